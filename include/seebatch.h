@@ -1,0 +1,453 @@
+/*
+ * seebatch: Static Exchange Evaluation (SEE) for chess, many captures at once.
+ *
+ * This header is the whole public API. Every function documents its inputs,
+ * preconditions, errors and thread-safety where it is declared.
+ *
+ * ---------------------------------------------------------------------------
+ * The SEE contract (every backend returns exactly this, bit for bit)
+ * ---------------------------------------------------------------------------
+ * Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
+ *
+ * SEE(move) is the material the side that moves wins or loses in the exchange
+ * of captures on the move's destination square `to`, both sides playing best:
+ *
+ *  1. The move is played; it is forced. The gain so far is the value of the
+ *     piece standing on `to` (0 for a quiet move; a pawn for en passant, and
+ *     that pawn leaves its own square). A castling move has SEE 0 and nothing
+ *     else is examined.
+ *  2. The sides then alternate, the opponent first. The side to move may
+ *     capture on `to` with its least valuable attacker, or stop. Attackers are
+ *     tried in the order pawn, knight, bishop, rook, queen, king; among
+ *     attackers of one type the one on the lowest square index goes first.
+ *  3. Attackers are computed from the current occupancy, so a slider standing
+ *     behind a piece that has left (an x-ray) joins as soon as its line opens,
+ *     for either side. A pawn attacks `to` only diagonally forward.
+ *  4. King rule: a king captures only if the other side has no attacker of
+ *     `to` at that moment (occupancy as it stands, the king still on its own
+ *     square; pinned pieces count). Otherwise that side has no capture and the
+ *     exchange ends. A king capture always ends the exchange. If the first
+ *     mover is a king, SEE is the victim's value.
+ *  5. SEEBATCH_PINS (off by default) is Stockfish's rule, a deliberate
+ *     simplification. On the original board, for each side X with exactly one
+ *     king, every enemy bishop or queen on a diagonal of X's king and every
+ *     enemy rook or queen on its rank or file is a sniper (as if the board
+ *     were empty). With all snipers lifted off the board, a sniper with exactly
+ *     one piece (of either colour) between it and the king makes that piece a
+ *     blocker of X; if the blocker is X's own, the sniper is a pinner of X.
+ *     While at least one pinner of X is still on the board (not the piece
+ *     captured on `to`, not a piece that has moved to `to`), none of X's
+ *     blockers may capture on `to`. Pins are never recomputed during the
+ *     exchange, and the first move is never checked for pins or legality.
+ *  6. SEEBATCH_PROMOTIONS (off by default): a pawn that arrives on its last
+ *     rank becomes a queen (the first move: the piece the move names) and its
+ *     side gains value(new piece) - value(pawn); the piece then standing on
+ *     `to` is the new piece. With the flag off a promoting pawn is valued as a
+ *     pawn throughout.
+ *  7. Each side stops when continuing cannot improve its result (negamax of
+ *     the list of balances). SEE is the result for the side that moved first.
+ *
+ * SEEBATCH_NORMAL_MOVES_ONLY scores every en passant, promotion and castling
+ * move 0, as Stockfish does. seebatch_see_ge(m, t) always equals
+ * seebatch_see_value(m) >= t.
+ *
+ * Any consistent board is valid input (see seebatch_board_validate): legal
+ * chess or not, with no kings, nine queens or pawns on the back rank. On
+ * every consistent board every backend returns identical values.
+ */
+#ifndef SEEBATCH_H
+#define SEEBATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The one place the version is written; CMake reads it from here. */
+#define SEEBATCH_VERSION_MAJOR 0
+#define SEEBATCH_VERSION_MINOR 1
+#define SEEBATCH_VERSION_PATCH 0
+#define SEEBATCH_VERSION_STRING "0.1.0"
+
+/* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
+const char *seebatch_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Board                                                                    */
+/* ------------------------------------------------------------------------ */
+
+enum { SEEBATCH_WHITE = 0, SEEBATCH_BLACK = 1 };
+
+enum {
+    SEEBATCH_PAWN = 0,
+    SEEBATCH_KNIGHT = 1,
+    SEEBATCH_BISHOP = 2,
+    SEEBATCH_ROOK = 3,
+    SEEBATCH_QUEEN = 4,
+    SEEBATCH_KING = 5,
+    SEEBATCH_PIECE_TYPES = 6
+};
+
+/* Value of seebatch_board.en_passant when there is no en passant square. */
+#define SEEBATCH_NO_SQUARE 64
+
+/* Castling rights, bits of seebatch_board.castling. */
+enum {
+    SEEBATCH_CASTLE_WHITE_KINGSIDE = 1,
+    SEEBATCH_CASTLE_WHITE_QUEENSIDE = 2,
+    SEEBATCH_CASTLE_BLACK_KINGSIDE = 4,
+    SEEBATCH_CASTLE_BLACK_QUEENSIDE = 8
+};
+
+/*
+ * A position as an engine keeps it: one bitboard per piece type (both colours
+ * together) and one per colour, bit i standing for square i. An engine fills
+ * it from its own bitboards at no cost; seebatch_board_from_fen fills it from
+ * text.
+ *
+ * A board is consistent when the six piece bitboards are pairwise disjoint,
+ * the two colour bitboards are disjoint, their unions are equal,
+ * side_to_move is 0 or 1, en_passant is SEEBATCH_NO_SQUARE or a square on
+ * the third or sixth rank, castling uses only the four bits above and
+ * reserved is 0. SEE needs only pieces[] and colors[]; the other fields serve
+ * move generation and FEN.
+ */
+typedef struct seebatch_board {
+    uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
+    uint64_t colors[2];                    /* indexed by SEEBATCH_WHITE.. */
+    uint8_t side_to_move;
+    uint8_t en_passant; /* square passed over by a double push, or NO_SQUARE */
+    uint8_t castling;   /* SEEBATCH_CASTLE_* bits */
+    uint8_t reserved;   /* must be 0 */
+    uint16_t halfmove_clock;
+    uint16_t fullmove_number;
+} seebatch_board;
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                   */
+/* ------------------------------------------------------------------------ */
+
+typedef enum seebatch_status {
+    SEEBATCH_OK = 0,
+    SEEBATCH_ERROR_ARGUMENT = 1, /* NULL pointer, index or size out of range */
+    SEEBATCH_ERROR_FEN = 2,      /* FEN text malformed or impossible */
+    SEEBATCH_ERROR_BOARD = 3,    /* board not consistent */
+    SEEBATCH_ERROR_MOVE = 4,     /* move malformed or violates preconditions */
+    SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag */
+    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend, or not runnable here */
+} seebatch_status;
+
+#define SEEBATCH_MESSAGE_SIZE 256
+
+/*
+ * Filled by functions that can fail. Every such function accepts NULL for the
+ * error when the caller wants only the status. On failure `message` holds one
+ * line of English naming what is wrong and where (field, character, move
+ * index); on success `status` is SEEBATCH_OK and `message` is empty.
+ */
+typedef struct seebatch_error {
+    seebatch_status status;
+    char message[SEEBATCH_MESSAGE_SIZE];
+} seebatch_error;
+
+/* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
+const char *seebatch_status_name(seebatch_status status);
+
+/* ------------------------------------------------------------------------ */
+/* Moves                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A move in 16 bits: from-square in bits 0-5, to-square in bits 6-11, kind in
+ * bits 12-15. Castling is written as the king's move (e1g1).
+ */
+typedef uint16_t seebatch_move;
+
+enum {
+    SEEBATCH_MOVE_NORMAL = 0,
+    SEEBATCH_MOVE_PROMOTE_KNIGHT = 1,
+    SEEBATCH_MOVE_PROMOTE_BISHOP = 2,
+    SEEBATCH_MOVE_PROMOTE_ROOK = 3,
+    SEEBATCH_MOVE_PROMOTE_QUEEN = 4,
+    SEEBATCH_MOVE_EN_PASSANT = 5,
+    SEEBATCH_MOVE_CASTLING = 6
+};
+
+static inline seebatch_move seebatch_move_make(unsigned from, unsigned to, unsigned kind)
+{
+    return (seebatch_move)((from & 63u) | ((to & 63u) << 6) | ((kind & 15u) << 12));
+}
+static inline unsigned seebatch_move_from(seebatch_move move) { return move & 63u; }
+static inline unsigned seebatch_move_to(seebatch_move move) { return (move >> 6) & 63u; }
+static inline unsigned seebatch_move_kind(seebatch_move move) { return (unsigned)move >> 12; }
+
+/* The piece type a promotion names (SEEBATCH_KNIGHT..QUEEN), for promotion kinds. */
+static inline unsigned seebatch_promotion_piece(seebatch_move move)
+{
+    return seebatch_move_kind(move); /* kinds 1..4 are types 1..4 by design */
+}
+
+/* ------------------------------------------------------------------------ */
+/* Configuration                                                            */
+/* ------------------------------------------------------------------------ */
+
+enum {
+    SEEBATCH_PINS = 1,               /* contract rule 5 */
+    SEEBATCH_PROMOTIONS = 2,         /* contract rule 6 */
+    SEEBATCH_NORMAL_MOVES_ONLY = 4,  /* en passant, promotion, castling score 0 */
+    SEEBATCH_ALL_FLAGS = 7
+};
+
+/* Piece values must lie in [0, SEEBATCH_VALUE_MAX], so no sum can overflow. */
+#define SEEBATCH_VALUE_MAX 4000000
+
+/*
+ * Piece values (pawn, knight, bishop, rook, queen; the king has none: it is
+ * never captured) and flags. Values need not be ordered: the order in which
+ * attackers are tried is fixed by piece type (rule 2), not by value.
+ */
+typedef struct seebatch_config {
+    int32_t values[5];
+    uint32_t flags;
+} seebatch_config;
+
+/* P=100 N=325 B=325 R=500 Q=1000, no flags. */
+seebatch_config seebatch_config_classic(void);
+
+/* P=208 N=781 B=825 R=1276 Q=2538, PINS and NORMAL_MOVES_ONLY: under it
+ * seebatch_see_ge equals Stockfish's Position::see_ge for every move. */
+seebatch_config seebatch_config_stockfish(void);
+
+/* Fills *config with the preset named "classic" or "stockfish". Errors:
+ * SEEBATCH_ERROR_CONFIG for any other name. Thread-safe. */
+seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
+                                       seebatch_error *error);
+
+/* Checks every value is in [0, SEEBATCH_VALUE_MAX] and only known flags are
+ * set. Errors: SEEBATCH_ERROR_CONFIG naming the piece or the flag bits. */
+seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
+
+/* ------------------------------------------------------------------------ */
+/* FEN, UCI, validation                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Longest FEN seebatch_board_to_fen writes, with its terminating NUL. */
+#define SEEBATCH_FEN_MAX 100
+
+/*
+ * Parses Forsyth-Edwards Notation. The piece placement, side to move,
+ * castling and en passant fields are required; the halfmove clock and
+ * fullmove number may be omitted (they default to 0 and 1). Fields are
+ * separated by single or repeated spaces or tabs; leading and trailing white
+ * space is ignored; anything after the sixth field is an error.
+ *
+ * Rejected, with a message naming the field and the character position: a
+ * rank with other than 8 squares, other than 8 ranks, an unknown character,
+ * a colour other than w/b, a castling field with unknown, repeated or
+ * disordered letters, an en passant square not on the sixth rank (white to
+ * move) or third rank (black to move), a counter that is not a decimal number
+ * or exceeds 65535, more than one king of a colour, and input longer than
+ * 255 bytes. Pawns on the first or last rank, missing kings and castling
+ * rights with no rook behind them are accepted: SEE is defined on any
+ * consistent board, and move generation on such boards is documented below.
+ *
+ * On success *board is consistent. On failure *board is left unspecified.
+ * Errors: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN. Thread-safe.
+ */
+seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
+                                        seebatch_error *error);
+
+/*
+ * Writes the FEN of a consistent board into buffer (size bytes, at least
+ * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
+ * Returns 0 and writes "" (when size > 0) if the board is not consistent or
+ * the buffer is too small. Thread-safe.
+ */
+size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
+
+/*
+ * Checks that the board is consistent (see seebatch_board). Errors:
+ * SEEBATCH_ERROR_BOARD naming the first violation and a square where there is
+ * one ("square e4 is in both the knight and bishop bitboards").
+ */
+seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
+
+/* Longest UCI move text, with its NUL ("e7e8q"). */
+#define SEEBATCH_UCI_MAX 6
+
+/*
+ * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1")
+ * against a consistent board, deciding its kind from the board: en passant
+ * when a pawn moves diagonally onto the en passant square, castling when a
+ * king moves two files along its rank, a promotion when a suffix n/b/r/q is
+ * given. The result satisfies seebatch_move_check; legality is not checked
+ * (see seebatch_move_is_legal).
+ * Errors: SEEBATCH_ERROR_MOVE naming the problem (bad syntax, empty
+ * from-square, own piece on the to-square, promotion letter on a non-pawn,
+ * missing promotion letter for a pawn reaching its last rank).
+ */
+seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
+                                    seebatch_move *move, seebatch_error *error);
+
+/* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
+ * returns the length. Thread-safe. */
+size_t seebatch_move_to_uci(seebatch_move move, char *out);
+
+/*
+ * The preconditions every SEE entry point puts on a move, checked: from and
+ * to differ; a piece stands on from; no piece of the mover's colour stands on
+ * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
+ * for black) and a pawn's normal move never ends there; en passant is made
+ * by a pawn onto an empty square with an enemy pawn behind it; castling is
+ * made by a king onto an empty square. The board must be consistent.
+ * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
+ */
+seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
+                                    seebatch_error *error);
+
+/* ------------------------------------------------------------------------ */
+/* Move generation                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* No position has more legal moves than this (218 is the known maximum; the
+ * bound also covers the unusual consistent boards this library accepts). */
+#define SEEBATCH_MAX_MOVES 512
+
+/*
+ * Legal moves of the side to move. On boards that are not legal chess the
+ * rule is: a move is legal when after it no king of the mover is attacked
+ * (a side with no king is never in check); castling needs the right, the
+ * king and rook on their original squares, empty squares between, and the
+ * king's start, path and destination unattacked.
+ * Precondition: the board is consistent (unchecked). Writes at most
+ * SEEBATCH_MAX_MOVES moves and returns their count. Thread-safe.
+ */
+size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
+
+/* The legal captures (en passant and capture-promotions included) and the
+ * legal quiet promotions: the moves SEE is usually asked about. Same
+ * preconditions and rules as seebatch_generate_moves. */
+size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves);
+
+/* Whether move is among seebatch_generate_moves(board). Thread-safe. */
+bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
+
+/* Plays a legal move (unchecked precondition) on *board, updating side to
+ * move, castling rights, en passant square and counters. */
+void seebatch_board_play(seebatch_board *board, seebatch_move move);
+
+/* Number of leaf nodes of the legal move tree of the given depth (perft).
+ * depth 0 gives 1. Precondition: consistent board. Thread-safe. */
+uint64_t seebatch_perft(const seebatch_board *board, int depth);
+
+/* ------------------------------------------------------------------------ */
+/* SEE, unchecked hot path                                                  */
+/* ------------------------------------------------------------------------ */
+/*
+ * Preconditions of every function in this section, not checked: the board is
+ * consistent, every move satisfies seebatch_move_check, the configuration
+ * satisfies seebatch_config_validate, and the pointers hold `count` elements
+ * (they may be NULL when count is 0). Breaking one gives an unspecified value
+ * but never reads or writes outside the arrays passed.
+ *
+ * Thread-safety: all are safe to call from many threads at once. They
+ * allocate nothing. The first call (from any function) chooses the backend;
+ * see "Backends".
+ */
+
+/* SEE of one move: the exact value of the exchange for the side that moves. */
+int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
+                           const seebatch_config *config);
+
+/* seebatch_see_value(board, move, config) >= threshold, usually much faster. */
+bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
+                     const seebatch_config *config);
+
+/* values[i] = SEE of moves[i], all moves on one board (an engine scoring every
+ * capture of a node). Work that every move shares is done once. */
+void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                         const seebatch_config *config, int32_t *values);
+
+/* passed[i] = (SEE of moves[i] >= threshold) as 0 or 1, all on one board. */
+void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                           int32_t threshold, const seebatch_config *config, uint8_t *passed);
+
+/* values[i] = SEE of moves[i] on boards[board_of_move[i]]: a batch mixing many
+ * positions (data-set work). Extra precondition: every board_of_move[i] is
+ * below board_count. */
+void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
+                               const uint32_t *board_of_move, const seebatch_move *moves,
+                               size_t count, const seebatch_config *config, int32_t *values);
+
+/* passed[i] = (SEE of moves[i] on boards[board_of_move[i]] >= threshold). */
+void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
+                           const uint32_t *board_of_move, const seebatch_move *moves,
+                           size_t count, int32_t threshold, const seebatch_config *config,
+                           uint8_t *passed);
+
+/* ------------------------------------------------------------------------ */
+/* SEE, checked                                                             */
+/* ------------------------------------------------------------------------ */
+/*
+ * The same computations with every precondition checked first: NULL pointers
+ * (SEEBATCH_ERROR_ARGUMENT), the board (SEEBATCH_ERROR_BOARD), the
+ * configuration (SEEBATCH_ERROR_CONFIG), each move and board index
+ * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). On
+ * failure nothing is written to the outputs. Thread-safe; no allocation.
+ */
+seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
+                                           const seebatch_config *config, int32_t *value,
+                                           seebatch_error *error);
+
+seebatch_status seebatch_see_values_checked(const seebatch_board *board,
+                                            const seebatch_move *moves, size_t count,
+                                            const seebatch_config *config, int32_t *values,
+                                            seebatch_error *error);
+
+seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
+                                                  size_t board_count,
+                                                  const uint32_t *board_of_move,
+                                                  const seebatch_move *moves, size_t count,
+                                                  const seebatch_config *config, int32_t *values,
+                                                  seebatch_error *error);
+
+/* ------------------------------------------------------------------------ */
+/* Backends                                                                 */
+/* ------------------------------------------------------------------------ */
+/*
+ * A backend is one implementation of the SEE kernels ("scalar", "avx2", ...).
+ * All return identical results; they differ only in speed. On first use the
+ * library picks the fastest one this CPU and OS can run (cpuid and xgetbv),
+ * unless the environment variable SEEBATCH_BACKEND names one: "auto" (the
+ * same as unset), "scalar", "avx2", "avx512". If SEEBATCH_BACKEND names an
+ * unknown backend or one this machine cannot run, the library does not fall
+ * back silently: seebatch_backend_init reports the error, and the SEE
+ * functions print it once to stderr and use the scalar backend.
+ */
+
+/* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
+ * already chosen, and reports an error in SEEBATCH_BACKEND. Thread-safe. */
+seebatch_status seebatch_backend_init(seebatch_error *error);
+
+/* Forces a backend by name ("auto" re-runs detection, ignoring the
+ * environment). Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one the
+ * CPU cannot run; the backend in use is then unchanged. Thread-safe: calls
+ * already running finish on the backend they started with. */
+seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
+
+/* The name of the backend in use (choosing it first if none is). */
+const char *seebatch_backend_name(void);
+
+/* Writes up to `capacity` names of the backends this machine can run, in
+ * order of preference (best first, "scalar" last), and returns how many there
+ * are. "scalar" is always among them. Thread-safe. */
+size_t seebatch_backends_available(const char **names, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SEEBATCH_H */

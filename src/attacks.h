@@ -1,0 +1,67 @@
+/*
+ * Attack sets. Sliders use magic bitboards whose tables are generated at build
+ * time (src/generate_attack_tables.c), so they are constant data: no
+ * initialisation, nothing mutable, safe from any thread.
+ */
+#ifndef SEEBATCH_ATTACKS_H
+#define SEEBATCH_ATTACKS_H
+
+#include "bitboard.h"
+
+typedef struct magic_entry {
+    bitboard mask;     /* relevant occupancy: the rays without their edge squares */
+    bitboard magic;
+    const bitboard *attacks; /* indexed by ((occupancy & mask) * magic) >> shift */
+    unsigned shift;
+} magic_entry;
+
+extern const magic_entry bishop_magics[64];
+extern const magic_entry rook_magics[64];
+extern const bitboard knight_attack_table[64];
+extern const bitboard king_attack_table[64];
+extern const bitboard pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
+/* Squares strictly between two squares on a common line, else 0. */
+extern const bitboard between_table[64][64];
+/* The whole line (edge to edge) through two squares on a common line, else 0. */
+extern const bitboard line_table[64][64];
+
+static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
+{
+    const magic_entry *m = &bishop_magics[square];
+    return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static inline bitboard rook_attacks(unsigned square, bitboard occupied)
+{
+    const magic_entry *m = &rook_magics[square];
+    return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+
+static inline bitboard queen_attacks(unsigned square, bitboard occupied)
+{
+    return bishop_attacks(square, occupied) | rook_attacks(square, occupied);
+}
+
+static inline bitboard knight_attacks(unsigned square) { return knight_attack_table[square]; }
+static inline bitboard king_attacks(unsigned square) { return king_attack_table[square]; }
+static inline bitboard pawn_attacks(unsigned color, unsigned square)
+{
+    return pawn_attack_table[color][square];
+}
+static inline bitboard between(unsigned a, unsigned b) { return between_table[a][b]; }
+static inline bitboard line_through(unsigned a, unsigned b) { return line_table[a][b]; }
+
+/* Every piece of either colour that attacks `square` given `occupied`
+ * (pieces outside `occupied` are still reported: mask them if they left). */
+static inline bitboard attackers_to(const seebatch_board *board, unsigned square, bitboard occupied)
+{
+    const bitboard *p = board->pieces;
+    return (pawn_attacks(SEEBATCH_BLACK, square) & p[SEEBATCH_PAWN] & board->colors[SEEBATCH_WHITE])
+         | (pawn_attacks(SEEBATCH_WHITE, square) & p[SEEBATCH_PAWN] & board->colors[SEEBATCH_BLACK])
+         | (knight_attacks(square) & p[SEEBATCH_KNIGHT])
+         | (bishop_attacks(square, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
+         | (rook_attacks(square, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
+         | (king_attacks(square) & p[SEEBATCH_KING]);
+}
+
+#endif

@@ -1,0 +1,47 @@
+/* Small bitboard helpers shared by every file of the library. */
+#ifndef SEEBATCH_BITBOARD_H
+#define SEEBATCH_BITBOARD_H
+
+#include <stdint.h>
+
+#include "seebatch.h"
+
+typedef uint64_t bitboard;
+
+static inline bitboard square_bit(unsigned square) { return (bitboard)1 << square; }
+static inline unsigned lowest_square(bitboard b) { return (unsigned)__builtin_ctzll(b); }
+static inline bitboard lowest_bit(bitboard b) { return b & (0 - b); }
+static inline int popcount(bitboard b) { return __builtin_popcountll(b); }
+static inline int more_than_one(bitboard b) { return (b & (b - 1)) != 0; }
+
+static inline unsigned file_of(unsigned square) { return square & 7u; }
+static inline unsigned rank_of(unsigned square) { return square >> 3; }
+
+static inline bitboard occupied_squares(const seebatch_board *board)
+{
+    return board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK];
+}
+
+/* The last rank of a colour: where its pawns promote. */
+static inline bitboard promotion_rank(unsigned color)
+{
+    return color == SEEBATCH_WHITE ? 0xFF00000000000000ull : 0xFFull;
+}
+
+/* The piece type on a square, or -1 when it is empty. */
+static inline int piece_type_on(const seebatch_board *board, unsigned square)
+{
+    bitboard bit = square_bit(square);
+    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+        if (board->pieces[type] & bit)
+            return type;
+    return -1;
+}
+
+/* The colour of the piece on an occupied square. */
+static inline unsigned color_on(const seebatch_board *board, unsigned square)
+{
+    return (board->colors[SEEBATCH_BLACK] >> square) & 1u;
+}
+
+#endif

@@ -1,0 +1,47 @@
+#include "errors.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+seebatch_status fail(seebatch_error *error, seebatch_status status, const char *format, ...)
+{
+    if (error) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error->message, sizeof error->message, format, args);
+        va_end(args);
+        error->status = status;
+    }
+    return status;
+}
+
+seebatch_status succeed(seebatch_error *error)
+{
+    if (error) {
+        error->status = SEEBATCH_OK;
+        error->message[0] = '\0';
+    }
+    return SEEBATCH_OK;
+}
+
+const char *square_name(unsigned square, char out[3])
+{
+    out[0] = (char)('a' + (square & 7u));
+    out[1] = (char)('1' + ((square >> 3) & 7u));
+    out[2] = '\0';
+    return out;
+}
+
+const char *seebatch_status_name(seebatch_status status)
+{
+    switch (status) {
+    case SEEBATCH_OK: return "ok";
+    case SEEBATCH_ERROR_ARGUMENT: return "bad argument";
+    case SEEBATCH_ERROR_FEN: return "bad FEN";
+    case SEEBATCH_ERROR_BOARD: return "inconsistent board";
+    case SEEBATCH_ERROR_MOVE: return "bad move";
+    case SEEBATCH_ERROR_CONFIG: return "bad configuration";
+    case SEEBATCH_ERROR_BACKEND: return "bad backend";
+    }
+    return "unknown status";
+}

@@ -1,0 +1,39 @@
+/*
+ * The one internal signature every SEE kernel implements. The public entry
+ * points (src/see_api.c) describe a call as a see_batch and hand it to the
+ * kernel chosen by src/dispatch.c; a kernel never checks preconditions.
+ */
+#ifndef SEEBATCH_KERNEL_H
+#define SEEBATCH_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "seebatch.h"
+
+typedef struct see_batch {
+    const seebatch_board *boards;
+    const uint32_t *board_of_move; /* NULL: every move is on boards[0] */
+    const seebatch_move *moves;
+    size_t count;
+    const seebatch_config *config;
+} see_batch;
+
+typedef struct see_kernel {
+    const char *name;
+    bool (*runnable)(void); /* can this CPU and OS run it? */
+    void (*values)(const see_batch *batch, int32_t *values);
+    void (*values_at_least)(const see_batch *batch, int32_t threshold, uint8_t *passed);
+} see_kernel;
+
+extern const see_kernel scalar_kernel;
+#if SEEBATCH_HAVE_AVX2
+extern const see_kernel avx2_kernel;
+#endif
+
+static inline const seebatch_board *board_of(const see_batch *batch, size_t i)
+{
+    return batch->board_of_move ? &batch->boards[batch->board_of_move[i]] : batch->boards;
+}
+
+#endif

@@ -1,0 +1,35 @@
+#include "pins.h"
+
+#include "attacks.h"
+
+static void pins_of_color(const seebatch_board *board, unsigned color, pin_state *pins)
+{
+    pins->blockers[color] = 0;
+    pins->pinners[color] = 0;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[color];
+    if (kings == 0 || more_than_one(kings))
+        return;
+    unsigned king = lowest_square(kings);
+    const bitboard *p = board->pieces;
+    bitboard enemy = board->colors[color ^ 1];
+    /* Snipers see the king on an empty board; lifting them all off lets one
+     * sniper pin through another, which is Stockfish's rule. */
+    bitboard snipers = enemy & ((rook_attacks(king, 0) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
+                              | (bishop_attacks(king, 0) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
+    bitboard occupancy = occupied_squares(board) ^ snipers;
+    for (bitboard s = snipers; s; s &= s - 1) {
+        unsigned sniper = lowest_square(s);
+        bitboard inside = between(king, sniper) & occupancy;
+        if (inside && !more_than_one(inside)) {
+            pins->blockers[color] |= inside;
+            if (inside & board->colors[color])
+                pins->pinners[color] |= square_bit(sniper);
+        }
+    }
+}
+
+void compute_pins(const seebatch_board *board, pin_state *pins)
+{
+    pins_of_color(board, SEEBATCH_WHITE, pins);
+    pins_of_color(board, SEEBATCH_BLACK, pins);
+}
