@@ -111,9 +111,10 @@ enum {
  * A board is consistent when the six piece bitboards are pairwise disjoint,
  * the two colour bitboards are disjoint, their unions are equal,
  * side_to_move is 0 or 1, en_passant is SEEBATCH_NO_SQUARE or a square on
- * the third or sixth rank, castling uses only the four bits above and
- * reserved is 0. SEE needs only pieces[] and colors[]; the other fields serve
- * move generation and FEN.
+ * the sixth rank when white is to move and the third when black is (as FEN
+ * requires), castling uses only the four bits above and reserved is 0. SEE
+ * needs only pieces[] and colors[]; the other fields serve move generation
+ * and FEN.
  */
 typedef struct seebatch_board {
     uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
@@ -301,8 +302,9 @@ size_t seebatch_move_to_uci(seebatch_move move, char *out);
  * to differ; a piece stands on from; no piece of the mover's colour stands on
  * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
  * for black) and a pawn's normal move never ends there; en passant is made
- * by a pawn onto an empty square with an enemy pawn behind it; castling is
- * made by a king onto an empty square. The board must be consistent.
+ * by a pawn onto an empty square of the sixth rank (white) or third rank
+ * (black) with an enemy pawn behind it; castling is made by a king onto an
+ * empty square. The board must be consistent.
  * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
  */
 seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,

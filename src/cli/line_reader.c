@@ -1,0 +1,65 @@
+#include "line_reader.h"
+
+#include <string.h>
+
+void line_reader_init(line_reader *reader, FILE *stream)
+{
+    reader->stream = stream;
+    reader->start = reader->end = 0;
+    reader->at_eof = false;
+    reader->line_number = 0;
+}
+
+/* Moves the unread bytes to the front and reads more behind them. */
+static void refill(line_reader *reader)
+{
+    size_t unread = reader->end - reader->start;
+    memmove(reader->buffer, reader->buffer + reader->start, unread);
+    reader->start = 0;
+    reader->end = unread;
+    size_t got = fread(reader->buffer + unread, 1, sizeof reader->buffer - unread, reader->stream);
+    reader->end += got;
+    if (got == 0)
+        reader->at_eof = true;
+}
+
+/* Discards bytes up to and including the next newline (or the end). */
+static void skip_rest_of_line(line_reader *reader)
+{
+    for (;;) {
+        char *newline = memchr(reader->buffer + reader->start, '\n', reader->end - reader->start);
+        if (newline) {
+            reader->start = (size_t)(newline - reader->buffer) + 1;
+            return;
+        }
+        reader->start = reader->end;
+        if (reader->at_eof)
+            return;
+        refill(reader);
+    }
+}
+
+bool line_reader_next(line_reader *reader, line *out)
+{
+    for (;;) {
+        char *begin = reader->buffer + reader->start;
+        size_t available = reader->end - reader->start;
+        char *newline = memchr(begin, '\n', available);
+        size_t length = newline ? (size_t)(newline - begin) : available;
+        if (length > LINE_MAX_BYTES) {
+            skip_rest_of_line(reader);
+            *out = (line){NULL, 0, true, ++reader->line_number};
+            return true;
+        }
+        if (newline || (reader->at_eof && available > 0)) {
+            reader->start += length + (newline ? 1 : 0);
+            if (length > 0 && begin[length - 1] == '\r')
+                length--;
+            *out = (line){begin, length, false, ++reader->line_number};
+            return true;
+        }
+        if (reader->at_eof)
+            return false;
+        refill(reader);
+    }
+}

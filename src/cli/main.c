@@ -1,0 +1,71 @@
+/* seebatch: the command-line tool. This file only routes to a subcommand. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "options.h"
+#include "subcommands.h"
+
+static const char main_help[] =
+    "usage: seebatch COMMAND [options] [FILE]\n"
+    "\n"
+    "Static exchange evaluation (SEE) of chess captures, many at once.\n"
+    "\n"
+    "Commands:\n"
+    "  eval    SEE of every capture (or of given moves) of each FEN line\n"
+    "  gen     print deterministic generated positions (FEN per line)\n"
+    "  perft   count the leaf nodes of the legal move tree of a position\n"
+    "\n"
+    "  seebatch COMMAND --help    the options of one command\n"
+    "  seebatch --version         the library version\n"
+    "\n"
+    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend.\n"
+    "Exit status: 0 success, 1 some input lines were bad, 2 usage error,\n"
+    "3 out of memory.\n";
+
+typedef struct subcommand {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} subcommand;
+
+static const subcommand subcommands[] = {
+    {"eval", run_eval},
+    {"gen", run_gen},
+    {"perft", run_perft},
+};
+
+FILE *open_input(const char *name, const char *path)
+{
+    if (!path || strcmp(path, "-") == 0)
+        return stdin;
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        fprintf(stderr, "seebatch %s: cannot open %s: %s\n", name, path, strerror(errno));
+    return file;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(main_help, stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+        fputs(main_help, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("seebatch %s\n", seebatch_version());
+        return EXIT_OK;
+    }
+    seebatch_error error;
+    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
+        fprintf(stderr, "seebatch: SEEBATCH_BACKEND: %s\n", error.message);
+        return EXIT_USAGE;
+    }
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        if (strcmp(argv[1], subcommands[i].name) == 0)
+            return subcommands[i].run(argc - 2, argv + 2);
+    fprintf(stderr, "seebatch: unknown command \"%s\" (see seebatch --help)\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,86 @@
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char config_options_help[] =
+    "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
+    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en passant,\n"
+    "                      promotions and castling scored 0)\n"
+    "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
+    "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
+    "  --promotions        pawns reaching the last rank become queens in the exchange\n";
+
+int usage_error(const char *subcommand, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fprintf(stderr, "seebatch %s: ", subcommand);
+    vfprintf(stderr, format, args);
+    fputs(" (see --help)\n", stderr);
+    va_end(args);
+    return EXIT_USAGE;
+}
+
+bool parse_number(const char *text, long long minimum, long long maximum, long long *value)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    errno = 0;
+    long long parsed = strtoll(text, &end, 10);
+    if (errno || *end || parsed < minimum || parsed > maximum)
+        return false;
+    *value = parsed;
+    return true;
+}
+
+/* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
+static bool parse_values(const char *text, seebatch_config *config)
+{
+    for (int piece = 0; piece < 5; piece++) {
+        char *end;
+        if (!isdigit((unsigned char)*text))
+            return false;
+        errno = 0;
+        long long value = strtoll(text, &end, 10);
+        if (errno || value > SEEBATCH_VALUE_MAX || *end != (piece < 4 ? ',' : '\0'))
+            return false;
+        config->values[piece] = (int32_t)value;
+        text = end + 1;
+    }
+    return true;
+}
+
+bool parse_config_option(int argc, char **argv, int *index, seebatch_config *config, bool *bad)
+{
+    const char *option = argv[*index];
+    const char *argument = *index + 1 < argc ? argv[*index + 1] : NULL;
+    if (strcmp(option, "--pins") == 0) {
+        config->flags |= SEEBATCH_PINS;
+    } else if (strcmp(option, "--promotions") == 0) {
+        config->flags |= SEEBATCH_PROMOTIONS;
+    } else if (strcmp(option, "--preset") == 0) {
+        seebatch_error error;
+        if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK) {
+            fprintf(stderr, "seebatch: --preset needs classic or stockfish, not \"%s\"\n",
+                    argument ? argument : "");
+            *bad = true;
+        }
+        ++*index;
+    } else if (strcmp(option, "--values") == 0) {
+        if (!argument || !parse_values(argument, config)) {
+            fprintf(stderr, "seebatch: --values needs five numbers 0..%d as P,N,B,R,Q, not \"%s\"\n",
+                    SEEBATCH_VALUE_MAX, argument ? argument : "");
+            *bad = true;
+        }
+        ++*index;
+    } else {
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,27 @@
+/* Command-line options shared by the subcommands that evaluate SEE. */
+#ifndef SEEBATCH_CLI_OPTIONS_H
+#define SEEBATCH_CLI_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "seebatch.h"
+
+enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2 };
+
+/* If argv[*index] is a configuration option (--preset NAME, --values
+ * P,N,B,R,Q, --pins, --promotions), applies it to *config, advances *index
+ * past its argument and returns true. On a bad argument prints the problem
+ * and sets *bad. Options apply in order, so --preset first, then changes. */
+bool parse_config_option(int argc, char **argv, int *index, seebatch_config *config, bool *bad);
+
+/* The help text of those options, for every subcommand that takes them. */
+extern const char config_options_help[];
+
+/* Parses a whole decimal number in [minimum, maximum]. */
+bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
+
+/* Prints "seebatch SUBCOMMAND: MESSAGE" on stderr and returns EXIT_USAGE. */
+int usage_error(const char *subcommand, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,15 @@
+/* The tool's subcommands; each takes the arguments after its name. */
+#ifndef SEEBATCH_SUBCOMMANDS_H
+#define SEEBATCH_SUBCOMMANDS_H
+
+#include <stdio.h>
+
+int run_eval(int argc, char **argv);
+int run_gen(int argc, char **argv);
+int run_perft(int argc, char **argv);
+
+/* Opens path for reading ("-" or NULL: standard input); on failure prints
+ * why, naming the subcommand, and returns NULL. */
+FILE *open_input(const char *subcommand, const char *path);
+
+#endif

@@ -1,0 +1,56 @@
+#include "text_buffer.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void reserve(text_buffer *buffer, size_t extra)
+{
+    if (buffer->length + extra <= buffer->capacity)
+        return;
+    size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+    while (capacity < buffer->length + extra)
+        capacity *= 2;
+    char *bytes = realloc(buffer->bytes, capacity);
+    if (!bytes) {
+        fputs("seebatch: out of memory\n", stderr);
+        exit(3);
+    }
+    buffer->bytes = bytes;
+    buffer->capacity = capacity;
+}
+
+void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length)
+{
+    reserve(buffer, length);
+    memcpy(buffer->bytes + buffer->length, bytes, length);
+    buffer->length += length;
+}
+
+void text_buffer_printf(text_buffer *buffer, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int needed = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    if (needed < 0)
+        return;
+    reserve(buffer, (size_t)needed + 1);
+    va_start(args, format);
+    vsnprintf(buffer->bytes + buffer->length, (size_t)needed + 1, format, args);
+    va_end(args);
+    buffer->length += (size_t)needed;
+}
+
+void text_buffer_flush(text_buffer *buffer, FILE *stream)
+{
+    if (buffer->length)
+        fwrite(buffer->bytes, 1, buffer->length, stream);
+    buffer->length = 0;
+}
+
+void text_buffer_free(text_buffer *buffer)
+{
+    free(buffer->bytes);
+    *buffer = (text_buffer){NULL, 0, 0};
+}

@@ -1,0 +1,21 @@
+/* A growable byte buffer the tool formats output into, so a chunk of lines
+ * can be evaluated anywhere (another thread) and written in input order. */
+#ifndef SEEBATCH_TEXT_BUFFER_H
+#define SEEBATCH_TEXT_BUFFER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct text_buffer {
+    char *bytes;
+    size_t length, capacity;
+} text_buffer;
+
+void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length);
+void text_buffer_printf(text_buffer *buffer, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Writes the contents to stream and empties the buffer (keeping its memory). */
+void text_buffer_flush(text_buffer *buffer, FILE *stream);
+void text_buffer_free(text_buffer *buffer);
+
+#endif

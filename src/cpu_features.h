@@ -1,0 +1,18 @@
+/*
+ * What this CPU and its operating system can run, asked once per question
+ * with cpuid and xgetbv. Kept apart from the kernels: a kernel file is
+ * compiled for its ISA, this one never is.
+ */
+#ifndef SEEBATCH_CPU_FEATURES_H
+#define SEEBATCH_CPU_FEATURES_H
+
+#include <stdbool.h>
+
+/* AVX2, BMI1, BMI2 and POPCNT, with the OS saving YMM state. */
+bool cpu_has_avx2(void);
+
+/* AVX-512 F, BW, DQ, VL and CD on top of cpu_has_avx2, with the OS saving
+ * the opmask and ZMM state. */
+bool cpu_has_avx512(void);
+
+#endif

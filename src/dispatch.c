@@ -1,0 +1,125 @@
+#include "dispatch.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "errors.h"
+
+/* Every kernel built into the library, best first; scalar runs everywhere. */
+static const see_kernel *const kernels_by_preference[] = {
+#if SEEBATCH_HAVE_AVX512
+    &avx512_kernel,
+#endif
+#if SEEBATCH_HAVE_AVX2
+    &avx2_kernel,
+#endif
+    &scalar_kernel,
+};
+enum { KERNEL_COUNT = sizeof kernels_by_preference / sizeof kernels_by_preference[0] };
+
+static _Atomic(const see_kernel *) chosen_kernel;
+
+static const see_kernel *best_runnable_kernel(void)
+{
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+        if (kernels_by_preference[i]->runnable())
+            return kernels_by_preference[i];
+    return &scalar_kernel;
+}
+
+static const see_kernel *find_kernel(const char *name)
+{
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+        if (strcmp(kernels_by_preference[i]->name, name) == 0)
+            return kernels_by_preference[i];
+    return NULL;
+}
+
+const see_kernel *find_runnable_kernel(const char *name)
+{
+    const see_kernel *kernel = find_kernel(name);
+    return kernel && kernel->runnable() ? kernel : NULL;
+}
+
+/* Resolves a backend name; "auto" means detection. */
+static seebatch_status resolve(const char *name, const see_kernel **kernel, seebatch_error *error)
+{
+    if (strcmp(name, "auto") == 0) {
+        *kernel = best_runnable_kernel();
+        return succeed(error);
+    }
+    const see_kernel *named = find_kernel(name);
+    if (!named)
+        return fail(error, SEEBATCH_ERROR_BACKEND,
+                    "unknown backend \"%.40s\" (known: scalar, avx2, avx512, auto)", name);
+    if (!named->runnable())
+        return fail(error, SEEBATCH_ERROR_BACKEND,
+                    "backend \"%s\" is not available: this CPU or build cannot run it", name);
+    *kernel = named;
+    return succeed(error);
+}
+
+/* The kernel SEEBATCH_BACKEND asks for; scalar (and an error) if it is unusable. */
+static seebatch_status kernel_from_environment(const see_kernel **kernel, seebatch_error *error)
+{
+    const char *name = getenv("SEEBATCH_BACKEND");
+    seebatch_status status = resolve(name && *name ? name : "auto", kernel, error);
+    if (status != SEEBATCH_OK)
+        *kernel = &scalar_kernel;
+    return status;
+}
+
+seebatch_status seebatch_backend_init(seebatch_error *error)
+{
+    const see_kernel *kernel;
+    seebatch_status status = kernel_from_environment(&kernel, error);
+    const see_kernel *expected = NULL;
+    atomic_compare_exchange_strong(&chosen_kernel, &expected, kernel);
+    return status;
+}
+
+const see_kernel *current_kernel(void)
+{
+    const see_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_acquire);
+    if (kernel)
+        return kernel;
+    seebatch_error error;
+    const see_kernel *candidate;
+    seebatch_status status = kernel_from_environment(&candidate, &error);
+    const see_kernel *expected = NULL;
+    /* Racing threads agree on the result; only the one that stores it speaks. */
+    if (atomic_compare_exchange_strong(&chosen_kernel, &expected, candidate)) {
+        if (status != SEEBATCH_OK)
+            fprintf(stderr, "seebatch: SEEBATCH_BACKEND: %s; using scalar\n", error.message);
+        return candidate;
+    }
+    return expected;
+}
+
+seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
+{
+    if (!name)
+        return fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
+    const see_kernel *kernel;
+    seebatch_status status = resolve(name, &kernel, error);
+    if (status == SEEBATCH_OK)
+        atomic_store_explicit(&chosen_kernel, kernel, memory_order_release);
+    return status;
+}
+
+const char *seebatch_backend_name(void) { return current_kernel()->name; }
+
+size_t seebatch_backends_available(const char **names, size_t capacity)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < KERNEL_COUNT; i++) {
+        if (!kernels_by_preference[i]->runnable())
+            continue;
+        if (names && count < capacity)
+            names[count] = kernels_by_preference[i]->name;
+        count++;
+    }
+    return count;
+}

@@ -1,0 +1,17 @@
+/*
+ * Which kernel the public SEE functions use: chosen once (SEEBATCH_BACKEND or
+ * CPU detection), cached in an atomic pointer, the library's only mutable
+ * global. A kernel the CPU cannot run is never chosen.
+ */
+#ifndef SEEBATCH_DISPATCH_H
+#define SEEBATCH_DISPATCH_H
+
+#include "kernel.h"
+
+/* The kernel in use, choosing it on first call. Thread-safe, lock-free. */
+const see_kernel *current_kernel(void);
+
+/* The kernel of that name if this machine can run it, else NULL. */
+const see_kernel *find_runnable_kernel(const char *name);
+
+#endif

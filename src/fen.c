@@ -1,0 +1,402 @@
+/*
+ * Forsyth-Edwards Notation to and from seebatch_board.
+ *
+ * The parser is strict about syntax (every malformed field is named with its
+ * character position) and lenient about chess: SEE is defined on any
+ * consistent board, so pawns on the back ranks, missing kings and castling
+ * rights with no rook (or no king) behind them are accepted. Move generation
+ * simply never castles without the king and rook on their squares. The one
+ * chess rule enforced is "at most one king per colour", because pins
+ * (contract rule 5) and the king rule assume a side has at most one king.
+ *
+ * Only spaces and tabs count as white space; a line ending is the caller's
+ * to strip. The input is never read past its terminating NUL.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "errors.h"
+
+enum { FEN_INPUT_MAX = 255, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
+
+/* Where one space-separated field lies in the input. */
+typedef struct fen_field {
+    size_t start;
+    size_t length;
+} fen_field;
+
+static const char *const field_names[FEN_FIELDS] = {
+    "piece placement", "side to move", "castling", "en passant", "halfmove clock",
+    "fullmove number",
+};
+
+/* Index modulo 6 is the piece type, index / 6 the colour. */
+static const char piece_chars[] = "PNBRQKpnbrqk";
+/* Index in this string is the bit number of the castling right. */
+static const char castling_letters[] = "KQkq";
+
+static seebatch_status fen_fail(seebatch_error *error, int field, size_t position,
+                                const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+/* field is 1-based, as in the messages; position is the 1-based character. */
+static seebatch_status fen_fail(seebatch_error *error, int field, size_t position,
+                                const char *format, ...)
+{
+    char what[SEEBATCH_MESSAGE_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(what, sizeof what, format, args);
+    va_end(args);
+    return fail(error, SEEBATCH_ERROR_FEN, "FEN field %d (%s), character %zu: %s", field,
+                field_names[field - 1], position, what);
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* "'x'" for a printable character, "byte 0x0a" otherwise, so a message stays
+ * one readable line whatever the input holds. */
+static const char *describe_char(char c, char out[12])
+{
+    unsigned char byte = (unsigned char)c;
+    if (byte >= 0x20 && byte < 0x7f)
+        snprintf(out, 12, "'%c'", c);
+    else
+        snprintf(out, 12, "byte 0x%02x", byte);
+    return out;
+}
+
+/* Splits text into fields; stops after FEN_FIELDS + 1, since one field too
+ * many is already an error. Returns the number found. */
+static int split_fields(const char *text, size_t length, fen_field fields[FEN_FIELDS + 1])
+{
+    int count = 0;
+    size_t i = 0;
+    while (count < FEN_FIELDS + 1) {
+        while (i < length && is_blank(text[i]))
+            i++;
+        if (i == length)
+            break;
+        fields[count].start = i;
+        while (i < length && !is_blank(text[i]))
+            i++;
+        fields[count].length = i - fields[count].start;
+        count++;
+    }
+    return count;
+}
+
+/* Non-ASCII bytes are rejected before any field is read, so the field
+ * parsers only ever see ASCII. */
+static seebatch_status check_ascii(const char *text, const fen_field *fields, int count,
+                                   seebatch_error *error)
+{
+    for (int f = 0; f < count; f++)
+        for (size_t i = fields[f].start; i < fields[f].start + fields[f].length; i++)
+            if ((unsigned char)text[i] >= 0x80)
+                return fen_fail(error, f + 1, i + 1, "byte 0x%02x is not ASCII",
+                                (unsigned char)text[i]);
+    return SEEBATCH_OK;
+}
+
+/* The state of the placement parser within the current rank. */
+typedef struct rank_cursor {
+    unsigned rank;          /* 7 for the first rank written (rank 8) */
+    unsigned squares;       /* squares described so far, may pass 8 */
+    size_t overflow_at;     /* position of the character that passed 8, or 0 */
+    bool previous_was_digit;
+} rank_cursor;
+
+static void advance(rank_cursor *cursor, unsigned squares, size_t position)
+{
+    if (cursor->squares <= 8 && cursor->squares + squares > 8)
+        cursor->overflow_at = position;
+    cursor->squares += squares;
+}
+
+static seebatch_status place_piece(seebatch_board *board, rank_cursor *cursor, char letter,
+                                   size_t position, seebatch_error *error)
+{
+    const char *found = strchr(piece_chars, letter); /* letter is never NUL here */
+    char shown[12];
+    if (!found)
+        return fen_fail(error, 1, position,
+                        "unknown character %s; expected a piece letter (PNBRQK pnbrqk), "
+                        "a digit 1-8 or '/'",
+                        describe_char(letter, shown));
+    int type = (int)(found - piece_chars) % SEEBATCH_PIECE_TYPES;
+    unsigned color = (unsigned)(found - piece_chars) / SEEBATCH_PIECE_TYPES;
+    if (cursor->squares < 8) {
+        bitboard bit = square_bit(cursor->rank * 8 + cursor->squares);
+        if (type == SEEBATCH_KING && (board->pieces[type] & board->colors[color]))
+            return fen_fail(error, 1, position, "second %s king; a colour has at most one",
+                            color == SEEBATCH_WHITE ? "white" : "black");
+        board->pieces[type] |= bit;
+        board->colors[color] |= bit;
+    }
+    advance(cursor, 1, position);
+    cursor->previous_was_digit = false;
+    return SEEBATCH_OK;
+}
+
+static seebatch_status skip_squares(rank_cursor *cursor, char digit, size_t position,
+                                    seebatch_error *error)
+{
+    if (digit == '0' || digit == '9')
+        return fen_fail(error, 1, position,
+                        "digit %c is not a count of empty squares (1-8)", digit);
+    /* "44" describes 8 squares, but no FEN writer produces it, so it is far
+     * more likely a typo than a deliberate choice. */
+    if (cursor->previous_was_digit)
+        return fen_fail(error, 1, position,
+                        "two digits in a row; write one count of empty squares");
+    advance(cursor, (unsigned)(digit - '0'), position);
+    cursor->previous_was_digit = true;
+    return SEEBATCH_OK;
+}
+
+/* Called at each '/' and at the end of the field. */
+static seebatch_status end_rank(rank_cursor *cursor, bool last, size_t position,
+                                seebatch_error *error)
+{
+    if (cursor->squares != 8)
+        return fen_fail(error, 1, cursor->overflow_at ? cursor->overflow_at : position,
+                        "rank %u has %u squares", cursor->rank + 1, cursor->squares);
+    if (last && cursor->rank != 0)
+        return fen_fail(error, 1, position, "only %u ranks; a FEN describes 8",
+                        8 - cursor->rank);
+    if (!last && cursor->rank == 0)
+        return fen_fail(error, 1, position, "more than 8 ranks");
+    cursor->rank--;
+    cursor->squares = 0;
+    cursor->overflow_at = 0;
+    cursor->previous_was_digit = false;
+    return SEEBATCH_OK;
+}
+
+static seebatch_status parse_placement(seebatch_board *board, const char *text, fen_field field,
+                                       seebatch_error *error)
+{
+    rank_cursor cursor = {7, 0, 0, false};
+    for (size_t i = 0; i <= field.length; i++) {
+        size_t position = field.start + i + 1;
+        char c = i < field.length ? text[field.start + i] : '/';
+        seebatch_status status;
+        if (i == field.length || c == '/')
+            status = end_rank(&cursor, i == field.length, position, error);
+        else if (c >= '0' && c <= '9')
+            status = skip_squares(&cursor, c, position, error);
+        else
+            status = place_piece(board, &cursor, c, position, error);
+        if (status != SEEBATCH_OK)
+            return status;
+    }
+    return SEEBATCH_OK;
+}
+
+static seebatch_status parse_side(seebatch_board *board, const char *text, fen_field field,
+                                  seebatch_error *error)
+{
+    const char *value = text + field.start;
+    if (field.length == 1 && (value[0] == 'w' || value[0] == 'b')) {
+        board->side_to_move = value[0] == 'w' ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+        return SEEBATCH_OK;
+    }
+    return fen_fail(error, 2, field.start + 1, "side to move is \"%.*s\"; expected w or b",
+                    field.length > 16 ? 16 : (int)field.length, value);
+}
+
+static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
+                                      seebatch_error *error)
+{
+    const char *value = text + field.start;
+    if (field.length == 1 && value[0] == '-')
+        return SEEBATCH_OK;
+    for (size_t i = 0; i < field.length; i++) {
+        size_t position = field.start + i + 1;
+        char shown[12];
+        const char *found = value[i] ? strchr(castling_letters, value[i]) : NULL;
+        if (value[i] == '-')
+            return fen_fail(error, 3, position, "'-' must stand alone");
+        if (!found)
+            return fen_fail(error, 3, position,
+                            "unknown castling letter %s; expected K, Q, k, q or '-'",
+                            describe_char(value[i], shown));
+        unsigned index = (unsigned)(found - castling_letters);
+        if (board->castling & (1u << index))
+            return fen_fail(error, 3, position, "castling letter %c is repeated", value[i]);
+        if (board->castling >> index)
+            return fen_fail(error, 3, position,
+                            "castling letter %c is out of order; the order is KQkq", value[i]);
+        board->castling |= (uint8_t)(1u << index);
+    }
+    return SEEBATCH_OK;
+}
+
+/* Needs the side to move, so it runs after parse_side. */
+static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
+                                        fen_field field, seebatch_error *error)
+{
+    const char *value = text + field.start;
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    if (field.length == 1 && value[0] == '-')
+        return SEEBATCH_OK;
+    bool well_formed = field.length == 2 && value[0] >= 'a' && value[0] <= 'h' &&
+                       value[1] >= '1' && value[1] <= '8';
+    if (!well_formed)
+        return fen_fail(error, 4, field.start + 1,
+                        "\"%.*s\" is not a square like e3, nor '-'",
+                        field.length > 16 ? 16 : (int)field.length, value);
+    /* The square a pawn of the side that just moved passed over. */
+    char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
+    if (value[1] != expected)
+        return fen_fail(error, 4, field.start + 2,
+                        "en passant square %.2s is not on rank %c (%s to move)", value,
+                        expected, board->side_to_move == SEEBATCH_WHITE ? "white" : "black");
+    board->en_passant = (uint8_t)((value[1] - '1') * 8 + (value[0] - 'a'));
+    return SEEBATCH_OK;
+}
+
+static seebatch_status parse_counter(const char *text, fen_field field, int number,
+                                     uint16_t *counter, seebatch_error *error)
+{
+    const char *value = text + field.start;
+    unsigned long total = 0;
+    for (size_t i = 0; i < field.length; i++) {
+        char shown[12];
+        if (value[i] < '0' || value[i] > '9')
+            return fen_fail(error, number, field.start + i + 1,
+                            "%s is not a decimal number", describe_char(value[i], shown));
+        if (total <= FEN_COUNTER_MAX) /* saturate: the digits may go on forever */
+            total = total * 10 + (unsigned long)(value[i] - '0');
+    }
+    if (total > FEN_COUNTER_MAX)
+        return fen_fail(error, number, field.start + 1, "%.*s%s exceeds %d",
+                        field.length > 20 ? 20 : (int)field.length, value,
+                        field.length > 20 ? "..." : "", FEN_COUNTER_MAX);
+    *counter = (uint16_t)total;
+    return SEEBATCH_OK;
+}
+
+static seebatch_status parse_fields(seebatch_board *board, const char *text,
+                                    const fen_field *fields, int count, seebatch_error *error)
+{
+    seebatch_status status = parse_placement(board, text, fields[0], error);
+    if (status == SEEBATCH_OK)
+        status = parse_side(board, text, fields[1], error);
+    if (status == SEEBATCH_OK)
+        status = parse_castling(board, text, fields[2], error);
+    if (status == SEEBATCH_OK)
+        status = parse_en_passant(board, text, fields[3], error);
+    if (status == SEEBATCH_OK && count > 4)
+        status = parse_counter(text, fields[4], 5, &board->halfmove_clock, error);
+    if (status == SEEBATCH_OK && count > 5)
+        status = parse_counter(text, fields[5], 6, &board->fullmove_number, error);
+    return status;
+}
+
+seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
+                                        seebatch_error *error)
+{
+    if (!board || !fen)
+        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL", board ? "FEN text" : "board");
+    size_t length = 0;
+    while (length <= FEN_INPUT_MAX && fen[length] != '\0')
+        length++;
+    if (length > FEN_INPUT_MAX)
+        return fail(error, SEEBATCH_ERROR_FEN, "FEN, character %d: input is longer than %d bytes",
+                    FEN_INPUT_MAX + 1, FEN_INPUT_MAX);
+
+    fen_field fields[FEN_FIELDS + 1];
+    int count = split_fields(fen, length, fields);
+    if (count == 0)
+        return fen_fail(error, 1, length + 1, "missing: the FEN is empty");
+    if (count > FEN_FIELDS)
+        return fail(error, SEEBATCH_ERROR_FEN,
+                    "FEN, character %zu: unexpected text after field %d (%s)",
+                    fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
+    seebatch_status status = check_ascii(fen, fields, count, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    if (count < 4)
+        return fen_fail(error, count + 1, length + 1, "missing (fields 1 to 4 are required)");
+
+    memset(board, 0, sizeof *board);
+    board->fullmove_number = 1;
+    status = parse_fields(board, fen, fields, count, error);
+    return status == SEEBATCH_OK ? succeed(error) : status;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static char letter_on(const seebatch_board *board, unsigned square)
+{
+    int type = piece_type_on(board, square);
+    if (type < 0)
+        return 0;
+    return piece_chars[color_on(board, square) * SEEBATCH_PIECE_TYPES + (unsigned)type];
+}
+
+static size_t write_rank(const seebatch_board *board, unsigned rank, char *out)
+{
+    size_t n = 0;
+    unsigned empty = 0;
+    for (unsigned file = 0; file < 8; file++) {
+        char letter = letter_on(board, rank * 8 + file);
+        if (!letter) {
+            empty++;
+            continue;
+        }
+        if (empty)
+            out[n++] = (char)('0' + empty);
+        empty = 0;
+        out[n++] = letter;
+    }
+    if (empty)
+        out[n++] = (char)('0' + empty);
+    return n;
+}
+
+/* out holds SEEBATCH_FEN_MAX bytes; the longest FEN is 92 characters
+ * (71 for the placement, " w KQkq e3 65535 65535"). */
+static size_t write_fen(const seebatch_board *board, char *out)
+{
+    size_t n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        n += write_rank(board, (unsigned)rank, out + n);
+        if (rank > 0)
+            out[n++] = '/';
+    }
+    out[n++] = ' ';
+    out[n++] = board->side_to_move == SEEBATCH_WHITE ? 'w' : 'b';
+    out[n++] = ' ';
+    for (unsigned right = 0; right < 4; right++)
+        if (board->castling & (1u << right))
+            out[n++] = castling_letters[right];
+    if (!(board->castling & 15u))
+        out[n++] = '-';
+    out[n++] = ' ';
+    if (board->en_passant == SEEBATCH_NO_SQUARE)
+        out[n++] = '-';
+    else
+        n += strlen(square_name(board->en_passant, out + n));
+    int tail = snprintf(out + n, SEEBATCH_FEN_MAX - n, " %u %u",
+                        (unsigned)board->halfmove_clock, (unsigned)board->fullmove_number);
+    return n + (size_t)tail;
+}
+
+size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size)
+{
+    if (buffer && size > 0)
+        buffer[0] = '\0';
+    if (!board || !buffer || seebatch_board_validate(board, NULL) != SEEBATCH_OK)
+        return 0;
+    char text[SEEBATCH_FEN_MAX];
+    size_t length = write_fen(board, text);
+    if (length + 1 > size)
+        return 0;
+    memcpy(buffer, text, length + 1);
+    return length;
+}

@@ -1,0 +1,408 @@
+/*
+ * Legal move generation, playing moves, and perft.
+ *
+ * Moves are generated pseudo-legally and each is kept only if afterwards no
+ * king of the mover is attacked (the header's rule, which also covers boards
+ * with no king or several). Most moves skip that test: when no own king is in
+ * check, a non-king move from a square on no line through an own king cannot
+ * expose one.
+ *
+ * Unusual pawns, on any consistent board:
+ * - a pawn on its last rank (white pawn on rank 8) has no moves: it attacks
+ *   nothing (see pawn_attack_table) and has nowhere to go;
+ * - a pawn on its own first rank (white pawn on rank 1) captures diagonally
+ *   forward as the attack tables say, and may push one square, but never
+ *   two: the double push belongs to the second rank.
+ *
+ * Order of the output, always the same for the same board: pawns (from the
+ * lowest square; per pawn its captures by ascending target, then its push,
+ * its double push, its en passant capture; promotions queen, rook, bishop,
+ * knight), then knights, bishops, rooks, queens, kings (each by ascending
+ * from-square, then target), then castling kingside before queenside.
+ */
+#include "attacks.h"
+#include "bitboard.h"
+#include "seebatch.h"
+
+typedef struct move_list {
+    const seebatch_board *board;
+    seebatch_move *moves;
+    size_t count;
+    /* From-squares whose normal or promotion moves are legal without a test. */
+    bitboard safe_from;
+} move_list;
+
+static unsigned opponent(unsigned color) { return color ^ 1u; }
+
+static bitboard own_kings(const seebatch_board *board, unsigned color)
+{
+    return board->pieces[SEEBATCH_KING] & board->colors[color];
+}
+
+static bool attacked_by(const seebatch_board *board, unsigned square, unsigned color,
+                        bitboard occupied)
+{
+    return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
+}
+
+/* The square of the pawn an en passant capture onto `to` removes. */
+static unsigned en_passant_victim(unsigned color, unsigned to)
+{
+    return color == SEEBATCH_WHITE ? to - 8 : to + 8;
+}
+
+/* The rook's journey for a castling king landing on `to` (g1, c1, g8, c8). */
+static void castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
+{
+    bool kingside = file_of(to) == 6;
+    unsigned first_of_rank = to & ~7u;
+    *rook_from = first_of_rank + (kingside ? 7 : 0);
+    *rook_to = first_of_rank + (kingside ? 5 : 3);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Legality                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The rule itself: after the move no king of the mover is attacked. Enemy
+ * pieces do not move, so the original bitboards serve once the captured
+ * piece is masked off and the occupancy is updated. */
+static bool keeps_kings_safe(const seebatch_board *board, seebatch_move move)
+{
+    unsigned us = board->side_to_move & 1u, them = opponent(us);
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    bitboard from_bit = square_bit(from), to_bit = square_bit(to);
+    bitboard kings = own_kings(board, us);
+    if (kings & from_bit)
+        kings ^= from_bit | to_bit;
+    if (!kings)
+        return true;
+    bitboard occupied = (occupied_squares(board) & ~from_bit) | to_bit;
+    bitboard enemies = board->colors[them] & ~to_bit;
+    if (kind == SEEBATCH_MOVE_EN_PASSANT) {
+        bitboard victim = square_bit(en_passant_victim(us, to));
+        occupied &= ~victim;
+        enemies &= ~victim;
+    } else if (kind == SEEBATCH_MOVE_CASTLING) {
+        unsigned rook_from, rook_to;
+        castling_rook_squares(to, &rook_from, &rook_to);
+        occupied = (occupied & ~square_bit(rook_from)) | square_bit(rook_to);
+    }
+    for (; kings; kings &= kings - 1)
+        if (attackers_to(board, lowest_square(kings), occupied) & enemies)
+            return false;
+    return true;
+}
+
+/* Squares from which a normal move is surely legal: every square when the
+ * mover has no king; none when a king is in check; otherwise all but the
+ * kings and the lines through them (leaving those might open a line). */
+static bitboard compute_safe_from(const seebatch_board *board)
+{
+    unsigned us = board->side_to_move & 1u;
+    bitboard kings = own_kings(board, us), occupied = occupied_squares(board);
+    bitboard exposed = kings;
+    for (; kings; kings &= kings - 1) {
+        unsigned king = lowest_square(kings);
+        if (attacked_by(board, king, opponent(us), occupied))
+            return 0;
+        exposed |= queen_attacks(king, 0);
+    }
+    return ~exposed;
+}
+
+static void add_move(move_list *list, seebatch_move move)
+{
+    /* The documented bound; no consistent board is known to reach it, but a
+     * full list must never write past the caller's array. */
+    if (list->count >= SEEBATCH_MAX_MOVES)
+        return;
+    unsigned kind = seebatch_move_kind(move);
+    bool simple = kind < SEEBATCH_MOVE_EN_PASSANT;
+    bool safe = simple && (list->safe_from & square_bit(seebatch_move_from(move)));
+    if (safe || keeps_kings_safe(list->board, move))
+        list->moves[list->count++] = move;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pawns                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* A pawn move onto `to`: the four promotions on the last rank, else one move. */
+static void add_pawn_move(move_list *list, unsigned from, unsigned to)
+{
+    unsigned us = list->board->side_to_move & 1u;
+    if (!(promotion_rank(us) & square_bit(to))) {
+        add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
+        return;
+    }
+    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_QUEEN));
+    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_ROOK));
+    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_BISHOP));
+    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_KNIGHT));
+}
+
+/* En passant needs the square set on the right rank for the side to move,
+ * empty, with an enemy pawn behind it; the board's consistency rules do not
+ * promise the last two. */
+static void add_en_passant(move_list *list, unsigned from)
+{
+    const seebatch_board *board = list->board;
+    unsigned us = board->side_to_move & 1u, to = board->en_passant;
+    if (to >= 64 || rank_of(to) != (us == SEEBATCH_WHITE ? 5u : 2u))
+        return;
+    if (!(pawn_attacks(us, from) & square_bit(to)) || (occupied_squares(board) & square_bit(to)))
+        return;
+    bitboard victim = square_bit(en_passant_victim(us, to));
+    if (board->pieces[SEEBATCH_PAWN] & board->colors[opponent(us)] & victim)
+        add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT));
+}
+
+/* Pushes: all of them when `quiet`, else only those that promote. */
+static void add_pawn_pushes(move_list *list, unsigned from, bool quiet)
+{
+    unsigned us = list->board->side_to_move & 1u;
+    if (promotion_rank(us) & square_bit(from))
+        return; /* nowhere forward to go */
+    bitboard empty = ~occupied_squares(list->board);
+    unsigned one = us == SEEBATCH_WHITE ? from + 8 : from - 8;
+    if (!(empty & square_bit(one)))
+        return;
+    if (quiet || (promotion_rank(us) & square_bit(one)))
+        add_pawn_move(list, from, one);
+    unsigned start_rank = us == SEEBATCH_WHITE ? 1 : 6;
+    unsigned two = us == SEEBATCH_WHITE ? from + 16 : from - 16;
+    if (quiet && rank_of(from) == start_rank && (empty & square_bit(two)))
+        add_move(list, seebatch_move_make(from, two, SEEBATCH_MOVE_NORMAL));
+}
+
+static void add_pawn_moves(move_list *list, bool quiet)
+{
+    const seebatch_board *board = list->board;
+    unsigned us = board->side_to_move & 1u;
+    bitboard enemies = board->colors[opponent(us)];
+    bitboard pawns = board->pieces[SEEBATCH_PAWN] & board->colors[us];
+    for (; pawns; pawns &= pawns - 1) {
+        unsigned from = lowest_square(pawns);
+        for (bitboard targets = pawn_attacks(us, from) & enemies; targets; targets &= targets - 1)
+            add_pawn_move(list, from, lowest_square(targets));
+        add_pawn_pushes(list, from, quiet);
+        add_en_passant(list, from);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pieces and castling                                                      */
+/* ------------------------------------------------------------------------ */
+
+static bitboard piece_attacks(int type, unsigned square, bitboard occupied)
+{
+    switch (type) {
+    case SEEBATCH_KNIGHT: return knight_attacks(square);
+    case SEEBATCH_BISHOP: return bishop_attacks(square, occupied);
+    case SEEBATCH_ROOK: return rook_attacks(square, occupied);
+    case SEEBATCH_QUEEN: return queen_attacks(square, occupied);
+    default: return king_attacks(square);
+    }
+}
+
+/* Knight to king moves onto `targets`. */
+static void add_piece_moves(move_list *list, bitboard targets)
+{
+    const seebatch_board *board = list->board;
+    bitboard occupied = occupied_squares(board), own = board->colors[board->side_to_move & 1u];
+    for (int type = SEEBATCH_KNIGHT; type <= SEEBATCH_KING; type++) {
+        for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
+            unsigned from = lowest_square(pieces);
+            bitboard moves = piece_attacks(type, from, occupied) & targets;
+            for (; moves; moves &= moves - 1)
+                add_move(list, seebatch_move_make(from, lowest_square(moves), SEEBATCH_MOVE_NORMAL));
+        }
+    }
+}
+
+typedef struct castling_rule {
+    uint8_t right, king_from, king_to, rook_from;
+    bitboard must_be_empty;
+    bitboard must_be_safe; /* the king's start, path and destination */
+} castling_rule;
+
+static const castling_rule castling_rules[4] = {
+    {SEEBATCH_CASTLE_WHITE_KINGSIDE, 4, 6, 7, 0x60ull, 0x70ull},
+    {SEEBATCH_CASTLE_WHITE_QUEENSIDE, 4, 2, 0, 0x0Eull, 0x1Cull},
+    {SEEBATCH_CASTLE_BLACK_KINGSIDE, 60, 62, 63, 0x60ull << 56, 0x70ull << 56},
+    {SEEBATCH_CASTLE_BLACK_QUEENSIDE, 60, 58, 56, 0x0Eull << 56, 0x1Cull << 56},
+};
+
+static bool castling_allowed(const seebatch_board *board, const castling_rule *rule)
+{
+    unsigned us = board->side_to_move & 1u;
+    bitboard occupied = occupied_squares(board), own = board->colors[us];
+    if (!(board->castling & rule->right) || (occupied & rule->must_be_empty))
+        return false;
+    if (!(own_kings(board, us) & square_bit(rule->king_from)))
+        return false;
+    if (!(board->pieces[SEEBATCH_ROOK] & own & square_bit(rule->rook_from)))
+        return false;
+    for (bitboard path = rule->must_be_safe; path; path &= path - 1)
+        if (attacked_by(board, lowest_square(path), opponent(us), occupied))
+            return false;
+    return true;
+}
+
+static void add_castling(move_list *list)
+{
+    unsigned us = list->board->side_to_move & 1u;
+    for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
+        const castling_rule *rule = &castling_rules[i];
+        if (castling_allowed(list->board, rule))
+            add_move(list, seebatch_move_make(rule->king_from, rule->king_to,
+                                              SEEBATCH_MOVE_CASTLING));
+    }
+}
+
+static move_list start_list(const seebatch_board *board, seebatch_move *moves)
+{
+    move_list list = {board, moves, 0, compute_safe_from(board)};
+    return list;
+}
+
+size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves)
+{
+    move_list list = start_list(board, moves);
+    add_pawn_moves(&list, true);
+    add_piece_moves(&list, ~board->colors[board->side_to_move & 1u]);
+    add_castling(&list);
+    return list.count;
+}
+
+size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves)
+{
+    move_list list = start_list(board, moves);
+    add_pawn_moves(&list, false);
+    add_piece_moves(&list, board->colors[opponent(board->side_to_move & 1u)]);
+    return list.count;
+}
+
+bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
+{
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t count = seebatch_generate_moves(board, moves);
+    for (size_t i = 0; i < count; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Playing moves                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* The castling rights that end when a piece leaves or arrives on a square:
+ * a king's or rook's start square. */
+static uint8_t rights_lost_on(unsigned square)
+{
+    switch (square) {
+    case 4: return SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE;
+    case 7: return SEEBATCH_CASTLE_WHITE_KINGSIDE;
+    case 0: return SEEBATCH_CASTLE_WHITE_QUEENSIDE;
+    case 60: return SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE;
+    case 63: return SEEBATCH_CASTLE_BLACK_KINGSIDE;
+    case 56: return SEEBATCH_CASTLE_BLACK_QUEENSIDE;
+    default: return 0;
+    }
+}
+
+static void remove_piece(seebatch_board *board, unsigned square)
+{
+    int type = piece_type_on(board, square);
+    if (type < 0)
+        return;
+    board->pieces[type] &= ~square_bit(square);
+    board->colors[color_on(board, square)] &= ~square_bit(square);
+}
+
+static void put_piece(seebatch_board *board, int type, unsigned color, unsigned square)
+{
+    board->pieces[type] |= square_bit(square);
+    board->colors[color] |= square_bit(square);
+}
+
+/* The rook's half of a castling move, if the rook is where it should be. */
+static void move_castling_rook(seebatch_board *board, unsigned color, unsigned king_to)
+{
+    unsigned rook_from, rook_to;
+    castling_rook_squares(king_to, &rook_from, &rook_to);
+    if (!(board->pieces[SEEBATCH_ROOK] & board->colors[color] & square_bit(rook_from)))
+        return;
+    remove_piece(board, rook_from);
+    put_piece(board, SEEBATCH_ROOK, color, rook_to);
+}
+
+static uint16_t saturating_increment(uint16_t n) { return n == UINT16_MAX ? n : (uint16_t)(n + 1); }
+
+/* Moves the pieces; returns whether the move resets the halfmove clock. */
+static bool move_pieces(seebatch_board *board, seebatch_move move, int type)
+{
+    unsigned us = board->side_to_move & 1u;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    bool capture = (occupied_squares(board) & square_bit(to)) != 0;
+    remove_piece(board, to);
+    remove_piece(board, from);
+    if (kind == SEEBATCH_MOVE_EN_PASSANT) {
+        remove_piece(board, en_passant_victim(us, to));
+        capture = true;
+    }
+    bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
+    put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
+    if (kind == SEEBATCH_MOVE_CASTLING)
+        move_castling_rook(board, us, to);
+    return capture || type == SEEBATCH_PAWN;
+}
+
+/*
+ * The en passant square is set after every double push, whether or not an
+ * enemy pawn could take it (as most FEN writers do); generation checks for a
+ * capturer anyway, so perft is unaffected.
+ */
+void seebatch_board_play(seebatch_board *board, seebatch_move move)
+{
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    int type = piece_type_on(board, from);
+    if (type < 0)
+        return; /* not a move on this board: the precondition is broken */
+    unsigned us = board->side_to_move & 1u;
+    bool resets_clock = move_pieces(board, move, type);
+    board->castling &= (uint8_t)~(rights_lost_on(from) | rights_lost_on(to));
+    bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
+    board->en_passant = double_push ? (uint8_t)((from + to) / 2) : SEEBATCH_NO_SQUARE;
+    board->halfmove_clock = resets_clock ? 0 : saturating_increment(board->halfmove_clock);
+    if (us == SEEBATCH_BLACK)
+        board->fullmove_number = saturating_increment(board->fullmove_number);
+    board->side_to_move = (uint8_t)opponent(us);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Perft                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Counts the last ply without playing it (bulk counting). A depth below 0
+ * is treated as 0. */
+uint64_t seebatch_perft(const seebatch_board *board, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t count = seebatch_generate_moves(board, moves);
+    if (depth == 1)
+        return count;
+    uint64_t nodes = 0;
+    for (size_t i = 0; i < count; i++) {
+        seebatch_board child = *board;
+        seebatch_board_play(&child, moves[i]);
+        nodes += seebatch_perft(&child, depth - 1);
+    }
+    return nodes;
+}

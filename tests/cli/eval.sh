@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# seebatch eval: known values, line errors, exit codes, input forms.
+# Expected values come from the published traces and hand analysis, never
+# from the tool's own earlier output.
+set -u
+tool=$1
+failures=0 passes=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+expect() { # expect NAME ACTUAL EXPECTED
+    if [ "$2" == "$3" ]; then passes=$((passes + 1))
+    else failures=$((failures + 1)); printf 'FAIL %s\n  got:      %q\n  expected: %q\n' "$1" "$2" "$3"; fi
+}
+
+trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
+trace2='1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1'
+
+# The two traces of the swap-algorithm text: +100 and -225.
+out=$(printf '%s;e1e5\n%s;d3e5\n' "$trace1" "$trace2" | "$tool" eval --preset classic)
+expect "seed traces" "$out" "$trace1;e1e5;100
+$trace2;d3e5;-225"
+
+# A line with no moves lists every legal capture: in trace 1 white's only
+# capture is Rxe5 (no pawn or king of white touches a black piece).
+out=$(printf '%s\n' "$trace1" | "$tool" eval)
+expect "all captures of trace 1" "$out" "$trace1;e1e5;100"
+
+# Piece values: with every piece worth 100 the six captures of trace 2 trade
+# evenly (NxP NxN RxN BxR QxB QxQ), each side recaptures, and SEE is 0.
+out=$(printf '%s;d3e5\n' "$trace2" | "$tool" eval --values 100,100,100,100,100)
+expect "--values" "$out" "$trace2;d3e5;0"
+
+# Bad lines: reported with their number, the good lines still evaluated, exit 1.
+printf '%s;e1e5\nnot a fen\n\n%s;e2e4\n%s;d3e5\r\n' "$trace1" "$trace1" "$trace2" > "$work/mixed.txt"
+"$tool" eval "$work/mixed.txt" > "$work/out" 2> "$work/err"
+expect "exit status with bad lines" "$?" "1"
+expect "good lines kept in order" "$(cat "$work/out")" "$trace1;e1e5;100
+$trace2;d3e5;-225"
+expect "bad FEN line named" "$(grep -c '^line 2: ' "$work/err")" "1"
+expect "empty from-square named" "$(grep -c '^line 4: .*e2' "$work/err")" "1"
+expect "no other errors" "$(wc -l < "$work/err" | tr -d ' ')" "2"
+
+# Usage errors exit 2; help exits 0.
+"$tool" eval --no-such-option < /dev/null 2>/dev/null; expect "unknown option" "$?" "2"
+"$tool" eval --preset nonsense < /dev/null 2>/dev/null; expect "bad preset" "$?" "2"
+"$tool" eval --values 1,2,3 < /dev/null 2>/dev/null; expect "short --values" "$?" "2"
+"$tool" eval "$work/does-not-exist" 2>/dev/null; expect "missing file" "$?" "2"
+"$tool" eval --help > "$work/help"; expect "help status" "$?" "0"
+expect "help names the output form" "$(grep -c 'FEN;move;value' "$work/help")" "1"
+"$tool" nonsense 2>/dev/null; expect "unknown command" "$?" "2"
+SEEBATCH_BACKEND=bogus "$tool" eval < /dev/null 2>/dev/null; expect "bad SEEBATCH_BACKEND" "$?" "2"
+
+# gen: the requested count, every line a FEN that eval accepts, deterministic per seed.
+"$tool" gen --count 50 --seed 7 > "$work/gen1"
+"$tool" gen --count 50 --seed 7 > "$work/gen2"
+expect "gen count" "$(wc -l < "$work/gen1" | tr -d ' ')" "50"
+expect "gen deterministic" "$(cmp -s "$work/gen1" "$work/gen2" && echo same)" "same"
+"$tool" eval "$work/gen1" > "$work/gen_eval"; expect "eval accepts gen output" "$?" "0"
+expect "every generated position has a capture" \
+    "$(cut -d';' -f1 "$work/gen_eval" | sort -u | wc -l | tr -d ' ')" "50"
+
+# perft from the start position, published counts.
+expect "perft 3" "$("$tool" perft --depth 3)" "8902"
+
+echo "cli eval: $passes passed, $failures failed"
+[ "$failures" -eq 0 ]
