@@ -192,10 +192,11 @@ static magic_result find_magic(search_space *space, int square, const direction 
 static void find_all_magics(tables *t, search_space *space)
 {
     unsigned offset = 0;
+    bitboard *attacks = t->slider_attacks;
     for (int square = 0; square < 64; square++)
-        t->bishop[square] = find_magic(space, square, bishop_directions, t->slider_attacks, &offset);
+        t->bishop[square] = find_magic(space, square, bishop_directions, attacks, &offset);
     for (int square = 0; square < 64; square++)
-        t->rook[square] = find_magic(space, square, rook_directions, t->slider_attacks, &offset);
+        t->rook[square] = find_magic(space, square, rook_directions, attacks, &offset);
     if (offset != SLIDER_ENTRIES) {
         fprintf(stderr, "generate_attack_tables: %u slider entries, expected %d\n", offset,
                 SLIDER_ENTRIES);

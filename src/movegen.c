@@ -216,8 +216,10 @@ static void add_piece_moves(move_list *list, bitboard targets)
         for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
             unsigned from = lowest_square(pieces);
             bitboard moves = piece_attacks(type, from, occupied) & targets;
-            for (; moves; moves &= moves - 1)
-                add_move(list, seebatch_move_make(from, lowest_square(moves), SEEBATCH_MOVE_NORMAL));
+            for (; moves; moves &= moves - 1) {
+                unsigned to = lowest_square(moves);
+                add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
+            }
         }
     }
 }
@@ -352,7 +354,9 @@ static bool move_pieces(seebatch_board *board, seebatch_move move, int type)
     remove_piece(board, to);
     remove_piece(board, from);
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        remove_piece(board, en_passant_victim(us, to));
+        unsigned victim = en_passant_victim(us, to);
+        if (victim < 64) /* off the board only when the precondition is broken */
+            remove_piece(board, victim);
         capture = true;
     }
     bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
@@ -376,7 +380,7 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move)
     unsigned us = board->side_to_move & 1u;
     bool resets_clock = move_pieces(board, move, type);
     board->castling &= (uint8_t)~(rights_lost_on(from) | rights_lost_on(to));
-    bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
+    bool double_push = type == SEEBATCH_PAWN && (from > to ? from - to : to - from) == 16;
     board->en_passant = double_push ? (uint8_t)((from + to) / 2) : SEEBATCH_NO_SQUARE;
     board->halfmove_clock = resets_clock ? 0 : saturating_increment(board->halfmove_clock);
     if (us == SEEBATCH_BLACK)
