@@ -264,8 +264,9 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
 /*
  * Writes the FEN of a consistent board into buffer (size bytes, at least
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
- * Returns 0 and writes "" (when size > 0) if the board is not consistent or
- * the buffer is too small. Thread-safe.
+ * Returns 0 and writes "" (when size > 0) if the board is not consistent,
+ * has more than one king of a colour (seebatch_board_from_fen would reject
+ * the text) or the buffer is too small. Thread-safe.
  */
 size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
 

@@ -6,8 +6,10 @@
  * consistent board, so pawns on the back ranks, missing kings and castling
  * rights with no rook (or no king) behind them are accepted. Move generation
  * simply never castles without the king and rook on their squares. The one
- * chess rule enforced is "at most one king per colour", because pins
- * (contract rule 5) and the king rule assume a side has at most one king.
+ * chess rule enforced is "at most one king per colour", as seebatch.h
+ * documents; a board with more is still consistent and SEE is defined on it,
+ * but it has no FEN, so seebatch_board_to_fen writes none for it (every FEN
+ * written parses back to the same board).
  *
  * Only spaces and tabs count as white space; a line ending is the caller's
  * to strip. The input is never read past its terminating NUL.
@@ -68,6 +70,23 @@ static const char *describe_char(char c, char out[12])
     return out;
 }
 
+enum { SHOWN_MAX = 16 };
+
+/* A field's text for a message: at most SHOWN_MAX characters, anything not
+ * printable shown as '?', "..." when cut. */
+static const char *show_field(const char *text, fen_field field, char out[SHOWN_MAX + 4])
+{
+    size_t n = 0;
+    for (; n < field.length && n < SHOWN_MAX; n++) {
+        char c = text[field.start + n];
+        out[n] = c >= 0x20 && c < 0x7f ? c : '?';
+    }
+    if (field.length > SHOWN_MAX)
+        out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
+}
+
 /* Splits text into fields; stops after FEN_FIELDS + 1, since one field too
  * many is already an error. Returns the number found. */
 static int split_fields(const char *text, size_t length, fen_field fields[FEN_FIELDS + 1])
@@ -88,16 +107,15 @@ static int split_fields(const char *text, size_t length, fen_field fields[FEN_FI
     return count;
 }
 
-/* Non-ASCII bytes are rejected before any field is read, so the field
- * parsers only ever see ASCII. */
-static seebatch_status check_ascii(const char *text, const fen_field *fields, int count,
+/* Non-ASCII bytes are rejected before a field is read, so the field parsers
+ * only ever see ASCII. */
+static seebatch_status check_ascii(const char *text, fen_field field, int number,
                                    seebatch_error *error)
 {
-    for (int f = 0; f < count; f++)
-        for (size_t i = fields[f].start; i < fields[f].start + fields[f].length; i++)
-            if ((unsigned char)text[i] >= 0x80)
-                return fen_fail(error, f + 1, i + 1, "byte 0x%02x is not ASCII",
-                                (unsigned char)text[i]);
+    for (size_t i = field.start; i < field.start + field.length; i++)
+        if ((unsigned char)text[i] >= 0x80)
+            return fen_fail(error, number, i + 1, "byte 0x%02x is not ASCII",
+                            (unsigned char)text[i]);
     return SEEBATCH_OK;
 }
 
@@ -204,8 +222,9 @@ static seebatch_status parse_side(seebatch_board *board, const char *text, fen_f
         board->side_to_move = value[0] == 'w' ? SEEBATCH_WHITE : SEEBATCH_BLACK;
         return SEEBATCH_OK;
     }
-    return fen_fail(error, 2, field.start + 1, "side to move is \"%.*s\"; expected w or b",
-                    field.length > 16 ? 16 : (int)field.length, value);
+    char shown[SHOWN_MAX + 4];
+    return fen_fail(error, 2, field.start + 1, "side to move is \"%s\"; expected w or b",
+                    show_field(text, field, shown));
 }
 
 static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
@@ -245,10 +264,10 @@ static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
         return SEEBATCH_OK;
     bool well_formed = field.length == 2 && value[0] >= 'a' && value[0] <= 'h' &&
                        value[1] >= '1' && value[1] <= '8';
+    char shown[SHOWN_MAX + 4];
     if (!well_formed)
-        return fen_fail(error, 4, field.start + 1,
-                        "\"%.*s\" is not a square like e3, nor '-'",
-                        field.length > 16 ? 16 : (int)field.length, value);
+        return fen_fail(error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
+                        show_field(text, field, shown));
     /* The square a pawn of the side that just moved passed over. */
     char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
     if (value[1] != expected)
@@ -280,21 +299,43 @@ static seebatch_status parse_counter(const char *text, fen_field field, int numb
     return SEEBATCH_OK;
 }
 
-static seebatch_status parse_fields(seebatch_board *board, const char *text,
-                                    const fen_field *fields, int count, seebatch_error *error)
+static seebatch_status parse_field(seebatch_board *board, const char *text, fen_field field,
+                                   int number, seebatch_error *error)
 {
-    seebatch_status status = parse_placement(board, text, fields[0], error);
-    if (status == SEEBATCH_OK)
-        status = parse_side(board, text, fields[1], error);
-    if (status == SEEBATCH_OK)
-        status = parse_castling(board, text, fields[2], error);
-    if (status == SEEBATCH_OK)
-        status = parse_en_passant(board, text, fields[3], error);
-    if (status == SEEBATCH_OK && count > 4)
-        status = parse_counter(text, fields[4], 5, &board->halfmove_clock, error);
-    if (status == SEEBATCH_OK && count > 5)
-        status = parse_counter(text, fields[5], 6, &board->fullmove_number, error);
-    return status;
+    seebatch_status status = check_ascii(text, field, number, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    switch (number) {
+    case 1: return parse_placement(board, text, field, error);
+    case 2: return parse_side(board, text, field, error);
+    case 3: return parse_castling(board, text, field, error);
+    case 4: return parse_en_passant(board, text, field, error);
+    case 5: return parse_counter(text, field, 5, &board->halfmove_clock, error);
+    default: return parse_counter(text, field, 6, &board->fullmove_number, error);
+    }
+}
+
+/* Fields are read in order, so the error reported is the first one in the
+ * text; a missing required field is reported where the text ends. */
+static seebatch_status parse_fields(seebatch_board *board, const char *text, size_t length,
+                                    seebatch_error *error)
+{
+    fen_field fields[FEN_FIELDS + 1];
+    int count = split_fields(text, length, fields);
+    for (int f = 0; f < count && f < FEN_FIELDS; f++) {
+        seebatch_status status = parse_field(board, text, fields[f], f + 1, error);
+        if (status != SEEBATCH_OK)
+            return status;
+    }
+    if (count > FEN_FIELDS)
+        return fail(error, SEEBATCH_ERROR_FEN,
+                    "FEN, character %zu: unexpected text after field %d (%s)",
+                    fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
+    if (count < 4)
+        return fen_fail(error, count + 1, length + 1,
+                        count == 0 ? "missing: the FEN is empty"
+                                   : "missing (fields 1 to 4 are required)");
+    return SEEBATCH_OK;
 }
 
 seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
@@ -308,24 +349,10 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
     if (length > FEN_INPUT_MAX)
         return fail(error, SEEBATCH_ERROR_FEN, "FEN, character %d: input is longer than %d bytes",
                     FEN_INPUT_MAX + 1, FEN_INPUT_MAX);
-
-    fen_field fields[FEN_FIELDS + 1];
-    int count = split_fields(fen, length, fields);
-    if (count == 0)
-        return fen_fail(error, 1, length + 1, "missing: the FEN is empty");
-    if (count > FEN_FIELDS)
-        return fail(error, SEEBATCH_ERROR_FEN,
-                    "FEN, character %zu: unexpected text after field %d (%s)",
-                    fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
-    seebatch_status status = check_ascii(fen, fields, count, error);
-    if (status != SEEBATCH_OK)
-        return status;
-    if (count < 4)
-        return fen_fail(error, count + 1, length + 1, "missing (fields 1 to 4 are required)");
-
     memset(board, 0, sizeof *board);
+    board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
-    status = parse_fields(board, fen, fields, count, error);
+    seebatch_status status = parse_fields(board, fen, length, error);
     return status == SEEBATCH_OK ? succeed(error) : status;
 }
 
@@ -387,11 +414,21 @@ static size_t write_fen(const seebatch_board *board, char *out)
     return n + (size_t)tail;
 }
 
+/* The parser rejects a second king of a colour, so such a board gets no FEN:
+ * every FEN written here parses back to the same board. */
+static bool expressible(const seebatch_board *board)
+{
+    bitboard kings = board->pieces[SEEBATCH_KING];
+    return !more_than_one(kings & board->colors[SEEBATCH_WHITE]) &&
+           !more_than_one(kings & board->colors[SEEBATCH_BLACK]);
+}
+
 size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size)
 {
     if (buffer && size > 0)
         buffer[0] = '\0';
-    if (!board || !buffer || seebatch_board_validate(board, NULL) != SEEBATCH_OK)
+    if (!board || !buffer || seebatch_board_validate(board, NULL) != SEEBATCH_OK ||
+        !expressible(board))
         return 0;
     char text[SEEBATCH_FEN_MAX];
     size_t length = write_fen(board, text);

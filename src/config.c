@@ -1,0 +1,75 @@
+/* Piece values and flags: the two presets and validation. */
+#include <string.h>
+
+#include "errors.h"
+
+static const char *const value_names[5] = {"pawn", "knight", "bishop", "rook", "queen"};
+
+seebatch_config seebatch_config_classic(void)
+{
+    seebatch_config config = {{100, 325, 325, 500, 1000}, 0};
+    return config;
+}
+
+/* Stockfish's midgame piece values; its SEE scores only normal moves and
+ * ignores pieces pinned to their king while the pinner stays. */
+seebatch_config seebatch_config_stockfish(void)
+{
+    seebatch_config config = {{208, 781, 825, 1276, 2538},
+                              SEEBATCH_PINS | SEEBATCH_NORMAL_MOVES_ONLY};
+    return config;
+}
+
+enum { SHOWN_MAX = 40 };
+
+/* The name for a message: cut at SHOWN_MAX characters, with anything not
+ * printable shown as '?', so the message stays one line. */
+static const char *shown_name(const char *name, char out[SHOWN_MAX + 4])
+{
+    size_t n = 0;
+    for (; n < SHOWN_MAX && name[n] != '\0'; n++)
+        out[n] = name[n] >= 0x20 && name[n] < 0x7f ? name[n] : '?';
+    if (name[n] != '\0')
+        out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
+}
+
+seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
+                                       seebatch_error *error)
+{
+    char shown[SHOWN_MAX + 4];
+    if (!name || !config)
+        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                    !name ? "preset name" : "configuration");
+    if (strcmp(name, "classic") == 0)
+        *config = seebatch_config_classic();
+    else if (strcmp(name, "stockfish") == 0)
+        *config = seebatch_config_stockfish();
+    else
+        return fail(error, SEEBATCH_ERROR_CONFIG,
+                    "unknown configuration preset \"%s\"; the presets are classic and "
+                    "stockfish",
+                    shown_name(name, shown));
+    return succeed(error);
+}
+
+seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error)
+{
+    if (!config)
+        return fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
+    for (int piece = 0; piece < 5; piece++) {
+        int32_t value = config->values[piece];
+        if (value < 0 || value > SEEBATCH_VALUE_MAX)
+            return fail(error, SEEBATCH_ERROR_CONFIG,
+                        "value of the %s is %ld; values must be in 0..%d", value_names[piece],
+                        (long)value, SEEBATCH_VALUE_MAX);
+    }
+    uint32_t unknown = config->flags & ~(uint32_t)SEEBATCH_ALL_FLAGS;
+    if (unknown)
+        return fail(error, SEEBATCH_ERROR_CONFIG,
+                    "unknown flag bits 0x%lx; the known flags are 0x%x (PINS, PROMOTIONS, "
+                    "NORMAL_MOVES_ONLY)",
+                    (unsigned long)unknown, (unsigned)SEEBATCH_ALL_FLAGS);
+    return succeed(error);
+}

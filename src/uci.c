@@ -1,0 +1,271 @@
+/*
+ * UCI move text and the preconditions every SEE entry point puts on a move.
+ *
+ * A move's kind is not in UCI text, so the parser reads it off the board:
+ * - en passant: a pawn steps diagonally forward onto board->en_passant while
+ *   that square is empty;
+ * - castling: a king on its home square (e1 white, e8 black) moves two files
+ *   along its rank (e1g1, e1c1, e8g8, e8c8);
+ * - promotion: a suffix n, b, r or q. UCI writes it lowercase; uppercase is
+ *   accepted too, since some GUIs and hand-typed input use it. Squares must
+ *   be lowercase.
+ * The parsed move is then put through seebatch_move_check, so whatever the
+ * parser accepts every SEE entry point accepts.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "errors.h"
+
+static const char *const type_names[SEEBATCH_PIECE_TYPES] = {
+    "pawn", "knight", "bishop", "rook", "queen", "king",
+};
+static const char *const color_names[2] = {"white", "black"};
+
+/* Indexed by kind - SEEBATCH_MOVE_PROMOTE_KNIGHT. */
+static const char promotion_letters[] = "nbrq";
+
+enum { QUOTE_MAX = 12 };
+
+/* The text for a message, cut at QUOTE_MAX characters, with bytes that are
+ * not printable ASCII shown as '?'. Reads no further than the NUL. */
+static const char *quote(const char *text, char out[QUOTE_MAX + 4])
+{
+    size_t n = 0;
+    for (; n < QUOTE_MAX && text[n] != '\0'; n++) {
+        unsigned char byte = (unsigned char)text[n];
+        out[n] = byte >= 0x20 && byte < 0x7f ? (char)byte : '?';
+    }
+    if (text[n] != '\0')
+        out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
+}
+
+/* The square named by two characters, or -1. */
+static int parse_square(char file, char rank)
+{
+    if (file < 'a' || file > 'h' || rank < '1' || rank > '8')
+        return -1;
+    return (rank - '1') * 8 + (file - 'a');
+}
+
+/* The promotion kind named by a suffix letter, or -1. */
+static int parse_promotion(char letter)
+{
+    char lower = letter >= 'A' && letter <= 'Z' ? (char)(letter - 'A' + 'a') : letter;
+    const char *found = lower ? strchr(promotion_letters, lower) : NULL;
+    return found ? SEEBATCH_MOVE_PROMOTE_KNIGHT + (int)(found - promotion_letters) : -1;
+}
+
+/* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
+static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *to,
+                                    int *promotion, seebatch_error *error)
+{
+    char shown[QUOTE_MAX + 4];
+    size_t length = 0;
+    while (length < SEEBATCH_UCI_MAX && text[length] != '\0')
+        length++;
+    if (length < 4 || length > 5)
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
+                    quote(text, shown), length < 4 ? "short" : "long");
+    int squares[2] = {parse_square(text[0], text[1]), parse_square(text[2], text[3])};
+    for (int i = 0; i < 2; i++)
+        if (squares[i] < 0)
+            return fail(error, SEEBATCH_ERROR_MOVE,
+                        "move \"%s\": \"%.2s\" is not a square (a1..h8, lowercase)",
+                        quote(text, shown), shown + 2 * i);
+    *from = (unsigned)squares[0];
+    *to = (unsigned)squares[1];
+    *promotion = length == 5 ? parse_promotion(text[4]) : 0;
+    if (*promotion < 0)
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "move \"%s\": the promotion letter must be n, b, r or q",
+                    quote(text, shown));
+    return SEEBATCH_OK;
+}
+
+static bool is_home_square_of_king(unsigned color, unsigned square)
+{
+    return square == (color == SEEBATCH_WHITE ? 4u : 60u);
+}
+
+/* The kind of a move from an occupied square, without a promotion suffix. */
+static unsigned infer_kind(const seebatch_board *board, unsigned from, unsigned to)
+{
+    int type = piece_type_on(board, from);
+    unsigned color = color_on(board, from);
+    unsigned forward_rank = color == SEEBATCH_WHITE ? rank_of(from) + 1 : rank_of(from) - 1;
+    unsigned file_step = file_of(from) > file_of(to) ? file_of(from) - file_of(to)
+                                                     : file_of(to) - file_of(from);
+    bool empty_target = !(occupied_squares(board) & square_bit(to));
+    if (type == SEEBATCH_PAWN && to == board->en_passant && empty_target && file_step == 1 &&
+        rank_of(to) == forward_rank)
+        return SEEBATCH_MOVE_EN_PASSANT;
+    if (type == SEEBATCH_KING && is_home_square_of_king(color, from) &&
+        rank_of(to) == rank_of(from) && file_step == 2)
+        return SEEBATCH_MOVE_CASTLING;
+    return SEEBATCH_MOVE_NORMAL;
+}
+
+seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
+                                    seebatch_move *move, seebatch_error *error)
+{
+    if (!board || !text || !move)
+        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                    !board ? "board" : !text ? "move text" : "move");
+    unsigned from = 0, to = 0;
+    int promotion = 0;
+    seebatch_status status = parse_syntax(text, &from, &to, &promotion, error);
+    if (status == SEEBATCH_OK)
+        status = seebatch_board_validate(board, error);
+    if (status != SEEBATCH_OK)
+        return status;
+
+    char shown[QUOTE_MAX + 4], name[3];
+    int type = piece_type_on(board, from);
+    if (type < 0)
+        return fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
+                    quote(text, shown), square_name(from, name));
+    unsigned color = color_on(board, from);
+    if (type == SEEBATCH_PAWN && !promotion && (promotion_rank(color) & square_bit(to)))
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "move \"%s\": the %s pawn reaches its last rank and must name a promotion "
+                    "piece (n, b, r or q)",
+                    quote(text, shown), color_names[color]);
+
+    seebatch_move parsed =
+        seebatch_move_make(from, to, promotion ? (unsigned)promotion : infer_kind(board, from, to));
+    seebatch_error check;
+    status = seebatch_move_check(board, parsed, &check);
+    if (status != SEEBATCH_OK)
+        return fail(error, status, "move \"%s\": %s", quote(text, shown), check.message);
+    *move = parsed;
+    return succeed(error);
+}
+
+size_t seebatch_move_to_uci(seebatch_move move, char *out)
+{
+    if (!out)
+        return 0;
+    square_name(seebatch_move_from(move), out);
+    square_name(seebatch_move_to(move), out + 2);
+    unsigned kind = seebatch_move_kind(move);
+    if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
+        return 4;
+    out[4] = promotion_letters[kind - SEEBATCH_MOVE_PROMOTE_KNIGHT];
+    out[5] = '\0';
+    return 5;
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* A move seen from the board: what moves, whose, and what stands on `to`. */
+typedef struct move_view {
+    unsigned from, to, kind, color;
+    int type;
+    bool target_empty;
+    char from_name[3], to_name[3];
+} move_view;
+
+static seebatch_status check_squares(const seebatch_board *board, move_view *view,
+                                     seebatch_error *error)
+{
+    if (view->kind > SEEBATCH_MOVE_CASTLING)
+        return fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
+                    view->kind);
+    if (view->from == view->to)
+        return fail(error, SEEBATCH_ERROR_MOVE, "the move goes from %s to the same square",
+                    view->from_name);
+    view->type = piece_type_on(board, view->from);
+    if (view->type < 0)
+        return fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
+                    view->from_name);
+    view->color = color_on(board, view->from);
+    if (board->colors[view->color] & square_bit(view->to))
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "the to-square %s holds a %s piece, the same colour as the %s on %s",
+                    view->to_name, color_names[view->color], type_names[view->type],
+                    view->from_name);
+    view->target_empty = !(occupied_squares(board) & square_bit(view->to));
+    return SEEBATCH_OK;
+}
+
+static seebatch_status check_en_passant(const seebatch_board *board, const move_view *view,
+                                        seebatch_error *error)
+{
+    char name[3];
+    unsigned rank = view->color == SEEBATCH_WHITE ? 5 : 2;
+    unsigned behind = view->color == SEEBATCH_WHITE ? view->to - 8 : view->to + 8;
+    unsigned enemy = view->color ^ 1u;
+    if (view->type != SEEBATCH_PAWN)
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "en passant by the %s on %s: only a pawn captures en passant",
+                    type_names[view->type], view->from_name);
+    if (!view->target_empty)
+        return fail(error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not empty",
+                    view->to_name);
+    if (rank_of(view->to) != rank)
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "en passant onto %s, which is not on the %s rank (%s pawn)", view->to_name,
+                    rank == 5 ? "sixth" : "third", color_names[view->color]);
+    if (!(board->pieces[SEEBATCH_PAWN] & board->colors[enemy] & square_bit(behind)))
+        return fail(error, SEEBATCH_ERROR_MOVE,
+                    "en passant onto %s with no %s pawn behind it on %s", view->to_name,
+                    color_names[enemy], square_name(behind, name));
+    return SEEBATCH_OK;
+}
+
+static seebatch_status check_kind(const seebatch_board *board, const move_view *view,
+                                  seebatch_error *error)
+{
+    bool to_last_rank = promotion_rank(view->color) & square_bit(view->to);
+    unsigned kind = view->kind;
+    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        if (view->type != SEEBATCH_PAWN)
+            return fail(error, SEEBATCH_ERROR_MOVE,
+                        "promotion by the %s on %s: only a pawn promotes",
+                        type_names[view->type], view->from_name);
+        if (!to_last_rank)
+            return fail(error, SEEBATCH_ERROR_MOVE,
+                        "promotion onto %s, which is not the %s pawn's last rank (rank %c)",
+                        view->to_name, color_names[view->color],
+                        view->color == SEEBATCH_WHITE ? '8' : '1');
+    } else if (kind == SEEBATCH_MOVE_NORMAL) {
+        if (view->type == SEEBATCH_PAWN && to_last_rank)
+            return fail(error, SEEBATCH_ERROR_MOVE,
+                        "the pawn move %s%s ends on the %s pawn's last rank but is not a "
+                        "promotion",
+                        view->from_name, view->to_name, color_names[view->color]);
+    } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
+        return check_en_passant(board, view, error);
+    } else if (view->type != SEEBATCH_KING) {
+        return fail(error, SEEBATCH_ERROR_MOVE, "castling by the %s on %s: only a king castles",
+                    type_names[view->type], view->from_name);
+    } else if (!view->target_empty) {
+        return fail(error, SEEBATCH_ERROR_MOVE, "castling onto %s, which is not empty",
+                    view->to_name);
+    }
+    return SEEBATCH_OK;
+}
+
+seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
+                                    seebatch_error *error)
+{
+    seebatch_status status = seebatch_board_validate(board, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    move_view view = {
+        .from = seebatch_move_from(move),
+        .to = seebatch_move_to(move),
+        .kind = seebatch_move_kind(move),
+    };
+    square_name(view.from, view.from_name);
+    square_name(view.to, view.to_name);
+    status = check_squares(board, &view, error);
+    if (status == SEEBATCH_OK)
+        status = check_kind(board, &view, error);
+    return status == SEEBATCH_OK ? succeed(error) : status;
+}
