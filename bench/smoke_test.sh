@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Smoke test of seebatch_bench (run by ctest): every benchmark runs on every
+# backend, the summary and JSON output appear, and SEEBATCH_POSITIONS files
+# are read or refused as documented. The numbers are not looked at.
+# Usage: smoke_test.sh PATH/TO/seebatch_bench MIN_TIME
+set -euo pipefail
+bench=$1
+min_time=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+fail() { echo "FAIL: $*"; exit 1; }
+
+# Runs the benchmark with the given environment and arguments, keeping its
+# output and exit code.
+run() {
+    set +e
+    env "$@" > "$work/out" 2> "$work/err"
+    status=$?
+    set -e
+}
+
+echo "== every benchmark, generated positions"
+run SEEBATCH_POSITIONS= "$bench" "--benchmark_min_time=$min_time" \
+    "--benchmark_out=$work/results.json" --benchmark_out_format=json
+[ "$status" -eq 0 ] || { cat "$work/err"; fail "default run exited $status"; }
+grep -q "^Captures evaluated per second" "$work/out" || fail "no summary"
+for row in see_value see_ge batch multi multi_scattered batch_length/1 batch_length/64; do
+    grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
+done
+grep -q '"name": "batch_length/scalar/64"' "$work/results.json" || fail "JSON lacks batch_length/scalar/64"
+grep -q '"items_per_second"' "$work/results.json" || fail "JSON lacks items_per_second"
+
+if command -v python3 > /dev/null && command -v gnuplot > /dev/null; then
+    echo "== plot_chart.py"
+    python3 "$here/plot_chart.py" "$work/results.json" "$work/chart.png"
+    [ -s "$work/chart.png" ] || fail "no chart written"
+fi
+
+echo "== a positions file with a bad line"
+{
+    echo "# a comment"
+    echo "r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3"
+    echo "not a fen"
+    echo ""
+    echo "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+} > "$work/positions.fen"
+run SEEBATCH_POSITIONS="$work/positions.fen" "$bench" "--benchmark_min_time=$min_time" \
+    --benchmark_filter='^batch/scalar$'
+[ "$status" -eq 0 ] || { cat "$work/err"; fail "positions file run exited $status"; }
+grep -q "positions.fen:3: bad FEN" "$work/err" || fail "bad line 3 not reported"
+grep -q "^batch/scalar" "$work/out" || fail "batch/scalar did not run"
+
+echo "== files that give no positions"
+: > "$work/empty.fen"
+printf 'nonsense\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n' > "$work/useless.fen"
+for file in "$work/empty.fen" "$work/useless.fen" "$work/missing.fen"; do
+    run SEEBATCH_POSITIONS="$file" "$bench" "--benchmark_min_time=$min_time"
+    [ "$status" -eq 2 ] || fail "$(basename "$file"): exit $status, expected 2"
+    grep -q "SEEBATCH_POSITIONS: .*$(basename "$file")" "$work/err" || fail "$(basename "$file"): no clear message"
+done
+
+echo "bench smoke test: ok"

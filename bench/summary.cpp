@@ -1,0 +1,73 @@
+#include "summary.h"
+
+#include <algorithm>
+#include <numeric>
+
+bool SummaryReporter::ReportContext(const Context &context)
+{
+    return display_->ReportContext(context);
+}
+
+void SummaryReporter::Finalize() { display_->Finalize(); }
+
+void SummaryReporter::ReportRuns(const std::vector<Run> &runs)
+{
+    for (const Run &run : runs) {
+        auto items = run.counters.find("items_per_second");
+        // Failed runs have no rate; stddev and cv aggregates are not rates.
+        if (items == run.counters.end() || items->second.value <= 0)
+            continue;
+        bool repetition = run.run_type == Run::RT_Iteration;
+        if (!repetition && run.aggregate_name != "median")
+            continue;
+        const std::string &name = run.run_name.function_name;
+        std::size_t slash = name.rfind('/');
+        std::string family = name.substr(0, slash);
+        std::string backend = slash == std::string::npos ? "" : name.substr(slash + 1);
+        std::string row = run.run_name.args.empty() ? family : family + "/" + run.run_name.args;
+        if (std::find(rows_.begin(), rows_.end(), row) == rows_.end())
+            rows_.push_back(row);
+        Rate &rate = rates_[{row, backend}];
+        if (repetition)
+            rate.repetitions.push_back(items->second.value);
+        else
+            rate.median = items->second.value;
+    }
+    display_->ReportRuns(runs);
+}
+
+double SummaryReporter::Rate::value() const
+{
+    if (median > 0)
+        return median;
+    return std::accumulate(repetitions.begin(), repetitions.end(), 0.0) / repetitions.size();
+}
+
+void SummaryReporter::print(std::FILE *out, const std::vector<std::string> &backends) const
+{
+    if (rows_.empty())
+        return;
+    std::fprintf(out, "\nCaptures evaluated per second (SEE/s) by backend, and ratio to scalar in this run\n");
+    std::fprintf(out, "%-24s", "benchmark");
+    for (const std::string &backend : backends)
+        std::fprintf(out, "  %22s", backend.c_str());
+    std::fprintf(out, "\n");
+    for (const std::string &row : rows_) {
+        auto scalar = rates_.find({row, "scalar"});
+        std::fprintf(out, "%-24s", row.c_str());
+        for (const std::string &backend : backends) {
+            auto rate = rates_.find({row, backend});
+            if (rate == rates_.end()) {
+                std::fprintf(out, "  %22s", "-");
+                continue;
+            }
+            double per_second = rate->second.value();
+            std::fprintf(out, "  %9.2f M/s", per_second / 1e6);
+            if (scalar != rates_.end())
+                std::fprintf(out, " %7.2fx", per_second / scalar->second.value());
+            else
+                std::fprintf(out, " %8s", "-");
+        }
+        std::fprintf(out, "\n");
+    }
+}

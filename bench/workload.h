@@ -1,0 +1,61 @@
+// What the benchmarks evaluate: a set of positions with all their captures,
+// and a data set of many boards that does not fit in the caches.
+#ifndef SEEBATCH_BENCH_WORKLOAD_H
+#define SEEBATCH_BENCH_WORKLOAD_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "seebatch.h"
+
+// Positions and their captures (the moves seebatch_generate_captures lists),
+// stored flat so that the timed loops only index arrays.
+struct PositionSet {
+    std::vector<seebatch_board> boards;
+    // The captures of board i are captures[first_capture[i] .. first_capture[i + 1]).
+    std::vector<std::size_t> first_capture{0};
+    std::vector<seebatch_move> captures;
+    std::string description; // where the positions come from, for the report
+
+    std::size_t size() const { return boards.size(); }
+    std::size_t capture_count(std::size_t i) const { return first_capture[i + 1] - first_capture[i]; }
+    const seebatch_move *captures_of(std::size_t i) const { return &captures[first_capture[i]]; }
+
+    // Adds the board with its captures; a board without any is left out (it
+    // would give the benchmarks nothing to evaluate). Returns whether it was kept.
+    bool add(const seebatch_board &board);
+};
+
+// `count` positions of the library's deterministic generator: the same set on
+// every run and every machine.
+PositionSet generated_positions(std::size_t count, std::uint64_t seed);
+
+// Reads one FEN per line. Blank lines and lines starting with '#' are
+// ignored; a bad FEN is reported on stderr with its line number and skipped.
+// Returns false with a message when the file cannot be read or yields no
+// position with a capture.
+bool read_positions(const char *path, PositionSet *set, std::string *error);
+
+// Moves naming their boards, as seebatch_see_values_multi takes them.
+struct MoveList {
+    std::vector<std::uint32_t> board_of_move;
+    std::vector<seebatch_move> moves;
+    std::size_t next_chunk = 0; // where the next benchmark run resumes
+};
+
+// Copies of the positions, in shuffled order, filling far more memory than the
+// caches hold, as a training-data set would.
+struct DataSet {
+    std::vector<seebatch_board> boards;
+    MoveList in_board_order; // every capture of each board, board after board
+    MoveList scattered;      // the same moves in random order: each names a random board
+};
+
+// How many copies of the set make a data set of at least `bytes` of boards.
+std::size_t data_set_copies(const PositionSet &set, std::size_t bytes);
+
+DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t seed);
+
+#endif
