@@ -1,0 +1,261 @@
+/*
+ * The reference SEE kernel: the contract of include/seebatch.h played out one
+ * capture at a time, in plain C. Every other kernel must agree with it.
+ *
+ * The negamax of the swap list is carried forward as a window [lo, hi] (see
+ * shared/DESIGN.md): the answer is always clamp(rest of the exchange, lo, hi),
+ * and each capture narrows the window. The exact value starts from the widest
+ * window; the threshold test starts from [t - 1, t] and so stops as soon as
+ * the answer is known to be below t or at least t.
+ */
+#include <limits.h>
+
+#include "attacks.h"
+#include "kernel.h"
+#include "pins.h"
+
+/* The configuration in the form the kernel uses it. */
+typedef struct rule_set {
+    /* By type; the king's is 0: it is never captured. Entries 6 and 7 are 0
+     * too: type_on gives them only on an inconsistent board. */
+    int32_t value[8];
+    uint32_t flags;
+} rule_set;
+
+/* Pins are worked out once per board, and only if some move needs them: the
+ * moves of a batch that share a board share them. */
+typedef struct pin_cache {
+    const seebatch_board *board; /* the board `pins` belongs to, or NULL */
+    pin_state pins;
+} pin_cache;
+
+static const pin_state *pins_of(pin_cache *cache, const seebatch_board *board)
+{
+    if (cache->board != board) {
+        compute_pins(board, &cache->pins);
+        cache->board = board;
+    }
+    return &cache->pins;
+}
+
+/* The exchange on `to` between two captures. */
+typedef struct exchange {
+    const seebatch_board *board;
+    pin_cache *pins;         /* NULL when pins are ignored */
+    unsigned to;
+    unsigned side;           /* the side to capture next */
+    bitboard occupied;       /* pieces still on their own squares; never `to` */
+    bitboard attackers;      /* the pieces of `occupied` that attack `to` */
+    int32_t standing;        /* value of the piece standing on `to` */
+    int32_t promotion;       /* what a pawn capturing on `to` gains by promoting, or 0 */
+    int32_t promoted;        /* the value it then has */
+} exchange;
+
+enum capture_result { NO_CAPTURE, CAPTURE, KING_CAPTURE };
+
+static inline int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return min32(max32(v, lo), hi); }
+
+static void load_rules(rule_set *rules, const seebatch_config *config)
+{
+    for (int type = 0; type < 8; type++)
+        rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
+    rules->flags = config->flags;
+}
+
+/* The type of the piece on an occupied square, bit by bit of its number
+ * (knight 1, bishop 2, rook 3, queen 4, king 5): a search would branch
+ * unpredictably, and this runs twice per move. */
+static inline int type_on(const seebatch_board *board, unsigned square)
+{
+    const bitboard *p = board->pieces;
+    bitboard odd = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING];
+    bitboard twos = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK];
+    bitboard fours = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING];
+    return (int)(((odd >> square) & 1) | (((twos >> square) & 1) << 1) | (((fours >> square) & 1) << 2));
+}
+
+/* Rule 2: the cheapest type first, the lowest square within a type.
+ * `candidates` is not empty. */
+static bitboard least_valuable_attacker(const seebatch_board *board, bitboard candidates, int *type)
+{
+    for (*type = SEEBATCH_PAWN; *type < SEEBATCH_KING; ++*type) {
+        bitboard of_type = candidates & board->pieces[*type];
+        if (of_type)
+            return lowest_bit(of_type);
+    }
+    return lowest_bit(candidates);
+}
+
+/* The side to move captures on `to` with its least valuable attacker, if the
+ * rules let it. *gain is what it wins. */
+static enum capture_result capture_on_to(exchange *e, int32_t *gain, const rule_set *rules)
+{
+    const seebatch_board *board = e->board;
+    bitboard candidates = e->attackers & board->colors[e->side];
+    if (candidates && e->pins) {
+        /* Rule 5: a side's blockers stay where they are while any of its
+         * pinners is still on its square. */
+        const pin_state *pins = pins_of(e->pins, board);
+        if (pins->pinners[e->side] & e->occupied)
+            candidates &= ~pins->blockers[e->side];
+    }
+    if (!candidates)
+        return NO_CAPTURE;
+
+    int type;
+    bitboard from = least_valuable_attacker(board, candidates, &type);
+    *gain = e->standing;
+    if (type == SEEBATCH_KING)
+        /* Rule 4, judged before the king leaves its square. */
+        return (e->attackers & board->colors[e->side ^ 1]) ? NO_CAPTURE : KING_CAPTURE;
+
+    e->standing = rules->value[type];
+    if (type == SEEBATCH_PAWN && e->promotion != 0) {
+        *gain += e->promotion;
+        e->standing = e->promoted;
+    }
+    /* Rule 3: only a line through the square just vacated can open: a pawn
+     * or bishop leaves a diagonal, a rook a rank or file, a queen either, a
+     * knight stands on no line through `to`. */
+    e->occupied ^= from;
+    const bitboard *p = board->pieces;
+    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
+        e->attackers |= bishop_attacks(e->to, e->occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        e->attackers |= rook_attacks(e->to, e->occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
+    e->attackers &= e->occupied;
+    e->side ^= 1;
+    return CAPTURE;
+}
+
+/* Rule 1: plays the forced first move, sets up the exchange that follows and
+ * returns what the move wins. */
+static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatch_move move,
+                               const rule_set *rules)
+{
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    unsigned color = color_on(board, from);
+    int32_t gain;
+    bitboard all = occupied_squares(board);
+    bitboard occupied = all & ~square_bit(from) & ~square_bit(to);
+    if (kind == SEEBATCH_MOVE_EN_PASSANT) {
+        /* The victim stands behind `to`, and its square opens too. (The mask
+         * only keeps a broken precondition from shifting out of range.) */
+        occupied &= ~square_bit((color == SEEBATCH_WHITE ? to - 8 : to + 8) & 63);
+        gain = rules->value[SEEBATCH_PAWN];
+    } else {
+        int32_t victim = rules->value[type_on(board, to)]; /* read as a pawn if empty */
+        gain = (all & square_bit(to)) ? victim : 0;
+    }
+    e->standing = rules->value[type_on(board, from)];
+
+    /* Rule 6. On its last rank `to` can be reached only by pawns of the side
+     * promoting there, so every later pawn capture on it promotes too. */
+    e->promotion = 0;
+    e->promoted = 0;
+    if ((rules->flags & SEEBATCH_PROMOTIONS) && (rank_of(to) == 0 || rank_of(to) == 7)) {
+        e->promoted = rules->value[SEEBATCH_QUEEN];
+        e->promotion = e->promoted - rules->value[SEEBATCH_PAWN];
+        if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+            int32_t named = rules->value[seebatch_promotion_piece(move)];
+            gain += named - rules->value[SEEBATCH_PAWN];
+            e->standing = named;
+        }
+    }
+
+    e->board = board;
+    e->to = to;
+    e->side = color ^ 1;
+    e->occupied = occupied;
+    e->attackers = 0; /* left to the caller: often the answer is known without */
+    return gain;
+}
+
+/* The answer is clamp(rest of the exchange, lo, hi); lo <= hi. */
+typedef struct window {
+    int32_t lo, hi;
+} window;
+
+/* The exchange stands at `balance` for the first mover. The side to move may
+ * stop there, which bounds the rest on its side; or capture, winning at most
+ * the piece on `to` (and a promotion), after which the other side may stop,
+ * which bounds it on the other side. */
+static void narrow(window *w, int32_t balance, const exchange *e, bool opponent_next)
+{
+    int32_t reach = e->standing + max32(e->promotion, 0);
+    if (opponent_next) {
+        w->hi = min32(w->hi, max32(balance, w->lo));
+        w->lo = max32(w->lo, min32(balance - reach, w->hi));
+    } else {
+        w->lo = max32(w->lo, min32(balance, w->hi));
+        w->hi = min32(w->hi, max32(balance + reach, w->lo));
+    }
+}
+
+/* SEE of the move clamped to [lo, hi], lo < hi: the exact value for the
+ * widest window, and t exactly when SEE >= t for [t - 1, t]. */
+static int32_t see_within(const seebatch_board *board, seebatch_move move, const rule_set *rules,
+                          pin_cache *pins, int32_t lo, int32_t hi)
+{
+    unsigned kind = seebatch_move_kind(move);
+    if (kind == SEEBATCH_MOVE_CASTLING
+        || (kind != SEEBATCH_MOVE_NORMAL && (rules->flags & SEEBATCH_NORMAL_MOVES_ONLY)))
+        return clamp32(0, lo, hi);
+
+    exchange e;
+    e.pins = pins;
+    int32_t balance = play_first_move(&e, board, move, rules);
+    if (board->pieces[SEEBATCH_KING] & square_bit(seebatch_move_from(move)))
+        return clamp32(balance, lo, hi); /* rule 4: a king moving first is never taken */
+    window bounds = {lo, hi};
+
+    /* The first reply is often already decided by the values alone (a pawn
+     * taking a queen is at least 0): look at attackers only when it is not. */
+    narrow(&bounds, balance, &e, true);
+    if (bounds.lo == bounds.hi)
+        return bounds.lo;
+    e.attackers = attackers_to(board, e.to, e.occupied) & e.occupied;
+
+    for (bool opponent_next = true;; opponent_next = !opponent_next) {
+        int32_t gain;
+        enum capture_result result = capture_on_to(&e, &gain, rules);
+        if (result == NO_CAPTURE)
+            return clamp32(balance, bounds.lo, bounds.hi);
+        balance += opponent_next ? -gain : gain;
+        if (result == KING_CAPTURE)
+            return clamp32(balance, bounds.lo, bounds.hi);
+        narrow(&bounds, balance, &e, !opponent_next);
+        if (bounds.lo == bounds.hi)
+            return bounds.lo;
+    }
+}
+
+static void scalar_values(const see_batch *batch, int32_t *values)
+{
+    rule_set rules;
+    load_rules(&rules, batch->config);
+    pin_cache cache = {NULL, {{0, 0}, {0, 0}}};
+    pin_cache *pins = (rules.flags & SEEBATCH_PINS) ? &cache : NULL;
+    for (size_t i = 0; i < batch->count; i++)
+        values[i] = see_within(board_of(batch, i), batch->moves[i], &rules, pins, INT32_MIN, INT32_MAX);
+}
+
+static void scalar_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
+{
+    rule_set rules;
+    load_rules(&rules, batch->config);
+    pin_cache cache = {NULL, {{0, 0}, {0, 0}}};
+    pin_cache *pins = (rules.flags & SEEBATCH_PINS) ? &cache : NULL;
+    for (size_t i = 0; i < batch->count; i++)
+        /* Every value is at least INT32_MIN, and [t - 1, t] needs t - 1. */
+        passed[i] = threshold == INT32_MIN
+                 || see_within(board_of(batch, i), batch->moves[i], &rules, pins,
+                               threshold - 1, threshold) == threshold;
+}
+
+static bool always_runnable(void) { return true; }
+
+const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least};

@@ -1,0 +1,146 @@
+/* The checked entry points and the backend switch: every rejection names
+ * what is wrong, nothing is written on failure, and the checked results equal
+ * the unchecked ones. */
+#include <string.h>
+
+#include "check.h"
+#include "seebatch.h"
+
+static const char trace2[] = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+
+static seebatch_move move_of(const seebatch_board *board, const char *uci)
+{
+    seebatch_move move = 0;
+    seebatch_move_parse(board, uci, &move, NULL);
+    return move;
+}
+
+/* Checks a failing call: its status, a distinctive part of its message, and
+ * that the output sentinel survived. */
+#define CHECK_REJECTED(call, expected_status, fragment, sentinel)                       \
+    do {                                                                                \
+        seebatch_status status_ = (call);                                               \
+        CHECK_EQ(status_, expected_status, "%s", #call);                               \
+        CHECK(strstr(last_error.message, fragment) != NULL, "message \"%s\" lacks \"%s\"", \
+              last_error.message, fragment);                                            \
+        CHECK_EQ(sentinel, 12345, "output written on failure by %s", #call);           \
+    } while (0)
+
+static seebatch_error last_error;
+
+static void checked_single_and_batch(void)
+{
+    seebatch_board board;
+    seebatch_config classic = seebatch_config_classic();
+    CHECK_EQ(seebatch_board_from_fen(&board, trace2, NULL), SEEBATCH_OK, "trace FEN");
+    seebatch_move knight_takes = move_of(&board, "d3e5");
+    int32_t value = 12345;
+
+    CHECK_EQ(seebatch_see_value_checked(&board, knight_takes, &classic, &value, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(value, -225, "published trace value");
+    CHECK_EQ(value, seebatch_see_value(&board, knight_takes, &classic), "checked == unchecked");
+
+    value = 12345;
+    CHECK_REJECTED(seebatch_see_value_checked(NULL, knight_takes, &classic, &value, &last_error),
+                   SEEBATCH_ERROR_ARGUMENT, "NULL", value);
+    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, NULL, &value, &last_error),
+                   SEEBATCH_ERROR_ARGUMENT, "NULL", value);
+
+    seebatch_board broken = board;
+    broken.pieces[SEEBATCH_KNIGHT] |= broken.pieces[SEEBATCH_PAWN] & -broken.pieces[SEEBATCH_PAWN];
+    CHECK_REJECTED(seebatch_see_value_checked(&broken, knight_takes, &classic, &value, &last_error),
+                   SEEBATCH_ERROR_BOARD, "board 0", value);
+
+    seebatch_config bad_values = classic;
+    bad_values.values[SEEBATCH_ROOK] = -1;
+    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, &bad_values, &value, &last_error),
+                   SEEBATCH_ERROR_CONFIG, "rook", value);
+    seebatch_config bad_flags = classic;
+    bad_flags.flags = 64;
+    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, &bad_flags, &value, &last_error),
+                   SEEBATCH_ERROR_CONFIG, "flag", value);
+
+    /* e4 is empty; c1 holds white's own king. */
+    seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
+    CHECK_REJECTED(seebatch_see_value_checked(&board, from_empty, &classic, &value, &last_error),
+                   SEEBATCH_ERROR_MOVE, "e4", value);
+    seebatch_move onto_own = seebatch_move_make(4, 2, SEEBATCH_MOVE_NORMAL);
+    CHECK_REJECTED(seebatch_see_value_checked(&board, onto_own, &classic, &value, &last_error),
+                   SEEBATCH_ERROR_MOVE, "c1", value);
+
+    seebatch_move moves[3] = {knight_takes, knight_takes, from_empty};
+    int32_t values[3] = {12345, 12345, 12345};
+    CHECK_REJECTED(seebatch_see_values_checked(&board, moves, 3, &classic, values, &last_error),
+                   SEEBATCH_ERROR_MOVE, "move 2", values[0]);
+    CHECK_EQ(seebatch_see_values_checked(&board, moves, 2, &classic, values, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(values[1], -225, "second move of the batch");
+    CHECK_EQ(values[2], 12345, "nothing written past count");
+    CHECK_EQ(seebatch_see_values_checked(&board, NULL, 0, &classic, NULL, &last_error), SEEBATCH_OK,
+             "an empty batch is fine: %s", last_error.message);
+}
+
+static void checked_multi(void)
+{
+    seebatch_board boards[2];
+    seebatch_config classic = seebatch_config_classic();
+    seebatch_board_from_fen(&boards[0], "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", NULL);
+    seebatch_board_from_fen(&boards[1], trace2, NULL);
+    seebatch_move moves[2] = {move_of(&boards[0], "e1e5"), move_of(&boards[1], "d3e5")};
+    uint32_t board_of_move[2] = {0, 1};
+    int32_t values[2] = {12345, 12345};
+
+    CHECK_EQ(seebatch_see_values_multi_checked(boards, 2, board_of_move, moves, 2, &classic, values,
+                                               &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(values[0], 100, "trace 1 in a mixed batch");
+    CHECK_EQ(values[1], -225, "trace 2 in a mixed batch");
+
+    values[0] = 12345;
+    uint32_t out_of_range[2] = {0, 2};
+    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, out_of_range, moves, 2, &classic,
+                                                     values, &last_error),
+                   SEEBATCH_ERROR_ARGUMENT, "move 1 names board 2", values[0]);
+    /* The move of board 1 does not fit board 0: d3 is empty there. */
+    uint32_t swapped[2] = {1, 0};
+    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, swapped, moves, 2, &classic, values,
+                                                     &last_error),
+                   SEEBATCH_ERROR_MOVE, "move 1", values[0]);
+    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, NULL, moves, 2, &classic, values,
+                                                     &last_error),
+                   SEEBATCH_ERROR_ARGUMENT, "board_of_move", values[0]);
+}
+
+static void backend_switch(void)
+{
+    const char *names[8];
+    size_t count = seebatch_backends_available(names, 8);
+    CHECK(count >= 1 && count <= 8, "backend count %zu", count);
+    CHECK(strcmp(names[count - 1], "scalar") == 0, "scalar is last, got %s", names[count - 1]);
+    CHECK_EQ(seebatch_backend_set("no-such-backend", &last_error), SEEBATCH_ERROR_BACKEND, "unknown");
+    CHECK(strstr(last_error.message, "no-such-backend") != NULL, "message names it: %s",
+          last_error.message);
+    CHECK_EQ(seebatch_backend_set(NULL, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL name");
+
+    seebatch_board board;
+    seebatch_config classic = seebatch_config_classic();
+    seebatch_board_from_fen(&board, trace2, NULL);
+    for (size_t i = 0; i < count; i++) {
+        CHECK_EQ(seebatch_backend_set(names[i], &last_error), SEEBATCH_OK, "%s", last_error.message);
+        CHECK(strcmp(seebatch_backend_name(), names[i]) == 0, "in use: %s", seebatch_backend_name());
+        CHECK_EQ(seebatch_see_value(&board, move_of(&board, "d3e5"), &classic), -225,
+                 "trace 2 on backend %s", names[i]);
+    }
+    CHECK_EQ(seebatch_backend_set("auto", &last_error), SEEBATCH_OK, "auto");
+    CHECK(strcmp(seebatch_backend_name(), names[0]) == 0, "auto picks the best: %s",
+          seebatch_backend_name());
+}
+
+int main(void)
+{
+    checked_single_and_batch();
+    checked_multi();
+    backend_switch();
+    return check_finish("test_api_checked");
+}
