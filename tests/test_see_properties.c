@@ -34,18 +34,6 @@
 
 enum { GAME_POSITIONS = 40000, DENSE_BOARDS = 5000, MULTI_BOARDS = 8 };
 
-/* SEEBATCH_TEST_SCALE scales the number of cases (tests/run_all.sh runs the
- * sanitizer build with 0.1). */
-static int scaled(int count)
-{
-    const char *text = getenv("SEEBATCH_TEST_SCALE");
-    double scale = text ? atof(text) : 1.0;
-    if (!(scale > 0))
-        scale = 1.0;
-    int n = (int)(count * scale);
-    return n > 0 ? n : 1;
-}
-
 typedef struct named_config {
     const char *name;
     seebatch_config config;

@@ -13,6 +13,7 @@ static const char main_help[] =
     "\n"
     "Commands:\n"
     "  eval    SEE of every capture (or of given moves) of each FEN line\n"
+    "  check   compare every SEE backend and the slow oracle with the reference\n"
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
     "\n"
@@ -30,6 +31,7 @@ typedef struct subcommand {
 
 static const subcommand subcommands[] = {
     {"eval", run_eval},
+    {"check", run_check},
     {"gen", run_gen},
     {"perft", run_perft},
 };

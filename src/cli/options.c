@@ -84,3 +84,25 @@ bool parse_config_option(int argc, char **argv, int *index, seebatch_config *con
     }
     return true;
 }
+
+const char threads_option_help[] =
+    "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
+    "                      input order\n";
+
+bool parse_threads_option(int argc, char **argv, int *index, long long *threads, bool *bad)
+{
+    const char *option = argv[*index];
+    const char *argument;
+    if (strncmp(option, "-j", 2) == 0 && option[2] != '\0')
+        argument = option + 2; /* -j2 */
+    else if (strcmp(option, "-j") == 0 || strcmp(option, "--threads") == 0)
+        argument = *index + 1 < argc ? argv[++*index] : NULL;
+    else
+        return false;
+    if (!parse_number(argument, 1, 256, threads)) {
+        fprintf(stderr, "seebatch: %s needs a whole number 1..256, not \"%s\"\n", option,
+                argument ? argument : "");
+        *bad = true;
+    }
+    return true;
+}

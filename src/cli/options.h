@@ -17,6 +17,10 @@ bool parse_config_option(int argc, char **argv, int *index, seebatch_config *con
 /* The help text of those options, for every subcommand that takes them. */
 extern const char config_options_help[];
 
+/* If argv[*index] is -j N or --threads N (1..256), stores N. */
+bool parse_threads_option(int argc, char **argv, int *index, long long *threads, bool *bad);
+extern const char threads_option_help[];
+
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 int run_eval(int argc, char **argv);
+int run_check(int argc, char **argv);
 int run_gen(int argc, char **argv);
 int run_perft(int argc, char **argv);
 

@@ -4,6 +4,7 @@
 #define SEEBATCH_CHECK_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static long check_count;
 static long check_failures;
@@ -31,6 +32,19 @@ static long check_failures;
             fputc('\n', stderr);                                                    \
         }                                                                           \
     } while (0)
+
+/* count scaled by SEEBATCH_TEST_SCALE (default 1): tests/run_all.sh runs the
+ * sanitizer build with 0.1, so it checks memory on fewer cases while the
+ * Release build runs them all. Never below 1. */
+static inline int scaled(int count)
+{
+    const char *text = getenv("SEEBATCH_TEST_SCALE");
+    double scale = text ? atof(text) : 1.0;
+    if (!(scale > 0))
+        scale = 1.0;
+    int n = (int)(count * scale);
+    return n > 0 ? n : 1;
+}
 
 /* Prints "name: N passed, M failed" and returns the process exit code. */
 static inline int check_finish(const char *name)

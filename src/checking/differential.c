@@ -1,0 +1,219 @@
+#include "differential.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "oracle.h"
+
+enum { REPORTS_IN_FULL = 20 };
+
+void differential_init(differential *check, bool use_oracle, FILE *report)
+{
+    memset(check, 0, sizeof *check);
+    const char *names[DIFFERENTIAL_MAX_KERNELS];
+    size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
+    for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
+        const see_kernel *kernel = find_runnable_kernel(names[i]);
+        if (kernel && kernel != &scalar_kernel)
+            check->kernels[check->kernel_count++] = kernel;
+    }
+    check->use_oracle = use_oracle;
+    check->report = report;
+    check->reports_left = REPORTS_IN_FULL;
+}
+
+void differential_describe(const differential *check, char *out, size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "scalar (reference)");
+    for (size_t k = 0; k < check->kernel_count && used < size; k++)
+        used += (size_t)snprintf(out + used, size - used, ", %s", check->kernels[k]->name);
+    if (check->use_oracle && used < size)
+        snprintf(out + used, size - used, ", oracle");
+}
+
+static void report_mismatch(differential *check, const see_batch *batch, size_t i,
+                            const char *what, int32_t reference, long long other)
+{
+    check->mismatches++;
+    if (!check->report || check->reports_left == 0)
+        return;
+    check->reports_left--;
+    char text[512];
+    differential_format_case(board_of(batch, i), batch->moves[i], batch->config, text, sizeof text);
+    fprintf(check->report, "MISMATCH %s: reference %" PRId32 ", got %lld (lane %zu of %zu)\n  %s\n",
+            what, reference, other, i, batch->count, text);
+}
+
+/* A kernel's threshold test at t must say exactly which reference values are >= t. */
+static void compare_thresholds(differential *check, const see_kernel *kernel, const see_batch *batch,
+                               const int32_t *reference, int32_t threshold)
+{
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    kernel->values_at_least(batch, threshold, passed);
+    check->lanes += batch->count;
+    for (size_t i = 0; i < batch->count; i++)
+        if (passed[i] != (reference[i] >= threshold)) {
+            char what[96];
+            snprintf(what, sizeof what, "%s see_ge(t=%" PRId32 ")", kernel->name, threshold);
+            report_mismatch(check, batch, i, what, reference[i], passed[i]);
+        }
+}
+
+/* Thresholds that split the batch's values in different places: 0, and
+ * just at and above the value of a lane that rotates with the batch. */
+static void compare_kernel(differential *check, const see_kernel *kernel, const see_batch *batch,
+                           const int32_t *reference)
+{
+    int32_t values[DIFFERENTIAL_MAX_BATCH];
+    kernel->values(batch, values);
+    check->lanes += batch->count;
+    for (size_t i = 0; i < batch->count; i++)
+        if (values[i] != reference[i]) {
+            char what[64];
+            snprintf(what, sizeof what, "%s value", kernel->name);
+            report_mismatch(check, batch, i, what, reference[i], values[i]);
+        }
+    compare_thresholds(check, kernel, batch, reference, 0);
+    if (batch->count > 0) {
+        int32_t pivot = reference[(size_t)(check->lanes / 7) % batch->count];
+        compare_thresholds(check, kernel, batch, reference, pivot);
+        compare_thresholds(check, kernel, batch, reference, pivot + 1);
+    }
+}
+
+unsigned long differential_compare(differential *check, const see_batch *batch)
+{
+    unsigned long long before = check->mismatches;
+    int32_t reference[DIFFERENTIAL_MAX_BATCH];
+    scalar_kernel.values(batch, reference);
+    /* The reference's own threshold test is a second path through it. */
+    compare_thresholds(check, &scalar_kernel, batch, reference, 0);
+    for (size_t k = 0; k < check->kernel_count; k++)
+        compare_kernel(check, check->kernels[k], batch, reference);
+    if (check->use_oracle) {
+        for (size_t i = 0; i < batch->count; i++) {
+            int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], batch->config);
+            if (oracle != reference[i])
+                report_mismatch(check, batch, i, "oracle value", reference[i], oracle);
+        }
+        check->oracle_lanes += batch->count;
+    }
+    return (unsigned long)(check->mismatches - before);
+}
+
+/* ---- the regression-file form ---- */
+
+static size_t format_board(const seebatch_board *board, char *out, size_t size)
+{
+    size_t length = seebatch_board_to_fen(board, out, size);
+    if (length > 0)
+        return length;
+    const uint64_t *parts[8] = {&board->pieces[0], &board->pieces[1], &board->pieces[2],
+                                &board->pieces[3], &board->pieces[4], &board->pieces[5],
+                                &board->colors[0], &board->colors[1]};
+    length = (size_t)snprintf(out, size, "bitboards ");
+    for (int i = 0; i < 8 && length < size; i++)
+        length += (size_t)snprintf(out + length, size - length, "%s%" PRIx64, i ? "/" : "", *parts[i]);
+    return length;
+}
+
+const char *differential_format_case(const seebatch_board *board, seebatch_move move,
+                                     const seebatch_config *config, char *out, size_t size)
+{
+    char uci[SEEBATCH_UCI_MAX];
+    seebatch_move_to_uci(move, uci);
+    size_t length = format_board(board, out, size);
+    if (length < size)
+        snprintf(out + length, size - length, ";%s;%u;%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32
+                 ",%" PRId32 ";%" PRIu32,
+                 uci, seebatch_move_kind(move), config->values[0], config->values[1],
+                 config->values[2], config->values[3], config->values[4], config->flags);
+    return out;
+}
+
+static bool parse_bitboards(const char *text, seebatch_board *board)
+{
+    memset(board, 0, sizeof *board);
+    uint64_t *parts[8] = {&board->pieces[0], &board->pieces[1], &board->pieces[2],
+                          &board->pieces[3], &board->pieces[4], &board->pieces[5],
+                          &board->colors[0], &board->colors[1]};
+    for (int i = 0; i < 8; i++) {
+        char *end;
+        *parts[i] = strtoull(text, &end, 16);
+        if (end == text || *end != (i < 7 ? '/' : '\0'))
+            return false;
+        text = end + 1;
+    }
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    board->fullmove_number = 1;
+    return true;
+}
+
+static bool parse_square(const char *text, unsigned *square)
+{
+    if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+        return false;
+    *square = (unsigned)(text[0] - 'a') + 8u * (unsigned)(text[1] - '1');
+    return true;
+}
+
+/* Splits line at ';' into exactly five fields (copied into storage). */
+static bool split_fields(const char *line, char *storage, size_t size, char *fields[5])
+{
+    if (strlen(line) >= size)
+        return false;
+    strcpy(storage, line);
+    char *cursor = storage;
+    for (int i = 0; i < 5; i++) {
+        fields[i] = cursor;
+        char *separator = strchr(cursor, ';');
+        if ((separator == NULL) != (i == 4))
+            return false;
+        if (separator) {
+            *separator = '\0';
+            cursor = separator + 1;
+        }
+    }
+    return true;
+}
+
+bool differential_parse_case(const char *line, differential_case *out, char *message, size_t size)
+{
+    char storage[512];
+    char *fields[5];
+    if (!split_fields(line, storage, sizeof storage, fields)) {
+        snprintf(message, size, "expected BOARD;MOVE;KIND;P,N,B,R,Q;FLAGS");
+        return false;
+    }
+    seebatch_error error;
+    if (strncmp(fields[0], "bitboards ", 10) == 0) {
+        if (!parse_bitboards(fields[0] + 10, &out->board)) {
+            snprintf(message, size, "malformed bitboards \"%.60s\"", fields[0]);
+            return false;
+        }
+    } else if (seebatch_board_from_fen(&out->board, fields[0], &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
+        return false;
+    }
+    unsigned from, to;
+    long kind = strtol(fields[2], NULL, 10);
+    size_t move_length = strlen(fields[1]);
+    if ((move_length != 4 && move_length != 5) || !parse_square(fields[1], &from)
+        || !parse_square(fields[1] + 2, &to) || kind < 0 || kind > SEEBATCH_MOVE_CASTLING) {
+        snprintf(message, size, "malformed move \"%s\" kind \"%s\"", fields[1], fields[2]);
+        return false;
+    }
+    out->move = seebatch_move_make(from, to, (unsigned)kind);
+    int count = sscanf(fields[3], "%" SCNd32 ",%" SCNd32 ",%" SCNd32 ",%" SCNd32 ",%" SCNd32,
+                       &out->config.values[0], &out->config.values[1], &out->config.values[2],
+                       &out->config.values[3], &out->config.values[4]);
+    out->config.flags = (uint32_t)strtoul(fields[4], NULL, 10);
+    if (count != 5 || seebatch_config_validate(&out->config, &error) != SEEBATCH_OK
+        || seebatch_move_check(&out->board, out->move, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", count != 5 ? "malformed values" : error.message);
+        return false;
+    }
+    return true;
+}

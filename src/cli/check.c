@@ -1,0 +1,154 @@
+/*
+ * seebatch check: the differential check over a positions file. Every move
+ * of every line is evaluated by every backend this machine runs and by the
+ * slow oracle, and compared with the scalar reference.
+ */
+#include <string.h>
+
+#include "differential.h"
+#include "options.h"
+#include "parallel_lines.h"
+#include "position_line.h"
+#include "subcommands.h"
+
+static const char check_help[] =
+    "usage: seebatch check [options] [FILE]\n"
+    "\n"
+    "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\", from FILE or\n"
+    "standard input) and compares, on every legal move of each position (or the\n"
+    "moves given), every SEE backend this machine runs and the slow oracle with\n"
+    "the scalar reference: exact values and threshold tests. Without options the\n"
+    "check runs under the classic values with each of the 8 flag combinations and\n"
+    "under the stockfish preset; configuration options choose one configuration.\n"
+    "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
+    "tests/data/regressions.txt. A summary ends the output.\n"
+    "\n"
+    "Options:\n"
+    "%s"
+    "  --no-oracle         skip the oracle (several times faster)\n"
+    "%s"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
+    "2 usage error, 3 out of memory.\n";
+
+enum { MAX_CONFIGS = 16 };
+
+typedef struct check_settings {
+    seebatch_config configs[MAX_CONFIGS];
+    int config_count;
+} check_settings;
+
+/* What one thread has done: its own differential counters. */
+typedef struct check_worker {
+    const check_settings *settings;
+    differential check;
+    unsigned long long positions, moves;
+} check_worker;
+
+static bool check_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
+{
+    (void)out;
+    check_worker *worker = state;
+    position_line position;
+    char message[SEEBATCH_MESSAGE_SIZE + 64];
+    if (!parse_position_line(input, &position, message, sizeof message)) {
+        text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+        return false;
+    }
+    if (!position.has_moves)
+        position.move_count = seebatch_generate_moves(&position.board, position.moves);
+    worker->positions++;
+    worker->moves += position.move_count;
+    for (int c = 0; c < worker->settings->config_count; c++)
+        for (size_t start = 0; start < position.move_count; start += DIFFERENTIAL_MAX_BATCH) {
+            size_t left = position.move_count - start;
+            see_batch batch = {&position.board, NULL, position.moves + start,
+                               left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
+                               &worker->settings->configs[c]};
+            differential_compare(&worker->check, &batch);
+        }
+    return true;
+}
+
+static void standard_configs(check_settings *settings)
+{
+    settings->config_count = 0;
+    for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
+        seebatch_config config = seebatch_config_classic();
+        config.flags = flags;
+        settings->configs[settings->config_count++] = config;
+    }
+    settings->configs[settings->config_count++] = seebatch_config_stockfish();
+}
+
+static void print_summary(const check_worker *workers, int threads)
+{
+    unsigned long long positions = 0, moves = 0, lanes = 0, oracle = 0, mismatches = 0;
+    for (int t = 0; t < threads; t++) {
+        positions += workers[t].positions;
+        moves += workers[t].moves;
+        lanes += workers[t].check.lanes;
+        oracle += workers[t].check.oracle_lanes;
+        mismatches += workers[t].check.mismatches;
+    }
+    char compared[256];
+    differential_describe(&workers[0].check, compared, sizeof compared);
+    printf("checked %llu positions, %llu moves, %d configurations\n", positions, moves,
+           workers[0].settings->config_count);
+    printf("compared %s: %llu kernel lanes, %llu oracle lanes, %llu mismatches\n", compared, lanes,
+           oracle, mismatches);
+}
+
+int run_check(int argc, char **argv)
+{
+    check_settings settings;
+    seebatch_config chosen = seebatch_config_classic();
+    bool configured = false, bad = false, use_oracle = true;
+    const char *path = NULL;
+    long long threads = 1;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            printf(check_help, config_options_help, threads_option_help);
+            return EXIT_OK;
+        }
+        if (parse_config_option(argc, argv, &i, &chosen, &bad)) {
+            configured = true;
+        } else if (strcmp(argv[i], "--no-oracle") == 0) {
+            use_oracle = false;
+        } else if (!parse_threads_option(argc, argv, &i, &threads, &bad)) {
+            if (argv[i][0] == '-' && argv[i][1] != '\0')
+                return usage_error("check", "unknown option \"%s\"", argv[i]);
+            if (path)
+                return usage_error("check", "more than one input file");
+            path = argv[i];
+        }
+    }
+    if (bad)
+        return EXIT_USAGE;
+    standard_configs(&settings);
+    if (configured) {
+        settings.configs[0] = chosen;
+        settings.config_count = 1;
+    }
+    FILE *input = open_input("check", path);
+    if (!input)
+        return EXIT_USAGE;
+
+    static check_worker workers[MAX_THREADS];
+    void *states[MAX_THREADS];
+    for (int t = 0; t < threads; t++) {
+        workers[t] = (check_worker){.settings = &settings};
+        differential_init(&workers[t].check, use_oracle, stdout);
+        states[t] = &workers[t];
+    }
+    line_job job = {input, stdout, (int)threads, check_line, states, "check"};
+    bool all_good = run_line_job(&job);
+    if (input != stdin)
+        fclose(input);
+    print_summary(workers, (int)threads);
+    unsigned long long mismatches = 0;
+    for (int t = 0; t < threads; t++)
+        mismatches += workers[t].check.mismatches;
+    return all_good && mismatches == 0 ? EXIT_OK : EXIT_BAD_LINES;
+}

@@ -1,0 +1,36 @@
+/*
+ * Runs a per-line job over a stream on N threads with output in input order
+ * and memory bounded by N chunks, whatever the input size: the main thread
+ * reads N chunks of lines, the threads process one chunk each into their own
+ * buffers, and the main thread writes the buffers in order.
+ */
+#ifndef SEEBATCH_PARALLEL_LINES_H
+#define SEEBATCH_PARALLEL_LINES_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "line_reader.h"
+#include "text_buffer.h"
+
+enum { MAX_THREADS = 256 };
+
+/* Processes one non-blank line that is not too long; returns false for a bad
+ * line (after writing "line N: why\n" to errors). worker_state is the
+ * caller's state of the thread running it. */
+typedef bool (*line_processor)(const line *input, void *worker_state, text_buffer *out,
+                               text_buffer *errors);
+
+typedef struct line_job {
+    FILE *input, *output;
+    int threads;            /* 1..MAX_THREADS */
+    line_processor process;
+    void **worker_states;   /* threads entries */
+    const char *name;       /* subcommand, for the progress line */
+} line_job;
+
+/* Returns true when every line was good. Shows progress on stderr when it is
+ * a terminal and the job runs longer than a moment. */
+bool run_line_job(const line_job *job);
+
+#endif

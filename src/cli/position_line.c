@@ -1,0 +1,87 @@
+#include "position_line.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool is_space(char c) { return c == ' ' || c == '\t'; }
+
+static void trim(const char **text, size_t *length)
+{
+    while (*length && is_space(**text)) {
+        ++*text;
+        --*length;
+    }
+    while (*length && is_space((*text)[*length - 1]))
+        --*length;
+}
+
+/* Parses the space-separated UCI moves after ';'. */
+static bool parse_moves(position_line *out, const char *text, size_t length, char *message,
+                        size_t size)
+{
+    size_t i = 0;
+    out->move_count = 0;
+    for (;;) {
+        while (i < length && is_space(text[i]))
+            i++;
+        if (i == length)
+            break;
+        size_t start = i;
+        while (i < length && !is_space(text[i]))
+            i++;
+        char token[SEEBATCH_UCI_MAX + 1];
+        size_t token_length = i - start;
+        if (token_length >= sizeof token) {
+            snprintf(message, size, "move %zu \"%.*s...\" is too long to be a UCI move",
+                     out->move_count + 1, (int)(sizeof token - 1), text + start);
+            return false;
+        }
+        if (out->move_count == SEEBATCH_MAX_MOVES) {
+            snprintf(message, size, "more than %d moves", SEEBATCH_MAX_MOVES);
+            return false;
+        }
+        memcpy(token, text + start, token_length);
+        token[token_length] = '\0';
+        seebatch_error error;
+        if (seebatch_move_parse(&out->board, token, &out->moves[out->move_count], &error) != SEEBATCH_OK) {
+            snprintf(message, size, "move %zu: %s", out->move_count + 1, error.message);
+            return false;
+        }
+        out->move_count++;
+    }
+    if (out->move_count == 0) {
+        snprintf(message, size, "no moves after ';'");
+        return false;
+    }
+    return true;
+}
+
+bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
+{
+    if (memchr(input->text, '\0', input->length)) {
+        snprintf(message, size, "contains a NUL byte");
+        return false;
+    }
+    const char *separator = memchr(input->text, ';', input->length);
+    out->fen = input->text;
+    out->fen_length = separator ? (size_t)(separator - input->text) : input->length;
+    trim(&out->fen, &out->fen_length);
+    char fen[256];
+    if (out->fen_length >= sizeof fen) {
+        snprintf(message, size, "FEN is longer than %zu bytes", sizeof fen - 1);
+        return false;
+    }
+    memcpy(fen, out->fen, out->fen_length);
+    fen[out->fen_length] = '\0';
+    seebatch_error error;
+    if (seebatch_board_from_fen(&out->board, fen, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
+        return false;
+    }
+    out->has_moves = separator != NULL;
+    out->move_count = 0;
+    if (!separator)
+        return true;
+    const char *list = separator + 1;
+    return parse_moves(out, list, input->length - (size_t)(list - input->text), message, size);
+}

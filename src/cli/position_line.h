@@ -1,0 +1,24 @@
+/* An input line of eval and check: "FEN" or "FEN;move move ...". */
+#ifndef SEEBATCH_POSITION_LINE_H
+#define SEEBATCH_POSITION_LINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "line_reader.h"
+#include "seebatch.h"
+
+typedef struct position_line {
+    seebatch_board board;
+    const char *fen;      /* the FEN as written, trimmed; points into the line */
+    size_t fen_length;
+    bool has_moves;       /* the line named its moves */
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t move_count;    /* the named moves; 0 when has_moves is false */
+} position_line;
+
+/* Parses the line; on failure writes a one-line reason (no line number) to
+ * message and returns false. Moves must pass seebatch_move_check, not more. */
+bool parse_position_line(const line *input, position_line *out, char *message, size_t size);
+
+#endif
