@@ -5,6 +5,8 @@
 #include "position_generator.h"
 #include "subcommands.h"
 
+static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 static const char gen_help[] =
     "usage: seebatch gen [--count N] [--seed S]\n"
     "\n"
@@ -69,15 +71,18 @@ int run_gen(int argc, char **argv)
 int run_perft(int argc, char **argv)
 {
     long long depth = 4;
-    const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const char *fen = start_fen;
     bool bad = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
             fputs(perft_help, stdout);
             return EXIT_OK;
         }
-        if (!number_option(argc, argv, &i, "--depth", 0, 10, &depth, &bad))
-            fen = argv[i];
+        if (number_option(argc, argv, &i, "--depth", 0, 10, &depth, &bad))
+            continue;
+        if (fen != start_fen)
+            return usage_error("perft", "more than one FEN (quote the FEN: it has spaces)");
+        fen = argv[i];
     }
     if (bad)
         return EXIT_USAGE;

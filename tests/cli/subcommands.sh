@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# seebatch check, gen, perft, output formats, threads, version, exit codes.
+# Expected values come from published counts, the header's version and
+# invariants (same output at -j1 and -j2), never from earlier tool output.
+set -u
+tool=$1
+failures=0 passes=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+expect() { # expect NAME ACTUAL EXPECTED
+    if [ "$2" == "$3" ]; then passes=$((passes + 1))
+    else failures=$((failures + 1)); printf 'FAIL %s\n  got:      %q\n  expected: %q\n' "$1" "$2" "$3"; fi
+}
+
+trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
+header=$(dirname "$0")/../../include/seebatch.h
+version=$(sed -n 's/^#define SEEBATCH_VERSION_STRING "\(.*\)"/\1/p' "$header")
+expect "--version" "$("$tool" --version)" "seebatch $version"
+"$tool" > /dev/null 2>&1; expect "no command" "$?" "2"
+"$tool" --help | grep -q '^  check'; expect "help lists check" "$?" "0"
+
+# check: every backend and the oracle agree on generated positions.
+"$tool" gen --count 300 --seed 3 > "$work/positions.fen"
+"$tool" check "$work/positions.fen" > "$work/check.out"
+expect "check exit" "$?" "0"
+expect "check summary counts positions" "$(grep -c '^checked 300 positions' "$work/check.out")" "1"
+expect "check found no mismatch" "$(grep -c ', 0 mismatches$' "$work/check.out")" "1"
+expect "check compares the oracle" "$(grep -c 'oracle lanes' "$work/check.out")" "1"
+"$tool" check --no-oracle --preset stockfish -j 2 "$work/positions.fen" > "$work/check2.out"
+expect "check -j2 stockfish exit" "$?" "0"
+expect "check with one configuration" "$(grep -c ' 1 configurations$' "$work/check2.out")" "1"
+printf '%s\nbad fen\n' "$trace1" | "$tool" check > /dev/null 2> "$work/check.err"
+expect "check bad line exit" "$?" "1"
+expect "check names the bad line" "$(grep -c '^line 2: ' "$work/check.err")" "1"
+"$tool" check --bogus < /dev/null 2>/dev/null; expect "check unknown option" "$?" "2"
+"$tool" check -j 0 < /dev/null 2>/dev/null; expect "check -j 0" "$?" "2"
+
+# Threads never change the output, only its speed.
+"$tool" gen --count 20000 --seed 9 > "$work/many.fen"
+"$tool" eval -j 1 "$work/many.fen" > "$work/one.txt"
+"$tool" eval -j2 "$work/many.fen" > "$work/two.txt"
+"$tool" eval --threads 3 "$work/many.fen" > "$work/three.txt"
+expect "-j2 output identical" "$(cmp -s "$work/one.txt" "$work/two.txt" && echo same)" "same"
+expect "-j3 output identical" "$(cmp -s "$work/one.txt" "$work/three.txt" && echo same)" "same"
+
+# Formats carry the same records.
+printf '%s;e1e5\n' "$trace1" > "$work/one.fen"
+expect "csv" "$("$tool" eval --format csv "$work/one.fen")" "fen,move,value
+$trace1,e1e5,100"
+expect "jsonl" "$("$tool" eval --format jsonl "$work/one.fen")" \
+    "{\"fen\":\"$trace1\",\"move\":\"e1e5\",\"value\":100}"
+expect "text rows equal csv rows" \
+    "$("$tool" eval --format csv "$work/many.fen" | tail -n +2 | tr ',' ';' | cmp -s - "$work/one.txt" && echo same)" "same"
+"$tool" eval --format xml < /dev/null 2>/dev/null; expect "unknown format" "$?" "2"
+
+# perft: published node counts (Kiwipete depth 3: 97,862).
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+expect "perft kiwipete 3" "$("$tool" perft --depth 3 "$kiwipete")" "97862"
+expect "perft start 4" "$("$tool" perft)" "197281"
+"$tool" perft "not a fen" 2>/dev/null; expect "perft bad FEN" "$?" "2"
+"$tool" perft --depth 11 2>/dev/null; expect "perft depth limit" "$?" "2"
+"$tool" perft a b 2>/dev/null; expect "perft two FENs" "$?" "2"
+
+# gen: argument checks.
+"$tool" gen --count -1 2>/dev/null; expect "gen negative count" "$?" "2"
+"$tool" gen --count 3x 2>/dev/null; expect "gen malformed count" "$?" "2"
+expect "gen seeds differ" "$(cmp -s <("$tool" gen --seed 1) <("$tool" gen --seed 2) || echo differ)" "differ"
+
+echo "cli subcommands: $passes passed, $failures failed"
+[ "$failures" -eq 0 ]
