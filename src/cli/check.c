@@ -7,7 +7,6 @@
 
 #include "differential.h"
 #include "options.h"
-#include "parallel_lines.h"
 #include "position_line.h"
 #include "subcommands.h"
 
@@ -82,7 +81,8 @@ static void standard_configs(check_settings *settings)
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
 }
 
-static void print_summary(const check_worker *workers, int threads)
+/* Prints the totals of all threads and returns the number of mismatches. */
+static unsigned long long print_summary(const check_worker *workers, int threads)
 {
     unsigned long long positions = 0, moves = 0, lanes = 0, oracle = 0, mismatches = 0;
     for (int t = 0; t < threads; t++) {
@@ -98,57 +98,44 @@ static void print_summary(const check_worker *workers, int threads)
            workers[0].settings->config_count);
     printf("compared %s: %llu kernel lanes, %llu oracle lanes, %llu mismatches\n", compared, lanes,
            oracle, mismatches);
+    return mismatches;
 }
 
 int run_check(int argc, char **argv)
 {
-    check_settings settings;
-    seebatch_config chosen = seebatch_config_classic();
-    bool configured = false, bad = false, use_oracle = true;
-    const char *path = NULL;
-    long long threads = 1;
+    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    bool use_oracle = true;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf(check_help, config_options_help, threads_option_help);
             return EXIT_OK;
         }
-        if (parse_config_option(argc, argv, &i, &chosen, &bad)) {
-            configured = true;
-        } else if (strcmp(argv[i], "--no-oracle") == 0) {
+        if (strcmp(argv[i], "--no-oracle") == 0) {
             use_oracle = false;
-        } else if (!parse_threads_option(argc, argv, &i, &threads, &bad)) {
-            if (argv[i][0] == '-' && argv[i][1] != '\0')
-                return usage_error("check", "unknown option \"%s\"", argv[i]);
-            if (path)
-                return usage_error("check", "more than one input file");
-            path = argv[i];
+            continue;
         }
+        int taken = parse_input_option("check", argc, argv, &i, &options);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken == 0)
+            return usage_error("check", "unknown option \"%s\"", argv[i]);
     }
-    if (bad)
-        return EXIT_USAGE;
+    check_settings settings;
     standard_configs(&settings);
-    if (configured) {
-        settings.configs[0] = chosen;
+    if (options.configured) {
+        settings.configs[0] = options.config;
         settings.config_count = 1;
     }
-    FILE *input = open_input("check", path);
-    if (!input)
-        return EXIT_USAGE;
-
     static check_worker workers[MAX_THREADS];
     void *states[MAX_THREADS];
-    for (int t = 0; t < threads; t++) {
+    for (int t = 0; t < options.threads; t++) {
         workers[t] = (check_worker){.settings = &settings};
         differential_init(&workers[t].check, use_oracle, stdout);
         states[t] = &workers[t];
     }
-    line_job job = {input, stdout, (int)threads, check_line, states, "check"};
-    bool all_good = run_line_job(&job);
-    if (input != stdin)
-        fclose(input);
-    print_summary(workers, (int)threads);
-    unsigned long long mismatches = 0;
-    for (int t = 0; t < threads; t++)
-        mismatches += workers[t].check.mismatches;
-    return all_good && mismatches == 0 ? EXIT_OK : EXIT_BAD_LINES;
+    int status = run_over_input("check", &options, check_line, states);
+    if (status == EXIT_USAGE)
+        return status;
+    unsigned long long mismatches = print_summary(workers, (int)options.threads);
+    return status == EXIT_OK && mismatches == 0 ? EXIT_OK : EXIT_BAD_LINES;
 }

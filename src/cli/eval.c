@@ -130,42 +130,29 @@ static bool parse_format(const char *text, output_format *format)
 
 int run_eval(int argc, char **argv)
 {
-    eval_settings settings = {seebatch_config_classic(), FORMAT_TEXT};
-    const char *path = NULL;
-    long long threads = 1;
-    bool bad = false;
+    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    output_format format = FORMAT_TEXT;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             printf(eval_help, config_options_help, threads_option_help);
             return EXIT_OK;
         }
-        if (parse_config_option(argc, argv, &i, &settings.config, &bad)
-            || parse_threads_option(argc, argv, &i, &threads, &bad))
-            continue;
         if (strcmp(argv[i], "--format") == 0) {
-            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &settings.format))
+            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
                 return usage_error("eval", "--format needs text, csv or jsonl");
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
+        int taken = parse_input_option("eval", argc, argv, &i, &options);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken == 0)
             return usage_error("eval", "unknown option \"%s\"", argv[i]);
-        if (path)
-            return usage_error("eval", "more than one input file");
-        path = argv[i];
     }
-    if (bad)
-        return EXIT_USAGE;
-    FILE *input = open_input("eval", path);
-    if (!input)
-        return EXIT_USAGE;
-    if (settings.format == FORMAT_CSV)
-        fputs("fen,move,value\n", stdout);
+    eval_settings settings = {options.config, format};
     void *states[MAX_THREADS];
-    for (int t = 0; t < threads; t++)
+    for (int t = 0; t < options.threads; t++)
         states[t] = &settings; /* read-only: every thread shares it */
-    line_job job = {input, stdout, (int)threads, evaluate_line, states, "eval"};
-    bool all_good = run_line_job(&job);
-    if (input != stdin)
-        fclose(input);
-    return all_good ? EXIT_OK : EXIT_BAD_LINES;
+    if (format == FORMAT_CSV)
+        fputs("fen,move,value\n", stdout);
+    return run_over_input("eval", &options, evaluate_line, states);
 }

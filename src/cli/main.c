@@ -46,6 +46,19 @@ FILE *open_input(const char *name, const char *path)
     return file;
 }
 
+int run_over_input(const char *subcommand, const input_options *options, line_processor process,
+                   void **worker_states)
+{
+    FILE *input = open_input(subcommand, options->path);
+    if (!input)
+        return EXIT_USAGE;
+    line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand};
+    bool all_good = run_line_job(&job);
+    if (input != stdin)
+        fclose(input);
+    return all_good ? EXIT_OK : EXIT_BAD_LINES;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {

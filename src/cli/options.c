@@ -106,3 +106,22 @@ bool parse_threads_option(int argc, char **argv, int *index, long long *threads,
     }
     return true;
 }
+
+int parse_input_option(const char *subcommand, int argc, char **argv, int *index,
+                       input_options *options)
+{
+    bool bad = false;
+    if (parse_config_option(argc, argv, index, &options->config, &bad))
+        options->configured = true;
+    else if (!parse_threads_option(argc, argv, index, &options->threads, &bad)) {
+        const char *argument = argv[*index];
+        if (argument[0] == '-' && argument[1] != '\0')
+            return 0;
+        if (options->path) {
+            usage_error(subcommand, "more than one input file");
+            return -1;
+        }
+        options->path = argument;
+    }
+    return bad ? -1 : 1;
+}

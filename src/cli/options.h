@@ -21,6 +21,20 @@ extern const char config_options_help[];
 bool parse_threads_option(int argc, char **argv, int *index, long long *threads, bool *bad);
 extern const char threads_option_help[];
 
+/* What every subcommand that reads positions line by line is told. */
+typedef struct input_options {
+    seebatch_config config; /* classic unless configuration options say else */
+    bool configured;        /* some configuration option was given */
+    long long threads;      /* 1 unless -j says else */
+    const char *path;       /* NULL: standard input */
+} input_options;
+
+/* Takes argv[*index] if it is a configuration option, -j, or the input path.
+ * Returns 1 when taken, 0 when it is some other option (the subcommand's
+ * own, or unknown), -1 after printing a usage error. */
+int parse_input_option(const char *subcommand, int argc, char **argv, int *index,
+                       input_options *options);
+
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 

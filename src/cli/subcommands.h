@@ -9,6 +9,15 @@ int run_check(int argc, char **argv);
 int run_gen(int argc, char **argv);
 int run_perft(int argc, char **argv);
 
+#include "options.h"
+#include "parallel_lines.h"
+
+/* Runs process over the input options->path names on options->threads
+ * threads, one worker state each, writing to standard output. Returns
+ * EXIT_OK, EXIT_BAD_LINES, or EXIT_USAGE when the input cannot be opened. */
+int run_over_input(const char *subcommand, const input_options *options, line_processor process,
+                   void **worker_states);
+
 /* Opens path for reading ("-" or NULL: standard input); on failure prints
  * why, naming the subcommand, and returns NULL. */
 FILE *open_input(const char *subcommand, const char *path);

@@ -4,14 +4,10 @@
 # from the tool's own earlier output.
 set -u
 tool=$1
-failures=0 passes=0
+source "$(dirname "$0")/../support/cli_expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-expect() { # expect NAME ACTUAL EXPECTED
-    if [ "$2" == "$3" ]; then passes=$((passes + 1))
-    else failures=$((failures + 1)); printf 'FAIL %s\n  got:      %q\n  expected: %q\n' "$1" "$2" "$3"; fi
-}
 
 trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
 trace2='1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1'
@@ -63,5 +59,4 @@ expect "every generated position has a capture" \
 # perft from the start position, published counts.
 expect "perft 3" "$("$tool" perft --depth 3)" "8902"
 
-echo "cli eval: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish "cli eval"

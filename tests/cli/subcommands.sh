@@ -4,14 +4,10 @@
 # invariants (same output at -j1 and -j2), never from earlier tool output.
 set -u
 tool=$1
-failures=0 passes=0
+source "$(dirname "$0")/../support/cli_expect.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-expect() { # expect NAME ACTUAL EXPECTED
-    if [ "$2" == "$3" ]; then passes=$((passes + 1))
-    else failures=$((failures + 1)); printf 'FAIL %s\n  got:      %q\n  expected: %q\n' "$1" "$2" "$3"; fi
-}
 
 trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
 header=$(dirname "$0")/../../include/seebatch.h
@@ -67,5 +63,4 @@ expect "perft start 4" "$("$tool" perft)" "197281"
 "$tool" gen --count 3x 2>/dev/null; expect "gen malformed count" "$?" "2"
 expect "gen seeds differ" "$(cmp -s <("$tool" gen --seed 1) <("$tool" gen --seed 2) || echo differ)" "differ"
 
-echo "cli subcommands: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish "cli subcommands"
