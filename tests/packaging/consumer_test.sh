@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Installs a build tree to a temporary prefix and builds the consumer project
+# (tests/packaging) against it the two usual ways: CMake's find_package and
+# pkg-config, each with the shared and the static library; checks the
+# installed tool's --version against the header.
+# Usage: consumer_test.sh BUILD_DIR [CONFIG]     exit 77 means skipped
+set -euo pipefail
+build=$(cd "$1" && pwd)
+config=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cc=${CC:-cc}
+
+if ! command -v pkg-config > /dev/null; then
+    echo "SKIP: pkg-config is not installed (apt-get install pkg-config)"
+    exit 77
+fi
+# A sanitizer build installs libraries that need the sanitizer runtime linked
+# first into every program; a plain consumer cannot use them. The Release
+# build runs this test.
+sanitize=$(sed -n 's/^SEEBATCH_SANITIZE:[A-Z]*=//p' "$build/CMakeCache.txt")
+if [ -n "$sanitize" ]; then
+    echo "SKIP: sanitizer build (SEEBATCH_SANITIZE=$sanitize); the packaging test runs in plain builds"
+    exit 77
+fi
+
+version=$(sed -n 's/^#define SEEBATCH_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/seebatch.h")
+[ -n "$version" ] || { echo "FAIL: no SEEBATCH_VERSION_STRING in include/seebatch.h"; exit 1; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+
+fail() { echo "FAIL: $*"; exit 1; }
+needs_libseebatch() { # needs_libseebatch PROGRAM: is libseebatch.so a dynamic dependency?
+    readelf -d "$1" | grep "NEEDED.*libseebatch\.so" > /dev/null
+}
+
+echo "== cmake --install to $prefix"
+cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
+[ -f "$prefix/include/seebatch.h" ] || fail "header not installed under include/"
+[ -x "$prefix/bin/seebatch" ] || fail "tool not installed under bin/"
+internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
+[ -z "$internal" ] || fail "internal files installed: $internal"
+
+echo "== installed seebatch --version"
+out=$("$prefix/bin/seebatch" --version)
+[ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
+
+for linkage in shared static; do
+    echo "== CMake consumer, find_package(seebatch $version), $linkage"
+    static=OFF; [ $linkage == static ] && static=ON
+    cmake -S "$here" -B "$work/cmake-$linkage" \
+        -DCMAKE_PREFIX_PATH="$prefix" -DSEEBATCH_WANTED_VERSION="$version" \
+        -DCONSUMER_STATIC=$static
+    found=$(sed -n 's/^seebatch_DIR:PATH=//p' "$work/cmake-$linkage/CMakeCache.txt")
+    case $found in "$prefix"/*) ;; *) fail "find_package used $found, not the test prefix" ;; esac
+    cmake --build "$work/cmake-$linkage"
+    if [ $linkage == shared ]; then needs_libseebatch "$work/cmake-$linkage/consumer" || fail "not linked against libseebatch.so"
+    else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
+    # CMake gives the program an RPATH to the prefix's libdir.
+    "$work/cmake-$linkage/consumer"
+done
+
+pc=$(find "$prefix" -path '*/pkgconfig/seebatch.pc')
+[ -n "$pc" ] || fail "seebatch.pc not installed"
+export PKG_CONFIG_PATH=$(dirname "$pc")
+[ "$(pkg-config --modversion seebatch)" == "$version" ] || fail "seebatch.pc has the wrong version"
+libdir=$(pkg-config --variable=libdir seebatch)
+flags=(-std=c11 -Wall -Wextra -Werror)   # the public header compiles cleanly
+
+echo "== cc \$(pkg-config --cflags --libs seebatch), shared"
+"$cc" "${flags[@]}" -o "$work/consumer-pc" "$here/consumer.c" $(pkg-config --cflags --libs seebatch)
+needs_libseebatch "$work/consumer-pc" || fail "not linked against libseebatch.so"
+LD_LIBRARY_PATH=$libdir "$work/consumer-pc"
+
+# Both libraries sit in libdir and the linker prefers the .so; -Bstatic picks
+# the .a, and --static adds Libs.private (-pthread).
+echo "== cc \$(pkg-config --cflags --static --libs seebatch), static"
+"$cc" "${flags[@]}" -o "$work/consumer-pc-static" "$here/consumer.c" $(pkg-config --cflags seebatch) \
+    -Wl,-Bstatic $(pkg-config --static --libs seebatch) -Wl,-Bdynamic
+! needs_libseebatch "$work/consumer-pc-static" || fail "static build still needs libseebatch.so"
+"$work/consumer-pc-static"
+
+echo "packaging: all consumers built and passed"
