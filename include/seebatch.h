@@ -25,9 +25,10 @@
  *     for either side. A pawn attacks `to` only diagonally forward.
  *  4. King rule: a king captures only if the other side has no attacker of
  *     `to` at that moment (occupancy as it stands, the king still on its own
- *     square; pinned pieces count). Otherwise that side has no capture and the
- *     exchange ends. A king capture always ends the exchange. If the first
- *     mover is a king, SEE is the victim's value.
+ *     square; pieces kept back by PINS count as attackers here). Otherwise
+ *     that side has no capture and the exchange ends. A king capture always
+ *     ends the exchange. If the first mover is a king, SEE is the victim's
+ *     value.
  *  5. SEEBATCH_PINS (off by default) is Stockfish's rule, a deliberate
  *     simplification. On the original board, for each side X with exactly one
  *     king, every enemy bishop or queen on a diagonal of X's king and every
@@ -284,7 +285,7 @@ seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_er
  * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1")
  * against a consistent board, deciding its kind from the board: en passant
  * when a pawn moves diagonally onto the en passant square, castling when a
- * king moves two files along its rank, a promotion when a suffix n/b/r/q is
+ * king standing on e1 (white) or e8 (black) moves two files along its rank, a promotion when a suffix n/b/r/q is
  * given. The result satisfies seebatch_move_check; legality is not checked
  * (see seebatch_move_is_legal).
  * Errors: SEEBATCH_ERROR_MOVE naming the problem (bad syntax, empty
@@ -353,8 +354,11 @@ uint64_t seebatch_perft(const seebatch_board *board, int depth);
  * Preconditions of every function in this section, not checked: the board is
  * consistent, every move satisfies seebatch_move_check, the configuration
  * satisfies seebatch_config_validate, and the pointers hold `count` elements
- * (they may be NULL when count is 0). Breaking one gives an unspecified value
- * but never reads or writes outside the arrays passed.
+ * (they may be NULL when count is 0). A board that is not consistent or a
+ * move that breaks seebatch_move_check gives an unspecified value but never
+ * reads or writes outside the arrays passed. A board_of_move index out of
+ * range or a piece value outside 0..SEEBATCH_VALUE_MAX is undefined
+ * behaviour: use the checked functions on untrusted input.
  *
  * Thread-safety: all are safe to call from many threads at once. They
  * allocate nothing. The first call (from any function) chooses the backend;
@@ -425,7 +429,7 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
  * All return identical results; they differ only in speed. On first use the
  * library picks the fastest one this CPU and OS can run (cpuid and xgetbv),
  * unless the environment variable SEEBATCH_BACKEND names one: "auto" (the
- * same as unset), "scalar", "avx2", "avx512". If SEEBATCH_BACKEND names an
+ * same as unset), "scalar", "avx2". If SEEBATCH_BACKEND names an
  * unknown backend or one this machine cannot run, the library does not fall
  * back silently: seebatch_backend_init reports the error, and the SEE
  * functions print it once to stderr and use the scalar backend.

@@ -22,6 +22,14 @@ static inline bitboard occupied_squares(const seebatch_board *board)
     return board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK];
 }
 
+/* The square of the pawn an en passant capture onto `to` by `mover` takes:
+ * the one it passed. Masked, so a move that breaks the en passant
+ * precondition still names a square on the board. */
+static inline unsigned en_passant_victim(unsigned to, unsigned mover)
+{
+    return (mover == SEEBATCH_WHITE ? to - 8 : to + 8) & 63u;
+}
+
 /* The last rank of a colour: where its pawns promote. */
 static inline bitboard promotion_rank(unsigned color)
 {

@@ -6,11 +6,6 @@
 #include "bitboard.h"
 #include "errors.h"
 
-static const char *const type_names[SEEBATCH_PIECE_TYPES] = {
-    "pawn", "knight", "bishop", "rook", "queen", "king",
-};
-static const char *const color_names[2] = {"white", "black"};
-
 static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch_error *error)
 {
     char name[3];

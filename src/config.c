@@ -22,19 +22,6 @@ seebatch_config seebatch_config_stockfish(void)
 
 enum { SHOWN_MAX = 40 };
 
-/* The name for a message: cut at SHOWN_MAX characters, with anything not
- * printable shown as '?', so the message stays one line. */
-static const char *shown_name(const char *name, char out[SHOWN_MAX + 4])
-{
-    size_t n = 0;
-    for (; n < SHOWN_MAX && name[n] != '\0'; n++)
-        out[n] = name[n] >= 0x20 && name[n] < 0x7f ? name[n] : '?';
-    if (name[n] != '\0')
-        out[n++] = '.', out[n++] = '.', out[n++] = '.';
-    out[n] = '\0';
-    return out;
-}
-
 seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
                                        seebatch_error *error)
 {
@@ -50,7 +37,7 @@ seebatch_status seebatch_config_preset(const char *name, seebatch_config *config
         return fail(error, SEEBATCH_ERROR_CONFIG,
                     "unknown configuration preset \"%s\"; the presets are classic and "
                     "stockfish",
-                    shown_name(name, shown));
+                    printable(name, SIZE_MAX, SHOWN_MAX, shown));
     return succeed(error);
 }
 

@@ -13,13 +13,7 @@ enum {
     LEAF7_EBX_BMI1 = 1u << 3,
     LEAF7_EBX_AVX2 = 1u << 5,
     LEAF7_EBX_BMI2 = 1u << 8,
-    LEAF7_EBX_AVX512F = 1u << 16,
-    LEAF7_EBX_AVX512DQ = 1u << 17,
-    LEAF7_EBX_AVX512CD = 1u << 28,
-    LEAF7_EBX_AVX512BW = 1u << 30,
-    LEAF7_EBX_AVX512VL = 1u << 31,
-    XCR0_SSE_AVX = 0x6,      /* XMM and YMM state */
-    XCR0_AVX512 = 0xE6       /* plus opmask, ZMM_Hi256, Hi16_ZMM */
+    XCR0_SSE_AVX = 0x6       /* XMM and YMM state */
 };
 
 /* xgetbv by opcode, so this file needs no -mxsave. Only valid when OSXSAVE. */
@@ -59,18 +53,9 @@ bool cpu_has_avx2(void)
         && all_set(r.xcr0, XCR0_SSE_AVX);
 }
 
-bool cpu_has_avx512(void)
-{
-    cpu_registers r = read_cpu();
-    return cpu_has_avx2()
-        && all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512CD
-                                    | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL)
-        && all_set(r.xcr0, XCR0_AVX512);
-}
 
 #else
 
 bool cpu_has_avx2(void) { return false; }
-bool cpu_has_avx512(void) { return false; }
 
 #endif

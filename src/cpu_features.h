@@ -11,8 +11,4 @@
 /* AVX2, BMI1, BMI2 and POPCNT, with the OS saving YMM state. */
 bool cpu_has_avx2(void);
 
-/* AVX-512 F, BW, DQ, VL and CD on top of cpu_has_avx2, with the OS saving
- * the opmask and ZMM state. */
-bool cpu_has_avx512(void);
-
 #endif

@@ -9,9 +9,6 @@
 
 /* Every kernel built into the library, best first; scalar runs everywhere. */
 static const see_kernel *const kernels_by_preference[] = {
-#if SEEBATCH_HAVE_AVX512
-    &avx512_kernel,
-#endif
 #if SEEBATCH_HAVE_AVX2
     &avx2_kernel,
 #endif
@@ -51,9 +48,15 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
         return succeed(error);
     }
     const see_kernel *named = find_kernel(name);
-    if (!named)
+    if (!named) {
+        char known[128] = "";
+        for (size_t i = 0; i < KERNEL_COUNT; i++) {
+            strcat(known, kernels_by_preference[i]->name);
+            strcat(known, ", ");
+        }
         return fail(error, SEEBATCH_ERROR_BACKEND,
-                    "unknown backend \"%.40s\" (known: scalar, avx2, avx512, auto)", name);
+                    "unknown backend \"%.40s\" (this build has: %sauto)", name, known);
+    }
     if (!named->runnable())
         return fail(error, SEEBATCH_ERROR_BACKEND,
                     "backend \"%s\" is not available: this CPU or build cannot run it", name);

@@ -3,6 +3,10 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+const char *const type_names[SEEBATCH_PIECE_TYPES] = {"pawn", "knight", "bishop",
+                                                       "rook", "queen", "king"};
+const char *const color_names[2] = {"white", "black"};
+
 seebatch_status fail(seebatch_error *error, seebatch_status status, const char *format, ...)
 {
     if (error) {
@@ -22,6 +26,19 @@ seebatch_status succeed(seebatch_error *error)
         error->message[0] = '\0';
     }
     return SEEBATCH_OK;
+}
+
+const char *printable(const char *text, size_t length, size_t limit, char *out)
+{
+    size_t n = 0;
+    for (; n < limit && n < length && text[n] != '\0'; n++) {
+        unsigned char byte = (unsigned char)text[n];
+        out[n] = byte >= 0x20 && byte < 0x7f ? (char)byte : '?';
+    }
+    if (n < length && text[n] != '\0')
+        out[n++] = '.', out[n++] = '.', out[n++] = '.';
+    out[n] = '\0';
+    return out;
 }
 
 const char *square_name(unsigned square, char out[3])

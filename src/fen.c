@@ -72,21 +72,6 @@ static const char *describe_char(char c, char out[12])
 
 enum { SHOWN_MAX = 16 };
 
-/* A field's text for a message: at most SHOWN_MAX characters, anything not
- * printable shown as '?', "..." when cut. */
-static const char *show_field(const char *text, fen_field field, char out[SHOWN_MAX + 4])
-{
-    size_t n = 0;
-    for (; n < field.length && n < SHOWN_MAX; n++) {
-        char c = text[field.start + n];
-        out[n] = c >= 0x20 && c < 0x7f ? c : '?';
-    }
-    if (field.length > SHOWN_MAX)
-        out[n++] = '.', out[n++] = '.', out[n++] = '.';
-    out[n] = '\0';
-    return out;
-}
-
 /* Splits text into fields; stops after FEN_FIELDS + 1, since one field too
  * many is already an error. Returns the number found. */
 static int split_fields(const char *text, size_t length, fen_field fields[FEN_FIELDS + 1])
@@ -224,7 +209,7 @@ static seebatch_status parse_side(seebatch_board *board, const char *text, fen_f
     }
     char shown[SHOWN_MAX + 4];
     return fen_fail(error, 2, field.start + 1, "side to move is \"%s\"; expected w or b",
-                    show_field(text, field, shown));
+                    printable(text + field.start, field.length, SHOWN_MAX, shown));
 }
 
 static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
@@ -267,7 +252,7 @@ static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
     char shown[SHOWN_MAX + 4];
     if (!well_formed)
         return fen_fail(error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
-                        show_field(text, field, shown));
+                        printable(text + field.start, field.length, SHOWN_MAX, shown));
     /* The square a pawn of the side that just moved passed over. */
     char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
     if (value[1] != expected)

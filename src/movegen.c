@@ -45,11 +45,6 @@ static bool attacked_by(const seebatch_board *board, unsigned square, unsigned c
     return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
 }
 
-/* The square of the pawn an en passant capture onto `to` removes. */
-static unsigned en_passant_victim(unsigned color, unsigned to)
-{
-    return color == SEEBATCH_WHITE ? to - 8 : to + 8;
-}
 
 /* The rook's journey for a castling king landing on `to` (g1, c1, g8, c8). */
 static void castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
@@ -81,7 +76,7 @@ static bool keeps_kings_safe(const seebatch_board *board, seebatch_move move)
     bitboard occupied = (occupied_squares(board) & ~from_bit) | to_bit;
     bitboard enemies = board->colors[them] & ~to_bit;
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        bitboard victim = square_bit(en_passant_victim(us, to));
+        bitboard victim = square_bit(en_passant_victim(to, us));
         occupied &= ~victim;
         enemies &= ~victim;
     } else if (kind == SEEBATCH_MOVE_CASTLING) {
@@ -154,7 +149,7 @@ static void add_en_passant(move_list *list, unsigned from)
         return;
     if (!(pawn_attacks(us, from) & square_bit(to)) || (occupied_squares(board) & square_bit(to)))
         return;
-    bitboard victim = square_bit(en_passant_victim(us, to));
+    bitboard victim = square_bit(en_passant_victim(to, us));
     if (board->pieces[SEEBATCH_PAWN] & board->colors[opponent(us)] & victim)
         add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT));
 }
@@ -354,7 +349,7 @@ static bool move_pieces(seebatch_board *board, seebatch_move move, int type)
     remove_piece(board, to);
     remove_piece(board, from);
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        unsigned victim = en_passant_victim(us, to);
+        unsigned victim = en_passant_victim(to, us);
         if (victim < 64) /* off the board only when the precondition is broken */
             remove_piece(board, victim);
         capture = true;

@@ -18,29 +18,15 @@
 #include "bitboard.h"
 #include "errors.h"
 
-static const char *const type_names[SEEBATCH_PIECE_TYPES] = {
-    "pawn", "knight", "bishop", "rook", "queen", "king",
-};
-static const char *const color_names[2] = {"white", "black"};
-
 /* Indexed by kind - SEEBATCH_MOVE_PROMOTE_KNIGHT. */
 static const char promotion_letters[] = "nbrq";
 
 enum { QUOTE_MAX = 12 };
 
-/* The text for a message, cut at QUOTE_MAX characters, with bytes that are
- * not printable ASCII shown as '?'. Reads no further than the NUL. */
+/* The move text for a message (see printable). */
 static const char *quote(const char *text, char out[QUOTE_MAX + 4])
 {
-    size_t n = 0;
-    for (; n < QUOTE_MAX && text[n] != '\0'; n++) {
-        unsigned char byte = (unsigned char)text[n];
-        out[n] = byte >= 0x20 && byte < 0x7f ? (char)byte : '?';
-    }
-    if (text[n] != '\0')
-        out[n++] = '.', out[n++] = '.', out[n++] = '.';
-    out[n] = '\0';
-    return out;
+    return printable(text, SIZE_MAX, QUOTE_MAX, out);
 }
 
 /* The square named by two characters, or -1. */
@@ -198,7 +184,7 @@ static seebatch_status check_en_passant(const seebatch_board *board, const move_
 {
     char name[3];
     unsigned rank = view->color == SEEBATCH_WHITE ? 5 : 2;
-    unsigned behind = view->color == SEEBATCH_WHITE ? view->to - 8 : view->to + 8;
+    unsigned behind = en_passant_victim(view->to, view->color);
     unsigned enemy = view->color ^ 1u;
     if (view->type != SEEBATCH_PAWN)
         return fail(error, SEEBATCH_ERROR_MOVE,

@@ -161,8 +161,60 @@ static void compare_regressions(differential *check)
     printf("regressions: %d cases replayed\n", cases);
 }
 
+/* A kernel that is wrong on purpose: the reference, off by one on lane 1. */
+static void off_by_one_values(const see_batch *batch, int32_t *values)
+{
+    scalar_kernel.values(batch, values);
+    if (batch->count > 1)
+        values[1] += 1;
+}
+
+static void reference_threshold_test(const see_batch *batch, int32_t threshold, uint8_t *passed)
+{
+    scalar_kernel.values_at_least(batch, threshold, passed);
+}
+
+static bool always(void) { return true; }
+
+/* The harness must see that kernel's mistake, and print the case so that it
+ * parses back to the same board and move. */
+static void harness_catches_a_wrong_kernel(void)
+{
+    static const see_kernel wrong = {"wrong", always, off_by_one_values, reference_threshold_test};
+    differential check;
+    differential_init(&check, false, tmpfile());
+    CHECK(check.report != NULL, "tmpfile");
+    if (!check.report)
+        return;
+    check.kernels[0] = &wrong;
+    check.kernel_count = 1;
+    seebatch_board board;
+    seebatch_board_from_fen(&board, "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", NULL);
+    seebatch_move moves[2];
+    seebatch_move_parse(&board, "d3e5", &moves[0], NULL);
+    seebatch_move_parse(&board, "e2e5", &moves[1], NULL);
+    seebatch_config classic = seebatch_config_classic();
+    see_batch batch = {&board, NULL, moves, 2, &classic};
+    CHECK_EQ(differential_compare(&check, &batch), 1, "one wrong lane, one mismatch");
+
+    rewind(check.report);
+    char line[512] = "", case_line[512] = "";
+    while (fgets(line, sizeof line, check.report))
+        if (line[0] == ' ')
+            snprintf(case_line, sizeof case_line, "%s", line + 2);
+    case_line[strcspn(case_line, "\n")] = '\0';
+    differential_case parsed;
+    char message[SEEBATCH_MESSAGE_SIZE + 32] = "";
+    CHECK(differential_parse_case(case_line, &parsed, message, sizeof message),
+          "printed case \"%s\" parses: %s", case_line, message);
+    CHECK(parsed.move == moves[1] && memcmp(&parsed.board.pieces, &board.pieces, sizeof board.pieces) == 0,
+          "printed case is the wrong lane: %s", case_line);
+    fclose(check.report);
+}
+
 int main(void)
 {
+    harness_catches_a_wrong_kernel();
     make_configs();
     differential check;
     differential_init(&check, true, stderr);

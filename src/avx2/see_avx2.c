@@ -1,30 +1,49 @@
 /*
  * The AVX2 SEE kernel: one capture per 64-bit lane, four captures at a time.
  *
- * Work is split where each kind of code is cheapest:
+ * A group of four moves goes through three stages.
  *
- * - Per lane, in scalar code (magic lookups are loads, and BMI makes square
- *   loops cheap): the occupancy after the forced first move, the pieces that
- *   attack `to` then, and the x-ray candidates: sliders on a line through
- *   `to` that could join later, each with its gate (the squares between it
- *   and `to` still occupied). See lane_setup.
- * - Per group of four lanes, in vectors: the move fields, the values, the
- *   special moves, the window, and the whole exchange. See start_lanes and
- *   exchange.
+ * 1. Vectors, all four lanes at once (start_group): the move fields, the
+ *    gain of the first move, the value of the piece it leaves on `to`, the
+ *    moves that end at once (castling, a king's first move, special moves
+ *    under SEEBATCH_NORMAL_MOVES_ONLY), and the first window.
+ * 2. Scalar code, only for the lanes still going (lane_attackers): the
+ *    pieces of both sides that attack `to` once the first move has left its
+ *    square. Magic lookups are loads, which vectors could only gather slowly.
+ * 3. Vectors again: the exchange (step). Every lane starts with the
+ *    opponent's reply, so the same side is to move in all lanes and a step
+ *    needs no per-lane colour choice.
  *
- * The exchange is played in square space: `attackers` holds the pieces of
- * both sides that attack `to` now. A step (the same side to move in every
- * lane: the sides alternate from the same start) takes the side's attackers,
- * finds the cheapest type through cumulative type masks (pawns, pawns or
- * knights, ...), and takes its lowest square, so rule 2 needs no extra work.
- * A candidate joins the attackers once every piece in its gate has left;
- * since only attackers leave, that is the whole of rule 3.
+ * Rule 2 in a step: a piece's type code (pawn 0 .. king 5) has three bits,
+ * and the board is kept as three planes, the pieces whose code has each bit.
+ * From the side's attackers the step keeps, bit by bit from the highest,
+ * those whose bit is clear when there are any; what remains is the cheapest
+ * type, and its lowest square is the capturer. The three choices spell the
+ * code, so its value is one permute away. Everything else in a step is a
+ * handful of logic and min/max operations.
+ *
+ * Rule 3. The attackers are found after the first move, so what that move
+ * uncovers is already among them. A piece leaving later can only uncover a
+ * slider on a line through `to`, and that slider joins when every piece
+ * between it and `to` has left; those pieces must all be able to leave,
+ * that is attack `to` sooner or later. A lane looks for such sliders with
+ * two more magic lookups, only when a slider stands on a line of `to` at
+ * all (a third of the lanes); it finds one in about 4% of lanes. Only then
+ * does the group take the general path, which carries each candidate with
+ * its gate (the squares between it and `to`) and lets it join once the gate
+ * is empty.
+ *
+ * Rules 5 (pins) and 6 (promotions) also take the general path, and only in
+ * groups where they can matter: a lane's side has a pinned piece, or a
+ * lane's `to` is on a last rank.
  *
  * The negamax of the swap list is carried forward as a window [lo, hi]
- * (DESIGN.md section 2), narrowed as the scalar reference does, so a lane
- * stops at the same capture and gives the same value. Values are 32-bit and
- * written twice in each 64-bit lane, so 32-bit min, max and compare give
- * whole-lane masks.
+ * (DESIGN.md section 2), narrowed exactly as the scalar reference does, so a
+ * lane stops where it stops. A lane stops when its side to move cannot
+ * capture or when the window closes; its answer is clamp(balance, lo, hi).
+ * After a king's capture the other side has nothing left (rule 4), so that
+ * lane stops at the next step. Values are 32-bit numbers written in both
+ * halves of their lane, so 32-bit operations give whole-lane masks.
  */
 #include <immintrin.h>
 #include <limits.h>
@@ -36,445 +55,380 @@
 #include "kernel.h"
 #include "pins.h"
 
+#define INLINE static inline __attribute__((always_inline))
+
 enum { LANES = 4 };
 
-/* At most this many x-ray candidates per lane: one per square of the eight
- * rays through `to` (seven squares each at most, 27 at most in fact). */
-enum { MAX_CANDIDATES = 28 };
+/* Sliders on the lines through a square: candidates per lane, at most. */
+enum { MAX_CANDIDATES = 27 };
 
 typedef __m256i lanes;
 
-/* A 32-bit number in both halves of each lane. */
-static inline lanes pair(int32_t value) { return _mm256_set1_epi32(value); }
-
-static inline lanes zero(void) { return _mm256_setzero_si256(); }
-
-/* All ones in the lanes where x is zero. */
-static inline lanes is_zero(lanes x) { return _mm256_cmpeq_epi64(x, zero()); }
+INLINE lanes broadcast(uint64_t bits) { return _mm256_set1_epi64x((long long)bits); }
+INLINE lanes pair(int32_t value) { return _mm256_set1_epi32(value); }
+INLINE lanes none_set(void) { return _mm256_setzero_si256(); }
+INLINE lanes is_zero(lanes x) { return _mm256_cmpeq_epi64(x, none_set()); }
+INLINE lanes both(lanes a, lanes b) { return _mm256_and_si256(a, b); }
+INLINE lanes either(lanes a, lanes b) { return _mm256_or_si256(a, b); }
+INLINE lanes but_not(lanes a, lanes b) { return _mm256_andnot_si256(b, a); }
+INLINE lanes toggle(lanes a, lanes b) { return _mm256_xor_si256(a, b); }
+INLINE lanes choose(lanes mask, lanes if_set, lanes if_clear)
+{
+    return _mm256_blendv_epi8(if_clear, if_set, mask);
+}
+INLINE lanes plus(lanes a, lanes b) { return _mm256_add_epi32(a, b); }
+INLINE lanes minus(lanes a, lanes b) { return _mm256_sub_epi32(a, b); }
+INLINE lanes max32(lanes a, lanes b) { return _mm256_max_epi32(a, b); }
+INLINE lanes min32(lanes a, lanes b) { return _mm256_min_epi32(a, b); }
+INLINE int any(lanes mask) { return !_mm256_testz_si256(mask, mask); }
+INLINE unsigned lane_bits(lanes mask) { return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(mask)); }
 
 /* ------------------------------------------------------------------------ */
-/* The configuration and the window, as the lanes use them                  */
+/* Values and boards as lanes                                               */
 /* ------------------------------------------------------------------------ */
 
-typedef struct rules {
-    lanes value_table;  /* value of type i in 32-bit element i; the king's is 0 */
-    lanes pawn, knight, bishop, rook, queen;
-    lanes promotion;    /* what a pawn gains by becoming a queen: queen - pawn */
-    uint32_t flags;
-} rules;
-
-static rules rules_of(const seebatch_config *config)
+/*
+ * Type codes run pawn 0 .. king 5. The value of a piece is looked up by its
+ * code negated (what the bit choices of a step spell out, see step), modulo
+ * 8 as the permute reads it: pawn 0, king 3 (worth 0), queen 4, rook 5,
+ * bishop 6, knight 7.
+ */
+INLINE lanes value_table(const seebatch_config *config)
 {
     const int32_t *v = config->values;
-    rules r;
-    r.value_table = _mm256_setr_epi32(v[0], v[1], v[2], v[3], v[4], 0, 0, 0);
-    r.pawn = pair(v[SEEBATCH_PAWN]);
-    r.knight = pair(v[SEEBATCH_KNIGHT]);
-    r.bishop = pair(v[SEEBATCH_BISHOP]);
-    r.rook = pair(v[SEEBATCH_ROOK]);
-    r.queen = pair(v[SEEBATCH_QUEEN]);
-    r.promotion = pair(v[SEEBATCH_QUEEN] - v[SEEBATCH_PAWN]);
-    r.flags = config->flags;
-    return r;
+    return _mm256_setr_epi32(v[SEEBATCH_PAWN], 0, 0, 0, v[SEEBATCH_QUEEN], v[SEEBATCH_ROOK],
+                             v[SEEBATCH_BISHOP], v[SEEBATCH_KNIGHT]);
 }
 
-/* ------------------------------------------------------------------------ */
-/* Boards, as the lanes see them                                            */
-/* ------------------------------------------------------------------------ */
+INLINE lanes value_of(lanes table, lanes negated_code)
+{
+    return _mm256_permutevar8x32_epi32(table, negated_code);
+}
 
-/* What the exchange needs of each lane's board. For a batch on one board
- * every lane holds the same bitboards. */
+/* What the lanes need of their boards. */
 typedef struct board_lanes {
-    lanes white, black, occupied;
-    lanes pawns;                           /* cumulative type masks: */
-    lanes up_to_knight, up_to_bishop, up_to_rook, up_to_queen;
-    lanes odd_type, type_twos, type_fours; /* the bits of each piece's type */
-    lanes pinned[2];  /* pinned[X]: X's own pieces that are blockers of X */
-    lanes pinners[2]; /* pinners[X]: the enemy sliders pinning them */
+    lanes white, black;
+    lanes ones, twos, fours; /* the pieces whose type code has bit 0, 1, 2 */
+    lanes white_pawns, black_pawns, knights, kings;
+    lanes diagonal, straight; /* bishops and queens; rooks and queens */
 } board_lanes;
 
-static void derive_board_lanes(board_lanes *b, lanes p[SEEBATCH_PIECE_TYPES])
+INLINE void derive_board_lanes(board_lanes *b, lanes pawn, lanes knight, lanes bishop, lanes rook,
+                               lanes queen, lanes king, lanes white, lanes black)
 {
-    b->occupied = _mm256_or_si256(b->white, b->black);
-    b->pawns = p[SEEBATCH_PAWN];
-    b->up_to_knight = _mm256_or_si256(b->pawns, p[SEEBATCH_KNIGHT]);
-    b->up_to_bishop = _mm256_or_si256(b->up_to_knight, p[SEEBATCH_BISHOP]);
-    b->up_to_rook = _mm256_or_si256(b->up_to_bishop, p[SEEBATCH_ROOK]);
-    b->up_to_queen = _mm256_or_si256(b->up_to_rook, p[SEEBATCH_QUEEN]);
-    b->odd_type = _mm256_or_si256(_mm256_or_si256(p[SEEBATCH_KNIGHT], p[SEEBATCH_ROOK]), p[SEEBATCH_KING]);
-    b->type_twos = _mm256_or_si256(p[SEEBATCH_BISHOP], p[SEEBATCH_ROOK]);
-    b->type_fours = _mm256_or_si256(p[SEEBATCH_QUEEN], p[SEEBATCH_KING]);
+    b->white = white;
+    b->black = black;
+    b->ones = either(either(knight, rook), king);
+    b->twos = either(bishop, rook);
+    b->fours = either(queen, king);
+    b->white_pawns = both(pawn, white);
+    b->black_pawns = both(pawn, black);
+    b->knights = knight;
+    b->kings = king;
+    b->diagonal = either(bishop, queen);
+    b->straight = either(rook, queen);
 }
 
-static void pin_lanes(lanes *pinned, lanes *pinners, const pin_state pins[LANES],
-                      const seebatch_board *const boards[LANES])
+INLINE void one_board_lanes(board_lanes *b, const seebatch_board *board)
 {
-    for (unsigned color = 0; color < 2; color++) {
-        pinned[color] = _mm256_setr_epi64x(
-            (long long)(pins[0].blockers[color] & boards[0]->colors[color]),
-            (long long)(pins[1].blockers[color] & boards[1]->colors[color]),
-            (long long)(pins[2].blockers[color] & boards[2]->colors[color]),
-            (long long)(pins[3].blockers[color] & boards[3]->colors[color]));
-        pinners[color] = _mm256_setr_epi64x((long long)pins[0].pinners[color], (long long)pins[1].pinners[color],
-                                            (long long)pins[2].pinners[color], (long long)pins[3].pinners[color]);
-    }
-}
-
-static void one_board_lanes(board_lanes *b, const seebatch_board *board, const pin_state *pins)
-{
-    lanes p[SEEBATCH_PIECE_TYPES];
-    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        p[type] = _mm256_set1_epi64x((long long)board->pieces[type]);
-    b->white = _mm256_set1_epi64x((long long)board->colors[SEEBATCH_WHITE]);
-    b->black = _mm256_set1_epi64x((long long)board->colors[SEEBATCH_BLACK]);
-    derive_board_lanes(b, p);
-    for (unsigned color = 0; color < 2; color++) {
-        b->pinned[color] = _mm256_set1_epi64x(pins ? (long long)(pins->blockers[color] & board->colors[color]) : 0);
-        b->pinners[color] = _mm256_set1_epi64x(pins ? (long long)pins->pinners[color] : 0);
-    }
-}
-
-/* Four boards, one per lane. */
-static void many_board_lanes(board_lanes *b, const seebatch_board *const boards[LANES], const pin_state *pins)
-{
-#define GATHER(field) _mm256_setr_epi64x((long long)boards[0]->field, (long long)boards[1]->field, \
-                                         (long long)boards[2]->field, (long long)boards[3]->field)
-    lanes p[SEEBATCH_PIECE_TYPES];
-    p[0] = GATHER(pieces[0]);
-    p[1] = GATHER(pieces[1]);
-    p[2] = GATHER(pieces[2]);
-    p[3] = GATHER(pieces[3]);
-    p[4] = GATHER(pieces[4]);
-    p[5] = GATHER(pieces[5]);
-    b->white = GATHER(colors[SEEBATCH_WHITE]);
-    b->black = GATHER(colors[SEEBATCH_BLACK]);
-#undef GATHER
-    derive_board_lanes(b, p);
-    if (pins) {
-        pin_lanes(b->pinned, b->pinners, pins, boards);
-    } else {
-        b->pinned[0] = b->pinned[1] = b->pinners[0] = b->pinners[1] = zero();
-    }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Per lane, in scalar code: what the first move leaves behind              */
-/* ------------------------------------------------------------------------ */
-
-typedef struct candidates {
-    /* Slot k of lane i: the candidate's square bit, and its gate with the
-     * candidate's own bit added (the candidate joins when gate & occupied is
-     * exactly its bit). Unused slots hold 0 and never join anything. */
-    bitboard piece[MAX_CANDIDATES][LANES];
-    bitboard gate[MAX_CANDIDATES][LANES];
-    unsigned count; /* slots in use, the most of any lane */
-} candidates;
-
-typedef struct lane_start {
-    bitboard attackers; /* of both sides, among `occupied` */
-    bitboard occupied;  /* after the first move, without `to` */
-} lane_start;
-
-/* Plays the first move on the occupancy and finds the attackers of `to` and
- * the x-ray candidates of the lane. Castling lanes get harmless nonsense:
- * their value does not depend on it. */
-static inline lane_start lane_setup(const seebatch_board *board, seebatch_move move, unsigned lane,
-                                    candidates *c)
-{
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     const bitboard *p = board->pieces;
-    bitboard occupied = occupied_squares(board) & ~square_bit(from) & ~square_bit(to);
-    if (seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT)
-        occupied &= ~square_bit(color_on(board, from) == SEEBATCH_WHITE ? to - 8 : to + 8);
-    lane_start s;
-    s.occupied = occupied;
-    s.attackers = attackers_to(board, to, occupied) & occupied;
+    derive_board_lanes(b, broadcast(p[SEEBATCH_PAWN]), broadcast(p[SEEBATCH_KNIGHT]),
+                       broadcast(p[SEEBATCH_BISHOP]), broadcast(p[SEEBATCH_ROOK]),
+                       broadcast(p[SEEBATCH_QUEEN]), broadcast(p[SEEBATCH_KING]),
+                       broadcast(board->colors[SEEBATCH_WHITE]), broadcast(board->colors[SEEBATCH_BLACK]));
+}
 
-    /* Sliders on a line through `to` that do not attack it yet. A candidate
-     * whose gate holds a piece that can never leave (a piece that does not
-     * attack `to`, or a king, whose capture ends the exchange) is dropped. */
-    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN];
-    bitboard straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
-    bitboard waiting = ((bishop_attacks(to, 0) & diagonal) | (rook_attacks(to, 0) & straight))
-                     & occupied & ~s.attackers;
-    if (waiting) {
-        bitboard can_leave = (s.attackers | waiting) & ~p[SEEBATCH_KING];
-        unsigned k = 0;
-        for (; waiting; waiting &= waiting - 1) {
-            unsigned square = lowest_square(waiting);
-            bitboard gate = between(to, square) & occupied;
-            if (gate & ~can_leave)
-                continue;
-            c->piece[k][lane] = square_bit(square);
-            c->gate[k][lane] = gate | square_bit(square);
-            k++;
-        }
-        for (unsigned j = k; j < c->count; j++)
-            c->piece[j][lane] = c->gate[j][lane] = 0;
-        if (k > c->count) {
-            /* New slots: the lanes set up before this one have nothing there. */
-            for (unsigned j = c->count; j < k; j++)
-                for (unsigned other = 0; other < lane; other++)
-                    c->piece[j][other] = c->gate[j][other] = 0;
-            c->count = k;
-        }
-    } else {
-        for (unsigned j = 0; j < c->count; j++)
-            c->piece[j][lane] = c->gate[j][lane] = 0;
-    }
-    return s;
+/* Four qwords of each of four rows, turned into four rows of lanes. */
+INLINE void transpose(lanes r0, lanes r1, lanes r2, lanes r3, lanes out[4])
+{
+    lanes t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
+    lanes t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
+    out[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    out[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    out[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+/* Four boards, one per lane: pieces[0..5] and colors[0..1] are the first 64
+ * bytes of each, read as two rows of four qwords and transposed. */
+INLINE void four_board_lanes(board_lanes *b, const seebatch_board *const boards[LANES])
+{
+    lanes low[4], high[4];
+    transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[0]),
+              _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[0]),
+              _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[0]),
+              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[0]), low);
+    transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[4]),
+              _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[4]),
+              _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[4]),
+              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[4]), high);
+    derive_board_lanes(b, low[0], low[1], low[2], low[3], high[0], high[1], high[2], high[3]);
+}
+
+/* The type code of the piece on each lane's square, negated, as a 32-bit
+ * pair; an empty square reads as a pawn. */
+INLINE lanes negated_code_on(const board_lanes *b, lanes bit)
+{
+    lanes four = _mm256_cmpeq_epi64(both(b->fours, bit), bit);
+    lanes two = _mm256_cmpeq_epi64(both(b->twos, bit), bit);
+    lanes one = _mm256_cmpeq_epi64(both(b->ones, bit), bit);
+    lanes code = plus(plus(four, four), two);
+    return plus(plus(code, code), one);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Per group of four lanes, in vectors                                      */
+/* The exchange                                                             */
 /* ------------------------------------------------------------------------ */
 
-/* Everything the exchange carries from one capture to the next. */
-typedef struct exchange_state {
-    lanes attackers, occupied;
-    lanes mine, theirs;               /* colour bitboards of the first mover and the other side */
-    lanes pinned_mine, pinned_theirs; /* only with SEEBATCH_PINS */
-    lanes pinners_mine, pinners_theirs;
+/* What every lane carries from one capture to the next. */
+typedef struct exchange {
+    lanes attackers; /* of both sides, still on their squares */
+    lanes mine;      /* the first mover's pieces (the other side's: the rest) */
     lanes balance;   /* material for the first mover so far */
     lanes standing;  /* value of the piece on `to` */
-    lanes promotion; /* what a pawn capturing on `to` gains by promoting, or 0 */
     lanes lo, hi;    /* the answer is clamp(rest of the exchange, lo, hi) */
     lanes live;      /* lanes whose exchange goes on */
-} exchange_state;
+} exchange;
 
-/* The type (pawn 0 .. king 5) of the piece on each lane's square, as a
- * 32-bit pair; an empty square reads as a pawn. */
-static inline lanes type_on_squares(const board_lanes *b, lanes bit)
+/* What the general path carries besides. */
+typedef struct general {
+    int with_pins, with_promotion;
+    lanes occupied;   /* without `to` and the pieces that left */
+    lanes pinned[2];  /* [0] the first mover's blockers, [1] the other side's */
+    lanes pinners[2]; /* the sliders pinning them */
+    lanes last_rank;  /* lanes whose `to` is on a last rank (with SEEBATCH_PROMOTIONS) */
+    lanes promotion;  /* what a pawn capturing there gains: queen - pawn, else 0 */
+    lanes queen;      /* a queen's value, the piece such a pawn becomes */
+    unsigned candidates;
+    lanes piece[MAX_CANDIDATES]; /* slot k: a candidate's bit in each lane, or 0 */
+    lanes gate[MAX_CANDIDATES];  /* its gate with its own bit: it joins when gate & occupied is its bit */
+} general;
+
+/* After a capture leaving the other side to move: that side may stop,
+ * bounding the answer on its side, or capture, winning at most `reach`. */
+INLINE void narrow_opponent_next(exchange *x, lanes reach)
 {
-    lanes one = pair(1), two = pair(2), four = pair(4);
-    lanes t = _mm256_andnot_si256(is_zero(_mm256_and_si256(b->odd_type, bit)), one);
-    t = _mm256_or_si256(t, _mm256_andnot_si256(is_zero(_mm256_and_si256(b->type_twos, bit)), two));
-    return _mm256_or_si256(t, _mm256_andnot_si256(is_zero(_mm256_and_si256(b->type_fours, bit)), four));
+    x->hi = min32(x->hi, max32(x->balance, x->lo));
+    x->lo = max32(x->lo, min32(minus(x->balance, reach), x->hi));
 }
 
-static inline lanes value_of_type(const rules *r, lanes type)
+INLINE void narrow_first_mover_next(exchange *x, lanes reach)
 {
-    return _mm256_permutevar8x32_epi32(r->value_table, type);
+    x->lo = max32(x->lo, min32(x->balance, x->hi));
+    x->hi = min32(x->hi, max32(plus(x->balance, reach), x->lo));
 }
 
-static inline lanes max32(lanes a, lanes b) { return _mm256_max_epi32(a, b); }
-static inline lanes min32(lanes a, lanes b) { return _mm256_min_epi32(a, b); }
-
-/* The window after a capture (or the first move) that leaves the other side
- * to move, as the scalar reference narrows it: that side may stop (bounding
- * the answer on its side) or capture, winning at most `reach`. */
-static inline void narrow_opponent_next(exchange_state *s, lanes reach)
+/*
+ * One capture in every live lane, by the first mover's opponent
+ * (`theirs_turn`) or by the first mover. Returns whether a lane goes on.
+ * `g` is NULL on the common path, which the compiler then keeps lean.
+ */
+INLINE int step(exchange *x, const board_lanes *b, lanes table, general *g, const int theirs_turn)
 {
-    s->hi = min32(s->hi, max32(s->balance, s->lo));
-    s->lo = max32(s->lo, min32(_mm256_sub_epi32(s->balance, reach), s->hi));
+    lanes able = theirs_turn ? but_not(x->attackers, x->mine) : both(x->attackers, x->mine);
+    lanes other = theirs_turn ? both(x->attackers, x->mine) : but_not(x->attackers, x->mine);
+    if (g && g->with_pins) {
+        /* Rule 5: while a pinner of the side is on the board, its blockers
+         * stay where they are. */
+        lanes pinner_left = is_zero(both(g->pinners[theirs_turn], g->occupied));
+        able = but_not(able, but_not(g->pinned[theirs_turn], pinner_left));
+    }
+
+    /* Rule 2, bit by bit of the type code (see the top of the file). */
+    lanes low = but_not(able, b->fours);
+    lanes high4 = is_zero(low);
+    lanes set = choose(high4, able, low);
+    low = but_not(set, b->twos);
+    lanes high2 = is_zero(low);
+    set = choose(high2, set, low);
+    low = but_not(set, b->ones);
+    lanes high1 = is_zero(low);
+    set = choose(high1, set, low);
+    lanes leaving = both(set, _mm256_sub_epi64(none_set(), set));
+    lanes code = plus(plus(high4, high4), high2);
+    code = plus(plus(code, code), high1);
+    lanes value = value_of(table, code);
+
+    /* Rule 4: a king (code 5: high4 and high1) captures only when the
+     * other side has no attacker at all. */
+    lanes king = both(high4, high1);
+    lanes cannot = either(is_zero(able), but_not(king, is_zero(other)));
+    lanes captures = but_not(x->live, cannot);
+
+    lanes gain = x->standing;
+    lanes reach = value;
+    if (g && g->with_promotion) {
+        /* Rule 6: a pawn capturing on a last rank gains the promotion and
+         * stands there as a queen. */
+        lanes pawn = is_zero(code);
+        gain = plus(gain, both(pawn, g->promotion));
+        value = choose(both(pawn, g->last_rank), g->queen, value);
+        reach = plus(value, max32(g->promotion, none_set()));
+    }
+    gain = both(gain, captures);
+    x->balance = theirs_turn ? minus(x->balance, gain) : plus(x->balance, gain);
+    x->standing = value;
+    x->attackers = toggle(x->attackers, leaving);
+    if (g) {
+        g->occupied = toggle(g->occupied, leaving);
+        /* Rule 3: a candidate joins once its gate is empty. */
+        for (unsigned k = 0; k < g->candidates; k++) {
+            lanes open = _mm256_cmpeq_epi64(both(g->gate[k], g->occupied), g->piece[k]);
+            x->attackers = either(x->attackers, both(open, g->piece[k]));
+        }
+    }
+    if (theirs_turn)
+        narrow_first_mover_next(x, reach);
+    else
+        narrow_opponent_next(x, reach);
+    x->live = but_not(captures, _mm256_cmpeq_epi32(x->lo, x->hi));
+    return any(x->live);
 }
 
-static inline void narrow_first_mover_next(exchange_state *s, lanes reach)
+INLINE void play(exchange *x, const board_lanes *b, lanes table, general *g)
 {
-    s->lo = max32(s->lo, min32(s->balance, s->hi));
-    s->hi = min32(s->hi, max32(_mm256_add_epi32(s->balance, reach), s->lo));
+    while (step(x, b, table, g, 1) && step(x, b, table, g, 0))
+        ;
 }
 
-static inline lanes reach_of(const exchange_state *s)
+static __attribute__((noinline)) void play_general(exchange *x, const board_lanes *b, lanes table,
+                                                    general *g)
 {
-    return _mm256_add_epi32(s->standing, max32(s->promotion, zero()));
+    play(x, b, table, g);
 }
 
-/* The four moves, widened to one per lane; lanes past `count` get move 0. */
-static inline lanes load_moves(const seebatch_move *moves, size_t count)
+/* ------------------------------------------------------------------------ */
+/* A group of four lanes                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The four moves, one per lane; lanes past `count` read move 0 (a1a1).
+ * Short groups are read move by move, never past the array, and put
+ * together in a register: a vector read of bytes just stored would wait for
+ * the stores to reach the cache. */
+INLINE lanes load_moves(const seebatch_move *moves, size_t count)
 {
-    uint64_t packed = 0;
-    memcpy(&packed, moves, (count < LANES ? count : LANES) * sizeof *moves);
+    uint64_t packed;
+    if (count >= LANES) {
+        memcpy(&packed, moves, sizeof packed);
+    } else {
+        packed = moves[0];
+        if (count >= 2)
+            packed |= (uint64_t)moves[1] << 16;
+        if (count >= 3)
+            packed |= (uint64_t)moves[2] << 32;
+    }
     return _mm256_cvtepu16_epi64(_mm_cvtsi64_si128((long long)packed));
 }
 
-/* Sets up the exchange of every lane after its first move. `valid` marks the
- * lanes that hold a move; `lo0`, `hi0` the window the caller asks for. */
-static inline void start_lanes(exchange_state *s, const board_lanes *b, const rules *r, lanes moves,
-                               lanes valid, const lane_start start[LANES], int32_t lo0, int32_t hi0)
+/* The move fields of a group, and what the first move leaves. */
+typedef struct move_lanes {
+    lanes to, kind, from_bit, to_bit, white_moves;
+    lanes occupied; /* after the first move, without `to` */
+    lanes steppers; /* pawns, knights and kings attacking `to`, among `occupied` */
+} move_lanes;
+
+/* Squares one file to either side of each lane's bit, on its rank. */
+INLINE lanes beside(lanes bit, int files)
 {
-    lanes one = _mm256_set1_epi64x(1);
-    lanes from = _mm256_and_si256(moves, _mm256_set1_epi64x(63));
-    lanes to = _mm256_and_si256(_mm256_srli_epi64(moves, 6), _mm256_set1_epi64x(63));
-    lanes kind = _mm256_srli_epi64(moves, 12);
-    lanes kind_pair = _mm256_shuffle_epi32(kind, 0xA0);
-    lanes from_bit = _mm256_sllv_epi64(one, from);
-    lanes to_bit = _mm256_sllv_epi64(one, to);
+    static const uint64_t not_left[3] = {0, 0xFEFEFEFEFEFEFEFEull, 0xFCFCFCFCFCFCFCFCull};
+    static const uint64_t not_right[3] = {0, 0x7F7F7F7F7F7F7F7Full, 0x3F3F3F3F3F3F3F3Full};
+    return either(both(_mm256_slli_epi64(bit, files), broadcast(not_left[files])),
+                  both(_mm256_srli_epi64(bit, files), broadcast(not_right[files])));
+}
 
-    lanes white_moves = _mm256_andnot_si256(is_zero(_mm256_and_si256(b->white, from_bit)), _mm256_set1_epi64x(-1));
-    s->mine = _mm256_blendv_epi8(b->black, b->white, white_moves);
-    s->theirs = _mm256_blendv_epi8(b->white, b->black, white_moves);
-    s->pinned_mine = _mm256_blendv_epi8(b->pinned[1], b->pinned[0], white_moves);
-    s->pinned_theirs = _mm256_blendv_epi8(b->pinned[0], b->pinned[1], white_moves);
-    s->pinners_mine = _mm256_blendv_epi8(b->pinners[1], b->pinners[0], white_moves);
-    s->pinners_theirs = _mm256_blendv_epi8(b->pinners[0], b->pinners[1], white_moves);
+/* Stage 1: every lane after its first move, all but the sliders. */
+INLINE void start_group(exchange *x, move_lanes *m, const board_lanes *b, lanes table, uint32_t flags,
+                        lanes moves, size_t count, lanes lo, lanes hi)
+{
+    lanes one = broadcast(1), six_bits = broadcast(63);
+    m->to = both(_mm256_srli_epi64(moves, 6), six_bits);
+    m->kind = _mm256_srli_epi64(moves, 12);
+    m->from_bit = _mm256_sllv_epi64(one, both(moves, six_bits));
+    m->to_bit = _mm256_sllv_epi64(one, m->to);
+    m->white_moves = _mm256_cmpeq_epi64(both(b->white, m->from_bit), m->from_bit);
+    x->mine = choose(m->white_moves, b->white, b->black);
 
-    s->attackers = _mm256_setr_epi64x((long long)start[0].attackers, (long long)start[1].attackers,
-                                      (long long)start[2].attackers, (long long)start[3].attackers);
-    s->occupied = _mm256_setr_epi64x((long long)start[0].occupied, (long long)start[1].occupied,
-                                     (long long)start[2].occupied, (long long)start[3].occupied);
+    /* Rule 1: the gain is the piece on `to`, a pawn for en passant, whose
+     * own square empties too. */
+    lanes en_passant = _mm256_cmpeq_epi64(m->kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
+    lanes occupied = either(b->white, b->black);
+    lanes taken = _mm256_cmpeq_epi64(both(occupied, m->to_bit), m->to_bit);
+    lanes gain = both(value_of(table, negated_code_on(b, m->to_bit)), either(taken, en_passant));
+    lanes behind = choose(m->white_moves, _mm256_srli_epi64(m->to_bit, 8), _mm256_slli_epi64(m->to_bit, 8));
+    lanes left = either(either(m->from_bit, m->to_bit), both(en_passant, behind));
+    m->occupied = but_not(occupied, left);
 
-    /* Rule 1: the gain of the first move. */
-    lanes victim_on_to = _mm256_andnot_si256(is_zero(_mm256_and_si256(b->occupied, to_bit)),
-                                             value_of_type(r, type_on_squares(b, to_bit)));
-    lanes en_passant = _mm256_cmpeq_epi64(kind, _mm256_set1_epi64x(SEEBATCH_MOVE_EN_PASSANT));
-    lanes gain = _mm256_blendv_epi8(victim_on_to, r->pawn, en_passant);
-    lanes mover_type = type_on_squares(b, from_bit);
-    lanes standing = value_of_type(r, mover_type);
+    /* The attackers that no line can hide: pawns (one rank behind `to`,
+     * one file aside), knights and kings. */
+    lanes aside = beside(m->to_bit, 1);
+    lanes jump = either(_mm256_slli_epi64(aside, 16), _mm256_srli_epi64(aside, 16));
+    lanes far_aside = beside(m->to_bit, 2);
+    jump = either(jump, either(_mm256_slli_epi64(far_aside, 8), _mm256_srli_epi64(far_aside, 8)));
+    lanes around = either(aside, m->to_bit);
+    around = either(aside, either(_mm256_slli_epi64(around, 8), _mm256_srli_epi64(around, 8)));
+    lanes steppers = either(both(_mm256_srli_epi64(aside, 8), b->white_pawns),
+                            both(_mm256_slli_epi64(aside, 8), b->black_pawns));
+    steppers = either(steppers, either(both(jump, b->knights), both(around, b->kings)));
+    m->steppers = both(steppers, m->occupied);
 
-    /* Rule 6: a promotion names its piece; later pawn captures on the last
-     * rank promote to a queen. */
-    lanes promotion = zero();
-    if (r->flags & SEEBATCH_PROMOTIONS) {
-        lanes is_promotion = _mm256_and_si256(_mm256_cmpgt_epi64(kind, zero()),
-                                              _mm256_cmpgt_epi64(_mm256_set1_epi64x(SEEBATCH_MOVE_EN_PASSANT), kind));
-        lanes named = value_of_type(r, kind_pair);
-        gain = _mm256_add_epi32(gain, _mm256_and_si256(is_promotion, _mm256_sub_epi32(named, r->pawn)));
-        standing = _mm256_blendv_epi8(standing, named, is_promotion);
-        lanes rank = _mm256_srli_epi64(to, 3);
-        lanes back_rank = _mm256_or_si256(is_zero(rank), _mm256_cmpeq_epi64(rank, _mm256_set1_epi64x(7)));
-        promotion = _mm256_and_si256(back_rank, r->promotion);
+    lanes mover = negated_code_on(b, m->from_bit);
+    lanes standing = value_of(table, mover);
+    lanes reach = standing;
+    if (flags & SEEBATCH_PROMOTIONS) {
+        /* Rule 6: a promotion names its piece (kinds 1 to 4 are its type),
+         * and a pawn reaching a last rank later becomes a queen. */
+        lanes promotes = both(_mm256_cmpgt_epi64(m->kind, none_set()),
+                              _mm256_cmpgt_epi64(broadcast(SEEBATCH_MOVE_EN_PASSANT), m->kind));
+        lanes named = value_of(table, minus(none_set(), _mm256_shuffle_epi32(m->kind, 0xA0)));
+        lanes pawn = value_of(table, none_set());
+        gain = plus(gain, both(promotes, minus(named, pawn)));
+        standing = choose(promotes, named, standing);
+        lanes last_rank = is_zero(is_zero(both(m->to_bit, broadcast(0xFF000000000000FFull))));
+        lanes queen = value_of(table, pair(-SEEBATCH_QUEEN));
+        reach = plus(standing, both(last_rank, max32(minus(queen, pawn), none_set())));
     }
 
-    /* Castling, and with SEEBATCH_NORMAL_MOVES_ONLY every special move, is
+    /* Castling, and under SEEBATCH_NORMAL_MOVES_ONLY every special move, is
      * worth 0 and ends there; so does a king's first move (rule 4). */
-    lanes zero_move = _mm256_cmpeq_epi64(kind, _mm256_set1_epi64x(SEEBATCH_MOVE_CASTLING));
-    if (r->flags & SEEBATCH_NORMAL_MOVES_ONLY)
-        zero_move = _mm256_cmpgt_epi64(kind, zero());
-    gain = _mm256_andnot_si256(zero_move, gain);
-    lanes king_moves = _mm256_cmpeq_epi64(mover_type, pair(SEEBATCH_KING));
-    lanes ended = _mm256_or_si256(zero_move, king_moves);
+    lanes zero_move = (flags & SEEBATCH_NORMAL_MOVES_ONLY)
+                    ? _mm256_cmpgt_epi64(m->kind, none_set())
+                    : _mm256_cmpeq_epi64(m->kind, broadcast(SEEBATCH_MOVE_CASTLING));
+    lanes ended = either(zero_move, _mm256_cmpeq_epi64(mover, pair(-SEEBATCH_KING)));
+    lanes valid = _mm256_cmpgt_epi64(broadcast(count), _mm256_setr_epi64x(0, 1, 2, 3));
 
-    s->balance = gain;
-    s->standing = standing;
-    s->promotion = promotion;
-    s->lo = pair(lo0);
-    s->hi = pair(hi0);
-    lanes going = _mm256_andnot_si256(ended, valid);
-    /* Lanes that end here keep the caller's window, so their answer is
-     * clamp(gain, lo0, hi0). */
-    exchange_state narrowed = *s;
-    narrow_opponent_next(&narrowed, reach_of(s));
-    s->lo = _mm256_blendv_epi8(s->lo, narrowed.lo, going);
-    s->hi = _mm256_blendv_epi8(s->hi, narrowed.hi, going);
-    s->live = _mm256_andnot_si256(_mm256_cmpeq_epi32(s->lo, s->hi), going);
+    x->balance = but_not(gain, zero_move);
+    x->standing = standing;
+    x->lo = lo;
+    x->hi = hi;
+    /* Narrowing keeps clamp(balance, lo, hi), so the lanes that end here
+     * may be narrowed with the rest. */
+    narrow_opponent_next(x, reach);
+    x->live = but_not(but_not(valid, ended), _mm256_cmpeq_epi32(x->lo, x->hi));
 }
 
-/* Candidates whose gate has emptied join the attackers. */
-static inline void open_lines(exchange_state *s, const candidates *c, const lanes *piece, const lanes *gate)
+/* Stage 2: the bishops, rooks and queens attacking `to` once the move has
+ * left its square (and the pawn it takes en passant). *rays gets those on
+ * the lines of `to` as if the board were empty. */
+INLINE bitboard lane_sliders(const seebatch_board *board, seebatch_move move, bitboard *rays)
 {
-    for (unsigned k = 0; k < c->count; k++) {
-        lanes open = _mm256_cmpeq_epi64(_mm256_and_si256(gate[k], s->occupied), piece[k]);
-        s->attackers = _mm256_or_si256(s->attackers, _mm256_and_si256(open, piece[k]));
-    }
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    const bitboard *p = board->pieces;
+    bitboard occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
+    if (seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT)
+        occupied &= ~square_bit(color_on(board, from) == SEEBATCH_WHITE ? to - 8 : to + 8);
+    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN];
+    bitboard straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
+    *rays = (bishop_attacks(to, 0) & diagonal) | (rook_attacks(to, 0) & straight);
+    return (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight);
 }
 
-/* One capture, by the first mover's opponent (`theirs_turn`) or by the first
- * mover, in every live lane. Returns whether any lane goes on. */
-static inline int step(exchange_state *s, const board_lanes *b, const rules *r, const candidates *c,
-                       const lanes *piece, const lanes *gate, int theirs_turn, int with_pins)
-{
-    lanes own = theirs_turn ? s->theirs : s->mine;
-    lanes other = theirs_turn ? s->mine : s->theirs;
-    lanes candidates_now = _mm256_and_si256(s->attackers, own);
-    if (with_pins) {
-        /* Rule 5: while one of the side's pinners is on the board, its
-         * blockers stay. */
-        lanes pinners = theirs_turn ? s->pinners_theirs : s->pinners_mine;
-        lanes pinned = theirs_turn ? s->pinned_theirs : s->pinned_mine;
-        lanes no_pinner = is_zero(_mm256_and_si256(pinners, s->occupied));
-        candidates_now = _mm256_andnot_si256(_mm256_andnot_si256(no_pinner, pinned), candidates_now);
-    }
-    /* Rule 2: the cheapest type, then the lowest square. */
-    lanes up_to_pawn = _mm256_and_si256(candidates_now, b->pawns);
-    lanes up_to_knight = _mm256_and_si256(candidates_now, b->up_to_knight);
-    lanes up_to_bishop = _mm256_and_si256(candidates_now, b->up_to_bishop);
-    lanes up_to_rook = _mm256_and_si256(candidates_now, b->up_to_rook);
-    lanes up_to_queen = _mm256_and_si256(candidates_now, b->up_to_queen);
-    lanes no_pawn = is_zero(up_to_pawn), no_knight = is_zero(up_to_knight);
-    lanes no_bishop = is_zero(up_to_bishop), no_rook = is_zero(up_to_rook);
-    lanes only_king = is_zero(up_to_queen), none = is_zero(candidates_now);
-    lanes set = _mm256_blendv_epi8(up_to_queen, candidates_now, only_king);
-    set = _mm256_blendv_epi8(up_to_rook, set, no_rook);
-    set = _mm256_blendv_epi8(up_to_bishop, set, no_bishop);
-    set = _mm256_blendv_epi8(up_to_knight, set, no_knight);
-    set = _mm256_blendv_epi8(up_to_pawn, set, no_pawn);
-    lanes value = _mm256_blendv_epi8(r->rook, r->queen, no_rook);
-    value = _mm256_blendv_epi8(r->bishop, value, no_bishop);
-    value = _mm256_blendv_epi8(r->knight, value, no_knight);
-    value = _mm256_blendv_epi8(r->pawn, value, no_pawn);
-    lanes from = _mm256_and_si256(set, _mm256_sub_epi64(zero(), set));
-
-    /* Rule 4: a king captures only when the other side has no attacker. */
-    lanes other_has_none = is_zero(_mm256_and_si256(s->attackers, other));
-    lanes stop = _mm256_or_si256(none, _mm256_andnot_si256(other_has_none, only_king));
-    lanes captures = _mm256_andnot_si256(stop, s->live);
-
-    lanes gain = s->standing;
-    if (r->flags & SEEBATCH_PROMOTIONS) {
-        /* A pawn capturing on a last rank wins the promotion and stands
-         * there as a queen (where promotion is 0 a queen is worth a pawn,
-         * so the lanes without one may take the queen's value too). */
-        lanes pawn_captures = _mm256_andnot_si256(no_pawn, _mm256_set1_epi64x(-1));
-        lanes promotes = _mm256_andnot_si256(is_zero(s->promotion), pawn_captures);
-        gain = _mm256_add_epi32(gain, _mm256_and_si256(pawn_captures, s->promotion));
-        value = _mm256_blendv_epi8(value, r->queen, promotes);
-    }
-    gain = _mm256_and_si256(gain, captures);
-    s->balance = theirs_turn ? _mm256_sub_epi32(s->balance, gain) : _mm256_add_epi32(s->balance, gain);
-    s->standing = value;
-    s->attackers = _mm256_xor_si256(s->attackers, from);
-    s->occupied = _mm256_xor_si256(s->occupied, from);
-    open_lines(s, c, piece, gate);
-
-    lanes reach = reach_of(s);
-    if (theirs_turn)
-        narrow_first_mover_next(s, reach);
-    else
-        narrow_opponent_next(s, reach);
-    /* A king's capture ends the exchange (nothing can answer it). */
-    lanes going = _mm256_andnot_si256(only_king, captures);
-    s->live = _mm256_andnot_si256(_mm256_cmpeq_epi32(s->lo, s->hi), going);
-    return !_mm256_testz_si256(s->live, s->live);
-}
-
-static inline lanes answer(const exchange_state *s)
-{
-    return max32(s->lo, min32(s->balance, s->hi));
-}
-
-static inline void play_out(exchange_state *s, const board_lanes *b, const rules *r, const candidates *c,
-                            int with_pins)
-{
-    lanes piece[MAX_CANDIDATES], gate[MAX_CANDIDATES];
-    for (unsigned k = 0; k < c->count; k++) {
-        piece[k] = _mm256_loadu_si256((const __m256i *)c->piece[k]);
-        gate[k] = _mm256_loadu_si256((const __m256i *)c->gate[k]);
-    }
-    while (!_mm256_testz_si256(s->live, s->live)) {
-        if (!step(s, b, r, c, piece, gate, 1, with_pins))
-            break;
-        if (!step(s, b, r, c, piece, gate, 0, with_pins))
-            break;
-    }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Batches                                                                  */
-/* ------------------------------------------------------------------------ */
-
-typedef struct window_request {
-    int32_t lo, hi;
-} window_request;
-
-/* Remembers the pins of the last board seen, as moves of one board usually
- * come together. */
+/* The pins of the last board seen, as moves of one board come together. */
 typedef struct pin_memory {
     const seebatch_board *board;
     pin_state pins;
 } pin_memory;
 
-static const pin_state *pins_for(pin_memory *memory, const seebatch_board *board)
+static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
 {
     if (memory->board != board) {
         compute_pins(board, &memory->pins);
@@ -483,97 +437,220 @@ static const pin_state *pins_for(pin_memory *memory, const seebatch_board *board
     return &memory->pins;
 }
 
-/* The answers (clamped to the window) of moves first .. first + n - 1, n <= 4. */
-static inline lanes evaluate_group(const see_batch *batch, size_t first, size_t n, const rules *r,
-                                   const board_lanes *shared, pin_memory *memory, window_request w)
+/* Rule 3 for one lane: the waiting sliders seen from `to` through every
+ * piece that may leave (attackers and waiting sliders; not kings, whose
+ * capture ends the exchange) are its candidates, each put in a slot. */
+static void lane_candidates(general *g, unsigned lane, const seebatch_board *board, unsigned to,
+                            bitboard occupied, bitboard attackers, bitboard waiting)
 {
-    const seebatch_board *boards[LANES];
-    for (unsigned i = 0; i < LANES; i++)
-        boards[i] = board_of(batch, first + (i < n ? i : 0));
-    candidates c;
-    c.count = 0;
-    lane_start start[LANES];
-    for (unsigned i = 0; i < LANES; i++) {
-        if (i < n) {
-            start[i] = lane_setup(boards[i], batch->moves[first + i], i, &c);
-        } else {
-            start[i].attackers = start[i].occupied = 0;
-            for (unsigned k = 0; k < c.count; k++)
-                c.piece[k][i] = c.gate[k][i] = 0;
+    const bitboard *p = board->pieces;
+    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN];
+    bitboard straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
+    bitboard through = occupied & ~((attackers | waiting) & ~p[SEEBATCH_KING]);
+    bitboard found = ((bishop_attacks(to, through) & diagonal) | (rook_attacks(to, through) & straight))
+                   & waiting;
+    lanes this_lane = _mm256_cmpeq_epi64(_mm256_setr_epi64x(0, 1, 2, 3), broadcast(lane));
+    unsigned k = 0;
+    for (; found; found &= found - 1, k++) {
+        unsigned square = lowest_square(found);
+        if (k == g->candidates) {
+            g->piece[k] = g->gate[k] = none_set();
+            g->candidates++;
         }
+        bitboard gate = (between(to, square) & occupied) | square_bit(square);
+        g->piece[k] = choose(this_lane, broadcast(square_bit(square)), g->piece[k]);
+        g->gate[k] = choose(this_lane, broadcast(gate), g->gate[k]);
     }
-    board_lanes own;
-    const board_lanes *b = shared;
-    int with_pins = (r->flags & SEEBATCH_PINS) != 0;
-    if (!b) {
-        pin_state pins[LANES];
-        if (with_pins)
-            for (unsigned i = 0; i < LANES; i++)
-                pins[i] = *pins_for(memory, boards[i]);
-        many_board_lanes(&own, boards, with_pins ? pins : NULL);
-        b = &own;
-    }
-    lanes index = _mm256_setr_epi64x(0, 1, 2, 3);
-    lanes valid = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)n), index);
-    exchange_state s;
-    start_lanes(&s, b, r, load_moves(batch->moves + first, n), valid, start, w.lo, w.hi);
-    if (with_pins)
-        play_out(&s, b, r, &c, 1);
-    else
-        play_out(&s, b, r, &c, 0);
-    return answer(&s);
 }
 
-/* Runs every group of the batch; `emit` writes a group's answers. */
-#define FOR_EACH_GROUP(batch, r, w, answers, n, i, body)                                      \
-    do {                                                                                      \
-        pin_memory memory_ = {NULL, {{0, 0}, {0, 0}}};                                        \
-        board_lanes shared_;                                                                  \
-        const board_lanes *shared_ptr_ = NULL;                                                \
-        if (!(batch)->board_of_move && (batch)->count > 0) {                                  \
-            const pin_state *pins_ = ((r).flags & SEEBATCH_PINS)                              \
-                                         ? pins_for(&memory_, (batch)->boards) : NULL;        \
-            one_board_lanes(&shared_, (batch)->boards, pins_);                                \
-            shared_ptr_ = &shared_;                                                           \
-        }                                                                                     \
-        for (size_t i = 0; i < (batch)->count; i += LANES) {                                  \
-            size_t n = (batch)->count - i < LANES ? (batch)->count - i : LANES;               \
-            lanes answers = evaluate_group((batch), i, n, &(r), shared_ptr_, &memory_, (w));  \
-            body                                                                              \
-        }                                                                                     \
-    } while (0)
+/* Sets up the general path: pins, promotions, candidates. Returns whether
+ * the group needs it. */
+static __attribute__((noinline)) int start_general(general *g, const move_lanes *m, lanes table, uint32_t flags,
+                                                    const seebatch_board *const boards[LANES], lanes attackers,
+                                                    lanes waiting, pin_memory *memory)
+{
+    g->occupied = m->occupied;
+    g->with_pins = 0;
+    g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
+    if (flags & SEEBATCH_PINS) {
+        /* pins_of keeps one board: each lane's pins are read before the next. */
+        bitboard pinned_of[2][LANES], pinners_of[2][LANES];
+        for (unsigned lane = 0; lane < LANES; lane++) {
+            const pin_state *pins = pins_of(memory, boards[lane]);
+            for (unsigned color = 0; color < 2; color++) {
+                pinned_of[color][lane] = pins->blockers[color] & boards[lane]->colors[color];
+                pinners_of[color][lane] = pins->pinners[color];
+            }
+        }
+        lanes pinned[2], pinners[2];
+        for (unsigned color = 0; color < 2; color++) {
+            pinned[color] = _mm256_setr_epi64x((long long)pinned_of[color][0], (long long)pinned_of[color][1],
+                                               (long long)pinned_of[color][2], (long long)pinned_of[color][3]);
+            pinners[color] = _mm256_setr_epi64x((long long)pinners_of[color][0], (long long)pinners_of[color][1],
+                                                (long long)pinners_of[color][2], (long long)pinners_of[color][3]);
+        }
+        g->pinned[0] = choose(m->white_moves, pinned[SEEBATCH_WHITE], pinned[SEEBATCH_BLACK]);
+        g->pinned[1] = choose(m->white_moves, pinned[SEEBATCH_BLACK], pinned[SEEBATCH_WHITE]);
+        g->pinners[0] = choose(m->white_moves, pinners[SEEBATCH_WHITE], pinners[SEEBATCH_BLACK]);
+        g->pinners[1] = choose(m->white_moves, pinners[SEEBATCH_BLACK], pinners[SEEBATCH_WHITE]);
+        g->with_pins = any(either(g->pinned[0], g->pinned[1]));
+    }
+
+    g->queen = value_of(table, pair(-SEEBATCH_QUEEN));
+    g->last_rank = g->promotion = none_set();
+    g->with_promotion = 0;
+    if (flags & SEEBATCH_PROMOTIONS) {
+        g->last_rank = is_zero(is_zero(both(m->to_bit, broadcast(0xFF000000000000FFull))));
+        g->promotion = both(g->last_rank, minus(g->queen, value_of(table, none_set())));
+        g->with_promotion = any(g->last_rank);
+    }
+
+    g->candidates = 0;
+    unsigned waiting_lanes = lane_bits(but_not(broadcast(~0ull), is_zero(waiting)));
+    if (waiting_lanes) {
+        uint64_t to[LANES], occupied[LANES], attacking[LANES], waits[LANES];
+        _mm256_storeu_si256((__m256i *)to, m->to);
+        _mm256_storeu_si256((__m256i *)occupied, m->occupied);
+        _mm256_storeu_si256((__m256i *)attacking, attackers);
+        _mm256_storeu_si256((__m256i *)waits, waiting);
+        for (unsigned lane = 0; lane < LANES; lane++)
+            if (waiting_lanes & (1u << lane))
+                lane_candidates(g, lane, boards[lane], (unsigned)to[lane], occupied[lane], attacking[lane],
+                                waits[lane]);
+    }
+    return g->with_pins || g->with_promotion || g->candidates;
+}
+
+/* The answers, clamped to [lo, hi], of moves[0 .. min(count, 4)), each on
+ * boards[lane]; `b` holds those boards as lanes. */
+INLINE lanes evaluate_group(const seebatch_move *moves, size_t count, const seebatch_board *const boards[LANES],
+                            const board_lanes *b, lanes table, uint32_t flags, lanes lo, lanes hi,
+                            pin_memory *memory)
+{
+    exchange x;
+    move_lanes m;
+    start_group(&x, &m, b, table, flags, load_moves(moves, count), count, lo, hi);
+    unsigned live = lane_bits(x.live);
+    if (live) {
+        /* Stage 2, lane by lane, kept in registers (see load_moves). */
+        bitboard r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+        bitboard s0 = (live & 1) ? lane_sliders(boards[0], moves[0], &r0) : 0;
+        bitboard s1 = (live & 2) ? lane_sliders(boards[1], moves[1], &r1) : 0;
+        bitboard s2 = (live & 4) ? lane_sliders(boards[2], moves[2], &r2) : 0;
+        bitboard s3 = (live & 8) ? lane_sliders(boards[3], moves[3], &r3) : 0;
+        lanes sliders = _mm256_setr_epi64x((long long)s0, (long long)s1, (long long)s2, (long long)s3);
+        lanes rays = _mm256_setr_epi64x((long long)r0, (long long)r1, (long long)r2, (long long)r3);
+        x.attackers = both(either(sliders, m.steppers), m.occupied);
+        /* Sliders on a line of `to` that do not attack it yet may join
+         * later: rule 3, on the general path. */
+        lanes waiting = but_not(both(rays, m.occupied), x.attackers);
+        general g;
+        if ((flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS) || any(waiting))
+            && start_general(&g, &m, table, flags, boards, x.attackers, waiting, memory))
+            play_general(&x, b, table, &g);
+        else
+            play(&x, b, table, NULL);
+    }
+    return max32(x.lo, min32(x.balance, x.hi));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Batches                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Writes the answers of one group: values, or whether each reached the
+ * threshold (within the window [t - 1, t] the answer is t exactly then). */
+INLINE void emit(int32_t *values, uint8_t *passed, lanes answers, size_t count, lanes threshold)
+{
+    if (passed) {
+        unsigned mask = lane_bits(_mm256_cmpeq_epi32(answers, threshold));
+        for (size_t lane = 0; lane < count && lane < LANES; lane++)
+            passed[lane] = (uint8_t)((mask >> lane) & 1);
+        return;
+    }
+    __m128i low = _mm256_castsi256_si128(
+        _mm256_permutevar8x32_epi32(answers, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
+    if (count >= LANES) {
+        _mm_storeu_si128((__m128i *)values, low);
+    } else {
+        __m128i keep = _mm_cmpgt_epi32(_mm_set1_epi32((int)count), _mm_setr_epi32(0, 1, 2, 3));
+        _mm_maskstore_epi32(values, keep, low);
+    }
+}
+
+/* All moves on one board. `passed` NULL asks for values. */
+static void run_one_board(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                          const seebatch_config *config, int32_t *values, uint8_t *passed, int32_t lo,
+                          int32_t hi)
+{
+    uint32_t flags = config->flags;
+    lanes table = value_table(config);
+    lanes lo_lanes = pair(lo), hi_lanes = pair(hi);
+    pin_memory memory = {NULL, {{0, 0}, {0, 0}}};
+    const seebatch_board *const boards[LANES] = {board, board, board, board};
+    board_lanes b;
+    one_board_lanes(&b, board);
+    for (size_t i = 0; i < count; i += LANES) {
+        lanes answers = evaluate_group(moves + i, count - i, boards, &b, table, flags, lo_lanes, hi_lanes, &memory);
+        emit(values ? values + i : NULL, passed ? passed + i : NULL, answers, count - i, hi_lanes);
+    }
+}
+
+/* Each move on the board it names. */
+static void run_many_boards(const seebatch_board *all_boards, const uint32_t *board_of_move,
+                            const seebatch_move *moves, size_t count, const seebatch_config *config,
+                            int32_t *values, uint8_t *passed, int32_t lo, int32_t hi)
+{
+    uint32_t flags = config->flags;
+    lanes table = value_table(config);
+    lanes lo_lanes = pair(lo), hi_lanes = pair(hi);
+    pin_memory memory = {NULL, {{0, 0}, {0, 0}}};
+    for (size_t i = 0; i < count; i += LANES) {
+        size_t n = count - i;
+        const seebatch_board *boards[LANES];
+        for (unsigned lane = 0; lane < LANES; lane++)
+            boards[lane] = &all_boards[board_of_move[i + (lane < n ? lane : 0)]];
+        /* The boards two groups ahead are on their way from memory. */
+        for (size_t ahead = i + 2 * LANES; ahead < i + 3 * LANES && ahead < count; ahead++) {
+            const char *next = (const char *)&all_boards[board_of_move[ahead]];
+            _mm_prefetch(next, _MM_HINT_T0);
+            _mm_prefetch(next + sizeof(seebatch_board) - 1, _MM_HINT_T0);
+        }
+        board_lanes b;
+        four_board_lanes(&b, boards);
+        lanes answers = evaluate_group(moves + i, n, boards, &b, table, flags, lo_lanes, hi_lanes, &memory);
+        emit(values ? values + i : NULL, passed ? passed + i : NULL, answers, n, hi_lanes);
+    }
+}
+
+/* The batch's fields are read one by one: the caller has just stored them,
+ * and one wide read of them would wait for those stores to reach the cache. */
+static void run_batch(const see_batch *batch, int32_t *values, uint8_t *passed, int32_t lo, int32_t hi)
+{
+    size_t count = batch->count;
+    if (count == 0)
+        return;
+    if (batch->board_of_move)
+        run_many_boards(batch->boards, batch->board_of_move, batch->moves, count, batch->config, values,
+                        passed, lo, hi);
+    else
+        run_one_board(batch->boards, batch->moves, count, batch->config, values, passed, lo, hi);
+}
 
 static void avx2_values(const see_batch *batch, int32_t *values)
 {
-    rules r = rules_of(batch->config);
-    window_request w = {INT32_MIN, INT32_MAX};
-    FOR_EACH_GROUP(batch, r, w, answers, n, i, {
-        __m128i low = _mm256_castsi256_si128(
-            _mm256_permutevar8x32_epi32(answers, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
-        if (n == LANES) {
-            _mm_storeu_si128((__m128i *)(values + i), low);
-        } else {
-            __m128i keep = _mm_cmpgt_epi32(_mm_set1_epi32((int)n), _mm_setr_epi32(0, 1, 2, 3));
-            _mm_maskstore_epi32(values + i, keep, low);
-        }
-    });
+    run_batch(batch, values, NULL, INT32_MIN, INT32_MAX);
 }
 
 static void avx2_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) {
         /* Every answer is at least INT32_MIN, and the window needs t - 1. */
-        memset(passed, 1, batch->count);
+        if (batch->count > 0)
+            memset(passed, 1, batch->count);
         return;
     }
-    rules r = rules_of(batch->config);
-    window_request w = {threshold - 1, threshold};
-    FOR_EACH_GROUP(batch, r, w, answers, n, i, {
-        /* The answer is t exactly when SEE >= t. */
-        int mask = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi32(answers, pair(threshold))));
-        for (size_t lane = 0; lane < n; lane++)
-            passed[i + lane] = (uint8_t)((mask >> lane) & 1);
-    });
+    run_batch(batch, NULL, passed, threshold - 1, threshold);
 }
 
 const see_kernel avx2_kernel = {"avx2", cpu_has_avx2, avx2_values, avx2_values_at_least};

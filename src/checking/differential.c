@@ -63,7 +63,18 @@ static void compare_thresholds(differential *check, const see_kernel *kernel, co
 
 /* Thresholds that split the batch's values in different places: 0, and
  * just at and above the value of a lane that rotates with the batch. */
-static void compare_kernel(differential *check, const see_kernel *kernel, const see_batch *batch,
+static void compare_threshold_tests(differential *check, const see_kernel *kernel,
+                                    const see_batch *batch, const int32_t *reference)
+{
+    compare_thresholds(check, kernel, batch, reference, 0);
+    if (batch->count > 0) {
+        int32_t pivot = reference[(size_t)(check->lanes / 7) % batch->count];
+        compare_thresholds(check, kernel, batch, reference, pivot);
+        compare_thresholds(check, kernel, batch, reference, pivot + 1);
+    }
+}
+
+static void compare_values(differential *check, const see_kernel *kernel, const see_batch *batch,
                            const int32_t *reference)
 {
     int32_t values[DIFFERENTIAL_MAX_BATCH];
@@ -75,12 +86,6 @@ static void compare_kernel(differential *check, const see_kernel *kernel, const 
             snprintf(what, sizeof what, "%s value", kernel->name);
             report_mismatch(check, batch, i, what, reference[i], values[i]);
         }
-    compare_thresholds(check, kernel, batch, reference, 0);
-    if (batch->count > 0) {
-        int32_t pivot = reference[(size_t)(check->lanes / 7) % batch->count];
-        compare_thresholds(check, kernel, batch, reference, pivot);
-        compare_thresholds(check, kernel, batch, reference, pivot + 1);
-    }
 }
 
 unsigned long differential_compare(differential *check, const see_batch *batch)
@@ -89,9 +94,11 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
     scalar_kernel.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_thresholds(check, &scalar_kernel, batch, reference, 0);
-    for (size_t k = 0; k < check->kernel_count; k++)
-        compare_kernel(check, check->kernels[k], batch, reference);
+    compare_threshold_tests(check, &scalar_kernel, batch, reference);
+    for (size_t k = 0; k < check->kernel_count; k++) {
+        compare_values(check, check->kernels[k], batch, reference);
+        compare_threshold_tests(check, check->kernels[k], batch, reference);
+    }
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
             int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], batch->config);
@@ -131,6 +138,20 @@ const char *differential_format_case(const seebatch_board *board, seebatch_move 
                  uci, seebatch_move_kind(move), config->values[0], config->values[1],
                  config->values[2], config->values[3], config->values[4], config->flags);
     return out;
+}
+
+/* A whole decimal number in [minimum, maximum] ending at `end` (or the string's end). */
+static bool parse_whole(const char *text, char end, long minimum, long maximum, long *value,
+                        const char **after)
+{
+    char *stop;
+    if (!(text[0] >= '0' && text[0] <= '9') && !(text[0] == '-' && text[1] >= '0' && text[1] <= '9'))
+        return false;
+    *value = strtol(text, &stop, 10);
+    if (*stop != end || *value < minimum || *value > maximum)
+        return false;
+    *after = end ? stop + 1 : stop;
+    return true;
 }
 
 static bool parse_bitboards(const char *text, seebatch_board *board)
@@ -198,21 +219,31 @@ bool differential_parse_case(const char *line, differential_case *out, char *mes
         return false;
     }
     unsigned from, to;
-    long kind = strtol(fields[2], NULL, 10);
+    long kind, number;
+    const char *cursor;
     size_t move_length = strlen(fields[1]);
     if ((move_length != 4 && move_length != 5) || !parse_square(fields[1], &from)
-        || !parse_square(fields[1] + 2, &to) || kind < 0 || kind > SEEBATCH_MOVE_CASTLING) {
-        snprintf(message, size, "malformed move \"%s\" kind \"%s\"", fields[1], fields[2]);
+        || !parse_square(fields[1] + 2, &to)
+        || !parse_whole(fields[2], '\0', 0, SEEBATCH_MOVE_CASTLING, &kind, &cursor)) {
+        snprintf(message, size, "malformed move \"%.8s\" or kind \"%.8s\"", fields[1], fields[2]);
         return false;
     }
     out->move = seebatch_move_make(from, to, (unsigned)kind);
-    int count = sscanf(fields[3], "%" SCNd32 ",%" SCNd32 ",%" SCNd32 ",%" SCNd32 ",%" SCNd32,
-                       &out->config.values[0], &out->config.values[1], &out->config.values[2],
-                       &out->config.values[3], &out->config.values[4]);
-    out->config.flags = (uint32_t)strtoul(fields[4], NULL, 10);
-    if (count != 5 || seebatch_config_validate(&out->config, &error) != SEEBATCH_OK
-        || seebatch_move_check(&out->board, out->move, &error) != SEEBATCH_OK) {
-        snprintf(message, size, "%s", count != 5 ? "malformed values" : error.message);
+    cursor = fields[3];
+    for (int piece = 0; piece < 5; piece++) {
+        if (!parse_whole(cursor, piece < 4 ? ',' : '\0', 0, SEEBATCH_VALUE_MAX, &number, &cursor)) {
+            snprintf(message, size, "malformed values \"%.40s\"", fields[3]);
+            return false;
+        }
+        out->config.values[piece] = (int32_t)number;
+    }
+    if (!parse_whole(fields[4], '\0', 0, SEEBATCH_ALL_FLAGS, &number, &cursor)) {
+        snprintf(message, size, "malformed flags \"%.12s\"", fields[4]);
+        return false;
+    }
+    out->config.flags = (uint32_t)number;
+    if (seebatch_move_check(&out->board, out->move, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
         return false;
     }
     return true;

@@ -3,6 +3,7 @@
  * of every line is evaluated by every backend this machine runs and by the
  * slow oracle, and compared with the scalar reference.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "differential.h"
@@ -29,7 +30,7 @@ static const char check_help[] =
     "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
-    "2 usage error, 3 out of memory.\n";
+    "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
 
 enum { MAX_CONFIGS = 16 };
 
@@ -126,7 +127,11 @@ int run_check(int argc, char **argv)
         settings.configs[0] = options.config;
         settings.config_count = 1;
     }
-    static check_worker workers[MAX_THREADS];
+    check_worker *workers = calloc((size_t)options.threads, sizeof *workers);
+    if (!workers) {
+        fputs("seebatch check: out of memory\n", stderr);
+        return EXIT_RESOURCE_FAILURE;
+    }
     void *states[MAX_THREADS];
     for (int t = 0; t < options.threads; t++) {
         workers[t] = (check_worker){.settings = &settings};
@@ -134,8 +139,8 @@ int run_check(int argc, char **argv)
         states[t] = &workers[t];
     }
     int status = run_over_input("check", &options, check_line, states);
-    if (status == EXIT_USAGE)
-        return status;
-    unsigned long long mismatches = print_summary(workers, (int)options.threads);
-    return status == EXIT_OK && mismatches == 0 ? EXIT_OK : EXIT_BAD_LINES;
+    if (status != EXIT_USAGE && print_summary(workers, (int)options.threads) > 0)
+        status = EXIT_BAD_LINES;
+    free(workers);
+    return status;
 }

@@ -36,7 +36,7 @@ static const char eval_help[] =
     "\n"
     "A bad line prints \"line N: <what is wrong>\" on stderr; the other lines are\n"
     "still evaluated. Exit status: 0 all lines good, 1 some lines bad, 2 usage\n"
-    "error, 3 out of memory.\n";
+    "error or unreadable input, 3 out of memory or unwritable output.\n";
 
 typedef enum output_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSONL } output_format;
 

@@ -1,5 +1,6 @@
 #include "line_reader.h"
 
+#include <errno.h>
 #include <string.h>
 
 void line_reader_init(line_reader *reader, FILE *stream)
@@ -7,6 +8,7 @@ void line_reader_init(line_reader *reader, FILE *stream)
     reader->stream = stream;
     reader->start = reader->end = 0;
     reader->at_eof = false;
+    reader->read_error = 0;
     reader->line_number = 0;
 }
 
@@ -19,8 +21,11 @@ static void refill(line_reader *reader)
     reader->end = unread;
     size_t got = fread(reader->buffer + unread, 1, sizeof reader->buffer - unread, reader->stream);
     reader->end += got;
-    if (got == 0)
+    if (got == 0) {
         reader->at_eof = true;
+        if (ferror(reader->stream))
+            reader->read_error = errno ? errno : EIO;
+    }
 }
 
 /* Discards bytes up to and including the next newline (or the end). */

@@ -17,6 +17,7 @@ typedef struct line_reader {
     char buffer[2 * LINE_MAX_BYTES];
     size_t start, end; /* unread bytes are buffer[start..end) */
     bool at_eof;
+    int read_error;     /* errno of a failed read, 0 if none: the input then ends */
     unsigned long line_number;
 } line_reader;
 

@@ -20,9 +20,10 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command\n"
     "  seebatch --version         the library version\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend.\n"
-    "Exit status: 0 success, 1 some input lines were bad, 2 usage error,\n"
-    "3 out of memory.\n";
+    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2 forces a SEE backend.\n"
+    "Exit status: 0 success, 1 some input lines were bad (or check found a\n"
+    "mismatch), 2 usage error or unreadable input, 3 out of memory or the output\n"
+    "could not be written.\n";
 
 typedef struct subcommand {
     const char *name;
@@ -53,10 +54,20 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
     if (!input)
         return EXIT_USAGE;
     line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand};
-    bool all_good = run_line_job(&job);
+    line_job_result result = run_line_job(&job);
     if (input != stdin)
         fclose(input);
-    return all_good ? EXIT_OK : EXIT_BAD_LINES;
+    return result == LINES_ALL_GOOD ? EXIT_OK : result == LINES_SOME_BAD ? EXIT_BAD_LINES : EXIT_USAGE;
+}
+
+/* Output that could not be written is lost data: say so, and fail, whatever
+ * the subcommand thought of its input. */
+static int finish_output(int status)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    fprintf(stderr, "seebatch: cannot write the output: %s\n", strerror(errno ? errno : EIO));
+    return EXIT_RESOURCE_FAILURE;
 }
 
 int main(int argc, char **argv)
@@ -80,7 +91,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
-            return subcommands[i].run(argc - 2, argv + 2);
+            return finish_output(subcommands[i].run(argc - 2, argv + 2));
     fprintf(stderr, "seebatch: unknown command \"%s\" (see seebatch --help)\n", argv[1]);
     return EXIT_USAGE;
 }

@@ -6,7 +6,7 @@
 
 #include "seebatch.h"
 
-enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
 
 /* If argv[*index] is a configuration option (--preset NAME, --values
  * P,N,B,R,Q, --pins, --promotions), applies it to *config, advances *index

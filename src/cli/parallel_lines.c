@@ -8,6 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "options.h"
+
 enum { CHUNK_LINES = 4096, CHUNK_BYTES = 1 << 20 };
 
 /* A run of input lines copied out of the reader, and what processing them wrote. */
@@ -112,16 +114,52 @@ static void progress_finish(const progress *p)
         fputs("\r\033[K", stderr);
 }
 
-bool run_line_job(const line_job *job)
+/* Processes the filled chunks, chunk 0 on this thread and the others on
+ * threads of their own (or here too, if no thread can be made). */
+static void process_round(chunk *chunks, int filled, pthread_t *ids)
+{
+    int spawned = 1;
+    for (; spawned < filled; spawned++)
+        if (pthread_create(&ids[spawned], NULL, process_chunk, &chunks[spawned]) != 0)
+            break;
+    process_chunk(&chunks[0]);
+    for (int i = 1; i < filled; i++) {
+        if (i < spawned)
+            pthread_join(ids[i], NULL);
+        else
+            process_chunk(&chunks[i]);
+    }
+}
+
+/* Writes the chunks' output in input order; returns whether all lines were good. */
+static bool write_round(chunk *chunks, int filled, FILE *output, unsigned long *lines)
+{
+    bool all_good = true;
+    for (int i = 0; i < filled; i++) {
+        text_buffer_flush(&chunks[i].out, output);
+        text_buffer_flush(&chunks[i].errors, stderr);
+        all_good = all_good && chunks[i].all_good;
+        *lines += chunks[i].count;
+    }
+    return all_good;
+}
+
+static void *allocate(size_t count, size_t size)
+{
+    void *memory = calloc(count, size);
+    if (!memory) {
+        fputs("seebatch: out of memory\n", stderr);
+        exit(EXIT_RESOURCE_FAILURE);
+    }
+    return memory;
+}
+
+line_job_result run_line_job(const line_job *job)
 {
     int threads = job->threads;
-    line_reader *reader = malloc(sizeof *reader);
-    chunk *chunks = calloc((size_t)threads, sizeof *chunks);
-    pthread_t *ids = calloc((size_t)threads, sizeof *ids);
-    if (!reader || !chunks || !ids) {
-        fputs("seebatch: out of memory\n", stderr);
-        exit(3);
-    }
+    line_reader *reader = allocate(1, sizeof *reader);
+    chunk *chunks = allocate((size_t)threads, sizeof *chunks);
+    pthread_t *ids = allocate((size_t)threads, sizeof *ids);
     line_reader_init(reader, job->input);
     progress meter;
     progress_init(&meter, job->input);
@@ -136,28 +174,12 @@ bool run_line_job(const line_job *job)
         }
         if (filled == 0)
             break;
-        /* The main thread takes chunk 0 itself; with one thread nothing is spawned. */
-        int spawned = 1;
-        for (; spawned < filled; spawned++)
-            if (pthread_create(&ids[spawned], NULL, process_chunk, &chunks[spawned]) != 0)
-                break;
-        process_chunk(&chunks[0]);
-        for (int i = 1; i < filled; i++) {
-            if (i < spawned)
-                pthread_join(ids[i], NULL);
-            else
-                process_chunk(&chunks[i]); /* no thread could be made: do it here */
-        }
-        for (int i = 0; i < filled; i++) {
-            text_buffer_flush(&chunks[i].out, job->output);
-            text_buffer_flush(&chunks[i].errors, stderr);
-            all_good = all_good && chunks[i].all_good;
-            lines += chunks[i].count;
-        }
+        process_round(chunks, filled, ids);
+        all_good = write_round(chunks, filled, job->output, &lines) && all_good;
         progress_update(&meter, job->name, lines, job->input);
     }
     progress_finish(&meter);
-    fflush(job->output);
+    int read_error = reader->read_error;
     for (int i = 0; i < threads; i++) {
         text_buffer_free(&chunks[i].text);
         text_buffer_free(&chunks[i].out);
@@ -166,5 +188,9 @@ bool run_line_job(const line_job *job)
     free(chunks);
     free(ids);
     free(reader);
-    return all_good;
+    if (read_error) {
+        fprintf(stderr, "seebatch %s: cannot read the input: %s\n", job->name, strerror(read_error));
+        return LINES_UNREADABLE;
+    }
+    return all_good ? LINES_ALL_GOOD : LINES_SOME_BAD;
 }

@@ -29,8 +29,16 @@ typedef struct line_job {
     const char *name;       /* subcommand, for the progress line */
 } line_job;
 
-/* Returns true when every line was good. Shows progress on stderr when it is
- * a terminal and the job runs longer than a moment. */
-bool run_line_job(const line_job *job);
+typedef enum line_job_result {
+    LINES_ALL_GOOD,
+    LINES_SOME_BAD,   /* the processor rejected a line, or a line was too long */
+    LINES_UNREADABLE  /* reading the input failed (reported on stderr) */
+} line_job_result;
+
+/* Runs the job. Shows progress on stderr when it is a terminal and the job
+ * runs longer than a second. Input is read in large blocks and output written
+ * per round of chunks, so this is for files and pipes, not for answering one
+ * line at a time interactively. */
+line_job_result run_line_job(const line_job *job);
 
 #endif

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "options.h"
+
 static void reserve(text_buffer *buffer, size_t extra)
 {
     if (buffer->length + extra <= buffer->capacity)
@@ -14,7 +16,7 @@ static void reserve(text_buffer *buffer, size_t extra)
     char *bytes = realloc(buffer->bytes, capacity);
     if (!bytes) {
         fputs("seebatch: out of memory\n", stderr);
-        exit(3);
+        exit(EXIT_RESOURCE_FAILURE);
     }
     buffer->bytes = bytes;
     buffer->capacity = capacity;
@@ -22,6 +24,8 @@ static void reserve(text_buffer *buffer, size_t extra)
 
 void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length)
 {
+    if (length == 0)
+        return; /* bytes may be NULL then, and memcpy must not see it */
     reserve(buffer, length);
     memcpy(buffer->bytes + buffer->length, bytes, length);
     buffer->length += length;

@@ -144,7 +144,7 @@ static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatc
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         /* The victim stands behind `to`, and its square opens too. (The mask
          * only keeps a broken precondition from shifting out of range.) */
-        occupied &= ~square_bit((color == SEEBATCH_WHITE ? to - 8 : to + 8) & 63);
+        occupied &= ~square_bit(en_passant_victim(to, color));
         gain = rules->value[SEEBATCH_PAWN];
     } else {
         int32_t victim = rules->value[type_on(board, to)]; /* read as a pawn if empty */

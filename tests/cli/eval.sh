@@ -59,4 +59,18 @@ expect "every generated position has a capture" \
 # perft from the start position, published counts.
 expect "perft 3" "$("$tool" perft --depth 3)" "8902"
 
+# Input and output failures: a leading blank line is fine; an unreadable input
+# is exit 2 with a message; output that cannot be written is exit 3.
+out=$(printf '\n%s;e1e5\n' "$trace1" | "$tool" eval)
+expect "leading blank line" "$out" "$trace1;e1e5;100"
+"$tool" eval "$work" > /dev/null 2> "$work/dir.err"
+expect "directory as input" "$?" "2"
+expect "read error named" "$(grep -c 'cannot read' "$work/dir.err")" "1"
+if [ -w /dev/full ]; then
+    printf '%s;e1e5\n' "$trace1" | "$tool" eval > /dev/full 2>/dev/null
+    expect "unwritable output (eval)" "$?" "3"
+    "$tool" gen --count 5 > /dev/full 2>/dev/null
+    expect "unwritable output (gen)" "$?" "3"
+fi
+
 finish "cli eval"

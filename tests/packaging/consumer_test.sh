@@ -43,6 +43,14 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
 
+echo "== the shared library exports only the public API"
+shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
+[ -n "$shared" ] || fail "libseebatch.so not installed"
+if command -v nm > /dev/null; then
+    foreign=$(nm -D --defined-only "$shared" | awk '{print $3}' | grep -v '^seebatch_' | tr '\n' ' ' || true)
+    [ -z "$foreign" ] || fail "libseebatch.so exports internal symbols: $foreign"
+fi
+
 echo "== installed seebatch --version"
 out=$("$prefix/bin/seebatch" --version)
 [ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
