@@ -20,8 +20,6 @@ typedef struct chunk {
     size_t count;
     text_buffer out, errors;
     bool all_good;
-    const line_job *job;
-    void *worker_state;
 } chunk;
 
 static bool is_blank(const line *input)
@@ -50,9 +48,8 @@ static bool read_chunk(line_reader *reader, chunk *c)
     return c->count > 0;
 }
 
-static void *process_chunk(void *argument)
+static void process_chunk(chunk *c, const line_job *job, void *worker_state)
 {
-    chunk *c = argument;
     c->all_good = true;
     for (size_t i = 0; i < c->count; i++) {
         const line *input = &c->lines[i];
@@ -60,11 +57,10 @@ static void *process_chunk(void *argument)
             text_buffer_printf(&c->errors, "line %lu: longer than %d bytes\n", input->number,
                                LINE_MAX_BYTES);
             c->all_good = false;
-        } else if (!is_blank(input) && !c->job->process(input, c->worker_state, &c->out, &c->errors)) {
+        } else if (!is_blank(input) && !job->process(input, worker_state, &c->out, &c->errors)) {
             c->all_good = false;
         }
     }
-    return NULL;
 }
 
 typedef struct progress {
@@ -114,34 +110,82 @@ static void progress_finish(const progress *p)
         fputs("\r\033[K", stderr);
 }
 
-/* Processes the filled chunks, chunk 0 on this thread and the others on
- * threads of their own (or here too, if no thread can be made). */
-static void process_round(chunk *chunks, int filled, pthread_t *ids)
+/*
+ * The pipeline: the main thread reads chunks into free slots and writes done
+ * slots in input order; worker threads take filled slots in order and
+ * process them. Chunk number n lives in slot n % slot_count, so at most
+ * slot_count chunks are in memory and reading overlaps processing.
+ */
+typedef enum slot_state { SLOT_FREE, SLOT_FILLED, SLOT_TAKEN, SLOT_DONE } slot_state;
+
+typedef struct pipeline {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    chunk *slots;
+    slot_state *states;
+    size_t slot_count;
+    size_t taken;     /* chunks workers have taken */
+    size_t filled;    /* chunks read */
+    bool input_done;
+    const line_job *job;
+} pipeline;
+
+typedef struct worker {
+    pipeline *pipe;
+    void *state;
+} worker;
+
+/* Takes the next filled chunk, or returns false when there will be none. */
+static bool take_chunk(pipeline *pipe, size_t *number)
 {
-    int spawned = 1;
-    for (; spawned < filled; spawned++)
-        if (pthread_create(&ids[spawned], NULL, process_chunk, &chunks[spawned]) != 0)
-            break;
-    process_chunk(&chunks[0]);
-    for (int i = 1; i < filled; i++) {
-        if (i < spawned)
-            pthread_join(ids[i], NULL);
-        else
-            process_chunk(&chunks[i]);
+    pthread_mutex_lock(&pipe->lock);
+    while (pipe->taken == pipe->filled && !pipe->input_done)
+        pthread_cond_wait(&pipe->changed, &pipe->lock);
+    bool got = pipe->taken < pipe->filled;
+    if (got) {
+        *number = pipe->taken++;
+        pipe->states[*number % pipe->slot_count] = SLOT_TAKEN;
     }
+    pthread_mutex_unlock(&pipe->lock);
+    return got;
 }
 
-/* Writes the chunks' output in input order; returns whether all lines were good. */
-static bool write_round(chunk *chunks, int filled, FILE *output, unsigned long *lines)
+static void set_state(pipeline *pipe, size_t number, slot_state state)
 {
-    bool all_good = true;
-    for (int i = 0; i < filled; i++) {
-        text_buffer_flush(&chunks[i].out, output);
-        text_buffer_flush(&chunks[i].errors, stderr);
-        all_good = all_good && chunks[i].all_good;
-        *lines += chunks[i].count;
+    pthread_mutex_lock(&pipe->lock);
+    pipe->states[number % pipe->slot_count] = state;
+    if (number >= pipe->filled) /* a new chunk: only the reading thread gets here */
+        pipe->filled = number + 1;
+    pthread_cond_broadcast(&pipe->changed);
+    pthread_mutex_unlock(&pipe->lock);
+}
+
+static void *work(void *argument)
+{
+    worker *self = argument;
+    pipeline *pipe = self->pipe;
+    size_t number;
+    while (take_chunk(pipe, &number)) {
+        process_chunk(&pipe->slots[number % pipe->slot_count], pipe->job, self->state);
+        set_state(pipe, number, SLOT_DONE);
     }
-    return all_good;
+    return NULL;
+}
+
+static void wait_until_done(pipeline *pipe, size_t number)
+{
+    pthread_mutex_lock(&pipe->lock);
+    while (pipe->states[number % pipe->slot_count] != SLOT_DONE)
+        pthread_cond_wait(&pipe->changed, &pipe->lock);
+    pthread_mutex_unlock(&pipe->lock);
+}
+
+static void finish_input(pipeline *pipe)
+{
+    pthread_mutex_lock(&pipe->lock);
+    pipe->input_done = true;
+    pthread_cond_broadcast(&pipe->changed);
+    pthread_mutex_unlock(&pipe->lock);
 }
 
 static void *allocate(size_t count, size_t size)
@@ -154,40 +198,82 @@ static void *allocate(size_t count, size_t size)
     return memory;
 }
 
+/* Writes a processed chunk and frees its slot; returns whether its lines were good. */
+static bool write_chunk(chunk *c, FILE *output)
+{
+    text_buffer_flush(&c->out, output);
+    text_buffer_flush(&c->errors, stderr);
+    return c->all_good;
+}
+
+/* Reads, hands out and writes every chunk; returns whether all lines were good. */
+static bool run_pipeline(pipeline *pipe, line_reader *reader, int workers_running)
+{
+    progress meter;
+    progress_init(&meter, pipe->job->input);
+    bool all_good = true;
+    size_t written = 0, lines = 0;
+    for (;;) {
+        while (!pipe->input_done && pipe->filled - written < pipe->slot_count) {
+            size_t number = pipe->filled;
+            chunk *c = &pipe->slots[number % pipe->slot_count];
+            if (!read_chunk(reader, c)) {
+                finish_input(pipe);
+                break;
+            }
+            if (workers_running == 0) /* no thread could be made: work here */
+                process_chunk(c, pipe->job, pipe->job->worker_states[0]);
+            set_state(pipe, number, workers_running ? SLOT_FILLED : SLOT_DONE);
+        }
+        if (written == pipe->filled && pipe->input_done)
+            break;
+        wait_until_done(pipe, written);
+        chunk *c = &pipe->slots[written % pipe->slot_count];
+        all_good = write_chunk(c, pipe->job->output) && all_good;
+        lines += c->count;
+        set_state(pipe, written++, SLOT_FREE);
+        progress_update(&meter, pipe->job->name, lines, pipe->job->input);
+    }
+    progress_finish(&meter);
+    return all_good;
+}
+
 line_job_result run_line_job(const line_job *job)
 {
     int threads = job->threads;
-    line_reader *reader = allocate(1, sizeof *reader);
-    chunk *chunks = allocate((size_t)threads, sizeof *chunks);
+    pipeline pipe = {.slot_count = 2 * (size_t)threads, .job = job};
+    pthread_mutex_init(&pipe.lock, NULL);
+    pthread_cond_init(&pipe.changed, NULL);
+    pipe.slots = allocate(pipe.slot_count, sizeof *pipe.slots);
+    pipe.states = allocate(pipe.slot_count, sizeof *pipe.states);
+    worker *workers = allocate((size_t)threads, sizeof *workers);
     pthread_t *ids = allocate((size_t)threads, sizeof *ids);
+    line_reader *reader = allocate(1, sizeof *reader);
     line_reader_init(reader, job->input);
-    progress meter;
-    progress_init(&meter, job->input);
-    bool all_good = true;
-    unsigned long lines = 0;
-    for (;;) {
-        int filled = 0;
-        while (filled < threads && read_chunk(reader, &chunks[filled])) {
-            chunks[filled].job = job;
-            chunks[filled].worker_state = job->worker_states[filled];
-            filled++;
-        }
-        if (filled == 0)
-            break;
-        process_round(chunks, filled, ids);
-        all_good = write_round(chunks, filled, job->output, &lines) && all_good;
-        progress_update(&meter, job->name, lines, job->input);
+
+    int running = 0;
+    for (int t = 0; t < threads; t++) {
+        workers[t] = (worker){&pipe, job->worker_states[t]};
+        if (pthread_create(&ids[running], NULL, work, &workers[t]) == 0)
+            running++;
     }
-    progress_finish(&meter);
+    bool all_good = run_pipeline(&pipe, reader, running);
+    for (int t = 0; t < running; t++)
+        pthread_join(ids[t], NULL);
+
     int read_error = reader->read_error;
-    for (int i = 0; i < threads; i++) {
-        text_buffer_free(&chunks[i].text);
-        text_buffer_free(&chunks[i].out);
-        text_buffer_free(&chunks[i].errors);
+    for (size_t i = 0; i < pipe.slot_count; i++) {
+        text_buffer_free(&pipe.slots[i].text);
+        text_buffer_free(&pipe.slots[i].out);
+        text_buffer_free(&pipe.slots[i].errors);
     }
-    free(chunks);
+    free(pipe.slots);
+    free(pipe.states);
+    free(workers);
     free(ids);
     free(reader);
+    pthread_mutex_destroy(&pipe.lock);
+    pthread_cond_destroy(&pipe.changed);
     if (read_error) {
         fprintf(stderr, "seebatch %s: cannot read the input: %s\n", job->name, strerror(read_error));
         return LINES_UNREADABLE;
