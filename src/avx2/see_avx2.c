@@ -1,49 +1,52 @@
 /*
- * The AVX2 SEE kernel: one capture per 64-bit lane, four captures at a time.
+ * The AVX2 SEE kernel: one capture per 64-bit lane, four captures at a time,
+ * and for long batches two groups of four stepped together.
  *
  * A group of four moves goes through three stages.
  *
- * 1. Vectors, all four lanes at once (start_group): the move fields, the
- *    gain of the first move, the value of the piece it leaves on `to`, the
- *    moves that end at once (castling, a king's first move, special moves
- *    under SEEBATCH_NORMAL_MOVES_ONLY), and the first window.
- * 2. Scalar code, only for the lanes still going (lane_attackers): the
- *    pieces of both sides that attack `to` once the first move has left its
- *    square. Magic lookups are loads, which vectors could only gather slowly.
- * 3. Vectors again: the exchange (step). Every lane starts with the
+ * 1. Scalar code, lane by lane (lane_attackers): the pieces of both sides
+ *    that attack `to` once the first move has left its square, with the
+ *    magic tables; magic lookups are loads, which AVX2 could only gather
+ *    slowly. It needs nothing from stage 2, so the two overlap.
+ * 2. Vectors, all lanes at once (start_group): the move fields, the gain of
+ *    the first move, the value of the piece it leaves on `to`, the moves that
+ *    end at once (castling, a king's first move, special moves under
+ *    SEEBATCH_NORMAL_MOVES_ONLY), and the first window.
+ * 3. Vectors: the exchange (exchange.h). Every lane starts with the
  *    opponent's reply, so the same side is to move in all lanes and a step
- *    needs no per-lane colour choice.
- *
- * Rule 2 in a step: a piece's type code (pawn 0 .. king 5) has three bits,
- * and the board is kept as three planes, the pieces whose code has each bit.
- * From the side's attackers the step keeps, bit by bit from the highest,
- * those whose bit is clear when there are any; what remains is the cheapest
- * type, and its lowest square is the capturer. The three choices spell the
- * code, so its value is one permute away. Everything else in a step is a
- * handful of logic and min/max operations.
+ *    needs no per-lane colour choice. The board is held as three planes, the
+ *    pieces whose type code (pawn 0 .. king 5) has each bit, and the cheapest
+ *    attacker is found bit by bit of that code (rule 2, lowest square first);
+ *    the rest of a step is a handful of logic and min/max operations.
  *
  * Rule 3. The attackers are found after the first move, so what that move
  * uncovers is already among them. A piece leaving later can only uncover a
- * slider on a line through `to`, and that slider joins when every piece
- * between it and `to` has left; those pieces must all be able to leave,
- * that is attack `to` sooner or later. A lane looks for such sliders with
- * two more magic lookups, only when a slider stands on a line of `to` at
- * all (a third of the lanes); it finds one in about 4% of lanes. Only then
- * does the group take the general path, which carries each candidate with
- * its gate (the squares between it and `to`) and lets it join once the gate
- * is empty.
+ * slider on a line through `to`, which joins once every piece between it and
+ * `to` has left; those pieces must all be able to leave, that is attack `to`
+ * sooner or later. Each lane finds such sliders (candidates) with two more
+ * magic lookups, always: a branch on whether it need look would be
+ * mispredicted for a third of the lanes. About 4% of lanes have one; their
+ * group then carries the candidate with its gate (the squares between it and
+ * `to`), and a candidate joins once its gate is empty (play_with_slot). A
+ * lane with two candidates, pins (rule 5) or promotions (rule 6) sends its
+ * group down the general path (play_in_general), which carries any number of
+ * candidates, the pins of each side and the promotion gains.
  *
- * Rules 5 (pins) and 6 (promotions) also take the general path, and only in
- * groups where they can matter: a lane's side has a pinned piece, or a
- * lane's `to` is on a last rank.
- *
- * The negamax of the swap list is carried forward as a window [lo, hi]
- * (DESIGN.md section 2), narrowed exactly as the scalar reference does, so a
- * lane stops where it stops. A lane stops when its side to move cannot
- * capture or when the window closes; its answer is clamp(balance, lo, hi).
+ * Rule 7. The negamax of the swap list is carried forward as a window
+ * [lo, hi] (DESIGN.md section 2), narrowed exactly as the scalar reference
+ * narrows it, so a lane stops where it stops: when its side to move cannot
+ * capture or when the window closes. Its answer is clamp(balance, lo, hi).
  * After a king's capture the other side has nothing left (rule 4), so that
  * lane stops at the next step. Values are 32-bit numbers written in both
  * halves of their lane, so 32-bit operations give whole-lane masks.
+ *
+ * What the speed depends on (measured with perf and callgrind):
+ * - No branch on data that is hard to predict: the first two steps run
+ *   without a test, and the candidate search runs for every lane.
+ * - No vector read of bytes just written by scalar stores (moves, the
+ *   caller's batch, lane results): such a read waits for the stores to reach
+ *   the cache. Vectors are put together from registers instead.
+ * - Boards of a many-board batch are prefetched a few groups ahead.
  */
 #include <immintrin.h>
 #include <limits.h>
@@ -52,250 +55,9 @@
 
 #include "attacks.h"
 #include "cpu_features.h"
+#include "exchange.h"
 #include "kernel.h"
 #include "pins.h"
-
-#define INLINE static inline __attribute__((always_inline))
-
-enum { LANES = 4 };
-
-/* Sliders on the lines through a square: candidates per lane, at most. */
-enum { MAX_CANDIDATES = 27 };
-
-typedef __m256i lanes;
-
-INLINE lanes broadcast(uint64_t bits) { return _mm256_set1_epi64x((long long)bits); }
-INLINE lanes pair(int32_t value) { return _mm256_set1_epi32(value); }
-INLINE lanes none_set(void) { return _mm256_setzero_si256(); }
-INLINE lanes is_zero(lanes x) { return _mm256_cmpeq_epi64(x, none_set()); }
-INLINE lanes both(lanes a, lanes b) { return _mm256_and_si256(a, b); }
-INLINE lanes either(lanes a, lanes b) { return _mm256_or_si256(a, b); }
-INLINE lanes but_not(lanes a, lanes b) { return _mm256_andnot_si256(b, a); }
-INLINE lanes toggle(lanes a, lanes b) { return _mm256_xor_si256(a, b); }
-INLINE lanes choose(lanes mask, lanes if_set, lanes if_clear)
-{
-    return _mm256_blendv_epi8(if_clear, if_set, mask);
-}
-INLINE lanes plus(lanes a, lanes b) { return _mm256_add_epi32(a, b); }
-INLINE lanes minus(lanes a, lanes b) { return _mm256_sub_epi32(a, b); }
-INLINE lanes max32(lanes a, lanes b) { return _mm256_max_epi32(a, b); }
-INLINE lanes min32(lanes a, lanes b) { return _mm256_min_epi32(a, b); }
-INLINE int any(lanes mask) { return !_mm256_testz_si256(mask, mask); }
-INLINE unsigned lane_bits(lanes mask) { return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(mask)); }
-
-/* ------------------------------------------------------------------------ */
-/* Values and boards as lanes                                               */
-/* ------------------------------------------------------------------------ */
-
-/*
- * Type codes run pawn 0 .. king 5. The value of a piece is looked up by its
- * code negated (what the bit choices of a step spell out, see step), modulo
- * 8 as the permute reads it: pawn 0, king 3 (worth 0), queen 4, rook 5,
- * bishop 6, knight 7.
- */
-INLINE lanes value_table(const seebatch_config *config)
-{
-    const int32_t *v = config->values;
-    return _mm256_setr_epi32(v[SEEBATCH_PAWN], 0, 0, 0, v[SEEBATCH_QUEEN], v[SEEBATCH_ROOK],
-                             v[SEEBATCH_BISHOP], v[SEEBATCH_KNIGHT]);
-}
-
-INLINE lanes value_of(lanes table, lanes negated_code)
-{
-    return _mm256_permutevar8x32_epi32(table, negated_code);
-}
-
-/* What the lanes need of their boards. */
-typedef struct board_lanes {
-    lanes white, black;
-    lanes ones, twos, fours; /* the pieces whose type code has bit 0, 1, 2 */
-    lanes white_pawns, black_pawns, knights, kings;
-    lanes diagonal, straight; /* bishops and queens; rooks and queens */
-} board_lanes;
-
-INLINE void derive_board_lanes(board_lanes *b, lanes pawn, lanes knight, lanes bishop, lanes rook,
-                               lanes queen, lanes king, lanes white, lanes black)
-{
-    b->white = white;
-    b->black = black;
-    b->ones = either(either(knight, rook), king);
-    b->twos = either(bishop, rook);
-    b->fours = either(queen, king);
-    b->white_pawns = both(pawn, white);
-    b->black_pawns = both(pawn, black);
-    b->knights = knight;
-    b->kings = king;
-    b->diagonal = either(bishop, queen);
-    b->straight = either(rook, queen);
-}
-
-INLINE void one_board_lanes(board_lanes *b, const seebatch_board *board)
-{
-    const bitboard *p = board->pieces;
-    derive_board_lanes(b, broadcast(p[SEEBATCH_PAWN]), broadcast(p[SEEBATCH_KNIGHT]),
-                       broadcast(p[SEEBATCH_BISHOP]), broadcast(p[SEEBATCH_ROOK]),
-                       broadcast(p[SEEBATCH_QUEEN]), broadcast(p[SEEBATCH_KING]),
-                       broadcast(board->colors[SEEBATCH_WHITE]), broadcast(board->colors[SEEBATCH_BLACK]));
-}
-
-/* Four qwords of each of four rows, turned into four rows of lanes. */
-INLINE void transpose(lanes r0, lanes r1, lanes r2, lanes r3, lanes out[4])
-{
-    lanes t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
-    lanes t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
-    out[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    out[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    out[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
-/* Four boards, one per lane: pieces[0..5] and colors[0..1] are the first 64
- * bytes of each, read as two rows of four qwords and transposed. */
-INLINE void four_board_lanes(board_lanes *b, const seebatch_board *const boards[LANES])
-{
-    lanes low[4], high[4];
-    transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[0]),
-              _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[0]),
-              _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[0]),
-              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[0]), low);
-    transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[4]),
-              _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[4]),
-              _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[4]),
-              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[4]), high);
-    derive_board_lanes(b, low[0], low[1], low[2], low[3], high[0], high[1], high[2], high[3]);
-}
-
-/* The type code of the piece on each lane's square, negated, as a 32-bit
- * pair; an empty square reads as a pawn. */
-INLINE lanes negated_code_on(const board_lanes *b, lanes bit)
-{
-    lanes four = _mm256_cmpeq_epi64(both(b->fours, bit), bit);
-    lanes two = _mm256_cmpeq_epi64(both(b->twos, bit), bit);
-    lanes one = _mm256_cmpeq_epi64(both(b->ones, bit), bit);
-    lanes code = plus(plus(four, four), two);
-    return plus(plus(code, code), one);
-}
-
-/* ------------------------------------------------------------------------ */
-/* The exchange                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* What every lane carries from one capture to the next. */
-typedef struct exchange {
-    lanes attackers; /* of both sides, still on their squares */
-    lanes mine;      /* the first mover's pieces (the other side's: the rest) */
-    lanes balance;   /* material for the first mover so far */
-    lanes standing;  /* value of the piece on `to` */
-    lanes lo, hi;    /* the answer is clamp(rest of the exchange, lo, hi) */
-    lanes live;      /* lanes whose exchange goes on */
-} exchange;
-
-/* What the general path carries besides. */
-typedef struct general {
-    int with_pins, with_promotion;
-    lanes occupied;   /* without `to` and the pieces that left */
-    lanes pinned[2];  /* [0] the first mover's blockers, [1] the other side's */
-    lanes pinners[2]; /* the sliders pinning them */
-    lanes last_rank;  /* lanes whose `to` is on a last rank (with SEEBATCH_PROMOTIONS) */
-    lanes promotion;  /* what a pawn capturing there gains: queen - pawn, else 0 */
-    lanes queen;      /* a queen's value, the piece such a pawn becomes */
-    unsigned candidates;
-    lanes piece[MAX_CANDIDATES]; /* slot k: a candidate's bit in each lane, or 0 */
-    lanes gate[MAX_CANDIDATES];  /* its gate with its own bit: it joins when gate & occupied is its bit */
-} general;
-
-/* After a capture leaving the other side to move: that side may stop,
- * bounding the answer on its side, or capture, winning at most `reach`. */
-INLINE void narrow_opponent_next(exchange *x, lanes reach)
-{
-    x->hi = min32(x->hi, max32(x->balance, x->lo));
-    x->lo = max32(x->lo, min32(minus(x->balance, reach), x->hi));
-}
-
-INLINE void narrow_first_mover_next(exchange *x, lanes reach)
-{
-    x->lo = max32(x->lo, min32(x->balance, x->hi));
-    x->hi = min32(x->hi, max32(plus(x->balance, reach), x->lo));
-}
-
-/*
- * One capture in every live lane, by the first mover's opponent
- * (`theirs_turn`) or by the first mover. Returns whether a lane goes on.
- * `g` is NULL on the common path, which the compiler then keeps lean.
- */
-INLINE int step(exchange *x, const board_lanes *b, lanes table, general *g, const int theirs_turn)
-{
-    lanes able = theirs_turn ? but_not(x->attackers, x->mine) : both(x->attackers, x->mine);
-    lanes other = theirs_turn ? both(x->attackers, x->mine) : but_not(x->attackers, x->mine);
-    if (g && g->with_pins) {
-        /* Rule 5: while a pinner of the side is on the board, its blockers
-         * stay where they are. */
-        lanes pinner_left = is_zero(both(g->pinners[theirs_turn], g->occupied));
-        able = but_not(able, but_not(g->pinned[theirs_turn], pinner_left));
-    }
-
-    /* Rule 2, bit by bit of the type code (see the top of the file). */
-    lanes low = but_not(able, b->fours);
-    lanes high4 = is_zero(low);
-    lanes set = choose(high4, able, low);
-    low = but_not(set, b->twos);
-    lanes high2 = is_zero(low);
-    set = choose(high2, set, low);
-    low = but_not(set, b->ones);
-    lanes high1 = is_zero(low);
-    set = choose(high1, set, low);
-    lanes leaving = both(set, _mm256_sub_epi64(none_set(), set));
-    lanes code = plus(plus(high4, high4), high2);
-    code = plus(plus(code, code), high1);
-    lanes value = value_of(table, code);
-
-    /* Rule 4: a king (code 5: high4 and high1) captures only when the
-     * other side has no attacker at all. */
-    lanes king = both(high4, high1);
-    lanes cannot = either(is_zero(able), but_not(king, is_zero(other)));
-    lanes captures = but_not(x->live, cannot);
-
-    lanes gain = x->standing;
-    lanes reach = value;
-    if (g && g->with_promotion) {
-        /* Rule 6: a pawn capturing on a last rank gains the promotion and
-         * stands there as a queen. */
-        lanes pawn = is_zero(code);
-        gain = plus(gain, both(pawn, g->promotion));
-        value = choose(both(pawn, g->last_rank), g->queen, value);
-        reach = plus(value, max32(g->promotion, none_set()));
-    }
-    gain = both(gain, captures);
-    x->balance = theirs_turn ? minus(x->balance, gain) : plus(x->balance, gain);
-    x->standing = value;
-    x->attackers = toggle(x->attackers, leaving);
-    if (g) {
-        g->occupied = toggle(g->occupied, leaving);
-        /* Rule 3: a candidate joins once its gate is empty. */
-        for (unsigned k = 0; k < g->candidates; k++) {
-            lanes open = _mm256_cmpeq_epi64(both(g->gate[k], g->occupied), g->piece[k]);
-            x->attackers = either(x->attackers, both(open, g->piece[k]));
-        }
-    }
-    if (theirs_turn)
-        narrow_first_mover_next(x, reach);
-    else
-        narrow_opponent_next(x, reach);
-    x->live = but_not(captures, _mm256_cmpeq_epi32(x->lo, x->hi));
-    return any(x->live);
-}
-
-INLINE void play(exchange *x, const board_lanes *b, lanes table, general *g)
-{
-    while (step(x, b, table, g, 1) && step(x, b, table, g, 0))
-        ;
-}
-
-static __attribute__((noinline)) void play_general(exchange *x, const board_lanes *b, lanes table,
-                                                    general *g)
-{
-    play(x, b, table, g);
-}
 
 /* ------------------------------------------------------------------------ */
 /* A group of four lanes                                                    */
@@ -320,70 +82,33 @@ INLINE lanes load_moves(const seebatch_move *moves, size_t count)
     return _mm256_cvtepu16_epi64(_mm_cvtsi64_si128((long long)packed));
 }
 
-/* The move fields of a group, and what the first move leaves. */
-typedef struct move_lanes {
-    lanes to, kind, from_bit, to_bit, white_moves;
-    lanes occupied; /* after the first move, without `to` */
-    lanes steppers; /* pawns, knights and kings attacking `to`, among `occupied` */
-} move_lanes;
-
-/* Squares one file to either side of each lane's bit, on its rank. */
-INLINE lanes beside(lanes bit, int files)
-{
-    static const uint64_t not_left[3] = {0, 0xFEFEFEFEFEFEFEFEull, 0xFCFCFCFCFCFCFCFCull};
-    static const uint64_t not_right[3] = {0, 0x7F7F7F7F7F7F7F7Full, 0x3F3F3F3F3F3F3F3Full};
-    return either(both(_mm256_slli_epi64(bit, files), broadcast(not_left[files])),
-                  both(_mm256_srli_epi64(bit, files), broadcast(not_right[files])));
-}
-
-/* Stage 1: every lane after its first move, all but the sliders. */
-INLINE void start_group(exchange *x, move_lanes *m, const board_lanes *b, lanes table, uint32_t flags,
-                        lanes moves, size_t count, lanes lo, lanes hi)
+/* Stage 2: every lane after its first move, all but the attackers. */
+INLINE void start_group(exchange *x, const board_lanes *b, lanes table, uint32_t flags, lanes moves,
+                        size_t count, lanes lo, lanes hi)
 {
     lanes one = broadcast(1), six_bits = broadcast(63);
-    m->to = both(_mm256_srli_epi64(moves, 6), six_bits);
-    m->kind = _mm256_srli_epi64(moves, 12);
-    m->from_bit = _mm256_sllv_epi64(one, both(moves, six_bits));
-    m->to_bit = _mm256_sllv_epi64(one, m->to);
-    m->white_moves = _mm256_cmpeq_epi64(both(b->white, m->from_bit), m->from_bit);
-    x->mine = choose(m->white_moves, b->white, b->black);
+    lanes kind = _mm256_srli_epi64(moves, 12);
+    lanes from_bit = _mm256_sllv_epi64(one, both(moves, six_bits));
+    lanes to_bit = _mm256_sllv_epi64(one, both(_mm256_srli_epi64(moves, 6), six_bits));
+    x->mine = choose(_mm256_cmpeq_epi64(both(b->white, from_bit), from_bit), b->white, b->black);
 
-    /* Rule 1: the gain is the piece on `to`, a pawn for en passant, whose
-     * own square empties too. */
-    lanes en_passant = _mm256_cmpeq_epi64(m->kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
-    lanes occupied = either(b->white, b->black);
-    lanes taken = _mm256_cmpeq_epi64(both(occupied, m->to_bit), m->to_bit);
-    lanes gain = both(value_of(table, negated_code_on(b, m->to_bit)), either(taken, en_passant));
-    lanes behind = choose(m->white_moves, _mm256_srli_epi64(m->to_bit, 8), _mm256_slli_epi64(m->to_bit, 8));
-    lanes left = either(either(m->from_bit, m->to_bit), both(en_passant, behind));
-    m->occupied = but_not(occupied, left);
-
-    /* The attackers that no line can hide: pawns (one rank behind `to`,
-     * one file aside), knights and kings. */
-    lanes aside = beside(m->to_bit, 1);
-    lanes jump = either(_mm256_slli_epi64(aside, 16), _mm256_srli_epi64(aside, 16));
-    lanes far_aside = beside(m->to_bit, 2);
-    jump = either(jump, either(_mm256_slli_epi64(far_aside, 8), _mm256_srli_epi64(far_aside, 8)));
-    lanes around = either(aside, m->to_bit);
-    around = either(aside, either(_mm256_slli_epi64(around, 8), _mm256_srli_epi64(around, 8)));
-    lanes steppers = either(both(_mm256_srli_epi64(aside, 8), b->white_pawns),
-                            both(_mm256_slli_epi64(aside, 8), b->black_pawns));
-    steppers = either(steppers, either(both(jump, b->knights), both(around, b->kings)));
-    m->steppers = both(steppers, m->occupied);
-
-    lanes mover = negated_code_on(b, m->from_bit);
+    /* Rule 1: the gain is the piece on `to`, a pawn for en passant. */
+    lanes en_passant = _mm256_cmpeq_epi64(kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
+    lanes taken = _mm256_cmpeq_epi64(both(either(b->white, b->black), to_bit), to_bit);
+    lanes gain = both(value_of(table, negated_code_on(b, to_bit)), either(taken, en_passant));
+    lanes mover = negated_code_on(b, from_bit);
     lanes standing = value_of(table, mover);
     lanes reach = standing;
     if (flags & SEEBATCH_PROMOTIONS) {
         /* Rule 6: a promotion names its piece (kinds 1 to 4 are its type),
          * and a pawn reaching a last rank later becomes a queen. */
-        lanes promotes = both(_mm256_cmpgt_epi64(m->kind, none_set()),
-                              _mm256_cmpgt_epi64(broadcast(SEEBATCH_MOVE_EN_PASSANT), m->kind));
-        lanes named = value_of(table, minus(none_set(), _mm256_shuffle_epi32(m->kind, 0xA0)));
+        lanes promotes = both(_mm256_cmpgt_epi64(kind, none_set()),
+                              _mm256_cmpgt_epi64(broadcast(SEEBATCH_MOVE_EN_PASSANT), kind));
+        lanes named = value_of(table, minus(none_set(), _mm256_shuffle_epi32(kind, 0xA0)));
         lanes pawn = value_of(table, none_set());
         gain = plus(gain, both(promotes, minus(named, pawn)));
         standing = choose(promotes, named, standing);
-        lanes last_rank = is_zero(is_zero(both(m->to_bit, broadcast(0xFF000000000000FFull))));
+        lanes last_rank = is_zero(is_zero(both(to_bit, broadcast(0xFF000000000000FFull))));
         lanes queen = value_of(table, pair(-SEEBATCH_QUEEN));
         reach = plus(standing, both(last_rank, max32(minus(queen, pawn), none_set())));
     }
@@ -391,8 +116,8 @@ INLINE void start_group(exchange *x, move_lanes *m, const board_lanes *b, lanes 
     /* Castling, and under SEEBATCH_NORMAL_MOVES_ONLY every special move, is
      * worth 0 and ends there; so does a king's first move (rule 4). */
     lanes zero_move = (flags & SEEBATCH_NORMAL_MOVES_ONLY)
-                    ? _mm256_cmpgt_epi64(m->kind, none_set())
-                    : _mm256_cmpeq_epi64(m->kind, broadcast(SEEBATCH_MOVE_CASTLING));
+                    ? _mm256_cmpgt_epi64(kind, none_set())
+                    : _mm256_cmpeq_epi64(kind, broadcast(SEEBATCH_MOVE_CASTLING));
     lanes ended = either(zero_move, _mm256_cmpeq_epi64(mover, pair(-SEEBATCH_KING)));
     lanes valid = _mm256_cmpgt_epi64(broadcast(count), _mm256_setr_epi64x(0, 1, 2, 3));
 
@@ -406,53 +131,104 @@ INLINE void start_group(exchange *x, move_lanes *m, const board_lanes *b, lanes 
     x->live = but_not(but_not(valid, ended), _mm256_cmpeq_epi32(x->lo, x->hi));
 }
 
-/* Stage 2: the bishops, rooks and queens attacking `to` once the move has
- * left its square (and the pawn it takes en passant). *rays gets those on
- * the lines of `to` as if the board were empty. */
-INLINE bitboard lane_sliders(const seebatch_board *board, seebatch_move move, bitboard *rays)
+/*
+ * Stage 1 for one kind of line (diagonals with bishop_attacks, ranks and
+ * files with rook_attacks): the `sliders` that attack `to`, and in *later
+ * those that may join later (rule 3, see the top of the file): on a line of
+ * `to` and not attacking it yet, but seen from `to` through every piece of
+ * those lines that may leave (the attackers, `others` that may leave too, and
+ * such sliders). A square is on one line of `to` at most, so the two kinds
+ * never meet. Always looked for: a branch on whether there are any would be
+ * mispredicted for a third of the lanes, which costs more than the lookups.
+ */
+INLINE bitboard line_attackers(bitboard (*attacks)(unsigned, bitboard), unsigned to, bitboard occupied,
+                               bitboard sliders, bitboard others, bitboard *later)
+{
+    sliders &= occupied; /* not the piece that moved, nor the one taken on `to` */
+    bitboard attackers = attacks(to, occupied) & sliders;
+    bitboard waiting = attacks(to, 0) & sliders & ~attackers;
+    *later = attacks(to, occupied & ~(attackers | others | waiting)) & waiting;
+    return attackers;
+}
+
+/* Stage 1: the pieces attacking `to` once the move has left its square (and
+ * the pawn it takes en passant), and in *later the sliders that may join. */
+INLINE bitboard lane_attackers(const seebatch_board *board, seebatch_move move, bitboard *later)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     const bitboard *p = board->pieces;
-    bitboard occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
+    bitboard white = board->colors[SEEBATCH_WHITE], black = board->colors[SEEBATCH_BLACK];
+    bitboard occupied = (white | black) & ~(square_bit(from) | square_bit(to));
+    /* The pawn taken en passant stands behind `to`; "& 63" keeps a broken
+     * move (no such square) defined. */
     if (seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT)
-        occupied &= ~square_bit(color_on(board, from) == SEEBATCH_WHITE ? to - 8 : to + 8);
-    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN];
-    bitboard straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
-    *rays = (bishop_attacks(to, 0) & diagonal) | (rook_attacks(to, 0) & straight);
-    return (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight);
+        occupied &= ~square_bit((((white >> from) & 1) ? to - 8 : to + 8) & 63);
+    bitboard pawns = ((pawn_attacks(SEEBATCH_BLACK, to) & white) | (pawn_attacks(SEEBATCH_WHITE, to) & black))
+                   & p[SEEBATCH_PAWN] & occupied;
+    bitboard diagonal_later, straight_later;
+    bitboard attackers = pawns | (((knight_attacks(to) & p[SEEBATCH_KNIGHT]) | (king_attacks(to) & p[SEEBATCH_KING]))
+                                  & occupied);
+    attackers |= line_attackers(bishop_attacks, to, occupied, p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN], pawns,
+                                &diagonal_later);
+    attackers |= line_attackers(rook_attacks, to, occupied, p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN], 0,
+                                &straight_later);
+    *later = diagonal_later | straight_later;
+    return attackers;
 }
 
-/* The pins of the last board seen, as moves of one board come together. */
+/* The pins of the boards seen last: the moves of one board come together,
+ * and a group of a many-board batch spans a few boards. Slot i remembers a
+ * board whose index (its address over the board size) is i modulo 8. */
+enum { PIN_SLOTS = 8 };
+
 typedef struct pin_memory {
-    const seebatch_board *board;
-    pin_state pins;
+    const seebatch_board *board[PIN_SLOTS];
+    pin_state pins[PIN_SLOTS];
 } pin_memory;
+
+static void forget_pins(pin_memory *memory)
+{
+    for (unsigned i = 0; i < PIN_SLOTS; i++)
+        memory->board[i] = NULL;
+}
 
 static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
 {
-    if (memory->board != board) {
-        compute_pins(board, &memory->pins);
-        memory->board = board;
+    unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
+    if (memory->board[slot] != board) {
+        compute_pins(board, &memory->pins[slot]);
+        memory->board[slot] = board;
     }
-    return &memory->pins;
+    return &memory->pins[slot];
 }
 
-/* Rule 3 for one lane: the waiting sliders seen from `to` through every
- * piece that may leave (attackers and waiting sliders; not kings, whose
- * capture ends the exchange) are its candidates, each put in a slot. */
-static void lane_candidates(general *g, unsigned lane, const seebatch_board *board, unsigned to,
-                            bitboard occupied, bitboard attackers, bitboard waiting)
+/* Whether rule 5 can matter on the board: a side has a pinned piece. */
+static int has_pinned_pieces(pin_memory *memory, const seebatch_board *board)
 {
-    const bitboard *p = board->pieces;
-    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN];
-    bitboard straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
-    bitboard through = occupied & ~((attackers | waiting) & ~p[SEEBATCH_KING]);
-    bitboard found = ((bishop_attacks(to, through) & diagonal) | (rook_attacks(to, through) & straight))
-                   & waiting;
+    const pin_state *pins = pins_of(memory, board);
+    return ((pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
+            | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK])) != 0;
+}
+
+/* The flags as a group of these boards needs them: without SEEBATCH_PINS
+ * when no piece is pinned on any of them, as on most boards. */
+INLINE uint32_t flags_for(uint32_t flags, const seebatch_board *const *boards, unsigned count, pin_memory *memory)
+{
+    if (!(flags & SEEBATCH_PINS))
+        return flags;
+    for (unsigned i = 0; i < count; i++)
+        if (has_pinned_pieces(memory, boards[i]))
+            return flags;
+    return flags & ~(uint32_t)SEEBATCH_PINS;
+}
+
+/* Rule 3 for one lane: each candidate in a slot, with its gate. */
+static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied, bitboard later)
+{
     lanes this_lane = _mm256_cmpeq_epi64(_mm256_setr_epi64x(0, 1, 2, 3), broadcast(lane));
     unsigned k = 0;
-    for (; found; found &= found - 1, k++) {
-        unsigned square = lowest_square(found);
+    for (; later; later &= later - 1, k++) {
+        unsigned square = lowest_square(later);
         if (k == g->candidates) {
             g->piece[k] = g->gate[k] = none_set();
             g->candidates++;
@@ -463,17 +239,68 @@ static void lane_candidates(general *g, unsigned lane, const seebatch_board *boa
     }
 }
 
-/* Sets up the general path: pins, promotions, candidates. Returns whether
- * the group needs it. */
-static __attribute__((noinline)) int start_general(general *g, const move_lanes *m, lanes table, uint32_t flags,
-                                                    const seebatch_board *const boards[LANES], lanes attackers,
-                                                    lanes waiting, pin_memory *memory)
+/* The occupancy after the first move, without `to`. */
+INLINE lanes occupied_after(const board_lanes *b, lanes from_bit, lanes to_bit, lanes kind, lanes white_moves)
 {
-    g->occupied = m->occupied;
-    g->with_pins = 0;
-    g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
+    lanes behind = choose(white_moves, _mm256_srli_epi64(to_bit, 8), _mm256_slli_epi64(to_bit, 8));
+    lanes en_passant = _mm256_cmpeq_epi64(kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
+    lanes left = either(either(from_bit, to_bit), both(en_passant, behind));
+    return but_not(either(b->white, b->black), left);
+}
+
+/* The common x-ray case: one candidate per lane at most, no pins and no
+ * promotions. Out of line: it is rare. */
+static __attribute__((noinline)) void play_with_slot(exchange *x, const seebatch_move *moves, size_t count,
+                                                      const board_lanes *b, lanes table, const bitboard later[LANES])
+{
+    lanes one = broadcast(1), six_bits = broadcast(63);
+    lanes packed = load_moves(moves, count);
+    lanes to = both(_mm256_srli_epi64(packed, 6), six_bits);
+    lanes kind = _mm256_srli_epi64(packed, 12);
+    lanes from_bit = _mm256_sllv_epi64(one, both(packed, six_bits));
+    lanes to_bit = _mm256_sllv_epi64(one, to);
+    lanes white_moves = _mm256_cmpeq_epi64(both(b->white, from_bit), from_bit);
+    candidate_slot slot;
+    slot.occupied = occupied_after(b, from_bit, to_bit, kind, white_moves);
+    uint64_t to_of[LANES], occupied_of[LANES], piece[LANES], gate[LANES];
+    _mm256_storeu_si256((__m256i *)to_of, to);
+    _mm256_storeu_si256((__m256i *)occupied_of, slot.occupied);
+    for (unsigned lane = 0; lane < LANES; lane++) {
+        piece[lane] = later[lane];
+        gate[lane] = later[lane] ? (between((unsigned)to_of[lane], lowest_square(later[lane])) & occupied_of[lane])
+                                       | later[lane]
+                                 : 0;
+    }
+    slot.piece = _mm256_setr_epi64x((long long)piece[0], (long long)piece[1], (long long)piece[2], (long long)piece[3]);
+    slot.gate = _mm256_setr_epi64x((long long)gate[0], (long long)gate[1], (long long)gate[2], (long long)gate[3]);
+    play(x, b, table, NULL, &slot);
+}
+
+/*
+ * The exchange when pins, promotions or x-ray candidates may play a part:
+ * sets up what they need (the move fields again, rather than keep them alive
+ * on the common path) and plays it out, or plays the common way when none
+ * does after all. Out of line: it is rare, and its state is large.
+ */
+static __attribute__((noinline)) void play_in_general(exchange *x, const seebatch_move *moves, size_t count,
+                                                       const seebatch_board *const boards[LANES],
+                                                       const board_lanes *b, lanes table, uint32_t flags,
+                                                       const bitboard later[LANES], pin_memory *memory)
+{
+    general g;
+    lanes one = broadcast(1), six_bits = broadcast(63);
+    lanes packed = load_moves(moves, count);
+    lanes to = both(_mm256_srli_epi64(packed, 6), six_bits);
+    lanes kind = _mm256_srli_epi64(packed, 12);
+    lanes from_bit = _mm256_sllv_epi64(one, both(packed, six_bits));
+    lanes to_bit = _mm256_sllv_epi64(one, to);
+    lanes white_moves = _mm256_cmpeq_epi64(both(b->white, from_bit), from_bit);
+
+    g.occupied = occupied_after(b, from_bit, to_bit, kind, white_moves);
+
+    g.features = 0;
+    g.pinned[0] = g.pinned[1] = g.pinners[0] = g.pinners[1] = none_set();
     if (flags & SEEBATCH_PINS) {
-        /* pins_of keeps one board: each lane's pins are read before the next. */
         bitboard pinned_of[2][LANES], pinners_of[2][LANES];
         for (unsigned lane = 0; lane < LANES; lane++) {
             const pin_state *pins = pins_of(memory, boards[lane]);
@@ -489,69 +316,130 @@ static __attribute__((noinline)) int start_general(general *g, const move_lanes 
             pinners[color] = _mm256_setr_epi64x((long long)pinners_of[color][0], (long long)pinners_of[color][1],
                                                 (long long)pinners_of[color][2], (long long)pinners_of[color][3]);
         }
-        g->pinned[0] = choose(m->white_moves, pinned[SEEBATCH_WHITE], pinned[SEEBATCH_BLACK]);
-        g->pinned[1] = choose(m->white_moves, pinned[SEEBATCH_BLACK], pinned[SEEBATCH_WHITE]);
-        g->pinners[0] = choose(m->white_moves, pinners[SEEBATCH_WHITE], pinners[SEEBATCH_BLACK]);
-        g->pinners[1] = choose(m->white_moves, pinners[SEEBATCH_BLACK], pinners[SEEBATCH_WHITE]);
-        g->with_pins = any(either(g->pinned[0], g->pinned[1]));
+        g.pinned[0] = choose(white_moves, pinned[SEEBATCH_WHITE], pinned[SEEBATCH_BLACK]);
+        g.pinned[1] = choose(white_moves, pinned[SEEBATCH_BLACK], pinned[SEEBATCH_WHITE]);
+        g.pinners[0] = choose(white_moves, pinners[SEEBATCH_WHITE], pinners[SEEBATCH_BLACK]);
+        g.pinners[1] = choose(white_moves, pinners[SEEBATCH_BLACK], pinners[SEEBATCH_WHITE]);
+        if (any(either(g.pinned[0], g.pinned[1])))
+            g.features |= WITH_PINS;
     }
 
-    g->queen = value_of(table, pair(-SEEBATCH_QUEEN));
-    g->last_rank = g->promotion = none_set();
-    g->with_promotion = 0;
+    g.queen = value_of(table, pair(-SEEBATCH_QUEEN));
+    g.last_rank = g.promotion = none_set();
     if (flags & SEEBATCH_PROMOTIONS) {
-        g->last_rank = is_zero(is_zero(both(m->to_bit, broadcast(0xFF000000000000FFull))));
-        g->promotion = both(g->last_rank, minus(g->queen, value_of(table, none_set())));
-        g->with_promotion = any(g->last_rank);
+        g.last_rank = is_zero(is_zero(both(to_bit, broadcast(0xFF000000000000FFull))));
+        g.promotion = both(g.last_rank, minus(g.queen, value_of(table, none_set())));
+        if (any(g.last_rank))
+            g.features |= WITH_PROMOTION;
     }
 
-    g->candidates = 0;
-    unsigned waiting_lanes = lane_bits(but_not(broadcast(~0ull), is_zero(waiting)));
-    if (waiting_lanes) {
-        uint64_t to[LANES], occupied[LANES], attacking[LANES], waits[LANES];
-        _mm256_storeu_si256((__m256i *)to, m->to);
-        _mm256_storeu_si256((__m256i *)occupied, m->occupied);
-        _mm256_storeu_si256((__m256i *)attacking, attackers);
-        _mm256_storeu_si256((__m256i *)waits, waiting);
+    g.candidates = 0;
+    if (later[0] | later[1] | later[2] | later[3]) {
+        uint64_t to_of[LANES], occupied_of[LANES];
+        _mm256_storeu_si256((__m256i *)to_of, to);
+        _mm256_storeu_si256((__m256i *)occupied_of, g.occupied);
         for (unsigned lane = 0; lane < LANES; lane++)
-            if (waiting_lanes & (1u << lane))
-                lane_candidates(g, lane, boards[lane], (unsigned)to[lane], occupied[lane], attacking[lane],
-                                waits[lane]);
+            if (later[lane])
+                lane_candidates(&g, lane, (unsigned)to_of[lane], occupied_of[lane], later[lane]);
     }
-    return g->with_pins || g->with_promotion || g->candidates;
+    if (g.features || g.candidates)
+        play(x, b, table, &g, NULL);
+    else
+        play(x, b, table, NULL, NULL);
 }
 
-/* The answers, clamped to [lo, hi], of moves[0 .. min(count, 4)), each on
- * boards[lane]; `b` holds those boards as lanes. */
+/* How a group's exchange is played (see the top of the file). */
+enum path { COMMON, ONE_CANDIDATE, GENERAL };
+
+/* Stages 1 and 2 for moves[0 .. min(count, 4)), each on boards[lane], which
+ * `b` holds as lanes. Returns the path the group takes; off the common path
+ * `later` gets each lane's x-ray candidates. */
+INLINE enum path prepare_group(exchange *x, bitboard later[LANES], const seebatch_move *moves, size_t count,
+                               const seebatch_board *const boards[LANES], const board_lanes *b, lanes table,
+                               uint32_t flags, lanes lo, lanes hi)
+{
+    /* Lane by lane, kept in registers (see load_moves). Lanes past `count`
+     * hold no move and no attackers. */
+    bitboard a0 = 0, a1 = 0, a2 = 0, a3 = 0, l0 = 0, l1 = 0, l2 = 0, l3 = 0;
+    switch (count < LANES ? count : LANES) {
+    case 4:
+        a3 = lane_attackers(boards[3], moves[3], &l3);
+        /* fall through */
+    case 3:
+        a2 = lane_attackers(boards[2], moves[2], &l2);
+        /* fall through */
+    case 2:
+        a1 = lane_attackers(boards[1], moves[1], &l1);
+        /* fall through */
+    default:
+        a0 = lane_attackers(boards[0], moves[0], &l0);
+    }
+    start_group(x, b, table, flags, load_moves(moves, count), count, lo, hi);
+    x->attackers = _mm256_setr_epi64x((long long)a0, (long long)a1, (long long)a2, (long long)a3);
+    if (!(flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) && !(l0 | l1 | l2 | l3))
+        return COMMON;
+    later[0] = l0, later[1] = l1, later[2] = l2, later[3] = l3;
+    bitboard several = (l0 & (l0 - 1)) | (l1 & (l1 - 1)) | (l2 & (l2 - 1)) | (l3 & (l3 - 1));
+    return (flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) || several ? GENERAL : ONE_CANDIDATE;
+}
+
+/* Plays one group's exchange on its path. */
+INLINE void play_group(exchange *x, enum path path, const bitboard later[LANES], const seebatch_move *moves,
+                       size_t count, const seebatch_board *const boards[LANES], const board_lanes *b, lanes table,
+                       uint32_t flags, pin_memory *memory)
+{
+    if (path == COMMON)
+        play(x, b, table, NULL, NULL);
+    else if (path == ONE_CANDIDATE)
+        play_with_slot(x, moves, count, b, table, later);
+    else
+        play_in_general(x, moves, count, boards, b, table, flags, later, memory);
+}
+
+INLINE lanes answer(const exchange *x) { return max32(x->lo, min32(x->balance, x->hi)); }
+
+/* The answers, clamped to [lo, hi], of one group (see prepare_group). */
 INLINE lanes evaluate_group(const seebatch_move *moves, size_t count, const seebatch_board *const boards[LANES],
                             const board_lanes *b, lanes table, uint32_t flags, lanes lo, lanes hi,
                             pin_memory *memory)
 {
     exchange x;
-    move_lanes m;
-    start_group(&x, &m, b, table, flags, load_moves(moves, count), count, lo, hi);
-    unsigned live = lane_bits(x.live);
-    if (live) {
-        /* Stage 2, lane by lane, kept in registers (see load_moves). */
-        bitboard r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-        bitboard s0 = (live & 1) ? lane_sliders(boards[0], moves[0], &r0) : 0;
-        bitboard s1 = (live & 2) ? lane_sliders(boards[1], moves[1], &r1) : 0;
-        bitboard s2 = (live & 4) ? lane_sliders(boards[2], moves[2], &r2) : 0;
-        bitboard s3 = (live & 8) ? lane_sliders(boards[3], moves[3], &r3) : 0;
-        lanes sliders = _mm256_setr_epi64x((long long)s0, (long long)s1, (long long)s2, (long long)s3);
-        lanes rays = _mm256_setr_epi64x((long long)r0, (long long)r1, (long long)r2, (long long)r3);
-        x.attackers = both(either(sliders, m.steppers), m.occupied);
-        /* Sliders on a line of `to` that do not attack it yet may join
-         * later: rule 3, on the general path. */
-        lanes waiting = but_not(both(rays, m.occupied), x.attackers);
-        general g;
-        if ((flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS) || any(waiting))
-            && start_general(&g, &m, table, flags, boards, x.attackers, waiting, memory))
-            play_general(&x, b, table, &g);
-        else
-            play(&x, b, table, NULL);
+    bitboard later[LANES];
+    enum path path = prepare_group(&x, later, moves, count, boards, b, table, flags, lo, hi);
+    play_group(&x, path, later, moves, count, boards, b, table, flags, memory);
+    return answer(&x);
+}
+
+/* Two full groups at once: their exchanges are independent chains of
+ * dependent steps, so stepping them together lets one fill the other's
+ * waits. Each board_lanes pointer may be the same. */
+INLINE void evaluate_two_groups(const seebatch_move *moves, const seebatch_board *const boards[2 * LANES],
+                                const board_lanes *b0, const board_lanes *b1, lanes table, uint32_t flags,
+                                lanes lo, lanes hi, pin_memory *memory, lanes answers[2])
+{
+    exchange x0, x1;
+    bitboard later0[LANES], later1[LANES];
+    enum path path0 = prepare_group(&x0, later0, moves, LANES, boards, b0, table, flags, lo, hi);
+    enum path path1 = prepare_group(&x1, later1, moves + LANES, LANES, boards + LANES, b1, table, flags, lo, hi);
+    if (path0 != COMMON || path1 != COMMON) {
+        play_group(&x0, path0, later0, moves, LANES, boards, b0, table, flags, memory);
+        play_group(&x1, path1, later1, moves + LANES, LANES, boards + LANES, b1, table, flags, memory);
+    } else {
+        /* As play, for both; a group whose lanes have all ended is stepped
+         * along harmlessly (nothing changes its answer). */
+        step(&x0, b0, table, NULL, NULL, 1);
+        step(&x1, b1, table, NULL, NULL, 1);
+        step(&x0, b0, table, NULL, NULL, 0);
+        step(&x1, b1, table, NULL, NULL, 0);
+        while (any(either(x0.live, x1.live))) {
+            step(&x0, b0, table, NULL, NULL, 1);
+            step(&x1, b1, table, NULL, NULL, 1);
+            step(&x0, b0, table, NULL, NULL, 0);
+            step(&x1, b1, table, NULL, NULL, 0);
+        }
     }
-    return max32(x.lo, min32(x.balance, x.hi));
+    answers[0] = answer(&x0);
+    answers[1] = answer(&x1);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -578,21 +466,59 @@ INLINE void emit(int32_t *values, uint8_t *passed, lanes answers, size_t count, 
     }
 }
 
+/* At most four moves on one board, the usual call of an engine (one move,
+ * or the few captures of a node): one group, straight through, so that
+ * nothing is prepared for groups that will not come. */
+static __attribute__((noinline)) void run_one_group(const seebatch_board *board, const seebatch_move *moves,
+                                                     size_t count, const seebatch_config *config, int32_t *values,
+                                                     uint8_t *passed, int32_t lo, int32_t hi)
+{
+    lanes table = value_table(config);
+    lanes hi_lanes = pair(hi);
+    pin_memory memory;
+    forget_pins(&memory);
+    const seebatch_board *const boards[LANES] = {board, board, board, board};
+    uint32_t flags = flags_for(config->flags, boards, 1, &memory);
+    board_lanes b;
+    one_board_lanes(&b, board);
+    lanes answers = evaluate_group(moves, count, boards, &b, table, flags, pair(lo), hi_lanes, &memory);
+    emit(values, passed, answers, count, hi_lanes);
+}
+
 /* All moves on one board. `passed` NULL asks for values. */
 static void run_one_board(const seebatch_board *board, const seebatch_move *moves, size_t count,
                           const seebatch_config *config, int32_t *values, uint8_t *passed, int32_t lo,
                           int32_t hi)
 {
-    uint32_t flags = config->flags;
     lanes table = value_table(config);
     lanes lo_lanes = pair(lo), hi_lanes = pair(hi);
-    pin_memory memory = {NULL, {{0, 0}, {0, 0}}};
-    const seebatch_board *const boards[LANES] = {board, board, board, board};
+    pin_memory memory;
+    forget_pins(&memory);
+    const seebatch_board *const boards[2 * LANES] = {board, board, board, board, board, board, board, board};
+    uint32_t flags = flags_for(config->flags, boards, 1, &memory);
     board_lanes b;
     one_board_lanes(&b, board);
-    for (size_t i = 0; i < count; i += LANES) {
+    size_t i = 0;
+    for (; i + 2 * LANES <= count; i += 2 * LANES) {
+        lanes answers[2];
+        evaluate_two_groups(moves + i, boards, &b, &b, table, flags, lo_lanes, hi_lanes, &memory, answers);
+        emit(values ? values + i : NULL, passed ? passed + i : NULL, answers[0], LANES, hi_lanes);
+        emit(values ? values + i + LANES : NULL, passed ? passed + i + LANES : NULL, answers[1], LANES, hi_lanes);
+    }
+    for (; i < count; i += LANES) {
         lanes answers = evaluate_group(moves + i, count - i, boards, &b, table, flags, lo_lanes, hi_lanes, &memory);
         emit(values ? values + i : NULL, passed ? passed + i : NULL, answers, count - i, hi_lanes);
+    }
+}
+
+/* Asks for the boards of the moves a few groups past `i`, so that they are
+ * on their way from memory when their turn comes. */
+INLINE void prefetch_boards(const seebatch_board *all_boards, const uint32_t *board_of_move, size_t i, size_t count)
+{
+    for (size_t ahead = i + 4 * LANES; ahead < i + 6 * LANES && ahead < count; ahead++) {
+        const char *next = (const char *)&all_boards[board_of_move[ahead]];
+        _mm_prefetch(next, _MM_HINT_T0);
+        _mm_prefetch(next + sizeof(seebatch_board) - 1, _MM_HINT_T0);
     }
 }
 
@@ -604,21 +530,33 @@ static void run_many_boards(const seebatch_board *all_boards, const uint32_t *bo
     uint32_t flags = config->flags;
     lanes table = value_table(config);
     lanes lo_lanes = pair(lo), hi_lanes = pair(hi);
-    pin_memory memory = {NULL, {{0, 0}, {0, 0}}};
-    for (size_t i = 0; i < count; i += LANES) {
+    pin_memory memory;
+    forget_pins(&memory);
+    size_t i = 0;
+    for (; i + 2 * LANES <= count; i += 2 * LANES) {
+        const seebatch_board *boards[2 * LANES];
+        for (unsigned lane = 0; lane < 2 * LANES; lane++)
+            boards[lane] = &all_boards[board_of_move[i + lane]];
+        prefetch_boards(all_boards, board_of_move, i, count);
+        board_lanes b[2];
+        four_board_lanes(&b[0], boards);
+        four_board_lanes(&b[1], boards + LANES);
+        lanes answers[2];
+        evaluate_two_groups(moves + i, boards, &b[0], &b[1], table, flags_for(flags, boards, 2 * LANES, &memory),
+                            lo_lanes, hi_lanes, &memory, answers);
+        emit(values ? values + i : NULL, passed ? passed + i : NULL, answers[0], LANES, hi_lanes);
+        emit(values ? values + i + LANES : NULL, passed ? passed + i + LANES : NULL, answers[1], LANES, hi_lanes);
+    }
+    for (; i < count; i += LANES) {
         size_t n = count - i;
         const seebatch_board *boards[LANES];
         for (unsigned lane = 0; lane < LANES; lane++)
             boards[lane] = &all_boards[board_of_move[i + (lane < n ? lane : 0)]];
-        /* The boards two groups ahead are on their way from memory. */
-        for (size_t ahead = i + 2 * LANES; ahead < i + 3 * LANES && ahead < count; ahead++) {
-            const char *next = (const char *)&all_boards[board_of_move[ahead]];
-            _mm_prefetch(next, _MM_HINT_T0);
-            _mm_prefetch(next + sizeof(seebatch_board) - 1, _MM_HINT_T0);
-        }
+        prefetch_boards(all_boards, board_of_move, i, count);
         board_lanes b;
         four_board_lanes(&b, boards);
-        lanes answers = evaluate_group(moves + i, n, boards, &b, table, flags, lo_lanes, hi_lanes, &memory);
+        lanes answers = evaluate_group(moves + i, n, boards, &b, table, flags_for(flags, boards, LANES, &memory),
+                                       lo_lanes, hi_lanes, &memory);
         emit(values ? values + i : NULL, passed ? passed + i : NULL, answers, n, hi_lanes);
     }
 }
@@ -633,6 +571,8 @@ static void run_batch(const see_batch *batch, int32_t *values, uint8_t *passed, 
     if (batch->board_of_move)
         run_many_boards(batch->boards, batch->board_of_move, batch->moves, count, batch->config, values,
                         passed, lo, hi);
+    else if (count <= LANES)
+        run_one_group(batch->boards, batch->moves, count, batch->config, values, passed, lo, hi);
     else
         run_one_board(batch->boards, batch->moves, count, batch->config, values, passed, lo, hi);
 }

@@ -1,0 +1,204 @@
+/*
+ * Checks aimed at what is particular to the AVX2 kernel (src/avx2/), beyond
+ * the differential harness:
+ *
+ *  - batches of every length 0..64 whose arrays (moves, board indices,
+ *    values, pass flags) end right before an inaccessible page, or start
+ *    right after one, for all four batch entry points: the kernel reads and
+ *    writes four lanes at a time and must never touch a byte outside them;
+ *  - groups of four lanes where some lanes take the general path (x-ray
+ *    candidates, pins, promotions) and the others do not, in every
+ *    arrangement, on one board and on four boards;
+ *  - long x-ray batteries of both colours, which need many candidate slots.
+ *
+ * Values are compared with the scalar backend through the public API. The
+ * test passes trivially where the AVX2 backend cannot run.
+ */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS under -std=c11 */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "position_generator.h"
+#include "random_boards.h"
+#include "seebatch.h"
+
+enum { MAX_LENGTH = 64 };
+
+/* A page-aligned region of `size` usable bytes between two inaccessible pages. */
+typedef struct fenced {
+    unsigned char *start; /* first usable byte, right after a fence */
+    size_t size;
+    unsigned char *mapping;
+    size_t mapping_size;
+} fenced;
+
+static fenced fence(size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t usable = (size + page - 1) / page * page;
+    fenced f = {NULL, usable, NULL, usable + 2 * page};
+    void *mapping = mmap(NULL, f.mapping_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (mapping == MAP_FAILED)
+        return f;
+    f.mapping = mapping;
+    mprotect(f.mapping, page, PROT_NONE);
+    mprotect(f.mapping + page + usable, page, PROT_NONE);
+    f.start = f.mapping + page;
+    return f;
+}
+
+static void unfence(fenced *f)
+{
+    if (f->mapping)
+        munmap(f->mapping, f->mapping_size);
+}
+
+/* `count` elements of `size` bytes ending at the end fence, or starting at
+ * the start fence. */
+static void *at_end(fenced *f, size_t count, size_t size) { return f->start + f->size - count * size; }
+static void *at_start(fenced *f) { return f->start; }
+
+/* The scalar answers of a batch, for comparison. */
+static void scalar_answers(const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
+                           const seebatch_move *moves, size_t count, const seebatch_config *config,
+                           int32_t threshold, int32_t *values, uint8_t *passed)
+{
+    seebatch_backend_set("scalar", NULL);
+    if (board_of_move) {
+        seebatch_see_values_multi(boards, board_count, board_of_move, moves, count, config, values);
+        seebatch_see_ge_multi(boards, board_count, board_of_move, moves, count, threshold, config, passed);
+    } else {
+        seebatch_see_values(boards, moves, count, config, values);
+        seebatch_see_ge_batch(boards, moves, count, threshold, config, passed);
+    }
+    seebatch_backend_set("avx2", NULL);
+}
+
+/* Runs one batch through the AVX2 backend with its arrays against a fence,
+ * and compares with the scalar backend. */
+static void fenced_batch(const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
+                         const seebatch_move *moves, size_t count, const seebatch_config *config,
+                         int32_t threshold, int against_end)
+{
+    int32_t expected[MAX_LENGTH];
+    uint8_t expected_passed[MAX_LENGTH];
+    scalar_answers(boards, board_count, board_of_move, moves, count, config, threshold, expected,
+                   expected_passed);
+
+    fenced move_fence = fence(MAX_LENGTH * sizeof *moves), index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
+    fenced value_fence = fence(MAX_LENGTH * sizeof(int32_t)), pass_fence = fence(MAX_LENGTH);
+    CHECK(move_fence.start && index_fence.start && value_fence.start && pass_fence.start, "mmap failed");
+    if (!move_fence.start || !index_fence.start || !value_fence.start || !pass_fence.start)
+        return;
+    seebatch_move *m = against_end ? at_end(&move_fence, count, sizeof *m) : at_start(&move_fence);
+    uint32_t *index = against_end ? at_end(&index_fence, count, sizeof *index) : at_start(&index_fence);
+    int32_t *values = against_end ? at_end(&value_fence, count, sizeof *values) : at_start(&value_fence);
+    uint8_t *passed = against_end ? at_end(&pass_fence, count, 1) : at_start(&pass_fence);
+    memcpy(m, moves, count * sizeof *m);
+    if (board_of_move)
+        memcpy(index, board_of_move, count * sizeof *index);
+
+    if (board_of_move) {
+        seebatch_see_values_multi(boards, board_count, index, m, count, config, values);
+        seebatch_see_ge_multi(boards, board_count, index, m, count, threshold, config, passed);
+    } else {
+        seebatch_see_values(boards, m, count, config, values);
+        seebatch_see_ge_batch(boards, m, count, threshold, config, passed);
+    }
+    for (size_t i = 0; i < count; i++) {
+        CHECK_EQ(values[i], expected[i], "length %zu, move %zu, flags %u", count, i, config->flags);
+        CHECK_EQ(passed[i], expected_passed[i], "length %zu, move %zu, threshold %d", count, i, threshold);
+    }
+    unfence(&move_fence);
+    unfence(&index_fence);
+    unfence(&value_fence);
+    unfence(&pass_fence);
+}
+
+/* Every length 0..64 against both fences, on one board and on many. */
+static void check_fences(const seebatch_config *config)
+{
+    uint64_t state = 11;
+    enum { BOARDS = 16 };
+    seebatch_board boards[BOARDS];
+    seebatch_move pool[BOARDS * MAX_LENGTH];
+    uint32_t board_of[BOARDS * MAX_LENGTH];
+    size_t pooled = 0;
+    for (int b = 0; b < BOARDS; b++) {
+        random_dense_board(&state, &boards[b]);
+        seebatch_move moves[1024];
+        size_t n = random_board_moves(&boards[b], moves, 1024);
+        for (size_t i = 0; i < n && pooled < BOARDS * MAX_LENGTH; i += 1 + n / MAX_LENGTH) {
+            pool[pooled] = moves[i];
+            board_of[pooled++] = (uint32_t)b;
+        }
+    }
+    for (size_t length = 0; length <= MAX_LENGTH && length <= pooled; length++) {
+        size_t first = (size_t)(random_next(&state) % (pooled - length + 1));
+        int32_t threshold = (int32_t)(random_next(&state) % 1001) - 500;
+        for (int against_end = 0; against_end < 2; against_end++) {
+            fenced_batch(boards, BOARDS, board_of + first, pool + first, length, config, threshold, against_end);
+            /* One board: the moves of board 0 only. */
+            seebatch_move own[MAX_LENGTH];
+            size_t count = 0;
+            for (size_t i = 0; i < pooled && count < length; i++)
+                if (board_of[i] == 0)
+                    own[count++] = pool[i];
+            fenced_batch(boards, 1, NULL, own, count, config, threshold, against_end);
+        }
+    }
+}
+
+/* Groups where lanes on the general path sit beside lanes that are not:
+ * every arrangement of four moves drawn from the two kinds. */
+static void check_mixed_groups(const seebatch_config *config)
+{
+    static const char *const fens[] = {
+        /* A long battery on the e-file of both colours and a quiet corner. */
+        "4r1k1/4q3/4r3/4R3/4p3/4Q3/4R3/4K3 w - - 0 1",
+        /* Diagonal batteries, pins on both kings, pawns about to promote. */
+        "1b2k3/P1P2q2/3b4/2B5/1Q6/B7/5ppp/4K2R w K - 0 1",
+        /* Rooks and queens doubled on ranks and files around a knight. */
+        "r2q1rk1/8/8/3nR3/8/3Q4/3R4/3RK3 b - - 0 1",
+    };
+    for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
+        seebatch_board board;
+        if (seebatch_board_from_fen(&board, fens[f], NULL) != SEEBATCH_OK) {
+            CHECK(0, "bad FEN in test: %s", fens[f]);
+            continue;
+        }
+        seebatch_move moves[1024];
+        size_t n = random_board_moves(&board, moves, 1024);
+        CHECK(n >= 4, "too few moves on %s", fens[f]);
+        /* Four-move windows over every rotation of the move list. */
+        for (size_t start = 0; start + 4 <= n; start++) {
+            seebatch_move group[4];
+            for (int k = 0; k < 4; k++)
+                group[k] = moves[(start + (size_t)k * (n / 4 + 1)) % n];
+            fenced_batch(&board, 1, NULL, group, 4, config, 0, 1);
+            seebatch_board four[4] = {board, board, board, board};
+            uint32_t index[4] = {0, 1, 2, 3};
+            fenced_batch(four, 4, index, group, 4, config, 1, 0);
+        }
+    }
+}
+
+int main(void)
+{
+    if (seebatch_backend_set("avx2", NULL) != SEEBATCH_OK) {
+        printf("test_avx2_kernel: the AVX2 backend does not run here, nothing to check\n");
+        return 0;
+    }
+    for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
+        seebatch_config config = {{100, 325, 325, 500, 1000}, flags};
+        check_fences(&config);
+        check_mixed_groups(&config);
+    }
+    seebatch_config stockfish = seebatch_config_stockfish();
+    check_fences(&stockfish);
+    check_mixed_groups(&stockfish);
+    return check_finish("test_avx2_kernel");
+}
