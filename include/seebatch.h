@@ -426,7 +426,10 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
 /* ------------------------------------------------------------------------ */
 /*
  * A backend is one implementation of the SEE kernels ("scalar", "avx2", ...).
- * All return identical results; they differ only in speed. On first use the
+ * All return identical results; they differ only in speed. A SIMD backend
+ * evaluates one move per lane, which pays off only from a few moves on: calls
+ * with fewer moves (single-move calls, and batches under 3 moves for avx2)
+ * are evaluated by the scalar kernel whichever backend is in use. On first use the
  * library picks the fastest one this CPU and OS can run (cpuid and xgetbv),
  * unless the environment variable SEEBATCH_BACKEND names one: "auto" (the
  * same as unset), "scalar", "avx2". If SEEBATCH_BACKEND names an

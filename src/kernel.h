@@ -24,6 +24,12 @@ typedef struct see_kernel {
     bool (*runnable)(void); /* can this CPU and OS run it? */
     void (*values)(const see_batch *batch, int32_t *values);
     void (*values_at_least)(const see_batch *batch, int32_t threshold, uint8_t *passed);
+    /* Batches shorter than this go to the scalar kernel when this kernel is
+     * in use: below it a lane group costs more than evaluating the moves one
+     * by one (measured with bench/, batch_length). 0: no such limit. The
+     * kernel itself still handles every length; the differential harness
+     * calls it directly on lengths 0..64. */
+    size_t shortest_useful_batch;
 } see_kernel;
 
 extern const see_kernel scalar_kernel;

@@ -8,6 +8,14 @@
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
+/* The kernel for a batch of this length: the one in use, unless the batch is
+ * too short for its lanes to pay off. */
+static const see_kernel *kernel_for(size_t count)
+{
+    const see_kernel *kernel = current_kernel();
+    return count < kernel->shortest_useful_batch ? &scalar_kernel : kernel;
+}
+
 static see_batch one_board_batch(const seebatch_board *board, const seebatch_move *moves,
                                  size_t count, const seebatch_config *config)
 {
@@ -19,7 +27,7 @@ int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
 {
     int32_t value;
     see_batch batch = one_board_batch(board, &move, 1, config);
-    current_kernel()->values(&batch, &value);
+    kernel_for(1)->values(&batch, &value);
     return value;
 }
 
@@ -28,7 +36,7 @@ bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t th
 {
     uint8_t passed;
     see_batch batch = one_board_batch(board, &move, 1, config);
-    current_kernel()->values_at_least(&batch, threshold, &passed);
+    kernel_for(1)->values_at_least(&batch, threshold, &passed);
     return passed != 0;
 }
 
@@ -36,14 +44,14 @@ void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves
                          const seebatch_config *config, int32_t *values)
 {
     see_batch batch = one_board_batch(board, moves, count, config);
-    current_kernel()->values(&batch, values);
+    kernel_for(batch.count)->values(&batch, values);
 }
 
 void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     see_batch batch = one_board_batch(board, moves, count, config);
-    current_kernel()->values_at_least(&batch, threshold, passed);
+    kernel_for(batch.count)->values_at_least(&batch, threshold, passed);
 }
 
 void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
@@ -52,7 +60,7 @@ void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
 {
     (void)board_count;
     see_batch batch = {boards, board_of_move, moves, count, config};
-    current_kernel()->values(&batch, values);
+    kernel_for(batch.count)->values(&batch, values);
 }
 
 void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
@@ -62,7 +70,7 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
 {
     (void)board_count;
     see_batch batch = {boards, board_of_move, moves, count, config};
-    current_kernel()->values_at_least(&batch, threshold, passed);
+    kernel_for(batch.count)->values_at_least(&batch, threshold, passed);
 }
 
 /* ---- checked ---- */
@@ -126,7 +134,7 @@ seebatch_status seebatch_see_values_checked(const seebatch_board *board,
     see_batch batch = one_board_batch(board, moves, count, config);
     seebatch_status status = check_batch(&batch, 1, values, error);
     if (status == SEEBATCH_OK)
-        current_kernel()->values(&batch, values);
+        kernel_for(batch.count)->values(&batch, values);
     return status;
 }
 
@@ -142,6 +150,6 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, values, error);
     if (status == SEEBATCH_OK)
-        current_kernel()->values(&batch, values);
+        kernel_for(batch.count)->values(&batch, values);
     return status;
 }

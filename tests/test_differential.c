@@ -180,7 +180,7 @@ static bool always(void) { return true; }
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_kernel wrong = {"wrong", always, off_by_one_values, reference_threshold_test};
+    static const see_kernel wrong = {"wrong", always, off_by_one_values, reference_threshold_test, 0};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");

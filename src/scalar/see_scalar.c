@@ -258,4 +258,4 @@ static void scalar_values_at_least(const see_batch *batch, int32_t threshold, ui
 
 static bool always_runnable(void) { return true; }
 
-const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least};
+const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};
