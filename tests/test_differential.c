@@ -41,19 +41,6 @@ static void make_configs(void)
     add_config(1, SEEBATCH_VALUE_MAX - 1, 17, SEEBATCH_VALUE_MAX, 0, SEEBATCH_ALL_FLAGS);
 }
 
-/* Compares moves of one board in chunks the harness accepts. */
-static void compare_one_board(differential *check, const seebatch_board *board,
-                              const seebatch_move *moves, size_t count, const seebatch_config *config)
-{
-    for (size_t start = 0; start < count || start == 0; start += DIFFERENTIAL_MAX_BATCH) {
-        size_t n = count - start < DIFFERENTIAL_MAX_BATCH ? count - start : DIFFERENTIAL_MAX_BATCH;
-        see_batch batch = {board, NULL, moves + start, n, config};
-        differential_compare(check, &batch);
-        if (count == 0)
-            break;
-    }
-}
-
 /* The captures and promotions of a position, and every QUIET_SAMPLE-th quiet move. */
 static size_t game_moves(const seebatch_board *board, seebatch_move *moves, uint64_t *random)
 {
@@ -232,7 +219,7 @@ int main(void)
         /* Every capture under every configuration would be 15 passes; the
          * configurations rotate instead, a third of them per position. */
         for (int c = p % 3; c < config_count; c += 3)
-            compare_one_board(&check, &board, moves, count, &configs[c]);
+            differential_compare_moves(&check, &board, moves, count, &configs[c]);
         pool_add(&pool, &board, moves, count);
     }
 
@@ -242,7 +229,7 @@ int main(void)
         random_dense_board(&dense, &board);
         size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
         for (int c = 0; c < config_count; c++)
-            compare_one_board(&check, &board, moves, count, &configs[c]);
+            differential_compare_moves(&check, &board, moves, count, &configs[c]);
         if (b % 8 == 0)
             pool_add(&pool, &board, moves, count);
     }

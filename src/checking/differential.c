@@ -110,6 +110,20 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
     return (unsigned long)(check->mismatches - before);
 }
 
+unsigned long differential_compare_moves(differential *check, const seebatch_board *board,
+                                         const seebatch_move *moves, size_t count,
+                                         const seebatch_config *config)
+{
+    unsigned long mismatches = 0;
+    for (size_t start = 0; start < count; start += DIFFERENTIAL_MAX_BATCH) {
+        size_t left = count - start;
+        see_batch batch = {board, NULL, moves + start,
+                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, config};
+        mismatches += differential_compare(check, &batch);
+    }
+    return mismatches;
+}
+
 /* ---- the regression-file form ---- */
 
 static size_t format_board(const seebatch_board *board, char *out, size_t size)

@@ -36,6 +36,12 @@ void differential_init(differential *check, bool use_oracle, FILE *report);
  * unchecked SEE functions. */
 unsigned long differential_compare(differential *check, const see_batch *batch);
 
+/* The same on any number of moves of one board (count may be 0, moves then
+ * NULL), in batches as large as differential_compare takes. */
+unsigned long differential_compare_moves(differential *check, const seebatch_board *board,
+                                         const seebatch_move *moves, size_t count,
+                                         const seebatch_config *config);
+
 /* The backends compared, as "avx2, oracle" (for summaries). */
 void differential_describe(const differential *check, char *out, size_t size);
 

@@ -61,13 +61,8 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
     worker->positions++;
     worker->moves += position.move_count;
     for (int c = 0; c < worker->settings->config_count; c++)
-        for (size_t start = 0; start < position.move_count; start += DIFFERENTIAL_MAX_BATCH) {
-            size_t left = position.move_count - start;
-            see_batch batch = {&position.board, NULL, position.moves + start,
-                               left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
-                               &worker->settings->configs[c]};
-            differential_compare(&worker->check, &batch);
-        }
+        differential_compare_moves(&worker->check, &position.board, position.moves,
+                                   position.move_count, &worker->settings->configs[c]);
     return true;
 }
 

@@ -50,16 +50,19 @@ bool line_reader_next(line_reader *reader, line *out)
         char *begin = reader->buffer + reader->start;
         size_t available = reader->end - reader->start;
         char *newline = memchr(begin, '\n', available);
-        size_t length = newline ? (size_t)(newline - begin) : available;
-        if (length > LINE_MAX_BYTES) {
+        bool complete = newline || (reader->at_eof && available > 0);
+        size_t consumed = newline ? (size_t)(newline - begin) : available;
+        size_t length = consumed;
+        if (complete && length > 0 && begin[length - 1] == '\r')
+            length--;
+        /* An incomplete line may still lose a '\r' at its end: one byte more. */
+        if (length > LINE_MAX_BYTES + (complete ? 0 : 1)) {
             skip_rest_of_line(reader);
             *out = (line){NULL, 0, true, ++reader->line_number};
             return true;
         }
-        if (newline || (reader->at_eof && available > 0)) {
-            reader->start += length + (newline ? 1 : 0);
-            if (length > 0 && begin[length - 1] == '\r')
-                length--;
+        if (complete) {
+            reader->start += consumed + (newline ? 1 : 0);
             *out = (line){begin, length, false, ++reader->line_number};
             return true;
         }

@@ -44,7 +44,8 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
         token[token_length] = '\0';
         seebatch_error error;
         if (seebatch_move_parse(&out->board, token, &out->moves[out->move_count], &error) != SEEBATCH_OK) {
-            snprintf(message, size, "move %zu: %s", out->move_count + 1, error.message);
+            /* The library's message names the move text; add its place. */
+            snprintf(message, size, "%s (move %zu of the line)", error.message, out->move_count + 1);
             return false;
         }
         out->move_count++;

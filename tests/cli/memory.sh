@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# seebatch eval streams: its memory does not grow with the input. The peak
+# resident size (/usr/bin/time -f %M) of eval on N generated positions piped
+# from `seebatch gen` (2 million in the Release build, times
+# SEEBATCH_TEST_SCALE under the sanitizers) must stay within 1.5 times that
+# of a run on N/10, on 1 and on 4 threads. Keeping the input or the output in
+# memory would add tens of megabytes (2 million positions are 105 MB of FEN).
+set -u
+tool=$1
+source "$(dirname "$0")/../support/cli_expect.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ ! -x /usr/bin/time ]; then
+    echo "cli memory: /usr/bin/time is missing (Debian package \"time\"); .ci/run installs it"
+    exit 1
+fi
+large=$(awk -v scale="${SEEBATCH_TEST_SCALE:-1}" 'BEGIN { n = int(2000000 * scale); print n < 20000 ? 20000 : n }')
+small=$((large / 10))
+
+# measure COUNT THREADS: sets peak_kb to eval's peak resident size on COUNT
+# positions, and checks that every position gave at least one record.
+measure() {
+    "$tool" gen --count "$1" --seed 4 \
+        | /usr/bin/time -f %M -o "$work/rss" "$tool" eval -j "$2" \
+        | cut -d';' -f1 | uniq | wc -l > "$work/positions"
+    expect "eval of $1 positions on $2 threads: every position evaluated" \
+        "$(tr -d ' ' < "$work/positions")" "$1"
+    peak_kb=$(tail -n 1 "$work/rss")
+}
+
+for threads in 1 4; do
+    measure "$small" "$threads"
+    small_kb=$peak_kb
+    measure "$large" "$threads"
+    large_kb=$peak_kb
+    echo "eval -j $threads: peak $small_kb kB on $small positions, $large_kb kB on $large"
+    expect "eval -j $threads: memory bounded (${large_kb} kB on $large positions vs ${small_kb} kB on $small)" \
+        "$([ "$large_kb" -le $((small_kb * 3 / 2)) ] && echo bounded)" "bounded"
+done
+
+finish "cli memory"

@@ -1,0 +1,368 @@
+#include "fuzz_targets.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitboard.h"
+#include "differential.h"
+#include "fuzz_input.h"
+
+enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };
+
+/* One harness for the whole process: every kernel this machine runs and the
+ * oracle, mismatches printed in the regression-file form. */
+static differential *shared_check(void)
+{
+    static differential check;
+    static bool ready;
+    if (!ready) {
+        differential_init(&check, true, stderr);
+        ready = true;
+    }
+    return &check;
+}
+
+static void compare_backends(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                             const seebatch_config *config)
+{
+    FUZZ_REQUIRE(differential_compare_moves(shared_check(), board, moves, count, config) == 0,
+                 "a backend or the oracle differs from the reference (MISMATCH above)");
+}
+
+/* passed[i] must say exactly whether reference[i] >= threshold. */
+static void require_thresholds(const uint8_t *passed, const int32_t *reference, size_t count,
+                               int32_t threshold, const char *function)
+{
+    for (size_t i = 0; i < count; i++)
+        FUZZ_REQUIRE(passed[i] == (reference[i] >= threshold),
+                     "%s lane %zu: %u for value %d and threshold %d", function, i, passed[i],
+                     reference[i], threshold);
+}
+
+static void require_values(const int32_t *values, const int32_t *reference, size_t count,
+                           const char *function)
+{
+    for (size_t i = 0; i < count; i++)
+        FUZZ_REQUIRE(values[i] == reference[i], "%s lane %zu: %d, reference %d", function, i,
+                     values[i], reference[i]);
+}
+
+void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                    const seebatch_config *config)
+{
+    FUZZ_REQUIRE(count <= MAX_MOVES, "%zu moves", count);
+    compare_backends(board, moves, count, config);
+
+    int32_t reference[MAX_MOVES], values[MAX_MOVES];
+    uint8_t passed[MAX_MOVES];
+    see_batch whole = {board, NULL, moves, count, config};
+    scalar_kernel.values(&whole, reference);
+    /* The header allows NULL arrays with count 0: use them then. */
+    int32_t *values_out = count ? values : NULL;
+    uint8_t *passed_out = count ? passed : NULL;
+
+    seebatch_see_values(board, moves, count, config, values_out);
+    require_values(values, reference, count, "seebatch_see_values");
+    for (size_t i = 0; i < count; i++) {
+        int32_t value = reference[i];
+        FUZZ_REQUIRE(seebatch_see_value(board, moves[i], config) == value, "see_value %zu", i);
+        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], value, config), "see_ge(value) %zu", i);
+        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], value + 1, config), "see_ge(value + 1) %zu", i);
+        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], INT32_MIN, config), "see_ge(INT32_MIN) %zu", i);
+        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], INT32_MAX, config), "see_ge(INT32_MAX) %zu", i);
+    }
+    const int32_t thresholds[4] = {0, count ? reference[count / 2] : 1, INT32_MIN, INT32_MAX};
+    for (int t = 0; t < 4; t++) {
+        seebatch_see_ge_batch(board, moves, count, thresholds[t], config, passed_out);
+        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_batch");
+    }
+
+    /* Two copies of the board, the moves alternating between them. */
+    seebatch_board boards[2] = {*board, *board};
+    uint32_t board_of_move[MAX_MOVES];
+    for (size_t i = 0; i < count; i++)
+        board_of_move[i] = (uint32_t)(i & 1);
+    const uint32_t *indices = count ? board_of_move : NULL;
+    seebatch_see_values_multi(boards, 2, indices, moves, count, config, values_out);
+    require_values(values, reference, count, "seebatch_see_values_multi");
+    for (int t = 0; t < 4; t++) {
+        seebatch_see_ge_multi(boards, 2, indices, moves, count, thresholds[t], config, passed_out);
+        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_multi");
+    }
+
+    seebatch_error error;
+    seebatch_status status =
+        seebatch_see_values_checked(board, moves, count, config, values_out, &error);
+    FUZZ_REQUIRE(status == SEEBATCH_OK, "values_checked: %s", error.message);
+    require_values(values, reference, count, "seebatch_see_values_checked");
+    status = seebatch_see_values_multi_checked(boards, 2, indices, moves, count, config, values_out,
+                                               &error);
+    FUZZ_REQUIRE(status == SEEBATCH_OK, "values_multi_checked: %s", error.message);
+    require_values(values, reference, count, "seebatch_see_values_multi_checked");
+    for (size_t i = 0; i < count; i++) {
+        int32_t value = SENTINEL;
+        status = seebatch_see_value_checked(board, moves[i], config, &value, &error);
+        FUZZ_REQUIRE(status == SEEBATCH_OK && value == reference[i], "value_checked %zu: %s", i,
+                     error.message);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* FEN                                                                      */
+/* ------------------------------------------------------------------------ */
+
+enum { FEN_TEXT_MAX = 1024 };
+
+static bool same_board(const seebatch_board *a, const seebatch_board *b)
+{
+    return memcmp(a, b, sizeof *a) == 0; /* no padding: 8 bitboards, 4 bytes, 2 counters */
+}
+
+/* Writes the board's FEN, requires that it parses back to the same board and
+ * formats to the same text again, and returns its length. */
+static size_t require_fen_round_trip(const seebatch_board *board, char fen[SEEBATCH_FEN_MAX])
+{
+    size_t length = seebatch_board_to_fen(board, fen, SEEBATCH_FEN_MAX);
+    FUZZ_REQUIRE(length > 0 && length == strlen(fen),
+                 "no FEN written for a board with one king a side");
+    seebatch_board again;
+    seebatch_error error;
+    FUZZ_REQUIRE(seebatch_board_from_fen(&again, fen, &error) == SEEBATCH_OK, "\"%s\": %s", fen,
+                 error.message);
+    FUZZ_REQUIRE(same_board(board, &again), "\"%s\" parses to another board", fen);
+    char fen_again[SEEBATCH_FEN_MAX];
+    seebatch_board_to_fen(&again, fen_again, sizeof fen_again);
+    FUZZ_REQUIRE(strcmp(fen, fen_again) == 0, "\"%s\" formats back as \"%s\"", fen, fen_again);
+    /* One byte short: nothing but an empty string. */
+    char small[SEEBATCH_FEN_MAX];
+    memset(small, 'x', sizeof small);
+    FUZZ_REQUIRE(seebatch_board_to_fen(board, small, length) == 0 && small[0] == '\0',
+                 "a %zu-byte buffer for a %zu-character FEN", length, length);
+    return length;
+}
+
+/* Every legal move meets the SEE preconditions, writes as UCI text that
+ * parses back to it, and leaves a board that is consistent and has a FEN. */
+static void check_legal_moves(const seebatch_board *board)
+{
+    seebatch_move moves[MAX_MOVES];
+    size_t count = seebatch_generate_moves(board, moves);
+    FUZZ_REQUIRE(count <= MAX_MOVES, "%zu moves", count);
+    for (size_t i = 0; i < count; i++) {
+        char uci[SEEBATCH_UCI_MAX];
+        seebatch_move_to_uci(moves[i], uci);
+        seebatch_error error;
+        FUZZ_REQUIRE(seebatch_move_check(board, moves[i], &error) == SEEBATCH_OK,
+                     "legal move %s (kind %u): %s", uci, seebatch_move_kind(moves[i]), error.message);
+        seebatch_move parsed = 0;
+        FUZZ_REQUIRE(seebatch_move_parse(board, uci, &parsed, &error) == SEEBATCH_OK
+                         && parsed == moves[i],
+                     "legal move %s (kind %u) parses as kind %u: %s", uci,
+                     seebatch_move_kind(moves[i]), seebatch_move_kind(parsed), error.message);
+        seebatch_board child = *board;
+        seebatch_board_play(&child, moves[i]);
+        FUZZ_REQUIRE(seebatch_board_validate(&child, &error) == SEEBATCH_OK, "after %s: %s", uci,
+                     error.message);
+        char fen[SEEBATCH_FEN_MAX];
+        require_fen_round_trip(&child, fen);
+    }
+}
+
+void fuzz_fen(const uint8_t *data, size_t size)
+{
+    char text[FEN_TEXT_MAX + 1];
+    size_t length = size < FEN_TEXT_MAX ? size : FEN_TEXT_MAX;
+    memcpy(text, data, length);
+    text[length] = '\0';
+
+    seebatch_board board;
+    seebatch_error error;
+    seebatch_status status = seebatch_board_from_fen(&board, text, &error);
+    if (status != SEEBATCH_OK) {
+        FUZZ_REQUIRE(status == SEEBATCH_ERROR_FEN && error.status == status, "status %d", status);
+        FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+        return;
+    }
+    FUZZ_REQUIRE(strlen(text) <= 255, "accepted %zu bytes", strlen(text));
+    FUZZ_REQUIRE(error.status == SEEBATCH_OK && error.message[0] == '\0', "success leaves a message");
+    FUZZ_REQUIRE(seebatch_board_validate(&board, &error) == SEEBATCH_OK, "%s", error.message);
+    char fen[SEEBATCH_FEN_MAX];
+    require_fen_round_trip(&board, fen);
+    check_legal_moves(&board);
+
+    seebatch_move captures[MAX_MOVES];
+    size_t count = seebatch_generate_captures(&board, captures);
+    seebatch_config config = seebatch_config_classic();
+    config.flags = (uint32_t)length & SEEBATCH_ALL_FLAGS; /* varies with the input */
+    fuzz_check_see(&board, captures, count, &config);
+}
+
+/* ------------------------------------------------------------------------ */
+/* UCI                                                                      */
+/* ------------------------------------------------------------------------ */
+
+enum { UCI_TEXT_MAX = 16 };
+
+void fuzz_uci(const uint8_t *data, size_t size)
+{
+    fuzz_bytes in = fuzz_bytes_of(data, size);
+    seebatch_board board;
+    fuzz_take_board(&in, &board);
+    bool broken = fuzz_corrupt_board(&in, &board);
+    char text[UCI_TEXT_MAX + 1];
+    size_t length = fuzz_bytes_left(&in) < UCI_TEXT_MAX ? fuzz_bytes_left(&in) : UCI_TEXT_MAX;
+    memcpy(text, in.data + in.used, length);
+    text[length] = '\0';
+
+    seebatch_move move = SENTINEL;
+    seebatch_error error;
+    seebatch_status status = seebatch_move_parse(&board, text, &move, &error);
+    if (status != SEEBATCH_OK) {
+        FUZZ_REQUIRE(status == SEEBATCH_ERROR_MOVE || (broken && status == SEEBATCH_ERROR_BOARD),
+                     "status %d", status);
+        FUZZ_REQUIRE(move == SENTINEL, "move written on failure");
+        FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+        return;
+    }
+    FUZZ_REQUIRE(!broken, "\"%s\" parsed on an inconsistent board", text);
+    FUZZ_REQUIRE(seebatch_move_check(&board, move, &error) == SEEBATCH_OK, "\"%s\": %s", text,
+                 error.message);
+    char written[SEEBATCH_UCI_MAX];
+    size_t written_length = seebatch_move_to_uci(move, written);
+    /* The same text, but for the case of a promotion letter (written lowercase). */
+    bool same = written_length == strlen(text) && memcmp(written, text, 4) == 0
+             && (written_length == 4 || (text[4] | 0x20) == written[4]);
+    FUZZ_REQUIRE(same, "\"%s\" writes back as \"%s\"", text, written);
+    seebatch_move again = SENTINEL;
+    FUZZ_REQUIRE(seebatch_move_parse(&board, written, &again, &error) == SEEBATCH_OK && again == move,
+                 "\"%s\" does not parse back to the same move", written);
+    seebatch_config config = seebatch_config_classic();
+    config.flags = seebatch_move_from(move) & SEEBATCH_ALL_FLAGS;
+    fuzz_check_see(&board, &move, 1, &config);
+}
+
+/* ------------------------------------------------------------------------ */
+/* SEE                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Nothing written and the status expected, from every checked entry point. */
+static void require_rejected(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                             const seebatch_config *config, seebatch_status expected,
+                             const char *why)
+{
+    int32_t values[MAX_MOVES + 1];
+    for (size_t i = 0; i <= count; i++)
+        values[i] = SENTINEL;
+    seebatch_error error;
+    seebatch_status status = seebatch_see_values_checked(board, moves, count, config, values, &error);
+    FUZZ_REQUIRE(status == expected, "values_checked (%s): status %d", why, status);
+    FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+    uint32_t board_of_move[MAX_MOVES];
+    for (size_t i = 0; i < count; i++)
+        board_of_move[i] = 0;
+    status = seebatch_see_values_multi_checked(board, 1, board_of_move, moves, count, config, values,
+                                               &error);
+    FUZZ_REQUIRE(status == expected, "values_multi_checked (%s): status %d", why, status);
+    for (size_t i = 0; i < count; i++)
+        FUZZ_REQUIRE(values[i] == SENTINEL, "output %zu written on failure (%s)", i, why);
+}
+
+static void check_broken_board(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                               const seebatch_config *config)
+{
+    seebatch_error error;
+    FUZZ_REQUIRE(seebatch_board_validate(board, &error) == SEEBATCH_ERROR_BOARD,
+                 "a broken board validates");
+    FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+    char fen[SEEBATCH_FEN_MAX] = "x";
+    FUZZ_REQUIRE(seebatch_board_to_fen(board, fen, sizeof fen) == 0 && fen[0] == '\0',
+                 "FEN \"%s\" written for a broken board", fen);
+    for (size_t i = 0; i < count; i++)
+        FUZZ_REQUIRE(seebatch_move_check(board, moves[i], NULL) == SEEBATCH_ERROR_BOARD,
+                     "move %zu passes on a broken board", i);
+    /* Even an empty batch names its broken board. */
+    require_rejected(board, moves, count, config, SEEBATCH_ERROR_BOARD, "broken board");
+    require_rejected(board, NULL, 0, config, SEEBATCH_ERROR_BOARD, "broken board, no moves");
+}
+
+/* The header promises that breaking a precondition of the unchecked
+ * functions gives an unspecified value but no access outside the arrays
+ * passed: every kernel runs on the moves as decoded, good or bad, on the
+ * board, broken or not. The sanitizers judge; the values are not compared.
+ * The output arrays have exactly `count` elements, so ASan sees a write past
+ * them. */
+static void run_kernels_on_anything(const seebatch_board *board, const seebatch_move *moves,
+                                    size_t count, const seebatch_config *config)
+{
+    if (count == 0)
+        return;
+    const differential *check = shared_check();
+    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&scalar_kernel};
+    size_t kernel_count = 1;
+    for (size_t k = 0; k < check->kernel_count; k++)
+        kernels[kernel_count++] = check->kernels[k];
+    seebatch_move *exact_moves = malloc(count * sizeof *exact_moves);
+    int32_t *values = malloc(count * sizeof *values);
+    uint8_t *passed = malloc(count);
+    FUZZ_REQUIRE(exact_moves && values && passed, "out of memory");
+    memcpy(exact_moves, moves, count * sizeof *moves);
+    see_batch batch = {board, NULL, exact_moves, count, config};
+    for (size_t k = 0; k < kernel_count; k++) {
+        kernels[k]->values(&batch, values);
+        kernels[k]->values_at_least(&batch, 0, passed);
+        kernels[k]->values_at_least(&batch, INT32_MIN, passed);
+    }
+    free(exact_moves);
+    free(values);
+    free(passed);
+}
+
+void fuzz_see(const uint8_t *data, size_t size)
+{
+    fuzz_bytes in = fuzz_bytes_of(data, size);
+    seebatch_config config;
+    fuzz_take_config(&in, &config);
+    seebatch_board board;
+    fuzz_take_board(&in, &board);
+    seebatch_board consistent = board;
+    bool broken = fuzz_corrupt_board(&in, &board);
+
+    seebatch_move moves[MAX_MOVES], good[MAX_MOVES];
+    size_t count = 0, good_count = 0;
+    while (fuzz_bytes_left(&in) > 0 && count < MAX_MOVES)
+        moves[count++] = fuzz_take_move(&in, &consistent);
+    run_kernels_on_anything(&board, moves, count, &config);
+    if (broken) {
+        check_broken_board(&board, moves, count, &config);
+        return;
+    }
+
+    for (size_t i = 0; i < count; i++) {
+        seebatch_error error;
+        seebatch_status status = seebatch_move_check(&board, moves[i], &error);
+        if (status == SEEBATCH_OK) {
+            good[good_count++] = moves[i];
+            continue;
+        }
+        FUZZ_REQUIRE(status == SEEBATCH_ERROR_MOVE, "move_check status %d", status);
+        FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+        int32_t value = SENTINEL;
+        status = seebatch_see_value_checked(&board, moves[i], &config, &value, &error);
+        FUZZ_REQUIRE(status == SEEBATCH_ERROR_MOVE && value == SENTINEL,
+                     "value_checked accepts move %zu that move_check rejects", i);
+        FUZZ_REQUIRE(strstr(error.message, "move 0") != NULL, "message \"%s\"", error.message);
+    }
+    /* A batch with one bad move anywhere is rejected whole. */
+    if (good_count < count)
+        require_rejected(&board, moves, count, &config, SEEBATCH_ERROR_MOVE, "a bad move");
+    fuzz_check_see(&board, good_count ? good : NULL, good_count, &config);
+
+    seebatch_move captures[MAX_MOVES];
+    size_t capture_count = seebatch_generate_captures(&board, captures);
+    for (size_t i = 0; i < capture_count; i++)
+        FUZZ_REQUIRE(seebatch_move_check(&board, captures[i], NULL) == SEEBATCH_OK,
+                     "generated capture %zu breaks the preconditions", i);
+    fuzz_check_see(&board, captures, capture_count, &config);
+}

@@ -1,0 +1,280 @@
+/*
+ * The SEE entry points from many threads at once (run under ThreadSanitizer
+ * by tests/run_all.sh, where a data race fails the test):
+ *
+ *   - the first choice of the backend: threads released together make the
+ *     library's very first SEE calls, each through a different entry point,
+ *     so the dispatch's atomic is raced for. A process chooses only once, so
+ *     the test runs itself again as a child for each SEEBATCH_BACKEND value
+ *     (unset, every runnable backend, and an unknown name, which must be
+ *     reported on stderr exactly once and fall back to scalar);
+ *   - seebatch_backend_set, _init and _name called over and over while other
+ *     threads evaluate.
+ * Every result is compared with the reference kernel, called directly so the
+ * comparison never touches the dispatch.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <spawn.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "kernel.h"
+#include "workload.h"
+
+extern char **environ;
+
+enum { RACERS = 8, WORKERS = 4, SWITCHERS = 2, ROUNDS = 40 };
+
+/* The cases and their reference answers; read-only once built. */
+static workload work;
+static int32_t expected_values[WORKLOAD_BOARDS][SEEBATCH_MAX_MOVES];
+static int32_t expected_pool[WORKLOAD_POOL];
+static seebatch_config config;
+
+static void build_workload(void)
+{
+    workload_build(&work, 17);
+    config = seebatch_config_classic();
+    config.flags = SEEBATCH_PINS | SEEBATCH_PROMOTIONS;
+    for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
+        see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &config};
+        scalar_kernel.values(&batch, expected_values[b]);
+    }
+    see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &config};
+    scalar_kernel.values(&pool, expected_pool);
+}
+
+/* One pass through every entry point on board b (and the whole pool for
+ * the mixed-board ones); returns the answers that differ from the reference. */
+static unsigned long evaluate_all(size_t b, unsigned entry_point)
+{
+    const seebatch_board *board = &work.boards[b];
+    const seebatch_move *moves = work.moves[b];
+    const int32_t *expected = expected_values[b];
+    size_t count = work.counts[b];
+    int32_t values[WORKLOAD_POOL];
+    uint8_t passed[WORKLOAD_POOL];
+    unsigned long wrong = 0;
+    switch (entry_point % 7) {
+    case 0:
+        seebatch_see_values(board, moves, count, &config, values);
+        for (size_t i = 0; i < count; i++)
+            wrong += values[i] != expected[i];
+        break;
+    case 1:
+        seebatch_see_ge_batch(board, moves, count, 0, &config, passed);
+        for (size_t i = 0; i < count; i++)
+            wrong += passed[i] != (expected[i] >= 0);
+        break;
+    case 2:
+        for (size_t i = 0; i < count; i++)
+            wrong += seebatch_see_value(board, moves[i], &config) != expected[i];
+        break;
+    case 3:
+        for (size_t i = 0; i < count; i++)
+            wrong += seebatch_see_ge(board, moves[i], expected[i], &config) != true;
+        break;
+    case 4:
+        seebatch_see_values_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
+                                  work.pool_count, &config, values);
+        for (size_t i = 0; i < work.pool_count; i++)
+            wrong += values[i] != expected_pool[i];
+        break;
+    case 5:
+        seebatch_see_ge_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
+                              work.pool_count, 1, &config, passed);
+        for (size_t i = 0; i < work.pool_count; i++)
+            wrong += passed[i] != (expected_pool[i] >= 1);
+        break;
+    default:
+        if (seebatch_see_values_checked(board, moves, count, &config, values, NULL) != SEEBATCH_OK)
+            return count + 1;
+        for (size_t i = 0; i < count; i++)
+            wrong += values[i] != expected[i];
+        break;
+    }
+    return wrong;
+}
+
+/* ---- the first choice of the backend, in a child process ---- */
+
+typedef struct racer {
+    pthread_barrier_t *start;
+    unsigned index;
+    unsigned long wrong;
+    const char *backend; /* the name it saw in use afterwards */
+} racer;
+
+static void *race(void *argument)
+{
+    racer *r = argument;
+    pthread_barrier_wait(r->start);
+    for (size_t b = 0; b < WORKLOAD_BOARDS; b++)
+        r->wrong += evaluate_all(b, r->index + (unsigned)b);
+    r->backend = seebatch_backend_name();
+    return NULL;
+}
+
+/* The child's whole work: the race, then the name every racer saw. */
+static int first_choice(const char *expected_backend)
+{
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, RACERS);
+    pthread_t threads[RACERS];
+    racer racers[RACERS];
+    for (unsigned t = 0; t < RACERS; t++) {
+        racers[t] = (racer){&start, t, 0, NULL};
+        pthread_create(&threads[t], NULL, race, &racers[t]);
+    }
+    for (unsigned t = 0; t < RACERS; t++)
+        pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&start);
+    for (unsigned t = 0; t < RACERS; t++) {
+        CHECK_EQ(racers[t].wrong, 0, "racer %u: answers differ from the reference", t);
+        CHECK(strcmp(racers[t].backend, expected_backend) == 0, "racer %u saw %s, expected %s", t,
+              racers[t].backend, expected_backend);
+    }
+    return check_finish("test_threads (first choice)");
+}
+
+/* Runs this program as a child with SEEBATCH_BACKEND set to `backend` (NULL:
+ * unset); returns its exit status and the lines of its stderr naming
+ * SEEBATCH_BACKEND. */
+static int run_child(const char *backend, const char *expected, int *warnings)
+{
+    char setting[64];
+    char *environment[256];
+    size_t n = 0;
+    for (char **e = environ; *e && n < 254; e++)
+        if (strncmp(*e, "SEEBATCH_BACKEND=", 17) != 0)
+            environment[n++] = *e;
+    if (backend) {
+        snprintf(setting, sizeof setting, "SEEBATCH_BACKEND=%s", backend);
+        environment[n++] = setting;
+    }
+    environment[n] = NULL;
+
+    int pipe_ends[2];
+    if (pipe(pipe_ends) != 0)
+        return -1;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], STDERR_FILENO);
+    posix_spawn_file_actions_addclose(&actions, pipe_ends[0]);
+    char *arguments[] = {"test_threads", "--first-choice", (char *)expected, NULL};
+    pid_t child;
+    int spawned = posix_spawn(&child, "/proc/self/exe", &actions, NULL, arguments, environment);
+    posix_spawn_file_actions_destroy(&actions);
+    close(pipe_ends[1]);
+    if (spawned != 0) {
+        close(pipe_ends[0]);
+        return -1;
+    }
+    FILE *errors = fdopen(pipe_ends[0], "r");
+    char line[512];
+    *warnings = 0;
+    while (fgets(line, sizeof line, errors)) {
+        fputs(line, stderr); /* a sanitizer report or a failed CHECK stays visible */
+        *warnings += strstr(line, "SEEBATCH_BACKEND") != NULL;
+    }
+    fclose(errors);
+    int status;
+    waitpid(child, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void first_choice_in_children(void)
+{
+    const char *names[8];
+    size_t count = seebatch_backends_available(names, 8);
+    int warnings;
+    CHECK_EQ(run_child(NULL, names[0], &warnings), 0, "SEEBATCH_BACKEND unset: the best, %s", names[0]);
+    CHECK_EQ(warnings, 0, "no warning without SEEBATCH_BACKEND");
+    CHECK_EQ(run_child("auto", names[0], &warnings), 0, "SEEBATCH_BACKEND=auto");
+    for (size_t i = 0; i < count; i++) {
+        CHECK_EQ(run_child(names[i], names[i], &warnings), 0, "SEEBATCH_BACKEND=%s", names[i]);
+        CHECK_EQ(warnings, 0, "no warning for SEEBATCH_BACKEND=%s", names[i]);
+    }
+    CHECK_EQ(run_child("no-such-backend", "scalar", &warnings), 0, "unknown backend: scalar");
+    CHECK_EQ(warnings, 1, "an unknown SEEBATCH_BACKEND is reported once, by one of the racers");
+}
+
+/* ---- switching backends during evaluation ---- */
+
+typedef struct shared_run {
+    atomic_int workers_left;
+    const char *names[8];
+    size_t name_count;
+} shared_run;
+
+typedef struct worker {
+    shared_run *run;
+    unsigned index;
+    unsigned long wrong, evaluations;
+} worker;
+
+static void *evaluate_rounds(void *argument)
+{
+    worker *w = argument;
+    for (int round = 0; round < scaled(ROUNDS); round++)
+        for (size_t b = 0; b < WORKLOAD_BOARDS; b++, w->evaluations++)
+            w->wrong += evaluate_all(b, w->index + (unsigned)(round + b));
+    atomic_fetch_sub(&w->run->workers_left, 1);
+    return NULL;
+}
+
+static void *switch_backends(void *argument)
+{
+    worker *w = argument;
+    shared_run *run = w->run;
+    for (size_t i = w->index; atomic_load(&run->workers_left) > 0; i++, w->evaluations++) {
+        size_t choice = i % (run->name_count + 1);
+        const char *name = choice < run->name_count ? run->names[choice] : "auto";
+        w->wrong += seebatch_backend_set(name, NULL) != SEEBATCH_OK;
+        w->wrong += seebatch_backend_init(NULL) != SEEBATCH_OK;
+        const char *in_use = seebatch_backend_name();
+        bool known = false;
+        for (size_t k = 0; k < run->name_count; k++)
+            known = known || strcmp(in_use, run->names[k]) == 0;
+        w->wrong += !known;
+    }
+    return NULL;
+}
+
+static void switching_during_evaluation(void)
+{
+    shared_run run;
+    run.name_count = seebatch_backends_available(run.names, 8);
+    atomic_init(&run.workers_left, WORKERS);
+    pthread_t threads[WORKERS + SWITCHERS];
+    worker workers[WORKERS + SWITCHERS];
+    for (unsigned t = 0; t < WORKERS + SWITCHERS; t++) {
+        workers[t] = (worker){&run, t, 0, 0};
+        pthread_create(&threads[t], NULL, t < WORKERS ? evaluate_rounds : switch_backends, &workers[t]);
+    }
+    for (unsigned t = 0; t < WORKERS + SWITCHERS; t++)
+        pthread_join(threads[t], NULL);
+    unsigned long switches = 0;
+    for (unsigned t = 0; t < WORKERS + SWITCHERS; t++) {
+        CHECK_EQ(workers[t].wrong, 0, "%s %u", t < WORKERS ? "worker" : "switcher", t);
+        if (t >= WORKERS)
+            switches += workers[t].evaluations;
+    }
+    CHECK(switches > 0, "the switchers never ran");
+    printf("switching: %u workers, %lu backend switches among %zu backends\n", WORKERS, switches,
+           run.name_count);
+}
+
+int main(int argc, char **argv)
+{
+    build_workload();
+    if (argc == 3 && strcmp(argv[1], "--first-choice") == 0)
+        return first_choice(argv[2]);
+    first_choice_in_children();
+    switching_during_evaluation();
+    return check_finish("test_threads");
+}
