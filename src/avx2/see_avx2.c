@@ -28,9 +28,11 @@
  * mispredicted for a third of the lanes. About 4% of lanes have one; their
  * group then carries the candidate with its gate (the squares between it and
  * `to`), and a candidate joins once its gate is empty (play_with_slot). A
- * lane with two candidates, pins (rule 5) or promotions (rule 6) sends its
- * group down the general path (play_in_general), which carries any number of
- * candidates, the pins of each side and the promotion gains.
+ * lane with two candidates, a pinned piece among the pieces that may
+ * capture (rule 5) or promotions (rule 6) sends its group down the general
+ * path (play_in_general), which carries any number of candidates, the pins
+ * of each side and the promotion gains. Pins are worked out once per board,
+ * and only for a board with a lane that has an attacker.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
  * [lo, hi] (DESIGN.md section 2), narrowed exactly as the scalar reference
@@ -202,24 +204,39 @@ static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
     return &memory->pins[slot];
 }
 
-/* Whether rule 5 can matter on the board: a side has a pinned piece. */
-static int has_pinned_pieces(pin_memory *memory, const seebatch_board *board)
-{
-    const pin_state *pins = pins_of(memory, board);
-    return ((pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
-            | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK])) != 0;
-}
-
-/* The flags as a group of these boards needs them: without SEEBATCH_PINS
- * when no piece is pinned on any of them, as on most boards. */
-INLINE uint32_t flags_for(uint32_t flags, const seebatch_board *const *boards, unsigned count, pin_memory *memory)
+/* The flags for moves all on one board: without SEEBATCH_PINS when neither
+ * side has a pinned piece, as on most boards, so that no group looks. */
+static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
 {
     if (!(flags & SEEBATCH_PINS))
         return flags;
-    for (unsigned i = 0; i < count; i++)
-        if (has_pinned_pieces(memory, boards[i]))
-            return flags;
-    return flags & ~(uint32_t)SEEBATCH_PINS;
+    const pin_state *pins = pins_of(memory, board);
+    bitboard pinned = (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
+                    | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
+    return pinned ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
+}
+
+/* Whether rule 5 can matter in a group: only a pinned piece that attacks
+ * `to`, now or once uncovered (`reach`: attackers and x-ray candidates), is
+ * ever held back by its pin. Most groups have none, even on boards with
+ * pins, and then play as if the flag were off, which gives the same
+ * answers. */
+static int pins_matter(pin_memory *memory, const seebatch_board *const boards[LANES], const bitboard reach[LANES],
+                       size_t count)
+{
+    for (unsigned lane = 0; lane < count && lane < LANES; lane++) {
+        /* A lane without an attacker ends at once: its board's pins are
+         * not worked out for it (a capture of a loose piece, a common case). */
+        if (!reach[lane])
+            continue;
+        const seebatch_board *board = boards[lane];
+        const pin_state *pins = pins_of(memory, board);
+        bitboard pinned = (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
+                        | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
+        if (pinned & reach[lane])
+            return 1;
+    }
+    return 0;
 }
 
 /* Rule 3 for one lane: each candidate in a slot, with its gate. */
@@ -353,11 +370,13 @@ enum path { COMMON, ONE_CANDIDATE, GENERAL };
 
 /* Stages 1 and 2 for moves[0 .. min(count, 4)), each on boards[lane], which
  * `b` holds as lanes. Returns the path the group takes; off the common path
- * `later` gets each lane's x-ray candidates. */
+ * `later` gets each lane's x-ray candidates. *group_flags loses
+ * SEEBATCH_PINS when no pin can matter in the group (pins_matter). */
 INLINE enum path prepare_group(exchange *x, bitboard later[LANES], const seebatch_move *moves, size_t count,
                                const seebatch_board *const boards[LANES], const board_lanes *b, lanes table,
-                               uint32_t flags, lanes lo, lanes hi)
+                               uint32_t *group_flags, lanes lo, lanes hi, pin_memory *memory)
 {
+    uint32_t flags = *group_flags;
     /* Lane by lane, kept in registers (see load_moves). Lanes past `count`
      * hold no move and no attackers. */
     bitboard a0 = 0, a1 = 0, a2 = 0, a3 = 0, l0 = 0, l1 = 0, l2 = 0, l3 = 0;
@@ -376,6 +395,11 @@ INLINE enum path prepare_group(exchange *x, bitboard later[LANES], const seebatc
     }
     start_group(x, b, table, flags, load_moves(moves, count), count, lo, hi);
     x->attackers = _mm256_setr_epi64x((long long)a0, (long long)a1, (long long)a2, (long long)a3);
+    if (flags & SEEBATCH_PINS) {
+        const bitboard reach[LANES] = {a0 | l0, a1 | l1, a2 | l2, a3 | l3};
+        if (!pins_matter(memory, boards, reach, count))
+            *group_flags = flags &= ~(uint32_t)SEEBATCH_PINS;
+    }
     if (!(flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) && !(l0 | l1 | l2 | l3))
         return COMMON;
     later[0] = l0, later[1] = l1, later[2] = l2, later[3] = l3;
@@ -405,7 +429,7 @@ INLINE lanes evaluate_group(const seebatch_move *moves, size_t count, const seeb
 {
     exchange x;
     bitboard later[LANES];
-    enum path path = prepare_group(&x, later, moves, count, boards, b, table, flags, lo, hi);
+    enum path path = prepare_group(&x, later, moves, count, boards, b, table, &flags, lo, hi, memory);
     play_group(&x, path, later, moves, count, boards, b, table, flags, memory);
     return answer(&x);
 }
@@ -419,11 +443,13 @@ INLINE void evaluate_two_groups(const seebatch_move *moves, const seebatch_board
 {
     exchange x0, x1;
     bitboard later0[LANES], later1[LANES];
-    enum path path0 = prepare_group(&x0, later0, moves, LANES, boards, b0, table, flags, lo, hi);
-    enum path path1 = prepare_group(&x1, later1, moves + LANES, LANES, boards + LANES, b1, table, flags, lo, hi);
+    uint32_t flags0 = flags, flags1 = flags;
+    enum path path0 = prepare_group(&x0, later0, moves, LANES, boards, b0, table, &flags0, lo, hi, memory);
+    enum path path1 = prepare_group(&x1, later1, moves + LANES, LANES, boards + LANES, b1, table, &flags1, lo, hi,
+                                    memory);
     if (path0 != COMMON || path1 != COMMON) {
-        play_group(&x0, path0, later0, moves, LANES, boards, b0, table, flags, memory);
-        play_group(&x1, path1, later1, moves + LANES, LANES, boards + LANES, b1, table, flags, memory);
+        play_group(&x0, path0, later0, moves, LANES, boards, b0, table, flags0, memory);
+        play_group(&x1, path1, later1, moves + LANES, LANES, boards + LANES, b1, table, flags1, memory);
     } else {
         /* As play, for both; a group whose lanes have all ended is stepped
          * along harmlessly (nothing changes its answer). */
@@ -478,7 +504,7 @@ static __attribute__((noinline)) void run_one_group(const seebatch_board *board,
     pin_memory memory;
     forget_pins(&memory);
     const seebatch_board *const boards[LANES] = {board, board, board, board};
-    uint32_t flags = flags_for(config->flags, boards, 1, &memory);
+    uint32_t flags = flags_for_board(config->flags, board, &memory);
     board_lanes b;
     one_board_lanes(&b, board);
     lanes answers = evaluate_group(moves, count, boards, &b, table, flags, pair(lo), hi_lanes, &memory);
@@ -495,7 +521,7 @@ static void run_one_board(const seebatch_board *board, const seebatch_move *move
     pin_memory memory;
     forget_pins(&memory);
     const seebatch_board *const boards[2 * LANES] = {board, board, board, board, board, board, board, board};
-    uint32_t flags = flags_for(config->flags, boards, 1, &memory);
+    uint32_t flags = flags_for_board(config->flags, board, &memory);
     board_lanes b;
     one_board_lanes(&b, board);
     size_t i = 0;
@@ -542,8 +568,7 @@ static void run_many_boards(const seebatch_board *all_boards, const uint32_t *bo
         four_board_lanes(&b[0], boards);
         four_board_lanes(&b[1], boards + LANES);
         lanes answers[2];
-        evaluate_two_groups(moves + i, boards, &b[0], &b[1], table, flags_for(flags, boards, 2 * LANES, &memory),
-                            lo_lanes, hi_lanes, &memory, answers);
+        evaluate_two_groups(moves + i, boards, &b[0], &b[1], table, flags, lo_lanes, hi_lanes, &memory, answers);
         emit(values ? values + i : NULL, passed ? passed + i : NULL, answers[0], LANES, hi_lanes);
         emit(values ? values + i + LANES : NULL, passed ? passed + i + LANES : NULL, answers[1], LANES, hi_lanes);
     }
@@ -555,8 +580,7 @@ static void run_many_boards(const seebatch_board *all_boards, const uint32_t *bo
         prefetch_boards(all_boards, board_of_move, i, count);
         board_lanes b;
         four_board_lanes(&b, boards);
-        lanes answers = evaluate_group(moves + i, n, boards, &b, table, flags_for(flags, boards, LANES, &memory),
-                                       lo_lanes, hi_lanes, &memory);
+        lanes answers = evaluate_group(moves + i, n, boards, &b, table, flags, lo_lanes, hi_lanes, &memory);
         emit(values ? values + i : NULL, passed ? passed + i : NULL, answers, n, hi_lanes);
     }
 }
