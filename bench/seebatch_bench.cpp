@@ -262,6 +262,14 @@ int main(int argc, char **argv)
     } else {
         work.positions = generated_positions(generated_count, generator_seed);
     }
+    // SEEBATCH_PRESET=stockfish measures the PINS rule and Stockfish's values.
+    const char *preset = std::getenv("SEEBATCH_PRESET");
+    seebatch_error preset_error;
+    if (preset && *preset && seebatch_config_preset(preset, &work.config, &preset_error) != SEEBATCH_OK) {
+        std::fprintf(stderr, "seebatch_bench: SEEBATCH_PRESET: %s\n", preset_error.message);
+        return 2;
+    }
+    benchmark::AddCustomContext("seebatch_preset", preset && *preset ? preset : "classic");
     work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
     std::size_t pool_boards = work.data_set_copies * work.positions.size();
     std::string data_set_description =

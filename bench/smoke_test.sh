@@ -61,4 +61,11 @@ for file in "$work/empty.fen" "$work/useless.fen" "$work/missing.fen"; do
     grep -q "SEEBATCH_POSITIONS: .*$(basename "$file")" "$work/err" || fail "$(basename "$file"): no clear message"
 done
 
+echo "== SEEBATCH_PRESET"
+run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^batch/scalar$'
+[ "$status" -eq 0 ] || fail "stockfish preset run exited $status"
+run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
+[ "$status" -eq 2 ] || fail "unknown preset: exit $status, expected 2"
+grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"
+
 echo "bench smoke test: ok"
