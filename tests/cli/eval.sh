@@ -3,14 +3,7 @@
 # Expected values come from the published traces and hand analysis, never
 # from the tool's own earlier output.
 set -u
-tool=$1
-source "$(dirname "$0")/../support/cli_expect.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-
-trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
-trace2='1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1'
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 # The two traces of the swap-algorithm text: +100 and -225.
 out=$(printf '%s;e1e5\n%s;d3e5\n' "$trace1" "$trace2" | "$tool" eval --preset classic)

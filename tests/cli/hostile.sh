@@ -11,12 +11,7 @@
 # to-square) and prints the value the contract defines for it; it rejects a
 # move from an empty square or onto the mover's own piece.
 set -u
-tool=$1
-source "$(dirname "$0")/../support/cli_expect.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 # run NAME ARGS...: eval with stdin from $work/in, into $work/out and
 # $work/err; the status must not come from a signal (a crash or a sanitizer

@@ -6,10 +6,7 @@
 # of a run on N/10, on 1 and on 4 threads. Keeping the input or the output in
 # memory would add tens of megabytes (2 million positions are 105 MB of FEN).
 set -u
-tool=$1
-source "$(dirname "$0")/../support/cli_expect.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 if [ ! -x /usr/bin/time ]; then
     echo "cli memory: /usr/bin/time is missing (Debian package \"time\"); .ci/run installs it"

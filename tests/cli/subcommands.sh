@@ -3,13 +3,8 @@
 # Expected values come from published counts, the header's version and
 # invariants (same output at -j1 and -j2), never from earlier tool output.
 set -u
-tool=$1
-source "$(dirname "$0")/../support/cli_expect.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
-
-trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
 header=$(dirname "$0")/../../include/seebatch.h
 version=$(sed -n 's/^#define SEEBATCH_VERSION_STRING "\(.*\)"/\1/p' "$header")
 expect "--version" "$("$tool" --version)" "seebatch $version"

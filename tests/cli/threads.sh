@@ -3,10 +3,7 @@
 # (tests/run_all.sh runs this under ThreadSanitizer too, where a data race
 # ends the process with an error and fails the comparison).
 set -u
-tool=$1
-source "$(dirname "$0")/../support/cli_expect.sh"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 count=$(awk -v scale="${SEEBATCH_TEST_SCALE:-1}" 'BEGIN { n = int(100000 * scale); print n < 5000 ? 5000 : n }')
 "$tool" gen --count "$count" --seed 12 > "$work/positions.fen"

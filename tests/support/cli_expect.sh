@@ -1,4 +1,11 @@
-# Sourced by the tests in tests/cli/: a tally and one assertion.
+# Sourced by the tests in tests/cli/ with the tool's path: the tool, a scratch
+# directory removed on exit, the two traced positions of the swap-algorithm
+# text (white to move: Rxe5 = +100, Nxe5 = -225), a tally and one assertion.
+tool=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+trace1='1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1'
+trace2='1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1'
 failures=0 passes=0
 
 expect() { # expect NAME ACTUAL EXPECTED
