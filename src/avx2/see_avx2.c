@@ -254,22 +254,37 @@ INLINE lanes occupied_after(const board_lanes *b, lanes from_bit, lanes to_bit, 
     return but_not(either(b->white, b->black), left);
 }
 
+/* A group's move fields, decoded again by the rare paths rather than kept
+ * alive in registers on the common one. */
+typedef struct decoded_moves {
+    lanes to, to_bit, white_moves;
+    lanes occupied; /* after the first move */
+} decoded_moves;
+
+static decoded_moves decode_moves(const seebatch_move *moves, size_t count, const board_lanes *b)
+{
+    decoded_moves d;
+    lanes one = broadcast(1), six_bits = broadcast(63);
+    lanes packed = load_moves(moves, count);
+    lanes to = d.to = both(_mm256_srli_epi64(packed, 6), six_bits);
+    lanes kind = _mm256_srli_epi64(packed, 12);
+    lanes from_bit = _mm256_sllv_epi64(one, both(packed, six_bits));
+    lanes to_bit = d.to_bit = _mm256_sllv_epi64(one, to);
+    lanes white_moves = d.white_moves = _mm256_cmpeq_epi64(both(b->white, from_bit), from_bit);
+    d.occupied = occupied_after(b, from_bit, to_bit, kind, white_moves);
+    return d;
+}
+
 /* The common x-ray case: one candidate per lane at most, no pins and no
  * promotions. Out of line: it is rare. */
 static __attribute__((noinline)) void play_with_slot(exchange *x, const seebatch_move *moves, size_t count,
                                                       const board_lanes *b, lanes table, const bitboard later[LANES])
 {
-    lanes one = broadcast(1), six_bits = broadcast(63);
-    lanes packed = load_moves(moves, count);
-    lanes to = both(_mm256_srli_epi64(packed, 6), six_bits);
-    lanes kind = _mm256_srli_epi64(packed, 12);
-    lanes from_bit = _mm256_sllv_epi64(one, both(packed, six_bits));
-    lanes to_bit = _mm256_sllv_epi64(one, to);
-    lanes white_moves = _mm256_cmpeq_epi64(both(b->white, from_bit), from_bit);
+    decoded_moves d = decode_moves(moves, count, b);
     candidate_slot slot;
-    slot.occupied = occupied_after(b, from_bit, to_bit, kind, white_moves);
+    slot.occupied = d.occupied;
     uint64_t to_of[LANES], occupied_of[LANES], piece[LANES], gate[LANES];
-    _mm256_storeu_si256((__m256i *)to_of, to);
+    _mm256_storeu_si256((__m256i *)to_of, d.to);
     _mm256_storeu_si256((__m256i *)occupied_of, slot.occupied);
     for (unsigned lane = 0; lane < LANES; lane++) {
         piece[lane] = later[lane];
@@ -294,15 +309,9 @@ static __attribute__((noinline)) void play_in_general(exchange *x, const seebatc
                                                        const bitboard later[LANES], pin_memory *memory)
 {
     general g;
-    lanes one = broadcast(1), six_bits = broadcast(63);
-    lanes packed = load_moves(moves, count);
-    lanes to = both(_mm256_srli_epi64(packed, 6), six_bits);
-    lanes kind = _mm256_srli_epi64(packed, 12);
-    lanes from_bit = _mm256_sllv_epi64(one, both(packed, six_bits));
-    lanes to_bit = _mm256_sllv_epi64(one, to);
-    lanes white_moves = _mm256_cmpeq_epi64(both(b->white, from_bit), from_bit);
-
-    g.occupied = occupied_after(b, from_bit, to_bit, kind, white_moves);
+    decoded_moves d = decode_moves(moves, count, b);
+    lanes to = d.to, to_bit = d.to_bit, white_moves = d.white_moves;
+    g.occupied = d.occupied;
 
     g.features = 0;
     g.pinned[0] = g.pinned[1] = g.pinners[0] = g.pinners[1] = none_set();
