@@ -102,19 +102,13 @@ int run_check(int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     bool use_oracle = true;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf(check_help, config_options_help, threads_option_help);
-            return EXIT_OK;
-        }
         if (strcmp(argv[i], "--no-oracle") == 0) {
             use_oracle = false;
             continue;
         }
-        int taken = parse_input_option("check", argc, argv, &i, &options);
-        if (taken < 0)
-            return EXIT_USAGE;
-        if (taken == 0)
-            return usage_error("check", "unknown option \"%s\"", argv[i]);
+        argument_result result = take_input_argument("check", argc, argv, &i, &options);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, check_help);
     }
     check_settings settings;
     standard_configs(&settings);

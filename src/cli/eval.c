@@ -133,20 +133,14 @@ int run_eval(int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     output_format format = FORMAT_TEXT;
     for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            printf(eval_help, config_options_help, threads_option_help);
-            return EXIT_OK;
-        }
         if (strcmp(argv[i], "--format") == 0) {
             if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
                 return usage_error("eval", "--format needs text, csv or jsonl");
             continue;
         }
-        int taken = parse_input_option("eval", argc, argv, &i, &options);
-        if (taken < 0)
-            return EXIT_USAGE;
-        if (taken == 0)
-            return usage_error("eval", "unknown option \"%s\"", argv[i]);
+        argument_result result = take_input_argument("eval", argc, argv, &i, &options);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, eval_help);
     }
     eval_settings settings = {options.config, format};
     void *states[MAX_THREADS];

@@ -107,21 +107,33 @@ bool parse_threads_option(int argc, char **argv, int *index, long long *threads,
     return true;
 }
 
-int parse_input_option(const char *subcommand, int argc, char **argv, int *index,
-                       input_options *options)
+argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
+                                    input_options *options)
 {
+    const char *argument = argv[*index];
+    if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
+        return ARGUMENT_HELP;
     bool bad = false;
-    if (parse_config_option(argc, argv, index, &options->config, &bad))
+    if (parse_config_option(argc, argv, index, &options->config, &bad)) {
         options->configured = true;
-    else if (!parse_threads_option(argc, argv, index, &options->threads, &bad)) {
-        const char *argument = argv[*index];
-        if (argument[0] == '-' && argument[1] != '\0')
-            return 0;
+    } else if (!parse_threads_option(argc, argv, index, &options->threads, &bad)) {
+        if (argument[0] == '-' && argument[1] != '\0') {
+            usage_error(subcommand, "unknown option \"%s\"", argument);
+            return ARGUMENT_BAD;
+        }
         if (options->path) {
             usage_error(subcommand, "more than one input file");
-            return -1;
+            return ARGUMENT_BAD;
         }
         options->path = argument;
     }
-    return bad ? -1 : 1;
+    return bad ? ARGUMENT_BAD : ARGUMENT_TAKEN;
+}
+
+int leave_arguments(argument_result result, const char *help)
+{
+    if (result != ARGUMENT_HELP)
+        return EXIT_USAGE;
+    printf(help, config_options_help, threads_option_help);
+    return EXIT_OK;
 }

@@ -29,11 +29,18 @@ typedef struct input_options {
     const char *path;       /* NULL: standard input */
 } input_options;
 
-/* Takes argv[*index] if it is a configuration option, -j, or the input path.
- * Returns 1 when taken, 0 when it is some other option (the subcommand's
- * own, or unknown), -1 after printing a usage error. */
-int parse_input_option(const char *subcommand, int argc, char **argv, int *index,
-                       input_options *options);
+typedef enum argument_result { ARGUMENT_TAKEN, ARGUMENT_HELP, ARGUMENT_BAD } argument_result;
+
+/* Takes argv[*index] after the subcommand has looked for its own options:
+ * -h/--help, a configuration option, -j, or the input path. Anything else is
+ * an unknown option, reported here (ARGUMENT_BAD, like a bad value). */
+argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
+                                    input_options *options);
+
+/* The exit status for an argument that was not taken: for ARGUMENT_HELP
+ * prints help (a format with config_options_help and threads_option_help)
+ * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
+int leave_arguments(argument_result result, const char *help);
 
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
