@@ -22,8 +22,6 @@ extern const bitboard king_attack_table[64];
 extern const bitboard pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
 extern const bitboard between_table[64][64];
-/* The whole line (edge to edge) through two squares on a common line, else 0. */
-extern const bitboard line_table[64][64];
 
 static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
 {
@@ -49,7 +47,6 @@ static inline bitboard pawn_attacks(unsigned color, unsigned square)
     return pawn_attack_table[color][square];
 }
 static inline bitboard between(unsigned a, unsigned b) { return between_table[a][b]; }
-static inline bitboard line_through(unsigned a, unsigned b) { return line_table[a][b]; }
 
 /* Every piece of either colour that attacks `square` given `occupied`
  * (pieces outside `occupied` are still reported: mask them if they left). */

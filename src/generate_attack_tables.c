@@ -48,7 +48,6 @@ typedef struct tables {
     bitboard king[64];
     bitboard pawn[2][64];
     bitboard between[64][64];
-    bitboard line[64][64];
 } tables;
 
 /* Scratch space of the magic search, kept apart from the output. */
@@ -234,8 +233,8 @@ static void fill_leapers(tables *t)
 
 static int sign(int x) { return (x > 0) - (x < 0); }
 
-/* Fills between and line for one pair of distinct squares; pairs not on a
- * common rank, file or diagonal keep their zeros. */
+/* Fills between for one pair of distinct squares; pairs not on a common
+ * rank, file or diagonal keep their zeros. */
 static void fill_pair(tables *t, int a, int b)
 {
     int file_delta = b % 8 - a % 8, rank_delta = b / 8 - a / 8;
@@ -243,14 +242,12 @@ static void fill_pair(tables *t, int a, int b)
     if (!aligned)
         return;
     direction toward = {sign(file_delta), sign(rank_delta)};
-    direction away = {-toward.file_step, -toward.rank_step};
     bitboard b_bit = (bitboard)1 << b;
     /* From a toward b, stopping at b, then without b itself. */
     t->between[a][b] = ray(a, toward, b_bit) & ~b_bit;
-    t->line[a][b] = ray(a, toward, 0) | ray(a, away, 0) | ((bitboard)1 << a);
 }
 
-static void fill_lines(tables *t)
+static void fill_between(tables *t)
 {
     for (int a = 0; a < 64; a++)
         for (int b = 0; b < 64; b++)
@@ -318,7 +315,6 @@ static void write_file(FILE *out, const tables *t)
     write_table(out, "const bitboard king_attack_table[64]", t->king, 64);
     write_table_2d(out, "const bitboard pawn_attack_table[2][64]", t->pawn, 2);
     write_table_2d(out, "const bitboard between_table[64][64]", t->between, 64);
-    write_table_2d(out, "const bitboard line_table[64][64]", t->line, 64);
 }
 
 int main(int argc, char **argv)
@@ -333,7 +329,7 @@ int main(int argc, char **argv)
     space.random_state = 0x9E3779B97F4A7C15ull; /* any fixed nonzero seed */
     find_all_magics(&t, &space);
     fill_leapers(&t);
-    fill_lines(&t);
+    fill_between(&t);
 
     FILE *out = fopen(argv[1], "w");
     if (!out) {
