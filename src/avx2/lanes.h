@@ -61,9 +61,11 @@ INLINE lanes value_of(lanes table, lanes negated_code)
 typedef struct board_lanes {
     lanes white, black;
     lanes ones, twos, fours; /* the pieces whose type code has bit 0, 1, 2 */
+    lanes pawns, knights, kings;
+    lanes diagonal, straight; /* the sliders along diagonals, and along ranks and files */
 } board_lanes;
 
-INLINE void derive_board_lanes(board_lanes *b, lanes knight, lanes bishop, lanes rook, lanes queen,
+INLINE void derive_board_lanes(board_lanes *b, lanes pawn, lanes knight, lanes bishop, lanes rook, lanes queen,
                                lanes king, lanes white, lanes black)
 {
     b->white = white;
@@ -71,12 +73,17 @@ INLINE void derive_board_lanes(board_lanes *b, lanes knight, lanes bishop, lanes
     b->ones = either(either(knight, rook), king);
     b->twos = either(bishop, rook);
     b->fours = either(queen, king);
+    b->pawns = pawn;
+    b->knights = knight;
+    b->kings = king;
+    b->diagonal = either(bishop, queen);
+    b->straight = either(rook, queen);
 }
 
 INLINE void one_board_lanes(board_lanes *b, const seebatch_board *board)
 {
     const bitboard *p = board->pieces;
-    derive_board_lanes(b, broadcast(p[SEEBATCH_KNIGHT]), broadcast(p[SEEBATCH_BISHOP]),
+    derive_board_lanes(b, broadcast(p[SEEBATCH_PAWN]), broadcast(p[SEEBATCH_KNIGHT]), broadcast(p[SEEBATCH_BISHOP]),
                        broadcast(p[SEEBATCH_ROOK]), broadcast(p[SEEBATCH_QUEEN]), broadcast(p[SEEBATCH_KING]),
                        broadcast(board->colors[SEEBATCH_WHITE]), broadcast(board->colors[SEEBATCH_BLACK]));
 }
@@ -107,7 +114,7 @@ INLINE void four_board_lanes(board_lanes *b, const seebatch_board *const boards[
               _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[4]),
               _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[4]),
               _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[4]), high);
-    derive_board_lanes(b, low[1], low[2], low[3], high[0], high[1], high[2], high[3]);
+    derive_board_lanes(b, low[0], low[1], low[2], low[3], high[0], high[1], high[2], high[3]);
 }
 
 /* The type code of the piece on each lane's square, negated, as a 32-bit
