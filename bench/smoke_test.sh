@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of seebatch_bench (run by ctest): every benchmark runs on every
-# backend, the summary and JSON output appear, and SEEBATCH_POSITIONS files
-# are read or refused as documented. The numbers are not looked at.
+# backend, the summary and JSON output appear, SEEBATCH_POSITIONS files
+# are read or refused as documented, and seebatch_passes gives every backend
+# the same values. The numbers are not looked at.
 # Usage: smoke_test.sh PATH/TO/seebatch_bench MIN_TIME
 set -euo pipefail
 bench=$1
@@ -67,5 +68,22 @@ run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchm
 run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
 [ "$status" -eq 2 ] || fail "unknown preset: exit $status, expected 2"
 grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"
+
+echo "== seebatch_passes: the same values on every backend, errors refused"
+passes=$(dirname "$bench")/seebatch_passes
+backends=$("$passes" --backends)
+[ -n "$backends" ] || fail "seebatch_passes lists no backend"
+for mode in batch multi; do
+    expected=$("$passes" scalar "$mode" 2)
+    grep -q "^[1-9][0-9]* captures per pass, 2 passes, checksum" <<< "$expected" || fail "scalar $mode: $expected"
+    for backend in $backends; do
+        [ "$("$passes" "$backend" "$mode" 2)" = "$expected" ] || fail "$backend $mode checksum differs from scalar"
+    done
+done
+for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar batch 1x" "scalar"; do
+    run "$passes" $arguments
+    [ "$status" -eq 2 ] || fail "seebatch_passes $arguments: exit $status, expected 2"
+    grep -q "seebatch_passes" "$work/err" || fail "seebatch_passes $arguments: no message"
+done
 
 echo "bench smoke test: ok"
