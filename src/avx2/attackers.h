@@ -119,8 +119,6 @@ INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes oc
                             both(either(l.file, l.rank), b->straight));
     lanes waiting = but_not(both(lined_up, occupied), attackers);
     *later = waiting;
-    if (!any(waiting)) /* about a group in five; skipping the look measured 5% faster */
-        return attackers;
     lanes lifted = but_not(occupied, either(waiting, but_not(attackers, b->kings)));
     seen_from then = seen_from_to(lifted, &l, to_bit, swapped_to_bit);
     *later = both(either(then.diagonal, then.straight), waiting);
