@@ -25,14 +25,14 @@ INLINE lines_through lines_of(lanes to, lanes to_bit)
 {
     const uint64_t a_file = 0x0101010101010101ull, first_rank = 0xFFull;
     const uint64_t a1_h8 = 0x8040201008040201ull, h1_a8 = 0x0102040810204080ull;
-    lanes file8 = _mm256_slli_epi64(both(to, broadcast(7)), 3), rank8 = both(to, broadcast(56));
+    lanes file = both(to, broadcast(7)), file8 = _mm256_slli_epi64(file, 3), rank8 = both(to, broadcast(56));
     /* A shift by a negative count (a huge one to the CPU) gives 0, so of
      * each pair of shifts only the one the right way round counts. */
     lanes above = _mm256_sub_epi64(rank8, file8), sum = _mm256_add_epi64(rank8, file8);
     lanes below = _mm256_sub_epi64(none_set(), above);
     lanes above_anti = _mm256_sub_epi64(sum, broadcast(56)), below_anti = _mm256_sub_epi64(broadcast(56), sum);
     lines_through l;
-    l.file = toggle(_mm256_sllv_epi64(broadcast(a_file), _mm256_srli_epi64(file8, 3)), to_bit);
+    l.file = toggle(_mm256_sllv_epi64(broadcast(a_file), file), to_bit);
     l.rank = toggle(_mm256_sllv_epi64(broadcast(first_rank), rank8), to_bit);
     l.diagonal = toggle(either(_mm256_sllv_epi64(broadcast(a1_h8), above), _mm256_srlv_epi64(broadcast(a1_h8), below)),
                         to_bit);
@@ -118,7 +118,6 @@ INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes oc
     lanes lined_up = either(both(either(l.diagonal, l.antidiagonal), b->diagonal),
                             both(either(l.file, l.rank), b->straight));
     lanes waiting = but_not(both(lined_up, occupied), attackers);
-    *later = waiting;
     lanes lifted = but_not(occupied, either(waiting, but_not(attackers, b->kings)));
     seen_from then = seen_from_to(lifted, &l, to_bit, swapped_to_bit);
     *later = both(either(then.diagonal, then.straight), waiting);

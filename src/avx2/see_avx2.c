@@ -9,11 +9,11 @@
  *    found with arithmetic on the lines through `to` rather than with magic
  *    lookups: those are loads whose address depends on the lane, and done
  *    lane by lane in scalar code they cost about as much as the whole rest
- *    of the kernel (callgrind: 189 instructions per capture before, 132
+ *    of the kernel (callgrind: 189 instructions per capture before, 129
  *    after).
- * 2. Vectors (start_group): the move fields, the gain of
- *    the first move, the value of the piece it leaves on `to`, the moves that
- *    end at once (castling, a king's first move, special moves under
+ * 2. Vectors (start_group): the move fields, the gain of the first move,
+ *    the value of the piece it leaves on `to`, the moves that end at once
+ *    (castling, a king's first move, special moves under
  *    SEEBATCH_NORMAL_MOVES_ONLY), and the first window.
  * 3. Vectors: the exchange (exchange.h). Every lane starts with the
  *    opponent's reply, so the same side is to move in all lanes and a step
@@ -27,14 +27,15 @@
  * slider on a line through `to`, which joins once every piece between it and
  * `to` has left; those pieces must all be able to leave, that is attack `to`
  * sooner or later. Each lane finds such sliders (candidates) by looking
- * again from `to` with those pieces lifted, when some lane of the group has
- * a slider on a line of `to` at all. About 4% of lanes have one; their
- * group then carries the candidate with its gate (the squares between it and
- * `to`), and a candidate joins once its gate is empty (play_with_slot). A
- * lane with two candidates, a pinned piece among the pieces that may
- * capture (rule 5) or promotions (rule 6) sends its group down the general
- * path (play_in_general), which carries any number of candidates, the pins
- * of each side and the promotion gains. Pins are worked out once per board,
+ * again from `to` with those pieces lifted, always: skipping the look in
+ * groups with no slider on a line of `to` (one in five) saved nothing on
+ * positions the branch predictor had not learned. About 4% of lanes have
+ * one; their group then carries the candidate with its gate (the squares
+ * between it and `to`), and a candidate joins once its gate is empty
+ * (play_with_slot). A lane with two candidates, a pinned piece among the
+ * pieces that may capture (rule 5) or promotions (rule 6) sends its group
+ * down the general path (play_in_general), which carries any number of
+ * candidates, the pins of each side and the promotion gains. Pins are worked out once per board,
  * and only for a board with a lane that has an attacker.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
@@ -47,7 +48,10 @@
  *
  * What the speed depends on (measured with perf and callgrind):
  * - No branch on data that is hard to predict: the first two steps run
- *   without a test.
+ *   without a test, and the candidate search runs for every group. Measure
+ *   such choices on a data set the predictor cannot learn (bench/, multi):
+ *   a loop over the same few thousand positions rewards branches it has
+ *   memorised.
  * - No vector read of bytes just written by scalar stores (moves, the
  *   caller's batch, lane results): such a read waits for the stores to reach
  *   the cache. Vectors are put together from registers instead.
@@ -88,7 +92,8 @@ INLINE lanes load_moves(const seebatch_move *moves, size_t count)
     return _mm256_cvtepu16_epi64(_mm_cvtsi64_si128((long long)packed));
 }
 
-/* A group's move fields, each lane's own. */
+/* A group's move fields, each lane's own. The rare paths decode them again
+ * rather than keep them alive in registers on the common one. */
 typedef struct decoded_moves {
     lanes to, to_bit, from_bit, kind, white_moves;
     lanes occupied; /* after the first move, without `to` */
