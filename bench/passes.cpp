@@ -20,10 +20,6 @@
 
 namespace {
 
-// The same positions as seebatch_bench's default.
-constexpr std::size_t generated_count = 4096;
-constexpr std::uint64_t generator_seed = 1;
-
 int usage()
 {
     std::fprintf(stderr, "usage: seebatch_passes BACKEND batch|multi PASSES\n"
@@ -57,7 +53,7 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    PositionSet set = generated_positions(generated_count, generator_seed);
+    PositionSet set = default_positions();
     seebatch_config config = seebatch_config_classic();
     std::vector<std::uint32_t> board_of_move;
     for (std::size_t p = 0; p < set.size(); p++)

@@ -21,9 +21,6 @@
 
 namespace {
 
-// The default positions: the same generated set on every run and machine.
-constexpr std::size_t generated_count = 4096;
-constexpr std::uint64_t generator_seed = 1;
 // The data set for seebatch_see_values_multi: three times the 32 MiB L3 cache
 // of the machines this is developed on, so that most boards come from memory.
 constexpr std::size_t data_set_bytes = std::size_t(96) << 20;
@@ -260,7 +257,7 @@ int main(int argc, char **argv)
             return 2;
         }
     } else {
-        work.positions = generated_positions(generated_count, generator_seed);
+        work.positions = default_positions();
     }
     // SEEBATCH_PRESET=stockfish measures the PINS rule and Stockfish's values.
     const char *preset = std::getenv("SEEBATCH_PRESET");

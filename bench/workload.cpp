@@ -37,6 +37,11 @@ PositionSet generated_positions(std::size_t count, std::uint64_t seed)
     return set;
 }
 
+PositionSet default_positions()
+{
+    return generated_positions(4096, 1);
+}
+
 namespace {
 
 // Only the first few bad lines are shown, so a file in the wrong format does

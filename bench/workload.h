@@ -32,6 +32,9 @@ struct PositionSet {
 // every run and every machine.
 PositionSet generated_positions(std::size_t count, std::uint64_t seed);
 
+// The benchmarks' default positions: 4096 of the generator, seed 1.
+PositionSet default_positions();
+
 // Reads one FEN per line. Blank lines and lines starting with '#' are
 // ignored; a bad FEN is reported on stderr with its line number and skipped.
 // Returns false with a message when the file cannot be read or yields no
