@@ -142,6 +142,25 @@ void batch(benchmark::State &state, Workload *work, const char *backend)
     });
 }
 
+// batch on the boards of the data set, board after board, each run resuming
+// where the last one stopped: the default positions come round every few
+// thousand calls, often enough for the branch predictor to learn much of
+// them, while these are copies of them in shuffled order, from memory.
+void batch_data_set(benchmark::State &state, Workload *work, const char *backend)
+{
+    if (!use_backend(state, backend))
+        return;
+    DataSet &data = work->data_set();
+    const std::vector<seebatch_move> &moves = data.in_board_order.moves;
+    std::vector<std::int32_t> values(SEEBATCH_MAX_MOVES);
+    data.next_board = run_units(state, data.boards.size(), data.next_board, [&](std::size_t b) {
+        std::size_t first = data.first_move[b], count = data.first_move[b + 1] - first;
+        seebatch_see_values(&data.boards[b], &moves[first], count, &work->config, values.data());
+        benchmark::DoNotOptimize(values);
+        return count;
+    });
+}
+
 // seebatch_see_values with exactly state.range(0) moves per call, one
 // position's captures repeated: how batch length pays off.
 void batch_length(benchmark::State &state, Workload *work, const char *backend)
@@ -280,6 +299,7 @@ int main(int argc, char **argv)
     register_family("see_value", see_value, &work, backends);
     register_family("see_ge", see_ge, &work, backends);
     register_family("batch", batch, &work, backends);
+    register_family("batch_data_set", batch_data_set, &work, backends);
     register_family("multi", multi_in_board_order, &work, backends);
     register_family("multi_scattered", multi_scattered, &work, backends);
     register_family("batch_length", batch_length, &work, backends, {1, 2, 4, 8, 16, 32, 64});

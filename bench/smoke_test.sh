@@ -27,7 +27,7 @@ run SEEBATCH_POSITIONS= "$bench" "--benchmark_min_time=$min_time" \
     "--benchmark_out=$work/results.json" --benchmark_out_format=json
 [ "$status" -eq 0 ] || { cat "$work/err"; fail "default run exited $status"; }
 grep -q "^Captures evaluated per second" "$work/out" || fail "no summary"
-for row in see_value see_ge batch multi multi_scattered batch_length/1 batch_length/64; do
+for row in see_value see_ge batch batch_data_set multi multi_scattered batch_length/1 batch_length/64; do
     grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
 done
 grep -q '"name": "batch_length/scalar/64"' "$work/results.json" || fail "JSON lacks batch_length/scalar/64"

@@ -158,14 +158,17 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
     MoveList &list = data.in_board_order;
     list.board_of_move.reserve(copies * set.captures.size());
     list.moves.reserve(copies * set.captures.size());
+    data.first_move.reserve(slot_position.size() + 1);
     for (std::size_t s = 0; s < slot_position.size(); s++) {
         std::size_t position = slot_position[s];
+        data.first_move.push_back(list.moves.size());
         data.boards.push_back(set.boards[position]);
         list.board_of_move.insert(list.board_of_move.end(), set.capture_count(position),
                                   static_cast<std::uint32_t>(s));
         list.moves.insert(list.moves.end(), set.captures_of(position),
                           set.captures_of(position) + set.capture_count(position));
     }
+    data.first_move.push_back(list.moves.size());
 
     data.scattered.board_of_move = list.board_of_move;
     data.scattered.moves = list.moves;

@@ -54,6 +54,9 @@ struct DataSet {
     std::vector<seebatch_board> boards;
     MoveList in_board_order; // every capture of each board, board after board
     MoveList scattered;      // the same moves in random order: each names a random board
+    // Board b's captures are in_board_order.moves[first_move[b] .. first_move[b + 1]).
+    std::vector<std::size_t> first_move;
+    std::size_t next_board = 0; // where the next batch_data_set run resumes
 };
 
 // How many copies of the set make a data set of at least `bytes` of boards.
