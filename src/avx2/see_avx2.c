@@ -1,6 +1,6 @@
 /*
  * The AVX2 SEE kernel: one capture per 64-bit lane, four captures at a time,
- * and for long batches two groups of four stepped together.
+ * and for batches of five moves or more two groups of four stepped together.
  *
  * A group of four moves goes through three stages.
  *
