@@ -1,7 +1,8 @@
 /*
- * Four 64-bit lanes, one capture each: the vocabulary of the AVX2 kernel
- * (see see_avx2.c), and the configuration and boards as lanes. Only files
- * compiled for AVX2 (src/avx2/) may include this.
+ * Four 64-bit lanes, one capture each: the lane vocabulary the kernel body
+ * (src/lanes/) is written in, for AVX2. A lane mask is a vector here, all
+ * ones in a lane that is set. Only files compiled for AVX2 (src/avx2/) may
+ * include this.
  */
 #ifndef SEEBATCH_AVX2_LANES_H
 #define SEEBATCH_AVX2_LANES_H
@@ -13,36 +14,83 @@
 #include "bitboard.h"
 #include "seebatch.h"
 
+#define SEEBATCH_LANE_VOCABULARY 1
 #define INLINE static inline __attribute__((always_inline))
 
 enum { LANES = 4 };
 
 typedef __m256i lanes;
+typedef __m256i lane_mask;
 
+/* Bits */
 INLINE lanes broadcast(uint64_t bits) { return _mm256_set1_epi64x((long long)bits); }
-INLINE lanes pair(int32_t value) { return _mm256_set1_epi32(value); }
 INLINE lanes none_set(void) { return _mm256_setzero_si256(); }
-INLINE lanes is_zero(lanes x) { return _mm256_cmpeq_epi64(x, none_set()); }
 INLINE lanes both(lanes a, lanes b) { return _mm256_and_si256(a, b); }
 INLINE lanes either(lanes a, lanes b) { return _mm256_or_si256(a, b); }
 INLINE lanes but_not(lanes a, lanes b) { return _mm256_andnot_si256(b, a); }
 INLINE lanes toggle(lanes a, lanes b) { return _mm256_xor_si256(a, b); }
-INLINE lanes choose(lanes mask, lanes if_set, lanes if_clear)
+INLINE lanes add64(lanes a, lanes b) { return _mm256_add_epi64(a, b); }
+INLINE lanes sub64(lanes a, lanes b) { return _mm256_sub_epi64(a, b); }
+INLINE lanes shift_up(lanes x, int n) { return _mm256_slli_epi64(x, n); }
+INLINE lanes shift_down(lanes x, int n) { return _mm256_srli_epi64(x, n); }
+INLINE lanes shift_up_by(lanes x, lanes n) { return _mm256_sllv_epi64(x, n); }
+INLINE lanes shift_down_by(lanes x, lanes n) { return _mm256_srlv_epi64(x, n); }
+INLINE lanes byte_swap(lanes x)
 {
-    return _mm256_blendv_epi8(if_clear, if_set, mask);
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
+                                                   3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
 }
+/* table[index] in each lane. */
+INLINE lanes look_up(const bitboard *table, lanes index)
+{
+    return _mm256_i64gather_epi64((const long long *)table, index, 8);
+}
+
+/* Values: 32-bit numbers written in both halves of their lane (pairs). */
+INLINE lanes pair(int32_t value) { return _mm256_set1_epi32(value); }
+INLINE lanes as_pair(lanes x) { return _mm256_shuffle_epi32(x, 0xA0); } /* the low half in both */
 INLINE lanes plus(lanes a, lanes b) { return _mm256_add_epi32(a, b); }
 INLINE lanes minus(lanes a, lanes b) { return _mm256_sub_epi32(a, b); }
 INLINE lanes max32(lanes a, lanes b) { return _mm256_max_epi32(a, b); }
 INLINE lanes min32(lanes a, lanes b) { return _mm256_min_epi32(a, b); }
-INLINE int any(lanes mask) { return !_mm256_testz_si256(mask, mask); }
-INLINE unsigned lane_bits(lanes mask) { return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(mask)); }
+
+/* Lane masks */
+INLINE lane_mask equal(lanes a, lanes b) { return _mm256_cmpeq_epi64(a, b); }
+INLINE lane_mask greater(lanes a, lanes b) { return _mm256_cmpgt_epi64(a, b); }
+INLINE lane_mask is_zero(lanes x) { return equal(x, none_set()); }
+INLINE lane_mask not_zero(lanes x) { return is_zero(is_zero(x)); }
+INLINE lane_mask equal_pairs(lanes a, lanes b) { return _mm256_cmpeq_epi32(a, b); }
+INLINE lane_mask all_of(lanes x, lanes bits) { return equal(both(x, bits), bits); } /* x holds all of bits */
+INLINE lanes keep(lane_mask m, lanes x) { return _mm256_and_si256(m, x); }
+INLINE lanes drop(lanes x, lane_mask m) { return _mm256_andnot_si256(m, x); }
+INLINE lanes choose(lane_mask m, lanes if_set, lanes if_clear) { return _mm256_blendv_epi8(if_clear, if_set, m); }
+INLINE lanes mask_as_lanes(lane_mask m) { return m; } /* -1 where set, 0 elsewhere */
+INLINE lane_mask mask_and(lane_mask a, lane_mask b) { return _mm256_and_si256(a, b); }
+INLINE lane_mask mask_or(lane_mask a, lane_mask b) { return _mm256_or_si256(a, b); }
+INLINE lane_mask mask_but_not(lane_mask a, lane_mask b) { return _mm256_andnot_si256(b, a); }
+INLINE int any(lane_mask m) { return !_mm256_testz_si256(m, m); }
+INLINE int any_bits(lanes x) { return !_mm256_testz_si256(x, x); } /* a bit set in some lane */
+INLINE unsigned lane_bits(lane_mask m) { return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m)); }
+INLINE lane_mask first_lanes(size_t count) /* lanes 0 .. count - 1 */
+{
+    return greater(_mm256_set1_epi64x((long long)count), _mm256_setr_epi64x(0, 1, 2, 3));
+}
+INLINE lane_mask no_lane(void) { return none_set(); }
+INLINE lane_mask only_lane(unsigned lane) { return equal(_mm256_setr_epi64x(0, 1, 2, 3), broadcast(lane)); }
+
+/* Lanes from numbers in registers, and back. A vector read of numbers just
+ * stored one by one would wait for the stores to reach the cache. */
+INLINE lanes from_numbers(const uint64_t v[LANES])
+{
+    return _mm256_setr_epi64x((long long)v[0], (long long)v[1], (long long)v[2], (long long)v[3]);
+}
+INLINE void to_numbers(uint64_t v[LANES], lanes x) { _mm256_storeu_si256((__m256i *)v, x); }
 
 /*
  * Type codes run pawn 0 .. king 5. The value of a piece is looked up by its
- * code negated (what the bit choices of a step spell out, see step), modulo
- * 8 as the permute reads it: pawn 0, king 3 (worth 0), queen 4, rook 5,
- * bishop 6, knight 7.
+ * code negated (what the bit choices of a step spell out, see exchange.h),
+ * modulo 8 as the permute reads it: pawn 0, king 3 (worth 0), queen 4, rook
+ * 5, bishop 6, knight 7.
  */
 INLINE lanes value_table(const seebatch_config *config)
 {
@@ -52,40 +100,24 @@ INLINE lanes value_table(const seebatch_config *config)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_cvtsi32_si128(v[SEEBATCH_PAWN])), pieces, 1);
 }
 
-INLINE lanes value_of(lanes table, lanes negated_code)
-{
-    return _mm256_permutevar8x32_epi32(table, negated_code);
-}
+INLINE lanes value_of(lanes table, lanes negated_code) { return _mm256_permutevar8x32_epi32(table, negated_code); }
 
-/* What the lanes need of their boards. */
-typedef struct board_lanes {
-    lanes white, black;
-    lanes ones, twos, fours; /* the pieces whose type code has bit 0, 1, 2 */
-    lanes pawns, knights, kings;
-    lanes diagonal, straight; /* the sliders along diagonals, and along ranks and files */
-} board_lanes;
-
-INLINE void derive_board_lanes(board_lanes *b, lanes pawn, lanes knight, lanes bishop, lanes rook, lanes queen,
-                               lanes king, lanes white, lanes black)
+/* The first `count` moves, one per lane; lanes past `count` read move 0
+ * (a1a1). Short groups are read move by move, never past the array, and put
+ * together in a register. */
+INLINE lanes load_moves(const seebatch_move *moves, size_t count)
 {
-    b->white = white;
-    b->black = black;
-    b->ones = either(either(knight, rook), king);
-    b->twos = either(bishop, rook);
-    b->fours = either(queen, king);
-    b->pawns = pawn;
-    b->knights = knight;
-    b->kings = king;
-    b->diagonal = either(bishop, queen);
-    b->straight = either(rook, queen);
-}
-
-INLINE void one_board_lanes(board_lanes *b, const seebatch_board *board)
-{
-    const bitboard *p = board->pieces;
-    derive_board_lanes(b, broadcast(p[SEEBATCH_PAWN]), broadcast(p[SEEBATCH_KNIGHT]), broadcast(p[SEEBATCH_BISHOP]),
-                       broadcast(p[SEEBATCH_ROOK]), broadcast(p[SEEBATCH_QUEEN]), broadcast(p[SEEBATCH_KING]),
-                       broadcast(board->colors[SEEBATCH_WHITE]), broadcast(board->colors[SEEBATCH_BLACK]));
+    uint64_t packed;
+    if (count >= LANES) {
+        __builtin_memcpy(&packed, moves, sizeof packed);
+    } else {
+        packed = moves[0];
+        if (count >= 2)
+            packed |= (uint64_t)moves[1] << 16;
+        if (count >= 3)
+            packed |= (uint64_t)moves[2] << 32;
+    }
+    return _mm256_cvtepu16_epi64(_mm_cvtsi64_si128((long long)packed));
 }
 
 /* Four qwords of each of four rows, turned into four rows of lanes. */
@@ -99,33 +131,39 @@ INLINE void transpose(lanes r0, lanes r1, lanes r2, lanes r3, lanes out[4])
     out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
-/* Four boards, one per lane: pieces[0..5] and colors[0..1] are the first 64
- * bytes of each, read as two rows of four qwords and transposed. */
-_Static_assert(offsetof(seebatch_board, colors) == SEEBATCH_PIECE_TYPES * sizeof(uint64_t),
-               "four_board_lanes reads colors right after pieces");
-INLINE void four_board_lanes(board_lanes *b, const seebatch_board *const boards[LANES])
+/* The first eight bitboards of each board (pieces[0..5], colors[0..1]), one
+ * board per lane: rows[k] holds bitboard k of every board. */
+INLINE void board_rows(const seebatch_board *const boards[LANES], lanes rows[8])
 {
-    lanes low[4], high[4];
     transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[0]),
               _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[0]),
               _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[0]),
-              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[0]), low);
+              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[0]), rows);
     transpose(_mm256_loadu_si256((const __m256i *)&boards[0]->pieces[4]),
               _mm256_loadu_si256((const __m256i *)&boards[1]->pieces[4]),
               _mm256_loadu_si256((const __m256i *)&boards[2]->pieces[4]),
-              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[4]), high);
-    derive_board_lanes(b, low[0], low[1], low[2], low[3], high[0], high[1], high[2], high[3]);
+              _mm256_loadu_si256((const __m256i *)&boards[3]->pieces[4]), rows + 4);
 }
 
-/* The type code of the piece on each lane's square, negated, as a 32-bit
- * pair; an empty square reads as a pawn. */
-INLINE lanes negated_code_on(const board_lanes *b, lanes bit)
+/* Writes the low halves of the first `count` lanes (at most LANES). */
+INLINE void store_values(int32_t *values, lanes answers, size_t count)
 {
-    lanes four = _mm256_cmpeq_epi64(both(b->fours, bit), bit);
-    lanes two = _mm256_cmpeq_epi64(both(b->twos, bit), bit);
-    lanes one = _mm256_cmpeq_epi64(both(b->ones, bit), bit);
-    lanes code = plus(plus(four, four), two);
-    return plus(plus(code, code), one);
+    __m128i low = _mm256_castsi256_si128(
+        _mm256_permutevar8x32_epi32(answers, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
+    if (count >= LANES) {
+        _mm_storeu_si128((__m128i *)values, low);
+    } else {
+        __m128i keep_lanes = _mm_cmpgt_epi32(_mm_set1_epi32((int)count), _mm_setr_epi32(0, 1, 2, 3));
+        _mm_maskstore_epi32(values, keep_lanes, low);
+    }
+}
+
+/* Writes 1 or 0 for each of the first `count` lanes (at most LANES). */
+INLINE void store_flags(uint8_t *flags, lane_mask m, size_t count)
+{
+    unsigned bits = lane_bits(m);
+    for (size_t lane = 0; lane < count && lane < LANES; lane++)
+        flags[lane] = (uint8_t)((bits >> lane) & 1);
 }
 
 #endif

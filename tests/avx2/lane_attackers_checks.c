@@ -1,5 +1,5 @@
 /*
- * attackers_of (src/avx2/attackers.h) against the magic tables, lane by lane:
+ * attackers_of (src/lanes/attackers.h) against the magic tables, lane by lane:
  * on random dense boards, for every square as `to` and occupancies with a
  * random piece lifted (the first move's square), each lane must give
  * - the attackers: attackers_to of the scalar code, within the occupancy;
@@ -8,10 +8,9 @@
  *   king, and such sliders) are lifted.
  * Compiled with the AVX2 options; called only on a CPU that has them.
  */
-#include <immintrin.h>
-
 #include "attacks.h"
-#include "avx2/attackers.h"
+#include "avx2/lanes.h"
+#include "lanes/attackers.h"
 #include "check.h"
 #include "position_generator.h"
 #include "random_boards.h"
@@ -26,11 +25,6 @@ static bitboard reference_attackers(const seebatch_board *board, unsigned to, bi
     bitboard lifted = occupied & ~(waiting | (attackers & ~p[SEEBATCH_KING]));
     *later = (bishop_attacks(to, lifted) | rook_attacks(to, lifted)) & waiting;
     return attackers;
-}
-
-static lanes four(const uint64_t value[LANES])
-{
-    return _mm256_setr_epi64x((long long)value[0], (long long)value[1], (long long)value[2], (long long)value[3]);
 }
 
 /* Every square as `to`, four lanes at a time, each lane with its own lifted
@@ -49,9 +43,9 @@ static int check_board(const seebatch_board *board, uint64_t *random_state)
             occupied[lane] = all & ~to_bit[lane] & ~square_bit((unsigned)(random_next(random_state) & 63));
         }
         lanes later;
-        lanes attackers = attackers_of(&b, four(to), four(to_bit), four(occupied), &later);
-        _mm256_storeu_si256((__m256i *)got, attackers);
-        _mm256_storeu_si256((__m256i *)got_later, later);
+        lanes attackers = attackers_of(&b, from_numbers(to), from_numbers(to_bit), from_numbers(occupied), &later);
+        to_numbers(got, attackers);
+        to_numbers(got_later, later);
         for (unsigned lane = 0; lane < LANES; lane++) {
             bitboard expected_later;
             bitboard expected = reference_attackers(board, (unsigned)to[lane], occupied[lane], &expected_later);

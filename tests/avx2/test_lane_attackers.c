@@ -1,6 +1,6 @@
 /*
  * The AVX2 kernel finds attackers in its lanes with arithmetic on the lines
- * through `to` (src/avx2/attackers.h); this checks it against the scalar
+ * through `to` (src/lanes/attackers.h); this checks it against the scalar
  * attack tables. The checks are compiled for AVX2 (lane_attackers_checks.c),
  * so this file asks the CPU first and reports a skip (exit 77) without.
  */

@@ -1,0 +1,382 @@
+/*
+ * A group of LANES moves, one per lane, through the three stages of
+ * kernel_body.h: set up (prepare_group), then played on the path its lanes
+ * need (play_group).
+ */
+#ifndef SEEBATCH_LANES_GROUPS_H
+#define SEEBATCH_LANES_GROUPS_H
+
+#include <limits.h>
+#include <string.h>
+
+#include "attacks.h"
+#include "lanes/attackers.h"
+#include "lanes/exchange.h"
+#include "pins.h"
+
+/* The pins of the boards seen last: the moves of one board come together,
+ * and a group of a many-board batch spans a few boards. Slot i remembers a
+ * board whose index (its address over the board size) is i modulo 8. */
+enum { PIN_SLOTS = 8 };
+
+typedef struct pin_memory {
+    const seebatch_board *board[PIN_SLOTS];
+    pin_state pins[PIN_SLOTS];
+} pin_memory;
+
+static void forget_pins(pin_memory *memory)
+{
+    for (unsigned i = 0; i < PIN_SLOTS; i++)
+        memory->board[i] = NULL;
+}
+
+static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
+{
+    unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
+    if (memory->board[slot] != board) {
+        compute_pins(board, &memory->pins[slot]);
+        memory->board[slot] = board;
+    }
+    return &memory->pins[slot];
+}
+
+static bitboard pinned_pieces(const pin_state *pins, const seebatch_board *board)
+{
+    return (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
+         | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
+}
+
+/* What every group of a batch shares. */
+typedef struct batch_context {
+    lanes table;  /* value_table of the configuration */
+    lanes lo, hi; /* the window every answer is clamped to */
+    uint32_t flags;
+    pin_memory memory;
+} batch_context;
+
+/* How a group's exchange is played (see kernel_body.h). */
+enum path { COMMON, ONE_CANDIDATE, GENERAL };
+
+/* One group: moves[0 .. count) (count 1 .. LANES), move `lane` on
+ * boards[lane], which `b` holds as lanes. */
+typedef struct group {
+    batch_context *batch;
+    const seebatch_move *moves;
+    size_t count;
+    const seebatch_board *const *boards; /* LANES of them */
+    const board_lanes *b;
+    uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter */
+    enum path path;
+    exchange x;
+    bitboard candidates[LANES]; /* each lane's x-ray candidates, off the common path */
+} group;
+
+/* The flags for moves all on one board: without SEEBATCH_PINS when neither
+ * side has a pinned piece, as on most boards, so that no group looks. */
+static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
+{
+    if (!(flags & SEEBATCH_PINS))
+        return flags;
+    return pinned_pieces(pins_of(memory, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
+}
+
+/* A group's move fields, each lane's own. The rare paths decode them again
+ * rather than keep them alive in registers on the common one. */
+typedef struct decoded_moves {
+    lanes to, to_bit, from_bit, kind;
+    lane_mask white_moves;
+    lanes occupied; /* after the first move, without `to` */
+} decoded_moves;
+
+/* The occupancy after the first move, without `to`. */
+INLINE lanes occupied_after(const board_lanes *b, const decoded_moves *d)
+{
+    lanes behind = choose(d->white_moves, shift_down(d->to_bit, 8), shift_up(d->to_bit, 8));
+    lane_mask en_passant = equal(d->kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
+    lanes left = either(either(d->from_bit, d->to_bit), keep(en_passant, behind));
+    return but_not(either(b->white, b->black), left);
+}
+
+INLINE decoded_moves decode_moves(const group *gr)
+{
+    decoded_moves d;
+    lanes packed = load_moves(gr->moves, gr->count);
+    lanes one = broadcast(1), six_bits = broadcast(63);
+    d.to = both(shift_down(packed, 6), six_bits);
+    d.kind = shift_down(packed, 12);
+    d.from_bit = shift_up_by(one, both(packed, six_bits));
+    d.to_bit = shift_up_by(one, d.to);
+    d.white_moves = all_of(gr->b->white, d.from_bit);
+    d.occupied = occupied_after(gr->b, &d);
+    return d;
+}
+
+/* Rule 6 at the first move: a promotion names its piece (kinds 1 to 4 are
+ * its type), and a pawn reaching a last rank later becomes a queen. Adds to
+ * *gain and *standing, and returns how much the next capture can win. */
+INLINE lanes promote_first_move(lanes table, const decoded_moves *d, lanes *gain, lanes *standing)
+{
+    lane_mask promotes = mask_and(greater(d->kind, none_set()), greater(broadcast(SEEBATCH_MOVE_EN_PASSANT), d->kind));
+    lanes named = value_of(table, minus(none_set(), as_pair(d->kind)));
+    lanes pawn = value_of(table, none_set());
+    *gain = plus(*gain, keep(promotes, minus(named, pawn)));
+    *standing = choose(promotes, named, *standing);
+    lane_mask last_rank = not_zero(both(d->to_bit, broadcast(0xFF000000000000FFull)));
+    lanes queen = value_of(table, pair(-SEEBATCH_QUEEN));
+    return plus(*standing, keep(last_rank, max32(minus(queen, pawn), none_set())));
+}
+
+/* Stage 2: every lane after its first move, all but the attackers. */
+INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
+{
+    exchange *x = &gr->x;
+    const board_lanes *b = gr->b;
+    lanes table = gr->batch->table;
+    x->mine = choose(d->white_moves, b->white, b->black);
+
+    /* Rule 1: the gain is the piece on `to`, a pawn for en passant. */
+    lane_mask en_passant = equal(d->kind, broadcast(SEEBATCH_MOVE_EN_PASSANT));
+    lane_mask taken = all_of(either(b->white, b->black), d->to_bit);
+    lanes gain = keep(mask_or(taken, en_passant), value_of(table, negated_code_on(b, d->to_bit)));
+    lanes mover = negated_code_on(b, d->from_bit);
+    lanes standing = value_of(table, mover);
+    lanes reach = standing;
+    if (gr->flags & SEEBATCH_PROMOTIONS)
+        reach = promote_first_move(table, d, &gain, &standing);
+
+    /* Castling, and under SEEBATCH_NORMAL_MOVES_ONLY every special move, is
+     * worth 0 and ends there; so does a king's first move (rule 4). */
+    lane_mask zero_move = (gr->flags & SEEBATCH_NORMAL_MOVES_ONLY) ? greater(d->kind, none_set())
+                                                                  : equal(d->kind, broadcast(SEEBATCH_MOVE_CASTLING));
+    lane_mask ended = mask_or(zero_move, equal(mover, pair(-SEEBATCH_KING)));
+
+    x->balance = drop(gain, zero_move);
+    x->standing = standing;
+    x->lo = gr->batch->lo;
+    x->hi = gr->batch->hi;
+    /* Narrowing keeps clamp(balance, lo, hi), so the lanes that end here
+     * may be narrowed with the rest. */
+    narrow_opponent_next(x, reach);
+    x->live = mask_but_not(mask_but_not(valid, ended), equal_pairs(x->lo, x->hi));
+}
+
+/* Whether rule 5 can matter in a group: only a pinned piece that attacks
+ * `to`, now or once uncovered (`reach`: attackers and x-ray candidates), is
+ * ever held back by its pin. Most groups have none, even on boards with
+ * pins, and then play as if the flag were off, which gives the same
+ * answers. */
+static int pins_matter(const group *gr, const bitboard reach[LANES])
+{
+    for (unsigned lane = 0; lane < gr->count && lane < LANES; lane++) {
+        /* A lane without an attacker ends at once: its board's pins are
+         * not worked out for it (a capture of a loose piece, a common case). */
+        if (!reach[lane])
+            continue;
+        const seebatch_board *board = gr->boards[lane];
+        if (pinned_pieces(pins_of(&gr->batch->memory, board), board) & reach[lane])
+            return 1;
+    }
+    return 0;
+}
+
+/* The gate of a lane's x-ray candidate: the pieces between it and `to`,
+ * with its own bit. */
+static bitboard gate_of(unsigned to, unsigned square, bitboard occupied)
+{
+    return (between(to, square) & occupied) | square_bit(square);
+}
+
+/* Rule 3 for one lane: each of its x-ray candidates in a slot, with its gate. */
+static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied, bitboard candidates)
+{
+    lane_mask this_lane = only_lane(lane);
+    unsigned k = 0;
+    for (; candidates; candidates &= candidates - 1, k++) {
+        unsigned square = lowest_square(candidates);
+        if (k == g->slots) {
+            g->candidate[k] = g->gate[k] = none_set();
+            g->slots++;
+        }
+        g->candidate[k] = choose(this_lane, broadcast(square_bit(square)), g->candidate[k]);
+        g->gate[k] = choose(this_lane, broadcast(gate_of(to, square, occupied)), g->gate[k]);
+    }
+}
+
+/* The common x-ray case: one candidate per lane at most, no pins and no
+ * promotions. Out of line: it is rare. */
+static __attribute__((noinline)) void play_with_slot(group *gr)
+{
+    decoded_moves d = decode_moves(gr);
+    candidate_slot slot;
+    slot.occupied = d.occupied;
+    uint64_t to_of[LANES], occupied_of[LANES], gate[LANES];
+    to_numbers(to_of, d.to);
+    to_numbers(occupied_of, slot.occupied);
+    for (unsigned lane = 0; lane < LANES; lane++) {
+        bitboard c = gr->candidates[lane];
+        gate[lane] = c ? gate_of((unsigned)to_of[lane], lowest_square(c), occupied_of[lane]) : 0;
+    }
+    slot.candidate = from_numbers(gr->candidates);
+    slot.gate = from_numbers(gate);
+    play(&gr->x, gr->b, gr->batch->table, NULL, &slot);
+}
+
+/* Rule 5 on the general path: each side's pinned pieces and their pinners,
+ * in every lane. */
+static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
+{
+    g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
+    if (!(gr->flags & SEEBATCH_PINS))
+        return;
+    bitboard pinned_of[2][LANES], pinners_of[2][LANES];
+    for (unsigned lane = 0; lane < LANES; lane++) {
+        const seebatch_board *board = gr->boards[lane];
+        const pin_state *pins = pins_of(&gr->batch->memory, board);
+        for (unsigned color = 0; color < 2; color++) {
+            pinned_of[color][lane] = pins->blockers[color] & board->colors[color];
+            pinners_of[color][lane] = pins->pinners[color];
+        }
+    }
+    lanes pinned[2], pinners[2];
+    for (unsigned color = 0; color < 2; color++) {
+        pinned[color] = from_numbers(pinned_of[color]);
+        pinners[color] = from_numbers(pinners_of[color]);
+    }
+    g->pinned[0] = choose(white_moves, pinned[SEEBATCH_WHITE], pinned[SEEBATCH_BLACK]);
+    g->pinned[1] = choose(white_moves, pinned[SEEBATCH_BLACK], pinned[SEEBATCH_WHITE]);
+    g->pinners[0] = choose(white_moves, pinners[SEEBATCH_WHITE], pinners[SEEBATCH_BLACK]);
+    g->pinners[1] = choose(white_moves, pinners[SEEBATCH_BLACK], pinners[SEEBATCH_WHITE]);
+    if (any_bits(either(g->pinned[0], g->pinned[1])))
+        g->features |= WITH_PINS;
+}
+
+/* Rule 6 on the general path: which lanes capture on a last rank. */
+static void set_up_promotions(general *g, const group *gr, lanes to_bit)
+{
+    lanes table = gr->batch->table;
+    g->queen = value_of(table, pair(-SEEBATCH_QUEEN));
+    g->last_rank = no_lane();
+    g->promotion = none_set();
+    if (!(gr->flags & SEEBATCH_PROMOTIONS))
+        return;
+    g->last_rank = not_zero(both(to_bit, broadcast(0xFF000000000000FFull)));
+    g->promotion = keep(g->last_rank, minus(g->queen, value_of(table, none_set())));
+    if (any(g->last_rank))
+        g->features |= WITH_PROMOTION;
+}
+
+/* Rule 3 on the general path: every x-ray candidate of every lane in a slot. */
+static void set_up_candidates(general *g, const group *gr, const decoded_moves *d)
+{
+    g->slots = 0;
+    bitboard all = 0;
+    for (unsigned lane = 0; lane < LANES; lane++)
+        all |= gr->candidates[lane];
+    if (!all)
+        return;
+    uint64_t to_of[LANES], occupied_of[LANES];
+    to_numbers(to_of, d->to);
+    to_numbers(occupied_of, g->occupied);
+    for (unsigned lane = 0; lane < LANES; lane++)
+        if (gr->candidates[lane])
+            lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane], gr->candidates[lane]);
+}
+
+/*
+ * The exchange when pins, promotions or x-ray candidates may play a part:
+ * sets up what they need (the move fields again, rather than keep them alive
+ * on the common path) and plays it out, or plays the common way when none
+ * does after all. Out of line: it is rare, and its state is large.
+ */
+static __attribute__((noinline)) void play_in_general(group *gr)
+{
+    general g;
+    decoded_moves d = decode_moves(gr);
+    g.occupied = d.occupied;
+    g.features = 0;
+    set_up_pins(&g, gr, d.white_moves);
+    set_up_promotions(&g, gr, d.to_bit);
+    set_up_candidates(&g, gr, &d);
+    if (g.features || g.slots)
+        play(&gr->x, gr->b, gr->batch->table, &g, NULL);
+    else
+        play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
+}
+
+/* Stages 1 and 2 for the group's moves: its exchange up to the first
+ * reply, and the path it takes; off the common path each lane's x-ray
+ * candidates are kept for it. The group loses SEEBATCH_PINS when no pin can
+ * matter in it (pins_matter). */
+INLINE void prepare_group(group *gr)
+{
+    decoded_moves d = decode_moves(gr);
+    lane_mask valid = first_lanes(gr->count);
+    start_group(gr, &d, valid);
+    lanes candidates;
+    gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
+    candidates = keep(valid, candidates); /* lanes past `count` have no move */
+    if (gr->flags & SEEBATCH_PINS) {
+        bitboard reach[LANES];
+        to_numbers(reach, either(gr->x.attackers, candidates));
+        if (!pins_matter(gr, reach))
+            gr->flags &= ~(uint32_t)SEEBATCH_PINS;
+    }
+    gr->path = COMMON;
+    if (!(gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) && !any_bits(candidates))
+        return;
+    to_numbers(gr->candidates, candidates);
+    lanes several = both(candidates, add64(candidates, broadcast(~0ull)));
+    gr->path = (gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) || any_bits(several) ? GENERAL : ONE_CANDIDATE;
+}
+
+/* Stage 3: plays one group's exchange on its path. */
+INLINE void play_group(group *gr)
+{
+    if (gr->path == COMMON)
+        play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
+    else if (gr->path == ONE_CANDIDATE)
+        play_with_slot(gr);
+    else
+        play_in_general(gr);
+}
+
+INLINE lanes answer(const exchange *x) { return max32(x->lo, min32(x->balance, x->hi)); }
+
+/* The answers, clamped to the batch's window, of one group. */
+INLINE lanes evaluate_group(group *gr)
+{
+    prepare_group(gr);
+    play_group(gr);
+    return answer(&gr->x);
+}
+
+/* Two groups at once: their exchanges are independent chains of dependent
+ * steps, so stepping them together lets one fill the other's waits. */
+INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
+{
+    prepare_group(g0);
+    prepare_group(g1);
+    if (g0->path != COMMON || g1->path != COMMON) {
+        play_group(g0);
+        play_group(g1);
+    } else {
+        /* As play, for both; a group whose lanes have all ended is stepped
+         * along harmlessly (nothing changes its answer). */
+        exchange *x0 = &g0->x, *x1 = &g1->x;
+        lanes table = g0->batch->table;
+        step(x0, g0->b, table, NULL, NULL, 1);
+        step(x1, g1->b, table, NULL, NULL, 1);
+        step(x0, g0->b, table, NULL, NULL, 0);
+        step(x1, g1->b, table, NULL, NULL, 0);
+        while (any(mask_or(x0->live, x1->live))) {
+            step(x0, g0->b, table, NULL, NULL, 1);
+            step(x1, g1->b, table, NULL, NULL, 1);
+            step(x0, g0->b, table, NULL, NULL, 0);
+            step(x1, g1->b, table, NULL, NULL, 0);
+        }
+    }
+    answers[0] = answer(&g0->x);
+    answers[1] = answer(&g1->x);
+}
+
+#endif
