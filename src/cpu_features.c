@@ -13,7 +13,12 @@ enum {
     LEAF7_EBX_BMI1 = 1u << 3,
     LEAF7_EBX_AVX2 = 1u << 5,
     LEAF7_EBX_BMI2 = 1u << 8,
-    XCR0_SSE_AVX = 0x6       /* XMM and YMM state */
+    LEAF7_EBX_AVX512F = 1u << 16,
+    LEAF7_EBX_AVX512DQ = 1u << 17,
+    LEAF7_EBX_AVX512BW = 1u << 30,
+    LEAF7_EBX_AVX512VL = 1u << 31,
+    XCR0_SSE_AVX = 0x6,      /* XMM and YMM state */
+    XCR0_AVX512 = 0xE0       /* opmask, the upper halves of ZMM0-15, and ZMM16-31 */
 };
 
 /* xgetbv by opcode, so this file needs no -mxsave. Only valid when OSXSAVE. */
@@ -53,9 +58,20 @@ bool cpu_has_avx2(void)
         && all_set(r.xcr0, XCR0_SSE_AVX);
 }
 
+/* What src/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
+ * BW and VL beside everything cpu_has_avx2 asks, with the OS saving the
+ * opmask and ZMM state as well. */
+bool seebatch_cpu_has_avx512(void)
+{
+    cpu_registers r = read_cpu();
+    return cpu_has_avx2()
+        && all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL)
+        && all_set(r.xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+}
 
 #else
 
 bool cpu_has_avx2(void) { return false; }
+bool seebatch_cpu_has_avx512(void) { return false; }
 
 #endif

@@ -9,6 +9,9 @@
 
 /* Every kernel built into the library, best first; scalar runs everywhere. */
 static const see_kernel *const kernels_by_preference[] = {
+#if SEEBATCH_HAVE_AVX512
+    &seebatch_avx512_kernel,
+#endif
 #if SEEBATCH_HAVE_AVX2
     &avx2_kernel,
 #endif

@@ -36,6 +36,9 @@ extern const see_kernel scalar_kernel;
 #if SEEBATCH_HAVE_AVX2
 extern const see_kernel avx2_kernel;
 #endif
+#if SEEBATCH_HAVE_AVX512
+extern const see_kernel seebatch_avx512_kernel;
+#endif
 
 static inline const seebatch_board *board_of(const see_batch *batch, size_t i)
 {
