@@ -1,20 +1,21 @@
 /*
- * Checks aimed at what is particular to the AVX2 kernel (src/avx2/), beyond
- * the differential harness:
+ * Checks aimed at what is particular to the lane kernels (src/lanes/, for
+ * AVX2 and AVX-512), beyond the differential harness, run over every
+ * non-scalar kernel this CPU has:
  *
  *  - batches of every length 0..64 whose arrays (moves, board indices,
  *    values, pass flags) end right before an inaccessible page, or start
- *    right after one, for all four batch entry points: the kernel reads and
- *    writes four lanes at a time and must never touch a byte outside them;
- *  - groups of four lanes where some lanes take the general path (x-ray
- *    candidates, pins, promotions) and the others do not, in every
- *    arrangement, on one board and on four boards;
+ *    right after one, for all four batch entry points: a kernel reads and
+ *    writes four or eight lanes at a time and must never touch a byte
+ *    outside them;
+ *  - groups where some lanes take the general path (x-ray candidates, pins,
+ *    promotions) and the others do not, in every arrangement, on one board
+ *    and on one board per lane;
  *  - long x-ray batteries of both colours, which need many candidate slots.
  *
  * The kernels are called directly, not through the public API, so that
  * batches of one and two moves (which the API hands to the scalar kernel)
- * still run in AVX2 lanes here. The test passes trivially where the AVX2
- * backend cannot run.
+ * still run in lanes here. Exits 77 (a skip) where no lane kernel runs.
  */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS under -std=c11 */
 #include <stdlib.h>
@@ -64,7 +65,7 @@ static void unfence(fenced *f)
 static void *at_end(fenced *f, size_t count, size_t size) { return f->start + f->size - count * size; }
 static void *at_start(fenced *f) { return f->start; }
 
-static const see_kernel *avx2;
+static const see_kernel *kernel; /* the lane kernel under test */
 
 /* Values and threshold answers of one batch from one kernel. */
 static void run_kernel(const see_kernel *kernel, const seebatch_board *boards, const uint32_t *board_of_move,
@@ -76,8 +77,8 @@ static void run_kernel(const see_kernel *kernel, const seebatch_board *boards, c
     kernel->values_at_least(&batch, threshold, passed);
 }
 
-/* Runs one batch through the AVX2 backend with its arrays against a fence,
- * and compares with the scalar backend. */
+/* Runs one batch through the kernel under test with its arrays against a
+ * fence, and compares with the scalar kernel. */
 static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_move,
                          const seebatch_move *moves, size_t count, const seebatch_config *config,
                          int32_t threshold, int against_end)
@@ -100,10 +101,12 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
     if (board_of_move)
         memcpy(index, board_of_move, count * sizeof *index);
 
-    run_kernel(avx2, boards, board_of_move ? index : NULL, m, count, config, threshold, values, passed);
+    run_kernel(kernel, boards, board_of_move ? index : NULL, m, count, config, threshold, values, passed);
     for (size_t i = 0; i < count; i++) {
-        CHECK_EQ(values[i], expected[i], "length %zu, move %zu, flags %u", count, i, config->flags);
-        CHECK_EQ(passed[i], expected_passed[i], "length %zu, move %zu, threshold %d", count, i, threshold);
+        CHECK_EQ(values[i], expected[i], "%s, length %zu, move %zu, flags %u", kernel->name, count, i,
+                 config->flags);
+        CHECK_EQ(passed[i], expected_passed[i], "%s, length %zu, move %zu, threshold %d", kernel->name, count, i,
+                 threshold);
     }
     unfence(&move_fence);
     unfence(&index_fence);
@@ -146,7 +149,8 @@ static void check_fences(const seebatch_config *config)
 }
 
 /* Groups where lanes on the general path sit beside lanes that are not:
- * every arrangement of four moves drawn from the two kinds. */
+ * windows of four and of eight moves (a group of either kernel) spread over
+ * the move list, from every starting move. */
 static void check_mixed_groups(const seebatch_config *config)
 {
     static const char *const fens[] = {
@@ -165,27 +169,25 @@ static void check_mixed_groups(const seebatch_config *config)
         }
         seebatch_move moves[1024];
         size_t n = random_board_moves(&board, moves, 1024);
-        CHECK(n >= 4, "too few moves on %s", fens[f]);
-        /* Four-move windows over every rotation of the move list. */
-        for (size_t start = 0; start + 4 <= n; start++) {
-            seebatch_move group[4];
-            for (int k = 0; k < 4; k++)
-                group[k] = moves[(start + (size_t)k * (n / 4 + 1)) % n];
-            fenced_batch(&board, NULL, group, 4, config, 0, 1);
-            seebatch_board four[4] = {board, board, board, board};
-            uint32_t index[4] = {0, 1, 2, 3};
-            fenced_batch(four, index, group, 4, config, 1, 0);
-        }
+        CHECK(n >= 8, "too few moves on %s", fens[f]);
+        for (size_t size = 4; size <= 8; size += 4)
+            for (size_t start = 0; start + size <= n; start++) {
+                seebatch_move group[8];
+                seebatch_board copies[8];
+                uint32_t index[8];
+                for (size_t k = 0; k < size; k++) {
+                    group[k] = moves[(start + k * (n / size + 1)) % n];
+                    copies[k] = board;
+                    index[k] = (uint32_t)k;
+                }
+                fenced_batch(&board, NULL, group, size, config, 0, 1);
+                fenced_batch(copies, index, group, size, config, 1, 0);
+            }
     }
 }
 
-int main(void)
+static void check_kernel(void)
 {
-    avx2 = find_runnable_kernel("avx2");
-    if (!avx2) {
-        printf("test_avx2_kernel: the AVX2 backend does not run here, nothing to check\n");
-        return 0;
-    }
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = {{100, 325, 325, 500, 1000}, flags};
         check_fences(&config);
@@ -194,5 +196,25 @@ int main(void)
     seebatch_config stockfish = seebatch_config_stockfish();
     check_fences(&stockfish);
     check_mixed_groups(&stockfish);
-    return check_finish("test_avx2_kernel");
+}
+
+int main(void)
+{
+    const char *names[16];
+    size_t count = seebatch_backends_available(names, 16);
+    int checked = 0;
+    for (size_t i = 0; i < count && i < 16; i++) {
+        kernel = find_runnable_kernel(names[i]);
+        if (!kernel || kernel == &scalar_kernel)
+            continue;
+        long failures_before = check_failures;
+        check_kernel();
+        printf("test_lane_kernels: %s checked (%ld failures)\n", kernel->name, check_failures - failures_before);
+        checked++;
+    }
+    if (!checked) {
+        printf("test_lane_kernels: skipped, this CPU runs no lane kernel (only scalar)\n");
+        return 77;
+    }
+    return check_finish("test_lane_kernels");
 }

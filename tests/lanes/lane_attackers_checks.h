@@ -1,15 +1,16 @@
 /*
- * attackers_of (src/lanes/attackers.h) against the magic tables, lane by lane:
+ * attackers_of (src/lanes/attackers.h) against the magic tables, lane by lane,
+ * in the lane vocabulary included before this (once per instruction set):
  * on random dense boards, for every square as `to` and occupancies with a
  * random piece lifted (the first move's square), each lane must give
  * - the attackers: attackers_to of the scalar code, within the occupancy;
  * - the sliders that may join later: those on a line of `to` that do not
  *   attack it yet but see it once the pieces that can leave (attackers but a
  *   king, and such sliders) are lifted.
- * Compiled with the AVX2 options; called only on a CPU that has them.
+ * Compiled with the options of that vocabulary; called only on a CPU that has
+ * them.
  */
 #include "attacks.h"
-#include "avx2/lanes.h"
 #include "lanes/attackers.h"
 #include "check.h"
 #include "position_generator.h"
@@ -27,7 +28,7 @@ static bitboard reference_attackers(const seebatch_board *board, unsigned to, bi
     return attackers;
 }
 
-/* Every square as `to`, four lanes at a time, each lane with its own lifted
+/* Every square as `to`, LANES at a time, each lane with its own lifted
  * piece. Returns the lanes compared. */
 static int check_board(const seebatch_board *board, uint64_t *random_state)
 {
@@ -60,7 +61,7 @@ static int check_board(const seebatch_board *board, uint64_t *random_state)
     return 64;
 }
 
-int run_lane_attackers_checks(void)
+static int run_lane_attackers_checks(const char *isa)
 {
     uint64_t random_state = 0x5eeba7c4;
     long lanes_compared = 0, with_later = 0;
@@ -84,7 +85,7 @@ int run_lane_attackers_checks(void)
         }
     }
     CHECK(with_later > 1000, "only %ld cases with x-ray candidates", with_later);
-    printf("test_lane_attackers: %ld lanes compared, %ld game squares with x-ray candidates\n", lanes_compared,
-           with_later);
-    return check_finish("test_lane_attackers");
+    printf("test_lane_attackers (%s): %ld lanes compared, %ld game squares with x-ray candidates\n", isa,
+           lanes_compared, with_later);
+    return check_finish(isa);
 }

@@ -1,0 +1,138 @@
+/*
+ * Public calls of every length reach the kernel in use: the lane kernel of
+ * the backend set, or the scalar kernel for batches shorter than that
+ * kernel's useful batch; and with nothing asked for, the first kernel this
+ * CPU runs in dispatch's order of preference is in use (a dispatch that
+ * always picked scalar would pass every other test).
+ *
+ * The kernels are observed from outside the library: this program is linked
+ * with `--wrap` for each kernel's symbol (tests/CMakeLists.txt), so that
+ * dispatch and the entry points reach the counting kernels below, which
+ * count the call and hand it to the real one.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "cpu_features.h"
+#include "kernel.h"
+#include "random_boards.h"
+#include "seebatch.h"
+
+enum { MAX_LENGTH = 64, KINDS = 3 };
+
+/* Which kernel ran last: 0 none, else 1 + its index in KERNEL_NAMES. */
+static int last_called;
+static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
+
+#define COUNTING_KERNEL(symbol, index)                                                                           \
+    extern const see_kernel __real_##symbol;                                                                     \
+    static bool runnable_##symbol(void) { return __real_##symbol.runnable(); }                                   \
+    static void values_##symbol(const see_batch *batch, int32_t *values)                                         \
+    {                                                                                                            \
+        last_called = (index) + 1;                                                                               \
+        __real_##symbol.values(batch, values);                                                                   \
+    }                                                                                                            \
+    static void at_least_##symbol(const see_batch *batch, int32_t threshold, uint8_t *passed)                    \
+    {                                                                                                            \
+        last_called = (index) + 1;                                                                               \
+        __real_##symbol.values_at_least(batch, threshold, passed);                                               \
+    }                                                                                                            \
+    /* Not const: its shortest useful batch is copied from the real one. */                                   \
+    see_kernel __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol, at_least_##symbol, 0};
+
+COUNTING_KERNEL(scalar_kernel, 0)
+#if SEEBATCH_HAVE_AVX2
+COUNTING_KERNEL(avx2_kernel, 1)
+#endif
+#if SEEBATCH_HAVE_AVX512
+COUNTING_KERNEL(seebatch_avx512_kernel, 2)
+#endif
+
+/* The real kernel of that name, for its shortest useful batch. */
+static const see_kernel *real_kernel(const char *name)
+{
+    if (strcmp(name, "scalar") == 0)
+        return &__real_scalar_kernel;
+#if SEEBATCH_HAVE_AVX2
+    if (strcmp(name, "avx2") == 0)
+        return &__real_avx2_kernel;
+#endif
+#if SEEBATCH_HAVE_AVX512
+    if (strcmp(name, "avx512") == 0)
+        return &__real_seebatch_avx512_kernel;
+#endif
+    return NULL;
+}
+
+static int index_of(const char *name)
+{
+    for (int i = 0; i < KINDS; i++)
+        if (strcmp(kernel_names[i], name) == 0)
+            return i + 1;
+    return 0;
+}
+
+/* Every public SEE call with `count` moves must reach `expected`. */
+static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count, int expected,
+                        const char *backend)
+{
+    const seebatch_config config = {{100, 325, 325, 500, 1000}, SEEBATCH_ALL_FLAGS};
+    int32_t values[MAX_LENGTH];
+    uint8_t passed[MAX_LENGTH];
+    uint32_t board_of[MAX_LENGTH] = {0};
+    const char *what[] = {"see_values", "see_ge_batch", "see_values_multi", "see_ge_multi", "see_value", "see_ge"};
+    for (int call = 0; call < 6; call++) {
+        if (call >= 4 && count != 1)
+            continue;
+        last_called = 0;
+        switch (call) {
+        case 0: seebatch_see_values(board, moves, count, &config, values); break;
+        case 1: seebatch_see_ge_batch(board, moves, count, 0, &config, passed); break;
+        case 2: seebatch_see_values_multi(board, 1, board_of, moves, count, &config, values); break;
+        case 3: seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed); break;
+        case 4: (void)seebatch_see_value(board, moves[0], &config); break;
+        default: (void)seebatch_see_ge(board, moves[0], 0, &config); break;
+        }
+        CHECK_EQ(last_called, expected, "backend %s, %s of %zu moves reached %s", backend, what[call], count,
+                 last_called ? kernel_names[last_called - 1] : "no kernel");
+    }
+}
+
+int main(void)
+{
+    const char *expected_first = "scalar";
+#if SEEBATCH_HAVE_AVX2
+    __wrap_avx2_kernel.shortest_useful_batch = __real_avx2_kernel.shortest_useful_batch;
+    if (cpu_has_avx2())
+        expected_first = "avx2";
+#endif
+#if SEEBATCH_HAVE_AVX512
+    __wrap_seebatch_avx512_kernel.shortest_useful_batch = __real_seebatch_avx512_kernel.shortest_useful_batch;
+    if (seebatch_cpu_has_avx512())
+        expected_first = "avx512";
+#endif
+    if (!getenv("SEEBATCH_BACKEND"))
+        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0, "auto chose %s, this CPU runs %s",
+              seebatch_backend_name(), expected_first);
+
+    uint64_t state = 7;
+    seebatch_board board;
+    random_dense_board(&state, &board);
+    seebatch_move all[1024], moves[MAX_LENGTH];
+    size_t n = random_board_moves(&board, all, 1024);
+    for (size_t i = 0; i < MAX_LENGTH; i++)
+        moves[i] = all[i % n];
+
+    const char *names[KINDS];
+    size_t backends = seebatch_backends_available(names, KINDS);
+    for (size_t b = 0; b < backends && b < KINDS; b++) {
+        seebatch_error error;
+        CHECK(seebatch_backend_set(names[b], &error) == SEEBATCH_OK, "%s: %s", names[b], error.message);
+        size_t shortest = real_kernel(names[b])->shortest_useful_batch;
+        for (size_t count = 1; count <= MAX_LENGTH; count++)
+            check_calls(&board, moves, count, count < shortest ? index_of("scalar") : index_of(names[b]), names[b]);
+    }
+    printf("test_kernel_routing: %zu backends, lengths 1..%d, auto chose %s\n", backends, MAX_LENGTH,
+           expected_first);
+    return check_finish("test_kernel_routing");
+}
