@@ -1,20 +1,29 @@
-// seebatch_passes: evaluates every capture of the embedded positions a given
-// number of times on one backend, and nothing else, so that a tool counting
-// instructions (bench/instructions_per_capture.sh, with callgrind) can take
-// the difference between two pass counts as the cost of the passes alone.
+// seebatch_passes: evaluates every capture of the embedded real positions a
+// given number of times in one way, and nothing else, so that a tool counting
+// instructions (bench/instructions_per_capture.sh, with callgrind) sees only
+// those calls; and checks that the benchmark's baseline agrees with seebatch.
 //
-// Usage: seebatch_passes BACKEND batch|multi PASSES
-//        seebatch_passes --backends       (the backends this machine can run)
-//   batch: one seebatch_see_values call per position (all its captures);
-//   multi: one seebatch_see_values_multi call over every capture.
-// Prints the captures evaluated and a checksum of the values, which is the
-// same for every backend.
+// Usage: seebatch_passes BACKEND MODE PASSES [PRESET]
+//        seebatch_passes --backends         (the backends this machine can run)
+//        seebatch_passes --check-baseline   (exit 1 if the baseline disagrees)
+//   batch:            one seebatch_see_values call per position
+//   multi:            one seebatch_see_values_multi call over every capture
+//   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
+//   engine_see_value: seebatch_engine_see_value per capture, pins given
+//   engine_each:      seebatch_engine_see_ge_each per position
+//   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
+// PRESET is classic (the default) or stockfish. Prints the captures evaluated
+// and a checksum of the results, the same for every backend.
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
+#include "baseline_see.h"
 #include "seebatch.h"
 #include "workload.h"
 
@@ -22,9 +31,98 @@ namespace {
 
 int usage()
 {
-    std::fprintf(stderr, "usage: seebatch_passes BACKEND batch|multi PASSES\n"
-                         "       seebatch_passes --backends\n");
+    std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
+                         "       seebatch_passes --backends | --check-baseline\n"
+                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline\n");
     return 2;
+}
+
+struct Run {
+    const PositionSet &set;
+    seebatch_config config;
+    seebatch_rules rules;
+    baseline_values baseline;
+    std::vector<std::uint32_t> board_of_move;
+    std::vector<std::int32_t> results; // one per capture
+};
+
+// One pass of `mode` (one of those listed in main) over every capture,
+// results into run.results.
+void pass(Run &run, const std::string &mode)
+{
+    const PositionSet &set = run.set;
+    std::int32_t *results = run.results.data();
+    const seebatch_pins *no_pins = nullptr;
+    bool pins_on = (run.config.flags & SEEBATCH_PINS) != 0;
+    if (mode == "multi") {
+        seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
+                                  set.captures.size(), &run.config, results);
+        return;
+    }
+    for (std::size_t p = 0; p < set.size(); p++) {
+        const seebatch_board *board = &set.boards[p];
+        const seebatch_move *moves = set.captures_of(p);
+        const std::int32_t *thresholds = set.thresholds_of(p);
+        std::int32_t *out = results + set.first_capture[p];
+        std::size_t count = set.capture_count(p);
+        if (mode == "batch") {
+            seebatch_see_values(board, moves, count, &run.config, out);
+        } else if (mode == "engine_each") {
+            std::uint8_t passed[SEEBATCH_MAX_MOVES];
+            seebatch_engine_see_ge_each(&run.rules, board, &set.pins[p], moves, count, thresholds, passed);
+            for (std::size_t i = 0; i < count; i++)
+                out[i] = passed[i];
+        } else {
+            for (std::size_t i = 0; i < count; i++) {
+                if (mode == "engine_see_ge")
+                    out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
+                else if (mode == "engine_see_value")
+                    out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
+                else
+                    out[i] = baseline_see_ge(board, pins_on ? &set.pins[p] : no_pins, moves[i], thresholds[i],
+                                             &run.baseline);
+            }
+        }
+    }
+}
+
+// The baseline against seebatch_engine_see_ge on every capture, under every
+// configuration the baseline claims to follow, at the capture's own
+// threshold, at 0, and at and just above the exact value.
+int check_baseline(const PositionSet &set)
+{
+    const char *names[] = {"classic", "stockfish", "classic+pins", "stockfish-pins"};
+    seebatch_config configs[4] = {seebatch_config_classic(), seebatch_config_stockfish(),
+                                  seebatch_config_classic(), seebatch_config_stockfish()};
+    configs[2].flags |= SEEBATCH_PINS;
+    configs[3].flags &= ~static_cast<std::uint32_t>(SEEBATCH_PINS);
+    long checked = 0, wrong = 0;
+    for (int c = 0; c < 4; c++) {
+        seebatch_rules rules;
+        seebatch_rules_init(&rules, &configs[c], nullptr);
+        baseline_values values = baseline_values_of(&configs[c]);
+        bool pins_on = (configs[c].flags & SEEBATCH_PINS) != 0;
+        for (std::size_t p = 0; p < set.size(); p++)
+            for (std::size_t i = 0; i < set.capture_count(p); i++) {
+                const seebatch_board *board = &set.boards[p];
+                seebatch_move move = set.captures_of(p)[i];
+                std::int32_t value = seebatch_engine_see_value(&rules, board, &set.pins[p], move);
+                std::int32_t thresholds[4] = {set.thresholds_of(p)[i], 0, value, value + 1};
+                for (std::int32_t t : thresholds) {
+                    checked++;
+                    bool base = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, move, t, &values);
+                    if (base != (value >= t) && ++wrong <= 10) {
+                        char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+                        seebatch_board_to_fen(board, fen, sizeof fen);
+                        seebatch_move_to_uci(move, uci);
+                        std::fprintf(stderr, "baseline differs (%s): %s %s t=%d value %d baseline %d\n", names[c],
+                                     fen, uci, t, value, base);
+                    }
+                }
+            }
+    }
+    std::printf("baseline checked on %ld threshold tests: %ld differ\n", checked, wrong);
+    return wrong == 0 ? 0 : 1;
 }
 
 } // namespace
@@ -38,39 +136,41 @@ int main(int argc, char **argv)
             std::printf("%s\n", name);
         return 0;
     }
-    if (argc != 4)
-        return usage();
-    bool multi = std::strcmp(argv[2], "multi") == 0;
-    if (!multi && std::strcmp(argv[2], "batch") != 0)
+    if (argc == 2 && std::strcmp(argv[1], "--check-baseline") == 0)
+        return check_baseline(real_positions());
+    if (argc != 4 && argc != 5)
         return usage();
     char *end = nullptr;
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
+    const std::string modes[] = {"batch", "multi", "engine_see_ge", "engine_see_value", "engine_each", "baseline"};
+    if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
+        std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
+        return usage();
+    }
     seebatch_error error;
     if (seebatch_backend_set(argv[1], &error) != SEEBATCH_OK) {
         std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
         return 2;
     }
+    seebatch_config config;
+    if (seebatch_config_preset(argc == 5 ? argv[4] : "classic", &config, &error) != SEEBATCH_OK) {
+        std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
+        return 2;
+    }
 
-    PositionSet set = default_positions();
-    seebatch_config config = seebatch_config_classic();
-    std::vector<std::uint32_t> board_of_move;
+    PositionSet set = real_positions();
+    Run run{set, config, {}, baseline_values_of(&config), {}, std::vector<std::int32_t>(set.captures.size())};
+    seebatch_rules_init(&run.rules, &config, nullptr);
     for (std::size_t p = 0; p < set.size(); p++)
-        board_of_move.insert(board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));
-    std::vector<std::int32_t> values(set.captures.size());
+        run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));
 
     std::int64_t checksum = 0;
-    for (long pass = 0; pass < passes; pass++) {
-        if (multi)
-            seebatch_see_values_multi(set.boards.data(), set.size(), board_of_move.data(), set.captures.data(),
-                                      set.captures.size(), &config, values.data());
-        else
-            for (std::size_t p = 0; p < set.size(); p++)
-                seebatch_see_values(&set.boards[p], set.captures_of(p), set.capture_count(p), &config,
-                                    &values[set.first_capture[p]]);
-        for (std::int32_t value : values)
-            checksum += value;
+    for (long n = 0; n < passes; n++) {
+        pass(run, argv[2]);
+        for (std::int32_t result : run.results)
+            checksum += result;
     }
     std::printf("%zu captures per pass, %ld passes, checksum %lld\n", set.captures.size(), passes,
                 static_cast<long long>(checksum));

@@ -1,10 +1,17 @@
-// seebatch_bench: SEE per second for every backend this CPU can run, through
-// the public C API, on the same captures. See bench/README.md.
+// seebatch_bench: SEE per second for every backend this CPU can run, and for
+// the engine path beside a baseline, through the public C API, on the same
+// captures. See bench/README.md.
 //
-// Every benchmark is registered once per backend listed by
+// Every backend benchmark is registered once per backend listed by
 // seebatch_backends_available and forces it with seebatch_backend_set, so a
 // new kernel is measured with no edit here. Items are captures evaluated, so
 // Google Benchmark's items_per_second is SEE per second.
+//
+// Single-call and per-position benchmarks run in three regimes:
+//   learned:   the first 4096 positions, cycled: the branch predictor learns them;
+//   unlearned: board after board through every position of the set (over
+//              100,000 real ones), the boards in cache but not in the predictor;
+//   memory:    board after board through a 96 MiB data set of shuffled copies.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -15,28 +22,37 @@
 
 #include <benchmark/benchmark.h>
 
+#include "baseline_see.h"
 #include "seebatch.h"
 #include "summary.h"
 #include "workload.h"
 
 namespace {
 
-// The data set for seebatch_see_values_multi: three times the 32 MiB L3 cache
-// of the machines this is developed on, so that most boards come from memory.
+// The data set: three times the 32 MiB L3 cache of the machines this is
+// developed on, so that most boards come from memory.
 constexpr std::size_t data_set_bytes = std::size_t(96) << 20;
 constexpr std::uint64_t data_set_seed = 2;
 // Moves per seebatch_see_values_multi call: a reader's buffer of a data set.
 constexpr std::size_t chunk_moves = 256;
 // The longest batch of the batch length benchmark.
 constexpr std::size_t longest_batch = 64;
+// Positions cycled in the learned regime.
+constexpr std::size_t learned_positions = 4096;
 
-// Everything the benchmarks read. The larger parts are built on first use, so
+enum Regime { LEARNED, UNLEARNED, MEMORY, REGIMES };
+const char *const regime_names[REGIMES] = {"learned", "unlearned", "memory"};
+
+// Everything the benchmarks read. The data set is built on first use, so
 // that a --benchmark_filter run pays only for what it runs; Google Benchmark
 // times only the loop, never that setup.
 struct Workload {
     PositionSet positions;
     seebatch_config config = seebatch_config_classic();
+    seebatch_rules rules;
+    baseline_values baseline;
     std::size_t data_set_copies = 1;
+    std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
 
     DataSet &data_set()
     {
@@ -45,14 +61,28 @@ struct Workload {
         return *data;
     }
 
+    // The positions of a regime and how many of them it goes through.
+    const PositionSet &set_of(Regime regime) { return regime == MEMORY ? data_set().pool : positions; }
+    std::size_t count_of(Regime regime)
+    {
+        return regime == LEARNED ? std::min(learned_positions, positions.size()) : set_of(regime).size();
+    }
+
+    // The pins the baseline is given: none when the configuration ignores pins.
+    const seebatch_pins *baseline_pins(const PositionSet &set, std::size_t p) const
+    {
+        return (config.flags & SEEBATCH_PINS) ? &set.pins[p] : nullptr;
+    }
+
     // longest_batch moves per position, position p's from p * longest_batch:
     // its captures repeated in turn, so that a batch of any length up to
     // longest_batch is one board's captures.
     const seebatch_move *cycled_captures()
     {
         if (cycled.empty()) {
-            cycled.resize(positions.size() * longest_batch);
-            for (std::size_t p = 0; p < positions.size(); p++)
+            std::size_t count = count_of(LEARNED);
+            cycled.resize(count * longest_batch);
+            for (std::size_t p = 0; p < count; p++)
                 for (std::size_t i = 0; i < longest_batch; i++)
                     cycled[p * longest_batch + i] = positions.captures_of(p)[i % positions.capture_count(p)];
         }
@@ -91,79 +121,74 @@ std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size
     return unit;
 }
 
-// Every capture of each position, one call per move:
-// evaluate_one(board, move) is the call measured.
-template <typename EvaluateOne>
-void one_move_per_call(benchmark::State &state, Workload *work, const char *backend, EvaluateOne evaluate_one)
+// Position after position of a regime: evaluate(set, p) evaluates position p
+// and returns its captures. Each run resumes where the last one of the
+// regime stopped, so no run starts on boards a previous run left in cache.
+template <typename Evaluate>
+void over_positions(benchmark::State &state, Workload *work, Regime regime, Evaluate evaluate)
+{
+    const PositionSet &set = work->set_of(regime);
+    std::size_t &next = work->next_position[regime];
+    std::size_t count = work->count_of(regime);
+    next = run_units(state, count, next % count, [&](std::size_t p) { return evaluate(set, p); });
+}
+
+// Every capture of each position, one call per move: call(set, p, i) is the
+// call measured for capture i of position p; its results are summed so that
+// none can be optimised away.
+template <typename Call>
+void one_move_per_call(benchmark::State &state, Workload *work, Regime regime, Call call)
+{
+    std::int64_t sum = 0;
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
+        std::size_t count = set.capture_count(p);
+        for (std::size_t i = 0; i < count; i++)
+            sum += call(set, p, i);
+        return count;
+    });
+    benchmark::DoNotOptimize(sum);
+}
+
+// ---- every backend --------------------------------------------------------
+
+// seebatch_see_value: the exact value of one move.
+void see_value(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
-    const PositionSet &set = work->positions;
-    run_units(state, set.size(), 0, [&](std::size_t p) {
-        const seebatch_move *moves = set.captures_of(p);
-        std::size_t count = set.capture_count(p);
-        for (std::size_t i = 0; i < count; i++) {
-            auto result = evaluate_one(&set.boards[p], moves[i]);
-            benchmark::DoNotOptimize(result);
-        }
-        return count;
+    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+        return seebatch_see_value(&set.boards[p], set.captures_of(p)[i], &work->config);
     });
 }
 
-// seebatch_see_value: the exact value of one move.
-void see_value(benchmark::State &state, Workload *work, const char *backend)
+// seebatch_see_ge(m, 0): the plain API's threshold test, one move.
+void see_ge(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
-    one_move_per_call(state, work, backend, [work](const seebatch_board *board, seebatch_move move) {
-        return seebatch_see_value(board, move, &work->config);
-    });
-}
-
-// seebatch_see_ge(m, 0): the pruning question, one move.
-void see_ge(benchmark::State &state, Workload *work, const char *backend)
-{
-    one_move_per_call(state, work, backend, [work](const seebatch_board *board, seebatch_move move) {
-        return seebatch_see_ge(board, move, 0, &work->config);
+    if (!use_backend(state, backend))
+        return;
+    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+        return seebatch_see_ge(&set.boards[p], set.captures_of(p)[i], 0, &work->config);
     });
 }
 
 // seebatch_see_values, all captures of one position per call: an engine
-// ordering the captures of a node.
-void batch(benchmark::State &state, Workload *work, const char *backend)
+// ordering the captures of a node, or a data set labelled position by position.
+void batch(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
-    const PositionSet &set = work->positions;
     std::vector<std::int32_t> values(SEEBATCH_MAX_MOVES);
-    run_units(state, set.size(), 0, [&](std::size_t p) {
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
         seebatch_see_values(&set.boards[p], set.captures_of(p), set.capture_count(p), &work->config,
                             values.data());
-        benchmark::DoNotOptimize(values);
+        benchmark::DoNotOptimize(values.data());
         return set.capture_count(p);
-    });
-}
-
-// batch on the boards of the data set, board after board, each run resuming
-// where the last one stopped: the default positions come round every few
-// thousand calls, often enough for the branch predictor to learn much of
-// them, while these are copies of them in shuffled order, from memory.
-void batch_data_set(benchmark::State &state, Workload *work, const char *backend)
-{
-    if (!use_backend(state, backend))
-        return;
-    DataSet &data = work->data_set();
-    const std::vector<seebatch_move> &moves = data.in_board_order.moves;
-    std::vector<std::int32_t> values(SEEBATCH_MAX_MOVES);
-    data.next_board = run_units(state, data.boards.size(), data.next_board, [&](std::size_t b) {
-        std::size_t first = data.first_move[b], count = data.first_move[b + 1] - first;
-        seebatch_see_values(&data.boards[b], &moves[first], count, &work->config, values.data());
-        benchmark::DoNotOptimize(values);
-        return count;
     });
 }
 
 // seebatch_see_values with exactly state.range(0) moves per call, one
 // position's captures repeated: how batch length pays off.
-void batch_length(benchmark::State &state, Workload *work, const char *backend)
+void batch_length(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
@@ -171,17 +196,16 @@ void batch_length(benchmark::State &state, Workload *work, const char *backend)
     const PositionSet &set = work->positions;
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
-    run_units(state, set.size(), 0, [&](std::size_t p) {
+    run_units(state, work->count_of(LEARNED), 0, [&](std::size_t p) {
         seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config, values.data());
-        benchmark::DoNotOptimize(values);
+        benchmark::DoNotOptimize(values.data());
         return length;
     });
 }
 
-// seebatch_see_values_multi on a data set larger than the caches, chunk after
-// chunk, each run resuming where the last one stopped so that no run starts
-// on boards a previous run left in cache.
-void multi(benchmark::State &state, Workload *work, const char *backend, MoveList DataSet::*order)
+// seebatch_see_values_multi on the data set, chunk after chunk, each run
+// resuming where the last one stopped.
+void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
@@ -192,37 +216,114 @@ void multi(benchmark::State &state, Workload *work, const char *backend, MoveLis
     list.next_chunk = run_units(state, chunks, list.next_chunk, [&](std::size_t chunk) {
         std::size_t first = chunk * chunk_moves;
         std::size_t count = std::min(chunk_moves, list.moves.size() - first);
-        seebatch_see_values_multi(data.boards.data(), data.boards.size(), &list.board_of_move[first],
+        seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(), &list.board_of_move[first],
                                   &list.moves[first], count, &work->config, values.data());
-        benchmark::DoNotOptimize(values);
+        benchmark::DoNotOptimize(values.data());
         return count;
     });
 }
 
 // Moves in data-set order: a chunk names a few dozen consecutive boards.
-void multi_in_board_order(benchmark::State &state, Workload *work, const char *backend)
+void multi_in_board_order(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
-    multi(state, work, backend, &DataSet::in_board_order);
+    multi(state, work, &DataSet::in_board_order, backend);
 }
 
 // Moves in random order: every move names a board anywhere in memory.
-void multi_scattered(benchmark::State &state, Workload *work, const char *backend)
+void multi_scattered(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
-    multi(state, work, backend, &DataSet::scattered);
+    multi(state, work, &DataSet::scattered, backend);
 }
 
-using Body = void (*)(benchmark::State &, Workload *, const char *);
+// ---- the engine path and its baseline --------------------------------------
+// Pins are given (computed once per board beforehand, as an engine keeps
+// them), the configuration prepared once, and each move has its own threshold.
 
-// Registers `body` as "family/backend" for every backend, with one instance
-// per argument when `arguments` are given ("family/backend/argument").
-void register_family(const char *family, Body body, Workload *work, const std::vector<const char *> &backends,
-                     const std::vector<std::int64_t> &arguments = {})
+// seebatch_engine_see_ge(m, t), one move per call.
+void engine_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
-    for (const char *backend : backends) {
-        std::string name = std::string(family) + "/" + backend;
-        benchmark::internal::Benchmark *benchmark = benchmark::RegisterBenchmark(name.c_str(), body, work, backend);
-        for (std::int64_t argument : arguments)
-            benchmark->Arg(argument);
+    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+        return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p)[i],
+                                      set.thresholds_of(p)[i]);
+    });
+}
+
+// seebatch_engine_see_value: the exact value, one move per call.
+void engine_see_value(benchmark::State &state, Workload *work, Regime regime)
+{
+    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+        return seebatch_engine_see_value(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p)[i]);
+    });
+}
+
+// The baseline's threshold test, one move per call: the comparison for both
+// rows above.
+void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regime)
+{
+    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+        return baseline_see_ge(&set.boards[p], work->baseline_pins(set, p), set.captures_of(p)[i],
+                               set.thresholds_of(p)[i], &work->baseline);
+    });
+}
+
+// seebatch_engine_see_ge_each: every capture of a node, a threshold each.
+void engine_see_ge_each(benchmark::State &state, Workload *work, Regime regime)
+{
+    std::uint8_t passed[SEEBATCH_MAX_MOVES];
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
+        seebatch_engine_see_ge_each(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p),
+                                    set.capture_count(p), set.thresholds_of(p), passed);
+        benchmark::DoNotOptimize(passed);
+        return set.capture_count(p);
+    });
+}
+
+// The baseline looping over the same captures.
+void baseline_each(benchmark::State &state, Workload *work, Regime regime)
+{
+    std::uint8_t passed[SEEBATCH_MAX_MOVES];
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
+        const seebatch_pins *pins = work->baseline_pins(set, p);
+        std::size_t count = set.capture_count(p);
+        for (std::size_t i = 0; i < count; i++)
+            passed[i] = baseline_see_ge(&set.boards[p], pins, set.captures_of(p)[i], set.thresholds_of(p)[i],
+                                        &work->baseline);
+        benchmark::DoNotOptimize(passed);
+        return count;
+    });
+}
+
+// ---- registration ------------------------------------------------------------
+
+using BackendBody = void (*)(benchmark::State &, Workload *, Regime, const char *);
+using EngineBody = void (*)(benchmark::State &, Workload *, Regime);
+
+// Registers `body` as "family/regime/backend" for every backend (or
+// "family/backend" when regimes is empty), with one instance per argument
+// when `arguments` are given.
+void register_backends(const char *family, BackendBody body, Workload *work,
+                       const std::vector<const char *> &backends, const std::vector<Regime> &regimes,
+                       const std::vector<std::int64_t> &arguments = {})
+{
+    std::vector<Regime> each = regimes.empty() ? std::vector<Regime>{LEARNED} : regimes;
+    for (Regime regime : each)
+        for (const char *backend : backends) {
+            std::string name = std::string(family) + "/" + (regimes.empty() ? "" : std::string(regime_names[regime]) + "/")
+                               + backend;
+            benchmark::internal::Benchmark *benchmark
+                = benchmark::RegisterBenchmark(name.c_str(), body, work, regime, backend);
+            for (std::int64_t argument : arguments)
+                benchmark->Arg(argument);
+        }
+}
+
+// Registers "family/regime/seebatch" and "family/regime/baseline" for every regime.
+void register_engine(const char *family, EngineBody body, EngineBody baseline, Workload *work)
+{
+    for (int regime = 0; regime < REGIMES; regime++) {
+        std::string row = std::string(family) + "/" + regime_names[regime];
+        benchmark::RegisterBenchmark((row + "/baseline").c_str(), baseline, work, Regime(regime));
+        benchmark::RegisterBenchmark((row + "/seebatch").c_str(), body, work, Regime(regime));
     }
 }
 
@@ -250,13 +351,78 @@ std::string megabytes(std::size_t bytes)
     return text;
 }
 
+// The positions: SEEBATCH_POSITIONS (a file), or SEEBATCH_POSITION_SET=real
+// (the default) or generated. False with a message when unusable.
+bool choose_positions(PositionSet *positions, std::string *error)
+{
+    const char *file = std::getenv("SEEBATCH_POSITIONS");
+    if (file && *file) {
+        bool read = read_positions(file, positions, error);
+        *error = "SEEBATCH_POSITIONS: " + *error;
+        return read;
+    }
+    const char *name = std::getenv("SEEBATCH_POSITION_SET");
+    if (!name || !*name || std::strcmp(name, "real") == 0)
+        *positions = real_positions();
+    else if (std::strcmp(name, "generated") == 0)
+        *positions = generated_positions(100000, 1);
+    else {
+        *error = std::string("SEEBATCH_POSITION_SET: unknown set \"") + name + "\" (the sets are real and generated)";
+        return false;
+    }
+    return true;
+}
+
+// SEEBATCH_PRESET=stockfish measures the PINS rule and Stockfish's values.
+bool choose_configuration(Workload *work, std::string *error)
+{
+    const char *preset = std::getenv("SEEBATCH_PRESET");
+    seebatch_error preset_error;
+    if (preset && *preset && seebatch_config_preset(preset, &work->config, &preset_error) != SEEBATCH_OK) {
+        *error = std::string("SEEBATCH_PRESET: ") + preset_error.message;
+        return false;
+    }
+    seebatch_rules_init(&work->rules, &work->config, nullptr);
+    work->baseline = baseline_values_of(&work->config);
+    benchmark::AddCustomContext("seebatch_preset", preset && *preset ? preset : "classic");
+    return true;
+}
+
+void describe(Workload &work)
+{
+    work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
+    std::size_t pool_boards = work.data_set_copies * work.positions.size();
+    benchmark::AddCustomContext("seebatch_positions", work.positions.description);
+    benchmark::AddCustomContext("seebatch_captures_per_position", work.positions.capture_distribution());
+    benchmark::AddCustomContext("seebatch_regimes",
+        "learned: " + std::to_string(work.count_of(LEARNED)) + " positions cycled; unlearned: all "
+        + std::to_string(work.positions.size()) + " board after board; memory: "
+        + std::to_string(pool_boards) + " boards (" + megabytes(pool_boards * sizeof(seebatch_board))
+        + ") board after board");
+    benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) + " moves per call on the memory data set");
+}
+
+void register_all(Workload *work, const std::vector<const char *> &backends)
+{
+    std::vector<Regime> all = {LEARNED, UNLEARNED, MEMORY};
+    register_engine("engine_see_ge", engine_see_ge, baseline_see_ge_calls, work);
+    register_engine("engine_see_value", engine_see_value, baseline_see_ge_calls, work);
+    register_engine("engine_see_ge_each", engine_see_ge_each, baseline_each, work);
+    register_backends("see_value", see_value, work, backends, all);
+    register_backends("see_ge", see_ge, work, backends, all);
+    register_backends("batch", batch, work, backends, all);
+    register_backends("multi", multi_in_board_order, work, backends, {});
+    register_backends("multi_scattered", multi_scattered, work, backends, {});
+    register_backends("batch_length", batch_length, work, backends, {}, {1, 2, 4, 8, 16, 32, 64});
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    // A short default measuring time keeps the whole run under a minute;
-    // given as a default flag (not per benchmark) so that
-    // --benchmark_min_time on the command line still overrides it.
+    // A short default measuring time keeps the whole run short; given as a
+    // default flag (not per benchmark) so that --benchmark_min_time on the
+    // command line still overrides it.
     std::vector<char *> arguments(argv, argv + argc);
     std::string min_time = "--benchmark_min_time=" SEEBATCH_BENCH_MIN_TIME;
     if (!flag_value(argc, argv, "--benchmark_min_time"))
@@ -268,41 +434,14 @@ int main(int argc, char **argv)
         return 1;
 
     Workload work;
-    const char *positions_file = std::getenv("SEEBATCH_POSITIONS");
-    if (positions_file && *positions_file) {
-        std::string error;
-        if (!read_positions(positions_file, &work.positions, &error)) {
-            std::fprintf(stderr, "seebatch_bench: SEEBATCH_POSITIONS: %s\n", error.c_str());
-            return 2;
-        }
-    } else {
-        work.positions = default_positions();
-    }
-    // SEEBATCH_PRESET=stockfish measures the PINS rule and Stockfish's values.
-    const char *preset = std::getenv("SEEBATCH_PRESET");
-    seebatch_error preset_error;
-    if (preset && *preset && seebatch_config_preset(preset, &work.config, &preset_error) != SEEBATCH_OK) {
-        std::fprintf(stderr, "seebatch_bench: SEEBATCH_PRESET: %s\n", preset_error.message);
+    std::string error;
+    if (!choose_positions(&work.positions, &error) || !choose_configuration(&work, &error)) {
+        std::fprintf(stderr, "seebatch_bench: %s\n", error.c_str());
         return 2;
     }
-    benchmark::AddCustomContext("seebatch_preset", preset && *preset ? preset : "classic");
-    work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
-    std::size_t pool_boards = work.data_set_copies * work.positions.size();
-    std::string data_set_description =
-        std::to_string(pool_boards) + " boards (" + megabytes(pool_boards * sizeof(seebatch_board)) + "), "
-        + std::to_string(work.data_set_copies * work.positions.captures.size()) + " moves, "
-        + std::to_string(chunk_moves) + " per call";
-    benchmark::AddCustomContext("seebatch_positions", work.positions.description);
-    benchmark::AddCustomContext("seebatch_multi_data_set", data_set_description);
-
+    describe(work);
     std::vector<const char *> backends = available_backends();
-    register_family("see_value", see_value, &work, backends);
-    register_family("see_ge", see_ge, &work, backends);
-    register_family("batch", batch, &work, backends);
-    register_family("batch_data_set", batch_data_set, &work, backends);
-    register_family("multi", multi_in_board_order, &work, backends);
-    register_family("multi_scattered", multi_scattered, &work, backends);
-    register_family("batch_length", batch_length, &work, backends, {1, 2, 4, 8, 16, 32, 64});
+    register_all(&work, backends);
 
     SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter());
     benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -310,7 +449,11 @@ int main(int argc, char **argv)
     // csv it goes to stderr so that stdout stays machine-readable.
     const char *format = flag_value(argc, argv, "--benchmark_format");
     bool console = !format || std::strcmp(format, "console") == 0;
-    reporter.print(console ? stdout : stderr, std::vector<std::string>(backends.begin(), backends.end()));
+    std::FILE *out = console ? stdout : stderr;
+    reporter.print(out, "Engine path: captures per second, and ratio to the baseline in this run",
+                   {"baseline", "seebatch"});
+    reporter.print(out, "Captures evaluated per second (SEE/s) by backend, and ratio to scalar in this run",
+                   std::vector<std::string>(backends.begin(), backends.end()));
     benchmark::Shutdown();
     return 0;
 }

@@ -22,14 +22,27 @@ run() {
     set -e
 }
 
-echo "== every benchmark, generated positions"
+echo "== every benchmark, the embedded real positions"
 run SEEBATCH_POSITIONS= "$bench" "--benchmark_min_time=$min_time" \
     "--benchmark_out=$work/results.json" --benchmark_out_format=json
 [ "$status" -eq 0 ] || { cat "$work/err"; fail "default run exited $status"; }
-grep -q "^Captures evaluated per second" "$work/out" || fail "no summary"
-for row in see_value see_ge batch batch_data_set multi multi_scattered batch_length/1 batch_length/64; do
+grep -q "^Captures evaluated per second" "$work/out" || fail "no summary by backend"
+grep -q "^Engine path: captures per second" "$work/out" || fail "no engine path summary"
+for regime in learned unlearned memory; do
+    for row in see_value see_ge batch; do
+        grep -q "^$row/$regime  .* M/s *1.00x" "$work/out" || fail "no row $row/$regime with scalar at 1.00x"
+    done
+    for row in engine_see_ge engine_see_value engine_see_ge_each; do
+        grep -q "^$row/$regime  .* M/s *1.00x .* M/s" "$work/out" \
+            || fail "no row $row/$regime with the baseline at 1.00x and seebatch beside it"
+    done
+done
+for row in multi multi_scattered batch_length/1 batch_length/64; do
     grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
 done
+grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
+    || fail "the default positions are not the real ones"
+grep -q '"seebatch_captures_per_position": "1: ' "$work/results.json" || fail "no capture distribution"
 grep -q '"name": "batch_length/scalar/64"' "$work/results.json" || fail "JSON lacks batch_length/scalar/64"
 grep -q '"items_per_second"' "$work/results.json" || fail "JSON lacks items_per_second"
 
@@ -48,10 +61,18 @@ echo "== a positions file with a bad line"
     echo "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 } > "$work/positions.fen"
 run SEEBATCH_POSITIONS="$work/positions.fen" "$bench" "--benchmark_min_time=$min_time" \
-    --benchmark_filter='^batch/scalar$'
+    --benchmark_filter='^batch/learned/scalar$'
 [ "$status" -eq 0 ] || { cat "$work/err"; fail "positions file run exited $status"; }
 grep -q "positions.fen:3: bad FEN" "$work/err" || fail "bad line 3 not reported"
-grep -q "^batch/scalar" "$work/out" || fail "batch/scalar did not run"
+grep -q "^batch/learned/scalar" "$work/out" || fail "batch/learned/scalar did not run"
+
+echo "== the generated set, and an unknown set"
+run SEEBATCH_POSITION_SET=generated "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^batch/learned/scalar$'
+[ "$status" -eq 0 ] || fail "generated set run exited $status"
+grep -q "seebatch_positions: generator seed 1, 100000 positions" "$work/err" "$work/out" || fail "not the generated set"
+run SEEBATCH_POSITION_SET=bogus "$bench" "--benchmark_min_time=$min_time"
+[ "$status" -eq 2 ] || fail "unknown set: exit $status, expected 2"
+grep -q "SEEBATCH_POSITION_SET: .*bogus" "$work/err" || fail "unknown set: no clear message"
 
 echo "== files that give no positions"
 : > "$work/empty.fen"
@@ -63,8 +84,9 @@ for file in "$work/empty.fen" "$work/useless.fen" "$work/missing.fen"; do
 done
 
 echo "== SEEBATCH_PRESET"
-run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^batch/scalar$'
+run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^(batch|engine_see_ge)/learned/'
 [ "$status" -eq 0 ] || fail "stockfish preset run exited $status"
+grep -q "^engine_see_ge/learned .* 1.00x" "$work/out" || fail "stockfish preset: no engine row"
 run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
 [ "$status" -eq 2 ] || fail "unknown preset: exit $status, expected 2"
 grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"
@@ -80,7 +102,15 @@ for mode in batch multi; do
         [ "$("$passes" "$backend" "$mode" 2)" = "$expected" ] || fail "$backend $mode checksum differs from scalar"
     done
 done
-for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar batch 1x" "scalar"; do
+# The engine path gives the same answers whichever backend is in use, and
+# its per-node call the same as its single calls.
+single=$("$passes" scalar engine_see_ge 1 stockfish)
+for backend in $backends; do
+    [ "$("$passes" "$backend" engine_each 1 stockfish)" = "$single" ] || fail "$backend engine_each differs from engine_see_ge"
+done
+echo "== the baseline agrees with seebatch"
+"$passes" --check-baseline || fail "the baseline disagrees with seebatch_engine_see_ge"
+for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar batch 1x" "scalar" "scalar batch 1 bogus"; do
     run "$passes" $arguments
     [ "$status" -eq 2 ] || fail "seebatch_passes $arguments: exit $status, expected 2"
     grep -q "seebatch_passes" "$work/err" || fail "seebatch_passes $arguments: no message"

@@ -43,28 +43,32 @@ double SummaryReporter::Rate::value() const
     return std::accumulate(repetitions.begin(), repetitions.end(), 0.0) / repetitions.size();
 }
 
-void SummaryReporter::print(std::FILE *out, const std::vector<std::string> &backends) const
+void SummaryReporter::print(std::FILE *out, const char *title, const std::vector<std::string> &columns) const
 {
-    if (rows_.empty())
+    std::vector<std::string> rows;
+    for (const std::string &row : rows_)
+        for (const std::string &column : columns)
+            if (rates_.count({row, column}) && std::find(rows.begin(), rows.end(), row) == rows.end())
+                rows.push_back(row);
+    if (rows.empty())
         return;
-    std::fprintf(out, "\nCaptures evaluated per second (SEE/s) by backend, and ratio to scalar in this run\n");
-    std::fprintf(out, "%-24s", "benchmark");
-    for (const std::string &backend : backends)
-        std::fprintf(out, "  %22s", backend.c_str());
+    std::fprintf(out, "\n%s\n%-28s", title, "benchmark");
+    for (const std::string &column : columns)
+        std::fprintf(out, "  %22s", column.c_str());
     std::fprintf(out, "\n");
-    for (const std::string &row : rows_) {
-        auto scalar = rates_.find({row, "scalar"});
-        std::fprintf(out, "%-24s", row.c_str());
-        for (const std::string &backend : backends) {
-            auto rate = rates_.find({row, backend});
+    for (const std::string &row : rows) {
+        auto reference = rates_.find({row, columns.front()});
+        std::fprintf(out, "%-28s", row.c_str());
+        for (const std::string &column : columns) {
+            auto rate = rates_.find({row, column});
             if (rate == rates_.end()) {
                 std::fprintf(out, "  %22s", "-");
                 continue;
             }
             double per_second = rate->second.value();
             std::fprintf(out, "  %9.2f M/s", per_second / 1e6);
-            if (scalar != rates_.end())
-                std::fprintf(out, " %7.2fx", per_second / scalar->second.value());
+            if (reference != rates_.end())
+                std::fprintf(out, " %7.2fx", per_second / reference->second.value());
             else
                 std::fprintf(out, " %8s", "-");
         }

@@ -1,7 +1,8 @@
 // A reporter that passes every result on to Google Benchmark's own display
 // reporter (console, JSON or CSV, as --benchmark_format says) and keeps the
-// captures per second of each run, to print one table at the end: every
-// benchmark by backend, with the ratio to the scalar kernel of the same run.
+// captures per second of each run, to print tables at the end: every
+// benchmark by backend with the ratio to the scalar kernel of the same run,
+// and the engine path with its ratio to the baseline.
 #ifndef SEEBATCH_BENCH_SUMMARY_H
 #define SEEBATCH_BENCH_SUMMARY_H
 
@@ -21,9 +22,10 @@ public:
     void ReportRuns(const std::vector<Run> &runs) override;
     void Finalize() override;
 
-    // The table, backends as columns in the order given; nothing if no
-    // benchmark ran.
-    void print(std::FILE *out, const std::vector<std::string> &backends) const;
+    // A table of the rows measured in any of `columns` (backends, or
+    // "baseline" and "seebatch"), in the order given, each rate with its
+    // ratio to the first column's; nothing if no such row ran.
+    void print(std::FILE *out, const char *title, const std::vector<std::string> &columns) const;
 
 private:
     // Benchmarks are named family/backend[/argument]; a row is a family with

@@ -1,7 +1,9 @@
 #include "workload.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -17,9 +19,84 @@ bool PositionSet::add(const seebatch_board &board)
     if (count == 0)
         return false;
     boards.push_back(board);
-    captures.insert(captures.end(), moves, moves + count);
+    seebatch_pins board_pins;
+    seebatch_pins_compute(&board, &board_pins);
+    pins.push_back(board_pins);
+    for (std::size_t i = 0; i < count; i++) {
+        thresholds.push_back(capture_threshold(board, moves[i], captures.size()));
+        captures.push_back(moves[i]);
+    }
     first_capture.push_back(captures.size());
     return true;
+}
+
+void PositionSet::add_copy(const PositionSet &other, std::size_t i)
+{
+    boards.push_back(other.boards[i]);
+    pins.push_back(other.pins[i]);
+    captures.insert(captures.end(), other.captures_of(i), other.captures_of(i) + other.capture_count(i));
+    thresholds.insert(thresholds.end(), other.thresholds_of(i), other.thresholds_of(i) + other.capture_count(i));
+    first_capture.push_back(captures.size());
+}
+
+std::string PositionSet::capture_distribution() const
+{
+    // Positions with 1, 2, ... 7 and 8 or more captures.
+    std::size_t counts[8] = {0};
+    for (std::size_t i = 0; i < size(); i++)
+        counts[std::min<std::size_t>(capture_count(i), 8) - 1]++;
+    std::string text;
+    char part[32];
+    for (int c = 0; c < 8; c++) {
+        std::snprintf(part, sizeof part, "%s%d%s: %.0f%%", c ? ", " : "", c + 1, c == 7 ? "+" : "",
+                      100.0 * counts[c] / size());
+        text += part;
+    }
+    std::snprintf(part, sizeof part, " (mean %.2f)", double(captures.size()) / size());
+    return text + part;
+}
+
+std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index)
+{
+    if (index % 2 == 1)
+        return 0;
+    static const std::int32_t value[SEEBATCH_PIECE_TYPES] = {208, 781, 825, 1276, 2538, 0};
+    unsigned to = seebatch_move_to(move);
+    std::int32_t victim = 0;
+    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+        if ((board.pieces[type] >> to) & 1)
+            victim = value[type];
+    if (seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT)
+        victim = value[SEEBATCH_PAWN];
+    std::uint64_t state = index;
+    std::int32_t history = static_cast<std::int32_t>(random_next(&state) % 6001) - 3000;
+    return -(7 * victim + history) / 18;
+}
+
+// The text of bench/data/real_positions.fen.gz, uncompressed and embedded by
+// the build (embedded_positions.c), NUL-terminated.
+extern "C" const char bench_real_positions[];
+
+PositionSet real_positions()
+{
+    PositionSet set;
+    std::size_t lines = 0;
+    for (const char *line = bench_real_positions; *line;) {
+        const char *end = std::strchr(line, '\n');
+        std::string fen(line, end ? end : line + std::strlen(line));
+        line = end ? end + 1 : line + fen.size();
+        lines++;
+        seebatch_board board;
+        seebatch_error error;
+        if (seebatch_board_from_fen(&board, fen.c_str(), &error) != SEEBATCH_OK || !set.add(board)) {
+            std::fprintf(stderr, "seebatch_bench: embedded real position %zu is broken: %s\n", lines,
+                         fen.c_str());
+            std::exit(2);
+        }
+    }
+    set.description = "real (Stockfish self-play), " + std::to_string(set.size()) + " positions, "
+                      + std::to_string(set.captures.size()) + " captures";
+    return set;
 }
 
 PositionSet generated_positions(std::size_t count, std::uint64_t seed)
@@ -35,11 +112,6 @@ PositionSet generated_positions(std::size_t count, std::uint64_t seed)
     set.description = "generator seed " + std::to_string(seed) + ", " + std::to_string(set.size())
                       + " positions, " + std::to_string(set.captures.size()) + " captures";
     return set;
-}
-
-PositionSet default_positions()
-{
-    return generated_positions(4096, 1);
 }
 
 namespace {
@@ -154,21 +226,19 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
             [&](std::size_t a, std::size_t b) { std::swap(slot_position[a], slot_position[b]); });
 
     DataSet data;
-    data.boards.reserve(slot_position.size());
+    PositionSet &pool = data.pool;
+    pool.boards.reserve(slot_position.size());
+    pool.pins.reserve(slot_position.size());
+    pool.captures.reserve(copies * set.captures.size());
+    pool.thresholds.reserve(copies * set.captures.size());
     MoveList &list = data.in_board_order;
     list.board_of_move.reserve(copies * set.captures.size());
-    list.moves.reserve(copies * set.captures.size());
-    data.first_move.reserve(slot_position.size() + 1);
     for (std::size_t s = 0; s < slot_position.size(); s++) {
-        std::size_t position = slot_position[s];
-        data.first_move.push_back(list.moves.size());
-        data.boards.push_back(set.boards[position]);
-        list.board_of_move.insert(list.board_of_move.end(), set.capture_count(position),
-                                  static_cast<std::uint32_t>(s));
-        list.moves.insert(list.moves.end(), set.captures_of(position),
-                          set.captures_of(position) + set.capture_count(position));
+        pool.add_copy(set, slot_position[s]);
+        list.board_of_move.insert(list.board_of_move.end(), pool.capture_count(s), static_cast<std::uint32_t>(s));
     }
-    data.first_move.push_back(list.moves.size());
+    list.moves = pool.captures;
+    pool.description = std::to_string(copies) + " shuffled copies of the positions";
 
     data.scattered.board_of_move = list.board_of_move;
     data.scattered.moves = list.moves;

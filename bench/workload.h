@@ -1,4 +1,5 @@
-// What the benchmarks evaluate: a set of positions with all their captures,
+// What the benchmarks evaluate: sets of positions with all their captures,
+// each board's pins and each capture's threshold (as an engine holds them),
 // and a data set of many boards that does not fit in the caches.
 #ifndef SEEBATCH_BENCH_WORKLOAD_H
 #define SEEBATCH_BENCH_WORKLOAD_H
@@ -14,26 +15,41 @@
 // stored flat so that the timed loops only index arrays.
 struct PositionSet {
     std::vector<seebatch_board> boards;
+    std::vector<seebatch_pins> pins; // each board's, computed once as an engine keeps them
     // The captures of board i are captures[first_capture[i] .. first_capture[i + 1]).
     std::vector<std::size_t> first_capture{0};
     std::vector<seebatch_move> captures;
+    // A threshold per capture, as a move picker forms it (capture_threshold).
+    std::vector<std::int32_t> thresholds;
     std::string description; // where the positions come from, for the report
 
     std::size_t size() const { return boards.size(); }
     std::size_t capture_count(std::size_t i) const { return first_capture[i + 1] - first_capture[i]; }
     const seebatch_move *captures_of(std::size_t i) const { return &captures[first_capture[i]]; }
+    const std::int32_t *thresholds_of(std::size_t i) const { return &thresholds[first_capture[i]]; }
 
     // Adds the board with its captures; a board without any is left out (it
     // would give the benchmarks nothing to evaluate). Returns whether it was kept.
     bool add(const seebatch_board &board);
+    // Adds board i of another set, as it is there.
+    void add_copy(const PositionSet &other, std::size_t i);
+    // Histogram of captures per position: "1: 44%, 2: 23%, ...".
+    std::string capture_distribution() const;
 };
+
+// The threshold an engine would test capture `index` of a set against:
+// every other capture as a move picker asks, -(7 x victim + history) / 18
+// with a capture-history score drawn from -3000..3000 (Stockfish's form),
+// the rest against 0 (a pruning test). Deterministic.
+std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index);
+
+// The benchmarks' default positions: real positions from Stockfish self-play,
+// embedded in the program (bench/data/, bench/make_real_positions.sh).
+PositionSet real_positions();
 
 // `count` positions of the library's deterministic generator: the same set on
 // every run and every machine.
 PositionSet generated_positions(std::size_t count, std::uint64_t seed);
-
-// The benchmarks' default positions: 4096 of the generator, seed 1.
-PositionSet default_positions();
 
 // Reads one FEN per line. Blank lines and lines starting with '#' are
 // ignored; a bad FEN is reported on stderr with its line number and skipped.
@@ -51,12 +67,9 @@ struct MoveList {
 // Copies of the positions, in shuffled order, filling far more memory than the
 // caches hold, as a training-data set would.
 struct DataSet {
-    std::vector<seebatch_board> boards;
+    PositionSet pool;        // the copies, board after board, with their captures
     MoveList in_board_order; // every capture of each board, board after board
     MoveList scattered;      // the same moves in random order: each names a random board
-    // Board b's captures are in_board_order.moves[first_move[b] .. first_move[b + 1]).
-    std::vector<std::size_t> first_move;
-    std::size_t next_board = 0; // where the next batch_data_set run resumes
 };
 
 // How many copies of the set make a data set of at least `bytes` of boards.

@@ -396,6 +396,76 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
                            uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
+/* SEE, the engine path                                                     */
+/* ------------------------------------------------------------------------ */
+/*
+ * What a search calls: one move at a time, mostly as a threshold test with a
+ * threshold of its own per move, on a board and pins the engine already
+ * holds. The configuration is prepared once (seebatch_rules_init), so a call
+ * goes straight to the exchange: no dispatch, no conversion, no batch.
+ *
+ *     seebatch_rules rules;                       // once, at start-up
+ *     seebatch_rules_init(&rules, &config, NULL);
+ *     ...
+ *     if (!seebatch_engine_see_ge(&rules, &board, &pins, move, -score / 18))
+ *         continue;                               // in the move picker
+ *
+ * The preconditions of the unchecked hot path above apply; in addition
+ * `rules` comes from seebatch_rules_init and `pins`, when given, equals what
+ * seebatch_pins_compute gives for the board (the _checked variants verify
+ * both). Thread-safe; nothing is allocated.
+ */
+
+/*
+ * Pins (contract rule 5) as an engine keeps them. blockers[X] holds the
+ * pieces of either colour that stand alone between X's king and an enemy
+ * slider (Stockfish: blockersForKing[X]); pinners[X] holds the enemy sliders
+ * behind those of X's own (Stockfish: pinners[~X], indexed by the pinning
+ * side there). A side without exactly one king has none.
+ */
+typedef struct seebatch_pins {
+    uint64_t blockers[2];
+    uint64_t pinners[2];
+} seebatch_pins;
+
+/* Computes the pins of both sides of a consistent board. Thread-safe. */
+void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
+
+/*
+ * A configuration in the form the exchange reads it. Fill it with
+ * seebatch_rules_init and do not change it; its fields are the library's.
+ */
+typedef struct seebatch_rules {
+    int32_t value[8]; /* by piece type; the king and codes 6 and 7 are worth 0 */
+    int32_t promotion_gain; /* queen - pawn with SEEBATCH_PROMOTIONS, else 0 */
+    uint32_t flags;
+} seebatch_rules;
+
+/* Prepares `config` (validated first). Errors: SEEBATCH_ERROR_ARGUMENT for
+ * NULL, SEEBATCH_ERROR_CONFIG as seebatch_config_validate; *rules is then
+ * unchanged. Thread-safe. */
+seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config *config,
+                                    seebatch_error *error);
+
+/* seebatch_see_value(board, move) >= threshold. pins: the board's pins, or
+ * NULL to have them computed when the exchange needs them (only with
+ * SEEBATCH_PINS, and at most once per call). */
+bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+                            const seebatch_pins *pins, seebatch_move move, int32_t threshold);
+
+/* The exact SEE of one move; pins as for seebatch_engine_see_ge. */
+int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
+                                  const seebatch_pins *pins, seebatch_move move);
+
+/* passed[i] = (SEE of moves[i] >= thresholds[i]) as 0 or 1, all moves on one
+ * board, each with its own threshold (a move picker scoring a node's
+ * captures). With pins NULL they are computed at most once for the batch,
+ * and only if a move needs them. Long batches run on the backend in use. */
+void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
+                                 const seebatch_pins *pins, const seebatch_move *moves,
+                                 size_t count, const int32_t *thresholds, uint8_t *passed);
+
+/* ------------------------------------------------------------------------ */
 /* SEE, checked                                                             */
 /* ------------------------------------------------------------------------ */
 /*

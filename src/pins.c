@@ -33,3 +33,8 @@ void compute_pins(const seebatch_board *board, pin_state *pins)
     pins_of_color(board, SEEBATCH_WHITE, pins);
     pins_of_color(board, SEEBATCH_BLACK, pins);
 }
+
+void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins)
+{
+    compute_pins(board, pins);
+}

@@ -1,18 +1,44 @@
 /*
  * Pins as contract rule 5 (Stockfish's rule) defines them, computed once per
- * board and shared by every kernel.
+ * board and shared by every kernel, or supplied by the caller.
  */
 #ifndef SEEBATCH_PINS_H
 #define SEEBATCH_PINS_H
 
 #include "bitboard.h"
 
-typedef struct pin_state {
-    bitboard blockers[2]; /* blockers[X]: pieces (either colour) between X's king and a sniper */
-    bitboard pinners[2];  /* pinners[X]: enemy sliders pinning one of X's own pieces */
-} pin_state;
+/* blockers[X]: pieces (either colour) between X's king and a sniper;
+ * pinners[X]: enemy sliders pinning one of X's own pieces. */
+typedef seebatch_pins pin_state;
 
 /* Fills pins for both colours; a colour without exactly one king gets none. */
 void compute_pins(const seebatch_board *board, pin_state *pins);
+
+/* Where an exchange finds the pins of its board: given by the caller, or
+ * computed the first time a move needs them and kept for the board's other
+ * moves. */
+typedef struct pin_source {
+    const seebatch_board *board;
+    const pin_state *pins; /* NULL until known */
+    pin_state computed;
+} pin_source;
+
+/* A source for `board`: `known` pins (NULL: compute when needed). */
+static inline void pin_source_start(pin_source *source, const seebatch_board *board,
+                                    const pin_state *known)
+{
+    source->board = board;
+    source->pins = known;
+}
+
+/* The pins of the source's board, computing them on first use. */
+static inline const pin_state *pins_from(pin_source *source)
+{
+    if (!source->pins) {
+        compute_pins(source->board, &source->computed);
+        source->pins = &source->computed;
+    }
+    return source->pins;
+}
 
 #endif

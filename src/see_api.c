@@ -22,24 +22,6 @@ static see_batch one_board_batch(const seebatch_board *board, const seebatch_mov
     return (see_batch){board, NULL, moves, count, config};
 }
 
-int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config)
-{
-    int32_t value;
-    see_batch batch = one_board_batch(board, &move, 1, config);
-    kernel_for(1)->values(&batch, &value);
-    return value;
-}
-
-bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                     const seebatch_config *config)
-{
-    uint8_t passed;
-    see_batch batch = one_board_batch(board, &move, 1, config);
-    kernel_for(1)->values_at_least(&batch, threshold, &passed);
-    return passed != 0;
-}
-
 void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
                          const seebatch_config *config, int32_t *values)
 {

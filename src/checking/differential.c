@@ -6,6 +6,8 @@
 
 #include "dispatch.h"
 #include "oracle.h"
+#include "rules.h"
+#include "scalar/scalar.h"
 
 enum { REPORTS_IN_FULL = 20 };
 
@@ -16,7 +18,7 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
         const see_kernel *kernel = find_runnable_kernel(names[i]);
-        if (kernel && kernel != &scalar_kernel)
+        if (kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
     check->use_oracle = use_oracle;
@@ -26,7 +28,7 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
 
 void differential_describe(const differential *check, char *out, size_t size)
 {
-    size_t used = (size_t)snprintf(out, size, "scalar (reference)");
+    size_t used = (size_t)snprintf(out, size, "reference");
     for (size_t k = 0; k < check->kernel_count && used < size; k++)
         used += (size_t)snprintf(out + used, size - used, ", %s", check->kernels[k]->name);
     if (check->use_oracle && used < size)
@@ -88,17 +90,74 @@ static void compare_values(differential *check, const see_kernel *kernel, const 
         }
 }
 
+/* One move of the engine path, pins supplied and not: the exact value and
+ * the threshold test at the value and just above it. */
+static void compare_engine_move(differential *check, const see_batch *batch, size_t i,
+                                const seebatch_rules *rules, const seebatch_pins *pins,
+                                int32_t reference)
+{
+    const seebatch_board *board = board_of(batch, i);
+    seebatch_move move = batch->moves[i];
+    int32_t with_pins = seebatch_engine_see_value(rules, board, pins, move);
+    int32_t without = seebatch_engine_see_value(rules, board, NULL, move);
+    if (with_pins != reference)
+        report_mismatch(check, batch, i, "engine value (pins given)", reference, with_pins);
+    if (without != reference)
+        report_mismatch(check, batch, i, "engine value", reference, without);
+    int32_t thresholds[3] = {reference, reference + 1, 0};
+    for (int t = 0; t < 3; t++) {
+        bool passed = seebatch_engine_see_ge(rules, board, t == 1 ? NULL : pins, move, thresholds[t]);
+        if (passed != (reference >= thresholds[t])) {
+            char what[64];
+            snprintf(what, sizeof what, "engine see_ge(t=%" PRId32 ")", thresholds[t]);
+            report_mismatch(check, batch, i, what, reference, passed);
+        }
+    }
+    check->lanes += 5;
+}
+
+/* The engine path on every move, and its per-move thresholds on each run of
+ * moves of one board, with thresholds that split the run around its values. */
+static void compare_engine_path(differential *check, const see_batch *batch, const int32_t *reference)
+{
+    seebatch_rules rules;
+    rules_of(batch->config, &rules);
+    int32_t thresholds[DIFFERENTIAL_MAX_BATCH];
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    for (size_t first = 0, end; first < batch->count; first = end) {
+        const seebatch_board *board = board_of(batch, first);
+        for (end = first; end < batch->count && board_of(batch, end) == board; end++)
+            ;
+        seebatch_pins pins;
+        seebatch_pins_compute(board, &pins);
+        for (size_t i = first; i < end; i++) {
+            compare_engine_move(check, batch, i, &rules, &pins, reference[i]);
+            thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
+        }
+        seebatch_engine_see_ge_each(&rules, board, (first & 1) ? NULL : &pins, batch->moves + first,
+                                    end - first, thresholds + first, passed + first);
+        for (size_t i = first; i < end; i++)
+            if (passed[i] != (reference[i] >= thresholds[i])) {
+                char what[64];
+                snprintf(what, sizeof what, "engine see_ge_each(t=%" PRId32 ")", thresholds[i]);
+                report_mismatch(check, batch, i, what, reference[i], passed[i]);
+            }
+        check->lanes += end - first;
+    }
+}
+
 unsigned long differential_compare(differential *check, const see_batch *batch)
 {
     unsigned long long before = check->mismatches;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
-    scalar_kernel.values(batch, reference);
+    reference_kernel.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_threshold_tests(check, &scalar_kernel, batch, reference);
+    compare_threshold_tests(check, &reference_kernel, batch, reference);
     for (size_t k = 0; k < check->kernel_count; k++) {
         compare_values(check, check->kernels[k], batch, reference);
         compare_threshold_tests(check, check->kernels[k], batch, reference);
     }
+    compare_engine_path(check, batch, reference);
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
             int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], batch->config);

@@ -1,0 +1,26 @@
+/* A configuration in the form the exchange reads it (seebatch_rules). */
+#ifndef SEEBATCH_RULES_H
+#define SEEBATCH_RULES_H
+
+#include "seebatch.h"
+
+/* Prepares a configuration already known to be valid. */
+static inline void rules_of(const seebatch_config *config, seebatch_rules *rules)
+{
+    for (int type = 0; type < 8; type++)
+        rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
+    rules->promotion_gain = (config->flags & SEEBATCH_PROMOTIONS)
+                          ? config->values[SEEBATCH_QUEEN] - config->values[SEEBATCH_PAWN]
+                          : 0;
+    rules->flags = config->flags;
+}
+
+/* The configuration rules were prepared from. */
+static inline void config_of(const seebatch_rules *rules, seebatch_config *config)
+{
+    for (int type = 0; type < SEEBATCH_KING; type++)
+        config->values[type] = rules->value[type];
+    config->flags = rules->flags;
+}
+
+#endif

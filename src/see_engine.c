@@ -1,0 +1,99 @@
+/*
+ * The engine path: one move per call on prepared rules and the caller's pins,
+ * straight into the scalar exchange (no dispatch, no batch), and a node's
+ * captures with a threshold each. The plain single-move functions of the API
+ * come here too, preparing their configuration on the way.
+ */
+#include <limits.h>
+
+#include "dispatch.h"
+#include "errors.h"
+#include "scalar/quick_exchange.h"
+#include "rules.h"
+#include "scalar/scalar.h"
+
+/* clamp(SEE, lo, hi), lo <= hi (lo == hi answers lo). */
+QUICK_INLINE int32_t engine_within(const seebatch_rules *rules, const seebatch_board *board,
+                                    pin_source *source, seebatch_move move, int32_t lo, int32_t hi)
+{
+    pin_source *pins = (rules->flags & SEEBATCH_PINS) ? source : NULL;
+    if (__builtin_expect(quick_applies(rules, move), 1))
+        return quick_see_within(rules, board, pins, seebatch_move_from(move), seebatch_move_to(move),
+                                lo, hi);
+    return reference_see_within(rules, board, pins, move, lo, hi);
+}
+
+/* SEE >= threshold: the window [t - 1, t] answers t exactly then. For
+ * INT32_MIN, which every value reaches, the window [t, t] answers t. */
+QUICK_INLINE bool engine_at_least(const seebatch_rules *rules, const seebatch_board *board,
+                                   pin_source *source, seebatch_move move, int32_t threshold)
+{
+    int32_t below = threshold - (threshold > INT32_MIN);
+    return engine_within(rules, board, source, move, below, threshold) == threshold;
+}
+
+bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+                            const seebatch_pins *pins, seebatch_move move, int32_t threshold)
+{
+    pin_source source;
+    pin_source_start(&source, board, pins);
+    return engine_at_least(rules, board, &source, move, threshold);
+}
+
+int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
+                                  const seebatch_pins *pins, seebatch_move move)
+{
+    pin_source source;
+    pin_source_start(&source, board, pins);
+    return engine_within(rules, board, &source, move, INT32_MIN, INT32_MAX);
+}
+
+int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
+                           const seebatch_config *config)
+{
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    return seebatch_engine_see_value(&rules, board, NULL, move);
+}
+
+bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
+                     const seebatch_config *config)
+{
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    return seebatch_engine_see_ge(&rules, board, NULL, move, threshold);
+}
+
+/* A lane kernel evaluates exact values, a slice at a time on the stack, and
+ * each is compared with its own threshold (see_ge(m, t) is value >= t). */
+static void lanes_at_least(const see_kernel *kernel, const seebatch_rules *rules,
+                           const seebatch_board *board, const seebatch_move *moves, size_t count,
+                           const int32_t *thresholds, uint8_t *passed)
+{
+    enum { SLICE = 64 };
+    seebatch_config config;
+    config_of(rules, &config);
+    int32_t values[SLICE];
+    for (size_t start = 0; start < count; start += SLICE) {
+        size_t length = count - start < SLICE ? count - start : SLICE;
+        see_batch batch = {board, NULL, moves + start, length, &config};
+        kernel->values(&batch, values);
+        for (size_t i = 0; i < length; i++)
+            passed[start + i] = values[i] >= thresholds[start + i];
+    }
+}
+
+void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
+                                 const seebatch_pins *pins, const seebatch_move *moves,
+                                 size_t count, const int32_t *thresholds, uint8_t *passed)
+{
+    const see_kernel *kernel = current_kernel();
+    if (kernel->shortest_useful_batch && count >= kernel->shortest_useful_batch) {
+        lanes_at_least(kernel, rules, board, moves, count, thresholds, passed);
+        return;
+    }
+    pin_source source; /* shared: computed at most once for the board */
+    pin_source_start(&source, board, pins);
+    for (size_t i = 0; i < count; i++)
+        passed[i] = engine_at_least(rules, board, &source, moves[i], thresholds[i]);
+}
