@@ -1,5 +1,5 @@
 /*
- * Public calls of every length reach the kernel in use: the lane kernel of
+ * Public batch calls of every length reach the kernel in use: the lane kernel of
  * the backend set, or the scalar kernel for batches shorter than that
  * kernel's useful batch; and with nothing asked for, the first kernel this
  * CPU runs in dispatch's order of preference is in use (a dispatch that
@@ -75,7 +75,9 @@ static int index_of(const char *name)
     return 0;
 }
 
-/* Every public SEE call with `count` moves must reach `expected`. */
+/* Every public batch call with `count` moves must reach `expected` (a single
+ * move, seebatch_see_value and seebatch_see_ge, goes to the scalar quick
+ * exchange directly, with no kernel). */
 static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count, int expected,
                         const char *backend)
 {
@@ -83,18 +85,14 @@ static void check_calls(const seebatch_board *board, const seebatch_move *moves,
     int32_t values[MAX_LENGTH];
     uint8_t passed[MAX_LENGTH];
     uint32_t board_of[MAX_LENGTH] = {0};
-    const char *what[] = {"see_values", "see_ge_batch", "see_values_multi", "see_ge_multi", "see_value", "see_ge"};
-    for (int call = 0; call < 6; call++) {
-        if (call >= 4 && count != 1)
-            continue;
+    const char *what[] = {"see_values", "see_ge_batch", "see_values_multi", "see_ge_multi"};
+    for (int call = 0; call < 4; call++) {
         first_reached = 0;
         switch (call) {
         case 0: seebatch_see_values(board, moves, count, &config, values); break;
         case 1: seebatch_see_ge_batch(board, moves, count, 0, &config, passed); break;
         case 2: seebatch_see_values_multi(board, 1, board_of, moves, count, &config, values); break;
-        case 3: seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed); break;
-        case 4: (void)seebatch_see_value(board, moves[0], &config); break;
-        default: (void)seebatch_see_ge(board, moves[0], 0, &config); break;
+        default: seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed); break;
         }
         CHECK_EQ(first_reached, expected, "backend %s, %s of %zu moves reached %s", backend, what[call], count,
                  first_reached ? kernel_names[first_reached - 1] : "no kernel");
