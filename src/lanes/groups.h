@@ -167,13 +167,16 @@ INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
  * answers. */
 static int pins_matter(const group *gr, const bitboard reach[LANES])
 {
-    for (unsigned lane = 0; lane < gr->count && lane < LANES; lane++) {
-        /* A lane without an attacker ends at once: its board's pins are
-         * not worked out for it (a capture of a loose piece, a common case). */
-        if (!reach[lane])
-            continue;
+    size_t lanes_used = gr->count < LANES ? gr->count : LANES;
+    for (unsigned lane = 0; lane < lanes_used;) {
+        /* The moves of a board come together: its lanes are asked at once. */
         const seebatch_board *board = gr->boards[lane];
-        if (pinned_pieces(pins_of(&gr->batch->memory, board), board) & reach[lane])
+        bitboard board_reach = 0;
+        for (; lane < lanes_used && gr->boards[lane] == board; lane++)
+            board_reach |= reach[lane];
+        /* Lanes without an attacker end at once: their board's pins are not
+         * worked out for them (a capture of a loose piece, a common case). */
+        if (board_reach && (pinned_pieces(pins_of(&gr->batch->memory, board), board) & board_reach))
             return 1;
     }
     return 0;
