@@ -495,15 +495,16 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
 /* Backends                                                                 */
 /* ------------------------------------------------------------------------ */
 /*
- * A backend is one implementation of the SEE kernels ("scalar", "avx2", ...).
+ * A backend is one implementation of the SEE kernels ("scalar", "avx2",
+ * "avx512").
  * All return identical results; they differ only in speed. A SIMD backend
  * evaluates one move per lane, which pays off only from a few moves on: calls
- * with fewer moves (single-move calls, and batches under 3 moves for avx2)
- * are evaluated by the scalar kernel whichever backend is in use.
+ * with fewer moves (single-move calls, and batches under 3 moves for avx2 and
+ * avx512) are evaluated by the scalar kernel whichever backend is in use.
  *
  * On first use the library picks the fastest backend this CPU and OS can run
  * (cpuid and xgetbv), unless the environment variable SEEBATCH_BACKEND names
- * one: "auto" (the same as unset), "scalar", "avx2". If it names a backend
+ * one: "auto" (the same as unset), "scalar", "avx2", "avx512". If it names a backend
  * this build lacks or this machine cannot run, the library does not fall
  * back silently: seebatch_backend_init reports the error, and the SEE
  * functions print it once to stderr and use the scalar backend.
