@@ -491,6 +491,46 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
                                                   const seebatch_config *config, int32_t *values,
                                                   seebatch_error *error);
 
+/* The threshold tests, checked as above; *passed / passed[i] as the
+ * unchecked functions give them. */
+seebatch_status seebatch_see_ge_checked(const seebatch_board *board, seebatch_move move,
+                                        int32_t threshold, const seebatch_config *config,
+                                        bool *passed, seebatch_error *error);
+
+seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
+                                              const seebatch_move *moves, size_t count,
+                                              int32_t threshold, const seebatch_config *config,
+                                              uint8_t *passed, seebatch_error *error);
+
+seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size_t board_count,
+                                              const uint32_t *board_of_move,
+                                              const seebatch_move *moves, size_t count,
+                                              int32_t threshold, const seebatch_config *config,
+                                              uint8_t *passed, seebatch_error *error);
+
+/* The engine path, checked: rules made by seebatch_rules_init and unchanged
+ * (else SEEBATCH_ERROR_CONFIG), the board, each move, and given pins equal
+ * to seebatch_pins_compute's (else SEEBATCH_ERROR_ARGUMENT naming the field,
+ * colour and a square that differs); thresholds may be NULL only when count
+ * is 0. */
+seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
+                                               const seebatch_board *board,
+                                               const seebatch_pins *pins, seebatch_move move,
+                                               int32_t threshold, bool *passed,
+                                               seebatch_error *error);
+
+seebatch_status seebatch_engine_see_value_checked(const seebatch_rules *rules,
+                                                  const seebatch_board *board,
+                                                  const seebatch_pins *pins, seebatch_move move,
+                                                  int32_t *value, seebatch_error *error);
+
+seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
+                                                    const seebatch_board *board,
+                                                    const seebatch_pins *pins,
+                                                    const seebatch_move *moves, size_t count,
+                                                    const int32_t *thresholds, uint8_t *passed,
+                                                    seebatch_error *error);
+
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */
 /* ------------------------------------------------------------------------ */
