@@ -22,9 +22,6 @@ extern const bitboard king_attack_table[64];
 extern const bitboard pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
 extern const bitboard between_table[64][64];
-/* beyond_table[a][b]: the squares past b on the line from a through b, to the
- * edge of the board; 0 when a and b share no line. */
-extern const bitboard beyond_table[64][64];
 
 static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
 {
@@ -50,12 +47,6 @@ static inline bitboard pawn_attacks(unsigned color, unsigned square)
     return pawn_attack_table[color][square];
 }
 static inline bitboard between(unsigned a, unsigned b) { return between_table[a][b]; }
-static inline bitboard beyond(unsigned a, unsigned b) { return beyond_table[a][b]; }
-
-/* Every square a bishop or a rook on `square` sees on an empty board: entry 0
- * of its attack table, since an empty board indexes 0 whatever the magic. */
-static inline bitboard bishop_lines(unsigned square) { return bishop_magics[square].attacks[0]; }
-static inline bitboard rook_lines(unsigned square) { return rook_magics[square].attacks[0]; }
 
 /* Every piece of either colour that attacks `square` given `occupied`
  * (pieces outside `occupied` are still reported: mask them if they left). */

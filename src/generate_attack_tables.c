@@ -48,7 +48,6 @@ typedef struct tables {
     bitboard king[64];
     bitboard pawn[2][64];
     bitboard between[64][64];
-    bitboard beyond[64][64];
 } tables;
 
 /* Scratch space of the magic search, kept apart from the output. */
@@ -234,8 +233,8 @@ static void fill_leapers(tables *t)
 
 static int sign(int x) { return (x > 0) - (x < 0); }
 
-/* Fills between and beyond for one pair of distinct squares; pairs not on a
- * common rank, file or diagonal keep their zeros. */
+/* Fills between for one pair of distinct squares; pairs not on a common
+ * rank, file or diagonal keep their zeros. */
 static void fill_pair(tables *t, int a, int b)
 {
     int file_delta = b % 8 - a % 8, rank_delta = b / 8 - a / 8;
@@ -246,8 +245,6 @@ static void fill_pair(tables *t, int a, int b)
     bitboard b_bit = (bitboard)1 << b;
     /* From a toward b, stopping at b, then without b itself. */
     t->between[a][b] = ray(a, toward, b_bit) & ~b_bit;
-    /* From b on, away from a, to the edge of the board. */
-    t->beyond[a][b] = ray(b, toward, 0);
 }
 
 static void fill_between(tables *t)
@@ -318,7 +315,6 @@ static void write_file(FILE *out, const tables *t)
     write_table(out, "const bitboard king_attack_table[64]", t->king, 64);
     write_table_2d(out, "const bitboard pawn_attack_table[2][64]", t->pawn, 2);
     write_table_2d(out, "const bitboard between_table[64][64]", t->between, 64);
-    write_table_2d(out, "const bitboard beyond_table[64][64]", t->beyond, 64);
 }
 
 int main(int argc, char **argv)

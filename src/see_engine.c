@@ -8,26 +8,25 @@
 
 #include "dispatch.h"
 #include "errors.h"
-#include "scalar/quick_exchange.h"
 #include "rules.h"
 #include "scalar/scalar.h"
 
 /* clamp(SEE, lo, hi), lo <= hi (lo == hi answers lo). */
-QUICK_INLINE int32_t engine_within(const seebatch_rules *rules, const seebatch_board *board,
+static inline int32_t engine_within(const seebatch_rules *rules, const seebatch_board *board,
                                     pin_source *source, seebatch_move move, int32_t lo, int32_t hi)
 {
-    pin_source *pins = (rules->flags & SEEBATCH_PINS) ? source : NULL;
-    if (__builtin_expect(quick_applies(rules, move), 1))
-        return quick_see_within(rules, board, pins, seebatch_move_from(move), seebatch_move_to(move),
-                                lo, hi);
-    return reference_see_within(rules, board, pins, move, lo, hi);
+    return scalar_see_within(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL, move, lo, hi);
 }
 
-/* SEE >= threshold: the window [t - 1, t] answers t exactly then. For
- * INT32_MIN, which every value reaches, the window [t, t] answers t. */
-QUICK_INLINE bool engine_at_least(const seebatch_rules *rules, const seebatch_board *board,
+/* SEE >= threshold: a normal move by the threshold walk; any other by the
+ * window [t - 1, t], which answers t exactly then (for INT32_MIN, which every
+ * value reaches, the window [t, t] answers t). */
+static inline bool engine_at_least(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *source, seebatch_move move, int32_t threshold)
 {
+    if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
+        return scalar_normal_move_reaches(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL,
+                                          seebatch_move_from(move), seebatch_move_to(move), threshold);
     int32_t below = threshold - (threshold > INT32_MIN);
     return engine_within(rules, board, source, move, below, threshold) == threshold;
 }
