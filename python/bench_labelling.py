@@ -5,9 +5,13 @@
 1. Labelling boards already parsed: seebatch.see_values (check=False and
    check=True) against a direct call of seebatch_see_values_multi on the same
    arrays, for batches of 10,000 to 1,000,000 moves. Each round times every
-   variant once, in turn; the median of the rounds is reported, and the ratio
-   Python / C per capture.
-2. boards_from_fens on a list of FEN str: positions per second on one thread.
+   variant once, in turn (the order rotating); reported are the median time
+   per capture and the median of each round's ratio Python / C.
+2. boards_from_fens on a list of FEN str, and captures on the boards:
+   positions per second on one thread.
+
+Times are CPU time of this process (time.process_time), so time spent waiting
+for a core another process holds is not counted.
 
 Positions come from `seebatch gen` (the build tree's tool, or SEEBATCH_CLI).
 Timings on a shared machine are noisy: compare the ratios, and repeat.
@@ -45,6 +49,8 @@ def c_multi(boards, board_index, moves, config):
 
 
 def label_rounds(boards, board_index, moves, size, repeats):
+    """ns per capture of each variant (median over rounds) and its ratio to the
+    C call (median of the ratios within each round, which cancels slow drift)."""
     config = seebatch.Config.preset("classic")
     struct = config._struct
     batches = [(start, start + size) for start in range(0, len(moves) - size + 1, size)]
@@ -53,14 +59,18 @@ def label_rounds(boards, board_index, moves, size, repeats):
         "see_values(check=False)": lambda i, m: seebatch.see_values(boards, i, m, config, False),
         "see_values(check=True)": lambda i, m: seebatch.see_values(boards, i, m, config, True),
     }
-    times = {name: [] for name in variants}
-    for _ in range(repeats):
-        for name, run in variants.items():
-            start = time.perf_counter()
+    names = list(variants)
+    times = {name: [] for name in names}
+    for round_number in range(repeats):
+        order = names[round_number % len(names):] + names[:round_number % len(names)]
+        for name in order:
+            start = time.process_time()
             for a, b in batches:
-                run(board_index[a:b], moves[a:b])
-            times[name].append((time.perf_counter() - start) / (len(batches) * size))
-    return {name: statistics.median(t) for name, t in times.items()}
+                variants[name](board_index[a:b], moves[a:b])
+            times[name].append((time.process_time() - start) / (len(batches) * size))
+    reference = times[names[0]]
+    return {name: (statistics.median(t), statistics.median(x / r for x, r in zip(t, reference)))
+            for name, t in times.items()}
 
 
 def main():
@@ -74,23 +84,27 @@ def main():
 
     parse_times = []
     for _ in range(args.repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         boards, errors = seebatch.boards_from_fens(fens)
-        parse_times.append(time.perf_counter() - start)
+        parse_times.append(time.process_time() - start)
     assert not errors
     print(f"boards_from_fens: {len(fens) / statistics.median(parse_times) / 1e6:.2f} M "
           "positions/s on one thread")
 
-    board_index, moves = seebatch.captures(boards)
+    capture_times = []
+    for _ in range(args.repeats):
+        start = time.process_time()
+        board_index, moves = seebatch.captures(boards)
+        capture_times.append(time.process_time() - start)
+    print(f"captures: {len(fens) / statistics.median(capture_times) / 1e6:.2f} M positions/s "
+          "on one thread")
     print(f"{len(moves)} captures; ns per capture (median of {args.repeats} rounds):")
     for size in (10000, 100000, 1000000):
         if size > len(moves):
             continue
         result = label_rounds(boards, board_index, moves, size, args.repeats)
-        reference = result["C seebatch_see_values_multi"]
-        for name, seconds in result.items():
-            print(f"  batch {size:>8}  {name:<28} {seconds * 1e9:6.2f} ns  "
-                  f"{seconds / reference:.3f}x")
+        for name, (seconds, ratio) in result.items():
+            print(f"  batch {size:>8}  {name:<28} {seconds * 1e9:6.2f} ns  {ratio:.3f}x")
 
 
 if __name__ == "__main__":
