@@ -1,7 +1,12 @@
 """The exception the package raises for input the library rejects."""
 import ctypes
 
-from ._library import Error, lib
+from ._library import ErrorStruct, lib
+
+
+# seebatch_status values the package raises itself (include/seebatch.h).
+STATUS_ARGUMENT = 1
+STATUS_CONFIG = 5
 
 
 class SeebatchError(ValueError):
@@ -17,7 +22,7 @@ class SeebatchError(ValueError):
 
 def new_error():
     """A seebatch_error for one C call, and its pointer."""
-    error = Error()
+    error = ErrorStruct()
     return error, ctypes.byref(error)
 
 

@@ -24,16 +24,16 @@ class LibraryNotFound(ImportError):
     """libseebatch.so was not found or could not be loaded."""
 
 
-class Error(ctypes.Structure):
+class ErrorStruct(ctypes.Structure):
     _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * MESSAGE_SIZE)]
 
 
-class Config(ctypes.Structure):
+class ConfigStruct(ctypes.Structure):
     _fields_ = [("values", ctypes.c_int32 * PIECE_VALUES), ("flags", ctypes.c_uint32)]
 
 
 class RowError(ctypes.Structure):
-    _fields_ = [("row", ctypes.c_size_t), ("error", Error)]
+    _fields_ = [("row", ctypes.c_size_t), ("error", ErrorStruct)]
 
 
 class FenRowsReport(ctypes.Structure):
@@ -81,23 +81,23 @@ _SIZE = ctypes.c_size_t
 _PROTOTYPES = [
     ("seebatch_version", ctypes.c_char_p, []),
     ("seebatch_status_name", ctypes.c_char_p, [ctypes.c_int]),
-    ("seebatch_board_from_fen", ctypes.c_int, [_P, ctypes.c_char_p, ctypes.POINTER(Error)]),
+    ("seebatch_board_from_fen", ctypes.c_int, [_P, ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_boards_from_fens", ctypes.c_int,
-     [ctypes.c_char_p, _SIZE, _SIZE, _P, ctypes.POINTER(FenRowsReport), ctypes.POINTER(Error)]),
+     [ctypes.c_char_p, _SIZE, _SIZE, _P, ctypes.POINTER(FenRowsReport), ctypes.POINTER(ErrorStruct)]),
     ("seebatch_generate_captures_multi", ctypes.c_int,
-     [_P, _SIZE, ctypes.POINTER(CaptureList), ctypes.POINTER(Error)]),
+     [_P, _SIZE, ctypes.POINTER(CaptureList), ctypes.POINTER(ErrorStruct)]),
     ("seebatch_move_to_uci", _SIZE, [ctypes.c_uint16, ctypes.c_char_p]),
     ("seebatch_config_preset", ctypes.c_int,
-     [ctypes.c_char_p, ctypes.POINTER(Config), ctypes.POINTER(Error)]),
-    ("seebatch_config_validate", ctypes.c_int, [ctypes.POINTER(Config), ctypes.POINTER(Error)]),
+     [ctypes.c_char_p, ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_config_validate", ctypes.c_int, [ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
     ("seebatch_see_values_multi", None,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(Config), _P]),
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P]),
     ("seebatch_see_ge_multi", None,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.c_int32, ctypes.POINTER(Config), _P]),
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.c_int32, ctypes.POINTER(ConfigStruct), _P]),
     ("seebatch_see_values_multi_checked", ctypes.c_int,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(Config), _P, ctypes.POINTER(Error)]),
-    ("seebatch_backend_init", ctypes.c_int, [ctypes.POINTER(Error)]),
-    ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(Error)]),
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_backend_init", ctypes.c_int, [ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_backend_name", ctypes.c_char_p, []),
     ("seebatch_backends_available", _SIZE, [ctypes.POINTER(ctypes.c_char_p), _SIZE]),
 ]

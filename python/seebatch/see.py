@@ -1,11 +1,12 @@
 """Static exchange evaluation of many moves on many boards, one C call each."""
 import ctypes
+import functools
 
 import numpy as np
 
 from . import _library
 from ._arrays import address, boards_array, integer_array
-from ._errors import SeebatchError, new_error, raise_if_failed
+from ._errors import STATUS_ARGUMENT, STATUS_CONFIG, SeebatchError, new_error, raise_if_failed
 from ._library import lib
 
 PINS = 1               # Stockfish's pin rule (contract rule 5)
@@ -29,24 +30,32 @@ class Config:
         flags = int(flags)
         for i, v in enumerate(values):  # C sees 32-bit values: the library checks the rest
             if not INT32_MIN <= v <= INT32_MAX:
-                raise SeebatchError(f"Config: values[{i}] is {v}, outside 0..{VALUE_MAX}", 5)
+                raise SeebatchError(f"Config: values[{i}] is {v}, outside 0..{VALUE_MAX}",
+                                    STATUS_CONFIG)
         if not 0 <= flags < 2**32:
-            raise SeebatchError(f"Config: flags {flags} are not 32-bit flags", 5)
+            raise SeebatchError(f"Config: flags {flags} are not 32-bit flags", STATUS_CONFIG)
         self.values, self.flags = values, flags
-        self._struct = _library.Config((ctypes.c_int32 * _library.PIECE_VALUES)(*values), flags)
+        self._struct = _library.ConfigStruct((ctypes.c_int32 * _library.PIECE_VALUES)(*values), flags)
         error, error_pointer = new_error()
         raise_if_failed(lib.seebatch_config_validate(ctypes.byref(self._struct), error_pointer),
                         error, "Config")
 
     @classmethod
     def preset(cls, name):
-        struct, (error, error_pointer) = _library.Config(), new_error()
-        raise_if_failed(lib.seebatch_config_preset(str(name).encode(), ctypes.byref(struct),
-                                                   error_pointer), error, "config")
-        return cls(tuple(struct.values), struct.flags)
+        """The library's preset of that name ("classic", "stockfish")."""
+        return _preset(str(name))
 
     def __repr__(self):
         return f"seebatch.Config(values={self.values}, flags={self.flags})"
+
+
+@functools.lru_cache(maxsize=None)
+def _preset(name):
+    """Presets are looked up once: a call naming one pays no C call for it."""
+    struct, (error, error_pointer) = _library.ConfigStruct(), new_error()
+    raise_if_failed(lib.seebatch_config_preset(name.encode(), ctypes.byref(struct),
+                                               error_pointer), error, "config")
+    return Config(tuple(struct.values), struct.flags)
 
 
 def _config(config):
@@ -82,7 +91,7 @@ class _Batch:
         if len(self.moves) and int(self.board_index.max()) >= len(self.boards):
             row = int(np.argmax(self.board_index >= len(self.boards)))
             raise SeebatchError(f"{self.where}: board_index[{row}] is {self.board_index[row]} "
-                                f"but there are {len(self.boards)} boards", 1)
+                                f"but there are {len(self.boards)} boards", STATUS_ARGUMENT)
 
     def arguments(self):
         return (address(self.boards), len(self.boards), address(self.board_index),

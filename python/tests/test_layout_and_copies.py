@@ -20,7 +20,7 @@ def test_board_dtype_is_the_c_struct():
                        "fullmove_number": 70}
     # The library's single-FEN parser writes the same bytes into a BOARD_DTYPE element.
     single = np.zeros(1, seebatch.BOARD_DTYPE)
-    error = _library.Error()
+    error = _library.ErrorStruct()
     assert _library.lib.seebatch_board_from_fen(address(single), TRACE.encode(),
                                                 ctypes.byref(error)) == 0
     boards, _ = seebatch.boards_from_fens([TRACE])
