@@ -105,7 +105,12 @@ _PROTOTYPES = [
 
 def _bind(lib):
     for name, result, arguments in _PROTOTYPES:
-        function = getattr(lib, name)
+        try:
+            function = getattr(lib, name)
+        except AttributeError:
+            raise LibraryNotFound(f"{lib._name} has no {name}: not libseebatch, or one older "
+                                  "than this package; rebuild it or point SEEBATCH_LIBRARY at "
+                                  "a newer one") from None
         function.restype = result
         function.argtypes = arguments
     return lib

@@ -1,6 +1,8 @@
 """`pip install ./python` with no network into a virtual environment made
 with --system-site-packages: the installed package carries the library and
-works from any directory with no environment variable set."""
+works from any directory with no environment variable set; a library that
+cannot be used is named."""
+import ctypes.util
 import os
 import shutil
 import subprocess
@@ -41,3 +43,17 @@ def test_pip_install_without_network(tmp_path):
     assert used.returncode == 0, used.stderr
     assert used.stdout.strip() == (f"{seebatch.__version__} "
                                    "[('d3e5', -225), ('g2b7', -225), ('e2e5', -400)]")
+
+
+def test_library_that_cannot_be_used_is_named():
+    """SEEBATCH_LIBRARY naming a missing file or another library: an ImportError
+    naming it, never a fallback to some other copy."""
+    environment = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+    for named, expected in (("/nonexistent/libseebatch.so", "cannot be loaded"),
+                            (sys.executable, "cannot be loaded"),
+                            (ctypes.util.find_library("m") or "libm.so.6", "has no seebatch_")):
+        used = subprocess.run([sys.executable, "-c", "import seebatch"], capture_output=True,
+                              text=True, env=dict(environment, SEEBATCH_LIBRARY=named))
+        assert used.returncode != 0
+        assert "LibraryNotFound" in used.stderr and expected in used.stderr, used.stderr
+        assert named in used.stderr
