@@ -1,7 +1,7 @@
 """Labels a positions file on a Dask cluster: the lines `seebatch eval` writes.
 
-    python3 label_dask.py INPUT OUTPUT --scheduler tcp://HOST:8786 [--preset stockfish]
-    python3 label_dask.py INPUT OUTPUT --local-workers 2
+    /usr/bin/python3 label_dask.py INPUT OUTPUT --scheduler tcp://HOST:8786 [--preset stockfish]
+    /usr/bin/python3 label_dask.py INPUT OUTPUT --local-workers 2
 
 INPUT holds one FEN per line. This process reads it in blocks of whole lines
 and sends each block to a worker, which parses it, finds every capture and
@@ -16,6 +16,7 @@ is reported on stderr as "line N: <what is wrong>" and skipped, and the exit
 status is then 1. Lines "FEN;moves" (moves given in UCI) are not supported
 here and are reported as bad.
 
+Run it with Debian's python3 (or a venv made from it) that can import seebatch.
 The workers need the seebatch package (pip install ./python on each machine,
 or PYTHONPATH and SEEBATCH_LIBRARY); only this process reads INPUT and writes
 OUTPUT, so no shared file system is needed. --local-workers N starts a
