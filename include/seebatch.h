@@ -348,6 +348,71 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move);
 uint64_t seebatch_perft(const seebatch_board *board, int depth);
 
 /* ------------------------------------------------------------------------ */
+/* Many positions per call (data sets, bindings to other languages)         */
+/* ------------------------------------------------------------------------ */
+
+/* A bad row of seebatch_boards_from_fens: its index (from 0) and why. */
+typedef struct seebatch_row_error {
+    size_t row;
+    seebatch_error error;
+} seebatch_row_error;
+
+/* Where seebatch_boards_from_fens reports rows it could not parse. */
+typedef struct seebatch_fen_rows_report {
+    uint8_t *statuses;          /* count entries (a seebatch_status per row), or NULL */
+    seebatch_row_error *errors; /* room for the first error_capacity bad rows, or NULL */
+    size_t error_capacity;
+    size_t bad_rows;            /* written: how many rows were bad */
+} seebatch_fen_rows_report;
+
+/*
+ * Parses `count` FENs from text (length bytes, no NUL needed), one per row:
+ * each '\n' ends a row and text after the last '\n' is one more row, so
+ * "a\nb" and "a\nb\n" both hold two rows and "\n" holds one empty row. A
+ * '\r' ending a row is dropped. Each row is parsed as seebatch_board_from_fen
+ * parses it and its message is the same; a NUL byte inside a row is an error.
+ * A bad row gets the empty board (consistent, with no moves) in boards[row],
+ * its status in report->statuses and its message in report->errors (the
+ * first error_capacity of them); the other rows are still parsed.
+ * report->bad_rows counts the bad rows.
+ * Returns SEEBATCH_OK when every row was read, good or bad. Errors, with
+ * nothing written: SEEBATCH_ERROR_ARGUMENT for a NULL pointer or a text that
+ * does not hold exactly count rows (the message says how many it holds).
+ * Thread-safe; no allocation.
+ */
+seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_t count,
+                                          seebatch_board *boards,
+                                          seebatch_fen_rows_report *report,
+                                          seebatch_error *error);
+
+/* The output of seebatch_generate_captures_multi, kept between calls. */
+typedef struct seebatch_capture_list {
+    seebatch_move *moves;     /* capacity entries */
+    uint32_t *board_of_move;  /* capacity entries: index of each move's board */
+    size_t capacity;
+    size_t count;             /* moves written so far (start at 0) */
+    size_t next_board;        /* the first board not yet done (start at 0) */
+} seebatch_capture_list;
+
+/*
+ * Appends to list the moves seebatch_generate_captures gives for each board
+ * from boards[list->next_board] on, with the board's index, advancing
+ * list->count and list->next_board, until every board is done or the next
+ * board's captures do not all fit in the room left. The caller then gives
+ * more room (larger arrays holding what was written, a larger capacity) and
+ * calls again; list->next_board < board_count says more remain. The result
+ * is what seebatch_see_values_multi takes. Each board is validated first
+ * (seebatch_board_validate).
+ * Errors: SEEBATCH_ERROR_ARGUMENT (NULL pointers, count above capacity, more
+ * than 2^32 boards), SEEBATCH_ERROR_BOARD ("board N: ..." for the first
+ * inconsistent board; list->next_board is N and every earlier board's moves
+ * are kept). Thread-safe (on distinct lists); no allocation.
+ */
+seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards, size_t board_count,
+                                                 seebatch_capture_list *list,
+                                                 seebatch_error *error);
+
+/* ------------------------------------------------------------------------ */
 /* SEE, unchecked hot path                                                  */
 /* ------------------------------------------------------------------------ */
 /*
