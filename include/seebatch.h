@@ -537,7 +537,9 @@ void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_boa
  * The same computations with every precondition checked first: NULL pointers
  * (SEEBATCH_ERROR_ARGUMENT), the board (SEEBATCH_ERROR_BOARD), the
  * configuration (SEEBATCH_ERROR_CONFIG), each move and board index
- * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). On
+ * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). The
+ * many-board functions check the boards the moves name, not the others, so
+ * a batch over a large array of boards costs what its moves need. On
  * failure nothing is written to the outputs. Thread-safe; no allocation.
  */
 seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,

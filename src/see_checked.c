@@ -22,50 +22,65 @@ static seebatch_status check_moves(const see_batch *batch, seebatch_error *error
     return succeed(error);
 }
 
-/* Checks every board; with many boards the message names the index. */
-static seebatch_status check_boards(const seebatch_board *boards, size_t board_count, bool many,
-                                    seebatch_error *error)
+/* Checks one board; with many boards the message names the index. */
+static seebatch_status check_board(const seebatch_board *board, size_t index, bool many, seebatch_error *error)
 {
-    for (size_t b = 0; b < board_count; b++) {
-        seebatch_error board_error;
-        if (seebatch_board_validate(&boards[b], &board_error) == SEEBATCH_OK)
+    seebatch_error board_error;
+    if (seebatch_board_validate(board, &board_error) == SEEBATCH_OK)
+        return succeed(error);
+    if (many)
+        return fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", index, board_error.message);
+    return fail(error, SEEBATCH_ERROR_BOARD, "board: %s", board_error.message);
+}
+
+/* The boards the moves name, each in range and consistent. Only those are
+ * looked at (a batch of a large data set names few of its boards), each once
+ * per run of moves on it. */
+static seebatch_status check_named_boards(const see_batch *batch, size_t board_count, bool many,
+                                          seebatch_error *error)
+{
+    if (!many)
+        return check_board(batch->boards, 0, false, error);
+    for (size_t i = 0; i < batch->count; i++) {
+        uint32_t b = batch->board_of_move[i];
+        if (b >= board_count)
+            return fail(error, SEEBATCH_ERROR_ARGUMENT, "move %zu names board %u but there are %zu boards", i,
+                        (unsigned)b, board_count);
+        if (i > 0 && b == batch->board_of_move[i - 1])
             continue;
-        if (many)
-            return fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b, board_error.message);
-        return fail(error, SEEBATCH_ERROR_BOARD, "board: %s", board_error.message);
+        seebatch_status status = check_board(&batch->boards[b], b, true, error);
+        if (status != SEEBATCH_OK)
+            return status;
     }
     return succeed(error);
 }
 
-/* Everything but the configuration: pointers, boards, board indices, moves. */
-static seebatch_status check_moves_on_boards(const see_batch *batch, size_t board_count,
+/* Everything but the configuration: pointers, boards, board indices, moves.
+ * `many`: the moves name their boards among board_count; else all are on
+ * batch->boards[0]. */
+static seebatch_status check_moves_on_boards(const see_batch *batch, size_t board_count, bool many,
                                              const void *output, seebatch_error *error)
 {
-    if (!batch->boards && board_count > 0)
+    if (!batch->boards && (!many || batch->count > 0))
         return fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
         return fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
                     batch->count);
-    seebatch_status status = check_boards(batch->boards, board_count, batch->board_of_move != NULL, error);
+    seebatch_status status = check_named_boards(batch, board_count, many, error);
     if (status != SEEBATCH_OK)
         return status;
-    for (size_t i = 0; batch->board_of_move && i < batch->count; i++)
-        if (batch->board_of_move[i] >= board_count)
-            return fail(error, SEEBATCH_ERROR_ARGUMENT,
-                        "move %zu names board %u but there are %zu boards", i,
-                        (unsigned)batch->board_of_move[i], board_count);
     return check_moves(batch, error);
 }
 
-static seebatch_status check_batch(const see_batch *batch, size_t board_count, const void *output,
-                                   seebatch_error *error)
+static seebatch_status check_batch(const see_batch *batch, size_t board_count, bool many,
+                                   const void *output, seebatch_error *error)
 {
     if (!batch->config)
         return fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
     seebatch_status status = seebatch_config_validate(batch->config, error);
     if (status != SEEBATCH_OK)
         return status;
-    return check_moves_on_boards(batch, board_count, output, error);
+    return check_moves_on_boards(batch, board_count, many, output, error);
 }
 
 seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
@@ -81,7 +96,7 @@ seebatch_status seebatch_see_values_checked(const seebatch_board *board,
                                             seebatch_error *error)
 {
     see_batch batch = one_board_batch(board, moves, count, config);
-    seebatch_status status = check_batch(&batch, 1, values, error);
+    seebatch_status status = check_batch(&batch, 1, false, values, error);
     if (status == SEEBATCH_OK)
         seebatch_see_values(board, moves, count, config, values);
     return status;
@@ -97,7 +112,7 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
     if (count > 0 && !board_of_move)
         return fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_status status = check_batch(&batch, board_count, values, error);
+    seebatch_status status = check_batch(&batch, board_count, true, values, error);
     if (status == SEEBATCH_OK)
         seebatch_see_values_multi(boards, board_count, board_of_move, moves, count, config, values);
     return status;
@@ -121,7 +136,7 @@ seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
                                               uint8_t *passed, seebatch_error *error)
 {
     see_batch batch = one_board_batch(board, moves, count, config);
-    seebatch_status status = check_batch(&batch, 1, passed, error);
+    seebatch_status status = check_batch(&batch, 1, false, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_see_ge_batch(board, moves, count, threshold, config, passed);
     return status;
@@ -136,7 +151,7 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
     if (count > 0 && !board_of_move)
         return fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_status status = check_batch(&batch, board_count, passed, error);
+    seebatch_status status = check_batch(&batch, board_count, true, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_see_ge_multi(boards, board_count, board_of_move, moves, count, threshold, config, passed);
     return status;
@@ -205,7 +220,7 @@ static seebatch_status check_engine_call(const seebatch_rules *rules, const seeb
     if (status != SEEBATCH_OK)
         return status;
     see_batch batch = one_board_batch(board, moves, count, NULL);
-    status = check_moves_on_boards(&batch, 1, output, error);
+    status = check_moves_on_boards(&batch, 1, false, output, error);
     if (status != SEEBATCH_OK)
         return status;
     return check_pins(board, pins, error);

@@ -311,11 +311,18 @@ static void inconsistent_boards(void)
               error.message, broken[i].fragment);
         CHECK_EQ(value, 12345, "case %d: written on failure", i);
         seebatch_board pair[2] = {good, *board};
-        uint32_t board_of_move[1] = {0};
+        uint32_t board_of_move[1] = {1};
         CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
                                                    &value, &error),
                  SEEBATCH_ERROR_BOARD, "case %d in a pair", i);
         CHECK(strstr(error.message, "board 1") != NULL, "case %d: \"%s\"", i, error.message);
+        CHECK_EQ(value, 12345, "case %d: written on failure in a pair", i);
+        /* A broken board that no move names is not looked at. */
+        board_of_move[0] = 0;
+        CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
+                                                   &value, &error),
+                 SEEBATCH_OK, "case %d named by no move: %s", i, error.message);
+        CHECK_EQ(value, seebatch_see_value(&good, move, &classic), "case %d: the good board's value", i);
         char fen[SEEBATCH_FEN_MAX] = "unchanged";
         CHECK_EQ(seebatch_board_to_fen(board, fen, sizeof fen), 0, "case %d has no FEN", i);
         CHECK(fen[0] == '\0', "case %d: FEN buffer \"%s\"", i, fen);
