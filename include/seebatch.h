@@ -128,6 +128,22 @@ typedef struct seebatch_board {
     uint16_t fullmove_number;
 } seebatch_board;
 
+/*
+ * An empty board, consistent as it stands: no pieces, white to move, no en
+ * passant square (SEEBATCH_NO_SQUARE, not 0: 0 is a1), no castling rights,
+ * move 1. An engine starts here and ORs in its bitboards, rather than from
+ * `= {0}`, which leaves en_passant on a1 and fails validation:
+ *
+ *     seebatch_board board = SEEBATCH_BOARD_EMPTY;
+ *     board.pieces[SEEBATCH_PAWN] = my_pawns;  ...  board.side_to_move = us;
+ *
+ * seebatch_board_clear does the same to an existing board.
+ */
+#define SEEBATCH_BOARD_EMPTY {{0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1}
+
+/* Sets *board to SEEBATCH_BOARD_EMPTY. Thread-safe for distinct boards. */
+void seebatch_board_clear(seebatch_board *board);
+
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                   */
 /* ------------------------------------------------------------------------ */

@@ -62,7 +62,9 @@ static seebatch_status check_en_passant(const seebatch_board *board, seebatch_er
     unsigned rank = rank_of(square);
     if (rank != 2 && rank != 5)
         return fail(error, SEEBATCH_ERROR_BOARD,
-                    "en passant square %s is not on the third or sixth rank",
+                    "en passant square %s is not on the third or sixth rank (set en_passant to "
+                    "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY and "
+                    "seebatch_board_clear do)",
                     square_name(square, name));
     unsigned expected = board->side_to_move == SEEBATCH_WHITE ? 5 : 2;
     if (rank != expected)
@@ -91,6 +93,11 @@ static seebatch_status check_state(const seebatch_board *board, seebatch_error *
         return fail(error, SEEBATCH_ERROR_BOARD, "reserved is %u; it must be 0",
                     (unsigned)board->reserved);
     return SEEBATCH_OK;
+}
+
+void seebatch_board_clear(seebatch_board *board)
+{
+    *board = (seebatch_board)SEEBATCH_BOARD_EMPTY;
 }
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)
