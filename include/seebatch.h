@@ -67,6 +67,15 @@
 extern "C" {
 #endif
 
+/* Marks the functions of the public API: the library is compiled with
+ * hidden visibility, so the shared library exports these and nothing else
+ * (tests/packaging checks the list against this header). */
+#if defined(__GNUC__)
+#define SEEBATCH_API __attribute__((visibility("default")))
+#else
+#define SEEBATCH_API
+#endif
+
 /* The one place the version is written; CMake reads it from here. */
 #define SEEBATCH_VERSION_MAJOR 0
 #define SEEBATCH_VERSION_MINOR 1
@@ -74,7 +83,7 @@ extern "C" {
 #define SEEBATCH_VERSION_STRING "0.1.0"
 
 /* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
-const char *seebatch_version(void);
+SEEBATCH_API const char *seebatch_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Board                                                                    */
@@ -139,10 +148,11 @@ typedef struct seebatch_board {
  *
  * seebatch_board_clear does the same to an existing board.
  */
-#define SEEBATCH_BOARD_EMPTY {{0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1}
+#define SEEBATCH_BOARD_EMPTY \
+    {{0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1}
 
 /* Sets *board to SEEBATCH_BOARD_EMPTY. Thread-safe for distinct boards. */
-void seebatch_board_clear(seebatch_board *board);
+SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
 
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                   */
@@ -172,7 +182,7 @@ typedef struct seebatch_error {
 } seebatch_error;
 
 /* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
-const char *seebatch_status_name(seebatch_status status);
+SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
 
 /* ------------------------------------------------------------------------ */
 /* Moves                                                                    */
@@ -233,20 +243,20 @@ typedef struct seebatch_config {
 } seebatch_config;
 
 /* P=100 N=325 B=325 R=500 Q=1000, no flags. */
-seebatch_config seebatch_config_classic(void);
+SEEBATCH_API seebatch_config seebatch_config_classic(void);
 
 /* P=208 N=781 B=825 R=1276 Q=2538, PINS and NORMAL_MOVES_ONLY: under it
  * seebatch_see_ge equals Stockfish's Position::see_ge for every move. */
-seebatch_config seebatch_config_stockfish(void);
+SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
 
 /* Fills *config with the preset named "classic" or "stockfish". Errors:
  * SEEBATCH_ERROR_CONFIG for any other name. Thread-safe. */
-seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
-                                       seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
+                                                    seebatch_error *error);
 
 /* Checks every value is in [0, SEEBATCH_VALUE_MAX] and only known flags are
  * set. Errors: SEEBATCH_ERROR_CONFIG naming the piece or the flag bits. */
-seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* FEN, UCI, validation                                                     */
@@ -275,8 +285,8 @@ seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch
  * On success *board is consistent. On failure *board is left unspecified.
  * Errors: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN. Thread-safe.
  */
-seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
-                                        seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
+                                                     seebatch_error *error);
 
 /*
  * Writes the FEN of a consistent board into buffer (size bytes, at least
@@ -285,14 +295,14 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
  * has more than one king of a colour (seebatch_board_from_fen would reject
  * the text) or the buffer is too small. Thread-safe.
  */
-size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
+SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
 
 /*
  * Checks that the board is consistent (see seebatch_board). Errors:
  * SEEBATCH_ERROR_BOARD naming the first violation and a square where there is
  * one ("square e4 is in both the knight and bishop bitboards").
  */
-seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
 
 /* Longest UCI move text, with its NUL ("e7e8q"). */
 #define SEEBATCH_UCI_MAX 6
@@ -308,12 +318,12 @@ seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_er
  * from-square, own piece on the to-square, promotion letter on a non-pawn,
  * missing promotion letter for a pawn reaching its last rank).
  */
-seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
-                                    seebatch_move *move, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
+                                                 seebatch_move *move, seebatch_error *error);
 
 /* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
  * returns the length. Thread-safe. */
-size_t seebatch_move_to_uci(seebatch_move move, char *out);
+SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 
 /*
  * The preconditions every SEE entry point puts on a move, checked: from and
@@ -325,8 +335,8 @@ size_t seebatch_move_to_uci(seebatch_move move, char *out);
  * empty square. The board must be consistent.
  * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
  */
-seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
-                                    seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
+                                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Move generation                                                          */
@@ -345,23 +355,23 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
  * Precondition: the board is consistent (unchecked). Writes at most
  * SEEBATCH_MAX_MOVES moves and returns their count. Thread-safe.
  */
-size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
+SEEBATCH_API size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
 
 /* The legal captures (en passant and capture-promotions included) and the
  * legal quiet promotions: the moves SEE is usually asked about. Same
  * preconditions and rules as seebatch_generate_moves. */
-size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves);
+SEEBATCH_API size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves);
 
 /* Whether move is among seebatch_generate_moves(board). Thread-safe. */
-bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
+SEEBATCH_API bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
 
 /* Plays a legal move (unchecked precondition) on *board, updating side to
  * move, castling rights, en passant square and counters. */
-void seebatch_board_play(seebatch_board *board, seebatch_move move);
+SEEBATCH_API void seebatch_board_play(seebatch_board *board, seebatch_move move);
 
 /* Number of leaf nodes of the legal move tree of the given depth (perft).
  * depth 0 gives 1. Precondition: consistent board. Thread-safe. */
-uint64_t seebatch_perft(const seebatch_board *board, int depth);
+SEEBATCH_API uint64_t seebatch_perft(const seebatch_board *board, int depth);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, unchecked hot path                                                  */
@@ -382,34 +392,34 @@ uint64_t seebatch_perft(const seebatch_board *board, int depth);
  */
 
 /* SEE of one move: the exact value of the exchange for the side that moves. */
-int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config);
+SEEBATCH_API int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
+                                        const seebatch_config *config);
 
 /* seebatch_see_value(board, move, config) >= threshold, usually much faster. */
-bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                     const seebatch_config *config);
+SEEBATCH_API bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
+                                  const seebatch_config *config);
 
 /* values[i] = SEE of moves[i], all moves on one board (an engine scoring every
  * capture of a node). Work that every move shares is done once. */
-void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                         const seebatch_config *config, int32_t *values);
+SEEBATCH_API void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                                      const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] >= threshold) as 0 or 1, all on one board. */
-void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                           int32_t threshold, const seebatch_config *config, uint8_t *passed);
+SEEBATCH_API void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                                        int32_t threshold, const seebatch_config *config, uint8_t *passed);
 
 /* values[i] = SEE of moves[i] on boards[board_of_move[i]]: a batch mixing many
  * positions (data-set work). Extra precondition: every board_of_move[i] is
  * below board_count. */
-void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
-                               const uint32_t *board_of_move, const seebatch_move *moves,
-                               size_t count, const seebatch_config *config, int32_t *values);
+SEEBATCH_API void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
+                                            const uint32_t *board_of_move, const seebatch_move *moves,
+                                            size_t count, const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] on boards[board_of_move[i]] >= threshold). */
-void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
-                           const uint32_t *board_of_move, const seebatch_move *moves,
-                           size_t count, int32_t threshold, const seebatch_config *config,
-                           uint8_t *passed);
+SEEBATCH_API void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
+                                        const uint32_t *board_of_move, const seebatch_move *moves,
+                                        size_t count, int32_t threshold, const seebatch_config *config,
+                                        uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, checked                                                             */
@@ -421,21 +431,21 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
  * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). On
  * failure nothing is written to the outputs. Thread-safe; no allocation.
  */
-seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
-                                           const seebatch_config *config, int32_t *value,
-                                           seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
+                                                        const seebatch_config *config, int32_t *value,
+                                                        seebatch_error *error);
 
-seebatch_status seebatch_see_values_checked(const seebatch_board *board,
-                                            const seebatch_move *moves, size_t count,
-                                            const seebatch_config *config, int32_t *values,
-                                            seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_values_checked(const seebatch_board *board,
+                                                         const seebatch_move *moves, size_t count,
+                                                         const seebatch_config *config, int32_t *values,
+                                                         seebatch_error *error);
 
-seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
-                                                  size_t board_count,
-                                                  const uint32_t *board_of_move,
-                                                  const seebatch_move *moves, size_t count,
-                                                  const seebatch_config *config, int32_t *values,
-                                                  seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
+                                                               size_t board_count,
+                                                               const uint32_t *board_of_move,
+                                                               const seebatch_move *moves, size_t count,
+                                                               const seebatch_config *config, int32_t *values,
+                                                               seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */
@@ -457,21 +467,21 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
  * already chosen, and reports an error in SEEBATCH_BACKEND. Thread-safe. */
-seebatch_status seebatch_backend_init(seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Forces a backend by name ("auto" re-runs detection, ignoring the
  * environment). Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one the
  * CPU cannot run; the backend in use is then unchanged. Thread-safe: calls
  * already running finish on the backend they started with. */
-seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
 /* The name of the backend in use (choosing it first if none is). */
-const char *seebatch_backend_name(void);
+SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, in
  * order of preference (best first, "scalar" last), and returns how many there
  * are. "scalar" is always among them. Thread-safe. */
-size_t seebatch_backends_available(const char **names, size_t capacity);
+SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capacity);
 
 #ifdef __cplusplus
 }

@@ -43,12 +43,19 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
 
-echo "== the shared library exports only the public API"
+echo "== the shared library exports exactly the functions the header declares"
 shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
 [ -n "$shared" ] || fail "libseebatch.so not installed"
 if command -v nm > /dev/null; then
-    foreign=$(nm -D --defined-only "$shared" | awk '{print $3}' | grep -v '^seebatch_' | tr '\n' ' ' || true)
-    [ -z "$foreign" ] || fail "libseebatch.so exports internal symbols: $foreign"
+    # Every function declaration of seebatch.h that is not static inline.
+    declared=$(grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' "$prefix/include/seebatch.h" \
+        | grep -v '^static inline' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
+    exported=$(nm -D --defined-only "$shared" | awk '{print $3}' | sort -u)
+    [ "$(echo "$declared" | wc -l)" -gt 20 ] || fail "found too few declarations in seebatch.h"
+    extra=$(comm -13 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
+    missing=$(comm -23 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
+    [ -z "$extra" ] || fail "libseebatch.so exports what seebatch.h does not declare: $extra"
+    [ -z "$missing" ] || fail "libseebatch.so lacks (SEEBATCH_API missing?): $missing"
 fi
 
 echo "== installed seebatch --version"
