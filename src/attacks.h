@@ -1,6 +1,6 @@
 /*
  * Attack sets. Sliders use magic bitboards whose tables are generated at build
- * time (src/generate_attack_tables.c), so they are constant data: no
+ * time (tools/generate_attack_tables.c), so they are constant data: no
  * initialisation, nothing mutable, safe from any thread.
  */
 #ifndef SEEBATCH_ATTACKS_H
