@@ -58,8 +58,8 @@ if command -v nm > /dev/null; then
     [ -z "$missing" ] || fail "libseebatch.so lacks (SEEBATCH_API missing?): $missing"
 fi
 
-echo "== installed seebatch --version"
-out=$("$prefix/bin/seebatch" --version)
+echo "== installed seebatch --version, with no library path set"
+out=$(env -u LD_LIBRARY_PATH "$prefix/bin/seebatch" --version)
 [ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
 
 for linkage in shared static; do
@@ -74,7 +74,7 @@ for linkage in shared static; do
     if [ $linkage == shared ]; then needs_libseebatch "$work/cmake-$linkage/consumer" || fail "not linked against libseebatch.so"
     else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
     # CMake gives the program an RPATH to the prefix's libdir.
-    "$work/cmake-$linkage/consumer"
+    env -u LD_LIBRARY_PATH "$work/cmake-$linkage/consumer"
 done
 
 pc=$(find "$prefix" -path '*/pkgconfig/seebatch.pc')
@@ -84,10 +84,20 @@ export PKG_CONFIG_PATH=$(dirname "$pc")
 libdir=$(pkg-config --variable=libdir seebatch)
 flags=(-std=c11 -Wall -Wextra -Werror)   # the public header compiles cleanly
 
-echo "== cc \$(pkg-config --cflags --libs seebatch), shared"
+# The prefix is not a system directory: as the README says, the program
+# finds libseebatch.so.0 through LD_LIBRARY_PATH, or through the RPATH the
+# README's command line gives it.
+echo "== cc \$(pkg-config --cflags --libs seebatch), shared, from a non-system prefix"
 "$cc" "${flags[@]}" -o "$work/consumer-pc" "$here/consumer.c" $(pkg-config --cflags --libs seebatch)
 needs_libseebatch "$work/consumer-pc" || fail "not linked against libseebatch.so"
+! env -u LD_LIBRARY_PATH "$work/consumer-pc" > /dev/null 2>&1 \
+    || fail "found libseebatch.so.0 with no RPATH and no LD_LIBRARY_PATH: is the prefix a system one?"
 LD_LIBRARY_PATH=$libdir "$work/consumer-pc"
+grep -qF -- '-Wl,-rpath,$(pkg-config --variable=libdir seebatch)' "$root/README.md" \
+    || fail "the README no longer shows the -Wl,-rpath command tested here"
+"$cc" "${flags[@]}" -o "$work/consumer-rpath" "$here/consumer.c" \
+    $(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)
+env -u LD_LIBRARY_PATH "$work/consumer-rpath"
 
 # Both libraries sit in libdir and the linker prefers the .so; -Bstatic picks
 # the .a, and --static adds Libs.private (-pthread).
