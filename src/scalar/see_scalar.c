@@ -3,7 +3,7 @@
  * capture at a time, in plain C. Every other kernel must agree with it.
  *
  * The negamax of the swap list is carried forward as a window [lo, hi] (see
- * shared/DESIGN.md): the answer is always clamp(rest of the exchange, lo, hi),
+ * docs/design.md, section 2, for why narrowing keeps it true): the answer is always clamp(rest of the exchange, lo, hi),
  * and each capture narrows the window. The exact value starts from the widest
  * window; the threshold test starts from [t - 1, t] and so stops as soon as
  * the answer is known to be below t or at least t.
