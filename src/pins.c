@@ -28,7 +28,7 @@ static void pins_of_color(const seebatch_board *board, unsigned color, pin_state
     }
 }
 
-void compute_pins(const seebatch_board *board, pin_state *pins)
+void seebatch_compute_pins(const seebatch_board *board, pin_state *pins)
 {
     pins_of_color(board, SEEBATCH_WHITE, pins);
     pins_of_color(board, SEEBATCH_BLACK, pins);

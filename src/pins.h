@@ -13,6 +13,6 @@ typedef struct pin_state {
 } pin_state;
 
 /* Fills pins for both colours; a colour without exactly one king gets none. */
-void compute_pins(const seebatch_board *board, pin_state *pins);
+void seebatch_compute_pins(const seebatch_board *board, pin_state *pins);
 
 #endif

@@ -12,8 +12,8 @@ const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
  * too short for its lanes to pay off. */
 static const see_kernel *kernel_for(size_t count)
 {
-    const see_kernel *kernel = current_kernel();
-    return count < kernel->shortest_useful_batch ? &scalar_kernel : kernel;
+    const see_kernel *kernel = seebatch_current_kernel();
+    return count < kernel->shortest_useful_batch ? &seebatch_scalar_kernel : kernel;
 }
 
 static see_batch one_board_batch(const seebatch_board *board, const seebatch_move *moves,
@@ -81,9 +81,9 @@ static seebatch_status check_moves(const see_batch *batch, seebatch_error *error
     for (size_t i = 0; i < batch->count; i++) {
         seebatch_error move_error;
         if (seebatch_move_check(board_of(batch, i), batch->moves[i], &move_error) != SEEBATCH_OK)
-            return fail(error, move_error.status, "move %zu: %s", i, move_error.message);
+            return seebatch_fail(error, move_error.status, "move %zu: %s", i, move_error.message);
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 static seebatch_status check_boards(const seebatch_board *boards, size_t board_count,
@@ -92,18 +92,18 @@ static seebatch_status check_boards(const seebatch_board *boards, size_t board_c
     for (size_t b = 0; b < board_count; b++) {
         seebatch_error board_error;
         if (seebatch_board_validate(&boards[b], &board_error) != SEEBATCH_OK)
-            return fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b, board_error.message);
+            return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b, board_error.message);
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 static seebatch_status check_batch(const see_batch *batch, size_t board_count, const void *output,
                                    seebatch_error *error)
 {
     if (!batch->config || (!batch->boards && board_count > 0))
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board or configuration is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board or configuration is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
                     batch->count);
     seebatch_status status = seebatch_config_validate(batch->config, error);
     if (status != SEEBATCH_OK)
@@ -113,7 +113,7 @@ static seebatch_status check_batch(const see_batch *batch, size_t board_count, c
         return status;
     for (size_t i = 0; batch->board_of_move && i < batch->count; i++)
         if (batch->board_of_move[i] >= board_count)
-            return fail(error, SEEBATCH_ERROR_ARGUMENT,
+            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                         "move %zu names board %u but there are %zu boards", i,
                         (unsigned)batch->board_of_move[i], board_count);
     return check_moves(batch, error);
@@ -146,7 +146,7 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
                                                   seebatch_error *error)
 {
     if (count > 0 && !board_of_move)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, values, error);
     if (status == SEEBATCH_OK)

@@ -309,12 +309,12 @@ static void write_file(FILE *out, const tables *t)
     snprintf(declaration, sizeof declaration, "static const bitboard slider_attacks[%d]",
              SLIDER_ENTRIES);
     write_table(out, declaration, t->slider_attacks, SLIDER_ENTRIES);
-    write_magics(out, "bishop_magics", t->bishop);
-    write_magics(out, "rook_magics", t->rook);
-    write_table(out, "const bitboard knight_attack_table[64]", t->knight, 64);
-    write_table(out, "const bitboard king_attack_table[64]", t->king, 64);
-    write_table_2d(out, "const bitboard pawn_attack_table[2][64]", t->pawn, 2);
-    write_table_2d(out, "const bitboard between_table[64][64]", t->between, 64);
+    write_magics(out, "seebatch_bishop_magics", t->bishop);
+    write_magics(out, "seebatch_rook_magics", t->rook);
+    write_table(out, "const bitboard seebatch_knight_attack_table[64]", t->knight, 64);
+    write_table(out, "const bitboard seebatch_king_attack_table[64]", t->king, 64);
+    write_table_2d(out, "const bitboard seebatch_pawn_attack_table[2][64]", t->pawn, 2);
+    write_table_2d(out, "const bitboard seebatch_between_table[64][64]", t->between, 64);
 }
 
 int main(int argc, char **argv)

@@ -185,7 +185,7 @@ static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
-        compute_pins(board, &memory->pins[slot]);
+        seebatch_compute_pins(board, &memory->pins[slot]);
         memory->board[slot] = board;
     }
     return &memory->pins[slot];
@@ -590,4 +590,4 @@ static void avx2_values_at_least(const see_batch *batch, int32_t threshold, uint
 
 /* One or two moves are faster one by one than in a group of four lanes
  * (bench/, batch_length; the README's "Measured" has the figures). */
-const see_kernel avx2_kernel = {"avx2", cpu_has_avx2, avx2_values, avx2_values_at_least, 3};
+const see_kernel seebatch_avx2_kernel = {"avx2", seebatch_cpu_has_avx2, avx2_values, avx2_values_at_least, 3};

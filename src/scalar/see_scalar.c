@@ -32,7 +32,7 @@ typedef struct pin_cache {
 static const pin_state *pins_of(pin_cache *cache, const seebatch_board *board)
 {
     if (cache->board != board) {
-        compute_pins(board, &cache->pins);
+        seebatch_compute_pins(board, &cache->pins);
         cache->board = board;
     }
     return &cache->pins;
@@ -258,4 +258,4 @@ static void scalar_values_at_least(const see_batch *batch, int32_t threshold, ui
 
 static bool always_runnable(void) { return true; }
 
-const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};
+const see_kernel seebatch_scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};

@@ -58,6 +58,18 @@ if command -v nm > /dev/null; then
     [ -z "$missing" ] || fail "libseebatch.so lacks (SEEBATCH_API missing?): $missing"
 fi
 
+echo "== every global symbol of the static library starts with seebatch_"
+static_lib=$(find "$prefix" -name 'libseebatch.a' | head -n 1)
+[ -n "$static_lib" ] || fail "libseebatch.a not installed"
+if command -v nm > /dev/null; then
+    # Linked into an engine, an unprefixed global (fail, random_next, ...)
+    # would clash with the engine's own or silently stand in for it.
+    globals=$(nm -g --defined-only "$static_lib" | awk 'NF == 3 {print $3}' | sort -u)
+    [ "$(echo "$globals" | wc -l)" -gt 20 ] || fail "found too few global symbols in libseebatch.a"
+    unprefixed=$(echo "$globals" | grep -v '^seebatch_' | tr '\n' ' ' || true)
+    [ -z "$unprefixed" ] || fail "libseebatch.a defines globals without the seebatch_ prefix: $unprefixed"
+fi
+
 echo "== installed seebatch --version, with no library path set"
 out=$(env -u LD_LIBRARY_PATH "$prefix/bin/seebatch" --version)
 [ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
