@@ -1,6 +1,6 @@
 /*
  * Attack sets. Sliders use magic bitboards whose tables are generated at build
- * time (src/generate_attack_tables.c), so they are constant data: no
+ * time (tools/generate_attack_tables.c), so they are constant data: no
  * initialisation, nothing mutable, safe from any thread.
  */
 #ifndef SEEBATCH_ATTACKS_H
@@ -15,23 +15,23 @@ typedef struct magic_entry {
     unsigned shift;
 } magic_entry;
 
-extern const magic_entry bishop_magics[64];
-extern const magic_entry rook_magics[64];
-extern const bitboard knight_attack_table[64];
-extern const bitboard king_attack_table[64];
-extern const bitboard pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
+extern const magic_entry seebatch_bishop_magics[64];
+extern const magic_entry seebatch_rook_magics[64];
+extern const bitboard seebatch_knight_attack_table[64];
+extern const bitboard seebatch_king_attack_table[64];
+extern const bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
-extern const bitboard between_table[64][64];
+extern const bitboard seebatch_between_table[64][64];
 
 static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
 {
-    const magic_entry *m = &bishop_magics[square];
+    const magic_entry *m = &seebatch_bishop_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
 static inline bitboard rook_attacks(unsigned square, bitboard occupied)
 {
-    const magic_entry *m = &rook_magics[square];
+    const magic_entry *m = &seebatch_rook_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
@@ -40,13 +40,13 @@ static inline bitboard queen_attacks(unsigned square, bitboard occupied)
     return bishop_attacks(square, occupied) | rook_attacks(square, occupied);
 }
 
-static inline bitboard knight_attacks(unsigned square) { return knight_attack_table[square]; }
-static inline bitboard king_attacks(unsigned square) { return king_attack_table[square]; }
+static inline bitboard knight_attacks(unsigned square) { return seebatch_knight_attack_table[square]; }
+static inline bitboard king_attacks(unsigned square) { return seebatch_king_attack_table[square]; }
 static inline bitboard pawn_attacks(unsigned color, unsigned square)
 {
-    return pawn_attack_table[color][square];
+    return seebatch_pawn_attack_table[color][square];
 }
-static inline bitboard between(unsigned a, unsigned b) { return between_table[a][b]; }
+static inline bitboard between(unsigned a, unsigned b) { return seebatch_between_table[a][b]; }
 
 /* Every piece of either colour that attacks `square` given `occupied`
  * (pieces outside `occupied` are still reported: mask them if they left). */

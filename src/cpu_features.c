@@ -45,7 +45,7 @@ static cpu_registers read_cpu(void)
 
 static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
 
-bool cpu_has_avx2(void)
+bool seebatch_cpu_has_avx2(void)
 {
     cpu_registers r = read_cpu();
     return all_set(r.leaf1_ecx, LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX)
@@ -56,6 +56,6 @@ bool cpu_has_avx2(void)
 
 #else
 
-bool cpu_has_avx2(void) { return false; }
+bool seebatch_cpu_has_avx2(void) { return false; }
 
 #endif

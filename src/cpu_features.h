@@ -9,6 +9,6 @@
 #include <stdbool.h>
 
 /* AVX2, BMI1, BMI2 and POPCNT, with the OS saving YMM state. */
-bool cpu_has_avx2(void);
+bool seebatch_cpu_has_avx2(void);
 
 #endif

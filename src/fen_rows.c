@@ -43,7 +43,7 @@ static seebatch_status parse_row(const char *row, size_t length, seebatch_board 
         length--;
     const char *nul = memchr(row, '\0', length);
     if (nul)
-        return fail(error, SEEBATCH_ERROR_FEN, "FEN, character %zu: a NUL byte inside the row",
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN, character %zu: a NUL byte inside the row",
                     (size_t)(nul - row) + 1);
     char copy[ROW_COPY_MAX + 1];
     size_t kept = length < ROW_COPY_MAX ? length : ROW_COPY_MAX;
@@ -68,11 +68,11 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
                                           seebatch_error *error)
 {
     if ((!text && length > 0) || (!boards && count > 0) || !report)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
                     !report ? "report" : !boards ? "boards" : "text");
     size_t rows = length > 0 ? count_rows(text, length) : 0;
     if (rows != count)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT,
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                     "the text holds %zu rows (lines ended by '\\n') but count is %zu", rows,
                     count);
     report->bad_rows = 0;
@@ -90,5 +90,5 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
             report->statuses[row] = (uint8_t)status;
         p = newline ? newline + 1 : end;
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }

@@ -17,9 +17,9 @@ static seebatch_status check_moves(const see_batch *batch, seebatch_error *error
     for (size_t i = 0; i < batch->count; i++) {
         seebatch_error move_error;
         if (seebatch_move_check(board_of(batch, i), batch->moves[i], &move_error) != SEEBATCH_OK)
-            return fail(error, move_error.status, "move %zu: %s", i, move_error.message);
+            return seebatch_fail(error, move_error.status, "move %zu: %s", i, move_error.message);
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 /* Checks one board; with many boards the message names the index. */
@@ -27,10 +27,10 @@ static seebatch_status check_board(const seebatch_board *board, size_t index, bo
 {
     seebatch_error board_error;
     if (seebatch_board_validate(board, &board_error) == SEEBATCH_OK)
-        return succeed(error);
+        return seebatch_succeed(error);
     if (many)
-        return fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", index, board_error.message);
-    return fail(error, SEEBATCH_ERROR_BOARD, "board: %s", board_error.message);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", index, board_error.message);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board: %s", board_error.message);
 }
 
 /* The boards the moves name, each in range and consistent. Only those are
@@ -44,7 +44,7 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
     for (size_t i = 0; i < batch->count; i++) {
         uint32_t b = batch->board_of_move[i];
         if (b >= board_count)
-            return fail(error, SEEBATCH_ERROR_ARGUMENT, "move %zu names board %u but there are %zu boards", i,
+            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "move %zu names board %u but there are %zu boards", i,
                         (unsigned)b, board_count);
         if (i > 0 && b == batch->board_of_move[i - 1])
             continue;
@@ -52,7 +52,7 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
         if (status != SEEBATCH_OK)
             return status;
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 /* Everything but the configuration: pointers, boards, board indices, moves.
@@ -62,9 +62,9 @@ static seebatch_status check_moves_on_boards(const see_batch *batch, size_t boar
                                              const void *output, seebatch_error *error)
 {
     if (!batch->boards && (!many || batch->count > 0))
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
                     batch->count);
     seebatch_status status = check_named_boards(batch, board_count, many, error);
     if (status != SEEBATCH_OK)
@@ -76,7 +76,7 @@ static seebatch_status check_batch(const see_batch *batch, size_t board_count, b
                                    const void *output, seebatch_error *error)
 {
     if (!batch->config)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
     seebatch_status status = seebatch_config_validate(batch->config, error);
     if (status != SEEBATCH_OK)
         return status;
@@ -95,7 +95,7 @@ seebatch_status seebatch_see_values_checked(const seebatch_board *board,
                                             const seebatch_config *config, int32_t *values,
                                             seebatch_error *error)
 {
-    see_batch batch = one_board_batch(board, moves, count, config);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
     seebatch_status status = check_batch(&batch, 1, false, values, error);
     if (status == SEEBATCH_OK)
         seebatch_see_values(board, moves, count, config, values);
@@ -110,7 +110,7 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
                                                   seebatch_error *error)
 {
     if (count > 0 && !board_of_move)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, true, values, error);
     if (status == SEEBATCH_OK)
@@ -135,7 +135,7 @@ seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
                                               int32_t threshold, const seebatch_config *config,
                                               uint8_t *passed, seebatch_error *error)
 {
-    see_batch batch = one_board_batch(board, moves, count, config);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
     seebatch_status status = check_batch(&batch, 1, false, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_see_ge_batch(board, moves, count, threshold, config, passed);
@@ -149,7 +149,7 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
                                               uint8_t *passed, seebatch_error *error)
 {
     if (count > 0 && !board_of_move)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, true, passed, error);
     if (status == SEEBATCH_OK)
@@ -164,18 +164,18 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
 static seebatch_status check_rules(const seebatch_rules *rules, seebatch_error *error)
 {
     if (!rules)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
     seebatch_config config;
     config_of(rules, &config);
     seebatch_error config_error;
     if (seebatch_config_validate(&config, &config_error) != SEEBATCH_OK)
-        return fail(error, SEEBATCH_ERROR_CONFIG, "rules: %s", config_error.message);
+        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rules: %s", config_error.message);
     seebatch_rules prepared;
     rules_of(&config, &prepared);
     if (memcmp(&prepared, rules, sizeof prepared) != 0)
-        return fail(error, SEEBATCH_ERROR_CONFIG,
+        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
                     "rules were not made by seebatch_rules_init, or were changed since");
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 /* Names the first square where a given bitboard differs from the right one. */
@@ -183,13 +183,13 @@ static seebatch_status check_pin_field(uint64_t given, uint64_t right, const cha
                                        unsigned color, seebatch_error *error)
 {
     if (given == right)
-        return succeed(error);
+        return seebatch_succeed(error);
     uint64_t wrong = given ^ right;
     unsigned square = (unsigned)__builtin_ctzll(wrong);
     char name[3];
-    return fail(error, SEEBATCH_ERROR_ARGUMENT, "pins: %s[%s] %s %s (seebatch_pins_compute gives 0x%016llx)",
-                field, color_names[color], (given >> square) & 1 ? "wrongly includes" : "lacks",
-                square_name(square, name), (unsigned long long)right);
+    return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "pins: %s[%s] %s %s (seebatch_pins_compute gives 0x%016llx)",
+                field, seebatch_color_names[color], (given >> square) & 1 ? "wrongly includes" : "lacks",
+                seebatch_square_name(square, name), (unsigned long long)right);
 }
 
 /* Given pins (NULL is always fine) must be the board's. */
@@ -197,7 +197,7 @@ static seebatch_status check_pins(const seebatch_board *board, const seebatch_pi
                                   seebatch_error *error)
 {
     if (!pins)
-        return succeed(error);
+        return seebatch_succeed(error);
     seebatch_pins right;
     seebatch_pins_compute(board, &right);
     for (unsigned color = 0; color < 2; color++) {
@@ -208,7 +208,7 @@ static seebatch_status check_pins(const seebatch_board *board, const seebatch_pi
         if (status != SEEBATCH_OK)
             return status;
     }
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 /* Everything an engine-path call relies on, for `count` moves of one board. */
@@ -219,7 +219,7 @@ static seebatch_status check_engine_call(const seebatch_rules *rules, const seeb
     seebatch_status status = check_rules(rules, error);
     if (status != SEEBATCH_OK)
         return status;
-    see_batch batch = one_board_batch(board, moves, count, NULL);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
     status = check_moves_on_boards(&batch, 1, false, output, error);
     if (status != SEEBATCH_OK)
         return status;
@@ -257,7 +257,7 @@ seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
                                                     seebatch_error *error)
 {
     if (count > 0 && !thresholds)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "thresholds is NULL with count %zu", count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "thresholds is NULL with count %zu", count);
     seebatch_status status = check_engine_call(rules, board, pins, moves, count, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_engine_see_ge_each(rules, board, pins, moves, count, thresholds, passed);

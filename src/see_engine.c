@@ -15,7 +15,7 @@
 static inline int32_t engine_within(const seebatch_rules *rules, const seebatch_board *board,
                                     pin_source *source, seebatch_move move, int32_t lo, int32_t hi)
 {
-    return scalar_see_within(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL, move, lo, hi);
+    return seebatch_scalar_see_within(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL, move, lo, hi);
 }
 
 /* SEE >= threshold: a normal move by the threshold walk; any other by the
@@ -25,7 +25,7 @@ static inline bool engine_at_least(const seebatch_rules *rules, const seebatch_b
                                    pin_source *source, seebatch_move move, int32_t threshold)
 {
     if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
-        return scalar_normal_move_reaches(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL,
+        return seebatch_scalar_normal_move_reaches(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL,
                                           seebatch_move_from(move), seebatch_move_to(move), threshold);
     int32_t below = threshold - (threshold > INT32_MIN);
     return engine_within(rules, board, source, move, below, threshold) == threshold;
@@ -86,7 +86,7 @@ void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_boa
                                  const seebatch_pins *pins, const seebatch_move *moves,
                                  size_t count, const int32_t *thresholds, uint8_t *passed)
 {
-    const see_kernel *kernel = current_kernel();
+    const see_kernel *kernel = seebatch_current_kernel();
     if (kernel->shortest_useful_batch && count >= kernel->shortest_useful_batch) {
         lanes_at_least(kernel, rules, board, moves, count, thresholds, passed);
         return;

@@ -84,7 +84,7 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
 {
     int32_t expected[MAX_LENGTH];
     uint8_t expected_passed[MAX_LENGTH];
-    run_kernel(&scalar_kernel, boards, board_of_move, moves, count, config, threshold, expected,
+    run_kernel(&seebatch_scalar_kernel, boards, board_of_move, moves, count, config, threshold, expected,
                expected_passed);
 
     fenced move_fence = fence(MAX_LENGTH * sizeof *moves), index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
@@ -181,7 +181,7 @@ static void check_mixed_groups(const seebatch_config *config)
 
 int main(void)
 {
-    avx2 = find_runnable_kernel("avx2");
+    avx2 = seebatch_find_runnable_kernel("avx2");
     if (!avx2) {
         printf("test_avx2_kernel: the AVX2 backend does not run here, nothing to check\n");
         return 0;

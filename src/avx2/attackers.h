@@ -105,8 +105,8 @@ INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes oc
     lanes black_pawn_squares = either(both(_mm256_slli_epi64(to_bit, 7), broadcast(not_h_file)),
                                       both(_mm256_slli_epi64(to_bit, 9), broadcast(not_a_file)));
     lanes pawns = either(both(white_pawn_squares, b->white), both(black_pawn_squares, b->black));
-    lanes knights = _mm256_i64gather_epi64((const long long *)knight_attack_table, to, 8);
-    lanes kings = _mm256_i64gather_epi64((const long long *)king_attack_table, to, 8);
+    lanes knights = _mm256_i64gather_epi64((const long long *)seebatch_knight_attack_table, to, 8);
+    lanes kings = _mm256_i64gather_epi64((const long long *)seebatch_king_attack_table, to, 8);
     lanes steppers = either(either(both(pawns, b->pawns), both(knights, b->knights)), both(kings, b->kings));
 
     lines_through l = lines_of(to, to_bit);

@@ -9,8 +9,7 @@
  *    found with arithmetic on the lines through `to` rather than with magic
  *    lookups: those are loads whose address depends on the lane, and done
  *    lane by lane in scalar code they cost about as much as the whole rest
- *    of the kernel (callgrind: 189 instructions per capture before, 129
- *    after).
+ *    of the kernel.
  * 2. Vectors (start_group): the move fields, the gain of the first move,
  *    the value of the piece it leaves on `to`, the moves that end at once
  *    (castling, a king's first move, special moves under
@@ -39,7 +38,7 @@
  * and only for a board with a lane that has an attacker.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
- * [lo, hi] (DESIGN.md section 2), narrowed exactly as the scalar reference
+ * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference
  * narrows it, so a lane stops where it stops: when its side to move cannot
  * capture or when the window closes. Its answer is clamp(balance, lo, hi).
  * After a king's capture the other side has nothing left (rule 4), so that
@@ -186,7 +185,7 @@ static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
-        compute_pins(board, &memory->pins[slot]);
+        seebatch_compute_pins(board, &memory->pins[slot]);
         memory->board[slot] = board;
     }
     return &memory->pins[slot];
@@ -589,6 +588,6 @@ static void avx2_values_at_least(const see_batch *batch, int32_t threshold, uint
     run_batch(batch, NULL, passed, threshold - 1, threshold);
 }
 
-/* One or two moves are faster one by one than in a group of four lanes:
- * bench/ measured 0.55x and 0.89x of scalar at lengths 1 and 2, 1.2x at 4. */
-const see_kernel avx2_kernel = {"avx2", cpu_has_avx2, avx2_values, avx2_values_at_least, 3};
+/* One or two moves are faster one by one than in a group of four lanes
+ * (bench/, batch_length; the README's "Measured" has the figures). */
+const see_kernel seebatch_avx2_kernel = {"avx2", seebatch_cpu_has_avx2, avx2_values, avx2_values_at_least, 3};

@@ -16,8 +16,8 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     const char *names[DIFFERENTIAL_MAX_KERNELS];
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
-        const see_kernel *kernel = find_runnable_kernel(names[i]);
-        if (kernel && kernel != &scalar_kernel)
+        const see_kernel *kernel = seebatch_find_runnable_kernel(names[i]);
+        if (kernel && kernel != &seebatch_scalar_kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
     check->use_oracle = use_oracle;
@@ -149,9 +149,9 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
 {
     unsigned long long before = check->mismatches;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
-    scalar_kernel.values(batch, reference);
+    seebatch_scalar_kernel.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_threshold_tests(check, &scalar_kernel, batch, reference);
+    compare_threshold_tests(check, &seebatch_scalar_kernel, batch, reference);
     for (size_t k = 0; k < check->kernel_count; k++) {
         compare_values(check, check->kernels[k], batch, reference);
         compare_threshold_tests(check, check->kernels[k], batch, reference);

@@ -9,16 +9,16 @@
 #include "kernel.h"
 #include "pins.h"
 
-int32_t scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
+int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                           pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
 /* Whether SEE(move) >= threshold, for a normal move from -> to when no
  * promotion is in play (not SEEBATCH_PROMOTIONS with `to` on a last rank):
  * the engine path's threshold test (threshold.c). */
-bool scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                                 unsigned from, unsigned to, int32_t threshold);
 
-/* Whether scalar_normal_move_reaches applies to a move under these rules. */
+/* Whether seebatch_scalar_normal_move_reaches applies to a move under these rules. */
 static inline bool normal_move_without_promotion(const seebatch_rules *rules, seebatch_move move)
 {
     const uint64_t last_ranks = 0xFF000000000000FFull;

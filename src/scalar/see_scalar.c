@@ -3,7 +3,8 @@
  * capture at a time, in plain C. Every other kernel must agree with it.
  *
  * The negamax of the swap list is carried forward as a window [lo, hi] (see
- * docs/design.md): the answer is always clamp(rest of the exchange, lo, hi),
+ * docs/design.md, section 2, for why narrowing keeps it true): the answer
+ * is always clamp(rest of the exchange, lo, hi),
  * and each capture narrows the window. The exact value starts from the widest
  * window; the threshold test starts from [t - 1, t] and so stops as soon as
  * the answer is known to be below t or at least t.
@@ -172,7 +173,7 @@ static void narrow(window *w, int32_t balance, const exchange *e, bool opponent_
 /* SEE of the move clamped to [lo, hi], lo <= hi: the exact value for the
  * widest window, and t exactly when SEE >= t for [t - 1, t] (for
  * t = INT32_MIN, which every value reaches, [t, t] answers t). */
-int32_t scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
+int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                           pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
 {
     unsigned kind = seebatch_move_kind(move);
@@ -222,7 +223,7 @@ static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *v
         const seebatch_board *board = board_of(batch, i);
         if (board != source.board)
             pin_source_start(&source, board, NULL);
-        int32_t answer = scalar_see_within(&rules, board, pins, batch->moves[i], lo, hi);
+        int32_t answer = seebatch_scalar_see_within(&rules, board, pins, batch->moves[i], lo, hi);
         if (values)
             values[i] = answer;
         else
@@ -247,4 +248,4 @@ static void scalar_values_at_least(const see_batch *batch, int32_t threshold, ui
 
 static bool always_runnable(void) { return true; }
 
-const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};
+const see_kernel seebatch_scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};

@@ -4,7 +4,7 @@
  * pieces if they suffice, else capture in turn with the least valuable
  * attacker and stop as soon as the side to move can no longer change which
  * side of the threshold the balance is on). Under the contract it answers
- * exactly what scalar_see_within answers with the window [t - 1, t]; the
+ * exactly what seebatch_scalar_see_within answers with the window [t - 1, t]; the
  * differential harness holds it to that.
  *
  * It differs from the text it follows where seebatch's board differs from
@@ -83,7 +83,7 @@ static bool exchange_reaches(const seebatch_rules *rules, const seebatch_board *
     }
 }
 
-bool scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                                 unsigned from, unsigned to, int32_t threshold)
 {
     unsigned mover, victim;

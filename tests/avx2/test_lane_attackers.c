@@ -12,7 +12,7 @@ int run_lane_attackers_checks(void);
 
 int main(void)
 {
-    if (!cpu_has_avx2()) {
+    if (!seebatch_cpu_has_avx2()) {
         printf("test_lane_attackers: skipped, this CPU cannot run AVX2\n");
         return 77;
     }
