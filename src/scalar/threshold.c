@@ -30,26 +30,36 @@ static inline void types_of(const seebatch_board *board, unsigned from, unsigned
     *victim = (unsigned)(((odd >> to) & 1) | (((twos >> to) & 1) << 1) | (((fours >> to) & 1) << 2));
 }
 
+/* Keeps the candidates without `plane` if there are any, and says whether it did. */
+static inline bitboard keep_without(bitboard candidates, bitboard plane, unsigned *bit)
+{
+    bitboard without = candidates & ~plane;
+    *bit = without == 0;
+    return without ? without : candidates;
+}
+
 /* Takes the side's least valuable attacker off the board, lets the sliders
- * behind it join, and returns its type. */
+ * behind it join, and returns its type. The type is found bit by bit of its
+ * code, from the top, with no branch. */
 static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, bitboard candidates,
                                      bitboard *occupied, bitboard *attackers)
 {
     const bitboard *p = board->pieces;
-    for (unsigned type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++) {
-        bitboard of_type = candidates & p[type];
-        if (!of_type)
-            continue;
-        *occupied ^= lowest_bit(of_type);
-        /* Only a line through the square just left can open (rule 3). */
-        if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
-            *attackers |= bishop_attacks(to, *occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
-        if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
-            *attackers |= rook_attacks(to, *occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
-        *attackers &= *occupied;
+    unsigned high, middle, low;
+    candidates = keep_without(candidates, p[SEEBATCH_QUEEN] | p[SEEBATCH_KING], &high);
+    candidates = keep_without(candidates, p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK], &middle);
+    candidates = keep_without(candidates, p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING], &low);
+    unsigned type = high * 4 + middle * 2 + low;
+    if (type == SEEBATCH_KING)
         return type;
-    }
-    return SEEBATCH_KING;
+    *occupied ^= lowest_bit(candidates);
+    /* Only a line through the square just left can open (rule 3). */
+    if (!(type & 1))
+        *attackers |= bishop_attacks(to, *occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        *attackers |= rook_attacks(to, *occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
+    *attackers &= *occupied;
+    return type;
 }
 
 /* The exchange after the first move, from the opponent's reply on: whether
