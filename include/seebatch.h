@@ -551,7 +551,8 @@ SEEBATCH_API int32_t seebatch_engine_see_value(const seebatch_rules *rules, cons
 /* passed[i] = (SEE of moves[i] >= thresholds[i]) as 0 or 1, all moves on one
  * board, each with its own threshold (a move picker scoring a node's
  * captures). With pins NULL they are computed at most once for the batch,
- * and only if a move needs them. Long batches run on the backend in use. */
+ * and only if a move needs them. Batches of 8 moves or more run in the lanes
+ * of the backend in use; shorter ones (nearly every node) move by move. */
 SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
                                  const seebatch_pins *pins, const seebatch_move *moves,
                                  size_t count, const int32_t *thresholds, uint8_t *passed);
