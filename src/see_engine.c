@@ -44,6 +44,9 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
 {
     pin_source source;
     pin_source_start(&source, board, pins);
+    if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
+        return seebatch_scalar_normal_move_value(rules, board, (rules->flags & SEEBATCH_PINS) ? &source : NULL,
+                                                 seebatch_move_from(move), seebatch_move_to(move));
     return engine_within(rules, board, &source, move, INT32_MIN, INT32_MAX);
 }
 

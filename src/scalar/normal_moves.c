@@ -62,23 +62,38 @@ static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, b
     return type;
 }
 
+/* The occupancy after the first move and every piece that then attacks `to`. */
+static inline bitboard attackers_after(const seebatch_board *board, unsigned from, unsigned to, bitboard *occupied)
+{
+    *occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
+    return attackers_to(board, to, *occupied) & *occupied;
+}
+
+/* The attackers of `side` that rule 5 lets capture. */
+static inline bitboard able_attackers(const seebatch_board *board, pin_source *pins, unsigned side,
+                                      bitboard attackers, bitboard occupied)
+{
+    bitboard mine = attackers & board->colors[side];
+    if (mine && pins) {
+        const pin_state *held = pins_from(pins);
+        if (held->pinners[side] & occupied)
+            mine &= ~held->blockers[side];
+    }
+    return mine;
+}
+
 /* The exchange after the first move, from the opponent's reply on: whether
  * the mover ends at least at the threshold. `balance` assumes the opponent
  * takes the piece just moved. */
 static bool exchange_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                              unsigned from, unsigned to, int32_t balance, int32_t threshold)
 {
-    bitboard occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
-    bitboard attackers = attackers_to(board, to, occupied) & occupied;
+    bitboard occupied;
+    bitboard attackers = attackers_after(board, from, to, &occupied);
     unsigned side = color_on(board, from) ^ 1;
     bool opponent_to_move = true;
     for (;;) {
-        bitboard mine = attackers & board->colors[side];
-        if (mine && pins) {
-            const pin_state *held = pins_from(pins);
-            if (held->pinners[side] & occupied)
-                mine &= ~held->blockers[side];
-        }
+        bitboard mine = able_attackers(board, pins, side, attackers, occupied);
         if (!mine)
             return opponent_to_move;
         unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
@@ -107,4 +122,40 @@ bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seeb
     if (balance >= threshold)
         return true; /* even if the mover is taken back */
     return exchange_reaches(rules, board, pins, from, to, balance, threshold);
+}
+
+int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
+                                          pin_source *pins, unsigned from, unsigned to)
+{
+    unsigned mover, victim;
+    types_of(board, from, to, &mover, &victim);
+    /* gain[d]: what the side making capture d wins if the exchange stops
+     * right after it; 32 pieces bound the depth. */
+    int32_t gain[34];
+    gain[0] = rules->value[victim];
+    if (mover == SEEBATCH_KING)
+        return gain[0]; /* a king is never taken back (rule 4) */
+    bitboard occupied;
+    bitboard attackers = attackers_after(board, from, to, &occupied);
+    unsigned side = color_on(board, from) ^ 1;
+    int32_t standing = rules->value[mover];
+    int depth = 0;
+    for (;;) {
+        bitboard mine = able_attackers(board, pins, side, attackers, occupied);
+        if (!mine)
+            break;
+        unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
+        if (type == SEEBATCH_KING && (attackers & board->colors[side ^ 1]))
+            break; /* rule 4: the king may not step into an attack */
+        depth++;
+        gain[depth] = standing - gain[depth - 1];
+        if (type == SEEBATCH_KING)
+            break; /* and a king's capture ends the exchange */
+        standing = rules->value[type];
+        side ^= 1;
+    }
+    /* Each side takes the capture only if it does better than stopping. */
+    for (; depth > 0; depth--)
+        gain[depth - 1] = gain[depth - 1] < -gain[depth] ? gain[depth - 1] : -gain[depth];
+    return gain[0];
 }
