@@ -1,41 +1,63 @@
 #!/usr/bin/env bash
-# Instructions per capture of every backend this machine can run, counted by
-# callgrind: seebatch_passes run with 0 and with 10 passes over every capture
-# of the embedded positions, the difference divided by the captures, so that
-# start-up (generating the positions) does not count. Exact and repeatable,
-# unlike timings, but blind to cache misses and to how fast each instruction
-# is: read it beside seebatch_bench, not instead of it.
-# Usage: bench/instructions_per_capture.sh [BUILD_DIR]     (default: build)
+# Instructions per capture, counted by callgrind on every capture of the
+# embedded real positions (build/seebatch_passes). Exact and repeatable,
+# unlike timings, but blind to cache misses, mispredicted branches and how
+# fast each instruction is: read it beside seebatch_bench, not instead of it.
+#
+# Two tables:
+# - the engine path and the baseline, per call: only the instructions inside
+#   the function measured are counted (callgrind --toggle-collect), so the
+#   loop around the calls does not count;
+# - every backend, per capture of batch calls: seebatch_passes run with 0 and
+#   with PASSES passes, the difference divided by the captures, so start-up
+#   (reading the positions) does not count.
+# Usage: bench/instructions_per_capture.sh [BUILD_DIR] [PRESET]
+#        (defaults: build, stockfish)
 set -euo pipefail
 build=${1:-build}
+preset=${2:-stockfish}
 program=$build/seebatch_passes
-passes=10
+passes=2
 
 fail() { echo "instructions_per_capture.sh: $*" >&2; exit 2; }
 command -v valgrind > /dev/null || fail "needs valgrind (Debian: apt-get install valgrind)"
 [ -x "$program" ] || fail "$program not found: build the seebatch_passes target first"
 
-# Instructions executed by one run of seebatch_passes with the given arguments.
+# Instructions counted by callgrind for one run of seebatch_passes; with
+# COLLECT set, only inside that function.
 instructions() {
-    local out
-    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$program" "$@" 2>&1) \
+    local out options=()
+    [ -n "${COLLECT:-}" ] && options=(--toggle-collect="$COLLECT")
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "${options[@]}" "$program" "$@" 2>&1) \
         || fail "seebatch_passes $* failed: $out"
     sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out"
 }
 
-captures=$("$program" scalar multi 1 | sed -n 's/^\([0-9]*\) captures per pass.*/\1/p')
-printf '%-8s %14s %14s\n' backend "batch" "multi"
+captures=$("$program" scalar multi 1 "$preset" | sed -n 's/^\([0-9]*\) captures per pass.*/\1/p')
+echo "preset $preset, $captures captures of the real positions"
+echo
+printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
+for row in "baseline_see_ge baseline" "seebatch_engine_see_ge engine_see_ge" \
+           "seebatch_engine_see_value engine_see_value" "seebatch_engine_see_ge_each engine_each"; do
+    set -- $row
+    total=$(COLLECT=$1 instructions scalar "$2" "$passes" "$preset")
+    calls=$((passes * captures))
+    [ "$2" = engine_each ] && label="$1 (per capture)" || label=$1
+    printf '%-40s %12s\n' "$label" $((total / calls))
+done
+echo
+printf '%-10s %14s %14s\n' backend batch multi
 for backend in $("$program" --backends); do
     # Valgrind cannot run AVX-512 instructions: measure that kernel with
     # seebatch_bench (cycles from time and clock) instead.
     [ "$backend" = avx512 ] && continue
     row=$backend
     for mode in batch multi; do
-        base=$(instructions "$backend" "$mode" 0)
-        total=$(instructions "$backend" "$mode" "$passes")
+        base=$(instructions "$backend" "$mode" 0 "$preset")
+        total=$(instructions "$backend" "$mode" "$passes" "$preset")
         row="$row $(( (total - base) / (passes * captures) ))"
     done
-    printf '%-8s %14s %14s\n' $row
+    printf '%-10s %14s %14s\n' $row
 done
-echo "(instructions per capture; batch: one seebatch_see_values call per position, multi: one"
+echo "(batch: one seebatch_see_values call per position; multi: one"
 echo " seebatch_see_values_multi call over all $captures captures)"

@@ -28,7 +28,8 @@ def fail(message):
 
 def read_rates(path):
     """Returns (context, rates), rates mapping (family, argument, backend) to
-    captures per second; benchmarks are named family/backend[/argument]."""
+    captures per second; benchmarks are named family[/regime]/backend, or
+    family/backend/argument when the last part is a number (batch_length)."""
     try:
         results = json.loads(Path(path).read_text())
     except (OSError, ValueError) as error:
@@ -41,7 +42,10 @@ def read_rates(path):
         parts = run.get("run_name", run["name"]).split("/")
         if len(parts) < 2:
             continue
-        key = (parts[0], parts[2] if len(parts) > 2 else "", parts[1])
+        if parts[-1].isdigit():
+            key = ("/".join(parts[:-2]), parts[-1], parts[-2])
+        else:
+            key = ("/".join(parts[:-1]), "", parts[-1])
         if run.get("run_type") == "aggregate":
             if run.get("aggregate_name") == "median":
                 medians[key] = rate
@@ -94,12 +98,17 @@ plot {", ".join(bars + labels)}
 
 def gnuplot_script(context, rates, output):
     families = in_order(family for family, _, _ in rates)
-    backends = in_order(backend for _, _, backend in rates)
+    engine_columns = ["baseline", "seebatch"]
+    backends = in_order(backend for _, _, backend in rates if backend not in engine_columns)
     # scalar last, as the library lists backends: the others are read against it
     backends = [b for b in backends if b != "scalar"] + [b for b in backends if b == "scalar"]
-    plain = [f for f in families if all(arg == "" for fam, arg, _ in rates if fam == f)]
-    with_argument = [f for f in families if f not in plain]
+    engine = [f for f in families if (f, "", "baseline") in rates]
+    plain = [f for f in families if f not in engine and all(arg == "" for fam, arg, _ in rates if fam == f)]
+    with_argument = [f for f in families if f not in plain and f not in engine]
     panels = []
+    if engine:
+        panels.append(panel("The engine path beside the baseline (Stockfish's see_ge on the same board)", "benchmark",
+                            engine, engine_columns, rates, lambda row, column: (row, "", column)))
     if plain:
         panels.append(panel("Captures per second by kind of call", "benchmark", plain, backends, rates,
                             lambda row, backend: (row, "", backend)))

@@ -67,6 +67,15 @@
 extern "C" {
 #endif
 
+/* Marks the functions of the public API: the library is compiled with
+ * hidden visibility, so the shared library exports these and nothing else
+ * (tests/packaging checks the list against this header). */
+#if defined(__GNUC__)
+#define SEEBATCH_API __attribute__((visibility("default")))
+#else
+#define SEEBATCH_API
+#endif
+
 /* The one place the version is written; CMake reads it from here. */
 #define SEEBATCH_VERSION_MAJOR 0
 #define SEEBATCH_VERSION_MINOR 1
@@ -74,7 +83,7 @@ extern "C" {
 #define SEEBATCH_VERSION_STRING "0.1.0"
 
 /* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
-const char *seebatch_version(void);
+SEEBATCH_API const char *seebatch_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Board                                                                    */
@@ -128,6 +137,23 @@ typedef struct seebatch_board {
     uint16_t fullmove_number;
 } seebatch_board;
 
+/*
+ * An empty board, consistent as it stands: no pieces, white to move, no en
+ * passant square (SEEBATCH_NO_SQUARE, not 0: 0 is a1), no castling rights,
+ * move 1. An engine starts here and ORs in its bitboards, rather than from
+ * `= {0}`, which leaves en_passant on a1 and fails validation:
+ *
+ *     seebatch_board board = SEEBATCH_BOARD_EMPTY;
+ *     board.pieces[SEEBATCH_PAWN] = my_pawns;  ...  board.side_to_move = us;
+ *
+ * seebatch_board_clear does the same to an existing board.
+ */
+#define SEEBATCH_BOARD_EMPTY \
+    {{0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1}
+
+/* Sets *board to SEEBATCH_BOARD_EMPTY. Thread-safe for distinct boards. */
+SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
+
 /* ------------------------------------------------------------------------ */
 /* Errors                                                                   */
 /* ------------------------------------------------------------------------ */
@@ -156,7 +182,7 @@ typedef struct seebatch_error {
 } seebatch_error;
 
 /* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
-const char *seebatch_status_name(seebatch_status status);
+SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
 
 /* ------------------------------------------------------------------------ */
 /* Moves                                                                    */
@@ -217,20 +243,20 @@ typedef struct seebatch_config {
 } seebatch_config;
 
 /* P=100 N=325 B=325 R=500 Q=1000, no flags. */
-seebatch_config seebatch_config_classic(void);
+SEEBATCH_API seebatch_config seebatch_config_classic(void);
 
 /* P=208 N=781 B=825 R=1276 Q=2538, PINS and NORMAL_MOVES_ONLY: under it
  * seebatch_see_ge equals Stockfish's Position::see_ge for every move. */
-seebatch_config seebatch_config_stockfish(void);
+SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
 
 /* Fills *config with the preset named "classic" or "stockfish". Errors:
  * SEEBATCH_ERROR_CONFIG for any other name. Thread-safe. */
-seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
-                                       seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
+                                                    seebatch_error *error);
 
 /* Checks every value is in [0, SEEBATCH_VALUE_MAX] and only known flags are
  * set. Errors: SEEBATCH_ERROR_CONFIG naming the piece or the flag bits. */
-seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* FEN, UCI, validation                                                     */
@@ -259,8 +285,8 @@ seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch
  * On success *board is consistent. On failure *board is left unspecified.
  * Errors: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN. Thread-safe.
  */
-seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
-                                        seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
+                                                     seebatch_error *error);
 
 /*
  * Writes the FEN of a consistent board into buffer (size bytes, at least
@@ -269,14 +295,14 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
  * has more than one king of a colour (seebatch_board_from_fen would reject
  * the text) or the buffer is too small. Thread-safe.
  */
-size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
+SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
 
 /*
  * Checks that the board is consistent (see seebatch_board). Errors:
  * SEEBATCH_ERROR_BOARD naming the first violation and a square where there is
  * one ("square e4 is in both the knight and bishop bitboards").
  */
-seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
 
 /* Longest UCI move text, with its NUL ("e7e8q"). */
 #define SEEBATCH_UCI_MAX 6
@@ -292,12 +318,12 @@ seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_er
  * from-square, own piece on the to-square, promotion letter on a non-pawn,
  * missing promotion letter for a pawn reaching its last rank).
  */
-seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
-                                    seebatch_move *move, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
+                                                 seebatch_move *move, seebatch_error *error);
 
 /* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
  * returns the length. Thread-safe. */
-size_t seebatch_move_to_uci(seebatch_move move, char *out);
+SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 
 /*
  * The preconditions every SEE entry point puts on a move, checked: from and
@@ -309,8 +335,8 @@ size_t seebatch_move_to_uci(seebatch_move move, char *out);
  * empty square. The board must be consistent.
  * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
  */
-seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
-                                    seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
+                                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Move generation                                                          */
@@ -329,23 +355,88 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
  * Precondition: the board is consistent (unchecked). Writes at most
  * SEEBATCH_MAX_MOVES moves and returns their count. Thread-safe.
  */
-size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
+SEEBATCH_API size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
 
 /* The legal captures (en passant and capture-promotions included) and the
  * legal quiet promotions: the moves SEE is usually asked about. Same
  * preconditions and rules as seebatch_generate_moves. */
-size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves);
+SEEBATCH_API size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves);
 
 /* Whether move is among seebatch_generate_moves(board). Thread-safe. */
-bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
+SEEBATCH_API bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
 
 /* Plays a legal move (unchecked precondition) on *board, updating side to
  * move, castling rights, en passant square and counters. */
-void seebatch_board_play(seebatch_board *board, seebatch_move move);
+SEEBATCH_API void seebatch_board_play(seebatch_board *board, seebatch_move move);
 
 /* Number of leaf nodes of the legal move tree of the given depth (perft).
  * depth 0 gives 1. Precondition: consistent board. Thread-safe. */
-uint64_t seebatch_perft(const seebatch_board *board, int depth);
+SEEBATCH_API uint64_t seebatch_perft(const seebatch_board *board, int depth);
+
+/* ------------------------------------------------------------------------ */
+/* Many positions per call (data sets, bindings to other languages)         */
+/* ------------------------------------------------------------------------ */
+
+/* A bad row of seebatch_boards_from_fens: its index (from 0) and why. */
+typedef struct seebatch_row_error {
+    size_t row;
+    seebatch_error error;
+} seebatch_row_error;
+
+/* Where seebatch_boards_from_fens reports rows it could not parse. */
+typedef struct seebatch_fen_rows_report {
+    uint8_t *statuses;          /* count entries (a seebatch_status per row), or NULL */
+    seebatch_row_error *errors; /* room for the first error_capacity bad rows, or NULL */
+    size_t error_capacity;
+    size_t bad_rows;            /* written: how many rows were bad */
+} seebatch_fen_rows_report;
+
+/*
+ * Parses `count` FENs from text (length bytes, no NUL needed), one per row:
+ * each '\n' ends a row and text after the last '\n' is one more row, so
+ * "a\nb" and "a\nb\n" both hold two rows and "\n" holds one empty row. A
+ * '\r' ending a row is dropped. Each row is parsed as seebatch_board_from_fen
+ * parses it and its message is the same; a NUL byte inside a row is an error.
+ * A bad row gets the empty board (consistent, with no moves) in boards[row],
+ * its status in report->statuses and its message in report->errors (the
+ * first error_capacity of them); the other rows are still parsed.
+ * report->bad_rows counts the bad rows.
+ * Returns SEEBATCH_OK when every row was read, good or bad. Errors, with
+ * nothing written: SEEBATCH_ERROR_ARGUMENT for a NULL pointer or a text that
+ * does not hold exactly count rows (the message says how many it holds).
+ * Thread-safe; no allocation.
+ */
+SEEBATCH_API seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_t count,
+                                          seebatch_board *boards,
+                                          seebatch_fen_rows_report *report,
+                                          seebatch_error *error);
+
+/* The output of seebatch_generate_captures_multi, kept between calls. */
+typedef struct seebatch_capture_list {
+    seebatch_move *moves;     /* capacity entries */
+    uint32_t *board_of_move;  /* capacity entries: index of each move's board */
+    size_t capacity;
+    size_t count;             /* moves written so far (start at 0) */
+    size_t next_board;        /* the first board not yet done (start at 0) */
+} seebatch_capture_list;
+
+/*
+ * Appends to list the moves seebatch_generate_captures gives for each board
+ * from boards[list->next_board] on, with the board's index, advancing
+ * list->count and list->next_board, until every board is done or the next
+ * board's captures do not all fit in the room left. The caller then gives
+ * more room (larger arrays holding what was written, a larger capacity) and
+ * calls again; list->next_board < board_count says more remain. The result
+ * is what seebatch_see_values_multi takes. Each board is validated first
+ * (seebatch_board_validate).
+ * Errors: SEEBATCH_ERROR_ARGUMENT (NULL pointers, count above capacity, more
+ * than 2^32 boards), SEEBATCH_ERROR_BOARD ("board N: ..." for the first
+ * inconsistent board; list->next_board is N and every earlier board's moves
+ * are kept). Thread-safe (on distinct lists); no allocation.
+ */
+SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards, size_t board_count,
+                                                 seebatch_capture_list *list,
+                                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, unchecked hot path                                                  */
@@ -366,34 +457,34 @@ uint64_t seebatch_perft(const seebatch_board *board, int depth);
  */
 
 /* SEE of one move: the exact value of the exchange for the side that moves. */
-int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config);
+SEEBATCH_API int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
+                                        const seebatch_config *config);
 
 /* seebatch_see_value(board, move, config) >= threshold, usually much faster. */
-bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                     const seebatch_config *config);
+SEEBATCH_API bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
+                                  const seebatch_config *config);
 
 /* values[i] = SEE of moves[i], all moves on one board (an engine scoring every
  * capture of a node). Work that every move shares is done once. */
-void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                         const seebatch_config *config, int32_t *values);
+SEEBATCH_API void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                                      const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] >= threshold) as 0 or 1, all on one board. */
-void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                           int32_t threshold, const seebatch_config *config, uint8_t *passed);
+SEEBATCH_API void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                                        int32_t threshold, const seebatch_config *config, uint8_t *passed);
 
 /* values[i] = SEE of moves[i] on boards[board_of_move[i]]: a batch mixing many
  * positions (data-set work). Extra precondition: every board_of_move[i] is
  * below board_count. */
-void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
-                               const uint32_t *board_of_move, const seebatch_move *moves,
-                               size_t count, const seebatch_config *config, int32_t *values);
+SEEBATCH_API void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
+                                            const uint32_t *board_of_move, const seebatch_move *moves,
+                                            size_t count, const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] on boards[board_of_move[i]] >= threshold). */
-void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
-                           const uint32_t *board_of_move, const seebatch_move *moves,
-                           size_t count, int32_t threshold, const seebatch_config *config,
-                           uint8_t *passed);
+SEEBATCH_API void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
+                                        const uint32_t *board_of_move, const seebatch_move *moves,
+                                        size_t count, int32_t threshold, const seebatch_config *config,
+                                        uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, the engine path                                                     */
@@ -429,7 +520,7 @@ typedef struct seebatch_pins {
 } seebatch_pins;
 
 /* Computes the pins of both sides of a consistent board. Thread-safe. */
-void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
+SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
 
 /*
  * A configuration in the form the exchange reads it. Fill it with
@@ -444,24 +535,25 @@ typedef struct seebatch_rules {
 /* Prepares `config` (validated first). Errors: SEEBATCH_ERROR_ARGUMENT for
  * NULL, SEEBATCH_ERROR_CONFIG as seebatch_config_validate; *rules is then
  * unchanged. Thread-safe. */
-seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config *config,
+SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config *config,
                                     seebatch_error *error);
 
 /* seebatch_see_value(board, move) >= threshold. pins: the board's pins, or
  * NULL to have them computed when the exchange needs them (only with
  * SEEBATCH_PINS, and at most once per call). */
-bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+SEEBATCH_API bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
                             const seebatch_pins *pins, seebatch_move move, int32_t threshold);
 
 /* The exact SEE of one move; pins as for seebatch_engine_see_ge. */
-int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
+SEEBATCH_API int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
                                   const seebatch_pins *pins, seebatch_move move);
 
 /* passed[i] = (SEE of moves[i] >= thresholds[i]) as 0 or 1, all moves on one
  * board, each with its own threshold (a move picker scoring a node's
  * captures). With pins NULL they are computed at most once for the batch,
- * and only if a move needs them. Long batches run on the backend in use. */
-void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
+ * and only if a move needs them. Batches of 8 moves or more run in the lanes
+ * of the backend in use; shorter ones (nearly every node) move by move. */
+SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
                                  const seebatch_pins *pins, const seebatch_move *moves,
                                  size_t count, const int32_t *thresholds, uint8_t *passed);
 
@@ -472,24 +564,66 @@ void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_boa
  * The same computations with every precondition checked first: NULL pointers
  * (SEEBATCH_ERROR_ARGUMENT), the board (SEEBATCH_ERROR_BOARD), the
  * configuration (SEEBATCH_ERROR_CONFIG), each move and board index
- * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). On
+ * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). The
+ * many-board functions check the boards the moves name, not the others, so
+ * a batch over a large array of boards costs what its moves need. On
  * failure nothing is written to the outputs. Thread-safe; no allocation.
  */
-seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
-                                           const seebatch_config *config, int32_t *value,
-                                           seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
+                                                        const seebatch_config *config, int32_t *value,
+                                                        seebatch_error *error);
 
-seebatch_status seebatch_see_values_checked(const seebatch_board *board,
-                                            const seebatch_move *moves, size_t count,
-                                            const seebatch_config *config, int32_t *values,
-                                            seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_values_checked(const seebatch_board *board,
+                                                         const seebatch_move *moves, size_t count,
+                                                         const seebatch_config *config, int32_t *values,
+                                                         seebatch_error *error);
 
-seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
-                                                  size_t board_count,
-                                                  const uint32_t *board_of_move,
-                                                  const seebatch_move *moves, size_t count,
-                                                  const seebatch_config *config, int32_t *values,
-                                                  seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
+                                                               size_t board_count,
+                                                               const uint32_t *board_of_move,
+                                                               const seebatch_move *moves, size_t count,
+                                                               const seebatch_config *config, int32_t *values,
+                                                               seebatch_error *error);
+
+/* The threshold tests, checked as above; *passed / passed[i] as the
+ * unchecked functions give them. */
+SEEBATCH_API seebatch_status seebatch_see_ge_checked(const seebatch_board *board, seebatch_move move,
+                                        int32_t threshold, const seebatch_config *config,
+                                        bool *passed, seebatch_error *error);
+
+SEEBATCH_API seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
+                                              const seebatch_move *moves, size_t count,
+                                              int32_t threshold, const seebatch_config *config,
+                                              uint8_t *passed, seebatch_error *error);
+
+SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size_t board_count,
+                                              const uint32_t *board_of_move,
+                                              const seebatch_move *moves, size_t count,
+                                              int32_t threshold, const seebatch_config *config,
+                                              uint8_t *passed, seebatch_error *error);
+
+/* The engine path, checked: rules made by seebatch_rules_init and unchanged
+ * (else SEEBATCH_ERROR_CONFIG), the board, each move, and given pins equal
+ * to seebatch_pins_compute's (else SEEBATCH_ERROR_ARGUMENT naming the field,
+ * colour and a square that differs); thresholds may be NULL only when count
+ * is 0. */
+SEEBATCH_API seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
+                                               const seebatch_board *board,
+                                               const seebatch_pins *pins, seebatch_move move,
+                                               int32_t threshold, bool *passed,
+                                               seebatch_error *error);
+
+SEEBATCH_API seebatch_status seebatch_engine_see_value_checked(const seebatch_rules *rules,
+                                                  const seebatch_board *board,
+                                                  const seebatch_pins *pins, seebatch_move move,
+                                                  int32_t *value, seebatch_error *error);
+
+SEEBATCH_API seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
+                                                    const seebatch_board *board,
+                                                    const seebatch_pins *pins,
+                                                    const seebatch_move *moves, size_t count,
+                                                    const int32_t *thresholds, uint8_t *passed,
+                                                    seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */
@@ -512,21 +646,21 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
  * already chosen, and reports an error in SEEBATCH_BACKEND. Thread-safe. */
-seebatch_status seebatch_backend_init(seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Forces a backend by name ("auto" re-runs detection, ignoring the
  * environment). Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one the
  * CPU cannot run; the backend in use is then unchanged. Thread-safe: calls
  * already running finish on the backend they started with. */
-seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
 /* The name of the backend in use (choosing it first if none is). */
-const char *seebatch_backend_name(void);
+SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, in
  * order of preference (best first, "scalar" last), and returns how many there
  * are. "scalar" is always among them. Thread-safe. */
-size_t seebatch_backends_available(const char **names, size_t capacity);
+SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capacity);
 
 #ifdef __cplusplus
 }

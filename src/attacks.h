@@ -1,6 +1,6 @@
 /*
  * Attack sets. Sliders use magic bitboards whose tables are generated at build
- * time (src/generate_attack_tables.c), so they are constant data: no
+ * time (tools/generate_attack_tables.c), so they are constant data: no
  * initialisation, nothing mutable, safe from any thread.
  */
 #ifndef SEEBATCH_ATTACKS_H
@@ -15,26 +15,23 @@ typedef struct magic_entry {
     unsigned shift;
 } magic_entry;
 
-extern const magic_entry bishop_magics[64];
-extern const magic_entry rook_magics[64];
-extern const bitboard knight_attack_table[64];
-extern const bitboard king_attack_table[64];
-extern const bitboard pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
+extern const magic_entry seebatch_bishop_magics[64];
+extern const magic_entry seebatch_rook_magics[64];
+extern const bitboard seebatch_knight_attack_table[64];
+extern const bitboard seebatch_king_attack_table[64];
+extern const bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
-extern const bitboard between_table[64][64];
-/* beyond_table[a][b]: the squares past b on the line from a through b, to the
- * edge of the board; 0 when a and b share no line. */
-extern const bitboard beyond_table[64][64];
+extern const bitboard seebatch_between_table[64][64];
 
 static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
 {
-    const magic_entry *m = &bishop_magics[square];
+    const magic_entry *m = &seebatch_bishop_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
 static inline bitboard rook_attacks(unsigned square, bitboard occupied)
 {
-    const magic_entry *m = &rook_magics[square];
+    const magic_entry *m = &seebatch_rook_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
@@ -43,19 +40,13 @@ static inline bitboard queen_attacks(unsigned square, bitboard occupied)
     return bishop_attacks(square, occupied) | rook_attacks(square, occupied);
 }
 
-static inline bitboard knight_attacks(unsigned square) { return knight_attack_table[square]; }
-static inline bitboard king_attacks(unsigned square) { return king_attack_table[square]; }
+static inline bitboard knight_attacks(unsigned square) { return seebatch_knight_attack_table[square]; }
+static inline bitboard king_attacks(unsigned square) { return seebatch_king_attack_table[square]; }
 static inline bitboard pawn_attacks(unsigned color, unsigned square)
 {
-    return pawn_attack_table[color][square];
+    return seebatch_pawn_attack_table[color][square];
 }
-static inline bitboard between(unsigned a, unsigned b) { return between_table[a][b]; }
-static inline bitboard beyond(unsigned a, unsigned b) { return beyond_table[a][b]; }
-
-/* Every square a bishop or a rook on `square` sees on an empty board: entry 0
- * of its attack table, since an empty board indexes 0 whatever the magic. */
-static inline bitboard bishop_lines(unsigned square) { return bishop_magics[square].attacks[0]; }
-static inline bitboard rook_lines(unsigned square) { return rook_magics[square].attacks[0]; }
+static inline bitboard between(unsigned a, unsigned b) { return seebatch_between_table[a][b]; }
 
 /* Every piece of either colour that attacks `square` given `occupied`
  * (pieces outside `occupied` are still reported: mask them if they left). */

@@ -13,10 +13,10 @@ static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch
         for (int b = a + 1; b < SEEBATCH_PIECE_TYPES; b++) {
             bitboard both = board->pieces[a] & board->pieces[b];
             if (both)
-                return fail(error, SEEBATCH_ERROR_BOARD,
+                return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                             "square %s is in both the %s and %s bitboards",
-                            square_name(lowest_square(both), name), type_names[a],
-                            type_names[b]);
+                            seebatch_square_name(lowest_square(both), name), seebatch_type_names[a],
+                            seebatch_type_names[b]);
         }
     return SEEBATCH_OK;
 }
@@ -26,22 +26,22 @@ static seebatch_status check_colors(const seebatch_board *board, seebatch_error 
     char name[3];
     bitboard both = board->colors[SEEBATCH_WHITE] & board->colors[SEEBATCH_BLACK];
     if (both)
-        return fail(error, SEEBATCH_ERROR_BOARD,
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                     "square %s is in both the white and black bitboards",
-                    square_name(lowest_square(both), name));
+                    seebatch_square_name(lowest_square(both), name));
     bitboard pieces = 0;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
         pieces |= board->pieces[type];
     bitboard colored = occupied_squares(board);
     if (pieces & ~colored) {
         unsigned square = lowest_square(pieces & ~colored);
-        return fail(error, SEEBATCH_ERROR_BOARD, "square %s has a piece (%s) but no colour",
-                    square_name(square, name), type_names[piece_type_on(board, square)]);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "square %s has a piece (%s) but no colour",
+                    seebatch_square_name(square, name), seebatch_type_names[piece_type_on(board, square)]);
     }
     if (colored & ~pieces) {
         unsigned square = lowest_square(colored & ~pieces);
-        return fail(error, SEEBATCH_ERROR_BOARD, "square %s is in the %s bitboard but has no piece",
-                    square_name(square, name), color_names[color_on(board, square)]);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "square %s is in the %s bitboard but has no piece",
+                    seebatch_square_name(square, name), seebatch_color_names[color_on(board, square)]);
     }
     return SEEBATCH_OK;
 }
@@ -56,51 +56,58 @@ static seebatch_status check_en_passant(const seebatch_board *board, seebatch_er
     if (square == SEEBATCH_NO_SQUARE)
         return SEEBATCH_OK;
     if (square > SEEBATCH_NO_SQUARE)
-        return fail(error, SEEBATCH_ERROR_BOARD,
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                     "en passant is %u: neither a square (0..63) nor SEEBATCH_NO_SQUARE (64)",
                     square);
     unsigned rank = rank_of(square);
     if (rank != 2 && rank != 5)
-        return fail(error, SEEBATCH_ERROR_BOARD,
-                    "en passant square %s is not on the third or sixth rank",
-                    square_name(square, name));
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                    "en passant square %s is not on the third or sixth rank (set en_passant to "
+                    "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY and "
+                    "seebatch_board_clear do)",
+                    seebatch_square_name(square, name));
     unsigned expected = board->side_to_move == SEEBATCH_WHITE ? 5 : 2;
     if (rank != expected)
-        return fail(error, SEEBATCH_ERROR_BOARD,
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                     "en passant square %s is on the %s rank but %s is to move",
-                    square_name(square, name), rank == 2 ? "third" : "sixth",
-                    color_names[board->side_to_move]);
+                    seebatch_square_name(square, name), rank == 2 ? "third" : "sixth",
+                    seebatch_color_names[board->side_to_move]);
     return SEEBATCH_OK;
 }
 
 static seebatch_status check_state(const seebatch_board *board, seebatch_error *error)
 {
     if (board->side_to_move > SEEBATCH_BLACK)
-        return fail(error, SEEBATCH_ERROR_BOARD,
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                     "side to move is %u; it must be 0 (white) or 1 (black)",
                     (unsigned)board->side_to_move);
     seebatch_status status = check_en_passant(board, error);
     if (status != SEEBATCH_OK)
         return status;
     if (board->castling & ~15u)
-        return fail(error, SEEBATCH_ERROR_BOARD,
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                     "castling has unknown bits 0x%02x; only the four SEEBATCH_CASTLE_* bits "
                     "(0x0f) exist",
                     board->castling & ~15u);
     if (board->reserved != 0)
-        return fail(error, SEEBATCH_ERROR_BOARD, "reserved is %u; it must be 0",
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "reserved is %u; it must be 0",
                     (unsigned)board->reserved);
     return SEEBATCH_OK;
+}
+
+void seebatch_board_clear(seebatch_board *board)
+{
+    *board = (seebatch_board)SEEBATCH_BOARD_EMPTY;
 }
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)
 {
     if (!board)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     seebatch_status status = check_piece_overlap(board, error);
     if (status == SEEBATCH_OK)
         status = check_colors(board, error);
     if (status == SEEBATCH_OK)
         status = check_state(board, error);
-    return status == SEEBATCH_OK ? succeed(error) : status;
+    return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }

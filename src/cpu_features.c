@@ -50,7 +50,7 @@ static cpu_registers read_cpu(void)
 
 static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
 
-bool cpu_has_avx2(void)
+bool seebatch_cpu_has_avx2(void)
 {
     cpu_registers r = read_cpu();
     return all_set(r.leaf1_ecx, LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX)
@@ -59,19 +59,19 @@ bool cpu_has_avx2(void)
 }
 
 /* What src/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
- * BW and VL beside everything cpu_has_avx2 asks, with the OS saving the
+ * BW and VL beside everything seebatch_cpu_has_avx2 asks, with the OS saving the
  * opmask and ZMM state as well. */
 bool seebatch_cpu_has_avx512(void)
 {
     cpu_registers r = read_cpu();
-    return cpu_has_avx2()
+    return seebatch_cpu_has_avx2()
         && all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL)
         && all_set(r.xcr0, XCR0_SSE_AVX | XCR0_AVX512);
 }
 
 #else
 
-bool cpu_has_avx2(void) { return false; }
+bool seebatch_cpu_has_avx2(void) { return false; }
 bool seebatch_cpu_has_avx512(void) { return false; }
 
 #endif

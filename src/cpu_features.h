@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 /* AVX2, BMI1, BMI2 and POPCNT, with the OS saving YMM state. */
-bool cpu_has_avx2(void);
+bool seebatch_cpu_has_avx2(void);
 
 /* AVX-512 F, DQ, BW and VL as well, with the OS saving opmask and ZMM state. */
 bool seebatch_cpu_has_avx512(void);

@@ -13,9 +13,9 @@ static const see_kernel *const kernels_by_preference[] = {
     &seebatch_avx512_kernel,
 #endif
 #if SEEBATCH_HAVE_AVX2
-    &avx2_kernel,
+    &seebatch_avx2_kernel,
 #endif
-    &scalar_kernel,
+    &seebatch_scalar_kernel,
 };
 enum { KERNEL_COUNT = sizeof kernels_by_preference / sizeof kernels_by_preference[0] };
 
@@ -26,7 +26,7 @@ static const see_kernel *best_runnable_kernel(void)
     for (size_t i = 0; i < KERNEL_COUNT; i++)
         if (kernels_by_preference[i]->runnable())
             return kernels_by_preference[i];
-    return &scalar_kernel;
+    return &seebatch_scalar_kernel;
 }
 
 static const see_kernel *find_kernel(const char *name)
@@ -37,7 +37,7 @@ static const see_kernel *find_kernel(const char *name)
     return NULL;
 }
 
-const see_kernel *find_runnable_kernel(const char *name)
+const see_kernel *seebatch_find_runnable_kernel(const char *name)
 {
     const see_kernel *kernel = find_kernel(name);
     return kernel && kernel->runnable() ? kernel : NULL;
@@ -48,7 +48,7 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
 {
     if (strcmp(name, "auto") == 0) {
         *kernel = best_runnable_kernel();
-        return succeed(error);
+        return seebatch_succeed(error);
     }
     const see_kernel *named = find_kernel(name);
     if (!named) {
@@ -57,14 +57,14 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
             strcat(known, kernels_by_preference[i]->name);
             strcat(known, ", ");
         }
-        return fail(error, SEEBATCH_ERROR_BACKEND,
+        return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
                     "unknown backend \"%.40s\" (this build has: %sauto)", name, known);
     }
     if (!named->runnable())
-        return fail(error, SEEBATCH_ERROR_BACKEND,
+        return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
                     "backend \"%s\" is not available: this CPU or build cannot run it", name);
     *kernel = named;
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 /* The kernel SEEBATCH_BACKEND asks for; scalar (and an error) if it is unusable. */
@@ -73,7 +73,7 @@ static seebatch_status kernel_from_environment(const see_kernel **kernel, seebat
     const char *name = getenv("SEEBATCH_BACKEND");
     seebatch_status status = resolve(name && *name ? name : "auto", kernel, error);
     if (status != SEEBATCH_OK)
-        *kernel = &scalar_kernel;
+        *kernel = &seebatch_scalar_kernel;
     return status;
 }
 
@@ -86,7 +86,7 @@ seebatch_status seebatch_backend_init(seebatch_error *error)
     return status;
 }
 
-const see_kernel *current_kernel(void)
+const see_kernel *seebatch_current_kernel(void)
 {
     const see_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_acquire);
     if (kernel)
@@ -107,7 +107,7 @@ const see_kernel *current_kernel(void)
 seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
 {
     if (!name)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
     const see_kernel *kernel;
     seebatch_status status = resolve(name, &kernel, error);
     if (status == SEEBATCH_OK)
@@ -115,7 +115,7 @@ seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
     return status;
 }
 
-const char *seebatch_backend_name(void) { return current_kernel()->name; }
+const char *seebatch_backend_name(void) { return seebatch_current_kernel()->name; }
 
 size_t seebatch_backends_available(const char **names, size_t capacity)
 {

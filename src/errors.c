@@ -3,11 +3,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-const char *const type_names[SEEBATCH_PIECE_TYPES] = {"pawn", "knight", "bishop",
+const char *const seebatch_type_names[SEEBATCH_PIECE_TYPES] = {"pawn", "knight", "bishop",
                                                        "rook", "queen", "king"};
-const char *const color_names[2] = {"white", "black"};
+const char *const seebatch_color_names[2] = {"white", "black"};
 
-seebatch_status fail(seebatch_error *error, seebatch_status status, const char *format, ...)
+seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format, ...)
 {
     if (error) {
         va_list args;
@@ -19,7 +19,7 @@ seebatch_status fail(seebatch_error *error, seebatch_status status, const char *
     return status;
 }
 
-seebatch_status succeed(seebatch_error *error)
+seebatch_status seebatch_succeed(seebatch_error *error)
 {
     if (error) {
         error->status = SEEBATCH_OK;
@@ -28,7 +28,7 @@ seebatch_status succeed(seebatch_error *error)
     return SEEBATCH_OK;
 }
 
-const char *printable(const char *text, size_t length, size_t limit, char *out)
+const char *seebatch_printable(const char *text, size_t length, size_t limit, char *out)
 {
     size_t n = 0;
     for (; n < limit && n < length && text[n] != '\0'; n++) {
@@ -41,7 +41,7 @@ const char *printable(const char *text, size_t length, size_t limit, char *out)
     return out;
 }
 
-const char *square_name(unsigned square, char out[3])
+const char *seebatch_square_name(unsigned square, char out[3])
 {
     out[0] = (char)('a' + (square & 7u));
     out[1] = (char)('1' + ((square >> 3) & 7u));

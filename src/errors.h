@@ -7,24 +7,24 @@
 #include "seebatch.h"
 
 /* Sets error (if not NULL) to status and the printf-formatted message, and
- * returns status, so a failing function can end with `return fail(...)`. */
-seebatch_status fail(seebatch_error *error, seebatch_status status, const char *format, ...)
+ * returns status, so a failing function can end with `return seebatch_fail(...)`. */
+seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Marks error (if not NULL) as success and returns SEEBATCH_OK. */
-seebatch_status succeed(seebatch_error *error);
+seebatch_status seebatch_succeed(seebatch_error *error);
 
 /* Text for a message: at most `limit` bytes of text, stopping early at a NUL
  * or after `length` bytes, with bytes that are not printable ASCII shown as
  * '?' (so input never puts control characters on a terminal) and "..." when
  * cut. out holds limit + 4 bytes. Returns out. */
-const char *printable(const char *text, size_t length, size_t limit, char *out);
+const char *seebatch_printable(const char *text, size_t length, size_t limit, char *out);
 
 /* Names for messages, indexed by SEEBATCH_PAWN.. and SEEBATCH_WHITE.. */
-extern const char *const type_names[SEEBATCH_PIECE_TYPES];
-extern const char *const color_names[2];
+extern const char *const seebatch_type_names[SEEBATCH_PIECE_TYPES];
+extern const char *const seebatch_color_names[2];
 
 /* "e4" for square 28. out holds at least 3 bytes. Returns out. */
-const char *square_name(unsigned square, char out[3]);
+const char *seebatch_square_name(unsigned square, char out[3]);
 
 #endif

@@ -52,7 +52,7 @@ static seebatch_status fen_fail(seebatch_error *error, int field, size_t positio
     va_start(args, format);
     vsnprintf(what, sizeof what, format, args);
     va_end(args);
-    return fail(error, SEEBATCH_ERROR_FEN, "FEN field %d (%s), character %zu: %s", field,
+    return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN field %d (%s), character %zu: %s", field,
                 field_names[field - 1], position, what);
 }
 
@@ -209,7 +209,7 @@ static seebatch_status parse_side(seebatch_board *board, const char *text, fen_f
     }
     char shown[SHOWN_MAX + 4];
     return fen_fail(error, 2, field.start + 1, "side to move is \"%s\"; expected w or b",
-                    printable(text + field.start, field.length, SHOWN_MAX, shown));
+                    seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
 }
 
 static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
@@ -252,7 +252,7 @@ static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
     char shown[SHOWN_MAX + 4];
     if (!well_formed)
         return fen_fail(error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
-                        printable(text + field.start, field.length, SHOWN_MAX, shown));
+                        seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
     /* The square a pawn of the side that just moved passed over. */
     char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
     if (value[1] != expected)
@@ -313,7 +313,7 @@ static seebatch_status parse_fields(seebatch_board *board, const char *text, siz
             return status;
     }
     if (count > FEN_FIELDS)
-        return fail(error, SEEBATCH_ERROR_FEN,
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                     "FEN, character %zu: unexpected text after field %d (%s)",
                     fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
     if (count < 4)
@@ -327,18 +327,18 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
                                         seebatch_error *error)
 {
     if (!board || !fen)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL", board ? "FEN text" : "board");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL", board ? "FEN text" : "board");
     size_t length = 0;
     while (length <= FEN_INPUT_MAX && fen[length] != '\0')
         length++;
     if (length > FEN_INPUT_MAX)
-        return fail(error, SEEBATCH_ERROR_FEN, "FEN, character %d: input is longer than %d bytes",
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN, character %d: input is longer than %d bytes",
                     FEN_INPUT_MAX + 1, FEN_INPUT_MAX);
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
     seebatch_status status = parse_fields(board, fen, length, error);
-    return status == SEEBATCH_OK ? succeed(error) : status;
+    return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -393,7 +393,7 @@ static size_t write_fen(const seebatch_board *board, char *out)
     if (board->en_passant == SEEBATCH_NO_SQUARE)
         out[n++] = '-';
     else
-        n += strlen(square_name(board->en_passant, out + n));
+        n += strlen(seebatch_square_name(board->en_passant, out + n));
     int tail = snprintf(out + n, SEEBATCH_FEN_MAX - n, " %u %u",
                         (unsigned)board->halfmove_clock, (unsigned)board->fullmove_number);
     return n + (size_t)tail;

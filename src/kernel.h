@@ -32,9 +32,9 @@ typedef struct see_kernel {
     size_t shortest_useful_batch;
 } see_kernel;
 
-extern const see_kernel scalar_kernel;
+extern const see_kernel seebatch_scalar_kernel;
 #if SEEBATCH_HAVE_AVX2
-extern const see_kernel avx2_kernel;
+extern const see_kernel seebatch_avx2_kernel;
 #endif
 #if SEEBATCH_HAVE_AVX512
 extern const see_kernel seebatch_avx512_kernel;

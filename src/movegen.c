@@ -9,7 +9,7 @@
  *
  * Unusual pawns, on any consistent board:
  * - a pawn on its last rank (white pawn on rank 8) has no moves: it attacks
- *   nothing (see pawn_attack_table) and has nowhere to go;
+ *   nothing (see seebatch_pawn_attack_table) and has nowhere to go;
  * - a pawn on its own first rank (white pawn on rank 1) captures diagonally
  *   forward as the attack tables say, and may push one square, but never
  *   two: the double push belongs to the second rank.

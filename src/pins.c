@@ -28,7 +28,7 @@ static void pins_of_color(const seebatch_board *board, unsigned color, pin_state
     }
 }
 
-void compute_pins(const seebatch_board *board, pin_state *pins)
+void seebatch_compute_pins(const seebatch_board *board, pin_state *pins)
 {
     pins_of_color(board, SEEBATCH_WHITE, pins);
     pins_of_color(board, SEEBATCH_BLACK, pins);
@@ -36,5 +36,5 @@ void compute_pins(const seebatch_board *board, pin_state *pins)
 
 void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins)
 {
-    compute_pins(board, pins);
+    seebatch_compute_pins(board, pins);
 }

@@ -6,7 +6,7 @@ seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config
                                     seebatch_error *error)
 {
     if (!rules)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
     seebatch_status status = seebatch_config_validate(config, error);
     if (status == SEEBATCH_OK)
         rules_of(config, rules);

@@ -23,10 +23,10 @@ static const char promotion_letters[] = "nbrq";
 
 enum { QUOTE_MAX = 12 };
 
-/* The move text for a message (see printable). */
+/* The move text for a message (see seebatch_printable). */
 static const char *quote(const char *text, char out[QUOTE_MAX + 4])
 {
-    return printable(text, SIZE_MAX, QUOTE_MAX, out);
+    return seebatch_printable(text, SIZE_MAX, QUOTE_MAX, out);
 }
 
 /* The square named by two characters, or -1. */
@@ -54,20 +54,20 @@ static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *
     while (length < SEEBATCH_UCI_MAX && text[length] != '\0')
         length++;
     if (length < 4 || length > 5)
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
                     quote(text, shown), length < 4 ? "short" : "long");
     int squares[2] = {parse_square(text[0], text[1]), parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
-            return fail(error, SEEBATCH_ERROR_MOVE,
+            return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                         "move \"%s\": \"%.2s\" is not a square (a1..h8, lowercase)",
                         quote(text, shown), shown + 2 * i);
     *from = (unsigned)squares[0];
     *to = (unsigned)squares[1];
     *promotion = length == 5 ? parse_promotion(text[4]) : 0;
     if (*promotion < 0)
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "move \"%s\": the promotion letter must be n, b, r or q",
                     quote(text, shown));
     return SEEBATCH_OK;
@@ -100,7 +100,7 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
                                     seebatch_move *move, seebatch_error *error)
 {
     if (!board || !text || !move)
-        return fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
                     !board ? "board" : !text ? "move text" : "move");
     unsigned from = 0, to = 0;
     int promotion = 0;
@@ -113,31 +113,31 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
     char shown[QUOTE_MAX + 4], name[3];
     int type = piece_type_on(board, from);
     if (type < 0)
-        return fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
-                    quote(text, shown), square_name(from, name));
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
+                    quote(text, shown), seebatch_square_name(from, name));
     unsigned color = color_on(board, from);
     if (type == SEEBATCH_PAWN && !promotion && (promotion_rank(color) & square_bit(to)))
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "move \"%s\": the %s pawn reaches its last rank and must name a promotion "
                     "piece (n, b, r or q)",
-                    quote(text, shown), color_names[color]);
+                    quote(text, shown), seebatch_color_names[color]);
 
     seebatch_move parsed =
         seebatch_move_make(from, to, promotion ? (unsigned)promotion : infer_kind(board, from, to));
     seebatch_error check;
     status = seebatch_move_check(board, parsed, &check);
     if (status != SEEBATCH_OK)
-        return fail(error, status, "move \"%s\": %s", quote(text, shown), check.message);
+        return seebatch_fail(error, status, "move \"%s\": %s", quote(text, shown), check.message);
     *move = parsed;
-    return succeed(error);
+    return seebatch_succeed(error);
 }
 
 size_t seebatch_move_to_uci(seebatch_move move, char *out)
 {
     if (!out)
         return 0;
-    square_name(seebatch_move_from(move), out);
-    square_name(seebatch_move_to(move), out + 2);
+    seebatch_square_name(seebatch_move_from(move), out);
+    seebatch_square_name(seebatch_move_to(move), out + 2);
     unsigned kind = seebatch_move_kind(move);
     if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
         return 4;
@@ -160,20 +160,20 @@ static seebatch_status check_squares(const seebatch_board *board, move_view *vie
                                      seebatch_error *error)
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
-        return fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
                     view->kind);
     if (view->from == view->to)
-        return fail(error, SEEBATCH_ERROR_MOVE, "the move goes from %s to the same square",
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "the move goes from %s to the same square",
                     view->from_name);
     view->type = piece_type_on(board, view->from);
     if (view->type < 0)
-        return fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
                     view->from_name);
     view->color = color_on(board, view->from);
     if (board->colors[view->color] & square_bit(view->to))
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "the to-square %s holds a %s piece, the same colour as the %s on %s",
-                    view->to_name, color_names[view->color], type_names[view->type],
+                    view->to_name, seebatch_color_names[view->color], seebatch_type_names[view->type],
                     view->from_name);
     view->target_empty = !(occupied_squares(board) & square_bit(view->to));
     return SEEBATCH_OK;
@@ -187,20 +187,20 @@ static seebatch_status check_en_passant(const seebatch_board *board, const move_
     unsigned behind = en_passant_victim(view->to, view->color);
     unsigned enemy = view->color ^ 1u;
     if (view->type != SEEBATCH_PAWN)
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "en passant by the %s on %s: only a pawn captures en passant",
-                    type_names[view->type], view->from_name);
+                    seebatch_type_names[view->type], view->from_name);
     if (!view->target_empty)
-        return fail(error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not empty",
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not empty",
                     view->to_name);
     if (rank_of(view->to) != rank)
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "en passant onto %s, which is not on the %s rank (%s pawn)", view->to_name,
-                    rank == 5 ? "sixth" : "third", color_names[view->color]);
+                    rank == 5 ? "sixth" : "third", seebatch_color_names[view->color]);
     if (!(board->pieces[SEEBATCH_PAWN] & board->colors[enemy] & square_bit(behind)))
-        return fail(error, SEEBATCH_ERROR_MOVE,
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                     "en passant onto %s with no %s pawn behind it on %s", view->to_name,
-                    color_names[enemy], square_name(behind, name));
+                    seebatch_color_names[enemy], seebatch_square_name(behind, name));
     return SEEBATCH_OK;
 }
 
@@ -211,27 +211,27 @@ static seebatch_status check_kind(const seebatch_board *board, const move_view *
     unsigned kind = view->kind;
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
         if (view->type != SEEBATCH_PAWN)
-            return fail(error, SEEBATCH_ERROR_MOVE,
+            return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                         "promotion by the %s on %s: only a pawn promotes",
-                        type_names[view->type], view->from_name);
+                        seebatch_type_names[view->type], view->from_name);
         if (!to_last_rank)
-            return fail(error, SEEBATCH_ERROR_MOVE,
+            return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                         "promotion onto %s, which is not the %s pawn's last rank (rank %c)",
-                        view->to_name, color_names[view->color],
+                        view->to_name, seebatch_color_names[view->color],
                         view->color == SEEBATCH_WHITE ? '8' : '1');
     } else if (kind == SEEBATCH_MOVE_NORMAL) {
         if (view->type == SEEBATCH_PAWN && to_last_rank)
-            return fail(error, SEEBATCH_ERROR_MOVE,
+            return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                         "the pawn move %s%s ends on the %s pawn's last rank but is not a "
                         "promotion",
-                        view->from_name, view->to_name, color_names[view->color]);
+                        view->from_name, view->to_name, seebatch_color_names[view->color]);
     } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         return check_en_passant(board, view, error);
     } else if (view->type != SEEBATCH_KING) {
-        return fail(error, SEEBATCH_ERROR_MOVE, "castling by the %s on %s: only a king castles",
-                    type_names[view->type], view->from_name);
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling by the %s on %s: only a king castles",
+                    seebatch_type_names[view->type], view->from_name);
     } else if (!view->target_empty) {
-        return fail(error, SEEBATCH_ERROR_MOVE, "castling onto %s, which is not empty",
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling onto %s, which is not empty",
                     view->to_name);
     }
     return SEEBATCH_OK;
@@ -248,10 +248,10 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
         .to = seebatch_move_to(move),
         .kind = seebatch_move_kind(move),
     };
-    square_name(view.from, view.from_name);
-    square_name(view.to, view.to_name);
+    seebatch_square_name(view.from, view.from_name);
+    seebatch_square_name(view.to, view.to_name);
     status = check_squares(board, &view, error);
     if (status == SEEBATCH_OK)
         status = check_kind(board, &view, error);
-    return status == SEEBATCH_OK ? succeed(error) : status;
+    return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }

@@ -49,8 +49,9 @@ static void checked_single_and_batch(void)
 
     seebatch_board broken = board;
     broken.pieces[SEEBATCH_KNIGHT] |= broken.pieces[SEEBATCH_PAWN] & -broken.pieces[SEEBATCH_PAWN];
+    /* One board: no index in the message (there is only one). */
     CHECK_REJECTED(seebatch_see_value_checked(&broken, knight_takes, &classic, &value, &last_error),
-                   SEEBATCH_ERROR_BOARD, "board 0", value);
+                   SEEBATCH_ERROR_BOARD, "board: square", value);
 
     seebatch_config bad_values = classic;
     bad_values.values[SEEBATCH_ROOK] = -1;
@@ -110,6 +111,58 @@ static void checked_multi(void)
     CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, NULL, moves, 2, &classic, values,
                                                      &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "board_of_move", values[0]);
+    /* Many boards: the message names the broken one. */
+    seebatch_board broken[2] = {boards[0], boards[1]};
+    broken[1].colors[SEEBATCH_WHITE] |= broken[1].colors[SEEBATCH_BLACK] & -broken[1].colors[SEEBATCH_BLACK];
+    CHECK_REJECTED(seebatch_see_values_multi_checked(broken, 2, board_of_move, moves, 2, &classic, values,
+                                                     &last_error),
+                   SEEBATCH_ERROR_BOARD, "board 1: ", values[0]);
+}
+
+/* The threshold tests' checked variants: the same answers as the unchecked
+ * ones, the same rejections, nothing written on failure. */
+static void checked_thresholds(void)
+{
+    seebatch_board boards[2];
+    seebatch_config classic = seebatch_config_classic();
+    seebatch_board_from_fen(&boards[0], "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", NULL);
+    seebatch_board_from_fen(&boards[1], trace2, NULL);
+    seebatch_move moves[2] = {move_of(&boards[0], "e1e5"), move_of(&boards[1], "d3e5")};
+    const int32_t thresholds[] = {-226, -225, -224, 0, 100, 101};
+    for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
+        bool passed = false;
+        CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], thresholds[t], &classic, &passed, &last_error),
+                 SEEBATCH_OK, "%s", last_error.message);
+        CHECK_EQ(passed, -225 >= thresholds[t], "see_ge_checked(d3e5, %d)", (int)thresholds[t]);
+        uint8_t each[1] = {7};
+        CHECK_EQ(seebatch_see_ge_batch_checked(&boards[0], moves, 1, thresholds[t], &classic, each, &last_error),
+                 SEEBATCH_OK, "%s", last_error.message);
+        CHECK_EQ(each[0], 100 >= thresholds[t], "see_ge_batch_checked(e1e5, %d)", (int)thresholds[t]);
+        uint32_t board_of_move[2] = {0, 1};
+        uint8_t both[2] = {7, 7};
+        CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, board_of_move, moves, 2, thresholds[t], &classic, both,
+                                               &last_error),
+                 SEEBATCH_OK, "%s", last_error.message);
+        CHECK(both[0] == (100 >= thresholds[t]) && both[1] == (-225 >= thresholds[t]),
+              "see_ge_multi_checked at %d: %d %d", (int)thresholds[t], both[0], both[1]);
+    }
+    bool passed = true;
+    CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], 0, &classic, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
+             "NULL result");
+    seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
+    CHECK_EQ(seebatch_see_ge_checked(&boards[1], from_empty, 0, &classic, &passed, &last_error), SEEBATCH_ERROR_MOVE,
+             "empty from-square");
+    CHECK(passed, "nothing written on failure");
+    uint8_t each[2] = {7, 7};
+    seebatch_move with_bad[2] = {moves[1], from_empty};
+    CHECK_EQ(seebatch_see_ge_batch_checked(&boards[1], with_bad, 2, 0, &classic, each, &last_error),
+             SEEBATCH_ERROR_MOVE, "bad second move");
+    CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7, "names move 1, writes nothing: %s",
+          last_error.message);
+    uint32_t out_of_range[2] = {0, 5};
+    CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, out_of_range, moves, 2, 0, &classic, each, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "board index out of range");
+    CHECK(strstr(last_error.message, "move 1 names board 5") != NULL && each[0] == 7, "%s", last_error.message);
 }
 
 static void backend_switch(void)
@@ -141,6 +194,7 @@ int main(void)
 {
     checked_single_and_batch();
     checked_multi();
+    checked_thresholds();
     backend_switch();
     return check_finish("test_api_checked");
 }

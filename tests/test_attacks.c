@@ -83,13 +83,13 @@ static void test_every_mask_subset(void)
     uint64_t state = 12345;
     for (unsigned sq = 0; sq < 64; sq++) {
         long bishop_wrong = 0, rook_wrong = 0;
-        bitboard mask = bishop_magics[sq].mask, subset = 0;
+        bitboard mask = seebatch_bishop_magics[sq].mask, subset = 0;
         do {
             bitboard occupied = subset | (random_next(&state) & ~mask);
             bishop_wrong += bishop_attacks(sq, occupied) != bishop_reference(sq, occupied);
             subset = (subset - mask) & mask;
         } while (subset);
-        mask = rook_magics[sq].mask;
+        mask = seebatch_rook_magics[sq].mask;
         subset = 0;
         do {
             bitboard occupied = subset | (random_next(&state) & ~mask);
@@ -120,15 +120,15 @@ static void test_random_occupancies(void)
 static void test_magic_entries(void)
 {
     for (unsigned sq = 0; sq < 64; sq++) {
-        CHECK_EQ(bishop_magics[sq].shift, 64 - popcount(bishop_magics[sq].mask), "square %u", sq);
-        CHECK_EQ(rook_magics[sq].shift, 64 - popcount(rook_magics[sq].mask), "square %u", sq);
-        CHECK_EQ(bishop_magics[sq].mask, bishop_reference(sq, 0) & 0x007E7E7E7E7E7E00ull,
+        CHECK_EQ(seebatch_bishop_magics[sq].shift, 64 - popcount(seebatch_bishop_magics[sq].mask), "square %u", sq);
+        CHECK_EQ(seebatch_rook_magics[sq].shift, 64 - popcount(seebatch_rook_magics[sq].mask), "square %u", sq);
+        CHECK_EQ(seebatch_bishop_magics[sq].mask, bishop_reference(sq, 0) & 0x007E7E7E7E7E7E00ull,
                  "bishop mask of square %u", sq);
     }
-    CHECK_EQ(rook_magics[square("a1")].mask, squares("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1"), "a1");
-    CHECK_EQ(rook_magics[square("e4")].mask,
+    CHECK_EQ(seebatch_rook_magics[square("a1")].mask, squares("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1"), "a1");
+    CHECK_EQ(seebatch_rook_magics[square("e4")].mask,
              squares("e2 e3 e5 e6 e7 b4 c4 d4 f4 g4"), "rook mask of e4");
-    CHECK_EQ(popcount(bishop_magics[square("d4")].mask), 9, "bishop mask of d4");
+    CHECK_EQ(popcount(seebatch_bishop_magics[square("d4")].mask), 9, "bishop mask of d4");
     CHECK_EQ(rook_attacks(square("a1"), squares("a3 c1")), squares("a2 a3 b1 c1"), "rook a1");
     CHECK_EQ(bishop_attacks(square("e4"), squares("g6 c2 b7")),
              squares("f5 g6 d3 c2 f3 g2 h1 d5 c6 b7"), "bishop e4");

@@ -151,14 +151,14 @@ static void compare_regressions(differential *check)
 /* A kernel that is wrong on purpose: the reference, off by one on lane 1. */
 static void off_by_one_values(const see_batch *batch, int32_t *values)
 {
-    scalar_kernel.values(batch, values);
+    seebatch_scalar_kernel.values(batch, values);
     if (batch->count > 1)
         values[1] += 1;
 }
 
 static void reference_threshold_test(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
-    scalar_kernel.values_at_least(batch, threshold, passed);
+    seebatch_scalar_kernel.values_at_least(batch, threshold, passed);
 }
 
 static bool always(void) { return true; }

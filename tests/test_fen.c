@@ -427,6 +427,41 @@ static void test_two_kings_not_written(void)
     CHECK_EQ(text[0], '\0', "\"\" written");
 }
 
+/* An engine filling a board from its own bitboards: from SEEBATCH_BOARD_EMPTY
+ * (or seebatch_board_clear) the board is consistent and SEE is answered;
+ * from `= {0}` en_passant is a1, and the message says what to set. */
+static void test_board_filled_by_an_engine(void)
+{
+    static const char fen[] = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+    seebatch_board parsed, from_empty = SEEBATCH_BOARD_EMPTY, from_zero = {0}, cleared;
+    CHECK_EQ(parse(&parsed, fen, NULL), SEEBATCH_OK, "parse");
+    memset(&cleared, 0xa5, sizeof cleared);
+    seebatch_board_clear(&cleared);
+    CHECK(memcmp(&cleared, &from_empty, sizeof cleared) == 0, "clear equals SEEBATCH_BOARD_EMPTY");
+    CHECK_EQ(seebatch_board_validate(&from_empty, NULL), SEEBATCH_OK, "the empty board");
+    CHECK_EQ(from_empty.en_passant, SEEBATCH_NO_SQUARE, "no en passant square");
+    CHECK_EQ(from_empty.fullmove_number, 1, "move 1");
+    seebatch_board *filled[] = {&from_empty, &from_zero, &cleared};
+    for (int b = 0; b < 3; b++) {
+        memcpy(filled[b]->pieces, parsed.pieces, sizeof parsed.pieces);
+        memcpy(filled[b]->colors, parsed.colors, sizeof parsed.colors);
+    }
+    seebatch_config config = seebatch_config_classic();
+    seebatch_move d3e5 = seebatch_move_make(square("d3"), square("e5"), SEEBATCH_MOVE_NORMAL);
+    int32_t value = 0;
+    seebatch_error error;
+    CHECK_EQ(seebatch_see_value_checked(&from_empty, d3e5, &config, &value, &error), SEEBATCH_OK,
+             "%s", error.message);
+    CHECK_EQ(value, -225, "d3e5 from SEEBATCH_BOARD_EMPTY");
+    CHECK_EQ(seebatch_see_value_checked(&cleared, d3e5, &config, &value, &error), SEEBATCH_OK,
+             "%s", error.message);
+    CHECK_EQ(seebatch_see_value_checked(&from_zero, d3e5, &config, &value, &error),
+             SEEBATCH_ERROR_BOARD, "= {0} leaves en passant on a1");
+    CHECK(strstr(error.message, "en passant square a1") != NULL
+              && strstr(error.message, "set en_passant to SEEBATCH_NO_SQUARE") != NULL,
+          "the message says what to set: %s", error.message);
+}
+
 /* ------------------------------------------------------------------------ */
 
 typedef struct broken_board {
@@ -544,6 +579,7 @@ int main(void)
     test_random_round_trips();
     test_buffer_sizes();
     test_two_kings_not_written();
+    test_board_filled_by_an_engine();
     test_broken_boards();
     test_first_violation();
     return check_finish("test_fen");

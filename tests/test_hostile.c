@@ -85,7 +85,7 @@ static void huge_batch(void)
     int32_t reference[SEEBATCH_MAX_MOVES];
     for (size_t d = 0; d < distinct_count; d++) {
         see_batch one = {&board, NULL, &distinct[d], 1, &config};
-        scalar_kernel.values(&one, &reference[d]);
+        seebatch_scalar_kernel.values(&one, &reference[d]);
     }
 
     size_t count = HUGE_BATCH;
@@ -311,11 +311,18 @@ static void inconsistent_boards(void)
               error.message, broken[i].fragment);
         CHECK_EQ(value, 12345, "case %d: written on failure", i);
         seebatch_board pair[2] = {good, *board};
-        uint32_t board_of_move[1] = {0};
+        uint32_t board_of_move[1] = {1};
         CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
                                                    &value, &error),
                  SEEBATCH_ERROR_BOARD, "case %d in a pair", i);
         CHECK(strstr(error.message, "board 1") != NULL, "case %d: \"%s\"", i, error.message);
+        CHECK_EQ(value, 12345, "case %d: written on failure in a pair", i);
+        /* A broken board that no move names is not looked at. */
+        board_of_move[0] = 0;
+        CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
+                                                   &value, &error),
+                 SEEBATCH_OK, "case %d named by no move: %s", i, error.message);
+        CHECK_EQ(value, seebatch_see_value(&good, move, &classic), "case %d: the good board's value", i);
         char fen[SEEBATCH_FEN_MAX] = "unchanged";
         CHECK_EQ(seebatch_board_to_fen(board, fen, sizeof fen), 0, "case %d has no FEN", i);
         CHECK(fen[0] == '\0', "case %d: FEN buffer \"%s\"", i, fen);
@@ -347,7 +354,7 @@ static void extreme_thresholds(void)
     int32_t values[SEEBATCH_MAX_MOVES];
     uint8_t passed[SEEBATCH_MAX_MOVES];
     see_batch batch = {&board, NULL, moves, count, &classic};
-    scalar_kernel.values(&batch, values);
+    seebatch_scalar_kernel.values(&batch, values);
     const int32_t thresholds[4] = {INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, INT32_MAX};
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);

@@ -43,9 +43,9 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
     /* Not const: its shortest useful batch is copied from the real one. */                                   \
     see_kernel __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol, at_least_##symbol, 0};
 
-COUNTING_KERNEL(scalar_kernel, 0)
+COUNTING_KERNEL(seebatch_scalar_kernel, 0)
 #if SEEBATCH_HAVE_AVX2
-COUNTING_KERNEL(avx2_kernel, 1)
+COUNTING_KERNEL(seebatch_avx2_kernel, 1)
 #endif
 #if SEEBATCH_HAVE_AVX512
 COUNTING_KERNEL(seebatch_avx512_kernel, 2)
@@ -55,10 +55,10 @@ COUNTING_KERNEL(seebatch_avx512_kernel, 2)
 static const see_kernel *real_kernel(const char *name)
 {
     if (strcmp(name, "scalar") == 0)
-        return &__real_scalar_kernel;
+        return &__real_seebatch_scalar_kernel;
 #if SEEBATCH_HAVE_AVX2
     if (strcmp(name, "avx2") == 0)
-        return &__real_avx2_kernel;
+        return &__real_seebatch_avx2_kernel;
 #endif
 #if SEEBATCH_HAVE_AVX512
     if (strcmp(name, "avx512") == 0)
@@ -103,8 +103,8 @@ int main(void)
 {
     const char *expected_first = "scalar";
 #if SEEBATCH_HAVE_AVX2
-    __wrap_avx2_kernel.shortest_useful_batch = __real_avx2_kernel.shortest_useful_batch;
-    if (cpu_has_avx2())
+    __wrap_seebatch_avx2_kernel.shortest_useful_batch = __real_seebatch_avx2_kernel.shortest_useful_batch;
+    if (seebatch_cpu_has_avx2())
         expected_first = "avx2";
 #endif
 #if SEEBATCH_HAVE_AVX512

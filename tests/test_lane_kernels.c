@@ -85,7 +85,7 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
 {
     int32_t expected[MAX_LENGTH];
     uint8_t expected_passed[MAX_LENGTH];
-    run_kernel(&scalar_kernel, boards, board_of_move, moves, count, config, threshold, expected,
+    run_kernel(&seebatch_scalar_kernel, boards, board_of_move, moves, count, config, threshold, expected,
                expected_passed);
 
     fenced move_fence = fence(MAX_LENGTH * sizeof *moves), index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
@@ -204,8 +204,8 @@ int main(void)
     size_t count = seebatch_backends_available(names, 16);
     int checked = 0;
     for (size_t i = 0; i < count && i < 16; i++) {
-        kernel = find_runnable_kernel(names[i]);
-        if (!kernel || kernel == &scalar_kernel)
+        kernel = seebatch_find_runnable_kernel(names[i]);
+        if (!kernel || kernel == &seebatch_scalar_kernel)
             continue;
         long failures_before = check_failures;
         check_kernel();

@@ -1,5 +1,5 @@
 /*
- * The published traces (shared/seeds/000 and 003) under every backend this
+ * The published traces (docs/design.md, "Known answers") under every backend this
  * machine runs: the exact value through every entry point, and see_ge on
  * both sides of it. Expected values are worked out by hand in the comments.
  */
@@ -22,7 +22,7 @@ static const trace traces[] = {
     /* Position 1: Rxe5 takes a pawn nobody defends (the rook d8 looks down
      * the d-file, the pawns b7, c7 and the king b8 are far). Black has no
      * capture, so SEE = P: 100, and 208 with Stockfish's values. */
-    {"seed 000 position 1", "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100, 208},
+    {"swap-algorithm trace 1", "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1", "e1e5", 100, 208},
 
     /* Position 2: Nxe5 (+P), then Nd7xe5 (N before B), Re2xe5 (the queen e1
      * is now behind it), Bf6xe5 (opening the diagonal for the queen h8),
@@ -34,12 +34,12 @@ static const trace traces[] = {
      *   classic:   min(100, max(-225, min(100, max(-400, min(-75, -1075))))) = -225
      *   stockfish: min(208, max(-573, min(208, max(-1068, min(-243, -2781))))) = -573
      * No slider stands on a line of either king, so pins change nothing. */
-    {"seed 000 position 2", "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -225, -573},
+    {"swap-algorithm trace 2", "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -225, -573},
 
-    /* Seed 003: a queen takes a pawn that a pawn defends (Qxb6, axb6), and
+    /* The Mediocre write-up: a queen takes a pawn that a pawn defends (Qxb6, axb6), and
      * white has no second attacker: P - Q = 100 - 1000 = -900, and
      * 208 - 2538 = -2330. */
-    {"seed 003 queen takes defended pawn", "4k3/p7/1p6/8/8/8/8/1Q2K3 w - - 0 1", "b1b6", -900, -2330},
+    {"Mediocre example: queen takes defended pawn", "4k3/p7/1p6/8/8/8/8/1Q2K3 w - - 0 1", "b1b6", -900, -2330},
 };
 enum { TRACE_COUNT = sizeof traces / sizeof traces[0] };
 

@@ -10,15 +10,14 @@
 #if SEEBATCH_HAVE_AVX2
 /* Batches of at most four moves go to the AVX2 kernel, which this CPU runs
  * too: a group of eight lanes half empty plays as many steps as a group of
- * four, each with the longer latency of a compare into a mask register
- * before a blend, and bench/ measured batch_length/4 at 62 M/s in eight
- * lanes against 89 M/s in four. */
+ * four, each of them slower (bench/, batch_length; the README's "Measured"
+ * has the figures). */
 enum { HANDED_TO_AVX2 = 4 };
 
 static void avx512_values(const see_batch *batch, int32_t *values)
 {
     if (batch->count <= HANDED_TO_AVX2)
-        avx2_kernel.values(batch, values);
+        seebatch_avx2_kernel.values(batch, values);
     else
         lane_values(batch, values);
 }
@@ -26,7 +25,7 @@ static void avx512_values(const see_batch *batch, int32_t *values)
 static void avx512_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (batch->count <= HANDED_TO_AVX2)
-        avx2_kernel.values_at_least(batch, threshold, passed);
+        seebatch_avx2_kernel.values_at_least(batch, threshold, passed);
     else
         lane_values_at_least(batch, threshold, passed);
 }

@@ -7,7 +7,6 @@
 #include "dispatch.h"
 #include "oracle.h"
 #include "rules.h"
-#include "scalar/scalar.h"
 
 enum { REPORTS_IN_FULL = 20 };
 
@@ -17,8 +16,8 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     const char *names[DIFFERENTIAL_MAX_KERNELS];
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
-        const see_kernel *kernel = find_runnable_kernel(names[i]);
-        if (kernel)
+        const see_kernel *kernel = seebatch_find_runnable_kernel(names[i]);
+        if (kernel && kernel != &seebatch_scalar_kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
     check->use_oracle = use_oracle;
@@ -28,7 +27,7 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
 
 void differential_describe(const differential *check, char *out, size_t size)
 {
-    size_t used = (size_t)snprintf(out, size, "reference");
+    size_t used = (size_t)snprintf(out, size, "scalar (reference)");
     for (size_t k = 0; k < check->kernel_count && used < size; k++)
         used += (size_t)snprintf(out + used, size - used, ", %s", check->kernels[k]->name);
     if (check->use_oracle && used < size)
@@ -150,9 +149,9 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
 {
     unsigned long long before = check->mismatches;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
-    reference_kernel.values(batch, reference);
+    seebatch_scalar_kernel.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_threshold_tests(check, &reference_kernel, batch, reference);
+    compare_threshold_tests(check, &seebatch_scalar_kernel, batch, reference);
     for (size_t k = 0; k < check->kernel_count; k++) {
         compare_values(check, check->kernels[k], batch, reference);
         compare_threshold_tests(check, check->kernels[k], batch, reference);

@@ -1,6 +1,6 @@
 /*
  * The differential check: every backend this machine runs, and optionally the
- * slow oracle, against the reference kernel on the same batch, for exact
+ * slow oracle, against the scalar reference on the same batch, for exact
  * values and for threshold tests. A mismatch is printed with everything
  * needed to replay it (board, move, configuration, each backend's value) in
  * the regression-file form that differential_parse_case reads back.
@@ -17,7 +17,7 @@
 enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 
 typedef struct differential {
-    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable backend */
+    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
     size_t kernel_count;
     bool use_oracle;
     FILE *report;                /* where mismatches are printed */

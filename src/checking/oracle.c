@@ -1,7 +1,7 @@
 /*
- * The test oracle: SEE as the recursion of shared/seeds/002, written for
- * plainness, not speed. A square holds 0 when empty, +(type + 1) for a white
- * piece and -(type + 1) for a black one.
+ * The test oracle: SEE as the textbook recursion (docs/design.md, section
+ * 5), written for plainness, not speed. A square holds 0 when empty,
+ * +(type + 1) for a white piece and -(type + 1) for a black one.
  */
 #include "oracle.h"
 

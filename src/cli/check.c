@@ -14,12 +14,13 @@
 static const char check_help[] =
     "usage: seebatch check [options] [FILE]\n"
     "\n"
-    "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\", from FILE or\n"
-    "standard input) and compares, on every legal move of each position (or the\n"
-    "moves given), every SEE backend this machine runs and the slow oracle with\n"
-    "the scalar reference: exact values and threshold tests. Without options the\n"
-    "check runs under the classic values with each of the 8 flag combinations and\n"
-    "under the stockfish preset; configuration options choose one configuration.\n"
+    "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at most\n"
+    MAX_MOVES_TEXT " moves, from FILE or standard input) and compares, on every legal\n"
+    "move of each position (or the moves given), every SEE backend this machine\n"
+    "runs and the slow oracle with the scalar reference: exact values and\n"
+    "threshold tests. Without options the check runs under the classic values with\n"
+    "each of the 8 flag combinations and under the stockfish preset; configuration\n"
+    "options choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"
     "\n"
@@ -77,6 +78,11 @@ static void standard_configs(check_settings *settings)
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
 }
 
+static const char *plural(unsigned long long count)
+{
+    return count == 1 ? "" : "s";
+}
+
 /* Prints the totals of all threads and returns the number of mismatches. */
 static unsigned long long print_summary(const check_worker *workers, int threads)
 {
@@ -90,10 +96,11 @@ static unsigned long long print_summary(const check_worker *workers, int threads
     }
     char compared[256];
     differential_describe(&workers[0].check, compared, sizeof compared);
-    printf("checked %llu positions, %llu moves, %d configurations\n", positions, moves,
-           workers[0].settings->config_count);
-    printf("compared %s: %llu kernel lanes, %llu oracle lanes, %llu mismatches\n", compared, lanes,
-           oracle, mismatches);
+    unsigned long long configs = (unsigned long long)workers[0].settings->config_count;
+    printf("checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
+           plural(positions), moves, plural(moves), configs, plural(configs));
+    printf("compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
+           lanes, plural(lanes), oracle, plural(oracle), mismatches, mismatches == 1 ? "" : "es");
     return mismatches;
 }
 
@@ -118,7 +125,7 @@ int run_check(int argc, char **argv)
     }
     check_worker *workers = calloc((size_t)options.threads, sizeof *workers);
     if (!workers) {
-        fputs("seebatch check: out of memory\n", stderr);
+        report("check", "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
     void *states[MAX_THREADS];

@@ -1,4 +1,5 @@
 /* seebatch gen and seebatch perft: positions out, node counts out. */
+#include <ctype.h>
 #include <string.h>
 
 #include "options.h"
@@ -21,19 +22,35 @@ static const char perft_help[] =
     "Prints the number of leaf nodes of the legal move tree of depth D (default 4,\n"
     "at most 10) from FEN (default: the start position).\n";
 
-/* Reads "--name VALUE" as a number in [minimum, maximum]; false if not this option. */
-static bool number_option(int argc, char **argv, int *index, const char *name, long long minimum,
-                          long long maximum, long long *value, bool *bad)
+/* A numeric option: its name and range, and where the value goes. */
+typedef struct number_option {
+    const char *name;
+    long long minimum, maximum;
+    long long *value;
+} number_option;
+
+/* Reads "--name VALUE" as a number in the option's range; false if argv[*index]
+ * is not this option. */
+static bool take_number_option(const char *subcommand, int argc, char **argv, int *index,
+                               const number_option *option, bool *bad)
 {
-    if (strcmp(argv[*index], name) != 0)
+    if (strcmp(argv[*index], option->name) != 0)
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
-    if (!parse_number(argument, minimum, maximum, value)) {
-        fprintf(stderr, "seebatch: %s needs a whole number %lld..%lld, not \"%s\"\n", name, minimum,
-                maximum, argument ? argument : "");
+    if (!parse_number(argument, option->minimum, option->maximum, option->value)) {
+        report(subcommand, "%s needs a whole number %lld..%lld, not \"%s\"", option->name,
+               option->minimum, option->maximum, argument ? argument : "");
         *bad = true;
     }
     return true;
+}
+
+/* A bare number where the subcommand takes none is most likely the value of
+ * an option written without the option's name. */
+static bool is_whole_number(const char *text)
+{
+    long long ignored;
+    return parse_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1), &ignored);
 }
 
 static bool wants_help(const char *argument)
@@ -44,15 +61,25 @@ static bool wants_help(const char *argument)
 int run_gen(int argc, char **argv)
 {
     long long count = 10, seed = 1;
+    const number_option count_option = {"--count", 0, 1000000000000ll, &count};
+    const number_option seed_option = {"--seed", 0, (long long)(~0ull >> 1), &seed};
     bool bad = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
             fputs(gen_help, stdout);
             return EXIT_OK;
         }
-        if (!number_option(argc, argv, &i, "--count", 0, 1000000000000ll, &count, &bad)
-            && !number_option(argc, argv, &i, "--seed", 0, (long long)(~0ull >> 1), &seed, &bad))
-            return usage_error("gen", "unknown argument \"%s\"", argv[i]);
+        if (take_number_option("gen", argc, argv, &i, &count_option, &bad)
+            || take_number_option("gen", argc, argv, &i, &seed_option, &bad))
+            continue;
+        if (argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]))
+            return usage_error("gen", "unknown option \"%s\"", argv[i]);
+        if (!take_positional("gen", argv, i))
+            return EXIT_USAGE;
+        if (is_whole_number(argv[i]))
+            return usage_error("gen", "\"%s\" is not an option; the number of positions is "
+                                      "given as --count %s", argv[i], argv[i]);
+        return usage_error("gen", "unexpected argument \"%s\": gen takes only options", argv[i]);
     }
     if (bad)
         return EXIT_USAGE;
@@ -71,6 +98,7 @@ int run_gen(int argc, char **argv)
 int run_perft(int argc, char **argv)
 {
     long long depth = 4;
+    const number_option depth_option = {"--depth", 0, 10, &depth};
     const char *fen = start_fen;
     bool bad = false;
     for (int i = 0; i < argc; i++) {
@@ -78,8 +106,12 @@ int run_perft(int argc, char **argv)
             fputs(perft_help, stdout);
             return EXIT_OK;
         }
-        if (number_option(argc, argv, &i, "--depth", 0, 10, &depth, &bad))
+        if (take_number_option("perft", argc, argv, &i, &depth_option, &bad))
             continue;
+        if (argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]))
+            return usage_error("perft", "unknown option \"%s\"", argv[i]);
+        if (!take_positional("perft", argv, i))
+            return EXIT_USAGE;
         if (fen != start_fen)
             return usage_error("perft", "more than one FEN (quote the FEN: it has spaces)");
         fen = argv[i];
@@ -88,6 +120,9 @@ int run_perft(int argc, char **argv)
         return EXIT_USAGE;
     seebatch_board board;
     seebatch_error error;
+    if (is_whole_number(fen))
+        return usage_error("perft", "\"%s\" is not a FEN; the depth is given as --depth %s", fen,
+                           fen);
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
     printf("%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));

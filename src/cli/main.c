@@ -1,6 +1,8 @@
 /* seebatch: the command-line tool. This file only routes to a subcommand. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -17,7 +19,9 @@ static const char main_help[] =
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
     "\n"
-    "  seebatch COMMAND --help    the options of one command\n"
+    "  seebatch COMMAND --help    the options of one command (every option that\n"
+    "                             takes a value takes it as --option VALUE or\n"
+    "                             --option=VALUE)\n"
     "  seebatch --version         the library version\n"
     "\n"
     "Environment: SEEBATCH_BACKEND=auto|scalar|avx2 forces a SEE backend.\n"
@@ -28,13 +32,14 @@ static const char main_help[] =
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
+    bool computes_see; /* needs a SEE backend, so SEEBATCH_BACKEND matters */
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval},
-    {"check", run_check},
-    {"gen", run_gen},
-    {"perft", run_perft},
+    {"eval", run_eval, true},
+    {"check", run_check, true},
+    {"gen", run_gen, false},
+    {"perft", run_perft, false},
 };
 
 FILE *open_input(const char *name, const char *path)
@@ -43,7 +48,7 @@ FILE *open_input(const char *name, const char *path)
         return stdin;
     FILE *file = fopen(path, "rb");
     if (!file)
-        fprintf(stderr, "seebatch %s: cannot open %s: %s\n", name, path, strerror(errno));
+        report(name, "cannot open %s: %s", path, strerror(errno));
     return file;
 }
 
@@ -53,7 +58,9 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
     FILE *input = open_input(subcommand, options->path);
     if (!input)
         return EXIT_USAGE;
-    line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand};
+    line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand,
+                    options->path && strcmp(options->path, "-") != 0 ? options->path
+                                                                    : "standard input"};
     line_job_result result = run_line_job(&job);
     if (input != stdin)
         fclose(input);
@@ -62,12 +69,30 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
 
 /* Output that could not be written is lost data: say so, and fail, whatever
  * the subcommand thought of its input. */
-static int finish_output(int status)
+static int finish_output(const char *subcommand, int status)
 {
     if (fflush(stdout) == 0 && !ferror(stdout))
         return status;
-    fprintf(stderr, "seebatch: cannot write the output: %s\n", strerror(errno ? errno : EIO));
+    report(subcommand, "cannot write the output: %s", strerror(errno ? errno : EIO));
     return EXIT_RESOURCE_FAILURE;
+}
+
+static int run_subcommand(const subcommand *command, int argc, char **argv)
+{
+    seebatch_error error;
+    if (command->computes_see && seebatch_backend_init(&error) != SEEBATCH_OK) {
+        report(command->name, "SEEBATCH_BACKEND: %s", error.message);
+        return EXIT_USAGE;
+    }
+    int split_argc;
+    char **split = split_attached_values(argc, argv, &split_argc);
+    if (!split) {
+        report(command->name, "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    int status = finish_output(command->name, command->run(split_argc - 1, split + 1));
+    free(split);
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -84,14 +109,11 @@ int main(int argc, char **argv)
         printf("seebatch %s\n", seebatch_version());
         return EXIT_OK;
     }
-    seebatch_error error;
-    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
-        fprintf(stderr, "seebatch: SEEBATCH_BACKEND: %s\n", error.message);
-        return EXIT_USAGE;
-    }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
-            return finish_output(subcommands[i].run(argc - 2, argv + 2));
-    fprintf(stderr, "seebatch: unknown command \"%s\" (see seebatch --help)\n", argv[1]);
-    return EXIT_USAGE;
+            return run_subcommand(&subcommands[i], argc - 1, argv + 1);
+    if (argv[1][0] == '-')
+        return usage_error(NULL, "options go after the command (seebatch COMMAND %s ...); "
+                                 "\"%s\" is not a command", argv[1], argv[1]);
+    return usage_error(NULL, "unknown command \"%s\"", argv[1]);
 }

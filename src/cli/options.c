@@ -15,15 +15,72 @@ const char config_options_help[] =
     "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
     "  --promotions        pawns reaching the last rank become queens in the exchange\n";
 
+static void vreport(const char *subcommand, const char *format, va_list args)
+{
+    if (subcommand)
+        fprintf(stderr, "seebatch %s: ", subcommand);
+    else
+        fputs("seebatch: ", stderr);
+    vfprintf(stderr, format, args);
+}
+
+void report(const char *subcommand, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vreport(subcommand, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
 int usage_error(const char *subcommand, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    fprintf(stderr, "seebatch %s: ", subcommand);
-    vfprintf(stderr, format, args);
-    fputs(" (see --help)\n", stderr);
+    vreport(subcommand, format, args);
+    if (subcommand)
+        fprintf(stderr, " (see seebatch %s --help)\n", subcommand);
+    else
+        fputs(" (see seebatch --help)\n", stderr);
     va_end(args);
     return EXIT_USAGE;
+}
+
+/*
+ * Every argument is copied into one block, each followed by its NUL and one
+ * spare byte, except that "--name=value" becomes "--name" NUL "value": the
+ * value starts right after its option's NUL. That adjacency is how
+ * argument_is_attached recognises a value given with '=', without a table.
+ */
+char **split_attached_values(int argc, char **argv, int *split_argc)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < argc; i++)
+        bytes += strlen(argv[i]) + 2;
+    char **split = malloc((size_t)(2 * argc + 1) * sizeof *split + bytes);
+    if (!split)
+        return NULL;
+    char *text = (char *)(split + 2 * argc + 1);
+    int count = 0;
+    for (int i = 0; i < argc; i++) {
+        size_t length = strlen(argv[i]);
+        memcpy(text, argv[i], length + 1);
+        split[count++] = text;
+        char *equals = strncmp(text, "--", 2) == 0 ? strchr(text + 2, '=') : NULL;
+        if (i > 0 && equals && equals > text + 2) {
+            *equals = '\0';
+            split[count++] = equals + 1;
+        }
+        text += length + 2;
+    }
+    split[count] = NULL;
+    *split_argc = count;
+    return split;
+}
+
+bool argument_is_attached(char **argv, int index)
+{
+    return index > 0 && argv[index] == argv[index - 1] + strlen(argv[index - 1]) + 1;
 }
 
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value)
@@ -56,7 +113,8 @@ static bool parse_values(const char *text, seebatch_config *config)
     return true;
 }
 
-bool parse_config_option(int argc, char **argv, int *index, seebatch_config *config, bool *bad)
+bool parse_config_option(const char *subcommand, int argc, char **argv, int *index,
+                         seebatch_config *config, bool *bad)
 {
     const char *option = argv[*index];
     const char *argument = *index + 1 < argc ? argv[*index + 1] : NULL;
@@ -67,15 +125,15 @@ bool parse_config_option(int argc, char **argv, int *index, seebatch_config *con
     } else if (strcmp(option, "--preset") == 0) {
         seebatch_error error;
         if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK) {
-            fprintf(stderr, "seebatch: --preset needs classic or stockfish, not \"%s\"\n",
-                    argument ? argument : "");
+            report(subcommand, "--preset needs classic or stockfish, not \"%s\"",
+                   argument ? argument : "");
             *bad = true;
         }
         ++*index;
     } else if (strcmp(option, "--values") == 0) {
         if (!argument || !parse_values(argument, config)) {
-            fprintf(stderr, "seebatch: --values needs five numbers 0..%d as P,N,B,R,Q, not \"%s\"\n",
-                    SEEBATCH_VALUE_MAX, argument ? argument : "");
+            report(subcommand, "--values needs five numbers 0..%d as P,N,B,R,Q, not \"%s\"",
+                   SEEBATCH_VALUE_MAX, argument ? argument : "");
             *bad = true;
         }
         ++*index;
@@ -89,7 +147,8 @@ const char threads_option_help[] =
     "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
     "                      input order\n";
 
-bool parse_threads_option(int argc, char **argv, int *index, long long *threads, bool *bad)
+bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
+                          long long *threads, bool *bad)
 {
     const char *option = argv[*index];
     const char *argument;
@@ -100,11 +159,20 @@ bool parse_threads_option(int argc, char **argv, int *index, long long *threads,
     else
         return false;
     if (!parse_number(argument, 1, 256, threads)) {
-        fprintf(stderr, "seebatch: %s needs a whole number 1..256, not \"%s\"\n", option,
-                argument ? argument : "");
+        report(subcommand, "%s needs a whole number 1..256, not \"%s\"", option,
+               argument ? argument : "");
         *bad = true;
     }
     return true;
+}
+
+bool take_positional(const char *subcommand, char **argv, int index)
+{
+    if (!argument_is_attached(argv, index))
+        return true;
+    usage_error(subcommand, "%s takes no value, but was given \"%s\"", argv[index - 1],
+                argv[index]);
+    return false;
 }
 
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
@@ -114,13 +182,15 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
     if (strcmp(argument, "-h") == 0 || strcmp(argument, "--help") == 0)
         return ARGUMENT_HELP;
     bool bad = false;
-    if (parse_config_option(argc, argv, index, &options->config, &bad)) {
+    if (parse_config_option(subcommand, argc, argv, index, &options->config, &bad)) {
         options->configured = true;
-    } else if (!parse_threads_option(argc, argv, index, &options->threads, &bad)) {
+    } else if (!parse_threads_option(subcommand, argc, argv, index, &options->threads, &bad)) {
         if (argument[0] == '-' && argument[1] != '\0') {
             usage_error(subcommand, "unknown option \"%s\"", argument);
             return ARGUMENT_BAD;
         }
+        if (!take_positional(subcommand, argv, *index))
+            return ARGUMENT_BAD;
         if (options->path) {
             usage_error(subcommand, "more than one input file");
             return ARGUMENT_BAD;

@@ -6,19 +6,26 @@
 
 #include "seebatch.h"
 
+/* SEEBATCH_MAX_MOVES as text, for help texts: the most moves a line may give. */
+#define MAX_MOVES_TEXT NUMBER_TEXT(SEEBATCH_MAX_MOVES)
+#define NUMBER_TEXT(number) DIGITS_TEXT(number)
+#define DIGITS_TEXT(digits) #digits
+
 enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
 
 /* If argv[*index] is a configuration option (--preset NAME, --values
  * P,N,B,R,Q, --pins, --promotions), applies it to *config, advances *index
  * past its argument and returns true. On a bad argument prints the problem
  * and sets *bad. Options apply in order, so --preset first, then changes. */
-bool parse_config_option(int argc, char **argv, int *index, seebatch_config *config, bool *bad);
+bool parse_config_option(const char *subcommand, int argc, char **argv, int *index,
+                         seebatch_config *config, bool *bad);
 
 /* The help text of those options, for every subcommand that takes them. */
 extern const char config_options_help[];
 
 /* If argv[*index] is -j N or --threads N (1..256), stores N. */
-bool parse_threads_option(int argc, char **argv, int *index, long long *threads, bool *bad);
+bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
+                          long long *threads, bool *bad);
 extern const char threads_option_help[];
 
 /* What every subcommand that reads positions line by line is told. */
@@ -45,8 +52,27 @@ int leave_arguments(argument_result result, const char *help);
 /* Parses a whole decimal number in [minimum, maximum]. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
-/* Prints "seebatch SUBCOMMAND: MESSAGE" on stderr and returns EXIT_USAGE. */
+/* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on
+ * stderr ("seebatch: MESSAGE" when subcommand is NULL, before one is known).
+ * Messages about a file name its path. */
+void report(const char *subcommand, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
 int usage_error(const char *subcommand, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* A copy of argv in which each "--name=value" is two arguments, "--name" and
+ * "value", so every option of every subcommand takes either form. NULL when
+ * out of memory; the copy lives until the program ends. */
+char **split_attached_values(int argc, char **argv, int *split_argc);
+
+/* Whether argv[index] is a value that was attached to argv[index - 1] with
+ * '=' (in an argv made by split_attached_values). */
+bool argument_is_attached(char **argv, int index);
+
+/* Whether argv[index], which no option took, may stand as a positional
+ * argument (a file, a FEN); if it was attached with '=' to an option that
+ * takes no value, says so and returns false. */
+bool take_positional(const char *subcommand, char **argv, int index);
 
 #endif

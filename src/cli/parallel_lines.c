@@ -83,6 +83,17 @@ static void progress_init(progress *p, FILE *input)
     p->last = p->start;
 }
 
+static void progress_draw(const progress *p, const char *name, unsigned long lines,
+                          double percent, struct timespec now)
+{
+    double rate = lines / seconds_between(p->start, now);
+    if (percent >= 0)
+        fprintf(stderr, "\rseebatch %s: %3.0f%%  %lu lines  %.0f lines/s ", name, percent, lines,
+                rate);
+    else
+        fprintf(stderr, "\rseebatch %s: %lu lines  %.0f lines/s ", name, lines, rate);
+}
+
 /* Redraws the progress line at most four times a second, after the first second. */
 static void progress_update(progress *p, const char *name, unsigned long lines, FILE *input)
 {
@@ -93,21 +104,24 @@ static void progress_update(progress *p, const char *name, unsigned long lines, 
     if (seconds_between(p->start, now) < 1.0 || seconds_between(p->last, now) < 0.25)
         return;
     p->last = now;
-    double rate = lines / seconds_between(p->start, now);
     long position = ftell(input);
-    if (p->total_bytes > 0 && position >= 0)
-        fprintf(stderr, "\rseebatch %s: %3.0f%%  %lu lines  %.0f lines/s ", name,
-                100.0 * (double)position / (double)p->total_bytes, lines, rate);
-    else
-        fprintf(stderr, "\rseebatch %s: %lu lines  %.0f lines/s ", name, lines, rate);
+    double percent = p->total_bytes > 0 && position >= 0
+                         ? 100.0 * (double)position / (double)p->total_bytes
+                         : -1.0;
+    progress_draw(p, name, lines, percent, now);
 }
 
-static void progress_finish(const progress *p)
+/* A job long enough to show progress ends with the line redrawn with the
+ * final count (an update may have been skipped since the last chunk), and
+ * keeps it on the screen. */
+static void progress_finish(const progress *p, const char *name, unsigned long lines)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    if (p->shown && seconds_between(p->start, now) >= 1.0)
-        fputs("\r\033[K", stderr);
+    if (!p->shown || seconds_between(p->start, now) < 1.0)
+        return;
+    progress_draw(p, name, lines, p->total_bytes > 0 ? 100.0 : -1.0, now);
+    fputs("\033[K\n", stderr);
 }
 
 /*
@@ -234,7 +248,7 @@ static bool run_pipeline(pipeline *pipe, line_reader *reader, int workers_runnin
         set_state(pipe, written++, SLOT_FREE);
         progress_update(&meter, pipe->job->name, lines, pipe->job->input);
     }
-    progress_finish(&meter);
+    progress_finish(&meter, pipe->job->name, lines);
     return all_good;
 }
 
@@ -275,7 +289,7 @@ line_job_result run_line_job(const line_job *job)
     pthread_mutex_destroy(&pipe.lock);
     pthread_cond_destroy(&pipe.changed);
     if (read_error) {
-        fprintf(stderr, "seebatch %s: cannot read the input: %s\n", job->name, strerror(read_error));
+        report(job->name, "cannot read %s: %s", job->input_name, strerror(read_error));
         return LINES_UNREADABLE;
     }
     return all_good ? LINES_ALL_GOOD : LINES_SOME_BAD;

@@ -26,7 +26,8 @@ typedef struct line_job {
     int threads;            /* 1..MAX_THREADS */
     line_processor process;
     void **worker_states;   /* threads entries */
-    const char *name;       /* subcommand, for the progress line */
+    const char *name;       /* subcommand, for the progress line and messages */
+    const char *input_name; /* the input's path, or "standard input", for messages */
 } line_job;
 
 typedef enum line_job_result {

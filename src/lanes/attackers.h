@@ -91,8 +91,8 @@ INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
     lanes black_pawn_squares =
         either(both(shift_up(to_bit, 7), broadcast(not_h_file)), both(shift_up(to_bit, 9), broadcast(not_a_file)));
     lanes pawns = either(both(white_pawn_squares, b->white), both(black_pawn_squares, b->black));
-    lanes knights = look_up(knight_attack_table, to);
-    lanes kings = look_up(king_attack_table, to);
+    lanes knights = look_up(seebatch_knight_attack_table, to);
+    lanes kings = look_up(seebatch_king_attack_table, to);
     return either(either(both(pawns, b->pawns), both(knights, b->knights)), both(kings, b->kings));
 }
 

@@ -12,8 +12,7 @@
  *    found with arithmetic on the lines through `to` rather than with magic
  *    lookups: those are loads whose address depends on the lane, and done
  *    lane by lane in scalar code they cost about as much as the whole rest
- *    of the kernel (callgrind, AVX2: 189 instructions per capture before,
- *    129 after).
+ *    of the kernel.
  * 2. Vectors (start_group): the move fields, the gain of the first move,
  *    the value of the piece it leaves on `to`, the moves that end at once
  *    (castling, a king's first move, special moves under
@@ -43,7 +42,7 @@
  * attacker.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
- * [lo, hi] (DESIGN.md section 2), narrowed exactly as the scalar reference
+ * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference
  * narrows it, so a lane stops where it stops: when its side to move cannot
  * capture or when the window closes. Its answer is clamp(balance, lo, hi).
  * After a king's capture the other side has nothing left (rule 4), so that

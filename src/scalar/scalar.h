@@ -1,7 +1,7 @@
 /*
- * The scalar exchanges, for the scalar kernels and the engine path. Both give
- * clamp(SEE(move), lo, hi) for lo < hi under prepared rules, with pins from
- * `pins` (NULL when SEEBATCH_PINS is off).
+ * The scalar exchange, shared by the scalar kernel and the engine path:
+ * clamp(SEE(move), lo, hi) for lo <= hi (lo == hi answers lo) under prepared
+ * rules, with pins from `pins` (NULL when SEEBATCH_PINS is off).
  */
 #ifndef SEEBATCH_SCALAR_H
 #define SEEBATCH_SCALAR_H
@@ -9,17 +9,25 @@
 #include "kernel.h"
 #include "pins.h"
 
-/* The reference: the contract played out plainly, for any move. */
-int32_t reference_see_within(const seebatch_rules *rules, const seebatch_board *board,
-                             pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
-
-/* The fastest portable code: the lean exchange of quick_exchange.h for normal
- * moves, the reference for the rest. */
-int32_t scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
+int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                           pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
-/* The reference as a kernel: what the differential harness compares every
- * backend with (not a backend itself). */
-extern const see_kernel reference_kernel;
+/* Whether SEE(move) >= threshold, for a normal move from -> to when no
+ * promotion is in play (not SEEBATCH_PROMOTIONS with `to` on a last rank):
+ * the engine path's threshold test (normal_moves.c). */
+bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+                                unsigned from, unsigned to, int32_t threshold);
+
+/* The exact SEE of such a move (normal_moves.c). */
+int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
+                                          pin_source *pins, unsigned from, unsigned to);
+
+/* Whether seebatch_scalar_normal_move_reaches applies to a move under these rules. */
+static inline bool normal_move_without_promotion(const seebatch_rules *rules, seebatch_move move)
+{
+    const uint64_t last_ranks = 0xFF000000000000FFull;
+    return seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL
+        && !((rules->flags & SEEBATCH_PROMOTIONS) && ((last_ranks >> seebatch_move_to(move)) & 1));
+}
 
 #endif

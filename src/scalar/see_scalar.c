@@ -3,21 +3,20 @@
  * capture at a time, in plain C. Every other kernel must agree with it.
  *
  * The negamax of the swap list is carried forward as a window [lo, hi] (see
- * docs/design.md): the answer is always clamp(rest of the exchange, lo, hi),
+ * docs/design.md, section 2, for why narrowing keeps it true): the answer
+ * is always clamp(rest of the exchange, lo, hi),
  * and each capture narrows the window. The exact value starts from the widest
  * window; the threshold test starts from [t - 1, t] and so stops as soon as
  * the answer is known to be below t or at least t.
  *
- * The scalar backend runs the lean exchange of quick_exchange.h for normal
- * moves and this one for the rest; the reference kernel runs this one for
- * every move, so the differential harness holds the lean one to it.
+ * The same exchange serves the engine path (see_engine.c), one move at a
+ * time on prepared rules and the caller's pins.
  */
 #include <limits.h>
 
 #include "attacks.h"
 #include "kernel.h"
 #include "pins.h"
-#include "quick_exchange.h"
 #include "rules.h"
 #include "scalar.h"
 
@@ -36,11 +35,20 @@ typedef struct exchange {
 
 enum capture_result { NO_CAPTURE, CAPTURE, KING_CAPTURE };
 
-/* The type of the piece on an occupied square (see type_planes). */
+static inline int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return min32(max32(v, lo), hi); }
+
+/* The type of the piece on an occupied square, bit by bit of its number
+ * (knight 1, bishop 2, rook 3, queen 4, king 5): a search would branch
+ * unpredictably, and this runs twice per move. */
 static inline int type_on(const seebatch_board *board, unsigned square)
 {
-    type_planes planes = planes_of(board);
-    return (int)code_on(&planes, square);
+    const bitboard *p = board->pieces;
+    bitboard odd = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING];
+    bitboard twos = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK];
+    bitboard fours = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING];
+    return (int)(((odd >> square) & 1) | (((twos >> square) & 1) << 1) | (((fours >> square) & 1) << 2));
 }
 
 /* Rule 2: the cheapest type first, the lowest square within a type.
@@ -152,31 +160,32 @@ typedef struct window {
  * which bounds it on the other side. */
 static void narrow(window *w, int32_t balance, const exchange *e, bool opponent_next)
 {
-    int32_t reach = e->standing + max_of(e->promotion, 0);
+    int32_t reach = e->standing + max32(e->promotion, 0);
     if (opponent_next) {
-        w->hi = min_of(w->hi, max_of(balance, w->lo));
-        w->lo = max_of(w->lo, min_of(balance - reach, w->hi));
+        w->hi = min32(w->hi, max32(balance, w->lo));
+        w->lo = max32(w->lo, min32(balance - reach, w->hi));
     } else {
-        w->lo = max_of(w->lo, min_of(balance, w->hi));
-        w->hi = min_of(w->hi, max_of(balance + reach, w->lo));
+        w->lo = max32(w->lo, min32(balance, w->hi));
+        w->hi = min32(w->hi, max32(balance + reach, w->lo));
     }
 }
 
-/* SEE of the move clamped to [lo, hi], lo < hi: the exact value for the
- * widest window, and t exactly when SEE >= t for [t - 1, t]. */
-int32_t reference_see_within(const seebatch_rules *rules, const seebatch_board *board,
-                             pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
+/* SEE of the move clamped to [lo, hi], lo <= hi: the exact value for the
+ * widest window, and t exactly when SEE >= t for [t - 1, t] (for
+ * t = INT32_MIN, which every value reaches, [t, t] answers t). */
+int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
+                          pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
 {
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_CASTLING
         || (kind != SEEBATCH_MOVE_NORMAL && (rules->flags & SEEBATCH_NORMAL_MOVES_ONLY)))
-        return clamp_to(0, lo, hi);
+        return clamp32(0, lo, hi);
 
     exchange e;
     e.pins = pins;
     int32_t balance = play_first_move(&e, board, move, rules);
     if (board->pieces[SEEBATCH_KING] & square_bit(seebatch_move_from(move)))
-        return clamp_to(balance, lo, hi); /* rule 4: a king moving first is never taken */
+        return clamp32(balance, lo, hi); /* rule 4: a king moving first is never taken */
     window bounds = {lo, hi};
 
     /* The first reply is often already decided by the values alone (a pawn
@@ -190,33 +199,20 @@ int32_t reference_see_within(const seebatch_rules *rules, const seebatch_board *
         int32_t gain;
         enum capture_result result = capture_on_to(&e, &gain, rules);
         if (result == NO_CAPTURE)
-            return clamp_to(balance, bounds.lo, bounds.hi);
+            return clamp32(balance, bounds.lo, bounds.hi);
         balance += opponent_next ? -gain : gain;
         if (result == KING_CAPTURE)
-            return clamp_to(balance, bounds.lo, bounds.hi);
+            return clamp32(balance, bounds.lo, bounds.hi);
         narrow(&bounds, balance, &e, !opponent_next);
         if (bounds.lo == bounds.hi)
             return bounds.lo;
     }
 }
 
-int32_t scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
-                          pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
-{
-    if (quick_applies(rules, move))
-        return quick_see_within(rules, board, pins, seebatch_move_from(move), seebatch_move_to(move),
-                                lo, hi);
-    return reference_see_within(rules, board, pins, move, lo, hi);
-}
-
-typedef int32_t (*see_within_function)(const seebatch_rules *rules, const seebatch_board *board,
-                                       pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
-
 /* Every move of a batch clamped to [lo, hi]: answers[i] gets the value, or
  * passed[i] whether it reached hi (lo = hi - 1). Pins are computed at most
  * once per board, and only when a move needs them. */
-static void run_batch(see_within_function see_within, const see_batch *batch, int32_t lo, int32_t hi,
-                      int32_t *values, uint8_t *passed)
+static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values, uint8_t *passed)
 {
     seebatch_rules rules;
     rules_of(batch->config, &rules);
@@ -227,7 +223,7 @@ static void run_batch(see_within_function see_within, const see_batch *batch, in
         const seebatch_board *board = board_of(batch, i);
         if (board != source.board)
             pin_source_start(&source, board, NULL);
-        int32_t answer = see_within(&rules, board, pins, batch->moves[i], lo, hi);
+        int32_t answer = seebatch_scalar_see_within(&rules, board, pins, batch->moves[i], lo, hi);
         if (values)
             values[i] = answer;
         else
@@ -235,39 +231,21 @@ static void run_batch(see_within_function see_within, const see_batch *batch, in
     }
 }
 
-static void run_threshold(see_within_function see_within, const see_batch *batch, int32_t threshold,
-                          uint8_t *passed)
+static void scalar_values(const see_batch *batch, int32_t *values)
+{
+    run_batch(batch, INT32_MIN, INT32_MAX, values, NULL);
+}
+
+static void scalar_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) { /* every value passes, and [t - 1, t] needs t - 1 */
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = 1;
         return;
     }
-    run_batch(see_within, batch, threshold - 1, threshold, NULL, passed);
-}
-
-static void scalar_values(const see_batch *batch, int32_t *values)
-{
-    run_batch(scalar_see_within, batch, INT32_MIN, INT32_MAX, values, NULL);
-}
-
-static void scalar_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
-{
-    run_threshold(scalar_see_within, batch, threshold, passed);
-}
-
-static void reference_values(const see_batch *batch, int32_t *values)
-{
-    run_batch(reference_see_within, batch, INT32_MIN, INT32_MAX, values, NULL);
-}
-
-static void reference_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
-{
-    run_threshold(reference_see_within, batch, threshold, passed);
+    run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
 static bool always_runnable(void) { return true; }
 
-const see_kernel scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};
-const see_kernel reference_kernel = {"reference", always_runnable, reference_values,
-                                     reference_values_at_least, 0};
+const see_kernel seebatch_scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};

@@ -20,7 +20,7 @@ expect "check found no mismatch" "$(grep -c ', 0 mismatches$' "$work/check.out")
 expect "check compares the oracle" "$(grep -c 'oracle lanes' "$work/check.out")" "1"
 "$tool" check --no-oracle --preset stockfish -j 2 "$work/positions.fen" > "$work/check2.out"
 expect "check -j2 stockfish exit" "$?" "0"
-expect "check with one configuration" "$(grep -c ' 1 configurations$' "$work/check2.out")" "1"
+expect "check with one configuration" "$(grep -c ' 1 configuration$' "$work/check2.out")" "1"
 printf '%s\nbad fen\n' "$trace1" | "$tool" check > /dev/null 2> "$work/check.err"
 expect "check bad line exit" "$?" "1"
 expect "check names the bad line" "$(grep -c '^line 2: ' "$work/check.err")" "1"

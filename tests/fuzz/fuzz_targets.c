@@ -58,7 +58,7 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     int32_t reference[MAX_MOVES], values[MAX_MOVES];
     uint8_t passed[MAX_MOVES];
     see_batch whole = {board, NULL, moves, count, config};
-    scalar_kernel.values(&whole, reference);
+    seebatch_scalar_kernel.values(&whole, reference);
     /* The header allows NULL arrays with count 0: use them then. */
     int32_t *values_out = count ? values : NULL;
     uint8_t *passed_out = count ? passed : NULL;
@@ -264,7 +264,9 @@ static void require_rejected(const seebatch_board *board, const seebatch_move *m
         board_of_move[i] = 0;
     status = seebatch_see_values_multi_checked(board, 1, board_of_move, moves, count, config, values,
                                                &error);
-    FUZZ_REQUIRE(status == expected, "values_multi_checked (%s): status %d", why, status);
+    /* Many-board calls look only at the boards their moves name. */
+    seebatch_status multi_expected = expected == SEEBATCH_ERROR_BOARD && count == 0 ? SEEBATCH_OK : expected;
+    FUZZ_REQUIRE(status == multi_expected, "values_multi_checked (%s): status %d", why, status);
     for (size_t i = 0; i < count; i++)
         FUZZ_REQUIRE(values[i] == SENTINEL, "output %zu written on failure (%s)", i, why);
 }
@@ -282,7 +284,7 @@ static void check_broken_board(const seebatch_board *board, const seebatch_move 
     for (size_t i = 0; i < count; i++)
         FUZZ_REQUIRE(seebatch_move_check(board, moves[i], NULL) == SEEBATCH_ERROR_BOARD,
                      "move %zu passes on a broken board", i);
-    /* Even an empty batch names its broken board. */
+    /* Even an empty one-board batch names its broken board. */
     require_rejected(board, moves, count, config, SEEBATCH_ERROR_BOARD, "broken board");
     require_rejected(board, NULL, 0, config, SEEBATCH_ERROR_BOARD, "broken board, no moves");
 }
@@ -299,7 +301,7 @@ static void run_kernels_on_anything(const seebatch_board *board, const seebatch_
     if (count == 0)
         return;
     const differential *check = shared_check();
-    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&scalar_kernel};
+    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&seebatch_scalar_kernel};
     size_t kernel_count = 1;
     for (size_t k = 0; k < check->kernel_count; k++)
         kernels[kernel_count++] = check->kernels[k];

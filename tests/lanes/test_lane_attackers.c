@@ -16,7 +16,7 @@ int main(void)
 {
     int ran = 0, failed = 0;
 #if SEEBATCH_HAVE_AVX2
-    if (cpu_has_avx2()) {
+    if (seebatch_cpu_has_avx2()) {
         failed |= lane_attackers_avx2();
         ran++;
     }

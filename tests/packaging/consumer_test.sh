@@ -43,16 +43,35 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
 
-echo "== the shared library exports only the public API"
+echo "== the shared library exports exactly the functions the header declares"
 shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
 [ -n "$shared" ] || fail "libseebatch.so not installed"
 if command -v nm > /dev/null; then
-    foreign=$(nm -D --defined-only "$shared" | awk '{print $3}' | grep -v '^seebatch_' | tr '\n' ' ' || true)
-    [ -z "$foreign" ] || fail "libseebatch.so exports internal symbols: $foreign"
+    # Every function declaration of seebatch.h that is not static inline.
+    declared=$(grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' "$prefix/include/seebatch.h" \
+        | grep -v '^static inline' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
+    exported=$(nm -D --defined-only "$shared" | awk '{print $3}' | sort -u)
+    [ "$(echo "$declared" | wc -l)" -gt 20 ] || fail "found too few declarations in seebatch.h"
+    extra=$(comm -13 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
+    missing=$(comm -23 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
+    [ -z "$extra" ] || fail "libseebatch.so exports what seebatch.h does not declare: $extra"
+    [ -z "$missing" ] || fail "libseebatch.so lacks (SEEBATCH_API missing?): $missing"
 fi
 
-echo "== installed seebatch --version"
-out=$("$prefix/bin/seebatch" --version)
+echo "== every global symbol of the static library starts with seebatch_"
+static_lib=$(find "$prefix" -name 'libseebatch.a' | head -n 1)
+[ -n "$static_lib" ] || fail "libseebatch.a not installed"
+if command -v nm > /dev/null; then
+    # Linked into an engine, an unprefixed global (fail, random_next, ...)
+    # would clash with the engine's own or silently stand in for it.
+    globals=$(nm -g --defined-only "$static_lib" | awk 'NF == 3 {print $3}' | sort -u)
+    [ "$(echo "$globals" | wc -l)" -gt 20 ] || fail "found too few global symbols in libseebatch.a"
+    unprefixed=$(echo "$globals" | grep -v '^seebatch_' | tr '\n' ' ' || true)
+    [ -z "$unprefixed" ] || fail "libseebatch.a defines globals without the seebatch_ prefix: $unprefixed"
+fi
+
+echo "== installed seebatch --version, with no library path set"
+out=$(env -u LD_LIBRARY_PATH "$prefix/bin/seebatch" --version)
 [ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
 
 for linkage in shared static; do
@@ -67,7 +86,7 @@ for linkage in shared static; do
     if [ $linkage == shared ]; then needs_libseebatch "$work/cmake-$linkage/consumer" || fail "not linked against libseebatch.so"
     else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
     # CMake gives the program an RPATH to the prefix's libdir.
-    "$work/cmake-$linkage/consumer"
+    env -u LD_LIBRARY_PATH "$work/cmake-$linkage/consumer"
 done
 
 pc=$(find "$prefix" -path '*/pkgconfig/seebatch.pc')
@@ -77,10 +96,20 @@ export PKG_CONFIG_PATH=$(dirname "$pc")
 libdir=$(pkg-config --variable=libdir seebatch)
 flags=(-std=c11 -Wall -Wextra -Werror)   # the public header compiles cleanly
 
-echo "== cc \$(pkg-config --cflags --libs seebatch), shared"
+# The prefix is not a system directory: as the README says, the program
+# finds libseebatch.so.0 through LD_LIBRARY_PATH, or through the RPATH the
+# README's command line gives it.
+echo "== cc \$(pkg-config --cflags --libs seebatch), shared, from a non-system prefix"
 "$cc" "${flags[@]}" -o "$work/consumer-pc" "$here/consumer.c" $(pkg-config --cflags --libs seebatch)
 needs_libseebatch "$work/consumer-pc" || fail "not linked against libseebatch.so"
+! env -u LD_LIBRARY_PATH "$work/consumer-pc" > /dev/null 2>&1 \
+    || fail "found libseebatch.so.0 with no RPATH and no LD_LIBRARY_PATH: is the prefix a system one?"
 LD_LIBRARY_PATH=$libdir "$work/consumer-pc"
+grep -qF -- '-Wl,-rpath,$(pkg-config --variable=libdir seebatch)' "$root/README.md" \
+    || fail "the README no longer shows the -Wl,-rpath command tested here"
+"$cc" "${flags[@]}" -o "$work/consumer-rpath" "$here/consumer.c" \
+    $(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)
+env -u LD_LIBRARY_PATH "$work/consumer-rpath"
 
 # Both libraries sit in libdir and the linker prefers the .so; -Bstatic picks
 # the .a, and --static adds Libs.private (-pthread).

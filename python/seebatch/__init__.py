@@ -1,0 +1,20 @@
+"""seebatch: static exchange evaluation of many chess captures at once, from
+NumPy arrays, over the C library libseebatch.so (found as _library.py says).
+
+    import seebatch
+    boards, errors = seebatch.boards_from_fens(fens)
+    board_index, moves = seebatch.captures(boards)
+    values = seebatch.see_values(boards, board_index, moves, config="classic")
+"""
+from ._arrays import BOARD_DTYPE
+from ._errors import SeebatchError
+from ._library import LibraryNotFound, lib as _lib
+from .backends import backend, backends_available, set_backend
+from .positions import FenError, boards_from_fens, captures, move_to_uci
+from .see import NORMAL_MOVES_ONLY, PINS, PROMOTIONS, Config, see_ge, see_values
+
+__version__ = _lib.seebatch_version().decode()
+
+__all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "NORMAL_MOVES_ONLY", "PINS",
+           "PROMOTIONS", "SeebatchError", "backend", "backends_available", "boards_from_fens",
+           "captures", "move_to_uci", "see_ge", "see_values", "set_backend"]

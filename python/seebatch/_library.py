@@ -1,0 +1,119 @@
+"""Finding and loading libseebatch.so, and the C prototypes this package calls.
+
+The library is looked for, in this order:
+  1. the file named by the environment variable SEEBATCH_LIBRARY (no fallback
+     if it is set but cannot be loaded);
+  2. libseebatch.so inside this package, copied there by `pip install ./python`
+     from the build tree;
+  3. the build tree of the checkout this package sits in (../../build), so the
+     package works from python/ without installing;
+  4. the system's library path (after `cmake --install` to a prefix the loader
+     searches), through ctypes.util.find_library.
+"""
+import ctypes
+import ctypes.util
+import os
+
+MESSAGE_SIZE = 256
+PIECE_VALUES = 5
+
+_here = os.path.dirname(os.path.abspath(__file__))
+
+
+class LibraryNotFound(ImportError):
+    """libseebatch.so was not found or could not be loaded."""
+
+
+class ErrorStruct(ctypes.Structure):
+    _fields_ = [("status", ctypes.c_int), ("message", ctypes.c_char * MESSAGE_SIZE)]
+
+
+class ConfigStruct(ctypes.Structure):
+    _fields_ = [("values", ctypes.c_int32 * PIECE_VALUES), ("flags", ctypes.c_uint32)]
+
+
+class RowError(ctypes.Structure):
+    _fields_ = [("row", ctypes.c_size_t), ("error", ErrorStruct)]
+
+
+class FenRowsReport(ctypes.Structure):
+    _fields_ = [("statuses", ctypes.c_void_p), ("errors", ctypes.POINTER(RowError)),
+                ("error_capacity", ctypes.c_size_t), ("bad_rows", ctypes.c_size_t)]
+
+
+class CaptureList(ctypes.Structure):
+    _fields_ = [("moves", ctypes.c_void_p), ("board_of_move", ctypes.c_void_p),
+                ("capacity", ctypes.c_size_t), ("count", ctypes.c_size_t),
+                ("next_board", ctypes.c_size_t)]
+
+
+def _candidates():
+    """Where to look, in order, as (description, path or name)."""
+    yield "the package", os.path.join(_here, "libseebatch.so")
+    yield "the checkout's build tree", os.path.join(_here, "..", "..", "build", "libseebatch.so")
+    yield "the system library path", ctypes.util.find_library("seebatch")
+
+
+def _load():
+    named = os.environ.get("SEEBATCH_LIBRARY")
+    if named:
+        try:
+            return ctypes.CDLL(named)
+        except OSError as error:
+            raise LibraryNotFound(f"SEEBATCH_LIBRARY={named} cannot be loaded: {error}") from None
+    tried = []
+    for where, path in _candidates():
+        if path and (os.path.exists(path) or not os.path.dirname(path)):
+            try:
+                return ctypes.CDLL(path)
+            except OSError as error:
+                tried.append(f"{where} ({path}): {error}")
+        else:
+            tried.append(f"{where}: not there")
+    raise LibraryNotFound(
+        "libseebatch.so not found; build it (cmake --build build) or set SEEBATCH_LIBRARY "
+        "to its path. Tried " + "; ".join(tried))
+
+
+# (name, result type, argument types): every C function the package calls.
+_P = ctypes.c_void_p
+_SIZE = ctypes.c_size_t
+_PROTOTYPES = [
+    ("seebatch_version", ctypes.c_char_p, []),
+    ("seebatch_status_name", ctypes.c_char_p, [ctypes.c_int]),
+    ("seebatch_board_from_fen", ctypes.c_int, [_P, ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_boards_from_fens", ctypes.c_int,
+     [ctypes.c_char_p, _SIZE, _SIZE, _P, ctypes.POINTER(FenRowsReport), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_generate_captures_multi", ctypes.c_int,
+     [_P, _SIZE, ctypes.POINTER(CaptureList), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_move_to_uci", _SIZE, [ctypes.c_uint16, ctypes.c_char_p]),
+    ("seebatch_config_preset", ctypes.c_int,
+     [ctypes.c_char_p, ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_config_validate", ctypes.c_int, [ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_see_values_multi", None,
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P]),
+    ("seebatch_see_ge_multi", None,
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.c_int32, ctypes.POINTER(ConfigStruct), _P]),
+    ("seebatch_see_values_multi_checked", ctypes.c_int,
+     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_backend_init", ctypes.c_int, [ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_backend_name", ctypes.c_char_p, []),
+    ("seebatch_backends_available", _SIZE, [ctypes.POINTER(ctypes.c_char_p), _SIZE]),
+]
+
+
+def _bind(lib):
+    for name, result, arguments in _PROTOTYPES:
+        try:
+            function = getattr(lib, name)
+        except AttributeError:
+            raise LibraryNotFound(f"{lib._name} has no {name}: not libseebatch, or one older "
+                                  "than this package; rebuild it or point SEEBATCH_LIBRARY at "
+                                  "a newer one") from None
+        function.restype = result
+        function.argtypes = arguments
+    return lib
+
+
+lib = _bind(_load())

@@ -1,0 +1,161 @@
+"""Positions and moves: FEN rows to boards, the captures of boards, UCI text."""
+import ctypes
+import functools
+from collections import namedtuple
+
+import numpy as np
+
+from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
+from ._errors import new_error, raise_if_failed
+from ._library import CaptureList, FenRowsReport, RowError, lib
+
+FenError = namedtuple("FenError", "row message")
+FenError.__doc__ = "A row boards_from_fens could not parse: its index and why."
+
+_MESSAGE_ROWS = 4096  # bad rows whose messages one call collects
+_CHUNK_ROWS = 8192    # rows parsed per call
+
+
+def _joined(rows):
+    """The rows as one UTF-8 buffer, each ended by '\\n' (str and bytes rows may mix)."""
+    for join in (lambda: "\n".join(rows).encode("utf-8", "surrogatepass"),
+                 lambda: b"\n".join(rows)):
+        try:
+            return join() + b"\n"
+        except TypeError:
+            pass
+    parts = []
+    for i, row in enumerate(rows):
+        if isinstance(row, str):
+            parts.append(row.encode("utf-8", "surrogatepass"))
+        elif isinstance(row, (bytes, bytearray)):
+            parts.append(bytes(row))
+        else:
+            raise TypeError(f"boards_from_fens: fens[{i}] is {type(row).__name__}, "
+                            "not str or bytes")
+    return b"\n".join(parts) + b"\n"
+
+
+def _parse(text, count, boards, report):
+    error, error_pointer = new_error()
+    status = lib.seebatch_boards_from_fens(text, len(text), count, address(boards),
+                                           ctypes.byref(report), error_pointer)
+    raise_if_failed(status, error, "boards_from_fens")
+
+
+def _messages(rows, bad):
+    """A FenError for each bad row index, with the library's message."""
+    errors = []
+    for start in range(0, len(bad), _MESSAGE_ROWS):
+        chunk = bad[start:start + _MESSAGE_ROWS]
+        room = (RowError * len(chunk))()
+        report = FenRowsReport(None, room, len(chunk), 0)
+        _parse(_joined([rows[i] for i in chunk]), len(chunk), np.empty(len(chunk), BOARD_DTYPE),
+               report)
+        errors += [FenError(int(chunk[e.row]), e.error.message.decode(errors="replace"))
+                   for e in room[:report.bad_rows]]
+    return errors
+
+
+def _line_break_errors(rows):
+    """A FenError for each row holding a '\\n', which would split it in two."""
+    errors = []
+    for i, row in enumerate(rows):
+        at = row.find("\n" if isinstance(row, str) else b"\n")
+        if at >= 0:
+            errors.append(FenError(i, f"FEN, character {at + 1}: a line break inside the row"))
+    return errors
+
+
+def _parse_chunk(rows, boards, statuses):
+    """Parses rows into boards and statuses (views of the caller's arrays);
+    returns the FenErrors of rows holding a line break, which are parsed as ""."""
+    text = _joined(rows)
+    broken = []
+    if text.count(b"\n") != len(rows):
+        broken = _line_break_errors(rows)
+        rows = list(rows)
+        for e in broken:
+            rows[e.row] = ""
+        text = _joined(rows)
+    _parse(text, len(rows), boards, FenRowsReport(address(statuses), None, 0, 0))
+    return broken
+
+
+def boards_from_fens(fens):
+    """FEN strings (a list, any sequence, or a NumPy array of str or bytes) to
+    boards, one call into the library per chunk of rows.
+
+    Returns (boards, errors): boards is a BOARD_DTYPE array with one board per
+    row; errors lists a FenError(row, message) for each row that could not be
+    parsed, in row order, whose board is then the empty board (no moves).
+    Bad rows never raise; a row that is neither str nor bytes raises TypeError.
+    """
+    rows = fens.tolist() if isinstance(fens, np.ndarray) else list(fens)
+    boards = np.empty(len(rows), BOARD_DTYPE)
+    statuses = np.zeros(len(rows), np.uint8)
+    broken = []
+    # Chunks keep the text buffers small enough to be reused from call to call
+    # (fresh memory costs page faults) and the peak memory low.
+    for start in range(0, len(rows), _CHUNK_ROWS):
+        end = min(start + _CHUNK_ROWS, len(rows))
+        broken += [FenError(start + e.row, e.message)
+                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end])]
+    for e in broken:
+        rows[e.row] = ""
+    errors = {e.row: e for e in _messages(rows, np.flatnonzero(statuses))}
+    errors.update((e.row, e) for e in broken)
+    return boards, [errors[i] for i in sorted(errors)]
+
+
+def captures(boards):
+    """Every legal capture and promotion of every board, in one call.
+
+    Returns (board_index, moves): uint32 and uint16 arrays, one entry per
+    move, board by board in the order seebatch_generate_captures gives.
+    Raises SeebatchError naming the first inconsistent board."""
+    boards = boards_array(boards, "captures")
+    capacity = 4 * len(boards) + 512
+    moves = np.empty(capacity, np.uint16)
+    board_index = np.empty(capacity, np.uint32)
+    capture_list = CaptureList(address(moves), address(board_index), capacity, 0, 0)
+    while True:
+        error, error_pointer = new_error()
+        status = lib.seebatch_generate_captures_multi(address(boards), len(boards),
+                                                      ctypes.byref(capture_list), error_pointer)
+        raise_if_failed(status, error, "captures")
+        if capture_list.next_board == len(boards):
+            count = capture_list.count
+            return board_index[:count], moves[:count]
+        capacity *= 2
+        moves = np.concatenate([moves[:capture_list.count], np.empty(capacity, np.uint16)])
+        board_index = np.concatenate([board_index[:capture_list.count],
+                                      np.empty(capacity, np.uint32)])
+        capture_list.moves, capture_list.board_of_move = address(moves), address(board_index)
+        capture_list.capacity = len(moves)
+
+
+def _uci_of(move):
+    text = ctypes.create_string_buffer(8)
+    length = lib.seebatch_move_to_uci(move, text)
+    return text.raw[:length].decode()
+
+
+@functools.lru_cache(maxsize=1)
+def _uci_table():
+    """The library's text for every 16-bit move code, made on first use (about 0.1 s)."""
+    return np.array([_uci_of(move) for move in range(65536)])
+
+
+def move_to_uci(moves):
+    """UCI text of a move ("e2e4", "e7e8q"): a str for one move, a NumPy array
+    of str for an array of moves. The text is the library's."""
+    if np.ndim(moves) == 0:
+        move = int(moves)
+        if not 0 <= move < 65536:
+            raise ValueError(f"move_to_uci: {move} is not a 16-bit move")
+        return _uci_of(move)
+    return _uci_table()[integer_array(moves, np.uint16, "move_to_uci", "moves", 65536)]
+
+
+__all__ = ["FenError", "boards_from_fens", "captures", "move_to_uci"]

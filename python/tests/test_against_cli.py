@@ -1,0 +1,82 @@
+"""Values through Python equal `seebatch eval`'s, line for line, under every
+kind of configuration; captures are the moves the tool labels."""
+import numpy as np
+import pytest
+
+import seebatch
+from conftest import run_cli
+
+
+def eval_lines(fens, *options):
+    result = run_cli("eval", *options, text="".join(f + "\n" for f in fens))
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def python_lines(fens, config, check):
+    boards, errors = seebatch.boards_from_fens(fens)
+    assert errors == []
+    board_index, moves = seebatch.captures(boards)
+    values = seebatch.see_values(boards, board_index, moves, config=config, check=check)
+    uci = seebatch.move_to_uci(moves)
+    return [f"{fens[b]};{u};{v}" for b, u, v in zip(board_index.tolist(), uci.tolist(),
+                                                    values.tolist())]
+
+
+CONFIGS = [
+    ("classic", ["--preset", "classic"]),
+    ("stockfish", ["--preset", "stockfish"]),
+    (seebatch.Config((100, 300, 300, 500, 900), seebatch.PINS | seebatch.PROMOTIONS),
+     ["--values", "100,300,300,500,900", "--pins", "--promotions"]),
+    (((1, 2, 3, 4, 5), seebatch.PROMOTIONS), ["--values", "1,2,3,4,5", "--promotions"]),
+]
+
+
+@pytest.mark.parametrize("config,options", CONFIGS, ids=["classic", "stockfish", "pins+promotions",
+                                                         "tuple"])
+@pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
+def test_values_equal_eval(generated_fens, config, options, check):
+    expected = eval_lines(generated_fens, *options)
+    got = python_lines(generated_fens, config, check)
+    assert len(got) > 4000
+    assert got == expected
+
+
+def test_see_ge_equals_values_compared(labelled):
+    boards, board_index, moves = labelled
+    values = seebatch.see_values(boards, board_index, moves, "stockfish")
+    per_move = np.random.default_rng(15).integers(-3000, 3000, len(moves))
+    for thresholds in (0, -100, 101, per_move, values, values + 1):
+        for check in (True, False):
+            passed = seebatch.see_ge(boards, board_index, moves, thresholds, "stockfish", check)
+            assert passed.dtype == np.bool_
+            assert np.array_equal(passed, values >= thresholds)
+    # Thresholds beyond 32 bits are still compared exactly.
+    assert not seebatch.see_ge(boards, board_index, moves, 2**40).any()
+    assert seebatch.see_ge(boards, board_index, moves, -2**40, check=False).all()
+
+
+def test_every_backend_gives_the_same_values(labelled):
+    boards, board_index, moves = labelled
+    in_use = seebatch.backend()
+    results = []
+    try:
+        for name in seebatch.backends_available():
+            seebatch.set_backend(name)
+            assert seebatch.backend() == name
+            results.append(seebatch.see_values(boards, board_index, moves, "classic", False))
+    finally:
+        seebatch.set_backend("auto")
+    assert seebatch.backend() == in_use
+    assert all(np.array_equal(r, results[0]) for r in results)
+
+
+def test_move_to_uci_is_the_library_text():
+    board, _ = seebatch.boards_from_fens(["1r2k3/P1P5/8/8/8/8/5p1p/3K2R1 w - - 0 1"])
+    _, moves = seebatch.captures(board)
+    texts = seebatch.move_to_uci(moves).tolist()
+    assert "a7b8q" in texts and "c7c8n" in texts and "g1h1" not in texts
+    assert [seebatch.move_to_uci(m) for m in moves] == texts
+    assert seebatch.move_to_uci(0) == "a1a1"
+    with pytest.raises(ValueError, match="not a 16-bit move"):
+        seebatch.move_to_uci(65536)

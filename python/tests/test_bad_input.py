@@ -1,0 +1,137 @@
+"""Bad input raises an exception naming the row and what is wrong, or is
+reported per row (FEN); the interpreter never crashes."""
+import numpy as np
+import pytest
+
+import seebatch
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+TRACE = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1"
+
+
+def test_bad_fen_rows_are_reported_not_raised():
+    fens = [START, "", TRACE, "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/8/8/8/8/8/8/K6k w - - 0 1\nsecond line", b"8/8/8/8/8/8/8/K6k x - -",
+            "8/8/8/8/8/8/8/K6k w - - \x00", "8/8/8/8/8/8/8/K\u00e96k w - -", "x" * 300]
+    boards, errors = seebatch.boards_from_fens(fens)
+    assert len(boards) == len(fens)
+    assert [e.row for e in errors] == [1, 3, 4, 5, 6, 7, 8]
+    messages = dict(errors)
+    assert "field 1 (piece placement), character 1: missing: the FEN is empty" in messages[1]
+    assert "field 1 (piece placement), character 17: rank 7 has 7 squares" in messages[3]
+    assert "character 28: a line break inside the row" in messages[4]
+    assert "field 2 (side to move)" in messages[5]
+    assert "a NUL byte inside the row" in messages[6]
+    assert "is not ASCII" in messages[7]
+    assert "longer than 255 bytes" in messages[8]
+    # Bad rows hold the empty board, so they add no moves; good rows are intact.
+    for row in messages:
+        assert not boards[row]["pieces"].any() and not boards[row]["colors"].any()
+    board_index, _ = seebatch.captures(boards)
+    assert set(board_index.tolist()) == {2}  # the start position has no captures
+
+
+def test_rows_that_are_not_text():
+    with pytest.raises(TypeError, match=r"fens\[1\] is int"):
+        seebatch.boards_from_fens([START, 7])
+
+
+def test_many_bad_rows_all_have_messages():
+    fens = ["8/8/8/8/8/8/8/8 w - -", "bad"] * 6000
+    boards, errors = seebatch.boards_from_fens(fens)
+    assert [e.row for e in errors] == list(range(1, 12000, 2))
+    assert all("unknown character 'a'" in e.message for e in errors)
+
+
+def good_batch():
+    boards, _ = seebatch.boards_from_fens([START, TRACE])
+    board_index, moves = seebatch.captures(boards)
+    return boards, board_index, moves
+
+
+def test_inconsistent_board_names_board_and_field():
+    boards, board_index, moves = good_batch()
+    boards[1]["pieces"][1] |= boards[1]["pieces"][2]  # knights on the bishops' squares too
+    with pytest.raises(seebatch.SeebatchError, match=r"see_values: board 1: square .* is in both "
+                                                     "the knight and bishop bitboards") as raised:
+        seebatch.see_values(boards, board_index, moves)
+    assert raised.value.status_name == "inconsistent board"
+    with pytest.raises(seebatch.SeebatchError, match="captures: board 1: square"):
+        seebatch.captures(boards)
+    boards[1]["reserved"] = 3
+    boards[1]["pieces"][1] &= ~boards[1]["pieces"][2]
+    with pytest.raises(seebatch.SeebatchError, match="board 1: reserved is 3"):
+        seebatch.see_ge(boards, board_index, moves, 0)
+
+
+def test_bad_move_names_its_row():
+    boards, board_index, moves = good_batch()
+    moves = moves.copy()
+    moves[2] = 0  # a1a1
+    with pytest.raises(seebatch.SeebatchError, match=r"see_values: move 2: "):
+        seebatch.see_values(boards, board_index, moves)
+
+
+def test_board_index_out_of_range():
+    boards, board_index, moves = good_batch()
+    board_index = board_index.copy()
+    board_index[-1] = 2
+    last = len(moves) - 1
+    for check in (True, False):
+        with pytest.raises(seebatch.SeebatchError, match=rf"{last} .*names board 2|"
+                                                          rf"board_index\[{last}\] is 2"):
+            seebatch.see_values(boards, board_index, moves, check=check)
+    with pytest.raises(seebatch.SeebatchError, match=rf"board_index\[{last}\] is 2 but there"):
+        seebatch.see_ge(boards, board_index, moves, 0, check=False)
+    with pytest.raises(ValueError, match=r"board_index\[0\] is -1, outside"):
+        seebatch.see_values(boards, np.full(len(moves), -1), moves)
+
+
+def test_wrong_types_shapes_and_lengths():
+    boards, board_index, moves = good_batch()
+    with pytest.raises(TypeError, match="boards have dtype"):
+        seebatch.see_values(np.zeros(2, np.uint64), board_index, moves)
+    with pytest.raises(ValueError, match="boards must be 1-D"):
+        seebatch.captures(boards.reshape(1, 2))
+    with pytest.raises(ValueError, match="3 board indices but 2 moves"):
+        seebatch.see_values(boards, board_index[:3], moves[:2])
+    with pytest.raises(TypeError, match="moves have dtype float64"):
+        seebatch.see_values(boards, board_index, moves.astype(float))
+    with pytest.raises(ValueError, match=r"moves\[0\] is 70000, outside 0..65535"):
+        seebatch.see_values(boards, board_index[:1], [70000])
+    with pytest.raises(ValueError, match="thresholds must be one integer or one per move"):
+        seebatch.see_ge(boards, board_index, moves, [1, 2])
+    with pytest.raises(TypeError, match="thresholds have dtype"):
+        seebatch.see_ge(boards, board_index, moves, 0.5)
+
+
+def test_bad_configurations():
+    boards, board_index, moves = good_batch()
+    with pytest.raises(seebatch.SeebatchError, match="config: .*nosuch"):
+        seebatch.see_values(boards, board_index, moves, config="nosuch")
+    with pytest.raises(seebatch.SeebatchError, match="Config: .*knight"):
+        seebatch.Config((100, -1, 300, 500, 900))
+    with pytest.raises(seebatch.SeebatchError, match="Config: .*flag"):
+        seebatch.Config((100, 300, 300, 500, 900), 64)
+    with pytest.raises(seebatch.SeebatchError, match=r"values\[4\] is 99999999999"):
+        seebatch.Config((100, 300, 300, 500, 99999999999))
+    with pytest.raises(ValueError, match="4 values"):
+        seebatch.Config((100, 300, 300, 500))
+    with pytest.raises(TypeError, match="preset name"):
+        seebatch.see_values(boards, board_index, moves, config=3)
+
+
+def test_unknown_backend():
+    before = seebatch.backend()
+    with pytest.raises(seebatch.SeebatchError, match="set_backend: .*nosuch"):
+        seebatch.set_backend("nosuch")
+    assert seebatch.backend() == before
+
+
+def test_empty_batches():
+    boards, _ = seebatch.boards_from_fens([])
+    assert boards.shape == (0,) and boards.dtype == seebatch.BOARD_DTYPE
+    board_index, moves = seebatch.captures(boards)
+    assert len(board_index) == len(moves) == 0
+    assert len(seebatch.see_values(boards, board_index, moves)) == 0
+    assert len(seebatch.see_ge(boards, board_index, moves, 0, check=False)) == 0

@@ -1,0 +1,36 @@
+"""examples/label_dask.py on a LocalCluster of two worker processes (on
+127.0.0.1, stopped at the end of the run) writes what `seebatch eval` writes."""
+import os
+import re
+import subprocess
+import sys
+
+from conftest import PYTHON_DIR, SPECIAL_FENS, run_cli
+
+BAD_AND_ODD_LINES = ["not a fen", "", "  \t", SPECIAL_FENS[0] + "\r", "  " + SPECIAL_FENS[2] + "\t",
+                     "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -"]
+
+
+def test_label_dask_writes_what_eval_writes(tmp_path):
+    generated = run_cli("gen", "--count", "6000", "--seed", "77").stdout.splitlines()
+    lines = generated[:3000] + BAD_AND_ODD_LINES + generated[3000:] + SPECIAL_FENS
+    positions = tmp_path / "positions.fen"
+    positions.write_text("\n".join(lines) + "\n")
+    expected = run_cli("eval", "--preset", "stockfish", str(positions))
+    assert expected.returncode == 1  # two bad lines
+
+    output = tmp_path / "labelled.txt"
+    environment = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+    script = os.path.join(PYTHON_DIR, "examples", "label_dask.py")
+    # Blocks of 40 kB: about a dozen tasks over the two workers, more than the window.
+    result = subprocess.run(
+        [sys.executable, script, str(positions), str(output), "--local-workers", "2",
+         "--preset", "stockfish", "--block-bytes", "40000", "--window", "4"],
+        env=environment, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1, result.stderr
+    assert output.read_text() == expected.stdout
+    assert len(expected.stdout.splitlines()) > 10000
+
+    def bad_line_numbers(stderr):
+        return [int(n) for n in re.findall(r"^line (\d+): ", stderr, re.MULTILINE)]
+    assert bad_line_numbers(result.stderr) == bad_line_numbers(expected.stderr) == [3001, 3007]

@@ -1,0 +1,94 @@
+/*
+ * Many FENs from one buffer, one per row: a caller with a million positions
+ * (a Python list, a file read whole) makes one call instead of a million.
+ *
+ * Each row is handed to seebatch_board_from_fen through a NUL-terminated
+ * copy on the stack, so a batch accepts and rejects exactly what the single
+ * parser does and says it in the same words. A bad row does not stop the
+ * batch: its status is recorded, its board is made empty (consistent, no
+ * captures) and the next row is read.
+ */
+#include <string.h>
+
+#include "errors.h"
+
+/* One byte more than the single parser accepts, so it still sees (and
+ * names) a row that is too long. */
+enum { ROW_COPY_MAX = 256 };
+
+/* Rows in text: every '\n' ends one, and text after the last '\n' is one more. */
+static size_t count_rows(const char *text, size_t length)
+{
+    size_t rows = 0;
+    const char *end = text + length;
+    for (const char *p = text; p < end; rows++) {
+        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        p = newline ? newline + 1 : end;
+    }
+    return rows;
+}
+
+static void make_empty(seebatch_board *board)
+{
+    memset(board, 0, sizeof *board);
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    board->fullmove_number = 1;
+}
+
+/* Parses one row (without its '\n'); a '\r' ending it is dropped. */
+static seebatch_status parse_row(const char *row, size_t length, seebatch_board *board,
+                                 seebatch_error *error)
+{
+    if (length > 0 && row[length - 1] == '\r')
+        length--;
+    const char *nul = memchr(row, '\0', length);
+    if (nul)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN, character %zu: a NUL byte inside the row",
+                    (size_t)(nul - row) + 1);
+    char copy[ROW_COPY_MAX + 1];
+    size_t kept = length < ROW_COPY_MAX ? length : ROW_COPY_MAX;
+    memcpy(copy, row, kept);
+    copy[kept] = '\0';
+    return seebatch_board_from_fen(board, copy, error);
+}
+
+/* Records a bad row in the report. */
+static void report_row(seebatch_fen_rows_report *report, size_t row, const seebatch_error *error)
+{
+    if (report->errors && report->bad_rows < report->error_capacity) {
+        report->errors[report->bad_rows].row = row;
+        report->errors[report->bad_rows].error = *error;
+    }
+    report->bad_rows++;
+}
+
+seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_t count,
+                                          seebatch_board *boards,
+                                          seebatch_fen_rows_report *report,
+                                          seebatch_error *error)
+{
+    if ((!text && length > 0) || (!boards && count > 0) || !report)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                    !report ? "report" : !boards ? "boards" : "text");
+    size_t rows = length > 0 ? count_rows(text, length) : 0;
+    if (rows != count)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                    "the text holds %zu rows (lines ended by '\\n') but count is %zu", rows,
+                    count);
+    report->bad_rows = 0;
+    const char *p = text, *end = text + length;
+    for (size_t row = 0; row < count; row++) {
+        const char *newline = memchr(p, '\n', (size_t)(end - p));
+        size_t row_length = newline ? (size_t)(newline - p) : (size_t)(end - p);
+        seebatch_error row_error;
+        seebatch_status status = parse_row(p, row_length, &boards[row], &row_error);
+        if (status != SEEBATCH_OK) {
+            make_empty(&boards[row]);
+            report_row(report, row, &row_error);
+        }
+        if (report->statuses)
+            report->statuses[row] = (uint8_t)status;
+        p = newline ? newline + 1 : end;
+    }
+    return seebatch_succeed(error);
+}

@@ -1,0 +1,161 @@
+/*
+ * The threshold test of the engine path, for normal moves when no promotion
+ * is in play: Stockfish's null-window walk (decide on the values of the two
+ * pieces if they suffice, else capture in turn with the least valuable
+ * attacker and stop as soon as the side to move can no longer change which
+ * side of the threshold the balance is on). Under the contract it answers
+ * exactly what seebatch_scalar_see_within answers with the window [t - 1, t]; the
+ * differential harness holds it to that.
+ *
+ * It differs from the text it follows where seebatch's board differs from
+ * Stockfish's: the types on `from` and `to` come from three planes of the
+ * piece bitboards without a branch (there is no mailbox), and the pins come
+ * from the caller or are worked out the first time a side has an attacker.
+ */
+#include "attacks.h"
+#include "scalar.h"
+
+/* The type codes (pawn 0 .. king 5) of two squares, read bit by bit from the
+ * pieces whose code has bit 0, 1 or 2; an empty square reads as 7, worth 0
+ * in prepared rules. */
+static inline void types_of(const seebatch_board *board, unsigned from, unsigned to, unsigned *mover,
+                            unsigned *victim)
+{
+    const bitboard *p = board->pieces;
+    bitboard empty = ~occupied_squares(board);
+    bitboard odd = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING] | empty;
+    bitboard twos = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK] | empty;
+    bitboard fours = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING] | empty;
+    *mover = (unsigned)(((odd >> from) & 1) | (((twos >> from) & 1) << 1) | (((fours >> from) & 1) << 2));
+    *victim = (unsigned)(((odd >> to) & 1) | (((twos >> to) & 1) << 1) | (((fours >> to) & 1) << 2));
+}
+
+/* Keeps the candidates without `plane` if there are any, and says whether it did. */
+static inline bitboard keep_without(bitboard candidates, bitboard plane, unsigned *bit)
+{
+    bitboard without = candidates & ~plane;
+    *bit = without == 0;
+    return without ? without : candidates;
+}
+
+/* Takes the side's least valuable attacker off the board, lets the sliders
+ * behind it join, and returns its type. The type is found bit by bit of its
+ * code, from the top, with no branch. */
+static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, bitboard candidates,
+                                     bitboard *occupied, bitboard *attackers)
+{
+    const bitboard *p = board->pieces;
+    unsigned high, middle, low;
+    candidates = keep_without(candidates, p[SEEBATCH_QUEEN] | p[SEEBATCH_KING], &high);
+    candidates = keep_without(candidates, p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK], &middle);
+    candidates = keep_without(candidates, p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING], &low);
+    unsigned type = high * 4 + middle * 2 + low;
+    if (type == SEEBATCH_KING)
+        return type;
+    *occupied ^= lowest_bit(candidates);
+    /* Only a line through the square just left can open (rule 3). */
+    if (!(type & 1))
+        *attackers |= bishop_attacks(to, *occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        *attackers |= rook_attacks(to, *occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
+    *attackers &= *occupied;
+    return type;
+}
+
+/* The occupancy after the first move and every piece that then attacks `to`. */
+static inline bitboard attackers_after(const seebatch_board *board, unsigned from, unsigned to, bitboard *occupied)
+{
+    *occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
+    return attackers_to(board, to, *occupied) & *occupied;
+}
+
+/* The attackers of `side` that rule 5 lets capture. */
+static inline bitboard able_attackers(const seebatch_board *board, pin_source *pins, unsigned side,
+                                      bitboard attackers, bitboard occupied)
+{
+    bitboard mine = attackers & board->colors[side];
+    if (mine && pins) {
+        const pin_state *held = pins_from(pins);
+        if (held->pinners[side] & occupied)
+            mine &= ~held->blockers[side];
+    }
+    return mine;
+}
+
+/* The exchange after the first move, from the opponent's reply on: whether
+ * the mover ends at least at the threshold. `balance` assumes the opponent
+ * takes the piece just moved. */
+static bool exchange_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+                             unsigned from, unsigned to, int32_t balance, int32_t threshold)
+{
+    bitboard occupied;
+    bitboard attackers = attackers_after(board, from, to, &occupied);
+    unsigned side = color_on(board, from) ^ 1;
+    bool opponent_to_move = true;
+    for (;;) {
+        bitboard mine = able_attackers(board, pins, side, attackers, occupied);
+        if (!mine)
+            return opponent_to_move;
+        unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
+        if (type == SEEBATCH_KING) /* rule 4: only onto a square the other side no longer attacks */
+            return opponent_to_move == ((attackers & board->colors[side ^ 1]) != 0);
+        /* From here on the balance assumes the piece just moved is taken back. */
+        balance += opponent_to_move ? rules->value[type] : -rules->value[type];
+        opponent_to_move = !opponent_to_move;
+        if (opponent_to_move == (balance >= threshold))
+            return opponent_to_move;
+        side ^= 1;
+    }
+}
+
+bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+                                unsigned from, unsigned to, int32_t threshold)
+{
+    unsigned mover, victim;
+    types_of(board, from, to, &mover, &victim);
+    int32_t balance = rules->value[victim];
+    if (balance < threshold)
+        return false; /* not even if nothing is taken back */
+    if (mover == SEEBATCH_KING)
+        return true; /* a king is never taken back (rule 4) */
+    balance -= rules->value[mover];
+    if (balance >= threshold)
+        return true; /* even if the mover is taken back */
+    return exchange_reaches(rules, board, pins, from, to, balance, threshold);
+}
+
+int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
+                                          pin_source *pins, unsigned from, unsigned to)
+{
+    unsigned mover, victim;
+    types_of(board, from, to, &mover, &victim);
+    /* gain[d]: what the side making capture d wins if the exchange stops
+     * right after it; 32 pieces bound the depth. */
+    int32_t gain[34];
+    gain[0] = rules->value[victim];
+    if (mover == SEEBATCH_KING)
+        return gain[0]; /* a king is never taken back (rule 4) */
+    bitboard occupied;
+    bitboard attackers = attackers_after(board, from, to, &occupied);
+    unsigned side = color_on(board, from) ^ 1;
+    int32_t standing = rules->value[mover];
+    int depth = 0;
+    for (;;) {
+        bitboard mine = able_attackers(board, pins, side, attackers, occupied);
+        if (!mine)
+            break;
+        unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
+        if (type == SEEBATCH_KING && (attackers & board->colors[side ^ 1]))
+            break; /* rule 4: the king may not step into an attack */
+        depth++;
+        gain[depth] = standing - gain[depth - 1];
+        if (type == SEEBATCH_KING)
+            break; /* and a king's capture ends the exchange */
+        standing = rules->value[type];
+        side ^= 1;
+    }
+    /* Each side takes the capture only if it does better than stopping. */
+    for (; depth > 0; depth--)
+        gain[depth - 1] = gain[depth - 1] < -gain[depth] ? gain[depth - 1] : -gain[depth];
+    return gain[0];
+}

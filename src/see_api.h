@@ -1,0 +1,15 @@
+/* What the public SEE entry points share (see_api.c, see_checked.c). */
+#ifndef SEEBATCH_SEE_API_H
+#define SEEBATCH_SEE_API_H
+
+#include "kernel.h"
+
+/* The kernel for a batch of this length: the one in use, unless the batch is
+ * too short for its lanes to pay off. */
+const see_kernel *seebatch_kernel_for(size_t count);
+
+/* A batch of moves all on one board. */
+see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                          const seebatch_config *config);
+
+#endif

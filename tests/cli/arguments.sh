@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# What a new user types: --option=value, arguments in the wrong place, and
+# what the tool says back (one message style, file errors naming the path,
+# singular and plural, the limits in the help). Expected texts are what the
+# tool is meant to say, written here, not copied from earlier output.
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+
+printf '%s;e1e5\n' "$trace1" > "$work/one.fen"
+
+# --option=value is the same as --option value, for every subcommand.
+expect "eval --format=csv" "$("$tool" eval --format=csv "$work/one.fen" 2>&1)" "$("$tool" eval --format csv "$work/one.fen")"
+expect "eval --preset=stockfish" "$("$tool" eval --preset=stockfish "$work/one.fen" 2>&1)" \
+    "$("$tool" eval --preset stockfish "$work/one.fen")"
+expect "eval --values= --threads=" "$("$tool" eval --values=1,2,3,4,5 --threads=2 "$work/one.fen" 2>&1)" \
+    "$trace1;e1e5;1"
+expect "gen --count= --seed=" "$("$tool" gen --count=3 --seed=7 2>&1)" "$("$tool" gen --count 3 --seed 7)"
+expect "perft --depth=2" "$("$tool" perft --depth=2 2>&1)" "400"
+expect "check --preset=" "$("$tool" check --no-oracle --preset=classic "$work/one.fen" 2>&1 | head -n 1)" \
+    "checked 1 position, 1 move, 1 configuration"
+"$tool" eval --format=xml < /dev/null 2>/dev/null; expect "--format=xml rejected" "$?" "2"
+expect "a flag given a value" "$("$tool" eval --pins=yes "$work/one.fen" 2>&1)" \
+    'seebatch eval: --pins takes no value, but was given "yes" (see seebatch eval --help)'
+
+# Misplaced arguments are named, not read as something else.
+expect "perft 2" "$("$tool" perft 2 2>&1)" \
+    'seebatch perft: "2" is not a FEN; the depth is given as --depth 2 (see seebatch perft --help)'
+"$tool" perft 2 > /dev/null 2>&1; expect "perft 2 exit" "$?" "2"
+expect "gen 5" "$("$tool" gen 5 2>&1)" \
+    'seebatch gen: "5" is not an option; the number of positions is given as --count 5 (see seebatch gen --help)'
+expect "option before the command" "$("$tool" --pins eval 2>&1)" \
+    'seebatch: options go after the command (seebatch COMMAND --pins ...); "--pins" is not a command (see seebatch --help)'
+expect "perft unknown option" "$("$tool" perft --dpeth 2 2>&1)" \
+    'seebatch perft: unknown option "--dpeth" (see seebatch perft --help)'
+
+# One style: every message of a subcommand starts "seebatch SUBCOMMAND: ".
+{
+    "$tool" eval --bogus < /dev/null
+    "$tool" eval --preset nonsense < /dev/null
+    "$tool" eval --values 1,2 < /dev/null
+    "$tool" eval -j 0 < /dev/null
+    "$tool" eval --format < /dev/null
+    "$tool" eval "$work/missing.fen"
+    "$tool" eval "$work"
+    SEEBATCH_BACKEND=bogus "$tool" eval < /dev/null
+} 2> "$work/eval.err" > /dev/null
+expect "eval messages" "$(grep -vc '^seebatch eval: ' "$work/eval.err")" "0"
+expect "eval message count" "$(wc -l < "$work/eval.err" | tr -d ' ')" "8"
+{
+    "$tool" check --threads 999 < /dev/null
+    "$tool" check --preset x < /dev/null
+    "$tool" gen --count x
+    "$tool" gen --seed -1
+    "$tool" perft --depth 99
+    "$tool" perft "8/8/8 w"
+} 2> "$work/other.err" > /dev/null
+expect "check, gen, perft messages" "$(grep -vEc '^seebatch (check|gen|perft): ' "$work/other.err")" "0"
+
+# File errors name the path, whatever went wrong.
+expect "directory" "$("$tool" eval "$work" 2>&1 > /dev/null)" "seebatch eval: cannot read $work: Is a directory"
+expect "missing file" "$("$tool" check "$work/missing.fen" 2>&1 > /dev/null)" \
+    "seebatch check: cannot open $work/missing.fen: No such file or directory"
+
+# SEEBATCH_BACKEND matters only to subcommands that compute SEE.
+expect "gen ignores a bad backend" "$(SEEBATCH_BACKEND=bogus "$tool" gen --count 2 2>&1)" "$("$tool" gen --count 2)"
+expect "perft ignores a bad backend" "$(SEEBATCH_BACKEND=bogus "$tool" perft --depth 2 2>&1)" "400"
+SEEBATCH_BACKEND=bogus "$tool" eval < /dev/null 2>/dev/null; expect "eval still rejects it" "$?" "2"
+
+# Singular and plural in the summary of check.
+expect "check, one of each" "$("$tool" check --no-oracle --values 100,300,300,500,900 "$work/one.fen" | head -n 1)" \
+    "checked 1 position, 1 move, 1 configuration"
+"$tool" gen --count 2 > "$work/two.fen"
+expect "check, many" "$("$tool" check "$work/two.fen" | grep -c '^checked 2 positions, [0-9]* moves, 9 configurations$')" "1"
+
+# The limit on moves per line is in the help of both subcommands reading lines.
+expect "eval help says 512 moves" "$("$tool" eval --help | grep -c 'at most 512 moves')" "1"
+expect "check help says 512 moves" "$("$tool" check --help | grep -c 'at most$')$("$tool" check --help | grep -c '^512 moves')" "11"
+
+finish "cli arguments"

@@ -1,0 +1,209 @@
+/* The engine path: prepared rules, pins given by the caller (and used as
+ * given), per-move thresholds on every backend, and its checked variants.
+ * The differential harness compares its values with the reference on
+ * millions of cases; these tests pin down its interface. */
+#include <limits.h>
+#include <string.h>
+
+#include "check.h"
+#include "random_boards.h"
+#include "seebatch.h"
+#include "workload.h"
+
+static seebatch_error last_error;
+
+static seebatch_board board_from(const char *fen)
+{
+    seebatch_board board;
+    CHECK_EQ(seebatch_board_from_fen(&board, fen, &last_error), SEEBATCH_OK, "%s: %s", fen, last_error.message);
+    return board;
+}
+
+static seebatch_move move_of(const seebatch_board *board, const char *uci)
+{
+    seebatch_move move = 0;
+    CHECK_EQ(seebatch_move_parse(board, uci, &move, &last_error), SEEBATCH_OK, "%s: %s", uci, last_error.message);
+    return move;
+}
+
+static void rules_init_rejects_bad_input(void)
+{
+    seebatch_rules rules;
+    memset(&rules, 0xAB, sizeof rules);
+    seebatch_rules untouched = rules;
+    seebatch_config bad = seebatch_config_classic();
+    bad.values[SEEBATCH_KNIGHT] = SEEBATCH_VALUE_MAX + 1;
+    CHECK_EQ(seebatch_rules_init(&rules, &bad, &last_error), SEEBATCH_ERROR_CONFIG, "value out of range");
+    CHECK(strstr(last_error.message, "knight") != NULL, "names the knight: %s", last_error.message);
+    CHECK(memcmp(&rules, &untouched, sizeof rules) == 0, "rules unchanged on failure");
+    CHECK_EQ(seebatch_rules_init(NULL, &bad, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL rules");
+    CHECK_EQ(seebatch_rules_init(&rules, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL configuration");
+}
+
+/* White's bishop on e2 stands alone between its king on e1 and the rook on
+ * e8: pinned (rule 5 holds it back while the rook stands). Black's knight
+ * takes on d3, where only that bishop could take back. With PINS the knight
+ * wins a pawn (+100 classic); without, it is taken (100 - 325). */
+static const char pinned_recapture[] = "4r1k1/8/8/2n5/8/3P4/4B3/4K3 b - - 0 1";
+
+static void given_pins_are_used(void)
+{
+    seebatch_board board = board_from(pinned_recapture);
+    seebatch_move knight_takes = move_of(&board, "c5d3");
+    seebatch_config config = seebatch_config_classic();
+    config.flags |= SEEBATCH_PINS;
+    seebatch_rules rules;
+    CHECK_EQ(seebatch_rules_init(&rules, &config, &last_error), SEEBATCH_OK, "%s", last_error.message);
+    seebatch_pins pins, none;
+    seebatch_pins_compute(&board, &pins);
+    memset(&none, 0, sizeof none);
+    CHECK(pins.blockers[SEEBATCH_WHITE] != 0 && pins.pinners[SEEBATCH_WHITE] != 0, "white's bishop is pinned");
+
+    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &pins, knight_takes), 100, "pins given");
+    CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, knight_takes), 100, "pins computed");
+    CHECK_EQ(seebatch_see_value(&board, knight_takes, &config), 100, "plain API");
+    /* Pins that say nothing is pinned are taken at their word: the
+     * library uses what it is given instead of working them out again. */
+    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &none, knight_takes), 100 - 325, "pins taken as given");
+    CHECK(!seebatch_engine_see_ge(&rules, &board, &none, knight_takes, 0), "threshold with pins taken as given");
+    CHECK(seebatch_engine_see_ge(&rules, &board, &pins, knight_takes, 100), "threshold with the real pins");
+    /* Without the PINS flag, pins given change nothing. */
+    seebatch_rules classic;
+    seebatch_config plain = seebatch_config_classic();
+    seebatch_rules_init(&classic, &plain, NULL);
+    CHECK_EQ(seebatch_engine_see_value(&classic, &board, &pins, knight_takes), 100 - 325, "pins off");
+}
+
+/* Extreme thresholds: every value is >= INT32_MIN, none reaches INT32_MAX
+ * (values are bounded by the piece values). */
+static void extreme_thresholds(void)
+{
+    seebatch_board board = board_from("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1");
+    seebatch_move move = move_of(&board, "d3e5");
+    seebatch_config config = seebatch_config_classic();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
+    CHECK(seebatch_engine_see_ge(&rules, &board, NULL, move, INT32_MIN), "INT32_MIN always passes");
+    CHECK(!seebatch_engine_see_ge(&rules, &board, NULL, move, INT32_MAX), "INT32_MAX never passes");
+    CHECK(seebatch_engine_see_ge(&rules, &board, NULL, move, -225), "at the value");
+    CHECK(!seebatch_engine_see_ge(&rules, &board, NULL, move, -224), "just above the value");
+    CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, move), -225, "the published trace");
+}
+
+/* see_ge_each equals the single calls, each move with its own threshold, for
+ * every length 0..64 and on every backend (long batches go to the lanes). */
+static void each_equals_single_calls(void)
+{
+    static workload w;
+    workload_build(&w, 7);
+    const char *names[8];
+    size_t backends = seebatch_backends_available(names, 8);
+    seebatch_config configs[2] = {seebatch_config_classic(), seebatch_config_stockfish()};
+    for (size_t k = 0; k < backends; k++) {
+        CHECK_EQ(seebatch_backend_set(names[k], &last_error), SEEBATCH_OK, "%s", last_error.message);
+        for (int c = 0; c < 2; c++) {
+            seebatch_rules rules;
+            seebatch_rules_init(&rules, &configs[c], NULL);
+            for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
+                size_t count = w.counts[b] < 64 ? w.counts[b] : 64;
+                seebatch_pins pins;
+                seebatch_pins_compute(&w.boards[b], &pins);
+                int32_t thresholds[64];
+                uint8_t passed[64 + 1];
+                for (size_t i = 0; i < count; i++)
+                    thresholds[i] = seebatch_engine_see_value(&rules, &w.boards[b], &pins, w.moves[b][i])
+                                  + (int32_t)(i % 3) - 1;
+                for (size_t length = 0; length <= count; length += 1 + length / 8) {
+                    passed[length] = 0xEE;
+                    seebatch_engine_see_ge_each(&rules, &w.boards[b], (b & 1) ? &pins : NULL, w.moves[b], length,
+                                                thresholds, passed);
+                    CHECK_EQ(passed[length], 0xEE, "wrote past length %zu", length);
+                    for (size_t i = 0; i < length; i++)
+                        CHECK_EQ(passed[i],
+                                 seebatch_engine_see_ge(&rules, &w.boards[b], &pins, w.moves[b][i], thresholds[i]),
+                                 "backend %s board %zu move %zu of %zu", names[k], b, i, length);
+                }
+            }
+        }
+    }
+    seebatch_backend_set("auto", NULL);
+}
+
+static void checked_engine_path(void)
+{
+    seebatch_board board = board_from(pinned_recapture);
+    seebatch_move knight_takes = move_of(&board, "c5d3");
+    seebatch_config config = seebatch_config_stockfish();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
+    seebatch_pins pins;
+    seebatch_pins_compute(&board, &pins);
+
+    bool passed = false;
+    int32_t value = 12345;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &pins, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK(passed, "the knight wins a pawn");
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, NULL, knight_takes, &value, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(value, 208, "a pawn under stockfish values");
+
+    /* Pins that are not the board's are named: field, colour, square. */
+    seebatch_pins wrong = pins;
+    wrong.blockers[SEEBATCH_WHITE] = 0;
+    value = 12345;
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, &wrong, knight_takes, &value, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "wrong pins");
+    CHECK(strstr(last_error.message, "blockers[white] lacks e2") != NULL, "message: %s", last_error.message);
+    CHECK_EQ(value, 12345, "nothing written");
+    wrong = pins;
+    wrong.pinners[SEEBATCH_BLACK] |= 1;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &wrong, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "extra pinner");
+    CHECK(strstr(last_error.message, "pinners[black] wrongly includes a1") != NULL, "message: %s",
+          last_error.message);
+
+    /* Rules that seebatch_rules_init did not make, or that were changed. */
+    seebatch_rules changed = rules;
+    changed.value[SEEBATCH_KING] = 5;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_ERROR_CONFIG, "changed rules");
+    CHECK(strstr(last_error.message, "seebatch_rules_init") != NULL, "message: %s", last_error.message);
+    changed = rules;
+    changed.value[SEEBATCH_QUEEN] = -1;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_ERROR_CONFIG, "negative value");
+    CHECK(strstr(last_error.message, "queen") != NULL, "message: %s", last_error.message);
+    CHECK_EQ(seebatch_engine_see_ge_checked(NULL, &board, &pins, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL rules");
+
+    /* Moves and boards as everywhere else. */
+    seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
+    seebatch_move moves[2] = {knight_takes, from_empty};
+    int32_t thresholds[2] = {0, 0};
+    uint8_t each[2] = {7, 7};
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 2, thresholds, each, &last_error),
+             SEEBATCH_ERROR_MOVE, "bad second move");
+    CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7, "%s", last_error.message);
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, NULL, each, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL thresholds");
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, thresholds, each, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(each[0], 1, "the knight's capture at 0");
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, NULL, NULL, 0, NULL, NULL, &last_error),
+             SEEBATCH_OK, "an empty batch");
+    seebatch_board broken = board;
+    broken.reserved = 1;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &broken, NULL, knight_takes, 0, &passed, &last_error),
+             SEEBATCH_ERROR_BOARD, "broken board");
+}
+
+int main(void)
+{
+    rules_init_rejects_bad_input();
+    given_pins_are_used();
+    extreme_thresholds();
+    each_equals_single_calls();
+    checked_engine_path();
+    return check_finish("test_engine_path");
+}
