@@ -1,0 +1,238 @@
+#include "binpack_writer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "binpack_fields.h"
+#include "chain_moves.h"
+
+/* ------------------------------------------------------------------------ */
+/* Stems                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static unsigned stem_nibble(const seebatch_board *board, unsigned square)
+{
+    int type = piece_type_on(board, square);
+    unsigned color = color_on(board, square);
+    unsigned us = board->side_to_move;
+    if (type == SEEBATCH_PAWN && board->en_passant < 64 && file_of(square) == file_of(board->en_passant) &&
+        rank_of(square) == (us == SEEBATCH_WHITE ? 4u : 3u))
+        return 12;
+    if (type == SEEBATCH_ROOK) {
+        unsigned corner = color == SEEBATCH_WHITE ? 0 : 56, shift = color == SEEBATCH_WHITE ? 0 : 2;
+        unsigned right = square == corner ? (unsigned)SEEBATCH_CASTLE_WHITE_QUEENSIDE << shift
+                       : square == corner + 7 ? (unsigned)SEEBATCH_CASTLE_WHITE_KINGSIDE << shift : 0;
+        if (board->castling & right)
+            return color == SEEBATCH_WHITE ? 13 : 14;
+    }
+    if (type == SEEBATCH_KING && color == SEEBATCH_BLACK && us == SEEBATCH_BLACK)
+        return 15;
+    return (unsigned)type * 2 + color;
+}
+
+static uint16_t pack_move(seebatch_move move)
+{
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move), type = 0, promotion = 0;
+    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        type = 1;
+        promotion = kind - SEEBATCH_MOVE_PROMOTE_KNIGHT;
+    } else if (kind == SEEBATCH_MOVE_CASTLING) {
+        type = 2;
+        to = to > from ? (from | 7u) : (from & ~7u); /* the rook's corner */
+    } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
+        type = 3;
+    }
+    return (uint16_t)(type << 14 | from << 8 | to << 2 | promotion);
+}
+
+void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
+{
+    const seebatch_board *board = &entry->board;
+    bitboard occupied = occupied_squares(board);
+    memset(out, 0, 32);
+    for (int i = 0; i < 8; i++)
+        out[i] = (uint8_t)(occupied >> (56 - 8 * i));
+    unsigned index = 0;
+    for (bitboard rest = occupied; rest && index < 32; rest &= rest - 1, index++)
+        out[8 + index / 2] |= (uint8_t)(stem_nibble(board, lowest_square(rest)) << (index % 2 * 4));
+    seebatch_write_be16(out + 24, pack_move(entry->move));
+    seebatch_write_be16(out + 26, seebatch_fold(entry->score));
+    seebatch_write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
+    seebatch_write_be16(out + 30, board->halfmove_clock);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Payload                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static bool reserve(binpack_writer *w, size_t more)
+{
+    if (w->size + more <= w->capacity)
+        return true;
+    size_t capacity = w->capacity ? w->capacity : BINPACK_CHUNK_TARGET + 4096;
+    while (capacity < w->size + more)
+        capacity *= 2;
+    uint8_t *grown = realloc(w->payload, capacity);
+    if (!grown) {
+        w->out_of_memory = true;
+        return false;
+    }
+    w->payload = grown;
+    w->capacity = capacity;
+    return true;
+}
+
+/* Appends count (0..16) bits of value, high bit first. */
+static void put_bits(binpack_writer *w, unsigned value, unsigned count)
+{
+    while (count) {
+        if (w->bit_used == 0 || w->bit_used == 8) {
+            if (!reserve(w, 1))
+                return;
+            w->payload[w->size++] = 0;
+            w->bit_used = 0;
+        }
+        unsigned room = 8 - w->bit_used, take = count < room ? count : room;
+        unsigned part = (value >> (count - take)) & ((1u << take) - 1);
+        w->payload[w->size - 1] |= (uint8_t)(part << (room - take));
+        w->bit_used += take;
+        count -= take;
+    }
+}
+
+void seebatch_binpack_close_chain(binpack_writer *w)
+{
+    if (w->count_at == SIZE_MAX)
+        return;
+    seebatch_write_be16(w->payload + w->count_at, (uint16_t)w->plies);
+    w->count_at = SIZE_MAX;
+    w->bit_used = 0;
+}
+
+void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry, const uint8_t *stem)
+{
+    seebatch_binpack_close_chain(w);
+    if (!reserve(w, 34))
+        return;
+    if (stem)
+        memcpy(w->payload + w->size, stem, 32);
+    else
+        seebatch_binpack_pack_stem(entry, w->payload + w->size);
+    w->count_at = w->size + 32;
+    w->size += 34;
+    w->plies = 0;
+    w->bit_used = 0;
+    w->last_score = seebatch_wrap16(-entry->score);
+}
+
+static unsigned below(bitboard set, unsigned square)
+{
+    return (unsigned)popcount(set & (square_bit(square) - 1));
+}
+
+void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entry)
+{
+    const seebatch_board *board = &entry->board;
+    seebatch_move move = entry->move;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    bitboard ours = board->colors[board->side_to_move];
+    int type = piece_type_on(board, from);
+    unsigned castlings;
+    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
+    unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        unsigned queenside = board->side_to_move == SEEBATCH_WHITE ? 2u : 8u;
+        id = count - 1 + ((board->castling & queenside) ? 1u : 0u) + (to > from ? 1u : 0u);
+    } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        choices = count * 4;
+        id = below(targets, to) * 4 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT);
+    } else {
+        id = below(targets, to);
+    }
+    put_bits(w, below(ours, from), seebatch_index_bits((unsigned)popcount(ours)));
+    put_bits(w, id, seebatch_index_bits(choices));
+    unsigned folded = seebatch_fold(seebatch_wrap16(entry->score - w->last_score));
+    do {
+        unsigned block = folded & 15u;
+        folded >>= BINPACK_SCORE_BLOCK;
+        put_bits(w, block | (folded ? 16u : 0u), BINPACK_SCORE_BLOCK + 1);
+    } while (folded);
+    w->last_score = seebatch_wrap16(-entry->score);
+    w->plies++;
+}
+
+void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64_t bit_start,
+                                  uint64_t bit_end)
+{
+    for (uint64_t bit = bit_start; bit < bit_end;) {
+        unsigned count = bit_end - bit < 8 ? (unsigned)(bit_end - bit) : 8u;
+        size_t byte = (size_t)(bit >> 3);
+        unsigned shift = (unsigned)(bit & 7);
+        unsigned window = (unsigned)data[byte] << 8;
+        if (shift + count > 8)
+            window |= data[byte + 1];
+        put_bits(w, (window >> (16 - shift - count)) & ((1u << count) - 1), count);
+        bit += count;
+    }
+    w->plies++;
+}
+
+bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
+{
+    seebatch_binpack_close_chain(w);
+    bool ok = !w->out_of_memory;
+    if (ok && w->size) {
+        uint8_t header[8] = {'B', 'I', 'N', 'P', (uint8_t)w->size, (uint8_t)(w->size >> 8),
+                             (uint8_t)(w->size >> 16), (uint8_t)(w->size >> 24)};
+        ok = fwrite(header, 1, 8, out) == 8 && fwrite(w->payload, 1, w->size, out) == w->size;
+    }
+    w->size = 0;
+    w->has_last = false;
+    return ok;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry by entry                                                           */
+/* ------------------------------------------------------------------------ */
+
+bool seebatch_binpack_continues(const training_entry *previous, const training_entry *next)
+{
+    if (previous->result != -next->result || (uint16_t)(previous->ply + 1) != next->ply)
+        return false;
+    seebatch_board after = previous->board;
+    seebatch_chain_play(&after, previous->move);
+    const seebatch_board *b = &next->board;
+    return memcmp(after.pieces, b->pieces, sizeof after.pieces) == 0 &&
+           memcmp(after.colors, b->colors, sizeof after.colors) == 0 &&
+           after.side_to_move == b->side_to_move && after.en_passant == b->en_passant &&
+           after.castling == b->castling;
+}
+
+bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
+{
+    if (w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
+        seebatch_binpack_continues(&w->last, entry)) {
+        seebatch_binpack_append_entry(w, entry);
+    } else {
+        if (w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
+            return false;
+        seebatch_binpack_start_chain(w, entry, NULL);
+    }
+    w->last = *entry;
+    w->has_last = true;
+    return !w->out_of_memory;
+}
+
+void seebatch_binpack_writer_init(binpack_writer *w)
+{
+    memset(w, 0, sizeof *w);
+    w->count_at = SIZE_MAX;
+}
+
+void seebatch_binpack_writer_free(binpack_writer *w)
+{
+    free(w->payload);
+    seebatch_binpack_writer_init(w);
+}
