@@ -16,6 +16,7 @@ static const char main_help[] =
     "  check   compare every SEE backend and the slow oracle with the reference\n"
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
+    "  filter  drop training entries (binpack, plain) by rule: check, capture, SEE\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command\n"
     "  seebatch --version         the library version\n"
@@ -35,6 +36,7 @@ static const subcommand subcommands[] = {
     {"check", run_check},
     {"gen", run_gen},
     {"perft", run_perft},
+    {"filter", run_filter},
 };
 
 FILE *open_input(const char *name, const char *path)

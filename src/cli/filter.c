@@ -1,0 +1,304 @@
+/*
+ * seebatch filter: drops training entries by rule (in check, capture, SEE at
+ * least T, promotion, castling) from a .binpack or .plain file (or EPD lines)
+ * and writes the rest in either training format, counting per rule.
+ *
+ * Binpack to binpack keeps the input's chains and chunks: a kept entry whose
+ * predecessor was kept stays in its chain (its movetext bits are copied as
+ * they are), and an entry after a dropped one starts a new chain. With no
+ * rule the output is the input, byte for byte.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "binpack_chunks.h"
+#include "chain_moves.h"
+#include "filter_rules.h"
+#include "line_reader.h"
+#include "options.h"
+#include "plain.h"
+#include "position_line.h"
+#include "subcommands.h"
+#include "training_input.h"
+
+static const char filter_help[] =
+    "usage: seebatch filter [rules] [options] [FILE]\n"
+    "\n"
+    "Reads training entries from FILE (or standard input when FILE is absent or\n"
+    "\"-\"), drops those a rule matches and writes the others. Counts of entries\n"
+    "read, kept and dropped per rule go to stderr (an entry several rules match\n"
+    "counts under each).\n"
+    "\n"
+    "Rules:\n"
+    "%s"
+    "\n"
+    "Options:\n"
+    "  --input-format F    binpack, plain or epd (lines \"FEN\" or \"FEN;move\");\n"
+    "                      by default the file's extension says\n"
+    "  --output FILE       write there instead of standard output\n"
+    "  --output-format F   binpack or plain (epd input: epd); by default the\n"
+    "                      input's format\n"
+    "%s"
+    "%s"
+    "                      (binpack input is split by chunk)\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "A binpack that does not decode (truncated, corrupt, a chunk header that\n"
+    "lies) ends the run with \"byte B, entry E: why\" after every entry before\n"
+    "it is written. Exit status: 0 success, 1 bad input, 2 usage error or\n"
+    "unreadable input, 3 out of memory or unwritable output.\n";
+
+enum { COUNTER_KEPT = RULE_COUNT };
+
+typedef struct filter_settings {
+    filter_rules rules;
+    data_format input, output;
+    const char *input_path, *output_path;
+} filter_settings;
+
+/* Counts an entry; returns whether it is kept. */
+static bool judge(const filter_rules *rules, const training_entry *entry, uint64_t *counters)
+{
+    unsigned matched = matching_rules(rules, entry);
+    for (int rule = 0; rule < RULE_COUNT; rule++)
+        counters[rule] += (matched >> rule) & 1u;
+    counters[COUNTER_KEPT] += matched == 0;
+    return matched == 0;
+}
+
+static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
+                         chunk_result *result)
+{
+    const filter_settings *settings = state;
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, file_offset);
+    training_entry entry;
+    binpack_source source;
+    binpack_step step;
+    bool previous_kept = false;
+    while ((step = seebatch_binpack_next(&decoder, &entry, &source, &result->fault)) == BINPACK_ENTRY) {
+        result->entries++;
+        bool kept = judge(&settings->rules, &entry, result->counters);
+        if (kept && settings->output == DATA_PLAIN) {
+            char block[PLAIN_BLOCK_MAX];
+            text_buffer_append(&result->text, block, seebatch_plain_format(&entry, block));
+        } else if (kept && (source.stem || !previous_kept)) {
+            seebatch_binpack_start_chain(&result->binpack, &entry,
+                                         source.stem ? data + source.stem_at : NULL);
+        } else if (kept) {
+            seebatch_binpack_append_bits(&result->binpack, data, source.bit_start, source.bit_end);
+        }
+        previous_kept = kept;
+    }
+    result->faulted = step == BINPACK_FAULT;
+}
+
+static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
+                          uint64_t *read, uint64_t *counters)
+{
+    chunk_job job = {input, output, threads, filter_chunk, settings, "filter", settings->input_path};
+    chunk_totals totals;
+    int status = run_chunk_job(&job, &totals);
+    *read = totals.entries;
+    memcpy(counters, totals.counters, sizeof totals.counters);
+    return status;
+}
+
+/* Writes one kept entry in the output format; false when writing fails. */
+static bool write_entry(const filter_settings *settings, binpack_writer *writer,
+                        const training_entry *entry, FILE *output)
+{
+    if (settings->output == DATA_BINPACK)
+        return seebatch_binpack_write_entry(writer, entry, output);
+    char block[PLAIN_BLOCK_MAX];
+    size_t length = seebatch_plain_format(entry, block);
+    return fwrite(block, 1, length, output) == length;
+}
+
+static int filter_plain(const filter_settings *settings, FILE *input, FILE *output,
+                        uint64_t *read, uint64_t *counters)
+{
+    plain_reader reader = {input, 0};
+    binpack_writer writer;
+    seebatch_binpack_writer_init(&writer);
+    training_entry entry;
+    char message[SEEBATCH_MESSAGE_SIZE + 128];
+    plain_step step;
+    int status = EXIT_OK;
+    while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
+        ++*read;
+        if (judge(&settings->rules, &entry, counters) &&
+            !write_entry(settings, &writer, &entry, output)) {
+            status = EXIT_RESOURCE_FAILURE;
+            break;
+        }
+    }
+    if (!seebatch_binpack_flush_chunk(&writer, output))
+        status = EXIT_RESOURCE_FAILURE;
+    seebatch_binpack_writer_free(&writer);
+    if (step == PLAIN_BAD && status == EXIT_OK) {
+        fprintf(stderr, "seebatch filter: %s: %s\n",
+                settings->input_path ? settings->input_path : "standard input", message);
+        status = EXIT_BAD_LINES;
+    }
+    return status;
+}
+
+/* EPD lines: "FEN" (rules on the move never match) or "FEN;move"; kept
+ * lines are written as they are. */
+static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
+                      uint64_t *counters)
+{
+    static line_reader reader;
+    static position_line position;
+    line_reader_init(&reader, input);
+    line current;
+    int status = EXIT_OK;
+    while (line_reader_next(&reader, &current)) {
+        char message[SEEBATCH_MESSAGE_SIZE + 64];
+        if (!current.too_long && current.length == 0)
+            continue;
+        if (current.too_long || !parse_position_line(&current, &position, message, sizeof message)) {
+            fprintf(stderr, "seebatch filter: line %lu: %s\n", current.number,
+                    current.too_long ? "longer than 65536 bytes" : message);
+            status = EXIT_BAD_LINES;
+            continue;
+        }
+        training_entry entry = {position.board, 0, 0, 0, 0};
+        filter_rules rules = settings->rules;
+        if (position.move_count)
+            entry.move = position.moves[0];
+        else
+            rules.active &= 1u << RULE_IN_CHECK;
+        ++*read;
+        if (judge(&rules, &entry, counters)) {
+            fwrite(current.text, 1, current.length, output);
+            fputc('\n', output);
+        }
+    }
+    return status;
+}
+
+/* "--name VALUE" or "--name=VALUE": the value, advancing *index; NULL when
+ * argv[*index] is another option. *missing is set when the value is absent. */
+static const char *option_value(int argc, char **argv, int *index, const char *name, bool *missing)
+{
+    size_t length = strlen(name);
+    const char *argument = argv[*index];
+    if (strncmp(argument, name, length) != 0)
+        return NULL;
+    if (argument[length] == '=')
+        return argument + length + 1;
+    if (argument[length] != '\0')
+        return NULL;
+    if (*index + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*index];
+}
+
+typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
+
+static parse_result parse_filter_arguments(int argc, char **argv, filter_settings *settings,
+                                           input_options *options)
+{
+    for (int i = 0; i < argc; i++) {
+        bool missing = false, bad = false;
+        const char *value;
+        if (parse_rule_option(argc, argv, &i, &settings->rules, &bad)) {
+            if (bad)
+                return PARSE_BAD;
+        } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
+            settings->output_path = value;
+        } else if ((value = option_value(argc, argv, &i, "--output-format", &missing)) ||
+                   (value = option_value(argc, argv, &i, "--input-format", &missing))) {
+            bool output = strncmp(argv[i - (argv[i] == value)], "--output", 8) == 0;
+            data_format format = data_format_named(value);
+            if (format == DATA_UNKNOWN || (output && format == DATA_EPD)) {
+                usage_error("filter", "%s needs binpack or plain%s, not \"%s\"",
+                            output ? "--output-format" : "--input-format", output ? "" : " or epd", value);
+                return PARSE_BAD;
+            }
+            *(output ? &settings->output : &settings->input) = format;
+        } else if (missing) {
+            usage_error("filter", "%s needs a value", argv[i]);
+            return PARSE_BAD;
+        } else {
+            argument_result result = take_input_argument("filter", argc, argv, &i, options);
+            if (result != ARGUMENT_TAKEN)
+                return result == ARGUMENT_HELP ? PARSE_HELP : PARSE_BAD;
+        }
+    }
+    return PARSED;
+}
+
+/* Fills in the formats the options left open; false (reported) when the
+ * input's format cannot be known or the pair is not supported. */
+static bool settle_formats(filter_settings *settings)
+{
+    if (settings->input == DATA_UNKNOWN)
+        settings->input = data_format_of_path(settings->input_path);
+    if (settings->input == DATA_UNKNOWN) {
+        usage_error("filter", "cannot tell the input's format from %s; give --input-format",
+                    settings->input_path ? "its name" : "standard input");
+        return false;
+    }
+    if (settings->output == DATA_UNKNOWN)
+        settings->output = settings->input;
+    if ((settings->input == DATA_EPD) != (settings->output == DATA_EPD)) {
+        usage_error("filter", "EPD input is written as EPD only");
+        return false;
+    }
+    return true;
+}
+
+static int run_filter_stream(const filter_settings *settings, FILE *input, FILE *output,
+                             int threads)
+{
+    uint64_t read = 0, counters[CHUNK_COUNTERS] = {0};
+    int status;
+    if (settings->input == DATA_BINPACK)
+        status = filter_binpack(settings, input, output, threads, &read, counters);
+    else if (settings->input == DATA_PLAIN)
+        status = filter_plain(settings, input, output, &read, counters);
+    else
+        status = filter_epd(settings, input, output, &read, counters);
+    print_rule_counts(stderr, &settings->rules, read, counters[COUNTER_KEPT], counters);
+    return status;
+}
+
+int run_filter(int argc, char **argv)
+{
+    filter_settings settings = {{0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
+    if (parsed == PARSE_HELP) {
+        printf(filter_help, rule_options_help, config_options_help, threads_option_help);
+        return EXIT_OK;
+    }
+    if (parsed == PARSE_BAD)
+        return EXIT_USAGE;
+    settings.rules.config = options.config;
+    settings.input_path = options.path && strcmp(options.path, "-") != 0 ? options.path : NULL;
+    if (!settle_formats(&settings))
+        return EXIT_USAGE;
+    FILE *input = open_input("filter", options.path);
+    if (!input)
+        return EXIT_USAGE;
+    FILE *output = stdout;
+    if (settings.output_path && !(output = fopen(settings.output_path, "wb"))) {
+        fprintf(stderr, "seebatch filter: cannot create %s: %s\n", settings.output_path, strerror(errno));
+        if (input != stdin)
+            fclose(input);
+        return EXIT_USAGE;
+    }
+    int status = run_filter_stream(&settings, input, output, (int)options.threads);
+    if (input != stdin)
+        fclose(input);
+    if (output != stdout && (fclose(output) != 0) && status == EXIT_OK) {
+        fprintf(stderr, "seebatch filter: cannot write %s\n", settings.output_path);
+        status = EXIT_RESOURCE_FAILURE;
+    }
+    return status;
+}
