@@ -38,6 +38,7 @@ static const char filter_help[] =
     "  --output FILE       write there instead of standard output\n"
     "  --output-format F   binpack or plain (epd input: epd); by default the\n"
     "                      input's format\n"
+    "  --count-only        write no entries, only the counts\n"
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
@@ -54,6 +55,7 @@ typedef struct filter_settings {
     filter_rules rules;
     data_format input, output;
     const char *input_path, *output_path;
+    bool count_only;
 } filter_settings;
 
 /* Counts an entry; returns whether it is kept. */
@@ -66,6 +68,38 @@ static bool judge(const filter_rules *rules, const training_entry *entry, uint64
     return matched == 0;
 }
 
+/* Kept entries that continue their input chain, not yet copied: their
+ * movetext bits are copied in one piece when the run ends. */
+typedef struct pending_bits {
+    uint64_t start, end;
+    unsigned entries;
+} pending_bits;
+
+static void copy_pending(binpack_writer *writer, const uint8_t *data, pending_bits *pending)
+{
+    if (pending->entries)
+        seebatch_binpack_append_bits(writer, data, pending->start, pending->end, pending->entries);
+    pending->entries = 0;
+}
+
+/* Adds a kept entry to the binpack output: a stem of the input is copied,
+ * an entry after a dropped one is packed as a new stem, the rest joins
+ * the pending bits. */
+static void keep_binpack(binpack_writer *writer, const uint8_t *data, const training_entry *entry,
+                         const binpack_source *source, bool previous_kept, pending_bits *pending)
+{
+    if (source->stem || !previous_kept) {
+        copy_pending(writer, data, pending);
+        seebatch_binpack_start_chain(writer, entry, source->stem ? data + source->stem_at : NULL);
+    } else if (pending->entries && pending->end == source->bit_start) {
+        pending->end = source->bit_end;
+        pending->entries++;
+    } else {
+        copy_pending(writer, data, pending);
+        *pending = (pending_bits){source->bit_start, source->bit_end, 1};
+    }
+}
+
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
@@ -76,20 +110,21 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     binpack_source source;
     binpack_step step;
     bool previous_kept = false;
+    pending_bits pending = {0, 0, 0};
     while ((step = seebatch_binpack_next(&decoder, &entry, &source, &result->fault)) == BINPACK_ENTRY) {
         result->entries++;
         bool kept = judge(&settings->rules, &entry, result->counters);
+        if (settings->count_only)
+            continue;
         if (kept && settings->output == DATA_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
             text_buffer_append(&result->text, block, seebatch_plain_format(&entry, block));
-        } else if (kept && (source.stem || !previous_kept)) {
-            seebatch_binpack_start_chain(&result->binpack, &entry,
-                                         source.stem ? data + source.stem_at : NULL);
         } else if (kept) {
-            seebatch_binpack_append_bits(&result->binpack, data, source.bit_start, source.bit_end);
+            keep_binpack(&result->binpack, data, &entry, &source, previous_kept, &pending);
         }
         previous_kept = kept;
     }
+    copy_pending(&result->binpack, data, &pending);
     result->faulted = step == BINPACK_FAULT;
 }
 
@@ -127,7 +162,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     int status = EXIT_OK;
     while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
         ++*read;
-        if (judge(&settings->rules, &entry, counters) &&
+        if (judge(&settings->rules, &entry, counters) && !settings->count_only &&
             !write_entry(settings, &writer, &entry, output)) {
             status = EXIT_RESOURCE_FAILURE;
             break;
@@ -171,7 +206,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         else
             rules.active &= 1u << RULE_IN_CHECK;
         ++*read;
-        if (judge(&rules, &entry, counters)) {
+        if (judge(&rules, &entry, counters) && !settings->count_only) {
             fwrite(current.text, 1, current.length, output);
             fputc('\n', output);
         }
@@ -209,6 +244,8 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
         if (parse_rule_option(argc, argv, &i, &settings->rules, &bad)) {
             if (bad)
                 return PARSE_BAD;
+        } else if (strcmp(argv[i], "--count-only") == 0) {
+            settings->count_only = true;
         } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
             settings->output_path = value;
         } else if ((value = option_value(argc, argv, &i, "--output-format", &missing)) ||
@@ -270,7 +307,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL};
+    filter_settings settings = {{0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {

@@ -185,7 +185,7 @@ static bool movetext_fault(binpack_chunk_decoder *d, binpack_fault *fault, const
             return movetext_fault(d, fault, "the chunk ends inside a chain's movetext");       \
     } while (0)
 
-static bool decode_king_move(binpack_chunk_decoder *d, const seebatch_board *board, unsigned from,
+static inline __attribute__((always_inline)) bool decode_king_move(binpack_chunk_decoder *d, const seebatch_board *board, unsigned from,
                              bitboard targets, unsigned castlings, seebatch_move *move,
                              binpack_fault *fault)
 {
@@ -206,7 +206,7 @@ static bool decode_king_move(binpack_chunk_decoder *d, const seebatch_board *boa
     return true;
 }
 
-static bool decode_move(binpack_chunk_decoder *d, const seebatch_board *board, seebatch_move *move,
+static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_decoder *d, const seebatch_board *board, seebatch_move *move,
                         binpack_fault *fault)
 {
     unsigned us = board->side_to_move;
@@ -237,7 +237,7 @@ static bool decode_move(binpack_chunk_decoder *d, const seebatch_board *board, s
     return true;
 }
 
-static bool decode_score(binpack_chunk_decoder *d, int16_t *score, binpack_fault *fault)
+static inline __attribute__((always_inline)) bool decode_score(binpack_chunk_decoder *d, int16_t *score, binpack_fault *fault)
 {
     unsigned folded = 0, block;
     for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
@@ -266,28 +266,27 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->file_offset = file_offset;
 }
 
-static binpack_step next_in_chain(binpack_chunk_decoder *d, training_entry *entry,
-                                  binpack_source *source, binpack_fault *fault)
+static inline __attribute__((always_inline)) binpack_step next_in_chain(
+    binpack_chunk_decoder *d, training_entry *entry, binpack_source *source, binpack_fault *fault)
 {
-    training_entry e = d->entry;
+    /* The previous entry becomes this one in place. */
+    training_entry *e = &d->entry;
     uint64_t start = d->bit;
-    seebatch_chain_play(&e.board, e.move);
-    e.ply = (uint16_t)(e.ply + 1);
-    e.board.fullmove_number = seebatch_fullmove_of_ply(e.ply);
-    e.result = (int8_t)-e.result;
-    if (!decode_move(d, &e.board, &e.move, fault) || !decode_score(d, &e.score, fault)) {
-        d->bit = start;
+    seebatch_chain_play(&e->board, e->move);
+    e->ply = (uint16_t)(e->ply + 1);
+    e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
+    e->result = (int8_t)-e->result;
+    if (!decode_move(d, &e->board, &e->move, fault) || !decode_score(d, &e->score, fault))
         return BINPACK_FAULT;
-    }
     if (--d->plies_left == 0)
         d->next_stem = (size_t)((d->bit + 7) / 8);
-    d->entry = e;
-    *entry = e;
+    *entry = *e;
     if (source)
         *source = (binpack_source){false, 0, start, d->bit};
     return BINPACK_ENTRY;
 }
 
+SEEBATCH_POPCNT_CLONES
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *d, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault)
 {

@@ -64,7 +64,7 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
 
 /* The next entry of the payload (and, if source is not NULL, where it was);
  * BINPACK_END after the last; BINPACK_FAULT with *fault filled when the
- * payload does not decode (the decoder then stays at the fault). */
+ * payload does not decode (the decoder is then finished: do not call again). */
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault);
 

@@ -83,22 +83,21 @@ static bool reserve(binpack_writer *w, size_t more)
     return true;
 }
 
-/* Appends count (0..16) bits of value, high bit first. */
-static void put_bits(binpack_writer *w, unsigned value, unsigned count)
+/* Appends count (0..56) bits of value, high bit first. The bytes after the
+ * last bit written are always zero, so the payload ends where the bits do. */
+static void put_bits(binpack_writer *w, uint64_t value, unsigned count)
 {
-    while (count) {
-        if (w->bit_used == 0 || w->bit_used == 8) {
-            if (!reserve(w, 1))
-                return;
-            w->payload[w->size++] = 0;
-            w->bit_used = 0;
-        }
-        unsigned room = 8 - w->bit_used, take = count < room ? count : room;
-        unsigned part = (value >> (count - take)) & ((1u << take) - 1);
-        w->payload[w->size - 1] |= (uint8_t)(part << (room - take));
-        w->bit_used += take;
-        count -= take;
-    }
+    size_t byte = w->movetext_at + (size_t)(w->bits >> 3);
+    if (!reserve(w, byte + 8 - w->size))
+        return;
+    unsigned shift = (unsigned)(w->bits & 7);
+    uint64_t window = count ? value << (64 - shift - count) : 0;
+    uint8_t *out = w->payload + byte;
+    out[0] = (uint8_t)((shift ? out[0] : 0) | window >> 56);
+    for (int i = 1; i < 8; i++)
+        out[i] = (uint8_t)(window >> (56 - 8 * i));
+    w->bits += count;
+    w->size = w->movetext_at + (size_t)((w->bits + 7) >> 3);
 }
 
 void seebatch_binpack_close_chain(binpack_writer *w)
@@ -107,7 +106,6 @@ void seebatch_binpack_close_chain(binpack_writer *w)
         return;
     seebatch_write_be16(w->payload + w->count_at, (uint16_t)w->plies);
     w->count_at = SIZE_MAX;
-    w->bit_used = 0;
 }
 
 void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry, const uint8_t *stem)
@@ -121,8 +119,9 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
         seebatch_binpack_pack_stem(entry, w->payload + w->size);
     w->count_at = w->size + 32;
     w->size += 34;
+    w->movetext_at = w->size;
+    w->bits = 0;
     w->plies = 0;
-    w->bit_used = 0;
     w->last_score = seebatch_wrap16(-entry->score);
 }
 
@@ -131,6 +130,7 @@ static unsigned below(bitboard set, unsigned square)
     return (unsigned)popcount(set & (square_bit(square) - 1));
 }
 
+SEEBATCH_POPCNT_CLONES
 void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entry)
 {
     const seebatch_board *board = &entry->board;
@@ -163,20 +163,27 @@ void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entr
     w->plies++;
 }
 
+/* The count (1..56) bits of data from bit on, reading only the bytes that
+ * hold them. */
+static uint64_t take_bits(const uint8_t *data, uint64_t bit, unsigned count)
+{
+    size_t byte = (size_t)(bit >> 3);
+    unsigned shift = (unsigned)(bit & 7), bytes = (shift + count + 7) / 8;
+    uint64_t window = 0;
+    for (unsigned i = 0; i < 8; i++)
+        window = window << 8 | (i < bytes ? data[byte + i] : 0u);
+    return (window << shift) >> (64 - count);
+}
+
 void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64_t bit_start,
-                                  uint64_t bit_end)
+                                  uint64_t bit_end, unsigned entries)
 {
     for (uint64_t bit = bit_start; bit < bit_end;) {
-        unsigned count = bit_end - bit < 8 ? (unsigned)(bit_end - bit) : 8u;
-        size_t byte = (size_t)(bit >> 3);
-        unsigned shift = (unsigned)(bit & 7);
-        unsigned window = (unsigned)data[byte] << 8;
-        if (shift + count > 8)
-            window |= data[byte + 1];
-        put_bits(w, (window >> (16 - shift - count)) & ((1u << count) - 1), count);
+        unsigned count = bit_end - bit < 56 ? (unsigned)(bit_end - bit) : 56u;
+        put_bits(w, take_bits(data, bit, count), count);
         bit += count;
     }
-    w->plies++;
+    w->plies += entries;
 }
 
 bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)

@@ -26,7 +26,8 @@ typedef struct binpack_writer {
     size_t capacity;
     size_t count_at;   /* offset of the open chain's entry count, or SIZE_MAX */
     unsigned plies;    /* entries after the open chain's stem */
-    unsigned bit_used; /* bits used in the payload's last byte (0: none open) */
+    size_t movetext_at; /* where the open chain's movetext starts */
+    uint64_t bits;      /* movetext bits written in the open chain */
     int16_t last_score;
     bool out_of_memory;
     /* For seebatch_binpack_write_entry: the last entry written. */
@@ -47,10 +48,10 @@ void seebatch_binpack_start_chain(binpack_writer *writer, const training_entry *
  * be the previous one after its move (seebatch_binpack_continues). */
 void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry *entry);
 
-/* Adds one entry to the open chain by copying its movetext bits
+/* Adds entries to the open chain by copying their movetext bits
  * [bit_start, bit_end) from a payload that was read. */
 void seebatch_binpack_append_bits(binpack_writer *writer, const uint8_t *data, uint64_t bit_start,
-                                  uint64_t bit_end);
+                                  uint64_t bit_end, unsigned entries);
 
 /* Closes the open chain, if any. */
 void seebatch_binpack_close_chain(binpack_writer *writer);

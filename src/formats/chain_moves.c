@@ -2,6 +2,7 @@
 
 #include "attacks.h"
 
+SEEBATCH_POPCNT_CLONES
 bitboard seebatch_chain_destinations(const seebatch_board *board, unsigned from, int type,
                                      unsigned *castlings)
 {
@@ -99,13 +100,12 @@ static uint8_t rights_lost_on(unsigned square)
     }
 }
 
-static void lift(seebatch_board *board, unsigned square)
+static void lift(seebatch_board *board, int type, unsigned square)
 {
-    bitboard bit = square_bit(square);
-    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        board->pieces[type] &= ~bit;
-    board->colors[0] &= ~bit;
-    board->colors[1] &= ~bit;
+    bitboard keep = ~square_bit(square);
+    board->pieces[type] &= keep;
+    board->colors[0] &= keep;
+    board->colors[1] &= keep;
 }
 
 static void put(seebatch_board *board, int type, unsigned color, unsigned square)
@@ -114,31 +114,36 @@ static void put(seebatch_board *board, int type, unsigned color, unsigned square
     board->colors[color] |= square_bit(square);
 }
 
+SEEBATCH_POPCNT_CLONES
 void seebatch_chain_play(seebatch_board *board, seebatch_move move)
 {
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     int type = piece_type_on(board, from);
+    if (type < 0)
+        return; /* no piece to move: not a move of this board */
     bool resets = type == SEEBATCH_PAWN || ((board->colors[us ^ 1u] >> to) & 1u);
     unsigned en_passant = SEEBATCH_NO_SQUARE;
     if (type == SEEBATCH_PAWN && (from ^ to) == 16 &&
         en_passant_allowed(board, us ^ 1u, (from + to) / 2, to))
         en_passant = (from + to) / 2;
-    board->castling &= (uint8_t)~(rights_lost_on(from) | rights_lost_on(to));
+    if (board->castling) /* most positions of a game have none left */
+        board->castling &= (uint8_t)~(rights_lost_on(from) | rights_lost_on(to));
     if (kind == SEEBATCH_MOVE_CASTLING) {
         bool kingside = to > from;
         unsigned rook_from = kingside ? from + 3 : from - 4;
         board->castling &= (uint8_t)~rights_lost_on(rook_from);
-        lift(board, from);
-        lift(board, rook_from);
+        lift(board, SEEBATCH_KING, from);
+        lift(board, SEEBATCH_ROOK, rook_from);
         put(board, SEEBATCH_KING, us, to);
         put(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
     } else {
-        lift(board, to);
-        lift(board, from);
+        if ((board->colors[us ^ 1u] >> to) & 1u)
+            lift(board, piece_type_on(board, to), to);
+        lift(board, type, from);
         if (kind == SEEBATCH_MOVE_EN_PASSANT)
-            lift(board, us == SEEBATCH_WHITE ? to - 8 : to + 8);
+            lift(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
         bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
         put(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
     }
