@@ -19,11 +19,16 @@ const char rule_options_help[] =
 bool parse_rule_option(int argc, char **argv, int *index, filter_rules *rules, bool *bad)
 {
     for (int rule = 0; rule < RULE_COUNT; rule++) {
-        if (strcmp(argv[*index], rule_names[rule]) != 0)
+        size_t length = strlen(rule_names[rule]);
+        const char *argument = argv[*index];
+        bool joined = rule == RULE_SEE_GE && strncmp(argument, rule_names[rule], length) == 0 &&
+                      argument[length] == '='; /* --skip-see-ge=T */
+        if (!joined && strcmp(argument, rule_names[rule]) != 0)
             continue;
         rules->active |= 1u << rule;
         if (rule == RULE_SEE_GE) {
-            const char *text = *index + 1 < argc ? argv[++*index] : NULL;
+            const char *text = joined ? argument + length + 1
+                             : *index + 1 < argc ? argv[++*index] : NULL;
             long long threshold;
             if (!parse_number(text, INT32_MIN, INT32_MAX, &threshold)) {
                 fprintf(stderr, "seebatch: --skip-see-ge needs a whole number, not \"%s\"\n",
