@@ -123,6 +123,11 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
     *move = seebatch_move_make(from, to, kind);
     seebatch_error error;
     bool ours = (board->colors[board->side_to_move] >> from) & 1u;
+    if (kind == SEEBATCH_MOVE_CASTLING && !seebatch_castling_fits(board, *move)) {
+        snprintf(fault->message, sizeof fault->message,
+                 "a castling move with the king or rook away or pieces between");
+        return false;
+    }
     if (!ours || seebatch_move_check(board, *move, &error) != SEEBATCH_OK) {
         char uci[SEEBATCH_UCI_MAX];
         seebatch_move_to_uci(*move, uci);
@@ -199,10 +204,9 @@ static inline __attribute__((always_inline)) bool decode_king_move(binpack_chunk
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
     bool long_castle = id == count && (board->castling & queenside);
-    unsigned to = long_castle ? from - 2 : from + 2;
-    if (from != (us == SEEBATCH_WHITE ? 4u : 60u) || (occupied_squares(board) >> to) & 1u)
-        return movetext_fault(d, fault, "a castling move by a king off its start square or onto a piece");
-    *move = seebatch_move_make(from, to, SEEBATCH_MOVE_CASTLING);
+    *move = seebatch_move_make(from, long_castle ? from - 2 : from + 2, SEEBATCH_MOVE_CASTLING);
+    if (!seebatch_castling_fits(board, *move))
+        return movetext_fault(d, fault, "a castling move with the king or rook away or pieces between");
     return true;
 }
 

@@ -76,6 +76,20 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
     return square < 64 && en_passant_allowed(board, us, square, victim & 63u);
 }
 
+bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
+{
+    unsigned us = board->side_to_move & 1u;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned start = us == SEEBATCH_WHITE ? 4u : 60u;
+    if (from != start || (to != start + 2 && to != start - 2))
+        return false;
+    unsigned rook = to > from ? start + 3 : start - 4;
+    bitboard ours = board->colors[us];
+    return (board->pieces[SEEBATCH_KING] & ours & square_bit(from)) &&
+           (board->pieces[SEEBATCH_ROOK] & ours & square_bit(rook)) &&
+           !(between(from, rook) & occupied_squares(board));
+}
+
 bool seebatch_side_in_check(const seebatch_board *board)
 {
     unsigned us = board->side_to_move & 1u;

@@ -72,6 +72,11 @@ void seebatch_chain_play(seebatch_board *board, seebatch_move move);
  * uncovers no slider on its own king. */
 bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 
+/* Whether a castling move (the king's two-square move) can be played on
+ * the board at all: the king on its start square, its rook on the corner,
+ * nothing between them. Rights and attacks are not looked at. */
+bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move);
+
 /* Whether the side to move's king is attacked. */
 bool seebatch_side_in_check(const seebatch_board *board);
 
