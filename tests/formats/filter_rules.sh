@@ -54,6 +54,15 @@ expect "binpack size: 7 stems" "$(wc -c < "$work/hand.binpack")" "$((8 + 7 * 34)
     "$tool" filter --skip-capture "$work/hand.plain" --output-format binpack 2>/dev/null)
 expect "binpack from standard input, filtered like plain" "$?" "0"
 
+# eval on training data: SEE of each entry's move (classic values), or of
+# every capture of its position.
+values() { sed 's/.*;//' | tr '\n' ' '; }
+expect "eval plain" "$("$tool" eval "$work/hand.plain" | values)" "0 -900 100 100 0 0 0 "
+expect "eval binpack" "$("$tool" eval --input-format binpack < "$work/hand.binpack" | values)" "0 -900 100 100 0 0 0 "
+expect "eval binpack --promotions" "$("$tool" eval --promotions "$work/hand.binpack" | values)" "0 -900 100 100 900 0 0 "
+expect "eval --all-captures" "$("$tool" eval --all-captures "$work/hand.plain" | cut -d';' -f2- | tr '\n' ' ')" "d1d5;-900 d1d5;100 e5d6;100 b7b8q;0 b7b8r;0 b7b8b;0 b7b8n;0 "
+expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16;d1d5;100"
+
 # Damaged files: an error naming the byte and the entry, every entry before it written.
 bad() { # bad NAME: filter $work/NAME.binpack to plain; prints exit status, entries written, error
     "$tool" filter --input-format binpack "$work/$1.binpack" --output-format plain \

@@ -46,6 +46,14 @@ expect "-j 2 = -j 1" "$(cmp "$work/j1.binpack" "$work/j2.binpack" && echo same)"
 expect "-j 3 = -j 1" "$(cmp "$work/j1.binpack" "$work/j3.binpack" && echo same)" "same"
 expect "-j 3 counts" "$(head -1 "$work/j3.err")" "seebatch filter: 1304763 entries read, 1009320 kept, 295443 dropped"
 
+# eval reads binpack and plain alike, at any -j.
+"$tool" eval "$data" > "$work/eval1.txt"
+"$tool" eval -j 2 "$work/three.binpack" | head -n 434921 > "$work/eval2.txt"
+"$tool" eval "$work/all.plain" > "$work/eval3.txt"
+expect "eval: one record per entry" "$(wc -l < "$work/eval1.txt")" "434921"
+expect "eval -j 2 = -j 1" "$(cmp "$work/eval1.txt" "$work/eval2.txt" && echo same)" "same"
+expect "eval plain = binpack" "$(cmp "$work/eval1.txt" "$work/eval3.txt" && echo same)" "same"
+
 # Cut inside the second chunk: the first chunk and the second's whole entries are written.
 head -c $((1048745 + 500000)) "$work/three.binpack" > "$work/cut.binpack"
 "$tool" filter "$work/cut.binpack" -j 2 --output-format plain > "$work/cut.plain" 2> "$work/cut.err"
