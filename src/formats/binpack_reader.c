@@ -162,20 +162,29 @@ bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, b
 /* Movetext                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* The next 57 bits from bit on (high bit first), the bits past the payload
+ * read as 0. One unaligned load when 8 bytes are there. */
+static inline uint64_t peek_bits(const binpack_chunk_decoder *d)
+{
+    size_t byte = (size_t)(d->bit >> 3);
+    uint64_t window = 0;
+    if (byte + 8 <= d->size) {
+        memcpy(&window, d->data + byte, 8);
+        window = __builtin_bswap64(window);
+    } else {
+        for (size_t i = 0; i < 8; i++)
+            window = window << 8 | (byte + i < d->size ? d->data[byte + i] : 0u);
+    }
+    return window << (d->bit & 7);
+}
+
 /* Reads count (0..16) bits, high bit first; false past the payload. */
 static inline bool read_bits(binpack_chunk_decoder *d, unsigned count, unsigned *value)
 {
-    uint64_t end = d->bit + count;
-    if (end > (uint64_t)d->size * 8)
+    if (d->bit + count > (uint64_t)d->size * 8)
         return false;
-    size_t byte = (size_t)(d->bit >> 3);
-    uint32_t window = (uint32_t)d->data[byte] << 16;
-    if (byte + 2 < d->size)
-        window |= (uint32_t)d->data[byte + 1] << 8 | d->data[byte + 2];
-    else if (byte + 1 < d->size)
-        window |= (uint32_t)d->data[byte + 1] << 8;
-    *value = (window >> (24 - (d->bit & 7) - count)) & ((1u << count) - 1);
-    d->bit = end;
+    *value = (unsigned)(peek_bits(d) >> 1 >> (63 - count));
+    d->bit += count;
     return true;
 }
 
@@ -211,7 +220,7 @@ static inline __attribute__((always_inline)) bool decode_king_move(binpack_chunk
 }
 
 static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_decoder *d, const seebatch_board *board, seebatch_move *move,
-                        binpack_fault *fault)
+                        int *moved_type, binpack_fault *fault)
 {
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
@@ -220,7 +229,8 @@ static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_deco
     if (index >= pieces)
         return movetext_fault(d, fault, "a piece index beyond the side to move's pieces");
     unsigned from = seebatch_nth_square(ours, index);
-    int type = piece_type_on(board, from);
+    int type = seebatch_type_on(board, from);
+    *moved_type = type;
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
@@ -241,17 +251,24 @@ static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_deco
     return true;
 }
 
-static inline __attribute__((always_inline)) bool decode_score(binpack_chunk_decoder *d, int16_t *score, binpack_fault *fault)
+static inline __attribute__((always_inline)) bool decode_score(binpack_chunk_decoder *d, int16_t *score,
+                                                               binpack_fault *fault)
 {
-    unsigned folded = 0, block;
+    /* Up to four blocks, each a continue bit then 4 bits, read from one window. */
+    uint64_t window = peek_bits(d);
+    unsigned folded = 0, used = 0;
     for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
         if (shift >= 16)
             return movetext_fault(d, fault, "a score difference longer than 16 bits");
-        READ_OR_FAIL(d, BINPACK_SCORE_BLOCK + 1, &block, fault);
+        unsigned block = (unsigned)(window >> (64 - BINPACK_SCORE_BLOCK - 1 - used)) & 31u;
+        used += BINPACK_SCORE_BLOCK + 1;
         folded |= (block & 15u) << shift;
         if (!(block >> BINPACK_SCORE_BLOCK))
             break;
     }
+    if (d->bit + used > (uint64_t)d->size * 8)
+        return movetext_fault(d, fault, "the chunk ends inside a chain's movetext");
+    d->bit += used;
     *score = seebatch_wrap16(d->last_score + seebatch_unfold((uint16_t)folded));
     d->last_score = seebatch_wrap16(-*score);
     return true;
@@ -276,11 +293,12 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(
     /* The previous entry becomes this one in place. */
     training_entry *e = &d->entry;
     uint64_t start = d->bit;
-    seebatch_chain_play(&e->board, e->move);
+    seebatch_chain_play_piece(&e->board, e->move, d->moved_type);
     e->ply = (uint16_t)(e->ply + 1);
     e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
     e->result = (int8_t)-e->result;
-    if (!decode_move(d, &e->board, &e->move, fault) || !decode_score(d, &e->score, fault))
+    if (!decode_move(d, &e->board, &e->move, &d->moved_type, fault) ||
+        !decode_score(d, &e->score, fault))
         return BINPACK_FAULT;
     if (--d->plies_left == 0)
         d->next_stem = (size_t)((d->bit + 7) / 8);
@@ -309,6 +327,7 @@ binpack_step seebatch_binpack_next(binpack_chunk_decoder *d, training_entry *ent
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
+    d->moved_type = seebatch_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
     d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;

@@ -54,6 +54,7 @@ typedef struct binpack_chunk_decoder {
     uint64_t bit;         /* next movetext bit */
     int16_t last_score;   /* the previous entry's score, negated */
     training_entry entry; /* the previous entry */
+    int moved_type;       /* the type of the piece its move moves */
 } binpack_chunk_decoder;
 
 typedef enum binpack_step { BINPACK_ENTRY, BINPACK_END, BINPACK_FAULT } binpack_step;

@@ -12,7 +12,7 @@
 
 static unsigned stem_nibble(const seebatch_board *board, unsigned square)
 {
-    int type = piece_type_on(board, square);
+    int type = seebatch_type_on(board, square);
     unsigned color = color_on(board, square);
     unsigned us = board->side_to_move;
     if (type == SEEBATCH_PAWN && board->en_passant < 64 && file_of(square) == file_of(board->en_passant) &&
@@ -138,7 +138,7 @@ void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entr
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     bitboard ours = board->colors[board->side_to_move];
-    int type = piece_type_on(board, from);
+    int type = seebatch_type_on(board, from);
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;
