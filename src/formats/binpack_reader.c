@@ -309,8 +309,8 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(
 }
 
 SEEBATCH_POPCNT_CLONES
-binpack_step seebatch_binpack_next(binpack_chunk_decoder *d, training_entry *entry,
-                                   binpack_source *source, binpack_fault *fault)
+static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
+                               binpack_source *source, binpack_fault *fault)
 {
     if (d->plies_left)
         return next_in_chain(d, entry, source, fault);
@@ -336,6 +336,12 @@ binpack_step seebatch_binpack_next(binpack_chunk_decoder *d, training_entry *ent
     if (source)
         *source = (binpack_source){true, (uint32_t)at, 0, 0};
     return BINPACK_ENTRY;
+}
+
+binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
+                                   binpack_source *source, binpack_fault *fault)
+{
+    return next_entry(decoder, entry, source, fault);
 }
 
 /* ------------------------------------------------------------------------ */

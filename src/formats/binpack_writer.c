@@ -131,7 +131,7 @@ static unsigned below(bitboard set, unsigned square)
 }
 
 SEEBATCH_POPCNT_CLONES
-void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entry)
+static void append_entry(binpack_writer *w, const training_entry *entry)
 {
     const seebatch_board *board = &entry->board;
     seebatch_move move = entry->move;
@@ -161,6 +161,11 @@ void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entr
     } while (folded);
     w->last_score = seebatch_wrap16(-entry->score);
     w->plies++;
+}
+
+void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry *entry)
+{
+    append_entry(writer, entry);
 }
 
 /* The count (1..56) bits of data from bit on, reading only the bytes that

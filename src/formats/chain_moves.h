@@ -22,8 +22,8 @@
 /* Hot functions of the movetext coding get a second copy compiled for CPUs
  * with POPCNT, chosen when the program loads; the default copy runs
  * anywhere. Without it every popcount is a library call, a quarter of the
- * decoding time. Put it on definitions only: the copies are local to their
- * file, and other files call through the load-time choice. */
+ * decoding time. Put it on static functions only, called through a plain
+ * public one: compilers disagree on how other files reach the copies. */
 #if defined(__x86_64__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define SEEBATCH_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
