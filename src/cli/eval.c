@@ -145,7 +145,7 @@ static bool parse_format(const char *text, output_format *format)
 static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
                            text_buffer *out)
 {
-    static _Thread_local position_line position;
+    position_line position;
     char fen[SEEBATCH_FEN_MAX];
     seebatch_board board = entry->board;
     board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);

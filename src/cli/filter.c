@@ -9,6 +9,7 @@
  * rule the output is the input, byte for byte.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "binpack_chunks.h"
@@ -161,6 +162,12 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     plain_step step;
     int status = EXIT_OK;
     while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
+        if (settings->output == DATA_BINPACK && entry.ply > BINPACK_PLY_MAX) {
+            snprintf(message, sizeof message, "line %lu: ply %u does not fit in binpack (at most %d)",
+                     reader.line, entry.ply, BINPACK_PLY_MAX);
+            step = PLAIN_BAD;
+            break;
+        }
         ++*read;
         if (judge(&settings->rules, &entry, counters) && !settings->count_only &&
             !write_entry(settings, &writer, &entry, output)) {
@@ -184,12 +191,14 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
 static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
                       uint64_t *counters)
 {
-    static line_reader reader;
-    static position_line position;
-    line_reader_init(&reader, input);
+    line_reader *reader = malloc(sizeof *reader); /* its buffer is too big for the stack */
+    if (!reader)
+        return EXIT_RESOURCE_FAILURE;
+    position_line position;
+    line_reader_init(reader, input);
     line current;
     int status = EXIT_OK;
-    while (line_reader_next(&reader, &current)) {
+    while (line_reader_next(reader, &current)) {
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
@@ -211,6 +220,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             fputc('\n', output);
         }
     }
+    free(reader);
     return status;
 }
 

@@ -17,7 +17,8 @@
 enum {
     /* Stockfish's writer starts a new chunk once a payload reaches this. */
     BINPACK_CHUNK_TARGET = 1 << 20,
-    BINPACK_CHAIN_MAX = 65535 /* entries after a stem: the count has 16 bits */
+    BINPACK_CHAIN_MAX = 65535, /* entries after a stem: the count has 16 bits */
+    BINPACK_PLY_MAX = 16383    /* the ply has 14 bits */
 };
 
 typedef struct binpack_writer {

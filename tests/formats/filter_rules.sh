@@ -54,6 +54,20 @@ expect "binpack size: 7 stems" "$(wc -c < "$work/hand.binpack")" "$((8 + 7 * 34)
     "$tool" filter --skip-capture "$work/hand.plain" --output-format binpack 2>/dev/null)
 expect "binpack from standard input, filtered like plain" "$?" "0"
 
+# EPD lines: "FEN" (only the position's rules apply) or "FEN;move", kept as they are.
+printf '%s\n' '4k3/8/8/8/8/8/8/r3K3 w - - 0 6' '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16;d1d5' \
+    '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16' > "$work/hand.epd"
+expect "epd" "$("$tool" filter --skip-in-check --skip-capture "$work/hand.epd" 2>/dev/null)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16"
+# Plain entries binpack cannot hold are refused, naming the line.
+printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore 0\nply 20000\nresult 0\ne\n' > "$work/long.plain"
+"$tool" filter "$work/long.plain" --output-format binpack > /dev/null 2> "$work/long.err"
+expect "ply over 14 bits: exit" "$?" "1"
+expect "ply over 14 bits: message" "$(head -1 "$work/long.err")" "seebatch filter: $work/long.plain: line 6: ply 20000 does not fit in binpack (at most 16383)"
+printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1e3\nscore 0\nply 2\nresult 0\ne\n' > "$work/illegal.plain"
+"$tool" filter "$work/illegal.plain" > /dev/null 2> "$work/illegal.err"
+expect "illegal plain move: exit" "$?" "1"
+expect "illegal plain move: names the line" "$(head -1 "$work/illegal.err" | cut -d: -f1-3)" "seebatch filter: $work/illegal.plain: line 6"
+
 # eval on training data: SEE of each entry's move (classic values), or of
 # every capture of its position.
 values() { sed 's/.*;//' | tr '\n' ' '; }
