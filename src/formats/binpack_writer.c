@@ -70,7 +70,7 @@ static bool reserve(binpack_writer *w, size_t more)
 {
     if (w->size + more <= w->capacity)
         return true;
-    size_t capacity = w->capacity ? w->capacity : BINPACK_CHUNK_TARGET + 4096;
+    size_t capacity = w->capacity ? w->capacity : 4096;
     while (capacity < w->size + more)
         capacity *= 2;
     uint8_t *grown = realloc(w->payload, capacity);
