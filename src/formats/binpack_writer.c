@@ -10,24 +10,37 @@
 /* Stems                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static unsigned stem_nibble(const seebatch_board *board, unsigned square)
+/* Sets the nibble of the piece on square (its index among the occupied
+ * squares says where). */
+static void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, unsigned value)
 {
-    int type = seebatch_type_on(board, square);
-    unsigned color = color_on(board, square);
-    unsigned us = board->side_to_move;
-    if (type == SEEBATCH_PAWN && board->en_passant < 64 && file_of(square) == file_of(board->en_passant) &&
-        rank_of(square) == (us == SEEBATCH_WHITE ? 4u : 3u))
-        return 12;
-    if (type == SEEBATCH_ROOK) {
-        unsigned corner = color == SEEBATCH_WHITE ? 0 : 56, shift = color == SEEBATCH_WHITE ? 0 : 2;
-        unsigned right = square == corner ? (unsigned)SEEBATCH_CASTLE_WHITE_QUEENSIDE << shift
-                       : square == corner + 7 ? (unsigned)SEEBATCH_CASTLE_WHITE_KINGSIDE << shift : 0;
-        if (board->castling & right)
-            return color == SEEBATCH_WHITE ? 13 : 14;
+    unsigned index = (unsigned)popcount(occupied & (square_bit(square) - 1));
+    if (index >= 32)
+        return; /* past what an entry holds */
+    unsigned shift = index % 2 * 4;
+    nibbles[index / 2] = (uint8_t)((nibbles[index / 2] & ~(15u << shift)) | value << shift);
+}
+
+/* The special nibbles: the pawn that just made a double push, rooks that
+ * can still castle, the black king when black is to move. */
+static void set_special_nibbles(const seebatch_board *board, bitboard occupied, uint8_t *nibbles)
+{
+    if (board->en_passant < 64) {
+        unsigned pushed = board->side_to_move == SEEBATCH_WHITE ? board->en_passant - 8u
+                                                               : board->en_passant + 8u;
+        if ((board->pieces[SEEBATCH_PAWN] >> pushed) & 1u)
+            set_nibble(nibbles, occupied, pushed, 12);
     }
-    if (type == SEEBATCH_KING && color == SEEBATCH_BLACK && us == SEEBATCH_BLACK)
-        return 15;
-    return (unsigned)type * 2 + color;
+    static const unsigned corners[4] = {7, 0, 63, 56}; /* by castling bit: K, Q, k, q */
+    for (unsigned right = 0; right < 4; right++) {
+        unsigned color = right / 2, corner = corners[right];
+        if ((board->castling >> right) & 1u & (unsigned)(board->pieces[SEEBATCH_ROOK] >> corner) &
+            (unsigned)(board->colors[color] >> corner))
+            set_nibble(nibbles, occupied, corner, color == SEEBATCH_WHITE ? 13 : 14);
+    }
+    bitboard black_king = board->pieces[SEEBATCH_KING] & board->colors[SEEBATCH_BLACK];
+    if (board->side_to_move == SEEBATCH_BLACK && black_king)
+        set_nibble(nibbles, occupied, lowest_square(black_king), 15);
 }
 
 static uint16_t pack_move(seebatch_move move)
@@ -46,20 +59,32 @@ static uint16_t pack_move(seebatch_move move)
     return (uint16_t)(type << 14 | from << 8 | to << 2 | promotion);
 }
 
-void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
+SEEBATCH_POPCNT_CLONES
+static void pack_stem(const training_entry *entry, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     bitboard occupied = occupied_squares(board);
     memset(out, 0, 32);
     for (int i = 0; i < 8; i++)
         out[i] = (uint8_t)(occupied >> (56 - 8 * i));
-    unsigned index = 0;
-    for (bitboard rest = occupied; rest && index < 32; rest &= rest - 1, index++)
-        out[8 + index / 2] |= (uint8_t)(stem_nibble(board, lowest_square(rest)) << (index % 2 * 4));
+    /* An entry holds 32 pieces: the occupancy says where, a nibble each what. */
+    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+        for (unsigned color = 0; color < 2; color++)
+            for (bitboard set = board->pieces[type] & board->colors[color]; set; set &= set - 1) {
+                unsigned index = (unsigned)popcount(occupied & (lowest_bit(set) - 1));
+                if (index < 32)
+                    out[8 + index / 2] |= (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
+            }
+    set_special_nibbles(board, occupied, out + 8);
     seebatch_write_be16(out + 24, pack_move(entry->move));
     seebatch_write_be16(out + 26, seebatch_fold(entry->score));
     seebatch_write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
     seebatch_write_be16(out + 30, board->halfmove_clock);
+}
+
+void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
+{
+    pack_stem(entry, out);
 }
 
 /* ------------------------------------------------------------------------ */
