@@ -53,10 +53,14 @@ static binpack_chunk_status read_slot(binpack_file_reader *reader, chunk_slot *s
     return slot->status;
 }
 
-static void run_batch(chunk_slot *slots, int count)
+/* Runs a batch of chunks, one thread each; threads left over help the
+ * first chunks (a file of one chunk then still uses two). */
+static void run_batch(chunk_slot *slots, int count, int threads_allowed)
 {
     pthread_t threads[MAX_THREADS];
     bool started[MAX_THREADS] = {false};
+    for (int i = 0; i < count; i++)
+        slots[i].result.helper = i < threads_allowed - count;
     for (int i = 1; i < count; i++)
         started[i] = pthread_create(&threads[i], NULL, process_slot, &slots[i]) == 0;
     process_slot(&slots[0]);
@@ -143,7 +147,7 @@ int run_chunk_job(const chunk_job *job, chunk_totals *totals)
         int stop;
         int count = read_batch(job, &reader, slots, &stop);
         if (count)
-            run_batch(slots, count);
+            run_batch(slots, count, job->threads);
         for (int i = 0; i < count && status < 0; i++)
             status = write_result(job, &slots[i].result, totals);
         if (status < 0 && stop == EXIT_BAD_LINES)

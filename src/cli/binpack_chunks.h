@@ -25,6 +25,7 @@ typedef struct chunk_result {
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
     bool faulted;
     binpack_fault fault;
+    bool helper; /* set by the runner: a thread is free to help with this chunk */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).

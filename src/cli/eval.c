@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "options.h"
 #include "parallel_lines.h"
@@ -160,18 +161,26 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
         append_record(out, settings->format, &position, position.moves[i], values[i]);
 }
 
+typedef struct chunk_evaluation {
+    const eval_settings *settings;
+    text_buffer *out;
+} chunk_evaluation;
+
+static void evaluate_entries(const training_entry *entries, const binpack_source *sources,
+                             size_t count, void *state)
+{
+    const chunk_evaluation *evaluation = state;
+    (void)sources;
+    for (size_t i = 0; i < count; i++)
+        evaluate_entry(evaluation->settings, &entries[i], evaluation->out);
+}
+
 static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
                            const void *state, chunk_result *result)
 {
-    binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, data, size, file_offset);
-    training_entry entry;
-    binpack_step step;
-    while ((step = seebatch_binpack_next(&decoder, &entry, NULL, &result->fault)) == BINPACK_ENTRY) {
-        result->entries++;
-        evaluate_entry(state, &entry, &result->text);
-    }
-    result->faulted = step == BINPACK_FAULT;
+    chunk_evaluation evaluation = {state, &result->text};
+    result->entries = decode_in_blocks(data, size, file_offset, result->helper, evaluate_entries,
+                                       &evaluation, &result->faulted, &result->fault);
 }
 
 static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "chain_moves.h"
 #include "filter_rules.h"
@@ -101,32 +102,43 @@ static void keep_binpack(binpack_writer *writer, const uint8_t *data, const trai
     }
 }
 
-static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
-                         chunk_result *result)
+/* What filtering one chunk keeps between blocks of entries. */
+typedef struct chunk_filter {
+    const filter_settings *settings;
+    const uint8_t *data;
+    chunk_result *result;
+    bool previous_kept;
+    pending_bits pending;
+} chunk_filter;
+
+static void filter_entries(const training_entry *entries, const binpack_source *sources,
+                           size_t count, void *state)
 {
-    const filter_settings *settings = state;
-    binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, data, size, file_offset);
-    training_entry entry;
-    binpack_source source;
-    binpack_step step;
-    bool previous_kept = false;
-    pending_bits pending = {0, 0, 0};
-    while ((step = seebatch_binpack_next(&decoder, &entry, &source, &result->fault)) == BINPACK_ENTRY) {
-        result->entries++;
-        bool kept = judge(&settings->rules, &entry, result->counters);
+    chunk_filter *f = state;
+    const filter_settings *settings = f->settings;
+    chunk_result *result = f->result;
+    for (size_t i = 0; i < count; i++) {
+        bool kept = judge(&settings->rules, &entries[i], result->counters);
         if (settings->count_only)
             continue;
         if (kept && settings->output == DATA_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
-            text_buffer_append(&result->text, block, seebatch_plain_format(&entry, block));
+            text_buffer_append(&result->text, block, seebatch_plain_format(&entries[i], block));
         } else if (kept) {
-            keep_binpack(&result->binpack, data, &entry, &source, previous_kept, &pending);
+            keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
+                         &f->pending);
         }
-        previous_kept = kept;
+        f->previous_kept = kept;
     }
-    copy_pending(&result->binpack, data, &pending);
-    result->faulted = step == BINPACK_FAULT;
+}
+
+static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
+                         chunk_result *result)
+{
+    chunk_filter filter = {state, data, result, false, {0, 0, 0}};
+    result->entries = decode_in_blocks(data, size, file_offset, result->helper, filter_entries,
+                                       &filter, &result->faulted, &result->fault);
+    copy_pending(&result->binpack, data, &filter.pending);
 }
 
 static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
