@@ -178,69 +178,65 @@ static inline uint64_t peek_bits(const binpack_chunk_decoder *d)
     return window << (d->bit & 7);
 }
 
-/* Reads count (0..16) bits, high bit first; false past the payload. */
-static inline bool read_bits(binpack_chunk_decoder *d, unsigned count, unsigned *value)
+/* The bits of one movetext entry, taken from one window read at its first
+ * bit: the longest entry (piece and move indexes of at most 6 bits each, a
+ * score of at most 20) fits in the window's 57. Whether the bits were in the
+ * payload is checked once, when the entry is done. */
+typedef struct bit_cursor {
+    uint64_t window;
+    unsigned used;
+} bit_cursor;
+
+static inline unsigned take_bits(bit_cursor *c, unsigned count)
 {
-    if (d->bit + count > (uint64_t)d->size * 8)
-        return false;
-    *value = (unsigned)(peek_bits(d) >> 1 >> (63 - count));
-    d->bit += count;
-    return true;
+    unsigned value = (unsigned)((c->window << c->used) >> 1 >> (63 - count));
+    c->used += count;
+    return value;
 }
 
-static bool movetext_fault(binpack_chunk_decoder *d, binpack_fault *fault, const char *message)
+/* Each decoder below returns NULL, or what is wrong. */
+static inline __attribute__((always_inline)) const char *
+decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitboard targets,
+                 unsigned castlings, seebatch_move *move)
 {
-    return fail(fault, d->file_offset + (d->bit >> 3), message);
-}
-
-#define READ_OR_FAIL(d, count, value, fault)                                                   \
-    do {                                                                                       \
-        if (!read_bits(d, count, value))                                                       \
-            return movetext_fault(d, fault, "the chunk ends inside a chain's movetext");       \
-    } while (0)
-
-static inline __attribute__((always_inline)) bool decode_king_move(binpack_chunk_decoder *d, const seebatch_board *board, unsigned from,
-                             bitboard targets, unsigned castlings, seebatch_move *move,
-                             binpack_fault *fault)
-{
-    unsigned count = (unsigned)popcount(targets), id;
-    READ_OR_FAIL(d, seebatch_index_bits(count + castlings), &id, fault);
+    unsigned count = (unsigned)popcount(targets);
+    unsigned id = take_bits(c, seebatch_index_bits(count + castlings));
     if (id >= count + castlings)
-        return movetext_fault(d, fault, "a king move index beyond the king's moves");
+        return "a king move index beyond the king's moves";
     if (id < count) {
         *move = seebatch_move_make(from, seebatch_nth_square(targets, id), SEEBATCH_MOVE_NORMAL);
-        return true;
+        return NULL;
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
     bool long_castle = id == count && (board->castling & queenside);
     *move = seebatch_move_make(from, long_castle ? from - 2 : from + 2, SEEBATCH_MOVE_CASTLING);
     if (!seebatch_castling_fits(board, *move))
-        return movetext_fault(d, fault, "a castling move with the king or rook away or pieces between");
-    return true;
+        return "a castling move with the king or rook away or pieces between";
+    return NULL;
 }
 
-static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_decoder *d, const seebatch_board *board, seebatch_move *move,
-                        int *moved_type, binpack_fault *fault)
+static inline __attribute__((always_inline)) const char *
+decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int *moved_type)
 {
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
-    unsigned pieces = (unsigned)popcount(ours), index;
-    READ_OR_FAIL(d, seebatch_index_bits(pieces), &index, fault);
+    unsigned pieces = (unsigned)popcount(ours);
+    unsigned index = take_bits(c, seebatch_index_bits(pieces));
     if (index >= pieces)
-        return movetext_fault(d, fault, "a piece index beyond the side to move's pieces");
+        return "a piece index beyond the side to move's pieces";
     unsigned from = seebatch_nth_square(ours, index);
     int type = seebatch_type_on(board, from);
     *moved_type = type;
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
-        return decode_king_move(d, board, from, targets, castlings, move, fault);
-    unsigned count = (unsigned)popcount(targets), id;
+        return decode_king_move(c, board, from, targets, castlings, move);
+    unsigned count = (unsigned)popcount(targets);
     bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
     unsigned choices = promotes ? count * 4 : count;
-    READ_OR_FAIL(d, seebatch_index_bits(choices), &id, fault);
+    unsigned id = take_bits(c, seebatch_index_bits(choices));
     if (id >= choices)
-        return movetext_fault(d, fault, "a move index beyond the piece's moves");
+        return "a move index beyond the piece's moves";
     unsigned to = seebatch_nth_square(targets, promotes ? id / 4 : id);
     unsigned kind = SEEBATCH_MOVE_NORMAL;
     if (promotes)
@@ -248,30 +244,25 @@ static inline __attribute__((always_inline)) bool decode_move(binpack_chunk_deco
     else if (type == SEEBATCH_PAWN && to == board->en_passant)
         kind = SEEBATCH_MOVE_EN_PASSANT;
     *move = seebatch_move_make(from, to, kind);
-    return true;
+    return NULL;
 }
 
-static inline __attribute__((always_inline)) bool decode_score(binpack_chunk_decoder *d, int16_t *score,
-                                                               binpack_fault *fault)
+/* The score: up to four blocks, each a continue bit then 4 bits of the
+ * folded difference from the previous entry's score, seen from this side. */
+static inline __attribute__((always_inline)) const char *
+decode_score(bit_cursor *c, int16_t last_score, int16_t *score)
 {
-    /* Up to four blocks, each a continue bit then 4 bits, read from one window. */
-    uint64_t window = peek_bits(d);
-    unsigned folded = 0, used = 0;
+    unsigned folded = 0;
     for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
         if (shift >= 16)
-            return movetext_fault(d, fault, "a score difference longer than 16 bits");
-        unsigned block = (unsigned)(window >> (64 - BINPACK_SCORE_BLOCK - 1 - used)) & 31u;
-        used += BINPACK_SCORE_BLOCK + 1;
+            return "a score difference longer than 16 bits";
+        unsigned block = take_bits(c, BINPACK_SCORE_BLOCK + 1);
         folded |= (block & 15u) << shift;
         if (!(block >> BINPACK_SCORE_BLOCK))
             break;
     }
-    if (d->bit + used > (uint64_t)d->size * 8)
-        return movetext_fault(d, fault, "the chunk ends inside a chain's movetext");
-    d->bit += used;
-    *score = seebatch_wrap16(d->last_score + seebatch_unfold((uint16_t)folded));
-    d->last_score = seebatch_wrap16(-*score);
-    return true;
+    *score = seebatch_wrap16(last_score + seebatch_unfold((uint16_t)folded));
+    return NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -297,9 +288,18 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(
     e->ply = (uint16_t)(e->ply + 1);
     e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
     e->result = (int8_t)-e->result;
-    if (!decode_move(d, &e->board, &e->move, &d->moved_type, fault) ||
-        !decode_score(d, &e->score, fault))
+    bit_cursor cursor = {peek_bits(d), 0};
+    const char *problem = decode_move(&cursor, &e->board, &e->move, &d->moved_type);
+    if (!problem)
+        problem = decode_score(&cursor, d->last_score, &e->score);
+    if (d->bit + cursor.used > (uint64_t)d->size * 8)
+        problem = "the chunk ends inside a chain's movetext";
+    if (problem) {
+        fail(fault, d->file_offset + (d->bit >> 3), problem);
         return BINPACK_FAULT;
+    }
+    d->bit += cursor.used;
+    d->last_score = seebatch_wrap16(-e->score);
     if (--d->plies_left == 0)
         d->next_stem = (size_t)((d->bit + 7) / 8);
     *entry = *e;
