@@ -24,7 +24,15 @@
  * anywhere. Without it every popcount is a library call, a quarter of the
  * decoding time. Put it on static functions only, called through a plain
  * public one: compilers disagree on how other files reach the copies. */
-#if defined(__x86_64__) && defined(__has_attribute)
+/* ThreadSanitizer's runtime is not ready when the load-time choice runs. */
+#if defined(__SANITIZE_THREAD__)
+#define SEEBATCH_NO_CLONES
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SEEBATCH_NO_CLONES
+#endif
+#endif
+#if defined(__x86_64__) && defined(__has_attribute) && !defined(SEEBATCH_NO_CLONES)
 #if __has_attribute(target_clones)
 #define SEEBATCH_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #endif
