@@ -41,27 +41,40 @@ fi
 expect "filtered binpack = filtered plain" "$(cmp "$work/kept.plain" "$work/kept2.plain" && echo same)" "same"
 expect "kept entries" "$(grep -c '^e$' "$work/kept.plain")" "336440"
 
-# Threads: three chunks, output the same at -j 1, 2 and 3.
-cat "$data" "$data" "$data" > "$work/three.binpack"
+# Threads: three chunks, output the same at -j 1, 2 and 3. The sanitizer
+# stages use three chunks of 20,000 entries, the Release build three copies.
+if [ "$full" = 1 ]; then
+    cat "$data" "$data" "$data" > "$work/three.binpack"
+else
+    head -n 120000 "$work/all.plain" | "$tool" filter --input-format plain --output-format binpack \
+        > "$work/part.binpack" 2> /dev/null
+    cat "$work/part.binpack" "$work/part.binpack" "$work/part.binpack" > "$work/three.binpack"
+fi
 for j in 1 2 3; do
     "$tool" filter --skip-see-ge 0 --skip-in-check -j $j "$work/three.binpack" > "$work/j$j.binpack" 2> "$work/j$j.err"
 done
 expect "-j 2 = -j 1" "$(cmp "$work/j1.binpack" "$work/j2.binpack" && echo same)" "same"
 expect "-j 3 = -j 1" "$(cmp "$work/j1.binpack" "$work/j3.binpack" && echo same)" "same"
-expect "-j 3 counts" "$(head -1 "$work/j3.err")" "seebatch filter: 1304763 entries read, 1009320 kept, 295443 dropped"
+expect "-j 3 counts = -j 1 counts" "$(cat "$work/j3.err")" "$(cat "$work/j1.err")"
+[ "$full" = 1 ] && expect "-j 3 counts" "$(head -1 "$work/j3.err")" \
+    "seebatch filter: 1304763 entries read, 1009320 kept, 295443 dropped"
 
 # eval reads binpack and plain alike, at any -j.
 "$tool" eval "$data" > "$work/eval1.txt"
-"$tool" eval -j 2 "$work/three.binpack" | head -n 434921 > "$work/eval2.txt"
 expect "eval: one record per entry" "$(wc -l < "$work/eval1.txt")" "434921"
-expect "eval -j 2 = -j 1" "$(cmp "$work/eval1.txt" "$work/eval2.txt" && echo same)" "same"
 if [ "$full" = 1 ]; then
+    "$tool" eval -j 2 "$work/three.binpack" | head -n 434921 > "$work/eval2.txt"
+    expect "eval -j 2 = -j 1" "$(cmp "$work/eval1.txt" "$work/eval2.txt" && echo same)" "same"
     "$tool" eval "$work/all.plain" > "$work/eval3.txt"
     expect "eval plain = binpack" "$(cmp "$work/eval1.txt" "$work/eval3.txt" && echo same)" "same"
+else
+    "$tool" eval -j 2 "$work/three.binpack" > "$work/eval2.txt"
+    "$tool" eval -j 1 "$work/three.binpack" > "$work/eval3.txt"
+    expect "eval -j 2 = -j 1" "$(cmp "$work/eval2.txt" "$work/eval3.txt" && echo same)" "same"
 fi
 
 # Cut inside the second chunk: the first chunk and the second's whole entries are written.
-head -c $((1048745 + 500000)) "$work/three.binpack" > "$work/cut.binpack"
+cat "$data" "$data" | head -c $((1048745 + 500000)) > "$work/cut.binpack"
 "$tool" filter "$work/cut.binpack" -j 2 --output-format plain > "$work/cut.plain" 2> "$work/cut.err"
 expect "cut: exit" "$?" "1"
 written=$(grep -c '^e$' "$work/cut.plain")
