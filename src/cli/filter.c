@@ -61,13 +61,16 @@ typedef struct filter_settings {
 } filter_settings;
 
 /* Counts an entry; returns whether it is kept. */
-static bool judge(const filter_rules *rules, const training_entry *entry, uint64_t *counters)
+static inline bool judge(const filter_rules *rules, const training_entry *entry, uint64_t *counters)
 {
-    unsigned matched = matching_rules(rules, entry);
+    unsigned matched = rules->active ? matching_rules(rules, entry) : 0;
+    if (!matched) {
+        counters[COUNTER_KEPT]++;
+        return true;
+    }
     for (int rule = 0; rule < RULE_COUNT; rule++)
         counters[rule] += (matched >> rule) & 1u;
-    counters[COUNTER_KEPT] += matched == 0;
-    return matched == 0;
+    return false;
 }
 
 /* Kept entries that continue their input chain, not yet copied: their
