@@ -190,11 +190,36 @@ static void test_damage(void)
         }
 }
 
+/* The en passant square after a double push is kept as the data code keeps
+ * it: only when a pawn can take there without exposing its king. */
+static void test_en_passant_rule(void)
+{
+    static const struct {
+        const char *fen, *push;
+        unsigned expected;
+    } cases[] = {
+        {"4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", "d2d4", 19},                   /* e4 takes on d3 */
+        {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_NO_SQUARE},     /* no pawn to take */
+        {"8/8/8/8/k3p2R/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_NO_SQUARE},   /* both pawns leave rank 4: Rh4 checks */
+        {"8/8/8/8/k3p3/8/3P4/4K2R w - - 0 1", "d2d4", 19},                   /* the rook is elsewhere */
+        {"4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", "c7c5", 42},                   /* d5 takes on c6 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board;
+        seebatch_move move;
+        CHECK(seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK, "%s", cases[i].fen);
+        CHECK(seebatch_move_parse(&board, cases[i].push, &move, NULL) == SEEBATCH_OK, "%s", cases[i].push);
+        seebatch_chain_play(&board, move);
+        CHECK_EQ(board.en_passant, cases[i].expected, "case %zu: %s then %s", i, cases[i].fen, cases[i].push);
+    }
+}
+
 int main(void)
 {
     make_samples();
     test_chains_round_trip();
     test_stems();
     test_damage();
+    test_en_passant_rule();
     return check_finish("test_training_formats");
 }

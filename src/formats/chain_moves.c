@@ -3,42 +3,38 @@
 #include "attacks.h"
 
 /*
- * Stockfish's training-data code keeps an en passant square only when a pawn
- * of capturer_color attacking it could take without uncovering a slider on
- * its own king. Its test lifts the capturer, fills the en passant square and
- * flips the victim's square; on a board before the double push that flip
- * fills the square (the pushed pawn is not there yet), so the test is not
- * exact chess there. It is reproduced as it is: chains depend on it.
+ * Stockfish's training-data code (nnue-pytorch's data loader) keeps an en
+ * passant square only when the side to move could take there: the square
+ * and the one the pushed pawn came from are empty, the pushed pawn stands
+ * beyond it, and some pawn of the side to move attacks it and, taking, leaves
+ * no bishop, rook or queen attacking its king. Chains depend on it (the
+ * square is among a pawn's numbered destinations), so it is reproduced as
+ * that code has it; a side with no king counts as safe.
  */
-bool seebatch_en_passant_allowed(const seebatch_board *board, unsigned capturer_color,
-                                 unsigned square, unsigned victim)
+bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
 {
-    bitboard capturers = pawn_attacks(capturer_color ^ 1u, square) & board->pieces[SEEBATCH_PAWN]
-                       & board->colors[capturer_color];
-    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[capturer_color];
-    bitboard enemy = board->colors[capturer_color ^ 1u];
-    bitboard diagonal = (board->pieces[SEEBATCH_BISHOP] | board->pieces[SEEBATCH_QUEEN]) & enemy;
-    bitboard straight = (board->pieces[SEEBATCH_ROOK] | board->pieces[SEEBATCH_QUEEN]) & enemy;
+    unsigned us = board->side_to_move & 1u, them = us ^ 1u;
+    if (square >= 64 || rank_of(square) != (us == SEEBATCH_WHITE ? 5u : 2u))
+        return false;
+    bitboard capturers = pawn_attacks(them, square) & board->pieces[SEEBATCH_PAWN] & board->colors[us];
+    unsigned behind = us == SEEBATCH_WHITE ? square + 8 : square - 8; /* where the pawn came from */
+    unsigned pushed = us == SEEBATCH_WHITE ? square - 8 : square + 8; /* where it stands */
+    bitboard occupied = occupied_squares(board);
+    if (!capturers || ((occupied >> square) & 1u) || ((occupied >> behind) & 1u) ||
+        !((board->pieces[SEEBATCH_PAWN] & board->colors[them]) >> pushed & 1u))
+        return false;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    bitboard diagonal = (board->pieces[SEEBATCH_BISHOP] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    bitboard straight = (board->pieces[SEEBATCH_ROOK] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    if (!kings || !(queen_attacks(lowest_square(kings), 0) & (diagonal | straight)))
+        return true;
+    unsigned king = lowest_square(kings);
     for (; capturers; capturers &= capturers - 1) {
-        if (!kings)
-            return true;
-        unsigned king = lowest_square(kings), from = lowest_square(capturers);
-        bitboard occupied = (occupied_squares(board) ^ square_bit(from)) | square_bit(square);
-        occupied ^= square_bit(victim);
-        bitboard removed = square_bit(from) | square_bit(victim);
-        if (!(queen_attacks(king, 0) & removed))
-            return true;
-        if (!(bishop_attacks(king, occupied) & diagonal) && !(rook_attacks(king, occupied) & straight))
+        bitboard after = ((occupied ^ lowest_bit(capturers)) | square_bit(square)) ^ square_bit(pushed);
+        if (!(bishop_attacks(king, after) & diagonal) && !(rook_attacks(king, after) & straight))
             return true;
     }
     return false;
-}
-
-bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
-{
-    unsigned us = board->side_to_move & 1u;
-    unsigned victim = us == SEEBATCH_WHITE ? square - 8 : square + 8;
-    return square < 64 && seebatch_en_passant_allowed(board, us, square, victim & 63u);
 }
 
 bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)

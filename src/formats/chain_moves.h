@@ -113,11 +113,11 @@ static inline bitboard seebatch_chain_destinations(const seebatch_board *board, 
     }
 }
 
-/* Whether Stockfish's training-data code keeps the en passant square
- * `square` for capturer_color's pawns, `victim` being the pushed pawn's
- * square (chain_moves.c says how that code decides). */
-bool seebatch_en_passant_allowed(const seebatch_board *board, unsigned capturer_color,
-                                 unsigned square, unsigned victim);
+/* Whether Stockfish's training-data code keeps an en passant square, after
+ * a double push and on a board read from text: the side to move has a pawn
+ * that can take there without leaving its king to a slider (chain_moves.c
+ * has the details). */
+bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 
 /* The castling rights that end when a piece leaves or reaches a square:
  * the kings' and rooks' start squares. */
@@ -161,10 +161,7 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     bool takes = (board->colors[us ^ 1u] >> to) & 1u;
-    unsigned en_passant = SEEBATCH_NO_SQUARE;
-    if (type == SEEBATCH_PAWN && (from ^ to) == 16 &&
-        seebatch_en_passant_allowed(board, us ^ 1u, (from + to) / 2, to))
-        en_passant = (from + to) / 2;
+    bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
     if (board->castling) /* most positions of a game have none left */
         board->castling &= (uint8_t)~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
     if (kind == SEEBATCH_MOVE_CASTLING) {
@@ -184,9 +181,12 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
         bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
         seebatch_put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
     }
-    board->en_passant = (uint8_t)en_passant;
     board->halfmove_clock = (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
     board->side_to_move = (uint8_t)(us ^ 1u);
+    /* Kept only when the other side could take there (as the data code does). */
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    if (double_push && seebatch_en_passant_possible(board, (from + to) / 2))
+        board->en_passant = (uint8_t)((from + to) / 2);
 }
 
 /* The same, finding the piece's type; a move with no piece of the side to
@@ -197,11 +197,6 @@ static inline void seebatch_chain_play(seebatch_board *board, seebatch_move move
     if ((board->colors[board->side_to_move & 1u] >> from) & 1u)
         seebatch_chain_play_piece(board, move, seebatch_type_on(board, from));
 }
-
-/* Whether Stockfish's code would keep an en passant square on a board it
- * reads from text: a pawn of the side to move attacks it and taking there
- * uncovers no slider on its own king. */
-bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 
 /* Whether a castling move (the king's two-square move) can be played on
  * the board at all: the king on its start square, its rook on the corner,
