@@ -142,6 +142,7 @@ static void test_stems(void)
     CHECK(seebatch_board_from_fen(&e.board, "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 7 30", &error) == SEEBATCH_OK, "fen");
     CHECK(seebatch_move_parse(&e.board, "d4e3", &e.move, &error) == SEEBATCH_OK, "move");
     e.score = -1234;
+    e.board.halfmove_clock = 263; /* stored in 16 bits, written in 8 as Stockfish's converter does */
     e.ply = 59;
     e.result = -1;
     e.board.fullmove_number = seebatch_fullmove_of_ply(59);
@@ -155,6 +156,12 @@ static void test_stems(void)
     seebatch_plain_format(&back, block);
     CHECK(strcmp(block, "fen r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 7 30\nmove d4e3\nscore -1234\n"
                         "ply 59\nresult -1\ne\n") == 0, "plain block:\n%s", block);
+    CHECK_EQ(back.board.halfmove_clock, 263, "the stem keeps 16 bits");
+    /* The converter's fullmove number is (ply + 1) / 2. */
+    CHECK_EQ(seebatch_fullmove_of_ply(0), 0, "ply 0");
+    CHECK_EQ(seebatch_fullmove_of_ply(1), 1, "ply 1");
+    CHECK_EQ(seebatch_fullmove_of_ply(2), 1, "ply 2");
+    CHECK_EQ(seebatch_fullmove_of_ply(34), 17, "ply 34");
     /* A castling rook nibble off the corners is refused. */
     uint8_t bad[32];
     memcpy(bad, stem, 32);

@@ -148,10 +148,8 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
 {
     position_line position;
     char fen[SEEBATCH_FEN_MAX];
-    seebatch_board board = entry->board;
-    board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
     position.fen = fen;
-    position.fen_length = seebatch_board_to_fen(&board, fen, sizeof fen);
+    position.fen_length = seebatch_entry_fen(entry, fen);
     position.moves[0] = entry->move;
     position.move_count = settings->all_captures
                               ? seebatch_generate_captures(&entry->board, position.moves) : 1;

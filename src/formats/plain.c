@@ -18,12 +18,18 @@ static size_t append_line(char *out, size_t n, const char *key, long value)
     return n + (size_t)sprintf(out + n, "%s %ld\n", key, value);
 }
 
-size_t seebatch_plain_format(const training_entry *entry, char *out)
+size_t seebatch_entry_fen(const training_entry *entry, char *out)
 {
     seebatch_board board = entry->board;
     board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    board.halfmove_clock = seebatch_written_rule50(board.halfmove_clock);
+    return seebatch_board_to_fen(&board, out, SEEBATCH_FEN_MAX);
+}
+
+size_t seebatch_plain_format(const training_entry *entry, char *out)
+{
     char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
-    seebatch_board_to_fen(&board, fen, sizeof fen);
+    seebatch_entry_fen(entry, fen);
     seebatch_move_to_uci(entry->move, uci);
     size_t n = append_text(out, 0, "fen ");
     n = append_text(out, n, fen);

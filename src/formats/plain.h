@@ -23,6 +23,11 @@ enum { PLAIN_BLOCK_MAX = SEEBATCH_FEN_MAX + 80 };
  * its length. */
 size_t seebatch_plain_format(const training_entry *entry, char *out);
 
+/* The FEN of an entry as Stockfish's converter writes it (fullmove number
+ * from the ply, rule-50 counter in 8 bits) into out (SEEBATCH_FEN_MAX
+ * bytes); returns its length. */
+size_t seebatch_entry_fen(const training_entry *entry, char *out);
+
 typedef struct plain_reader {
     FILE *file;
     unsigned long line; /* lines read so far */

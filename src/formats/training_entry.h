@@ -13,8 +13,8 @@
 #include "seebatch.h"
 
 typedef struct training_entry {
-    /* halfmove_clock is the rule-50 counter; fullmove_number is derived
-     * from the ply (ply / 2 + 1), as Stockfish's converter writes it. */
+    /* halfmove_clock is the rule-50 counter (16 bits in binpack);
+     * fullmove_number follows the ply (seebatch_fullmove_of_ply). */
     seebatch_board board;
     /* Standard UCI meaning: castling is the king's move (e1g1) with kind
      * SEEBATCH_MOVE_CASTLING; binpack's king-takes-rook form is converted
@@ -25,7 +25,11 @@ typedef struct training_entry {
     int8_t result; /* -1, 0 or 1, for the side to move */
 } training_entry;
 
-/* The fullmove number Stockfish's converter writes for a ply. */
-static inline uint16_t seebatch_fullmove_of_ply(uint16_t ply) { return (uint16_t)(ply / 2 + 1); }
+/* The fullmove number Stockfish's converter writes for a ply: (ply + 1) / 2,
+ * its own convention (ply 0 gives 0; a game's start is usually ply 1 there). */
+static inline uint16_t seebatch_fullmove_of_ply(uint16_t ply) { return (uint16_t)((ply + 1u) / 2); }
+
+/* The rule-50 counter Stockfish's converter writes: it keeps 8 bits. */
+static inline uint16_t seebatch_written_rule50(uint16_t counter) { return (uint16_t)(counter & 0xFFu); }
 
 #endif

@@ -10,13 +10,13 @@ entry() { # entry FEN MOVE PLY: one plain block (scores and results made up)
     printf 'fen %s\nmove %s\nscore %d\nply %d\nresult %d\ne\n' "$1" "$2" $(( $3 * 7 - 50 )) "$3" $(( $3 % 3 - 1 ))
 }
 {
-    entry '4k3/8/8/8/8/8/8/r3K3 w - - 0 6' e1e2 10            # in check, quiet move
-    entry '4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 11' d1d5 20       # capture, SEE -900
-    entry '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16' d1d5 30         # capture, SEE +100
-    entry '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 21' e5d6 40        # en passant, SEE +100
-    entry '4k3/1P6/8/8/8/8/8/4K3 w - - 0 26' b7b8q 50         # promotion
-    entry '4k3/8/8/8/8/8/8/4K2R w K - 0 31' e1g1 60           # castling
-    entry '4k3/8/8/8/8/8/8/4K3 w - - 0 36' e1d1 70            # nothing
+    entry '4k3/8/8/8/8/8/8/r3K3 w - - 0 5' e1e2 10            # in check, quiet move
+    entry '4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 10' d1d5 20       # capture, SEE -900
+    entry '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15' d1d5 30         # capture, SEE +100
+    entry '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 20' e5d6 40        # en passant, SEE +100
+    entry '4k3/1P6/8/8/8/8/8/4K3 w - - 0 25' b7b8q 50         # promotion
+    entry '4k3/8/8/8/8/8/8/4K2R w K - 0 30' e1g1 60           # castling
+    entry '4k3/8/8/8/8/8/8/4K3 w - - 0 35' e1d1 70            # nothing
 } > "$work/hand.plain"
 
 kept_moves() { # the moves of a plain stream, space-separated
@@ -75,7 +75,7 @@ expect "eval plain" "$("$tool" eval "$work/hand.plain" | values)" "0 -900 100 10
 expect "eval binpack" "$("$tool" eval --input-format binpack < "$work/hand.binpack" | values)" "0 -900 100 100 0 0 0 "
 expect "eval binpack --promotions" "$("$tool" eval --promotions "$work/hand.binpack" | values)" "0 -900 100 100 900 0 0 "
 expect "eval --all-captures" "$("$tool" eval --all-captures "$work/hand.plain" | cut -d';' -f2- | tr '\n' ' ')" "d1d5;-900 d1d5;100 e5d6;100 b7b8q;0 b7b8r;0 b7b8b;0 b7b8n;0 "
-expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16;d1d5;100"
+expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15;d1d5;100"
 
 # Damaged files: an error naming the byte and the entry, every entry before it written.
 bad() { # bad NAME: filter $work/NAME.binpack to plain; prints exit status, entries written, error
