@@ -260,6 +260,20 @@ static const char *option_value(int argc, char **argv, int *index, const char *n
 
 typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
+/* The value of --input-format (binpack, plain, epd) or --output-format
+ * (binpack, plain); false, reported, for anything else. */
+static bool take_format(const char *value, bool output, data_format *format)
+{
+    data_format named = data_format_named(value);
+    if (named == DATA_UNKNOWN || (output && named == DATA_EPD)) {
+        usage_error("filter", "%s needs %s, not \"%s\"", output ? "--output-format" : "--input-format",
+                    output ? "binpack or plain" : "binpack, plain or epd", value);
+        return false;
+    }
+    *format = named;
+    return true;
+}
+
 static parse_result parse_filter_arguments(int argc, char **argv, filter_settings *settings,
                                            input_options *options)
 {
@@ -273,16 +287,12 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
             settings->count_only = true;
         } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
             settings->output_path = value;
-        } else if ((value = option_value(argc, argv, &i, "--output-format", &missing)) ||
-                   (value = option_value(argc, argv, &i, "--input-format", &missing))) {
-            bool output = strncmp(argv[i - (argv[i] == value)], "--output", 8) == 0;
-            data_format format = data_format_named(value);
-            if (format == DATA_UNKNOWN || (output && format == DATA_EPD)) {
-                usage_error("filter", "%s needs binpack or plain%s, not \"%s\"",
-                            output ? "--output-format" : "--input-format", output ? "" : " or epd", value);
+        } else if ((value = option_value(argc, argv, &i, "--output-format", &missing))) {
+            if (!take_format(value, true, &settings->output))
                 return PARSE_BAD;
-            }
-            *(output ? &settings->output : &settings->input) = format;
+        } else if ((value = option_value(argc, argv, &i, "--input-format", &missing))) {
+            if (!take_format(value, false, &settings->input))
+                return PARSE_BAD;
         } else if (missing) {
             usage_error("filter", "%s needs a value", argv[i]);
             return PARSE_BAD;

@@ -77,6 +77,16 @@ expect "eval binpack --promotions" "$("$tool" eval --promotions "$work/hand.binp
 expect "eval --all-captures" "$("$tool" eval --all-captures "$work/hand.plain" | cut -d';' -f2- | tr '\n' ' ')" "d1d5;-900 d1d5;100 e5d6;100 b7b8q;0 b7b8r;0 b7b8b;0 b7b8n;0 "
 expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15;d1d5;100"
 
+# Usage errors: exit 2, nothing read.
+usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
+expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
+expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"
+expect "threshold missing" "$(usage "$work/hand.plain" --skip-see-ge)" "2"
+expect "epd output" "$(usage --output-format=epd "$work/hand.plain")" "2"
+expect "unknown input format" "$(usage --input-format bin)" "2"
+expect "standard input needs a format" "$(usage --skip-capture)" "2"
+expect "missing file" "$(usage "$work/absent.binpack")" "2"
+
 # Damaged files: an error naming the byte and the entry, every entry before it written.
 bad() { # bad NAME: filter $work/NAME.binpack to plain; prints exit status, entries written, error
     "$tool" filter --input-format binpack "$work/$1.binpack" --output-format plain \
