@@ -147,7 +147,8 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
 static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, uint64_t *counters)
 {
-    chunk_job job = {input, output, threads, filter_chunk, settings, "filter", settings->input_path};
+    chunk_job job = {
+        input, output, threads, filter_chunk, settings, "filter", settings->input_path};
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
     *read = totals.entries;
@@ -166,8 +167,8 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
     return fwrite(block, 1, length, output) == length;
 }
 
-static int filter_plain(const filter_settings *settings, FILE *input, FILE *output,
-                        uint64_t *read, uint64_t *counters)
+static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
+                        uint64_t *counters)
 {
     plain_reader reader = {input, 0};
     binpack_writer writer;
@@ -178,8 +179,9 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     int status = EXIT_OK;
     while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
         if (settings->output == DATA_BINPACK && entry.ply > BINPACK_PLY_MAX) {
-            snprintf(message, sizeof message, "line %lu: ply %u does not fit in binpack (at most %d)",
-                     reader.line, entry.ply, BINPACK_PLY_MAX);
+            snprintf(message, sizeof message,
+                     "line %lu: ply %u does not fit in binpack (at most %d)", reader.line,
+                     entry.ply, BINPACK_PLY_MAX);
             step = PLAIN_BAD;
             break;
         }
@@ -217,7 +219,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
-        if (current.too_long || !parse_position_line(&current, &position, message, sizeof message)) {
+        if (current.too_long ||
+            !parse_position_line(&current, &position, message, sizeof message)) {
             fprintf(stderr, "seebatch filter: line %lu: %s\n", current.number,
                     current.too_long ? "longer than 65536 bytes" : message);
             status = EXIT_BAD_LINES;
@@ -266,7 +269,8 @@ static bool take_format(const char *value, bool output, data_format *format)
 {
     data_format named = data_format_named(value);
     if (named == DATA_UNKNOWN || (output && named == DATA_EPD)) {
-        usage_error("filter", "%s needs %s, not \"%s\"", output ? "--output-format" : "--input-format",
+        usage_error("filter", "%s needs %s, not \"%s\"",
+                    output ? "--output-format" : "--input-format",
                     output ? "binpack or plain" : "binpack, plain or epd", value);
         return false;
     }
@@ -342,7 +346,8 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
+    filter_settings settings = {
+        {0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
@@ -360,7 +365,8 @@ int run_filter(int argc, char **argv)
         return EXIT_USAGE;
     FILE *output = stdout;
     if (settings.output_path && !(output = fopen(settings.output_path, "wb"))) {
-        fprintf(stderr, "seebatch filter: cannot create %s: %s\n", settings.output_path, strerror(errno));
+        fprintf(stderr, "seebatch filter: cannot create %s: %s\n", settings.output_path,
+                strerror(errno));
         if (input != stdin)
             fclose(input);
         return EXIT_USAGE;

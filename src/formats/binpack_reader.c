@@ -27,7 +27,12 @@ static const char *square_name(unsigned square, char out[3])
 
 /* The special nibbles: a pawn that just made a double push, a rook that can
  * still castle, the black king when black is to move. */
-enum { NIBBLE_EN_PASSANT_PAWN = 12, NIBBLE_WHITE_CASTLING_ROOK, NIBBLE_BLACK_CASTLING_ROOK, NIBBLE_BLACK_KING_TO_MOVE };
+enum {
+    NIBBLE_EN_PASSANT_PAWN = 12,
+    NIBBLE_WHITE_CASTLING_ROOK,
+    NIBBLE_BLACK_CASTLING_ROOK,
+    NIBBLE_BLACK_KING_TO_MOVE
+};
 
 static bool place_special(seebatch_board *board, unsigned nibble, unsigned square,
                           binpack_fault *fault)
@@ -37,9 +42,10 @@ static bool place_special(seebatch_board *board, unsigned nibble, unsigned squar
     if (nibble == NIBBLE_EN_PASSANT_PAWN) {
         unsigned rank = rank_of(square);
         if ((rank != 3 && rank != 4) || board->en_passant != SEEBATCH_NO_SQUARE) {
-            snprintf(fault->message, sizeof fault->message,
-                     "a double-pushed pawn on %s, which is not the 4th or 5th rank or not the only one",
-                     square_name(square, name));
+            snprintf(
+                fault->message, sizeof fault->message,
+                "a double-pushed pawn on %s, which is not the 4th or 5th rank or not the only one",
+                square_name(square, name));
             return false;
         }
         unsigned color = rank == 3 ? SEEBATCH_WHITE : SEEBATCH_BLACK;
@@ -58,14 +64,16 @@ static bool place_special(seebatch_board *board, unsigned nibble, unsigned squar
     unsigned corner = color == SEEBATCH_WHITE ? 0 : 56;
     if (square != corner && square != corner + 7) {
         snprintf(fault->message, sizeof fault->message,
-                 "a castling rook on %s, which is not a corner of its side", square_name(square, name));
+                 "a castling rook on %s, which is not a corner of its side",
+                 square_name(square, name));
         return false;
     }
     board->pieces[SEEBATCH_ROOK] |= bit;
     board->colors[color] |= bit;
     unsigned shift = color == SEEBATCH_WHITE ? 0 : 2;
     board->castling |= (uint8_t)((square == corner ? SEEBATCH_CASTLE_WHITE_QUEENSIDE
-                                                   : SEEBATCH_CASTLE_WHITE_KINGSIDE) << shift);
+                                                   : SEEBATCH_CASTLE_WHITE_KINGSIDE)
+                                 << shift);
     return true;
 }
 
@@ -112,8 +120,10 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
     case 1: kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + (packed & 3u); break;
     case 2:
         kind = SEEBATCH_MOVE_CASTLING;
-        if ((from != 4 && from != 60) || rank_of(to) != rank_of(from) || (file_of(to) != 0 && file_of(to) != 7)) {
-            snprintf(fault->message, sizeof fault->message, "a castling move from square %u to %u", from, to);
+        if ((from != 4 && from != 60) || rank_of(to) != rank_of(from) ||
+            (file_of(to) != 0 && file_of(to) != 7)) {
+            snprintf(fault->message, sizeof fault->message, "a castling move from square %u to %u",
+                     from, to);
             return false;
         }
         to = to > from ? from + 2 : from - 2;
@@ -131,8 +141,8 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
     if (!ours || seebatch_move_check(board, *move, &error) != SEEBATCH_OK) {
         char uci[SEEBATCH_UCI_MAX];
         seebatch_move_to_uci(*move, uci);
-        snprintf(fault->message, sizeof fault->message, "the move %s is impossible here: %.100s", uci,
-                 ours ? error.message : "no piece of the side to move on its square");
+        snprintf(fault->message, sizeof fault->message, "the move %s is impossible here: %.100s",
+                 uci, ours ? error.message : "no piece of the side to move on its square");
         return false;
     }
     return true;
@@ -278,8 +288,10 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->file_offset = file_offset;
 }
 
-static inline __attribute__((always_inline)) binpack_step next_in_chain(
-    binpack_chunk_decoder *d, training_entry *entry, binpack_source *source, binpack_fault *fault)
+static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
+                                                                        training_entry *entry,
+                                                                        binpack_source *source,
+                                                                        binpack_fault *fault)
 {
     /* The previous entry becomes this one in place. */
     training_entry *e = &d->entry;
@@ -394,8 +406,8 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
         return BINPACK_CHUNK_READ;
     fail(fault, reader->offset, "");
     snprintf(fault->message, sizeof fault->message,
-             "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes", got,
-             (unsigned long long)at, length);
+             "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes",
+             got, (unsigned long long)at, length);
     return ferror(reader->file) ? BINPACK_CHUNK_BAD : BINPACK_CHUNK_TRUNCATED;
 }
 

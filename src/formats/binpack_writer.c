@@ -26,8 +26,8 @@ static void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, uns
 static void set_special_nibbles(const seebatch_board *board, bitboard occupied, uint8_t *nibbles)
 {
     if (board->en_passant < 64) {
-        unsigned pushed = board->side_to_move == SEEBATCH_WHITE ? board->en_passant - 8u
-                                                               : board->en_passant + 8u;
+        unsigned pushed =
+            board->side_to_move == SEEBATCH_WHITE ? board->en_passant - 8u : board->en_passant + 8u;
         if ((board->pieces[SEEBATCH_PAWN] >> pushed) & 1u)
             set_nibble(nibbles, occupied, pushed, 12);
     }
@@ -73,12 +73,14 @@ static void pack_stem(const training_entry *entry, uint8_t out[32])
             for (bitboard set = board->pieces[type] & board->colors[color]; set; set &= set - 1) {
                 unsigned index = (unsigned)popcount(occupied & (lowest_bit(set) - 1));
                 if (index < 32)
-                    out[8 + index / 2] |= (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
+                    out[8 + index / 2] |=
+                        (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
             }
     set_special_nibbles(board, occupied, out + 8);
     seebatch_write_be16(out + 24, pack_move(entry->move));
     seebatch_write_be16(out + 26, seebatch_fold(entry->score));
-    seebatch_write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
+    seebatch_write_be16(out + 28,
+                        (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
     seebatch_write_be16(out + 30, board->halfmove_clock);
 }
 
@@ -133,7 +135,8 @@ void seebatch_binpack_close_chain(binpack_writer *w)
     w->count_at = SIZE_MAX;
 }
 
-void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry, const uint8_t *stem)
+void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry,
+                                  const uint8_t *stem)
 {
     seebatch_binpack_close_chain(w);
     if (!reserve(w, 34))
@@ -221,8 +224,14 @@ bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
     seebatch_binpack_close_chain(w);
     bool ok = !w->out_of_memory;
     if (ok && w->size) {
-        uint8_t header[8] = {'B', 'I', 'N', 'P', (uint8_t)w->size, (uint8_t)(w->size >> 8),
-                             (uint8_t)(w->size >> 16), (uint8_t)(w->size >> 24)};
+        uint8_t header[8] = {'B',
+                             'I',
+                             'N',
+                             'P',
+                             (uint8_t)w->size,
+                             (uint8_t)(w->size >> 8),
+                             (uint8_t)(w->size >> 16),
+                             (uint8_t)(w->size >> 24)};
         ok = fwrite(header, 1, 8, out) == 8 && fwrite(w->payload, 1, w->size, out) == w->size;
     }
     w->size = 0;

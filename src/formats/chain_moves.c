@@ -16,7 +16,8 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
     unsigned us = board->side_to_move & 1u, them = us ^ 1u;
     if (square >= 64 || rank_of(square) != (us == SEEBATCH_WHITE ? 5u : 2u))
         return false;
-    bitboard capturers = pawn_attacks(them, square) & board->pieces[SEEBATCH_PAWN] & board->colors[us];
+    bitboard capturers =
+        pawn_attacks(them, square) & board->pieces[SEEBATCH_PAWN] & board->colors[us];
     unsigned behind = us == SEEBATCH_WHITE ? square + 8 : square - 8; /* where the pawn came from */
     unsigned pushed = us == SEEBATCH_WHITE ? square - 8 : square + 8; /* where it stands */
     bitboard occupied = occupied_squares(board);
@@ -24,13 +25,16 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
         !((board->pieces[SEEBATCH_PAWN] & board->colors[them]) >> pushed & 1u))
         return false;
     bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
-    bitboard diagonal = (board->pieces[SEEBATCH_BISHOP] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
-    bitboard straight = (board->pieces[SEEBATCH_ROOK] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    bitboard diagonal =
+        (board->pieces[SEEBATCH_BISHOP] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    bitboard straight =
+        (board->pieces[SEEBATCH_ROOK] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
     if (!kings || !(queen_attacks(lowest_square(kings), 0) & (diagonal | straight)))
         return true;
     unsigned king = lowest_square(kings);
     for (; capturers; capturers &= capturers - 1) {
-        bitboard after = ((occupied ^ lowest_bit(capturers)) | square_bit(square)) ^ square_bit(pushed);
+        bitboard after =
+            ((occupied ^ lowest_bit(capturers)) | square_bit(square)) ^ square_bit(pushed);
         if (!(bishop_attacks(king, after) & diagonal) && !(rook_attacks(king, after) & straight))
             return true;
     }
@@ -57,7 +61,6 @@ bool seebatch_side_in_check(const seebatch_board *board)
     bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
     if (!kings)
         return false;
-    return (attackers_to(board, lowest_square(kings), occupied_squares(board))
-            & board->colors[us ^ 1u]) != 0;
+    return (attackers_to(board, lowest_square(kings), occupied_squares(board)) &
+            board->colors[us ^ 1u]) != 0;
 }
-

@@ -73,7 +73,8 @@ static inline int seebatch_type_on(const seebatch_board *board, unsigned square)
     bitboard bit0 = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING];
     bitboard bit1 = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK];
     bitboard bit2 = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING];
-    return (int)(((bit0 >> square) & 1u) | ((bit1 >> square) & 1u) << 1 | ((bit2 >> square) & 1u) << 2);
+    return (int)(((bit0 >> square) & 1u) | ((bit1 >> square) & 1u) << 1 |
+                 ((bit2 >> square) & 1u) << 2);
 }
 
 /* The squares a piece of the side to move on `from` (of type `type`) is
@@ -163,7 +164,7 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
     bool takes = (board->colors[us ^ 1u] >> to) & 1u;
     bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
     if (board->castling) /* most positions of a game have none left */
-        board->castling &= (uint8_t)~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
+        board->castling &= (uint8_t) ~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
     if (kind == SEEBATCH_MOVE_CASTLING) {
         bool kingside = to > from;
         unsigned rook_from = kingside ? from + 3 : from - 4;
@@ -181,7 +182,8 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
         bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
         seebatch_put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
     }
-    board->halfmove_clock = (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
+    board->halfmove_clock =
+        (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
     board->side_to_move = (uint8_t)(us ^ 1u);
     /* Kept only when the other side could take there (as the data code does). */
     board->en_passant = SEEBATCH_NO_SQUARE;

@@ -112,8 +112,11 @@ static bool finish_block(block_state *state, char *message, size_t size)
 {
     if (state->seen != KEYS_ALL) {
         snprintf(message, size, "the entry ending here lacks %s",
-                 !(state->seen & KEY_FEN) ? "fen" : !(state->seen & KEY_MOVE) ? "move"
-                 : !(state->seen & KEY_SCORE) ? "score" : !(state->seen & KEY_PLY) ? "ply" : "result");
+                 !(state->seen & KEY_FEN)     ? "fen"
+                 : !(state->seen & KEY_MOVE)  ? "move"
+                 : !(state->seen & KEY_SCORE) ? "score"
+                 : !(state->seen & KEY_PLY)   ? "ply"
+                                              : "result");
         return false;
     }
     training_entry *entry = state->entry;
@@ -156,7 +159,8 @@ plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char
         }
         char *space = strchr(line, ' ');
         if (!space) {
-            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%.40s\"", line);
+            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%.40s\"",
+                     line);
             goto bad;
         }
         *space = '\0';
