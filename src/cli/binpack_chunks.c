@@ -53,22 +53,38 @@ static binpack_chunk_status read_slot(binpack_file_reader *reader, chunk_slot *s
     return slot->status;
 }
 
-/* Runs a batch of chunks, one thread each; threads left over help the
- * first chunks (a file of one chunk then still uses two). */
-static void run_batch(chunk_slot *slots, int count, int threads_allowed)
-{
+/* The chunks read together, processed together (a thread each) and then
+ * written in order. Two batches alternate: while one is being processed
+ * the main thread writes the one before and reads the one after. */
+typedef struct chunk_batch {
+    chunk_slot *slots; /* threads + 1: the last may hold a header fault */
+    int count;         /* chunks read */
+    int stop;          /* the exit status reading ended the run with, or -1 */
     pthread_t threads[MAX_THREADS];
-    bool started[MAX_THREADS] = {false};
-    for (int i = 0; i < count; i++)
-        slots[i].result.helper = i < threads_allowed - count;
-    for (int i = 1; i < count; i++)
-        started[i] = pthread_create(&threads[i], NULL, process_slot, &slots[i]) == 0;
-    process_slot(&slots[0]);
-    for (int i = 1; i < count; i++) {
-        if (started[i])
-            pthread_join(threads[i], NULL);
-        else
-            process_slot(&slots[i]); /* no thread to be had: do it here */
+    bool started[MAX_THREADS];
+} chunk_batch;
+
+/* Starts a batch: a thread per chunk when overlap is true (the main thread
+ * then goes on reading and writing), else each chunk here, to its end.
+ * Threads left over help the first chunks: a file of one chunk still uses
+ * two. */
+static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
+{
+    for (int i = 0; i < batch->count; i++) {
+        batch->slots[i].result.helper = i < threads_allowed - batch->count;
+        batch->started[i] =
+            overlap && pthread_create(&batch->threads[i], NULL, process_slot, &batch->slots[i]) == 0;
+        if (!batch->started[i])
+            process_slot(&batch->slots[i]); /* one thread, or none to be had: here */
+    }
+}
+
+static void finish_batch(chunk_batch *batch)
+{
+    for (int i = 0; i < batch->count; i++) {
+        if (batch->started[i])
+            pthread_join(batch->threads[i], NULL);
+        batch->started[i] = false;
     }
 }
 
@@ -131,35 +147,73 @@ static int read_batch(const chunk_job *job, binpack_file_reader *reader, chunk_s
     return count;
 }
 
+/* Writes a finished batch in order; returns an exit status, or -1 to go on. */
+static int write_batch(const chunk_job *job, chunk_batch *batch, chunk_totals *totals)
+{
+    int status = -1;
+    for (int i = 0; i < batch->count && status < 0; i++)
+        status = write_result(job, &batch->slots[i].result, totals);
+    if (status < 0 && batch->stop == EXIT_BAD_LINES)
+        report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.fault);
+    return status < 0 ? batch->stop : status;
+}
+
+static bool make_batch(const chunk_job *job, chunk_batch *batch)
+{
+    batch->count = 0;
+    batch->stop = -1;
+    batch->slots = calloc((size_t)job->threads + 1, sizeof *batch->slots);
+    if (!batch->slots)
+        return false;
+    for (int i = 0; i <= job->threads; i++) {
+        batch->slots[i].job = job;
+        seebatch_binpack_writer_init(&batch->slots[i].result.binpack);
+    }
+    return true;
+}
+
+static void free_batch(const chunk_job *job, chunk_batch *batch)
+{
+    for (int i = 0; batch->slots && i <= job->threads; i++) {
+        free(batch->slots[i].payload);
+        text_buffer_free(&batch->slots[i].result.text);
+        seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
+    }
+    free(batch->slots);
+}
+
 int run_chunk_job(const chunk_job *job, chunk_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
-    chunk_slot *slots = calloc((size_t)job->threads + 1, sizeof *slots);
-    if (!slots)
+    static const chunk_batch empty;
+    chunk_batch *batches = malloc(2 * sizeof *batches);
+    if (!batches)
         return EXIT_RESOURCE_FAILURE;
-    for (int i = 0; i <= job->threads; i++) {
-        slots[i].job = job;
-        seebatch_binpack_writer_init(&slots[i].result.binpack);
-    }
-    binpack_file_reader reader = {job->input, 0, NULL, 0};
+    batches[0] = batches[1] = empty;
     int status = -1;
-    while (status < 0) {
-        int stop;
-        int count = read_batch(job, &reader, slots, &stop);
-        if (count)
-            run_batch(slots, count, job->threads);
-        for (int i = 0; i < count && status < 0; i++)
-            status = write_result(job, &slots[i].result, totals);
-        if (status < 0 && stop == EXIT_BAD_LINES)
-            report_fault(job, totals->entries + 1, &slots[count].result.fault);
-        if (status < 0)
-            status = stop;
+    if (!make_batch(job, &batches[0]) || !make_batch(job, &batches[1]))
+        status = EXIT_RESOURCE_FAILURE;
+    /* With one thread everything happens in turn, here. */
+    bool overlap = job->threads > 1;
+    binpack_file_reader reader = {job->input, 0, NULL, 0};
+    if (status < 0) {
+        batches[0].count = read_batch(job, &reader, batches[0].slots, &batches[0].stop);
+        start_batch(&batches[0], job->threads, overlap);
     }
-    for (int i = 0; i <= job->threads; i++) {
-        free(slots[i].payload);
-        text_buffer_free(&slots[i].result.text);
-        seebatch_binpack_writer_free(&slots[i].result.binpack);
+    for (int b = 0; status < 0; b ^= 1) {
+        chunk_batch *current = &batches[b], *next = &batches[b ^ 1];
+        next->count = 0;
+        next->stop = -1;
+        if (current->stop < 0) /* while the current batch is processed */
+            next->count = read_batch(job, &reader, next->slots, &next->stop);
+        finish_batch(current);
+        start_batch(next, job->threads, overlap); /* runs while the current one is written */
+        status = write_batch(job, current, totals);
+        if (status >= 0)
+            finish_batch(next); /* the run ends here: what was started is dropped */
     }
-    free(slots);
+    free_batch(job, &batches[0]);
+    free_batch(job, &batches[1]);
+    free(batches);
     return status;
 }
