@@ -29,7 +29,7 @@ static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, boo
 }
 
 /* Two blocks passed between the decoding thread and the consuming one. */
-typedef struct block_pair {
+struct block_pair {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     entry_block blocks[2];
@@ -37,7 +37,7 @@ typedef struct block_pair {
     binpack_chunk_decoder decoder;
     bool faulted;
     binpack_fault fault;
-} block_pair;
+};
 
 static void *decode_all_blocks(void *argument)
 {
@@ -81,9 +81,12 @@ static size_t consume_all_blocks(block_pair *pair, entry_consumer consume, void 
 }
 
 size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, bool helper,
-                        entry_consumer consume, void *state, bool *faulted, binpack_fault *fault)
+                        block_pair **blocks, entry_consumer consume, void *state, bool *faulted,
+                        binpack_fault *fault)
 {
-    block_pair *pair = malloc(sizeof *pair); /* two blocks: too big for the stack */
+    if (!*blocks)
+        *blocks = malloc(sizeof **blocks); /* two blocks: too big for the stack */
+    block_pair *pair = *blocks;
     *faulted = false;
     if (!pair) {
         fault->byte_offset = file_offset;
@@ -115,6 +118,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, 
         *fault = pair->fault;
     pthread_cond_destroy(&pair->changed);
     pthread_mutex_destroy(&pair->lock);
-    free(pair);
     return total;
 }
+
+void free_blocks(block_pair *blocks) { free(blocks); }

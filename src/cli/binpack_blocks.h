@@ -20,11 +20,20 @@ enum { ENTRY_BLOCK = 4096 };
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
+/* The blocks entries pass through (about a megabyte): kept by the caller
+ * from chunk to chunk, since allocating and returning them for every chunk
+ * costs the kernel's time on every thread. */
+typedef struct block_pair block_pair;
+
 /* Decodes the payload (data, size bytes at file_offset in the file), giving
  * every entry to consume; on a second thread when helper is true (falling
- * back to this one if no thread can be had). Returns the entries decoded and
+ * back to this one if no thread can be had). *blocks is allocated on first
+ * use and kept (free_blocks releases it). Returns the entries decoded and
  * sets *faulted (with *fault) when the payload stopped decoding. */
 size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, bool helper,
-                        entry_consumer consume, void *state, bool *faulted, binpack_fault *fault);
+                        block_pair **blocks, entry_consumer consume, void *state, bool *faulted,
+                        binpack_fault *fault);
+
+void free_blocks(block_pair *blocks);
 
 #endif

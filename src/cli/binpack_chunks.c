@@ -178,6 +178,7 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
         free(batch->slots[i].payload);
         text_buffer_free(&batch->slots[i].result.text);
         seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
+        free_blocks(batch->slots[i].result.blocks);
     }
     free(batch->slots);
 }

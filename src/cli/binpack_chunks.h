@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "binpack_blocks.h"
 #include "binpack_reader.h"
 #include "binpack_writer.h"
 #include "text_buffer.h"
@@ -26,6 +27,7 @@ typedef struct chunk_result {
     bool faulted;
     binpack_fault fault;
     bool helper; /* set by the runner: a thread is free to help with this chunk */
+    block_pair *blocks; /* for decode_in_blocks, kept from chunk to chunk */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).

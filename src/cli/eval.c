@@ -177,8 +177,9 @@ static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offse
                            const void *state, chunk_result *result)
 {
     chunk_evaluation evaluation = {state, &result->text};
-    result->entries = decode_in_blocks(data, size, file_offset, result->helper, evaluate_entries,
-                                       &evaluation, &result->faulted, &result->fault);
+    result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
+                                       evaluate_entries, &evaluation, &result->faulted,
+                                       &result->fault);
 }
 
 static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)

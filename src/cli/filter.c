@@ -139,8 +139,8 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
                          chunk_result *result)
 {
     chunk_filter filter = {state, data, result, false, {0, 0, 0}};
-    result->entries = decode_in_blocks(data, size, file_offset, result->helper, filter_entries,
-                                       &filter, &result->faulted, &result->fault);
+    result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
+                                       filter_entries, &filter, &result->faulted, &result->fault);
     copy_pending(&result->binpack, data, &filter.pending);
 }
 
