@@ -8,10 +8,14 @@
  */
 #include <string.h>
 
+#include "binpack_blocks.h"
+#include "binpack_chunks.h"
 #include "options.h"
 #include "parallel_lines.h"
+#include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
+#include "training_input.h"
 
 static const char eval_help[] =
     "usage: seebatch eval [options] [FILE]\n"
@@ -32,6 +36,11 @@ static const char eval_help[] =
     "  --format FORMAT     text: FEN;move;value (the default)\n"
     "                      csv:  a header fen,move,value then one row per move\n"
     "                      jsonl: {\"fen\":...,\"move\":...,\"value\":...} per line\n"
+    "  --input-format F    lines (the default), or training data: binpack or plain\n"
+    "                      (also chosen by a .binpack or .plain file name); then\n"
+    "                      the move of each entry is evaluated\n"
+    "  --all-captures      with training data: every legal capture and promotion\n"
+    "                      of each entry's position instead of its move\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -44,6 +53,7 @@ typedef enum output_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSONL } output_form
 typedef struct eval_settings {
     seebatch_config config;
     output_format format;
+    bool all_captures; /* training data: every capture, not the entry's move */
 } eval_settings;
 
 /* Appends a signed decimal number without printf's cost. */
@@ -129,25 +139,127 @@ static bool parse_format(const char *text, output_format *format)
     return false;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Training data (binpack, plain)                                           */
+/* ------------------------------------------------------------------------ */
+
+/* The records of one entry: its move, or every capture of its position. */
+static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
+                           text_buffer *out)
+{
+    position_line position;
+    char fen[SEEBATCH_FEN_MAX];
+    position.fen = fen;
+    position.fen_length = seebatch_entry_fen(entry, fen);
+    position.moves[0] = entry->move;
+    position.move_count = settings->all_captures
+                              ? seebatch_generate_captures(&entry->board, position.moves) : 1;
+    int32_t values[SEEBATCH_MAX_MOVES];
+    seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config, values);
+    for (size_t i = 0; i < position.move_count; i++)
+        append_record(out, settings->format, &position, position.moves[i], values[i]);
+}
+
+typedef struct chunk_evaluation {
+    const eval_settings *settings;
+    text_buffer *out;
+} chunk_evaluation;
+
+static void evaluate_entries(const training_entry *entries, const binpack_source *sources,
+                             size_t count, void *state)
+{
+    const chunk_evaluation *evaluation = state;
+    (void)sources;
+    for (size_t i = 0; i < count; i++)
+        evaluate_entry(evaluation->settings, &entries[i], evaluation->out);
+}
+
+static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
+                           const void *state, chunk_result *result)
+{
+    chunk_evaluation evaluation = {state, &result->text};
+    result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
+                                       evaluate_entries, &evaluation, &result->faulted,
+                                       &result->fault);
+}
+
+static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)
+{
+    plain_reader reader = {input, 0};
+    training_entry entry;
+    text_buffer out = {NULL, 0, 0};
+    char message[SEEBATCH_MESSAGE_SIZE + 128];
+    plain_step step;
+    while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
+        evaluate_entry(settings, &entry, &out);
+        if (out.length > (1u << 20))
+            text_buffer_flush(&out, stdout);
+    }
+    text_buffer_flush(&out, stdout);
+    text_buffer_free(&out);
+    if (step == PLAIN_END)
+        return EXIT_OK;
+    fprintf(stderr, "seebatch eval: %s: %s\n", path ? path : "standard input", message);
+    return EXIT_BAD_LINES;
+}
+
+static int evaluate_training_data(const eval_settings *settings, data_format format,
+                                  const input_options *options)
+{
+    FILE *input = open_input("eval", options->path);
+    if (!input)
+        return EXIT_USAGE;
+    const char *path = options->path && strcmp(options->path, "-") != 0 ? options->path : NULL;
+    int status;
+    if (format == DATA_PLAIN) {
+        status = evaluate_plain(settings, input, path);
+    } else {
+        chunk_job job = {input, stdout, (int)options->threads, evaluate_chunk, settings, "eval", path};
+        chunk_totals totals;
+        status = run_chunk_job(&job, &totals);
+    }
+    if (input != stdin)
+        fclose(input);
+    return status;
+}
+
 int run_eval(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     output_format format = FORMAT_TEXT;
+    data_format input_format = DATA_UNKNOWN;
+    bool all_captures = false, lines = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0) {
             if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
                 return usage_error("eval", "--format needs text, csv or jsonl");
             continue;
         }
+        if (strcmp(argv[i], "--input-format") == 0) {
+            const char *name = i + 1 < argc ? argv[++i] : NULL;
+            lines = name && strcmp(name, "lines") == 0;
+            input_format = data_format_named(name);
+            if (!lines && input_format != DATA_BINPACK && input_format != DATA_PLAIN)
+                return usage_error("eval", "--input-format needs lines, binpack or plain");
+            continue;
+        }
+        if (strcmp(argv[i], "--all-captures") == 0) {
+            all_captures = true;
+            continue;
+        }
         argument_result result = take_input_argument("eval", argc, argv, &i, &options);
         if (result != ARGUMENT_TAKEN)
             return leave_arguments(result, eval_help);
     }
-    eval_settings settings = {options.config, format};
+    eval_settings settings = {options.config, format, all_captures};
+    if (!lines && input_format == DATA_UNKNOWN)
+        input_format = data_format_of_path(options.path);
+    if (format == FORMAT_CSV)
+        fputs("fen,move,value\n", stdout);
+    if (!lines && (input_format == DATA_BINPACK || input_format == DATA_PLAIN))
+        return evaluate_training_data(&settings, input_format, &options);
     void *states[MAX_THREADS];
     for (int t = 0; t < options.threads; t++)
         states[t] = &settings; /* read-only: every thread shares it */
-    if (format == FORMAT_CSV)
-        fputs("fen,move,value\n", stdout);
     return run_over_input("eval", &options, evaluate_line, states);
 }

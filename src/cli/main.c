@@ -18,6 +18,7 @@ static const char main_help[] =
     "  check   compare every SEE backend and the slow oracle with the reference\n"
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
+    "  filter  drop training entries (binpack, plain) by rule: check, capture, SEE\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
@@ -40,6 +41,7 @@ static const subcommand subcommands[] = {
     {"check", run_check, true},
     {"gen", run_gen, false},
     {"perft", run_perft, false},
+    {"filter", run_filter, true},
 };
 
 FILE *open_input(const char *name, const char *path)

@@ -8,6 +8,7 @@ int run_eval(int argc, char **argv);
 int run_check(int argc, char **argv);
 int run_gen(int argc, char **argv);
 int run_perft(int argc, char **argv);
+int run_filter(int argc, char **argv);
 
 #include "options.h"
 #include "parallel_lines.h"

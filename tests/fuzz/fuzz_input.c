@@ -3,8 +3,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "binpack_writer.h"
 #include "bitboard.h"
+#include "chain_moves.h"
 
 uint8_t fuzz_take_byte(fuzz_bytes *in)
 {
@@ -217,4 +220,37 @@ void fuzz_fail(const char *file, int line, const char *condition, const char *fo
     va_end(args);
     fputc('\n', stderr);
     abort();
+}
+
+size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies,
+                          uint8_t *out, size_t capacity)
+{
+    binpack_writer writer;
+    seebatch_binpack_writer_init(&writer);
+    training_entry entry = {*board, 0, 0, 0, 0};
+    entry.board.en_passant = board->en_passant != SEEBATCH_NO_SQUARE &&
+                                     seebatch_en_passant_possible(board, board->en_passant)
+                                 ? board->en_passant : SEEBATCH_NO_SQUARE;
+    for (unsigned ply = 0; ply < plies; ply++) {
+        seebatch_move moves[SEEBATCH_MAX_MOVES];
+        size_t count = seebatch_generate_moves(&entry.board, moves);
+        if (count == 0)
+            break;
+        entry.move = moves[(index + ply * 7) % count];
+        entry.score = (int16_t)((int)(index * 37 + ply * 101) % 2000 - 1000);
+        entry.ply = (uint16_t)(ply + index % 50);
+        entry.board.fullmove_number = seebatch_fullmove_of_ply(entry.ply);
+        if (ply == 0)
+            seebatch_binpack_start_chain(&writer, &entry, NULL);
+        else
+            seebatch_binpack_append_entry(&writer, &entry);
+        seebatch_chain_play(&entry.board, entry.move);
+        entry.result = (int8_t)-entry.result;
+    }
+    seebatch_binpack_close_chain(&writer);
+    size_t size = writer.size < capacity ? writer.size : capacity;
+    if (size)
+        memcpy(out, writer.payload, size);
+    seebatch_binpack_writer_free(&writer);
+    return size;
 }

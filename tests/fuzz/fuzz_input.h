@@ -112,4 +112,10 @@ extern const char *fuzz_context;
 _Noreturn void fuzz_fail(const char *file, int line, const char *condition, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* A binpack chunk payload (no header) of one game of up to `plies` entries
+ * from board, the moves chosen by index among the legal ones: a seed of
+ * fuzz_binpack. Returns its size (at most capacity). */
+size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies,
+                          uint8_t *out, size_t capacity);
+
 #endif

@@ -5,9 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binpack_reader.h"
+#include "binpack_writer.h"
 #include "bitboard.h"
 #include "differential.h"
 #include "fuzz_input.h"
+#include "plain.h"
 
 enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };
 
@@ -367,4 +370,73 @@ void fuzz_see(const uint8_t *data, size_t size)
         FUZZ_REQUIRE(seebatch_move_check(&board, captures[i], NULL) == SEEBATCH_OK,
                      "generated capture %zu breaks the preconditions", i);
     fuzz_check_see(&board, captures, capture_count, &config);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Binpack                                                                  */
+/* ------------------------------------------------------------------------ */
+
+enum { BINPACK_ENTRIES_MAX = 4096 };
+
+static void require_same_entry(const training_entry *got, const training_entry *want, size_t i)
+{
+    char a[PLAIN_BLOCK_MAX], b[PLAIN_BLOCK_MAX];
+    seebatch_plain_format(got, a);
+    seebatch_plain_format(want, b);
+    FUZZ_REQUIRE(strcmp(a, b) == 0 && got->board.halfmove_clock == want->board.halfmove_clock,
+                 "entry %zu written again decodes as\n%s instead of\n%s", i, a, b);
+}
+
+/* Decodes a payload; returns the entries (at most max) and whether it faulted. */
+static size_t decode_payload(const uint8_t *data, size_t size, training_entry *entries, size_t max,
+                             bool *continues, bool *faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    binpack_fault fault;
+    binpack_source source;
+    training_entry entry;
+    binpack_step step;
+    size_t n = 0;
+    while (n < max && (step = seebatch_binpack_next(&decoder, &entry, &source, &fault)) == BINPACK_ENTRY) {
+        seebatch_error error;
+        FUZZ_REQUIRE(seebatch_board_validate(&entry.board, &error) == SEEBATCH_OK,
+                     "entry %zu: board: %s", n, error.message);
+        FUZZ_REQUIRE(seebatch_move_check(&entry.board, entry.move, &error) == SEEBATCH_OK,
+                     "entry %zu: move: %s", n, error.message);
+        (void)seebatch_see_value(&entry.board, entry.move, &(seebatch_config){{100, 325, 325, 500, 1000}, 0});
+        continues[n] = !source.stem;
+        entries[n++] = entry;
+    }
+    *faulted = n < max && step == BINPACK_FAULT;
+    if (*faulted)
+        FUZZ_REQUIRE(fault.byte_offset >= 1000 && fault.byte_offset <= 1000 + size && fault.message[0],
+                     "fault at %llu outside the payload of %zu bytes",
+                     (unsigned long long)fault.byte_offset, size);
+    return n;
+}
+
+void fuzz_binpack(const uint8_t *data, size_t size)
+{
+    static training_entry entries[BINPACK_ENTRIES_MAX], again[BINPACK_ENTRIES_MAX];
+    static bool continues[BINPACK_ENTRIES_MAX], continues_again[BINPACK_ENTRIES_MAX];
+    bool faulted;
+    size_t n = decode_payload(data, size, entries, BINPACK_ENTRIES_MAX, continues, &faulted);
+    binpack_writer writer;
+    seebatch_binpack_writer_init(&writer);
+    for (size_t i = 0; i < n; i++) {
+        if (continues[i])
+            seebatch_binpack_append_entry(&writer, &entries[i]);
+        else
+            seebatch_binpack_start_chain(&writer, &entries[i], NULL);
+    }
+    seebatch_binpack_close_chain(&writer);
+    FUZZ_REQUIRE(!writer.out_of_memory, "out of memory");
+    size_t m = decode_payload(writer.payload, writer.size, again, BINPACK_ENTRIES_MAX,
+                              continues_again, &faulted);
+    FUZZ_REQUIRE(m == n && !faulted, "%zu entries written again decode as %zu%s", n, m,
+                 faulted ? " and a fault" : "");
+    for (size_t i = 0; i < n && i < m; i++)
+        require_same_entry(&again[i], &entries[i], i);
+    seebatch_binpack_writer_free(&writer);
 }

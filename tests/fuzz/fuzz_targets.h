@@ -32,6 +32,12 @@ void fuzz_uci(const uint8_t *data, size_t size);
  * the arrays it is passed (the sanitizers watch). */
 void fuzz_see(const uint8_t *data, size_t size);
 
+/* A binpack chunk payload (any bytes): decoding never reads outside it,
+ * a fault names a byte inside it, every entry is a consistent board whose
+ * move meets the SEE preconditions, and the entries decoded, written again
+ * (stems packed, moves encoded), decode to the same entries. */
+void fuzz_binpack(const uint8_t *data, size_t size);
+
 /* The checks of fuzz_see on one board and moves that meet the
  * preconditions (at most SEEBATCH_MAX_MOVES; NULL when count is 0): the
  * differential harness, then every public SEE entry point. */

@@ -4,6 +4,7 @@
  *   DIR/fen/  each FEN as text
  *   DIR/uci/  the board with the UCI text of one of its legal moves
  *   DIR/see/  the board, a configuration and every legal capture
+ *   DIR/binpack/  a binpack payload: one game of a few moves from the board
  * The directories must exist. Usage: fuzz_make_seeds DIR < positions
  */
 #include <stdio.h>
@@ -53,6 +54,9 @@ int main(int argc, char **argv)
         uint8_t config = fuzz_config_byte((unsigned)(count % 7), (uint32_t)(count / 7));
         failures += write_file(argv[1], "see", count, input,
                                fuzz_see_input(config, &board, moves, move_count, input));
+        failures += write_file(argv[1], "binpack", count, input,
+                               fuzz_binpack_input(&board, (unsigned)count, 1 + count % 12, input,
+                                                  sizeof input));
         count++;
     }
     printf("fuzz_make_seeds: %lu seeds per target in %s\n", count, argv[1]);

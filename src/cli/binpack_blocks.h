@@ -1,0 +1,39 @@
+/*
+ * Decodes one binpack payload block by block and hands each block of
+ * entries, in order, to a consumer. With a helper thread the decoding runs
+ * there while the consumer works on the previous block here: a chunk's
+ * chains can only be decoded one after another, but what is done with the
+ * entries can overlap the decoding, so a file of one chunk still uses two
+ * cores.
+ */
+#ifndef SEEBATCH_BINPACK_BLOCKS_H
+#define SEEBATCH_BINPACK_BLOCKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "binpack_reader.h"
+
+enum { ENTRY_BLOCK = 4096 };
+
+/* Works on count entries (count >= 1) and where each came from. */
+typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
+                               size_t count, void *state);
+
+/* The blocks entries pass through (about a megabyte): kept by the caller
+ * from chunk to chunk, since allocating and returning them for every chunk
+ * costs the kernel's time on every thread. */
+typedef struct block_pair block_pair;
+
+/* Decodes the payload (data, size bytes at file_offset in the file), giving
+ * every entry to consume; on a second thread when helper is true (falling
+ * back to this one if no thread can be had). *blocks is allocated on first
+ * use and kept (free_blocks releases it). Returns the entries decoded and
+ * sets *faulted (with *fault) when the payload stopped decoding. */
+size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, bool helper,
+                        block_pair **blocks, entry_consumer consume, void *state, bool *faulted,
+                        binpack_fault *fault);
+
+void free_blocks(block_pair *blocks);
+
+#endif

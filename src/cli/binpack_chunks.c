@@ -1,0 +1,220 @@
+#include "binpack_chunks.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+#include "parallel_lines.h"
+
+typedef struct chunk_slot {
+    const chunk_job *job;
+    uint8_t *payload; /* owned, reused from batch to batch */
+    size_t capacity;
+    size_t size;
+    uint64_t file_offset;
+    binpack_chunk_status status;
+    binpack_fault read_fault; /* for a truncated chunk */
+    chunk_result result;
+} chunk_slot;
+
+static void *process_slot(void *argument)
+{
+    chunk_slot *slot = argument;
+    chunk_result *result = &slot->result;
+    result->text.length = 0; /* the writer was emptied when its chunk was written */
+    result->entries = 0;
+    memset(result->counters, 0, sizeof result->counters);
+    result->faulted = false;
+    slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
+    if (slot->status == BINPACK_CHUNK_TRUNCATED) {
+        uint64_t where = result->faulted ? result->fault.byte_offset : slot->read_fault.byte_offset;
+        result->fault = slot->read_fault;
+        result->fault.byte_offset = where;
+        result->faulted = true;
+    }
+    return NULL;
+}
+
+/* Reads the next chunk into a slot's own buffer. */
+static binpack_chunk_status read_slot(binpack_file_reader *reader, chunk_slot *slot,
+                                      binpack_fault *fault)
+{
+    reader->payload = slot->payload;
+    reader->capacity = slot->capacity;
+    const uint8_t *data;
+    slot->status = seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset, fault);
+    slot->payload = reader->payload;
+    slot->capacity = reader->capacity;
+    reader->payload = NULL;
+    reader->capacity = 0;
+    if (slot->status == BINPACK_CHUNK_TRUNCATED)
+        slot->read_fault = *fault;
+    return slot->status;
+}
+
+/* The chunks read together, processed together (a thread each) and then
+ * written in order. Two batches alternate: while one is being processed
+ * the main thread writes the one before and reads the one after. */
+typedef struct chunk_batch {
+    chunk_slot *slots; /* threads + 1: the last may hold a header fault */
+    int count;         /* chunks read */
+    int stop;          /* the exit status reading ended the run with, or -1 */
+    pthread_t threads[MAX_THREADS];
+    bool started[MAX_THREADS];
+} chunk_batch;
+
+/* Starts a batch: a thread per chunk when overlap is true (the main thread
+ * then goes on reading and writing), else each chunk here, to its end.
+ * Threads left over help the first chunks: a file of one chunk still uses
+ * two. */
+static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
+{
+    for (int i = 0; i < batch->count; i++) {
+        batch->slots[i].result.helper = i < threads_allowed - batch->count;
+        batch->started[i] =
+            overlap && pthread_create(&batch->threads[i], NULL, process_slot, &batch->slots[i]) == 0;
+        if (!batch->started[i])
+            process_slot(&batch->slots[i]); /* one thread, or none to be had: here */
+    }
+}
+
+static void finish_batch(chunk_batch *batch)
+{
+    for (int i = 0; i < batch->count; i++) {
+        if (batch->started[i])
+            pthread_join(batch->threads[i], NULL);
+        batch->started[i] = false;
+    }
+}
+
+static void report_fault(const chunk_job *job, uint64_t entry, const binpack_fault *fault)
+{
+    fprintf(stderr, "seebatch %s: %s: byte %llu, entry %llu: %s\n", job->name,
+            job->path ? job->path : "standard input", (unsigned long long)fault->byte_offset,
+            (unsigned long long)entry, fault->message);
+}
+
+/* Writes one result; returns an exit status, or -1 to go on. */
+static int write_result(const chunk_job *job, chunk_result *result, chunk_totals *totals)
+{
+    if (result->binpack.out_of_memory) {
+        fprintf(stderr, "seebatch %s: out of memory\n", job->name);
+        return EXIT_RESOURCE_FAILURE;
+    }
+    text_buffer_flush(&result->text, job->output);
+    if (!seebatch_binpack_flush_chunk(&result->binpack, job->output))
+        return EXIT_RESOURCE_FAILURE;
+    totals->entries += result->entries;
+    for (int c = 0; c < CHUNK_COUNTERS; c++)
+        totals->counters[c] += result->counters[c];
+    if (result->faulted) {
+        report_fault(job, totals->entries + 1, &result->fault);
+        return EXIT_BAD_LINES;
+    }
+    return -1;
+}
+
+/* Reads up to job->threads chunks; returns how many, and in *stop the exit
+ * status when reading ended the run (-1 when it may go on). */
+static int read_batch(const chunk_job *job, binpack_file_reader *reader, chunk_slot *slots,
+                      int *stop)
+{
+    int count = 0;
+    *stop = -1;
+    while (count < job->threads) {
+        binpack_fault fault;
+        binpack_chunk_status status = read_slot(reader, &slots[count], &fault);
+        if (status == BINPACK_CHUNK_READ || status == BINPACK_CHUNK_TRUNCATED) {
+            count++;
+            if (status == BINPACK_CHUNK_TRUNCATED)
+                break;
+            continue;
+        }
+        if (status == BINPACK_CHUNK_NONE) {
+            *stop = EXIT_OK;
+        } else if (status == BINPACK_CHUNK_NO_MEMORY) {
+            fprintf(stderr, "seebatch %s: out of memory\n", job->name);
+            *stop = EXIT_RESOURCE_FAILURE;
+        } else {
+            /* Reported after the chunks read before it are written. */
+            slots[count].result.faulted = true;
+            slots[count].result.fault = fault;
+            *stop = EXIT_BAD_LINES;
+        }
+        break;
+    }
+    return count;
+}
+
+/* Writes a finished batch in order; returns an exit status, or -1 to go on. */
+static int write_batch(const chunk_job *job, chunk_batch *batch, chunk_totals *totals)
+{
+    int status = -1;
+    for (int i = 0; i < batch->count && status < 0; i++)
+        status = write_result(job, &batch->slots[i].result, totals);
+    if (status < 0 && batch->stop == EXIT_BAD_LINES)
+        report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.fault);
+    return status < 0 ? batch->stop : status;
+}
+
+static bool make_batch(const chunk_job *job, chunk_batch *batch)
+{
+    batch->count = 0;
+    batch->stop = -1;
+    batch->slots = calloc((size_t)job->threads + 1, sizeof *batch->slots);
+    if (!batch->slots)
+        return false;
+    for (int i = 0; i <= job->threads; i++) {
+        batch->slots[i].job = job;
+        seebatch_binpack_writer_init(&batch->slots[i].result.binpack);
+    }
+    return true;
+}
+
+static void free_batch(const chunk_job *job, chunk_batch *batch)
+{
+    for (int i = 0; batch->slots && i <= job->threads; i++) {
+        free(batch->slots[i].payload);
+        text_buffer_free(&batch->slots[i].result.text);
+        seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
+        free_blocks(batch->slots[i].result.blocks);
+    }
+    free(batch->slots);
+}
+
+int run_chunk_job(const chunk_job *job, chunk_totals *totals)
+{
+    memset(totals, 0, sizeof *totals);
+    static const chunk_batch empty;
+    chunk_batch *batches = malloc(2 * sizeof *batches);
+    if (!batches)
+        return EXIT_RESOURCE_FAILURE;
+    batches[0] = batches[1] = empty;
+    int status = -1;
+    if (!make_batch(job, &batches[0]) || !make_batch(job, &batches[1]))
+        status = EXIT_RESOURCE_FAILURE;
+    /* With one thread everything happens in turn, here. */
+    bool overlap = job->threads > 1;
+    binpack_file_reader reader = {job->input, 0, NULL, 0};
+    if (status < 0) {
+        batches[0].count = read_batch(job, &reader, batches[0].slots, &batches[0].stop);
+        start_batch(&batches[0], job->threads, overlap);
+    }
+    for (int b = 0; status < 0; b ^= 1) {
+        chunk_batch *current = &batches[b], *next = &batches[b ^ 1];
+        next->count = 0;
+        next->stop = -1;
+        if (current->stop < 0) /* while the current batch is processed */
+            next->count = read_batch(job, &reader, next->slots, &next->stop);
+        finish_batch(current);
+        start_batch(next, job->threads, overlap); /* runs while the current one is written */
+        status = write_batch(job, current, totals);
+        if (status >= 0)
+            finish_batch(next); /* the run ends here: what was started is dropped */
+    }
+    free_batch(job, &batches[0]);
+    free_batch(job, &batches[1]);
+    free(batches);
+    return status;
+}

@@ -1,0 +1,59 @@
+/*
+ * Runs a per-chunk job over a .binpack stream on N threads with output in
+ * input order: chunks are independent (a chain never crosses one), so the
+ * main thread reads up to N chunks, the threads process one each into their
+ * own results, and the main thread writes the results in order. Output is
+ * the same for every N.
+ */
+#ifndef SEEBATCH_BINPACK_CHUNKS_H
+#define SEEBATCH_BINPACK_CHUNKS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "binpack_blocks.h"
+#include "binpack_reader.h"
+#include "binpack_writer.h"
+#include "text_buffer.h"
+
+enum { CHUNK_COUNTERS = 8 };
+
+/* What processing one chunk gives. */
+typedef struct chunk_result {
+    text_buffer text;       /* text output, written first */
+    binpack_writer binpack; /* binpack output: one chunk, written after the text */
+    uint64_t entries;       /* entries decoded before the end or the fault */
+    uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
+    bool faulted;
+    binpack_fault fault;
+    bool helper; /* set by the runner: a thread is free to help with this chunk */
+    block_pair *blocks; /* for decode_in_blocks, kept from chunk to chunk */
+} chunk_result;
+
+/* Processes one payload (data, size bytes, at file_offset in the file).
+ * state is the caller's, shared by every thread: read it only. */
+typedef void (*chunk_processor)(const uint8_t *data, size_t size, uint64_t file_offset,
+                                const void *state, chunk_result *result);
+
+typedef struct chunk_job {
+    FILE *input, *output;
+    int threads;      /* 1..MAX_THREADS */
+    chunk_processor process;
+    const void *state;
+    const char *name; /* subcommand, for messages */
+    const char *path; /* input name, for messages */
+} chunk_job;
+
+typedef struct chunk_totals {
+    uint64_t entries;
+    uint64_t counters[CHUNK_COUNTERS];
+} chunk_totals;
+
+/* Runs the job; sums what was written into *totals. A chunk that does not
+ * decode ends the run after everything before the fault is written, with
+ * "seebatch NAME: PATH: byte B, entry E: why" on stderr. Returns EXIT_OK,
+ * EXIT_BAD_LINES (a bad or truncated file) or EXIT_RESOURCE_FAILURE (no
+ * memory, or the output could not be written). */
+int run_chunk_job(const chunk_job *job, chunk_totals *totals);
+
+#endif

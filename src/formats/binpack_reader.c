@@ -1,0 +1,419 @@
+#include "binpack_reader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "binpack_fields.h"
+#include "chain_moves.h"
+
+static bool seebatch_fail(binpack_fault *fault, uint64_t offset, const char *message)
+{
+    fault->byte_offset = offset;
+    snprintf(fault->message, sizeof fault->message, "%s", message);
+    return false;
+}
+
+static const char *seebatch_square_name(unsigned square, char out[3])
+{
+    out[0] = (char)('a' + (square & 7));
+    out[1] = (char)('1' + (square >> 3));
+    out[2] = '\0';
+    return out;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Stems                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* The special nibbles: a pawn that just made a double push, a rook that can
+ * still castle, the black king when black is to move. */
+enum {
+    NIBBLE_EN_PASSANT_PAWN = 12,
+    NIBBLE_WHITE_CASTLING_ROOK,
+    NIBBLE_BLACK_CASTLING_ROOK,
+    NIBBLE_BLACK_KING_TO_MOVE
+};
+
+static bool place_special(seebatch_board *board, unsigned nibble, unsigned square,
+                          binpack_fault *fault)
+{
+    char name[3];
+    bitboard bit = square_bit(square);
+    if (nibble == NIBBLE_EN_PASSANT_PAWN) {
+        unsigned rank = rank_of(square);
+        if ((rank != 3 && rank != 4) || board->en_passant != SEEBATCH_NO_SQUARE) {
+            snprintf(
+                fault->message, sizeof fault->message,
+                "a double-pushed pawn on %s, which is not the 4th or 5th rank or not the only one",
+                seebatch_square_name(square, name));
+            return false;
+        }
+        unsigned color = rank == 3 ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+        board->pieces[SEEBATCH_PAWN] |= bit;
+        board->colors[color] |= bit;
+        board->en_passant = (uint8_t)(color == SEEBATCH_WHITE ? square - 8 : square + 8);
+        return true;
+    }
+    if (nibble == NIBBLE_BLACK_KING_TO_MOVE) {
+        board->pieces[SEEBATCH_KING] |= bit;
+        board->colors[SEEBATCH_BLACK] |= bit;
+        board->side_to_move = SEEBATCH_BLACK;
+        return true;
+    }
+    unsigned color = nibble == NIBBLE_WHITE_CASTLING_ROOK ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+    unsigned corner = color == SEEBATCH_WHITE ? 0 : 56;
+    if (square != corner && square != corner + 7) {
+        snprintf(fault->message, sizeof fault->message,
+                 "a castling rook on %s, which is not a corner of its side",
+                 seebatch_square_name(square, name));
+        return false;
+    }
+    board->pieces[SEEBATCH_ROOK] |= bit;
+    board->colors[color] |= bit;
+    unsigned shift = color == SEEBATCH_WHITE ? 0 : 2;
+    board->castling |= (uint8_t)((square == corner ? SEEBATCH_CASTLE_WHITE_QUEENSIDE
+                                                   : SEEBATCH_CASTLE_WHITE_KINGSIDE)
+                                 << shift);
+    return true;
+}
+
+static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack_fault *fault)
+{
+    bitboard occupied = 0;
+    for (int i = 0; i < 8; i++)
+        occupied = occupied << 8 | bytes[i];
+    memset(board, 0, sizeof *board);
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    if (popcount(occupied) > 32) {
+        snprintf(fault->message, sizeof fault->message,
+                 "the position has %d pieces; at most 32 fit in an entry", popcount(occupied));
+        return false;
+    }
+    unsigned index = 0;
+    for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
+        unsigned square = lowest_square(rest);
+        unsigned nibble = (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
+        if (nibble < 12) {
+            board->pieces[nibble / 2] |= square_bit(square);
+            board->colors[nibble % 2] |= square_bit(square);
+        } else if (!place_special(board, nibble, square, fault)) {
+            return false;
+        }
+    }
+    if (board->en_passant != SEEBATCH_NO_SQUARE &&
+        rank_of(board->en_passant) != (board->side_to_move == SEEBATCH_WHITE ? 5u : 2u)) {
+        snprintf(fault->message, sizeof fault->message,
+                 "a pawn that just made a double push belongs to the side to move");
+        return false;
+    }
+    return true;
+}
+
+/* Binpack's move: 2 bits of kind (normal, promotion, castling, en passant),
+ * from, to (for castling the rook's square), 2 bits of promotion piece. */
+static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_move *move,
+                        binpack_fault *fault)
+{
+    unsigned from = (packed >> 8) & 63u, to = (packed >> 2) & 63u;
+    unsigned kind = SEEBATCH_MOVE_NORMAL;
+    switch (packed >> 14) {
+    case 1: kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + (packed & 3u); break;
+    case 2:
+        kind = SEEBATCH_MOVE_CASTLING;
+        if ((from != 4 && from != 60) || rank_of(to) != rank_of(from) ||
+            (file_of(to) != 0 && file_of(to) != 7)) {
+            snprintf(fault->message, sizeof fault->message, "a castling move from square %u to %u",
+                     from, to);
+            return false;
+        }
+        to = to > from ? from + 2 : from - 2;
+        break;
+    case 3: kind = SEEBATCH_MOVE_EN_PASSANT; break;
+    }
+    *move = seebatch_move_make(from, to, kind);
+    seebatch_error error;
+    bool ours = (board->colors[board->side_to_move] >> from) & 1u;
+    if (kind == SEEBATCH_MOVE_CASTLING && !seebatch_castling_fits(board, *move)) {
+        snprintf(fault->message, sizeof fault->message,
+                 "a castling move with the king or rook away or pieces between");
+        return false;
+    }
+    if (!ours || seebatch_move_check(board, *move, &error) != SEEBATCH_OK) {
+        char uci[SEEBATCH_UCI_MAX];
+        seebatch_move_to_uci(*move, uci);
+        snprintf(fault->message, sizeof fault->message, "the move %s is impossible here: %.100s",
+                 uci, ours ? error.message : "no piece of the side to move on its square");
+        return false;
+    }
+    return true;
+}
+
+bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault)
+{
+    if (!unpack_position(bytes, &entry->board, fault))
+        return false;
+    if (!unpack_move(seebatch_read_be16(bytes + 24), &entry->board, &entry->move, fault))
+        return false;
+    entry->score = seebatch_unfold(seebatch_read_be16(bytes + 26));
+    uint16_t ply_and_result = seebatch_read_be16(bytes + 28);
+    entry->ply = ply_and_result & 0x3FFFu;
+    int result = seebatch_unfold((uint16_t)(ply_and_result >> 14));
+    if (result < -1 || result > 1) {
+        snprintf(fault->message, sizeof fault->message, "the game result field is %d", result);
+        return false;
+    }
+    entry->result = (int8_t)result;
+    entry->board.halfmove_clock = seebatch_read_be16(bytes + 30);
+    entry->board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    return true;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Movetext                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* The next 57 bits from bit on (high bit first), the bits past the payload
+ * read as 0. One unaligned load when 8 bytes are there. */
+static inline uint64_t peek_bits(const binpack_chunk_decoder *d)
+{
+    size_t byte = (size_t)(d->bit >> 3);
+    uint64_t window = 0;
+    if (byte + 8 <= d->size) {
+        memcpy(&window, d->data + byte, 8);
+        window = __builtin_bswap64(window);
+    } else {
+        for (size_t i = 0; i < 8; i++)
+            window = window << 8 | (byte + i < d->size ? d->data[byte + i] : 0u);
+    }
+    return window << (d->bit & 7);
+}
+
+/* The bits of one movetext entry, taken from one window read at its first
+ * bit: the longest entry (piece and move indexes of at most 6 bits each, a
+ * score of at most 20) fits in the window's 57. Whether the bits were in the
+ * payload is checked once, when the entry is done. */
+typedef struct bit_cursor {
+    uint64_t window;
+    unsigned used;
+} bit_cursor;
+
+static inline unsigned take_bits(bit_cursor *c, unsigned count)
+{
+    unsigned value = (unsigned)((c->window << c->used) >> 1 >> (63 - count));
+    c->used += count;
+    return value;
+}
+
+/* Each decoder below returns NULL, or what is wrong. */
+static inline __attribute__((always_inline)) const char *
+decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitboard targets,
+                 unsigned castlings, seebatch_move *move)
+{
+    unsigned count = (unsigned)popcount(targets);
+    unsigned id = take_bits(c, seebatch_index_bits(count + castlings));
+    if (id >= count + castlings)
+        return "a king move index beyond the king's moves";
+    if (id < count) {
+        *move = seebatch_move_make(from, seebatch_nth_square(targets, id), SEEBATCH_MOVE_NORMAL);
+        return NULL;
+    }
+    unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
+    bool long_castle = id == count && (board->castling & queenside);
+    *move = seebatch_move_make(from, long_castle ? from - 2 : from + 2, SEEBATCH_MOVE_CASTLING);
+    if (!seebatch_castling_fits(board, *move))
+        return "a castling move with the king or rook away or pieces between";
+    return NULL;
+}
+
+static inline __attribute__((always_inline)) const char *
+decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int *moved_type)
+{
+    unsigned us = board->side_to_move;
+    bitboard ours = board->colors[us];
+    unsigned pieces = (unsigned)popcount(ours);
+    unsigned index = take_bits(c, seebatch_index_bits(pieces));
+    if (index >= pieces)
+        return "a piece index beyond the side to move's pieces";
+    unsigned from = seebatch_nth_square(ours, index);
+    int type = seebatch_type_on(board, from);
+    *moved_type = type;
+    unsigned castlings;
+    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
+    if (type == SEEBATCH_KING)
+        return decode_king_move(c, board, from, targets, castlings, move);
+    unsigned count = (unsigned)popcount(targets);
+    bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
+    unsigned choices = promotes ? count * 4 : count;
+    unsigned id = take_bits(c, seebatch_index_bits(choices));
+    if (id >= choices)
+        return "a move index beyond the piece's moves";
+    unsigned to = seebatch_nth_square(targets, promotes ? id / 4 : id);
+    unsigned kind = SEEBATCH_MOVE_NORMAL;
+    if (promotes)
+        kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + id % 4;
+    else if (type == SEEBATCH_PAWN && to == board->en_passant)
+        kind = SEEBATCH_MOVE_EN_PASSANT;
+    *move = seebatch_move_make(from, to, kind);
+    return NULL;
+}
+
+/* The score: up to four blocks, each a continue bit then 4 bits of the
+ * folded difference from the previous entry's score, seen from this side. */
+static inline __attribute__((always_inline)) const char *
+decode_score(bit_cursor *c, int16_t last_score, int16_t *score)
+{
+    unsigned folded = 0;
+    for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
+        if (shift >= 16)
+            return "a score difference longer than 16 bits";
+        unsigned block = take_bits(c, BINPACK_SCORE_BLOCK + 1);
+        folded |= (block & 15u) << shift;
+        if (!(block >> BINPACK_SCORE_BLOCK))
+            break;
+    }
+    *score = seebatch_wrap16(last_score + seebatch_unfold((uint16_t)folded));
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Chunks                                                                   */
+/* ------------------------------------------------------------------------ */
+
+void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_t *data,
+                                    size_t size, uint64_t file_offset)
+{
+    memset(decoder, 0, sizeof *decoder);
+    decoder->data = data;
+    decoder->size = size;
+    decoder->file_offset = file_offset;
+}
+
+static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
+                                                                        training_entry *entry,
+                                                                        binpack_source *source,
+                                                                        binpack_fault *fault)
+{
+    /* The previous entry becomes this one in place. */
+    training_entry *e = &d->entry;
+    uint64_t start = d->bit;
+    seebatch_chain_play_piece(&e->board, e->move, d->moved_type);
+    e->ply = (uint16_t)(e->ply + 1);
+    e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
+    e->result = (int8_t)-e->result;
+    bit_cursor cursor = {peek_bits(d), 0};
+    const char *problem = decode_move(&cursor, &e->board, &e->move, &d->moved_type);
+    if (!problem)
+        problem = decode_score(&cursor, d->last_score, &e->score);
+    if (d->bit + cursor.used > (uint64_t)d->size * 8)
+        problem = "the chunk ends inside a chain's movetext";
+    if (problem) {
+        seebatch_fail(fault, d->file_offset + (d->bit >> 3), problem);
+        return BINPACK_FAULT;
+    }
+    d->bit += cursor.used;
+    d->last_score = seebatch_wrap16(-e->score);
+    if (--d->plies_left == 0)
+        d->next_stem = (size_t)((d->bit + 7) / 8);
+    *entry = *e;
+    if (source)
+        *source = (binpack_source){false, 0, start, d->bit};
+    return BINPACK_ENTRY;
+}
+
+SEEBATCH_POPCNT_CLONES
+static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
+                               binpack_source *source, binpack_fault *fault)
+{
+    if (d->plies_left)
+        return next_in_chain(d, entry, source, fault);
+    size_t at = d->next_stem;
+    if (at == d->size)
+        return BINPACK_END;
+    if (d->size - at < BINPACK_STEM_SIZE + 2) {
+        seebatch_fail(fault, d->file_offset + at, "");
+        snprintf(fault->message, sizeof fault->message,
+                 "%zu bytes at the end of the chunk, too few for an entry", d->size - at);
+        return BINPACK_FAULT;
+    }
+    if (!seebatch_binpack_unpack_stem(d->data + at, &d->entry, fault)) {
+        fault->byte_offset = d->file_offset + at;
+        return BINPACK_FAULT;
+    }
+    d->moved_type = seebatch_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
+    d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
+    d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
+    d->next_stem = at + BINPACK_STEM_SIZE + 2;
+    d->last_score = seebatch_wrap16(-d->entry.score);
+    *entry = d->entry;
+    if (source)
+        *source = (binpack_source){true, (uint32_t)at, 0, 0};
+    return BINPACK_ENTRY;
+}
+
+binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
+                                   binpack_source *source, binpack_fault *fault)
+{
+    return next_entry(decoder, entry, source, fault);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Files                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static binpack_chunk_status bad_header(binpack_fault *fault, uint64_t offset, const char *message)
+{
+    seebatch_fail(fault, offset, message);
+    return BINPACK_CHUNK_BAD;
+}
+
+binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,
+                                                 size_t *size, uint64_t *file_offset,
+                                                 binpack_fault *fault)
+{
+    uint8_t header[BINPACK_HEADER_SIZE];
+    size_t got = fread(header, 1, sizeof header, reader->file);
+    uint64_t at = reader->offset;
+    if (got == 0 && !ferror(reader->file))
+        return BINPACK_CHUNK_NONE;
+    if (ferror(reader->file))
+        return bad_header(fault, at, "the file cannot be read");
+    if (got < sizeof header)
+        return bad_header(fault, at, "the file ends inside a chunk header");
+    if (memcmp(header, "BINP", 4) != 0)
+        return bad_header(fault, at, "no chunk header (\"BINP\") where a chunk should start");
+    uint32_t length = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 |
+                      (uint32_t)header[7] << 24;
+    if (length > BINPACK_MAX_CHUNK) {
+        seebatch_fail(fault, at, "");
+        snprintf(fault->message, sizeof fault->message,
+                 "the chunk header claims %u bytes, more than the %u-byte limit", length,
+                 (unsigned)BINPACK_MAX_CHUNK);
+        return BINPACK_CHUNK_BAD;
+    }
+    if (length > reader->capacity) {
+        uint8_t *grown = realloc(reader->payload, length);
+        if (!grown)
+            return BINPACK_CHUNK_NO_MEMORY;
+        reader->payload = grown;
+        reader->capacity = length;
+    }
+    got = length ? fread(reader->payload, 1, length, reader->file) : 0;
+    *data = reader->payload;
+    *size = got;
+    *file_offset = at + BINPACK_HEADER_SIZE;
+    reader->offset = at + BINPACK_HEADER_SIZE + got;
+    if (got == length)
+        return BINPACK_CHUNK_READ;
+    seebatch_fail(fault, reader->offset, "");
+    snprintf(fault->message, sizeof fault->message,
+             "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes",
+             got, (unsigned long long)at, length);
+    return ferror(reader->file) ? BINPACK_CHUNK_BAD : BINPACK_CHUNK_TRUNCATED;
+}
+
+void seebatch_binpack_file_reader_free(binpack_file_reader *reader)
+{
+    free(reader->payload);
+    reader->payload = NULL;
+    reader->capacity = 0;
+}

@@ -1,0 +1,101 @@
+/*
+ * Reading Stockfish's .binpack training data.
+ *
+ * A file is a sequence of chunks: "BINP", a little-endian 32-bit payload
+ * size, the payload. A payload is a sequence of chains; a chain is a stem
+ * (one entry in 32 bytes: a 24-byte position, a 2-byte move, then score,
+ * ply with result, rule-50 counter, 2 bytes each, big-endian, signed values
+ * folded so the sign is the lowest bit), a big-endian 16-bit count of the
+ * entries that follow, and their movetext: per entry the move (a piece
+ * index and a destination index, chain_moves.h) and the score as the
+ * difference from the previous entry's score seen from this side, in blocks
+ * of 4 bits with a continuation bit. Each following entry is the previous
+ * one after its move: ply + 1, result negated. Movetext bits run from the
+ * high bit of each byte; a chain ends at a byte boundary.
+ *
+ * The chunk decoder works on a payload in memory and never reads outside
+ * it; a fault names the byte offset in the file.
+ */
+#ifndef SEEBATCH_FORMATS_BINPACK_READER_H
+#define SEEBATCH_FORMATS_BINPACK_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "training_entry.h"
+
+enum {
+    BINPACK_HEADER_SIZE = 8,
+    BINPACK_STEM_SIZE = 32,
+    /* Larger chunks are refused, as Stockfish's reader refuses them. */
+    BINPACK_MAX_CHUNK = 100 << 20
+};
+
+/* Where an entry came from in the payload, so a writer can copy it. */
+typedef struct binpack_source {
+    bool stem;          /* first entry of its chain in the input */
+    uint32_t stem_at;   /* for a stem: its byte offset in the payload */
+    uint64_t bit_start; /* otherwise: its movetext bits in the payload */
+    uint64_t bit_end;
+} binpack_source;
+
+typedef struct binpack_fault {
+    uint64_t byte_offset; /* in the file */
+    char message[160];
+} binpack_fault;
+
+typedef struct binpack_chunk_decoder {
+    const uint8_t *data;
+    size_t size;
+    uint64_t file_offset; /* of data[0] */
+    size_t next_stem;     /* byte offset of the next stem */
+    unsigned plies_left;  /* entries still to come in the current chain */
+    uint64_t bit;         /* next movetext bit */
+    int16_t last_score;   /* the previous entry's score, negated */
+    training_entry entry; /* the previous entry */
+    int moved_type;       /* the type of the piece its move moves */
+} binpack_chunk_decoder;
+
+typedef enum binpack_step { BINPACK_ENTRY, BINPACK_END, BINPACK_FAULT } binpack_step;
+
+/* Starts decoding a payload that begins at file_offset in its file. */
+void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_t *data,
+                                    size_t size, uint64_t file_offset);
+
+/* The next entry of the payload (and, if source is not NULL, where it was);
+ * BINPACK_END after the last; BINPACK_FAULT with *fault filled when the
+ * payload does not decode (the decoder is then finished: do not call again). */
+binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
+                                   binpack_source *source, binpack_fault *fault);
+
+/* Decodes one 32-byte stem. Returns false with fault->message filled (the
+ * offset is left to the caller) when the bytes are no entry. */
+bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry,
+                                  binpack_fault *fault);
+
+/* Reads chunk after chunk from a stream. */
+typedef struct binpack_file_reader {
+    FILE *file;
+    uint64_t offset;   /* file offset of the next header */
+    uint8_t *payload;  /* the current payload (owned) */
+    size_t capacity;
+} binpack_file_reader;
+
+typedef enum binpack_chunk_status {
+    BINPACK_CHUNK_READ,      /* a whole chunk */
+    BINPACK_CHUNK_TRUNCATED, /* the file ends inside it: what is there was read, *fault says so */
+    BINPACK_CHUNK_NONE,      /* the file ended cleanly */
+    BINPACK_CHUNK_BAD,       /* a header that is no header, or unreadable: *fault */
+    BINPACK_CHUNK_NO_MEMORY
+} binpack_chunk_status;
+
+/* Reads the next chunk: *data, *size and *file_offset (of the payload)
+ * describe it until the next call. */
+binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,
+                                                 size_t *size, uint64_t *file_offset,
+                                                 binpack_fault *fault);
+
+void seebatch_binpack_file_reader_free(binpack_file_reader *reader);
+
+#endif

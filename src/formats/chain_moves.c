@@ -1,0 +1,66 @@
+#include "chain_moves.h"
+
+#include "attacks.h"
+
+/*
+ * Stockfish's training-data code (nnue-pytorch's data loader) keeps an en
+ * passant square only when the side to move could take there: the square
+ * and the one the pushed pawn came from are empty, the pushed pawn stands
+ * beyond it, and some pawn of the side to move attacks it and, taking, leaves
+ * no bishop, rook or queen attacking its king. Chains depend on it (the
+ * square is among a pawn's numbered destinations), so it is reproduced as
+ * that code has it; a side with no king counts as safe.
+ */
+bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
+{
+    unsigned us = board->side_to_move & 1u, them = us ^ 1u;
+    if (square >= 64 || rank_of(square) != (us == SEEBATCH_WHITE ? 5u : 2u))
+        return false;
+    bitboard capturers =
+        pawn_attacks(them, square) & board->pieces[SEEBATCH_PAWN] & board->colors[us];
+    unsigned behind = us == SEEBATCH_WHITE ? square + 8 : square - 8; /* where the pawn came from */
+    unsigned pushed = us == SEEBATCH_WHITE ? square - 8 : square + 8; /* where it stands */
+    bitboard occupied = occupied_squares(board);
+    if (!capturers || ((occupied >> square) & 1u) || ((occupied >> behind) & 1u) ||
+        !((board->pieces[SEEBATCH_PAWN] & board->colors[them]) >> pushed & 1u))
+        return false;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    bitboard diagonal =
+        (board->pieces[SEEBATCH_BISHOP] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    bitboard straight =
+        (board->pieces[SEEBATCH_ROOK] | board->pieces[SEEBATCH_QUEEN]) & board->colors[them];
+    if (!kings || !(queen_attacks(lowest_square(kings), 0) & (diagonal | straight)))
+        return true;
+    unsigned king = lowest_square(kings);
+    for (; capturers; capturers &= capturers - 1) {
+        bitboard after =
+            ((occupied ^ lowest_bit(capturers)) | square_bit(square)) ^ square_bit(pushed);
+        if (!(bishop_attacks(king, after) & diagonal) && !(rook_attacks(king, after) & straight))
+            return true;
+    }
+    return false;
+}
+
+bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
+{
+    unsigned us = board->side_to_move & 1u;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned start = us == SEEBATCH_WHITE ? 4u : 60u;
+    if (from != start || (to != start + 2 && to != start - 2))
+        return false;
+    unsigned rook = to > from ? start + 3 : start - 4;
+    bitboard ours = board->colors[us];
+    return (board->pieces[SEEBATCH_KING] & ours & square_bit(from)) &&
+           (board->pieces[SEEBATCH_ROOK] & ours & square_bit(rook)) &&
+           !(between(from, rook) & occupied_squares(board));
+}
+
+bool seebatch_side_in_check(const seebatch_board *board)
+{
+    unsigned us = board->side_to_move & 1u;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    if (!kings)
+        return false;
+    return (attackers_to(board, lowest_square(kings), occupied_squares(board)) &
+            board->colors[us ^ 1u]) != 0;
+}

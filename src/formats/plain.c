@@ -1,0 +1,180 @@
+#include "plain.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chain_moves.h"
+
+static size_t append_text(char *out, size_t n, const char *text)
+{
+    size_t length = strlen(text);
+    memcpy(out + n, text, length);
+    return n + length;
+}
+
+static size_t append_line(char *out, size_t n, const char *key, long value)
+{
+    return n + (size_t)sprintf(out + n, "%s %ld\n", key, value);
+}
+
+size_t seebatch_entry_fen(const training_entry *entry, char *out)
+{
+    seebatch_board board = entry->board;
+    board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    board.halfmove_clock = seebatch_written_rule50(board.halfmove_clock);
+    return seebatch_board_to_fen(&board, out, SEEBATCH_FEN_MAX);
+}
+
+size_t seebatch_plain_format(const training_entry *entry, char *out)
+{
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    seebatch_entry_fen(entry, fen);
+    seebatch_move_to_uci(entry->move, uci);
+    size_t n = append_text(out, 0, "fen ");
+    n = append_text(out, n, fen);
+    n = append_text(out, n, "\nmove ");
+    n = append_text(out, n, uci);
+    n = append_text(out, n, "\n");
+    n = append_line(out, n, "score", entry->score);
+    n = append_line(out, n, "ply", entry->ply);
+    n = append_line(out, n, "result", entry->result);
+    n = append_text(out, n, "e\n");
+    out[n] = '\0';
+    return n;
+}
+
+enum { KEY_FEN = 1, KEY_MOVE = 2, KEY_SCORE = 4, KEY_PLY = 8, KEY_RESULT = 16, KEYS_ALL = 31 };
+
+typedef struct block_state {
+    training_entry *entry;
+    unsigned seen;
+    char move_text[16];
+} block_state;
+
+static bool parse_whole(const char *text, long minimum, long maximum, long *value)
+{
+    char *end;
+    errno = 0;
+    long parsed = strtol(text, &end, 10);
+    if (!*text || *end || errno || parsed < minimum || parsed > maximum)
+        return false;
+    *value = parsed;
+    return true;
+}
+
+/* Takes one "key value" line; false with message on a bad one. */
+static bool take_line(block_state *state, const char *key, const char *value, char *message,
+                      size_t size)
+{
+    static const char *const keys[] = {"fen", "move", "score", "ply", "result"};
+    static const long limits[][2] = {{0, 0}, {0, 0}, {-32768, 32767}, {0, 65535}, {-1, 1}};
+    for (unsigned k = 0; k < 5; k++) {
+        if (strcmp(key, keys[k]) != 0)
+            continue;
+        if (state->seen & (1u << k)) {
+            snprintf(message, size, "\"%s\" twice in one entry", key);
+            return false;
+        }
+        state->seen |= 1u << k;
+        if (k == 0) {
+            seebatch_error error;
+            if (seebatch_board_from_fen(&state->entry->board, value, &error) != SEEBATCH_OK) {
+                snprintf(message, size, "bad fen: %s", error.message);
+                return false;
+            }
+            return true;
+        }
+        if (k == 1) {
+            snprintf(state->move_text, sizeof state->move_text, "%s", value);
+            return true;
+        }
+        long number;
+        if (!parse_whole(value, limits[k][0], limits[k][1], &number)) {
+            snprintf(message, size, "%s needs a whole number %ld..%ld, not \"%s\"", key,
+                     limits[k][0], limits[k][1], value);
+            return false;
+        }
+        if (k == 2)
+            state->entry->score = (int16_t)number;
+        else if (k == 3)
+            state->entry->ply = (uint16_t)number;
+        else
+            state->entry->result = (int8_t)number;
+        return true;
+    }
+    snprintf(message, size, "unknown key \"%s\"", key);
+    return false;
+}
+
+/* The entry once its block is complete: the move is parsed on the board. */
+static bool finish_block(block_state *state, char *message, size_t size)
+{
+    if (state->seen != KEYS_ALL) {
+        snprintf(message, size, "the entry ending here lacks %s",
+                 !(state->seen & KEY_FEN)     ? "fen"
+                 : !(state->seen & KEY_MOVE)  ? "move"
+                 : !(state->seen & KEY_SCORE) ? "score"
+                 : !(state->seen & KEY_PLY)   ? "ply"
+                                              : "result");
+        return false;
+    }
+    training_entry *entry = state->entry;
+    if (entry->board.en_passant != SEEBATCH_NO_SQUARE &&
+        !seebatch_en_passant_possible(&entry->board, entry->board.en_passant))
+        entry->board.en_passant = SEEBATCH_NO_SQUARE;
+    entry->board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    seebatch_error error;
+    if (seebatch_move_parse(&entry->board, state->move_text, &entry->move, &error) != SEEBATCH_OK ||
+        !seebatch_move_is_legal(&entry->board, entry->move)) {
+        snprintf(message, size, "move %s: %s", state->move_text,
+                 error.status != SEEBATCH_OK ? error.message : "not a legal move here");
+        return false;
+    }
+    return true;
+}
+
+plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char *message,
+                               size_t message_size)
+{
+    block_state state = {entry, 0, ""};
+    char line[512];
+    char detail[SEEBATCH_MESSAGE_SIZE + 64];
+    while (fgets(line, sizeof line, reader->file)) {
+        reader->line++;
+        size_t length = strlen(line);
+        if (length == sizeof line - 1 && line[length - 1] != '\n') {
+            snprintf(message, message_size, "line %lu: longer than %zu bytes", reader->line,
+                     sizeof line - 2);
+            return PLAIN_BAD;
+        }
+        while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+            line[--length] = '\0';
+        if (length == 0 && state.seen == 0)
+            continue;
+        if (strcmp(line, "e") == 0) {
+            if (!finish_block(&state, detail, sizeof detail))
+                goto bad;
+            return PLAIN_ENTRY;
+        }
+        char *space = strchr(line, ' ');
+        if (!space) {
+            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%.40s\"",
+                     line);
+            goto bad;
+        }
+        *space = '\0';
+        if (!take_line(&state, line, space + 1, detail, sizeof detail))
+            goto bad;
+    }
+    if (ferror(reader->file)) {
+        snprintf(message, message_size, "line %lu: the input cannot be read", reader->line + 1);
+        return PLAIN_BAD;
+    }
+    if (state.seen == 0)
+        return PLAIN_END;
+    snprintf(detail, sizeof detail, "the input ends inside an entry (no \"e\" line)");
+bad:
+    snprintf(message, message_size, "line %lu: %s", reader->line, detail);
+    return PLAIN_BAD;
+}

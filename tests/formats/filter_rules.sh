@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# seebatch filter on hand-made entries, one per rule, and on damaged binpacks.
+# Expected counts are worked out by hand from the positions below, and
+# checked again by oracle_count. Usage: filter_rules.sh TOOL ORACLE_COUNT ROOT
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+oracle=$2
+
+entry() { # entry FEN MOVE PLY: one plain block (scores and results made up)
+    printf 'fen %s\nmove %s\nscore %d\nply %d\nresult %d\ne\n' "$1" "$2" $(( $3 * 7 - 50 )) "$3" $(( $3 % 3 - 1 ))
+}
+{
+    entry '4k3/8/8/8/8/8/8/r3K3 w - - 0 5' e1e2 10            # in check, quiet move
+    entry '4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 10' d1d5 20       # capture, SEE -900
+    entry '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15' d1d5 30         # capture, SEE +100
+    entry '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 20' e5d6 40        # en passant, SEE +100
+    entry '4k3/1P6/8/8/8/8/8/4K3 w - - 0 25' b7b8q 50         # promotion
+    entry '4k3/8/8/8/8/8/8/4K2R w K - 0 30' e1g1 60           # castling
+    entry '4k3/8/8/8/8/8/8/4K3 w - - 0 35' e1d1 70            # nothing
+} > "$work/hand.plain"
+
+kept_moves() { # the moves of a plain stream, space-separated
+    sed -n 's/^move //p' | tr '\n' ' '
+}
+run() { # run RULES...: the kept moves; the counts go to $work/counts
+    "$tool" filter "$@" "$work/hand.plain" 2> "$work/counts" | kept_moves
+}
+expect "no rule keeps all" "$(run)" "e1e2 d1d5 d1d5 e5d6 b7b8q e1g1 e1d1 "
+expect "in check" "$(run --skip-in-check)" "d1d5 d1d5 e5d6 b7b8q e1g1 e1d1 "
+expect "capture" "$(run --skip-capture)" "e1e2 b7b8q e1g1 e1d1 "
+expect "see >= 0" "$(run --skip-see-ge 0)" "e1e2 d1d5 b7b8q e1g1 e1d1 "
+expect "see >= 101" "$(run --skip-see-ge 101)" "e1e2 d1d5 d1d5 e5d6 b7b8q e1g1 e1d1 "
+expect "see >= -900" "$(run --skip-see-ge=-900)" "e1e2 b7b8q e1g1 e1d1 "
+expect "see >= -899" "$(run --skip-see-ge -899)" "e1e2 d1d5 b7b8q e1g1 e1d1 "
+expect "promotion" "$(run --skip-promotion)" "e1e2 d1d5 d1d5 e5d6 e1g1 e1d1 "
+expect "castling" "$(run --skip-castling)" "e1e2 d1d5 d1d5 e5d6 b7b8q e1d1 "
+expect "all rules" "$(run --skip-in-check --skip-capture --skip-promotion --skip-castling)" "e1d1 "
+expect "counts per rule" "$(cat "$work/counts")" "seebatch filter: 7 entries read, 1 kept, 6 dropped
+  --skip-in-check: 1 dropped
+  --skip-capture: 3 dropped
+  --skip-promotion: 1 dropped
+  --skip-castling: 1 dropped"
+run --skip-in-check --skip-see-ge 0 --skip-castling > /dev/null
+expect "oracle agrees" "$(cat "$work/counts")" "$("$oracle" "$work/hand.plain" in-check see-ge=0 castling)"
+# The stockfish preset scores en passant 0: still >= 0, dropped; >= 1 keeps it.
+expect "stockfish preset" "$(run --preset stockfish --skip-see-ge 1)" "e1e2 d1d5 e5d6 b7b8q e1g1 e1d1 "
+
+# Plain -> binpack -> plain is the same text; the binpack keeps it in 7 chains.
+"$tool" filter "$work/hand.plain" --output-format binpack --output "$work/hand.binpack" 2> /dev/null
+expect "plain to binpack" "$?" "0"
+expect "binpack back to plain" "$("$tool" filter "$work/hand.binpack" --output-format plain 2>/dev/null)" "$(cat "$work/hand.plain")"
+expect "binpack size: 7 stems" "$(wc -c < "$work/hand.binpack")" "$((8 + 7 * 34))"
+"$tool" filter --input-format binpack --skip-capture < "$work/hand.binpack" 2>/dev/null | cmp -s - <(
+    "$tool" filter --skip-capture "$work/hand.plain" --output-format binpack 2>/dev/null)
+expect "binpack from standard input, filtered like plain" "$?" "0"
+
+# EPD lines: "FEN" (only the position's rules apply) or "FEN;move", kept as they are.
+printf '%s\n' '4k3/8/8/8/8/8/8/r3K3 w - - 0 6' '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16;d1d5' \
+    '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16' > "$work/hand.epd"
+expect "epd" "$("$tool" filter --skip-in-check --skip-capture "$work/hand.epd" 2>/dev/null)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16"
+# Plain entries binpack cannot hold are refused, naming the line.
+printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore 0\nply 20000\nresult 0\ne\n' > "$work/long.plain"
+"$tool" filter "$work/long.plain" --output-format binpack > /dev/null 2> "$work/long.err"
+expect "ply over 14 bits: exit" "$?" "1"
+expect "ply over 14 bits: message" "$(head -1 "$work/long.err")" "seebatch filter: $work/long.plain: line 6: ply 20000 does not fit in binpack (at most 16383)"
+printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1e3\nscore 0\nply 2\nresult 0\ne\n' > "$work/illegal.plain"
+"$tool" filter "$work/illegal.plain" > /dev/null 2> "$work/illegal.err"
+expect "illegal plain move: exit" "$?" "1"
+expect "illegal plain move: names the line" "$(head -1 "$work/illegal.err" | cut -d: -f1-3)" "seebatch filter: $work/illegal.plain: line 6"
+
+# eval on training data: SEE of each entry's move (classic values), or of
+# every capture of its position.
+values() { sed 's/.*;//' | tr '\n' ' '; }
+expect "eval plain" "$("$tool" eval "$work/hand.plain" | values)" "0 -900 100 100 0 0 0 "
+expect "eval binpack" "$("$tool" eval --input-format binpack < "$work/hand.binpack" | values)" "0 -900 100 100 0 0 0 "
+expect "eval binpack --promotions" "$("$tool" eval --promotions "$work/hand.binpack" | values)" "0 -900 100 100 900 0 0 "
+expect "eval --all-captures" "$("$tool" eval --all-captures "$work/hand.plain" | cut -d';' -f2- | tr '\n' ' ')" "d1d5;-900 d1d5;100 e5d6;100 b7b8q;0 b7b8r;0 b7b8b;0 b7b8n;0 "
+expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15;d1d5;100"
+
+# Usage errors: exit 2, nothing read.
+usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
+expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
+expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"
+expect "threshold missing" "$(usage "$work/hand.plain" --skip-see-ge)" "2"
+expect "epd output" "$(usage --output-format=epd "$work/hand.plain")" "2"
+expect "unknown input format" "$(usage --input-format bin)" "2"
+expect "standard input needs a format" "$(usage --skip-capture)" "2"
+expect "missing file" "$(usage "$work/absent.binpack")" "2"
+
+# Damaged files: an error naming the byte and the entry, every entry before it written.
+bad() { # bad NAME: filter $work/NAME.binpack to plain; prints exit status, entries written, error
+    "$tool" filter --input-format binpack "$work/$1.binpack" --output-format plain \
+        > "$work/$1.out" 2> "$work/$1.err"
+    echo "$? $(grep -c '^e$' "$work/$1.out") $(grep -v '^ \|entries read' "$work/$1.err")"
+}
+size=$(wc -c < "$work/hand.binpack")
+head -c $((size - 3)) "$work/hand.binpack" > "$work/cut.binpack"
+expect "truncated" "$(bad cut)" "1 6 seebatch filter: $work/cut.binpack: byte $((8 + 6 * 34)), entry 7: the file ends $((size - 11)) bytes into a chunk whose header (at byte 0) claims $((size - 8)) bytes"
+{ cat "$work/hand.binpack"; printf 'JUNKJUNK'; } > "$work/junk.binpack"
+expect "junk after the last chunk" "$(bad junk)" "1 7 seebatch filter: $work/junk.binpack: byte $size, entry 8: no chunk header (\"BINP\") where a chunk should start"
+{ printf 'BINP\377\377\377\377'; tail -c +9 "$work/hand.binpack"; } > "$work/huge.binpack"
+expect "chunk size over the limit" "$(bad huge)" "1 0 seebatch filter: $work/huge.binpack: byte 0, entry 1: the chunk header claims 4294967295 bytes, more than the 104857600-byte limit"
+{ head -c 36 "$work/hand.binpack"; printf '\377'; tail -c +38 "$work/hand.binpack"; } > "$work/stem.binpack"
+expect "impossible result" "$(bad stem)" "1 0 seebatch filter: $work/stem.binpack: byte 8, entry 1: the game result field is -2"
+{ head -c $((8 + 34 * 3 + 25)) "$work/hand.binpack"; printf '\000'; tail -c +$((8 + 34 * 3 + 27)) "$work/hand.binpack"; } > "$work/move.binpack"
+expect "impossible move" "$(bad move | sed 's/here: .*/here:/')" "1 3 seebatch filter: $work/move.binpack: byte $((8 + 34 * 3)), entry 4: the move e5a1 is impossible here:"
+finish filter_rules
