@@ -347,7 +347,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
 int run_filter(int argc, char **argv)
 {
     filter_settings settings = {
-        {0, 0, seebatch_config_classic()}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
+        {0, 0, {{0}, 0, 0}}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
@@ -356,7 +356,8 @@ int run_filter(int argc, char **argv)
     }
     if (parsed == PARSE_BAD)
         return EXIT_USAGE;
-    settings.rules.config = options.config;
+    /* Options are validated as parsed, so preparing them cannot fail. */
+    seebatch_rules_init(&settings.rules.see, &options.config, NULL);
     settings.input_path = options.path && strcmp(options.path, "-") != 0 ? options.path : NULL;
     if (!settle_formats(&settings))
         return EXIT_USAGE;

@@ -31,7 +31,7 @@ bool parse_rule_option(int argc, char **argv, int *index, filter_rules *rules, b
                              : *index + 1 < argc ? argv[++*index] : NULL;
             long long threshold;
             if (!parse_number(text, INT32_MIN, INT32_MAX, &threshold)) {
-                fprintf(stderr, "seebatch: --skip-see-ge needs a whole number, not \"%s\"\n",
+                fprintf(stderr, "seebatch filter: --skip-see-ge needs a whole number, not \"%s\"\n",
                         text ? text : "");
                 *bad = true;
             }
@@ -53,7 +53,7 @@ unsigned matching_rules(const filter_rules *rules, const training_entry *entry)
         if (seebatch_move_captures(&entry->board, move)) {
             matched |= active & (1u << RULE_CAPTURE);
             if ((active & (1u << RULE_SEE_GE)) &&
-                seebatch_see_ge(&entry->board, move, rules->see_threshold, &rules->config))
+                seebatch_engine_see_ge(&rules->see, &entry->board, NULL, move, rules->see_threshold))
                 matched |= 1u << RULE_SEE_GE;
         }
     }

@@ -20,7 +20,7 @@ typedef enum filter_rule {
 typedef struct filter_rules {
     unsigned active;         /* bit r: rule r is on */
     int32_t see_threshold;   /* for RULE_SEE_GE */
-    seebatch_config config;  /* for RULE_SEE_GE */
+    seebatch_rules see;      /* for RULE_SEE_GE: the configuration, prepared */
 } filter_rules;
 
 /* If argv[*index] is a rule option (--skip-in-check, --skip-capture,
