@@ -1,0 +1,69 @@
+/*
+ * Backend names are matched whole and exactly, from the API and from the
+ * SEEBATCH_BACKEND environment variable: a name that only resembles a valid
+ * one (a prefix, a longer word, other case, white space around it) is an
+ * error naming it, and the backend in use stays as it was.
+ */
+#define _POSIX_C_SOURCE 200112L /* setenv under -std=c11 */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "seebatch.h"
+
+/* Near misses of every name the library knows, "auto" included. */
+static const char *const near_misses[] = {
+    "avx",  "avx22",   "avx2x",   "AVX2",    "Avx2",  " avx2", "avx2 ", "avx2\n", "avx512x",
+    "s",    "scala",   "scalars", "SCALAR",  "Scalar", "scalar\t", "auto ", "AUTO", "autoo",
+    "aut",  "-",       "none",    "avx2,scalar",
+};
+enum { NEAR_MISSES = sizeof near_misses / sizeof near_misses[0] };
+
+static void from_the_api(void)
+{
+    const char *in_use = seebatch_backend_name();
+    for (size_t i = 0; i < NEAR_MISSES; i++) {
+        seebatch_error error;
+        CHECK_EQ(seebatch_backend_set(near_misses[i], &error), SEEBATCH_ERROR_BACKEND,
+                 "seebatch_backend_set(\"%s\")", near_misses[i]);
+        CHECK(strstr(error.message, "unknown backend") != NULL, "\"%s\": %s", near_misses[i],
+              error.message);
+        CHECK(strcmp(seebatch_backend_name(), in_use) == 0, "\"%s\" changed the backend to %s",
+              near_misses[i], seebatch_backend_name());
+    }
+    CHECK_EQ(seebatch_backend_set("", NULL), SEEBATCH_ERROR_BACKEND, "the empty name");
+    /* Every name the library lists is accepted as it is written. */
+    const char *names[16];
+    size_t count = seebatch_backends_available(names, 16);
+    for (size_t i = 0; i < count && i < 16; i++)
+        CHECK_EQ(seebatch_backend_set(names[i], NULL), SEEBATCH_OK, "listed name %s", names[i]);
+    CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
+}
+
+/* seebatch_backend_init reports the environment's error on every call. */
+static void from_the_environment(void)
+{
+    for (size_t i = 0; i < NEAR_MISSES; i++) {
+        setenv("SEEBATCH_BACKEND", near_misses[i], 1);
+        seebatch_error error;
+        CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_ERROR_BACKEND,
+                 "SEEBATCH_BACKEND=\"%s\"", near_misses[i]);
+        CHECK(strstr(error.message, "unknown backend") != NULL, "\"%s\": %s", near_misses[i],
+              error.message);
+    }
+    static const char *const good[] = {"auto", "scalar", ""};
+    for (size_t i = 0; i < 3; i++) {
+        setenv("SEEBATCH_BACKEND", good[i], 1);
+        seebatch_error error;
+        CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_OK, "SEEBATCH_BACKEND=\"%s\": %s", good[i],
+                 error.message);
+    }
+    unsetenv("SEEBATCH_BACKEND");
+}
+
+int main(void)
+{
+    from_the_api();
+    from_the_environment();
+    return check_finish("test_backend_names");
+}
