@@ -42,7 +42,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
 
-/* Parses a whole decimal number in [minimum, maximum]. */
+/* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
+ * a '-', nothing before or after them. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
 /* Prints "seebatch SUBCOMMAND: MESSAGE" on stderr and returns EXIT_USAGE. */
