@@ -61,8 +61,29 @@ static void from_the_environment(void)
     unsetenv("SEEBATCH_BACKEND");
 }
 
+/* Run first, before anything has chosen a backend: a bad SEEBATCH_BACKEND
+ * makes the SEE functions use scalar (and say so on stderr), never the
+ * backend detection would pick. */
+static void first_use_with_a_bad_name(void)
+{
+    setenv("SEEBATCH_BACKEND", "AVX2", 1);
+    seebatch_board board;
+    seebatch_board_from_fen(&board, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", NULL);
+    seebatch_config classic = seebatch_config_classic();
+    CHECK_EQ(seebatch_see_value(&board, seebatch_move_make(28, 35, SEEBATCH_MOVE_NORMAL), &classic),
+             100, "exd5 on the first use");
+    CHECK(strcmp(seebatch_backend_name(), "scalar") == 0, "bad name on first use gave %s",
+          seebatch_backend_name());
+    /* Once a backend is chosen, seebatch_backend_init keeps it. */
+    unsetenv("SEEBATCH_BACKEND");
+    CHECK_EQ(seebatch_backend_init(NULL), SEEBATCH_OK, "init with no SEEBATCH_BACKEND");
+    CHECK(strcmp(seebatch_backend_name(), "scalar") == 0, "init replaced the chosen backend by %s",
+          seebatch_backend_name());
+}
+
 int main(void)
 {
+    first_use_with_a_bad_name();
     from_the_api();
     from_the_environment();
     return check_finish("test_backend_names");

@@ -244,6 +244,8 @@ int main(void)
     printf("lanes: %llu kernel lanes, %llu oracle lanes, %llu mismatches\n", check.lanes,
            check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
+    /* Every runnable backend but the reference itself is compared. */
+    CHECK_EQ(check.kernel_count, seebatch_backends_available(NULL, 0) - 1, "backends compared");
     if (check.kernel_count > 0)
         CHECK(check.lanes >= (unsigned long long)scaled(LANES_REQUIRED),
               "only %llu lanes compared", check.lanes);

@@ -18,6 +18,9 @@ fi
 "$tool" check --no-oracle "$work/positions.fen" > "$work/good.out"
 expect "shipped tool: no mismatch" "$?" "0"
 expect "shipped tool compares no wrong kernel" "$(grep -c 'wrong' "$work/good.out")" "0"
+expect "--no-oracle: no oracle lanes" "$(grep -c ' 0 oracle lanes' "$work/good.out")" "1"
+"$tool" check "$work/positions.fen" > "$work/oracle.out"
+expect "oracle lanes by default" "$(grep -Ec ' [1-9][0-9]* oracle lanes' "$work/oracle.out")" "1"
 
 for options in "" "--no-oracle" "-j 2" "--no-oracle -j2" "--preset stockfish"; do
     # shellcheck disable=SC2086

@@ -95,4 +95,11 @@ END { print bad ? bad : "ok" }' out="$work/csv.text" "$work/csv.out" > "$work/cs
 expect "every csv row parses with three fields" "$(cat "$work/csv.verdict")" "ok"
 expect "csv carries the text records" "$(cmp -s "$work/csv.text" "$work/text.out" && echo same)" "same"
 
+# Format names are matched whole.
+for name in "" json JSONL Text csvx tex jsonlines; do
+    "$tool" eval --format "$name" "$work/positions.fen" > "$work/out" 2> "$work/err"
+    expect "--format \"$name\": exit" "$?" "2"
+    expect "--format \"$name\": named" "$(grep -c -- '--format' "$work/err")" "1"
+done
+
 finish formats
