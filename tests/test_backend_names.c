@@ -19,6 +19,15 @@ static const char *const near_misses[] = {
 };
 enum { NEAR_MISSES = sizeof near_misses / sizeof near_misses[0] };
 
+/* Messages never echo control characters (README, "Guarantees"). */
+static bool printable_only(const char *text)
+{
+    for (; *text; text++)
+        if ((unsigned char)*text < 0x20 || (unsigned char)*text >= 0x7f)
+            return false;
+    return true;
+}
+
 static void from_the_api(void)
 {
     const char *in_use = seebatch_backend_name();
@@ -28,6 +37,8 @@ static void from_the_api(void)
                  "seebatch_backend_set(\"%s\")", near_misses[i]);
         CHECK(strstr(error.message, "unknown backend") != NULL, "\"%s\": %s", near_misses[i],
               error.message);
+        CHECK(printable_only(error.message), "\"%s\": the message echoes a control byte",
+              near_misses[i]);
         CHECK(strcmp(seebatch_backend_name(), in_use) == 0, "\"%s\" changed the backend to %s",
               near_misses[i], seebatch_backend_name());
     }
