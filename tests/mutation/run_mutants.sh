@@ -11,7 +11,11 @@
 #   SCRATCH=DIR     where the copy is built (default a new temporary
 #                   directory, removed at the end)
 #   ONLY=REGEX      plant only the mutants whose id matches
+#   SEEBATCH_TEST_SCALE  case counts of the C tests (default 0.1, as in the
+#                   sanitizer stages of tests/run_all.sh; 1 for the full counts)
+# A mutant's tests stop at the first failure: the line names that test.
 set -uo pipefail
+export SEEBATCH_TEST_SCALE=${SEEBATCH_TEST_SCALE:-0.1}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mutants=${1:-$root/tests/mutation/mutants.tsv}
 jobs=${JOBS:-1}
@@ -40,10 +44,10 @@ build=$copy/build
 cmake -S "$copy" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
     -DSEEBATCH_BENCH=OFF > /dev/null || exit 2
 
-run_tests() { # run_tests LAYER LOG: 0 when every selected test passes
+run_tests() { # run_tests LAYER LOG [CTEST OPTIONS]: 0 when every selected test passes
     local selection=()
     [ "${TESTS:-}" == "all" ] || selection=(-R "$(layer_tests "$1")")
-    ctest --test-dir "$build" -j "$jobs" --timeout 300 "${selection[@]}" > "$2" 2>&1
+    ctest --test-dir "$build" -j "$jobs" --timeout 300 "${selection[@]}" "${@:3}" > "$2" 2>&1
 }
 
 echo "== baseline: the unmutated copy builds and passes every layer's tests"
@@ -83,7 +87,7 @@ while IFS=$'\t' read -r id layer file text replacement expectation; do
         broken+=("$id (does not compile)")
     else
         planted[$layer]=$((${planted[$layer]:-0} + 1))
-        if run_tests "$layer" "$scratch/test.log"; then
+        if run_tests "$layer" "$scratch/test.log" --stop-on-failure; then
             verdict="SURVIVED"
             if [ "${expectation:-kill}" == "kill" ]; then
                 survivors+=("$id")
