@@ -32,6 +32,22 @@ for options in "" "--no-oracle" "-j 2" "--no-oracle -j2" "--preset stockfish"; d
         "$(grep -Eq ', wrong[,:] .* [1-9][0-9]* mismatches$' "$work/wrong.out" && echo yes)" "yes"
 done
 
+# Threads share the work, not the verdict: the same totals from 1 and 3.
+"$tool" gen --count 9000 --seed 6 > "$work/more.fen"   # more than two blocks of 4096 lines
+"$wrong" check --no-oracle --preset stockfish -j 1 "$work/more.fen" | tail -n 2 > "$work/one_thread"
+"$wrong" check --no-oracle --preset stockfish -j 3 "$work/more.fen" | tail -n 2 > "$work/three_threads"
+expect "same totals on 1 and 3 threads" \
+    "$(cmp -s "$work/one_thread" "$work/three_threads" && echo same)" "same"
+
+# Wrong values alone, or wrong threshold answers alone, are mismatches too.
+for part in values thresholds; do
+    SEEBATCH_WRONG_KERNEL_PART=$part "$wrong" check --no-oracle "$work/positions.fen" > "$work/part.out"
+    expect "only the $part wrong: exit 1" "$?" "1"
+    expect "only the $part wrong: named" \
+        "$(grep -c "^MISMATCH wrong $([ $part == values ] && echo value || echo see_ge)" "$work/part.out" \
+           | awk '{ print ($1 > 0) ? "yes" : "no" }')" "yes"
+done
+
 # Wrong only under a configuration the check does not run: no mismatch.
 head -n 1 "$work/positions.fen" > "$work/one.fen"
 SEEBATCH_WRONG_KERNEL_CONFIG="1,2,3,4,5/0" "$wrong" check --no-oracle "$work/positions.fen" \

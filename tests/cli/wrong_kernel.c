@@ -7,7 +7,8 @@
  * It is the scalar kernel with every value one too high and every threshold
  * answer inverted, under one configuration only when
  * SEEBATCH_WRONG_KERNEL_CONFIG names one as "P,N,B,R,Q/FLAGS" (so a test can
- * tell which configurations the check runs), under all when it is unset.
+ * tell which configurations the check runs), under all when it is unset;
+ * SEEBATCH_WRONG_KERNEL_PART=values or =thresholds keeps the other right.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,16 @@ static bool wrong_under(const seebatch_config *config)
     return strcmp(text, wanted) == 0;
 }
 
+static bool part_wrong(const char *part)
+{
+    const char *wanted = getenv("SEEBATCH_WRONG_KERNEL_PART");
+    return !wanted || strcmp(wanted, part) == 0;
+}
+
 static void wrong_values(const see_batch *batch, int32_t *values)
 {
     scalar_kernel.values(batch, values);
-    if (wrong_under(batch->config))
+    if (part_wrong("values") && wrong_under(batch->config))
         for (size_t i = 0; i < batch->count; i++)
             values[i] += 1;
 }
@@ -40,7 +47,7 @@ static void wrong_values(const see_batch *batch, int32_t *values)
 static void wrong_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     scalar_kernel.values_at_least(batch, threshold, passed);
-    if (wrong_under(batch->config))
+    if (part_wrong("thresholds") && wrong_under(batch->config))
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = !passed[i];
 }
