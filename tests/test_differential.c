@@ -245,7 +245,12 @@ int main(void)
            check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
     /* Every runnable backend but the reference itself is compared. */
-    CHECK_EQ(check.kernel_count, seebatch_backends_available(NULL, 0) - 1, "backends compared");
+    const char *names[DIFFERENTIAL_MAX_KERNELS + 1];
+    size_t available = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS + 1);
+    CHECK_EQ(check.kernel_count, available - 1, "backends compared");
+    for (size_t k = 0; k < check.kernel_count && k + 1 < available; k++)
+        CHECK(strcmp(check.kernels[k]->name, names[k]) == 0, "compared %s, expected %s",
+              check.kernels[k]->name, names[k]);
     if (check.kernel_count > 0)
         CHECK(check.lanes >= (unsigned long long)scaled(LANES_REQUIRED),
               "only %llu lanes compared", check.lanes);

@@ -11,6 +11,8 @@
 #   SCRATCH=DIR     where the copy is built (default a new temporary
 #                   directory, removed at the end)
 #   ONLY=REGEX      plant only the mutants whose id matches
+#   SOURCE=DIR      the tree to copy and mutate (default this repository;
+#                   e.g. an export of an older commit, to compare its tests)
 #   SEEBATCH_TEST_SCALE  case counts of the C tests (default 0.1, as in the
 #                   sanitizer stages of tests/run_all.sh; 1 for the full counts)
 # A mutant's tests stop at the first failure: the line names that test.
@@ -38,7 +40,12 @@ layer_tests() {
 # shared data directory stays where the tests look for it, beside the copy.
 copy=$scratch/repo
 mkdir -p "$copy"
-(cd "$root" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$copy"
+source_dir=${SOURCE:-$root}
+if git -C "$source_dir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    (cd "$source_dir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$copy"
+else
+    cp -a "$source_dir/." "$copy"
+fi
 [ -e "$root/../shared" ] && ln -sfn "$root/../shared" "$scratch/shared"
 build=$copy/build
 cmake -S "$copy" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
