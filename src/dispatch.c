@@ -43,6 +43,8 @@ const see_kernel *seebatch_find_runnable_kernel(const char *name)
     return kernel && kernel->runnable() ? kernel : NULL;
 }
 
+enum { SHOWN_MAX = 40 }; /* bytes of a bad name a message repeats */
+
 /* Resolves a backend name; "auto" means detection. */
 static seebatch_status resolve(const char *name, const see_kernel **kernel, seebatch_error *error)
 {
@@ -51,6 +53,8 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
         return seebatch_succeed(error);
     }
     const see_kernel *named = find_kernel(name);
+    char shown[SHOWN_MAX + 4];
+    seebatch_printable(name, SIZE_MAX, SHOWN_MAX, shown);
     if (!named) {
         char known[128] = "";
         for (size_t i = 0; i < KERNEL_COUNT; i++) {
@@ -58,11 +62,11 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
             strcat(known, ", ");
         }
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                    "unknown backend \"%.40s\" (this build has: %sauto)", name, known);
+                    "unknown backend \"%s\" (this build has: %sauto)", shown, known);
     }
     if (!named->runnable())
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                    "backend \"%s\" is not available: this CPU or build cannot run it", name);
+                    "backend \"%s\" is not available: this CPU or build cannot run it", shown);
     *kernel = named;
     return seebatch_succeed(error);
 }

@@ -61,7 +61,7 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
 static seebatch_status check_moves_on_boards(const see_batch *batch, size_t board_count, bool many,
                                              const void *output, seebatch_error *error)
 {
-    if (!batch->boards && (!many || batch->count > 0))
+    if (!batch->boards && (!many || board_count > 0))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",

@@ -244,6 +244,13 @@ int main(void)
     printf("lanes: %llu kernel lanes (%llu per kernel), %llu oracle lanes, %llu mismatches\n", check.lanes,
            check.kernel_count ? check.lanes / check.kernel_count : 0, check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
+    /* Every runnable backend but the reference itself is compared. */
+    const char *names[DIFFERENTIAL_MAX_KERNELS + 1];
+    size_t available = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS + 1);
+    CHECK_EQ(check.kernel_count, available - 1, "backends compared");
+    for (size_t k = 0; k < check.kernel_count && k + 1 < available; k++)
+        CHECK(strcmp(check.kernels[k]->name, names[k]) == 0, "compared %s, expected %s",
+              check.kernels[k]->name, names[k]);
     /* Every kernel sees every batch, so each compared lanes / kernel_count. */
     if (check.kernel_count > 0)
         CHECK(check.lanes / check.kernel_count >= (unsigned long long)scaled(LANES_REQUIRED),

@@ -15,55 +15,21 @@
  *
  * The kernels are called directly, not through the public API, so that
  * batches of one and two moves (which the API hands to the scalar kernel)
- * still run in lanes here. Exits 77 (a skip) where no lane kernel runs.
+ * still run in lanes here. A lane kernel this machine cannot run is a skip
+ * (77 when none runs), and a failure if /proc/cpuinfo says it can run it.
  */
-#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "backend_requirements.h"
 #include "check.h"
 #include "dispatch.h"
+#include "fenced.h"
 #include "position_generator.h"
 #include "random_boards.h"
 #include "seebatch.h"
 
 enum { MAX_LENGTH = 64 };
-
-/* A page-aligned region of `size` usable bytes between two inaccessible pages. */
-typedef struct fenced {
-    unsigned char *start; /* first usable byte, right after a fence */
-    size_t size;
-    unsigned char *mapping;
-    size_t mapping_size;
-} fenced;
-
-static fenced fence(size_t size)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t usable = (size + page - 1) / page * page;
-    fenced f = {NULL, usable, NULL, usable + 2 * page};
-    void *mapping = mmap(NULL, f.mapping_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapping == MAP_FAILED)
-        return f;
-    f.mapping = mapping;
-    mprotect(f.mapping, page, PROT_NONE);
-    mprotect(f.mapping + page + usable, page, PROT_NONE);
-    f.start = f.mapping + page;
-    return f;
-}
-
-static void unfence(fenced *f)
-{
-    if (f->mapping)
-        munmap(f->mapping, f->mapping_size);
-}
-
-/* `count` elements of `size` bytes ending at the end fence, or starting at
- * the start fence. */
-static void *at_end(fenced *f, size_t count, size_t size) { return f->start + f->size - count * size; }
-static void *at_start(fenced *f) { return f->start; }
 
 static const see_kernel *kernel; /* the lane kernel under test */
 
@@ -200,19 +166,21 @@ static void check_kernel(void)
 
 int main(void)
 {
-    const char *names[16];
-    size_t count = seebatch_backends_available(names, 16);
     int checked = 0;
-    for (size_t i = 0; i < count && i < 16; i++) {
-        kernel = seebatch_find_runnable_kernel(names[i]);
-        if (!kernel || kernel == &seebatch_scalar_kernel)
+    for (size_t i = 0; i < backend_requirement_count; i++) {
+        const char *name = backend_requirements[i].backend;
+        kernel = seebatch_find_runnable_kernel(name);
+        if (!kernel) {
+            CHECK(skip_unless_runnable("test_lane_kernels", name) == 77, "%s: detection disagrees with /proc/cpuinfo",
+                  name);
             continue;
+        }
         long failures_before = check_failures;
         check_kernel();
         printf("test_lane_kernels: %s checked (%ld failures)\n", kernel->name, check_failures - failures_before);
         checked++;
     }
-    if (!checked) {
+    if (!checked && check_failures == 0) {
         printf("test_lane_kernels: skipped, this CPU runs no lane kernel (only scalar)\n");
         return 77;
     }

@@ -9,7 +9,7 @@
  *
  * ASan and TSan own malloc themselves and would clash with these
  * definitions, and other C libraries lack __libc_malloc: there the test
- * reports that it is skipped and passes.
+ * is skipped (exit 77, which CTest reports as a skip).
  */
 #include <stdlib.h>
 
@@ -179,7 +179,7 @@ int main(void)
 {
     puts("test_no_allocation: skipped: the sanitizer runtime (or a C library other than glibc) "
          "owns malloc, so it cannot be counted here");
-    return check_finish("test_no_allocation");
+    return 77;
 }
 
 #endif

@@ -184,11 +184,15 @@ unsigned long differential_compare_moves(differential *check, const seebatch_boa
 
 /* ---- the regression-file form ---- */
 
+/* The FEN, or the bitboards of a board FEN cannot write; which one depends
+ * on the board only, never on the room left (a short buffer gets the start
+ * of the same text). Returns the length the whole text needs. */
 static size_t format_board(const seebatch_board *board, char *out, size_t size)
 {
-    size_t length = seebatch_board_to_fen(board, out, size);
+    char fen[SEEBATCH_FEN_MAX];
+    size_t length = seebatch_board_to_fen(board, fen, sizeof fen);
     if (length > 0)
-        return length;
+        return (size_t)snprintf(out, size, "%s", fen);
     const uint64_t *parts[8] = {&board->pieces[0], &board->pieces[1], &board->pieces[2],
                                 &board->pieces[3], &board->pieces[4], &board->pieces[5],
                                 &board->colors[0], &board->colors[1]};

@@ -35,6 +35,13 @@ static const char check_help[] =
 
 enum { MAX_CONFIGS = 16 };
 
+#ifdef SEEBATCH_TEST_WRONG_KERNEL
+/* Only in the test build of the tool (tests/cli/wrong_kernel.c): a kernel
+ * wrong on purpose, compared like the others, so the tests can prove that a
+ * mismatch fails the check. */
+extern const see_kernel wrong_kernel_for_tests;
+#endif
+
 typedef struct check_settings {
     seebatch_config configs[MAX_CONFIGS];
     int config_count;
@@ -132,6 +139,9 @@ int run_check(int argc, char **argv)
     for (int t = 0; t < options.threads; t++) {
         workers[t] = (check_worker){.settings = &settings};
         differential_init(&workers[t].check, use_oracle, stdout);
+#ifdef SEEBATCH_TEST_WRONG_KERNEL
+        workers[t].check.kernels[workers[t].check.kernel_count++] = &wrong_kernel_for_tests;
+#endif
         states[t] = &workers[t];
     }
     int status = run_over_input("check", &options, check_line, states);

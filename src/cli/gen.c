@@ -90,7 +90,8 @@ int run_gen(int argc, char **argv)
         char fen[SEEBATCH_FEN_MAX];
         position_generator_next(&generator, &board);
         seebatch_board_to_fen(&board, fen, sizeof fen);
-        puts(fen);
+        if (puts(fen) == EOF)
+            break; /* the output is gone: main reports it (exit 3) */
     }
     return EXIT_OK;
 }

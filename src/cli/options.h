@@ -49,7 +49,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
 
-/* Parses a whole decimal number in [minimum, maximum]. */
+/* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
+ * a '-', nothing before or after them. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
 /* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on

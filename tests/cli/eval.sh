@@ -64,6 +64,9 @@ if [ -w /dev/full ]; then
     expect "unwritable output (eval)" "$?" "3"
     "$tool" gen --count 5 > /dev/full 2>/dev/null
     expect "unwritable output (gen)" "$?" "3"
+    # A write that fails stops gen at once, whatever count it was given.
+    timeout 20 "$tool" gen --count 1000000000000 > /dev/full 2>/dev/null
+    expect "unwritable output stops gen" "$?" "3"
 fi
 
 finish "cli eval"

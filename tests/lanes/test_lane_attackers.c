@@ -3,30 +3,42 @@
  * lines through `to` (src/lanes/attackers.h); this checks it against the
  * scalar attack tables in every lane vocabulary this CPU runs. The checks are
  * compiled once per instruction set (lane_attackers_checks.h), so this file
- * asks the CPU first, and reports a skip (exit 77) when it runs none.
+ * asks the CPU first: a kernel it cannot run is skipped, or fails the test
+ * if /proc/cpuinfo says it can (then detection is broken); with none run the
+ * test reports a skip (exit 77).
  */
+#include <stdbool.h>
 #include <stdio.h>
 
+#include "backend_requirements.h"
 #include "cpu_features.h"
 
 int lane_attackers_avx2(void);
 int lane_attackers_avx512(void);
 
+/* Runs one vocabulary's checks if the CPU runs it; a kernel it does not run
+ * must be one /proc/cpuinfo says it cannot run either. */
+static void run_if_runnable(bool runnable, const char *backend, int (*checks)(void), int *ran, int *failed)
+{
+    if (runnable) {
+        *failed |= checks();
+        ++*ran;
+    } else if (skip_unless_runnable("test_lane_attackers", backend) != 77) {
+        *failed = 1;
+    }
+}
+
 int main(void)
 {
     int ran = 0, failed = 0;
 #if SEEBATCH_HAVE_AVX2
-    if (seebatch_cpu_has_avx2()) {
-        failed |= lane_attackers_avx2();
-        ran++;
-    }
+    run_if_runnable(seebatch_cpu_has_avx2(), "avx2", lane_attackers_avx2, &ran, &failed);
 #endif
 #if SEEBATCH_HAVE_AVX512
-    if (seebatch_cpu_has_avx512()) {
-        failed |= lane_attackers_avx512();
-        ran++;
-    }
+    run_if_runnable(seebatch_cpu_has_avx512(), "avx512", lane_attackers_avx512, &ran, &failed);
 #endif
+    if (failed)
+        return 1;
     if (!ran) {
         printf("test_lane_attackers: skipped, this CPU runs none of the lane kernels built\n");
         return 77;

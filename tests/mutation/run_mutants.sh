@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Plants the bugs of tests/mutation/mutants.tsv one at a time in a scratch
+# copy of the repository, rebuilds (Release, warnings are errors) and runs
+# the tests of the mutant's layer; a mutant survives when they all pass.
+# Prints one line per mutant and a kill rate per layer. Not part of CI.
+#
+# Usage: tests/mutation/run_mutants.sh [MUTANTS_FILE]
+#   JOBS=N          build and test parallelism (default 1)
+#   TESTS=all       run the whole Release suite for every mutant instead of
+#                   the layer's tests (several times slower)
+#   SCRATCH=DIR     where the copy is built (default a new temporary
+#                   directory, removed at the end)
+#   ONLY=REGEX      plant only the mutants whose id matches
+#   SOURCE=DIR      the tree to copy and mutate (default this repository;
+#                   e.g. an export of an older commit, to compare its tests)
+#   SEEBATCH_TEST_SCALE  case counts of the C tests (default 0.1, as in the
+#                   sanitizer stages of tests/run_all.sh; 1 for the full counts)
+# A mutant's tests stop at the first failure: the line names that test.
+set -uo pipefail
+export SEEBATCH_TEST_SCALE=${SEEBATCH_TEST_SCALE:-0.1}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+mutants=${1:-$root/tests/mutation/mutants.tsv}
+jobs=${JOBS:-1}
+scratch=${SCRATCH:-$(mktemp -d)}
+[ -n "${SCRATCH:-}" ] || trap 'rm -rf "$scratch"' EXIT
+
+# The tests that watch each layer (ctest -R). A mutant runs only these.
+layer_tests() {
+    case $1 in
+        kernel) echo '^(test_see_.*|test_differential|test_avx2_kernel|test_lane_attackers|test_hostile|test_threads|test_fuzz_regressions)$' ;;
+        dispatch) echo '^(test_cpu_detection|test_backend_names|test_api_checked|test_checked_edges|test_capacities|test_avx2_kernel|test_lane_attackers|test_differential|test_no_allocation|test_threads|cli_backend_names|cli_eval)$' ;;
+        api) echo '^(test_api_checked|test_checked_edges|test_capacities|test_backend_names|test_see_traces|test_fen|test_moves_text|test_no_allocation|test_hostile)$' ;;
+        harness) echo '^(test_differential|test_capacities|test_hostile|cli_check_status|cli_subcommands)$' ;;
+        tool) echo '^cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads)$' ;;
+        *) return 1 ;;
+    esac
+}
+
+# A copy of the tracked files (and the uncommitted changes to them); the
+# shared data directory stays where the tests look for it, beside the copy.
+copy=$scratch/repo
+mkdir -p "$copy"
+source_dir=${SOURCE:-$root}
+if git -C "$source_dir" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    (cd "$source_dir" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$copy"
+else
+    cp -a "$source_dir/." "$copy"
+fi
+[ -e "$root/../shared" ] && ln -sfn "$root/../shared" "$scratch/shared"
+build=$copy/build
+cmake -S "$copy" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
+    -DSEEBATCH_BENCH=OFF > /dev/null || exit 2
+
+run_tests() { # run_tests LAYER LOG [CTEST OPTIONS]: 0 when every selected test passes
+    local selection=()
+    [ "${TESTS:-}" == "all" ] || selection=(-R "$(layer_tests "$1")")
+    ctest --test-dir "$build" -j "$jobs" --timeout 300 "${selection[@]}" "${@:3}" > "$2" 2>&1
+}
+
+echo "== baseline: the unmutated copy builds and passes every layer's tests"
+cmake --build "$build" -j "$jobs" > "$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; exit 2; }
+for layer in kernel dispatch api harness tool; do
+    run_tests "$layer" "$scratch/baseline.log" || { cat "$scratch/baseline.log"; exit 2; }
+done
+
+# Replaces the one occurrence of TEXT in FILE by REPLACEMENT; 1 if TEXT
+# occurs other than once.
+plant() { # plant FILE TEXT REPLACEMENT
+    local content
+    content=$(cat "$1"; printf x)
+    content=${content%x}
+    case $content in
+        *"$2"*"$2"*) return 1 ;;
+        *"$2"*) ;;
+        *) return 1 ;;
+    esac
+    printf '%s' "${content/"$2"/"$3"}" > "$1"
+}
+
+declare -A planted killed equivalent
+survivors=() equivalents=() broken=()
+while IFS=$'\t' read -r id layer file text replacement expectation; do
+    [[ -z "$id" || "$id" == \#* ]] && continue
+    [[ -n "${ONLY:-}" && ! "$id" =~ $ONLY ]] && continue
+    if ! layer_tests "$layer" > /dev/null; then
+        broken+=("$id (unknown layer $layer)"); continue
+    fi
+    cp "$copy/$file" "$scratch/original"
+    if ! plant "$copy/$file" "$text" "$replacement"; then
+        broken+=("$id (text not found exactly once in $file)"); continue
+    fi
+    if ! cmake --build "$build" -j "$jobs" > "$scratch/build.log" 2>&1; then
+        verdict="does not compile"
+        broken+=("$id (does not compile)")
+    else
+        planted[$layer]=$((${planted[$layer]:-0} + 1))
+        if run_tests "$layer" "$scratch/test.log" --stop-on-failure; then
+            verdict="SURVIVED"
+            if [ "${expectation:-kill}" == "kill" ]; then
+                survivors+=("$id")
+            else
+                equivalents+=("$id: $expectation")
+                equivalent[$layer]=$((${equivalent[$layer]:-0} + 1))
+            fi
+        else
+            killed[$layer]=$((${killed[$layer]:-0} + 1))
+            verdict="killed by $(grep -E '^[[:space:]]*[0-9]+ - ' "$scratch/test.log" | sed -E 's/^[[:space:]]*[0-9]+ - ([^ ]+).*/\1/' | tr '\n' ' ')"
+        fi
+    fi
+    printf '%-28s %-9s %s\n' "$id" "$layer" "$verdict"
+    cp "$scratch/original" "$copy/$file"
+done < "$mutants"
+
+echo "== kill rate per layer (of the mutants that compiled and are not marked equivalent)"
+for layer in kernel dispatch api harness tool all; do
+    if [ "$layer" == all ]; then
+        p=0 k=0 e=0
+        for l in "${!planted[@]}"; do
+            p=$((p + planted[$l])) k=$((k + ${killed[$l]:-0})) e=$((e + ${equivalent[$l]:-0}))
+        done
+    else
+        p=${planted[$layer]:-0} k=${killed[$layer]:-0} e=${equivalent[$layer]:-0}
+    fi
+    [ $((p - e)) -gt 0 ] && printf '  %-9s %3d of %3d killed (%3d%%); %d more planted, equivalent\n' \
+        "$layer" "$k" $((p - e)) $((100 * k / (p - e))) "$e"
+done
+[ ${#equivalents[@]} -gt 0 ] && printf 'survived, marked equivalent: %s\n' "${equivalents[@]}"
+[ ${#survivors[@]} -gt 0 ] && printf 'SURVIVED, not marked equivalent: %s\n' "${survivors[@]}"
+[ ${#broken[@]} -gt 0 ] && printf 'not planted: %s\n' "${broken[@]}"
+[ ${#survivors[@]} -eq 0 ]

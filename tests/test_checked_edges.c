@@ -1,0 +1,205 @@
+/*
+ * The argument edges of the checked functions: NULL arrays with counts 0, 1
+ * and many, board counts of 0, board indices just inside and just outside
+ * the range, a bad move or board at the last index. A rejection has the
+ * documented status, names what is wrong, and writes nothing; an accepted
+ * call gives what the unchecked function gives.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "seebatch.h"
+
+enum { MANY = 100, SENTINEL = 12345 };
+
+static const char position[] = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
+static const size_t counts[] = {1, 2, MANY};
+
+typedef struct edges {
+    seebatch_board boards[3];
+    seebatch_move moves[MANY];
+    uint32_t board_of_move[MANY];
+    int32_t values[MANY];
+    seebatch_config config;
+    seebatch_error error;
+} edges;
+
+static void reset_values(edges *e)
+{
+    for (int i = 0; i < MANY; i++)
+        e->values[i] = SENTINEL;
+}
+
+static bool untouched(const edges *e)
+{
+    for (int i = 0; i < MANY; i++)
+        if (e->values[i] != SENTINEL)
+            return false;
+    return true;
+}
+
+/* status and message fragment of a rejected call, and nothing written. */
+static void rejected(edges *e, seebatch_status status, seebatch_status expected, const char *fragment,
+                     const char *what)
+{
+    CHECK_EQ(status, expected, "%s: %s", what, e->error.message);
+    CHECK(strstr(e->error.message, fragment) != NULL, "%s: message \"%s\" lacks \"%s\"", what,
+          e->error.message, fragment);
+    CHECK(untouched(e), "%s wrote an output", what);
+    reset_values(e);
+}
+
+static void setup(edges *e)
+{
+    memset(e, 0, sizeof *e);
+    e->config = seebatch_config_classic();
+    for (int b = 0; b < 3; b++)
+        seebatch_board_from_fen(&e->boards[b], position, NULL);
+    seebatch_move captures[SEEBATCH_MAX_MOVES];
+    size_t n = seebatch_generate_captures(&e->boards[0], captures);
+    for (int i = 0; i < MANY; i++) {
+        e->moves[i] = captures[(size_t)i % n];
+        e->board_of_move[i] = (uint32_t)(i % 3);
+    }
+    reset_values(e);
+}
+
+static void one_board_nulls(edges *e)
+{
+    CHECK_EQ(seebatch_see_values_checked(&e->boards[0], NULL, 0, &e->config, NULL, &e->error),
+             SEEBATCH_OK, "count 0 with NULL arrays");
+    rejected(e, seebatch_see_values_checked(NULL, NULL, 0, &e->config, NULL, &e->error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board, count 0");
+    rejected(e, seebatch_see_values_checked(&e->boards[0], NULL, 0, NULL, NULL, &e->error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL configuration, count 0");
+    for (size_t c = 0; c < 3; c++) {
+        size_t count = counts[c];
+        rejected(e, seebatch_see_values_checked(&e->boards[0], NULL, count, &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves");
+        rejected(e, seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, NULL, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values");
+        rejected(e, seebatch_see_values_checked(NULL, e->moves, count, &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board");
+        CHECK_EQ(seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values, NULL),
+                 SEEBATCH_OK, "count %zu, NULL error", count);
+        for (size_t i = 0; i < count; i++)
+            CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[0], e->moves[i], &e->config),
+                     "count %zu, move %zu", count, i);
+        if (count < MANY)
+            CHECK_EQ(e->values[count], SENTINEL, "nothing written past count %zu", count);
+        reset_values(e);
+    }
+    rejected(e, seebatch_see_value_checked(&e->boards[0], e->moves[0], &e->config, NULL, &e->error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL value");
+}
+
+/* A move that breaks the preconditions at the last index is named by it. */
+static void last_index_named(edges *e)
+{
+    seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL); /* e4 is empty */
+    for (size_t c = 0; c < 3; c++) {
+        size_t count = counts[c];
+        seebatch_move kept = e->moves[count - 1];
+        e->moves[count - 1] = from_empty;
+        char name[32];
+        snprintf(name, sizeof name, "move %zu:", count - 1);
+        rejected(e, seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_MOVE, name, "bad last move");
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
+                                                      &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_MOVE, name, "bad last move, many boards");
+        e->moves[count - 1] = kept;
+    }
+    e->boards[2].colors[SEEBATCH_WHITE] ^= 1; /* a1 in a colour but in no piece bitboard */
+    rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
+                                                  &e->config, e->values, &e->error),
+             SEEBATCH_ERROR_BOARD, "board 2:", "bad last board");
+    e->boards[2].colors[SEEBATCH_WHITE] ^= 1;
+}
+
+static void multi_nulls_and_counts(edges *e)
+{
+    CHECK_EQ(seebatch_see_values_multi_checked(NULL, 0, NULL, NULL, 0, &e->config, NULL, &e->error),
+             SEEBATCH_OK, "no boards, no moves: %s", e->error.message);
+    rejected(e, seebatch_see_values_multi_checked(NULL, 1, NULL, NULL, 0, &e->config, NULL, &e->error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL boards, one board");
+    for (size_t c = 0; c < 3; c++) {
+        size_t count = counts[c];
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, NULL, e->moves, count, &e->config,
+                                                      e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "board_of_move", "NULL board_of_move");
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, NULL, count,
+                                                      &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves, many boards");
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
+                                                      &e->config, NULL, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values, many boards");
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 0, e->board_of_move, e->moves, count,
+                                                      &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "move 0 names board 0 but there are 0 boards", "0 boards");
+        rejected(e, seebatch_see_values_multi_checked(NULL, 0, e->board_of_move, e->moves, count,
+                                                      &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "there are 0 boards", "NULL boards, 0 boards");
+    }
+}
+
+/* Board indices: the last board is in range, one past it and UINT32_MAX are not. */
+static void board_index_edges(edges *e)
+{
+    static const uint32_t outside[] = {3, 4, UINT32_MAX};
+    for (size_t o = 0; o < 3; o++) {
+        uint32_t kept = e->board_of_move[MANY - 1];
+        e->board_of_move[MANY - 1] = outside[o];
+        char expected[64];
+        snprintf(expected, sizeof expected, "move %d names board %lu but there are 3 boards",
+                 MANY - 1, (unsigned long)outside[o]);
+        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
+                                                      &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, expected, "index out of range");
+        e->board_of_move[MANY - 1] = kept;
+    }
+    for (int i = 0; i < MANY; i++)
+        e->board_of_move[i] = 2;
+    CHECK_EQ(seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
+                                               &e->config, e->values, &e->error),
+             SEEBATCH_OK, "every move on the last board: %s", e->error.message);
+    for (int i = 0; i < MANY; i++)
+        CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[2], e->moves[i], &e->config), "move %d", i);
+    reset_values(e);
+}
+
+/* The other checked functions take NULL for any pointer. */
+static void other_nulls(void)
+{
+    seebatch_board board;
+    seebatch_move move;
+    seebatch_config config;
+    seebatch_error error;
+    seebatch_board_from_fen(&board, position, NULL);
+    CHECK_EQ(seebatch_board_from_fen(NULL, position, &error), SEEBATCH_ERROR_ARGUMENT, "NULL board");
+    CHECK_EQ(seebatch_board_from_fen(&board, NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL FEN");
+    CHECK_EQ(seebatch_board_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "validate NULL");
+    CHECK_EQ(seebatch_move_parse(NULL, "d3e5", &move, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL board");
+    CHECK_EQ(seebatch_move_parse(&board, NULL, &move, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL text");
+    CHECK_EQ(seebatch_move_parse(&board, "d3e5", NULL, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL move");
+    CHECK_EQ(seebatch_move_check(NULL, 0, &error), SEEBATCH_ERROR_ARGUMENT, "move_check NULL board");
+    CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "validate NULL config");
+    CHECK_EQ(seebatch_config_preset(NULL, &config, &error), SEEBATCH_ERROR_ARGUMENT, "NULL preset name");
+    CHECK_EQ(seebatch_config_preset("classic", NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL config");
+    CHECK_EQ(seebatch_backend_set(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL backend name");
+    CHECK(seebatch_status_name((seebatch_status)99) != NULL, "name of an unknown status");
+    CHECK(seebatch_status_name((seebatch_status)-1) != NULL, "name of a negative status");
+}
+
+int main(void)
+{
+    static edges e;
+    setup(&e);
+    one_board_nulls(&e);
+    last_index_named(&e);
+    multi_nulls_and_counts(&e);
+    board_index_edges(&e);
+    other_nulls();
+    return check_finish("test_checked_edges");
+}

@@ -1,0 +1,85 @@
+/*
+ * CPU detection against an independent source. /proc/cpuinfo says which
+ * backends this machine must run (support/backend_requirements.c, one row
+ * per backend); dispatch must agree exactly: the backends it lists as
+ * available, the ones seebatch_backend_set accepts, and the one it picks by
+ * itself. A detection that loses a feature the CPU has (so every test of
+ * that kernel would skip) or claims one it lacks fails here. Without
+ * /proc/cpuinfo there is nothing independent to compare with: a skip (77).
+ */
+#define _POSIX_C_SOURCE 200112L /* unsetenv under -std=c11 */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend_requirements.h"
+#include "check.h"
+#include "seebatch.h"
+
+enum { NAMES_MAX = 16 };
+
+static bool listed(const char *const *names, size_t count, const char *name)
+{
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* The best backend this machine must run: the first row it can, else scalar. */
+static const char *expected_best(void)
+{
+    for (size_t i = 0; i < backend_requirement_count; i++)
+        if (cpuinfo_can_run(backend_requirements[i].backend) == CPUINFO_CAN)
+            return backend_requirements[i].backend;
+    return "scalar";
+}
+
+/* Every row: available exactly when /proc/cpuinfo says the machine can run it. */
+static void check_available(void)
+{
+    const char *names[NAMES_MAX];
+    size_t count = seebatch_backends_available(names, NAMES_MAX);
+    CHECK(count >= 1 && count <= NAMES_MAX, "backend count %zu", count);
+    if (count < 1 || count > NAMES_MAX)
+        return;
+    CHECK(strcmp(names[count - 1], "scalar") == 0, "scalar is last, got %s", names[count - 1]);
+    for (size_t i = 0; i < backend_requirement_count; i++) {
+        const backend_requirement *row = &backend_requirements[i];
+        bool must_run = cpuinfo_can_run(row->backend) == CPUINFO_CAN;
+        CHECK(listed(names, count, row->backend) == must_run,
+              "backend %s: available %d, but /proc/cpuinfo (needs \"%s\", built %d) says %d",
+              row->backend, (int)listed(names, count, row->backend), row->flags, (int)row->built,
+              (int)must_run);
+        seebatch_error error;
+        seebatch_status status = seebatch_backend_set(row->backend, &error);
+        CHECK_EQ(status, must_run ? SEEBATCH_OK : SEEBATCH_ERROR_BACKEND,
+                 "seebatch_backend_set(\"%s\"): %s", row->backend, error.message);
+    }
+    /* A backend with no row would go untested on the machines that run it. */
+    for (size_t i = 0; i + 1 < count; i++) {
+        bool has_row = false;
+        for (size_t r = 0; r < backend_requirement_count; r++)
+            has_row |= strcmp(backend_requirements[r].backend, names[i]) == 0;
+        CHECK(has_row, "backend %s has no row in tests/support/backend_requirements.c", names[i]);
+    }
+    CHECK(strcmp(names[0], expected_best()) == 0, "best available is %s, expected %s", names[0],
+          expected_best());
+}
+
+int main(void)
+{
+    if (cpuinfo_can_run("scalar") == CPUINFO_ABSENT) {
+        puts("test_cpu_detection: skipped, no /proc/cpuinfo flags to compare with");
+        return 77;
+    }
+    /* The library's own choice on first use, before anything is set. */
+    unsetenv("SEEBATCH_BACKEND");
+    CHECK(strcmp(seebatch_backend_name(), expected_best()) == 0,
+          "chosen on first use: %s, expected %s", seebatch_backend_name(), expected_best());
+    check_available();
+    CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
+    CHECK(strcmp(seebatch_backend_name(), expected_best()) == 0, "auto chose %s, expected %s",
+          seebatch_backend_name(), expected_best());
+    printf("this machine must run: %s (and scalar)\n", expected_best());
+    return check_finish("test_cpu_detection");
+}
