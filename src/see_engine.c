@@ -7,15 +7,20 @@
 #include <limits.h>
 
 #include "dispatch.h"
-#include "errors.h"
 #include "rules.h"
 #include "scalar/scalar.h"
+
+/* Where the exchange finds pins: nowhere when the rules ignore them. */
+static inline pin_source *pins_in_play(const seebatch_rules *rules, pin_source *source)
+{
+    return (rules->flags & SEEBATCH_PINS) ? source : NULL;
+}
 
 /* clamp(SEE, lo, hi), lo <= hi (lo == hi answers lo). */
 static inline int32_t engine_within(const seebatch_rules *rules, const seebatch_board *board,
                                     pin_source *source, seebatch_move move, int32_t lo, int32_t hi)
 {
-    return seebatch_scalar_see_within(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL, move, lo, hi);
+    return seebatch_scalar_see_within(rules, board, pins_in_play(rules, source), move, lo, hi);
 }
 
 /* SEE >= threshold: a normal move by the threshold walk; any other by the
@@ -25,8 +30,8 @@ static inline bool engine_at_least(const seebatch_rules *rules, const seebatch_b
                                    pin_source *source, seebatch_move move, int32_t threshold)
 {
     if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
-        return seebatch_scalar_normal_move_reaches(rules, board, (rules->flags & SEEBATCH_PINS) ? source : NULL,
-                                          seebatch_move_from(move), seebatch_move_to(move), threshold);
+        return seebatch_scalar_normal_move_reaches(rules, board, pins_in_play(rules, source),
+                                                   seebatch_move_from(move), seebatch_move_to(move), threshold);
     int32_t below = threshold - (threshold > INT32_MIN);
     return engine_within(rules, board, source, move, below, threshold) == threshold;
 }
@@ -45,7 +50,7 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
     pin_source source;
     pin_source_start(&source, board, pins);
     if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
-        return seebatch_scalar_normal_move_value(rules, board, (rules->flags & SEEBATCH_PINS) ? &source : NULL,
+        return seebatch_scalar_normal_move_value(rules, board, pins_in_play(rules, &source),
                                                  seebatch_move_from(move), seebatch_move_to(move));
     return engine_within(rules, board, &source, move, INT32_MIN, INT32_MAX);
 }
@@ -67,7 +72,8 @@ bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t th
 }
 
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
- * each is compared with its own threshold (see_ge(m, t) is value >= t). */
+ * each is compared with its own threshold (see_ge(m, t) is value >= t). The
+ * kernel works out pins itself: given pins equal them (a precondition). */
 static void lanes_at_least(const see_kernel *kernel, const seebatch_rules *rules,
                            const seebatch_board *board, const seebatch_move *moves, size_t count,
                            const int32_t *thresholds, uint8_t *passed)

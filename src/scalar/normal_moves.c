@@ -1,15 +1,19 @@
 /*
- * The threshold test of the engine path, for normal moves when no promotion
- * is in play: Stockfish's null-window walk (decide on the values of the two
- * pieces if they suffice, else capture in turn with the least valuable
- * attacker and stop as soon as the side to move can no longer change which
- * side of the threshold the balance is on). Under the contract it answers
- * exactly what seebatch_scalar_see_within answers with the window [t - 1, t]; the
- * differential harness holds it to that.
+ * The engine path's exchange for normal moves when no promotion is in play
+ * (no special rule but pins), the common case, in two forms:
+ * - the threshold test: Stockfish's null-window walk (decide on the values
+ *   of the two pieces if they suffice, else capture in turn with the least
+ *   valuable attacker and stop as soon as the side to move can no longer
+ *   change which side of the threshold the balance is on);
+ * - the exact value: the swap list (each capture's speculative gain, then
+ *   the negamax of the list from its end).
+ * Under the contract both answer what seebatch_scalar_see_within answers;
+ * the differential harness holds them to it.
  *
- * It differs from the text it follows where seebatch's board differs from
- * Stockfish's: the types on `from` and `to` come from three planes of the
- * piece bitboards without a branch (there is no mailbox), and the pins come
+ * Where seebatch's board differs from Stockfish's the code does too: there
+ * is no mailbox, so the types on `from` and `to`, and the cheapest attacker,
+ * come from three planes of the piece bitboards without a branch (faster on
+ * positions the branch predictor has not learned; see the README); pins come
  * from the caller or are worked out the first time a side has an attacker.
  */
 #include "attacks.h"
