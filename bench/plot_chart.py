@@ -119,9 +119,11 @@ def gnuplot_script(context, rates, output):
                             lambda row, backend, family=family: (family, row, backend)))
     about = ", ".join(str(context[key]) for key in ("host_name", "date") if key in context)
     positions = context.get("seebatch_positions", "")
+    if context.get("seebatch_preset"):
+        positions += f", {context['seebatch_preset']} values"
     heading = "\n".join(line for line in ("seebatch: SEE per second by backend", positions, about) if line)
     return f"""
-set terminal pngcairo noenhanced size 1200,{420 * len(panels) + 80} font 'sans,11'
+set terminal pngcairo noenhanced size 1200,{470 * len(panels) + 80} font 'sans,11'
 set output {quoted(output)}
 set style data histogram
 set style histogram clustered gap {GROUP_GAP}
@@ -130,6 +132,7 @@ set ylabel "million captures / s"
 set yrange [0:*]
 set offsets 0, 0, graph 0.12, 0
 set grid ytics
+set xtics rotate by -30
 set key outside right top
 set multiplot layout {len(panels)},1 title {quoted(heading)}
 {"".join(panels)}
