@@ -528,7 +528,6 @@ SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pi
  */
 typedef struct seebatch_rules {
     int32_t value[8]; /* by piece type; the king and codes 6 and 7 are worth 0 */
-    int32_t promotion_gain; /* queen - pawn with SEEBATCH_PROMOTIONS, else 0 */
     uint32_t flags;
 } seebatch_rules;
 

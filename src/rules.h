@@ -9,9 +9,6 @@ static inline void rules_of(const seebatch_config *config, seebatch_rules *rules
 {
     for (int type = 0; type < 8; type++)
         rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
-    rules->promotion_gain = (config->flags & SEEBATCH_PROMOTIONS)
-                          ? config->values[SEEBATCH_QUEEN] - config->values[SEEBATCH_PAWN]
-                          : 0;
     rules->flags = config->flags;
 }
 

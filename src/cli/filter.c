@@ -347,7 +347,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
 int run_filter(int argc, char **argv)
 {
     filter_settings settings = {
-        {0, 0, {{0}, 0, 0}}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
+        {0, 0, {{0}, 0}}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
