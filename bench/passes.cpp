@@ -52,7 +52,6 @@ void pass(Run &run, const std::string &mode)
 {
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
-    const seebatch_pins *no_pins = nullptr;
     bool pins_on = (run.config.flags & SEEBATCH_PINS) != 0;
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
@@ -79,7 +78,7 @@ void pass(Run &run, const std::string &mode)
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
                 else
-                    out[i] = baseline_see_ge(board, pins_on ? &set.pins[p] : no_pins, moves[i], thresholds[i],
+                    out[i] = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, moves[i], thresholds[i],
                                              &run.baseline);
             }
         }

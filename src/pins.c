@@ -28,13 +28,8 @@ static void pins_of_color(const seebatch_board *board, unsigned color, pin_state
     }
 }
 
-void seebatch_compute_pins(const seebatch_board *board, pin_state *pins)
+void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins)
 {
     pins_of_color(board, SEEBATCH_WHITE, pins);
     pins_of_color(board, SEEBATCH_BLACK, pins);
-}
-
-void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins)
-{
-    seebatch_compute_pins(board, pins);
 }

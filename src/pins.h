@@ -11,8 +11,8 @@
  * pinners[X]: enemy sliders pinning one of X's own pieces. */
 typedef seebatch_pins pin_state;
 
-/* Fills pins for both colours; a colour without exactly one king gets none. */
-void seebatch_compute_pins(const seebatch_board *board, pin_state *pins);
+/* seebatch_pins_compute (seebatch.h) fills both colours; a colour without
+ * exactly one king gets none. */
 
 /* Where an exchange finds the pins of its board: given by the caller, or
  * computed the first time a move needs them and kept for the board's other
@@ -35,7 +35,7 @@ static inline void pin_source_start(pin_source *source, const seebatch_board *bo
 static inline const pin_state *pins_from(pin_source *source)
 {
     if (!source->pins) {
-        seebatch_compute_pins(source->board, &source->computed);
+        seebatch_pins_compute(source->board, &source->computed);
         source->pins = &source->computed;
     }
     return source->pins;

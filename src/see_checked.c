@@ -61,6 +61,9 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
 static seebatch_status check_moves_on_boards(const see_batch *batch, size_t board_count, bool many,
                                              const void *output, seebatch_error *error)
 {
+    if (many && batch->count > 0 && !batch->board_of_move)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu",
+                             batch->count);
     if (!batch->boards && (!many || board_count > 0))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
@@ -109,8 +112,6 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
                                                   const seebatch_config *config, int32_t *values,
                                                   seebatch_error *error)
 {
-    if (count > 0 && !board_of_move)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, true, values, error);
     if (status == SEEBATCH_OK)
@@ -148,8 +149,6 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
                                               int32_t threshold, const seebatch_config *config,
                                               uint8_t *passed, seebatch_error *error)
 {
-    if (count > 0 && !board_of_move)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu", count);
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, true, passed, error);
     if (status == SEEBATCH_OK)

@@ -34,7 +34,7 @@ static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
-        seebatch_compute_pins(board, &memory->pins[slot]);
+        seebatch_pins_compute(board, &memory->pins[slot]);
         memory->board[slot] = board;
     }
     return &memory->pins[slot];
