@@ -557,6 +557,107 @@ SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules, const
                                  size_t count, const int32_t *thresholds, uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
+/* SEE on the engine's own position                                         */
+/* ------------------------------------------------------------------------ */
+/*
+ * An engine that keeps bitboards and a mailbox need fill no seebatch_board: a
+ * view points at its arrays where they lie, and the two early exits (the
+ * values of the captured piece and of the mover decide about a third of a
+ * search's calls) read the engine's mailbox with its own piece codes, inline
+ * in the caller, so the library is called only when captures must be played
+ * out. In Stockfish (W_PAWN = 1 .. W_KING = 6, B_PAWN = 9 .. B_KING = 14):
+ *
+ *     // once, at start-up: what each of the engine's piece codes is
+ *     int8_t types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
+ *     seebatch_view_rules_init(&rules, &config, types, 16, NULL);
+ *     // Position::see_ge, for a normal move
+ *     seebatch_view view = {&byTypeBB[PAWN], byColorBB};
+ *     auto pins = reinterpret_cast<const seebatch_view_pins *>(st->blockersForKing);
+ *     return seebatch_view_see_ge(&rules, &view, pins, from, to, board[from], board[to], threshold);
+ *
+ * A view answers normal moves only, as seebatch_engine_see_ge answers
+ * SEEBATCH_MOVE_NORMAL moves that are not promotions under the rules: the
+ * engine answers the other kinds itself (under SEEBATCH_NORMAL_MOVES_ONLY
+ * their SEE is 0). Thread-safe; nothing is allocated.
+ */
+
+/* Codes an engine may give its pieces: 0 .. SEEBATCH_PIECE_CODES - 1. */
+#define SEEBATCH_PIECE_CODES 32
+
+/*
+ * The engine's position: `pieces` points at its six piece bitboards (both
+ * colours), pawn, knight, bishop, rook, queen, king, consecutive in memory;
+ * `colors` at white's and black's. The board they describe is consistent (see
+ * seebatch_board). Its pointers stay valid while the engine's arrays do, so
+ * an engine can make a view once per position object.
+ */
+typedef struct seebatch_view {
+    const uint64_t *pieces;
+    const uint64_t *colors;
+} seebatch_view;
+
+/*
+ * Pins as Stockfish's StateInfo holds them (blockersForKing[2] followed by
+ * pinners[2]), so an engine passes a pointer to its own: blockers[X] as
+ * seebatch_pins.blockers[X]; pinners[X] the sliders OF X that pin an enemy
+ * piece to the enemy king (seebatch_pins.pinners[!X]). Read only under
+ * SEEBATCH_PINS; NULL otherwise.
+ */
+typedef struct seebatch_view_pins {
+    uint64_t blockers[2];
+    uint64_t pinners[2];
+} seebatch_view_pins;
+
+/* The exchange a view runs after the early exits (the library's choice for
+ * this CPU): whether the mover of the normal move from -> to, which falls
+ * `shortfall` > 0 short of the threshold if it is taken back and nothing
+ * more happens, ends at or above it. */
+typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const seebatch_view *view,
+                                       const seebatch_view_pins *pins, unsigned from, unsigned to,
+                                       int32_t shortfall);
+
+/* Rules for views: the values by the engine's piece codes (for the early
+ * exits) beside the rules the exchange reads, and the exchange for this
+ * CPU. Fill with seebatch_view_rules_init; the fields are the library's. */
+typedef struct seebatch_view_rules {
+    seebatch_rules rules;
+    seebatch_view_exchange_fn *exchange;
+    int32_t code_value[SEEBATCH_PIECE_CODES];
+} seebatch_view_rules;
+
+/* Prepares `config` (validated first) for an engine whose piece code c is of
+ * type type_of_code[c] (SEEBATCH_PAWN..SEEBATCH_KING, or -1 for a code that is
+ * no piece, such as an empty square's), for c < code_count; codes from
+ * code_count on are no piece. Errors: SEEBATCH_ERROR_ARGUMENT for NULL (with
+ * code_count > 0), code_count over SEEBATCH_PIECE_CODES or a type out of
+ * range, naming the code; SEEBATCH_ERROR_CONFIG as seebatch_config_validate.
+ * The exchange is the fastest this CPU runs for the backend in use (a forced
+ * SEEBATCH_BACKEND=scalar gives the portable one). On error *rules is
+ * unchanged. Thread-safe. */
+SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules,
+                                                      const seebatch_config *config,
+                                                      const int8_t *type_of_code, size_t code_count,
+                                                      seebatch_error *error);
+
+/* seebatch_engine_see_ge for the normal move from -> to on the view with
+ * these pins, whose mailbox holds mover_code on `from` and victim_code on
+ * `to` (codes below SEEBATCH_PIECE_CODES; the victim's may be an empty
+ * square's). Inline, so the early exits cost no call. */
+static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const seebatch_view *view,
+                                        const seebatch_view_pins *pins, unsigned from, unsigned to,
+                                        unsigned mover_code, unsigned victim_code, int32_t threshold)
+{
+    /* 64 bits: any int32 threshold, no overflow. */
+    int64_t surplus = (int64_t)rules->code_value[victim_code] - threshold;
+    if (surplus < 0)
+        return false; /* not even if nothing is taken back */
+    int64_t shortfall = rules->code_value[mover_code] - surplus;
+    if (shortfall <= 0)
+        return true; /* even if the mover is taken back */
+    return rules->exchange(&rules->rules, view, pins, from, to, (int32_t)shortfall);
+}
+
+/* ------------------------------------------------------------------------ */
 /* SEE, checked                                                             */
 /* ------------------------------------------------------------------------ */
 /*

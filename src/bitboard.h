@@ -46,10 +46,16 @@ static inline int piece_type_on(const seebatch_board *board, unsigned square)
     return -1;
 }
 
-/* The colour of the piece on an occupied square. */
+/* The colour of the piece on an occupied square, from the colour bitboards. */
+static inline unsigned color_in(const bitboard *colors, unsigned square)
+{
+    return (colors[SEEBATCH_BLACK] >> square) & 1u;
+}
+
+/* The same on a board. */
 static inline unsigned color_on(const seebatch_board *board, unsigned square)
 {
-    return (board->colors[SEEBATCH_BLACK] >> square) & 1u;
+    return color_in(board->colors, square);
 }
 
 #endif

@@ -7,6 +7,8 @@
 #include "dispatch.h"
 #include "oracle.h"
 #include "rules.h"
+#include "scalar/scalar.h"
+#include "view_exchange.h"
 
 enum { REPORTS_IN_FULL = 20 };
 
@@ -115,12 +117,70 @@ static void compare_engine_move(differential *check, const see_batch *batch, siz
     check->lanes += 5;
 }
 
+/* Stockfish's piece codes (white pawn 1 .. king 6, black 9 .. 14; 0 empty),
+ * so views are checked on a mailbox whose codes are not seebatch's types. */
+static const int8_t engine_type_of_code[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
+
+/* A board as an engine would hold it for a view: a mailbox of those codes,
+ * and pinners indexed by the pinning side. */
+typedef struct engine_position {
+    uint8_t mailbox[64];
+    seebatch_view_pins pins;
+    seebatch_view view;
+} engine_position;
+
+static void engine_position_of(const seebatch_board *board, const seebatch_pins *pins,
+                               engine_position *out)
+{
+    for (unsigned square = 0; square < 64; square++) {
+        int type = piece_type_on(board, square);
+        out->mailbox[square] = type < 0 ? 0 : (uint8_t)(type + 1 + 8 * color_on(board, square));
+    }
+    for (unsigned color = 0; color < 2; color++) {
+        out->pins.blockers[color] = pins->blockers[color];
+        out->pins.pinners[color] = pins->pinners[color ^ 1];
+    }
+    out->view = (seebatch_view){board->pieces, board->colors};
+}
+
+/* A normal move through a view, at the thresholds that bracket its value and
+ * at the ends of the range. */
+static void compare_view_move(differential *check, const see_batch *batch, size_t i,
+                              const seebatch_view_rules *rules, const engine_position *position,
+                              int32_t reference)
+{
+    seebatch_move move = batch->moves[i];
+    if (!normal_move_without_promotion(&rules->rules, move))
+        return;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
+    seebatch_view_exchange_fn *exchanges[2];
+    size_t count = seebatch_view_exchanges(rules->rules.flags, exchanges);
+    for (size_t e = 0; e < count; e++) {
+        seebatch_view_rules with = *rules;
+        with.exchange = exchanges[e];
+        for (int t = 0; t < 5; t++) {
+            bool passed = seebatch_view_see_ge(&with, &position->view, &position->pins, from, to,
+                                               position->mailbox[from],
+                                               position->mailbox[to], thresholds[t]);
+            if (passed != (reference >= thresholds[t])) {
+                char what[64];
+                snprintf(what, sizeof what, "view see_ge(exchange %zu, t=%" PRId32 ")", e, thresholds[t]);
+                report_mismatch(check, batch, i, what, reference, passed);
+            }
+        }
+        check->lanes += 5;
+    }
+}
+
 /* The engine path on every move, and its per-move thresholds on each run of
  * moves of one board, with thresholds that split the run around its values. */
 static void compare_engine_path(differential *check, const see_batch *batch, const int32_t *reference)
 {
     seebatch_rules rules;
     rules_of(batch->config, &rules);
+    seebatch_view_rules view_rules;
+    seebatch_view_rules_init(&view_rules, batch->config, engine_type_of_code, 16, NULL);
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     for (size_t first = 0, end; first < batch->count; first = end) {
@@ -129,8 +189,11 @@ static void compare_engine_path(differential *check, const see_batch *batch, con
             ;
         seebatch_pins pins;
         seebatch_pins_compute(board, &pins);
+        engine_position position;
+        engine_position_of(board, &pins, &position);
         for (size_t i = first; i < end; i++) {
             compare_engine_move(check, batch, i, &rules, &pins, reference[i]);
+            compare_view_move(check, batch, i, &view_rules, &position, reference[i]);
             thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
         }
         seebatch_engine_see_ge_each(&rules, board, (first & 1) ? NULL : &pins, batch->moves + first,

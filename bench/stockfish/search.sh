@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# seebatch inside a real engine: Stockfish 15.1's own search, its see_ge
+# answered by seebatch.
+#
+# Usage: bench/stockfish/search.sh STOCKFISH_DIR [WORK_DIR]
+#   STOCKFISH_DIR  a Stockfish 15.1 source tree you provide (tag sf_15.1 of
+#                  official-stockfish/Stockfish; the directory holding src/)
+#   WORK_DIR       where the copies are built (default: a new temporary one)
+# Environment:
+#   PAIRS=5            alternating speed runs (unmodified, seebatch) per depth
+#   SPEED_DEPTH=13     depth of the speed runs
+#   DEPTHS="13 16"     depths whose node counts must be equal
+#   CALLGRIND=1        instructions per see_ge call at bench depth 8 (valgrind)
+#   ARCH=x86-64-bmi2   Stockfish's ARCH; COMP=gcc its compiler
+#   SEEBATCH_BUILD=DIR a Release build of this repository to link (default:
+#                      built in WORK_DIR)
+#
+# Three variants of the tree are built with the same compiler and flags:
+# unmodified; see_ge answered by seebatch through bench/stockfish/
+# see_ge_adapter.cpp; and a checking build that asks both on every call and
+# stops at the first difference. The bench is Stockfish's own (`bench 16 1
+# DEPTH default depth classical`, one thread, classical evaluation), so no
+# network is needed (-DNNUE_EMBEDDING_OFF). Nothing of Stockfish enters this
+# repository: the tree is the user's, copied into WORK_DIR.
+#
+# Exit status: 0 when node counts are equal and the checking build found no
+# difference, 1 otherwise, 2 for bad arguments, 77 when there is no tree.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+
+tree=${1:-}
+if [ -z "$tree" ]; then
+    echo "usage: $0 STOCKFISH_DIR [WORK_DIR]" >&2
+    exit 2
+fi
+if [ ! -f "$tree/src/position.cpp" ]; then
+    echo "skip: no Stockfish source tree at $tree (want its root, holding src/position.cpp)"
+    exit 77
+fi
+if ! grep -q 'const string version = "15.1"' "$tree/src/misc.cpp" \
+    || ! grep -q '^bool Position::see_ge(Move m, Value threshold) const {$' "$tree/src/position.cpp"; then
+    echo "error: $tree is not Stockfish 15.1 (tag sf_15.1): its misc.cpp or see_ge differ" >&2
+    exit 2
+fi
+
+work=${2:-$(mktemp -d /tmp/seebatch-stockfish.XXXXXX)}
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+pairs=${PAIRS:-5}
+speed_depth=${SPEED_DEPTH:-13}
+depths=${DEPTHS:-13 16}
+arch=${ARCH:-x86-64-bmi2}
+comp=${COMP:-gcc}
+jobs=${JOBS:-2}
+
+if [ -n "${SEEBATCH_BUILD:-}" ]; then
+    build=$(cd "$SEEBATCH_BUILD" && pwd)
+else
+    build=$work/seebatch-library
+    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_TESTS=OFF -DSEEBATCH_BENCH=OFF > /dev/null
+    cmake --build "$build" -j "$jobs" --target seebatch_static > /dev/null
+fi
+library=$build/libseebatch.a
+[ -f "$library" ] || { echo "error: no $library" >&2; exit 2; }
+
+# variant NAME EXTRA-FLAGS: a copy of the tree, patched unless NAME is
+# "stockfish", built.
+variant() {
+    local name=$1 flags=$2 dir=$work/$1
+    rm -rf "$dir"
+    cp -r "$tree" "$dir"
+    if [ "$name" != stockfish ]; then
+        # Stockfish's own see_ge stays, under another name, for the check.
+        sed -i 's/^bool Position::see_ge(Move m, Value threshold) const {$/bool Position::see_ge_stockfish(Move m, Value threshold) const {/' \
+            "$dir/src/position.cpp"
+        sed -i 's/^\(  bool see_ge(Move m, Value threshold = VALUE_ZERO) const;\)$/\1\n  bool see_ge_stockfish(Move m, Value threshold) const;/' \
+            "$dir/src/position.h"
+        grep -q see_ge_stockfish "$dir/src/position.h" || { echo "error: could not patch position.h" >&2; exit 1; }
+        cat "$here/see_ge_adapter.cpp" >> "$dir/src/position.cpp"
+        flags="$flags -I$repo/include"
+    fi
+    echo "building $name"
+    make -C "$dir/src" -j "$jobs" ARCH="$arch" COMP="$comp" \
+        EXTRACXXFLAGS="-DNNUE_EMBEDDING_OFF $flags" \
+        EXTRALDFLAGS="$([ "$name" = stockfish ] || echo "$library")" all > "$work/$name.build.log" 2>&1 \
+        || { echo "error: building $name failed; see $work/$name.build.log" >&2; exit 1; }
+}
+
+variant stockfish ""
+variant seebatch ""
+variant checking "-DSEEBATCH_ADAPTER_CHECK"
+
+# bench NAME DEPTH: Stockfish's bench output (stderr holds the summary).
+bench() { "$work/$1/src/stockfish" bench 16 1 "$2" default depth classical 2>&1; }
+field() { awk -F': *' -v key="$1" '$1 ~ key { print $2 }'; }
+
+status=0
+echo "== node counts (bench 16 1 DEPTH default depth classical)"
+for depth in $depths; do
+    sf=$(bench stockfish "$depth" | field "Nodes searched")
+    sb=$(bench seebatch "$depth" | field "Nodes searched")
+    check=$(bench checking "$depth" | grep "seebatch check")
+    verdict=equal
+    [ "$sf" = "$sb" ] || { verdict=DIFFERENT; status=1; }
+    echo "depth $depth: stockfish $sf, seebatch $sb ($verdict); checking build: ${check#seebatch check: }"
+    [[ $check == *" 0 differences" ]] || status=1
+done
+
+echo "== nodes per second, depth $speed_depth, $pairs alternating pairs"
+ratios=()
+for pair in $(seq "$pairs"); do
+    sf=$(bench stockfish "$speed_depth" | field "Nodes/second")
+    sb=$(bench seebatch "$speed_depth" | field "Nodes/second")
+    ratio=$(awk -v a="$sb" -v b="$sf" 'BEGIN { printf "%.4f", a / b }')
+    ratios+=("$ratio")
+    echo "pair $pair: stockfish $sf, seebatch $sb: ${ratio}x"
+done
+median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
+echo "median: ${median}x (seebatch / stockfish nodes per second)"
+
+if [ "${CALLGRIND:-1}" = 1 ] && command -v valgrind > /dev/null; then
+    echo "== instructions per see_ge call (callgrind, bench depth 8)"
+    for name in stockfish seebatch; do
+        out=$work/$name.callgrind
+        (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$out" \
+            "$work/$name/src/stockfish" bench 16 1 8 default depth classical > /dev/null 2>&1)
+        "$here/calls_of.sh" "$out" 'Stockfish::Position::see_ge(' | sed "s/^/$name: /"
+    done
+fi
+exit $status

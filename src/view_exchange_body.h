@@ -1,0 +1,86 @@
+/*
+ * The body of a view exchange, included by a file that defines
+ *   VIEW_EXCHANGE            the function's name,
+ *   PINS                     1 to honour the view's pins (rule 5), 0 to ignore them,
+ *   DIAGONAL_ATTACKS(s, o)   bishop attacks from s through occupancy o,
+ *   STRAIGHT_ATTACKS(s, o)   rook attacks likewise.
+ *
+ * It is Stockfish's null-window walk: each side in turn captures on `to`
+ * with its least valuable able attacker, and the walk stops as soon as the
+ * side to move can no longer change which side of the threshold the balance
+ * is on. `swap` carries the balance relative to the threshold from the point
+ * of view of the side that just captured, so one subtraction per capture
+ * keeps it. The chain of tests for the cheapest attacker reads the engine's
+ * bitboards in place.
+ */
+#include "attacks.h"
+
+bool VIEW_EXCHANGE(const seebatch_rules *rules, const seebatch_view *view,
+                   const seebatch_view_pins *pins, unsigned from, unsigned to, int32_t shortfall)
+{
+    (void)pins; /* unread without PINS */
+    const bitboard *p = view->pieces, *colors = view->colors;
+    bitboard occupied = (colors[0] | colors[1]) ^ square_bit(from) ^ square_bit(to);
+    bitboard attackers = (pawn_attacks(SEEBATCH_BLACK, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
+                       | (pawn_attacks(SEEBATCH_WHITE, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])
+                       | (knight_attacks(to) & p[SEEBATCH_KNIGHT])
+                       | (DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
+                       | (STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
+                       | (king_attacks(to) & p[SEEBATCH_KING]);
+    unsigned side = color_in(colors, from);
+    int32_t swap = shortfall;
+    int passed = 1; /* the answer if the exchange ends now */
+    for (;;) {
+        /* Read the bitboards where they lie at each capture: kept in
+         * registers across the loop they would be spilled, at a cost. */
+        __asm__("" ::: "memory");
+        side ^= 1;
+        attackers &= occupied;
+        bitboard mine = attackers & colors[side];
+        if (!mine)
+            break;
+        /* Rule 5: a pinned piece does not capture while its pinner stands. */
+        if (PINS && (pins->pinners[side ^ 1] & occupied)) {
+            mine &= ~pins->blockers[side];
+            if (!mine)
+                break;
+        }
+        passed ^= 1;
+        /* Each capture: the side now to move gains the piece just moved; if
+         * even that leaves it short, it stops here (and loses). */
+        bitboard found;
+        if ((found = mine & p[SEEBATCH_PAWN])) {
+            if ((swap = rules->value[SEEBATCH_PAWN] - swap) < passed)
+                break;
+            occupied ^= lowest_bit(found);
+            attackers |= DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+        } else if ((found = mine & p[SEEBATCH_KNIGHT])) {
+            if ((swap = rules->value[SEEBATCH_KNIGHT] - swap) < passed)
+                break;
+            occupied ^= lowest_bit(found);
+        } else if ((found = mine & p[SEEBATCH_BISHOP])) {
+            if ((swap = rules->value[SEEBATCH_BISHOP] - swap) < passed)
+                break;
+            occupied ^= lowest_bit(found);
+            attackers |= DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+        } else if ((found = mine & p[SEEBATCH_ROOK])) {
+            if ((swap = rules->value[SEEBATCH_ROOK] - swap) < passed)
+                break;
+            occupied ^= lowest_bit(found);
+            attackers |= STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
+        } else if ((found = mine & p[SEEBATCH_QUEEN])) {
+            if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < passed)
+                break;
+            occupied ^= lowest_bit(found);
+            attackers |= (DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
+                       | (STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
+        } else {
+            /* Rule 4: the king captures only if nothing can take it back. */
+            return (attackers & ~colors[side]) ? !passed : passed;
+        }
+    }
+    return passed;
+}
+
+#undef VIEW_EXCHANGE
+#undef PINS
