@@ -22,6 +22,8 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
         if (kernel && kernel != &seebatch_scalar_kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
+    seebatch_view_exchanges(0, check->view_exchanges[0]);
+    check->view_exchange_count = seebatch_view_exchanges(SEEBATCH_PINS, check->view_exchanges[1]);
     check->use_oracle = use_oracle;
     check->report = report;
     check->reports_left = REPORTS_IN_FULL;
@@ -154,11 +156,10 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
         return;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
-    seebatch_view_exchange_fn *exchanges[2];
-    size_t count = seebatch_view_exchanges(rules->rules.flags, exchanges);
-    for (size_t e = 0; e < count; e++) {
+    bool pins = rules->rules.flags & SEEBATCH_PINS;
+    for (size_t e = 0; e < check->view_exchange_count; e++) {
         seebatch_view_rules with = *rules;
-        with.exchange = exchanges[e];
+        with.exchange = check->view_exchanges[pins][e];
         for (int t = 0; t < 5; t++) {
             bool passed = seebatch_view_see_ge(&with, &position->view, &position->pins, from, to,
                                                position->mailbox[from],

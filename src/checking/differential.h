@@ -13,12 +13,17 @@
 #include <stdio.h>
 
 #include "kernel.h"
+#include "seebatch.h"
 
 enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 
 typedef struct differential {
     const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
     size_t kernel_count;
+    /* Every view exchange this machine runs, without pins [0] and with [1];
+     * found once, since finding them asks the CPU, which a VM answers slowly. */
+    seebatch_view_exchange_fn *view_exchanges[2][2];
+    size_t view_exchange_count;
     bool use_oracle;
     FILE *report;                /* where mismatches are printed */
     unsigned long reports_left;  /* mismatches still to print in full */

@@ -47,9 +47,10 @@ echo "== the shared library exports exactly the functions the header declares"
 shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
 [ -n "$shared" ] || fail "libseebatch.so not installed"
 if command -v nm > /dev/null; then
-    # Every function declaration of seebatch.h that is not static inline.
+    # Every function declaration of seebatch.h that is not static inline
+    # (a typedef of a function type declares no symbol).
     declared=$(grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' "$prefix/include/seebatch.h" \
-        | grep -v '^static inline' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
+        | grep -v -e '^static inline' -e '^typedef' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
     exported=$(nm -D --defined-only "$shared" | awk '{print $3}' | sort -u)
     [ "$(echo "$declared" | wc -l)" -gt 20 ] || fail "found too few declarations in seebatch.h"
     extra=$(comm -13 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
