@@ -609,12 +609,14 @@ typedef struct seebatch_view_pins {
 } seebatch_view_pins;
 
 /* The exchange a view runs after the early exits (the library's choice for
- * this CPU): whether the mover of the normal move from -> to, which falls
- * `shortfall` > 0 short of the threshold if it is taken back and nothing
- * more happens, ends at or above it. */
-typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const seebatch_view *view,
-                                       const seebatch_view_pins *pins, unsigned from, unsigned to,
-                                       int32_t shortfall);
+ * this CPU): whether the mover of the normal move from -> to, with
+ * `squares` = from << 6 | to, which falls `shortfall` > 0 short of the
+ * threshold if it is taken back and nothing more happens, ends at or above
+ * it. `pieces` and `colors` are the view's. Six arguments, all in registers:
+ * the call needs no stack frame. */
+typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const uint64_t *pieces,
+                                       const uint64_t *colors, const seebatch_view_pins *pins,
+                                       unsigned squares, int32_t shortfall);
 
 /* Rules for views: the values by the engine's piece codes (for the early
  * exits) beside the rules the exchange reads, and the exchange for this
@@ -654,7 +656,8 @@ static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const 
     int64_t shortfall = rules->code_value[mover_code] - surplus;
     if (shortfall <= 0)
         return true; /* even if the mover is taken back */
-    return rules->exchange(&rules->rules, view, pins, from, to, (int32_t)shortfall);
+    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, from << 6 | to,
+                           (int32_t)shortfall);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -15,11 +15,11 @@
  */
 #include "attacks.h"
 
-bool VIEW_EXCHANGE(const seebatch_rules *rules, const seebatch_view *view,
-                   const seebatch_view_pins *pins, unsigned from, unsigned to, int32_t shortfall)
+bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboard *colors,
+                   const seebatch_view_pins *pins, unsigned squares, int32_t shortfall)
 {
     (void)pins; /* unread without PINS */
-    const bitboard *p = view->pieces, *colors = view->colors;
+    unsigned from = squares >> 6, to = squares & 63;
     bitboard occupied = (colors[0] | colors[1]) ^ square_bit(from) ^ square_bit(to);
     bitboard attackers = (pawn_attacks(SEEBATCH_BLACK, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
                        | (pawn_attacks(SEEBATCH_WHITE, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])

@@ -119,13 +119,24 @@ done
 median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
 echo "median: ${median}x (seebatch / stockfish nodes per second)"
 
+# Instructions per call. Under LTO the adapter is inlined where see_ge is
+# called, so its calls cannot be counted in seebatch's build. Both builds run
+# the same search (equal node counts), so the whole program's difference,
+# spread over Stockfish's calls, is what seebatch adds to or saves on each.
 if [ "${CALLGRIND:-1}" = 1 ] && command -v valgrind > /dev/null; then
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
     for name in stockfish seebatch; do
-        out=$work/$name.callgrind
-        (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$out" \
-            "$work/$name/src/stockfish" bench 16 1 8 default depth classical > /dev/null 2>&1)
-        "$here/calls_of.sh" "$out" 'Stockfish::Position::see_ge(' | sed "s/^/$name: /"
+        (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" \
+            "$work/$name/src/stockfish" bench 16 1 8 default depth classical > "$work/$name.callgrind.log" 2>&1)
     done
+    total() { grep '^summary:' "$work/$1.callgrind" | cut -d' ' -f2; }
+    nodes() { field "Nodes searched" < "$work/$1.callgrind.log"; }
+    [ "$(nodes stockfish)" = "$(nodes seebatch)" ] || { echo "depth 8 node counts differ"; status=1; }
+    own=$("$here/calls_of.sh" "$work/stockfish.callgrind" 'Stockfish::Position::see_ge(')
+    echo "stockfish: $own"
+    echo "$own" | awk -v sf="$(total stockfish)" -v sb="$(total seebatch)" '{
+        calls = $1; per_call = $5
+        printf "seebatch: %.1f per call, adapter included (%.1f + (%d - %d) / %d calls)\n",
+            per_call + (sb - sf) / calls, per_call, sb, sf, calls }'
 fi
 exit $status
