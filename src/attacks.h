@@ -37,8 +37,16 @@ typedef struct pext_entry {
     const bitboard *attacks; /* indexed by pext(occupancy, mask) */
 } pext_entry;
 
-extern const pext_entry seebatch_bishop_pext[64];
-extern const pext_entry seebatch_rook_pext[64];
+/* What a capture on a square looks up, in one cache line: the squares from
+ * which a pawn of each colour, a knight and a king attack it, and its slider
+ * slices; one address for all of them keeps a register free in the exchange. */
+typedef struct target_entry {
+    bitboard pawn[2]; /* pawn[c]: the squares a pawn of colour c attacks from it */
+    bitboard knight, king;
+    pext_entry bishop, rook;
+} __attribute__((aligned(64))) target_entry;
+
+extern const target_entry seebatch_target_pext[64];
 #else
 #define SEEBATCH_PEXT_TABLES 0
 #endif

@@ -6,8 +6,7 @@
 
 #include "dispatch.h"
 
-#define DIAGONAL_ATTACKS bishop_attacks
-#define STRAIGHT_ATTACKS rook_attacks
+/* The body's default lookups: the portable tables and magics. */
 #define VIEW_EXCHANGE seebatch_view_exchange_portable
 #define PINS 1
 #include "view_exchange_body.h"

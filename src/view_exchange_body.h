@@ -1,9 +1,14 @@
 /*
  * The body of a view exchange, included by a file that defines
- *   VIEW_EXCHANGE            the function's name,
- *   PINS                     1 to honour the view's pins (rule 5), 0 to ignore them,
- *   DIAGONAL_ATTACKS(s, o)   bishop attacks from s through occupancy o,
- *   STRAIGHT_ATTACKS(s, o)   rook attacks likewise.
+ *   VIEW_EXCHANGE   the function's name,
+ *   PINS            1 to honour the view's pins (rule 5), 0 to ignore them,
+ * and may define how the target square's attack sets are looked up (the
+ * defaults below use the portable tables and magics):
+ *   TARGET(s)             declares what the lookups read about square s,
+ *   PAWN_ATTACKS(c)       squares a pawn of colour c attacks from the target,
+ *   KNIGHT_ATTACKS, KING_ATTACKS, likewise,
+ *   DIAGONAL_ATTACKS(o)   bishop attacks from the target through occupancy o,
+ *   STRAIGHT_ATTACKS(o)   rook attacks likewise.
  *
  * It is Stockfish's null-window walk: each side in turn captures on `to`
  * with its least valuable able attacker, and the walk stops as soon as the
@@ -15,18 +20,28 @@
  */
 #include "attacks.h"
 
+#ifndef TARGET
+#define TARGET(s) const unsigned target = (s)
+#define PAWN_ATTACKS(c) pawn_attacks(c, target)
+#define KNIGHT_ATTACKS knight_attacks(target)
+#define KING_ATTACKS king_attacks(target)
+#define DIAGONAL_ATTACKS(o) bishop_attacks(target, o)
+#define STRAIGHT_ATTACKS(o) rook_attacks(target, o)
+#endif
+
 bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboard *colors,
                    const seebatch_view_pins *pins, unsigned squares, int32_t shortfall)
 {
     (void)pins; /* unread without PINS */
     unsigned from = squares >> 6, to = squares & 63;
+    TARGET(to);
     bitboard occupied = (colors[0] | colors[1]) ^ square_bit(from) ^ square_bit(to);
-    bitboard attackers = (pawn_attacks(SEEBATCH_BLACK, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
-                       | (pawn_attacks(SEEBATCH_WHITE, to) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])
-                       | (knight_attacks(to) & p[SEEBATCH_KNIGHT])
-                       | (DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
-                       | (STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
-                       | (king_attacks(to) & p[SEEBATCH_KING]);
+    bitboard attackers = (PAWN_ATTACKS(SEEBATCH_BLACK) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
+                       | (PAWN_ATTACKS(SEEBATCH_WHITE) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])
+                       | (KNIGHT_ATTACKS & p[SEEBATCH_KNIGHT])
+                       | (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
+                       | (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
+                       | (KING_ATTACKS & p[SEEBATCH_KING]);
     unsigned side = color_in(colors, from);
     int32_t swap = shortfall;
     int passed = 1; /* the answer if the exchange ends now */
@@ -53,7 +68,7 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
             if ((swap = rules->value[SEEBATCH_PAWN] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+            attackers |= DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
         } else if ((found = mine & p[SEEBATCH_KNIGHT])) {
             if ((swap = rules->value[SEEBATCH_KNIGHT] - swap) < passed)
                 break;
@@ -62,18 +77,18 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
             if ((swap = rules->value[SEEBATCH_BISHOP] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+            attackers |= DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
         } else if ((found = mine & p[SEEBATCH_ROOK])) {
             if ((swap = rules->value[SEEBATCH_ROOK] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
+            attackers |= STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
         } else if ((found = mine & p[SEEBATCH_QUEEN])) {
             if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= (DIAGONAL_ATTACKS(to, occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
-                       | (STRAIGHT_ATTACKS(to, occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
+            attackers |= (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
+                       | (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
         } else {
             /* Rule 4: the king captures only if nothing can take it back. */
             return (attackers & ~colors[side]) ? !passed : passed;

@@ -339,12 +339,18 @@ static void write_magics(FILE *out, const char *name, const magic_result *magics
     fprintf(out, "};\n\n");
 }
 
-static void write_pext(FILE *out, const char *name, const pext_result *slices)
+/* Everything the view exchange looks up about its target square, in one
+ * 64-byte line: the leapers' attack sets, then the sliders' pext slices. */
+static void write_targets(FILE *out, const tables *t)
 {
-    fprintf(out, "const pext_entry %s[64] = {\n", name);
-    for (int square = 0; square < 64; square++)
-        fprintf(out, "    {0x%016" PRIX64 "ull, pext_slider_attacks + %u},\n", slices[square].mask,
-                slices[square].offset);
+    fprintf(out, "const target_entry seebatch_target_pext[64] = {\n");
+    for (int square = 0; square < 64; square++) {
+        fprintf(out, "    {{0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull}, 0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull,\n",
+                t->pawn[0][square], t->pawn[1][square], t->knight[square], t->king[square]);
+        fprintf(out, "     {0x%016" PRIX64 "ull, pext_slider_attacks + %u}, {0x%016" PRIX64 "ull, pext_slider_attacks + %u}},\n",
+                t->bishop_pext[square].mask, t->bishop_pext[square].offset,
+                t->rook_pext[square].mask, t->rook_pext[square].offset);
+    }
     fprintf(out, "};\n\n");
 }
 
@@ -368,8 +374,7 @@ static void write_file(FILE *out, const tables *t)
     snprintf(declaration, sizeof declaration, "static const bitboard pext_slider_attacks[%d]",
              SLIDER_ENTRIES);
     write_table(out, declaration, t->pext_attacks, SLIDER_ENTRIES);
-    write_pext(out, "seebatch_bishop_pext", t->bishop_pext);
-    write_pext(out, "seebatch_rook_pext", t->rook_pext);
+    write_targets(out, t);
     fprintf(out, "#endif\n");
 }
 

@@ -11,8 +11,13 @@ static inline bitboard pext_attacks(const pext_entry *entry, bitboard occupied)
     return entry->attacks[_pext_u64(occupied, entry->mask)];
 }
 
-#define DIAGONAL_ATTACKS(square, occupied) pext_attacks(&seebatch_bishop_pext[square], occupied)
-#define STRAIGHT_ATTACKS(square, occupied) pext_attacks(&seebatch_rook_pext[square], occupied)
+/* One cache line holds all the exchange looks up about its target square. */
+#define TARGET(s) const target_entry *target = &seebatch_target_pext[s]
+#define PAWN_ATTACKS(c) target->pawn[c]
+#define KNIGHT_ATTACKS target->knight
+#define KING_ATTACKS target->king
+#define DIAGONAL_ATTACKS(o) pext_attacks(&target->bishop, o)
+#define STRAIGHT_ATTACKS(o) pext_attacks(&target->rook, o)
 #define VIEW_EXCHANGE seebatch_view_exchange_bmi2
 #define PINS 1
 #include "view_exchange_body.h"
