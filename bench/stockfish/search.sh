@@ -7,11 +7,12 @@
 #                  official-stockfish/Stockfish; the directory holding src/)
 #   WORK_DIR       where the copies are built (default: a new temporary one)
 # Environment:
-#   PAIRS=5            alternating speed runs (unmodified, seebatch) per depth
+#   PAIRS=5            alternating speed runs (unmodified, seebatch)
 #   SPEED_DEPTH=13     depth of the speed runs
 #   DEPTHS="13 16"     depths whose node counts must be equal
 #   CALLGRIND=1        instructions per see_ge call at bench depth 8 (valgrind)
 #   ARCH=x86-64-bmi2   Stockfish's ARCH; COMP=gcc its compiler
+#   REUSE=1            keep the builds WORK_DIR already holds (to measure again)
 #   SEEBATCH_BUILD=DIR a Release build of this repository to link (default:
 #                      built in WORK_DIR)
 #
@@ -68,6 +69,10 @@ library=$build/libseebatch.a
 # "stockfish", built.
 variant() {
     local name=$1 flags=$2 dir=$work/$1
+    if [ "${REUSE:-0}" = 1 ] && [ -x "$dir/src/stockfish" ]; then
+        echo "reusing $dir"
+        return
+    fi
     rm -rf "$dir"
     cp -r "$tree" "$dir"
     if [ "$name" != stockfish ]; then
@@ -107,17 +112,29 @@ for depth in $depths; do
     [[ $check == *" 0 differences" ]] || status=1
 done
 
-echo "== nodes per second, depth $speed_depth, $pairs alternating pairs"
-ratios=()
+# speed NAME: one bench run's nodes per second, as "WALL CPU": Stockfish's
+# own figure (wall clock), and nodes over the process's CPU time, which other
+# processes' turns on a shared machine do not stretch.
+speed() {
+    local out=$work/$1.speed cpu
+    cpu=$( { TIMEFORMAT='%U %S'; time bench "$1" "$speed_depth" > "$out"; } 2>&1 )
+    awk -F': *' -v cpu="$cpu" '$1 ~ "Nodes searched" { n = $2 } $1 ~ "Nodes/second" { w = $2 }
+        END { split(cpu, t, " "); printf "%d %d\n", w, n / (t[1] + t[2]) }' "$out"
+}
+median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
+
+echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
+wall_ratios=() cpu_ratios=()
 for pair in $(seq "$pairs"); do
-    sf=$(bench stockfish "$speed_depth" | field "Nodes/second")
-    sb=$(bench seebatch "$speed_depth" | field "Nodes/second")
-    ratio=$(awk -v a="$sb" -v b="$sf" 'BEGIN { printf "%.4f", a / b }')
-    ratios+=("$ratio")
-    echo "pair $pair: stockfish $sf, seebatch $sb: ${ratio}x"
+    read -r sf_wall sf_cpu < <(speed stockfish)
+    read -r sb_wall sb_cpu < <(speed seebatch)
+    wall=$(awk -v a="$sb_wall" -v b="$sf_wall" 'BEGIN { printf "%.4f", a / b }')
+    cpu=$(awk -v a="$sb_cpu" -v b="$sf_cpu" 'BEGIN { printf "%.4f", a / b }')
+    wall_ratios+=("$wall") cpu_ratios+=("$cpu")
+    echo "pair $pair: stockfish $sf_wall, seebatch $sb_wall: ${wall}x; by CPU time $sf_cpu, $sb_cpu: ${cpu}x"
 done
-median=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
-echo "median: ${median}x (seebatch / stockfish nodes per second)"
+echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
+    "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / stockfish nodes per second)"
 
 # Instructions per call. Under LTO the adapter is inlined where see_ge is
 # called, so its calls cannot be counted in seebatch's build. Both builds run
