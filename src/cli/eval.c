@@ -192,11 +192,13 @@ static int evaluate_plain(const eval_settings *settings, FILE *input, const char
     plain_step step;
     while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
         evaluate_entry(settings, &entry, &out);
-        if (out.length > (1u << 20))
-            text_buffer_flush(&out, stdout);
+        if (out.length > (1u << 20) && !text_buffer_flush(&out, stdout))
+            break;
     }
-    text_buffer_flush(&out, stdout);
+    bool written = text_buffer_flush(&out, stdout);
     text_buffer_free(&out);
+    if (!written)
+        return EXIT_RESOURCE_FAILURE; /* main names standard output */
     if (step == PLAIN_END)
         return EXIT_OK;
     fprintf(stderr, "seebatch eval: %s: %s\n", path ? path : "standard input", message);

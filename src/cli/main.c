@@ -66,17 +66,12 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
     line_job_result result = run_line_job(&job);
     if (input != stdin)
         fclose(input);
-    return result == LINES_ALL_GOOD ? EXIT_OK : result == LINES_SOME_BAD ? EXIT_BAD_LINES : EXIT_USAGE;
-}
-
-/* Output that could not be written is lost data: say so, and fail, whatever
- * the subcommand thought of its input. */
-static int finish_output(const char *subcommand, int status)
-{
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return status;
-    report(subcommand, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    return EXIT_RESOURCE_FAILURE;
+    switch (result) {
+    case LINES_ALL_GOOD: return EXIT_OK;
+    case LINES_SOME_BAD: return EXIT_BAD_LINES;
+    case LINES_UNWRITABLE: return EXIT_RESOURCE_FAILURE; /* main names the output */
+    default: return EXIT_USAGE;
+    }
 }
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
@@ -92,7 +87,10 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         report(command->name, "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
-    int status = finish_output(command->name, command->run(split_argc - 1, split + 1));
+    /* Output that could not be written is lost data: say so, and fail,
+     * whatever the subcommand thought of its input. */
+    int status = finish_output(command->name, stdout, "standard output",
+                               command->run(split_argc - 1, split + 1));
     free(split);
     return status;
 }

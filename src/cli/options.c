@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,29 @@ void report(const char *subcommand, const char *format, ...)
     vreport(subcommand, format, args);
     fputc('\n', stderr);
     va_end(args);
+}
+
+static _Atomic int first_write_error;
+
+void remember_write_error(void)
+{
+    int expected = 0;
+    atomic_compare_exchange_strong(&first_write_error, &expected, errno ? errno : EIO);
+}
+
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+{
+    errno = 0;
+    bool failed = fflush(stream) != 0 || ferror(stream);
+    int error = errno ? errno : first_write_error ? first_write_error : EIO;
+    if (stream != stdout && fclose(stream) != 0 && !failed) {
+        failed = true;
+        error = errno ? errno : EIO;
+    }
+    if (!failed)
+        return status;
+    report(subcommand, "cannot write %s: %s; the output is incomplete", name, strerror(error));
+    return EXIT_RESOURCE_FAILURE;
 }
 
 int usage_error(const char *subcommand, const char *format, ...)

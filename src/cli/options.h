@@ -3,6 +3,7 @@
 #define SEEBATCH_CLI_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "seebatch.h"
 
@@ -61,6 +62,19 @@ void report(const char *subcommand, const char *format, ...) __attribute__((form
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
 int usage_error(const char *subcommand, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Ends writing to stream, named name in messages ("standard output" for
+ * stdout): flushes it, closes it unless it is stdout, and checks its error
+ * flag, so a write that failed at any point is seen, not only one that failed
+ * at the close. On a failure reports "cannot write NAME: why; the output is
+ * incomplete" and returns EXIT_RESOURCE_FAILURE, whatever status was;
+ * otherwise returns status. */
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status);
+
+/* Keeps errno as the reason of the first failed write, called right where a
+ * write is seen to fail: stdio may drop the failed buffer, so a later fflush
+ * succeeds with nothing to write and errno would no longer say why. */
+void remember_write_error(void);
 
 /* A copy of argv in which each "--name=value" is two arguments, "--name" and
  * "value", so every option of every subcommand takes either form. NULL when
