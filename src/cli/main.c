@@ -60,12 +60,19 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
     FILE *input = open_input(subcommand, options->path);
     if (!input)
         return EXIT_USAGE;
+    int status = run_over_stream(subcommand, options, input, process, worker_states);
+    if (input != stdin)
+        fclose(input);
+    return status;
+}
+
+int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
+                    line_processor process, void **worker_states)
+{
     line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand,
                     options->path && strcmp(options->path, "-") != 0 ? options->path
                                                                     : "standard input"};
     line_job_result result = run_line_job(&job);
-    if (input != stdin)
-        fclose(input);
     switch (result) {
     case LINES_ALL_GOOD: return EXIT_OK;
     case LINES_SOME_BAD: return EXIT_BAD_LINES;

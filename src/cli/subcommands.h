@@ -21,6 +21,10 @@ int run_filter(int argc, char **argv);
 int run_over_input(const char *subcommand, const input_options *options, line_processor process,
                    void **worker_states);
 
+/* The same over an input already open (options->path names it in messages). */
+int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
+                    line_processor process, void **worker_states);
+
 /* Opens path for reading ("-" or NULL: standard input); on failure prints
  * why, naming the subcommand, and returns NULL. */
 FILE *open_input(const char *subcommand, const char *path);
