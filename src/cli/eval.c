@@ -45,7 +45,7 @@ static const char eval_help[] =
     "  --all-captures      with training data: every legal capture and promotion\n"
     "                      of each entry's position instead of its move\n"
     "  --line-numbers      lines input: each record starts with the number of its\n"
-    "                      input line (N;FEN;move;value, a \"line\" column or key),\n"
+    "                      input line (a first field, a \"line\" column or key),\n"
     "                      so records join back to their input (a position with\n"
     "                      no capture writes none)\n"
     "%s"
