@@ -224,8 +224,12 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             continue;
         if (current.too_long ||
             !parse_position_line(&current, &position, message, sizeof message)) {
-            fprintf(stderr, "seebatch filter: line %lu: %s\n", current.number,
-                    current.too_long ? "longer than 65536 bytes" : message);
+            char error_line[sizeof message + 64];
+            int length = snprintf(error_line, sizeof error_line, "seebatch filter: line %lu: %s\n",
+                                  current.number,
+                                  current.too_long ? "longer than 65536 bytes" : message);
+            write_error_lines(error_line, length < (int)sizeof error_line ? (size_t)length
+                                                                          : sizeof error_line - 1);
             status = EXIT_BAD_LINES;
             continue;
         }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
 
@@ -23,9 +24,11 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version\n"
+    "  seebatch --version         the library version, the SEE backend in use and\n"
+    "                             the CPU features found\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2 forces a SEE backend.\n"
+    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
+    "(auto, the default, takes the best this CPU runs).\n"
     "Exit status: 0 success, 1 some input lines were bad (or check found a\n"
     "mismatch), 2 usage error or unreadable input, 3 out of memory or the output\n"
     "could not be written.\n";
@@ -98,8 +101,35 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
      * whatever the subcommand thought of its input. */
     int status = finish_output(command->name, stdout, "standard output",
                                command->run(split_argc - 1, split + 1));
+    report_hidden_errors(command->name);
     free(split);
     return status;
+}
+
+/* The version, then what a bug report needs: the backend SEE runs on here
+ * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
+ * the library can run on it. */
+static int print_version(void)
+{
+    printf("seebatch %s\n", seebatch_version());
+    seebatch_error error;
+    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
+        report(NULL, "SEEBATCH_BACKEND: %s", error.message);
+        return EXIT_USAGE;
+    }
+    const char *chooser = getenv("SEEBATCH_BACKEND");
+    printf("backend: %s (%s)\n", seebatch_backend_name(),
+           chooser && *chooser && strcmp(chooser, "auto") != 0 ? "chosen by SEEBATCH_BACKEND"
+                                                                 : "the best this CPU runs");
+    printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
+           seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
+    const char *names[8];
+    size_t count = seebatch_backends_available(names, 8);
+    fputs("backends this build runs here:", stdout);
+    for (size_t i = 0; i < count && i < 8; i++)
+        printf(" %s", names[i]);
+    putchar('\n');
+    return EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -112,10 +142,8 @@ int main(int argc, char **argv)
         fputs(main_help, stdout);
         return EXIT_OK;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("seebatch %s\n", seebatch_version());
-        return EXIT_OK;
-    }
+    if (strcmp(argv[1], "--version") == 0)
+        return print_version();
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return run_subcommand(&subcommands[i], argc - 1, argv + 1);

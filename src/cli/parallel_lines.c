@@ -217,7 +217,8 @@ static void *allocate(size_t count, size_t size)
 static bool write_chunk(chunk *c, FILE *output, bool *all_good)
 {
     bool written = text_buffer_flush(&c->out, output);
-    text_buffer_flush(&c->errors, stderr);
+    write_error_lines(c->errors.bytes, c->errors.length);
+    c->errors.length = 0;
     *all_good = *all_good && c->all_good;
     return written;
 }

@@ -72,7 +72,7 @@ fi
 
 echo "== installed seebatch --version, with no library path set"
 out=$(env -u LD_LIBRARY_PATH "$prefix/bin/seebatch" --version)
-[ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
+[ "$(head -1 <<< "$out")" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
 
 for linkage in shared static; do
     echo "== CMake consumer, find_package(seebatch $version), $linkage"
