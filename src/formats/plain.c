@@ -141,6 +141,8 @@ static bool finish_block(block_state *state, char *message, size_t size)
     return true;
 }
 
+enum { PLAIN_LINE_BYTES = 512 }; /* a line of up to 510 bytes, its '\n' and the NUL */
+
 typedef enum line_status { LINE_NONE, LINE_READ, LINE_TOO_LONG } line_status;
 
 /* Reads one line, its '\n' kept, into line (size bytes, NUL-terminated) and
@@ -161,29 +163,38 @@ static line_status read_line(FILE *file, char *line, size_t size, size_t *length
     return n + 1 == size && line[n - 1] != '\n' ? LINE_TOO_LONG : LINE_READ;
 }
 
+/* A line the reader takes: not too long, and with no NUL byte (text has
+ * none: a file of zeros, or garbage after a NUL, must not read as nothing
+ * or be cut short unseen). Otherwise fills message. */
+static bool is_text_line(const char *line, size_t length, line_status status, unsigned long number,
+                         char *message, size_t message_size)
+{
+    const char *nul = memchr(line, '\0', length);
+    if (nul) {
+        snprintf(message, message_size, "line %lu, column %zu: a NUL byte", number,
+                 (size_t)(nul - line) + 1);
+        return false;
+    }
+    if (status == LINE_TOO_LONG) {
+        snprintf(message, message_size, "line %lu: longer than %d bytes", number,
+                 PLAIN_LINE_BYTES - 2);
+        return false;
+    }
+    return true;
+}
+
 plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char *message,
                                size_t message_size)
 {
     block_state state = {entry, 0, ""};
-    char line[512];
+    char line[PLAIN_LINE_BYTES];
     char detail[SEEBATCH_MESSAGE_SIZE + 64];
     size_t length;
     line_status status;
     while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
         reader->line++;
-        const char *nul = memchr(line, '\0', length);
-        if (nul) {
-            /* Text has no NUL byte: a file of zeros, or garbage after a NUL,
-             * is not read as nothing, nor cut short unseen. */
-            snprintf(message, message_size, "line %lu, column %zu: a NUL byte", reader->line,
-                     (size_t)(nul - line) + 1);
+        if (!is_text_line(line, length, status, reader->line, message, message_size))
             return PLAIN_BAD;
-        }
-        if (status == LINE_TOO_LONG) {
-            snprintf(message, message_size, "line %lu: longer than %zu bytes", reader->line,
-                     sizeof line - 2);
-            return PLAIN_BAD;
-        }
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
         if (length == 0 && state.seen == 0)
