@@ -338,6 +338,11 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     e->result = (int8_t)-e->result;
     bit_cursor cursor = {peek_bits(d), 0};
     const char *problem = decode_move(&cursor, &e->board, &e->move, &d->moved_type);
+    /* Movetext numbers a piece's squares without asking whether a king
+     * stands there: damaged bits can take one, and every entry after
+     * would lack it. One test keeps every entry with both kings. */
+    if (!problem && (square_bit(seebatch_move_to(e->move)) & e->board.pieces[SEEBATCH_KING]))
+        problem = "a move that takes a king: the movetext is damaged";
     if (!problem)
         problem = decode_score(&cursor, d->last_score, &e->score);
     if (d->bit + cursor.used > (uint64_t)d->size * 8)
