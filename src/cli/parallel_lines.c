@@ -256,6 +256,7 @@ static line_job_result run_pipeline(pipeline *pipe, line_reader *reader, int wor
         chunk *c = &pipe->slots[written % pipe->slot_count];
         if (!write_chunk(c, pipe->job->output, &all_good)) {
             finish_input(pipe);
+            progress_finish(&meter, pipe->job->name, lines); /* ends a progress line shown */
             return LINES_UNWRITABLE;
         }
         lines += c->count;
