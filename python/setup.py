@@ -1,15 +1,19 @@
 """Installs the seebatch package with a copy of libseebatch.so inside it.
 
 The library copied is the file SEEBATCH_LIBRARY names, else the checkout's
-build tree (../build/libseebatch.so). If neither exists the package is
-installed without it and finds the library at run time (SEEBATCH_LIBRARY,
-or the system library path after `cmake --install`). The version is the
+build tree (../build/libseebatch.so). If neither exists, the package is
+installed without it only when the system already has the library (after
+`cmake --install`; found again at run time); otherwise the install fails and
+says how to build the library, rather than installing a package whose import
+fails later. The version is the
 library's: the bundled library says it, else include/seebatch.h of the checkout.
 """
 import ctypes
+import ctypes.util
 import os
 import re
 import shutil
+import sys
 
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
@@ -57,4 +61,22 @@ class BinaryDistribution(Distribution):
         return library_to_bundle() is not None
 
 
+NO_LIBRARY = """
+seebatch: libseebatch.so is not built, so this package would install but not import.
+Build the library first, from the top directory of the checkout:
+
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build -j2
+
+then run `pip install ./python` again. (Or name a built library with
+SEEBATCH_LIBRARY=/path/to/libseebatch.so, or install it system-wide with
+`cmake --install build`.)
+"""
+
+
+def require_library():
+    if library_to_bundle() is None and ctypes.util.find_library("seebatch") is None:
+        sys.exit(NO_LIBRARY)
+
+
+require_library()
 setup(version=version(), cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)

@@ -2,7 +2,7 @@
 # Builds and runs every test, in five stages:
 #   release  the Release build (warnings are errors), full case counts;
 #   no-avx2  a Release build without the AVX2 kernel (-DSEEBATCH_AVX2=OFF),
-#            as the README promises it builds and passes, fewer cases;
+#            as docs/development.md promises it builds and passes, fewer cases;
 #   asan     the suite under AddressSanitizer and UndefinedBehaviorSanitizer;
 #   tsan     the suite under ThreadSanitizer (test_threads and the -j tests of
 #            the tool are the ones that matter there);

@@ -19,7 +19,7 @@ static const char *const near_misses[] = {
 };
 enum { NEAR_MISSES = sizeof near_misses / sizeof near_misses[0] };
 
-/* Messages never echo control characters (README, "Guarantees"). */
+/* Messages never echo control characters (docs/checking.md, "Guarantees"). */
 static bool printable_only(const char *text)
 {
     for (; *text; text++)

@@ -67,9 +67,20 @@ static size_t write_games(const game *games, size_t count, uint8_t *out, size_t 
     return size;
 }
 
-/* Decodes a payload; returns the entries read before the end or a fault. */
-static size_t decode_all(const uint8_t *data, size_t size, training_entry *out, size_t capacity,
-                         binpack_step *last)
+/* Every entry the reader gives is a position with one king per side, damaged
+ * input or not (issue 20: a flipped bit gave entries with no black king). */
+static void check_kings(const training_entry *entry, size_t index)
+{
+    const seebatch_board *b = &entry->board;
+    for (unsigned color = 0; color < 2; color++)
+        CHECK_EQ(__builtin_popcountll(b->pieces[SEEBATCH_KING] & b->colors[color]), 1,
+                 "entry %zu: kings of colour %u", index, color);
+}
+
+/* Decodes a payload; returns the entries read before the end or a fault
+ * (whose message goes to *message when message is not NULL). */
+static size_t decode_all_with(const uint8_t *data, size_t size, training_entry *out, size_t capacity,
+                              binpack_step *last, char *message)
 {
     binpack_chunk_decoder decoder;
     seebatch_binpack_decoder_start(&decoder, data, size, 8);
@@ -77,14 +88,52 @@ static size_t decode_all(const uint8_t *data, size_t size, training_entry *out, 
     size_t n = 0;
     training_entry entry;
     while ((*last = seebatch_binpack_next(&decoder, &entry, NULL, &fault)) == BINPACK_ENTRY) {
+        check_kings(&entry, n);
         if (n < capacity)
             out[n] = entry;
         n++;
     }
-    if (*last == BINPACK_FAULT)
+    if (*last == BINPACK_FAULT) {
         CHECK(fault.byte_offset >= 8 && fault.byte_offset <= 8 + size && fault.message[0],
               "fault at %llu in a payload of %zu bytes", (unsigned long long)fault.byte_offset, size);
+        if (message)
+            strcpy(message, fault.message);
+    }
     return n;
+}
+
+static size_t decode_all(const uint8_t *data, size_t size, training_entry *out, size_t capacity,
+                         binpack_step *last)
+{
+    return decode_all_with(data, size, out, capacity, last, NULL);
+}
+
+/* Movetext numbers a piece's target squares whether a king stands there or
+ * not, so a chain can encode a king walking into check and the rook taking
+ * it. The reader must stop at the capture, not give an entry with no king. */
+static void test_chain_that_takes_a_king(void)
+{
+    static const char *const fens[] = {"4k3/4r3/8/8/8/8/8/3K4 w - - 0 1",
+                                       "4k3/4r3/8/8/8/8/8/4K3 b - - 1 1"};
+    static const char *const moves[] = {"d1e1", "e7e1"};
+    game g = {.count = 2};
+    for (size_t i = 0; i < 2; i++) {
+        training_entry *e = &g.entries[i];
+        memset(e, 0, sizeof *e);
+        CHECK(seebatch_board_from_fen(&e->board, fens[i], NULL) == SEEBATCH_OK, "%s", fens[i]);
+        CHECK(seebatch_move_parse(&e->board, moves[i], &e->move, NULL) == SEEBATCH_OK, "%s", moves[i]);
+        e->ply = (uint16_t)i;
+        e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
+    }
+    static uint8_t file[1 << 10];
+    size_t size = write_games(&g, 1, file, sizeof file);
+    training_entry out[2];
+    binpack_step last;
+    char message[256] = "";
+    size_t n = decode_all_with(file + 8, size - 8, out, 2, &last, message);
+    CHECK_EQ(n, 1, "the entry before the capture is read");
+    CHECK(last == BINPACK_FAULT && strstr(message, "takes a king"),
+          "the capture of a king is a fault: %s", message);
 }
 
 /* Castling both ways, en passant both ways (g2g4 h4g3, b7b5 a5b6). */
@@ -227,6 +276,7 @@ int main(void)
     test_chains_round_trip();
     test_stems();
     test_damage();
+    test_chain_that_takes_a_king();
     test_en_passant_rule();
     return check_finish("test_training_formats");
 }

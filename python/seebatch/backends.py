@@ -1,4 +1,4 @@
-"""Which kernel the library runs (see "Backends" in the README)."""
+"""Which kernel the library runs (see docs/design.md, section 6, "Backends as a user meets them")."""
 import ctypes
 
 from ._errors import new_error, raise_if_failed

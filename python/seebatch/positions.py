@@ -89,8 +89,13 @@ def boards_from_fens(fens):
     Returns (boards, errors): boards is a BOARD_DTYPE array with one board per
     row; errors lists a FenError(row, message) for each row that could not be
     parsed, in row order, whose board is then the empty board (no moves).
-    Bad rows never raise; a row that is neither str nor bytes raises TypeError.
+    Bad rows never raise; a row that is neither str nor bytes raises TypeError,
+    and so does a single FEN given bare (a str is a sequence of characters:
+    taken as rows it would give one bad board per character).
     """
+    if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):
+        raise TypeError("boards_from_fens takes a sequence of FEN strings, not one FEN; "
+                        "wrap it in a list: boards_from_fens([fen])")
     rows = fens.tolist() if isinstance(fens, np.ndarray) else list(fens)
     boards = np.empty(len(rows), BOARD_DTYPE)
     statuses = np.zeros(len(rows), np.uint8)

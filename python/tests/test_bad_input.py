@@ -36,6 +36,16 @@ def test_rows_that_are_not_text():
         seebatch.boards_from_fens([START, 7])
 
 
+def test_one_bare_fen_is_refused_not_split_into_characters():
+    """Issue 20: a bare str gave one bad row per character (56 rows, 56
+    errors); it must raise and say how to pass one FEN."""
+    for bare in (START, START.encode(), np.array(START)):
+        with pytest.raises(TypeError, match=r"not one FEN; wrap it in a list"):
+            seebatch.boards_from_fens(bare)
+    boards, errors = seebatch.boards_from_fens([START])
+    assert len(boards) == 1 and errors == []
+
+
 def test_many_bad_rows_all_have_messages():
     fens = ["8/8/8/8/8/8/8/8 w - -", "bad"] * 6000
     boards, errors = seebatch.boards_from_fens(fens)

@@ -8,6 +8,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 import seebatch
 from conftest import PYTHON_DIR, SPECIAL_FENS
 
@@ -57,3 +59,30 @@ def test_library_that_cannot_be_used_is_named():
         assert used.returncode != 0
         assert "LibraryNotFound" in used.stderr and expected in used.stderr, used.stderr
         assert named in used.stderr
+
+
+def test_pip_install_before_the_library_is_built_fails_with_the_command(tmp_path):
+    """Issue 20: `pip install ./python` in a checkout whose library is not
+    built installed a package that failed at import. It must fail at install
+    time and give the command that builds the library."""
+    if ctypes.util.find_library("seebatch"):
+        pytest.skip("a system-wide libseebatch is installed: the package may use it")
+    # A checkout with no build/ next to python/.
+    source = tmp_path / "checkout" / "python"
+    shutil.copytree(PYTHON_DIR, source, ignore=shutil.ignore_patterns(
+        "__pycache__", "build", "*.egg-info"))
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(tmp_path / "venv")],
+                   check=True)
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("PYTHONPATH", "SEEBATCH_LIBRARY")}
+    install = subprocess.run(
+        [str(tmp_path / "venv" / "bin" / "pip"), "install", "--no-build-isolation", "--no-index",
+         "--no-cache-dir", str(source)],
+        env=dict(environment, PIP_NO_INPUT="1"), capture_output=True, text=True, timeout=300)
+    output = install.stdout + install.stderr
+    assert install.returncode != 0, output
+    assert "libseebatch.so is not built" in output, output
+    assert "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build" in output, output
+    imported = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c", "import seebatch"],
+                              cwd=tmp_path, env=environment, capture_output=True, text=True)
+    assert imported.returncode != 0, "nothing may be installed"

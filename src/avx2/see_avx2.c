@@ -7,5 +7,5 @@
 #include "lanes/kernel_body.h"
 
 /* One or two moves are faster one by one than in a group of four lanes
- * (bench/, batch_length; the README's "Measured" has the figures). */
+ * (bench/, batch_length; docs/benchmarks.md has the figures). */
 const see_kernel seebatch_avx2_kernel = {"avx2", seebatch_cpu_has_avx2, lane_values, lane_values_at_least, 3};

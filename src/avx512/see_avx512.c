@@ -10,7 +10,7 @@
 #if SEEBATCH_HAVE_AVX2
 /* Batches of at most four moves go to the AVX2 kernel, which this CPU runs
  * too: a group of eight lanes half empty plays as many steps as a group of
- * four, each of them slower (bench/, batch_length; the README's "Measured"
+ * four, each of them slower (bench/, batch_length; docs/benchmarks.md
  * has the figures). */
 enum { HANDED_TO_AVX2 = 4 };
 

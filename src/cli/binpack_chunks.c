@@ -102,9 +102,13 @@ static int write_result(const chunk_job *job, chunk_result *result, chunk_totals
         fprintf(stderr, "seebatch %s: out of memory\n", job->name);
         return EXIT_RESOURCE_FAILURE;
     }
-    text_buffer_flush(&result->text, job->output);
-    if (!seebatch_binpack_flush_chunk(&result->binpack, job->output))
+    /* Not reported here: whoever closes the output names it (finish_output). */
+    bool text_written = text_buffer_flush(&result->text, job->output);
+    if (!seebatch_binpack_flush_chunk(&result->binpack, job->output) || !text_written ||
+        ferror(job->output)) {
+        remember_write_error();
         return EXIT_RESOURCE_FAILURE;
+    }
     totals->entries += result->entries;
     for (int c = 0; c < CHUNK_COUNTERS; c++)
         totals->counters[c] += result->counters[c];

@@ -145,7 +145,10 @@ int run_check(int argc, char **argv)
         states[t] = &workers[t];
     }
     int status = run_over_input("check", &options, check_line, states);
-    if (status != EXIT_USAGE && print_summary(workers, (int)options.threads) > 0)
+    /* After a failed write the summary would count what was not written
+     * (and could not be written itself): main reports the failure instead. */
+    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE &&
+        print_summary(workers, (int)options.threads) > 0)
         status = EXIT_BAD_LINES;
     free(workers);
     return status;

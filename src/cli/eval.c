@@ -10,6 +10,7 @@
 
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
+#include "input_sniff.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "plain.h"
@@ -36,11 +37,17 @@ static const char eval_help[] =
     "  --format FORMAT     text: FEN;move;value (the default)\n"
     "                      csv:  a header fen,move,value then one row per move\n"
     "                      jsonl: {\"fen\":...,\"move\":...,\"value\":...} per line\n"
-    "  --input-format F    lines (the default), or training data: binpack or plain\n"
-    "                      (also chosen by a .binpack or .plain file name); then\n"
-    "                      the move of each entry is evaluated\n"
+    "  --input-format F    lines, or training data: binpack or plain; by default\n"
+    "                      a .binpack or .plain file name, or binpack's magic\n"
+    "                      \"BINP\" at the start of the input (a file of any name,\n"
+    "                      or standard input) says, else lines. With training\n"
+    "                      data the move of each entry is evaluated\n"
     "  --all-captures      with training data: every legal capture and promotion\n"
     "                      of each entry's position instead of its move\n"
+    "  --line-numbers      lines input: each record starts with the number of its\n"
+    "                      input line (a first field, a \"line\" column or key),\n"
+    "                      so records join back to their input (a position with\n"
+    "                      no capture writes none)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -54,6 +61,7 @@ typedef struct eval_settings {
     seebatch_config config;
     output_format format;
     bool all_captures; /* training data: every capture, not the entry's move */
+    bool line_numbers; /* lines input: each record starts with its line's number */
 } eval_settings;
 
 /* Appends a signed decimal number without printf's cost. */
@@ -85,13 +93,20 @@ static void append_json_fen(text_buffer *out, const char *fen, size_t length)
     }
 }
 
+/* One record; number is the input line's (0: none asked for). */
 static void append_record(text_buffer *out, output_format format, const position_line *position,
-                          seebatch_move move, int32_t value)
+                          seebatch_move move, int32_t value, unsigned long number)
 {
     char uci[SEEBATCH_UCI_MAX];
     size_t uci_length = seebatch_move_to_uci(move, uci);
     if (format == FORMAT_JSONL) {
-        text_buffer_append(out, "{\"fen\":\"", 8);
+        text_buffer_append(out, "{", 1);
+        if (number) {
+            text_buffer_append(out, "\"line\":", 7);
+            append_number(out, (long)number);
+            text_buffer_append(out, ",", 1);
+        }
+        text_buffer_append(out, "\"fen\":\"", 7);
         append_json_fen(out, position->fen, position->fen_length);
         text_buffer_append(out, "\",\"move\":\"", 10);
         text_buffer_append(out, uci, uci_length);
@@ -101,6 +116,10 @@ static void append_record(text_buffer *out, output_format format, const position
         return;
     }
     const char *separator = format == FORMAT_CSV ? "," : ";";
+    if (number) {
+        append_number(out, (long)number);
+        text_buffer_append(out, separator, 1);
+    }
     text_buffer_append(out, position->fen, position->fen_length);
     text_buffer_append(out, separator, 1);
     text_buffer_append(out, uci, uci_length);
@@ -124,7 +143,8 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     seebatch_see_values(&position.board, position.moves, position.move_count, &settings->config,
                         values);
     for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i]);
+        append_record(out, settings->format, &position, position.moves[i], values[i],
+                      settings->line_numbers ? input->number : 0);
     return true;
 }
 
@@ -157,7 +177,7 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     int32_t values[SEEBATCH_MAX_MOVES];
     seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config, values);
     for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i]);
+        append_record(out, settings->format, &position, position.moves[i], values[i], 0);
 }
 
 typedef struct chunk_evaluation {
@@ -192,11 +212,13 @@ static int evaluate_plain(const eval_settings *settings, FILE *input, const char
     plain_step step;
     while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
         evaluate_entry(settings, &entry, &out);
-        if (out.length > (1u << 20))
-            text_buffer_flush(&out, stdout);
+        if (out.length > (1u << 20) && !text_buffer_flush(&out, stdout))
+            break;
     }
-    text_buffer_flush(&out, stdout);
+    bool written = text_buffer_flush(&out, stdout);
     text_buffer_free(&out);
+    if (!written)
+        return EXIT_RESOURCE_FAILURE; /* main names standard output */
     if (step == PLAIN_END)
         return EXIT_OK;
     fprintf(stderr, "seebatch eval: %s: %s\n", path ? path : "standard input", message);
@@ -204,11 +226,8 @@ static int evaluate_plain(const eval_settings *settings, FILE *input, const char
 }
 
 static int evaluate_training_data(const eval_settings *settings, data_format format,
-                                  const input_options *options)
+                                  const input_options *options, FILE *input)
 {
-    FILE *input = open_input("eval", options->path);
-    if (!input)
-        return EXIT_USAGE;
     const char *path = options->path && strcmp(options->path, "-") != 0 ? options->path : NULL;
     int status;
     if (format == DATA_PLAIN) {
@@ -218,8 +237,42 @@ static int evaluate_training_data(const eval_settings *settings, data_format for
         chunk_totals totals;
         status = run_chunk_job(&job, &totals);
     }
-    if (input != stdin)
-        fclose(input);
+    return status;
+}
+
+/* Evaluates an open input in the format given (DATA_EPD: lines), or, for
+ * DATA_UNKNOWN, as binpack when it starts with binpack's magic, whatever its
+ * name, standard input too, and as lines otherwise. */
+static int evaluate_input(const eval_settings *settings, data_format format,
+                          const input_options *options, FILE *input)
+{
+    FILE *stream = input;
+    if (format == DATA_UNKNOWN) {
+        bool binpack;
+        if (!(stream = sniff_binpack(input, &binpack))) {
+            report("eval", "out of memory");
+            return EXIT_RESOURCE_FAILURE;
+        }
+        format = binpack ? DATA_BINPACK : DATA_EPD;
+    }
+    int status;
+    if (settings->line_numbers && format != DATA_EPD) {
+        status = usage_error("eval", "--line-numbers needs lines input, not %s training data",
+                             data_format_name(format));
+    } else {
+        if (settings->format == FORMAT_CSV)
+            fputs(settings->line_numbers ? "line,fen,move,value\n" : "fen,move,value\n", stdout);
+        if (format == DATA_EPD) {
+            void *states[MAX_THREADS];
+            for (int t = 0; t < options->threads; t++)
+                states[t] = (void *)settings; /* read-only: every thread shares it */
+            status = run_over_stream("eval", options, stream, evaluate_line, states);
+        } else {
+            status = evaluate_training_data(settings, format, options, stream);
+        }
+    }
+    if (stream != input)
+        fclose(stream);
     return status;
 }
 
@@ -228,7 +281,7 @@ int run_eval(int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     output_format format = FORMAT_TEXT;
     data_format input_format = DATA_UNKNOWN;
-    bool all_captures = false, lines = false;
+    bool all_captures = false, lines = false, line_numbers = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0) {
             if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
@@ -247,19 +300,22 @@ int run_eval(int argc, char **argv)
             all_captures = true;
             continue;
         }
+        if (strcmp(argv[i], "--line-numbers") == 0) {
+            line_numbers = true;
+            continue;
+        }
         argument_result result = take_input_argument("eval", argc, argv, &i, &options);
         if (result != ARGUMENT_TAKEN)
             return leave_arguments(result, eval_help);
     }
-    eval_settings settings = {options.config, format, all_captures};
+    eval_settings settings = {options.config, format, all_captures, line_numbers};
     if (!lines && input_format == DATA_UNKNOWN)
         input_format = data_format_of_path(options.path);
-    if (format == FORMAT_CSV)
-        fputs("fen,move,value\n", stdout);
-    if (!lines && (input_format == DATA_BINPACK || input_format == DATA_PLAIN))
-        return evaluate_training_data(&settings, input_format, &options);
-    void *states[MAX_THREADS];
-    for (int t = 0; t < options.threads; t++)
-        states[t] = &settings; /* read-only: every thread shares it */
-    return run_over_input("eval", &options, evaluate_line, states);
+    FILE *input = open_input("eval", options.path);
+    if (!input)
+        return EXIT_USAGE;
+    int status = evaluate_input(&settings, lines ? DATA_EPD : input_format, &options, input);
+    if (input != stdin)
+        fclose(input);
+    return status;
 }

@@ -187,13 +187,16 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         }
         ++*read;
         if (judge(&settings->rules, &entry, counters) && !settings->count_only &&
-            !write_entry(settings, &writer, &entry, output)) {
+            (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
+            remember_write_error();
             status = EXIT_RESOURCE_FAILURE;
             break;
         }
     }
-    if (!seebatch_binpack_flush_chunk(&writer, output))
+    if (!seebatch_binpack_flush_chunk(&writer, output) || ferror(output)) {
+        remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
+    }
     seebatch_binpack_writer_free(&writer);
     if (step == PLAIN_BAD && status == EXIT_OK) {
         fprintf(stderr, "seebatch filter: %s: %s\n",
@@ -221,8 +224,12 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             continue;
         if (current.too_long ||
             !parse_position_line(&current, &position, message, sizeof message)) {
-            fprintf(stderr, "seebatch filter: line %lu: %s\n", current.number,
-                    current.too_long ? "longer than 65536 bytes" : message);
+            char error_line[sizeof message + 64];
+            int length = snprintf(error_line, sizeof error_line, "seebatch filter: line %lu: %s\n",
+                                  current.number,
+                                  current.too_long ? "longer than 65536 bytes" : message);
+            write_error_lines(error_line, length < (int)sizeof error_line ? (size_t)length
+                                                                          : sizeof error_line - 1);
             status = EXIT_BAD_LINES;
             continue;
         }
@@ -233,9 +240,12 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         else
             rules.active &= 1u << RULE_IN_CHECK;
         ++*read;
-        if (judge(&rules, &entry, counters) && !settings->count_only) {
-            fwrite(current.text, 1, current.length, output);
-            fputc('\n', output);
+        if (judge(&rules, &entry, counters) && !settings->count_only &&
+            (fwrite(current.text, 1, current.length, output) != current.length ||
+             fputc('\n', output) == EOF)) {
+            remember_write_error();
+            status = EXIT_RESOURCE_FAILURE; /* run_filter names the output */
+            break;
         }
     }
     free(reader);
@@ -340,7 +350,16 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         status = filter_plain(settings, input, output, &read, counters);
     else
         status = filter_epd(settings, input, output, &read, counters);
-    print_rule_counts(stderr, &settings->rules, read, counters[COUNTER_KEPT], counters);
+    /* After a failed write (or no memory) "N kept" would claim entries that
+     * are not in the output: the failure is reported instead of the counts.
+     * What is still buffered is written first, so that a failure at the end
+     * is known before the counts are printed. */
+    if (fflush(output) != 0 || ferror(output)) {
+        remember_write_error();
+        status = EXIT_RESOURCE_FAILURE;
+    }
+    if (status != EXIT_RESOURCE_FAILURE)
+        print_rule_counts(stderr, &settings->rules, read, counters[COUNTER_KEPT], counters);
     return status;
 }
 
@@ -375,9 +394,8 @@ int run_filter(int argc, char **argv)
     int status = run_filter_stream(&settings, input, output, (int)options.threads);
     if (input != stdin)
         fclose(input);
-    if (output != stdout && (fclose(output) != 0) && status == EXIT_OK) {
-        fprintf(stderr, "seebatch filter: cannot write %s\n", settings.output_path);
-        status = EXIT_RESOURCE_FAILURE;
-    }
+    /* Standard output is checked by main when the command returns. */
+    if (output != stdout)
+        status = finish_output("filter", output, settings.output_path, status);
     return status;
 }

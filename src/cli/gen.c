@@ -90,8 +90,10 @@ int run_gen(int argc, char **argv)
         char fen[SEEBATCH_FEN_MAX];
         position_generator_next(&generator, &board);
         seebatch_board_to_fen(&board, fen, sizeof fen);
-        if (puts(fen) == EOF)
+        if (puts(fen) == EOF || ferror(stdout)) {
+            remember_write_error();
             break; /* the output is gone: main reports it (exit 3) */
+        }
     }
     return EXIT_OK;
 }

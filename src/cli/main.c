@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
 
@@ -23,9 +24,11 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version\n"
+    "  seebatch --version         the library version, the SEE backend in use and\n"
+    "                             the CPU features found\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2 forces a SEE backend.\n"
+    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
+    "(auto, the default, takes the best this CPU runs).\n"
     "Exit status: 0 success, 1 some input lines were bad (or check found a\n"
     "mismatch), 2 usage error or unreadable input, 3 out of memory or the output\n"
     "could not be written.\n";
@@ -60,23 +63,25 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
     FILE *input = open_input(subcommand, options->path);
     if (!input)
         return EXIT_USAGE;
+    int status = run_over_stream(subcommand, options, input, process, worker_states);
+    if (input != stdin)
+        fclose(input);
+    return status;
+}
+
+int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
+                    line_processor process, void **worker_states)
+{
     line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand,
                     options->path && strcmp(options->path, "-") != 0 ? options->path
                                                                     : "standard input"};
     line_job_result result = run_line_job(&job);
-    if (input != stdin)
-        fclose(input);
-    return result == LINES_ALL_GOOD ? EXIT_OK : result == LINES_SOME_BAD ? EXIT_BAD_LINES : EXIT_USAGE;
-}
-
-/* Output that could not be written is lost data: say so, and fail, whatever
- * the subcommand thought of its input. */
-static int finish_output(const char *subcommand, int status)
-{
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return status;
-    report(subcommand, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    return EXIT_RESOURCE_FAILURE;
+    switch (result) {
+    case LINES_ALL_GOOD: return EXIT_OK;
+    case LINES_SOME_BAD: return EXIT_BAD_LINES;
+    case LINES_UNWRITABLE: return EXIT_RESOURCE_FAILURE; /* main names the output */
+    default: return EXIT_USAGE;
+    }
 }
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
@@ -92,9 +97,39 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         report(command->name, "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
-    int status = finish_output(command->name, command->run(split_argc - 1, split + 1));
+    /* Output that could not be written is lost data: say so, and fail,
+     * whatever the subcommand thought of its input. */
+    int status = finish_output(command->name, stdout, "standard output",
+                               command->run(split_argc - 1, split + 1));
+    report_hidden_errors(command->name);
     free(split);
     return status;
+}
+
+/* The version, then what a bug report needs: the backend SEE runs on here
+ * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
+ * the library can run on it. */
+static int print_version(void)
+{
+    printf("seebatch %s\n", seebatch_version());
+    seebatch_error error;
+    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
+        report(NULL, "SEEBATCH_BACKEND: %s", error.message);
+        return EXIT_USAGE;
+    }
+    const char *chooser = getenv("SEEBATCH_BACKEND");
+    printf("backend: %s (%s)\n", seebatch_backend_name(),
+           chooser && *chooser && strcmp(chooser, "auto") != 0 ? "chosen by SEEBATCH_BACKEND"
+                                                                 : "the best this CPU runs");
+    printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
+           seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
+    const char *names[8];
+    size_t count = seebatch_backends_available(names, 8);
+    fputs("backends this build runs here:", stdout);
+    for (size_t i = 0; i < count && i < 8; i++)
+        printf(" %s", names[i]);
+    putchar('\n');
+    return EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -107,10 +142,8 @@ int main(int argc, char **argv)
         fputs(main_help, stdout);
         return EXIT_OK;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        printf("seebatch %s\n", seebatch_version());
-        return EXIT_OK;
-    }
+    if (strcmp(argv[1], "--version") == 0)
+        return print_version();
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return run_subcommand(&subcommands[i], argc - 1, argv + 1);

@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,29 @@ void report(const char *subcommand, const char *format, ...)
     vreport(subcommand, format, args);
     fputc('\n', stderr);
     va_end(args);
+}
+
+static _Atomic int first_write_error;
+
+void remember_write_error(void)
+{
+    int expected = 0;
+    atomic_compare_exchange_strong(&first_write_error, &expected, errno ? errno : EIO);
+}
+
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+{
+    errno = 0;
+    bool failed = fflush(stream) != 0 || ferror(stream);
+    int error = errno ? errno : first_write_error ? first_write_error : EIO;
+    if (stream != stdout && fclose(stream) != 0 && !failed) {
+        failed = true;
+        error = errno ? errno : EIO;
+    }
+    if (!failed)
+        return status;
+    report(subcommand, "cannot write %s: %s; the output is incomplete", name, strerror(error));
+    return EXIT_RESOURCE_FAILURE;
 }
 
 int usage_error(const char *subcommand, const char *format, ...)
@@ -144,9 +168,58 @@ bool parse_config_option(const char *subcommand, int argc, char **argv, int *ind
     return true;
 }
 
+/* With the threads option, the limit of bad-line messages: both come with
+ * every subcommand that reads input. */
 const char threads_option_help[] =
     "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
-    "                      input order\n";
+    "                      input order\n"
+    "  --max-errors N      print at most N messages about bad input lines (default\n"
+    "                      20, 0: all), then how many were not printed\n";
+
+static unsigned long long error_limit = DEFAULT_MAX_ERRORS, errors_shown, errors_hidden;
+
+void set_error_limit(unsigned long long limit) { error_limit = limit; }
+
+void write_error_lines(const char *text, size_t length)
+{
+    while (length) {
+        const char *newline = memchr(text, '\n', length);
+        size_t line_length = newline ? (size_t)(newline - text) + 1 : length;
+        if (error_limit == 0 || errors_shown < error_limit) {
+            fwrite(text, 1, line_length, stderr);
+            errors_shown++;
+        } else {
+            errors_hidden++;
+        }
+        text += line_length;
+        length -= line_length;
+    }
+}
+
+void report_hidden_errors(const char *subcommand)
+{
+    if (errors_hidden)
+        report(subcommand, "%llu more error message%s not shown (--max-errors N shows N, 0 all)",
+               errors_hidden, errors_hidden == 1 ? "" : "s");
+}
+
+/* --max-errors N (0..2^62). */
+static bool parse_max_errors_option(const char *subcommand, int argc, char **argv, int *index,
+                                    bool *bad)
+{
+    if (strcmp(argv[*index], "--max-errors") != 0)
+        return false;
+    const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
+    long long limit;
+    if (!parse_number(argument, 0, 1ll << 62, &limit)) {
+        report(subcommand, "--max-errors needs a whole number 0..%lld, not \"%s\"", 1ll << 62,
+               argument ? argument : "");
+        *bad = true;
+        return true;
+    }
+    set_error_limit((unsigned long long)limit);
+    return true;
+}
 
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad)
@@ -185,7 +258,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
     bool bad = false;
     if (parse_config_option(subcommand, argc, argv, index, &options->config, &bad)) {
         options->configured = true;
-    } else if (!parse_threads_option(subcommand, argc, argv, index, &options->threads, &bad)) {
+    } else if (!parse_threads_option(subcommand, argc, argv, index, &options->threads, &bad) &&
+               !parse_max_errors_option(subcommand, argc, argv, index, &bad)) {
         if (argument[0] == '-' && argument[1] != '\0') {
             usage_error(subcommand, "unknown option \"%s\"", argument);
             return ARGUMENT_BAD;

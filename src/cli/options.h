@@ -3,6 +3,7 @@
 #define SEEBATCH_CLI_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "seebatch.h"
 
@@ -27,6 +28,18 @@ extern const char config_options_help[];
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
+
+/* Bad-line messages: a file of garbage must not bury the terminal in
+ * millions of lines, so a run prints at most a limit of them (--max-errors N,
+ * default DEFAULT_MAX_ERRORS, 0 for no limit) and then says how many it did
+ * not print. Only the thread that writes the output calls these. */
+enum { DEFAULT_MAX_ERRORS = 20 };
+void set_error_limit(unsigned long long limit);
+/* Writes to stderr each whole line of text while the limit allows, and
+ * counts the others. */
+void write_error_lines(const char *text, size_t length);
+/* "seebatch SUBCOMMAND: N more error messages not shown" when some were held back. */
+void report_hidden_errors(const char *subcommand);
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -61,6 +74,19 @@ void report(const char *subcommand, const char *format, ...) __attribute__((form
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
 int usage_error(const char *subcommand, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Ends writing to stream, named name in messages ("standard output" for
+ * stdout): flushes it, closes it unless it is stdout, and checks its error
+ * flag, so a write that failed at any point is seen, not only one that failed
+ * at the close. On a failure reports "cannot write NAME: why; the output is
+ * incomplete" and returns EXIT_RESOURCE_FAILURE, whatever status was;
+ * otherwise returns status. */
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status);
+
+/* Keeps errno as the reason of the first failed write, called right where a
+ * write is seen to fail: stdio may drop the failed buffer, so a later fflush
+ * succeeds with nothing to write and errno would no longer say why. */
+void remember_write_error(void);
 
 /* A copy of argv in which each "--name=value" is two arguments, "--name" and
  * "value", so every option of every subcommand takes either form. NULL when

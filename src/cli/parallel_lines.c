@@ -212,44 +212,59 @@ static void *allocate(size_t count, size_t size)
     return memory;
 }
 
-/* Writes a processed chunk and frees its slot; returns whether its lines were good. */
-static bool write_chunk(chunk *c, FILE *output)
+/* Writes a processed chunk; returns false when the output failed. Bad
+ * lines clear *all_good. */
+static bool write_chunk(chunk *c, FILE *output, bool *all_good)
 {
-    text_buffer_flush(&c->out, output);
-    text_buffer_flush(&c->errors, stderr);
-    return c->all_good;
+    bool written = text_buffer_flush(&c->out, output);
+    write_error_lines(c->errors.bytes, c->errors.length);
+    c->errors.length = 0;
+    *all_good = *all_good && c->all_good;
+    return written;
 }
 
-/* Reads, hands out and writes every chunk; returns whether all lines were good. */
-static bool run_pipeline(pipeline *pipe, line_reader *reader, int workers_running)
+/* Reads chunks into the free slots ahead of the writer. */
+static void fill_slots(pipeline *pipe, line_reader *reader, size_t written, int workers_running)
+{
+    while (!pipe->input_done && pipe->filled - written < pipe->slot_count) {
+        size_t number = pipe->filled;
+        chunk *c = &pipe->slots[number % pipe->slot_count];
+        if (!read_chunk(reader, c)) {
+            finish_input(pipe);
+            break;
+        }
+        if (workers_running == 0) /* no thread could be made: work here */
+            process_chunk(c, pipe->job, pipe->job->worker_states[0]);
+        set_state(pipe, number, workers_running ? SLOT_FILLED : SLOT_DONE);
+    }
+}
+
+/* Reads, hands out and writes every chunk. A failed write ends the run at
+ * once: reading on would only compute what cannot be kept. The workers
+ * finish the chunks already read and stop. */
+static line_job_result run_pipeline(pipeline *pipe, line_reader *reader, int workers_running)
 {
     progress meter;
     progress_init(&meter, pipe->job->input);
     bool all_good = true;
     size_t written = 0, lines = 0;
     for (;;) {
-        while (!pipe->input_done && pipe->filled - written < pipe->slot_count) {
-            size_t number = pipe->filled;
-            chunk *c = &pipe->slots[number % pipe->slot_count];
-            if (!read_chunk(reader, c)) {
-                finish_input(pipe);
-                break;
-            }
-            if (workers_running == 0) /* no thread could be made: work here */
-                process_chunk(c, pipe->job, pipe->job->worker_states[0]);
-            set_state(pipe, number, workers_running ? SLOT_FILLED : SLOT_DONE);
-        }
+        fill_slots(pipe, reader, written, workers_running);
         if (written == pipe->filled && pipe->input_done)
             break;
         wait_until_done(pipe, written);
         chunk *c = &pipe->slots[written % pipe->slot_count];
-        all_good = write_chunk(c, pipe->job->output) && all_good;
+        if (!write_chunk(c, pipe->job->output, &all_good)) {
+            finish_input(pipe);
+            progress_finish(&meter, pipe->job->name, lines); /* ends a progress line shown */
+            return LINES_UNWRITABLE;
+        }
         lines += c->count;
         set_state(pipe, written++, SLOT_FREE);
         progress_update(&meter, pipe->job->name, lines, pipe->job->input);
     }
     progress_finish(&meter, pipe->job->name, lines);
-    return all_good;
+    return all_good ? LINES_ALL_GOOD : LINES_SOME_BAD;
 }
 
 line_job_result run_line_job(const line_job *job)
@@ -271,7 +286,7 @@ line_job_result run_line_job(const line_job *job)
         if (pthread_create(&ids[running], NULL, work, &workers[t]) == 0)
             running++;
     }
-    bool all_good = run_pipeline(&pipe, reader, running);
+    line_job_result result = run_pipeline(&pipe, reader, running);
     for (int t = 0; t < running; t++)
         pthread_join(ids[t], NULL);
 
@@ -288,9 +303,9 @@ line_job_result run_line_job(const line_job *job)
     free(reader);
     pthread_mutex_destroy(&pipe.lock);
     pthread_cond_destroy(&pipe.changed);
-    if (read_error) {
+    if (read_error && result != LINES_UNWRITABLE) {
         report(job->name, "cannot read %s: %s", job->input_name, strerror(read_error));
         return LINES_UNREADABLE;
     }
-    return all_good ? LINES_ALL_GOOD : LINES_SOME_BAD;
+    return result;
 }

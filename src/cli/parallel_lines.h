@@ -33,7 +33,9 @@ typedef struct line_job {
 typedef enum line_job_result {
     LINES_ALL_GOOD,
     LINES_SOME_BAD,   /* the processor rejected a line, or a line was too long */
-    LINES_UNREADABLE  /* reading the input failed (reported on stderr) */
+    LINES_UNREADABLE, /* reading the input failed (reported on stderr) */
+    LINES_UNWRITABLE  /* writing the output failed: the run stopped there
+                         (reported by whoever closes the output) */
 } line_job_result;
 
 /* Runs the job. Shows progress on stderr when it is a terminal and the job

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "errors.h" /* seebatch_printable */
+
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
 
 static void trim(const char **text, size_t *length)
@@ -32,8 +34,10 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
         char token[SEEBATCH_UCI_MAX + 1];
         size_t token_length = i - start;
         if (token_length >= sizeof token) {
-            snprintf(message, size, "move %zu \"%.*s...\" is too long to be a UCI move",
-                     out->move_count + 1, (int)(sizeof token - 1), text + start);
+            char shown[32]; /* the text may hold control bytes: never echo them */
+            snprintf(message, size, "move %zu \"%s...\" is too long to be a UCI move",
+                     out->move_count + 1,
+                     seebatch_printable(text + start, sizeof token - 1, sizeof shown - 4, shown));
             return false;
         }
         if (out->move_count == SEEBATCH_MAX_MOVES) {

@@ -15,9 +15,15 @@ int run_filter(int argc, char **argv);
 
 /* Runs process over the input options->path names on options->threads
  * threads, one worker state each, writing to standard output. Returns
- * EXIT_OK, EXIT_BAD_LINES, or EXIT_USAGE when the input cannot be opened. */
+ * EXIT_OK, EXIT_BAD_LINES, EXIT_USAGE when the input cannot be opened or
+ * read, or EXIT_RESOURCE_FAILURE when standard output failed (not reported:
+ * main reports it when it closes standard output). */
 int run_over_input(const char *subcommand, const input_options *options, line_processor process,
                    void **worker_states);
+
+/* The same over an input already open (options->path names it in messages). */
+int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
+                    line_processor process, void **worker_states);
 
 /* Opens path for reading ("-" or NULL: standard input); on failure prints
  * why, naming the subcommand, and returns NULL. */

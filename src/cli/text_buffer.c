@@ -46,11 +46,16 @@ void text_buffer_printf(text_buffer *buffer, const char *format, ...)
     buffer->length += (size_t)needed;
 }
 
-void text_buffer_flush(text_buffer *buffer, FILE *stream)
+bool text_buffer_flush(text_buffer *buffer, FILE *stream)
 {
-    if (buffer->length)
-        fwrite(buffer->bytes, 1, buffer->length, stream);
+    bool written = buffer->length == 0 || fwrite(buffer->bytes, 1, buffer->length, stream) == buffer->length;
     buffer->length = 0;
+    /* fwrite only fills stdio's buffer: a failure of an earlier write shows
+     * in the stream's error flag, not in this count. */
+    if (written && !ferror(stream))
+        return true;
+    remember_write_error();
+    return false;
 }
 
 void text_buffer_free(text_buffer *buffer)

@@ -3,6 +3,7 @@
 #ifndef SEEBATCH_TEXT_BUFFER_H
 #define SEEBATCH_TEXT_BUFFER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -14,8 +15,10 @@ typedef struct text_buffer {
 void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length);
 void text_buffer_printf(text_buffer *buffer, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
-/* Writes the contents to stream and empties the buffer (keeping its memory). */
-void text_buffer_flush(text_buffer *buffer, FILE *stream);
+/* Writes the contents to stream and empties the buffer (keeping its memory).
+ * Returns false when the stream has failed, now or before: what was written
+ * since may be lost, so the caller stops and reports it. */
+bool text_buffer_flush(text_buffer *buffer, FILE *stream);
 void text_buffer_free(text_buffer *buffer);
 
 #endif

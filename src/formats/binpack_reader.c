@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attacks.h"
 #include "binpack_fields.h"
 #include "chain_moves.h"
 
@@ -148,9 +149,44 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
     return true;
 }
 
+/* A stem starts a chain of game positions, so it must be a position of a
+ * game: one king per side, no pawn on a back rank, the side that just moved
+ * not in check. A flipped bit in a stem's occupancy or nibbles mostly breaks
+ * one of these (a king lost, a pawn moved to rank 8); the chain played from
+ * such a stem would be nonsense written out as entries. */
+static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
+{
+    static const char *const sides[2] = {"white", "black"};
+    for (unsigned color = 0; color < 2; color++) {
+        int kings = popcount(board->pieces[SEEBATCH_KING] & board->colors[color]);
+        if (kings != 1) {
+            snprintf(fault->message, sizeof fault->message,
+                     "the stem is no chess position: %s has %d kings", sides[color], kings);
+            return false;
+        }
+    }
+    const bitboard back_ranks = 0xFF000000000000FFull;
+    if (board->pieces[SEEBATCH_PAWN] & back_ranks) {
+        char name[3];
+        snprintf(fault->message, sizeof fault->message,
+                 "the stem is no chess position: a pawn on %s, a back rank",
+                 seebatch_square_name(lowest_square(board->pieces[SEEBATCH_PAWN] & back_ranks), name));
+        return false;
+    }
+    unsigned moved = board->side_to_move ^ 1u;
+    bitboard occupied = board->colors[0] | board->colors[1];
+    unsigned king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[moved]);
+    if (attackers_to(board, king, occupied) & board->colors[board->side_to_move]) {
+        snprintf(fault->message, sizeof fault->message,
+                 "the stem is no chess position: %s, who just moved, is in check", sides[moved]);
+        return false;
+    }
+    return true;
+}
+
 bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault)
 {
-    if (!unpack_position(bytes, &entry->board, fault))
+    if (!unpack_position(bytes, &entry->board, fault) || !is_game_position(&entry->board, fault))
         return false;
     if (!unpack_move(seebatch_read_be16(bytes + 24), &entry->board, &entry->move, fault))
         return false;
@@ -302,6 +338,11 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     e->result = (int8_t)-e->result;
     bit_cursor cursor = {peek_bits(d), 0};
     const char *problem = decode_move(&cursor, &e->board, &e->move, &d->moved_type);
+    /* Movetext numbers a piece's squares without asking whether a king
+     * stands there: damaged bits can take one, and every entry after
+     * would lack it. One test keeps every entry with both kings. */
+    if (!problem && (square_bit(seebatch_move_to(e->move)) & e->board.pieces[SEEBATCH_KING]))
+        problem = "a move that takes a king: the movetext is damaged";
     if (!problem)
         problem = decode_score(&cursor, d->last_score, &e->score);
     if (d->bit + cursor.used > (uint64_t)d->size * 8)

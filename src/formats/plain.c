@@ -1,10 +1,12 @@
 #include "plain.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chain_moves.h"
+#include "errors.h" /* seebatch_printable */
 
 static size_t append_text(char *out, size_t n, const char *text)
 {
@@ -73,7 +75,7 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
         if (strcmp(key, keys[k]) != 0)
             continue;
         if (state->seen & (1u << k)) {
-            snprintf(message, size, "\"%s\" twice in one entry", key);
+            snprintf(message, size, "\"%s\" twice in one entry", keys[k]);
             return false;
         }
         state->seen |= 1u << k;
@@ -91,8 +93,10 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
         }
         long number;
         if (!parse_whole(value, limits[k][0], limits[k][1], &number)) {
-            snprintf(message, size, "%s needs a whole number %ld..%ld, not \"%s\"", key,
-                     limits[k][0], limits[k][1], value);
+            char shown[48];
+            snprintf(message, size, "%s needs a whole number %ld..%ld, not \"%s\"", keys[k],
+                     limits[k][0], limits[k][1],
+                     seebatch_printable(value, SIZE_MAX, sizeof shown - 4, shown));
             return false;
         }
         if (k == 2)
@@ -103,7 +107,8 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
             state->entry->result = (int8_t)number;
         return true;
     }
-    snprintf(message, size, "unknown key \"%s\"", key);
+    char shown[48];
+    snprintf(message, size, "unknown key \"%s\"", seebatch_printable(key, SIZE_MAX, sizeof shown - 4, shown));
     return false;
 }
 
@@ -127,8 +132,52 @@ static bool finish_block(block_state *state, char *message, size_t size)
     seebatch_error error;
     if (seebatch_move_parse(&entry->board, state->move_text, &entry->move, &error) != SEEBATCH_OK ||
         !seebatch_move_is_legal(&entry->board, entry->move)) {
-        snprintf(message, size, "move %s: %s", state->move_text,
+        char shown[64];
+        snprintf(message, size, "move %s: %s",
+                 seebatch_printable(state->move_text, SIZE_MAX, sizeof shown - 4, shown),
                  error.status != SEEBATCH_OK ? error.message : "not a legal move here");
+        return false;
+    }
+    return true;
+}
+
+enum { PLAIN_LINE_BYTES = 512 }; /* a line of up to 510 bytes, its '\n' and the NUL */
+
+typedef enum line_status { LINE_NONE, LINE_READ, LINE_TOO_LONG } line_status;
+
+/* Reads one line, its '\n' kept, into line (size bytes, NUL-terminated) and
+ * its length, NUL bytes included (fgets would hide them behind strlen). */
+static line_status read_line(FILE *file, char *line, size_t size, size_t *length)
+{
+    size_t n = 0;
+    int c;
+    while (n + 1 < size && (c = getc(file)) != EOF) {
+        line[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    line[n] = '\0';
+    *length = n;
+    if (n == 0)
+        return LINE_NONE;
+    return n + 1 == size && line[n - 1] != '\n' ? LINE_TOO_LONG : LINE_READ;
+}
+
+/* A line the reader takes: not too long, and with no NUL byte (text has
+ * none: a file of zeros, or garbage after a NUL, must not read as nothing
+ * or be cut short unseen). Otherwise fills message. */
+static bool is_text_line(const char *line, size_t length, line_status status, unsigned long number,
+                         char *message, size_t message_size)
+{
+    const char *nul = memchr(line, '\0', length);
+    if (nul) {
+        snprintf(message, message_size, "line %lu, column %zu: a NUL byte", number,
+                 (size_t)(nul - line) + 1);
+        return false;
+    }
+    if (status == LINE_TOO_LONG) {
+        snprintf(message, message_size, "line %lu: longer than %d bytes", number,
+                 PLAIN_LINE_BYTES - 2);
         return false;
     }
     return true;
@@ -138,16 +187,14 @@ plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char
                                size_t message_size)
 {
     block_state state = {entry, 0, ""};
-    char line[512];
+    char line[PLAIN_LINE_BYTES];
     char detail[SEEBATCH_MESSAGE_SIZE + 64];
-    while (fgets(line, sizeof line, reader->file)) {
+    size_t length;
+    line_status status;
+    while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
         reader->line++;
-        size_t length = strlen(line);
-        if (length == sizeof line - 1 && line[length - 1] != '\n') {
-            snprintf(message, message_size, "line %lu: longer than %zu bytes", reader->line,
-                     sizeof line - 2);
+        if (!is_text_line(line, length, status, reader->line, message, message_size))
             return PLAIN_BAD;
-        }
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
         if (length == 0 && state.seen == 0)
@@ -159,8 +206,9 @@ plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char
         }
         char *space = strchr(line, ' ');
         if (!space) {
-            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%.40s\"",
-                     line);
+            char shown[64];
+            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%s\"",
+                     seebatch_printable(line, length, sizeof shown - 4, shown));
             goto bad;
         }
         *space = '\0';

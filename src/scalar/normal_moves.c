@@ -13,7 +13,7 @@
  * Where seebatch's board differs from Stockfish's the code does too: there
  * is no mailbox, so the types on `from` and `to`, and the cheapest attacker,
  * come from three planes of the piece bitboards without a branch (faster on
- * positions the branch predictor has not learned; see the README); pins come
+ * positions the branch predictor has not learned; see docs/benchmarks.md); pins come
  * from the caller or are worked out the first time a side has an attacker.
  */
 #include "attacks.h"

@@ -7,7 +7,7 @@ source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 header=$(dirname "$0")/../../include/seebatch.h
 version=$(sed -n 's/^#define SEEBATCH_VERSION_STRING "\(.*\)"/\1/p' "$header")
-expect "--version" "$("$tool" --version)" "seebatch $version"
+expect "--version" "$("$tool" --version | head -1)" "seebatch $version"
 "$tool" > /dev/null 2>&1; expect "no command" "$?" "2"
 "$tool" --help | grep -q '^  check'; expect "help lists check" "$?" "0"
 

@@ -104,4 +104,29 @@ expect "chunk size over the limit" "$(bad huge)" "1 0 seebatch filter: $work/hug
 expect "impossible result" "$(bad stem)" "1 0 seebatch filter: $work/stem.binpack: byte 8, entry 1: the game result field is -2"
 { head -c $((8 + 34 * 3 + 25)) "$work/hand.binpack"; printf '\000'; tail -c +$((8 + 34 * 3 + 27)) "$work/hand.binpack"; } > "$work/move.binpack"
 expect "impossible move" "$(bad move | sed 's/here: .*/here:/')" "1 3 seebatch filter: $work/move.binpack: byte $((8 + 34 * 3)), entry 4: the move e5a1 is impossible here:"
+
+# Stems that are no chess position (issue 20: a flipped bit in small.binpack
+# gave entries with no black king). One byte of a stem's piece nibbles is
+# changed; the run must end there, naming the stem's byte and entry.
+patch() { # patch NAME OFFSET OLD NEW: hand.binpack with byte OFFSET changed from OLD to NEW
+    expect "$1: the byte patched is the one meant" \
+        "$(od -An -tx1 -j "$2" -N1 "$work/hand.binpack" | tr -d ' ')" "$3"
+    { head -c "$2" "$work/hand.binpack"; printf "\\x$4"; tail -c +$(($2 + 2)) "$work/hand.binpack"; } \
+        > "$work/$1.binpack"
+}
+# Entry 7 (4k3/8/8/8/8/8/8/4K3): nibbles e1 = white king (a), e8 = black king (b).
+patch no_king $((8 + 34 * 6 + 8)) ba 9a
+expect "stem without a king" "$(bad no_king)" "1 6 seebatch filter: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings"
+# Entry 1 (4k3/8/8/8/8/8/8/r3K3): a1 = black rook (7) becomes a black pawn (1).
+patch pawn_a1 $((8 + 8)) a7 a1
+expect "stem with a pawn on a back rank" "$(bad pawn_a1)" "1 0 seebatch filter: $work/pawn_a1.binpack: byte 8, entry 1: the stem is no chess position: a pawn on a1, a back rank"
+# Entry 1 again: the black king's nibble (b) becomes "black king, black to
+# move" (f), so white, who just moved, stands in check from the rook on a1.
+patch check $((8 + 9)) 0b 0f
+expect "stem with the side that moved in check" "$(bad check)" "1 0 seebatch filter: $work/check.binpack: byte 8, entry 1: the stem is no chess position: white, who just moved, is in check"
+# The same end for eval and for two threads, nothing after the fault written.
+"$tool" eval -j 2 "$work/no_king.binpack" > "$work/no_king.eval" 2> "$work/no_king.eval_err"
+expect "eval, damaged stem: exit" "$?" "1"
+expect "eval, damaged stem: the entries before it" "$(wc -l < "$work/no_king.eval" | tr -d ' ')" "6"
+expect "eval, damaged stem: message" "$(cat "$work/no_king.eval_err")" "seebatch eval: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings"
 finish filter_rules

@@ -73,7 +73,7 @@ fi
 
 echo "== installed seebatch --version, with no library path set"
 out=$(env -u LD_LIBRARY_PATH "$prefix/bin/seebatch" --version)
-[ "$out" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
+[ "$(head -1 <<< "$out")" == "seebatch $version" ] || fail "--version printed '$out', header says $version"
 
 for linkage in shared static; do
     echo "== CMake consumer, find_package(seebatch $version), $linkage"
@@ -97,17 +97,17 @@ export PKG_CONFIG_PATH=$(dirname "$pc")
 libdir=$(pkg-config --variable=libdir seebatch)
 flags=(-std=c11 -Wall -Wextra -Werror)   # the public header compiles cleanly
 
-# The prefix is not a system directory: as the README says, the program
+# The prefix is not a system directory: as docs/development.md says, the program
 # finds libseebatch.so.0 through LD_LIBRARY_PATH, or through the RPATH the
-# README's command line gives it.
+# document's command line gives it.
 echo "== cc \$(pkg-config --cflags --libs seebatch), shared, from a non-system prefix"
 "$cc" "${flags[@]}" -o "$work/consumer-pc" "$here/consumer.c" $(pkg-config --cflags --libs seebatch)
 needs_libseebatch "$work/consumer-pc" || fail "not linked against libseebatch.so"
 ! env -u LD_LIBRARY_PATH "$work/consumer-pc" > /dev/null 2>&1 \
     || fail "found libseebatch.so.0 with no RPATH and no LD_LIBRARY_PATH: is the prefix a system one?"
 LD_LIBRARY_PATH=$libdir "$work/consumer-pc"
-grep -qF -- '-Wl,-rpath,$(pkg-config --variable=libdir seebatch)' "$root/README.md" \
-    || fail "the README no longer shows the -Wl,-rpath command tested here"
+grep -qF -- '-Wl,-rpath,$(pkg-config --variable=libdir seebatch)' "$root/docs/development.md" \
+    || fail "docs/development.md no longer shows the -Wl,-rpath command tested here"
 "$cc" "${flags[@]}" -o "$work/consumer-rpath" "$here/consumer.c" \
     $(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)
 env -u LD_LIBRARY_PATH "$work/consumer-rpath"

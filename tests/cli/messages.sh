@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# What a user sees (issue 20): no raw control bytes in any message, NUL bytes
+# refused by the plain reader, binpack recognised by its content, a cap on
+# error lines, --help and --version that say what runs, and eval records
+# that carry their input line.
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+esc=$'\e'
+
+# no_control NAME TEXT: TEXT holds no byte below 0x20 but newline, nor DEL.
+no_control() {
+    expect "$1: no control bytes" "$(LC_ALL=C tr -d '\n' <<< "$2" | LC_ALL=C grep -c '[[:cntrl:]]')" "0"
+}
+# An escape sequence (red text) in a move, in each reader of positions.
+printf '%s;\e[31me2e4\n' "$start" > "$work/esc.epd"
+no_control "eval" "$("$tool" eval "$work/esc.epd" 2>&1)"
+no_control "check" "$("$tool" check --no-oracle "$work/esc.epd" 2>&1)"
+no_control "filter epd" "$("$tool" filter --input-format epd "$work/esc.epd" 2>&1)"
+# The plain reader's "found" quotes the line: here a clear-screen sequence.
+printf '\e[2J\ec\n' > "$work/esc.plain"
+err=$("$tool" filter "$work/esc.plain" 2>&1)
+no_control "plain reader, found" "$err"
+expect "plain reader: still says what it found" "$(grep -c 'found "?\[2J?c"' <<< "$err")" "1"
+printf 'fen %s\nmove e2e4\nscore 1\e[0m\nply 0\nresult 0\ne\n' "$start" > "$work/esc_value.plain"
+no_control "plain reader, a value" "$("$tool" filter "$work/esc_value.plain" 2>&1)"
+printf 'fen %s\n\e]0;x\a 1\n' "$start" > "$work/esc_key.plain"
+no_control "plain reader, a key" "$("$tool" filter "$work/esc_key.plain" 2>&1)"
+
+# NUL bytes: a file of zeros is no plain data, nor is text after a NUL.
+head -c 100000 /dev/zero > "$work/zeros.plain"
+"$tool" filter "$work/zeros.plain" > /dev/null 2> "$work/zeros.err"
+expect "zeros: exit" "$?" "1"
+expect "zeros: the NUL named" "$(grep -c 'line 1, column 1: a NUL byte' "$work/zeros.err")" "1"
+printf 'fen %s\0GARBAGE\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n' "$start" > "$work/nul.plain"
+"$tool" filter "$work/nul.plain" > "$work/nul.out" 2> "$work/nul.err"
+expect "NUL in a line: exit" "$?" "1"
+expect "NUL in a line: nothing written" "$(wc -c < "$work/nul.out" | tr -d ' ')" "0"
+expect "NUL in a line: where" "$(grep -c "line 1, column $(( ${#start} + 5 )): a NUL byte" "$work/nul.err")" "1"
+
+# Binpack by its magic: a file named data.bin, and standard input, give what
+# the .binpack file gives, with no error line.
+"$tool" gen --count 200 --seed 5 > "$work/p.fen"
+"$tool" eval "$work/p.fen" | awk -F';' '{ printf "fen %s\nmove %s\nscore 0\nply %d\nresult 0\ne\n", $1, $2, NR }' > "$work/p.plain"
+"$tool" filter "$work/p.plain" --output-format binpack --output "$work/p.binpack" 2> /dev/null
+"$tool" eval "$work/p.binpack" > "$work/by_name" 2> /dev/null
+expect "binpack by name: records" "$(wc -l < "$work/by_name" | tr -d ' ')" "$(grep -c '^e$' "$work/p.plain")"
+cp "$work/p.binpack" "$work/data.bin"
+"$tool" eval "$work/data.bin" > "$work/by_magic" 2> "$work/by_magic.err"
+expect "binpack named data.bin: exit" "$?" "0"
+expect "binpack named data.bin: same records" "$(cmp -s "$work/by_name" "$work/by_magic" && echo same)" "same"
+expect "binpack named data.bin: no errors" "$(wc -c < "$work/by_magic.err" | tr -d ' ')" "0"
+cat "$work/p.binpack" | "$tool" eval -j 2 > "$work/by_pipe" 2> "$work/by_pipe.err"
+expect "binpack from a pipe: exit" "$?" "0"
+expect "binpack from a pipe: same records" "$(cmp -s "$work/by_name" "$work/by_pipe" && echo same)" "same"
+"$tool" eval < "$work/p.binpack" > "$work/by_redirect" 2> /dev/null
+expect "binpack redirected: same records" "$(cmp -s "$work/by_name" "$work/by_redirect" && echo same)" "same"
+# And lines stay lines, from a pipe too (the peeked bytes are not lost).
+expect "lines from a pipe" "$(cat "$work/p.fen" | "$tool" eval | cmp -s - <("$tool" eval "$work/p.fen") && echo same)" "same"
+
+# Error lines are capped: 20 by default, then a count of the rest.
+yes 'not a position' | head -n 500 > "$work/bad.txt"
+"$tool" eval "$work/bad.txt" > /dev/null 2> "$work/bad.err"
+expect "cap: exit" "$?" "1"
+expect "cap: 20 lines by default" "$(grep -c '^line ' "$work/bad.err")" "20"
+expect "cap: the rest counted" "$(tail -1 "$work/bad.err")" "seebatch eval: 480 more error messages not shown (--max-errors N shows N, 0 all)"
+expect "--max-errors 5" "$("$tool" eval --max-errors 5 -j 2 "$work/bad.txt" 2>&1 | grep -c '^line ')" "5"
+expect "--max-errors 0: all" "$("$tool" eval --max-errors=0 "$work/bad.txt" 2>&1 | grep -c '^line ')" "500"
+expect "check is capped" "$("$tool" check --no-oracle "$work/bad.txt" 2>&1 | grep -c '^line ')" "20"
+expect "filter epd is capped" "$("$tool" filter --input-format epd --max-errors 3 "$work/bad.txt" 2>&1 | grep -c 'line [0-9]*: ')" "3"
+"$tool" eval --max-errors lots < /dev/null 2> /dev/null
+expect "--max-errors needs a number" "$?" "2"
+
+# --help names every backend; --version the one in use and the CPU's features.
+expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|scalar|avx2|avx512')" "1"
+version=$("$tool" --version)
+expect "--version: backend line" "$(grep -c "^backend: $("$tool" --version | sed -n 's/^backend: \([a-z0-9]*\).*/\1/p')" <<< "$version")" "1"
+expect "--version: CPU features" "$(grep -c '^CPU features: AVX2+BMI1+BMI2+POPCNT \(yes\|no\), AVX-512 F+DQ+BW+VL \(yes\|no\)$' <<< "$version")" "1"
+expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (chosen by SEEBATCH_BACKEND)$')" "1"
+SEEBATCH_BACKEND=bogus "$tool" --version > /dev/null 2>&1
+expect "--version: a bad SEEBATCH_BACKEND" "$?" "2"
+
+# eval --line-numbers: records join back to their input; a line with no
+# capture (line 2) writes none.
+printf '%s\n%s\n%s\n' '1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1' "$start" \
+    '1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1;d3e5' > "$work/three.txt"
+expect "--line-numbers" "$("$tool" eval --line-numbers -j 2 "$work/three.txt")" "1;1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1;e1e5;100
+3;1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1;d3e5;-225"
+expect "--line-numbers csv" "$("$tool" eval --line-numbers --format csv "$work/three.txt" | head -2)" "line,fen,move,value
+1,1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1,e1e5,100"
+expect "--line-numbers jsonl" "$("$tool" eval --line-numbers --format jsonl "$work/three.txt" | tail -1)" '{"line":3,"fen":"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1","move":"d3e5","value":-225}'
+"$tool" eval --line-numbers "$work/p.binpack" > /dev/null 2>&1
+expect "--line-numbers with binpack: usage error" "$?" "2"
+
+finish messages

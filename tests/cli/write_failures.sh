@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Output that cannot be written is lost data: every subcommand that writes,
+# on every output path (standard output and filter --output; lines, binpack
+# and plain input; one thread and two), must stop, name the output, exit 3,
+# and print no counts that claim entries the output does not hold.
+#
+# Two kinds of failure:
+#   /dev/full          every write fails at once (ENOSPC);
+#   a full small file system: a 256 KiB tmpfs mounted in a private mount
+#     namespace (unshare -m as root, or unshare -rm as a user where user
+#     namespaces are allowed), so outputs bigger than it fail part way, as on
+#     a real disk that fills up; and the same file system filled to the brim
+#     for the commands whose output is small.
+#   Where neither unshare works (no privilege, no user namespaces), the file
+#   system is simulated by a file size limit: `ulimit -f` with SIGXFSZ
+#   ignored makes a write past the limit fail with EFBIG, the same path
+#   through the tool (a failed write(2) part way through the output).
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+
+# Data: generated positions, their captures as plain training data, and the
+# same as a binpack, all far bigger than the small file system.
+"$tool" gen --count 20000 --seed 3 > "$work/p.fen"
+head -n 3 "$work/p.fen" > "$work/few.fen"
+"$tool" eval "$work/p.fen" |
+    awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply %d\nresult 0\ne\n", $1, $2, $3, NR % 200 }' \
+        > "$work/p.plain"
+"$tool" filter "$work/p.plain" --output-format binpack --output "$work/p.binpack" 2> /dev/null
+expect "test data: binpack made" "$?" "0"
+
+# check_failure NAME OUTPUT-NAME STATUS STDERR: exit 3, the output named,
+# and no "N entries read, M kept" counts after the failure.
+check_failure() {
+    expect "$1: exit status" "$3" "3"
+    expect "$1: names the output" "$(grep -c "cannot write $2: .*incomplete" <<< "$4")" "1"
+    expect "$1: no counts" "$(grep -c 'kept' <<< "$4")" "0"
+}
+
+# The commands, each as "NAME|OUTPUT|ARGUMENTS"; OUTPUT is "-" for standard
+# output, "file" when the command is given --output.
+commands=(
+    "eval lines|-|eval $work/p.fen"
+    "eval lines -j 2|-|eval -j 2 $work/p.fen"
+    "eval binpack|-|eval $work/p.binpack"
+    "eval binpack -j 2|-|eval -j 2 --all-captures $work/p.binpack"
+    "eval plain|-|eval $work/p.plain"
+    "gen|-|gen --count 100000"
+    "filter binpack|-|filter $work/p.binpack"
+    "filter binpack to plain|file|filter $work/p.binpack --output-format plain"
+    "filter binpack to plain -j 2, a rule|file|filter -j 2 --skip-see-ge 1 $work/p.binpack --output-format plain"
+    "filter binpack -j 2|file|filter -j 2 $work/p.binpack"
+    "filter plain|-|filter $work/p.plain"
+    "filter plain to binpack|file|filter $work/p.plain --output-format binpack"
+    "filter epd|file|filter --input-format epd $work/p.fen"
+)
+# Small outputs: they fail only on a file system with no room at all.
+small_commands=(
+    "check|-|check --no-oracle $work/few.fen"
+    "perft|-|perft --depth 1"
+    "filter count|-|filter --input-format epd $work/few.fen"
+)
+
+# /dev/full: every write fails.
+if [ -w /dev/full ]; then
+    for command in "${commands[@]}" "${small_commands[@]}"; do
+        IFS='|' read -r name output arguments <<< "$command"
+        if [ "$output" = file ]; then
+            err=$("$tool" $arguments --output /dev/full 2>&1 > /dev/null)
+            check_failure "/dev/full, $name" /dev/full "$?" "$err"
+        else
+            err=$("$tool" $arguments 2>&1 > /dev/full)
+            check_failure "/dev/full, $name" "standard output" "$?" "$err"
+        fi
+    done
+else
+    echo "note: no writable /dev/full here; only the small file system is tested"
+fi
+
+# The small file system: how it is made here.
+fs=$work/small_fs
+mkdir -p "$fs"
+mount_script='mount -t tmpfs -o size=256k tmpfs "$0" || exit 99; '
+# SEEBATCH_TEST_FS=ulimit forces the fallback, to test it where mounts work.
+if [ "${SEEBATCH_TEST_FS:-}" = ulimit ]; then
+    fs_way=(ulimit)
+elif unshare -m bash -c "$mount_script" "$fs" 2> /dev/null; then
+    fs_way=(unshare -m bash -c)
+elif unshare -rm bash -c "$mount_script" "$fs" 2> /dev/null; then
+    fs_way=(unshare -rm bash -c)
+else
+    fs_way=(ulimit)
+    echo "note: no mount namespace here; the full file system is simulated by ulimit -f (EFBIG)"
+fi
+
+# on_small_fs FILL COMMAND...: runs the tool with COMMAND, its output on the
+# small file system ("$fs/out"), the file system empty (FILL=room) or full
+# (FILL=full). Prints stderr; returns the tool's status.
+on_small_fs() {
+    local fill=$1
+    shift
+    if [ "${fs_way[0]}" = ulimit ]; then
+        # 256 KiB of room, or none; SIGXFSZ ignored so the write fails with
+        # EFBIG instead of killing the tool, as a full disk's ENOSPC would.
+        local blocks=256
+        [ "$fill" = full ] && blocks=0
+        bash -c 'trap "" XFSZ; ulimit -f "$1"; shift 2; "$@"' - "$blocks" "$fs" "$@"
+        return
+    fi
+    "${fs_way[@]}" 'mount -t tmpfs -o size=256k tmpfs "$1" || exit 99
+        [ "$2" = full ] && cat /dev/zero > "$1/filler" 2> /dev/null
+        shift 2
+        "$@"' - "$fs" "$fill" "$@"
+}
+
+run_on_small_fs() { # run_on_small_fs FILL COMMAND-LINE...
+    local fill=$1
+    shift
+    for command in "$@"; do
+        IFS='|' read -r name output arguments <<< "$command"
+        if [ "$output" = file ]; then
+            err=$(on_small_fs "$fill" "$tool" $arguments --output "$fs/out" 2>&1)
+            check_failure "full file system, $name" "$fs/out" "$?" "$err"
+        else
+            err=$(on_small_fs "$fill" bash -c '"$@" > "$0"' "$fs/out" "$tool" $arguments 2>&1)
+            check_failure "full file system, $name" "standard output" "$?" "$err"
+        fi
+    done
+}
+run_on_small_fs room "${commands[@]}"
+run_on_small_fs full "${small_commands[@]}"
+
+# The same commands succeed where there is room: the failures above are the
+# file system's, not the commands'.
+# With no rule, binpack to binpack is the input byte for byte.
+"$tool" filter -j 2 "$work/p.binpack" --output "$work/back.binpack" 2> "$work/counts"
+expect "with room: exit 0" "$?" "0"
+expect "with room: the whole output" "$(cmp -s "$work/back.binpack" "$work/p.binpack" && echo same)" "same"
+expect "with room: counts printed" "$(grep -c ' kept' "$work/counts")" "1"
+
+finish write_failures
