@@ -1,9 +1,12 @@
 /*
- * The baseline the engine path is compared with: the threshold test as
- * Stockfish's Position::see_ge does it (the walk-through the project started
- * from), written plainly on seebatch_board with the project's attack tables,
- * and pins given in advance as an engine keeps them. It lives in bench/ only:
- * it is the row a user reads as "the SEE my engine has", never library code.
+ * The baseline the engine path is compared with: Stockfish's
+ * Position::see_ge as Stockfish runs it (current master, x86-64-bmi2 build),
+ * on a position held as Stockfish holds one: a mailbox of piece codes for
+ * the two lookups of the early exits, bitboards by type and colour, and the
+ * pins its StateInfo keeps. It lives in bench/ only: it is the row a user
+ * reads as "the SEE my engine has", never library code. How close it is to
+ * the real function is measured by bench/stockfish/calibrate.sh
+ * (bench/README.md, Calibration).
  */
 #ifndef SEEBATCH_BENCH_BASELINE_SEE_H
 #define SEEBATCH_BENCH_BASELINE_SEE_H
@@ -17,20 +20,53 @@
 extern "C" {
 #endif
 
-/* Piece values by type (the king's 0) and whether special moves score 0. */
+/* Stockfish's piece codes: 0 for an empty square, W_PAWN = 1 .. W_KING = 6,
+ * B_PAWN = 9 .. B_KING = 14 (colour in bit 3). */
+enum { BASELINE_PIECE_CODES = 16 };
+
+/* A position as Stockfish's Position lays out what see_ge reads: the mailbox
+ * (Piece is one byte), byTypeBB (ALL_PIECES first, then pawn .. king),
+ * byColorBB, the side to move, and StateInfo's blockersForKing[2] and
+ * pinners[2] (in seebatch_view_pins' layout, which is StateInfo's). */
+typedef struct baseline_position {
+    uint8_t board[64];
+    uint64_t by_type[8];
+    uint64_t by_color[2];
+    seebatch_view_pins pins;
+    uint8_t side_to_move;
+} baseline_position;
+
+/* The position of a board. pins: the board's, or NULL for none (for rules
+ * without SEEBATCH_PINS: no pinner then ever holds a piece back). */
+void baseline_position_set(baseline_position *position, const seebatch_board *board,
+                           const seebatch_pins *pins);
+
+/* Values by piece code (Stockfish's PieceValue), and whether special moves
+ * score 0 (Stockfish's rule). */
 typedef struct baseline_values {
-    int32_t of_type[7]; /* pawn .. king, then "no piece" (0) */
+    int32_t of_code[BASELINE_PIECE_CODES];
     bool normal_moves_only;
 } baseline_values;
 
-/* The values of a configuration; its PINS flag says whether callers pass pins. */
+/* The values of a configuration. */
 baseline_values baseline_values_of(const seebatch_config *config);
 
-/* SEE(move) >= threshold. pins: the board's pins, or NULL to ignore pins.
- * Agrees with seebatch_see_ge on every configuration without
- * SEEBATCH_PROMOTIONS (seebatch_passes checks it on the real positions). */
-bool baseline_see_ge(const seebatch_board *board, const seebatch_pins *pins, seebatch_move move,
-                     int32_t threshold, const baseline_values *values);
+/* The view rules for Stockfish's piece codes (for the view rows beside the
+ * baseline): types of codes 0 .. 15. */
+extern const int8_t baseline_type_of_code[BASELINE_PIECE_CODES];
+
+/* SEE(move) >= threshold, for a legal move of the side to move. Agrees with
+ * seebatch_engine_see_ge on every configuration without SEEBATCH_PROMOTIONS
+ * (seebatch_passes --check-baseline checks it on the real positions). */
+typedef bool baseline_see_fn(const baseline_position *position, seebatch_move move, int32_t threshold,
+                             const baseline_values *values);
+
+/* Slider attacks by magic multiplication: any CPU. */
+baseline_see_fn baseline_see_ge;
+/* Slider attacks by pext, as Stockfish's x86-64-bmi2 build looked them up:
+ * only where baseline_pext_usable(). */
+baseline_see_fn baseline_see_ge_pext;
+bool baseline_pext_usable(void);
 
 #ifdef __cplusplus
 }

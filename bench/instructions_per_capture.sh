@@ -37,7 +37,7 @@ captures=$("$program" scalar multi 1 "$preset" | sed -n 's/^\([0-9]*\) captures 
 echo "preset $preset, $captures captures of the real positions"
 echo
 printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
-for row in "baseline_see_ge baseline" "seebatch_engine_see_ge engine_see_ge" \
+for row in "baseline_see_ge* baseline" "seebatch_engine_see_ge engine_see_ge" \
            "seebatch_engine_see_value engine_see_value" "seebatch_engine_see_ge_each engine_each"; do
     set -- $row
     total=$(COLLECT=$1 instructions scalar "$2" "$passes" "$preset")

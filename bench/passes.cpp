@@ -6,6 +6,10 @@
 // Usage: seebatch_passes BACKEND MODE PASSES [PRESET]
 //        seebatch_passes --backends         (the backends this machine can run)
 //        seebatch_passes --check-baseline   (exit 1 if the baseline disagrees)
+//        seebatch_passes --dump-captures    (every position's FEN, captures and
+//                                            thresholds, for bench/stockfish/calibrate.sh)
+//        seebatch_passes --time-baseline    (ns per baseline call, in the regimes
+//                                            of calibrate.sh's Stockfish driver)
 //   batch:            one seebatch_see_values call per position
 //   multi:            one seebatch_see_values_multi call over every capture
 //   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
@@ -15,6 +19,7 @@
 // PRESET is classic (the default) or stockfish. Prints the captures evaluated
 // and a checksum of the results, the same for every backend.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <iterator>
 #include <cstdio>
@@ -32,7 +37,7 @@ namespace {
 int usage()
 {
     std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
-                         "       seebatch_passes --backends | --check-baseline\n"
+                         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-baseline\n"
                          "MODE: batch multi engine_see_ge engine_see_value engine_each baseline\n");
     return 2;
 }
@@ -52,7 +57,7 @@ void pass(Run &run, const std::string &mode)
 {
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
-    bool pins_on = (run.config.flags & SEEBATCH_PINS) != 0;
+    bool pext = baseline_pext_usable();
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
                                   set.captures.size(), &run.config, results);
@@ -77,9 +82,10 @@ void pass(Run &run, const std::string &mode)
                     out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
+                else if (pext)
+                    out[i] = baseline_see_ge_pext(&set.engine[p], moves[i], thresholds[i], &run.baseline);
                 else
-                    out[i] = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, moves[i], thresholds[i],
-                                             &run.baseline);
+                    out[i] = baseline_see_ge(&set.engine[p], moves[i], thresholds[i], &run.baseline);
             }
         }
     }
@@ -88,7 +94,7 @@ void pass(Run &run, const std::string &mode)
 // The baseline against seebatch_engine_see_ge on every capture, under every
 // configuration the baseline claims to follow, at the capture's own
 // threshold, at 0, and at and just above the exact value.
-int check_baseline(const PositionSet &set)
+int check_baseline(PositionSet set)
 {
     const char *names[] = {"classic", "stockfish", "classic+pins", "stockfish-pins"};
     seebatch_config configs[4] = {seebatch_config_classic(), seebatch_config_stockfish(),
@@ -100,7 +106,7 @@ int check_baseline(const PositionSet &set)
         seebatch_rules rules;
         seebatch_rules_init(&rules, &configs[c], nullptr);
         baseline_values values = baseline_values_of(&configs[c]);
-        bool pins_on = (configs[c].flags & SEEBATCH_PINS) != 0;
+        set.use_pins((configs[c].flags & SEEBATCH_PINS) != 0);
         for (std::size_t p = 0; p < set.size(); p++)
             for (std::size_t i = 0; i < set.capture_count(p); i++) {
                 const seebatch_board *board = &set.boards[p];
@@ -109,7 +115,9 @@ int check_baseline(const PositionSet &set)
                 std::int32_t thresholds[4] = {set.thresholds_of(p)[i], 0, value, value + 1};
                 for (std::int32_t t : thresholds) {
                     checked++;
-                    bool base = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, move, t, &values);
+                    bool base = baseline_see_ge(&set.engine[p], move, t, &values);
+                    if (baseline_pext_usable() && baseline_see_ge_pext(&set.engine[p], move, t, &values) != base)
+                        base = !base; // counted as a difference below, whichever is wrong
                     if (base != (value >= t) && ++wrong <= 10) {
                         char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
                         seebatch_board_to_fen(board, fen, sizeof fen);
@@ -122,6 +130,77 @@ int check_baseline(const PositionSet &set)
     }
     std::printf("baseline checked on %ld threshold tests: %ld differ\n", checked, wrong);
     return wrong == 0 ? 0 : 1;
+}
+
+// One line per position: "FEN;move threshold;move threshold;...", the
+// captures in the benchmark's order with the thresholds it tests them at.
+int dump_captures(const PositionSet &set)
+{
+    for (std::size_t p = 0; p < set.size(); p++) {
+        char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+        seebatch_board_to_fen(&set.boards[p], fen, sizeof fen);
+        std::printf("%s", fen);
+        for (std::size_t i = 0; i < set.capture_count(p); i++) {
+            seebatch_move_to_uci(set.captures_of(p)[i], uci);
+            std::printf(";%s %d", uci, set.thresholds_of(p)[i]);
+        }
+        std::printf("\n");
+    }
+    return 0;
+}
+
+// One pass of the baseline over positions 0 .. count - 1, a call per capture.
+template <baseline_see_fn See>
+long baseline_pass(const PositionSet &set, std::size_t count, const baseline_values &values, long *calls)
+{
+    long sum = 0;
+    for (std::size_t p = 0; p < count; p++) {
+        for (std::size_t i = 0; i < set.capture_count(p); i++)
+            sum += See(&set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &values);
+        *calls += long(set.capture_count(p));
+    }
+    return sum;
+}
+
+// ns per call, the median of 7 runs of at least 0.2 s: the measurement of
+// bench/stockfish/calibrate_driver.cpp, loop for loop.
+template <baseline_see_fn See>
+double baseline_ns(const PositionSet &set, std::size_t count, const baseline_values &values, long *sum)
+{
+    std::vector<double> runs;
+    for (int run = 0; run < 7; run++) {
+        long calls = 0;
+        auto start = std::chrono::steady_clock::now();
+        double elapsed = 0;
+        while (elapsed < 0.2) {
+            *sum += baseline_pass<See>(set, count, values, &calls);
+            elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+        runs.push_back(elapsed * 1e9 / double(calls));
+    }
+    std::sort(runs.begin(), runs.end());
+    return runs[runs.size() / 2];
+}
+
+// The baseline timed as calibrate.sh times Stockfish's see_ge: Stockfish's
+// rules (the stockfish preset), learned and unlearned positions.
+int time_baseline(const PositionSet &set)
+{
+    seebatch_config config = seebatch_config_stockfish();
+    baseline_values values = baseline_values_of(&config);
+    bool pext = baseline_pext_usable();
+    std::size_t learned = std::min<std::size_t>(4096, set.size());
+    long sum = 0;
+    auto ns = [&](std::size_t count) {
+        return pext ? baseline_ns<baseline_see_ge_pext>(set, count, values, &sum)
+                    : baseline_ns<baseline_see_ge>(set, count, values, &sum);
+    };
+    std::printf("baseline (%s): %zu positions, %zu captures\n", pext ? "pext" : "magic", set.size(),
+                set.captures.size());
+    std::printf("learned   (%zu positions cycled): %.2f ns/call\n", learned, ns(learned));
+    std::printf("unlearned (%zu positions):        %.2f ns/call\n", set.size(), ns(set.size()));
+    std::printf("(checksum %ld)\n", sum);
+    return 0;
 }
 
 } // namespace
@@ -137,6 +216,10 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && std::strcmp(argv[1], "--check-baseline") == 0)
         return check_baseline(real_positions());
+    if (argc == 2 && std::strcmp(argv[1], "--dump-captures") == 0)
+        return dump_captures(real_positions());
+    if (argc == 2 && std::strcmp(argv[1], "--time-baseline") == 0)
+        return time_baseline(real_positions());
     if (argc != 4 && argc != 5)
         return usage();
     char *end = nullptr;
@@ -160,6 +243,7 @@ int main(int argc, char **argv)
     }
 
     PositionSet set = real_positions();
+    set.use_pins((config.flags & SEEBATCH_PINS) != 0);
     Run run{set, config, {}, baseline_values_of(&config), {}, std::vector<std::int32_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
     for (std::size_t p = 0; p < set.size(); p++)

@@ -22,6 +22,8 @@ bool PositionSet::add(const seebatch_board &board)
     seebatch_pins board_pins;
     seebatch_pins_compute(&board, &board_pins);
     pins.push_back(board_pins);
+    engine.emplace_back();
+    baseline_position_set(&engine.back(), &board, &board_pins);
     for (std::size_t i = 0; i < count; i++) {
         thresholds.push_back(capture_threshold(board, moves[i], captures.size()));
         captures.push_back(moves[i]);
@@ -34,9 +36,16 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
 {
     boards.push_back(other.boards[i]);
     pins.push_back(other.pins[i]);
+    engine.push_back(other.engine[i]);
     captures.insert(captures.end(), other.captures_of(i), other.captures_of(i) + other.capture_count(i));
     thresholds.insert(thresholds.end(), other.thresholds_of(i), other.thresholds_of(i) + other.capture_count(i));
     first_capture.push_back(captures.size());
+}
+
+void PositionSet::use_pins(bool on)
+{
+    for (std::size_t i = 0; i < size(); i++)
+        baseline_position_set(&engine[i], &boards[i], on ? &pins[i] : nullptr);
 }
 
 std::string PositionSet::capture_distribution() const
@@ -229,6 +238,7 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
     PositionSet &pool = data.pool;
     pool.boards.reserve(slot_position.size());
     pool.pins.reserve(slot_position.size());
+    pool.engine.reserve(slot_position.size());
     pool.captures.reserve(copies * set.captures.size());
     pool.thresholds.reserve(copies * set.captures.size());
     MoveList &list = data.in_board_order;

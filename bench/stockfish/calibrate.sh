@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Calibrates bench/baseline_see.c against the function it copies: Stockfish's
+# own Position::see_ge, compiled from a Stockfish tree the user provides
+# (current master's API; nothing of Stockfish is in this repository) with the
+# flags of that tree's `make ARCH=x86-64-bmi2 build` (-O3, -flto, pext ...)
+# and -DNNUE_EMBEDDING_OFF (no net is needed: nothing is evaluated), linked
+# with bench/stockfish/calibrate_driver.cpp.
+#
+# Both sides time the same captures of the benchmark's real positions at the
+# same thresholds (seebatch_passes --dump-captures), in seebatch_bench's
+# regimes (learned: 4096 positions cycled; unlearned: all of them), and count
+# instructions per call with callgrind.
+#
+# Usage: bench/stockfish/calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR]
+#   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
+#   WORK: where the build goes (default: a new temporary directory)
+#   BUILD_DIR: seebatch's build, with seebatch_passes and seebatch_bench (default: build)
+# Exits 77 (skip) with the reason when no tree is given.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+sf=${1:-}
+work=${2:-}
+build=${3:-build}
+
+if [ -z "$sf" ]; then
+    echo "calibrate.sh: skipped: no Stockfish tree given (usage: calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR])"
+    exit 77
+fi
+fail() { echo "calibrate.sh: $*" >&2; exit 2; }
+[ -f "$sf/src/position.cpp" ] || fail "$sf/src/position.cpp not found: not a Stockfish tree"
+[ -f "$sf/src/attacks.h" ] || fail "$sf has no src/attacks.h: the driver follows current master's API"
+[ -x "$build/seebatch_passes" ] || fail "$build/seebatch_passes not found: build seebatch first"
+[ -n "$work" ] || work=$(mktemp -d)
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+
+# The tree's own compile command for ARCH=x86-64-bmi2 (make -n prints it
+# without building); its flags are reused for every file here.
+# (grep reads all of make's output: stopping early would fail the pipe.)
+flags=$(make -s -n -C "$sf/src" ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
+        | grep -E '^(g\+\+|c\+\+).* -c -o attacks\.o attacks\.cpp' | head -1 \
+        | sed -e 's/^[^ ]* //' -e 's/ -c -o attacks\.o attacks\.cpp$//') || true
+[ -n "$flags" ] || fail "make -n in $sf/src printed no compile command"
+flags="$flags -DNNUE_EMBEDDING_OFF"
+echo "flags: $flags"
+
+# Every source of the tree but main.cpp (the driver has its own main).
+sources=$(cd "$sf/src" && make -s -n -p ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
+          | sed -n 's/^SRCS = //p' | head -1) || true
+[ -n "$sources" ] || fail "no SRCS in $sf/src/Makefile"
+objects=()
+for source in $sources; do
+    [ "$source" = main.cpp ] && continue
+    object=$work/$(echo "$source" | tr / _ | sed 's/\.cpp$/.o/')
+    if [ ! -f "$object" ] || [ "$sf/src/$source" -nt "$object" ]; then
+        echo "compiling $source"
+        (cd "$sf/src" && g++ $flags -c -o "$object" "$source")
+    fi
+    objects+=("$object")
+done
+echo "compiling calibrate_driver.cpp"
+g++ $flags -I"$sf/src" -c -o "$work/calibrate_driver.o" "$here/calibrate_driver.cpp"
+g++ $flags -o "$work/calibrate_driver" "${objects[@]}" "$work/calibrate_driver.o" -lpthread
+
+"$build/seebatch_passes" --dump-captures > "$work/captures.txt"
+echo
+echo "== Stockfish's see_ge"
+"$work/calibrate_driver" time < "$work/captures.txt"
+if command -v valgrind > /dev/null; then
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+          --toggle-collect='Stockfish::Position::see_ge*' "$work/calibrate_driver" count 2 < "$work/captures.txt" 2>&1)
+    calls=$(sed -n 's/^see_ge calls \([0-9]*\).*/\1/p' <<< "$out")
+    total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")
+    echo "instructions per call (callgrind): $((total / calls))"
+else
+    echo "instructions per call: valgrind not installed"
+fi
+
+echo
+echo "== the baseline (bench/baseline_see.c), same captures"
+"$build/seebatch_passes" --time-baseline
+if command -v valgrind > /dev/null; then
+    # The scalar backend: valgrind runs no AVX-512 (the baseline is the same
+    # on every backend; only seebatch's calls are not).
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='baseline_see_ge*' \
+          "$build/seebatch_passes" scalar baseline 2 stockfish 2>&1)
+    captures=$(sed -n 's/^\([0-9]*\) captures per pass.*/\1/p' <<< "$out")
+    total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")
+    echo "instructions per call (callgrind): $((total / (2 * captures)))"
+fi
