@@ -63,10 +63,34 @@ typedef bool baseline_see_fn(const baseline_position *position, seebatch_move mo
 
 /* Slider attacks by magic multiplication: any CPU. */
 baseline_see_fn baseline_see_ge;
-/* Slider attacks by pext, as Stockfish's x86-64-bmi2 build looked them up:
- * only where baseline_pext_usable(). */
+/* Slider attacks as Stockfish 15.1's x86-64-bmi2 build looks them up (pext). */
 baseline_see_fn baseline_see_ge_pext;
-bool baseline_pext_usable(void);
+/* Slider attacks as current master's x86-64-bmi2 build looks them up (it
+ * has AVX2 too): dual hyperbola quintessence. */
+baseline_see_fn baseline_see_ge_hq;
+
+typedef enum baseline_kind { BASELINE_MAGIC, BASELINE_PEXT, BASELINE_HQ } baseline_kind;
+
+/* The baseline to run: master's (hq) where the CPU has AVX2 and BMI2, else
+ * magic; SEEBATCH_BASELINE=magic|pext|hq chooses another this CPU runs.
+ * Prepares its tables: call it before the first baseline call. */
+baseline_kind baseline_choose(void);
+const char *baseline_kind_name(baseline_kind kind);
+
+/* The chosen baseline, called directly (the switch is predicted: one kind
+ * per run), so the call costs what a call to Stockfish's see_ge costs. */
+static inline bool baseline_see(baseline_kind kind, const baseline_position *position, seebatch_move move,
+                                int32_t threshold, const baseline_values *values)
+{
+    switch (kind) {
+    case BASELINE_HQ:
+        return baseline_see_ge_hq(position, move, threshold, values);
+    case BASELINE_PEXT:
+        return baseline_see_ge_pext(position, move, threshold, values);
+    default:
+        return baseline_see_ge(position, move, threshold, values);
+    }
+}
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,9 @@
 /*
  * The body of the baseline, included once per way of looking up slider
  * attacks: define BASELINE_SEE_GE (the function's name), and
- * BISHOP_ATTACKS(square, occupied) and ROOK_ATTACKS(square, occupied).
+ * BISHOP_ATTACKS(square, occupied) and ROOK_ATTACKS(square, occupied), and
+ * BOTH_ATTACKS(square, occupied, &bishop, &rook) where one computation gives
+ * both (Stockfish's attackers_to then asks once).
  *
  * It follows Stockfish's Position::see_ge (current master) step by step:
  * the mailbox read for the two early exits, attackers_to once, the loop
@@ -24,7 +26,18 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
     const bitboard *pieces = pos->by_type;
     const int32_t *value = values->of_code; /* white's codes: the type's value */
     unsigned stm = pos->side_to_move;
-    bitboard attackers = attackers_in(pieces + 1, pos->by_color, to, occupied);
+#ifdef BOTH_ATTACKS
+    bitboard bishop, rook;
+    BOTH_ATTACKS(to, occupied, &bishop, &rook);
+#else
+    bitboard bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
+#endif
+    /* attackers_to(to, occupied), in Stockfish's order. */
+    bitboard attackers = (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]))
+                       | (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
+                       | (pawn_attacks(SEEBATCH_BLACK, to) & pos->by_color[SEEBATCH_WHITE] & pieces[1 + SEEBATCH_PAWN])
+                       | (pawn_attacks(SEEBATCH_WHITE, to) & pos->by_color[SEEBATCH_BLACK] & pieces[1 + SEEBATCH_PAWN])
+                       | (knight_attacks(to) & pieces[1 + SEEBATCH_KNIGHT]) | (king_attacks(to) & pieces[1 + SEEBATCH_KING]);
     bitboard stm_attackers, bb;
     int32_t res = 1;
     for (;;) {
@@ -61,8 +74,13 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
         } else if ((bb = stm_attackers & pieces[1 + SEEBATCH_QUEEN])) {
             swap = value[1 + SEEBATCH_QUEEN] - swap; /* >= res: only a king takes after a queen */
             occupied ^= bb & -bb;
-            attackers |= (BISHOP_ATTACKS(to, occupied) & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
-                       | (ROOK_ATTACKS(to, occupied) & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]));
+#ifdef BOTH_ATTACKS
+            BOTH_ATTACKS(to, occupied, &bishop, &rook);
+#else
+            bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
+#endif
+            attackers |= (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
+                       | (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]));
         } else /* the king: its capture stands only if nothing takes it back */
             return (attackers & ~pos->by_color[stm]) ? res ^ 1 : res;
     }

@@ -47,6 +47,7 @@ struct Run {
     seebatch_config config;
     seebatch_rules rules;
     baseline_values baseline;
+    baseline_kind kind;
     std::vector<std::uint32_t> board_of_move;
     std::vector<std::int32_t> results; // one per capture
 };
@@ -57,7 +58,6 @@ void pass(Run &run, const std::string &mode)
 {
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
-    bool pext = baseline_pext_usable();
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
                                   set.captures.size(), &run.config, results);
@@ -82,10 +82,8 @@ void pass(Run &run, const std::string &mode)
                     out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
-                else if (pext)
-                    out[i] = baseline_see_ge_pext(&set.engine[p], moves[i], thresholds[i], &run.baseline);
                 else
-                    out[i] = baseline_see_ge(&set.engine[p], moves[i], thresholds[i], &run.baseline);
+                    out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i], &run.baseline);
             }
         }
     }
@@ -102,6 +100,7 @@ int check_baseline(PositionSet set)
     configs[2].flags |= SEEBATCH_PINS;
     configs[3].flags &= ~static_cast<std::uint32_t>(SEEBATCH_PINS);
     long checked = 0, wrong = 0;
+    bool fast = baseline_choose() != BASELINE_MAGIC;
     for (int c = 0; c < 4; c++) {
         seebatch_rules rules;
         seebatch_rules_init(&rules, &configs[c], nullptr);
@@ -116,8 +115,11 @@ int check_baseline(PositionSet set)
                 for (std::int32_t t : thresholds) {
                     checked++;
                     bool base = baseline_see_ge(&set.engine[p], move, t, &values);
-                    if (baseline_pext_usable() && baseline_see_ge_pext(&set.engine[p], move, t, &values) != base)
-                        base = !base; // counted as a difference below, whichever is wrong
+                    // Every lookup this CPU runs must agree (a difference
+                    // is counted below, whichever is wrong).
+                    if (fast && (baseline_see_ge_pext(&set.engine[p], move, t, &values) != base
+                                 || baseline_see_ge_hq(&set.engine[p], move, t, &values) != base))
+                        base = !base;
                     if (base != (value >= t) && ++wrong <= 10) {
                         char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
                         seebatch_board_to_fen(board, fen, sizeof fen);
@@ -188,14 +190,15 @@ int time_baseline(const PositionSet &set)
 {
     seebatch_config config = seebatch_config_stockfish();
     baseline_values values = baseline_values_of(&config);
-    bool pext = baseline_pext_usable();
+    baseline_kind kind = baseline_choose();
     std::size_t learned = std::min<std::size_t>(4096, set.size());
     long sum = 0;
     auto ns = [&](std::size_t count) {
-        return pext ? baseline_ns<baseline_see_ge_pext>(set, count, values, &sum)
-                    : baseline_ns<baseline_see_ge>(set, count, values, &sum);
+        return kind == BASELINE_HQ     ? baseline_ns<baseline_see_ge_hq>(set, count, values, &sum)
+               : kind == BASELINE_PEXT ? baseline_ns<baseline_see_ge_pext>(set, count, values, &sum)
+                                       : baseline_ns<baseline_see_ge>(set, count, values, &sum);
     };
-    std::printf("baseline (%s): %zu positions, %zu captures\n", pext ? "pext" : "magic", set.size(),
+    std::printf("baseline (%s): %zu positions, %zu captures\n", baseline_kind_name(kind), set.size(),
                 set.captures.size());
     std::printf("learned   (%zu positions cycled): %.2f ns/call\n", learned, ns(learned));
     std::printf("unlearned (%zu positions):        %.2f ns/call\n", set.size(), ns(set.size()));
@@ -244,7 +247,7 @@ int main(int argc, char **argv)
 
     PositionSet set = real_positions();
     set.use_pins((config.flags & SEEBATCH_PINS) != 0);
-    Run run{set, config, {}, baseline_values_of(&config), {}, std::vector<std::int32_t>(set.captures.size())};
+    Run run{set, config, {}, baseline_values_of(&config), baseline_choose(), {}, std::vector<std::int32_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
     for (std::size_t p = 0; p < set.size(); p++)
         run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));

@@ -52,7 +52,7 @@ struct Workload {
     seebatch_rules rules;
     seebatch_view_rules view_rules; // the same rules for Stockfish's piece codes
     baseline_values baseline;
-    bool pext = baseline_pext_usable(); // the baseline as Stockfish's x86-64-bmi2 build
+    baseline_kind baseline_lookups = baseline_choose(); // as Stockfish's x86-64-bmi2 build
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
 
@@ -73,8 +73,8 @@ struct Workload {
     // The baseline's answer for capture i of position p.
     bool baseline_see(const PositionSet &set, std::size_t p, std::size_t i) const
     {
-        return pext ? baseline_see_ge_pext(&set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &baseline)
-                    : baseline_see_ge(&set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &baseline);
+        return ::baseline_see(baseline_lookups, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i],
+                              &baseline);
     }
 
     // A view of each engine position of a regime's set, made once (as an
@@ -442,7 +442,7 @@ void describe(Workload &work)
         + std::to_string(pool_boards) + " boards (" + megabytes(pool_boards * sizeof(seebatch_board))
         + ") board after board");
     benchmark::AddCustomContext("seebatch_baseline", std::string("Stockfish's see_ge, slider attacks by ")
-                                                     + (work.pext ? "pext" : "magic multiplication"));
+                                                     + baseline_kind_name(work.baseline_lookups));
     benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) + " moves per call on the memory data set");
 }
 
