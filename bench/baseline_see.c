@@ -14,10 +14,15 @@ static uint8_t code_of(unsigned type, unsigned color) { return (uint8_t)(type + 
 const int8_t baseline_type_of_code[BASELINE_PIECE_CODES] = {-1, 0, 1, 2, 3, 4, 5, -1,
                                                             -1, 0, 1, 2, 3, 4, 5, -1};
 
-void baseline_position_set(baseline_position *position, const seebatch_board *board,
+_Static_assert(sizeof(baseline_position) == 1056, "the size of Stockfish's Position");
+_Static_assert(sizeof(baseline_state) == 192, "the size of Stockfish's StateInfo");
+
+void baseline_position_set(baseline_position *position, baseline_state *state, const seebatch_board *board,
                            const seebatch_pins *pins)
 {
     memset(position, 0, sizeof *position);
+    memset(state, 0, sizeof *state);
+    position->st = state;
     for (unsigned type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
         position->by_type[1 + type] = board->pieces[type];
         position->by_type[0] |= board->pieces[type];
@@ -33,8 +38,8 @@ void baseline_position_set(baseline_position *position, const seebatch_board *bo
         /* seebatch_pins.pinners[c] pin c's pieces; StateInfo's pinners[c]
          * are c's sliders that pin (seebatch_view_pins says the same). */
         for (unsigned color = 0; color < 2; color++) {
-            position->pins.blockers[color] = pins->blockers[color];
-            position->pins.pinners[color] = pins->pinners[color ^ 1];
+            state->pins.blockers[color] = pins->blockers[color];
+            state->pins.pinners[color] = pins->pinners[color ^ 1];
         }
     }
 }

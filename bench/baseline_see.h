@@ -24,21 +24,39 @@ extern "C" {
  * B_PAWN = 9 .. B_KING = 14 (colour in bit 3). */
 enum { BASELINE_PIECE_CODES = 16 };
 
-/* A position as Stockfish's Position lays out what see_ge reads: the mailbox
- * (Piece is one byte), byTypeBB (ALL_PIECES first, then pawn .. king),
- * byColorBB, the side to move, and StateInfo's blockersForKing[2] and
- * pinners[2] (in seebatch_view_pins' layout, which is StateInfo's). */
+/* Stockfish's StateInfo (current master, 192 bytes) with what see_ge reads
+ * where it lies: blockersForKing[2] and pinners[2] at byte 88, in
+ * seebatch_view_pins' layout (which is StateInfo's). The rest (keys,
+ * counters, check squares) is never read here; it is kept for the size, so
+ * an array of them fills the caches as Stockfish's do. */
+typedef struct baseline_state {
+    uint64_t before_pins[11];
+    seebatch_view_pins pins;
+    uint64_t after_pins[9];
+} baseline_state;
+
+/* Stockfish's Position (current master, 1056 bytes) with what see_ge reads
+ * at Stockfish's offsets: the mailbox (Piece is one byte) at 0, byTypeBB
+ * (ALL_PIECES first, then pawn .. king) at 64, byColorBB at 128, the
+ * StateInfo pointer at 608, the side to move at 620. The rest (piece counts,
+ * castling data, the scratch move record) is never read here: it is kept for
+ * the size, so that positions fill the caches as Stockfish's do (bench/README.md,
+ * Calibration, shows why that matters). */
 typedef struct baseline_position {
     uint8_t board[64];
     uint64_t by_type[8];
     uint64_t by_color[2];
-    seebatch_view_pins pins;
+    uint8_t unread_counts_and_castling[608 - 144];
+    const baseline_state *st;
+    int32_t game_ply;
     uint8_t side_to_move;
+    uint8_t unread_rest[1056 - 621];
 } baseline_position;
 
-/* The position of a board. pins: the board's, or NULL for none (for rules
- * without SEEBATCH_PINS: no pinner then ever holds a piece back). */
-void baseline_position_set(baseline_position *position, const seebatch_board *board,
+/* The position and state of a board; the position's st points at state.
+ * pins: the board's, or NULL for none (for rules without SEEBATCH_PINS: no
+ * pinner then ever holds a piece back). */
+void baseline_position_set(baseline_position *position, baseline_state *state, const seebatch_board *board,
                            const seebatch_pins *pins);
 
 /* Values by piece code (Stockfish's PieceValue), and whether special moves

@@ -46,8 +46,8 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
         if (!(stm_attackers = attackers & pos->by_color[stm]))
             break;
         /* Pinned pieces do not take while a pinner is still on its square. */
-        if (pos->pins.pinners[stm ^ 1] & occupied) {
-            stm_attackers &= ~pos->pins.blockers[stm];
+        if (pos->st->pins.pinners[stm ^ 1] & occupied) {
+            stm_attackers &= ~pos->st->pins.blockers[stm];
             if (!stm_attackers)
                 break;
         }

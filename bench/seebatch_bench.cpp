@@ -298,7 +298,7 @@ void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
             return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], move, threshold);
         const baseline_position &position = set.engine[p];
         unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-        return seebatch_view_see_ge(&work->view_rules, &views[p], pins ? &position.pins : nullptr, from, to,
+        return seebatch_view_see_ge(&work->view_rules, &views[p], pins ? &position.st->pins : nullptr, from, to,
                                     position.board[from], position.board[to], threshold);
     });
 }

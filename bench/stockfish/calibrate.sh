@@ -6,10 +6,11 @@
 # and -DNNUE_EMBEDDING_OFF (no net is needed: nothing is evaluated), linked
 # with bench/stockfish/calibrate_driver.cpp.
 #
-# Both sides time the same captures of the benchmark's real positions at the
-# same thresholds (seebatch_passes --dump-captures), in seebatch_bench's
-# regimes (learned: 4096 positions cycled; unlearned: all of them), and count
-# instructions per call with callgrind.
+# Both sides run in one process (the driver links the baseline from seebatch's
+# build) on the same captures of the benchmark's real positions at the same
+# thresholds (seebatch_passes --dump-captures), timed in turn in
+# seebatch_bench's regimes (learned: 4096 positions cycled; unlearned: all of
+# them), and instructions per call are counted with callgrind.
 #
 # Usage: bench/stockfish/calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR]
 #   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
@@ -30,6 +31,9 @@ fail() { echo "calibrate.sh: $*" >&2; exit 2; }
 [ -f "$sf/src/position.cpp" ] || fail "$sf/src/position.cpp not found: not a Stockfish tree"
 [ -f "$sf/src/attacks.h" ] || fail "$sf has no src/attacks.h: the driver follows current master's API"
 [ -x "$build/seebatch_passes" ] || fail "$build/seebatch_passes not found: build seebatch first"
+[ -f "$build/bench/libseebatch_bench_workload.a" ] && [ -f "$build/libseebatch.a" ] \
+    || fail "$build has no bench/libseebatch_bench_workload.a or libseebatch.a: build seebatch (with the benchmark)"
+build=$(cd "$build" && pwd)
 [ -n "$work" ] || work=$(mktemp -d)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -59,32 +63,36 @@ for source in $sources; do
     objects+=("$object")
 done
 echo "compiling calibrate_driver.cpp"
-g++ $flags -I"$sf/src" -c -o "$work/calibrate_driver.o" "$here/calibrate_driver.cpp"
-g++ $flags -o "$work/calibrate_driver" "${objects[@]}" "$work/calibrate_driver.o" -lpthread
+# Without -flto: see_ge is then called as a function, as the baseline is, not
+# inlined into the driver's loop (callgrind counts it apart).
+driver_flags=$(sed -e 's/ -flto-partition=one//' -e 's/ -flto//' <<< "$flags")
+g++ $driver_flags -I"$sf/src" -I"$here/.." -I"$here/../../include" -c -o "$work/calibrate_driver.o" \
+    "$here/calibrate_driver.cpp"
+# The baseline as seebatch's build compiled it (its static libraries).
+g++ $flags -o "$work/calibrate_driver" "${objects[@]}" "$work/calibrate_driver.o" \
+    "$build/bench/libseebatch_bench_workload.a" "$build/libseebatch.a" -lpthread
 
 "$build/seebatch_passes" --dump-captures > "$work/captures.txt"
 echo
-echo "== Stockfish's see_ge"
+echo "== Stockfish's see_ge and the baseline (bench/baseline_see.c), the same captures, alternating"
 "$work/calibrate_driver" time < "$work/captures.txt"
-if command -v valgrind > /dev/null; then
-    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-          --toggle-collect='Stockfish::Position::see_ge*' "$work/calibrate_driver" count 2 < "$work/captures.txt" 2>&1)
+if ! command -v valgrind > /dev/null; then
+    echo "instructions per call: valgrind not installed"
+    exit 0
+fi
+# Instructions inside the function only (--toggle-collect), 2 passes over
+# every capture. The baseline's lookups are the same under valgrind (it runs
+# AVX2 and BMI2; only AVX-512 it cannot).
+per_call() {
+    local out calls total
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="$1" \
+          "$work/calibrate_driver" count 2 $2 < "$work/captures.txt" 2>&1)
     calls=$(sed -n 's/^see_ge calls \([0-9]*\).*/\1/p' <<< "$out")
     total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")
-    echo "instructions per call (callgrind): $((total / calls))"
-else
-    echo "instructions per call: valgrind not installed"
-fi
-
-echo
-echo "== the baseline (bench/baseline_see.c), same captures"
-"$build/seebatch_passes" --time-baseline
-if command -v valgrind > /dev/null; then
-    # The scalar backend: valgrind runs no AVX-512 (the baseline is the same
-    # on every backend; only seebatch's calls are not).
-    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect='baseline_see_ge*' \
-          "$build/seebatch_passes" scalar baseline 2 stockfish 2>&1)
-    captures=$(sed -n 's/^\([0-9]*\) captures per pass.*/\1/p' <<< "$out")
-    total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")
-    echo "instructions per call (callgrind): $((total / (2 * captures)))"
-fi
+    [ -n "$calls" ] && [ "$calls" -gt 0 ] || fail "callgrind run failed: $out"
+    awk -v t="$total" -v c="$calls" 'BEGIN { printf "%.1f", t / c }'
+}
+stockfish=$(per_call 'Stockfish::Position::see_ge*' "")
+baseline=$(per_call 'baseline_see_ge*' baseline)
+echo "instructions per call (callgrind): Stockfish $stockfish, baseline $baseline," \
+     "baseline/Stockfish $(awk -v b="$baseline" -v s="$stockfish" 'BEGIN { printf "%.3f", b / s }')"

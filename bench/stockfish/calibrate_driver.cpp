@@ -6,14 +6,24 @@
 // held against the function it copies. Nothing of Stockfish is in the
 // repository: this file only calls it.
 //
+// calibrate.sh compiles this file without -flto, so see_ge stays a function
+// called here as the benchmark calls the baseline (directly, from another
+// object), and callgrind can count it apart.
+//
 // Input (stdin): what `seebatch_passes --dump-captures` prints, one position a
 // line: "FEN;move threshold;move threshold;..." with moves in UCI, the same
 // captures and thresholds the benchmark times. Each move is found in
 // Stockfish's legal move list, so the Move values are Stockfish's own.
 //
-// Usage: calibrate_driver time    (ns per call, learned and unlearned)
-//        calibrate_driver count N (N passes over every capture; run under
-//                                  callgrind for instructions per call)
+// The baseline (bench/baseline_see.c, linked from seebatch's build) runs in
+// the same process on the same captures, each position copied from
+// Stockfish's into the baseline's layout: timings alternate between the two
+// within one run, so the ratio holds on a loaded machine.
+//
+// Usage: calibrate_driver time               (ns per call, learned and unlearned)
+//        calibrate_driver count N [baseline] (N passes over every capture, of
+//                 Stockfish's see_ge or the baseline; under callgrind for
+//                 instructions per call)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +38,8 @@
 #include "attacks.h"
 #include "movegen.h"
 #include "position.h"
+
+#include "baseline_see.h"
 
 using namespace Stockfish;
 
@@ -45,8 +57,47 @@ struct Captures {
     std::vector<std::size_t> first{0}; // captures of position p: first[p] .. first[p + 1]
     std::vector<Move> moves;
     std::vector<int> thresholds;
+    // The same positions and moves for the baseline.
+    std::unique_ptr<baseline_position[]> base;
+    std::unique_ptr<baseline_state[]> base_states;
+    std::vector<seebatch_move> base_moves;
+    baseline_values values;
+    baseline_kind kind;
     std::size_t size() const { return first.size() - 1; }
 };
+
+// Position p in the baseline's layout, read through Stockfish's accessors.
+void copy_to_baseline(Captures &set, std::size_t p)
+{
+    const Position &pos = set.positions[p];
+    baseline_position &base = set.base[p];
+    baseline_state &state = set.base_states[p];
+    std::memset(&base, 0, sizeof base);
+    std::memset(&state, 0, sizeof state);
+    for (int s = 0; s < 64; s++)
+        base.board[s] = std::uint8_t(pos.piece_on(Square(s)));
+    for (int type = 0; type < 7; type++)
+        base.by_type[type] = pos.pieces(PieceType(type));
+    for (int c = 0; c < 2; c++) {
+        base.by_color[c] = pos.pieces(Color(c));
+        state.pins.blockers[c] = pos.blockers_for_king(Color(c));
+        state.pins.pinners[c] = pos.pinners(Color(c));
+    }
+    base.side_to_move = std::uint8_t(pos.side_to_move());
+    base.st = &state;
+}
+
+seebatch_move baseline_move(Move m)
+{
+    unsigned kind = unsigned(m.promotion_type() - KNIGHT) + SEEBATCH_MOVE_PROMOTE_KNIGHT;
+    if (m.type_of() == NORMAL)
+        kind = SEEBATCH_MOVE_NORMAL;
+    else if (m.type_of() == EN_PASSANT)
+        kind = SEEBATCH_MOVE_EN_PASSANT;
+    else if (m.type_of() == CASTLING)
+        kind = SEEBATCH_MOVE_CASTLING;
+    return seebatch_move_make(unsigned(m.from_sq()), unsigned(m.to_sq()), kind);
+}
 
 std::string uci_of(Move m)
 {
@@ -76,6 +127,7 @@ void read_line(const std::string &line, Captures &set, std::size_t p)
             std::exit(2);
         }
         set.moves.push_back(*found);
+        set.base_moves.push_back(baseline_move(*found));
         set.thresholds.push_back(std::atoi(field.c_str() + field.find(' ') + 1));
     }
     set.first.push_back(set.moves.size());
@@ -94,46 +146,69 @@ Captures read_captures()
     Captures set;
     set.positions.reset(new Position[lines.size()]);
     set.states.reset(new StateInfo[lines.size()]);
-    for (std::size_t p = 0; p < lines.size(); p++)
+    set.base.reset(new baseline_position[lines.size()]);
+    set.base_states.reset(new baseline_state[lines.size()]);
+    for (std::size_t p = 0; p < lines.size(); p++) {
         read_line(lines[p], set, p);
+        copy_to_baseline(set, p);
+    }
+    seebatch_config config = seebatch_config_stockfish(); // Stockfish's rules and values
+    set.values = baseline_values_of(&config);
+    set.kind = baseline_choose();
     return set;
 }
 
-// see_ge through a pointer the compiler cannot see through: with -flto it
-// would otherwise be inlined into the loop below, where callgrind cannot
-// count it apart, while the baseline is called as a function.
-bool (Position::*volatile see_ge)(Move, int) const = &Position::see_ge;
-
-// One pass over positions 0 .. count - 1: every capture, one see_ge call each.
-long pass(const Captures &set, std::size_t count, long *calls)
+// One pass over positions 0 .. count - 1: every capture, one see_ge call
+// each, of Stockfish's or the baseline's.
+long pass(const Captures &set, std::size_t count, bool baseline, long *calls)
 {
     long sum = 0;
-    auto see = see_ge;
     for (std::size_t p = 0; p < count; p++) {
         const Position &pos = set.positions[p];
-        for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
-            sum += (pos.*see)(set.moves[i], set.thresholds[i]);
+        if (baseline)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values);
+        else
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += pos.see_ge(set.moves[i], set.thresholds[i]);
         *calls += long(set.first[p + 1] - set.first[p]);
     }
     return sum;
 }
 
-// ns per call over passes of at least 0.2 s: the median of 7 measurements.
-double ns_per_call(const Captures &set, std::size_t count, long *sum)
+// ns per call over passes of at least 0.2 s.
+double ns_once(const Captures &set, std::size_t count, bool baseline, long *sum)
 {
-    std::vector<double> runs;
-    for (int run = 0; run < 7; run++) {
-        long calls = 0;
-        auto start = std::chrono::steady_clock::now();
-        double elapsed = 0;
-        while (elapsed < 0.2) {
-            *sum += pass(set, count, &calls);
-            elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        }
-        runs.push_back(elapsed * 1e9 / double(calls));
+    long calls = 0;
+    auto start = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    while (elapsed < 0.2) {
+        *sum += pass(set, count, baseline, &calls);
+        elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
-    std::sort(runs.begin(), runs.end());
-    return runs[runs.size() / 2];
+    return elapsed * 1e9 / double(calls);
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// Stockfish and the baseline in turn, 9 times: the medians of each and of the
+// 9 ratios (a pair runs under the same load).
+void compare(const Captures &set, std::size_t count, const char *regime, long *sum)
+{
+    std::vector<double> stockfish, baseline, ratio;
+    for (int run = 0; run < 9; run++) {
+        stockfish.push_back(ns_once(set, count, false, sum));
+        baseline.push_back(ns_once(set, count, true, sum));
+        ratio.push_back(baseline.back() / stockfish.back());
+    }
+    std::printf("%-10s %7zu positions: Stockfish %6.2f ns/call, baseline %6.2f ns/call, baseline/Stockfish %.3f"
+                " (median of 9 pairs; pairs %.3f .. %.3f)\n",
+                regime, count, median(stockfish), median(baseline), median(ratio),
+                *std::min_element(ratio.begin(), ratio.end()), *std::max_element(ratio.begin(), ratio.end()));
 }
 
 } // namespace
@@ -143,23 +218,33 @@ int main(int argc, char **argv)
     Attacks::init();
     Position::init();
     bool timing = argc == 2 && std::strcmp(argv[1], "time") == 0;
-    bool counting = argc == 3 && std::strcmp(argv[1], "count") == 0;
+    bool counting = (argc == 3 || (argc == 4 && std::strcmp(argv[3], "baseline") == 0))
+                    && std::strcmp(argv[1], "count") == 0;
     if (!timing && !counting) {
-        std::fprintf(stderr, "usage: calibrate_driver time | count PASSES  < dump\n");
+        std::fprintf(stderr, "usage: calibrate_driver time | count PASSES [baseline]  < dump\n");
         return 2;
     }
     Captures set = read_captures();
     long sum = 0, calls = 0;
     if (counting) {
         for (long n = std::atol(argv[2]); n > 0; n--)
-            sum += pass(set, set.size(), &calls);
+            sum += pass(set, set.size(), argc == 4, &calls);
         std::printf("see_ge calls %ld checksum %ld\n", calls, sum);
         return 0;
     }
-    std::size_t learned = std::min(learned_positions, set.size());
-    std::printf("Stockfish see_ge: %zu positions, %zu captures\n", set.size(), set.moves.size());
-    std::printf("learned   (%zu positions cycled): %.2f ns/call\n", learned, ns_per_call(set, learned, &sum));
-    std::printf("unlearned (%zu positions):        %.2f ns/call\n", set.size(), ns_per_call(set, set.size(), &sum));
+    // Both answer alike on every capture, or the comparison means nothing.
+    for (std::size_t p = 0; p < set.size(); p++)
+        for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+            if (set.positions[p].see_ge(set.moves[i], set.thresholds[i])
+                != baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values)) {
+                std::fprintf(stderr, "calibrate_driver: the baseline differs from Stockfish on %s %s\n",
+                             set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
+                return 1;
+            }
+    std::printf("%zu positions, %zu captures; baseline: %s\n", set.size(), set.moves.size(),
+                baseline_kind_name(set.kind));
+    compare(set, std::min(learned_positions, set.size()), "learned", &sum);
+    compare(set, set.size(), "unlearned", &sum);
     std::printf("(checksum %ld)\n", sum);
     return 0;
 }
