@@ -176,13 +176,13 @@ long pass(const Captures &set, std::size_t count, bool baseline, long *calls)
     return sum;
 }
 
-// ns per call over passes of at least 0.2 s.
+// ns per call over passes of at least 0.1 s.
 double ns_once(const Captures &set, std::size_t count, bool baseline, long *sum)
 {
     long calls = 0;
     auto start = std::chrono::steady_clock::now();
     double elapsed = 0;
-    while (elapsed < 0.2) {
+    while (elapsed < 0.1) {
         *sum += pass(set, count, baseline, &calls);
         elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     }
@@ -195,18 +195,19 @@ double median(std::vector<double> values)
     return values[values.size() / 2];
 }
 
-// Stockfish and the baseline in turn, 9 times: the medians of each and of the
-// 9 ratios (a pair runs under the same load).
+// Stockfish and the baseline in turn, 25 times: the medians of each and of
+// the 25 ratios (the two of a pair run under nearly the same load, which on a
+// shared machine changes from one second to the next).
 void compare(const Captures &set, std::size_t count, const char *regime, long *sum)
 {
     std::vector<double> stockfish, baseline, ratio;
-    for (int run = 0; run < 9; run++) {
+    for (int run = 0; run < 25; run++) {
         stockfish.push_back(ns_once(set, count, false, sum));
         baseline.push_back(ns_once(set, count, true, sum));
         ratio.push_back(baseline.back() / stockfish.back());
     }
     std::printf("%-10s %7zu positions: Stockfish %6.2f ns/call, baseline %6.2f ns/call, baseline/Stockfish %.3f"
-                " (median of 9 pairs; pairs %.3f .. %.3f)\n",
+                " (median of 25 pairs; pairs %.3f .. %.3f)\n",
                 regime, count, median(stockfish), median(baseline), median(ratio),
                 *std::min_element(ratio.begin(), ratio.end()), *std::max_element(ratio.begin(), ratio.end()));
 }
