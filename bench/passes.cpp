@@ -16,6 +16,8 @@
 //   engine_see_value: seebatch_engine_see_value per capture, pins given
 //   engine_each:      seebatch_engine_see_ge_each per position
 //   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
+//   view:             seebatch_view_see_ge per capture on the baseline's positions
+//                     (Stockfish's layout and piece codes), through view_see_ge_call
 // PRESET is classic (the default) or stockfish. Prints the captures evaluated
 // and a checksum of the results, the same for every backend.
 #include <algorithm>
@@ -38,7 +40,7 @@ int usage()
 {
     std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
                          "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-baseline\n"
-                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline\n");
+                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
     return 2;
 }
 
@@ -46,11 +48,29 @@ struct Run {
     const PositionSet &set;
     seebatch_config config;
     seebatch_rules rules;
+    seebatch_view_rules view_rules;
+    std::vector<seebatch_view> views; // one per position, made once
     baseline_values baseline;
     baseline_kind kind;
     std::vector<std::uint32_t> board_of_move;
     std::vector<std::int32_t> results; // one per capture
 };
+
+// seebatch_view_see_ge as an engine's see_ge would call it, kept out of line
+// so that callgrind (--toggle-collect=*view_see_ge_call*) counts the inline
+// early exits with the exchange, as it counts the whole baseline.
+__attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, seebatch_move move,
+                                                std::int32_t threshold)
+{
+    const PositionSet &set = run.set;
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) // the engine answers these itself
+        return seebatch_engine_see_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
+    const baseline_position &position = set.engine[p];
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    const seebatch_view_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
+    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, from, to, position.board[from],
+                                position.board[to], threshold);
+}
 
 // One pass of `mode` (one of those listed in main) over every capture,
 // results into run.results.
@@ -82,6 +102,8 @@ void pass(Run &run, const std::string &mode)
                     out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
+                else if (mode == "view")
+                    out[i] = view_see_ge_call(run, p, moves[i], thresholds[i]);
                 else
                     out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i], &run.baseline);
             }
@@ -229,7 +251,8 @@ int main(int argc, char **argv)
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
-    const std::string modes[] = {"batch", "multi", "engine_see_ge", "engine_see_value", "engine_each", "baseline"};
+    const std::string modes[] = {"batch",       "multi",    "engine_see_ge", "engine_see_value",
+                                 "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();
@@ -247,8 +270,16 @@ int main(int argc, char **argv)
 
     PositionSet set = real_positions();
     set.use_pins((config.flags & SEEBATCH_PINS) != 0);
-    Run run{set, config, {}, baseline_values_of(&config), baseline_choose(), {}, std::vector<std::int32_t>(set.captures.size())};
+    Run run{set, config, {}, {}, {}, baseline_values_of(&config), baseline_choose(), {},
+            std::vector<std::int32_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
+    if (seebatch_view_rules_init(&run.view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, &error)
+        != SEEBATCH_OK) {
+        std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
+        return 2;
+    }
+    for (const baseline_position &position : set.engine)
+        run.views.push_back({&position.by_type[1], position.by_color});
     for (std::size_t p = 0; p < set.size(); p++)
         run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));
 
