@@ -8,8 +8,9 @@
 //        seebatch_passes --check-baseline   (exit 1 if the baseline disagrees)
 //        seebatch_passes --dump-captures    (every position's FEN, captures and
 //                                            thresholds, for bench/stockfish/calibrate.sh)
-//        seebatch_passes --time-baseline    (ns per baseline call, in the regimes
-//                                            of calibrate.sh's Stockfish driver)
+//        seebatch_passes --time-view        (ns per call of the baseline and of
+//                                            seebatch_view_see_ge, in alternating
+//                                            pairs, as calibrate.sh's driver times)
 //   batch:            one seebatch_see_values call per position
 //   multi:            one seebatch_see_values_multi call over every capture
 //   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
@@ -39,7 +40,7 @@ namespace {
 int usage()
 {
     std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
-                         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-baseline\n"
+                         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
                          "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
     return 2;
 }
@@ -173,14 +174,14 @@ int dump_captures(const PositionSet &set)
     return 0;
 }
 
-// One pass of the baseline over positions 0 .. count - 1, a call per capture.
-template <baseline_see_fn See>
-long baseline_pass(const PositionSet &set, std::size_t count, const baseline_values &values, long *calls)
+// One pass over positions 0 .. count - 1: call(p, i) for every capture.
+template <typename Call>
+long timed_pass(const PositionSet &set, std::size_t count, Call call, long *calls)
 {
     long sum = 0;
     for (std::size_t p = 0; p < count; p++) {
         for (std::size_t i = 0; i < set.capture_count(p); i++)
-            sum += See(&set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &values);
+            sum += call(p, i);
         *calls += long(set.capture_count(p));
     }
     return sum;
@@ -196,44 +197,77 @@ double thread_seconds()
     return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
 }
 
-// ns per call (CPU time), the median of 7 runs of at least 0.2 s: the measurement of
+// ns per call over passes of at least 0.1 s of CPU time: the measurement of
 // bench/stockfish/calibrate_driver.cpp, loop for loop.
-template <baseline_see_fn See>
-double baseline_ns(const PositionSet &set, std::size_t count, const baseline_values &values, long *sum)
+template <typename Call>
+double ns_once(const PositionSet &set, std::size_t count, Call call, long *sum)
 {
-    std::vector<double> runs;
-    for (int run = 0; run < 7; run++) {
-        long calls = 0;
-        double start = thread_seconds(), elapsed = 0;
-        while (elapsed < 0.2) {
-            *sum += baseline_pass<See>(set, count, values, &calls);
-            elapsed = thread_seconds() - start;
-        }
-        runs.push_back(elapsed * 1e9 / double(calls));
+    long calls = 0;
+    double start = thread_seconds(), elapsed = 0;
+    while (elapsed < 0.1) {
+        *sum += timed_pass(set, count, call, &calls);
+        elapsed = thread_seconds() - start;
     }
-    std::sort(runs.begin(), runs.end());
-    return runs[runs.size() / 2];
+    return elapsed * 1e9 / double(calls);
 }
 
-// The baseline timed as calibrate.sh times Stockfish's see_ge: Stockfish's
-// rules (the stockfish preset), learned and unlearned positions.
-int time_baseline(const PositionSet &set)
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// The baseline and the view in turn, 25 pairs: the medians of each and of
+// the pairs' speed-ups (the two of a pair run under nearly the same load).
+template <typename Baseline, typename View>
+void compare(const PositionSet &set, std::size_t count, const char *regime, Baseline baseline, View view)
+{
+    long sum = 0;
+    std::vector<double> base_ns, view_ns, speedup;
+    for (int run = 0; run < 25; run++) {
+        base_ns.push_back(ns_once(set, count, baseline, &sum));
+        view_ns.push_back(ns_once(set, count, view, &sum));
+        speedup.push_back(base_ns.back() / view_ns.back());
+    }
+    std::printf("%-10s %7zu positions: baseline %6.2f ns/call, view %6.2f ns/call, view %.3fx the baseline"
+                " (median of 25 pairs; pairs %.3f .. %.3f; checksum %ld)\n",
+                regime, count, median(base_ns), median(view_ns), median(speedup),
+                *std::min_element(speedup.begin(), speedup.end()), *std::max_element(speedup.begin(), speedup.end()),
+                sum);
+}
+
+// seebatch_view_see_ge against the baseline as calibrate.sh times Stockfish's
+// see_ge: Stockfish's rules (the stockfish preset), one call per capture,
+// learned and unlearned positions, on the backend in use.
+int time_view(PositionSet set)
 {
     seebatch_config config = seebatch_config_stockfish();
+    set.use_pins(true);
     baseline_values values = baseline_values_of(&config);
     baseline_kind kind = baseline_choose();
-    std::size_t learned = std::min<std::size_t>(4096, set.size());
-    long sum = 0;
-    auto ns = [&](std::size_t count) {
-        return kind == BASELINE_HQ     ? baseline_ns<baseline_see_ge_hq>(set, count, values, &sum)
-               : kind == BASELINE_PEXT ? baseline_ns<baseline_see_ge_pext>(set, count, values, &sum)
-                                       : baseline_ns<baseline_see_ge>(set, count, values, &sum);
+    seebatch_rules rules;
+    seebatch_view_rules view_rules;
+    seebatch_rules_init(&rules, &config, nullptr);
+    seebatch_view_rules_init(&view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, nullptr);
+    std::vector<seebatch_view> views;
+    for (const baseline_position &position : set.engine)
+        views.push_back({&position.by_type[1], position.by_color});
+    auto baseline = [&](std::size_t p, std::size_t i) {
+        return baseline_see(kind, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &values);
     };
-    std::printf("baseline (%s): %zu positions, %zu captures\n", baseline_kind_name(kind), set.size(),
-                set.captures.size());
-    std::printf("learned   (%zu positions cycled): %.2f ns/call\n", learned, ns(learned));
-    std::printf("unlearned (%zu positions):        %.2f ns/call\n", set.size(), ns(set.size()));
-    std::printf("(checksum %ld)\n", sum);
+    auto view = [&](std::size_t p, std::size_t i) { // as seebatch_bench's view_see_ge rows
+        seebatch_move move = set.captures_of(p)[i];
+        if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+            return seebatch_engine_see_ge(&rules, &set.boards[p], &set.pins[p], move, set.thresholds_of(p)[i]);
+        const baseline_position &position = set.engine[p];
+        unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, from, to, position.board[from],
+                                    position.board[to], set.thresholds_of(p)[i]);
+    };
+    std::printf("baseline: %s; view: backend %s; %zu positions, %zu captures\n", baseline_kind_name(kind),
+                seebatch_backend_name(), set.size(), set.captures.size());
+    compare(set, std::min<std::size_t>(4096, set.size()), "learned", baseline, view);
+    compare(set, set.size(), "unlearned", baseline, view);
     return 0;
 }
 
@@ -252,8 +286,8 @@ int main(int argc, char **argv)
         return check_baseline(real_positions());
     if (argc == 2 && std::strcmp(argv[1], "--dump-captures") == 0)
         return dump_captures(real_positions());
-    if (argc == 2 && std::strcmp(argv[1], "--time-baseline") == 0)
-        return time_baseline(real_positions());
+    if (argc == 2 && std::strcmp(argv[1], "--time-view") == 0)
+        return time_view(real_positions());
     if (argc != 4 && argc != 5)
         return usage();
     char *end = nullptr;
