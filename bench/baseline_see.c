@@ -58,6 +58,7 @@ baseline_values baseline_values_of(const seebatch_config *config)
 
 #define BASELINE_SEE_GE baseline_see_ge
 #define BASELINE_EXCHANGE baseline_exchange_magic
+#define BASELINE_ATTACKERS_TO baseline_attackers_to_magic
 #define BASELINE_SPECIAL baseline_special_magic
 #define BISHOP_ATTACKS bishop_attacks
 #define ROOK_ATTACKS rook_attacks

@@ -33,12 +33,14 @@ static inline bitboard rook_attacks_pext(unsigned square, bitboard occupied)
 
 #define BASELINE_SEE_GE baseline_see_ge_pext
 #define BASELINE_EXCHANGE baseline_exchange_pext
+#define BASELINE_ATTACKERS_TO baseline_attackers_to_pext
 #define BASELINE_SPECIAL baseline_special_pext
 #define BISHOP_ATTACKS bishop_attacks_pext
 #define ROOK_ATTACKS rook_attacks_pext
 #include "baseline_see_body.h"
 #undef BASELINE_SEE_GE
 #undef BASELINE_EXCHANGE
+#undef BASELINE_ATTACKERS_TO
 #undef BASELINE_SPECIAL
 #undef BISHOP_ATTACKS
 #undef ROOK_ATTACKS
@@ -94,6 +96,7 @@ static inline bitboard rook_attacks_hq(unsigned square, bitboard occupied)
 
 #define BASELINE_SEE_GE baseline_see_ge_hq
 #define BASELINE_EXCHANGE baseline_exchange_hq
+#define BASELINE_ATTACKERS_TO baseline_attackers_to_hq
 #define BASELINE_SPECIAL baseline_special_hq
 #define BISHOP_ATTACKS bishop_attacks_hq
 #define ROOK_ATTACKS rook_attacks_hq

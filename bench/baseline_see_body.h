@@ -1,6 +1,7 @@
 /*
  * The body of the baseline, included once per way of looking up slider
- * attacks: define BASELINE_SEE_GE (the function's name), and
+ * attacks: define BASELINE_SEE_GE (the function's name) and names for its
+ * static helpers (BASELINE_ATTACKERS_TO, BASELINE_EXCHANGE, BASELINE_SPECIAL),
  * BISHOP_ATTACKS(square, occupied) and ROOK_ATTACKS(square, occupied), and
  * BOTH_ATTACKS(square, occupied, &bishop, &rook) where one computation gives
  * both (Stockfish's attackers_to then asks once).
@@ -16,6 +17,25 @@
  */
 #include "attacks.h"
 
+/* Stockfish's Position::attackers_to(s, occupied): both colours' pieces
+ * attacking s, the sliders seen through `occupied`. */
+static inline __attribute__((always_inline)) bitboard BASELINE_ATTACKERS_TO(const baseline_position *pos,
+                                                                            unsigned s, bitboard occupied)
+{
+    const bitboard *pieces = pos->by_type;
+#ifdef BOTH_ATTACKS
+    bitboard bishop, rook;
+    BOTH_ATTACKS(s, occupied, &bishop, &rook);
+#else
+    bitboard bishop = BISHOP_ATTACKS(s, occupied), rook = ROOK_ATTACKS(s, occupied);
+#endif
+    return (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]))
+         | (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
+         | (pawn_attacks(SEEBATCH_BLACK, s) & pos->by_color[SEEBATCH_WHITE] & pieces[1 + SEEBATCH_PAWN])
+         | (pawn_attacks(SEEBATCH_WHITE, s) & pos->by_color[SEEBATCH_BLACK] & pieces[1 + SEEBATCH_PAWN])
+         | (knight_attacks(s) & pieces[1 + SEEBATCH_KNIGHT]) | (king_attacks(s) & pieces[1 + SEEBATCH_KING]);
+}
+
 /* Whether the side to move, having given up `swap` by its first capture to
  * `to`, keeps at least the threshold after the exchange. As Stockfish's
  * loop: res is 1 while the last capture stands. */
@@ -26,18 +46,7 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
     const bitboard *pieces = pos->by_type;
     const int32_t *value = values->of_code; /* white's codes: the type's value */
     unsigned stm = pos->side_to_move;
-#ifdef BOTH_ATTACKS
-    bitboard bishop, rook;
-    BOTH_ATTACKS(to, occupied, &bishop, &rook);
-#else
-    bitboard bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
-#endif
-    /* attackers_to(to, occupied), in Stockfish's order. */
-    bitboard attackers = (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]))
-                       | (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
-                       | (pawn_attacks(SEEBATCH_BLACK, to) & pos->by_color[SEEBATCH_WHITE] & pieces[1 + SEEBATCH_PAWN])
-                       | (pawn_attacks(SEEBATCH_WHITE, to) & pos->by_color[SEEBATCH_BLACK] & pieces[1 + SEEBATCH_PAWN])
-                       | (knight_attacks(to) & pieces[1 + SEEBATCH_KNIGHT]) | (king_attacks(to) & pieces[1 + SEEBATCH_KING]);
+    bitboard attackers = BASELINE_ATTACKERS_TO(pos, to, occupied);
     bitboard stm_attackers, bb;
     int32_t res = 1;
     for (;;) {
@@ -75,9 +84,10 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
             swap = value[1 + SEEBATCH_QUEEN] - swap; /* >= res: only a king takes after a queen */
             occupied ^= bb & -bb;
 #ifdef BOTH_ATTACKS
+            bitboard bishop, rook;
             BOTH_ATTACKS(to, occupied, &bishop, &rook);
 #else
-            bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
+            bitboard bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
 #endif
             attackers |= (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
                        | (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Calibrates bench/baseline_see.c against the function it copies: Stockfish's
 # own Position::see_ge, compiled from a Stockfish tree the user provides
-# (current master's API; nothing of Stockfish is in this repository) with the
+# (current master or 15.1; nothing of Stockfish is in this repository) with the
 # flags of that tree's `make ARCH=x86-64-bmi2 build` (-O3, -flto, pext ...)
 # and -DNNUE_EMBEDDING_OFF (no net is needed: nothing is evaluated), linked
 # with bench/stockfish/calibrate_driver.cpp.
@@ -29,21 +29,25 @@ if [ -z "$sf" ]; then
 fi
 fail() { echo "calibrate.sh: $*" >&2; exit 2; }
 [ -f "$sf/src/position.cpp" ] || fail "$sf/src/position.cpp not found: not a Stockfish tree"
-[ -f "$sf/src/attacks.h" ] || fail "$sf has no src/attacks.h: the driver follows current master's API"
 [ -x "$build/seebatch_passes" ] || fail "$build/seebatch_passes not found: build seebatch first"
 [ -f "$build/bench/libseebatch_bench_workload.a" ] && [ -f "$build/libseebatch.a" ] \
     || fail "$build has no bench/libseebatch_bench_workload.a or libseebatch.a: build seebatch (with the benchmark)"
 build=$(cd "$build" && pwd)
+# Stockfish 15.1 (no src/attacks.h) looks sliders up with pext in this
+# build: the baseline is then measured with the same lookups.
+if [ ! -f "$sf/src/attacks.h" ] && [ -z "${SEEBATCH_BASELINE:-}" ]; then
+    export SEEBATCH_BASELINE=pext
+fi
 [ -n "$work" ] || work=$(mktemp -d)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 
 # The tree's own compile command for ARCH=x86-64-bmi2 (make -n prints it
-# without building); its flags are reused for every file here.
-# (grep reads all of make's output: stopping early would fail the pipe.)
+# without building): the flags of its first source, reused for every file
+# here. (head ends the pipe early, which pipefail would count as a failure.)
 flags=$(make -s -n -C "$sf/src" ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
-        | grep -E '^(g\+\+|c\+\+).* -c -o attacks\.o attacks\.cpp' | head -1 \
-        | sed -e 's/^[^ ]* //' -e 's/ -c -o attacks\.o attacks\.cpp$//') || true
+        | grep -E '^(g\+\+|c\+\+) .* -c -o [^ ]+\.o [^ ]+\.cpp *$' | head -1 \
+        | sed -E -e 's/^[^ ]+ +//' -e 's/ +-c -o [^ ]+\.o [^ ]+\.cpp *$//') || true
 [ -n "$flags" ] || fail "make -n in $sf/src printed no compile command"
 flags="$flags -DNNUE_EMBEDDING_OFF"
 echo "flags: $flags"

@@ -1,8 +1,8 @@
 // Times Stockfish's own Position::see_ge on the benchmark's captures.
 //
 // bench/stockfish/calibrate.sh compiles this file together with the sources
-// of a Stockfish tree the user provides (current master's API), with that
-// tree's own compiler flags, so the baseline in bench/baseline_see.c can be
+// of a Stockfish tree the user provides (current master, or 15.1: the few
+// calls that differ are below), with that tree's own compiler flags, so the baseline in bench/baseline_see.c can be
 // held against the function it copies. Nothing of Stockfish is in the
 // repository: this file only calls it.
 //
@@ -35,7 +35,14 @@
 #include <string>
 #include <vector>
 
+#if __has_include("attacks.h") // current master
 #include "attacks.h"
+#define STOCKFISH_MASTER 1
+#else // Stockfish 15.1
+#include "bitboard.h"
+#include "psqt.h"
+#define STOCKFISH_MASTER 0
+#endif
 #include "movegen.h"
 #include "position.h"
 
@@ -44,6 +51,27 @@
 using namespace Stockfish;
 
 namespace {
+
+// What differs between the two APIs.
+#if STOCKFISH_MASTER
+void init_stockfish() { Attacks::init(), Position::init(); }
+void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st); }
+Square from_of(Move m) { return m.from_sq(); }
+Square to_of(Move m) { return m.to_sq(); }
+MoveType type_of_move(Move m) { return m.type_of(); }
+PieceType promotion_of(Move m) { return m.promotion_type(); }
+int value_of(Piece pc) { return PieceValue[pc]; }
+bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, threshold); }
+#else
+void init_stockfish() { PSQT::init(), Bitboards::init(), Position::init(); }
+void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st, nullptr); }
+Square from_of(Move m) { return from_sq(m); }
+Square to_of(Move m) { return to_sq(m); }
+MoveType type_of_move(Move m) { return type_of(m); }
+PieceType promotion_of(Move m) { return promotion_type(m); }
+int value_of(Piece pc) { return PieceValue[MG][pc]; }
+bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, Value(threshold)); }
+#endif
 
 // The regimes of seebatch_bench: the first 4096 positions cycled (the branch
 // predictor learns them), and every position board after board.
@@ -89,14 +117,14 @@ void copy_to_baseline(Captures &set, std::size_t p)
 
 seebatch_move baseline_move(Move m)
 {
-    unsigned kind = unsigned(m.promotion_type() - KNIGHT) + SEEBATCH_MOVE_PROMOTE_KNIGHT;
-    if (m.type_of() == NORMAL)
+    unsigned kind = unsigned(promotion_of(m) - KNIGHT) + SEEBATCH_MOVE_PROMOTE_KNIGHT;
+    if (type_of_move(m) == NORMAL)
         kind = SEEBATCH_MOVE_NORMAL;
-    else if (m.type_of() == EN_PASSANT)
+    else if (type_of_move(m) == EN_PASSANT)
         kind = SEEBATCH_MOVE_EN_PASSANT;
-    else if (m.type_of() == CASTLING)
+    else if (type_of_move(m) == CASTLING)
         kind = SEEBATCH_MOVE_CASTLING;
-    return seebatch_move_make(unsigned(m.from_sq()), unsigned(m.to_sq()), kind);
+    return seebatch_move_make(unsigned(from_of(m)), unsigned(to_of(m)), kind);
 }
 
 std::string uci_of(Move m)
@@ -105,9 +133,9 @@ std::string uci_of(Move m)
         int index = int(s);
         return std::string{char('a' + index % 8), char('1' + index / 8)};
     };
-    std::string text = square(m.from_sq()) + square(m.to_sq());
-    if (m.type_of() == PROMOTION)
-        text += " pnbrqk"[m.promotion_type()];
+    std::string text = square(from_of(m)) + square(to_of(m));
+    if (type_of_move(m) == PROMOTION)
+        text += " pnbrqk"[promotion_of(m)];
     return text;
 }
 
@@ -117,7 +145,7 @@ void read_line(const std::string &line, Captures &set, std::size_t p)
     std::stringstream fields(line);
     std::string fen, field;
     std::getline(fields, fen, ';');
-    set.positions[p].set(fen, false, &set.states[p]);
+    set_position(set.positions[p], fen, &set.states[p]);
     MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
@@ -152,8 +180,11 @@ Captures read_captures()
         read_line(lines[p], set, p);
         copy_to_baseline(set, p);
     }
-    seebatch_config config = seebatch_config_stockfish(); // Stockfish's rules and values
+    // Stockfish's rules (special moves score 0) and its own values, by its codes.
+    seebatch_config config = seebatch_config_stockfish();
     set.values = baseline_values_of(&config);
+    for (int code = 0; code < BASELINE_PIECE_CODES; code++)
+        set.values.of_code[code] = value_of(Piece(code));
     set.kind = baseline_choose();
     return set;
 }
@@ -170,7 +201,7 @@ long pass(const Captures &set, std::size_t count, bool baseline, long *calls)
                 sum += baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values);
         else
             for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
-                sum += pos.see_ge(set.moves[i], set.thresholds[i]);
+                sum += see_ge(pos, set.moves[i], set.thresholds[i]);
         *calls += long(set.first[p + 1] - set.first[p]);
     }
     return sum;
@@ -225,8 +256,7 @@ void compare(const Captures &set, std::size_t count, const char *regime, long *s
 
 int main(int argc, char **argv)
 {
-    Attacks::init();
-    Position::init();
+    init_stockfish();
     bool timing = argc == 2 && std::strcmp(argv[1], "time") == 0;
     bool counting = (argc == 3 || (argc == 4 && std::strcmp(argv[3], "baseline") == 0))
                     && std::strcmp(argv[1], "count") == 0;
@@ -245,7 +275,7 @@ int main(int argc, char **argv)
     // Both answer alike on every capture, or the comparison means nothing.
     for (std::size_t p = 0; p < set.size(); p++)
         for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
-            if (set.positions[p].see_ge(set.moves[i], set.thresholds[i])
+            if (see_ge(set.positions[p], set.moves[i], set.thresholds[i])
                 != baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values)) {
                 std::fprintf(stderr, "calibrate_driver: the baseline differs from Stockfish on %s %s\n",
                              set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
