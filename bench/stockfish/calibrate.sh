@@ -14,7 +14,8 @@
 #
 # Usage: bench/stockfish/calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR]
 #   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
-#   WORK: where the build goes (default: a new temporary directory)
+#   WORK: where the build goes (default: a new temporary directory; objects
+#         there are reused, so give each Stockfish tree its own)
 #   BUILD_DIR: seebatch's build, with seebatch_passes and seebatch_bench (default: build)
 # Exits 77 (skip) with the reason when no tree is given.
 set -euo pipefail
