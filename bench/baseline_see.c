@@ -1,99 +1,65 @@
 /*
- * Stockfish's see_ge as usually written: early exits on the values of the two
- * pieces of the move, then the exchange with a null window around the
- * threshold, the least valuable attacker found type by type, x-rays added
- * after a piece on a line leaves. Two things differ from the text it follows,
- * both to mean what seebatch's contract (and today's Stockfish) means: pinned
- * pieces are held back while any of their pinners is still on the board, and
- * with SEEBATCH_NORMAL_MOVES_ONLY every special move scores 0.
+ * The baseline with slider attacks by magic multiplication (any CPU), and
+ * what the benchmarks need to hold positions as Stockfish holds them.
  */
 #include "baseline_see.h"
 
+#include <string.h>
+
 #include "attacks.h"
 
-enum { NO_PIECE = 6 };
+/* Stockfish's code of a piece: its type + 1, plus 8 for black. */
+static uint8_t code_of(unsigned type, unsigned color) { return (uint8_t)(type + 1 + 8 * color); }
+
+const int8_t baseline_type_of_code[BASELINE_PIECE_CODES] = {-1, 0, 1, 2, 3, 4, 5, -1,
+                                                            -1, 0, 1, 2, 3, 4, 5, -1};
+
+_Static_assert(sizeof(baseline_position) == 1056, "the size of Stockfish's Position");
+_Static_assert(sizeof(baseline_state) == 192, "the size of Stockfish's StateInfo");
+
+void baseline_position_set(baseline_position *position, baseline_state *state, const seebatch_board *board,
+                           const seebatch_pins *pins)
+{
+    memset(position, 0, sizeof *position);
+    memset(state, 0, sizeof *state);
+    position->st = state;
+    for (unsigned type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
+        position->by_type[1 + type] = board->pieces[type];
+        position->by_type[0] |= board->pieces[type];
+        for (bitboard b = board->pieces[type]; b; b &= b - 1) {
+            unsigned square = (unsigned)__builtin_ctzll(b);
+            position->board[square] = code_of(type, color_on(board, square));
+        }
+    }
+    position->by_color[0] = board->colors[0];
+    position->by_color[1] = board->colors[1];
+    position->side_to_move = board->side_to_move;
+    if (pins) {
+        /* seebatch_pins.pinners[c] pin c's pieces; StateInfo's pinners[c]
+         * are c's sliders that pin (seebatch_view_pins says the same). */
+        for (unsigned color = 0; color < 2; color++) {
+            state->pins.blockers[color] = pins->blockers[color];
+            state->pins.pinners[color] = pins->pinners[color ^ 1];
+        }
+    }
+}
 
 baseline_values baseline_values_of(const seebatch_config *config)
 {
-    baseline_values values = {{0}, (config->flags & SEEBATCH_NORMAL_MOVES_ONLY) != 0};
-    for (int type = 0; type < SEEBATCH_KING; type++)
-        values.of_type[type] = config->values[type];
+    baseline_values values;
+    memset(&values, 0, sizeof values);
+    for (unsigned code = 0; code < BASELINE_PIECE_CODES; code++) {
+        int type = baseline_type_of_code[code];
+        values.of_code[code] = type >= 0 && type < SEEBATCH_KING ? config->values[type] : 0;
+    }
+    values.normal_moves_only = (config->flags & SEEBATCH_NORMAL_MOVES_ONLY) != 0;
     return values;
 }
 
-/* The piece type on a square, found the plain way, or NO_PIECE. */
-static int type_at(const seebatch_board *board, unsigned square)
-{
-    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        if (board->pieces[type] & square_bit(square))
-            return type;
-    return NO_PIECE;
-}
-
-/* Takes the side's least valuable attacker off the board, adds the sliders
- * behind it, and returns its type. */
-static int take_least_valuable(const seebatch_board *board, unsigned to, bitboard side_attackers,
-                               bitboard *occupied, bitboard *attackers)
-{
-    const bitboard *p = board->pieces;
-    for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++) {
-        bitboard of_type = side_attackers & p[type];
-        if (!of_type)
-            continue;
-        *occupied ^= lowest_bit(of_type);
-        if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
-            *attackers |= bishop_attacks(to, *occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
-        if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
-            *attackers |= rook_attacks(to, *occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
-        *attackers &= *occupied;
-        return type;
-    }
-    return SEEBATCH_KING;
-}
-
-bool baseline_see_ge(const seebatch_board *board, const seebatch_pins *pins, seebatch_move move,
-                     int32_t threshold, const baseline_values *values)
-{
-    unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_CASTLING || (kind != SEEBATCH_MOVE_NORMAL && values->normal_moves_only))
-        return 0 >= threshold;
-
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    int next_victim = type_at(board, from);
-    unsigned side = color_on(board, from) ^ 1; /* the opponent replies first */
-    int32_t balance;
-    bitboard occupied;
-    if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        occupied = square_bit(en_passant_victim(to, side ^ 1));
-        balance = values->of_type[SEEBATCH_PAWN];
-    } else {
-        occupied = 0;
-        balance = values->of_type[type_at(board, to)];
-    }
-    if (balance < threshold)
-        return false; /* even if nothing is taken back */
-    if (next_victim == SEEBATCH_KING)
-        return true; /* a king is never taken back */
-    balance -= values->of_type[next_victim];
-    if (balance >= threshold)
-        return true; /* even if the mover is taken back */
-
-    bool opponent_to_move = true;
-    occupied ^= occupied_squares(board) ^ square_bit(from) ^ square_bit(to);
-    bitboard attackers = attackers_to(board, to, occupied) & occupied;
-    for (;;) {
-        bitboard side_attackers = attackers & board->colors[side];
-        if (pins && (pins->pinners[side] & occupied))
-            side_attackers &= ~pins->blockers[side];
-        if (!side_attackers)
-            return opponent_to_move;
-        next_victim = take_least_valuable(board, to, side_attackers, &occupied, &attackers);
-        if (next_victim == SEEBATCH_KING)
-            return opponent_to_move == ((attackers & board->colors[side ^ 1]) != 0);
-        balance += opponent_to_move ? values->of_type[next_victim] : -values->of_type[next_victim];
-        opponent_to_move = !opponent_to_move;
-        if (opponent_to_move == (balance >= threshold))
-            return opponent_to_move;
-        side ^= 1;
-    }
-}
+#define BASELINE_SEE_GE baseline_see_ge
+#define BASELINE_EXCHANGE baseline_exchange_magic
+#define BASELINE_ATTACKERS_TO baseline_attackers_to_magic
+#define BASELINE_SPECIAL baseline_special_magic
+#define BISHOP_ATTACKS bishop_attacks
+#define ROOK_ATTACKS rook_attacks
+#include "baseline_see_body.h"

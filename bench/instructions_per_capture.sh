@@ -37,9 +37,11 @@ captures=$("$program" scalar multi 1 "$preset" | sed -n 's/^\([0-9]*\) captures 
 echo "preset $preset, $captures captures of the real positions"
 echo
 printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
-for row in "baseline_see_ge baseline" "seebatch_engine_see_ge engine_see_ge" \
+for row in "baseline_see_ge* baseline" "*view_see_ge_call* view" "seebatch_engine_see_ge engine_see_ge" \
            "seebatch_engine_see_value engine_see_value" "seebatch_engine_see_ge_each engine_each"; do
+    set -f # the patterns are callgrind's, not file names
     set -- $row
+    set +f
     total=$(COLLECT=$1 instructions scalar "$2" "$passes" "$preset")
     calls=$((passes * captures))
     [ "$2" = engine_each ] && label="$1 (per capture)" || label=$1

@@ -6,15 +6,23 @@
 // Usage: seebatch_passes BACKEND MODE PASSES [PRESET]
 //        seebatch_passes --backends         (the backends this machine can run)
 //        seebatch_passes --check-baseline   (exit 1 if the baseline disagrees)
+//        seebatch_passes --dump-captures    (every position's FEN, captures and
+//                                            thresholds, for bench/stockfish/calibrate.sh)
+//        seebatch_passes --time-view        (ns per call of the baseline and of
+//                                            seebatch_view_see_ge, in alternating
+//                                            pairs, as calibrate.sh's driver times)
 //   batch:            one seebatch_see_values call per position
 //   multi:            one seebatch_see_values_multi call over every capture
 //   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
 //   engine_see_value: seebatch_engine_see_value per capture, pins given
 //   engine_each:      seebatch_engine_see_ge_each per position
 //   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
+//   view:             seebatch_view_see_ge per capture on the baseline's positions
+//                     (Stockfish's layout and piece codes), through view_see_ge_call
 // PRESET is classic (the default) or stockfish. Prints the captures evaluated
 // and a checksum of the results, the same for every backend.
 #include <algorithm>
+#include <ctime>
 #include <cstdint>
 #include <iterator>
 #include <cstdio>
@@ -32,8 +40,8 @@ namespace {
 int usage()
 {
     std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
-                         "       seebatch_passes --backends | --check-baseline\n"
-                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline\n");
+                         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
+                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
     return 2;
 }
 
@@ -41,10 +49,29 @@ struct Run {
     const PositionSet &set;
     seebatch_config config;
     seebatch_rules rules;
+    seebatch_view_rules view_rules;
+    std::vector<seebatch_view> views; // one per position, made once
     baseline_values baseline;
+    baseline_kind kind;
     std::vector<std::uint32_t> board_of_move;
     std::vector<std::int32_t> results; // one per capture
 };
+
+// seebatch_view_see_ge as an engine's see_ge would call it, kept out of line
+// so that callgrind (--toggle-collect=*view_see_ge_call*) counts the inline
+// early exits with the exchange, as it counts the whole baseline.
+__attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, seebatch_move move,
+                                                std::int32_t threshold)
+{
+    const PositionSet &set = run.set;
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) // the engine answers these itself
+        return seebatch_engine_see_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
+    const baseline_position &position = set.engine[p];
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    const seebatch_view_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
+    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, from, to, position.board[from],
+                                position.board[to], threshold);
+}
 
 // One pass of `mode` (one of those listed in main) over every capture,
 // results into run.results.
@@ -52,7 +79,6 @@ void pass(Run &run, const std::string &mode)
 {
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
-    bool pins_on = (run.config.flags & SEEBATCH_PINS) != 0;
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
                                   set.captures.size(), &run.config, results);
@@ -77,9 +103,10 @@ void pass(Run &run, const std::string &mode)
                     out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
+                else if (mode == "view")
+                    out[i] = view_see_ge_call(run, p, moves[i], thresholds[i]);
                 else
-                    out[i] = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, moves[i], thresholds[i],
-                                             &run.baseline);
+                    out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i], &run.baseline);
             }
         }
     }
@@ -88,7 +115,7 @@ void pass(Run &run, const std::string &mode)
 // The baseline against seebatch_engine_see_ge on every capture, under every
 // configuration the baseline claims to follow, at the capture's own
 // threshold, at 0, and at and just above the exact value.
-int check_baseline(const PositionSet &set)
+int check_baseline(PositionSet set)
 {
     const char *names[] = {"classic", "stockfish", "classic+pins", "stockfish-pins"};
     seebatch_config configs[4] = {seebatch_config_classic(), seebatch_config_stockfish(),
@@ -96,11 +123,12 @@ int check_baseline(const PositionSet &set)
     configs[2].flags |= SEEBATCH_PINS;
     configs[3].flags &= ~static_cast<std::uint32_t>(SEEBATCH_PINS);
     long checked = 0, wrong = 0;
+    bool fast = baseline_choose() != BASELINE_MAGIC;
     for (int c = 0; c < 4; c++) {
         seebatch_rules rules;
         seebatch_rules_init(&rules, &configs[c], nullptr);
         baseline_values values = baseline_values_of(&configs[c]);
-        bool pins_on = (configs[c].flags & SEEBATCH_PINS) != 0;
+        set.use_pins((configs[c].flags & SEEBATCH_PINS) != 0);
         for (std::size_t p = 0; p < set.size(); p++)
             for (std::size_t i = 0; i < set.capture_count(p); i++) {
                 const seebatch_board *board = &set.boards[p];
@@ -109,7 +137,12 @@ int check_baseline(const PositionSet &set)
                 std::int32_t thresholds[4] = {set.thresholds_of(p)[i], 0, value, value + 1};
                 for (std::int32_t t : thresholds) {
                     checked++;
-                    bool base = baseline_see_ge(board, pins_on ? &set.pins[p] : nullptr, move, t, &values);
+                    bool base = baseline_see_ge(&set.engine[p], move, t, &values);
+                    // Every lookup this CPU runs must agree (a difference
+                    // is counted below, whichever is wrong).
+                    if (fast && (baseline_see_ge_pext(&set.engine[p], move, t, &values) != base
+                                 || baseline_see_ge_hq(&set.engine[p], move, t, &values) != base))
+                        base = !base;
                     if (base != (value >= t) && ++wrong <= 10) {
                         char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
                         seebatch_board_to_fen(board, fen, sizeof fen);
@@ -122,6 +155,120 @@ int check_baseline(const PositionSet &set)
     }
     std::printf("baseline checked on %ld threshold tests: %ld differ\n", checked, wrong);
     return wrong == 0 ? 0 : 1;
+}
+
+// One line per position: "FEN;move threshold;move threshold;...", the
+// captures in the benchmark's order with the thresholds it tests them at.
+int dump_captures(const PositionSet &set)
+{
+    for (std::size_t p = 0; p < set.size(); p++) {
+        char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+        seebatch_board_to_fen(&set.boards[p], fen, sizeof fen);
+        std::printf("%s", fen);
+        for (std::size_t i = 0; i < set.capture_count(p); i++) {
+            seebatch_move_to_uci(set.captures_of(p)[i], uci);
+            std::printf(";%s %d", uci, set.thresholds_of(p)[i]);
+        }
+        std::printf("\n");
+    }
+    return 0;
+}
+
+// One pass over positions 0 .. count - 1: call(p, i) for every capture.
+template <typename Call>
+long timed_pass(const PositionSet &set, std::size_t count, Call call, long *calls)
+{
+    long sum = 0;
+    for (std::size_t p = 0; p < count; p++) {
+        for (std::size_t i = 0; i < set.capture_count(p); i++)
+            sum += call(p, i);
+        *calls += long(set.capture_count(p));
+    }
+    return sum;
+}
+
+// CPU time of this thread: on a shared machine the wall clock also counts
+// the time other processes hold the core (Google Benchmark's rates use CPU
+// time too).
+double thread_seconds()
+{
+    timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
+}
+
+// ns per call over passes of at least 0.1 s of CPU time: the measurement of
+// bench/stockfish/calibrate_driver.cpp, loop for loop.
+template <typename Call>
+double ns_once(const PositionSet &set, std::size_t count, Call call, long *sum)
+{
+    long calls = 0;
+    double start = thread_seconds(), elapsed = 0;
+    while (elapsed < 0.1) {
+        *sum += timed_pass(set, count, call, &calls);
+        elapsed = thread_seconds() - start;
+    }
+    return elapsed * 1e9 / double(calls);
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// The baseline and the view in turn, 25 pairs: the medians of each and of
+// the pairs' speed-ups (the two of a pair run under nearly the same load).
+template <typename Baseline, typename View>
+void compare(const PositionSet &set, std::size_t count, const char *regime, Baseline baseline, View view)
+{
+    long sum = 0;
+    std::vector<double> base_ns, view_ns, speedup;
+    for (int run = 0; run < 25; run++) {
+        base_ns.push_back(ns_once(set, count, baseline, &sum));
+        view_ns.push_back(ns_once(set, count, view, &sum));
+        speedup.push_back(base_ns.back() / view_ns.back());
+    }
+    std::printf("%-10s %7zu positions: baseline %6.2f ns/call, view %6.2f ns/call, view %.3fx the baseline"
+                " (median of 25 pairs; pairs %.3f .. %.3f; checksum %ld)\n",
+                regime, count, median(base_ns), median(view_ns), median(speedup),
+                *std::min_element(speedup.begin(), speedup.end()), *std::max_element(speedup.begin(), speedup.end()),
+                sum);
+}
+
+// seebatch_view_see_ge against the baseline as calibrate.sh times Stockfish's
+// see_ge: Stockfish's rules (the stockfish preset), one call per capture,
+// learned and unlearned positions, on the backend in use.
+int time_view(PositionSet set)
+{
+    seebatch_config config = seebatch_config_stockfish();
+    set.use_pins(true);
+    baseline_values values = baseline_values_of(&config);
+    baseline_kind kind = baseline_choose();
+    seebatch_rules rules;
+    seebatch_view_rules view_rules;
+    seebatch_rules_init(&rules, &config, nullptr);
+    seebatch_view_rules_init(&view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, nullptr);
+    std::vector<seebatch_view> views;
+    for (const baseline_position &position : set.engine)
+        views.push_back({&position.by_type[1], position.by_color});
+    auto baseline = [&](std::size_t p, std::size_t i) {
+        return baseline_see(kind, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &values);
+    };
+    auto view = [&](std::size_t p, std::size_t i) { // as seebatch_bench's view_see_ge rows
+        seebatch_move move = set.captures_of(p)[i];
+        if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+            return seebatch_engine_see_ge(&rules, &set.boards[p], &set.pins[p], move, set.thresholds_of(p)[i]);
+        const baseline_position &position = set.engine[p];
+        unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, from, to, position.board[from],
+                                    position.board[to], set.thresholds_of(p)[i]);
+    };
+    std::printf("baseline: %s; view: backend %s; %zu positions, %zu captures\n", baseline_kind_name(kind),
+                seebatch_backend_name(), set.size(), set.captures.size());
+    compare(set, std::min<std::size_t>(4096, set.size()), "learned", baseline, view);
+    compare(set, set.size(), "unlearned", baseline, view);
+    return 0;
 }
 
 } // namespace
@@ -137,13 +284,18 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && std::strcmp(argv[1], "--check-baseline") == 0)
         return check_baseline(real_positions());
+    if (argc == 2 && std::strcmp(argv[1], "--dump-captures") == 0)
+        return dump_captures(real_positions());
+    if (argc == 2 && std::strcmp(argv[1], "--time-view") == 0)
+        return time_view(real_positions());
     if (argc != 4 && argc != 5)
         return usage();
     char *end = nullptr;
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
-    const std::string modes[] = {"batch", "multi", "engine_see_ge", "engine_see_value", "engine_each", "baseline"};
+    const std::string modes[] = {"batch",       "multi",    "engine_see_ge", "engine_see_value",
+                                 "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();
@@ -160,8 +312,17 @@ int main(int argc, char **argv)
     }
 
     PositionSet set = real_positions();
-    Run run{set, config, {}, baseline_values_of(&config), {}, std::vector<std::int32_t>(set.captures.size())};
+    set.use_pins((config.flags & SEEBATCH_PINS) != 0);
+    Run run{set, config, {}, {}, {}, baseline_values_of(&config), baseline_choose(), {},
+            std::vector<std::int32_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
+    if (seebatch_view_rules_init(&run.view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, &error)
+        != SEEBATCH_OK) {
+        std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
+        return 2;
+    }
+    for (const baseline_position &position : set.engine)
+        run.views.push_back({&position.by_type[1], position.by_color});
     for (std::size_t p = 0; p < set.size(); p++)
         run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));
 

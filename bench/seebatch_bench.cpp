@@ -50,7 +50,9 @@ struct Workload {
     PositionSet positions;
     seebatch_config config = seebatch_config_classic();
     seebatch_rules rules;
+    seebatch_view_rules view_rules; // the same rules for Stockfish's piece codes
     baseline_values baseline;
+    baseline_kind baseline_lookups = baseline_choose(); // as Stockfish's x86-64-bmi2 build
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
 
@@ -68,10 +70,24 @@ struct Workload {
         return regime == LEARNED ? std::min(learned_positions, positions.size()) : set_of(regime).size();
     }
 
-    // The pins the baseline is given: none when the configuration ignores pins.
-    const seebatch_pins *baseline_pins(const PositionSet &set, std::size_t p) const
+    // The baseline's answer for capture i of position p.
+    bool baseline_see(const PositionSet &set, std::size_t p, std::size_t i) const
     {
-        return (config.flags & SEEBATCH_PINS) ? &set.pins[p] : nullptr;
+        return ::baseline_see(baseline_lookups, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i],
+                              &baseline);
+    }
+
+    // A view of each engine position of a regime's set, made once (as an
+    // engine makes one per position object): its bitboards from the pawns
+    // on, and its colours.
+    const seebatch_view *views_of(Regime regime)
+    {
+        std::vector<seebatch_view> &made = views[regime == MEMORY];
+        const PositionSet &set = set_of(regime);
+        if (made.empty())
+            for (const baseline_position &position : set.engine)
+                made.push_back({&position.by_type[1], position.by_color});
+        return made.data();
     }
 
     // longest_batch moves per position, position p's from p * longest_batch:
@@ -92,6 +108,7 @@ struct Workload {
 private:
     std::unique_ptr<DataSet> data;
     std::vector<seebatch_move> cycled;
+    std::vector<seebatch_view> views[2]; // of the positions, of the data set
 };
 
 // Forces the backend for this run; a backend that fails is reported as the
@@ -256,13 +273,33 @@ void engine_see_value(benchmark::State &state, Workload *work, Regime regime)
     });
 }
 
-// The baseline's threshold test, one move per call: the comparison for both
-// rows above.
+// The baseline's threshold test, one move per call: the comparison for the
+// rows above and below.
 void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regime)
 {
     one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return baseline_see_ge(&set.boards[p], work->baseline_pins(set, p), set.captures_of(p)[i],
-                               set.thresholds_of(p)[i], &work->baseline);
+        return work->baseline_see(set, p, i);
+    });
+}
+
+// seebatch_view_see_ge on the engine positions the baseline reads: the view
+// made once per position, the early exits on the mailbox with Stockfish's
+// piece codes, the pins where StateInfo keeps them. A view answers normal
+// moves; the few others go to seebatch_engine_see_ge, as an engine would
+// answer them itself.
+void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
+{
+    const seebatch_view *views = work->views_of(regime);
+    bool pins = (work->config.flags & SEEBATCH_PINS) != 0;
+    one_move_per_call(state, work, regime, [&](const PositionSet &set, std::size_t p, std::size_t i) {
+        seebatch_move move = set.captures_of(p)[i];
+        std::int32_t threshold = set.thresholds_of(p)[i];
+        if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+            return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], move, threshold);
+        const baseline_position &position = set.engine[p];
+        unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+        return seebatch_view_see_ge(&work->view_rules, &views[p], pins ? &position.st->pins : nullptr, from, to,
+                                    position.board[from], position.board[to], threshold);
     });
 }
 
@@ -283,11 +320,9 @@ void baseline_each(benchmark::State &state, Workload *work, Regime regime)
 {
     std::uint8_t passed[SEEBATCH_MAX_MOVES];
     over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
-        const seebatch_pins *pins = work->baseline_pins(set, p);
         std::size_t count = set.capture_count(p);
         for (std::size_t i = 0; i < count; i++)
-            passed[i] = baseline_see_ge(&set.boards[p], pins, set.captures_of(p)[i], set.thresholds_of(p)[i],
-                                        &work->baseline);
+            passed[i] = work->baseline_see(set, p, i);
         benchmark::DoNotOptimize(passed);
         return count;
     });
@@ -383,7 +418,14 @@ bool choose_configuration(Workload *work, std::string *error)
         return false;
     }
     seebatch_rules_init(&work->rules, &work->config, nullptr);
+    if (seebatch_view_rules_init(&work->view_rules, &work->config, baseline_type_of_code, BASELINE_PIECE_CODES,
+                                 &preset_error) != SEEBATCH_OK) {
+        *error = std::string("seebatch_view_rules_init: ") + preset_error.message;
+        return false;
+    }
     work->baseline = baseline_values_of(&work->config);
+    // Before the data set is built: its copies carry the same pins.
+    work->positions.use_pins((work->config.flags & SEEBATCH_PINS) != 0);
     benchmark::AddCustomContext("seebatch_preset", preset && *preset ? preset : "classic");
     return true;
 }
@@ -399,6 +441,8 @@ void describe(Workload &work)
         + std::to_string(work.positions.size()) + " board after board; memory: "
         + std::to_string(pool_boards) + " boards (" + megabytes(pool_boards * sizeof(seebatch_board))
         + ") board after board");
+    benchmark::AddCustomContext("seebatch_baseline", std::string("Stockfish's see_ge, slider attacks by ")
+                                                     + baseline_kind_name(work.baseline_lookups));
     benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) + " moves per call on the memory data set");
 }
 
@@ -408,6 +452,7 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_engine("engine_see_ge", engine_see_ge, baseline_see_ge_calls, work);
     register_engine("engine_see_value", engine_see_value, baseline_see_ge_calls, work);
     register_engine("engine_see_ge_each", engine_see_ge_each, baseline_each, work);
+    register_engine("view_see_ge", view_see_ge, baseline_see_ge_calls, work);
     register_backends("see_value", see_value, work, backends, all);
     register_backends("see_ge", see_ge, work, backends, all);
     register_backends("batch", batch, work, backends, all);

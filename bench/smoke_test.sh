@@ -32,7 +32,7 @@ for regime in learned unlearned memory; do
     for row in see_value see_ge batch; do
         grep -q "^$row/$regime  .* M/s *1.00x" "$work/out" || fail "no row $row/$regime with scalar at 1.00x"
     done
-    for row in engine_see_ge engine_see_value engine_see_ge_each; do
+    for row in engine_see_ge engine_see_value engine_see_ge_each view_see_ge; do
         grep -q "^$row/$regime  .* M/s *1.00x .* M/s" "$work/out" \
             || fail "no row $row/$regime with the baseline at 1.00x and seebatch beside it"
     done
@@ -107,6 +107,8 @@ done
 single=$("$passes" scalar engine_see_ge 1 stockfish)
 for backend in $backends; do
     [ "$("$passes" "$backend" engine_each 1 stockfish)" = "$single" ] || fail "$backend engine_each differs from engine_see_ge"
+    [ "$("$passes" "$backend" view 1 stockfish)" = "$single" ] || fail "$backend view differs from engine_see_ge"
+    [ "$("$passes" "$backend" baseline 1 stockfish)" = "$single" ] || fail "baseline differs from engine_see_ge"
 done
 echo "== the baseline agrees with seebatch"
 "$passes" --check-baseline || fail "the baseline disagrees with seebatch_engine_see_ge"

@@ -22,6 +22,10 @@ bool PositionSet::add(const seebatch_board &board)
     seebatch_pins board_pins;
     seebatch_pins_compute(&board, &board_pins);
     pins.push_back(board_pins);
+    baseline_position position;
+    baseline_state state;
+    baseline_position_set(&position, &state, &board, &board_pins);
+    add_engine(position, state);
     for (std::size_t i = 0; i < count; i++) {
         thresholds.push_back(capture_threshold(board, moves[i], captures.size()));
         captures.push_back(moves[i]);
@@ -34,9 +38,29 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
 {
     boards.push_back(other.boards[i]);
     pins.push_back(other.pins[i]);
+    add_engine(other.engine[i], other.states[i]);
     captures.insert(captures.end(), other.captures_of(i), other.captures_of(i) + other.capture_count(i));
     thresholds.insert(thresholds.end(), other.thresholds_of(i), other.thresholds_of(i) + other.capture_count(i));
     first_capture.push_back(captures.size());
+}
+
+void PositionSet::add_engine(const baseline_position &position, const baseline_state &state)
+{
+    const baseline_state *before = states.data();
+    states.push_back(state);
+    engine.push_back(position);
+    if (states.data() == before) {
+        engine.back().st = &states.back();
+        return;
+    }
+    for (std::size_t i = 0; i < engine.size(); i++) // the states moved
+        engine[i].st = &states[i];
+}
+
+void PositionSet::use_pins(bool on)
+{
+    for (std::size_t i = 0; i < size(); i++)
+        baseline_position_set(&engine[i], &states[i], &boards[i], on ? &pins[i] : nullptr);
 }
 
 std::string PositionSet::capture_distribution() const
@@ -229,6 +253,8 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
     PositionSet &pool = data.pool;
     pool.boards.reserve(slot_position.size());
     pool.pins.reserve(slot_position.size());
+    pool.engine.reserve(slot_position.size());
+    pool.states.reserve(slot_position.size());
     pool.captures.reserve(copies * set.captures.size());
     pool.thresholds.reserve(copies * set.captures.size());
     MoveList &list = data.in_board_order;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "baseline_see.h"
 #include "seebatch.h"
 
 // Positions and their captures (the moves seebatch_generate_captures lists),
@@ -16,6 +17,11 @@
 struct PositionSet {
     std::vector<seebatch_board> boards;
     std::vector<seebatch_pins> pins; // each board's, computed once as an engine keeps them
+    // Each board as Stockfish holds it (mailbox, bitboards, StateInfo's pins),
+    // built here, outside any timing: what the baseline and the view rows read.
+    // engine[i].st points at states[i], kept so whenever states moves.
+    std::vector<baseline_position> engine;
+    std::vector<baseline_state> states;
     // The captures of board i are captures[first_capture[i] .. first_capture[i + 1]).
     std::vector<std::size_t> first_capture{0};
     std::vector<seebatch_move> captures;
@@ -31,10 +37,17 @@ struct PositionSet {
     // Adds the board with its captures; a board without any is left out (it
     // would give the benchmarks nothing to evaluate). Returns whether it was kept.
     bool add(const seebatch_board &board);
+    // Whether the engine positions carry their pins (rules with
+    // SEEBATCH_PINS) or none (rules without: no piece is ever held back).
+    void use_pins(bool on);
     // Adds board i of another set, as it is there.
     void add_copy(const PositionSet &other, std::size_t i);
     // Histogram of captures per position: "1: 44%, 2: 23%, ...".
     std::string capture_distribution() const;
+
+private:
+    // Appends an engine position and its state, keeping every st valid.
+    void add_engine(const baseline_position &position, const baseline_state &state);
 };
 
 // The threshold an engine would test capture `index` of a set against:

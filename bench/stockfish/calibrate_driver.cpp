@@ -1,0 +1,290 @@
+// Times Stockfish's own Position::see_ge on the benchmark's captures.
+//
+// bench/stockfish/calibrate.sh compiles this file together with the sources
+// of a Stockfish tree the user provides (current master, or 15.1: the few
+// calls that differ are below), with that tree's own compiler flags, so the baseline in bench/baseline_see.c can be
+// held against the function it copies. Nothing of Stockfish is in the
+// repository: this file only calls it.
+//
+// calibrate.sh compiles this file without -flto, so see_ge stays a function
+// called here as the benchmark calls the baseline (directly, from another
+// object), and callgrind can count it apart.
+//
+// Input (stdin): what `seebatch_passes --dump-captures` prints, one position a
+// line: "FEN;move threshold;move threshold;..." with moves in UCI, the same
+// captures and thresholds the benchmark times. Each move is found in
+// Stockfish's legal move list, so the Move values are Stockfish's own.
+//
+// The baseline (bench/baseline_see.c, linked from seebatch's build) runs in
+// the same process on the same captures, each position copied from
+// Stockfish's into the baseline's layout: timings alternate between the two
+// within one run, so the ratio holds on a loaded machine.
+//
+// Usage: calibrate_driver time               (ns per call, learned and unlearned)
+//        calibrate_driver count N [baseline] (N passes over every capture, of
+//                 Stockfish's see_ge or the baseline; under callgrind for
+//                 instructions per call)
+#include <algorithm>
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#if __has_include("attacks.h") // current master
+#include "attacks.h"
+#define STOCKFISH_MASTER 1
+#else // Stockfish 15.1
+#include "bitboard.h"
+#include "psqt.h"
+#define STOCKFISH_MASTER 0
+#endif
+#include "movegen.h"
+#include "position.h"
+
+#include "baseline_see.h"
+
+using namespace Stockfish;
+
+namespace {
+
+// What differs between the two APIs.
+#if STOCKFISH_MASTER
+void init_stockfish() { Attacks::init(), Position::init(); }
+void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st); }
+Square from_of(Move m) { return m.from_sq(); }
+Square to_of(Move m) { return m.to_sq(); }
+MoveType type_of_move(Move m) { return m.type_of(); }
+PieceType promotion_of(Move m) { return m.promotion_type(); }
+int value_of(Piece pc) { return PieceValue[pc]; }
+bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, threshold); }
+#else
+void init_stockfish() { PSQT::init(), Bitboards::init(), Position::init(); }
+void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st, nullptr); }
+Square from_of(Move m) { return from_sq(m); }
+Square to_of(Move m) { return to_sq(m); }
+MoveType type_of_move(Move m) { return type_of(m); }
+PieceType promotion_of(Move m) { return promotion_type(m); }
+int value_of(Piece pc) { return PieceValue[MG][pc]; }
+bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, Value(threshold)); }
+#endif
+
+// The regimes of seebatch_bench: the first 4096 positions cycled (the branch
+// predictor learns them), and every position board after board.
+constexpr std::size_t learned_positions = 4096;
+
+// Positions held as Stockfish holds them: each Position with its StateInfo,
+// built once, outside the timed loops.
+struct Captures {
+    std::unique_ptr<Position[]> positions;
+    std::unique_ptr<StateInfo[]> states;
+    std::vector<std::size_t> first{0}; // captures of position p: first[p] .. first[p + 1]
+    std::vector<Move> moves;
+    std::vector<int> thresholds;
+    // The same positions and moves for the baseline.
+    std::unique_ptr<baseline_position[]> base;
+    std::unique_ptr<baseline_state[]> base_states;
+    std::vector<seebatch_move> base_moves;
+    baseline_values values;
+    baseline_kind kind;
+    std::size_t size() const { return first.size() - 1; }
+};
+
+// Position p in the baseline's layout, read through Stockfish's accessors.
+void copy_to_baseline(Captures &set, std::size_t p)
+{
+    const Position &pos = set.positions[p];
+    baseline_position &base = set.base[p];
+    baseline_state &state = set.base_states[p];
+    std::memset(&base, 0, sizeof base);
+    std::memset(&state, 0, sizeof state);
+    for (int s = 0; s < 64; s++)
+        base.board[s] = std::uint8_t(pos.piece_on(Square(s)));
+    for (int type = 0; type < 7; type++)
+        base.by_type[type] = pos.pieces(PieceType(type));
+    for (int c = 0; c < 2; c++) {
+        base.by_color[c] = pos.pieces(Color(c));
+        state.pins.blockers[c] = pos.blockers_for_king(Color(c));
+        state.pins.pinners[c] = pos.pinners(Color(c));
+    }
+    base.side_to_move = std::uint8_t(pos.side_to_move());
+    base.st = &state;
+}
+
+seebatch_move baseline_move(Move m)
+{
+    unsigned kind = unsigned(promotion_of(m) - KNIGHT) + SEEBATCH_MOVE_PROMOTE_KNIGHT;
+    if (type_of_move(m) == NORMAL)
+        kind = SEEBATCH_MOVE_NORMAL;
+    else if (type_of_move(m) == EN_PASSANT)
+        kind = SEEBATCH_MOVE_EN_PASSANT;
+    else if (type_of_move(m) == CASTLING)
+        kind = SEEBATCH_MOVE_CASTLING;
+    return seebatch_move_make(unsigned(from_of(m)), unsigned(to_of(m)), kind);
+}
+
+std::string uci_of(Move m)
+{
+    auto square = [](Square s) {
+        int index = int(s);
+        return std::string{char('a' + index % 8), char('1' + index / 8)};
+    };
+    std::string text = square(from_of(m)) + square(to_of(m));
+    if (type_of_move(m) == PROMOTION)
+        text += " pnbrqk"[promotion_of(m)];
+    return text;
+}
+
+// One line of the dump into position p; exits on a move Stockfish does not list.
+void read_line(const std::string &line, Captures &set, std::size_t p)
+{
+    std::stringstream fields(line);
+    std::string fen, field;
+    std::getline(fields, fen, ';');
+    set_position(set.positions[p], fen, &set.states[p]);
+    MoveList<LEGAL> legal(set.positions[p]);
+    while (std::getline(fields, field, ';')) {
+        std::string uci = field.substr(0, field.find(' '));
+        auto found = std::find_if(legal.begin(), legal.end(), [&](Move m) { return uci_of(m) == uci; });
+        if (found == legal.end()) {
+            std::fprintf(stderr, "calibrate_driver: %s is not legal in %s\n", uci.c_str(), fen.c_str());
+            std::exit(2);
+        }
+        set.moves.push_back(*found);
+        set.base_moves.push_back(baseline_move(*found));
+        set.thresholds.push_back(std::atoi(field.c_str() + field.find(' ') + 1));
+    }
+    set.first.push_back(set.moves.size());
+}
+
+Captures read_captures()
+{
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(std::cin, line);)
+        if (!line.empty())
+            lines.push_back(line);
+    if (lines.empty() || lines.size() > (std::size_t(1) << 24)) {
+        std::fprintf(stderr, "calibrate_driver: %zu positions on stdin\n", lines.size());
+        std::exit(2);
+    }
+    Captures set;
+    set.positions.reset(new Position[lines.size()]);
+    set.states.reset(new StateInfo[lines.size()]);
+    set.base.reset(new baseline_position[lines.size()]);
+    set.base_states.reset(new baseline_state[lines.size()]);
+    for (std::size_t p = 0; p < lines.size(); p++) {
+        read_line(lines[p], set, p);
+        copy_to_baseline(set, p);
+    }
+    // Stockfish's rules (special moves score 0) and its own values, by its codes.
+    seebatch_config config = seebatch_config_stockfish();
+    set.values = baseline_values_of(&config);
+    for (int code = 0; code < BASELINE_PIECE_CODES; code++)
+        set.values.of_code[code] = value_of(Piece(code));
+    set.kind = baseline_choose();
+    return set;
+}
+
+// One pass over positions 0 .. count - 1: every capture, one see_ge call
+// each, of Stockfish's or the baseline's.
+long pass(const Captures &set, std::size_t count, bool baseline, long *calls)
+{
+    long sum = 0;
+    for (std::size_t p = 0; p < count; p++) {
+        const Position &pos = set.positions[p];
+        if (baseline)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values);
+        else
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += see_ge(pos, set.moves[i], set.thresholds[i]);
+        *calls += long(set.first[p + 1] - set.first[p]);
+    }
+    return sum;
+}
+
+// CPU time of this thread: on a shared machine the wall clock also counts
+// the time other processes hold the core (Google Benchmark's rates use CPU
+// time too).
+double thread_seconds()
+{
+    timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
+}
+
+// ns per call over passes of at least 0.1 s of CPU time.
+double ns_once(const Captures &set, std::size_t count, bool baseline, long *sum)
+{
+    long calls = 0;
+    double start = thread_seconds(), elapsed = 0;
+    while (elapsed < 0.1) {
+        *sum += pass(set, count, baseline, &calls);
+        elapsed = thread_seconds() - start;
+    }
+    return elapsed * 1e9 / double(calls);
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+// Stockfish and the baseline in turn, 25 times: the medians of each and of
+// the 25 ratios (the two of a pair run under nearly the same load, which on a
+// shared machine changes from one second to the next).
+void compare(const Captures &set, std::size_t count, const char *regime, long *sum)
+{
+    std::vector<double> stockfish, baseline, ratio;
+    for (int run = 0; run < 25; run++) {
+        stockfish.push_back(ns_once(set, count, false, sum));
+        baseline.push_back(ns_once(set, count, true, sum));
+        ratio.push_back(baseline.back() / stockfish.back());
+    }
+    std::printf("%-10s %7zu positions: Stockfish %6.2f ns/call, baseline %6.2f ns/call, baseline/Stockfish %.3f"
+                " (median of 25 pairs; pairs %.3f .. %.3f)\n",
+                regime, count, median(stockfish), median(baseline), median(ratio),
+                *std::min_element(ratio.begin(), ratio.end()), *std::max_element(ratio.begin(), ratio.end()));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    init_stockfish();
+    bool timing = argc == 2 && std::strcmp(argv[1], "time") == 0;
+    bool counting = (argc == 3 || (argc == 4 && std::strcmp(argv[3], "baseline") == 0))
+                    && std::strcmp(argv[1], "count") == 0;
+    if (!timing && !counting) {
+        std::fprintf(stderr, "usage: calibrate_driver time | count PASSES [baseline]  < dump\n");
+        return 2;
+    }
+    Captures set = read_captures();
+    long sum = 0, calls = 0;
+    if (counting) {
+        for (long n = std::atol(argv[2]); n > 0; n--)
+            sum += pass(set, set.size(), argc == 4, &calls);
+        std::printf("see_ge calls %ld checksum %ld\n", calls, sum);
+        return 0;
+    }
+    // Both answer alike on every capture, or the comparison means nothing.
+    for (std::size_t p = 0; p < set.size(); p++)
+        for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+            if (see_ge(set.positions[p], set.moves[i], set.thresholds[i])
+                != baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values)) {
+                std::fprintf(stderr, "calibrate_driver: the baseline differs from Stockfish on %s %s\n",
+                             set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
+                return 1;
+            }
+    std::printf("%zu positions, %zu captures; baseline: %s\n", set.size(), set.moves.size(),
+                baseline_kind_name(set.kind));
+    compare(set, std::min(learned_positions, set.size()), "learned", &sum);
+    compare(set, set.size(), "unlearned", &sum);
+    std::printf("(checksum %ld)\n", sum);
+    return 0;
+}
