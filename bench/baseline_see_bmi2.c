@@ -21,13 +21,13 @@
 
 static inline bitboard bishop_attacks_pext(unsigned square, bitboard occupied)
 {
-    const pext_entry *e = &seebatch_bishop_pext[square];
+    const pext_entry *e = &seebatch_target_pext[square].bishop;
     return e->attacks[_pext_u64(occupied, e->mask)];
 }
 
 static inline bitboard rook_attacks_pext(unsigned square, bitboard occupied)
 {
-    const pext_entry *e = &seebatch_rook_pext[square];
+    const pext_entry *e = &seebatch_target_pext[square].rook;
     return e->attacks[_pext_u64(occupied, e->mask)];
 }
 
