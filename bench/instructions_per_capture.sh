@@ -37,14 +37,21 @@ captures=$("$program" scalar multi 1 "$preset" | sed -n 's/^\([0-9]*\) captures 
 echo "preset $preset, $captures captures of the real positions"
 echo
 printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
-for row in "baseline_see_ge* baseline" "*view_see_ge_call* view" "seebatch_engine_see_ge engine_see_ge" \
-           "seebatch_engine_see_value engine_see_value" "seebatch_engine_see_ge_each engine_each"; do
+# The view's exchange follows the backend: the pext one (view_exchange_bmi2)
+# with avx2 or avx512, the portable magic-table one with scalar.
+rows=("baseline_see_ge* baseline scalar" "*view_see_ge_call* view scalar")
+"$program" --backends | grep -qx avx2 && rows+=("*view_see_ge_call* view avx2")
+rows+=("seebatch_engine_see_ge engine_see_ge scalar" "seebatch_engine_see_value engine_see_value scalar"
+       "seebatch_engine_see_ge_each engine_each scalar")
+for row in "${rows[@]}"; do
     set -f # the patterns are callgrind's, not file names
     set -- $row
     set +f
-    total=$(COLLECT=$1 instructions scalar "$2" "$passes" "$preset")
+    total=$(COLLECT=$1 instructions "$3" "$2" "$passes" "$preset")
     calls=$((passes * captures))
-    [ "$2" = engine_each ] && label="$1 (per capture)" || label=$1
+    label=$1
+    [ "$2" = engine_each ] && label="$1 (per capture)"
+    [ "$2" = view ] && label="$1 ($3 backend)"
     printf '%-40s %12s\n' "$label" $((total / calls))
 done
 echo
