@@ -66,14 +66,10 @@ typedef struct rule_counts {
 /* Adds an entry's matches to *counts. */
 static inline void count_matches(rule_counts *counts, unsigned matched)
 {
-    if (!matched)
-        return;
-    bool single = (matched & (matched - 1)) == 0;
-    for (unsigned rule = 0; rule < RULE_COUNT; rule++) {
-        unsigned hit = (matched >> rule) & 1u;
-        counts->matched[rule] += hit;
-        counts->alone[rule] += hit & single;
-    }
+    if (matched && (matched & (matched - 1)) == 0)
+        counts->alone[__builtin_ctz(matched)]++;
+    for (; matched; matched &= matched - 1)
+        counts->matched[__builtin_ctz(matched)]++;
 }
 
 /* Prints the counts: entries read, kept, dropped, and per active rule the
