@@ -2,7 +2,9 @@
 # Speed of the training-data tools on a binpack made by repeating
 # small.binpack (../shared/data, next to the repository; not committed):
 # decoding alone (filter --count-only, no rule), the filter
-# --skip-see-ge 0 --skip-in-check binpack in and out on 1 and 2 threads.
+# --skip-see-ge 0 --skip-in-check binpack in and out on 1 and 2 threads, and
+# the filter with every deterministic rule of nnue-pytorch's loader, on 1
+# and 2 threads and counting only.
 # Each run is repeated; the best wall and CPU (user + system) times are kept
 # (the machine may be shared: CPU time then still measures one core's work,
 # wall time does not) and the load average is printed with the figures.
@@ -41,6 +43,15 @@ best filter-j1 "$tool" filter --skip-see-ge 0 --skip-in-check -j 1 "$work/big.bi
 best filter-j2 "$tool" filter --skip-see-ge 0 --skip-in-check -j 2 "$work/big.binpack" --output "$work/out2.binpack"
 cmp -s "$work/out1.binpack" "$work/out2.binpack" || { echo "-j 2 output differs from -j 1" >&2; exit 1; }
 echo "-j 2 speed-up (wall): $(paste "$work/filter-j1.time" "$work/filter-j2.time" | awk '{printf "%.2fx", $1 / $2}')"
+# Every deterministic rule of nnue-pytorch's loader at once (value none,
+# placeholder, early ply, filtered, simple eval), binpack in and out.
+loader=(--skip-value-none --skip-placeholder --skip-early-ply 16 --skip-filtered --skip-simple-eval 200)
+best loader-j1 "$tool" filter "${loader[@]}" -j 1 "$work/big.binpack" --output "$work/loader1.binpack"
+best loader-j2 "$tool" filter "${loader[@]}" -j 2 "$work/big.binpack" --output "$work/loader2.binpack"
+cmp -s "$work/loader1.binpack" "$work/loader2.binpack" || { echo "-j 2 output differs from -j 1" >&2; exit 1; }
+echo "loader rules -j 2 speed-up (wall): $(paste "$work/loader-j1.time" "$work/loader-j2.time" | awk '{printf "%.2fx", $1 / $2}')"
+best loader-count "$tool" filter "${loader[@]}" --count-only "$work/big.binpack"
+rm -f "$work"/loader*.binpack
 # small.binpack is one chunk: at -j 2 one thread decodes, the other filters.
 entries=434921
 best small-j1 "$tool" filter --skip-see-ge 0 --skip-in-check -j 1 "$data" --output "$work/small1.binpack"

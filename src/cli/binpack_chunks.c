@@ -72,6 +72,7 @@ static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
 {
     for (int i = 0; i < batch->count; i++) {
         batch->slots[i].result.helper = i < threads_allowed - batch->count;
+        batch->slots[i].result.carry_known = false;
         batch->started[i] =
             overlap && pthread_create(&batch->threads[i], NULL, process_slot, &batch->slots[i]) == 0;
         if (!batch->started[i])
@@ -95,9 +96,31 @@ static void report_fault(const chunk_job *job, uint64_t entry, const binpack_fau
             (unsigned long long)entry, fault->message);
 }
 
-/* Writes one result; returns an exit status, or -1 to go on. */
-static int write_result(const chunk_job *job, chunk_result *result, chunk_totals *totals)
+/* Settles a processed chunk with the state after the one before it,
+ * processing it again here when it assumed a state that changes it. */
+static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *carry)
 {
+    chunk_result *result = &slot->result;
+    if (!job->settle)
+        return;
+    if (job->settle(job->state, carry, result)) {
+        result->carry_known = true;
+        result->carry_in = *carry;
+        result->helper = false;
+        /* Emptied as after a write; rare enough for the allocation. */
+        seebatch_binpack_writer_free(&result->binpack);
+        seebatch_binpack_writer_init(&result->binpack);
+        process_slot(slot);
+        job->settle(job->state, carry, result); /* now known: sets carry_out */
+    }
+    *carry = result->carry_out;
+}
+
+/* Writes one result; returns an exit status, or -1 to go on. */
+static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *totals)
+{
+    settle_slot(job, slot, &totals->carry);
+    chunk_result *result = &slot->result;
     if (result->binpack.out_of_memory) {
         fprintf(stderr, "seebatch %s: out of memory\n", job->name);
         return EXIT_RESOURCE_FAILURE;
@@ -156,7 +179,7 @@ static int write_batch(const chunk_job *job, chunk_batch *batch, chunk_totals *t
 {
     int status = -1;
     for (int i = 0; i < batch->count && status < 0; i++)
-        status = write_result(job, &batch->slots[i].result, totals);
+        status = write_result(job, &batch->slots[i], totals);
     if (status < 0 && batch->stop == EXIT_BAD_LINES)
         report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.fault);
     return status < 0 ? batch->stop : status;
@@ -190,6 +213,7 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
 int run_chunk_job(const chunk_job *job, chunk_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
+    totals->carry = job->start;
     static const chunk_batch empty;
     chunk_batch *batches = malloc(2 * sizeof *batches);
     if (!batches)

@@ -16,7 +16,13 @@
 #include "binpack_writer.h"
 #include "text_buffer.h"
 
-enum { CHUNK_COUNTERS = 8 };
+enum { CHUNK_COUNTERS = 32 };
+
+/* State a job hands from one chunk to the next in file order (the filter's
+ * placeholder rule looks at earlier entries): opaque to the runner. */
+typedef struct chunk_carry {
+    int64_t word[4];
+} chunk_carry;
 
 /* What processing one chunk gives. */
 typedef struct chunk_result {
@@ -28,12 +34,26 @@ typedef struct chunk_result {
     binpack_fault fault;
     bool helper; /* set by the runner: a thread is free to help with this chunk */
     block_pair *blocks; /* for decode_in_blocks, kept from chunk to chunk */
+    /* Set by the runner: whether carry_in is the state after the chunk
+     * before. Chunks are processed in parallel, so at first it is not; the
+     * processor then assumes the state at the start of a file. */
+    bool carry_known;
+    chunk_carry carry_in;
+    chunk_carry carry_out; /* set by the processor, for chunk_settler */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).
  * state is the caller's, shared by every thread: read it only. */
 typedef void (*chunk_processor)(const uint8_t *data, size_t size, uint64_t file_offset,
                                 const void *state, chunk_result *result);
+
+/* Called in file order, before a result is written, with the state after
+ * the chunk before it (the job's start state for the first): returns true
+ * when the result assumed a state that changes it (the runner then
+ * processes the chunk again with carry_in known), else sets
+ * result->carry_out to the state after the chunk. */
+typedef bool (*chunk_settler)(const void *state, const chunk_carry *incoming,
+                              chunk_result *result);
 
 typedef struct chunk_job {
     FILE *input, *output;
@@ -42,11 +62,14 @@ typedef struct chunk_job {
     const void *state;
     const char *name; /* subcommand, for messages */
     const char *path; /* input name, for messages */
+    chunk_settler settle; /* NULL: chunks carry nothing */
+    chunk_carry start;    /* for settle: the state before the first chunk */
 } chunk_job;
 
 typedef struct chunk_totals {
     uint64_t entries;
     uint64_t counters[CHUNK_COUNTERS];
+    chunk_carry carry; /* the state after the last chunk written */
 } chunk_totals;
 
 /* Runs the job; sums what was written into *totals. A chunk that does not

@@ -233,7 +233,8 @@ static int evaluate_training_data(const eval_settings *settings, data_format for
     if (format == DATA_PLAIN) {
         status = evaluate_plain(settings, input, path);
     } else {
-        chunk_job job = {input, stdout, (int)options->threads, evaluate_chunk, settings, "eval", path};
+        chunk_job job = {input, stdout, (int)options->threads, evaluate_chunk, settings, "eval", path,
+                         NULL, {{0}}};
         chunk_totals totals;
         status = run_chunk_job(&job, &totals);
     }

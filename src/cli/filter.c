@@ -1,12 +1,16 @@
 /*
  * seebatch filter: drops training entries by rule (in check, capture, SEE at
- * least T, promotion, castling) from a .binpack or .plain file (or EPD lines)
- * and writes the rest in either training format, counting per rule.
+ * least T, promotion, castling, and the skip rules of nnue-pytorch's data
+ * loader) from a .binpack or .plain file (or EPD lines) and writes the rest
+ * in either training format, counting per rule.
  *
  * Binpack to binpack keeps the input's chains and chunks: a kept entry whose
  * predecessor was kept stays in its chain (its movetext bits are copied as
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
+ *
+ * The placeholder rule looks at earlier entries, also across chunks that
+ * threads filter at once: see settle_chunk.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -41,6 +45,8 @@ static const char filter_help[] =
     "  --output-format F   binpack or plain; by default the input's format\n"
     "                      (EPD input is written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
+    "  --explain           also count, per rule, the entries it alone matched\n"
+    "                      (those that would be kept without it)\n"
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
@@ -51,25 +57,33 @@ static const char filter_help[] =
     "it is written. Exit status: 0 success, 1 bad input, 2 usage error or\n"
     "unreadable input, 3 out of memory or unwritable output.\n";
 
-enum { COUNTER_KEPT = RULE_COUNT };
-
 typedef struct filter_settings {
     filter_rules rules;
     data_format input, output;
     const char *input_path, *output_path;
     bool count_only;
+    bool explain;
 } filter_settings;
 
+/* What a stream (or one chunk of it) counts. */
+typedef struct filter_tally {
+    rule_counts counts;
+    uint64_t kept;
+} filter_tally;
+
+_Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
+               "a chunk's counters hold a tally");
+
 /* Counts an entry; returns whether it is kept. */
-static inline bool judge(const filter_rules *rules, const training_entry *entry, uint64_t *counters)
+static inline bool judge(const filter_rules *rules, filter_history *history,
+                         const training_entry *entry, filter_tally *tally)
 {
-    unsigned matched = rules->active ? matching_rules(rules, entry) : 0;
+    unsigned matched = rules->active ? matching_rules(rules, history, entry) : 0;
     if (!matched) {
-        counters[COUNTER_KEPT]++;
+        tally->kept++;
         return true;
     }
-    for (int rule = 0; rule < RULE_COUNT; rule++)
-        counters[rule] += (matched >> rule) & 1u;
+    count_matches(&tally->counts, matched);
     return false;
 }
 
@@ -105,6 +119,21 @@ static void keep_binpack(binpack_writer *writer, const uint8_t *data, const trai
     }
 }
 
+/* How a chunk's placeholder decisions depend on the state before it. The
+ * chunk is first filtered from the state at the start of a file, where no
+ * earlier score is large; only its first scored entry (the first whose
+ * score is not VALUE_NONE) could be judged otherwise, and only when it is a
+ * zero in a game not drawn with its ply above the previous entry's. */
+typedef enum exposure {
+    EXPOSED_NOT,
+    EXPOSED,             /* after a large score it would be a placeholder */
+    EXPOSED_IF_PLY_RISES /* the same, when its ply (the chunk's first) is above the last one's */
+} exposure;
+
+/* chunk_carry's words for the filter. */
+enum { CARRY_PLY, CARRY_SCORE, CARRY_SEEN, CARRY_EXPOSURE };
+enum { SEEN_ENTRY = 1, SEEN_SCORE = 2 }; /* CARRY_SEEN bits: the chunk set the ply, the score */
+
 /* What filtering one chunk keeps between blocks of entries. */
 typedef struct chunk_filter {
     const filter_settings *settings;
@@ -112,7 +141,27 @@ typedef struct chunk_filter {
     chunk_result *result;
     bool previous_kept;
     pending_bits pending;
+    filter_history history;
+    filter_tally tally;
+    bool scored;     /* an entry whose score is not VALUE_NONE was seen */
+    int32_t ply_before; /* the ply of the entry before, TRAINER_NO_PLY for none */
 } chunk_filter;
+
+/* Notes, for the placeholder rule, how the entry's judgement could depend
+ * on the chunk before (until the chunk's first scored entry). */
+static void note_exposure(chunk_filter *f, const training_entry *entry)
+{
+    if (entry->score != TRAINER_VALUE_NONE) {
+        f->scored = true;
+        exposure seen = EXPOSED_NOT;
+        if (entry->score == 0 && entry->result != 0)
+            seen = f->ply_before == TRAINER_NO_PLY ? EXPOSED_IF_PLY_RISES
+                 : (int32_t)entry->ply > f->ply_before ? EXPOSED : EXPOSED_NOT;
+        /* The first entry's ply goes with it, above the exposure's 8 bits. */
+        f->result->carry_out.word[CARRY_EXPOSURE] = seen | (int64_t)entry->ply << 8;
+    }
+    f->ply_before = entry->ply;
+}
 
 static void filter_entries(const training_entry *entries, const binpack_source *sources,
                            size_t count, void *state)
@@ -121,7 +170,9 @@ static void filter_entries(const training_entry *entries, const binpack_source *
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
     for (size_t i = 0; i < count; i++) {
-        bool kept = judge(&settings->rules, &entries[i], result->counters);
+        if (!f->scored)
+            note_exposure(f, &entries[i]);
+        bool kept = judge(&settings->rules, &f->history, &entries[i], &f->tally);
         if (settings->count_only)
             continue;
         if (kept && settings->output == DATA_PLAIN) {
@@ -138,21 +189,58 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
-    chunk_filter filter = {state, data, result, false, {0, 0, 0}};
+    chunk_filter filter = {state, data, result, false, {0, 0, 0}, filter_history_start(), {{{0}, {0}}, 0},
+                           false, TRAINER_NO_PLY};
+    if (result->carry_known)
+        filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
+                                          (int32_t)result->carry_in.word[CARRY_SCORE]};
+    result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
                                        filter_entries, &filter, &result->faulted, &result->fault);
     copy_pending(&result->binpack, data, &filter.pending);
+    memcpy(result->counters, &filter.tally, sizeof filter.tally);
+    result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
+    result->carry_out.word[CARRY_SCORE] = filter.history.last_score;
+    result->carry_out.word[CARRY_SEEN] =
+        (filter.ply_before != TRAINER_NO_PLY ? SEEN_ENTRY : 0) | (filter.scored ? SEEN_SCORE : 0);
+}
+
+/* chunk_settler for the placeholder rule: a chunk filtered from the start
+ * state is filtered again when the state before it would judge its first
+ * scored entry a placeholder; otherwise its end state is completed with
+ * what it inherits. */
+static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
+{
+    (void)state;
+    chunk_carry *out = &result->carry_out;
+    if (result->carry_known)
+        return false;
+    bool large = trainer_large_score((int32_t)incoming->word[CARRY_SCORE]);
+    exposure seen = (exposure)(out->word[CARRY_EXPOSURE] & 0xFF);
+    int64_t first_ply = out->word[CARRY_EXPOSURE] >> 8;
+    if (large && (seen == EXPOSED ||
+                  (seen == EXPOSED_IF_PLY_RISES && first_ply > incoming->word[CARRY_PLY])))
+        return true;
+    if (!(out->word[CARRY_SEEN] & SEEN_ENTRY))
+        out->word[CARRY_PLY] = incoming->word[CARRY_PLY];
+    if (!(out->word[CARRY_SEEN] & SEEN_SCORE))
+        out->word[CARRY_SCORE] = incoming->word[CARRY_SCORE];
+    return false;
 }
 
 static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
-                          uint64_t *read, uint64_t *counters)
+                          uint64_t *read, filter_tally *tally)
 {
     chunk_job job = {
-        input, output, threads, filter_chunk, settings, "filter", settings->input_path};
+        input, output, threads, filter_chunk, settings, "filter", settings->input_path, NULL,
+        {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}}};
+    /* Only the placeholder rule looks at earlier entries. */
+    if (settings->rules.active & (1u << RULE_PLACEHOLDER))
+        job.settle = settle_chunk;
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
     *read = totals.entries;
-    memcpy(counters, totals.counters, sizeof totals.counters);
+    memcpy(tally, totals.counters, sizeof *tally);
     return status;
 }
 
@@ -168,8 +256,9 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
 }
 
 static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                        uint64_t *counters)
+                        filter_tally *tally)
 {
+    filter_history history = filter_history_start();
     plain_reader reader = {input, 0};
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
@@ -186,7 +275,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
             break;
         }
         ++*read;
-        if (judge(&settings->rules, &entry, counters) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
             status = EXIT_RESOURCE_FAILURE;
@@ -206,11 +295,21 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     return status;
 }
 
+/* For a line with no move: a move no rule on the move matches, staying on
+ * a square no enemy piece holds (it takes nothing, promotes nothing). */
+static seebatch_move no_move(const seebatch_board *board)
+{
+    uint64_t free_squares = ~board->colors[board->side_to_move ^ 1u];
+    unsigned square = free_squares ? (unsigned)__builtin_ctzll(free_squares) : 0;
+    return (seebatch_move)(square | square << 6);
+}
+
 /* EPD lines: "FEN" (rules on the move never match) or "FEN;move"; kept
  * lines are written as they are. */
 static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                      uint64_t *counters)
+                      filter_tally *tally)
 {
+    filter_history history = filter_history_start(); /* unused: no rule reads it on EPD */
     line_reader *reader = malloc(sizeof *reader); /* its buffer is too big for the stack */
     if (!reader)
         return EXIT_RESOURCE_FAILURE;
@@ -234,13 +333,9 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             continue;
         }
         training_entry entry = {position.board, 0, 0, 0, 0};
-        filter_rules rules = settings->rules;
-        if (position.move_count)
-            entry.move = position.moves[0];
-        else
-            rules.active &= 1u << RULE_IN_CHECK;
+        entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
         ++*read;
-        if (judge(&rules, &entry, counters) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (fwrite(current.text, 1, current.length, output) != current.length ||
              fputc('\n', output) == EOF)) {
             remember_write_error();
@@ -299,6 +394,8 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
                 return PARSE_BAD;
         } else if (strcmp(argv[i], "--count-only") == 0) {
             settings->count_only = true;
+        } else if (strcmp(argv[i], "--explain") == 0) {
+            settings->explain = true;
         } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
             settings->output_path = value;
         } else if ((value = option_value(argc, argv, &i, "--output-format", &missing))) {
@@ -336,20 +433,26 @@ static bool settle_formats(filter_settings *settings)
         usage_error("filter", "EPD input is written as EPD only");
         return false;
     }
+    if (settings->input == DATA_EPD && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply and "
+                              "--wld-skip read scores, plies and results, which EPD lines lack");
+        return false;
+    }
     return true;
 }
 
 static int run_filter_stream(const filter_settings *settings, FILE *input, FILE *output,
                              int threads)
 {
-    uint64_t read = 0, counters[CHUNK_COUNTERS] = {0};
+    uint64_t read = 0;
+    filter_tally tally = {{{0}, {0}}, 0};
     int status;
     if (settings->input == DATA_BINPACK)
-        status = filter_binpack(settings, input, output, threads, &read, counters);
+        status = filter_binpack(settings, input, output, threads, &read, &tally);
     else if (settings->input == DATA_PLAIN)
-        status = filter_plain(settings, input, output, &read, counters);
+        status = filter_plain(settings, input, output, &read, &tally);
     else
-        status = filter_epd(settings, input, output, &read, counters);
+        status = filter_epd(settings, input, output, &read, &tally);
     /* After a failed write (or no memory) "N kept" would claim entries that
      * are not in the output: the failure is reported instead of the counts.
      * What is still buffered is written first, so that a failure at the end
@@ -359,14 +462,14 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         status = EXIT_RESOURCE_FAILURE;
     }
     if (status != EXIT_RESOURCE_FAILURE)
-        print_rule_counts(stderr, &settings->rules, read, counters[COUNTER_KEPT], counters);
+        print_rule_counts(stderr, &settings->rules, read, tally.kept, &tally.counts,
+                          settings->explain);
     return status;
 }
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {
-        {0, 0, {{0}, 0}}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false};
+    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {

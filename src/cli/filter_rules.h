@@ -6,37 +6,75 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "filter_trainer.h"
 #include "training_entry.h"
 
+/* Every rule is judged on every entry (no rule hides another), so an entry
+ * counts under each rule it matches; docs/training-data.md defines each. */
 typedef enum filter_rule {
-    RULE_IN_CHECK,  /* the side to move is in check */
-    RULE_CAPTURE,   /* the move takes a piece (en passant included) */
-    RULE_SEE_GE,    /* the move takes a piece and its SEE is at least the threshold */
-    RULE_PROMOTION, /* the move promotes */
-    RULE_CASTLING,  /* the move castles */
+    RULE_IN_CHECK,    /* the side to move is in check */
+    RULE_CAPTURE,     /* the move takes a piece (en passant included) */
+    RULE_SEE_GE,      /* the move takes a piece and its SEE is at least the threshold */
+    RULE_PROMOTION,   /* the move promotes */
+    RULE_CASTLING,    /* the move castles */
+    RULE_VALUE_NONE,  /* the score is 32002, VALUE_NONE */
+    RULE_PLACEHOLDER, /* a zero score standing in for a lost one (filter_trainer.h) */
+    RULE_EARLY_PLY,   /* the ply is at most N */
+    RULE_FILTERED,    /* nnue-pytorch's "filtered": a piece on the destination, or in check */
+    RULE_SIMPLE_EVAL, /* |simple eval| below N */
+    RULE_RANDOM,      /* a draw below N / (N + 1) */
+    RULE_WLD,         /* a draw below 1 - the result's probability at the score */
     RULE_COUNT
 } filter_rule;
 
+/* The rules that read the score, ply or result, which EPD lines lack. */
+#define RULES_NEEDING_TRAINING_DATA                                                        \
+    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) |        \
+     (1u << RULE_WLD))
+
 typedef struct filter_rules {
-    unsigned active;         /* bit r: rule r is on */
-    int32_t see_threshold;   /* for RULE_SEE_GE */
-    seebatch_rules see;      /* for RULE_SEE_GE: the configuration, prepared */
+    unsigned active;       /* bit r: rule r is on */
+    int32_t see_threshold; /* for RULE_SEE_GE */
+    int32_t early_ply;     /* for RULE_EARLY_PLY: drop ply <= this */
+    int32_t simple_eval;   /* for RULE_SIMPLE_EVAL: drop |eval| < this */
+    int32_t random_skip;   /* for RULE_RANDOM: drop with probability N / (N + 1) */
+    uint64_t seed;         /* for the random rules */
+    seebatch_rules see;    /* for RULE_SEE_GE: the configuration, prepared */
 } filter_rules;
 
-/* If argv[*index] is a rule option (--skip-in-check, --skip-capture,
- * --skip-see-ge T, --skip-promotion, --skip-castling), turns the rule on,
- * advances *index past its argument and returns true; a bad threshold
- * prints why and sets *bad. */
+/* If argv[*index] is a rule option (one of rule_options_help's, or --seed
+ * S), turns the rule on (or sets the seed), advances *index past its
+ * argument and returns true; a bad argument prints why and sets *bad. */
 bool parse_rule_option(int argc, char **argv, int *index, filter_rules *rules, bool *bad);
 
 extern const char rule_options_help[];
 
-/* The rules an entry matches, as bits 1 << rule (0: the entry is kept). */
-unsigned matching_rules(const filter_rules *rules, const training_entry *entry);
+/* The rules an entry matches, as bits 1 << rule (0: the entry is kept).
+ * *history is what the placeholder rule knows of the entries before this
+ * one in the stream (filter_history_start() before the first); it is moved
+ * past the entry whether or not that rule is on. */
+unsigned matching_rules(const filter_rules *rules, filter_history *history,
+                        const training_entry *entry);
+
+/* Per rule, the entries it matched and the entries it alone matched (that
+ * no other active rule matched: they would be kept without it). */
+typedef struct rule_counts {
+    uint64_t matched[RULE_COUNT];
+    uint64_t alone[RULE_COUNT];
+} rule_counts;
+
+/* Adds an entry's matches to *counts. */
+static inline void count_matches(rule_counts *counts, unsigned matched)
+{
+    if (matched && (matched & (matched - 1)) == 0)
+        counts->alone[__builtin_ctz(matched)]++;
+    for (; matched; matched &= matched - 1)
+        counts->matched[__builtin_ctz(matched)]++;
+}
 
 /* Prints the counts: entries read, kept, dropped, and per active rule the
- * entries it matched among those dropped. */
+ * entries it matched; with explain, also those it alone matched. */
 void print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
-                       const uint64_t matched[RULE_COUNT]);
+                       const rule_counts *counts, bool explain);
 
 #endif

@@ -77,7 +77,76 @@ expect "eval binpack --promotions" "$("$tool" eval --promotions "$work/hand.binp
 expect "eval --all-captures" "$("$tool" eval --all-captures "$work/hand.plain" | cut -d';' -f2- | tr '\n' ' ')" "d1d5;-900 d1d5;100 e5d6;100 b7b8q;0 b7b8r;0 b7b8b;0 b7b8n;0 "
 expect "eval record" "$("$tool" eval "$work/hand.binpack" | sed -n 3p)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 15;d1d5;100"
 
+usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
+
+# nnue-pytorch's loader rules at their edges, worked out by hand.
+block() { # block FEN MOVE SCORE PLY RESULT: one plain block
+    printf 'fen %s\nmove %s\nscore %d\nply %d\nresult %d\ne\n' "$@"
+}
+kings='4k3/8/8/8/8/8/8/4K3'
+{
+    block "$kings w - - 0 6" e1d1 101 10 1      # 1: large (above 100)
+    block "$kings b - - 0 6" e8d8 0 11 -1       # 2: 0, ply up, not drawn, after 101: placeholder
+    block "$kings w - - 0 7" e1f1 0 12 1        # 3: still after 101 (2 was skipped): placeholder
+    block "$kings b - - 0 7" e8d8 32002 13 -1   # 4: VALUE_NONE, leaves the last score alone
+    block "$kings w - - 0 8" e1d1 0 14 1        # 5: still after 101: placeholder
+    block "$kings w - - 0 8" e1f1 0 14 1        # 6: ply not above 14: kept, and 0 is now the last score
+    block "$kings b - - 0 8" e8d8 0 15 -1       # 7: after 0: kept
+    block "$kings w - - 0 9" e1d1 -100 16 1     # 8: -100 is not large
+    block "$kings b - - 0 9" e8d8 0 17 -1       # 9: after -100: kept
+    block "$kings w - - 0 10" e1d1 -101 18 1    # 10: large
+    block "$kings b - - 0 10" e8d8 0 19 0       # 11: a draw: kept (and the last score is 0)
+    block "$kings w - - 0 11" e1d1 500 20 1     # 12: large
+    block "$kings w - - 0 2" e1f1 0 3 1         # 13: a new game, ply down: kept
+} > "$work/loader.plain"
+run_loader() { "$tool" filter "$@" "$work/loader.plain" 2> "$work/counts" | sed -n 's/^ply //p' | tr '\n' ' '; }
+# Kept: 1, 4 (VALUE_NONE), 6 to 13; dropped: 2, 3 and 5.
+expect "placeholder" "$(run_loader --skip-placeholder)" "10 13 14 15 16 17 18 19 20 3 "
+expect "value none" "$(run_loader --skip-value-none)" "10 11 12 14 14 15 16 17 18 19 20 3 "
+expect "early ply 14" "$(run_loader --skip-early-ply 14)" "15 16 17 18 19 20 "
+expect "early ply 0" "$(run_loader --skip-early-ply 0)" "10 11 12 13 14 14 15 16 17 18 19 20 3 "
+# Early ply 11 drops 1, 2 and 13; 2 is also a placeholder, 1 and 13 alone.
+expect "loader counts" "$(run_loader --skip-placeholder --skip-value-none --skip-early-ply 11 --explain >/dev/null; cat "$work/counts")" "seebatch filter: 13 entries read, 7 kept, 6 dropped
+  --skip-value-none: 1 dropped, 1 by it alone
+  --skip-placeholder: 3 dropped, 2 by it alone
+  --skip-early-ply 11: 3 dropped, 2 by it alone"
+expect "oracle agrees on the placeholder rule" "$(cat "$work/counts")" \
+    "$("$oracle" "$work/loader.plain" placeholder value-none early-ply=11 explain)"
+# Simple eval (P208 N781 B825 R1276 Q2538, for the side to move): kings
+# alone 0; a white pawn 208; a white rook against a black queen -1262 with
+# white to move, +1262 with black to move.
+{
+    block "$kings w - - 0 6" e1d1 0 10 0
+    block '4k3/8/8/8/8/8/P7/4K3 w - - 0 6' e1d1 0 10 0
+    block '3qk3/8/8/8/8/8/8/R3K3 w - - 0 6' e1f1 0 10 0
+    block '3qk3/8/8/8/8/8/8/R3K3 b - - 0 6' e8f7 0 11 0
+} > "$work/material.plain"
+material() { "$tool" filter --skip-simple-eval "$1" "$work/material.plain" 2>/dev/null | grep -c '^e$'; }
+expect "simple eval 0 drops nothing" "$(material 0)" "4"
+expect "simple eval 1 drops |0|" "$(material 1)" "3"
+expect "simple eval 208 keeps |208|" "$(material 208)" "3"
+expect "simple eval 209 drops |208|" "$(material 209)" "2"
+expect "simple eval 1262 keeps |-1262| and |1262|" "$(material 1262)" "2"
+expect "simple eval 1263 drops both" "$(material 1263)" "0"
+# nnue-pytorch's "filtered": in check or a piece on the destination, so en
+# passant is not dropped (--skip-capture drops it).
+expect "filtered" "$(run --skip-filtered)" "e5d6 b7b8q e1g1 e1d1 "
+expect "filtered on EPD: in check, or a capture" "$("$tool" filter --skip-filtered "$work/hand.epd" 2>/dev/null)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16"
+# The random rules are worked out against the oracle in filter_chains.sh;
+# here: the same seed, the same entries; seed and N in the counts.
+"$tool" filter --random-skip 1 --seed 42 "$work/loader.plain" > /dev/null 2> "$work/counts"
+expect "random counts name N and the seed" "$(sed -n 2p "$work/counts" | cut -d: -f1)" "  --random-skip 1 (seed 42)"
+expect "random: the oracle agrees" "$(cat "$work/counts")" "$("$oracle" "$work/loader.plain" random=1 seed=42)"
+
 # Usage errors: exit 2, nothing read.
+expect "early ply negative" "$(usage --skip-early-ply -1 "$work/hand.plain")" "2"
+expect "simple eval too large" "$(usage --skip-simple-eval 65537 "$work/hand.plain")" "2"
+expect "random skip not a number" "$(usage --random-skip x "$work/hand.plain")" "2"
+expect "seed negative" "$(usage --seed -1 "$work/hand.plain")" "2"
+expect "seed missing" "$(usage "$work/hand.plain" --seed)" "2"
+expect "EPD has no scores" "$(usage --skip-placeholder "$work/hand.epd")" "2"
+expect "EPD has no plies" "$("$tool" filter --skip-early-ply 3 "$work/hand.epd" 2>&1 >/dev/null)" \
+    "seebatch filter: --skip-value-none, --skip-placeholder, --skip-early-ply and --wld-skip read scores, plies and results, which EPD lines lack (see seebatch filter --help)"
 usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
 expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
 expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"

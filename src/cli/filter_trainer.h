@@ -1,0 +1,60 @@
+/*
+ * The skip rules of nnue-pytorch's training-data loader, entry by entry:
+ * the placeholder-zero heuristic (which looks at earlier entries), the
+ * material count it calls simple eval, the win probability behind its
+ * score/result filter, and seeded random draws that depend on nothing but
+ * the seed, the rule and the entry. docs/training-data.md gives each
+ * definition and where in nnue-pytorch it comes from.
+ */
+#ifndef SEEBATCH_FILTER_TRAINER_H
+#define SEEBATCH_FILTER_TRAINER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "training_entry.h"
+
+/* Stockfish's VALUE_NONE: a score that marks an entry to be skipped. */
+enum { TRAINER_VALUE_NONE = 32002, TRAINER_NO_PLY = -1 };
+
+/* What the placeholder rule remembers of the entries before: the previous
+ * entry's ply, and the last score that was neither VALUE_NONE nor itself a
+ * placeholder zero. It follows every entry, whichever rules are on. */
+typedef struct filter_history {
+    int32_t last_ply;   /* TRAINER_NO_PLY before the first entry */
+    int32_t last_score; /* TRAINER_VALUE_NONE before the first valid score */
+} filter_history;
+
+/* The history before the first entry of a stream. */
+static inline filter_history filter_history_start(void)
+{
+    return (filter_history){TRAINER_NO_PLY, TRAINER_VALUE_NONE};
+}
+
+/* Whether an earlier score makes a zero after it look like a placeholder:
+ * a valid score above 100 in magnitude. */
+static inline bool trainer_large_score(int32_t last_score)
+{
+    return last_score != TRAINER_VALUE_NONE && (last_score > 100 || last_score < -100);
+}
+
+/* Whether the entry is a placeholder zero after *history (score 0, a game
+ * not drawn, the ply above the previous entry's, the last valid score
+ * large), then moves *history past the entry. */
+bool trainer_placeholder_step(filter_history *history, const training_entry *entry);
+
+/* nnue-pytorch's simple eval: material with pawn 208, knight 781, bishop
+ * 825, rook 1276, queen 2538, white minus black, negated when black is to
+ * move, kept in 16 bits as nnue-pytorch keeps it. */
+int32_t trainer_simple_eval(const seebatch_board *board);
+
+/* The probability the win-rate model gives the entry's result at its score
+ * and ply (win, loss or draw as the result says). */
+double trainer_result_probability(const training_entry *entry);
+
+/* A uniform draw in [0, 1) for one rule and entry: a hash of the seed, the
+ * rule's number and every field of the entry, so the same entry gets the
+ * same draw in any order, on any thread, in either file format. */
+double trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry);
+
+#endif
