@@ -189,8 +189,8 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
-    chunk_filter filter = {state, data, result, false, {0, 0, 0}, filter_history_start(), {{{0}, {0}}, 0},
-                           false, TRAINER_NO_PLY};
+    chunk_filter filter = {state, data, result, false, {0, 0, 0}, filter_history_start(),
+                           {{{0}, {0}}, 0}, false, TRAINER_NO_PLY};
     if (result->carry_known)
         filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
                                           (int32_t)result->carry_in.word[CARRY_SCORE]};

@@ -47,7 +47,8 @@ const char rule_options_help[] =
     "                      passant not counted) or whose side to move is in\n"
     "                      check (filtered)\n"
     "  --skip-simple-eval N  drop entries whose |material| is below N, with P208\n"
-    "                      N781 B825 R1276 Q2538 (simple_eval_skipping)\n"
+    "                      N781 B825 R1276 Q2538, the side to move's minus the\n"
+    "                      other's, in 16 bits (simple_eval_skipping)\n"
     "  --random-skip N     drop each entry with probability N/(N+1)\n"
     "                      (random_fen_skipping)\n"
     "  --wld-skip          drop each entry with probability 1 - P(its result |\n"
@@ -56,7 +57,9 @@ const char rule_options_help[] =
     "  --seed S            the random rules' seed, 0..2^63-1 (default 0): an\n"
     "                      entry's draw is a hash of S, the rule and the entry,\n"
     "                      so output is the same at any -j; nnue-pytorch's\n"
-    "                      probabilities, not its random stream\n";
+    "                      probabilities, not its random stream\n"
+    "Every rule is judged on every entry. Exact definitions, and where in\n"
+    "nnue-pytorch each comes from: docs/training-data.md.\n";
 
 /* "--name V" or "--name=V": the value text, advancing *index; NULL when it
  * is missing. */
@@ -144,11 +147,11 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
     unsigned matched = 0;
     if (rules->active & (1u << RULE_RANDOM)) {
         double skip = (double)rules->random_skip / ((double)rules->random_skip + 1);
-        if (trainer_draw(rules->seed, RULE_RANDOM, entry) < skip)
+        if (trainer_draw(rules->seed, TRAINER_DRAW_RANDOM, entry) < skip)
             matched |= 1u << RULE_RANDOM;
     }
-    if ((rules->active & (1u << RULE_WLD)) &&
-        trainer_draw(rules->seed, RULE_WLD, entry) < 1.0 - trainer_result_probability(entry))
+    if ((rules->active & (1u << RULE_WLD)) && trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
+                                                   1.0 - trainer_result_probability(entry))
         matched |= 1u << RULE_WLD;
     return matched;
 }

@@ -52,6 +52,10 @@ int32_t trainer_simple_eval(const seebatch_board *board);
  * and ply (win, loss or draw as the result says). */
 double trainer_result_probability(const training_entry *entry);
 
+/* The rule numbers the draws hash (docs/training-data.md): fixed, so that
+ * a seed keeps its meaning whatever the filter's own numbering. */
+enum { TRAINER_DRAW_RANDOM = 10, TRAINER_DRAW_WLD = 11 };
+
 /* A uniform draw in [0, 1) for one rule and entry: a hash of the seed, the
  * rule's number and every field of the entry, so the same entry gets the
  * same draw in any order, on any thread, in either file format. */

@@ -47,9 +47,9 @@ if [ "$full" = 1 ]; then
     # 20 copies, 20 chunks: the placeholder rule's memory crosses every
     # chunk boundary as if read in one go, at -j 1 and -j 2 alike.
     for i in $(seq 20); do cat "$data"; done > "$work/twenty.binpack"
-    "$oracle" "$work/all.plain" $trainer_words random=1 seed=4 explain repeat=20 > "$work/twenty.oracle"
+    "$oracle" "$work/all.plain" $trainer_words random=1 wld seed=4 explain repeat=20 > "$work/twenty.oracle"
     for j in 1 2; do
-        "$tool" filter $trainer_rules --random-skip 1 --seed 4 --explain -j $j "$work/twenty.binpack" \
+        "$tool" filter $trainer_rules --random-skip 1 --wld-skip --seed 4 --explain -j $j "$work/twenty.binpack" \
             --output "$work/twenty$j.binpack" 2> "$work/twenty$j.counts"
         expect "20 chunks, -j $j: counts" "$(cat "$work/twenty$j.counts")" "$(cat "$work/twenty.oracle")"
     done

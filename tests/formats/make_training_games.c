@@ -138,8 +138,14 @@ static void write_entry(maker *m, const training_entry *e, const training_entry 
     count_entry(m, e);
 }
 
-/* What a planted boundary still has to write. */
-enum { PLANT_NOTHING, PLANT_ZERO_AT_BOUNDARY, PLANT_NONE_AT_BOUNDARY, PLANT_ZERO_AFTER_NONE };
+/* What a planted boundary still has to write: a 0 opening a chunk; a
+ * VALUE_NONE opening it and a 0 after it; or a VALUE_NONE alone in its
+ * chunk and a 0 opening the next (the large score then comes from two
+ * chunks before). */
+enum {
+    PLANT_NOTHING, PLANT_ZERO_AT_BOUNDARY, PLANT_NONE_AT_BOUNDARY, PLANT_ZERO_AFTER_NONE,
+    PLANT_NONE_ALONE
+};
 
 /* The score of the entry at ply: planted (a large one before a chunk
  * boundary, then at the boundary a 0, or a VALUE_NONE and then a 0), else
@@ -147,14 +153,19 @@ enum { PLANT_NOTHING, PLANT_ZERO_AT_BOUNDARY, PLANT_NONE_AT_BOUNDARY, PLANT_ZERO
 static int16_t planted_score(maker *m, int ply, int16_t score, int *plant, bool *boundary)
 {
     int state = *plant;
-    *plant = state == PLANT_NONE_AT_BOUNDARY ? PLANT_ZERO_AFTER_NONE : PLANT_NOTHING;
-    *boundary = state == PLANT_ZERO_AT_BOUNDARY || state == PLANT_NONE_AT_BOUNDARY;
-    if (state == PLANT_NONE_AT_BOUNDARY)
+    *plant = state == PLANT_NONE_AT_BOUNDARY ? PLANT_ZERO_AFTER_NONE
+           : state == PLANT_NONE_ALONE       ? PLANT_ZERO_AT_BOUNDARY
+                                             : PLANT_NOTHING;
+    *boundary = state == PLANT_ZERO_AT_BOUNDARY || state == PLANT_NONE_AT_BOUNDARY ||
+                state == PLANT_NONE_ALONE;
+    if (state == PLANT_NONE_AT_BOUNDARY || state == PLANT_NONE_ALONE)
         return VALUE_NONE;
     if (state != PLANT_NOTHING)
         return 0;
     if (ply > 0 && below(m, 50) == 0) {
-        *plant = below(m, 3) == 0 ? PLANT_NONE_AT_BOUNDARY : PLANT_ZERO_AT_BOUNDARY;
+        static const int plants[4] = {PLANT_ZERO_AT_BOUNDARY, PLANT_ZERO_AT_BOUNDARY,
+                                      PLANT_NONE_AT_BOUNDARY, PLANT_NONE_ALONE};
+        *plant = plants[below(m, 4)];
         m->counts.planted_boundaries++;
         return (int16_t)((below(m, 2) ? 1 : -1) * (101 + below(m, 900)));
     }
