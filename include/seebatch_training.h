@@ -82,6 +82,19 @@ SEEBATCH_TRAINING_API size_t seebatch_training_read(seebatch_training_reader *re
                                                     const seebatch_training_arrays *out,
                                                     seebatch_training_fault *fault);
 
+/* The same, but it stops at the end of the binpack chunk being decoded:
+ * *chunk_done is then 1 (also at the end of the file or at a fault), else 0
+ * (capacity was reached inside the chunk). A chunk with no entries gives 0
+ * entries and *chunk_done 1. For plain, the file is one chunk. */
+SEEBATCH_TRAINING_API size_t seebatch_training_read_chunk(seebatch_training_reader *reader,
+                                                          size_t capacity,
+                                                          const seebatch_training_arrays *out,
+                                                          int *chunk_done,
+                                                          seebatch_training_fault *fault);
+
+/* 1 once the end of the file or a fault was reached, else 0. */
+SEEBATCH_TRAINING_API int seebatch_training_at_end(const seebatch_training_reader *reader);
+
 /* Closes the file and frees the reader (NULL is ignored). */
 SEEBATCH_TRAINING_API void seebatch_training_close(seebatch_training_reader *reader);
 
@@ -91,16 +104,18 @@ SEEBATCH_TRAINING_API void seebatch_training_close(seebatch_training_reader *rea
 
 typedef struct seebatch_training_writer seebatch_training_writer;
 
-/* Creates (or empties) a file to write entries in a format. NULL with
- * *fault filled when it cannot. */
+/* Creates (or empties) a file to write entries in a format. For binpack,
+ * caller_chunks 0 closes a chunk once it reaches 1 MiB, as Stockfish's
+ * writer does; 1 leaves chunks to seebatch_training_end_chunk alone. NULL
+ * with *fault filled when it cannot. */
 SEEBATCH_TRAINING_API seebatch_training_writer *
-seebatch_training_create(const char *path, seebatch_training_format format,
+seebatch_training_create(const char *path, seebatch_training_format format, int caller_chunks,
                          seebatch_training_fault *fault);
 
 /* Writes count entries as Stockfish's writers do: plain blocks as its
  * converter writes them; binpack entries join the chain of the entry before
  * when they are that entry after its move (their rule-50 counter then comes
- * from the chain), and a chunk goes out once it reaches 1 MiB. Each entry is
+ * from the chain), and chunks end as seebatch_training_create says. Each entry is
  * checked first: a consistent board (seebatch_board_validate), a move of the
  * piece on its from-square (seebatch_move_check, and reachable by that
  * piece), a result in -1..1, and for binpack a position the 32-byte stem can
@@ -110,6 +125,13 @@ seebatch_training_create(const char *path, seebatch_training_format format,
 SEEBATCH_TRAINING_API int seebatch_training_write(seebatch_training_writer *writer, size_t count,
                                                   const seebatch_training_arrays *in,
                                                   seebatch_training_fault *fault);
+
+/* For binpack, closes the chunk being built and writes it, if it holds
+ * anything, so the next entry starts a new chunk (what the tool does at each
+ * chunk of its input); nothing for plain. Returns 0, or -1 with *fault
+ * filled when writing failed. */
+SEEBATCH_TRAINING_API int seebatch_training_end_chunk(seebatch_training_writer *writer,
+                                                      seebatch_training_fault *fault);
 
 /* Writes what is buffered, closes the file and frees the writer. Returns 0,
  * or -1 with *fault filled when writing or closing failed. */

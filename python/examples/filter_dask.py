@@ -8,10 +8,8 @@ Every *.binpack and *.plain file of INPUT_DIR is a task: a worker reads it
 batch by batch (seebatch.read_training), asks `seebatch filter`'s own rule
 code which entries to keep (seebatch.Filter, the same options as the tool)
 and writes the kept ones to OUTPUT_DIR under the same name and format
-(seebatch.write_training). The output holds the entries `seebatch filter
-RULES FILE` keeps, in the same order, written as Stockfish's writer writes
-them; for a binpack whose chunks were closed at 1 MiB (Stockfish's own files,
-and those the tool writes), that is the tool's output byte for byte.
+(seebatch.write_training), a binpack chunk for each chunk of the input, as
+the tool does: each output is `seebatch filter RULES FILE`'s byte for byte.
 
 Workers open the files by path, so they need to see both directories (one
 machine, or a shared file system) and the seebatch package with
@@ -37,12 +35,12 @@ def filter_file(source, target, rules, batch_size):
 
     def kept_batches():
         nonlocal read
-        for batch in seebatch.read_training(source, batch_size):
+        for batch in seebatch.read_training(source, batch_size, by_chunk=True):
             read += len(batch.moves)
             yield seebatch.select(batch, rule_filter.keep_mask(batch))
 
     fmt = "binpack" if source.endswith(".binpack") else "plain"
-    kept = seebatch.write_training(target, kept_batches(), format=fmt)
+    kept = seebatch.write_training(target, kept_batches(), format=fmt, chunk_per_batch=True)
     return read, kept
 
 

@@ -55,8 +55,12 @@ _PROTOTYPES = [
     ("seebatch_training_open", _P, [ctypes.c_char_p, _FAULT]),
     ("seebatch_training_reader_format", ctypes.c_int, [_P]),
     ("seebatch_training_read", _SIZE, [_P, _SIZE, _ARRAYS, _FAULT]),
+    ("seebatch_training_read_chunk", _SIZE, [_P, _SIZE, _ARRAYS, ctypes.POINTER(ctypes.c_int),
+                                             _FAULT]),
+    ("seebatch_training_at_end", ctypes.c_int, [_P]),
     ("seebatch_training_close", None, [_P]),
-    ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, _FAULT]),
+    ("seebatch_training_end_chunk", ctypes.c_int, [_P, _FAULT]),
+    ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
     ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _FAULT]),
     ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
     ("seebatch_training_moves_from_uci", ctypes.c_int,
@@ -88,12 +92,16 @@ def _pointers(batch):
     return Arrays(*(address(array) for array in batch))
 
 
-def read_training(path, batch_size=1 << 16):
+def read_training(path, batch_size=1 << 16, by_chunk=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
     last fewer) of a .binpack or .plain file (binpack when it starts with
     "BINP"). Each batch is decoded in C into new arrays. A fault in the file
     raises TrainingDataError naming its byte offset and entry number, after
-    every entry before it has been yielded."""
+    every entry before it has been yielded.
+
+    by_chunk=True (binpack): each batch is one whole chunk of the file,
+    whatever its size (empty chunks are skipped), so that write_training(...,
+    chunk_per_batch=True) keeps the file's chunks as the tool does."""
     batch_size = int(batch_size)
     if batch_size < 1:
         raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
@@ -101,19 +109,44 @@ def read_training(path, batch_size=1 << 16):
     reader = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(fault))
     if not reader:
         _raise(fault, None, "read_training")
+    by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
+    next_batch = _next_chunk if by_chunk else _next_batch
     try:
         while True:
-            batch = _empty(batch_size)
-            count = lib.seebatch_training_read(reader, batch_size, ctypes.byref(_pointers(batch)),
-                                               ctypes.byref(fault))
-            if count:
-                yield batch if count == batch_size else TrainingBatch(*(a[:count] for a in batch))
+            batch = next_batch(lib, reader, batch_size, fault)
+            if len(batch.moves):
+                yield batch
             if fault.failed:
                 _raise(fault, name, "read_training")
-            if count < batch_size:
+            if lib.seebatch_training_at_end(reader):
                 return
     finally:
         lib.seebatch_training_close(reader)
+
+
+def _next_batch(lib, reader, batch_size, fault):
+    batch = _empty(batch_size)
+    count = lib.seebatch_training_read(reader, batch_size, ctypes.byref(_pointers(batch)),
+                                       ctypes.byref(fault))
+    return batch if count == batch_size else _head(batch, count)
+
+
+def _next_chunk(lib, reader, batch_size, fault):
+    """The rest of the current chunk, read batch_size at a time and joined."""
+    pieces, done = [], ctypes.c_int(0)
+    while not done.value:
+        piece = _empty(batch_size)
+        count = lib.seebatch_training_read_chunk(reader, batch_size,
+                                                 ctypes.byref(_pointers(piece)),
+                                                 ctypes.byref(done), ctypes.byref(fault))
+        pieces.append(_head(piece, count))
+    if len(pieces) == 1:
+        return pieces[0]
+    return TrainingBatch(*(np.concatenate(column) for column in zip(*pieces)))
+
+
+def _head(batch, count):
+    return TrainingBatch(*(array[:count] for array in batch))
 
 
 def read_training_all(path):
@@ -174,19 +207,23 @@ def _format_of(path, format):
     return FORMATS[format]
 
 
-def write_training(path, batches, format=None):
+def write_training(path, batches, format=None, chunk_per_batch=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
     an iterable of them. format is "binpack" or "plain" (default: from the
     extension). Every entry is checked (a consistent board, a move its piece
     can make, a result -1..1; binpack: what its format can hold); the first
     refused raises TrainingDataError naming its number, with the entries
-    before it written. Returns the number of entries written."""
+    before it written. chunk_per_batch=True (binpack): each batch's entries
+    go in a chunk of their own (none for an empty batch), as `seebatch
+    filter` writes the kept entries of each input chunk. Returns the number
+    of entries written."""
     lib, fault, name = _lib(), Fault(), os.fspath(path)
     code = _format_of(name, format)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
-    writer = lib.seebatch_training_create(os.fsencode(name), code, ctypes.byref(fault))
+    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(chunk_per_batch)),
+                                          ctypes.byref(fault))
     if not writer:
         _raise(fault, None, "write_training")
     written, failed = 0, None
@@ -198,6 +235,9 @@ def write_training(path, batches, format=None):
                 failed = Fault.from_buffer_copy(fault)
                 break
             written += len(batch.boards)
+            if chunk_per_batch and lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
+                failed = Fault.from_buffer_copy(fault)
+                break
     finally:
         finished = lib.seebatch_training_finish(writer, ctypes.byref(fault)) == 0
     if failed is not None:

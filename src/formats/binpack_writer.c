@@ -256,19 +256,35 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
            after.castling == b->castling;
 }
 
-bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
+/* Whether the entry joins the open chain (see seebatch_binpack_write_entry). */
+static bool joins_chain(const binpack_writer *w, const training_entry *entry)
 {
-    if (w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
-        seebatch_binpack_continues(&w->last, entry)) {
+    return w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
+           seebatch_binpack_continues(&w->last, entry);
+}
+
+static bool add_entry(binpack_writer *w, const training_entry *entry, bool join)
+{
+    if (join)
         seebatch_binpack_append_entry(w, entry);
-    } else {
-        if (w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
-            return false;
+    else
         seebatch_binpack_start_chain(w, entry, NULL);
-    }
     w->last = *entry;
     w->has_last = true;
     return !w->out_of_memory;
+}
+
+bool seebatch_binpack_add_entry(binpack_writer *w, const training_entry *entry)
+{
+    return add_entry(w, entry, joins_chain(w, entry));
+}
+
+bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
+{
+    bool join = joins_chain(w, entry);
+    if (!join && w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
+        return false;
+    return add_entry(w, entry, join);
 }
 
 void seebatch_binpack_writer_init(binpack_writer *w)

@@ -71,6 +71,11 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
  * reaches BINPACK_CHUNK_TARGET. Finish with seebatch_binpack_flush_chunk. */
 bool seebatch_binpack_write_entry(binpack_writer *writer, const training_entry *entry, FILE *out);
 
+/* The same without writing: the chunk grows until the caller writes it
+ * (seebatch_binpack_flush_chunk), as when a chunk of output follows a chunk
+ * of input. False when memory ran out. */
+bool seebatch_binpack_add_entry(binpack_writer *writer, const training_entry *entry);
+
 /* An empty writer; seebatch_binpack_writer_free releases its memory. */
 void seebatch_binpack_writer_init(binpack_writer *writer);
 void seebatch_binpack_writer_free(binpack_writer *writer);

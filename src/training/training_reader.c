@@ -19,6 +19,8 @@ struct seebatch_training_reader {
     plain_reader plain;
     uint64_t entries;            /* entries returned so far */
     bool finished;               /* the end, or a fault, was reached */
+    bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
+    bool chunk_done;             /* the last read stopped at a chunk's end */
     seebatch_training_fault end; /* the fault that finished it, if any */
 };
 
@@ -103,10 +105,13 @@ static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
             continue;
         }
         r->decoding = false;
+        r->chunk_done = true;
         if (step == BINPACK_FAULT)
             finish(r, fault.byte_offset, fault.message);
         else if (r->truncated)
             finish(r, r->truncation.byte_offset, r->truncation.message);
+        if (r->stop_at_chunk_end)
+            break;
     }
     return n;
 }
@@ -137,6 +142,23 @@ size_t seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
                                                            : read_plain(reader, capacity, out);
     *fault = reader->end;
     return n;
+}
+
+size_t seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
+                                    const seebatch_training_arrays *out, int *chunk_done,
+                                    seebatch_training_fault *fault)
+{
+    reader->stop_at_chunk_end = true;
+    reader->chunk_done = false;
+    size_t n = seebatch_training_read(reader, capacity, out, fault);
+    reader->stop_at_chunk_end = false;
+    *chunk_done = reader->chunk_done || reader->finished;
+    return n;
+}
+
+int seebatch_training_at_end(const seebatch_training_reader *reader)
+{
+    return reader->finished;
 }
 
 void seebatch_training_close(seebatch_training_reader *reader)

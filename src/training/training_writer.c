@@ -16,10 +16,11 @@ struct seebatch_training_writer {
     binpack_writer binpack;
     uint64_t entries; /* entries given so far */
     bool refused;     /* a call failed: later ones are refused */
+    bool caller_chunks; /* chunks end at seebatch_training_end_chunk only */
 };
 
 seebatch_training_writer *seebatch_training_create(const char *path, seebatch_training_format format,
-                                                   seebatch_training_fault *fault)
+                                                   int caller_chunks, seebatch_training_fault *fault)
 {
     memset(fault, 0, sizeof *fault);
     if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN) {
@@ -40,6 +41,7 @@ seebatch_training_writer *seebatch_training_create(const char *path, seebatch_tr
     writer->file = file;
     writer->path = strcpy(copy, path);
     writer->format = format;
+    writer->caller_chunks = caller_chunks != 0;
     seebatch_binpack_writer_init(&writer->binpack);
     return writer;
 }
@@ -83,7 +85,8 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
     } else {
         if (!stem_holds(entry, number, fault))
             return false;
-        written = seebatch_binpack_write_entry(&w->binpack, entry, w->file);
+        written = w->caller_chunks ? seebatch_binpack_add_entry(&w->binpack, entry)
+                                   : seebatch_binpack_write_entry(&w->binpack, entry, w->file);
     }
     if (!written) {
         training_fail(fault, 0, number, "%s: writing entry %llu failed: %s", w->path,
@@ -112,6 +115,17 @@ int seebatch_training_write(seebatch_training_writer *writer, size_t count,
         }
     }
     return 0;
+}
+
+int seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_training_fault *fault)
+{
+    memset(fault, 0, sizeof *fault);
+    if (seebatch_binpack_flush_chunk(&writer->binpack, writer->file) && !ferror(writer->file))
+        return 0;
+    training_fail(fault, 0, writer->entries, "%s: writing failed: %s", writer->path,
+                  writer->binpack.out_of_memory ? "out of memory" : strerror(errno));
+    writer->refused = true;
+    return -1;
 }
 
 int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training_fault *fault)
