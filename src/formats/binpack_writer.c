@@ -256,15 +256,17 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
            after.castling == b->castling;
 }
 
-/* Whether the entry joins the open chain (see seebatch_binpack_write_entry). */
-static bool joins_chain(const binpack_writer *w, const training_entry *entry)
+bool seebatch_binpack_joins_chain(const binpack_writer *w, const training_entry *entry)
 {
     return w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
            seebatch_binpack_continues(&w->last, entry);
 }
 
-static bool add_entry(binpack_writer *w, const training_entry *entry, bool join)
+bool seebatch_binpack_put_entry(binpack_writer *w, const training_entry *entry, bool join,
+                                FILE *out)
 {
+    if (!join && out && w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
+        return false;
     if (join)
         seebatch_binpack_append_entry(w, entry);
     else
@@ -274,17 +276,9 @@ static bool add_entry(binpack_writer *w, const training_entry *entry, bool join)
     return !w->out_of_memory;
 }
 
-bool seebatch_binpack_add_entry(binpack_writer *w, const training_entry *entry)
-{
-    return add_entry(w, entry, joins_chain(w, entry));
-}
-
 bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
 {
-    bool join = joins_chain(w, entry);
-    if (!join && w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
-        return false;
-    return add_entry(w, entry, join);
+    return seebatch_binpack_put_entry(w, entry, seebatch_binpack_joins_chain(w, entry), out);
 }
 
 void seebatch_binpack_writer_init(binpack_writer *w)

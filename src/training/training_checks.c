@@ -19,6 +19,7 @@ void training_fail(seebatch_training_fault *fault, uint64_t byte_offset, uint64_
 /* Whether the piece on the move's from-square reaches its to-square as the
  * chain coding numbers moves (seebatch_chain_destinations): a move the
  * binpack writer could not number would be stored as another move. */
+SEEBATCH_POPCNT_CLONES
 static bool piece_reaches(const seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -33,25 +34,31 @@ static bool piece_reaches(const seebatch_board *board, seebatch_move move)
     return type == SEEBATCH_KING && (board->castling & right) && seebatch_castling_fits(board, move);
 }
 
-bool training_check_entry(const training_entry *entry, uint64_t number,
+/* The message of a refused move: its UCI text and raw value, and why. */
+static void refuse_move(const training_entry *entry, uint64_t number, const char *why,
+                        seebatch_training_fault *fault)
+{
+    char uci[SEEBATCH_UCI_MAX];
+    seebatch_move_to_uci(entry->move, uci);
+    training_fail(fault, 0, number, "entry %llu: move %s (0x%04x): %s", (unsigned long long)number,
+                  uci, entry->move, why);
+}
+
+bool training_check_entry(const training_entry *entry, uint64_t number, bool check_board,
                           seebatch_training_fault *fault)
 {
     seebatch_error error;
-    char uci[SEEBATCH_UCI_MAX];
-    if (seebatch_board_validate(&entry->board, &error) != SEEBATCH_OK) {
+    if (check_board && seebatch_board_validate(&entry->board, &error) != SEEBATCH_OK) {
         training_fail(fault, 0, number, "entry %llu: board: %s", (unsigned long long)number,
                       error.message);
         return false;
     }
-    seebatch_move_to_uci(entry->move, uci);
     if (seebatch_move_check(&entry->board, entry->move, &error) != SEEBATCH_OK) {
-        training_fail(fault, 0, number, "entry %llu: move %s (0x%04x): %s",
-                      (unsigned long long)number, uci, entry->move, error.message);
+        refuse_move(entry, number, error.message, fault);
         return false;
     }
     if (!piece_reaches(&entry->board, entry->move)) {
-        training_fail(fault, 0, number, "entry %llu: move %s: the piece on its from-square "
-                      "cannot go there", (unsigned long long)number, uci);
+        refuse_move(entry, number, "the piece on its from-square cannot go there", fault);
         return false;
     }
     if (entry->result < -1 || entry->result > 1) {

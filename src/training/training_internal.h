@@ -33,10 +33,12 @@ static inline void training_load(const seebatch_training_arrays *in, size_t i,
     entry->result = in->results[i];
 }
 
-/* Whether the entry's board is consistent, its move one the piece on its
- * from-square can make there (what binpack's chains can store) and its
- * result -1..1; false with *fault filled (entry number `number`) if not. */
-bool training_check_entry(const training_entry *entry, uint64_t number,
+/* Whether the entry's board is consistent (checked only with check_board:
+ * a board made by playing a checked move on a checked board is), its move
+ * one the piece on its from-square can make there (what binpack's chains
+ * can store) and its result -1..1; false with *fault filled (entry number
+ * `number`) if not. */
+bool training_check_entry(const training_entry *entry, uint64_t number, bool check_board,
                           seebatch_training_fault *fault);
 
 #endif

@@ -75,18 +75,22 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
                       seebatch_training_fault *fault)
 {
     uint64_t number = w->entries;
-    if (!training_check_entry(entry, number, fault))
-        return false;
     bool written;
     if (w->format == SEEBATCH_TRAINING_PLAIN) {
+        if (!training_check_entry(entry, number, true, fault))
+            return false;
         char block[PLAIN_BLOCK_MAX];
         size_t length = seebatch_plain_format(entry, block);
         written = fwrite(block, 1, length, w->file) == length;
     } else {
-        if (!stem_holds(entry, number, fault))
+        /* An entry joining a chain has the board its predecessor's move
+         * made, and no stem: only its move and result need checking. */
+        bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
+        if (!training_check_entry(entry, number, !join, fault) ||
+            (!join && !stem_holds(entry, number, fault)))
             return false;
-        written = w->caller_chunks ? seebatch_binpack_add_entry(&w->binpack, entry)
-                                   : seebatch_binpack_write_entry(&w->binpack, entry, w->file);
+        written = seebatch_binpack_put_entry(&w->binpack, entry, join,
+                                             w->caller_chunks ? NULL : w->file);
     }
     if (!written) {
         training_fail(fault, 0, number, "%s: writing entry %llu failed: %s", w->path,
