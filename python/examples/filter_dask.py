@@ -40,7 +40,7 @@ def filter_file(source, target, rules, batch_size):
             yield seebatch.select(batch, rule_filter.keep_mask(batch))
 
     fmt = "binpack" if source.endswith(".binpack") else "plain"
-    kept = seebatch.write_training(target, kept_batches(), format=fmt, chunk_per_batch=True)
+    kept = seebatch.write_training(target, kept_batches(), format=fmt, keep_chunks=True)
     return read, kept
 
 

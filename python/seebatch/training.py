@@ -23,10 +23,15 @@ FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
 
-TrainingBatch = namedtuple("TrainingBatch", FIELDS)
-TrainingBatch.__doc__ = """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
-(uint16, the library's move encoding), scores (int16), plies (uint16), results (int8: -1, 0, 1
-for the side to move)."""
+class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
+    """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
+    (uint16, the library's move encoding), scores (int16), plies (uint16),
+    results (int8: -1, 0, 1 for the side to move).
+
+    chunk_end (not a field): on batches of read_training(..., by_chunk=True),
+    True on the last batch of each binpack chunk of the file, else False;
+    None on other batches. select keeps it."""
+    chunk_end = None
 
 
 class TrainingDataError(ValueError):
@@ -99,9 +104,10 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
     raises TrainingDataError naming its byte offset and entry number, after
     every entry before it has been yielded.
 
-    by_chunk=True (binpack): each batch is one whole chunk of the file,
-    whatever its size (empty chunks are skipped), so that write_training(...,
-    chunk_per_batch=True) keeps the file's chunks as the tool does."""
+    by_chunk=True (binpack): no batch spans two chunks of the file, and the
+    last batch of each chunk has chunk_end True (it is empty when the chunk
+    ended exactly at the batch before), so that write_training(...,
+    keep_chunks=True) ends its chunks where the file's end, as the tool does."""
     batch_size = int(batch_size)
     if batch_size < 1:
         raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
@@ -110,12 +116,14 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
     if not reader:
         _raise(fault, None, "read_training")
     by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
-    next_batch = _next_chunk if by_chunk else _next_batch
+    next_batch = _next_in_chunk if by_chunk else _next_batch
+    ended = True  # the last batch yielded ended a chunk (or none was yielded)
     try:
         while True:
             batch = next_batch(lib, reader, batch_size, fault)
-            if len(batch.moves):
+            if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
+                ended = batch.chunk_end
             if fault.failed:
                 _raise(fault, name, "read_training")
             if lib.seebatch_training_at_end(reader):
@@ -131,18 +139,14 @@ def _next_batch(lib, reader, batch_size, fault):
     return batch if count == batch_size else _head(batch, count)
 
 
-def _next_chunk(lib, reader, batch_size, fault):
-    """The rest of the current chunk, read batch_size at a time and joined."""
-    pieces, done = [], ctypes.c_int(0)
-    while not done.value:
-        piece = _empty(batch_size)
-        count = lib.seebatch_training_read_chunk(reader, batch_size,
-                                                 ctypes.byref(_pointers(piece)),
-                                                 ctypes.byref(done), ctypes.byref(fault))
-        pieces.append(_head(piece, count))
-    if len(pieces) == 1:
-        return pieces[0]
-    return TrainingBatch(*(np.concatenate(column) for column in zip(*pieces)))
+def _next_in_chunk(lib, reader, batch_size, fault):
+    """Up to batch_size entries of the current chunk; chunk_end when it ended."""
+    batch, done = _empty(batch_size), ctypes.c_int(0)
+    count = lib.seebatch_training_read_chunk(reader, batch_size, ctypes.byref(_pointers(batch)),
+                                             ctypes.byref(done), ctypes.byref(fault))
+    batch = batch if count == batch_size else _head(batch, count)
+    batch.chunk_end = bool(done.value)
+    return batch
 
 
 def _head(batch, count):
@@ -207,22 +211,23 @@ def _format_of(path, format):
     return FORMATS[format]
 
 
-def write_training(path, batches, format=None, chunk_per_batch=False):
+def write_training(path, batches, format=None, keep_chunks=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
     an iterable of them. format is "binpack" or "plain" (default: from the
     extension). Every entry is checked (a consistent board, a move its piece
     can make, a result -1..1; binpack: what its format can hold); the first
     refused raises TrainingDataError naming its number, with the entries
-    before it written. chunk_per_batch=True (binpack): each batch's entries
-    go in a chunk of their own (none for an empty batch), as `seebatch
-    filter` writes the kept entries of each input chunk. Returns the number
-    of entries written."""
+    before it written. keep_chunks=True (binpack): a chunk ends after each
+    batch whose chunk_end is True or None (a batch not read by chunk ends
+    one) rather than at 1 MiB, so batches of read_training(...,
+    by_chunk=True), selected or not, keep the input's chunks, as `seebatch
+    filter` does. Returns the number of entries written."""
     lib, fault, name = _lib(), Fault(), os.fspath(path)
     code = _format_of(name, format)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
-    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(chunk_per_batch)),
+    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
                                           ctypes.byref(fault))
     if not writer:
         _raise(fault, None, "write_training")
@@ -235,7 +240,8 @@ def write_training(path, batches, format=None, chunk_per_batch=False):
                 failed = Fault.from_buffer_copy(fault)
                 break
             written += len(batch.boards)
-            if chunk_per_batch and lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
+            if keep_chunks and getattr(entries, "chunk_end", None) is not False and \
+                    lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
                 break
     finally:
@@ -322,6 +328,9 @@ def keep_mask(batch, rules):
 
 
 def select(batch, mask):
-    """The entries of a batch where mask is True, as a TrainingBatch."""
-    batch = as_batch(batch, "select")
-    return TrainingBatch(*(array[mask] for array in batch))
+    """The entries of a batch where mask is True, as a TrainingBatch (with
+    the batch's chunk_end)."""
+    chunk_end = getattr(batch, "chunk_end", None)
+    selected = TrainingBatch(*(array[mask] for array in as_batch(batch, "select")))
+    selected.chunk_end = chunk_end
+    return selected
