@@ -66,7 +66,7 @@ _PROTOTYPES = [
     ("seebatch_training_close", None, [_P]),
     ("seebatch_training_end_chunk", ctypes.c_int, [_P, _FAULT]),
     ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
-    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _FAULT]),
+    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
     ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
     ("seebatch_training_moves_from_uci", ctypes.c_int,
      [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _FAULT]),
@@ -97,7 +97,7 @@ def _pointers(batch):
     return Arrays(*(address(array) for array in batch))
 
 
-def read_training(path, batch_size=1 << 16, by_chunk=False):
+def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
     last fewer) of a .binpack or .plain file (binpack when it starts with
     "BINP"). Each batch is decoded in C into new arrays. A fault in the file
@@ -107,7 +107,11 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
     by_chunk=True (binpack): no batch spans two chunks of the file, and the
     last batch of each chunk has chunk_end True (it is empty when the chunk
     ended exactly at the batch before), so that write_training(...,
-    keep_chunks=True) ends its chunks where the file's end, as the tool does."""
+    keep_chunks=True) ends its chunks where the file's end, as the tool does.
+
+    reuse=True fills the same arrays for every batch (each batch is valid
+    until the next is asked for): no new memory per batch, for a loop that
+    uses each batch and lets it go."""
     batch_size = int(batch_size)
     if batch_size < 1:
         raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
@@ -118,9 +122,10 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
     by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
+    arrays = _empty(batch_size) if reuse else None
     try:
         while True:
-            batch = next_batch(lib, reader, batch_size, fault)
+            batch = next_batch(lib, reader, arrays or _empty(batch_size), fault)
             if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
                 ended = batch.chunk_end
@@ -132,24 +137,26 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
         lib.seebatch_training_close(reader)
 
 
-def _next_batch(lib, reader, batch_size, fault):
-    batch = _empty(batch_size)
-    count = lib.seebatch_training_read(reader, batch_size, ctypes.byref(_pointers(batch)),
-                                       ctypes.byref(fault))
-    return batch if count == batch_size else _head(batch, count)
+def _next_batch(lib, reader, arrays, fault):
+    """The next entries, decoded into arrays (as many as they hold)."""
+    count = lib.seebatch_training_read(reader, len(arrays.moves),
+                                       ctypes.byref(_pointers(arrays)), ctypes.byref(fault))
+    return _head(arrays, count)
 
 
-def _next_in_chunk(lib, reader, batch_size, fault):
-    """Up to batch_size entries of the current chunk; chunk_end when it ended."""
-    batch, done = _empty(batch_size), ctypes.c_int(0)
-    count = lib.seebatch_training_read_chunk(reader, batch_size, ctypes.byref(_pointers(batch)),
-                                             ctypes.byref(done), ctypes.byref(fault))
-    batch = batch if count == batch_size else _head(batch, count)
+def _next_in_chunk(lib, reader, arrays, fault):
+    """The same, within the current chunk; chunk_end when it ended."""
+    done = ctypes.c_int(0)
+    count = lib.seebatch_training_read_chunk(reader, len(arrays.moves),
+                                             ctypes.byref(_pointers(arrays)), ctypes.byref(done),
+                                             ctypes.byref(fault))
+    batch = _head(arrays, count)
     batch.chunk_end = bool(done.value)
     return batch
 
 
 def _head(batch, count):
+    """The first count entries (views, so no copy)."""
     return TrainingBatch(*(array[:count] for array in batch))
 
 
@@ -214,7 +221,8 @@ def _format_of(path, format):
 def write_training(path, batches, format=None, keep_chunks=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
-    an iterable of them. format is "binpack" or "plain" (default: from the
+    an iterable of them; a (batch, mask) pair in place of a batch writes the
+    entries where the bool mask is True (select without the copy). format is "binpack" or "plain" (default: from the
     extension). Every entry is checked (a consistent board, a move its piece
     can make, a result -1..1; binpack: what its format can hold); the first
     refused raises TrainingDataError naming its number, with the entries
@@ -227,6 +235,8 @@ def write_training(path, batches, format=None, keep_chunks=False):
     code = _format_of(name, format)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
+    elif isinstance(batches, tuple) and len(batches) == 2:
+        batches = [batches]
     writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
                                           ctypes.byref(fault))
     if not writer:
@@ -234,12 +244,18 @@ def write_training(path, batches, format=None, keep_chunks=False):
     written, failed = 0, None
     try:
         for number, entries in enumerate(batches):
+            entries, mask = _with_mask(entries, f"write_training: batch {number}")
             batch = as_batch(entries, f"write_training: batch {number}")
+            if mask is not None and len(mask) != len(batch.boards):
+                raise ValueError(f"write_training: batch {number}: {len(batch.boards)} entries "
+                                 f"but a mask of {len(mask)}")
             if lib.seebatch_training_write(writer, len(batch.boards),
-                                           ctypes.byref(_pointers(batch)), ctypes.byref(fault)):
+                                           ctypes.byref(_pointers(batch)),
+                                           None if mask is None else address(mask),
+                                           ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
                 break
-            written += len(batch.boards)
+            written += len(batch.boards) if mask is None else int(np.count_nonzero(mask))
             if keep_chunks and getattr(entries, "chunk_end", None) is not False and \
                     lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
@@ -251,6 +267,18 @@ def write_training(path, batches, format=None, keep_chunks=False):
     if not finished:
         _raise(fault, name, "write_training")
     return written
+
+
+def _with_mask(item, where):
+    """(entries, a contiguous uint8 mask or None) of a batch or a (batch, mask) pair."""
+    if isinstance(item, TrainingBatch) or not (isinstance(item, tuple) and len(item) == 2):
+        return item, None
+    entries, mask = item
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_ or mask.ndim != 1:
+        raise TypeError(f"{where}: a mask must be a 1-D bool array, not {mask.dtype} "
+                        f"{mask.ndim}-D")
+    return entries, np.ascontiguousarray(mask).view(np.uint8)
 
 
 def moves_from_uci(boards, texts, board_index=None):

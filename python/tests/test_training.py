@@ -307,3 +307,23 @@ def test_small_binpack_filtered_is_what_the_tool_writes(tmp_path):
                                   seebatch.read_training(SMALL_BINPACK, 4096, by_chunk=True)),
                             keep_chunks=True)
     assert out.read_bytes() == tool_output(*rules, SMALL_BINPACK)
+
+
+def test_reused_arrays_and_masks_give_the_same_entries(games, tmp_path):
+    binpack = games[0]
+    copies = [seebatch.TrainingBatch(*(a.copy() for a in b))
+              for b in seebatch.read_training(binpack, 500, reuse=True)]
+    assert_same_batches(seebatch.TrainingBatch(*(np.concatenate(c) for c in zip(*copies))),
+                        seebatch.read_training_all(binpack))
+    rules = RULE_SETS[0]
+    selected, masked = tmp_path / "selected.plain", tmp_path / "masked.plain"
+    first, second = seebatch.Filter(rules), seebatch.Filter(rules)
+    seebatch.write_training(selected, (seebatch.select(b, first.keep_mask(b))
+                                       for b in seebatch.read_training(binpack, 500)))
+    count = seebatch.write_training(masked, ((b, second.keep_mask(b)) for b in
+                                             seebatch.read_training(binpack, 500, reuse=True)))
+    assert masked.read_bytes() == selected.read_bytes() == tool_output(
+        *rules, "--output-format", "plain", binpack)
+    assert count == masked.read_bytes().count(b"\ne\n")
+    with pytest.raises(TypeError, match="a mask must be a 1-D bool array"):
+        seebatch.write_training(masked, [(copies[0], np.ones(500, np.uint8))])
