@@ -1,4 +1,5 @@
-"""Installs the seebatch package with a copy of libseebatch.so inside it.
+"""Installs the seebatch package with a copy of libseebatch.so inside it (and of
+libseebatch_training.so, built beside it, when there is one).
 
 The library copied is the file SEEBATCH_LIBRARY names, else the checkout's
 build tree (../build/libseebatch.so). If neither exists, the package is
@@ -27,6 +28,17 @@ def library_to_bundle():
     return os.path.realpath(path) if os.path.isfile(path) else None
 
 
+def training_library_to_bundle():
+    """libseebatch_training.so (read_training and the rest): SEEBATCH_TRAINING_LIBRARY,
+    else the one built beside the library bundled. Optional: without it the
+    package labels positions but cannot read training files."""
+    path = os.environ.get("SEEBATCH_TRAINING_LIBRARY")
+    if not path:
+        library = library_to_bundle()
+        path = os.path.join(os.path.dirname(library), "libseebatch_training.so") if library else ""
+    return os.path.realpath(path) if path and os.path.isfile(path) else None
+
+
 def version():
     library = library_to_bundle()
     if library:
@@ -52,6 +64,11 @@ class BuildWithLibrary(build_py):
             target = os.path.join(self.build_lib, "seebatch", "libseebatch.so")
             self.announce(f"bundling {library} as {target}", level=2)
             shutil.copyfile(library, target)
+        training = training_library_to_bundle()
+        if training:
+            target = os.path.join(self.build_lib, "seebatch", "libseebatch_training.so")
+            self.announce(f"bundling {training} as {target}", level=2)
+            shutil.copyfile(training, target)
 
 
 class BinaryDistribution(Distribution):

@@ -12,9 +12,13 @@ from ._library import LibraryNotFound, lib as _lib
 from .backends import backend, backends_available, set_backend
 from .positions import FenError, boards_from_fens, captures, move_to_uci
 from .see import NORMAL_MOVES_ONLY, PINS, PROMOTIONS, Config, see_ge, see_values
+from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, moves_from_uci,
+                       read_training, read_training_all, select, write_training)
 
 __version__ = _lib.seebatch_version().decode()
 
 __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "NORMAL_MOVES_ONLY", "PINS",
            "PROMOTIONS", "SeebatchError", "backend", "backends_available", "boards_from_fens",
-           "captures", "move_to_uci", "see_ge", "see_values", "set_backend"]
+           "captures", "move_to_uci", "see_ge", "see_values", "set_backend",
+           "Filter", "TrainingBatch", "TrainingDataError", "keep_mask", "moves_from_uci",
+           "read_training", "read_training_all", "select", "write_training"]

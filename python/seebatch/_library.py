@@ -9,6 +9,8 @@ The library is looked for, in this order:
      package works from python/ without installing;
   4. the system's library path (after `cmake --install` to a prefix the loader
      searches), through ctypes.util.find_library.
+libseebatch_training.so (training data: training.py) is looked for the same
+way, under SEEBATCH_TRAINING_LIBRARY and its own name, when first needed.
 """
 import ctypes
 import ctypes.util
@@ -47,22 +49,25 @@ class CaptureList(ctypes.Structure):
                 ("next_board", ctypes.c_size_t)]
 
 
-def _candidates():
-    """Where to look, in order, as (description, path or name)."""
-    yield "the package", os.path.join(_here, "libseebatch.so")
-    yield "the checkout's build tree", os.path.join(_here, "..", "..", "build", "libseebatch.so")
-    yield "the system library path", ctypes.util.find_library("seebatch")
+def _candidates(name):
+    """Where to look for lib<name>.so, in order, as (description, path or name)."""
+    file = f"lib{name}.so"
+    yield "the package", os.path.join(_here, file)
+    yield "the checkout's build tree", os.path.join(_here, "..", "..", "build", file)
+    yield "the system library path", ctypes.util.find_library(name)
 
 
-def _load():
-    named = os.environ.get("SEEBATCH_LIBRARY")
+def load(name="seebatch", variable="SEEBATCH_LIBRARY"):
+    """lib<name>.so: the file the environment variable names, else the first
+    candidate that loads."""
+    named = os.environ.get(variable)
     if named:
         try:
             return ctypes.CDLL(named)
         except OSError as error:
-            raise LibraryNotFound(f"SEEBATCH_LIBRARY={named} cannot be loaded: {error}") from None
+            raise LibraryNotFound(f"{variable}={named} cannot be loaded: {error}") from None
     tried = []
-    for where, path in _candidates():
+    for where, path in _candidates(name):
         if path and (os.path.exists(path) or not os.path.dirname(path)):
             try:
                 return ctypes.CDLL(path)
@@ -71,7 +76,7 @@ def _load():
         else:
             tried.append(f"{where}: not there")
     raise LibraryNotFound(
-        "libseebatch.so not found; build it (cmake --build build) or set SEEBATCH_LIBRARY "
+        f"lib{name}.so not found; build it (cmake --build build) or set {variable} "
         "to its path. Tried " + "; ".join(tried))
 
 
@@ -103,8 +108,9 @@ _PROTOTYPES = [
 ]
 
 
-def _bind(lib):
-    for name, result, arguments in _PROTOTYPES:
+def bind(lib, prototypes=None):
+    """Sets each function's C types; a function missing means a wrong or old library."""
+    for name, result, arguments in prototypes or _PROTOTYPES:
         try:
             function = getattr(lib, name)
         except AttributeError:
@@ -116,4 +122,4 @@ def _bind(lib):
     return lib
 
 
-lib = _bind(_load())
+lib = bind(load())

@@ -16,6 +16,8 @@ from conftest import PYTHON_DIR, SPECIAL_FENS
 USE = f"""
 import seebatch, os
 assert os.path.dirname(seebatch._lib._name) == os.path.dirname(seebatch.__file__), seebatch._lib._name
+training = seebatch.training._lib()._name
+assert os.path.dirname(training) == os.path.dirname(seebatch.__file__), training
 boards, errors = seebatch.boards_from_fens({SPECIAL_FENS[:1]!r})
 board_index, moves = seebatch.captures(boards)
 print(seebatch.__version__, list(zip(seebatch.move_to_uci(moves).tolist(),
@@ -40,6 +42,7 @@ def test_pip_install_without_network(tmp_path):
         capture_output=True, text=True, timeout=300)
     assert install.returncode == 0, install.stdout + install.stderr
     environment.pop("SEEBATCH_LIBRARY", None)
+    environment.pop("SEEBATCH_TRAINING_LIBRARY", None)
     used = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c", USE], cwd=tmp_path,
                           env=environment, capture_output=True, text=True, timeout=60)
     assert used.returncode == 0, used.stderr

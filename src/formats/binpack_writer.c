@@ -256,19 +256,29 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
            after.castling == b->castling;
 }
 
-bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
+bool seebatch_binpack_joins_chain(const binpack_writer *w, const training_entry *entry)
 {
-    if (w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
-        seebatch_binpack_continues(&w->last, entry)) {
+    return w->has_last && w->count_at != SIZE_MAX && w->plies < BINPACK_CHAIN_MAX &&
+           seebatch_binpack_continues(&w->last, entry);
+}
+
+bool seebatch_binpack_put_entry(binpack_writer *w, const training_entry *entry, bool join,
+                                FILE *out)
+{
+    if (!join && out && w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
+        return false;
+    if (join)
         seebatch_binpack_append_entry(w, entry);
-    } else {
-        if (w->size >= BINPACK_CHUNK_TARGET && !seebatch_binpack_flush_chunk(w, out))
-            return false;
+    else
         seebatch_binpack_start_chain(w, entry, NULL);
-    }
     w->last = *entry;
     w->has_last = true;
     return !w->out_of_memory;
+}
+
+bool seebatch_binpack_write_entry(binpack_writer *w, const training_entry *entry, FILE *out)
+{
+    return seebatch_binpack_put_entry(w, entry, seebatch_binpack_joins_chain(w, entry), out);
 }
 
 void seebatch_binpack_writer_init(binpack_writer *w)

@@ -71,6 +71,17 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
  * reaches BINPACK_CHUNK_TARGET. Finish with seebatch_binpack_flush_chunk. */
 bool seebatch_binpack_write_entry(binpack_writer *writer, const training_entry *entry, FILE *out);
 
+/* Whether seebatch_binpack_write_entry would add the entry to the open
+ * chain rather than start a chain with it. */
+bool seebatch_binpack_joins_chain(const binpack_writer *writer, const training_entry *entry);
+
+/* seebatch_binpack_write_entry in two steps, for a caller that checks a
+ * chain's first entry otherwise than the others: join is what
+ * seebatch_binpack_joins_chain said. With out NULL no chunk is written (the
+ * caller writes each with seebatch_binpack_flush_chunk). */
+bool seebatch_binpack_put_entry(binpack_writer *writer, const training_entry *entry, bool join,
+                                FILE *out);
+
 /* An empty writer; seebatch_binpack_writer_free releases its memory. */
 void seebatch_binpack_writer_init(binpack_writer *writer);
 void seebatch_binpack_writer_free(binpack_writer *writer);

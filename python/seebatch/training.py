@@ -1,0 +1,327 @@
+"""Stockfish's training data (.binpack, .plain) as NumPy batches, over
+libseebatch_training.so (the tool's own format and rule code, in C; ctypes
+releases the GIL during each call, so threads read files in parallel).
+
+    for batch in seebatch.read_training("data.binpack", batch_size=1 << 16):
+        batch.boards, batch.moves, batch.scores, batch.plies, batch.results
+    seebatch.write_training("out.binpack", batches)
+"""
+import ctypes
+import functools
+import os
+from collections import namedtuple
+
+import numpy as np
+
+from . import _library
+from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
+from ._errors import SeebatchError
+
+STATUS_FORMAT = 9  # the code TrainingDataError carries (no seebatch_status of its own)
+FORMATS = {"binpack": 0, "plain": 1}
+FIELDS = ("boards", "moves", "scores", "plies", "results")
+DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
+          np.dtype(np.int8))
+
+TrainingBatch = namedtuple("TrainingBatch", FIELDS)
+TrainingBatch.__doc__ = """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
+(uint16, the library's move encoding), scores (int16), plies (uint16), results (int8: -1, 0, 1
+for the side to move)."""
+
+
+class TrainingDataError(ValueError):
+    """A training file that does not decode, or entries that cannot be written.
+
+    path, byte_offset (reading: where in the file; plain: the block's start),
+    entry (the entry's number from 0 in the file, or among those written)."""
+
+    def __init__(self, message, path, byte_offset, entry):
+        super().__init__(message)
+        self.path, self.byte_offset, self.entry = path, byte_offset, entry
+
+
+class Fault(ctypes.Structure):
+    _fields_ = [("failed", ctypes.c_int), ("byte_offset", ctypes.c_uint64),
+                ("entry", ctypes.c_uint64), ("message", ctypes.c_char * _library.MESSAGE_SIZE)]
+
+
+class Arrays(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_void_p) for name in FIELDS]
+
+
+_P, _SIZE, _FAULT = ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(Fault)
+_ARRAYS = ctypes.POINTER(Arrays)
+_PROTOTYPES = [
+    ("seebatch_training_open", _P, [ctypes.c_char_p, _FAULT]),
+    ("seebatch_training_reader_format", ctypes.c_int, [_P]),
+    ("seebatch_training_read", _SIZE, [_P, _SIZE, _ARRAYS, _FAULT]),
+    ("seebatch_training_read_chunk", _SIZE, [_P, _SIZE, _ARRAYS, ctypes.POINTER(ctypes.c_int),
+                                             _FAULT]),
+    ("seebatch_training_at_end", ctypes.c_int, [_P]),
+    ("seebatch_training_close", None, [_P]),
+    ("seebatch_training_end_chunk", ctypes.c_int, [_P, _FAULT]),
+    ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
+    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _FAULT]),
+    ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
+    ("seebatch_training_moves_from_uci", ctypes.c_int,
+     [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _FAULT]),
+    ("seebatch_training_filter_new", _P, [_SIZE, ctypes.POINTER(ctypes.c_char_p), _FAULT]),
+    ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
+    ("seebatch_training_filter_free", None, [_P]),
+]
+
+
+@functools.lru_cache(maxsize=None)
+def _lib():
+    """libseebatch_training.so, loaded when first needed (SEE alone does not need it)."""
+    return _library.bind(_library.load("seebatch_training", "SEEBATCH_TRAINING_LIBRARY"),
+                         _PROTOTYPES)
+
+
+def _raise(fault, path, where):
+    message = fault.message.decode(errors="replace")
+    raise TrainingDataError(f"{where}: {path}: {message}" if path else f"{where}: {message}",
+                            path, fault.byte_offset, fault.entry)
+
+
+def _empty(count):
+    return TrainingBatch(*(np.empty(count, dtype) for dtype in DTYPES))
+
+
+def _pointers(batch):
+    return Arrays(*(address(array) for array in batch))
+
+
+def read_training(path, batch_size=1 << 16, by_chunk=False):
+    """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
+    last fewer) of a .binpack or .plain file (binpack when it starts with
+    "BINP"). Each batch is decoded in C into new arrays. A fault in the file
+    raises TrainingDataError naming its byte offset and entry number, after
+    every entry before it has been yielded.
+
+    by_chunk=True (binpack): each batch is one whole chunk of the file,
+    whatever its size (empty chunks are skipped), so that write_training(...,
+    chunk_per_batch=True) keeps the file's chunks as the tool does."""
+    batch_size = int(batch_size)
+    if batch_size < 1:
+        raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
+    lib, fault, name = _lib(), Fault(), os.fspath(path)
+    reader = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(fault))
+    if not reader:
+        _raise(fault, None, "read_training")
+    by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
+    next_batch = _next_chunk if by_chunk else _next_batch
+    try:
+        while True:
+            batch = next_batch(lib, reader, batch_size, fault)
+            if len(batch.moves):
+                yield batch
+            if fault.failed:
+                _raise(fault, name, "read_training")
+            if lib.seebatch_training_at_end(reader):
+                return
+    finally:
+        lib.seebatch_training_close(reader)
+
+
+def _next_batch(lib, reader, batch_size, fault):
+    batch = _empty(batch_size)
+    count = lib.seebatch_training_read(reader, batch_size, ctypes.byref(_pointers(batch)),
+                                       ctypes.byref(fault))
+    return batch if count == batch_size else _head(batch, count)
+
+
+def _next_chunk(lib, reader, batch_size, fault):
+    """The rest of the current chunk, read batch_size at a time and joined."""
+    pieces, done = [], ctypes.c_int(0)
+    while not done.value:
+        piece = _empty(batch_size)
+        count = lib.seebatch_training_read_chunk(reader, batch_size,
+                                                 ctypes.byref(_pointers(piece)),
+                                                 ctypes.byref(done), ctypes.byref(fault))
+        pieces.append(_head(piece, count))
+    if len(pieces) == 1:
+        return pieces[0]
+    return TrainingBatch(*(np.concatenate(column) for column in zip(*pieces)))
+
+
+def _head(batch, count):
+    return TrainingBatch(*(array[:count] for array in batch))
+
+
+def read_training_all(path):
+    """The whole file as one TrainingBatch (the batches of read_training joined)."""
+    batches = list(read_training(path))
+    if not batches:
+        return _empty(0)
+    return TrainingBatch(*(np.concatenate(column) for column in zip(*batches)))
+
+
+def as_batch(entries, where="training data"):
+    """A TrainingBatch of contiguous arrays in the C types from anything with
+    the five fields (a TrainingBatch, a dict, an object with attributes);
+    integers out of their type's range are refused, naming the element."""
+    def field(name):
+        return entries[name] if isinstance(entries, dict) else getattr(entries, name)
+    try:
+        columns = [field(name) for name in FIELDS]
+    except (KeyError, AttributeError) as missing:
+        raise TypeError(f"{where}: needs boards, moves, scores, plies and results "
+                        f"({missing} is missing)") from None
+    boards = boards_array(columns[0], where)
+    arrays = [boards]
+    for name, values, dtype in zip(FIELDS[1:], columns[1:], DTYPES[1:]):
+        arrays.append(_typed(values, dtype, where, name))
+        if len(arrays[-1]) != len(boards):
+            raise ValueError(f"{where}: {len(boards)} boards but {len(arrays[-1])} {name}")
+    return TrainingBatch(*arrays)
+
+
+def _typed(values, dtype, where, name):
+    """values as a contiguous 1-D array of dtype; other integers are converted
+    after checking every element fits (the message names the first that does not)."""
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise ValueError(f"{where}: {name} must be 1-D, not {array.ndim}-D")
+    if array.dtype == dtype or array.size == 0:
+        return np.ascontiguousarray(array, dtype=dtype)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{where}: {name} have dtype {array.dtype}; integers are needed")
+    info = np.iinfo(dtype)
+    outside = (array < info.min) | (array > info.max)
+    if outside.any():
+        row = int(np.argmax(outside))
+        raise ValueError(f"{where}: {name}[{row}] is {array[row]}, outside {info.min}..{info.max}")
+    return np.ascontiguousarray(array, dtype=dtype)
+
+
+def _format_of(path, format):
+    if format is None:
+        extension = os.path.splitext(os.fspath(path))[1].lstrip(".")
+        if extension not in FORMATS:
+            raise ValueError(f"write_training: {path}: give format='binpack' or 'plain' "
+                             "(the extension names neither)")
+        format = extension
+    if format not in FORMATS:
+        raise ValueError(f"write_training: format {format!r} is neither 'binpack' nor 'plain'")
+    return FORMATS[format]
+
+
+def write_training(path, batches, format=None, chunk_per_batch=False):
+    """Writes entries to path as the `seebatch` tool writes them: batches is
+    one batch (a TrainingBatch, or a dict or object with the five fields) or
+    an iterable of them. format is "binpack" or "plain" (default: from the
+    extension). Every entry is checked (a consistent board, a move its piece
+    can make, a result -1..1; binpack: what its format can hold); the first
+    refused raises TrainingDataError naming its number, with the entries
+    before it written. chunk_per_batch=True (binpack): each batch's entries
+    go in a chunk of their own (none for an empty batch), as `seebatch
+    filter` writes the kept entries of each input chunk. Returns the number
+    of entries written."""
+    lib, fault, name = _lib(), Fault(), os.fspath(path)
+    code = _format_of(name, format)
+    if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
+        batches = [batches]
+    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(chunk_per_batch)),
+                                          ctypes.byref(fault))
+    if not writer:
+        _raise(fault, None, "write_training")
+    written, failed = 0, None
+    try:
+        for number, entries in enumerate(batches):
+            batch = as_batch(entries, f"write_training: batch {number}")
+            if lib.seebatch_training_write(writer, len(batch.boards),
+                                           ctypes.byref(_pointers(batch)), ctypes.byref(fault)):
+                failed = Fault.from_buffer_copy(fault)
+                break
+            written += len(batch.boards)
+            if chunk_per_batch and lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
+                failed = Fault.from_buffer_copy(fault)
+                break
+    finally:
+        finished = lib.seebatch_training_finish(writer, ctypes.byref(fault)) == 0
+    if failed is not None:
+        _raise(failed, name, "write_training")
+    if not finished:
+        _raise(fault, name, "write_training")
+    return written
+
+
+def moves_from_uci(boards, texts, board_index=None):
+    """Parses UCI moves ("e2e4", "e7e8q", castling "e1g1") into the library's
+    move encoding (uint16). Move i is on boards[board_index[i]], or on
+    boards[i] when board_index is None. A move that does not parse raises
+    SeebatchError naming its row."""
+    boards = boards_array(boards, "moves_from_uci")
+    try:
+        texts = np.asarray(texts, dtype=np.bytes_) if not isinstance(texts, np.ndarray) or \
+            texts.dtype.kind != "S" else texts
+    except UnicodeEncodeError as error:
+        raise SeebatchError(f"moves_from_uci: a move is not ASCII ({error.object!r})", 1) from None
+    texts = np.ascontiguousarray(texts.reshape(-1) if texts.ndim == 0 else texts)
+    if texts.ndim != 1:
+        raise ValueError(f"moves_from_uci: texts must be 1-D, not {texts.ndim}-D")
+    if board_index is None:
+        if len(texts) != len(boards):
+            raise ValueError(f"moves_from_uci: {len(texts)} moves for {len(boards)} boards; give "
+                             "board_index to say which board each is on")
+        index_pointer = None
+    else:
+        board_index = integer_array(board_index, np.uint32, "moves_from_uci", "board_index",
+                                    2**32)
+        if len(board_index) != len(texts):
+            raise ValueError(f"moves_from_uci: {len(texts)} moves but {len(board_index)} "
+                             "board_index")
+        index_pointer = address(board_index)
+    moves, fault = np.empty(len(texts), np.uint16), Fault()
+    stride = max(texts.dtype.itemsize, 1)
+    data = address(texts) if texts.size else None
+    if _lib().seebatch_training_moves_from_uci(address(boards), len(boards), index_pointer,
+                                               data, stride, len(texts), address(moves),
+                                               ctypes.byref(fault)):
+        raise SeebatchError(f"moves_from_uci: {fault.message.decode(errors='replace')}", 1)
+    return moves
+
+
+class Filter:
+    """`seebatch filter`'s rules, given as its options (["--skip-capture",
+    "--skip-see-ge", "0"]), applied by the tool's own code. keep_mask(batch)
+    says which entries of a batch the rules keep; a rule that looks at
+    earlier entries (the placeholder zero) remembers the batches before, so
+    give one file's batches in order to one Filter."""
+
+    def __init__(self, rules):
+        rules = [str(rule) for rule in rules]
+        argv = (ctypes.c_char_p * max(len(rules), 1))(*(r.encode() for r in rules))
+        fault = Fault()
+        self._filter = _lib().seebatch_training_filter_new(len(rules), argv, ctypes.byref(fault))
+        if not self._filter:
+            raise ValueError(f"Filter: {fault.message.decode(errors='replace')}")
+        self._free = _lib().seebatch_training_filter_free
+        self.rules = rules
+
+    def keep_mask(self, batch):
+        """A bool array: True where no rule drops the entry."""
+        batch = as_batch(batch, "keep_mask")
+        keep, fault = np.empty(len(batch.boards), np.uint8), Fault()
+        if _lib().seebatch_training_filter_keep(self._filter, len(keep),
+                                                ctypes.byref(_pointers(batch)), address(keep),
+                                                ctypes.byref(fault)):
+            _raise(fault, None, "keep_mask")
+        return keep.view(np.bool_)
+
+    def __del__(self):
+        if getattr(self, "_filter", None):
+            self._free(self._filter)
+            self._filter = None
+
+
+def keep_mask(batch, rules):
+    """Filter(rules).keep_mask(batch): one batch judged alone."""
+    return Filter(rules).keep_mask(batch)
+
+
+def select(batch, mask):
+    """The entries of a batch where mask is True, as a TrainingBatch."""
+    batch = as_batch(batch, "select")
+    return TrainingBatch(*(array[mask] for array in batch))

@@ -1,0 +1,171 @@
+/* Reading a training file batch by batch: binpack chunk after chunk through
+ * the decoder the tool uses, or plain block after block. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binpack_reader.h"
+#include "plain.h"
+#include "training_internal.h"
+
+struct seebatch_training_reader {
+    FILE *file;
+    seebatch_training_format format;
+    binpack_file_reader chunks;
+    binpack_chunk_decoder decoder;
+    bool decoding;               /* a chunk is being decoded */
+    bool truncated;              /* the file ends inside that chunk */
+    binpack_fault truncation;    /* what the chunk reader said of it */
+    plain_reader plain;
+    uint64_t entries;            /* entries returned so far */
+    bool finished;               /* the end, or a fault, was reached */
+    bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
+    bool chunk_done;             /* the last read stopped at a chunk's end */
+    seebatch_training_fault end; /* the fault that finished it, if any */
+};
+
+seebatch_training_reader *seebatch_training_open(const char *path, seebatch_training_fault *fault)
+{
+    memset(fault, 0, sizeof *fault);
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        training_fail(fault, 0, 0, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    seebatch_training_reader *reader = calloc(1, sizeof *reader);
+    if (!reader) {
+        fclose(file);
+        training_fail(fault, 0, 0, "%s: out of memory", path);
+        return NULL;
+    }
+    char magic[4];
+    bool binpack = fread(magic, 1, 4, file) == 4 && memcmp(magic, "BINP", 4) == 0;
+    rewind(file);
+    reader->file = file;
+    reader->format = binpack ? SEEBATCH_TRAINING_BINPACK : SEEBATCH_TRAINING_PLAIN;
+    reader->chunks.file = file;
+    reader->plain.file = file;
+    return reader;
+}
+
+seebatch_training_format seebatch_training_reader_format(const seebatch_training_reader *reader)
+{
+    return reader->format;
+}
+
+static void finish(seebatch_training_reader *r, uint64_t byte_offset, const char *message)
+{
+    r->finished = true;
+    if (message)
+        training_fail(&r->end, byte_offset, r->entries, "byte %llu, entry %llu: %s",
+                      (unsigned long long)byte_offset, (unsigned long long)r->entries, message);
+}
+
+/* Starts decoding the next chunk; false when there is none (the end, or a
+ * fault: the reader is then finished). */
+static bool next_chunk(seebatch_training_reader *r)
+{
+    const uint8_t *data;
+    size_t size;
+    uint64_t offset;
+    binpack_fault fault;
+    binpack_chunk_status status =
+        seebatch_binpack_read_chunk(&r->chunks, &data, &size, &offset, &fault);
+    if (status == BINPACK_CHUNK_READ || status == BINPACK_CHUNK_TRUNCATED) {
+        /* Of a truncated chunk, what is there is decoded first. */
+        r->truncated = status == BINPACK_CHUNK_TRUNCATED;
+        r->truncation = fault;
+        seebatch_binpack_decoder_start(&r->decoder, data, size, offset);
+        r->decoding = true;
+        return true;
+    }
+    switch (status) {
+    case BINPACK_CHUNK_NONE: finish(r, 0, NULL); return false;
+    case BINPACK_CHUNK_BAD: finish(r, fault.byte_offset, fault.message); return false;
+    default: finish(r, r->chunks.offset, "out of memory"); return false;
+    }
+}
+
+static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
+                           const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    binpack_fault fault;
+    while (n < capacity && !r->finished) {
+        if (!r->decoding) {
+            if (!next_chunk(r))
+                break;
+            continue;
+        }
+        binpack_step step = seebatch_binpack_next(&r->decoder, &entry, NULL, &fault);
+        if (step == BINPACK_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+            continue;
+        }
+        r->decoding = false;
+        r->chunk_done = true;
+        if (step == BINPACK_FAULT)
+            finish(r, fault.byte_offset, fault.message);
+        else if (r->truncated)
+            finish(r, r->truncation.byte_offset, r->truncation.message);
+        if (r->stop_at_chunk_end)
+            break;
+    }
+    return n;
+}
+
+static size_t read_plain(seebatch_training_reader *r, size_t capacity,
+                         const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    char message[SEEBATCH_MESSAGE_SIZE];
+    while (n < capacity && !r->finished) {
+        long at = ftell(r->file);
+        plain_step step = seebatch_plain_next(&r->plain, &entry, message, sizeof message);
+        if (step == PLAIN_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+        } else {
+            finish(r, at < 0 ? 0 : (uint64_t)at, step == PLAIN_BAD ? message : NULL);
+        }
+    }
+    return n;
+}
+
+size_t seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
+                              const seebatch_training_arrays *out, seebatch_training_fault *fault)
+{
+    size_t n = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
+                                                           : read_plain(reader, capacity, out);
+    *fault = reader->end;
+    return n;
+}
+
+size_t seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
+                                    const seebatch_training_arrays *out, int *chunk_done,
+                                    seebatch_training_fault *fault)
+{
+    reader->stop_at_chunk_end = true;
+    reader->chunk_done = false;
+    size_t n = seebatch_training_read(reader, capacity, out, fault);
+    reader->stop_at_chunk_end = false;
+    *chunk_done = reader->chunk_done || reader->finished;
+    return n;
+}
+
+int seebatch_training_at_end(const seebatch_training_reader *reader)
+{
+    return reader->finished;
+}
+
+void seebatch_training_close(seebatch_training_reader *reader)
+{
+    if (!reader)
+        return;
+    fclose(reader->file);
+    seebatch_binpack_file_reader_free(&reader->chunks);
+    free(reader);
+}
