@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "random.h"
+
 enum { LINE_MAX_BYTES = 8192, MOVES_MAX = 600 };
 
 typedef struct engine {
@@ -74,14 +76,6 @@ static void read_until(engine *e, const char *prefix)
     die("the engine stopped or printed something unexpected");
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* A random legal move from "go perft 1" ("e2e4: 1" per move); 0 if none. */
 static int random_move(engine *e, uint64_t *random_state, char move[8])
 {
@@ -97,7 +91,7 @@ static int random_move(engine *e, uint64_t *random_state, char move[8])
     }
     if (count == 0)
         return 0;
-    strcpy(move, legal[next_random(random_state) % (uint64_t)count]);
+    strcpy(move, legal[random_next(random_state) % (uint64_t)count]);
     return 1;
 }
 

@@ -36,8 +36,44 @@ static inline bitboard promotion_rank(unsigned color)
     return color == SEEBATCH_WHITE ? 0xFF00000000000000ull : 0xFFull;
 }
 
-/* The piece type on a square, or -1 when it is empty. */
+/* The piece types as three bit planes: bit[k] holds the squares whose type
+ * number (pawn 0 .. king 5) has bit k, so knight, rook and king are in
+ * bit[0], bishop and rook in bit[1], queen and king in bit[2]. Reading a type
+ * from them takes no branch, where a loop that stops at the type found
+ * mispredicts its exit on most calls. The squares of `as_seven` are added to
+ * every plane and read as 7 (the kernels give 7 the value 0 for an empty
+ * square); with as_seven 0 an empty square reads as a pawn. */
+typedef struct type_planes {
+    bitboard bit[3];
+} type_planes;
+
+static inline type_planes type_planes_of(const seebatch_board *board, bitboard as_seven)
+{
+    const bitboard *p = board->pieces;
+    type_planes planes = {{p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING] | as_seven,
+                           p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK] | as_seven,
+                           p[SEEBATCH_QUEEN] | p[SEEBATCH_KING] | as_seven}};
+    return planes;
+}
+
+/* The type number of `square` in the planes. */
+static inline unsigned type_in_planes(const type_planes *planes, unsigned square)
+{
+    return (unsigned)(((planes->bit[0] >> square) & 1u) | ((planes->bit[1] >> square) & 1u) << 1 |
+                      ((planes->bit[2] >> square) & 1u) << 2);
+}
+
+/* The piece type on an occupied square (an empty one reads as a pawn). */
 static inline int piece_type_on(const seebatch_board *board, unsigned square)
+{
+    type_planes planes = type_planes_of(board, 0);
+    return (int)type_in_planes(&planes, square);
+}
+
+/* The piece type on a square, or -1 when it is empty: the first type whose
+ * bitboard holds the square, so a board whose bitboards disagree (one a
+ * caller has not checked yet) still reads as one type. */
+static inline int piece_type_or_none(const seebatch_board *board, unsigned square)
 {
     bitboard bit = square_bit(square);
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)

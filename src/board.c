@@ -36,7 +36,7 @@ static seebatch_status check_colors(const seebatch_board *board, seebatch_error 
     if (pieces & ~colored) {
         unsigned square = lowest_square(pieces & ~colored);
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "square %s has a piece (%s) but no colour",
-                    seebatch_square_name(square, name), seebatch_type_names[piece_type_on(board, square)]);
+                    seebatch_square_name(square, name), seebatch_type_names[piece_type_or_none(board, square)]);
     }
     if (colored & ~pieces) {
         unsigned square = lowest_square(colored & ~pieces);

@@ -8,28 +8,28 @@
 #include "errors.h"
 
 /* Every kernel built into the library, best first; scalar runs everywhere. */
-static const see_kernel *const kernels_by_preference[] = {
+static const see_backend *const kernels_by_preference[] = {
 #if SEEBATCH_HAVE_AVX512
-    &seebatch_avx512_kernel,
+    &seebatch_avx512_backend,
 #endif
 #if SEEBATCH_HAVE_AVX2
-    &seebatch_avx2_kernel,
+    &seebatch_avx2_backend,
 #endif
-    &seebatch_scalar_kernel,
+    &seebatch_scalar_backend,
 };
 enum { KERNEL_COUNT = sizeof kernels_by_preference / sizeof kernels_by_preference[0] };
 
-static _Atomic(const see_kernel *) chosen_kernel;
+static _Atomic(const see_backend *) chosen_kernel;
 
-static const see_kernel *best_runnable_kernel(void)
+static const see_backend *best_runnable_kernel(void)
 {
     for (size_t i = 0; i < KERNEL_COUNT; i++)
         if (kernels_by_preference[i]->runnable())
             return kernels_by_preference[i];
-    return &seebatch_scalar_kernel;
+    return &seebatch_scalar_backend;
 }
 
-static const see_kernel *find_kernel(const char *name)
+static const see_backend *find_kernel(const char *name)
 {
     for (size_t i = 0; i < KERNEL_COUNT; i++)
         if (strcmp(kernels_by_preference[i]->name, name) == 0)
@@ -37,22 +37,22 @@ static const see_kernel *find_kernel(const char *name)
     return NULL;
 }
 
-const see_kernel *seebatch_find_runnable_kernel(const char *name)
+const see_backend *seebatch_find_runnable_backend(const char *name)
 {
-    const see_kernel *kernel = find_kernel(name);
+    const see_backend *kernel = find_kernel(name);
     return kernel && kernel->runnable() ? kernel : NULL;
 }
 
 enum { SHOWN_MAX = 40 }; /* bytes of a bad name a message repeats */
 
 /* Resolves a backend name; "auto" means detection. */
-static seebatch_status resolve(const char *name, const see_kernel **kernel, seebatch_error *error)
+static seebatch_status resolve(const char *name, const see_backend **kernel, seebatch_error *error)
 {
     if (strcmp(name, "auto") == 0) {
         *kernel = best_runnable_kernel();
         return seebatch_succeed(error);
     }
-    const see_kernel *named = find_kernel(name);
+    const see_backend *named = find_kernel(name);
     char shown[SHOWN_MAX + 4];
     seebatch_printable(name, SIZE_MAX, SHOWN_MAX, shown);
     if (!named) {
@@ -72,33 +72,33 @@ static seebatch_status resolve(const char *name, const see_kernel **kernel, seeb
 }
 
 /* The kernel SEEBATCH_BACKEND asks for; scalar (and an error) if it is unusable. */
-static seebatch_status kernel_from_environment(const see_kernel **kernel, seebatch_error *error)
+static seebatch_status kernel_from_environment(const see_backend **kernel, seebatch_error *error)
 {
     const char *name = getenv("SEEBATCH_BACKEND");
     seebatch_status status = resolve(name && *name ? name : "auto", kernel, error);
     if (status != SEEBATCH_OK)
-        *kernel = &seebatch_scalar_kernel;
+        *kernel = &seebatch_scalar_backend;
     return status;
 }
 
 seebatch_status seebatch_backend_init(seebatch_error *error)
 {
-    const see_kernel *kernel;
+    const see_backend *kernel;
     seebatch_status status = kernel_from_environment(&kernel, error);
-    const see_kernel *expected = NULL;
+    const see_backend *expected = NULL;
     atomic_compare_exchange_strong(&chosen_kernel, &expected, kernel);
     return status;
 }
 
-const see_kernel *seebatch_current_kernel(void)
+const see_backend *seebatch_current_backend(void)
 {
-    const see_kernel *kernel = atomic_load_explicit(&chosen_kernel, memory_order_acquire);
+    const see_backend *kernel = atomic_load_explicit(&chosen_kernel, memory_order_acquire);
     if (kernel)
         return kernel;
     seebatch_error error;
-    const see_kernel *candidate;
+    const see_backend *candidate;
     seebatch_status status = kernel_from_environment(&candidate, &error);
-    const see_kernel *expected = NULL;
+    const see_backend *expected = NULL;
     /* Racing threads agree on the result; only the one that stores it speaks. */
     if (atomic_compare_exchange_strong(&chosen_kernel, &expected, candidate)) {
         if (status != SEEBATCH_OK)
@@ -112,14 +112,14 @@ seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
 {
     if (!name)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
-    const see_kernel *kernel;
+    const see_backend *kernel;
     seebatch_status status = resolve(name, &kernel, error);
     if (status == SEEBATCH_OK)
         atomic_store_explicit(&chosen_kernel, kernel, memory_order_release);
     return status;
 }
 
-const char *seebatch_backend_name(void) { return seebatch_current_kernel()->name; }
+const char *seebatch_backend_name(void) { return seebatch_current_backend()->name; }
 
 size_t seebatch_backends_available(const char **names, size_t capacity)
 {

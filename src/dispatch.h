@@ -9,9 +9,9 @@
 #include "kernel.h"
 
 /* The kernel in use, choosing it on first call. Thread-safe, lock-free. */
-const see_kernel *seebatch_current_kernel(void);
+const see_backend *seebatch_current_backend(void);
 
 /* The kernel of that name if this machine can run it, else NULL. */
-const see_kernel *seebatch_find_runnable_kernel(const char *name);
+const see_backend *seebatch_find_runnable_backend(const char *name);
 
 #endif

@@ -345,7 +345,7 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
 
 static char letter_on(const seebatch_board *board, unsigned square)
 {
-    int type = piece_type_on(board, square);
+    int type = piece_type_or_none(board, square);
     if (type < 0)
         return 0;
     return piece_chars[color_on(board, square) * SEEBATCH_PIECE_TYPES + (unsigned)type];

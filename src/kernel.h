@@ -19,25 +19,25 @@ typedef struct see_batch {
     const seebatch_config *config;
 } see_batch;
 
-typedef struct see_kernel {
+typedef struct see_backend {
     const char *name;
     bool (*runnable)(void); /* can this CPU and OS run it? */
     void (*values)(const see_batch *batch, int32_t *values);
-    void (*values_at_least)(const see_batch *batch, int32_t threshold, uint8_t *passed);
+    void (*see_ge)(const see_batch *batch, int32_t threshold, uint8_t *passed);
     /* Batches shorter than this go to the scalar kernel when this kernel is
      * in use: below it a lane group costs more than evaluating the moves one
      * by one (measured with bench/, batch_length). 0: no such limit. The
      * kernel itself still handles every length; the differential harness
      * calls it directly on lengths 0..64. */
     size_t shortest_useful_batch;
-} see_kernel;
+} see_backend;
 
-extern const see_kernel seebatch_scalar_kernel;
+extern const see_backend seebatch_scalar_backend;
 #if SEEBATCH_HAVE_AVX2
-extern const see_kernel seebatch_avx2_kernel;
+extern const see_backend seebatch_avx2_backend;
 #endif
 #if SEEBATCH_HAVE_AVX512
-extern const see_kernel seebatch_avx512_kernel;
+extern const see_backend seebatch_avx512_backend;
 #endif
 
 static inline const seebatch_board *board_of(const see_batch *batch, size_t i)

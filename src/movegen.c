@@ -313,7 +313,7 @@ static uint8_t rights_lost_on(unsigned square)
 
 static void remove_piece(seebatch_board *board, unsigned square)
 {
-    int type = piece_type_on(board, square);
+    int type = piece_type_or_none(board, square);
     if (type < 0)
         return;
     board->pieces[type] &= ~square_bit(square);
@@ -369,7 +369,7 @@ static bool move_pieces(seebatch_board *board, seebatch_move move, int type)
 void seebatch_board_play(seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    int type = piece_type_on(board, from);
+    int type = piece_type_or_none(board, from);
     if (type < 0)
         return; /* not a move on this board: the precondition is broken */
     unsigned us = board->side_to_move & 1u;

@@ -2,7 +2,7 @@
 
 #include "attacks.h"
 
-static void pins_of_color(const seebatch_board *board, unsigned color, pin_state *pins)
+static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_pins *pins)
 {
     pins->blockers[color] = 0;
     pins->pinners[color] = 0;

@@ -7,10 +7,6 @@
 
 #include "bitboard.h"
 
-/* blockers[X]: pieces (either colour) between X's king and a sniper;
- * pinners[X]: enemy sliders pinning one of X's own pieces. */
-typedef seebatch_pins pin_state;
-
 /* seebatch_pins_compute (seebatch.h) fills both colours; a colour without
  * exactly one king gets none. */
 
@@ -19,20 +15,20 @@ typedef seebatch_pins pin_state;
  * moves. */
 typedef struct pin_source {
     const seebatch_board *board;
-    const pin_state *pins; /* NULL until known */
-    pin_state computed;
+    const seebatch_pins *pins; /* NULL until known */
+    seebatch_pins computed;
 } pin_source;
 
 /* A source for `board`: `known` pins (NULL: compute when needed). */
 static inline void pin_source_start(pin_source *source, const seebatch_board *board,
-                                    const pin_state *known)
+                                    const seebatch_pins *known)
 {
     source->board = board;
     source->pins = known;
 }
 
 /* The pins of the source's board, computing them on first use. */
-static inline const pin_state *pins_from(pin_source *source)
+static inline const seebatch_pins *pins_from(pin_source *source)
 {
     if (!source->pins) {
         seebatch_pins_compute(source->board, &source->computed);

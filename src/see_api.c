@@ -1,17 +1,20 @@
 /*
- * The public batch SEE entry points: each describes its call as a see_batch
- * and hands it to the kernel in use (single moves: see_engine.c; checked
- * variants: see_checked.c).
+ * The public SEE entry points of the unchecked hot path. A single move
+ * prepares its configuration and takes the engine path (see_engine.c: the
+ * scalar exchange, src/scalar/normal_moves.c for a normal move, no pins
+ * given); a batch is described as a see_batch and handed to the backend in
+ * use. The checked variants are in see_checked.c.
  */
 #include "dispatch.h"
+#include "rules.h"
 #include "see_api.h"
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
-const see_kernel *seebatch_kernel_for(size_t count)
+const see_backend *seebatch_backend_for(size_t count)
 {
-    const see_kernel *kernel = seebatch_current_kernel();
-    return count < kernel->shortest_useful_batch ? &seebatch_scalar_kernel : kernel;
+    const see_backend *kernel = seebatch_current_backend();
+    return count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
 see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
@@ -24,14 +27,14 @@ void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves
                          const seebatch_config *config, int32_t *values)
 {
     see_batch batch = seebatch_one_board_batch(board, moves, count, config);
-    seebatch_kernel_for(batch.count)->values(&batch, values);
+    seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
 void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     see_batch batch = seebatch_one_board_batch(board, moves, count, config);
-    seebatch_kernel_for(batch.count)->values_at_least(&batch, threshold, passed);
+    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 
 void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
@@ -40,7 +43,7 @@ void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
 {
     (void)board_count;
     see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_kernel_for(batch.count)->values(&batch, values);
+    seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
 void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
@@ -50,5 +53,21 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
 {
     (void)board_count;
     see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_kernel_for(batch.count)->values_at_least(&batch, threshold, passed);
+    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
+}
+
+int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
+                           const seebatch_config *config)
+{
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    return seebatch_engine_see_value(&rules, board, NULL, move);
+}
+
+bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
+                     const seebatch_config *config)
+{
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    return seebatch_engine_see_ge(&rules, board, NULL, move, threshold);
 }

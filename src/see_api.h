@@ -6,7 +6,7 @@
 
 /* The kernel for a batch of this length: the one in use, unless the batch is
  * too short for its lanes to pay off. */
-const see_kernel *seebatch_kernel_for(size_t count);
+const see_backend *seebatch_backend_for(size_t count);
 
 /* A batch of moves all on one board. */
 see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,

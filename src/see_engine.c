@@ -2,7 +2,7 @@
  * The engine path: one move per call on prepared rules and the caller's pins,
  * straight into the scalar exchange (no dispatch, no batch), and a node's
  * captures with a threshold each. The plain single-move functions of the API
- * come here too, preparing their configuration on the way.
+ * (see_api.c) call it with their configuration prepared.
  */
 #include <limits.h>
 
@@ -26,11 +26,11 @@ static inline int32_t engine_within(const seebatch_rules *rules, const seebatch_
 /* SEE >= threshold: a normal move by the threshold walk; any other by the
  * window [t - 1, t], which answers t exactly then (for INT32_MIN, which every
  * value reaches, the window [t, t] answers t). */
-static inline bool engine_at_least(const seebatch_rules *rules, const seebatch_board *board,
+static inline bool engine_see_ge_move(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *source, seebatch_move move, int32_t threshold)
 {
     if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
-        return seebatch_scalar_normal_move_reaches(rules, board, pins_in_play(rules, source),
+        return seebatch_scalar_normal_move_see_ge(rules, board, pins_in_play(rules, source),
                                                    seebatch_move_from(move), seebatch_move_to(move), threshold);
     int32_t below = threshold - (threshold > INT32_MIN);
     return engine_within(rules, board, source, move, below, threshold) == threshold;
@@ -41,7 +41,7 @@ bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *b
 {
     pin_source source;
     pin_source_start(&source, board, pins);
-    return engine_at_least(rules, board, &source, move, threshold);
+    return engine_see_ge_move(rules, board, &source, move, threshold);
 }
 
 int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
@@ -55,26 +55,10 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
     return engine_within(rules, board, &source, move, INT32_MIN, INT32_MAX);
 }
 
-int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config)
-{
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    return seebatch_engine_see_value(&rules, board, NULL, move);
-}
-
-bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                     const seebatch_config *config)
-{
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    return seebatch_engine_see_ge(&rules, board, NULL, move, threshold);
-}
-
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
  * each is compared with its own threshold (see_ge(m, t) is value >= t). The
  * kernel works out pins itself: given pins equal them (a precondition). */
-static void lanes_at_least(const see_kernel *kernel, const seebatch_rules *rules,
+static void lanes_see_ge(const see_backend *kernel, const seebatch_rules *rules,
                            const seebatch_board *board, const seebatch_move *moves, size_t count,
                            const int32_t *thresholds, uint8_t *passed)
 {
@@ -102,13 +86,13 @@ void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_boa
                                  const seebatch_pins *pins, const seebatch_move *moves,
                                  size_t count, const int32_t *thresholds, uint8_t *passed)
 {
-    const see_kernel *kernel = seebatch_current_kernel();
+    const see_backend *kernel = seebatch_current_backend();
     if (kernel->shortest_useful_batch && count >= LANES_FROM) {
-        lanes_at_least(kernel, rules, board, moves, count, thresholds, passed);
+        lanes_see_ge(kernel, rules, board, moves, count, thresholds, passed);
         return;
     }
     pin_source source; /* shared: computed at most once for the board */
     pin_source_start(&source, board, pins);
     for (size_t i = 0; i < count; i++)
-        passed[i] = engine_at_least(rules, board, &source, moves[i], thresholds[i]);
+        passed[i] = engine_see_ge_move(rules, board, &source, moves[i], thresholds[i]);
 }

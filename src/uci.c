@@ -81,7 +81,7 @@ static bool is_home_square_of_king(unsigned color, unsigned square)
 /* The kind of a move from an occupied square, without a promotion suffix. */
 static unsigned infer_kind(const seebatch_board *board, unsigned from, unsigned to)
 {
-    int type = piece_type_on(board, from);
+    int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
     unsigned forward_rank = color == SEEBATCH_WHITE ? rank_of(from) + 1 : rank_of(from) - 1;
     unsigned file_step = file_of(from) > file_of(to) ? file_of(from) - file_of(to)
@@ -111,7 +111,7 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
         return status;
 
     char shown[QUOTE_MAX + 4], name[3];
-    int type = piece_type_on(board, from);
+    int type = piece_type_or_none(board, from);
     if (type < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
                     quote(text, shown), seebatch_square_name(from, name));
@@ -165,7 +165,7 @@ static seebatch_status check_squares(const seebatch_board *board, move_view *vie
     if (view->from == view->to)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "the move goes from %s to the same square",
                     view->from_name);
-    view->type = piece_type_on(board, view->from);
+    view->type = piece_type_or_none(board, view->from);
     if (view->type < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
                     view->from_name);

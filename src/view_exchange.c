@@ -19,7 +19,7 @@ seebatch_view_exchange_fn *seebatch_view_exchange_for(uint32_t flags)
 {
     bool pins = flags & SEEBATCH_PINS;
 #if SEEBATCH_HAVE_AVX2
-    if (strcmp(seebatch_current_kernel()->name, "scalar") != 0)
+    if (strcmp(seebatch_current_backend()->name, "scalar") != 0)
         return pins ? seebatch_view_exchange_bmi2 : seebatch_view_exchange_bmi2_unpinned;
 #endif
     return pins ? seebatch_view_exchange_portable : seebatch_view_exchange_portable_unpinned;
@@ -31,7 +31,7 @@ size_t seebatch_view_exchanges(uint32_t flags, seebatch_view_exchange_fn **out)
     size_t count = 0;
     out[count++] = pins ? seebatch_view_exchange_portable : seebatch_view_exchange_portable_unpinned;
 #if SEEBATCH_HAVE_AVX2
-    if (seebatch_find_runnable_kernel("avx2"))
+    if (seebatch_find_runnable_backend("avx2"))
         out[count++] = pins ? seebatch_view_exchange_bmi2 : seebatch_view_exchange_bmi2_unpinned;
 #endif
     return count;

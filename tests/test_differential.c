@@ -151,14 +151,14 @@ static void compare_regressions(differential *check)
 /* A kernel that is wrong on purpose: the reference, off by one on lane 1. */
 static void off_by_one_values(const see_batch *batch, int32_t *values)
 {
-    seebatch_scalar_kernel.values(batch, values);
+    seebatch_scalar_backend.values(batch, values);
     if (batch->count > 1)
         values[1] += 1;
 }
 
 static void reference_threshold_test(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
-    seebatch_scalar_kernel.values_at_least(batch, threshold, passed);
+    seebatch_scalar_backend.see_ge(batch, threshold, passed);
 }
 
 static bool always(void) { return true; }
@@ -167,7 +167,7 @@ static bool always(void) { return true; }
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_kernel wrong = {"wrong", always, off_by_one_values, reference_threshold_test, 0};
+    static const see_backend wrong = {"wrong", always, off_by_one_values, reference_threshold_test, 0};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");

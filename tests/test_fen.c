@@ -13,6 +13,7 @@
 
 #include "bitboard.h"
 #include "check.h"
+#include "random.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
@@ -339,31 +340,23 @@ static void test_normalised_output(void)
     CHECK(strcmp(text, START " w - - 12 0") == 0, "%s", text);
 }
 
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* A random consistent board with at most one king per colour (the boards
  * FEN can express), every state field drawn at random too. */
 static void random_board(seebatch_board *board, uint64_t *state)
 {
     memset(board, 0, sizeof *board);
-    unsigned density = (unsigned)(next_random(state) % 65);
+    unsigned density = (unsigned)(random_next(state) % 65);
     for (unsigned sq = 0; sq < 64; sq++) {
-        if (next_random(state) % 64 >= density)
+        if (random_next(state) % 64 >= density)
             continue;
-        unsigned type = (unsigned)(next_random(state) % SEEBATCH_PIECE_TYPES);
-        unsigned color = (unsigned)(next_random(state) % 2);
+        unsigned type = (unsigned)(random_next(state) % SEEBATCH_PIECE_TYPES);
+        unsigned color = (unsigned)(random_next(state) % 2);
         if (type == SEEBATCH_KING && (board->pieces[type] & board->colors[color]))
             type = SEEBATCH_QUEEN;
         board->pieces[type] |= square_bit(sq);
         board->colors[color] |= square_bit(sq);
     }
-    uint64_t r = next_random(state);
+    uint64_t r = random_next(state);
     board->side_to_move = (uint8_t)(r & 1);
     board->castling = (uint8_t)((r >> 1) & 15);
     board->en_passant = (r >> 5) % 3 == 0 ? (uint8_t)(SEEBATCH_NO_SQUARE)

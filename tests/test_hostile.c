@@ -85,7 +85,7 @@ static void huge_batch(void)
     int32_t reference[SEEBATCH_MAX_MOVES];
     for (size_t d = 0; d < distinct_count; d++) {
         see_batch one = {&board, NULL, &distinct[d], 1, &config};
-        seebatch_scalar_kernel.values(&one, &reference[d]);
+        seebatch_scalar_backend.values(&one, &reference[d]);
     }
 
     size_t count = HUGE_BATCH;
@@ -354,7 +354,7 @@ static void extreme_thresholds(void)
     int32_t values[SEEBATCH_MAX_MOVES];
     uint8_t passed[SEEBATCH_MAX_MOVES];
     see_batch batch = {&board, NULL, moves, count, &classic};
-    seebatch_scalar_kernel.values(&batch, values);
+    seebatch_scalar_backend.values(&batch, values);
     const int32_t thresholds[4] = {INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, INT32_MAX};
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);

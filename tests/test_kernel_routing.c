@@ -26,7 +26,7 @@ static int first_reached;
 static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
 
 #define COUNTING_KERNEL(symbol, index)                                                                           \
-    extern const see_kernel __real_##symbol;                                                                     \
+    extern const see_backend __real_##symbol;                                                                     \
     static bool runnable_##symbol(void) { return __real_##symbol.runnable(); }                                   \
     static void values_##symbol(const see_batch *batch, int32_t *values)                                         \
     {                                                                                                            \
@@ -34,35 +34,35 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
             first_reached = (index) + 1;                                                                         \
         __real_##symbol.values(batch, values);                                                                   \
     }                                                                                                            \
-    static void at_least_##symbol(const see_batch *batch, int32_t threshold, uint8_t *passed)                    \
+    static void see_ge_##symbol(const see_batch *batch, int32_t threshold, uint8_t *passed)                    \
     {                                                                                                            \
         if (!first_reached)                                                                                      \
             first_reached = (index) + 1;                                                                         \
-        __real_##symbol.values_at_least(batch, threshold, passed);                                               \
+        __real_##symbol.see_ge(batch, threshold, passed);                                               \
     }                                                                                                            \
     /* Not const: its shortest useful batch is copied from the real one. */                                   \
-    see_kernel __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol, at_least_##symbol, 0};
+    see_backend __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol, see_ge_##symbol, 0};
 
-COUNTING_KERNEL(seebatch_scalar_kernel, 0)
+COUNTING_KERNEL(seebatch_scalar_backend, 0)
 #if SEEBATCH_HAVE_AVX2
-COUNTING_KERNEL(seebatch_avx2_kernel, 1)
+COUNTING_KERNEL(seebatch_avx2_backend, 1)
 #endif
 #if SEEBATCH_HAVE_AVX512
-COUNTING_KERNEL(seebatch_avx512_kernel, 2)
+COUNTING_KERNEL(seebatch_avx512_backend, 2)
 #endif
 
 /* The real kernel of that name, for its shortest useful batch. */
-static const see_kernel *real_kernel(const char *name)
+static const see_backend *real_kernel(const char *name)
 {
     if (strcmp(name, "scalar") == 0)
-        return &__real_seebatch_scalar_kernel;
+        return &__real_seebatch_scalar_backend;
 #if SEEBATCH_HAVE_AVX2
     if (strcmp(name, "avx2") == 0)
-        return &__real_seebatch_avx2_kernel;
+        return &__real_seebatch_avx2_backend;
 #endif
 #if SEEBATCH_HAVE_AVX512
     if (strcmp(name, "avx512") == 0)
-        return &__real_seebatch_avx512_kernel;
+        return &__real_seebatch_avx512_backend;
 #endif
     return NULL;
 }
@@ -103,12 +103,12 @@ int main(void)
 {
     const char *expected_first = "scalar";
 #if SEEBATCH_HAVE_AVX2
-    __wrap_seebatch_avx2_kernel.shortest_useful_batch = __real_seebatch_avx2_kernel.shortest_useful_batch;
+    __wrap_seebatch_avx2_backend.shortest_useful_batch = __real_seebatch_avx2_backend.shortest_useful_batch;
     if (seebatch_cpu_has_avx2())
         expected_first = "avx2";
 #endif
 #if SEEBATCH_HAVE_AVX512
-    __wrap_seebatch_avx512_kernel.shortest_useful_batch = __real_seebatch_avx512_kernel.shortest_useful_batch;
+    __wrap_seebatch_avx512_backend.shortest_useful_batch = __real_seebatch_avx512_backend.shortest_useful_batch;
     if (seebatch_cpu_has_avx512())
         expected_first = "avx512";
 #endif

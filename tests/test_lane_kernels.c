@@ -31,16 +31,16 @@
 
 enum { MAX_LENGTH = 64 };
 
-static const see_kernel *kernel; /* the lane kernel under test */
+static const see_backend *kernel; /* the lane kernel under test */
 
 /* Values and threshold answers of one batch from one kernel. */
-static void run_kernel(const see_kernel *kernel, const seebatch_board *boards, const uint32_t *board_of_move,
+static void run_kernel(const see_backend *kernel, const seebatch_board *boards, const uint32_t *board_of_move,
                        const seebatch_move *moves, size_t count, const seebatch_config *config,
                        int32_t threshold, int32_t *values, uint8_t *passed)
 {
     see_batch batch = {boards, board_of_move, moves, count, config};
     kernel->values(&batch, values);
-    kernel->values_at_least(&batch, threshold, passed);
+    kernel->see_ge(&batch, threshold, passed);
 }
 
 /* Runs one batch through the kernel under test with its arrays against a
@@ -51,7 +51,7 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
 {
     int32_t expected[MAX_LENGTH];
     uint8_t expected_passed[MAX_LENGTH];
-    run_kernel(&seebatch_scalar_kernel, boards, board_of_move, moves, count, config, threshold, expected,
+    run_kernel(&seebatch_scalar_backend, boards, board_of_move, moves, count, config, threshold, expected,
                expected_passed);
 
     fenced move_fence = fence(MAX_LENGTH * sizeof *moves), index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
@@ -169,7 +169,7 @@ int main(void)
     int checked = 0;
     for (size_t i = 0; i < backend_requirement_count; i++) {
         const char *name = backend_requirements[i].backend;
-        kernel = seebatch_find_runnable_kernel(name);
+        kernel = seebatch_find_runnable_backend(name);
         if (!kernel) {
             CHECK(skip_unless_runnable("test_lane_kernels", name) == 77, "%s: detection disagrees with /proc/cpuinfo",
                   name);

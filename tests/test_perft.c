@@ -336,7 +336,7 @@ static bool plain_candidate(const seebatch_board *board, seebatch_move move)
     if (color_on(board, from) != board->side_to_move || kind >= SEEBATCH_MOVE_EN_PASSANT)
         return false;
     bool capture = (board->colors[board->side_to_move ^ 1] >> to) & 1;
-    return piece_type_on(board, from) != SEEBATCH_PAWN || capture;
+    return piece_type_or_none(board, from) != SEEBATCH_PAWN || capture;
 }
 
 static bool plain_moves_complete(const seebatch_board *board)

@@ -42,10 +42,10 @@ static void build_workload(void)
     config.flags = SEEBATCH_PINS | SEEBATCH_PROMOTIONS;
     for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
         see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &config};
-        seebatch_scalar_kernel.values(&batch, expected_values[b]);
+        seebatch_scalar_backend.values(&batch, expected_values[b]);
     }
     see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &config};
-    seebatch_scalar_kernel.values(&pool, expected_pool);
+    seebatch_scalar_backend.values(&pool, expected_pool);
 }
 
 /* One pass through every entry point on board b (and the whole pool for

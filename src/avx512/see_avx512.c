@@ -17,22 +17,22 @@ enum { HANDED_TO_AVX2 = 4 };
 static void avx512_values(const see_batch *batch, int32_t *values)
 {
     if (batch->count <= HANDED_TO_AVX2)
-        seebatch_avx2_kernel.values(batch, values);
+        seebatch_avx2_backend.values(batch, values);
     else
         lane_values(batch, values);
 }
 
-static void avx512_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (batch->count <= HANDED_TO_AVX2)
-        seebatch_avx2_kernel.values_at_least(batch, threshold, passed);
+        seebatch_avx2_backend.see_ge(batch, threshold, passed);
     else
-        lane_values_at_least(batch, threshold, passed);
+        lane_see_ge(batch, threshold, passed);
 }
 #else
 #define avx512_values lane_values
-#define avx512_values_at_least lane_values_at_least
+#define avx512_see_ge lane_see_ge
 #endif
 
-const see_kernel seebatch_avx512_kernel = {"avx512", seebatch_cpu_has_avx512, avx512_values, avx512_values_at_least,
+const see_backend seebatch_avx512_backend = {"avx512", seebatch_cpu_has_avx512, avx512_values, avx512_see_ge,
                                            3};

@@ -18,8 +18,8 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     const char *names[DIFFERENTIAL_MAX_KERNELS];
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
-        const see_kernel *kernel = seebatch_find_runnable_kernel(names[i]);
-        if (kernel && kernel != &seebatch_scalar_kernel)
+        const see_backend *kernel = seebatch_find_runnable_backend(names[i]);
+        if (kernel && kernel != &seebatch_scalar_backend)
             check->kernels[check->kernel_count++] = kernel;
     }
     seebatch_view_exchanges(0, check->view_exchanges[0]);
@@ -52,11 +52,11 @@ static void report_mismatch(differential *check, const see_batch *batch, size_t 
 }
 
 /* A kernel's threshold test at t must say exactly which reference values are >= t. */
-static void compare_thresholds(differential *check, const see_kernel *kernel, const see_batch *batch,
+static void compare_thresholds(differential *check, const see_backend *kernel, const see_batch *batch,
                                const int32_t *reference, int32_t threshold)
 {
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
-    kernel->values_at_least(batch, threshold, passed);
+    kernel->see_ge(batch, threshold, passed);
     check->lanes += batch->count;
     for (size_t i = 0; i < batch->count; i++)
         if (passed[i] != (reference[i] >= threshold)) {
@@ -68,7 +68,7 @@ static void compare_thresholds(differential *check, const see_kernel *kernel, co
 
 /* Thresholds that split the batch's values in different places: 0, and
  * just at and above the value of a lane that rotates with the batch. */
-static void compare_threshold_tests(differential *check, const see_kernel *kernel,
+static void compare_threshold_tests(differential *check, const see_backend *kernel,
                                     const see_batch *batch, const int32_t *reference)
 {
     compare_thresholds(check, kernel, batch, reference, 0);
@@ -79,7 +79,7 @@ static void compare_threshold_tests(differential *check, const see_kernel *kerne
     }
 }
 
-static void compare_values(differential *check, const see_kernel *kernel, const see_batch *batch,
+static void compare_values(differential *check, const see_backend *kernel, const see_batch *batch,
                            const int32_t *reference)
 {
     int32_t values[DIFFERENTIAL_MAX_BATCH];
@@ -135,7 +135,7 @@ static void engine_position_of(const seebatch_board *board, const seebatch_pins 
                                engine_position *out)
 {
     for (unsigned square = 0; square < 64; square++) {
-        int type = piece_type_on(board, square);
+        int type = piece_type_or_none(board, square);
         out->mailbox[square] = type < 0 ? 0 : (uint8_t)(type + 1 + 8 * color_on(board, square));
     }
     for (unsigned color = 0; color < 2; color++) {
@@ -213,9 +213,9 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
 {
     unsigned long long before = check->mismatches;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
-    seebatch_scalar_kernel.values(batch, reference);
+    seebatch_scalar_backend.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_threshold_tests(check, &seebatch_scalar_kernel, batch, reference);
+    compare_threshold_tests(check, &seebatch_scalar_backend, batch, reference);
     for (size_t k = 0; k < check->kernel_count; k++) {
         compare_values(check, check->kernels[k], batch, reference);
         compare_threshold_tests(check, check->kernels[k], batch, reference);

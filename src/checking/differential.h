@@ -18,7 +18,7 @@
 enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 
 typedef struct differential {
-    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
+    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
     size_t kernel_count;
     /* Every view exchange this machine runs, without pins [0] and with [1];
      * found once, since finding them asks the CPU, which a VM answers slowly. */

@@ -39,7 +39,7 @@ enum { MAX_CONFIGS = 16 };
 /* Only in the test build of the tool (tests/cli/wrong_kernel.c): a kernel
  * wrong on purpose, compared like the others, so the tests can prove that a
  * mismatch fails the check. */
-extern const see_kernel wrong_kernel_for_tests;
+extern const see_backend wrong_kernel_for_tests;
 #endif
 
 typedef struct check_settings {

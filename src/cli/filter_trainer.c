@@ -4,6 +4,7 @@
 
 #include "bitboard.h"
 #include "chain_moves.h"
+#include "random.h"
 
 bool trainer_placeholder_step(filter_history *history, const training_entry *entry)
 {
@@ -59,29 +60,21 @@ double trainer_result_probability(const training_entry *entry)
     return 1.0 - win - loss;
 }
 
-/* splitmix64's finaliser: every input bit reaches every output bit. */
-static inline uint64_t mix(uint64_t x)
-{
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
-
 double trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry)
 {
     /* The clocks are left out: plain text keeps the rule-50 counter in 8
      * bits and derives the move number from the ply, so they would make an
      * entry's draw differ between its binpack and its plain form. */
     const seebatch_board *board = &entry->board;
-    uint64_t h = mix(seed + 0x9e3779b97f4a7c15u * (rule + 1));
+    uint64_t h = random_mix(seed + 0x9e3779b97f4a7c15u * (rule + 1));
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        h = mix(h ^ board->pieces[type]);
-    h = mix(h ^ board->colors[SEEBATCH_WHITE]);
-    h = mix(h ^ board->colors[SEEBATCH_BLACK]);
+        h = random_mix(h ^ board->pieces[type]);
+    h = random_mix(h ^ board->colors[SEEBATCH_WHITE]);
+    h = random_mix(h ^ board->colors[SEEBATCH_BLACK]);
     uint64_t rest = (uint64_t)board->side_to_move | (uint64_t)board->en_passant << 8 |
                     (uint64_t)board->castling << 16 | (uint64_t)entry->move << 24 |
                     (uint64_t)(uint16_t)entry->score << 40;
-    h = mix(h ^ rest);
-    h = mix(h ^ ((uint64_t)entry->ply | (uint64_t)(uint8_t)entry->result << 16));
+    h = random_mix(h ^ rest);
+    h = random_mix(h ^ ((uint64_t)entry->ply | (uint64_t)(uint8_t)entry->result << 16));
     return (double)(h >> 11) * 0x1.0p-53; /* the top 53 bits, exactly a double */
 }

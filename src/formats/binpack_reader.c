@@ -271,7 +271,7 @@ decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int
     if (index >= pieces)
         return "a piece index beyond the side to move's pieces";
     unsigned from = seebatch_nth_square(ours, index);
-    int type = seebatch_type_on(board, from);
+    int type = piece_type_on(board, from);
     *moved_type = type;
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
@@ -380,7 +380,7 @@ static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
-    d->moved_type = seebatch_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
+    d->moved_type = piece_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
     d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;

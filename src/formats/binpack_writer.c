@@ -166,7 +166,7 @@ static void append_entry(binpack_writer *w, const training_entry *entry)
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     bitboard ours = board->colors[board->side_to_move];
-    int type = seebatch_type_on(board, from);
+    int type = piece_type_on(board, from);
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;

@@ -66,20 +66,6 @@ static inline unsigned seebatch_nth_square(bitboard set, unsigned n)
     return base;
 }
 
-/* The piece type on an occupied square, without branches (a loop that
- * stops at the type found mispredicts its exit on most calls): the type's
- * number has bit 0 for knight, rook and king, bit 1 for bishop and rook,
- * bit 2 for queen and king. */
-static inline int seebatch_type_on(const seebatch_board *board, unsigned square)
-{
-    const bitboard *p = board->pieces;
-    bitboard bit0 = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING];
-    bitboard bit1 = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK];
-    bitboard bit2 = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING];
-    return (int)(((bit0 >> square) & 1u) | ((bit1 >> square) & 1u) << 1 |
-                 ((bit2 >> square) & 1u) << 2);
-}
-
 /* The squares a piece of the side to move on `from` (of type `type`) is
  * numbered among, in the order of their square index. *castlings receives
  * the number of castling rights of the side to move for a king, else 0. */
@@ -178,7 +164,7 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
         seebatch_put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
     } else {
         if (takes)
-            seebatch_lift_piece(board, seebatch_type_on(board, to), to);
+            seebatch_lift_piece(board, piece_type_on(board, to), to);
         seebatch_lift_piece(board, type, from);
         if (kind == SEEBATCH_MOVE_EN_PASSANT)
             seebatch_lift_piece(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
@@ -200,7 +186,7 @@ static inline void seebatch_chain_play(seebatch_board *board, seebatch_move move
 {
     unsigned from = seebatch_move_from(move);
     if ((board->colors[board->side_to_move & 1u] >> from) & 1u)
-        seebatch_chain_play_piece(board, move, seebatch_type_on(board, from));
+        seebatch_chain_play_piece(board, move, piece_type_on(board, from));
 }
 
 /* Whether a castling move (the king's two-square move) can be played on

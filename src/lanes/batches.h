@@ -1,7 +1,7 @@
 /*
  * Batches in groups of LANES moves: one board or many, values or threshold
  * answers, and the two entry points a kernel registers (lane_values,
- * lane_values_at_least).
+ * lane_see_ge).
  */
 #ifndef SEEBATCH_LANES_BATCHES_H
 #define SEEBATCH_LANES_BATCHES_H
@@ -162,7 +162,7 @@ static void lane_values(const see_batch *batch, int32_t *values)
     run_batch(batch, &out, INT32_MIN, INT32_MAX);
 }
 
-static void lane_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void lane_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) {
         /* Every answer is at least INT32_MIN, and the window needs t - 1. */

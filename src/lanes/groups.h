@@ -21,7 +21,7 @@ enum { PIN_SLOTS = 8 };
 
 typedef struct pin_memory {
     const seebatch_board *board[PIN_SLOTS];
-    pin_state pins[PIN_SLOTS];
+    seebatch_pins pins[PIN_SLOTS];
 } pin_memory;
 
 static void forget_pins(pin_memory *memory)
@@ -30,7 +30,7 @@ static void forget_pins(pin_memory *memory)
         memory->board[i] = NULL;
 }
 
-static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
+static const seebatch_pins *pins_of(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
@@ -40,7 +40,7 @@ static const pin_state *pins_of(pin_memory *memory, const seebatch_board *board)
     return &memory->pins[slot];
 }
 
-static bitboard pinned_pieces(const pin_state *pins, const seebatch_board *board)
+static bitboard pinned_pieces(const seebatch_pins *pins, const seebatch_board *board)
 {
     return (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
          | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
@@ -234,7 +234,7 @@ static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
     bitboard pinned_of[2][LANES], pinners_of[2][LANES];
     for (unsigned lane = 0; lane < LANES; lane++) {
         const seebatch_board *board = gr->boards[lane];
-        const pin_state *pins = pins_of(&gr->batch->memory, board);
+        const seebatch_pins *pins = pins_of(&gr->batch->memory, board);
         for (unsigned color = 0; color < 2; color++) {
             pinned_of[color][lane] = pins->blockers[color] & board->colors[color];
             pinners_of[color][lane] = pins->pinners[color];

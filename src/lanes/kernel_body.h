@@ -2,7 +2,7 @@
  * The lane kernel, written once over a lane vocabulary and instantiated per
  * vector width: a kernel file includes its vocabulary (src/avx2/lanes.h:
  * four lanes, src/avx512/lanes.h: eight) and then this, and registers
- * lane_values and lane_values_at_least. One capture per 64-bit lane; for
+ * lane_values and lane_see_ge. One capture per 64-bit lane; for
  * batches of more than LANES moves two groups are stepped together.
  *
  * A group of LANES moves goes through three stages (groups.h).

@@ -23,14 +23,6 @@ static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w K
 /* Material values used only to steer the games toward balance. */
 static const int steering_values[SEEBATCH_PIECE_TYPES] = {100, 325, 325, 500, 1000, 0};
 
-uint64_t random_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static unsigned random_below(uint64_t *state, unsigned bound)
 {
     return (unsigned)(random_next(state) % bound);

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "random.h" /* random_next, for the generator's users too */
 #include "seebatch.h"
 
 typedef struct position_generator {
@@ -22,8 +23,5 @@ void position_generator_init(position_generator *generator, uint64_t seed);
 
 /* Advances the game and stores the next position with a capture in *board. */
 void position_generator_next(position_generator *generator, seebatch_board *board);
-
-/* A 64-bit pseudo-random number (splitmix64) from *state; tests use it too. */
-uint64_t random_next(uint64_t *state);
 
 #endif

@@ -19,19 +19,14 @@
 #include "attacks.h"
 #include "scalar.h"
 
-/* The type codes (pawn 0 .. king 5) of two squares, read bit by bit from the
- * pieces whose code has bit 0, 1 or 2; an empty square reads as 7, worth 0
- * in prepared rules. */
-static inline void types_of(const seebatch_board *board, unsigned from, unsigned to, unsigned *mover,
+/* The type codes (pawn 0 .. king 5) of two squares, from one set of type
+ * planes; an empty square reads as 7, worth 0 in prepared rules. */
+static inline void capture_types(const seebatch_board *board, unsigned from, unsigned to, unsigned *mover,
                             unsigned *victim)
 {
-    const bitboard *p = board->pieces;
-    bitboard empty = ~occupied_squares(board);
-    bitboard odd = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING] | empty;
-    bitboard twos = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK] | empty;
-    bitboard fours = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING] | empty;
-    *mover = (unsigned)(((odd >> from) & 1) | (((twos >> from) & 1) << 1) | (((fours >> from) & 1) << 2));
-    *victim = (unsigned)(((odd >> to) & 1) | (((twos >> to) & 1) << 1) | (((fours >> to) & 1) << 2));
+    type_planes planes = type_planes_of(board, ~occupied_squares(board));
+    *mover = type_in_planes(&planes, from);
+    *victim = type_in_planes(&planes, to);
 }
 
 /* Keeps the candidates without `plane` if there are any, and says whether it did. */
@@ -79,7 +74,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
 {
     bitboard mine = attackers & board->colors[side];
     if (mine && pins) {
-        const pin_state *held = pins_from(pins);
+        const seebatch_pins *held = pins_from(pins);
         if (held->pinners[side] & occupied)
             mine &= ~held->blockers[side];
     }
@@ -89,7 +84,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
 /* The exchange after the first move, from the opponent's reply on: whether
  * the mover ends at least at the threshold. `balance` assumes the opponent
  * takes the piece just moved. */
-static bool exchange_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+static bool exchange_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                              unsigned from, unsigned to, int32_t balance, int32_t threshold)
 {
     bitboard occupied;
@@ -112,11 +107,11 @@ static bool exchange_reaches(const seebatch_rules *rules, const seebatch_board *
     }
 }
 
-bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                                 unsigned from, unsigned to, int32_t threshold)
 {
     unsigned mover, victim;
-    types_of(board, from, to, &mover, &victim);
+    capture_types(board, from, to, &mover, &victim);
     int32_t balance = rules->value[victim];
     if (balance < threshold)
         return false; /* not even if nothing is taken back */
@@ -125,14 +120,14 @@ bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seeb
     balance -= rules->value[mover];
     if (balance >= threshold)
         return true; /* even if the mover is taken back */
-    return exchange_reaches(rules, board, pins, from, to, balance, threshold);
+    return exchange_see_ge(rules, board, pins, from, to, balance, threshold);
 }
 
 int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
                                           pin_source *pins, unsigned from, unsigned to)
 {
     unsigned mover, victim;
-    types_of(board, from, to, &mover, &victim);
+    capture_types(board, from, to, &mover, &victim);
     /* gain[d]: what the side making capture d wins if the exchange stops
      * right after it; 32 pieces bound the depth. */
     int32_t gain[34];

@@ -15,14 +15,14 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 /* Whether SEE(move) >= threshold, for a normal move from -> to when no
  * promotion is in play (not SEEBATCH_PROMOTIONS with `to` on a last rank):
  * the engine path's threshold test (normal_moves.c). */
-bool seebatch_scalar_normal_move_reaches(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
+bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
                                 unsigned from, unsigned to, int32_t threshold);
 
 /* The exact SEE of such a move (normal_moves.c). */
 int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
                                           pin_source *pins, unsigned from, unsigned to);
 
-/* Whether seebatch_scalar_normal_move_reaches applies to a move under these rules. */
+/* Whether seebatch_scalar_normal_move_see_ge applies to a move under these rules. */
 static inline bool normal_move_without_promotion(const seebatch_rules *rules, seebatch_move move)
 {
     const uint64_t last_ranks = 0xFF000000000000FFull;

@@ -39,18 +39,6 @@ static inline int32_t min32(int32_t a, int32_t b) { return a < b ? a : b; }
 static inline int32_t max32(int32_t a, int32_t b) { return a > b ? a : b; }
 static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return min32(max32(v, lo), hi); }
 
-/* The type of the piece on an occupied square, bit by bit of its number
- * (knight 1, bishop 2, rook 3, queen 4, king 5): a search would branch
- * unpredictably, and this runs twice per move. */
-static inline int type_on(const seebatch_board *board, unsigned square)
-{
-    const bitboard *p = board->pieces;
-    bitboard odd = p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING];
-    bitboard twos = p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK];
-    bitboard fours = p[SEEBATCH_QUEEN] | p[SEEBATCH_KING];
-    return (int)(((odd >> square) & 1) | (((twos >> square) & 1) << 1) | (((fours >> square) & 1) << 2));
-}
-
 /* Rule 2: the cheapest type first, the lowest square within a type.
  * `candidates` is not empty. */
 static bitboard least_valuable_attacker(const seebatch_board *board, bitboard candidates, int *type)
@@ -72,7 +60,7 @@ static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seeba
     if (candidates && e->pins) {
         /* Rule 5: a side's blockers stay where they are while any of its
          * pinners is still on its square. */
-        const pin_state *pins = pins_from(e->pins);
+        const seebatch_pins *pins = pins_from(e->pins);
         if (pins->pinners[e->side] & e->occupied)
             candidates &= ~pins->blockers[e->side];
     }
@@ -122,10 +110,10 @@ static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatc
         occupied &= ~square_bit(en_passant_victim(to, color));
         gain = rules->value[SEEBATCH_PAWN];
     } else {
-        int32_t victim = rules->value[type_on(board, to)]; /* read as a pawn if empty */
+        int32_t victim = rules->value[piece_type_on(board, to)]; /* read as a pawn if empty */
         gain = (all & square_bit(to)) ? victim : 0;
     }
-    e->standing = rules->value[type_on(board, from)];
+    e->standing = rules->value[piece_type_on(board, from)];
 
     /* Rule 6. On its last rank `to` can be reached only by pawns of the side
      * promoting there, so every later pawn capture on it promotes too. */
@@ -236,7 +224,7 @@ static void scalar_values(const see_batch *batch, int32_t *values)
     run_batch(batch, INT32_MIN, INT32_MAX, values, NULL);
 }
 
-static void scalar_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) { /* every value passes, and [t - 1, t] needs t - 1 */
         for (size_t i = 0; i < batch->count; i++)
@@ -248,4 +236,4 @@ static void scalar_values_at_least(const see_batch *batch, int32_t threshold, ui
 
 static bool always_runnable(void) { return true; }
 
-const see_kernel seebatch_scalar_kernel = {"scalar", always_runnable, scalar_values, scalar_values_at_least, 0};
+const see_backend seebatch_scalar_backend = {"scalar", always_runnable, scalar_values, scalar_see_ge, 0};

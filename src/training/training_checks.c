@@ -23,7 +23,7 @@ SEEBATCH_POPCNT_CLONES
 static bool piece_reaches(const seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    int type = seebatch_type_on(board, from);
+    int type = piece_type_on(board, from);
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_CASTLING)

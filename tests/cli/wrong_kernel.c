@@ -38,18 +38,18 @@ static bool part_wrong(const char *part)
 
 static void wrong_values(const see_batch *batch, int32_t *values)
 {
-    seebatch_scalar_kernel.values(batch, values);
+    seebatch_scalar_backend.values(batch, values);
     if (part_wrong("values") && wrong_under(batch->config))
         for (size_t i = 0; i < batch->count; i++)
             values[i] += 1;
 }
 
-static void wrong_values_at_least(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void wrong_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
-    seebatch_scalar_kernel.values_at_least(batch, threshold, passed);
+    seebatch_scalar_backend.see_ge(batch, threshold, passed);
     if (part_wrong("thresholds") && wrong_under(batch->config))
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = !passed[i];
 }
 
-const see_kernel wrong_kernel_for_tests = {"wrong", always, wrong_values, wrong_values_at_least, 0};
+const see_backend wrong_kernel_for_tests = {"wrong", always, wrong_values, wrong_see_ge, 0};

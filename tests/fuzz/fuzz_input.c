@@ -45,7 +45,7 @@ void fuzz_put_board(const seebatch_board *board, uint8_t out[FUZZ_BOARD_BYTES])
                        | (en_passant ? 0x20 : 0));
     out[1] = en_passant ? (uint8_t)file_of(board->en_passant) : 0;
     for (unsigned square = 0; square < 64; square++) {
-        int type = piece_type_on(board, square);
+        int type = piece_type_or_none(board, square);
         unsigned code = type < 0 ? 0 : (unsigned)type + 1 + 6 * color_on(board, square);
         uint8_t *pair = &out[2 + square / 2];
         *pair = (uint8_t)(square % 2 ? (*pair | code << 4) : code);
@@ -100,7 +100,7 @@ static unsigned nth_square(bitboard b, unsigned n)
 /* A kind that fits the piece on from moving to to, chosen by `wish`. */
 static unsigned fitted_kind(const seebatch_board *board, unsigned from, unsigned to, unsigned wish)
 {
-    int type = piece_type_on(board, from);
+    int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
     if (type == SEEBATCH_PAWN && (promotion_rank(color) & square_bit(to)))
         return SEEBATCH_MOVE_PROMOTE_KNIGHT + wish % 4;

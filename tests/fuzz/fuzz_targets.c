@@ -61,7 +61,7 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     int32_t reference[MAX_MOVES], values[MAX_MOVES];
     uint8_t passed[MAX_MOVES];
     see_batch whole = {board, NULL, moves, count, config};
-    seebatch_scalar_kernel.values(&whole, reference);
+    seebatch_scalar_backend.values(&whole, reference);
     /* The header allows NULL arrays with count 0: use them then. */
     int32_t *values_out = count ? values : NULL;
     uint8_t *passed_out = count ? passed : NULL;
@@ -304,7 +304,7 @@ static void run_kernels_on_anything(const seebatch_board *board, const seebatch_
     if (count == 0)
         return;
     const differential *check = shared_check();
-    const see_kernel *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&seebatch_scalar_kernel};
+    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&seebatch_scalar_backend};
     size_t kernel_count = 1;
     for (size_t k = 0; k < check->kernel_count; k++)
         kernels[kernel_count++] = check->kernels[k];
@@ -316,8 +316,8 @@ static void run_kernels_on_anything(const seebatch_board *board, const seebatch_
     see_batch batch = {board, NULL, exact_moves, count, config};
     for (size_t k = 0; k < kernel_count; k++) {
         kernels[k]->values(&batch, values);
-        kernels[k]->values_at_least(&batch, 0, passed);
-        kernels[k]->values_at_least(&batch, INT32_MIN, passed);
+        kernels[k]->see_ge(&batch, 0, passed);
+        kernels[k]->see_ge(&batch, INT32_MIN, passed);
     }
     free(exact_moves);
     free(values);

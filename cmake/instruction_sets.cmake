@@ -1,0 +1,32 @@
+# The instruction sets of the optional kernels, set here and nowhere else.
+#
+# - SEEBATCH_AVX2_OPTIONS, SEEBATCH_AVX512_OPTIONS: the compiler flags of each
+#   kernel (seebatch_cpu_has_avx2 and seebatch_cpu_has_avx512 ask the CPU for
+#   the same sets).
+# - seebatch_compile_for_isa(ISA file...): compiles those files, and only
+#   those, with the flags of ISA (AVX2 or AVX512). Source properties belong to
+#   the directory, so call it from the CMakeLists.txt whose targets hold the
+#   files.
+# - seebatch_kernels_built: an interface target whose users see
+#   SEEBATCH_HAVE_AVX2=1 and SEEBATCH_HAVE_AVX512=1 for each kernel this build
+#   holds (the library's dispatch and the tests' table of backends).
+#
+# Expects the options SEEBATCH_AVX2 and SEEBATCH_AVX512 to be defined.
+
+set(SEEBATCH_AVX2_OPTIONS "-mavx2;-mbmi;-mbmi2;-mpopcnt")
+set(SEEBATCH_AVX512_OPTIONS "-mavx512f;-mavx512dq;-mavx512bw;-mavx512vl;${SEEBATCH_AVX2_OPTIONS}")
+
+function(seebatch_compile_for_isa isa)
+  if(NOT DEFINED SEEBATCH_${isa}_OPTIONS)
+    message(FATAL_ERROR "seebatch_compile_for_isa: unknown instruction set '${isa}' "
+      "(known: AVX2, AVX512)")
+  endif()
+  set_source_files_properties(${ARGN} PROPERTIES COMPILE_OPTIONS "${SEEBATCH_${isa}_OPTIONS}")
+endfunction()
+
+add_library(seebatch_kernels_built INTERFACE)
+foreach(isa AVX2 AVX512)
+  if(SEEBATCH_${isa})
+    target_compile_definitions(seebatch_kernels_built INTERFACE SEEBATCH_HAVE_${isa}=1)
+  endif()
+endforeach()
