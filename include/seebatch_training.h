@@ -119,11 +119,14 @@ seebatch_training_create(const char *path, seebatch_training_format format, int 
  * checked first: a consistent board (seebatch_board_validate), a move of the
  * piece on its from-square (seebatch_move_check, and reachable by that
  * piece), a result in -1..1, and for binpack a position the 32-byte stem can
- * hold and a ply up to 16383. Returns 0, or -1 with *fault naming the first
- * entry refused (the entries before it are written); the writer then
- * refuses every later call. */
+ * hold and a ply up to 16383. With keep not NULL, only the entries i with
+ * keep[i] != 0 are written (and checked, and numbered), as if the others
+ * had not been given. Returns 0, or -1 with *fault naming the first entry
+ * refused (the entries before it are written); the writer then refuses
+ * every later call. */
 SEEBATCH_TRAINING_API int seebatch_training_write(seebatch_training_writer *writer, size_t count,
                                                   const seebatch_training_arrays *in,
+                                                  const uint8_t *keep,
                                                   seebatch_training_fault *fault);
 
 /* For binpack, closes the chunk being built and writes it, if it holds

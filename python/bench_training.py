@@ -11,8 +11,8 @@
 2. examples/filter_dask.py's task (seebatch filter's --skip-capture
    --skip-in-check --skip-see-ge 0 rules) over --files copies of that file,
    on a LocalCluster of 1 worker process, then of 2, one thread each: the
-   wall time of each run (after the workers have loaded the package) and the
-   ratio 1 worker / 2 workers. --repeats runs of each, alternating; the
+   wall time of each run (after the workers have loaded the package), the
+   ratio 1 worker / 2 workers, and the CPU time the workers spent. --repeats runs of each, alternating; the
    medians are compared.
 
 On a shared machine the figures move with the load (printed with them).
@@ -69,7 +69,7 @@ def bench_dask(path, files, repeats, directory):
         shutil.copy(path, os.path.join(inputs, f"part{i}.binpack"))
     args = argparse.Namespace(input_dir=inputs, output_dir=os.path.join(directory, "out"),
                               rules=RULES, batch_size=1 << 16)
-    clusters, times = {}, {1: [], 2: []}
+    clusters, times, cpu = {}, {1: [], 2: []}, {1: [], 2: []}
     try:
         for workers in (1, 2):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -78,6 +78,8 @@ def bench_dask(path, files, repeats, directory):
             clusters[workers][1].run(filter_dask.warm_up)
         for _ in range(repeats):
             for workers in (1, 2):
+                client = clusters[workers][1]
+                cpu_before = sum(client.run(time.process_time).values())
                 start = time.perf_counter()
                 with open(os.devnull, "w") as quiet:
                     stdout, sys.stdout = sys.stdout, quiet
@@ -87,6 +89,7 @@ def bench_dask(path, files, repeats, directory):
                         sys.stdout = stdout
                 assert status == 0
                 times[workers].append(time.perf_counter() - start)
+                cpu[workers].append(sum(client.run(time.process_time).values()) - cpu_before)
     finally:
         for cluster, client in clusters.values():
             client.close()
@@ -96,6 +99,9 @@ def bench_dask(path, files, repeats, directory):
     print(f"  1 worker:  median {one:.3f} s  (runs: {', '.join(f'{t:.3f}' for t in times[1])})")
     print(f"  2 workers: median {two:.3f} s  (runs: {', '.join(f'{t:.3f}' for t in times[2])})")
     print(f"  ratio 1 worker / 2 workers: {one / two:.2f}x")
+    print(f"  CPU seconds of the workers, median: 1 worker {statistics.median(cpu[1]):.3f}, "
+          f"2 workers {statistics.median(cpu[2]):.3f} (near equal: the work is the same; "
+          "wall above CPU: cores taken by other processes)")
 
 
 def main():

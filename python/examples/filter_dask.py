@@ -35,12 +35,15 @@ def filter_file(source, target, rules, batch_size):
 
     def kept_batches():
         nonlocal read
-        for batch in seebatch.read_training(source, batch_size, by_chunk=True):
+        # The same arrays for every batch, and the kept entries written from
+        # them: no memory per batch (Dask's workers return freed memory to
+        # the system at once, so new arrays would cost page faults).
+        for batch in seebatch.read_training(source, batch_size, by_chunk=True, reuse=True):
             read += len(batch.moves)
-            yield seebatch.select(batch, rule_filter.keep_mask(batch))
+            yield batch, rule_filter.keep_mask(batch)
 
     fmt = "binpack" if source.endswith(".binpack") else "plain"
-    kept = seebatch.write_training(target, kept_batches(), format=fmt, chunk_per_batch=True)
+    kept = seebatch.write_training(target, kept_batches(), format=fmt, keep_chunks=True)
     return read, kept
 
 

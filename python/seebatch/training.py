@@ -23,10 +23,15 @@ FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
 
-TrainingBatch = namedtuple("TrainingBatch", FIELDS)
-TrainingBatch.__doc__ = """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
-(uint16, the library's move encoding), scores (int16), plies (uint16), results (int8: -1, 0, 1
-for the side to move)."""
+class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
+    """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
+    (uint16, the library's move encoding), scores (int16), plies (uint16),
+    results (int8: -1, 0, 1 for the side to move).
+
+    chunk_end (not a field): on batches of read_training(..., by_chunk=True),
+    True on the last batch of each binpack chunk of the file, else False;
+    None on other batches. select keeps it."""
+    chunk_end = None
 
 
 class TrainingDataError(ValueError):
@@ -61,7 +66,7 @@ _PROTOTYPES = [
     ("seebatch_training_close", None, [_P]),
     ("seebatch_training_end_chunk", ctypes.c_int, [_P, _FAULT]),
     ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
-    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _FAULT]),
+    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
     ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
     ("seebatch_training_moves_from_uci", ctypes.c_int,
      [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _FAULT]),
@@ -92,16 +97,21 @@ def _pointers(batch):
     return Arrays(*(address(array) for array in batch))
 
 
-def read_training(path, batch_size=1 << 16, by_chunk=False):
+def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
     last fewer) of a .binpack or .plain file (binpack when it starts with
     "BINP"). Each batch is decoded in C into new arrays. A fault in the file
     raises TrainingDataError naming its byte offset and entry number, after
     every entry before it has been yielded.
 
-    by_chunk=True (binpack): each batch is one whole chunk of the file,
-    whatever its size (empty chunks are skipped), so that write_training(...,
-    chunk_per_batch=True) keeps the file's chunks as the tool does."""
+    by_chunk=True (binpack): no batch spans two chunks of the file, and the
+    last batch of each chunk has chunk_end True (it is empty when the chunk
+    ended exactly at the batch before), so that write_training(...,
+    keep_chunks=True) ends its chunks where the file's end, as the tool does.
+
+    reuse=True fills the same arrays for every batch (each batch is valid
+    until the next is asked for): no new memory per batch, for a loop that
+    uses each batch and lets it go."""
     batch_size = int(batch_size)
     if batch_size < 1:
         raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
@@ -110,12 +120,15 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
     if not reader:
         _raise(fault, None, "read_training")
     by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
-    next_batch = _next_chunk if by_chunk else _next_batch
+    next_batch = _next_in_chunk if by_chunk else _next_batch
+    ended = True  # the last batch yielded ended a chunk (or none was yielded)
+    arrays = _empty(batch_size) if reuse else None
     try:
         while True:
-            batch = next_batch(lib, reader, batch_size, fault)
-            if len(batch.moves):
+            batch = next_batch(lib, reader, arrays or _empty(batch_size), fault)
+            if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
+                ended = batch.chunk_end
             if fault.failed:
                 _raise(fault, name, "read_training")
             if lib.seebatch_training_at_end(reader):
@@ -124,28 +137,26 @@ def read_training(path, batch_size=1 << 16, by_chunk=False):
         lib.seebatch_training_close(reader)
 
 
-def _next_batch(lib, reader, batch_size, fault):
-    batch = _empty(batch_size)
-    count = lib.seebatch_training_read(reader, batch_size, ctypes.byref(_pointers(batch)),
-                                       ctypes.byref(fault))
-    return batch if count == batch_size else _head(batch, count)
+def _next_batch(lib, reader, arrays, fault):
+    """The next entries, decoded into arrays (as many as they hold)."""
+    count = lib.seebatch_training_read(reader, len(arrays.moves),
+                                       ctypes.byref(_pointers(arrays)), ctypes.byref(fault))
+    return _head(arrays, count)
 
 
-def _next_chunk(lib, reader, batch_size, fault):
-    """The rest of the current chunk, read batch_size at a time and joined."""
-    pieces, done = [], ctypes.c_int(0)
-    while not done.value:
-        piece = _empty(batch_size)
-        count = lib.seebatch_training_read_chunk(reader, batch_size,
-                                                 ctypes.byref(_pointers(piece)),
-                                                 ctypes.byref(done), ctypes.byref(fault))
-        pieces.append(_head(piece, count))
-    if len(pieces) == 1:
-        return pieces[0]
-    return TrainingBatch(*(np.concatenate(column) for column in zip(*pieces)))
+def _next_in_chunk(lib, reader, arrays, fault):
+    """The same, within the current chunk; chunk_end when it ended."""
+    done = ctypes.c_int(0)
+    count = lib.seebatch_training_read_chunk(reader, len(arrays.moves),
+                                             ctypes.byref(_pointers(arrays)), ctypes.byref(done),
+                                             ctypes.byref(fault))
+    batch = _head(arrays, count)
+    batch.chunk_end = bool(done.value)
+    return batch
 
 
 def _head(batch, count):
+    """The first count entries (views, so no copy)."""
     return TrainingBatch(*(array[:count] for array in batch))
 
 
@@ -207,35 +218,46 @@ def _format_of(path, format):
     return FORMATS[format]
 
 
-def write_training(path, batches, format=None, chunk_per_batch=False):
+def write_training(path, batches, format=None, keep_chunks=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
-    an iterable of them. format is "binpack" or "plain" (default: from the
+    an iterable of them; a (batch, mask) pair in place of a batch writes the
+    entries where the bool mask is True (select without the copy). format is "binpack" or "plain" (default: from the
     extension). Every entry is checked (a consistent board, a move its piece
     can make, a result -1..1; binpack: what its format can hold); the first
     refused raises TrainingDataError naming its number, with the entries
-    before it written. chunk_per_batch=True (binpack): each batch's entries
-    go in a chunk of their own (none for an empty batch), as `seebatch
-    filter` writes the kept entries of each input chunk. Returns the number
-    of entries written."""
+    before it written. keep_chunks=True (binpack): a chunk ends after each
+    batch whose chunk_end is True or None (a batch not read by chunk ends
+    one) rather than at 1 MiB, so batches of read_training(...,
+    by_chunk=True), selected or not, keep the input's chunks, as `seebatch
+    filter` does. Returns the number of entries written."""
     lib, fault, name = _lib(), Fault(), os.fspath(path)
     code = _format_of(name, format)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
-    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(chunk_per_batch)),
+    elif isinstance(batches, tuple) and len(batches) == 2:
+        batches = [batches]
+    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
                                           ctypes.byref(fault))
     if not writer:
         _raise(fault, None, "write_training")
     written, failed = 0, None
     try:
         for number, entries in enumerate(batches):
+            entries, mask = _with_mask(entries, f"write_training: batch {number}")
             batch = as_batch(entries, f"write_training: batch {number}")
+            if mask is not None and len(mask) != len(batch.boards):
+                raise ValueError(f"write_training: batch {number}: {len(batch.boards)} entries "
+                                 f"but a mask of {len(mask)}")
             if lib.seebatch_training_write(writer, len(batch.boards),
-                                           ctypes.byref(_pointers(batch)), ctypes.byref(fault)):
+                                           ctypes.byref(_pointers(batch)),
+                                           None if mask is None else address(mask),
+                                           ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
                 break
-            written += len(batch.boards)
-            if chunk_per_batch and lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
+            written += len(batch.boards) if mask is None else int(np.count_nonzero(mask))
+            if keep_chunks and getattr(entries, "chunk_end", None) is not False and \
+                    lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
                 break
     finally:
@@ -245,6 +267,18 @@ def write_training(path, batches, format=None, chunk_per_batch=False):
     if not finished:
         _raise(fault, name, "write_training")
     return written
+
+
+def _with_mask(item, where):
+    """(entries, a contiguous uint8 mask or None) of a batch or a (batch, mask) pair."""
+    if isinstance(item, TrainingBatch) or not (isinstance(item, tuple) and len(item) == 2):
+        return item, None
+    entries, mask = item
+    mask = np.asarray(mask)
+    if mask.dtype != np.bool_ or mask.ndim != 1:
+        raise TypeError(f"{where}: a mask must be a 1-D bool array, not {mask.dtype} "
+                        f"{mask.ndim}-D")
+    return entries, np.ascontiguousarray(mask).view(np.uint8)
 
 
 def moves_from_uci(boards, texts, board_index=None):
@@ -322,6 +356,9 @@ def keep_mask(batch, rules):
 
 
 def select(batch, mask):
-    """The entries of a batch where mask is True, as a TrainingBatch."""
-    batch = as_batch(batch, "select")
-    return TrainingBatch(*(array[mask] for array in batch))
+    """The entries of a batch where mask is True, as a TrainingBatch (with
+    the batch's chunk_end)."""
+    chunk_end = getattr(batch, "chunk_end", None)
+    selected = TrainingBatch(*(array[mask] for array in as_batch(batch, "select")))
+    selected.chunk_end = chunk_end
+    return selected

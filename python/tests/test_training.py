@@ -246,26 +246,29 @@ def test_filter_keeps_what_the_tool_keeps(games, tmp_path, rules):
     assert 0 < kept < len(seebatch.read_training_all(binpack).moves)
 
 
-@pytest.mark.parametrize("batch_size", [3, 1 << 16])
+@pytest.mark.parametrize("batch_size", [3, 16, 1 << 16])
 def test_filter_by_chunk_writes_the_tools_bytes(games, tmp_path, batch_size):
-    """Games in 100-odd small chunks: read a chunk at a time and written a
-    chunk per batch, the kept entries are the tool's output byte for byte.
+    """Games in 100-odd small chunks: read by chunk and written keeping the
+    chunks, the kept entries are the tool's output byte for byte.
     The games' chains are first joined wherever an entry follows the one
     before (what Stockfish's writer does, and ours): the tool keeps an input's
     chain breaks, which a batch does not record."""
     joined = tmp_path / "joined.binpack"
     seebatch.write_training(joined, seebatch.read_training(games[0], 1 << 16, by_chunk=True),
-                            chunk_per_batch=True)
+                            keep_chunks=True)
     binpack = str(joined)
     data = open(binpack, "rb").read()
     assert len(chunk_offsets(data)) == len(chunk_offsets(open(games[0], "rb").read()))
     rules = RULE_SETS[0] + ["--skip-placeholder"]
     rule_filter = seebatch.Filter(rules)
     batches = list(seebatch.read_training(binpack, batch_size, by_chunk=True))
-    assert len(batches) == len(chunk_offsets(data))
+    assert sum(b.chunk_end for b in batches) == len(chunk_offsets(data))
+    assert max(len(b.moves) for b in batches) <= batch_size
+    assert_same_batches(seebatch.TrainingBatch(*(np.concatenate(c) for c in zip(*batches))),
+                        seebatch.read_training_all(binpack))
     out = tmp_path / "kept.binpack"
     seebatch.write_training(out, (seebatch.select(b, rule_filter.keep_mask(b)) for b in batches),
-                            chunk_per_batch=True)
+                            keep_chunks=True)
     assert out.read_bytes() == tool_output(*rules, binpack)
 
 
@@ -302,5 +305,25 @@ def test_small_binpack_filtered_is_what_the_tool_writes(tmp_path):
     out = tmp_path / "kept.binpack"
     seebatch.write_training(out, (seebatch.select(b, rule_filter.keep_mask(b)) for b in
                                   seebatch.read_training(SMALL_BINPACK, 4096, by_chunk=True)),
-                            chunk_per_batch=True)
+                            keep_chunks=True)
     assert out.read_bytes() == tool_output(*rules, SMALL_BINPACK)
+
+
+def test_reused_arrays_and_masks_give_the_same_entries(games, tmp_path):
+    binpack = games[0]
+    copies = [seebatch.TrainingBatch(*(a.copy() for a in b))
+              for b in seebatch.read_training(binpack, 500, reuse=True)]
+    assert_same_batches(seebatch.TrainingBatch(*(np.concatenate(c) for c in zip(*copies))),
+                        seebatch.read_training_all(binpack))
+    rules = RULE_SETS[0]
+    selected, masked = tmp_path / "selected.plain", tmp_path / "masked.plain"
+    first, second = seebatch.Filter(rules), seebatch.Filter(rules)
+    seebatch.write_training(selected, (seebatch.select(b, first.keep_mask(b))
+                                       for b in seebatch.read_training(binpack, 500)))
+    count = seebatch.write_training(masked, ((b, second.keep_mask(b)) for b in
+                                             seebatch.read_training(binpack, 500, reuse=True)))
+    assert masked.read_bytes() == selected.read_bytes() == tool_output(
+        *rules, "--output-format", "plain", binpack)
+    assert count == masked.read_bytes().count(b"\ne\n")
+    with pytest.raises(TypeError, match="a mask must be a 1-D bool array"):
+        seebatch.write_training(masked, [(copies[0], np.ones(500, np.uint8))])

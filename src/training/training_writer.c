@@ -103,7 +103,8 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
 }
 
 int seebatch_training_write(seebatch_training_writer *writer, size_t count,
-                            const seebatch_training_arrays *in, seebatch_training_fault *fault)
+                            const seebatch_training_arrays *in, const uint8_t *keep,
+                            seebatch_training_fault *fault)
 {
     memset(fault, 0, sizeof *fault);
     if (writer->refused) {
@@ -112,6 +113,8 @@ int seebatch_training_write(seebatch_training_writer *writer, size_t count,
     }
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
+        if (keep && !keep[i])
+            continue;
         training_load(in, i, &entry);
         if (!write_one(writer, &entry, fault)) {
             writer->refused = true;
