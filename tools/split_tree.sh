@@ -56,8 +56,9 @@ programs = os.environ["PROGRAM_FOLDERS"].split()
 files = subprocess.check_output(["git", "ls-files"], text=True).split("\n")
 text_suffixes = (".c", ".h", ".cpp", ".txt", ".cmake", ".in", ".sh", ".py", ".md", ".tsv",
                  ".toml", ".cfg", ".yml", ".yaml", ".clang-format")
+# This script is among the files (bash reads it as it runs: never edit it).
 skipped_prefixes = ("bench/stockfish/", "tests/engine/", "tests/data/", "tests/fuzz/corpus",
-                    "tests/fuzz/regressions")
+                    "tests/fuzz/regressions", "tools/split_tree.sh")
 
 def where(path):
     """Where a src/ path goes."""
