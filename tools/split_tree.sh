@@ -10,8 +10,8 @@
 # then rewrites the paths in every tracked text file (CMake, C, scripts,
 # docs), and gives the library's internal headers one CMake target,
 # seebatch_internal_headers, in place of the include paths to src/.
-# Lines that name Stockfish's own src/ (bench/stockfish/, tests/engine/, and
-# any line mentioning Stockfish) are left alone.
+# Stockfish's own src/ (in bench/stockfish/, tests/engine/, and a bare src/ on
+# a line naming Stockfish) is left alone.
 #
 # Run it from a clean work tree at the repository root, then build, test and
 # commit the result. It refuses to run twice (no src/ left, or lib/ exists).
@@ -57,7 +57,7 @@ files = subprocess.check_output(["git", "ls-files"], text=True).split("\n")
 text_suffixes = (".c", ".h", ".cpp", ".txt", ".cmake", ".in", ".sh", ".py", ".md", ".tsv",
                  ".toml", ".cfg", ".yml", ".yaml", ".clang-format")
 # This script is among the files (bash reads it as it runs: never edit it).
-skipped_prefixes = ("bench/stockfish/", "tests/engine/", "tests/data/", "tests/fuzz/corpus",
+skipped_prefixes = ("bench/stockfish/", "tests/engine/", "tests/fuzz/corpus",
                     "tests/fuzz/regressions", "tools/split_tree.sh")
 
 def where(path):
@@ -71,11 +71,12 @@ path_pattern = re.compile(r"((?:^|(?<=[\s`'\"(\[:=])|(?<=\.\./))|\$\{(?:CMAKE_CU
                           r"src(/[\w.*${}/-]*|(?=[\s)\"'`]|$))", re.M)
 
 def move_paths(line):
-    if "stockfish" in line.lower():
-        return line
     def replace(m):
         rest = m.group(2)
         if rest in ("", "/"):
+            # A bare src/ beside Stockfish's name is Stockfish's own folder.
+            if "stockfish" in line.lower():
+                return m.group(0)
             return m.group(1) + "lib" + rest
         return m.group(1) + where(rest[1:])
     line = path_pattern.sub(replace, line)
@@ -101,6 +102,21 @@ script = "programs/generators/make_real_positions.sh"
 text = open(script).read()
 text = text.replace('"$(dirname "$0")/../programs/', '"$(dirname "$0")/../')
 open(script, "w").write(text)
+
+# The map of the code in docs/development.md: the new folders' column realigned,
+# and the generators listed.
+layout = "docs/development.md"
+if os.path.exists(layout):
+    lines = open(layout).read().splitlines(keepends=True)
+    out = []
+    for line in lines:
+        m = re.match(r"^    ((?:lib|programs)/\S*)\s+(\S.*\n)$", line)
+        if m:
+            line = f"    {m.group(1):<24}{m.group(2)}"
+        out.append(line)
+        if line.startswith("    programs/cli/"):
+            out.append(f"    {'programs/generators/':<24}Stockfish self-play for the benchmark's real positions\n")
+    open(layout, "w").write("".join(out))
 
 # The internal-headers target: every include path to lib/ becomes a link to it.
 lib_dir = re.compile(r"^\$\{(?:CMAKE_CURRENT_SOURCE_DIR|PROJECT_SOURCE_DIR)\}/lib$")
