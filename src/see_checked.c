@@ -210,19 +210,17 @@ static seebatch_status check_pins(const seebatch_board *board, const seebatch_pi
     return seebatch_succeed(error);
 }
 
-/* Everything an engine-path call relies on, for `count` moves of one board. */
-static seebatch_status check_engine_call(const seebatch_rules *rules, const seebatch_board *board,
-                                         const seebatch_pins *pins, const seebatch_move *moves,
-                                         size_t count, const void *output, seebatch_error *error)
+/* Everything an engine-path call relies on, for the moves of a one-board batch. */
+static seebatch_status check_engine_call(const seebatch_rules *rules, const see_batch *batch,
+                                         const seebatch_pins *pins, const void *output, seebatch_error *error)
 {
     seebatch_status status = check_rules(rules, error);
     if (status != SEEBATCH_OK)
         return status;
-    see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
-    status = check_moves_on_boards(&batch, 1, false, output, error);
+    status = check_moves_on_boards(batch, 1, false, output, error);
     if (status != SEEBATCH_OK)
         return status;
-    return check_pins(board, pins, error);
+    return check_pins(batch->boards, pins, error);
 }
 
 seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
@@ -231,7 +229,8 @@ seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
                                                int32_t threshold, bool *passed,
                                                seebatch_error *error)
 {
-    seebatch_status status = check_engine_call(rules, board, pins, &move, 1, passed, error);
+    see_batch batch = seebatch_one_board_batch(board, &move, 1, NULL);
+    seebatch_status status = check_engine_call(rules, &batch, pins, passed, error);
     if (status == SEEBATCH_OK)
         *passed = seebatch_engine_see_ge(rules, board, pins, move, threshold);
     return status;
@@ -242,7 +241,8 @@ seebatch_status seebatch_engine_see_value_checked(const seebatch_rules *rules,
                                                   const seebatch_pins *pins, seebatch_move move,
                                                   int32_t *value, seebatch_error *error)
 {
-    seebatch_status status = check_engine_call(rules, board, pins, &move, 1, value, error);
+    see_batch batch = seebatch_one_board_batch(board, &move, 1, NULL);
+    seebatch_status status = check_engine_call(rules, &batch, pins, value, error);
     if (status == SEEBATCH_OK)
         *value = seebatch_engine_see_value(rules, board, pins, move);
     return status;
@@ -257,7 +257,8 @@ seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
 {
     if (count > 0 && !thresholds)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "thresholds is NULL with count %zu", count);
-    seebatch_status status = check_engine_call(rules, board, pins, moves, count, passed, error);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
+    seebatch_status status = check_engine_call(rules, &batch, pins, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_engine_see_ge_each(rules, board, pins, moves, count, thresholds, passed);
     return status;
