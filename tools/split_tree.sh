@@ -143,7 +143,10 @@ def rewrite(m):
     link = f"target_link_libraries({target} {linked} seebatch_internal_headers)"
     if not cleaned:
         return link
-    return f"target_include_directories({target} {' '.join(cleaned)})\n{link}"
+    call = f"target_include_directories({target} {' '.join(cleaned)})"
+    if len(call) > 100:  # one directory a line, as the hand-written calls do
+        call = f"target_include_directories({target} {cleaned[0]}\n  " + "\n  ".join(cleaned[1:]) + ")"
+    return f"{call}\n{link}"
 
 for name in files:
     if os.path.basename(name) != "CMakeLists.txt" or not os.path.exists(name):
