@@ -101,6 +101,7 @@ for name in files:
 script = "programs/generators/make_real_positions.sh"
 text = open(script).read()
 text = text.replace('"$(dirname "$0")/../programs/', '"$(dirname "$0")/../')
+text = text.replace('"$(dirname "$0")/../lib', '"$(dirname "$0")/../../lib')
 open(script, "w").write(text)
 
 # The map of the code in docs/development.md: the new folders' column realigned,
