@@ -101,6 +101,7 @@ for name in files:
 script = "programs/generators/make_real_positions.sh"
 text = open(script).read()
 text = text.replace('"$(dirname "$0")/../programs/', '"$(dirname "$0")/../')
+text = text.replace('"$(dirname "$0")/../lib', '"$(dirname "$0")/../../lib')
 open(script, "w").write(text)
 
 # The map of the code in docs/development.md: the new folders' column realigned,
@@ -143,7 +144,10 @@ def rewrite(m):
     link = f"target_link_libraries({target} {linked} seebatch_internal_headers)"
     if not cleaned:
         return link
-    return f"target_include_directories({target} {' '.join(cleaned)})\n{link}"
+    call = f"target_include_directories({target} {' '.join(cleaned)})"
+    if len(call) > 100:  # one directory a line, as the hand-written calls do
+        call = f"target_include_directories({target} {cleaned[0]}\n  " + "\n  ".join(cleaned[1:]) + ")"
+    return f"{call}\n{link}"
 
 for name in files:
     if os.path.basename(name) != "CMakeLists.txt" or not os.path.exists(name):
