@@ -57,7 +57,7 @@ private:
 std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index);
 
 // The benchmarks' default positions: real positions from Stockfish self-play,
-// embedded in the program (bench/data/, bench/make_real_positions.sh).
+// embedded in the program (bench/data/, programs/generators/make_real_positions.sh).
 PositionSet real_positions();
 
 // `count` positions of the library's deterministic generator: the same set on

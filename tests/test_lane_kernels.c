@@ -1,5 +1,5 @@
 /*
- * Checks aimed at what is particular to the lane kernels (src/lanes/, for
+ * Checks aimed at what is particular to the lane kernels (lib/lanes/, for
  * AVX2 and AVX-512), beyond the differential harness, run over every
  * non-scalar kernel this CPU has:
  *

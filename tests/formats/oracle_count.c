@@ -2,7 +2,7 @@
  * The filter's counts, found the slow and plain way, for tests/formats:
  * reads .plain text with its own line parsing, decides "in check" by walking
  * rays square by square on the board, "capture" from the piece standing on
- * the destination, SEE with the oracle (src/checking/oracle.c), material
+ * the destination, SEE with the oracle (programs/checking/oracle.c), material
  * square by square, and nnue-pytorch's loader rules (placeholder zero,
  * win-rate model) and the random draws written again from their
  * definitions in docs/training-data.md, sharing nothing with the tool's

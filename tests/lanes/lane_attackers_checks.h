@@ -1,5 +1,5 @@
 /*
- * attackers_of (src/lanes/attackers.h) against the magic tables, lane by lane,
+ * attackers_of (lib/lanes/attackers.h) against the magic tables, lane by lane,
  * in the lane vocabulary included before this (once per instruction set):
  * on random dense boards, for every square as `to` and occupancies with a
  * random piece lifted (the first move's square), each lane must give

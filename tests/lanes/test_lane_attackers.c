@@ -1,6 +1,6 @@
 /*
  * The lane kernels find attackers in their lanes with arithmetic on the
- * lines through `to` (src/lanes/attackers.h); this checks it against the
+ * lines through `to` (lib/lanes/attackers.h); this checks it against the
  * scalar attack tables in every lane vocabulary this CPU runs. The checks are
  * compiled once per instruction set (lane_attackers_checks.h), so this file
  * asks the CPU first: a kernel it cannot run is skipped, or fails the test

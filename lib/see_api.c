@@ -1,7 +1,7 @@
 /*
  * The public SEE entry points of the unchecked hot path. A single move
  * prepares its configuration and takes the engine path (see_engine.c: the
- * scalar exchange, src/scalar/normal_moves.c for a normal move, no pins
+ * scalar exchange, lib/scalar/normal_moves.c for a normal move, no pins
  * given); a batch is described as a see_batch and handed to the backend in
  * use. The checked variants are in see_checked.c.
  */

@@ -1,7 +1,7 @@
 /*
  * selfplay: plays Stockfish against itself over UCI and prints every position
  * reached as FEN, for the benchmark's real positions
- * (bench/make_real_positions.sh runs it).
+ * (programs/generators/make_real_positions.sh runs it).
  *
  * Each game starts with a few random legal plies from the start position, so
  * that games differ, then both sides play the engine's best move at a fixed

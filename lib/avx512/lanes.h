@@ -1,9 +1,9 @@
 /*
  * Eight 64-bit lanes, one capture each: the lane vocabulary the kernel body
- * (src/lanes/) is written in, for AVX-512 (F, DQ, BW and VL). A lane mask is
+ * (lib/lanes/) is written in, for AVX-512 (F, DQ, BW and VL). A lane mask is
  * a mask register here, so compares cost one instruction and masks apply
  * for free to moves, blends and the stores of a batch's last group. Only
- * files compiled for AVX-512 (src/avx512/) may include this.
+ * files compiled for AVX-512 (lib/avx512/) may include this.
  */
 #ifndef SEEBATCH_AVX512_LANES_H
 #define SEEBATCH_AVX512_LANES_H

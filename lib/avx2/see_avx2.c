@@ -1,5 +1,5 @@
 /*
- * The AVX2 SEE kernel: the lane kernel (src/lanes/kernel_body.h) over four
+ * The AVX2 SEE kernel: the lane kernel (lib/lanes/kernel_body.h) over four
  * lanes.
  */
 #include "avx2/lanes.h"

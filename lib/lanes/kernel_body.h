@@ -1,7 +1,7 @@
 /*
  * The lane kernel, written once over a lane vocabulary and instantiated per
- * vector width: a kernel file includes its vocabulary (src/avx2/lanes.h:
- * four lanes, src/avx512/lanes.h: eight) and then this, and registers
+ * vector width: a kernel file includes its vocabulary (lib/avx2/lanes.h:
+ * four lanes, lib/avx512/lanes.h: eight) and then this, and registers
  * lane_values and lane_see_ge. One capture per 64-bit lane; for
  * batches of more than LANES moves two groups are stepped together.
  *

@@ -6,7 +6,7 @@
 #define SEEBATCH_LANES_BOARD_LANES_H
 
 #ifndef SEEBATCH_LANE_VOCABULARY
-#error "include a lane vocabulary (src/avx2/lanes.h or src/avx512/lanes.h) first"
+#error "include a lane vocabulary (lib/avx2/lanes.h or lib/avx512/lanes.h) first"
 #endif
 
 /* What the lanes need of their boards. */

@@ -1,7 +1,7 @@
 /*
  * Four 64-bit lanes, one capture each: the lane vocabulary the kernel body
- * (src/lanes/) is written in, for AVX2. A lane mask is a vector here, all
- * ones in a lane that is set. Only files compiled for AVX2 (src/avx2/) may
+ * (lib/lanes/) is written in, for AVX2. A lane mask is a vector here, all
+ * ones in a lane that is set. Only files compiled for AVX2 (lib/avx2/) may
  * include this.
  */
 #ifndef SEEBATCH_AVX2_LANES_H

@@ -1,5 +1,5 @@
 /*
- * The AVX-512 SEE kernel: the lane kernel (src/lanes/kernel_body.h) over
+ * The AVX-512 SEE kernel: the lane kernel (lib/lanes/kernel_body.h) over
  * eight lanes, with mask registers for the lanes that go on and for a
  * batch's last group (masked loads and stores, no scalar tail).
  */

@@ -1,7 +1,7 @@
 /*
  * The one internal signature every SEE kernel implements. The public entry
- * points (src/see_api.c) describe a call as a see_batch and hand it to the
- * kernel chosen by src/dispatch.c; a kernel never checks preconditions.
+ * points (lib/see_api.c) describe a call as a see_batch and hand it to the
+ * kernel chosen by lib/dispatch.c; a kernel never checks preconditions.
  */
 #ifndef SEEBATCH_KERNEL_H
 #define SEEBATCH_KERNEL_H

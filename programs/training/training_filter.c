@@ -1,5 +1,5 @@
 /* The adapter between libseebatch_training and the tool's rule code
- * (src/cli/filter_rules.c): the one place that knows how that code is
+ * (programs/cli/filter_rules.c): the one place that knows how that code is
  * called, so a change there is met here only. */
 #include <stdlib.h>
 #include <string.h>

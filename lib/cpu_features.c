@@ -58,7 +58,7 @@ bool seebatch_cpu_has_avx2(void)
         && all_set(r.xcr0, XCR0_SSE_AVX);
 }
 
-/* What src/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
+/* What lib/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
  * BW and VL beside everything seebatch_cpu_has_avx2 asks, with the OS saving the
  * opmask and ZMM state as well. */
 bool seebatch_cpu_has_avx512(void)
