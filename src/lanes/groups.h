@@ -81,6 +81,7 @@ typedef struct group {
  * side has a pinned piece, as on most boards, so that no group looks. */
 static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
 {
+    flags &= SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
     if (!(flags & SEEBATCH_PINS))
         return flags;
     return pinned_pieces(pins_of(memory, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
