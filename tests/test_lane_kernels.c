@@ -11,7 +11,12 @@
  *  - groups where some lanes take the general path (x-ray candidates, pins,
  *    promotions) and the others do not, in every arrangement, on one board
  *    and on one board per lane;
- *  - long x-ray batteries of both colours, which need many candidate slots.
+ *  - long x-ray batteries of both colours, which need many candidate slots;
+ *  - many-board batches whose exchanges have very different lengths (one
+ *    of eight captures at every place among one-capture ones, the reverse,
+ *    and random mixes), so that the lanes of a group end at different
+ *    steps, whatever the scheduling of lanes: the answers are checked
+ *    against the scalar kernel and against values worked out by hand.
  *
  * The kernels are called directly, not through the public API, so that
  * batches of one and two moves (which the API hands to the scalar kernel)
@@ -152,6 +157,107 @@ static void check_mixed_groups(const seebatch_config *config)
     }
 }
 
+/* A knights' duel on d5: a black pawn there, white knights on the first
+ * `white` of c3, e3, b4, f4 and black ones on the first `black` of b6, f6,
+ * c7, e7; kings out of reach. Knights uncover no slider, so the exchange
+ * stays on the lanes' common path and lasts 2 min(white, black) captures,
+ * one more when white has more. */
+static int duel_board(unsigned white, unsigned black, seebatch_board *board)
+{
+    static const char *const white_squares[4] = {"c3", "e3", "b4", "f4"};
+    static const char *const black_squares[4] = {"b6", "f6", "c7", "e7"};
+    char grid[8][8];
+    memset(grid, 0, sizeof grid);
+    grid[3][3] = 'p';       /* d5 (row 0 is rank 8) */
+    grid[7][0] = 'K';       /* a1 */
+    grid[0][7] = 'k';       /* h8 */
+    for (unsigned i = 0; i < white; i++)
+        grid['8' - white_squares[i][1]][white_squares[i][0] - 'a'] = 'N';
+    for (unsigned i = 0; i < black; i++)
+        grid['8' - black_squares[i][1]][black_squares[i][0] - 'a'] = 'n';
+    char fen[100];
+    size_t at = 0;
+    for (unsigned row = 0; row < 8; row++) {
+        for (unsigned file = 0; file < 8; file++) {
+            if (grid[row][file])
+                fen[at++] = grid[row][file];
+            else if (file > 0 && fen[at - 1] >= '1' && fen[at - 1] <= '7') /* empty squares counted */
+                fen[at - 1]++;
+            else
+                fen[at++] = '1';
+        }
+        fen[at++] = row < 7 ? '/' : ' ';
+    }
+    strcpy(fen + at, "w - - 0 1");
+    return seebatch_board_from_fen(board, fen, NULL) == SEEBATCH_OK;
+}
+
+/* The duel's value, with a pawn 100 and a knight 325: each capture is the
+ * last one's recapture, so the side that captures last wins; white does
+ * when it has more knights (keeping the pawn), black otherwise (white is a
+ * knight down for it). */
+static int32_t duel_value(unsigned white, unsigned black) { return black >= white ? 100 - 325 : 100; }
+
+enum { DUEL_SIDES = 5, DUEL_BOARDS = DUEL_SIDES * DUEL_SIDES }; /* board white * 5 + black, white >= 1 */
+
+/* One many-board batch of duels: moves[i] on board duel[i] (white * 5 + black). */
+static void check_duels(const seebatch_board *boards, const uint32_t *duel, size_t count,
+                        const seebatch_config *config, int32_t threshold)
+{
+    seebatch_move moves[MAX_LENGTH];
+    for (size_t i = 0; i < count; i++)
+        moves[i] = seebatch_move_make(18, 35, SEEBATCH_MOVE_NORMAL); /* Nc3xd5 */
+    fenced_batch(boards, duel, moves, count, config, threshold, 1);
+    int32_t values[MAX_LENGTH];
+    uint8_t passed[MAX_LENGTH];
+    run_kernel(kernel, boards, duel, moves, count, config, threshold, values, passed);
+    for (size_t i = 0; i < count; i++) {
+        int32_t expected = duel_value(duel[i] / DUEL_SIDES, duel[i] % DUEL_SIDES);
+        CHECK_EQ(values[i], expected, "%s, duel %u, move %zu of %zu", kernel->name, duel[i], i, count);
+        CHECK_EQ(passed[i], expected >= threshold, "%s, duel %u, move %zu of %zu, threshold %d", kernel->name,
+                 duel[i], i, count, threshold);
+    }
+}
+
+/* Exchanges of very different lengths in one many-board batch: the longest
+ * (four knights a side, eight captures) at every place among ones that end
+ * at once (no black knight), every length to MAX_LENGTH; then random mixes
+ * of every duel. */
+static void check_uneven_lengths(void)
+{
+    seebatch_config config = {{100, 325, 325, 500, 1000}, 0};
+    seebatch_board boards[DUEL_BOARDS];
+    for (unsigned white = 0; white < DUEL_SIDES; white++)
+        for (unsigned black = 0; black < DUEL_SIDES; black++) {
+            /* No duel has no white knight: those places hold one-knight
+             * boards, never named, so that indices stay white * 5 + black. */
+            int made = duel_board(white ? white : 1, black, &boards[white * DUEL_SIDES + black]);
+            CHECK(made, "duel board %u against %u", white, black);
+            if (!made)
+                return;
+        }
+    uint32_t duel[MAX_LENGTH];
+    const uint32_t longest = 4 * DUEL_SIDES + 4, at_once = 1 * DUEL_SIDES + 0;
+    for (size_t count = 1; count <= MAX_LENGTH; count++)
+        for (size_t place = 0; place < count; place++) {
+            for (size_t i = 0; i < count; i++)
+                duel[i] = i == place ? longest : at_once;
+            check_duels(boards, duel, count, &config, 0);
+            /* And the other way round: one that ends at once among long ones. */
+            for (size_t i = 0; i < count; i++)
+                duel[i] = i == place ? at_once : longest;
+            check_duels(boards, duel, count, &config, 100);
+        }
+    uint64_t state = 21;
+    for (unsigned round = 0; round < 200; round++) {
+        size_t count = 1 + random_next(&state) % MAX_LENGTH;
+        for (size_t i = 0; i < count; i++)
+            duel[i] = (uint32_t)(DUEL_SIDES + random_next(&state) % (DUEL_BOARDS - DUEL_SIDES));
+        int32_t threshold = (int32_t)(random_next(&state) % 401) - 300;
+        check_duels(boards, duel, count, &config, threshold);
+    }
+}
+
 static void check_kernel(void)
 {
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
@@ -162,6 +268,7 @@ static void check_kernel(void)
     seebatch_config stockfish = seebatch_config_stockfish();
     check_fences(&stockfish);
     check_mixed_groups(&stockfish);
+    check_uneven_lengths();
 }
 
 int main(void)

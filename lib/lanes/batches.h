@@ -118,6 +118,7 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
 {
     batch_context batch;
     start_batch(&batch, in->config, lo, hi);
+    uint32_t flags = batch.flags | MANY_BOARDS;
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES) {
         const seebatch_board *boards[2 * LANES];
@@ -127,7 +128,7 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
         board_lanes b[2];
         board_per_lane(&b[0], boards);
         board_per_lane(&b[1], boards + LANES);
-        run_two_groups(&batch, out, in->moves, i, 2 * LANES, boards, &b[0], &b[1], batch.flags);
+        run_two_groups(&batch, out, in->moves, i, 2 * LANES, boards, &b[0], &b[1], flags);
     }
     for (; i < count; i += LANES) {
         size_t n = count - i < LANES ? count - i : LANES;
@@ -137,7 +138,7 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
         prefetch_boards(in, i);
         board_lanes b;
         board_per_lane(&b, boards);
-        group gr = group_of(&batch, in->moves + i, n, boards, &b, batch.flags);
+        group gr = group_of(&batch, in->moves + i, n, boards, &b, flags);
         emit(out, i, evaluate_group(&gr), n, batch.hi);
     }
 }

@@ -12,6 +12,7 @@
 #include "attacks.h"
 #include "lanes/attackers.h"
 #include "lanes/exchange.h"
+#include "lanes/pin_filter.h"
 #include "pins.h"
 
 /* The pins of the boards seen last: the moves of one board come together,
@@ -54,6 +55,11 @@ typedef struct batch_context {
     pin_memory memory;
 } batch_context;
 
+/* A group's flag of its own beside the configuration's: its lanes are on
+ * boards of their own, so pins are filtered in lanes first (pin_filter.h).
+ * The filter never changes an answer. */
+enum { MANY_BOARDS = 1u << 31 };
+
 /* How a group's exchange is played (see kernel_body.h). */
 enum path { COMMON, ONE_CANDIDATE, GENERAL };
 
@@ -65,7 +71,7 @@ typedef struct group {
     size_t count;
     const seebatch_board *const *boards; /* LANES of them */
     const board_lanes *b;
-    uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter */
+    uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter; MANY_BOARDS */
     enum path path;
     exchange x;
     bitboard candidates[LANES]; /* each lane's x-ray candidates, off the common path */
@@ -75,6 +81,7 @@ typedef struct group {
  * side has a pinned piece, as on most boards, so that no group looks. */
 static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
 {
+    flags &= SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
     if (!(flags & SEEBATCH_PINS))
         return flags;
     return pinned_pieces(pins_of(memory, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
@@ -319,9 +326,20 @@ INLINE void prepare_group(group *gr)
     gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
     candidates = keep(valid, candidates); /* lanes past `count` have no move */
     if (gr->flags & SEEBATCH_PINS) {
-        bitboard reach[LANES];
-        to_numbers(reach, either(gr->x.attackers, candidates));
-        if (!pins_matter(gr, reach))
+        /* On one board its pins are known already; on many, most lanes are
+         * cleared in lanes before any board's pins are worked out. */
+        lanes reach_lanes = either(gr->x.attackers, candidates);
+        int matter = 1;
+        if (gr->flags & MANY_BOARDS) {
+            reach_lanes = reach_maybe_pinned(gr->b, reach_lanes);
+            matter = any_bits(reach_lanes);
+        }
+        if (matter) {
+            bitboard reach[LANES];
+            to_numbers(reach, reach_lanes);
+            matter = pins_matter(gr, reach);
+        }
+        if (!matter)
             gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     }
     gr->path = COMMON;

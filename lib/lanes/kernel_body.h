@@ -39,7 +39,8 @@
  * group down the general path (play_in_general), which carries any number
  * of candidates, the pins of each side and the promotion gains. Pins are
  * worked out once per board, and only for a board with a lane that has an
- * attacker.
+ * attacker; on a many-board batch, only for a board with a lane where a
+ * test in lanes finds that an attacker may be pinned (pin_filter.h).
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
  * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference

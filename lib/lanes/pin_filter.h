@@ -1,0 +1,46 @@
+/*
+ * Which lanes may have a pinned piece among the pieces that may capture
+ * (rule 5), in lanes. A piece of colour c is pinned only on a line through
+ * c's king (a rank or file, or a diagonal) that holds an enemy slider of
+ * that line's kind. A lane failing that for both colours has no pinned
+ * piece in reach, and its board's pins need not be worked out; the lanes
+ * that pass are asked exactly (pins_matter, groups.h). On a many-board
+ * batch that per-board scalar work was a third of the instructions under
+ * the stockfish preset. The test only ever says "maybe" too often, so the
+ * answers do not change.
+ */
+#ifndef SEEBATCH_LANES_PIN_FILTER_H
+#define SEEBATCH_LANES_PIN_FILTER_H
+
+#include "lanes/attackers.h"
+
+/* The lanes where a piece of the colour `own` in `reach` may be pinned.
+ * A colour without exactly one king passes (pins.c gives it no pins, which
+ * the exact question finds). */
+INLINE lane_mask may_be_pinned_of(const board_lanes *b, lanes own, lanes enemy, lanes reach)
+{
+    lanes kings = both(b->kings, own);
+    uint64_t bits[LANES], square[LANES];
+    to_numbers(bits, kings);
+    for (unsigned lane = 0; lane < LANES; lane++)
+        square[lane] = lowest_square(bits[lane] | 1ull << 63); /* 63 without a king: the lane passes below */
+    lanes king = from_numbers(square);
+    lines_through l = lines_of(king, shift_up_by(broadcast(1), king));
+    lanes straight = either(l.file, l.rank), diagonal = either(l.diagonal, l.antidiagonal);
+    lanes mine = both(own, reach);
+    lane_mask along_straight = mask_and(not_zero(both(straight, both(enemy, b->straight))), not_zero(both(straight, mine)));
+    lane_mask along_diagonal = mask_and(not_zero(both(diagonal, both(enemy, b->diagonal))), not_zero(both(diagonal, mine)));
+    lane_mask not_one_king = mask_or(is_zero(kings), not_zero(both(kings, add64(kings, broadcast(~0ull)))));
+    return mask_or(mask_or(along_straight, along_diagonal), not_one_king);
+}
+
+/* reach (each lane's pieces that may capture, of both colours) where a
+ * piece in it may be pinned, 0 in the other lanes. */
+INLINE lanes reach_maybe_pinned(const board_lanes *b, lanes reach)
+{
+    lane_mask maybe = mask_or(may_be_pinned_of(b, b->white, b->black, reach),
+                              may_be_pinned_of(b, b->black, b->white, reach));
+    return keep(maybe, reach);
+}
+
+#endif
