@@ -17,8 +17,8 @@ const int8_t baseline_type_of_code[BASELINE_PIECE_CODES] = {-1, 0, 1, 2, 3, 4, 5
 _Static_assert(sizeof(baseline_position) == 1056, "the size of Stockfish's Position");
 _Static_assert(sizeof(baseline_state) == 192, "the size of Stockfish's StateInfo");
 
-void baseline_position_set(baseline_position *position, baseline_state *state, const seebatch_board *board,
-                           const seebatch_pins *pins)
+void baseline_position_set(baseline_position *position, baseline_state *state,
+                           const seebatch_board *board, const seebatch_pins *pins)
 {
     memset(position, 0, sizeof *position);
     memset(state, 0, sizeof *state);

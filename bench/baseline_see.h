@@ -56,8 +56,8 @@ typedef struct baseline_position {
 /* The position and state of a board; the position's st points at state.
  * pins: the board's, or NULL for none (for rules without SEEBATCH_PINS: no
  * pinner then ever holds a piece back). */
-void baseline_position_set(baseline_position *position, baseline_state *state, const seebatch_board *board,
-                           const seebatch_pins *pins);
+void baseline_position_set(baseline_position *position, baseline_state *state,
+                           const seebatch_board *board, const seebatch_pins *pins);
 
 /* Values by piece code (Stockfish's PieceValue), and whether special moves
  * score 0 (Stockfish's rule). */
@@ -76,8 +76,8 @@ extern const int8_t baseline_type_of_code[BASELINE_PIECE_CODES];
 /* SEE(move) >= threshold, for a legal move of the side to move. Agrees with
  * seebatch_engine_see_ge on every configuration without SEEBATCH_PROMOTIONS
  * (seebatch_passes --check-baseline checks it on the real positions). */
-typedef bool baseline_see_fn(const baseline_position *position, seebatch_move move, int32_t threshold,
-                             const baseline_values *values);
+typedef bool baseline_see_fn(const baseline_position *position, seebatch_move move,
+                             int32_t threshold, const baseline_values *values);
 
 /* Slider attacks by magic multiplication: any CPU. */
 baseline_see_fn baseline_see_ge;
@@ -97,8 +97,9 @@ const char *baseline_kind_name(baseline_kind kind);
 
 /* The chosen baseline, called directly (the switch is predicted: one kind
  * per run), so the call costs what a call to Stockfish's see_ge costs. */
-static inline bool baseline_see(baseline_kind kind, const baseline_position *position, seebatch_move move,
-                                int32_t threshold, const baseline_values *values)
+static inline bool baseline_see(baseline_kind kind, const baseline_position *position,
+                                seebatch_move move, int32_t threshold,
+                                const baseline_values *values)
 {
     switch (kind) {
     case BASELINE_HQ:

@@ -60,21 +60,24 @@ static hq_entry hq_entries[64];
 static uint8_t hq_rank_attacks[8][64];
 
 /* Bishop and rook attacks from `square` at once, as master's both_attacks_bb. */
-static inline __attribute__((always_inline)) void hq_both(unsigned square, bitboard occupied, bitboard *bishop,
-                                                           bitboard *rook)
+static inline __attribute__((always_inline)) void hq_both(unsigned square, bitboard occupied,
+                                                          bitboard *bishop, bitboard *rook)
 {
     const hq_entry *e = &hq_entries[square];
     /* Reverses the bytes of each 128-bit half: applied twice, each lane is its
      * own byte-reversed board (the lanes trade places in between). */
-    const __m256i reverse = _mm256_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-                                            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m256i reverse = _mm256_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0,
+                                            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m256i lines = _mm256_load_si256((const __m256i *)e->lines);
     __m256i o = _mm256_and_si256(lines, _mm256_set1_epi64x((long long)occupied));
     __m256i forward = _mm256_sub_epi64(o, _mm256_set1_epi64x((long long)e->twice_square));
-    __m256i backward = _mm256_shuffle_epi8(
-        _mm256_sub_epi64(_mm256_shuffle_epi8(o, reverse), _mm256_set1_epi64x((long long)e->twice_mirror)), reverse);
+    __m256i backward =
+        _mm256_shuffle_epi8(_mm256_sub_epi64(_mm256_shuffle_epi8(o, reverse),
+                                             _mm256_set1_epi64x((long long)e->twice_mirror)),
+                            reverse);
     __m256i attacks = _mm256_and_si256(_mm256_xor_si256(forward, backward), lines);
-    __m128i halves = _mm_or_si128(_mm256_extracti128_si256(attacks, 1), _mm256_castsi256_si128(attacks));
+    __m128i halves =
+        _mm_or_si128(_mm256_extracti128_si256(attacks, 1), _mm256_castsi256_si128(attacks));
     bitboard rank = (bitboard)e->rank_table[(occupied >> (e->shift + 1)) & 0x3f] << e->shift;
     *bishop = (bitboard)_mm_extract_epi64(halves, 1);
     *rook = (bitboard)_mm_cvtsi128_si64(halves) + rank;
@@ -146,7 +149,8 @@ static void hq_init(void)
 
 static bool fast_lookups_run(void)
 {
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("popcnt");
 }
 
 #else
@@ -182,7 +186,8 @@ baseline_kind baseline_choose(void)
 
 const char *baseline_kind_name(baseline_kind kind)
 {
-    return kind == BASELINE_HQ    ? "Stockfish master's x86-64-bmi2 lookups (dual hyperbola quintessence, AVX2)"
+    return kind == BASELINE_HQ
+               ? "Stockfish master's x86-64-bmi2 lookups (dual hyperbola quintessence, AVX2)"
            : kind == BASELINE_PEXT ? "Stockfish 15.1's x86-64-bmi2 lookups (pext)"
                                    : "magic multiplication";
 }

@@ -19,8 +19,8 @@
 
 /* Stockfish's Position::attackers_to(s, occupied): both colours' pieces
  * attacking s, the sliders seen through `occupied`. */
-static inline __attribute__((always_inline)) bitboard BASELINE_ATTACKERS_TO(const baseline_position *pos,
-                                                                            unsigned s, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard
+BASELINE_ATTACKERS_TO(const baseline_position *pos, unsigned s, bitboard occupied)
 {
     const bitboard *pieces = pos->by_type;
 #ifdef BOTH_ATTACKS
@@ -29,19 +29,23 @@ static inline __attribute__((always_inline)) bitboard BASELINE_ATTACKERS_TO(cons
 #else
     bitboard bishop = BISHOP_ATTACKS(s, occupied), rook = ROOK_ATTACKS(s, occupied);
 #endif
-    return (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]))
-         | (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
-         | (pawn_attacks(SEEBATCH_BLACK, s) & pos->by_color[SEEBATCH_WHITE] & pieces[1 + SEEBATCH_PAWN])
-         | (pawn_attacks(SEEBATCH_WHITE, s) & pos->by_color[SEEBATCH_BLACK] & pieces[1 + SEEBATCH_PAWN])
-         | (knight_attacks(s) & pieces[1 + SEEBATCH_KNIGHT]) | (king_attacks(s) & pieces[1 + SEEBATCH_KING]);
+    return (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN])) |
+           (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN])) |
+           (pawn_attacks(SEEBATCH_BLACK, s) & pos->by_color[SEEBATCH_WHITE] &
+            pieces[1 + SEEBATCH_PAWN]) |
+           (pawn_attacks(SEEBATCH_WHITE, s) & pos->by_color[SEEBATCH_BLACK] &
+            pieces[1 + SEEBATCH_PAWN]) |
+           (knight_attacks(s) & pieces[1 + SEEBATCH_KNIGHT]) |
+           (king_attacks(s) & pieces[1 + SEEBATCH_KING]);
 }
 
 /* Whether the side to move, having given up `swap` by its first capture to
  * `to`, keeps at least the threshold after the exchange. As Stockfish's
  * loop: res is 1 while the last capture stands. */
-static inline __attribute__((always_inline)) bool
-BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, int32_t swap,
-                  const baseline_values *values)
+static inline __attribute__((always_inline)) bool BASELINE_EXCHANGE(const baseline_position *pos,
+                                                                    unsigned to, bitboard occupied,
+                                                                    int32_t swap,
+                                                                    const baseline_values *values)
 {
     const bitboard *pieces = pos->by_type;
     const int32_t *value = values->of_code; /* white's codes: the type's value */
@@ -65,7 +69,8 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
             if ((swap = value[1 + SEEBATCH_PAWN] - swap) < res)
                 break;
             occupied ^= bb & -bb;
-            attackers |= BISHOP_ATTACKS(to, occupied) & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]);
+            attackers |= BISHOP_ATTACKS(to, occupied) &
+                         (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]);
         } else if ((bb = stm_attackers & pieces[1 + SEEBATCH_KNIGHT])) {
             if ((swap = value[1 + SEEBATCH_KNIGHT] - swap) < res)
                 break;
@@ -74,12 +79,14 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
             if ((swap = value[1 + SEEBATCH_BISHOP] - swap) < res)
                 break;
             occupied ^= bb & -bb;
-            attackers |= BISHOP_ATTACKS(to, occupied) & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]);
+            attackers |= BISHOP_ATTACKS(to, occupied) &
+                         (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]);
         } else if ((bb = stm_attackers & pieces[1 + SEEBATCH_ROOK])) {
             if ((swap = value[1 + SEEBATCH_ROOK] - swap) < res)
                 break;
             occupied ^= bb & -bb;
-            attackers |= ROOK_ATTACKS(to, occupied) & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]);
+            attackers |= ROOK_ATTACKS(to, occupied) &
+                         (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]);
         } else if ((bb = stm_attackers & pieces[1 + SEEBATCH_QUEEN])) {
             swap = value[1 + SEEBATCH_QUEEN] - swap; /* >= res: only a king takes after a queen */
             occupied ^= bb & -bb;
@@ -89,8 +96,8 @@ BASELINE_EXCHANGE(const baseline_position *pos, unsigned to, bitboard occupied, 
 #else
             bitboard bishop = BISHOP_ATTACKS(to, occupied), rook = ROOK_ATTACKS(to, occupied);
 #endif
-            attackers |= (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN]))
-                       | (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]));
+            attackers |= (bishop & (pieces[1 + SEEBATCH_BISHOP] | pieces[1 + SEEBATCH_QUEEN])) |
+                         (rook & (pieces[1 + SEEBATCH_ROOK] | pieces[1 + SEEBATCH_QUEEN]));
         } else /* the king: its capture stands only if nothing takes it back */
             return (attackers & ~pos->by_color[stm]) ? res ^ 1 : res;
     }
@@ -134,5 +141,6 @@ bool BASELINE_SEE_GE(const baseline_position *pos, seebatch_move move, int32_t t
         return true; /* even if the mover is taken back */
     /* `to` xored as well, as Stockfish does (its comment: important for the
      * pinned piece logic). */
-    return BASELINE_EXCHANGE(pos, to, pos->by_type[0] ^ square_bit(from) ^ square_bit(to), swap, values);
+    return BASELINE_EXCHANGE(pos, to, pos->by_type[0] ^ square_bit(from) ^ square_bit(to), swap,
+                             values);
 }

@@ -39,9 +39,11 @@ namespace {
 
 int usage()
 {
-    std::fprintf(stderr, "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
-                         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-                         "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
+    std::fprintf(
+        stderr,
+        "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
+        "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
+        "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
     return 2;
 }
 
@@ -68,9 +70,10 @@ __attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, s
         return seebatch_engine_see_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
     const baseline_position &position = set.engine[p];
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    const seebatch_view_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
-    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, from, to, position.board[from],
-                                position.board[to], threshold);
+    const seebatch_view_pins *pins =
+        (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
+    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, from, to,
+                                position.board[from], position.board[to], threshold);
 }
 
 // One pass of `mode` (one of those listed in main) over every capture,
@@ -80,8 +83,8 @@ void pass(Run &run, const std::string &mode)
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
     if (mode == "multi") {
-        seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(), set.captures.data(),
-                                  set.captures.size(), &run.config, results);
+        seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(),
+                                  set.captures.data(), set.captures.size(), &run.config, results);
         return;
     }
     for (std::size_t p = 0; p < set.size(); p++) {
@@ -94,19 +97,22 @@ void pass(Run &run, const std::string &mode)
             seebatch_see_values(board, moves, count, &run.config, out);
         } else if (mode == "engine_each") {
             std::uint8_t passed[SEEBATCH_MAX_MOVES];
-            seebatch_engine_see_ge_each(&run.rules, board, &set.pins[p], moves, count, thresholds, passed);
+            seebatch_engine_see_ge_each(&run.rules, board, &set.pins[p], moves, count, thresholds,
+                                        passed);
             for (std::size_t i = 0; i < count; i++)
                 out[i] = passed[i];
         } else {
             for (std::size_t i = 0; i < count; i++) {
                 if (mode == "engine_see_ge")
-                    out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
+                    out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i],
+                                                    thresholds[i]);
                 else if (mode == "engine_see_value")
                     out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
                 else if (mode == "view")
                     out[i] = view_see_ge_call(run, p, moves[i], thresholds[i]);
                 else
-                    out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i], &run.baseline);
+                    out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i],
+                                          &run.baseline);
             }
         }
     }
@@ -140,15 +146,16 @@ int check_baseline(PositionSet set)
                     bool base = baseline_see_ge(&set.engine[p], move, t, &values);
                     // Every lookup this CPU runs must agree (a difference
                     // is counted below, whichever is wrong).
-                    if (fast && (baseline_see_ge_pext(&set.engine[p], move, t, &values) != base
-                                 || baseline_see_ge_hq(&set.engine[p], move, t, &values) != base))
+                    if (fast && (baseline_see_ge_pext(&set.engine[p], move, t, &values) != base ||
+                                 baseline_see_ge_hq(&set.engine[p], move, t, &values) != base))
                         base = !base;
                     if (base != (value >= t) && ++wrong <= 10) {
                         char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
                         seebatch_board_to_fen(board, fen, sizeof fen);
                         seebatch_move_to_uci(move, uci);
-                        std::fprintf(stderr, "baseline differs (%s): %s %s t=%d value %d baseline %d\n", names[c],
-                                     fen, uci, t, value, base);
+                        std::fprintf(stderr,
+                                     "baseline differs (%s): %s %s t=%d value %d baseline %d\n",
+                                     names[c], fen, uci, t, value, base);
                     }
                 }
             }
@@ -220,7 +227,8 @@ double median(std::vector<double> values)
 // The baseline and the view in turn, 25 pairs: the medians of each and of
 // the pairs' speed-ups (the two of a pair run under nearly the same load).
 template <typename Baseline, typename View>
-void compare(const PositionSet &set, std::size_t count, const char *regime, Baseline baseline, View view)
+void compare(const PositionSet &set, std::size_t count, const char *regime, Baseline baseline,
+             View view)
 {
     long sum = 0;
     std::vector<double> base_ns, view_ns, speedup;
@@ -229,11 +237,12 @@ void compare(const PositionSet &set, std::size_t count, const char *regime, Base
         view_ns.push_back(ns_once(set, count, view, &sum));
         speedup.push_back(base_ns.back() / view_ns.back());
     }
-    std::printf("%-10s %7zu positions: baseline %6.2f ns/call, view %6.2f ns/call, view %.3fx the baseline"
-                " (median of 25 pairs; pairs %.3f .. %.3f; checksum %ld)\n",
-                regime, count, median(base_ns), median(view_ns), median(speedup),
-                *std::min_element(speedup.begin(), speedup.end()), *std::max_element(speedup.begin(), speedup.end()),
-                sum);
+    std::printf(
+        "%-10s %7zu positions: baseline %6.2f ns/call, view %6.2f ns/call, view %.3fx the baseline"
+        " (median of 25 pairs; pairs %.3f .. %.3f; checksum %ld)\n",
+        regime, count, median(base_ns), median(view_ns), median(speedup),
+        *std::min_element(speedup.begin(), speedup.end()),
+        *std::max_element(speedup.begin(), speedup.end()), sum);
 }
 
 // seebatch_view_see_ge against the baseline as calibrate.sh times Stockfish's
@@ -248,24 +257,28 @@ int time_view(PositionSet set)
     seebatch_rules rules;
     seebatch_view_rules view_rules;
     seebatch_rules_init(&rules, &config, nullptr);
-    seebatch_view_rules_init(&view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, nullptr);
+    seebatch_view_rules_init(&view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES,
+                             nullptr);
     std::vector<seebatch_view> views;
     for (const baseline_position &position : set.engine)
         views.push_back({&position.by_type[1], position.by_color});
     auto baseline = [&](std::size_t p, std::size_t i) {
-        return baseline_see(kind, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i], &values);
+        return baseline_see(kind, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i],
+                            &values);
     };
     auto view = [&](std::size_t p, std::size_t i) { // as seebatch_bench's view_see_ge rows
         seebatch_move move = set.captures_of(p)[i];
         if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-            return seebatch_engine_see_ge(&rules, &set.boards[p], &set.pins[p], move, set.thresholds_of(p)[i]);
+            return seebatch_engine_see_ge(&rules, &set.boards[p], &set.pins[p], move,
+                                          set.thresholds_of(p)[i]);
         const baseline_position &position = set.engine[p];
         unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, from, to, position.board[from],
-                                    position.board[to], set.thresholds_of(p)[i]);
+        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, from, to,
+                                    position.board[from], position.board[to],
+                                    set.thresholds_of(p)[i]);
     };
-    std::printf("baseline: %s; view: backend %s; %zu positions, %zu captures\n", baseline_kind_name(kind),
-                seebatch_backend_name(), set.size(), set.captures.size());
+    std::printf("baseline: %s; view: backend %s; %zu positions, %zu captures\n",
+                baseline_kind_name(kind), seebatch_backend_name(), set.size(), set.captures.size());
     compare(set, std::min<std::size_t>(4096, set.size()), "learned", baseline, view);
     compare(set, set.size(), "unlearned", baseline, view);
     return 0;
@@ -313,18 +326,26 @@ int main(int argc, char **argv)
 
     PositionSet set = real_positions();
     set.use_pins((config.flags & SEEBATCH_PINS) != 0);
-    Run run{set, config, {}, {}, {}, baseline_values_of(&config), baseline_choose(), {},
+    Run run{set,
+            config,
+            {},
+            {},
+            {},
+            baseline_values_of(&config),
+            baseline_choose(),
+            {},
             std::vector<std::int32_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
-    if (seebatch_view_rules_init(&run.view_rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, &error)
-        != SEEBATCH_OK) {
+    if (seebatch_view_rules_init(&run.view_rules, &config, baseline_type_of_code,
+                                 BASELINE_PIECE_CODES, &error) != SEEBATCH_OK) {
         std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
         return 2;
     }
     for (const baseline_position &position : set.engine)
         run.views.push_back({&position.by_type[1], position.by_color});
     for (std::size_t p = 0; p < set.size(); p++)
-        run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p), static_cast<std::uint32_t>(p));
+        run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p),
+                                 static_cast<std::uint32_t>(p));
 
     std::int64_t checksum = 0;
     for (long n = 0; n < passes; n++) {

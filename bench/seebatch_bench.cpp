@@ -59,22 +59,27 @@ struct Workload {
     DataSet &data_set()
     {
         if (!data)
-            data = std::make_unique<DataSet>(build_data_set(positions, data_set_copies, data_set_seed));
+            data = std::make_unique<DataSet>(
+                build_data_set(positions, data_set_copies, data_set_seed));
         return *data;
     }
 
     // The positions of a regime and how many of them it goes through.
-    const PositionSet &set_of(Regime regime) { return regime == MEMORY ? data_set().pool : positions; }
+    const PositionSet &set_of(Regime regime)
+    {
+        return regime == MEMORY ? data_set().pool : positions;
+    }
     std::size_t count_of(Regime regime)
     {
-        return regime == LEARNED ? std::min(learned_positions, positions.size()) : set_of(regime).size();
+        return regime == LEARNED ? std::min(learned_positions, positions.size())
+                                 : set_of(regime).size();
     }
 
     // The baseline's answer for capture i of position p.
     bool baseline_see(const PositionSet &set, std::size_t p, std::size_t i) const
     {
-        return ::baseline_see(baseline_lookups, &set.engine[p], set.captures_of(p)[i], set.thresholds_of(p)[i],
-                              &baseline);
+        return ::baseline_see(baseline_lookups, &set.engine[p], set.captures_of(p)[i],
+                              set.thresholds_of(p)[i], &baseline);
     }
 
     // A view of each engine position of a regime's set, made once (as an
@@ -100,7 +105,8 @@ struct Workload {
             cycled.resize(count * longest_batch);
             for (std::size_t p = 0; p < count; p++)
                 for (std::size_t i = 0; i < longest_batch; i++)
-                    cycled[p * longest_batch + i] = positions.captures_of(p)[i % positions.capture_count(p)];
+                    cycled[p * longest_batch + i] =
+                        positions.captures_of(p)[i % positions.capture_count(p)];
         }
         return cycled.data();
     }
@@ -126,7 +132,8 @@ bool use_backend(benchmark::State &state, const char *backend)
 // position, or a chunk of a data set), cycling from `unit`, and evaluate(unit)
 // returns the captures it evaluated. Returns where the next run may resume.
 template <typename Evaluate>
-std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size_t unit, Evaluate evaluate)
+std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size_t unit,
+                      Evaluate evaluate)
 {
     std::int64_t captures = 0;
     for (auto _ : state) {
@@ -173,9 +180,10 @@ void see_value(benchmark::State &state, Workload *work, Regime regime, const cha
 {
     if (!use_backend(state, backend))
         return;
-    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return seebatch_see_value(&set.boards[p], set.captures_of(p)[i], &work->config);
-    });
+    one_move_per_call(
+        state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+            return seebatch_see_value(&set.boards[p], set.captures_of(p)[i], &work->config);
+        });
 }
 
 // seebatch_see_ge(m, 0): the plain API's threshold test, one move.
@@ -183,9 +191,10 @@ void see_ge(benchmark::State &state, Workload *work, Regime regime, const char *
 {
     if (!use_backend(state, backend))
         return;
-    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return seebatch_see_ge(&set.boards[p], set.captures_of(p)[i], 0, &work->config);
-    });
+    one_move_per_call(
+        state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+            return seebatch_see_ge(&set.boards[p], set.captures_of(p)[i], 0, &work->config);
+        });
 }
 
 // seebatch_see_values, all captures of one position per call: an engine
@@ -214,7 +223,8 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
     run_units(state, work->count_of(LEARNED), 0, [&](std::size_t p) {
-        seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config, values.data());
+        seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config,
+                            values.data());
         benchmark::DoNotOptimize(values.data());
         return length;
     });
@@ -233,8 +243,9 @@ void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, co
     list.next_chunk = run_units(state, chunks, list.next_chunk, [&](std::size_t chunk) {
         std::size_t first = chunk * chunk_moves;
         std::size_t count = std::min(chunk_moves, list.moves.size() - first);
-        seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(), &list.board_of_move[first],
-                                  &list.moves[first], count, &work->config, values.data());
+        seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(),
+                                  &list.board_of_move[first], &list.moves[first], count,
+                                  &work->config, values.data());
         benchmark::DoNotOptimize(values.data());
         return count;
     });
@@ -259,27 +270,31 @@ void multi_scattered(benchmark::State &state, Workload *work, Regime, const char
 // seebatch_engine_see_ge(m, t), one move per call.
 void engine_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
-    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p)[i],
-                                      set.thresholds_of(p)[i]);
-    });
+    one_move_per_call(
+        state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
+            return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p],
+                                          set.captures_of(p)[i], set.thresholds_of(p)[i]);
+        });
 }
 
 // seebatch_engine_see_value: the exact value, one move per call.
 void engine_see_value(benchmark::State &state, Workload *work, Regime regime)
 {
-    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return seebatch_engine_see_value(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p)[i]);
-    });
+    one_move_per_call(state, work, regime,
+                      [work](const PositionSet &set, std::size_t p, std::size_t i) {
+                          return seebatch_engine_see_value(&work->rules, &set.boards[p],
+                                                           &set.pins[p], set.captures_of(p)[i]);
+                      });
 }
 
 // The baseline's threshold test, one move per call: the comparison for the
 // rows above and below.
 void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regime)
 {
-    one_move_per_call(state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-        return work->baseline_see(set, p, i);
-    });
+    one_move_per_call(state, work, regime,
+                      [work](const PositionSet &set, std::size_t p, std::size_t i) {
+                          return work->baseline_see(set, p, i);
+                      });
 }
 
 // seebatch_view_see_ge on the engine positions the baseline reads: the view
@@ -291,16 +306,19 @@ void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
     const seebatch_view *views = work->views_of(regime);
     bool pins = (work->config.flags & SEEBATCH_PINS) != 0;
-    one_move_per_call(state, work, regime, [&](const PositionSet &set, std::size_t p, std::size_t i) {
-        seebatch_move move = set.captures_of(p)[i];
-        std::int32_t threshold = set.thresholds_of(p)[i];
-        if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-            return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], move, threshold);
-        const baseline_position &position = set.engine[p];
-        unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-        return seebatch_view_see_ge(&work->view_rules, &views[p], pins ? &position.st->pins : nullptr, from, to,
-                                    position.board[from], position.board[to], threshold);
-    });
+    one_move_per_call(
+        state, work, regime, [&](const PositionSet &set, std::size_t p, std::size_t i) {
+            seebatch_move move = set.captures_of(p)[i];
+            std::int32_t threshold = set.thresholds_of(p)[i];
+            if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+                return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], move,
+                                              threshold);
+            const baseline_position &position = set.engine[p];
+            unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+            return seebatch_view_see_ge(&work->view_rules, &views[p],
+                                        pins ? &position.st->pins : nullptr, from, to,
+                                        position.board[from], position.board[to], threshold);
+        });
 }
 
 // seebatch_engine_see_ge_each: every capture of a node, a threshold each.
@@ -337,16 +355,18 @@ using EngineBody = void (*)(benchmark::State &, Workload *, Regime);
 // "family/backend" when regimes is empty), with one instance per argument
 // when `arguments` are given.
 void register_backends(const char *family, BackendBody body, Workload *work,
-                       const std::vector<const char *> &backends, const std::vector<Regime> &regimes,
+                       const std::vector<const char *> &backends,
+                       const std::vector<Regime> &regimes,
                        const std::vector<std::int64_t> &arguments = {})
 {
     std::vector<Regime> each = regimes.empty() ? std::vector<Regime>{LEARNED} : regimes;
     for (Regime regime : each)
         for (const char *backend : backends) {
-            std::string name = std::string(family) + "/" + (regimes.empty() ? "" : std::string(regime_names[regime]) + "/")
-                               + backend;
-            benchmark::internal::Benchmark *benchmark
-                = benchmark::RegisterBenchmark(name.c_str(), body, work, regime, backend);
+            std::string name = std::string(family) + "/" +
+                               (regimes.empty() ? "" : std::string(regime_names[regime]) + "/") +
+                               backend;
+            benchmark::internal::Benchmark *benchmark =
+                benchmark::RegisterBenchmark(name.c_str(), body, work, regime, backend);
             for (std::int64_t argument : arguments)
                 benchmark->Arg(argument);
         }
@@ -402,7 +422,8 @@ bool choose_positions(PositionSet *positions, std::string *error)
     else if (std::strcmp(name, "generated") == 0)
         *positions = generated_positions(100000, 1);
     else {
-        *error = std::string("SEEBATCH_POSITION_SET: unknown set \"") + name + "\" (the sets are real and generated)";
+        *error = std::string("SEEBATCH_POSITION_SET: unknown set \"") + name +
+                 "\" (the sets are real and generated)";
         return false;
     }
     return true;
@@ -413,13 +434,14 @@ bool choose_configuration(Workload *work, std::string *error)
 {
     const char *preset = std::getenv("SEEBATCH_PRESET");
     seebatch_error preset_error;
-    if (preset && *preset && seebatch_config_preset(preset, &work->config, &preset_error) != SEEBATCH_OK) {
+    if (preset && *preset &&
+        seebatch_config_preset(preset, &work->config, &preset_error) != SEEBATCH_OK) {
         *error = std::string("SEEBATCH_PRESET: ") + preset_error.message;
         return false;
     }
     seebatch_rules_init(&work->rules, &work->config, nullptr);
-    if (seebatch_view_rules_init(&work->view_rules, &work->config, baseline_type_of_code, BASELINE_PIECE_CODES,
-                                 &preset_error) != SEEBATCH_OK) {
+    if (seebatch_view_rules_init(&work->view_rules, &work->config, baseline_type_of_code,
+                                 BASELINE_PIECE_CODES, &preset_error) != SEEBATCH_OK) {
         *error = std::string("seebatch_view_rules_init: ") + preset_error.message;
         return false;
     }
@@ -435,15 +457,19 @@ void describe(Workload &work)
     work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
     std::size_t pool_boards = work.data_set_copies * work.positions.size();
     benchmark::AddCustomContext("seebatch_positions", work.positions.description);
-    benchmark::AddCustomContext("seebatch_captures_per_position", work.positions.capture_distribution());
-    benchmark::AddCustomContext("seebatch_regimes",
-        "learned: " + std::to_string(work.count_of(LEARNED)) + " positions cycled; unlearned: all "
-        + std::to_string(work.positions.size()) + " board after board; memory: "
-        + std::to_string(pool_boards) + " boards (" + megabytes(pool_boards * sizeof(seebatch_board))
-        + ") board after board");
-    benchmark::AddCustomContext("seebatch_baseline", std::string("Stockfish's see_ge, slider attacks by ")
-                                                     + baseline_kind_name(work.baseline_lookups));
-    benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) + " moves per call on the memory data set");
+    benchmark::AddCustomContext("seebatch_captures_per_position",
+                                work.positions.capture_distribution());
+    benchmark::AddCustomContext(
+        "seebatch_regimes",
+        "learned: " + std::to_string(work.count_of(LEARNED)) +
+            " positions cycled; unlearned: all " + std::to_string(work.positions.size()) +
+            " board after board; memory: " + std::to_string(pool_boards) + " boards (" +
+            megabytes(pool_boards * sizeof(seebatch_board)) + ") board after board");
+    benchmark::AddCustomContext("seebatch_baseline",
+                                std::string("Stockfish's see_ge, slider attacks by ") +
+                                    baseline_kind_name(work.baseline_lookups));
+    benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) +
+                                                      " moves per call on the memory data set");
 }
 
 void register_all(Workload *work, const std::vector<const char *> &backends)
@@ -503,7 +529,9 @@ int main(int argc, char **argv)
     for (const char *backend : backends)
         if (std::strcmp(backend, "scalar") != 0)
             columns.push_back(backend);
-    reporter.print(out, "Captures evaluated per second (SEE/s) by backend, and ratio to scalar in this run", columns);
+    reporter.print(
+        out, "Captures evaluated per second (SEE/s) by backend, and ratio to scalar in this run",
+        columns);
     if (backends.size() > 2 && std::find(columns.begin(), columns.end(), "avx2") != columns.end()) {
         columns.erase(std::find(columns.begin(), columns.end(), "avx2"));
         columns.insert(columns.begin(), "avx2");

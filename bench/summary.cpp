@@ -43,12 +43,14 @@ double SummaryReporter::Rate::value() const
     return std::accumulate(repetitions.begin(), repetitions.end(), 0.0) / repetitions.size();
 }
 
-void SummaryReporter::print(std::FILE *out, const char *title, const std::vector<std::string> &columns) const
+void SummaryReporter::print(std::FILE *out, const char *title,
+                            const std::vector<std::string> &columns) const
 {
     std::vector<std::string> rows;
     for (const std::string &row : rows_)
         for (const std::string &column : columns)
-            if (rates_.count({row, column}) && std::find(rows.begin(), rows.end(), row) == rows.end())
+            if (rates_.count({row, column}) &&
+                std::find(rows.begin(), rows.end(), row) == rows.end())
                 rows.push_back(row);
     if (rows.empty())
         return;

@@ -36,7 +36,7 @@ private:
         double value() const;
     };
     benchmark::BenchmarkReporter *display_;
-    std::vector<std::string> rows_; // in the order they ran
+    std::vector<std::string> rows_;                             // in the order they ran
     std::map<std::pair<std::string, std::string>, Rate> rates_; // (row, backend)
 };
 

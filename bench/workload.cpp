@@ -39,8 +39,10 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
     boards.push_back(other.boards[i]);
     pins.push_back(other.pins[i]);
     add_engine(other.engine[i], other.states[i]);
-    captures.insert(captures.end(), other.captures_of(i), other.captures_of(i) + other.capture_count(i));
-    thresholds.insert(thresholds.end(), other.thresholds_of(i), other.thresholds_of(i) + other.capture_count(i));
+    captures.insert(captures.end(), other.captures_of(i),
+                    other.captures_of(i) + other.capture_count(i));
+    thresholds.insert(thresholds.end(), other.thresholds_of(i),
+                      other.thresholds_of(i) + other.capture_count(i));
     first_capture.push_back(captures.size());
 }
 
@@ -112,14 +114,15 @@ PositionSet real_positions()
         lines++;
         seebatch_board board;
         seebatch_error error;
-        if (seebatch_board_from_fen(&board, fen.c_str(), &error) != SEEBATCH_OK || !set.add(board)) {
-            std::fprintf(stderr, "seebatch_bench: embedded real position %zu is broken: %s\n", lines,
-                         fen.c_str());
+        if (seebatch_board_from_fen(&board, fen.c_str(), &error) != SEEBATCH_OK ||
+            !set.add(board)) {
+            std::fprintf(stderr, "seebatch_bench: embedded real position %zu is broken: %s\n",
+                         lines, fen.c_str());
             std::exit(2);
         }
     }
-    set.description = "real (Stockfish self-play), " + std::to_string(set.size()) + " positions, "
-                      + std::to_string(set.captures.size()) + " captures";
+    set.description = "real (Stockfish self-play), " + std::to_string(set.size()) + " positions, " +
+                      std::to_string(set.captures.size()) + " captures";
     return set;
 }
 
@@ -133,8 +136,8 @@ PositionSet generated_positions(std::size_t count, std::uint64_t seed)
         position_generator_next(&generator, &board);
         set.add(board);
     }
-    set.description = "generator seed " + std::to_string(seed) + ", " + std::to_string(set.size())
-                      + " positions, " + std::to_string(set.captures.size()) + " captures";
+    set.description = "generator seed " + std::to_string(seed) + ", " + std::to_string(set.size()) +
+                      " positions, " + std::to_string(set.captures.size()) + " captures";
     return set;
 }
 
@@ -153,8 +156,7 @@ std::string trimmed(std::string line)
 }
 
 // Calls on_line(text, number) for every line; false if reading failed.
-template <typename OnLine>
-bool for_each_line(std::FILE *file, OnLine on_line)
+template <typename OnLine> bool for_each_line(std::FILE *file, OnLine on_line)
 {
     std::string line;
     char buffer[512];
@@ -187,7 +189,8 @@ bool read_positions(const char *path, PositionSet *set, std::string *error)
         seebatch_error fen_error;
         if (seebatch_board_from_fen(&board, text.c_str(), &fen_error) != SEEBATCH_OK) {
             if (++bad <= bad_lines_shown)
-                std::fprintf(stderr, "%s:%ld: bad FEN, skipped: %s\n", path, number, fen_error.message);
+                std::fprintf(stderr, "%s:%ld: bad FEN, skipped: %s\n", path, number,
+                             fen_error.message);
             return;
         }
         if (!set->add(board))
@@ -206,16 +209,16 @@ bool read_positions(const char *path, PositionSet *set, std::string *error)
         return false;
     }
     if (set->size() == 0) {
-        *error = std::string(path) + ": no position with a capture (" + std::to_string(lines)
-                 + " lines, " + std::to_string(bad) + " bad FEN, " + std::to_string(without_capture)
-                 + " positions without a capture)";
+        *error = std::string(path) + ": no position with a capture (" + std::to_string(lines) +
+                 " lines, " + std::to_string(bad) + " bad FEN, " + std::to_string(without_capture) +
+                 " positions without a capture)";
         return false;
     }
-    set->description = std::string(path) + ", " + std::to_string(set->size()) + " positions, "
-                       + std::to_string(set->captures.size()) + " captures";
+    set->description = std::string(path) + ", " + std::to_string(set->size()) + " positions, " +
+                       std::to_string(set->captures.size()) + " captures";
     if (bad > 0 || without_capture > 0)
-        set->description += " (skipped: " + std::to_string(bad) + " bad lines, "
-                            + std::to_string(without_capture) + " positions without a capture)";
+        set->description += " (skipped: " + std::to_string(bad) + " bad lines, " +
+                            std::to_string(without_capture) + " positions without a capture)";
     return true;
 }
 
@@ -229,8 +232,7 @@ namespace {
 
 // Fisher-Yates with the library's splitmix64, rather than std::shuffle whose
 // result differs between standard libraries: the same data set everywhere.
-template <typename Swap>
-void shuffle(std::size_t count, std::uint64_t *random_state, Swap swap)
+template <typename Swap> void shuffle(std::size_t count, std::uint64_t *random_state, Swap swap)
 {
     for (std::size_t i = count; i > 1; i--)
         swap(i - 1, random_next(random_state) % i);
@@ -261,7 +263,8 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
     list.board_of_move.reserve(copies * set.captures.size());
     for (std::size_t s = 0; s < slot_position.size(); s++) {
         pool.add_copy(set, slot_position[s]);
-        list.board_of_move.insert(list.board_of_move.end(), pool.capture_count(s), static_cast<std::uint32_t>(s));
+        list.board_of_move.insert(list.board_of_move.end(), pool.capture_count(s),
+                                  static_cast<std::uint32_t>(s));
     }
     list.moves = pool.captures;
     pool.description = std::to_string(copies) + " shuffled copies of the positions";

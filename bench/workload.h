@@ -30,7 +30,10 @@ struct PositionSet {
     std::string description; // where the positions come from, for the report
 
     std::size_t size() const { return boards.size(); }
-    std::size_t capture_count(std::size_t i) const { return first_capture[i + 1] - first_capture[i]; }
+    std::size_t capture_count(std::size_t i) const
+    {
+        return first_capture[i + 1] - first_capture[i];
+    }
     const seebatch_move *captures_of(std::size_t i) const { return &captures[first_capture[i]]; }
     const std::int32_t *thresholds_of(std::size_t i) const { return &thresholds[first_capture[i]]; }
 

@@ -148,8 +148,10 @@ typedef struct seebatch_board {
  *
  * seebatch_board_clear does the same to an existing board.
  */
-#define SEEBATCH_BOARD_EMPTY \
-    {{0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1}
+#define SEEBATCH_BOARD_EMPTY                                                                       \
+    {                                                                                              \
+        {0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1                 \
+    }
 
 /* Sets *board to SEEBATCH_BOARD_EMPTY. Thread-safe for distinct boards. */
 SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
@@ -223,9 +225,9 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
 /* ------------------------------------------------------------------------ */
 
 enum {
-    SEEBATCH_PINS = 1,               /* contract rule 5 */
-    SEEBATCH_PROMOTIONS = 2,         /* contract rule 6 */
-    SEEBATCH_NORMAL_MOVES_ONLY = 4,  /* en passant, promotion, castling score 0 */
+    SEEBATCH_PINS = 1,              /* contract rule 5 */
+    SEEBATCH_PROMOTIONS = 2,        /* contract rule 6 */
+    SEEBATCH_NORMAL_MOVES_ONLY = 4, /* en passant, promotion, castling score 0 */
     SEEBATCH_ALL_FLAGS = 7
 };
 
@@ -256,7 +258,8 @@ SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_c
 
 /* Checks every value is in [0, SEEBATCH_VALUE_MAX] and only known flags are
  * set. Errors: SEEBATCH_ERROR_CONFIG naming the piece or the flag bits. */
-SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config,
+                                                      seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* FEN, UCI, validation                                                     */
@@ -302,7 +305,8 @@ SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buf
  * SEEBATCH_ERROR_BOARD naming the first violation and a square where there is
  * one ("square e4 is in both the knight and bishop bitboards").
  */
-SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board,
+                                                     seebatch_error *error);
 
 /* Longest UCI move text, with its NUL ("e7e8q"). */
 #define SEEBATCH_UCI_MAX 6
@@ -388,7 +392,7 @@ typedef struct seebatch_fen_rows_report {
     uint8_t *statuses;          /* count entries (a seebatch_status per row), or NULL */
     seebatch_row_error *errors; /* room for the first error_capacity bad rows, or NULL */
     size_t error_capacity;
-    size_t bad_rows;            /* written: how many rows were bad */
+    size_t bad_rows; /* written: how many rows were bad */
 } seebatch_fen_rows_report;
 
 /*
@@ -406,18 +410,18 @@ typedef struct seebatch_fen_rows_report {
  * does not hold exactly count rows (the message says how many it holds).
  * Thread-safe; no allocation.
  */
-SEEBATCH_API seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_t count,
-                                          seebatch_board *boards,
-                                          seebatch_fen_rows_report *report,
-                                          seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_boards_from_fens(const char *text, size_t length,
+                                                       size_t count, seebatch_board *boards,
+                                                       seebatch_fen_rows_report *report,
+                                                       seebatch_error *error);
 
 /* The output of seebatch_generate_captures_multi, kept between calls. */
 typedef struct seebatch_capture_list {
-    seebatch_move *moves;     /* capacity entries */
-    uint32_t *board_of_move;  /* capacity entries: index of each move's board */
+    seebatch_move *moves;    /* capacity entries */
+    uint32_t *board_of_move; /* capacity entries: index of each move's board */
     size_t capacity;
-    size_t count;             /* moves written so far (start at 0) */
-    size_t next_board;        /* the first board not yet done (start at 0) */
+    size_t count;      /* moves written so far (start at 0) */
+    size_t next_board; /* the first board not yet done (start at 0) */
 } seebatch_capture_list;
 
 /*
@@ -434,9 +438,10 @@ typedef struct seebatch_capture_list {
  * inconsistent board; list->next_board is N and every earlier board's moves
  * are kept). Thread-safe (on distinct lists); no allocation.
  */
-SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards, size_t board_count,
-                                                 seebatch_capture_list *list,
-                                                 seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards,
+                                                              size_t board_count,
+                                                              seebatch_capture_list *list,
+                                                              seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, unchecked hot path                                                  */
@@ -461,30 +466,32 @@ SEEBATCH_API int32_t seebatch_see_value(const seebatch_board *board, seebatch_mo
                                         const seebatch_config *config);
 
 /* seebatch_see_value(board, move, config) >= threshold, usually much faster. */
-SEEBATCH_API bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                                  const seebatch_config *config);
+SEEBATCH_API bool seebatch_see_ge(const seebatch_board *board, seebatch_move move,
+                                  int32_t threshold, const seebatch_config *config);
 
 /* values[i] = SEE of moves[i], all moves on one board (an engine scoring every
  * capture of a node). Work that every move shares is done once. */
-SEEBATCH_API void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                                      const seebatch_config *config, int32_t *values);
+SEEBATCH_API void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves,
+                                      size_t count, const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] >= threshold) as 0 or 1, all on one board. */
-SEEBATCH_API void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                                        int32_t threshold, const seebatch_config *config, uint8_t *passed);
+SEEBATCH_API void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves,
+                                        size_t count, int32_t threshold,
+                                        const seebatch_config *config, uint8_t *passed);
 
 /* values[i] = SEE of moves[i] on boards[board_of_move[i]]: a batch mixing many
  * positions (data-set work). Extra precondition: every board_of_move[i] is
  * below board_count. */
 SEEBATCH_API void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
-                                            const uint32_t *board_of_move, const seebatch_move *moves,
-                                            size_t count, const seebatch_config *config, int32_t *values);
+                                            const uint32_t *board_of_move,
+                                            const seebatch_move *moves, size_t count,
+                                            const seebatch_config *config, int32_t *values);
 
 /* passed[i] = (SEE of moves[i] on boards[board_of_move[i]] >= threshold). */
 SEEBATCH_API void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
                                         const uint32_t *board_of_move, const seebatch_move *moves,
-                                        size_t count, int32_t threshold, const seebatch_config *config,
-                                        uint8_t *passed);
+                                        size_t count, int32_t threshold,
+                                        const seebatch_config *config, uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
 /* SEE, the engine path                                                     */
@@ -534,27 +541,32 @@ typedef struct seebatch_rules {
 /* Prepares `config` (validated first). Errors: SEEBATCH_ERROR_ARGUMENT for
  * NULL, SEEBATCH_ERROR_CONFIG as seebatch_config_validate; *rules is then
  * unchanged. Thread-safe. */
-SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config *config,
-                                    seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
+                                                 const seebatch_config *config,
+                                                 seebatch_error *error);
 
 /* seebatch_see_value(board, move) >= threshold. pins: the board's pins, or
  * NULL to have them computed when the exchange needs them (only with
  * SEEBATCH_PINS, and at most once per call). */
 SEEBATCH_API bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
-                            const seebatch_pins *pins, seebatch_move move, int32_t threshold);
+                                         const seebatch_pins *pins, seebatch_move move,
+                                         int32_t threshold);
 
 /* The exact SEE of one move; pins as for seebatch_engine_see_ge. */
-SEEBATCH_API int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
-                                  const seebatch_pins *pins, seebatch_move move);
+SEEBATCH_API int32_t seebatch_engine_see_value(const seebatch_rules *rules,
+                                               const seebatch_board *board,
+                                               const seebatch_pins *pins, seebatch_move move);
 
 /* passed[i] = (SEE of moves[i] >= thresholds[i]) as 0 or 1, all moves on one
  * board, each with its own threshold (a move picker scoring a node's
  * captures). With pins NULL they are computed at most once for the batch,
  * and only if a move needs them. Batches of 8 moves or more run in the lanes
  * of the backend in use; shorter ones (nearly every node) move by move. */
-SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
-                                 const seebatch_pins *pins, const seebatch_move *moves,
-                                 size_t count, const int32_t *thresholds, uint8_t *passed);
+SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules,
+                                              const seebatch_board *board,
+                                              const seebatch_pins *pins, const seebatch_move *moves,
+                                              size_t count, const int32_t *thresholds,
+                                              uint8_t *passed);
 
 /* ------------------------------------------------------------------------ */
 /* SEE on the engine's own position                                         */
@@ -647,7 +659,8 @@ SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules
  * square's). Inline, so the early exits cost no call. */
 static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const seebatch_view *view,
                                         const seebatch_view_pins *pins, unsigned from, unsigned to,
-                                        unsigned mover_code, unsigned victim_code, int32_t threshold)
+                                        unsigned mover_code, unsigned victim_code,
+                                        int32_t threshold)
 {
     /* 64 bits: any int32 threshold, no overflow. */
     int64_t surplus = (int64_t)rules->code_value[victim_code] - threshold;
@@ -672,38 +685,38 @@ static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const 
  * a batch over a large array of boards costs what its moves need. On
  * failure nothing is written to the outputs. Thread-safe; no allocation.
  */
-SEEBATCH_API seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
-                                                        const seebatch_config *config, int32_t *value,
-                                                        seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_value_checked(const seebatch_board *board,
+                                                        seebatch_move move,
+                                                        const seebatch_config *config,
+                                                        int32_t *value, seebatch_error *error);
 
 SEEBATCH_API seebatch_status seebatch_see_values_checked(const seebatch_board *board,
                                                          const seebatch_move *moves, size_t count,
-                                                         const seebatch_config *config, int32_t *values,
-                                                         seebatch_error *error);
+                                                         const seebatch_config *config,
+                                                         int32_t *values, seebatch_error *error);
 
-SEEBATCH_API seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
-                                                               size_t board_count,
-                                                               const uint32_t *board_of_move,
-                                                               const seebatch_move *moves, size_t count,
-                                                               const seebatch_config *config, int32_t *values,
-                                                               seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_values_multi_checked(
+    const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
+    const seebatch_move *moves, size_t count, const seebatch_config *config, int32_t *values,
+    seebatch_error *error);
 
 /* The threshold tests, checked as above; *passed / passed[i] as the
  * unchecked functions give them. */
-SEEBATCH_API seebatch_status seebatch_see_ge_checked(const seebatch_board *board, seebatch_move move,
-                                        int32_t threshold, const seebatch_config *config,
-                                        bool *passed, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_ge_checked(const seebatch_board *board,
+                                                     seebatch_move move, int32_t threshold,
+                                                     const seebatch_config *config, bool *passed,
+                                                     seebatch_error *error);
 
 SEEBATCH_API seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
-                                              const seebatch_move *moves, size_t count,
-                                              int32_t threshold, const seebatch_config *config,
-                                              uint8_t *passed, seebatch_error *error);
+                                                           const seebatch_move *moves, size_t count,
+                                                           int32_t threshold,
+                                                           const seebatch_config *config,
+                                                           uint8_t *passed, seebatch_error *error);
 
-SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size_t board_count,
-                                              const uint32_t *board_of_move,
-                                              const seebatch_move *moves, size_t count,
-                                              int32_t threshold, const seebatch_config *config,
-                                              uint8_t *passed, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(
+    const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
+    const seebatch_move *moves, size_t count, int32_t threshold, const seebatch_config *config,
+    uint8_t *passed, seebatch_error *error);
 
 /* The engine path, checked: rules made by seebatch_rules_init and unchanged
  * (else SEEBATCH_ERROR_CONFIG), the board, each move, and given pins equal
@@ -711,22 +724,21 @@ SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(const seebatch_board 
  * colour and a square that differs); thresholds may be NULL only when count
  * is 0. */
 SEEBATCH_API seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
-                                               const seebatch_board *board,
-                                               const seebatch_pins *pins, seebatch_move move,
-                                               int32_t threshold, bool *passed,
-                                               seebatch_error *error);
+                                                            const seebatch_board *board,
+                                                            const seebatch_pins *pins,
+                                                            seebatch_move move, int32_t threshold,
+                                                            bool *passed, seebatch_error *error);
 
 SEEBATCH_API seebatch_status seebatch_engine_see_value_checked(const seebatch_rules *rules,
-                                                  const seebatch_board *board,
-                                                  const seebatch_pins *pins, seebatch_move move,
-                                                  int32_t *value, seebatch_error *error);
+                                                               const seebatch_board *board,
+                                                               const seebatch_pins *pins,
+                                                               seebatch_move move, int32_t *value,
+                                                               seebatch_error *error);
 
-SEEBATCH_API seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
-                                                    const seebatch_board *board,
-                                                    const seebatch_pins *pins,
-                                                    const seebatch_move *moves, size_t count,
-                                                    const int32_t *thresholds, uint8_t *passed,
-                                                    seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_engine_see_ge_each_checked(
+    const seebatch_rules *rules, const seebatch_board *board, const seebatch_pins *pins,
+    const seebatch_move *moves, size_t count, const int32_t *thresholds, uint8_t *passed,
+    seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */

@@ -150,10 +150,10 @@ SEEBATCH_TRAINING_API int seebatch_training_finish(seebatch_training_writer *wri
  * NumPy bytes array), on board board_index[i] of boards (board_count of
  * them), or on board i when board_index is NULL. Returns 0, or -1 with
  * *fault naming the first row refused (entry: its number) and why. */
-SEEBATCH_TRAINING_API int seebatch_training_moves_from_uci(
-    const seebatch_board *boards, size_t board_count, const uint32_t *board_index,
-    const char *texts, size_t text_stride, size_t count, uint16_t *moves,
-    seebatch_training_fault *fault);
+SEEBATCH_TRAINING_API int
+seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_count,
+                                 const uint32_t *board_index, const char *texts, size_t text_stride,
+                                 size_t count, uint16_t *moves, seebatch_training_fault *fault);
 
 /* ------------------------------------------------------------------------ */
 /* The rules of `seebatch filter`                                           */

@@ -13,7 +13,7 @@
 #pragma GCC visibility push(hidden)
 
 typedef struct magic_entry {
-    bitboard mask;     /* relevant occupancy: the rays without their edge squares */
+    bitboard mask; /* relevant occupancy: the rays without their edge squares */
     bitboard magic;
     const bitboard *attacks; /* indexed by ((occupancy & mask) * magic) >> shift */
     unsigned shift;
@@ -70,7 +70,10 @@ static inline bitboard queen_attacks(unsigned square, bitboard occupied)
     return bishop_attacks(square, occupied) | rook_attacks(square, occupied);
 }
 
-static inline bitboard knight_attacks(unsigned square) { return seebatch_knight_attack_table[square]; }
+static inline bitboard knight_attacks(unsigned square)
+{
+    return seebatch_knight_attack_table[square];
+}
 static inline bitboard king_attacks(unsigned square) { return seebatch_king_attack_table[square]; }
 static inline bitboard pawn_attacks(unsigned color, unsigned square)
 {
@@ -84,12 +87,12 @@ static inline bitboard between(unsigned a, unsigned b) { return seebatch_between
 static inline bitboard attackers_in(const bitboard *pieces, const bitboard *colors, unsigned square,
                                     bitboard occupied)
 {
-    return (pawn_attacks(SEEBATCH_BLACK, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
-         | (pawn_attacks(SEEBATCH_WHITE, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])
-         | (knight_attacks(square) & pieces[SEEBATCH_KNIGHT])
-         | (bishop_attacks(square, occupied) & (pieces[SEEBATCH_BISHOP] | pieces[SEEBATCH_QUEEN]))
-         | (rook_attacks(square, occupied) & (pieces[SEEBATCH_ROOK] | pieces[SEEBATCH_QUEEN]))
-         | (king_attacks(square) & pieces[SEEBATCH_KING]);
+    return (pawn_attacks(SEEBATCH_BLACK, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE]) |
+           (pawn_attacks(SEEBATCH_WHITE, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK]) |
+           (knight_attacks(square) & pieces[SEEBATCH_KNIGHT]) |
+           (bishop_attacks(square, occupied) & (pieces[SEEBATCH_BISHOP] | pieces[SEEBATCH_QUEEN])) |
+           (rook_attacks(square, occupied) & (pieces[SEEBATCH_ROOK] | pieces[SEEBATCH_QUEEN])) |
+           (king_attacks(square) & pieces[SEEBATCH_KING]);
 }
 
 /* The same on a board. */

@@ -14,9 +14,9 @@ static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch
             bitboard both = board->pieces[a] & board->pieces[b];
             if (both)
                 return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                            "square %s is in both the %s and %s bitboards",
-                            seebatch_square_name(lowest_square(both), name), seebatch_type_names[a],
-                            seebatch_type_names[b]);
+                                     "square %s is in both the %s and %s bitboards",
+                                     seebatch_square_name(lowest_square(both), name),
+                                     seebatch_type_names[a], seebatch_type_names[b]);
         }
     return SEEBATCH_OK;
 }
@@ -27,21 +27,24 @@ static seebatch_status check_colors(const seebatch_board *board, seebatch_error 
     bitboard both = board->colors[SEEBATCH_WHITE] & board->colors[SEEBATCH_BLACK];
     if (both)
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "square %s is in both the white and black bitboards",
-                    seebatch_square_name(lowest_square(both), name));
+                             "square %s is in both the white and black bitboards",
+                             seebatch_square_name(lowest_square(both), name));
     bitboard pieces = 0;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
         pieces |= board->pieces[type];
     bitboard colored = occupied_squares(board);
     if (pieces & ~colored) {
         unsigned square = lowest_square(pieces & ~colored);
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "square %s has a piece (%s) but no colour",
-                    seebatch_square_name(square, name), seebatch_type_names[piece_type_or_none(board, square)]);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "square %s has a piece (%s) but no colour",
+                             seebatch_square_name(square, name),
+                             seebatch_type_names[piece_type_or_none(board, square)]);
     }
     if (colored & ~pieces) {
         unsigned square = lowest_square(colored & ~pieces);
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "square %s is in the %s bitboard but has no piece",
-                    seebatch_square_name(square, name), seebatch_color_names[color_on(board, square)]);
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_BOARD, "square %s is in the %s bitboard but has no piece",
+            seebatch_square_name(square, name), seebatch_color_names[color_on(board, square)]);
     }
     return SEEBATCH_OK;
 }
@@ -56,22 +59,23 @@ static seebatch_status check_en_passant(const seebatch_board *board, seebatch_er
     if (square == SEEBATCH_NO_SQUARE)
         return SEEBATCH_OK;
     if (square > SEEBATCH_NO_SQUARE)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "en passant is %u: neither a square (0..63) nor SEEBATCH_NO_SQUARE (64)",
-                    square);
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_BOARD,
+            "en passant is %u: neither a square (0..63) nor SEEBATCH_NO_SQUARE (64)", square);
     unsigned rank = rank_of(square);
     if (rank != 2 && rank != 5)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "en passant square %s is not on the third or sixth rank (set en_passant to "
-                    "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY and "
-                    "seebatch_board_clear do)",
-                    seebatch_square_name(square, name));
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_BOARD,
+            "en passant square %s is not on the third or sixth rank (set en_passant to "
+            "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY and "
+            "seebatch_board_clear do)",
+            seebatch_square_name(square, name));
     unsigned expected = board->side_to_move == SEEBATCH_WHITE ? 5 : 2;
     if (rank != expected)
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "en passant square %s is on the %s rank but %s is to move",
-                    seebatch_square_name(square, name), rank == 2 ? "third" : "sixth",
-                    seebatch_color_names[board->side_to_move]);
+                             "en passant square %s is on the %s rank but %s is to move",
+                             seebatch_square_name(square, name), rank == 2 ? "third" : "sixth",
+                             seebatch_color_names[board->side_to_move]);
     return SEEBATCH_OK;
 }
 
@@ -79,26 +83,24 @@ static seebatch_status check_state(const seebatch_board *board, seebatch_error *
 {
     if (board->side_to_move > SEEBATCH_BLACK)
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "side to move is %u; it must be 0 (white) or 1 (black)",
-                    (unsigned)board->side_to_move);
+                             "side to move is %u; it must be 0 (white) or 1 (black)",
+                             (unsigned)board->side_to_move);
     seebatch_status status = check_en_passant(board, error);
     if (status != SEEBATCH_OK)
         return status;
     if (board->castling & ~15u)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                    "castling has unknown bits 0x%02x; only the four SEEBATCH_CASTLE_* bits "
-                    "(0x0f) exist",
-                    board->castling & ~15u);
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_BOARD,
+            "castling has unknown bits 0x%02x; only the four SEEBATCH_CASTLE_* bits "
+            "(0x0f) exist",
+            board->castling & ~15u);
     if (board->reserved != 0)
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "reserved is %u; it must be 0",
-                    (unsigned)board->reserved);
+                             (unsigned)board->reserved);
     return SEEBATCH_OK;
 }
 
-void seebatch_board_clear(seebatch_board *board)
-{
-    *board = (seebatch_board)SEEBATCH_BOARD_EMPTY;
-}
+void seebatch_board_clear(seebatch_board *board) { *board = (seebatch_board)SEEBATCH_BOARD_EMPTY; }
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)
 {

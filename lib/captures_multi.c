@@ -26,25 +26,26 @@ static bool append_board(const seebatch_board *board, uint32_t b, seebatch_captu
 }
 
 seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards, size_t board_count,
-                                                 seebatch_capture_list *list,
-                                                 seebatch_error *error)
+                                                 seebatch_capture_list *list, seebatch_error *error)
 {
     if (!list || (!boards && board_count > 0))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL", list ? "boards" : "list");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                             list ? "boards" : "list");
     if (list->capacity > 0 && (!list->moves || !list->board_of_move))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or board_of_move is NULL with capacity %zu",
-                    list->capacity);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "moves or board_of_move is NULL with capacity %zu", list->capacity);
     if (board_count > (size_t)UINT32_MAX + 1)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                    "%zu boards; board indices are 32 bits, so at most 2^32", board_count);
+                             "%zu boards; board indices are 32 bits, so at most 2^32", board_count);
     if (list->count > list->capacity)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "count %zu exceeds capacity %zu",
-                    list->count, list->capacity);
+                             list->count, list->capacity);
     for (; list->next_board < board_count; list->next_board++) {
         size_t b = list->next_board;
         seebatch_error board_error;
         if (seebatch_board_validate(&boards[b], &board_error) != SEEBATCH_OK)
-            return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b, board_error.message);
+            return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b,
+                                 board_error.message);
         if (!append_board(&boards[b], (uint32_t)b, list))
             break;
     }

@@ -28,16 +28,16 @@ seebatch_status seebatch_config_preset(const char *name, seebatch_config *config
     char shown[SHOWN_MAX + 4];
     if (!name || !config)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                    !name ? "preset name" : "configuration");
+                             !name ? "preset name" : "configuration");
     if (strcmp(name, "classic") == 0)
         *config = seebatch_config_classic();
     else if (strcmp(name, "stockfish") == 0)
         *config = seebatch_config_stockfish();
     else
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
-                    "unknown configuration preset \"%s\"; the presets are classic and "
-                    "stockfish",
-                    seebatch_printable(name, SIZE_MAX, SHOWN_MAX, shown));
+                             "unknown configuration preset \"%s\"; the presets are classic and "
+                             "stockfish",
+                             seebatch_printable(name, SIZE_MAX, SHOWN_MAX, shown));
     return seebatch_succeed(error);
 }
 
@@ -49,14 +49,14 @@ seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch
         int32_t value = config->values[piece];
         if (value < 0 || value > SEEBATCH_VALUE_MAX)
             return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
-                        "value of the %s is %ld; values must be in 0..%d", value_names[piece],
-                        (long)value, SEEBATCH_VALUE_MAX);
+                                 "value of the %s is %ld; values must be in 0..%d",
+                                 value_names[piece], (long)value, SEEBATCH_VALUE_MAX);
     }
     uint32_t unknown = config->flags & ~(uint32_t)SEEBATCH_ALL_FLAGS;
     if (unknown)
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
-                    "unknown flag bits 0x%lx; the known flags are 0x%x (PINS, PROMOTIONS, "
-                    "NORMAL_MOVES_ONLY)",
-                    (unsigned long)unknown, (unsigned)SEEBATCH_ALL_FLAGS);
+                             "unknown flag bits 0x%lx; the known flags are 0x%x (PINS, PROMOTIONS, "
+                             "NORMAL_MOVES_ONLY)",
+                             (unsigned long)unknown, (unsigned)SEEBATCH_ALL_FLAGS);
     return seebatch_succeed(error);
 }

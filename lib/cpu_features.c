@@ -17,8 +17,8 @@ enum {
     LEAF7_EBX_AVX512DQ = 1u << 17,
     LEAF7_EBX_AVX512BW = 1u << 30,
     LEAF7_EBX_AVX512VL = 1u << 31,
-    XCR0_SSE_AVX = 0x6,      /* XMM and YMM state */
-    XCR0_AVX512 = 0xE0       /* opmask, the upper halves of ZMM0-15, and ZMM16-31 */
+    XCR0_SSE_AVX = 0x6, /* XMM and YMM state */
+    XCR0_AVX512 = 0xE0  /* opmask, the upper halves of ZMM0-15, and ZMM16-31 */
 };
 
 /* xgetbv by opcode, so this file needs no -mxsave. Only valid when OSXSAVE. */
@@ -53,9 +53,9 @@ static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bi
 bool seebatch_cpu_has_avx2(void)
 {
     cpu_registers r = read_cpu();
-    return all_set(r.leaf1_ecx, LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX)
-        && all_set(r.leaf7_ebx, LEAF7_EBX_BMI1 | LEAF7_EBX_AVX2 | LEAF7_EBX_BMI2)
-        && all_set(r.xcr0, XCR0_SSE_AVX);
+    return all_set(r.leaf1_ecx, LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX) &&
+           all_set(r.leaf7_ebx, LEAF7_EBX_BMI1 | LEAF7_EBX_AVX2 | LEAF7_EBX_BMI2) &&
+           all_set(r.xcr0, XCR0_SSE_AVX);
 }
 
 /* What lib/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
@@ -64,9 +64,10 @@ bool seebatch_cpu_has_avx2(void)
 bool seebatch_cpu_has_avx512(void)
 {
     cpu_registers r = read_cpu();
-    return seebatch_cpu_has_avx2()
-        && all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL)
-        && all_set(r.xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+    return seebatch_cpu_has_avx2() &&
+           all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW |
+                                    LEAF7_EBX_AVX512VL) &&
+           all_set(r.xcr0, XCR0_SSE_AVX | XCR0_AVX512);
 }
 
 #else

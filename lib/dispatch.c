@@ -62,11 +62,12 @@ static seebatch_status resolve(const char *name, const see_backend **kernel, see
             strcat(known, ", ");
         }
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                    "unknown backend \"%s\" (this build has: %sauto)", shown, known);
+                             "unknown backend \"%s\" (this build has: %sauto)", shown, known);
     }
     if (!named->runnable())
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                    "backend \"%s\" is not available: this CPU or build cannot run it", shown);
+                             "backend \"%s\" is not available: this CPU or build cannot run it",
+                             shown);
     *kernel = named;
     return seebatch_succeed(error);
 }

@@ -4,10 +4,11 @@
 #include <stdio.h>
 
 const char *const seebatch_type_names[SEEBATCH_PIECE_TYPES] = {"pawn", "knight", "bishop",
-                                                       "rook", "queen", "king"};
+                                                               "rook", "queen",  "king"};
 const char *const seebatch_color_names[2] = {"white", "black"};
 
-seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format, ...)
+seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format,
+                              ...)
 {
     if (error) {
         va_list args;
@@ -52,13 +53,20 @@ const char *seebatch_square_name(unsigned square, char out[3])
 const char *seebatch_status_name(seebatch_status status)
 {
     switch (status) {
-    case SEEBATCH_OK: return "ok";
-    case SEEBATCH_ERROR_ARGUMENT: return "bad argument";
-    case SEEBATCH_ERROR_FEN: return "bad FEN";
-    case SEEBATCH_ERROR_BOARD: return "inconsistent board";
-    case SEEBATCH_ERROR_MOVE: return "bad move";
-    case SEEBATCH_ERROR_CONFIG: return "bad configuration";
-    case SEEBATCH_ERROR_BACKEND: return "bad backend";
+    case SEEBATCH_OK:
+        return "ok";
+    case SEEBATCH_ERROR_ARGUMENT:
+        return "bad argument";
+    case SEEBATCH_ERROR_FEN:
+        return "bad FEN";
+    case SEEBATCH_ERROR_BOARD:
+        return "inconsistent board";
+    case SEEBATCH_ERROR_MOVE:
+        return "bad move";
+    case SEEBATCH_ERROR_CONFIG:
+        return "bad configuration";
+    case SEEBATCH_ERROR_BACKEND:
+        return "bad backend";
     }
     return "unknown status";
 }

@@ -31,8 +31,8 @@ typedef struct fen_field {
 } fen_field;
 
 static const char *const field_names[FEN_FIELDS] = {
-    "piece placement", "side to move", "castling", "en passant", "halfmove clock",
-    "fullmove number",
+    "piece placement", "side to move",   "castling",
+    "en passant",      "halfmove clock", "fullmove number",
 };
 
 /* Index modulo 6 is the piece type, index / 6 the colour. */
@@ -53,7 +53,7 @@ static seebatch_status fen_fail(seebatch_error *error, int field, size_t positio
     vsnprintf(what, sizeof what, format, args);
     va_end(args);
     return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN field %d (%s), character %zu: %s", field,
-                field_names[field - 1], position, what);
+                         field_names[field - 1], position, what);
 }
 
 static bool is_blank(char c) { return c == ' ' || c == '\t'; }
@@ -106,9 +106,9 @@ static seebatch_status check_ascii(const char *text, fen_field field, int number
 
 /* The state of the placement parser within the current rank. */
 typedef struct rank_cursor {
-    unsigned rank;          /* 7 for the first rank written (rank 8) */
-    unsigned squares;       /* squares described so far, may pass 8 */
-    size_t overflow_at;     /* position of the character that passed 8, or 0 */
+    unsigned rank;      /* 7 for the first rank written (rank 8) */
+    unsigned squares;   /* squares described so far, may pass 8 */
+    size_t overflow_at; /* position of the character that passed 8, or 0 */
     bool previous_was_digit;
 } rank_cursor;
 
@@ -148,8 +148,8 @@ static seebatch_status skip_squares(rank_cursor *cursor, char digit, size_t posi
                                     seebatch_error *error)
 {
     if (digit == '0' || digit == '9')
-        return fen_fail(error, 1, position,
-                        "digit %c is not a count of empty squares (1-8)", digit);
+        return fen_fail(error, 1, position, "digit %c is not a count of empty squares (1-8)",
+                        digit);
     /* "44" describes 8 squares, but no FEN writer produces it, so it is far
      * more likely a typo than a deliberate choice. */
     if (cursor->previous_was_digit)
@@ -168,8 +168,7 @@ static seebatch_status end_rank(rank_cursor *cursor, bool last, size_t position,
         return fen_fail(error, 1, cursor->overflow_at ? cursor->overflow_at : position,
                         "rank %u has %u squares", cursor->rank + 1, cursor->squares);
     if (last && cursor->rank != 0)
-        return fen_fail(error, 1, position, "only %u ranks; a FEN describes 8",
-                        8 - cursor->rank);
+        return fen_fail(error, 1, position, "only %u ranks; a FEN describes 8", 8 - cursor->rank);
     if (!last && cursor->rank == 0)
         return fen_fail(error, 1, position, "more than 8 ranks");
     cursor->rank--;
@@ -240,15 +239,15 @@ static seebatch_status parse_castling(seebatch_board *board, const char *text, f
 }
 
 /* Needs the side to move, so it runs after parse_side. */
-static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
-                                        fen_field field, seebatch_error *error)
+static seebatch_status parse_en_passant(seebatch_board *board, const char *text, fen_field field,
+                                        seebatch_error *error)
 {
     const char *value = text + field.start;
     board->en_passant = SEEBATCH_NO_SQUARE;
     if (field.length == 1 && value[0] == '-')
         return SEEBATCH_OK;
-    bool well_formed = field.length == 2 && value[0] >= 'a' && value[0] <= 'h' &&
-                       value[1] >= '1' && value[1] <= '8';
+    bool well_formed = field.length == 2 && value[0] >= 'a' && value[0] <= 'h' && value[1] >= '1' &&
+                       value[1] <= '8';
     char shown[SHOWN_MAX + 4];
     if (!well_formed)
         return fen_fail(error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
@@ -257,8 +256,8 @@ static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
     char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
     if (value[1] != expected)
         return fen_fail(error, 4, field.start + 2,
-                        "en passant square %.2s is not on rank %c (%s to move)", value,
-                        expected, board->side_to_move == SEEBATCH_WHITE ? "white" : "black");
+                        "en passant square %.2s is not on rank %c (%s to move)", value, expected,
+                        board->side_to_move == SEEBATCH_WHITE ? "white" : "black");
     board->en_passant = (uint8_t)((value[1] - '1') * 8 + (value[0] - 'a'));
     return SEEBATCH_OK;
 }
@@ -271,8 +270,8 @@ static seebatch_status parse_counter(const char *text, fen_field field, int numb
     for (size_t i = 0; i < field.length; i++) {
         char shown[12];
         if (value[i] < '0' || value[i] > '9')
-            return fen_fail(error, number, field.start + i + 1,
-                            "%s is not a decimal number", describe_char(value[i], shown));
+            return fen_fail(error, number, field.start + i + 1, "%s is not a decimal number",
+                            describe_char(value[i], shown));
         if (total <= FEN_COUNTER_MAX) /* saturate: the digits may go on forever */
             total = total * 10 + (unsigned long)(value[i] - '0');
     }
@@ -291,12 +290,18 @@ static seebatch_status parse_field(seebatch_board *board, const char *text, fen_
     if (status != SEEBATCH_OK)
         return status;
     switch (number) {
-    case 1: return parse_placement(board, text, field, error);
-    case 2: return parse_side(board, text, field, error);
-    case 3: return parse_castling(board, text, field, error);
-    case 4: return parse_en_passant(board, text, field, error);
-    case 5: return parse_counter(text, field, 5, &board->halfmove_clock, error);
-    default: return parse_counter(text, field, 6, &board->fullmove_number, error);
+    case 1:
+        return parse_placement(board, text, field, error);
+    case 2:
+        return parse_side(board, text, field, error);
+    case 3:
+        return parse_castling(board, text, field, error);
+    case 4:
+        return parse_en_passant(board, text, field, error);
+    case 5:
+        return parse_counter(text, field, 5, &board->halfmove_clock, error);
+    default:
+        return parse_counter(text, field, 6, &board->fullmove_number, error);
     }
 }
 
@@ -314,8 +319,8 @@ static seebatch_status parse_fields(seebatch_board *board, const char *text, siz
     }
     if (count > FEN_FIELDS)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                    "FEN, character %zu: unexpected text after field %d (%s)",
-                    fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
+                             "FEN, character %zu: unexpected text after field %d (%s)",
+                             fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
     if (count < 4)
         return fen_fail(error, count + 1, length + 1,
                         count == 0 ? "missing: the FEN is empty"
@@ -327,13 +332,15 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
                                         seebatch_error *error)
 {
     if (!board || !fen)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL", board ? "FEN text" : "board");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                             board ? "FEN text" : "board");
     size_t length = 0;
     while (length <= FEN_INPUT_MAX && fen[length] != '\0')
         length++;
     if (length > FEN_INPUT_MAX)
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN, character %d: input is longer than %d bytes",
-                    FEN_INPUT_MAX + 1, FEN_INPUT_MAX);
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                             "FEN, character %d: input is longer than %d bytes", FEN_INPUT_MAX + 1,
+                             FEN_INPUT_MAX);
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
@@ -394,8 +401,8 @@ static size_t write_fen(const seebatch_board *board, char *out)
         out[n++] = '-';
     else
         n += strlen(seebatch_square_name(board->en_passant, out + n));
-    int tail = snprintf(out + n, SEEBATCH_FEN_MAX - n, " %u %u",
-                        (unsigned)board->halfmove_clock, (unsigned)board->fullmove_number);
+    int tail = snprintf(out + n, SEEBATCH_FEN_MAX - n, " %u %u", (unsigned)board->halfmove_clock,
+                        (unsigned)board->fullmove_number);
     return n + (size_t)tail;
 }
 

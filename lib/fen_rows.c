@@ -43,8 +43,9 @@ static seebatch_status parse_row(const char *row, size_t length, seebatch_board 
         length--;
     const char *nul = memchr(row, '\0', length);
     if (nul)
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN, character %zu: a NUL byte inside the row",
-                    (size_t)(nul - row) + 1);
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                             "FEN, character %zu: a NUL byte inside the row",
+                             (size_t)(nul - row) + 1);
     char copy[ROW_COPY_MAX + 1];
     size_t kept = length < ROW_COPY_MAX ? length : ROW_COPY_MAX;
     memcpy(copy, row, kept);
@@ -63,18 +64,19 @@ static void report_row(seebatch_fen_rows_report *report, size_t row, const seeba
 }
 
 seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_t count,
-                                          seebatch_board *boards,
-                                          seebatch_fen_rows_report *report,
+                                          seebatch_board *boards, seebatch_fen_rows_report *report,
                                           seebatch_error *error)
 {
     if ((!text && length > 0) || (!boards && count > 0) || !report)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                    !report ? "report" : !boards ? "boards" : "text");
+                             !report   ? "report"
+                             : !boards ? "boards"
+                                       : "text");
     size_t rows = length > 0 ? count_rows(text, length) : 0;
     if (rows != count)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                    "the text holds %zu rows (lines ended by '\\n') but count is %zu", rows,
-                    count);
+                             "the text holds %zu rows (lines ended by '\\n') but count is %zu",
+                             rows, count);
     report->bad_rows = 0;
     const char *p = text, *end = text + length;
     for (size_t row = 0; row < count; row++) {

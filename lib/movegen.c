@@ -45,7 +45,6 @@ static bool attacked_by(const seebatch_board *board, unsigned square, unsigned c
     return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
 }
 
-
 /* The rook's journey for a castling king landing on `to` (g1, c1, g8, c8). */
 static void castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
 {
@@ -194,11 +193,16 @@ static void add_pawn_moves(move_list *list, bool quiet)
 static bitboard piece_attacks(int type, unsigned square, bitboard occupied)
 {
     switch (type) {
-    case SEEBATCH_KNIGHT: return knight_attacks(square);
-    case SEEBATCH_BISHOP: return bishop_attacks(square, occupied);
-    case SEEBATCH_ROOK: return rook_attacks(square, occupied);
-    case SEEBATCH_QUEEN: return queen_attacks(square, occupied);
-    default: return king_attacks(square);
+    case SEEBATCH_KNIGHT:
+        return knight_attacks(square);
+    case SEEBATCH_BISHOP:
+        return bishop_attacks(square, occupied);
+    case SEEBATCH_ROOK:
+        return rook_attacks(square, occupied);
+    case SEEBATCH_QUEEN:
+        return queen_attacks(square, occupied);
+    default:
+        return king_attacks(square);
     }
 }
 
@@ -254,8 +258,8 @@ static void add_castling(move_list *list)
     for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
         const castling_rule *rule = &castling_rules[i];
         if (castling_allowed(list->board, rule))
-            add_move(list, seebatch_move_make(rule->king_from, rule->king_to,
-                                              SEEBATCH_MOVE_CASTLING));
+            add_move(list,
+                     seebatch_move_make(rule->king_from, rule->king_to, SEEBATCH_MOVE_CASTLING));
     }
 }
 
@@ -301,13 +305,20 @@ bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
 static uint8_t rights_lost_on(unsigned square)
 {
     switch (square) {
-    case 4: return SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE;
-    case 7: return SEEBATCH_CASTLE_WHITE_KINGSIDE;
-    case 0: return SEEBATCH_CASTLE_WHITE_QUEENSIDE;
-    case 60: return SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE;
-    case 63: return SEEBATCH_CASTLE_BLACK_KINGSIDE;
-    case 56: return SEEBATCH_CASTLE_BLACK_QUEENSIDE;
-    default: return 0;
+    case 4:
+        return SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE;
+    case 7:
+        return SEEBATCH_CASTLE_WHITE_KINGSIDE;
+    case 0:
+        return SEEBATCH_CASTLE_WHITE_QUEENSIDE;
+    case 60:
+        return SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE;
+    case 63:
+        return SEEBATCH_CASTLE_BLACK_KINGSIDE;
+    case 56:
+        return SEEBATCH_CASTLE_BLACK_QUEENSIDE;
+    default:
+        return 0;
     }
 }
 
@@ -374,7 +385,7 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move)
         return; /* not a move on this board: the precondition is broken */
     unsigned us = board->side_to_move & 1u;
     bool resets_clock = move_pieces(board, move, type);
-    board->castling &= (uint8_t)~(rights_lost_on(from) | rights_lost_on(to));
+    board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
     bool double_push = type == SEEBATCH_PAWN && (from > to ? from - to : to - from) == 16;
     board->en_passant = double_push ? (uint8_t)((from + to) / 2) : SEEBATCH_NO_SQUARE;
     board->halfmove_clock = resets_clock ? 0 : saturating_increment(board->halfmove_clock);

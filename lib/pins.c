@@ -14,8 +14,9 @@ static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_
     bitboard enemy = board->colors[color ^ 1];
     /* Snipers see the king on an empty board; lifting them all off lets one
      * sniper pin through another, which is Stockfish's rule. */
-    bitboard snipers = enemy & ((rook_attacks(king, 0) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
-                              | (bishop_attacks(king, 0) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
+    bitboard snipers =
+        enemy & ((rook_attacks(king, 0) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+                 (bishop_attacks(king, 0) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
     bitboard occupancy = occupied_squares(board) ^ snipers;
     for (bitboard s = snipers; s; s &= s - 1) {
         unsigned sniper = lowest_square(s);

@@ -23,8 +23,9 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
     if (!type_of_code && code_count > 0)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "type_of_code is NULL");
     if (code_count > SEEBATCH_PIECE_CODES)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "code_count is %zu, more than %d codes",
-                             code_count, SEEBATCH_PIECE_CODES);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "code_count is %zu, more than %d codes", code_count,
+                             SEEBATCH_PIECE_CODES);
     for (size_t code = 0; code < code_count; code++)
         if (type_of_code[code] < -1 || type_of_code[code] > SEEBATCH_KING)
             return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,

@@ -18,7 +18,7 @@ const see_backend *seebatch_backend_for(size_t count)
 }
 
 see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
-                                 size_t count, const seebatch_config *config)
+                                   size_t count, const seebatch_config *config)
 {
     return (see_batch){board, NULL, moves, count, config};
 }
@@ -47,9 +47,8 @@ void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
 }
 
 void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
-                           const uint32_t *board_of_move, const seebatch_move *moves,
-                           size_t count, int32_t threshold, const seebatch_config *config,
-                           uint8_t *passed)
+                           const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
+                           int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     (void)board_count;
     see_batch batch = {boards, board_of_move, moves, count, config};

@@ -9,7 +9,7 @@
 const see_backend *seebatch_backend_for(size_t count);
 
 /* A batch of moves all on one board. */
-see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                          const seebatch_config *config);
+see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
+                                   size_t count, const seebatch_config *config);
 
 #endif

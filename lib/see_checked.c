@@ -23,13 +23,15 @@ static seebatch_status check_moves(const see_batch *batch, seebatch_error *error
 }
 
 /* Checks one board; with many boards the message names the index. */
-static seebatch_status check_board(const seebatch_board *board, size_t index, bool many, seebatch_error *error)
+static seebatch_status check_board(const seebatch_board *board, size_t index, bool many,
+                                   seebatch_error *error)
 {
     seebatch_error board_error;
     if (seebatch_board_validate(board, &board_error) == SEEBATCH_OK)
         return seebatch_succeed(error);
     if (many)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", index, board_error.message);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", index,
+                             board_error.message);
     return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board: %s", board_error.message);
 }
 
@@ -44,8 +46,9 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
     for (size_t i = 0; i < batch->count; i++) {
         uint32_t b = batch->board_of_move[i];
         if (b >= board_count)
-            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "move %zu names board %u but there are %zu boards", i,
-                        (unsigned)b, board_count);
+            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                                 "move %zu names board %u but there are %zu boards", i, (unsigned)b,
+                                 board_count);
         if (i > 0 && b == batch->board_of_move[i - 1])
             continue;
         seebatch_status status = check_board(&batch->boards[b], b, true, error);
@@ -67,8 +70,8 @@ static seebatch_status check_moves_on_boards(const see_batch *batch, size_t boar
     if (!batch->boards && (!many || board_count > 0))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
     if (batch->count > 0 && (!batch->moves || !output))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "moves or output is NULL with count %zu",
-                    batch->count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "moves or output is NULL with count %zu", batch->count);
     seebatch_status status = check_named_boards(batch, board_count, many, error);
     if (status != SEEBATCH_OK)
         return status;
@@ -93,10 +96,9 @@ seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch
     return seebatch_see_values_checked(board, &move, 1, config, value, error);
 }
 
-seebatch_status seebatch_see_values_checked(const seebatch_board *board,
-                                            const seebatch_move *moves, size_t count,
-                                            const seebatch_config *config, int32_t *values,
-                                            seebatch_error *error)
+seebatch_status seebatch_see_values_checked(const seebatch_board *board, const seebatch_move *moves,
+                                            size_t count, const seebatch_config *config,
+                                            int32_t *values, seebatch_error *error)
 {
     see_batch batch = seebatch_one_board_batch(board, moves, count, config);
     seebatch_status status = check_batch(&batch, 1, false, values, error);
@@ -105,8 +107,7 @@ seebatch_status seebatch_see_values_checked(const seebatch_board *board,
     return status;
 }
 
-seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards,
-                                                  size_t board_count,
+seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards, size_t board_count,
                                                   const uint32_t *board_of_move,
                                                   const seebatch_move *moves, size_t count,
                                                   const seebatch_config *config, int32_t *values,
@@ -152,7 +153,8 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
     see_batch batch = {boards, board_of_move, moves, count, config};
     seebatch_status status = check_batch(&batch, board_count, true, passed, error);
     if (status == SEEBATCH_OK)
-        seebatch_see_ge_multi(boards, board_count, board_of_move, moves, count, threshold, config, passed);
+        seebatch_see_ge_multi(boards, board_count, board_of_move, moves, count, threshold, config,
+                              passed);
     return status;
 }
 
@@ -173,7 +175,7 @@ static seebatch_status check_rules(const seebatch_rules *rules, seebatch_error *
     rules_of(&config, &prepared);
     if (memcmp(&prepared, rules, sizeof prepared) != 0)
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
-                    "rules were not made by seebatch_rules_init, or were changed since");
+                             "rules were not made by seebatch_rules_init, or were changed since");
     return seebatch_succeed(error);
 }
 
@@ -186,9 +188,11 @@ static seebatch_status check_pin_field(uint64_t given, uint64_t right, const cha
     uint64_t wrong = given ^ right;
     unsigned square = (unsigned)__builtin_ctzll(wrong);
     char name[3];
-    return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "pins: %s[%s] %s %s (seebatch_pins_compute gives 0x%016llx)",
-                field, seebatch_color_names[color], (given >> square) & 1 ? "wrongly includes" : "lacks",
-                seebatch_square_name(square, name), (unsigned long long)right);
+    return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                         "pins: %s[%s] %s %s (seebatch_pins_compute gives 0x%016llx)", field,
+                         seebatch_color_names[color],
+                         (given >> square) & 1 ? "wrongly includes" : "lacks",
+                         seebatch_square_name(square, name), (unsigned long long)right);
 }
 
 /* Given pins (NULL is always fine) must be the board's. */
@@ -200,10 +204,11 @@ static seebatch_status check_pins(const seebatch_board *board, const seebatch_pi
     seebatch_pins right;
     seebatch_pins_compute(board, &right);
     for (unsigned color = 0; color < 2; color++) {
-        seebatch_status status = check_pin_field(pins->blockers[color], right.blockers[color], "blockers",
-                                                 color, error);
+        seebatch_status status =
+            check_pin_field(pins->blockers[color], right.blockers[color], "blockers", color, error);
         if (status == SEEBATCH_OK)
-            status = check_pin_field(pins->pinners[color], right.pinners[color], "pinners", color, error);
+            status = check_pin_field(pins->pinners[color], right.pinners[color], "pinners", color,
+                                     error);
         if (status != SEEBATCH_OK)
             return status;
     }
@@ -212,7 +217,8 @@ static seebatch_status check_pins(const seebatch_board *board, const seebatch_pi
 
 /* Everything an engine-path call relies on, for the moves of a one-board batch. */
 static seebatch_status check_engine_call(const seebatch_rules *rules, const see_batch *batch,
-                                         const seebatch_pins *pins, const void *output, seebatch_error *error)
+                                         const seebatch_pins *pins, const void *output,
+                                         seebatch_error *error)
 {
     seebatch_status status = check_rules(rules, error);
     if (status != SEEBATCH_OK)
@@ -256,7 +262,8 @@ seebatch_status seebatch_engine_see_ge_each_checked(const seebatch_rules *rules,
                                                     seebatch_error *error)
 {
     if (count > 0 && !thresholds)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "thresholds is NULL with count %zu", count);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "thresholds is NULL with count %zu",
+                             count);
     see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
     seebatch_status status = check_engine_call(rules, &batch, pins, passed, error);
     if (status == SEEBATCH_OK)

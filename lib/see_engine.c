@@ -27,11 +27,12 @@ static inline int32_t engine_within(const seebatch_rules *rules, const seebatch_
  * window [t - 1, t], which answers t exactly then (for INT32_MIN, which every
  * value reaches, the window [t, t] answers t). */
 static inline bool engine_see_ge_move(const seebatch_rules *rules, const seebatch_board *board,
-                                   pin_source *source, seebatch_move move, int32_t threshold)
+                                      pin_source *source, seebatch_move move, int32_t threshold)
 {
     if (__builtin_expect(normal_move_without_promotion(rules, move), 1))
         return seebatch_scalar_normal_move_see_ge(rules, board, pins_in_play(rules, source),
-                                                   seebatch_move_from(move), seebatch_move_to(move), threshold);
+                                                  seebatch_move_from(move), seebatch_move_to(move),
+                                                  threshold);
     int32_t below = threshold - (threshold > INT32_MIN);
     return engine_within(rules, board, source, move, below, threshold) == threshold;
 }
@@ -59,8 +60,8 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
  * each is compared with its own threshold (see_ge(m, t) is value >= t). The
  * kernel works out pins itself: given pins equal them (a precondition). */
 static void lanes_see_ge(const see_backend *kernel, const seebatch_rules *rules,
-                           const seebatch_board *board, const seebatch_move *moves, size_t count,
-                           const int32_t *thresholds, uint8_t *passed)
+                         const seebatch_board *board, const seebatch_move *moves, size_t count,
+                         const int32_t *thresholds, uint8_t *passed)
 {
     enum { SLICE = 64 };
     seebatch_config config;

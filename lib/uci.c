@@ -46,30 +46,31 @@ static int parse_promotion(char letter)
 }
 
 /* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
-static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *to,
-                                    int *promotion, seebatch_error *error)
+static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
+                                    seebatch_error *error)
 {
     char shown[QUOTE_MAX + 4];
     size_t length = 0;
     while (length < SEEBATCH_UCI_MAX && text[length] != '\0')
         length++;
     if (length < 4 || length > 5)
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
-                    quote(text, shown), length < 4 ? "short" : "long");
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_MOVE,
+            "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
+            quote(text, shown), length < 4 ? "short" : "long");
     int squares[2] = {parse_square(text[0], text[1]), parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                        "move \"%s\": \"%.2s\" is not a square (a1..h8, lowercase)",
-                        quote(text, shown), shown + 2 * i);
+                                 "move \"%s\": \"%.2s\" is not a square (a1..h8, lowercase)",
+                                 quote(text, shown), shown + 2 * i);
     *from = (unsigned)squares[0];
     *to = (unsigned)squares[1];
     *promotion = length == 5 ? parse_promotion(text[4]) : 0;
     if (*promotion < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "move \"%s\": the promotion letter must be n, b, r or q",
-                    quote(text, shown));
+                             "move \"%s\": the promotion letter must be n, b, r or q",
+                             quote(text, shown));
     return SEEBATCH_OK;
 }
 
@@ -84,8 +85,8 @@ static unsigned infer_kind(const seebatch_board *board, unsigned from, unsigned 
     int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
     unsigned forward_rank = color == SEEBATCH_WHITE ? rank_of(from) + 1 : rank_of(from) - 1;
-    unsigned file_step = file_of(from) > file_of(to) ? file_of(from) - file_of(to)
-                                                     : file_of(to) - file_of(from);
+    unsigned file_step =
+        file_of(from) > file_of(to) ? file_of(from) - file_of(to) : file_of(to) - file_of(from);
     bool empty_target = !(occupied_squares(board) & square_bit(to));
     if (type == SEEBATCH_PAWN && to == board->en_passant && empty_target && file_step == 1 &&
         rank_of(to) == forward_rank)
@@ -101,7 +102,9 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
 {
     if (!board || !text || !move)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                    !board ? "board" : !text ? "move text" : "move");
+                             !board  ? "board"
+                             : !text ? "move text"
+                                     : "move");
     unsigned from = 0, to = 0;
     int promotion = 0;
     seebatch_status status = parse_syntax(text, &from, &to, &promotion, error);
@@ -114,13 +117,14 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
     int type = piece_type_or_none(board, from);
     if (type < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
-                    quote(text, shown), seebatch_square_name(from, name));
+                             quote(text, shown), seebatch_square_name(from, name));
     unsigned color = color_on(board, from);
     if (type == SEEBATCH_PAWN && !promotion && (promotion_rank(color) & square_bit(to)))
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "move \"%s\": the %s pawn reaches its last rank and must name a promotion "
-                    "piece (n, b, r or q)",
-                    quote(text, shown), seebatch_color_names[color]);
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_MOVE,
+            "move \"%s\": the %s pawn reaches its last rank and must name a promotion "
+            "piece (n, b, r or q)",
+            quote(text, shown), seebatch_color_names[color]);
 
     seebatch_move parsed =
         seebatch_move_make(from, to, promotion ? (unsigned)promotion : infer_kind(board, from, to));
@@ -161,20 +165,20 @@ static seebatch_status check_squares(const seebatch_board *board, move_view *vie
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
-                    view->kind);
+                             view->kind);
     if (view->from == view->to)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "the move goes from %s to the same square",
-                    view->from_name);
+                             view->from_name);
     view->type = piece_type_or_none(board, view->from);
     if (view->type < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
-                    view->from_name);
+                             view->from_name);
     view->color = color_on(board, view->from);
     if (board->colors[view->color] & square_bit(view->to))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "the to-square %s holds a %s piece, the same colour as the %s on %s",
-                    view->to_name, seebatch_color_names[view->color], seebatch_type_names[view->type],
-                    view->from_name);
+                             "the to-square %s holds a %s piece, the same colour as the %s on %s",
+                             view->to_name, seebatch_color_names[view->color],
+                             seebatch_type_names[view->type], view->from_name);
     view->target_empty = !(occupied_squares(board) & square_bit(view->to));
     return SEEBATCH_OK;
 }
@@ -188,19 +192,19 @@ static seebatch_status check_en_passant(const seebatch_board *board, const move_
     unsigned enemy = view->color ^ 1u;
     if (view->type != SEEBATCH_PAWN)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "en passant by the %s on %s: only a pawn captures en passant",
-                    seebatch_type_names[view->type], view->from_name);
+                             "en passant by the %s on %s: only a pawn captures en passant",
+                             seebatch_type_names[view->type], view->from_name);
     if (!view->target_empty)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not empty",
-                    view->to_name);
+                             view->to_name);
     if (rank_of(view->to) != rank)
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "en passant onto %s, which is not on the %s rank (%s pawn)", view->to_name,
-                    rank == 5 ? "sixth" : "third", seebatch_color_names[view->color]);
+        return seebatch_fail(
+            error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not on the %s rank (%s pawn)",
+            view->to_name, rank == 5 ? "sixth" : "third", seebatch_color_names[view->color]);
     if (!(board->pieces[SEEBATCH_PAWN] & board->colors[enemy] & square_bit(behind)))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                    "en passant onto %s with no %s pawn behind it on %s", view->to_name,
-                    seebatch_color_names[enemy], seebatch_square_name(behind, name));
+                             "en passant onto %s with no %s pawn behind it on %s", view->to_name,
+                             seebatch_color_names[enemy], seebatch_square_name(behind, name));
     return SEEBATCH_OK;
 }
 
@@ -212,27 +216,28 @@ static seebatch_status check_kind(const seebatch_board *board, const move_view *
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
         if (view->type != SEEBATCH_PAWN)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                        "promotion by the %s on %s: only a pawn promotes",
-                        seebatch_type_names[view->type], view->from_name);
+                                 "promotion by the %s on %s: only a pawn promotes",
+                                 seebatch_type_names[view->type], view->from_name);
         if (!to_last_rank)
-            return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                        "promotion onto %s, which is not the %s pawn's last rank (rank %c)",
-                        view->to_name, seebatch_color_names[view->color],
-                        view->color == SEEBATCH_WHITE ? '8' : '1');
+            return seebatch_fail(
+                error, SEEBATCH_ERROR_MOVE,
+                "promotion onto %s, which is not the %s pawn's last rank (rank %c)", view->to_name,
+                seebatch_color_names[view->color], view->color == SEEBATCH_WHITE ? '8' : '1');
     } else if (kind == SEEBATCH_MOVE_NORMAL) {
         if (view->type == SEEBATCH_PAWN && to_last_rank)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                        "the pawn move %s%s ends on the %s pawn's last rank but is not a "
-                        "promotion",
-                        view->from_name, view->to_name, seebatch_color_names[view->color]);
+                                 "the pawn move %s%s ends on the %s pawn's last rank but is not a "
+                                 "promotion",
+                                 view->from_name, view->to_name, seebatch_color_names[view->color]);
     } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         return check_en_passant(board, view, error);
     } else if (view->type != SEEBATCH_KING) {
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling by the %s on %s: only a king castles",
-                    seebatch_type_names[view->type], view->from_name);
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
+                             "castling by the %s on %s: only a king castles",
+                             seebatch_type_names[view->type], view->from_name);
     } else if (!view->target_empty) {
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling onto %s, which is not empty",
-                    view->to_name);
+                             view->to_name);
     }
     return SEEBATCH_OK;
 }

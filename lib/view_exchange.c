@@ -29,7 +29,8 @@ size_t seebatch_view_exchanges(uint32_t flags, seebatch_view_exchange_fn **out)
 {
     bool pins = flags & SEEBATCH_PINS;
     size_t count = 0;
-    out[count++] = pins ? seebatch_view_exchange_portable : seebatch_view_exchange_portable_unpinned;
+    out[count++] =
+        pins ? seebatch_view_exchange_portable : seebatch_view_exchange_portable_unpinned;
 #if SEEBATCH_HAVE_AVX2
     if (seebatch_find_runnable_backend("avx2"))
         out[count++] = pins ? seebatch_view_exchange_bmi2 : seebatch_view_exchange_bmi2_unpinned;

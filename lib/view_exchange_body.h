@@ -36,12 +36,13 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
     unsigned from = squares >> 6, to = squares & 63;
     TARGET(to);
     bitboard occupied = (colors[0] | colors[1]) ^ square_bit(from) ^ square_bit(to);
-    bitboard attackers = (PAWN_ATTACKS(SEEBATCH_BLACK) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE])
-                       | (PAWN_ATTACKS(SEEBATCH_WHITE) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK])
-                       | (KNIGHT_ATTACKS & p[SEEBATCH_KNIGHT])
-                       | (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
-                       | (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]))
-                       | (KING_ATTACKS & p[SEEBATCH_KING]);
+    bitboard attackers =
+        (PAWN_ATTACKS(SEEBATCH_BLACK) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE]) |
+        (PAWN_ATTACKS(SEEBATCH_WHITE) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK]) |
+        (KNIGHT_ATTACKS & p[SEEBATCH_KNIGHT]) |
+        (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])) |
+        (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+        (KING_ATTACKS & p[SEEBATCH_KING]);
     unsigned side = color_in(colors, from);
     int32_t swap = shortfall;
     int passed = 1; /* the answer if the exchange ends now */
@@ -87,8 +88,8 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
             if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))
-                       | (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
+            attackers |= (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])) |
+                         (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
         } else {
             /* Rule 4: the king captures only if nothing can take it back. */
             return (attackers & ~colors[side]) ? !passed : passed;

@@ -17,13 +17,13 @@ static seebatch_move move_of(const seebatch_board *board, const char *uci)
 
 /* Checks a failing call: its status, a distinctive part of its message, and
  * that the output sentinel survived. */
-#define CHECK_REJECTED(call, expected_status, fragment, sentinel)                       \
-    do {                                                                                \
-        seebatch_status status_ = (call);                                               \
-        CHECK_EQ(status_, expected_status, "%s", #call);                               \
-        CHECK(strstr(last_error.message, fragment) != NULL, "message \"%s\" lacks \"%s\"", \
-              last_error.message, fragment);                                            \
-        CHECK_EQ(sentinel, 12345, "output written on failure by %s", #call);           \
+#define CHECK_REJECTED(call, expected_status, fragment, sentinel)                                  \
+    do {                                                                                           \
+        seebatch_status status_ = (call);                                                          \
+        CHECK_EQ(status_, expected_status, "%s", #call);                                           \
+        CHECK(strstr(last_error.message, fragment) != NULL, "message \"%s\" lacks \"%s\"",         \
+              last_error.message, fragment);                                                       \
+        CHECK_EQ(sentinel, 12345, "output written on failure by %s", #call);                       \
     } while (0)
 
 static seebatch_error last_error;
@@ -55,12 +55,14 @@ static void checked_single_and_batch(void)
 
     seebatch_config bad_values = classic;
     bad_values.values[SEEBATCH_ROOK] = -1;
-    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, &bad_values, &value, &last_error),
-                   SEEBATCH_ERROR_CONFIG, "rook", value);
+    CHECK_REJECTED(
+        seebatch_see_value_checked(&board, knight_takes, &bad_values, &value, &last_error),
+        SEEBATCH_ERROR_CONFIG, "rook", value);
     seebatch_config bad_flags = classic;
     bad_flags.flags = 64;
-    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, &bad_flags, &value, &last_error),
-                   SEEBATCH_ERROR_CONFIG, "flag", value);
+    CHECK_REJECTED(
+        seebatch_see_value_checked(&board, knight_takes, &bad_flags, &value, &last_error),
+        SEEBATCH_ERROR_CONFIG, "flag", value);
 
     /* e4 is empty; c1 holds white's own king. */
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
@@ -108,14 +110,15 @@ static void checked_multi(void)
     CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, swapped, moves, 2, &classic, values,
                                                      &last_error),
                    SEEBATCH_ERROR_MOVE, "move 1", values[0]);
-    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, NULL, moves, 2, &classic, values,
-                                                     &last_error),
-                   SEEBATCH_ERROR_ARGUMENT, "board_of_move", values[0]);
+    CHECK_REJECTED(
+        seebatch_see_values_multi_checked(boards, 2, NULL, moves, 2, &classic, values, &last_error),
+        SEEBATCH_ERROR_ARGUMENT, "board_of_move", values[0]);
     /* Many boards: the message names the broken one. */
     seebatch_board broken[2] = {boards[0], boards[1]};
-    broken[1].colors[SEEBATCH_WHITE] |= broken[1].colors[SEEBATCH_BLACK] & -broken[1].colors[SEEBATCH_BLACK];
-    CHECK_REJECTED(seebatch_see_values_multi_checked(broken, 2, board_of_move, moves, 2, &classic, values,
-                                                     &last_error),
+    broken[1].colors[SEEBATCH_WHITE] |=
+        broken[1].colors[SEEBATCH_BLACK] & -broken[1].colors[SEEBATCH_BLACK];
+    CHECK_REJECTED(seebatch_see_values_multi_checked(broken, 2, board_of_move, moves, 2, &classic,
+                                                     values, &last_error),
                    SEEBATCH_ERROR_BOARD, "board 1: ", values[0]);
 }
 
@@ -131,38 +134,43 @@ static void checked_thresholds(void)
     const int32_t thresholds[] = {-226, -225, -224, 0, 100, 101};
     for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
         bool passed = false;
-        CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], thresholds[t], &classic, &passed, &last_error),
+        CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], thresholds[t], &classic, &passed,
+                                         &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
         CHECK_EQ(passed, -225 >= thresholds[t], "see_ge_checked(d3e5, %d)", (int)thresholds[t]);
         uint8_t each[1] = {7};
-        CHECK_EQ(seebatch_see_ge_batch_checked(&boards[0], moves, 1, thresholds[t], &classic, each, &last_error),
+        CHECK_EQ(seebatch_see_ge_batch_checked(&boards[0], moves, 1, thresholds[t], &classic, each,
+                                               &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
-        CHECK_EQ(each[0], 100 >= thresholds[t], "see_ge_batch_checked(e1e5, %d)", (int)thresholds[t]);
+        CHECK_EQ(each[0], 100 >= thresholds[t], "see_ge_batch_checked(e1e5, %d)",
+                 (int)thresholds[t]);
         uint32_t board_of_move[2] = {0, 1};
         uint8_t both[2] = {7, 7};
-        CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, board_of_move, moves, 2, thresholds[t], &classic, both,
-                                               &last_error),
+        CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, board_of_move, moves, 2, thresholds[t],
+                                               &classic, both, &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
         CHECK(both[0] == (100 >= thresholds[t]) && both[1] == (-225 >= thresholds[t]),
               "see_ge_multi_checked at %d: %d %d", (int)thresholds[t], both[0], both[1]);
     }
     bool passed = true;
-    CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], 0, &classic, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
-             "NULL result");
+    CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], 0, &classic, NULL, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL result");
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
-    CHECK_EQ(seebatch_see_ge_checked(&boards[1], from_empty, 0, &classic, &passed, &last_error), SEEBATCH_ERROR_MOVE,
-             "empty from-square");
+    CHECK_EQ(seebatch_see_ge_checked(&boards[1], from_empty, 0, &classic, &passed, &last_error),
+             SEEBATCH_ERROR_MOVE, "empty from-square");
     CHECK(passed, "nothing written on failure");
     uint8_t each[2] = {7, 7};
     seebatch_move with_bad[2] = {moves[1], from_empty};
     CHECK_EQ(seebatch_see_ge_batch_checked(&boards[1], with_bad, 2, 0, &classic, each, &last_error),
              SEEBATCH_ERROR_MOVE, "bad second move");
-    CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7, "names move 1, writes nothing: %s",
-          last_error.message);
+    CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7,
+          "names move 1, writes nothing: %s", last_error.message);
     uint32_t out_of_range[2] = {0, 5};
-    CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, out_of_range, moves, 2, 0, &classic, each, &last_error),
+    CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, out_of_range, moves, 2, 0, &classic, each,
+                                           &last_error),
              SEEBATCH_ERROR_ARGUMENT, "board index out of range");
-    CHECK(strstr(last_error.message, "move 1 names board 5") != NULL && each[0] == 7, "%s", last_error.message);
+    CHECK(strstr(last_error.message, "move 1 names board 5") != NULL && each[0] == 7, "%s",
+          last_error.message);
 }
 
 static void backend_switch(void)
@@ -171,7 +179,8 @@ static void backend_switch(void)
     size_t count = seebatch_backends_available(names, 8);
     CHECK(count >= 1 && count <= 8, "backend count %zu", count);
     CHECK(strcmp(names[count - 1], "scalar") == 0, "scalar is last, got %s", names[count - 1]);
-    CHECK_EQ(seebatch_backend_set("no-such-backend", &last_error), SEEBATCH_ERROR_BACKEND, "unknown");
+    CHECK_EQ(seebatch_backend_set("no-such-backend", &last_error), SEEBATCH_ERROR_BACKEND,
+             "unknown");
     CHECK(strstr(last_error.message, "no-such-backend") != NULL, "message names it: %s",
           last_error.message);
     CHECK_EQ(seebatch_backend_set(NULL, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL name");
@@ -180,8 +189,10 @@ static void backend_switch(void)
     seebatch_config classic = seebatch_config_classic();
     seebatch_board_from_fen(&board, trace2, NULL);
     for (size_t i = 0; i < count; i++) {
-        CHECK_EQ(seebatch_backend_set(names[i], &last_error), SEEBATCH_OK, "%s", last_error.message);
-        CHECK(strcmp(seebatch_backend_name(), names[i]) == 0, "in use: %s", seebatch_backend_name());
+        CHECK_EQ(seebatch_backend_set(names[i], &last_error), SEEBATCH_OK, "%s",
+                 last_error.message);
+        CHECK(strcmp(seebatch_backend_name(), names[i]) == 0, "in use: %s",
+              seebatch_backend_name());
         CHECK_EQ(seebatch_see_value(&board, move_of(&board, "d3e5"), &classic), -225,
                  "trace 2 on backend %s", names[i]);
     }

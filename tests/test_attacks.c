@@ -69,10 +69,14 @@ static bitboard random_occupancy(uint64_t *state, unsigned round)
 {
     uint64_t r = random_next(state);
     switch (round % 4) {
-    case 0: return r & random_next(state) & random_next(state);
-    case 1: return r & random_next(state);
-    case 2: return r;
-    default: return r | random_next(state);
+    case 0:
+        return r & random_next(state) & random_next(state);
+    case 1:
+        return r & random_next(state);
+    case 2:
+        return r;
+    default:
+        return r | random_next(state);
     }
 }
 
@@ -120,14 +124,17 @@ static void test_random_occupancies(void)
 static void test_magic_entries(void)
 {
     for (unsigned sq = 0; sq < 64; sq++) {
-        CHECK_EQ(seebatch_bishop_magics[sq].shift, 64 - popcount(seebatch_bishop_magics[sq].mask), "square %u", sq);
-        CHECK_EQ(seebatch_rook_magics[sq].shift, 64 - popcount(seebatch_rook_magics[sq].mask), "square %u", sq);
+        CHECK_EQ(seebatch_bishop_magics[sq].shift, 64 - popcount(seebatch_bishop_magics[sq].mask),
+                 "square %u", sq);
+        CHECK_EQ(seebatch_rook_magics[sq].shift, 64 - popcount(seebatch_rook_magics[sq].mask),
+                 "square %u", sq);
         CHECK_EQ(seebatch_bishop_magics[sq].mask, bishop_reference(sq, 0) & 0x007E7E7E7E7E7E00ull,
                  "bishop mask of square %u", sq);
     }
-    CHECK_EQ(seebatch_rook_magics[square("a1")].mask, squares("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1"), "a1");
-    CHECK_EQ(seebatch_rook_magics[square("e4")].mask,
-             squares("e2 e3 e5 e6 e7 b4 c4 d4 f4 g4"), "rook mask of e4");
+    CHECK_EQ(seebatch_rook_magics[square("a1")].mask,
+             squares("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1"), "a1");
+    CHECK_EQ(seebatch_rook_magics[square("e4")].mask, squares("e2 e3 e5 e6 e7 b4 c4 d4 f4 g4"),
+             "rook mask of e4");
     CHECK_EQ(popcount(seebatch_bishop_magics[square("d4")].mask), 9, "bishop mask of d4");
     CHECK_EQ(rook_attacks(square("a1"), squares("a3 c1")), squares("a2 a3 b1 c1"), "rook a1");
     CHECK_EQ(bishop_attacks(square("e4"), squares("g6 c2 b7")),

@@ -13,9 +13,9 @@
 
 /* Near misses of every name the library knows, "auto" included. */
 static const char *const near_misses[] = {
-    "avx",  "avx22",   "avx2x",   "AVX2",    "Avx2",  " avx2", "avx2 ", "avx2\n", "avx512x",
-    "s",    "scala",   "scalars", "SCALAR",  "Scalar", "scalar\t", "auto ", "AUTO", "autoo",
-    "aut",  "-",       "none",    "avx2,scalar",
+    "avx",     "avx22", "avx2x", "AVX2",    "Avx2",   " avx2",       "avx2 ",    "avx2\n",
+    "avx512x", "s",     "scala", "scalars", "SCALAR", "Scalar",      "scalar\t", "auto ",
+    "AUTO",    "autoo", "aut",   "-",       "none",   "avx2,scalar",
 };
 enum { NEAR_MISSES = sizeof near_misses / sizeof near_misses[0] };
 
@@ -57,8 +57,8 @@ static void from_the_environment(void)
     for (size_t i = 0; i < NEAR_MISSES; i++) {
         setenv("SEEBATCH_BACKEND", near_misses[i], 1);
         seebatch_error error;
-        CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_ERROR_BACKEND,
-                 "SEEBATCH_BACKEND=\"%s\"", near_misses[i]);
+        CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_ERROR_BACKEND, "SEEBATCH_BACKEND=\"%s\"",
+                 near_misses[i]);
         CHECK(strstr(error.message, "unknown backend") != NULL, "\"%s\": %s", near_misses[i],
               error.message);
     }

@@ -34,8 +34,8 @@ static void in_steps(size_t room, size_t expected_count)
     int calls = 0;
     while (list.next_board < BOARDS && calls < 100000) {
         list.capacity = list.capacity + room > ROOM ? ROOM : list.capacity + room;
-        CHECK_EQ(seebatch_generate_captures_multi(boards, BOARDS, &list, &error), SEEBATCH_OK,
-                 "%s", error.message);
+        CHECK_EQ(seebatch_generate_captures_multi(boards, BOARDS, &list, &error), SEEBATCH_OK, "%s",
+                 error.message);
         calls++;
     }
     CHECK_EQ(list.count, expected_count, "room %zu", room);

@@ -40,8 +40,8 @@ static bool untouched(const edges *e)
 }
 
 /* status and message fragment of a rejected call, and nothing written. */
-static void rejected(edges *e, seebatch_status status, seebatch_status expected, const char *fragment,
-                     const char *what)
+static void rejected(edges *e, seebatch_status status, seebatch_status expected,
+                     const char *fragment, const char *what)
 {
     CHECK_EQ(status, expected, "%s: %s", what, e->error.message);
     CHECK(strstr(e->error.message, fragment) != NULL, "%s: message \"%s\" lacks \"%s\"", what,
@@ -75,13 +75,19 @@ static void one_board_nulls(edges *e)
              SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL configuration, count 0");
     for (size_t c = 0; c < 3; c++) {
         size_t count = counts[c];
-        rejected(e, seebatch_see_values_checked(&e->boards[0], NULL, count, &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_checked(&e->boards[0], NULL, count, &e->config, e->values,
+                                             &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves");
-        rejected(e, seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, NULL, &e->error),
+        rejected(e,
+                 seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, NULL,
+                                             &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values");
-        rejected(e, seebatch_see_values_checked(NULL, e->moves, count, &e->config, e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board");
-        CHECK_EQ(seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values, NULL),
+        rejected(
+            e, seebatch_see_values_checked(NULL, e->moves, count, &e->config, e->values, &e->error),
+            SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board");
+        CHECK_EQ(seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values,
+                                             NULL),
                  SEEBATCH_OK, "count %zu, NULL error", count);
         for (size_t i = 0; i < count; i++)
             CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[0], e->moves[i], &e->config),
@@ -104,16 +110,20 @@ static void last_index_named(edges *e)
         e->moves[count - 1] = from_empty;
         char name[32];
         snprintf(name, sizeof name, "move %zu:", count - 1);
-        rejected(e, seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values,
+                                             &e->error),
                  SEEBATCH_ERROR_MOVE, name, "bad last move");
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
-                                                      &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
+                                                   &e->config, e->values, &e->error),
                  SEEBATCH_ERROR_MOVE, name, "bad last move, many boards");
         e->moves[count - 1] = kept;
     }
     e->boards[2].colors[SEEBATCH_WHITE] ^= 1; /* a1 in a colour but in no piece bitboard */
-    rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
-                                                  &e->config, e->values, &e->error),
+    rejected(e,
+             seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
+                                               &e->config, e->values, &e->error),
              SEEBATCH_ERROR_BOARD, "board 2:", "bad last board");
     e->boards[2].colors[SEEBATCH_WHITE] ^= 1;
 }
@@ -122,24 +132,31 @@ static void multi_nulls_and_counts(edges *e)
 {
     CHECK_EQ(seebatch_see_values_multi_checked(NULL, 0, NULL, NULL, 0, &e->config, NULL, &e->error),
              SEEBATCH_OK, "no boards, no moves: %s", e->error.message);
-    rejected(e, seebatch_see_values_multi_checked(NULL, 1, NULL, NULL, 0, &e->config, NULL, &e->error),
+    rejected(e,
+             seebatch_see_values_multi_checked(NULL, 1, NULL, NULL, 0, &e->config, NULL, &e->error),
              SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL boards, one board");
     for (size_t c = 0; c < 3; c++) {
         size_t count = counts[c];
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, NULL, e->moves, count, &e->config,
-                                                      e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 3, NULL, e->moves, count, &e->config,
+                                                   e->values, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "board_of_move", "NULL board_of_move");
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, NULL, count,
-                                                      &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, NULL, count,
+                                                   &e->config, e->values, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves, many boards");
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
-                                                      &e->config, NULL, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
+                                                   &e->config, NULL, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values, many boards");
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 0, e->board_of_move, e->moves, count,
-                                                      &e->config, e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "move 0 names board 0 but there are 0 boards", "0 boards");
-        rejected(e, seebatch_see_values_multi_checked(NULL, 0, e->board_of_move, e->moves, count,
-                                                      &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 0, e->board_of_move, e->moves, count,
+                                                   &e->config, e->values, &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "move 0 names board 0 but there are 0 boards",
+                 "0 boards");
+        rejected(e,
+                 seebatch_see_values_multi_checked(NULL, 0, e->board_of_move, e->moves, count,
+                                                   &e->config, e->values, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "there are 0 boards", "NULL boards, 0 boards");
     }
 }
@@ -154,8 +171,9 @@ static void board_index_edges(edges *e)
         char expected[64];
         snprintf(expected, sizeof expected, "move %d names board %lu but there are 3 boards",
                  MANY - 1, (unsigned long)outside[o]);
-        rejected(e, seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
-                                                      &e->config, e->values, &e->error),
+        rejected(e,
+                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
+                                                   &e->config, e->values, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, expected, "index out of range");
         e->board_of_move[MANY - 1] = kept;
     }
@@ -165,7 +183,8 @@ static void board_index_edges(edges *e)
                                                &e->config, e->values, &e->error),
              SEEBATCH_OK, "every move on the last board: %s", e->error.message);
     for (int i = 0; i < MANY; i++)
-        CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[2], e->moves[i], &e->config), "move %d", i);
+        CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[2], e->moves[i], &e->config),
+                 "move %d", i);
     reset_values(e);
 }
 
@@ -177,16 +196,24 @@ static void other_nulls(void)
     seebatch_config config;
     seebatch_error error;
     seebatch_board_from_fen(&board, position, NULL);
-    CHECK_EQ(seebatch_board_from_fen(NULL, position, &error), SEEBATCH_ERROR_ARGUMENT, "NULL board");
+    CHECK_EQ(seebatch_board_from_fen(NULL, position, &error), SEEBATCH_ERROR_ARGUMENT,
+             "NULL board");
     CHECK_EQ(seebatch_board_from_fen(&board, NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL FEN");
     CHECK_EQ(seebatch_board_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "validate NULL");
-    CHECK_EQ(seebatch_move_parse(NULL, "d3e5", &move, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL board");
-    CHECK_EQ(seebatch_move_parse(&board, NULL, &move, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL text");
-    CHECK_EQ(seebatch_move_parse(&board, "d3e5", NULL, &error), SEEBATCH_ERROR_ARGUMENT, "parse NULL move");
-    CHECK_EQ(seebatch_move_check(NULL, 0, &error), SEEBATCH_ERROR_ARGUMENT, "move_check NULL board");
-    CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "validate NULL config");
-    CHECK_EQ(seebatch_config_preset(NULL, &config, &error), SEEBATCH_ERROR_ARGUMENT, "NULL preset name");
-    CHECK_EQ(seebatch_config_preset("classic", NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL config");
+    CHECK_EQ(seebatch_move_parse(NULL, "d3e5", &move, &error), SEEBATCH_ERROR_ARGUMENT,
+             "parse NULL board");
+    CHECK_EQ(seebatch_move_parse(&board, NULL, &move, &error), SEEBATCH_ERROR_ARGUMENT,
+             "parse NULL text");
+    CHECK_EQ(seebatch_move_parse(&board, "d3e5", NULL, &error), SEEBATCH_ERROR_ARGUMENT,
+             "parse NULL move");
+    CHECK_EQ(seebatch_move_check(NULL, 0, &error), SEEBATCH_ERROR_ARGUMENT,
+             "move_check NULL board");
+    CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT,
+             "validate NULL config");
+    CHECK_EQ(seebatch_config_preset(NULL, &config, &error), SEEBATCH_ERROR_ARGUMENT,
+             "NULL preset name");
+    CHECK_EQ(seebatch_config_preset("classic", NULL, &error), SEEBATCH_ERROR_ARGUMENT,
+             "NULL config");
     CHECK_EQ(seebatch_backend_set(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL backend name");
     CHECK(seebatch_status_name((seebatch_status)99) != NULL, "name of an unknown status");
     CHECK(seebatch_status_name((seebatch_status)-1) != NULL, "name of a negative status");

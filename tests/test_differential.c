@@ -51,8 +51,8 @@ static size_t game_moves(const seebatch_board *board, seebatch_move *moves, uint
     size_t offset = random_next(random) % QUIET_SAMPLE;
     for (size_t i = offset; i < all_count; i += QUIET_SAMPLE) {
         unsigned to = seebatch_move_to(all[i]), kind = seebatch_move_kind(all[i]);
-        bool quiet = !((occupied >> to) & 1) && kind != SEEBATCH_MOVE_EN_PASSANT
-                  && (kind == SEEBATCH_MOVE_NORMAL || kind == SEEBATCH_MOVE_CASTLING);
+        bool quiet = !((occupied >> to) & 1) && kind != SEEBATCH_MOVE_EN_PASSANT &&
+                     (kind == SEEBATCH_MOVE_NORMAL || kind == SEEBATCH_MOVE_CASTLING);
         if (quiet)
             moves[count++] = all[i];
     }
@@ -167,7 +167,8 @@ static bool always(void) { return true; }
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_backend wrong = {"wrong", always, off_by_one_values, reference_threshold_test, 0};
+    static const see_backend wrong = {"wrong", always, off_by_one_values, reference_threshold_test,
+                                      0};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");
@@ -176,7 +177,8 @@ static void harness_catches_a_wrong_kernel(void)
     check.kernels[0] = &wrong;
     check.kernel_count = 1;
     seebatch_board board;
-    seebatch_board_from_fen(&board, "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", NULL);
+    seebatch_board_from_fen(&board, "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+                            NULL);
     seebatch_move moves[2];
     seebatch_move_parse(&board, "d3e5", &moves[0], NULL);
     seebatch_move_parse(&board, "e2e5", &moves[1], NULL);
@@ -194,7 +196,8 @@ static void harness_catches_a_wrong_kernel(void)
     char message[SEEBATCH_MESSAGE_SIZE + 32] = "";
     CHECK(differential_parse_case(case_line, &parsed, message, sizeof message),
           "printed case \"%s\" parses: %s", case_line, message);
-    CHECK(parsed.move == moves[1] && memcmp(&parsed.board.pieces, &board.pieces, sizeof board.pieces) == 0,
+    CHECK(parsed.move == moves[1] &&
+              memcmp(&parsed.board.pieces, &board.pieces, sizeof board.pieces) == 0,
           "printed case is the wrong lane: %s", case_line);
     fclose(check.report);
 }
@@ -241,8 +244,9 @@ int main(void)
     char backends[256];
     differential_describe(&check, backends, sizeof backends);
     printf("compared: %s\n", backends);
-    printf("lanes: %llu kernel lanes (%llu per kernel), %llu oracle lanes, %llu mismatches\n", check.lanes,
-           check.kernel_count ? check.lanes / check.kernel_count : 0, check.oracle_lanes, check.mismatches);
+    printf("lanes: %llu kernel lanes (%llu per kernel), %llu oracle lanes, %llu mismatches\n",
+           check.lanes, check.kernel_count ? check.lanes / check.kernel_count : 0,
+           check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
     /* Every runnable backend but the reference itself is compared. */
     const char *names[DIFFERENTIAL_MAX_KERNELS + 1];

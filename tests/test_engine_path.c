@@ -15,14 +15,16 @@ static seebatch_error last_error;
 static seebatch_board board_from(const char *fen)
 {
     seebatch_board board;
-    CHECK_EQ(seebatch_board_from_fen(&board, fen, &last_error), SEEBATCH_OK, "%s: %s", fen, last_error.message);
+    CHECK_EQ(seebatch_board_from_fen(&board, fen, &last_error), SEEBATCH_OK, "%s: %s", fen,
+             last_error.message);
     return board;
 }
 
 static seebatch_move move_of(const seebatch_board *board, const char *uci)
 {
     seebatch_move move = 0;
-    CHECK_EQ(seebatch_move_parse(board, uci, &move, &last_error), SEEBATCH_OK, "%s: %s", uci, last_error.message);
+    CHECK_EQ(seebatch_move_parse(board, uci, &move, &last_error), SEEBATCH_OK, "%s: %s", uci,
+             last_error.message);
     return move;
 }
 
@@ -33,11 +35,13 @@ static void rules_init_rejects_bad_input(void)
     seebatch_rules untouched = rules;
     seebatch_config bad = seebatch_config_classic();
     bad.values[SEEBATCH_KNIGHT] = SEEBATCH_VALUE_MAX + 1;
-    CHECK_EQ(seebatch_rules_init(&rules, &bad, &last_error), SEEBATCH_ERROR_CONFIG, "value out of range");
+    CHECK_EQ(seebatch_rules_init(&rules, &bad, &last_error), SEEBATCH_ERROR_CONFIG,
+             "value out of range");
     CHECK(strstr(last_error.message, "knight") != NULL, "names the knight: %s", last_error.message);
     CHECK(memcmp(&rules, &untouched, sizeof rules) == 0, "rules unchanged on failure");
     CHECK_EQ(seebatch_rules_init(NULL, &bad, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL rules");
-    CHECK_EQ(seebatch_rules_init(&rules, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL configuration");
+    CHECK_EQ(seebatch_rules_init(&rules, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
+             "NULL configuration");
 }
 
 /* White's bishop on e2 stands alone between its king on e1 and the rook on
@@ -53,25 +57,31 @@ static void given_pins_are_used(void)
     seebatch_config config = seebatch_config_classic();
     config.flags |= SEEBATCH_PINS;
     seebatch_rules rules;
-    CHECK_EQ(seebatch_rules_init(&rules, &config, &last_error), SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(seebatch_rules_init(&rules, &config, &last_error), SEEBATCH_OK, "%s",
+             last_error.message);
     seebatch_pins pins, none;
     seebatch_pins_compute(&board, &pins);
     memset(&none, 0, sizeof none);
-    CHECK(pins.blockers[SEEBATCH_WHITE] != 0 && pins.pinners[SEEBATCH_WHITE] != 0, "white's bishop is pinned");
+    CHECK(pins.blockers[SEEBATCH_WHITE] != 0 && pins.pinners[SEEBATCH_WHITE] != 0,
+          "white's bishop is pinned");
 
     CHECK_EQ(seebatch_engine_see_value(&rules, &board, &pins, knight_takes), 100, "pins given");
     CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, knight_takes), 100, "pins computed");
     CHECK_EQ(seebatch_see_value(&board, knight_takes, &config), 100, "plain API");
     /* Pins that say nothing is pinned are taken at their word: the
      * library uses what it is given instead of working them out again. */
-    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &none, knight_takes), 100 - 325, "pins taken as given");
-    CHECK(!seebatch_engine_see_ge(&rules, &board, &none, knight_takes, 0), "threshold with pins taken as given");
-    CHECK(seebatch_engine_see_ge(&rules, &board, &pins, knight_takes, 100), "threshold with the real pins");
+    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &none, knight_takes), 100 - 325,
+             "pins taken as given");
+    CHECK(!seebatch_engine_see_ge(&rules, &board, &none, knight_takes, 0),
+          "threshold with pins taken as given");
+    CHECK(seebatch_engine_see_ge(&rules, &board, &pins, knight_takes, 100),
+          "threshold with the real pins");
     /* Without the PINS flag, pins given change nothing. */
     seebatch_rules classic;
     seebatch_config plain = seebatch_config_classic();
     seebatch_rules_init(&classic, &plain, NULL);
-    CHECK_EQ(seebatch_engine_see_value(&classic, &board, &pins, knight_takes), 100 - 325, "pins off");
+    CHECK_EQ(seebatch_engine_see_value(&classic, &board, &pins, knight_takes), 100 - 325,
+             "pins off");
 }
 
 /* Extreme thresholds: every value is >= INT32_MIN, none reaches INT32_MAX
@@ -100,7 +110,8 @@ static void each_equals_single_calls(void)
     size_t backends = seebatch_backends_available(names, 8);
     seebatch_config configs[2] = {seebatch_config_classic(), seebatch_config_stockfish()};
     for (size_t k = 0; k < backends; k++) {
-        CHECK_EQ(seebatch_backend_set(names[k], &last_error), SEEBATCH_OK, "%s", last_error.message);
+        CHECK_EQ(seebatch_backend_set(names[k], &last_error), SEEBATCH_OK, "%s",
+                 last_error.message);
         for (int c = 0; c < 2; c++) {
             seebatch_rules rules;
             seebatch_rules_init(&rules, &configs[c], NULL);
@@ -111,16 +122,18 @@ static void each_equals_single_calls(void)
                 int32_t thresholds[64];
                 uint8_t passed[64 + 1];
                 for (size_t i = 0; i < count; i++)
-                    thresholds[i] = seebatch_engine_see_value(&rules, &w.boards[b], &pins, w.moves[b][i])
-                                  + (int32_t)(i % 3) - 1;
+                    thresholds[i] =
+                        seebatch_engine_see_value(&rules, &w.boards[b], &pins, w.moves[b][i]) +
+                        (int32_t)(i % 3) - 1;
                 for (size_t length = 0; length <= count; length += 1 + length / 8) {
                     passed[length] = 0xEE;
-                    seebatch_engine_see_ge_each(&rules, &w.boards[b], (b & 1) ? &pins : NULL, w.moves[b], length,
-                                                thresholds, passed);
+                    seebatch_engine_see_ge_each(&rules, &w.boards[b], (b & 1) ? &pins : NULL,
+                                                w.moves[b], length, thresholds, passed);
                     CHECK_EQ(passed[length], 0xEE, "wrote past length %zu", length);
                     for (size_t i = 0; i < length; i++)
                         CHECK_EQ(passed[i],
-                                 seebatch_engine_see_ge(&rules, &w.boards[b], &pins, w.moves[b][i], thresholds[i]),
+                                 seebatch_engine_see_ge(&rules, &w.boards[b], &pins, w.moves[b][i],
+                                                        thresholds[i]),
                                  "backend %s board %zu move %zu of %zu", names[k], b, i, length);
                 }
             }
@@ -141,24 +154,29 @@ static void checked_engine_path(void)
 
     bool passed = false;
     int32_t value = 12345;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &pins, knight_takes, 0, &passed, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &pins, knight_takes, 0, &passed,
+                                            &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK(passed, "the knight wins a pawn");
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, NULL, knight_takes, &value, &last_error),
-             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(
+        seebatch_engine_see_value_checked(&rules, &board, NULL, knight_takes, &value, &last_error),
+        SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(value, 208, "a pawn under stockfish values");
 
     /* Pins that are not the board's are named: field, colour, square. */
     seebatch_pins wrong = pins;
     wrong.blockers[SEEBATCH_WHITE] = 0;
     value = 12345;
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, &wrong, knight_takes, &value, &last_error),
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, &wrong, knight_takes, &value,
+                                               &last_error),
              SEEBATCH_ERROR_ARGUMENT, "wrong pins");
-    CHECK(strstr(last_error.message, "blockers[white] lacks e2") != NULL, "message: %s", last_error.message);
+    CHECK(strstr(last_error.message, "blockers[white] lacks e2") != NULL, "message: %s",
+          last_error.message);
     CHECK_EQ(value, 12345, "nothing written");
     wrong = pins;
     wrong.pinners[SEEBATCH_BLACK] |= 1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &wrong, knight_takes, 0, &passed, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &wrong, knight_takes, 0, &passed,
+                                            &last_error),
              SEEBATCH_ERROR_ARGUMENT, "extra pinner");
     CHECK(strstr(last_error.message, "pinners[black] wrongly includes a1") != NULL, "message: %s",
           last_error.message);
@@ -166,35 +184,44 @@ static void checked_engine_path(void)
     /* Rules that seebatch_rules_init did not make, or that were changed. */
     seebatch_rules changed = rules;
     changed.value[SEEBATCH_KING] = 5;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed,
+                                            &last_error),
              SEEBATCH_ERROR_CONFIG, "changed rules");
-    CHECK(strstr(last_error.message, "seebatch_rules_init") != NULL, "message: %s", last_error.message);
+    CHECK(strstr(last_error.message, "seebatch_rules_init") != NULL, "message: %s",
+          last_error.message);
     changed = rules;
     changed.value[SEEBATCH_QUEEN] = -1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed,
+                                            &last_error),
              SEEBATCH_ERROR_CONFIG, "negative value");
     CHECK(strstr(last_error.message, "queen") != NULL, "message: %s", last_error.message);
-    CHECK_EQ(seebatch_engine_see_ge_checked(NULL, &board, &pins, knight_takes, 0, &passed, &last_error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL rules");
+    CHECK_EQ(
+        seebatch_engine_see_ge_checked(NULL, &board, &pins, knight_takes, 0, &passed, &last_error),
+        SEEBATCH_ERROR_ARGUMENT, "NULL rules");
 
     /* Moves and boards as everywhere else. */
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
     seebatch_move moves[2] = {knight_takes, from_empty};
     int32_t thresholds[2] = {0, 0};
     uint8_t each[2] = {7, 7};
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 2, thresholds, each, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 2, thresholds, each,
+                                                 &last_error),
              SEEBATCH_ERROR_MOVE, "bad second move");
     CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7, "%s", last_error.message);
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, NULL, each, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, NULL, each,
+                                                 &last_error),
              SEEBATCH_ERROR_ARGUMENT, "NULL thresholds");
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, thresholds, each, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, thresholds, each,
+                                                 &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(each[0], 1, "the knight's capture at 0");
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, NULL, NULL, 0, NULL, NULL, &last_error),
-             SEEBATCH_OK, "an empty batch");
+    CHECK_EQ(
+        seebatch_engine_see_ge_each_checked(&rules, &board, NULL, NULL, 0, NULL, NULL, &last_error),
+        SEEBATCH_OK, "an empty batch");
     seebatch_board broken = board;
     broken.reserved = 1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &broken, NULL, knight_takes, 0, &passed, &last_error),
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &broken, NULL, knight_takes, 0, &passed,
+                                            &last_error),
              SEEBATCH_ERROR_BOARD, "broken board");
 }
 
@@ -211,22 +238,24 @@ static void view_rules_init_rejects_bad_input(void)
     seebatch_config config = seebatch_config_stockfish();
     CHECK_EQ(seebatch_view_rules_init(NULL, &config, stockfish_types, 16, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "NULL rules");
-    CHECK_EQ(seebatch_view_rules_init(&rules, &config, NULL, 16, &last_error), SEEBATCH_ERROR_ARGUMENT,
-             "NULL types");
+    CHECK_EQ(seebatch_view_rules_init(&rules, &config, NULL, 16, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL types");
     CHECK(strstr(last_error.message, "type_of_code") != NULL, "message: %s", last_error.message);
-    CHECK_EQ(seebatch_view_rules_init(&rules, &config, stockfish_types, SEEBATCH_PIECE_CODES + 1, &last_error),
+    CHECK_EQ(seebatch_view_rules_init(&rules, &config, stockfish_types, SEEBATCH_PIECE_CODES + 1,
+                                      &last_error),
              SEEBATCH_ERROR_ARGUMENT, "too many codes");
     CHECK(strstr(last_error.message, "33") != NULL, "names the count: %s", last_error.message);
     int8_t bad[16];
     memcpy(bad, stockfish_types, sizeof bad);
     bad[12] = 6;
-    CHECK_EQ(seebatch_view_rules_init(&rules, &config, bad, 16, &last_error), SEEBATCH_ERROR_ARGUMENT,
-             "type 6");
-    CHECK(strstr(last_error.message, "type_of_code[12] is 6") != NULL, "names the code: %s", last_error.message);
+    CHECK_EQ(seebatch_view_rules_init(&rules, &config, bad, 16, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "type 6");
+    CHECK(strstr(last_error.message, "type_of_code[12] is 6") != NULL, "names the code: %s",
+          last_error.message);
     seebatch_config wrong = config;
     wrong.flags = 1u << 30;
-    CHECK_EQ(seebatch_view_rules_init(&rules, &wrong, stockfish_types, 16, &last_error), SEEBATCH_ERROR_CONFIG,
-             "unknown flag");
+    CHECK_EQ(seebatch_view_rules_init(&rules, &wrong, stockfish_types, 16, &last_error),
+             SEEBATCH_ERROR_CONFIG, "unknown flag");
     CHECK(memcmp(&rules, &untouched, sizeof rules) == 0, "rules unchanged on failure");
     CHECK_EQ(seebatch_view_rules_init(&rules, &config, NULL, 0, &last_error), SEEBATCH_OK,
              "no codes: every code is no piece");
@@ -253,7 +282,8 @@ static void stockfish_like_of(const seebatch_board *board, stockfish_like *out)
         out->by_type[0] |= board->pieces[type];
         for (int square = 0; square < 64; square++)
             if (board->pieces[type] >> square & 1)
-                out->mailbox[square] = type + 1 + 8 * (int)(board->colors[SEEBATCH_BLACK] >> square & 1);
+                out->mailbox[square] =
+                    type + 1 + 8 * (int)(board->colors[SEEBATCH_BLACK] >> square & 1);
     }
     for (int color = 0; color < 2; color++) {
         out->by_color[color] = board->colors[color];
@@ -275,9 +305,10 @@ static void views_equal_the_engine_path(void)
             config.flags &= ~(uint32_t)SEEBATCH_PINS;
         seebatch_rules rules;
         seebatch_view_rules view_rules;
-        CHECK_EQ(seebatch_rules_init(&rules, &config, &last_error), SEEBATCH_OK, "%s", last_error.message);
-        CHECK_EQ(seebatch_view_rules_init(&view_rules, &config, stockfish_types, 16, &last_error), SEEBATCH_OK,
-                 "%s", last_error.message);
+        CHECK_EQ(seebatch_rules_init(&rules, &config, &last_error), SEEBATCH_OK, "%s",
+                 last_error.message);
+        CHECK_EQ(seebatch_view_rules_init(&view_rules, &config, stockfish_types, 16, &last_error),
+                 SEEBATCH_OK, "%s", last_error.message);
         uint64_t state = 1234u + (unsigned)c;
         for (int b = 0; b < scaled(2000); b++) {
             seebatch_board board = board_from(pinned_recapture);
@@ -298,7 +329,8 @@ static void views_equal_the_engine_path(void)
                     CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, pins, from, to,
                                                   (unsigned)position.mailbox[from],
                                                   (unsigned)position.mailbox[to], t),
-                             value >= t, "config %d board %d move %zu threshold %d", c, b, i, (int)t);
+                             value >= t, "config %d board %d move %zu threshold %d", c, b, i,
+                             (int)t);
             }
         }
     }
@@ -311,9 +343,11 @@ static void view_exchange_follows_the_backend(void)
     seebatch_config config = seebatch_config_stockfish();
     seebatch_view_rules scalar_rules, simd_rules;
     CHECK_EQ(seebatch_backend_set("scalar", &last_error), SEEBATCH_OK, "%s", last_error.message);
-    CHECK_EQ(seebatch_view_rules_init(&scalar_rules, &config, stockfish_types, 16, NULL), SEEBATCH_OK, "init");
+    CHECK_EQ(seebatch_view_rules_init(&scalar_rules, &config, stockfish_types, 16, NULL),
+             SEEBATCH_OK, "init");
     if (seebatch_backend_set("avx2", NULL) == SEEBATCH_OK) {
-        CHECK_EQ(seebatch_view_rules_init(&simd_rules, &config, stockfish_types, 16, NULL), SEEBATCH_OK, "init");
+        CHECK_EQ(seebatch_view_rules_init(&simd_rules, &config, stockfish_types, 16, NULL),
+                 SEEBATCH_OK, "init");
         CHECK(simd_rules.exchange != scalar_rules.exchange, "avx2 backend: the pext exchange");
     }
     CHECK_EQ(seebatch_backend_set("auto", &last_error), SEEBATCH_OK, "%s", last_error.message);

@@ -48,9 +48,12 @@ static const bad_fen bad_fens[] = {
     {"\t \t", "character 4: missing: the FEN is empty"},
     {START " w KQkq - 0 1 extra", "character 58: unexpected text after field 6"},
     {START " w KQkq - 0 1 0", "unexpected text after field 6 (fullmove number)"},
-    {START " w KQkq - 0 1\n", "field 6 (fullmove number), character 57: byte 0x0a is not a decimal"},
-    {START "\xc3\xa9 w KQkq - 0 1", "field 1 (piece placement), character 44: byte 0xc3 is not ASCII"},
-    {START " \xe2\x99\x94 KQkq - 0 1", "field 2 (side to move), character 45: byte 0xe2 is not ASCII"},
+    {START " w KQkq - 0 1\n",
+     "field 6 (fullmove number), character 57: byte 0x0a is not a decimal"},
+    {START "\xc3\xa9 w KQkq - 0 1",
+     "field 1 (piece placement), character 44: byte 0xc3 is not ASCII"},
+    {START " \xe2\x99\x94 KQkq - 0 1",
+     "field 2 (side to move), character 45: byte 0xe2 is not ASCII"},
     {START " w KQkq - 0 \xff", "field 6 (fullmove number), character 56: byte 0xff is not ASCII"},
     /* field 1 */
     {"rnbqkbnr/pppppppp/ppppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -95,7 +98,8 @@ static const bad_fen bad_fens[] = {
     {START " w -K - 0 1", "character 47: '-' must stand alone"},
     {START " w K- - 0 1", "character 48: '-' must stand alone"},
     /* field 4 */
-    {START " w KQkq e3 0 1", "field 4 (en passant), character 53: en passant square e3 is not on rank 6 (white to move)"},
+    {START " w KQkq e3 0 1",
+     "field 4 (en passant), character 53: en passant square e3 is not on rank 6 (white to move)"},
     {START " b KQkq e6 0 1", "en passant square e6 is not on rank 3 (black to move)"},
     {START " w KQkq e4 0 1", "en passant square e4 is not on rank 6"},
     {START " w KQkq e 0 1", "field 4 (en passant), character 52: \"e\" is not a square"},
@@ -103,7 +107,9 @@ static const bad_fen bad_fens[] = {
     {START " w KQkq E6 0 1", "\"E6\" is not a square"},
     {START " w KQkq e66 0 1", "\"e66\" is not a square"},
     {START " w KQkq -- 0 1", "\"--\" is not a square"},
-    {START " w KQkq \x7f" "6 0 1", "\"?6\" is not a square like e3, nor '-'"},
+    {START " w KQkq \x7f"
+           "6 0 1",
+     "\"?6\" is not a square like e3, nor '-'"},
     /* fields 5 and 6 */
     {START " w KQkq - -1 1", "field 5 (halfmove clock), character 54: '-' is not a decimal number"},
     {START " w KQkq - +3 1", "'+' is not a decimal number"},
@@ -253,8 +259,7 @@ static void test_unusual_but_consistent(void)
     CHECK_EQ(parse(&board, "Kk6/8/8/8/8/8/8/8 w - - 0 1", &error), SEEBATCH_OK,
              "kings side by side: %s", error.message);
     /* En passant with no pawn that could have made the double push. */
-    CHECK_EQ(parse(&board, "8/8/8/8/8/8/8/8 b - a3 0 1", &error), SEEBATCH_OK, "%s",
-             error.message);
+    CHECK_EQ(parse(&board, "8/8/8/8/8/8/8/8 b - a3 0 1", &error), SEEBATCH_OK, "%s", error.message);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -314,10 +319,10 @@ static void test_canonical_round_trips(void)
         seebatch_board board, again;
         seebatch_error error;
         char text[SEEBATCH_FEN_MAX];
-        CHECK_EQ(parse(&board, canonical_fens[i], &error), SEEBATCH_OK, "%s: %s",
-                 canonical_fens[i], error.message);
-        CHECK_EQ(seebatch_board_validate(&board, &error), SEEBATCH_OK, "%s: %s",
-                 canonical_fens[i], error.message);
+        CHECK_EQ(parse(&board, canonical_fens[i], &error), SEEBATCH_OK, "%s: %s", canonical_fens[i],
+                 error.message);
+        CHECK_EQ(seebatch_board_validate(&board, &error), SEEBATCH_OK, "%s: %s", canonical_fens[i],
+                 error.message);
         size_t length = seebatch_board_to_fen(&board, text, sizeof text);
         CHECK_EQ(length, strlen(canonical_fens[i]), "%s", canonical_fens[i]);
         CHECK(strcmp(text, canonical_fens[i]) == 0, "wrote \"%s\" for \"%s\"", text,
@@ -359,8 +364,10 @@ static void random_board(seebatch_board *board, uint64_t *state)
     uint64_t r = random_next(state);
     board->side_to_move = (uint8_t)(r & 1);
     board->castling = (uint8_t)((r >> 1) & 15);
-    board->en_passant = (r >> 5) % 3 == 0 ? (uint8_t)(SEEBATCH_NO_SQUARE)
-                        : (uint8_t)((board->side_to_move == SEEBATCH_WHITE ? 40 : 16) + ((r >> 8) & 7));
+    board->en_passant =
+        (r >> 5) % 3 == 0
+            ? (uint8_t)(SEEBATCH_NO_SQUARE)
+            : (uint8_t)((board->side_to_move == SEEBATCH_WHITE ? 40 : 16) + ((r >> 8) & 7));
     board->halfmove_clock = (uint16_t)(r >> 16);
     board->fullmove_number = (uint16_t)(r >> 32);
 }
@@ -446,12 +453,12 @@ static void test_board_filled_by_an_engine(void)
     CHECK_EQ(seebatch_see_value_checked(&from_empty, d3e5, &config, &value, &error), SEEBATCH_OK,
              "%s", error.message);
     CHECK_EQ(value, -225, "d3e5 from SEEBATCH_BOARD_EMPTY");
-    CHECK_EQ(seebatch_see_value_checked(&cleared, d3e5, &config, &value, &error), SEEBATCH_OK,
-             "%s", error.message);
+    CHECK_EQ(seebatch_see_value_checked(&cleared, d3e5, &config, &value, &error), SEEBATCH_OK, "%s",
+             error.message);
     CHECK_EQ(seebatch_see_value_checked(&from_zero, d3e5, &config, &value, &error),
              SEEBATCH_ERROR_BOARD, "= {0} leaves en passant on a1");
-    CHECK(strstr(error.message, "en passant square a1") != NULL
-              && strstr(error.message, "set en_passant to SEEBATCH_NO_SQUARE") != NULL,
+    CHECK(strstr(error.message, "en passant square a1") != NULL &&
+              strstr(error.message, "set en_passant to SEEBATCH_NO_SQUARE") != NULL,
           "the message says what to set: %s", error.message);
 }
 
@@ -471,7 +478,10 @@ static void add(seebatch_board *board, int type, int color, const char *name)
         board->colors[color] |= square_bit(square(name));
 }
 
-static void two_types(seebatch_board *b) { add(b, SEEBATCH_KNIGHT, 0, "e4"), add(b, SEEBATCH_BISHOP, -1, "e4"); }
+static void two_types(seebatch_board *b)
+{
+    add(b, SEEBATCH_KNIGHT, 0, "e4"), add(b, SEEBATCH_BISHOP, -1, "e4");
+}
 static void pawn_king(seebatch_board *b) { add(b, SEEBATCH_PAWN, -1, "e1"); }
 static void two_colors(seebatch_board *b) { add(b, -1, SEEBATCH_WHITE, "d8"); }
 static void no_color(seebatch_board *b) { add(b, SEEBATCH_KNIGHT, -1, "c3"); }

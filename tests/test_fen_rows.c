@@ -14,12 +14,11 @@ enum { ROWS = 7, ERROR_ROOM = 2 };
 
 /* Row 5 has a NUL inside; the text is built with its length, not strlen. */
 static const char rows_text[] = START "\n"
-                                "  " TRACE "\t\r\n"
-                                "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
-                                "\n"
-                                TRACE "\n"
-                                "8/8/8/8/8/8/8/K6k w - -\0 0 1\n"
-                                "4k3/8/8/8/8/8/8/4K3 b - - 3 40";
+                                      "  " TRACE "\t\r\n"
+                                      "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                                      "\n" TRACE "\n"
+                                      "8/8/8/8/8/8/8/K6k w - -\0 0 1\n"
+                                      "4k3/8/8/8/8/8/8/4K3 b - - 3 40";
 
 static bool same_board(const seebatch_board *a, const seebatch_board *b)
 {
@@ -33,18 +32,18 @@ static void good_and_bad_rows(void)
     seebatch_row_error errors[ERROR_ROOM];
     seebatch_fen_rows_report report = {statuses, errors, ERROR_ROOM, 99};
     seebatch_error error;
-    CHECK_EQ(seebatch_boards_from_fens(rows_text, sizeof rows_text - 1, ROWS, boards, &report,
-                                       &error),
-             SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(
+        seebatch_boards_from_fens(rows_text, sizeof rows_text - 1, ROWS, boards, &report, &error),
+        SEEBATCH_OK, "%s", error.message);
     CHECK_EQ(report.bad_rows, 3, "rows 2, 3 and 5 are bad");
-    static const uint8_t expected[ROWS] = {0, 0, SEEBATCH_ERROR_FEN, SEEBATCH_ERROR_FEN, 0,
-                                           SEEBATCH_ERROR_FEN, 0};
+    static const uint8_t expected[ROWS] = {
+        0, 0, SEEBATCH_ERROR_FEN, SEEBATCH_ERROR_FEN, 0, SEEBATCH_ERROR_FEN, 0};
     for (int row = 0; row < ROWS; row++)
         CHECK_EQ(statuses[row], expected[row], "status of row %d", row);
 
     /* Good rows equal the single parser's boards. */
-    static const char *const singles[ROWS] = {START, TRACE, NULL, NULL, TRACE, NULL,
-                                              "4k3/8/8/8/8/8/8/4K3 b - - 3 40"};
+    static const char *const singles[ROWS] = {
+        START, TRACE, NULL, NULL, TRACE, NULL, "4k3/8/8/8/8/8/8/4K3 b - - 3 40"};
     for (int row = 0; row < ROWS; row++) {
         seebatch_board single;
         if (!singles[row])
@@ -106,9 +105,11 @@ static void row_counts(void)
     seebatch_error error;
     /* A final '\n' is optional; "\n" alone is one empty row; "" is none. */
     CHECK_EQ(seebatch_boards_from_fens(START "\n" START, strlen(START) * 2 + 1, 2, boards, &report,
-                                       NULL), SEEBATCH_OK, "unterminated last row");
+                                       NULL),
+             SEEBATCH_OK, "unterminated last row");
     CHECK_EQ(seebatch_boards_from_fens(START "\n" START "\n", strlen(START) * 2 + 2, 2, boards,
-                                       &report, NULL), SEEBATCH_OK, "terminated last row");
+                                       &report, NULL),
+             SEEBATCH_OK, "terminated last row");
     CHECK_EQ(seebatch_boards_from_fens("\n", 1, 1, boards, &report, NULL), SEEBATCH_OK, "\\n");
     CHECK_EQ(report.bad_rows, 1, "the empty row is bad");
     CHECK_EQ(seebatch_boards_from_fens("", 0, 0, NULL, &report, NULL), SEEBATCH_OK, "no rows");
@@ -116,7 +117,8 @@ static void row_counts(void)
 
     boards[0] = sentinel;
     CHECK_EQ(seebatch_boards_from_fens(START "\n" START, strlen(START) * 2 + 1, 3, boards, &report,
-                                       &error), SEEBATCH_ERROR_ARGUMENT, "too few rows");
+                                       &error),
+             SEEBATCH_ERROR_ARGUMENT, "too few rows");
     CHECK(strstr(error.message, "holds 2 rows") && strstr(error.message, "count is 3"),
           "message \"%s\"", error.message);
     CHECK(same_board(&boards[0], &sentinel), "nothing written on a row count mismatch");

@@ -36,7 +36,8 @@ static seebatch_move move_on(const seebatch_board *board, const char *uci)
 {
     seebatch_move move = 0;
     seebatch_error error;
-    CHECK_EQ(seebatch_move_parse(board, uci, &move, &error), SEEBATCH_OK, "%s: %s", uci, error.message);
+    CHECK_EQ(seebatch_move_parse(board, uci, &move, &error), SEEBATCH_OK, "%s: %s", uci,
+             error.message);
     return move;
 }
 
@@ -120,8 +121,8 @@ static void huge_batch(void)
     /* The checked path walks every move first, then evaluates. */
     memset(values, 0x55, count * sizeof *values);
     seebatch_error error;
-    CHECK_EQ(seebatch_see_values_checked(&board, moves, count, &config, values, &error), SEEBATCH_OK,
-             "%s", error.message);
+    CHECK_EQ(seebatch_see_values_checked(&board, moves, count, &config, values, &error),
+             SEEBATCH_OK, "%s", error.message);
     size_t wrong = 0;
     for (size_t i = 0; i < count; i += 997)
         wrong += values[i] != reference[(i * 7919u) % distinct_count];
@@ -150,14 +151,16 @@ static void compare_everything(const seebatch_board *board, const seebatch_confi
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     size_t count = random_board_moves(board, moves, SEEBATCH_MAX_MOVES);
     CHECK(count > 0, "%s: no moves", name);
-    CHECK_EQ(differential_compare_moves(&harness, board, moves, count, config), 0, "%s: mismatches (above)", name);
+    CHECK_EQ(differential_compare_moves(&harness, board, moves, count, config), 0,
+             "%s: mismatches (above)", name);
 }
 
 static void odd_boards(void)
 {
     seebatch_config classic = seebatch_config_classic();
     seebatch_config extreme = {{SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX,
-                                SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX}, SEEBATCH_ALL_FLAGS & ~4u};
+                                SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX},
+                               SEEBATCH_ALL_FLAGS & ~4u};
     static const char queens[] = "qqqqqqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQQQQQ w - - 0 1";
     seebatch_board board = board_from(queens);
     char fen[SEEBATCH_FEN_MAX];
@@ -229,8 +232,8 @@ static void defined_and_rejected_moves(void)
             seebatch_backend_set(backend_names[b], NULL);
             int32_t value = 12345;
             seebatch_error error;
-            CHECK_EQ(seebatch_see_value_checked(&board, move, &classic, &value, &error), SEEBATCH_OK,
-                     "%s: %s", d->move, error.message);
+            CHECK_EQ(seebatch_see_value_checked(&board, move, &classic, &value, &error),
+                     SEEBATCH_OK, "%s: %s", d->move, error.message);
             CHECK_EQ(value, d->value, "%s on %s (%s)", d->move, backend_names[b], d->why);
         }
         see_batch batch = {&board, NULL, &move, 1, &classic};
@@ -249,7 +252,10 @@ static void defined_and_rejected_moves(void)
     /* Rejected: from an empty square, onto the mover's own piece, onto
      * itself, an unknown kind, castling by a pawn. Nothing is written. */
     board = board_from("4k3/8/8/8/8/8/4P3/R3K3 w - - 0 1");
-    static const struct { unsigned from, to, kind; const char *fragment; } rejected[] = {
+    static const struct {
+        unsigned from, to, kind;
+        const char *fragment;
+    } rejected[] = {
         {28, 36, 0, "no piece on the from-square e4"},
         {0, 4, 0, "the to-square e1 holds a white piece"},
         {12, 4, 0, "the to-square e1 holds a white piece"},
@@ -280,12 +286,15 @@ static void inconsistent_boards(void)
     seebatch_board good = board_from("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1");
     seebatch_config classic = seebatch_config_classic();
     seebatch_move move = move_on(&good, "d3e5");
-    struct { seebatch_board board; const char *fragment; } broken[9];
+    struct {
+        seebatch_board board;
+        const char *fragment;
+    } broken[9];
     for (int i = 0; i < 9; i++)
         broken[i].board = good;
-    broken[0].board.pieces[SEEBATCH_KNIGHT] |= 1ull << 9;  /* b2 holds a pawn */
+    broken[0].board.pieces[SEEBATCH_KNIGHT] |= 1ull << 9; /* b2 holds a pawn */
     broken[0].fragment = "b2 is in both the pawn and knight";
-    broken[1].board.pieces[SEEBATCH_QUEEN] |= 1ull << 28;  /* e4 is empty */
+    broken[1].board.pieces[SEEBATCH_QUEEN] |= 1ull << 28; /* e4 is empty */
     broken[1].fragment = "e4 has a piece (queen) but no colour";
     broken[2].board.colors[SEEBATCH_BLACK] |= 1ull << 28;
     broken[2].fragment = "e4 is in the black bitboard but has no piece";
@@ -322,7 +331,8 @@ static void inconsistent_boards(void)
         CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
                                                    &value, &error),
                  SEEBATCH_OK, "case %d named by no move: %s", i, error.message);
-        CHECK_EQ(value, seebatch_see_value(&good, move, &classic), "case %d: the good board's value", i);
+        CHECK_EQ(value, seebatch_see_value(&good, move, &classic),
+                 "case %d: the good board's value", i);
         char fen[SEEBATCH_FEN_MAX] = "unchanged";
         CHECK_EQ(seebatch_board_to_fen(board, fen, sizeof fen), 0, "case %d has no FEN", i);
         CHECK(fen[0] == '\0', "case %d: FEN buffer \"%s\"", i, fen);
@@ -362,8 +372,8 @@ static void extreme_thresholds(void)
             seebatch_see_ge_batch(&board, moves, count, thresholds[t], &classic, passed);
             size_t wrong = 0;
             for (size_t i = 0; i < count; i++)
-                wrong += passed[i] != (values[i] >= thresholds[t])
-                      || seebatch_see_ge(&board, moves[i], thresholds[t], &classic) != passed[i];
+                wrong += passed[i] != (values[i] >= thresholds[t]) ||
+                         seebatch_see_ge(&board, moves[i], thresholds[t], &classic) != passed[i];
             CHECK_EQ(wrong, 0, "%s, threshold %d", backend_names[b], thresholds[t]);
         }
     }
@@ -375,7 +385,9 @@ static void hostile_text(void)
 {
     seebatch_board board;
     seebatch_error error;
-    static const struct { const char *fen, *fragment; } bad_fens[] = {
+    static const struct {
+        const char *fen, *fragment;
+    } bad_fens[] = {
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1 trailing", "unexpected text after field 6"},
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1x", "'x' is not a decimal number"},
         {"4k3/8/8/8/8/8/8/4K3 w - - 0 1;e1e2", "';' is not a decimal number"},
@@ -388,8 +400,8 @@ static void hostile_text(void)
     for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++) {
         CHECK_EQ(seebatch_board_from_fen(&board, bad_fens[i].fen, &error), SEEBATCH_ERROR_FEN,
                  "FEN %zu", i);
-        CHECK(strstr(error.message, bad_fens[i].fragment) != NULL, "FEN %zu: \"%s\" lacks \"%s\"", i,
-              error.message, bad_fens[i].fragment);
+        CHECK(strstr(error.message, bad_fens[i].fragment) != NULL, "FEN %zu: \"%s\" lacks \"%s\"",
+              i, error.message, bad_fens[i].fragment);
     }
 
     /* A megabyte of text: rejected without reading it all (the parsers stop
@@ -411,8 +423,8 @@ static void hostile_text(void)
     CHECK_EQ(move, 0x5EE, "move written on failure");
     free(huge);
 
-    static const char *const bad_moves[] = {"e1e2\r", "e1e2 ", "E1E2", "e1e9",
-                                            "e1",     "e1e2qq", "\x80\x80\x80\x80"};
+    static const char *const bad_moves[] = {"e1e2\r", "e1e2 ",           "E1E2", "e1e9", "e1",
+                                            "e1e2qq", "\x80\x80\x80\x80"};
     for (size_t i = 0; i < sizeof bad_moves / sizeof bad_moves[0]; i++) {
         CHECK_EQ(seebatch_move_parse(&board, bad_moves[i], &move, &error), SEEBATCH_ERROR_MOVE,
                  "move text %zu", i);

@@ -25,23 +25,24 @@ enum { MAX_LENGTH = 64, KINDS = 3 };
 static int first_reached;
 static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
 
-#define COUNTING_KERNEL(symbol, index)                                                                           \
-    extern const see_backend __real_##symbol;                                                                     \
-    static bool runnable_##symbol(void) { return __real_##symbol.runnable(); }                                   \
-    static void values_##symbol(const see_batch *batch, int32_t *values)                                         \
-    {                                                                                                            \
-        if (!first_reached)                                                                                      \
-            first_reached = (index) + 1;                                                                         \
-        __real_##symbol.values(batch, values);                                                                   \
-    }                                                                                                            \
-    static void see_ge_##symbol(const see_batch *batch, int32_t threshold, uint8_t *passed)                    \
-    {                                                                                                            \
-        if (!first_reached)                                                                                      \
-            first_reached = (index) + 1;                                                                         \
-        __real_##symbol.see_ge(batch, threshold, passed);                                               \
-    }                                                                                                            \
-    /* Not const: its shortest useful batch is copied from the real one. */                                   \
-    see_backend __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol, see_ge_##symbol, 0};
+#define COUNTING_KERNEL(symbol, index)                                                             \
+    extern const see_backend __real_##symbol;                                                      \
+    static bool runnable_##symbol(void) { return __real_##symbol.runnable(); }                     \
+    static void values_##symbol(const see_batch *batch, int32_t *values)                           \
+    {                                                                                              \
+        if (!first_reached)                                                                        \
+            first_reached = (index) + 1;                                                           \
+        __real_##symbol.values(batch, values);                                                     \
+    }                                                                                              \
+    static void see_ge_##symbol(const see_batch *batch, int32_t threshold, uint8_t *passed)        \
+    {                                                                                              \
+        if (!first_reached)                                                                        \
+            first_reached = (index) + 1;                                                           \
+        __real_##symbol.see_ge(batch, threshold, passed);                                          \
+    }                                                                                              \
+    /* Not const: its shortest useful batch is copied from the real one. */                        \
+    see_backend __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol,        \
+                                   see_ge_##symbol, 0};
 
 COUNTING_KERNEL(seebatch_scalar_backend, 0)
 #if SEEBATCH_HAVE_AVX2
@@ -78,8 +79,8 @@ static int index_of(const char *name)
 /* Every public batch call with `count` moves must reach `expected` (a single
  * move, seebatch_see_value and seebatch_see_ge, goes to the scalar quick
  * exchange directly, with no kernel). */
-static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count, int expected,
-                        const char *backend)
+static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                        int expected, const char *backend)
 {
     const seebatch_config config = {{100, 325, 325, 500, 1000}, SEEBATCH_ALL_FLAGS};
     int32_t values[MAX_LENGTH];
@@ -89,13 +90,21 @@ static void check_calls(const seebatch_board *board, const seebatch_move *moves,
     for (int call = 0; call < 4; call++) {
         first_reached = 0;
         switch (call) {
-        case 0: seebatch_see_values(board, moves, count, &config, values); break;
-        case 1: seebatch_see_ge_batch(board, moves, count, 0, &config, passed); break;
-        case 2: seebatch_see_values_multi(board, 1, board_of, moves, count, &config, values); break;
-        default: seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed); break;
+        case 0:
+            seebatch_see_values(board, moves, count, &config, values);
+            break;
+        case 1:
+            seebatch_see_ge_batch(board, moves, count, 0, &config, passed);
+            break;
+        case 2:
+            seebatch_see_values_multi(board, 1, board_of, moves, count, &config, values);
+            break;
+        default:
+            seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed);
+            break;
         }
-        CHECK_EQ(first_reached, expected, "backend %s, %s of %zu moves reached %s", backend, what[call], count,
-                 first_reached ? kernel_names[first_reached - 1] : "no kernel");
+        CHECK_EQ(first_reached, expected, "backend %s, %s of %zu moves reached %s", backend,
+                 what[call], count, first_reached ? kernel_names[first_reached - 1] : "no kernel");
     }
 }
 
@@ -103,18 +112,20 @@ int main(void)
 {
     const char *expected_first = "scalar";
 #if SEEBATCH_HAVE_AVX2
-    __wrap_seebatch_avx2_backend.shortest_useful_batch = __real_seebatch_avx2_backend.shortest_useful_batch;
+    __wrap_seebatch_avx2_backend.shortest_useful_batch =
+        __real_seebatch_avx2_backend.shortest_useful_batch;
     if (seebatch_cpu_has_avx2())
         expected_first = "avx2";
 #endif
 #if SEEBATCH_HAVE_AVX512
-    __wrap_seebatch_avx512_backend.shortest_useful_batch = __real_seebatch_avx512_backend.shortest_useful_batch;
+    __wrap_seebatch_avx512_backend.shortest_useful_batch =
+        __real_seebatch_avx512_backend.shortest_useful_batch;
     if (seebatch_cpu_has_avx512())
         expected_first = "avx512";
 #endif
     if (!getenv("SEEBATCH_BACKEND"))
-        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0, "auto chose %s, this CPU runs %s",
-              seebatch_backend_name(), expected_first);
+        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0,
+              "auto chose %s, this CPU runs %s", seebatch_backend_name(), expected_first);
 
     uint64_t state = 7;
     seebatch_board board;
@@ -128,12 +139,14 @@ int main(void)
     size_t backends = seebatch_backends_available(names, KINDS);
     for (size_t b = 0; b < backends && b < KINDS; b++) {
         seebatch_error error;
-        CHECK(seebatch_backend_set(names[b], &error) == SEEBATCH_OK, "%s: %s", names[b], error.message);
+        CHECK(seebatch_backend_set(names[b], &error) == SEEBATCH_OK, "%s: %s", names[b],
+              error.message);
         size_t shortest = real_kernel(names[b])->shortest_useful_batch;
         for (size_t count = 1; count <= MAX_LENGTH; count++)
-            check_calls(&board, moves, count, count < shortest ? index_of("scalar") : index_of(names[b]), names[b]);
+            check_calls(&board, moves, count,
+                        count < shortest ? index_of("scalar") : index_of(names[b]), names[b]);
     }
-    printf("test_kernel_routing: %zu backends, lengths 1..%d, auto chose %s\n", backends, MAX_LENGTH,
-           expected_first);
+    printf("test_kernel_routing: %zu backends, lengths 1..%d, auto chose %s\n", backends,
+           MAX_LENGTH, expected_first);
     return check_finish("test_kernel_routing");
 }

@@ -39,9 +39,10 @@ enum { MAX_LENGTH = 64 };
 static const see_backend *kernel; /* the lane kernel under test */
 
 /* Values and threshold answers of one batch from one kernel. */
-static void run_kernel(const see_backend *kernel, const seebatch_board *boards, const uint32_t *board_of_move,
-                       const seebatch_move *moves, size_t count, const seebatch_config *config,
-                       int32_t threshold, int32_t *values, uint8_t *passed)
+static void run_kernel(const see_backend *kernel, const seebatch_board *boards,
+                       const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
+                       const seebatch_config *config, int32_t threshold, int32_t *values,
+                       uint8_t *passed)
 {
     see_batch batch = {boards, board_of_move, moves, count, config};
     kernel->values(&batch, values);
@@ -56,28 +57,33 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
 {
     int32_t expected[MAX_LENGTH];
     uint8_t expected_passed[MAX_LENGTH];
-    run_kernel(&seebatch_scalar_backend, boards, board_of_move, moves, count, config, threshold, expected,
-               expected_passed);
+    run_kernel(&seebatch_scalar_backend, boards, board_of_move, moves, count, config, threshold,
+               expected, expected_passed);
 
-    fenced move_fence = fence(MAX_LENGTH * sizeof *moves), index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
+    fenced move_fence = fence(MAX_LENGTH * sizeof *moves),
+           index_fence = fence(MAX_LENGTH * sizeof *board_of_move);
     fenced value_fence = fence(MAX_LENGTH * sizeof(int32_t)), pass_fence = fence(MAX_LENGTH);
-    CHECK(move_fence.start && index_fence.start && value_fence.start && pass_fence.start, "mmap failed");
+    CHECK(move_fence.start && index_fence.start && value_fence.start && pass_fence.start,
+          "mmap failed");
     if (!move_fence.start || !index_fence.start || !value_fence.start || !pass_fence.start)
         return;
     seebatch_move *m = against_end ? at_end(&move_fence, count, sizeof *m) : at_start(&move_fence);
-    uint32_t *index = against_end ? at_end(&index_fence, count, sizeof *index) : at_start(&index_fence);
-    int32_t *values = against_end ? at_end(&value_fence, count, sizeof *values) : at_start(&value_fence);
+    uint32_t *index =
+        against_end ? at_end(&index_fence, count, sizeof *index) : at_start(&index_fence);
+    int32_t *values =
+        against_end ? at_end(&value_fence, count, sizeof *values) : at_start(&value_fence);
     uint8_t *passed = against_end ? at_end(&pass_fence, count, 1) : at_start(&pass_fence);
     memcpy(m, moves, count * sizeof *m);
     if (board_of_move)
         memcpy(index, board_of_move, count * sizeof *index);
 
-    run_kernel(kernel, boards, board_of_move ? index : NULL, m, count, config, threshold, values, passed);
+    run_kernel(kernel, boards, board_of_move ? index : NULL, m, count, config, threshold, values,
+               passed);
     for (size_t i = 0; i < count; i++) {
-        CHECK_EQ(values[i], expected[i], "%s, length %zu, move %zu, flags %u", kernel->name, count, i,
-                 config->flags);
-        CHECK_EQ(passed[i], expected_passed[i], "%s, length %zu, move %zu, threshold %d", kernel->name, count, i,
-                 threshold);
+        CHECK_EQ(values[i], expected[i], "%s, length %zu, move %zu, flags %u", kernel->name, count,
+                 i, config->flags);
+        CHECK_EQ(passed[i], expected_passed[i], "%s, length %zu, move %zu, threshold %d",
+                 kernel->name, count, i, threshold);
     }
     unfence(&move_fence);
     unfence(&index_fence);
@@ -107,7 +113,8 @@ static void check_fences(const seebatch_config *config)
         size_t first = (size_t)(random_next(&state) % (pooled - length + 1));
         int32_t threshold = (int32_t)(random_next(&state) % 1001) - 500;
         for (int against_end = 0; against_end < 2; against_end++) {
-            fenced_batch(boards, board_of + first, pool + first, length, config, threshold, against_end);
+            fenced_batch(boards, board_of + first, pool + first, length, config, threshold,
+                         against_end);
             /* One board: the moves of board 0 only. */
             seebatch_move own[MAX_LENGTH];
             size_t count = 0;
@@ -168,9 +175,9 @@ static int duel_board(unsigned white, unsigned black, seebatch_board *board)
     static const char *const black_squares[4] = {"b6", "f6", "c7", "e7"};
     char grid[8][8];
     memset(grid, 0, sizeof grid);
-    grid[3][3] = 'p';       /* d5 (row 0 is rank 8) */
-    grid[7][0] = 'K';       /* a1 */
-    grid[0][7] = 'k';       /* h8 */
+    grid[3][3] = 'p'; /* d5 (row 0 is rank 8) */
+    grid[7][0] = 'K'; /* a1 */
+    grid[0][7] = 'k'; /* h8 */
     for (unsigned i = 0; i < white; i++)
         grid['8' - white_squares[i][1]][white_squares[i][0] - 'a'] = 'N';
     for (unsigned i = 0; i < black; i++)
@@ -181,7 +188,8 @@ static int duel_board(unsigned white, unsigned black, seebatch_board *board)
         for (unsigned file = 0; file < 8; file++) {
             if (grid[row][file])
                 fen[at++] = grid[row][file];
-            else if (file > 0 && fen[at - 1] >= '1' && fen[at - 1] <= '7') /* empty squares counted */
+            else if (file > 0 && fen[at - 1] >= '1' &&
+                     fen[at - 1] <= '7') /* empty squares counted */
                 fen[at - 1]++;
             else
                 fen[at++] = '1';
@@ -196,9 +204,15 @@ static int duel_board(unsigned white, unsigned black, seebatch_board *board)
  * last one's recapture, so the side that captures last wins; white does
  * when it has more knights (keeping the pawn), black otherwise (white is a
  * knight down for it). */
-static int32_t duel_value(unsigned white, unsigned black) { return black >= white ? 100 - 325 : 100; }
+static int32_t duel_value(unsigned white, unsigned black)
+{
+    return black >= white ? 100 - 325 : 100;
+}
 
-enum { DUEL_SIDES = 5, DUEL_BOARDS = DUEL_SIDES * DUEL_SIDES }; /* board white * 5 + black, white >= 1 */
+enum {
+    DUEL_SIDES = 5,
+    DUEL_BOARDS = DUEL_SIDES * DUEL_SIDES
+}; /* board white * 5 + black, white >= 1 */
 
 /* One many-board batch of duels: moves[i] on board duel[i] (white * 5 + black). */
 static void check_duels(const seebatch_board *boards, const uint32_t *duel, size_t count,
@@ -213,9 +227,10 @@ static void check_duels(const seebatch_board *boards, const uint32_t *duel, size
     run_kernel(kernel, boards, duel, moves, count, config, threshold, values, passed);
     for (size_t i = 0; i < count; i++) {
         int32_t expected = duel_value(duel[i] / DUEL_SIDES, duel[i] % DUEL_SIDES);
-        CHECK_EQ(values[i], expected, "%s, duel %u, move %zu of %zu", kernel->name, duel[i], i, count);
-        CHECK_EQ(passed[i], expected >= threshold, "%s, duel %u, move %zu of %zu, threshold %d", kernel->name,
-                 duel[i], i, count, threshold);
+        CHECK_EQ(values[i], expected, "%s, duel %u, move %zu of %zu", kernel->name, duel[i], i,
+                 count);
+        CHECK_EQ(passed[i], expected >= threshold, "%s, duel %u, move %zu of %zu, threshold %d",
+                 kernel->name, duel[i], i, count, threshold);
     }
 }
 
@@ -278,13 +293,14 @@ int main(void)
         const char *name = backend_requirements[i].backend;
         kernel = seebatch_find_runnable_backend(name);
         if (!kernel) {
-            CHECK(skip_unless_runnable("test_lane_kernels", name) == 77, "%s: detection disagrees with /proc/cpuinfo",
-                  name);
+            CHECK(skip_unless_runnable("test_lane_kernels", name) == 77,
+                  "%s: detection disagrees with /proc/cpuinfo", name);
             continue;
         }
         long failures_before = check_failures;
         check_kernel();
-        printf("test_lane_kernels: %s checked (%ld failures)\n", kernel->name, check_failures - failures_before);
+        printf("test_lane_kernels: %s checked (%ld failures)\n", kernel->name,
+               check_failures - failures_before);
         checked++;
     }
     if (!checked && check_failures == 0) {

@@ -84,8 +84,8 @@ static void test_format(void)
     for (unsigned from = 0; from < 64; from++)
         for (unsigned to = 0; to < 64; to++) {
             CHECK_EQ(seebatch_move_to_uci(seebatch_move_make(from, to, 0), out), 4, "length");
-            CHECK(square(out) == from && square(out + 2) == to && out[4] == '\0',
-                  "%u %u gave %s", from, to, out);
+            CHECK(square(out) == from && square(out + 2) == to && out[4] == '\0', "%u %u gave %s",
+                  from, to, out);
         }
     CHECK_EQ(seebatch_move_to_uci(make("e2", "e4", 0), NULL), 0, "NULL out");
 }
@@ -100,8 +100,8 @@ typedef struct good_move {
 static const good_move good_moves[] = {
     {START, "e2e4", SEEBATCH_MOVE_NORMAL},
     {START, "g1f3", SEEBATCH_MOVE_NORMAL},
-    {START, "b8c6", SEEBATCH_MOVE_NORMAL},   /* the side to move is not checked */
-    {START, "d1d7", SEEBATCH_MOVE_NORMAL},   /* nor legality: a queen through pawns */
+    {START, "b8c6", SEEBATCH_MOVE_NORMAL}, /* the side to move is not checked */
+    {START, "d1d7", SEEBATCH_MOVE_NORMAL}, /* nor legality: a queen through pawns */
     {KIWIPETE, "e1g1", SEEBATCH_MOVE_CASTLING},
     {KIWIPETE, "e1c1", SEEBATCH_MOVE_CASTLING},
     {KIWIPETE, "e8g8", SEEBATCH_MOVE_CASTLING},
@@ -194,16 +194,17 @@ static const bad_move bad_moves[] = {
     {START, "", SEEBATCH_ERROR_MOVE, "move \"\" is too short; a UCI move has 4 or 5 characters"},
     {START, "e2e", SEEBATCH_ERROR_MOVE, "move \"e2e\" is too short"},
     {START, "e2e4qq", SEEBATCH_ERROR_MOVE, "move \"e2e4qq\" is too long"},
-    {START, "e2e4 extra text here", SEEBATCH_ERROR_MOVE,
-     "move \"e2e4 extra t...\" is too long"},
-    {START, "E2E4", SEEBATCH_ERROR_MOVE, "move \"E2E4\": \"E2\" is not a square (a1..h8, lowercase)"},
+    {START, "e2e4 extra text here", SEEBATCH_ERROR_MOVE, "move \"e2e4 extra t...\" is too long"},
+    {START, "E2E4", SEEBATCH_ERROR_MOVE,
+     "move \"E2E4\": \"E2\" is not a square (a1..h8, lowercase)"},
     {START, "e2E4", SEEBATCH_ERROR_MOVE, "move \"e2E4\": \"E4\" is not a square"},
     {START, "e9e4", SEEBATCH_ERROR_MOVE, "\"e9\" is not a square"},
     {START, "i2i4", SEEBATCH_ERROR_MOVE, "\"i2\" is not a square"},
     {START, "0000", SEEBATCH_ERROR_MOVE, "move \"0000\": \"00\" is not a square"},
     {START, "e2-e4", SEEBATCH_ERROR_MOVE, "move \"e2-e4\": \"-e\" is not a square"},
     {START, "\x01\x02\x03\x04", SEEBATCH_ERROR_MOVE, "move \"????\": \"??\" is not a square"},
-    {START, "e2e4 ", SEEBATCH_ERROR_MOVE, "move \"e2e4 \": the promotion letter must be n, b, r or q"},
+    {START, "e2e4 ", SEEBATCH_ERROR_MOVE,
+     "move \"e2e4 \": the promotion letter must be n, b, r or q"},
     {PROMOTE, "a7a8k", SEEBATCH_ERROR_MOVE, "move \"a7a8k\": the promotion letter must be"},
     {PROMOTE, "a7a8p", SEEBATCH_ERROR_MOVE, "the promotion letter must be n, b, r or q"},
     {START, "e3e4", SEEBATCH_ERROR_MOVE, "move \"e3e4\": no piece on e3"},
@@ -234,8 +235,8 @@ static void test_parse_rejections(void)
         seebatch_board board = board_of_fen(bad_moves[i].fen);
         seebatch_move move = 0x1234;
         seebatch_error error;
-        CHECK_EQ(parse(&board, bad_moves[i].text, &move, &error), bad_moves[i].status, "#%zu %s",
-                 i, bad_moves[i].text);
+        CHECK_EQ(parse(&board, bad_moves[i].text, &move, &error), bad_moves[i].status, "#%zu %s", i,
+                 bad_moves[i].text);
         CHECK_EQ(error.status, bad_moves[i].status, "#%zu", i);
         CHECK(strstr(error.message, bad_moves[i].message) != NULL,
               "#%zu: message \"%s\" lacks \"%s\"", i, error.message, bad_moves[i].message);
@@ -273,8 +274,8 @@ static void test_parse_arguments(void)
  * on boards full of special cases. */
 static void test_parse_property(void)
 {
-    static const char *const fens[] = {START, KIWIPETE, EP_WHITE, EP_BLACK, PROMOTE,
-                                       "PPPPpppp/8/8/8/8/8/8/ppppPPPP w KQkq - 0 1"};
+    static const char *const fens[] = {
+        START, KIWIPETE, EP_WHITE, EP_BLACK, PROMOTE, "PPPPpppp/8/8/8/8/8/8/ppppPPPP w KQkq - 0 1"};
     static const char suffixes[] = "\0nbrqNBRQ";
     for (size_t f = 0; f < sizeof fens / sizeof fens[0]; f++) {
         seebatch_board board = board_of_fen(fens[f]);
@@ -293,12 +294,12 @@ static void test_parse_property(void)
                     if (status != SEEBATCH_OK)
                         continue;
                     accepted++;
-                    CHECK_EQ(seebatch_move_check(&board, move, &error), SEEBATCH_OK, "%s: %s",
-                             text, error.message);
+                    CHECK_EQ(seebatch_move_check(&board, move, &error), SEEBATCH_OK, "%s: %s", text,
+                             error.message);
                     seebatch_move_to_uci(move, out);
                     CHECK_EQ(strncmp(out, text, 4), 0, "%s became %s", text, out);
-                    CHECK_EQ(out[4], suffixes[s] | (suffixes[s] ? 0x20 : 0), "%s became %s",
-                             text, out);
+                    CHECK_EQ(out[4], suffixes[s] | (suffixes[s] ? 0x20 : 0), "%s became %s", text,
+                             out);
                 }
         CHECK(accepted > 0, "FEN %zu accepted nothing", f);
     }
@@ -318,9 +319,11 @@ static void test_move_check(void)
     const char *weird = "4k3/8/3pP3/2nPp3/8/8/8/4K2R w - - 0 1";
     const checked_move cases[] = {
         {START, make("e2", "e4", 0), SEEBATCH_OK, NULL},
-        {START, make("e2", "e4", 7), SEEBATCH_ERROR_MOVE, "move kind 7 is unknown (kinds are 0..6)"},
+        {START, make("e2", "e4", 7), SEEBATCH_ERROR_MOVE,
+         "move kind 7 is unknown (kinds are 0..6)"},
         {START, make("e2", "e4", 15), SEEBATCH_ERROR_MOVE, "move kind 15 is unknown"},
-        {START, make("e2", "e2", 0), SEEBATCH_ERROR_MOVE, "the move goes from e2 to the same square"},
+        {START, make("e2", "e2", 0), SEEBATCH_ERROR_MOVE,
+         "the move goes from e2 to the same square"},
         {START, make("e4", "e5", 0), SEEBATCH_ERROR_MOVE, "no piece on the from-square e4"},
         {START, make("a1", "a2", 0), SEEBATCH_ERROR_MOVE,
          "the to-square a2 holds a white piece, the same colour as the rook on a1"},
@@ -442,13 +445,14 @@ static void test_presets(void)
     CHECK(memcmp(&config, &stockfish, sizeof config) == 0, "stockfish by name");
 
     static const char *const unknown[] = {"Classic", "", "stockfish ", "sf", "default"};
-    CHECK_EQ(seebatch_config_preset("classic\n", &config, &error), SEEBATCH_ERROR_CONFIG, "newline");
+    CHECK_EQ(seebatch_config_preset("classic\n", &config, &error), SEEBATCH_ERROR_CONFIG,
+             "newline");
     CHECK(strstr(error.message, "preset \"classic?\""), "%s", error.message);
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         char expected[64];
         snprintf(expected, sizeof expected, "unknown configuration preset \"%s\"", unknown[i]);
-        CHECK_EQ(seebatch_config_preset(unknown[i], &config, &error), SEEBATCH_ERROR_CONFIG,
-                 "%s", unknown[i]);
+        CHECK_EQ(seebatch_config_preset(unknown[i], &config, &error), SEEBATCH_ERROR_CONFIG, "%s",
+                 unknown[i]);
         CHECK(strstr(error.message, expected) && strstr(error.message, "classic and stockfish"),
               "%s", error.message);
     }
@@ -469,15 +473,17 @@ static void test_config_validation(void)
             seebatch_config config = seebatch_config_classic();
             char expected[96];
             config.values[piece] = bad[b];
-            snprintf(expected, sizeof expected, "value of the %s is %ld; values must be in 0..4000000",
-                     names[piece], (long)bad[b]);
+            snprintf(expected, sizeof expected,
+                     "value of the %s is %ld; values must be in 0..4000000", names[piece],
+                     (long)bad[b]);
             CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_ERROR_CONFIG, "%s",
                      expected);
             CHECK(strstr(error.message, expected) != NULL, "message \"%s\" lacks \"%s\"",
                   error.message, expected);
         }
     /* The bounds themselves, and values in any order, are fine. */
-    seebatch_config config = {{0, SEEBATCH_VALUE_MAX, 0, 1, SEEBATCH_VALUE_MAX}, SEEBATCH_ALL_FLAGS};
+    seebatch_config config = {{0, SEEBATCH_VALUE_MAX, 0, 1, SEEBATCH_VALUE_MAX},
+                              SEEBATCH_ALL_FLAGS};
     CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_OK, "%s", error.message);
     CHECK_EQ(error.message[0], '\0', "message empty");
 

@@ -19,8 +19,8 @@
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define MALLOC_IS_TAKEN 1
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) \
-    || __has_feature(memory_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
+    __has_feature(memory_sanitizer)
 #define MALLOC_IS_TAKEN 1
 #endif
 #endif
@@ -117,7 +117,8 @@ static long every_entry_point(const seebatch_config *config)
         int32_t value;
         sum += seebatch_see_value_checked(board, moves[0], config, &value, &error);
         /* Rejections format their messages without allocating either. */
-        sum += seebatch_see_value_checked(board, seebatch_move_make(0, 0, 0), config, &value, &error);
+        sum +=
+            seebatch_see_value_checked(board, seebatch_move_make(0, 0, 0), config, &value, &error);
         seebatch_board broken = *board;
         broken.reserved = 1;
         sum += seebatch_see_values_checked(&broken, moves, count, config, values, &error);
@@ -169,7 +170,8 @@ int main(void)
         }
     }
     printf("every SEE entry point on %zu backends, %zu boards, %zu pooled moves: no allocation "
-           "(checksum %ld)\n", backend_count, (size_t)WORKLOAD_BOARDS, work.pool_count, sum);
+           "(checksum %ld)\n",
+           backend_count, (size_t)WORKLOAD_BOARDS, work.pool_count, sum);
     return check_finish("test_no_allocation");
 }
 

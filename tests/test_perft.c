@@ -22,23 +22,25 @@ typedef struct perft_case {
 
 static const perft_case perft_cases[] = {
     /* Start position. */
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5,
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+     5,
      {20, 400, 8902, 197281, 4865609}},
     /* Kiwipete (CPW position 2): castling, en passant, promotions, pins. */
-    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+     4,
      {48, 2039, 97862, 4085603}},
     /* CPW position 3: en passant pins along the rank. */
-    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6,
-     {14, 191, 2812, 43238, 674624, 11030083}},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, {14, 191, 2812, 43238, 674624, 11030083}},
     /* CPW position 4 and its mirror. */
-    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5,
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+     5,
      {6, 264, 9467, 422333, 15833292}},
-    {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4,
-     {6, 264, 9467, 422333}},
+    {"r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4, {6, 264, 9467, 422333}},
     /* CPW position 5. */
     {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, {44, 1486, 62379, 2103487}},
     /* CPW position 6. */
-    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4,
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+     4,
      {46, 2079, 89890, 3894594}},
     /* Martin Sedlak's edge cases (talkchess): illegal en passant, en passant
      * giving check, castling giving or prevented by check, promotions and
@@ -78,8 +80,8 @@ static void test_perft_counts(void)
         CHECK_EQ(seebatch_perft(&board, 0), 1, "%s", c->fen);
         for (int depth = 1; depth <= c->depth; depth++)
             if (c->nodes[depth - 1])
-                CHECK_EQ(seebatch_perft(&board, depth), c->nodes[depth - 1], "%s depth %d",
-                         c->fen, depth);
+                CHECK_EQ(seebatch_perft(&board, depth), c->nodes[depth - 1], "%s depth %d", c->fen,
+                         depth);
     }
 }
 

@@ -110,8 +110,8 @@ static void check_bounds(const seebatch_board *board, seebatch_move move, const 
         return;
     unsigned kind = seebatch_move_kind(move), from = seebatch_move_from(move);
     unsigned to = seebatch_move_to(move);
-    if (kind == SEEBATCH_MOVE_CASTLING
-        || (kind != SEEBATCH_MOVE_NORMAL && (config->flags & SEEBATCH_NORMAL_MOVES_ONLY))) {
+    if (kind == SEEBATCH_MOVE_CASTLING ||
+        (kind != SEEBATCH_MOVE_NORMAL && (config->flags & SEEBATCH_NORMAL_MOVES_ONLY))) {
         CHECK_EQ(value, 0, "%s: scored 0 by rule", what);
         return;
     }
@@ -132,10 +132,14 @@ static void check_bounds(const seebatch_board *board, seebatch_move move, const 
 static int32_t next_threshold(uint64_t *random, int32_t value)
 {
     switch (random_next(random) % 4) {
-    case 0: return value - 1 - (int32_t)(random_next(random) % 3000);
-    case 1: return value + 2 + (int32_t)(random_next(random) % 3000);
-    case 2: return (int32_t)(random_next(random) % 8001) - 4000;
-    default: return random_next(random) % 2 ? INT32_MIN : INT32_MAX;
+    case 0:
+        return value - 1 - (int32_t)(random_next(random) % 3000);
+    case 1:
+        return value + 2 + (int32_t)(random_next(random) % 3000);
+    case 2:
+        return (int32_t)(random_next(random) % 8001) - 4000;
+    default:
+        return random_next(random) % 2 ? INT32_MIN : INT32_MAX;
     }
 }
 
@@ -170,8 +174,8 @@ static void check_move(const seebatch_board *board, seebatch_move move, const na
         int32_t lowest_first = oracle_see_value_ordered(board, move, config, 0);
         int32_t mirrored_order = oracle_see_value_ordered(board, move, config, 56);
         CHECK(lowest_first == value && mirrored_order == mirrored_value,
-              "%s: value %d, mirrored %d, not explained by the tie-break (oracle %d and %d)",
-              what, value, mirrored_value, lowest_first, mirrored_order);
+              "%s: value %d, mirrored %d, not explained by the tie-break (oracle %d and %d)", what,
+              value, mirrored_value, lowest_first, mirrored_order);
     }
 
     check_bounds(board, move, nc, value, what);
@@ -180,7 +184,8 @@ static void check_move(const seebatch_board *board, seebatch_move move, const na
     other.flags ^= SEEBATCH_PROMOTIONS;
     unsigned to_rank = seebatch_move_to(move) / 8;
     if (to_rank != 0 && to_rank != 7)
-        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: promotions flag toggled", what);
+        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: promotions flag toggled",
+                 what);
     other.flags = config->flags ^ SEEBATCH_PINS;
     if (king_count(board, SEEBATCH_WHITE) != 1 && king_count(board, SEEBATCH_BLACK) != 1)
         CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: pins flag toggled", what);
@@ -242,8 +247,8 @@ static void check_multi(multi_batch *multi, const named_config *nc, uint64_t *ra
     int32_t threshold = (int32_t)(random_next(random) % 1001) - 500;
     seebatch_see_values_multi(multi->boards, multi->board_count, multi->board_of_move, multi->moves,
                               count, &nc->config, values);
-    seebatch_see_ge_multi(multi->boards, multi->board_count, multi->board_of_move, multi->moves, count,
-                          threshold, &nc->config, passed);
+    seebatch_see_ge_multi(multi->boards, multi->board_count, multi->board_of_move, multi->moves,
+                          count, threshold, &nc->config, passed);
     for (size_t i = 0; i < count; i++) {
         const seebatch_board *board = &multi->boards[multi->board_of_move[i]];
         char what[300];

@@ -15,11 +15,21 @@
 #include "oracle.h"
 #include "seebatch.h"
 
-enum { NONE = 0, PINS = SEEBATCH_PINS, PROMOTIONS = SEEBATCH_PROMOTIONS,
-       NORMAL_ONLY = SEEBATCH_NORMAL_MOVES_ONLY };
+enum {
+    NONE = 0,
+    PINS = SEEBATCH_PINS,
+    PROMOTIONS = SEEBATCH_PROMOTIONS,
+    NORMAL_ONLY = SEEBATCH_NORMAL_MOVES_ONLY
+};
 
-#define CLASSIC(flags) {{100, 325, 325, 500, 1000}, (flags)}
-#define VALUES(p, n, b, r, q, flags) {{(p), (n), (b), (r), (q)}, (flags)}
+#define CLASSIC(flags)                                                                             \
+    {                                                                                              \
+        {100, 325, 325, 500, 1000}, (flags)                                                        \
+    }
+#define VALUES(p, n, b, r, q, flags)                                                               \
+    {                                                                                              \
+        {(p), (n), (b), (r), (q)}, (flags)                                                         \
+    }
 
 typedef struct rule_case {
     const char *fen;
@@ -190,8 +200,10 @@ static const rule_case cases[] = {
     {"4r1k1/8/8/4n3/8/8/4R3/4R1K1 w - - 0 1", "e2e5", VALUES(100, 100, 100, 100, 100, NONE), 100},
     /* The largest values: trace 1 wins a pawn (4000000); the file battery
      * with the queen behind alternates 4e6, 0, 4e6, 0 -> 0. */
-    {trace1, "e1e5", VALUES(4000000, 4000000, 4000000, 4000000, 4000000, PINS | PROMOTIONS), 4000000},
-    {"4q1k1/4r3/8/4n3/8/8/4R3/4R1K1 w - - 0 1", "e2e5", VALUES(4000000, 4000000, 4000000, 4000000, 4000000, NONE), 0},
+    {trace1, "e1e5", VALUES(4000000, 4000000, 4000000, 4000000, 4000000, PINS | PROMOTIONS),
+     4000000},
+    {"4q1k1/4r3/8/4n3/8/8/4R3/4R1K1 w - - 0 1", "e2e5",
+     VALUES(4000000, 4000000, 4000000, 4000000, 4000000, NONE), 0},
     /* A cheap pawn, a dear queen: trace 1 gains 1. */
     {trace1, "e1e5", VALUES(1, 4000000, 4000000, 4000000, 4000000, NONE), 1},
     /* Values in reverse (P=1000 N=B=500 R=325 Q=100); the order of attackers
@@ -204,7 +216,8 @@ static const rule_case cases[] = {
     {"r6k/1P6/8/8/8/8/8/7K w - - 0 1", "b7a8q", VALUES(500, 325, 325, 500, 100, PROMOTIONS), 100},
     /* The largest values with promotions: Rd8xc8 (4e6), b7xc8=Q takes the
      * rook and gains Q - P = 0 (0), Bxc8 (4e6): min(4e6, max(0, 4e6)). */
-    {"2Nr3k/1P6/8/5b2/8/8/8/7K b - - 0 1", "d8c8", VALUES(4000000, 4000000, 4000000, 4000000, 4000000, PROMOTIONS), 4000000},
+    {"2Nr3k/1P6/8/5b2/8/8/8/7K b - - 0 1", "d8c8",
+     VALUES(4000000, 4000000, 4000000, 4000000, 4000000, PROMOTIONS), 4000000},
 };
 enum { CASE_COUNT = sizeof cases / sizeof cases[0] };
 
@@ -222,8 +235,8 @@ static void check_case(const char *backend, const rule_case *c)
     seebatch_board board;
     seebatch_move move;
     seebatch_error error;
-    if (seebatch_board_from_fen(&board, c->fen, &error) != SEEBATCH_OK
-        || seebatch_move_parse(&board, c->move, &move, &error) != SEEBATCH_OK) {
+    if (seebatch_board_from_fen(&board, c->fen, &error) != SEEBATCH_OK ||
+        seebatch_move_parse(&board, c->move, &move, &error) != SEEBATCH_OK) {
         CHECK(false, "%s: %s", what, error.message);
         return;
     }
@@ -231,9 +244,12 @@ static void check_case(const char *backend, const rule_case *c)
     CHECK_EQ(seebatch_config_validate(&c->config, NULL), SEEBATCH_OK, "%s", what);
 
     CHECK_EQ(seebatch_see_value(&board, move, &c->config), c->expected, "%s on %s", what, backend);
-    CHECK(seebatch_see_ge(&board, move, c->expected, &c->config), "%s on %s: see_ge(v)", what, backend);
-    CHECK(seebatch_see_ge(&board, move, c->expected - 1, &c->config), "%s on %s: see_ge(v-1)", what, backend);
-    CHECK(!seebatch_see_ge(&board, move, c->expected + 1, &c->config), "%s on %s: see_ge(v+1)", what, backend);
+    CHECK(seebatch_see_ge(&board, move, c->expected, &c->config), "%s on %s: see_ge(v)", what,
+          backend);
+    CHECK(seebatch_see_ge(&board, move, c->expected - 1, &c->config), "%s on %s: see_ge(v-1)", what,
+          backend);
+    CHECK(!seebatch_see_ge(&board, move, c->expected + 1, &c->config), "%s on %s: see_ge(v+1)",
+          what, backend);
 
     seebatch_move moves[5] = {move, move, move, move, move};
     int32_t values[5];
@@ -252,7 +268,8 @@ static void check_pins_need_one_king(const char *backend)
     seebatch_config pins = CLASSIC(PINS);
     seebatch_board board;
     seebatch_move move;
-    CHECK_EQ(seebatch_board_from_fen(&board, "7k/8/5n2/3p4/8/2B5/8/1K1R4 w - - 0 1", NULL), SEEBATCH_OK, "FEN");
+    CHECK_EQ(seebatch_board_from_fen(&board, "7k/8/5n2/3p4/8/2B5/8/1K1R4 w - - 0 1", NULL),
+             SEEBATCH_OK, "FEN");
     CHECK_EQ(seebatch_move_parse(&board, "d1d5", &move, NULL), SEEBATCH_OK, "d1d5");
     CHECK_EQ(seebatch_see_value(&board, move, &pins), 100, "%s: one king each", backend);
 
@@ -260,14 +277,17 @@ static void check_pins_need_one_king(const char *backend)
     two_black_kings.pieces[SEEBATCH_KING] |= 1ull << 0;
     two_black_kings.colors[SEEBATCH_BLACK] |= 1ull << 0;
     CHECK_EQ(seebatch_board_validate(&two_black_kings, NULL), SEEBATCH_OK, "two black kings");
-    CHECK_EQ(seebatch_see_value(&two_black_kings, move, &pins), -400, "%s: two black kings", backend);
-    CHECK(!seebatch_see_ge(&two_black_kings, move, -399, &pins), "%s: two black kings, see_ge", backend);
+    CHECK_EQ(seebatch_see_value(&two_black_kings, move, &pins), -400, "%s: two black kings",
+             backend);
+    CHECK(!seebatch_see_ge(&two_black_kings, move, -399, &pins), "%s: two black kings, see_ge",
+          backend);
     CHECK_EQ(oracle_see_value(&two_black_kings, move, &pins), -400, "oracle: two black kings");
 
     seebatch_board two_white_kings = board;
     two_white_kings.pieces[SEEBATCH_KING] |= 1ull << 0;
     two_white_kings.colors[SEEBATCH_WHITE] |= 1ull << 0;
-    CHECK_EQ(seebatch_see_value(&two_white_kings, move, &pins), 100, "%s: two white kings", backend);
+    CHECK_EQ(seebatch_see_value(&two_white_kings, move, &pins), 100, "%s: two white kings",
+             backend);
     CHECK_EQ(oracle_see_value(&two_white_kings, move, &pins), 100, "oracle: two white kings");
 }
 
@@ -288,9 +308,10 @@ int main(void)
         describe(&cases[i], what, sizeof what);
         seebatch_board board;
         seebatch_move move;
-        if (seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK
-            && seebatch_move_parse(&board, cases[i].move, &move, NULL) == SEEBATCH_OK)
-            CHECK_EQ(oracle_see_value(&board, move, &cases[i].config), cases[i].expected, "oracle: %s", what);
+        if (seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK &&
+            seebatch_move_parse(&board, cases[i].move, &move, NULL) == SEEBATCH_OK)
+            CHECK_EQ(oracle_see_value(&board, move, &cases[i].config), cases[i].expected,
+                     "oracle: %s", what);
     }
     return check_finish("test_see_rules");
 }

@@ -34,20 +34,22 @@ static const trace traces[] = {
      *   classic:   min(100, max(-225, min(100, max(-400, min(-75, -1075))))) = -225
      *   stockfish: min(208, max(-573, min(208, max(-1068, min(-243, -2781))))) = -573
      * No slider stands on a line of either king, so pins change nothing. */
-    {"swap-algorithm trace 2", "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5", -225, -573},
+    {"swap-algorithm trace 2", "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "d3e5",
+     -225, -573},
 
     /* The Mediocre write-up: a queen takes a pawn that a pawn defends (Qxb6, axb6), and
      * white has no second attacker: P - Q = 100 - 1000 = -900, and
      * 208 - 2538 = -2330. */
-    {"Mediocre example: queen takes defended pawn", "4k3/p7/1p6/8/8/8/8/1Q2K3 w - - 0 1", "b1b6", -900, -2330},
+    {"Mediocre example: queen takes defended pawn", "4k3/p7/1p6/8/8/8/8/1Q2K3 w - - 0 1", "b1b6",
+     -900, -2330},
 };
 enum { TRACE_COUNT = sizeof traces / sizeof traces[0] };
 
 static void load(const trace *t, seebatch_board *board, seebatch_move *move)
 {
     seebatch_error error;
-    if (seebatch_board_from_fen(board, t->fen, &error) != SEEBATCH_OK
-        || seebatch_move_parse(board, t->move, move, &error) != SEEBATCH_OK) {
+    if (seebatch_board_from_fen(board, t->fen, &error) != SEEBATCH_OK ||
+        seebatch_move_parse(board, t->move, move, &error) != SEEBATCH_OK) {
         fprintf(stderr, "%s: %s\n", t->name, error.message);
         exit(1);
     }
@@ -63,7 +65,8 @@ static void check_value(const char *backend, const trace *t, const seebatch_conf
 
     CHECK_EQ(seebatch_see_value(&board, move, config), expected, "%s, %s", backend, t->name);
     int32_t checked = 0;
-    CHECK_EQ(seebatch_see_value_checked(&board, move, config, &checked, NULL), SEEBATCH_OK, "%s", t->name);
+    CHECK_EQ(seebatch_see_value_checked(&board, move, config, &checked, NULL), SEEBATCH_OK, "%s",
+             t->name);
     CHECK_EQ(checked, expected, "%s, %s, checked", backend, t->name);
 
     /* A batch that repeats the move, and a multi-board batch over copies. */
@@ -85,20 +88,26 @@ static void check_value(const char *backend, const trace *t, const seebatch_conf
     for (int32_t delta = -3; delta <= 3; delta++) {
         int32_t threshold = expected + delta;
         bool wanted = delta <= 0;
-        CHECK_EQ(seebatch_see_ge(&board, move, threshold, config), wanted,
-                 "%s, %s, see_ge(%d)", backend, t->name, threshold);
+        CHECK_EQ(seebatch_see_ge(&board, move, threshold, config), wanted, "%s, %s, see_ge(%d)",
+                 backend, t->name, threshold);
         uint8_t passed[9];
         seebatch_see_ge_batch(&board, moves, 9, threshold, config, passed);
         for (int i = 0; i < 9; i++)
-            CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_batch(%d)[%d]", backend, t->name, threshold, i);
+            CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_batch(%d)[%d]", backend, t->name, threshold,
+                     i);
         seebatch_see_ge_multi(boards, 3, board_of_move, moves, 9, threshold, config, passed);
         for (int i = 0; i < 9; i++)
-            CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_multi(%d)[%d]", backend, t->name, threshold, i);
+            CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_multi(%d)[%d]", backend, t->name, threshold,
+                     i);
     }
-    CHECK(seebatch_see_ge(&board, move, INT32_MIN, config), "%s, %s, see_ge(INT32_MIN)", backend, t->name);
-    CHECK(!seebatch_see_ge(&board, move, INT32_MAX, config), "%s, %s, see_ge(INT32_MAX)", backend, t->name);
-    CHECK(seebatch_see_ge(&board, move, expected - 1000000, config), "%s, %s, far below", backend, t->name);
-    CHECK(!seebatch_see_ge(&board, move, expected + 1000000, config), "%s, %s, far above", backend, t->name);
+    CHECK(seebatch_see_ge(&board, move, INT32_MIN, config), "%s, %s, see_ge(INT32_MIN)", backend,
+          t->name);
+    CHECK(!seebatch_see_ge(&board, move, INT32_MAX, config), "%s, %s, see_ge(INT32_MAX)", backend,
+          t->name);
+    CHECK(seebatch_see_ge(&board, move, expected - 1000000, config), "%s, %s, far below", backend,
+          t->name);
+    CHECK(!seebatch_see_ge(&board, move, expected + 1000000, config), "%s, %s, far above", backend,
+          t->name);
 }
 
 int main(void)
@@ -121,8 +130,10 @@ int main(void)
         seebatch_board board;
         seebatch_move move;
         load(&traces[i], &board, &move);
-        CHECK_EQ(oracle_see_value(&board, move, &classic), traces[i].classic, "oracle, %s", traces[i].name);
-        CHECK_EQ(oracle_see_value(&board, move, &stockfish), traces[i].stockfish, "oracle, %s", traces[i].name);
+        CHECK_EQ(oracle_see_value(&board, move, &classic), traces[i].classic, "oracle, %s",
+                 traces[i].name);
+        CHECK_EQ(oracle_see_value(&board, move, &stockfish), traces[i].stockfish, "oracle, %s",
+                 traces[i].name);
     }
     return check_finish("test_see_traces");
 }

@@ -192,7 +192,8 @@ static void first_choice_in_children(void)
     const char *names[8];
     size_t count = seebatch_backends_available(names, 8);
     int warnings;
-    CHECK_EQ(run_child(NULL, names[0], &warnings), 0, "SEEBATCH_BACKEND unset: the best, %s", names[0]);
+    CHECK_EQ(run_child(NULL, names[0], &warnings), 0, "SEEBATCH_BACKEND unset: the best, %s",
+             names[0]);
     CHECK_EQ(warnings, 0, "no warning without SEEBATCH_BACKEND");
     CHECK_EQ(run_child("auto", names[0], &warnings), 0, "SEEBATCH_BACKEND=auto");
     for (size_t i = 0; i < count; i++) {
@@ -254,7 +255,8 @@ static void switching_during_evaluation(void)
     worker workers[WORKERS + SWITCHERS];
     for (unsigned t = 0; t < WORKERS + SWITCHERS; t++) {
         workers[t] = (worker){&run, t, 0, 0};
-        pthread_create(&threads[t], NULL, t < WORKERS ? evaluate_rounds : switch_backends, &workers[t]);
+        pthread_create(&threads[t], NULL, t < WORKERS ? evaluate_rounds : switch_backends,
+                       &workers[t]);
     }
     for (unsigned t = 0; t < WORKERS + SWITCHERS; t++)
         pthread_join(threads[t], NULL);

@@ -27,12 +27,14 @@ static game play_game(const char *fen, const char *const *moves, size_t count, u
     game g = {.count = 0};
     seebatch_board board;
     seebatch_error error;
-    CHECK(seebatch_board_from_fen(&board, fen, &error) == SEEBATCH_OK, "%s: %s", fen, error.message);
+    CHECK(seebatch_board_from_fen(&board, fen, &error) == SEEBATCH_OK, "%s: %s", fen,
+          error.message);
     for (size_t i = 0; i < count && i < GAME_MAX; i++) {
         training_entry *e = &g.entries[g.count++];
         e->board = board;
         e->board.fullmove_number = seebatch_fullmove_of_ply(ply);
-        CHECK(seebatch_move_parse(&board, moves[i], &e->move, &error) == SEEBATCH_OK, "%s", moves[i]);
+        CHECK(seebatch_move_parse(&board, moves[i], &e->move, &error) == SEEBATCH_OK, "%s",
+              moves[i]);
         CHECK(seebatch_move_is_legal(&board, e->move), "%s is legal", moves[i]);
         e->score = (int16_t)(i % 3 == 0 ? -32000 + 977 * (int)i : 13 * (int)i - 40);
         e->ply = ply++;
@@ -79,8 +81,8 @@ static void check_kings(const training_entry *entry, size_t index)
 
 /* Decodes a payload; returns the entries read before the end or a fault
  * (whose message goes to *message when message is not NULL). */
-static size_t decode_all_with(const uint8_t *data, size_t size, training_entry *out, size_t capacity,
-                              binpack_step *last, char *message)
+static size_t decode_all_with(const uint8_t *data, size_t size, training_entry *out,
+                              size_t capacity, binpack_step *last, char *message)
 {
     binpack_chunk_decoder decoder;
     seebatch_binpack_decoder_start(&decoder, data, size, 8);
@@ -95,7 +97,8 @@ static size_t decode_all_with(const uint8_t *data, size_t size, training_entry *
     }
     if (*last == BINPACK_FAULT) {
         CHECK(fault.byte_offset >= 8 && fault.byte_offset <= 8 + size && fault.message[0],
-              "fault at %llu in a payload of %zu bytes", (unsigned long long)fault.byte_offset, size);
+              "fault at %llu in a payload of %zu bytes", (unsigned long long)fault.byte_offset,
+              size);
         if (message)
             strcpy(message, fault.message);
     }
@@ -121,7 +124,8 @@ static void test_chain_that_takes_a_king(void)
         training_entry *e = &g.entries[i];
         memset(e, 0, sizeof *e);
         CHECK(seebatch_board_from_fen(&e->board, fens[i], NULL) == SEEBATCH_OK, "%s", fens[i]);
-        CHECK(seebatch_move_parse(&e->board, moves[i], &e->move, NULL) == SEEBATCH_OK, "%s", moves[i]);
+        CHECK(seebatch_move_parse(&e->board, moves[i], &e->move, NULL) == SEEBATCH_OK, "%s",
+              moves[i]);
         e->ply = (uint16_t)i;
         e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
     }
@@ -142,20 +146,20 @@ static const char *const castling_game[] = {"a2a3", "h7h6", "e1g1", "e8c8", "f1e
                                             "a4a5", "b7b5", "a5b6", "a7b6"};
 /* A capturing promotion, an underpromotion for each side, checks. */
 static const char *const promotion_game[] = {"b7a8q", "h2h1n", "a8b8", "h1f2",
-                                             "c7c8r", "f2d3", "e1d1", "d3b2"};
+                                             "c7c8r", "f2d3",  "e1d1", "d3b2"};
 
 static game sample_games[3];
 static size_t sample_count;
 
 static void make_samples(void)
 {
-    sample_games[0] = play_game("r3k2r/ppp2ppp/3q4/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", castling_game,
-                                sizeof castling_game / sizeof castling_game[0], 20);
+    sample_games[0] = play_game("r3k2r/ppp2ppp/3q4/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+                                castling_game, sizeof castling_game / sizeof castling_game[0], 20);
     sample_games[1] = play_game("r7/1PP4k/8/8/8/8/7p/4K3 w - - 0 1", promotion_game,
                                 sizeof promotion_game / sizeof promotion_game[0], 101);
     static const char *const black_first[] = {"d7d5", "e4d5", "c7c5", "d5c6"};
-    sample_games[2] = play_game("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-                                black_first, 4, 1);
+    sample_games[2] =
+        play_game("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", black_first, 4, 1);
     sample_count = 3;
 }
 
@@ -188,10 +192,13 @@ static void test_stems(void)
     training_entry e;
     memset(&e, 0, sizeof e);
     seebatch_error error;
-    CHECK(seebatch_board_from_fen(&e.board, "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 7 30", &error) == SEEBATCH_OK, "fen");
+    CHECK(seebatch_board_from_fen(&e.board, "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 7 30", &error) ==
+              SEEBATCH_OK,
+          "fen");
     CHECK(seebatch_move_parse(&e.board, "d4e3", &e.move, &error) == SEEBATCH_OK, "move");
     e.score = -1234;
-    e.board.halfmove_clock = 263; /* stored in 16 bits, written in 8 as Stockfish's converter does */
+    e.board.halfmove_clock =
+        263; /* stored in 16 bits, written in 8 as Stockfish's converter does */
     e.ply = 59;
     e.result = -1;
     e.board.fullmove_number = seebatch_fullmove_of_ply(59);
@@ -204,7 +211,8 @@ static void test_stems(void)
     char block[PLAIN_BLOCK_MAX];
     seebatch_plain_format(&back, block);
     CHECK(strcmp(block, "fen r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 7 30\nmove d4e3\nscore -1234\n"
-                        "ply 59\nresult -1\ne\n") == 0, "plain block:\n%s", block);
+                        "ply 59\nresult -1\ne\n") == 0,
+          "plain block:\n%s", block);
     CHECK_EQ(back.board.halfmove_clock, 263, "the stem keeps 16 bits");
     /* The converter's fullmove number is (ply + 1) / 2. */
     CHECK_EQ(seebatch_fullmove_of_ply(0), 0, "ply 0");
@@ -215,7 +223,8 @@ static void test_stems(void)
     uint8_t bad[32];
     memcpy(bad, stem, 32);
     bad[8 + 1] = (uint8_t)((bad[9] & 0x0F) | (13 << 4)); /* the 4th piece (d4) as a castling rook */
-    CHECK(!seebatch_binpack_unpack_stem(bad, &back, &fault) && strstr(fault.message, "castling rook"),
+    CHECK(!seebatch_binpack_unpack_stem(bad, &back, &fault) &&
+              strstr(fault.message, "castling rook"),
           "refused: %s", fault.message);
 }
 
@@ -235,7 +244,8 @@ static void test_damage(void)
         CHECK(n < total, "cut at %zu: %zu entries of %zu", cut, n, total);
         for (size_t i = 0; i < n && i < total; i++)
             CHECK(memcmp(&part[i].board, &whole[i].board, sizeof part[i].board) == 0 &&
-                  part[i].move == whole[i].move, "cut at %zu, entry %zu", cut, i);
+                      part[i].move == whole[i].move,
+                  "cut at %zu, entry %zu", cut, i);
     }
     static uint8_t damaged[1 << 16];
     for (size_t at = 0; at < length; at++)
@@ -254,19 +264,23 @@ static void test_en_passant_rule(void)
         const char *fen, *push;
         unsigned expected;
     } cases[] = {
-        {"4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", "d2d4", 19},                   /* e4 takes on d3 */
-        {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_NO_SQUARE},     /* no pawn to take */
-        {"8/8/8/8/k3p2R/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_NO_SQUARE},   /* both pawns leave rank 4: Rh4 checks */
-        {"8/8/8/8/k3p3/8/3P4/4K2R w - - 0 1", "d2d4", 19},                   /* the rook is elsewhere */
-        {"4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", "c7c5", 42},                   /* d5 takes on c6 */
+        {"4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", "d2d4", 19},               /* e4 takes on d3 */
+        {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_NO_SQUARE}, /* no pawn to take */
+        {"8/8/8/8/k3p2R/8/3P4/4K3 w - - 0 1", "d2d4",
+         SEEBATCH_NO_SQUARE},                              /* both pawns leave rank 4: Rh4 checks */
+        {"8/8/8/8/k3p3/8/3P4/4K2R w - - 0 1", "d2d4", 19}, /* the rook is elsewhere */
+        {"4k3/2p5/8/3P4/8/8/8/4K3 b - - 0 1", "c7c5", 42}, /* d5 takes on c6 */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         seebatch_board board;
         seebatch_move move;
-        CHECK(seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK, "%s", cases[i].fen);
-        CHECK(seebatch_move_parse(&board, cases[i].push, &move, NULL) == SEEBATCH_OK, "%s", cases[i].push);
+        CHECK(seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK, "%s",
+              cases[i].fen);
+        CHECK(seebatch_move_parse(&board, cases[i].push, &move, NULL) == SEEBATCH_OK, "%s",
+              cases[i].push);
         seebatch_chain_play(&board, move);
-        CHECK_EQ(board.en_passant, cases[i].expected, "case %zu: %s then %s", i, cases[i].fen, cases[i].push);
+        CHECK_EQ(board.en_passant, cases[i].expected, "case %zu: %s then %s", i, cases[i].fen,
+                 cases[i].push);
     }
 }
 

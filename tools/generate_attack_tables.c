@@ -27,10 +27,10 @@ static const direction bishop_directions[4] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1
 static const direction rook_directions[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 enum {
-    BISHOP_ENTRIES = 5248,   /* sum over squares of 2^popcount(bishop mask) */
-    ROOK_ENTRIES = 102400,   /* the same for rooks */
+    BISHOP_ENTRIES = 5248, /* sum over squares of 2^popcount(bishop mask) */
+    ROOK_ENTRIES = 102400, /* the same for rooks */
     SLIDER_ENTRIES = BISHOP_ENTRIES + ROOK_ENTRIES,
-    MAX_SUBSETS = 4096       /* 2^12: the largest rook mask */
+    MAX_SUBSETS = 4096 /* 2^12: the largest rook mask */
 };
 
 typedef struct magic_result {
@@ -71,10 +71,7 @@ typedef struct search_space {
 
 static bitboard bit_at(int file, int rank) { return (bitboard)1 << (rank * 8 + file); }
 
-static bool on_board(int file, int rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
+static bool on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
 
 static int count_bits(bitboard b)
 {
@@ -256,7 +253,7 @@ static bitboard leaper(int square, const direction *steps, int step_count)
 
 static void fill_leapers(tables *t)
 {
-    static const direction knight_steps[8] = {{1, 2},  {2, 1},  {2, -1}, {1, -2},
+    static const direction knight_steps[8] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     static const direction king_steps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                             {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
@@ -345,9 +342,13 @@ static void write_targets(FILE *out, const tables *t)
 {
     fprintf(out, "const target_entry seebatch_target_pext[64] = {\n");
     for (int square = 0; square < 64; square++) {
-        fprintf(out, "    {{0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull}, 0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull,\n",
+        fprintf(out,
+                "    {{0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull}, 0x%016" PRIX64
+                "ull, 0x%016" PRIX64 "ull,\n",
                 t->pawn[0][square], t->pawn[1][square], t->knight[square], t->king[square]);
-        fprintf(out, "     {0x%016" PRIX64 "ull, pext_slider_attacks + %u}, {0x%016" PRIX64 "ull, pext_slider_attacks + %u}},\n",
+        fprintf(out,
+                "     {0x%016" PRIX64 "ull, pext_slider_attacks + %u}, {0x%016" PRIX64
+                "ull, pext_slider_attacks + %u}},\n",
                 t->bishop_pext[square].mask, t->bishop_pext[square].offset,
                 t->rook_pext[square].mask, t->rook_pext[square].offset);
     }

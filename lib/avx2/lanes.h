@@ -37,8 +37,9 @@ INLINE lanes shift_up_by(lanes x, lanes n) { return _mm256_sllv_epi64(x, n); }
 INLINE lanes shift_down_by(lanes x, lanes n) { return _mm256_srlv_epi64(x, n); }
 INLINE lanes byte_swap(lanes x)
 {
-    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4,
-                                                   3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10,
+                                                   9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11,
+                                                   10, 9, 8));
 }
 /* table[index] in each lane. */
 INLINE lanes look_up(const bitboard *table, lanes index)
@@ -60,23 +61,35 @@ INLINE lane_mask greater(lanes a, lanes b) { return _mm256_cmpgt_epi64(a, b); }
 INLINE lane_mask is_zero(lanes x) { return equal(x, none_set()); }
 INLINE lane_mask not_zero(lanes x) { return is_zero(is_zero(x)); }
 INLINE lane_mask equal_pairs(lanes a, lanes b) { return _mm256_cmpeq_epi32(a, b); }
-INLINE lane_mask all_of(lanes x, lanes bits) { return equal(both(x, bits), bits); } /* x holds all of bits */
+INLINE lane_mask all_of(lanes x, lanes bits)
+{
+    return equal(both(x, bits), bits);
+} /* x holds all of bits */
 INLINE lanes keep(lane_mask m, lanes x) { return _mm256_and_si256(m, x); }
 INLINE lanes drop(lanes x, lane_mask m) { return _mm256_andnot_si256(m, x); }
-INLINE lanes choose(lane_mask m, lanes if_set, lanes if_clear) { return _mm256_blendv_epi8(if_clear, if_set, m); }
+INLINE lanes choose(lane_mask m, lanes if_set, lanes if_clear)
+{
+    return _mm256_blendv_epi8(if_clear, if_set, m);
+}
 INLINE lanes mask_as_lanes(lane_mask m) { return m; } /* -1 where set, 0 elsewhere */
 INLINE lane_mask mask_and(lane_mask a, lane_mask b) { return _mm256_and_si256(a, b); }
 INLINE lane_mask mask_or(lane_mask a, lane_mask b) { return _mm256_or_si256(a, b); }
 INLINE lane_mask mask_but_not(lane_mask a, lane_mask b) { return _mm256_andnot_si256(b, a); }
 INLINE int any(lane_mask m) { return !_mm256_testz_si256(m, m); }
 INLINE int any_bits(lanes x) { return !_mm256_testz_si256(x, x); } /* a bit set in some lane */
-INLINE unsigned lane_bits(lane_mask m) { return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m)); }
+INLINE unsigned lane_bits(lane_mask m)
+{
+    return (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(m));
+}
 INLINE lane_mask first_lanes(size_t count) /* lanes 0 .. count - 1 */
 {
     return greater(_mm256_set1_epi64x((long long)count), _mm256_setr_epi64x(0, 1, 2, 3));
 }
 INLINE lane_mask no_lane(void) { return none_set(); }
-INLINE lane_mask only_lane(unsigned lane) { return equal(_mm256_setr_epi64x(0, 1, 2, 3), broadcast(lane)); }
+INLINE lane_mask only_lane(unsigned lane)
+{
+    return equal(_mm256_setr_epi64x(0, 1, 2, 3), broadcast(lane));
+}
 
 /* Lanes from numbers in registers, and back. A vector read of numbers just
  * stored one by one would wait for the stores to reach the cache. */
@@ -97,10 +110,14 @@ INLINE lanes value_table(const seebatch_config *config)
     const int32_t *v = config->values;
     /* values[1..4] are knight, bishop, rook, queen: reversed, they fill 4..7. */
     __m128i pieces = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&v[SEEBATCH_KNIGHT]), 0x1B);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_cvtsi32_si128(v[SEEBATCH_PAWN])), pieces, 1);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_cvtsi32_si128(v[SEEBATCH_PAWN])),
+                                   pieces, 1);
 }
 
-INLINE lanes value_of(lanes table, lanes negated_code) { return _mm256_permutevar8x32_epi32(table, negated_code); }
+INLINE lanes value_of(lanes table, lanes negated_code)
+{
+    return _mm256_permutevar8x32_epi32(table, negated_code);
+}
 
 /* The first `count` moves, one per lane; lanes past `count` read move 0
  * (a1a1). Short groups are read move by move, never past the array, and put
@@ -153,7 +170,8 @@ INLINE void store_values(int32_t *values, lanes answers, size_t count)
     if (count >= LANES) {
         _mm_storeu_si128((__m128i *)values, low);
     } else {
-        __m128i keep_lanes = _mm_cmpgt_epi32(_mm_set1_epi32((int)count), _mm_setr_epi32(0, 1, 2, 3));
+        __m128i keep_lanes =
+            _mm_cmpgt_epi32(_mm_set1_epi32((int)count), _mm_setr_epi32(0, 1, 2, 3));
         _mm_maskstore_epi32(values, keep_lanes, low);
     }
 }

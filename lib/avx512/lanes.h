@@ -38,15 +38,21 @@ INLINE lanes shift_up_by(lanes x, lanes n) { return _mm512_sllv_epi64(x, n); }
 INLINE lanes shift_down_by(lanes x, lanes n) { return _mm512_srlv_epi64(x, n); }
 INLINE lanes byte_swap(lanes x)
 {
-    return _mm512_shuffle_epi8(
-        x, _mm512_broadcast_i32x4(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8)));
+    return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                                                       14, 13, 12, 11, 10, 9, 8)));
 }
 /* table[index] in each lane. */
-INLINE lanes look_up(const bitboard *table, lanes index) { return _mm512_i64gather_epi64(index, table, 8); }
+INLINE lanes look_up(const bitboard *table, lanes index)
+{
+    return _mm512_i64gather_epi64(index, table, 8);
+}
 
 /* Values: 32-bit numbers written in both halves of their lane (pairs). */
 INLINE lanes pair(int32_t value) { return _mm512_set1_epi32(value); }
-INLINE lanes as_pair(lanes x) { return _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xA0); } /* the low half in both */
+INLINE lanes as_pair(lanes x)
+{
+    return _mm512_shuffle_epi32(x, (_MM_PERM_ENUM)0xA0);
+} /* the low half in both */
 INLINE lanes plus(lanes a, lanes b) { return _mm512_add_epi32(a, b); }
 INLINE lanes minus(lanes a, lanes b) { return _mm512_sub_epi32(a, b); }
 INLINE lanes max32(lanes a, lanes b) { return _mm512_max_epi32(a, b); }
@@ -59,11 +65,20 @@ INLINE lane_mask is_zero(lanes x) { return _mm512_testn_epi64_mask(x, x); }
 INLINE lane_mask not_zero(lanes x) { return _mm512_test_epi64_mask(x, x); }
 /* Pairs are equal when their lanes are. */
 INLINE lane_mask equal_pairs(lanes a, lanes b) { return _mm512_cmpeq_epi64_mask(a, b); }
-INLINE lane_mask all_of(lanes x, lanes bits) { return equal(both(x, bits), bits); } /* x holds all of bits */
+INLINE lane_mask all_of(lanes x, lanes bits)
+{
+    return equal(both(x, bits), bits);
+} /* x holds all of bits */
 INLINE lanes keep(lane_mask m, lanes x) { return _mm512_maskz_mov_epi64(m, x); }
 INLINE lanes drop(lanes x, lane_mask m) { return _mm512_maskz_mov_epi64((lane_mask)~m, x); }
-INLINE lanes choose(lane_mask m, lanes if_set, lanes if_clear) { return _mm512_mask_blend_epi64(m, if_clear, if_set); }
-INLINE lanes mask_as_lanes(lane_mask m) { return _mm512_movm_epi64(m); } /* -1 where set, 0 elsewhere */
+INLINE lanes choose(lane_mask m, lanes if_set, lanes if_clear)
+{
+    return _mm512_mask_blend_epi64(m, if_clear, if_set);
+}
+INLINE lanes mask_as_lanes(lane_mask m)
+{
+    return _mm512_movm_epi64(m);
+} /* -1 where set, 0 elsewhere */
 INLINE lane_mask mask_and(lane_mask a, lane_mask b) { return a & b; }
 INLINE lane_mask mask_or(lane_mask a, lane_mask b) { return a | b; }
 INLINE lane_mask mask_but_not(lane_mask a, lane_mask b) { return a & (lane_mask)~b; }
@@ -81,8 +96,8 @@ INLINE lane_mask only_lane(unsigned lane) { return (lane_mask)(1u << lane); }
  * stored one by one would wait for the stores to reach the cache. */
 INLINE lanes from_numbers(const uint64_t v[LANES])
 {
-    return _mm512_set_epi64((long long)v[7], (long long)v[6], (long long)v[5], (long long)v[4], (long long)v[3],
-                            (long long)v[2], (long long)v[1], (long long)v[0]);
+    return _mm512_set_epi64((long long)v[7], (long long)v[6], (long long)v[5], (long long)v[4],
+                            (long long)v[3], (long long)v[2], (long long)v[1], (long long)v[0]);
 }
 INLINE void to_numbers(uint64_t v[LANES], lanes x) { _mm512_storeu_si512(v, x); }
 
@@ -97,11 +112,15 @@ INLINE long long pair_bits(int32_t value) { return (long long)((uint32_t)value *
 INLINE lanes value_table(const seebatch_config *config)
 {
     const int32_t *v = config->values;
-    return _mm512_set_epi64(pair_bits(v[SEEBATCH_KNIGHT]), pair_bits(v[SEEBATCH_BISHOP]), pair_bits(v[SEEBATCH_ROOK]),
-                            pair_bits(v[SEEBATCH_QUEEN]), 0, 0, 0, pair_bits(v[SEEBATCH_PAWN]));
+    return _mm512_set_epi64(pair_bits(v[SEEBATCH_KNIGHT]), pair_bits(v[SEEBATCH_BISHOP]),
+                            pair_bits(v[SEEBATCH_ROOK]), pair_bits(v[SEEBATCH_QUEEN]), 0, 0, 0,
+                            pair_bits(v[SEEBATCH_PAWN]));
 }
 
-INLINE lanes value_of(lanes table, lanes negated_code) { return _mm512_permutexvar_epi64(negated_code, table); }
+INLINE lanes value_of(lanes table, lanes negated_code)
+{
+    return _mm512_permutexvar_epi64(negated_code, table);
+}
 
 /* The first `count` moves, one per lane; lanes past `count` read move 0
  * (a1a1). A masked load never touches the moves past `count`. */

@@ -34,9 +34,12 @@ INLINE lines_through lines_of(lanes to, lanes to_bit)
     lines_through l;
     l.file = toggle(shift_up_by(broadcast(a_file), file), to_bit);
     l.rank = toggle(shift_up_by(broadcast(first_rank), rank8), to_bit);
-    l.diagonal = toggle(either(shift_up_by(broadcast(a1_h8), above), shift_down_by(broadcast(a1_h8), below)), to_bit);
-    l.antidiagonal =
-        toggle(either(shift_up_by(broadcast(h1_a8), above_anti), shift_down_by(broadcast(h1_a8), below_anti)), to_bit);
+    l.diagonal =
+        toggle(either(shift_up_by(broadcast(a1_h8), above), shift_down_by(broadcast(a1_h8), below)),
+               to_bit);
+    l.antidiagonal = toggle(either(shift_up_by(broadcast(h1_a8), above_anti),
+                                   shift_down_by(broadcast(h1_a8), below_anti)),
+                            to_bit);
     return l;
 }
 
@@ -73,12 +76,14 @@ typedef struct seen_from {
     lanes diagonal, straight;
 } seen_from;
 
-INLINE seen_from seen_from_to(lanes occupied, const lines_through *l, lanes to_bit, lanes swapped_to_bit)
+INLINE seen_from seen_from_to(lanes occupied, const lines_through *l, lanes to_bit,
+                              lanes swapped_to_bit)
 {
     seen_from s;
     s.diagonal = either(seen_along(occupied, l->diagonal, to_bit, swapped_to_bit),
                         seen_along(occupied, l->antidiagonal, to_bit, swapped_to_bit));
-    s.straight = either(seen_along(occupied, l->file, to_bit, swapped_to_bit), seen_along_rank(occupied, l->rank, to_bit));
+    s.straight = either(seen_along(occupied, l->file, to_bit, swapped_to_bit),
+                        seen_along_rank(occupied, l->rank, to_bit));
     return s;
 }
 
@@ -86,10 +91,10 @@ INLINE seen_from seen_from_to(lanes occupied, const lines_through *l, lanes to_b
 INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
 {
     const uint64_t not_a_file = ~0x0101010101010101ull, not_h_file = ~0x8080808080808080ull;
-    lanes white_pawn_squares =
-        either(both(shift_down(to_bit, 7), broadcast(not_a_file)), both(shift_down(to_bit, 9), broadcast(not_h_file)));
-    lanes black_pawn_squares =
-        either(both(shift_up(to_bit, 7), broadcast(not_h_file)), both(shift_up(to_bit, 9), broadcast(not_a_file)));
+    lanes white_pawn_squares = either(both(shift_down(to_bit, 7), broadcast(not_a_file)),
+                                      both(shift_down(to_bit, 9), broadcast(not_h_file)));
+    lanes black_pawn_squares = either(both(shift_up(to_bit, 7), broadcast(not_h_file)),
+                                      both(shift_up(to_bit, 9), broadcast(not_a_file)));
     lanes pawns = either(both(white_pawn_squares, b->white), both(black_pawn_squares, b->black));
     lanes knights = look_up(seebatch_knight_attack_table, to);
     lanes kings = look_up(seebatch_king_attack_table, to);
@@ -102,16 +107,19 @@ INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
  * line of `to` and not attacking it yet, but seen from `to` once every piece
  * that may leave is lifted: the attackers but a king (its capture ends the
  * exchange) and the sliders lined up behind them. */
-INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes occupied, lanes *candidates)
+INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes occupied,
+                          lanes *candidates)
 {
     lines_through l = lines_of(to, to_bit);
     lanes swapped_to_bit = byte_swap(to_bit);
     seen_from now = seen_from_to(occupied, &l, to_bit, swapped_to_bit);
-    lanes attackers = both(
-        either(steppers_of(b, to, to_bit), either(both(now.diagonal, b->diagonal), both(now.straight, b->straight))),
-        occupied);
+    lanes attackers =
+        both(either(steppers_of(b, to, to_bit),
+                    either(both(now.diagonal, b->diagonal), both(now.straight, b->straight))),
+             occupied);
 
-    lanes on_lines = either(both(either(l.diagonal, l.antidiagonal), b->diagonal), both(either(l.file, l.rank), b->straight));
+    lanes on_lines = either(both(either(l.diagonal, l.antidiagonal), b->diagonal),
+                            both(either(l.file, l.rank), b->straight));
     lanes lined_up = but_not(both(on_lines, occupied), attackers);
     lanes lifted = but_not(occupied, either(lined_up, but_not(attackers, b->kings)));
     seen_from then = seen_from_to(lifted, &l, to_bit, swapped_to_bit);

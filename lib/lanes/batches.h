@@ -50,8 +50,8 @@ INLINE group group_of(batch_context *batch, const seebatch_move *moves, size_t c
 /* At most LANES moves on one board, the usual call of an engine (one move,
  * or the few captures of a node): one group, straight through, so that
  * nothing is prepared for groups that will not come. */
-static __attribute__((noinline)) void run_one_group(const see_batch *in, const answers_out *out, int32_t lo,
-                                                     int32_t hi)
+static __attribute__((noinline)) void run_one_group(const see_batch *in, const answers_out *out,
+                                                    int32_t lo, int32_t hi)
 {
     batch_context batch;
     start_batch(&batch, in->config, lo, hi);
@@ -60,15 +60,16 @@ static __attribute__((noinline)) void run_one_group(const see_batch *in, const a
         boards[lane] = in->boards;
     board_lanes b;
     one_board_lanes(&b, in->boards);
-    group gr = group_of(&batch, in->moves, in->count, boards, &b, flags_for_board(batch.flags, in->boards, &batch.memory));
+    group gr = group_of(&batch, in->moves, in->count, boards, &b,
+                        flags_for_board(batch.flags, in->boards, &batch.memory));
     emit(out, 0, evaluate_group(&gr), in->count, batch.hi);
 }
 
 /* Plays moves[i .. i + count) (LANES < count <= 2 LANES) as two groups
  * stepped together, the second perhaps partly full. */
-INLINE void run_two_groups(batch_context *batch, const answers_out *out, const seebatch_move *moves, size_t i,
-                           size_t count, const seebatch_board *const boards[2 * LANES], const board_lanes *b0,
-                           const board_lanes *b1, uint32_t flags)
+INLINE void run_two_groups(batch_context *batch, const answers_out *out, const seebatch_move *moves,
+                           size_t i, size_t count, const seebatch_board *const boards[2 * LANES],
+                           const board_lanes *b0, const board_lanes *b1, uint32_t flags)
 {
     group g0 = group_of(batch, moves + i, LANES, boards, b0, flags);
     group g1 = group_of(batch, moves + i + LANES, count - LANES, boards + LANES, b1, flags);

@@ -20,7 +20,8 @@ typedef struct board_lanes {
 /* From rows[k], bitboard k of each lane's board: pieces[0..5], colors[0..1]. */
 INLINE void derive_board_lanes(board_lanes *b, const lanes rows[8])
 {
-    lanes knight = rows[SEEBATCH_KNIGHT], bishop = rows[SEEBATCH_BISHOP], rook = rows[SEEBATCH_ROOK];
+    lanes knight = rows[SEEBATCH_KNIGHT], bishop = rows[SEEBATCH_BISHOP],
+          rook = rows[SEEBATCH_ROOK];
     lanes queen = rows[SEEBATCH_QUEEN], king = rows[SEEBATCH_KING];
     b->white = rows[SEEBATCH_PIECE_TYPES + SEEBATCH_WHITE];
     b->black = rows[SEEBATCH_PIECE_TYPES + SEEBATCH_BLACK];

@@ -24,16 +24,17 @@ typedef struct exchange {
 enum { WITH_PINS = 1, WITH_PROMOTION = 2 };
 
 typedef struct general {
-    unsigned features; /* WITH_PINS, WITH_PROMOTION: the rules that apply in some lane */
-    lanes occupied;   /* without `to` and the pieces that left */
-    lanes pinned[2];  /* [0] the first mover's blockers, [1] the other side's */
-    lanes pinners[2]; /* the sliders pinning them */
+    unsigned features;   /* WITH_PINS, WITH_PROMOTION: the rules that apply in some lane */
+    lanes occupied;      /* without `to` and the pieces that left */
+    lanes pinned[2];     /* [0] the first mover's blockers, [1] the other side's */
+    lanes pinners[2];    /* the sliders pinning them */
     lane_mask last_rank; /* lanes whose `to` is on a last rank (with SEEBATCH_PROMOTIONS) */
-    lanes promotion;  /* what a pawn capturing there gains: queen - pawn, else 0 */
-    lanes queen;      /* a queen's value, the piece such a pawn becomes */
-    unsigned slots;   /* of candidates in use */
+    lanes promotion;     /* what a pawn capturing there gains: queen - pawn, else 0 */
+    lanes queen;         /* a queen's value, the piece such a pawn becomes */
+    unsigned slots;      /* of candidates in use */
     lanes candidate[MAX_CANDIDATES]; /* slot k: an x-ray candidate's bit in each lane, or 0 */
-    lanes gate[MAX_CANDIDATES];      /* its gate with its own bit: it joins when gate & occupied is its bit */
+    lanes gate
+        [MAX_CANDIDATES]; /* its gate with its own bit: it joins when gate & occupied is its bit */
 } general;
 
 /* The common case of rule 3: at most one x-ray candidate per lane. */
@@ -72,9 +73,9 @@ INLINE lanes able_attackers(const exchange *x, const general *g, const int their
 /* Rule 2's choice in each lane: the square of the cheapest attacker among
  * `able` (lowest square first), with its type code negated. */
 typedef struct cheapest {
-    lanes leaving;       /* its bit */
-    lanes negated_code;  /* a pair */
-    lane_mask king;      /* it is a king */
+    lanes leaving;      /* its bit */
+    lanes negated_code; /* a pair */
+    lane_mask king;     /* it is a king */
 } cheapest;
 
 /* Bit by bit of the type code: keep the attackers whose bit is clear when
@@ -102,7 +103,8 @@ INLINE cheapest cheapest_of(const board_lanes *b, lanes able)
 
 /* Rule 4: the lanes that capture: live ones with an able attacker, where a
  * king captures only when the other side has no attacker at all. */
-INLINE lane_mask capturing_lanes(const exchange *x, lanes able, const cheapest *c, const int theirs_turn)
+INLINE lane_mask capturing_lanes(const exchange *x, lanes able, const cheapest *c,
+                                 const int theirs_turn)
 {
     lanes other = theirs_turn ? both(x->attackers, x->mine) : but_not(x->attackers, x->mine);
     lane_mask cannot = mask_or(is_zero(able), mask_but_not(c->king, is_zero(other)));

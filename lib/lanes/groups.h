@@ -43,8 +43,8 @@ static const seebatch_pins *pins_of(pin_memory *memory, const seebatch_board *bo
 
 static bitboard pinned_pieces(const seebatch_pins *pins, const seebatch_board *board)
 {
-    return (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE])
-         | (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
+    return (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE]) |
+           (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
 }
 
 /* What every group of a batch shares. */
@@ -81,7 +81,8 @@ typedef struct group {
  * side has a pinned piece, as on most boards, so that no group looks. */
 static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
 {
-    flags &= SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
+    flags &=
+        SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
     if (!(flags & SEEBATCH_PINS))
         return flags;
     return pinned_pieces(pins_of(memory, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
@@ -123,7 +124,8 @@ INLINE decoded_moves decode_moves(const group *gr)
  * *gain and *standing, and returns how much the next capture can win. */
 INLINE lanes promote_first_move(lanes table, const decoded_moves *d, lanes *gain, lanes *standing)
 {
-    lane_mask promotes = mask_and(greater(d->kind, none_set()), greater(broadcast(SEEBATCH_MOVE_EN_PASSANT), d->kind));
+    lane_mask promotes = mask_and(greater(d->kind, none_set()),
+                                  greater(broadcast(SEEBATCH_MOVE_EN_PASSANT), d->kind));
     lanes named = value_of(table, minus(none_set(), as_pair(d->kind)));
     lanes pawn = value_of(table, none_set());
     *gain = plus(*gain, keep(promotes, minus(named, pawn)));
@@ -153,8 +155,9 @@ INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
 
     /* Castling, and under SEEBATCH_NORMAL_MOVES_ONLY every special move, is
      * worth 0 and ends there; so does a king's first move (rule 4). */
-    lane_mask zero_move = (gr->flags & SEEBATCH_NORMAL_MOVES_ONLY) ? greater(d->kind, none_set())
-                                                                  : equal(d->kind, broadcast(SEEBATCH_MOVE_CASTLING));
+    lane_mask zero_move = (gr->flags & SEEBATCH_NORMAL_MOVES_ONLY)
+                              ? greater(d->kind, none_set())
+                              : equal(d->kind, broadcast(SEEBATCH_MOVE_CASTLING));
     lane_mask ended = mask_or(zero_move, equal(mover, pair(-SEEBATCH_KING)));
 
     x->balance = drop(gain, zero_move);
@@ -197,7 +200,8 @@ static bitboard gate_of(unsigned to, unsigned square, bitboard occupied)
 }
 
 /* Rule 3 for one lane: each of its x-ray candidates in a slot, with its gate. */
-static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied, bitboard candidates)
+static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied,
+                            bitboard candidates)
 {
     lane_mask this_lane = only_lane(lane);
     unsigned k = 0;
@@ -289,7 +293,8 @@ static void set_up_candidates(general *g, const group *gr, const decoded_moves *
     to_numbers(occupied_of, g->occupied);
     for (unsigned lane = 0; lane < LANES; lane++)
         if (gr->candidates[lane])
-            lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane], gr->candidates[lane]);
+            lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane],
+                            gr->candidates[lane]);
 }
 
 /*
@@ -347,7 +352,9 @@ INLINE void prepare_group(group *gr)
         return;
     to_numbers(gr->candidates, candidates);
     lanes several = both(candidates, add64(candidates, broadcast(~0ull)));
-    gr->path = (gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) || any_bits(several) ? GENERAL : ONE_CANDIDATE;
+    gr->path = (gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) || any_bits(several)
+                   ? GENERAL
+                   : ONE_CANDIDATE;
 }
 
 /* Stage 3: plays one group's exchange on its path. */

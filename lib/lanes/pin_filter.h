@@ -23,14 +23,18 @@ INLINE lane_mask may_be_pinned_of(const board_lanes *b, lanes own, lanes enemy, 
     uint64_t bits[LANES], square[LANES];
     to_numbers(bits, kings);
     for (unsigned lane = 0; lane < LANES; lane++)
-        square[lane] = lowest_square(bits[lane] | 1ull << 63); /* 63 without a king: the lane passes below */
+        square[lane] =
+            lowest_square(bits[lane] | 1ull << 63); /* 63 without a king: the lane passes below */
     lanes king = from_numbers(square);
     lines_through l = lines_of(king, shift_up_by(broadcast(1), king));
     lanes straight = either(l.file, l.rank), diagonal = either(l.diagonal, l.antidiagonal);
     lanes mine = both(own, reach);
-    lane_mask along_straight = mask_and(not_zero(both(straight, both(enemy, b->straight))), not_zero(both(straight, mine)));
-    lane_mask along_diagonal = mask_and(not_zero(both(diagonal, both(enemy, b->diagonal))), not_zero(both(diagonal, mine)));
-    lane_mask not_one_king = mask_or(is_zero(kings), not_zero(both(kings, add64(kings, broadcast(~0ull)))));
+    lane_mask along_straight = mask_and(not_zero(both(straight, both(enemy, b->straight))),
+                                        not_zero(both(straight, mine)));
+    lane_mask along_diagonal = mask_and(not_zero(both(diagonal, both(enemy, b->diagonal))),
+                                        not_zero(both(diagonal, mine)));
+    lane_mask not_one_king =
+        mask_or(is_zero(kings), not_zero(both(kings, add64(kings, broadcast(~0ull)))));
     return mask_or(mask_or(along_straight, along_diagonal), not_one_king);
 }
 

@@ -21,8 +21,8 @@
 
 /* The type codes (pawn 0 .. king 5) of two squares, from one set of type
  * planes; an empty square reads as 7, worth 0 in prepared rules. */
-static inline void capture_types(const seebatch_board *board, unsigned from, unsigned to, unsigned *mover,
-                            unsigned *victim)
+static inline void capture_types(const seebatch_board *board, unsigned from, unsigned to,
+                                 unsigned *mover, unsigned *victim)
 {
     type_planes planes = type_planes_of(board, ~occupied_squares(board));
     *mover = type_in_planes(&planes, from);
@@ -47,7 +47,8 @@ static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, b
     unsigned high, middle, low;
     candidates = keep_without(candidates, p[SEEBATCH_QUEEN] | p[SEEBATCH_KING], &high);
     candidates = keep_without(candidates, p[SEEBATCH_BISHOP] | p[SEEBATCH_ROOK], &middle);
-    candidates = keep_without(candidates, p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING], &low);
+    candidates =
+        keep_without(candidates, p[SEEBATCH_KNIGHT] | p[SEEBATCH_ROOK] | p[SEEBATCH_KING], &low);
     unsigned type = high * 4 + middle * 2 + low;
     if (type == SEEBATCH_KING)
         return type;
@@ -62,7 +63,8 @@ static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, b
 }
 
 /* The occupancy after the first move and every piece that then attacks `to`. */
-static inline bitboard attackers_after(const seebatch_board *board, unsigned from, unsigned to, bitboard *occupied)
+static inline bitboard attackers_after(const seebatch_board *board, unsigned from, unsigned to,
+                                       bitboard *occupied)
 {
     *occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
     return attackers_to(board, to, *occupied) & *occupied;
@@ -84,8 +86,9 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
 /* The exchange after the first move, from the opponent's reply on: whether
  * the mover ends at least at the threshold. `balance` assumes the opponent
  * takes the piece just moved. */
-static bool exchange_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
-                             unsigned from, unsigned to, int32_t balance, int32_t threshold)
+static bool exchange_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+                            pin_source *pins, unsigned from, unsigned to, int32_t balance,
+                            int32_t threshold)
 {
     bitboard occupied;
     bitboard attackers = attackers_after(board, from, to, &occupied);
@@ -107,8 +110,9 @@ static bool exchange_see_ge(const seebatch_rules *rules, const seebatch_board *b
     }
 }
 
-bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
-                                unsigned from, unsigned to, int32_t threshold)
+bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+                                        pin_source *pins, unsigned from, unsigned to,
+                                        int32_t threshold)
 {
     unsigned mover, victim;
     capture_types(board, from, to, &mover, &victim);

@@ -10,13 +10,14 @@
 #include "pins.h"
 
 int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
-                          pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
+                                   pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
 /* Whether SEE(move) >= threshold, for a normal move from -> to when no
  * promotion is in play (not SEEBATCH_PROMOTIONS with `to` on a last rank):
  * the engine path's threshold test (normal_moves.c). */
-bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board, pin_source *pins,
-                                unsigned from, unsigned to, int32_t threshold);
+bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+                                        pin_source *pins, unsigned from, unsigned to,
+                                        int32_t threshold);
 
 /* The exact SEE of such a move (normal_moves.c). */
 int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
@@ -26,8 +27,8 @@ int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const see
 static inline bool normal_move_without_promotion(const seebatch_rules *rules, seebatch_move move)
 {
     const uint64_t last_ranks = 0xFF000000000000FFull;
-    return seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL
-        && !((rules->flags & SEEBATCH_PROMOTIONS) && ((last_ranks >> seebatch_move_to(move)) & 1));
+    return seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL &&
+           !((rules->flags & SEEBATCH_PROMOTIONS) && ((last_ranks >> seebatch_move_to(move)) & 1));
 }
 
 #endif

@@ -23,14 +23,14 @@
 /* The exchange on `to` between two captures. */
 typedef struct exchange {
     const seebatch_board *board;
-    pin_source *pins;        /* NULL when pins are ignored */
+    pin_source *pins; /* NULL when pins are ignored */
     unsigned to;
-    unsigned side;           /* the side to capture next */
-    bitboard occupied;       /* pieces still on their own squares; never `to` */
-    bitboard attackers;      /* the pieces of `occupied` that attack `to` */
-    int32_t standing;        /* value of the piece standing on `to` */
-    int32_t promotion;       /* what a pawn capturing on `to` gains by promoting, or 0 */
-    int32_t promoted;        /* the value it then has */
+    unsigned side;      /* the side to capture next */
+    bitboard occupied;  /* pieces still on their own squares; never `to` */
+    bitboard attackers; /* the pieces of `occupied` that attack `to` */
+    int32_t standing;   /* value of the piece standing on `to` */
+    int32_t promotion;  /* what a pawn capturing on `to` gains by promoting, or 0 */
+    int32_t promoted;   /* the value it then has */
 } exchange;
 
 enum capture_result { NO_CAPTURE, CAPTURE, KING_CAPTURE };
@@ -85,7 +85,8 @@ static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seeba
     e->occupied ^= from;
     const bitboard *p = board->pieces;
     if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
-        e->attackers |= bishop_attacks(e->to, e->occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
+        e->attackers |=
+            bishop_attacks(e->to, e->occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
     if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
         e->attackers |= rook_attacks(e->to, e->occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
     e->attackers &= e->occupied;
@@ -162,11 +163,11 @@ static void narrow(window *w, int32_t balance, const exchange *e, bool opponent_
  * widest window, and t exactly when SEE >= t for [t - 1, t] (for
  * t = INT32_MIN, which every value reaches, [t, t] answers t). */
 int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
-                          pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
+                                   pin_source *pins, seebatch_move move, int32_t lo, int32_t hi)
 {
     unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_CASTLING
-        || (kind != SEEBATCH_MOVE_NORMAL && (rules->flags & SEEBATCH_NORMAL_MOVES_ONLY)))
+    if (kind == SEEBATCH_MOVE_CASTLING ||
+        (kind != SEEBATCH_MOVE_NORMAL && (rules->flags & SEEBATCH_NORMAL_MOVES_ONLY)))
         return clamp32(0, lo, hi);
 
     exchange e;
@@ -200,7 +201,8 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 /* Every move of a batch clamped to [lo, hi]: answers[i] gets the value, or
  * passed[i] whether it reached hi (lo = hi - 1). Pins are computed at most
  * once per board, and only when a move needs them. */
-static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values, uint8_t *passed)
+static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values,
+                      uint8_t *passed)
 {
     seebatch_rules rules;
     rules_of(batch->config, &rules);
@@ -236,4 +238,5 @@ static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
 
 static bool always_runnable(void) { return true; }
 
-const see_backend seebatch_scalar_backend = {"scalar", always_runnable, scalar_values, scalar_see_ge, 0};
+const see_backend seebatch_scalar_backend = {"scalar", always_runnable, scalar_values,
+                                             scalar_see_ge, 0};

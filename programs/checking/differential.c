@@ -38,8 +38,8 @@ void differential_describe(const differential *check, char *out, size_t size)
         snprintf(out + used, size - used, ", oracle");
 }
 
-static void report_mismatch(differential *check, const see_batch *batch, size_t i,
-                            const char *what, int32_t reference, long long other)
+static void report_mismatch(differential *check, const see_batch *batch, size_t i, const char *what,
+                            int32_t reference, long long other)
 {
     check->mismatches++;
     if (!check->report || check->reports_left == 0)
@@ -52,8 +52,8 @@ static void report_mismatch(differential *check, const see_batch *batch, size_t 
 }
 
 /* A kernel's threshold test at t must say exactly which reference values are >= t. */
-static void compare_thresholds(differential *check, const see_backend *kernel, const see_batch *batch,
-                               const int32_t *reference, int32_t threshold)
+static void compare_thresholds(differential *check, const see_backend *kernel,
+                               const see_batch *batch, const int32_t *reference, int32_t threshold)
 {
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     kernel->see_ge(batch, threshold, passed);
@@ -109,7 +109,8 @@ static void compare_engine_move(differential *check, const see_batch *batch, siz
         report_mismatch(check, batch, i, "engine value", reference, without);
     int32_t thresholds[3] = {reference, reference + 1, 0};
     for (int t = 0; t < 3; t++) {
-        bool passed = seebatch_engine_see_ge(rules, board, t == 1 ? NULL : pins, move, thresholds[t]);
+        bool passed =
+            seebatch_engine_see_ge(rules, board, t == 1 ? NULL : pins, move, thresholds[t]);
         if (passed != (reference >= thresholds[t])) {
             char what[64];
             snprintf(what, sizeof what, "engine see_ge(t=%" PRId32 ")", thresholds[t]);
@@ -161,12 +162,13 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
         seebatch_view_rules with = *rules;
         with.exchange = check->view_exchanges[pins][e];
         for (int t = 0; t < 5; t++) {
-            bool passed = seebatch_view_see_ge(&with, &position->view, &position->pins, from, to,
-                                               position->mailbox[from],
-                                               position->mailbox[to], thresholds[t]);
+            bool passed =
+                seebatch_view_see_ge(&with, &position->view, &position->pins, from, to,
+                                     position->mailbox[from], position->mailbox[to], thresholds[t]);
             if (passed != (reference >= thresholds[t])) {
                 char what[64];
-                snprintf(what, sizeof what, "view see_ge(exchange %zu, t=%" PRId32 ")", e, thresholds[t]);
+                snprintf(what, sizeof what, "view see_ge(exchange %zu, t=%" PRId32 ")", e,
+                         thresholds[t]);
                 report_mismatch(check, batch, i, what, reference, passed);
             }
         }
@@ -176,7 +178,8 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
 
 /* The engine path on every move, and its per-move thresholds on each run of
  * moves of one board, with thresholds that split the run around its values. */
-static void compare_engine_path(differential *check, const see_batch *batch, const int32_t *reference)
+static void compare_engine_path(differential *check, const see_batch *batch,
+                                const int32_t *reference)
 {
     seebatch_rules rules;
     rules_of(batch->config, &rules);
@@ -262,7 +265,8 @@ static size_t format_board(const seebatch_board *board, char *out, size_t size)
                                 &board->colors[0], &board->colors[1]};
     length = (size_t)snprintf(out, size, "bitboards ");
     for (int i = 0; i < 8 && length < size; i++)
-        length += (size_t)snprintf(out + length, size - length, "%s%" PRIx64, i ? "/" : "", *parts[i]);
+        length +=
+            (size_t)snprintf(out + length, size - length, "%s%" PRIx64, i ? "/" : "", *parts[i]);
     return length;
 }
 
@@ -273,10 +277,10 @@ const char *differential_format_case(const seebatch_board *board, seebatch_move 
     seebatch_move_to_uci(move, uci);
     size_t length = format_board(board, out, size);
     if (length < size)
-        snprintf(out + length, size - length, ";%s;%u;%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32
-                 ",%" PRId32 ";%" PRIu32,
-                 uci, seebatch_move_kind(move), config->values[0], config->values[1],
-                 config->values[2], config->values[3], config->values[4], config->flags);
+        snprintf(out + length, size - length,
+                 ";%s;%u;%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ";%" PRIu32, uci,
+                 seebatch_move_kind(move), config->values[0], config->values[1], config->values[2],
+                 config->values[3], config->values[4], config->flags);
     return out;
 }
 
@@ -285,7 +289,8 @@ static bool parse_whole(const char *text, char end, long minimum, long maximum, 
                         const char **after)
 {
     char *stop;
-    if (!(text[0] >= '0' && text[0] <= '9') && !(text[0] == '-' && text[1] >= '0' && text[1] <= '9'))
+    if (!(text[0] >= '0' && text[0] <= '9') &&
+        !(text[0] == '-' && text[1] >= '0' && text[1] <= '9'))
         return false;
     *value = strtol(text, &stop, 10);
     if (*stop != end || *value < minimum || *value > maximum)
@@ -362,9 +367,9 @@ bool differential_parse_case(const char *line, differential_case *out, char *mes
     long kind, number;
     const char *cursor;
     size_t move_length = strlen(fields[1]);
-    if ((move_length != 4 && move_length != 5) || !parse_square(fields[1], &from)
-        || !parse_square(fields[1] + 2, &to)
-        || !parse_whole(fields[2], '\0', 0, SEEBATCH_MOVE_CASTLING, &kind, &cursor)) {
+    if ((move_length != 4 && move_length != 5) || !parse_square(fields[1], &from) ||
+        !parse_square(fields[1] + 2, &to) ||
+        !parse_whole(fields[2], '\0', 0, SEEBATCH_MOVE_CASTLING, &kind, &cursor)) {
         snprintf(message, size, "malformed move \"%.8s\" or kind \"%.8s\"", fields[1], fields[2]);
         return false;
     }

@@ -25,9 +25,9 @@ typedef struct differential {
     seebatch_view_exchange_fn *view_exchanges[2][2];
     size_t view_exchange_count;
     bool use_oracle;
-    FILE *report;                /* where mismatches are printed */
-    unsigned long reports_left;  /* mismatches still to print in full */
-    unsigned long long lanes;    /* kernel evaluations compared (values and thresholds) */
+    FILE *report;               /* where mismatches are printed */
+    unsigned long reports_left; /* mismatches still to print in full */
+    unsigned long long lanes;   /* kernel evaluations compared (values and thresholds) */
     unsigned long long oracle_lanes;
     unsigned long long mismatches;
 } differential;

@@ -8,24 +8,30 @@
 #include <stdbool.h>
 
 enum { EMPTY = 0, WHITE = SEEBATCH_WHITE, BLACK = SEEBATCH_BLACK };
-enum { PAWN = SEEBATCH_PAWN, KNIGHT = SEEBATCH_KNIGHT, BISHOP = SEEBATCH_BISHOP,
-       ROOK = SEEBATCH_ROOK, QUEEN = SEEBATCH_QUEEN, KING = SEEBATCH_KING };
+enum {
+    PAWN = SEEBATCH_PAWN,
+    KNIGHT = SEEBATCH_KNIGHT,
+    BISHOP = SEEBATCH_BISHOP,
+    ROOK = SEEBATCH_ROOK,
+    QUEEN = SEEBATCH_QUEEN,
+    KING = SEEBATCH_KING
+};
 
 typedef struct oracle {
     int board[64];
     int to;
-    int32_t value[6];       /* indexed by type; the king's is 0 */
-    bool promotions;        /* rule 6 */
-    bool pins;              /* rule 5 */
-    unsigned order_xor;     /* tie-break among attackers of one type */
-    bool blocker[2][64];    /* blocker[X][s]: the piece on s is a blocker of X */
-    bool pinner[2][64];     /* pinner[X][s]: the piece on s pins one of X's pieces */
+    int32_t value[6];    /* indexed by type; the king's is 0 */
+    bool promotions;     /* rule 6 */
+    bool pins;           /* rule 5 */
+    unsigned order_xor;  /* tie-break among attackers of one type */
+    bool blocker[2][64]; /* blocker[X][s]: the piece on s is a blocker of X */
+    bool pinner[2][64];  /* pinner[X][s]: the piece on s pins one of X's pieces */
 } oracle;
 
 /* File and rank steps: the four lines first, then the four diagonals. */
-static const int line_steps[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+static const int line_steps[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
                                      {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+static const int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 static int type_of(int piece) { return (piece > 0 ? piece : -piece) - 1; }
@@ -81,8 +87,8 @@ static int attackers_of(const oracle *o, int color, int *squares)
     /* A pawn attacks one rank forward, diagonally: it stands one rank behind. */
     int behind = color == WHITE ? rank - 1 : rank + 1;
     for (int side_step = -1; side_step <= 1; side_step += 2)
-        if (on_board(file + side_step, behind)
-            && o->board[square_at(file + side_step, behind)] == make_piece(PAWN, color))
+        if (on_board(file + side_step, behind) &&
+            o->board[square_at(file + side_step, behind)] == make_piece(PAWN, color))
             squares[count++] = square_at(file + side_step, behind);
     return count;
 }
@@ -113,8 +119,8 @@ static int next_attacker(const oracle *o, int color)
             best = s;
         else {
             int type = type_of(o->board[s]), best_type = type_of(o->board[best]);
-            if (type < best_type
-                || (type == best_type && (unsigned)(s ^ o->order_xor) < (unsigned)(best ^ o->order_xor)))
+            if (type < best_type || (type == best_type && (unsigned)(s ^ o->order_xor) <
+                                                              (unsigned)(best ^ o->order_xor)))
                 best = s;
         }
     }
@@ -247,7 +253,8 @@ int32_t oracle_see_value_ordered(const seebatch_board *board, seebatch_move move
         return gain; /* rule 4: a king moving first is never taken */
 
     int arriving = moving;
-    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN && o.promotions) {
+    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN &&
+        o.promotions) {
         int named = (int)seebatch_promotion_piece(move);
         arriving = make_piece(named, color);
         gain += o.value[named] - o.value[PAWN];

@@ -43,7 +43,8 @@ static binpack_chunk_status read_slot(binpack_file_reader *reader, chunk_slot *s
     reader->payload = slot->payload;
     reader->capacity = slot->capacity;
     const uint8_t *data;
-    slot->status = seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset, fault);
+    slot->status =
+        seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset, fault);
     slot->payload = reader->payload;
     slot->capacity = reader->capacity;
     reader->payload = NULL;
@@ -73,8 +74,8 @@ static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
     for (int i = 0; i < batch->count; i++) {
         batch->slots[i].result.helper = i < threads_allowed - batch->count;
         batch->slots[i].result.carry_known = false;
-        batch->started[i] =
-            overlap && pthread_create(&batch->threads[i], NULL, process_slot, &batch->slots[i]) == 0;
+        batch->started[i] = overlap && pthread_create(&batch->threads[i], NULL, process_slot,
+                                                      &batch->slots[i]) == 0;
         if (!batch->started[i])
             process_slot(&batch->slots[i]); /* one thread, or none to be had: here */
     }

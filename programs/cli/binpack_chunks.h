@@ -26,13 +26,13 @@ typedef struct chunk_carry {
 
 /* What processing one chunk gives. */
 typedef struct chunk_result {
-    text_buffer text;       /* text output, written first */
-    binpack_writer binpack; /* binpack output: one chunk, written after the text */
-    uint64_t entries;       /* entries decoded before the end or the fault */
+    text_buffer text;                  /* text output, written first */
+    binpack_writer binpack;            /* binpack output: one chunk, written after the text */
+    uint64_t entries;                  /* entries decoded before the end or the fault */
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
     bool faulted;
     binpack_fault fault;
-    bool helper; /* set by the runner: a thread is free to help with this chunk */
+    bool helper;        /* set by the runner: a thread is free to help with this chunk */
     block_pair *blocks; /* for decode_in_blocks, kept from chunk to chunk */
     /* Set by the runner: whether carry_in is the state after the chunk
      * before. Chunks are processed in parallel, so at first it is not; the
@@ -52,16 +52,15 @@ typedef void (*chunk_processor)(const uint8_t *data, size_t size, uint64_t file_
  * when the result assumed a state that changes it (the runner then
  * processes the chunk again with carry_in known), else sets
  * result->carry_out to the state after the chunk. */
-typedef bool (*chunk_settler)(const void *state, const chunk_carry *incoming,
-                              chunk_result *result);
+typedef bool (*chunk_settler)(const void *state, const chunk_carry *incoming, chunk_result *result);
 
 typedef struct chunk_job {
     FILE *input, *output;
-    int threads;      /* 1..MAX_THREADS */
+    int threads; /* 1..MAX_THREADS */
     chunk_processor process;
     const void *state;
-    const char *name; /* subcommand, for messages */
-    const char *path; /* input name, for messages */
+    const char *name;     /* subcommand, for messages */
+    const char *path;     /* input name, for messages */
     chunk_settler settle; /* NULL: chunks carry nothing */
     chunk_carry start;    /* for settle: the state before the first chunk */
 } chunk_job;

@@ -14,8 +14,8 @@
 static const char check_help[] =
     "usage: seebatch check [options] [FILE]\n"
     "\n"
-    "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at most\n"
-    MAX_MOVES_TEXT " moves, from FILE or standard input) and compares, on every legal\n"
+    "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at "
+    "most\n" MAX_MOVES_TEXT " moves, from FILE or standard input) and compares, on every legal\n"
     "move of each position (or the moves given), every SEE backend this machine\n"
     "runs and the slow oracle with the scalar reference: exact values and\n"
     "threshold tests. Without options the check runs under the classic values with\n"
@@ -85,10 +85,7 @@ static void standard_configs(check_settings *settings)
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
 }
 
-static const char *plural(unsigned long long count)
-{
-    return count == 1 ? "" : "s";
-}
+static const char *plural(unsigned long long count) { return count == 1 ? "" : "s"; }
 
 /* Prints the totals of all threads and returns the number of mismatches. */
 static unsigned long long print_summary(const check_worker *workers, int threads)

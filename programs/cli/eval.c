@@ -172,10 +172,11 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     position.fen = fen;
     position.fen_length = seebatch_entry_fen(entry, fen);
     position.moves[0] = entry->move;
-    position.move_count = settings->all_captures
-                              ? seebatch_generate_captures(&entry->board, position.moves) : 1;
+    position.move_count =
+        settings->all_captures ? seebatch_generate_captures(&entry->board, position.moves) : 1;
     int32_t values[SEEBATCH_MAX_MOVES];
-    seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config, values);
+    seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config,
+                        values);
     for (size_t i = 0; i < position.move_count; i++)
         append_record(out, settings->format, &position, position.moves[i], values[i], 0);
 }
@@ -198,9 +199,9 @@ static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offse
                            const void *state, chunk_result *result)
 {
     chunk_evaluation evaluation = {state, &result->text};
-    result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
-                                       evaluate_entries, &evaluation, &result->faulted,
-                                       &result->fault);
+    result->entries =
+        decode_in_blocks(data, size, file_offset, result->helper, &result->blocks, evaluate_entries,
+                         &evaluation, &result->faulted, &result->fault);
 }
 
 static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)
@@ -233,8 +234,9 @@ static int evaluate_training_data(const eval_settings *settings, data_format for
     if (format == DATA_PLAIN) {
         status = evaluate_plain(settings, input, path);
     } else {
-        chunk_job job = {input, stdout, (int)options->threads, evaluate_chunk, settings, "eval", path,
-                         NULL, {{0}}};
+        chunk_job job = {input,          stdout,   (int)options->threads,
+                         evaluate_chunk, settings, "eval",
+                         path,           NULL,     {{0}}};
         chunk_totals totals;
         status = run_chunk_job(&job, &totals);
     }

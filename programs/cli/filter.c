@@ -143,7 +143,7 @@ typedef struct chunk_filter {
     pending_bits pending;
     filter_history history;
     filter_tally tally;
-    bool scored;     /* an entry whose score is not VALUE_NONE was seen */
+    bool scored;        /* an entry whose score is not VALUE_NONE was seen */
     int32_t ply_before; /* the ply of the entry before, TRAINER_NO_PLY for none */
 } chunk_filter;
 
@@ -155,8 +155,9 @@ static void note_exposure(chunk_filter *f, const training_entry *entry)
         f->scored = true;
         exposure seen = EXPOSED_NOT;
         if (entry->score == 0 && entry->result != 0)
-            seen = f->ply_before == TRAINER_NO_PLY ? EXPOSED_IF_PLY_RISES
-                 : (int32_t)entry->ply > f->ply_before ? EXPOSED : EXPOSED_NOT;
+            seen = f->ply_before == TRAINER_NO_PLY       ? EXPOSED_IF_PLY_RISES
+                   : (int32_t)entry->ply > f->ply_before ? EXPOSED
+                                                         : EXPOSED_NOT;
         /* The first entry's ply goes with it, above the exposure's 8 bits. */
         f->result->carry_out.word[CARRY_EXPOSURE] = seen | (int64_t)entry->ply << 8;
     }
@@ -189,8 +190,9 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
-    chunk_filter filter = {state, data, result, false, {0, 0, 0}, filter_history_start(),
-                           {{{0}, {0}}, 0}, false, TRAINER_NO_PLY};
+    chunk_filter filter = {state,           data,      result,
+                           false,           {0, 0, 0}, filter_history_start(),
+                           {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY};
     if (result->carry_known)
         filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
                                           (int32_t)result->carry_in.word[CARRY_SCORE]};
@@ -231,9 +233,15 @@ static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_r
 static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    chunk_job job = {
-        input, output, threads, filter_chunk, settings, "filter", settings->input_path, NULL,
-        {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}}};
+    chunk_job job = {input,
+                     output,
+                     threads,
+                     filter_chunk,
+                     settings,
+                     "filter",
+                     settings->input_path,
+                     NULL,
+                     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}}};
     /* Only the placeholder rule looks at earlier entries. */
     if (settings->rules.active & (1u << RULE_PLACEHOLDER))
         job.settle = settle_chunk;
@@ -310,7 +318,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
                       filter_tally *tally)
 {
     filter_history history = filter_history_start(); /* unused: no rule reads it on EPD */
-    line_reader *reader = malloc(sizeof *reader); /* its buffer is too big for the stack */
+    line_reader *reader = malloc(sizeof *reader);    /* its buffer is too big for the stack */
     if (!reader)
         return EXIT_RESOURCE_FAILURE;
     position_line position;
@@ -324,9 +332,9 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         if (current.too_long ||
             !parse_position_line(&current, &position, message, sizeof message)) {
             char error_line[sizeof message + 64];
-            int length = snprintf(error_line, sizeof error_line, "seebatch filter: line %lu: %s\n",
-                                  current.number,
-                                  current.too_long ? "longer than 65536 bytes" : message);
+            int length =
+                snprintf(error_line, sizeof error_line, "seebatch filter: line %lu: %s\n",
+                         current.number, current.too_long ? "longer than 65536 bytes" : message);
             write_error_lines(error_line, length < (int)sizeof error_line ? (size_t)length
                                                                           : sizeof error_line - 1);
             status = EXIT_BAD_LINES;

@@ -151,7 +151,7 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
             matched |= 1u << RULE_RANDOM;
     }
     if ((rules->active & (1u << RULE_WLD)) && trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
-                                                   1.0 - trainer_result_probability(entry))
+                                                  1.0 - trainer_result_probability(entry))
         matched |= 1u << RULE_WLD;
     return matched;
 }

@@ -28,9 +28,8 @@ typedef enum filter_rule {
 } filter_rule;
 
 /* The rules that read the score, ply or result, which EPD lines lack. */
-#define RULES_NEEDING_TRAINING_DATA                                                        \
-    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) |        \
-     (1u << RULE_WLD))
+#define RULES_NEEDING_TRAINING_DATA                                                                \
+    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) | (1u << RULE_WLD))
 
 typedef struct filter_rules {
     unsigned active;       /* bit r: rule r is on */

@@ -69,16 +69,18 @@ int run_gen(int argc, char **argv)
             fputs(gen_help, stdout);
             return EXIT_OK;
         }
-        if (take_number_option("gen", argc, argv, &i, &count_option, &bad)
-            || take_number_option("gen", argc, argv, &i, &seed_option, &bad))
+        if (take_number_option("gen", argc, argv, &i, &count_option, &bad) ||
+            take_number_option("gen", argc, argv, &i, &seed_option, &bad))
             continue;
         if (argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]))
             return usage_error("gen", "unknown option \"%s\"", argv[i]);
         if (!take_positional("gen", argv, i))
             return EXIT_USAGE;
         if (is_whole_number(argv[i]))
-            return usage_error("gen", "\"%s\" is not an option; the number of positions is "
-                                      "given as --count %s", argv[i], argv[i]);
+            return usage_error("gen",
+                               "\"%s\" is not an option; the number of positions is "
+                               "given as --count %s",
+                               argv[i], argv[i]);
         return usage_error("gen", "unexpected argument \"%s\": gen takes only options", argv[i]);
     }
     if (bad)

@@ -45,7 +45,8 @@ FILE *sniff_binpack(FILE *input, bool *binpack)
         return NULL;
     *r = (replay){input, {0}, 0, got};
     memcpy(r->bytes, bytes, got);
-    FILE *wrapper = fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, replay_close});
+    FILE *wrapper =
+        fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, replay_close});
     if (!wrapper)
         free(r);
     return wrapper;

@@ -17,14 +17,14 @@ typedef struct line_reader {
     char buffer[2 * LINE_MAX_BYTES];
     size_t start, end; /* unread bytes are buffer[start..end) */
     bool at_eof;
-    int read_error;     /* errno of a failed read, 0 if none: the input then ends */
+    int read_error; /* errno of a failed read, 0 if none: the input then ends */
     unsigned long line_number;
 } line_reader;
 
 typedef struct line {
-    const char *text; /* not NUL-terminated; valid until the next read */
-    size_t length;    /* without the line end ("\n" or "\r\n") */
-    bool too_long;    /* longer than LINE_MAX_BYTES: text is NULL */
+    const char *text;     /* not NUL-terminated; valid until the next read */
+    size_t length;        /* without the line end ("\n" or "\r\n") */
+    bool too_long;        /* longer than LINE_MAX_BYTES: text is NULL */
     unsigned long number; /* 1-based */
 } line;
 

@@ -40,11 +40,8 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true},
-    {"check", run_check, true},
-    {"gen", run_gen, false},
-    {"perft", run_perft, false},
-    {"filter", run_filter, true},
+    {"eval", run_eval, true},    {"check", run_check, true},   {"gen", run_gen, false},
+    {"perft", run_perft, false}, {"filter", run_filter, true},
 };
 
 FILE *open_input(const char *name, const char *path)
@@ -72,15 +69,24 @@ int run_over_input(const char *subcommand, const input_options *options, line_pr
 int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
                     line_processor process, void **worker_states)
 {
-    line_job job = {input, stdout, (int)options->threads, process, worker_states, subcommand,
+    line_job job = {input,
+                    stdout,
+                    (int)options->threads,
+                    process,
+                    worker_states,
+                    subcommand,
                     options->path && strcmp(options->path, "-") != 0 ? options->path
-                                                                    : "standard input"};
+                                                                     : "standard input"};
     line_job_result result = run_line_job(&job);
     switch (result) {
-    case LINES_ALL_GOOD: return EXIT_OK;
-    case LINES_SOME_BAD: return EXIT_BAD_LINES;
-    case LINES_UNWRITABLE: return EXIT_RESOURCE_FAILURE; /* main names the output */
-    default: return EXIT_USAGE;
+    case LINES_ALL_GOOD:
+        return EXIT_OK;
+    case LINES_SOME_BAD:
+        return EXIT_BAD_LINES;
+    case LINES_UNWRITABLE:
+        return EXIT_RESOURCE_FAILURE; /* main names the output */
+    default:
+        return EXIT_USAGE;
     }
 }
 
@@ -120,7 +126,7 @@ static int print_version(void)
     const char *chooser = getenv("SEEBATCH_BACKEND");
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            chooser && *chooser && strcmp(chooser, "auto") != 0 ? "chosen by SEEBATCH_BACKEND"
-                                                                 : "the best this CPU runs");
+                                                               : "the best this CPU runs");
     printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
            seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
     const char *names[8];
@@ -138,7 +144,8 @@ int main(int argc, char **argv)
         fputs(main_help, stderr);
         return EXIT_USAGE;
     }
-    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "help") == 0) {
+    if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+        strcmp(argv[1], "help") == 0) {
         fputs(main_help, stdout);
         return EXIT_OK;
     }
@@ -148,7 +155,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return run_subcommand(&subcommands[i], argc - 1, argv + 1);
     if (argv[1][0] == '-')
-        return usage_error(NULL, "options go after the command (seebatch COMMAND %s ...); "
-                                 "\"%s\" is not a command", argv[1], argv[1]);
+        return usage_error(NULL,
+                           "options go after the command (seebatch COMMAND %s ...); "
+                           "\"%s\" is not a command",
+                           argv[1], argv[1]);
     return usage_error(NULL, "unknown command \"%s\"", argv[1]);
 }

@@ -110,7 +110,8 @@ bool argument_is_attached(char **argv, int index)
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value)
 {
     /* strtoll alone would also take leading white space and a '+'. */
-    if (!text || !(isdigit((unsigned char)text[0]) || (text[0] == '-' && isdigit((unsigned char)text[1]))))
+    if (!text ||
+        !(isdigit((unsigned char)text[0]) || (text[0] == '-' && isdigit((unsigned char)text[1]))))
         return false;
     char *end;
     errno = 0;

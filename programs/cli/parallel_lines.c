@@ -14,7 +14,7 @@ enum { CHUNK_LINES = 4096, CHUNK_BYTES = 1 << 20 };
 
 /* A run of input lines copied out of the reader, and what processing them wrote. */
 typedef struct chunk {
-    text_buffer text;        /* the lines' bytes, back to back */
+    text_buffer text; /* the lines' bytes, back to back */
     size_t offsets[CHUNK_LINES];
     line lines[CHUNK_LINES]; /* text pointers are set after reading */
     size_t count;
@@ -36,7 +36,8 @@ static bool read_chunk(line_reader *reader, chunk *c)
     c->count = 0;
     c->text.length = 0;
     line input;
-    while (c->count < CHUNK_LINES && c->text.length < CHUNK_BYTES && line_reader_next(reader, &input)) {
+    while (c->count < CHUNK_LINES && c->text.length < CHUNK_BYTES &&
+           line_reader_next(reader, &input)) {
         c->offsets[c->count] = c->text.length;
         if (!input.too_long)
             text_buffer_append(&c->text, input.text, input.length);
@@ -83,8 +84,8 @@ static void progress_init(progress *p, FILE *input)
     p->last = p->start;
 }
 
-static void progress_draw(const progress *p, const char *name, unsigned long lines,
-                          double percent, struct timespec now)
+static void progress_draw(const progress *p, const char *name, unsigned long lines, double percent,
+                          struct timespec now)
 {
     double rate = lines / seconds_between(p->start, now);
     if (percent >= 0)
@@ -138,8 +139,8 @@ typedef struct pipeline {
     chunk *slots;
     slot_state *states;
     size_t slot_count;
-    size_t taken;     /* chunks workers have taken */
-    size_t filled;    /* chunks read */
+    size_t taken;  /* chunks workers have taken */
+    size_t filled; /* chunks read */
     bool input_done;
     const line_job *job;
 } pipeline;

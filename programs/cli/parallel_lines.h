@@ -23,7 +23,7 @@ typedef bool (*line_processor)(const line *input, void *worker_state, text_buffe
 
 typedef struct line_job {
     FILE *input, *output;
-    int threads;            /* 1..MAX_THREADS */
+    int threads; /* 1..MAX_THREADS */
     line_processor process;
     void **worker_states;   /* threads entries */
     const char *name;       /* subcommand, for the progress line and messages */

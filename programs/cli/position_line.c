@@ -47,9 +47,11 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
         memcpy(token, text + start, token_length);
         token[token_length] = '\0';
         seebatch_error error;
-        if (seebatch_move_parse(&out->board, token, &out->moves[out->move_count], &error) != SEEBATCH_OK) {
+        if (seebatch_move_parse(&out->board, token, &out->moves[out->move_count], &error) !=
+            SEEBATCH_OK) {
             /* The library's message names the move text; add its place. */
-            snprintf(message, size, "%s (move %zu of the line)", error.message, out->move_count + 1);
+            snprintf(message, size, "%s (move %zu of the line)", error.message,
+                     out->move_count + 1);
             return false;
         }
         out->move_count++;

@@ -10,11 +10,11 @@
 
 typedef struct position_line {
     seebatch_board board;
-    const char *fen;      /* the FEN as written, trimmed; points into the line */
+    const char *fen; /* the FEN as written, trimmed; points into the line */
     size_t fen_length;
-    bool has_moves;       /* the line named its moves */
+    bool has_moves; /* the line named its moves */
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    size_t move_count;    /* the named moves; 0 when has_moves is false */
+    size_t move_count; /* the named moves; 0 when has_moves is false */
 } position_line;
 
 /* Parses the line; on failure writes a one-line reason (no line number) to

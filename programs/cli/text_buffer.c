@@ -48,7 +48,8 @@ void text_buffer_printf(text_buffer *buffer, const char *format, ...)
 
 bool text_buffer_flush(text_buffer *buffer, FILE *stream)
 {
-    bool written = buffer->length == 0 || fwrite(buffer->bytes, 1, buffer->length, stream) == buffer->length;
+    bool written =
+        buffer->length == 0 || fwrite(buffer->bytes, 1, buffer->length, stream) == buffer->length;
     buffer->length = 0;
     /* fwrite only fills stdio's buffer: a failure of an earlier write shows
      * in the stream's error flag, not in this count. */

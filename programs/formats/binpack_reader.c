@@ -118,7 +118,9 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
     unsigned from = (packed >> 8) & 63u, to = (packed >> 2) & 63u;
     unsigned kind = SEEBATCH_MOVE_NORMAL;
     switch (packed >> 14) {
-    case 1: kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + (packed & 3u); break;
+    case 1:
+        kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + (packed & 3u);
+        break;
     case 2:
         kind = SEEBATCH_MOVE_CASTLING;
         if ((from != 4 && from != 60) || rank_of(to) != rank_of(from) ||
@@ -129,7 +131,9 @@ static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_m
         }
         to = to > from ? from + 2 : from - 2;
         break;
-    case 3: kind = SEEBATCH_MOVE_EN_PASSANT; break;
+    case 3:
+        kind = SEEBATCH_MOVE_EN_PASSANT;
+        break;
     }
     *move = seebatch_move_make(from, to, kind);
     seebatch_error error;
@@ -168,9 +172,10 @@ static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
     const bitboard back_ranks = 0xFF000000000000FFull;
     if (board->pieces[SEEBATCH_PAWN] & back_ranks) {
         char name[3];
-        snprintf(fault->message, sizeof fault->message,
-                 "the stem is no chess position: a pawn on %s, a back rank",
-                 seebatch_square_name(lowest_square(board->pieces[SEEBATCH_PAWN] & back_ranks), name));
+        snprintf(
+            fault->message, sizeof fault->message,
+            "the stem is no chess position: a pawn on %s, a back rank",
+            seebatch_square_name(lowest_square(board->pieces[SEEBATCH_PAWN] & back_ranks), name));
         return false;
     }
     unsigned moved = board->side_to_move ^ 1u;

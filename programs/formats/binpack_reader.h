@@ -77,8 +77,8 @@ bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry,
 /* Reads chunk after chunk from a stream. */
 typedef struct binpack_file_reader {
     FILE *file;
-    uint64_t offset;   /* file offset of the next header */
-    uint8_t *payload;  /* the current payload (owned) */
+    uint64_t offset;  /* file offset of the next header */
+    uint8_t *payload; /* the current payload (owned) */
     size_t capacity;
 } binpack_file_reader;
 

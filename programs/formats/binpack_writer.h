@@ -25,8 +25,8 @@ typedef struct binpack_writer {
     uint8_t *payload; /* the chunk being built (owned) */
     size_t size;
     size_t capacity;
-    size_t count_at;   /* offset of the open chain's entry count, or SIZE_MAX */
-    unsigned plies;    /* entries after the open chain's stem */
+    size_t count_at;    /* offset of the open chain's entry count, or SIZE_MAX */
+    unsigned plies;     /* entries after the open chain's stem */
     size_t movetext_at; /* where the open chain's movetext starts */
     uint64_t bits;      /* movetext bits written in the open chain */
     int16_t last_score;

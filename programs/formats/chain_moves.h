@@ -93,10 +93,14 @@ static inline bitboard seebatch_chain_destinations(const seebatch_board *board, 
         }
         return result;
     }
-    case SEEBATCH_KNIGHT: return knight_attacks(from) & ~ours;
-    case SEEBATCH_BISHOP: return bishop_attacks(from, occupied) & ~ours;
-    case SEEBATCH_ROOK: return rook_attacks(from, occupied) & ~ours;
-    case SEEBATCH_QUEEN: return queen_attacks(from, occupied) & ~ours;
+    case SEEBATCH_KNIGHT:
+        return knight_attacks(from) & ~ours;
+    case SEEBATCH_BISHOP:
+        return bishop_attacks(from, occupied) & ~ours;
+    case SEEBATCH_ROOK:
+        return rook_attacks(from, occupied) & ~ours;
+    case SEEBATCH_QUEEN:
+        return queen_attacks(from, occupied) & ~ours;
     default:
         *castlings = (unsigned)popcount(board->castling & (us == SEEBATCH_WHITE ? 3u : 12u));
         return king_attacks(from) & ~ours;

@@ -108,7 +108,8 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
         return true;
     }
     char shown[48];
-    snprintf(message, size, "unknown key \"%s\"", seebatch_printable(key, SIZE_MAX, sizeof shown - 4, shown));
+    snprintf(message, size, "unknown key \"%s\"",
+             seebatch_printable(key, SIZE_MAX, sizeof shown - 4, shown));
     return false;
 }
 

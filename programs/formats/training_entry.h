@@ -27,10 +27,7 @@ typedef struct training_entry {
 
 /* The fullmove number Stockfish's converter writes for a ply: (ply + 1) / 2,
  * its own convention: the start position, ply 0, gets 0. */
-static inline uint16_t seebatch_fullmove_of_ply(uint16_t ply)
-{
-    return (uint16_t)((ply + 1u) / 2);
-}
+static inline uint16_t seebatch_fullmove_of_ply(uint16_t ply) { return (uint16_t)((ply + 1u) / 2); }
 
 /* The rule-50 counter Stockfish's converter writes: it keeps 8 bits. */
 static inline uint16_t seebatch_written_rule50(uint16_t counter)

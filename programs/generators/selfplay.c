@@ -105,7 +105,8 @@ static int best_move(engine *e, const char *go, char move[8])
     return 1;
 }
 
-static void play_game(engine *e, uint64_t *random_state, const char *go, int random_plies, int max_plies)
+static void play_game(engine *e, uint64_t *random_state, const char *go, int random_plies,
+                      int max_plies)
 {
     static char position[16 + MOVES_MAX * 6];
     say(e, "ucinewgame");
@@ -117,7 +118,8 @@ static void play_game(engine *e, uint64_t *random_state, const char *go, int ran
         if (ply >= random_plies)
             fputs(e->line + 5, stdout);
         char move[8];
-        int found = ply < random_plies ? random_move(e, random_state, move) : best_move(e, go, move);
+        int found =
+            ply < random_plies ? random_move(e, random_state, move) : best_move(e, go, move);
         if (!found)
             return;
         strcat(position, " ");

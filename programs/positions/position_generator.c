@@ -33,15 +33,16 @@ static int material_balance(const seebatch_board *board)
 {
     int balance = 0;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        balance += steering_values[type] * (popcount(board->pieces[type] & board->colors[SEEBATCH_WHITE])
-                                          - popcount(board->pieces[type] & board->colors[SEEBATCH_BLACK]));
+        balance +=
+            steering_values[type] * (popcount(board->pieces[type] & board->colors[SEEBATCH_WHITE]) -
+                                     popcount(board->pieces[type] & board->colors[SEEBATCH_BLACK]));
     return balance;
 }
 
 static bool is_capture(const seebatch_board *board, seebatch_move move)
 {
-    return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT
-        || (occupied_squares(board) & square_bit(seebatch_move_to(move)));
+    return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT ||
+           (occupied_squares(board) & square_bit(seebatch_move_to(move)));
 }
 
 static void play_opening(seebatch_board *board, const char *line)
@@ -110,7 +111,8 @@ static seebatch_move choose_move(position_generator *generator, const seebatch_m
     return moves[random_below(&generator->random_state, (unsigned)count)];
 }
 
-static bool has_real_capture(const seebatch_board *board, const seebatch_move *captures, size_t count)
+static bool has_real_capture(const seebatch_board *board, const seebatch_move *captures,
+                             size_t count)
 {
     for (size_t i = 0; i < count; i++)
         if (is_capture(board, captures[i]))
@@ -123,16 +125,17 @@ void position_generator_next(position_generator *generator, seebatch_board *boar
     seebatch_move moves[SEEBATCH_MAX_MOVES], captures[SEEBATCH_MAX_MOVES];
     for (;;) {
         size_t count = seebatch_generate_moves(&generator->game, moves);
-        if (count == 0 || generator->ply >= generator->game_length
-            || generator->game.halfmove_clock >= 100) {
+        if (count == 0 || generator->ply >= generator->game_length ||
+            generator->game.halfmove_clock >= 100) {
             start_game(generator);
             continue;
         }
         size_t capture_count = seebatch_generate_captures(&generator->game, captures);
         /* Keep about half the eligible positions, so consecutive outputs differ
          * by more than one move. */
-        bool keep = generator->ply >= 4 && has_real_capture(&generator->game, captures, capture_count)
-                 && random_below(&generator->random_state, 2) == 0;
+        bool keep = generator->ply >= 4 &&
+                    has_real_capture(&generator->game, captures, capture_count) &&
+                    random_below(&generator->random_state, 2) == 0;
         if (keep)
             *board = generator->game;
         seebatch_board_play(&generator->game,

@@ -14,9 +14,9 @@
 
 typedef struct position_generator {
     uint64_t random_state;
-    seebatch_board game;   /* the game being played */
-    int ply;               /* plies played in it */
-    int game_length;       /* plies after which a new game starts */
+    seebatch_board game; /* the game being played */
+    int ply;             /* plies played in it */
+    int game_length;     /* plies after which a new game starts */
 } position_generator;
 
 void position_generator_init(position_generator *generator, uint64_t seed);

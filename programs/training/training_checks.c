@@ -29,9 +29,11 @@ static bool piece_reaches(const seebatch_board *board, seebatch_move move)
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_CASTLING)
         return (targets >> to) & 1u;
     bool white = board->side_to_move == SEEBATCH_WHITE;
-    unsigned right = to > from ? (white ? SEEBATCH_CASTLE_WHITE_KINGSIDE : SEEBATCH_CASTLE_BLACK_KINGSIDE)
-                               : (white ? SEEBATCH_CASTLE_WHITE_QUEENSIDE : SEEBATCH_CASTLE_BLACK_QUEENSIDE);
-    return type == SEEBATCH_KING && (board->castling & right) && seebatch_castling_fits(board, move);
+    unsigned right =
+        to > from ? (white ? SEEBATCH_CASTLE_WHITE_KINGSIDE : SEEBATCH_CASTLE_BLACK_KINGSIDE)
+                  : (white ? SEEBATCH_CASTLE_WHITE_QUEENSIDE : SEEBATCH_CASTLE_BLACK_QUEENSIDE);
+    return type == SEEBATCH_KING && (board->castling & right) &&
+           seebatch_castling_fits(board, move);
 }
 
 /* The message of a refused move: its UCI text and raw value, and why. */

@@ -66,7 +66,4 @@ int seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count
     return 0;
 }
 
-void seebatch_training_filter_free(seebatch_training_filter *filter)
-{
-    free(filter);
-}
+void seebatch_training_filter_free(seebatch_training_filter *filter) { free(filter); }

@@ -13,9 +13,9 @@ struct seebatch_training_reader {
     seebatch_training_format format;
     binpack_file_reader chunks;
     binpack_chunk_decoder decoder;
-    bool decoding;               /* a chunk is being decoded */
-    bool truncated;              /* the file ends inside that chunk */
-    binpack_fault truncation;    /* what the chunk reader said of it */
+    bool decoding;            /* a chunk is being decoded */
+    bool truncated;           /* the file ends inside that chunk */
+    binpack_fault truncation; /* what the chunk reader said of it */
     plain_reader plain;
     uint64_t entries;            /* entries returned so far */
     bool finished;               /* the end, or a fault, was reached */
@@ -80,9 +80,15 @@ static bool next_chunk(seebatch_training_reader *r)
         return true;
     }
     switch (status) {
-    case BINPACK_CHUNK_NONE: finish(r, 0, NULL); return false;
-    case BINPACK_CHUNK_BAD: finish(r, fault.byte_offset, fault.message); return false;
-    default: finish(r, r->chunks.offset, "out of memory"); return false;
+    case BINPACK_CHUNK_NONE:
+        finish(r, 0, NULL);
+        return false;
+    case BINPACK_CHUNK_BAD:
+        finish(r, fault.byte_offset, fault.message);
+        return false;
+    default:
+        finish(r, r->chunks.offset, "out of memory");
+        return false;
     }
 }
 
@@ -156,10 +162,7 @@ size_t seebatch_training_read_chunk(seebatch_training_reader *reader, size_t cap
     return n;
 }
 
-int seebatch_training_at_end(const seebatch_training_reader *reader)
-{
-    return reader->finished;
-}
+int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
 
 void seebatch_training_close(seebatch_training_reader *reader)
 {

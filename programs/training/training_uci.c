@@ -26,8 +26,8 @@ int seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_
         memcpy(text, cell, length);
         text[length] = '\0';
         if (board >= board_count) {
-            training_fail(fault, 0, row, "row %zu: board %zu, but there are %zu boards", row,
-                          board, board_count);
+            training_fail(fault, 0, row, "row %zu: board %zu, but there are %zu boards", row, board,
+                          board_count);
             return -1;
         }
         seebatch_move move;

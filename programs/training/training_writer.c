@@ -14,13 +14,15 @@ struct seebatch_training_writer {
     char *path;
     seebatch_training_format format;
     binpack_writer binpack;
-    uint64_t entries; /* entries given so far */
-    bool refused;     /* a call failed: later ones are refused */
+    uint64_t entries;   /* entries given so far */
+    bool refused;       /* a call failed: later ones are refused */
     bool caller_chunks; /* chunks end at seebatch_training_end_chunk only */
 };
 
-seebatch_training_writer *seebatch_training_create(const char *path, seebatch_training_format format,
-                                                   int caller_chunks, seebatch_training_fault *fault)
+seebatch_training_writer *seebatch_training_create(const char *path,
+                                                   seebatch_training_format format,
+                                                   int caller_chunks,
+                                                   seebatch_training_fault *fault)
 {
     memset(fault, 0, sizeof *fault);
     if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN) {
@@ -56,18 +58,19 @@ static bool stem_holds(const training_entry *entry, uint64_t number, seebatch_tr
     binpack_fault unpacked;
     seebatch_binpack_pack_stem(entry, stem);
     const seebatch_board *a = &entry->board, *b = &back.board;
-    bool same = entry->ply <= BINPACK_PLY_MAX && seebatch_binpack_unpack_stem(stem, &back, &unpacked) &&
-                memcmp(a->pieces, b->pieces, sizeof a->pieces) == 0 &&
-                memcmp(a->colors, b->colors, sizeof a->colors) == 0 &&
-                a->side_to_move == b->side_to_move && a->en_passant == b->en_passant &&
-                a->castling == b->castling && a->halfmove_clock == b->halfmove_clock &&
-                entry->move == back.move && entry->score == back.score &&
-                entry->ply == back.ply && entry->result == back.result;
+    bool same =
+        entry->ply <= BINPACK_PLY_MAX && seebatch_binpack_unpack_stem(stem, &back, &unpacked) &&
+        memcmp(a->pieces, b->pieces, sizeof a->pieces) == 0 &&
+        memcmp(a->colors, b->colors, sizeof a->colors) == 0 && a->side_to_move == b->side_to_move &&
+        a->en_passant == b->en_passant && a->castling == b->castling &&
+        a->halfmove_clock == b->halfmove_clock && entry->move == back.move &&
+        entry->score == back.score && entry->ply == back.ply && entry->result == back.result;
     if (!same)
         training_fail(fault, 0, number,
                       "entry %llu: binpack cannot store it (more than 32 pieces, castling "
                       "rights without their rook, an en passant square no pawn can take on, or "
-                      "a ply above %d)", (unsigned long long)number, BINPACK_PLY_MAX);
+                      "a ply above %d)",
+                      (unsigned long long)number, BINPACK_PLY_MAX);
     return same;
 }
 
@@ -89,13 +92,13 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
         if (!training_check_entry(entry, number, !join, fault) ||
             (!join && !stem_holds(entry, number, fault)))
             return false;
-        written = seebatch_binpack_put_entry(&w->binpack, entry, join,
-                                             w->caller_chunks ? NULL : w->file);
+        written =
+            seebatch_binpack_put_entry(&w->binpack, entry, join, w->caller_chunks ? NULL : w->file);
     }
     if (!written) {
         training_fail(fault, 0, number, "%s: writing entry %llu failed: %s", w->path,
-                      (unsigned long long)number, w->binpack.out_of_memory ? "out of memory"
-                                                                           : strerror(errno));
+                      (unsigned long long)number,
+                      w->binpack.out_of_memory ? "out of memory" : strerror(errno));
         return false;
     }
     w->entries++;

@@ -143,7 +143,10 @@ static void write_entry(maker *m, const training_entry *e, const training_entry 
  * chunk and a 0 opening the next (the large score then comes from two
  * chunks before). */
 enum {
-    PLANT_NOTHING, PLANT_ZERO_AT_BOUNDARY, PLANT_NONE_AT_BOUNDARY, PLANT_ZERO_AFTER_NONE,
+    PLANT_NOTHING,
+    PLANT_ZERO_AT_BOUNDARY,
+    PLANT_NONE_AT_BOUNDARY,
+    PLANT_ZERO_AFTER_NONE,
     PLANT_NONE_ALONE
 };
 
@@ -154,7 +157,7 @@ static int16_t planted_score(maker *m, int ply, int16_t score, int *plant, bool 
 {
     int state = *plant;
     *plant = state == PLANT_NONE_AT_BOUNDARY ? PLANT_ZERO_AFTER_NONE
-           : state == PLANT_NONE_ALONE       ? PLANT_ZERO_AT_BOUNDARY
+             : state == PLANT_NONE_ALONE     ? PLANT_ZERO_AT_BOUNDARY
                                              : PLANT_NOTHING;
     *boundary = state == PLANT_ZERO_AT_BOUNDARY || state == PLANT_NONE_AT_BOUNDARY ||
                 state == PLANT_NONE_ALONE;
@@ -176,7 +179,8 @@ static int16_t planted_score(maker *m, int ply, int16_t score, int *plant, bool 
 static void play_game(maker *m)
 {
     training_entry e, previous;
-    if (seebatch_board_from_fen(&e.board, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    if (seebatch_board_from_fen(&e.board,
+                                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                                 NULL) != SEEBATCH_OK)
         fail("the start position does not parse");
     int white_result = below(m, 3) - 1, length = 8 + below(m, 200), plant = 0;

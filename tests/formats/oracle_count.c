@@ -25,18 +25,29 @@
 #include "seebatch.h"
 
 enum {
-    IN_CHECK, CAPTURE, SEE_GE, PROMOTION, CASTLING, VALUE_NONE_RULE, PLACEHOLDER, EARLY_PLY,
-    FILTERED, SIMPLE_EVAL, RANDOM, WLD, RULES
+    IN_CHECK,
+    CAPTURE,
+    SEE_GE,
+    PROMOTION,
+    CASTLING,
+    VALUE_NONE_RULE,
+    PLACEHOLDER,
+    EARLY_PLY,
+    FILTERED,
+    SIMPLE_EVAL,
+    RANDOM,
+    WLD,
+    RULES
 };
 enum { VALUE_NONE = 32002 };
 
 static const char *const names[RULES] = {
-    "--skip-in-check", "--skip-capture", "--skip-see-ge", "--skip-promotion",
-    "--skip-castling", "--skip-value-none", "--skip-placeholder", "--skip-early-ply",
-    "--skip-filtered", "--skip-simple-eval", "--random-skip", "--wld-skip"};
+    "--skip-in-check", "--skip-capture",     "--skip-see-ge",      "--skip-promotion",
+    "--skip-castling", "--skip-value-none",  "--skip-placeholder", "--skip-early-ply",
+    "--skip-filtered", "--skip-simple-eval", "--random-skip",      "--wld-skip"};
 static const char *const words[RULES] = {
-    "in-check", "capture", "see-ge=", "promotion", "castling", "value-none", "placeholder",
-    "early-ply=", "filtered", "simple-eval=", "random=", "wld"};
+    "in-check",    "capture",    "see-ge=",  "promotion",    "castling", "value-none",
+    "placeholder", "early-ply=", "filtered", "simple-eval=", "random=",  "wld"};
 
 typedef struct settings {
     int active[RULES];
@@ -63,7 +74,8 @@ static int piece_at(const seebatch_board *b, int square, int *color)
     return -1;
 }
 
-static int attacker_on(const seebatch_board *b, int file, int rank, int enemy, int type_a, int type_b)
+static int attacker_on(const seebatch_board *b, int file, int rank, int enemy, int type_a,
+                       int type_b)
 {
     if (file < 0 || file > 7 || rank < 0 || rank > 7)
         return 0;
@@ -80,9 +92,11 @@ static int in_check(const seebatch_board *b)
     if (king < 0)
         return 0;
     int kf = king % 8, kr = king / 8, forward = us == 0 ? 1 : -1;
-    static const int knight[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+    static const int knight[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
+                                     {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
     for (int i = 0; i < 8; i++)
-        if (attacker_on(b, kf + knight[i][0], kr + knight[i][1], enemy, SEEBATCH_KNIGHT, SEEBATCH_KNIGHT))
+        if (attacker_on(b, kf + knight[i][0], kr + knight[i][1], enemy, SEEBATCH_KNIGHT,
+                        SEEBATCH_KNIGHT))
             return 1;
     for (int df = -1; df <= 1; df++)
         for (int dr = -1; dr <= 1; dr++) {
@@ -90,14 +104,17 @@ static int in_check(const seebatch_board *b)
                 continue;
             if (attacker_on(b, kf + df, kr + dr, enemy, SEEBATCH_KING, SEEBATCH_KING))
                 return 1;
-            if (dr == forward && df && attacker_on(b, kf + df, kr + dr, enemy, SEEBATCH_PAWN, SEEBATCH_PAWN))
+            if (dr == forward && df &&
+                attacker_on(b, kf + df, kr + dr, enemy, SEEBATCH_PAWN, SEEBATCH_PAWN))
                 return 1;
             int diagonal = df && dr;
-            for (int f = kf + df, r = kr + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+            for (int f = kf + df, r = kr + dr; f >= 0 && f < 8 && r >= 0 && r < 8;
+                 f += df, r += dr) {
                 int type = piece_at(b, r * 8 + f, &color);
                 if (type < 0)
                     continue;
-                if (color == enemy && (type == SEEBATCH_QUEEN || type == (diagonal ? SEEBATCH_BISHOP : SEEBATCH_ROOK)))
+                if (color == enemy && (type == SEEBATCH_QUEEN ||
+                                       type == (diagonal ? SEEBATCH_BISHOP : SEEBATCH_ROOK)))
                     return 1;
                 break;
             }
@@ -227,7 +244,8 @@ static int parse_settings(int argc, char **argv, settings *s)
 static void print_counts(const settings *s, long long read, long long kept,
                          const long long matched[RULES], const long long alone[RULES])
 {
-    printf("seebatch filter: %lld entries read, %lld kept, %lld dropped\n", read, kept, read - kept);
+    printf("seebatch filter: %lld entries read, %lld kept, %lld dropped\n", read, kept,
+           read - kept);
     for (int r = 0; r < RULES; r++) {
         if (!s->active[r])
             continue;
@@ -248,7 +266,9 @@ int main(int argc, char **argv)
     settings s = {{0}, {0}, 0, 1, 0, NULL};
     FILE *file = argc > 1 ? fopen(argv[1], "r") : NULL;
     if (!file || !parse_settings(argc, argv, &s)) {
-        fprintf(stderr, "usage: oracle_count FILE.plain [rules] [seed=S] [repeat=N] [explain] [keep=OUT]\n");
+        fprintf(
+            stderr,
+            "usage: oracle_count FILE.plain [rules] [seed=S] [repeat=N] [explain] [keep=OUT]\n");
         return 2;
     }
     long long read = 0, kept = 0, matched[RULES] = {0}, alone[RULES] = {0};

@@ -9,10 +9,7 @@
 #include "bitboard.h"
 #include "chain_moves.h"
 
-uint8_t fuzz_take_byte(fuzz_bytes *in)
-{
-    return in->used < in->size ? in->data[in->used++] : 0;
-}
+uint8_t fuzz_take_byte(fuzz_bytes *in) { return in->used < in->size ? in->data[in->used++] : 0; }
 
 /* ---- boards ---- */
 
@@ -41,8 +38,8 @@ void fuzz_take_board(fuzz_bytes *in, seebatch_board *board)
 void fuzz_put_board(const seebatch_board *board, uint8_t out[FUZZ_BOARD_BYTES])
 {
     bool en_passant = board->en_passant < 64;
-    out[0] = (uint8_t)((board->side_to_move & 1u) | (board->castling & 15u) << 1
-                       | (en_passant ? 0x20 : 0));
+    out[0] = (uint8_t)((board->side_to_move & 1u) | (board->castling & 15u) << 1 |
+                       (en_passant ? 0x20 : 0));
     out[1] = en_passant ? (uint8_t)file_of(board->en_passant) : 0;
     for (unsigned square = 0; square < 64; square++) {
         int type = piece_type_or_none(board, square);
@@ -60,7 +57,8 @@ static const seebatch_config value_sets[7] = {
     {{0, 0, 0, 0, 0}, 0},
     {{100, 100, 100, 100, 100}, 0},
     {{SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX,
-      SEEBATCH_VALUE_MAX}, 0},
+      SEEBATCH_VALUE_MAX},
+     0},
     {{1000, 500, 500, 325, 100}, 0},
     {{1, SEEBATCH_VALUE_MAX - 1, 17, SEEBATCH_VALUE_MAX, 0}, 0},
 };
@@ -171,7 +169,8 @@ bool fuzz_corrupt_board(fuzz_bytes *in, seebatch_board *board)
         return false;
     bitboard bit = square_bit(argument & 63u);
     switch (selector % 12) {
-    case 6: case 7:
+    case 6:
+    case 7:
         board->colors[selector % 12 - 6] ^= bit;
         break;
     case 8:
@@ -222,15 +221,16 @@ void fuzz_fail(const char *file, int line, const char *condition, const char *fo
     abort();
 }
 
-size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies,
-                          uint8_t *out, size_t capacity)
+size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
+                          size_t capacity)
 {
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry = {*board, 0, 0, 0, 0};
     entry.board.en_passant = board->en_passant != SEEBATCH_NO_SQUARE &&
                                      seebatch_en_passant_possible(board, board->en_passant)
-                                 ? board->en_passant : SEEBATCH_NO_SQUARE;
+                                 ? board->en_passant
+                                 : SEEBATCH_NO_SQUARE;
     for (unsigned ply = 0; ply < plies; ply++) {
         seebatch_move moves[SEEBATCH_MAX_MOVES];
         size_t count = seebatch_generate_moves(&entry.board, moves);

@@ -99,10 +99,10 @@ bool fuzz_message_is_one_line(const char *message);
 
 /* Reports a broken property (with the printf-style reason) and aborts, so
  * libFuzzer saves the input, and a replay test fails loudly. */
-#define FUZZ_REQUIRE(condition, ...)                                         \
-    do {                                                                     \
-        if (!(condition))                                                    \
-            fuzz_fail(__FILE__, __LINE__, #condition, __VA_ARGS__);          \
+#define FUZZ_REQUIRE(condition, ...)                                                               \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            fuzz_fail(__FILE__, __LINE__, #condition, __VA_ARGS__);                                \
     } while (0)
 
 /* Named in every failure report when set: the replay test points it at the
@@ -115,7 +115,7 @@ _Noreturn void fuzz_fail(const char *file, int line, const char *condition, cons
 /* A binpack chunk payload (no header) of one game of up to `plies` entries
  * from board, the moves chosen by index among the legal ones: a seed of
  * fuzz_binpack. Returns its size (at most capacity). */
-size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies,
-                          uint8_t *out, size_t capacity);
+size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
+                          size_t capacity);
 
 #endif

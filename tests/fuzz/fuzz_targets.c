@@ -72,9 +72,12 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
         int32_t value = reference[i];
         FUZZ_REQUIRE(seebatch_see_value(board, moves[i], config) == value, "see_value %zu", i);
         FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], value, config), "see_ge(value) %zu", i);
-        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], value + 1, config), "see_ge(value + 1) %zu", i);
-        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], INT32_MIN, config), "see_ge(INT32_MIN) %zu", i);
-        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], INT32_MAX, config), "see_ge(INT32_MAX) %zu", i);
+        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], value + 1, config), "see_ge(value + 1) %zu",
+                     i);
+        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], INT32_MIN, config), "see_ge(INT32_MIN) %zu",
+                     i);
+        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], INT32_MAX, config), "see_ge(INT32_MAX) %zu",
+                     i);
     }
     const int32_t thresholds[4] = {0, count ? reference[count / 2] : 1, INT32_MIN, INT32_MAX};
     for (int t = 0; t < 4; t++) {
@@ -158,10 +161,11 @@ static void check_legal_moves(const seebatch_board *board)
         seebatch_move_to_uci(moves[i], uci);
         seebatch_error error;
         FUZZ_REQUIRE(seebatch_move_check(board, moves[i], &error) == SEEBATCH_OK,
-                     "legal move %s (kind %u): %s", uci, seebatch_move_kind(moves[i]), error.message);
+                     "legal move %s (kind %u): %s", uci, seebatch_move_kind(moves[i]),
+                     error.message);
         seebatch_move parsed = 0;
-        FUZZ_REQUIRE(seebatch_move_parse(board, uci, &parsed, &error) == SEEBATCH_OK
-                         && parsed == moves[i],
+        FUZZ_REQUIRE(seebatch_move_parse(board, uci, &parsed, &error) == SEEBATCH_OK &&
+                         parsed == moves[i],
                      "legal move %s (kind %u) parses as kind %u: %s", uci,
                      seebatch_move_kind(moves[i]), seebatch_move_kind(parsed), error.message);
         seebatch_board child = *board;
@@ -189,7 +193,8 @@ void fuzz_fen(const uint8_t *data, size_t size)
         return;
     }
     FUZZ_REQUIRE(strlen(text) <= 255, "accepted %zu bytes", strlen(text));
-    FUZZ_REQUIRE(error.status == SEEBATCH_OK && error.message[0] == '\0', "success leaves a message");
+    FUZZ_REQUIRE(error.status == SEEBATCH_OK && error.message[0] == '\0',
+                 "success leaves a message");
     FUZZ_REQUIRE(seebatch_board_validate(&board, &error) == SEEBATCH_OK, "%s", error.message);
     char fen[SEEBATCH_FEN_MAX];
     require_fen_round_trip(&board, fen);
@@ -235,11 +240,12 @@ void fuzz_uci(const uint8_t *data, size_t size)
     char written[SEEBATCH_UCI_MAX];
     size_t written_length = seebatch_move_to_uci(move, written);
     /* The same text, but for the case of a promotion letter (written lowercase). */
-    bool same = written_length == strlen(text) && memcmp(written, text, 4) == 0
-             && (written_length == 4 || (text[4] | 0x20) == written[4]);
+    bool same = written_length == strlen(text) && memcmp(written, text, 4) == 0 &&
+                (written_length == 4 || (text[4] | 0x20) == written[4]);
     FUZZ_REQUIRE(same, "\"%s\" writes back as \"%s\"", text, written);
     seebatch_move again = SENTINEL;
-    FUZZ_REQUIRE(seebatch_move_parse(&board, written, &again, &error) == SEEBATCH_OK && again == move,
+    FUZZ_REQUIRE(seebatch_move_parse(&board, written, &again, &error) == SEEBATCH_OK &&
+                     again == move,
                  "\"%s\" does not parse back to the same move", written);
     seebatch_config config = seebatch_config_classic();
     config.flags = seebatch_move_from(move) & SEEBATCH_ALL_FLAGS;
@@ -259,23 +265,25 @@ static void require_rejected(const seebatch_board *board, const seebatch_move *m
     for (size_t i = 0; i <= count; i++)
         values[i] = SENTINEL;
     seebatch_error error;
-    seebatch_status status = seebatch_see_values_checked(board, moves, count, config, values, &error);
+    seebatch_status status =
+        seebatch_see_values_checked(board, moves, count, config, values, &error);
     FUZZ_REQUIRE(status == expected, "values_checked (%s): status %d", why, status);
     FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
     uint32_t board_of_move[MAX_MOVES];
     for (size_t i = 0; i < count; i++)
         board_of_move[i] = 0;
-    status = seebatch_see_values_multi_checked(board, 1, board_of_move, moves, count, config, values,
-                                               &error);
+    status = seebatch_see_values_multi_checked(board, 1, board_of_move, moves, count, config,
+                                               values, &error);
     /* Many-board calls look only at the boards their moves name. */
-    seebatch_status multi_expected = expected == SEEBATCH_ERROR_BOARD && count == 0 ? SEEBATCH_OK : expected;
+    seebatch_status multi_expected =
+        expected == SEEBATCH_ERROR_BOARD && count == 0 ? SEEBATCH_OK : expected;
     FUZZ_REQUIRE(status == multi_expected, "values_multi_checked (%s): status %d", why, status);
     for (size_t i = 0; i < count; i++)
         FUZZ_REQUIRE(values[i] == SENTINEL, "output %zu written on failure (%s)", i, why);
 }
 
-static void check_broken_board(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                               const seebatch_config *config)
+static void check_broken_board(const seebatch_board *board, const seebatch_move *moves,
+                               size_t count, const seebatch_config *config)
 {
     seebatch_error error;
     FUZZ_REQUIRE(seebatch_board_validate(board, &error) == SEEBATCH_ERROR_BOARD,
@@ -398,19 +406,22 @@ static size_t decode_payload(const uint8_t *data, size_t size, training_entry *e
     training_entry entry;
     binpack_step step;
     size_t n = 0;
-    while (n < max && (step = seebatch_binpack_next(&decoder, &entry, &source, &fault)) == BINPACK_ENTRY) {
+    while (n < max &&
+           (step = seebatch_binpack_next(&decoder, &entry, &source, &fault)) == BINPACK_ENTRY) {
         seebatch_error error;
         FUZZ_REQUIRE(seebatch_board_validate(&entry.board, &error) == SEEBATCH_OK,
                      "entry %zu: board: %s", n, error.message);
         FUZZ_REQUIRE(seebatch_move_check(&entry.board, entry.move, &error) == SEEBATCH_OK,
                      "entry %zu: move: %s", n, error.message);
-        (void)seebatch_see_value(&entry.board, entry.move, &(seebatch_config){{100, 325, 325, 500, 1000}, 0});
+        (void)seebatch_see_value(&entry.board, entry.move,
+                                 &(seebatch_config){{100, 325, 325, 500, 1000}, 0});
         continues[n] = !source.stem;
         entries[n++] = entry;
     }
     *faulted = n < max && step == BINPACK_FAULT;
     if (*faulted)
-        FUZZ_REQUIRE(fault.byte_offset >= 1000 && fault.byte_offset <= 1000 + size && fault.message[0],
+        FUZZ_REQUIRE(fault.byte_offset >= 1000 && fault.byte_offset <= 1000 + size &&
+                         fault.message[0],
                      "fault at %llu outside the payload of %zu bytes",
                      (unsigned long long)fault.byte_offset, size);
     return n;

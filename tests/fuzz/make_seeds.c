@@ -47,16 +47,17 @@ int main(int argc, char **argv)
         if (move_count > 0) {
             char uci[SEEBATCH_UCI_MAX];
             seebatch_move_to_uci(moves[count % move_count], uci);
-            failures += write_file(argv[1], "uci", count, input, fuzz_uci_input(&board, uci, input));
+            failures +=
+                write_file(argv[1], "uci", count, input, fuzz_uci_input(&board, uci, input));
         }
 
         move_count = seebatch_generate_captures(&board, moves);
         uint8_t config = fuzz_config_byte((unsigned)(count % 7), (uint32_t)(count / 7));
         failures += write_file(argv[1], "see", count, input,
                                fuzz_see_input(config, &board, moves, move_count, input));
-        failures += write_file(argv[1], "binpack", count, input,
-                               fuzz_binpack_input(&board, (unsigned)count, 1 + count % 12, input,
-                                                  sizeof input));
+        failures += write_file(
+            argv[1], "binpack", count, input,
+            fuzz_binpack_input(&board, (unsigned)count, 1 + count % 12, input, sizeof input));
         count++;
     }
     printf("fuzz_make_seeds: %lu seeds per target in %s\n", count, argv[1]);

@@ -95,7 +95,8 @@ static long run_seeds(const seebatch_board *board, const seebatch_move *moves, s
         runs += run_mutated(fuzz_uci, input, fuzz_uci_input(board, uci, input), random);
     }
     uint8_t config = fuzz_config_byte(index % 7, index / 7);
-    runs += run_mutated(fuzz_see, input, fuzz_see_input(config, board, moves, count, input), random);
+    runs +=
+        run_mutated(fuzz_see, input, fuzz_see_input(config, board, moves, count, input), random);
     size_t size = fuzz_binpack_input(board, index, 1 + index % 12, input, sizeof input);
     runs += run_mutated(fuzz_binpack, input, size, random);
     return runs;

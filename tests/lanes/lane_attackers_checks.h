@@ -17,12 +17,15 @@
 #include "random_boards.h"
 
 /* What the kernel's stage 1 must find, the slow way with magic lookups. */
-static bitboard reference_attackers(const seebatch_board *board, unsigned to, bitboard occupied, bitboard *later)
+static bitboard reference_attackers(const seebatch_board *board, unsigned to, bitboard occupied,
+                                    bitboard *later)
 {
     const bitboard *p = board->pieces;
-    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN], straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
+    bitboard diagonal = p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN],
+             straight = p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN];
     bitboard attackers = attackers_to(board, to, occupied) & occupied;
-    bitboard waiting = ((bishop_attacks(to, 0) & diagonal) | (rook_attacks(to, 0) & straight)) & occupied & ~attackers;
+    bitboard waiting = ((bishop_attacks(to, 0) & diagonal) | (rook_attacks(to, 0) & straight)) &
+                       occupied & ~attackers;
     bitboard lifted = occupied & ~(waiting | (attackers & ~p[SEEBATCH_KING]));
     *later = (bishop_attacks(to, lifted) | rook_attacks(to, lifted)) & waiting;
     return attackers;
@@ -41,20 +44,25 @@ static int check_board(const seebatch_board *board, uint64_t *random_state)
             to[lane] = first + lane;
             to_bit[lane] = square_bit(first + lane);
             /* Lift one random square besides `to`, as the first move does. */
-            occupied[lane] = all & ~to_bit[lane] & ~square_bit((unsigned)(random_next(random_state) & 63));
+            occupied[lane] =
+                all & ~to_bit[lane] & ~square_bit((unsigned)(random_next(random_state) & 63));
         }
         lanes later;
-        lanes attackers = attackers_of(&b, from_numbers(to), from_numbers(to_bit), from_numbers(occupied), &later);
+        lanes attackers = attackers_of(&b, from_numbers(to), from_numbers(to_bit),
+                                       from_numbers(occupied), &later);
         to_numbers(got, attackers);
         to_numbers(got_later, later);
         for (unsigned lane = 0; lane < LANES; lane++) {
             bitboard expected_later;
-            bitboard expected = reference_attackers(board, (unsigned)to[lane], occupied[lane], &expected_later);
-            CHECK(got[lane] == expected, "to %u, occupied %016llx: attackers %016llx, expected %016llx",
-                  (unsigned)to[lane], (unsigned long long)occupied[lane], (unsigned long long)got[lane],
-                  (unsigned long long)expected);
-            CHECK(got_later[lane] == expected_later, "to %u, occupied %016llx: later %016llx, expected %016llx",
-                  (unsigned)to[lane], (unsigned long long)occupied[lane], (unsigned long long)got_later[lane],
+            bitboard expected =
+                reference_attackers(board, (unsigned)to[lane], occupied[lane], &expected_later);
+            CHECK(got[lane] == expected,
+                  "to %u, occupied %016llx: attackers %016llx, expected %016llx",
+                  (unsigned)to[lane], (unsigned long long)occupied[lane],
+                  (unsigned long long)got[lane], (unsigned long long)expected);
+            CHECK(got_later[lane] == expected_later,
+                  "to %u, occupied %016llx: later %016llx, expected %016llx", (unsigned)to[lane],
+                  (unsigned long long)occupied[lane], (unsigned long long)got_later[lane],
                   (unsigned long long)expected_later);
         }
     }
@@ -85,7 +93,7 @@ static int run_lane_attackers_checks(const char *isa)
         }
     }
     CHECK(with_later > 1000, "only %ld cases with x-ray candidates", with_later);
-    printf("test_lane_attackers (%s): %ld lanes compared, %ld game squares with x-ray candidates\n", isa,
-           lanes_compared, with_later);
+    printf("test_lane_attackers (%s): %ld lanes compared, %ld game squares with x-ray candidates\n",
+           isa, lanes_compared, with_later);
     return check_finish(isa);
 }

@@ -18,7 +18,8 @@ int lane_attackers_avx512(void);
 
 /* Runs one vocabulary's checks if the CPU runs it; a kernel it does not run
  * must be one /proc/cpuinfo says it cannot run either. */
-static void run_if_runnable(bool runnable, const char *backend, int (*checks)(void), int *ran, int *failed)
+static void run_if_runnable(bool runnable, const char *backend, int (*checks)(void), int *ran,
+                            int *failed)
 {
     if (runnable) {
         *failed |= checks();

@@ -18,7 +18,8 @@ const backend_requirement backend_requirements[] = {
     {"avx2", false, "avx avx2 bmi1 bmi2 popcnt"},
 #endif
 };
-const size_t backend_requirement_count = sizeof backend_requirements / sizeof backend_requirements[0];
+const size_t backend_requirement_count =
+    sizeof backend_requirements / sizeof backend_requirements[0];
 
 enum { FLAGS_LINE_MAX = 8192 };
 
@@ -40,8 +41,8 @@ static bool has_word(const char *list, const char *word, size_t length)
 {
     for (const char *at = strstr(list, " "); at; at = strstr(at + 1, " ")) {
         const char *start = at + 1;
-        if (strncmp(start, word, length) == 0
-            && (start[length] == ' ' || start[length] == '\n' || start[length] == '\0'))
+        if (strncmp(start, word, length) == 0 &&
+            (start[length] == ' ' || start[length] == '\n' || start[length] == '\0'))
             return true;
     }
     return false;
@@ -68,7 +69,8 @@ cpuinfo_answer cpuinfo_can_run(const char *backend)
         return CPUINFO_CAN;
     for (size_t i = 0; i < backend_requirement_count; i++)
         if (strcmp(backend_requirements[i].backend, backend) == 0)
-            return backend_requirements[i].built && has_every_flag(line, backend_requirements[i].flags)
+            return backend_requirements[i].built &&
+                           has_every_flag(line, backend_requirements[i].flags)
                        ? CPUINFO_CAN
                        : CPUINFO_CANNOT;
     return CPUINFO_CANNOT;

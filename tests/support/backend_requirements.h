@@ -25,9 +25,9 @@ extern const backend_requirement backend_requirements[];
 extern const size_t backend_requirement_count;
 
 typedef enum cpuinfo_answer {
-    CPUINFO_ABSENT,   /* no /proc/cpuinfo flags here: no independent answer */
-    CPUINFO_CANNOT,   /* the CPU lacks a flag, or the build lacks the backend */
-    CPUINFO_CAN       /* the build has it and the CPU lists every flag */
+    CPUINFO_ABSENT, /* no /proc/cpuinfo flags here: no independent answer */
+    CPUINFO_CANNOT, /* the CPU lacks a flag, or the build lacks the backend */
+    CPUINFO_CAN     /* the build has it and the CPU lists every flag */
 } cpuinfo_answer;
 
 /* Whether this machine must run the named backend ("scalar": always);

@@ -9,28 +9,28 @@
 static long check_count;
 static long check_failures;
 
-#define CHECK(condition, ...)                                                       \
-    do {                                                                            \
-        check_count++;                                                              \
-        if (!(condition)) {                                                         \
-            check_failures++;                                                       \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #condition); \
-            fprintf(stderr, __VA_ARGS__);                                           \
-            fputc('\n', stderr);                                                    \
-        }                                                                           \
+#define CHECK(condition, ...)                                                                      \
+    do {                                                                                           \
+        check_count++;                                                                             \
+        if (!(condition)) {                                                                        \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #condition);          \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_EQ(actual, expected, ...)                                             \
-    do {                                                                            \
-        long long check_a_ = (long long)(actual), check_e_ = (long long)(expected); \
-        check_count++;                                                              \
-        if (check_a_ != check_e_) {                                                 \
-            check_failures++;                                                       \
-            fprintf(stderr, "%s:%d: %s is %lld, expected %lld: ", __FILE__, __LINE__, \
-                    #actual, check_a_, check_e_);                                   \
-            fprintf(stderr, __VA_ARGS__);                                           \
-            fputc('\n', stderr);                                                    \
-        }                                                                           \
+#define CHECK_EQ(actual, expected, ...)                                                            \
+    do {                                                                                           \
+        long long check_a_ = (long long)(actual), check_e_ = (long long)(expected);                \
+        check_count++;                                                                             \
+        if (check_a_ != check_e_) {                                                                \
+            check_failures++;                                                                      \
+            fprintf(stderr, "%s:%d: %s is %lld, expected %lld: ", __FILE__, __LINE__, #actual,     \
+                    check_a_, check_e_);                                                           \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
 /* count scaled by SEEBATCH_TEST_SCALE (default 1): tests/run_all.sh runs the

@@ -11,7 +11,8 @@ fenced fence(size_t size)
     if (usable == 0)
         usable = page;
     fenced f = {NULL, usable, NULL, usable + 2 * page};
-    void *mapping = mmap(NULL, f.mapping_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void *mapping =
+        mmap(NULL, f.mapping_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (mapping == MAP_FAILED)
         return f;
     f.mapping = mapping;

@@ -13,13 +13,13 @@
 enum { NONE = -1 };
 
 typedef struct layout {
-    int type[64];  /* SEEBATCH_PAWN.., or NONE */
+    int type[64]; /* SEEBATCH_PAWN.., or NONE */
     int color[64];
 } layout;
 
-static const int line_steps[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1},
+static const int line_steps[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
                                      {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-static const int knight_steps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+static const int knight_steps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                        {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 
 static unsigned below(uint64_t *state, unsigned bound)
@@ -86,7 +86,7 @@ static void place_pin(layout *l, uint64_t *state, int color)
     int f2 = king % 8 + far * line_steps[step][0], r2 = king / 8 + far * line_steps[step][1];
     if (!on_board(f2, r2))
         return;
-    put(l, r1 * 8 + f1, 1 + (int)below(state, 4), color);  /* knight to queen */
+    put(l, r1 * 8 + f1, 1 + (int)below(state, 4), color); /* knight to queen */
     put(l, r2 * 8 + f2, slider_for(state, step), color ^ 1);
 }
 
@@ -130,14 +130,18 @@ static void to_bitboards(const layout *l, seebatch_board *board)
 static uint8_t castling_rights(const layout *l)
 {
     uint8_t rights = 0;
-    static const struct { int king, rook, color; uint8_t right; } corners[4] = {
-        {4, 7, SEEBATCH_WHITE, SEEBATCH_CASTLE_WHITE_KINGSIDE},
-        {4, 0, SEEBATCH_WHITE, SEEBATCH_CASTLE_WHITE_QUEENSIDE},
-        {60, 63, SEEBATCH_BLACK, SEEBATCH_CASTLE_BLACK_KINGSIDE},
-        {60, 56, SEEBATCH_BLACK, SEEBATCH_CASTLE_BLACK_QUEENSIDE}};
+    static const struct {
+        int king, rook, color;
+        uint8_t right;
+    } corners[4] = {{4, 7, SEEBATCH_WHITE, SEEBATCH_CASTLE_WHITE_KINGSIDE},
+                    {4, 0, SEEBATCH_WHITE, SEEBATCH_CASTLE_WHITE_QUEENSIDE},
+                    {60, 63, SEEBATCH_BLACK, SEEBATCH_CASTLE_BLACK_KINGSIDE},
+                    {60, 56, SEEBATCH_BLACK, SEEBATCH_CASTLE_BLACK_QUEENSIDE}};
     for (int i = 0; i < 4; i++)
-        if (l->type[corners[i].king] == SEEBATCH_KING && l->color[corners[i].king] == corners[i].color
-            && l->type[corners[i].rook] == SEEBATCH_ROOK && l->color[corners[i].rook] == corners[i].color)
+        if (l->type[corners[i].king] == SEEBATCH_KING &&
+            l->color[corners[i].king] == corners[i].color &&
+            l->type[corners[i].rook] == SEEBATCH_ROOK &&
+            l->color[corners[i].rook] == corners[i].color)
             rights |= corners[i].right;
     return rights;
 }
@@ -155,8 +159,8 @@ void random_dense_board(uint64_t *state, seebatch_board *board)
             k -= put(&l, (int)below(state, 64), SEEBATCH_KING, color);
 
     int side_to_move = (int)below(state, 2);
-    int en_passant = below(state, 3) == 0 ? place_en_passant(&l, state, side_to_move)
-                                          : SEEBATCH_NO_SQUARE;
+    int en_passant =
+        below(state, 3) == 0 ? place_en_passant(&l, state, side_to_move) : SEEBATCH_NO_SQUARE;
 
     int target = (int)below(state, 64);
     for (int batteries = 1 + (int)below(state, 3); batteries > 0; batteries--)
@@ -210,7 +214,8 @@ static void offer(move_list *list, int from, int to, unsigned kind)
 static void offer_pawn_move(move_list *list, int from, int to)
 {
     if (to / 8 == 0 || to / 8 == 7)
-        for (unsigned kind = SEEBATCH_MOVE_PROMOTE_KNIGHT; kind <= SEEBATCH_MOVE_PROMOTE_QUEEN; kind++)
+        for (unsigned kind = SEEBATCH_MOVE_PROMOTE_KNIGHT; kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
+             kind++)
             offer(list, from, to, kind);
     else
         offer(list, from, to, SEEBATCH_MOVE_NORMAL);
@@ -251,7 +256,8 @@ static void offer_piece_moves(move_list *list, const layout *l, int from)
                 offer(list, from, r * 8 + f, SEEBATCH_MOVE_NORMAL);
             continue;
         }
-        bool slides = type == SEEBATCH_QUEEN || (step >= 4 ? type == SEEBATCH_BISHOP : type == SEEBATCH_ROOK);
+        bool slides =
+            type == SEEBATCH_QUEEN || (step >= 4 ? type == SEEBATCH_BISHOP : type == SEEBATCH_ROOK);
         if (!slides && type != SEEBATCH_KING)
             continue;
         for (int f = file + line_steps[step][0], r = rank + line_steps[step][1]; on_board(f, r);
