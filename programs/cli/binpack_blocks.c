@@ -80,18 +80,17 @@ static size_t consume_all_blocks(block_pair *pair, entry_consumer consume, void 
     }
 }
 
-size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, bool helper,
-                        block_pair **blocks, entry_consumer consume, void *state, bool *faulted,
-                        binpack_fault *fault)
+size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                        block_decoding *decoding, entry_consumer consume, void *state)
 {
-    if (!*blocks)
-        *blocks = malloc(sizeof **blocks); /* two blocks: too big for the stack */
-    block_pair *pair = *blocks;
-    *faulted = false;
+    if (!decoding->blocks)
+        decoding->blocks = malloc(sizeof *decoding->blocks); /* two blocks: too big for the stack */
+    block_pair *pair = decoding->blocks;
+    decoding->faulted = false;
     if (!pair) {
-        fault->byte_offset = file_offset;
-        snprintf(fault->message, sizeof fault->message, "out of memory");
-        *faulted = true;
+        decoding->fault.byte_offset = file_offset;
+        snprintf(decoding->fault.message, sizeof decoding->fault.message, "out of memory");
+        decoding->faulted = true;
         return 0;
     }
     pair->faulted = false;
@@ -101,7 +100,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, 
     pthread_cond_init(&pair->changed, NULL);
     pthread_t thread;
     size_t total = 0;
-    if (helper && pthread_create(&thread, NULL, decode_all_blocks, pair) == 0) {
+    if (decoding->helper && pthread_create(&thread, NULL, decode_all_blocks, pair) == 0) {
         total = consume_all_blocks(pair, consume, state);
         pthread_join(thread, NULL);
     } else {
@@ -113,9 +112,9 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, 
             total += block->count;
         } while (!block->last);
     }
-    *faulted = pair->faulted;
+    decoding->faulted = pair->faulted;
     if (pair->faulted)
-        *fault = pair->fault;
+        decoding->fault = pair->fault;
     pthread_cond_destroy(&pair->changed);
     pthread_mutex_destroy(&pair->lock);
     return total;

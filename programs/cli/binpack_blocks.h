@@ -25,14 +25,21 @@ typedef void (*entry_consumer)(const training_entry *entries, const binpack_sour
  * costs the kernel's time on every thread. */
 typedef struct block_pair block_pair;
 
+/* How one payload is decoded, and how its decoding ended. */
+typedef struct block_decoding {
+    bool helper;         /* in: a second thread may decode while this one consumes */
+    block_pair *blocks;  /* allocated on first use and kept (free_blocks releases it) */
+    bool faulted;        /* out: the payload stopped decoding ... */
+    binpack_fault fault; /* ... here */
+} block_decoding;
+
 /* Decodes the payload (data, size bytes at file_offset in the file), giving
- * every entry to consume; on a second thread when helper is true (falling
- * back to this one if no thread can be had). *blocks is allocated on first
- * use and kept (free_blocks releases it). Returns the entries decoded and
- * sets *faulted (with *fault) when the payload stopped decoding. */
-size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset, bool helper,
-                        block_pair **blocks, entry_consumer consume, void *state, bool *faulted,
-                        binpack_fault *fault);
+ * every entry to consume; on a second thread when decoding->helper is true
+ * (falling back to this one if no thread can be had). Returns the entries
+ * decoded and sets decoding->faulted (with its fault) when the payload
+ * stopped decoding. */
+size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                        block_decoding *decoding, entry_consumer consume, void *state);
 
 void free_blocks(block_pair *blocks);
 

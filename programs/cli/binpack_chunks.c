@@ -25,13 +25,14 @@ static void *process_slot(void *argument)
     result->text.length = 0; /* the writer was emptied when its chunk was written */
     result->entries = 0;
     memset(result->counters, 0, sizeof result->counters);
-    result->faulted = false;
+    result->decoding.faulted = false;
     slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
     if (slot->status == BINPACK_CHUNK_TRUNCATED) {
-        uint64_t where = result->faulted ? result->fault.byte_offset : slot->read_fault.byte_offset;
-        result->fault = slot->read_fault;
-        result->fault.byte_offset = where;
-        result->faulted = true;
+        uint64_t where = result->decoding.faulted ? result->decoding.fault.byte_offset
+                                                  : slot->read_fault.byte_offset;
+        result->decoding.fault = slot->read_fault;
+        result->decoding.fault.byte_offset = where;
+        result->decoding.faulted = true;
     }
     return NULL;
 }
@@ -72,7 +73,7 @@ typedef struct chunk_batch {
 static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
 {
     for (int i = 0; i < batch->count; i++) {
-        batch->slots[i].result.helper = i < threads_allowed - batch->count;
+        batch->slots[i].result.decoding.helper = i < threads_allowed - batch->count;
         batch->slots[i].result.carry_known = false;
         batch->started[i] = overlap && pthread_create(&batch->threads[i], NULL, process_slot,
                                                       &batch->slots[i]) == 0;
@@ -107,7 +108,7 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
     if (job->settle(job->state, carry, result)) {
         result->carry_known = true;
         result->carry_in = *carry;
-        result->helper = false;
+        result->decoding.helper = false;
         /* Emptied as after a write; rare enough for the allocation. */
         seebatch_binpack_writer_free(&result->binpack);
         seebatch_binpack_writer_init(&result->binpack);
@@ -136,8 +137,8 @@ static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *to
     totals->entries += result->entries;
     for (int c = 0; c < CHUNK_COUNTERS; c++)
         totals->counters[c] += result->counters[c];
-    if (result->faulted) {
-        report_fault(job, totals->entries + 1, &result->fault);
+    if (result->decoding.faulted) {
+        report_fault(job, totals->entries + 1, &result->decoding.fault);
         return EXIT_BAD_LINES;
     }
     return -1;
@@ -166,8 +167,8 @@ static int read_batch(const chunk_job *job, binpack_file_reader *reader, chunk_s
             *stop = EXIT_RESOURCE_FAILURE;
         } else {
             /* Reported after the chunks read before it are written. */
-            slots[count].result.faulted = true;
-            slots[count].result.fault = fault;
+            slots[count].result.decoding.faulted = true;
+            slots[count].result.decoding.fault = fault;
             *stop = EXIT_BAD_LINES;
         }
         break;
@@ -182,7 +183,7 @@ static int write_batch(const chunk_job *job, chunk_batch *batch, chunk_totals *t
     for (int i = 0; i < batch->count && status < 0; i++)
         status = write_result(job, &batch->slots[i], totals);
     if (status < 0 && batch->stop == EXIT_BAD_LINES)
-        report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.fault);
+        report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.decoding.fault);
     return status < 0 ? batch->stop : status;
 }
 
@@ -206,7 +207,7 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
         free(batch->slots[i].payload);
         text_buffer_free(&batch->slots[i].result.text);
         seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
-        free_blocks(batch->slots[i].result.blocks);
+        free_blocks(batch->slots[i].result.decoding.blocks);
     }
     free(batch->slots);
 }

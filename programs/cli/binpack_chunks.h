@@ -30,10 +30,10 @@ typedef struct chunk_result {
     binpack_writer binpack;            /* binpack output: one chunk, written after the text */
     uint64_t entries;                  /* entries decoded before the end or the fault */
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
-    bool faulted;
-    binpack_fault fault;
-    bool helper;        /* set by the runner: a thread is free to help with this chunk */
-    block_pair *blocks; /* for decode_in_blocks, kept from chunk to chunk */
+    /* decode_in_blocks's: its helper set by the runner (a thread is free
+     * to help with this chunk), its blocks kept from chunk to chunk, and
+     * where the chunk stopped decoding (or, set by the runner, reading). */
+    block_decoding decoding;
     /* Set by the runner: whether carry_in is the state after the chunk
      * before. Chunks are processed in parallel, so at first it is not; the
      * processor then assumes the state at the start of a file. */

@@ -200,8 +200,7 @@ static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offse
 {
     chunk_evaluation evaluation = {state, &result->text};
     result->entries =
-        decode_in_blocks(data, size, file_offset, result->helper, &result->blocks, evaluate_entries,
-                         &evaluation, &result->faulted, &result->fault);
+        decode_in_blocks(data, size, file_offset, &result->decoding, evaluate_entries, &evaluation);
 }
 
 static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)

@@ -197,8 +197,8 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
         filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
                                           (int32_t)result->carry_in.word[CARRY_SCORE]};
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
-    result->entries = decode_in_blocks(data, size, file_offset, result->helper, &result->blocks,
-                                       filter_entries, &filter, &result->faulted, &result->fault);
+    result->entries =
+        decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
     copy_pending(&result->binpack, data, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
