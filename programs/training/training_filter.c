@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "filter_rules.h"
+#include "options.h"
 #include "training_internal.h"
 
 /* More arguments than any set of rule options needs. */
@@ -33,19 +34,21 @@ seebatch_training_filter *seebatch_training_filter_new(size_t argc, const char *
         training_fail(fault, 0, 0, "out of memory");
         return NULL;
     }
+    seebatch_config config = seebatch_config_classic(); /* the tool's default */
     for (int index = 0; index < (int)argc; index++) {
         bool bad = false;
         int at = index;
-        if (!parse_rule_option((int)argc, arguments, &index, &filter->rules, &bad) || bad) {
+        bool known = parse_config_option("filter", (int)argc, arguments, &index, &config, &bad) ||
+                     parse_rule_option((int)argc, arguments, &index, &filter->rules, &bad);
+        if (!known || bad) {
             training_fail(fault, 0, 0, "rule argument %d, \"%s\": %s", at, arguments[at],
                           bad ? "a bad value (seebatch filter --help lists the rules)"
-                              : "not a rule option of seebatch filter");
+                              : "not a rule or configuration option of seebatch filter");
             free(filter);
             return NULL;
         }
     }
-    seebatch_config classic = seebatch_config_classic();
-    seebatch_rules_init(&filter->rules.see, &classic, NULL);
+    seebatch_rules_init(&filter->rules.see, &config, NULL);
     filter->history = filter_history_start();
     return filter;
 }

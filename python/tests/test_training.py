@@ -230,6 +230,9 @@ RULE_SETS = [
     ["--skip-placeholder", "--skip-value-none"],
     ["--skip-early-ply", "12", "--skip-simple-eval", "500", "--skip-filtered"],
     ["--random-skip", "3", "--wld-skip", "--seed", "9"],
+    # Configuration options too: SEE under Stockfish's values and pins.
+    ["--preset", "stockfish", "--skip-see-ge", "0"],
+    ["--values", "100,900,150,500,300", "--pins", "--skip-see-ge", "1"],
 ]
 
 
