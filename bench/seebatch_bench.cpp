@@ -23,6 +23,7 @@
 #include <benchmark/benchmark.h>
 
 #include "baseline_see.h"
+#include "core_clock.h"
 #include "seebatch.h"
 #include "summary.h"
 #include "workload.h"
@@ -55,6 +56,7 @@ struct Workload {
     baseline_kind baseline_lookups = baseline_choose(); // as Stockfish's x86-64-bmi2 build
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
+    double core_hz = 0; // the core's cycles per second, measured at start-up (0: unknown)
 
     DataSet &data_set()
     {
@@ -131,9 +133,13 @@ bool use_backend(benchmark::State &state, const char *backend)
 // The timed loop every benchmark shares: each iteration evaluates one unit (a
 // position, or a chunk of a data set), cycling from `unit`, and evaluate(unit)
 // returns the captures it evaluated. Returns where the next run may resume.
+// Besides items_per_second, each row gets cycles_per_item: CPU seconds per
+// capture times the core's measured clock. Google Benchmark divides a rate
+// counter by the run's CPU seconds and kInvert then turns it over, so
+// captures / hz gives seconds x hz / captures.
 template <typename Evaluate>
-std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size_t unit,
-                      Evaluate evaluate)
+std::size_t run_units(benchmark::State &state, const Workload &work, std::size_t unit_count,
+                      std::size_t unit, Evaluate evaluate)
 {
     std::int64_t captures = 0;
     for (auto _ : state) {
@@ -142,6 +148,10 @@ std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size
             unit = 0;
     }
     state.SetItemsProcessed(captures);
+    if (work.core_hz > 0 && captures > 0)
+        state.counters["cycles_per_item"] =
+            benchmark::Counter(static_cast<double>(captures) / work.core_hz,
+                               benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     return unit;
 }
 
@@ -154,7 +164,8 @@ void over_positions(benchmark::State &state, Workload *work, Regime regime, Eval
     const PositionSet &set = work->set_of(regime);
     std::size_t &next = work->next_position[regime];
     std::size_t count = work->count_of(regime);
-    next = run_units(state, count, next % count, [&](std::size_t p) { return evaluate(set, p); });
+    next = run_units(state, *work, count, next % count,
+                     [&](std::size_t p) { return evaluate(set, p); });
 }
 
 // Every capture of each position, one call per move: call(set, p, i) is the
@@ -222,7 +233,7 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     const PositionSet &set = work->positions;
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
-    run_units(state, work->count_of(LEARNED), 0, [&](std::size_t p) {
+    run_units(state, *work, work->count_of(LEARNED), 0, [&](std::size_t p) {
         seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config,
                             values.data());
         benchmark::DoNotOptimize(values.data());
@@ -240,7 +251,7 @@ void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, co
     MoveList &list = data.*order;
     std::size_t chunks = (list.moves.size() + chunk_moves - 1) / chunk_moves;
     std::vector<std::int32_t> values(chunk_moves);
-    list.next_chunk = run_units(state, chunks, list.next_chunk, [&](std::size_t chunk) {
+    list.next_chunk = run_units(state, *work, chunks, list.next_chunk, [&](std::size_t chunk) {
         std::size_t first = chunk * chunk_moves;
         std::size_t count = std::min(chunk_moves, list.moves.size() - first);
         seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(),
@@ -454,6 +465,12 @@ bool choose_configuration(Workload *work, std::string *error)
 
 void describe(Workload &work)
 {
+    work.core_hz = measure_core_hz();
+    char clock[96];
+    std::snprintf(clock, sizeof clock,
+                  "%.3f GHz (a chain of dependent adds; cycles_per_item = CPU time x this)",
+                  work.core_hz / 1e9);
+    benchmark::AddCustomContext("seebatch_core_clock", work.core_hz > 0 ? clock : "unknown");
     work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
     std::size_t pool_boards = work.data_set_copies * work.positions.size();
     benchmark::AddCustomContext("seebatch_positions", work.positions.description);
