@@ -40,6 +40,12 @@ constexpr std::size_t chunk_moves = 256;
 constexpr std::size_t longest_batch = 64;
 // Positions cycled in the learned regime.
 constexpr std::size_t learned_positions = 4096;
+// Moves of the multi_offset rows (about 6,000 boards, 430 KiB), and the
+// offsets from a page boundary they run at: within a cache line, half a
+// line, half a page, and a page and 8 bytes (five, to keep the run short).
+constexpr std::size_t offset_slice_moves = 16384;
+const std::vector<std::int64_t> slice_offsets = {0, 8, 32, 2048, 4096 + 8};
+constexpr std::size_t page_bytes = 4096;
 
 enum Regime { LEARNED, UNLEARNED, MEMORY, REGIMES };
 const char *const regime_names[REGIMES] = {"learned", "unlearned", "memory"};
@@ -241,6 +247,32 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     });
 }
 
+// The arguments of seebatch_see_values_multi for a whole list of moves.
+struct MultiInput {
+    const seebatch_board *boards;
+    std::size_t board_count;
+    const std::uint32_t *board_of_move;
+    const seebatch_move *moves;
+    std::size_t move_count;
+};
+
+// seebatch_see_values_multi on `input`, chunk after chunk from *next_chunk,
+// which is left where the next run may resume.
+void multi_chunks(benchmark::State &state, Workload *work, const MultiInput &input,
+                  std::size_t *next_chunk)
+{
+    std::size_t chunks = (input.move_count + chunk_moves - 1) / chunk_moves;
+    std::vector<std::int32_t> values(chunk_moves);
+    *next_chunk = run_units(state, *work, chunks, *next_chunk % chunks, [&](std::size_t chunk) {
+        std::size_t first = chunk * chunk_moves;
+        std::size_t count = std::min(chunk_moves, input.move_count - first);
+        seebatch_see_values_multi(input.boards, input.board_count, &input.board_of_move[first],
+                                  &input.moves[first], count, &work->config, values.data());
+        benchmark::DoNotOptimize(values.data());
+        return count;
+    });
+}
+
 // seebatch_see_values_multi on the data set, chunk after chunk, each run
 // resuming where the last one stopped.
 void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, const char *backend)
@@ -249,17 +281,9 @@ void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, co
         return;
     DataSet &data = work->data_set();
     MoveList &list = data.*order;
-    std::size_t chunks = (list.moves.size() + chunk_moves - 1) / chunk_moves;
-    std::vector<std::int32_t> values(chunk_moves);
-    list.next_chunk = run_units(state, *work, chunks, list.next_chunk, [&](std::size_t chunk) {
-        std::size_t first = chunk * chunk_moves;
-        std::size_t count = std::min(chunk_moves, list.moves.size() - first);
-        seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(),
-                                  &list.board_of_move[first], &list.moves[first], count,
-                                  &work->config, values.data());
-        benchmark::DoNotOptimize(values.data());
-        return count;
-    });
+    MultiInput input = {data.pool.boards.data(), data.pool.size(), list.board_of_move.data(),
+                        list.moves.data(), list.moves.size()};
+    multi_chunks(state, work, input, &list.next_chunk);
 }
 
 // Moves in data-set order: a chunk names a few dozen consecutive boards.
@@ -272,6 +296,72 @@ void multi_in_board_order(benchmark::State &state, Workload *work, Regime, const
 void multi_scattered(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
     multi(state, work, &DataSet::scattered, backend);
+}
+
+// Memory whose usable part starts `offset` bytes past a page boundary.
+struct ShiftedBuffer {
+    std::vector<unsigned char> storage;
+    unsigned char *start;
+    ShiftedBuffer(std::size_t bytes, std::size_t offset) : storage(bytes + offset + page_bytes)
+    {
+        std::uintptr_t address = reinterpret_cast<std::uintptr_t>(storage.data());
+        start = storage.data() + (page_bytes - address % page_bytes) % page_bytes + offset;
+    }
+    ShiftedBuffer(const ShiftedBuffer &) = delete; // start points into storage
+    ShiftedBuffer &operator=(const ShiftedBuffer &) = delete;
+};
+
+// The first offset_slice_moves moves of the data set in board order, with the
+// boards they name, copied so that the boards, and the moves with their board
+// numbers, start `offset` bytes past a page boundary (the answers stay where
+// they are): the same work at another layout. The slice's boards fit in the
+// caches, so this row is also multi without the memory traffic.
+struct ShiftedSlice {
+    // The moves taken, and the range of boards they name.
+    struct Shape {
+        std::size_t moves, first_board, boards;
+        explicit Shape(const MoveList &list);
+    };
+    Shape shape;
+    ShiftedBuffer board_memory, move_memory;
+    MultiInput input;
+    std::size_t next_chunk = 0;
+    ShiftedSlice(const DataSet &data, std::size_t offset);
+};
+
+ShiftedSlice::Shape::Shape(const MoveList &list)
+    : moves(std::min(offset_slice_moves, list.moves.size()))
+{
+    const std::uint32_t *named = list.board_of_move.data();
+    first_board = *std::min_element(named, named + moves);
+    boards = *std::max_element(named, named + moves) - first_board + 1;
+}
+
+ShiftedSlice::ShiftedSlice(const DataSet &data, std::size_t offset)
+    : shape(data.in_board_order), board_memory(shape.boards * sizeof(seebatch_board), offset),
+      move_memory(shape.moves * (sizeof(std::uint32_t) + sizeof(seebatch_move)), offset)
+{
+    const MoveList &list = data.in_board_order;
+    std::memcpy(board_memory.start, &data.pool.boards[shape.first_board],
+                shape.boards * sizeof(seebatch_board));
+    auto *board_of_move = reinterpret_cast<std::uint32_t *>(move_memory.start);
+    auto *moves = reinterpret_cast<seebatch_move *>(board_of_move + shape.moves);
+    for (std::size_t i = 0; i < shape.moves; i++)
+        board_of_move[i] = list.board_of_move[i] - static_cast<std::uint32_t>(shape.first_board);
+    std::memcpy(moves, list.moves.data(), shape.moves * sizeof(seebatch_move));
+    input = {reinterpret_cast<const seebatch_board *>(board_memory.start), shape.boards,
+             board_of_move, moves, shape.moves};
+}
+
+// multi on the slice shifted by state.range(0) bytes: a layout-sensitive
+// slowdown (alignment, 4 KiB aliasing, cache sets) shows as a spread between
+// the rows of one backend.
+void multi_offset(benchmark::State &state, Workload *work, Regime, const char *backend)
+{
+    if (!use_backend(state, backend))
+        return;
+    ShiftedSlice slice(work->data_set(), static_cast<std::size_t>(state.range(0)));
+    multi_chunks(state, work, slice.input, &slice.next_chunk);
 }
 
 // ---- the engine path and its baseline --------------------------------------
@@ -501,6 +591,7 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_backends("batch", batch, work, backends, all);
     register_backends("multi", multi_in_board_order, work, backends, {});
     register_backends("multi_scattered", multi_scattered, work, backends, {});
+    register_backends("multi_offset", multi_offset, work, backends, {}, slice_offsets);
     register_backends("batch_length", batch_length, work, backends, {}, {1, 2, 4, 8, 16, 32, 64});
 }
 

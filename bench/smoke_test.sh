@@ -37,7 +37,7 @@ for regime in learned unlearned memory; do
             || fail "no row $row/$regime with the baseline at 1.00x and seebatch beside it"
     done
 done
-for row in multi multi_scattered batch_length/1 batch_length/64; do
+for row in multi multi_scattered multi_offset/0 multi_offset/4104 batch_length/1 batch_length/64; do
     grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
 done
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
