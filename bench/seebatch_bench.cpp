@@ -23,6 +23,7 @@
 #include <benchmark/benchmark.h>
 
 #include "baseline_see.h"
+#include "core_clock.h"
 #include "seebatch.h"
 #include "summary.h"
 #include "workload.h"
@@ -39,6 +40,12 @@ constexpr std::size_t chunk_moves = 256;
 constexpr std::size_t longest_batch = 64;
 // Positions cycled in the learned regime.
 constexpr std::size_t learned_positions = 4096;
+// Moves of the multi_offset rows (about 6,000 boards, 430 KiB), and the
+// offsets from a page boundary they run at: within a cache line, half a
+// line, half a page, and a page and 8 bytes (five, to keep the run short).
+constexpr std::size_t offset_slice_moves = 16384;
+const std::vector<std::int64_t> slice_offsets = {0, 8, 32, 2048, 4096 + 8};
+constexpr std::size_t page_bytes = 4096;
 
 enum Regime { LEARNED, UNLEARNED, MEMORY, REGIMES };
 const char *const regime_names[REGIMES] = {"learned", "unlearned", "memory"};
@@ -55,6 +62,7 @@ struct Workload {
     baseline_kind baseline_lookups = baseline_choose(); // as Stockfish's x86-64-bmi2 build
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
+    double core_hz = 0; // the core's cycles per second, measured at start-up (0: unknown)
 
     DataSet &data_set()
     {
@@ -131,9 +139,13 @@ bool use_backend(benchmark::State &state, const char *backend)
 // The timed loop every benchmark shares: each iteration evaluates one unit (a
 // position, or a chunk of a data set), cycling from `unit`, and evaluate(unit)
 // returns the captures it evaluated. Returns where the next run may resume.
+// Besides items_per_second, each row gets cycles_per_item: CPU seconds per
+// capture times the core's measured clock. Google Benchmark divides a rate
+// counter by the run's CPU seconds and kInvert then turns it over, so
+// captures / hz gives seconds x hz / captures.
 template <typename Evaluate>
-std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size_t unit,
-                      Evaluate evaluate)
+std::size_t run_units(benchmark::State &state, const Workload &work, std::size_t unit_count,
+                      std::size_t unit, Evaluate evaluate)
 {
     std::int64_t captures = 0;
     for (auto _ : state) {
@@ -142,6 +154,10 @@ std::size_t run_units(benchmark::State &state, std::size_t unit_count, std::size
             unit = 0;
     }
     state.SetItemsProcessed(captures);
+    if (work.core_hz > 0 && captures > 0)
+        state.counters["cycles_per_item"] =
+            benchmark::Counter(static_cast<double>(captures) / work.core_hz,
+                               benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
     return unit;
 }
 
@@ -154,7 +170,8 @@ void over_positions(benchmark::State &state, Workload *work, Regime regime, Eval
     const PositionSet &set = work->set_of(regime);
     std::size_t &next = work->next_position[regime];
     std::size_t count = work->count_of(regime);
-    next = run_units(state, count, next % count, [&](std::size_t p) { return evaluate(set, p); });
+    next = run_units(state, *work, count, next % count,
+                     [&](std::size_t p) { return evaluate(set, p); });
 }
 
 // Every capture of each position, one call per move: call(set, p, i) is the
@@ -222,11 +239,37 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     const PositionSet &set = work->positions;
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
-    run_units(state, work->count_of(LEARNED), 0, [&](std::size_t p) {
+    run_units(state, *work, work->count_of(LEARNED), 0, [&](std::size_t p) {
         seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config,
                             values.data());
         benchmark::DoNotOptimize(values.data());
         return length;
+    });
+}
+
+// The arguments of seebatch_see_values_multi for a whole list of moves.
+struct MultiInput {
+    const seebatch_board *boards;
+    std::size_t board_count;
+    const std::uint32_t *board_of_move;
+    const seebatch_move *moves;
+    std::size_t move_count;
+};
+
+// seebatch_see_values_multi on `input`, chunk after chunk from *next_chunk,
+// which is left where the next run may resume.
+void multi_chunks(benchmark::State &state, Workload *work, const MultiInput &input,
+                  std::size_t *next_chunk)
+{
+    std::size_t chunks = (input.move_count + chunk_moves - 1) / chunk_moves;
+    std::vector<std::int32_t> values(chunk_moves);
+    *next_chunk = run_units(state, *work, chunks, *next_chunk % chunks, [&](std::size_t chunk) {
+        std::size_t first = chunk * chunk_moves;
+        std::size_t count = std::min(chunk_moves, input.move_count - first);
+        seebatch_see_values_multi(input.boards, input.board_count, &input.board_of_move[first],
+                                  &input.moves[first], count, &work->config, values.data());
+        benchmark::DoNotOptimize(values.data());
+        return count;
     });
 }
 
@@ -238,17 +281,9 @@ void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, co
         return;
     DataSet &data = work->data_set();
     MoveList &list = data.*order;
-    std::size_t chunks = (list.moves.size() + chunk_moves - 1) / chunk_moves;
-    std::vector<std::int32_t> values(chunk_moves);
-    list.next_chunk = run_units(state, chunks, list.next_chunk, [&](std::size_t chunk) {
-        std::size_t first = chunk * chunk_moves;
-        std::size_t count = std::min(chunk_moves, list.moves.size() - first);
-        seebatch_see_values_multi(data.pool.boards.data(), data.pool.size(),
-                                  &list.board_of_move[first], &list.moves[first], count,
-                                  &work->config, values.data());
-        benchmark::DoNotOptimize(values.data());
-        return count;
-    });
+    MultiInput input = {data.pool.boards.data(), data.pool.size(), list.board_of_move.data(),
+                        list.moves.data(), list.moves.size()};
+    multi_chunks(state, work, input, &list.next_chunk);
 }
 
 // Moves in data-set order: a chunk names a few dozen consecutive boards.
@@ -261,6 +296,72 @@ void multi_in_board_order(benchmark::State &state, Workload *work, Regime, const
 void multi_scattered(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
     multi(state, work, &DataSet::scattered, backend);
+}
+
+// Memory whose usable part starts `offset` bytes past a page boundary.
+struct ShiftedBuffer {
+    std::vector<unsigned char> storage;
+    unsigned char *start;
+    ShiftedBuffer(std::size_t bytes, std::size_t offset) : storage(bytes + offset + page_bytes)
+    {
+        std::uintptr_t address = reinterpret_cast<std::uintptr_t>(storage.data());
+        start = storage.data() + (page_bytes - address % page_bytes) % page_bytes + offset;
+    }
+    ShiftedBuffer(const ShiftedBuffer &) = delete; // start points into storage
+    ShiftedBuffer &operator=(const ShiftedBuffer &) = delete;
+};
+
+// The first offset_slice_moves moves of the data set in board order, with the
+// boards they name, copied so that the boards, and the moves with their board
+// numbers, start `offset` bytes past a page boundary (the answers stay where
+// they are): the same work at another layout. The slice's boards fit in the
+// caches, so this row is also multi without the memory traffic.
+struct ShiftedSlice {
+    // The moves taken, and the range of boards they name.
+    struct Shape {
+        std::size_t moves, first_board, boards;
+        explicit Shape(const MoveList &list);
+    };
+    Shape shape;
+    ShiftedBuffer board_memory, move_memory;
+    MultiInput input;
+    std::size_t next_chunk = 0;
+    ShiftedSlice(const DataSet &data, std::size_t offset);
+};
+
+ShiftedSlice::Shape::Shape(const MoveList &list)
+    : moves(std::min(offset_slice_moves, list.moves.size()))
+{
+    const std::uint32_t *named = list.board_of_move.data();
+    first_board = *std::min_element(named, named + moves);
+    boards = *std::max_element(named, named + moves) - first_board + 1;
+}
+
+ShiftedSlice::ShiftedSlice(const DataSet &data, std::size_t offset)
+    : shape(data.in_board_order), board_memory(shape.boards * sizeof(seebatch_board), offset),
+      move_memory(shape.moves * (sizeof(std::uint32_t) + sizeof(seebatch_move)), offset)
+{
+    const MoveList &list = data.in_board_order;
+    std::memcpy(board_memory.start, &data.pool.boards[shape.first_board],
+                shape.boards * sizeof(seebatch_board));
+    auto *board_of_move = reinterpret_cast<std::uint32_t *>(move_memory.start);
+    auto *moves = reinterpret_cast<seebatch_move *>(board_of_move + shape.moves);
+    for (std::size_t i = 0; i < shape.moves; i++)
+        board_of_move[i] = list.board_of_move[i] - static_cast<std::uint32_t>(shape.first_board);
+    std::memcpy(moves, list.moves.data(), shape.moves * sizeof(seebatch_move));
+    input = {reinterpret_cast<const seebatch_board *>(board_memory.start), shape.boards,
+             board_of_move, moves, shape.moves};
+}
+
+// multi on the slice shifted by state.range(0) bytes: a layout-sensitive
+// slowdown (alignment, 4 KiB aliasing, cache sets) shows as a spread between
+// the rows of one backend.
+void multi_offset(benchmark::State &state, Workload *work, Regime, const char *backend)
+{
+    if (!use_backend(state, backend))
+        return;
+    ShiftedSlice slice(work->data_set(), static_cast<std::size_t>(state.range(0)));
+    multi_chunks(state, work, slice.input, &slice.next_chunk);
 }
 
 // ---- the engine path and its baseline --------------------------------------
@@ -454,6 +555,12 @@ bool choose_configuration(Workload *work, std::string *error)
 
 void describe(Workload &work)
 {
+    work.core_hz = measure_core_hz();
+    char clock[96];
+    std::snprintf(clock, sizeof clock,
+                  "%.3f GHz (a chain of dependent adds; cycles_per_item = CPU time x this)",
+                  work.core_hz / 1e9);
+    benchmark::AddCustomContext("seebatch_core_clock", work.core_hz > 0 ? clock : "unknown");
     work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
     std::size_t pool_boards = work.data_set_copies * work.positions.size();
     benchmark::AddCustomContext("seebatch_positions", work.positions.description);
@@ -484,6 +591,7 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_backends("batch", batch, work, backends, all);
     register_backends("multi", multi_in_board_order, work, backends, {});
     register_backends("multi_scattered", multi_scattered, work, backends, {});
+    register_backends("multi_offset", multi_offset, work, backends, {}, slice_offsets);
     register_backends("batch_length", batch_length, work, backends, {}, {1, 2, 4, 8, 16, 32, 64});
 }
 

@@ -37,7 +37,7 @@ for regime in learned unlearned memory; do
             || fail "no row $row/$regime with the baseline at 1.00x and seebatch beside it"
     done
 done
-for row in multi multi_scattered batch_length/1 batch_length/64; do
+for row in multi multi_scattered multi_offset/0 multi_offset/4104 batch_length/1 batch_length/64; do
     grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
 done
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
@@ -45,6 +45,11 @@ grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$
 grep -q '"seebatch_captures_per_position": "1: ' "$work/results.json" || fail "no capture distribution"
 grep -q '"name": "batch_length/scalar/64"' "$work/results.json" || fail "JSON lacks batch_length/scalar/64"
 grep -q '"items_per_second"' "$work/results.json" || fail "JSON lacks items_per_second"
+if [ "$(uname -m)" = x86_64 ] || [ "$(uname -m)" = aarch64 ]; then
+    grep -q '"seebatch_core_clock": "[0-9.]* GHz' "$work/results.json" || fail "no measured core clock"
+    grep -q '"cycles_per_item": [0-9]' "$work/results.json" || fail "JSON lacks cycles_per_item"
+    grep -q "^multi/scalar .* cycles_per_item=[0-9.]* " "$work/out" || fail "no cycles_per_item in the console table"
+fi
 
 if command -v python3 > /dev/null && command -v gnuplot > /dev/null; then
     echo "== plot_chart.py"

@@ -41,6 +41,19 @@ INLINE lanes byte_swap(lanes x)
                                                    9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11,
                                                    10, 9, 8));
 }
+/* The square of each lane's one set bit (every lane a power of two): the
+ * bits below it counted, a nibble at a time by table, then summed per lane.
+ * (AVX2 converts no 64-bit number to a double.) */
+INLINE lanes square_of_bit(lanes bit)
+{
+    const __m256i counts_of = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1,
+                                               1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    lanes below = sub64(bit, broadcast(1));
+    __m256i low = _mm256_shuffle_epi8(counts_of, both(below, nibble));
+    __m256i high = _mm256_shuffle_epi8(counts_of, both(_mm256_srli_epi16(below, 4), nibble));
+    return _mm256_sad_epu8(_mm256_add_epi8(low, high), _mm256_setzero_si256());
+}
 /* table[index] in each lane. */
 INLINE lanes look_up(const bitboard *table, lanes index)
 {

@@ -41,6 +41,13 @@ INLINE lanes byte_swap(lanes x)
     return _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15,
                                                                        14, 13, 12, 11, 10, 9, 8)));
 }
+/* The square of each lane's one set bit (every lane a power of two): as a
+ * double 2^k is exact, and its exponent field holds 1023 + k. */
+INLINE lanes square_of_bit(lanes bit)
+{
+    lanes exponent = shift_down(_mm512_castpd_si512(_mm512_cvtepu64_pd(bit)), 52);
+    return sub64(exponent, broadcast(1023));
+}
 /* table[index] in each lane. */
 INLINE lanes look_up(const bitboard *table, lanes index)
 {

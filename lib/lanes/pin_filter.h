@@ -20,13 +20,13 @@
 INLINE lane_mask may_be_pinned_of(const board_lanes *b, lanes own, lanes enemy, lanes reach)
 {
     lanes kings = both(b->kings, own);
-    uint64_t bits[LANES], square[LANES];
-    to_numbers(bits, kings);
-    for (unsigned lane = 0; lane < LANES; lane++)
-        square[lane] =
-            lowest_square(bits[lane] | 1ull << 63); /* 63 without a king: the lane passes below */
-    lanes king = from_numbers(square);
-    lines_through l = lines_of(king, shift_up_by(broadcast(1), king));
+    /* The lowest king, or h8 without one (the lane then passes below),
+     * found in lanes: a round trip through memory to scalar code cost a
+     * quarter of the instructions of the stockfish preset's setup. */
+    lanes kings_or_h8 = either(kings, broadcast(1ull << 63));
+    lanes king_bit = both(kings_or_h8, sub64(none_set(), kings_or_h8));
+    lanes king = square_of_bit(king_bit);
+    lines_through l = lines_of(king, king_bit);
     lanes straight = either(l.file, l.rank), diagonal = either(l.diagonal, l.antidiagonal);
     lanes mine = both(own, reach);
     lane_mask along_straight = mask_and(not_zero(both(straight, both(enemy, b->straight))),

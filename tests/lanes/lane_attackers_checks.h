@@ -7,6 +7,7 @@
  * - the sliders that may join later: those on a line of `to` that do not
  *   attack it yet but see it once the pieces that can leave (attackers but a
  *   king, and such sliders) are lifted.
+ * and square_of_bit (the pin filter's king squares) on every square.
  * Compiled with the options of that vocabulary; called only on a CPU that has
  * them.
  */
@@ -69,8 +70,23 @@ static int check_board(const seebatch_board *board, uint64_t *random_state)
     return 64;
 }
 
+/* square_of_bit on every square, a different one in each lane. */
+static void check_square_of_bit(void)
+{
+    for (unsigned first = 0; first < 64; first++) {
+        uint64_t bits[LANES], squares[LANES];
+        for (unsigned lane = 0; lane < LANES; lane++)
+            bits[lane] = 1ull << ((first + 9 * lane) % 64);
+        to_numbers(squares, square_of_bit(from_numbers(bits)));
+        for (unsigned lane = 0; lane < LANES; lane++)
+            CHECK(squares[lane] == (first + 9 * lane) % 64, "square_of_bit(%#llx) gave %llu",
+                  (unsigned long long)bits[lane], (unsigned long long)squares[lane]);
+    }
+}
+
 static int run_lane_attackers_checks(const char *isa)
 {
+    check_square_of_bit();
     uint64_t random_state = 0x5eeba7c4;
     long lanes_compared = 0, with_later = 0;
     int boards = scaled(20000);
