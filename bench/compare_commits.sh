@@ -11,7 +11,8 @@
 # best of every run of each binary (other load only ever slows a run down).
 #
 # Usage: bench/compare_commits.sh OLD NEW [ROUNDS] [-- BENCH_ARGS...]
-#   OLD, NEW     commits (anything git rev-parse takes)
+#   OLD, NEW     commits (anything git rev-parse takes), or paths of
+#                seebatch_bench binaries already built, run as they are
 #   ROUNDS       alternations (default 3), each --benchmark_repetitions=3
 #   BENCH_ARGS   for seebatch_bench, e.g. --benchmark_filter='^batch/'
 # PLACEMENT=default builds with the compiler's own alignment instead.
@@ -36,24 +37,31 @@ trap cleanup EXIT
 flags=-falign-functions=64
 [ "${PLACEMENT:-}" = default ] && flags=""
 
-build() { # build SIDE COMMIT
+build() { # build SIDE COMMIT-OR-BINARY: sets bench_SIDE
+    if [ -f "$2" ] && [ -x "$2" ]; then
+        eval "bench_$1=\$2"
+        echo "$1: $2 (a binary, placed as it was built)"
+        return
+    fi
     local commit
     commit=$(git -C "$root" rev-parse --verify --quiet "$2^{commit}") ||
-        { echo "compare_commits.sh: '$2' is not a commit" >&2; exit 2; }
+        { echo "compare_commits.sh: '$2' is neither a commit nor a binary" >&2; exit 2; }
     git -C "$root" worktree add --detach --force "$work/$1" "$commit" > /dev/null 2>&1
     cmake -S "$work/$1" -B "$work/$1/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
         -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" > "$work/$1.log" 2>&1 &&
         cmake --build "$work/$1/build" -j2 --target seebatch_bench >> "$work/$1.log" 2>&1 ||
         { echo "compare_commits.sh: $2 did not build; its log:" >&2; tail -20 "$work/$1.log" >&2; exit 1; }
+    eval "bench_$1=\$work/\$1/build/seebatch_bench"
     echo "$1: $2 = $(git -C "$root" log -1 --format='%h %s' "$commit" | cut -c1-70)"
 }
 build old "$old"
 build new "$new"
-echo "placement: ${flags:-compiler default}; rounds: $rounds; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "placement of commits built here: ${flags:-compiler default}; rounds: $rounds; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 for _ in $(seq "$rounds"); do
     for side in old new; do
-        "$work/$side/build/seebatch_bench" --benchmark_repetitions=3 "$@" > "$work/run.txt" \
+        bench=bench_$side
+        "${!bench}" --benchmark_repetitions=3 "$@" > "$work/run.txt" \
             2> "$work/$side.err" ||
             { echo "compare_commits.sh: the $side benchmark failed:" >&2; tail -5 "$work/$side.err" >&2; exit 1; }
         awk -v side=$side '/items_per_second=/ && $1 !~ /_(mean|median|stddev|cv)$/ {

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Smoke test of seebatch_bench (run by ctest): every benchmark runs on every
 # backend, the summary and JSON output appear, SEEBATCH_POSITIONS files
-# are read or refused as documented, and seebatch_passes gives every backend
-# the same values. The numbers are not looked at.
+# are read or refused as documented, seebatch_passes gives every backend
+# the same values, and compare_commits.sh prints rows and ratios that agree
+# and refuses what it cannot run. The numbers are not looked at.
 # Usage: smoke_test.sh PATH/TO/seebatch_bench MIN_TIME
 set -euo pipefail
 bench=$1
@@ -122,5 +123,27 @@ for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar b
     [ "$status" -eq 2 ] || fail "seebatch_passes $arguments: exit $status, expected 2"
     grep -q "seebatch_passes" "$work/err" || fail "seebatch_passes $arguments: no message"
 done
+
+echo "== compare_commits.sh on two built binaries"
+compare=$here/compare_commits.sh
+run "$compare" "$bench" "$bench" 2 -- '--benchmark_filter=^batch_length/scalar/(1|2)$' "--benchmark_min_time=$min_time"
+[ "$status" -eq 0 ] || { cat "$work/err"; fail "compare_commits.sh exited $status"; }
+for row in batch_length/scalar/1 batch_length/scalar/2; do
+    line=$(grep "^$row " "$work/out") || fail "compare_commits.sh printed no row $row"
+    # The ratio printed is new / old of the rates printed beside it, up to
+    # their rounding to 0.1.
+    awk '{ if (!($2 > 0 && $3 > 0)) exit 1
+           d = $4 - $3 / $2; slack = $4 * (0.05 / $2 + 0.05 / $3) + 0.0005
+           if (d < -slack || d > slack) exit 1 }' <<< "$line" ||
+        fail "compare_commits.sh row is not rate, rate, ratio: $line"
+done
+for arguments in "$bench" "$bench $bench 0" "$bench $bench x" "no-such-commit $bench"; do
+    run "$compare" $arguments
+    [ "$status" -eq 2 ] || fail "compare_commits.sh $arguments: exit $status, expected 2"
+    grep -q "compare_commits.sh\|Usage" "$work/err" || fail "compare_commits.sh $arguments: no message"
+done
+run "$compare" "$bench" "$bench" 1 -- --no-such-flag
+[ "$status" -eq 1 ] || fail "compare_commits.sh with a benchmark that fails: exit $status, expected 1"
+grep -q "benchmark failed" "$work/err" || fail "compare_commits.sh: a failing benchmark not named"
 
 echo "bench smoke test: ok"
