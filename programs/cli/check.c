@@ -59,11 +59,8 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
     (void)out;
     check_worker *worker = state;
     position_line position;
-    char message[SEEBATCH_MESSAGE_SIZE + 64];
-    if (!parse_position_line(input, &position, message, sizeof message)) {
-        text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+    if (!read_position_line(input, &position, errors))
         return false;
-    }
     if (!position.has_moves)
         position.move_count = seebatch_generate_moves(&position.board, position.moves);
     worker->positions++;

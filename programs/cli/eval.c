@@ -132,11 +132,8 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
 {
     const eval_settings *settings = state;
     position_line position;
-    char message[SEEBATCH_MESSAGE_SIZE + 64];
-    if (!parse_position_line(input, &position, message, sizeof message)) {
-        text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+    if (!read_position_line(input, &position, errors))
         return false;
-    }
     if (!position.has_moves)
         position.move_count = seebatch_generate_captures(&position.board, position.moves);
     int32_t values[SEEBATCH_MAX_MOVES];

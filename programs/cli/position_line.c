@@ -92,3 +92,12 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     const char *list = separator + 1;
     return parse_moves(out, list, input->length - (size_t)(list - input->text), message, size);
 }
+
+bool read_position_line(const line *input, position_line *out, text_buffer *errors)
+{
+    char message[SEEBATCH_MESSAGE_SIZE + 64];
+    if (parse_position_line(input, out, message, sizeof message))
+        return true;
+    text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+    return false;
+}

@@ -7,6 +7,7 @@
 
 #include "line_reader.h"
 #include "seebatch.h"
+#include "text_buffer.h"
 
 typedef struct position_line {
     seebatch_board board;
@@ -20,5 +21,9 @@ typedef struct position_line {
 /* Parses the line; on failure writes a one-line reason (no line number) to
  * message and returns false. Moves must pass seebatch_move_check, not more. */
 bool parse_position_line(const line *input, position_line *out, char *message, size_t size);
+
+/* parse_position_line for a worker of eval or check: on failure appends
+ * "line N: reason" to errors and returns false. */
+bool read_position_line(const line *input, position_line *out, text_buffer *errors);
 
 #endif
