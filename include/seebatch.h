@@ -676,7 +676,9 @@ enum {
  *   between X's king and an enemy slider (seebatch_pins.blockers[X],
  *   Stockfish's blockersForKing[X]); pinners[X] of the enemy sliders pinning
  *   X's pieces (seebatch_pins.pinners[X]; Stockfish's pinners[!X], which it
- *   indexes by the pinning side).
+ *   indexes by the pinning side). An engine that keeps no pins leaves the
+ *   four 0; its rules cannot have SEEBATCH_PINS then, as the views' pins
+ *   must be given under that flag.
  *
  * A twelve-bitboard engine in the style of many C engines:
  *

@@ -91,9 +91,11 @@ static seebatch_status check_layout(const seebatch_layout *layout, seebatch_erro
                                             error);
     if (status == SEEBATCH_OK && layout->has_colors)
         status = check_distinct(layout->colors, 2, "colors", error);
-    if (status == SEEBATCH_OK)
+    /* An engine that keeps no pins leaves their four offsets 0. */
+    bool pins = layout->blockers[0] | layout->blockers[1] | layout->pinners[0] | layout->pinners[1];
+    if (status == SEEBATCH_OK && pins)
         status = check_distinct(layout->blockers, 2, "blockers", error);
-    if (status == SEEBATCH_OK)
+    if (status == SEEBATCH_OK && pins)
         status = check_distinct(layout->pinners, 2, "pinners", error);
     return status;
 }
