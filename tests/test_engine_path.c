@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "random_boards.h"
 #include "seebatch.h"
 #include "workload.h"
 
