@@ -10,3 +10,4 @@
 #undef STRAIGHT_SLIDERS
 #undef BLOCKERS
 #undef PINNERS
+#undef PAWN_TABLE

@@ -65,14 +65,48 @@
 #include "view_value_body.h"
 #undef SHAPE
 
+#define SHAPE SHAPE_TWELVE_BY_TYPE
+#define PINS 0
+#define VIEW_EXCHANGE walk_twelve_by_type
+#include "view_exchange_body.h"
+#define PINS 0
+#define VIEW_VALUE value_twelve_by_type
+#include "view_value_body.h"
+#define PINS 1
+#define VIEW_EXCHANGE walk_twelve_by_type_pinned
+#include "view_exchange_body.h"
+#define PINS 1
+#define VIEW_VALUE value_twelve_by_type_pinned
+#include "view_value_body.h"
+#undef SHAPE
+
+#define SHAPE SHAPE_TWELVE_BY_COLOR
+#define PINS 0
+#define VIEW_EXCHANGE walk_twelve_by_color
+#include "view_exchange_body.h"
+#define PINS 0
+#define VIEW_VALUE value_twelve_by_color
+#include "view_value_body.h"
+#define PINS 1
+#define VIEW_EXCHANGE walk_twelve_by_color_pinned
+#include "view_exchange_body.h"
+#define PINS 1
+#define VIEW_VALUE value_twelve_by_color_pinned
+#include "view_value_body.h"
+#undef SHAPE
+
 const view_exchange_set VIEW_SET = {
     {[VIEW_STOCKFISH] = {walk_stockfish, walk_stockfish_pinned},
      [VIEW_BY_TYPE] = {walk_by_type, walk_by_type_pinned},
      [VIEW_BY_PIECE] = {walk_by_piece, walk_by_piece_pinned},
-     [VIEW_BY_PIECE_NO_COLORS] = {walk_by_piece_no_colors, walk_by_piece_no_colors_pinned}},
+     [VIEW_BY_PIECE_NO_COLORS] = {walk_by_piece_no_colors, walk_by_piece_no_colors_pinned},
+     [VIEW_TWELVE_BY_TYPE] = {walk_twelve_by_type, walk_twelve_by_type_pinned},
+     [VIEW_TWELVE_BY_COLOR] = {walk_twelve_by_color, walk_twelve_by_color_pinned}},
     {[VIEW_STOCKFISH] = {value_stockfish, value_stockfish_pinned},
      [VIEW_BY_TYPE] = {value_by_type, value_by_type_pinned},
      [VIEW_BY_PIECE] = {value_by_piece, value_by_piece_pinned},
-     [VIEW_BY_PIECE_NO_COLORS] = {value_by_piece_no_colors, value_by_piece_no_colors_pinned}},
+     [VIEW_BY_PIECE_NO_COLORS] = {value_by_piece_no_colors, value_by_piece_no_colors_pinned},
+     [VIEW_TWELVE_BY_TYPE] = {value_twelve_by_type, value_twelve_by_type_pinned},
+     [VIEW_TWELVE_BY_COLOR] = {value_twelve_by_color, value_twelve_by_color_pinned}},
 };
 #undef VIEW_SET

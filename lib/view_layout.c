@@ -1,7 +1,7 @@
 /*
- * Layouts for views: checking one, keeping it with white as the colour that
- * moves up the square numbers, and reading a whole board through it for the
- * moves the view exchanges do not play (special kinds, promotions under
+ * Layouts for views: checking one, choosing the shape of exchange that
+ * reads it, and reading a whole board through it for the moves the view
+ * exchanges do not play (special kinds, promotions under
  * SEEBATCH_PROMOTIONS, rule 8's threshold test) and for seebatch_view_check.
  */
 #include "view_layout.h"
@@ -45,11 +45,30 @@ static bool same_layout(const seebatch_layout *a, const seebatch_layout *b)
     return true;
 }
 
+/* Whether a BY_PIECE layout with colours has every offset at `stride_color`
+ * * colour + `stride_type` * type bitboards, and its colours at 0 and 1. */
+static bool twelve_at(const seebatch_layout *layout, int32_t stride_color, int32_t stride_type)
+{
+    enum { BB = (int32_t)sizeof(uint64_t) };
+    if (layout->kind != SEEBATCH_LAYOUT_BY_PIECE || !layout->has_colors || layout->colors[0] != 0 ||
+        layout->colors[1] != BB)
+        return false;
+    for (int32_t color = 0; color < 2; color++)
+        for (int32_t type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+            if (layout->pieces[color][type] != (stride_color * color + stride_type * type) * BB)
+                return false;
+    return true;
+}
+
 view_shape seebatch_view_shape_of(const seebatch_layout *layout)
 {
     seebatch_layout stockfish = seebatch_layout_stockfish();
     if (same_layout(layout, &stockfish))
         return VIEW_STOCKFISH;
+    if (twelve_at(layout, 1, 2))
+        return VIEW_TWELVE_BY_TYPE;
+    if (twelve_at(layout, 6, 1))
+        return VIEW_TWELVE_BY_COLOR;
     if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE)
         return VIEW_BY_TYPE;
     return layout->has_colors ? VIEW_BY_PIECE : VIEW_BY_PIECE_NO_COLORS;
@@ -86,9 +105,9 @@ static seebatch_status check_layout(const seebatch_layout *layout, seebatch_erro
                              (unsigned)layout->has_colors);
     /* pieces[2][6] is twelve consecutive offsets: BY_TYPE reads the first six. */
     bool by_piece = layout->kind == SEEBATCH_LAYOUT_BY_PIECE;
-    seebatch_status status = check_distinct(&layout->pieces[0][0], by_piece ? 12 : 6,
-                                            by_piece ? "pieces (colour * 6 + type)" : "pieces[0]",
-                                            error);
+    seebatch_status status =
+        check_distinct(&layout->pieces[0][0], by_piece ? 12 : 6,
+                       by_piece ? "pieces (colour * 6 + type)" : "pieces[0]", error);
     if (status == SEEBATCH_OK && layout->has_colors)
         status = check_distinct(layout->colors, 2, "colors", error);
     /* An engine that keeps no pins leaves their four offsets 0. */
@@ -100,27 +119,8 @@ static seebatch_status check_layout(const seebatch_layout *layout, seebatch_erro
     return status;
 }
 
-/* The layout with white as the colour moving up the numbers: an engine
- * counting from a8 has its colours swapped (see view_layout.h). */
-static seebatch_layout white_moving_up(const seebatch_layout *layout)
-{
-    seebatch_layout kept = *layout;
-    if (layout->squares == SEEBATCH_RANK_1_FIRST)
-        return kept;
-    bool by_piece = layout->kind == SEEBATCH_LAYOUT_BY_PIECE;
-    for (int color = 0; color < 2; color++) {
-        for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-            kept.pieces[color][type] = layout->pieces[by_piece ? color ^ 1 : color][type];
-        kept.colors[color] = layout->colors[color ^ 1];
-        kept.blockers[color] = layout->blockers[color ^ 1];
-        kept.pinners[color] = layout->pinners[color ^ 1];
-    }
-    return kept;
-}
-
 seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
-                                               const seebatch_layout *layout,
-                                               seebatch_error *error)
+                                               const seebatch_layout *layout, seebatch_error *error)
 {
     if (!rules || !layout)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
@@ -128,7 +128,7 @@ seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
     seebatch_status status = check_layout(layout, error);
     if (status != SEEBATCH_OK)
         return status;
-    rules->layout = white_moving_up(layout);
+    rules->layout = *layout;
     seebatch_view_choose_exchanges(rules, seebatch_view_set_in_use());
     return seebatch_succeed(error);
 }
@@ -138,34 +138,35 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
                                seebatch_board *board, seebatch_pins *pins)
 {
     const seebatch_layout *layout = &view_rules_of(rules)->layout;
+    /* The colour whose pawns move up the numbers is seebatch's white. */
+    unsigned swap = layout->squares == SEEBATCH_RANK_8_FIRST;
     seebatch_board_clear(board);
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
         if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE) {
             board->pieces[type] = load_at(pieces, layout->pieces[0][type]);
             continue;
         }
-        for (int color = 0; color < 2; color++) {
+        for (unsigned color = 0; color < 2; color++) {
             bitboard own = load_at(pieces, layout->pieces[color][type]);
             board->pieces[type] |= own;
-            board->colors[color] |= own;
+            board->colors[color ^ swap] |= own;
         }
     }
     if (layout->has_colors)
-        for (int color = 0; color < 2; color++)
-            board->colors[color] = load_at(colors, layout->colors[color]);
+        for (unsigned color = 0; color < 2; color++)
+            board->colors[color ^ swap] = load_at(colors, layout->colors[color]);
     if (!engine_pins)
         return;
-    for (int color = 0; color < 2; color++) {
-        pins->blockers[color] = load_at(engine_pins, layout->blockers[color]);
-        pins->pinners[color] = load_at(engine_pins, layout->pinners[color]);
+    for (unsigned color = 0; color < 2; color++) {
+        pins->blockers[color ^ swap] = load_at(engine_pins, layout->blockers[color]);
+        pins->pinners[color ^ swap] = load_at(engine_pins, layout->pinners[color]);
     }
 }
 
 void seebatch_view_gather(const seebatch_view_rules *rules, const seebatch_view *view,
                           const void *engine_pins, seebatch_board *board, seebatch_pins *pins)
 {
-    seebatch_view_gather_from(&rules->rules, view->pieces, view->colors, engine_pins, board,
-                              pins);
+    seebatch_view_gather_from(&rules->rules, view->pieces, view->colors, engine_pins, board, pins);
 }
 
 /* The pins the engine path should use: the engine's under SEEBATCH_PINS,
@@ -188,8 +189,8 @@ bool seebatch_view_walk_gathered(const seebatch_rules *rules, const uint64_t *pi
     /* The threshold back from the inline exits' shortfall = risk - surplus,
      * surplus = victim - threshold; the same values, by type, as by code. */
     int mover = piece_type_on(&board, from);
-    int32_t victim = (occupied_squares(&board) >> to) & 1 ? rules->value[piece_type_on(&board, to)]
-                                                           : 0;
+    int32_t victim =
+        (occupied_squares(&board) >> to) & 1 ? rules->value[piece_type_on(&board, to)] : 0;
     int32_t promotion = rules->value[SEEBATCH_QUEEN] - rules->value[SEEBATCH_PAWN];
     int64_t risk = (int64_t)rules->value[mover] +
                    ((rules->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0);
@@ -218,9 +219,8 @@ bool seebatch_view_see_ge_move(const seebatch_view_rules *rules, const seebatch_
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_view_gather(rules, view, engine_pins, &board, &gathered);
-    return seebatch_engine_see_ge(&rules->rules, &board,
-                                  pins_in_use(&rules->rules, engine_pins, &gathered), move,
-                                  threshold);
+    return seebatch_engine_see_ge(
+        &rules->rules, &board, pins_in_use(&rules->rules, engine_pins, &gathered), move, threshold);
 }
 
 int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const seebatch_view *view,
@@ -250,15 +250,12 @@ static seebatch_status check_colors_agree(const seebatch_view_rules *rules,
         if (own != given) {
             char name[3];
             unsigned square = lowest_square(own ^ given);
-            /* Named as the engine numbers its colours. */
-            unsigned engine_color = (unsigned)color ^ (layout->squares == SEEBATCH_RANK_8_FIRST);
             return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                                  "view: the %s colour bitboard %s square %u (%s in seebatch's "
                                  "numbering), but the %s pieces' bitboards %s",
-                                 seebatch_color_names[engine_color],
+                                 seebatch_color_names[color],
                                  (given >> square) & 1 ? "holds" : "lacks", square,
-                                 seebatch_square_name(square, name),
-                                 seebatch_color_names[engine_color],
+                                 seebatch_square_name(square, name), seebatch_color_names[color],
                                  (own >> square) & 1 ? "hold it" : "do not");
         }
     }
@@ -270,7 +267,9 @@ seebatch_status seebatch_view_check(const seebatch_view_rules *rules, const seeb
 {
     if (!rules || !view || !view->pieces || (rules->layout.has_colors && !view->colors))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                             !rules ? "rules" : !view ? "view" : "a view pointer");
+                             !rules  ? "rules"
+                             : !view ? "view"
+                                     : "a view pointer");
     seebatch_board gathered_board;
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;

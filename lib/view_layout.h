@@ -3,13 +3,14 @@
  * the shapes a view exchange is built for, the loads, and the gathering of
  * a whole board for the rare moves that need one (view_layout.c).
  *
- * Layouts are kept with white as the colour whose pawns move up the square
- * numbers: for an engine counting a8 = 0 the colours are swapped once, when
- * the layout is set, and its squares and bits are used as they are. Its
- * board is then read mirrored top to bottom with the colours swapped, which
- * changes no rule but the tie-break among attackers of one type (the lowest
- * square first): that counts in the engine's numbers, as its own scans do.
- * Nothing per call depends on the numbering.
+ * A layout is kept as the engine gave it, in the engine's colours and
+ * square numbers. Read as they are, the bitboards of an engine counting
+ * from a8 spell its board mirrored top to bottom: its white pawns then move
+ * down the numbers, so the exchange takes their attacks from the other
+ * colour's table, and nothing else changes but the tie-break among
+ * attackers of one type (the lowest square first), which then counts in the
+ * engine's numbers, as its own scans do. The gathered board swaps the
+ * colours instead, so that it is a seebatch_board like any other.
  */
 #ifndef SEEBATCH_VIEW_LAYOUT_H
 #define SEEBATCH_VIEW_LAYOUT_H
@@ -19,19 +20,24 @@
 
 #include "bitboard.h"
 
-/* The layouts a view exchange is compiled for. Stockfish's has its offsets
- * built in, so its exchange reads each bitboard with one instruction; the
- * others read the offsets from the rules. As numbers first, which the
- * preprocessor can compare (view_access.h); it cannot see enum constants. */
+/* The layouts a view exchange is compiled for. Stockfish's and the two
+ * common orders of twelve bitboards have their offsets built in, so their
+ * exchanges read each bitboard with one instruction; the others read the
+ * offsets from the rules. As numbers first, which the preprocessor can
+ * compare (view_access.h); it cannot see enum constants. */
 #define SHAPE_STOCKFISH 0          /* BY_TYPE at Stockfish's offsets, pins as seebatch_view_pins */
 #define SHAPE_BY_TYPE 1            /* BY_TYPE, any offsets */
 #define SHAPE_BY_PIECE 2           /* BY_PIECE with colour bitboards */
 #define SHAPE_BY_PIECE_NO_COLORS 3 /* BY_PIECE, colours formed from the twelve */
+#define SHAPE_TWELVE_BY_TYPE 4     /* pieces[2 * type + colour], colours[colour] */
+#define SHAPE_TWELVE_BY_COLOR 5    /* pieces[6 * colour + type], colours[colour] */
 typedef enum view_shape {
     VIEW_STOCKFISH = SHAPE_STOCKFISH,
     VIEW_BY_TYPE = SHAPE_BY_TYPE,
     VIEW_BY_PIECE = SHAPE_BY_PIECE,
     VIEW_BY_PIECE_NO_COLORS = SHAPE_BY_PIECE_NO_COLORS,
+    VIEW_TWELVE_BY_TYPE = SHAPE_TWELVE_BY_TYPE,
+    VIEW_TWELVE_BY_COLOR = SHAPE_TWELVE_BY_COLOR,
     VIEW_SHAPES
 } view_shape;
 
@@ -52,12 +58,13 @@ static inline bitboard load_at(const void *base, int32_t offset)
     return value;
 }
 
-/* The shape of a checked layout (already in white-moves-up colours). */
+/* The shape of a checked layout. */
 view_shape seebatch_view_shape_of(const seebatch_layout *layout);
 
-/* The board and pins a view describes, in seebatch's numbering (rank 1
- * first after the colour swap, so the engine's squares stay valid). *pins is
- * filled only when `engine_pins` is not NULL. */
+/* The board and pins a view describes, as its bits spell them in
+ * seebatch's numbering (its colours swapped when the engine counts from a8,
+ * so the engine's square numbers stay valid). *pins is filled only when
+ * `engine_pins` is not NULL. */
 void seebatch_view_gather(const seebatch_view_rules *rules, const seebatch_view *view,
                           const void *engine_pins, seebatch_board *board, seebatch_pins *pins);
 

@@ -31,8 +31,8 @@ static int32_t VIEW_VALUE(const seebatch_rules *rules, const bitboard *pieces,
     int32_t standing = code_value[(move >> 12) & 31];
     TARGET(to);
     bitboard occupied = (COLOR_BB(0) | COLOR_BB(1)) & ~(square_bit(from) | square_bit(to));
-    bitboard attackers = (PAWN_ATTACKS(SEEBATCH_BLACK) & PAWNS_OF(SEEBATCH_WHITE)) |
-                         (PAWN_ATTACKS(SEEBATCH_WHITE) & PAWNS_OF(SEEBATCH_BLACK)) |
+    bitboard attackers = (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_WHITE)) & PAWNS_OF(SEEBATCH_WHITE)) |
+                         (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_BLACK)) & PAWNS_OF(SEEBATCH_BLACK)) |
                          (KNIGHT_ATTACKS & TYPE_BB(SEEBATCH_KNIGHT)) |
                          (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
                          (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS) |

@@ -13,8 +13,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine_boards.h"
 #include "random_boards.h"
 #include "seebatch.h"
+#include "view_layout.h"
 
 static seebatch_error last_error;
 
@@ -223,10 +225,9 @@ static void twelve_a8_memory(const seebatch_config *config, const seebatch_board
         unsigned mover = (unsigned)engine.squares[from], victim = (unsigned)engine.squares[to];
         CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from, to, mover, victim), value,
                  "move %zu", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value),
-                 1, "move %zu at its value", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim,
-                                      value + 1),
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value), 1,
+                 "move %zu at its value", i);
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value + 1),
                  0, "move %zu above its value", i);
     }
 }
@@ -279,6 +280,31 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from, to, (unsigned)engine.squares[from],
                                      (unsigned)engine.squares[to]),
              0, "counted from a8");
+}
+
+/* ---- the harness's engines cover every shape of exchange ----------------- */
+
+/* The differential harness reads boards in the layouts of engine_boards.c;
+ * each must take the exchange built for its shape, so that every shape is
+ * compared with the reference there. */
+static void harness_engines_cover_every_shape(void)
+{
+    static const view_shape expected[ENGINE_KINDS] = {
+        [ENGINE_STOCKFISH] = VIEW_STOCKFISH,      [ENGINE_OWN_ORDER] = VIEW_BY_TYPE,
+        [ENGINE_TWELVE_A8] = VIEW_TWELVE_BY_TYPE, [ENGINE_TWELVE_BARE] = VIEW_BY_PIECE_NO_COLORS,
+        [ENGINE_BY_COLOR] = VIEW_TWELVE_BY_COLOR, [ENGINE_NESTED_A8] = VIEW_BY_PIECE};
+    bool covered[VIEW_SHAPES] = {false};
+    seebatch_config config = seebatch_config_classic();
+    for (int kind = 0; kind < ENGINE_KINDS; kind++) {
+        seebatch_view_rules rules;
+        CHECK_EQ(engine_view_rules((engine_kind)kind, &config, &rules, &last_error), SEEBATCH_OK,
+                 "%s", last_error.message);
+        view_shape shape = seebatch_view_shape_of(&rules.layout);
+        CHECK_EQ(shape, expected[kind], "engine %s", engine_kind_name((engine_kind)kind));
+        covered[shape] = true;
+    }
+    for (int shape = 0; shape < VIEW_SHAPES; shape++)
+        CHECK(covered[shape], "no engine of the harness has shape %d", shape);
 }
 
 /* ---- errors -------------------------------------------------------------- */
@@ -351,21 +377,21 @@ static void view_check_names_what_is_wrong(void)
     stockfish_position position;
     stockfish_position_of(&board, &position);
     seebatch_view sf_view = {&position.by_type[1], position.by_color};
-    CHECK_EQ(seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL,
-                                 &last_error),
-             SEEBATCH_OK, "%s", last_error.message);
+    CHECK_EQ(
+        seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL, &last_error),
+        SEEBATCH_OK, "%s", last_error.message);
     position.by_type[2] |= position.by_type[1] & position.by_color[0]; /* knights on pawns */
-    CHECK_EQ(seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL,
-                                 &last_error),
-             SEEBATCH_ERROR_BOARD, "pawn and knight bitboards overlap");
+    CHECK_EQ(
+        seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL, &last_error),
+        SEEBATCH_ERROR_BOARD, "pawn and knight bitboards overlap");
     stockfish_position_of(&board, &position);
     /* pinners as seebatch_pins orders them, not by the pinning side */
     uint64_t swapped = position.st.pinners[0];
     position.st.pinners[0] = position.st.pinners[1];
     position.st.pinners[1] = swapped;
-    CHECK_EQ(seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL,
-                                 &last_error),
-             SEEBATCH_ERROR_ARGUMENT, "pinners indexed the wrong way");
+    CHECK_EQ(
+        seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL, &last_error),
+        SEEBATCH_ERROR_ARGUMENT, "pinners indexed the wrong way");
     CHECK(strstr(last_error.message, "pinners[") != NULL, "message: %s", last_error.message);
     CHECK_EQ(seebatch_view_check(NULL, &sf_view, NULL, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
              "NULL rules");
@@ -376,6 +402,7 @@ int main(void)
     public_structs_keep_their_offsets();
     engines_memory_read_in_place();
     rank_8_first_ties_count_in_engine_numbers();
+    harness_engines_cover_every_shape();
     set_layout_rejects_bad_layouts();
     view_check_names_what_is_wrong();
     return check_finish("test_views");

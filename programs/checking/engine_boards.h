@@ -10,20 +10,22 @@
 #include "seebatch.h"
 
 typedef enum engine_kind {
-    ENGINE_STOCKFISH,    /* byTypeBB[8] from ALL_PIECES, byColorBB[2], StateInfo pins; a1 = 0 */
-    ENGINE_OWN_ORDER,    /* by type, knight first and pawn last, 16 bytes apart; black first */
-    ENGINE_TWELVE_A8,    /* pieces[2 * type + colour], occupancies[3]; a8 = 0 */
-    ENGINE_TWELVE_BARE,  /* pieces[6 * colour + type], no colour bitboards; a1 = 0 */
+    ENGINE_STOCKFISH,   /* byTypeBB[8] from ALL_PIECES, byColorBB[2], StateInfo pins; a1 = 0 */
+    ENGINE_OWN_ORDER,   /* by type, knight first and pawn last, 16 bytes apart; black first */
+    ENGINE_TWELVE_A8,   /* pieces[2 * type + colour], occupancies[3]; a8 = 0 */
+    ENGINE_TWELVE_BARE, /* pieces[6 * colour + type] after a spare word, no colours; a1 = 0 */
+    ENGINE_BY_COLOR,    /* pieces[6 * colour + type], occupancies[3]; a1 = 0 */
+    ENGINE_NESTED_A8,   /* colour[2] of {occupied, pawn .. king}, one base; a8 = 0 */
     ENGINE_KINDS
 } engine_kind;
 
 /* One engine's position. */
 typedef struct engine_board {
     engine_kind kind;
-    uint64_t words[32];   /* its bitboards, and whatever else it keeps between them */
+    uint64_t words[32]; /* its bitboards, and whatever else it keeps between them */
     uint64_t pin_words[6];
-    uint8_t mailbox[64];  /* its piece codes, by its square numbers */
-    unsigned flip;        /* its square = seebatch's ^ flip (56 when it counts from a8) */
+    uint8_t mailbox[64]; /* its piece codes, by its square numbers */
+    unsigned flip;       /* its square = seebatch's ^ flip (56 when it counts from a8) */
     seebatch_view view;
 } engine_board;
 
