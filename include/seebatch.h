@@ -736,6 +736,7 @@ typedef struct seebatch_view_rules {
     seebatch_view_value_fn *value;
     int32_t code_value[SEEBATCH_PIECE_CODES];  /* what a victim of each code is worth */
     int32_t code_risk[SEEBATCH_PIECE_CODES];   /* what a mover of each code may lose at most */
+    uint32_t king_codes;                       /* bit c: code c is a king's */
     seebatch_layout layout;                    /* with white as the colour moving up the numbers */
     seebatch_view_exchange_fn *plain_exchange; /* the layout's own, behind any rule's wrapper */
     seebatch_view_value_fn *plain_value;

@@ -40,8 +40,10 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
      * taking it on a last rank gains by promoting: the inline exit that says
      * "true even if the mover is taken back" must count both. */
     int32_t promotion_risk = (config->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0;
+    rules->king_codes = 0;
     for (size_t code = 0; code < SEEBATCH_PIECE_CODES; code++) {
         int type = code < code_count ? type_of_code[code] : -1;
+        rules->king_codes |= (uint32_t)(type == SEEBATCH_KING) << code;
         /* No piece is worth what an empty square is: nothing. */
         rules->code_value[code] = type < 0 ? 0 : rules->rules.value[type];
         rules->code_risk[code] = type < 0 ? 0 : rules->code_value[code] + promotion_risk;

@@ -11,3 +11,8 @@
 #undef BLOCKERS
 #undef PINNERS
 #undef PAWN_TABLE
+#undef OWN_PIECES
+#undef ATTACKERS_OF
+#undef VIEW_SLIDERS_SET_UP
+#undef TWELVE
+#undef PAWNS_MOVE_DOWN

@@ -41,13 +41,24 @@ static bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *pieces,
     unsigned from = squares >> 6, to = squares & 63;
     TARGET(to);
     bitboard occupied = (COLOR_BB(0) | COLOR_BB(1)) ^ square_bit(from) ^ square_bit(to);
+    unsigned side = (COLOR_BB(SEEBATCH_BLACK) >> from) & 1u;
+#if SHAPE == SHAPE_STOCKFISH
     bitboard attackers = (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_WHITE)) & PAWNS_OF(SEEBATCH_WHITE)) |
                          (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_BLACK)) & PAWNS_OF(SEEBATCH_BLACK)) |
                          (KNIGHT_ATTACKS & TYPE_BB(SEEBATCH_KNIGHT)) |
                          (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
                          (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS) |
                          (KING_ATTACKS & TYPE_BB(SEEBATCH_KING));
-    unsigned side = (COLOR_BB(SEEBATCH_BLACK) >> from) & 1u;
+#else
+    /* The opponent's attackers first: often it has none (and the mover
+     * keeps what it has), and then the mover's need not be looked up. */
+    bitboard diagonal = DIAGONAL_ATTACKS(occupied), straight = STRAIGHT_ATTACKS(occupied);
+    bitboard attackers = ATTACKERS_OF(side ^ 1, diagonal, straight);
+    if (!attackers)
+        return true;
+    attackers |= ATTACKERS_OF(side, diagonal, straight);
+    VIEW_SLIDERS_SET_UP;
+#endif
     int32_t swap = shortfall;
     int passed = 1; /* the answer if the exchange ends now */
     for (;;) {

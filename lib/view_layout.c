@@ -65,10 +65,11 @@ view_shape seebatch_view_shape_of(const seebatch_layout *layout)
     seebatch_layout stockfish = seebatch_layout_stockfish();
     if (same_layout(layout, &stockfish))
         return VIEW_STOCKFISH;
+    bool from_a8 = layout->squares == SEEBATCH_RANK_8_FIRST;
     if (twelve_at(layout, 1, 2))
-        return VIEW_TWELVE_BY_TYPE;
+        return from_a8 ? VIEW_TWELVE_BY_TYPE_A8 : VIEW_TWELVE_BY_TYPE;
     if (twelve_at(layout, 6, 1))
-        return VIEW_TWELVE_BY_COLOR;
+        return from_a8 ? VIEW_TWELVE_BY_COLOR_A8 : VIEW_TWELVE_BY_COLOR;
     if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE)
         return VIEW_BY_TYPE;
     return layout->has_colors ? VIEW_BY_PIECE : VIEW_BY_PIECE_NO_COLORS;

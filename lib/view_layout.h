@@ -29,15 +29,19 @@
 #define SHAPE_BY_TYPE 1            /* BY_TYPE, any offsets */
 #define SHAPE_BY_PIECE 2           /* BY_PIECE with colour bitboards */
 #define SHAPE_BY_PIECE_NO_COLORS 3 /* BY_PIECE, colours formed from the twelve */
-#define SHAPE_TWELVE_BY_TYPE 4     /* pieces[2 * type + colour], colours[colour] */
-#define SHAPE_TWELVE_BY_COLOR 5    /* pieces[6 * colour + type], colours[colour] */
+#define SHAPE_TWELVE_BY_TYPE 4     /* pieces[2 * type + colour], colours[colour], from a1 */
+#define SHAPE_TWELVE_BY_TYPE_A8 5  /* the same, from a8 */
+#define SHAPE_TWELVE_BY_COLOR 6    /* pieces[6 * colour + type], colours[colour], from a1 */
+#define SHAPE_TWELVE_BY_COLOR_A8 7 /* the same, from a8 */
 typedef enum view_shape {
     VIEW_STOCKFISH = SHAPE_STOCKFISH,
     VIEW_BY_TYPE = SHAPE_BY_TYPE,
     VIEW_BY_PIECE = SHAPE_BY_PIECE,
     VIEW_BY_PIECE_NO_COLORS = SHAPE_BY_PIECE_NO_COLORS,
     VIEW_TWELVE_BY_TYPE = SHAPE_TWELVE_BY_TYPE,
+    VIEW_TWELVE_BY_TYPE_A8 = SHAPE_TWELVE_BY_TYPE_A8,
     VIEW_TWELVE_BY_COLOR = SHAPE_TWELVE_BY_COLOR,
+    VIEW_TWELVE_BY_COLOR_A8 = SHAPE_TWELVE_BY_COLOR_A8,
     VIEW_SHAPES
 } view_shape;
 

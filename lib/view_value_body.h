@@ -5,13 +5,14 @@
  *   SHAPE           the layout it reads (a SHAPE_ number, view_layout.h),
  * and the attack lookups of view_exchange_body.h (TARGET and the rest).
  *
- * The swap list, as the engine path's exact value (normal_moves.c): each
- * capture's speculative gain for the side making it, then from the end of
- * the list each side keeps the capture only if it does better than
- * stopping. Under SEEBATCH_STOP_WHEN_AHEAD (rule 8) the list ends after a
- * capture from the reply on that leaves its side ahead by more than the
- * piece it put on `to`. Promotions are not played here: the file's caller
- * sends a move onto a last rank under SEEBATCH_PROMOTIONS elsewhere.
+ * The negamax of the swap list carried forward as a window (docs/design.md,
+ * section 2): the value is clamp(rest of the exchange, lo, hi), each
+ * capture narrows the window on the side of the player who may stop, and
+ * when the side to move cannot capture the rest is the balance. Under
+ * SEEBATCH_STOP_WHEN_AHEAD (rule 8) the exchange also ends after a capture,
+ * from the reply on, that leaves its side ahead by more than the piece it
+ * put on `to`. Promotions are not played here: the file's caller sends a
+ * move onto a last rank under SEEBATCH_PROMOTIONS elsewhere.
  */
 #include "view_access.h"
 
@@ -20,27 +21,29 @@ static int32_t VIEW_VALUE(const seebatch_rules *rules, const bitboard *pieces,
 {
     (void)pins; /* unread without PINS */
     VIEW_SET_UP;
-    const int32_t *code_value = view_rules_of(rules)->code_value;
-    unsigned from = (move >> 6) & 63, to = move & 63;
-    /* gain[d]: what the side making capture d wins if the exchange stops
-     * right after it; 32 pieces bound the depth. */
-    int32_t gain[34];
-    gain[0] = code_value[(move >> 17) & 31];
-    if ((TYPE_BB(SEEBATCH_KING) >> from) & 1)
-        return gain[0]; /* a king is never taken back (rule 4) */
-    int32_t standing = code_value[(move >> 12) & 31];
+    const seebatch_view_rules *view_rules = view_rules_of(rules);
+    unsigned from = (move >> 6) & 63, to = move & 63, mover = (move >> 12) & 31;
+    int32_t balance = view_rules->code_value[(move >> 17) & 31]; /* for the mover */
+    if ((view_rules->king_codes >> mover) & 1)
+        return balance; /* a king is never taken back (rule 4) */
     TARGET(to);
     bitboard occupied = (COLOR_BB(0) | COLOR_BB(1)) & ~(square_bit(from) | square_bit(to));
-    bitboard attackers = (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_WHITE)) & PAWNS_OF(SEEBATCH_WHITE)) |
-                         (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_BLACK)) & PAWNS_OF(SEEBATCH_BLACK)) |
-                         (KNIGHT_ATTACKS & TYPE_BB(SEEBATCH_KNIGHT)) |
-                         (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
-                         (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS) |
-                         (KING_ATTACKS & TYPE_BB(SEEBATCH_KING));
+    bitboard diagonal = DIAGONAL_ATTACKS(occupied), straight = STRAIGHT_ATTACKS(occupied);
+    /* The opponent's attackers first: often it has none, and then the
+     * mover's need not be looked up. */
     unsigned side = ((COLOR_BB(SEEBATCH_BLACK) >> from) & 1u) ^ 1;
+    bitboard attackers = ATTACKERS_OF(side, diagonal, straight);
+    if (!attackers)
+        return balance;
+    attackers |= ATTACKERS_OF(side ^ 1, diagonal, straight);
+    VIEW_SLIDERS_SET_UP;
+    int32_t standing = view_rules->code_value[mover];
+    int32_t lo = INT32_MIN, hi = INT32_MAX;
     bool stop_when_ahead = rules->flags & SEEBATCH_STOP_WHEN_AHEAD;
-    int depth = 0;
-    for (;; side ^= 1) {
+    /* `theirs`: the side to move is the mover's opponent. The window
+     * narrows, before each capture, on the side of the player who may stop
+     * instead: the opponent at most `balance`, the mover at least. */
+    for (bool theirs = true;; theirs = !theirs, side ^= 1) {
         __asm__("" ::: "memory"); /* as in view_exchange_body.h */
         attackers &= occupied;
         bitboard mine = attackers & COLOR_BB(side);
@@ -73,22 +76,25 @@ static int32_t VIEW_VALUE(const seebatch_rules *rules, const bitboard *pieces,
         } else {
             /* Rule 4: the king only onto a square nothing attacks any more,
              * and its capture ends the exchange. */
-            if (!(attackers & ~COLOR_BB(side))) {
-                depth++;
-                gain[depth] = standing - gain[depth - 1];
-            }
-            break;
+            if (attackers & ~COLOR_BB(side))
+                break;
+            type = SEEBATCH_KING;
         }
-        depth++;
-        gain[depth] = standing - gain[depth - 1];
+        if (theirs) {
+            int32_t bound = balance > lo ? balance : lo; /* hi = min(hi, max(balance, lo)) */
+            hi = bound < hi ? bound : hi;
+            balance -= standing;
+        } else {
+            int32_t bound = balance < hi ? balance : hi; /* lo = max(lo, min(balance, hi)) */
+            lo = bound > lo ? bound : lo;
+            balance += standing;
+        }
         standing = rules->value[type];
-        if (stop_when_ahead && gain[depth] - standing > 0)
-            break; /* rule 8: the other side is taken to stop */
+        /* Rule 8: the side that captured is ahead by more than its piece. */
+        if (type == SEEBATCH_KING || (stop_when_ahead && (theirs ? -balance : balance) > standing))
+            break;
     }
-    /* Each side takes the capture only if it does better than stopping. */
-    for (; depth > 0; depth--)
-        gain[depth - 1] = gain[depth - 1] < -gain[depth] ? gain[depth - 1] : -gain[depth];
-    return gain[0];
+    return balance < lo ? lo : balance > hi ? hi : balance;
 }
 
 #include "view_access_end.h"

@@ -290,9 +290,14 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
 static void harness_engines_cover_every_shape(void)
 {
     static const view_shape expected[ENGINE_KINDS] = {
-        [ENGINE_STOCKFISH] = VIEW_STOCKFISH,      [ENGINE_OWN_ORDER] = VIEW_BY_TYPE,
-        [ENGINE_TWELVE_A8] = VIEW_TWELVE_BY_TYPE, [ENGINE_TWELVE_BARE] = VIEW_BY_PIECE_NO_COLORS,
-        [ENGINE_BY_COLOR] = VIEW_TWELVE_BY_COLOR, [ENGINE_NESTED_A8] = VIEW_BY_PIECE};
+        [ENGINE_STOCKFISH] = VIEW_STOCKFISH,
+        [ENGINE_OWN_ORDER] = VIEW_BY_TYPE,
+        [ENGINE_TWELVE_A8] = VIEW_TWELVE_BY_TYPE_A8,
+        [ENGINE_TWELVE_BARE] = VIEW_BY_PIECE_NO_COLORS,
+        [ENGINE_BY_COLOR] = VIEW_TWELVE_BY_COLOR,
+        [ENGINE_NESTED_A8] = VIEW_BY_PIECE,
+        [ENGINE_TWELVE_A1] = VIEW_TWELVE_BY_TYPE,
+        [ENGINE_BY_COLOR_A8] = VIEW_TWELVE_BY_COLOR_A8};
     bool covered[VIEW_SHAPES] = {false};
     seebatch_config config = seebatch_config_classic();
     for (int kind = 0; kind < ENGINE_KINDS; kind++) {

@@ -16,6 +16,8 @@ typedef enum engine_kind {
     ENGINE_TWELVE_BARE, /* pieces[6 * colour + type] after a spare word, no colours; a1 = 0 */
     ENGINE_BY_COLOR,    /* pieces[6 * colour + type], occupancies[3]; a1 = 0 */
     ENGINE_NESTED_A8,   /* colour[2] of {occupied, pawn .. king}, one base; a8 = 0 */
+    ENGINE_TWELVE_A1,   /* pieces[2 * type + colour], occupancies[2]; a1 = 0 */
+    ENGINE_BY_COLOR_A8, /* pieces[6 * colour + type], occupancies[3]; a8 = 0 */
     ENGINE_KINDS
 } engine_kind;
 
