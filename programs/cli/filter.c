@@ -19,6 +19,7 @@
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "chain_moves.h"
+#include "filter_counts.h"
 #include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
@@ -395,12 +396,18 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
                                            input_options *options)
 {
     for (int i = 0; i < argc; i++) {
-        bool missing = false, bad = false;
+        bool missing = false;
         const char *value;
-        if (parse_rule_option(argc, argv, &i, &settings->rules, &bad)) {
-            if (bad)
-                return PARSE_BAD;
-        } else if (strcmp(argv[i], "--count-only") == 0) {
+        char message[SEEBATCH_MESSAGE_SIZE];
+        option_parse rule =
+            parse_rule_option(argc, argv, &i, &settings->rules, message, sizeof message);
+        if (rule == OPTION_BAD) {
+            usage_error("filter", "%s", message);
+            return PARSE_BAD;
+        }
+        if (rule == OPTION_TAKEN)
+            continue;
+        if (strcmp(argv[i], "--count-only") == 0) {
             settings->count_only = true;
         } else if (strcmp(argv[i], "--explain") == 0) {
             settings->explain = true;
@@ -420,6 +427,11 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
             if (result != ARGUMENT_TAKEN)
                 return result == ARGUMENT_HELP ? PARSE_HELP : PARSE_BAD;
         }
+    }
+    char message[SEEBATCH_MESSAGE_SIZE];
+    if (!check_rule_options(&settings->rules, message, sizeof message)) {
+        usage_error("filter", "%s", message);
+        return PARSE_BAD;
     }
     return PARSED;
 }

@@ -325,7 +325,10 @@ class Filter:
     give one file's batches in order to one Filter."""
 
     def __init__(self, rules):
-        rules = [str(rule) for rule in rules]
+        if isinstance(rules, (str, bytes)):
+            raise TypeError("Filter takes a list of the tool's arguments, not one string: "
+                            "Filter([\"--skip-see-ge\", \"0\"]), or Filter(text.split())")
+        rules = [os.fsdecode(rule) if isinstance(rule, bytes) else str(rule) for rule in rules]
         argv = (ctypes.c_char_p * max(len(rules), 1))(*(r.encode() for r in rules))
         fault = Fault()
         self._filter = _lib().seebatch_training_filter_new(len(rules), argv, ctypes.byref(fault))

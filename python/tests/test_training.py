@@ -275,11 +275,28 @@ def test_filter_by_chunk_writes_the_tools_bytes(games, tmp_path, batch_size):
     assert out.read_bytes() == tool_output(*rules, binpack)
 
 
-def test_filter_names_a_bad_rule():
+def test_filter_names_a_bad_rule(capfd):
     with pytest.raises(ValueError, match='rule argument 1, "--skip-everything": not a rule'):
         seebatch.Filter(["--skip-capture", "--skip-everything"])
-    with pytest.raises(ValueError, match='rule argument 0, "--skip-see-ge": a bad value'):
+    # The value and the range, in the exception; nothing printed (issue 29:
+    # the tool's message went to stderr and the exception said "a bad value").
+    with pytest.raises(ValueError, match='rule argument 0, "--skip-see-ge": --skip-see-ge needs '
+                                         'a whole number -2147483648..2147483647, not "lots"'):
         seebatch.Filter(["--skip-see-ge", "lots"])
+    with pytest.raises(ValueError, match='"--preset=fast": --preset needs classic or stockfish, '
+                                         'not "fast"'):
+        seebatch.Filter(["--preset=fast"])
+    with pytest.raises(ValueError, match="--seed seeds --random-skip and --wld-skip"):
+        seebatch.Filter(["--skip-capture", "--seed", "3"])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_filter_refuses_one_string():
+    """A bare string is a sequence of characters: refused, saying how to give it."""
+    for bare in ("--skip-capture", b"--skip-capture"):
+        with pytest.raises(TypeError, match="a list of the tool's arguments, not one string"):
+            seebatch.Filter(bare)
+    assert seebatch.Filter([b"--skip-capture"]).rules == ["--skip-capture"]
 
 
 small = pytest.mark.skipif(not os.path.exists(SMALL_BINPACK),

@@ -141,6 +141,17 @@ expect "random: the oracle agrees" "$(cat "$work/counts")" "$("$oracle" "$work/l
 # Usage errors: exit 2, nothing read.
 expect "early ply negative" "$(usage --skip-early-ply -1 "$work/hand.plain")" "2"
 expect "simple eval too large" "$(usage --skip-simple-eval 65537 "$work/hand.plain")" "2"
+# Simple eval has 16 bits, |eval| <= 32768: a bound of 32768 or more would
+# drop every entry (issue 29), so 32767 is the largest taken.
+expect "simple eval 32768: refused, with the range" \
+    "$("$tool" filter --skip-simple-eval 32768 "$work/hand.plain" 2>&1 >/dev/null)" \
+    "seebatch filter: --skip-simple-eval needs a whole number 0..32767, not \"32768\" (see seebatch filter --help)"
+expect "simple eval 32767 taken" "$(material 32767)" "0"
+# --seed seeds the random rules; without one it would change nothing.
+expect "seed without a random rule" \
+    "$("$tool" filter --seed 4 --skip-capture "$work/hand.plain" 2>&1 >/dev/null)" \
+    "seebatch filter: --seed seeds --random-skip and --wld-skip, and neither is given (see seebatch filter --help)"
+expect "seed with --wld-skip" "$(usage --wld-skip --seed 4 "$work/loader.plain")" "0"
 expect "random skip not a number" "$(usage --random-skip x "$work/hand.plain")" "2"
 expect "seed negative" "$(usage --seed -1 "$work/hand.plain")" "2"
 expect "seed missing" "$(usage "$work/hand.plain" --seed)" "2"
