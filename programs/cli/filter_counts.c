@@ -2,7 +2,7 @@
 
 #include "rule_options.h"
 
-void print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
+bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
                        const rule_counts *counts, bool explain)
 {
     fprintf(stream, "seebatch filter: %llu entries read, %llu kept, %llu dropped\n",
@@ -17,4 +17,5 @@ void print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, u
             fprintf(stream, ", %llu by it alone", (unsigned long long)counts->alone[rule]);
         fputc('\n', stream);
     }
+    return fflush(stream) == 0 && !ferror(stream);
 }

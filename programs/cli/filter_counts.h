@@ -10,8 +10,9 @@
 #include "filter_rules.h"
 
 /* Prints the counts: entries read, kept, dropped, and per active rule the
- * entries it matched; with explain, also those it alone matched. */
-void print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
+ * entries it matched; with explain, also those it alone matched. Returns
+ * whether they were written. */
+bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
                        const rule_counts *counts, bool explain);
 
 #endif

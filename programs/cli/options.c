@@ -106,33 +106,6 @@ const char threads_option_help[] =
     "  --max-errors N      print at most N messages about bad input lines (default\n"
     "                      20, 0: all), then how many were not printed\n";
 
-static unsigned long long error_limit = DEFAULT_MAX_ERRORS, errors_shown, errors_hidden;
-
-void set_error_limit(unsigned long long limit) { error_limit = limit; }
-
-void write_error_lines(const char *text, size_t length)
-{
-    while (length) {
-        const char *newline = memchr(text, '\n', length);
-        size_t line_length = newline ? (size_t)(newline - text) + 1 : length;
-        if (error_limit == 0 || errors_shown < error_limit) {
-            fwrite(text, 1, line_length, stderr);
-            errors_shown++;
-        } else {
-            errors_hidden++;
-        }
-        text += line_length;
-        length -= line_length;
-    }
-}
-
-void report_hidden_errors(const char *subcommand)
-{
-    if (errors_hidden)
-        report(subcommand, "%llu more error message%s not shown (--max-errors N shows N, 0 all)",
-               errors_hidden, errors_hidden == 1 ? "" : "s");
-}
-
 /* --max-errors N (0..2^62). */
 static bool parse_max_errors_option(const char *subcommand, int argc, char **argv, int *index,
                                     bool *bad)

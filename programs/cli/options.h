@@ -20,17 +20,7 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
 
-/* Bad-line messages: a file of garbage must not bury the terminal in
- * millions of lines, so a run prints at most a limit of them (--max-errors N,
- * default DEFAULT_MAX_ERRORS, 0 for no limit) and then says how many it did
- * not print. Only the thread that writes the output calls these. */
-enum { DEFAULT_MAX_ERRORS = 20 };
-void set_error_limit(unsigned long long limit);
-/* Writes to stderr each whole line of text while the limit allows, and
- * counts the others. */
-void write_error_lines(const char *text, size_t length);
-/* "seebatch SUBCOMMAND: N more error messages not shown" when some were held back. */
-void report_hidden_errors(const char *subcommand);
+#include "input_messages.h" /* set_error_limit */
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {

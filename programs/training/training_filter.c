@@ -85,7 +85,7 @@ int seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
         training_load(in, i, &entry);
-        if (!training_check_entry(&entry, filter->entries, true, fault))
+        if (!training_check_entry(&entry, filter->entries + 1, true, fault))
             return -1;
         keep[i] = matching_rules(&filter->rules, &filter->history, &entry) == 0;
         filter->entries++;
