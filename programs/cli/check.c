@@ -21,9 +21,9 @@ static const char check_help[] =
     "each position (or the moves given; of training data, each entry's move),\n"
     "every SEE backend this machine runs and the slow oracle with the scalar\n"
     "reference: exact values and threshold tests. Without options the check runs\n"
-    "under the classic values with\n"
-    "each of the 8 flag combinations and under the stockfish preset; configuration\n"
-    "options choose one configuration.\n"
+    "under the classic values with each of the 12 valid flag combinations (never\n"
+    "two promotion rules) and under the stockfish preset; configuration options\n"
+    "choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"
     "\n"
@@ -37,7 +37,7 @@ static const char check_help[] =
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
 
-enum { MAX_CONFIGS = 16 };
+enum { MAX_CONFIGS = SEEBATCH_ALL_FLAGS + 2 };
 
 #ifdef SEEBATCH_TEST_WRONG_KERNEL
 /* Only in the test build of the tool (tests/cli/wrong_kernel.c): a kernel
@@ -103,7 +103,8 @@ static void standard_configs(check_settings *settings)
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = seebatch_config_classic();
         config.flags = flags;
-        settings->configs[settings->config_count++] = config;
+        if (seebatch_config_validate(&config, NULL) == SEEBATCH_OK) /* one promotion rule */
+            settings->configs[settings->config_count++] = config;
     }
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
 }

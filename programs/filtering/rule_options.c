@@ -59,7 +59,11 @@ const char config_options_help[] =
     "                      promotions and castling scored 0)\n"
     "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
     "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
-    "  --promotions        pawns reaching the last rank become queens in the exchange\n";
+    "  --promotions[=none|move|all]\n"
+    "                      pawns that promote in the exchange: all (the bare option)\n"
+    "                      every pawn reaching its last rank, the move to the piece\n"
+    "                      it names, later ones to queens; move: the move's own\n"
+    "                      promotion only; none: no pawn (the default)\n";
 
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
 static bool parse_values(const char *text, seebatch_config *config)
@@ -78,14 +82,48 @@ static bool parse_values(const char *text, seebatch_config *config)
     return true;
 }
 
+/* --promotions[=none|move|all]: the promotion rule (contract rule 6), one of
+ * three; it replaces the one set before. */
+static bool set_promotions(const char *setting, seebatch_config *config)
+{
+    uint32_t rule;
+    if (strcmp(setting, "all") == 0)
+        rule = SEEBATCH_PROMOTIONS;
+    else if (strcmp(setting, "move") == 0)
+        rule = SEEBATCH_MOVE_PROMOTION_ONLY;
+    else if (strcmp(setting, "none") == 0)
+        rule = 0;
+    else
+        return false;
+    config->flags &= ~(uint32_t)(SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
+    config->flags |= rule;
+    return true;
+}
+
+/* The setting of --promotions, which takes a value only with '=': in its own
+ * argument ("--promotions=move"), or in the next one when the caller split
+ * it off (attached says so). Bare, "all". */
+static const char *promotions_setting(int argc, char **argv, int *index, argument_attached attached)
+{
+    const char *option = argv[*index];
+    if (option[strlen("--promotions")] == '=')
+        return option + strlen("--promotions=");
+    if (attached && *index + 1 < argc && attached(argv, *index + 1))
+        return argv[++*index];
+    return "all";
+}
+
 option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
-                                 char *message, size_t message_size)
+                                 argument_attached attached, char *message, size_t message_size)
 {
     const char *option = argv[*index];
     if (strcmp(option, "--pins") == 0) {
         config->flags |= SEEBATCH_PINS;
-    } else if (strcmp(option, "--promotions") == 0) {
-        config->flags |= SEEBATCH_PROMOTIONS;
+    } else if (named(option, "--promotions", true)) {
+        const char *setting = promotions_setting(argc, argv, index, attached);
+        if (!set_promotions(setting, config))
+            return refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
+                          "--promotions", setting);
     } else if (named(option, "--preset", true)) {
         const char *argument = value_text(argc, argv, index, strlen("--preset"));
         seebatch_error error;

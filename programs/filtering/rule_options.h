@@ -25,11 +25,17 @@ typedef enum option_parse {
  * a '-', nothing before or after them. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
+/* Whether argv[index] is a value the caller split off the argument before
+ * it ("--promotions=move" given as "--promotions", "move"); NULL when the
+ * caller splits nothing. */
+typedef bool (*argument_attached)(char **argv, int index);
+
 /* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
- * --promotions), as "--name VALUE" or "--name=VALUE", applied to *config.
+ * --promotions[=none|move|all]), as "--name VALUE" or "--name=VALUE",
+ * applied to *config. --promotions takes a value only with '=' (attached).
  * Options apply in order, so --preset first, then changes. */
 option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
-                                 char *message, size_t message_size);
+                                 argument_attached attached, char *message, size_t message_size);
 
 /* Their help text, for every subcommand and caller that takes them. */
 extern const char config_options_help[];

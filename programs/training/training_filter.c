@@ -25,8 +25,9 @@ static bool read_rule_options(size_t argc, char **arguments, filter_rules *rules
     char message[SEEBATCH_MESSAGE_SIZE - 64];
     for (int index = 0; index < (int)argc; index++) {
         int at = index;
-        option_parse parsed =
-            parse_config_option((int)argc, arguments, &index, config, message, sizeof message);
+        /* The arguments are not split: "--promotions=move" comes whole. */
+        option_parse parsed = parse_config_option((int)argc, arguments, &index, config, NULL,
+                                                  message, sizeof message);
         if (parsed == OPTION_NOT_MINE)
             parsed =
                 parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);

@@ -245,6 +245,7 @@ RULE_SETS = [
     # Configuration options too: SEE under Stockfish's values and pins.
     ["--preset", "stockfish", "--skip-see-ge", "0"],
     ["--values", "100,900,150,500,300", "--pins", "--skip-see-ge", "1"],
+    ["--promotions=move", "--skip-see-ge", "0"],
 ]
 
 
@@ -300,6 +301,9 @@ def test_filter_names_a_bad_rule(capfd):
         seebatch.Filter(["--preset=fast"])
     with pytest.raises(ValueError, match="--seed seeds --random-skip and --wld-skip"):
         seebatch.Filter(["--skip-capture", "--seed", "3"])
+    with pytest.raises(ValueError, match='rule argument 1, "--promotions=some": --promotions takes '
+                                         'none, move or all, not "some"'):
+        seebatch.Filter(["--skip-capture", "--promotions=some"])
     assert capfd.readouterr() == ("", "")
 
 
