@@ -19,8 +19,8 @@ static const char check_help[] =
     "move of each position (or the moves given), every SEE backend this machine\n"
     "runs and the slow oracle with the scalar reference: exact values and\n"
     "threshold tests. Without options the check runs under the classic values with\n"
-    "each of the 8 flag combinations and under the stockfish preset; configuration\n"
-    "options choose one configuration.\n"
+    "each of the 12 valid flag combinations (never two promotion rules) and under\n"
+    "the stockfish preset; configuration options choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"
     "\n"
@@ -33,7 +33,7 @@ static const char check_help[] =
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
 
-enum { MAX_CONFIGS = 16 };
+enum { MAX_CONFIGS = SEEBATCH_ALL_FLAGS + 2 };
 
 #ifdef SEEBATCH_TEST_WRONG_KERNEL
 /* Only in the test build of the tool (tests/cli/wrong_kernel.c): a kernel
@@ -77,7 +77,8 @@ static void standard_configs(check_settings *settings)
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = seebatch_config_classic();
         config.flags = flags;
-        settings->configs[settings->config_count++] = config;
+        if (seebatch_config_validate(&config, NULL) == SEEBATCH_OK) /* one promotion rule */
+            settings->configs[settings->config_count++] = config;
     }
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
 }

@@ -14,7 +14,11 @@ const char config_options_help[] =
     "                      promotions and castling scored 0)\n"
     "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
     "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
-    "  --promotions        pawns reaching the last rank become queens in the exchange\n";
+    "  --promotions[=none|move|all]\n"
+    "                      pawns that promote in the exchange: all (the bare option)\n"
+    "                      every pawn reaching its last rank, the move to the piece\n"
+    "                      it names, later ones to queens; move: the move's own\n"
+    "                      promotion only; none: no pawn (the default)\n";
 
 static void vreport(const char *subcommand, const char *format, va_list args)
 {
@@ -139,6 +143,37 @@ static bool parse_values(const char *text, seebatch_config *config)
     return true;
 }
 
+/* --promotions[=none|move|all]: the promotion rule (contract rule 6), one of
+ * three; it replaces the one set before. */
+static bool set_promotions(const char *setting, seebatch_config *config)
+{
+    uint32_t rule;
+    if (strcmp(setting, "all") == 0)
+        rule = SEEBATCH_PROMOTIONS;
+    else if (strcmp(setting, "move") == 0)
+        rule = SEEBATCH_MOVE_PROMOTION_ONLY;
+    else if (strcmp(setting, "none") == 0)
+        rule = 0;
+    else
+        return false;
+    config->flags &= ~(uint32_t)(SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
+    config->flags |= rule;
+    return true;
+}
+
+/* The setting of --promotions, which takes a value only with '=': attached
+ * by split_attached_values (the tool), or still in its own argument (the
+ * training library's Filter, whose arguments are not split). Bare, "all". */
+static const char *promotions_setting(int argc, char **argv, int *index)
+{
+    const char *option = argv[*index];
+    if (option[strlen("--promotions")] == '=')
+        return option + strlen("--promotions=");
+    if (*index + 1 < argc && argument_is_attached(argv, *index + 1))
+        return argv[++*index];
+    return "all";
+}
+
 bool parse_config_option(const char *subcommand, int argc, char **argv, int *index,
                          seebatch_config *config, bool *bad)
 {
@@ -146,8 +181,12 @@ bool parse_config_option(const char *subcommand, int argc, char **argv, int *ind
     const char *argument = *index + 1 < argc ? argv[*index + 1] : NULL;
     if (strcmp(option, "--pins") == 0) {
         config->flags |= SEEBATCH_PINS;
-    } else if (strcmp(option, "--promotions") == 0) {
-        config->flags |= SEEBATCH_PROMOTIONS;
+    } else if (strcmp(option, "--promotions") == 0 || strncmp(option, "--promotions=", 13) == 0) {
+        const char *setting = promotions_setting(argc, argv, index);
+        if (!set_promotions(setting, config)) {
+            report(subcommand, "--promotions takes none, move or all, not \"%s\"", setting);
+            *bad = true;
+        }
     } else if (strcmp(option, "--preset") == 0) {
         seebatch_error error;
         if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK) {

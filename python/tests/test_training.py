@@ -233,6 +233,7 @@ RULE_SETS = [
     # Configuration options too: SEE under Stockfish's values and pins.
     ["--preset", "stockfish", "--skip-see-ge", "0"],
     ["--values", "100,900,150,500,300", "--pins", "--skip-see-ge", "1"],
+    ["--promotions=move", "--skip-see-ge", "0"],
 ]
 
 
@@ -280,6 +281,8 @@ def test_filter_names_a_bad_rule():
         seebatch.Filter(["--skip-capture", "--skip-everything"])
     with pytest.raises(ValueError, match='rule argument 0, "--skip-see-ge": a bad value'):
         seebatch.Filter(["--skip-see-ge", "lots"])
+    with pytest.raises(ValueError, match='rule argument 1, "--promotions=some": a bad value'):
+        seebatch.Filter(["--skip-capture", "--promotions=some"])
 
 
 small = pytest.mark.skipif(not os.path.exists(SMALL_BINPACK),
