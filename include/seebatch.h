@@ -177,7 +177,7 @@ typedef enum seebatch_status {
     SEEBATCH_ERROR_BOARD = 3,    /* board not consistent */
     SEEBATCH_ERROR_MOVE = 4,     /* move malformed or violates preconditions */
     SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag, two promotion rules */
-    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend, or not runnable here */
+    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend or view exchange, or not runnable here */
 } seebatch_status;
 
 #define SEEBATCH_MESSAGE_SIZE 256
@@ -658,9 +658,19 @@ typedef struct seebatch_view_rules {
  * code_count on are no piece. Errors: SEEBATCH_ERROR_ARGUMENT for NULL (with
  * code_count > 0), code_count over SEEBATCH_PIECE_CODES or a type out of
  * range, naming the code; SEEBATCH_ERROR_CONFIG as seebatch_config_validate.
- * The exchange is the fastest this CPU runs for the backend in use (a forced
- * SEEBATCH_BACKEND=scalar gives the portable one). On error *rules is
- * unchanged. Thread-safe. */
+ * The exchange is chosen here, once, by the environment variable
+ * SEEBATCH_VIEW_EXCHANGE:
+ *   auto (or unset, or empty): pext slider lookups where the CPU has BMI2
+ *     and AVX2 (what the avx2 backend runs), runs pext fast (Intel; AMD and
+ *     Hygon from family 19h, Zen 3, on) and the backend in use is not scalar
+ *     (a forced SEEBATCH_BACKEND=scalar gives the portable one); else the
+ *     portable magic lookups. AMD before Zen 3 microcodes pext at tens to
+ *     hundreds of cycles: there a view keeps the magics, never slower;
+ *   pext: the pext lookups, whatever the backend and however slow;
+ *   portable: the magic lookups.
+ * SEEBATCH_ERROR_BACKEND, naming the variable and its value: a value not in
+ * that list, or pext on a CPU or build that cannot run it. On error *rules
+ * is unchanged. Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules,
                                                       const seebatch_config *config,
                                                       const int8_t *type_of_code, size_t code_count,

@@ -32,10 +32,13 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
                                  "type_of_code[%zu] is %d, not a piece type (0..5) or -1", code,
                                  type_of_code[code]);
     seebatch_status status = seebatch_config_validate(config, error);
+    seebatch_view_exchange_fn *exchange = NULL;
+    if (status == SEEBATCH_OK)
+        status = seebatch_view_exchange_for(config->flags, &exchange, error);
     if (status != SEEBATCH_OK)
         return status;
     rules_of(config, &rules->rules);
-    rules->exchange = seebatch_view_exchange_for(config->flags);
+    rules->exchange = exchange;
     for (size_t code = 0; code < SEEBATCH_PIECE_CODES; code++) {
         int type = code < code_count ? type_of_code[code] : -1;
         /* No piece is worth what an empty square is: nothing. */

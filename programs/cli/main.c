@@ -8,6 +8,7 @@
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
+#include "view_exchange.h"
 
 static const char main_help[] =
     "usage: seebatch COMMAND [options] [FILE]\n"
@@ -29,11 +30,13 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version, the SEE backend in use and\n"
-    "                             the CPU features found\n"
+    "  seebatch --version         the library version, the SEE backend in use, the\n"
+    "                             CPU features found and the view exchange\n"
     "\n"
     "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
-    "(auto, the default, takes the best this CPU runs).\n"
+    "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
+    "auto|pext|portable forces the slider lookups of an engine's views\n"
+    "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
     "Input: eval, check, filter and stats tell a binpack by its \"BINP\" and plain\n"
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
     "too), then by the name (.binpack, .plain, .epd), else read lines.\n"
@@ -45,11 +48,13 @@ typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
     bool computes_see; /* needs a SEE backend, so SEEBATCH_BACKEND matters */
+    bool checks_views; /* prepares views, so SEEBATCH_VIEW_EXCHANGE matters */
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true},    {"check", run_check, true},   {"gen", run_gen, false},
-    {"perft", run_perft, false}, {"filter", run_filter, true}, {"stats", run_stats, false},
+    {"eval", run_eval, true, false},     {"check", run_check, true, true},
+    {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
+    {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
 };
 
 int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
@@ -85,6 +90,11 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         report(command->name, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
+    seebatch_view_lookup lookup;
+    if (command->checks_views && seebatch_view_lookup_here(&lookup, &error) != SEEBATCH_OK) {
+        report(command->name, "%s", error.message);
+        return EXIT_USAGE;
+    }
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
     if (!split) {
@@ -100,9 +110,39 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
     return status;
 }
 
+/* Whether the environment variable names a choice other than auto. */
+static bool forced_by(const char *variable)
+{
+    const char *value = getenv(variable);
+    return value && *value && strcmp(value, "auto") != 0;
+}
+
+/* The CPU as cpuid names it, and the view exchange seebatch_view_rules_init
+ * gives here (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
+static int print_view_exchange(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
+           *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
+           seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+    seebatch_view_lookup chosen, automatic = SEEBATCH_LOOKUP_PORTABLE;
+    seebatch_error error;
+    if (seebatch_view_lookup_here(&chosen, &error) != SEEBATCH_OK) {
+        report(NULL, "%s", error.message);
+        return EXIT_USAGE;
+    }
+    seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
+    if (forced_by("SEEBATCH_VIEW_EXCHANGE"))
+        printf("view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
+               seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
+    else
+        printf("view exchange: %s (what auto picks here)\n", seebatch_view_lookup_names[chosen]);
+    return EXIT_OK;
+}
+
 /* The version, then what a bug report needs: the backend SEE runs on here
  * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
- * the library can run on it. */
+ * the library can run on it, and the view exchange. */
 static int print_version(void)
 {
     printf("seebatch %s\n", seebatch_version());
@@ -111,10 +151,8 @@ static int print_version(void)
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
-    const char *chooser = getenv("SEEBATCH_BACKEND");
     printf("backend: %s (%s)\n", seebatch_backend_name(),
-           chooser && *chooser && strcmp(chooser, "auto") != 0 ? "chosen by SEEBATCH_BACKEND"
-                                                               : "the best this CPU runs");
+           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND" : "the best this CPU runs");
     printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
            seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
     const char *names[8];
@@ -123,7 +161,7 @@ static int print_version(void)
     for (size_t i = 0; i < count && i < 8; i++)
         printf(" %s", names[i]);
     putchar('\n');
-    return EXIT_OK;
+    return print_view_exchange();
 }
 
 /* "seebatch help COMMAND": that command's help, as "seebatch COMMAND --help". */

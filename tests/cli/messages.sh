@@ -79,6 +79,24 @@ expect "--version: CPU features" "$(grep -c '^CPU features: AVX2+BMI1+BMI2+POPCN
 expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (chosen by SEEBATCH_BACKEND)$')" "1"
 SEEBATCH_BACKEND=bogus "$tool" --version > /dev/null 2>&1
 expect "--version: a bad SEEBATCH_BACKEND" "$?" "2"
+# The CPU as cpuid names it (as /proc/cpuinfo does, where there is one),
+# whether pext is fast there, and the view exchange: never pext where slow.
+expect "--version: CPU line" "$(grep -c '^CPU: .* family [0-9A-F][0-9A-F]*h model [0-9A-F][0-9A-F]h, pext fast: \(yes\|no\)$' <<< "$version")" "1"
+if grep -q '^vendor_id' /proc/cpuinfo 2> /dev/null; then
+    field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo | head -1; }
+    cpu_line="CPU: $(field vendor_id) family $(printf '%02X' "$(field 'cpu family')")h model $(printf '%02X' "$(field model)")h, "
+    expect "--version: the CPU /proc/cpuinfo names" "$(grep -cF "$cpu_line" <<< "$version")" "1"
+fi
+view=$(sed -n 's/^view exchange: \(pext\|portable\) (what auto picks here)$/\1/p' <<< "$version")
+expect "--version: the view exchange auto picks" "$(grep -c . <<< "$view")" "1"
+grep -q 'pext fast: no$' <<< "$version" && expect "--version: no pext where it is slow" "$view" "portable"
+expect "--version: the scalar backend's view exchange" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^view exchange: portable (what auto picks here)$')" "1"
+expect "--version: a forced view exchange" "$(SEEBATCH_VIEW_EXCHANGE=portable "$tool" --version | grep -c "^view exchange: portable (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks $view)$")" "1"
+err=$(SEEBATCH_VIEW_EXCHANGE=$'bo\egus' "$tool" --version 2>&1 > /dev/null)
+expect "--version: a bad SEEBATCH_VIEW_EXCHANGE" "$?" "2"
+expect "--version: it names the variable and the value" "$err" 'seebatch: unknown SEEBATCH_VIEW_EXCHANGE "bo?gus" (known: auto, pext, portable)'
+SEEBATCH_VIEW_EXCHANGE=portables "$tool" check --no-oracle < /dev/null > /dev/null 2>&1
+expect "check: a bad SEEBATCH_VIEW_EXCHANGE" "$?" "2"
 
 # eval --line-numbers: records join back to their input; a line with no
 # capture (line 2) writes none.
