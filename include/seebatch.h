@@ -40,16 +40,26 @@
  *     captured on `to`, not a piece that has moved to `to`), none of X's
  *     blockers may capture on `to`. Pins are never recomputed during the
  *     exchange, and the first move is never checked for pins or legality.
- *  6. SEEBATCH_PROMOTIONS (off by default): a pawn that arrives on its last
- *     rank becomes a queen (the first move: the piece the move names) and its
- *     side gains value(new piece) - value(pawn); the piece then standing on
- *     `to` is the new piece. With the flag off a promoting pawn is valued as a
- *     pawn throughout.
+ *  6. Promotions, in one of three settings (the two flags are never set
+ *     together: seebatch_config_validate rejects that):
+ *     - neither flag (the default): a promoting pawn is valued as a pawn
+ *       throughout, on the first move too;
+ *     - SEEBATCH_MOVE_PROMOTION_ONLY: only the judged move's own promotion
+ *       counts. When the first move is a promotion its side gains
+ *       value(named piece) - value(pawn) and the named piece stands on `to`
+ *       (so the next capture wins it); every later pawn capture onto the
+ *       last rank stays a pawn (it gains the piece standing there and is
+ *       then worth a pawn);
+ *     - SEEBATCH_PROMOTIONS: every pawn that arrives on its last rank
+ *       promotes, the first move to the piece the move names and every later
+ *       pawn capture to a queen; its side gains value(new piece) -
+ *       value(pawn), and the new piece stands on `to`.
  *  7. Each side stops when continuing cannot improve its result (negamax of
  *     the list of balances). SEE is the result for the side that moved first.
  *
  * SEEBATCH_NORMAL_MOVES_ONLY scores every en passant, promotion and castling
- * move 0, as Stockfish does. seebatch_see_ge(m, t) always equals
+ * move 0, as Stockfish does (before any promotion rule applies).
+ * seebatch_see_ge(m, t) always equals
  * seebatch_see_value(m) >= t.
  *
  * Any consistent board is valid input (see seebatch_board_validate): legal
@@ -166,8 +176,8 @@ typedef enum seebatch_status {
     SEEBATCH_ERROR_FEN = 2,      /* FEN text malformed or impossible */
     SEEBATCH_ERROR_BOARD = 3,    /* board not consistent */
     SEEBATCH_ERROR_MOVE = 4,     /* move malformed or violates preconditions */
-    SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag */
-    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend, or not runnable here */
+    SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag, two promotion rules */
+    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend or view exchange, or not runnable here */
 } seebatch_status;
 
 #define SEEBATCH_MESSAGE_SIZE 256
@@ -226,11 +236,11 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
 
 enum {
     SEEBATCH_PINS = 1,                /* contract rule 5 */
-    SEEBATCH_PROMOTIONS = 2,          /* contract rule 6 */
+    SEEBATCH_PROMOTIONS = 2,          /* contract rule 6: every pawn promotes */
     SEEBATCH_NORMAL_MOVES_ONLY = 4,   /* en passant, promotion, castling score 0 */
-    SEEBATCH_MOVE_PROMOTION_ONLY = 8, /* (views branch placeholder: the rules branch defines it) */
-    SEEBATCH_STOP_WHEN_AHEAD = 16,    /* (views branch placeholder) */
-    SEEBATCH_ALL_FLAGS = 7
+    SEEBATCH_MOVE_PROMOTION_ONLY = 8, /* contract rule 6: only the judged move promotes */
+    SEEBATCH_STOP_WHEN_AHEAD = 16,    /* (views branch placeholder: the rules branch defines it) */
+    SEEBATCH_ALL_FLAGS = 15           /* every bit a flag uses (not a valid set: rule 6) */
 };
 
 /* Piece values must lie in [0, SEEBATCH_VALUE_MAX], so no sum can overflow. */
@@ -258,8 +268,10 @@ SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
 SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
                                                     seebatch_error *error);
 
-/* Checks every value is in [0, SEEBATCH_VALUE_MAX] and only known flags are
- * set. Errors: SEEBATCH_ERROR_CONFIG naming the piece or the flag bits. */
+/* Checks every value is in [0, SEEBATCH_VALUE_MAX], only known flags are
+ * set, and at most one promotion rule (SEEBATCH_PROMOTIONS or
+ * SEEBATCH_MOVE_PROMOTION_ONLY). Errors: SEEBATCH_ERROR_CONFIG naming the
+ * piece, the flag bits or both promotion flags. */
 SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config,
                                                       seebatch_error *error);
 
@@ -740,18 +752,30 @@ typedef struct seebatch_view_rules {
     seebatch_layout layout;                    /* with white as the colour moving up the numbers */
     seebatch_view_exchange_fn *plain_exchange; /* the layout's own, behind any rule's wrapper */
     seebatch_view_value_fn *plain_value;
+    const void *exchange_set; /* the lookups chosen at init, for later layouts */
 } seebatch_view_rules;
 
 /* Prepares `config` (validated first) for an engine whose piece code c is of
  * type type_of_code[c] (SEEBATCH_PAWN..SEEBATCH_KING, or -1 for a code that is
  * no piece, such as an empty square's), for c < code_count; codes from
- * code_count on are no piece. The layout is Stockfish's. Errors:
- * SEEBATCH_ERROR_ARGUMENT for NULL (with code_count > 0), code_count over
- * SEEBATCH_PIECE_CODES or a type out of range, naming the code;
- * SEEBATCH_ERROR_CONFIG as seebatch_config_validate; SEEBATCH_ERROR_BACKEND
- * for a bad SEEBATCH_VIEW_EXCHANGE. The exchange is the fastest this CPU runs
- * for the backend in use (a forced SEEBATCH_BACKEND=scalar gives the portable
- * one). On error *rules is unchanged. Thread-safe. */
+ * code_count on are no piece. The layout is Stockfish's (to read another,
+ * seebatch_view_rules_set_layout). Errors: SEEBATCH_ERROR_ARGUMENT for NULL
+ * (with code_count > 0), code_count over SEEBATCH_PIECE_CODES or a type out
+ * of range, naming the code; SEEBATCH_ERROR_CONFIG as
+ * seebatch_config_validate.
+ * The exchange is chosen here, once, by the environment variable
+ * SEEBATCH_VIEW_EXCHANGE:
+ *   auto (or unset, or empty): pext slider lookups where the CPU has BMI2
+ *     and AVX2 (what the avx2 backend runs), runs pext fast (Intel; AMD and
+ *     Hygon from family 19h, Zen 3, on) and the backend in use is not scalar
+ *     (a forced SEEBATCH_BACKEND=scalar gives the portable one); else the
+ *     portable magic lookups. AMD before Zen 3 microcodes pext at tens to
+ *     hundreds of cycles: there a view keeps the magics, never slower;
+ *   pext: the pext lookups, whatever the backend and however slow;
+ *   portable: the magic lookups.
+ * SEEBATCH_ERROR_BACKEND, naming the variable and its value: a value not in
+ * that list, or pext on a CPU or build that cannot run it. On error *rules
+ * is unchanged. Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules,
                                                       const seebatch_config *config,
                                                       const int8_t *type_of_code, size_t code_count,

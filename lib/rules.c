@@ -32,6 +32,9 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
                                  "type_of_code[%zu] is %d, not a piece type (0..5) or -1", code,
                                  type_of_code[code]);
     seebatch_status status = seebatch_config_validate(config, error);
+    const view_exchange_set *set = NULL;
+    if (status == SEEBATCH_OK)
+        status = seebatch_view_set_here(&set, error);
     if (status != SEEBATCH_OK)
         return status;
     rules_of(config, &rules->rules);
@@ -49,6 +52,6 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
         rules->code_risk[code] = type < 0 ? 0 : rules->code_value[code] + promotion_risk;
     }
     rules->layout = seebatch_layout_stockfish();
-    seebatch_view_choose_exchanges(rules, seebatch_view_set_in_use());
+    seebatch_view_choose_exchanges(rules, set);
     return SEEBATCH_OK;
 }

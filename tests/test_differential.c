@@ -7,7 +7,8 @@
  *   - every SEE-relevant move of random dense boards (batteries, pins, long
  *     exchanges, several kings);
  *   - every batch length 0..64, on one board and on mixed boards;
- *   - every flag combination, the stockfish preset and unusual values;
+ *   - every valid flag combination (all but those setting both promotion
+ *     rules), the stockfish preset and unusual values;
  *   - every case of tests/data/regressions.txt (each mismatch ever found).
  * A mismatch prints the case in the regression-file form and fails the test.
  */
@@ -20,7 +21,7 @@
 
 enum { GAME_POSITIONS = 100000, DENSE_BOARDS = 4000, LANES_REQUIRED = 10000000, QUIET_SAMPLE = 4 };
 
-static seebatch_config configs[24];
+static seebatch_config configs[48];
 static int config_count;
 
 static void add_config(int32_t p, int32_t n, int32_t b, int32_t r, int32_t q, uint32_t flags)
@@ -28,17 +29,39 @@ static void add_config(int32_t p, int32_t n, int32_t b, int32_t r, int32_t q, ui
     configs[config_count++] = (seebatch_config){{p, n, b, r, q}, flags};
 }
 
+/* The contract allows one promotion rule at most (rule 6). */
+static bool one_promotion_rule(uint32_t flags)
+{
+    return !((flags & SEEBATCH_PROMOTIONS) && (flags & SEEBATCH_MOVE_PROMOTION_ONLY));
+}
+
 static void make_configs(void)
 {
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++)
-        add_config(100, 325, 325, 500, 1000, flags);
+        if (one_promotion_rule(flags))
+            add_config(100, 325, 325, 500, 1000, flags);
     configs[config_count++] = seebatch_config_stockfish();
-    add_config(0, 0, 0, 0, 0, SEEBATCH_PINS | SEEBATCH_PROMOTIONS);
-    add_config(100, 100, 100, 100, 100, SEEBATCH_PINS | SEEBATCH_PROMOTIONS);
-    add_config(SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX,
-               SEEBATCH_VALUE_MAX, SEEBATCH_PROMOTIONS);
-    add_config(1000, 500, 500, 325, 100, SEEBATCH_PINS);
-    add_config(1, SEEBATCH_VALUE_MAX - 1, 17, SEEBATCH_VALUE_MAX, 0, SEEBATCH_ALL_FLAGS);
+    const uint32_t pins = SEEBATCH_PINS, every = SEEBATCH_PROMOTIONS,
+                   own = SEEBATCH_MOVE_PROMOTION_ONLY;
+    const int32_t max = SEEBATCH_VALUE_MAX;
+    add_config(0, 0, 0, 0, 0, pins | every);
+    add_config(0, 0, 0, 0, 0, pins | own);
+    add_config(100, 100, 100, 100, 100, pins | every);
+    add_config(100, 100, 100, 100, 100, own);
+    add_config(max, max, max, max, max, every);
+    add_config(max, max, max, max, max, own);
+    add_config(1000, 500, 500, 325, 100, pins);
+    add_config(1000, 500, 500, 325, 100, own);
+    add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~own);
+    add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~every);
+}
+
+/* Configurations rotate over positions, so that each position is compared
+ * under about `per_position` of them and each configuration meets every
+ * kind of position: the stride between those a position takes. */
+static int rotation_stride(int per_position)
+{
+    return (config_count + per_position - 1) / per_position;
 }
 
 /* The captures and promotions of a position, and every QUIET_SAMPLE-th quiet move. */
@@ -202,9 +225,31 @@ static void harness_catches_a_wrong_kernel(void)
     fclose(check.report);
 }
 
+/* The regression file takes every flag, and refuses two promotion rules
+ * together with the validation's words, as it refuses flags no rule uses. */
+static void parser_reads_flags(void)
+{
+    static const char promotion[] = "r6k/1P6/8/8/8/8/8/7K w - - 0 1;b7a8q;4;100,325,325,500,1000;";
+    char line[256], message[SEEBATCH_MESSAGE_SIZE + 32] = "";
+    differential_case parsed;
+    snprintf(line, sizeof line, "%s%d", promotion, SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_PINS);
+    CHECK(differential_parse_case(line, &parsed, message, sizeof message), "%s: %s", line, message);
+    CHECK_EQ(parsed.config.flags, SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_PINS, "%s", line);
+    snprintf(line, sizeof line, "%s%d", promotion,
+             SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
+    CHECK(!differential_parse_case(line, &parsed, message, sizeof message), "%s accepted", line);
+    CHECK(strstr(message, "flags 10: SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two "
+                          "promotion rules: set one") != NULL,
+          "message: %s", message);
+    snprintf(line, sizeof line, "%s%d", promotion, SEEBATCH_ALL_FLAGS + 1);
+    CHECK(!differential_parse_case(line, &parsed, message, sizeof message), "%s accepted", line);
+    CHECK(strstr(message, "malformed flags") != NULL, "message: %s", message);
+}
+
 int main(void)
 {
     harness_catches_a_wrong_kernel();
+    parser_reads_flags();
     make_configs();
     differential check;
     differential_init(&check, true, stderr);
@@ -212,6 +257,7 @@ int main(void)
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     static case_pool pool;
 
+    const int game_stride = rotation_stride(5), dense_stride = rotation_stride(14);
     position_generator generator;
     position_generator_init(&generator, 11);
     int positions = scaled(GAME_POSITIONS);
@@ -219,9 +265,9 @@ int main(void)
         seebatch_board board;
         position_generator_next(&generator, &board);
         size_t count = game_moves(&board, moves, &random);
-        /* Every capture under every configuration would be 15 passes; the
-         * configurations rotate instead, a third of them per position. */
-        for (int c = p % 3; c < config_count; c += 3)
+        /* Every capture under every configuration would be a pass per
+         * configuration; they rotate instead, about five per position. */
+        for (int c = p % game_stride; c < config_count; c += game_stride)
             differential_compare_moves(&check, &board, moves, count, &configs[c]);
         pool_add(&pool, &board, moves, count);
     }
@@ -231,7 +277,7 @@ int main(void)
         seebatch_board board;
         random_dense_board(&dense, &board);
         size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
-        for (int c = 0; c < config_count; c++)
+        for (int c = b % dense_stride; c < config_count; c += dense_stride)
             differential_compare_moves(&check, &board, moves, count, &configs[c]);
         if (b % 8 == 0)
             pool_add(&pool, &board, moves, count);

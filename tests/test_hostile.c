@@ -160,7 +160,8 @@ static void odd_boards(void)
     seebatch_config classic = seebatch_config_classic();
     seebatch_config extreme = {{SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX,
                                 SEEBATCH_VALUE_MAX, SEEBATCH_VALUE_MAX},
-                               SEEBATCH_ALL_FLAGS & ~4u};
+                               SEEBATCH_ALL_FLAGS &
+                                   ~(SEEBATCH_NORMAL_MOVES_ONLY | SEEBATCH_MOVE_PROMOTION_ONLY)};
     static const char queens[] = "qqqqqqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQQQQQ w - - 0 1";
     seebatch_board board = board_from(queens);
     char fen[SEEBATCH_FEN_MAX];
@@ -342,8 +343,9 @@ static void inconsistent_boards(void)
         {{100, 325, 325, 500, INT32_MAX}, 0},
         {{-1, 325, 325, 500, 1000}, 0},
         {{100, 325, 325, SEEBATCH_VALUE_MAX + 1, 1000}, 0},
-        {{100, 325, 325, 500, 1000}, 8},
+        {{100, 325, 325, 500, 1000}, SEEBATCH_ALL_FLAGS + 1},
         {{100, 325, 325, 500, 1000}, 0x80000000u},
+        {{100, 325, 325, 500, 1000}, SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY},
     };
     for (size_t i = 0; i < sizeof bad_configs / sizeof bad_configs[0]; i++) {
         int32_t value = 12345;

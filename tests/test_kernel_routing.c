@@ -82,7 +82,8 @@ static int index_of(const char *name)
 static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count,
                         int expected, const char *backend)
 {
-    const seebatch_config config = {{100, 325, 325, 500, 1000}, SEEBATCH_ALL_FLAGS};
+    const seebatch_config config = {{100, 325, 325, 500, 1000},
+                                    SEEBATCH_ALL_FLAGS & ~SEEBATCH_MOVE_PROMOTION_ONLY};
     int32_t values[MAX_LENGTH];
     uint8_t passed[MAX_LENGTH];
     uint32_t board_of[MAX_LENGTH] = {0};

@@ -483,7 +483,7 @@ static void test_config_validation(void)
         }
     /* The bounds themselves, and values in any order, are fine. */
     seebatch_config config = {{0, SEEBATCH_VALUE_MAX, 0, 1, SEEBATCH_VALUE_MAX},
-                              SEEBATCH_ALL_FLAGS};
+                              SEEBATCH_ALL_FLAGS & ~(uint32_t)SEEBATCH_PROMOTIONS};
     CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_OK, "%s", error.message);
     CHECK_EQ(error.message[0], '\0', "message empty");
 
@@ -497,10 +497,15 @@ static void test_config_validation(void)
         uint32_t flags;
         const char *message;
     } flags[] = {
-        {8, "unknown flag bits 0x8; the known flags are 0x7"},
-        {0xF, "unknown flag bits 0x8"},
+        {16, "unknown flag bits 0x10; the known flags are 0xf (PINS, PROMOTIONS, "
+             "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY)"},
+        {0x1D, "unknown flag bits 0x10"},
         {0x80000000u, "unknown flag bits 0x80000000"},
-        {0xFFFFFFFFu, "unknown flag bits 0xfffffff8"},
+        {0xFFFFFFFFu, "unknown flag bits 0xfffffff0"},
+        /* Known flags, but two promotion rules (rule 6). */
+        {10, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules: set "
+             "one"},
+        {15, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         seebatch_config with_flags = seebatch_config_classic();
@@ -510,10 +515,13 @@ static void test_config_validation(void)
         CHECK(strstr(error.message, flags[i].message) != NULL, "message \"%s\" lacks \"%s\"",
               error.message, flags[i].message);
     }
+    /* Every other combination of the known flags is valid. */
     for (uint32_t f = 0; f <= SEEBATCH_ALL_FLAGS; f++) {
         seebatch_config with_flags = seebatch_config_classic();
         with_flags.flags = f;
-        CHECK_EQ(seebatch_config_validate(&with_flags, NULL), SEEBATCH_OK, "flags %u", f);
+        bool two_rules = (f & SEEBATCH_PROMOTIONS) && (f & SEEBATCH_MOVE_PROMOTION_ONLY);
+        CHECK_EQ(seebatch_config_validate(&with_flags, NULL),
+                 two_rules ? SEEBATCH_ERROR_CONFIG : SEEBATCH_OK, "flags %u", f);
     }
     CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL");
 }

@@ -20,7 +20,7 @@
  *      a promotion without the flag moves a pawn: victim - P <= value <= victim;
  *      the victim is 0 on an empty square and for an enemy king (it has no
  *      value);
- *  - PROMOTIONS changes nothing unless `to` is on the first or last rank,
+ *  - a promotion rule changes nothing unless `to` is on the first or last rank,
  *    and PINS changes nothing on boards where no side has exactly one king.
  */
 #include <limits.h>
@@ -45,7 +45,9 @@ static named_config configs[] = {
     {"classic+pins+promotions", {{100, 325, 325, 500, 1000}, SEEBATCH_PINS | SEEBATCH_PROMOTIONS}},
     {"equal+promotions", {{100, 100, 100, 100, 100}, SEEBATCH_PROMOTIONS}},
     {"reversed+pins", {{1000, 500, 500, 325, 100}, SEEBATCH_PINS}},
-    {"large+all", {{4000000, 3999999, 1, 4000000, 0}, SEEBATCH_ALL_FLAGS}},
+    {"large+all",
+     {{4000000, 3999999, 1, 4000000, 0}, SEEBATCH_ALL_FLAGS & ~SEEBATCH_MOVE_PROMOTION_ONLY}},
+    {"classic+move-promotion", {{100, 325, 325, 500, 1000}, SEEBATCH_MOVE_PROMOTION_ONLY}},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 
@@ -106,7 +108,7 @@ static void check_bounds(const seebatch_board *board, seebatch_move move, const 
                          int32_t value, const char *what)
 {
     const seebatch_config *config = &nc->config;
-    if (config->flags & SEEBATCH_PROMOTIONS)
+    if (config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY))
         return;
     unsigned kind = seebatch_move_kind(move), from = seebatch_move_from(move);
     unsigned to = seebatch_move_to(move);
@@ -180,11 +182,13 @@ static void check_move(const seebatch_board *board, seebatch_move move, const na
 
     check_bounds(board, move, nc, value, what);
 
+    /* Its promotion rule taken away, or SEEBATCH_PROMOTIONS given where it has none. */
     seebatch_config other = *config;
-    other.flags ^= SEEBATCH_PROMOTIONS;
+    uint32_t promotion_rule = config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
+    other.flags ^= promotion_rule ? promotion_rule : SEEBATCH_PROMOTIONS;
     unsigned to_rank = seebatch_move_to(move) / 8;
     if (to_rank != 0 && to_rank != 7)
-        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: promotions flag toggled",
+        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: promotion rule toggled",
                  what);
     other.flags = config->flags ^ SEEBATCH_PINS;
     if (king_count(board, SEEBATCH_WHITE) != 1 && king_count(board, SEEBATCH_BLACK) != 1)

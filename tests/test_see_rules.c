@@ -19,7 +19,8 @@ enum {
     NONE = 0,
     PINS = SEEBATCH_PINS,
     PROMOTIONS = SEEBATCH_PROMOTIONS,
-    NORMAL_ONLY = SEEBATCH_NORMAL_MOVES_ONLY
+    NORMAL_ONLY = SEEBATCH_NORMAL_MOVES_ONLY,
+    MOVE_ONLY = SEEBATCH_MOVE_PROMOTION_ONLY
 };
 
 #define CLASSIC(flags)                                                                             \
@@ -172,11 +173,39 @@ static const rule_case cases[] = {
     {"2Nr3k/1P6/8/5b2/8/8/8/7K b - - 0 1", "d8c8", CLASSIC(PROMOTIONS), -75},
     {"2Nr3k/1P6/8/5b2/8/8/8/7K b - - 0 1", "d8c8", CLASSIC(NONE), -75},
 
+    /* The three settings where a second pawn recaptures on the promotion
+     * square: bxc8=Q takes the rook, Ne7xc8 takes what stands there, d7xc8
+     * takes the knight; black has nothing more.
+     * - Every pawn promotes: 500 + 900 = 1400 (a queen on c8), Nxc8 takes
+     *   the queen: 400, dxc8=Q takes the knight and promotes: 400 + 325 +
+     *   900 = 1625. Negamax: max(400, 1625) = 1625, min(1400, 1625) = 1400:
+     *   black does better not to take.
+     * - The move's own promotion only: 1400, 400 as before, but dxc8 stays a
+     *   pawn: 400 + 325 = 725. max(400, 725) = 725, min(1400, 725) = 725.
+     * - Neither: bxc8 takes the rook as a pawn: 500, Nxc8 takes a pawn: 400,
+     *   dxc8: 725. max(400, 725) = 725, min(500, 725) = 500. */
+    {"2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1", "b7c8q", CLASSIC(PROMOTIONS), 1400},
+    {"2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1", "b7c8q", CLASSIC(MOVE_ONLY), 725},
+    {"2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1", "b7c8q", CLASSIC(NONE), 500},
+    /* The move's own underpromotion: bxc8=N 500 + 225 = 725 (a knight on
+     * c8), Nxc8 400, dxc8 725: min(725, max(400, 725)) = 725. */
+    {"2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1", "b7c8n", CLASSIC(MOVE_ONLY), 725},
+    /* With the move's own promotion only, a pawn recapturing later stays a
+     * pawn: the rook's capture above (Rd8xc8, b7xc8) is scored as with no
+     * rule, 325 - 500 = -175, and with the bishop behind -75. */
+    {"2Nr3k/1P6/8/8/8/8/8/7K b - - 0 1", "d8c8", CLASSIC(MOVE_ONLY), -175},
+    {"2Nr3k/1P6/8/5b2/8/8/8/7K b - - 0 1", "d8c8", CLASSIC(MOVE_ONLY), -75},
+    /* A quiet promotion has no later pawn: a8=Q, Rb8xa8, Ra1xa8 as with
+     * every pawn promoting: 400; bxa8=Q with nothing to retake: 1400. */
+    {"1r5k/P7/8/8/8/8/8/R6K w - - 0 1", "a7a8q", CLASSIC(MOVE_ONLY), 400},
+    {"r6k/1P6/8/8/8/8/8/7K w - - 0 1", "b7a8q", CLASSIC(MOVE_ONLY), 1400},
+
     /* ---- SEEBATCH_NORMAL_MOVES_ONLY ---- */
 
     /* En passant, promotions and castling score 0; normal moves as before. */
     {"5b1k/8/8/3pP3/8/8/7K/3R4 w - d6 0 1", "e5d6", CLASSIC(NORMAL_ONLY), 0},
     {"r6k/1P6/8/8/8/8/8/7K w - - 0 1", "b7a8q", CLASSIC(NORMAL_ONLY | PROMOTIONS), 0},
+    {"r6k/1P6/8/8/8/8/8/7K w - - 0 1", "b7a8q", CLASSIC(NORMAL_ONLY | MOVE_ONLY), 0},
     {"4k1r1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", CLASSIC(NORMAL_ONLY), 0},
     {"4r1k1/8/8/4n3/8/8/4R3/4R1K1 w - - 0 1", "e2e5", CLASSIC(NORMAL_ONLY), 325},
 

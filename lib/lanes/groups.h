@@ -120,9 +120,12 @@ INLINE decoded_moves decode_moves(const group *gr)
 }
 
 /* Rule 6 at the first move: a promotion names its piece (kinds 1 to 4 are
- * its type), and a pawn reaching a last rank later becomes a queen. Adds to
- * *gain and *standing, and returns how much the next capture can win. */
-INLINE lanes promote_first_move(lanes table, const decoded_moves *d, lanes *gain, lanes *standing)
+ * its type), and under SEEBATCH_PROMOTIONS (`later_pawns`) a pawn reaching a
+ * last rank later becomes a queen; under SEEBATCH_MOVE_PROMOTION_ONLY it
+ * stays a pawn, so the exchange after the first move is the common one. Adds
+ * to *gain and *standing, and returns how much the next capture can win. */
+INLINE lanes promote_first_move(lanes table, const decoded_moves *d, lanes *gain, lanes *standing,
+                                const int later_pawns)
 {
     lane_mask promotes = mask_and(greater(d->kind, none_set()),
                                   greater(broadcast(SEEBATCH_MOVE_EN_PASSANT), d->kind));
@@ -130,6 +133,8 @@ INLINE lanes promote_first_move(lanes table, const decoded_moves *d, lanes *gain
     lanes pawn = value_of(table, none_set());
     *gain = plus(*gain, keep(promotes, minus(named, pawn)));
     *standing = choose(promotes, named, *standing);
+    if (!later_pawns)
+        return *standing;
     lane_mask last_rank = not_zero(both(d->to_bit, broadcast(0xFF000000000000FFull)));
     lanes queen = value_of(table, pair(-SEEBATCH_QUEEN));
     return plus(*standing, keep(last_rank, max32(minus(queen, pawn), none_set())));
@@ -150,8 +155,9 @@ INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
     lanes mover = negated_code_on(b, d->from_bit);
     lanes standing = value_of(table, mover);
     lanes reach = standing;
-    if (gr->flags & SEEBATCH_PROMOTIONS)
-        reach = promote_first_move(table, d, &gain, &standing);
+    if (gr->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY))
+        reach =
+            promote_first_move(table, d, &gain, &standing, (gr->flags & SEEBATCH_PROMOTIONS) != 0);
 
     /* Castling, and under SEEBATCH_NORMAL_MOVES_ONLY every special move, is
      * worth 0 and ends there; so does a king's first move (rule 4). */

@@ -116,17 +116,22 @@ static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatc
     }
     e->standing = rules->value[piece_type_on(board, from)];
 
-    /* Rule 6. On its last rank `to` can be reached only by pawns of the side
-     * promoting there, so every later pawn capture on it promotes too. */
+    /* Rule 6. The move's own promotion counts under either promotion rule.
+     * On its last rank `to` can be reached only by pawns of the side
+     * promoting there, so under SEEBATCH_PROMOTIONS every later pawn capture
+     * on it promotes too (under SEEBATCH_MOVE_PROMOTION_ONLY none does). */
     e->promotion = 0;
     e->promoted = 0;
-    if ((rules->flags & SEEBATCH_PROMOTIONS) && (rank_of(to) == 0 || rank_of(to) == 7)) {
-        e->promoted = rules->value[SEEBATCH_QUEEN];
-        e->promotion = e->promoted - rules->value[SEEBATCH_PAWN];
+    const uint32_t promotion_rules = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
+    if ((rules->flags & promotion_rules) && (rank_of(to) == 0 || rank_of(to) == 7)) {
         if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
             int32_t named = rules->value[seebatch_promotion_piece(move)];
             gain += named - rules->value[SEEBATCH_PAWN];
             e->standing = named;
+        }
+        if (rules->flags & SEEBATCH_PROMOTIONS) {
+            e->promoted = rules->value[SEEBATCH_QUEEN];
+            e->promotion = e->promoted - rules->value[SEEBATCH_PAWN];
         }
     }
 

@@ -445,6 +445,10 @@ bool differential_parse_case(const char *line, differential_case *out, char *mes
         return false;
     }
     out->config.flags = (uint32_t)number;
+    if (seebatch_config_validate(&out->config, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "flags %ld: %s", number, error.message);
+        return false;
+    }
     if (seebatch_move_check(&out->board, out->move, &error) != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
         return false;

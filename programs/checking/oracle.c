@@ -21,7 +21,8 @@ typedef struct oracle {
     int board[64];
     int to;
     int32_t value[6];    /* indexed by type; the king's is 0 */
-    bool promotions;     /* rule 6 */
+    bool promotions;     /* rule 6: every pawn promotes (SEEBATCH_PROMOTIONS) */
+    bool move_promotes;  /* rule 6: the judged move's own promotion counts (either flag) */
     bool pins;           /* rule 5 */
     unsigned order_xor;  /* tie-break among attackers of one type */
     bool blocker[2][64]; /* blocker[X][s]: the piece on s is a blocker of X */
@@ -217,6 +218,7 @@ static void load(oracle *o, const seebatch_board *board, const seebatch_config *
         o->value[type] = config->values[type];
     o->value[KING] = 0;
     o->promotions = (config->flags & SEEBATCH_PROMOTIONS) != 0;
+    o->move_promotes = (config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY)) != 0;
     o->pins = (config->flags & SEEBATCH_PINS) != 0;
     o->order_xor = order_xor;
     if (o->pins) {
@@ -254,7 +256,7 @@ int32_t oracle_see_value_ordered(const seebatch_board *board, seebatch_move move
 
     int arriving = moving;
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN &&
-        o.promotions) {
+        o.move_promotes) {
         int named = (int)seebatch_promotion_piece(move);
         arriving = make_piece(named, color);
         gain += o.value[named] - o.value[PAWN];

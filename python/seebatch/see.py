@@ -9,18 +9,21 @@ from ._arrays import address, boards_array, integer_array
 from ._errors import STATUS_ARGUMENT, STATUS_CONFIG, SeebatchError, new_error, raise_if_failed
 from ._library import lib
 
-PINS = 1               # Stockfish's pin rule (contract rule 5)
-PROMOTIONS = 2         # a pawn reaching its last rank is promoted (rule 6)
-NORMAL_MOVES_ONLY = 4  # en passant, promotions and castling score 0
+PINS = 1                 # Stockfish's pin rule (contract rule 5)
+PROMOTIONS = 2           # every pawn reaching its last rank is promoted (rule 6)
+NORMAL_MOVES_ONLY = 4    # en passant, promotions and castling score 0
+MOVE_PROMOTION_ONLY = 8  # only the judged move's own promotion counts (rule 6)
 VALUE_MAX = 4000000
 
 INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
 
 
 class Config:
-    """Piece values (pawn, knight, bishop, rook, queen) and flags (PINS |
-    PROMOTIONS | NORMAL_MOVES_ONLY). Config.preset("classic" or "stockfish")
-    gives the library's presets. Checked by the library when made."""
+    """Piece values (pawn, knight, bishop, rook, queen) and flags (PINS,
+    NORMAL_MOVES_ONLY, and one promotion rule at most: PROMOTIONS or
+    MOVE_PROMOTION_ONLY). Config.preset("classic" or "stockfish") gives the
+    library's presets. Checked by the library when made: a value out of
+    range, an unknown flag or two promotion rules raise SeebatchError."""
 
     def __init__(self, values, flags=0):
         values = tuple(int(v) for v in values)
@@ -146,4 +149,5 @@ def see_ge(boards, board_index, moves, thresholds, config="classic", check=True)
     return see_values(boards, board_index, moves, config, check) >= thresholds
 
 
-__all__ = ["Config", "NORMAL_MOVES_ONLY", "PINS", "PROMOTIONS", "see_ge", "see_values"]
+__all__ = ["Config", "MOVE_PROMOTION_ONLY", "NORMAL_MOVES_ONLY", "PINS", "PROMOTIONS", "see_ge",
+           "see_values"]

@@ -29,17 +29,39 @@ CONFIGS = [
     (seebatch.Config((100, 300, 300, 500, 900), seebatch.PINS | seebatch.PROMOTIONS),
      ["--values", "100,300,300,500,900", "--pins", "--promotions"]),
     (((1, 2, 3, 4, 5), seebatch.PROMOTIONS), ["--values", "1,2,3,4,5", "--promotions"]),
+    (((100, 325, 325, 500, 1000), seebatch.MOVE_PROMOTION_ONLY | seebatch.PINS),
+     ["--pins", "--promotions=move"]),
 ]
 
 
 @pytest.mark.parametrize("config,options", CONFIGS, ids=["classic", "stockfish", "pins+promotions",
-                                                         "tuple"])
+                                                         "tuple", "move-promotion"])
 @pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
 def test_values_equal_eval(generated_fens, config, options, check):
     expected = eval_lines(generated_fens, *options)
     got = python_lines(generated_fens, config, check)
     assert len(got) > 4000
     assert got == expected
+
+
+# bxc8=Q where a second pawn, d7, can recapture on c8 after Ne7xc8
+# (tests/test_see_rules.c works it out): 1400 when every pawn promotes, 725
+# when only the move's own promotion counts, 500 when none does.
+PROMOTION_SQUARE = "2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1"
+PROMOTION_SETTINGS = [(seebatch.PROMOTIONS, "--promotions", 1400),
+                      (seebatch.PROMOTIONS, "--promotions=all", 1400),
+                      (seebatch.MOVE_PROMOTION_ONLY, "--promotions=move", 725),
+                      (0, "--promotions=none", 500)]
+
+
+@pytest.mark.parametrize("flags,option,expected", PROMOTION_SETTINGS)
+def test_promotion_settings(flags, option, expected):
+    boards, _ = seebatch.boards_from_fens([PROMOTION_SQUARE])
+    moves = seebatch.moves_from_uci(boards, ["b7c8q"])
+    values = seebatch.see_values(boards, [0], moves, ((100, 325, 325, 500, 1000), flags))
+    assert values.tolist() == [expected]
+    line = f"{PROMOTION_SQUARE};b7c8q"
+    assert eval_lines([line], option) == [f"{line};{expected}"]
 
 
 def test_see_ge_equals_values_compared(labelled):
@@ -77,6 +99,14 @@ def test_move_to_uci_is_the_library_text():
     texts = seebatch.move_to_uci(moves).tolist()
     assert "a7b8q" in texts and "c7c8n" in texts and "g1h1" not in texts
     assert [seebatch.move_to_uci(m) for m in moves] == texts
-    assert seebatch.move_to_uci(0) == "a1a1"
     with pytest.raises(ValueError, match="not a 16-bit move"):
         seebatch.move_to_uci(65536)
+    # Codes that are no move get no text (issue 29: 65535 gave "h8h8").
+    with pytest.raises(ValueError, match=r"65535, which is no move \(kind 15; the kinds are 0..6\)"):
+        seebatch.move_to_uci(65535)
+    with pytest.raises(ValueError, match=r"0, which is no move \(its from-square and to-square are both a1\)"):
+        seebatch.move_to_uci(0)
+    with pytest.raises(ValueError, match=r"moves\[2\] is 29184, which is no move \(kind 7"):
+        seebatch.move_to_uci(np.array([moves[0], moves[1], 7 << 12 | 8 << 6], np.uint16))
+    # Every code of a kind 0..6 with two squares is a move, castling's included.
+    assert seebatch.move_to_uci(6 << 12 | 6 << 6 | 4) == "e1g1"

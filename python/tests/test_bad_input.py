@@ -123,6 +123,10 @@ def test_bad_configurations():
         seebatch.Config((100, -1, 300, 500, 900))
     with pytest.raises(seebatch.SeebatchError, match="Config: .*flag"):
         seebatch.Config((100, 300, 300, 500, 900), 64)
+    with pytest.raises(seebatch.SeebatchError, match="Config: SEEBATCH_PROMOTIONS and "
+                       "SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules: set one"):
+        seebatch.Config((100, 300, 300, 500, 900),
+                        seebatch.PROMOTIONS | seebatch.MOVE_PROMOTION_ONLY)
     with pytest.raises(seebatch.SeebatchError, match=r"values\[4\] is 99999999999"):
         seebatch.Config((100, 300, 300, 500, 99999999999))
     with pytest.raises(ValueError, match="4 values"):

@@ -3,7 +3,8 @@
 # (the test build seebatch_wrong_kernel, tests/cli/wrong_kernel.c): every
 # mismatch makes the exit status 1, on one thread or many, with or without
 # the oracle; and the default set of configurations is exactly the classic
-# values under each of the 8 flag combinations plus the stockfish preset.
+# values under each of the 12 valid flag combinations (one promotion rule at
+# most) plus the stockfish preset.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 wrong=${SEEBATCH_WRONG_KERNEL_TOOL:-}
@@ -54,17 +55,17 @@ SEEBATCH_WRONG_KERNEL_CONFIG="1,2,3,4,5/0" "$wrong" check --no-oracle "$work/pos
     > /dev/null
 expect "wrong only under a configuration not run: exit 0" "$?" "0"
 
-# The default set: each of these 9 configurations is run ...
+# The default set: each of these 13 configurations is run ...
 classic="100,325,325,500,1000"
 stockfish="208,781,825,1276,2538"
-for config in "$classic/"{0,1,2,3,4,5,6,7} "$stockfish/5"; do
+for config in "$classic/"{0,1,2,3,4,5,6,7,8,9,12,13} "$stockfish/5"; do
     SEEBATCH_WRONG_KERNEL_CONFIG=$config "$wrong" check --no-oracle "$work/one.fen" > "$work/out"
     expect "default set runs $config" "$?" "1"
 done
-expect "default set has 9 configurations" \
-    "$(grep -c '^checked 1 position, [0-9]* moves, 9 configurations$' "$work/out")" "1"
-# ... and nothing near them.
-for config in "101,325,325,500,1000/0" "$stockfish/0" "$stockfish/1" "$classic/8"; do
+expect "default set has 13 configurations" \
+    "$(grep -c '^checked 1 position, [0-9]* moves, 13 configurations$' "$work/out")" "1"
+# ... and nothing near them (two promotion rules, 10, are no configuration).
+for config in "101,325,325,500,1000/0" "$stockfish/0" "$stockfish/1" "$classic/10" "$classic/16"; do
     SEEBATCH_WRONG_KERNEL_CONFIG=$config "$wrong" check --no-oracle "$work/one.fen" > /dev/null
     expect "default set does not run $config" "$?" "0"
 done
@@ -80,6 +81,6 @@ expect "--values 1,2,3,4,5 --pins runs that" "$?" "1"
 # A mismatch and a bad line: still 1, both reported.
 printf '%s\nbad fen\n' "$trace1" | "$wrong" check --no-oracle > "$work/both.out" 2> "$work/both.err"
 expect "mismatch and bad line: exit 1" "$?" "1"
-expect "mismatch and bad line: line named" "$(grep -c '^line 2: ' "$work/both.err")" "1"
+expect "mismatch and bad line: line named" "$(grep -c '^seebatch check: [^:]*: line 2: ' "$work/both.err")" "1"
 
 finish check_status

@@ -77,12 +77,21 @@ void fuzz_take_config(fuzz_bytes *in, seebatch_config *config)
             config->values[piece] = (int32_t)(raw % (SEEBATCH_VALUE_MAX + 1u));
         }
     }
-    config->flags = byte & SEEBATCH_ALL_FLAGS;
+    config->flags = fuzz_flags((byte & 7u) | (byte >> 3 & 0x18u));
+}
+
+uint32_t fuzz_flags(uint32_t bits)
+{
+    bits &= SEEBATCH_ALL_FLAGS;
+    if (bits & SEEBATCH_PROMOTIONS)
+        bits &= ~(uint32_t)SEEBATCH_MOVE_PROMOTION_ONLY;
+    return bits;
 }
 
 uint8_t fuzz_config_byte(unsigned value_set, uint32_t flags)
 {
-    return (uint8_t)((value_set % 7u) << 3 | (flags & SEEBATCH_ALL_FLAGS));
+    flags = fuzz_flags(flags);
+    return (uint8_t)((value_set % 7u) << 3 | (flags & 7u) | (flags & 0x18u) << 3);
 }
 
 /* ---- moves ---- */

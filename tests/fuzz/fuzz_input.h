@@ -48,12 +48,16 @@ void fuzz_take_board(fuzz_bytes *in, seebatch_board *board);
 void fuzz_put_board(const seebatch_board *board, uint8_t out[FUZZ_BOARD_BYTES]);
 
 /*
- * A configuration in one byte (more for custom values): bits 0-2 the flags,
- * bits 3-5 a value set: classic, stockfish, all 0, all 100, all
- * SEEBATCH_VALUE_MAX, descending, lopsided, or (7) five custom values of
- * three bytes each, reduced into 0..SEEBATCH_VALUE_MAX. Always valid.
+ * A configuration in one byte (more for custom values): bits 0-2 the flags
+ * 1, 2, 4 and bits 6-7 the flags 8, 16 (fuzz_flags), bits 3-5 a value set:
+ * classic, stockfish, all 0, all 100, all SEEBATCH_VALUE_MAX, descending,
+ * lopsided, or (7) five custom values of three bytes each, reduced into
+ * 0..SEEBATCH_VALUE_MAX. Always valid.
  */
 void fuzz_take_config(fuzz_bytes *in, seebatch_config *config);
+/* The known flags among `bits`, made valid: with both promotion rules,
+ * SEEBATCH_PROMOTIONS alone. */
+uint32_t fuzz_flags(uint32_t bits);
 /* The byte for a preset value set 0..6 with the given flags. */
 uint8_t fuzz_config_byte(unsigned value_set, uint32_t flags);
 

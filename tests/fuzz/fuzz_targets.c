@@ -203,7 +203,7 @@ void fuzz_fen(const uint8_t *data, size_t size)
     seebatch_move captures[MAX_MOVES];
     size_t count = seebatch_generate_captures(&board, captures);
     seebatch_config config = seebatch_config_classic();
-    config.flags = (uint32_t)length & SEEBATCH_ALL_FLAGS; /* varies with the input */
+    config.flags = fuzz_flags((uint32_t)length); /* varies with the input */
     fuzz_check_see(&board, captures, count, &config);
 }
 
@@ -248,7 +248,7 @@ void fuzz_uci(const uint8_t *data, size_t size)
                      again == move,
                  "\"%s\" does not parse back to the same move", written);
     seebatch_config config = seebatch_config_classic();
-    config.flags = seebatch_move_from(move) & SEEBATCH_ALL_FLAGS;
+    config.flags = fuzz_flags(seebatch_move_from(move));
     fuzz_check_see(&board, &move, 1, &config);
 }
 

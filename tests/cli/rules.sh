@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The options choosing SEE rules beyond values and pins: --promotions[=none|move|all]
+# (contract rule 6). Expected values are worked out by hand in
+# tests/test_see_rules.c, not copied from the tool's output.
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+
+# bxc8=Q where a second pawn, d7, recaptures on c8 after Ne7xc8: every pawn
+# promoting 1400, only the move's own promotion 725, no promotion 500.
+promotion='2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1;b7c8q'
+value() { printf '%s\n' "$promotion" | "$tool" eval "$@" 2>&1; }
+expect "no promotion rule by default" "$(value)" "$promotion;500"
+expect "--promotions" "$(value --promotions)" "$promotion;1400"
+expect "--promotions=all" "$(value --promotions=all)" "$promotion;1400"
+expect "--promotions=move" "$(value --promotions=move)" "$promotion;725"
+expect "--promotions=none" "$(value --promotions=none)" "$promotion;500"
+# One rule at a time: the last one given counts.
+expect "move, then all" "$(value --promotions=move --promotions)" "$promotion;1400"
+expect "all, then move" "$(value --promotions --promotions=move)" "$promotion;725"
+expect "move, then none" "$(value --promotions=move --promotions=none)" "$promotion;500"
+# The stockfish preset scores promotions 0 whatever the promotion rule.
+expect "stockfish, move" "$(value --preset stockfish --promotions=move)" "$promotion;0"
+
+# Bare, the option takes no value from the next argument: that is the file.
+printf '%s\n' "$promotion" > "$work/promotion.fen"
+expect "bare --promotions before a file" "$("$tool" eval --promotions "$work/promotion.fen" 2>&1)" \
+    "$promotion;1400"
+
+# A setting it does not know is a usage error naming the option and the value.
+"$tool" eval --promotions=some < /dev/null > /dev/null 2> "$work/err"
+expect "--promotions=some exit" "$?" "2"
+expect "--promotions=some message" "$(cat "$work/err")" \
+    'seebatch eval: --promotions takes none, move or all, not "some"'
+"$tool" eval --promotions= < /dev/null > /dev/null 2> "$work/err"
+expect "--promotions= exit" "$?" "2"
+expect "--promotions= message" "$(cat "$work/err")" \
+    'seebatch eval: --promotions takes none, move or all, not ""'
+"$tool" check --promotions=ALL < /dev/null > /dev/null 2> "$work/err"
+expect "check --promotions=ALL exit" "$?" "2"
+expect "check --promotions=ALL message" "$(cat "$work/err")" \
+    'seebatch check: --promotions takes none, move or all, not "ALL"'
+
+# check and filter take the options too; the help names the settings.
+expect "check --promotions=move" "$("$tool" check --no-oracle --promotions=move "$work/promotion.fen" | head -n 1)" \
+    "checked 1 position, 1 move, 1 configuration"
+for command in eval check filter; do
+    expect "$command help" "$("$tool" $command --help | grep -c -- '--promotions\[=none|move|all\]')" "1"
+done
+
+finish "cli rules"
