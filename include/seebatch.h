@@ -821,6 +821,23 @@ static inline int32_t seebatch_view_see_value(const seebatch_view_rules *rules,
                         from << 6 | to | mover_code << 12 | victim_code << 17);
 }
 
+/* One move of seebatch_view_see_ge_each: the normal move from -> to as
+ * seebatch_view_see_ge takes it, with its threshold. A move the rules score
+ * 0 (a special move under SEEBATCH_NORMAL_MOVES_ONLY) may be given with both
+ * codes an empty square's: its answer is then 0 >= threshold, as the rule's. */
+typedef struct seebatch_view_move {
+    uint16_t squares; /* from << 6 | to */
+    uint8_t mover_code, victim_code;
+    int32_t threshold;
+} seebatch_view_move;
+
+/* passed[i] = seebatch_view_see_ge for moves[i] as 0 or 1, every move on one
+ * view: a move picker answering a node's threshold tests in one call. */
+SEEBATCH_API void seebatch_view_see_ge_each(const seebatch_view_rules *rules,
+                                            const seebatch_view *view, const void *pins,
+                                            const seebatch_view_move *moves, size_t count,
+                                            uint8_t *passed);
+
 /* seebatch_engine_see_ge for any move (a seebatch_move, its squares in the
  * engine's numbering), special kinds included, on the view. It gathers the
  * view's board first: for the rare kinds, not the hot path. Preconditions:
