@@ -7,9 +7,7 @@ void seebatch_view_see_ge_each(const seebatch_view_rules *rules, const seebatch_
                                uint8_t *passed)
 {
     for (size_t i = 0; i < count; i++) {
-        unsigned squares = moves[i].squares;
-        passed[i] = seebatch_view_see_ge(rules, view, pins, (squares >> 6) & 63, squares & 63,
-                                         moves[i].mover_code, moves[i].victim_code,
-                                         moves[i].threshold);
+        passed[i] = seebatch_view_see_ge(rules, view, pins, moves[i].squares, moves[i].mover_code,
+                                         moves[i].victim_code, moves[i].threshold);
     }
 }

@@ -182,11 +182,12 @@ static void stockfish_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)position.board[from], victim = (unsigned)position.board[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, from, to, mover, victim), value,
-                 "move %zu", i);
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, from << 6 | to, mover, victim),
+                 value, "move %zu", i);
         for (int32_t t = value - 1; t <= value + 1; t++)
-            CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, pins, from, to, mover, victim, t),
-                     value >= t, "move %zu threshold %d", i, (int)t);
+            CHECK_EQ(
+                seebatch_view_see_ge(&view_rules, &view, pins, from << 6 | to, mover, victim, t),
+                value >= t, "move %zu threshold %d", i, (int)t);
         batch[batched] = (seebatch_view_move){(uint16_t)(from << 6 | to), (uint8_t)mover,
                                               (uint8_t)victim, value + (int32_t)(i % 3) - 1};
         expected[batched] = value >= batch[batched].threshold;
@@ -233,11 +234,13 @@ static void twelve_a8_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)engine.squares[from], victim = (unsigned)engine.squares[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from, to, mover, victim), value,
-                 "move %zu", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value), 1,
-                 "move %zu at its value", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value + 1),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from << 6 | to, mover, victim),
+                 value, "move %zu", i);
+        CHECK_EQ(
+            seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim, value), 1,
+            "move %zu at its value", i);
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim,
+                                      value + 1),
                  0, "move %zu above its value", i);
     }
 }
@@ -287,8 +290,8 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     twelve_a8_of(&board, &engine);
     seebatch_view view = {engine.pieces, engine.occupancies};
     unsigned from = seebatch_move_from(move) ^ 56, to = seebatch_move_to(move) ^ 56;
-    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from, to, (unsigned)engine.squares[from],
-                                     (unsigned)engine.squares[to]),
+    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from << 6 | to,
+                                     (unsigned)engine.squares[from], (unsigned)engine.squares[to]),
              0, "counted from a8");
 }
 
