@@ -19,7 +19,7 @@ static const char check_help[] =
     "move of each position (or the moves given), every SEE backend this machine\n"
     "runs and the slow oracle with the scalar reference: exact values and\n"
     "threshold tests. Without options the check runs under the classic values with\n"
-    "each of the 12 valid flag combinations (never two promotion rules) and under\n"
+    "each of the 24 valid flag combinations (never two promotion rules) and under\n"
     "the stockfish preset; configuration options choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"

@@ -18,7 +18,10 @@ const char config_options_help[] =
     "                      pawns that promote in the exchange: all (the bare option)\n"
     "                      every pawn reaching its last rank, the move to the piece\n"
     "                      it names, later ones to queens; move: the move's own\n"
-    "                      promotion only; none: no pawn (the default)\n";
+    "                      promotion only; none: no pawn (the default)\n"
+    "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
+    "                      ahead by more than the piece it put on the square, as\n"
+    "                      the swap lists of Crafty and Berserk do\n";
 
 static void vreport(const char *subcommand, const char *format, va_list args)
 {
@@ -181,6 +184,8 @@ bool parse_config_option(const char *subcommand, int argc, char **argv, int *ind
     const char *argument = *index + 1 < argc ? argv[*index + 1] : NULL;
     if (strcmp(option, "--pins") == 0) {
         config->flags |= SEEBATCH_PINS;
+    } else if (strcmp(option, "--stop-when-ahead") == 0) {
+        config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
     } else if (strcmp(option, "--promotions") == 0 || strncmp(option, "--promotions=", 13) == 0) {
         const char *setting = promotions_setting(argc, argv, index);
         if (!set_promotions(setting, config)) {

@@ -15,7 +15,8 @@
 enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
 
 /* If argv[*index] is a configuration option (--preset NAME, --values
- * P,N,B,R,Q, --pins, --promotions[=none|move|all]), applies it to *config,
+ * P,N,B,R,Q, --pins, --promotions[=none|move|all], --stop-when-ahead),
+ * applies it to *config,
  * advances *index past its argument and returns true. On a bad argument
  * prints the problem and sets *bad. Options apply in order, so --preset
  * first, then changes. */
