@@ -334,15 +334,10 @@ static void backends_follow_the_registers(const seebatch_cpu *here)
 #endif
 }
 
+/* The exchange rules_init gives Stockfish's layout with these lookups. */
 static seebatch_view_exchange_fn *exchange_named(seebatch_view_lookup lookup, bool pins)
 {
-#if SEEBATCH_HAVE_AVX2
-    if (lookup == SEEBATCH_LOOKUP_PEXT)
-        return pins ? seebatch_view_exchange_bmi2 : seebatch_view_exchange_bmi2_unpinned;
-#else
-    (void)lookup; /* no pext exchange in this build */
-#endif
-    return pins ? seebatch_view_exchange_portable : seebatch_view_exchange_portable_unpinned;
+    return seebatch_view_set_of(lookup)->see_ge[VIEW_STOCKFISH][pins];
 }
 
 static const int8_t stockfish_types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
@@ -405,19 +400,17 @@ static void view_rules_here(const seebatch_cpu *here)
     CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
 }
 
-/* The differential harness gets every exchange this machine can run, pext
- * included where it runs, fast or not. */
+/* The differential harness gets every set of exchanges this machine can
+ * run, pext included where it runs, fast or not. */
 static void every_exchange_listed(const seebatch_cpu *here)
 {
     bool pext_runs = pext_built && seebatch_cpu_runs_avx2(here);
-    for (int pins = 0; pins < 2; pins++) {
-        seebatch_view_exchange_fn *listed[2] = {NULL, NULL};
-        size_t count = seebatch_view_exchanges(pins ? SEEBATCH_PINS : 0, listed);
-        CHECK_EQ(count, pext_runs ? 2 : 1, "exchanges listed, pins %d", pins);
-        CHECK(listed[0] == exchange_named(SEEBATCH_LOOKUP_PORTABLE, pins), "portable first");
-        if (pext_runs)
-            CHECK(listed[1] == exchange_named(SEEBATCH_LOOKUP_PEXT, pins), "then pext");
-    }
+    const view_exchange_set *listed[2] = {NULL, NULL};
+    size_t count = seebatch_view_sets(listed);
+    CHECK_EQ(count, pext_runs ? 2 : 1, "sets of exchanges listed");
+    CHECK(listed[0] == seebatch_view_set_of(SEEBATCH_LOOKUP_PORTABLE), "portable first");
+    if (pext_runs)
+        CHECK(listed[1] == seebatch_view_set_of(SEEBATCH_LOOKUP_PEXT), "then pext");
 }
 
 int main(void)
