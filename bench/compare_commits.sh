@@ -26,6 +26,13 @@ rounds=3
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then rounds=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
 case $rounds in '' | *[!0-9]* | 0) echo "compare_commits.sh: ROUNDS must be a positive number, not '$rounds'" >&2; exit 2 ;; esac
+# Commits are built with Ninja (binaries given as paths need nothing).
+for side in "$old" "$new"; do
+    if ! { [ -f "$side" ] && [ -x "$side" ]; } && ! command -v ninja > /dev/null; then
+        echo "compare_commits.sh: building $side needs ninja (Debian: apt-get install ninja-build)" >&2
+        exit 2
+    fi
+done
 
 work=$(mktemp -d)
 cleanup() {

@@ -3,7 +3,8 @@
 # regenerated, not copied by hand: runs seebatch_bench with the classic values
 # and with the stockfish preset, and writes the tables it prints under a
 # header that dates them and names the machine, the compiler, the commit and
-# the load; then draws the chart (bench/plot_chart.py, when gnuplot is there).
+# the load; then draws the chart (bench/plot_chart.py; needs gnuplot, Debian's
+# gnuplot-nox: without it the tables are written and the chart is not).
 #
 # Usage: bench/figures.sh [BUILD_DIR [OUT_DIR [REPETITIONS]]] [-- BENCH_ARGS...]
 #   BUILD_DIR    a Release build (default: build)
@@ -74,7 +75,8 @@ end_load=$(cut -d' ' -f1-3 /proc/loadavg)
 } > "$out/figures.md"
 
 if command -v gnuplot > /dev/null; then
-    "$root/bench/plot_chart.py" "$out/classic.json" "$out/chart.png"
+    "$root/bench/plot_chart.py" "$out/classic.json" "$out/chart.png" --machine "$(machine)" \
+        --commit "$(git -C "$root" rev-parse --short HEAD 2> /dev/null || echo unknown)"
 else
     echo "figures.sh: no gnuplot (apt-get install gnuplot-nox): no chart drawn" >&2
 fi

@@ -38,7 +38,8 @@ echo "preset $preset, $captures captures of the real positions"
 echo
 printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
 # The view's exchange follows the backend: the pext one (view_exchange_bmi2)
-# with avx2 or avx512, the portable magic-table one with scalar.
+# with avx2 or avx512 where pext is fast (seebatch --version says), the
+# portable magic-table one with scalar or where pext is slow.
 rows=("baseline_see_ge* baseline scalar" "*view_see_ge_call* view scalar")
 "$program" --backends | grep -qx avx2 && rows+=("*view_see_ge_call* view avx2")
 rows+=("seebatch_engine_see_ge engine_see_ge scalar" "seebatch_engine_see_value engine_see_value scalar"

@@ -1,61 +1,86 @@
 #!/usr/bin/env python3
-"""Draws seebatch_bench's JSON results as a PNG bar chart of captures per
-second, one bar per backend: one panel for the benchmarks without an argument
-(see_value, see_ge, batch, multi, ...), one panel per benchmark with one
-(batch_length, by moves per call).
+"""Draws seebatch_bench's JSON results as a PNG chart, panel by panel:
+
+  1. SEE on the engine's own position: seebatch_view_see_ge against the
+     baseline, Stockfish's see_ge walk written again (bench/README.md), in
+     cycles per call (lower is better), in each regime;
+  2. the engine path (engine_see_ge, engine_see_value, engine_see_ge_each)
+     against the same baseline, cycles per call, in each regime;
+  3. captures per second by kind of call and backend, each bar labelled
+     with its rate and its cycles per capture;
+  4. one panel per benchmark with an argument (batch_length: moves per call;
+     multi_offset: bytes past a page boundary).
+
+The heading names the machine (--machine, else what the JSON says), the
+date, the commit (--commit) and the position set, and says what each regime
+is (learned, unlearned, memory), from seebatch_bench's own context.
 
 Usage:
     seebatch_bench --benchmark_out=results.json --benchmark_out_format=json
-    bench/plot_chart.py results.json [chart.png]
+    bench/plot_chart.py results.json [chart.png] [--machine TEXT] [--commit TEXT]
+    bench/plot_chart.py results.json --script     the gnuplot script, not run
 
-Needs Python 3 (standard library only) and gnuplot (Debian: gnuplot-nox).
-With --benchmark_repetitions, the median is drawn.
+Needs Python 3 (standard library only) and gnuplot (Debian: gnuplot-nox),
+except with --script. With --benchmark_repetitions, the median is drawn.
 """
+import argparse
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-# Bars are grouped by benchmark; within a group one bar per backend. The gap
+# Bars are grouped by row; within a group one bar per column. The gap
 # between groups is counted in bar widths, as gnuplot's histogram style does.
 GROUP_GAP = 1
+REGIMES = ("learned", "unlearned", "memory")
+BASELINE_COLUMNS = ("baseline", "seebatch")
+COLUMN_TITLES = {"baseline": "Stockfish's see_ge walk (baseline)", "seebatch": "seebatch"}
 
 
 def fail(message):
     sys.exit(f"plot_chart.py: {message}")
 
 
-def read_rates(path):
-    """Returns (context, rates), rates mapping (family, argument, backend) to
-    captures per second; benchmarks are named family[/regime]/backend, or
-    family/backend/argument when the last part is a number (batch_length)."""
+def parse_name(name):
+    """(family, regime, argument, column) of a benchmark name: family[/regime]/column,
+    or family/column/argument when the last part is a number."""
+    parts = name.split("/")
+    if len(parts) < 2:
+        return None
+    if parts[-1].isdigit():
+        return "/".join(parts[:-2]), "", parts[-1], parts[-2]
+    regime = parts[1] if len(parts) == 3 else ""
+    return parts[0], regime, "", parts[-1]
+
+
+def read_results(path):
+    """(context, results): results maps (family, regime, argument, column) to
+    {"rate": captures per second, "cycles": cycles per capture or None}."""
     try:
-        results = json.loads(Path(path).read_text())
+        data = json.loads(Path(path).read_text())
     except (OSError, ValueError) as error:
         fail(f"cannot read {path} as Google Benchmark JSON: {error}")
-    repetitions, medians = {}, {}
-    for run in results.get("benchmarks", []):
+    runs, medians = {}, {}
+    for run in data.get("benchmarks", []):
         rate = run.get("items_per_second")
-        if not rate or run.get("error_occurred"):
+        key = parse_name(run.get("run_name", run["name"]))
+        if not rate or run.get("error_occurred") or not key:
             continue
-        parts = run.get("run_name", run["name"]).split("/")
-        if len(parts) < 2:
-            continue
-        if parts[-1].isdigit():
-            key = ("/".join(parts[:-2]), parts[-1], parts[-2])
-        else:
-            key = ("/".join(parts[:-1]), "", parts[-1])
+        value = {"rate": rate, "cycles": run.get("cycles_per_item")}
         if run.get("run_type") == "aggregate":
             if run.get("aggregate_name") == "median":
-                medians[key] = rate
+                medians[key] = value
         else:
-            repetitions.setdefault(key, []).append(rate)
-    rates = {key: sum(values) / len(values) for key, values in repetitions.items()}
-    rates.update(medians)
-    if not rates:
+            runs.setdefault(key, []).append(value)
+    results = {key: {"rate": sum(v["rate"] for v in values) / len(values),
+                     "cycles": None if any(v["cycles"] is None for v in values)
+                     else sum(v["cycles"] for v in values) / len(values)}
+               for key, values in runs.items()}
+    results.update(medians)
+    if not results:
         fail(f"{path} holds no benchmark with items_per_second: is it seebatch_bench output?")
-    return results.get("context", {}), rates
+    return data.get("context", {}), results
 
 
 def in_order(items):
@@ -67,77 +92,161 @@ def quoted(text):
     return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def panel(title, xlabel, rows, backends, rates, row_key):
-    """gnuplot commands for one panel of clustered bars; rows are its groups,
-    row_key(row, backend) the key of a bar in rates."""
-    data = "\n".join(
-        " ".join([quoted(row)] + [
-            f"{rates[row_key(row, backend)] / 1e6:.3f}" if row_key(row, backend) in rates else "NaN"
-            for backend in backends])
-        for row in rows)
-    bars, labels = [], []
-    width = 1 / (len(backends) + GROUP_GAP)
-    for i, backend in enumerate(backends):
-        column = i + 2
-        bars.append(f"$data using {column}:xtic(1) title {quoted(backend)}")
-        # Each bar's value above it: bar i of a group sits i widths from the group's left bar.
-        offset = (i - (len(backends) - 1) / 2) * width
-        labels.append(
-            f"$data using ($0 + {offset:.4f}):{column}:"
-            f"(column({column}) == column({column}) ? sprintf('%.1f', column({column})) : '') "
-            # Upright labels, narrower than their bar: side by side they overlapped.
-            "with labels rotate by 90 left offset 0,0.4 font ',8' notitle")
+def panel(title, xlabel, ylabel, rows, columns, cell, label):
+    """gnuplot commands for one panel of clustered bars. rows: (row label,
+    row key) pairs; cell(key, column): the value drawn, or None; label(key,
+    column): the text above the bar."""
+    lines = []
+    for row_label, key in rows:
+        values = [cell(key, column) for column in columns]
+        labels = [label(key, column) if value is not None else "" for column, value in
+                  zip(columns, values)]
+        lines.append(" ".join([quoted(row_label)]
+                              + [f"{v:.3f}" if v is not None else "NaN" for v in values]
+                              + [quoted(text) for text in labels]))
+    bars, texts = [], []
+    width = 1 / (len(columns) + GROUP_GAP)
+    for i, column in enumerate(columns):
+        value_column, label_column = i + 2, i + 2 + len(columns)
+        bars.append(f"$data using {value_column}:xtic(1) title "
+                    f"{quoted(COLUMN_TITLES.get(column, column))}")
+        # Each bar's label above it: bar i of a group sits i widths from the group's left bar.
+        offset = (i - (len(columns) - 1) / 2) * width
+        texts.append(f"$data using ($0 + {offset:.4f}):{value_column}:{label_column} "
+                     "with labels rotate by 90 left offset 0,0.4 font ',8' notitle")
     return f"""
 $data << EOD
-{data}
+{chr(10).join(lines)}
 EOD
 set title {quoted(title)}
 set xlabel {quoted(xlabel)}
-plot {", ".join(bars + labels)}
+set ylabel {quoted(ylabel)}
+plot {", ".join(bars + texts)}
 """
 
 
-def gnuplot_script(context, rates, output):
-    families = in_order(family for family, _, _ in rates)
-    engine_columns = ["baseline", "seebatch"]
-    backends = in_order(backend for _, _, backend in rates if backend not in engine_columns)
+def cycles_text(cycles):
+    return f"{cycles:.0f} cycles" if cycles is not None else ""
+
+
+def rate_text(result):
+    text = f"{result['rate'] / 1e6:.1f} M/s"
+    return text + (f", {result['cycles']:.0f} c" if result["cycles"] is not None else "")
+
+
+def regime_rows(results, families):
+    """(label, key) rows of every family with a baseline, regime by regime."""
+    return [(f"{family} {regime}", (family, regime))
+            for family in families for regime in REGIMES
+            if (family, regime, "", "baseline") in results]
+
+
+def baseline_panels(results):
+    """Panels 1 and 2: seebatch beside the baseline, cycles per call."""
+    families = in_order(key[0] for key in results if key[3] == "baseline")
+    cycles = all(results[key]["cycles"] is not None for key in results if key[0] in families)
+    measure = "cycles per call" if cycles else "million calls / s"
+
+    def cell(key, column):
+        result = results.get((key[0], key[1], "", column))
+        if not result:
+            return None
+        return result["cycles"] if cycles else result["rate"] / 1e6
+
+    def label(key, column):
+        result = results[(key[0], key[1], "", column)]
+        return cycles_text(result["cycles"]) if cycles else rate_text(result)
+
+    panels = []
+    view = [f for f in families if f.startswith("view_")]
+    engine = [f for f in families if f not in view]
+    if view:
+        panels.append(panel(
+            "SEE on the engine's own position: seebatch_view_see_ge against Stockfish's see_ge "
+            f"walk on the same boards, {measure}" + (" (lower is better)" if cycles else ""),
+            "benchmark, regime", measure, regime_rows(results, view), BASELINE_COLUMNS, cell,
+            label))
+    if engine:
+        panels.append(panel(
+            f"The engine path (seebatch_engine_*) against the same baseline, {measure}",
+            "benchmark, regime", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
+            label))
+    return panels
+
+
+def backend_panels(results):
+    """Panels 3 and 4: captures per second by backend."""
+    backends = in_order(key[3] for key in results if key[3] not in BASELINE_COLUMNS)
     # scalar last, as the library lists backends: the others are read against it
     backends = [b for b in backends if b != "scalar"] + [b for b in backends if b == "scalar"]
-    engine = [f for f in families if (f, "", "baseline") in rates]
-    plain = [f for f in families if f not in engine and all(arg == "" for fam, arg, _ in rates if fam == f)]
-    with_argument = [f for f in families if f not in plain and f not in engine]
+    families = in_order(key[0] for key in results if key[3] in backends)
+    plain = [f for f in families if all(key[2] == "" for key in results if key[0] == f)]
+    with_argument = [f for f in families if f not in plain]
+
+    def cell(key, column):
+        result = results.get(key[:3] + (column,))
+        return result["rate"] / 1e6 if result else None
+
+    def label(key, column):
+        return rate_text(results[key[:3] + (column,)])
+
+    rows = [(f"{family} {regime}" if regime else family, (family, regime, ""))
+            for family in plain
+            for regime in in_order(key[1] for key in results if key[0] == family)]
     panels = []
-    if engine:
-        panels.append(panel("The engine path beside the baseline (Stockfish's see_ge on the same board)", "benchmark",
-                            engine, engine_columns, rates, lambda row, column: (row, "", column)))
-    if plain:
-        panels.append(panel("Captures per second by kind of call", "benchmark", plain, backends, rates,
-                            lambda row, backend: (row, "", backend)))
+    if rows:
+        panels.append(panel("Captures per second by kind of call and backend (label: rate, "
+                            "cycles per capture)", "benchmark, regime", "million captures / s",
+                            rows, backends, cell, label))
     for family in with_argument:
-        arguments = sorted(in_order(arg for fam, arg, _ in rates if fam == family), key=int_or_text)
-        panels.append(panel(f"{family}: captures per second by moves per call", "moves per call",
-                            arguments, backends, rates,
-                            lambda row, backend, family=family: (family, row, backend)))
-    about = ", ".join(str(context[key]) for key in ("host_name", "date") if key in context)
+        arguments = sorted(in_order(key[2] for key in results if key[0] == family),
+                           key=int_or_text)
+        xlabel = {"batch_length": "moves per call",
+                  "multi_offset": "bytes past a page boundary"}.get(family, "argument")
+        panels.append(panel(f"{family}: captures per second by {xlabel}", xlabel,
+                            "million captures / s",
+                            [(argument, (family, "", argument)) for argument in arguments],
+                            backends, cell, label))
+    return panels
+
+
+def heading(context, machine, commit):
+    """The chart's title lines: what ran where, and what the regimes are."""
+    if not machine:
+        parts = [context.get("host_name", "")]
+        if context.get("num_cpus"):
+            parts.append(f"{context['num_cpus']} CPUs")
+        machine = ", ".join(p for p in parts if p) or "machine unknown"
+    clock = context.get("seebatch_core_clock", "").split(" (")[0]
+    when = ", ".join(part for part in (context.get("date", "")[:10],
+                                       f"commit {commit}" if commit else "") if part)
     positions = context.get("seebatch_positions", "")
     if context.get("seebatch_preset"):
-        positions += f", {context['seebatch_preset']} values"
-    note = "single-move calls (see_value, see_ge) run the engine path on every backend"
-    heading = "\n".join(line for line in ("seebatch: SEE per second by backend", positions, about, note)
-                        if line)
+        positions += f"; {context['seebatch_preset']} values"
+    lines = ["seebatch_bench: SEE per second and cycles per capture",
+             f"{machine}" + (f"; core clock {clock}" if clock else "") + (f"; {when}" if when else ""),
+             positions,
+             "regimes: " + context.get("seebatch_regimes",
+                                       "learned: a few positions cycled; unlearned: all, board "
+                                       "after board; memory: a data set bigger than the caches"),
+             "single-move calls (see_value, see_ge) run the engine path on every backend"]
+    return "\n".join(line for line in lines if line)
+
+
+def gnuplot_script(context, results, output, machine=None, commit=None):
+    panels = baseline_panels(results) + backend_panels(results)
     return f"""
-set terminal pngcairo noenhanced size 1200,{470 * len(panels) + 80} font 'sans,11'
+set terminal pngcairo noenhanced size 1400,{480 * len(panels) + 140} font 'sans,11'
 set output {quoted(output)}
 set style data histogram
 set style histogram clustered gap {GROUP_GAP}
 set style fill solid 0.85 border -1
-set ylabel "million captures / s"
 set yrange [0:*]
-set offsets 0, 0, graph 0.22, 0
+set offsets 0, 0, graph 0.3, 0
 set grid ytics
 set xtics rotate by -30
 set key outside right top
-set multiplot layout {len(panels)},1 title {quoted(heading)}
+set multiplot layout {len(panels)},1 title {quoted(heading(context, machine, commit))}
 {"".join(panels)}
 unset multiplot
 """
@@ -148,15 +257,25 @@ def int_or_text(text):
 
 
 def main():
-    if len(sys.argv) not in (2, 3) or sys.argv[1] in ("-h", "--help"):
-        print(__doc__.strip())
-        sys.exit(0 if len(sys.argv) == 2 else 1)
-    source = Path(sys.argv[1])
-    output = Path(sys.argv[2]) if len(sys.argv) == 3 else source.with_suffix(".png")
+    parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
+    parser.add_argument("results", help="seebatch_bench's JSON (--benchmark_format=json)")
+    parser.add_argument("chart", nargs="?", help="the PNG to write (default: RESULTS.png)")
+    parser.add_argument("--machine", help="the machine, for the heading (bench/figures.sh gives "
+                                          "the CPU model); default: what the JSON says")
+    parser.add_argument("--commit", help="the commit measured, for the heading")
+    parser.add_argument("--script", action="store_true",
+                        help="print the gnuplot script instead of running gnuplot")
+    args = parser.parse_args()
+    source = Path(args.results)
+    output = Path(args.chart) if args.chart else source.with_suffix(".png")
+    context, results = read_results(source)
+    script = gnuplot_script(context, results, str(output), args.machine, args.commit)
+    if args.script:
+        print(script)
+        return
     if not shutil.which("gnuplot"):
-        fail("gnuplot is not installed; install it (Debian: apt-get install gnuplot-nox) and run again")
-    context, rates = read_rates(source)
-    script = gnuplot_script(context, rates, str(output))
+        fail("gnuplot is not installed; install it (Debian: apt-get install gnuplot-nox) and run "
+             "again, or give --script for the script alone")
     result = subprocess.run(["gnuplot"], input=script, text=True, capture_output=True)
     if result.returncode != 0:
         fail(f"gnuplot failed:\n{result.stderr}")

@@ -52,10 +52,29 @@ if [ "$(uname -m)" = x86_64 ] || [ "$(uname -m)" = aarch64 ]; then
     grep -q "^multi/scalar .* cycles_per_item=[0-9.]* " "$work/out" || fail "no cycles_per_item in the console table"
 fi
 
-if command -v python3 > /dev/null && command -v gnuplot > /dev/null; then
-    echo "== plot_chart.py"
-    python3 "$here/plot_chart.py" "$work/results.json" "$work/chart.png"
-    [ -s "$work/chart.png" ] || fail "no chart written"
+if command -v python3 > /dev/null; then
+    echo "== plot_chart.py: its panels, regimes and labels (the gnuplot script; a PNG with gnuplot)"
+    python3 "$here/plot_chart.py" "$work/results.json" "$work/chart.png" --script \
+        --machine "the test machine" --commit abc1234 > "$work/chart.gp" || fail "plot_chart.py --script failed"
+    grep -q '^set title "SEE on the engine.s own position: seebatch_view_see_ge against Stockfish.s see_ge walk' \
+        "$work/chart.gp" || fail "the chart has no panel of the view against the baseline"
+    for regime in learned unlearned memory; do
+        grep -q "^\"view_see_ge $regime\" [0-9.]* [0-9.]* \"[0-9]* cycles\" \"[0-9]* cycles\"" "$work/chart.gp" \
+            || fail "the view panel lacks view_see_ge $regime in cycles for both"
+    done
+    grep -q 'title "Stockfish.s see_ge walk (baseline)"' "$work/chart.gp" || fail "the baseline is not named"
+    grep -q '^set multiplot .*the test machine; core clock [0-9.]* GHz; [0-9-]*, commit abc1234' "$work/chart.gp" \
+        || fail "the heading does not name the machine, clock, date and commit"
+    grep -q '^set multiplot .*regimes: learned: [0-9]* positions cycled; unlearned: ' "$work/chart.gp" \
+        || fail "the heading does not say what the regimes are"
+    grep -q '^"multi" [0-9.]* [0-9.]* "[0-9.]* M/s, [0-9]* c"' "$work/chart.gp" \
+        || fail "the backends' bars are not labelled with rate and cycles"
+    grep -q '^set title "multi_offset: captures per second by bytes past a page boundary"' "$work/chart.gp" \
+        || fail "no multi_offset panel"
+    if command -v gnuplot > /dev/null; then
+        python3 "$here/plot_chart.py" "$work/results.json" "$work/chart.png"
+        [ -s "$work/chart.png" ] || fail "no chart written"
+    fi
 fi
 
 echo "== a positions file with a bad line"

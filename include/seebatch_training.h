@@ -41,9 +41,15 @@ typedef struct seebatch_training_fault {
     /* Reading: the byte offset in the file of the fault (for plain, of the
      * start of the block at fault). Writing: 0. */
     uint64_t byte_offset;
-    /* The number, from 0, of the entry at fault in the file (reading) or
-     * among all entries given to the writer (writing). */
+    /* The number of the entry at fault, counting from 1 as the `seebatch`
+     * tool's messages do (entry - 1 entries come before it): in the file
+     * (reading), among all entries given to the writer (writing) or to the
+     * filter (filtering); 0 when no entry is concerned (a file that cannot
+     * be opened, a bad rule). */
     uint64_t entry;
+    /* What is wrong, and where. Reading, after the path: "byte B, entry E:
+     * why" (binpack) or "line L, entry E: why" (plain), the words the tool
+     * uses for the same fault. */
     char message[SEEBATCH_MESSAGE_SIZE];
 } seebatch_training_fault;
 

@@ -1,11 +1,9 @@
 #include "cpu_features.h"
 
-#include <stdint.h>
+#include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-
-/* Register bits from the Intel SDM, volume 2, CPUID leaves 1 and 7. */
+/* Register bits from the Intel SDM, volume 2, CPUID leaves 1 and 7, and
+ * volume 1, section 13 (XCR0). */
 enum {
     LEAF1_ECX_POPCNT = 1u << 23,
     LEAF1_ECX_OSXSAVE = 1u << 27,
@@ -21,6 +19,56 @@ enum {
     XCR0_AVX512 = 0xE0  /* opmask, the upper halves of ZMM0-15, and ZMM16-31 */
 };
 
+/* What each kernel's compiler options need, register by register. */
+static const uint32_t avx2_leaf1 = LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX;
+static const uint32_t avx2_leaf7 = LEAF7_EBX_BMI1 | LEAF7_EBX_AVX2 | LEAF7_EBX_BMI2;
+static const uint32_t avx512_leaf7 =
+    LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL;
+
+static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
+
+unsigned seebatch_cpu_family(const seebatch_cpu *cpu)
+{
+    unsigned base = cpu->signature >> 8 & 0xF;
+    return base == 0xF ? base + (cpu->signature >> 20 & 0xFF) : base;
+}
+
+unsigned seebatch_cpu_model(const seebatch_cpu *cpu)
+{
+    unsigned base = cpu->signature >> 4 & 0xF;
+    unsigned family = cpu->signature >> 8 & 0xF;
+    return family == 0x6 || family == 0xF ? (cpu->signature >> 16 & 0xF) << 4 | base : base;
+}
+
+bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu)
+{
+    return all_set(cpu->leaf1_ecx, avx2_leaf1) && all_set(cpu->leaf7_ebx, avx2_leaf7) &&
+           all_set(cpu->xcr0, XCR0_SSE_AVX);
+}
+
+bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu)
+{
+    return seebatch_cpu_runs_avx2(cpu) && all_set(cpu->leaf7_ebx, avx512_leaf7) &&
+           all_set(cpu->xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+}
+
+/* pext takes 3 cycles on Intel since Haswell (the first with BMI2) and on
+ * AMD since Zen 3. Before, AMD microcodes it, with a latency that grows with
+ * the bits of the mask: tens to hundreds of cycles, which is why engines ship
+ * builds without BMI2 for those CPUs. */
+bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu)
+{
+    if (!(cpu->leaf7_ebx & LEAF7_EBX_BMI2))
+        return false;
+    if (strcmp(cpu->vendor, "GenuineIntel") == 0)
+        return true;
+    bool amd = strcmp(cpu->vendor, "AuthenticAMD") == 0 || strcmp(cpu->vendor, "HygonGenuine") == 0;
+    return amd && seebatch_cpu_family(cpu) >= 0x19;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
 /* xgetbv by opcode, so this file needs no -mxsave. Only valid when OSXSAVE. */
 static uint64_t read_xcr0(void)
 {
@@ -29,50 +77,53 @@ static uint64_t read_xcr0(void)
     return ((uint64_t)high << 32) | low;
 }
 
-typedef struct cpu_registers {
-    uint32_t leaf1_ecx, leaf7_ebx;
-    uint64_t xcr0;
-} cpu_registers;
-
-static cpu_registers read_cpu(void)
+seebatch_cpu seebatch_cpu_read(void)
 {
-    cpu_registers r = {0, 0, 0};
+    seebatch_cpu cpu;
+    memset(&cpu, 0, sizeof cpu);
     uint32_t a, b, c, d;
-    if (__get_cpuid(1, &a, &b, &c, &d))
-        r.leaf1_ecx = c;
+    if (__get_cpuid(0, &a, &b, &c, &d)) {
+        memcpy(cpu.vendor, &b, 4);
+        memcpy(cpu.vendor + 4, &d, 4);
+        memcpy(cpu.vendor + 8, &c, 4);
+    }
+    if (__get_cpuid(1, &a, &b, &c, &d)) {
+        cpu.signature = a;
+        cpu.leaf1_ecx = c;
+    }
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        r.leaf7_ebx = b;
+        cpu.leaf7_ebx = b;
     /* Without OSXSAVE the OS does not save wide registers: nothing is usable. */
-    if (r.leaf1_ecx & LEAF1_ECX_OSXSAVE)
-        r.xcr0 = read_xcr0();
-    return r;
-}
-
-static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
-
-bool seebatch_cpu_has_avx2(void)
-{
-    cpu_registers r = read_cpu();
-    return all_set(r.leaf1_ecx, LEAF1_ECX_POPCNT | LEAF1_ECX_OSXSAVE | LEAF1_ECX_AVX) &&
-           all_set(r.leaf7_ebx, LEAF7_EBX_BMI1 | LEAF7_EBX_AVX2 | LEAF7_EBX_BMI2) &&
-           all_set(r.xcr0, XCR0_SSE_AVX);
-}
-
-/* What lib/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
- * BW and VL beside everything seebatch_cpu_has_avx2 asks, with the OS saving the
- * opmask and ZMM state as well. */
-bool seebatch_cpu_has_avx512(void)
-{
-    cpu_registers r = read_cpu();
-    return seebatch_cpu_has_avx2() &&
-           all_set(r.leaf7_ebx, LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW |
-                                    LEAF7_EBX_AVX512VL) &&
-           all_set(r.xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+    if (cpu.leaf1_ecx & LEAF1_ECX_OSXSAVE)
+        cpu.xcr0 = read_xcr0();
+    return cpu;
 }
 
 #else
 
-bool seebatch_cpu_has_avx2(void) { return false; }
-bool seebatch_cpu_has_avx512(void) { return false; }
+seebatch_cpu seebatch_cpu_read(void)
+{
+    seebatch_cpu cpu;
+    memset(&cpu, 0, sizeof cpu);
+    return cpu;
+}
 
 #endif
+
+bool seebatch_cpu_has_avx2(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    return seebatch_cpu_runs_avx2(&cpu);
+}
+
+bool seebatch_cpu_has_avx512(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    return seebatch_cpu_runs_avx512(&cpu);
+}
+
+bool seebatch_cpu_has_fast_pext(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    return seebatch_cpu_fast_pext(&cpu);
+}

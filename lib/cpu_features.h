@@ -1,17 +1,54 @@
 /*
- * What this CPU and its operating system can run, asked once per question
- * with cpuid and xgetbv. Kept apart from the kernels: a kernel file is
- * compiled for its ISA, this one never is.
+ * What this CPU and its operating system can run, and run fast, from cpuid
+ * and xgetbv. Each answer is a pure function of the registers (seebatch_cpu),
+ * so a test can fake any CPU; the functions without arguments read this
+ * machine's registers once per question. Kept apart from the kernels: a
+ * kernel file is compiled for its ISA, this one never is.
  */
 #ifndef SEEBATCH_CPU_FEATURES_H
 #define SEEBATCH_CPU_FEATURES_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
-/* AVX2, BMI1, BMI2 and POPCNT, with the OS saving YMM state. */
+/* The cpuid leaves and the XCR0 bits the library's choices read. */
+typedef struct seebatch_cpu {
+    char vendor[13];    /* leaf 0: EBX, EDX, ECX as text, e.g. "GenuineIntel" */
+    uint32_t signature; /* leaf 1 EAX: stepping, model, family */
+    uint32_t leaf1_ecx; /* POPCNT, OSXSAVE, AVX */
+    uint32_t leaf7_ebx; /* leaf 7 subleaf 0: BMI1, AVX2, BMI2, AVX-512 */
+    uint64_t xcr0;      /* the register state the OS saves; 0 without OSXSAVE */
+} seebatch_cpu;
+
+/* This machine's registers (all zero but what the CPU reports; all zero off
+ * x86). */
+seebatch_cpu seebatch_cpu_read(void);
+
+/* Family and model from the signature as the Intel SDM and the AMD APM
+ * combine them: the extended family is added when the base family is 0Fh;
+ * the extended model goes above the base model when the base family is 06h
+ * or 0Fh. */
+unsigned seebatch_cpu_family(const seebatch_cpu *cpu);
+unsigned seebatch_cpu_model(const seebatch_cpu *cpu);
+
+/* What lib/avx2/ is compiled for (SEEBATCH_AVX2_OPTIONS): AVX2, BMI1, BMI2
+ * and POPCNT, with the OS saving YMM state. */
+bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu);
+
+/* What lib/avx512/ is compiled for (SEEBATCH_AVX512_OPTIONS): AVX-512 F, DQ,
+ * BW and VL beside everything avx2 needs, with the OS saving the opmask and
+ * ZMM state as well. */
+bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu);
+
+/* Whether pext runs in a few cycles: BMI2 on Intel (Haswell on), or on AMD
+ * and Hygon from family 19h (Zen 3) on. Zen to Zen 2 (17h), Hygon (18h) and
+ * the older AMD families with BMI2 microcode it (tens to hundreds of
+ * cycles); an unknown vendor is taken to be slow. */
+bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
+
+/* The same questions about this machine. */
 bool seebatch_cpu_has_avx2(void);
-
-/* AVX-512 F, DQ, BW and VL as well, with the OS saving opmask and ZMM state. */
 bool seebatch_cpu_has_avx512(void);
+bool seebatch_cpu_has_fast_pext(void);
 
 #endif

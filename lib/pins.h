@@ -37,4 +37,10 @@ static inline const seebatch_pins *pins_from(pin_source *source)
     return source->pins;
 }
 
+/* Given pins (NULL is always fine) must be the board's: else
+ * SEEBATCH_ERROR_ARGUMENT naming the field, colour and a square that
+ * differs (see_checked.c). */
+seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_pins *pins,
+                                    seebatch_error *error);
+
 #endif

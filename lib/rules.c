@@ -32,14 +32,26 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
                                  "type_of_code[%zu] is %d, not a piece type (0..5) or -1", code,
                                  type_of_code[code]);
     seebatch_status status = seebatch_config_validate(config, error);
+    const view_exchange_set *set = NULL;
+    if (status == SEEBATCH_OK)
+        status = seebatch_view_set_here(&set, error);
     if (status != SEEBATCH_OK)
         return status;
     rules_of(config, &rules->rules);
-    rules->exchange = seebatch_view_exchange_for(config->flags);
+    int32_t promotion = config->values[SEEBATCH_QUEEN] - config->values[SEEBATCH_PAWN];
+    /* A mover may lose itself and, under SEEBATCH_PROMOTIONS, what a pawn
+     * taking it on a last rank gains by promoting: the inline exit that says
+     * "true even if the mover is taken back" must count both. */
+    int32_t promotion_risk = (config->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0;
+    rules->king_codes = 0;
     for (size_t code = 0; code < SEEBATCH_PIECE_CODES; code++) {
         int type = code < code_count ? type_of_code[code] : -1;
+        rules->king_codes |= (uint32_t)(type == SEEBATCH_KING) << code;
         /* No piece is worth what an empty square is: nothing. */
         rules->code_value[code] = type < 0 ? 0 : rules->rules.value[type];
+        rules->code_risk[code] = type < 0 ? 0 : rules->code_value[code] + promotion_risk;
     }
+    rules->layout = seebatch_layout_stockfish();
+    seebatch_view_choose_exchanges(rules, set);
     return SEEBATCH_OK;
 }

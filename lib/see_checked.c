@@ -195,9 +195,8 @@ static seebatch_status check_pin_field(uint64_t given, uint64_t right, const cha
                          seebatch_square_name(square, name), (unsigned long long)right);
 }
 
-/* Given pins (NULL is always fine) must be the board's. */
-static seebatch_status check_pins(const seebatch_board *board, const seebatch_pins *pins,
-                                  seebatch_error *error)
+seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_pins *pins,
+                                    seebatch_error *error)
 {
     if (!pins)
         return seebatch_succeed(error);
@@ -226,7 +225,7 @@ static seebatch_status check_engine_call(const seebatch_rules *rules, const see_
     status = check_moves_on_boards(batch, 1, false, output, error);
     if (status != SEEBATCH_OK)
         return status;
-    return check_pins(batch->boards, pins, error);
+    return seebatch_check_pins(batch->boards, pins, error);
 }
 
 seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,

@@ -1,26 +1,74 @@
 /*
- * The exchange behind seebatch_view_see_ge, built from one body
- * (view_exchange_body.h) with magic slider lookups for any CPU
- * (view_exchange.c) and with pext lookups for CPUs with BMI2
- * (avx2/view_exchange_bmi2.c), each with pins (rule 5) and without.
- * seebatch_view_rules_init picks one, so no call tests a flag.
+ * The exchanges behind the views, built from two bodies (view_exchange_body.h
+ * for the threshold test, view_value_body.h for the exact value) for every
+ * layout shape (view_layout.h) and pin setting, once with magic slider
+ * lookups for any CPU (view_exchange.c) and once with pext lookups for CPUs
+ * with BMI2 (avx2/view_exchange_bmi2.c). seebatch_view_rules_init picks the
+ * lookups (pext only where it is fast, cpu_features.h, unless
+ * SEEBATCH_VIEW_EXCHANGE says), seebatch_view_rules_set_layout the shape, so
+ * no call tests a flag or a layout.
  */
 #ifndef SEEBATCH_VIEW_EXCHANGE_H
 #define SEEBATCH_VIEW_EXCHANGE_H
 
+#include "cpu_features.h"
 #include "seebatch.h"
+#include "view_layout.h"
 
-seebatch_view_exchange_fn seebatch_view_exchange_portable, seebatch_view_exchange_portable_unpinned;
+/* Every exchange for one way of looking up attacks: [shape][pins]. */
+typedef struct view_exchange_set {
+    seebatch_view_exchange_fn *see_ge[VIEW_SHAPES][2];
+    seebatch_view_value_fn *value[VIEW_SHAPES][2];
+} view_exchange_set;
+
+extern const view_exchange_set seebatch_view_portable;
 #if SEEBATCH_HAVE_AVX2
-seebatch_view_exchange_fn seebatch_view_exchange_bmi2, seebatch_view_exchange_bmi2_unpinned;
+extern const view_exchange_set seebatch_view_pext;
 #endif
 
-/* The exchange for rules with these flags and the backend in use: pext where
- * the backend is a SIMD one (their CPU check includes BMI2), else magics. */
-seebatch_view_exchange_fn *seebatch_view_exchange_for(uint32_t flags);
+/* The slider lookups of a view's exchange. */
+typedef enum seebatch_view_lookup {
+    SEEBATCH_LOOKUP_PORTABLE, /* magics, any CPU */
+    SEEBATCH_LOOKUP_PEXT      /* pext: BMI2, built with the AVX2 kernel's options */
+} seebatch_view_lookup;
 
-/* Every exchange this machine runs for rules with these flags (for the
- * differential check); returns how many, at most 2. */
-size_t seebatch_view_exchanges(uint32_t flags, seebatch_view_exchange_fn **out);
+/* Their names, as SEEBATCH_VIEW_EXCHANGE takes them. */
+extern const char *const seebatch_view_lookup_names[2];
+
+/* The lookups for a CPU, the backend of that name in use, and a value of
+ * SEEBATCH_VIEW_EXCHANGE (NULL or "" as "auto"). "auto" takes pext where the
+ * CPU runs the pext exchange (this build has it and the CPU runs the avx2
+ * backend's instructions), runs pext fast, and the backend is not scalar;
+ * else the portable lookups. "pext" and "portable" force one. Errors
+ * (SEEBATCH_ERROR_BACKEND, naming the variable and the value): an unknown
+ * value, or "pext" where the pext exchange cannot run; *lookup is then
+ * unchanged. A pure function of its arguments. */
+seebatch_status seebatch_view_lookup_choose(const seebatch_cpu *cpu, const char *backend,
+                                            const char *requested, seebatch_view_lookup *lookup,
+                                            seebatch_error *error);
+
+/* The same for this machine, the backend in use and the environment. */
+seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch_error *error);
+
+/* The exchanges with these lookups. */
+const view_exchange_set *seebatch_view_set_of(seebatch_view_lookup lookup);
+
+/* seebatch_view_rules_init's choice: the exchanges with the lookups here;
+ * errors as seebatch_view_lookup_here, *set then unchanged. */
+seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_error *error);
+
+/* Every set this machine runs, slow pext included (for the differential
+ * check, which covers what a forced choice can run); returns how many, at
+ * most 2, portable first. */
+size_t seebatch_view_sets(const view_exchange_set **out);
+
+/* Chooses rules->exchange and rules->value for the rules' flags and layout
+ * from `set`, and keeps the set for later layouts. */
+void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_exchange_set *set);
+
+/* The exchanges for moves the shape's bodies do not play: any move, on the
+ * board gathered from the view (view_layout.c). */
+seebatch_view_exchange_fn seebatch_view_walk_gathered;
+seebatch_view_value_fn seebatch_view_value_gathered;
 
 #endif

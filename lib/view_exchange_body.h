@@ -1,7 +1,8 @@
 /*
- * The body of a view exchange, included by a file that defines
+ * The threshold test of a view exchange, included by a file that defines
  *   VIEW_EXCHANGE   the function's name,
  *   PINS            1 to honour the view's pins (rule 5), 0 to ignore them,
+ *   SHAPE           the layout it reads (a SHAPE_ number, view_layout.h),
  * and may define how the target square's attack sets are looked up (the
  * defaults below use the portable tables and magics):
  *   TARGET(s)             declares what the lookups read about square s,
@@ -29,21 +30,35 @@
 #define STRAIGHT_ATTACKS(o) rook_attacks(target, o)
 #endif
 
-bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboard *colors,
-                   const seebatch_view_pins *pins, unsigned squares, int32_t shortfall)
+#include "view_access.h"
+
+static bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *pieces,
+                          const bitboard *colors, const void *pins, unsigned squares,
+                          int32_t shortfall)
 {
     (void)pins; /* unread without PINS */
+    VIEW_SET_UP;
     unsigned from = squares >> 6, to = squares & 63;
     TARGET(to);
-    bitboard occupied = (colors[0] | colors[1]) ^ square_bit(from) ^ square_bit(to);
-    bitboard attackers =
-        (PAWN_ATTACKS(SEEBATCH_BLACK) & p[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE]) |
-        (PAWN_ATTACKS(SEEBATCH_WHITE) & p[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK]) |
-        (KNIGHT_ATTACKS & p[SEEBATCH_KNIGHT]) |
-        (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])) |
-        (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
-        (KING_ATTACKS & p[SEEBATCH_KING]);
-    unsigned side = color_in(colors, from);
+    bitboard occupied = (COLOR_BB(0) | COLOR_BB(1)) ^ square_bit(from) ^ square_bit(to);
+    unsigned side = (COLOR_BB(SEEBATCH_BLACK) >> from) & 1u;
+#if SHAPE == SHAPE_STOCKFISH
+    bitboard attackers = (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_WHITE)) & PAWNS_OF(SEEBATCH_WHITE)) |
+                         (PAWN_ATTACKS(PAWN_TABLE(SEEBATCH_BLACK)) & PAWNS_OF(SEEBATCH_BLACK)) |
+                         (KNIGHT_ATTACKS & TYPE_BB(SEEBATCH_KNIGHT)) |
+                         (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
+                         (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS) |
+                         (KING_ATTACKS & TYPE_BB(SEEBATCH_KING));
+#else
+    /* The opponent's attackers first: often it has none (and the mover
+     * keeps what it has), and then the mover's need not be looked up. */
+    bitboard diagonal = DIAGONAL_ATTACKS(occupied), straight = STRAIGHT_ATTACKS(occupied);
+    bitboard attackers = ATTACKERS_OF(side ^ 1, diagonal, straight);
+    if (!attackers)
+        return true;
+    attackers |= ATTACKERS_OF(side, diagonal, straight);
+    VIEW_SLIDERS_SET_UP;
+#endif
     int32_t swap = shortfall;
     int passed = 1; /* the answer if the exchange ends now */
     for (;;) {
@@ -52,12 +67,12 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
         __asm__("" ::: "memory");
         side ^= 1;
         attackers &= occupied;
-        bitboard mine = attackers & colors[side];
+        bitboard mine = attackers & COLOR_BB(side);
         if (!mine)
             break;
         /* Rule 5: a pinned piece does not capture while its pinner stands. */
-        if (PINS && (pins->pinners[side ^ 1] & occupied)) {
-            mine &= ~pins->blockers[side];
+        if (PINS && (PINNERS(side) & occupied)) {
+            mine &= ~BLOCKERS(side);
             if (!mine)
                 break;
         }
@@ -65,38 +80,39 @@ bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *p, const bitboar
         /* Each capture: the side now to move gains the piece just moved; if
          * even that leaves it short, it stops here (and loses). */
         bitboard found;
-        if ((found = mine & p[SEEBATCH_PAWN])) {
+        if ((found = mine & SIDE_BB(side, SEEBATCH_PAWN))) {
             if ((swap = rules->value[SEEBATCH_PAWN] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
-        } else if ((found = mine & p[SEEBATCH_KNIGHT])) {
+            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;
+        } else if ((found = mine & SIDE_BB(side, SEEBATCH_KNIGHT))) {
             if ((swap = rules->value[SEEBATCH_KNIGHT] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-        } else if ((found = mine & p[SEEBATCH_BISHOP])) {
+        } else if ((found = mine & SIDE_BB(side, SEEBATCH_BISHOP))) {
             if ((swap = rules->value[SEEBATCH_BISHOP] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]);
-        } else if ((found = mine & p[SEEBATCH_ROOK])) {
+            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;
+        } else if ((found = mine & SIDE_BB(side, SEEBATCH_ROOK))) {
             if ((swap = rules->value[SEEBATCH_ROOK] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]);
-        } else if ((found = mine & p[SEEBATCH_QUEEN])) {
+            attackers |= STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS;
+        } else if ((found = mine & SIDE_BB(side, SEEBATCH_QUEEN))) {
             if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < passed)
                 break;
             occupied ^= lowest_bit(found);
-            attackers |= (DIAGONAL_ATTACKS(occupied) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])) |
-                         (STRAIGHT_ATTACKS(occupied) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]));
+            attackers |= (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
+                         (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS);
         } else {
             /* Rule 4: the king captures only if nothing can take it back. */
-            return (attackers & ~colors[side]) ? !passed : passed;
+            return (attackers & ~COLOR_BB(side)) ? !passed : passed;
         }
     }
     return passed;
 }
 
+#include "view_access_end.h"
 #undef VIEW_EXCHANGE
 #undef PINS

@@ -12,14 +12,18 @@
 #   DEPTHS="13 16"     depths whose node counts must be equal
 #   CALLGRIND=1        instructions per see_ge call at bench depth 8 (valgrind)
 #   ARCH=x86-64-bmi2   Stockfish's ARCH; COMP=gcc its compiler
+#   BULK=1             also the move picker's good captures answered in one
+#                      call per node (node counts, a checking build that
+#                      counts the answers never used, speed beside the others)
 #   REUSE=1            keep the builds WORK_DIR already holds (to measure again)
 #   SEEBATCH_BUILD=DIR a Release build of this repository to link (default:
 #                      built in WORK_DIR)
 #
 # Three variants of the tree are built with the same compiler and flags:
 # unmodified; see_ge answered by seebatch through bench/stockfish/
-# see_ge_adapter.cpp; and a checking build that asks both on every call and
-# stops at the first difference. The bench is Stockfish's own (`bench 16 1
+# see_ge_adapter.cpp; and a checking build that asks both on every call,
+# counts the calls by move kind (special moves too) and stops at the first
+# difference. The bench is Stockfish's own (`bench 16 1
 # DEPTH default depth classical`, one thread, classical evaluation), so no
 # network is needed (-DNNUE_EMBEDDING_OFF). Nothing of Stockfish enters this
 # repository: the tree is the user's, copied into WORK_DIR.
@@ -64,9 +68,41 @@ else
 fi
 library=$build/libseebatch.a
 [ -f "$library" ] || { echo "error: no $library" >&2; exit 2; }
+echo "Stockfish ARCH=$arch COMP=$comp; seebatch library: $library ($(git -C "$repo" describe --always --dirty 2>/dev/null || echo 'not a git checkout'))"
 
-# variant NAME EXTRA-FLAGS: a copy of the tree, patched unless NAME is
-# "stockfish", built.
+# answer_see_ge DIR: see_ge answered by seebatch in the copy at DIR.
+answer_see_ge() {
+    local dir=$1
+    # Stockfish's own see_ge stays, under another name, for the check.
+    sed -i 's/^bool Position::see_ge(Move m, Value threshold) const {$/bool Position::see_ge_stockfish(Move m, Value threshold) const {/' \
+        "$dir/src/position.cpp"
+    sed -i 's/^\(  bool see_ge(Move m, Value threshold = VALUE_ZERO) const;\)$/\1\n  bool see_ge_stockfish(Move m, Value threshold) const;/' \
+        "$dir/src/position.h"
+    grep -q see_ge_stockfish "$dir/src/position.h" || { echo "error: could not patch position.h" >&2; exit 1; }
+    cat "$here/see_ge_adapter.cpp" >> "$dir/src/position.cpp"
+}
+
+# batch_good_captures DIR: the move picker's good-capture stage answered
+# from one batch per node (the adapter's see_ge_each, built with
+# SEEBATCH_BULK): the answers are kept beside the moves when the captures
+# are scored, and the stage reads them in its own order.
+batch_good_captures() {
+    local dir=$1
+    sed -i 's/^\(  bool see_ge_stockfish(Move m, Value threshold) const;\)$/\1\n  void see_ge_each(const ExtMove* begin, const ExtMove* end, Move skip, int scale, uint8_t* passed) const;\n  bool see_ge_batched(Move m, Value threshold, uint8_t answer) const;/' \
+        "$dir/src/position.h"
+    sed -i 's/^class Position {$/struct ExtMove;\n\nclass Position {/' "$dir/src/position.h"
+    sed -i 's/^\(  ExtMove moves\[MAX_MOVES\];\)$/\1\n  uint8_t seebatchGood[MAX_MOVES];/' "$dir/src/movepick.h"
+    sed -i 's/^\(      partial_insertion_sort(cur, endMoves, std::numeric_limits<int>::min());\)$/\1\n      if (stage == CAPTURE_INIT)\n          pos.see_ge_each(cur, endMoves, ttMove, 69, seebatchGood);/' \
+        "$dir/src/movepick.cpp"
+    sed -i 's/return pos\.see_ge(\*cur, Value(-69 \* cur->value \/ 1024)) ?/return pos.see_ge_batched(*cur, Value(-69 * cur->value \/ 1024), seebatchGood[cur - moves]) ?/' \
+        "$dir/src/movepick.cpp"
+    grep -q 'struct ExtMove;' "$dir/src/position.h" && grep -q seebatchGood "$dir/src/movepick.h" \
+        && [ "$(grep -c 'see_ge_each\|see_ge_batched' "$dir/src/movepick.cpp")" = 2 ] \
+        || { echo "error: could not patch the move picker" >&2; exit 1; }
+}
+
+# variant NAME EXTRA-FLAGS: a copy of the tree, see_ge answered by seebatch
+# unless NAME is "stockfish", the move picker batched for NAME bulk*, built.
 variant() {
     local name=$1 flags=$2 dir=$work/$1
     if [ "${REUSE:-0}" = 1 ] && [ -x "$dir/src/stockfish" ]; then
@@ -76,15 +112,10 @@ variant() {
     rm -rf "$dir"
     cp -r "$tree" "$dir"
     if [ "$name" != stockfish ]; then
-        # Stockfish's own see_ge stays, under another name, for the check.
-        sed -i 's/^bool Position::see_ge(Move m, Value threshold) const {$/bool Position::see_ge_stockfish(Move m, Value threshold) const {/' \
-            "$dir/src/position.cpp"
-        sed -i 's/^\(  bool see_ge(Move m, Value threshold = VALUE_ZERO) const;\)$/\1\n  bool see_ge_stockfish(Move m, Value threshold) const;/' \
-            "$dir/src/position.h"
-        grep -q see_ge_stockfish "$dir/src/position.h" || { echo "error: could not patch position.h" >&2; exit 1; }
-        cat "$here/see_ge_adapter.cpp" >> "$dir/src/position.cpp"
+        answer_see_ge "$dir"
         flags="$flags -I$repo/include"
     fi
+    [[ $name != bulk* ]] || batch_good_captures "$dir"
     echo "building $name"
     make -C "$dir/src" -j "$jobs" ARCH="$arch" COMP="$comp" \
         EXTRACXXFLAGS="-DNNUE_EMBEDDING_OFF $flags" \
@@ -95,6 +126,11 @@ variant() {
 variant stockfish ""
 variant seebatch ""
 variant checking "-DSEEBATCH_ADAPTER_CHECK"
+bulk=${BULK:-0}
+if [ "$bulk" = 1 ]; then
+    variant bulk "-DSEEBATCH_BULK"
+    variant bulk-checking "-DSEEBATCH_BULK -DSEEBATCH_ADAPTER_CHECK"
+fi
 
 # bench NAME DEPTH: Stockfish's bench output (stderr holds the summary).
 bench() { "$work/$1/src/stockfish" bench 16 1 "$2" default depth classical 2>&1; }
@@ -109,7 +145,15 @@ for depth in $depths; do
     verdict=equal
     [ "$sf" = "$sb" ] || { verdict=DIFFERENT; status=1; }
     echo "depth $depth: stockfish $sf, seebatch $sb ($verdict); checking build: ${check#seebatch check: }"
-    [[ $check == *" 0 differences" ]] || status=1
+    [[ $check == *" 0 differences"* ]] || status=1
+    if [ "$bulk" = 1 ]; then
+        bk=$(bench bulk "$depth" | field "Nodes searched")
+        check=$(bench bulk-checking "$depth" | grep "seebatch ")
+        verdict=equal
+        [ "$sf" = "$bk" ] || { verdict=DIFFERENT; status=1; }
+        echo "  batched move picker: $bk ($verdict); $(grep 'seebatch bulk' <<< "$check" | sed 's/^seebatch bulk: //')"
+        [ "$(grep -c ' 0 differences' <<< "$check")" = 2 ] || status=1
+    fi
 done
 
 # speed NAME: one bench run's nodes per second, as "WALL CPU": Stockfish's
@@ -123,24 +167,38 @@ speed() {
 }
 median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
 
+# ratio A B: A / B to four places.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
+
 echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
-wall_ratios=() cpu_ratios=()
+wall_ratios=() cpu_ratios=() bulk_ratios=() bulk_call_ratios=()
 for pair in $(seq "$pairs"); do
     read -r sf_wall sf_cpu < <(speed stockfish)
     read -r sb_wall sb_cpu < <(speed seebatch)
-    wall=$(awk -v a="$sb_wall" -v b="$sf_wall" 'BEGIN { printf "%.4f", a / b }')
-    cpu=$(awk -v a="$sb_cpu" -v b="$sf_cpu" 'BEGIN { printf "%.4f", a / b }')
+    wall=$(ratio "$sb_wall" "$sf_wall") cpu=$(ratio "$sb_cpu" "$sf_cpu")
     wall_ratios+=("$wall") cpu_ratios+=("$cpu")
     echo "pair $pair: stockfish $sf_wall, seebatch $sb_wall: ${wall}x; by CPU time $sf_cpu, $sb_cpu: ${cpu}x"
+    if [ "$bulk" = 1 ]; then
+        read -r bk_wall bk_cpu < <(speed bulk)
+        bulk_ratios+=("$(ratio "$bk_cpu" "$sf_cpu")") bulk_call_ratios+=("$(ratio "$bk_cpu" "$sb_cpu")")
+        echo "  batched move picker $bk_wall (CPU time $bk_cpu): ${bulk_ratios[-1]}x stockfish," \
+            "${bulk_call_ratios[-1]}x per call (CPU time)"
+    fi
 done
 echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
     "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / stockfish nodes per second)"
+[ "$bulk" = 1 ] && echo "median, batched move picker (CPU time): $(printf '%s\n' "${bulk_ratios[@]}" | median)x" \
+    "stockfish, $(printf '%s\n' "${bulk_call_ratios[@]}" | median)x per call"
 
 # Instructions per call. Under LTO the adapter is inlined where see_ge is
 # called, so its calls cannot be counted in seebatch's build. Both builds run
 # the same search (equal node counts), so the whole program's difference,
 # spread over Stockfish's calls, is what seebatch adds to or saves on each.
-if [ "${CALLGRIND:-1}" = 1 ] && command -v valgrind > /dev/null; then
+if [ "${CALLGRIND:-1}" != 1 ]; then
+    echo "== instructions per see_ge call: skipped (CALLGRIND=${CALLGRIND:-})"
+elif ! command -v valgrind > /dev/null; then
+    echo "== instructions per see_ge call: skipped (no valgrind)"
+else
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
     for name in stockfish seebatch; do
         (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" \

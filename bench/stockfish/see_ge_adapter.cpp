@@ -4,8 +4,19 @@
 // position.cpp, after renaming Stockfish's own function to see_ge_stockfish.
 // It reads the Position where it lies: the view points at byTypeBB (from the
 // pawns on) and byColorBB, the pins are the StateInfo's own, and the early
-// exits read the mailbox with Stockfish's own piece codes. Built with SEEBATCH_ADAPTER_CHECK
-// it asks both on every call and stops at the first difference.
+// exits read the mailbox with Stockfish's own piece codes. Moves that are
+// not NORMAL score 0 under the stockfish preset, which the adapter answers
+// inline. Built with SEEBATCH_ADAPTER_CHECK it asks both on every call, the
+// library for every kind of move (the special ones through
+// seebatch_view_see_ge_move), counts the calls by kind, and stops at the
+// first difference.
+//
+// Built with SEEBATCH_BULK it also gives the move picker its good-capture
+// tests in one call per node (search.sh BULK=1 patches movepick to ask):
+// see_ge_each answers every capture of a node when the captures are scored,
+// see_ge_batched hands the stage each answer as it tests the move; with
+// SEEBATCH_ADAPTER_CHECK as well, each answer used is compared with
+// Stockfish's, and the answers never used are counted.
 
 #include <cstdio>
 #include <cstdlib>
@@ -43,32 +54,106 @@ seebatch_view_rules seebatch_rules_for_stockfish() {
 const seebatch_view_rules SeebatchRules = seebatch_rules_for_stockfish();
 
 #ifdef SEEBATCH_ADAPTER_CHECK
+// A Stockfish move in seebatch's encoding, its kind included.
+seebatch_move seebatch_move_of(Move m) {
+  unsigned kind = type_of(m) == PROMOTION  ? SEEBATCH_MOVE_PROMOTE_KNIGHT + (promotion_type(m) - KNIGHT)
+                : type_of(m) == EN_PASSANT ? SEEBATCH_MOVE_EN_PASSANT
+                : type_of(m) == CASTLING   ? SEEBATCH_MOVE_CASTLING
+                                           : SEEBATCH_MOVE_NORMAL;
+  return seebatch_move_make(from_sq(m), to_sq(m), kind);
+}
+
 struct CallsCompared {
-  unsigned long long count = 0;
-  ~CallsCompared() { std::printf("seebatch check: %llu calls compared, 0 differences\n", count); }
+  unsigned long long byKind[4] = {}; // NORMAL, PROMOTION, EN_PASSANT, CASTLING
+  unsigned long long total() const { return byKind[0] + byKind[1] + byKind[2] + byKind[3]; }
+  ~CallsCompared() {
+      std::printf("seebatch check: %llu calls compared, 0 differences (normal %llu, promotions %llu,"
+                  " en passant %llu, castling %llu)\n", total(), byKind[0], byKind[1], byKind[2], byKind[3]);
+  }
 } callsCompared;
+#endif
+
+#if defined(SEEBATCH_BULK) && defined(SEEBATCH_ADAPTER_CHECK)
+struct BulkCounts {
+  unsigned long long nodes = 0, answers = 0, used = 0;
+  ~BulkCounts() {
+      std::printf("seebatch bulk: %llu nodes batched, %llu answers, %llu used, %llu never used,"
+                  " 0 differences\n", nodes, answers, used, answers - used);
+  }
+} bulkCounts;
 #endif
 
 } // namespace
 
+#ifdef SEEBATCH_BULK
+// The good-capture stage's tests of a node, begin[i] at -scale * value / 1024
+// (the stage's threshold), in one call. The TT move, which the stage never
+// tests, and the special moves, which score 0, go with an empty square's
+// codes: the inline exits answer them (the TT move at INT32_MIN: true).
+void Position::see_ge_each(const ExtMove* begin, const ExtMove* end, Move skip, int scale,
+                           uint8_t* passed) const {
+  seebatch_view_move batch[MAX_MOVES];
+  size_t count = size_t(end - begin);
+  for (size_t i = 0; i < count; ++i)
+  {
+      Move m = begin[i];
+      bool normal = type_of(m) == NORMAL && m != skip;
+      batch[i].squares = uint16_t(int(m) & 0xFFF);
+      batch[i].mover_code = uint8_t(normal ? board[from_sq(m)] : NO_PIECE);
+      batch[i].victim_code = uint8_t(normal ? board[to_sq(m)] : NO_PIECE);
+      batch[i].threshold = m == skip ? INT32_MIN : -scale * begin[i].value / 1024;
+  }
+  const seebatch_view view = {&byTypeBB[PAWN], byColorBB};
+  seebatch_view_see_ge_each(&SeebatchRules, &view, st->blockersForKing, batch, count, passed);
+#ifdef SEEBATCH_ADAPTER_CHECK
+  ++bulkCounts.nodes;
+  for (size_t i = 0; i < count; ++i)
+      bulkCounts.answers += begin[i].move != skip;
+#endif
+}
+
+// The stage's test of m, answered from the node's batch.
+bool Position::see_ge_batched(Move m, Value threshold, uint8_t answer) const {
+#ifdef SEEBATCH_ADAPTER_CHECK
+  ++bulkCounts.used;
+  if (bool(answer) != see_ge_stockfish(m, threshold))
+  {
+      std::printf("seebatch bulk: difference: position %s move %s threshold %d: batch %d\n",
+                  fen().c_str(), UCI::move(m, is_chess960()).c_str(), int(threshold), int(answer));
+      std::fflush(stdout);
+      std::_Exit(EXIT_FAILURE);
+  }
+#else
+  (void)m, (void)threshold;
+#endif
+  return answer;
+}
+#endif
+
 bool Position::see_ge(Move m, Value threshold) const {
 
-  if (type_of(m) != NORMAL)
-      return VALUE_ZERO >= threshold;
-
-  Square from = from_sq(m), to = to_sq(m);
   const seebatch_view view = {&byTypeBB[PAWN], byColorBB};
   // StateInfo holds blockersForKing[2] then pinners[2]: seebatch_view_pins.
   static_assert(offsetof(StateInfo, pinners) == offsetof(StateInfo, blockersForKing) + 2 * sizeof(Bitboard));
-  auto pins = reinterpret_cast<const seebatch_view_pins*>(st->blockersForKing);
-  bool answer = seebatch_view_see_ge(&SeebatchRules, &view, pins, from, to, board[from], board[to], threshold);
+  bool answer;
+  if (type_of(m) != NORMAL)
+  {
+#ifdef SEEBATCH_ADAPTER_CHECK
+      answer = seebatch_view_see_ge_move(&SeebatchRules, &view, st->blockersForKing, seebatch_move_of(m), threshold);
+#else
+      return VALUE_ZERO >= threshold;
+#endif
+  }
+  else
+      answer = seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, from_sq(m), to_sq(m),
+                                    board[from_sq(m)], board[to_sq(m)], threshold);
 
 #ifdef SEEBATCH_ADAPTER_CHECK
-  ++callsCompared.count;
+  ++callsCompared.byKind[type_of(m) >> 14];
   if (answer != see_ge_stockfish(m, threshold))
   {
       std::printf("seebatch check: difference after %llu calls: position %s move %s threshold %d:"
-                  " seebatch %d, Stockfish %d\n", callsCompared.count, fen().c_str(),
+                  " seebatch %d, Stockfish %d\n", callsCompared.total(), fen().c_str(),
                   UCI::move(m, is_chess960()).c_str(), int(threshold), int(answer), int(!answer));
       std::fflush(stdout);
       std::_Exit(EXIT_FAILURE);

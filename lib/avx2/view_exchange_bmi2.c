@@ -1,10 +1,10 @@
-/* The view exchange with pext slider lookups (BMI2): the same body as
+/* The view exchanges with pext slider lookups (BMI2): the same bodies as
  * view_exchange.c. Built with the AVX2 kernel's flags, which include BMI2,
  * and chosen only where that kernel's CPU check passes. */
 #include <immintrin.h>
 
-#include "view_exchange.h"
 #include "attacks.h"
+#include "view_exchange.h"
 
 static inline bitboard pext_attacks(const pext_entry *entry, bitboard occupied)
 {
@@ -18,9 +18,5 @@ static inline bitboard pext_attacks(const pext_entry *entry, bitboard occupied)
 #define KING_ATTACKS target->king
 #define DIAGONAL_ATTACKS(o) pext_attacks(&target->bishop, o)
 #define STRAIGHT_ATTACKS(o) pext_attacks(&target->rook, o)
-#define VIEW_EXCHANGE seebatch_view_exchange_bmi2
-#define PINS 1
-#include "view_exchange_body.h"
-#define VIEW_EXCHANGE seebatch_view_exchange_bmi2_unpinned
-#define PINS 0
-#include "view_exchange_body.h"
+#define VIEW_SET seebatch_view_pext
+#include "view_instances.h"

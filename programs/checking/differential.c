@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dispatch.h"
+#include "engine_boards.h"
 #include "oracle.h"
 #include "rules.h"
 #include "scalar/scalar.h"
@@ -22,8 +23,7 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
         if (kernel && kernel != &seebatch_scalar_backend)
             check->kernels[check->kernel_count++] = kernel;
     }
-    seebatch_view_exchanges(0, check->view_exchanges[0]);
-    check->view_exchange_count = seebatch_view_exchanges(SEEBATCH_PINS, check->view_exchanges[1]);
+    check->view_set_count = seebatch_view_sets(check->view_sets);
     check->use_oracle = use_oracle;
     check->report = report;
     check->reports_left = REPORTS_IN_FULL;
@@ -120,61 +120,121 @@ static void compare_engine_move(differential *check, const see_batch *batch, siz
     check->lanes += 5;
 }
 
-/* Stockfish's piece codes (white pawn 1 .. king 6, black 9 .. 14; 0 empty),
- * so views are checked on a mailbox whose codes are not seebatch's types. */
-static const int8_t engine_type_of_code[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
-
-/* A board as an engine would hold it for a view: a mailbox of those codes,
- * and pinners indexed by the pinning side. */
-typedef struct engine_position {
-    uint8_t mailbox[64];
-    seebatch_view_pins pins;
-    seebatch_view view;
-} engine_position;
-
-static void engine_position_of(const seebatch_board *board, const seebatch_pins *pins,
-                               engine_position *out)
+/* Whether the view's inline functions answer a move under these rules:
+ * normal moves, and promotions no rule counts (then a pawn's normal move). */
+static bool view_answers(seebatch_move move, uint32_t flags)
 {
-    for (unsigned square = 0; square < 64; square++) {
-        int type = piece_type_or_none(board, square);
-        out->mailbox[square] = type < 0 ? 0 : (uint8_t)(type + 1 + 8 * color_on(board, square));
-    }
-    for (unsigned color = 0; color < 2; color++) {
-        out->pins.blockers[color] = pins->blockers[color];
-        out->pins.pinners[color] = pins->pinners[color ^ 1];
-    }
-    out->view = (seebatch_view){board->pieces, board->colors};
+    unsigned kind = seebatch_move_kind(move);
+    uint32_t promotion_rules =
+        SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_NORMAL_MOVES_ONLY;
+    return kind == SEEBATCH_MOVE_NORMAL ||
+           (kind <= SEEBATCH_MOVE_PROMOTE_QUEEN && !(flags & promotion_rules));
 }
 
-/* A normal move through a view, at the thresholds that bracket its value and
- * at the ends of the range. */
+static void report_view(differential *check, const see_batch *batch, size_t i,
+                        const engine_board *engine, const char *call, size_t set, int32_t t,
+                        int32_t reference, long long got)
+{
+    char what[128];
+    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")", call,
+             engine_kind_name(engine->kind), set, t);
+    report_mismatch(check, batch, i, what, reference, got);
+}
+
+/* A move through the inline view functions, with each set of exchanges: the
+ * exact value, and the threshold test at the thresholds that bracket the
+ * value and at the ends of the range. */
 static void compare_view_move(differential *check, const see_batch *batch, size_t i,
-                              const seebatch_view_rules *rules, const engine_position *position,
+                              const seebatch_view_rules *rules, const engine_board *engine,
                               int32_t reference)
 {
-    seebatch_move move = batch->moves[i];
-    if (!normal_move_without_promotion(&rules->rules, move))
-        return;
-    if (rules->rules.flags & SEEBATCH_STOP_WHEN_AHEAD)
-        return; /* the view learns this rule in the view rework */
+    seebatch_move move = engine_move(engine, batch->moves[i]);
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned mover = engine->mailbox[from], victim = engine->mailbox[to];
+    const void *pins = engine->pin_words;
     int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
-    bool pins = rules->rules.flags & SEEBATCH_PINS;
-    for (size_t e = 0; e < check->view_exchange_count; e++) {
+    for (size_t e = 0; e < check->view_set_count; e++) {
         seebatch_view_rules with = *rules;
-        with.exchange = check->view_exchanges[pins][e];
+        seebatch_view_choose_exchanges(&with, check->view_sets[e]);
+        int32_t value =
+            seebatch_view_see_value(&with, &engine->view, pins, from, to, mover, victim);
+        if (value != reference)
+            report_view(check, batch, i, engine, "value", e, 0, reference, value);
         for (int t = 0; t < 5; t++) {
-            bool passed =
-                seebatch_view_see_ge(&with, &position->view, &position->pins, from, to,
-                                     position->mailbox[from], position->mailbox[to], thresholds[t]);
-            if (passed != (reference >= thresholds[t])) {
-                char what[64];
-                snprintf(what, sizeof what, "view see_ge(exchange %zu, t=%" PRId32 ")", e,
-                         thresholds[t]);
-                report_mismatch(check, batch, i, what, reference, passed);
-            }
+            bool passed = seebatch_view_see_ge(&with, &engine->view, pins, from, to, mover, victim,
+                                               thresholds[t]);
+            if (passed != (reference >= thresholds[t]))
+                report_view(check, batch, i, engine, "see_ge", e, thresholds[t], reference, passed);
         }
-        check->lanes += 5;
+        check->lanes += 6;
+    }
+}
+
+/* Any move, special kinds too, through the views' gathering entries. */
+static void compare_view_any_move(differential *check, const see_batch *batch, size_t i,
+                                  const seebatch_view_rules *rules, const engine_board *engine,
+                                  int32_t reference)
+{
+    seebatch_move move = engine_move(engine, batch->moves[i]);
+    const void *pins = engine->pin_words;
+    int32_t value = seebatch_view_see_value_move(rules, &engine->view, pins, move);
+    if (value != reference)
+        report_view(check, batch, i, engine, "value_move", 0, 0, reference, value);
+    int32_t thresholds[2] = {reference, reference + 1};
+    for (int t = 0; t < 2; t++) {
+        bool passed = seebatch_view_see_ge_move(rules, &engine->view, pins, move, thresholds[t]);
+        if (passed != (reference >= thresholds[t]))
+            report_view(check, batch, i, engine, "see_ge_move", 0, thresholds[t], reference,
+                        passed);
+    }
+    check->lanes += 3;
+}
+
+/* The reference for moves as an engine of this layout holds them: the
+ * batch's, or for an engine counting from a8 the reference's own value on
+ * the board its bits spell in seebatch's numbering (see seebatch_view_check:
+ * rule 2's tie-break counts in the engine's numbers). */
+static void engine_references(const see_batch *batch, size_t first, size_t end,
+                              const engine_board *engine, const seebatch_board *spelled,
+                              const int32_t *reference, int32_t *out)
+{
+    if (!engine->flip) {
+        memcpy(out + first, reference + first, (end - first) * sizeof *out);
+        return;
+    }
+    seebatch_move moves[DIFFERENTIAL_MAX_BATCH];
+    for (size_t i = first; i < end; i++)
+        moves[i] = engine_move(engine, batch->moves[i]);
+    see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->config};
+    seebatch_scalar_backend.values(&spelled_batch, out + first);
+}
+
+/* A board's moves through views, read in one engine's layout (a different
+ * one for each board in turn): the engine must describe the same board. */
+static void compare_views(differential *check, const see_batch *batch, size_t first, size_t end,
+                          const seebatch_pins *pins, const int32_t *reference)
+{
+    engine_kind kind = (engine_kind)(check->boards_seen++ % ENGINE_KINDS);
+    seebatch_view_rules rules;
+    seebatch_error error;
+    if (engine_view_rules(kind, batch->config, &rules, &error) != SEEBATCH_OK) {
+        report_mismatch(check, batch, first, error.message, reference[first], -1);
+        return;
+    }
+    engine_board engine;
+    engine_board_of(kind, board_of(batch, first), pins, &engine);
+    seebatch_board spelled;
+    if (seebatch_view_check(&rules, &engine.view, engine.pin_words, &spelled, &error) !=
+        SEEBATCH_OK) {
+        report_mismatch(check, batch, first, error.message, reference[first], -1);
+        return;
+    }
+    int32_t expected[DIFFERENTIAL_MAX_BATCH];
+    engine_references(batch, first, end, &engine, &spelled, reference, expected);
+    for (size_t i = first; i < end; i++) {
+        if (view_answers(batch->moves[i], rules.rules.flags))
+            compare_view_move(check, batch, i, &rules, &engine, expected[i]);
+        compare_view_any_move(check, batch, i, &rules, &engine, expected[i]);
     }
 }
 
@@ -185,8 +245,6 @@ static void compare_engine_path(differential *check, const see_batch *batch,
 {
     seebatch_rules rules;
     rules_of(batch->config, &rules);
-    seebatch_view_rules view_rules;
-    seebatch_view_rules_init(&view_rules, batch->config, engine_type_of_code, 16, NULL);
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     for (size_t first = 0, end; first < batch->count; first = end) {
@@ -195,13 +253,11 @@ static void compare_engine_path(differential *check, const see_batch *batch,
             ;
         seebatch_pins pins;
         seebatch_pins_compute(board, &pins);
-        engine_position position;
-        engine_position_of(board, &pins, &position);
         for (size_t i = first; i < end; i++) {
             compare_engine_move(check, batch, i, &rules, &pins, reference[i]);
-            compare_view_move(check, batch, i, &view_rules, &position, reference[i]);
             thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
         }
+        compare_views(check, batch, first, end, &pins, reference);
         seebatch_engine_see_ge_each(&rules, board, (first & 1) ? NULL : &pins, batch->moves + first,
                                     end - first, thresholds + first, passed + first);
         for (size_t i = first; i < end; i++)

@@ -20,10 +20,11 @@ enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 typedef struct differential {
     const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
     size_t kernel_count;
-    /* Every view exchange this machine runs, without pins [0] and with [1];
-     * found once, since finding them asks the CPU, which a VM answers slowly. */
-    seebatch_view_exchange_fn *view_exchanges[2][2];
-    size_t view_exchange_count;
+    /* Every set of view exchanges this machine runs; found once, since
+     * finding them asks the CPU, which a VM answers slowly. */
+    const struct view_exchange_set *view_sets[2];
+    size_t view_set_count;
+    unsigned long boards_seen; /* picks the engine layout each board's views are read in */
     bool use_oracle;
     FILE *report;               /* where mismatches are printed */
     unsigned long reports_left; /* mismatches still to print in full */

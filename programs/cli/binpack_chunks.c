@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entry_place.h"
+#include "input_messages.h"
 #include "options.h"
 #include "parallel_lines.h"
 
@@ -28,10 +30,8 @@ static void *process_slot(void *argument)
     result->decoding.faulted = false;
     slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
     if (slot->status == BINPACK_CHUNK_TRUNCATED) {
-        uint64_t where = result->decoding.faulted ? result->decoding.fault.byte_offset
-                                                  : slot->read_fault.byte_offset;
-        result->decoding.fault = slot->read_fault;
-        result->decoding.fault.byte_offset = where;
+        seebatch_binpack_truncation_fault(result->decoding.faulted ? &result->decoding.fault : NULL,
+                                          &slot->read_fault, &result->decoding.fault);
         result->decoding.faulted = true;
     }
     return NULL;
@@ -91,11 +91,11 @@ static void finish_batch(chunk_batch *batch)
     }
 }
 
-static void report_fault(const chunk_job *job, uint64_t entry, const binpack_fault *fault)
+static void report_fault(uint64_t entry, const binpack_fault *fault)
 {
-    fprintf(stderr, "seebatch %s: %s: byte %llu, entry %llu: %s\n", job->name,
-            job->path ? job->path : "standard input", (unsigned long long)fault->byte_offset,
-            (unsigned long long)entry, fault->message);
+    char text[sizeof fault->message + 64];
+    report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, false, fault->byte_offset,
+                                                       entry, fault->message));
 }
 
 /* Settles a processed chunk with the state after the one before it,
@@ -128,17 +128,20 @@ static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *to
         return EXIT_RESOURCE_FAILURE;
     }
     /* Not reported here: whoever closes the output names it (finish_output). */
-    bool text_written = text_buffer_flush(&result->text, job->output);
+    bool text_written =
+        job->numbered ? text_buffer_flush_numbered(&result->text, job->output, totals->entries + 1)
+                      : text_buffer_flush(&result->text, job->output);
     if (!seebatch_binpack_flush_chunk(&result->binpack, job->output) || !text_written ||
         ferror(job->output)) {
         remember_write_error();
         return EXIT_RESOURCE_FAILURE;
     }
     totals->entries += result->entries;
+    totals->chunks++;
     for (int c = 0; c < CHUNK_COUNTERS; c++)
         totals->counters[c] += result->counters[c];
     if (result->decoding.faulted) {
-        report_fault(job, totals->entries + 1, &result->decoding.fault);
+        report_fault(totals->entries + 1, &result->decoding.fault);
         return EXIT_BAD_LINES;
     }
     return -1;
@@ -183,7 +186,7 @@ static int write_batch(const chunk_job *job, chunk_batch *batch, chunk_totals *t
     for (int i = 0; i < batch->count && status < 0; i++)
         status = write_result(job, &batch->slots[i], totals);
     if (status < 0 && batch->stop == EXIT_BAD_LINES)
-        report_fault(job, totals->entries + 1, &batch->slots[batch->count].result.decoding.fault);
+        report_fault(totals->entries + 1, &batch->slots[batch->count].result.decoding.fault);
     return status < 0 ? batch->stop : status;
 }
 

@@ -60,20 +60,23 @@ typedef struct chunk_job {
     chunk_processor process;
     const void *state;
     const char *name;     /* subcommand, for messages */
-    const char *path;     /* input name, for messages */
     chunk_settler settle; /* NULL: chunks carry nothing */
     chunk_carry start;    /* for settle: the state before the first chunk */
+    /* The text holds number marks relative to the chunk's first entry
+     * (text_buffer_append_number_mark), written as entry numbers from 1. */
+    bool numbered;
 } chunk_job;
 
 typedef struct chunk_totals {
     uint64_t entries;
+    uint64_t chunks; /* chunks written (a truncated one included) */
     uint64_t counters[CHUNK_COUNTERS];
     chunk_carry carry; /* the state after the last chunk written */
 } chunk_totals;
 
 /* Runs the job; sums what was written into *totals. A chunk that does not
  * decode ends the run after everything before the fault is written, with
- * "seebatch NAME: PATH: byte B, entry E: why" on stderr. Returns EXIT_OK,
+ * "byte B, entry E: why" on stderr (input_messages.h). Returns EXIT_OK,
  * EXIT_BAD_LINES (a bad or truncated file) or EXIT_RESOURCE_FAILURE (no
  * memory, or the output could not be written). */
 int run_chunk_job(const chunk_job *job, chunk_totals *totals);

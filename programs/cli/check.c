@@ -10,23 +10,27 @@
 #include "options.h"
 #include "position_line.h"
 #include "subcommands.h"
+#include "training_job.h"
 
 static const char check_help[] =
     "usage: seebatch check [options] [FILE]\n"
     "\n"
     "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at "
-    "most\n" MAX_MOVES_TEXT " moves, from FILE or standard input) and compares, on every legal\n"
-    "move of each position (or the moves given), every SEE backend this machine\n"
-    "runs and the slow oracle with the scalar reference: exact values and\n"
-    "threshold tests. Without options the check runs under the classic values with\n"
-    "each of the 24 valid flag combinations (never two promotion rules) and under\n"
-    "the stockfish preset; configuration options choose one configuration.\n"
+    "most\n" MAX_MOVES_TEXT " moves, from FILE or standard input; or training data, binpack or\n"
+    "plain, recognised as eval recognises it) and compares, on every legal move of\n"
+    "each position (or the moves given; of training data, each entry's move),\n"
+    "every SEE backend this machine runs and the slow oracle with the scalar\n"
+    "reference: exact values and threshold tests. Without options the check runs\n"
+    "under the classic values with each of the 24 valid flag combinations (never\n"
+    "two promotion rules) and under the stockfish preset; configuration options\n"
+    "choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"
     "\n"
     "Options:\n"
     "%s"
     "  --no-oracle         skip the oracle (several times faster)\n"
+    "  --input-format F    lines, binpack or plain (by default the input says)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -45,7 +49,11 @@ extern const see_backend wrong_kernel_for_tests;
 typedef struct check_settings {
     seebatch_config configs[MAX_CONFIGS];
     int config_count;
+    differential fresh; /* made once (it asks the CPU): the start of every chunk's check */
 } check_settings;
+
+/* Training data: the counters a chunk's check sums. */
+enum { COUNT_POSITIONS, COUNT_MOVES, COUNT_LANES, COUNT_ORACLE_LANES, COUNT_MISMATCHES };
 
 /* What one thread has done: its own differential counters. */
 typedef struct check_worker {
@@ -71,6 +79,24 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
     return true;
 }
 
+/* Training data: each entry's move, under every configuration. */
+static void check_entries(const training_entry *entries, size_t count, uint64_t first,
+                          const void *state, chunk_result *result)
+{
+    (void)first;
+    const check_settings *settings = state;
+    differential check = settings->fresh;
+    for (size_t i = 0; i < count; i++)
+        for (int c = 0; c < settings->config_count; c++)
+            differential_compare_moves(&check, &entries[i].board, &entries[i].move, 1,
+                                       &settings->configs[c]);
+    result->counters[COUNT_POSITIONS] += count;
+    result->counters[COUNT_MOVES] += count;
+    result->counters[COUNT_LANES] += check.lanes;
+    result->counters[COUNT_ORACLE_LANES] += check.oracle_lanes;
+    result->counters[COUNT_MISMATCHES] += check.mismatches;
+}
+
 static void standard_configs(check_settings *settings)
 {
     settings->config_count = 0;
@@ -85,20 +111,15 @@ static void standard_configs(check_settings *settings)
 
 static const char *plural(unsigned long long count) { return count == 1 ? "" : "s"; }
 
-/* Prints the totals of all threads and returns the number of mismatches. */
-static unsigned long long print_summary(const check_worker *workers, int threads)
+/* Prints the totals and returns the number of mismatches. */
+static unsigned long long print_summary(const check_settings *settings, const uint64_t *counts)
 {
-    unsigned long long positions = 0, moves = 0, lanes = 0, oracle = 0, mismatches = 0;
-    for (int t = 0; t < threads; t++) {
-        positions += workers[t].positions;
-        moves += workers[t].moves;
-        lanes += workers[t].check.lanes;
-        oracle += workers[t].check.oracle_lanes;
-        mismatches += workers[t].check.mismatches;
-    }
     char compared[256];
-    differential_describe(&workers[0].check, compared, sizeof compared);
-    unsigned long long configs = (unsigned long long)workers[0].settings->config_count;
+    differential_describe(&settings->fresh, compared, sizeof compared);
+    unsigned long long positions = counts[COUNT_POSITIONS], moves = counts[COUNT_MOVES];
+    unsigned long long lanes = counts[COUNT_LANES], oracle = counts[COUNT_ORACLE_LANES];
+    unsigned long long mismatches = counts[COUNT_MISMATCHES];
+    unsigned long long configs = (unsigned long long)settings->config_count;
     printf("checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
            plural(positions), moves, plural(moves), configs, plural(configs));
     printf("compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
@@ -106,45 +127,94 @@ static unsigned long long print_summary(const check_worker *workers, int threads
     return mismatches;
 }
 
+/* Lines: each thread checks with its own counters; the sums, in counts. */
+static int check_lines(const check_settings *settings, const input_options *options,
+                       const input_source *input, uint64_t *counts)
+{
+    check_worker *workers = calloc((size_t)options->threads, sizeof *workers);
+    if (!workers) {
+        report("check", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    void *states[MAX_THREADS];
+    for (int t = 0; t < options->threads; t++) {
+        workers[t] = (check_worker){.settings = settings, .check = settings->fresh};
+        states[t] = &workers[t];
+    }
+    int status = run_over_lines("check", options, input, check_line, states);
+    for (int t = 0; t < options->threads; t++) {
+        counts[COUNT_POSITIONS] += workers[t].positions;
+        counts[COUNT_MOVES] += workers[t].moves;
+        counts[COUNT_LANES] += workers[t].check.lanes;
+        counts[COUNT_ORACLE_LANES] += workers[t].check.oracle_lanes;
+        counts[COUNT_MISMATCHES] += workers[t].check.mismatches;
+    }
+    free(workers);
+    return status;
+}
+
+static int check_input(const check_settings *settings, const input_options *options,
+                       const input_source *input)
+{
+    uint64_t counts[CHUNK_COUNTERS] = {0};
+    int status;
+    if (input->format == DATA_LINES) {
+        status = check_lines(settings, options, input, counts);
+    } else {
+        training_job job = {"check",       input,    stdout, (int)options->threads,
+                            check_entries, settings, false};
+        chunk_totals totals;
+        status = run_training_job(&job, &totals);
+        memcpy(counts, totals.counters, sizeof counts);
+    }
+    /* After a failed write the summary would count what was not written
+     * (and could not be written itself): main reports the failure instead. */
+    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE &&
+        print_summary(settings, counts) > 0)
+        status = EXIT_BAD_LINES;
+    return status;
+}
+
 int run_check(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     bool use_oracle = true;
+    data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--no-oracle") == 0) {
             use_oracle = false;
+            continue;
+        }
+        if (strcmp(argv[i], "--input-format") == 0) {
+            input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format == DATA_UNKNOWN)
+                return usage_error("check", "--input-format needs lines, binpack or plain");
             continue;
         }
         argument_result result = take_input_argument("check", argc, argv, &i, &options);
         if (result != ARGUMENT_TAKEN)
             return leave_arguments(result, check_help);
     }
-    check_settings settings;
-    standard_configs(&settings);
-    if (options.configured) {
-        settings.configs[0] = options.config;
-        settings.config_count = 1;
-    }
-    check_worker *workers = calloc((size_t)options.threads, sizeof *workers);
-    if (!workers) {
+    check_settings *settings = malloc(sizeof *settings);
+    if (!settings) {
         report("check", "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
-    void *states[MAX_THREADS];
-    for (int t = 0; t < options.threads; t++) {
-        workers[t] = (check_worker){.settings = &settings};
-        differential_init(&workers[t].check, use_oracle, stdout);
-#ifdef SEEBATCH_TEST_WRONG_KERNEL
-        workers[t].check.kernels[workers[t].check.kernel_count++] = &wrong_kernel_for_tests;
-#endif
-        states[t] = &workers[t];
+    standard_configs(settings);
+    if (options.configured) {
+        settings->configs[0] = options.config;
+        settings->config_count = 1;
     }
-    int status = run_over_input("check", &options, check_line, states);
-    /* After a failed write the summary would count what was not written
-     * (and could not be written itself): main reports the failure instead. */
-    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE &&
-        print_summary(workers, (int)options.threads) > 0)
-        status = EXIT_BAD_LINES;
-    free(workers);
+    differential_init(&settings->fresh, use_oracle, stdout);
+#ifdef SEEBATCH_TEST_WRONG_KERNEL
+    settings->fresh.kernels[settings->fresh.kernel_count++] = &wrong_kernel_for_tests;
+#endif
+    input_source input;
+    int status = open_subcommand_input("check", &options, input_format, &input);
+    if (status == EXIT_OK) {
+        status = check_input(settings, &options, &input);
+        input_close(&input);
+    }
+    free(settings);
     return status;
 }

@@ -8,15 +8,13 @@
  */
 #include <string.h>
 
-#include "binpack_blocks.h"
-#include "binpack_chunks.h"
-#include "input_sniff.h"
+#include "input_source.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
-#include "training_input.h"
+#include "training_job.h"
 
 static const char eval_help[] =
     "usage: seebatch eval [options] [FILE]\n"
@@ -26,34 +24,37 @@ static const char eval_help[] =
     "  FEN                     every legal capture and promotion is evaluated\n"
     "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
     "and prints one record per move, in input order. The value is the static\n"
-    "exchange evaluation of the move for the side that plays it. Given moves need\n"
-    "not be legal, but a piece of the mover must stand on the from-square and\n"
-    "none of its pieces on the to-square. A line gives at most " MAX_MOVES_TEXT " moves.\n"
-    "Blank lines are skipped; CRLF line ends are accepted; lines longer than 65536\n"
-    "bytes are rejected.\n"
+    "exchange evaluation of the move for the side whose piece moves. Given moves\n"
+    "need not be legal, nor played by the side to move: a piece must stand on the\n"
+    "from-square and none of the same colour on the to-square.\n"
+    "A line gives at most " MAX_MOVES_TEXT " moves. Blank lines are skipped; CRLF line ends\n"
+    "are accepted; lines longer than 65536 bytes are rejected.\n"
     "\n"
     "Options:\n"
     "%s"
     "  --format FORMAT     text: FEN;move;value (the default)\n"
     "                      csv:  a header fen,move,value then one row per move\n"
     "                      jsonl: {\"fen\":...,\"move\":...,\"value\":...} per line\n"
-    "  --input-format F    lines, or training data: binpack or plain; by default\n"
-    "                      a .binpack or .plain file name, or binpack's magic\n"
-    "                      \"BINP\" at the start of the input (a file of any name,\n"
-    "                      or standard input) says, else lines. With training\n"
-    "                      data the move of each entry is evaluated\n"
-    "  --all-captures      with training data: every legal capture and promotion\n"
+    "  --input-format F    lines, or training data: binpack or plain. By default\n"
+    "                      the input says: \"BINP\" (binpack) or \"fen \" (plain) at\n"
+    "                      its start, whatever its name, standard input too; else\n"
+    "                      a .binpack, .plain or .epd name; else lines. With\n"
+    "                      training data the move of each entry is evaluated\n"
+    "  --all-captures      training data only: every legal capture and promotion\n"
     "                      of each entry's position instead of its move\n"
-    "  --line-numbers      lines input: each record starts with the number of its\n"
-    "                      input line (a first field, a \"line\" column or key),\n"
-    "                      so records join back to their input (a position with\n"
-    "                      no capture writes none)\n"
+    "  --line-numbers      each record starts with the number of its input line\n"
+    "                      (lines) or entry (training data, from 1): a first\n"
+    "                      field, a \"line\" or \"entry\" column or key, so records\n"
+    "                      join back to their input (a position with no capture\n"
+    "                      writes none)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
-    "A bad line prints \"line N: <what is wrong>\" on stderr; the other lines are\n"
-    "still evaluated. Exit status: 0 all lines good, 1 some lines bad, 2 usage\n"
-    "error or unreadable input, 3 out of memory or unwritable output.\n";
+    "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
+    "the other lines are still evaluated (so are the other blocks of a plain\n"
+    "file; a binpack that does not decode ends the run there). Exit status: 0\n"
+    "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
+    "of memory or unwritable output.\n";
 
 typedef enum output_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSONL } output_format;
 
@@ -61,8 +62,15 @@ typedef struct eval_settings {
     seebatch_config config;
     output_format format;
     bool all_captures; /* training data: every capture, not the entry's move */
-    bool line_numbers; /* lines input: each record starts with its line's number */
+    bool line_numbers; /* each record starts with its line's or entry's number */
 } eval_settings;
+
+/* The number a record starts with: none, a line's, or an entry's as a mark
+ * relative to its chunk (text_buffer.h), known only when written. */
+typedef struct record_number {
+    enum { NUMBER_NONE, NUMBER_LINE, NUMBER_ENTRY_MARK } kind;
+    unsigned long long value;
+} record_number;
 
 /* Appends a signed decimal number without printf's cost. */
 static void append_number(text_buffer *out, long value)
@@ -93,17 +101,28 @@ static void append_json_fen(text_buffer *out, const char *fen, size_t length)
     }
 }
 
-/* One record; number is the input line's (0: none asked for). */
+static void append_record_number(text_buffer *out, record_number number)
+{
+    if (number.kind == NUMBER_LINE)
+        append_number(out, (long)number.value);
+    else
+        text_buffer_append_number_mark(out, number.value);
+}
+
+/* One record, with its input's number when one is asked for. */
 static void append_record(text_buffer *out, output_format format, const position_line *position,
-                          seebatch_move move, int32_t value, unsigned long number)
+                          seebatch_move move, int32_t value, record_number number)
 {
     char uci[SEEBATCH_UCI_MAX];
     size_t uci_length = seebatch_move_to_uci(move, uci);
     if (format == FORMAT_JSONL) {
         text_buffer_append(out, "{", 1);
-        if (number) {
-            text_buffer_append(out, "\"line\":", 7);
-            append_number(out, (long)number);
+        if (number.kind != NUMBER_NONE) {
+            if (number.kind == NUMBER_LINE)
+                text_buffer_append(out, "\"line\":", 7);
+            else
+                text_buffer_append(out, "\"entry\":", 8);
+            append_record_number(out, number);
             text_buffer_append(out, ",", 1);
         }
         text_buffer_append(out, "\"fen\":\"", 7);
@@ -116,8 +135,8 @@ static void append_record(text_buffer *out, output_format format, const position
         return;
     }
     const char *separator = format == FORMAT_CSV ? "," : ";";
-    if (number) {
-        append_number(out, (long)number);
+    if (number.kind != NUMBER_NONE) {
+        append_record_number(out, number);
         text_buffer_append(out, separator, 1);
     }
     text_buffer_append(out, position->fen, position->fen_length);
@@ -139,9 +158,9 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     int32_t values[SEEBATCH_MAX_MOVES];
     seebatch_see_values(&position.board, position.moves, position.move_count, &settings->config,
                         values);
+    record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number};
     for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i],
-                      settings->line_numbers ? input->number : 0);
+        append_record(out, settings->format, &position, position.moves[i], values[i], number);
     return true;
 }
 
@@ -162,7 +181,7 @@ static bool parse_format(const char *text, output_format *format)
 
 /* The records of one entry: its move, or every capture of its position. */
 static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
-                           text_buffer *out)
+                           record_number number, text_buffer *out)
 {
     position_line position;
     char fen[SEEBATCH_FEN_MAX];
@@ -175,104 +194,47 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config,
                         values);
     for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i], 0);
+        append_record(out, settings->format, &position, position.moves[i], values[i], number);
 }
 
-typedef struct chunk_evaluation {
-    const eval_settings *settings;
-    text_buffer *out;
-} chunk_evaluation;
-
-static void evaluate_entries(const training_entry *entries, const binpack_source *sources,
-                             size_t count, void *state)
+static void evaluate_entries(const training_entry *entries, size_t count, uint64_t first,
+                             const void *state, chunk_result *result)
 {
-    const chunk_evaluation *evaluation = state;
-    (void)sources;
-    for (size_t i = 0; i < count; i++)
-        evaluate_entry(evaluation->settings, &entries[i], evaluation->out);
-}
-
-static void evaluate_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
-                           const void *state, chunk_result *result)
-{
-    chunk_evaluation evaluation = {state, &result->text};
-    result->entries =
-        decode_in_blocks(data, size, file_offset, &result->decoding, evaluate_entries, &evaluation);
-}
-
-static int evaluate_plain(const eval_settings *settings, FILE *input, const char *path)
-{
-    plain_reader reader = {input, 0};
-    training_entry entry;
-    text_buffer out = {NULL, 0, 0};
-    char message[SEEBATCH_MESSAGE_SIZE + 128];
-    plain_step step;
-    while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
-        evaluate_entry(settings, &entry, &out);
-        if (out.length > (1u << 20) && !text_buffer_flush(&out, stdout))
-            break;
+    const eval_settings *settings = state;
+    for (size_t i = 0; i < count; i++) {
+        record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE,
+                                first + i};
+        evaluate_entry(settings, &entries[i], number, &result->text);
     }
-    bool written = text_buffer_flush(&out, stdout);
-    text_buffer_free(&out);
-    if (!written)
-        return EXIT_RESOURCE_FAILURE; /* main names standard output */
-    if (step == PLAIN_END)
-        return EXIT_OK;
-    fprintf(stderr, "seebatch eval: %s: %s\n", path ? path : "standard input", message);
-    return EXIT_BAD_LINES;
 }
 
-static int evaluate_training_data(const eval_settings *settings, data_format format,
-                                  const input_options *options, FILE *input)
+static void print_csv_header(const eval_settings *settings, data_format format)
 {
-    const char *path = options->path && strcmp(options->path, "-") != 0 ? options->path : NULL;
-    int status;
-    if (format == DATA_PLAIN) {
-        status = evaluate_plain(settings, input, path);
-    } else {
-        chunk_job job = {input,          stdout,   (int)options->threads,
-                         evaluate_chunk, settings, "eval",
-                         path,           NULL,     {{0}}};
-        chunk_totals totals;
-        status = run_chunk_job(&job, &totals);
-    }
-    return status;
+    if (settings->line_numbers)
+        fputs(format == DATA_LINES ? "line," : "entry,", stdout);
+    fputs("fen,move,value\n", stdout);
 }
 
-/* Evaluates an open input in the format given (DATA_EPD: lines), or, for
- * DATA_UNKNOWN, as binpack when it starts with binpack's magic, whatever its
- * name, standard input too, and as lines otherwise. */
-static int evaluate_input(const eval_settings *settings, data_format format,
-                          const input_options *options, FILE *input)
+static int evaluate_input(const eval_settings *settings, const input_options *options,
+                          const input_source *input)
 {
-    FILE *stream = input;
-    if (format == DATA_UNKNOWN) {
-        bool binpack;
-        if (!(stream = sniff_binpack(input, &binpack))) {
-            report("eval", "out of memory");
-            return EXIT_RESOURCE_FAILURE;
-        }
-        format = binpack ? DATA_BINPACK : DATA_EPD;
+    if (settings->format == FORMAT_CSV)
+        print_csv_header(settings, input->format);
+    if (input->format == DATA_LINES) {
+        void *states[MAX_THREADS];
+        for (int t = 0; t < options->threads; t++)
+            states[t] = (void *)settings; /* read-only: every thread shares it */
+        return run_over_lines("eval", options, input, evaluate_line, states);
     }
-    int status;
-    if (settings->line_numbers && format != DATA_EPD) {
-        status = usage_error("eval", "--line-numbers needs lines input, not %s training data",
-                             data_format_name(format));
-    } else {
-        if (settings->format == FORMAT_CSV)
-            fputs(settings->line_numbers ? "line,fen,move,value\n" : "fen,move,value\n", stdout);
-        if (format == DATA_EPD) {
-            void *states[MAX_THREADS];
-            for (int t = 0; t < options->threads; t++)
-                states[t] = (void *)settings; /* read-only: every thread shares it */
-            status = run_over_stream("eval", options, stream, evaluate_line, states);
-        } else {
-            status = evaluate_training_data(settings, format, options, stream);
-        }
-    }
-    if (stream != input)
-        fclose(stream);
-    return status;
+    training_job job = {"eval",
+                        input,
+                        stdout,
+                        (int)options->threads,
+                        evaluate_entries,
+                        settings,
+                        settings->line_numbers};
+    chunk_totals totals;
+    return run_training_job(&job, &totals);
 }
 
 int run_eval(int argc, char **argv)
@@ -280,7 +242,7 @@ int run_eval(int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL};
     output_format format = FORMAT_TEXT;
     data_format input_format = DATA_UNKNOWN;
-    bool all_captures = false, lines = false, line_numbers = false;
+    bool all_captures = false, line_numbers = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0) {
             if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
@@ -288,10 +250,8 @@ int run_eval(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
-            const char *name = i + 1 < argc ? argv[++i] : NULL;
-            lines = name && strcmp(name, "lines") == 0;
-            input_format = data_format_named(name);
-            if (!lines && input_format != DATA_BINPACK && input_format != DATA_PLAIN)
+            input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format == DATA_UNKNOWN)
                 return usage_error("eval", "--input-format needs lines, binpack or plain");
             continue;
         }
@@ -308,13 +268,17 @@ int run_eval(int argc, char **argv)
             return leave_arguments(result, eval_help);
     }
     eval_settings settings = {options.config, format, all_captures, line_numbers};
-    if (!lines && input_format == DATA_UNKNOWN)
-        input_format = data_format_of_path(options.path);
-    FILE *input = open_input("eval", options.path);
-    if (!input)
-        return EXIT_USAGE;
-    int status = evaluate_input(&settings, lines ? DATA_EPD : input_format, &options, input);
-    if (input != stdin)
-        fclose(input);
+    input_source input;
+    int status = open_subcommand_input("eval", &options, input_format, &input);
+    if (status != EXIT_OK)
+        return status;
+    if (all_captures && input.format == DATA_LINES)
+        status = usage_error("eval",
+                             "--all-captures is for training data; %s holds lines, where "
+                             "a line \"FEN\" already gives every capture",
+                             input.name);
+    else
+        status = evaluate_input(&settings, &options, &input);
+    input_close(&input);
     return status;
 }

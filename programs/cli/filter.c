@@ -19,13 +19,16 @@
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "chain_moves.h"
+#include "filter_counts.h"
 #include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
 #include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
-#include "training_input.h"
+#include "input_source.h"
+#include "input_messages.h"
+#include "entry_place.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE]\n"
@@ -39,8 +42,10 @@ static const char filter_help[] =
     "%s"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack, plain or epd (lines \"FEN\" or \"FEN;move\");\n"
-    "                      by default the file's extension says\n"
+    "  --input-format F    binpack, plain or epd (lines \"FEN\" or \"FEN;move\").\n"
+    "                      By default the input says: \"BINP\" (binpack) or \"fen \"\n"
+    "                      (plain) at its start, whatever its name, standard input\n"
+    "                      too; else a .binpack, .plain or .epd name; else EPD\n"
     "  --output FILE       write there instead of standard output\n"
     "  --output-format F   binpack or plain; by default the input's format\n"
     "                      (EPD input is written as EPD)\n"
@@ -52,15 +57,22 @@ static const char filter_help[] =
     "                      (binpack input is split by chunk)\n"
     "  -h, --help          this text\n"
     "\n"
+    "Binpack output keeps the input's chains where it can: an entry kept after a\n"
+    "dropped one starts a new chain with a full 32-byte position, where the input\n"
+    "spent a few bits, so a filtered binpack can be larger than its input.\n"
+    "\n"
     "A binpack that does not decode (truncated, corrupt, a chunk header that\n"
-    "lies) ends the run with \"byte B, entry E: why\" after every entry before\n"
-    "it is written. Exit status: 0 success, 1 bad input, 2 usage error or\n"
-    "unreadable input, 3 out of memory or unwritable output.\n";
+    "lies) ends the run with \"FILE: byte B, entry E: why\" after every entry\n"
+    "before it is written. A bad plain block (\"FILE: line L, entry E: why\") or EPD\n"
+    "line is reported and skipped; the others are still filtered. Exit status: 0\n"
+    "success, 1 bad input, 2 usage error or unreadable input, 3 out of memory or\n"
+    "unwritable output (the counts included).\n";
 
 typedef struct filter_settings {
     filter_rules rules;
     data_format input, output;
-    const char *input_path, *output_path;
+    const char *input_name; /* for messages: the path, or "standard input" */
+    const char *output_path;
     bool count_only;
     bool explain;
 } filter_settings;
@@ -233,15 +245,9 @@ static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_r
 static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    chunk_job job = {input,
-                     output,
-                     threads,
-                     filter_chunk,
-                     settings,
-                     "filter",
-                     settings->input_path,
-                     NULL,
-                     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}}};
+    chunk_job job = {input,    output,   threads, filter_chunk,
+                     settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
+                     false};
     /* Only the placeholder rule looks at earlier entries. */
     if (settings->rules.active & (1u << RULE_PLACEHOLDER))
         job.settle = settle_chunk;
@@ -263,25 +269,44 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
     return fwrite(block, 1, length, output) == length;
 }
 
+/* The next plain entry the output can hold, reporting and skipping the
+ * others and the bad blocks (as lines input skips bad lines); false at the
+ * end. *blocks counts the blocks read, good or bad: entry numbers. */
+static bool next_plain_entry(const filter_settings *settings, plain_reader *reader,
+                             training_entry *entry, uint64_t *blocks, bool *bad)
+{
+    char message[SEEBATCH_MESSAGE_SIZE + 128], text[sizeof message + 64];
+    plain_step step;
+    while ((step = seebatch_plain_next(reader, entry, message, sizeof message)) != PLAIN_END) {
+        ++*blocks;
+        if (step == PLAIN_ENTRY && settings->output == DATA_BINPACK &&
+            entry->ply > BINPACK_PLY_MAX) {
+            snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
+                     entry->ply, BINPACK_PLY_MAX);
+            reader->fault_line = reader->line;
+            step = PLAIN_BAD;
+        }
+        if (step == PLAIN_ENTRY)
+            return true;
+        report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, true,
+                                                           reader->fault_line, *blocks, message));
+        *bad = true;
+    }
+    return false;
+}
+
 static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
-    plain_reader reader = {input, 0};
+    plain_reader reader = seebatch_plain_reader(input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry;
-    char message[SEEBATCH_MESSAGE_SIZE + 128];
-    plain_step step;
+    uint64_t blocks = 0;
+    bool bad = false;
     int status = EXIT_OK;
-    while ((step = seebatch_plain_next(&reader, &entry, message, sizeof message)) == PLAIN_ENTRY) {
-        if (settings->output == DATA_BINPACK && entry.ply > BINPACK_PLY_MAX) {
-            snprintf(message, sizeof message,
-                     "line %lu: ply %u does not fit in binpack (at most %d)", reader.line,
-                     entry.ply, BINPACK_PLY_MAX);
-            step = PLAIN_BAD;
-            break;
-        }
+    while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
         ++*read;
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
@@ -295,12 +320,9 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
-    if (step == PLAIN_BAD && status == EXIT_OK) {
-        fprintf(stderr, "seebatch filter: %s: %s\n",
-                settings->input_path ? settings->input_path : "standard input", message);
-        status = EXIT_BAD_LINES;
-    }
-    return status;
+    if (status == EXIT_OK && reader.read_failed)
+        return EXIT_USAGE;
+    return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
 
 /* For a line with no move: a move no rule on the move matches, staying on
@@ -331,12 +353,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             continue;
         if (current.too_long ||
             !parse_position_line(&current, &position, message, sizeof message)) {
-            char error_line[sizeof message + 64];
-            int length =
-                snprintf(error_line, sizeof error_line, "seebatch filter: line %lu: %s\n",
-                         current.number, current.too_long ? "longer than 65536 bytes" : message);
-            write_error_lines(error_line, length < (int)sizeof error_line ? (size_t)length
-                                                                          : sizeof error_line - 1);
+            report_input_error("line %lu: %s", current.number,
+                               current.too_long ? "longer than 65536 bytes" : message);
             status = EXIT_BAD_LINES;
             continue;
         }
@@ -350,6 +368,10 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             status = EXIT_RESOURCE_FAILURE; /* run_filter names the output */
             break;
         }
+    }
+    if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
+        report("filter", "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
+        status = EXIT_USAGE;
     }
     free(reader);
     return status;
@@ -381,7 +403,7 @@ typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 static bool take_format(const char *value, bool output, data_format *format)
 {
     data_format named = data_format_named(value);
-    if (named == DATA_UNKNOWN || (output && named == DATA_EPD)) {
+    if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
                     output ? "binpack or plain" : "binpack, plain or epd", value);
@@ -395,12 +417,18 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
                                            input_options *options)
 {
     for (int i = 0; i < argc; i++) {
-        bool missing = false, bad = false;
+        bool missing = false;
         const char *value;
-        if (parse_rule_option(argc, argv, &i, &settings->rules, &bad)) {
-            if (bad)
-                return PARSE_BAD;
-        } else if (strcmp(argv[i], "--count-only") == 0) {
+        char message[SEEBATCH_MESSAGE_SIZE];
+        option_parse rule =
+            parse_rule_option(argc, argv, &i, &settings->rules, message, sizeof message);
+        if (rule == OPTION_BAD) {
+            usage_error("filter", "%s", message);
+            return PARSE_BAD;
+        }
+        if (rule == OPTION_TAKEN)
+            continue;
+        if (strcmp(argv[i], "--count-only") == 0) {
             settings->count_only = true;
         } else if (strcmp(argv[i], "--explain") == 0) {
             settings->explain = true;
@@ -421,27 +449,26 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
                 return result == ARGUMENT_HELP ? PARSE_HELP : PARSE_BAD;
         }
     }
+    char message[SEEBATCH_MESSAGE_SIZE];
+    if (!check_rule_options(&settings->rules, message, sizeof message)) {
+        usage_error("filter", "%s", message);
+        return PARSE_BAD;
+    }
     return PARSED;
 }
 
-/* Fills in the formats the options left open; false (reported) when the
- * input's format cannot be known or the pair is not supported. */
+/* Fills in the output format the options left open; false (reported) when
+ * the pair of formats or a rule does not suit the input. */
 static bool settle_formats(filter_settings *settings)
 {
-    if (settings->input == DATA_UNKNOWN)
-        settings->input = data_format_of_path(settings->input_path);
-    if (settings->input == DATA_UNKNOWN) {
-        usage_error("filter", "cannot tell the input's format from %s; give --input-format",
-                    settings->input_path ? "its name" : "standard input");
-        return false;
-    }
     if (settings->output == DATA_UNKNOWN)
         settings->output = settings->input;
-    if ((settings->input == DATA_EPD) != (settings->output == DATA_EPD)) {
-        usage_error("filter", "EPD input is written as EPD only");
+    if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
+        usage_error("filter", "%s holds lines (EPD), which are written as lines only",
+                    settings->input_name);
         return false;
     }
-    if (settings->input == DATA_EPD && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+    if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
         usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply and "
                               "--wld-skip read scores, plies and results, which EPD lines lack");
         return false;
@@ -469,10 +496,25 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
-    if (status != EXIT_RESOURCE_FAILURE)
-        print_rule_counts(stderr, &settings->rules, read, tally.kept, &tally.counts,
-                          settings->explain);
+    /* The counts are output too (with --count-only, the only output): if
+     * they cannot be written, the run failed, though nothing can say so. */
+    if (status != EXIT_RESOURCE_FAILURE &&
+        !print_rule_counts(stderr, &settings->rules, read, tally.kept, &tally.counts,
+                           settings->explain))
+        status = EXIT_RESOURCE_FAILURE;
     return status;
+}
+
+/* Opens the output (standard output unless --output); NULL, reported, when
+ * it cannot be made. */
+static FILE *open_output(const filter_settings *settings)
+{
+    if (!settings->output_path)
+        return stdout;
+    FILE *output = fopen(settings->output_path, "wb");
+    if (!output)
+        report("filter", "cannot create %s: %s", settings->output_path, strerror(errno));
+    return output;
 }
 
 int run_filter(int argc, char **argv)
@@ -488,23 +530,19 @@ int run_filter(int argc, char **argv)
         return EXIT_USAGE;
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
-    settings.input_path = options.path && strcmp(options.path, "-") != 0 ? options.path : NULL;
-    if (!settle_formats(&settings))
-        return EXIT_USAGE;
-    FILE *input = open_input("filter", options.path);
-    if (!input)
-        return EXIT_USAGE;
-    FILE *output = stdout;
-    if (settings.output_path && !(output = fopen(settings.output_path, "wb"))) {
-        fprintf(stderr, "seebatch filter: cannot create %s: %s\n", settings.output_path,
-                strerror(errno));
-        if (input != stdin)
-            fclose(input);
+    input_source input;
+    int status = open_subcommand_input("filter", &options, settings.input, &input);
+    if (status != EXIT_OK)
+        return status;
+    settings.input = input.format;
+    settings.input_name = input.name;
+    FILE *output = NULL;
+    if (!settle_formats(&settings) || !(output = open_output(&settings))) {
+        input_close(&input);
         return EXIT_USAGE;
     }
-    int status = run_filter_stream(&settings, input, output, (int)options.threads);
-    if (input != stdin)
-        fclose(input);
+    status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
+    input_close(&input);
     /* Standard output is checked by main when the command returns. */
     if (output != stdout)
         status = finish_output("filter", output, settings.output_path, status);

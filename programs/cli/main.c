@@ -8,6 +8,7 @@
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
+#include "view_exchange.h"
 
 static const char main_help[] =
     "usage: seebatch COMMAND [options] [FILE]\n"
@@ -15,70 +16,62 @@ static const char main_help[] =
     "Static exchange evaluation (SEE) of chess captures, many at once.\n"
     "\n"
     "Commands:\n"
-    "  eval    SEE of every capture (or of given moves) of each FEN line\n"
+    "  eval    SEE of every capture (or of given moves) of each FEN line, or of\n"
+    "          each training entry's move\n"
     "  check   compare every SEE backend and the slow oracle with the reference\n"
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
-    "  filter  drop training entries (binpack, plain) by rule: check, capture, SEE\n"
+    "  filter  drop training entries (binpack, plain, EPD) by rule: check, capture,\n"
+    "          SEE, promotion, castling, and nnue-pytorch's loader rules (score,\n"
+    "          ply, material, seeded random draws); write the rest, count per rule\n"
+    "  stats   what a training file holds: entries, chunks, chains, games,\n"
+    "          results, captures, checks, scores and plies by range\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version, the SEE backend in use and\n"
-    "                             the CPU features found\n"
+    "  seebatch --version         the library version, the SEE backend in use, the\n"
+    "                             CPU features found and the view exchange\n"
     "\n"
     "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
-    "(auto, the default, takes the best this CPU runs).\n"
-    "Exit status: 0 success, 1 some input lines were bad (or check found a\n"
-    "mismatch), 2 usage error or unreadable input, 3 out of memory or the output\n"
-    "could not be written.\n";
+    "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
+    "auto|pext|portable forces the slider lookups of an engine's views\n"
+    "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
+    "Input: eval, check, filter and stats tell a binpack by its \"BINP\" and plain\n"
+    "text by its \"fen \" at the start, whatever the file's name (standard input\n"
+    "too), then by the name (.binpack, .plain, .epd), else read lines.\n"
+    "Exit status: 0 success, 1 some input was bad (or check found a mismatch),\n"
+    "2 usage error or unreadable input, 3 out of memory or the output could not\n"
+    "be written.\n";
 
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
     bool computes_see; /* needs a SEE backend, so SEEBATCH_BACKEND matters */
+    bool checks_views; /* prepares views, so SEEBATCH_VIEW_EXCHANGE matters */
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true},    {"check", run_check, true},   {"gen", run_gen, false},
-    {"perft", run_perft, false}, {"filter", run_filter, true},
+    {"eval", run_eval, true, false},     {"check", run_check, true, true},
+    {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
+    {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
 };
 
-FILE *open_input(const char *name, const char *path)
+int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
+                          input_source *input)
 {
-    if (!path || strcmp(path, "-") == 0)
-        return stdin;
-    FILE *file = fopen(path, "rb");
-    if (!file)
-        report(name, "cannot open %s: %s", path, strerror(errno));
-    return file;
-}
-
-int run_over_input(const char *subcommand, const input_options *options, line_processor process,
-                   void **worker_states)
-{
-    FILE *input = open_input(subcommand, options->path);
-    if (!input)
-        return EXIT_USAGE;
-    int status = run_over_stream(subcommand, options, input, process, worker_states);
-    if (input != stdin)
-        fclose(input);
+    int status = input_open(subcommand, options->path, given, input);
+    if (status == EXIT_OK)
+        input_messages_start(subcommand, input->name);
     return status;
 }
 
-int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
-                    line_processor process, void **worker_states)
+int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
+                   line_processor process, void **worker_states)
 {
-    line_job job = {input,
-                    stdout,
-                    (int)options->threads,
-                    process,
-                    worker_states,
-                    subcommand,
-                    options->path && strcmp(options->path, "-") != 0 ? options->path
-                                                                     : "standard input"};
-    line_job_result result = run_line_job(&job);
-    switch (result) {
+    line_job job = {input->stream, stdout,     (int)options->threads, process, worker_states,
+                    subcommand,    input->name};
+    switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;
     case LINES_SOME_BAD:
@@ -97,6 +90,11 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         report(command->name, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
+    seebatch_view_lookup lookup;
+    if (command->checks_views && seebatch_view_lookup_here(&lookup, &error) != SEEBATCH_OK) {
+        report(command->name, "%s", error.message);
+        return EXIT_USAGE;
+    }
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
     if (!split) {
@@ -112,9 +110,39 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
     return status;
 }
 
+/* Whether the environment variable names a choice other than auto. */
+static bool forced_by(const char *variable)
+{
+    const char *value = getenv(variable);
+    return value && *value && strcmp(value, "auto") != 0;
+}
+
+/* The CPU as cpuid names it, and the view exchange seebatch_view_rules_init
+ * gives here (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
+static int print_view_exchange(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
+           *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
+           seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+    seebatch_view_lookup chosen, automatic = SEEBATCH_LOOKUP_PORTABLE;
+    seebatch_error error;
+    if (seebatch_view_lookup_here(&chosen, &error) != SEEBATCH_OK) {
+        report(NULL, "%s", error.message);
+        return EXIT_USAGE;
+    }
+    seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
+    if (forced_by("SEEBATCH_VIEW_EXCHANGE"))
+        printf("view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
+               seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
+    else
+        printf("view exchange: %s (what auto picks here)\n", seebatch_view_lookup_names[chosen]);
+    return EXIT_OK;
+}
+
 /* The version, then what a bug report needs: the backend SEE runs on here
  * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
- * the library can run on it. */
+ * the library can run on it, and the view exchange. */
 static int print_version(void)
 {
     printf("seebatch %s\n", seebatch_version());
@@ -123,10 +151,8 @@ static int print_version(void)
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
-    const char *chooser = getenv("SEEBATCH_BACKEND");
     printf("backend: %s (%s)\n", seebatch_backend_name(),
-           chooser && *chooser && strcmp(chooser, "auto") != 0 ? "chosen by SEEBATCH_BACKEND"
-                                                               : "the best this CPU runs");
+           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND" : "the best this CPU runs");
     printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
            seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
     const char *names[8];
@@ -135,7 +161,20 @@ static int print_version(void)
     for (size_t i = 0; i < count && i < 8; i++)
         printf(" %s", names[i]);
     putchar('\n');
-    return EXIT_OK;
+    return print_view_exchange();
+}
+
+/* "seebatch help COMMAND": that command's help, as "seebatch COMMAND --help". */
+static int command_help(int argc, char **argv)
+{
+    for (size_t i = 0; argc == 3 && i < sizeof subcommands / sizeof subcommands[0]; i++) {
+        if (strcmp(argv[2], subcommands[i].name) == 0) {
+            char *help_argv[] = {argv[2], "--help", NULL};
+            return run_subcommand(&subcommands[i], 2, help_argv);
+        }
+    }
+    return usage_error(NULL, "%s takes at most a command's name, not \"%s\"", argv[1],
+                       argv[argc == 3 ? 2 : 3]);
 }
 
 int main(int argc, char **argv)
@@ -144,13 +183,20 @@ int main(int argc, char **argv)
         fputs(main_help, stderr);
         return EXIT_USAGE;
     }
+    /* Help and version are output too: a write that fails is exit 3. */
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
         strcmp(argv[1], "help") == 0) {
+        if (argc > 2)
+            return command_help(argc, argv);
         fputs(main_help, stdout);
-        return EXIT_OK;
+        return finish_output(NULL, stdout, "standard output", EXIT_OK);
     }
-    if (strcmp(argv[1], "--version") == 0)
-        return print_version();
+    if (strcmp(argv[1], "--version") == 0) {
+        if (argc > 2)
+            return usage_error(NULL, "--version takes nothing after it, but was given \"%s\"",
+                               argv[2]);
+        return finish_output(NULL, stdout, "standard output", print_version());
+    }
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return run_subcommand(&subcommands[i], argc - 1, argv + 1);

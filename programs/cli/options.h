@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "rule_options.h" /* parse_number, config_options_help */
 #include "seebatch.h"
 
 /* SEEBATCH_MAX_MOVES as text, for help texts: the most moves a line may give. */
@@ -14,34 +15,12 @@
 
 enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
 
-/* If argv[*index] is a configuration option (--preset NAME, --values
- * P,N,B,R,Q, --pins, --promotions[=none|move|all], --stop-when-ahead),
- * applies it to *config,
- * advances *index past its argument and returns true. On a bad argument
- * prints the problem and sets *bad. Options apply in order, so --preset
- * first, then changes. */
-bool parse_config_option(const char *subcommand, int argc, char **argv, int *index,
-                         seebatch_config *config, bool *bad);
-
-/* The help text of those options, for every subcommand that takes them. */
-extern const char config_options_help[];
-
 /* If argv[*index] is -j N or --threads N (1..256), stores N. */
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
 
-/* Bad-line messages: a file of garbage must not bury the terminal in
- * millions of lines, so a run prints at most a limit of them (--max-errors N,
- * default DEFAULT_MAX_ERRORS, 0 for no limit) and then says how many it did
- * not print. Only the thread that writes the output calls these. */
-enum { DEFAULT_MAX_ERRORS = 20 };
-void set_error_limit(unsigned long long limit);
-/* Writes to stderr each whole line of text while the limit allows, and
- * counts the others. */
-void write_error_lines(const char *text, size_t length);
-/* "seebatch SUBCOMMAND: N more error messages not shown" when some were held back. */
-void report_hidden_errors(const char *subcommand);
+#include "input_messages.h" /* set_error_limit */
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -63,10 +42,6 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
  * prints help (a format with config_options_help and threads_option_help)
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
-
-/* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
- * a '-', nothing before or after them. */
-bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
 /* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on
  * stderr ("seebatch: MESSAGE" when subcommand is NULL, before one is known).

@@ -9,24 +9,24 @@ int run_check(int argc, char **argv);
 int run_gen(int argc, char **argv);
 int run_perft(int argc, char **argv);
 int run_filter(int argc, char **argv);
+int run_stats(int argc, char **argv);
 
+#include "input_source.h"
 #include "options.h"
 #include "parallel_lines.h"
 
-/* Runs process over the input options->path names on options->threads
- * threads, one worker state each, writing to standard output. Returns
- * EXIT_OK, EXIT_BAD_LINES, EXIT_USAGE when the input cannot be opened or
- * read, or EXIT_RESOURCE_FAILURE when standard output failed (not reported:
- * main reports it when it closes standard output). */
-int run_over_input(const char *subcommand, const input_options *options, line_processor process,
-                   void **worker_states);
+/* Runs process over the lines of input on options->threads threads, one
+ * worker state each, writing to standard output. Returns EXIT_OK,
+ * EXIT_BAD_LINES, EXIT_USAGE when the input cannot be read, or
+ * EXIT_RESOURCE_FAILURE when standard output failed (not reported: main
+ * reports it when it closes standard output). */
+int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
+                   line_processor process, void **worker_states);
 
-/* The same over an input already open (options->path names it in messages). */
-int run_over_stream(const char *subcommand, const input_options *options, FILE *input,
-                    line_processor process, void **worker_states);
-
-/* Opens path for reading ("-" or NULL: standard input); on failure prints
- * why, naming the subcommand, and returns NULL. */
-FILE *open_input(const char *subcommand, const char *path);
+/* Opens the input options->path names (input_source.h, given: the format
+ * an option gave, DATA_UNKNOWN to look) and starts the messages about it
+ * (input_messages.h). EXIT_OK or the failure's exit status (reported). */
+int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
+                          input_source *input);
 
 #endif

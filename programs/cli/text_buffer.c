@@ -64,3 +64,34 @@ void text_buffer_free(text_buffer *buffer)
     free(buffer->bytes);
     *buffer = (text_buffer){NULL, 0, 0};
 }
+
+enum { MARK_START = '\x01', MARK_END = '\x02' };
+
+void text_buffer_append_number_mark(text_buffer *buffer, unsigned long long relative)
+{
+    text_buffer_printf(buffer, "%c%llu%c", MARK_START, relative, MARK_END);
+}
+
+bool text_buffer_flush_numbered(text_buffer *buffer, FILE *stream, unsigned long long base)
+{
+    const char *text = buffer->bytes, *end = text + buffer->length;
+    while (text < end) {
+        const char *mark = memchr(text, MARK_START, (size_t)(end - text));
+        size_t plain = (size_t)((mark ? mark : end) - text);
+        if (plain && fwrite(text, 1, plain, stream) != plain)
+            break;
+        if (!mark) {
+            text = end;
+            break;
+        }
+        char *after;
+        unsigned long long relative = strtoull(mark + 1, &after, 10);
+        fprintf(stream, "%llu", base + relative);
+        text = after + (after < end && *after == MARK_END);
+    }
+    buffer->length = 0;
+    if (text == end && !ferror(stream))
+        return true;
+    remember_write_error();
+    return false;
+}

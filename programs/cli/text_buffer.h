@@ -21,4 +21,12 @@ void text_buffer_printf(text_buffer *buffer, const char *format, ...)
 bool text_buffer_flush(text_buffer *buffer, FILE *stream);
 void text_buffer_free(text_buffer *buffer);
 
+/* Numbers not known when the text is made (a chunk's entries are numbered
+ * only once the chunks before it are counted): text_buffer_append_number_mark
+ * appends a mark holding a number relative to the chunk, and
+ * text_buffer_flush_numbered writes the text with each mark replaced by base
+ * + that number. The marks use bytes that formatted output never holds. */
+void text_buffer_append_number_mark(text_buffer *buffer, unsigned long long relative);
+bool text_buffer_flush_numbered(text_buffer *buffer, FILE *stream, unsigned long long base);
+
 #endif

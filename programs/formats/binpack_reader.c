@@ -463,3 +463,11 @@ void seebatch_binpack_file_reader_free(binpack_file_reader *reader)
     reader->payload = NULL;
     reader->capacity = 0;
 }
+
+void seebatch_binpack_truncation_fault(const binpack_fault *decoding,
+                                       const binpack_fault *truncation, binpack_fault *out)
+{
+    uint64_t where = decoding ? decoding->byte_offset : truncation->byte_offset;
+    *out = *truncation;
+    out->byte_offset = where;
+}

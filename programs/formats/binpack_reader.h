@@ -98,4 +98,12 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
 
 void seebatch_binpack_file_reader_free(binpack_file_reader *reader);
 
+/* The fault of a chunk the file ends inside (BINPACK_CHUNK_TRUNCATED), once
+ * what is there has been decoded: the truncation is the reason, named at
+ * the byte where decoding stopped (decoding, the decoder's fault, or NULL
+ * when it decoded to the end of what is there) or else where the file
+ * ends. out may be decoding. */
+void seebatch_binpack_truncation_fault(const binpack_fault *decoding,
+                                       const binpack_fault *truncation, binpack_fault *out);
+
 #endif

@@ -167,63 +167,110 @@ static line_status read_line(FILE *file, char *line, size_t size, size_t *length
 /* A line the reader takes: not too long, and with no NUL byte (text has
  * none: a file of zeros, or garbage after a NUL, must not read as nothing
  * or be cut short unseen). Otherwise fills message. */
-static bool is_text_line(const char *line, size_t length, line_status status, unsigned long number,
-                         char *message, size_t message_size)
+static bool is_text_line(const char *line, size_t length, line_status status, char *message,
+                         size_t message_size)
 {
     const char *nul = memchr(line, '\0', length);
     if (nul) {
-        snprintf(message, message_size, "line %lu, column %zu: a NUL byte", number,
-                 (size_t)(nul - line) + 1);
+        snprintf(message, message_size, "a NUL byte at column %zu", (size_t)(nul - line) + 1);
         return false;
     }
     if (status == LINE_TOO_LONG) {
-        snprintf(message, message_size, "line %lu: longer than %d bytes", number,
-                 PLAIN_LINE_BYTES - 2);
+        snprintf(message, message_size, "longer than %d bytes", PLAIN_LINE_BYTES - 2);
         return false;
     }
     return true;
 }
 
-plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char *message,
-                               size_t message_size)
+/* After a bad line inside a block: reads on to the block's "e" line (or the
+ * end of the file), so that the next block is read from its start. */
+static void skip_rest_of_block(plain_reader *reader)
 {
-    block_state state = {entry, 0, ""};
     char line[PLAIN_LINE_BYTES];
-    char detail[SEEBATCH_MESSAGE_SIZE + 64];
     size_t length;
     line_status status;
     while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
+        int c; /* the rest of a long line is no line of its own */
+        while (status == LINE_TOO_LONG && (c = getc(reader->file)) != EOF && c != '\n')
+            ;
         reader->line++;
-        if (!is_text_line(line, length, status, reader->line, message, message_size))
-            return PLAIN_BAD;
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
-        if (length == 0 && state.seen == 0)
-            continue;
-        if (strcmp(line, "e") == 0) {
-            if (!finish_block(&state, detail, sizeof detail))
-                goto bad;
-            return PLAIN_ENTRY;
+        if (status == LINE_READ && strcmp(line, "e") == 0 && !memchr(line, '\0', length))
+            return;
+    }
+}
+
+typedef enum block_end {
+    BLOCK_ENTRY,   /* a good block */
+    BLOCK_NONE,    /* the end of the file, between blocks */
+    BLOCK_BAD,     /* a bad block, read to its end (its "e" line, or the file's) */
+    BLOCK_BAD_LINE /* a bad line inside a block: the rest of the block is unread */
+} block_end;
+
+/* Reads the lines of one block; a bad one leaves the message and
+ * reader->fault_line. */
+static block_end read_block(plain_reader *reader, block_state *state, char *message,
+                            size_t message_size)
+{
+    char line[PLAIN_LINE_BYTES];
+    size_t length;
+    line_status status;
+    while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
+        reader->fault_line = ++reader->line;
+        if (!is_text_line(line, length, status, message, message_size)) {
+            int c; /* the rest of a long line is no line of its own */
+            while (status == LINE_TOO_LONG && (c = getc(reader->file)) != EOF && c != '\n')
+                ;
+            return BLOCK_BAD_LINE;
         }
+        while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
+            line[--length] = '\0';
+        if (length == 0 && state->seen == 0)
+            continue;
+        if (strcmp(line, "e") == 0)
+            return finish_block(state, message, message_size) ? BLOCK_ENTRY : BLOCK_BAD;
         char *space = strchr(line, ' ');
         if (!space) {
             char shown[64];
-            snprintf(detail, sizeof detail, "expected \"key value\" or \"e\", found \"%s\"",
+            snprintf(message, message_size, "expected \"key value\" or \"e\", found \"%s\"",
                      seebatch_printable(line, length, sizeof shown - 4, shown));
-            goto bad;
+            return BLOCK_BAD_LINE;
         }
         *space = '\0';
-        if (!take_line(&state, line, space + 1, detail, sizeof detail))
-            goto bad;
+        if (!take_line(state, line, space + 1, message, message_size))
+            return BLOCK_BAD_LINE;
     }
     if (ferror(reader->file)) {
-        snprintf(message, message_size, "line %lu: the input cannot be read", reader->line + 1);
+        reader->fault_line = reader->line + 1;
+        snprintf(message, message_size, "the input cannot be read: %s", strerror(errno));
+        reader->read_failed = true;
+        return BLOCK_BAD;
+    }
+    if (state->seen == 0)
+        return BLOCK_NONE;
+    snprintf(message, message_size, "the input ends inside an entry (no \"e\" line)");
+    return BLOCK_BAD;
+}
+
+plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char *message,
+                               size_t message_size)
+{
+    if (reader->read_failed)
+        return PLAIN_END;
+    block_state state = {entry, 0, ""};
+    switch (read_block(reader, &state, message, message_size)) {
+    case BLOCK_ENTRY:
+        return PLAIN_ENTRY;
+    case BLOCK_NONE:
+        return PLAIN_END;
+    case BLOCK_BAD_LINE: {
+        unsigned long fault_line = reader->fault_line;
+        skip_rest_of_block(reader);
+        reader->fault_line = fault_line;
         return PLAIN_BAD;
     }
-    if (state.seen == 0)
-        return PLAIN_END;
-    snprintf(detail, sizeof detail, "the input ends inside an entry (no \"e\" line)");
-bad:
-    snprintf(message, message_size, "line %lu: %s", reader->line, detail);
-    return PLAIN_BAD;
+    default:
+        return PLAIN_BAD;
+    }
 }

@@ -11,6 +11,7 @@
 #ifndef SEEBATCH_FORMATS_PLAIN_H
 #define SEEBATCH_FORMATS_PLAIN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -30,16 +31,27 @@ size_t seebatch_entry_fen(const training_entry *entry, char *out);
 
 typedef struct plain_reader {
     FILE *file;
-    unsigned long line; /* lines read so far */
+    unsigned long line;       /* lines read so far */
+    unsigned long fault_line; /* after PLAIN_BAD: the line at fault */
+    bool read_failed;         /* reading the file failed: it ends there */
 } plain_reader;
+
+/* A reader at the start of file. */
+static inline plain_reader seebatch_plain_reader(FILE *file)
+{
+    return (plain_reader){file, 0, 0, false};
+}
 
 typedef enum plain_step { PLAIN_ENTRY, PLAIN_END, PLAIN_BAD } plain_step;
 
-/* Reads the next block. PLAIN_BAD fills message with "line N: what is
- * wrong" (the block is not returned). Keys may come in any order; each is
- * needed once. The FEN's en passant square is dropped, as Stockfish drops
- * it, when no pawn can take there; its fullmove number is not read (the
- * ply says it). */
+/* Reads the next block. PLAIN_BAD: the block is bad; message says what is
+ * wrong and reader->fault_line where, and the reader has gone on to the end
+ * of that block (its "e" line, or the end of the file), so the next call
+ * reads the block after it. A read error is PLAIN_BAD too, with
+ * read_failed set; every call after it gives PLAIN_END. Keys may come in
+ * any order; each is needed once. The FEN's en passant square is dropped,
+ * as Stockfish drops it, when no pawn can take there; its fullmove number
+ * is not read (the ply says it). */
 plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char *message,
                                size_t message_size);
 

@@ -1,11 +1,11 @@
-/* The adapter between libseebatch_training and the tool's rule code
- * (programs/cli/filter_rules.c): the one place that knows how that code is
- * called, so a change there is met here only. */
+/* libseebatch_training's filter: the rules of `seebatch filter`, read from
+ * the same options by the same code (programs/filtering/), judged on the
+ * caller's arrays. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "filter_rules.h"
-#include "options.h"
+#include "rule_options.h"
 #include "training_internal.h"
 
 /* More arguments than any set of rule options needs. */
@@ -17,6 +17,35 @@ struct seebatch_training_filter {
     uint64_t entries;
 };
 
+/* Reads the options into *rules and *config; false with *fault filled at
+ * the first argument that is not one or has a bad value. */
+static bool read_rule_options(size_t argc, char **arguments, filter_rules *rules,
+                              seebatch_config *config, seebatch_training_fault *fault)
+{
+    char message[SEEBATCH_MESSAGE_SIZE - 64];
+    for (int index = 0; index < (int)argc; index++) {
+        int at = index;
+        /* The arguments are not split: "--promotions=move" comes whole. */
+        option_parse parsed = parse_config_option((int)argc, arguments, &index, config, NULL,
+                                                  message, sizeof message);
+        if (parsed == OPTION_NOT_MINE)
+            parsed =
+                parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);
+        if (parsed != OPTION_TAKEN) {
+            training_fail(fault, 0, 0, "rule argument %d, \"%.40s\": %s", at, arguments[at],
+                          parsed == OPTION_BAD
+                              ? message
+                              : "not a rule or configuration option of seebatch filter");
+            return false;
+        }
+    }
+    if (!check_rule_options(rules, message, sizeof message)) {
+        training_fail(fault, 0, 0, "%s", message);
+        return false;
+    }
+    return true;
+}
+
 seebatch_training_filter *seebatch_training_filter_new(size_t argc, const char *const *argv,
                                                        seebatch_training_fault *fault)
 {
@@ -26,8 +55,13 @@ seebatch_training_filter *seebatch_training_filter_new(size_t argc, const char *
         training_fail(fault, 0, 0, "%zu rule arguments; at most %d", argc, FILTER_ARGUMENTS_MAX);
         return NULL;
     }
-    for (size_t i = 0; i < argc; i++)
-        arguments[i] = (char *)argv[i]; /* parse_rule_option reads them only */
+    for (size_t i = 0; i < argc; i++) {
+        if (!argv[i]) {
+            training_fail(fault, 0, 0, "rule argument %zu is NULL", i);
+            return NULL;
+        }
+        arguments[i] = (char *)argv[i]; /* the option readers only read them */
+    }
     arguments[argc] = NULL;
     seebatch_training_filter *filter = calloc(1, sizeof *filter);
     if (!filter) {
@@ -35,18 +69,9 @@ seebatch_training_filter *seebatch_training_filter_new(size_t argc, const char *
         return NULL;
     }
     seebatch_config config = seebatch_config_classic(); /* the tool's default */
-    for (int index = 0; index < (int)argc; index++) {
-        bool bad = false;
-        int at = index;
-        bool known = parse_config_option("filter", (int)argc, arguments, &index, &config, &bad) ||
-                     parse_rule_option((int)argc, arguments, &index, &filter->rules, &bad);
-        if (!known || bad) {
-            training_fail(fault, 0, 0, "rule argument %d, \"%s\": %s", at, arguments[at],
-                          bad ? "a bad value (seebatch filter --help lists the rules)"
-                              : "not a rule or configuration option of seebatch filter");
-            free(filter);
-            return NULL;
-        }
+    if (!read_rule_options(argc, arguments, &filter->rules, &config, fault)) {
+        free(filter);
+        return NULL;
     }
     seebatch_rules_init(&filter->rules.see, &config, NULL);
     filter->history = filter_history_start();
@@ -61,7 +86,7 @@ int seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
         training_load(in, i, &entry);
-        if (!training_check_entry(&entry, filter->entries, true, fault))
+        if (!training_check_entry(&entry, filter->entries + 1, true, fault))
             return -1;
         keep[i] = matching_rules(&filter->rules, &filter->history, &entry) == 0;
         filter->entries++;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "entry_place.h"
 #include "plain.h"
 #include "training_internal.h"
 
@@ -39,12 +40,19 @@ seebatch_training_reader *seebatch_training_open(const char *path, seebatch_trai
         return NULL;
     }
     char magic[4];
-    bool binpack = fread(magic, 1, 4, file) == 4 && memcmp(magic, "BINP", 4) == 0;
+    size_t got = fread(magic, 1, 4, file);
+    if (got < 4 && ferror(file)) { /* a directory, say: say so now, not as bad data */
+        training_fail(fault, 0, 0, "%s: cannot read: %s", path, strerror(errno));
+        fclose(file);
+        free(reader);
+        return NULL;
+    }
+    bool binpack = got == 4 && memcmp(magic, "BINP", 4) == 0;
     rewind(file);
     reader->file = file;
     reader->format = binpack ? SEEBATCH_TRAINING_BINPACK : SEEBATCH_TRAINING_PLAIN;
     reader->chunks.file = file;
-    reader->plain.file = file;
+    reader->plain = seebatch_plain_reader(file);
     return reader;
 }
 
@@ -53,12 +61,20 @@ seebatch_training_format seebatch_training_reader_format(const seebatch_training
     return reader->format;
 }
 
-static void finish(seebatch_training_reader *r, uint64_t byte_offset, const char *message)
+/* Ends the reading; with a message, at a fault of the entry after those
+ * returned, named as the tool names it (entry_place.h): "line L" in plain
+ * text, else "byte B". */
+static void finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
+                   const char *message)
 {
     r->finished = true;
-    if (message)
-        training_fail(&r->end, byte_offset, r->entries, "byte %llu, entry %llu: %s",
-                      (unsigned long long)byte_offset, (unsigned long long)r->entries, message);
+    if (!message)
+        return;
+    char text[SEEBATCH_MESSAGE_SIZE];
+    uint64_t entry = r->entries + 1;
+    seebatch_entry_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
+                              message);
+    training_fail(&r->end, byte_offset, entry, "%s", text);
 }
 
 /* Starts decoding the next chunk; false when there is none (the end, or a
@@ -81,13 +97,13 @@ static bool next_chunk(seebatch_training_reader *r)
     }
     switch (status) {
     case BINPACK_CHUNK_NONE:
-        finish(r, 0, NULL);
+        finish(r, 0, 0, NULL);
         return false;
     case BINPACK_CHUNK_BAD:
-        finish(r, fault.byte_offset, fault.message);
+        finish(r, fault.byte_offset, 0, fault.message);
         return false;
     default:
-        finish(r, r->chunks.offset, "out of memory");
+        finish(r, r->chunks.offset, 0, "out of memory");
         return false;
     }
 }
@@ -112,10 +128,12 @@ static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
         }
         r->decoding = false;
         r->chunk_done = true;
-        if (step == BINPACK_FAULT)
-            finish(r, fault.byte_offset, fault.message);
-        else if (r->truncated)
-            finish(r, r->truncation.byte_offset, r->truncation.message);
+        /* A chunk the file ends inside faults for that reason, as in the tool. */
+        if (r->truncated)
+            seebatch_binpack_truncation_fault(step == BINPACK_FAULT ? &fault : NULL, &r->truncation,
+                                              &fault);
+        if (step == BINPACK_FAULT || r->truncated)
+            finish(r, fault.byte_offset, 0, fault.message);
         if (r->stop_at_chunk_end)
             break;
     }
@@ -135,7 +153,8 @@ static size_t read_plain(seebatch_training_reader *r, size_t capacity,
             training_store(out, n++, &entry);
             r->entries++;
         } else {
-            finish(r, at < 0 ? 0 : (uint64_t)at, step == PLAIN_BAD ? message : NULL);
+            finish(r, at < 0 ? 0 : (uint64_t)at, r->plain.fault_line,
+                   step == PLAIN_BAD ? message : NULL);
         }
     }
     return n;

@@ -77,7 +77,7 @@ static bool stem_holds(const training_entry *entry, uint64_t number, seebatch_tr
 static bool write_one(seebatch_training_writer *w, const training_entry *entry,
                       seebatch_training_fault *fault)
 {
-    uint64_t number = w->entries;
+    uint64_t number = w->entries + 1; /* counting from 1, as the tool does */
     bool written;
     if (w->format == SEEBATCH_TRAINING_PLAIN) {
         if (!training_check_entry(entry, number, true, fault))
@@ -111,7 +111,7 @@ int seebatch_training_write(seebatch_training_writer *writer, size_t count,
 {
     memset(fault, 0, sizeof *fault);
     if (writer->refused) {
-        training_fail(fault, 0, writer->entries, "%s: an earlier write failed", writer->path);
+        training_fail(fault, 0, writer->entries + 1, "%s: an earlier write failed", writer->path);
         return -1;
     }
     training_entry entry;
@@ -132,7 +132,7 @@ int seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_train
     memset(fault, 0, sizeof *fault);
     if (seebatch_binpack_flush_chunk(&writer->binpack, writer->file) && !ferror(writer->file))
         return 0;
-    training_fail(fault, 0, writer->entries, "%s: writing failed: %s", writer->path,
+    training_fail(fault, 0, 0, "%s: writing failed: %s", writer->path,
                   writer->binpack.out_of_memory ? "out of memory" : strerror(errno));
     writer->refused = true;
     return -1;
@@ -144,8 +144,7 @@ int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training
     bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) && !ferror(writer->file);
     ok = fclose(writer->file) == 0 && ok;
     if (!ok)
-        training_fail(fault, 0, writer->entries, "%s: writing failed: %s", writer->path,
-                      strerror(errno));
+        training_fail(fault, 0, 0, "%s: writing failed: %s", writer->path, strerror(errno));
     seebatch_binpack_writer_free(&writer->binpack);
     free(writer->path);
     free(writer);

@@ -12,7 +12,8 @@ exactly what `seebatch eval INPUT` prints with the same configuration. At most
 --window blocks are in flight, so memory stays bounded whatever the file size.
 
 As with `seebatch eval`: blank lines are skipped, CRLF is accepted, a bad line
-is reported on stderr as "line N: <what is wrong>" and skipped, and the exit
+is reported on stderr as "label_dask.py: INPUT: line N: <what is wrong>" (the
+tool's form) and skipped, and the exit
 status is then 1. Lines "FEN;moves" (moves given in UCI) are not supported
 here and are reported as bad.
 
@@ -99,7 +100,7 @@ def run(client, args):
         text, errors = pending.popleft().result()
         output.write(text)
         for number, message in errors:
-            print(f"line {number}: {message}", file=sys.stderr)
+            print(f"label_dask.py: {args.input}: line {number}: {message}", file=sys.stderr)
         return len(errors)
 
     with open(args.input, "rb") as stream, open(args.output, "wb") as output:

@@ -152,15 +152,43 @@ def _uci_table():
     return np.array([_uci_of(move) for move in range(65536)])
 
 
+_KIND_MAX = 6  # castling, the last kind of include/seebatch.h's seebatch_move_kind
+
+
+@functools.lru_cache(maxsize=1)
+def _is_move_table():
+    """Whether each 16-bit code is a move: a kind the library defines (0..6) and
+    a to-square other than the from-square."""
+    codes = np.arange(65536)
+    return ((codes >> 12) <= _KIND_MAX) & ((codes & 63) != ((codes >> 6) & 63))
+
+
+def _no_move(where, move):
+    kind = move >> 12
+    why = f"kind {kind}; the kinds are 0..{_KIND_MAX}" if kind > _KIND_MAX else \
+        f"its from-square and to-square are both {_uci_of(move)[:2]}"
+    return ValueError(f"move_to_uci: {where} is {move}, which is no move ({why})")
+
+
 def move_to_uci(moves):
     """UCI text of a move ("e2e4", "e7e8q"): a str for one move, a NumPy array
-    of str for an array of moves. The text is the library's."""
+    of str for an array of moves. The text is the library's. A 16-bit code
+    that is no move (an unknown kind, or the same from- and to-square: 65535,
+    0) raises ValueError naming it, rather than getting a text such as
+    "h8h8"."""
     if np.ndim(moves) == 0:
         move = int(moves)
         if not 0 <= move < 65536:
             raise ValueError(f"move_to_uci: {move} is not a 16-bit move")
+        if not _is_move_table()[move]:
+            raise _no_move("the move", move)
         return _uci_of(move)
-    return _uci_table()[integer_array(moves, np.uint16, "move_to_uci", "moves", 65536)]
+    moves = integer_array(moves, np.uint16, "move_to_uci", "moves", 65536)
+    bad = ~_is_move_table()[moves]
+    if bad.any():
+        row = int(np.argmax(bad))
+        raise _no_move(f"moves[{row}]", int(moves[row]))
+    return _uci_table()[moves]
 
 
 __all__ = ["FenError", "boards_from_fens", "captures", "move_to_uci"]

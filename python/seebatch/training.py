@@ -37,12 +37,18 @@ class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
 class TrainingDataError(ValueError):
     """A training file that does not decode, or entries that cannot be written.
 
-    path, byte_offset (reading: where in the file; plain: the block's start),
-    entry (the entry's number from 0 in the file, or among those written)."""
+    path; byte_offset (reading: where in the file; plain: the block's start);
+    entry, the entry's number counting from 1 as the `seebatch` tool's
+    messages count (in the file, or among the entries given to the writer
+    or the filter; 0 when no entry is concerned); index, the same from 0
+    (entry - 1: the entries before it, its row in the batches joined), or
+    None. The message names the place as the tool does: "byte B, entry E:
+    why" in a binpack, "line L, entry E: why" in plain text."""
 
     def __init__(self, message, path, byte_offset, entry):
         super().__init__(message)
         self.path, self.byte_offset, self.entry = path, byte_offset, entry
+        self.index = entry - 1 if entry else None
 
 
 class Fault(ctypes.Structure):
@@ -286,6 +292,9 @@ def moves_from_uci(boards, texts, board_index=None):
     move encoding (uint16). Move i is on boards[board_index[i]], or on
     boards[i] when board_index is None. A move that does not parse raises
     SeebatchError naming its row."""
+    if isinstance(texts, (str, bytes)):
+        raise TypeError("moves_from_uci takes a sequence of UCI moves, not one string: "
+                        "moves_from_uci(boards, [\"e2e4\"])")
     boards = boards_array(boards, "moves_from_uci")
     try:
         texts = np.asarray(texts, dtype=np.bytes_) if not isinstance(texts, np.ndarray) or \
@@ -325,7 +334,10 @@ class Filter:
     give one file's batches in order to one Filter."""
 
     def __init__(self, rules):
-        rules = [str(rule) for rule in rules]
+        if isinstance(rules, (str, bytes)):
+            raise TypeError("Filter takes a list of the tool's arguments, not one string: "
+                            "Filter([\"--skip-see-ge\", \"0\"]), or Filter(text.split())")
+        rules = [os.fsdecode(rule) if isinstance(rule, bytes) else str(rule) for rule in rules]
         argv = (ctypes.c_char_p * max(len(rules), 1))(*(r.encode() for r in rules))
         fault = Fault()
         self._filter = _lib().seebatch_training_filter_new(len(rules), argv, ctypes.byref(fault))

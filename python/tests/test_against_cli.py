@@ -119,6 +119,14 @@ def test_move_to_uci_is_the_library_text():
     texts = seebatch.move_to_uci(moves).tolist()
     assert "a7b8q" in texts and "c7c8n" in texts and "g1h1" not in texts
     assert [seebatch.move_to_uci(m) for m in moves] == texts
-    assert seebatch.move_to_uci(0) == "a1a1"
     with pytest.raises(ValueError, match="not a 16-bit move"):
         seebatch.move_to_uci(65536)
+    # Codes that are no move get no text (issue 29: 65535 gave "h8h8").
+    with pytest.raises(ValueError, match=r"65535, which is no move \(kind 15; the kinds are 0..6\)"):
+        seebatch.move_to_uci(65535)
+    with pytest.raises(ValueError, match=r"0, which is no move \(its from-square and to-square are both a1\)"):
+        seebatch.move_to_uci(0)
+    with pytest.raises(ValueError, match=r"moves\[2\] is 29184, which is no move \(kind 7"):
+        seebatch.move_to_uci(np.array([moves[0], moves[1], 7 << 12 | 8 << 6], np.uint16))
+    # Every code of a kind 0..6 with two squares is a move, castling's included.
+    assert seebatch.move_to_uci(6 << 12 | 6 << 6 | 4) == "e1g1"

@@ -34,5 +34,6 @@ def test_label_dask_writes_what_eval_writes(tmp_path):
     assert len(expected.stdout.splitlines()) > 10000
 
     def bad_line_numbers(stderr):
-        return [int(n) for n in re.findall(r"^line (\d+): ", stderr, re.MULTILINE)]
+        return [int(n) for n in re.findall(rf"^[^:]*: {re.escape(str(positions))}: line (\d+): ",
+                                           stderr, re.MULTILINE)]
     assert bad_line_numbers(result.stderr) == bad_line_numbers(expected.stderr) == [3001, 3007]

@@ -144,8 +144,9 @@ def test_a_bad_chunk_header_is_named_after_every_entry_before_it(games, tmp_path
     joined, error = read_until_fault(broken, batch_size)
     assert_same_batches(joined, expected)
     assert error.byte_offset == bad_at
-    assert error.entry == len(expected.moves)
-    assert f"byte {bad_at}, entry {len(expected.moves)}" in str(error)
+    # Entries count from 1, as in the tool's messages: the first not yielded.
+    assert error.entry == len(expected.moves) + 1 and error.index == len(expected.moves)
+    assert f"byte {bad_at}, entry {len(expected.moves) + 1}:" in str(error)
     assert str(broken) in str(error)
 
 
@@ -157,8 +158,9 @@ def test_a_truncated_file_yields_what_decodes_then_names_the_end(games, tmp_path
     joined, error = read_until_fault(cut, 64)
     assert 0 < len(joined.moves) < len(whole.moves)
     assert_same_batches(joined, seebatch.TrainingBatch(*(c[:len(joined.moves)] for c in whole)))
-    assert error.entry == len(joined.moves)
+    assert error.entry == len(joined.moves) + 1
     assert error.byte_offset <= len(data)
+    assert "the file ends" in str(error)  # the reason, as the tool gives it
 
 
 def test_a_bad_plain_block_is_named_by_its_offset_and_number(games, tmp_path):
@@ -169,9 +171,10 @@ def test_a_bad_plain_block_is_named_by_its_offset_and_number(games, tmp_path):
     path.write_bytes(b"e\n".join(bad))
     joined, error = read_until_fault(path, 2)
     assert len(joined.moves) == 3
-    assert error.entry == 3
+    assert error.entry == 4
     assert error.byte_offset == sum(len(b) + 2 for b in blocks[:3])
-    assert "line" in str(error)
+    # Blocks of six lines (fen, move, score, ply, result, e): the fourth's score is line 21.
+    assert "line 21, entry 4: score needs a whole number" in str(error)
 
 
 def test_a_missing_file_is_named():
@@ -185,13 +188,13 @@ def test_write_refuses_a_bad_entry_after_writing_those_before(tmp_path):
     results[17] = 2
     bad = entries._replace(results=results)
     path = tmp_path / "bad.binpack"
-    with pytest.raises(seebatch.TrainingDataError, match="entry 17: result 2") as raised:
+    with pytest.raises(seebatch.TrainingDataError, match="entry 18: result 2") as raised:
         seebatch.write_training(path, bad)
-    assert raised.value.entry == 17
+    assert raised.value.entry == 18 and raised.value.index == 17
     assert len(seebatch.read_training_all(path).moves) == 17
     moves = entries.moves.copy()
     moves[4] = 0  # a1a1
-    with pytest.raises(seebatch.TrainingDataError, match="entry 4: move a1a1"):
+    with pytest.raises(seebatch.TrainingDataError, match="entry 5: move a1a1"):
         seebatch.write_training(tmp_path / "bad.plain", entries._replace(moves=moves))
     with pytest.raises(ValueError, match=r"results\[0\] is 300"):
         seebatch.write_training(tmp_path / "x.plain", entries._replace(
@@ -222,6 +225,15 @@ def test_moves_from_uci_names_the_row():
         seebatch.moves_from_uci(boards, ["e2e4", "a7a8"])
     with pytest.raises(ValueError, match="give board_index"):
         seebatch.moves_from_uci(boards, ["e2e4"])
+    # One move given bare is refused, not read as a sequence of characters.
+    for bare in ("e2e4", b"e2e4"):
+        with pytest.raises(TypeError, match="a sequence of UCI moves, not one string"):
+            seebatch.moves_from_uci(boards[:1], bare)
+
+
+def test_read_training_names_a_directory(tmp_path):
+    with pytest.raises(seebatch.TrainingDataError, match=f"{tmp_path}: cannot read: Is a directory"):
+        next(seebatch.read_training(tmp_path))
 
 
 RULE_SETS = [
@@ -277,13 +289,31 @@ def test_filter_by_chunk_writes_the_tools_bytes(games, tmp_path, batch_size):
     assert out.read_bytes() == tool_output(*rules, binpack)
 
 
-def test_filter_names_a_bad_rule():
+def test_filter_names_a_bad_rule(capfd):
     with pytest.raises(ValueError, match='rule argument 1, "--skip-everything": not a rule'):
         seebatch.Filter(["--skip-capture", "--skip-everything"])
-    with pytest.raises(ValueError, match='rule argument 0, "--skip-see-ge": a bad value'):
+    # The value and the range, in the exception; nothing printed (issue 29:
+    # the tool's message went to stderr and the exception said "a bad value").
+    with pytest.raises(ValueError, match='rule argument 0, "--skip-see-ge": --skip-see-ge needs '
+                                         'a whole number -2147483648..2147483647, not "lots"'):
         seebatch.Filter(["--skip-see-ge", "lots"])
-    with pytest.raises(ValueError, match='rule argument 1, "--promotions=some": a bad value'):
+    with pytest.raises(ValueError, match='"--preset=fast": --preset needs classic or stockfish, '
+                                         'not "fast"'):
+        seebatch.Filter(["--preset=fast"])
+    with pytest.raises(ValueError, match="--seed seeds --random-skip and --wld-skip"):
+        seebatch.Filter(["--skip-capture", "--seed", "3"])
+    with pytest.raises(ValueError, match='rule argument 1, "--promotions=some": --promotions takes '
+                                         'none, move or all, not "some"'):
         seebatch.Filter(["--skip-capture", "--promotions=some"])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_filter_refuses_one_string():
+    """A bare string is a sequence of characters: refused, saying how to give it."""
+    for bare in ("--skip-capture", b"--skip-capture"):
+        with pytest.raises(TypeError, match="a list of the tool's arguments, not one string"):
+            seebatch.Filter(bare)
+    assert seebatch.Filter([b"--skip-capture"]).rules == ["--skip-capture"]
 
 
 small = pytest.mark.skipif(not os.path.exists(SMALL_BINPACK),

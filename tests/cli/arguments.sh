@@ -76,4 +76,30 @@ expect "check, many" "$("$tool" check "$work/two.fen" | grep -c '^checked 2 posi
 expect "eval help says 512 moves" "$("$tool" eval --help | grep -c 'at most 512 moves')" "1"
 expect "check help says 512 moves" "$("$tool" check --help | grep -c 'at most$')$("$tool" check --help | grep -c '^512 moves')" "11"
 
+# Nothing is taken silently (issue 29): --version takes no argument; help
+# takes a command's name and gives that command's help.
+expect "--version extra" "$("$tool" --version extra 2>&1 > /dev/null; echo "exit $?")" \
+    'seebatch: --version takes nothing after it, but was given "extra" (see seebatch --help)
+exit 2'
+expect "help COMMAND" "$("$tool" help stats)" "$("$tool" stats --help)"
+expect "--help COMMAND" "$("$tool" --help filter)" "$("$tool" filter --help)"
+expect "help of no command" "$("$tool" help nothing 2>&1; echo "exit $?")" \
+    'seebatch: help takes at most a command'"'"'s name, not "nothing" (see seebatch --help)
+exit 2'
+# The top-level help lists every command, filter with every kind of rule.
+for command in eval check gen perft filter stats; do
+    expect "--help lists $command" "$("$tool" --help | grep -c "^  $command  ")" "1"
+done
+expect "--help: filter's rules" "$("$tool" --help | grep -A2 '^  filter' | tr -s ' \n' ' ')" \
+    " filter drop training entries (binpack, plain, EPD) by rule: check, capture, SEE, promotion, castling, and nnue-pytorch's loader rules (score, ply, material, seeded random draws); write the rest, count per rule "
+# eval's help says what it answers: a move of either side whose piece stands
+# on the from-square (issue 29: it said "of the mover", and answered black's
+# moves with white to move). Values worked out by hand: e7e5 takes nothing,
+# d5e4 (black's pawn takes white's, white to move) wins a pawn.
+expect "eval help: either side's piece" "$("$tool" eval --help | grep -c 'nor played by the side to move')" "1"
+expect "a move of the side not to move" \
+    "$(printf '%s\n' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;e7e5' '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1;d5e4' | "$tool" eval | cut -d';' -f2-)" \
+    "e7e5;0
+d5e4;100"
+
 finish "cli arguments"

@@ -82,6 +82,6 @@ expect "--values 1,2,3,4,5 --pins runs that" "$?" "1"
 # A mismatch and a bad line: still 1, both reported.
 printf '%s\nbad fen\n' "$trace1" | "$wrong" check --no-oracle > "$work/both.out" 2> "$work/both.err"
 expect "mismatch and bad line: exit 1" "$?" "1"
-expect "mismatch and bad line: line named" "$(grep -c '^line 2: ' "$work/both.err")" "1"
+expect "mismatch and bad line: line named" "$(grep -c '^seebatch check: [^:]*: line 2: ' "$work/both.err")" "1"
 
 finish check_status

@@ -26,8 +26,8 @@ printf '%s;e1e5\nnot a fen\n\n%s;e2e4\n%s;d3e5\r\n' "$trace1" "$trace1" "$trace2
 expect "exit status with bad lines" "$?" "1"
 expect "good lines kept in order" "$(cat "$work/out")" "$trace1;e1e5;100
 $trace2;d3e5;-225"
-expect "bad FEN line named" "$(grep -c '^line 2: ' "$work/err")" "1"
-expect "empty from-square named" "$(grep -c '^line 4: .*e2' "$work/err")" "1"
+expect "bad FEN line named" "$(grep -c "^seebatch eval: $work/mixed.txt: line 2: " "$work/err")" "1"
+expect "empty from-square named" "$(grep -c "^seebatch eval: $work/mixed.txt: line 4: .*e2" "$work/err")" "1"
 expect "no other errors" "$(wc -l < "$work/err" | tr -d ' ')" "2"
 
 # Usage errors exit 2; help exits 0.

@@ -26,6 +26,11 @@ run() {
         echo "FAIL $name: exit status $status"
         head -n 20 "$work/err"
     fi
+    # Every message names the command and the input; the rest is checked
+    # below without that prefix.
+    expect "$name: messages name the input" \
+        "$(grep -vc '^seebatch eval: standard input: ' "$work/err")" "0"
+    sed -i 's/^seebatch eval: standard input: //' "$work/err"
 }
 
 # ---- empty and blank input

@@ -31,12 +31,12 @@ no_control "plain reader, a key" "$("$tool" filter "$work/esc_key.plain" 2>&1)"
 head -c 100000 /dev/zero > "$work/zeros.plain"
 "$tool" filter "$work/zeros.plain" > /dev/null 2> "$work/zeros.err"
 expect "zeros: exit" "$?" "1"
-expect "zeros: the NUL named" "$(grep -c 'line 1, column 1: a NUL byte' "$work/zeros.err")" "1"
+expect "zeros: the NUL named" "$(grep -c "^seebatch filter: $work/zeros.plain: line 1, entry 1: a NUL byte at column 1$" "$work/zeros.err")" "1"
 printf 'fen %s\0GARBAGE\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n' "$start" > "$work/nul.plain"
 "$tool" filter "$work/nul.plain" > "$work/nul.out" 2> "$work/nul.err"
 expect "NUL in a line: exit" "$?" "1"
 expect "NUL in a line: nothing written" "$(wc -c < "$work/nul.out" | tr -d ' ')" "0"
-expect "NUL in a line: where" "$(grep -c "line 1, column $(( ${#start} + 5 )): a NUL byte" "$work/nul.err")" "1"
+expect "NUL in a line: where" "$(grep -c "line 1, entry 1: a NUL byte at column $(( ${#start} + 5 ))$" "$work/nul.err")" "1"
 
 # Binpack by its magic: a file named data.bin, and standard input, give what
 # the .binpack file gives, with no error line.
@@ -62,12 +62,12 @@ expect "lines from a pipe" "$(cat "$work/p.fen" | "$tool" eval | cmp -s - <("$to
 yes 'not a position' | head -n 500 > "$work/bad.txt"
 "$tool" eval "$work/bad.txt" > /dev/null 2> "$work/bad.err"
 expect "cap: exit" "$?" "1"
-expect "cap: 20 lines by default" "$(grep -c '^line ' "$work/bad.err")" "20"
+expect "cap: 20 lines by default" "$(grep -c "^seebatch eval: $work/bad.txt: line " "$work/bad.err")" "20"
 expect "cap: the rest counted" "$(tail -1 "$work/bad.err")" "seebatch eval: 480 more error messages not shown (--max-errors N shows N, 0 all)"
-expect "--max-errors 5" "$("$tool" eval --max-errors 5 -j 2 "$work/bad.txt" 2>&1 | grep -c '^line ')" "5"
-expect "--max-errors 0: all" "$("$tool" eval --max-errors=0 "$work/bad.txt" 2>&1 | grep -c '^line ')" "500"
-expect "check is capped" "$("$tool" check --no-oracle "$work/bad.txt" 2>&1 | grep -c '^line ')" "20"
-expect "filter epd is capped" "$("$tool" filter --input-format epd --max-errors 3 "$work/bad.txt" 2>&1 | grep -c 'line [0-9]*: ')" "3"
+expect "--max-errors 5" "$("$tool" eval --max-errors 5 -j 2 "$work/bad.txt" 2>&1 | grep -c ': line ')" "5"
+expect "--max-errors 0: all" "$("$tool" eval --max-errors=0 "$work/bad.txt" 2>&1 | grep -c ': line ')" "500"
+expect "check is capped" "$("$tool" check --no-oracle "$work/bad.txt" 2>&1 | grep -c "^seebatch check: $work/bad.txt: line ")" "20"
+expect "filter epd is capped" "$("$tool" filter --input-format epd --max-errors 3 "$work/bad.txt" 2>&1 | grep -c "^seebatch filter: $work/bad.txt: line [0-9]*: ")" "3"
 "$tool" eval --max-errors lots < /dev/null 2> /dev/null
 expect "--max-errors needs a number" "$?" "2"
 
@@ -79,6 +79,24 @@ expect "--version: CPU features" "$(grep -c '^CPU features: AVX2+BMI1+BMI2+POPCN
 expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (chosen by SEEBATCH_BACKEND)$')" "1"
 SEEBATCH_BACKEND=bogus "$tool" --version > /dev/null 2>&1
 expect "--version: a bad SEEBATCH_BACKEND" "$?" "2"
+# The CPU as cpuid names it (as /proc/cpuinfo does, where there is one),
+# whether pext is fast there, and the view exchange: never pext where slow.
+expect "--version: CPU line" "$(grep -c '^CPU: .* family [0-9A-F][0-9A-F]*h model [0-9A-F][0-9A-F]h, pext fast: \(yes\|no\)$' <<< "$version")" "1"
+if grep -q '^vendor_id' /proc/cpuinfo 2> /dev/null; then
+    field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo | head -1; }
+    cpu_line="CPU: $(field vendor_id) family $(printf '%02X' "$(field 'cpu family')")h model $(printf '%02X' "$(field model)")h, "
+    expect "--version: the CPU /proc/cpuinfo names" "$(grep -cF "$cpu_line" <<< "$version")" "1"
+fi
+view=$(sed -n 's/^view exchange: \(pext\|portable\) (what auto picks here)$/\1/p' <<< "$version")
+expect "--version: the view exchange auto picks" "$(grep -c . <<< "$view")" "1"
+grep -q 'pext fast: no$' <<< "$version" && expect "--version: no pext where it is slow" "$view" "portable"
+expect "--version: the scalar backend's view exchange" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^view exchange: portable (what auto picks here)$')" "1"
+expect "--version: a forced view exchange" "$(SEEBATCH_VIEW_EXCHANGE=portable "$tool" --version | grep -c "^view exchange: portable (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks $view)$")" "1"
+err=$(SEEBATCH_VIEW_EXCHANGE=$'bo\egus' "$tool" --version 2>&1 > /dev/null)
+expect "--version: a bad SEEBATCH_VIEW_EXCHANGE" "$?" "2"
+expect "--version: it names the variable and the value" "$err" 'seebatch: unknown SEEBATCH_VIEW_EXCHANGE "bo?gus" (known: auto, pext, portable)'
+SEEBATCH_VIEW_EXCHANGE=portables "$tool" check --no-oracle < /dev/null > /dev/null 2>&1
+expect "check: a bad SEEBATCH_VIEW_EXCHANGE" "$?" "2"
 
 # eval --line-numbers: records join back to their input; a line with no
 # capture (line 2) writes none.
@@ -89,7 +107,9 @@ expect "--line-numbers" "$("$tool" eval --line-numbers -j 2 "$work/three.txt")" 
 expect "--line-numbers csv" "$("$tool" eval --line-numbers --format csv "$work/three.txt" | head -2)" "line,fen,move,value
 1,1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1,e1e5,100"
 expect "--line-numbers jsonl" "$("$tool" eval --line-numbers --format jsonl "$work/three.txt" | tail -1)" '{"line":3,"fen":"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1","move":"d3e5","value":-225}'
-"$tool" eval --line-numbers "$work/p.binpack" > /dev/null 2>&1
-expect "--line-numbers with binpack: usage error" "$?" "2"
+# On training data, records carry their entry's number (from 1).
+expect "--line-numbers on binpack: entry numbers" \
+    "$("$tool" eval --line-numbers -j 2 "$work/p.binpack" | cut -d';' -f1 | tr '\n' ' ')" \
+    "$(seq -s ' ' 1 "$(grep -c '^e$' "$work/p.plain")") "
 
 finish messages

@@ -23,7 +23,7 @@ expect "check -j2 stockfish exit" "$?" "0"
 expect "check with one configuration" "$(grep -c ' 1 configuration$' "$work/check2.out")" "1"
 printf '%s\nbad fen\n' "$trace1" | "$tool" check > /dev/null 2> "$work/check.err"
 expect "check bad line exit" "$?" "1"
-expect "check names the bad line" "$(grep -c '^line 2: ' "$work/check.err")" "1"
+expect "check names the bad line" "$(grep -c '^seebatch check: [^:]*: line 2: ' "$work/check.err")" "1"
 "$tool" check --bogus < /dev/null 2>/dev/null; expect "check unknown option" "$?" "2"
 "$tool" check -j 0 < /dev/null 2>/dev/null; expect "check -j 0" "$?" "2"
 

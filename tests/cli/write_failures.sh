@@ -76,6 +76,45 @@ else
     echo "note: no writable /dev/full here; only the small file system is tested"
 fi
 
+# Output that fails after bad input: still exit 3, the output named (issue
+# 29: a run that had met a bad line could end with that line's status, 1).
+{ printf 'not a position\n'; cat "$work/p.fen"; } > "$work/bad_first.fen"
+{ printf 'fen nonsense\nmove e2e4\nscore 0\nply 1\nresult 0\ne\n'; cat "$work/p.plain"; } \
+    > "$work/bad_first.plain"
+after_bad=(
+    "eval, a bad line first|-|eval $work/bad_first.fen"
+    "eval -j 2, a bad line first|-|eval -j 2 $work/bad_first.fen"
+    "eval, a bad plain block first|-|eval $work/bad_first.plain"
+    "filter, a bad plain block first|file|filter $work/bad_first.plain"
+    "filter to binpack, a bad plain block first|file|filter $work/bad_first.plain --output-format binpack"
+    "filter epd, a bad line first|file|filter $work/bad_first.fen"
+    "check, a bad line first|-|check --no-oracle $work/bad_first.fen"
+)
+if [ -w /dev/full ]; then
+    for command in "${after_bad[@]}"; do
+        IFS='|' read -r name output arguments <<< "$command"
+        if [ "$output" = file ]; then
+            err=$("$tool" $arguments --output /dev/full 2>&1 > /dev/null)
+            check_failure "/dev/full, $name" /dev/full "$?" "$err"
+        else
+            err=$("$tool" $arguments 2>&1 > /dev/full)
+            check_failure "/dev/full, $name" "standard output" "$?" "$err"
+        fi
+        expect "/dev/full, $name: the bad input named too" "$(grep -c ': line 1[:,]' <<< "$err")" "1"
+    done
+    # Help, version and counts are output too.
+    for arguments in "--help" "--version" "help filter" "eval --help" "stats $work/p.binpack"; do
+        err=$("$tool" $arguments 2>&1 > /dev/full)
+        check_failure "/dev/full, $arguments" "standard output" "$?" "$err"
+    done
+    # filter's counts on stderr, with --count-only its only output: a failure
+    # there cannot be reported, but the status says it.
+    "$tool" filter --count-only "$work/p.binpack" 2> /dev/full
+    expect "counts to /dev/full: exit" "$?" "3"
+    "$tool" filter "$work/p.binpack" --output "$work/out.binpack" 2> /dev/full
+    expect "counts to /dev/full, output written: exit" "$?" "3"
+fi
+
 # The small file system: how it is made here.
 fs=$work/small_fs
 mkdir -p "$fs"

@@ -62,11 +62,11 @@ expect "epd" "$("$tool" filter --skip-in-check --skip-capture "$work/hand.epd" 2
 printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore 0\nply 20000\nresult 0\ne\n' > "$work/long.plain"
 "$tool" filter "$work/long.plain" --output-format binpack > /dev/null 2> "$work/long.err"
 expect "ply over 14 bits: exit" "$?" "1"
-expect "ply over 14 bits: message" "$(head -1 "$work/long.err")" "seebatch filter: $work/long.plain: line 6: ply 20000 does not fit in binpack (at most 16383)"
+expect "ply over 14 bits: message" "$(head -1 "$work/long.err")" "seebatch filter: $work/long.plain: line 6, entry 1: ply 20000 does not fit in binpack (at most 16383)"
 printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1e3\nscore 0\nply 2\nresult 0\ne\n' > "$work/illegal.plain"
 "$tool" filter "$work/illegal.plain" > /dev/null 2> "$work/illegal.err"
 expect "illegal plain move: exit" "$?" "1"
-expect "illegal plain move: names the line" "$(head -1 "$work/illegal.err" | cut -d: -f1-3)" "seebatch filter: $work/illegal.plain: line 6"
+expect "illegal plain move: names the line" "$(head -1 "$work/illegal.err" | cut -d: -f1-3)" "seebatch filter: $work/illegal.plain: line 6, entry 1"
 
 # eval on training data: SEE of each entry's move (classic values), or of
 # every capture of its position.
@@ -141,6 +141,17 @@ expect "random: the oracle agrees" "$(cat "$work/counts")" "$("$oracle" "$work/l
 # Usage errors: exit 2, nothing read.
 expect "early ply negative" "$(usage --skip-early-ply -1 "$work/hand.plain")" "2"
 expect "simple eval too large" "$(usage --skip-simple-eval 65537 "$work/hand.plain")" "2"
+# Simple eval has 16 bits, |eval| <= 32768: a bound of 32768 or more would
+# drop every entry (issue 29), so 32767 is the largest taken.
+expect "simple eval 32768: refused, with the range" \
+    "$("$tool" filter --skip-simple-eval 32768 "$work/hand.plain" 2>&1 >/dev/null)" \
+    "seebatch filter: --skip-simple-eval needs a whole number 0..32767, not \"32768\" (see seebatch filter --help)"
+expect "simple eval 32767 taken" "$(material 32767)" "0"
+# --seed seeds the random rules; without one it would change nothing.
+expect "seed without a random rule" \
+    "$("$tool" filter --seed 4 --skip-capture "$work/hand.plain" 2>&1 >/dev/null)" \
+    "seebatch filter: --seed seeds --random-skip and --wld-skip, and neither is given (see seebatch filter --help)"
+expect "seed with --wld-skip" "$(usage --wld-skip --seed 4 "$work/loader.plain")" "0"
 expect "random skip not a number" "$(usage --random-skip x "$work/hand.plain")" "2"
 expect "seed negative" "$(usage --seed -1 "$work/hand.plain")" "2"
 expect "seed missing" "$(usage "$work/hand.plain" --seed)" "2"
@@ -153,7 +164,9 @@ expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2
 expect "threshold missing" "$(usage "$work/hand.plain" --skip-see-ge)" "2"
 expect "epd output" "$(usage --output-format=epd "$work/hand.plain")" "2"
 expect "unknown input format" "$(usage --input-format bin)" "2"
-expect "standard input needs a format" "$(usage --skip-capture)" "2"
+# Standard input of no known format is read as EPD lines (here none).
+expect "standard input, nothing in it" "$("$tool" filter --skip-capture < /dev/null 2>&1 | head -1)" \
+    "seebatch filter: 0 entries read, 0 kept, 0 dropped"
 expect "missing file" "$(usage "$work/absent.binpack")" "2"
 
 # Damaged files: an error naming the byte and the entry, every entry before it written.

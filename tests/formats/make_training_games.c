@@ -24,9 +24,14 @@
 
 enum { VALUE_NONE = 32002 };
 
+/* What was written, counted as it was written: the counts `seebatch stats`
+ * must find. A game is a run of entries with rising plies and one result
+ * (from white's view): a game played here, or the rest of one after its
+ * result was changed. */
 typedef struct stats {
     long games, entries, chunks, chains, captures, checks, promotions, castlings, en_passants,
-        value_nones, zeros, planted_boundaries;
+        value_nones, zeros, planted_boundaries, result_holds, white_wins, game_draws, black_wins,
+        wins, draws, losses;
 } stats;
 
 typedef struct maker {
@@ -109,11 +114,24 @@ static void count_entry(maker *m, const training_entry *e)
     m->counts.entries++;
     m->counts.captures += seebatch_move_captures(&e->board, e->move);
     m->counts.checks += seebatch_side_in_check(&e->board);
-    m->counts.promotions += kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT;
+    m->counts.promotions +=
+        kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     m->counts.castlings += kind == SEEBATCH_MOVE_CASTLING;
     m->counts.en_passants += kind == SEEBATCH_MOVE_EN_PASSANT;
     m->counts.value_nones += e->score == VALUE_NONE;
     m->counts.zeros += e->score == 0;
+    m->counts.wins += e->result > 0;
+    m->counts.draws += e->result == 0;
+    m->counts.losses += e->result < 0;
+}
+
+/* A game begins (or its result changes): counted under its result. */
+static void count_game(maker *m, int white_result)
+{
+    m->counts.games++;
+    m->counts.white_wins += white_result > 0;
+    m->counts.game_draws += white_result == 0;
+    m->counts.black_wins += white_result < 0;
 }
 
 /* Writes an entry to both files: it continues the open chain unless
@@ -185,7 +203,17 @@ static void play_game(maker *m)
         fail("the start position does not parse");
     int white_result = below(m, 3) - 1, length = 8 + below(m, 200), plant = 0;
     int16_t score = (int16_t)(below(m, 101) - 50);
+    count_game(m, white_result);
     for (int ply = 0; ply < length; ply++) {
+        /* Now and then the result changes between two plies, so that the
+         * entry's result is not the previous one's negated: the position
+         * follows, but binpack's chain, which negates it, cannot go on. */
+        bool result_holds = ply > 0 && below(m, 70) == 0;
+        if (result_holds) {
+            white_result = (white_result + 2 + below(m, 2)) % 3 - 1; /* one of the other two */
+            count_game(m, white_result);
+            m->counts.result_holds++;
+        }
         seebatch_move moves[SEEBATCH_MAX_MOVES];
         size_t count = seebatch_generate_moves(&e.board, moves);
         if (count == 0)
@@ -199,11 +227,10 @@ static void play_game(maker *m)
         e.score = score;
         if (boundary)
             flush_chunk(m);
-        write_entry(m, &e, ply ? &previous : NULL, boundary || below(m, 40) == 0);
+        write_entry(m, &e, ply ? &previous : NULL, boundary || result_holds || below(m, 40) == 0);
         previous = e;
         seebatch_chain_play(&e.board, e.move);
     }
-    m->counts.games++;
     if (below(m, 4) == 0)
         flush_chunk(m);
 }
@@ -229,8 +256,12 @@ int main(int argc, char **argv)
         fail("cannot write the output files");
     const stats *c = &m.counts;
     printf("games %ld entries %ld chunks %ld chains %ld captures %ld checks %ld promotions %ld "
-           "castlings %ld en_passants %ld value_nones %ld zeros %ld planted_boundaries %ld\n",
+           "castlings %ld en_passants %ld value_nones %ld zeros %ld planted_boundaries %ld "
+           "result_holds %ld white_wins %ld game_draws %ld black_wins %ld wins %ld draws %ld "
+           "losses %ld\n",
            c->games, c->entries, c->chunks, c->chains, c->captures, c->checks, c->promotions,
-           c->castlings, c->en_passants, c->value_nones, c->zeros, c->planted_boundaries);
+           c->castlings, c->en_passants, c->value_nones, c->zeros, c->planted_boundaries,
+           c->result_holds, c->white_wins, c->game_draws, c->black_wins, c->wins, c->draws,
+           c->losses);
     return 0;
 }

@@ -35,10 +35,14 @@ fail() { echo "FAIL: $*"; exit 1; }
 needs_libseebatch() { # needs_libseebatch PROGRAM: is libseebatch.so a dynamic dependency?
     readelf -d "$1" | grep "NEEDED.*libseebatch\.so" > /dev/null
 }
+needs_training() { # needs_training PROGRAM: is libseebatch_training.so a dynamic dependency?
+    readelf -d "$1" | grep "NEEDED.*libseebatch_training\.so" > /dev/null
+}
 
 echo "== cmake --install to $prefix"
 cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 [ -f "$prefix/include/seebatch.h" ] || fail "header not installed under include/"
+[ -f "$prefix/include/seebatch_training.h" ] || fail "seebatch_training.h not installed under include/"
 [ -x "$prefix/bin/seebatch" ] || fail "tool not installed under bin/"
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
@@ -88,6 +92,9 @@ for linkage in shared static; do
     else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
     # CMake gives the program an RPATH to the prefix's libdir.
     env -u LD_LIBRARY_PATH "$work/cmake-$linkage/consumer"
+    needs_training "$work/cmake-$linkage/training_consumer" || fail "not linked against libseebatch_training.so"
+    mkdir -p "$work/data-$linkage"
+    env -u LD_LIBRARY_PATH "$work/cmake-$linkage/training_consumer" "$work/data-$linkage"
 done
 
 pc=$(find "$prefix" -path '*/pkgconfig/seebatch.pc')
@@ -119,5 +126,19 @@ echo "== cc \$(pkg-config --cflags --static --libs seebatch), static"
     -Wl,-Bstatic $(pkg-config --static --libs seebatch) -Wl,-Bdynamic
 ! needs_libseebatch "$work/consumer-pc-static" || fail "static build still needs libseebatch.so"
 "$work/consumer-pc-static"
+
+# libseebatch_training through its own .pc file, which brings seebatch's.
+echo "== cc \$(pkg-config --cflags --libs seebatch_training), from a non-system prefix"
+[ -n "$(find "$prefix" -path '*/pkgconfig/seebatch_training.pc')" ] || fail "seebatch_training.pc not installed"
+[ "$(pkg-config --modversion seebatch_training)" == "$version" ] || fail "seebatch_training.pc has the wrong version"
+pkg-config --libs seebatch_training | grep -q -- '-lseebatch_training' || fail "seebatch_training.pc lacks -lseebatch_training"
+pkg-config --libs seebatch_training | grep -q -- '-lseebatch\b' || fail "seebatch_training.pc does not bring seebatch (Requires)"
+"$cc" "${flags[@]}" -o "$work/training-pc" "$here/training_consumer.c" \
+    $(pkg-config --cflags --libs seebatch_training) -Wl,-rpath,$(pkg-config --variable=libdir seebatch_training)
+needs_training "$work/training-pc" || fail "not linked against libseebatch_training.so"
+mkdir -p "$work/data-pc"
+env -u LD_LIBRARY_PATH "$work/training-pc" "$work/data-pc"
+grep -qF -- 'pkg-config --cflags --libs seebatch_training' "$root/docs/development.md" \
+    || fail "docs/development.md no longer shows the seebatch_training pkg-config command tested here"
 
 echo "packaging: all consumers built and passed"

@@ -23,17 +23,39 @@ const size_t backend_requirement_count =
 
 enum { FLAGS_LINE_MAX = 8192 };
 
-/* The "flags" line of the first processor, or false where there is none. */
-static bool read_cpu_flags(char *line, size_t size)
+/* Whether the line is `key`, blanks, then a colon ("model" is not "model
+ * name"). */
+static bool line_has_key(const char *line, const char *key)
+{
+    size_t length = strlen(key);
+    if (strncmp(line, key, length) != 0)
+        return false;
+    return line[length + strspn(line + length, " \t")] == ':';
+}
+
+/* The line of the first processor with that key, or false where there is
+ * none. */
+static bool read_cpuinfo_line(const char *key, char *line, size_t size)
 {
     FILE *file = fopen("/proc/cpuinfo", "r");
     if (!file)
         return false;
     bool found = false;
     while (!found && fgets(line, (int)size, file))
-        found = strncmp(line, "flags", 5) == 0 && strchr(line, ':');
+        found = line_has_key(line, key);
     fclose(file);
     return found;
+}
+
+bool cpuinfo_value(const char *key, char *value, size_t size)
+{
+    char line[FLAGS_LINE_MAX];
+    if (!read_cpuinfo_line(key, line, sizeof line))
+        return false;
+    const char *start = strchr(line, ':') + 1;
+    start += strspn(start, " ");
+    snprintf(value, size, "%.*s", (int)strcspn(start, "\n"), start);
+    return true;
 }
 
 /* Whether the space-separated word list holds `word` as a whole word. */
@@ -63,7 +85,7 @@ static bool has_every_flag(const char *cpu_flags, const char *needed)
 cpuinfo_answer cpuinfo_can_run(const char *backend)
 {
     char line[FLAGS_LINE_MAX];
-    if (!read_cpu_flags(line, sizeof line))
+    if (!read_cpuinfo_line("flags", line, sizeof line))
         return CPUINFO_ABSENT;
     if (strcmp(backend, "scalar") == 0)
         return CPUINFO_CAN;

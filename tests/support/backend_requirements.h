@@ -34,6 +34,11 @@ typedef enum cpuinfo_answer {
  * a name with no row gives CPUINFO_CANNOT. */
 cpuinfo_answer cpuinfo_can_run(const char *backend);
 
+/* The value /proc/cpuinfo gives the first processor under `key` (e.g.
+ * "vendor_id", "cpu family"), without the line's end; false where there is
+ * no such line. */
+bool cpuinfo_value(const char *key, char *value, size_t size);
+
 /* For a test of one backend's kernel that finds the backend not runnable:
  * prints why and returns 77 (a skip CTest shows as such) when /proc/cpuinfo
  * agrees or is absent, or 1 (a failure) when the CPU lists every flag, since

@@ -1,10 +1,10 @@
-/* The rules of `seebatch filter`: which training entries to drop. */
+/* The rules of `seebatch filter` (and of libseebatch_training's filter):
+ * which training entries to drop. rule_options.h reads them from options. */
 #ifndef SEEBATCH_FILTER_RULES_H
 #define SEEBATCH_FILTER_RULES_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "filter_trainer.h"
 #include "training_entry.h"
@@ -38,15 +38,9 @@ typedef struct filter_rules {
     int32_t simple_eval;   /* for RULE_SIMPLE_EVAL: drop |eval| < this */
     int32_t random_skip;   /* for RULE_RANDOM: drop with probability N / (N + 1) */
     uint64_t seed;         /* for the random rules */
+    bool seed_given;       /* --seed was given */
     seebatch_rules see;    /* for RULE_SEE_GE: the configuration, prepared */
 } filter_rules;
-
-/* If argv[*index] is a rule option (one of rule_options_help's, or --seed
- * S), turns the rule on (or sets the seed), advances *index past its
- * argument and returns true; a bad argument prints why and sets *bad. */
-bool parse_rule_option(int argc, char **argv, int *index, filter_rules *rules, bool *bad);
-
-extern const char rule_options_help[];
 
 /* The rules an entry matches, as bits 1 << rule (0: the entry is kept).
  * *history is what the placeholder rule knows of the entries before this
@@ -70,10 +64,5 @@ static inline void count_matches(rule_counts *counts, unsigned matched)
     for (; matched; matched &= matched - 1)
         counts->matched[__builtin_ctz(matched)]++;
 }
-
-/* Prints the counts: entries read, kept, dropped, and per active rule the
- * entries it matched; with explain, also those it alone matched. */
-void print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
-                       const rule_counts *counts, bool explain);
 
 #endif

@@ -1,0 +1,21 @@
+#include "filter_counts.h"
+
+#include "rule_options.h"
+
+bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
+                       const rule_counts *counts, bool explain)
+{
+    fprintf(stream, "seebatch filter: %llu entries read, %llu kept, %llu dropped\n",
+            (unsigned long long)read, (unsigned long long)kept, (unsigned long long)(read - kept));
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        if (!(rules->active & (1u << rule)))
+            continue;
+        char name[96];
+        describe_rule(rules, rule, name, sizeof name);
+        fprintf(stream, "  %s: %llu dropped", name, (unsigned long long)counts->matched[rule]);
+        if (explain)
+            fprintf(stream, ", %llu by it alone", (unsigned long long)counts->alone[rule]);
+        fputc('\n', stream);
+    }
+    return fflush(stream) == 0 && !ferror(stream);
+}

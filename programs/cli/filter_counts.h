@@ -1,0 +1,18 @@
+/* What `seebatch filter` says on stderr when it is done: entries read,
+ * kept and dropped, and per rule the entries it matched. */
+#ifndef SEEBATCH_CLI_FILTER_COUNTS_H
+#define SEEBATCH_CLI_FILTER_COUNTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "filter_rules.h"
+
+/* Prints the counts: entries read, kept, dropped, and per active rule the
+ * entries it matched; with explain, also those it alone matched. Returns
+ * whether they were written. */
+bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
+                       const rule_counts *counts, bool explain);
+
+#endif

@@ -1,0 +1,311 @@
+/*
+ * seebatch stats: what a training file holds, counted without writing
+ * code: entries, chunks, chains, games, results, the moves' kinds, checks,
+ * and how scores and plies are spread.
+ *
+ * Games are not stored in either format: they are counted as runs of
+ * entries whose ply rises and whose result, seen from white, stays the
+ * same (a game's entries share its result); a new game starts where the
+ * ply does not rise or that result changes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "binpack_blocks.h"
+#include "binpack_chunks.h"
+#include "binpack_writer.h"
+#include "chain_moves.h"
+#include "input_source.h"
+#include "options.h"
+#include "plain.h"
+#include "subcommands.h"
+#include "training_job.h"
+
+static const char stats_help[] =
+    "usage: seebatch stats [options] [FILE]\n"
+    "\n"
+    "Reads training data (binpack or plain, recognised as eval recognises it)\n"
+    "from FILE or standard input and prints what it holds, one \"name: count\" a\n"
+    "line: entries, chunks and chains (binpack; for plain, the chains binpack\n"
+    "would store), games (runs of entries whose ply rises and whose result, seen\n"
+    "from white, stays the same), results (for the side to move, and per game\n"
+    "from white's view), captures (en passant included), en passant moves,\n"
+    "promotions, castlings, checks (the side to move in check), and how many\n"
+    "scores and plies fall in each range.\n"
+    "\n"
+    "Options:\n"
+    "  --input-format F    binpack or plain (by default the input says)\n"
+    "%s"
+    "  -h, --help          this text\n"
+    "\n"
+    "A binpack that does not decode ends the count at the fault (its message\n"
+    "names the byte and entry), with the counts of the entries before it; a bad\n"
+    "plain block is reported and skipped. Exit status: 0 success, 1 bad input,\n"
+    "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
+
+enum { VALUE_NONE = 32002 };
+
+/* Score ranges: VALUE_NONE apart, then by the upper end of each range. */
+static const int score_upper[] = {-1000, -300, -101, -1, 0, 100, 299, 999};
+static const char *const score_names[] = {
+    "32002 (VALUE_NONE)", "-32768..-1000", "-999..-300", "-299..-101", "-100..-1", "0", "1..100",
+    "101..299",           "300..999",      "1000..32767"};
+enum { SCORE_RANGES = 10 };
+
+static const int ply_upper[] = {9, 19, 39, 79, 159, 319};
+static const char *const ply_names[] = {"0..9",    "10..19",   "20..39",    "40..79",
+                                        "80..159", "160..319", "320..65535"};
+enum { PLY_RANGES = 7 };
+
+/* The counters (chunk_result.counters), summed over chunks. */
+enum {
+    COUNT_CHAINS,
+    COUNT_GAMES,
+    COUNT_WINS, /* results for the side to move: 1, 0, -1 */
+    COUNT_DRAWS,
+    COUNT_LOSSES,
+    COUNT_WHITE_WINS, /* per game, from white's view */
+    COUNT_GAME_DRAWS,
+    COUNT_BLACK_WINS,
+    COUNT_CAPTURES,
+    COUNT_EN_PASSANT,
+    COUNT_PROMOTIONS,
+    COUNT_CASTLINGS,
+    COUNT_CHECKS,
+    COUNT_SCORES,                              /* SCORE_RANGES of them */
+    COUNT_PLIES = COUNT_SCORES + SCORE_RANGES, /* PLY_RANGES of them */
+    COUNT_USED = COUNT_PLIES + PLY_RANGES
+};
+_Static_assert((int)COUNT_USED <= (int)CHUNK_COUNTERS, "the counters fit a chunk's");
+
+static int white_result(const training_entry *entry)
+{
+    return entry->board.side_to_move == SEEBATCH_WHITE ? entry->result : -entry->result;
+}
+
+static int score_range(int score)
+{
+    if (score == VALUE_NONE)
+        return 0;
+    int range = 1;
+    while (range < SCORE_RANGES - 1 && score > score_upper[range - 1])
+        range++;
+    return range;
+}
+
+static int ply_range(unsigned ply)
+{
+    int range = 0;
+    while (range < PLY_RANGES - 1 && (int)ply > ply_upper[range])
+        range++;
+    return range;
+}
+
+/* Counts one entry; previous is the entry before it in the file, NULL for
+ * the first of a chunk (whose game settle_games decides). */
+static void count_entry(uint64_t *counts, const training_entry *entry,
+                        const training_entry *previous)
+{
+    int white = white_result(entry);
+    if (!previous || entry->ply <= previous->ply || white != white_result(previous)) {
+        counts[COUNT_GAMES]++;
+        counts[white > 0 ? COUNT_WHITE_WINS : white < 0 ? COUNT_BLACK_WINS : COUNT_GAME_DRAWS]++;
+    }
+    counts[entry->result > 0 ? COUNT_WINS : entry->result < 0 ? COUNT_LOSSES : COUNT_DRAWS]++;
+    unsigned kind = seebatch_move_kind(entry->move);
+    counts[COUNT_CAPTURES] += seebatch_move_captures(&entry->board, entry->move);
+    counts[COUNT_EN_PASSANT] += kind == SEEBATCH_MOVE_EN_PASSANT;
+    counts[COUNT_PROMOTIONS] +=
+        kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
+    counts[COUNT_CASTLINGS] += kind == SEEBATCH_MOVE_CASTLING;
+    counts[COUNT_CHECKS] += seebatch_side_in_check(&entry->board);
+    counts[COUNT_SCORES + score_range(entry->score)]++;
+    counts[COUNT_PLIES + ply_range(entry->ply)]++;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Binpack: chunks on threads; games settled across chunks in file order    */
+/* ------------------------------------------------------------------------ */
+
+/* chunk_carry's words: the chunk's first and last entries' ply and result
+ * seen from white (ply -1: the chunk has no entry). */
+enum { CARRY_LAST_PLY, CARRY_LAST_WHITE, CARRY_FIRST_PLY, CARRY_FIRST_WHITE };
+
+typedef struct chunk_count {
+    chunk_result *result;
+    training_entry last;
+    bool any;
+} chunk_count;
+
+static void count_block(const training_entry *entries, const binpack_source *sources, size_t count,
+                        void *state)
+{
+    chunk_count *c = state;
+    uint64_t *counts = c->result->counters;
+    for (size_t i = 0; i < count; i++) {
+        count_entry(counts, &entries[i], i ? &entries[i - 1] : c->any ? &c->last : NULL);
+        counts[COUNT_CHAINS] += sources[i].stem;
+    }
+    if (!c->any) {
+        c->result->carry_out.word[CARRY_FIRST_PLY] = entries[0].ply;
+        c->result->carry_out.word[CARRY_FIRST_WHITE] = white_result(&entries[0]);
+    }
+    c->last = entries[count - 1];
+    c->any = true;
+}
+
+static void count_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
+                        chunk_result *result)
+{
+    (void)state;
+    chunk_count c = {.result = result};
+    result->carry_out.word[CARRY_FIRST_PLY] = -1;
+    result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, count_block, &c);
+    result->carry_out.word[CARRY_LAST_PLY] = c.any ? c.last.ply : -1;
+    result->carry_out.word[CARRY_LAST_WHITE] = c.any ? white_result(&c.last) : 0;
+}
+
+/* A chunk's first entry was counted as a game's first: it is not when it
+ * continues the game of the entry before, the last of an earlier chunk. */
+static bool settle_games(const void *state, const chunk_carry *incoming, chunk_result *result)
+{
+    (void)state;
+    chunk_carry *out = &result->carry_out;
+    if (out->word[CARRY_FIRST_PLY] < 0) { /* no entry: the last one is still the one before */
+        out->word[CARRY_LAST_PLY] = incoming->word[CARRY_LAST_PLY];
+        out->word[CARRY_LAST_WHITE] = incoming->word[CARRY_LAST_WHITE];
+        return false;
+    }
+    int64_t white = out->word[CARRY_FIRST_WHITE];
+    if (incoming->word[CARRY_LAST_PLY] >= 0 &&
+        out->word[CARRY_FIRST_PLY] > incoming->word[CARRY_LAST_PLY] &&
+        white == incoming->word[CARRY_LAST_WHITE]) {
+        result->counters[COUNT_GAMES]--;
+        result->counters[white > 0   ? COUNT_WHITE_WINS
+                         : white < 0 ? COUNT_BLACK_WINS
+                                     : COUNT_GAME_DRAWS]--;
+    }
+    return false;
+}
+
+static int count_binpack(const input_source *input, int threads, chunk_totals *totals)
+{
+    chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false};
+    return run_chunk_job(&job, totals);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Plain: in order on this thread                                           */
+/* ------------------------------------------------------------------------ */
+
+typedef struct plain_count {
+    training_entry last;
+    bool any;
+    unsigned chain_length; /* entries after the stem of the chain binpack would store */
+} plain_count;
+
+static void count_entries(const training_entry *entries, size_t count, uint64_t first,
+                          const void *state, chunk_result *result)
+{
+    (void)first;
+    plain_count *c = (plain_count *)state; /* plain runs on one thread: its own state */
+    for (size_t i = 0; i < count; i++) {
+        count_entry(result->counters, &entries[i], c->any ? &c->last : NULL);
+        bool joins = c->any && c->chain_length < BINPACK_CHAIN_MAX &&
+                     seebatch_binpack_continues(&c->last, &entries[i]);
+        c->chain_length = joins ? c->chain_length + 1 : 0;
+        result->counters[COUNT_CHAINS] += !joins;
+        c->last = entries[i];
+        c->any = true;
+    }
+}
+
+static int count_plain(const input_source *input, chunk_totals *totals)
+{
+    plain_count c = {.any = false};
+    training_job job = {"stats", input, stdout, 1, count_entries, &c, false};
+    return run_training_job(&job, totals);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Printing                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void print_count(const char *name, uint64_t count)
+{
+    printf("%s: %llu\n", name, (unsigned long long)count);
+}
+
+static void print_stats(const input_source *input, const chunk_totals *totals)
+{
+    const uint64_t *c = totals->counters;
+    printf("file: %s (%s)\n", input->name, data_format_name(input->format));
+    print_count("entries", totals->entries);
+    if (input->format == DATA_BINPACK) {
+        print_count("chunks", totals->chunks);
+        print_count("chains", c[COUNT_CHAINS]);
+    } else {
+        print_count("chains if written as binpack", c[COUNT_CHAINS]);
+    }
+    print_count("games", c[COUNT_GAMES]);
+    print_count("games won by white", c[COUNT_WHITE_WINS]);
+    print_count("games drawn", c[COUNT_GAME_DRAWS]);
+    print_count("games won by black", c[COUNT_BLACK_WINS]);
+    print_count("entries whose side to move won", c[COUNT_WINS]);
+    print_count("entries whose side to move drew", c[COUNT_DRAWS]);
+    print_count("entries whose side to move lost", c[COUNT_LOSSES]);
+    print_count("captures", c[COUNT_CAPTURES]);
+    print_count("en passant", c[COUNT_EN_PASSANT]);
+    print_count("promotions", c[COUNT_PROMOTIONS]);
+    print_count("castlings", c[COUNT_CASTLINGS]);
+    print_count("checks", c[COUNT_CHECKS]);
+    for (int r = 0; r < SCORE_RANGES; r++)
+        printf("score %s: %llu\n", score_names[r], (unsigned long long)c[COUNT_SCORES + r]);
+    for (int r = 0; r < PLY_RANGES; r++)
+        printf("ply %s: %llu\n", ply_names[r], (unsigned long long)c[COUNT_PLIES + r]);
+}
+
+int run_stats(int argc, char **argv)
+{
+    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    data_format input_format = DATA_UNKNOWN;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--input-format") == 0) {
+            input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN)
+                return usage_error("stats", "--input-format needs binpack or plain");
+            continue;
+        }
+        argument_result result = take_input_argument("stats", argc, argv, &i, &options);
+        if (result == ARGUMENT_HELP) {
+            printf(stats_help, threads_option_help);
+            return EXIT_OK;
+        }
+        if (result == ARGUMENT_BAD)
+            return EXIT_USAGE;
+    }
+    if (options.configured)
+        return usage_error("stats", "stats computes no SEE: --preset, --values, --pins and "
+                                    "--promotions do not apply");
+    input_source input;
+    int status = open_subcommand_input("stats", &options, input_format, &input);
+    if (status != EXIT_OK)
+        return status;
+    if (input.format == DATA_LINES) {
+        status = usage_error("stats",
+                             "%s is no training data (no \"BINP\" or \"fen \" at its "
+                             "start, and no .binpack or .plain name); give "
+                             "--input-format if it is",
+                             input.name);
+        input_close(&input);
+        return status;
+    }
+    chunk_totals totals;
+    status = input.format == DATA_BINPACK ? count_binpack(&input, (int)options.threads, &totals)
+                                          : count_plain(&input, &totals);
+    input_close(&input);
+    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE)
+        print_stats(&input, &totals);
+    return status;
+}

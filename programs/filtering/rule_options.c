@@ -1,0 +1,280 @@
+#include "rule_options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool parse_number(const char *text, long long minimum, long long maximum, long long *value)
+{
+    /* strtoll alone would also take leading white space and a '+'. */
+    if (!text ||
+        !(isdigit((unsigned char)text[0]) || (text[0] == '-' && isdigit((unsigned char)text[1]))))
+        return false;
+    char *end;
+    errno = 0;
+    long long parsed = strtoll(text, &end, 10);
+    if (errno || *end || parsed < minimum || parsed > maximum)
+        return false;
+    *value = parsed;
+    return true;
+}
+
+/* Whether argument is the option name, alone or (for one that takes a
+ * value) as "name=value". */
+static bool named(const char *argument, const char *name, bool takes_value)
+{
+    size_t length = strlen(name);
+    return strncmp(argument, name, length) == 0 &&
+           (argument[length] == '\0' || (takes_value && argument[length] == '='));
+}
+
+/* The value of "--name V" or "--name=V", advancing *index past a separate
+ * one; NULL when it is missing. */
+static const char *value_text(int argc, char **argv, int *index, size_t name_length)
+{
+    const char *argument = argv[*index];
+    if (argument[name_length] == '=')
+        return argument + name_length + 1;
+    return *index + 1 < argc ? argv[++*index] : NULL;
+}
+
+/* OPTION_BAD with a message. */
+static option_parse refuse(char *message, size_t size, const char *format, const char *name,
+                           const char *value)
+{
+    snprintf(message, size, format, name, value ? value : "");
+    return OPTION_BAD;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The SEE configuration                                                    */
+/* ------------------------------------------------------------------------ */
+
+const char config_options_help[] =
+    "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
+    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en passant,\n"
+    "                      promotions and castling scored 0)\n"
+    "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
+    "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
+    "  --promotions[=none|move|all]\n"
+    "                      pawns that promote in the exchange: all (the bare option)\n"
+    "                      every pawn reaching its last rank, the move to the piece\n"
+    "                      it names, later ones to queens; move: the move's own\n"
+    "                      promotion only; none: no pawn (the default)\n"
+    "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
+    "                      ahead by more than the piece it put on the square, as\n"
+    "                      the swap lists of Crafty and Berserk do\n";
+
+/* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
+static bool parse_values(const char *text, seebatch_config *config)
+{
+    for (int piece = 0; piece < 5; piece++) {
+        char *end;
+        if (!isdigit((unsigned char)*text))
+            return false;
+        errno = 0;
+        long long value = strtoll(text, &end, 10);
+        if (errno || value > SEEBATCH_VALUE_MAX || *end != (piece < 4 ? ',' : '\0'))
+            return false;
+        config->values[piece] = (int32_t)value;
+        text = end + 1;
+    }
+    return true;
+}
+
+/* --promotions[=none|move|all]: the promotion rule (contract rule 6), one of
+ * three; it replaces the one set before. */
+static bool set_promotions(const char *setting, seebatch_config *config)
+{
+    uint32_t rule;
+    if (strcmp(setting, "all") == 0)
+        rule = SEEBATCH_PROMOTIONS;
+    else if (strcmp(setting, "move") == 0)
+        rule = SEEBATCH_MOVE_PROMOTION_ONLY;
+    else if (strcmp(setting, "none") == 0)
+        rule = 0;
+    else
+        return false;
+    config->flags &= ~(uint32_t)(SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
+    config->flags |= rule;
+    return true;
+}
+
+/* The setting of --promotions, which takes a value only with '=': in its own
+ * argument ("--promotions=move"), or in the next one when the caller split
+ * it off (attached says so). Bare, "all". */
+static const char *promotions_setting(int argc, char **argv, int *index, argument_attached attached)
+{
+    const char *option = argv[*index];
+    if (option[strlen("--promotions")] == '=')
+        return option + strlen("--promotions=");
+    if (attached && *index + 1 < argc && attached(argv, *index + 1))
+        return argv[++*index];
+    return "all";
+}
+
+option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
+                                 argument_attached attached, char *message, size_t message_size)
+{
+    const char *option = argv[*index];
+    if (strcmp(option, "--pins") == 0) {
+        config->flags |= SEEBATCH_PINS;
+    } else if (strcmp(option, "--stop-when-ahead") == 0) {
+        config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
+    } else if (named(option, "--promotions", true)) {
+        const char *setting = promotions_setting(argc, argv, index, attached);
+        if (!set_promotions(setting, config))
+            return refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
+                          "--promotions", setting);
+    } else if (named(option, "--preset", true)) {
+        const char *argument = value_text(argc, argv, index, strlen("--preset"));
+        seebatch_error error;
+        if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK)
+            return refuse(message, message_size, "%s needs classic or stockfish, not \"%s\"",
+                          "--preset", argument);
+    } else if (named(option, "--values", true)) {
+        const char *argument = value_text(argc, argv, index, strlen("--values"));
+        if (!argument || !parse_values(argument, config)) {
+            char format[96];
+            snprintf(format, sizeof format,
+                     "%%s needs five numbers 0..%d as P,N,B,R,Q, not \"%%s\"", SEEBATCH_VALUE_MAX);
+            return refuse(message, message_size, format, "--values", argument);
+        }
+    } else {
+        return OPTION_NOT_MINE;
+    }
+    return OPTION_TAKEN;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The rules                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* A rule's option: its name, and for one that takes a number, the field it
+ * fills and the range it accepts. */
+typedef struct rule_option {
+    const char *name;
+    size_t field; /* offsetof in filter_rules of an int32_t, or 0: no argument */
+    long long minimum, maximum;
+} rule_option;
+
+/* Simple eval is kept in 16 bits, so its magnitude is at most 32768: a
+ * bound above 32767 would drop every entry. */
+static const rule_option rule_options[RULE_COUNT] = {
+    [RULE_IN_CHECK] = {"--skip-in-check", 0, 0, 0},
+    [RULE_CAPTURE] = {"--skip-capture", 0, 0, 0},
+    [RULE_SEE_GE] = {"--skip-see-ge", offsetof(filter_rules, see_threshold), INT32_MIN, INT32_MAX},
+    [RULE_PROMOTION] = {"--skip-promotion", 0, 0, 0},
+    [RULE_CASTLING] = {"--skip-castling", 0, 0, 0},
+    [RULE_VALUE_NONE] = {"--skip-value-none", 0, 0, 0},
+    [RULE_PLACEHOLDER] = {"--skip-placeholder", 0, 0, 0},
+    [RULE_EARLY_PLY] = {"--skip-early-ply", offsetof(filter_rules, early_ply), 0, 65535},
+    [RULE_FILTERED] = {"--skip-filtered", 0, 0, 0},
+    [RULE_SIMPLE_EVAL] = {"--skip-simple-eval", offsetof(filter_rules, simple_eval), 0, 32767},
+    [RULE_RANDOM] = {"--random-skip", offsetof(filter_rules, random_skip), 0, INT32_MAX},
+    [RULE_WLD] = {"--wld-skip", 0, 0, 0},
+};
+
+const char rule_options_help[] =
+    "  --skip-in-check     drop entries whose side to move is in check\n"
+    "  --skip-capture      drop entries whose move takes a piece (en passant too)\n"
+    "  --skip-see-ge T     drop entries whose move takes a piece and has SEE >= T\n"
+    "                      (under the configuration options below)\n"
+    "  --skip-promotion    drop entries whose move promotes\n"
+    "  --skip-castling     drop entries whose move castles\n"
+    "The rules of nnue-pytorch's data loader (make_skip_predicate), each on its\n"
+    "own (the loader applies the first two, and simple eval, only while one of\n"
+    "its other rules is on):\n"
+    "  --skip-value-none   drop entries whose score is 32002 (VALUE_NONE)\n"
+    "  --skip-placeholder  drop a score of 0 standing in for a lost one: the\n"
+    "                      game was not drawn, the ply is above the previous\n"
+    "                      entry's, and the last score before it that was not\n"
+    "                      32002 nor such a zero is above 100 or below -100\n"
+    "  --skip-early-ply N  drop entries at ply N or lower (early_fen_skipping)\n"
+    "  --skip-filtered     drop entries whose move lands on an enemy piece (en\n"
+    "                      passant not counted) or whose side to move is in\n"
+    "                      check (filtered)\n"
+    "  --skip-simple-eval N  drop entries whose |material| is below N (0..32767),\n"
+    "                      with P208 N781 B825 R1276 Q2538, the side to move's\n"
+    "                      minus the other's, in 16 bits (simple_eval_skipping)\n"
+    "  --random-skip N     drop each entry with probability N/(N+1)\n"
+    "                      (random_fen_skipping)\n"
+    "  --wld-skip          drop each entry with probability 1 - P(its result |\n"
+    "                      score, ply) under the loader's win-rate model\n"
+    "                      (wld_filtered)\n"
+    "  --seed S            the random rules' seed, 0..2^63-1 (default 0): an\n"
+    "                      entry's draw is a hash of S, the rule and the entry,\n"
+    "                      so output is the same at any -j; nnue-pytorch's\n"
+    "                      probabilities, not its random stream\n"
+    "Every rule is judged on every entry. Exact definitions, and where in\n"
+    "nnue-pytorch each comes from: docs/training-data.md.\n";
+
+static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *rules,
+                               char *message, size_t size)
+{
+    const char *text = value_text(argc, argv, index, strlen("--seed"));
+    long long seed;
+    if (!parse_number(text, 0, INT64_MAX, &seed)) {
+        snprintf(message, size, "--seed needs a whole number 0..%lld, not \"%s\"",
+                 (long long)INT64_MAX, text ? text : "");
+        return OPTION_BAD;
+    }
+    rules->seed = (uint64_t)seed;
+    rules->seed_given = true;
+    return OPTION_TAKEN;
+}
+
+option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
+                               char *message, size_t message_size)
+{
+    if (named(argv[*index], "--seed", true))
+        return parse_seed(argc, argv, index, rules, message, message_size);
+    for (int rule = 0; rule < RULE_COUNT; rule++) {
+        const rule_option *option = &rule_options[rule];
+        if (!named(argv[*index], option->name, option->field != 0))
+            continue;
+        rules->active |= 1u << rule;
+        if (option->field) {
+            const char *text = value_text(argc, argv, index, strlen(option->name));
+            long long value;
+            if (!parse_number(text, option->minimum, option->maximum, &value)) {
+                snprintf(message, message_size, "%s needs a whole number %lld..%lld, not \"%s\"",
+                         option->name, option->minimum, option->maximum, text ? text : "");
+                return OPTION_BAD;
+            }
+            int32_t stored = (int32_t)value;
+            memcpy((char *)rules + option->field, &stored, sizeof stored);
+        }
+        return OPTION_TAKEN;
+    }
+    return OPTION_NOT_MINE;
+}
+
+void describe_rule(const filter_rules *rules, int rule, char *out, size_t size)
+{
+    const rule_option *option = &rule_options[rule];
+    int length;
+    if (!option->field) {
+        length = snprintf(out, size, "%s", option->name);
+    } else {
+        int32_t value;
+        memcpy(&value, (const char *)rules + option->field, sizeof value);
+        length = snprintf(out, size, "%s %ld", option->name, (long)value);
+    }
+    if ((rule == RULE_RANDOM || rule == RULE_WLD) && length >= 0 && (size_t)length < size)
+        snprintf(out + length, size - (size_t)length, " (seed %llu)",
+                 (unsigned long long)rules->seed);
+}
+
+bool check_rule_options(const filter_rules *rules, char *message, size_t message_size)
+{
+    if (rules->seed_given && !(rules->active & ((1u << RULE_RANDOM) | (1u << RULE_WLD)))) {
+        snprintf(message, message_size,
+                 "--seed seeds --random-skip and --wld-skip, and neither is given");
+        return false;
+    }
+    return true;
+}

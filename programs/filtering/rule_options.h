@@ -1,0 +1,60 @@
+/*
+ * The options that say which entries `seebatch filter` drops (its rules, the
+ * seed of the random ones) and under which SEE configuration, read from an
+ * argument list. The tool and libseebatch_training (Python's Filter) take
+ * the same options through these functions; each says what is wrong in a
+ * message rather than printing it, so that each caller reports it its own
+ * way (the tool on stderr, the library in its fault).
+ */
+#ifndef SEEBATCH_RULE_OPTIONS_H
+#define SEEBATCH_RULE_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "filter_rules.h"
+#include "seebatch.h"
+
+typedef enum option_parse {
+    OPTION_NOT_MINE, /* argv[*index] is not one of these options: *index is unchanged */
+    OPTION_TAKEN,    /* applied; *index is at its last argument */
+    OPTION_BAD       /* one of these options, with a bad or missing value: message says so */
+} option_parse;
+
+/* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
+ * a '-', nothing before or after them. */
+bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
+
+/* Whether argv[index] is a value the caller split off the argument before
+ * it ("--promotions=move" given as "--promotions", "move"); NULL when the
+ * caller splits nothing. */
+typedef bool (*argument_attached)(char **argv, int index);
+
+/* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
+ * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
+ * "--name=VALUE",
+ * applied to *config. --promotions takes a value only with '=' (attached).
+ * Options apply in order, so --preset first, then changes. */
+option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
+                                 argument_attached attached, char *message, size_t message_size);
+
+/* Their help text, for every subcommand and caller that takes them. */
+extern const char config_options_help[];
+
+/* A rule option (one of rule_options_help's, or --seed S), as "--name
+ * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */
+option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
+                               char *message, size_t message_size);
+
+extern const char rule_options_help[];
+
+/* A rule as its option reads ("--skip-see-ge 0", "--random-skip 3 (seed
+ * 11)"), for counts and messages. */
+void describe_rule(const filter_rules *rules, int rule, char *out, size_t size);
+
+/* Whether the options given make sense together, once all are read: false,
+ * with message, for --seed without a random rule (the seed would change
+ * nothing, so it is most likely a rule left out by mistake). */
+bool check_rule_options(const filter_rules *rules, char *message, size_t message_size);
+
+#endif
