@@ -55,7 +55,20 @@
  *       pawn capture to a queen; its side gains value(new piece) -
  *       value(pawn), and the new piece stands on `to`.
  *  7. Each side stops when continuing cannot improve its result (negamax of
- *     the list of balances). SEE is the result for the side that moved first.
+ *     the list of balances, which rule 8 may cut short). SEE is the result
+ *     for the side that moved first.
+ *  8. SEEBATCH_STOP_WHEN_AHEAD (off by default) breaks the exchange off as
+ *     the swap lists of Crafty and Berserk (up to version 5) do, whose
+ *     values differ from the full negamax. From the opponent's reply on
+ *     (never after the first move), after each capture: if the side that
+ *     made it is ahead on balance by more than the value of the piece it now
+ *     has standing on `to` (its material balance over the whole exchange so
+ *     far, from its own point of view and including the first move's gain,
+ *     minus that value, is > 0; a pawn promoted under SEEBATCH_PROMOTIONS
+ *     stands as its new piece), the exchange ends there: its opponent is
+ *     taken to stop. The capture itself stays optional for the side that
+ *     made it (rule 7 still lets that side stop before it). A king's
+ *     capture ends the exchange anyway (rule 4).
  *
  * SEEBATCH_NORMAL_MOVES_ONLY scores every en passant, promotion and castling
  * move 0, as Stockfish does (before any promotion rule applies).
@@ -239,8 +252,8 @@ enum {
     SEEBATCH_PROMOTIONS = 2,          /* contract rule 6: every pawn promotes */
     SEEBATCH_NORMAL_MOVES_ONLY = 4,   /* en passant, promotion, castling score 0 */
     SEEBATCH_MOVE_PROMOTION_ONLY = 8, /* contract rule 6: only the judged move promotes */
-    SEEBATCH_STOP_WHEN_AHEAD = 16,    /* (views branch placeholder: the rules branch defines it) */
-    SEEBATCH_ALL_FLAGS = 15           /* every bit a flag uses (not a valid set: rule 6) */
+    SEEBATCH_STOP_WHEN_AHEAD = 16,    /* contract rule 8: the exchange breaks off early */
+    SEEBATCH_ALL_FLAGS = 31           /* every bit a flag uses (not a valid set: rule 6) */
 };
 
 /* Piece values must lie in [0, SEEBATCH_VALUE_MAX], so no sum can overflow. */

@@ -56,7 +56,7 @@ seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch
     if (unknown)
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
                              "unknown flag bits 0x%lx; the known flags are 0x%x (PINS, PROMOTIONS, "
-                             "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY)",
+                             "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY, STOP_WHEN_AHEAD)",
                              (unsigned long)unknown, (unsigned)SEEBATCH_ALL_FLAGS);
     const uint32_t promotion_rules = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
     if ((config->flags & promotion_rules) == promotion_rules)

@@ -42,15 +42,16 @@ static void make_configs(void)
             add_config(100, 325, 325, 500, 1000, flags);
     configs[config_count++] = seebatch_config_stockfish();
     const uint32_t pins = SEEBATCH_PINS, every = SEEBATCH_PROMOTIONS,
-                   own = SEEBATCH_MOVE_PROMOTION_ONLY;
+                   own = SEEBATCH_MOVE_PROMOTION_ONLY, stop = SEEBATCH_STOP_WHEN_AHEAD;
     const int32_t max = SEEBATCH_VALUE_MAX;
+    add_config(208, 781, 825, 1276, 2538, pins | stop);
     add_config(0, 0, 0, 0, 0, pins | every);
-    add_config(0, 0, 0, 0, 0, pins | own);
-    add_config(100, 100, 100, 100, 100, pins | every);
+    add_config(0, 0, 0, 0, 0, pins | own | stop);
+    add_config(100, 100, 100, 100, 100, pins | every | stop);
     add_config(100, 100, 100, 100, 100, own);
-    add_config(max, max, max, max, max, every);
+    add_config(max, max, max, max, max, every | stop);
     add_config(max, max, max, max, max, own);
-    add_config(1000, 500, 500, 325, 100, pins);
+    add_config(1000, 500, 500, 325, 100, pins | stop);
     add_config(1000, 500, 500, 325, 100, own);
     add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~own);
     add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~every);
@@ -232,9 +233,10 @@ static void parser_reads_flags(void)
     static const char promotion[] = "r6k/1P6/8/8/8/8/8/7K w - - 0 1;b7a8q;4;100,325,325,500,1000;";
     char line[256], message[SEEBATCH_MESSAGE_SIZE + 32] = "";
     differential_case parsed;
-    snprintf(line, sizeof line, "%s%d", promotion, SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_PINS);
+    const uint32_t valid = SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_STOP_WHEN_AHEAD | SEEBATCH_PINS;
+    snprintf(line, sizeof line, "%s%u", promotion, valid);
     CHECK(differential_parse_case(line, &parsed, message, sizeof message), "%s: %s", line, message);
-    CHECK_EQ(parsed.config.flags, SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_PINS, "%s", line);
+    CHECK_EQ(parsed.config.flags, valid, "%s", line);
     snprintf(line, sizeof line, "%s%d", promotion,
              SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
     CHECK(!differential_parse_case(line, &parsed, message, sizeof message), "%s accepted", line);
@@ -266,7 +268,7 @@ int main(void)
         position_generator_next(&generator, &board);
         size_t count = game_moves(&board, moves, &random);
         /* Every capture under every configuration would be a pass per
-         * configuration; they rotate instead, about five per position. */
+         * configuration; they rotate instead, four or five per position. */
         for (int c = p % game_stride; c < config_count; c += game_stride)
             differential_compare_moves(&check, &board, moves, count, &configs[c]);
         pool_add(&pool, &board, moves, count);

@@ -42,6 +42,47 @@ static void rules_init_rejects_bad_input(void)
     CHECK_EQ(seebatch_rules_init(NULL, &bad, &last_error), SEEBATCH_ERROR_ARGUMENT, "NULL rules");
     CHECK_EQ(seebatch_rules_init(&rules, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
              "NULL configuration");
+    seebatch_config two_rules = seebatch_config_classic();
+    two_rules.flags = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
+    CHECK_EQ(seebatch_rules_init(&rules, &two_rules, &last_error), SEEBATCH_ERROR_CONFIG,
+             "two promotion rules");
+    CHECK(strstr(last_error.message, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY") !=
+              NULL,
+          "names both flags: %s", last_error.message);
+    CHECK(memcmp(&rules, &untouched, sizeof rules) == 0, "rules unchanged on failure");
+}
+
+/* Rule 8 on the engine path's own walk and swap list: Qd3xd5 takes a pawn
+ * the e6 pawn defends, and Nc3 could take back. exd5 leaves black 900 up
+ * with a pawn on d5: the exchange breaks off at -900, where the negamax
+ * lets the knight take back (-800). With pins on or off, given or not. */
+static void stop_when_ahead_on_the_engine_path(void)
+{
+    seebatch_board board = board_from("6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1");
+    seebatch_move queen_takes = move_of(&board, "d3d5");
+    seebatch_pins pins;
+    seebatch_pins_compute(&board, &pins);
+    for (uint32_t extra = 0; extra <= SEEBATCH_PINS; extra++) {
+        seebatch_config config = seebatch_config_classic();
+        config.flags = extra;
+        seebatch_rules full, stopping;
+        seebatch_rules_init(&full, &config, NULL);
+        config.flags |= SEEBATCH_STOP_WHEN_AHEAD;
+        seebatch_rules_init(&stopping, &config, NULL);
+        for (int given = 0; given < 2; given++) {
+            const seebatch_pins *held = given ? &pins : NULL;
+            CHECK_EQ(seebatch_engine_see_value(&full, &board, held, queen_takes), -800,
+                     "negamax, flags %u", extra);
+            CHECK_EQ(seebatch_engine_see_value(&stopping, &board, held, queen_takes), -900,
+                     "broken off, flags %u", extra);
+            CHECK(seebatch_engine_see_ge(&full, &board, held, queen_takes, -800),
+                  "negamax >= -800");
+            CHECK(!seebatch_engine_see_ge(&stopping, &board, held, queen_takes, -800),
+                  "broken off < -800");
+            CHECK(seebatch_engine_see_ge(&stopping, &board, held, queen_takes, -900),
+                  "broken off >= -900");
+        }
+    }
 }
 
 /* White's bishop on e2 stands alone between its king on e1 and the rook on
@@ -108,11 +149,14 @@ static void each_equals_single_calls(void)
     workload_build(&w, 7);
     const char *names[8];
     size_t backends = seebatch_backends_available(names, 8);
-    seebatch_config configs[2] = {seebatch_config_classic(), seebatch_config_stockfish()};
+    seebatch_config configs[4] = {seebatch_config_classic(), seebatch_config_stockfish(),
+                                  seebatch_config_classic(), seebatch_config_stockfish()};
+    configs[2].flags = SEEBATCH_MOVE_PROMOTION_ONLY | SEEBATCH_STOP_WHEN_AHEAD;
+    configs[3].flags |= SEEBATCH_STOP_WHEN_AHEAD;
     for (size_t k = 0; k < backends; k++) {
         CHECK_EQ(seebatch_backend_set(names[k], &last_error), SEEBATCH_OK, "%s",
                  last_error.message);
-        for (int c = 0; c < 2; c++) {
+        for (int c = 0; c < 4; c++) {
             seebatch_rules rules;
             seebatch_rules_init(&rules, &configs[c], NULL);
             for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
@@ -285,6 +329,7 @@ static void view_exchange_follows_the_backend(void)
 int main(void)
 {
     rules_init_rejects_bad_input();
+    stop_when_ahead_on_the_engine_path();
     given_pins_are_used();
     extreme_thresholds();
     each_equals_single_calls();

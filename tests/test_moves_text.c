@@ -497,15 +497,15 @@ static void test_config_validation(void)
         uint32_t flags;
         const char *message;
     } flags[] = {
-        {16, "unknown flag bits 0x10; the known flags are 0xf (PINS, PROMOTIONS, "
-             "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY)"},
-        {0x1D, "unknown flag bits 0x10"},
+        {32, "unknown flag bits 0x20; the known flags are 0x1f (PINS, PROMOTIONS, "
+             "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY, STOP_WHEN_AHEAD)"},
+        {0x3D, "unknown flag bits 0x20"},
         {0x80000000u, "unknown flag bits 0x80000000"},
-        {0xFFFFFFFFu, "unknown flag bits 0xfffffff0"},
+        {0xFFFFFFFFu, "unknown flag bits 0xffffffe0"},
         /* Known flags, but two promotion rules (rule 6). */
         {10, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules: set "
              "one"},
-        {15, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules"},
+        {31, "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two promotion rules"},
     };
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         seebatch_config with_flags = seebatch_config_classic();

@@ -48,6 +48,7 @@ static named_config configs[] = {
     {"large+all",
      {{4000000, 3999999, 1, 4000000, 0}, SEEBATCH_ALL_FLAGS & ~SEEBATCH_MOVE_PROMOTION_ONLY}},
     {"classic+move-promotion", {{100, 325, 325, 500, 1000}, SEEBATCH_MOVE_PROMOTION_ONLY}},
+    {"classic+stop-when-ahead", {{100, 325, 325, 500, 1000}, SEEBATCH_STOP_WHEN_AHEAD}},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 

@@ -20,7 +20,8 @@ enum {
     PINS = SEEBATCH_PINS,
     PROMOTIONS = SEEBATCH_PROMOTIONS,
     NORMAL_ONLY = SEEBATCH_NORMAL_MOVES_ONLY,
-    MOVE_ONLY = SEEBATCH_MOVE_PROMOTION_ONLY
+    MOVE_ONLY = SEEBATCH_MOVE_PROMOTION_ONLY,
+    STOP = SEEBATCH_STOP_WHEN_AHEAD
 };
 
 #define CLASSIC(flags)                                                                             \
@@ -199,6 +200,50 @@ static const rule_case cases[] = {
      * every pawn promoting: 400; bxa8=Q with nothing to retake: 1400. */
     {"1r5k/P7/8/8/8/8/8/R6K w - - 0 1", "a7a8q", CLASSIC(MOVE_ONLY), 400},
     {"r6k/1P6/8/8/8/8/8/7K w - - 0 1", "b7a8q", CLASSIC(MOVE_ONLY), 1400},
+
+    /* ---- Rule 8: SEEBATCH_STOP_WHEN_AHEAD ---- */
+
+    /* A queen takes a pawn defended by a pawn, and the queen's side could
+     * take back: Qd3xd5 (+100), exd5 (100 - 1000 = -900), Nc3xd5 (-800),
+     * black has nothing. The negamax: max(-900, -800) = -800, min(100, -800)
+     * = -800. Breaking off: after exd5 black is 900 up on balance, 800 more
+     * than its pawn on d5, so white is taken to stop: min(100, -900). */
+    {"6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1", "d3d5", CLASSIC(NONE), -800},
+    {"6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1", "d3d5", CLASSIC(STOP), -900},
+    /* The same with pins on and every pawn promoting: nothing changes. */
+    {"6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1", "d3d5", CLASSIC(STOP | PINS | PROMOTIONS), -900},
+    /* Rd1xd5 (+100), Nf6xd5 (-400), e4xd5 (-75), Qa5xd5 (-175), white has
+     * nothing: min(100, max(-400, min(-75, -175))) = -175. Breaking off:
+     * after Nxd5 black is 400 up, 75 more than its knight: -400. */
+    {"6k1/8/5n2/q2p4/4P3/8/8/3R2K1 w - - 0 1", "d1d5", CLASSIC(NONE), -175},
+    {"6k1/8/5n2/q2p4/4P3/8/8/3R2K1 w - - 0 1", "d1d5", CLASSIC(STOP), -400},
+    /* The first mover breaks off too: Bb3xd5 (+325), Rd7xd5 (0: black is
+     * not ahead), Nc3xd5 (500: white is 500 up, 175 more than its knight),
+     * where the negamax lets Qa8xd5 follow (175). Negamax: min(325,
+     * max(0, min(500, 175))) = 175; broken off: min(325, max(0, 500)) = 325. */
+    {"q6k/3r4/8/3n4/8/1BN5/8/6K1 w - - 0 1", "b3d5", CLASSIC(NONE), 175},
+    {"q6k/3r4/8/3n4/8/1BN5/8/6K1 w - - 0 1", "b3d5", CLASSIC(STOP), 325},
+    /* Strictly more: Qd1xd5 takes a rook (+500), Rd8xd5 (-500) leaves black
+     * 500 up with a rook on d5, not more than its rook, so play goes on:
+     * Nc3xd5 (0). min(500, max(-500, 0)) = 0 either way (breaking off at
+     * ">= 0" would give -500). */
+    {"3r3k/8/8/3r4/8/2N5/8/3Q2K1 w - - 0 1", "d1d5", CLASSIC(NONE), 0},
+    {"3r3k/8/8/3r4/8/2N5/8/3Q2K1 w - - 0 1", "d1d5", CLASSIC(STOP), 0},
+    /* Never after the first move: c4xd5 takes a knight (+325), 225 more
+     * than the pawn, but exd5 still answers (225), and black is not ahead
+     * (-225). 225 either way; breaking off after the first move gives 325. */
+    {"6k1/8/4p3/3n4/2P5/8/8/6K1 w - - 0 1", "c4d5", CLASSIC(NONE), 225},
+    {"6k1/8/4p3/3n4/2P5/8/8/6K1 w - - 0 1", "c4d5", CLASSIC(STOP), 225},
+    /* A promoted pawn stands as its new piece: Be6xc8 takes the queen
+     * (+1000), b7xc8=Q takes the bishop and promotes (1000 - 325 - 900 =
+     * -225), leaving white 225 up, less than its new queen, so Nd6xc8 takes
+     * it (775): min(1000, max(-225, 775)) = 775. Were the pawn judged as a
+     * pawn (225 - 100 > 0) the exchange would end at -225. */
+    {"2Q5/1P5k/3nb3/8/8/8/8/K7 b - - 0 1", "e6c8", CLASSIC(PROMOTIONS), 775},
+    {"2Q5/1P5k/3nb3/8/8/8/8/K7 b - - 0 1", "e6c8", CLASSIC(PROMOTIONS | STOP), 775},
+    /* A king's capture ends the exchange whatever the balance: Rd1xd5
+     * (+100), Ke6xd5 (-400), as under rule 4 alone. */
+    {"8/8/4k3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", CLASSIC(STOP), -400},
 
     /* ---- SEEBATCH_NORMAL_MOVES_ONLY ---- */
 

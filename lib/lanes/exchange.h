@@ -21,10 +21,10 @@ typedef struct exchange {
 } exchange;
 
 /* What the general path carries besides. */
-enum { WITH_PINS = 1, WITH_PROMOTION = 2 };
+enum { WITH_PINS = 1, WITH_PROMOTION = 2, WITH_STOP_WHEN_AHEAD = 4 };
 
 typedef struct general {
-    unsigned features;   /* WITH_PINS, WITH_PROMOTION: the rules that apply in some lane */
+    unsigned features;   /* WITH_*: the rules that apply in some lane */
     lanes occupied;      /* without `to` and the pieces that left */
     lanes pinned[2];     /* [0] the first mover's blockers, [1] the other side's */
     lanes pinners[2];    /* the sliders pinning them */
@@ -163,7 +163,16 @@ INLINE int step(exchange *x, const board_lanes *b, lanes table, general *g, cand
         narrow_first_mover_next(x, reach);
     else
         narrow_opponent_next(x, reach);
-    x->live = mask_but_not(captures, equal_pairs(x->lo, x->hi));
+    lane_mask ended = equal_pairs(x->lo, x->hi);
+    if (g && (g->features & WITH_STOP_WHEN_AHEAD)) {
+        /* Rule 8: the side that captured is ahead by more than the piece it
+         * now has on `to`, so the other side stops, and the answer is
+         * clamp(balance, lo, hi), which narrowing has kept. Pairs compare
+         * with 0 as their halves do. */
+        lanes own_balance = theirs_turn ? minus(none_set(), x->balance) : x->balance;
+        ended = mask_or(ended, greater(minus(own_balance, value), none_set()));
+    }
+    x->live = mask_but_not(captures, ended);
     return any(x->live);
 }
 

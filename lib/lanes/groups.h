@@ -304,7 +304,7 @@ static void set_up_candidates(general *g, const group *gr, const decoded_moves *
 }
 
 /*
- * The exchange when pins, promotions or x-ray candidates may play a part:
+ * The exchange when pins, promotions, rule 8 or x-ray candidates may play a part:
  * sets up what they need (the move fields again, rather than keep them alive
  * on the common path) and plays it out, or plays the common way when none
  * does after all. Out of line: it is rare, and its state is large.
@@ -314,7 +314,7 @@ static __attribute__((noinline)) void play_in_general(group *gr)
     general g;
     decoded_moves d = decode_moves(gr);
     g.occupied = d.occupied;
-    g.features = 0;
+    g.features = (gr->flags & SEEBATCH_STOP_WHEN_AHEAD) ? WITH_STOP_WHEN_AHEAD : 0;
     set_up_pins(&g, gr, d.white_moves);
     set_up_promotions(&g, gr, d.to_bit);
     set_up_candidates(&g, gr, &d);
@@ -353,14 +353,15 @@ INLINE void prepare_group(group *gr)
         if (!matter)
             gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     }
+    /* Pins, promotions after the first move and rule 8 are played on the
+     * general path only. */
+    const uint32_t general_rules = SEEBATCH_PINS | SEEBATCH_PROMOTIONS | SEEBATCH_STOP_WHEN_AHEAD;
     gr->path = COMMON;
-    if (!(gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) && !any_bits(candidates))
+    if (__builtin_expect(!(gr->flags & general_rules), 1) && !any_bits(candidates))
         return;
     to_numbers(gr->candidates, candidates);
     lanes several = both(candidates, add64(candidates, broadcast(~0ull)));
-    gr->path = (gr->flags & (SEEBATCH_PINS | SEEBATCH_PROMOTIONS)) || any_bits(several)
-                   ? GENERAL
-                   : ONE_CANDIDATE;
+    gr->path = (gr->flags & general_rules) || any_bits(several) ? GENERAL : ONE_CANDIDATE;
 }
 
 /* Stage 3: plays one group's exchange on its path. */

@@ -35,9 +35,11 @@
  * lanes have one; their group then carries the candidate with its gate (the
  * squares between it and `to`), and a candidate joins once its gate is
  * empty (play_with_slot). A lane with two candidates, a pinned piece among
- * the pieces that may capture (rule 5) or promotions (rule 6) sends its
- * group down the general path (play_in_general), which carries any number
- * of candidates, the pins of each side and the promotion gains. Pins are
+ * the pieces that may capture (rule 5), promotions after the first move
+ * (rule 6, SEEBATCH_PROMOTIONS; the first move's own promotion is set up
+ * with the rest in stage 2) or rule 8 sends its group down the general path
+ * (play_in_general), which carries any number of candidates, the pins of
+ * each side, the promotion gains and the break-off test. Pins are
  * worked out once per board, and only for a board with a lane that has an
  * attacker; on a many-board batch, only for a board with a lane where a
  * test in lanes finds that an attacker may be pinned (pin_filter.h).
@@ -45,7 +47,9 @@
  * Rule 7. The negamax of the swap list is carried forward as a window
  * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference
  * narrows it, so a lane stops where it stops: when its side to move cannot
- * capture or when the window closes. Its answer is clamp(balance, lo, hi).
+ * capture, when the window closes, or (rule 8) when the side that has just
+ * captured is ahead by more than its piece on `to`. Its answer is
+ * clamp(balance, lo, hi).
  * After a king's capture the other side has nothing left (rule 4), so that
  * lane stops at the next step. Values are 32-bit numbers written in both
  * halves of their lane (pairs), so 32-bit operations give whole-lane masks.

@@ -13,7 +13,7 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
                                    pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
 /* Whether SEE(move) >= threshold, for a normal move from -> to when no
- * promotion is in play (not SEEBATCH_PROMOTIONS with `to` on a last rank):
+ * promotion is in play (normal_move_without_promotion), under any rules:
  * the engine path's threshold test (normal_moves.c). */
 bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board,
                                         pin_source *pins, unsigned from, unsigned to,
@@ -23,7 +23,19 @@ bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seeba
 int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
                                           pin_source *pins, unsigned from, unsigned to);
 
-/* Whether seebatch_scalar_normal_move_see_ge applies to a move under these rules. */
+/* The same two for the common case, rules without SEEBATCH_STOP_WHEN_AHEAD:
+ * built without rule 8, they test no flag. */
+bool seebatch_scalar_normal_move_see_ge_common(const seebatch_rules *rules,
+                                               const seebatch_board *board, pin_source *pins,
+                                               unsigned from, unsigned to, int32_t threshold);
+int32_t seebatch_scalar_normal_move_value_common(const seebatch_rules *rules,
+                                                 const seebatch_board *board, pin_source *pins,
+                                                 unsigned from, unsigned to);
+
+/* Whether the normal-move exchange (normal_moves.c) applies to a move under
+ * these rules: a normal move, unless SEEBATCH_PROMOTIONS promotes a pawn
+ * taking back on its `to` (under SEEBATCH_MOVE_PROMOTION_ONLY a normal move
+ * promotes nothing). */
 static inline bool normal_move_without_promotion(const seebatch_rules *rules, seebatch_move move)
 {
     const uint64_t last_ranks = 0xFF000000000000FFull;

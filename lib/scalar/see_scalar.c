@@ -143,6 +143,14 @@ static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatc
     return gain;
 }
 
+/* Rule 8: the side that has just captured, `ahead` on balance (its own
+ * material over the whole exchange so far), is ahead by more than the piece
+ * it has standing on `to`, so its opponent is taken to stop. */
+static inline bool breaks_off(const seebatch_rules *rules, const exchange *e, int32_t ahead)
+{
+    return (rules->flags & SEEBATCH_STOP_WHEN_AHEAD) && ahead - e->standing > 0;
+}
+
 /* The answer is clamp(rest of the exchange, lo, hi); lo <= hi. */
 typedef struct window {
     int32_t lo, hi;
@@ -195,7 +203,9 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
         if (result == NO_CAPTURE)
             return clamp32(balance, bounds.lo, bounds.hi);
         balance += opponent_next ? -gain : gain;
-        if (result == KING_CAPTURE)
+        /* After a king's capture, or a capture rule 8 breaks off at, the
+         * other side does not move: the rest is the balance. */
+        if (result == KING_CAPTURE || breaks_off(rules, &e, opponent_next ? -balance : balance))
             return clamp32(balance, bounds.lo, bounds.hi);
         narrow(&bounds, balance, &e, !opponent_next);
         if (bounds.lo == bounds.hi)

@@ -20,13 +20,14 @@ enum {
 typedef struct oracle {
     int board[64];
     int to;
-    int32_t value[6];    /* indexed by type; the king's is 0 */
-    bool promotions;     /* rule 6: every pawn promotes (SEEBATCH_PROMOTIONS) */
-    bool move_promotes;  /* rule 6: the judged move's own promotion counts (either flag) */
-    bool pins;           /* rule 5 */
-    unsigned order_xor;  /* tie-break among attackers of one type */
-    bool blocker[2][64]; /* blocker[X][s]: the piece on s is a blocker of X */
-    bool pinner[2][64];  /* pinner[X][s]: the piece on s pins one of X's pieces */
+    int32_t value[6];     /* indexed by type; the king's is 0 */
+    bool promotions;      /* rule 6: every pawn promotes (SEEBATCH_PROMOTIONS) */
+    bool move_promotes;   /* rule 6: the judged move's own promotion counts (either flag) */
+    bool stop_when_ahead; /* rule 8 */
+    bool pins;            /* rule 5 */
+    unsigned order_xor;   /* tie-break among attackers of one type */
+    bool blocker[2][64];  /* blocker[X][s]: the piece on s is a blocker of X */
+    bool pinner[2][64];   /* pinner[X][s]: the piece on s pins one of X's pieces */
 } oracle;
 
 /* File and rank steps: the four lines first, then the four diagonals. */
@@ -129,8 +130,9 @@ static int next_attacker(const oracle *o, int color)
 }
 
 /* What `color` wins from here by capturing on `to` next, or 0 when it had
- * better stop (seed 002's see()). */
-static int32_t best_gain(oracle *o, int color)
+ * better stop (seed 002's see()). `balance` is what it has won over the
+ * exchange so far, for rule 8. */
+static int32_t best_gain(oracle *o, int color, int32_t balance)
 {
     int from = next_attacker(o, color);
     if (from < 0)
@@ -152,7 +154,11 @@ static int32_t best_gain(oracle *o, int color)
 
     o->board[o->to] = arriving;
     o->board[from] = EMPTY;
-    int32_t result = gain - best_gain(o, color ^ 1);
+    int32_t result = gain;
+    /* Rule 8: ahead by more than the piece it has just put on `to`, the
+     * other side is taken to stop; otherwise it may go on. */
+    if (!(o->stop_when_ahead && balance + gain - value_of(o, arriving) > 0))
+        result -= best_gain(o, color ^ 1, -(balance + gain));
     o->board[from] = moving;
     o->board[o->to] = taken;
     return result > 0 ? result : 0;
@@ -219,6 +225,7 @@ static void load(oracle *o, const seebatch_board *board, const seebatch_config *
     o->value[KING] = 0;
     o->promotions = (config->flags & SEEBATCH_PROMOTIONS) != 0;
     o->move_promotes = (config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY)) != 0;
+    o->stop_when_ahead = (config->flags & SEEBATCH_STOP_WHEN_AHEAD) != 0;
     o->pins = (config->flags & SEEBATCH_PINS) != 0;
     o->order_xor = order_xor;
     if (o->pins) {
@@ -263,8 +270,9 @@ int32_t oracle_see_value_ordered(const seebatch_board *board, seebatch_move move
     }
     o.board[o.to] = arriving;
     o.board[from] = EMPTY;
-    /* The first move is forced: no max with 0 here. */
-    return gain - best_gain(&o, color ^ 1);
+    /* The first move is forced: no max with 0 here, and nothing is broken
+     * off after it (rule 8). */
+    return gain - best_gain(&o, color ^ 1, -gain);
 }
 
 int32_t oracle_see_value(const seebatch_board *board, seebatch_move move,

@@ -21,7 +21,7 @@ static const char check_help[] =
     "each position (or the moves given; of training data, each entry's move),\n"
     "every SEE backend this machine runs and the slow oracle with the scalar\n"
     "reference: exact values and threshold tests. Without options the check runs\n"
-    "under the classic values with each of the 12 valid flag combinations (never\n"
+    "under the classic values with each of the 24 valid flag combinations (never\n"
     "two promotion rules) and under the stockfish preset; configuration options\n"
     "choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"

@@ -63,7 +63,10 @@ const char config_options_help[] =
     "                      pawns that promote in the exchange: all (the bare option)\n"
     "                      every pawn reaching its last rank, the move to the piece\n"
     "                      it names, later ones to queens; move: the move's own\n"
-    "                      promotion only; none: no pawn (the default)\n";
+    "                      promotion only; none: no pawn (the default)\n"
+    "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
+    "                      ahead by more than the piece it put on the square, as\n"
+    "                      the swap lists of Crafty and Berserk do\n";
 
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
 static bool parse_values(const char *text, seebatch_config *config)
@@ -119,6 +122,8 @@ option_parse parse_config_option(int argc, char **argv, int *index, seebatch_con
     const char *option = argv[*index];
     if (strcmp(option, "--pins") == 0) {
         config->flags |= SEEBATCH_PINS;
+    } else if (strcmp(option, "--stop-when-ahead") == 0) {
+        config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
     } else if (named(option, "--promotions", true)) {
         const char *setting = promotions_setting(argc, argv, index, attached);
         if (!set_promotions(setting, config))

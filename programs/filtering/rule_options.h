@@ -31,7 +31,8 @@ bool parse_number(const char *text, long long minimum, long long maximum, long l
 typedef bool (*argument_attached)(char **argv, int index);
 
 /* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
- * --promotions[=none|move|all]), as "--name VALUE" or "--name=VALUE",
+ * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
+ * "--name=VALUE",
  * applied to *config. --promotions takes a value only with '=' (attached).
  * Options apply in order, so --preset first, then changes. */
 option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,

@@ -37,7 +37,12 @@ def configuration(args):
     values, flags = config.values, config.flags
     if args.values:
         values = [int(v) for v in args.values.split(",")]
-    flags |= (seebatch.PINS if args.pins else 0) | (seebatch.PROMOTIONS if args.promotions else 0)
+    flags |= seebatch.PINS if args.pins else 0
+    flags |= seebatch.STOP_WHEN_AHEAD if args.stop_when_ahead else 0
+    if args.promotions:  # one promotion rule, replacing the preset's
+        flags &= ~(seebatch.PROMOTIONS | seebatch.MOVE_PROMOTION_ONLY)
+        flags |= {"all": seebatch.PROMOTIONS, "move": seebatch.MOVE_PROMOTION_ONLY,
+                  "none": 0}[args.promotions]
     return values, flags
 
 
@@ -119,7 +124,9 @@ def main():
     parser.add_argument("--preset", default="classic", choices=["classic", "stockfish"])
     parser.add_argument("--values", help="P,N,B,R,Q piece values")
     parser.add_argument("--pins", action="store_true")
-    parser.add_argument("--promotions", action="store_true")
+    parser.add_argument("--promotions", nargs="?", const="all", choices=["none", "move", "all"],
+                        help="as seebatch eval's: --promotions[=none|move|all]")
+    parser.add_argument("--stop-when-ahead", action="store_true")
     parser.add_argument("--block-bytes", type=int, default=4 << 20,
                         help="bytes of input per task (default 4 MiB, about 70,000 lines)")
     parser.add_argument("--window", type=int, default=8, help="tasks in flight at most")

@@ -13,6 +13,7 @@ PINS = 1                 # Stockfish's pin rule (contract rule 5)
 PROMOTIONS = 2           # every pawn reaching its last rank is promoted (rule 6)
 NORMAL_MOVES_ONLY = 4    # en passant, promotions and castling score 0
 MOVE_PROMOTION_ONLY = 8  # only the judged move's own promotion counts (rule 6)
+STOP_WHEN_AHEAD = 16     # the exchange breaks off as Crafty's and Berserk's do (rule 8)
 VALUE_MAX = 4000000
 
 INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
@@ -20,8 +21,8 @@ INT32_MIN, INT32_MAX = -2**31, 2**31 - 1
 
 class Config:
     """Piece values (pawn, knight, bishop, rook, queen) and flags (PINS,
-    NORMAL_MOVES_ONLY, and one promotion rule at most: PROMOTIONS or
-    MOVE_PROMOTION_ONLY). Config.preset("classic" or "stockfish") gives the
+    NORMAL_MOVES_ONLY, STOP_WHEN_AHEAD, and one promotion rule at most:
+    PROMOTIONS or MOVE_PROMOTION_ONLY). Config.preset("classic" or "stockfish") gives the
     library's presets. Checked by the library when made: a value out of
     range, an unknown flag or two promotion rules raise SeebatchError."""
 
@@ -149,5 +150,5 @@ def see_ge(boards, board_index, moves, thresholds, config="classic", check=True)
     return see_values(boards, board_index, moves, config, check) >= thresholds
 
 
-__all__ = ["Config", "MOVE_PROMOTION_ONLY", "NORMAL_MOVES_ONLY", "PINS", "PROMOTIONS", "see_ge",
-           "see_values"]
+__all__ = ["Config", "MOVE_PROMOTION_ONLY", "NORMAL_MOVES_ONLY", "PINS", "PROMOTIONS",
+           "STOP_WHEN_AHEAD", "see_ge", "see_values"]

@@ -15,7 +15,8 @@ sys.path.insert(0, PYTHON_DIR)
 import seebatch  # noqa: E402
 
 # Positions for the rules SEE has cases for: en passant, promotions (quiet and
-# capturing), pins, x-rays, kings that may not capture.
+# capturing, a second pawn recapturing on the promotion square), pins, x-rays,
+# kings that may not capture, an exchange rule 8 breaks off.
 SPECIAL_FENS = [
     "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
     "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
@@ -26,6 +27,8 @@ SPECIAL_FENS = [
     "3qk3/3r4/3r4/8/8/3R4/3R4/3QK3 w - - 0 1",
     "8/8/8/3k4/4p3/3K4/8/8 w - - 0 1",
     "r3k2r/8/8/3bB3/8/8/8/R3K2R b KQkq - 5 20",
+    "2r4k/1P1Pn3/8/8/8/8/8/7K w - - 0 1",
+    "6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1",
 ]
 
 

@@ -31,11 +31,13 @@ CONFIGS = [
     (((1, 2, 3, 4, 5), seebatch.PROMOTIONS), ["--values", "1,2,3,4,5", "--promotions"]),
     (((100, 325, 325, 500, 1000), seebatch.MOVE_PROMOTION_ONLY | seebatch.PINS),
      ["--pins", "--promotions=move"]),
+    (((208, 781, 825, 1276, 2538), seebatch.STOP_WHEN_AHEAD | seebatch.PROMOTIONS),
+     ["--values", "208,781,825,1276,2538", "--promotions", "--stop-when-ahead"]),
 ]
 
 
 @pytest.mark.parametrize("config,options", CONFIGS, ids=["classic", "stockfish", "pins+promotions",
-                                                         "tuple", "move-promotion"])
+                                                         "tuple", "move-promotion", "stop-when-ahead"])
 @pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
 def test_values_equal_eval(generated_fens, config, options, check):
     expected = eval_lines(generated_fens, *options)
@@ -62,6 +64,24 @@ def test_promotion_settings(flags, option, expected):
     assert values.tolist() == [expected]
     line = f"{PROMOTION_SQUARE};b7c8q"
     assert eval_lines([line], option) == [f"{line};{expected}"]
+
+
+# Qd3xd5 takes a pawn the e6 pawn defends, and Nc3 could take back: -800 by
+# the full negamax, -900 when the exchange breaks off with black 900 up.
+QUEEN_TAKES = "6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1"
+
+
+@pytest.mark.parametrize("flags,options,expected", [(0, [], -800),
+                                                    (seebatch.STOP_WHEN_AHEAD,
+                                                     ["--stop-when-ahead"], -900)])
+def test_stop_when_ahead(flags, options, expected):
+    boards, _ = seebatch.boards_from_fens([QUEEN_TAKES])
+    moves = seebatch.moves_from_uci(boards, ["d3d5"])
+    config = seebatch.Config((100, 325, 325, 500, 1000), flags)
+    assert seebatch.see_values(boards, [0], moves, config).tolist() == [expected]
+    assert seebatch.see_ge(boards, [0], moves, -850, config).tolist() == [expected >= -850]
+    line = f"{QUEEN_TAKES};d3d5"
+    assert eval_lines([line], *options) == [f"{line};{expected}"]
 
 
 def test_see_ge_equals_values_compared(labelled):

@@ -16,7 +16,9 @@ def test_label_dask_writes_what_eval_writes(tmp_path):
     lines = generated[:3000] + BAD_AND_ODD_LINES + generated[3000:] + SPECIAL_FENS
     positions = tmp_path / "positions.fen"
     positions.write_text("\n".join(lines) + "\n")
-    expected = run_cli("eval", "--preset", "stockfish", str(positions))
+    # The configuration options as the tool's, rule 8 and a promotion rule too.
+    options = ["--preset", "stockfish", "--stop-when-ahead", "--promotions=move"]
+    expected = run_cli("eval", *options, str(positions))
     assert expected.returncode == 1  # two bad lines
 
     output = tmp_path / "labelled.txt"
@@ -24,8 +26,8 @@ def test_label_dask_writes_what_eval_writes(tmp_path):
     script = os.path.join(PYTHON_DIR, "examples", "label_dask.py")
     # Blocks of 40 kB: about a dozen tasks over the two workers, more than the window.
     result = subprocess.run(
-        [sys.executable, script, str(positions), str(output), "--local-workers", "2",
-         "--preset", "stockfish", "--block-bytes", "40000", "--window", "4"],
+        [sys.executable, script, str(positions), str(output), "--local-workers", "2", *options,
+         "--block-bytes", "40000", "--window", "4"],
         env=environment, capture_output=True, text=True, timeout=300)
     assert result.returncode == 1, result.stderr
     assert output.read_text() == expected.stdout

@@ -246,6 +246,7 @@ RULE_SETS = [
     ["--preset", "stockfish", "--skip-see-ge", "0"],
     ["--values", "100,900,150,500,300", "--pins", "--skip-see-ge", "1"],
     ["--promotions=move", "--skip-see-ge", "0"],
+    ["--preset", "stockfish", "--stop-when-ahead", "--skip-see-ge", "0"],
 ]
 
 

@@ -3,7 +3,7 @@
 # (the test build seebatch_wrong_kernel, tests/cli/wrong_kernel.c): every
 # mismatch makes the exit status 1, on one thread or many, with or without
 # the oracle; and the default set of configurations is exactly the classic
-# values under each of the 12 valid flag combinations (one promotion rule at
+# values under each of the 24 valid flag combinations (one promotion rule at
 # most) plus the stockfish preset.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
@@ -55,17 +55,18 @@ SEEBATCH_WRONG_KERNEL_CONFIG="1,2,3,4,5/0" "$wrong" check --no-oracle "$work/pos
     > /dev/null
 expect "wrong only under a configuration not run: exit 0" "$?" "0"
 
-# The default set: each of these 13 configurations is run ...
+# The default set: each of these 25 configurations is run ...
 classic="100,325,325,500,1000"
 stockfish="208,781,825,1276,2538"
-for config in "$classic/"{0,1,2,3,4,5,6,7,8,9,12,13} "$stockfish/5"; do
+for config in "$classic/"{0,1,2,3,4,5,6,7,8,9,12,13,16,17,18,19,20,21,22,23,24,25,28,29} \
+    "$stockfish/5"; do
     SEEBATCH_WRONG_KERNEL_CONFIG=$config "$wrong" check --no-oracle "$work/one.fen" > "$work/out"
     expect "default set runs $config" "$?" "1"
 done
-expect "default set has 13 configurations" \
-    "$(grep -c '^checked 1 position, [0-9]* moves, 13 configurations$' "$work/out")" "1"
+expect "default set has 25 configurations" \
+    "$(grep -c '^checked 1 position, [0-9]* moves, 25 configurations$' "$work/out")" "1"
 # ... and nothing near them (two promotion rules, 10, are no configuration).
-for config in "101,325,325,500,1000/0" "$stockfish/0" "$stockfish/1" "$classic/10" "$classic/16"; do
+for config in "101,325,325,500,1000/0" "$stockfish/0" "$stockfish/1" "$classic/10" "$classic/32"; do
     SEEBATCH_WRONG_KERNEL_CONFIG=$config "$wrong" check --no-oracle "$work/one.fen" > /dev/null
     expect "default set does not run $config" "$?" "0"
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The options choosing SEE rules beyond values and pins: --promotions[=none|move|all]
-# (contract rule 6). Expected values are worked out by hand in
-# tests/test_see_rules.c, not copied from the tool's output.
+# (contract rule 6) and --stop-when-ahead (rule 8). Expected values are
+# worked out by hand in tests/test_see_rules.c, not copied from the tool's
+# output.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
@@ -40,11 +41,35 @@ expect "check --promotions=ALL exit" "$?" "2"
 expect "check --promotions=ALL message" "$(cat "$work/err")" \
     'seebatch check: --promotions takes none, move or all, not "ALL"'
 
-# check and filter take the options too; the help names the settings.
+# Qd3xd5 takes a pawn the e6 pawn defends, and Nc3 could take back: the full
+# negamax -800; broken off once black is 900 up with a pawn on d5, -900.
+queen_takes='6k1/8/4p3/3p4/8/2NQ4/8/6K1 w - - 0 1;d3d5'
+stop() { printf '%s\n' "$queen_takes" | "$tool" eval "$@" 2>&1; }
+expect "negamax by default" "$(stop)" "$queen_takes;-800"
+expect "--stop-when-ahead" "$(stop --stop-when-ahead)" "$queen_takes;-900"
+expect "--stop-when-ahead with pins and promotions" "$(stop --pins --promotions --stop-when-ahead)" \
+    "$queen_takes;-900"
+expect "--stop-when-ahead after a preset" "$(stop --preset stockfish --stop-when-ahead)" \
+    "$queen_takes;$((208 - 2538))"
+expect "a preset after --stop-when-ahead replaces it" "$(stop --stop-when-ahead --preset classic)" \
+    "$queen_takes;-800"
+# It takes no value.
+"$tool" eval --stop-when-ahead=yes < /dev/null > /dev/null 2> "$work/err"
+expect "--stop-when-ahead=yes exit" "$?" "2"
+expect "--stop-when-ahead=yes message" "$(cat "$work/err")" \
+    'seebatch eval: --stop-when-ahead takes no value, but was given "yes" (see seebatch eval --help)'
+
+# check and filter take the options too; the help names them.
 expect "check --promotions=move" "$("$tool" check --no-oracle --promotions=move "$work/promotion.fen" | head -n 1)" \
+    "checked 1 position, 1 move, 1 configuration"
+printf '%s\n' "$queen_takes" > "$work/queen_takes.fen"
+"$tool" check --stop-when-ahead "$work/queen_takes.fen" > "$work/check.out"
+expect "check --stop-when-ahead exit" "$?" "0"
+expect "check --stop-when-ahead" "$(head -n 1 "$work/check.out")" \
     "checked 1 position, 1 move, 1 configuration"
 for command in eval check filter; do
     expect "$command help" "$("$tool" $command --help | grep -c -- '--promotions\[=none|move|all\]')" "1"
+    expect "$command help, rule 8" "$("$tool" $command --help | grep -c -- '--stop-when-ahead ')" "1"
 done
 
 finish "cli rules"
