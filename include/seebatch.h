@@ -611,7 +611,7 @@ SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules,
  *     seebatch_view_rules_init(&rules, &config, types, 16, NULL);
  *     // Position::see_ge, for a normal move
  *     seebatch_view view = {&byTypeBB[PAWN], byColorBB};
- *     return seebatch_view_see_ge(&rules, &view, st->blockersForKing, from, to, board[from],
+ *     return seebatch_view_see_ge(&rules, &view, st->blockersForKing, m & 0xFFF, board[from],
  *                                 board[to], threshold);
  *
  * Layouts. seebatch_view_rules_init expects Stockfish's layout: six piece
@@ -803,14 +803,19 @@ SEEBATCH_API seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules 
                                                             const seebatch_layout *layout,
                                                             seebatch_error *error);
 
-/* seebatch_engine_see_ge for the normal move from -> to on the view with
- * these pins, whose mailbox holds mover_code on `from` and victim_code on
- * `to` (codes below SEEBATCH_PIECE_CODES; the victim's may be an empty
- * square's). Inline, so the early exits cost no call. */
+/* The squares of a move as the views take them, from << 6 | to: what
+ * Stockfish's Move holds in its low 12 bits (m & 0xFFF), so that an engine
+ * with that encoding passes it with one operation. */
+static inline unsigned seebatch_view_squares(unsigned from, unsigned to) { return from << 6 | to; }
+
+/* seebatch_engine_see_ge for the normal move from -> to, with `squares` =
+ * from << 6 | to, on the view with these pins, whose mailbox holds
+ * mover_code on `from` and victim_code on `to` (codes below
+ * SEEBATCH_PIECE_CODES; the victim's may be an empty square's). Inline, so
+ * the early exits cost no call. */
 static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const seebatch_view *view,
-                                        const void *pins, unsigned from, unsigned to,
-                                        unsigned mover_code, unsigned victim_code,
-                                        int32_t threshold)
+                                        const void *pins, unsigned squares, unsigned mover_code,
+                                        unsigned victim_code, int32_t threshold)
 {
     /* 64 bits: any int32 threshold, no overflow. */
     int64_t surplus = (int64_t)rules->code_value[victim_code] - threshold;
@@ -819,7 +824,7 @@ static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const 
     int64_t shortfall = rules->code_risk[mover_code] - surplus;
     if (shortfall <= 0)
         return true; /* even if the mover is taken back */
-    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, from << 6 | to,
+    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, squares,
                            (int32_t)shortfall);
 }
 
@@ -827,12 +832,29 @@ static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const 
  * seebatch_view_see_ge takes it. */
 static inline int32_t seebatch_view_see_value(const seebatch_view_rules *rules,
                                               const seebatch_view *view, const void *pins,
-                                              unsigned from, unsigned to, unsigned mover_code,
+                                              unsigned squares, unsigned mover_code,
                                               unsigned victim_code)
 {
     return rules->value(&rules->rules, view->pieces, view->colors, pins,
-                        from << 6 | to | mover_code << 12 | victim_code << 17);
+                        squares | mover_code << 12 | victim_code << 17);
 }
+
+/* One move of seebatch_view_see_ge_each: the normal move from -> to as
+ * seebatch_view_see_ge takes it, with its threshold. A move the rules score
+ * 0 (a special move under SEEBATCH_NORMAL_MOVES_ONLY) may be given with both
+ * codes an empty square's: its answer is then 0 >= threshold, as the rule's. */
+typedef struct seebatch_view_move {
+    uint16_t squares; /* from << 6 | to */
+    uint8_t mover_code, victim_code;
+    int32_t threshold;
+} seebatch_view_move;
+
+/* passed[i] = seebatch_view_see_ge for moves[i] as 0 or 1, every move on one
+ * view: a move picker answering a node's threshold tests in one call. */
+SEEBATCH_API void seebatch_view_see_ge_each(const seebatch_view_rules *rules,
+                                            const seebatch_view *view, const void *pins,
+                                            const seebatch_view_move *moves, size_t count,
+                                            uint8_t *passed);
 
 /* seebatch_engine_see_ge for any move (a seebatch_move, its squares in the
  * engine's numbering), special kinds included, on the view. It gathers the

@@ -32,6 +32,63 @@
 
 #include "view_access.h"
 
+/*
+ * One turn of the walk inside the function below, by the side whose pieces
+ * are `own` (colour `color`): it captures with its least valuable able
+ * attacker, or the walk ends with `stops`, the answer when that side stops.
+ * The turns alternate from the opponent's (stops 1: the mover keeps what it
+ * has) to the mover's (stops 0), so the loop plays two and neither the side
+ * nor the answer so far is kept in a register. Each capture: the side gains
+ * the piece just moved; if even that leaves it short, it stops there (and
+ * loses), answering !stops.
+ */
+#define TURN(own, color, stops)                                                                    \
+    do {                                                                                           \
+        /* Read the bitboards where they lie at each turn: kept in registers                    \
+         * across the loop they would be spilled, at a cost. */  \
+        __asm__("" ::: "memory");                                                                  \
+        attackers &= occupied;                                                                     \
+        bitboard mine = attackers & (own);                                                         \
+        if (!mine)                                                                                 \
+            return stops;                                                                          \
+        /* Rule 5: a pinned piece does not capture while its pinner stands. */                     \
+        if (PINS && (PINNERS(color) & occupied)) {                                                 \
+            mine &= ~BLOCKERS(color);                                                              \
+            if (!mine)                                                                             \
+                return stops;                                                                      \
+        }                                                                                          \
+        bitboard found;                                                                            \
+        if ((found = mine & SIDE_BB(color, SEEBATCH_PAWN))) {                                      \
+            if ((swap = rules->value[SEEBATCH_PAWN] - swap) < !(stops))                            \
+                return !(stops);                                                                   \
+            occupied ^= lowest_bit(found);                                                         \
+            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;                            \
+        } else if ((found = mine & SIDE_BB(color, SEEBATCH_KNIGHT))) {                             \
+            if ((swap = rules->value[SEEBATCH_KNIGHT] - swap) < !(stops))                          \
+                return !(stops);                                                                   \
+            occupied ^= lowest_bit(found);                                                         \
+        } else if ((found = mine & SIDE_BB(color, SEEBATCH_BISHOP))) {                             \
+            if ((swap = rules->value[SEEBATCH_BISHOP] - swap) < !(stops))                          \
+                return !(stops);                                                                   \
+            occupied ^= lowest_bit(found);                                                         \
+            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;                            \
+        } else if ((found = mine & SIDE_BB(color, SEEBATCH_ROOK))) {                               \
+            if ((swap = rules->value[SEEBATCH_ROOK] - swap) < !(stops))                            \
+                return !(stops);                                                                   \
+            occupied ^= lowest_bit(found);                                                         \
+            attackers |= STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS;                            \
+        } else if ((found = mine & SIDE_BB(color, SEEBATCH_QUEEN))) {                              \
+            if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < !(stops))                           \
+                return !(stops);                                                                   \
+            occupied ^= lowest_bit(found);                                                         \
+            attackers |= (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |                         \
+                         (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS);                          \
+        } else {                                                                                   \
+            /* Rule 4: the king captures only if nothing can take it back. */                      \
+            return (attackers & ~(own)) ? (stops) : !(stops);                                      \
+        }                                                                                          \
+    } while (0)
+
 static bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *pieces,
                           const bitboard *colors, const void *pins, unsigned squares,
                           int32_t shortfall)
@@ -60,58 +117,19 @@ static bool VIEW_EXCHANGE(const seebatch_rules *rules, const bitboard *pieces,
     VIEW_SLIDERS_SET_UP;
 #endif
     int32_t swap = shortfall;
-    int passed = 1; /* the answer if the exchange ends now */
+    /* The two sides' pieces, read once: the turns alternate between them. */
+    const bitboard them = COLOR_BB(side ^ 1), us = COLOR_BB(side);
+    const unsigned opponent = side ^ 1;
+    /* The opponent's first turn, before the loop: often it cannot capture,
+     * and the answer is known before the loop's registers are set up. */
+    TURN(them, opponent, 1);
     for (;;) {
-        /* Read the bitboards where they lie at each capture: kept in
-         * registers across the loop they would be spilled, at a cost. */
-        __asm__("" ::: "memory");
-        side ^= 1;
-        attackers &= occupied;
-        bitboard mine = attackers & COLOR_BB(side);
-        if (!mine)
-            break;
-        /* Rule 5: a pinned piece does not capture while its pinner stands. */
-        if (PINS && (PINNERS(side) & occupied)) {
-            mine &= ~BLOCKERS(side);
-            if (!mine)
-                break;
-        }
-        passed ^= 1;
-        /* Each capture: the side now to move gains the piece just moved; if
-         * even that leaves it short, it stops here (and loses). */
-        bitboard found;
-        if ((found = mine & SIDE_BB(side, SEEBATCH_PAWN))) {
-            if ((swap = rules->value[SEEBATCH_PAWN] - swap) < passed)
-                break;
-            occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;
-        } else if ((found = mine & SIDE_BB(side, SEEBATCH_KNIGHT))) {
-            if ((swap = rules->value[SEEBATCH_KNIGHT] - swap) < passed)
-                break;
-            occupied ^= lowest_bit(found);
-        } else if ((found = mine & SIDE_BB(side, SEEBATCH_BISHOP))) {
-            if ((swap = rules->value[SEEBATCH_BISHOP] - swap) < passed)
-                break;
-            occupied ^= lowest_bit(found);
-            attackers |= DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS;
-        } else if ((found = mine & SIDE_BB(side, SEEBATCH_ROOK))) {
-            if ((swap = rules->value[SEEBATCH_ROOK] - swap) < passed)
-                break;
-            occupied ^= lowest_bit(found);
-            attackers |= STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS;
-        } else if ((found = mine & SIDE_BB(side, SEEBATCH_QUEEN))) {
-            if ((swap = rules->value[SEEBATCH_QUEEN] - swap) < passed)
-                break;
-            occupied ^= lowest_bit(found);
-            attackers |= (DIAGONAL_ATTACKS(occupied) & DIAGONAL_SLIDERS) |
-                         (STRAIGHT_ATTACKS(occupied) & STRAIGHT_SLIDERS);
-        } else {
-            /* Rule 4: the king captures only if nothing can take it back. */
-            return (attackers & ~COLOR_BB(side)) ? !passed : passed;
-        }
+        TURN(us, side, 0);
+        TURN(them, opponent, 1);
     }
-    return passed;
 }
+
+#undef TURN
 
 #include "view_access_end.h"
 #undef VIEW_EXCHANGE

@@ -171,7 +171,9 @@ static void stockfish_memory(const seebatch_config *config, const seebatch_board
     seebatch_view view = {&position.by_type[1], position.by_color};
     const void *pins = position.st.blockers_for_king;
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    size_t count = random_board_moves(board, moves, SEEBATCH_MAX_MOVES);
+    seebatch_view_move batch[SEEBATCH_MAX_MOVES];
+    uint8_t expected[SEEBATCH_MAX_MOVES], passed[SEEBATCH_MAX_MOVES];
+    size_t count = random_board_moves(board, moves, SEEBATCH_MAX_MOVES), batched = 0;
     for (size_t i = 0; i < count; i++) {
         unsigned from = seebatch_move_from(moves[i]), to = seebatch_move_to(moves[i]);
         int32_t value = seebatch_engine_see_value(&rules, board, NULL, moves[i]);
@@ -180,17 +182,26 @@ static void stockfish_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)position.board[from], victim = (unsigned)position.board[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, from, to, mover, victim), value,
-                 "move %zu", i);
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, from << 6 | to, mover, victim),
+                 value, "move %zu", i);
         for (int32_t t = value - 1; t <= value + 1; t++)
-            CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, pins, from, to, mover, victim, t),
-                     value >= t, "move %zu threshold %d", i, (int)t);
+            CHECK_EQ(
+                seebatch_view_see_ge(&view_rules, &view, pins, from << 6 | to, mover, victim, t),
+                value >= t, "move %zu threshold %d", i, (int)t);
+        batch[batched] = (seebatch_view_move){(uint16_t)(from << 6 | to), (uint8_t)mover,
+                                              (uint8_t)victim, value + (int32_t)(i % 3) - 1};
+        expected[batched] = value >= batch[batched].threshold;
+        batched++;
         seebatch_config unpinned = *config;
         unpinned.flags &= ~(uint32_t)SEEBATCH_PINS;
         seebatch_rules without;
         seebatch_rules_init(&without, &unpinned, NULL);
         *pins_mattered += value != seebatch_engine_see_value(&without, board, NULL, moves[i]);
     }
+    /* The node's tests in one call, each at its own threshold. */
+    seebatch_view_see_ge_each(&view_rules, &view, pins, batch, batched, passed);
+    for (size_t i = 0; i < batched; i++)
+        CHECK_EQ(passed[i], expected[i], "see_ge_each, normal move %zu", i);
 }
 
 /* The twelve engine's memory, from a8: the view answers for the board its
@@ -223,11 +234,13 @@ static void twelve_a8_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)engine.squares[from], victim = (unsigned)engine.squares[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from, to, mover, victim), value,
-                 "move %zu", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value), 1,
-                 "move %zu at its value", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from, to, mover, victim, value + 1),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from << 6 | to, mover, victim),
+                 value, "move %zu", i);
+        CHECK_EQ(
+            seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim, value), 1,
+            "move %zu at its value", i);
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim,
+                                      value + 1),
                  0, "move %zu above its value", i);
     }
 }
@@ -277,8 +290,8 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     twelve_a8_of(&board, &engine);
     seebatch_view view = {engine.pieces, engine.occupancies};
     unsigned from = seebatch_move_from(move) ^ 56, to = seebatch_move_to(move) ^ 56;
-    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from, to, (unsigned)engine.squares[from],
-                                     (unsigned)engine.squares[to]),
+    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from << 6 | to,
+                                     (unsigned)engine.squares[from], (unsigned)engine.squares[to]),
              0, "counted from a8");
 }
 

@@ -94,7 +94,7 @@ static inline int see_by_seebatch(Board *board, Move move)
     // The mover's code is in the move itself.
     int from = MoveStart(move), to = MoveEnd(move);
     const seebatch_view view = {board->pieces, board->occupancies};
-    return seebatch_view_see_value(&SeebatchRules, &view, NULL, from, to, MovePiece(move),
+    return seebatch_view_see_value(&SeebatchRules, &view, NULL, from << 6 | to, MovePiece(move),
                                    board->squares[to]);
 }
 

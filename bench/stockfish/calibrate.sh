@@ -79,7 +79,7 @@ g++ $flags -o "$work/calibrate_driver" "${objects[@]}" "$work/calibrate_driver.o
 
 "$build/seebatch_passes" --dump-captures > "$work/captures.txt"
 echo
-echo "== Stockfish's see_ge and the baseline (bench/baseline_see.c), the same captures, alternating"
+echo "== Stockfish's see_ge, the baseline (bench/baseline_see.c) and seebatch's view, the same captures, in turn"
 "$work/calibrate_driver" time < "$work/captures.txt"
 if ! command -v valgrind > /dev/null; then
     echo "instructions per call: valgrind not installed"
@@ -99,5 +99,7 @@ per_call() {
 }
 stockfish=$(per_call 'Stockfish::Position::see_ge*' "")
 baseline=$(per_call 'baseline_see_ge*' baseline)
+view=$(per_call '*view_see_ge*' view)
 echo "instructions per call (callgrind): Stockfish $stockfish, baseline $baseline," \
-     "baseline/Stockfish $(awk -v b="$baseline" -v s="$stockfish" 'BEGIN { printf "%.3f", b / s }')"
+     "baseline/Stockfish $(awk -v b="$baseline" -v s="$stockfish" 'BEGIN { printf "%.3f", b / s }');" \
+     "seebatch's view $view"

@@ -20,10 +20,14 @@
 // Stockfish's into the baseline's layout: timings alternate between the two
 // within one run, so the ratio holds on a loaded machine.
 //
+// seebatch's view (seebatch_view_see_ge on the baseline's copy, which is laid
+// out as Stockfish's Position and StateInfo are) runs beside them: the
+// comparison an engine author would make, in one process.
+//
 // Usage: calibrate_driver time               (ns per call, learned and unlearned)
-//        calibrate_driver count N [baseline] (N passes over every capture, of
-//                 Stockfish's see_ge or the baseline; under callgrind for
-//                 instructions per call)
+//        calibrate_driver count N [baseline|view] (N passes over every capture,
+//                 of Stockfish's see_ge, the baseline or the view; under
+//                 callgrind for instructions per call)
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -91,8 +95,12 @@ struct Captures {
     std::vector<seebatch_move> base_moves;
     baseline_values values;
     baseline_kind kind;
+    seebatch_view_rules view_rules; // Stockfish's rules and values, by its codes
     std::size_t size() const { return first.size() - 1; }
 };
+
+// Who answers a pass's calls.
+enum Contender { STOCKFISH, BASELINE, VIEW };
 
 // Position p in the baseline's layout, read through Stockfish's accessors.
 void copy_to_baseline(Captures &set, std::size_t p)
@@ -186,19 +194,50 @@ Captures read_captures()
     for (int code = 0; code < BASELINE_PIECE_CODES; code++)
         set.values.of_code[code] = value_of(Piece(code));
     set.kind = baseline_choose();
+    int8_t types[BASELINE_PIECE_CODES];
+    for (int code = 0; code < BASELINE_PIECE_CODES; code++) {
+        int type = code & 7;
+        types[code] = type >= 1 && type <= 6 && code != 7 ? int8_t(type - 1) : int8_t(-1);
+        if (types[code] >= 0 && types[code] < 5)
+            config.values[types[code]] = value_of(Piece(code));
+    }
+    seebatch_error error;
+    if (seebatch_view_rules_init(&set.view_rules, &config, types, BASELINE_PIECE_CODES, &error)
+        != SEEBATCH_OK) {
+        std::fprintf(stderr, "calibrate_driver: %s\n", error.message);
+        std::exit(2);
+    }
     return set;
 }
 
+// seebatch's view as Stockfish's see_ge would call it, out of line as
+// Stockfish's is here: special moves score 0 (the stockfish preset), normal
+// ones go through the view on the baseline's copy of the position.
+__attribute__((noinline)) bool view_see_ge(const Captures &set, std::size_t p, std::size_t i)
+{
+    seebatch_move move = set.base_moves[i];
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+        return 0 >= set.thresholds[i];
+    const baseline_position &base = set.base[p];
+    const seebatch_view view = {&base.by_type[1], base.by_color};
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    return seebatch_view_see_ge(&set.view_rules, &view, &base.st->pins, from << 6 | to,
+                                base.board[from], base.board[to], set.thresholds[i]);
+}
+
 // One pass over positions 0 .. count - 1: every capture, one see_ge call
-// each, of Stockfish's or the baseline's.
-long pass(const Captures &set, std::size_t count, bool baseline, long *calls)
+// each, of Stockfish's, the baseline's or the view's.
+long pass(const Captures &set, std::size_t count, Contender who, long *calls)
 {
     long sum = 0;
     for (std::size_t p = 0; p < count; p++) {
         const Position &pos = set.positions[p];
-        if (baseline)
+        if (who == BASELINE)
             for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
                 sum += baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values);
+        else if (who == VIEW)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += view_see_ge(set, p, i);
         else
             for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
                 sum += see_ge(pos, set.moves[i], set.thresholds[i]);
@@ -218,12 +257,12 @@ double thread_seconds()
 }
 
 // ns per call over passes of at least 0.1 s of CPU time.
-double ns_once(const Captures &set, std::size_t count, bool baseline, long *sum)
+double ns_once(const Captures &set, std::size_t count, Contender who, long *sum)
 {
     long calls = 0;
     double start = thread_seconds(), elapsed = 0;
     while (elapsed < 0.1) {
-        *sum += pass(set, count, baseline, &calls);
+        *sum += pass(set, count, who, &calls);
         elapsed = thread_seconds() - start;
     }
     return elapsed * 1e9 / double(calls);
@@ -235,21 +274,27 @@ double median(std::vector<double> values)
     return values[values.size() / 2];
 }
 
-// Stockfish and the baseline in turn, 25 times: the medians of each and of
-// the 25 ratios (the two of a pair run under nearly the same load, which on a
-// shared machine changes from one second to the next).
+// Stockfish, the baseline and the view in turn, 25 times: the medians of
+// each and of the 25 ratios (the runs of a round go under nearly the same
+// load, which on a shared machine changes from one second to the next).
 void compare(const Captures &set, std::size_t count, const char *regime, long *sum)
 {
-    std::vector<double> stockfish, baseline, ratio;
+    std::vector<double> stockfish, baseline, view, ratio, speedup;
     for (int run = 0; run < 25; run++) {
-        stockfish.push_back(ns_once(set, count, false, sum));
-        baseline.push_back(ns_once(set, count, true, sum));
+        stockfish.push_back(ns_once(set, count, STOCKFISH, sum));
+        baseline.push_back(ns_once(set, count, BASELINE, sum));
+        view.push_back(ns_once(set, count, VIEW, sum));
         ratio.push_back(baseline.back() / stockfish.back());
+        speedup.push_back(stockfish.back() / view.back());
     }
     std::printf("%-10s %7zu positions: Stockfish %6.2f ns/call, baseline %6.2f ns/call, baseline/Stockfish %.3f"
                 " (median of 25 pairs; pairs %.3f .. %.3f)\n",
                 regime, count, median(stockfish), median(baseline), median(ratio),
                 *std::min_element(ratio.begin(), ratio.end()), *std::max_element(ratio.begin(), ratio.end()));
+    std::printf("%-10s %7zu positions: seebatch's view %6.2f ns/call, %.3fx Stockfish's speed"
+                " (median of 25 pairs; pairs %.3f .. %.3f)\n",
+                regime, count, median(view), median(speedup),
+                *std::min_element(speedup.begin(), speedup.end()), *std::max_element(speedup.begin(), speedup.end()));
 }
 
 } // namespace
@@ -258,29 +303,34 @@ int main(int argc, char **argv)
 {
     init_stockfish();
     bool timing = argc == 2 && std::strcmp(argv[1], "time") == 0;
-    bool counting = (argc == 3 || (argc == 4 && std::strcmp(argv[3], "baseline") == 0))
-                    && std::strcmp(argv[1], "count") == 0;
+    Contender who = argc == 4 && std::strcmp(argv[3], "baseline") == 0 ? BASELINE
+                  : argc == 4 && std::strcmp(argv[3], "view") == 0   ? VIEW
+                                                                     : STOCKFISH;
+    bool counting = (argc == 3 || (argc == 4 && who != STOCKFISH)) && std::strcmp(argv[1], "count") == 0;
     if (!timing && !counting) {
-        std::fprintf(stderr, "usage: calibrate_driver time | count PASSES [baseline]  < dump\n");
+        std::fprintf(stderr, "usage: calibrate_driver time | count PASSES [baseline|view]  < dump\n");
         return 2;
     }
     Captures set = read_captures();
     long sum = 0, calls = 0;
     if (counting) {
         for (long n = std::atol(argv[2]); n > 0; n--)
-            sum += pass(set, set.size(), argc == 4, &calls);
+            sum += pass(set, set.size(), who, &calls);
         std::printf("see_ge calls %ld checksum %ld\n", calls, sum);
         return 0;
     }
     // Both answer alike on every capture, or the comparison means nothing.
     for (std::size_t p = 0; p < set.size(); p++)
         for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
-            if (see_ge(set.positions[p], set.moves[i], set.thresholds[i])
-                != baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values)) {
-                std::fprintf(stderr, "calibrate_driver: the baseline differs from Stockfish on %s %s\n",
+        {
+            bool stockfish = see_ge(set.positions[p], set.moves[i], set.thresholds[i]);
+            if (stockfish != baseline_see(set.kind, &set.base[p], set.base_moves[i], set.thresholds[i], &set.values)
+                || stockfish != view_see_ge(set, p, i)) {
+                std::fprintf(stderr, "calibrate_driver: the baseline or the view differs from Stockfish on %s %s\n",
                              set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
                 return 1;
             }
+        }
     std::printf("%zu positions, %zu captures; baseline: %s\n", set.size(), set.moves.size(),
                 baseline_kind_name(set.kind));
     compare(set, std::min(learned_positions, set.size()), "learned", &sum);

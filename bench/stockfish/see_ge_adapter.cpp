@@ -135,20 +135,17 @@ bool Position::see_ge(Move m, Value threshold) const {
   const seebatch_view view = {&byTypeBB[PAWN], byColorBB};
   // StateInfo holds blockersForKing[2] then pinners[2]: seebatch_view_pins.
   static_assert(offsetof(StateInfo, pinners) == offsetof(StateInfo, blockersForKing) + 2 * sizeof(Bitboard));
-  bool answer;
+#ifndef SEEBATCH_ADAPTER_CHECK
   if (type_of(m) != NORMAL)
-  {
-#ifdef SEEBATCH_ADAPTER_CHECK
-      answer = seebatch_view_see_ge_move(&SeebatchRules, &view, st->blockersForKing, seebatch_move_of(m), threshold);
-#else
       return VALUE_ZERO >= threshold;
-#endif
-  }
-  else
-      answer = seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, from_sq(m), to_sq(m),
-                                    board[from_sq(m)], board[to_sq(m)], threshold);
-
-#ifdef SEEBATCH_ADAPTER_CHECK
+  // The squares as Stockfish packs them: from << 6 | to in the low 12 bits.
+  return seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, int(m) & 0xFFF,
+                              board[from_sq(m)], board[to_sq(m)], threshold);
+#else
+  bool answer = type_of(m) != NORMAL
+              ? seebatch_view_see_ge_move(&SeebatchRules, &view, st->blockersForKing, seebatch_move_of(m), threshold)
+              : seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, int(m) & 0xFFF,
+                                     board[from_sq(m)], board[to_sq(m)], threshold);
   ++callsCompared.byKind[type_of(m) >> 14];
   if (answer != see_ge_stockfish(m, threshold))
   {
@@ -158,8 +155,8 @@ bool Position::see_ge(Move m, Value threshold) const {
       std::fflush(stdout);
       std::_Exit(EXIT_FAILURE);
   }
-#endif
   return answer;
+#endif
 }
 
 } // namespace Stockfish
