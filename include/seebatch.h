@@ -273,7 +273,9 @@ typedef struct seebatch_config {
 SEEBATCH_API seebatch_config seebatch_config_classic(void);
 
 /* P=208 N=781 B=825 R=1276 Q=2538, PINS and NORMAL_MOVES_ONLY: under it
- * seebatch_see_ge equals Stockfish's Position::see_ge for every move. */
+ * seebatch_see_ge equals Stockfish's Position::see_ge for every move, in
+ * Stockfish 16.1 and later (15.1 and 16 value a pawn at 126 inside see_ge:
+ * the same flags with their values reproduce them). */
 SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
 
 /* Fills *config with the preset named "classic" or "stockfish". Errors:

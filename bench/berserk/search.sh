@@ -58,16 +58,9 @@ uci_depth=${UCI_DEPTH:-11}
 target=${TARGET:-pext}
 jobs=${JOBS:-2}
 
-if [ -n "${SEEBATCH_BUILD:-}" ]; then
-    build=$(cd "$SEEBATCH_BUILD" && pwd)
-else
-    build=$work/seebatch-library
-    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_TESTS=OFF -DSEEBATCH_BENCH=OFF > /dev/null
-    cmake --build "$build" -j "$jobs" --target seebatch_static > /dev/null
-fi
-library=$build/libseebatch.a
-[ -f "$library" ] || { echo "error: no $library" >&2; exit 2; }
-echo "Berserk make target: $target; seebatch library: $library ($(git -C "$repo" describe --always --dirty 2>/dev/null || echo 'not a git checkout'))"
+source "$here/../real_engine.sh"
+link_library "$work" "$jobs"
+echo "Berserk make target: $target; $(describe_library)"
 
 # The binary `make TARGET` writes.
 binary_of() {
@@ -164,19 +157,16 @@ grep -q "seebatch check: .* 0 differences" <<< "$check" || status=1
 # figure (wall clock), and nodes over the process's CPU time.
 speed() {
     local out=$work/$1.speed cpu
-    cpu=$( { TIMEFORMAT='%U %S'; time bench "$1" > "$out"; } 2>&1 )
-    awk -v cpu="$cpu" '/^Results:/ { n = $2; w = $4 }
-        END { split(cpu, t, " "); printf "%d %d\n", w, n / (t[1] + t[2]) }' "$out"
+    cpu=$(cpu_seconds "$out" bench "$1")
+    awk -v cpu="$cpu" '/^Results:/ { n = $2; w = $4 } END { printf "%d %d\n", w, n / cpu }' "$out"
 }
-median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
 
 echo "== nodes per second, bench, $pairs alternating pairs (wall clock; CPU time)"
 wall_ratios=() cpu_ratios=()
 for pair in $(seq "$pairs"); do
     read -r bz_wall bz_cpu < <(speed berserk)
     read -r sb_wall sb_cpu < <(speed seebatch)
-    wall=$(awk -v a="$sb_wall" -v b="$bz_wall" 'BEGIN { printf "%.4f", a / b }')
-    cpu=$(awk -v a="$sb_cpu" -v b="$bz_cpu" 'BEGIN { printf "%.4f", a / b }')
+    wall=$(ratio "$sb_wall" "$bz_wall") cpu=$(ratio "$sb_cpu" "$bz_cpu")
     wall_ratios+=("$wall") cpu_ratios+=("$cpu")
     echo "pair $pair: berserk $bz_wall, seebatch $sb_wall: ${wall}x; by CPU time $bz_cpu, $sb_cpu: ${cpu}x"
 done

@@ -59,16 +59,9 @@ arch=${ARCH:-x86-64-bmi2}
 comp=${COMP:-gcc}
 jobs=${JOBS:-2}
 
-if [ -n "${SEEBATCH_BUILD:-}" ]; then
-    build=$(cd "$SEEBATCH_BUILD" && pwd)
-else
-    build=$work/seebatch-library
-    cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_TESTS=OFF -DSEEBATCH_BENCH=OFF > /dev/null
-    cmake --build "$build" -j "$jobs" --target seebatch_static > /dev/null
-fi
-library=$build/libseebatch.a
-[ -f "$library" ] || { echo "error: no $library" >&2; exit 2; }
-echo "Stockfish ARCH=$arch COMP=$comp; seebatch library: $library ($(git -C "$repo" describe --always --dirty 2>/dev/null || echo 'not a git checkout'))"
+source "$here/../real_engine.sh"
+link_library "$work" "$jobs"
+echo "Stockfish ARCH=$arch COMP=$comp; $(describe_library)"
 
 # answer_see_ge DIR: see_ge answered by seebatch in the copy at DIR.
 answer_see_ge() {
@@ -157,18 +150,13 @@ for depth in $depths; do
 done
 
 # speed NAME: one bench run's nodes per second, as "WALL CPU": Stockfish's
-# own figure (wall clock), and nodes over the process's CPU time, which other
-# processes' turns on a shared machine do not stretch.
+# own figure (wall clock), and nodes over the process's CPU time.
 speed() {
     local out=$work/$1.speed cpu
-    cpu=$( { TIMEFORMAT='%U %S'; time bench "$1" "$speed_depth" > "$out"; } 2>&1 )
+    cpu=$(cpu_seconds "$out" bench "$1" "$speed_depth")
     awk -F': *' -v cpu="$cpu" '$1 ~ "Nodes searched" { n = $2 } $1 ~ "Nodes/second" { w = $2 }
-        END { split(cpu, t, " "); printf "%d %d\n", w, n / (t[1] + t[2]) }' "$out"
+        END { printf "%d %d\n", w, n / cpu }' "$out"
 }
-median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
-
-# ratio A B: A / B to four places.
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 
 echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
 wall_ratios=() cpu_ratios=() bulk_ratios=() bulk_call_ratios=()

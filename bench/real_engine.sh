@@ -1,0 +1,40 @@
+# What the real-engine scripts (bench/stockfish/search.sh,
+# bench/berserk/search.sh) share: the library they link, and the arithmetic
+# of their speed pairs. Sourced, not run; expects $repo (this repository).
+
+# link_library WORK JOBS: sets $library to the static library of
+# $SEEBATCH_BUILD, else of a Release build made in WORK/seebatch-library.
+link_library() {
+    local work=$1 jobs=$2 build
+    if [ -n "${SEEBATCH_BUILD:-}" ]; then
+        build=$(cd "$SEEBATCH_BUILD" && pwd)
+    else
+        build=$work/seebatch-library
+        cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_TESTS=OFF -DSEEBATCH_BENCH=OFF > /dev/null
+        cmake --build "$build" -j "$jobs" --target seebatch_static > /dev/null
+    fi
+    library=$build/libseebatch.a
+    [ -f "$library" ] || { echo "error: no $library" >&2; exit 2; }
+}
+
+# describe_library: which library is linked, and the commit it was built from.
+describe_library() {
+    echo "seebatch library: $library ($(git -C "$repo" describe --always --dirty 2>/dev/null || echo 'not a git checkout'))"
+}
+
+# cpu_seconds OUT COMMAND...: runs COMMAND with its output in OUT, and prints
+# the CPU seconds it took (user and system). A process's CPU time is not
+# stretched by other processes' turns on a shared machine, as its wall
+# clock is.
+cpu_seconds() {
+    local out=$1 times
+    shift
+    times=$( { TIMEFORMAT='%U %S'; time "$@" > "$out"; } 2>&1 )
+    awk -v t="$times" 'BEGIN { split(t, s, " "); print s[1] + s[2] }'
+}
+
+# median: the median of the numbers on standard input, one per line.
+median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'; }
+
+# ratio A B: A / B to four places.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
