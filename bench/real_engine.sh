@@ -1,6 +1,29 @@
 # What the real-engine scripts (bench/stockfish/search.sh,
-# bench/berserk/search.sh) share: the library they link, and the arithmetic
-# of their speed pairs. Sourced, not run; expects $repo (this repository).
+# bench/berserk/search.sh) share: the tree and work directory they take, the
+# library they link, and the arithmetic of their speed pairs. Sourced, not
+# run; expects $repo (this repository).
+
+# take_tree NAME MARKER TREE: exits 2 with the usage when no TREE is given,
+# and 77 (a skip) when TREE does not hold the file MARKER.
+take_tree() {
+    local name=$1 marker=$2 tree=$3
+    if [ -z "$tree" ]; then
+        echo "usage: $0 ${name^^}_DIR [WORK_DIR]" >&2
+        exit 2
+    fi
+    if [ ! -f "$tree/$marker" ]; then
+        echo "skip: no $name source tree at $tree (want its root, holding $marker)"
+        exit 77
+    fi
+}
+
+# make_work_dir DIR ENGINE: sets $work to DIR, made if needed, or to a new
+# temporary directory without one.
+make_work_dir() {
+    work=${1:-$(mktemp -d "/tmp/seebatch-$2.XXXXXX")}
+    mkdir -p "$work"
+    work=$(cd "$work" && pwd)
+}
 
 # link_library WORK JOBS: sets $library to the static library of
 # $SEEBATCH_BUILD, else of a Release build made in WORK/seebatch-library.

@@ -35,30 +35,21 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
+source "$here/../real_engine.sh"
 tree=${1:-}
-if [ -z "$tree" ]; then
-    echo "usage: $0 BERSERK_DIR [WORK_DIR]" >&2
-    exit 2
-fi
-if [ ! -f "$tree/src/see.c" ]; then
-    echo "skip: no Berserk source tree at $tree (want its root, holding src/see.c)"
-    exit 77
-fi
+take_tree Berserk src/see.c "$tree"
 if ! grep -qE $'^VERSION = 4.6.0\r?$' "$tree/src/makefile" \
     || ! grep -q '^inline int SEE(Board\* board, Move move) {$' "$tree/src/see.c"; then
     echo "error: $tree is not Berserk 4.6.0 (tag 4.6.0): its makefile or SEE differ" >&2
     exit 2
 fi
 
-work=${2:-$(mktemp -d /tmp/seebatch-berserk.XXXXXX)}
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+make_work_dir "${2:-}" berserk
 pairs=${PAIRS:-5}
 uci_depth=${UCI_DEPTH:-11}
 target=${TARGET:-pext}
 jobs=${JOBS:-2}
 
-source "$here/../real_engine.sh"
 link_library "$work" "$jobs"
 echo "Berserk make target: $target; $(describe_library)"
 

@@ -34,24 +34,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
+source "$here/../real_engine.sh"
 tree=${1:-}
-if [ -z "$tree" ]; then
-    echo "usage: $0 STOCKFISH_DIR [WORK_DIR]" >&2
-    exit 2
-fi
-if [ ! -f "$tree/src/position.cpp" ]; then
-    echo "skip: no Stockfish source tree at $tree (want its root, holding src/position.cpp)"
-    exit 77
-fi
+take_tree Stockfish src/position.cpp "$tree"
 if ! grep -q 'const string version = "15.1"' "$tree/src/misc.cpp" \
     || ! grep -q '^bool Position::see_ge(Move m, Value threshold) const {$' "$tree/src/position.cpp"; then
     echo "error: $tree is not Stockfish 15.1 (tag sf_15.1): its misc.cpp or see_ge differ" >&2
     exit 2
 fi
 
-work=${2:-$(mktemp -d /tmp/seebatch-stockfish.XXXXXX)}
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
+make_work_dir "${2:-}" stockfish
 pairs=${PAIRS:-5}
 speed_depth=${SPEED_DEPTH:-13}
 depths=${DEPTHS:-13 16}
@@ -59,7 +51,6 @@ arch=${ARCH:-x86-64-bmi2}
 comp=${COMP:-gcc}
 jobs=${JOBS:-2}
 
-source "$here/../real_engine.sh"
 link_library "$work" "$jobs"
 echo "Stockfish ARCH=$arch COMP=$comp; $(describe_library)"
 
