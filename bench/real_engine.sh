@@ -61,3 +61,22 @@ median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] 
 
 # ratio A B: A / B to four places.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
+
+# median_line ENGINE: the medians of the pairs' ratios in $wall_ratios and
+# $cpu_ratios, as the scripts print them.
+median_line() {
+    echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
+        "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / $1 nodes per second)"
+}
+
+# callgrind_wanted WHAT: true when instructions are to be counted; else says
+# why WHAT is skipped (CALLGRIND is not 1, or there is no valgrind).
+callgrind_wanted() {
+    if [ "${CALLGRIND:-1}" != 1 ]; then
+        echo "== $1: skipped (CALLGRIND=${CALLGRIND:-})"
+        return 1
+    elif ! command -v valgrind > /dev/null; then
+        echo "== $1: skipped (no valgrind)"
+        return 1
+    fi
+}

@@ -161,16 +161,11 @@ for pair in $(seq "$pairs"); do
     wall_ratios+=("$wall") cpu_ratios+=("$cpu")
     echo "pair $pair: berserk $bz_wall, seebatch $sb_wall: ${wall}x; by CPU time $bz_cpu, $sb_cpu: ${cpu}x"
 done
-echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
-    "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / berserk nodes per second)"
+median_line berserk
 
 # Instructions per call: SEE stays a function in both builds (its callers
 # call it), so callgrind counts its calls and what they cost, inclusive.
-if [ "${CALLGRIND:-1}" != 1 ]; then
-    echo "== instructions per SEE call: skipped (CALLGRIND=${CALLGRIND:-})"
-elif ! command -v valgrind > /dev/null; then
-    echo "== instructions per SEE call: skipped (no valgrind)"
-else
+if callgrind_wanted "instructions per SEE call"; then
     depth=${CALLGRIND_DEPTH:-8}
     echo "== instructions per SEE call (callgrind, go depth $depth on the bench's positions)"
     for name in berserk seebatch; do

@@ -164,8 +164,7 @@ for pair in $(seq "$pairs"); do
             "${bulk_call_ratios[-1]}x per call (CPU time)"
     fi
 done
-echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
-    "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / stockfish nodes per second)"
+median_line stockfish
 [ "$bulk" = 1 ] && echo "median, batched move picker (CPU time): $(printf '%s\n' "${bulk_ratios[@]}" | median)x" \
     "stockfish, $(printf '%s\n' "${bulk_call_ratios[@]}" | median)x per call"
 
@@ -173,11 +172,7 @@ echo "median: $(printf '%s\n' "${wall_ratios[@]}" | median)x wall clock," \
 # called, so its calls cannot be counted in seebatch's build. Both builds run
 # the same search (equal node counts), so the whole program's difference,
 # spread over Stockfish's calls, is what seebatch adds to or saves on each.
-if [ "${CALLGRIND:-1}" != 1 ]; then
-    echo "== instructions per see_ge call: skipped (CALLGRIND=${CALLGRIND:-})"
-elif ! command -v valgrind > /dev/null; then
-    echo "== instructions per see_ge call: skipped (no valgrind)"
-else
+if callgrind_wanted "instructions per see_ge call"; then
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
     for name in stockfish seebatch; do
         (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" \

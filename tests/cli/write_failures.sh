@@ -60,17 +60,25 @@ small_commands=(
     "filter count|-|filter --input-format epd $work/few.fen"
 )
 
+# write_to_full "NAME|OUTPUT|ARGUMENTS": the command, its output (a file when
+# OUTPUT is "file", else standard output) on /dev/full, must exit 3 naming
+# that output. Leaves NAME in $name and the command's stderr in $err.
+write_to_full() {
+    local output arguments
+    IFS='|' read -r name output arguments <<< "$1"
+    if [ "$output" = file ]; then
+        err=$("$tool" $arguments --output /dev/full 2>&1 > /dev/null)
+        check_failure "/dev/full, $name" /dev/full "$?" "$err"
+    else
+        err=$("$tool" $arguments 2>&1 > /dev/full)
+        check_failure "/dev/full, $name" "standard output" "$?" "$err"
+    fi
+}
+
 # /dev/full: every write fails.
 if [ -w /dev/full ]; then
     for command in "${commands[@]}" "${small_commands[@]}"; do
-        IFS='|' read -r name output arguments <<< "$command"
-        if [ "$output" = file ]; then
-            err=$("$tool" $arguments --output /dev/full 2>&1 > /dev/null)
-            check_failure "/dev/full, $name" /dev/full "$?" "$err"
-        else
-            err=$("$tool" $arguments 2>&1 > /dev/full)
-            check_failure "/dev/full, $name" "standard output" "$?" "$err"
-        fi
+        write_to_full "$command"
     done
 else
     echo "note: no writable /dev/full here; only the small file system is tested"
@@ -92,14 +100,7 @@ after_bad=(
 )
 if [ -w /dev/full ]; then
     for command in "${after_bad[@]}"; do
-        IFS='|' read -r name output arguments <<< "$command"
-        if [ "$output" = file ]; then
-            err=$("$tool" $arguments --output /dev/full 2>&1 > /dev/null)
-            check_failure "/dev/full, $name" /dev/full "$?" "$err"
-        else
-            err=$("$tool" $arguments 2>&1 > /dev/full)
-            check_failure "/dev/full, $name" "standard output" "$?" "$err"
-        fi
+        write_to_full "$command"
         expect "/dev/full, $name: the bad input named too" "$(grep -c ': line 1[:,]' <<< "$err")" "1"
     done
     # Help, version and counts are output too.
