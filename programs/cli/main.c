@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend_choice.h"
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
@@ -30,8 +31,8 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version, the SEE backend in use, the\n"
-    "                             CPU features found and the view exchange\n"
+    "  seebatch --version         the library version, the SEE backend in use and\n"
+    "                             why, the CPU features found and the view exchange\n"
     "\n"
     "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
     "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
@@ -151,8 +152,10 @@ static int print_version(void)
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
+    seebatch_cpu cpu = seebatch_cpu_read();
     printf("backend: %s (%s)\n", seebatch_backend_name(),
-           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND" : "the best this CPU runs");
+           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
+                                         : seebatch_backend_auto(&cpu).reason);
     printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
            seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
     const char *names[8];
