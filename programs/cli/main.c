@@ -178,8 +178,14 @@ static int command_help(int argc, char **argv)
             return run_subcommand(&subcommands[i], 2, help_argv);
         }
     }
-    return usage_error(NULL, "%s takes at most a command's name, not \"%s\"", argv[1],
-                       argv[argc == 3 ? 2 : 3]);
+    if (argc > 3)
+        return usage_error(NULL, "%s takes at most a command's name, not also \"%s\"", argv[1],
+                           argv[3]);
+    char names[96] = "";
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 subcommands[i].name);
+    return usage_error(NULL, "\"%s\" is not a command (the commands: %s)", argv[2], names);
 }
 
 int main(int argc, char **argv)
