@@ -188,13 +188,13 @@ def baseline_panels(results):
         panels.append(panel(
             "SEE on the engine's own position: seebatch_view_see_ge against Stockfish's see_ge "
             f"walk on the same boards, {HIGHER} (label: M calls/s, cycles per call)",
-            "benchmark, regime", measure, regime_rows(results, view), BASELINE_COLUMNS, cell,
+            "", measure, regime_rows(results, view), BASELINE_COLUMNS, cell,
             label))
     if engine:
         panels.append(panel(
             f"The engine path (seebatch_engine_*) against the same baseline, {HIGHER} "
             "(label: M calls/s, cycles per call)",
-            "benchmark, regime", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
+            "", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
             label))
     return panels
 
@@ -219,7 +219,7 @@ def backend_panels(results):
     panels = []
     if rows:
         panels.append(panel(f"Captures per second by kind of call and backend, {HIGHER} "
-                            "(label: M captures/s, cycles per capture)", "benchmark, regime",
+                            "(label: M captures/s, cycles per capture)", "",
                             "million captures / s", rows, backends, cell, label))
     for family in with_argument:
         arguments = sorted(in_order(key[2] for key in results if key[0] == family),
@@ -265,10 +265,10 @@ set style data histogram
 set style histogram clustered gap {GROUP_GAP}
 set style fill solid 0.85 border -1
 set yrange [0:*]
-set offsets 0, 0, graph 0.3, 0
+set offsets 0, 0, graph 0.35, 0
 set grid ytics
 set xtics norotate font ',11'
-set key outside right top
+set key inside top left horizontal font ',12' box opaque
 set multiplot layout {len(panels)},1 title {quoted(heading(context, machine, commit))}
 {"".join(panels)}
 unset multiplot
