@@ -27,8 +27,8 @@ static const measured_cpu measured_cpus[] = {
 
 static const char not_measured[] = "not measured on this CPU: the widest backend it runs";
 static const char row_not_runnable[] =
-    "not measured with what runs here (the measured backend is not built or not runnable): "
-    "the widest backend it runs";
+    "not measured on this CPU with the backends this build runs here (the table's is not "
+    "among them): the widest backend it runs";
 
 bool seebatch_cpu_runs_backend(const seebatch_cpu *cpu, const char *name)
 {
