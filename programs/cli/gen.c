@@ -38,8 +38,10 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     if (!parse_number(argument, option->minimum, option->maximum, option->value)) {
-        report(subcommand, "%s needs a whole number %lld..%lld, not \"%s\"", option->name,
-               option->minimum, option->maximum, argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, option->name, option->minimum,
+                              option->maximum, argument);
+        report(subcommand, "%s", message);
         *bad = true;
     }
     return true;

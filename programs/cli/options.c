@@ -115,8 +115,9 @@ static bool parse_max_errors_option(const char *subcommand, int argc, char **arg
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     long long limit;
     if (!parse_number(argument, 0, 1ll << 62, &limit)) {
-        report(subcommand, "--max-errors needs a whole number 0..%lld, not \"%s\"", 1ll << 62,
-               argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, "--max-errors", 0, 1ll << 62, argument);
+        report(subcommand, "%s", message);
         *bad = true;
         return true;
     }
@@ -136,8 +137,9 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
     else
         return false;
     if (!parse_number(argument, 1, 256, threads)) {
-        report(subcommand, "%s needs a whole number 1..256, not \"%s\"", option,
-               argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, option, 1, 256, argument);
+        report(subcommand, "%s", message);
         *bad = true;
     }
     return true;

@@ -41,12 +41,26 @@ static const char *value_text(int argc, char **argv, int *index, size_t name_len
     return *index + 1 < argc ? argv[++*index] : NULL;
 }
 
-/* OPTION_BAD with a message. */
+/* OPTION_BAD with a message; an option given no value is told so. */
 static option_parse refuse(char *message, size_t size, const char *format, const char *name,
                            const char *value)
 {
-    snprintf(message, size, format, name, value ? value : "");
+    if (value)
+        snprintf(message, size, format, name, value);
+    else
+        snprintf(message, size, "%s needs a value, but the command line ends after it", name);
     return OPTION_BAD;
+}
+
+void number_option_message(char *message, size_t size, const char *name, long long minimum,
+                           long long maximum, const char *text)
+{
+    if (text)
+        snprintf(message, size, "%s needs a whole number %lld..%lld, not \"%s\"", name, minimum,
+                 maximum, text);
+    else
+        snprintf(message, size, "%s needs a value, a whole number %lld..%lld", name, minimum,
+                 maximum);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -218,8 +232,7 @@ static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *
     const char *text = value_text(argc, argv, index, strlen("--seed"));
     long long seed;
     if (!parse_number(text, 0, INT64_MAX, &seed)) {
-        snprintf(message, size, "--seed needs a whole number 0..%lld, not \"%s\"",
-                 (long long)INT64_MAX, text ? text : "");
+        number_option_message(message, size, "--seed", 0, INT64_MAX, text);
         return OPTION_BAD;
     }
     rules->seed = (uint64_t)seed;
@@ -241,8 +254,8 @@ option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *
             const char *text = value_text(argc, argv, index, strlen(option->name));
             long long value;
             if (!parse_number(text, option->minimum, option->maximum, &value)) {
-                snprintf(message, message_size, "%s needs a whole number %lld..%lld, not \"%s\"",
-                         option->name, option->minimum, option->maximum, text ? text : "");
+                number_option_message(message, message_size, option->name, option->minimum,
+                                      option->maximum, text);
                 return OPTION_BAD;
             }
             int32_t stored = (int32_t)value;
