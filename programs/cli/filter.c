@@ -75,6 +75,7 @@ typedef struct filter_settings {
     const char *output_path;
     bool count_only;
     bool explain;
+    progress_meter *progress; /* counts the entries read */
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts. */
@@ -85,6 +86,10 @@ typedef struct filter_tally {
 
 _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
                "a chunk's counters hold a tally");
+
+/* Entries (or lines) read one at a time are counted in the progress
+ * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
+enum { PROGRESS_EVERY = 4096 };
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
@@ -247,7 +252,7 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
 {
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false};
+                     false,    settings->progress};
     /* Only the placeholder rule looks at earlier entries. */
     if (settings->rules.active & (1u << RULE_PLACEHOLDER))
         job.settle = settle_chunk;
@@ -307,7 +312,8 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     bool bad = false;
     int status = EXIT_OK;
     while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
-        ++*read;
+        if (++*read % PROGRESS_EVERY == 0)
+            progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
@@ -320,6 +326,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
+    progress_add(settings->progress, *read % PROGRESS_EVERY, 0);
     if (status == EXIT_OK && reader.read_failed)
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
@@ -347,7 +354,13 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     line_reader_init(reader, input);
     line current;
     int status = EXIT_OK;
+    unsigned long long bytes_counted = 0;
     while (line_reader_next(reader, &current)) {
+        if (current.number % PROGRESS_EVERY == 0) {
+            progress_add(settings->progress, PROGRESS_EVERY,
+                         line_reader_consumed(reader) - bytes_counted);
+            bytes_counted = line_reader_consumed(reader);
+        }
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
@@ -369,6 +382,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             break;
         }
     }
+    progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
+                 line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
         report("filter", "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
         status = EXIT_USAGE;
@@ -496,6 +511,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
+    progress_end(settings->progress); /* its line ends before the counts */
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
@@ -519,8 +535,8 @@ static FILE *open_output(const filter_settings *settings)
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false};
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
         printf(filter_help, rule_options_help, config_options_help, threads_option_help);
@@ -541,6 +557,9 @@ int run_filter(int argc, char **argv)
         input_close(&input);
         return EXIT_USAGE;
     }
+    progress_meter progress;
+    start_input_progress(&progress, "filter", &options, &input);
+    settings.progress = &progress;
     status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
