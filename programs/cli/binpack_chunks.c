@@ -112,7 +112,8 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
         /* Emptied as after a write; rare enough for the allocation. */
         seebatch_binpack_writer_free(&result->binpack);
         seebatch_binpack_writer_init(&result->binpack);
-        result->decoding.progress = NULL; /* its entries were counted once */
+        /* Entries counted once: a chunk skipped at first (result->entries 0) now. */
+        result->decoding.progress = result->entries ? NULL : job->progress;
         process_slot(slot);
         result->decoding.progress = job->progress;
         job->settle(job->state, carry, result); /* now known: sets carry_out */

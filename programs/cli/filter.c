@@ -10,7 +10,9 @@
  * rule the output is the input, byte for byte.
  *
  * The placeholder rule looks at earlier entries, also across chunks that
- * threads filter at once: see settle_chunk.
+ * threads filter at once: see settle_chunk. The piece-count rule looks at
+ * every entry before that reached it: with it, chunks are filtered in file
+ * order only.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -76,6 +78,9 @@ typedef struct filter_settings {
     bool count_only;
     bool explain;
     progress_meter *progress; /* counts the entries read */
+    /* The piece-count rule's history after the chunks filtered so far, in
+     * file order (binpack); NULL when the rule is off. */
+    piece_count_history *piece_counts;
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts. */
@@ -207,15 +212,24 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
+    const filter_settings *settings = state;
+    /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
+    if (settings->piece_counts && !result->carry_known)
+        return;
     chunk_filter filter = {state,           data,      result,
                            false,           {0, 0, 0}, filter_history_start(),
                            {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY};
-    if (result->carry_known)
-        filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
-                                          (int32_t)result->carry_in.word[CARRY_SCORE]};
+    if (result->carry_known) {
+        filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
+        filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
+    }
+    if (settings->piece_counts)
+        filter.history.piece_counts = *settings->piece_counts;
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
+    if (settings->piece_counts)
+        *settings->piece_counts = filter.history.piece_counts;
     copy_pending(&result->binpack, data, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
@@ -227,13 +241,16 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
 /* chunk_settler for the placeholder rule: a chunk filtered from the start
  * state is filtered again when the state before it would judge its first
  * scored entry a placeholder; otherwise its end state is completed with
- * what it inherits. */
+ * what it inherits. With the piece-count rule every chunk is filtered
+ * here, in file order (it was skipped before). */
 static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
 {
-    (void)state;
+    const filter_settings *settings = state;
     chunk_carry *out = &result->carry_out;
     if (result->carry_known)
         return false;
+    if (settings->piece_counts)
+        return true;
     bool large = trainer_large_score((int32_t)incoming->word[CARRY_SCORE]);
     exposure seen = (exposure)(out->word[CARRY_EXPOSURE] & 0xFF);
     int64_t first_ply = out->word[CARRY_EXPOSURE] >> 8;
@@ -253,8 +270,8 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
                      false,    settings->progress};
-    /* Only the placeholder rule looks at earlier entries. */
-    if (settings->rules.active & (1u << RULE_PLACEHOLDER))
+    /* Only the placeholder and piece-count rules look at earlier entries. */
+    if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
@@ -484,8 +501,9 @@ static bool settle_formats(filter_settings *settings)
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
-        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply and "
-                              "--wld-skip read scores, plies and results, which EPD lines lack");
+        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply, "
+                              "--wld-skip and --soft-early-skip read scores, plies and results, "
+                              "which EPD lines lack");
         return false;
     }
     return true;
@@ -535,7 +553,7 @@ static FILE *open_output(const filter_settings *settings)
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL};
+    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL, NULL};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
@@ -560,6 +578,9 @@ int run_filter(int argc, char **argv)
     progress_meter progress;
     start_input_progress(&progress, "filter", &options, &input);
     settings.progress = &progress;
+    filter_history start = filter_history_start();
+    if (settings.rules.active & (1u << RULE_PIECE_COUNT))
+        settings.piece_counts = &start.piece_counts;
     status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
