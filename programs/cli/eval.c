@@ -216,7 +216,7 @@ static void print_csv_header(const eval_settings *settings, data_format format)
 }
 
 static int evaluate_input(const eval_settings *settings, const input_options *options,
-                          const input_source *input)
+                          const input_source *input, progress_meter *progress)
 {
     if (settings->format == FORMAT_CSV)
         print_csv_header(settings, input->format);
@@ -224,7 +224,7 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
         void *states[MAX_THREADS];
         for (int t = 0; t < options->threads; t++)
             states[t] = (void *)settings; /* read-only: every thread shares it */
-        return run_over_lines("eval", options, input, evaluate_line, states);
+        return run_over_lines("eval", options, input, evaluate_line, states, progress);
     }
     training_job job = {"eval",
                         input,
@@ -232,14 +232,15 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
                         (int)options->threads,
                         evaluate_entries,
                         settings,
-                        settings->line_numbers};
+                        settings->line_numbers,
+                        progress};
     chunk_totals totals;
     return run_training_job(&job, &totals);
 }
 
 int run_eval(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     output_format format = FORMAT_TEXT;
     data_format input_format = DATA_UNKNOWN;
     bool all_captures = false, line_numbers = false;
@@ -277,8 +278,12 @@ int run_eval(int argc, char **argv)
                              "--all-captures is for training data; %s holds lines, where "
                              "a line \"FEN\" already gives every capture",
                              input.name);
-    else
-        status = evaluate_input(&settings, &options, &input);
+    else {
+        progress_meter progress;
+        start_input_progress(&progress, "eval", &options, &input);
+        status = evaluate_input(&settings, &options, &input, &progress);
+        progress_end(&progress);
+    }
     input_close(&input);
     return status;
 }

@@ -10,7 +10,9 @@
  * rule the output is the input, byte for byte.
  *
  * The placeholder rule looks at earlier entries, also across chunks that
- * threads filter at once: see settle_chunk.
+ * threads filter at once: see settle_chunk. The piece-count rule looks at
+ * every entry before that reached it: with it, chunks are filtered in file
+ * order only.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -75,6 +77,10 @@ typedef struct filter_settings {
     const char *output_path;
     bool count_only;
     bool explain;
+    progress_meter *progress; /* counts the entries read */
+    /* The piece-count rule's history after the chunks filtered so far, in
+     * file order (binpack); NULL when the rule is off. */
+    piece_count_history *piece_counts;
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts. */
@@ -85,6 +91,10 @@ typedef struct filter_tally {
 
 _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
                "a chunk's counters hold a tally");
+
+/* Entries (or lines) read one at a time are counted in the progress
+ * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
+enum { PROGRESS_EVERY = 4096 };
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
@@ -202,15 +212,24 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
+    const filter_settings *settings = state;
+    /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
+    if (settings->piece_counts && !result->carry_known)
+        return;
     chunk_filter filter = {state,           data,      result,
                            false,           {0, 0, 0}, filter_history_start(),
                            {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY};
-    if (result->carry_known)
-        filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
-                                          (int32_t)result->carry_in.word[CARRY_SCORE]};
+    if (result->carry_known) {
+        filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
+        filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
+    }
+    if (settings->piece_counts)
+        filter.history.piece_counts = *settings->piece_counts;
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
+    if (settings->piece_counts)
+        *settings->piece_counts = filter.history.piece_counts;
     copy_pending(&result->binpack, data, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
@@ -222,13 +241,16 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
 /* chunk_settler for the placeholder rule: a chunk filtered from the start
  * state is filtered again when the state before it would judge its first
  * scored entry a placeholder; otherwise its end state is completed with
- * what it inherits. */
+ * what it inherits. With the piece-count rule every chunk is filtered
+ * here, in file order (it was skipped before). */
 static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
 {
-    (void)state;
+    const filter_settings *settings = state;
     chunk_carry *out = &result->carry_out;
     if (result->carry_known)
         return false;
+    if (settings->piece_counts)
+        return true;
     bool large = trainer_large_score((int32_t)incoming->word[CARRY_SCORE]);
     exposure seen = (exposure)(out->word[CARRY_EXPOSURE] & 0xFF);
     int64_t first_ply = out->word[CARRY_EXPOSURE] >> 8;
@@ -247,9 +269,9 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
 {
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false};
-    /* Only the placeholder rule looks at earlier entries. */
-    if (settings->rules.active & (1u << RULE_PLACEHOLDER))
+                     false,    settings->progress};
+    /* Only the placeholder and piece-count rules look at earlier entries. */
+    if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
@@ -307,7 +329,8 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     bool bad = false;
     int status = EXIT_OK;
     while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
-        ++*read;
+        if (++*read % PROGRESS_EVERY == 0)
+            progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
@@ -320,6 +343,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
+    progress_add(settings->progress, *read % PROGRESS_EVERY, 0);
     if (status == EXIT_OK && reader.read_failed)
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
@@ -347,7 +371,13 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     line_reader_init(reader, input);
     line current;
     int status = EXIT_OK;
+    unsigned long long bytes_counted = 0;
     while (line_reader_next(reader, &current)) {
+        if (current.number % PROGRESS_EVERY == 0) {
+            progress_add(settings->progress, PROGRESS_EVERY,
+                         line_reader_consumed(reader) - bytes_counted);
+            bytes_counted = line_reader_consumed(reader);
+        }
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
@@ -369,6 +399,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             break;
         }
     }
+    progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
+                 line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
         report("filter", "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
         status = EXIT_USAGE;
@@ -469,8 +501,9 @@ static bool settle_formats(filter_settings *settings)
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
-        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply and "
-                              "--wld-skip read scores, plies and results, which EPD lines lack");
+        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply, "
+                              "--wld-skip and --soft-early-skip read scores, plies and results, "
+                              "which EPD lines lack");
         return false;
     }
     return true;
@@ -496,6 +529,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
+    progress_end(settings->progress); /* its line ends before the counts */
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
@@ -519,8 +553,8 @@ static FILE *open_output(const filter_settings *settings)
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false};
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
         printf(filter_help, rule_options_help, config_options_help, threads_option_help);
@@ -541,6 +575,12 @@ int run_filter(int argc, char **argv)
         input_close(&input);
         return EXIT_USAGE;
     }
+    progress_meter progress;
+    start_input_progress(&progress, "filter", &options, &input);
+    settings.progress = &progress;
+    filter_history start = filter_history_start();
+    if (settings.rules.active & (1u << RULE_PIECE_COUNT))
+        settings.piece_counts = &start.piece_counts;
     status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */

@@ -69,11 +69,18 @@ int open_subcommand_input(const char *subcommand, const input_options *options, 
     return status;
 }
 
-int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, void **worker_states)
+void start_input_progress(progress_meter *meter, const char *subcommand,
+                          const input_options *options, const input_source *input)
 {
-    line_job job = {input->stream, stdout,     (int)options->threads, process, worker_states,
-                    subcommand,    input->name};
+    progress_start(meter, options->progress, subcommand,
+                   input->format == DATA_LINES ? "lines" : "entries", input->stream);
+}
+
+int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
+                   line_processor process, void **worker_states, progress_meter *progress)
+{
+    line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
+                    subcommand,    input->name, progress};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;

@@ -98,13 +98,13 @@ bool argument_is_attached(char **argv, int index)
     return index > 0 && argv[index] == argv[index - 1] + strlen(argv[index - 1]) + 1;
 }
 
-/* With the threads option, the limit of bad-line messages: both come with
- * every subcommand that reads input. */
+/* With the threads option, the limit of bad-line messages and the progress
+ * options: they come with every subcommand that reads input. */
 const char threads_option_help[] =
     "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
     "                      input order\n"
     "  --max-errors N      print at most N messages about bad input lines (default\n"
-    "                      20, 0: all), then how many were not printed\n";
+    "                      20, 0: all), then how many were not printed\n" PROGRESS_OPTIONS_HELP;
 
 /* --max-errors N (0..2^62). */
 static bool parse_max_errors_option(const char *subcommand, int argc, char **argv, int *index,
@@ -171,7 +171,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
             bad = true;
         }
     } else if (!parse_threads_option(subcommand, argc, argv, index, &options->threads, &bad) &&
-               !parse_max_errors_option(subcommand, argc, argv, index, &bad)) {
+               !parse_max_errors_option(subcommand, argc, argv, index, &bad) &&
+               !parse_progress_option(argument, &options->progress)) {
         if (argument[0] == '-' && argument[1] != '\0') {
             usage_error(subcommand, "unknown option \"%s\"", argument);
             return ARGUMENT_BAD;

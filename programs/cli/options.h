@@ -21,6 +21,7 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
 extern const char threads_option_help[];
 
 #include "input_messages.h" /* set_error_limit */
+#include "progress.h"
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -28,12 +29,14 @@ typedef struct input_options {
     bool configured;        /* some configuration option was given */
     long long threads;      /* 1 unless -j says else */
     const char *path;       /* NULL: standard input */
+    progress_choice progress; /* --progress, --no-progress; auto unless given */
 } input_options;
 
 typedef enum argument_result { ARGUMENT_TAKEN, ARGUMENT_HELP, ARGUMENT_BAD } argument_result;
 
 /* Takes argv[*index] after the subcommand has looked for its own options:
- * -h/--help, a configuration option, -j, or the input path. Anything else is
+ * -h/--help, a configuration option, -j, --max-errors, --progress,
+ * --no-progress, or the input path. Anything else is
  * an unknown option, reported here (ARGUMENT_BAD, like a bad value). */
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options);

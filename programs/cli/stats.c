@@ -188,10 +188,11 @@ static bool settle_games(const void *state, const chunk_carry *incoming, chunk_r
     return false;
 }
 
-static int count_binpack(const input_source *input, int threads, chunk_totals *totals)
+static int count_binpack(const input_source *input, int threads, progress_meter *progress,
+                         chunk_totals *totals)
 {
     chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false};
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress};
     return run_chunk_job(&job, totals);
 }
 
@@ -221,10 +222,10 @@ static void count_entries(const training_entry *entries, size_t count, uint64_t 
     }
 }
 
-static int count_plain(const input_source *input, chunk_totals *totals)
+static int count_plain(const input_source *input, progress_meter *progress, chunk_totals *totals)
 {
     plain_count c = {.any = false};
-    training_job job = {"stats", input, stdout, 1, count_entries, &c, false};
+    training_job job = {"stats", input, stdout, 1, count_entries, &c, false, progress};
     return run_training_job(&job, totals);
 }
 
@@ -268,7 +269,7 @@ static void print_stats(const input_source *input, const chunk_totals *totals)
 
 int run_stats(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--input-format") == 0) {
@@ -302,8 +303,12 @@ int run_stats(int argc, char **argv)
         return status;
     }
     chunk_totals totals;
-    status = input.format == DATA_BINPACK ? count_binpack(&input, (int)options.threads, &totals)
-                                          : count_plain(&input, &totals);
+    progress_meter progress;
+    start_input_progress(&progress, "stats", &options, &input);
+    status = input.format == DATA_BINPACK
+                 ? count_binpack(&input, (int)options.threads, &progress, &totals)
+                 : count_plain(&input, &progress, &totals);
+    progress_end(&progress);
     input_close(&input);
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE)
         print_stats(&input, &totals);

@@ -38,7 +38,7 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
 static int run_binpack(const training_job *job, chunk_totals *totals)
 {
     chunk_job chunks = {job->input->stream, job->output, job->threads, process_chunk, job,
-                        job->name,          NULL,        {{0}},        job->numbered};
+                        job->name,          NULL,        {{0}},        job->numbered, job->progress};
     return run_chunk_job(&chunks, totals);
 }
 
@@ -93,6 +93,7 @@ static bool write_plain_block(plain_run *run, size_t count)
                                                                    run->first_number)
                                       : text_buffer_flush(&result->text, run->job->output);
     run->totals->entries += count;
+    progress_add(run->job->progress, count, 0); /* bytes: the stream's position */
     for (int c = 0; c < CHUNK_COUNTERS; c++)
         run->totals->counters[c] += result->counters[c];
     return written;

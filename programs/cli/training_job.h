@@ -36,6 +36,7 @@ typedef struct training_job {
     entries_consumer consume;
     const void *state;
     bool numbered; /* the text holds number marks (binpack_chunks.h) */
+    progress_meter *progress; /* counts the entries done; NULL for none */
 } training_job;
 
 /* Runs the job: EXIT_OK, EXIT_BAD_LINES (bad input, reported),
