@@ -23,6 +23,7 @@
 #include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
+#include "output_target.h"
 #include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
@@ -505,18 +506,6 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     return status;
 }
 
-/* Opens the output (standard output unless --output); NULL, reported, when
- * it cannot be made. */
-static FILE *open_output(const filter_settings *settings)
-{
-    if (!settings->output_path)
-        return stdout;
-    FILE *output = fopen(settings->output_path, "wb");
-    if (!output)
-        report("filter", "cannot create %s: %s", settings->output_path, strerror(errno));
-    return output;
-}
-
 int run_filter(int argc, char **argv)
 {
     filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false};
@@ -536,15 +525,19 @@ int run_filter(int argc, char **argv)
         return status;
     settings.input = input.format;
     settings.input_name = input.name;
-    FILE *output = NULL;
-    if (!settle_formats(&settings) || !(output = open_output(&settings))) {
+    output_file output = {stdout, NULL, NULL};
+    if (!settle_formats(&settings))
+        status = EXIT_USAGE;
+    else if (settings.output_path)
+        status = output_target_open("filter", settings.output_path, &input, &output);
+    if (status != EXIT_OK) {
         input_close(&input);
-        return EXIT_USAGE;
+        return status;
     }
-    status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
+    status = run_filter_stream(&settings, input.stream, output.stream, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
-    if (output != stdout)
-        status = finish_output("filter", output, settings.output_path, status);
+    if (settings.output_path)
+        status = output_target_finish("filter", &output, settings.output_path, status);
     return status;
 }
