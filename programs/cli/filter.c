@@ -48,8 +48,9 @@ static const char filter_help[] =
     "                      (plain) at its start, whatever its name, standard input\n"
     "                      too; else a .binpack, .plain or .epd name; else EPD\n"
     "  --output FILE       write there instead of standard output\n"
-    "  --output-format F   binpack or plain; by default the input's format\n"
-    "                      (EPD input is written as EPD)\n"
+    "  --output-format F   binpack or plain; by default what the output's name\n"
+    "                      says (.binpack, .plain), else the input's format (EPD\n"
+    "                      input is written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
     "                      (those that would be kept without it)\n"
@@ -462,11 +463,18 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
  * the pair of formats or a rule does not suit the input. */
 static bool settle_formats(filter_settings *settings)
 {
+    /* --output-format, else the output's name, else the input's format. */
+    data_format named = data_format_of_path(settings->output_path);
+    bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
+                   named != DATA_LINES && !settings->count_only;
+    if (by_name)
+        settings->output = named;
     if (settings->output == DATA_UNKNOWN)
         settings->output = settings->input;
     if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
-        usage_error("filter", "%s holds lines (EPD), which are written as lines only",
-                    settings->input_name);
+        usage_error("filter", "%s holds lines (EPD), which are written as lines only%s%s%s",
+                    settings->input_name, by_name ? ", but the output's name " : "",
+                    by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {

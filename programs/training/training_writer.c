@@ -6,11 +6,13 @@
 
 #include "binpack_reader.h"
 #include "binpack_writer.h"
+#include "output_file.h"
 #include "plain.h"
 #include "training_internal.h"
 
 struct seebatch_training_writer {
-    FILE *file;
+    FILE *file; /* output.stream */
+    output_file output;
     char *path;
     seebatch_training_format format;
     binpack_writer binpack;
@@ -32,15 +34,14 @@ seebatch_training_writer *seebatch_training_create(const char *path,
     }
     seebatch_training_writer *writer = calloc(1, sizeof *writer);
     char *copy = malloc(strlen(path) + 1);
-    FILE *file = writer && copy ? fopen(path, "wb") : NULL;
-    if (!file) {
-        training_fail(fault, 0, 0, "%s: cannot create: %s", path,
-                      writer && copy ? strerror(errno) : "out of memory");
+    int error = writer && copy ? output_file_open(&writer->output, path) : ENOMEM;
+    if (error) {
+        training_fail(fault, 0, 0, "%s: cannot create: %s", path, strerror(error));
         free(writer);
         free(copy);
         return NULL;
     }
-    writer->file = file;
+    writer->file = writer->output.stream;
     writer->path = strcpy(copy, path);
     writer->format = format;
     writer->caller_chunks = caller_chunks != 0;
@@ -138,15 +139,36 @@ int seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_train
     return -1;
 }
 
-int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training_fault *fault)
+/* Frees what the writer holds once its file is dealt with. */
+static void free_writer(seebatch_training_writer *writer)
 {
-    memset(fault, 0, sizeof *fault);
-    bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) && !ferror(writer->file);
-    ok = fclose(writer->file) == 0 && ok;
-    if (!ok)
-        training_fail(fault, 0, 0, "%s: writing failed: %s", writer->path, strerror(errno));
     seebatch_binpack_writer_free(&writer->binpack);
     free(writer->path);
     free(writer);
-    return ok ? 0 : -1;
+}
+
+int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training_fault *fault)
+{
+    memset(fault, 0, sizeof *fault);
+    errno = 0;
+    bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) &&
+              fflush(writer->file) == 0 && !ferror(writer->file);
+    int error = errno ? errno : EIO;
+    if (ok)
+        error = output_file_commit(&writer->output);
+    else
+        output_file_discard(&writer->output);
+    if (!ok || error)
+        training_fail(fault, 0, 0, "%s: writing failed: %s; %s", writer->path, strerror(error),
+                      "nothing was written there (the file is as it was)");
+    free_writer(writer);
+    return ok && !error ? 0 : -1;
+}
+
+void seebatch_training_abandon(seebatch_training_writer *writer)
+{
+    if (!writer)
+        return;
+    output_file_discard(&writer->output);
+    free_writer(writer);
 }
