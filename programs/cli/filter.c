@@ -30,6 +30,7 @@
 #include "input_source.h"
 #include "input_messages.h"
 #include "entry_place.h"
+#include "entry_source.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE]\n"
@@ -193,6 +194,11 @@ static void filter_entries(const training_entry *entries, const binpack_source *
         if (kept && settings->output == DATA_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
             text_buffer_append(&result->text, block, seebatch_plain_format(&entries[i], block));
+        } else if (kept && settings->output == DATA_BIN) {
+            /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
+            uint8_t bytes[BIN_ENTRY_SIZE];
+            seebatch_bin_pack(&entries[i], bytes);
+            text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
         } else if (kept) {
             keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
                          &f->pending);
@@ -266,32 +272,38 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
 {
     if (settings->output == DATA_BINPACK)
         return seebatch_binpack_write_entry(writer, entry, output);
+    if (settings->output == DATA_BIN)
+        return seebatch_bin_write(entry, output);
     char block[PLAIN_BLOCK_MAX];
     size_t length = seebatch_plain_format(entry, block);
     return fwrite(block, 1, length, output) == length;
 }
 
-/* The next plain entry the output can hold, reporting and skipping the
- * others and the bad blocks (as lines input skips bad lines); false at the
- * end. *blocks counts the blocks read, good or bad: entry numbers. */
-static bool next_plain_entry(const filter_settings *settings, plain_reader *reader,
-                             training_entry *entry, uint64_t *blocks, bool *bad)
+/* Whether the output format can hold the entry; false, reported as bad
+ * input at the entry's place, if not. */
+static bool output_holds(const filter_settings *settings, entry_source *source,
+                         const training_entry *entry)
 {
-    char message[SEEBATCH_MESSAGE_SIZE + 128], text[sizeof message + 64];
-    plain_step step;
-    while ((step = seebatch_plain_next(reader, entry, message, sizeof message)) != PLAIN_END) {
-        ++*blocks;
-        if (step == PLAIN_ENTRY && settings->output == DATA_BINPACK &&
-            entry->ply > BINPACK_PLY_MAX) {
-            snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
-                     entry->ply, BINPACK_PLY_MAX);
-            reader->fault_line = reader->line;
-            step = PLAIN_BAD;
-        }
-        if (step == PLAIN_ENTRY)
+    char message[SEEBATCH_MESSAGE_SIZE];
+    if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
+        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
+                 entry->ply, BINPACK_PLY_MAX);
+    else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
+        return true;
+    entry_source_refuse(source, message);
+    return false;
+}
+
+/* The next entry (of a .plain or .bin input) the output can hold,
+ * reporting and skipping the others and the bad blocks (as lines input
+ * skips bad lines; a .bin ends at its first bad entry); false at the end. */
+static bool next_plain_entry(const filter_settings *settings, entry_source *source,
+                             training_entry *entry, bool *bad)
+{
+    source_step step;
+    while ((step = entry_source_next(source, entry)) != SOURCE_END) {
+        if (step == SOURCE_ENTRY && output_holds(settings, source, entry))
             return true;
-        report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, true,
-                                                           reader->fault_line, *blocks, message));
         *bad = true;
     }
     return false;
@@ -301,14 +313,13 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
-    plain_reader reader = seebatch_plain_reader(input);
+    entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry;
-    uint64_t blocks = 0;
     bool bad = false;
     int status = EXIT_OK;
-    while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
+    while (next_plain_entry(settings, &source, &entry, &bad)) {
         ++*read;
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
@@ -322,7 +333,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
-    if (status == EXIT_OK && reader.read_failed)
+    if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
@@ -400,15 +411,15 @@ static const char *option_value(int argc, char **argv, int *index, const char *n
 
 typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
-/* The value of --input-format (binpack, plain, epd) or --output-format
- * (binpack, plain); false, reported, for anything else. */
+/* The value of --input-format (binpack, plain, bin, epd) or --output-format
+ * (binpack, plain, bin); false, reported, for anything else. */
 static bool take_format(const char *value, bool output, data_format *format)
 {
     data_format named = data_format_named(value);
     if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
-                    output ? "binpack or plain" : "binpack, plain or epd", value);
+                    output ? "binpack, plain or bin" : "binpack, plain, bin or epd", value);
         return false;
     }
     *format = named;
@@ -493,7 +504,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     int status;
     if (settings->input == DATA_BINPACK)
         status = filter_binpack(settings, input, output, threads, &read, &tally);
-    else if (settings->input == DATA_PLAIN)
+    else if (settings->input == DATA_PLAIN || settings->input == DATA_BIN)
         status = filter_plain(settings, input, output, &read, &tally);
     else
         status = filter_epd(settings, input, output, &read, &tally);

@@ -10,13 +10,13 @@
 
 #include "options.h"
 
-static const char *const names[] = {"unknown", "binpack", "plain", "lines"};
+static const char *const names[] = {"unknown", "binpack", "plain", "lines", "bin"};
 
 data_format data_format_named(const char *name)
 {
     if (name && strcmp(name, "epd") == 0)
         return DATA_LINES;
-    for (int f = DATA_BINPACK; f <= DATA_LINES; f++)
+    for (int f = DATA_BINPACK; f <= DATA_BIN; f++)
         if (name && strcmp(name, names[f]) == 0)
             return (data_format)f;
     return DATA_UNKNOWN;
@@ -106,6 +106,9 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         report(subcommand, "cannot open %s: %s", path, strerror(errno));
         return EXIT_USAGE;
     }
+    /* A .bin has no magic: its first bytes could read as another's. */
+    if (given == DATA_UNKNOWN && data_format_of_path(source->path) == DATA_BIN)
+        source->format = given = DATA_BIN;
     if (given != DATA_UNKNOWN)
         return EXIT_OK;
     char bytes[LOOK_BYTES];
