@@ -10,6 +10,7 @@ source "$(dirname "$0")/../support/cli_expect.sh" "$1"
     awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply %d\nresult 0\ne\n", $1, $2, $3, NR % 200 }' \
         > "$work/p.plain"
 "$tool" filter "$work/p.plain" --output-format binpack > "$work/p.binpack" 2> /dev/null
+"$tool" filter "$work/p.plain" --output-format bin > "$work/p.bin" 2> /dev/null
 expect "test data: a binpack" "$(head -c 4 "$work/p.binpack")" "BINP"
 
 magic() { head -c 4 "$1" | od -An -c | tr -d ' '; }
@@ -27,9 +28,18 @@ written "--output-format plain, .binpack name" "$work/p.binpack" "c.binpack" "fe
     "--output-format plain"
 written "--output-format binpack, .plain name" "$work/p.plain" "d.plain" "BINP" \
     "--output-format binpack"
+written "plain input, .bin name" "$work/p.plain" "a.bin" "$(head -c 4 "$work/p.bin")"
+written "bin input (by its name), .plain name" "$work/p.bin" "h.plain" "fen "
+written "bin input, .binpack name" "$work/p.bin" "l.binpack" "BINP"
+written "--output-format bin, .plain name" "$work/p.plain" "j.plain" "$(head -c 4 "$work/p.bin")" \
+    "--output-format bin"
+expect ".bin name: the bytes of --output-format bin" "$(cmp -s "$work/a.bin" "$work/j.plain" && echo same)" "same"
 # Neither: the input's format.
 written "binpack input, no known name" "$work/p.binpack" "e.out" "BINP"
 written "plain input, no known name" "$work/p.plain" "f.out" "fen "
+written "bin input, no known name" "$work/p.bin" "k.out" "$(head -c 4 "$work/p.bin")" \
+    "--input-format bin"
+expect "bin input, no known name: the same bytes" "$(cmp -s "$work/k.out" "$work/p.bin" && echo same)" "same"
 written "plain input, .epd name" "$work/p.plain" "g.epd" "fen "
 # The conversions are the tool's: the binpack named so is the one asked for.
 "$tool" filter "$work/p.plain" --output-format binpack --output "$work/asked" 2> /dev/null
