@@ -32,7 +32,9 @@ extern "C" {
 
 typedef enum seebatch_training_format {
     SEEBATCH_TRAINING_BINPACK = 0,
-    SEEBATCH_TRAINING_PLAIN = 1
+    SEEBATCH_TRAINING_PLAIN = 1,
+    /* Stockfish's older .bin: PackedSfenValue, 40 bytes an entry (no magic). */
+    SEEBATCH_TRAINING_BIN = 2
 } seebatch_training_format;
 
 /* What went wrong, and where. failed is 0 when nothing did. */
@@ -68,8 +70,8 @@ typedef struct seebatch_training_arrays {
 
 typedef struct seebatch_training_reader seebatch_training_reader;
 
-/* Opens a file for reading; its format is binpack when it starts with
- * "BINP", else plain. NULL with *fault filled (the path and the system's
+/* Opens a file for reading; its format is bin when its name ends in .bin,
+ * binpack when it starts with "BINP", else plain. NULL with *fault filled (the path and the system's
  * reason) when it cannot be opened or memory runs out. */
 SEEBATCH_TRAINING_API seebatch_training_reader *
 seebatch_training_open(const char *path, seebatch_training_fault *fault);

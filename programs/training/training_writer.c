@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bin_file.h"
 #include "binpack_reader.h"
 #include "binpack_writer.h"
 #include "output_file.h"
@@ -27,9 +28,10 @@ seebatch_training_writer *seebatch_training_create(const char *path,
                                                    seebatch_training_fault *fault)
 {
     memset(fault, 0, sizeof *fault);
-    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN) {
-        training_fail(fault, 0, 0, "%s: format %d is neither binpack (0) nor plain (1)", path,
-                      (int)format);
+    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN &&
+        format != SEEBATCH_TRAINING_BIN) {
+        training_fail(fault, 0, 0, "%s: format %d is none of binpack (0), plain (1), bin (2)",
+                      path, (int)format);
         return NULL;
     }
     seebatch_training_writer *writer = calloc(1, sizeof *writer);
@@ -86,6 +88,15 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
         char block[PLAIN_BLOCK_MAX];
         size_t length = seebatch_plain_format(entry, block);
         written = fwrite(block, 1, length, w->file) == length;
+    } else if (w->format == SEEBATCH_TRAINING_BIN) {
+        char why[SEEBATCH_MESSAGE_SIZE - 64];
+        if (!training_check_entry(entry, number, true, fault))
+            return false;
+        if (!seebatch_bin_holds(entry, why, sizeof why)) {
+            training_fail(fault, 0, number, "entry %llu: %s", (unsigned long long)number, why);
+            return false;
+        }
+        written = seebatch_bin_write(entry, w->file);
     } else {
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */

@@ -1,4 +1,4 @@
-"""Stockfish's training data (.binpack, .plain) as NumPy batches, over
+"""Stockfish's training data (.binpack, .plain, .bin) as NumPy batches, over
 libseebatch_training.so (the tool's own format and rule code, in C; ctypes
 releases the GIL during each call, so threads read files in parallel).
 
@@ -20,7 +20,7 @@ from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
 from ._errors import SeebatchError
 
 STATUS_FORMAT = 9  # the code TrainingDataError carries (no seebatch_status of its own)
-FORMATS = {"binpack": 0, "plain": 1}
+FORMATS = {"binpack": 0, "plain": 1, "bin": 2}
 _FORMAT_NAMES = {code: name for name, code in FORMATS.items()}
 FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
@@ -36,7 +36,7 @@ class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
     None on other batches. select keeps it.
 
     source_format (not a field): on batches of read_training, the format of
-    the file read ("binpack" or "plain"), which write_training takes when
+    the file read ("binpack", "plain" or "bin"), which write_training takes when
     neither its format nor the output's name says one; None on other
     batches. select keeps it."""
     chunk_end = None
@@ -165,8 +165,8 @@ def _pointers(batch):
 
 def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
-    last fewer) of a .binpack or .plain file (binpack when it starts with
-    "BINP"). Each batch is decoded in C into new arrays. A fault in the file
+    last fewer) of a .binpack, .plain or .bin file (bin when its name ends
+    in .bin, binpack when it starts with "BINP", else plain). Each batch is decoded in C into new arrays. A fault in the file
     raises TrainingDataError naming its byte offset and entry number, after
     every entry before it has been yielded.
 
@@ -284,11 +284,12 @@ def _format_of(path, format, first):
         format = extension if extension in FORMATS else \
             getattr(_with_mask(first, "write_training")[0], "source_format", None)
         if format is None:
-            raise ValueError(f"write_training: {path}: give format='binpack' or 'plain' "
+            raise ValueError(f"write_training: {path}: give format='binpack', 'plain' or 'bin' "
                              "(the extension names neither, and the batches were not read "
                              "from a file by read_training)")
     if format not in FORMATS:
-        raise ValueError(f"write_training: format {format!r} is neither 'binpack' nor 'plain'")
+        raise ValueError(f"write_training: format {format!r} is none of 'binpack', 'plain', "
+                         "'bin'")
     return FORMATS[format]
 
 
@@ -304,8 +305,8 @@ def write_training(path, batches, format=None, keep_chunks=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
     an iterable of them; a (batch, mask) pair in place of a batch writes the
-    entries where the bool mask is True (select without the copy). format is "binpack" or "plain"; by
-    default the extension's (.binpack, .plain), else the format the batches
+    entries where the bool mask is True (select without the copy). format is "binpack", "plain" or
+    "bin"; by default the extension's (.binpack, .plain, .bin), else the format the batches
     were read from (their source_format), as `seebatch filter --output`
     chooses. The file is written to a temporary beside path, renamed over
     it at the end: an output that is a file read_training is reading is

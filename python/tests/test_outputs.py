@@ -155,3 +155,39 @@ def test_boards_from_fens_takes_line_endings(files):
     # Only one line end is taken: a line break inside the row is still refused.
     _, errors = seebatch.boards_from_fens([fens[0] + "\n\n"])
     assert len(errors) == 1
+
+
+def test_bin_through_the_library_is_the_tools(files, tmp_path):
+    """read_training and write_training on .bin: the tool's bytes, the same
+    entries as the plain text, a fault named as the tool names it."""
+    _, binpack, plain = files
+    tool_bin = tmp_path / "tool.bin"
+    assert run_cli("filter", binpack, "--output", str(tool_bin)).returncode == 0
+    batch = seebatch.read_training_all(binpack)
+    seebatch.write_training(tmp_path / "python.bin", batch)
+    assert (tmp_path / "python.bin").read_bytes() == tool_bin.read_bytes()
+    assert len(tool_bin.read_bytes()) == 40 * len(batch.moves)
+    back = seebatch.read_training_all(tool_bin)
+    for column, expected in zip(back, batch):
+        np.testing.assert_array_equal(column, expected)
+    read = next(seebatch.read_training(tool_bin))
+    assert read.source_format == "bin"
+    # bin -> plain through Python: the tool's plain text of the binpack.
+    seebatch.write_training(tmp_path / "back.plain", seebatch.read_training(tool_bin))
+    tool_plain = tmp_path / "tool.plain"
+    assert run_cli("filter", binpack, "--output", str(tool_plain)).returncode == 0
+    assert (tmp_path / "back.plain").read_bytes() == tool_plain.read_bytes()
+    # A truncated .bin: the entries before the fault, then the tool's words.
+    data = tool_bin.read_bytes()
+    truncated = tmp_path / "truncated.bin"
+    truncated.write_bytes(data[:40 * 7 + 13])
+    count = 0
+    with pytest.raises(seebatch.TrainingDataError) as raised:
+        for b in seebatch.read_training(truncated, 3):
+            count += len(b.moves)
+    assert count == 7
+    assert "byte 280, entry 8: truncated: the file ends 13 bytes into a 40-byte entry" \
+        in str(raised.value)
+    assert raised.value.byte_offset == 280 and raised.value.entry == 8
+    result = run_cli("filter", str(truncated), "--count-only")
+    assert f"{truncated}: byte 280, entry 8: truncated" in result.stderr
