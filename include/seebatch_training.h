@@ -70,8 +70,8 @@ typedef struct seebatch_training_arrays {
 
 typedef struct seebatch_training_reader seebatch_training_reader;
 
-/* Opens a file for reading; its format is bin when its name ends in .bin,
- * binpack when it starts with "BINP", else plain. NULL with *fault filled (the path and the system's
+/* Opens a file for reading; its format is binpack when it starts with
+ * "BINP", else bin when its name ends in .bin, else plain. NULL with *fault filled (the path and the system's
  * reason) when it cannot be opened or memory runs out. */
 SEEBATCH_TRAINING_API seebatch_training_reader *
 seebatch_training_open(const char *path, seebatch_training_fault *fault);

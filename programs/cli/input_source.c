@@ -106,9 +106,6 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         report(subcommand, "cannot open %s: %s", path, strerror(errno));
         return EXIT_USAGE;
     }
-    /* A .bin has no magic: its first bytes could read as another's. */
-    if (given == DATA_UNKNOWN && data_format_of_path(source->path) == DATA_BIN)
-        source->format = given = DATA_BIN;
     if (given != DATA_UNKNOWN)
         return EXIT_OK;
     char bytes[LOOK_BYTES];

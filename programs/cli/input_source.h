@@ -2,11 +2,11 @@
  * The input of every subcommand that reads one (eval, check, filter,
  * stats), opened and recognised the same way:
  *   1. the format given by the caller (--input-format), when given;
- *   1b. a name ending in .bin (a .bin has no magic to tell it by);
  *   2. what the input holds: "BINP" at its start is a binpack (its chunk
  *      header's magic), "fen " a plain file (its first key), whatever the
  *      file is called, standard input included;
- *   3. the name's extension: .binpack, .plain, .epd, .bin;
+ *   3. the name's extension: .binpack, .plain, .epd, .bin (a .bin has no
+ *      magic: only its name or the option tells it);
  *   4. lines of positions ("FEN" or "FEN;moves", DATA_LINES).
  * Looking at the first bytes loses none of them: a file is put back where
  * it was, a pipe is read through a wrapper that gives them back first.

@@ -34,7 +34,7 @@ static const char stats_help[] =
     "scores and plies fall in each range.\n"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack or plain (by default the input says)\n"
+    "  --input-format F    binpack, plain or bin (by default the input says)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"

@@ -54,9 +54,9 @@ seebatch_training_reader *seebatch_training_open(const char *path, seebatch_trai
     bool bin = length >= 4 && strcmp(path + length - 4, ".bin") == 0; /* a .bin has no magic */
     rewind(file);
     reader->file = file;
-    reader->format = bin       ? SEEBATCH_TRAINING_BIN
-                     : binpack ? SEEBATCH_TRAINING_BINPACK
-                               : SEEBATCH_TRAINING_PLAIN;
+    reader->format = binpack ? SEEBATCH_TRAINING_BINPACK
+                     : bin   ? SEEBATCH_TRAINING_BIN
+                             : SEEBATCH_TRAINING_PLAIN;
     reader->bin = seebatch_bin_reader(file);
     reader->chunks.file = file;
     reader->plain = seebatch_plain_reader(file);
