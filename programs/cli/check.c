@@ -32,7 +32,7 @@ static const char check_help[] =
     "  --no-oracle         skip the oracle; the backends are still held to the\n"
     "                      reference. Measured 1.1-1.5x faster, no more: the\n"
     "                      other configurations cost as much\n"
-    "  --input-format F    lines, binpack or plain (by default the input says)\n"
+    "  --input-format F    lines, binpack, plain or bin (by default the input says)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -193,7 +193,7 @@ int run_check(int argc, char **argv)
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format == DATA_UNKNOWN)
-                return usage_error("check", "--input-format needs lines, binpack or plain");
+                return usage_error("check", "--input-format needs lines, binpack, plain or bin");
             continue;
         }
         argument_result result = take_input_argument("check", argc, argv, &i, &options);

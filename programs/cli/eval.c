@@ -23,6 +23,9 @@ static const char eval_help[] =
     "one per line, as\n"
     "  FEN                     every legal capture and promotion is evaluated\n"
     "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
+    "  EPD record              four FEN fields, then operations (bm Nf6; id \"x\";):\n"
+    "                          every capture, halfmove and fullmove from the\n"
+    "                          hmvc and fmvn opcodes (0 and 1 where absent)\n"
     "and prints one record per move, in input order. The value is the static\n"
     "exchange evaluation of the move for the side whose piece moves. Given moves\n"
     "need not be legal, nor played by the side to move: a piece must stand on the\n"
@@ -35,7 +38,7 @@ static const char eval_help[] =
     "  --format FORMAT     text: FEN;move;value (the default)\n"
     "                      csv:  a header fen,move,value then one row per move\n"
     "                      jsonl: {\"fen\":...,\"move\":...,\"value\":...} per line\n"
-    "  --input-format F    lines, or training data: binpack or plain. By default\n"
+    "  --input-format F    lines, or training data: binpack, plain or bin. By default\n"
     "                      the input says: \"BINP\" (binpack) or \"fen \" (plain) at\n"
     "                      its start, whatever its name, standard input too; else\n"
     "                      a .binpack, .plain or .epd name; else lines. With\n"
@@ -253,7 +256,7 @@ int run_eval(int argc, char **argv)
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format == DATA_UNKNOWN)
-                return usage_error("eval", "--input-format needs lines, binpack or plain");
+                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
             continue;
         }
         if (strcmp(argv[i], "--all-captures") == 0) {

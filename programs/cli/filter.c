@@ -25,12 +25,14 @@
 #include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
+#include "output_target.h"
 #include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
 #include "entry_place.h"
+#include "entry_source.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE]\n"
@@ -44,13 +46,18 @@ static const char filter_help[] =
     "%s"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack, plain or epd (lines \"FEN\" or \"FEN;move\").\n"
-    "                      By default the input says: \"BINP\" (binpack) or \"fen \"\n"
+    "  --input-format F    binpack, plain, bin (Stockfish's PackedSfenValue) or\n"
+    "                      epd (lines \"FEN\", \"FEN;move\" or EPD records). By\n"
+    "                      default the input says: \"BINP\" (binpack) or \"fen \"\n"
     "                      (plain) at its start, whatever its name, standard input\n"
-    "                      too; else a .binpack, .plain or .epd name; else EPD\n"
-    "  --output FILE       write there instead of standard output\n"
-    "  --output-format F   binpack or plain; by default the input's format\n"
-    "                      (EPD input is written as EPD)\n"
+    "                      too; else a .binpack, .plain, .bin or .epd name; else EPD\n"
+    "  --output FILE       write there instead of standard output: to a temporary\n"
+    "                      beside it, renamed over it at the end; never the input\n"
+    "                      itself (refused, exit 2); a failed or interrupted run\n"
+    "                      leaves FILE as it was\n"
+    "  --output-format F   binpack, plain or bin; by default what the output's\n"
+    "                      name says (.binpack, .plain, .bin), else the input's (EPD\n"
+    "                      input is written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
     "                      (those that would be kept without it)\n"
@@ -201,6 +208,11 @@ static void filter_entries(const training_entry *entries, const binpack_source *
         if (kept && settings->output == DATA_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
             text_buffer_append(&result->text, block, seebatch_plain_format(&entries[i], block));
+        } else if (kept && settings->output == DATA_BIN) {
+            /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
+            uint8_t bytes[BIN_ENTRY_SIZE];
+            seebatch_bin_pack(&entries[i], bytes);
+            text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
         } else if (kept) {
             keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
                          &f->pending);
@@ -286,32 +298,38 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
 {
     if (settings->output == DATA_BINPACK)
         return seebatch_binpack_write_entry(writer, entry, output);
+    if (settings->output == DATA_BIN)
+        return seebatch_bin_write(entry, output);
     char block[PLAIN_BLOCK_MAX];
     size_t length = seebatch_plain_format(entry, block);
     return fwrite(block, 1, length, output) == length;
 }
 
-/* The next plain entry the output can hold, reporting and skipping the
- * others and the bad blocks (as lines input skips bad lines); false at the
- * end. *blocks counts the blocks read, good or bad: entry numbers. */
-static bool next_plain_entry(const filter_settings *settings, plain_reader *reader,
-                             training_entry *entry, uint64_t *blocks, bool *bad)
+/* Whether the output format can hold the entry; false, reported as bad
+ * input at the entry's place, if not. */
+static bool output_holds(const filter_settings *settings, entry_source *source,
+                         const training_entry *entry)
 {
-    char message[SEEBATCH_MESSAGE_SIZE + 128], text[sizeof message + 64];
-    plain_step step;
-    while ((step = seebatch_plain_next(reader, entry, message, sizeof message)) != PLAIN_END) {
-        ++*blocks;
-        if (step == PLAIN_ENTRY && settings->output == DATA_BINPACK &&
-            entry->ply > BINPACK_PLY_MAX) {
-            snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
-                     entry->ply, BINPACK_PLY_MAX);
-            reader->fault_line = reader->line;
-            step = PLAIN_BAD;
-        }
-        if (step == PLAIN_ENTRY)
+    char message[SEEBATCH_MESSAGE_SIZE];
+    if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
+        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
+                 entry->ply, BINPACK_PLY_MAX);
+    else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
+        return true;
+    entry_source_refuse(source, message);
+    return false;
+}
+
+/* The next entry (of a .plain or .bin input) the output can hold,
+ * reporting and skipping the others and the bad blocks (as lines input
+ * skips bad lines; a .bin ends at its first bad entry); false at the end. */
+static bool next_plain_entry(const filter_settings *settings, entry_source *source,
+                             training_entry *entry, bool *bad)
+{
+    source_step step;
+    while ((step = entry_source_next(source, entry)) != SOURCE_END) {
+        if (step == SOURCE_ENTRY && output_holds(settings, source, entry))
             return true;
-        report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, true,
-                                                           reader->fault_line, *blocks, message));
         *bad = true;
     }
     return false;
@@ -321,14 +339,13 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
-    plain_reader reader = seebatch_plain_reader(input);
+    entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry;
-    uint64_t blocks = 0;
     bool bad = false;
     int status = EXIT_OK;
-    while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
+    while (next_plain_entry(settings, &source, &entry, &bad)) {
         if (++*read % PROGRESS_EVERY == 0)
             progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
@@ -344,7 +361,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     }
     seebatch_binpack_writer_free(&writer);
     progress_add(settings->progress, *read % PROGRESS_EVERY, 0);
-    if (status == EXIT_OK && reader.read_failed)
+    if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
@@ -430,15 +447,15 @@ static const char *option_value(int argc, char **argv, int *index, const char *n
 
 typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
-/* The value of --input-format (binpack, plain, epd) or --output-format
- * (binpack, plain); false, reported, for anything else. */
+/* The value of --input-format (binpack, plain, bin, epd) or --output-format
+ * (binpack, plain, bin); false, reported, for anything else. */
 static bool take_format(const char *value, bool output, data_format *format)
 {
     data_format named = data_format_named(value);
     if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
-                    output ? "binpack or plain" : "binpack, plain or epd", value);
+                    output ? "binpack, plain or bin" : "binpack, plain, bin or epd", value);
         return false;
     }
     *format = named;
@@ -493,11 +510,18 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
  * the pair of formats or a rule does not suit the input. */
 static bool settle_formats(filter_settings *settings)
 {
+    /* --output-format, else the output's name, else the input's format. */
+    data_format named = data_format_of_path(settings->output_path);
+    bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
+                   named != DATA_LINES && !settings->count_only;
+    if (by_name)
+        settings->output = named;
     if (settings->output == DATA_UNKNOWN)
         settings->output = settings->input;
     if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
-        usage_error("filter", "%s holds lines (EPD), which are written as lines only",
-                    settings->input_name);
+        usage_error("filter", "%s holds lines (EPD), which are written as lines only%s%s%s",
+                    settings->input_name, by_name ? ", but the output's name " : "",
+                    by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
@@ -517,7 +541,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     int status;
     if (settings->input == DATA_BINPACK)
         status = filter_binpack(settings, input, output, threads, &read, &tally);
-    else if (settings->input == DATA_PLAIN)
+    else if (settings->input == DATA_PLAIN || settings->input == DATA_BIN)
         status = filter_plain(settings, input, output, &read, &tally);
     else
         status = filter_epd(settings, input, output, &read, &tally);
@@ -539,18 +563,6 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     return status;
 }
 
-/* Opens the output (standard output unless --output); NULL, reported, when
- * it cannot be made. */
-static FILE *open_output(const filter_settings *settings)
-{
-    if (!settings->output_path)
-        return stdout;
-    FILE *output = fopen(settings->output_path, "wb");
-    if (!output)
-        report("filter", "cannot create %s: %s", settings->output_path, strerror(errno));
-    return output;
-}
-
 int run_filter(int argc, char **argv)
 {
     filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL, NULL};
@@ -570,10 +582,14 @@ int run_filter(int argc, char **argv)
         return status;
     settings.input = input.format;
     settings.input_name = input.name;
-    FILE *output = NULL;
-    if (!settle_formats(&settings) || !(output = open_output(&settings))) {
+    output_file output = {stdout, NULL, NULL};
+    if (!settle_formats(&settings))
+        status = EXIT_USAGE;
+    else if (settings.output_path)
+        status = output_target_open("filter", settings.output_path, &input, &output);
+    if (status != EXIT_OK) {
         input_close(&input);
-        return EXIT_USAGE;
+        return status;
     }
     progress_meter progress;
     start_input_progress(&progress, "filter", &options, &input);
@@ -581,10 +597,10 @@ int run_filter(int argc, char **argv)
     filter_history start = filter_history_start();
     if (settings.rules.active & (1u << RULE_PIECE_COUNT))
         settings.piece_counts = &start.piece_counts;
-    status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
+    status = run_filter_stream(&settings, input.stream, output.stream, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
-    if (output != stdout)
-        status = finish_output("filter", output, settings.output_path, status);
+    if (settings.output_path)
+        status = output_target_finish("filter", &output, settings.output_path, status);
     return status;
 }

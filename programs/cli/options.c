@@ -33,11 +33,18 @@ void remember_write_error(void)
     atomic_compare_exchange_strong(&first_write_error, &expected, errno ? errno : EIO);
 }
 
-int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+bool output_stream_sound(FILE *stream, int *error)
 {
     errno = 0;
     bool failed = fflush(stream) != 0 || ferror(stream);
-    int error = errno ? errno : first_write_error ? first_write_error : EIO;
+    *error = errno ? errno : first_write_error ? first_write_error : EIO;
+    return !failed;
+}
+
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+{
+    int error;
+    bool failed = !output_stream_sound(stream, &error);
     if (stream != stdout && fclose(stream) != 0 && !failed) {
         failed = true;
         error = errno ? errno : EIO;

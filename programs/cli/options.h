@@ -63,6 +63,11 @@ int usage_error(const char *subcommand, const char *format, ...)
  * otherwise returns status. */
 int finish_output(const char *subcommand, FILE *stream, const char *name, int status);
 
+/* Flushes stream and checks its error flag: true when every write to it
+ * succeeded, else false with *error the reason (of the first failed write
+ * when remember_write_error kept it). */
+bool output_stream_sound(FILE *stream, int *error);
+
 /* Keeps errno as the reason of the first failed write, called right where a
  * write is seen to fail: stdio may drop the failed buffer, so a later fflush
  * succeeds with nothing to write and errno would no longer say why. */

@@ -34,7 +34,7 @@ static const char stats_help[] =
     "scores and plies fall in each range.\n"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack or plain (by default the input says)\n"
+    "  --input-format F    binpack, plain or bin (by default the input says)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -274,8 +274,9 @@ int run_stats(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN)
-                return usage_error("stats", "--input-format needs binpack or plain");
+            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN &&
+                input_format != DATA_BIN)
+                return usage_error("stats", "--input-format needs binpack, plain or bin");
             continue;
         }
         argument_result result = take_input_argument("stats", argc, argv, &i, &options);

@@ -236,7 +236,7 @@ expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
 expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"
 expect "threshold missing" "$(usage "$work/hand.plain" --skip-see-ge)" "2"
 expect "epd output" "$(usage --output-format=epd "$work/hand.plain")" "2"
-expect "unknown input format" "$(usage --input-format bin)" "2"
+expect "unknown input format" "$(usage --input-format pgn)" "2"
 # Standard input of no known format is read as EPD lines (here none).
 expect "standard input, nothing in it" "$("$tool" filter --skip-capture < /dev/null 2>&1 | head -1)" \
     "seebatch filter: 0 entries read, 0 kept, 0 dropped"
