@@ -15,6 +15,7 @@
 #define SEEBATCH_VALIDITY_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "bitboard.h"
 
@@ -36,37 +37,57 @@ static inline bool board_is_consistent(const seebatch_board *board)
            (board->reserved == 0) & en_passant_ok;
 }
 
+/* Facts about a move that decide whether its kind fits it, as bits of an
+ * index into fitting_facts. */
+enum {
+    FACT_PAWN = 1,      /* a pawn moves */
+    FACT_LAST_RANK = 2, /* onto its side's last rank */
+    FACT_KING = 4,      /* a king moves */
+    FACT_EMPTY_TO = 8   /* onto an empty square */
+};
+
+/* Bit f of fitting_facts[kind] is set when a move of that kind with facts f
+ * fits: a normal move, unless a pawn reaches its last rank; a promotion only
+ * then; castling, a king onto an empty square. En passant is looked at on
+ * its own; kinds 7-15 never fit. */
+static const uint16_t fitting_facts[16] = {
+    [SEEBATCH_MOVE_NORMAL] = 0x7777,        /* f & 3 != 3 */
+    [SEEBATCH_MOVE_PROMOTE_KNIGHT] = 0x8888, /* f & 3 == 3 */
+    [SEEBATCH_MOVE_PROMOTE_BISHOP] = 0x8888,
+    [SEEBATCH_MOVE_PROMOTE_ROOK] = 0x8888,
+    [SEEBATCH_MOVE_PROMOTE_QUEEN] = 0x8888,
+    [SEEBATCH_MOVE_CASTLING] = 0xF000, /* f & 12 == 12 */
+};
+
+/* Whether an en passant capture by `color` from an occupied square fits. */
+static inline bool en_passant_fits(const seebatch_board *board, unsigned from, unsigned to,
+                                   unsigned color)
+{
+    bitboard victim = square_bit(en_passant_victim(to, color));
+    return (board->pieces[SEEBATCH_PAWN] & square_bit(from)) &&
+           !(occupied_squares(board) & square_bit(to)) &&
+           rank_of(to) == (color == SEEBATCH_WHITE ? 5u : 2u) &&
+           (board->pieces[SEEBATCH_PAWN] & board->colors[color ^ 1u] & victim);
+}
+
 /* Whether seebatch_move_check(board, move) succeeds, for a board that is
- * consistent (board_is_consistent). */
+ * consistent (board_is_consistent). A move onto its own from-square finds
+ * a piece of its own colour there, so it needs no test of its own. */
 static inline bool move_fits_board(const seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    bitboard from_bit = square_bit(from), to_bit = square_bit(to);
     bitboard occupied = occupied_squares(board);
-    unsigned color = (board->colors[SEEBATCH_BLACK] & from_bit) != 0;
-    bool pawn = (board->pieces[SEEBATCH_PAWN] & from_bit) != 0;
-    bool to_last_rank = (promotion_rank(color) & to_bit) != 0;
-    if (!(occupied & from_bit) || from == to || (board->colors[color] & to_bit))
+    unsigned color = (unsigned)(board->colors[SEEBATCH_BLACK] >> from) & 1u;
+    if ((~occupied >> from & 1u) | (board->colors[color] >> to & 1u))
         return false;
-    switch (kind) {
-    case SEEBATCH_MOVE_NORMAL:
-        return !(pawn && to_last_rank);
-    case SEEBATCH_MOVE_PROMOTE_KNIGHT:
-    case SEEBATCH_MOVE_PROMOTE_BISHOP:
-    case SEEBATCH_MOVE_PROMOTE_ROOK:
-    case SEEBATCH_MOVE_PROMOTE_QUEEN:
-        return pawn && to_last_rank;
-    case SEEBATCH_MOVE_EN_PASSANT: {
-        bitboard victim = square_bit(en_passant_victim(to, color));
-        return pawn && !(occupied & to_bit) && rank_of(to) == (color == SEEBATCH_WHITE ? 5u : 2u) &&
-               (board->pieces[SEEBATCH_PAWN] & board->colors[color ^ 1u] & victim);
-    }
-    case SEEBATCH_MOVE_CASTLING:
-        return (board->pieces[SEEBATCH_KING] & from_bit) && !(occupied & to_bit);
-    default:
-        return false;
-    }
+    if (kind == SEEBATCH_MOVE_EN_PASSANT)
+        return en_passant_fits(board, from, to, color);
+    unsigned facts = (unsigned)((board->pieces[SEEBATCH_PAWN] >> from) & 1u) * FACT_PAWN |
+                     (unsigned)((promotion_rank(color) >> to) & 1u) * FACT_LAST_RANK |
+                     (unsigned)((board->pieces[SEEBATCH_KING] >> from) & 1u) * FACT_KING |
+                     (unsigned)(~(occupied >> to) & 1u) * FACT_EMPTY_TO;
+    return (fitting_facts[kind] >> facts) & 1u;
 }
 
 /* The rules walked one by one, each fault named: what seebatch_board_validate
