@@ -14,6 +14,12 @@ FenError.__doc__ = "A row boards_from_fens could not parse: its index and why."
 
 _MESSAGE_ROWS = 4096  # bad rows whose messages one call collects when parsing them again
 _MESSAGE_ROOM = 64    # bad rows whose messages the first call keeps
+# Rows joined and parsed per call. One text for all rows would be a fresh
+# buffer twice the size of the text (the str and its bytes), whose page
+# faults and cache misses cost more per row than the parsing saved by
+# making one call (docs/benchmarks.md, "Python end to end"); a chunk's
+# buffers are reused from call to call, warm in the cache.
+_CHUNK_ROWS = 8192
 _STATUS_ARGUMENT = 1  # seebatch_status: the text does not hold `count` rows
 
 
@@ -44,13 +50,14 @@ def _joined(rows):
 
 
 class _Parsed:
-    """One seebatch_boards_from_fens call over a whole text: a board and a
-    status for every row, and the messages of the first _MESSAGE_ROOM bad rows."""
+    """One seebatch_boards_from_fens call over a text: a board and a status
+    for every row (in new arrays, or in the views given), and the messages
+    of the first _MESSAGE_ROOM bad rows."""
 
-    def __init__(self, text, count, room=_MESSAGE_ROOM):
+    def __init__(self, text, count, room=_MESSAGE_ROOM, boards=None, statuses=None):
         self.text = np.frombuffer(text, np.uint8)  # no copy; kept while C reads it
-        self.boards = np.empty(count, BOARD_DTYPE)
-        self.statuses = np.empty(count, np.uint8)
+        self.boards = np.empty(count, BOARD_DTYPE) if boards is None else boards
+        self.statuses = np.empty(count, np.uint8) if statuses is None else statuses
         self.room = (RowError * min(count, room))()
         self.report = FenRowsReport(address(self.statuses), self.room, len(self.room), 0)
         self.error, error_pointer = new_error()
@@ -95,7 +102,7 @@ def _line_break_errors(rows):
 
 def boards_from_fens(fens):
     """FEN strings (a list, any sequence, or a NumPy array of str or bytes) to
-    boards, in one call into the library for all rows.
+    boards, one call into the library per 8192 rows.
 
     Returns (boards, errors): boards is a BOARD_DTYPE array with one board per
     row; errors lists a FenError(row, message) for each row that could not be
@@ -111,17 +118,30 @@ def boards_from_fens(fens):
                         "wrap it in a list: boards_from_fens([fen]) (or boards_from_lines "
                         "for a text of one FEN a line)")
     rows = fens.tolist() if isinstance(fens, np.ndarray) else list(fens)
-    parsed = _Parsed(_joined(rows), len(rows))
+    boards = np.empty(len(rows), BOARD_DTYPE)
+    statuses = np.empty(len(rows), np.uint8)
+    errors = []
+    for start in range(0, len(rows), _CHUNK_ROWS):
+        end = min(start + _CHUNK_ROWS, len(rows))
+        errors += [FenError(start + e.row, e.message)
+                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end])]
+    return boards, errors
+
+
+def _parse_chunk(rows, boards, statuses):
+    """Parses rows (a list of ours) into views of the caller's arrays; the
+    FenErrors of the bad rows, numbered within the chunk, in row order."""
+    parsed = _Parsed(_joined(rows), len(rows), boards=boards, statuses=statuses)
     broken = []
     if parsed.status == _STATUS_ARGUMENT and rows:  # a row holds a '\n': its own error
         broken = _line_break_errors(rows)
         for e in broken:
             rows[e.row] = ""
-        parsed = _Parsed(_joined(rows), len(rows))
+        parsed = _Parsed(_joined(rows), len(rows), boards=boards, statuses=statuses)
     parsed.raise_if_failed()
     errors = {e.row: e for e in parsed.errors(lambda: rows)}
     errors.update((e.row, e) for e in broken)
-    return parsed.boards, [errors[i] for i in sorted(errors)]
+    return [errors[i] for i in sorted(errors)]
 
 
 def boards_from_lines(text):
