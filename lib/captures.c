@@ -1,0 +1,173 @@
+/*
+ * The legal captures and promotions of a board whose side to move has one
+ * king, without testing each move: checks and pins are read from the king
+ * once, and each piece's targets are its attacks on the enemy, cut to the
+ * squares that answer a check and, for a pinned piece, to its pin line. Only
+ * en passant (which lifts two pieces off a line) is tested move by move.
+ * The moves come out in the order movegen.c documents, as its tested
+ * generator gives them; boards with no king or several go to that one.
+ */
+#include "attacks.h"
+#include "bitboard.h"
+#include "movegen.h"
+
+typedef struct capture_context {
+    const seebatch_board *board;
+    seebatch_move *moves;
+    size_t count;
+    unsigned us, king;
+    bitboard occupied, enemies;
+    bitboard pinned, pinners;
+    bitboard answers_check; /* every square; or the checker and the squares
+                               between it and the king; or none in double check */
+} capture_context;
+
+static inline void emit(capture_context *c, unsigned from, unsigned to, unsigned kind)
+{
+    if (c->count < SEEBATCH_MAX_MOVES) /* the documented bound, never reached */
+        c->moves[c->count++] = seebatch_move_make(from, to, kind);
+}
+
+/* The pin line of a pinned piece: from the king to its pinner, inclusive. */
+static bitboard pin_line(const capture_context *c, unsigned from)
+{
+    for (bitboard p = c->pinners; p; p &= p - 1) {
+        bitboard line = between(c->king, lowest_square(p)) | lowest_bit(p);
+        if (line & square_bit(from))
+            return line;
+    }
+    return 0;
+}
+
+/* Where a piece on `from` may legally land among `targets` (not the king). */
+static inline bitboard legal_targets(const capture_context *c, unsigned from, bitboard targets)
+{
+    targets &= c->answers_check;
+    if (c->pinned & square_bit(from))
+        targets &= pin_line(c, from);
+    return targets;
+}
+
+/* Checkers and pins, seen from the king. */
+static void read_king_lines(capture_context *c)
+{
+    const bitboard *p = c->board->pieces;
+    bitboard checkers = attackers_to(c->board, c->king, c->occupied) & c->enemies;
+    c->answers_check = !checkers                ? ~(bitboard)0
+                       : more_than_one(checkers) ? 0
+                                                 : checkers | between(c->king, lowest_square(checkers));
+    bitboard snipers = ((rook_attacks(c->king, c->enemies) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+                        (bishop_attacks(c->king, c->enemies) &
+                         (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))) &
+                       c->enemies;
+    c->pinned = c->pinners = 0;
+    for (; snipers; snipers &= snipers - 1) {
+        bitboard blockers = between(c->king, lowest_square(snipers)) & c->occupied;
+        if (blockers && !more_than_one(blockers)) { /* own: the first enemy is the sniper */
+            c->pinned |= blockers;
+            c->pinners |= lowest_bit(snipers);
+        }
+    }
+}
+
+static void emit_pawn_moves(capture_context *c, unsigned from, unsigned to, bool promoting)
+{
+    if (!promoting) {
+        emit(c, from, to, SEEBATCH_MOVE_NORMAL);
+        return;
+    }
+    emit(c, from, to, SEEBATCH_MOVE_PROMOTE_QUEEN);
+    emit(c, from, to, SEEBATCH_MOVE_PROMOTE_ROOK);
+    emit(c, from, to, SEEBATCH_MOVE_PROMOTE_BISHOP);
+    emit(c, from, to, SEEBATCH_MOVE_PROMOTE_KNIGHT);
+}
+
+/* En passant as movegen.c allows it, then tested in full. */
+static void add_en_passant(capture_context *c, unsigned from)
+{
+    const seebatch_board *board = c->board;
+    unsigned to = board->en_passant;
+    if (to >= 64 || rank_of(to) != (c->us == SEEBATCH_WHITE ? 5u : 2u))
+        return;
+    if (!(pawn_attacks(c->us, from) & square_bit(to)) || (c->occupied & square_bit(to)))
+        return;
+    bitboard victim = square_bit(en_passant_victim(to, c->us));
+    seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT);
+    if ((board->pieces[SEEBATCH_PAWN] & c->enemies & victim) &&
+        seebatch_keeps_kings_safe(board, move))
+        emit(c, from, to, SEEBATCH_MOVE_EN_PASSANT);
+}
+
+/* Per pawn from the lowest square: captures, the promoting push, en passant. */
+static void add_pawns(capture_context *c)
+{
+    bool white = c->us == SEEBATCH_WHITE;
+    bitboard before_last = white ? 0x00FF000000000000ull : 0xFF00ull;
+    bitboard pawns = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
+    for (; pawns; pawns &= pawns - 1) {
+        unsigned from = lowest_square(pawns);
+        bool promoting = (before_last & square_bit(from)) != 0;
+        bitboard targets = legal_targets(c, from, pawn_attacks(c->us, from) & c->enemies);
+        for (; targets; targets &= targets - 1)
+            emit_pawn_moves(c, from, lowest_square(targets), promoting);
+        if (promoting) {
+            unsigned one = white ? from + 8 : from - 8;
+            if (legal_targets(c, from, square_bit(one) & ~c->occupied))
+                emit_pawn_moves(c, from, one, true);
+        }
+        if (c->board->en_passant < 64)
+            add_en_passant(c, from);
+    }
+}
+
+static bitboard attacks_of(int type, unsigned square, bitboard occupied)
+{
+    switch (type) {
+    case SEEBATCH_KNIGHT:
+        return knight_attacks(square);
+    case SEEBATCH_BISHOP:
+        return bishop_attacks(square, occupied);
+    case SEEBATCH_ROOK:
+        return rook_attacks(square, occupied);
+    default:
+        return queen_attacks(square, occupied);
+    }
+}
+
+/* Knights to queens, each by ascending square, then the king's captures of
+ * pieces nobody defends (the king lifted off, so it cannot hide behind itself). */
+static void add_pieces(capture_context *c)
+{
+    const seebatch_board *board = c->board;
+    bitboard own = board->colors[c->us];
+    for (int type = SEEBATCH_KNIGHT; type <= SEEBATCH_QUEEN; type++) {
+        for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
+            unsigned from = lowest_square(pieces);
+            bitboard targets =
+                legal_targets(c, from, attacks_of(type, from, c->occupied) & c->enemies);
+            for (; targets; targets &= targets - 1)
+                emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+        }
+    }
+    bitboard around = c->occupied ^ square_bit(c->king);
+    for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
+        unsigned to = lowest_square(targets);
+        if (!(attackers_to(board, to, around) & c->enemies & ~square_bit(to)))
+            emit(c, c->king, to, SEEBATCH_MOVE_NORMAL);
+    }
+}
+
+size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *moves)
+{
+    unsigned us = board->side_to_move & 1u;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    if (!kings || more_than_one(kings))
+        return seebatch_generate_captures_tested(board, moves);
+    capture_context c = {.board = board, .moves = moves, .us = us, .king = lowest_square(kings)};
+    c.occupied = occupied_squares(board);
+    c.enemies = board->colors[us ^ 1u];
+    read_king_lines(&c);
+    add_pawns(&c);
+    add_pieces(&c);
+    return c.count;
+}
