@@ -6,6 +6,11 @@
  * en passant (which lifts two pieces off a line) is tested move by move.
  * The moves come out in the order movegen.c documents, as its tested
  * generator gives them; boards with no king or several go to that one.
+ *
+ * A slider's captures are the enemies on its lines with nothing between
+ * (the 32 KB between table), not a magic lookup: a capture job touches few
+ * squares, and the magic tables (most of a megabyte) stay out of the cache
+ * the exchange itself needs.
  */
 #include "attacks.h"
 #include "bitboard.h"
@@ -28,6 +33,46 @@ static inline void emit(capture_context *c, unsigned from, unsigned to, unsigned
         c->moves[c->count++] = seebatch_move_make(from, to, kind);
 }
 
+/* The squares on a rook's lines from `square` on an empty board. */
+static inline bitboard rook_lines(unsigned square)
+{
+    return ((0xFFull << (square & 56u)) | (0x0101010101010101ull << (square & 7u))) ^
+           square_bit(square);
+}
+
+/* The squares on a bishop's lines from `square` on an empty board. */
+static inline bitboard bishop_lines(unsigned square)
+{
+    int diagonal = (int)file_of(square) - (int)rank_of(square);
+    int anti = (int)file_of(square) + (int)rank_of(square) - 7;
+    bitboard a = diagonal >= 0 ? 0x8040201008040201ull >> (8 * diagonal)
+                               : 0x8040201008040201ull << (-8 * diagonal);
+    bitboard b = anti >= 0 ? 0x0102040810204080ull << (8 * anti)
+                           : 0x0102040810204080ull >> (-8 * anti);
+    return (a | b) ^ square_bit(square);
+}
+
+/* The pieces of `candidates` (on lines through `square`) that see it past
+ * `occupied`. */
+static inline bitboard seen_from(unsigned square, bitboard candidates, bitboard occupied)
+{
+    bitboard seen = 0;
+    for (; candidates; candidates &= candidates - 1) {
+        unsigned other = lowest_square(candidates);
+        bitboard clear = (between(square, other) & occupied) == 0;
+        seen |= (0 - clear) & lowest_bit(candidates);
+    }
+    return seen;
+}
+
+/* The enemies of `square` that a slider of the given lines on it attacks. */
+static inline bitboard slider_targets(const capture_context *c, unsigned square, bool straight,
+                                      bool diagonal)
+{
+    bitboard lines = (straight ? rook_lines(square) : 0) | (diagonal ? bishop_lines(square) : 0);
+    return seen_from(square, lines & c->enemies, c->occupied);
+}
+
 /* The pin line of a pinned piece: from the king to its pinner, inclusive. */
 static bitboard pin_line(const capture_context *c, unsigned from)
 {
@@ -48,26 +93,47 @@ static inline bitboard legal_targets(const capture_context *c, unsigned from, bi
     return targets;
 }
 
-/* Checkers and pins, seen from the king. */
+/* Whether an enemy attacks `square` past `occupied`. */
+static bool enemy_attacks(const capture_context *c, unsigned square, bitboard occupied)
+{
+    const bitboard *p = c->board->pieces;
+    bitboard enemies = c->enemies & occupied;
+    bitboard straight = (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & rook_lines(square);
+    bitboard diagonal = (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & bishop_lines(square);
+    if ((pawn_attacks(c->us, square) & p[SEEBATCH_PAWN] & enemies) ||
+        (knight_attacks(square) & p[SEEBATCH_KNIGHT] & enemies) ||
+        (king_attacks(square) & p[SEEBATCH_KING] & enemies))
+        return true;
+    return seen_from(square, (straight | diagonal) & enemies, occupied) != 0;
+}
+
+/* Checkers and pins, seen from the king: every enemy slider on a line
+ * through it, with nothing between (a checker) or one own piece between
+ * (pinned). */
 static void read_king_lines(capture_context *c)
 {
     const bitboard *p = c->board->pieces;
-    bitboard checkers = attackers_to(c->board, c->king, c->occupied) & c->enemies;
-    c->answers_check = !checkers                ? ~(bitboard)0
-                       : more_than_one(checkers) ? 0
-                                                 : checkers | between(c->king, lowest_square(checkers));
-    bitboard snipers = ((rook_attacks(c->king, c->enemies) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
-                        (bishop_attacks(c->king, c->enemies) &
-                         (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]))) &
+    unsigned king = c->king;
+    bitboard snipers = (((p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & rook_lines(king)) |
+                        ((p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & bishop_lines(king))) &
                        c->enemies;
+    bitboard checkers = (pawn_attacks(c->us, king) & p[SEEBATCH_PAWN] & c->enemies) |
+                        (knight_attacks(king) & p[SEEBATCH_KNIGHT] & c->enemies) |
+                        (king_attacks(king) & p[SEEBATCH_KING] & c->enemies);
+    bitboard own = c->occupied & ~c->enemies;
     c->pinned = c->pinners = 0;
     for (; snipers; snipers &= snipers - 1) {
-        bitboard blockers = between(c->king, lowest_square(snipers)) & c->occupied;
-        if (blockers && !more_than_one(blockers)) { /* own: the first enemy is the sniper */
+        bitboard blockers = between(king, lowest_square(snipers)) & c->occupied;
+        if (!blockers)
+            checkers |= lowest_bit(snipers);
+        else if (!more_than_one(blockers) && (blockers & own)) {
             c->pinned |= blockers;
             c->pinners |= lowest_bit(snipers);
         }
     }
+    c->answers_check = !checkers                ? ~(bitboard)0
+                       : more_than_one(checkers) ? 0
+                                                 : checkers | between(king, lowest_square(checkers));
 }
 
 static void emit_pawn_moves(capture_context *c, unsigned from, unsigned to, bool promoting)
@@ -120,31 +186,24 @@ static void add_pawns(capture_context *c)
     }
 }
 
-static bitboard attacks_of(int type, unsigned square, bitboard occupied)
-{
-    switch (type) {
-    case SEEBATCH_KNIGHT:
-        return knight_attacks(square);
-    case SEEBATCH_BISHOP:
-        return bishop_attacks(square, occupied);
-    case SEEBATCH_ROOK:
-        return rook_attacks(square, occupied);
-    default:
-        return queen_attacks(square, occupied);
-    }
-}
-
 /* Knights to queens, each by ascending square, then the king's captures of
  * pieces nobody defends (the king lifted off, so it cannot hide behind itself). */
 static void add_pieces(capture_context *c)
 {
     const seebatch_board *board = c->board;
     bitboard own = board->colors[c->us];
-    for (int type = SEEBATCH_KNIGHT; type <= SEEBATCH_QUEEN; type++) {
+    for (bitboard knights = board->pieces[SEEBATCH_KNIGHT] & own; knights; knights &= knights - 1) {
+        unsigned from = lowest_square(knights);
+        bitboard targets = legal_targets(c, from, knight_attacks(from) & c->enemies);
+        for (; targets; targets &= targets - 1)
+            emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+    }
+    for (int type = SEEBATCH_BISHOP; type <= SEEBATCH_QUEEN; type++) {
         for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
             unsigned from = lowest_square(pieces);
-            bitboard targets =
-                legal_targets(c, from, attacks_of(type, from, c->occupied) & c->enemies);
+            bitboard targets = legal_targets(
+                c, from,
+                slider_targets(c, from, type != SEEBATCH_BISHOP, type != SEEBATCH_ROOK));
             for (; targets; targets &= targets - 1)
                 emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
         }
@@ -152,7 +211,7 @@ static void add_pieces(capture_context *c)
     bitboard around = c->occupied ^ square_bit(c->king);
     for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
         unsigned to = lowest_square(targets);
-        if (!(attackers_to(board, to, around) & c->enemies & ~square_bit(to)))
+        if (!enemy_attacks(c, to, around & ~square_bit(to)))
             emit(c, c->king, to, SEEBATCH_MOVE_NORMAL);
     }
 }

@@ -1,11 +1,11 @@
 /*
- * The one-pass FEN reader (fen_scan.h). The placement is read with one table
- * lookup a byte and no branch but the loop's: each byte writes its code into
- * a mailbox of 8 rows of 16 bytes (the text's ranks, rank 8 first) and moves
- * on by its width, a slash to the next row. The rules of the field are then
- * checked on the mailbox at once: a rank of the wrong width leaves a byte in
- * the wrong column (columns 8-15 hold only the slash after each rank), and
- * two digits in a row show in one flag. The pieces' bitboards are read out
+ * The one-pass FEN reader (fen_scan.h). The placement's end (its first space)
+ * and any two digits side by side are found 16 bytes at a time; then each
+ * byte, with two table lookups and no branch, writes its code into a mailbox
+ * of 8 rows of 16 bytes (the text's ranks, rank 8 first) and moves on by its
+ * width, a slash to the next row. The rules of the field are checked on the
+ * mailbox at once: a rank of the wrong width leaves a byte in the wrong
+ * column (columns 8-15 hold only the slash after each rank). The pieces' bitboards are read out
  * of the mailbox with SSE2 where there is SSE2. The short fields after the
  * placement are read byte by byte against their one plain spelling.
  */
@@ -32,8 +32,7 @@ enum {
     LAST_INDEX = 7 * ROW + 8, /* where a well-formed placement ends */
 };
 
-/* A placement byte's mailbox code; 0 (a blank, anything unknown, '0', '9',
- * non-ASCII) ends the field. */
+/* A placement byte's mailbox code (0 for a byte the field never holds). */
 static const uint8_t placement_code[256] = {
     ['P'] = 1,         ['N'] = 2,         ['B'] = 4,          ['R'] = 8,
     ['Q'] = 16,        ['K'] = 32,        ['p'] = BLACK | 1,  ['n'] = BLACK | 2,
@@ -44,11 +43,22 @@ static const uint8_t placement_code[256] = {
 };
 
 /* How far a placement byte moves the mailbox index: a square, a run of empty
- * squares, or to the next row. */
-static const uint32_t placement_width[256] = {
-    ['P'] = 1, ['N'] = 1, ['B'] = 1, ['R'] = 1, ['Q'] = 1, ['K'] = 1, ['p'] = 1, ['n'] = 1,
-    ['b'] = 1, ['r'] = 1, ['q'] = 1, ['k'] = 1, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4,
-    ['5'] = 5, ['6'] = 6, ['7'] = 7, ['8'] = 8, ['/'] = ROW - 8,
+ * squares, or to the next row. A byte the field never holds moves it
+ * FOREIGN, wider than any rank, so no well-formed mailbox can result: the
+ * loop needs no test. */
+enum { FOREIGN = 9 };
+#define W4(a, b, c, d) a, b, c, d
+#define W16 W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), \
+            W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN)
+static const uint8_t placement_width[256] = {
+    W16, W16,                                                 /* 0x00-0x1f */
+    W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, ROW - 8), /* 0x20-0x2f: '/' */
+    W4(9, 1, 2, 3), W4(4, 5, 6, 7), W4(8, 9, 9, 9), W4(9, 9, 9, 9), /* 0x30-0x3f: '1'-'8' */
+    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x40-0x4f: B K N */
+    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x50-0x5f: P Q R */
+    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x60-0x6f: b k n */
+    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x70-0x7f: p q r */
+    W16, W16, W16, W16, W16, W16, W16, W16,                   /* 0x80-0xff */
 };
 
 /* The castling right a letter names, as seebatch.h numbers them. */
@@ -97,24 +107,44 @@ static void read_mailbox(const uint8_t mailbox[MAILBOX], seebatch_board *board)
     board->colors[SEEBATCH_WHITE] = occupied & ~board->colors[SEEBATCH_BLACK];
 }
 
-/* Whether two digits stand side by side in text[0..length), bytes the
- * placement table accepted (digits are its only bytes 0x30-0x3f), 15 or more
- * of them. Words of 8 bytes 7 apart, so every pair lies within one word. */
-static bool digits_side_by_side(const char *text, size_t length)
+/* Where the placement ends (the first space) in text[0..length), or 0 when
+ * there is none or two digits stand side by side before it. */
+static size_t placement_end(const char *text, size_t length)
 {
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t pairs = 0;
-    for (size_t start = 0;; start += 7) {
-        if (start + 8 > length)
-            start = length - 8;
-        uint64_t word;
-        memcpy(&word, text + start, sizeof word);
-        uint64_t nibble = ((word >> 4) & (ones * 0x0f)) ^ (ones * 3); /* 0 for a digit */
-        uint64_t digits = ~((((nibble & ~highs) + ~highs) | nibble) & highs) & highs;
-        pairs |= digits & (digits >> 8);
-        if (start + 8 == length)
-            return pairs != 0;
+#if defined(__SSE2__)
+    /* 16 bytes at a time, windows 15 apart (so every pair of neighbours lies
+     * in one), the last moved back to end at the text's end. */
+    if (length < 16)
+        return 0; /* shorter than any FEN: the full parser says why */
+    const __m128i space = _mm_set1_epi8(' '), one = _mm_set1_epi8('1'), seven = _mm_set1_epi8(7);
+    unsigned pairs = 0;
+    for (size_t start = 0;; start += 15) {
+        if (start + 16 > length)
+            start = length - 16;
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(text + start));
+        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, space));
+        __m128i offset = _mm_sub_epi8(bytes, one); /* '1'-'8' become 0-7 */
+        unsigned digits =
+            (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(offset, seven), offset));
+        unsigned before = spaces ? (spaces & (0u - spaces)) - 1 : 0xffffu;
+        pairs |= digits & (digits >> 1) & (before >> 1);
+        if (spaces)
+            return pairs ? 0 : start + (size_t)__builtin_ctz(spaces);
+        if (start + 16 == length)
+            return 0;
     }
+#else
+    bool previous_digit = false;
+    for (size_t i = 0; i < length; i++) {
+        bool digit = text[i] >= '1' && text[i] <= '8';
+        if (text[i] == ' ')
+            return i;
+        if (digit && previous_digit)
+            return 0;
+        previous_digit = digit;
+    }
+    return 0;
+#endif
 }
 
 /* Reads the placement into the board; returns where the field ends, or 0
@@ -122,24 +152,27 @@ static bool digits_side_by_side(const char *text, size_t length)
  * most one king a colour. */
 static size_t scan_placement(const char *text, size_t length, seebatch_board *board)
 {
-    /* Every byte of text moves the index at most 8 on, so the index stays
-     * inside; only the 8 rows are read, the rest is room for a bad text. */
-    uint8_t mailbox[MAILBOX + 8 * 256];
+    size_t end = placement_end(text, length);
+    /* The index moves at most FOREIGN a byte, so it stays inside; only the
+     * 8 rows are read, the rest is room for a bad text. */
+    uint8_t mailbox[MAILBOX + FOREIGN * 256];
     memset(mailbox, 0, MAILBOX);
-    unsigned index = 0;
-    size_t i = 0;
-    for (; i < length; i++) {
-        unsigned char byte = (unsigned char)text[i];
-        uint8_t code = placement_code[byte];
-        if (!code)
-            break;
-        mailbox[index] = code;
-        index += placement_width[byte];
+    size_t index = 0, i = 0;
+    for (; i + 2 <= end; i += 2) {
+        unsigned char first = (unsigned char)text[i], second = (unsigned char)text[i + 1];
+        mailbox[index] = placement_code[first];
+        index += placement_width[first];
+        mailbox[index] = placement_code[second];
+        index += placement_width[second];
+    }
+    if (i < end) {
+        mailbox[index] = placement_code[(unsigned char)text[i]];
+        index += placement_width[(unsigned char)text[i]];
     }
     if (index != LAST_INDEX)
         return 0;
     mailbox[index] = END;
-    if (!ranks_well_formed(mailbox) || digits_side_by_side(text, i))
+    if (!ranks_well_formed(mailbox))
         return 0;
     read_mailbox(mailbox, board);
     /* A slash among the squares shows in every type plane; no piece is both
@@ -149,7 +182,7 @@ static size_t scan_placement(const char *text, size_t length, seebatch_board *bo
         more_than_one(kings & board->colors[SEEBATCH_WHITE]) ||
         more_than_one(kings & board->colors[SEEBATCH_BLACK]))
         return 0;
-    return i;
+    return end;
 }
 
 /* The byte at i, or NUL past the end (which no field accepts). */

@@ -51,21 +51,18 @@ static void compare(const char *text, size_t length)
           full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
 }
 
-/* Bytes a mutation puts in: every class the placement table knows, the
- * field separators, and bytes no field accepts. */
-static const char mutation_bytes[] = "/18092pPnNbBrRqQkK-wWe3 \t;\x7f\x80\xff";
-
-/* The FEN, and each text one edit away from it: a byte replaced, removed,
- * doubled, or two bytes swapped. */
+/* The FEN, and each text one edit away from it: a byte replaced (by every
+ * byte but NUL, which ends a C string), removed, doubled, or two bytes
+ * swapped. */
 static void compare_edits(const char *fen)
 {
     size_t length = strlen(fen);
     char text[300];
     compare(fen, length);
     for (size_t i = 0; i < length; i++) {
-        for (const char *b = mutation_bytes; *b; b++) {
+        for (int byte = 1; byte < 256; byte++) {
             memcpy(text, fen, length);
-            text[i] = *b;
+            text[i] = (char)byte;
             compare(text, length);
         }
         memcpy(text, fen, i);
