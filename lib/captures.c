@@ -40,17 +40,26 @@ static inline bitboard rook_lines(unsigned square)
            square_bit(square);
 }
 
-/* The squares on a bishop's lines from `square` on an empty board. */
-static inline bitboard bishop_lines(unsigned square)
-{
-    int diagonal = (int)file_of(square) - (int)rank_of(square);
-    int anti = (int)file_of(square) + (int)rank_of(square) - 7;
-    bitboard a = diagonal >= 0 ? 0x8040201008040201ull >> (8 * diagonal)
-                               : 0x8040201008040201ull << (-8 * diagonal);
-    bitboard b = anti >= 0 ? 0x0102040810204080ull << (8 * anti)
-                           : 0x0102040810204080ull >> (-8 * anti);
-    return (a | b) ^ square_bit(square);
-}
+/* The squares on a bishop's lines from `square` on an empty board: the
+ * long diagonals moved up or down by the square's distance from them. */
+#define FILE_MINUS_RANK(sq) ((int)((sq) & 7) - (int)((sq) >> 3))
+#define FILE_PLUS_RANK(sq) ((int)((sq) & 7) + (int)((sq) >> 3) - 7)
+#define SHIFTED(line, d, down)                                                                     \
+    ((d) >= 0 ? ((down) ? (line) >> ((8 * (d)) & 63) : (line) << ((8 * (d)) & 63))                 \
+              : ((down) ? (line) << ((-8 * (d)) & 63) : (line) >> ((-8 * (d)) & 63)))
+#define BISHOP_LINES(sq)                                                                           \
+    ((SHIFTED(0x8040201008040201ull, FILE_MINUS_RANK(sq), true) |                                  \
+      SHIFTED(0x0102040810204080ull, FILE_PLUS_RANK(sq), false)) ^                                 \
+     (1ull << (sq)))
+#define BISHOP_RANK(r)                                                                             \
+    BISHOP_LINES(8 * (r)), BISHOP_LINES(8 * (r) + 1), BISHOP_LINES(8 * (r) + 2),                   \
+        BISHOP_LINES(8 * (r) + 3), BISHOP_LINES(8 * (r) + 4), BISHOP_LINES(8 * (r) + 5),           \
+        BISHOP_LINES(8 * (r) + 6), BISHOP_LINES(8 * (r) + 7)
+static const bitboard bishop_line_table[64] = {BISHOP_RANK(0), BISHOP_RANK(1), BISHOP_RANK(2),
+                                               BISHOP_RANK(3), BISHOP_RANK(4), BISHOP_RANK(5),
+                                               BISHOP_RANK(6), BISHOP_RANK(7)};
+
+static inline bitboard bishop_lines(unsigned square) { return bishop_line_table[square]; }
 
 /* The pieces of `candidates` (on lines through `square`) that see it past
  * `occupied`. */
@@ -164,12 +173,25 @@ static void add_en_passant(capture_context *c, unsigned from)
         emit(c, from, to, SEEBATCH_MOVE_EN_PASSANT);
 }
 
-/* Per pawn from the lowest square: captures, the promoting push, en passant. */
+/* The pawns of `pawns` that attack a square of `targets`: the attack
+ * table's squares, found for all pawns at once. */
+static bitboard pawns_attacking(bitboard pawns, bitboard targets, bool white)
+{
+    const bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
+    bitboard from = white ? ((targets >> 7) & not_a) | ((targets >> 9) & not_h)
+                          : ((targets << 9) & not_a) | ((targets << 7) & not_h);
+    return from & pawns;
+}
+
+/* Per pawn from the lowest square: captures, the promoting push, en passant.
+ * Only pawns with one of them to make are visited. */
 static void add_pawns(capture_context *c)
 {
     bool white = c->us == SEEBATCH_WHITE;
     bitboard before_last = white ? 0x00FF000000000000ull : 0xFF00ull;
-    bitboard pawns = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
+    bitboard all = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
+    bitboard passed = c->board->en_passant < 64 ? square_bit(c->board->en_passant) : 0;
+    bitboard pawns = pawns_attacking(all, c->enemies | passed, white) | (all & before_last);
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
         bool promoting = (before_last & square_bit(from)) != 0;
