@@ -8,22 +8,32 @@ static const char digit_pairs[201] = "000102030405060708091011121314151617181920
                                      "62636465666768697071727374757677787980818283848586878889909192"
                                      "93949596979899";
 
-/* Writes the decimal digits of n at p; returns the end. */
+/* Writes the decimal digits of n at p; returns the end. Below 10,000 (every
+ * SEE value of the classic piece values) without a loop. */
 static char *put_unsigned(char *p, unsigned long long n)
 {
+    if (n < 10) {
+        *p = (char)('0' + n);
+        return p + 1;
+    }
+    if (n < 100) {
+        memcpy(p, digit_pairs + 2 * n, 2);
+        return p + 2;
+    }
+    if (n < 1000) {
+        *p = (char)('0' + n / 100);
+        memcpy(p + 1, digit_pairs + 2 * (n % 100), 2);
+        return p + 3;
+    }
+    if (n < 10000) {
+        memcpy(p, digit_pairs + 2 * (n / 100), 2);
+        memcpy(p + 2, digit_pairs + 2 * (n % 100), 2);
+        return p + 4;
+    }
     char digits[24];
     char *start = digits + sizeof digits;
-    while (n >= 100) {
-        start -= 2;
-        memcpy(start, digit_pairs + 2 * (n % 100), 2);
-        n /= 100;
-    }
-    if (n >= 10) {
-        start -= 2;
-        memcpy(start, digit_pairs + 2 * n, 2);
-    } else {
-        *--start = (char)('0' + n);
-    }
+    for (; n; n /= 10)
+        *--start = (char)('0' + n % 10);
     size_t length = (size_t)(digits + sizeof digits - start);
     memcpy(p, start, length);
     return p + length;
@@ -104,6 +114,16 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
     return p;
 }
 
+/* The first record's prefix again, 16 bytes at a time: the copy may run up
+ * to 15 bytes past the prefix, at both ends, which stays inside the first
+ * record and the room reserved for this one (RECORD_TAIL_MAX). */
+static char *put_prefix_again(char *p, const char *first, size_t length)
+{
+    for (size_t done = 0; done < length; done += 16)
+        memcpy(p + done, first + done, 16);
+    return p + length;
+}
+
 /* The most a record takes beyond its prefix: a move, a value, the JSON
  * around them. */
 enum { RECORD_TAIL_MAX = 48, NUMBER_MAX = 48 };
@@ -123,7 +143,7 @@ void append_position_records(text_buffer *out, output_format format,
     char separator = format == FORMAT_CSV ? ',' : ';';
     for (size_t i = 0; i < records->count; i++) {
         if (i > 0)
-            p = put_text(p, first, prefix_length);
+            p = put_prefix_again(p, first, prefix_length);
         p = put_uci(p, records->moves[i]);
         if (format == FORMAT_JSONL)
             p = put_text(p, "\",\"value\":", 10);
