@@ -67,10 +67,10 @@ int open_subcommand_input(const char *subcommand, const input_options *options, 
 }
 
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, void **worker_states)
+                   line_processor process, chunk_finisher finish_chunk, void **worker_states)
 {
-    line_job job = {input->stream, stdout,     (int)options->threads, process, worker_states,
-                    subcommand,    input->name};
+    line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
+                    subcommand,    input->name, finish_chunk};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;

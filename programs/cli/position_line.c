@@ -3,7 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "errors.h" /* seebatch_printable */
+#include "errors.h"   /* seebatch_printable */
+#include "fen_scan.h" /* seebatch_fen_scan */
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
 
@@ -65,6 +66,15 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
 
 bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
 {
+    /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
+     * is read in place; any other line takes the steps below. */
+    if (seebatch_fen_scan(&out->board, input->text, input->length)) {
+        out->fen = input->text;
+        out->fen_length = input->length;
+        out->has_moves = false;
+        out->move_count = 0;
+        return true;
+    }
     if (memchr(input->text, '\0', input->length)) {
         snprintf(message, size, "contains a NUL byte");
         return false;
