@@ -117,7 +117,9 @@ def boards_from_fens(fens):
         raise TypeError("boards_from_fens takes a sequence of FEN strings, not one FEN; "
                         "wrap it in a list: boards_from_fens([fen]) (or boards_from_lines "
                         "for a text of one FEN a line)")
-    rows = fens.tolist() if isinstance(fens, np.ndarray) else list(fens)
+    # A list is read in place: each chunk is a slice, a copy of its own.
+    rows = fens.tolist() if isinstance(fens, np.ndarray) else \
+        fens if isinstance(fens, list) else list(fens)
     boards = np.empty(len(rows), BOARD_DTYPE)
     statuses = np.empty(len(rows), np.uint8)
     errors = []

@@ -87,7 +87,9 @@ def test_batch_gives_what_the_one_fen_parser_gives(hostile):
 
 def test_rows_with_nul_or_line_break_are_their_own_errors():
     rows = [START, "8/8/8/8/8/8/8/K6k w - - \x00 1", START + "\nsecond", START]
+    given = list(rows)
     boards, errors = seebatch.boards_from_fens(rows)
+    assert rows == given  # the caller's list is read, never changed
     assert [(e.row, e.message) for e in errors] == [
         (1, "FEN, character 25: a NUL byte inside the row"),
         (2, f"FEN, character {len(START) + 1}: a line break inside the row")]
