@@ -21,6 +21,7 @@
 
 #include "bitboard.h"
 #include "errors.h"
+#include "fen_scan.h"
 
 enum { FEN_INPUT_MAX = 255, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
 
@@ -341,10 +342,20 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "FEN, character %d: input is longer than %d bytes", FEN_INPUT_MAX + 1,
                              FEN_INPUT_MAX);
+    /* Plain FENs take the one-pass reader; everything else, errors
+     * included, the field-by-field parser, which says what is wrong. */
+    if (seebatch_fen_scan(board, fen, length))
+        return seebatch_succeed(error);
+    return seebatch_fen_parse_fully(board, fen, length, error);
+}
+
+seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text, size_t length,
+                                         seebatch_error *error)
+{
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
-    seebatch_status status = parse_fields(board, fen, length, error);
+    seebatch_status status = parse_fields(board, text, length, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }
 

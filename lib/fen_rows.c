@@ -2,31 +2,21 @@
  * Many FENs from one buffer, one per row: a caller with a million positions
  * (a Python list, a file read whole) makes one call instead of a million.
  *
- * Each row is handed to seebatch_board_from_fen through a NUL-terminated
- * copy on the stack, so a batch accepts and rejects exactly what the single
- * parser does and says it in the same words. A bad row does not stop the
+ * A plain FEN row is read in place (fen_scan.h); any other row is handed to
+ * seebatch_board_from_fen through a NUL-terminated copy on the stack, so a
+ * batch accepts and rejects exactly what the single parser does and says it
+ * in the same words. A bad row does not stop the
  * batch: its status is recorded, its board is made empty (consistent, no
  * captures) and the next row is read.
  */
 #include <string.h>
 
 #include "errors.h"
+#include "fen_scan.h"
 
 /* One byte more than the single parser accepts, so it still sees (and
  * names) a row that is too long. */
 enum { ROW_COPY_MAX = 256 };
-
-/* Rows in text: every '\n' ends one, and text after the last '\n' is one more. */
-static size_t count_rows(const char *text, size_t length)
-{
-    size_t rows = 0;
-    const char *end = text + length;
-    for (const char *p = text; p < end; rows++) {
-        const char *newline = memchr(p, '\n', (size_t)(end - p));
-        p = newline ? newline + 1 : end;
-    }
-    return rows;
-}
 
 static void make_empty(seebatch_board *board)
 {
@@ -41,6 +31,8 @@ static seebatch_status parse_row(const char *row, size_t length, seebatch_board 
 {
     if (length > 0 && row[length - 1] == '\r')
         length--;
+    if (seebatch_fen_scan(board, row, length)) /* no copy for a plain FEN */
+        return seebatch_succeed(error);
     const char *nul = memchr(row, '\0', length);
     if (nul)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
@@ -72,7 +64,7 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
                              !report   ? "report"
                              : !boards ? "boards"
                                        : "text");
-    size_t rows = length > 0 ? count_rows(text, length) : 0;
+    size_t rows = seebatch_count_rows(text, length);
     if (rows != count)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                              "the text holds %zu rows (lines ended by '\\n') but count is %zu",

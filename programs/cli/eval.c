@@ -6,8 +6,10 @@
  * per move, in input order. A bad line is reported on stderr as
  * "line N: what is wrong" and skipped whole; the exit status is then 1.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "eval_block.h"
 #include "input_source.h"
 #include "options.h"
 #include "parallel_lines.h"
@@ -59,8 +61,6 @@ static const char eval_help[] =
     "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
     "of memory or unwritable output.\n";
 
-typedef enum output_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSONL } output_format;
-
 typedef struct eval_settings {
     seebatch_config config;
     output_format format;
@@ -68,103 +68,38 @@ typedef struct eval_settings {
     bool line_numbers; /* each record starts with its line's or entry's number */
 } eval_settings;
 
-/* The number a record starts with: none, a line's, or an entry's as a mark
- * relative to its chunk (text_buffer.h), known only when written. */
-typedef struct record_number {
-    enum { NUMBER_NONE, NUMBER_LINE, NUMBER_ENTRY_MARK } kind;
-    unsigned long long value;
-} record_number;
+/* A worker thread's own block; the settings are shared, read-only. */
+typedef struct eval_worker {
+    const eval_settings *settings;
+    eval_block *block;
+} eval_worker;
 
-/* Appends a signed decimal number without printf's cost. */
-static void append_number(text_buffer *out, long value)
-{
-    char digits[24];
-    size_t n = sizeof digits;
-    unsigned long magnitude = value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
-    do {
-        digits[--n] = (char)('0' + magnitude % 10);
-        magnitude /= 10;
-    } while (magnitude);
-    if (value < 0)
-        digits[--n] = '-';
-    text_buffer_append(out, digits + n, sizeof digits - n);
-}
-
-/* A parsed FEN holds only printable ASCII, spaces and tabs: a tab is the one
- * character JSON needs escaped. */
-static void append_json_fen(text_buffer *out, const char *fen, size_t length)
-{
-    for (size_t start = 0, i = 0; i <= length; i++) {
-        if (i == length || fen[i] == '\t') {
-            text_buffer_append(out, fen + start, i - start);
-            if (i < length)
-                text_buffer_append(out, "\\t", 2);
-            start = i + 1;
-        }
-    }
-}
-
-static void append_record_number(text_buffer *out, record_number number)
-{
-    if (number.kind == NUMBER_LINE)
-        append_number(out, (long)number.value);
-    else
-        text_buffer_append_number_mark(out, number.value);
-}
-
-/* One record, with its input's number when one is asked for. */
-static void append_record(text_buffer *out, output_format format, const position_line *position,
-                          seebatch_move move, int32_t value, record_number number)
-{
-    char uci[SEEBATCH_UCI_MAX];
-    size_t uci_length = seebatch_move_to_uci(move, uci);
-    if (format == FORMAT_JSONL) {
-        text_buffer_append(out, "{", 1);
-        if (number.kind != NUMBER_NONE) {
-            if (number.kind == NUMBER_LINE)
-                text_buffer_append(out, "\"line\":", 7);
-            else
-                text_buffer_append(out, "\"entry\":", 8);
-            append_record_number(out, number);
-            text_buffer_append(out, ",", 1);
-        }
-        text_buffer_append(out, "\"fen\":\"", 7);
-        append_json_fen(out, position->fen, position->fen_length);
-        text_buffer_append(out, "\",\"move\":\"", 10);
-        text_buffer_append(out, uci, uci_length);
-        text_buffer_append(out, "\",\"value\":", 10);
-        append_number(out, value);
-        text_buffer_append(out, "}\n", 2);
-        return;
-    }
-    const char *separator = format == FORMAT_CSV ? "," : ";";
-    if (number.kind != NUMBER_NONE) {
-        append_record_number(out, number);
-        text_buffer_append(out, separator, 1);
-    }
-    text_buffer_append(out, position->fen, position->fen_length);
-    text_buffer_append(out, separator, 1);
-    text_buffer_append(out, uci, uci_length);
-    text_buffer_append(out, separator, 1);
-    append_number(out, value);
-    text_buffer_append(out, "\n", 1);
-}
-
+/* The line's position joins the worker's block; its records are written
+ * when the block is flushed (full, or at the end of the chunk). */
 static bool evaluate_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
-    const eval_settings *settings = state;
+    const eval_worker *worker = state;
+    eval_block *block = worker->block;
     position_line position;
     if (!read_position_line(input, &position, errors))
         return false;
-    if (!position.has_moves)
-        position.move_count = seebatch_generate_captures(&position.board, position.moves);
-    int32_t values[SEEBATCH_MAX_MOVES];
-    seebatch_see_values(&position.board, position.moves, position.move_count, &settings->config,
-                        values);
-    record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number};
-    for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i], number);
+    eval_block_make_room(block, out);
+    block->boards[block->board_count] = position.board;
+    seebatch_move *moves = block->moves + block->move_count;
+    size_t count = position.move_count;
+    if (position.has_moves)
+        memcpy(moves, position.moves, count * sizeof *moves);
+    else
+        count = seebatch_generate_captures(&position.board, moves);
+    record_number number = {worker->settings->line_numbers ? NUMBER_LINE : NUMBER_NONE,
+                            input->number};
+    eval_block_add(block, position.fen, position.fen_length, number, count);
     return true;
+}
+
+static void finish_chunk(void *state, text_buffer *out)
+{
+    eval_block_flush(((eval_worker *)state)->block, out);
 }
 
 static bool parse_format(const char *text, output_format *format)
@@ -186,18 +121,16 @@ static bool parse_format(const char *text, output_format *format)
 static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
                            record_number number, text_buffer *out)
 {
-    position_line position;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
     char fen[SEEBATCH_FEN_MAX];
-    position.fen = fen;
-    position.fen_length = seebatch_entry_fen(entry, fen);
-    position.moves[0] = entry->move;
-    position.move_count =
-        settings->all_captures ? seebatch_generate_captures(&entry->board, position.moves) : 1;
+    size_t fen_length = seebatch_entry_fen(entry, fen);
+    moves[0] = entry->move;
+    size_t count =
+        settings->all_captures ? seebatch_generate_captures(&entry->board, moves) : 1;
     int32_t values[SEEBATCH_MAX_MOVES];
-    seebatch_see_values(&entry->board, position.moves, position.move_count, &settings->config,
-                        values);
-    for (size_t i = 0; i < position.move_count; i++)
-        append_record(out, settings->format, &position, position.moves[i], values[i], number);
+    seebatch_see_values(&entry->board, moves, count, &settings->config, values);
+    position_records records = {fen, fen_length, number, moves, values, count};
+    append_position_records(out, settings->format, &records);
 }
 
 static void evaluate_entries(const training_entry *entries, size_t count, uint64_t first,
@@ -218,17 +151,35 @@ static void print_csv_header(const eval_settings *settings, data_format format)
     fputs("fen,move,value\n", stdout);
 }
 
+static int evaluate_lines(const eval_settings *settings, const input_options *options,
+                          const input_source *input, progress_meter *progress)
+{
+    eval_worker workers[MAX_THREADS];
+    void *states[MAX_THREADS];
+    for (int t = 0; t < options->threads; t++) {
+        eval_block *block = calloc(1, sizeof *block);
+        if (!block) {
+            fputs("seebatch: out of memory\n", stderr); /* as text_buffer.c says it */
+            exit(EXIT_RESOURCE_FAILURE);
+        }
+        block->config = &settings->config;
+        block->format = settings->format;
+        workers[t] = (eval_worker){settings, block};
+        states[t] = &workers[t];
+    }
+    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states, progress);
+    for (int t = 0; t < options->threads; t++)
+        free(workers[t].block);
+    return status;
+}
+
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress)
 {
     if (settings->format == FORMAT_CSV)
         print_csv_header(settings, input->format);
-    if (input->format == DATA_LINES) {
-        void *states[MAX_THREADS];
-        for (int t = 0; t < options->threads; t++)
-            states[t] = (void *)settings; /* read-only: every thread shares it */
-        return run_over_lines("eval", options, input, evaluate_line, states, progress);
-    }
+    if (input->format == DATA_LINES)
+        return evaluate_lines(settings, options, input, progress);
     training_job job = {"eval",
                         input,
                         stdout,

@@ -62,6 +62,8 @@ static void process_chunk(chunk *c, const line_job *job, void *worker_state)
             c->all_good = false;
         }
     }
+    if (job->finish_chunk)
+        job->finish_chunk(worker_state, &c->out);
 }
 
 /*

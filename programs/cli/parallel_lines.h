@@ -22,6 +22,10 @@ enum { MAX_THREADS = 256 };
 typedef bool (*line_processor)(const line *input, void *worker_state, text_buffer *out,
                                text_buffer *errors);
 
+/* Called after the last line of each chunk, so a processor that holds
+ * output back (to compute it in blocks) writes it before the chunk is. */
+typedef void (*chunk_finisher)(void *worker_state, text_buffer *out);
+
 typedef struct line_job {
     FILE *input, *output;
     int threads; /* 1..MAX_THREADS */
@@ -30,6 +34,7 @@ typedef struct line_job {
     const char *name;       /* subcommand, for the progress line and messages */
     const char *input_name; /* the input's path, or "standard input", for messages */
     progress_meter *progress; /* counts the lines written; NULL for none */
+    chunk_finisher finish_chunk; /* or NULL */
 } line_job;
 
 typedef enum line_job_result {

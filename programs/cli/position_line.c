@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "epd_record.h"
-#include "errors.h" /* seebatch_printable */
+#include "errors.h"   /* seebatch_printable */
+#include "fen_scan.h" /* seebatch_fen_scan */
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
 
@@ -75,6 +76,15 @@ static bool board_from_fen(position_line *out, const char *fen, char *message, s
 
 bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
 {
+    /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
+     * is read in place; any other line takes the steps below. */
+    if (seebatch_fen_scan(&out->board, input->text, input->length)) {
+        out->fen = input->text;
+        out->fen_length = input->length;
+        out->has_moves = false;
+        out->move_count = 0;
+        return true;
+    }
     if (memchr(input->text, '\0', input->length)) {
         snprintf(message, size, "contains a NUL byte");
         return false;

@@ -22,6 +22,12 @@ static void reserve(text_buffer *buffer, size_t extra)
     buffer->capacity = capacity;
 }
 
+char *text_buffer_reserve(text_buffer *buffer, size_t extra)
+{
+    reserve(buffer, extra);
+    return buffer->bytes + buffer->length;
+}
+
 void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length)
 {
     if (length == 0)

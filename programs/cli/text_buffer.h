@@ -13,6 +13,9 @@ typedef struct text_buffer {
 } text_buffer;
 
 void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length);
+/* Makes room for `extra` more bytes and returns where they go: the caller
+ * writes at most that many there and moves length past what it wrote. */
+char *text_buffer_reserve(text_buffer *buffer, size_t extra);
 void text_buffer_printf(text_buffer *buffer, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 /* Writes the contents to stream and empties the buffer (keeping its memory).

@@ -1,0 +1,35 @@
+/*
+ * The fast reader of well-formed FEN text: one pass, a table per character
+ * class, no library string calls. It accepts only the plainest spelling of a
+ * FEN (fields separated by one space, no blank before or after, counters of
+ * at most five digits) and otherwise gives up without a word: the caller then
+ * runs the full parser (fen.c), which accepts every other valid spelling and
+ * names what is wrong in an invalid one. Whatever this reader accepts, the
+ * full parser accepts too and reads as the same board, so the pair behaves
+ * exactly as the full parser alone (tests/test_fen.c compares them).
+ */
+#ifndef SEEBATCH_FEN_SCAN_H
+#define SEEBATCH_FEN_SCAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "seebatch.h"
+
+#pragma GCC visibility push(hidden)
+
+/* Reads text[0..length) (no NUL needed, none read past length) into *board
+ * and returns true, or returns false having written only *board (then
+ * unspecified) when the text is not a FEN in the plain spelling. An EPD
+ * opcode tail after field 4 is not plain: it is left to the full parser. */
+bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length);
+
+/* The full parser of fen.c on text[0..length), length at most 255, with no
+ * NUL inside: what seebatch_board_from_fen does when the reader above gives
+ * up, and the reference the tests hold the reader to. */
+seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text, size_t length,
+                                         seebatch_error *error);
+
+#pragma GCC visibility pop
+
+#endif

@@ -1,0 +1,35 @@
+#include "eval_block.h"
+
+void eval_block_make_room(eval_block *block, text_buffer *out)
+{
+    if (block->board_count == BLOCK_BOARDS ||
+        block->move_count + SEEBATCH_MAX_MOVES > BLOCK_MOVES)
+        eval_block_flush(block, out);
+}
+
+void eval_block_add(eval_block *block, const char *fen, size_t fen_length, record_number number,
+                    size_t move_count)
+{
+    size_t b = block->board_count++;
+    block->positions[b] = (block_position){fen, fen_length, number, block->move_count, move_count};
+    for (size_t m = block->move_count; m < block->move_count + move_count; m++)
+        block->board_of_move[m] = (uint32_t)b;
+    block->move_count += move_count;
+}
+
+void eval_block_flush(eval_block *block, text_buffer *out)
+{
+    seebatch_see_values_multi(block->boards, block->board_count, block->board_of_move,
+                              block->moves, block->move_count, block->config, block->values);
+    for (size_t b = 0; b < block->board_count; b++) {
+        const block_position *p = &block->positions[b];
+        position_records records = {p->fen,
+                                    p->fen_length,
+                                    p->number,
+                                    block->moves + p->first_move,
+                                    block->values + p->first_move,
+                                    p->move_count};
+        append_position_records(out, block->format, &records);
+    }
+    block->board_count = block->move_count = 0;
+}

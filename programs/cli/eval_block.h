@@ -1,0 +1,45 @@
+/* A block of positions of eval's line input: their boards and moves
+ * gathered, their SEE computed in one many-board call (the lanes get full
+ * batches; board by board they would not), then their records written in
+ * input order. One block a worker thread; the FEN texts it holds must stay
+ * valid until it is flushed. */
+#ifndef SEEBATCH_EVAL_BLOCK_H
+#define SEEBATCH_EVAL_BLOCK_H
+
+#include "eval_records.h"
+
+enum { BLOCK_BOARDS = 256, BLOCK_MOVES = 16 * SEEBATCH_MAX_MOVES };
+
+typedef struct block_position {
+    const char *fen;
+    size_t fen_length;
+    record_number number;
+    size_t first_move, move_count;
+} block_position;
+
+typedef struct eval_block {
+    const seebatch_config *config;
+    output_format format;
+    size_t board_count, move_count;
+    seebatch_board boards[BLOCK_BOARDS];
+    block_position positions[BLOCK_BOARDS];
+    seebatch_move moves[BLOCK_MOVES];
+    uint32_t board_of_move[BLOCK_MOVES];
+    int32_t values[BLOCK_MOVES];
+} eval_block;
+
+/* Makes room for one more position of up to SEEBATCH_MAX_MOVES moves,
+ * flushing the block into out when it is full. Then the caller writes the
+ * board at boards[board_count] and its moves from moves[move_count], and
+ * calls eval_block_add. */
+void eval_block_make_room(eval_block *block, text_buffer *out);
+
+/* Takes the position written as above: its FEN text, number and moves. */
+void eval_block_add(eval_block *block, const char *fen, size_t fen_length, record_number number,
+                    size_t move_count);
+
+/* Computes the SEE of every move held, appends the records to out in order
+ * and empties the block. */
+void eval_block_flush(eval_block *block, text_buffer *out);
+
+#endif

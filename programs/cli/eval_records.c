@@ -1,0 +1,158 @@
+#include "eval_records.h"
+
+#include <string.h>
+
+/* "00" to "99": two digits a step. */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930"
+                                     "31323334353637383940414243444546474849505152535455565758596061"
+                                     "62636465666768697071727374757677787980818283848586878889909192"
+                                     "93949596979899";
+
+/* Writes the decimal digits of n at p; returns the end. Below 10,000 (every
+ * SEE value of the classic piece values) without a loop. */
+static char *put_unsigned(char *p, unsigned long long n)
+{
+    if (n < 10) {
+        *p = (char)('0' + n);
+        return p + 1;
+    }
+    if (n < 100) {
+        memcpy(p, digit_pairs + 2 * n, 2);
+        return p + 2;
+    }
+    if (n < 1000) {
+        *p = (char)('0' + n / 100);
+        memcpy(p + 1, digit_pairs + 2 * (n % 100), 2);
+        return p + 3;
+    }
+    if (n < 10000) {
+        memcpy(p, digit_pairs + 2 * (n / 100), 2);
+        memcpy(p + 2, digit_pairs + 2 * (n % 100), 2);
+        return p + 4;
+    }
+    char digits[24];
+    char *start = digits + sizeof digits;
+    for (; n; n /= 10)
+        *--start = (char)('0' + n % 10);
+    size_t length = (size_t)(digits + sizeof digits - start);
+    memcpy(p, start, length);
+    return p + length;
+}
+
+static char *put_signed(char *p, int32_t value)
+{
+    if (value < 0)
+        *p++ = '-';
+    return put_unsigned(p, value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value);
+}
+
+/* "a1" to "h8", two letters a square. */
+static const char square_names[129] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
+                                      "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+
+/* The move in UCI, as seebatch_move_to_uci writes it. */
+static char *put_uci(char *p, seebatch_move move)
+{
+    memcpy(p, square_names + 2 * seebatch_move_from(move), 2);
+    memcpy(p + 2, square_names + 2 * seebatch_move_to(move), 2);
+    unsigned kind = seebatch_move_kind(move);
+    if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
+        return p + 4;
+    p[4] = "nbrq"[kind - SEEBATCH_MOVE_PROMOTE_KNIGHT];
+    return p + 5;
+}
+
+static char *put_text(char *p, const char *text, size_t length)
+{
+    memcpy(p, text, length);
+    return p + length;
+}
+
+/* The FEN with each tab written \t, for JSON. */
+static char *put_json_fen(char *p, const char *fen, size_t length)
+{
+    for (const char *tab; (tab = memchr(fen, '\t', length)) != NULL;) {
+        p = put_text(p, fen, (size_t)(tab - fen));
+        p = put_text(p, "\\t", 2);
+        length -= (size_t)(tab - fen) + 1;
+        fen = tab + 1;
+    }
+    return put_text(p, fen, length);
+}
+
+/* What every record of the position starts with, up to its move. The line
+ * number goes in as digits; an entry's as a mark (text_buffer.h), which
+ * needs the buffer itself, so it is appended there and its place returned. */
+static char *put_prefix(text_buffer *out, char *p, output_format format,
+                        const position_records *records)
+{
+    char separator = format == FORMAT_CSV ? ',' : ';';
+    record_number number = records->number;
+    if (format == FORMAT_JSONL) {
+        *p++ = '{';
+        if (number.kind != NUMBER_NONE)
+            p = number.kind == NUMBER_LINE ? put_text(p, "\"line\":", 7) : put_text(p, "\"entry\":", 8);
+    }
+    if (number.kind == NUMBER_LINE)
+        p = put_unsigned(p, number.value);
+    if (number.kind == NUMBER_ENTRY_MARK) {
+        out->length = (size_t)(p - out->bytes);
+        text_buffer_append_number_mark(out, number.value);
+        p = out->bytes + out->length;
+    }
+    if (format == FORMAT_JSONL) {
+        if (number.kind != NUMBER_NONE)
+            *p++ = ',';
+        p = put_text(p, "\"fen\":\"", 7);
+        p = put_json_fen(p, records->fen, records->fen_length);
+        return put_text(p, "\",\"move\":\"", 10);
+    }
+    if (number.kind != NUMBER_NONE)
+        *p++ = separator;
+    p = put_text(p, records->fen, records->fen_length);
+    *p++ = separator;
+    return p;
+}
+
+/* The first record's prefix again, 16 bytes at a time: the copy may run up
+ * to 15 bytes past the prefix, at both ends, which stays inside the first
+ * record and the room reserved for this one (RECORD_TAIL_MAX). */
+static char *put_prefix_again(char *p, const char *first, size_t length)
+{
+    for (size_t done = 0; done < length; done += 16)
+        memcpy(p + done, first + done, 16);
+    return p + length;
+}
+
+/* The most a record takes beyond its prefix: a move, a value, the JSON
+ * around them. */
+enum { RECORD_TAIL_MAX = 48, NUMBER_MAX = 48 };
+
+void append_position_records(text_buffer *out, output_format format,
+                             const position_records *records)
+{
+    if (records->count == 0)
+        return;
+    size_t fen_room = records->fen_length * (format == FORMAT_JSONL ? 2 : 1);
+    size_t record_max = fen_room + NUMBER_MAX + 32 + RECORD_TAIL_MAX;
+    char *p = text_buffer_reserve(out, records->count * record_max);
+    size_t start = out->length;
+    p = put_prefix(out, p, format, records);
+    const char *first = out->bytes + start; /* a mark may have moved the buffer */
+    size_t prefix_length = (size_t)(p - first);
+    char separator = format == FORMAT_CSV ? ',' : ';';
+    for (size_t i = 0; i < records->count; i++) {
+        if (i > 0)
+            p = put_prefix_again(p, first, prefix_length);
+        p = put_uci(p, records->moves[i]);
+        if (format == FORMAT_JSONL)
+            p = put_text(p, "\",\"value\":", 10);
+        else
+            *p++ = separator;
+        p = put_signed(p, records->values[i]);
+        if (format == FORMAT_JSONL)
+            *p++ = '}';
+        *p++ = '\n';
+    }
+    out->length = (size_t)(p - out->bytes);
+}

@@ -1,0 +1,159 @@
+/*
+ * The one-pass FEN reader (lib/fen_scan.c) against the full parser: the
+ * reader must accept every plainly spelled FEN (else the fast path is dead
+ * weight), and on any text, well-formed or broken, seebatch_board_from_fen
+ * (the reader with the full parser behind it) must give exactly what the
+ * full parser alone gives: the same status, the same message, the same board.
+ * Every text is placed right against an inaccessible page, with no NUL after
+ * it, so a read past its length ends the test.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "fen_scan.h"
+#include "fenced.h"
+#include "random.h"
+#include "random_boards.h"
+
+static fenced fence_page;
+
+/* The reader on text[0..length) ending at the fence; true if it accepted. */
+static bool scan_fenced(const char *text, size_t length, seebatch_board *board)
+{
+    char *copy = at_end(&fence_page, length, 1);
+    memcpy(copy, text, length);
+    return seebatch_fen_scan(board, copy, length);
+}
+
+static long compared;
+
+/* The public parser against the full one on one text (NUL-free, <= 255). */
+static void compare(const char *text, size_t length)
+{
+    seebatch_board fast, full;
+    seebatch_error fast_error, full_error;
+    char copy[256];
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    seebatch_status fast_status = seebatch_board_from_fen(&fast, copy, &fast_error);
+    seebatch_status full_status = seebatch_fen_parse_fully(&full, text, length, &full_error);
+    seebatch_board scanned;
+    bool accepted = scan_fenced(text, length, &scanned);
+    compared++;
+    CHECK(fast_status == full_status && strcmp(fast_error.message, full_error.message) == 0,
+          "\"%s\": \"%s\" against the full parser's \"%s\"", copy, fast_error.message,
+          full_error.message);
+    if (full_status == SEEBATCH_OK)
+        CHECK(memcmp(&fast, &full, sizeof fast) == 0, "\"%s\" reads as another board", copy);
+    CHECK(!accepted || (full_status == SEEBATCH_OK && memcmp(&scanned, &full, sizeof full) == 0),
+          "the reader accepts \"%s\", which the full parser %s", copy,
+          full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
+}
+
+/* The FEN, and each text one edit away from it: a byte replaced (by every
+ * byte but NUL, which ends a C string), removed, doubled, or two bytes
+ * swapped. */
+static void compare_edits(const char *fen)
+{
+    size_t length = strlen(fen);
+    char text[300];
+    compare(fen, length);
+    for (size_t i = 0; i < length; i++) {
+        for (int byte = 1; byte < 256; byte++) {
+            memcpy(text, fen, length);
+            text[i] = (char)byte;
+            compare(text, length);
+        }
+        memcpy(text, fen, i);
+        memcpy(text + i, fen + i + 1, length - i - 1);
+        compare(text, length - 1);
+        memcpy(text, fen, i + 1);
+        memcpy(text + i + 1, fen + i, length - i);
+        compare(text, length + 1);
+        if (i + 1 < length) {
+            memcpy(text, fen, length);
+            text[i] = fen[i + 1];
+            text[i + 1] = fen[i];
+            compare(text, length);
+        }
+    }
+}
+
+static const char *const plain_fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - e3 12 65535",
+    "4k3/8/8/8/8/8/8/4K3 w Kq -",
+    "8/8/8/8/8/8/8/8 b - - 7",
+    "QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq w - - 0 1",
+};
+
+/* Plain FENs, written ones included, are all the reader's. */
+static void test_plain_fens_are_read(void)
+{
+    seebatch_board board;
+    for (size_t i = 0; i < sizeof plain_fens / sizeof plain_fens[0]; i++)
+        CHECK(scan_fenced(plain_fens[i], strlen(plain_fens[i]), &board), "%s", plain_fens[i]);
+    uint64_t state = 35;
+    int boards = scaled(20000);
+    for (int n = 0; n < boards; n++) {
+        seebatch_board random_board;
+        char fen[SEEBATCH_FEN_MAX];
+        random_dense_board(&state, &random_board);
+        if (!seebatch_board_to_fen(&random_board, fen, sizeof fen))
+            continue; /* several kings of a colour: no FEN */
+        bool read = scan_fenced(fen, strlen(fen), &board);
+        CHECK(read && memcmp(&board, &random_board, sizeof board) == 0, "%s", fen);
+        compare(fen, strlen(fen));
+    }
+}
+
+static void test_edits_match_the_full_parser(void)
+{
+    for (size_t i = 0; i < sizeof plain_fens / sizeof plain_fens[0]; i++)
+        compare_edits(plain_fens[i]);
+    /* Placements the reader's mailbox checks must see through: ranks that
+     * make up for each other, a missing rank, an extra one, slashes in odd
+     * places, two digits in a row across the field. */
+    static const char *const tricky[] = {
+        "7/9/8/8/8/8/8/8 w - - 0 1",      "P8/7/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8// w - - 0 1",      "8/8/8/8/8/8/8/ w - - 0 1",
+        "8/8/8/8/8/8/8/8/ w - - 0 1",     "8/8/8/8/8/8/8/8/8 w - - 0 1",
+        "/8/8/8/8/8/8/8 w - - 0 1",       "44/8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/71 w - - 0 1",     "PPPPPPPP8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8w - - 0 1",       "8/8/8/8/8/8/8/8 w - - 00000000000001 1",
+        "8/8/8/8/8/8/8/8 w - - 65536 1",  "8/8/8/8/8/8/8/8 w - - 0 1 ",
+        "K7/K7/8/8/8/8/8/8 w - - 0 1",    "8/8/8/8/8/8/8/8 w KQkqK - 0 1",
+        "8/8/8/8/8/8/8/8 w qk - 0 1",     "8/8/8/8/8/8/8/8 b - e6 0 1",
+        "8/8/8/8/8/8/8/8 w - e6 0 1 2",   "8/8/8/8/8/8/8/8  w - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++)
+        compare_edits(tricky[i]);
+    /* Random bytes from the placement's alphabet: most are not FENs. */
+    uint64_t state = 7;
+    static const char alphabet[] = "/12345678pPkKqQ";
+    for (int n = 0; n < scaled(200000); n++) {
+        char text[80];
+        size_t placement = 8 + (size_t)(random_next(&state) % (60));
+        for (size_t i = 0; i < placement; i++)
+            text[i] = alphabet[(size_t)(random_next(&state) % (sizeof alphabet - 1))];
+        memcpy(text + placement, " w - - 0 1", 10);
+        compare(text, placement + 10);
+    }
+}
+
+int main(void)
+{
+    fence_page = fence(4096);
+    if (!fence_page.start) {
+        fprintf(stderr, "test_fen_scan: no memory map for the fence\n");
+        return 77;
+    }
+    test_plain_fens_are_read();
+    test_edits_match_the_full_parser();
+    unfence(&fence_page);
+    printf("test_fen_scan: %ld texts compared\n", compared);
+    return check_finish("test_fen_scan");
+}
