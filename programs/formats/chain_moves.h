@@ -41,10 +41,20 @@
 #define SEEBATCH_POPCNT_CLONES
 #endif
 
-/* Bits needed to store an index below count (0 for count <= 1). */
+/* Bits needed to store an index below count (0 for count <= 1). Counts in
+ * chains stay below 128 (at most 64 pieces or squares, four promotions of
+ * at most four squares): one load. */
 static inline unsigned seebatch_index_bits(unsigned count)
 {
-    return count <= 1 ? 0u : 32u - (unsigned)__builtin_clz(count - 1);
+    static const uint8_t bits[128] = {
+        0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+        6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    };
+    if (__builtin_expect(count < 128, 1))
+        return bits[count];
+    return 32u - (unsigned)__builtin_clz(count - 1);
 }
 
 /* The n-th (from 0) set square of a bitboard with more than n squares,
@@ -64,6 +74,28 @@ static inline unsigned seebatch_nth_square(bitboard set, unsigned n)
         base += skip;
     }
     return base;
+}
+
+/* The same by pdep, one instruction where the CPU runs it fast (Intel
+ * since Haswell, AMD since Zen 3: seebatch_cpu_has_fast_pext); written as
+ * assembly so that no function needs to be built for BMI2 to hold it, and
+ * chosen by the caller once per payload. Elsewhere the halving above. */
+static inline unsigned seebatch_nth_square_pdep(bitboard set, unsigned n)
+{
+#if defined(__x86_64__)
+    bitboard bit;
+    __asm__("pdep %2, %1, %0" : "=r"(bit) : "r"((bitboard)1 << n), "rm"(set));
+    return (unsigned)__builtin_ctzll(bit);
+#else
+    return seebatch_nth_square(set, n);
+#endif
+}
+
+/* The n-th set square by pdep when `pdep` (the caller knows the CPU runs
+ * it fast), else by halving. */
+static inline unsigned seebatch_nth_square_by(bitboard set, unsigned n, bool pdep)
+{
+    return pdep ? seebatch_nth_square_pdep(set, n) : seebatch_nth_square(set, n);
 }
 
 /* The squares a piece of the side to move on `from` (of type `type`) is
