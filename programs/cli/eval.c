@@ -232,7 +232,8 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
                         (int)options->threads,
                         evaluate_entries,
                         settings,
-                        settings->line_numbers};
+                        settings->line_numbers,
+                        false};
     chunk_totals totals;
     return run_training_job(&job, &totals);
 }

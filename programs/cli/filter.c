@@ -288,10 +288,12 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
 {
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false};
+                     false,    false};
     /* Only the placeholder rule looks at earlier entries. */
     if (settings->rules.active & (1u << RULE_PLACEHOLDER))
         job.settle = settle_chunk;
+    else
+        job.split = true; /* chains are filtered apart: a chunk may be cut between them */
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
     *read = totals.entries;

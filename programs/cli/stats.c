@@ -191,7 +191,7 @@ static bool settle_games(const void *state, const chunk_carry *incoming, chunk_r
 static int count_binpack(const input_source *input, int threads, chunk_totals *totals)
 {
     chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false};
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false, false};
     return run_chunk_job(&job, totals);
 }
 
@@ -224,7 +224,7 @@ static void count_entries(const training_entry *entries, size_t count, uint64_t 
 static int count_plain(const input_source *input, chunk_totals *totals)
 {
     plain_count c = {.any = false};
-    training_job job = {"stats", input, stdout, 1, count_entries, &c, false};
+    training_job job = {"stats", input, stdout, 1, count_entries, &c, false, false};
     return run_training_job(&job, totals);
 }
 

@@ -36,6 +36,7 @@ typedef struct training_job {
     entries_consumer consume;
     const void *state;
     bool numbered; /* the text holds number marks (binpack_chunks.h) */
+    bool split;    /* a chunk may be cut between chains (chunk_job's split) */
 } training_job;
 
 /* Runs the job: EXIT_OK, EXIT_BAD_LINES (bad input, reported),

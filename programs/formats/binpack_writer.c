@@ -219,6 +219,21 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64
     w->plies += entries;
 }
 
+void seebatch_binpack_append_writer(binpack_writer *w, binpack_writer *after)
+{
+    seebatch_binpack_close_chain(w);
+    seebatch_binpack_close_chain(after);
+    w->out_of_memory |= after->out_of_memory;
+    if (after->size && reserve(w, after->size)) {
+        memcpy(w->payload + w->size, after->payload, after->size);
+        w->size += after->size;
+    }
+    after->size = 0;
+    after->has_last = false;
+    after->out_of_memory = false;
+    w->has_last = false;
+}
+
 bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
 {
     seebatch_binpack_close_chain(w);

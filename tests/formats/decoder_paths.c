@@ -6,7 +6,9 @@
  * where they came from, where and why decoding stopped). Each entry inside a
  * chain is also encoded again by the writer from the entry before it (the
  * writer counts a move's index with popcount below the square, no nth
- * square): its bits must be the ones it was read from.
+ * square): its bits must be the ones it was read from. And the guess of
+ * where a chain starts (binpack_split.h), from offsets spread over each
+ * chunk, is the first stem at or after the offset (or the end).
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "binpack_split.h"
 #include "binpack_writer.h"
 #include "chain_moves.h"
 #include "cpu_features.h"
@@ -119,6 +122,24 @@ static void decode(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
     }
 }
 
+/* The guess from offsets spread over the payload is the first stem at or
+ * after each (sources hold every stem of a payload decoded to its end). */
+static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, const decoded *all)
+{
+    if (all->last != BINPACK_END)
+        return;
+    for (size_t step = 1; step <= 64; step++) {
+        size_t from = size / 65 * step, expected = size;
+        for (size_t i = 0; i < all->count; i++)
+            if (all->sources[i].stem && all->sources[i].stem_at >= from) {
+                expected = all->sources[i].stem_at;
+                break;
+            }
+        if (seebatch_binpack_guess_chain_start(data, size, from) != expected)
+            fail("a guessed chain start is not the first stem after the offset", offset + from);
+    }
+}
+
 static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, decoded *one,
                           decoded *block, bool pdep)
 {
@@ -177,6 +198,7 @@ int main(int argc, char **argv)
                BINPACK_CHUNK_READ ||
            status == BINPACK_CHUNK_TRUNCATED) {
         compare_chunk(data, size, offset, &one, &block, pdep);
+        check_guesses(data, size, offset, &one);
         entries += one.count;
         chunks++;
     }
