@@ -34,6 +34,9 @@ typedef struct binpack_writer {
     /* For seebatch_binpack_write_entry: the last entry written. */
     training_entry last;
     bool has_last;
+    /* Stems packed with pext and pdep: set by seebatch_binpack_writer_init
+     * where the CPU runs them fast; a test may clear it. */
+    bool pdep;
 } binpack_writer;
 
 /* Writes the 32 bytes of a stem. Castling rights whose rook is not on its

@@ -8,7 +8,9 @@
  * writer counts a move's index with popcount below the square, no nth
  * square): its bits must be the ones it was read from. And the guess of
  * where a chain starts (binpack_split.h), from offsets spread over each
- * chunk, is the first stem at or after the offset (or the end).
+ * chunk, is the first stem at or after the offset (or the end). Every
+ * entry is packed as a stem by pdep and by the portable code: the same
+ * 32 bytes.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -157,6 +159,17 @@ static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, dec
         if (!same_entry(&one->entries[i], &block->entries[i]) ||
             memcmp(&one->sources[i], &block->sources[i], sizeof one->sources[i]) != 0)
             fail("an entry differs between the paths", offset);
+        binpack_writer portable, fast;
+        seebatch_binpack_writer_init(&portable);
+        seebatch_binpack_writer_init(&fast);
+        portable.pdep = false;
+        fast.pdep = pdep;
+        seebatch_binpack_start_chain(&portable, &one->entries[i], NULL);
+        seebatch_binpack_start_chain(&fast, &one->entries[i], NULL);
+        if (memcmp(portable.payload, fast.payload, 32) != 0)
+            fail("a stem packed by pdep differs from the portable one", offset);
+        seebatch_binpack_writer_free(&portable);
+        seebatch_binpack_writer_free(&fast);
         const binpack_source *source = &one->sources[i];
         if (source->stem)
             continue;
