@@ -269,8 +269,8 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitb
 }
 
 static inline __attribute__((always_inline)) const char *
-decode_move(bit_cursor *c, const seebatch_board *board, bool pdep, seebatch_move *move,
-            int *moved_type)
+decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bool pdep,
+            seebatch_move *move, int *moved_type)
 {
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
@@ -279,7 +279,7 @@ decode_move(bit_cursor *c, const seebatch_board *board, bool pdep, seebatch_move
     if (index >= pieces)
         return "a piece index beyond the side to move's pieces";
     unsigned from = seebatch_nth_square_by(ours, index, pdep);
-    int type = piece_type_on(board, from);
+    int type = types[from];
     *moved_type = type;
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
@@ -347,6 +347,33 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->pdep = seebatch_cpu_has_fast_pext();
 }
 
+/* The piece type on each occupied square of a stem's board. */
+static void fill_types(const seebatch_board *board, uint8_t types[64])
+{
+    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+        for (bitboard set = board->pieces[type]; set; set &= set - 1)
+            types[lowest_square(set)] = (uint8_t)type;
+}
+
+/* Plays the previous entry's move on the decoder's board and its types:
+ * the piece taken and the piece moved are read from the types, not from
+ * the bitboards. */
+static inline __attribute__((always_inline)) void play_in_chain(binpack_chunk_decoder *d)
+{
+    seebatch_move move = d->entry.move;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    seebatch_chain_play_known(&d->entry.board, move, d->moved_type, d->types[to]);
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        d->types[to] = SEEBATCH_KING;
+        d->types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+    } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        d->types[to] = (uint8_t)seebatch_promotion_piece(move);
+    } else {
+        d->types[to] = (uint8_t)d->moved_type;
+    }
+}
+
 static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
                                                                         training_entry *entry,
                                                                         binpack_source *source,
@@ -355,12 +382,13 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     /* The previous entry becomes this one in place. */
     training_entry *e = &d->entry;
     uint64_t start = d->bit;
-    seebatch_chain_play_piece(&e->board, e->move, d->moved_type);
+    play_in_chain(d);
     e->ply = (uint16_t)(e->ply + 1);
     e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
     e->result = (int8_t)-e->result;
     bit_cursor cursor = {peek_bits(d), 0};
-    const char *problem = decode_move(&cursor, &e->board, d->pdep, &e->move, &d->moved_type);
+    const char *problem =
+        decode_move(&cursor, &e->board, d->types, d->pdep, &e->move, &d->moved_type);
     /* Movetext numbers a piece's squares without asking whether a king
      * stands there: damaged bits can take one, and every entry after
      * would lack it. One test keeps every entry with both kings. */
@@ -401,7 +429,8 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
-    d->moved_type = piece_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
+    fill_types(&d->entry.board, d->types);
+    d->moved_type = d->types[seebatch_move_from(d->entry.move)];
     d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;

@@ -55,6 +55,7 @@ typedef struct binpack_chunk_decoder {
     int16_t last_score;   /* the previous entry's score, negated */
     training_entry entry; /* the previous entry */
     int moved_type;       /* the type of the piece its move moves */
+    uint8_t types[64];    /* the piece type on each occupied square of entry.board */
     /* The n-th set square by pdep (chain_moves.h): set by
      * seebatch_binpack_decoder_start where the CPU runs pdep fast; a test
      * may clear it to take the portable path. */

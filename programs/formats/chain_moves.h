@@ -178,10 +178,10 @@ static inline void seebatch_put_piece(seebatch_board *board, int type, unsigned 
  * updating castling rights (lost when a king or rook start square is left or
  * reached), the en passant square, the rule-50 counter, and the side to
  * move. The move must be one the chain coding can express, made by a piece
- * of the given type; fullmove_number is left for the caller (it follows the
- * entry's ply). */
+ * of the given type (a capture takes a piece of type `taken`);
+ * fullmove_number is left for the caller (it follows the entry's ply). */
 static inline __attribute__((always_inline)) void
-seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
+seebatch_chain_play_known(seebatch_board *board, seebatch_move move, int type, int taken)
 {
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -200,7 +200,7 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
         seebatch_put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
     } else {
         if (takes)
-            seebatch_lift_piece(board, piece_type_on(board, to), to);
+            seebatch_lift_piece(board, taken, to);
         seebatch_lift_piece(board, type, from);
         if (kind == SEEBATCH_MOVE_EN_PASSANT)
             seebatch_lift_piece(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
@@ -214,6 +214,13 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
     board->en_passant = SEEBATCH_NO_SQUARE;
     if (double_push && seebatch_en_passant_possible(board, (from + to) / 2))
         board->en_passant = (uint8_t)((from + to) / 2);
+}
+
+/* The same, finding the type of the piece taken. */
+static inline __attribute__((always_inline)) void
+seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
+{
+    seebatch_chain_play_known(board, move, type, piece_type_on(board, seebatch_move_to(move)));
 }
 
 /* The same, finding the piece's type; a move with no piece of the side to

@@ -131,7 +131,7 @@ static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, con
     if (all->last != BINPACK_END)
         return;
     for (size_t step = 1; step <= 64; step++) {
-        size_t from = size / 65 * step, expected = size;
+        size_t from = 1 + (size - 1) * step / 65, expected = size; /* the guess starts after 0 */
         for (size_t i = 0; i < all->count; i++)
             if (all->sources[i].stem && all->sources[i].stem_at >= from) {
                 expected = all->sources[i].stem_at;
