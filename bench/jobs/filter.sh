@@ -71,7 +71,8 @@ if command -v perf > /dev/null; then
     echo "perf record -e cpu-clock, filter ${rules[*]} -j 1 (top symbols):"
     perf record -q -e cpu-clock -o "$work/perf.data" "$tool" filter "${rules[@]}" -j 1 \
         "$work/big.binpack" --output "$work/p.binpack" > /dev/null 2>&1
-    perf report -q -i "$work/perf.data" --stdio 2> /dev/null | grep -v '^$' | head -12
+    perf report -q -i "$work/perf.data" --stdio > "$work/perf.txt" 2> /dev/null || true
+    grep -v '^$' "$work/perf.txt" | head -12 || true
 else
     echo "perf: absent, no profile"
 fi
