@@ -15,18 +15,14 @@ typedef struct entry_block {
 static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, bool *faulted,
                          binpack_fault *fault)
 {
-    block->count = 0;
-    block->last = false;
-    while (block->count < ENTRY_BLOCK) {
-        binpack_step step = seebatch_binpack_next(decoder, &block->entries[block->count],
-                                                  &block->sources[block->count], fault);
-        if (step != BINPACK_ENTRY) {
-            *faulted = step == BINPACK_FAULT;
-            block->last = true;
-            block->end_byte = decoder->size;
-            return;
-        }
-        block->count++;
+    binpack_step stop;
+    block->count = seebatch_binpack_next_block(decoder, block->entries, block->sources, ENTRY_BLOCK,
+                                               &stop, fault);
+    block->last = stop != BINPACK_ENTRY;
+    if (block->last) {
+        *faulted = stop == BINPACK_FAULT;
+        block->end_byte = decoder->size;
+        return;
     }
     /* The next stem, or the movetext reached: the bytes the block took. */
     size_t movetext = (size_t)(decoder->bit / 8);

@@ -4,12 +4,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binpack_split.h"
 #include "entry_place.h"
 #include "input_messages.h"
 #include "options.h"
 #include "parallel_lines.h"
 
-typedef struct chunk_slot {
+typedef struct chunk_slot chunk_slot;
+
+/* One part of a chunk cut at chain starts (binpack_split.h). */
+typedef struct chunk_part {
+    const chunk_slot *slot;
+    size_t start, end; /* in the payload */
+    chunk_result result;
+    pthread_t thread;
+    bool started;
+} chunk_part;
+
+struct chunk_slot {
     const chunk_job *job;
     uint8_t *payload; /* owned, reused from batch to batch */
     size_t capacity;
@@ -18,17 +30,113 @@ typedef struct chunk_slot {
     binpack_chunk_status status;
     binpack_fault read_fault; /* for a truncated chunk */
     chunk_result result;
-} chunk_slot;
+    int parts;         /* threads this chunk may be cut for (job->split) */
+    chunk_part *part;  /* job->threads of them when job->split, else NULL */
+};
+
+static void reset_result(chunk_result *result)
+{
+    result->text.length = 0; /* the writer was emptied when its chunk was written */
+    result->entries = 0;
+    memset(result->counters, 0, sizeof result->counters);
+    result->decoding.faulted = false;
+}
+
+static void *process_part(void *argument)
+{
+    chunk_part *part = argument;
+    const chunk_slot *slot = part->slot;
+    reset_result(&part->result);
+    part->result.decoding.helper = false;
+    slot->job->process(slot->payload + part->start, part->end - part->start,
+                       slot->file_offset + part->start, slot->job->state, &part->result);
+    return NULL;
+}
+
+/* Where to cut the slot's payload: up to slot->parts parts of about equal
+ * size, each starting where a chain seems to start. Returns the parts. */
+static int cut_slot(chunk_slot *slot)
+{
+    int count = 0;
+    size_t start = 0;
+    for (int k = 1; k < slot->parts; k++) {
+        size_t from = slot->size / (size_t)slot->parts * (size_t)k;
+        size_t cut = seebatch_binpack_guess_chain_start(slot->payload, slot->size,
+                                                        from > start ? from : start + 1);
+        if (cut >= slot->size)
+            break;
+        slot->part[count].start = start;
+        slot->part[count++].end = cut;
+        start = cut;
+    }
+    slot->part[count].start = start;
+    slot->part[count++].end = slot->size;
+    for (int k = 0; k < count; k++)
+        slot->part[k].slot = slot;
+    return count;
+}
+
+/* The parts' results, in order, as the whole chunk's. */
+static void join_parts(chunk_slot *slot, int count)
+{
+    chunk_result *result = &slot->result; /* reset, its writer empty */
+    for (int k = 0; k < count; k++) {
+        chunk_result *part = &slot->part[k].result;
+        text_buffer_append(&result->text, part->text.bytes, part->text.length);
+        part->text.length = 0;
+        seebatch_binpack_append_writer(&result->binpack, &part->binpack);
+        result->entries += part->entries;
+        for (int c = 0; c < CHUNK_COUNTERS; c++)
+            result->counters[c] += part->counters[c];
+        result->decoding.faulted = part->decoding.faulted;
+        result->decoding.fault = part->decoding.fault;
+    }
+}
+
+/* Processes the slot's chunk cut at chain starts, a thread per part; false
+ * (nothing kept) when it was not cut, or when a part before a cut did not
+ * end exactly there: the cut was no chain start (or the payload is damaged
+ * before it), and the chunk is then processed whole. */
+static bool process_in_parts(chunk_slot *slot)
+{
+    int count = cut_slot(slot);
+    if (count < 2)
+        return false;
+    for (int k = 1; k < count; k++)
+        slot->part[k].started =
+            pthread_create(&slot->part[k].thread, NULL, process_part, &slot->part[k]) == 0;
+    process_part(&slot->part[0]);
+    bool whole = true;
+    for (int k = 1; k < count; k++) {
+        if (slot->part[k].started)
+            pthread_join(slot->part[k].thread, NULL);
+        else
+            process_part(&slot->part[k]);
+    }
+    for (int k = 0; k + 1 < count; k++)
+        whole = whole && !slot->part[k].result.decoding.faulted;
+    if (whole) {
+        join_parts(slot, count);
+        /* The parts count no progress (a failed cut is decoded again, whole,
+         * and counts then): the joined chunk counts once, its header too. */
+        progress_add(slot->job->progress, slot->result.entries, slot->size + 8);
+        return true;
+    }
+    for (int k = 0; k < count; k++) {
+        slot->part[k].result.text.length = 0;
+        seebatch_binpack_writer_free(&slot->part[k].result.binpack);
+        seebatch_binpack_writer_init(&slot->part[k].result.binpack);
+    }
+    return false;
+}
 
 static void *process_slot(void *argument)
 {
     chunk_slot *slot = argument;
     chunk_result *result = &slot->result;
-    result->text.length = 0; /* the writer was emptied when its chunk was written */
-    result->entries = 0;
-    memset(result->counters, 0, sizeof result->counters);
-    result->decoding.faulted = false;
-    slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
+    reset_result(result);
+    if (!(slot->parts > 1 && process_in_parts(slot)))
+        slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
     if (slot->status == BINPACK_CHUNK_TRUNCATED) {
         seebatch_binpack_truncation_fault(result->decoding.faulted ? &result->decoding.fault : NULL,
                                           &slot->read_fault, &result->decoding.fault);
@@ -73,7 +181,11 @@ typedef struct chunk_batch {
 static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
 {
     for (int i = 0; i < batch->count; i++) {
-        batch->slots[i].result.decoding.helper = i < threads_allowed - batch->count;
+        chunk_slot *slot = &batch->slots[i];
+        int spare = threads_allowed - batch->count;
+        /* Spare threads cut chunks where the job allows it, else help decode. */
+        slot->parts = slot->part && spare > 0 ? 1 + spare / batch->count + (i < spare % batch->count) : 1;
+        slot->result.decoding.helper = slot->parts == 1 && i < spare;
         batch->slots[i].result.carry_known = false;
         batch->started[i] = overlap && pthread_create(&batch->threads[i], NULL, process_slot,
                                                       &batch->slots[i]) == 0;
@@ -204,6 +316,13 @@ static bool make_batch(const chunk_job *job, chunk_batch *batch)
         batch->slots[i].job = job;
         batch->slots[i].result.decoding.progress = job->progress;
         seebatch_binpack_writer_init(&batch->slots[i].result.binpack);
+        if (job->split && job->threads > 1) {
+            batch->slots[i].part = calloc((size_t)job->threads, sizeof *batch->slots[i].part);
+            if (!batch->slots[i].part)
+                return false;
+            for (int k = 0; k < job->threads; k++)
+                seebatch_binpack_writer_init(&batch->slots[i].part[k].result.binpack);
+        }
     }
     return true;
 }
@@ -215,6 +334,13 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
         text_buffer_free(&batch->slots[i].result.text);
         seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
         free_blocks(batch->slots[i].result.decoding.blocks);
+        for (int k = 0; batch->slots[i].part && k < job->threads; k++) {
+            chunk_result *part = &batch->slots[i].part[k].result;
+            text_buffer_free(&part->text);
+            seebatch_binpack_writer_free(&part->binpack);
+            free_blocks(part->decoding.blocks);
+        }
+        free(batch->slots[i].part);
     }
     free(batch->slots);
 }

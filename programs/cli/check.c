@@ -165,8 +165,9 @@ static int check_input(const check_settings *settings, const input_options *opti
     if (input->format == DATA_LINES) {
         status = check_lines(settings, options, input, counts, &progress);
     } else {
+        /* Entries are checked one by one: a chunk may be cut between chains. */
         training_job job = {"check",       input,    stdout, (int)options->threads,
-                            check_entries, settings, false,  &progress};
+                            check_entries, settings, false,  &progress, true};
         chunk_totals totals;
         status = run_training_job(&job, &totals);
         memcpy(counts, totals.counters, sizeof counts);

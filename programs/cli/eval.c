@@ -187,7 +187,7 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
                         evaluate_entries,
                         settings,
                         settings->line_numbers,
-                        progress};
+                        progress, false};
     chunk_totals totals;
     return run_training_job(&job, &totals);
 }

@@ -105,9 +105,9 @@ enum { PROGRESS_EVERY = 4096 };
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
-                         const training_entry *entry, filter_tally *tally)
+                         const training_entry *entry, const bool *see_ge, filter_tally *tally)
 {
-    unsigned matched = rules->active ? matching_rules(rules, history, entry) : 0;
+    unsigned matched = rules->active ? matching_rules_see_known(rules, history, entry, see_ge) : 0;
     if (!matched) {
         tally->kept++;
         return true;
@@ -193,16 +193,49 @@ static void note_exposure(chunk_filter *f, const training_entry *entry)
     f->ply_before = entry->ply;
 }
 
-static void filter_entries(const training_entry *entries, const binpack_source *sources,
-                           size_t count, void *state)
+enum { SEE_GROUP = 256 }; /* entries whose captures go to the lanes together */
+
+/* The SEE rule's answers for entries[0, count) (count <= SEE_GROUP): the
+ * captures are gathered and judged in one many-board call, in the lanes
+ * of the backend in use, rather than one by one on the scalar path. */
+static void judge_see_in_lanes(const filter_rules *rules, const training_entry *entries,
+                               size_t count, bool *see_ge)
 {
-    chunk_filter *f = state;
+    seebatch_board boards[SEE_GROUP];
+    seebatch_move moves[SEE_GROUP];
+    uint32_t board_of_move[SEE_GROUP];
+    uint8_t passed[SEE_GROUP];
+    uint16_t where[SEE_GROUP];
+    size_t captures = 0;
+    for (size_t i = 0; i < count; i++) {
+        see_ge[i] = false;
+        if (!seebatch_move_captures(&entries[i].board, entries[i].move))
+            continue;
+        boards[captures] = entries[i].board;
+        moves[captures] = entries[i].move;
+        board_of_move[captures] = (uint32_t)captures;
+        where[captures++] = (uint16_t)i;
+    }
+    seebatch_see_ge_multi(boards, captures, board_of_move, moves, captures, rules->see_threshold,
+                          &rules->see_config, passed);
+    for (size_t k = 0; k < captures; k++)
+        see_ge[where[k]] = passed[k] != 0;
+}
+
+static void filter_group(chunk_filter *f, const training_entry *entries,
+                         const binpack_source *sources, size_t count)
+{
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
+    bool see_ge[SEE_GROUP];
+    bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
+    if (lanes)
+        judge_see_in_lanes(&settings->rules, entries, count, see_ge);
     for (size_t i = 0; i < count; i++) {
         if (!f->scored)
             note_exposure(f, &entries[i]);
-        bool kept = judge(&settings->rules, &f->history, &entries[i], &f->tally);
+        bool kept = judge(&settings->rules, &f->history, &entries[i], lanes ? &see_ge[i] : NULL,
+                          &f->tally);
         if (settings->count_only)
             continue;
         if (kept && settings->output == DATA_PLAIN) {
@@ -219,6 +252,14 @@ static void filter_entries(const training_entry *entries, const binpack_source *
         }
         f->previous_kept = kept;
     }
+}
+
+static void filter_entries(const training_entry *entries, const binpack_source *sources,
+                           size_t count, void *state)
+{
+    for (size_t at = 0; at < count; at += SEE_GROUP)
+        filter_group(state, entries + at, sources + at,
+                     count - at < SEE_GROUP ? count - at : SEE_GROUP);
 }
 
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
@@ -281,10 +322,12 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
 {
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false,    settings->progress};
+                     false,    settings->progress, false};
     /* Only the placeholder and piece-count rules look at earlier entries. */
     if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
+    else
+        job.split = true; /* chains are filtered apart: a chunk may be cut between them */
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
     *read = totals.entries;
@@ -348,7 +391,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     while (next_plain_entry(settings, &source, &entry, &bad)) {
         if (++*read % PROGRESS_EVERY == 0)
             progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
-        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, NULL, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
             status = EXIT_RESOURCE_FAILURE;
@@ -408,7 +451,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
         ++*read;
-        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, NULL, tally) && !settings->count_only &&
             (fwrite(current.text, 1, current.length, output) != current.length ||
              fputc('\n', output) == EOF)) {
             remember_write_error();
@@ -576,6 +619,7 @@ int run_filter(int argc, char **argv)
         return EXIT_USAGE;
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
+    settings.rules.see_config = options.config;
     input_source input;
     int status = open_subcommand_input("filter", &options, settings.input, &input);
     if (status != EXIT_OK)

@@ -192,7 +192,7 @@ static int count_binpack(const input_source *input, int threads, progress_meter 
                          chunk_totals *totals)
 {
     chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress};
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress, false};
     return run_chunk_job(&job, totals);
 }
 
@@ -225,7 +225,7 @@ static void count_entries(const training_entry *entries, size_t count, uint64_t 
 static int count_plain(const input_source *input, progress_meter *progress, chunk_totals *totals)
 {
     plain_count c = {.any = false};
-    training_job job = {"stats", input, stdout, 1, count_entries, &c, false, progress};
+    training_job job = {"stats", input, stdout, 1, count_entries, &c, false, progress, false};
     return run_training_job(&job, totals);
 }
 

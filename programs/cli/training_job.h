@@ -38,6 +38,7 @@ typedef struct training_job {
     const void *state;
     bool numbered; /* the text holds number marks (binpack_chunks.h) */
     progress_meter *progress; /* counts the entries done; NULL for none */
+    bool split;    /* a chunk may be cut between chains (chunk_job's split) */
 } training_job;
 
 /* Runs the job: EXIT_OK, EXIT_BAD_LINES (bad input, reported),

@@ -3,7 +3,8 @@
 #include "chain_moves.h"
 
 /* The rules read from the move, judged only when one of them is on. */
-static unsigned move_rules(const filter_rules *rules, const training_entry *entry)
+static unsigned move_rules(const filter_rules *rules, const training_entry *entry,
+                           const bool *see_ge)
 {
     unsigned active = rules->active, matched = 0;
     seebatch_move move = entry->move;
@@ -15,7 +16,9 @@ static unsigned move_rules(const filter_rules *rules, const training_entry *entr
         if (kind != SEEBATCH_MOVE_EN_PASSANT)
             matched |= active & (1u << RULE_FILTERED);
         if ((active & (1u << RULE_SEE_GE)) &&
-            seebatch_engine_see_ge(&rules->see, &entry->board, NULL, move, rules->see_threshold))
+            (see_ge ? *see_ge
+                    : seebatch_engine_see_ge(&rules->see, &entry->board, NULL, move,
+                                             rules->see_threshold)))
             matched |= 1u << RULE_SEE_GE;
     }
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN)
@@ -44,8 +47,8 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
     return matched;
 }
 
-unsigned matching_rules(const filter_rules *rules, filter_history *history,
-                        const training_entry *entry)
+unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
+                                  const training_entry *entry, const bool *see_ge)
 {
     unsigned active = rules->active, matched = 0;
     if (trainer_placeholder_step(history, entry))
@@ -57,7 +60,7 @@ unsigned matching_rules(const filter_rules *rules, filter_history *history,
         matched |= active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
     if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
                   (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
-        matched |= move_rules(rules, entry);
+        matched |= move_rules(rules, entry, see_ge);
     if (entry->score == TRAINER_VALUE_NONE)
         matched |= active & (1u << RULE_VALUE_NONE);
     if ((int32_t)entry->ply <= rules->early_ply)
@@ -75,4 +78,10 @@ unsigned matching_rules(const filter_rules *rules, filter_history *history,
                                            rules->piece_weights_total, &entry->board))
         matched |= 1u << RULE_PIECE_COUNT;
     return matched;
+}
+
+unsigned matching_rules(const filter_rules *rules, filter_history *history,
+                        const training_entry *entry)
+{
+    return matching_rules_see_known(rules, history, entry, NULL);
 }

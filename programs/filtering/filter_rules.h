@@ -50,6 +50,9 @@ typedef struct filter_rules {
     uint64_t seed;         /* for the random rules */
     bool seed_given;       /* --seed was given */
     seebatch_rules see;    /* for RULE_SEE_GE: the configuration, prepared */
+    /* The same configuration for the many-board call (seebatch_see_ge_multi)
+     * where a caller judges a block's captures at once. */
+    seebatch_config see_config;
 } filter_rules;
 
 /* The rules an entry matches, as bits 1 << rule (0: the entry is kept).
@@ -61,6 +64,13 @@ typedef struct filter_rules {
  * predicate). */
 unsigned matching_rules(const filter_rules *rules, filter_history *history,
                         const training_entry *entry);
+
+/* The same, with the SEE rule's answer for the entry's move given (*see_ge:
+ * whether its SEE is at least the threshold, judged beforehand with the
+ * moves of other entries in lanes) when see_ge is not NULL; it is read only
+ * for a capture while RULE_SEE_GE is on. */
+unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
+                                  const training_entry *entry, const bool *see_ge);
 
 /* Per rule, the entries it matched and the entries it alone matched (that
  * no other active rule matched: they would be kept without it). */

@@ -6,6 +6,7 @@
 #include "attacks.h"
 #include "binpack_fields.h"
 #include "chain_moves.h"
+#include "cpu_features.h"
 
 static bool seebatch_fail(binpack_fault *fault, uint64_t offset, const char *message)
 {
@@ -248,14 +249,15 @@ static inline unsigned take_bits(bit_cursor *c, unsigned count)
 /* Each decoder below returns NULL, or what is wrong. */
 static inline __attribute__((always_inline)) const char *
 decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitboard targets,
-                 unsigned castlings, seebatch_move *move)
+                 unsigned castlings, bool pdep, seebatch_move *move)
 {
     unsigned count = (unsigned)popcount(targets);
     unsigned id = take_bits(c, seebatch_index_bits(count + castlings));
     if (id >= count + castlings)
         return "a king move index beyond the king's moves";
     if (id < count) {
-        *move = seebatch_move_make(from, seebatch_nth_square(targets, id), SEEBATCH_MOVE_NORMAL);
+        *move = seebatch_move_make(from, seebatch_nth_square_by(targets, id, pdep),
+                                   SEEBATCH_MOVE_NORMAL);
         return NULL;
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
@@ -267,7 +269,8 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitb
 }
 
 static inline __attribute__((always_inline)) const char *
-decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int *moved_type)
+decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bool pdep,
+            seebatch_move *move, int *moved_type)
 {
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
@@ -275,20 +278,20 @@ decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int
     unsigned index = take_bits(c, seebatch_index_bits(pieces));
     if (index >= pieces)
         return "a piece index beyond the side to move's pieces";
-    unsigned from = seebatch_nth_square(ours, index);
-    int type = piece_type_on(board, from);
+    unsigned from = seebatch_nth_square_by(ours, index, pdep);
+    int type = types[from];
     *moved_type = type;
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
-        return decode_king_move(c, board, from, targets, castlings, move);
+        return decode_king_move(c, board, from, targets, castlings, pdep, move);
     unsigned count = (unsigned)popcount(targets);
     bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
     unsigned choices = promotes ? count * 4 : count;
     unsigned id = take_bits(c, seebatch_index_bits(choices));
     if (id >= choices)
         return "a move index beyond the piece's moves";
-    unsigned to = seebatch_nth_square(targets, promotes ? id / 4 : id);
+    unsigned to = seebatch_nth_square_by(targets, promotes ? id / 4 : id, pdep);
     unsigned kind = SEEBATCH_MOVE_NORMAL;
     if (promotes)
         kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + id % 4;
@@ -298,19 +301,33 @@ decode_move(bit_cursor *c, const seebatch_board *board, seebatch_move *move, int
     return NULL;
 }
 
+/* A score difference of several blocks: the folded value, or above 0xFFFF
+ * when it would take more than 16 bits. */
+static unsigned decode_long_score(bit_cursor *c)
+{
+    unsigned folded = 0;
+    for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
+        if (shift >= 16)
+            return 0x10000u;
+        unsigned block = take_bits(c, BINPACK_SCORE_BLOCK + 1);
+        folded |= (block & 15u) << shift;
+        if (!(block >> BINPACK_SCORE_BLOCK))
+            return folded;
+    }
+}
+
 /* The score: up to four blocks, each a continue bit then 4 bits of the
  * folded difference from the previous entry's score, seen from this side. */
 static inline __attribute__((always_inline)) const char *
 decode_score(bit_cursor *c, int16_t last_score, int16_t *score)
 {
-    unsigned folded = 0;
-    for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
-        if (shift >= 16)
+    unsigned folded = take_bits(c, BINPACK_SCORE_BLOCK + 1);
+    /* Most differences fit in one block. */
+    if (folded >> BINPACK_SCORE_BLOCK) {
+        c->used -= BINPACK_SCORE_BLOCK + 1;
+        folded = decode_long_score(c);
+        if (folded > 0xFFFFu)
             return "a score difference longer than 16 bits";
-        unsigned block = take_bits(c, BINPACK_SCORE_BLOCK + 1);
-        folded |= (block & 15u) << shift;
-        if (!(block >> BINPACK_SCORE_BLOCK))
-            break;
     }
     *score = seebatch_wrap16(last_score + seebatch_unfold((uint16_t)folded));
     return NULL;
@@ -327,6 +344,34 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->data = data;
     decoder->size = size;
     decoder->file_offset = file_offset;
+    decoder->pdep = seebatch_cpu_has_fast_pext();
+}
+
+/* The piece type on each occupied square of a stem's board. */
+static void fill_types(const seebatch_board *board, uint8_t types[64])
+{
+    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+        for (bitboard set = board->pieces[type]; set; set &= set - 1)
+            types[lowest_square(set)] = (uint8_t)type;
+}
+
+/* Plays the previous entry's move on the decoder's board and its types:
+ * the piece taken and the piece moved are read from the types, not from
+ * the bitboards. */
+static inline __attribute__((always_inline)) void play_in_chain(binpack_chunk_decoder *d)
+{
+    seebatch_move move = d->entry.move;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    seebatch_chain_play_known(&d->entry.board, move, d->moved_type, d->types[to]);
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        d->types[to] = SEEBATCH_KING;
+        d->types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+    } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        d->types[to] = (uint8_t)seebatch_promotion_piece(move);
+    } else {
+        d->types[to] = (uint8_t)d->moved_type;
+    }
 }
 
 static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
@@ -337,12 +382,13 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     /* The previous entry becomes this one in place. */
     training_entry *e = &d->entry;
     uint64_t start = d->bit;
-    seebatch_chain_play_piece(&e->board, e->move, d->moved_type);
+    play_in_chain(d);
     e->ply = (uint16_t)(e->ply + 1);
     e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
     e->result = (int8_t)-e->result;
     bit_cursor cursor = {peek_bits(d), 0};
-    const char *problem = decode_move(&cursor, &e->board, &e->move, &d->moved_type);
+    const char *problem =
+        decode_move(&cursor, &e->board, d->types, d->pdep, &e->move, &d->moved_type);
     /* Movetext numbers a piece's squares without asking whether a king
      * stands there: damaged bits can take one, and every entry after
      * would lack it. One test keeps every entry with both kings. */
@@ -366,12 +412,10 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     return BINPACK_ENTRY;
 }
 
-SEEBATCH_POPCNT_CLONES
-static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
-                               binpack_source *source, binpack_fault *fault)
+static inline __attribute__((always_inline)) binpack_step
+next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *source,
+          binpack_fault *fault)
 {
-    if (d->plies_left)
-        return next_in_chain(d, entry, source, fault);
     size_t at = d->next_stem;
     if (at == d->size)
         return BINPACK_END;
@@ -385,7 +429,8 @@ static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
-    d->moved_type = piece_type_on(&d->entry.board, seebatch_move_from(d->entry.move));
+    fill_types(&d->entry.board, d->types);
+    d->moved_type = d->types[seebatch_move_from(d->entry.move)];
     d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
@@ -396,10 +441,41 @@ static binpack_step next_entry(binpack_chunk_decoder *d, training_entry *entry,
     return BINPACK_ENTRY;
 }
 
+/* The loop over a block: one call for many entries, the chain's entries in
+ * a loop of their own (most entries are not stems). */
+SEEBATCH_POPCNT_CLONES
+static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
+                           binpack_source *sources, size_t max, binpack_step *stop,
+                           binpack_fault *fault)
+{
+    size_t count = 0;
+    binpack_step step = BINPACK_ENTRY;
+    while (count < max) {
+        step = d->plies_left ? next_in_chain(d, &entries[count],
+                                             sources ? &sources[count] : NULL, fault)
+                             : next_stem(d, &entries[count], sources ? &sources[count] : NULL,
+                                         fault);
+        if (step != BINPACK_ENTRY)
+            break;
+        count++;
+    }
+    *stop = step;
+    return count;
+}
+
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault)
 {
-    return next_entry(decoder, entry, source, fault);
+    binpack_step step;
+    next_entries(decoder, entry, source, 1, &step, fault);
+    return step;
+}
+
+size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entry *entries,
+                                   binpack_source *sources, size_t max, binpack_step *stop,
+                                   binpack_fault *fault)
+{
+    return next_entries(decoder, entries, sources, max, stop, fault);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -55,6 +55,11 @@ typedef struct binpack_chunk_decoder {
     int16_t last_score;   /* the previous entry's score, negated */
     training_entry entry; /* the previous entry */
     int moved_type;       /* the type of the piece its move moves */
+    uint8_t types[64];    /* the piece type on each occupied square of entry.board */
+    /* The n-th set square by pdep (chain_moves.h): set by
+     * seebatch_binpack_decoder_start where the CPU runs pdep fast; a test
+     * may clear it to take the portable path. */
+    bool pdep;
 } binpack_chunk_decoder;
 
 typedef enum binpack_step { BINPACK_ENTRY, BINPACK_END, BINPACK_FAULT } binpack_step;
@@ -68,6 +73,14 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
  * payload does not decode (the decoder is then finished: do not call again). */
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault);
+
+/* Up to max entries (max >= 1) at once, as seebatch_binpack_next gives
+ * them one by one (sources may be NULL): returns how many were decoded and
+ * sets *stop to BINPACK_ENTRY when max were (more may follow), else to the
+ * step that ended the block (BINPACK_END, or BINPACK_FAULT with *fault). */
+size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entry *entries,
+                                   binpack_source *sources, size_t max, binpack_step *stop,
+                                   binpack_fault *fault);
 
 /* Decodes one 32-byte stem. Returns false with fault->message filled (the
  * offset is left to the caller) when the bytes are no entry. */

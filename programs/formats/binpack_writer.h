@@ -34,6 +34,9 @@ typedef struct binpack_writer {
     /* For seebatch_binpack_write_entry: the last entry written. */
     training_entry last;
     bool has_last;
+    /* Stems packed with pext and pdep: set by seebatch_binpack_writer_init
+     * where the CPU runs them fast; a test may clear it. */
+    bool pdep;
 } binpack_writer;
 
 /* Writes the 32 bytes of a stem. Castling rights whose rook is not on its
@@ -56,6 +59,13 @@ void seebatch_binpack_append_bits(binpack_writer *writer, const uint8_t *data, u
 
 /* Closes the open chain, if any. */
 void seebatch_binpack_close_chain(binpack_writer *writer);
+
+/* Closes both writers' open chains and moves the chains of `after` to the
+ * end of the writer's payload, emptying `after` (its memory kept): the
+ * payload of a chunk whose parts were written apart, each part starting
+ * with a chain of its own. The writer's last entry is forgotten (the next
+ * entry starts a chain). */
+void seebatch_binpack_append_writer(binpack_writer *writer, binpack_writer *after);
 
 /* Closes the open chain and writes the chunk (header and payload), if it
  * holds anything, then empties the writer. False when writing fails or

@@ -41,10 +41,20 @@
 #define SEEBATCH_POPCNT_CLONES
 #endif
 
-/* Bits needed to store an index below count (0 for count <= 1). */
+/* Bits needed to store an index below count (0 for count <= 1). Counts in
+ * chains stay below 128 (at most 64 pieces or squares, four promotions of
+ * at most four squares): one load. */
 static inline unsigned seebatch_index_bits(unsigned count)
 {
-    return count <= 1 ? 0u : 32u - (unsigned)__builtin_clz(count - 1);
+    static const uint8_t bits[128] = {
+        0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+        5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,
+        6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+        7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+    };
+    if (__builtin_expect(count < 128, 1))
+        return bits[count];
+    return 32u - (unsigned)__builtin_clz(count - 1);
 }
 
 /* The n-th (from 0) set square of a bitboard with more than n squares,
@@ -64,6 +74,28 @@ static inline unsigned seebatch_nth_square(bitboard set, unsigned n)
         base += skip;
     }
     return base;
+}
+
+/* The same by pdep, one instruction where the CPU runs it fast (Intel
+ * since Haswell, AMD since Zen 3: seebatch_cpu_has_fast_pext); written as
+ * assembly so that no function needs to be built for BMI2 to hold it, and
+ * chosen by the caller once per payload. Elsewhere the halving above. */
+static inline unsigned seebatch_nth_square_pdep(bitboard set, unsigned n)
+{
+#if defined(__x86_64__)
+    bitboard bit;
+    __asm__("pdep %2, %1, %0" : "=r"(bit) : "r"((bitboard)1 << n), "rm"(set));
+    return (unsigned)__builtin_ctzll(bit);
+#else
+    return seebatch_nth_square(set, n);
+#endif
+}
+
+/* The n-th set square by pdep when `pdep` (the caller knows the CPU runs
+ * it fast), else by halving. */
+static inline unsigned seebatch_nth_square_by(bitboard set, unsigned n, bool pdep)
+{
+    return pdep ? seebatch_nth_square_pdep(set, n) : seebatch_nth_square(set, n);
 }
 
 /* The squares a piece of the side to move on `from` (of type `type`) is
@@ -146,10 +178,10 @@ static inline void seebatch_put_piece(seebatch_board *board, int type, unsigned 
  * updating castling rights (lost when a king or rook start square is left or
  * reached), the en passant square, the rule-50 counter, and the side to
  * move. The move must be one the chain coding can express, made by a piece
- * of the given type; fullmove_number is left for the caller (it follows the
- * entry's ply). */
+ * of the given type (a capture takes a piece of type `taken`);
+ * fullmove_number is left for the caller (it follows the entry's ply). */
 static inline __attribute__((always_inline)) void
-seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
+seebatch_chain_play_known(seebatch_board *board, seebatch_move move, int type, int taken)
 {
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -168,7 +200,7 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
         seebatch_put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
     } else {
         if (takes)
-            seebatch_lift_piece(board, piece_type_on(board, to), to);
+            seebatch_lift_piece(board, taken, to);
         seebatch_lift_piece(board, type, from);
         if (kind == SEEBATCH_MOVE_EN_PASSANT)
             seebatch_lift_piece(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
@@ -182,6 +214,13 @@ seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
     board->en_passant = SEEBATCH_NO_SQUARE;
     if (double_push && seebatch_en_passant_possible(board, (from + to) / 2))
         board->en_passant = (uint8_t)((from + to) / 2);
+}
+
+/* The same, finding the type of the piece taken. */
+static inline __attribute__((always_inline)) void
+seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
+{
+    seebatch_chain_play_known(board, move, type, piece_type_on(board, seebatch_move_to(move)));
 }
 
 /* The same, finding the piece's type; a move with no piece of the side to

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "binpack_split.h"
 #include "binpack_writer.h"
 #include "bitboard.h"
 #include "differential.h"
@@ -427,12 +428,44 @@ static size_t decode_payload(const uint8_t *data, size_t size, training_entry *e
     return n;
 }
 
+/* The block decoder on the portable path (blocks of 7) decodes what the
+ * one-by-one decoder did: the same entries, the same end; and a guessed
+ * chain start lies in the payload, at or after where the guess began. */
+static void require_same_blocks(const uint8_t *data, size_t size, const training_entry *entries,
+                                size_t n, bool faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    decoder.pdep = false;
+    training_entry block[7];
+    binpack_fault fault;
+    binpack_step stop = BINPACK_ENTRY;
+    size_t done = 0;
+    while (done < n && stop == BINPACK_ENTRY) {
+        size_t count = seebatch_binpack_next_block(&decoder, block, NULL, 7, &stop, &fault);
+        for (size_t i = 0; i < count && done < n; i++, done++)
+            require_same_entry(&block[i], &entries[done], done);
+    }
+    FUZZ_REQUIRE(done == n, "blocks decode %zu entries where one by one gave %zu", done, n);
+    if (n < BINPACK_ENTRIES_MAX && stop == BINPACK_ENTRY) {
+        size_t more = seebatch_binpack_next_block(&decoder, block, NULL, 1, &stop, &fault);
+        FUZZ_REQUIRE(more == 0, "blocks decode more entries than the %zu one by one gave", n);
+    }
+    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || (stop == BINPACK_FAULT) == faulted,
+                 "blocks end %s where one by one %s", stop == BINPACK_FAULT ? "faulted" : "cleanly",
+                 faulted ? "faulted" : "ended cleanly");
+    size_t from = size / 2, guess = seebatch_binpack_guess_chain_start(data, size, from);
+    FUZZ_REQUIRE(guess == size || (guess >= from && guess < size), "guess %zu outside %zu..%zu",
+                 guess, from, size);
+}
+
 void fuzz_binpack(const uint8_t *data, size_t size)
 {
     static training_entry entries[BINPACK_ENTRIES_MAX], again[BINPACK_ENTRIES_MAX];
     static bool continues[BINPACK_ENTRIES_MAX], continues_again[BINPACK_ENTRIES_MAX];
     bool faulted;
     size_t n = decode_payload(data, size, entries, BINPACK_ENTRIES_MAX, continues, &faulted);
+    require_same_blocks(data, size, entries, n, faulted);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     for (size_t i = 0; i < n; i++) {

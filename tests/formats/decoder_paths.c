@@ -1,0 +1,227 @@
+/*
+ * The binpack decoder's paths agree entry by entry: the n-th set square by
+ * pdep and by halving (against a plain walk over the squares, on random
+ * bitboards), and every chunk of a file decoded one entry at a time on the
+ * portable path against blocks of assorted sizes on the pdep path (entries,
+ * where they came from, where and why decoding stopped). Each entry inside a
+ * chain is also encoded again by the writer from the entry before it (the
+ * writer counts a move's index with popcount below the square, no nth
+ * square): its bits must be the ones it was read from. And the guess of
+ * where a chain starts (binpack_split.h), from offsets spread over each
+ * chunk, is the first stem at or after the offset (or the end). Every
+ * entry is packed as a stem by pdep and by the portable code: the same
+ * 32 bytes.
+ *
+ * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
+ *                                      this CPU has no pdep to compare)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binpack_reader.h"
+#include "binpack_split.h"
+#include "binpack_writer.h"
+#include "chain_moves.h"
+#include "cpu_features.h"
+
+static int failures;
+
+static void fail(const char *what, unsigned long long where)
+{
+    if (failures++ < 10)
+        fprintf(stderr, "decoder_paths: FAIL: %s (at %llu)\n", what, where);
+}
+
+static unsigned walk_nth(bitboard set, unsigned n)
+{
+    for (unsigned square = 0; square < 64; square++)
+        if (((set >> square) & 1u) && n-- == 0)
+            return square;
+    return 64;
+}
+
+static void check_nth_square(bool pdep)
+{
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    for (int round = 0; round < 200000; round++) {
+        state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+        bitboard set = state & (round % 3 ? state >> 11 : ~0ull) & (round % 5 ? ~0ull : state << 3);
+        if (!set)
+            continue;
+        unsigned n = (unsigned)(state >> 58) % (unsigned)popcount(set);
+        unsigned expected = walk_nth(set, n);
+        if (seebatch_nth_square(set, n) != expected)
+            fail("nth square by halving", (unsigned long long)set);
+        if (pdep && seebatch_nth_square_pdep(set, n) != expected)
+            fail("nth square by pdep", (unsigned long long)set);
+    }
+}
+
+static bool same_entry(const training_entry *a, const training_entry *b)
+{
+    return memcmp(a->board.pieces, b->board.pieces, sizeof a->board.pieces) == 0 &&
+           memcmp(a->board.colors, b->board.colors, sizeof a->board.colors) == 0 &&
+           a->board.side_to_move == b->board.side_to_move &&
+           a->board.castling == b->board.castling && a->board.en_passant == b->board.en_passant &&
+           a->board.halfmove_clock == b->board.halfmove_clock &&
+           a->board.fullmove_number == b->board.fullmove_number && a->move == b->move &&
+           a->score == b->score && a->ply == b->ply && a->result == b->result;
+}
+
+/* The bits [start, end) of data, high bit first, compared with the open
+ * chain's movetext in a writer. */
+static bool same_bits(const uint8_t *data, uint64_t start, uint64_t end, const binpack_writer *w)
+{
+    if (w->bits != end - start)
+        return false;
+    for (uint64_t i = 0; i < end - start; i++) {
+        uint64_t bit = start + i;
+        unsigned a = (data[bit >> 3] >> (7 - (bit & 7))) & 1u;
+        unsigned b = (w->payload[w->movetext_at + (i >> 3)] >> (7 - (i & 7))) & 1u;
+        if (a != b)
+            return false;
+    }
+    return true;
+}
+
+enum { MAX_ENTRIES = 1 << 22 };
+
+typedef struct decoded {
+    training_entry *entries;
+    binpack_source *sources;
+    size_t count;
+    binpack_step last;
+    binpack_fault fault;
+} decoded;
+
+/* The whole payload, max entries per call (1: seebatch_binpack_next). */
+static void decode(const uint8_t *data, size_t size, uint64_t offset, bool pdep, size_t max,
+                   decoded *out)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, offset);
+    decoder.pdep = pdep;
+    out->count = 0;
+    memset(&out->fault, 0, sizeof out->fault);
+    for (size_t call = 0;; call++) {
+        size_t room = MAX_ENTRIES - out->count, want = max == 1 ? 1 : 1 + call * 37 % max;
+        if (room == 0)
+            return;
+        if (want > room)
+            want = room;
+        if (max == 1) {
+            out->last = seebatch_binpack_next(&decoder, &out->entries[out->count],
+                                              &out->sources[out->count], &out->fault);
+            out->count += out->last == BINPACK_ENTRY;
+        } else {
+            out->count += seebatch_binpack_next_block(&decoder, &out->entries[out->count],
+                                                      &out->sources[out->count], want, &out->last,
+                                                      &out->fault);
+        }
+        if (out->last != BINPACK_ENTRY)
+            return;
+    }
+}
+
+/* The guess from offsets spread over the payload is the first stem at or
+ * after each (sources hold every stem of a payload decoded to its end). */
+static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, const decoded *all)
+{
+    if (all->last != BINPACK_END)
+        return;
+    for (size_t step = 1; step <= 64; step++) {
+        size_t from = 1 + (size - 1) * step / 65, expected = size; /* the guess starts after 0 */
+        for (size_t i = 0; i < all->count; i++)
+            if (all->sources[i].stem && all->sources[i].stem_at >= from) {
+                expected = all->sources[i].stem_at;
+                break;
+            }
+        if (seebatch_binpack_guess_chain_start(data, size, from) != expected)
+            fail("a guessed chain start is not the first stem after the offset", offset + from);
+    }
+}
+
+static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, decoded *one,
+                          decoded *block, bool pdep)
+{
+    decode(data, size, offset, false, 1, one);
+    decode(data, size, offset, pdep, 5000, block);
+    if (one->count != block->count || one->last != block->last)
+        fail("entry counts or ends differ", offset);
+    if (one->last == BINPACK_FAULT && (one->fault.byte_offset != block->fault.byte_offset ||
+                                       strcmp(one->fault.message, block->fault.message) != 0))
+        fail("faults differ", offset);
+    size_t count = one->count < block->count ? one->count : block->count;
+    binpack_writer writer;
+    seebatch_binpack_writer_init(&writer);
+    for (size_t i = 0; i < count; i++) {
+        if (!same_entry(&one->entries[i], &block->entries[i]) ||
+            memcmp(&one->sources[i], &block->sources[i], sizeof one->sources[i]) != 0)
+            fail("an entry differs between the paths", offset);
+        binpack_writer portable, fast;
+        seebatch_binpack_writer_init(&portable);
+        seebatch_binpack_writer_init(&fast);
+        portable.pdep = false;
+        fast.pdep = pdep;
+        seebatch_binpack_start_chain(&portable, &one->entries[i], NULL);
+        seebatch_binpack_start_chain(&fast, &one->entries[i], NULL);
+        if (memcmp(portable.payload, fast.payload, 32) != 0)
+            fail("a stem packed by pdep differs from the portable one", offset);
+        seebatch_binpack_writer_free(&portable);
+        seebatch_binpack_writer_free(&fast);
+        const binpack_source *source = &one->sources[i];
+        if (source->stem)
+            continue;
+        seebatch_binpack_writer_free(&writer);
+        seebatch_binpack_start_chain(&writer, &one->entries[i - 1], NULL);
+        seebatch_binpack_append_entry(&writer, &one->entries[i]);
+        if (!same_bits(data, source->bit_start, source->bit_end, &writer))
+            fail("an entry encoded again gives other bits", source->bit_start);
+    }
+    seebatch_binpack_writer_free(&writer);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: decoder_paths FILE.binpack\n");
+        return 2;
+    }
+    bool pdep = seebatch_cpu_has_fast_pext();
+    check_nth_square(pdep);
+    FILE *file = fopen(argv[1], "rb");
+    if (!file) {
+        printf("decoder_paths: SKIP: %s is absent\n", argv[1]);
+        return 77;
+    }
+    decoded one = {malloc(MAX_ENTRIES * sizeof *one.entries),
+                   malloc(MAX_ENTRIES * sizeof *one.sources), 0, BINPACK_END, {0, ""}};
+    decoded block = {malloc(MAX_ENTRIES * sizeof *block.entries),
+                     malloc(MAX_ENTRIES * sizeof *block.sources), 0, BINPACK_END, {0, ""}};
+    if (!one.entries || !one.sources || !block.entries || !block.sources)
+        return 3;
+    binpack_file_reader reader = {file, 0, NULL, 0};
+    const uint8_t *data;
+    size_t size, entries = 0, chunks = 0;
+    uint64_t offset;
+    binpack_fault fault;
+    binpack_chunk_status status;
+    while ((status = seebatch_binpack_read_chunk(&reader, &data, &size, &offset, &fault)) ==
+               BINPACK_CHUNK_READ ||
+           status == BINPACK_CHUNK_TRUNCATED) {
+        compare_chunk(data, size, offset, &one, &block, pdep);
+        check_guesses(data, size, offset, &one);
+        entries += one.count;
+        chunks++;
+    }
+    seebatch_binpack_file_reader_free(&reader);
+    fclose(file);
+    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries,
+           chunks, pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)",
+           failures);
+    free(one.entries), free(one.sources), free(block.entries), free(block.sources);
+    if (failures)
+        return 1;
+    return entries == 0 ? 1 : pdep ? 0 : 77;
+}
