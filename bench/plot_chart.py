@@ -3,13 +3,17 @@
 
   1. SEE on the engine's own position: seebatch_view_see_ge against the
      baseline, Stockfish's see_ge walk written again (bench/README.md), in
-     cycles per call (lower is better), in each regime;
+     each regime;
   2. the engine path (engine_see_ge, engine_see_value, engine_see_ge_each)
-     against the same baseline, cycles per call, in each regime;
-  3. captures per second by kind of call and backend, each bar labelled
-     with its rate and its cycles per capture;
+     against the same baseline, in each regime;
+  3. captures per second by kind of call and backend;
   4. one panel per benchmark with an argument (batch_length: moves per call;
      multi_offset: bytes past a page boundary).
+
+Every panel shows one quantity, millions per second (higher is better), each
+bar labelled with its rate and its cycles per item ("c"); each column keeps
+its colour in every panel (COLOURS), and the backends stand in a fixed order,
+narrowest first (scalar, avx2, avx512), however many the JSON holds.
 
 The heading names the machine (--machine, else what the JSON says), the
 date, the commit (--commit) and the position set, and says what each regime
@@ -33,9 +37,17 @@ from pathlib import Path
 # Bars are grouped by row; within a group one bar per column. The gap
 # between groups is counted in bar widths, as gnuplot's histogram style does.
 GROUP_GAP = 1
+HIGHER = "higher is better"
 REGIMES = ("learned", "unlearned", "memory")
 BASELINE_COLUMNS = ("baseline", "seebatch")
 COLUMN_TITLES = {"baseline": "Stockfish's see_ge walk (baseline)", "seebatch": "seebatch"}
+# One colour per column, the same in every panel; a backend not listed takes
+# the spare colours in turn.
+COLOURS = {"scalar": "#4477aa", "avx2": "#ee7733", "avx512": "#cc3311",
+           "baseline": "#777777", "seebatch": "#228833"}
+SPARE_COLOURS = ("#aa3377", "#009988", "#ccbb44", "#000000")
+# The backends narrowest first; others after them, by name.
+BACKEND_ORDER = ("scalar", "avx2", "avx512")
 
 
 def fail(message):
@@ -108,12 +120,12 @@ def panel(title, xlabel, ylabel, rows, columns, cell, label):
     width = 1 / (len(columns) + GROUP_GAP)
     for i, column in enumerate(columns):
         value_column, label_column = i + 2, i + 2 + len(columns)
-        bars.append(f"$data using {value_column}:xtic(1) title "
-                    f"{quoted(COLUMN_TITLES.get(column, column))}")
+        bars.append(f"$data using {value_column}:xtic(1) linecolor rgb {quoted(colour(column))} "
+                    f"title {quoted(COLUMN_TITLES.get(column, column))}")
         # Each bar's label above it: bar i of a group sits i widths from the group's left bar.
         offset = (i - (len(columns) - 1) / 2) * width
         texts.append(f"$data using ($0 + {offset:.4f}):{value_column}:{label_column} "
-                     "with labels rotate by 90 left offset 0,0.4 font ',8' notitle")
+                     "with labels center offset 0,1.2 font ',10' notitle")
     return f"""
 $data << EOD
 {chr(10).join(lines)}
@@ -125,37 +137,49 @@ plot {", ".join(bars + texts)}
 """
 
 
-def cycles_text(cycles):
-    return f"{cycles:.0f} cycles" if cycles is not None else ""
+def colour(column):
+    """The column's colour: its own, else a spare one chosen by its name."""
+    if column in COLOURS:
+        return COLOURS[column]
+    return SPARE_COLOURS[sum(column.encode()) % len(SPARE_COLOURS)]
+
+
+def backend_order(backends):
+    """The backends narrowest first (BACKEND_ORDER), then any others by name."""
+    known = [b for b in BACKEND_ORDER if b in backends]
+    return known + sorted(b for b in backends if b not in BACKEND_ORDER)
 
 
 def rate_text(result):
-    text = f"{result['rate'] / 1e6:.1f} M/s"
-    return text + (f", {result['cycles']:.0f} c" if result["cycles"] is not None else "")
+    """A bar's label, on two lines: the rate in millions per second, then the
+    cycles per item."""
+    text = f"{result['rate'] / 1e6:.1f}"
+    return text + (f"\n{result['cycles']:.0f} c" if result["cycles"] is not None else "")
+
+
+def row_label(family, regime):
+    """The name of a group of bars, on two lines when it has a regime."""
+    return f"{family}\n{regime}" if regime else family
 
 
 def regime_rows(results, families):
     """(label, key) rows of every family with a baseline, regime by regime."""
-    return [(f"{family} {regime}", (family, regime))
+    return [(row_label(family, regime), (family, regime))
             for family in families for regime in REGIMES
             if (family, regime, "", "baseline") in results]
 
 
 def baseline_panels(results):
-    """Panels 1 and 2: seebatch beside the baseline, cycles per call."""
+    """Panels 1 and 2: seebatch beside the baseline, calls per second."""
     families = in_order(key[0] for key in results if key[3] == "baseline")
-    cycles = all(results[key]["cycles"] is not None for key in results if key[0] in families)
-    measure = "cycles per call" if cycles else "million calls / s"
+    measure = "million calls / s"
 
     def cell(key, column):
         result = results.get((key[0], key[1], "", column))
-        if not result:
-            return None
-        return result["cycles"] if cycles else result["rate"] / 1e6
+        return result["rate"] / 1e6 if result else None
 
     def label(key, column):
-        result = results[(key[0], key[1], "", column)]
-        return cycles_text(result["cycles"]) if cycles else rate_text(result)
+        return rate_text(results[(key[0], key[1], "", column)])
 
     panels = []
     view = [f for f in families if f.startswith("view_")]
@@ -163,22 +187,21 @@ def baseline_panels(results):
     if view:
         panels.append(panel(
             "SEE on the engine's own position: seebatch_view_see_ge against Stockfish's see_ge "
-            f"walk on the same boards, {measure}" + (" (lower is better)" if cycles else ""),
-            "benchmark, regime", measure, regime_rows(results, view), BASELINE_COLUMNS, cell,
+            f"walk on the same boards, {HIGHER} (label: M calls/s, cycles per call)",
+            "", measure, regime_rows(results, view), BASELINE_COLUMNS, cell,
             label))
     if engine:
         panels.append(panel(
-            f"The engine path (seebatch_engine_*) against the same baseline, {measure}",
-            "benchmark, regime", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
+            f"The engine path (seebatch_engine_*) against the same baseline, {HIGHER} "
+            "(label: M calls/s, cycles per call)",
+            "", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
             label))
     return panels
 
 
 def backend_panels(results):
     """Panels 3 and 4: captures per second by backend."""
-    backends = in_order(key[3] for key in results if key[3] not in BASELINE_COLUMNS)
-    # scalar last, as the library lists backends: the others are read against it
-    backends = [b for b in backends if b != "scalar"] + [b for b in backends if b == "scalar"]
+    backends = backend_order(in_order(key[3] for key in results if key[3] not in BASELINE_COLUMNS))
     families = in_order(key[0] for key in results if key[3] in backends)
     plain = [f for f in families if all(key[2] == "" for key in results if key[0] == f)]
     with_argument = [f for f in families if f not in plain]
@@ -190,20 +213,20 @@ def backend_panels(results):
     def label(key, column):
         return rate_text(results[key[:3] + (column,)])
 
-    rows = [(f"{family} {regime}" if regime else family, (family, regime, ""))
+    rows = [(row_label(family, regime), (family, regime, ""))
             for family in plain
             for regime in in_order(key[1] for key in results if key[0] == family)]
     panels = []
     if rows:
-        panels.append(panel("Captures per second by kind of call and backend (label: rate, "
-                            "cycles per capture)", "benchmark, regime", "million captures / s",
-                            rows, backends, cell, label))
+        panels.append(panel(f"Captures per second by kind of call and backend, {HIGHER} "
+                            "(label: M captures/s, cycles per capture)", "",
+                            "million captures / s", rows, backends, cell, label))
     for family in with_argument:
         arguments = sorted(in_order(key[2] for key in results if key[0] == family),
                            key=int_or_text)
         xlabel = {"batch_length": "moves per call",
                   "multi_offset": "bytes past a page boundary"}.get(family, "argument")
-        panels.append(panel(f"{family}: captures per second by {xlabel}", xlabel,
+        panels.append(panel(f"{family}: captures per second by {xlabel}, {HIGHER}", xlabel,
                             "million captures / s",
                             [(argument, (family, "", argument)) for argument in arguments],
                             backends, cell, label))
@@ -236,16 +259,16 @@ def heading(context, machine, commit):
 def gnuplot_script(context, results, output, machine=None, commit=None):
     panels = baseline_panels(results) + backend_panels(results)
     return f"""
-set terminal pngcairo noenhanced size 1400,{480 * len(panels) + 140} font 'sans,11'
+set terminal pngcairo noenhanced size 1800,{560 * len(panels) + 160} font 'sans,12'
 set output {quoted(output)}
 set style data histogram
 set style histogram clustered gap {GROUP_GAP}
 set style fill solid 0.85 border -1
 set yrange [0:*]
-set offsets 0, 0, graph 0.3, 0
+set offsets 0, 0, graph 0.35, 0
 set grid ytics
-set xtics rotate by -30
-set key outside right top
+set xtics norotate font ',11'
+set key inside top left horizontal font ',12' box opaque
 set multiplot layout {len(panels)},1 title {quoted(heading(context, machine, commit))}
 {"".join(panels)}
 unset multiplot

@@ -490,6 +490,50 @@ std::vector<const char *> available_backends()
     return names;
 }
 
+// The backends measured: every one this machine runs, or those named in
+// SEEBATCH_BENCH_BACKENDS (comma-separated, scalar among them, since every
+// ratio is to scalar), so that a machine with more features can run the
+// smaller sets too. False with a message for a name not runnable here.
+bool choose_backends(std::vector<const char *> *backends, std::string *error)
+{
+    *backends = available_backends();
+    const char *set = std::getenv("SEEBATCH_BENCH_BACKENDS");
+    if (!set || !*set)
+        return true;
+    std::vector<std::string> named;
+    for (std::string rest = set;;) {
+        std::size_t comma = rest.find(',');
+        named.push_back(rest.substr(0, comma));
+        if (comma == std::string::npos)
+            break;
+        rest.erase(0, comma + 1);
+    }
+    for (const std::string &name : named) {
+        auto runnable = [&](const char *b) { return name == b; };
+        if (std::none_of(backends->begin(), backends->end(), runnable)) {
+            std::string all;
+            for (const char *b : *backends)
+                all += std::string(all.empty() ? "" : ", ") + b;
+            *error = "SEEBATCH_BENCH_BACKENDS: \"" + name +
+                     "\" is not a backend this machine runs (it runs: " + all + ")";
+            return false;
+        }
+    }
+    if (std::find(named.begin(), named.end(), "scalar") == named.end()) {
+        *error = std::string("SEEBATCH_BENCH_BACKENDS: \"") + set +
+                 "\" lacks scalar, which every ratio is to";
+        return false;
+    }
+    // In the library's order (best first, scalar last), whatever the order named.
+    backends->erase(std::remove_if(backends->begin(), backends->end(),
+                                   [&](const char *b) {
+                                       return std::find(named.begin(), named.end(), b) ==
+                                              named.end();
+                                   }),
+                    backends->end());
+    return true;
+}
+
 // The value given to a --name=value flag in argv, or nullptr.
 const char *flag_value(int argc, char **argv, const char *name)
 {
@@ -614,12 +658,13 @@ int main(int argc, char **argv)
 
     Workload work;
     std::string error;
-    if (!choose_positions(&work.positions, &error) || !choose_configuration(&work, &error)) {
+    std::vector<const char *> backends;
+    if (!choose_backends(&backends, &error) || !choose_positions(&work.positions, &error) ||
+        !choose_configuration(&work, &error)) {
         std::fprintf(stderr, "seebatch_bench: %s\n", error.c_str());
         return 2;
     }
     describe(work);
-    std::vector<const char *> backends = available_backends();
     register_all(&work, backends);
 
     SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter());
@@ -630,21 +675,16 @@ int main(int argc, char **argv)
     bool console = !format || std::strcmp(format, "console") == 0;
     std::FILE *out = console ? stdout : stderr;
     reporter.print(out, "Engine path: captures per second, and ratio to the baseline in this run",
-                   {"baseline", "seebatch"});
-    // The first column is the one each ratio is to: scalar, then avx2 when
-    // this machine runs a wider kernel beside it.
-    std::vector<std::string> columns = {"scalar"};
-    for (const char *backend : backends)
-        if (std::strcmp(backend, "scalar") != 0)
-            columns.push_back(backend);
+                   {"baseline", "seebatch"}, "baseline");
+    // Columns narrowest first (scalar, avx2, avx512): the library lists the
+    // backends best first. Each ratio is to scalar, then, when this machine
+    // runs a wider kernel beside it, to avx2.
+    std::vector<std::string> columns(backends.rbegin(), backends.rend());
     reporter.print(
         out, "Captures evaluated per second (SEE/s) by backend, and ratio to scalar in this run",
-        columns);
-    if (backends.size() > 2 && std::find(columns.begin(), columns.end(), "avx2") != columns.end()) {
-        columns.erase(std::find(columns.begin(), columns.end(), "avx2"));
-        columns.insert(columns.begin(), "avx2");
-        reporter.print(out, "The same, and ratio to avx2", columns);
-    }
+        columns, "scalar");
+    if (backends.size() > 2 && std::find(columns.begin(), columns.end(), "avx2") != columns.end())
+        reporter.print(out, "The same, and ratio to avx2", columns, "avx2");
     benchmark::Shutdown();
     return 0;
 }

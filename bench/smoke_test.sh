@@ -4,15 +4,41 @@
 # are read or refused as documented, seebatch_passes gives every backend
 # the same values, and compare_commits.sh prints rows and ratios that agree
 # and refuses what it cannot run. The numbers are not looked at.
-# Usage: smoke_test.sh PATH/TO/seebatch_bench MIN_TIME
+# With SEEBATCH_BENCH_BACKENDS (a set of backends, e.g. scalar,avx2) the
+# benchmark measures only those, and only the checks that depend on the
+# backends run (the benchmarks, the chart, seebatch_passes); exit 77 (skip)
+# when this machine cannot run one of them, or, given --smaller-sets-only,
+# when the set is every backend this machine runs (the run without the
+# variable, ctest's bench_smoke, measures that one).
+# Usage: smoke_test.sh PATH/TO/seebatch_bench MIN_TIME [--smaller-sets-only]
 set -euo pipefail
 bench=$1
 min_time=$2
+smaller_only=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 fail() { echo "FAIL: $*"; exit 1; }
+source "$here/chart_checks.sh"
+
+passes=$(dirname "$bench")/seebatch_passes
+backends=$("$passes" --backends)
+[ -n "$backends" ] || fail "seebatch_passes lists no backend"
+only_set=${SEEBATCH_BENCH_BACKENDS:-}
+if [ -n "$only_set" ]; then
+    for backend in ${only_set//,/ }; do
+        [[ " $(echo $backends) " == *" $backend "* ]] ||
+            { echo "skip: this machine cannot run $backend (it runs: $(echo $backends))"; exit 77; }
+    done
+    if [ "$smaller_only" = --smaller-sets-only ] &&
+        [ "$(echo $backends | tr ' ' '\n' | sort)" = "$(echo ${only_set//,/ } | tr ' ' '\n' | sort)" ]; then
+        echo "skip: $only_set is every backend this machine runs: bench_smoke measures that set"
+        exit 77
+    fi
+    backends=${only_set//,/ }
+    echo "== the backends $only_set alone (SEEBATCH_BENCH_BACKENDS)"
+fi
 
 # Runs the benchmark with the given environment and arguments, keeping its
 # output and exit code.
@@ -59,22 +85,42 @@ if command -v python3 > /dev/null; then
     grep -q '^set title "SEE on the engine.s own position: seebatch_view_see_ge against Stockfish.s see_ge walk' \
         "$work/chart.gp" || fail "the chart has no panel of the view against the baseline"
     for regime in learned unlearned memory; do
-        grep -q "^\"view_see_ge $regime\" [0-9.]* [0-9.]* \"[0-9]* cycles\" \"[0-9]* cycles\"" "$work/chart.gp" \
-            || fail "the view panel lacks view_see_ge $regime in cycles for both"
+        grep -Eq "^\"view_see_ge\\\\n$regime\"( [0-9.]+){2}( \"[0-9.]+\\\\n[0-9]+ c\"){2}\$" "$work/chart.gp" \
+            || fail "the view panel lacks view_see_ge $regime in rate and cycles for both"
     done
     grep -q 'title "Stockfish.s see_ge walk (baseline)"' "$work/chart.gp" || fail "the baseline is not named"
     grep -q '^set multiplot .*the test machine; core clock [0-9.]* GHz; [0-9-]*, commit abc1234' "$work/chart.gp" \
         || fail "the heading does not name the machine, clock, date and commit"
     grep -q '^set multiplot .*regimes: learned: [0-9]* positions cycled; unlearned: ' "$work/chart.gp" \
         || fail "the heading does not say what the regimes are"
-    grep -q '^"multi" [0-9.]* [0-9.]* "[0-9.]* M/s, [0-9]* c"' "$work/chart.gp" \
-        || fail "the backends' bars are not labelled with rate and cycles"
-    grep -q '^set title "multi_offset: captures per second by bytes past a page boundary"' "$work/chart.gp" \
+    check_chart "$work/chart.gp" $backends
+    grep -q '^set title "multi_offset: captures per second by bytes past a page boundary' "$work/chart.gp" \
         || fail "no multi_offset panel"
     if command -v gnuplot > /dev/null; then
         python3 "$here/plot_chart.py" "$work/results.json" "$work/chart.png"
         [ -s "$work/chart.png" ] || fail "no chart written"
     fi
+fi
+
+echo "== seebatch_passes: the same values on every backend, errors refused"
+for mode in batch multi; do
+    expected=$("$passes" scalar "$mode" 2)
+    grep -q "^[1-9][0-9]* captures per pass, 2 passes, checksum" <<< "$expected" || fail "scalar $mode: $expected"
+    for backend in $backends; do
+        [ "$("$passes" "$backend" "$mode" 2)" = "$expected" ] || fail "$backend $mode checksum differs from scalar"
+    done
+done
+# The engine path gives the same answers whichever backend is in use, and
+# its per-node call the same as its single calls.
+single=$("$passes" scalar engine_see_ge 1 stockfish)
+for backend in $backends; do
+    [ "$("$passes" "$backend" engine_each 1 stockfish)" = "$single" ] || fail "$backend engine_each differs from engine_see_ge"
+    [ "$("$passes" "$backend" view 1 stockfish)" = "$single" ] || fail "$backend view differs from engine_see_ge"
+    [ "$("$passes" "$backend" baseline 1 stockfish)" = "$single" ] || fail "baseline differs from engine_see_ge"
+done
+if [ -n "$only_set" ]; then
+    echo "bench smoke test of $only_set: ok"
+    exit 0
 fi
 
 echo "== a positions file with a bad line"
@@ -108,6 +154,13 @@ for file in "$work/empty.fen" "$work/useless.fen" "$work/missing.fen"; do
     grep -q "SEEBATCH_POSITIONS: .*$(basename "$file")" "$work/err" || fail "$(basename "$file"): no clear message"
 done
 
+echo "== SEEBATCH_BENCH_BACKENDS: a set this machine cannot run, or without scalar"
+for set in bogus scalar,bogus avx2 scalar,; do
+    run SEEBATCH_BENCH_BACKENDS=$set "$bench" "--benchmark_min_time=$min_time"
+    [ "$status" -eq 2 ] || fail "SEEBATCH_BENCH_BACKENDS=$set: exit $status, expected 2"
+    grep -q "SEEBATCH_BENCH_BACKENDS: " "$work/err" || fail "SEEBATCH_BENCH_BACKENDS=$set: no clear message"
+done
+
 echo "== SEEBATCH_PRESET"
 run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^(batch|engine_see_ge)/learned/'
 [ "$status" -eq 0 ] || fail "stockfish preset run exited $status"
@@ -116,26 +169,7 @@ run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
 [ "$status" -eq 2 ] || fail "unknown preset: exit $status, expected 2"
 grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"
 
-echo "== seebatch_passes: the same values on every backend, errors refused"
-passes=$(dirname "$bench")/seebatch_passes
-backends=$("$passes" --backends)
-[ -n "$backends" ] || fail "seebatch_passes lists no backend"
-for mode in batch multi; do
-    expected=$("$passes" scalar "$mode" 2)
-    grep -q "^[1-9][0-9]* captures per pass, 2 passes, checksum" <<< "$expected" || fail "scalar $mode: $expected"
-    for backend in $backends; do
-        [ "$("$passes" "$backend" "$mode" 2)" = "$expected" ] || fail "$backend $mode checksum differs from scalar"
-    done
-done
-# The engine path gives the same answers whichever backend is in use, and
-# its per-node call the same as its single calls.
-single=$("$passes" scalar engine_see_ge 1 stockfish)
-for backend in $backends; do
-    [ "$("$passes" "$backend" engine_each 1 stockfish)" = "$single" ] || fail "$backend engine_each differs from engine_see_ge"
-    [ "$("$passes" "$backend" view 1 stockfish)" = "$single" ] || fail "$backend view differs from engine_see_ge"
-    [ "$("$passes" "$backend" baseline 1 stockfish)" = "$single" ] || fail "baseline differs from engine_see_ge"
-done
-echo "== the baseline agrees with seebatch"
+echo "== seebatch_passes refuses errors; the baseline agrees with seebatch"
 "$passes" --check-baseline || fail "the baseline disagrees with seebatch_engine_see_ge"
 for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar batch 1x" "scalar" "scalar batch 1 bogus"; do
     run "$passes" $arguments

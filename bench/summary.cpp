@@ -53,7 +53,8 @@ double SummaryReporter::Rate::value() const
 }
 
 void SummaryReporter::print(std::FILE *out, const char *title,
-                            const std::vector<std::string> &columns) const
+                            const std::vector<std::string> &columns,
+                            const std::string &reference_column) const
 {
     std::vector<std::string> rows;
     for (const std::string &row : rows_)
@@ -68,7 +69,7 @@ void SummaryReporter::print(std::FILE *out, const char *title,
         std::fprintf(out, "  %22s", column.c_str());
     std::fprintf(out, "\n");
     for (const std::string &row : rows) {
-        auto reference = rates_.find({row, columns.front()});
+        auto reference = rates_.find({row, reference_column});
         std::fprintf(out, "%-28s", row.c_str());
         for (const std::string &column : columns) {
             auto rate = rates_.find({row, column});

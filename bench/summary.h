@@ -24,8 +24,9 @@ public:
 
     // A table of the rows measured in any of `columns` (backends, or
     // "baseline" and "seebatch"), in the order given, each rate with its
-    // ratio to the first column's; nothing if no such row ran.
-    void print(std::FILE *out, const char *title, const std::vector<std::string> &columns) const;
+    // ratio to the `reference` column's; nothing if no such row ran.
+    void print(std::FILE *out, const char *title, const std::vector<std::string> &columns,
+               const std::string &reference) const;
 
 private:
     // Benchmarks are named family/backend[/argument]; a row is a family with

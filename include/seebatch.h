@@ -962,12 +962,14 @@ SEEBATCH_API seebatch_status seebatch_engine_see_ge_each_checked(
  * with fewer moves (single-move calls, and batches under 3 moves for avx2 and
  * avx512) are evaluated by the scalar kernel whichever backend is in use.
  *
- * On first use the library picks the fastest backend this CPU and OS can run
- * (cpuid and xgetbv), unless the environment variable SEEBATCH_BACKEND names
- * one: "auto" (the same as unset), "scalar", "avx2", "avx512". If it names a backend
- * this build lacks or this machine cannot run, the library does not fall
- * back silently: seebatch_backend_init reports the error, and the SEE
- * functions print it once to stderr and use the scalar backend.
+ * On first use the library picks, among the backends this CPU and OS can run
+ * (cpuid and xgetbv), the one measured fastest on this kind of CPU on the
+ * benchmark's many-board rows (a table by vendor, family and model, in
+ * docs/design.md), else the widest, unless the environment variable
+ * SEEBATCH_BACKEND names one: "auto" (the same as unset), "scalar", "avx2",
+ * "avx512". If it names a backend this build lacks or this machine cannot
+ * run, the SEE functions use the scalar backend and, as the library never
+ * prints, seebatch_backend_init is where the caller learns of the error.
  */
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
@@ -983,9 +985,9 @@ SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_err
 /* The name of the backend in use (choosing it first if none is). */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
-/* Writes up to `capacity` names of the backends this machine can run, in
- * order of preference (best first, "scalar" last), and returns how many there
- * are. "scalar" is always among them. Thread-safe. */
+/* Writes up to `capacity` names of the backends this machine can run, widest
+ * first ("scalar" last; auto may pick another than the first, see above), and
+ * returns how many there are. "scalar" is always among them. Thread-safe. */
 SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capacity);
 
 #ifdef __cplusplus

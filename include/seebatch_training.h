@@ -32,7 +32,9 @@ extern "C" {
 
 typedef enum seebatch_training_format {
     SEEBATCH_TRAINING_BINPACK = 0,
-    SEEBATCH_TRAINING_PLAIN = 1
+    SEEBATCH_TRAINING_PLAIN = 1,
+    /* Stockfish's older .bin: PackedSfenValue, 40 bytes an entry (no magic). */
+    SEEBATCH_TRAINING_BIN = 2
 } seebatch_training_format;
 
 /* What went wrong, and where. failed is 0 when nothing did. */
@@ -69,7 +71,7 @@ typedef struct seebatch_training_arrays {
 typedef struct seebatch_training_reader seebatch_training_reader;
 
 /* Opens a file for reading; its format is binpack when it starts with
- * "BINP", else plain. NULL with *fault filled (the path and the system's
+ * "BINP", else bin when its name ends in .bin, else plain. NULL with *fault filled (the path and the system's
  * reason) when it cannot be opened or memory runs out. */
 SEEBATCH_TRAINING_API seebatch_training_reader *
 seebatch_training_open(const char *path, seebatch_training_fault *fault);
@@ -110,7 +112,11 @@ SEEBATCH_TRAINING_API void seebatch_training_close(seebatch_training_reader *rea
 
 typedef struct seebatch_training_writer seebatch_training_writer;
 
-/* Creates (or empties) a file to write entries in a format. For binpack,
+/* Makes a writer of entries in a format to a file. The entries go to a
+ * temporary file beside path (".NAME.XXXXXX"), renamed over path by
+ * seebatch_training_finish, so path is never left half-written and a file
+ * being read is not destroyed while it is read (path existing and being no
+ * regular file, /dev/null say, is written directly). For binpack,
  * caller_chunks 0 closes a chunk once it reaches 1 MiB, as Stockfish's
  * writer does; 1 leaves chunks to seebatch_training_end_chunk alone. NULL
  * with *fault filled when it cannot. */
@@ -142,10 +148,19 @@ SEEBATCH_TRAINING_API int seebatch_training_write(seebatch_training_writer *writ
 SEEBATCH_TRAINING_API int seebatch_training_end_chunk(seebatch_training_writer *writer,
                                                       seebatch_training_fault *fault);
 
-/* Writes what is buffered, closes the file and frees the writer. Returns 0,
- * or -1 with *fault filled when writing or closing failed. */
+/* Writes what is buffered, closes the file, renames it over the path given
+ * to seebatch_training_create and frees the writer. Returns 0, or -1 with
+ * *fault filled when writing, closing or renaming failed: the temporary is
+ * then removed and the path is as it was. Entries refused by
+ * seebatch_training_write do not fail it: the entries before them are
+ * kept. */
 SEEBATCH_TRAINING_API int seebatch_training_finish(seebatch_training_writer *writer,
                                                    seebatch_training_fault *fault);
+
+/* Closes the file, removes it and frees the writer (NULL is ignored): the
+ * path given to seebatch_training_create is as it was (for a run that was
+ * interrupted). */
+SEEBATCH_TRAINING_API void seebatch_training_abandon(seebatch_training_writer *writer);
 
 /* ------------------------------------------------------------------------ */
 /* UCI moves                                                                */

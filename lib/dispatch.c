@@ -1,13 +1,13 @@
 #include "dispatch.h"
 
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend_choice.h"
 #include "errors.h"
 
-/* Every kernel built into the library, best first; scalar runs everywhere. */
+/* Every kernel built into the library, widest first; scalar runs everywhere. */
 static const see_backend *const kernels_by_preference[] = {
 #if SEEBATCH_HAVE_AVX512
     &seebatch_avx512_backend,
@@ -21,20 +21,30 @@ enum { KERNEL_COUNT = sizeof kernels_by_preference / sizeof kernels_by_preferenc
 
 static _Atomic(const see_backend *) chosen_kernel;
 
-static const see_backend *best_runnable_kernel(void)
-{
-    for (size_t i = 0; i < KERNEL_COUNT; i++)
-        if (kernels_by_preference[i]->runnable())
-            return kernels_by_preference[i];
-    return &seebatch_scalar_backend;
-}
-
 static const see_backend *find_kernel(const char *name)
 {
     for (size_t i = 0; i < KERNEL_COUNT; i++)
         if (strcmp(kernels_by_preference[i]->name, name) == 0)
             return kernels_by_preference[i];
     return NULL;
+}
+
+seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
+{
+    const char *runnable[KERNEL_COUNT];
+    size_t count = 0;
+    for (size_t i = 0; i < KERNEL_COUNT; i++)
+        if (seebatch_cpu_runs_backend(cpu, kernels_by_preference[i]->name))
+            runnable[count++] = kernels_by_preference[i]->name;
+    return seebatch_backend_choose(cpu, runnable, count);
+}
+
+/* What auto takes here: the measured table's choice for this CPU. */
+static const see_backend *best_runnable_kernel(void)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    const see_backend *kernel = find_kernel(seebatch_backend_auto(&cpu).backend);
+    return kernel && kernel->runnable() ? kernel : &seebatch_scalar_backend;
 }
 
 const see_backend *seebatch_find_runnable_backend(const char *name)
@@ -96,16 +106,15 @@ const see_backend *seebatch_current_backend(void)
     const see_backend *kernel = atomic_load_explicit(&chosen_kernel, memory_order_acquire);
     if (kernel)
         return kernel;
+    /* A bad SEEBATCH_BACKEND gives scalar; the library never prints, so the
+     * error is the caller's to ask for, from seebatch_backend_init. Racing
+     * threads agree on the result. */
     seebatch_error error;
     const see_backend *candidate;
-    seebatch_status status = kernel_from_environment(&candidate, &error);
+    kernel_from_environment(&candidate, &error);
     const see_backend *expected = NULL;
-    /* Racing threads agree on the result; only the one that stores it speaks. */
-    if (atomic_compare_exchange_strong(&chosen_kernel, &expected, candidate)) {
-        if (status != SEEBATCH_OK)
-            fprintf(stderr, "seebatch: SEEBATCH_BACKEND: %s; using scalar\n", error.message);
+    if (atomic_compare_exchange_strong(&chosen_kernel, &expected, candidate))
         return candidate;
-    }
     return expected;
 }
 

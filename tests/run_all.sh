@@ -10,36 +10,69 @@
 # Usage: tests/run_all.sh   (from anywhere; JOBS=N to change parallelism,
 #                            FUZZ_SECONDS=N per fuzz target, 0 skips fuzz;
 #                            STAGES="release asan" runs only those stages)
+# Every stage runs even after one fails; the end lists each stage's time and
+# result, every test skipped with the reason it printed, and exits 1 naming
+# the failed stages.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
 fuzz_seconds=${FUZZ_SECONDS:-60}
 stages=" ${STAGES:-release no-avx2 asan tsan fuzz} "
 
-build_and_test() { # build_and_test DIR CMAKE-ARGS...
+skips=$(mktemp)
+trap 'rm -f "$skips"' EXIT
+
+# The tests ctest skipped in the build DIR (its console output in the file
+# given), each with the reason it printed: the last line of its output in
+# ctest's log, as ctest itself shows skips without reasons.
+note_skips() { # note_skips DIR CTEST-OUTPUT STAGE-NAME
+    local name
+    for name in $(sed -n 's/.*Test *#[0-9]*: \([^ ]*\) .*\*\*\*Skipped.*/\1/p' "$2"); do
+        local reason
+        reason=$(awk -v name="\"$name\" start time" '
+            $0 == name || index($0, name) == 1 { inside = 1; next }
+            inside && /^<end of output>$/ { exit }
+            inside && NF && !/^-+$/ && $0 != "Output:" { last = $0 }
+            END { print last }' "$1/Testing/Temporary/LastTest.log")
+        printf '  %-40s %s (%s)\n' "$name" "${reason:-no reason printed}" "$3" >> "$skips"
+    done
+}
+
+build_and_test() { # build_and_test DIR CMAKE-ARGS... (in a subshell, under set -e)
     local dir=$root/$1
     shift
     cmake -S "$root" -B "$dir" "$@" > /dev/null
     cmake --build "$dir" -j "$jobs"
-    ctest --test-dir "$dir" --output-on-failure -j "$jobs"
+    local status=0 console
+    console=$(mktemp)
+    ctest --test-dir "$dir" --output-on-failure -j "$jobs" | tee "$console" || status=$?
+    note_skips "$dir" "$console" "$(basename "$dir")"
+    rm -f "$console"
+    return "$status"
 }
 
 timings=()
-stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY
+failed=()
+stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY; a failure is noted
     if [[ $stages != *" $1 "* ]]; then
         echo "== $2 skipped (not in STAGES)"
         return
     fi
-    local start=$SECONDS
+    local start=$SECONDS status=0
     echo "== $2"
-    "${@:3}"
-    timings+=("$(printf '  %-46s %4d s' "$2" $((SECONDS - start)))")
+    # A subshell keeps set -e for the stage's own steps while a failure here
+    # does not end the script.
+    set +e
+    (set -e; "${@:3}")
+    status=$?
+    set -e
+    local result=passed
+    if [ "$status" -ne 0 ]; then
+        result="FAILED (exit $status)"
+        failed+=("$2")
+    fi
+    timings+=("$(printf '  %-46s %4d s  %s' "$2" $((SECONDS - start)) "$result")")
 }
-report_timings() {
-    echo "== stage times"
-    printf '%s\n' "${timings[@]}"
-}
-trap report_timings EXIT
 
 stage release "Release build and tests" \
     build_and_test build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
@@ -74,6 +107,14 @@ else
     echo "== libFuzzer targets skipped (FUZZ_SECONDS=0)"
 fi
 
-trap - EXIT
-report_timings
-echo "stages: ${#timings[@]} passed, 0 failed"
+echo "== stage times"
+[ ${#timings[@]} -eq 0 ] || printf '%s\n' "${timings[@]}"
+if [ -s "$skips" ]; then
+    echo "== tests skipped, with the reason each printed"
+    cat "$skips"
+fi
+echo "stages: $((${#timings[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
+if [ ${#failed[@]} -gt 0 ]; then
+    printf 'failed stage: %s\n' "${failed[@]}"
+    exit 1
+fi

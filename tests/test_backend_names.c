@@ -73,7 +73,7 @@ static void from_the_environment(void)
 }
 
 /* Run first, before anything has chosen a backend: a bad SEEBATCH_BACKEND
- * makes the SEE functions use scalar (and say so on stderr), never the
+ * makes the SEE functions use scalar (silently: the library never prints), never the
  * backend detection would pick. */
 static void first_use_with_a_bad_name(void)
 {

@@ -1,6 +1,7 @@
 /*
  * Which backends and which view exchange a CPU gets, decided from its cpuid
- * registers alone (lib/cpu_features.h, lib/view_exchange.h), on CPUs faked by
+ * registers alone (lib/cpu_features.h, lib/view_exchange.h), and the backend
+ * auto picks from the table measured per CPU (lib/backend_choice.c), on CPUs faked by
  * those registers: real processors' signatures and feature bits, each feature
  * AVX-512 needs taken away in turn, and every value of SEEBATCH_VIEW_EXCHANGE.
  * Then this machine: the registers read here against /proc/cpuinfo, and the
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "backend_requirements.h"
+#include "backend_choice.h"
 #include "check.h"
 #include "cpu_features.h"
 #include "dispatch.h"
@@ -50,44 +52,58 @@ typedef struct profile {
     uint64_t xcr0;
     bool avx2, avx512, fast_pext;
     bool view_pext; /* what auto gives a view under a SIMD backend (where built) */
+    /* The backend auto picks with every kernel built, and whether from the
+     * measured table (lib/backend_choice.c) or as the widest runnable. */
+    const char *auto_backend;
+    bool measured;
 } profile;
 
 static const profile profiles[] = {
     {"AMD Zen+ (Ryzen 2000)", "AuthenticAMD", 0x00800F82, 0x17, 0x08, AVX_WITH_OS, HASWELL_LEAF7,
-     YMM_STATE, true, false, false, false},
+     YMM_STATE, true, false, false, false, "avx2", false},
     {"AMD Zen 2 (EPYC 7002)", "AuthenticAMD", 0x00830F10, 0x17, 0x31, AVX_WITH_OS, HASWELL_LEAF7,
-     YMM_STATE, true, false, false, false},
+     YMM_STATE, true, false, false, false, "avx2", false},
     {"AMD Excavator (Bristol Ridge)", "AuthenticAMD", 0x00660F51, 0x15, 0x65, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, false, false},
+     HASWELL_LEAF7, YMM_STATE, true, false, false, false, "avx2", false},
     {"Hygon Dhyana (family 18h)", "HygonGenuine", 0x00900F01, 0x18, 0x00, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, false, false},
+     HASWELL_LEAF7, YMM_STATE, true, false, false, false, "avx2", false},
     {"AMD Zen 3 (EPYC 7003)", "AuthenticAMD", 0x00A00F11, 0x19, 0x01, AVX_WITH_OS, HASWELL_LEAF7,
-     YMM_STATE, true, false, true, true},
+     YMM_STATE, true, false, true, true, "avx2", true},
     {"AMD Zen 3 (Ryzen 5000)", "AuthenticAMD", 0x00A20F10, 0x19, 0x21, AVX_WITH_OS, HASWELL_LEAF7,
-     YMM_STATE, true, false, true, true},
+     YMM_STATE, true, false, true, true, "avx2", true},
     {"AMD Zen 4 (Ryzen 7000)", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
-     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true},
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", true},
     {"AMD Zen 5 (Ryzen 9000)", "AuthenticAMD", 0x00B40F40, 0x1A, 0x44, AVX_WITH_OS,
-     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true},
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx512", true},
     {"Intel Haswell (Core i7-4770)", "GenuineIntel", 0x000306C3, 0x06, 0x3C, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, true, true},
+     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", false},
     {"Intel Skylake-X (Xeon Scalable)", "GenuineIntel", 0x00050654, 0x06, 0x55, AVX_WITH_OS,
-     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true},
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx512", false},
     /* AVX-512 F, CD, ER and PF without BW, DQ or VL: not the avx512 kernel's. */
     {"Intel Knights Landing (Xeon Phi)", "GenuineIntel", 0x00050671, 0x06, 0x57, AVX_WITH_OS,
-     HASWELL_LEAF7 | AVX512F | AVX512CD | AVX512ER | AVX512PF, ZMM_STATE, true, false, true, true},
-    {"Intel Ivy Bridge (AVX, no AVX2 or BMI2)", "GenuineIntel", 0x000306A9, 0x06, 0x3A, AVX_WITH_OS,
-     0, YMM_STATE, false, false, false, false},
+     HASWELL_LEAF7 | AVX512F | AVX512CD | AVX512ER | AVX512PF, ZMM_STATE, true, false, true, true,
+     "avx2", false},
+    {"Intel Ivy Bridge (AVX, no AVX2 or BMI2)", "GenuineIntel", 0x000306A9, 0x06, 0x3A,
+     AVX_WITH_OS, 0, YMM_STATE, false, false, false, false, "scalar", false},
     {"Intel Westmere (no AVX, no XSAVE)", "GenuineIntel", 0x000206C2, 0x06, 0x2C, POPCNT, 0, 0,
-     false, false, false, false},
+     false, false, false, false, "scalar", false},
     /* A hypervisor may hide a feature: without BMI2 nothing of it runs. */
     {"AMD Zen 3, BMI2 hidden", "AuthenticAMD", 0x00A00F11, 0x19, 0x01, AVX_WITH_OS, BMI1 | AVX2,
-     YMM_STATE, false, false, false, false},
+     YMM_STATE, false, false, false, false, "scalar", false},
     /* Vendors not known to run pext fast are taken to be slow. */
     {"Zhaoxin's vendor string, family 7", "  Shanghai  ", 0x000007B0, 0x07, 0x0B, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, false, false},
+     HASWELL_LEAF7, YMM_STATE, true, false, false, false, "avx2", false},
     {"an unknown vendor, Intel's family and features", "UnknownCPU!!", 0x00050654, 0x06, 0x55,
-     AVX_WITH_OS, SERVER_AVX512_LEAF7, ZMM_STATE, true, true, false, false},
+     AVX_WITH_OS, SERVER_AVX512_LEAF7, ZMM_STATE, true, true, false, false, "avx512", false},
+    /* Zen 4 (EPYC 9004, the CPU the avx2 row was measured on) and Zen 4 with
+     * AVX-512 hidden by a hypervisor: the Zen 3 row, avx2 either way. */
+    {"AMD Zen 4 (EPYC 9004)", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", true},
+    {"AMD Zen 4, AVX-512 hidden", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
+     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", true},
+    /* Zen 5 without AVX-512 is not in the table: the widest it runs. */
+    {"AMD Zen 5, AVX-512 hidden", "AuthenticAMD", 0x00B40F40, 0x1A, 0x44, AVX_WITH_OS,
+     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", false},
 };
 enum { PROFILES = sizeof profiles / sizeof profiles[0] };
 
@@ -124,6 +140,37 @@ static int lookup_of(const seebatch_cpu *cpu, const char *backend, const char *r
     return (int)lookup;
 }
 
+static bool built(const char *backend)
+{
+    if (strcmp(backend, "scalar") == 0)
+        return true;
+    for (size_t i = 0; i < backend_requirement_count; i++)
+        if (strcmp(backend_requirements[i].backend, backend) == 0)
+            return backend_requirements[i].built;
+    return false;
+}
+
+/* The backend auto picks (issue 37): the measured table's where this build
+ * has it, else the widest this build runs there, "not measured". */
+static void check_auto_backend(const profile *p, const seebatch_cpu *cpu)
+{
+    const char *expected = p->auto_backend;
+    bool measured = p->measured;
+    if (!built(expected)) {
+        measured = false;
+        expected = built("avx512") && p->avx512 ? "avx512"
+                   : built("avx2") && p->avx2   ? "avx2"
+                                                : "scalar";
+    }
+    seebatch_backend_choice choice = seebatch_backend_auto(cpu);
+    CHECK(strcmp(choice.backend, expected) == 0, "%s: auto picks %s, expected %s", p->name,
+          choice.backend, expected);
+    CHECK_EQ(choice.measured, measured, "%s: measured", p->name);
+    const char *said = measured ? "measured: " : "not measured";
+    CHECK(strncmp(choice.reason, said, strlen(said)) == 0, "%s: the reason \"%s\" does not start "
+          "with \"%s\"", p->name, choice.reason, said);
+}
+
 /* Everything the profile's registers decide. */
 static void check_profile(const profile *p)
 {
@@ -133,6 +180,7 @@ static void check_profile(const profile *p)
     CHECK_EQ(seebatch_cpu_runs_avx2(&cpu), p->avx2, "%s: runs avx2", p->name);
     CHECK_EQ(seebatch_cpu_runs_avx512(&cpu), p->avx512, "%s: runs avx512", p->name);
     CHECK_EQ(seebatch_cpu_fast_pext(&cpu), p->fast_pext, "%s: pext fast", p->name);
+    check_auto_backend(p, &cpu);
     int simd = p->view_pext && pext_built ? SEEBATCH_LOOKUP_PEXT : SEEBATCH_LOOKUP_PORTABLE;
     for (size_t s = 0; s < 3; s++) {
         const char *requested = auto_spellings[s];
@@ -324,6 +372,12 @@ static void registers_read_here(const seebatch_cpu *here)
 /* The backends' own runnable tests are the pure ones on these registers. */
 static void backends_follow_the_registers(const seebatch_cpu *here)
 {
+    /* Unforced, the library runs what the table picks on these registers. */
+    unsetenv("SEEBATCH_BACKEND");
+    CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
+    CHECK(strcmp(seebatch_backend_name(), seebatch_backend_auto(here).backend) == 0,
+          "auto runs %s here, the table picks %s", seebatch_backend_name(),
+          seebatch_backend_auto(here).backend);
     CHECK_EQ(seebatch_cpu_has_avx2(), seebatch_cpu_runs_avx2(here), "has avx2");
     CHECK_EQ(seebatch_cpu_has_avx512(), seebatch_cpu_runs_avx512(here), "has avx512");
     CHECK_EQ(seebatch_find_runnable_backend("avx2") != NULL,

@@ -6,8 +6,8 @@
  *     library's very first SEE calls, each through a different entry point,
  *     so the dispatch's atomic is raced for. A process chooses only once, so
  *     the test runs itself again as a child for each SEEBATCH_BACKEND value
- *     (unset, every runnable backend, and an unknown name, which must be
- *     reported on stderr exactly once and fall back to scalar);
+ *     (unset, every runnable backend, and an unknown name, which must fall
+ *     back to scalar with nothing on stderr: the library never prints);
  *   - seebatch_backend_set, _init and _name called over and over while other
  *     threads evaluate.
  * Every result is compared with the reference kernel, called directly so the
@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "backend_choice.h"
 #include "check.h"
 #include "kernel.h"
 #include "workload.h"
@@ -191,17 +192,21 @@ static void first_choice_in_children(void)
 {
     const char *names[8];
     size_t count = seebatch_backends_available(names, 8);
+    seebatch_cpu cpu = seebatch_cpu_read();
+    const char *automatic = seebatch_backend_auto(&cpu).backend;
     int warnings;
-    CHECK_EQ(run_child(NULL, names[0], &warnings), 0, "SEEBATCH_BACKEND unset: the best, %s",
-             names[0]);
+    CHECK_EQ(run_child(NULL, automatic, &warnings), 0,
+             "SEEBATCH_BACKEND unset: the measured table's choice, %s", automatic);
     CHECK_EQ(warnings, 0, "no warning without SEEBATCH_BACKEND");
-    CHECK_EQ(run_child("auto", names[0], &warnings), 0, "SEEBATCH_BACKEND=auto");
+    CHECK_EQ(run_child("auto", automatic, &warnings), 0, "SEEBATCH_BACKEND=auto");
     for (size_t i = 0; i < count; i++) {
         CHECK_EQ(run_child(names[i], names[i], &warnings), 0, "SEEBATCH_BACKEND=%s", names[i]);
         CHECK_EQ(warnings, 0, "no warning for SEEBATCH_BACKEND=%s", names[i]);
     }
     CHECK_EQ(run_child("no-such-backend", "scalar", &warnings), 0, "unknown backend: scalar");
-    CHECK_EQ(warnings, 1, "an unknown SEEBATCH_BACKEND is reported once, by one of the racers");
+    /* The library never prints: seebatch_backend_init is where a caller
+     * learns of the error (issue 36). */
+    CHECK_EQ(warnings, 0, "the library printed about an unknown SEEBATCH_BACKEND");
 }
 
 /* ---- switching backends during evaluation ---- */

@@ -10,6 +10,7 @@
  * reference on millions of moves; these tests pin down the interface.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -325,6 +326,128 @@ static void harness_engines_cover_every_shape(void)
         CHECK(covered[shape], "no engine of the harness has shape %d", shape);
 }
 
+/* ---- layouts one field away from a built-in shape ------------------------ */
+
+/* Compares, on every move random_board_moves makes of the board, the view
+ * of an engine whose memory spells `spelled` in its own numbering (moves
+ * given in that numbering: squares ^ flip) with the reference on `spelled`. */
+typedef struct engine_memory {
+    const seebatch_layout *layout;
+    seebatch_view view;
+    seebatch_board spelled;
+    unsigned flip; /* 56 for an engine counting from a8, else 0 */
+} engine_memory;
+
+/* The code twelve_types gives the piece on a square: 2 * type + colour, 12 for none. */
+static unsigned twelve_code(const seebatch_board *board, unsigned square)
+{
+    for (unsigned type = 0; type < 6; type++)
+        if ((board->pieces[type] >> square) & 1)
+            return 2 * type + (unsigned)((board->colors[SEEBATCH_BLACK] >> square) & 1);
+    return 12;
+}
+
+static void view_agrees_with_reference(const engine_memory *memory, const seebatch_board *board,
+                                       const char *what)
+{
+    seebatch_config config = seebatch_config_classic();
+    seebatch_view_rules rules;
+    CHECK_EQ(seebatch_view_rules_init(&rules, &config, twelve_types, 13, &last_error), SEEBATCH_OK,
+             "%s", last_error.message);
+    CHECK_EQ(seebatch_view_rules_set_layout(&rules, memory->layout, &last_error), SEEBATCH_OK,
+             "%s: %s", what, last_error.message);
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t count = random_board_moves(board, moves, SEEBATCH_MAX_MOVES);
+    for (size_t i = 0; i < count; i++) {
+        unsigned from = seebatch_move_from(moves[i]) ^ memory->flip;
+        unsigned to = seebatch_move_to(moves[i]) ^ memory->flip;
+        seebatch_move move = seebatch_move_make(from, to, seebatch_move_kind(moves[i]));
+        int32_t value = seebatch_see_value(&memory->spelled, move, &config);
+        CHECK_EQ(seebatch_view_see_value_move(&rules, &memory->view, NULL, move), value,
+                 "%s, move %zu", what, i);
+        if (!normal(moves[i]))
+            continue;
+        /* The shape's own exchanges: what an engine's search calls. */
+        unsigned mover = twelve_code(board, seebatch_move_from(moves[i]));
+        unsigned victim = twelve_code(board, seebatch_move_to(moves[i]));
+        const seebatch_view *view = &memory->view;
+        CHECK_EQ(seebatch_view_see_value(&rules, view, NULL, from << 6 | to, mover, victim), value,
+                 "%s, move %zu, exact value", what, i);
+        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL, from << 6 | to, mover, victim, value), 1,
+                 "%s, move %zu at its value", what, i);
+        CHECK_EQ(
+            seebatch_view_see_ge(&rules, view, NULL, from << 6 | to, mover, victim, value + 1), 0,
+            "%s, move %zu above its value", what, i);
+    }
+}
+
+/* Twelve bitboards at a built-in shape's strides, but the colour
+ * bitboards where the engine keeps them (black first; one of them, or
+ * both, beyond words the view must not read): the view reads them there,
+ * not at 0 and 8. */
+static void twelve_with_colours_elsewhere(const seebatch_board *board)
+{
+    static const struct {
+        int32_t stride_color, stride_type;
+    } strides[2] = {{1, 2}, {6, 1}};
+    static const int32_t places[4][2] = {{1, 0}, {2, 3}, {2, 1}, {0, 2}}; /* white's, black's word */
+    for (int s = 0; s < 2; s++)
+        for (int p = 0; p < 4; p++) {
+            uint64_t pieces[12], colors[4];
+            seebatch_layout layout = {0};
+            layout.kind = SEEBATCH_LAYOUT_BY_PIECE;
+            layout.squares = SEEBATCH_RANK_1_FIRST;
+            layout.has_colors = 1;
+            for (int color = 0; color < 2; color++)
+                for (int type = 0; type < 6; type++) {
+                    int index = strides[s].stride_color * color + strides[s].stride_type * type;
+                    layout.pieces[color][type] = index * 8;
+                    pieces[index] = board->pieces[type] & board->colors[color];
+                }
+            for (int word = 0; word < 4; word++)
+                colors[word] = 0x5A5A5A5A5A5A5A5Aull;
+            for (int color = 0; color < 2; color++) {
+                colors[places[p][color]] = board->colors[color];
+                layout.colors[color] = places[p][color] * 8;
+            }
+            char what[64];
+            snprintf(what, sizeof what, "twelve %s, colours at words %d and %d",
+                     s ? "by colour" : "by type", (int)places[p][0], (int)places[p][1]);
+            engine_memory memory = {&layout, {pieces, colors}, *board, 0};
+            view_agrees_with_reference(&memory, board, what);
+        }
+}
+
+/* Stockfish's offsets, but squares counted from a8: its white pawns move
+ * down the numbers, which the built-in Stockfish exchange does not know. */
+static void stockfish_offsets_from_a8(const seebatch_board *board)
+{
+    seebatch_layout layout = seebatch_layout_stockfish();
+    layout.squares = SEEBATCH_RANK_8_FIRST;
+    uint64_t by_type[6], by_color[2];
+    seebatch_board spelled = SEEBATCH_BOARD_EMPTY;
+    for (int type = 0; type < 6; type++)
+        spelled.pieces[type] = by_type[type] = __builtin_bswap64(board->pieces[type]);
+    for (int color = 0; color < 2; color++) {
+        by_color[color] = __builtin_bswap64(board->colors[color]);
+        spelled.colors[color ^ 1] = by_color[color]; /* its white is seebatch's black */
+    }
+    engine_memory memory = {&layout, {by_type, by_color}, spelled, 56};
+    view_agrees_with_reference(&memory, board, "Stockfish's offsets from a8");
+}
+
+static void layouts_near_built_in_shapes(void)
+{
+    uint64_t state = 1234;
+    for (int b = 0; b < scaled(300); b++) {
+        seebatch_board board = board_from(pinned_recapture);
+        if (b > 0)
+            random_dense_board(&state, &board);
+        twelve_with_colours_elsewhere(&board);
+        stockfish_offsets_from_a8(&board);
+    }
+}
+
 /* ---- errors -------------------------------------------------------------- */
 
 static void set_layout_rejects_bad_layouts(void)
@@ -421,6 +544,7 @@ int main(void)
     engines_memory_read_in_place();
     rank_8_first_ties_count_in_engine_numbers();
     harness_engines_cover_every_shape();
+    layouts_near_built_in_shapes();
     set_layout_rejects_bad_layouts();
     view_check_names_what_is_wrong();
     return check_finish("test_views");

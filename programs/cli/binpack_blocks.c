@@ -7,7 +7,8 @@ typedef struct entry_block {
     training_entry entries[ENTRY_BLOCK];
     binpack_source sources[ENTRY_BLOCK];
     size_t count;
-    bool last; /* no block follows */
+    bool last;       /* no block follows */
+    size_t end_byte; /* how far into the payload its entries reach (for progress) */
 } entry_block;
 
 /* Fills a block; marks it last at the end of the payload or a fault. */
@@ -22,10 +23,26 @@ static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, boo
         if (step != BINPACK_ENTRY) {
             *faulted = step == BINPACK_FAULT;
             block->last = true;
+            block->end_byte = decoder->size;
             return;
         }
         block->count++;
     }
+    /* The next stem, or the movetext reached: the bytes the block took. */
+    size_t movetext = (size_t)(decoder->bit / 8);
+    block->end_byte = decoder->next_stem > movetext ? decoder->next_stem : movetext;
+    if (block->end_byte > decoder->size)
+        block->end_byte = decoder->size;
+}
+
+/* Counts a consumed block in the progress: its entries, and the bytes
+ * since the one before (the last block of a payload takes the rest, and
+ * the chunk's 8-byte header, so a whole file counts its size). */
+static void count_progress(progress_meter *progress, const entry_block *block, size_t *counted)
+{
+    size_t end = block->end_byte < *counted ? *counted : block->end_byte;
+    progress_add(progress, block->count, end - *counted + (block->last ? 8 : 0));
+    *counted = end;
 }
 
 /* Two blocks passed between the decoding thread and the consuming one. */
@@ -58,9 +75,10 @@ static void *decode_all_blocks(void *argument)
     }
 }
 
-static size_t consume_all_blocks(block_pair *pair, entry_consumer consume, void *state)
+static size_t consume_all_blocks(block_pair *pair, progress_meter *progress,
+                                 entry_consumer consume, void *state)
 {
-    size_t total = 0;
+    size_t total = 0, counted = 0;
     for (size_t b = 0;; b++) {
         entry_block *block = &pair->blocks[b % 2];
         pthread_mutex_lock(&pair->lock);
@@ -70,6 +88,7 @@ static size_t consume_all_blocks(block_pair *pair, entry_consumer consume, void 
         if (block->count)
             consume(block->entries, block->sources, block->count, state);
         total += block->count;
+        count_progress(progress, block, &counted);
         bool last = block->last;
         pthread_mutex_lock(&pair->lock);
         pair->full[b % 2] = false;
@@ -99,9 +118,9 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
     pthread_mutex_init(&pair->lock, NULL);
     pthread_cond_init(&pair->changed, NULL);
     pthread_t thread;
-    size_t total = 0;
+    size_t total = 0, counted = 0;
     if (decoding->helper && pthread_create(&thread, NULL, decode_all_blocks, pair) == 0) {
-        total = consume_all_blocks(pair, consume, state);
+        total = consume_all_blocks(pair, decoding->progress, consume, state);
         pthread_join(thread, NULL);
     } else {
         entry_block *block = &pair->blocks[0];
@@ -110,6 +129,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
             if (block->count)
                 consume(block->entries, block->sources, block->count, state);
             total += block->count;
+            count_progress(decoding->progress, block, &counted);
         } while (!block->last);
     }
     decoding->faulted = pair->faulted;

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "binpack_reader.h"
+#include "progress.h"
 
 enum { ENTRY_BLOCK = 4096 };
 
@@ -31,6 +32,7 @@ typedef struct block_decoding {
     block_pair *blocks;  /* allocated on first use and kept (free_blocks releases it) */
     bool faulted;        /* out: the payload stopped decoding ... */
     binpack_fault fault; /* ... here */
+    progress_meter *progress; /* in: counts the entries consumed and their bytes; NULL for none */
 } block_decoding;
 
 /* Decodes the payload (data, size bytes at file_offset in the file), giving

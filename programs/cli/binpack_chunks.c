@@ -112,7 +112,10 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
         /* Emptied as after a write; rare enough for the allocation. */
         seebatch_binpack_writer_free(&result->binpack);
         seebatch_binpack_writer_init(&result->binpack);
+        /* Entries counted once: a chunk skipped at first (result->entries 0) now. */
+        result->decoding.progress = result->entries ? NULL : job->progress;
         process_slot(slot);
+        result->decoding.progress = job->progress;
         job->settle(job->state, carry, result); /* now known: sets carry_out */
     }
     *carry = result->carry_out;
@@ -199,6 +202,7 @@ static bool make_batch(const chunk_job *job, chunk_batch *batch)
         return false;
     for (int i = 0; i <= job->threads; i++) {
         batch->slots[i].job = job;
+        batch->slots[i].result.decoding.progress = job->progress;
         seebatch_binpack_writer_init(&batch->slots[i].result.binpack);
     }
     return true;

@@ -65,6 +65,7 @@ typedef struct chunk_job {
     /* The text holds number marks relative to the chunk's first entry
      * (text_buffer_append_number_mark), written as entry numbers from 1. */
     bool numbered;
+    progress_meter *progress; /* counts the entries decoded; NULL for none */
 } chunk_job;
 
 typedef struct chunk_totals {

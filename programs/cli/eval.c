@@ -25,6 +25,9 @@ static const char eval_help[] =
     "one per line, as\n"
     "  FEN                     every legal capture and promotion is evaluated\n"
     "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
+    "  EPD record              four FEN fields, then operations (bm Nf6; id \"x\";):\n"
+    "                          every capture, halfmove and fullmove from the\n"
+    "                          hmvc and fmvn opcodes (0 and 1 where absent)\n"
     "and prints one record per move, in input order. The value is the static\n"
     "exchange evaluation of the move for the side whose piece moves. Given moves\n"
     "need not be legal, nor played by the side to move: a piece must stand on the\n"
@@ -37,7 +40,7 @@ static const char eval_help[] =
     "  --format FORMAT     text: FEN;move;value (the default)\n"
     "                      csv:  a header fen,move,value then one row per move\n"
     "                      jsonl: {\"fen\":...,\"move\":...,\"value\":...} per line\n"
-    "  --input-format F    lines, or training data: binpack or plain. By default\n"
+    "  --input-format F    lines, or training data: binpack, plain or bin. By default\n"
     "                      the input says: \"BINP\" (binpack) or \"fen \" (plain) at\n"
     "                      its start, whatever its name, standard input too; else\n"
     "                      a .binpack, .plain or .epd name; else lines. With\n"
@@ -149,7 +152,7 @@ static void print_csv_header(const eval_settings *settings, data_format format)
 }
 
 static int evaluate_lines(const eval_settings *settings, const input_options *options,
-                          const input_source *input)
+                          const input_source *input, progress_meter *progress)
 {
     eval_worker workers[MAX_THREADS];
     void *states[MAX_THREADS];
@@ -164,33 +167,35 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
         workers[t] = (eval_worker){settings, block};
         states[t] = &workers[t];
     }
-    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states);
+    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states,
+                                progress);
     for (int t = 0; t < options->threads; t++)
         free(workers[t].block);
     return status;
 }
 
 static int evaluate_input(const eval_settings *settings, const input_options *options,
-                          const input_source *input)
+                          const input_source *input, progress_meter *progress)
 {
     if (settings->format == FORMAT_CSV)
         print_csv_header(settings, input->format);
     if (input->format == DATA_LINES)
-        return evaluate_lines(settings, options, input);
+        return evaluate_lines(settings, options, input, progress);
     training_job job = {"eval",
                         input,
                         stdout,
                         (int)options->threads,
                         evaluate_entries,
                         settings,
-                        settings->line_numbers};
+                        settings->line_numbers,
+                        progress};
     chunk_totals totals;
     return run_training_job(&job, &totals);
 }
 
 int run_eval(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     output_format format = FORMAT_TEXT;
     data_format input_format = DATA_UNKNOWN;
     bool all_captures = false, line_numbers = false;
@@ -203,7 +208,7 @@ int run_eval(int argc, char **argv)
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format == DATA_UNKNOWN)
-                return usage_error("eval", "--input-format needs lines, binpack or plain");
+                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
             continue;
         }
         if (strcmp(argv[i], "--all-captures") == 0) {
@@ -228,8 +233,12 @@ int run_eval(int argc, char **argv)
                              "--all-captures is for training data; %s holds lines, where "
                              "a line \"FEN\" already gives every capture",
                              input.name);
-    else
-        status = evaluate_input(&settings, &options, &input);
+    else {
+        progress_meter progress;
+        start_input_progress(&progress, "eval", &options, &input);
+        status = evaluate_input(&settings, &options, &input, &progress);
+        progress_end(&progress);
+    }
     input_close(&input);
     return status;
 }

@@ -10,7 +10,9 @@
  * rule the output is the input, byte for byte.
  *
  * The placeholder rule looks at earlier entries, also across chunks that
- * threads filter at once: see settle_chunk.
+ * threads filter at once: see settle_chunk. The piece-count rule looks at
+ * every entry before that reached it: with it, chunks are filtered in file
+ * order only.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -23,12 +25,14 @@
 #include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
+#include "output_target.h"
 #include "plain.h"
 #include "position_line.h"
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
 #include "entry_place.h"
+#include "entry_source.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE]\n"
@@ -42,13 +46,18 @@ static const char filter_help[] =
     "%s"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack, plain or epd (lines \"FEN\" or \"FEN;move\").\n"
-    "                      By default the input says: \"BINP\" (binpack) or \"fen \"\n"
+    "  --input-format F    binpack, plain, bin (Stockfish's PackedSfenValue) or\n"
+    "                      epd (lines \"FEN\", \"FEN;move\" or EPD records). By\n"
+    "                      default the input says: \"BINP\" (binpack) or \"fen \"\n"
     "                      (plain) at its start, whatever its name, standard input\n"
-    "                      too; else a .binpack, .plain or .epd name; else EPD\n"
-    "  --output FILE       write there instead of standard output\n"
-    "  --output-format F   binpack or plain; by default the input's format\n"
-    "                      (EPD input is written as EPD)\n"
+    "                      too; else a .binpack, .plain, .bin or .epd name; else EPD\n"
+    "  --output FILE       write there instead of standard output: to a temporary\n"
+    "                      beside it, renamed over it at the end; never the input\n"
+    "                      itself (refused, exit 2); a failed or interrupted run\n"
+    "                      leaves FILE as it was\n"
+    "  --output-format F   binpack, plain or bin; by default what the output's\n"
+    "                      name says (.binpack, .plain, .bin), else the input's (EPD\n"
+    "                      input is written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
     "                      (those that would be kept without it)\n"
@@ -75,6 +84,10 @@ typedef struct filter_settings {
     const char *output_path;
     bool count_only;
     bool explain;
+    progress_meter *progress; /* counts the entries read */
+    /* The piece-count rule's history after the chunks filtered so far, in
+     * file order (binpack); NULL when the rule is off. */
+    piece_count_history *piece_counts;
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts. */
@@ -85,6 +98,10 @@ typedef struct filter_tally {
 
 _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
                "a chunk's counters hold a tally");
+
+/* Entries (or lines) read one at a time are counted in the progress
+ * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
+enum { PROGRESS_EVERY = 4096 };
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
@@ -191,6 +208,11 @@ static void filter_entries(const training_entry *entries, const binpack_source *
         if (kept && settings->output == DATA_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
             text_buffer_append(&result->text, block, seebatch_plain_format(&entries[i], block));
+        } else if (kept && settings->output == DATA_BIN) {
+            /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
+            uint8_t bytes[BIN_ENTRY_SIZE];
+            seebatch_bin_pack(&entries[i], bytes);
+            text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
         } else if (kept) {
             keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
                          &f->pending);
@@ -202,15 +224,24 @@ static void filter_entries(const training_entry *entries, const binpack_source *
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
+    const filter_settings *settings = state;
+    /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
+    if (settings->piece_counts && !result->carry_known)
+        return;
     chunk_filter filter = {state,           data,      result,
                            false,           {0, 0, 0}, filter_history_start(),
                            {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY};
-    if (result->carry_known)
-        filter.history = (filter_history){(int32_t)result->carry_in.word[CARRY_PLY],
-                                          (int32_t)result->carry_in.word[CARRY_SCORE]};
+    if (result->carry_known) {
+        filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
+        filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
+    }
+    if (settings->piece_counts)
+        filter.history.piece_counts = *settings->piece_counts;
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
+    if (settings->piece_counts)
+        *settings->piece_counts = filter.history.piece_counts;
     copy_pending(&result->binpack, data, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
@@ -222,13 +253,16 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
 /* chunk_settler for the placeholder rule: a chunk filtered from the start
  * state is filtered again when the state before it would judge its first
  * scored entry a placeholder; otherwise its end state is completed with
- * what it inherits. */
+ * what it inherits. With the piece-count rule every chunk is filtered
+ * here, in file order (it was skipped before). */
 static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
 {
-    (void)state;
+    const filter_settings *settings = state;
     chunk_carry *out = &result->carry_out;
     if (result->carry_known)
         return false;
+    if (settings->piece_counts)
+        return true;
     bool large = trainer_large_score((int32_t)incoming->word[CARRY_SCORE]);
     exposure seen = (exposure)(out->word[CARRY_EXPOSURE] & 0xFF);
     int64_t first_ply = out->word[CARRY_EXPOSURE] >> 8;
@@ -247,9 +281,9 @@ static int filter_binpack(const filter_settings *settings, FILE *input, FILE *ou
 {
     chunk_job job = {input,    output,   threads, filter_chunk,
                      settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false};
-    /* Only the placeholder rule looks at earlier entries. */
-    if (settings->rules.active & (1u << RULE_PLACEHOLDER))
+                     false,    settings->progress};
+    /* Only the placeholder and piece-count rules look at earlier entries. */
+    if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
@@ -264,32 +298,38 @@ static bool write_entry(const filter_settings *settings, binpack_writer *writer,
 {
     if (settings->output == DATA_BINPACK)
         return seebatch_binpack_write_entry(writer, entry, output);
+    if (settings->output == DATA_BIN)
+        return seebatch_bin_write(entry, output);
     char block[PLAIN_BLOCK_MAX];
     size_t length = seebatch_plain_format(entry, block);
     return fwrite(block, 1, length, output) == length;
 }
 
-/* The next plain entry the output can hold, reporting and skipping the
- * others and the bad blocks (as lines input skips bad lines); false at the
- * end. *blocks counts the blocks read, good or bad: entry numbers. */
-static bool next_plain_entry(const filter_settings *settings, plain_reader *reader,
-                             training_entry *entry, uint64_t *blocks, bool *bad)
+/* Whether the output format can hold the entry; false, reported as bad
+ * input at the entry's place, if not. */
+static bool output_holds(const filter_settings *settings, entry_source *source,
+                         const training_entry *entry)
 {
-    char message[SEEBATCH_MESSAGE_SIZE + 128], text[sizeof message + 64];
-    plain_step step;
-    while ((step = seebatch_plain_next(reader, entry, message, sizeof message)) != PLAIN_END) {
-        ++*blocks;
-        if (step == PLAIN_ENTRY && settings->output == DATA_BINPACK &&
-            entry->ply > BINPACK_PLY_MAX) {
-            snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
-                     entry->ply, BINPACK_PLY_MAX);
-            reader->fault_line = reader->line;
-            step = PLAIN_BAD;
-        }
-        if (step == PLAIN_ENTRY)
+    char message[SEEBATCH_MESSAGE_SIZE];
+    if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
+        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
+                 entry->ply, BINPACK_PLY_MAX);
+    else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
+        return true;
+    entry_source_refuse(source, message);
+    return false;
+}
+
+/* The next entry (of a .plain or .bin input) the output can hold,
+ * reporting and skipping the others and the bad blocks (as lines input
+ * skips bad lines; a .bin ends at its first bad entry); false at the end. */
+static bool next_plain_entry(const filter_settings *settings, entry_source *source,
+                             training_entry *entry, bool *bad)
+{
+    source_step step;
+    while ((step = entry_source_next(source, entry)) != SOURCE_END) {
+        if (step == SOURCE_ENTRY && output_holds(settings, source, entry))
             return true;
-        report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, true,
-                                                           reader->fault_line, *blocks, message));
         *bad = true;
     }
     return false;
@@ -299,15 +339,15 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
-    plain_reader reader = seebatch_plain_reader(input);
+    entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry;
-    uint64_t blocks = 0;
     bool bad = false;
     int status = EXIT_OK;
-    while (next_plain_entry(settings, &reader, &entry, &blocks, &bad)) {
-        ++*read;
+    while (next_plain_entry(settings, &source, &entry, &bad)) {
+        if (++*read % PROGRESS_EVERY == 0)
+            progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
@@ -320,7 +360,8 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
-    if (status == EXIT_OK && reader.read_failed)
+    progress_add(settings->progress, *read % PROGRESS_EVERY, 0);
+    if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
@@ -347,7 +388,13 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     line_reader_init(reader, input);
     line current;
     int status = EXIT_OK;
+    unsigned long long bytes_counted = 0;
     while (line_reader_next(reader, &current)) {
+        if (current.number % PROGRESS_EVERY == 0) {
+            progress_add(settings->progress, PROGRESS_EVERY,
+                         line_reader_consumed(reader) - bytes_counted);
+            bytes_counted = line_reader_consumed(reader);
+        }
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
@@ -369,6 +416,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             break;
         }
     }
+    progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
+                 line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
         report("filter", "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
         status = EXIT_USAGE;
@@ -398,15 +447,15 @@ static const char *option_value(int argc, char **argv, int *index, const char *n
 
 typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
-/* The value of --input-format (binpack, plain, epd) or --output-format
- * (binpack, plain); false, reported, for anything else. */
+/* The value of --input-format (binpack, plain, bin, epd) or --output-format
+ * (binpack, plain, bin); false, reported, for anything else. */
 static bool take_format(const char *value, bool output, data_format *format)
 {
     data_format named = data_format_named(value);
     if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
-                    output ? "binpack or plain" : "binpack, plain or epd", value);
+                    output ? "binpack, plain or bin" : "binpack, plain, bin or epd", value);
         return false;
     }
     *format = named;
@@ -461,16 +510,24 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
  * the pair of formats or a rule does not suit the input. */
 static bool settle_formats(filter_settings *settings)
 {
+    /* --output-format, else the output's name, else the input's format. */
+    data_format named = data_format_of_path(settings->output_path);
+    bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
+                   named != DATA_LINES && !settings->count_only;
+    if (by_name)
+        settings->output = named;
     if (settings->output == DATA_UNKNOWN)
         settings->output = settings->input;
     if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
-        usage_error("filter", "%s holds lines (EPD), which are written as lines only",
-                    settings->input_name);
+        usage_error("filter", "%s holds lines (EPD), which are written as lines only%s%s%s",
+                    settings->input_name, by_name ? ", but the output's name " : "",
+                    by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
-        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply and "
-                              "--wld-skip read scores, plies and results, which EPD lines lack");
+        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply, "
+                              "--wld-skip and --soft-early-skip read scores, plies and results, "
+                              "which EPD lines lack");
         return false;
     }
     return true;
@@ -484,7 +541,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     int status;
     if (settings->input == DATA_BINPACK)
         status = filter_binpack(settings, input, output, threads, &read, &tally);
-    else if (settings->input == DATA_PLAIN)
+    else if (settings->input == DATA_PLAIN || settings->input == DATA_BIN)
         status = filter_plain(settings, input, output, &read, &tally);
     else
         status = filter_epd(settings, input, output, &read, &tally);
@@ -496,6 +553,7 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
+    progress_end(settings->progress); /* its line ends before the counts */
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
@@ -505,22 +563,10 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
     return status;
 }
 
-/* Opens the output (standard output unless --output); NULL, reported, when
- * it cannot be made. */
-static FILE *open_output(const filter_settings *settings)
-{
-    if (!settings->output_path)
-        return stdout;
-    FILE *output = fopen(settings->output_path, "wb");
-    if (!output)
-        report("filter", "cannot create %s: %s", settings->output_path, strerror(errno));
-    return output;
-}
-
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false};
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
         printf(filter_help, rule_options_help, config_options_help, threads_option_help);
@@ -536,15 +582,25 @@ int run_filter(int argc, char **argv)
         return status;
     settings.input = input.format;
     settings.input_name = input.name;
-    FILE *output = NULL;
-    if (!settle_formats(&settings) || !(output = open_output(&settings))) {
+    output_file output = {stdout, NULL, NULL};
+    if (!settle_formats(&settings))
+        status = EXIT_USAGE;
+    else if (settings.output_path)
+        status = output_target_open("filter", settings.output_path, &input, &output);
+    if (status != EXIT_OK) {
         input_close(&input);
-        return EXIT_USAGE;
+        return status;
     }
-    status = run_filter_stream(&settings, input.stream, output, (int)options.threads);
+    progress_meter progress;
+    start_input_progress(&progress, "filter", &options, &input);
+    settings.progress = &progress;
+    filter_history start = filter_history_start();
+    if (settings.rules.active & (1u << RULE_PIECE_COUNT))
+        settings.piece_counts = &start.piece_counts;
+    status = run_filter_stream(&settings, input.stream, output.stream, (int)options.threads);
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
-    if (output != stdout)
-        status = finish_output("filter", output, settings.output_path, status);
+    if (settings.output_path)
+        status = output_target_finish("filter", &output, settings.output_path, status);
     return status;
 }

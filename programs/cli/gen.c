@@ -1,5 +1,6 @@
 /* seebatch gen and seebatch perft: positions out, node counts out. */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -17,10 +18,16 @@ static const char gen_help[] =
     "seed (default 1) prints the same positions on every machine.\n";
 
 static const char perft_help[] =
-    "usage: seebatch perft [--depth D] [FEN]\n"
+    "usage: seebatch perft [--depth D] [--divide] [FEN]\n"
     "\n"
     "Prints the number of leaf nodes of the legal move tree of depth D (default 4,\n"
-    "at most 10) from FEN (default: the start position).\n";
+    "at most 10) from FEN (default: the start position).\n"
+    "\n"
+    "  --divide    first a line \"MOVE: N\" for each legal move of the position\n"
+    "              (UCI, castling as the king's move e1g1; sorted by that text),\n"
+    "              N the leaf nodes under it at depth D - 1, then a blank line\n"
+    "              and \"Nodes searched: TOTAL\", as Stockfish's \"go perft D\"\n"
+    "              prints them (D at least 1)\n";
 
 /* A numeric option: its name and range, and where the value goes. */
 typedef struct number_option {
@@ -38,8 +45,10 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     if (!parse_number(argument, option->minimum, option->maximum, option->value)) {
-        report(subcommand, "%s needs a whole number %lld..%lld, not \"%s\"", option->name,
-               option->minimum, option->maximum, argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, option->name, option->minimum,
+                              option->maximum, argument);
+        report(subcommand, "%s", message);
         *bad = true;
     }
     return true;
@@ -100,12 +109,49 @@ int run_gen(int argc, char **argv)
     return EXIT_OK;
 }
 
+/* One root move and the leaf nodes under it, for --divide. */
+typedef struct divided_move {
+    char uci[SEEBATCH_UCI_MAX + 1];
+    uint64_t nodes;
+} divided_move;
+
+static int by_uci(const void *a, const void *b)
+{
+    return strcmp(((const divided_move *)a)->uci, ((const divided_move *)b)->uci);
+}
+
+/* perft --divide: each root move's count, sorted by its text, then the total. */
+static int print_divided(const seebatch_board *board, int depth)
+{
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t count = seebatch_generate_moves(board, moves);
+    divided_move *divided = malloc((count ? count : 1) * sizeof *divided);
+    if (!divided) {
+        report("perft", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    uint64_t total = 0;
+    for (size_t i = 0; i < count; i++) {
+        seebatch_board after = *board;
+        seebatch_board_play(&after, moves[i]);
+        divided[i].uci[seebatch_move_to_uci(moves[i], divided[i].uci)] = '\0';
+        divided[i].nodes = seebatch_perft(&after, depth - 1);
+        total += divided[i].nodes;
+    }
+    qsort(divided, count, sizeof *divided, by_uci);
+    for (size_t i = 0; i < count; i++)
+        printf("%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
+    printf("\nNodes searched: %llu\n", (unsigned long long)total);
+    free(divided);
+    return EXIT_OK;
+}
+
 int run_perft(int argc, char **argv)
 {
     long long depth = 4;
     const number_option depth_option = {"--depth", 0, 10, &depth};
     const char *fen = start_fen;
-    bool bad = false;
+    bool bad = false, divide = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
             fputs(perft_help, stdout);
@@ -113,6 +159,10 @@ int run_perft(int argc, char **argv)
         }
         if (take_number_option("perft", argc, argv, &i, &depth_option, &bad))
             continue;
+        if (strcmp(argv[i], "--divide") == 0) {
+            divide = true;
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1] != '\0' && !isdigit((unsigned char)argv[i][1]))
             return usage_error("perft", "unknown option \"%s\"", argv[i]);
         if (!take_positional("perft", argv, i))
@@ -130,6 +180,11 @@ int run_perft(int argc, char **argv)
                            fen);
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
+    if (divide && depth == 0)
+        return usage_error("perft", "--divide splits the count by the first move: it needs "
+                                    "--depth 1 or more");
+    if (divide)
+        return print_divided(&board, (int)depth);
     printf("%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
     return EXIT_OK;
 }

@@ -10,13 +10,13 @@
 
 #include "options.h"
 
-static const char *const names[] = {"unknown", "binpack", "plain", "lines"};
+static const char *const names[] = {"unknown", "binpack", "plain", "lines", "bin"};
 
 data_format data_format_named(const char *name)
 {
     if (name && strcmp(name, "epd") == 0)
         return DATA_LINES;
-    for (int f = DATA_BINPACK; f <= DATA_LINES; f++)
+    for (int f = DATA_BINPACK; f <= DATA_BIN; f++)
         if (name && strcmp(name, names[f]) == 0)
             return (data_format)f;
     return DATA_UNKNOWN;

@@ -10,6 +10,7 @@ void line_reader_init(line_reader *reader, FILE *stream)
     reader->at_eof = false;
     reader->read_error = 0;
     reader->line_number = 0;
+    reader->bytes_read = 0;
 }
 
 /* Moves the unread bytes to the front and reads more behind them. */
@@ -21,6 +22,7 @@ static void refill(line_reader *reader)
     reader->end = unread;
     size_t got = fread(reader->buffer + unread, 1, sizeof reader->buffer - unread, reader->stream);
     reader->end += got;
+    reader->bytes_read += got;
     if (got == 0) {
         reader->at_eof = true;
         if (ferror(reader->stream))

@@ -19,6 +19,7 @@ typedef struct line_reader {
     bool at_eof;
     int read_error; /* errno of a failed read, 0 if none: the input then ends */
     unsigned long line_number;
+    unsigned long long bytes_read; /* from the stream so far (for progress) */
 } line_reader;
 
 typedef struct line {
@@ -32,5 +33,12 @@ void line_reader_init(line_reader *reader, FILE *stream);
 
 /* The next line, or false at the end of the stream. */
 bool line_reader_next(line_reader *reader, line *out);
+
+/* The bytes of the stream the lines returned so far took (line ends
+ * included), for progress: what was read less what waits in the buffer. */
+static inline unsigned long long line_reader_consumed(const line_reader *reader)
+{
+    return reader->bytes_read - (reader->end - reader->start);
+}
 
 #endif

@@ -1,10 +1,13 @@
 /* seebatch: the command-line tool. This file only routes to a subcommand. */
+#define _POSIX_C_SOURCE 200809L /* SIGPIPE */
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend_choice.h"
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
@@ -30,8 +33,8 @@ static const char main_help[] =
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
-    "  seebatch --version         the library version, the SEE backend in use, the\n"
-    "                             CPU features found and the view exchange\n"
+    "  seebatch --version         the library version, the SEE backend in use and\n"
+    "                             why, the CPU features found and the view exchange\n"
     "\n"
     "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
     "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
@@ -66,11 +69,20 @@ int open_subcommand_input(const char *subcommand, const input_options *options, 
     return status;
 }
 
+void start_input_progress(progress_meter *meter, const char *subcommand,
+                          const input_options *options, const input_source *input)
+{
+    progress_start(meter, options->progress, subcommand,
+                   input->format == DATA_LINES ? "lines" : "entries", input->stream);
+}
+
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, chunk_finisher finish_chunk, void **worker_states)
+                   line_processor process, chunk_finisher finish_chunk, void **worker_states,
+                   progress_meter *progress)
 {
     line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
-                    subcommand,    input->name, finish_chunk};
+                    subcommand,    input->name, progress,
+                    finish_chunk};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;
@@ -151,8 +163,10 @@ static int print_version(void)
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
+    seebatch_cpu cpu = seebatch_cpu_read();
     printf("backend: %s (%s)\n", seebatch_backend_name(),
-           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND" : "the best this CPU runs");
+           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
+                                         : seebatch_backend_auto(&cpu).reason);
     printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
            seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
     const char *names[8];
@@ -173,12 +187,23 @@ static int command_help(int argc, char **argv)
             return run_subcommand(&subcommands[i], 2, help_argv);
         }
     }
-    return usage_error(NULL, "%s takes at most a command's name, not \"%s\"", argv[1],
-                       argv[argc == 3 ? 2 : 3]);
+    if (argc > 3)
+        return usage_error(NULL, "%s takes at most a command's name, not also \"%s\"", argv[1],
+                           argv[3]);
+    char names[96] = "";
+    for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", i ? ", " : "",
+                 subcommands[i].name);
+    return usage_error(NULL, "\"%s\" is not a command (the commands: %s)", argv[2], names);
 }
 
 int main(int argc, char **argv)
 {
+    /* A reader that stops early (seebatch eval ... | head) ends the run at
+     * once and quietly, killed by SIGPIPE, as cat and grep are, even where
+     * the parent left SIGPIPE ignored; files, /dev/full and full disks keep
+     * the exit-3 rule (finish_output). */
+    signal(SIGPIPE, SIG_DFL);
     if (argc < 2) {
         fputs(main_help, stderr);
         return EXIT_USAGE;

@@ -33,11 +33,18 @@ void remember_write_error(void)
     atomic_compare_exchange_strong(&first_write_error, &expected, errno ? errno : EIO);
 }
 
-int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+bool output_stream_sound(FILE *stream, int *error)
 {
     errno = 0;
     bool failed = fflush(stream) != 0 || ferror(stream);
-    int error = errno ? errno : first_write_error ? first_write_error : EIO;
+    *error = errno ? errno : first_write_error ? first_write_error : EIO;
+    return !failed;
+}
+
+int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
+{
+    int error;
+    bool failed = !output_stream_sound(stream, &error);
     if (stream != stdout && fclose(stream) != 0 && !failed) {
         failed = true;
         error = errno ? errno : EIO;
@@ -98,13 +105,13 @@ bool argument_is_attached(char **argv, int index)
     return index > 0 && argv[index] == argv[index - 1] + strlen(argv[index - 1]) + 1;
 }
 
-/* With the threads option, the limit of bad-line messages: both come with
- * every subcommand that reads input. */
+/* With the threads option, the limit of bad-line messages and the progress
+ * options: they come with every subcommand that reads input. */
 const char threads_option_help[] =
     "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
     "                      input order\n"
     "  --max-errors N      print at most N messages about bad input lines (default\n"
-    "                      20, 0: all), then how many were not printed\n";
+    "                      20, 0: all), then how many were not printed\n" PROGRESS_OPTIONS_HELP;
 
 /* --max-errors N (0..2^62). */
 static bool parse_max_errors_option(const char *subcommand, int argc, char **argv, int *index,
@@ -115,8 +122,9 @@ static bool parse_max_errors_option(const char *subcommand, int argc, char **arg
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     long long limit;
     if (!parse_number(argument, 0, 1ll << 62, &limit)) {
-        report(subcommand, "--max-errors needs a whole number 0..%lld, not \"%s\"", 1ll << 62,
-               argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, "--max-errors", 0, 1ll << 62, argument);
+        report(subcommand, "%s", message);
         *bad = true;
         return true;
     }
@@ -136,8 +144,9 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
     else
         return false;
     if (!parse_number(argument, 1, 256, threads)) {
-        report(subcommand, "%s needs a whole number 1..256, not \"%s\"", option,
-               argument ? argument : "");
+        char message[160];
+        number_option_message(message, sizeof message, option, 1, 256, argument);
+        report(subcommand, "%s", message);
         *bad = true;
     }
     return true;
@@ -169,7 +178,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
             bad = true;
         }
     } else if (!parse_threads_option(subcommand, argc, argv, index, &options->threads, &bad) &&
-               !parse_max_errors_option(subcommand, argc, argv, index, &bad)) {
+               !parse_max_errors_option(subcommand, argc, argv, index, &bad) &&
+               !parse_progress_option(argument, &options->progress)) {
         if (argument[0] == '-' && argument[1] != '\0') {
             usage_error(subcommand, "unknown option \"%s\"", argument);
             return ARGUMENT_BAD;

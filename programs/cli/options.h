@@ -21,6 +21,7 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
 extern const char threads_option_help[];
 
 #include "input_messages.h" /* set_error_limit */
+#include "progress.h"
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -28,12 +29,14 @@ typedef struct input_options {
     bool configured;        /* some configuration option was given */
     long long threads;      /* 1 unless -j says else */
     const char *path;       /* NULL: standard input */
+    progress_choice progress; /* --progress, --no-progress; auto unless given */
 } input_options;
 
 typedef enum argument_result { ARGUMENT_TAKEN, ARGUMENT_HELP, ARGUMENT_BAD } argument_result;
 
 /* Takes argv[*index] after the subcommand has looked for its own options:
- * -h/--help, a configuration option, -j, or the input path. Anything else is
+ * -h/--help, a configuration option, -j, --max-errors, --progress,
+ * --no-progress, or the input path. Anything else is
  * an unknown option, reported here (ARGUMENT_BAD, like a bad value). */
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options);
@@ -59,6 +62,11 @@ int usage_error(const char *subcommand, const char *format, ...)
  * incomplete" and returns EXIT_RESOURCE_FAILURE, whatever status was;
  * otherwise returns status. */
 int finish_output(const char *subcommand, FILE *stream, const char *name, int status);
+
+/* Flushes stream and checks its error flag: true when every write to it
+ * succeeded, else false with *error the reason (of the first failed write
+ * when remember_write_error kept it). */
+bool output_stream_sound(FILE *stream, int *error);
 
 /* Keeps errno as the reason of the first failed write, called right where a
  * write is seen to fail: stdio may drop the failed buffer, so a later fflush

@@ -4,9 +4,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "options.h"
 
@@ -18,6 +15,7 @@ typedef struct chunk {
     size_t offsets[CHUNK_LINES];
     line lines[CHUNK_LINES]; /* text pointers are set after reading */
     size_t count;
+    unsigned long long bytes; /* of the input, line ends included (for progress) */
     text_buffer out, errors;
     bool all_good;
 } chunk;
@@ -35,6 +33,7 @@ static bool read_chunk(line_reader *reader, chunk *c)
 {
     c->count = 0;
     c->text.length = 0;
+    unsigned long long consumed = line_reader_consumed(reader);
     line input;
     while (c->count < CHUNK_LINES && c->text.length < CHUNK_BYTES &&
            line_reader_next(reader, &input)) {
@@ -46,6 +45,7 @@ static bool read_chunk(line_reader *reader, chunk *c)
     for (size_t i = 0; i < c->count; i++)
         if (!c->lines[i].too_long)
             c->lines[i].text = c->text.bytes + c->offsets[i];
+    c->bytes = line_reader_consumed(reader) - consumed;
     return c->count > 0;
 }
 
@@ -64,67 +64,6 @@ static void process_chunk(chunk *c, const line_job *job, void *worker_state)
     }
     if (job->finish_chunk)
         job->finish_chunk(worker_state, &c->out);
-}
-
-typedef struct progress {
-    bool shown;
-    off_t total_bytes; /* 0 when the input is not a regular file */
-    struct timespec start, last;
-} progress;
-
-static double seconds_between(struct timespec a, struct timespec b)
-{
-    return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
-}
-
-static void progress_init(progress *p, FILE *input)
-{
-    struct stat info;
-    p->shown = isatty(STDERR_FILENO);
-    p->total_bytes = fstat(fileno(input), &info) == 0 && S_ISREG(info.st_mode) ? info.st_size : 0;
-    clock_gettime(CLOCK_MONOTONIC, &p->start);
-    p->last = p->start;
-}
-
-static void progress_draw(const progress *p, const char *name, unsigned long lines, double percent,
-                          struct timespec now)
-{
-    double rate = lines / seconds_between(p->start, now);
-    if (percent >= 0)
-        fprintf(stderr, "\rseebatch %s: %3.0f%%  %lu lines  %.0f lines/s ", name, percent, lines,
-                rate);
-    else
-        fprintf(stderr, "\rseebatch %s: %lu lines  %.0f lines/s ", name, lines, rate);
-}
-
-/* Redraws the progress line at most four times a second, after the first second. */
-static void progress_update(progress *p, const char *name, unsigned long lines, FILE *input)
-{
-    if (!p->shown)
-        return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (seconds_between(p->start, now) < 1.0 || seconds_between(p->last, now) < 0.25)
-        return;
-    p->last = now;
-    long position = ftell(input);
-    double percent = p->total_bytes > 0 && position >= 0
-                         ? 100.0 * (double)position / (double)p->total_bytes
-                         : -1.0;
-    progress_draw(p, name, lines, percent, now);
-}
-
-/* A job long enough to show progress ends with the line redrawn with the
- * final count (an update may have been skipped since the last chunk), and
- * keeps it on the screen. */
-static void progress_finish(const progress *p, const char *name, unsigned long lines)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (!p->shown || seconds_between(p->start, now) < 1.0)
-        return;
-    progress_draw(p, name, lines, p->total_bytes > 0 ? 100.0 : -1.0, now);
-    fputs("\033[K\n", stderr);
 }
 
 /*
@@ -247,10 +186,8 @@ static void fill_slots(pipeline *pipe, line_reader *reader, size_t written, int 
  * finish the chunks already read and stop. */
 static line_job_result run_pipeline(pipeline *pipe, line_reader *reader, int workers_running)
 {
-    progress meter;
-    progress_init(&meter, pipe->job->input);
     bool all_good = true;
-    size_t written = 0, lines = 0;
+    size_t written = 0;
     for (;;) {
         fill_slots(pipe, reader, written, workers_running);
         if (written == pipe->filled && pipe->input_done)
@@ -259,14 +196,11 @@ static line_job_result run_pipeline(pipeline *pipe, line_reader *reader, int wor
         chunk *c = &pipe->slots[written % pipe->slot_count];
         if (!write_chunk(c, pipe->job->output, &all_good)) {
             finish_input(pipe);
-            progress_finish(&meter, pipe->job->name, lines); /* ends a progress line shown */
             return LINES_UNWRITABLE;
         }
-        lines += c->count;
+        progress_add(pipe->job->progress, c->count, c->bytes);
         set_state(pipe, written++, SLOT_FREE);
-        progress_update(&meter, pipe->job->name, lines, pipe->job->input);
     }
-    progress_finish(&meter, pipe->job->name, lines);
     return all_good ? LINES_ALL_GOOD : LINES_SOME_BAD;
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "line_reader.h"
+#include "progress.h"
 #include "text_buffer.h"
 
 enum { MAX_THREADS = 256 };
@@ -32,6 +33,7 @@ typedef struct line_job {
     void **worker_states;   /* threads entries */
     const char *name;       /* subcommand, for the progress line and messages */
     const char *input_name; /* the input's path, or "standard input", for messages */
+    progress_meter *progress; /* counts the lines written; NULL for none */
     chunk_finisher finish_chunk; /* or NULL */
 } line_job;
 
@@ -43,8 +45,8 @@ typedef enum line_job_result {
                          (reported by whoever closes the output) */
 } line_job_result;
 
-/* Runs the job. Shows progress on stderr when it is a terminal and the job
- * runs longer than a second. Input is read in large blocks and output written
+/* Runs the job, counting the lines written and the bytes read in
+ * job->progress (ended by the caller). Input is read in large blocks and output written
  * per round of chunks, so this is for files and pipes, not for answering one
  * line at a time interactively. */
 line_job_result run_line_job(const line_job *job);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "epd_record.h"
 #include "errors.h"   /* seebatch_printable */
 #include "fen_scan.h" /* seebatch_fen_scan */
 
@@ -64,6 +65,15 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
     return true;
 }
 
+static bool board_from_fen(position_line *out, const char *fen, char *message, size_t size)
+{
+    seebatch_error error;
+    if (seebatch_board_from_fen(&out->board, fen, &error) == SEEBATCH_OK)
+        return true;
+    snprintf(message, size, "%s", error.message);
+    return false;
+}
+
 bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
 {
     /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
@@ -79,22 +89,34 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
         snprintf(message, size, "contains a NUL byte");
         return false;
     }
+    char fen[256];
+    size_t fields_end;
+    switch (epd_read(input->text, input->length, fen, sizeof fen, &fields_end, message, size)) {
+    case EPD_BAD:
+        return false;
+    case EPD_RECORD:
+        /* An EPD record names no moves (its operations are not moves). */
+        out->fen = input->text;
+        out->fen_length = fields_end;
+        trim(&out->fen, &out->fen_length);
+        out->has_moves = false;
+        out->move_count = 0;
+        return board_from_fen(out, fen, message, size);
+    case EPD_NOT_EPD:
+        break;
+    }
     const char *separator = memchr(input->text, ';', input->length);
     out->fen = input->text;
     out->fen_length = separator ? (size_t)(separator - input->text) : input->length;
     trim(&out->fen, &out->fen_length);
-    char fen[256];
     if (out->fen_length >= sizeof fen) {
         snprintf(message, size, "FEN is longer than %zu bytes", sizeof fen - 1);
         return false;
     }
     memcpy(fen, out->fen, out->fen_length);
     fen[out->fen_length] = '\0';
-    seebatch_error error;
-    if (seebatch_board_from_fen(&out->board, fen, &error) != SEEBATCH_OK) {
-        snprintf(message, size, "%s", error.message);
+    if (!board_from_fen(out, fen, message, size))
         return false;
-    }
     out->has_moves = separator != NULL;
     out->move_count = 0;
     if (!separator)

@@ -1,4 +1,5 @@
-/* An input line of eval and check: "FEN" or "FEN;move move ...". */
+/* An input line of eval and check: "FEN", "FEN;move move ..." or an EPD
+ * record (epd_record.h). */
 #ifndef SEEBATCH_POSITION_LINE_H
 #define SEEBATCH_POSITION_LINE_H
 

@@ -34,7 +34,7 @@ static const char stats_help[] =
     "scores and plies fall in each range.\n"
     "\n"
     "Options:\n"
-    "  --input-format F    binpack or plain (by default the input says)\n"
+    "  --input-format F    binpack, plain or bin (by default the input says)\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -188,10 +188,11 @@ static bool settle_games(const void *state, const chunk_carry *incoming, chunk_r
     return false;
 }
 
-static int count_binpack(const input_source *input, int threads, chunk_totals *totals)
+static int count_binpack(const input_source *input, int threads, progress_meter *progress,
+                         chunk_totals *totals)
 {
     chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false};
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress};
     return run_chunk_job(&job, totals);
 }
 
@@ -221,10 +222,10 @@ static void count_entries(const training_entry *entries, size_t count, uint64_t 
     }
 }
 
-static int count_plain(const input_source *input, chunk_totals *totals)
+static int count_plain(const input_source *input, progress_meter *progress, chunk_totals *totals)
 {
     plain_count c = {.any = false};
-    training_job job = {"stats", input, stdout, 1, count_entries, &c, false};
+    training_job job = {"stats", input, stdout, 1, count_entries, &c, false, progress};
     return run_training_job(&job, totals);
 }
 
@@ -268,13 +269,14 @@ static void print_stats(const input_source *input, const chunk_totals *totals)
 
 int run_stats(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN)
-                return usage_error("stats", "--input-format needs binpack or plain");
+            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN &&
+                input_format != DATA_BIN)
+                return usage_error("stats", "--input-format needs binpack, plain or bin");
             continue;
         }
         argument_result result = take_input_argument("stats", argc, argv, &i, &options);
@@ -302,8 +304,12 @@ int run_stats(int argc, char **argv)
         return status;
     }
     chunk_totals totals;
-    status = input.format == DATA_BINPACK ? count_binpack(&input, (int)options.threads, &totals)
-                                          : count_plain(&input, &totals);
+    progress_meter progress;
+    start_input_progress(&progress, "stats", &options, &input);
+    status = input.format == DATA_BINPACK
+                 ? count_binpack(&input, (int)options.threads, &progress, &totals)
+                 : count_plain(&input, &progress, &totals);
+    progress_end(&progress);
     input_close(&input);
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE)
         print_stats(&input, &totals);

@@ -6,6 +6,7 @@
 #include "entry_place.h"
 #include "input_messages.h"
 #include "options.h"
+#include "entry_source.h"
 #include "plain.h"
 
 /* ------------------------------------------------------------------------ */
@@ -38,7 +39,7 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
 static int run_binpack(const training_job *job, chunk_totals *totals)
 {
     chunk_job chunks = {job->input->stream, job->output, job->threads, process_chunk, job,
-                        job->name,          NULL,        {{0}},        job->numbered};
+                        job->name,          NULL,        {{0}},        job->numbered, job->progress};
     return run_chunk_job(&chunks, totals);
 }
 
@@ -48,9 +49,8 @@ static int run_binpack(const training_job *job, chunk_totals *totals)
 
 typedef struct plain_run {
     const training_job *job;
-    plain_reader reader;
+    entry_source reader;     /* plain or bin */
     training_entry *entries; /* ENTRY_BLOCK */
-    uint64_t blocks;         /* blocks read, good or bad: an entry's number */
     uint64_t first_number;   /* of entries[0] */
     chunk_result result;
     chunk_totals *totals;
@@ -62,20 +62,14 @@ typedef struct plain_run {
 static size_t read_plain_block(plain_run *run)
 {
     size_t count = 0;
-    char message[SEEBATCH_MESSAGE_SIZE + 128], text[sizeof message + 64];
-    plain_step step;
+    source_step step;
     while (count < ENTRY_BLOCK &&
-           (step = seebatch_plain_next(&run->reader, &run->entries[count], message,
-                                       sizeof message)) != PLAIN_END) {
-        run->blocks++;
-        if (step == PLAIN_ENTRY) {
+           (step = entry_source_next(&run->reader, &run->entries[count])) != SOURCE_END) {
+        if (step == SOURCE_ENTRY) {
             if (count++ == 0)
-                run->first_number = run->blocks;
+                run->first_number = run->reader.number;
             continue;
         }
-        report_input_error("%s",
-                           seebatch_entry_fault_text(text, sizeof text, true,
-                                                     run->reader.fault_line, run->blocks, message));
         run->bad = true;
         if (count)
             break;
@@ -93,6 +87,7 @@ static bool write_plain_block(plain_run *run, size_t count)
                                                                    run->first_number)
                                       : text_buffer_flush(&result->text, run->job->output);
     run->totals->entries += count;
+    progress_add(run->job->progress, count, 0); /* bytes: the stream's position */
     for (int c = 0; c < CHUNK_COUNTERS; c++)
         run->totals->counters[c] += result->counters[c];
     return written;
@@ -101,7 +96,7 @@ static bool write_plain_block(plain_run *run, size_t count)
 static int run_plain(const training_job *job, chunk_totals *totals)
 {
     plain_run run = {.job = job,
-                     .reader = seebatch_plain_reader(job->input->stream),
+                     .reader = entry_source_start(job->input->stream, job->input->format),
                      .entries = malloc(ENTRY_BLOCK * sizeof(training_entry)),
                      .totals = totals};
     if (!run.entries) {
@@ -118,7 +113,7 @@ static int run_plain(const training_job *job, chunk_totals *totals)
     }
     free(run.entries);
     text_buffer_free(&run.result.text);
-    if (status == EXIT_OK && run.reader.read_failed)
+    if (status == EXIT_OK && entry_source_read_failed(&run.reader))
         status = EXIT_USAGE; /* reported with the other bad input */
     return status != EXIT_OK ? status : run.bad ? EXIT_BAD_LINES : EXIT_OK;
 }

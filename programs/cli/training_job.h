@@ -1,10 +1,11 @@
 /*
- * Work on every entry of a training file, binpack or plain, in file order,
+ * Work on every entry of a training file, binpack, plain or bin, in file order,
  * for the subcommands that read entries one by one and write text (eval,
  * check, stats): a consumer is given block after block of entries and
  * fills a chunk_result, whose text is written in order and whose counters
  * are summed. Binpack runs its chunks on N threads (binpack_chunks.h);
- * plain is read on one thread, in blocks of ENTRY_BLOCK entries.
+ * plain and bin are read on one thread (entry_source.h), in blocks of
+ * ENTRY_BLOCK entries; a bad .bin entry ends the run there, as in binpack.
  *
  * Faults: a binpack that does not decode ends the run at the fault, every
  * entry before it done. A bad plain block is reported ("line L, entry E:
@@ -36,6 +37,7 @@ typedef struct training_job {
     entries_consumer consume;
     const void *state;
     bool numbered; /* the text holds number marks (binpack_chunks.h) */
+    progress_meter *progress; /* counts the entries done; NULL for none */
 } training_job;
 
 /* Runs the job: EXIT_OK, EXIT_BAD_LINES (bad input, reported),

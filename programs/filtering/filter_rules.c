@@ -37,6 +37,10 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
     if ((rules->active & (1u << RULE_WLD)) && trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
                                                   1.0 - trainer_result_probability(entry))
         matched |= 1u << RULE_WLD;
+    if ((rules->active & (1u << RULE_SOFT_EARLY)) && (int32_t)entry->ply < rules->soft_early &&
+        trainer_draw(rules->seed, TRAINER_DRAW_SOFT_EARLY, entry) <
+            1.0 - trainer_soft_early_keep(rules->soft_early, entry->ply))
+        matched |= 1u << RULE_SOFT_EARLY;
     return matched;
 }
 
@@ -63,7 +67,12 @@ unsigned matching_rules(const filter_rules *rules, filter_history *history,
         if ((eval < 0 ? -eval : eval) < rules->simple_eval)
             matched |= 1u << RULE_SIMPLE_EVAL;
     }
-    if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD)))
+    if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY)))
         matched |= random_rules(rules, entry);
+    if ((active & (1u << RULE_PIECE_COUNT)) && !matched &&
+        trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, entry) <
+            1.0 - trainer_piece_count_keep(&history->piece_counts, rules->piece_weights,
+                                           rules->piece_weights_total, &entry->board))
+        matched |= 1u << RULE_PIECE_COUNT;
     return matched;
 }

@@ -24,12 +24,19 @@ typedef enum filter_rule {
     RULE_SIMPLE_EVAL, /* |simple eval| below N */
     RULE_RANDOM,      /* a draw below N / (N + 1) */
     RULE_WLD,         /* a draw below 1 - the result's probability at the score */
+    RULE_SOFT_EARLY,  /* ply below N and a draw below 1 - the schedule's keep chance */
+    RULE_PIECE_COUNT, /* of the entries no other rule drops, a draw below 1 - the piece count's keep chance */
     RULE_COUNT
 } filter_rule;
 
 /* The rules that read the score, ply or result, which EPD lines lack. */
 #define RULES_NEEDING_TRAINING_DATA                                                                \
-    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) | (1u << RULE_WLD))
+    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) | (1u << RULE_WLD) | \
+     (1u << RULE_SOFT_EARLY))
+
+/* The rules that draw, which --seed seeds. */
+#define RULES_DRAWING                                                                              \
+    ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY) | (1u << RULE_PIECE_COUNT))
 
 typedef struct filter_rules {
     unsigned active;       /* bit r: rule r is on */
@@ -37,15 +44,21 @@ typedef struct filter_rules {
     int32_t early_ply;     /* for RULE_EARLY_PLY: drop ply <= this */
     int32_t simple_eval;   /* for RULE_SIMPLE_EVAL: drop |eval| < this */
     int32_t random_skip;   /* for RULE_RANDOM: drop with probability N / (N + 1) */
+    int32_t soft_early;    /* for RULE_SOFT_EARLY: plies below it may be dropped */
+    double piece_weights[TRAINER_PIECE_COUNTS]; /* for RULE_PIECE_COUNT: target shares ... */
+    double piece_weights_total;                 /* ... over their sum */
     uint64_t seed;         /* for the random rules */
     bool seed_given;       /* --seed was given */
     seebatch_rules see;    /* for RULE_SEE_GE: the configuration, prepared */
 } filter_rules;
 
 /* The rules an entry matches, as bits 1 << rule (0: the entry is kept).
- * *history is what the placeholder rule knows of the entries before this
- * one in the stream (filter_history_start() before the first); it is moved
- * past the entry whether or not that rule is on. */
+ * *history is what the rules know of the entries before this one in the
+ * stream (filter_history_start() before the first); it is moved past the
+ * entry (the placeholder's part whether or not that rule is on; the
+ * piece-count rule's when the entry reaches it: it is judged last, only on
+ * entries no other active rule matches, as it ends nnue-pytorch's
+ * predicate). */
 unsigned matching_rules(const filter_rules *rules, filter_history *history,
                         const training_entry *entry);
 

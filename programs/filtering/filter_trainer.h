@@ -17,18 +17,35 @@
 /* Stockfish's VALUE_NONE: a score that marks an entry to be skipped. */
 enum { TRAINER_VALUE_NONE = 32002, TRAINER_NO_PLY = -1 };
 
-/* What the placeholder rule remembers of the entries before: the previous
- * entry's ply, and the last score that was neither VALUE_NONE nor itself a
- * placeholder zero. It follows every entry, whichever rules are on. */
+/* The piece counts a board can have that the piece-count rule weighs: 0..32. */
+enum { TRAINER_PIECE_COUNTS = 33 };
+
+/* What the piece-count rule has seen of the entries that reached it (the
+ * entries no other active rule dropped), as nnue-pytorch keeps it: how
+ * many had each piece count (halved every 10,000 entries), their sum, the
+ * scale of the keep chances, and how many reached it. */
+typedef struct piece_count_history {
+    double seen[TRAINER_PIECE_COUNTS];
+    double seen_total;
+    double alpha;
+    uint64_t steps;
+} piece_count_history;
+
+/* What the rules that look at earlier entries remember of them. The
+ * placeholder rule: the previous entry's ply, and the last score that was
+ * neither VALUE_NONE nor itself a placeholder zero; it follows every
+ * entry, whichever rules are on. The piece-count rule: its history. */
 typedef struct filter_history {
     int32_t last_ply;   /* TRAINER_NO_PLY before the first entry */
     int32_t last_score; /* TRAINER_VALUE_NONE before the first valid score */
+    piece_count_history piece_counts;
 } filter_history;
 
 /* The history before the first entry of a stream. */
 static inline filter_history filter_history_start(void)
 {
-    return (filter_history){TRAINER_NO_PLY, TRAINER_VALUE_NONE};
+    filter_history history = {TRAINER_NO_PLY, TRAINER_VALUE_NONE, {{0}, 0, 1.0, 0}};
+    return history;
 }
 
 /* Whether an earlier score makes a zero after it look like a placeholder:
@@ -52,9 +69,32 @@ int32_t trainer_simple_eval(const seebatch_board *board);
  * and ply (win, loss or draw as the result says). */
 double trainer_result_probability(const training_entry *entry);
 
+/* soft_early_fen_skipping's chance to keep an entry of ply < until: the
+ * line through (0, 0.1), (6, 0.15), (10, 0.25), (18, 0.75) and (until, 1)
+ * (nnue-pytorch's default points), read in that order, clamped to [0, 1]. */
+double trainer_soft_early_keep(int32_t until, uint32_t ply);
+
+/* The piece-count rule's target weights, weights[pc] for pc = 0..32:
+ * nnue-pytorch's cubic Hermite spline through (0, 0), (8, 0.4), (16, 1),
+ * (24, 1), (32, 0.75) (its default points), at least 0. Returns their sum
+ * (all 1 and 33 if that sum is not positive). */
+double trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS]);
+
+/* Counts the board's pieces in *history (an entry reaching the rule) and
+ * returns the chance the rule keeps it; 0 for more than 32 pieces (not
+ * counted), as nnue-pytorch skips those. */
+double trainer_piece_count_keep(piece_count_history *history,
+                                const double weights[TRAINER_PIECE_COUNTS], double weights_total,
+                                const seebatch_board *board);
+
 /* The rule numbers the draws hash (docs/training-data.md): fixed, so that
  * a seed keeps its meaning whatever the filter's own numbering. */
-enum { TRAINER_DRAW_RANDOM = 10, TRAINER_DRAW_WLD = 11 };
+enum {
+    TRAINER_DRAW_RANDOM = 10,
+    TRAINER_DRAW_WLD = 11,
+    TRAINER_DRAW_SOFT_EARLY = 12,
+    TRAINER_DRAW_PIECE_COUNT = 13
+};
 
 /* A uniform draw in [0, 1) for one rule and entry: a hash of the seed, the
  * rule's number and every field of the entry, so the same entry gets the

@@ -41,12 +41,26 @@ static const char *value_text(int argc, char **argv, int *index, size_t name_len
     return *index + 1 < argc ? argv[++*index] : NULL;
 }
 
-/* OPTION_BAD with a message. */
+/* OPTION_BAD with a message; an option given no value is told so. */
 static option_parse refuse(char *message, size_t size, const char *format, const char *name,
                            const char *value)
 {
-    snprintf(message, size, format, name, value ? value : "");
+    if (value)
+        snprintf(message, size, format, name, value);
+    else
+        snprintf(message, size, "%s needs a value, but the command line ends after it", name);
     return OPTION_BAD;
+}
+
+void number_option_message(char *message, size_t size, const char *name, long long minimum,
+                           long long maximum, const char *text)
+{
+    if (text)
+        snprintf(message, size, "%s needs a whole number %lld..%lld, not \"%s\"", name, minimum,
+                 maximum, text);
+    else
+        snprintf(message, size, "%s needs a value, a whole number %lld..%lld", name, minimum,
+                 maximum);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -176,6 +190,8 @@ static const rule_option rule_options[RULE_COUNT] = {
     [RULE_SIMPLE_EVAL] = {"--skip-simple-eval", offsetof(filter_rules, simple_eval), 0, 32767},
     [RULE_RANDOM] = {"--random-skip", offsetof(filter_rules, random_skip), 0, INT32_MAX},
     [RULE_WLD] = {"--wld-skip", 0, 0, 0},
+    [RULE_SOFT_EARLY] = {"--soft-early-skip", offsetof(filter_rules, soft_early), 1, 65535},
+    [RULE_PIECE_COUNT] = {"--piece-count-skip", 0, 0, 0},
 };
 
 const char rule_options_help[] =
@@ -205,7 +221,18 @@ const char rule_options_help[] =
     "  --wld-skip          drop each entry with probability 1 - P(its result |\n"
     "                      score, ply) under the loader's win-rate model\n"
     "                      (wld_filtered)\n"
-    "  --seed S            the random rules' seed, 0..2^63-1 (default 0): an\n"
+    "  --soft-early-skip N  drop an entry of ply p < N with probability 1 - K(p),\n"
+    "                      K the line through (0, 0.1), (6, 0.15), (10, 0.25),\n"
+    "                      (18, 0.75), (N, 1) (soft_early_fen_skipping, its\n"
+    "                      default points)\n"
+    "  --piece-count-skip  judged last, on the entries no other rule drops: drop\n"
+    "                      each with probability 1 - K, K = a * target share of\n"
+    "                      its piece count / the share seen so far, the target a\n"
+    "                      spline through 0, 0.4, 1, 1, 0.75 at 0, 8, 16, 24, 32\n"
+    "                      pieces, a set as the loader does (the piece-count\n"
+    "                      filter ending its predicate); reads the file in order,\n"
+    "                      on one thread whatever -j\n"
+    "  --seed S            the drawing rules' seed, 0..2^63-1 (default 0): an\n"
     "                      entry's draw is a hash of S, the rule and the entry,\n"
     "                      so output is the same at any -j; nnue-pytorch's\n"
     "                      probabilities, not its random stream\n"
@@ -218,8 +245,7 @@ static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *
     const char *text = value_text(argc, argv, index, strlen("--seed"));
     long long seed;
     if (!parse_number(text, 0, INT64_MAX, &seed)) {
-        snprintf(message, size, "--seed needs a whole number 0..%lld, not \"%s\"",
-                 (long long)INT64_MAX, text ? text : "");
+        number_option_message(message, size, "--seed", 0, INT64_MAX, text);
         return OPTION_BAD;
     }
     rules->seed = (uint64_t)seed;
@@ -237,12 +263,14 @@ option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *
         if (!named(argv[*index], option->name, option->field != 0))
             continue;
         rules->active |= 1u << rule;
+        if (rule == RULE_PIECE_COUNT)
+            rules->piece_weights_total = trainer_piece_weights(rules->piece_weights);
         if (option->field) {
             const char *text = value_text(argc, argv, index, strlen(option->name));
             long long value;
             if (!parse_number(text, option->minimum, option->maximum, &value)) {
-                snprintf(message, message_size, "%s needs a whole number %lld..%lld, not \"%s\"",
-                         option->name, option->minimum, option->maximum, text ? text : "");
+                number_option_message(message, message_size, option->name, option->minimum,
+                                      option->maximum, text);
                 return OPTION_BAD;
             }
             int32_t stored = (int32_t)value;
@@ -264,16 +292,17 @@ void describe_rule(const filter_rules *rules, int rule, char *out, size_t size)
         memcpy(&value, (const char *)rules + option->field, sizeof value);
         length = snprintf(out, size, "%s %ld", option->name, (long)value);
     }
-    if ((rule == RULE_RANDOM || rule == RULE_WLD) && length >= 0 && (size_t)length < size)
+    if (((1u << rule) & RULES_DRAWING) && length >= 0 && (size_t)length < size)
         snprintf(out + length, size - (size_t)length, " (seed %llu)",
                  (unsigned long long)rules->seed);
 }
 
 bool check_rule_options(const filter_rules *rules, char *message, size_t message_size)
 {
-    if (rules->seed_given && !(rules->active & ((1u << RULE_RANDOM) | (1u << RULE_WLD)))) {
+    if (rules->seed_given && !(rules->active & RULES_DRAWING)) {
         snprintf(message, message_size,
-                 "--seed seeds --random-skip and --wld-skip, and neither is given");
+                 "--seed seeds --random-skip and --wld-skip, and also --soft-early-skip "
+                 "and --piece-count-skip; none of them is given");
         return false;
     }
     return true;

@@ -25,6 +25,12 @@ typedef enum option_parse {
  * a '-', nothing before or after them. */
 bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
 
+/* The message for an option `name` that takes a whole number in [minimum,
+ * maximum] but was given `text`, or nothing (text NULL: the option ended the
+ * command line). */
+void number_option_message(char *message, size_t size, const char *name, long long minimum,
+                           long long maximum, const char *text);
+
 /* Whether argv[index] is a value the caller split off the argument before
  * it ("--promotions=move" given as "--promotions", "move"); NULL when the
  * caller splits nothing. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bin_file.h"
 #include "binpack_reader.h"
 #include "entry_place.h"
 #include "plain.h"
@@ -18,6 +19,7 @@ struct seebatch_training_reader {
     bool truncated;           /* the file ends inside that chunk */
     binpack_fault truncation; /* what the chunk reader said of it */
     plain_reader plain;
+    bin_reader bin;
     uint64_t entries;            /* entries returned so far */
     bool finished;               /* the end, or a fault, was reached */
     bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
@@ -48,9 +50,14 @@ seebatch_training_reader *seebatch_training_open(const char *path, seebatch_trai
         return NULL;
     }
     bool binpack = got == 4 && memcmp(magic, "BINP", 4) == 0;
+    size_t length = strlen(path);
+    bool bin = length >= 4 && strcmp(path + length - 4, ".bin") == 0; /* a .bin has no magic */
     rewind(file);
     reader->file = file;
-    reader->format = binpack ? SEEBATCH_TRAINING_BINPACK : SEEBATCH_TRAINING_PLAIN;
+    reader->format = binpack ? SEEBATCH_TRAINING_BINPACK
+                     : bin   ? SEEBATCH_TRAINING_BIN
+                             : SEEBATCH_TRAINING_PLAIN;
+    reader->bin = seebatch_bin_reader(file);
     reader->chunks.file = file;
     reader->plain = seebatch_plain_reader(file);
     return reader;
@@ -160,10 +167,30 @@ static size_t read_plain(seebatch_training_reader *r, size_t capacity,
     return n;
 }
 
+/* A .bin stops at its first bad entry, as a binpack does. */
+static size_t read_bin(seebatch_training_reader *r, size_t capacity,
+                       const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    char message[SEEBATCH_MESSAGE_SIZE];
+    while (n < capacity && !r->finished) {
+        bin_step step = seebatch_bin_next(&r->bin, &entry, message, sizeof message);
+        if (step == BIN_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+        } else {
+            finish(r, r->bin.fault_byte, 0, step == BIN_BAD ? message : NULL);
+        }
+    }
+    return n;
+}
+
 size_t seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
                               const seebatch_training_arrays *out, seebatch_training_fault *fault)
 {
     size_t n = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
+               : reader->format == SEEBATCH_TRAINING_BIN   ? read_bin(reader, capacity, out)
                                                            : read_plain(reader, capacity, out);
     *fault = reader->end;
     return n;

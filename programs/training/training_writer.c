@@ -4,13 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bin_file.h"
 #include "binpack_reader.h"
 #include "binpack_writer.h"
+#include "output_file.h"
 #include "plain.h"
 #include "training_internal.h"
 
 struct seebatch_training_writer {
-    FILE *file;
+    FILE *file; /* output.stream */
+    output_file output;
     char *path;
     seebatch_training_format format;
     binpack_writer binpack;
@@ -25,22 +28,22 @@ seebatch_training_writer *seebatch_training_create(const char *path,
                                                    seebatch_training_fault *fault)
 {
     memset(fault, 0, sizeof *fault);
-    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN) {
-        training_fail(fault, 0, 0, "%s: format %d is neither binpack (0) nor plain (1)", path,
-                      (int)format);
+    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN &&
+        format != SEEBATCH_TRAINING_BIN) {
+        training_fail(fault, 0, 0, "%s: format %d is none of binpack (0), plain (1), bin (2)",
+                      path, (int)format);
         return NULL;
     }
     seebatch_training_writer *writer = calloc(1, sizeof *writer);
     char *copy = malloc(strlen(path) + 1);
-    FILE *file = writer && copy ? fopen(path, "wb") : NULL;
-    if (!file) {
-        training_fail(fault, 0, 0, "%s: cannot create: %s", path,
-                      writer && copy ? strerror(errno) : "out of memory");
+    int error = writer && copy ? output_file_open(&writer->output, path) : ENOMEM;
+    if (error) {
+        training_fail(fault, 0, 0, "%s: cannot create: %s", path, strerror(error));
         free(writer);
         free(copy);
         return NULL;
     }
-    writer->file = file;
+    writer->file = writer->output.stream;
     writer->path = strcpy(copy, path);
     writer->format = format;
     writer->caller_chunks = caller_chunks != 0;
@@ -85,6 +88,15 @@ static bool write_one(seebatch_training_writer *w, const training_entry *entry,
         char block[PLAIN_BLOCK_MAX];
         size_t length = seebatch_plain_format(entry, block);
         written = fwrite(block, 1, length, w->file) == length;
+    } else if (w->format == SEEBATCH_TRAINING_BIN) {
+        char why[SEEBATCH_MESSAGE_SIZE - 64];
+        if (!training_check_entry(entry, number, true, fault))
+            return false;
+        if (!seebatch_bin_holds(entry, why, sizeof why)) {
+            training_fail(fault, 0, number, "entry %llu: %s", (unsigned long long)number, why);
+            return false;
+        }
+        written = seebatch_bin_write(entry, w->file);
     } else {
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */
@@ -138,15 +150,36 @@ int seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_train
     return -1;
 }
 
-int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training_fault *fault)
+/* Frees what the writer holds once its file is dealt with. */
+static void free_writer(seebatch_training_writer *writer)
 {
-    memset(fault, 0, sizeof *fault);
-    bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) && !ferror(writer->file);
-    ok = fclose(writer->file) == 0 && ok;
-    if (!ok)
-        training_fail(fault, 0, 0, "%s: writing failed: %s", writer->path, strerror(errno));
     seebatch_binpack_writer_free(&writer->binpack);
     free(writer->path);
     free(writer);
-    return ok ? 0 : -1;
+}
+
+int seebatch_training_finish(seebatch_training_writer *writer, seebatch_training_fault *fault)
+{
+    memset(fault, 0, sizeof *fault);
+    errno = 0;
+    bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) &&
+              fflush(writer->file) == 0 && !ferror(writer->file);
+    int error = errno ? errno : EIO;
+    if (ok)
+        error = output_file_commit(&writer->output);
+    else
+        output_file_discard(&writer->output);
+    if (!ok || error)
+        training_fail(fault, 0, 0, "%s: writing failed: %s; %s", writer->path, strerror(error),
+                      "nothing was written there (the file is as it was)");
+    free_writer(writer);
+    return ok && !error ? 0 : -1;
+}
+
+void seebatch_training_abandon(seebatch_training_writer *writer)
+{
+    if (!writer)
+        return;
+    output_file_discard(&writer->output);
+    free_writer(writer);
 }

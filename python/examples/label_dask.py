@@ -105,7 +105,11 @@ def run(client, args):
 
     with open(args.input, "rb") as stream, open(args.output, "wb") as output:
         for data, first_line in blocks(stream, args.block_bytes):
-            pending.append(client.submit(label_block, data, first_line, config, pure=False))
+            # Sent to a worker as data of its own, not inside the task: a block
+            # of megabytes in the task graph burdens the scheduler (and Dask
+            # warns about it on every run).
+            block = client.scatter(data, hash=False)
+            pending.append(client.submit(label_block, block, first_line, config, pure=False))
             if len(pending) >= args.window:
                 bad_lines += write_oldest()
         while pending:

@@ -67,11 +67,24 @@ def _line_break_errors(rows):
     return errors
 
 
+def _without_line_end(row):
+    """The row without one trailing LF or CRLF (as a line from readlines())."""
+    if isinstance(row, str):
+        return row[:-2] if row.endswith("\r\n") else row[:-1] if row.endswith("\n") else row
+    if isinstance(row, (bytes, bytearray)):
+        return row[:-2] if row.endswith(b"\r\n") else row[:-1] if row.endswith(b"\n") else row
+    return row
+
+
 def _parse_chunk(rows, boards, statuses):
-    """Parses rows into boards and statuses (views of the caller's arrays);
-    returns the FenErrors of rows holding a line break, which are parsed as ""."""
+    """Parses rows (a list, its rows' line ends taken off in place) into
+    boards and statuses (views of the caller's arrays); returns the FenErrors
+    of rows still holding a line break, which are parsed as ""."""
     text = _joined(rows)
     broken = []
+    if text.count(b"\n") != len(rows):
+        rows[:] = [_without_line_end(row) for row in rows]
+        text = _joined(rows)
     if text.count(b"\n") != len(rows):
         broken = _line_break_errors(rows)
         rows = list(rows)
@@ -89,7 +102,8 @@ def boards_from_fens(fens):
     Returns (boards, errors): boards is a BOARD_DTYPE array with one board per
     row; errors lists a FenError(row, message) for each row that could not be
     parsed, in row order, whose board is then the empty board (no moves).
-    Bad rows never raise; a row that is neither str nor bytes raises TypeError,
+    A row may end with one line end (LF or CRLF, as readlines() gives rows),
+    as a line of the tool's input may. Bad rows never raise; a row that is neither str nor bytes raises TypeError,
     and so does a single FEN given bare (a str is a sequence of characters:
     taken as rows it would give one bad board per character).
     """
@@ -104,8 +118,10 @@ def boards_from_fens(fens):
     # (fresh memory costs page faults) and the peak memory low.
     for start in range(0, len(rows), _CHUNK_ROWS):
         end = min(start + _CHUNK_ROWS, len(rows))
+        chunk = rows[start:end]
         broken += [FenError(start + e.row, e.message)
-                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end])]
+                   for e in _parse_chunk(chunk, boards[start:end], statuses[start:end])]
+        rows[start:end] = chunk  # without their line ends, for the messages
     for e in broken:
         rows[e.row] = ""
     errors = {e.row: e for e in _messages(rows, np.flatnonzero(statuses))}

@@ -1,4 +1,4 @@
-"""Stockfish's training data (.binpack, .plain) as NumPy batches, over
+"""Stockfish's training data (.binpack, .plain, .bin) as NumPy batches, over
 libseebatch_training.so (the tool's own format and rule code, in C; ctypes
 releases the GIL during each call, so threads read files in parallel).
 
@@ -8,8 +8,10 @@ releases the GIL during each call, so threads read files in parallel).
 """
 import ctypes
 import functools
+import itertools
 import os
-from collections import namedtuple
+import threading
+from collections import Counter, namedtuple
 
 import numpy as np
 
@@ -18,7 +20,8 @@ from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
 from ._errors import SeebatchError
 
 STATUS_FORMAT = 9  # the code TrainingDataError carries (no seebatch_status of its own)
-FORMATS = {"binpack": 0, "plain": 1}
+FORMATS = {"binpack": 0, "plain": 1, "bin": 2}
+_FORMAT_NAMES = {code: name for name, code in FORMATS.items()}
 FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
@@ -30,8 +33,14 @@ class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
 
     chunk_end (not a field): on batches of read_training(..., by_chunk=True),
     True on the last batch of each binpack chunk of the file, else False;
-    None on other batches. select keeps it."""
+    None on other batches. select keeps it.
+
+    source_format (not a field): on batches of read_training, the format of
+    the file read ("binpack", "plain" or "bin"), which write_training takes when
+    neither its format nor the output's name says one; None on other
+    batches. select keeps it."""
     chunk_end = None
+    source_format = None
 
 
 class TrainingDataError(ValueError):
@@ -74,6 +83,7 @@ _PROTOTYPES = [
     ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
     ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
     ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
+    ("seebatch_training_abandon", None, [_P]),
     ("seebatch_training_moves_from_uci", ctypes.c_int,
      [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _FAULT]),
     ("seebatch_training_filter_new", _P, [_SIZE, ctypes.POINTER(ctypes.c_char_p), _FAULT]),
@@ -91,8 +101,58 @@ def _lib():
 
 def _raise(fault, path, where):
     message = fault.message.decode(errors="replace")
-    raise TrainingDataError(f"{where}: {path}: {message}" if path else f"{where}: {message}",
-                            path, fault.byte_offset, fault.entry)
+    # The library's messages about opening or writing a file start with its
+    # path already: it is named once.
+    if path and not message.startswith(f"{path}: "):
+        message = f"{path}: {message}"
+    raise TrainingDataError(f"{where}: {message}", path, fault.byte_offset, fault.entry)
+
+
+# The files read_training is reading now, by (device, inode), so that
+# write_training refuses to replace one (a path, a link to it or a hard
+# link): the guard against destroying an input, as the tool's.
+_reading = Counter()
+_reading_names = {}
+_reading_lock = threading.Lock()
+
+
+def _file_id(path):
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
+def _start_reading(name):
+    identity = _file_id(name)
+    if identity is not None:
+        with _reading_lock:
+            _reading[identity] += 1
+            _reading_names[identity] = name
+    return identity
+
+
+def _stop_reading(identity):
+    if identity is not None:
+        with _reading_lock:
+            _reading[identity] -= 1
+            if _reading[identity] <= 0:
+                del _reading[identity], _reading_names[identity]
+
+
+class _RefusedInput(ValueError):
+    """write_training's output is a file read_training is reading."""
+
+
+def _refuse_an_input(name, identity):
+    """Raises ValueError when identity (the output's) is a file being read."""
+    with _reading_lock:
+        source = _reading_names.get(identity) if identity is not None else None
+    if source is not None:
+        raise _RefusedInput(f"write_training: the output {name} is the same file as the input "
+                         f"{source}, which read_training is reading; it would be destroyed, "
+                         "so nothing was written (write to another file)")
 
 
 def _empty(count):
@@ -105,8 +165,8 @@ def _pointers(batch):
 
 def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
-    last fewer) of a .binpack or .plain file (binpack when it starts with
-    "BINP"). Each batch is decoded in C into new arrays. A fault in the file
+    last fewer) of a .binpack, .plain or .bin file (binpack when it starts
+    with "BINP", else bin when its name ends in .bin, else plain). Each batch is decoded in C into new arrays. A fault in the file
     raises TrainingDataError naming its byte offset and entry number, after
     every entry before it has been yielded.
 
@@ -129,9 +189,12 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
     arrays = _empty(batch_size) if reuse else None
+    source_format = _FORMAT_NAMES[lib.seebatch_training_reader_format(reader)]
+    identity = _start_reading(name)
     try:
         while True:
             batch = next_batch(lib, reader, arrays or _empty(batch_size), fault)
+            batch.source_format = source_format
             if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
                 ended = batch.chunk_end
@@ -140,6 +203,7 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
             if lib.seebatch_training_at_end(reader):
                 return
     finally:
+        _stop_reading(identity)
         lib.seebatch_training_close(reader)
 
 
@@ -212,24 +276,42 @@ def _typed(values, dtype, where, name):
     return np.ascontiguousarray(array, dtype=dtype)
 
 
-def _format_of(path, format):
+def _format_of(path, format, first):
+    """The format written, by the tool's rule: format when given, else the
+    output's extension, else the format the first batch was read from."""
     if format is None:
         extension = os.path.splitext(os.fspath(path))[1].lstrip(".")
-        if extension not in FORMATS:
-            raise ValueError(f"write_training: {path}: give format='binpack' or 'plain' "
-                             "(the extension names neither)")
-        format = extension
+        format = extension if extension in FORMATS else \
+            getattr(_with_mask(first, "write_training")[0], "source_format", None)
+        if format is None:
+            raise ValueError(f"write_training: {path}: give format='binpack', 'plain' or 'bin' "
+                             "(the extension names neither, and the batches were not read "
+                             "from a file by read_training)")
     if format not in FORMATS:
-        raise ValueError(f"write_training: format {format!r} is neither 'binpack' nor 'plain'")
+        raise ValueError(f"write_training: format {format!r} is none of 'binpack', 'plain', "
+                         "'bin'")
     return FORMATS[format]
+
+
+def _peek(batches):
+    """(the first batch or None, an iterator over all the batches)."""
+    iterator = iter(batches)
+    for first in iterator:
+        return first, itertools.chain([first], iterator)
+    return None, iter(())
 
 
 def write_training(path, batches, format=None, keep_chunks=False):
     """Writes entries to path as the `seebatch` tool writes them: batches is
     one batch (a TrainingBatch, or a dict or object with the five fields) or
     an iterable of them; a (batch, mask) pair in place of a batch writes the
-    entries where the bool mask is True (select without the copy). format is "binpack" or "plain" (default: from the
-    extension). Every entry is checked (a consistent board, a move its piece
+    entries where the bool mask is True (select without the copy). format is "binpack", "plain" or
+    "bin"; by default the extension's (.binpack, .plain, .bin), else the format the batches
+    were read from (their source_format), as `seebatch filter --output`
+    chooses. The file is written to a temporary beside path, renamed over
+    it at the end: an output that is a file read_training is reading is
+    refused (ValueError), and a write that fails or is interrupted
+    (KeyboardInterrupt) leaves path as it was. Every entry is checked (a consistent board, a move its piece
     can make, a result -1..1; binpack: what its format can hold); the first
     refused raises TrainingDataError naming its number, with the entries
     before it written. keep_chunks=True (binpack): a chunk ends after each
@@ -238,18 +320,23 @@ def write_training(path, batches, format=None, keep_chunks=False):
     by_chunk=True), selected or not, keep the input's chunks, as `seebatch
     filter` does. Returns the number of entries written."""
     lib, fault, name = _lib(), Fault(), os.fspath(path)
-    code = _format_of(name, format)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
     elif isinstance(batches, tuple) and len(batches) == 2:
         batches = [batches]
+    first, batches = _peek(batches)
+    code = _format_of(name, format, first)
+    target = _file_id(name)
+    _refuse_an_input(name, target)
     writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
                                           ctypes.byref(fault))
     if not writer:
         _raise(fault, None, "write_training")
-    written, failed = 0, None
+    written, failed, finish = 0, None, True
     try:
         for number, entries in enumerate(batches):
+            # The batches' reader is open once the first is made.
+            _refuse_an_input(name, target)
             entries, mask = _with_mask(entries, f"write_training: batch {number}")
             batch = as_batch(entries, f"write_training: batch {number}")
             if mask is not None and len(mask) != len(batch.boards):
@@ -266,8 +353,17 @@ def write_training(path, batches, format=None, keep_chunks=False):
                     lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
                 failed = Fault.from_buffer_copy(fault)
                 break
+    except BaseException as error:
+        # Bad entries or bad input keep the entries before them (as the
+        # tool does); an interruption (KeyboardInterrupt) or refusing an
+        # input leaves the file as it was.
+        finish = isinstance(error, Exception) and not isinstance(error, _RefusedInput)
+        raise
     finally:
-        finished = lib.seebatch_training_finish(writer, ctypes.byref(fault)) == 0
+        if finish:
+            finished = lib.seebatch_training_finish(writer, ctypes.byref(fault)) == 0
+        else:
+            lib.seebatch_training_abandon(writer)
     if failed is not None:
         _raise(failed, name, "write_training")
     if not finished:
@@ -373,4 +469,5 @@ def select(batch, mask):
     chunk_end = getattr(batch, "chunk_end", None)
     selected = TrainingBatch(*(array[mask] for array in as_batch(batch, "select")))
     selected.chunk_end = chunk_end
+    selected.source_format = getattr(batch, "source_format", None)
     return selected

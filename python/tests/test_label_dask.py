@@ -37,3 +37,25 @@ def test_label_dask_writes_what_eval_writes(tmp_path):
         return [int(n) for n in re.findall(rf"^[^:]*: {re.escape(str(positions))}: line (\d+): ",
                                            stderr, re.MULTILINE)]
     assert bad_line_numbers(result.stderr) == bad_line_numbers(expected.stderr) == [3001, 3007]
+
+
+def test_label_dask_blocks_of_megabytes_raise_no_warning(tmp_path):
+    """Blocks over Dask's 1 MB limit for an object in the task graph (issue
+    37: a 13-line "Large object ... detected in task graph" warning on every
+    run) go to the workers scattered: the output is eval's, stderr silent."""
+    positions = tmp_path / "positions.fen"
+    positions.write_text(run_cli("gen", "--count", "30000", "--seed", "3").stdout)
+    assert positions.stat().st_size > 1_400_000
+    expected = run_cli("eval", str(positions))
+    assert expected.returncode == 0
+
+    output = tmp_path / "labelled.txt"
+    environment = dict(os.environ, PYTHONPATH=PYTHON_DIR)
+    script = os.path.join(PYTHON_DIR, "examples", "label_dask.py")
+    result = subprocess.run(
+        [sys.executable, script, str(positions), str(output), "--local-workers", "2",
+         "--block-bytes", "1200000"],
+        env=environment, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert output.read_text() == expected.stdout
+    assert "Large object" not in result.stderr and "Warning" not in result.stderr, result.stderr

@@ -84,8 +84,24 @@ exit 2'
 expect "help COMMAND" "$("$tool" help stats)" "$("$tool" stats --help)"
 expect "--help COMMAND" "$("$tool" --help filter)" "$("$tool" filter --help)"
 expect "help of no command" "$("$tool" help nothing 2>&1; echo "exit $?")" \
-    'seebatch: help takes at most a command'"'"'s name, not "nothing" (see seebatch --help)
+    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats) (see seebatch --help)
 exit 2'
+expect "help of a command and more" "$("$tool" help eval more 2>&1; echo "exit $?")" \
+    'seebatch: help takes at most a command'"'"'s name, not also "more" (see seebatch --help)
+exit 2'
+# An option that ends the command line is told it needs a value, not `not ""`.
+expect "perft --depth with no value" "$("$tool" perft --depth 2>&1; echo "exit $?")" \
+    'seebatch perft: --depth needs a value, a whole number 0..10
+exit 2'
+for arguments in "gen --count" "eval -j" "eval --max-errors" "filter --seed" "filter --skip-early-ply" \
+    "eval --preset" "check --values"; do
+    message=$("$tool" $arguments < /dev/null 2>&1)
+    expect "$arguments with no value: exit 2" "$?" "2"
+    expect "$arguments with no value: said so" "$(grep -c "^seebatch ${arguments%% *}: ${arguments#* } needs a value" <<< "$message")" "1"
+    expect "$arguments with no value: no empty quotes" "$(grep -c '""' <<< "$message")" "0"
+done
+# --no-oracle's help claims no more than was measured (1.1-1.5x).
+expect "--no-oracle help: no several times" "$("$tool" check --help | grep -c 'several times')" "0"
 # The top-level help lists every command, filter with every kind of rule.
 for command in eval check gen perft filter stats; do
     expect "--help lists $command" "$("$tool" --help | grep -c "^  $command  ")" "1"

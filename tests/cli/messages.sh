@@ -76,6 +76,12 @@ expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|
 version=$("$tool" --version)
 expect "--version: backend line" "$(grep -c "^backend: $("$tool" --version | sed -n 's/^backend: \([a-z0-9]*\).*/\1/p')" <<< "$version")" "1"
 expect "--version: CPU features" "$(grep -c '^CPU features: AVX2+BMI1+BMI2+POPCNT \(yes\|no\), AVX-512 F+DQ+BW+VL \(yes\|no\)$' <<< "$version")" "1"
+# Unforced, it says why: the measured table's row, or "not measured" (issue 37).
+expect "--version: why this backend" "$(grep -Ec '^backend: [a-z0-9]+ \((measured: .+|not measured on this CPU.*: the widest backend it runs)\)$' <<< "$version")" "1"
+if grep -q '^vendor_id.*AuthenticAMD' /proc/cpuinfo 2> /dev/null && grep -q '^cpu family.*: 25$' /proc/cpuinfo &&
+    ! grep -q '^flags.* avx512f' /proc/cpuinfo && grep -q '^backends this build runs here: avx2' <<< "$version"; then
+    expect "--version: Zen 3 takes avx2 from the table" "$(grep -c '^backend: avx2 (measured: AMD family 19h without AVX-512 (Zen 3)' <<< "$version")" "1"
+fi
 expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (chosen by SEEBATCH_BACKEND)$')" "1"
 SEEBATCH_BACKEND=bogus "$tool" --version > /dev/null 2>&1
 expect "--version: a bad SEEBATCH_BACKEND" "$?" "2"

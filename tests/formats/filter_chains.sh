@@ -88,6 +88,15 @@ check "--skip-placeholder --skip-value-none --skip-early-ply 8 --skip-filtered -
 check "--skip-placeholder --random-skip 2 --wld-skip --seed 12" "placeholder random=2 wld seed=12"
 check "--skip-capture --skip-in-check --skip-promotion --skip-castling --skip-see-ge -100" \
     "capture in-check promotion castling see-ge=-100"
+# nnue-pytorch's last two rules; the piece-count one follows every entry
+# that reaches it in file order, across chunks, at any -j; then the
+# loader's default predicate (filtered, wld_filtered, soft early 20, the
+# piece counts, and the 32002 and placeholder skips it always makes).
+check "--soft-early-skip 20 --seed 5" "soft-early=20 seed=5"
+check "--soft-early-skip 40 --seed 6" "soft-early=40 seed=6"
+check "--piece-count-skip --seed 3" "piece-count seed=3"
+check "--piece-count-skip --skip-value-none --skip-placeholder --skip-filtered --wld-skip --soft-early-skip 20 --seed 13" \
+    "piece-count value-none placeholder filtered wld soft-early=20 seed=13"
 
 # The random rules: the same seed gives the same bytes at any -j; another
 # seed gives others; the share dropped is near N/(N+1).

@@ -138,6 +138,79 @@ expect "filtered on EPD: in check, or a capture" "$("$tool" filter --skip-filter
 expect "random counts name N and the seed" "$(sed -n 2p "$work/counts" | cut -d: -f1)" "  --random-skip 1 (seed 42)"
 expect "random: the oracle agrees" "$(cat "$work/counts")" "$("$oracle" "$work/loader.plain" random=1 seed=42)"
 
+# nnue-pytorch's soft early-ply schedule (--soft-early-skip N): an entry
+# of ply p < N is dropped with probability 1 - K(p), K the line through
+# (0, .1) (6, .15) (10, .25) (18, .75) (N, 1), its first segment holding p.
+# Worked out by hand: N = 20 keeps ply 0 at .1, 3 at .125, 8 at .2, 14 at
+# .5, 19 at .875; N = 12 keeps ply 11 at .3125 (on the segment from 10 to
+# 18: the point (12, 1) is never reached), N = 5 ply 4 at .1333. 4,000
+# distinct entries a ply (their scores differ, so their draws do): the
+# share dropped within five standard deviations of 1 - K; ply N and above
+# never.
+awk 'BEGIN {
+    for (p = 0; p <= 21; p++) for (i = 0; i < 4000; i++)
+        printf "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore %d\nply %d\nresult %d\ne\n", i - 2000, p, i % 3 - 1
+}' > "$work/plies.plain"
+soft_shares() { # soft_shares N SEED: "ply dropped" for each ply
+    "$tool" filter --soft-early-skip "$1" --seed "$2" "$work/plies.plain" 2> /dev/null |
+        awk '/^ply / {kept[$2]++} END {for (p = 0; p <= 21; p++) print p, 4000 - kept[p]}'
+}
+within() { # within DROPPED KEEP: yes when DROPPED of 4000 is within 5 sd of 4000 (1 - KEEP)
+    awk -v d="$1" -v k="$2" 'BEGIN {m = 4000 * (1 - k); sd = sqrt(4000 * k * (1 - k));
+        print (d >= m - 5 * sd - 0.5 && d <= m + 5 * sd + 0.5) ? "yes" : d " of 4000, expected " m}'
+}
+soft_shares 20 7 > "$work/soft20"
+for pair in 0:0.1 3:0.125 6:0.15 8:0.2 10:0.25 14:0.5 18:0.75 19:0.875 20:1 21:1; do
+    ply=${pair%:*} keep=${pair#*:}
+    expect "soft early 20, ply $ply keeps $keep" "$(within "$(awk -v p="$ply" '$1 == p {print $2}' "$work/soft20")" "$keep")" "yes"
+done
+soft_shares 12 8 > "$work/soft12"
+expect "soft early 12, ply 11 keeps .3125" "$(within "$(awk '$1 == 11 {print $2}' "$work/soft12")" 0.3125)" "yes"
+expect "soft early 12, ply 12 kept" "$(awk '$1 == 12 {print $2}' "$work/soft12")" "0"
+soft_shares 5 9 > "$work/soft5"
+expect "soft early 5, ply 4 keeps .1333" "$(within "$(awk '$1 == 4 {print $2}' "$work/soft5")" 0.133333)" "yes"
+expect "soft early 5, ply 5 kept" "$(awk '$1 == 5 {print $2}' "$work/soft5")" "0"
+expect "soft early: the oracle agrees entry by entry" \
+    "$("$tool" filter --soft-early-skip 20 --seed 7 --explain "$work/plies.plain" 2>&1 >/dev/null)" \
+    "$("$oracle" "$work/plies.plain" soft-early=20 seed=7 explain)"
+expect "soft early 0: refused" "$(usage --soft-early-skip 0 "$work/hand.plain")" "2"
+expect "soft early on EPD: refused" "$(usage --soft-early-skip 5 "$work/hand.epd")" "2"
+
+# nnue-pytorch's piece-count filter (--piece-count-skip): kept with chance
+# a * target(pc) / seen(pc), its target a spline through 0, .4, 1, 1, .75
+# at 0, 8, 16, 24, 32 pieces, a set so the piece count most above its
+# target is kept 2.5% of the time. By hand: target(2) = .140625 * .4 +
+# .15625 * .4 - .046875 * .5 = .0953125 (Hermite, t = 1/4), target(16) = 1.
+# Kings alone (2 pieces) and a 16-piece position, 20,000 each, alternating:
+# seen equally, so the kings are kept 2.5% of the time and the 16 pieces
+# 1 / .0953125 = 10.49 times as often.
+awk 'BEGIN {
+    for (i = 0; i < 20000; i++) {
+        printf "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore %d\nply %d\nresult 0\ne\n", i % 4000 - 2000, i % 100 + 20
+        printf "fen r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1\nmove a2a3\nscore %d\nply %d\nresult 0\ne\n", i % 4000 - 2000, i % 100 + 20
+    }
+}' > "$work/pieces.plain"
+"$tool" filter --piece-count-skip --seed 5 "$work/pieces.plain" 2> "$work/counts" > "$work/kept.plain"
+kings=$(grep -c '^fen 4k3/' "$work/kept.plain")
+sixteen=$(grep -c '^fen r1bqkb1r/' "$work/kept.plain")
+expect "piece count: kings kept 2.5%" "$(awk -v k="$kings" 'BEGIN {print (k > 400 && k < 620) ? "yes" : k " of 20000"}')" "yes"
+expect "piece count: 16 pieces kept 10.49 times as often" \
+    "$(awk -v k="$kings" -v s="$sixteen" 'BEGIN {r = s / k; print (r > 8.8 && r < 12.6) ? "yes" : r}')" "yes"
+expect "piece count: the oracle agrees entry by entry" "$(cat "$work/counts")" \
+    "$("$oracle" "$work/pieces.plain" piece-count seed=5)"
+# More than 32 pieces: always dropped, as nnue-pytorch skips them.
+block 'rnbqkbnr/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPP1/RNBQKBNR w - - 0 1' h1h2 0 10 0 > "$work/crowded.plain"
+for seed in 1 2 3; do
+    expect "47 pieces dropped, seed $seed" "$("$tool" filter --piece-count-skip --seed $seed "$work/crowded.plain" 2>/dev/null | grep -c '^e$')" "0"
+done
+# It ends the predicate: it sees only what the other rules keep, so every
+# entry it drops it drops alone.
+"$tool" filter --piece-count-skip --skip-capture --skip-in-check --explain "$work/hand.plain" > /dev/null 2> "$work/counts"
+pair=$(sed -n 's/.*--piece-count-skip (seed 0): \([0-9]*\) dropped, \([0-9]*\) by it alone/\1 \2/p' "$work/counts")
+expect "piece count: some dropped" "$([ "${pair% *}" -gt 0 ] && echo some)" "some"
+expect "piece count: all by it alone" "${pair#* }" "${pair% *}"
+expect "piece count on EPD: taken" "$(usage --piece-count-skip "$work/hand.epd")" "0"
+
 # Usage errors: exit 2, nothing read.
 expect "early ply negative" "$(usage --skip-early-ply -1 "$work/hand.plain")" "2"
 expect "simple eval too large" "$(usage --skip-simple-eval 65537 "$work/hand.plain")" "2"
@@ -150,20 +223,20 @@ expect "simple eval 32767 taken" "$(material 32767)" "0"
 # --seed seeds the random rules; without one it would change nothing.
 expect "seed without a random rule" \
     "$("$tool" filter --seed 4 --skip-capture "$work/hand.plain" 2>&1 >/dev/null)" \
-    "seebatch filter: --seed seeds --random-skip and --wld-skip, and neither is given (see seebatch filter --help)"
+    "seebatch filter: --seed seeds --random-skip and --wld-skip, and also --soft-early-skip and --piece-count-skip; none of them is given (see seebatch filter --help)"
 expect "seed with --wld-skip" "$(usage --wld-skip --seed 4 "$work/loader.plain")" "0"
 expect "random skip not a number" "$(usage --random-skip x "$work/hand.plain")" "2"
 expect "seed negative" "$(usage --seed -1 "$work/hand.plain")" "2"
 expect "seed missing" "$(usage "$work/hand.plain" --seed)" "2"
 expect "EPD has no scores" "$(usage --skip-placeholder "$work/hand.epd")" "2"
 expect "EPD has no plies" "$("$tool" filter --skip-early-ply 3 "$work/hand.epd" 2>&1 >/dev/null)" \
-    "seebatch filter: --skip-value-none, --skip-placeholder, --skip-early-ply and --wld-skip read scores, plies and results, which EPD lines lack (see seebatch filter --help)"
+    "seebatch filter: --skip-value-none, --skip-placeholder, --skip-early-ply, --wld-skip and --soft-early-skip read scores, plies and results, which EPD lines lack (see seebatch filter --help)"
 usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
 expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
 expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"
 expect "threshold missing" "$(usage "$work/hand.plain" --skip-see-ge)" "2"
 expect "epd output" "$(usage --output-format=epd "$work/hand.plain")" "2"
-expect "unknown input format" "$(usage --input-format bin)" "2"
+expect "unknown input format" "$(usage --input-format pgn)" "2"
 # Standard input of no known format is read as EPD lines (here none).
 expect "standard input, nothing in it" "$("$tool" filter --skip-capture < /dev/null 2>&1 | head -1)" \
     "seebatch filter: 0 entries read, 0 kept, 0 dropped"

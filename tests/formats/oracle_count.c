@@ -10,7 +10,7 @@
  *
  * usage: oracle_count FILE.plain [RULE...] [seed=S] [repeat=N] [explain] [keep=OUT]
  * RULE: in-check capture see-ge=T promotion castling value-none placeholder
- *       early-ply=N filtered simple-eval=N random=N wld
+ *       early-ply=N filtered simple-eval=N random=N wld soft-early=N piece-count
  * prints what `seebatch filter` prints with the same rules (classic values)
  * for the file read N times in a row (default once), and writes the blocks
  * it keeps to OUT.
@@ -37,6 +37,8 @@ enum {
     SIMPLE_EVAL,
     RANDOM,
     WLD,
+    SOFT_EARLY,
+    PIECE_COUNT,
     RULES
 };
 enum { VALUE_NONE = 32002 };
@@ -44,10 +46,12 @@ enum { VALUE_NONE = 32002 };
 static const char *const names[RULES] = {
     "--skip-in-check", "--skip-capture",     "--skip-see-ge",      "--skip-promotion",
     "--skip-castling", "--skip-value-none",  "--skip-placeholder", "--skip-early-ply",
-    "--skip-filtered", "--skip-simple-eval", "--random-skip",      "--wld-skip"};
+    "--skip-filtered", "--skip-simple-eval", "--random-skip",      "--wld-skip",
+    "--soft-early-skip", "--piece-count-skip"};
 static const char *const words[RULES] = {
     "in-check",    "capture",    "see-ge=",  "promotion",    "castling", "value-none",
-    "placeholder", "early-ply=", "filtered", "simple-eval=", "random=",  "wld"};
+    "placeholder", "early-ply=", "filtered", "simple-eval=", "random=",  "wld",
+    "soft-early=", "piece-count"};
 
 typedef struct settings {
     int active[RULES];
@@ -178,6 +182,111 @@ static double draw(unsigned long long seed, int rule, const entry *e)
     return ldexp((double)(h >> 11), -53);
 }
 
+/* nnue-pytorch's soft early-ply schedule (make_skip_predicate): the chance
+ * to keep an entry of each ply below N, a table as the loader makes it,
+ * linear between its default points (0, .1) (6, .15) (10, .25) (18, .75)
+ * and (N, 1), the first segment holding the ply taken. */
+static double soft_keep[65536];
+
+static void make_soft_keep(long n)
+{
+    const double px[5] = {0, 6, 10, 18, (double)n}, py[5] = {0.1, 0.15, 0.25, 0.75, 1.0};
+    for (long ply = 0; ply <= n && ply < 65536; ply++) {
+        double x = (double)ply, y = 1.0;
+        if (x <= px[0]) {
+            y = py[0];
+        } else if (x >= px[4]) {
+            y = py[4];
+        } else {
+            for (int i = 0; i < 4; i++) {
+                if (x >= px[i] && x <= px[i + 1]) {
+                    y = px[i + 1] == px[i] ? py[i]
+                                           : py[i] + (x - px[i]) / (px[i + 1] - px[i]) * (py[i + 1] - py[i]);
+                    break;
+                }
+            }
+        }
+        soft_keep[ply] = y < 0 ? 0 : y > 1 ? 1 : y;
+    }
+}
+
+/* nnue-pytorch's piece-count filter: target weights from its five-point
+ * Hermite spline (default points 0, .4, 1, 1, .75 at 0, 8, ..., 32), and
+ * what it remembers of the entries that reached it. */
+static double target[33], target_total;
+static double pc_all[33], pc_all_total, pc_alpha = 1.0;
+static unsigned long long pc_steps;
+
+static void make_targets(void)
+{
+    const double y[5] = {0.0, 0.4, 1.0, 1.0, 0.75};
+    for (int pc = 0; pc <= 32; pc++) {
+        double x = pc, v;
+        if (x <= 0) {
+            v = y[0];
+        } else if (x >= 32) {
+            v = y[4];
+        } else {
+            int i = (int)(x / 8.0);
+            if (i > 3)
+                i = 3;
+            double t = (x - i * 8.0) / 8.0;
+            double m[2];
+            for (int k = 0; k < 2; k++) {
+                int idx = i + k;
+                m[k] = idx == 0 ? y[1] - y[0] : idx == 4 ? y[4] - y[3] : (y[idx + 1] - y[idx - 1]) / 2.0;
+            }
+            v = (2 * t * t * t - 3 * t * t + 1) * y[i] + (t * t * t - 2 * t * t + t) * m[0] +
+                (-2 * t * t * t + 3 * t * t) * y[i + 1] + (t * t * t - t * t) * m[1];
+            if (v < 0)
+                v = 0;
+        }
+        target[pc] = v;
+        target_total += v;
+    }
+    if (target_total <= 0) {
+        for (int pc = 0; pc <= 32; pc++)
+            target[pc] = 1.0;
+        target_total = 33;
+    }
+}
+
+/* Whether the piece-count filter skips the entry (one that reached it). */
+static int piece_count_skips(const settings *s, const entry *e)
+{
+    int pc = 0;
+    for (int sq = 0; sq < 64; sq++)
+        pc += (int)(((e->board.colors[0] | e->board.colors[1]) >> sq) & 1);
+    if (pc > 32)
+        return 1;
+    pc_all[pc] += 1.0;
+    pc_all_total += 1.0;
+    pc_steps++;
+    unsigned long long n = pc_steps;
+    if (n == 100 || n == 500 || n == 1000 || n == 2500 || n == 5000 || (n > 5000 && n % 10000 == 0)) {
+        double min_ratio = INFINITY;
+        int found = 0;
+        for (int i = 0; i <= 32; i++)
+            if (target[i] > 0 && pc_all[i] > 0) {
+                double r = (pc_all_total * target[i]) / (target_total * pc_all[i]);
+                if (r < min_ratio)
+                    min_ratio = r, found = 1;
+            }
+        if (found && min_ratio > 0)
+            pc_alpha = (1.0 - 0.975) / min_ratio;
+        if (n >= 10000 && n % 10000 == 0) {
+            for (int i = 0; i <= 32; i++)
+                pc_all[i] *= 0.5;
+            pc_all_total *= 0.5;
+        }
+    }
+    double accept = 0.0;
+    if (target[pc] > 0 && pc_all[pc] > 0)
+        accept = pc_alpha * (pc_all_total * target[pc]) / (target_total * pc_all[pc]);
+    accept = accept < 0 ? 0 : accept > 1 ? 1 : accept;
+    return draw(s->seed, PIECE_COUNT, e) < 1.0 - accept;
+}
+
 /* The placeholder rule's memory: the previous entry's ply, and the last
  * score that was neither VALUE_NONE nor a skipped zero. */
 static long last_ply = -1, last_score = VALUE_NONE;
@@ -210,6 +319,13 @@ static void judge(const settings *s, const entry *e, int hit[RULES])
     long n = s->value[RANDOM];
     hit[RANDOM] = s->active[RANDOM] && draw(s->seed, RANDOM, e) < (double)n / (double)(n + 1);
     hit[WLD] = s->active[WLD] && draw(s->seed, WLD, e) < 1.0 - result_probability(e);
+    hit[SOFT_EARLY] = s->active[SOFT_EARLY] && e->ply < s->value[SOFT_EARLY] &&
+                      draw(s->seed, SOFT_EARLY, e) < 1.0 - soft_keep[e->ply];
+    /* Last, on what no other rule skips (it ends the loader's predicate). */
+    int others = 0;
+    for (int r = 0; r < PIECE_COUNT; r++)
+        others |= s->active[r] && hit[r];
+    hit[PIECE_COUNT] = s->active[PIECE_COUNT] && !others && piece_count_skips(s, e);
 }
 
 static int parse_settings(int argc, char **argv, settings *s)
@@ -252,7 +368,7 @@ static void print_counts(const settings *s, long long read, long long kept,
         printf("  %s", names[r]);
         if (words[r][strlen(words[r]) - 1] == '=')
             printf(" %ld", s->value[r]);
-        if (r == RANDOM || r == WLD)
+        if (r == RANDOM || r == WLD || r == SOFT_EARLY || r == PIECE_COUNT)
             printf(" (seed %llu)", s->seed);
         printf(": %lld dropped", matched[r]);
         if (s->explain)
@@ -271,6 +387,8 @@ int main(int argc, char **argv)
             "usage: oracle_count FILE.plain [rules] [seed=S] [repeat=N] [explain] [keep=OUT]\n");
         return 2;
     }
+    make_soft_keep(s.value[SOFT_EARLY]);
+    make_targets();
     long long read = 0, kept = 0, matched[RULES] = {0}, alone[RULES] = {0};
     char line[512], block[2048], fen[256] = "", move_text[16] = "";
     size_t block_length = 0;

@@ -113,8 +113,10 @@ needs_libseebatch "$work/consumer-pc" || fail "not linked against libseebatch.so
 ! env -u LD_LIBRARY_PATH "$work/consumer-pc" > /dev/null 2>&1 \
     || fail "found libseebatch.so.0 with no RPATH and no LD_LIBRARY_PATH: is the prefix a system one?"
 LD_LIBRARY_PATH=$libdir "$work/consumer-pc"
-grep -qF -- '-Wl,-rpath,$(pkg-config --variable=libdir seebatch)' "$root/docs/development.md" \
-    || fail "docs/development.md no longer shows the -Wl,-rpath command tested here"
+for doc in docs/development.md README.md; do
+    grep -qF -- '$(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)' \
+        "$root/$doc" || fail "$doc no longer shows the -Wl,-rpath command tested here"
+done
 "$cc" "${flags[@]}" -o "$work/consumer-rpath" "$here/consumer.c" \
     $(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)
 env -u LD_LIBRARY_PATH "$work/consumer-rpath"

@@ -1,0 +1,69 @@
+#include "backend_choice.h"
+
+#include <string.h>
+
+/* A CPU measured with bench/seebatch_bench, and the backend fastest on it
+ * across the many-board rows; docs/design.md ("Backends as a user meets
+ * them") keeps the same table with the runs it comes from. */
+typedef struct measured_cpu {
+    const char *vendor;
+    unsigned family, model_first, model_last;
+    bool avx512;         /* the row holds the parts that run avx512, or those that do not */
+    const char *backend; /* fastest there */
+    const char *reason;
+} measured_cpu;
+
+static const measured_cpu measured_cpus[] = {
+    {"AuthenticAMD", 0x19, 0x00, 0xFF, false, "avx2",
+     "measured: AMD family 19h without AVX-512 (Zen 3), on an EPYC (model 01h): avx2 "
+     "3.2x scalar on multi, 5.9x on multi_scattered"},
+    {"AuthenticAMD", 0x19, 0x00, 0xFF, true, "avx2",
+     "measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC: avx512 0.78x avx2 on "
+     "multi_scattered, level on multi"},
+    {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "avx512",
+     "measured: AMD family 1Ah (Zen 5), on an EPYC: avx512 1.33-1.37x avx2 on multi, "
+     "1.15-1.24x on multi_scattered"},
+};
+
+static const char not_measured[] = "not measured on this CPU: the widest backend it runs";
+static const char row_not_runnable[] =
+    "not measured on this CPU with the backends this build runs here (the table's is not "
+    "among them): the widest backend it runs";
+
+bool seebatch_cpu_runs_backend(const seebatch_cpu *cpu, const char *name)
+{
+    if (strcmp(name, "scalar") == 0)
+        return true;
+    if (strcmp(name, "avx2") == 0)
+        return seebatch_cpu_runs_avx2(cpu);
+    if (strcmp(name, "avx512") == 0)
+        return seebatch_cpu_runs_avx512(cpu);
+    return false;
+}
+
+static const measured_cpu *row_of(const seebatch_cpu *cpu)
+{
+    unsigned family = seebatch_cpu_family(cpu), model = seebatch_cpu_model(cpu);
+    bool avx512 = seebatch_cpu_runs_avx512(cpu);
+    for (size_t i = 0; i < sizeof measured_cpus / sizeof measured_cpus[0]; i++) {
+        const measured_cpu *row = &measured_cpus[i];
+        if (strcmp(cpu->vendor, row->vendor) == 0 && family == row->family &&
+            model >= row->model_first && model <= row->model_last && avx512 == row->avx512)
+            return row;
+    }
+    return NULL;
+}
+
+seebatch_backend_choice seebatch_backend_choose(const seebatch_cpu *cpu,
+                                                const char *const *runnable, size_t count)
+{
+    seebatch_backend_choice widest = {count ? runnable[0] : "scalar", false, not_measured};
+    const measured_cpu *row = row_of(cpu);
+    if (!row)
+        return widest;
+    for (size_t i = 0; i < count; i++)
+        if (strcmp(runnable[i], row->backend) == 0)
+            return (seebatch_backend_choice){runnable[i], true, row->reason};
+    widest.reason = row_not_runnable;
+    return widest;
+}

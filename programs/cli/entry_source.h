@@ -1,0 +1,49 @@
+/*
+ * Training entries read one by one from a .plain or a .bin stream, for the
+ * subcommands that do not read binpack by chunks (eval, check, stats and
+ * filter on plain or bin input). A bad entry is reported in the words of
+ * entry_place.h: "line L, entry E: why" in plain text, where the run goes
+ * on with the next block; "byte B, entry E: why" in a .bin, where the run
+ * ends (every entry before it done), as in a binpack.
+ */
+#ifndef SEEBATCH_CLI_ENTRY_SOURCE_H
+#define SEEBATCH_CLI_ENTRY_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bin_file.h"
+#include "input_source.h"
+#include "plain.h"
+
+typedef struct entry_source {
+    data_format format; /* DATA_PLAIN or DATA_BIN */
+    plain_reader plain;
+    bin_reader bin;
+    uint64_t number; /* entries read so far, good or bad: the last one's number */
+} entry_source;
+
+static inline entry_source entry_source_start(FILE *stream, data_format format)
+{
+    return (entry_source){format, seebatch_plain_reader(stream), seebatch_bin_reader(stream), 0};
+}
+
+typedef enum source_step { SOURCE_ENTRY, SOURCE_BAD, SOURCE_END } source_step;
+
+/* The next entry: SOURCE_ENTRY; SOURCE_BAD for a bad one (reported here;
+ * source->number counts it); SOURCE_END at the end of the input, and after
+ * a fault of a .bin. */
+source_step entry_source_next(entry_source *source, training_entry *entry);
+
+/* Reports the entry just read as bad for the reason given (one the output
+ * cannot hold), naming its place as a fault of the input is named. */
+void entry_source_refuse(entry_source *source, const char *why);
+
+/* Whether reading the stream failed (an error of the system, not bad data). */
+static inline bool entry_source_read_failed(const entry_source *source)
+{
+    return source->format == DATA_BIN ? source->bin.read_failed : source->plain.read_failed;
+}
+
+#endif

@@ -1,0 +1,35 @@
+/*
+ * The file a subcommand writes with --output, through output_file.h: never
+ * the input itself, never left half-written. The output is refused when it
+ * is the same file as the input (the same device and inode: the path, a
+ * symbolic link to it, a hard link, or standard input redirected from it).
+ * It is written to a temporary beside it, renamed over it when the run
+ * ends with its entries written: success, or bad input that ended or
+ * skipped part of the run (EXIT_BAD_LINES: the entries before the fault
+ * are written, as the tool promises). A run that fails otherwise (the
+ * output or the input could not be read or written, no memory), or that
+ * SIGINT, SIGTERM or SIGHUP ends, removes the temporary and leaves the
+ * target as it was. (SIGKILL cannot be caught: the target is still as it
+ * was, and a ".NAME.XXXXXX" temporary may stay beside it.)
+ */
+#ifndef SEEBATCH_CLI_OUTPUT_TARGET_H
+#define SEEBATCH_CLI_OUTPUT_TARGET_H
+
+#include <stdio.h>
+
+#include "input_source.h"
+#include "output_file.h"
+
+/* Opens the output at path for the subcommand reading input. EXIT_OK, or
+ * EXIT_USAGE (reported, naming both files) when it is the input or cannot
+ * be created. */
+int output_target_open(const char *subcommand, const char *path, const input_source *input,
+                       output_file *out);
+
+/* Ends the run: checks every write (as finish_output does), then commits
+ * the output when status is EXIT_OK or EXIT_BAD_LINES, else discards it.
+ * Returns status, or EXIT_RESOURCE_FAILURE (reported: "cannot write PATH:
+ * why; the output is incomplete, the file is as it was before the run") when writing failed. */
+int output_target_finish(const char *subcommand, output_file *out, const char *path, int status);
+
+#endif

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# tests/run_all.sh's own rules, with cmake and ctest replaced by stand-ins on
+# PATH (no build): every stage runs even after one fails, the end names the
+# failed stages and exits 1, the stage times list every stage run with its
+# result, and every skipped test is listed with the reason it printed (taken
+# from ctest's log, as ctest's console gives none).
+# Usage: run_all_stages.sh [PATH/TO/tests/run_all.sh]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+run_all=${1:-$here/../run_all.sh}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# A copy of the script in a tree of its own, so that its build directories
+# are made there, never in the checkout.
+mkdir -p "$work/tree/tests" "$work/bin"
+cp "$run_all" "$work/tree/tests/run_all.sh"
+cat > "$work/bin/cmake" <<'STUB'
+#!/usr/bin/env bash
+# Configure and build do nothing, but the build of build-asan fails.
+[ "$1" = --build ] && [[ $2 == *build-sanitize ]] && { echo "stand-in build failed" >&2; exit 2; }
+exit 0
+STUB
+cat > "$work/bin/ctest" <<'STUB'
+#!/usr/bin/env bash
+# Two tests: one passes, one skips with a reason; no-avx2's first fails.
+dir=$2
+mkdir -p "$dir/Testing/Temporary"
+cat > "$dir/Testing/Temporary/LastTest.log" <<LOG
+1/2 Testing: passing_test
+"passing_test" start time: Nov 23 22:40 UTC
+Output:
+----------------------------------------------------------
+all good
+<end of output>
+2/2 Testing: skipping_test
+"skipping_test" start time: Nov 23 22:40 UTC
+Output:
+----------------------------------------------------------
+== a first step
+skip: no data file at ../shared/data/small.binpack
+<end of output>
+Test time =   0.14 sec
+LOG
+echo "1/2 Test #1: passing_test .......   Passed    0.01 sec"
+echo "2/2 Test #2: skipping_test ......***Skipped   0.01 sec"
+[[ $dir == *build-no-avx2 ]] && { echo "1 test failed"; exit 8; }
+exit 0
+STUB
+chmod +x "$work/bin/cmake" "$work/bin/ctest"
+
+set +e
+PATH="$work/bin:$PATH" STAGES="release no-avx2 asan tsan" FUZZ_SECONDS=0 \
+    bash "$work/tree/tests/run_all.sh" > "$work/out" 2>&1
+status=$?
+set -e
+cat "$work/out"
+[ "$status" -eq 1 ] || fail "two stages failed, but run_all.sh exited $status"
+for stage in "Release build and tests" "Release without the AVX2 kernel" \
+    "AddressSanitizer + UndefinedBehaviorSanitizer" "ThreadSanitizer"; do
+    grep -q "^== $stage\$" "$work/out" || fail "stage $stage did not run"
+done
+times=$(sed -n '/^== stage times$/,/^==\|^stages:/p' "$work/out")
+grep -Eq "^  Release build and tests +[0-9]+ s  passed$" <<< "$times" || fail "no time for the release stage"
+grep -Eq "^  Release without the AVX2 kernel +[0-9]+ s  FAILED \(exit 8\)$" <<< "$times" ||
+    fail "the no-avx2 stage's time does not say it failed"
+grep -Eq "^  AddressSanitizer \+ UndefinedBehaviorSanitizer +[0-9]+ s  FAILED" <<< "$times" ||
+    fail "the asan stage's time does not say it failed"
+grep -Eq "^  ThreadSanitizer +[0-9]+ s  passed$" <<< "$times" || fail "no time for the tsan stage"
+grep -q "^stages: 2 passed, 2 failed$" "$work/out" || fail "no count of stages passed and failed"
+grep -q "^failed stage: Release without the AVX2 kernel$" "$work/out" || fail "the failed no-avx2 stage is not named"
+grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/out" ||
+    fail "the failed asan stage is not named"
+# Release, no-avx2 and tsan ran ctest: the skip is listed for each, with its reason.
+[ "$(grep -c "^  skipping_test  *skip: no data file at ../shared/data/small.binpack (build" "$work/out")" -eq 3 ] ||
+    fail "the skipped test is not listed with its reason once per stage that ran it"
+grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
+echo "run_all.sh stages: ok"

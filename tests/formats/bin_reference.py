@@ -1,0 +1,117 @@
+"""Stockfish's .bin (PackedSfenValue) written here in Python from the
+format's description (Stockfish's tools: sfen_packer), independently of the
+tool's C code: reads a .plain file and writes the 40 bytes of each entry, as
+Stockfish's converter from plain to bin would.
+
+    bin_reference.py IN.plain OUT.bin
+    bin_reference.py --entry FEN MOVE SCORE PLY RESULT OUT.bin   (one entry)
+"""
+import struct
+import sys
+
+CODES = {"p": (0b0001, 4), "n": (0b0011, 4), "b": (0b0101, 4), "r": (0b0111, 4),
+         "q": (0b1001, 4)}
+
+
+class Bits:
+    def __init__(self):
+        self.data, self.at = bytearray(32), 0
+
+    def put(self, value, count):
+        for i in range(count):  # lowest bit first, from the lowest bit of each byte
+            if value >> i & 1:
+                self.data[self.at // 8] |= 1 << self.at % 8
+            self.at += 1
+
+
+def square(name):
+    return (ord(name[1]) - ord("1")) * 8 + ord(name[0]) - ord("a")
+
+
+def board_of(placement):
+    board = {}
+    for rank_index, row in enumerate(placement.split("/")):
+        file = 0
+        for c in row:
+            if c.isdigit():
+                file += int(c)
+            else:
+                board[(7 - rank_index) * 8 + file] = c
+                file += 1
+    return board
+
+
+def pack_position(fen):
+    placement, side, castling, en_passant, rule50, fullmove = fen.split()
+    board = board_of(placement)
+    bits = Bits()
+    bits.put(side == "b", 1)
+    for king in "Kk":
+        bits.put(next(s for s, p in board.items() if p == king), 6)
+    for rank in range(7, -1, -1):
+        for file in range(8):
+            piece = board.get(rank * 8 + file)
+            if piece in ("K", "k"):
+                continue
+            if piece is None:
+                bits.put(0, 1)
+                continue
+            bits.put(*CODES[piece.lower()])
+            bits.put(piece.islower(), 1)
+    for right in "KQkq":
+        bits.put(right in castling, 1)
+    bits.put(en_passant != "-", 1)
+    if en_passant != "-":
+        bits.put(square(en_passant), 6)
+    rule50, fullmove = int(rule50), max(int(fullmove), 1)
+    bits.put(rule50, 6)
+    bits.put(fullmove, 8)
+    bits.put(fullmove >> 8, 8)
+    bits.put(rule50 >> 6, 1)
+    return bytes(bits.data), board
+
+
+def pack_move(board, uci):
+    origin, target = square(uci[:2]), square(uci[2:4])
+    piece = board.get(origin, " ").lower()
+    kind, promotion = 0, 0
+    if len(uci) == 5:
+        kind, promotion = 1, "nbrq".index(uci[4])
+    elif piece == "k" and abs(target - origin) == 2:  # castling: the king takes its rook
+        kind, target = 3, origin + 3 if target > origin else origin - 4
+    elif piece == "p" and origin % 8 != target % 8 and target not in board:
+        kind = 2
+    return target | origin << 6 | promotion << 12 | kind << 14
+
+
+def entry(fen, move, score, ply, result):
+    position, board = pack_position(fen)
+    return position + struct.pack("<hHHbB", score, pack_move(board, move), ply, result, 0)
+
+
+def entries(plain):
+    fields = {}
+    with open(plain) as text:
+        for line in text:
+            line = line.rstrip("\n")
+            if line == "e":
+                yield entry(fields["fen"], fields["move"], int(fields["score"]),
+                            int(fields["ply"]), int(fields["result"]))
+                fields = {}
+            elif line:
+                key, value = line.split(" ", 1)
+                fields[key] = value
+
+
+def main():
+    if sys.argv[1] == "--entry":
+        fen, move, score, ply, result, out = sys.argv[2:8]
+        data = entry(fen, move, int(score), int(ply), int(result))
+    else:
+        data, out = b"".join(entries(sys.argv[1])), sys.argv[2]
+    with open(out, "wb") as written:
+        written.write(data)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+/*
+ * EPD records as the tool reads them (programs/cli/epd_record.c): four FEN
+ * fields and operations; the FEN made takes hmvc and fmvn where given (0
+ * and 1 otherwise); a FEN (a number as fifth field) or "FEN;moves" is no EPD
+ * record; malformed operations are refused naming the column. Each line is
+ * read from a heap copy of exactly its length (no NUL), so the sanitizer
+ * build catches any read past its end.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "epd_record.h"
+
+#define PLACE "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq -"
+
+static epd_result read_line(const char *line, char *fen, size_t *fields_end, char *message)
+{
+    size_t length = strlen(line);
+    char *copy = malloc(length ? length : 1);
+    if (!copy)
+        abort();
+    memcpy(copy, line, length);
+    epd_result result = epd_read(copy, length, fen, 256, fields_end, message, 200);
+    free(copy);
+    return result;
+}
+
+static void expect_fen(const char *line, const char *fen_expected)
+{
+    char fen[256] = "", message[200] = "";
+    size_t end = 0;
+    epd_result result = read_line(line, fen, &end, message);
+    CHECK_EQ(result, EPD_RECORD, "%s: %s", line, message);
+    CHECK(strcmp(fen, fen_expected) == 0, "%s: FEN \"%s\", expected \"%s\"", line, fen,
+          fen_expected);
+    /* The four fields end after the en passant field " KQkq -". */
+    CHECK_EQ(end, (size_t)(strstr(line, " KQkq -") - line) + strlen(" KQkq -"), "%s", line);
+}
+
+static void expect_not(const char *line)
+{
+    char fen[256] = "", message[200] = "";
+    size_t end = 0;
+    CHECK_EQ(read_line(line, fen, &end, message), EPD_NOT_EPD, "%s", line);
+}
+
+static void expect_bad(const char *line, const char *message_expected)
+{
+    char fen[256] = "", message[200] = "";
+    size_t end = 0;
+    CHECK_EQ(read_line(line, fen, &end, message), EPD_BAD, "%s", line);
+    CHECK(strcmp(message, message_expected) == 0, "%s: \"%s\", expected \"%s\"", line, message,
+          message_expected);
+}
+
+int main(void)
+{
+    /* Records: the counters from hmvc and fmvn, else 0 and 1. */
+    expect_fen(PLACE " bm Nf6; id \"x\";", PLACE " 0 1");
+    expect_fen(PLACE " hmvc 7; fmvn 30;", PLACE " 7 30");
+    expect_fen(PLACE " fmvn 12; bm Nf6 Bc5; hmvc 3;", PLACE " 3 12");
+    expect_fen("  " PLACE "\tid \"a; b\";  hmvc 65535;fmvn 1;  ", PLACE " 65535 1");
+    expect_fen(PLACE " c0 \"a comment, with \"; c1 \"\";", PLACE " 0 1");
+    expect_fen(PLACE " bm Nf6;", PLACE " 0 1");
+    /* Not EPD: a FEN, with or without moves, or four fields then moves. */
+    expect_not(PLACE " 0 1");
+    expect_not(PLACE " 0 1;e7e5");
+    expect_not(PLACE ";e7e5");
+    expect_not(PLACE);
+    expect_not("");
+    expect_not(PLACE " 5x 1");
+    /* Malformed operations: the column of the fault. */
+    expect_bad(PLACE " hmvc x;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    expect_bad(PLACE " hmvc 1 2;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    expect_bad(PLACE " hmvc;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    expect_bad(PLACE " hmvc 65536;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    expect_bad(PLACE " fmvn 0;", "EPD opcode fmvn, column 63: needs one number 1..65535");
+    expect_bad(PLACE " hmvc 1; hmvc 2;", "EPD opcode hmvc, column 71: given twice");
+    expect_bad(PLACE " bm Nf6", "EPD opcode bm, column 63: no ';' ends it");
+    expect_bad(PLACE " bm Nf6; id \"x", "EPD, column 74: a string opened here is not closed");
+    expect_bad(PLACE " b+m x;", "EPD, column 64: '+' in an opcode");
+    expect_bad(PLACE " bm x; ;", "EPD, column 69: an opcode starts with a letter, not ';'");
+    expect_bad(PLACE " bm x; 7;", "EPD, column 69: an opcode starts with a letter, not '7'");
+    return check_finish("epd records");
+}
