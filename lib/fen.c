@@ -14,6 +14,7 @@
  * Only spaces and tabs count as white space; a line ending is the caller's
  * to strip. The input is never read past its terminating NUL.
  */
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -335,9 +336,7 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
     if (!board || !fen)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
                              board ? "FEN text" : "board");
-    size_t length = 0;
-    while (length <= FEN_INPUT_MAX && fen[length] != '\0')
-        length++;
+    size_t length = strnlen(fen, FEN_INPUT_MAX + 1); /* never past the NUL */
     if (length > FEN_INPUT_MAX)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "FEN, character %d: input is longer than %d bytes", FEN_INPUT_MAX + 1,

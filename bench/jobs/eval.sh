@@ -63,7 +63,8 @@ if command -v perf > /dev/null; then
     echo "== perf record -e cpu-clock: top symbols"
     perf record -q -e cpu-clock -o "$work/perf.data" "$tool" eval -j 1 "$work/positions.fen" \
         > /dev/null 2> /dev/null
-    perf report -i "$work/perf.data" --stdio --sort symbol -F overhead,sym 2> /dev/null | grep -v '^#' | grep . | head -n 15
+    perf report -i "$work/perf.data" --stdio --sort symbol 2> /dev/null | grep -v '^#' | grep . |
+        awk '{print "  " $1, $2, $3}' | head -n 15
 else
     echo "== perf: not installed, no profile"
 fi

@@ -10,6 +10,7 @@
 #include "binpack_writer.h"
 #include "bitboard.h"
 #include "differential.h"
+#include "fen_scan.h"
 #include "fuzz_input.h"
 #include "plain.h"
 
@@ -178,6 +179,33 @@ static void check_legal_moves(const seebatch_board *board)
     }
 }
 
+/* The one-pass reader (fen_scan.h) changes nothing: the public parser gives
+ * what the full parser alone gives, and whatever the reader accepts of the
+ * raw bytes (no NUL after them) the full parser reads as the same board. */
+static void check_fen_reader(const char *text, const uint8_t *data, size_t size,
+                             const seebatch_board *board, seebatch_status status,
+                             const seebatch_error *error)
+{
+    size_t length = strlen(text);
+    seebatch_board full;
+    seebatch_error full_error;
+    if (length <= 255) {
+        seebatch_status full_status = seebatch_fen_parse_fully(&full, text, length, &full_error);
+        FUZZ_REQUIRE(full_status == status && strcmp(full_error.message, error->message) == 0,
+                     "\"%s\" against the full parser's \"%s\"", error->message, full_error.message);
+        FUZZ_REQUIRE(status != SEEBATCH_OK || same_board(board, &full),
+                     "the full parser reads \"%s\" as another board", text);
+    }
+    seebatch_board scanned;
+    if (!seebatch_fen_scan(&scanned, (const char *)data, size))
+        return;
+    FUZZ_REQUIRE(size <= 255 && !memchr(data, '\0', size), "the reader accepts %zu bytes", size);
+    FUZZ_REQUIRE(seebatch_fen_parse_fully(&full, (const char *)data, size, &full_error) ==
+                         SEEBATCH_OK &&
+                     same_board(&scanned, &full),
+                 "the reader accepts what the full parser reads otherwise: %s", full_error.message);
+}
+
 void fuzz_fen(const uint8_t *data, size_t size)
 {
     char text[FEN_TEXT_MAX + 1];
@@ -188,6 +216,7 @@ void fuzz_fen(const uint8_t *data, size_t size)
     seebatch_board board;
     seebatch_error error;
     seebatch_status status = seebatch_board_from_fen(&board, text, &error);
+    check_fen_reader(text, data, size, &board, status, &error);
     if (status != SEEBATCH_OK) {
         FUZZ_REQUIRE(status == SEEBATCH_ERROR_FEN && error.status == status, "status %d", status);
         FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
