@@ -13,6 +13,7 @@
 #include "lanes/attackers.h"
 #include "lanes/exchange.h"
 #include "lanes/pin_filter.h"
+#include "lanes/stop_after.h"
 #include "pins.h"
 
 /* The pins of the boards seen last: the moves of one board come together,
@@ -336,6 +337,8 @@ INLINE void prepare_group(group *gr)
     lanes candidates;
     gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
     candidates = keep(valid, candidates); /* lanes past `count` have no move */
+    if (STOPS_AFTER(STOP_AFTER_SETUP))
+        gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     if (gr->flags & SEEBATCH_PINS) {
         /* On one board its pins are known already; on many, most lanes are
          * cleared in lanes before any board's pins are worked out. */
@@ -391,6 +394,11 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
 {
     prepare_group(g0);
     prepare_group(g1);
+    if (STOPS_AFTER(STOP_AFTER_SETUP) || STOPS_AFTER(STOP_AFTER_PINS)) {
+        answers[0] = either(g0->x.balance, g0->x.attackers);
+        answers[1] = either(g1->x.balance, g1->x.attackers);
+        return;
+    }
     if (g0->path != COMMON || g1->path != COMMON) {
         play_group(g0);
         play_group(g1);
@@ -403,7 +411,7 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
         step(x1, g1->b, table, NULL, NULL, 1);
         step(x0, g0->b, table, NULL, NULL, 0);
         step(x1, g1->b, table, NULL, NULL, 0);
-        while (any(mask_or(x0->live, x1->live))) {
+        while (!STOPS_AFTER(STOP_AFTER_TWO_STEPS) && any(mask_or(x0->live, x1->live))) {
             step(x0, g0->b, table, NULL, NULL, 1);
             step(x1, g1->b, table, NULL, NULL, 1);
             step(x0, g0->b, table, NULL, NULL, 0);
