@@ -99,9 +99,10 @@ void read_line(const std::string &line, Captures &set, std::size_t p)
     std::string fen, field;
     std::getline(fields, fen, ';');
     set_position(set.positions[p], fen, &set.states[p]);
+    MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
-        Move found = legal_move(set.positions[p], uci);
+        Move found = legal_move(legal, uci);
         if (found == Move(0)) {
             std::fprintf(stderr, "calibrate_driver: %s is not legal in %s\n", uci.c_str(), fen.c_str());
             std::exit(2);

@@ -63,9 +63,10 @@ void read_line(const std::string &line, Set &set, std::size_t p)
         std::fprintf(stderr, "calibrate_multi_driver: %s: %s\n", fen.c_str(), error.message);
         std::exit(2);
     }
+    MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
-        Move found = legal_move(set.positions[p], uci);
+        Move found = legal_move(legal, uci);
         if (found == Move(0)) {
             std::fprintf(stderr, "calibrate_multi_driver: %s is not legal in %s\n", uci.c_str(),
                          fen.c_str());

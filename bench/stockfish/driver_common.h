@@ -74,10 +74,9 @@ std::string uci_of(Move m)
     return text;
 }
 
-// The move `uci` among the legal moves of pos, or Move::none() / MOVE_NONE.
-Move legal_move(const Position &pos, const std::string &uci)
+// The move `uci` among `legal` (a position's legal moves), or Move(0).
+Move legal_move(const MoveList<LEGAL> &legal, const std::string &uci)
 {
-    MoveList<LEGAL> legal(pos);
     auto found = std::find_if(legal.begin(), legal.end(), [&](Move m) { return uci_of(m) == uci; });
     return found == legal.end() ? Move(0) : *found;
 }

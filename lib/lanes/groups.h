@@ -61,8 +61,9 @@ typedef struct batch_context {
  * The filter never changes an answer. */
 enum { MANY_BOARDS = 1u << 31 };
 
-/* How a group's exchange is played (see kernel_body.h). */
-enum path { COMMON, ONE_CANDIDATE, GENERAL };
+/* How a group's exchange is played (see kernel_body.h); DECIDED: every
+ * lane ended with its first move. */
+enum path { COMMON, ONE_CANDIDATE, GENERAL, DECIDED };
 
 /* One group: moves[0 .. count) (count 1 .. LANES), move `lane` on
  * boards[lane], which `b` holds as lanes. */
@@ -334,15 +335,26 @@ INLINE void prepare_group(group *gr)
     decoded_moves d = decode_moves(gr);
     lane_mask valid = first_lanes(gr->count);
     start_group(gr, &d, valid);
+    if (!any(gr->x.live)) {
+        /* Every lane is decided by its first move alone (a threshold call
+         * where each move wins at least the threshold even if the piece
+         * that moved is taken, or cannot reach it): no attackers needed. */
+        gr->x.attackers = none_set();
+        gr->path = DECIDED;
+        return;
+    }
     lanes candidates;
     gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
-    candidates = keep(valid, candidates); /* lanes past `count` have no move */
+    /* Lanes past `count` have no move, and a lane that ended with its
+     * first move keeps its answer whatever follows: neither needs x-rays
+     * or pins. */
+    candidates = keep(gr->x.live, candidates);
     if (STOPS_AFTER(STOP_AFTER_SETUP))
         gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     if (gr->flags & SEEBATCH_PINS) {
         /* On one board its pins are known already; on many, most lanes are
          * cleared in lanes before any board's pins are worked out. */
-        lanes reach_lanes = either(gr->x.attackers, candidates);
+        lanes reach_lanes = either(keep(gr->x.live, gr->x.attackers), candidates);
         int matter = 1;
         if (gr->flags & MANY_BOARDS) {
             reach_lanes = reach_maybe_pinned(gr->b, reach_lanes);
@@ -370,6 +382,8 @@ INLINE void prepare_group(group *gr)
 /* Stage 3: plays one group's exchange on its path. */
 INLINE void play_group(group *gr)
 {
+    if (gr->path == DECIDED)
+        return;
     if (gr->path == COMMON)
         play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
     else if (gr->path == ONE_CANDIDATE)
