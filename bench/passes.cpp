@@ -320,8 +320,9 @@ int main(int argc, char **argv)
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
-    const std::string modes[] = {"batch",       "multi",    "multi_ge", "engine_see_ge",
-                                 "engine_see_value", "engine_each", "baseline", "view"};
+    const std::string modes[] = {
+        "batch",       "multi",    "multi_ge", "engine_see_ge", "engine_see_value",
+        "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();

@@ -16,9 +16,9 @@
 enum {
     STOP_AFTER_POINTERS = 1,      /* each lane's board pointer, prefetch */
     STOP_AFTER_TRANSPOSITION = 2, /* the boards as lanes */
-    STOP_AFTER_SETUP = 3,         /* move fields, first gain and window, attackers, x-ray candidates */
-    STOP_AFTER_PINS = 4,          /* and the pins (filter in lanes, exact per board) */
-    STOP_AFTER_TWO_STEPS = 5      /* and the first two steps; rare paths in full */
+    STOP_AFTER_SETUP = 3,    /* move fields, first gain and window, attackers, x-ray candidates */
+    STOP_AFTER_PINS = 4,     /* and the pins (filter in lanes, exact per board) */
+    STOP_AFTER_TWO_STEPS = 5 /* and the first two steps; rare paths in full */
 };
 
 #define STOPS_AFTER(stage) (SEEBATCH_LANES_STOP_AFTER == (stage))
