@@ -13,6 +13,8 @@
 //                                            pairs, as calibrate.sh's driver times)
 //   batch:            one seebatch_see_values call per position
 //   multi:            one seebatch_see_values_multi call over every capture
+//   multi_ge:         seebatch_see_ge_multi at threshold 0 over every capture,
+//                     256 moves a call (as bench/stockfish/calibrate_multi.sh times it)
 //   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
 //   engine_see_value: seebatch_engine_see_value per capture, pins given
 //   engine_each:      seebatch_engine_see_ge_each per position
@@ -43,7 +45,7 @@ int usage()
         stderr,
         "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-        "MODE: batch multi engine_see_ge engine_see_value engine_each baseline view\n");
+        "MODE: batch multi multi_ge engine_see_ge engine_see_value engine_each baseline view\n");
     return 2;
 }
 
@@ -57,6 +59,7 @@ struct Run {
     baseline_kind kind;
     std::vector<std::uint32_t> board_of_move;
     std::vector<std::int32_t> results; // one per capture
+    std::vector<std::uint8_t> passed;  // one per capture, for multi_ge
 };
 
 // seebatch_view_see_ge as an engine's see_ge would call it, kept out of line
@@ -85,6 +88,16 @@ void pass(Run &run, const std::string &mode)
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(),
                                   set.captures.data(), set.captures.size(), &run.config, results);
+        return;
+    }
+    if (mode == "multi_ge") {
+        for (std::size_t i = 0; i < set.captures.size(); i += 256) {
+            std::size_t count = std::min<std::size_t>(256, set.captures.size() - i);
+            seebatch_see_ge_multi(set.boards.data(), set.size(), &run.board_of_move[i],
+                                  &set.captures[i], count, 0, &run.config, &run.passed[i]);
+        }
+        for (std::size_t i = 0; i < set.captures.size(); i++)
+            results[i] = run.passed[i];
         return;
     }
     for (std::size_t p = 0; p < set.size(); p++) {
@@ -307,8 +320,9 @@ int main(int argc, char **argv)
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
-    const std::string modes[] = {"batch",       "multi",    "engine_see_ge", "engine_see_value",
-                                 "engine_each", "baseline", "view"};
+    const std::string modes[] = {
+        "batch",       "multi",    "multi_ge", "engine_see_ge", "engine_see_value",
+        "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();
@@ -334,7 +348,8 @@ int main(int argc, char **argv)
             baseline_values_of(&config),
             baseline_choose(),
             {},
-            std::vector<std::int32_t>(set.captures.size())};
+            std::vector<std::int32_t>(set.captures.size()),
+            std::vector<std::uint8_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
     if (seebatch_view_rules_init(&run.view_rules, &config, baseline_type_of_code,
                                  BASELINE_PIECE_CODES, &error) != SEEBATCH_OK) {

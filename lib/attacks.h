@@ -26,6 +26,9 @@ extern const bitboard seebatch_king_attack_table[64];
 extern const bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
 extern const bitboard seebatch_between_table[64][64];
+/* The lines through a square on an empty board, without it: [0] its rank
+ * and file, [1] its diagonals (what the lane kernels look up by lane). */
+extern const bitboard seebatch_line_table[2][64];
 
 /* On x86-64 the slider attack sets are also indexed by pext(occupancy,
  * mask): one instruction where a magic takes three, for code built with BMI2

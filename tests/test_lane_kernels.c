@@ -128,8 +128,10 @@ static void check_fences(const seebatch_config *config)
 
 /* Groups where lanes on the general path sit beside lanes that are not:
  * windows of four and of eight moves (a group of either kernel) spread over
- * the move list, from every starting move. */
-static void check_mixed_groups(const seebatch_config *config)
+ * the move list, from every starting move; on many boards at threshold
+ * `threshold` (far from 0, many lanes end with their first move beside
+ * lanes with x-rays and pins, which are then asked for the live lanes only). */
+static void check_mixed_groups(const seebatch_config *config, int32_t threshold)
 {
     static const char *const fens[] = {
         /* A long battery on the e-file of both colours and a quiet corner. */
@@ -159,7 +161,7 @@ static void check_mixed_groups(const seebatch_config *config)
                     index[k] = (uint32_t)k;
                 }
                 fenced_batch(&board, NULL, group, size, config, 0, 1);
-                fenced_batch(copies, index, group, size, config, 1, 0);
+                fenced_batch(copies, index, group, size, config, threshold, 0);
             }
     }
 }
@@ -270,6 +272,11 @@ static void check_uneven_lengths(void)
             duel[i] = (uint32_t)(DUEL_SIDES + random_next(&state) % (DUEL_BOARDS - DUEL_SIDES));
         int32_t threshold = (int32_t)(random_next(&state) % 401) - 300;
         check_duels(boards, duel, count, &config, threshold);
+        /* Thresholds every lane meets or misses with its first move alone
+         * (the knight may be lost: 100 - 325; or not even the pawn won):
+         * whole groups then end before their attackers are looked for. */
+        check_duels(boards, duel, count, &config, 100 - 325);
+        check_duels(boards, duel, count, &config, 101);
     }
 }
 
@@ -280,11 +287,16 @@ static void check_kernel(void)
         if (seebatch_config_validate(&config, NULL) != SEEBATCH_OK)
             continue; /* two promotion rules */
         check_fences(&config);
-        check_mixed_groups(&config);
+        check_mixed_groups(&config, 1);
     }
     seebatch_config stockfish = seebatch_config_stockfish();
     check_fences(&stockfish);
-    check_mixed_groups(&stockfish);
+    check_mixed_groups(&stockfish, 1);
+    for (int32_t threshold = -400; threshold <= 400; threshold += 800) {
+        seebatch_config classic = seebatch_config_classic();
+        check_mixed_groups(&classic, threshold);
+        check_mixed_groups(&stockfish, threshold);
+    }
     check_uneven_lengths();
 }
 

@@ -57,6 +57,7 @@ typedef struct tables {
     bitboard king[64];
     bitboard pawn[2][64];
     bitboard between[64][64];
+    bitboard lines[2][64];
 } tables;
 
 /* Scratch space of the magic search, kept apart from the output. */
@@ -283,6 +284,16 @@ static void fill_pair(tables *t, int a, int b)
     t->between[a][b] = ray(a, toward, b_bit) & ~b_bit;
 }
 
+/* The lines through each square on an empty board, without it: [0] its
+ * rank and file, [1] its diagonals. */
+static void fill_lines(tables *t)
+{
+    for (int square = 0; square < 64; square++) {
+        t->lines[0][square] = slider_reference(square, rook_directions, 0);
+        t->lines[1][square] = slider_reference(square, bishop_directions, 0);
+    }
+}
+
 static void fill_between(tables *t)
 {
     for (int a = 0; a < 64; a++)
@@ -370,6 +381,7 @@ static void write_file(FILE *out, const tables *t)
     write_table(out, "const bitboard seebatch_king_attack_table[64]", t->king, 64);
     write_table_2d(out, "const bitboard seebatch_pawn_attack_table[2][64]", t->pawn, 2);
     write_table_2d(out, "const bitboard seebatch_between_table[64][64]", t->between, 64);
+    write_table_2d(out, "const bitboard seebatch_line_table[2][64]", t->lines, 2);
     fprintf(out, "#if SEEBATCH_PEXT_TABLES\n"
                  "/* The same attack sets indexed by pext (BMI2), for x86-64. */\n");
     snprintf(declaration, sizeof declaration, "static const bitboard pext_slider_attacks[%d]",
@@ -392,6 +404,7 @@ int main(int argc, char **argv)
     find_all_magics(&t, &space);
     fill_leapers(&t);
     fill_between(&t);
+    fill_lines(&t);
     fill_pext(&t);
 
     FILE *out = fopen(argv[1], "w");

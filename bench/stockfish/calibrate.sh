@@ -19,7 +19,6 @@
 #   BUILD_DIR: seebatch's build, with seebatch_passes and seebatch_bench (default: build)
 # Exits 77 (skip) with the reason when no tree is given.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
 sf=${1:-}
 work=${2:-}
 build=${3:-build}
@@ -28,54 +27,14 @@ if [ -z "$sf" ]; then
     echo "calibrate.sh: skipped: no Stockfish tree given (usage: calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR])"
     exit 77
 fi
-fail() { echo "calibrate.sh: $*" >&2; exit 2; }
-[ -f "$sf/src/position.cpp" ] || fail "$sf/src/position.cpp not found: not a Stockfish tree"
-[ -x "$build/seebatch_passes" ] || fail "$build/seebatch_passes not found: build seebatch first"
-[ -f "$build/bench/libseebatch_bench_workload.a" ] && [ -f "$build/libseebatch.a" ] \
-    || fail "$build has no bench/libseebatch_bench_workload.a or libseebatch.a: build seebatch (with the benchmark)"
-build=$(cd "$build" && pwd)
+script=calibrate.sh
 # Stockfish 15.1 (no src/attacks.h) looks sliders up with pext in this
 # build: the baseline is then measured with the same lookups.
-if [ ! -f "$sf/src/attacks.h" ] && [ -z "${SEEBATCH_BASELINE:-}" ]; then
+if [ -f "$sf/src/position.cpp" ] && [ ! -f "$sf/src/attacks.h" ] && [ -z "${SEEBATCH_BASELINE:-}" ]; then
     export SEEBATCH_BASELINE=pext
 fi
-[ -n "$work" ] || work=$(mktemp -d)
-mkdir -p "$work"
-work=$(cd "$work" && pwd)
-
-# The tree's own compile command for ARCH=x86-64-bmi2 (make -n prints it
-# without building): the flags of its first source, reused for every file
-# here. (head ends the pipe early, which pipefail would count as a failure.)
-flags=$(make -s -n -C "$sf/src" ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
-        | grep -E '^(g\+\+|c\+\+) .* -c -o [^ ]+\.o [^ ]+\.cpp *$' | head -1 \
-        | sed -E -e 's/^[^ ]+ +//' -e 's/ +-c -o [^ ]+\.o [^ ]+\.cpp *$//') || true
-[ -n "$flags" ] || fail "make -n in $sf/src printed no compile command"
-flags="$flags -DNNUE_EMBEDDING_OFF"
-echo "flags: $flags"
-
-# Every source of the tree but main.cpp (the driver has its own main).
-sources=$(cd "$sf/src" && make -s -n -p ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
-          | sed -n 's/^SRCS = //p' | head -1) || true
-[ -n "$sources" ] || fail "no SRCS in $sf/src/Makefile"
-objects=()
-for source in $sources; do
-    [ "$source" = main.cpp ] && continue
-    object=$work/$(echo "$source" | tr / _ | sed 's/\.cpp$/.o/')
-    if [ ! -f "$object" ] || [ "$sf/src/$source" -nt "$object" ]; then
-        echo "compiling $source"
-        (cd "$sf/src" && g++ $flags -c -o "$object" "$source")
-    fi
-    objects+=("$object")
-done
-echo "compiling calibrate_driver.cpp"
-# Without -flto: see_ge is then called as a function, as the baseline is, not
-# inlined into the driver's loop (callgrind counts it apart).
-driver_flags=$(sed -e 's/ -flto-partition=one//' -e 's/ -flto//' <<< "$flags")
-g++ $driver_flags -I"$sf/src" -I"$here/.." -I"$here/../../include" -c -o "$work/calibrate_driver.o" \
-    "$here/calibrate_driver.cpp"
-# The baseline as seebatch's build compiled it (its static libraries).
-g++ $flags -o "$work/calibrate_driver" "${objects[@]}" "$work/calibrate_driver.o" \
-    "$build/bench/libseebatch_bench_workload.a" "$build/libseebatch.a" -lpthread
+. "$(dirname "$0")/build_stockfish.sh"
+link_driver calibrate_driver
 
 "$build/seebatch_passes" --dump-captures > "$work/captures.txt"
 echo

@@ -39,43 +39,12 @@
 #include <string>
 #include <vector>
 
-#if __has_include("attacks.h") // current master
-#include "attacks.h"
-#define STOCKFISH_MASTER 1
-#else // Stockfish 15.1
-#include "bitboard.h"
-#include "psqt.h"
-#define STOCKFISH_MASTER 0
-#endif
-#include "movegen.h"
-#include "position.h"
-
 #include "baseline_see.h"
+#include "stockfish/driver_common.h"
 
 using namespace Stockfish;
 
 namespace {
-
-// What differs between the two APIs.
-#if STOCKFISH_MASTER
-void init_stockfish() { Attacks::init(), Position::init(); }
-void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st); }
-Square from_of(Move m) { return m.from_sq(); }
-Square to_of(Move m) { return m.to_sq(); }
-MoveType type_of_move(Move m) { return m.type_of(); }
-PieceType promotion_of(Move m) { return m.promotion_type(); }
-int value_of(Piece pc) { return PieceValue[pc]; }
-bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, threshold); }
-#else
-void init_stockfish() { PSQT::init(), Bitboards::init(), Position::init(); }
-void set_position(Position &pos, const std::string &fen, StateInfo *st) { pos.set(fen, false, st, nullptr); }
-Square from_of(Move m) { return from_sq(m); }
-Square to_of(Move m) { return to_sq(m); }
-MoveType type_of_move(Move m) { return type_of(m); }
-PieceType promotion_of(Move m) { return promotion_type(m); }
-int value_of(Piece pc) { return PieceValue[MG][pc]; }
-bool see_ge(const Position &pos, Move m, int threshold) { return pos.see_ge(m, Value(threshold)); }
-#endif
 
 // The regimes of seebatch_bench: the first 4096 positions cycled (the branch
 // predictor learns them), and every position board after board.
@@ -123,30 +92,6 @@ void copy_to_baseline(Captures &set, std::size_t p)
     base.st = &state;
 }
 
-seebatch_move baseline_move(Move m)
-{
-    unsigned kind = unsigned(promotion_of(m) - KNIGHT) + SEEBATCH_MOVE_PROMOTE_KNIGHT;
-    if (type_of_move(m) == NORMAL)
-        kind = SEEBATCH_MOVE_NORMAL;
-    else if (type_of_move(m) == EN_PASSANT)
-        kind = SEEBATCH_MOVE_EN_PASSANT;
-    else if (type_of_move(m) == CASTLING)
-        kind = SEEBATCH_MOVE_CASTLING;
-    return seebatch_move_make(unsigned(from_of(m)), unsigned(to_of(m)), kind);
-}
-
-std::string uci_of(Move m)
-{
-    auto square = [](Square s) {
-        int index = int(s);
-        return std::string{char('a' + index % 8), char('1' + index / 8)};
-    };
-    std::string text = square(from_of(m)) + square(to_of(m));
-    if (type_of_move(m) == PROMOTION)
-        text += " pnbrqk"[promotion_of(m)];
-    return text;
-}
-
 // One line of the dump into position p; exits on a move Stockfish does not list.
 void read_line(const std::string &line, Captures &set, std::size_t p)
 {
@@ -157,13 +102,13 @@ void read_line(const std::string &line, Captures &set, std::size_t p)
     MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
-        auto found = std::find_if(legal.begin(), legal.end(), [&](Move m) { return uci_of(m) == uci; });
-        if (found == legal.end()) {
+        Move found = legal_move(legal, uci);
+        if (found == Move(0)) {
             std::fprintf(stderr, "calibrate_driver: %s is not legal in %s\n", uci.c_str(), fen.c_str());
             std::exit(2);
         }
-        set.moves.push_back(*found);
-        set.base_moves.push_back(baseline_move(*found));
+        set.moves.push_back(found);
+        set.base_moves.push_back(seebatch_move_of(found));
         set.thresholds.push_back(std::atoi(field.c_str() + field.find(' ') + 1));
     }
     set.first.push_back(set.moves.size());
@@ -246,16 +191,6 @@ long pass(const Captures &set, std::size_t count, Contender who, long *calls)
     return sum;
 }
 
-// CPU time of this thread: on a shared machine the wall clock also counts
-// the time other processes hold the core (Google Benchmark's rates use CPU
-// time too).
-double thread_seconds()
-{
-    timespec now;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
-}
-
 // ns per call over passes of at least 0.1 s of CPU time.
 double ns_once(const Captures &set, std::size_t count, Contender who, long *sum)
 {
@@ -266,12 +201,6 @@ double ns_once(const Captures &set, std::size_t count, Contender who, long *sum)
         elapsed = thread_seconds() - start;
     }
     return elapsed * 1e9 / double(calls);
-}
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
 }
 
 // Stockfish, the baseline and the view in turn, 25 times: the medians of

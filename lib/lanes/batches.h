@@ -126,9 +126,20 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
         for (unsigned lane = 0; lane < 2 * LANES; lane++)
             boards[lane] = &in->boards[in->board_of_move[i + lane]];
         prefetch_boards(in, i);
+        if (STOPS_AFTER(STOP_AFTER_POINTERS)) {
+            uint64_t addresses[LANES];
+            memcpy(addresses, boards, sizeof addresses);
+            emit(out, i, from_numbers(addresses), LANES, batch.hi);
+            continue;
+        }
         board_lanes b[2];
         board_per_lane(&b[0], boards);
         board_per_lane(&b[1], boards + LANES);
+        if (STOPS_AFTER(STOP_AFTER_TRANSPOSITION)) {
+            emit(out, i, toggle(either(b[0].white, b[0].straight), either(b[1].black, b[1].twos)),
+                 LANES, batch.hi);
+            continue;
+        }
         run_two_groups(&batch, out, in->moves, i, 2 * LANES, boards, &b[0], &b[1], flags);
     }
     for (; i < count; i += LANES) {

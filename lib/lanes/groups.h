@@ -13,6 +13,7 @@
 #include "lanes/attackers.h"
 #include "lanes/exchange.h"
 #include "lanes/pin_filter.h"
+#include "lanes/stop_after.h"
 #include "pins.h"
 
 /* The pins of the boards seen last: the moves of one board come together,
@@ -60,8 +61,9 @@ typedef struct batch_context {
  * The filter never changes an answer. */
 enum { MANY_BOARDS = 1u << 31 };
 
-/* How a group's exchange is played (see kernel_body.h). */
-enum path { COMMON, ONE_CANDIDATE, GENERAL };
+/* How a group's exchange is played (see kernel_body.h); DECIDED: every
+ * lane ended with its first move. */
+enum path { COMMON, ONE_CANDIDATE, GENERAL, DECIDED };
 
 /* One group: moves[0 .. count) (count 1 .. LANES), move `lane` on
  * boards[lane], which `b` holds as lanes. */
@@ -333,13 +335,26 @@ INLINE void prepare_group(group *gr)
     decoded_moves d = decode_moves(gr);
     lane_mask valid = first_lanes(gr->count);
     start_group(gr, &d, valid);
+    if (!any(gr->x.live)) {
+        /* Every lane is decided by its first move alone (a threshold call
+         * where each move wins at least the threshold even if the piece
+         * that moved is taken, or cannot reach it): no attackers needed. */
+        gr->x.attackers = none_set();
+        gr->path = DECIDED;
+        return;
+    }
     lanes candidates;
     gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
-    candidates = keep(valid, candidates); /* lanes past `count` have no move */
+    /* Lanes past `count` have no move, and a lane that ended with its
+     * first move keeps its answer whatever follows: neither needs x-rays
+     * or pins. */
+    candidates = keep(gr->x.live, candidates);
+    if (STOPS_AFTER(STOP_AFTER_SETUP))
+        gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     if (gr->flags & SEEBATCH_PINS) {
         /* On one board its pins are known already; on many, most lanes are
          * cleared in lanes before any board's pins are worked out. */
-        lanes reach_lanes = either(gr->x.attackers, candidates);
+        lanes reach_lanes = either(keep(gr->x.live, gr->x.attackers), candidates);
         int matter = 1;
         if (gr->flags & MANY_BOARDS) {
             reach_lanes = reach_maybe_pinned(gr->b, reach_lanes);
@@ -367,6 +382,8 @@ INLINE void prepare_group(group *gr)
 /* Stage 3: plays one group's exchange on its path. */
 INLINE void play_group(group *gr)
 {
+    if (gr->path == DECIDED)
+        return;
     if (gr->path == COMMON)
         play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
     else if (gr->path == ONE_CANDIDATE)
@@ -391,6 +408,11 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
 {
     prepare_group(g0);
     prepare_group(g1);
+    if (STOPS_AFTER(STOP_AFTER_SETUP) || STOPS_AFTER(STOP_AFTER_PINS)) {
+        answers[0] = either(g0->x.balance, g0->x.attackers);
+        answers[1] = either(g1->x.balance, g1->x.attackers);
+        return;
+    }
     if (g0->path != COMMON || g1->path != COMMON) {
         play_group(g0);
         play_group(g1);
@@ -403,7 +425,7 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
         step(x1, g1->b, table, NULL, NULL, 1);
         step(x0, g0->b, table, NULL, NULL, 0);
         step(x1, g1->b, table, NULL, NULL, 0);
-        while (any(mask_or(x0->live, x1->live))) {
+        while (!STOPS_AFTER(STOP_AFTER_TWO_STEPS) && any(mask_or(x0->live, x1->live))) {
             step(x0, g0->b, table, NULL, NULL, 1);
             step(x1, g1->b, table, NULL, NULL, 1);
             step(x0, g0->b, table, NULL, NULL, 0);

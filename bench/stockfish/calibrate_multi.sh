@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# seebatch's many-board calls beside Stockfish's own Position::see_ge (issue
+# 34): seebatch_see_ge_multi at threshold 0 under the stockfish preset (its
+# values, pins worked out by seebatch, special moves 0), 256 moves a call, on
+# each backend this CPU runs, with seebatch_see_values_multi beside it,
+# against Stockfish's see_ge(m, 0) (its pins free from the StateInfo) on the
+# same captures of the benchmark's real positions, in one process. The
+# Stockfish tree is built as calibrate.sh builds it (build_stockfish.sh).
+#
+# Three regimes: the first 1,000 positions cycled (the branch predictor
+# learns them), the first 10,000 cycled, every position streamed; ns per
+# capture, medians of ROUNDS rounds that alternate the contenders, and the
+# medians of each round's ratios. Then instructions per capture counted by
+# callgrind (only inside the function timed: --toggle-collect) for Stockfish
+# and every backend valgrind runs (not avx512).
+#
+# Usage: bench/stockfish/calibrate_multi.sh STOCKFISH_DIR [WORK] [BUILD_DIR] [ROUNDS]
+#   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
+#   WORK: where the build goes (default: a new temporary directory; objects
+#         there are reused, so give each Stockfish tree its own)
+#   BUILD_DIR: seebatch's build, with seebatch_passes and its libraries (default: build)
+#   ROUNDS: timing rounds per regime (default 15)
+# Exits 77 (skip) with the reason when no tree is given.
+set -euo pipefail
+sf=${1:-}
+work=${2:-}
+build=${3:-build}
+rounds=${4:-15}
+
+if [ -z "$sf" ]; then
+    echo "calibrate_multi.sh: skipped: no Stockfish tree given (usage: calibrate_multi.sh STOCKFISH_DIR [WORK] [BUILD_DIR] [ROUNDS])"
+    exit 77
+fi
+script=calibrate_multi.sh
+. "$(dirname "$0")/build_stockfish.sh"
+link_driver calibrate_multi_driver
+
+"$build/seebatch_passes" --dump-captures > "$work/captures.txt"
+echo
+echo "== Stockfish's see_ge(m, 0) and seebatch's many-board calls, the same captures, in turn"
+grep -m1 'model name' /proc/cpuinfo || true
+"$work/calibrate_multi_driver" time "$rounds" < "$work/captures.txt"
+if ! command -v valgrind > /dev/null; then
+    echo "instructions per capture: valgrind not installed"
+    exit 0
+fi
+# Instructions inside the function only, 2 passes over every capture.
+per_capture() {
+    local out captures total
+    out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null --toggle-collect="$1" \
+          "$work/calibrate_multi_driver" count 2 "${@:2}" < "$work/captures.txt" 2>&1)
+    captures=$(sed -n 's/^captures \([0-9]*\).*/\1/p' <<< "$out")
+    total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")
+    [ -n "$captures" ] && [ "$captures" -gt 0 ] || fail "callgrind run failed: $out"
+    awk -v t="$total" -v c="$captures" 'BEGIN { printf "%.1f", t / c }'
+}
+line="instructions per capture (callgrind): Stockfish see_ge $(per_capture 'Stockfish::Position::see_ge*' stockfish)"
+for backend in $("$build/seebatch_passes" --backends); do
+    [ "$backend" = avx512 ] && continue # valgrind cannot run it
+    line="$line; $backend see_ge_multi $(per_capture 'seebatch_see_ge_multi' "$backend" ge)"
+    line="$line, see_values_multi $(per_capture 'seebatch_see_values_multi' "$backend" values)"
+done
+echo "$line"

@@ -1,0 +1,259 @@
+// Times seebatch's many-board calls beside Stockfish's own Position::see_ge
+// on the same real captures, in one process (issue 34's goals).
+//
+// bench/stockfish/calibrate_multi.sh compiles this file together with the
+// sources of a Stockfish tree the user provides, with that tree's own
+// flags. Nothing of Stockfish is in the repository: this file only calls it.
+//
+// Stockfish answers see_ge(m, 0) for every capture, move after move, its
+// pins free from the StateInfo; seebatch answers the same question with
+// seebatch_see_ge_multi (the stockfish preset: its values, pins worked out
+// by seebatch, special moves 0), 256 moves a call, every move naming its
+// board, on each backend this CPU runs; seebatch_see_values_multi (exact
+// values) is timed beside it. Three regimes: the first 1,000 positions
+// cycled (the branch predictor learns them), the first 10,000 cycled, and
+// every position streamed.
+//
+// Input (stdin): what `seebatch_passes --dump-captures` prints (its
+// thresholds are not used: every test here is at 0).
+//
+// Usage: calibrate_multi_driver time [ROUNDS]
+//        calibrate_multi_driver count PASSES stockfish | BACKEND ge | BACKEND values
+//                 (PASSES passes over every capture, under callgrind for
+//                 instructions per capture)
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "stockfish/driver_common.h"
+
+namespace {
+
+constexpr std::size_t moves_per_call = 256;
+
+// The positions as each side holds them: Stockfish's Position with its
+// StateInfo, seebatch's boards; each capture's move in both forms.
+struct Set {
+    std::unique_ptr<Position[]> positions;
+    std::unique_ptr<StateInfo[]> states;
+    std::vector<seebatch_board> boards;
+    std::vector<std::size_t> first{0}; // captures of position p: first[p] .. first[p + 1]
+    std::vector<Move> moves;
+    std::vector<seebatch_move> see_moves;
+    std::vector<std::uint32_t> board_of_move;
+    seebatch_config config = seebatch_config_stockfish();
+    std::size_t size() const { return first.size() - 1; }
+};
+
+void read_line(const std::string &line, Set &set, std::size_t p)
+{
+    std::stringstream fields(line);
+    std::string fen, field;
+    std::getline(fields, fen, ';');
+    set_position(set.positions[p], fen, &set.states[p]);
+    seebatch_error error;
+    if (seebatch_board_from_fen(&set.boards[p], fen.c_str(), &error) != SEEBATCH_OK) {
+        std::fprintf(stderr, "calibrate_multi_driver: %s: %s\n", fen.c_str(), error.message);
+        std::exit(2);
+    }
+    MoveList<LEGAL> legal(set.positions[p]);
+    while (std::getline(fields, field, ';')) {
+        std::string uci = field.substr(0, field.find(' '));
+        Move found = legal_move(legal, uci);
+        if (found == Move(0)) {
+            std::fprintf(stderr, "calibrate_multi_driver: %s is not legal in %s\n", uci.c_str(),
+                         fen.c_str());
+            std::exit(2);
+        }
+        set.moves.push_back(found);
+        set.see_moves.push_back(seebatch_move_of(found));
+        set.board_of_move.push_back(std::uint32_t(p));
+    }
+    set.first.push_back(set.moves.size());
+}
+
+Set read_set()
+{
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(std::cin, line);)
+        if (!line.empty())
+            lines.push_back(line);
+    if (lines.empty() || lines.size() > (std::size_t(1) << 24)) {
+        std::fprintf(stderr, "calibrate_multi_driver: %zu positions on stdin\n", lines.size());
+        std::exit(2);
+    }
+    Set set;
+    set.positions.reset(new Position[lines.size()]);
+    set.states.reset(new StateInfo[lines.size()]);
+    set.boards.resize(lines.size());
+    for (std::size_t p = 0; p < lines.size(); p++)
+        read_line(lines[p], set, p);
+    return set;
+}
+
+// Who answers a pass: Stockfish, or seebatch's threshold or value call on
+// the backend set before the pass.
+enum Contender { STOCKFISH, SEE_GE_MULTI, VALUES_MULTI };
+
+// Scratch for seebatch's answers, one per capture.
+struct Answers {
+    std::vector<std::uint8_t> passed;
+    std::vector<std::int32_t> values;
+};
+
+// One pass over the captures of positions 0 .. count - 1; the sum of the
+// answers (>= 0 for the values), so that no pass can be left out.
+long pass(const Set &set, std::size_t count, Contender who, Answers &out)
+{
+    std::size_t end = set.first[count];
+    long sum = 0;
+    if (who == STOCKFISH) {
+        for (std::size_t p = 0; p < count; p++)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += see_ge(set.positions[p], set.moves[i], 0);
+        return sum;
+    }
+    for (std::size_t i = 0; i < end; i += moves_per_call) {
+        std::size_t n = std::min(moves_per_call, end - i);
+        if (who == SEE_GE_MULTI)
+            seebatch_see_ge_multi(set.boards.data(), count, &set.board_of_move[i], &set.see_moves[i], n,
+                                  0, &set.config, &out.passed[i]);
+        else
+            seebatch_see_values_multi(set.boards.data(), count, &set.board_of_move[i],
+                                      &set.see_moves[i], n, &set.config, &out.values[i]);
+    }
+    for (std::size_t i = 0; i < end; i++)
+        sum += who == SEE_GE_MULTI ? out.passed[i] : out.values[i] >= 0;
+    return sum;
+}
+
+// ns per capture over passes of at least 0.05 s of CPU time (thread time:
+// the machine may be shared).
+double ns_once(const Set &set, std::size_t count, Contender who, Answers &out, long *sum)
+{
+    long calls = 0;
+    double start = thread_seconds(), elapsed = 0;
+    while (elapsed < 0.05) {
+        *sum += pass(set, count, who, out);
+        calls += long(set.first[count]);
+        elapsed = thread_seconds() - start;
+    }
+    return elapsed * 1e9 / double(calls);
+}
+
+void use_backend(const char *name)
+{
+    seebatch_error error;
+    if (seebatch_backend_set(name, &error) != SEEBATCH_OK) {
+        std::fprintf(stderr, "calibrate_multi_driver: %s\n", error.message);
+        std::exit(2);
+    }
+}
+
+// Stockfish and every backend's two calls in turn, `rounds` times: medians
+// of the times and of each round's ratios (a round's runs go under nearly
+// the same load).
+void compare(const Set &set, std::size_t count, const std::vector<const char *> &backends, int rounds,
+             Answers &out, long *sum)
+{
+    std::vector<double> stockfish;
+    std::vector<std::vector<double>> ge(backends.size()), values(backends.size()),
+        speedup(backends.size()), exact(backends.size());
+    for (int round = 0; round < rounds; round++) {
+        stockfish.push_back(ns_once(set, count, STOCKFISH, out, sum));
+        for (std::size_t b = 0; b < backends.size(); b++) {
+            use_backend(backends[b]);
+            ge[b].push_back(ns_once(set, count, SEE_GE_MULTI, out, sum));
+            values[b].push_back(ns_once(set, count, VALUES_MULTI, out, sum));
+            speedup[b].push_back(stockfish.back() / ge[b].back());
+            exact[b].push_back(values[b].back() / ge[b].back());
+        }
+    }
+    std::printf("%6zu positions, %6zu captures: Stockfish see_ge %6.2f ns\n", count, set.first[count],
+                median(stockfish));
+    for (std::size_t b = 0; b < backends.size(); b++)
+        std::printf("    %-7s see_ge_multi %6.2f ns (%.2fx Stockfish, rounds %.2f .. %.2f),"
+                    " see_values_multi %6.2f ns (%.2fx see_ge_multi's time)\n",
+                    backends[b], median(ge[b]), median(speedup[b]),
+                    *std::min_element(speedup[b].begin(), speedup[b].end()),
+                    *std::max_element(speedup[b].begin(), speedup[b].end()), median(values[b]),
+                    median(exact[b]));
+}
+
+// Every backend answers as Stockfish does on every capture, or the
+// comparison means nothing.
+void check(const Set &set, const std::vector<const char *> &backends, Answers &out)
+{
+    std::size_t all = set.size();
+    for (const char *backend : backends) {
+        use_backend(backend);
+        pass(set, all, SEE_GE_MULTI, out);
+        pass(set, all, VALUES_MULTI, out);
+        for (std::size_t p = 0; p < all; p++)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++) {
+                bool stockfish = see_ge(set.positions[p], set.moves[i], 0);
+                if (stockfish != bool(out.passed[i]) || stockfish != (out.values[i] >= 0)) {
+                    std::fprintf(stderr, "calibrate_multi_driver: %s differs from Stockfish on %s %s\n",
+                                 backend, set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
+                    std::exit(1);
+                }
+            }
+    }
+}
+
+int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
+{
+    Contender who = STOCKFISH;
+    if (argc == 5) {
+        use_backend(argv[3]);
+        who = std::strcmp(argv[4], "values") == 0 ? VALUES_MULTI : SEE_GE_MULTI;
+    }
+    long sum = 0;
+    for (long n = passes; n > 0; n--)
+        sum += pass(set, set.size(), who, out);
+    std::printf("captures %ld checksum %ld\n", passes * long(set.moves.size()), sum);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    bool timing = (argc == 2 || argc == 3) && std::strcmp(argv[1], "time") == 0;
+    bool counting = std::strcmp(argc > 1 ? argv[1] : "", "count") == 0 &&
+                    ((argc == 4 && std::strcmp(argv[3], "stockfish") == 0) ||
+                     (argc == 5 && (std::strcmp(argv[4], "ge") == 0 || std::strcmp(argv[4], "values") == 0)));
+    if (!timing && !counting) {
+        std::fprintf(stderr, "usage: calibrate_multi_driver time [ROUNDS] |"
+                             " count PASSES stockfish | count PASSES BACKEND ge|values  < dump\n");
+        return 2;
+    }
+    init_stockfish();
+    Set set = read_set();
+    Answers out;
+    out.passed.resize(set.moves.size());
+    out.values.resize(set.moves.size());
+    if (counting)
+        return count_mode(set, std::atol(argv[2]), argc, argv, out);
+
+    const char *names[8];
+    std::size_t available = seebatch_backends_available(names, 8);
+    std::vector<const char *> backends(names, names + std::min<std::size_t>(available, 8));
+    check(set, backends, out);
+    int rounds = argc == 3 ? std::max(1, std::atoi(argv[2])) : 15;
+    std::printf("%zu positions, %zu captures; see_ge(m, 0), the stockfish preset with pins,"
+                " %zu moves a call; medians of %d rounds\n",
+                set.size(), set.moves.size(), moves_per_call, rounds);
+    long sum = 0;
+    for (std::size_t count : {std::size_t(1000), std::size_t(10000), set.size()})
+        compare(set, std::min(count, set.size()), backends, rounds, out, &sum);
+    std::printf("(checksum %ld)\n", sum);
+    return 0;
+}
