@@ -40,8 +40,11 @@ if command -v perf > /dev/null; then
     echo "perf record -e cpu-clock of the whole run (reading the data included), by symbol:"
     (cd "$work" && perf record -q -e cpu-clock -o "$work/perf.data" "${run[@]}" --repeats 1 \
         > /dev/null 2> "$work/perf.log") || { cat "$work/perf.log" >&2; exit 1; }
-    perf report -i "$work/perf.data" --no-children --sort dso,symbol --stdio 2> /dev/null |
-        grep -E '^ +[0-9]' | head -25
+    # The report is written whole before its head is read: a reader that
+    # stops early would end the script through pipefail (SIGPIPE, 141).
+    perf report -i "$work/perf.data" --no-children --sort dso,symbol --stdio \
+        > "$work/perf.txt" 2> /dev/null || true
+    grep -E '^ +[0-9]' "$work/perf.txt" | head -25 || true
 else
     echo "perf not found: no profile"
 fi
