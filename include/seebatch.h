@@ -444,6 +444,15 @@ SEEBATCH_API seebatch_status seebatch_boards_from_fens(const char *text, size_t 
                                                        seebatch_fen_rows_report *report,
                                                        seebatch_error *error);
 
+/*
+ * The rows text (length bytes) holds as seebatch_boards_from_fens counts them:
+ * each '\n' ends a row and bytes after the last '\n' are one more row (so
+ * "a\nb" and "a\nb\n" hold two, "" none, "\n" one empty row; a "\r\n"
+ * ending counts once). The count to pass it for a file read whole. 0 for a
+ * NULL text. Thread-safe; no allocation.
+ */
+SEEBATCH_API size_t seebatch_count_rows(const char *text, size_t length);
+
 /* The output of seebatch_generate_captures_multi, kept between calls. */
 typedef struct seebatch_capture_list {
     seebatch_move *moves;    /* capacity entries */

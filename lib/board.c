@@ -5,6 +5,7 @@
  */
 #include "bitboard.h"
 #include "errors.h"
+#include "validity.h"
 
 static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch_error *error)
 {
@@ -106,6 +107,13 @@ seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_er
 {
     if (!board)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board is NULL");
+    if (board_is_consistent(board)) /* the usual case, without walking the rules */
+        return seebatch_succeed(error);
+    return seebatch_board_check_rules(board, error);
+}
+
+seebatch_status seebatch_board_check_rules(const seebatch_board *board, seebatch_error *error)
+{
     seebatch_status status = check_piece_overlap(board, error);
     if (status == SEEBATCH_OK)
         status = check_colors(board, error);

@@ -18,18 +18,6 @@
  * names) a row that is too long. */
 enum { ROW_COPY_MAX = 256 };
 
-/* Rows in text: every '\n' ends one, and text after the last '\n' is one more. */
-static size_t count_rows(const char *text, size_t length)
-{
-    size_t rows = 0;
-    const char *end = text + length;
-    for (const char *p = text; p < end; rows++) {
-        const char *newline = memchr(p, '\n', (size_t)(end - p));
-        p = newline ? newline + 1 : end;
-    }
-    return rows;
-}
-
 static void make_empty(seebatch_board *board)
 {
     memset(board, 0, sizeof *board);
@@ -76,7 +64,7 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
                              !report   ? "report"
                              : !boards ? "boards"
                                        : "text");
-    size_t rows = length > 0 ? count_rows(text, length) : 0;
+    size_t rows = seebatch_count_rows(text, length);
     if (rows != count)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                              "the text holds %zu rows (lines ended by '\\n') but count is %zu",

@@ -17,6 +17,7 @@
 
 #include "bitboard.h"
 #include "errors.h"
+#include "validity.h"
 
 /* Indexed by kind - SEEBATCH_MOVE_PROMOTE_KNIGHT. */
 static const char promotion_letters[] = "nbrq";
@@ -248,6 +249,14 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
     seebatch_status status = seebatch_board_validate(board, error);
     if (status != SEEBATCH_OK)
         return status;
+    if (move_fits_board(board, move)) /* the usual case: no squares named */
+        return seebatch_succeed(error);
+    return seebatch_move_check_rules(board, move, error);
+}
+
+seebatch_status seebatch_move_check_rules(const seebatch_board *board, seebatch_move move,
+                                          seebatch_error *error)
+{
     move_view view = {
         .from = seebatch_move_from(move),
         .to = seebatch_move_to(move),
@@ -255,7 +264,7 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
     };
     seebatch_square_name(view.from, view.from_name);
     seebatch_square_name(view.to, view.to_name);
-    status = check_squares(board, &view, error);
+    seebatch_status status = check_squares(board, &view, error);
     if (status == SEEBATCH_OK)
         status = check_kind(board, &view, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;

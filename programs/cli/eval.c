@@ -167,8 +167,7 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
         workers[t] = (eval_worker){settings, block};
         states[t] = &workers[t];
     }
-    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states,
-                                progress);
+    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states, progress);
     for (int t = 0; t < options->threads; t++)
         free(workers[t].block);
     return status;

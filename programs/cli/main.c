@@ -81,8 +81,7 @@ int run_over_lines(const char *subcommand, const input_options *options, const i
                    progress_meter *progress)
 {
     line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
-                    subcommand,    input->name, progress,
-                    finish_chunk};
+                    subcommand,    input->name, progress,              finish_chunk};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;

@@ -10,7 +10,7 @@ from ._arrays import BOARD_DTYPE
 from ._errors import SeebatchError
 from ._library import LibraryNotFound, lib as _lib
 from .backends import backend, backends_available, set_backend
-from .positions import FenError, boards_from_fens, captures, move_to_uci
+from .positions import FenError, boards_from_fens, boards_from_lines, captures, move_to_uci
 from .see import (MOVE_PROMOTION_ONLY, NORMAL_MOVES_ONLY, PINS, PROMOTIONS, STOP_WHEN_AHEAD,
                   Config, see_ge, see_values)
 from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, moves_from_uci,
@@ -20,7 +20,7 @@ __version__ = _lib.seebatch_version().decode()
 
 __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "MOVE_PROMOTION_ONLY",
            "NORMAL_MOVES_ONLY", "PINS",
-           "PROMOTIONS", "STOP_WHEN_AHEAD", "SeebatchError", "backend", "backends_available", "boards_from_fens",
+           "PROMOTIONS", "STOP_WHEN_AHEAD", "SeebatchError", "backend", "backends_available", "boards_from_fens", "boards_from_lines",
            "captures", "move_to_uci", "see_ge", "see_values", "set_backend",
            "Filter", "TrainingBatch", "TrainingDataError", "keep_mask", "moves_from_uci",
            "read_training", "read_training_all", "select", "write_training"]

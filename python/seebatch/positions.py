@@ -12,18 +12,31 @@ from ._library import CaptureList, FenRowsReport, RowError, lib
 FenError = namedtuple("FenError", "row message")
 FenError.__doc__ = "A row boards_from_fens could not parse: its index and why."
 
-_MESSAGE_ROWS = 4096  # bad rows whose messages one call collects
-_CHUNK_ROWS = 8192    # rows parsed per call
+_MESSAGE_ROWS = 4096  # bad rows whose messages one call collects when parsing them again
+_MESSAGE_ROOM = 64    # bad rows whose messages the first call keeps
+# Rows joined and parsed per call. One text for all rows would be a fresh
+# buffer twice the size of the text (the str and its bytes), whose page
+# faults and cache misses cost more per row than the parsing saved by
+# making one call (docs/benchmarks.md, "Python end to end"); a chunk's
+# buffers are reused from call to call, warm in the cache.
+_CHUNK_ROWS = 8192
+_STATUS_ARGUMENT = 1  # seebatch_status: the text does not hold `count` rows
 
 
 def _joined(rows):
-    """The rows as one UTF-8 buffer, each ended by '\\n' (str and bytes rows may mix)."""
-    for join in (lambda: "\n".join(rows).encode("utf-8", "surrogatepass"),
-                 lambda: b"\n".join(rows)):
-        try:
-            return join() + b"\n"
-        except TypeError:
-            pass
+    """The rows (a list of ours) as one UTF-8 buffer, each ended by '\n'
+    (str and bytes rows may mix). An empty row is added for the join and
+    taken off again, so the last '\n' costs no second copy of the text."""
+    end = rows[0][:0] if rows and isinstance(rows[0], (str, bytes)) else ""
+    rows.append(end)
+    try:
+        if isinstance(end, str):
+            return "\n".join(rows).encode("utf-8", "surrogatepass")
+        return b"\n".join(rows)
+    except TypeError:
+        pass
+    finally:
+        rows.pop()
     parts = []
     for i, row in enumerate(rows):
         if isinstance(row, str):
@@ -36,11 +49,34 @@ def _joined(rows):
     return b"\n".join(parts) + b"\n"
 
 
-def _parse(text, count, boards, report):
-    error, error_pointer = new_error()
-    status = lib.seebatch_boards_from_fens(text, len(text), count, address(boards),
-                                           ctypes.byref(report), error_pointer)
-    raise_if_failed(status, error, "boards_from_fens")
+class _Parsed:
+    """One seebatch_boards_from_fens call over a text: a board and a status
+    for every row (in new arrays, or in the views given), and the messages
+    of the first _MESSAGE_ROOM bad rows."""
+
+    def __init__(self, text, count, room=_MESSAGE_ROOM, boards=None, statuses=None):
+        self.text = np.frombuffer(text, np.uint8)  # no copy; kept while C reads it
+        self.boards = np.empty(count, BOARD_DTYPE) if boards is None else boards
+        self.statuses = np.empty(count, np.uint8) if statuses is None else statuses
+        self.room = (RowError * min(count, room))()
+        self.report = FenRowsReport(address(self.statuses), self.room, len(self.room), 0)
+        self.error, error_pointer = new_error()
+        self.status = lib.seebatch_boards_from_fens(
+            address(self.text), len(self.text), count, address(self.boards),
+            ctypes.byref(self.report), error_pointer)
+
+    def raise_if_failed(self):
+        raise_if_failed(self.status, self.error, "boards_from_fens")
+
+    def errors(self, rows_of):
+        """A FenError for every bad row: the messages C kept, then those of
+        the rows beyond its room, parsed again from rows_of() (the rows)."""
+        kept = self.room[:min(self.report.bad_rows, len(self.room))]
+        errors = [FenError(int(e.row), e.error.message.decode(errors="replace")) for e in kept]
+        if self.report.bad_rows > len(kept):
+            bad = np.flatnonzero(self.statuses)[len(kept):]
+            errors += _messages(rows_of(), bad)
+        return errors
 
 
 def _messages(rows, bad):
@@ -48,17 +84,22 @@ def _messages(rows, bad):
     errors = []
     for start in range(0, len(bad), _MESSAGE_ROWS):
         chunk = bad[start:start + _MESSAGE_ROWS]
-        room = (RowError * len(chunk))()
-        report = FenRowsReport(None, room, len(chunk), 0)
-        _parse(_joined([rows[i] for i in chunk]), len(chunk), np.empty(len(chunk), BOARD_DTYPE),
-               report)
-        errors += [FenError(int(chunk[e.row]), e.error.message.decode(errors="replace"))
-                   for e in room[:report.bad_rows]]
+        parsed = _Parsed(_joined([rows[i] for i in chunk]), len(chunk), room=len(chunk))
+        parsed.raise_if_failed()
+        errors += [FenError(int(chunk[e.row]), e.message) for e in parsed.errors(None)]
     return errors
 
 
+def _without_line_end(row):
+    """The row without one trailing LF or CRLF."""
+    end = "\n" if isinstance(row, str) else b"\n"
+    if not row.endswith(end):
+        return row
+    return row[:-2] if row.endswith("\r\n" if isinstance(row, str) else b"\r\n") else row[:-1]
+
+
 def _line_break_errors(rows):
-    """A FenError for each row holding a '\\n', which would split it in two."""
+    """A FenError for each row holding a '\n', which would split it in two."""
     errors = []
     for i, row in enumerate(rows):
         at = row.find("\n" if isinstance(row, str) else b"\n")
@@ -67,66 +108,78 @@ def _line_break_errors(rows):
     return errors
 
 
-def _without_line_end(row):
-    """The row without one trailing LF or CRLF (as a line from readlines())."""
-    if isinstance(row, str):
-        return row[:-2] if row.endswith("\r\n") else row[:-1] if row.endswith("\n") else row
-    if isinstance(row, (bytes, bytearray)):
-        return row[:-2] if row.endswith(b"\r\n") else row[:-1] if row.endswith(b"\n") else row
-    return row
-
-
-def _parse_chunk(rows, boards, statuses):
-    """Parses rows (a list, its rows' line ends taken off in place) into
-    boards and statuses (views of the caller's arrays); returns the FenErrors
-    of rows still holding a line break, which are parsed as ""."""
-    text = _joined(rows)
-    broken = []
-    if text.count(b"\n") != len(rows):
-        rows[:] = [_without_line_end(row) for row in rows]
-        text = _joined(rows)
-    if text.count(b"\n") != len(rows):
-        broken = _line_break_errors(rows)
-        rows = list(rows)
-        for e in broken:
-            rows[e.row] = ""
-        text = _joined(rows)
-    _parse(text, len(rows), boards, FenRowsReport(address(statuses), None, 0, 0))
-    return broken
-
-
 def boards_from_fens(fens):
     """FEN strings (a list, any sequence, or a NumPy array of str or bytes) to
-    boards, one call into the library per chunk of rows.
+    boards, one call into the library per 8192 rows.
 
     Returns (boards, errors): boards is a BOARD_DTYPE array with one board per
     row; errors lists a FenError(row, message) for each row that could not be
     parsed, in row order, whose board is then the empty board (no moves).
-    A row may end with one line end (LF or CRLF, as readlines() gives rows),
-    as a line of the tool's input may. Bad rows never raise; a row that is neither str nor bytes raises TypeError,
+    Bad rows never raise; a row that is neither str nor bytes raises TypeError,
     and so does a single FEN given bare (a str is a sequence of characters:
-    taken as rows it would give one bad board per character).
+    taken as rows it would give one bad board per character). A row may end
+    in one "\n" or "\r\n" (rows from readlines()) or a bare "\r", taken off
+    as the tool takes it off a line; a "\n" elsewhere in a row is an error
+    of that row. For a file read whole, see boards_from_lines.
     """
     if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):
         raise TypeError("boards_from_fens takes a sequence of FEN strings, not one FEN; "
-                        "wrap it in a list: boards_from_fens([fen])")
-    rows = fens.tolist() if isinstance(fens, np.ndarray) else list(fens)
+                        "wrap it in a list: boards_from_fens([fen]) (or boards_from_lines "
+                        "for a text of one FEN a line)")
+    # A list is read in place: each chunk is a slice, a copy of its own.
+    rows = fens.tolist() if isinstance(fens, np.ndarray) else \
+        fens if isinstance(fens, list) else list(fens)
     boards = np.empty(len(rows), BOARD_DTYPE)
-    statuses = np.zeros(len(rows), np.uint8)
-    broken = []
-    # Chunks keep the text buffers small enough to be reused from call to call
-    # (fresh memory costs page faults) and the peak memory low.
+    statuses = np.empty(len(rows), np.uint8)
+    errors = []
     for start in range(0, len(rows), _CHUNK_ROWS):
         end = min(start + _CHUNK_ROWS, len(rows))
-        chunk = rows[start:end]
-        broken += [FenError(start + e.row, e.message)
-                   for e in _parse_chunk(chunk, boards[start:end], statuses[start:end])]
-        rows[start:end] = chunk  # without their line ends, for the messages
-    for e in broken:
-        rows[e.row] = ""
-    errors = {e.row: e for e in _messages(rows, np.flatnonzero(statuses))}
+        errors += [FenError(start + e.row, e.message)
+                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end])]
+    return boards, errors
+
+
+def _parse_chunk(rows, boards, statuses):
+    """Parses rows (a list of ours) into views of the caller's arrays; the
+    FenErrors of the bad rows, numbered within the chunk, in row order."""
+    parsed = _Parsed(_joined(rows), len(rows), boards=boards, statuses=statuses)
+    broken = []
+    if parsed.status == _STATUS_ARGUMENT and rows:  # a row holds a '\n'
+        # One LF or CRLF ends a row (rows from readlines()), as the tool takes
+        # it off a line; a '\n' left is inside its row: that row's own error.
+        rows[:] = [_without_line_end(row) for row in rows]
+        broken = _line_break_errors(rows)
+        for e in broken:
+            rows[e.row] = ""
+        parsed = _Parsed(_joined(rows), len(rows), boards=boards, statuses=statuses)
+    parsed.raise_if_failed()
+    errors = {e.row: e for e in parsed.errors(lambda: rows)}
     errors.update((e.row, e) for e in broken)
-    return boards, [errors[i] for i in sorted(errors)]
+    return [errors[i] for i in sorted(errors)]
+
+
+def boards_from_lines(text):
+    """A text of one FEN a line to boards, in one call into the library: a
+    file read whole (boards_from_lines(open(path, "rb").read())), as bytes,
+    bytearray, memoryview or anything else holding bytes, or a str.
+
+    Lines end in "\n" or "\r\n"; a last line without its ending counts,
+    and an ending after it adds no empty row, so "a\nb" and "a\nb\n" both
+    hold two rows (seebatch_count_rows). Returns (boards, errors) as
+    boards_from_fens does, row i being line i (from 0), with the same
+    messages; an empty line is a bad row ("the FEN is empty")."""
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogatepass")
+    try:
+        data = np.frombuffer(text, np.uint8)  # no copy
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"boards_from_lines takes bytes (or a str), not {type(text).__name__}: "
+                        f"{error}") from None
+    count = lib.seebatch_count_rows(address(data), len(data))
+    parsed = _Parsed(data, count)
+    parsed.raise_if_failed()
+    errors = parsed.errors(lambda: data.tobytes().split(b"\n"))
+    return parsed.boards, errors
 
 
 def captures(boards):
@@ -207,4 +260,4 @@ def move_to_uci(moves):
     return _uci_table()[moves]
 
 
-__all__ = ["FenError", "boards_from_fens", "captures", "move_to_uci"]
+__all__ = ["FenError", "boards_from_fens", "boards_from_lines", "captures", "move_to_uci"]
