@@ -60,6 +60,20 @@ static uint16_t pack_move(seebatch_move move)
     return (uint16_t)(type << 14 | from << 8 | to << 2 | promotion);
 }
 
+/* What both stem packers write after the pieces' nibbles: the nibbles of
+ * castling rights, en passant and the side to move, then the move, score,
+ * ply and result, and the rule-50 counter. */
+static void pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
+{
+    const seebatch_board *board = &entry->board;
+    set_special_nibbles(board, occupied, out + 8);
+    seebatch_write_be16(out + 24, pack_move(entry->move));
+    seebatch_write_be16(out + 26, seebatch_fold(entry->score));
+    seebatch_write_be16(out + 28,
+                        (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
+    seebatch_write_be16(out + 30, board->halfmove_clock);
+}
+
 SEEBATCH_POPCNT_CLONES
 static void pack_stem(const training_entry *entry, uint8_t out[32])
 {
@@ -77,12 +91,7 @@ static void pack_stem(const training_entry *entry, uint8_t out[32])
                     out[8 + index / 2] |=
                         (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
             }
-    set_special_nibbles(board, occupied, out + 8);
-    seebatch_write_be16(out + 24, pack_move(entry->move));
-    seebatch_write_be16(out + 26, seebatch_fold(entry->score));
-    seebatch_write_be16(out + 28,
-                        (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
-    seebatch_write_be16(out + 30, board->halfmove_clock);
+    pack_stem_rest(entry, occupied, out);
 }
 
 void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
@@ -127,12 +136,7 @@ static void pack_stem_pdep(const training_entry *entry, uint8_t out[32])
     memcpy(out, &be_occupied, 8);
     memcpy(out + 8, &low, 8);
     memcpy(out + 16, &high, 8);
-    set_special_nibbles(board, occupied, out + 8);
-    seebatch_write_be16(out + 24, pack_move(entry->move));
-    seebatch_write_be16(out + 26, seebatch_fold(entry->score));
-    seebatch_write_be16(out + 28,
-                        (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
-    seebatch_write_be16(out + 30, board->halfmove_clock);
+    pack_stem_rest(entry, occupied, out);
 }
 #define SEEBATCH_PACK_STEM_PDEP 1
 #endif
