@@ -189,12 +189,18 @@ INLINE void store_values(int32_t *values, lanes answers, size_t count)
     }
 }
 
-/* Writes 1 or 0 for each of the first `count` lanes (at most LANES). */
+/* Writes 1 or 0 for each of the first `count` lanes (at most LANES): lane
+ * k's bit moved to byte k by one multiply (its four products land on bits
+ * of their own, so nothing carries), not a store per lane. */
 INLINE void store_flags(uint8_t *flags, lane_mask m, size_t count)
 {
-    unsigned bits = lane_bits(m);
-    for (size_t lane = 0; lane < count && lane < LANES; lane++)
-        flags[lane] = (uint8_t)((bits >> lane) & 1);
+    uint32_t bytes = (lane_bits(m) * 0x00204081u) & 0x01010101u;
+    if (count >= LANES) {
+        __builtin_memcpy(flags, &bytes, sizeof bytes);
+        return;
+    }
+    for (size_t lane = 0; lane < count; lane++)
+        flags[lane] = (uint8_t)(bytes >> (8 * lane));
 }
 
 #endif
