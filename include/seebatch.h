@@ -567,6 +567,26 @@ typedef struct seebatch_pins {
 /* Computes the pins of both sides of a consistent board. Thread-safe. */
 SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
 
+/* As seebatch_see_values_multi and seebatch_see_ge_multi, with each board's
+ * pins given by a caller that holds them already (an engine's state, a data
+ * pipeline that made them once): pins[b] are boards[b]'s, as
+ * seebatch_pins_compute gives them, and are read only under SEEBATCH_PINS.
+ * The batch then never works pins out, nor tests in lanes where they may
+ * matter. Extra precondition: pins has board_count entries (NULL is taken as
+ * "not given"). */
+SEEBATCH_API void seebatch_see_values_multi_pinned(const seebatch_board *boards,
+                                                   const seebatch_pins *pins, size_t board_count,
+                                                   const uint32_t *board_of_move,
+                                                   const seebatch_move *moves, size_t count,
+                                                   const seebatch_config *config, int32_t *values);
+
+SEEBATCH_API void seebatch_see_ge_multi_pinned(const seebatch_board *boards,
+                                               const seebatch_pins *pins, size_t board_count,
+                                               const uint32_t *board_of_move,
+                                               const seebatch_move *moves, size_t count,
+                                               int32_t threshold, const seebatch_config *config,
+                                               uint8_t *passed);
+
 /*
  * A configuration in the form the exchange reads it. Fill it with
  * seebatch_rules_init and do not change it; its fields are the library's.
@@ -937,6 +957,20 @@ SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(
     const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
     const seebatch_move *moves, size_t count, int32_t threshold, const seebatch_config *config,
     uint8_t *passed, seebatch_error *error);
+
+/* The pinned many-board calls, checked as above and, for each board a move
+ * names, its given pins equal to seebatch_pins_compute's (else
+ * SEEBATCH_ERROR_ARGUMENT naming the board, the field, the colour and a
+ * square that differs); pins may be NULL (not given). */
+SEEBATCH_API seebatch_status seebatch_see_values_multi_pinned_checked(
+    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
+    const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
+    const seebatch_config *config, int32_t *values, seebatch_error *error);
+
+SEEBATCH_API seebatch_status seebatch_see_ge_multi_pinned_checked(
+    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
+    const uint32_t *board_of_move, const seebatch_move *moves, size_t count, int32_t threshold,
+    const seebatch_config *config, uint8_t *passed, seebatch_error *error);
 
 /* The engine path, checked: rules made by seebatch_rules_init and unchanged
  * (else SEEBATCH_ERROR_CONFIG), the board, each move, and given pins equal

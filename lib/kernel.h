@@ -17,6 +17,9 @@ typedef struct see_batch {
     const seebatch_move *moves;
     size_t count;
     const seebatch_config *config;
+    /* NULL: each board's pins are worked out where a move needs them; else
+     * pins[b] are boards[b]'s, as seebatch_pins_compute gives them. */
+    const seebatch_pins *pins;
 } see_batch;
 
 typedef struct see_backend {
@@ -43,6 +46,13 @@ extern const see_backend seebatch_avx512_backend;
 static inline const seebatch_board *board_of(const see_batch *batch, size_t i)
 {
     return batch->board_of_move ? &batch->boards[batch->board_of_move[i]] : batch->boards;
+}
+
+/* The given pins of one of the batch's boards, or NULL when none are given. */
+static inline const seebatch_pins *given_pins_of(const see_batch *batch,
+                                                 const seebatch_board *board)
+{
+    return batch->pins ? &batch->pins[board - batch->boards] : NULL;
 }
 
 #endif

@@ -20,7 +20,7 @@ const see_backend *seebatch_backend_for(size_t count)
 see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
                                    size_t count, const seebatch_config *config)
 {
-    return (see_batch){board, NULL, moves, count, config};
+    return (see_batch){board, NULL, moves, count, config, NULL};
 }
 
 void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
@@ -37,12 +37,21 @@ void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *mov
     seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 
+/* Each public many-board call describes its batch itself rather than call
+ * another (a profiler's count of one entry point then holds all its work). */
+static see_batch many_board_batch(const seebatch_board *boards, const seebatch_pins *pins,
+                                  const uint32_t *board_of_move, const seebatch_move *moves,
+                                  size_t count, const seebatch_config *config)
+{
+    return (see_batch){boards, board_of_move, moves, count, config, pins};
+}
+
 void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
                                const uint32_t *board_of_move, const seebatch_move *moves,
                                size_t count, const seebatch_config *config, int32_t *values)
 {
     (void)board_count;
-    see_batch batch = {boards, board_of_move, moves, count, config};
+    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, config);
     seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
@@ -51,7 +60,27 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     (void)board_count;
-    see_batch batch = {boards, board_of_move, moves, count, config};
+    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, config);
+    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
+}
+
+void seebatch_see_values_multi_pinned(const seebatch_board *boards, const seebatch_pins *pins,
+                                      size_t board_count, const uint32_t *board_of_move,
+                                      const seebatch_move *moves, size_t count,
+                                      const seebatch_config *config, int32_t *values)
+{
+    (void)board_count;
+    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, config);
+    seebatch_backend_for(batch.count)->values(&batch, values);
+}
+
+void seebatch_see_ge_multi_pinned(const seebatch_board *boards, const seebatch_pins *pins,
+                                  size_t board_count, const uint32_t *board_of_move,
+                                  const seebatch_move *moves, size_t count, int32_t threshold,
+                                  const seebatch_config *config, uint8_t *passed)
+{
+    (void)board_count;
+    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, config);
     seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 

@@ -184,10 +184,43 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards, 
                                                   const seebatch_config *config, int32_t *values,
                                                   seebatch_error *error)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_status status = check_batch(&batch, board_count, true, values, error);
+    return seebatch_see_values_multi_pinned_checked(boards, NULL, board_count, board_of_move, moves,
+                                                    count, config, values, error);
+}
+
+/* The given pins of each board the moves name, against seebatch_pins_compute's. */
+static seebatch_status check_given_pins(const see_batch *batch, seebatch_error *error)
+{
+    for (size_t i = 0; batch->pins && i < batch->count; i++) {
+        uint32_t b = batch->board_of_move[i];
+        if (i > 0 && b == batch->board_of_move[i - 1])
+            continue;
+        seebatch_error pins_error;
+        if (seebatch_check_pins(&batch->boards[b], &batch->pins[b], &pins_error) != SEEBATCH_OK)
+            return seebatch_fail(error, pins_error.status, "board %u: %s", (unsigned)b,
+                                 pins_error.message);
+    }
+    return seebatch_succeed(error);
+}
+
+/* A many-board batch with perhaps given pins: everything it relies on. */
+static seebatch_status check_pinned_batch(const see_batch *batch, size_t board_count,
+                                          const void *output, seebatch_error *error)
+{
+    seebatch_status status = check_batch(batch, board_count, true, output, error);
+    return status == SEEBATCH_OK ? check_given_pins(batch, error) : status;
+}
+
+seebatch_status seebatch_see_values_multi_pinned_checked(
+    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
+    const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
+    const seebatch_config *config, int32_t *values, seebatch_error *error)
+{
+    see_batch batch = {boards, board_of_move, moves, count, config, pins};
+    seebatch_status status = check_pinned_batch(&batch, board_count, values, error);
     if (status == SEEBATCH_OK)
-        seebatch_see_values_multi(boards, board_count, board_of_move, moves, count, config, values);
+        seebatch_see_values_multi_pinned(boards, pins, board_count, board_of_move, moves, count,
+                                         config, values);
     return status;
 }
 
@@ -221,11 +254,20 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
                                               int32_t threshold, const seebatch_config *config,
                                               uint8_t *passed, seebatch_error *error)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config};
-    seebatch_status status = check_batch(&batch, board_count, true, passed, error);
+    return seebatch_see_ge_multi_pinned_checked(boards, NULL, board_count, board_of_move, moves,
+                                                count, threshold, config, passed, error);
+}
+
+seebatch_status seebatch_see_ge_multi_pinned_checked(
+    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
+    const uint32_t *board_of_move, const seebatch_move *moves, size_t count, int32_t threshold,
+    const seebatch_config *config, uint8_t *passed, seebatch_error *error)
+{
+    see_batch batch = {boards, board_of_move, moves, count, config, pins};
+    seebatch_status status = check_pinned_batch(&batch, board_count, passed, error);
     if (status == SEEBATCH_OK)
-        seebatch_see_ge_multi(boards, board_count, board_of_move, moves, count, threshold, config,
-                              passed);
+        seebatch_see_ge_multi_pinned(boards, pins, board_count, board_of_move, moves, count,
+                                     threshold, config, passed);
     return status;
 }
 

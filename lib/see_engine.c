@@ -120,7 +120,7 @@ static void lanes_see_ge(const see_backend *kernel, const seebatch_rules *rules,
     int32_t values[SLICE];
     for (size_t start = 0; start < count; start += SLICE) {
         size_t length = count - start < SLICE ? count - start : SLICE;
-        see_batch batch = {board, NULL, moves + start, length, &config};
+        see_batch batch = {board, NULL, moves + start, length, &config, NULL};
         kernel->values(&batch, values);
         for (size_t i = 0; i < length; i++)
             passed[start + i] = values[i] >= thresholds[start + i];

@@ -123,6 +123,61 @@ static void checked_multi(void)
                    SEEBATCH_ERROR_BOARD, "board 1: ", values[0]);
 }
 
+/* The many-board calls given pins: the pin rule's answers with the right
+ * pins, the same as the calls that work them out; wrong pins are rejected
+ * naming the board, the field and a square, and nothing is written. */
+static void checked_given_pins(void)
+{
+    seebatch_board boards[2];
+    seebatch_config stockfish = seebatch_config_stockfish();
+    /* Board 1: QxP on e4, RxQ, and the knight on d2 may retake only
+     * without the pin rule (the bishop on b4 pins it to its king). */
+    seebatch_board_from_fen(&boards[0], trace2, NULL);
+    seebatch_board_from_fen(&boards[1], "4r2k/8/8/8/1b2p3/8/3N4/4K2Q w - - 0 1", NULL);
+    seebatch_pins pins[2];
+    seebatch_pins_compute(&boards[0], &pins[0]);
+    seebatch_pins_compute(&boards[1], &pins[1]);
+    CHECK(pins[1].blockers[SEEBATCH_WHITE] != 0, "the knight on d2 is pinned");
+    seebatch_move moves[2] = {move_of(&boards[0], "d3e5"), move_of(&boards[1], "h1e4")};
+    uint32_t board_of_move[2] = {0, 1};
+    int32_t given[2] = {12345, 12345}, worked_out[2];
+    seebatch_config rule_off = stockfish;
+    rule_off.flags &= ~(uint32_t)SEEBATCH_PINS;
+    CHECK(seebatch_see_value(&boards[1], moves[1], &stockfish) !=
+              seebatch_see_value(&boards[1], moves[1], &rule_off),
+          "the pin decides QxP on e4");
+    uint8_t passed[2], passed_worked_out[2];
+
+    CHECK_EQ(seebatch_see_values_multi_pinned_checked(boards, pins, 2, board_of_move, moves, 2,
+                                                      &stockfish, given, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    seebatch_see_values_multi(boards, 2, board_of_move, moves, 2, &stockfish, worked_out);
+    CHECK(given[0] == worked_out[0] && given[1] == worked_out[1],
+          "given pins %d %d, worked out %d %d", given[0], given[1], worked_out[0], worked_out[1]);
+    CHECK_EQ(seebatch_see_ge_multi_pinned_checked(boards, pins, 2, board_of_move, moves, 2, 0,
+                                                  &stockfish, passed, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    seebatch_see_ge_multi(boards, 2, board_of_move, moves, 2, 0, &stockfish, passed_worked_out);
+    CHECK(memcmp(passed, passed_worked_out, 2) == 0, "see_ge_multi_pinned_checked");
+
+    seebatch_pins wrong[2] = {pins[0], pins[1]};
+    wrong[1].blockers[SEEBATCH_WHITE] = 0;
+    given[0] = 12345;
+    CHECK_REJECTED(seebatch_see_values_multi_pinned_checked(boards, wrong, 2, board_of_move, moves,
+                                                            2, &stockfish, given, &last_error),
+                   SEEBATCH_ERROR_ARGUMENT, "board 1: pins: blockers[white] lacks d2", given[0]);
+    passed[0] = 123;
+    seebatch_status status = seebatch_see_ge_multi_pinned_checked(
+        boards, wrong, 2, board_of_move, moves, 2, 0, &stockfish, passed, &last_error);
+    CHECK(status == SEEBATCH_ERROR_ARGUMENT && passed[0] == 123,
+          "see_ge_multi_pinned_checked took wrong pins: %s", last_error.message);
+    /* NULL pins are "not given". */
+    CHECK_EQ(seebatch_see_values_multi_pinned_checked(boards, NULL, 2, board_of_move, moves, 2,
+                                                      &stockfish, given, &last_error),
+             SEEBATCH_OK, "%s", last_error.message);
+    CHECK(given[1] == worked_out[1], "NULL pins: %d, worked out %d", given[1], worked_out[1]);
+}
+
 /* The threshold tests' checked variants: the same answers as the unchecked
  * ones, the same rejections, nothing written on failure. */
 static void checked_thresholds(void)
@@ -207,6 +262,7 @@ int main(void)
 {
     checked_single_and_batch();
     checked_multi();
+    checked_given_pins();
     checked_thresholds();
     backend_switch();
     return check_finish("test_api_checked");

@@ -87,6 +87,7 @@ static size_t game_moves(const seebatch_board *board, seebatch_move *moves, uint
 enum { POOL_BOARDS = 512, POOL_MOVES = 4096 };
 typedef struct case_pool {
     seebatch_board boards[POOL_BOARDS];
+    seebatch_pins pins[POOL_BOARDS]; /* each board's, for batches that are given them */
     uint32_t board_of_move[POOL_MOVES];
     seebatch_move moves[POOL_MOVES];
     size_t board_count, count;
@@ -99,6 +100,7 @@ static void pool_add(case_pool *pool, const seebatch_board *board, const seebatc
         return;
     uint32_t index = (uint32_t)pool->board_count++;
     pool->boards[index] = *board;
+    seebatch_pins_compute(board, &pool->pins[index]);
     for (size_t i = 0; i < count && pool->count < POOL_MOVES; i++) {
         pool->moves[pool->count] = moves[i];
         pool->board_of_move[pool->count++] = index;
@@ -126,7 +128,7 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
         for (size_t length = 0; length <= 64; length++) {
             for (size_t start = 0; start + length <= pool->count; start += 997) {
                 see_batch mixed = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                                   length, &configs[c]};
+                                   length, &configs[c], NULL};
                 differential_compare(check, &mixed);
             }
             seebatch_move repeated[64];
@@ -136,10 +138,68 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
                     j++;
                 repeated[i] = pool->moves[j % pool->count];
             }
-            see_batch one = {board, NULL, repeated, length, &configs[c]};
+            see_batch one = {board, NULL, repeated, length, &configs[c], NULL};
             differential_compare(check, &one);
         }
     }
+}
+
+/* Batches given their boards' pins (seebatch_see_values_multi_pinned):
+ * every backend as the reference given them, and that reference as the one
+ * that works them out. */
+static void compare_given_pins(differential *check, const case_pool *pool)
+{
+    for (int c = 0; c < config_count; c++) {
+        for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
+            size_t left = pool->count - start;
+            size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
+            see_batch given = {pool->boards, pool->board_of_move + start, pool->moves + start,
+                               length, &configs[c], pool->pins};
+            differential_compare(check, &given);
+            see_batch worked_out = given;
+            worked_out.pins = NULL;
+            int32_t with_given[DIFFERENTIAL_MAX_BATCH], with_worked_out[DIFFERENTIAL_MAX_BATCH];
+            seebatch_scalar_backend.values(&given, with_given);
+            seebatch_scalar_backend.values(&worked_out, with_worked_out);
+            CHECK(memcmp(with_given, with_worked_out, length * sizeof *with_given) == 0,
+                  "configuration %d, moves %zu..: given pins change the reference's answers", c,
+                  start);
+        }
+    }
+}
+
+/* Given pins are the ones read: given none at all, every backend answers
+ * as without the pin rule, which differs on some of the pool's moves. */
+static void given_pins_are_read(const differential *check, const case_pool *pool)
+{
+    static seebatch_pins none[POOL_BOARDS];
+    seebatch_config with_pins = seebatch_config_stockfish(), without = with_pins;
+    without.flags &= ~(uint32_t)SEEBATCH_PINS;
+    size_t differing = 0;
+    for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
+        size_t left = pool->count - start;
+        size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
+        see_batch pinned = {pool->boards, pool->board_of_move + start, pool->moves + start,
+                            length, &with_pins, NULL};
+        see_batch unpinned = pinned, none_given = pinned;
+        unpinned.config = &without;
+        none_given.pins = none;
+        int32_t worked_out[DIFFERENTIAL_MAX_BATCH], rule_off[DIFFERENTIAL_MAX_BATCH],
+            answers[DIFFERENTIAL_MAX_BATCH];
+        seebatch_scalar_backend.values(&pinned, worked_out);
+        seebatch_scalar_backend.values(&unpinned, rule_off);
+        for (size_t i = 0; i < length; i++)
+            differing += worked_out[i] != rule_off[i];
+        for (size_t k = 0; k <= check->kernel_count; k++) {
+            const see_backend *kernel = k ? check->kernels[k - 1] : &seebatch_scalar_backend;
+            kernel->values(&none_given, answers);
+            CHECK(memcmp(answers, rule_off, length * sizeof *answers) == 0,
+                  "%s, moves %zu..: given empty pins, answers differ from the rule's absence",
+                  kernel->name, start);
+        }
+    }
+    CHECK(differing > 0, "no move of the pool where the pin rule changes the answer");
+    printf("given pins: %zu of %zu moves change with the pin rule\n", differing, pool->count);
 }
 
 static void compare_regressions(differential *check)
@@ -164,7 +224,7 @@ static void compare_regressions(differential *check)
         CHECK(parsed, "%s:%d: %s", path, number, message);
         if (!parsed)
             continue;
-        see_batch batch = {&one.board, NULL, &one.move, 1, &one.config};
+        see_batch batch = {&one.board, NULL, &one.move, 1, &one.config, NULL};
         CHECK_EQ(differential_compare(check, &batch), 0, "%s:%d", path, number);
         cases++;
     }
@@ -207,7 +267,7 @@ static void harness_catches_a_wrong_kernel(void)
     seebatch_move_parse(&board, "d3e5", &moves[0], NULL);
     seebatch_move_parse(&board, "e2e5", &moves[1], NULL);
     seebatch_config classic = seebatch_config_classic();
-    see_batch batch = {&board, NULL, moves, 2, &classic};
+    see_batch batch = {&board, NULL, moves, 2, &classic, NULL};
     CHECK_EQ(differential_compare(&check, &batch), 1, "one wrong lane, one mismatch");
 
     rewind(check.report);
@@ -287,6 +347,8 @@ int main(void)
 
     pool_shuffle(&pool, &random);
     compare_batch_lengths(&check, &pool);
+    compare_given_pins(&check, &pool);
+    given_pins_are_read(&check, &pool);
     compare_regressions(&check);
 
     char backends[256];

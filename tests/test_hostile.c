@@ -85,7 +85,7 @@ static void huge_batch(void)
     /* The reference, one move at a time. */
     int32_t reference[SEEBATCH_MAX_MOVES];
     for (size_t d = 0; d < distinct_count; d++) {
-        see_batch one = {&board, NULL, &distinct[d], 1, &config};
+        see_batch one = {&board, NULL, &distinct[d], 1, &config, NULL};
         seebatch_scalar_backend.values(&one, &reference[d]);
     }
 
@@ -237,7 +237,7 @@ static void defined_and_rejected_moves(void)
                      SEEBATCH_OK, "%s: %s", d->move, error.message);
             CHECK_EQ(value, d->value, "%s on %s (%s)", d->move, backend_names[b], d->why);
         }
-        see_batch batch = {&board, NULL, &move, 1, &classic};
+        see_batch batch = {&board, NULL, &move, 1, &classic, NULL};
         CHECK_EQ(differential_compare(&harness, &batch), 0, "%s", d->move);
     }
 
@@ -365,7 +365,7 @@ static void extreme_thresholds(void)
     size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
     int32_t values[SEEBATCH_MAX_MOVES];
     uint8_t passed[SEEBATCH_MAX_MOVES];
-    see_batch batch = {&board, NULL, moves, count, &classic};
+    see_batch batch = {&board, NULL, moves, count, &classic, NULL};
     seebatch_scalar_backend.values(&batch, values);
     const int32_t thresholds[4] = {INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, INT32_MAX};
     for (size_t b = 0; b < backend_count; b++) {

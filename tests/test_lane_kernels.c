@@ -44,7 +44,7 @@ static void run_kernel(const see_backend *kernel, const seebatch_board *boards,
                        const seebatch_config *config, int32_t threshold, int32_t *values,
                        uint8_t *passed)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config};
+    see_batch batch = {boards, board_of_move, moves, count, config, NULL};
     kernel->values(&batch, values);
     kernel->see_ge(&batch, threshold, passed);
 }

@@ -42,10 +42,10 @@ static void build_workload(void)
     config = seebatch_config_classic();
     config.flags = SEEBATCH_PINS | SEEBATCH_PROMOTIONS;
     for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
-        see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &config};
+        see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &config, NULL};
         seebatch_scalar_backend.values(&batch, expected_values[b]);
     }
-    see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &config};
+    see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &config, NULL};
     seebatch_scalar_backend.values(&pool, expected_pool);
 }
 

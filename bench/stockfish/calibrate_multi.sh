@@ -58,6 +58,7 @@ line="instructions per capture (callgrind): Stockfish see_ge $(per_capture 'Stoc
 for backend in $("$build/seebatch_passes" --backends); do
     [ "$backend" = avx512 ] && continue # valgrind cannot run it
     line="$line; $backend see_ge_multi $(per_capture 'seebatch_see_ge_multi' "$backend" ge)"
+    line="$line, pins given $(per_capture 'seebatch_see_ge_multi_pinned' "$backend" given)"
     line="$line, see_values_multi $(per_capture 'seebatch_see_values_multi' "$backend" values)"
 done
 echo "$line"

@@ -10,7 +10,9 @@
 // seebatch_see_ge_multi (the stockfish preset: its values, pins worked out
 // by seebatch, special moves 0), 256 moves a call, every move naming its
 // board, on each backend this CPU runs; seebatch_see_values_multi (exact
-// values) is timed beside it. Three regimes: the first 1,000 positions
+// values) is timed beside it, and seebatch_see_ge_multi_pinned, given each
+// board's pins as an engine holds them (made once, before any timing, as
+// Stockfish's are made by its do_move). Three regimes: the first 1,000 positions
 // cycled (the branch predictor learns them), the first 10,000 cycled, and
 // every position streamed.
 //
@@ -19,6 +21,7 @@
 //
 // Usage: calibrate_multi_driver time [ROUNDS]
 //        calibrate_multi_driver count PASSES stockfish | BACKEND ge | BACKEND values
+//                 | BACKEND given
 //                 (PASSES passes over every capture, under callgrind for
 //                 instructions per capture)
 #include <algorithm>
@@ -44,6 +47,7 @@ struct Set {
     std::unique_ptr<Position[]> positions;
     std::unique_ptr<StateInfo[]> states;
     std::vector<seebatch_board> boards;
+    std::vector<seebatch_pins> pins; // each board's, for the calls given them
     std::vector<std::size_t> first{0}; // captures of position p: first[p] .. first[p + 1]
     std::vector<Move> moves;
     std::vector<seebatch_move> see_moves;
@@ -63,6 +67,7 @@ void read_line(const std::string &line, Set &set, std::size_t p)
         std::fprintf(stderr, "calibrate_multi_driver: %s: %s\n", fen.c_str(), error.message);
         std::exit(2);
     }
+    seebatch_pins_compute(&set.boards[p], &set.pins[p]);
     MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
@@ -93,6 +98,7 @@ Set read_set()
     set.positions.reset(new Position[lines.size()]);
     set.states.reset(new StateInfo[lines.size()]);
     set.boards.resize(lines.size());
+    set.pins.resize(lines.size());
     for (std::size_t p = 0; p < lines.size(); p++)
         read_line(lines[p], set, p);
     return set;
@@ -100,7 +106,7 @@ Set read_set()
 
 // Who answers a pass: Stockfish, or seebatch's threshold or value call on
 // the backend set before the pass.
-enum Contender { STOCKFISH, SEE_GE_MULTI, VALUES_MULTI };
+enum Contender { STOCKFISH, SEE_GE_MULTI, VALUES_MULTI, SEE_GE_GIVEN_PINS };
 
 // Scratch for seebatch's answers, one per capture.
 struct Answers {
@@ -125,12 +131,16 @@ long pass(const Set &set, std::size_t count, Contender who, Answers &out)
         if (who == SEE_GE_MULTI)
             seebatch_see_ge_multi(set.boards.data(), count, &set.board_of_move[i], &set.see_moves[i], n,
                                   0, &set.config, &out.passed[i]);
+        else if (who == SEE_GE_GIVEN_PINS)
+            seebatch_see_ge_multi_pinned(set.boards.data(), set.pins.data(), count,
+                                         &set.board_of_move[i], &set.see_moves[i], n, 0, &set.config,
+                                         &out.passed[i]);
         else
             seebatch_see_values_multi(set.boards.data(), count, &set.board_of_move[i],
                                       &set.see_moves[i], n, &set.config, &out.values[i]);
     }
     for (std::size_t i = 0; i < end; i++)
-        sum += who == SEE_GE_MULTI ? out.passed[i] : out.values[i] >= 0;
+        sum += who == VALUES_MULTI ? out.values[i] >= 0 : out.passed[i];
     return sum;
 }
 
@@ -164,27 +174,30 @@ void compare(const Set &set, std::size_t count, const std::vector<const char *> 
              Answers &out, long *sum)
 {
     std::vector<double> stockfish;
-    std::vector<std::vector<double>> ge(backends.size()), values(backends.size()),
-        speedup(backends.size()), exact(backends.size());
+    std::size_t n = backends.size();
+    std::vector<std::vector<double>> ge(n), values(n), given(n), speedup(n), exact(n), given_speedup(n);
     for (int round = 0; round < rounds; round++) {
         stockfish.push_back(ns_once(set, count, STOCKFISH, out, sum));
         for (std::size_t b = 0; b < backends.size(); b++) {
             use_backend(backends[b]);
             ge[b].push_back(ns_once(set, count, SEE_GE_MULTI, out, sum));
             values[b].push_back(ns_once(set, count, VALUES_MULTI, out, sum));
+            given[b].push_back(ns_once(set, count, SEE_GE_GIVEN_PINS, out, sum));
             speedup[b].push_back(stockfish.back() / ge[b].back());
+            given_speedup[b].push_back(stockfish.back() / given[b].back());
             exact[b].push_back(values[b].back() / ge[b].back());
         }
     }
     std::printf("%6zu positions, %6zu captures: Stockfish see_ge %6.2f ns\n", count, set.first[count],
                 median(stockfish));
-    for (std::size_t b = 0; b < backends.size(); b++)
+    for (std::size_t b = 0; b < n; b++)
         std::printf("    %-7s see_ge_multi %6.2f ns (%.2fx Stockfish, rounds %.2f .. %.2f),"
-                    " see_values_multi %6.2f ns (%.2fx see_ge_multi's time)\n",
+                    " see_values_multi %6.2f ns (%.2fx see_ge_multi's time),"
+                    " pins given %6.2f ns (%.2fx Stockfish)\n",
                     backends[b], median(ge[b]), median(speedup[b]),
                     *std::min_element(speedup[b].begin(), speedup[b].end()),
                     *std::max_element(speedup[b].begin(), speedup[b].end()), median(values[b]),
-                    median(exact[b]));
+                    median(exact[b]), median(given[b]), median(given_speedup[b]));
 }
 
 // Every backend answers as Stockfish does on every capture, or the
@@ -196,10 +209,13 @@ void check(const Set &set, const std::vector<const char *> &backends, Answers &o
         use_backend(backend);
         pass(set, all, SEE_GE_MULTI, out);
         pass(set, all, VALUES_MULTI, out);
+        std::vector<std::uint8_t> worked_out = out.passed;
+        pass(set, all, SEE_GE_GIVEN_PINS, out);
         for (std::size_t p = 0; p < all; p++)
             for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++) {
                 bool stockfish = see_ge(set.positions[p], set.moves[i], 0);
-                if (stockfish != bool(out.passed[i]) || stockfish != (out.values[i] >= 0)) {
+                if (stockfish != bool(out.passed[i]) || stockfish != bool(worked_out[i]) ||
+                    stockfish != (out.values[i] >= 0)) {
                     std::fprintf(stderr, "calibrate_multi_driver: %s differs from Stockfish on %s %s\n",
                                  backend, set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
                     std::exit(1);
@@ -213,7 +229,9 @@ int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
     Contender who = STOCKFISH;
     if (argc == 5) {
         use_backend(argv[3]);
-        who = std::strcmp(argv[4], "values") == 0 ? VALUES_MULTI : SEE_GE_MULTI;
+        who = std::strcmp(argv[4], "values") == 0  ? VALUES_MULTI
+              : std::strcmp(argv[4], "given") == 0 ? SEE_GE_GIVEN_PINS
+                                                   : SEE_GE_MULTI;
     }
     long sum = 0;
     for (long n = passes; n > 0; n--)
@@ -229,10 +247,11 @@ int main(int argc, char **argv)
     bool timing = (argc == 2 || argc == 3) && std::strcmp(argv[1], "time") == 0;
     bool counting = std::strcmp(argc > 1 ? argv[1] : "", "count") == 0 &&
                     ((argc == 4 && std::strcmp(argv[3], "stockfish") == 0) ||
-                     (argc == 5 && (std::strcmp(argv[4], "ge") == 0 || std::strcmp(argv[4], "values") == 0)));
+                     (argc == 5 && (std::strcmp(argv[4], "ge") == 0 || std::strcmp(argv[4], "values") == 0 ||
+                                    std::strcmp(argv[4], "given") == 0)));
     if (!timing && !counting) {
         std::fprintf(stderr, "usage: calibrate_multi_driver time [ROUNDS] |"
-                             " count PASSES stockfish | count PASSES BACKEND ge|values  < dump\n");
+                             " count PASSES stockfish | count PASSES BACKEND ge|values|given  < dump\n");
         return 2;
     }
     init_stockfish();

@@ -150,6 +150,18 @@ INLINE lanes load_moves(const seebatch_move *moves, size_t count)
     return _mm256_cvtepu16_epi64(_mm_cvtsi64_si128((long long)packed));
 }
 
+/* The first `count` board indices, one per lane; lanes past `count` read
+ * board 0. Short groups are read index by index, never past the array. */
+INLINE lanes load_indices(const uint32_t *indices, size_t count)
+{
+    if (count >= LANES)
+        return _mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)indices));
+    uint32_t first[LANES] = {0};
+    for (size_t lane = 0; lane < count; lane++)
+        first[lane] = indices[lane];
+    return _mm256_cvtepu32_epi64(_mm_setr_epi32((int)first[0], (int)first[1], (int)first[2], 0));
+}
+
 /* Four qwords of each of four rows, turned into four rows of lanes. */
 INLINE void transpose(lanes r0, lanes r1, lanes r2, lanes r3, lanes out[4])
 {

@@ -138,6 +138,15 @@ INLINE lanes load_moves(const seebatch_move *moves, size_t count)
     return _mm512_cvtepu16_epi64(packed);
 }
 
+/* The first `count` board indices, one per lane; lanes past `count` read
+ * board 0. A masked load never touches the indices past `count`. */
+INLINE lanes load_indices(const uint32_t *indices, size_t count)
+{
+    __m256i packed = count >= LANES ? _mm256_loadu_si256((const __m256i *)indices)
+                                    : _mm256_maskz_loadu_epi32(first_lanes(count), indices);
+    return _mm512_cvtepu32_epi64(packed);
+}
+
 /* The first eight bitboards of each board (pieces[0..5], colors[0..1]), one
  * board per lane: rows[k] holds bitboard k of every board. Eight rows of
  * eight qwords, transposed in three rounds of shuffles. */

@@ -24,8 +24,10 @@ INLINE void emit(const answers_out *out, size_t first, lanes answers, size_t cou
         store_values(out->values + first, answers, count);
 }
 
-static void start_batch(batch_context *batch, const seebatch_config *config, int32_t lo, int32_t hi)
+static void start_batch(batch_context *batch, const see_batch *in, int32_t lo, int32_t hi)
 {
+    const seebatch_config *config = in->config;
+    batch->in = in;
     batch->table = value_table(config);
     batch->lo = pair(lo);
     batch->hi = pair(hi);
@@ -33,13 +35,16 @@ static void start_batch(batch_context *batch, const seebatch_config *config, int
     forget_pins(&batch->memory);
 }
 
-/* One group of moves on boards as lanes in `b`. */
-INLINE group group_of(batch_context *batch, const seebatch_move *moves, size_t count,
+/* The group of `count` moves from the batch's move `first` on, on boards
+ * as lanes in `b`. */
+INLINE group group_of(batch_context *batch, size_t first, size_t count,
                       const seebatch_board *const *boards, const board_lanes *b, uint32_t flags)
 {
+    const see_batch *in = batch->in;
     group gr;
     gr.batch = batch;
-    gr.moves = moves;
+    gr.moves = in->moves + first;
+    gr.board_of_move = in->board_of_move ? in->board_of_move + first : NULL;
     gr.count = count;
     gr.boards = boards;
     gr.b = b;
@@ -54,25 +59,24 @@ static __attribute__((noinline)) void run_one_group(const see_batch *in, const a
                                                     int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in->config, lo, hi);
+    start_batch(&batch, in, lo, hi);
     const seebatch_board *boards[LANES];
     for (unsigned lane = 0; lane < LANES; lane++)
         boards[lane] = in->boards;
     board_lanes b;
     one_board_lanes(&b, in->boards);
-    group gr = group_of(&batch, in->moves, in->count, boards, &b,
-                        flags_for_board(batch.flags, in->boards, &batch.memory));
+    group gr = group_of(&batch, 0, in->count, boards, &b,
+                        flags_for_board(batch.flags, in->boards, &batch));
     emit(out, 0, evaluate_group(&gr), in->count, batch.hi);
 }
 
 /* Plays moves[i .. i + count) (LANES < count <= 2 LANES) as two groups
  * stepped together, the second perhaps partly full. */
-INLINE void run_two_groups(batch_context *batch, const answers_out *out, const seebatch_move *moves,
-                           size_t i, size_t count, const seebatch_board *const boards[2 * LANES],
+INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t i, size_t count, const seebatch_board *const boards[2 * LANES],
                            const board_lanes *b0, const board_lanes *b1, uint32_t flags)
 {
-    group g0 = group_of(batch, moves + i, LANES, boards, b0, flags);
-    group g1 = group_of(batch, moves + i + LANES, count - LANES, boards + LANES, b1, flags);
+    group g0 = group_of(batch, i, LANES, boards, b0, flags);
+    group g1 = group_of(batch, i + LANES, count - LANES, boards + LANES, b1, flags);
     lanes answers[2];
     evaluate_two_groups(&g0, &g1, answers);
     emit(out, i, answers[0], LANES, batch->hi);
@@ -83,22 +87,22 @@ INLINE void run_two_groups(batch_context *batch, const answers_out *out, const s
 static void run_one_board(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in->config, lo, hi);
+    start_batch(&batch, in, lo, hi);
     const seebatch_board *boards[2 * LANES];
     for (unsigned lane = 0; lane < 2 * LANES; lane++)
         boards[lane] = in->boards;
-    uint32_t flags = flags_for_board(batch.flags, in->boards, &batch.memory);
+    uint32_t flags = flags_for_board(batch.flags, in->boards, &batch);
     board_lanes b;
     one_board_lanes(&b, in->boards);
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES)
-        run_two_groups(&batch, out, in->moves, i, 2 * LANES, boards, &b, &b, flags);
+        run_two_groups(&batch, out, i, 2 * LANES, boards, &b, &b, flags);
     if (count - i > LANES) {
         /* More than a group left: two groups, the second partly full, are
          * stepped together too (AVX2: 12% faster than one after the other). */
-        run_two_groups(&batch, out, in->moves, i, count - i, boards, &b, &b, flags);
+        run_two_groups(&batch, out, i, count - i, boards, &b, &b, flags);
     } else if (i < count) {
-        group gr = group_of(&batch, in->moves + i, count - i, boards, &b, flags);
+        group gr = group_of(&batch, i, count - i, boards, &b, flags);
         emit(out, i, evaluate_group(&gr), count - i, batch.hi);
     }
 }
@@ -129,7 +133,7 @@ INLINE void prefetch_boards(const see_batch *in, size_t i)
 static void run_many_boards(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in->config, lo, hi);
+    start_batch(&batch, in, lo, hi);
     uint32_t flags = batch.flags | MANY_BOARDS;
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES) {
@@ -151,7 +155,7 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
                  LANES, batch.hi);
             continue;
         }
-        run_two_groups(&batch, out, in->moves, i, 2 * LANES, boards, &b[0], &b[1], flags);
+        run_two_groups(&batch, out, i, 2 * LANES, boards, &b[0], &b[1], flags);
     }
     for (; i < count; i += LANES) {
         size_t n = count - i < LANES ? count - i : LANES;
@@ -161,7 +165,7 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
         prefetch_boards(in, i);
         board_lanes b;
         board_per_lane(&b, boards);
-        group gr = group_of(&batch, in->moves + i, n, boards, &b, flags);
+        group gr = group_of(&batch, i, n, boards, &b, flags);
         emit(out, i, evaluate_group(&gr), n, batch.hi);
     }
 }

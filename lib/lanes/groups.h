@@ -32,7 +32,7 @@ static void forget_pins(pin_memory *memory)
         memory->board[i] = NULL;
 }
 
-static const seebatch_pins *pins_of(pin_memory *memory, const seebatch_board *board)
+static const seebatch_pins *remembered_pins(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
@@ -53,8 +53,16 @@ typedef struct batch_context {
     lanes table;  /* value_table of the configuration */
     lanes lo, hi; /* the window every answer is clamped to */
     uint32_t flags;
-    pin_memory memory;
+    const see_batch *in; /* its boards, and their pins when given */
+    pin_memory memory;   /* the pins worked out, when none are given */
 } batch_context;
+
+/* A board's pins: the caller's, or worked out once and remembered. */
+static const seebatch_pins *pins_of(batch_context *batch, const seebatch_board *board)
+{
+    const seebatch_pins *given = given_pins_of(batch->in, board);
+    return given ? given : remembered_pins(&batch->memory, board);
+}
 
 /* A group's flag of its own beside the configuration's: its lanes are on
  * boards of their own, so pins are filtered in lanes first (pin_filter.h).
@@ -70,6 +78,7 @@ enum path { COMMON, ONE_CANDIDATE, GENERAL, DECIDED };
 typedef struct group {
     batch_context *batch;
     const seebatch_move *moves;
+    const uint32_t *board_of_move; /* the moves' boards in a many-board batch, else NULL */
     size_t count;
     const seebatch_board *const *boards; /* LANES of them */
     const board_lanes *b;
@@ -81,13 +90,13 @@ typedef struct group {
 
 /* The flags for moves all on one board: without SEEBATCH_PINS when neither
  * side has a pinned piece, as on most boards, so that no group looks. */
-static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, pin_memory *memory)
+static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, batch_context *batch)
 {
     flags &=
         SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
     if (!(flags & SEEBATCH_PINS))
         return flags;
-    return pinned_pieces(pins_of(memory, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
+    return pinned_pieces(pins_of(batch, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
 }
 
 /* A group's move fields, each lane's own. The rare paths decode them again
@@ -194,10 +203,23 @@ static int pins_matter(const group *gr, const bitboard reach[LANES])
             board_reach |= reach[lane];
         /* Lanes without an attacker end at once: their board's pins are not
          * worked out for them (a capture of a loose piece, a common case). */
-        if (board_reach && (pinned_pieces(pins_of(&gr->batch->memory, board), board) & board_reach))
+        if (board_reach && (pinned_pieces(pins_of(gr->batch, board), board) & board_reach))
             return 1;
     }
     return 0;
+}
+
+/* Each lane's pinned pieces (rule 5) from the pins the caller gave a
+ * many-board batch: two look-ups by lane, as a board's pins are four
+ * bitboards, so that no pins are worked out and no test in lanes guesses. */
+_Static_assert(sizeof(seebatch_pins) == 4 * sizeof(uint64_t), "pins[b] is 4 bitboards past pins[b - 1]");
+INLINE lanes given_pinned(const group *gr)
+{
+    lanes index = shift_up(load_indices(gr->board_of_move, gr->count), 2);
+    const bitboard *blockers = gr->batch->in->pins[0].blockers;
+    lanes white = look_up(blockers + SEEBATCH_WHITE, index);
+    lanes black = look_up(blockers + SEEBATCH_BLACK, index);
+    return either(both(white, gr->b->white), both(black, gr->b->black));
 }
 
 /* The gate of a lane's x-ray candidate: the pieces between it and `to`,
@@ -253,7 +275,7 @@ static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
     bitboard pinned_of[2][LANES], pinners_of[2][LANES];
     for (unsigned lane = 0; lane < LANES; lane++) {
         const seebatch_board *board = gr->boards[lane];
-        const seebatch_pins *pins = pins_of(&gr->batch->memory, board);
+        const seebatch_pins *pins = pins_of(gr->batch, board);
         for (unsigned color = 0; color < 2; color++) {
             pinned_of[color][lane] = pins->blockers[color] & board->colors[color];
             pinners_of[color][lane] = pins->pinners[color];
@@ -326,6 +348,24 @@ static __attribute__((noinline)) void play_in_general(group *gr)
         play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
 }
 
+/* Whether a pinned piece is among `reach` (each live lane's attackers and
+ * x-ray candidates) in some lane. On one board its pins are known already;
+ * on many, the caller's are read in lanes, or most lanes are cleared in
+ * lanes (pin_filter.h) before any board's pins are worked out. */
+INLINE int pins_can_matter(const group *gr, lanes reach)
+{
+    if (gr->board_of_move && gr->batch->in->pins)
+        return any_bits(both(reach, given_pinned(gr)));
+    if (gr->flags & MANY_BOARDS) {
+        reach = reach_maybe_pinned(gr->b, reach);
+        if (!any_bits(reach))
+            return 0;
+    }
+    bitboard reach_of[LANES];
+    to_numbers(reach_of, reach);
+    return pins_matter(gr, reach_of);
+}
+
 /* Stages 1 and 2 for the group's moves: its exchange up to the first
  * reply, and the path it takes; off the common path each lane's x-ray
  * candidates are kept for it. The group loses SEEBATCH_PINS when no pin can
@@ -349,23 +389,14 @@ INLINE void prepare_group(group *gr)
      * first move keeps its answer whatever follows: neither needs x-rays
      * or pins. */
     candidates = keep(gr->x.live, candidates);
-    if (STOPS_AFTER(STOP_AFTER_SETUP))
+    if (STOPS_AFTER(STOP_AFTER_SETUP)) {
+        /* In the answers, so that the compiler keeps their search. */
+        gr->x.attackers = either(gr->x.attackers, candidates);
         gr->flags &= ~(uint32_t)SEEBATCH_PINS;
+    }
     if (gr->flags & SEEBATCH_PINS) {
-        /* On one board its pins are known already; on many, most lanes are
-         * cleared in lanes before any board's pins are worked out. */
         lanes reach_lanes = either(keep(gr->x.live, gr->x.attackers), candidates);
-        int matter = 1;
-        if (gr->flags & MANY_BOARDS) {
-            reach_lanes = reach_maybe_pinned(gr->b, reach_lanes);
-            matter = any_bits(reach_lanes);
-        }
-        if (matter) {
-            bitboard reach[LANES];
-            to_numbers(reach, reach_lanes);
-            matter = pins_matter(gr, reach);
-        }
-        if (!matter)
+        if (!pins_can_matter(gr, reach_lanes))
             gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     }
     /* Pins, promotions after the first move and rule 8 are played on the

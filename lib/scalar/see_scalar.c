@@ -214,8 +214,8 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 }
 
 /* Every move of a batch clamped to [lo, hi]: answers[i] gets the value, or
- * passed[i] whether it reached hi (lo = hi - 1). Pins are computed at most
- * once per board, and only when a move needs them. */
+ * passed[i] whether it reached hi (lo = hi - 1). Pins not given are
+ * computed at most once per board, and only when a move needs them. */
 static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values,
                       uint8_t *passed)
 {
@@ -227,7 +227,7 @@ static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *v
     for (size_t i = 0; i < batch->count; i++) {
         const seebatch_board *board = board_of(batch, i);
         if (board != source.board)
-            pin_source_start(&source, board, NULL);
+            pin_source_start(&source, board, given_pins_of(batch, board));
         int32_t answer = seebatch_scalar_see_within(&rules, board, pins, batch->moves[i], lo, hi);
         if (values)
             values[i] = answer;

@@ -205,7 +205,7 @@ static void engine_references(const see_batch *batch, size_t first, size_t end,
     seebatch_move moves[DIFFERENTIAL_MAX_BATCH];
     for (size_t i = first; i < end; i++)
         moves[i] = engine_move(engine, batch->moves[i]);
-    see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->config};
+    see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->config, NULL};
     seebatch_scalar_backend.values(&spelled_batch, out + first);
 }
 
@@ -301,7 +301,7 @@ unsigned long differential_compare_moves(differential *check, const seebatch_boa
     for (size_t start = 0; start < count; start += DIFFERENTIAL_MAX_BATCH) {
         size_t left = count - start;
         see_batch batch = {board, NULL, moves + start,
-                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, config};
+                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, config, NULL};
         mismatches += differential_compare(check, &batch);
     }
     return mismatches;
