@@ -15,6 +15,8 @@
 //   multi:            one seebatch_see_values_multi call over every capture
 //   multi_ge:         seebatch_see_ge_multi at threshold 0 over every capture,
 //                     256 moves a call (as bench/stockfish/calibrate_multi.sh times it)
+//   multi_ge_pinned:  the same through seebatch_see_ge_multi_pinned, each board's
+//                     pins given (made once, as an engine holds them)
 //   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
 //   engine_see_value: seebatch_engine_see_value per capture, pins given
 //   engine_each:      seebatch_engine_see_ge_each per position
@@ -45,7 +47,8 @@ int usage()
         stderr,
         "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-        "MODE: batch multi multi_ge engine_see_ge engine_see_value engine_each baseline view\n");
+        "MODE: batch multi multi_ge multi_ge_pinned engine_see_ge engine_see_value engine_each\n"
+        "      baseline view\n");
     return 2;
 }
 
@@ -90,11 +93,17 @@ void pass(Run &run, const std::string &mode)
                                   set.captures.data(), set.captures.size(), &run.config, results);
         return;
     }
-    if (mode == "multi_ge") {
+    if (mode == "multi_ge" || mode == "multi_ge_pinned") {
+        const seebatch_pins *pins = mode == "multi_ge_pinned" ? set.pins.data() : nullptr;
         for (std::size_t i = 0; i < set.captures.size(); i += 256) {
             std::size_t count = std::min<std::size_t>(256, set.captures.size() - i);
-            seebatch_see_ge_multi(set.boards.data(), set.size(), &run.board_of_move[i],
-                                  &set.captures[i], count, 0, &run.config, &run.passed[i]);
+            if (pins)
+                seebatch_see_ge_multi_pinned(set.boards.data(), pins, set.size(),
+                                             &run.board_of_move[i], &set.captures[i], count, 0,
+                                             &run.config, &run.passed[i]);
+            else
+                seebatch_see_ge_multi(set.boards.data(), set.size(), &run.board_of_move[i],
+                                      &set.captures[i], count, 0, &run.config, &run.passed[i]);
         }
         for (std::size_t i = 0; i < set.captures.size(); i++)
             results[i] = run.passed[i];
@@ -321,7 +330,7 @@ int main(int argc, char **argv)
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
     const std::string modes[] = {
-        "batch",       "multi",    "multi_ge", "engine_see_ge", "engine_see_value",
+        "batch",       "multi",    "multi_ge", "multi_ge_pinned", "engine_see_ge", "engine_see_value",
         "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);

@@ -383,12 +383,11 @@ INLINE void prepare_group(group *gr)
         gr->path = DECIDED;
         return;
     }
-    lanes candidates;
-    gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, &candidates);
     /* Lanes past `count` have no move, and a lane that ended with its
      * first move keeps its answer whatever follows: neither needs x-rays
      * or pins. */
-    candidates = keep(gr->x.live, candidates);
+    lanes candidates;
+    gr->x.attackers = attackers_of(gr->b, d.to, d.to_bit, d.occupied, gr->x.live, &candidates);
     if (STOPS_AFTER(STOP_AFTER_SETUP)) {
         /* In the answers, so that the compiler keeps their search. */
         gr->x.attackers = either(gr->x.attackers, candidates);
