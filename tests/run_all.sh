@@ -9,7 +9,8 @@
 #   fuzz     the libFuzzer targets (clang), each for FUZZ_SECONDS (default 60).
 # Usage: tests/run_all.sh   (from anywhere; JOBS=N to change parallelism,
 #                            FUZZ_SECONDS=N per fuzz target, 0 skips fuzz;
-#                            STAGES="release asan" runs only those stages)
+#                            STAGES="release asan" or "release,asan" runs only
+#                            those stages; an unknown name exits 2)
 # Every stage runs even after one fails; the end lists each stage's time and
 # result, every test skipped with the reason it printed, and exits 1 naming
 # the failed stages.
@@ -17,7 +18,16 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
 fuzz_seconds=${FUZZ_SECONDS:-60}
-stages=" ${STAGES:-release no-avx2 asan tsan fuzz} "
+known_stages="release no-avx2 asan tsan fuzz"
+# Stages may be separated by spaces or commas; a name that is not a stage is
+# an error, never a run that tests nothing and passes.
+stages=" $(tr ',' ' ' <<< "${STAGES:-$known_stages}") "
+for name in $stages; do
+    if [[ " $known_stages " != *" $name "* ]]; then
+        echo "run_all.sh: unknown stage \"$name\" in STAGES (stages: $known_stages)" >&2
+        exit 2
+    fi
+done
 
 skips=$(mktemp)
 trap 'rm -f "$skips"' EXIT

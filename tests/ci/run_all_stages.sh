@@ -76,4 +76,20 @@ grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/o
 [ "$(grep -c "^  skipping_test  *skip: no data file at ../shared/data/small.binpack (build" "$work/out")" -eq 3 ] ||
     fail "the skipped test is not listed with its reason once per stage that ran it"
 grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
+
+# Stages named with commas run those stages; a name that is no stage is an
+# error, not a run that tests nothing and passes.
+set +e
+PATH="$work/bin:$PATH" STAGES="release,tsan" FUZZ_SECONDS=0 \
+    bash "$work/tree/tests/run_all.sh" > "$work/commas" 2>&1
+status=$?
+PATH="$work/bin:$PATH" STAGES="release,asna" FUZZ_SECONDS=0 \
+    bash "$work/tree/tests/run_all.sh" > "$work/unknown" 2>&1
+unknown_status=$?
+set -e
+[ "$status" -eq 0 ] && grep -q "^stages: 2 passed, 0 failed$" "$work/commas" ||
+    fail "STAGES=release,tsan did not run two stages (exit $status)"
+[ "$unknown_status" -eq 2 ] || fail "an unknown stage exited $unknown_status, not 2"
+grep -q 'unknown stage "asna"' "$work/unknown" || fail "the unknown stage is not named"
+grep -q "^== " "$work/unknown" && fail "stages ran despite an unknown stage"
 echo "run_all.sh stages: ok"
