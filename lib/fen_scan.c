@@ -256,11 +256,38 @@ static bool scan_tail(seebatch_board *board, const char *text, size_t length, si
     return i == length;
 }
 
-bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
+bool seebatch_fen_wide_usable(void)
+{
+#if SEEBATCH_HAVE_AVX2 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#else
+    return false;
+#endif
+}
+
+/* The board before its fields are read: what no field sets stays so. */
+static void start_board(seebatch_board *board)
 {
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
+}
+
+bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length)
+{
+    start_board(board);
     size_t end = length <= 255 ? scan_placement(text, length, board) : 0;
+    return end != 0 && scan_tail(board, text, length, end);
+}
+
+bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
+{
+    if (length > 255 || !seebatch_fen_wide_usable())
+        return seebatch_fen_scan_one_pass(board, text, length);
+    start_board(board);
+    size_t end = seebatch_fen_placement_wide(text, length, board);
+    if (end == 0)
+        end = scan_placement(text, length, board);
     return end != 0 && scan_tail(board, text, length, end);
 }
