@@ -39,11 +39,37 @@ static char *put_unsigned(char *p, unsigned long long n)
     return p + length;
 }
 
+/* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
+ * byte, read after the word is written, never shown). */
+#define SMALL_LENGTH(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
+#define DIGIT_AT(n, k) ((uint32_t)('0' + ((n) / ((k) == 0 ? 1 : (k) == 1 ? 10 : 100)) % 10))
+#define SMALL(n)                                                                                   \
+    ((n) < 10 ? DIGIT_AT(n, 0)                                                                     \
+     : (n) < 100 ? DIGIT_AT(n, 1) | DIGIT_AT(n, 0) << 8                                            \
+                 : DIGIT_AT(n, 2) | DIGIT_AT(n, 1) << 8 | DIGIT_AT(n, 0) << 16) |                  \
+        SMALL_LENGTH(n) << 24
+#define SMALL10(n) SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5),  \
+                   SMALL(n + 6), SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
+#define SMALL100(n) SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30),                 \
+                    SMALL10(n + 40), SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70),            \
+                    SMALL10(n + 80), SMALL10(n + 90)
+static const uint32_t small_numbers[1000] = {
+    SMALL100(0),   SMALL100(100), SMALL100(200), SMALL100(300), SMALL100(400),
+    SMALL100(500), SMALL100(600), SMALL100(700), SMALL100(800), SMALL100(900)};
+
+/* A value: below 1000 in size (nearly every SEE value) by one table word,
+ * written whole (the room reserved covers its 4 bytes) with no branch on
+ * its digits; others as put_unsigned writes them. */
 static char *put_signed(char *p, int32_t value)
 {
-    if (value < 0)
-        *p++ = '-';
-    return put_unsigned(p, value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value);
+    *p = '-';
+    p += value < 0;
+    unsigned long long size = value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+    if (size >= 1000)
+        return put_unsigned(p, size);
+    uint32_t word = small_numbers[size];
+    memcpy(p, &word, sizeof word);
+    return p + (word >> 24);
 }
 
 /* "a1" to "h8", two letters a square. */
