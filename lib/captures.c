@@ -33,6 +33,21 @@ static inline void emit(capture_context *c, unsigned from, unsigned to, unsigned
         c->moves[c->count++] = seebatch_move_make(from, to, kind);
 }
 
+/* Every target of one piece, in ascending order: the first written with no
+ * branch on whether there is one (a piece has none or one nearly always, a
+ * pattern a loop's test mispredicts), the rest by a loop. Writing past the
+ * count stays within the SEEBATCH_MAX_MOVES the caller holds. */
+static inline void emit_targets(capture_context *c, unsigned from, bitboard targets)
+{
+    if (c->count < SEEBATCH_MAX_MOVES) {
+        c->moves[c->count] = seebatch_move_make(from, lowest_square(targets | square_bit(63)),
+                                                SEEBATCH_MOVE_NORMAL);
+        c->count += targets != 0;
+    }
+    for (targets &= targets - 1; targets; targets &= targets - 1)
+        emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+}
+
 /* The squares on a rook's lines from `square` on an empty board. */
 static inline bitboard rook_lines(unsigned square)
 {
@@ -229,13 +244,16 @@ static void add_en_passant(capture_context *c, unsigned from)
         emit(c, from, to, SEEBATCH_MOVE_EN_PASSANT);
 }
 
-/* The pawns of `pawns` that attack a square of `targets`: the attack
- * table's squares, found for all pawns at once. */
-static bitboard pawns_attacking(bitboard pawns, bitboard targets, bool white)
+/* The pawns of `pawns` (of colour us) that attack a square of `targets`:
+ * the attack table's squares, found for all pawns at once. The shifts are
+ * by colour from tables, with no branch on it (consecutive positions of a
+ * game alternate colours, which a branch mispredicts). */
+static bitboard pawns_attacking(bitboard pawns, bitboard targets, unsigned us)
 {
+    static const unsigned char down[2][2] = {{7, 0}, {9, 0}}, up[2][2] = {{0, 9}, {0, 7}};
     const bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
-    bitboard from = white ? ((targets >> 7) & not_a) | ((targets >> 9) & not_h)
-                          : ((targets << 9) & not_a) | ((targets << 7) & not_h);
+    bitboard from = (((targets >> down[0][us]) << up[0][us]) & not_a) |
+                    (((targets >> down[1][us]) << up[1][us]) & not_h);
     return from & pawns;
 }
 
@@ -243,11 +261,12 @@ static bitboard pawns_attacking(bitboard pawns, bitboard targets, bool white)
  * Only pawns with one of them to make are visited. */
 static void add_pawns(capture_context *c)
 {
-    bool white = c->us == SEEBATCH_WHITE;
-    bitboard before_last = white ? 0x00FF000000000000ull : 0xFF00ull;
+    static const bitboard before_last_rank[2] = {0x00FF000000000000ull, 0xFF00ull};
+    static const int push[2] = {8, -8};
+    bitboard before_last = before_last_rank[c->us];
     bitboard all = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
     bitboard passed = c->board->en_passant < 64 ? square_bit(c->board->en_passant) : 0;
-    bitboard pawns = pawns_attacking(all, c->enemies | passed, white) | (all & before_last);
+    bitboard pawns = pawns_attacking(all, c->enemies | passed, c->us) | (all & before_last);
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
         bool promoting = (before_last & square_bit(from)) != 0;
@@ -255,12 +274,22 @@ static void add_pawns(capture_context *c)
         for (; targets; targets &= targets - 1)
             emit_pawn_moves(c, from, lowest_square(targets), promoting);
         if (promoting) {
-            unsigned one = white ? from + 8 : from - 8;
+            unsigned one = (unsigned)((int)from + push[c->us]);
             if (legal_targets(c, from, square_bit(one) & ~c->occupied))
                 emit_pawn_moves(c, from, one, true);
         }
         if (c->board->en_passant < 64)
             add_en_passant(c, from);
+    }
+}
+
+/* The sliders of one type by ascending square; the lines are constants
+ * where this is inlined, so no branch asks the type. */
+static inline void add_sliders(capture_context *c, bitboard pieces, bool straight, bool diagonal)
+{
+    for (; pieces; pieces &= pieces - 1) {
+        unsigned from = lowest_square(pieces);
+        emit_targets(c, from, legal_targets(c, from, slider_targets(c, from, straight, diagonal)));
     }
 }
 
@@ -272,20 +301,11 @@ static void add_pieces(capture_context *c)
     bitboard own = board->colors[c->us];
     for (bitboard knights = board->pieces[SEEBATCH_KNIGHT] & own; knights; knights &= knights - 1) {
         unsigned from = lowest_square(knights);
-        bitboard targets = legal_targets(c, from, knight_attacks(from) & c->enemies);
-        for (; targets; targets &= targets - 1)
-            emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+        emit_targets(c, from, legal_targets(c, from, knight_attacks(from) & c->enemies));
     }
-    for (int type = SEEBATCH_BISHOP; type <= SEEBATCH_QUEEN; type++) {
-        for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
-            unsigned from = lowest_square(pieces);
-            bitboard targets = legal_targets(
-                c, from,
-                slider_targets(c, from, type != SEEBATCH_BISHOP, type != SEEBATCH_ROOK));
-            for (; targets; targets &= targets - 1)
-                emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
-        }
-    }
+    add_sliders(c, board->pieces[SEEBATCH_BISHOP] & own, false, true);
+    add_sliders(c, board->pieces[SEEBATCH_ROOK] & own, true, false);
+    add_sliders(c, board->pieces[SEEBATCH_QUEEN] & own, true, true);
     bitboard around = c->occupied ^ square_bit(c->king);
     for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
         unsigned to = lowest_square(targets);
