@@ -151,7 +151,9 @@ enum { PREFIX_SLACK = 64 };
 static char *put_prefix_again(char *p, const char *first, size_t length)
 {
     if (length <= 64) {
-        memmove(p, first, 64); /* a short first record: the ends may overlap */
+        char copy[64]; /* all read before any is written: a short first record overlaps */
+        memcpy(copy, first, sizeof copy);
+        memcpy(p, copy, sizeof copy);
         return p + length;
     }
     for (size_t done = 0; done < length; done += 16)
