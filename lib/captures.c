@@ -283,29 +283,50 @@ static void add_pawns(capture_context *c)
     }
 }
 
+/* legal_targets, or the targets themselves where `unpinned` says no piece is
+ * pinned and the king is not in check (a constant where inlined). */
+static inline bitboard targets_if(const capture_context *c, unsigned from, bitboard targets,
+                                  bool unpinned)
+{
+    return unpinned ? targets : legal_targets(c, from, targets);
+}
+
 /* The sliders of one type by ascending square; the lines are constants
  * where this is inlined, so no branch asks the type. */
-static inline void add_sliders(capture_context *c, bitboard pieces, bool straight, bool diagonal)
+static inline __attribute__((always_inline)) void
+add_sliders(capture_context *c, bitboard pieces, bool straight, bool diagonal, bool unpinned)
 {
     for (; pieces; pieces &= pieces - 1) {
         unsigned from = lowest_square(pieces);
-        emit_targets(c, from, legal_targets(c, from, slider_targets(c, from, straight, diagonal)));
+        bitboard targets = slider_targets(c, from, straight, diagonal);
+        emit_targets(c, from, targets_if(c, from, targets, unpinned));
     }
 }
 
-/* Knights to queens, each by ascending square, then the king's captures of
- * pieces nobody defends (the king lifted off, so it cannot hide behind itself). */
-static void add_pieces(capture_context *c)
+/* Knights to queens, each by ascending square; `unpinned` as targets_if. */
+static inline __attribute__((always_inline)) void add_pieces_by_type(capture_context *c,
+                                                                     bool unpinned)
 {
     const seebatch_board *board = c->board;
     bitboard own = board->colors[c->us];
     for (bitboard knights = board->pieces[SEEBATCH_KNIGHT] & own; knights; knights &= knights - 1) {
         unsigned from = lowest_square(knights);
-        emit_targets(c, from, legal_targets(c, from, knight_attacks(from) & c->enemies));
+        emit_targets(c, from, targets_if(c, from, knight_attacks(from) & c->enemies, unpinned));
     }
-    add_sliders(c, board->pieces[SEEBATCH_BISHOP] & own, false, true);
-    add_sliders(c, board->pieces[SEEBATCH_ROOK] & own, true, false);
-    add_sliders(c, board->pieces[SEEBATCH_QUEEN] & own, true, true);
+    add_sliders(c, board->pieces[SEEBATCH_BISHOP] & own, false, true, unpinned);
+    add_sliders(c, board->pieces[SEEBATCH_ROOK] & own, true, false, unpinned);
+    add_sliders(c, board->pieces[SEEBATCH_QUEEN] & own, true, true, unpinned);
+}
+
+/* Knights to queens (with no test of pins or checks where there are none:
+ * most positions), then the king's captures of pieces nobody defends (the
+ * king lifted off, so it cannot hide behind itself). */
+static void add_pieces(capture_context *c)
+{
+    if (c->pinned == 0 && c->answers_check == ~(bitboard)0)
+        add_pieces_by_type(c, true);
+    else
+        add_pieces_by_type(c, false);
     bitboard around = c->occupied ^ square_bit(c->king);
     for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
         unsigned to = lowest_square(targets);

@@ -38,16 +38,16 @@
  * piece. Any other byte of 0x40-0x7f reads 0: no piece. */
 #define CODE(t) ((t) + 1)
 #define NIBBLE_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)         \
-    _mm256_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a0, a1,  \
+    _mm256_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a0, a1, \
                      a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)
 
 /* The masks of 4 slots (a bit a byte), and their first squares. */
 typedef struct slot_masks {
-    uint32_t chars;      /* the bytes that are their rank's characters */
-    uint32_t digits;     /* those that are digits */
-    uint32_t code[3];    /* bit k of the piece code (type + 1) */
-    uint32_t black;      /* bytes with bit 5 set (lower case, among letters) */
-    uint32_t full_ranks; /* the last byte of each slot whose rank is 8 wide */
+    uint32_t chars;        /* the bytes that are their rank's characters */
+    uint32_t digits;       /* those that are digits */
+    uint32_t code[3];      /* bit k of the piece code (type + 1) */
+    uint32_t black;        /* bytes with bit 5 set (lower case, among letters) */
+    uint32_t full_ranks;   /* the last byte of each slot whose rank is 8 wide */
     __m256i first_squares; /* a rank's F byte in the low byte of its qword */
 } slot_masks;
 
@@ -64,11 +64,11 @@ static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
     stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 32));
 
     const __m256i table_bit4_clear =
-        NIBBLE_TABLE(0, 0, CODE(SEEBATCH_BISHOP), 0, 0, 0, 0, 0, 0, 0, 0, CODE(SEEBATCH_KING), 0,
-                     0, CODE(SEEBATCH_KNIGHT), 0);
-    const __m256i table_bit4_set = NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN),
-                                                CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                0, 0, 0);
+        NIBBLE_TABLE(0, 0, CODE(SEEBATCH_BISHOP), 0, 0, 0, 0, 0, 0, 0, 0, CODE(SEEBATCH_KING), 0, 0,
+                     CODE(SEEBATCH_KNIGHT), 0);
+    const __m256i table_bit4_set =
+        NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN), CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0,
+                     0, 0, 0, 0, 0, 0, 0, 0);
     __m256i low = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
     __m256i code = _mm256_blendv_epi8(_mm256_shuffle_epi8(table_bit4_clear, low),
                                       _mm256_shuffle_epi8(table_bit4_set, low),
@@ -83,13 +83,13 @@ static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
     /* The width: d for a digit, 1 for anything else of the rank (a byte that
      * is neither piece nor digit fails the checks anyway), 0 once cut. */
     __m256i width = _mm256_andnot_si256(
-        stop, _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_sub_epi8(v, _mm256_set1_epi8('0')),
-                                 digit));
+        stop,
+        _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_sub_epi8(v, _mm256_set1_epi8('0')), digit));
     __m256i end = _mm256_add_epi8(width, _mm256_slli_epi64(width, 8));
     end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 16));
     end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 32));
-    m.full_ranks = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, _mm256_set1_epi8(8))) &
-                   0x80808080u;
+    m.full_ranks =
+        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, _mm256_set1_epi8(8))) & 0x80808080u;
     /* The bit of each character's first square in its rank (none once cut:
      * an index with bit 7 set reads 0; 8-15 read 0 too, a rank too wide). */
     const __m256i bits = NIBBLE_TABLE(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
@@ -187,12 +187,12 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
         start[r] = (size_t)__builtin_ctzll(slashes) + 1;
     if (start[7] + 8 > length)
         return 0;
-    slot_masks high = read_slots(_mm256_setr_epi64x(
-        (long long)load8(text + start[0]), (long long)load8(text + start[1]),
-        (long long)load8(text + start[2]), (long long)load8(text + start[3])));
-    slot_masks low = read_slots(_mm256_setr_epi64x(
-        (long long)load8(text + start[4]), (long long)load8(text + start[5]),
-        (long long)load8(text + start[6]), (long long)load8(text + start[7])));
+    slot_masks high = read_slots(
+        _mm256_setr_epi64x((long long)load8(text + start[0]), (long long)load8(text + start[1]),
+                           (long long)load8(text + start[2]), (long long)load8(text + start[3])));
+    slot_masks low = read_slots(
+        _mm256_setr_epi64x((long long)load8(text + start[4]), (long long)load8(text + start[5]),
+                           (long long)load8(text + start[6]), (long long)load8(text + start[7])));
     uint64_t chars = high.chars | (uint64_t)low.chars << 32;
     uint64_t digits = high.digits | (uint64_t)low.digits << 32;
     uint64_t letters = high.code[0] | high.code[1] | high.code[2] |

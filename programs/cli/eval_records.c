@@ -48,8 +48,9 @@ static char *put_unsigned(char *p, unsigned long long n)
      : (n) < 100 ? DIGIT_AT(n, 1) | DIGIT_AT(n, 0) << 8                                            \
                  : DIGIT_AT(n, 2) | DIGIT_AT(n, 1) << 8 | DIGIT_AT(n, 0) << 16) |                  \
         SMALL_LENGTH(n) << 24
-#define SMALL10(n) SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5),  \
-                   SMALL(n + 6), SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
+#define SMALL10(n)                                                                                 \
+    SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5), SMALL(n + 6),  \
+        SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
 #define SMALL100(n) SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30),                 \
                     SMALL10(n + 40), SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70),            \
                     SMALL10(n + 80), SMALL10(n + 90)
@@ -64,7 +65,8 @@ static char *put_signed(char *p, int32_t value)
 {
     *p = '-';
     p += value < 0;
-    unsigned long long size = value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+    unsigned long long size =
+        value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
     if (size >= 1000)
         return put_unsigned(p, size);
     uint32_t word = small_numbers[size];
