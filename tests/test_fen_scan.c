@@ -203,6 +203,6 @@ int main(void)
     test_edits_match_the_full_parser();
     unfence(&fence_page);
     printf("test_fen_scan: %ld texts compared, %ld read by the wide reader%s\n", compared,
-           wide_read, seebatch_fen_wide_usable() ? "" : " (this CPU does not run it)");
+           wide_read, seebatch_fen_wide_usable() ? "" : " (not run: no AVX2 build, or not this CPU)");
     return check_finish("test_fen_scan");
 }
