@@ -1,7 +1,8 @@
 /*
  * seebatch_eval_stages FILE [ROUNDS]: the stages of `seebatch eval` on the
  * FEN lines of FILE, each timed alone over every line, in ns a position:
- * reading the FEN (the one-pass reader, and the public parser with its
+ * reading the FEN (seebatch_fen_scan: the wide placement reader where the
+ * CPU runs it; the one-pass reader alone; the public parser with its
  * fallback), generating the captures, and their SEE per board and per block
  * of boards (seebatch_see_values against seebatch_see_values_multi). The
  * best of ROUNDS (default 5) rounds is printed. bench/jobs/eval.sh runs it.
@@ -81,6 +82,13 @@ static void scan_all(positions *p)
             exit(3);
 }
 
+static void scan_one_pass_all(positions *p)
+{
+    for (size_t i = 0; i < p->count; i++)
+        if (!seebatch_fen_scan_one_pass(&p->boards[i], p->text + p->starts[i], p->lengths[i]))
+            exit(3);
+}
+
 static void parse_all(positions *p)
 {
     for (size_t i = 0; i < p->count; i++)
@@ -155,6 +163,7 @@ int main(int argc, char **argv)
     int rounds = argc > 2 ? atoi(argv[2]) : 5;
     p.moves = allocate(p.count * 64 * sizeof *p.moves);
     double scan = best_of(scan_all, &p, rounds);
+    double one_pass = best_of(scan_one_pass_all, &p, rounds);
     double parse = best_of(parse_all, &p, rounds);
     double captures = best_of(captures_all, &p, rounds);
     size_t moves = p.first_move[p.count];
@@ -167,7 +176,9 @@ int main(int argc, char **argv)
     double per_block = best_of(see_per_block, &p, rounds);
     printf("%zu positions, %zu captures (%.2f a position), best of %d rounds, ns a position:\n",
            p.count, moves, (double)moves / (double)p.count, rounds);
-    printf("  fen_scan (one pass)            %7.1f\n", scan);
+    printf("  seebatch_fen_scan              %7.1f  (%s)\n", scan,
+           seebatch_fen_wide_usable() ? "the wide placement reader" : "the one-pass reader");
+    printf("  seebatch_fen_scan_one_pass     %7.1f\n", one_pass);
     printf("  seebatch_board_from_fen        %7.1f\n", parse);
     printf("  seebatch_generate_captures     %7.1f\n", captures);
     printf("  seebatch_see_values per board  %7.1f\n", per_board);

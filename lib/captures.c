@@ -7,10 +7,10 @@
  * The moves come out in the order movegen.c documents, as its tested
  * generator gives them; boards with no king or several go to that one.
  *
- * A slider's captures are the enemies on its lines with nothing between
- * (the 32 KB between table), not a magic lookup: a capture job touches few
- * squares, and the magic tables (most of a megabyte) stay out of the cache
- * the exchange itself needs.
+ * A slider's attacks are read by kindergarten bitboards (a 512-byte table
+ * and multiplications, below), not a magic lookup: a capture job touches
+ * few squares, and the magic tables (most of a megabyte) stay out of the
+ * cache the exchange itself needs.
  */
 #include "attacks.h"
 #include "bitboard.h"
@@ -33,6 +33,21 @@ static inline void emit(capture_context *c, unsigned from, unsigned to, unsigned
         c->moves[c->count++] = seebatch_move_make(from, to, kind);
 }
 
+/* Every target of one piece, in ascending order: the first written with no
+ * branch on whether there is one (a piece has none or one nearly always, a
+ * pattern a loop's test mispredicts), the rest by a loop. Writing past the
+ * count stays within the SEEBATCH_MAX_MOVES the caller holds. */
+static inline void emit_targets(capture_context *c, unsigned from, bitboard targets)
+{
+    if (c->count < SEEBATCH_MAX_MOVES) {
+        c->moves[c->count] = seebatch_move_make(from, lowest_square(targets | square_bit(63)),
+                                                SEEBATCH_MOVE_NORMAL);
+        c->count += targets != 0;
+    }
+    for (targets &= targets - 1; targets; targets &= targets - 1)
+        emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+}
+
 /* The squares on a rook's lines from `square` on an empty board. */
 static inline bitboard rook_lines(unsigned square)
 {
@@ -40,46 +55,103 @@ static inline bitboard rook_lines(unsigned square)
            square_bit(square);
 }
 
-/* The squares on a bishop's lines from `square` on an empty board: the
- * long diagonals moved up or down by the square's distance from them. */
+/* The diagonal [0] and anti-diagonal [1] through each square, without it:
+ * the long diagonals moved up or down by the square's distance from them. */
 #define FILE_MINUS_RANK(sq) ((int)((sq) & 7) - (int)((sq) >> 3))
 #define FILE_PLUS_RANK(sq) ((int)((sq) & 7) + (int)((sq) >> 3) - 7)
 #define SHIFTED(line, d, down)                                                                     \
     ((d) >= 0 ? ((down) ? (line) >> ((8 * (d)) & 63) : (line) << ((8 * (d)) & 63))                 \
               : ((down) ? (line) << ((-8 * (d)) & 63) : (line) >> ((-8 * (d)) & 63)))
-#define BISHOP_LINES(sq)                                                                           \
-    ((SHIFTED(0x8040201008040201ull, FILE_MINUS_RANK(sq), true) |                                  \
-      SHIFTED(0x0102040810204080ull, FILE_PLUS_RANK(sq), false)) ^                                 \
-     (1ull << (sq)))
-#define BISHOP_RANK(r)                                                                             \
-    BISHOP_LINES(8 * (r)), BISHOP_LINES(8 * (r) + 1), BISHOP_LINES(8 * (r) + 2),                   \
-        BISHOP_LINES(8 * (r) + 3), BISHOP_LINES(8 * (r) + 4), BISHOP_LINES(8 * (r) + 5),           \
-        BISHOP_LINES(8 * (r) + 6), BISHOP_LINES(8 * (r) + 7)
-static const bitboard bishop_line_table[64] = {BISHOP_RANK(0), BISHOP_RANK(1), BISHOP_RANK(2),
-                                               BISHOP_RANK(3), BISHOP_RANK(4), BISHOP_RANK(5),
-                                               BISHOP_RANK(6), BISHOP_RANK(7)};
+#define DIAGONAL(sq) (SHIFTED(0x8040201008040201ull, FILE_MINUS_RANK(sq), true) ^ (1ull << (sq)))
+#define ANTI_DIAGONAL(sq)                                                                          \
+    (SHIFTED(0x0102040810204080ull, FILE_PLUS_RANK(sq), false) ^ (1ull << (sq)))
+#define EIGHT(f, r) f(8 * (r)), f(8 * (r) + 1), f(8 * (r) + 2), f(8 * (r) + 3), f(8 * (r) + 4),    \
+                    f(8 * (r) + 5), f(8 * (r) + 6), f(8 * (r) + 7)
+#define ALL_SQUARES(f) EIGHT(f, 0), EIGHT(f, 1), EIGHT(f, 2), EIGHT(f, 3), EIGHT(f, 4),            \
+                       EIGHT(f, 5), EIGHT(f, 6), EIGHT(f, 7)
+static const bitboard diagonal_lines[2][64] = {{ALL_SQUARES(DIAGONAL)},
+                                               {ALL_SQUARES(ANTI_DIAGONAL)}};
 
-static inline bitboard bishop_lines(unsigned square) { return bishop_line_table[square]; }
-
-/* The pieces of `candidates` (on lines through `square`) that see it past
- * `occupied`. */
-static inline bitboard seen_from(unsigned square, bitboard candidates, bitboard occupied)
+static inline bitboard bishop_lines(unsigned square)
 {
-    bitboard seen = 0;
-    for (; candidates; candidates &= candidates - 1) {
-        unsigned other = lowest_square(candidates);
-        bitboard clear = (between(square, other) & occupied) == 0;
-        seen |= (0 - clear) & lowest_bit(candidates);
-    }
-    return seen;
+    return diagonal_lines[0][square] | diagonal_lines[1][square];
+}
+
+/* Attacks along one line of 8 squares (the first rank's) from a piece on
+ * file f when the line's inner squares (files b-g, bits 0-5 of o) hold
+ * pieces: east up to the lowest piece above f, west down to the highest
+ * below (the bits below it smeared, its own bit kept). */
+#define EAST_RAY(f) (0xFFu & (0xFFu << ((f) + 1)))
+#define EAST_PIECES(o, f) (((unsigned)(o) << 1) & EAST_RAY(f))
+#define EAST(o, f) (EAST_RAY(f) & (((EAST_PIECES(o, f) & (0u - EAST_PIECES(o, f))) << 1) - 1u))
+#define WEST_RAY(f) ((1u << (f)) - 1u)
+#define WEST_PIECES(o, f) (((unsigned)(o) << 1) & WEST_RAY(f))
+#define SMEAR1(w) ((w) | (w) >> 1)
+#define SMEAR2(w) (SMEAR1(w) | SMEAR1(w) >> 2)
+#define SMEAR3(w) (SMEAR2(w) | SMEAR2(w) >> 4)
+#define HIGHEST(w) (SMEAR3(w) ^ (SMEAR3(w) >> 1))
+#define WEST(o, f)                                                                                 \
+    (WEST_RAY(f) & (HIGHEST(WEST_PIECES(o, f)) ? ~(HIGHEST(WEST_PIECES(o, f)) - 1u) : ~0u))
+#define LINE_ATTACKS(o, f) (uint8_t)((EAST(o, f) | WEST(o, f)) & 0xFFu)
+#define BY_FILE(o)                                                                                 \
+    {LINE_ATTACKS(o, 0), LINE_ATTACKS(o, 1), LINE_ATTACKS(o, 2), LINE_ATTACKS(o, 3),               \
+     LINE_ATTACKS(o, 4), LINE_ATTACKS(o, 5), LINE_ATTACKS(o, 6), LINE_ATTACKS(o, 7)}
+#define EIGHT_OCCUPANCIES(o)                                                                       \
+    BY_FILE(o), BY_FILE(o + 1), BY_FILE(o + 2), BY_FILE(o + 3), BY_FILE(o + 4), BY_FILE(o + 5),    \
+        BY_FILE(o + 6), BY_FILE(o + 7)
+static const uint8_t line_attacks[64][8] = {
+    EIGHT_OCCUPANCIES(0),  EIGHT_OCCUPANCIES(8),  EIGHT_OCCUPANCIES(16), EIGHT_OCCUPANCIES(24),
+    EIGHT_OCCUPANCIES(32), EIGHT_OCCUPANCIES(40), EIGHT_OCCUPANCIES(48), EIGHT_OCCUPANCIES(56)};
+
+/* Slider attacks by "kindergarten" bitboards: a line's inner pieces
+ * gathered into 6 bits by one multiplication, the line's attacks from the
+ * 512-byte table above, spread back by another. No loop, and a table that
+ * stays in the cache (magic tables take most of a megabyte; testing each
+ * piece on a line against the 32 KB between table misses the cache and
+ * mispredicts its loop). */
+static inline bitboard rank_attacks(unsigned square, bitboard occupied)
+{
+    unsigned inner = (unsigned)(occupied >> ((square & 56u) + 1)) & 63u;
+    return (bitboard)line_attacks[inner][square & 7u] << (square & 56u);
+}
+
+/* A diagonal's (or rank's) pieces, one a file, gathered on the top 6 bits
+ * by the B file; the attacks spread back to every rank and cut by it. */
+static inline bitboard diagonal_line_attacks(bitboard line, unsigned square, bitboard occupied)
+{
+    unsigned inner = (unsigned)(((line & occupied) * 0x0202020202020202ull) >> 58);
+    return line & (line_attacks[inner][square & 7u] * 0x0101010101010101ull);
+}
+
+/* A file's pieces shifted to the A file and gathered (ranks 7 to 2 on bits
+ * 0-5, so upside down); the attacks, read upside down too, turned back onto
+ * the A file by a multiplication and shifted to the file. */
+static inline bitboard file_attacks(unsigned square, bitboard occupied)
+{
+    bitboard a_file = 0x0101010101010101ull & (occupied >> (square & 7u));
+    unsigned inner = (unsigned)((a_file * 0x0080402010080400ull) >> 58);
+    bitboard upside_down = line_attacks[inner][7u - (square >> 3)];
+    return (((upside_down * 0x8040201008040201ull) >> 7) & 0x0101010101010101ull) << (square & 7u);
+}
+
+static inline bitboard straight_attacks(unsigned square, bitboard occupied)
+{
+    return rank_attacks(square, occupied) | file_attacks(square, occupied);
+}
+
+static inline bitboard diagonal_attacks(unsigned square, bitboard occupied)
+{
+    return diagonal_line_attacks(diagonal_lines[0][square], square, occupied) |
+           diagonal_line_attacks(diagonal_lines[1][square], square, occupied);
 }
 
 /* The enemies of `square` that a slider of the given lines on it attacks. */
 static inline bitboard slider_targets(const capture_context *c, unsigned square, bool straight,
                                       bool diagonal)
 {
-    bitboard lines = (straight ? rook_lines(square) : 0) | (diagonal ? bishop_lines(square) : 0);
-    return seen_from(square, lines & c->enemies, c->occupied);
+    bitboard seen = (straight ? straight_attacks(square, c->occupied) : 0) |
+                    (diagonal ? diagonal_attacks(square, c->occupied) : 0);
+    return seen & c->enemies;
 }
 
 /* The pin line of a pinned piece: from the king to its pinner, inclusive. */
@@ -106,14 +178,13 @@ static inline bitboard legal_targets(const capture_context *c, unsigned from, bi
 static bool enemy_attacks(const capture_context *c, unsigned square, bitboard occupied)
 {
     const bitboard *p = c->board->pieces;
-    bitboard enemies = c->enemies & occupied;
-    bitboard straight = (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & rook_lines(square);
-    bitboard diagonal = (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & bishop_lines(square);
-    if ((pawn_attacks(c->us, square) & p[SEEBATCH_PAWN] & enemies) ||
-        (knight_attacks(square) & p[SEEBATCH_KNIGHT] & enemies) ||
-        (king_attacks(square) & p[SEEBATCH_KING] & enemies))
-        return true;
-    return seen_from(square, (straight | diagonal) & enemies, occupied) != 0;
+    bitboard sliders =
+        ((p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & straight_attacks(square, occupied)) |
+        ((p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & diagonal_attacks(square, occupied));
+    return ((pawn_attacks(c->us, square) & p[SEEBATCH_PAWN]) |
+            (knight_attacks(square) & p[SEEBATCH_KNIGHT]) |
+            (king_attacks(square) & p[SEEBATCH_KING]) | sliders) &
+           c->enemies & occupied;
 }
 
 /* Checkers and pins, seen from the king: every enemy slider on a line
@@ -173,13 +244,16 @@ static void add_en_passant(capture_context *c, unsigned from)
         emit(c, from, to, SEEBATCH_MOVE_EN_PASSANT);
 }
 
-/* The pawns of `pawns` that attack a square of `targets`: the attack
- * table's squares, found for all pawns at once. */
-static bitboard pawns_attacking(bitboard pawns, bitboard targets, bool white)
+/* The pawns of `pawns` (of colour us) that attack a square of `targets`:
+ * the attack table's squares, found for all pawns at once. The shifts are
+ * by colour from tables, with no branch on it (consecutive positions of a
+ * game alternate colours, which a branch mispredicts). */
+static bitboard pawns_attacking(bitboard pawns, bitboard targets, unsigned us)
 {
+    static const unsigned char down[2][2] = {{7, 0}, {9, 0}}, up[2][2] = {{0, 9}, {0, 7}};
     const bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
-    bitboard from = white ? ((targets >> 7) & not_a) | ((targets >> 9) & not_h)
-                          : ((targets << 9) & not_a) | ((targets << 7) & not_h);
+    bitboard from = (((targets >> down[0][us]) << up[0][us]) & not_a) |
+                    (((targets >> down[1][us]) << up[1][us]) & not_h);
     return from & pawns;
 }
 
@@ -187,11 +261,12 @@ static bitboard pawns_attacking(bitboard pawns, bitboard targets, bool white)
  * Only pawns with one of them to make are visited. */
 static void add_pawns(capture_context *c)
 {
-    bool white = c->us == SEEBATCH_WHITE;
-    bitboard before_last = white ? 0x00FF000000000000ull : 0xFF00ull;
+    static const bitboard before_last_rank[2] = {0x00FF000000000000ull, 0xFF00ull};
+    static const int push[2] = {8, -8};
+    bitboard before_last = before_last_rank[c->us];
     bitboard all = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
     bitboard passed = c->board->en_passant < 64 ? square_bit(c->board->en_passant) : 0;
-    bitboard pawns = pawns_attacking(all, c->enemies | passed, white) | (all & before_last);
+    bitboard pawns = pawns_attacking(all, c->enemies | passed, c->us) | (all & before_last);
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
         bool promoting = (before_last & square_bit(from)) != 0;
@@ -199,7 +274,7 @@ static void add_pawns(capture_context *c)
         for (; targets; targets &= targets - 1)
             emit_pawn_moves(c, from, lowest_square(targets), promoting);
         if (promoting) {
-            unsigned one = white ? from + 8 : from - 8;
+            unsigned one = (unsigned)((int)from + push[c->us]);
             if (legal_targets(c, from, square_bit(one) & ~c->occupied))
                 emit_pawn_moves(c, from, one, true);
         }
@@ -208,28 +283,50 @@ static void add_pawns(capture_context *c)
     }
 }
 
-/* Knights to queens, each by ascending square, then the king's captures of
- * pieces nobody defends (the king lifted off, so it cannot hide behind itself). */
-static void add_pieces(capture_context *c)
+/* legal_targets, or the targets themselves where `unpinned` says no piece is
+ * pinned and the king is not in check (a constant where inlined). */
+static inline bitboard targets_if(const capture_context *c, unsigned from, bitboard targets,
+                                  bool unpinned)
+{
+    return unpinned ? targets : legal_targets(c, from, targets);
+}
+
+/* The sliders of one type by ascending square; the lines are constants
+ * where this is inlined, so no branch asks the type. */
+static inline __attribute__((always_inline)) void
+add_sliders(capture_context *c, bitboard pieces, bool straight, bool diagonal, bool unpinned)
+{
+    for (; pieces; pieces &= pieces - 1) {
+        unsigned from = lowest_square(pieces);
+        bitboard targets = slider_targets(c, from, straight, diagonal);
+        emit_targets(c, from, targets_if(c, from, targets, unpinned));
+    }
+}
+
+/* Knights to queens, each by ascending square; `unpinned` as targets_if. */
+static inline __attribute__((always_inline)) void add_pieces_by_type(capture_context *c,
+                                                                     bool unpinned)
 {
     const seebatch_board *board = c->board;
     bitboard own = board->colors[c->us];
     for (bitboard knights = board->pieces[SEEBATCH_KNIGHT] & own; knights; knights &= knights - 1) {
         unsigned from = lowest_square(knights);
-        bitboard targets = legal_targets(c, from, knight_attacks(from) & c->enemies);
-        for (; targets; targets &= targets - 1)
-            emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
+        emit_targets(c, from, targets_if(c, from, knight_attacks(from) & c->enemies, unpinned));
     }
-    for (int type = SEEBATCH_BISHOP; type <= SEEBATCH_QUEEN; type++) {
-        for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
-            unsigned from = lowest_square(pieces);
-            bitboard targets = legal_targets(
-                c, from,
-                slider_targets(c, from, type != SEEBATCH_BISHOP, type != SEEBATCH_ROOK));
-            for (; targets; targets &= targets - 1)
-                emit(c, from, lowest_square(targets), SEEBATCH_MOVE_NORMAL);
-        }
-    }
+    add_sliders(c, board->pieces[SEEBATCH_BISHOP] & own, false, true, unpinned);
+    add_sliders(c, board->pieces[SEEBATCH_ROOK] & own, true, false, unpinned);
+    add_sliders(c, board->pieces[SEEBATCH_QUEEN] & own, true, true, unpinned);
+}
+
+/* Knights to queens (with no test of pins or checks where there are none:
+ * most positions), then the king's captures of pieces nobody defends (the
+ * king lifted off, so it cannot hide behind itself). */
+static void add_pieces(capture_context *c)
+{
+    if (c->pinned == 0 && c->answers_check == ~(bitboard)0)
+        add_pieces_by_type(c, true);
+    else
+        add_pieces_by_type(c, false);
     bitboard around = c->occupied ^ square_bit(c->king);
     for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
         unsigned to = lowest_square(targets);

@@ -61,6 +61,9 @@ static const uint8_t placement_width[256] = {
     W16, W16, W16, W16, W16, W16, W16, W16,                   /* 0x80-0xff */
 };
 
+/* The side a letter names, plus 1 (0: none). */
+static const uint8_t side_letter[256] = {['w'] = SEEBATCH_WHITE + 1, ['b'] = SEEBATCH_BLACK + 1};
+
 /* The castling right a letter names, as seebatch.h numbers them. */
 static const uint8_t castling_right[256] = {['K'] = 1, ['Q'] = 2, ['k'] = 4, ['q'] = 8};
 
@@ -228,7 +231,7 @@ static size_t scan_en_passant(const char *text, size_t length, size_t i, seebatc
     unsigned char file = byte_at(text, length, i), rank = byte_at(text, length, i + 1);
     if (file == '-')
         return i + 1;
-    unsigned char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
+    unsigned char expected = (unsigned char)('6' - 3 * board->side_to_move); /* '6' or '3' */
     if (file < 'a' || file > 'h' || rank != expected)
         return 0;
     board->en_passant = (uint8_t)((rank - '1') * 8 + (file - 'a'));
@@ -238,11 +241,12 @@ static size_t scan_en_passant(const char *text, size_t length, size_t i, seebatc
 /* Fields 2 to 6 from i, the space after the placement. */
 static bool scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
 {
-    unsigned char side = byte_at(text, length, i + 1);
-    if (byte_at(text, length, i) != ' ' || (side != 'w' && side != 'b') ||
-        byte_at(text, length, i + 2) != ' ')
+    /* The side by table, not by comparing with 'w' then 'b': the lines of a
+     * game alternate sides, which those branches would mispredict. */
+    unsigned side = side_letter[byte_at(text, length, i + 1)];
+    if (byte_at(text, length, i) != ' ' || side == 0 || byte_at(text, length, i + 2) != ' ')
         return false;
-    board->side_to_move = side == 'w' ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+    board->side_to_move = (uint8_t)(side - 1);
     i = scan_castling(text, length, i + 3, &board->castling);
     if (i == 0 || byte_at(text, length, i) != ' ')
         return false;
@@ -256,11 +260,38 @@ static bool scan_tail(seebatch_board *board, const char *text, size_t length, si
     return i == length;
 }
 
-bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
+bool seebatch_fen_wide_usable(void)
+{
+#if SEEBATCH_HAVE_AVX2 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#else
+    return false;
+#endif
+}
+
+/* The board before its fields are read: what no field sets stays so. */
+static void start_board(seebatch_board *board)
 {
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
+}
+
+bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length)
+{
+    start_board(board);
     size_t end = length <= 255 ? scan_placement(text, length, board) : 0;
+    return end != 0 && scan_tail(board, text, length, end);
+}
+
+bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
+{
+    if (length > 255 || !seebatch_fen_wide_usable())
+        return seebatch_fen_scan_one_pass(board, text, length);
+    start_board(board);
+    size_t end = seebatch_fen_placement_wide(text, length, board);
+    if (end == 0)
+        end = scan_placement(text, length, board);
     return end != 0 && scan_tail(board, text, length, end);
 }

@@ -6,7 +6,10 @@
  * runs the full parser (fen.c), which accepts every other valid spelling and
  * names what is wrong in an invalid one. Whatever this reader accepts, the
  * full parser accepts too and reads as the same board, so the pair behaves
- * exactly as the full parser alone (tests/test_fen.c compares them).
+ * exactly as the full parser alone (tests/test_fen_scan.c compares them).
+ * Where the CPU runs it, a wide reader (fen_scan_wide.c) reads the placement
+ * first, 32 bytes at a time; whatever it does not take, the one-pass reader
+ * decides, so it changes no result, only the time.
  */
 #ifndef SEEBATCH_FEN_SCAN_H
 #define SEEBATCH_FEN_SCAN_H
@@ -23,6 +26,24 @@
  * unspecified) when the text is not a FEN in the plain spelling. An EPD
  * opcode tail after field 4 is not plain: it is left to the full parser. */
 bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length);
+
+/* The same by the one-pass reader alone, whatever the CPU: what
+ * seebatch_fen_scan does where seebatch_fen_wide_usable is false. */
+bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length);
+
+/* Whether this CPU runs seebatch_fen_placement_wide, and runs it fast (AVX2,
+ * and BMI2's pext and pdep in hardware: not the AMD families before 19h,
+ * which microcode them). */
+bool seebatch_fen_wide_usable(void);
+
+/* The placement of text[0..length) read with AVX2 and BMI2 (fen_scan_wide.c):
+ * only when seebatch_fen_wide_usable. Returns where the field ends (its
+ * first space), having written the board's pieces and colours (and nothing
+ * else), or 0 when the placement is not one it reads (then the board's
+ * pieces and colours are unspecified): the one-pass reader then decides. Of
+ * what it accepts, the pieces and colours are the one-pass reader's. Reads
+ * no byte at or past length. */
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board);
 
 /* The full parser of fen.c on text[0..length), length at most 255, with no
  * NUL inside: what seebatch_board_from_fen does when the reader above gives

@@ -26,7 +26,43 @@ static bool scan_fenced(const char *text, size_t length, seebatch_board *board)
     return seebatch_fen_scan(board, copy, length);
 }
 
-static long compared;
+static long compared, wide_read;
+
+/* The readers behind seebatch_fen_scan, each alone against the full
+ * parser's result (full_status, full): the one-pass reader, and where the
+ * CPU runs it the wide placement reader, which must stop at the first space
+ * and agree on every piece of what it accepts. */
+static void compare_readers(const char *text, size_t length, seebatch_status full_status,
+                            const seebatch_board *full)
+{
+    char *copy = at_end(&fence_page, length, 1);
+    memcpy(copy, text, length);
+    seebatch_board board;
+    bool accepted = seebatch_fen_scan_one_pass(&board, copy, length);
+    CHECK(!accepted || (full_status == SEEBATCH_OK && memcmp(&board, full, sizeof board) == 0),
+          "the one-pass reader accepts \"%.*s\", which the full parser %s", (int)length, text,
+          full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
+    if (!seebatch_fen_wide_usable())
+        return;
+    size_t end = seebatch_fen_placement_wide(copy, length, &board);
+    if (end == 0)
+        return;
+    wide_read++;
+    const char *space = memchr(text, ' ', length);
+    CHECK(space && end == (size_t)(space - text), "\"%.*s\": the placement ends at %zu",
+          (int)length, text, end);
+    /* What the wide reader accepts, the one-pass reader accepts as the same
+     * placement (its tail may still be broken). */
+    seebatch_board one_pass;
+    size_t placement = space ? (size_t)(space - text) : 0;
+    char plain[300];
+    memcpy(plain, text, placement);
+    memcpy(plain + placement, " w - - 0 1", 10);
+    bool plain_read = seebatch_fen_scan_one_pass(&one_pass, plain, placement + 10);
+    CHECK(plain_read && memcmp(board.pieces, one_pass.pieces, sizeof board.pieces) == 0 &&
+              memcmp(board.colors, one_pass.colors, sizeof board.colors) == 0,
+          "the wide reader reads \"%.*s\" as another placement", (int)length, text);
+}
 
 /* The public parser against the full one on one text (NUL-free, <= 255). */
 static void compare(const char *text, size_t length)
@@ -41,6 +77,7 @@ static void compare(const char *text, size_t length)
     seebatch_board scanned;
     bool accepted = scan_fenced(text, length, &scanned);
     compared++;
+    compare_readers(text, length, full_status, &full);
     CHECK(fast_status == full_status && strcmp(fast_error.message, full_error.message) == 0,
           "\"%s\": \"%s\" against the full parser's \"%s\"", copy, fast_error.message,
           full_error.message);
@@ -106,6 +143,17 @@ static void test_plain_fens_are_read(void)
             continue; /* several kings of a colour: no FEN */
         bool read = scan_fenced(fen, strlen(fen), &board);
         CHECK(read && memcmp(&board, &random_board, sizeof board) == 0, "%s", fen);
+        /* The wide reader takes every placement of at most 63 bytes in a
+         * text of at least 32 (else it is dead weight): its first space is
+         * among the first 64 bytes. */
+        size_t placement = (size_t)(strchr(fen, ' ') - fen);
+        if (seebatch_fen_wide_usable() && placement < 64 && strlen(fen) >= 32) {
+            seebatch_board wide;
+            CHECK(seebatch_fen_placement_wide(fen, strlen(fen), &wide) == placement &&
+                      memcmp(wide.pieces, random_board.pieces, sizeof wide.pieces) == 0 &&
+                      memcmp(wide.colors, random_board.colors, sizeof wide.colors) == 0,
+                  "the wide reader does not read %s", fen);
+        }
         compare(fen, strlen(fen));
     }
 }
@@ -154,6 +202,7 @@ int main(void)
     test_plain_fens_are_read();
     test_edits_match_the_full_parser();
     unfence(&fence_page);
-    printf("test_fen_scan: %ld texts compared\n", compared);
+    printf("test_fen_scan: %ld texts compared, %ld read by the wide reader%s\n", compared,
+           wide_read, seebatch_fen_wide_usable() ? "" : " (not run: no AVX2 build, or not this CPU)");
     return check_finish("test_fen_scan");
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eval_block.h"
+#include "fen_scan.h" /* seebatch_fen_scan */
 #include "input_source.h"
 #include "options.h"
 #include "parallel_lines.h"
@@ -75,24 +76,31 @@ typedef struct eval_worker {
 } eval_worker;
 
 /* The line's position joins the worker's block; its records are written
- * when the block is flushed (full, or at the end of the chunk). */
+ * when the block is flushed (full, or at the end of the chunk). A line that
+ * is one plain FEN is read straight into the block's board. */
 static bool evaluate_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
     const eval_worker *worker = state;
     eval_block *block = worker->block;
+    eval_block_make_room(block, out);
+    seebatch_board *board = &block->boards[block->board_count];
+    seebatch_move *moves = block->moves + block->move_count;
+    record_number number = {worker->settings->line_numbers ? NUMBER_LINE : NUMBER_NONE,
+                            input->number};
+    if (seebatch_fen_scan(board, input->text, input->length)) {
+        size_t count = seebatch_generate_captures(board, moves);
+        eval_block_add(block, input->text, input->length, number, count);
+        return true;
+    }
     position_line position;
     if (!read_position_line(input, &position, errors))
         return false;
-    eval_block_make_room(block, out);
-    block->boards[block->board_count] = position.board;
-    seebatch_move *moves = block->moves + block->move_count;
+    *board = position.board;
     size_t count = position.move_count;
     if (position.has_moves)
         memcpy(moves, position.moves, count * sizeof *moves);
     else
-        count = seebatch_generate_captures(&position.board, moves);
-    record_number number = {worker->settings->line_numbers ? NUMBER_LINE : NUMBER_NONE,
-                            input->number};
+        count = seebatch_generate_captures(board, moves);
     eval_block_add(block, position.fen, position.fen_length, number, count);
     return true;
 }

@@ -12,8 +12,14 @@ void eval_block_add(eval_block *block, const char *fen, size_t fen_length, recor
 {
     size_t b = block->board_count++;
     block->positions[b] = (block_position){fen, fen_length, number, block->move_count, move_count};
-    for (size_t m = block->move_count; m < block->move_count + move_count; m++)
-        block->board_of_move[m] = (uint32_t)b;
+    /* Eight entries written at once, whatever the count (most positions have
+     * fewer captures; make_room left room for SEEBATCH_MAX_MOVES): a loop to
+     * the count would mispredict its end on most positions. */
+    uint32_t *board_of = block->board_of_move + block->move_count;
+    for (size_t m = 0; m < 8; m++)
+        board_of[m] = (uint32_t)b;
+    for (size_t m = 8; m < move_count; m++)
+        board_of[m] = (uint32_t)b;
     block->move_count += move_count;
 }
 

@@ -39,11 +39,39 @@ static char *put_unsigned(char *p, unsigned long long n)
     return p + length;
 }
 
+/* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
+ * byte, read after the word is written, never shown). */
+#define SMALL_LENGTH(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
+#define DIGIT_AT(n, k) ((uint32_t)('0' + ((n) / ((k) == 0 ? 1 : (k) == 1 ? 10 : 100)) % 10))
+#define SMALL(n)                                                                                   \
+    ((n) < 10 ? DIGIT_AT(n, 0)                                                                     \
+     : (n) < 100 ? DIGIT_AT(n, 1) | DIGIT_AT(n, 0) << 8                                            \
+                 : DIGIT_AT(n, 2) | DIGIT_AT(n, 1) << 8 | DIGIT_AT(n, 0) << 16) |                  \
+        SMALL_LENGTH(n) << 24
+#define SMALL10(n)                                                                                 \
+    SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5), SMALL(n + 6),  \
+        SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
+#define SMALL100(n) SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30),                 \
+                    SMALL10(n + 40), SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70),            \
+                    SMALL10(n + 80), SMALL10(n + 90)
+static const uint32_t small_numbers[1000] = {
+    SMALL100(0),   SMALL100(100), SMALL100(200), SMALL100(300), SMALL100(400),
+    SMALL100(500), SMALL100(600), SMALL100(700), SMALL100(800), SMALL100(900)};
+
+/* A value: below 1000 in size (nearly every SEE value) by one table word,
+ * written whole (the room reserved covers its 4 bytes) with no branch on
+ * its digits; others as put_unsigned writes them. */
 static char *put_signed(char *p, int32_t value)
 {
-    if (value < 0)
-        *p++ = '-';
-    return put_unsigned(p, value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value);
+    *p = '-';
+    p += value < 0;
+    unsigned long long size =
+        value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+    if (size >= 1000)
+        return put_unsigned(p, size);
+    uint32_t word = small_numbers[size];
+    memcpy(p, &word, sizeof word);
+    return p + (word >> 24);
 }
 
 /* "a1" to "h8", two letters a square. */
@@ -114,11 +142,22 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
     return p;
 }
 
-/* The first record's prefix again, 16 bytes at a time: the copy may run up
- * to 15 bytes past the prefix, at both ends, which stays inside the first
- * record and the room reserved for this one (RECORD_TAIL_MAX). */
+/* The first record's prefix again, 64 bytes at once where it is no longer
+ * (nearly every FEN: no loop whose end mispredicts), else 16 at a time: the
+ * copy may run up to 63 bytes past the prefix, at both ends, which stays
+ * inside the room reserved for the position's records (PREFIX_SLACK); what
+ * it writes past the prefix is written over by the record's rest or the
+ * next record, or left past the buffer's length. */
+enum { PREFIX_SLACK = 64 };
+
 static char *put_prefix_again(char *p, const char *first, size_t length)
 {
+    if (length <= 64) {
+        char copy[64]; /* all read before any is written: a short first record overlaps */
+        memcpy(copy, first, sizeof copy);
+        memcpy(p, copy, sizeof copy);
+        return p + length;
+    }
     for (size_t done = 0; done < length; done += 16)
         memcpy(p + done, first + done, 16);
     return p + length;
@@ -135,7 +174,7 @@ void append_position_records(text_buffer *out, output_format format,
         return;
     size_t fen_room = records->fen_length * (format == FORMAT_JSONL ? 2 : 1);
     size_t record_max = fen_room + NUMBER_MAX + 32 + RECORD_TAIL_MAX;
-    char *p = text_buffer_reserve(out, records->count * record_max);
+    char *p = text_buffer_reserve(out, records->count * record_max + PREFIX_SLACK);
     size_t start = out->length;
     p = put_prefix(out, p, format, records);
     const char *first = out->bytes + start; /* a mark may have moved the buffer */

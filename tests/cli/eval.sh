@@ -20,6 +20,19 @@ expect "all captures of trace 1" "$out" "$trace1;e1e5;100"
 out=$(printf '%s;d3e5\n' "$trace2" | "$tool" eval --values 100,100,100,100,100)
 expect "--values" "$out" "$trace2;d3e5;0"
 
+# Values of every length and sign (written by table below 1000 and by
+# digits above): in trace 1 Rxe5 wins the pawn, so its value is the pawn's;
+# a queen taking a pawn a pawn defends loses the queen for it: pawn - queen.
+for pawn in 0 7 70 700 7000 65000; do
+    out=$(printf '%s\n' "$trace1" | "$tool" eval --values $pawn,300,300,500,900)
+    expect "value $pawn" "$out" "$trace1;e1e5;$pawn"
+done
+defended='4k3/8/3p4/4p3/8/8/8/4Q2K w - - 0 1'
+for queen in 8 17 107 1007 10007; do
+    out=$(printf '%s\n' "$defended" | "$tool" eval --values 7,300,300,500,$queen)
+    expect "value 7 - $queen" "$out" "$defended;e1e5;$((7 - queen))"
+done
+
 # Bad lines: reported with their number, the good lines still evaluated, exit 1.
 printf '%s;e1e5\nnot a fen\n\n%s;e2e4\n%s;d3e5\r\n' "$trace1" "$trace1" "$trace2" > "$work/mixed.txt"
 "$tool" eval "$work/mixed.txt" > "$work/out" 2> "$work/err"

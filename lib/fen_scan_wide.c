@@ -1,0 +1,223 @@
+/*
+ * The FEN placement read 32 bytes at a time with AVX2 and BMI2 (fen_scan.h),
+ * as simdjson finds structure, with no loop over characters:
+ *
+ * 1. The slashes and the first space of the text's first 64 bytes, by two
+ *    compares, give where the placement ends and where each rank starts.
+ * 2. Each rank's first 8 bytes go to a slot of 8 bytes (ranks 8-5 in one
+ *    vector, 4-1 in the other); the bytes from a slot's first '/' or ' ' on
+ *    are cut off, so a slot holds its rank's characters in text order.
+ * 3. A character's width (1 for a piece, d for a digit) summed along its
+ *    slot gives the square its run of squares starts on: the bit of that
+ *    square, summed over the slot (psadbw), is the rank's byte of "first
+ *    squares", F, the squares where the characters of the text begin.
+ * 4. Every piece type's characters, a bit each in slot order (movemask of a
+ *    class code from a pshufb table), are packed to text order with pext on
+ *    the slots' characters and spread onto F with pdep: the j-th character
+ *    of the placement lands on the j-th first square.
+ *
+ * The rules of the field are checked at once on the masks (8 ranks of width
+ * 8, no two digits side by side, nothing but pieces, digits and slashes, one
+ * king a colour at most). Anything unusual (a placement longer than 63 bytes,
+ * a text shorter than 32, any broken rule) returns 0 and leaves the text to
+ * the one-pass reader, which is exact about every case; so this reader needs
+ * to be right only about what it accepts. It reads no byte at or past
+ * `length`: the windows are moved back to end at the text's end.
+ */
+#include "fen_scan.h"
+
+#if defined(__AVX2__) && defined(__BMI2__)
+
+#include <immintrin.h>
+#include <string.h>
+
+#include "bitboard.h"
+
+/* A byte's piece code from its low nibble, for letters whose bit 4 is clear
+ * (B K N, b k n) and set (P Q R, p q r): the piece type + 1, so 0 is no
+ * piece. Any other byte of 0x40-0x7f reads 0: no piece. */
+#define CODE(t) ((t) + 1)
+#define NIBBLE_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)         \
+    _mm256_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a0, a1, \
+                     a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)
+
+/* The masks of 4 slots (a bit a byte), and their first squares. */
+typedef struct slot_masks {
+    uint32_t chars;        /* the bytes that are their rank's characters */
+    uint32_t digits;       /* those that are digits */
+    uint32_t code[3];      /* bit k of the piece code (type + 1) */
+    uint32_t black;        /* bytes with bit 5 set (lower case, among letters) */
+    uint32_t full_ranks;   /* the last byte of each slot whose rank is 8 wide */
+    __m256i first_squares; /* a rank's F byte in the low byte of its qword */
+} slot_masks;
+
+/* Reads 4 slots (a rank's first 8 bytes each, its first byte lowest). */
+static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
+{
+    slot_masks m;
+    /* Cut each slot at its first '/' or ' ': the bits spread to the higher
+     * bytes of the qword. */
+    __m256i stop = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')),
+                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 8));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 16));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 32));
+
+    const __m256i table_bit4_clear =
+        NIBBLE_TABLE(0, 0, CODE(SEEBATCH_BISHOP), 0, 0, 0, 0, 0, 0, 0, 0, CODE(SEEBATCH_KING), 0, 0,
+                     CODE(SEEBATCH_KNIGHT), 0);
+    const __m256i table_bit4_set =
+        NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN), CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0,
+                     0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i low = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
+    __m256i code = _mm256_blendv_epi8(_mm256_shuffle_epi8(table_bit4_clear, low),
+                                      _mm256_shuffle_epi8(table_bit4_set, low),
+                                      _mm256_slli_epi16(v, 3)); /* bit 4 to bit 7 */
+    /* Letters are 0x40-0x7f (signed: bytes of 0x80 up are negative). */
+    code = _mm256_and_si256(code, _mm256_cmpgt_epi8(v, _mm256_set1_epi8(0x3f)));
+    code = _mm256_andnot_si256(stop, code);
+
+    __m256i from_one = _mm256_sub_epi8(v, _mm256_set1_epi8('1'));
+    __m256i digit = _mm256_andnot_si256(
+        stop, _mm256_cmpeq_epi8(_mm256_min_epu8(from_one, _mm256_set1_epi8(7)), from_one));
+    /* The width: d for a digit, 1 for anything else of the rank (a byte that
+     * is neither piece nor digit fails the checks anyway), 0 once cut. */
+    __m256i width = _mm256_andnot_si256(
+        stop,
+        _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_sub_epi8(v, _mm256_set1_epi8('0')), digit));
+    __m256i end = _mm256_add_epi8(width, _mm256_slli_epi64(width, 8));
+    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 16));
+    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 32));
+    m.full_ranks =
+        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, _mm256_set1_epi8(8))) & 0x80808080u;
+    /* The bit of each character's first square in its rank (none once cut:
+     * an index with bit 7 set reads 0; 8-15 read 0 too, a rank too wide). */
+    const __m256i bits = NIBBLE_TABLE(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i first = _mm256_shuffle_epi8(bits, _mm256_or_si256(_mm256_sub_epi8(end, width), stop));
+    m.first_squares = _mm256_sad_epu8(first, _mm256_setzero_si256());
+
+    m.chars = ~(uint32_t)_mm256_movemask_epi8(stop);
+    m.digits = (uint32_t)_mm256_movemask_epi8(digit);
+    m.code[0] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 7));
+    m.code[1] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 6));
+    m.code[2] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 5));
+    m.black = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(v, 2));
+    return m;
+}
+
+/* F as one word, rank 8 (the text's first) in the low byte: the qwords of
+ * the two sums are ranks 8-5 and 4-1. */
+static uint64_t join_first_squares(__m256i high_ranks, __m256i low_ranks)
+{
+    __m256i both = _mm256_or_si256(high_ranks, _mm256_slli_epi64(low_ranks, 32));
+    __m128i lower = _mm256_castsi256_si128(both), upper = _mm256_extracti128_si256(both, 1);
+    uint64_t q0 = (uint64_t)_mm_cvtsi128_si64(lower), q1 = (uint64_t)_mm_extract_epi64(lower, 1);
+    uint64_t q2 = (uint64_t)_mm_cvtsi128_si64(upper), q3 = (uint64_t)_mm_extract_epi64(upper, 1);
+    return q0 | q1 << 8 | q2 << 16 | q3 << 24;
+}
+
+static uint64_t load8(const char *p)
+{
+    uint64_t value;
+    memcpy(&value, p, sizeof value);
+    return value;
+}
+
+/* The slashes and spaces of text[0..min(length, 64)), length >= 32. */
+static void find_structure(const char *text, size_t length, uint64_t *slashes, uint64_t *spaces)
+{
+    __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)text);
+    size_t second_at = length >= 64 ? 32 : length - 32; /* moved back to end at the end */
+    __m256i second = _mm256_loadu_si256((const __m256i *)(const void *)(text + second_at));
+    const __m256i slash = _mm256_set1_epi8('/'), space = _mm256_set1_epi8(' ');
+    *slashes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(first, slash)) |
+               (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(second, slash))
+                   << second_at;
+    *spaces = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(first, space)) |
+              (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(second, space))
+                  << second_at;
+}
+
+/* The slots' bits of one mask of both vectors, in text order (ranks 8-5
+ * then 4-1), spread from the characters onto their first squares and
+ * numbered as seebatch numbers squares (a1 = bit 0). */
+static inline bitboard on_squares(uint32_t high, uint32_t low, uint64_t chars, uint64_t squares)
+{
+    return __builtin_bswap64(_pdep_u64(_pext_u64(high | (uint64_t)low << 32, chars), squares));
+}
+
+/* Writes the pieces and colours into the board; false when a colour has
+ * two kings. */
+static bool place_pieces(const slot_masks *high, const slot_masks *low, uint64_t chars,
+                         uint64_t squares, seebatch_board *board)
+{
+    bitboard b0 = on_squares(high->code[0], low->code[0], chars, squares);
+    bitboard b1 = on_squares(high->code[1], low->code[1], chars, squares);
+    bitboard b2 = on_squares(high->code[2], low->code[2], chars, squares);
+    bitboard occupied = b0 | b1 | b2;
+    bitboard *p = board->pieces;
+    p[SEEBATCH_PAWN] = b0 & ~b1 & ~b2;   /* 1 */
+    p[SEEBATCH_KNIGHT] = b1 & ~b0 & ~b2; /* 2 */
+    p[SEEBATCH_BISHOP] = b0 & b1;        /* 3 */
+    p[SEEBATCH_ROOK] = b2 & ~b0 & ~b1;   /* 4 */
+    p[SEEBATCH_QUEEN] = b2 & b0;         /* 5 */
+    p[SEEBATCH_KING] = b2 & b1;          /* 6 */
+    bitboard black = on_squares(high->black, low->black, chars, squares) & occupied;
+    board->colors[SEEBATCH_BLACK] = black;
+    board->colors[SEEBATCH_WHITE] = occupied & ~black;
+    bitboard kings = p[SEEBATCH_KING];
+    return !more_than_one(kings & black) && !more_than_one(kings & ~black);
+}
+
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board)
+{
+    if (length < 32)
+        return 0;
+    uint64_t slashes, spaces;
+    find_structure(text, length, &slashes, &spaces);
+    if (!spaces)
+        return 0; /* longer than 64 bytes, or no other field */
+    unsigned end = (unsigned)__builtin_ctzll(spaces);
+    slashes = _bzhi_u64(slashes, end);
+    if (__builtin_popcountll(slashes) != 7)
+        return 0;
+    size_t start[8];
+    start[0] = 0;
+    for (int r = 1; r < 8; r++, slashes &= slashes - 1)
+        start[r] = (size_t)__builtin_ctzll(slashes) + 1;
+    if (start[7] + 8 > length)
+        return 0;
+    slot_masks high = read_slots(
+        _mm256_setr_epi64x((long long)load8(text + start[0]), (long long)load8(text + start[1]),
+                           (long long)load8(text + start[2]), (long long)load8(text + start[3])));
+    slot_masks low = read_slots(
+        _mm256_setr_epi64x((long long)load8(text + start[4]), (long long)load8(text + start[5]),
+                           (long long)load8(text + start[6]), (long long)load8(text + start[7])));
+    uint64_t chars = high.chars | (uint64_t)low.chars << 32;
+    uint64_t digits = high.digits | (uint64_t)low.digits << 32;
+    uint64_t letters = high.code[0] | high.code[1] | high.code[2] |
+                       (uint64_t)(low.code[0] | low.code[1] | low.code[2]) << 32;
+    /* Every rank 8 wide and wholly in its slot (no rank longer than 8
+     * characters: the slots then hold all end - 7 of them), nothing but
+     * pieces and digits, no two digits side by side. */
+    if ((high.full_ranks & low.full_ranks) != 0x80808080u ||
+        (unsigned)__builtin_popcountll(chars) != end - 7 || (chars & ~(letters | digits)) != 0 ||
+        (digits & (digits >> 1) & 0x7f7f7f7f7f7f7f7full) != 0)
+        return 0;
+    uint64_t squares = join_first_squares(high.first_squares, low.first_squares);
+    if (!place_pieces(&high, &low, chars, squares, board))
+        return 0;
+    return end;
+}
+
+#else
+
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board)
+{
+    (void)text;
+    (void)length;
+    (void)board;
+    return 0;
+}
+
+#endif
