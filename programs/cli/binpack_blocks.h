@@ -15,7 +15,7 @@
 #include "binpack_reader.h"
 #include "progress.h"
 
-enum { ENTRY_BLOCK = 4096 };
+enum { ENTRY_BLOCK = 512 };
 
 /* Works on count entries (count >= 1) and where each came from. */
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,

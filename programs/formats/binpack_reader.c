@@ -1,5 +1,6 @@
 #include "binpack_reader.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -374,6 +375,40 @@ static inline __attribute__((always_inline)) void play_in_chain(binpack_chunk_de
     }
 }
 
+/* Copies the decoder's entry out word by word, each word through a
+ * register: its fields were just written by narrower stores, and a wider
+ * load spanning several of them (what a plain struct copy compiles to)
+ * waits until they reach the cache rather than taking them from the store
+ * queue, a stall on every entry. */
+_Static_assert(offsetof(seebatch_board, fullmove_number) ==
+                   offsetof(seebatch_board, side_to_move) + 6 &&
+               offsetof(seebatch_board, halfmove_clock) == offsetof(seebatch_board, side_to_move) + 4,
+               "the board's small fields fill one 8-byte word");
+
+static inline __attribute__((always_inline)) void copy_entry_out(training_entry *out,
+                                                                 const training_entry *e)
+{
+    for (int i = 0; i < SEEBATCH_PIECE_TYPES; i++) {
+        bitboard word = e->board.pieces[i];
+        __asm__("" : "+r"(word));
+        out->board.pieces[i] = word;
+    }
+    for (int i = 0; i < 2; i++) {
+        bitboard word = e->board.colors[i];
+        __asm__("" : "+r"(word));
+        out->board.colors[i] = word;
+    }
+    uint64_t tail = (uint64_t)e->board.side_to_move | (uint64_t)e->board.en_passant << 8 |
+                    (uint64_t)e->board.castling << 16 | (uint64_t)e->board.halfmove_clock << 32 |
+                    (uint64_t)e->board.fullmove_number << 48;
+    memcpy((char *)out + offsetof(training_entry, board) + offsetof(seebatch_board, side_to_move),
+           &tail, sizeof tail);
+    out->move = e->move;
+    out->score = e->score;
+    out->ply = e->ply;
+    out->result = e->result;
+}
+
 static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
                                                                         training_entry *entry,
                                                                         binpack_source *source,
@@ -406,7 +441,7 @@ static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_
     d->last_score = seebatch_wrap16(-e->score);
     if (--d->plies_left == 0)
         d->next_stem = (size_t)((d->bit + 7) / 8);
-    *entry = *e;
+    copy_entry_out(entry, e);
     if (source)
         *source = (binpack_source){false, 0, start, d->bit};
     return BINPACK_ENTRY;

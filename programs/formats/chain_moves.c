@@ -73,6 +73,6 @@ bool seebatch_side_in_check(const seebatch_board *board)
     bitboard occupied = occupied_squares(board);
     bitboard diagonal = (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & theirs;
     bitboard straight = (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & theirs;
-    return (diagonal && (bishop_attacks(king, occupied) & diagonal)) ||
-           (straight && (rook_attacks(king, occupied) & straight));
+    return (diagonal && (line_bishop_attacks(king, occupied) & diagonal)) ||
+           (straight && (line_rook_attacks(king, occupied) & straight));
 }

@@ -17,6 +17,7 @@
 
 #include "attacks.h"
 #include "bitboard.h"
+#include "line_attacks.h"
 #include "training_entry.h"
 
 /* Hot functions of the movetext coding get a second copy compiled for CPUs
@@ -128,11 +129,11 @@ static inline bitboard seebatch_chain_destinations(const seebatch_board *board, 
     case SEEBATCH_KNIGHT:
         return knight_attacks(from) & ~ours;
     case SEEBATCH_BISHOP:
-        return bishop_attacks(from, occupied) & ~ours;
+        return line_bishop_attacks(from, occupied) & ~ours;
     case SEEBATCH_ROOK:
-        return rook_attacks(from, occupied) & ~ours;
+        return line_rook_attacks(from, occupied) & ~ours;
     case SEEBATCH_QUEEN:
-        return queen_attacks(from, occupied) & ~ours;
+        return (line_bishop_attacks(from, occupied) | line_rook_attacks(from, occupied)) & ~ours;
     default:
         *castlings = (unsigned)popcount(board->castling & (us == SEEBATCH_WHITE ? 3u : 12u));
         return king_attacks(from) & ~ours;
