@@ -227,6 +227,12 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
 {
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
+    if (!settings->rules.active && settings->count_only) { /* every entry is kept */
+        for (size_t i = 0; i < count && !f->scored; i++)
+            note_exposure(f, &entries[i]);
+        f->tally.kept += count;
+        return;
+    }
     bool see_ge[SEE_GROUP];
     bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
     if (lanes)

@@ -217,18 +217,18 @@ bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, b
 
 /* The next 57 bits from bit on (high bit first), the bits past the payload
  * read as 0. One unaligned load when 8 bytes are there. */
-static inline uint64_t peek_bits(const binpack_chunk_decoder *d)
+static inline uint64_t peek_bits(const uint8_t *data, size_t size, uint64_t bit)
 {
-    size_t byte = (size_t)(d->bit >> 3);
+    size_t byte = (size_t)(bit >> 3);
     uint64_t window = 0;
-    if (byte + 8 <= d->size) {
-        memcpy(&window, d->data + byte, 8);
+    if (byte + 8 <= size) {
+        memcpy(&window, data + byte, 8);
         window = __builtin_bswap64(window);
     } else {
         for (size_t i = 0; i < 8; i++)
-            window = window << 8 | (byte + i < d->size ? d->data[byte + i] : 0u);
+            window = window << 8 | (byte + i < size ? data[byte + i] : 0u);
     }
-    return window << (d->bit & 7);
+    return window << (bit & 7);
 }
 
 /* The bits of one movetext entry, taken from one window read at its first
@@ -356,35 +356,70 @@ static void fill_types(const seebatch_board *board, uint8_t types[64])
             types[lowest_square(set)] = (uint8_t)type;
 }
 
-/* Plays the previous entry's move on the decoder's board and its types:
- * the piece taken and the piece moved are read from the types, not from
- * the bitboards. */
-static inline __attribute__((always_inline)) void play_in_chain(binpack_chunk_decoder *d)
+/* Plays a move on a chain's board and its types: the piece taken and the
+ * piece moved are read from the types, not from the bitboards. Castling, en
+ * passant and promotions (about one move in a hundred) take this path;
+ * play_in_chain has the rest inline. */
+static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_t *types,
+                                                   seebatch_move move, int type)
 {
-    seebatch_move move = d->entry.move;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    seebatch_chain_play_known(&d->entry.board, move, d->moved_type, d->types[to]);
+    seebatch_chain_play_known(board, move, type, types[to]);
     if (kind == SEEBATCH_MOVE_CASTLING) {
-        d->types[to] = SEEBATCH_KING;
-        d->types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+        types[to] = SEEBATCH_KING;
+        types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
     } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
-        d->types[to] = (uint8_t)seebatch_promotion_piece(move);
+        types[to] = (uint8_t)seebatch_promotion_piece(move);
     } else {
-        d->types[to] = (uint8_t)d->moved_type;
+        types[to] = (uint8_t)type;
     }
 }
 
-/* Copies the decoder's entry out word by word, each word through a
- * register: its fields were just written by narrower stores, and a wider
- * load spanning several of them (what a plain struct copy compiles to)
- * waits until they reach the cache rather than taking them from the store
- * queue, a stall on every entry. */
+/* What seebatch_chain_play_known does for a plain move, with no branch on
+ * whether it takes: the type on an empty destination is a stale one, and
+ * clearing an empty square from its bitboard changes nothing. */
+static inline __attribute__((always_inline)) void play_in_chain(seebatch_board *board,
+                                                                uint8_t *types, seebatch_move move,
+                                                                int type)
+{
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) {
+        play_special(board, types, move, type);
+        return;
+    }
+    unsigned us = board->side_to_move & 1u;
+    bitboard to_bit = square_bit(to), move_bits = square_bit(from) | to_bit;
+    bool takes = (board->colors[us ^ 1u] >> to) & 1u;
+    if (board->castling)
+        board->castling &= (uint8_t) ~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
+    board->pieces[types[to]] &= ~to_bit;
+    board->colors[us ^ 1u] &= ~to_bit;
+    board->pieces[type] ^= move_bits;
+    board->colors[us] ^= move_bits;
+    board->halfmove_clock =
+        (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
+    board->side_to_move = (uint8_t)(us ^ 1u);
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    types[to] = (uint8_t)type;
+    /* Kept only when the other side could take there (as the data code
+     * does): never without one of its pawns beside the pushed one. */
+    if (double_push && (((to_bit << 1 & 0xFEFEFEFEFEFEFEFEull) | (to_bit >> 1 & 0x7F7F7F7F7F7F7F7Full)) &
+                        board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u]) &&
+        seebatch_en_passant_possible(board, (from + to) / 2))
+        board->en_passant = (uint8_t)((from + to) / 2);
+}
+
 _Static_assert(offsetof(seebatch_board, fullmove_number) ==
                    offsetof(seebatch_board, side_to_move) + 6 &&
                offsetof(seebatch_board, halfmove_clock) == offsetof(seebatch_board, side_to_move) + 4,
                "the board's small fields fill one 8-byte word");
 
+/* Copies an entry out word by word, each word through a register: its
+ * fields were just written by narrower stores, and a wider load spanning
+ * several of them (what a plain struct copy compiles to) waits until they
+ * reach the cache rather than taking them from the store queue. */
 static inline __attribute__((always_inline)) void copy_entry_out(training_entry *out,
                                                                  const training_entry *e)
 {
@@ -409,42 +444,60 @@ static inline __attribute__((always_inline)) void copy_entry_out(training_entry 
     out->result = e->result;
 }
 
-static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
-                                                                        training_entry *entry,
-                                                                        binpack_source *source,
-                                                                        binpack_fault *fault)
+/* The entries of the open chain, up to max (at least 1): the loop nearly
+ * every entry takes, its state in locals and written back at the end.
+ * Returns how many were decoded; *problem is set (and *fault filled) when
+ * the movetext does not decode. */
+static inline __attribute__((always_inline)) size_t
+decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
+             binpack_source *restrict sources, size_t max, bool pdep,
+             binpack_fault *restrict fault, const char **problem)
 {
-    /* The previous entry becomes this one in place. */
-    training_entry *e = &d->entry;
-    uint64_t start = d->bit;
-    play_in_chain(d);
-    e->ply = (uint16_t)(e->ply + 1);
-    e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
-    e->result = (int8_t)-e->result;
-    bit_cursor cursor = {peek_bits(d), 0};
-    const char *problem =
-        decode_move(&cursor, &e->board, d->types, d->pdep, &e->move, &d->moved_type);
-    /* Movetext numbers a piece's squares without asking whether a king
-     * stands there: damaged bits can take one, and every entry after
-     * would lack it. One test keeps every entry with both kings. */
-    if (!problem && (square_bit(seebatch_move_to(e->move)) & e->board.pieces[SEEBATCH_KING]))
-        problem = "a move that takes a king: the movetext is damaged";
-    if (!problem)
-        problem = decode_score(&cursor, d->last_score, &e->score);
-    if (d->bit + cursor.used > (uint64_t)d->size * 8)
-        problem = "the chunk ends inside a chain's movetext";
-    if (problem) {
-        seebatch_fail(fault, d->file_offset + (d->bit >> 3), problem);
-        return BINPACK_FAULT;
+    training_entry e = d->entry;
+    int moved_type = d->moved_type;
+    uint64_t bit = d->bit, start = bit;
+    const uint64_t end_bit = (uint64_t)d->size * 8;
+    int16_t last_score = d->last_score;
+    unsigned plies_left = d->plies_left;
+    size_t n = 0;
+    while (n < max && plies_left) {
+        /* The previous entry becomes this one. */
+        start = bit;
+        play_in_chain(&e.board, d->types, e.move, moved_type);
+        e.ply = (uint16_t)(e.ply + 1);
+        e.board.fullmove_number = seebatch_fullmove_of_ply(e.ply);
+        e.result = (int8_t)-e.result;
+        bit_cursor cursor = {peek_bits(d->data, d->size, bit), 0};
+        *problem = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
+        /* Movetext numbers a piece's squares without asking whether a king
+         * stands there: damaged bits can take one, and every entry after
+         * would lack it. One test keeps every entry with both kings. */
+        if (!*problem && (square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
+            *problem = "a move that takes a king: the movetext is damaged";
+        if (!*problem)
+            *problem = decode_score(&cursor, last_score, &e.score);
+        if (bit + cursor.used > end_bit)
+            *problem = "the chunk ends inside a chain's movetext";
+        if (*problem)
+            break;
+        bit += cursor.used;
+        last_score = seebatch_wrap16(-e.score);
+        plies_left--;
+        copy_entry_out(&out[n], &e);
+        if (sources)
+            sources[n] = (binpack_source){false, 0, start, bit};
+        n++;
     }
-    d->bit += cursor.used;
-    d->last_score = seebatch_wrap16(-e->score);
-    if (--d->plies_left == 0)
-        d->next_stem = (size_t)((d->bit + 7) / 8);
-    copy_entry_out(entry, e);
-    if (source)
-        *source = (binpack_source){false, 0, start, d->bit};
-    return BINPACK_ENTRY;
+    d->entry = e;
+    d->moved_type = moved_type;
+    d->bit = bit;
+    d->last_score = last_score;
+    d->plies_left = plies_left;
+    if (!plies_left)
+        d->next_stem = (size_t)((bit + 7) / 8);
+    if (*problem)
+        seebatch_fail(fault, d->file_offset + (start >> 3), *problem);
+    return n;
 }
 
 static inline __attribute__((always_inline)) binpack_step
@@ -476,26 +529,43 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     return BINPACK_ENTRY;
 }
 
-/* The loop over a block: one call for many entries, the chain's entries in
- * a loop of their own (most entries are not stems). */
-SEEBATCH_POPCNT_CLONES
-static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
-                           binpack_source *sources, size_t max, binpack_step *stop,
-                           binpack_fault *fault)
+/* The loop over a block: one call for many entries, the chains' entries
+ * in a loop of their own (most entries are not stems), built once for
+ * each way of finding the n-th set square. */
+static inline __attribute__((always_inline)) size_t
+next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entries,
+                binpack_source *restrict sources, size_t max, binpack_step *stop,
+                binpack_fault *restrict fault, bool pdep)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
-        step = d->plies_left ? next_in_chain(d, &entries[count],
-                                             sources ? &sources[count] : NULL, fault)
-                             : next_stem(d, &entries[count], sources ? &sources[count] : NULL,
-                                         fault);
+        if (d->plies_left) {
+            const char *problem = NULL;
+            count += decode_chain(d, entries + count, sources ? sources + count : NULL,
+                                  max - count, pdep, fault, &problem);
+            if (problem) {
+                step = BINPACK_FAULT;
+                break;
+            }
+            continue;
+        }
+        step = next_stem(d, &entries[count], sources ? &sources[count] : NULL, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
     }
     *stop = step;
     return count;
+}
+
+SEEBATCH_POPCNT_CLONES
+static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
+                           binpack_source *sources, size_t max, binpack_step *stop,
+                           binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
+                   : next_entries_by(d, entries, sources, max, stop, fault, false);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
