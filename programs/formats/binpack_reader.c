@@ -346,6 +346,9 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->size = size;
     decoder->file_offset = file_offset;
     decoder->pdep = seebatch_cpu_has_fast_pext();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    decoder->popcnt = __builtin_cpu_supports("popcnt");
+#endif
 }
 
 /* The piece type on each occupied square of a stem's board. */
@@ -559,13 +562,37 @@ next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entr
     return count;
 }
 
+#if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
+/* Where pdep is fast the CPU has BMI2 (and POPCNT): this copy is built for
+ * them, its variable shifts one instruction each (shlx, shrx) rather than
+ * two, the decoder's most frequent operation after loads. */
+#define SEEBATCH_BMI2_DECODER 1
+__attribute__((target("popcnt,bmi2"))) static size_t
+next_entries_bmi2(binpack_chunk_decoder *d, training_entry *entries, binpack_source *sources,
+                  size_t max, binpack_step *stop, binpack_fault *fault)
+{
+    return next_entries_by(d, entries, sources, max, stop, fault, true);
+}
+#endif
+
 SEEBATCH_POPCNT_CLONES
+static size_t next_entries_portable(binpack_chunk_decoder *d, training_entry *entries,
+                                    binpack_source *sources, size_t max, binpack_step *stop,
+                                    binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
+                   : next_entries_by(d, entries, sources, max, stop, fault, false);
+}
+
 static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
                            binpack_source *sources, size_t max, binpack_step *stop,
                            binpack_fault *fault)
 {
-    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
-                   : next_entries_by(d, entries, sources, max, stop, fault, false);
+#ifdef SEEBATCH_BMI2_DECODER
+    if (d->pdep && d->popcnt)
+        return next_entries_bmi2(d, entries, sources, max, stop, fault);
+#endif
+    return next_entries_portable(d, entries, sources, max, stop, fault);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
