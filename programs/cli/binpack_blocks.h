@@ -21,7 +21,7 @@ enum { ENTRY_BLOCK = 512 };
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
-/* The blocks entries pass through (about a megabyte): kept by the caller
+/* The blocks entries pass through (about 100 KB): kept by the caller
  * from chunk to chunk, since allocating and returning them for every chunk
  * costs the kernel's time on every thread. */
 typedef struct block_pair block_pair;

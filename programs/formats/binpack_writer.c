@@ -290,39 +290,38 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64
     w->plies += entries;
 }
 
-void seebatch_binpack_append_writer(binpack_writer *w, binpack_writer *after)
+bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t count, FILE *out)
 {
-    seebatch_binpack_close_chain(w);
-    seebatch_binpack_close_chain(after);
-    w->out_of_memory |= after->out_of_memory;
-    if (after->size && reserve(w, after->size)) {
-        memcpy(w->payload + w->size, after->payload, after->size);
-        w->size += after->size;
+    bool ok = true;
+    size_t size = 0;
+    for (size_t i = 0; i < count; i++) {
+        seebatch_binpack_close_chain(writers[i]);
+        ok = ok && !writers[i]->out_of_memory;
+        size += writers[i]->size;
     }
-    after->size = 0;
-    after->has_last = false;
-    after->out_of_memory = false;
-    w->has_last = false;
-}
-
-bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
-{
-    seebatch_binpack_close_chain(w);
-    bool ok = !w->out_of_memory;
-    if (ok && w->size) {
+    if (ok && size) {
         uint8_t header[8] = {'B',
                              'I',
                              'N',
                              'P',
-                             (uint8_t)w->size,
-                             (uint8_t)(w->size >> 8),
-                             (uint8_t)(w->size >> 16),
-                             (uint8_t)(w->size >> 24)};
-        ok = fwrite(header, 1, 8, out) == 8 && fwrite(w->payload, 1, w->size, out) == w->size;
+                             (uint8_t)size,
+                             (uint8_t)(size >> 8),
+                             (uint8_t)(size >> 16),
+                             (uint8_t)(size >> 24)};
+        ok = fwrite(header, 1, 8, out) == 8;
+        for (size_t i = 0; ok && i < count; i++)
+            ok = fwrite(writers[i]->payload, 1, writers[i]->size, out) == writers[i]->size;
     }
-    w->size = 0;
-    w->has_last = false;
+    for (size_t i = 0; i < count; i++) {
+        writers[i]->size = 0;
+        writers[i]->has_last = false;
+    }
     return ok;
+}
+
+bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
+{
+    return seebatch_binpack_flush_chunk_parts(&w, 1, out);
 }
 
 /* ------------------------------------------------------------------------ */
