@@ -30,9 +30,9 @@ struct chunk_slot {
     binpack_chunk_status status;
     binpack_fault read_fault; /* for a truncated chunk */
     chunk_result result;
-    int parts;         /* threads this chunk may be cut for (job->split) */
-    chunk_part *part;  /* job->threads of them when job->split, else NULL */
-    int joined;        /* parts whose binpack output follows the result's (join_parts) */
+    int parts;        /* threads this chunk may be cut for (job->split) */
+    chunk_part *part; /* job->threads of them when job->split, else NULL */
+    int joined;       /* parts whose binpack output follows the result's (join_parts) */
 };
 
 static void reset_result(chunk_result *result)

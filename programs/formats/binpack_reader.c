@@ -382,9 +382,8 @@ static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_
 /* What seebatch_chain_play_known does for a plain move, with no branch on
  * whether it takes: the type on an empty destination is a stale one, and
  * clearing an empty square from its bitboard changes nothing. */
-static inline __attribute__((always_inline)) void play_in_chain(seebatch_board *board,
-                                                                uint8_t *types, seebatch_move move,
-                                                                int type)
+static inline __attribute__((always_inline)) void
+play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int type)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
@@ -408,15 +407,17 @@ static inline __attribute__((always_inline)) void play_in_chain(seebatch_board *
     types[to] = (uint8_t)type;
     /* Kept only when the other side could take there (as the data code
      * does): never without one of its pawns beside the pushed one. */
-    if (double_push && (((to_bit << 1 & 0xFEFEFEFEFEFEFEFEull) | (to_bit >> 1 & 0x7F7F7F7F7F7F7F7Full)) &
-                        board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u]) &&
+    if (double_push &&
+        (((to_bit << 1 & 0xFEFEFEFEFEFEFEFEull) | (to_bit >> 1 & 0x7F7F7F7F7F7F7F7Full)) &
+         board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u]) &&
         seebatch_en_passant_possible(board, (from + to) / 2))
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
 _Static_assert(offsetof(seebatch_board, fullmove_number) ==
-                   offsetof(seebatch_board, side_to_move) + 6 &&
-               offsetof(seebatch_board, halfmove_clock) == offsetof(seebatch_board, side_to_move) + 4,
+                       offsetof(seebatch_board, side_to_move) + 6 &&
+                   offsetof(seebatch_board, halfmove_clock) ==
+                       offsetof(seebatch_board, side_to_move) + 4,
                "the board's small fields fill one 8-byte word");
 
 /* Copies an entry out word by word, each word through a register: its
@@ -453,8 +454,8 @@ static inline __attribute__((always_inline)) void copy_entry_out(training_entry 
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
 decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
-             binpack_source *restrict sources, size_t max, bool pdep,
-             binpack_fault *restrict fault, const char **problem)
+             binpack_source *restrict sources, size_t max, bool pdep, binpack_fault *restrict fault,
+             const char **problem)
 {
     training_entry e = d->entry;
     int moved_type = d->moved_type;
@@ -545,8 +546,8 @@ next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entr
     while (count < max) {
         if (d->plies_left) {
             const char *problem = NULL;
-            count += decode_chain(d, entries + count, sources ? sources + count : NULL,
-                                  max - count, pdep, fault, &problem);
+            count += decode_chain(d, entries + count, sources ? sources + count : NULL, max - count,
+                                  pdep, fault, &problem);
             if (problem) {
                 step = BINPACK_FAULT;
                 break;
