@@ -17,7 +17,8 @@
 
 enum { ENTRY_BLOCK = 512 };
 
-/* Works on count entries (count >= 1) and where each came from. */
+/* Works on count entries (count >= 1) and where each came from (NULL
+ * when the decoding was asked for none: block_decoding.without_sources). */
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
@@ -33,6 +34,7 @@ typedef struct block_decoding {
     bool faulted;        /* out: the payload stopped decoding ... */
     binpack_fault fault; /* ... here */
     progress_meter *progress; /* in: counts the entries consumed and their bytes; NULL for none */
+    bool without_sources;     /* in: the consumer reads no sources: none are filled (NULL) */
 } block_decoding;
 
 /* Decodes the payload (data, size bytes at file_offset in the file), giving

@@ -272,7 +272,7 @@ static void filter_entries(const training_entry *entries, const binpack_source *
                            size_t count, void *state)
 {
     for (size_t at = 0; at < count; at += SEE_GROUP)
-        filter_group(state, entries + at, sources + at,
+        filter_group(state, entries + at, sources ? sources + at : NULL,
                      count - at < SEE_GROUP ? count - at : SEE_GROUP);
 }
 
@@ -293,6 +293,8 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     if (settings->piece_counts)
         filter.history.piece_counts = *settings->piece_counts;
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
+    /* Only binpack output copies the input's stems and movetext. */
+    result->decoding.without_sources = settings->count_only || settings->output != DATA_BINPACK;
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
     if (settings->piece_counts)

@@ -1,6 +1,5 @@
 #include "binpack_reader.h"
 
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -414,40 +413,6 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
-_Static_assert(offsetof(seebatch_board, fullmove_number) ==
-                       offsetof(seebatch_board, side_to_move) + 6 &&
-                   offsetof(seebatch_board, halfmove_clock) ==
-                       offsetof(seebatch_board, side_to_move) + 4,
-               "the board's small fields fill one 8-byte word");
-
-/* Copies an entry out word by word, each word through a register: its
- * fields were just written by narrower stores, and a wider load spanning
- * several of them (what a plain struct copy compiles to) waits until they
- * reach the cache rather than taking them from the store queue. */
-static inline __attribute__((always_inline)) void copy_entry_out(training_entry *out,
-                                                                 const training_entry *e)
-{
-    for (int i = 0; i < SEEBATCH_PIECE_TYPES; i++) {
-        bitboard word = e->board.pieces[i];
-        __asm__("" : "+r"(word));
-        out->board.pieces[i] = word;
-    }
-    for (int i = 0; i < 2; i++) {
-        bitboard word = e->board.colors[i];
-        __asm__("" : "+r"(word));
-        out->board.colors[i] = word;
-    }
-    uint64_t tail = (uint64_t)e->board.side_to_move | (uint64_t)e->board.en_passant << 8 |
-                    (uint64_t)e->board.castling << 16 | (uint64_t)e->board.halfmove_clock << 32 |
-                    (uint64_t)e->board.fullmove_number << 48;
-    memcpy((char *)out + offsetof(training_entry, board) + offsetof(seebatch_board, side_to_move),
-           &tail, sizeof tail);
-    out->move = e->move;
-    out->score = e->score;
-    out->ply = e->ply;
-    out->result = e->result;
-}
-
 /* The entries of the open chain, up to max (at least 1): the loop nearly
  * every entry takes, its state in locals and written back at the end.
  * Returns how many were decoded; *problem is set (and *fault filled) when
@@ -487,7 +452,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
         bit += cursor.used;
         last_score = seebatch_wrap16(-e.score);
         plies_left--;
-        copy_entry_out(&out[n], &e);
+        out[n] = e;
         if (sources)
             sources[n] = (binpack_source){false, 0, start, bit};
         n++;
