@@ -428,8 +428,9 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
     const uint64_t end_bit = (uint64_t)d->size * 8;
     int16_t last_score = d->last_score;
     unsigned plies_left = d->plies_left;
-    size_t n = 0;
-    while (n < max && plies_left) {
+    size_t n = 0, todo = plies_left < max ? plies_left : max;
+    const char *why = NULL;
+    while (n < todo) {
         /* The previous entry becomes this one. */
         start = bit;
         play_in_chain(&e.board, d->types, e.move, moved_type);
@@ -437,26 +438,26 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
         e.board.fullmove_number = seebatch_fullmove_of_ply(e.ply);
         e.result = (int8_t)-e.result;
         bit_cursor cursor = {peek_bits(d->data, d->size, bit), 0};
-        *problem = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
+        why = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
         /* Movetext numbers a piece's squares without asking whether a king
          * stands there: damaged bits can take one, and every entry after
          * would lack it. One test keeps every entry with both kings. */
-        if (!*problem && (square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
-            *problem = "a move that takes a king: the movetext is damaged";
-        if (!*problem)
-            *problem = decode_score(&cursor, last_score, &e.score);
+        if (!why && (square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
+            why = "a move that takes a king: the movetext is damaged";
+        if (!why)
+            why = decode_score(&cursor, last_score, &e.score);
         if (bit + cursor.used > end_bit)
-            *problem = "the chunk ends inside a chain's movetext";
-        if (*problem)
+            why = "the chunk ends inside a chain's movetext";
+        if (why)
             break;
         bit += cursor.used;
         last_score = seebatch_wrap16(-e.score);
-        plies_left--;
         out[n] = e;
         if (sources)
             sources[n] = (binpack_source){false, 0, start, bit};
         n++;
     }
+    plies_left -= (unsigned)n;
     d->entry = e;
     d->moved_type = moved_type;
     d->bit = bit;
@@ -464,6 +465,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
     d->plies_left = plies_left;
     if (!plies_left)
         d->next_stem = (size_t)((bit + 7) / 8);
+    *problem = why;
     if (*problem)
         seebatch_fail(fault, d->file_offset + (start >> 3), *problem);
     return n;
