@@ -309,8 +309,9 @@ bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t c
                              (uint8_t)(size >> 16),
                              (uint8_t)(size >> 24)};
         ok = fwrite(header, 1, 8, out) == 8;
-        for (size_t i = 0; ok && i < count; i++)
-            ok = fwrite(writers[i]->payload, 1, writers[i]->size, out) == writers[i]->size;
+        for (size_t i = 0; ok && i < count; i++) /* an empty writer may have no payload */
+            ok = !writers[i]->size ||
+                 fwrite(writers[i]->payload, 1, writers[i]->size, out) == writers[i]->size;
     }
     for (size_t i = 0; i < count; i++) {
         writers[i]->size = 0;
