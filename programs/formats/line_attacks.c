@@ -4,18 +4,15 @@
  * initialisation at run time, nothing mutable. */
 
 #define FILE_LINE(sq) ((0x0101010101010101ull << ((sq)&7)) ^ (1ull << (sq)))
-/* The a1-h8 diagonal moved up or down to the square's (rank - file). */
-#define DIAG_OFFSET(sq) ((int)((sq) >> 3) - (int)((sq)&7))
+/* A line moved up (n > 0) or down (n < 0) by n ranks; both shift counts
+ * are kept in 0..63, the branch not taken included. */
+#define MOVED(line, n) ((n) >= 0 ? (line) << ((8 * (n)) & 63) : (line) >> ((-8 * (n)) & 63))
+/* The a1-h8 diagonal moved to the square's (rank - file). */
 #define DIAGONAL_LINE(sq)                                                                          \
-    ((DIAG_OFFSET(sq) >= 0 ? 0x8040201008040201ull << (8 * DIAG_OFFSET(sq))                        \
-                           : 0x8040201008040201ull >> (-8 * DIAG_OFFSET(sq))) ^                    \
-     (1ull << (sq)))
-/* The a8-h1 antidiagonal moved up or down to the square's (rank + file). */
-#define ANTI_OFFSET(sq) ((int)((sq) >> 3) + (int)((sq)&7) - 7)
+    (MOVED(0x8040201008040201ull, (int)((sq) >> 3) - (int)((sq)&7)) ^ (1ull << (sq)))
+/* The a8-h1 antidiagonal moved to the square's (rank + file). */
 #define ANTIDIAGONAL_LINE(sq)                                                                      \
-    ((ANTI_OFFSET(sq) >= 0 ? 0x0102040810204080ull << (8 * ANTI_OFFSET(sq))                        \
-                           : 0x0102040810204080ull >> (-8 * ANTI_OFFSET(sq))) ^                    \
-     (1ull << (sq)))
+    (MOVED(0x0102040810204080ull, (int)((sq) >> 3) + (int)((sq)&7) - 7) ^ (1ull << (sq)))
 #define LINES(sq)                                                                                  \
     {                                                                                              \
         FILE_LINE(sq), DIAGONAL_LINE(sq), ANTIDIAGONAL_LINE(sq)                                    \
