@@ -2,13 +2,15 @@
  * The generated attack tables against slow references: magic lookups equal
  * ray walking for every subset of every mask and for many random full
  * occupancies; leaper, pawn, between and line tables by spot checks and
- * symmetry properties.
+ * symmetry properties; the binpack decoder's small-table slider lookups
+ * (line_attacks.h) against the same references.
  */
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "attacks.h"
 #include "check.h"
+#include "line_attacks.h"
 #include "position_generator.h"
 
 static unsigned square(const char *name)
@@ -91,6 +93,8 @@ static void test_every_mask_subset(void)
         do {
             bitboard occupied = subset | (random_next(&state) & ~mask);
             bishop_wrong += bishop_attacks(sq, occupied) != bishop_reference(sq, occupied);
+            /* The binpack decoder's small-table lookups (line_attacks.h) too. */
+            bishop_wrong += line_bishop_attacks(sq, occupied) != bishop_reference(sq, occupied);
             subset = (subset - mask) & mask;
         } while (subset);
         mask = seebatch_rook_magics[sq].mask;
@@ -98,6 +102,7 @@ static void test_every_mask_subset(void)
         do {
             bitboard occupied = subset | (random_next(&state) & ~mask);
             rook_wrong += rook_attacks(sq, occupied) != rook_reference(sq, occupied);
+            rook_wrong += line_rook_attacks(sq, occupied) != rook_reference(sq, occupied);
             subset = (subset - mask) & mask;
         } while (subset);
         CHECK_EQ(bishop_wrong, 0, "bishop lookups wrong on square %u", sq);
@@ -116,6 +121,8 @@ static void test_random_occupancies(void)
             wrong += bishop_attacks(sq, occupied) != bishop_reference(sq, occupied);
             wrong += rook_attacks(sq, occupied) != rook_reference(sq, occupied);
             wrong += queen_attacks(sq, occupied) != queen;
+            wrong += line_bishop_attacks(sq, occupied) != bishop_reference(sq, occupied);
+            wrong += line_rook_attacks(sq, occupied) != rook_reference(sq, occupied);
         }
         CHECK_EQ(wrong, 0, "slider lookups wrong on square %u", sq);
     }

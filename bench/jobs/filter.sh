@@ -3,7 +3,8 @@
 # --skip-in-check and with no rule, binpack in and out, and seebatch stats,
 # on small.binpack (../shared/data, next to the repository; not committed)
 # repeated COPIES times (a file of many chunks) and on small.binpack itself
-# (one chunk), at -j 1 and -j 2; outputs compared between -j 1 and -j 2.
+# (one chunk), and on the COPIES payloads as one large chunk, at -j 1 and
+# -j 2; outputs compared between -j 1 and -j 2.
 # Then where the time goes: a `perf record -e cpu-clock` profile of the
 # filter at -j 1 (top symbols), and callgrind's instructions per entry on
 # small.binpack (the firm figure on a shared machine), each skipped with a
@@ -24,6 +25,16 @@ tool=$build/seebatch
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for _ in $(seq "$copies"); do cat "$data"; done > "$work/big.binpack"
+# The same entries as one large chunk (small.binpack is one chunk: its
+# payload COPIES times under one header), for -j within a chunk.
+payload=$(($(wc -c < "$data") - 8))
+if [ "$(od -An -tu4 -j4 -N4 "$data" | tr -d ' ')" = "$payload" ]; then
+    total=$((payload * copies))
+    { printf 'BINP'
+      printf "$(printf '\\x%02x\\x%02x\\x%02x\\x%02x' $((total & 255)) $((total >> 8 & 255)) \
+          $((total >> 16 & 255)) $((total >> 24 & 255)))"
+      for _ in $(seq "$copies"); do tail -c "$payload" "$data"; done; } > "$work/one.binpack"
+fi
 count() { "$tool" filter --count-only "$1" 2>&1 | sed -n 's/^seebatch filter: \([0-9]*\) entries read.*/\1/p'; }
 big_entries=$(count "$work/big.binpack")
 small_entries=$(count "$data")
@@ -58,6 +69,12 @@ same "$work/n1.binpack" "$work/n2.binpack"
 echo "  no rule -j 2 / -j 1 (wall): $(ratio none-j1 none-j2)"
 best decode-only "$big_entries" "$tool" filter --count-only -j 1 "$work/big.binpack"
 best stats "$big_entries" "$tool" stats "$work/big.binpack"
+if [ -f "$work/one.binpack" ]; then
+    best large-chunk-j1 "$big_entries" "$tool" filter "${rules[@]}" -j 1 "$work/one.binpack" --output "$work/l1.binpack"
+    best large-chunk-j2 "$big_entries" "$tool" filter "${rules[@]}" -j 2 "$work/one.binpack" --output "$work/l2.binpack"
+    same "$work/l1.binpack" "$work/l2.binpack"
+    echo "  one large chunk -j 2 / -j 1 (wall): $(ratio large-chunk-j1 large-chunk-j2)"
+fi
 best one-chunk-j1 "$small_entries" "$tool" filter "${rules[@]}" -j 1 "$data" --output "$work/s1.binpack"
 best one-chunk-j2 "$small_entries" "$tool" filter "${rules[@]}" -j 2 "$data" --output "$work/s2.binpack"
 same "$work/s1.binpack" "$work/s2.binpack"

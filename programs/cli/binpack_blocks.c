@@ -13,10 +13,11 @@ typedef struct entry_block {
 
 /* Fills a block; marks it last at the end of the payload or a fault. */
 static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, bool *faulted,
-                         binpack_fault *fault)
+                         binpack_fault *fault, bool with_sources)
 {
     binpack_step stop;
-    block->count = seebatch_binpack_next_block(decoder, block->entries, block->sources, ENTRY_BLOCK,
+    block->count = seebatch_binpack_next_block(decoder, block->entries,
+                                               with_sources ? block->sources : NULL, ENTRY_BLOCK,
                                                &stop, fault);
     block->last = stop != BINPACK_ENTRY;
     if (block->last) {
@@ -48,6 +49,7 @@ struct block_pair {
     entry_block blocks[2];
     bool full[2];
     binpack_chunk_decoder decoder;
+    bool sources; /* the consumer reads them (block_decoding.without_sources) */
     bool faulted;
     binpack_fault fault;
 };
@@ -61,7 +63,7 @@ static void *decode_all_blocks(void *argument)
         while (pair->full[b % 2])
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
-        decode_block(&pair->decoder, block, &pair->faulted, &pair->fault);
+        decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, pair->sources);
         pthread_mutex_lock(&pair->lock);
         pair->full[b % 2] = true;
         pthread_cond_broadcast(&pair->changed);
@@ -82,7 +84,7 @@ static size_t consume_all_blocks(block_pair *pair, progress_meter *progress,
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
         if (block->count)
-            consume(block->entries, block->sources, block->count, state);
+            consume(block->entries, pair->sources ? block->sources : NULL, block->count, state);
         total += block->count;
         count_progress(progress, block, &counted);
         bool last = block->last;
@@ -109,6 +111,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
         return 0;
     }
     pair->faulted = false;
+    pair->sources = !decoding->without_sources;
     pair->full[0] = pair->full[1] = false;
     seebatch_binpack_decoder_start(&pair->decoder, data, size, file_offset);
     pthread_mutex_init(&pair->lock, NULL);
@@ -121,9 +124,9 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
     } else {
         entry_block *block = &pair->blocks[0];
         do {
-            decode_block(&pair->decoder, block, &pair->faulted, &pair->fault);
+            decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, pair->sources);
             if (block->count)
-                consume(block->entries, block->sources, block->count, state);
+                consume(block->entries, pair->sources ? block->sources : NULL, block->count, state);
             total += block->count;
             count_progress(decoding->progress, block, &counted);
         } while (!block->last);

@@ -15,13 +15,14 @@
 #include "binpack_reader.h"
 #include "progress.h"
 
-enum { ENTRY_BLOCK = 4096 };
+enum { ENTRY_BLOCK = 512 };
 
-/* Works on count entries (count >= 1) and where each came from. */
+/* Works on count entries (count >= 1) and where each came from (NULL
+ * when the decoding was asked for none: block_decoding.without_sources). */
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
-/* The blocks entries pass through (about a megabyte): kept by the caller
+/* The blocks entries pass through (about 100 KB): kept by the caller
  * from chunk to chunk, since allocating and returning them for every chunk
  * costs the kernel's time on every thread. */
 typedef struct block_pair block_pair;
@@ -33,6 +34,7 @@ typedef struct block_decoding {
     bool faulted;        /* out: the payload stopped decoding ... */
     binpack_fault fault; /* ... here */
     progress_meter *progress; /* in: counts the entries consumed and their bytes; NULL for none */
+    bool without_sources;     /* in: the consumer reads no sources: none are filled (NULL) */
 } block_decoding;
 
 /* Decodes the payload (data, size bytes at file_offset in the file), giving

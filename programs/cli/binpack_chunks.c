@@ -30,8 +30,9 @@ struct chunk_slot {
     binpack_chunk_status status;
     binpack_fault read_fault; /* for a truncated chunk */
     chunk_result result;
-    int parts;         /* threads this chunk may be cut for (job->split) */
-    chunk_part *part;  /* job->threads of them when job->split, else NULL */
+    int parts;        /* threads this chunk may be cut for (job->split) */
+    chunk_part *part; /* job->threads of them when job->split, else NULL */
+    int joined;       /* parts whose binpack output follows the result's (join_parts) */
 };
 
 static void reset_result(chunk_result *result)
@@ -76,15 +77,18 @@ static int cut_slot(chunk_slot *slot)
     return count;
 }
 
-/* The parts' results, in order, as the whole chunk's. */
+/* The parts' results, in order, as the whole chunk's. Their binpack
+ * payloads stay where they are, written one after the other as one chunk
+ * (write_result): joining them would copy the whole output here, on one
+ * thread, after both parts are done. */
 static void join_parts(chunk_slot *slot, int count)
 {
     chunk_result *result = &slot->result; /* reset, its writer empty */
+    slot->joined = count;
     for (int k = 0; k < count; k++) {
         chunk_result *part = &slot->part[k].result;
         text_buffer_append(&result->text, part->text.bytes, part->text.length);
         part->text.length = 0;
-        seebatch_binpack_append_writer(&result->binpack, &part->binpack);
         result->entries += part->entries;
         for (int c = 0; c < CHUNK_COUNTERS; c++)
             result->counters[c] += part->counters[c];
@@ -135,6 +139,7 @@ static void *process_slot(void *argument)
     chunk_slot *slot = argument;
     chunk_result *result = &slot->result;
     reset_result(result);
+    slot->joined = 0;
     if (!(slot->parts > 1 && process_in_parts(slot)))
         slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
     if (slot->status == BINPACK_CHUNK_TRUNCATED) {
@@ -233,12 +238,28 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
     *carry = result->carry_out;
 }
 
+/* The writers of a slot's binpack output, in order: its result's, then
+ * those of the parts it was cut in. Returns how many. */
+static size_t slot_writers(chunk_slot *slot, binpack_writer **writers)
+{
+    size_t count = 0;
+    writers[count++] = &slot->result.binpack;
+    for (int k = 0; k < slot->joined; k++)
+        writers[count++] = &slot->part[k].result.binpack;
+    return count;
+}
+
 /* Writes one result; returns an exit status, or -1 to go on. */
 static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *totals)
 {
     settle_slot(job, slot, &totals->carry);
     chunk_result *result = &slot->result;
-    if (result->binpack.out_of_memory) {
+    binpack_writer *writers[MAX_THREADS + 1];
+    size_t writer_count = slot_writers(slot, writers);
+    bool out_of_memory = false;
+    for (size_t i = 0; i < writer_count; i++)
+        out_of_memory |= writers[i]->out_of_memory;
+    if (out_of_memory) {
         fprintf(stderr, "seebatch %s: out of memory\n", job->name);
         return EXIT_RESOURCE_FAILURE;
     }
@@ -246,7 +267,7 @@ static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *to
     bool text_written =
         job->numbered ? text_buffer_flush_numbered(&result->text, job->output, totals->entries + 1)
                       : text_buffer_flush(&result->text, job->output);
-    if (!seebatch_binpack_flush_chunk(&result->binpack, job->output) || !text_written ||
+    if (!seebatch_binpack_flush_chunk_parts(writers, writer_count, job->output) || !text_written ||
         ferror(job->output)) {
         remember_write_error();
         return EXIT_RESOURCE_FAILURE;

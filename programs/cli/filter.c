@@ -103,17 +103,22 @@ _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
  * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
 enum { PROGRESS_EVERY = 4096 };
 
-/* Counts an entry; returns whether it is kept. */
-static inline bool judge(const filter_rules *rules, filter_history *history,
-                         const training_entry *entry, const bool *see_ge, filter_tally *tally)
+/* Counts an entry that matched these rules; returns whether it is kept. */
+static inline bool tally_entry(unsigned matched, filter_tally *tally)
 {
-    unsigned matched = rules->active ? matching_rules_see_known(rules, history, entry, see_ge) : 0;
     if (!matched) {
         tally->kept++;
         return true;
     }
     count_matches(&tally->counts, matched);
     return false;
+}
+
+/* Counts an entry; returns whether it is kept. */
+static inline bool judge(const filter_rules *rules, filter_history *history,
+                         const training_entry *entry, filter_tally *tally)
+{
+    return tally_entry(rules->active ? matching_rules(rules, history, entry) : 0, tally);
 }
 
 /* Kept entries that continue their input chain, not yet copied: their
@@ -227,15 +232,24 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
 {
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
+    if (!settings->rules.active && settings->count_only) { /* every entry is kept */
+        for (size_t i = 0; i < count && !f->scored; i++)
+            note_exposure(f, &entries[i]);
+        f->tally.kept += count;
+        return;
+    }
     bool see_ge[SEE_GROUP];
+    unsigned matched[SEE_GROUP] = {0};
     bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
     if (lanes)
         judge_see_in_lanes(&settings->rules, entries, count, see_ge);
+    for (size_t i = 0; i < count && !f->scored; i++)
+        note_exposure(f, &entries[i]);
+    if (settings->rules.active)
+        matching_rules_block(&settings->rules, &f->history, entries, count, lanes ? see_ge : NULL,
+                             matched);
     for (size_t i = 0; i < count; i++) {
-        if (!f->scored)
-            note_exposure(f, &entries[i]);
-        bool kept = judge(&settings->rules, &f->history, &entries[i], lanes ? &see_ge[i] : NULL,
-                          &f->tally);
+        bool kept = tally_entry(matched[i], &f->tally);
         if (settings->count_only)
             continue;
         if (kept && settings->output == DATA_PLAIN) {
@@ -258,7 +272,7 @@ static void filter_entries(const training_entry *entries, const binpack_source *
                            size_t count, void *state)
 {
     for (size_t at = 0; at < count; at += SEE_GROUP)
-        filter_group(state, entries + at, sources + at,
+        filter_group(state, entries + at, sources ? sources + at : NULL,
                      count - at < SEE_GROUP ? count - at : SEE_GROUP);
 }
 
@@ -279,6 +293,8 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     if (settings->piece_counts)
         filter.history.piece_counts = *settings->piece_counts;
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
+    /* Only binpack output copies the input's stems and movetext. */
+    result->decoding.without_sources = settings->count_only || settings->output != DATA_BINPACK;
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
     if (settings->piece_counts)
@@ -391,7 +407,7 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
     while (next_plain_entry(settings, &source, &entry, &bad)) {
         if (++*read % PROGRESS_EVERY == 0)
             progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
-        if (judge(&settings->rules, &history, &entry, NULL, tally) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
             remember_write_error();
             status = EXIT_RESOURCE_FAILURE;
@@ -451,7 +467,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
         ++*read;
-        if (judge(&settings->rules, &history, &entry, NULL, tally) && !settings->count_only &&
+        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (fwrite(current.text, 1, current.length, output) != current.length ||
              fputc('\n', output) == EOF)) {
             remember_write_error();

@@ -32,6 +32,7 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
                           chunk_result *result)
 {
     block_context context = {state, result, 0};
+    result->decoding.without_sources = true; /* the job's consumer takes entries only */
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, consume_block, &context);
 }

@@ -47,36 +47,57 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
     return matched;
 }
 
+/* Rule by rule over the block, each test in a loop of its own: a block's
+ * entries share the rules, so the tests on `active` are made once a block
+ * rather than once an entry, and the loops carry no call. */
+void matching_rules_block(const filter_rules *rules, filter_history *history,
+                          const training_entry *entries, size_t count, const bool *see_ge,
+                          unsigned *matched)
+{
+    unsigned active = rules->active;
+    unsigned placeholder = active & (1u << RULE_PLACEHOLDER);
+    for (size_t i = 0; i < count; i++)
+        matched[i] = trainer_placeholder_step(history, &entries[i]) ? placeholder : 0;
+    if (!active)
+        return;
+    unsigned check = active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
+    if (check)
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= seebatch_side_in_check(&entries[i].board) ? check : 0;
+    if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
+                  (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= move_rules(rules, &entries[i], see_ge ? &see_ge[i] : NULL);
+    if (active & (1u << RULE_VALUE_NONE))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= entries[i].score == TRAINER_VALUE_NONE ? 1u << RULE_VALUE_NONE : 0;
+    if (active & (1u << RULE_EARLY_PLY))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= (int32_t)entries[i].ply <= rules->early_ply ? 1u << RULE_EARLY_PLY : 0;
+    if (active & (1u << RULE_SIMPLE_EVAL))
+        for (size_t i = 0; i < count; i++) {
+            int32_t eval = trainer_simple_eval(&entries[i].board);
+            if ((eval < 0 ? -eval : eval) < rules->simple_eval)
+                matched[i] |= 1u << RULE_SIMPLE_EVAL;
+        }
+    if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY)))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= random_rules(rules, &entries[i]);
+    /* Last, in entry order: it counts the entries no other rule matched. */
+    if (active & (1u << RULE_PIECE_COUNT))
+        for (size_t i = 0; i < count; i++)
+            if (!matched[i] &&
+                trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, &entries[i]) <
+                    1.0 - trainer_piece_count_keep(&history->piece_counts, rules->piece_weights,
+                                                   rules->piece_weights_total, &entries[i].board))
+                matched[i] |= 1u << RULE_PIECE_COUNT;
+}
+
 unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
                                   const training_entry *entry, const bool *see_ge)
 {
-    unsigned active = rules->active, matched = 0;
-    if (trainer_placeholder_step(history, entry))
-        matched |= active & (1u << RULE_PLACEHOLDER);
-    if (!active)
-        return 0;
-    if ((active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED))) &&
-        seebatch_side_in_check(&entry->board))
-        matched |= active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
-    if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
-                  (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
-        matched |= move_rules(rules, entry, see_ge);
-    if (entry->score == TRAINER_VALUE_NONE)
-        matched |= active & (1u << RULE_VALUE_NONE);
-    if ((int32_t)entry->ply <= rules->early_ply)
-        matched |= active & (1u << RULE_EARLY_PLY);
-    if (active & (1u << RULE_SIMPLE_EVAL)) {
-        int32_t eval = trainer_simple_eval(&entry->board);
-        if ((eval < 0 ? -eval : eval) < rules->simple_eval)
-            matched |= 1u << RULE_SIMPLE_EVAL;
-    }
-    if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY)))
-        matched |= random_rules(rules, entry);
-    if ((active & (1u << RULE_PIECE_COUNT)) && !matched &&
-        trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, entry) <
-            1.0 - trainer_piece_count_keep(&history->piece_counts, rules->piece_weights,
-                                           rules->piece_weights_total, &entry->board))
-        matched |= 1u << RULE_PIECE_COUNT;
+    unsigned matched;
+    matching_rules_block(rules, history, entry, 1, see_ge, &matched);
     return matched;
 }
 

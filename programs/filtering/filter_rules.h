@@ -4,6 +4,7 @@
 #define SEEBATCH_FILTER_RULES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "filter_trainer.h"
@@ -71,6 +72,13 @@ unsigned matching_rules(const filter_rules *rules, filter_history *history,
  * for a capture while RULE_SEE_GE is on. */
 unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
                                   const training_entry *entry, const bool *see_ge);
+
+/* The same for entries[0, count) in order, into matched[i] (see_ge, when
+ * not NULL, holds one answer per entry): what matching_rules_see_known
+ * gives them one after another, *history moved past them all. */
+void matching_rules_block(const filter_rules *rules, filter_history *history,
+                          const training_entry *entries, size_t count, const bool *see_ge,
+                          unsigned *matched);
 
 /* Per rule, the entries it matched and the entries it alone matched (that
  * no other active rule matched: they would be kept without it). */

@@ -6,19 +6,6 @@
 #include "chain_moves.h"
 #include "random.h"
 
-bool trainer_placeholder_step(filter_history *history, const training_entry *entry)
-{
-    bool placeholder = entry->score == 0 && entry->result != 0 &&
-                       (int32_t)entry->ply > history->last_ply &&
-                       trainer_large_score(history->last_score);
-    history->last_ply = entry->ply;
-    /* A skipped score (VALUE_NONE, or a placeholder) says nothing about
-     * the game, so the zero after it is judged against the one before. */
-    if (entry->score != TRAINER_VALUE_NONE && !placeholder)
-        history->last_score = entry->score;
-    return placeholder;
-}
-
 /* With the POPCNT copy (chain_moves.h), the ten popcounts are ten
  * instructions rather than ten library calls. */
 SEEBATCH_POPCNT_CLONES

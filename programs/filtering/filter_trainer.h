@@ -58,7 +58,18 @@ static inline bool trainer_large_score(int32_t last_score)
 /* Whether the entry is a placeholder zero after *history (score 0, a game
  * not drawn, the ply above the previous entry's, the last valid score
  * large), then moves *history past the entry. */
-bool trainer_placeholder_step(filter_history *history, const training_entry *entry);
+static inline bool trainer_placeholder_step(filter_history *history, const training_entry *entry)
+{
+    bool placeholder = entry->score == 0 && entry->result != 0 &&
+                       (int32_t)entry->ply > history->last_ply &&
+                       trainer_large_score(history->last_score);
+    history->last_ply = entry->ply;
+    /* A skipped score (VALUE_NONE, or a placeholder) says nothing about
+     * the game, so the zero after it is judged against the one before. */
+    if (entry->score != TRAINER_VALUE_NONE && !placeholder)
+        history->last_score = entry->score;
+    return placeholder;
+}
 
 /* nnue-pytorch's simple eval: material with pawn 208, knight 781, bishop
  * 825, rook 1276, queen 2538, white minus black, negated when black is to

@@ -79,28 +79,83 @@ static bool place_special(seebatch_board *board, unsigned nibble, unsigned squar
     return true;
 }
 
-static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack_fault *fault)
+/* The nibble of the index-th occupied square (low nibble first). */
+static inline unsigned nibble_at(const uint8_t *bytes, unsigned index)
+{
+    return (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
+}
+
+/* Places the pieces whose nibble is a type and a colour (below 12); the
+ * special nibbles are left to place_special. */
+static void place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)
+{
+    unsigned index = 0;
+    for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
+        unsigned nibble = nibble_at(bytes, index);
+        if (nibble < 12) {
+            board->pieces[nibble / 2] |= lowest_bit(rest);
+            board->colors[nibble % 2] |= lowest_bit(rest);
+        }
+    }
+}
+
+#if defined(__x86_64__)
+#include <emmintrin.h>
+
+/* The same where pdep is fast, a nibble value at a time rather than a piece
+ * at a time: the 32 nibbles spread to bytes (SSE2), compared with the
+ * value, and the indexes that match (a 32-bit mask) put on the occupied
+ * squares by pdep (assembly, as in chain_moves.h). */
+static void place_plain_pieces_pdep(const uint8_t *bytes, bitboard occupied, unsigned count,
+                                    seebatch_board *board)
+{
+    __m128i packed = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 8));
+    __m128i low = _mm_and_si128(packed, _mm_set1_epi8(15));
+    __m128i high = _mm_and_si128(_mm_srli_epi16(packed, 4), _mm_set1_epi8(15));
+    __m128i first = _mm_unpacklo_epi8(low, high), second = _mm_unpackhi_epi8(low, high);
+    uint64_t present = count >= 32 ? 0xFFFFFFFFu : (1u << count) - 1u;
+    for (int value = 0; value < 12; value++) {
+        __m128i wanted = _mm_set1_epi8((char)value);
+        uint64_t indexes =
+            ((uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(first, wanted)) |
+             (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(second, wanted)) << 16) &
+            present;
+        bitboard squares;
+        __asm__("pdep %2, %1, %0" : "=r"(squares) : "r"(indexes), "rm"(occupied));
+        board->pieces[value / 2] |= squares;
+        board->colors[value % 2] |= squares;
+    }
+}
+#endif
+
+static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack_fault *fault,
+                            bool pdep)
 {
     bitboard occupied = 0;
     for (int i = 0; i < 8; i++)
         occupied = occupied << 8 | bytes[i];
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
-    if (popcount(occupied) > 32) {
+    int count = popcount(occupied);
+    if (count > 32) {
         snprintf(fault->message, sizeof fault->message,
-                 "the position has %d pieces; at most 32 fit in an entry", popcount(occupied));
+                 "the position has %d pieces; at most 32 fit in an entry", count);
         return false;
     }
-    unsigned index = 0;
-    for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
+#if defined(__x86_64__)
+    if (pdep)
+        place_plain_pieces_pdep(bytes, occupied, (unsigned)count, board);
+    else
+#endif
+        place_plain_pieces(bytes, occupied, board);
+    (void)pdep;
+    /* The special nibbles in square order: the first that is wrong is named. */
+    for (bitboard rest = occupied & ~(board->colors[0] | board->colors[1]); rest;
+         rest &= rest - 1) {
         unsigned square = lowest_square(rest);
-        unsigned nibble = (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
-        if (nibble < 12) {
-            board->pieces[nibble / 2] |= square_bit(square);
-            board->colors[nibble % 2] |= square_bit(square);
-        } else if (!place_special(board, nibble, square, fault)) {
+        unsigned index = (unsigned)popcount(occupied & (lowest_bit(rest) - 1));
+        if (!place_special(board, nibble_at(bytes, index), square, fault))
             return false;
-        }
     }
     if (board->en_passant != SEEBATCH_NO_SQUARE &&
         rank_of(board->en_passant) != (board->side_to_move == SEEBATCH_WHITE ? 5u : 2u)) {
@@ -190,9 +245,12 @@ static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
     return true;
 }
 
-bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault)
+/* seebatch_binpack_unpack_stem, the pieces placed by pdep when `pdep`. */
+static bool unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault,
+                        bool pdep)
 {
-    if (!unpack_position(bytes, &entry->board, fault) || !is_game_position(&entry->board, fault))
+    if (!unpack_position(bytes, &entry->board, fault, pdep) ||
+        !is_game_position(&entry->board, fault))
         return false;
     if (!unpack_move(seebatch_read_be16(bytes + 24), &entry->board, &entry->move, fault))
         return false;
@@ -210,24 +268,29 @@ bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, b
     return true;
 }
 
+bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault)
+{
+    return unpack_stem(bytes, entry, fault, false);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Movetext                                                                 */
 /* ------------------------------------------------------------------------ */
 
 /* The next 57 bits from bit on (high bit first), the bits past the payload
  * read as 0. One unaligned load when 8 bytes are there. */
-static inline uint64_t peek_bits(const binpack_chunk_decoder *d)
+static inline uint64_t peek_bits(const uint8_t *data, size_t size, uint64_t bit)
 {
-    size_t byte = (size_t)(d->bit >> 3);
+    size_t byte = (size_t)(bit >> 3);
     uint64_t window = 0;
-    if (byte + 8 <= d->size) {
-        memcpy(&window, d->data + byte, 8);
+    if (byte + 8 <= size) {
+        memcpy(&window, data + byte, 8);
         window = __builtin_bswap64(window);
     } else {
         for (size_t i = 0; i < 8; i++)
-            window = window << 8 | (byte + i < d->size ? d->data[byte + i] : 0u);
+            window = window << 8 | (byte + i < size ? data[byte + i] : 0u);
     }
-    return window << (d->bit & 7);
+    return window << (bit & 7);
 }
 
 /* The bits of one movetext entry, taken from one window read at its first
@@ -345,6 +408,9 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
     decoder->size = size;
     decoder->file_offset = file_offset;
     decoder->pdep = seebatch_cpu_has_fast_pext();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    decoder->popcnt = __builtin_cpu_supports("popcnt");
+#endif
 }
 
 /* The piece type on each occupied square of a stem's board. */
@@ -355,61 +421,117 @@ static void fill_types(const seebatch_board *board, uint8_t types[64])
             types[lowest_square(set)] = (uint8_t)type;
 }
 
-/* Plays the previous entry's move on the decoder's board and its types:
- * the piece taken and the piece moved are read from the types, not from
- * the bitboards. */
-static inline __attribute__((always_inline)) void play_in_chain(binpack_chunk_decoder *d)
+/* Plays a move on a chain's board and its types: the piece taken and the
+ * piece moved are read from the types, not from the bitboards. Castling, en
+ * passant and promotions (about one move in a hundred) take this path;
+ * play_in_chain has the rest inline. */
+static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_t *types,
+                                                   seebatch_move move, int type)
 {
-    seebatch_move move = d->entry.move;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    seebatch_chain_play_known(&d->entry.board, move, d->moved_type, d->types[to]);
+    seebatch_chain_play_known(board, move, type, types[to]);
     if (kind == SEEBATCH_MOVE_CASTLING) {
-        d->types[to] = SEEBATCH_KING;
-        d->types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+        types[to] = SEEBATCH_KING;
+        types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
     } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
-        d->types[to] = (uint8_t)seebatch_promotion_piece(move);
+        types[to] = (uint8_t)seebatch_promotion_piece(move);
     } else {
-        d->types[to] = (uint8_t)d->moved_type;
+        types[to] = (uint8_t)type;
     }
 }
 
-static inline __attribute__((always_inline)) binpack_step next_in_chain(binpack_chunk_decoder *d,
-                                                                        training_entry *entry,
-                                                                        binpack_source *source,
-                                                                        binpack_fault *fault)
+/* What seebatch_chain_play_known does for a plain move, with no branch on
+ * whether it takes: the type on an empty destination is a stale one, and
+ * clearing an empty square from its bitboard changes nothing. */
+static inline __attribute__((always_inline)) void
+play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int type)
 {
-    /* The previous entry becomes this one in place. */
-    training_entry *e = &d->entry;
-    uint64_t start = d->bit;
-    play_in_chain(d);
-    e->ply = (uint16_t)(e->ply + 1);
-    e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
-    e->result = (int8_t)-e->result;
-    bit_cursor cursor = {peek_bits(d), 0};
-    const char *problem =
-        decode_move(&cursor, &e->board, d->types, d->pdep, &e->move, &d->moved_type);
-    /* Movetext numbers a piece's squares without asking whether a king
-     * stands there: damaged bits can take one, and every entry after
-     * would lack it. One test keeps every entry with both kings. */
-    if (!problem && (square_bit(seebatch_move_to(e->move)) & e->board.pieces[SEEBATCH_KING]))
-        problem = "a move that takes a king: the movetext is damaged";
-    if (!problem)
-        problem = decode_score(&cursor, d->last_score, &e->score);
-    if (d->bit + cursor.used > (uint64_t)d->size * 8)
-        problem = "the chunk ends inside a chain's movetext";
-    if (problem) {
-        seebatch_fail(fault, d->file_offset + (d->bit >> 3), problem);
-        return BINPACK_FAULT;
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) {
+        play_special(board, types, move, type);
+        return;
     }
-    d->bit += cursor.used;
-    d->last_score = seebatch_wrap16(-e->score);
-    if (--d->plies_left == 0)
-        d->next_stem = (size_t)((d->bit + 7) / 8);
-    *entry = *e;
-    if (source)
-        *source = (binpack_source){false, 0, start, d->bit};
-    return BINPACK_ENTRY;
+    unsigned us = board->side_to_move & 1u;
+    bitboard to_bit = square_bit(to), move_bits = square_bit(from) | to_bit;
+    bool takes = (board->colors[us ^ 1u] >> to) & 1u;
+    if (board->castling)
+        board->castling &= (uint8_t) ~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
+    board->pieces[types[to]] &= ~to_bit;
+    board->colors[us ^ 1u] &= ~to_bit;
+    board->pieces[type] ^= move_bits;
+    board->colors[us] ^= move_bits;
+    board->halfmove_clock =
+        (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
+    board->side_to_move = (uint8_t)(us ^ 1u);
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    types[to] = (uint8_t)type;
+    /* Kept only when the other side could take there (as the data code
+     * does): never without one of its pawns beside the pushed one. */
+    if (double_push &&
+        (((to_bit << 1 & 0xFEFEFEFEFEFEFEFEull) | (to_bit >> 1 & 0x7F7F7F7F7F7F7F7Full)) &
+         board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u]) &&
+        seebatch_en_passant_possible(board, (from + to) / 2))
+        board->en_passant = (uint8_t)((from + to) / 2);
+}
+
+/* The entries of the open chain, up to max (at least 1): the loop nearly
+ * every entry takes, its state in locals and written back at the end.
+ * Returns how many were decoded; *problem is set (and *fault filled) when
+ * the movetext does not decode. */
+static inline __attribute__((always_inline)) size_t
+decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
+             binpack_source *restrict sources, size_t max, bool pdep, binpack_fault *restrict fault,
+             const char **problem)
+{
+    training_entry e = d->entry;
+    int moved_type = d->moved_type;
+    uint64_t bit = d->bit, start = bit;
+    const uint64_t end_bit = (uint64_t)d->size * 8;
+    int16_t last_score = d->last_score;
+    unsigned plies_left = d->plies_left;
+    size_t n = 0, todo = plies_left < max ? plies_left : max;
+    const char *why = NULL;
+    while (n < todo) {
+        /* The previous entry becomes this one. */
+        start = bit;
+        play_in_chain(&e.board, d->types, e.move, moved_type);
+        e.ply = (uint16_t)(e.ply + 1);
+        e.board.fullmove_number = seebatch_fullmove_of_ply(e.ply);
+        e.result = (int8_t)-e.result;
+        bit_cursor cursor = {peek_bits(d->data, d->size, bit), 0};
+        why = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
+        /* Movetext numbers a piece's squares without asking whether a king
+         * stands there: damaged bits can take one, and every entry after
+         * would lack it. One test keeps every entry with both kings. */
+        if (!why && (square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
+            why = "a move that takes a king: the movetext is damaged";
+        if (!why)
+            why = decode_score(&cursor, last_score, &e.score);
+        if (bit + cursor.used > end_bit)
+            why = "the chunk ends inside a chain's movetext";
+        if (why)
+            break;
+        bit += cursor.used;
+        last_score = seebatch_wrap16(-e.score);
+        out[n] = e;
+        if (sources)
+            sources[n] = (binpack_source){false, 0, start, bit};
+        n++;
+    }
+    plies_left -= (unsigned)n;
+    d->entry = e;
+    d->moved_type = moved_type;
+    d->bit = bit;
+    d->last_score = last_score;
+    d->plies_left = plies_left;
+    if (!plies_left)
+        d->next_stem = (size_t)((bit + 7) / 8);
+    *problem = why;
+    if (*problem)
+        seebatch_fail(fault, d->file_offset + (start >> 3), *problem);
+    return n;
 }
 
 static inline __attribute__((always_inline)) binpack_step
@@ -425,7 +547,7 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
                  "%zu bytes at the end of the chunk, too few for an entry", d->size - at);
         return BINPACK_FAULT;
     }
-    if (!seebatch_binpack_unpack_stem(d->data + at, &d->entry, fault)) {
+    if (!unpack_stem(d->data + at, &d->entry, fault, d->pdep)) {
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
@@ -441,26 +563,67 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     return BINPACK_ENTRY;
 }
 
-/* The loop over a block: one call for many entries, the chain's entries in
- * a loop of their own (most entries are not stems). */
-SEEBATCH_POPCNT_CLONES
-static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
-                           binpack_source *sources, size_t max, binpack_step *stop,
-                           binpack_fault *fault)
+/* The loop over a block: one call for many entries, the chains' entries
+ * in a loop of their own (most entries are not stems), built once for
+ * each way of finding the n-th set square. */
+static inline __attribute__((always_inline)) size_t
+next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entries,
+                binpack_source *restrict sources, size_t max, binpack_step *stop,
+                binpack_fault *restrict fault, bool pdep)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
-        step = d->plies_left ? next_in_chain(d, &entries[count],
-                                             sources ? &sources[count] : NULL, fault)
-                             : next_stem(d, &entries[count], sources ? &sources[count] : NULL,
-                                         fault);
+        if (d->plies_left) {
+            const char *problem = NULL;
+            count += decode_chain(d, entries + count, sources ? sources + count : NULL, max - count,
+                                  pdep, fault, &problem);
+            if (problem) {
+                step = BINPACK_FAULT;
+                break;
+            }
+            continue;
+        }
+        step = next_stem(d, &entries[count], sources ? &sources[count] : NULL, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
     }
     *stop = step;
     return count;
+}
+
+#if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
+/* Where pdep is fast the CPU has BMI2 (and POPCNT): this copy is built for
+ * them, its variable shifts one instruction each (shlx, shrx) rather than
+ * two, the decoder's most frequent operation after loads. */
+#define SEEBATCH_BMI2_DECODER 1
+__attribute__((target("popcnt,bmi2"))) static size_t
+next_entries_bmi2(binpack_chunk_decoder *d, training_entry *entries, binpack_source *sources,
+                  size_t max, binpack_step *stop, binpack_fault *fault)
+{
+    return next_entries_by(d, entries, sources, max, stop, fault, true);
+}
+#endif
+
+SEEBATCH_POPCNT_CLONES
+static size_t next_entries_portable(binpack_chunk_decoder *d, training_entry *entries,
+                                    binpack_source *sources, size_t max, binpack_step *stop,
+                                    binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
+                   : next_entries_by(d, entries, sources, max, stop, fault, false);
+}
+
+static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
+                           binpack_source *sources, size_t max, binpack_step *stop,
+                           binpack_fault *fault)
+{
+#ifdef SEEBATCH_BMI2_DECODER
+    if (d->pdep && d->popcnt)
+        return next_entries_bmi2(d, entries, sources, max, stop, fault);
+#endif
+    return next_entries_portable(d, entries, sources, max, stop, fault);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,

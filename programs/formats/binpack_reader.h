@@ -60,6 +60,7 @@ typedef struct binpack_chunk_decoder {
      * seebatch_binpack_decoder_start where the CPU runs pdep fast; a test
      * may clear it to take the portable path. */
     bool pdep;
+    bool popcnt; /* the CPU has POPCNT (with pdep: the BMI2 build of the loop) */
 } binpack_chunk_decoder;
 
 typedef enum binpack_step { BINPACK_ENTRY, BINPACK_END, BINPACK_FAULT } binpack_step;

@@ -185,9 +185,9 @@ static void put_bits(binpack_writer *w, uint64_t value, unsigned count)
     unsigned shift = (unsigned)(w->bits & 7);
     uint64_t window = count ? value << (64 - shift - count) : 0;
     uint8_t *out = w->payload + byte;
-    out[0] = (uint8_t)((shift ? out[0] : 0) | window >> 56);
-    for (int i = 1; i < 8; i++)
-        out[i] = (uint8_t)(window >> (56 - 8 * i));
+    /* The first byte keeps the bits already there; eight bytes in one store. */
+    window = __builtin_bswap64(window | (shift ? (uint64_t)out[0] << 56 : 0));
+    memcpy(out, &window, sizeof window);
     w->bits += count;
     w->size = w->movetext_at + (size_t)((w->bits + 7) >> 3);
 }
@@ -261,15 +261,21 @@ void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry 
     append_entry(writer, entry);
 }
 
-/* The count (1..56) bits of data from bit on, reading only the bytes that
- * hold them. */
-static uint64_t take_bits(const uint8_t *data, uint64_t bit, unsigned count)
+/* The count (1..56) bits of data from bit on, reading only the bytes up to
+ * the one that holds bit `end` - 1 (one load when eight are there). */
+static uint64_t take_bits(const uint8_t *data, uint64_t bit, unsigned count, uint64_t end)
 {
     size_t byte = (size_t)(bit >> 3);
-    unsigned shift = (unsigned)(bit & 7), bytes = (shift + count + 7) / 8;
+    unsigned shift = (unsigned)(bit & 7);
     uint64_t window = 0;
-    for (unsigned i = 0; i < 8; i++)
-        window = window << 8 | (i < bytes ? data[byte + i] : 0u);
+    if (byte + 8 <= (end + 7) / 8) {
+        memcpy(&window, data + byte, sizeof window);
+        window = __builtin_bswap64(window);
+    } else {
+        unsigned bytes = (shift + count + 7) / 8;
+        for (unsigned i = 0; i < 8; i++)
+            window = window << 8 | (i < bytes ? data[byte + i] : 0u);
+    }
     return (window << shift) >> (64 - count);
 }
 
@@ -278,45 +284,45 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64
 {
     for (uint64_t bit = bit_start; bit < bit_end;) {
         unsigned count = bit_end - bit < 56 ? (unsigned)(bit_end - bit) : 56u;
-        put_bits(w, take_bits(data, bit, count), count);
+        put_bits(w, take_bits(data, bit, count, bit_end), count);
         bit += count;
     }
     w->plies += entries;
 }
 
-void seebatch_binpack_append_writer(binpack_writer *w, binpack_writer *after)
+bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t count, FILE *out)
 {
-    seebatch_binpack_close_chain(w);
-    seebatch_binpack_close_chain(after);
-    w->out_of_memory |= after->out_of_memory;
-    if (after->size && reserve(w, after->size)) {
-        memcpy(w->payload + w->size, after->payload, after->size);
-        w->size += after->size;
+    bool ok = true;
+    size_t size = 0;
+    for (size_t i = 0; i < count; i++) {
+        seebatch_binpack_close_chain(writers[i]);
+        ok = ok && !writers[i]->out_of_memory;
+        size += writers[i]->size;
     }
-    after->size = 0;
-    after->has_last = false;
-    after->out_of_memory = false;
-    w->has_last = false;
-}
-
-bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
-{
-    seebatch_binpack_close_chain(w);
-    bool ok = !w->out_of_memory;
-    if (ok && w->size) {
+    if (ok && size) {
         uint8_t header[8] = {'B',
                              'I',
                              'N',
                              'P',
-                             (uint8_t)w->size,
-                             (uint8_t)(w->size >> 8),
-                             (uint8_t)(w->size >> 16),
-                             (uint8_t)(w->size >> 24)};
-        ok = fwrite(header, 1, 8, out) == 8 && fwrite(w->payload, 1, w->size, out) == w->size;
+                             (uint8_t)size,
+                             (uint8_t)(size >> 8),
+                             (uint8_t)(size >> 16),
+                             (uint8_t)(size >> 24)};
+        ok = fwrite(header, 1, 8, out) == 8;
+        for (size_t i = 0; ok && i < count; i++) /* an empty writer may have no payload */
+            ok = !writers[i]->size ||
+                 fwrite(writers[i]->payload, 1, writers[i]->size, out) == writers[i]->size;
     }
-    w->size = 0;
-    w->has_last = false;
+    for (size_t i = 0; i < count; i++) {
+        writers[i]->size = 0;
+        writers[i]->has_last = false;
+    }
     return ok;
+}
+
+bool seebatch_binpack_flush_chunk(binpack_writer *w, FILE *out)
+{
+    return seebatch_binpack_flush_chunk_parts(&w, 1, out);
 }
 
 /* ------------------------------------------------------------------------ */

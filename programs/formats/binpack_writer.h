@@ -60,17 +60,16 @@ void seebatch_binpack_append_bits(binpack_writer *writer, const uint8_t *data, u
 /* Closes the open chain, if any. */
 void seebatch_binpack_close_chain(binpack_writer *writer);
 
-/* Closes both writers' open chains and moves the chains of `after` to the
- * end of the writer's payload, emptying `after` (its memory kept): the
- * payload of a chunk whose parts were written apart, each part starting
- * with a chain of its own. The writer's last entry is forgotten (the next
- * entry starts a chain). */
-void seebatch_binpack_append_writer(binpack_writer *writer, binpack_writer *after);
-
 /* Closes the open chain and writes the chunk (header and payload), if it
  * holds anything, then empties the writer. False when writing fails or
  * memory ran out earlier. */
 bool seebatch_binpack_flush_chunk(binpack_writer *writer, FILE *out);
+
+/* The same for a chunk whose parts were written apart, each part starting
+ * with a chain of its own: the writers' payloads, in order, as one chunk,
+ * with no copy to join them; every writer is emptied. False when writing
+ * fails or memory ran out earlier in any of them. */
+bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t count, FILE *out);
 
 /* Whether next is previous after its move, one ply on, with the result
  * seen from the other side: what lets it join previous's chain. */

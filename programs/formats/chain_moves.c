@@ -54,25 +54,3 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
            (board->pieces[SEEBATCH_ROOK] & ours & square_bit(rook)) &&
            !(between(from, rook) & occupied_squares(board));
 }
-
-/* From the king only: the pieces that could attack its square, cheapest
- * first, sliders looked up only when the side has one. */
-bool seebatch_side_in_check(const seebatch_board *board)
-{
-    unsigned us = board->side_to_move & 1u;
-    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
-    if (!kings)
-        return false;
-    unsigned king = lowest_square(kings);
-    const bitboard *p = board->pieces;
-    bitboard theirs = board->colors[us ^ 1u];
-    if (((pawn_attacks(us, king) & p[SEEBATCH_PAWN]) | (knight_attacks(king) & p[SEEBATCH_KNIGHT]) |
-         (king_attacks(king) & p[SEEBATCH_KING])) &
-        theirs)
-        return true;
-    bitboard occupied = occupied_squares(board);
-    bitboard diagonal = (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & theirs;
-    bitboard straight = (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & theirs;
-    return (diagonal && (bishop_attacks(king, occupied) & diagonal)) ||
-           (straight && (rook_attacks(king, occupied) & straight));
-}

@@ -17,6 +17,7 @@
 
 #include "attacks.h"
 #include "bitboard.h"
+#include "line_attacks.h"
 #include "training_entry.h"
 
 /* Hot functions of the movetext coding get a second copy compiled for CPUs
@@ -128,11 +129,11 @@ static inline bitboard seebatch_chain_destinations(const seebatch_board *board, 
     case SEEBATCH_KNIGHT:
         return knight_attacks(from) & ~ours;
     case SEEBATCH_BISHOP:
-        return bishop_attacks(from, occupied) & ~ours;
+        return line_bishop_attacks(from, occupied) & ~ours;
     case SEEBATCH_ROOK:
-        return rook_attacks(from, occupied) & ~ours;
+        return line_rook_attacks(from, occupied) & ~ours;
     case SEEBATCH_QUEEN:
-        return queen_attacks(from, occupied) & ~ours;
+        return (line_bishop_attacks(from, occupied) | line_rook_attacks(from, occupied)) & ~ours;
     default:
         *castlings = (unsigned)popcount(board->castling & (us == SEEBATCH_WHITE ? 3u : 12u));
         return king_attacks(from) & ~ours;
@@ -237,8 +238,33 @@ static inline void seebatch_chain_play(seebatch_board *board, seebatch_move move
  * nothing between them. Rights and attacks are not looked at. */
 bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move);
 
-/* Whether the side to move's king is attacked. */
-bool seebatch_side_in_check(const seebatch_board *board);
+/* Whether the side to move's king is attacked: from the king only, the
+ * pieces that could attack its square, cheapest first; a slider on one of
+ * its lines checks when nothing stands between (a 32 KB table, where the
+ * slider's attack set from the king would take a lookup per line). Most
+ * positions have no slider on the king's lines. */
+static inline bool seebatch_side_in_check(const seebatch_board *board)
+{
+    unsigned us = board->side_to_move & 1u;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    if (!kings)
+        return false;
+    unsigned king = lowest_square(kings);
+    const bitboard *p = board->pieces;
+    bitboard theirs = board->colors[us ^ 1u];
+    if (((pawn_attacks(us, king) & p[SEEBATCH_PAWN]) | (knight_attacks(king) & p[SEEBATCH_KNIGHT]) |
+         (king_attacks(king) & p[SEEBATCH_KING])) &
+        theirs)
+        return true;
+    bitboard sliders = ((p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) & seebatch_line_table[1][king]) |
+                       ((p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) & seebatch_line_table[0][king]);
+    sliders &= theirs;
+    bitboard occupied = occupied_squares(board);
+    for (; sliders; sliders &= sliders - 1)
+        if (!(between(king, lowest_square(sliders)) & occupied))
+            return true;
+    return false;
+}
 
 /* Whether the move takes a piece (en passant included; castling never). */
 static inline bool seebatch_move_captures(const seebatch_board *board, seebatch_move move)

@@ -24,7 +24,7 @@ expect "no rule: counts" "$(cat "$work/none.err")" "seebatch filter: 434921 entr
 expect "plain entries" "$(grep -c '^e$' "$work/all.plain")" "434921"
 # Games (issue 37): runs of entries whose ply rises and whose result from
 # white's view stays, counted here from the plain text, and by stats from
-# the binpack, whose one chunk is decoded in blocks of 4,096 entries.
+# the binpack, whose one chunk is decoded in blocks of 512 entries.
 games=$(awk '/^fen / {white = ($3 == "w")} /^ply / {ply = $2} /^result / {result = white ? $2 : -$2}
     /^e$/ {if (n == 0 || ply <= last_ply || result != last_result) games++; n++; last_ply = ply; last_result = result}
     END {print games}' "$work/all.plain")
