@@ -16,7 +16,9 @@ typedef struct see_batch {
     const uint32_t *board_of_move; /* NULL: every move is on boards[0] */
     const seebatch_move *moves;
     size_t count;
-    const seebatch_config *config;
+    /* The configuration prepared once, at the public entry point (on its
+     * stack) or by the caller's seebatch_rules_init: kernels read it as is. */
+    const seebatch_rules *rules;
     /* NULL: each board's pins are worked out where a move needs them; else
      * pins[b] are boards[b]'s, as seebatch_pins_compute gives them. */
     const seebatch_pins *pins;

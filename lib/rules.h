@@ -12,12 +12,10 @@ static inline void rules_of(const seebatch_config *config, seebatch_rules *rules
     rules->flags = config->flags;
 }
 
-/* The configuration rules were prepared from. */
-static inline void config_of(const seebatch_rules *rules, seebatch_config *config)
-{
-    for (int type = 0; type < SEEBATCH_KING; type++)
-        config->values[type] = rules->value[type];
-    config->flags = rules->flags;
-}
+/* Whether the values of pawn..queen and the flags are those of a valid
+ * configuration, with seebatch_config_validate's errors and messages
+ * (config.c): the check of a configuration and of prepared rules alike. */
+seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,
+                                         seebatch_error *error);
 
 #endif
