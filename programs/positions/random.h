@@ -1,7 +1,10 @@
 /*
  * The one pseudo-random generator of the project's programs and tests:
  * splitmix64 (Steele, Lea and Flood), whose whole state is one 64-bit word,
- * so a seed reproduces a run exactly. The library itself draws nothing.
+ * so a seed reproduces a run exactly. The library itself draws nothing: the
+ * generator lives here, beside its first user (position_generator.h), on the
+ * include path of every target that draws (seebatch_positions and
+ * seebatch_formats export programs/positions).
  */
 #ifndef SEEBATCH_RANDOM_H
 #define SEEBATCH_RANDOM_H
