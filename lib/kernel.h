@@ -1,7 +1,8 @@
 /*
  * The one internal signature every SEE kernel implements. The public entry
  * points (lib/see_api.c) describe a call as a see_batch and hand it to the
- * kernel chosen by lib/dispatch.c; a kernel never checks preconditions.
+ * kernel chosen by lib/dispatch.c; a kernel never checks preconditions. What
+ * a CPU must run for each kernel is the registry's (lib/implementations.c).
  */
 #ifndef SEEBATCH_KERNEL_H
 #define SEEBATCH_KERNEL_H
@@ -26,7 +27,6 @@ typedef struct see_batch {
 
 typedef struct see_backend {
     const char *name;
-    bool (*runnable)(void); /* can this CPU and OS run it? */
     void (*values)(const see_batch *batch, int32_t *values);
     void (*see_ge)(const see_batch *batch, int32_t threshold, uint8_t *passed);
     /* Batches shorter than this go to the scalar kernel when this kernel is

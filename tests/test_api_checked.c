@@ -3,7 +3,7 @@
  * the unchecked ones. */
 #include <string.h>
 
-#include "backend_choice.h"
+#include "implementations.h"
 #include "check.h"
 #include "seebatch.h"
 

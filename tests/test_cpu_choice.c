@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "backend_requirements.h"
-#include "backend_choice.h"
+#include "implementations.h"
 #include "check.h"
 #include "cpu_features.h"
 #include "dispatch.h"

@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backend_choice.h"
+#include "implementations.h"
 #include "check.h"
 #include "kernel.h"
 #include "workload.h"

@@ -249,7 +249,4 @@ static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
     run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
-static bool always_runnable(void) { return true; }
-
-const see_backend seebatch_scalar_backend = {"scalar", always_runnable, scalar_values,
-                                             scalar_see_ge, 0};
+const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0};
