@@ -157,8 +157,7 @@ static seebatch_status not_runnable(const implementation *named, seebatch_error 
 }
 
 seebatch_status seebatch_implementation_choose(const implementation_request *request,
-                                               const implementation **chosen,
-                                               seebatch_error *error)
+                                               const implementation **chosen, seebatch_error *error)
 {
     if (!request->name || strcmp(request->name, "auto") == 0) {
         *chosen = automatic(request);
@@ -183,8 +182,8 @@ seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
     const measured_cpu *row = seebatch_measured_row(cpu);
     if (row && strcmp(row->backend, chosen->name) == 0)
         return (seebatch_backend_choice){chosen->name, true, row->reason};
-    return (seebatch_backend_choice){
-        chosen->name, false, row ? seebatch_row_not_runnable : seebatch_not_measured};
+    return (seebatch_backend_choice){chosen->name, false,
+                                     row ? seebatch_row_not_runnable : seebatch_not_measured};
 }
 
 /* ---- the view-lookup role as view_exchange.h names it ---- */

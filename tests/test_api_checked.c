@@ -250,8 +250,8 @@ static void checked_rules_fields(void)
         value = 12345;
         CHECK_REJECTED(
             seebatch_engine_see_value_checked(&changed, &board, NULL, move, &value, &last_error),
-            SEEBATCH_ERROR_CONFIG, type < SEEBATCH_KING ? "values must be in" : "seebatch_rules_init",
-            value);
+            SEEBATCH_ERROR_CONFIG,
+            type < SEEBATCH_KING ? "values must be in" : "seebatch_rules_init", value);
     }
     seebatch_rules changed = rules;
     changed.flags |= 1u << 31;

@@ -26,7 +26,8 @@ typedef struct differential {
     size_t view_set_count;
     unsigned long boards_seen; /* picks the engine layout each board's views are read in */
     bool use_oracle;
-    const seebatch_config *config; /* the batch's under comparison: the oracle's and the views' */
+    /* The configuration of the batch under comparison, for the oracle and the views. */
+    const seebatch_config *config;
     FILE *report;               /* where mismatches are printed */
     unsigned long reports_left; /* mismatches still to print in full */
     unsigned long long lanes;   /* kernel evaluations compared (values and thresholds) */
