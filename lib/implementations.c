@@ -73,10 +73,22 @@ static bool cpu_runs(const seebatch_cpu *cpu, instruction_set needs)
     }
 }
 
+static bool built(const implementation *implementation)
+{
+    return implementation->backend || implementation->lookups;
+}
+
 bool seebatch_implementation_runs(const implementation *implementation, const seebatch_cpu *cpu)
 {
-    bool built = implementation->backend || implementation->lookups;
-    return built && cpu_runs(cpu, implementation->needs);
+    return built(implementation) && cpu_runs(cpu, implementation->needs);
+}
+
+/* The names a forced choice may give without "unknown": a backend this
+ * build has ("this build has: ..."), and every view lookup (a pext this
+ * build lacks is one it "cannot run"), as the messages have always said. */
+static bool known(const implementation *implementation)
+{
+    return implementation->role == IMPLEMENTATION_VIEW_LOOKUP || built(implementation);
 }
 
 const implementation *seebatch_implementation_named(implementation_role role, const char *name)
@@ -108,15 +120,13 @@ static const implementation *automatic(const implementation_request *request)
 
 enum { SHOWN_MAX = 40, NAMES_MAX = 96 }; /* bytes of a bad name a message repeats */
 
-/* The role's names, ", " between them; backends only those this build has
- * (the message says "this build has"), view lookups all. */
+/* The role's known names, ", " between them. */
 static const char *names_of(implementation_role role, char out[NAMES_MAX])
 {
     out[0] = '\0';
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
         const implementation *entry = &seebatch_implementations[i];
-        bool built = entry->backend || entry->lookups;
-        if (entry->role != role || (role == IMPLEMENTATION_BACKEND && !built))
+        if (entry->role != role || !known(entry))
             continue;
         if (out[0])
             strcat(out, ", ");
@@ -164,7 +174,7 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
         return seebatch_succeed(error);
     }
     const implementation *named = seebatch_implementation_named(request->role, request->name);
-    if (!named) {
+    if (!named || !known(named)) {
         char shown[SHOWN_MAX + 4];
         seebatch_printable(request->name, SIZE_MAX, SHOWN_MAX, shown);
         return unknown_name(request->role, shown, error);

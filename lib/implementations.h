@@ -69,8 +69,9 @@ typedef struct implementation_request {
  * here within the ceiling and is preferred on this CPU, else the first that
  * runs (the widest). A name: that implementation where it runs. Errors
  * (SEEBATCH_ERROR_BACKEND, the name shown printably): a name the role does
- * not know, or one this CPU or build cannot run; *chosen is then unchanged.
- * Never NULL on success. */
+ * not know (a backend this build lacks is unknown to it, as "this build
+ * has: ..." lists; every view lookup is known), or one this CPU or build
+ * cannot run; *chosen is then unchanged. Never NULL on success. */
 seebatch_status seebatch_implementation_choose(const implementation_request *request,
                                                const implementation **chosen,
                                                seebatch_error *error);
