@@ -11,7 +11,7 @@
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
-#include "view_exchange.h"
+#include "views/choice.h"
 
 static const char main_help[] =
     "usage: seebatch COMMAND [options] [FILE]\n"
