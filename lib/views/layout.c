@@ -81,7 +81,7 @@ static seebatch_status check_distinct(const int32_t *offsets, int count, const c
     return seebatch_succeed(error);
 }
 
-static seebatch_status check_layout(const seebatch_layout *layout, seebatch_error *error)
+seebatch_status seebatch_view_layout_check(const seebatch_layout *layout, seebatch_error *error)
 {
     if (layout->kind != SEEBATCH_LAYOUT_BY_TYPE && layout->kind != SEEBATCH_LAYOUT_BY_PIECE)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
@@ -111,18 +111,4 @@ static seebatch_status check_layout(const seebatch_layout *layout, seebatch_erro
     if (status == SEEBATCH_OK && pins)
         status = check_distinct(layout->pinners, 2, "pinners", error);
     return status;
-}
-
-seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
-                                               const seebatch_layout *layout, seebatch_error *error)
-{
-    if (!rules || !layout)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                             rules ? "layout" : "rules");
-    seebatch_status status = check_layout(layout, error);
-    if (status != SEEBATCH_OK)
-        return status;
-    rules->layout = *layout;
-    seebatch_view_choose_exchanges(rules, rules->exchange_set);
-    return seebatch_succeed(error);
 }

@@ -55,6 +55,20 @@ void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_excha
         rules->exchange = seebatch_view_see_ge_gathered;
 }
 
+seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
+                                               const seebatch_layout *layout, seebatch_error *error)
+{
+    if (!rules || !layout)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                             rules ? "layout" : "rules");
+    seebatch_status status = seebatch_view_layout_check(layout, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    rules->layout = *layout;
+    seebatch_view_choose_exchanges(rules, rules->exchange_set);
+    return seebatch_succeed(error);
+}
+
 /* type_of_code as seebatch_view_rules_init takes it: errors naming the code. */
 static seebatch_status check_codes(const int8_t *type_of_code, size_t code_count,
                                    seebatch_error *error)

@@ -69,6 +69,9 @@ static inline bitboard load_at(const void *base, int32_t offset)
 /* The shape of a checked layout (layout.c). */
 view_shape seebatch_view_shape_of(const seebatch_layout *layout);
 
+/* Checks a layout as seebatch_view_rules_set_layout does (layout.c). */
+seebatch_status seebatch_view_layout_check(const seebatch_layout *layout, seebatch_error *error);
+
 /* Sets rules->exchange and rules->value for the rules' flags and layout
  * from `set`, and keeps the set for later layouts (rules.c). */
 void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_exchange_set *set);
