@@ -56,18 +56,17 @@ static long differences(const contract_case *c, engine_kind kind, const seebatch
             seebatch_move move = engine_move(&engine, moves[i]);
             unsigned mover = engine.mailbox[seebatch_move_from(move)];
             unsigned victim = engine.mailbox[seebatch_move_to(move)];
-            int32_t now = seebatch_view_see_value(rules, &engine.view, engine.pin_words, move,
-                                                  mover, victim);
-            int32_t then = seebatch_view_see_value(moved, &engine.view, engine.pin_words, move,
-                                                   mover, victim);
+            int32_t now =
+                seebatch_view_see_value(rules, &engine.view, engine.pin_words, move, mover, victim);
+            int32_t then =
+                seebatch_view_see_value(moved, &engine.view, engine.pin_words, move, mover, victim);
             differ += now != then;
             /* The mailbox still names the original pieces: compare where
              * the moved layout spells the same ones on both squares. */
-            bool same_pieces =
-                type_on(&spelled, seebatch_move_from(move)) ==
-                    type_on(&c->boards[b], seebatch_move_from(moves[i])) &&
-                type_on(&spelled, seebatch_move_to(move)) ==
-                    type_on(&c->boards[b], seebatch_move_to(moves[i]));
+            bool same_pieces = type_on(&spelled, seebatch_move_from(move)) ==
+                                   type_on(&c->boards[b], seebatch_move_from(moves[i])) &&
+                               type_on(&spelled, seebatch_move_to(move)) ==
+                                   type_on(&c->boards[b], seebatch_move_to(moves[i]));
             if (consistent && same_pieces &&
                 seebatch_move_check(&spelled, move, NULL) == SEEBATCH_OK)
                 CHECK_EQ(then, seebatch_engine_see_value(&plain, &spelled, NULL, move),
@@ -92,8 +91,8 @@ static void field_is_read(const contract_case *c, engine_kind kind,
 {
     seebatch_view_rules moved = *rules;
     seebatch_error error;
-    CHECK_EQ(seebatch_view_rules_set_layout(&moved, layout, &error), SEEBATCH_OK, "%s: %s",
-             field, error.message);
+    CHECK_EQ(seebatch_view_rules_set_layout(&moved, layout, &error), SEEBATCH_OK, "%s: %s", field,
+             error.message);
     CHECK(differences(c, kind, rules, &moved, field) > 0, "%s: %s is never read",
           engine_kind_name(kind), field);
 }
@@ -102,8 +101,7 @@ static void every_field_is_read(const contract_case *c, engine_kind kind)
 {
     seebatch_view_rules rules;
     seebatch_error error;
-    CHECK_EQ(engine_view_rules(kind, &c->config, &rules, &error), SEEBATCH_OK, "%s",
-             error.message);
+    CHECK_EQ(engine_view_rules(kind, &c->config, &rules, &error), SEEBATCH_OK, "%s", error.message);
     const seebatch_layout base = rules.layout;
     char field[64];
     int colors = base.kind == SEEBATCH_LAYOUT_BY_PIECE ? 2 : 1;

@@ -133,8 +133,8 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
     unsigned from = move >> 6, to = move & 63; /* a normal move: bits 12-15 clear */
     view_target target = target_of(to);
     exchange_state s = {0, 0, shortfall};
-    s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ square_bit(from) ^
-                 square_bit(to);
+    s.occupied =
+        (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ square_bit(from) ^ square_bit(to);
     unsigned side = (color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u;
     if (shape == VIEW_STOCKFISH) {
         s.attackers = all_attackers(&r, target, s.occupied);
@@ -154,7 +154,8 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
     /* The opponent's first turn, before the loop: often it cannot capture,
      * and the answer is known before the loop's registers are set up. */
     int answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
-    while (answer == GOES_ON && (answer = turn(&r, shape, pins, &s, target, us, side, 0)) == GOES_ON)
+    while (answer == GOES_ON &&
+           (answer = turn(&r, shape, pins, &s, target, us, side, 0)) == GOES_ON)
         answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
     return answer;
 }
@@ -194,8 +195,8 @@ VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, 
     for (bool theirs = true;; theirs = !theirs, side ^= 1) {
         __asm__("" ::: "memory"); /* as in turn() */
         s->attackers &= s->occupied;
-        bitboard mine = able(r, shape, pins, side, s->attackers & color_bits(r, shape, side),
-                             s->occupied);
+        bitboard mine =
+            able(r, shape, pins, side, s->attackers & color_bits(r, shape, side), s->occupied);
         if (!mine)
             break;
         int type = capture_cheapest(r, shape, s, target, side, mine, NO_LIMIT);

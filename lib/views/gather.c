@@ -38,7 +38,7 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
 }
 
 static void gather_view(const seebatch_view_rules *rules, const seebatch_view *view,
-                          const void *engine_pins, seebatch_board *board, seebatch_pins *pins)
+                        const void *engine_pins, seebatch_board *board, seebatch_pins *pins)
 {
     seebatch_view_gather_from(&rules->rules, view->pieces, view->colors, engine_pins, board, pins);
 }
@@ -59,7 +59,8 @@ bool seebatch_view_see_ge_gathered(const seebatch_rules *rules, const uint64_t *
     seebatch_pins gathered;
     const void *engine_pins = (rules->flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_view_gather_from(rules, pieces, colors, engine_pins, &board, &gathered);
-    unsigned from = seebatch_move_from((seebatch_move)move), to = seebatch_move_to((seebatch_move)move);
+    unsigned from = seebatch_move_from((seebatch_move)move),
+             to = seebatch_move_to((seebatch_move)move);
     /* The threshold back from the inline exits' shortfall = risk - surplus,
      * surplus = victim - threshold; the same values, by type, as by code. */
     int mover = piece_type_on(&board, from);

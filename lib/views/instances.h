@@ -17,7 +17,6 @@
         unsigned move, unsigned mover_code, unsigned victim_code
 #define VALUE_ARGUMENTS rules, pieces, colors, pins, move, mover_code, victim_code
 
-
 static bool see_ge_stockfish(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_STOCKFISH, false, SEE_GE_ARGUMENTS);
@@ -149,26 +148,30 @@ static int32_t value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
 }
 
 const view_exchange_set VIEW_TABLE = {
-    .see_ge = {
-        [VIEW_STOCKFISH] = {see_ge_stockfish, see_ge_stockfish_pinned},
-        [VIEW_BY_TYPE] = {see_ge_by_type, see_ge_by_type_pinned},
-        [VIEW_BY_PIECE] = {see_ge_by_piece, see_ge_by_piece_pinned},
-        [VIEW_BY_PIECE_NO_COLORS] = {see_ge_by_piece_no_colors, see_ge_by_piece_no_colors_pinned},
-        [VIEW_TWELVE_BY_TYPE] = {see_ge_twelve_by_type, see_ge_twelve_by_type_pinned},
-        [VIEW_TWELVE_BY_TYPE_A8] = {see_ge_twelve_by_type_a8, see_ge_twelve_by_type_a8_pinned},
-        [VIEW_TWELVE_BY_COLOR] = {see_ge_twelve_by_color, see_ge_twelve_by_color_pinned},
-        [VIEW_TWELVE_BY_COLOR_A8] = {see_ge_twelve_by_color_a8, see_ge_twelve_by_color_a8_pinned},
-    },
-    .value = {
-        [VIEW_STOCKFISH] = {value_stockfish, value_stockfish_pinned},
-        [VIEW_BY_TYPE] = {value_by_type, value_by_type_pinned},
-        [VIEW_BY_PIECE] = {value_by_piece, value_by_piece_pinned},
-        [VIEW_BY_PIECE_NO_COLORS] = {value_by_piece_no_colors, value_by_piece_no_colors_pinned},
-        [VIEW_TWELVE_BY_TYPE] = {value_twelve_by_type, value_twelve_by_type_pinned},
-        [VIEW_TWELVE_BY_TYPE_A8] = {value_twelve_by_type_a8, value_twelve_by_type_a8_pinned},
-        [VIEW_TWELVE_BY_COLOR] = {value_twelve_by_color, value_twelve_by_color_pinned},
-        [VIEW_TWELVE_BY_COLOR_A8] = {value_twelve_by_color_a8, value_twelve_by_color_a8_pinned},
-    },
+    .see_ge =
+        {
+            [VIEW_STOCKFISH] = {see_ge_stockfish, see_ge_stockfish_pinned},
+            [VIEW_BY_TYPE] = {see_ge_by_type, see_ge_by_type_pinned},
+            [VIEW_BY_PIECE] = {see_ge_by_piece, see_ge_by_piece_pinned},
+            [VIEW_BY_PIECE_NO_COLORS] = {see_ge_by_piece_no_colors,
+                                         see_ge_by_piece_no_colors_pinned},
+            [VIEW_TWELVE_BY_TYPE] = {see_ge_twelve_by_type, see_ge_twelve_by_type_pinned},
+            [VIEW_TWELVE_BY_TYPE_A8] = {see_ge_twelve_by_type_a8, see_ge_twelve_by_type_a8_pinned},
+            [VIEW_TWELVE_BY_COLOR] = {see_ge_twelve_by_color, see_ge_twelve_by_color_pinned},
+            [VIEW_TWELVE_BY_COLOR_A8] = {see_ge_twelve_by_color_a8,
+                                         see_ge_twelve_by_color_a8_pinned},
+        },
+    .value =
+        {
+            [VIEW_STOCKFISH] = {value_stockfish, value_stockfish_pinned},
+            [VIEW_BY_TYPE] = {value_by_type, value_by_type_pinned},
+            [VIEW_BY_PIECE] = {value_by_piece, value_by_piece_pinned},
+            [VIEW_BY_PIECE_NO_COLORS] = {value_by_piece_no_colors, value_by_piece_no_colors_pinned},
+            [VIEW_TWELVE_BY_TYPE] = {value_twelve_by_type, value_twelve_by_type_pinned},
+            [VIEW_TWELVE_BY_TYPE_A8] = {value_twelve_by_type_a8, value_twelve_by_type_a8_pinned},
+            [VIEW_TWELVE_BY_COLOR] = {value_twelve_by_color, value_twelve_by_color_pinned},
+            [VIEW_TWELVE_BY_COLOR_A8] = {value_twelve_by_color_a8, value_twelve_by_color_a8_pinned},
+        },
 };
 
 #undef SEE_GE_PARAMETERS

@@ -128,7 +128,8 @@ VIEW_INLINE void read_sliders(view_reader *r, view_shape shape)
 {
     if (shape == VIEW_STOCKFISH)
         return;
-    r->diagonal_sliders = type_bits(r, shape, SEEBATCH_BISHOP) | type_bits(r, shape, SEEBATCH_QUEEN);
+    r->diagonal_sliders =
+        type_bits(r, shape, SEEBATCH_BISHOP) | type_bits(r, shape, SEEBATCH_QUEEN);
     r->straight_sliders = type_bits(r, shape, SEEBATCH_ROOK) | type_bits(r, shape, SEEBATCH_QUEEN);
 }
 
