@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "fen_scan.h"
+#include "fen_scan_wide.h"
 #include "fenced.h"
 #include "random.h"
 #include "random_boards.h"

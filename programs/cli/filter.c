@@ -28,6 +28,7 @@
 #include "output_target.h"
 #include "plain.h"
 #include "position_line.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"

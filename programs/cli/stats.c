@@ -18,6 +18,7 @@
 #include "input_source.h"
 #include "options.h"
 #include "plain.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "training_job.h"
 

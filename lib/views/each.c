@@ -7,7 +7,7 @@ void seebatch_view_see_ge_each(const seebatch_view_rules *rules, const seebatch_
                                uint8_t *passed)
 {
     for (size_t i = 0; i < count; i++) {
-        passed[i] = seebatch_view_see_ge(rules, view, pins, moves[i].squares, moves[i].mover_code,
+        passed[i] = seebatch_view_see_ge(rules, view, pins, moves[i].move, moves[i].mover_code,
                                          moves[i].victim_code, moves[i].threshold);
     }
 }
