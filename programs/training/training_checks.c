@@ -17,7 +17,7 @@ void training_fail(seebatch_training_fault *fault, uint64_t byte_offset, uint64_
 }
 
 /* Whether the piece on the move's from-square reaches its to-square as the
- * chain coding numbers moves (seebatch_chain_destinations): a move the
+ * chain coding numbers moves (chain_destinations): a move the
  * binpack writer could not number would be stored as another move. */
 SEEBATCH_POPCNT_CLONES
 static bool piece_reaches(const seebatch_board *board, seebatch_move move)
@@ -25,7 +25,7 @@ static bool piece_reaches(const seebatch_board *board, seebatch_move move)
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     int type = piece_type_on(board, from);
     unsigned castlings;
-    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
+    bitboard targets = chain_destinations(board, from, type, &castlings);
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_CASTLING)
         return (targets >> to) & 1u;
     bool white = board->side_to_move == SEEBATCH_WHITE;

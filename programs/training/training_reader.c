@@ -57,9 +57,9 @@ seebatch_training_reader *seebatch_training_open(const char *path, seebatch_trai
     reader->format = binpack ? SEEBATCH_TRAINING_BINPACK
                      : bin   ? SEEBATCH_TRAINING_BIN
                              : SEEBATCH_TRAINING_PLAIN;
-    reader->bin = seebatch_bin_reader(file);
+    reader->bin = bin_reader_start(file);
     reader->chunks.file = file;
-    reader->plain = seebatch_plain_reader(file);
+    reader->plain = plain_reader_start(file);
     return reader;
 }
 
