@@ -3,9 +3,9 @@
  * .bin) as arrays, for the Python package (python/seebatch/training.py) and
  * any other caller that wants batches rather than entries. A library of its
  * own beside libseebatch (whose seebatch.h it includes, for boards, moves
- * and errors): its sources are lib/training/, and it is built from the same
- * format and rule code as the `seebatch` tool (programs/formats,
- * programs/filtering), so it reads and writes exactly what the tool does;
+ * and errors), built from lib/training/: the formats (formats/) and the
+ * rules of `seebatch filter` (filtering/), which the `seebatch` tool is
+ * built from too, so it reads, writes and judges exactly as the tool does;
  * libseebatch itself stays SEE only. Link: seebatch::seebatch_training, or
  * `pkg-config --cflags --libs seebatch_training`.
  *

@@ -1,5 +1,5 @@
 /* libseebatch_training's filter: the rules of `seebatch filter`, read from
- * the same options by the same code (programs/filtering/), judged on the
+ * the same options by the same code (filtering/), judged on the
  * caller's arrays. */
 #include <stdlib.h>
 #include <string.h>
