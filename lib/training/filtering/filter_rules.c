@@ -9,7 +9,7 @@ static unsigned move_rules(const filter_rules *rules, const training_entry *entr
     unsigned active = rules->active, matched = 0;
     seebatch_move move = entry->move;
     unsigned kind = seebatch_move_kind(move);
-    if (seebatch_move_captures(&entry->board, move)) {
+    if (move_captures(&entry->board, move)) {
         matched |= active & (1u << RULE_CAPTURE);
         /* nnue-pytorch's capture test looks for a piece on the destination,
          * which an en passant move never has. */
@@ -63,7 +63,7 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
     unsigned check = active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
     if (check)
         for (size_t i = 0; i < count; i++)
-            matched[i] |= seebatch_side_in_check(&entries[i].board) ? check : 0;
+            matched[i] |= side_in_check(&entries[i].board) ? check : 0;
     if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
                   (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
         for (size_t i = 0; i < count; i++)

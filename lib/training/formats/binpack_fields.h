@@ -6,15 +6,15 @@
 
 #include <stdint.h>
 
-static inline uint16_t seebatch_read_be16(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
+static inline uint16_t read_be16(const uint8_t *p) { return (uint16_t)(p[0] << 8 | p[1]); }
 
-static inline void seebatch_write_be16(uint8_t *p, uint16_t value)
+static inline void write_be16(uint8_t *p, uint16_t value)
 {
     p[0] = (uint8_t)(value >> 8);
     p[1] = (uint8_t)value;
 }
 
-static inline int16_t seebatch_unfold(uint16_t folded)
+static inline int16_t unfold(uint16_t folded)
 {
     uint16_t value = (uint16_t)(folded << 15 | folded >> 1);
     if (value & 0x8000u)
@@ -22,7 +22,7 @@ static inline int16_t seebatch_unfold(uint16_t folded)
     return (int16_t)value;
 }
 
-static inline uint16_t seebatch_fold(int16_t value)
+static inline uint16_t fold(int16_t value)
 {
     uint16_t bits = (uint16_t)value;
     if (bits & 0x8000u)
@@ -31,7 +31,7 @@ static inline uint16_t seebatch_fold(int16_t value)
 }
 
 /* Sums and negations of 16-bit scores wrap, as the format's own code does. */
-static inline int16_t seebatch_wrap16(int value) { return (int16_t)(uint16_t)(unsigned)value; }
+static inline int16_t wrap16(int value) { return (int16_t)(uint16_t)(unsigned)value; }
 
 enum { BINPACK_SCORE_BLOCK = 4 }; /* score difference: 4 bits per block, then a continue bit */
 

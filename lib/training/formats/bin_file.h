@@ -21,7 +21,7 @@ typedef struct bin_reader {
     bool read_failed;    /* the fault was a read error */
 } bin_reader;
 
-static inline bin_reader seebatch_bin_reader(FILE *file)
+static inline bin_reader bin_reader_start(FILE *file)
 {
     return (bin_reader){file, 0, 0, false, false};
 }

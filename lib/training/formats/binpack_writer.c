@@ -67,11 +67,11 @@ static void pack_stem_rest(const training_entry *entry, bitboard occupied, uint8
 {
     const seebatch_board *board = &entry->board;
     set_special_nibbles(board, occupied, out + 8);
-    seebatch_write_be16(out + 24, pack_move(entry->move));
-    seebatch_write_be16(out + 26, seebatch_fold(entry->score));
-    seebatch_write_be16(out + 28,
-                        (uint16_t)((entry->ply & 0x3FFFu) | seebatch_fold(entry->result) << 14));
-    seebatch_write_be16(out + 30, board->halfmove_clock);
+    write_be16(out + 24, pack_move(entry->move));
+    write_be16(out + 26, fold(entry->score));
+    write_be16(out + 28,
+                        (uint16_t)((entry->ply & 0x3FFFu) | fold(entry->result) << 14));
+    write_be16(out + 30, board->halfmove_clock);
 }
 
 SEEBATCH_POPCNT_CLONES
@@ -196,7 +196,7 @@ void seebatch_binpack_close_chain(binpack_writer *w)
 {
     if (w->count_at == SIZE_MAX)
         return;
-    seebatch_write_be16(w->payload + w->count_at, (uint16_t)w->plies);
+    write_be16(w->payload + w->count_at, (uint16_t)w->plies);
     w->count_at = SIZE_MAX;
 }
 
@@ -215,7 +215,7 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
     w->movetext_at = w->size;
     w->bits = 0;
     w->plies = 0;
-    w->last_score = seebatch_wrap16(-entry->score);
+    w->last_score = wrap16(-entry->score);
 }
 
 static unsigned below(bitboard set, unsigned square)
@@ -233,7 +233,7 @@ static void append_entry(binpack_writer *w, const training_entry *entry)
     bitboard ours = board->colors[board->side_to_move];
     int type = piece_type_on(board, from);
     unsigned castlings;
-    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
+    bitboard targets = chain_destinations(board, from, type, &castlings);
     unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;
     if (kind == SEEBATCH_MOVE_CASTLING) {
         unsigned queenside = board->side_to_move == SEEBATCH_WHITE ? 2u : 8u;
@@ -244,15 +244,15 @@ static void append_entry(binpack_writer *w, const training_entry *entry)
     } else {
         id = below(targets, to);
     }
-    put_bits(w, below(ours, from), seebatch_index_bits((unsigned)popcount(ours)));
-    put_bits(w, id, seebatch_index_bits(choices));
-    unsigned folded = seebatch_fold(seebatch_wrap16(entry->score - w->last_score));
+    put_bits(w, below(ours, from), index_bits((unsigned)popcount(ours)));
+    put_bits(w, id, index_bits(choices));
+    unsigned folded = fold(wrap16(entry->score - w->last_score));
     do {
         unsigned block = folded & 15u;
         folded >>= BINPACK_SCORE_BLOCK;
         put_bits(w, block | (folded ? 16u : 0u), BINPACK_SCORE_BLOCK + 1);
     } while (folded);
-    w->last_score = seebatch_wrap16(-entry->score);
+    w->last_score = wrap16(-entry->score);
     w->plies++;
 }
 
@@ -334,7 +334,7 @@ bool seebatch_binpack_continues(const training_entry *previous, const training_e
     if (previous->result != -next->result || (uint16_t)(previous->ply + 1) != next->ply)
         return false;
     seebatch_board after = previous->board;
-    seebatch_chain_play(&after, previous->move);
+    chain_play(&after, previous->move);
     const seebatch_board *b = &next->board;
     return memcmp(after.pieces, b->pieces, sizeof after.pieces) == 0 &&
            memcmp(after.colors, b->colors, sizeof after.colors) == 0 &&

@@ -23,8 +23,8 @@ static size_t append_line(char *out, size_t n, const char *key, long value)
 size_t seebatch_entry_fen(const training_entry *entry, char *out)
 {
     seebatch_board board = entry->board;
-    board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
-    board.halfmove_clock = seebatch_written_rule50(board.halfmove_clock);
+    board.fullmove_number = fullmove_of_ply(entry->ply);
+    board.halfmove_clock = written_rule50(board.halfmove_clock);
     return seebatch_board_to_fen(&board, out, SEEBATCH_FEN_MAX);
 }
 
@@ -129,7 +129,7 @@ static bool finish_block(block_state *state, char *message, size_t size)
     if (entry->board.en_passant != SEEBATCH_NO_SQUARE &&
         !seebatch_en_passant_possible(&entry->board, entry->board.en_passant))
         entry->board.en_passant = SEEBATCH_NO_SQUARE;
-    entry->board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    entry->board.fullmove_number = fullmove_of_ply(entry->ply);
     seebatch_error error;
     if (seebatch_move_parse(&entry->board, state->move_text, &entry->move, &error) != SEEBATCH_OK ||
         !seebatch_move_is_legal(&entry->board, entry->move)) {

@@ -37,7 +37,7 @@ typedef struct plain_reader {
 } plain_reader;
 
 /* A reader at the start of file. */
-static inline plain_reader seebatch_plain_reader(FILE *file)
+static inline plain_reader plain_reader_start(FILE *file)
 {
     return (plain_reader){file, 0, 0, false};
 }

@@ -14,7 +14,7 @@
 
 typedef struct training_entry {
     /* halfmove_clock is the rule-50 counter (16 bits in binpack);
-     * fullmove_number follows the ply (seebatch_fullmove_of_ply). */
+     * fullmove_number follows the ply (fullmove_of_ply). */
     seebatch_board board;
     /* Standard UCI meaning: castling is the king's move (e1g1) with kind
      * SEEBATCH_MOVE_CASTLING; binpack's king-takes-rook form is converted
@@ -27,10 +27,10 @@ typedef struct training_entry {
 
 /* The fullmove number Stockfish's converter writes for a ply: (ply + 1) / 2,
  * its own convention: the start position, ply 0, gets 0. */
-static inline uint16_t seebatch_fullmove_of_ply(uint16_t ply) { return (uint16_t)((ply + 1u) / 2); }
+static inline uint16_t fullmove_of_ply(uint16_t ply) { return (uint16_t)((ply + 1u) / 2); }
 
 /* The rule-50 counter Stockfish's converter writes: it keeps 8 bits. */
-static inline uint16_t seebatch_written_rule50(uint16_t counter)
+static inline uint16_t written_rule50(uint16_t counter)
 {
     return (uint16_t)(counter & 0xFFu);
 }

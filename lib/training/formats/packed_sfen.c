@@ -153,7 +153,7 @@ static void pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_S
         put_bits(&s, board->en_passant, 6);
     unsigned rule50 = board->halfmove_clock & RULE50_KEPT;
     /* Stockfish's converter: the FEN's fullmove number, at least 1. */
-    unsigned fullmove = seebatch_fullmove_of_ply(entry->ply);
+    unsigned fullmove = fullmove_of_ply(entry->ply);
     fullmove = fullmove ? fullmove : 1;
     put_bits(&s, rule50, 6);
     put_bits(&s, fullmove, 8);
@@ -311,6 +311,6 @@ bool seebatch_bin_unpack(const uint8_t bytes[BIN_ENTRY_SIZE], training_entry *en
         snprintf(message, size, "the game result field is %d", entry->result);
         return false;
     }
-    entry->board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    entry->board.fullmove_number = fullmove_of_ply(entry->ply);
     return true;
 }

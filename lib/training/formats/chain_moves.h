@@ -8,7 +8,7 @@
  *    four promotions per destination, knight to queen);
  *  - moves are played as Stockfish's training-data code plays them: the en
  *    passant square is kept only when a pawn could take there, judged by
- *    that code's own test (seebatch_chain_play documents it).
+ *    that code's own test (chain_play documents it).
  */
 #ifndef SEEBATCH_FORMATS_CHAIN_MOVES_H
 #define SEEBATCH_FORMATS_CHAIN_MOVES_H
@@ -45,7 +45,7 @@
 /* Bits needed to store an index below count (0 for count <= 1). Counts in
  * chains stay below 128 (at most 64 pieces or squares, four promotions of
  * at most four squares): one load. */
-static inline unsigned seebatch_index_bits(unsigned count)
+static inline unsigned index_bits(unsigned count)
 {
     static const uint8_t bits[128] = {
         0, 0, 1, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
@@ -61,7 +61,7 @@ static inline unsigned seebatch_index_bits(unsigned count)
 /* The n-th (from 0) set square of a bitboard with more than n squares,
  * found by halving without branches: a loop over the bits would mispredict
  * its exit on most entries. */
-static inline unsigned seebatch_nth_square(bitboard set, unsigned n)
+static inline unsigned nth_square(bitboard set, unsigned n)
 {
     unsigned base = 0;
     for (unsigned width = 32; width; width >>= 1) {
@@ -81,28 +81,28 @@ static inline unsigned seebatch_nth_square(bitboard set, unsigned n)
  * since Haswell, AMD since Zen 3: seebatch_cpu_has_fast_pext); written as
  * assembly so that no function needs to be built for BMI2 to hold it, and
  * chosen by the caller once per payload. Elsewhere the halving above. */
-static inline unsigned seebatch_nth_square_pdep(bitboard set, unsigned n)
+static inline unsigned nth_square_pdep(bitboard set, unsigned n)
 {
 #if defined(__x86_64__)
     bitboard bit;
     __asm__("pdep %2, %1, %0" : "=r"(bit) : "r"((bitboard)1 << n), "rm"(set));
     return (unsigned)__builtin_ctzll(bit);
 #else
-    return seebatch_nth_square(set, n);
+    return nth_square(set, n);
 #endif
 }
 
 /* The n-th set square by pdep when `pdep` (the caller knows the CPU runs
  * it fast), else by halving. */
-static inline unsigned seebatch_nth_square_by(bitboard set, unsigned n, bool pdep)
+static inline unsigned nth_square_by(bitboard set, unsigned n, bool pdep)
 {
-    return pdep ? seebatch_nth_square_pdep(set, n) : seebatch_nth_square(set, n);
+    return pdep ? nth_square_pdep(set, n) : nth_square(set, n);
 }
 
 /* The squares a piece of the side to move on `from` (of type `type`) is
  * numbered among, in the order of their square index. *castlings receives
  * the number of castling rights of the side to move for a king, else 0. */
-static inline bitboard seebatch_chain_destinations(const seebatch_board *board, unsigned from,
+static inline bitboard chain_destinations(const seebatch_board *board, unsigned from,
                                                    int type, unsigned *castlings)
 {
     unsigned us = board->side_to_move & 1u;
@@ -148,7 +148,7 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 
 /* The castling rights that end when a piece leaves or reaches a square:
  * the kings' and rooks' start squares. */
-static inline uint8_t seebatch_rights_lost_on(unsigned square)
+static inline uint8_t rights_lost_on(unsigned square)
 {
     static const uint8_t lost[64] = {
         [0] = SEEBATCH_CASTLE_WHITE_QUEENSIDE,
@@ -160,7 +160,7 @@ static inline uint8_t seebatch_rights_lost_on(unsigned square)
     return lost[square & 63u];
 }
 
-static inline void seebatch_lift_piece(seebatch_board *board, int type, unsigned square)
+static inline void lift_piece(seebatch_board *board, int type, unsigned square)
 {
     bitboard keep = ~square_bit(square);
     board->pieces[type] &= keep;
@@ -168,7 +168,7 @@ static inline void seebatch_lift_piece(seebatch_board *board, int type, unsigned
     board->colors[1] &= keep;
 }
 
-static inline void seebatch_put_piece(seebatch_board *board, int type, unsigned color,
+static inline void put_piece(seebatch_board *board, int type, unsigned color,
                                       unsigned square)
 {
     board->pieces[type] |= square_bit(square);
@@ -182,7 +182,7 @@ static inline void seebatch_put_piece(seebatch_board *board, int type, unsigned 
  * of the given type (a capture takes a piece of type `taken`);
  * fullmove_number is left for the caller (it follows the entry's ply). */
 static inline __attribute__((always_inline)) void
-seebatch_chain_play_known(seebatch_board *board, seebatch_move move, int type, int taken)
+chain_play_known(seebatch_board *board, seebatch_move move, int type, int taken)
 {
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -190,23 +190,23 @@ seebatch_chain_play_known(seebatch_board *board, seebatch_move move, int type, i
     bool takes = (board->colors[us ^ 1u] >> to) & 1u;
     bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
     if (board->castling) /* most positions of a game have none left */
-        board->castling &= (uint8_t) ~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
+        board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
     if (kind == SEEBATCH_MOVE_CASTLING) {
         bool kingside = to > from;
         unsigned rook_from = kingside ? from + 3 : from - 4;
-        board->castling &= (uint8_t)~seebatch_rights_lost_on(rook_from);
-        seebatch_lift_piece(board, SEEBATCH_KING, from);
-        seebatch_lift_piece(board, SEEBATCH_ROOK, rook_from);
-        seebatch_put_piece(board, SEEBATCH_KING, us, to);
-        seebatch_put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
+        board->castling &= (uint8_t)~rights_lost_on(rook_from);
+        lift_piece(board, SEEBATCH_KING, from);
+        lift_piece(board, SEEBATCH_ROOK, rook_from);
+        put_piece(board, SEEBATCH_KING, us, to);
+        put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
     } else {
         if (takes)
-            seebatch_lift_piece(board, taken, to);
-        seebatch_lift_piece(board, type, from);
+            lift_piece(board, taken, to);
+        lift_piece(board, type, from);
         if (kind == SEEBATCH_MOVE_EN_PASSANT)
-            seebatch_lift_piece(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
+            lift_piece(board, SEEBATCH_PAWN, us == SEEBATCH_WHITE ? to - 8 : to + 8);
         bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
-        seebatch_put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
+        put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
     }
     board->halfmove_clock =
         (type == SEEBATCH_PAWN || takes) ? 0 : (uint16_t)(board->halfmove_clock + 1);
@@ -219,18 +219,18 @@ seebatch_chain_play_known(seebatch_board *board, seebatch_move move, int type, i
 
 /* The same, finding the type of the piece taken. */
 static inline __attribute__((always_inline)) void
-seebatch_chain_play_piece(seebatch_board *board, seebatch_move move, int type)
+chain_play_piece(seebatch_board *board, seebatch_move move, int type)
 {
-    seebatch_chain_play_known(board, move, type, piece_type_on(board, seebatch_move_to(move)));
+    chain_play_known(board, move, type, piece_type_on(board, seebatch_move_to(move)));
 }
 
 /* The same, finding the piece's type; a move with no piece of the side to
  * move on its from-square is not played. */
-static inline void seebatch_chain_play(seebatch_board *board, seebatch_move move)
+static inline void chain_play(seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move);
     if ((board->colors[board->side_to_move & 1u] >> from) & 1u)
-        seebatch_chain_play_piece(board, move, piece_type_on(board, from));
+        chain_play_piece(board, move, piece_type_on(board, from));
 }
 
 /* Whether a castling move (the king's two-square move) can be played on
@@ -243,7 +243,7 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move);
  * its lines checks when nothing stands between (a 32 KB table, where the
  * slider's attack set from the king would take a lookup per line). Most
  * positions have no slider on the king's lines. */
-static inline bool seebatch_side_in_check(const seebatch_board *board)
+static inline bool side_in_check(const seebatch_board *board)
 {
     unsigned us = board->side_to_move & 1u;
     bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
@@ -267,7 +267,7 @@ static inline bool seebatch_side_in_check(const seebatch_board *board)
 }
 
 /* Whether the move takes a piece (en passant included; castling never). */
-static inline bool seebatch_move_captures(const seebatch_board *board, seebatch_move move)
+static inline bool move_captures(const seebatch_board *board, seebatch_move move)
 {
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_EN_PASSANT)

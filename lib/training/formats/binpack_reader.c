@@ -7,20 +7,14 @@
 #include "binpack_fields.h"
 #include "chain_moves.h"
 #include "cpu_features.h"
+#include "errors.h" /* seebatch_square_name */
 
-static bool seebatch_fail(binpack_fault *fault, uint64_t offset, const char *message)
+/* Records a fault at a byte offset; false, for `return fault_at(...)`. */
+static bool fault_at(binpack_fault *fault, uint64_t offset, const char *message)
 {
     fault->byte_offset = offset;
     snprintf(fault->message, sizeof fault->message, "%s", message);
     return false;
-}
-
-static const char *seebatch_square_name(unsigned square, char out[3])
-{
-    out[0] = (char)('a' + (square & 7));
-    out[1] = (char)('1' + (square >> 3));
-    out[2] = '\0';
-    return out;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -252,19 +246,19 @@ static bool unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fau
     if (!unpack_position(bytes, &entry->board, fault, pdep) ||
         !is_game_position(&entry->board, fault))
         return false;
-    if (!unpack_move(seebatch_read_be16(bytes + 24), &entry->board, &entry->move, fault))
+    if (!unpack_move(read_be16(bytes + 24), &entry->board, &entry->move, fault))
         return false;
-    entry->score = seebatch_unfold(seebatch_read_be16(bytes + 26));
-    uint16_t ply_and_result = seebatch_read_be16(bytes + 28);
+    entry->score = unfold(read_be16(bytes + 26));
+    uint16_t ply_and_result = read_be16(bytes + 28);
     entry->ply = ply_and_result & 0x3FFFu;
-    int result = seebatch_unfold((uint16_t)(ply_and_result >> 14));
+    int result = unfold((uint16_t)(ply_and_result >> 14));
     if (result < -1 || result > 1) {
         snprintf(fault->message, sizeof fault->message, "the game result field is %d", result);
         return false;
     }
     entry->result = (int8_t)result;
-    entry->board.halfmove_clock = seebatch_read_be16(bytes + 30);
-    entry->board.fullmove_number = seebatch_fullmove_of_ply(entry->ply);
+    entry->board.halfmove_clock = read_be16(bytes + 30);
+    entry->board.fullmove_number = fullmove_of_ply(entry->ply);
     return true;
 }
 
@@ -315,11 +309,11 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitb
                  unsigned castlings, bool pdep, seebatch_move *move)
 {
     unsigned count = (unsigned)popcount(targets);
-    unsigned id = take_bits(c, seebatch_index_bits(count + castlings));
+    unsigned id = take_bits(c, index_bits(count + castlings));
     if (id >= count + castlings)
         return "a king move index beyond the king's moves";
     if (id < count) {
-        *move = seebatch_move_make(from, seebatch_nth_square_by(targets, id, pdep),
+        *move = seebatch_move_make(from, nth_square_by(targets, id, pdep),
                                    SEEBATCH_MOVE_NORMAL);
         return NULL;
     }
@@ -338,23 +332,23 @@ decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bo
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
     unsigned pieces = (unsigned)popcount(ours);
-    unsigned index = take_bits(c, seebatch_index_bits(pieces));
+    unsigned index = take_bits(c, index_bits(pieces));
     if (index >= pieces)
         return "a piece index beyond the side to move's pieces";
-    unsigned from = seebatch_nth_square_by(ours, index, pdep);
+    unsigned from = nth_square_by(ours, index, pdep);
     int type = types[from];
     *moved_type = type;
     unsigned castlings;
-    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
+    bitboard targets = chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
         return decode_king_move(c, board, from, targets, castlings, pdep, move);
     unsigned count = (unsigned)popcount(targets);
     bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
     unsigned choices = promotes ? count * 4 : count;
-    unsigned id = take_bits(c, seebatch_index_bits(choices));
+    unsigned id = take_bits(c, index_bits(choices));
     if (id >= choices)
         return "a move index beyond the piece's moves";
-    unsigned to = seebatch_nth_square_by(targets, promotes ? id / 4 : id, pdep);
+    unsigned to = nth_square_by(targets, promotes ? id / 4 : id, pdep);
     unsigned kind = SEEBATCH_MOVE_NORMAL;
     if (promotes)
         kind = SEEBATCH_MOVE_PROMOTE_KNIGHT + id % 4;
@@ -392,7 +386,7 @@ decode_score(bit_cursor *c, int16_t last_score, int16_t *score)
         if (folded > 0xFFFFu)
             return "a score difference longer than 16 bits";
     }
-    *score = seebatch_wrap16(last_score + seebatch_unfold((uint16_t)folded));
+    *score = wrap16(last_score + unfold((uint16_t)folded));
     return NULL;
 }
 
@@ -430,7 +424,7 @@ static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    seebatch_chain_play_known(board, move, type, types[to]);
+    chain_play_known(board, move, type, types[to]);
     if (kind == SEEBATCH_MOVE_CASTLING) {
         types[to] = SEEBATCH_KING;
         types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
@@ -441,7 +435,7 @@ static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_
     }
 }
 
-/* What seebatch_chain_play_known does for a plain move, with no branch on
+/* What chain_play_known does for a plain move, with no branch on
  * whether it takes: the type on an empty destination is a stale one, and
  * clearing an empty square from its bitboard changes nothing. */
 static inline __attribute__((always_inline)) void
@@ -457,7 +451,7 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
     bitboard to_bit = square_bit(to), move_bits = square_bit(from) | to_bit;
     bool takes = (board->colors[us ^ 1u] >> to) & 1u;
     if (board->castling)
-        board->castling &= (uint8_t) ~(seebatch_rights_lost_on(from) | seebatch_rights_lost_on(to));
+        board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
     board->pieces[types[to]] &= ~to_bit;
     board->colors[us ^ 1u] &= ~to_bit;
     board->pieces[type] ^= move_bits;
@@ -498,7 +492,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
         start = bit;
         play_in_chain(&e.board, d->types, e.move, moved_type);
         e.ply = (uint16_t)(e.ply + 1);
-        e.board.fullmove_number = seebatch_fullmove_of_ply(e.ply);
+        e.board.fullmove_number = fullmove_of_ply(e.ply);
         e.result = (int8_t)-e.result;
         bit_cursor cursor = {peek_bits(d->data, d->size, bit), 0};
         why = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
@@ -514,7 +508,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
         if (why)
             break;
         bit += cursor.used;
-        last_score = seebatch_wrap16(-e.score);
+        last_score = wrap16(-e.score);
         out[n] = e;
         if (sources)
             sources[n] = (binpack_source){false, 0, start, bit};
@@ -530,7 +524,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
         d->next_stem = (size_t)((bit + 7) / 8);
     *problem = why;
     if (*problem)
-        seebatch_fail(fault, d->file_offset + (start >> 3), *problem);
+        fault_at(fault, d->file_offset + (start >> 3), *problem);
     return n;
 }
 
@@ -542,7 +536,7 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     if (at == d->size)
         return BINPACK_END;
     if (d->size - at < BINPACK_STEM_SIZE + 2) {
-        seebatch_fail(fault, d->file_offset + at, "");
+        fault_at(fault, d->file_offset + at, "");
         snprintf(fault->message, sizeof fault->message,
                  "%zu bytes at the end of the chunk, too few for an entry", d->size - at);
         return BINPACK_FAULT;
@@ -553,10 +547,10 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     }
     fill_types(&d->entry.board, d->types);
     d->moved_type = d->types[seebatch_move_from(d->entry.move)];
-    d->plies_left = seebatch_read_be16(d->data + at + BINPACK_STEM_SIZE);
+    d->plies_left = read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
-    d->last_score = seebatch_wrap16(-d->entry.score);
+    d->last_score = wrap16(-d->entry.score);
     *entry = d->entry;
     if (source)
         *source = (binpack_source){true, (uint32_t)at, 0, 0};
@@ -647,7 +641,7 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
 
 static binpack_chunk_status bad_header(binpack_fault *fault, uint64_t offset, const char *message)
 {
-    seebatch_fail(fault, offset, message);
+    fault_at(fault, offset, message);
     return BINPACK_CHUNK_BAD;
 }
 
@@ -669,7 +663,7 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
     uint32_t length = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 |
                       (uint32_t)header[7] << 24;
     if (length > BINPACK_MAX_CHUNK) {
-        seebatch_fail(fault, at, "");
+        fault_at(fault, at, "");
         snprintf(fault->message, sizeof fault->message,
                  "the chunk header claims %u bytes, more than the %u-byte limit", length,
                  (unsigned)BINPACK_MAX_CHUNK);
@@ -689,7 +683,7 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
     reader->offset = at + BINPACK_HEADER_SIZE + got;
     if (got == length)
         return BINPACK_CHUNK_READ;
-    seebatch_fail(fault, reader->offset, "");
+    fault_at(fault, reader->offset, "");
     snprintf(fault->message, sizeof fault->message,
              "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes",
              got, (unsigned long long)at, length);

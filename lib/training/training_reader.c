@@ -24,43 +24,64 @@ struct seebatch_training_reader {
     bool finished;               /* the end, or a fault, was reached */
     bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
     bool chunk_done;             /* the last read stopped at a chunk's end */
-    seebatch_training_fault end; /* the fault that finished it, if any */
+    seebatch_error end;          /* the fault that finished it, if any */
+    seebatch_training_place end_place; /* and where it is */
 };
 
-seebatch_training_reader *seebatch_training_open(const char *path, seebatch_training_fault *fault)
+/* The format of a file that starts with `magic` (got bytes of it). */
+static seebatch_training_format format_of(const char *path, const char *magic, size_t got)
 {
-    memset(fault, 0, sizeof *fault);
-    FILE *file = fopen(path, "rb");
-    if (!file) {
-        training_fail(fault, 0, 0, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    seebatch_training_reader *reader = calloc(1, sizeof *reader);
-    if (!reader) {
-        fclose(file);
-        training_fail(fault, 0, 0, "%s: out of memory", path);
-        return NULL;
-    }
+    size_t length = strlen(path);
+    if (got == 4 && memcmp(magic, "BINP", 4) == 0)
+        return SEEBATCH_TRAINING_BINPACK;
+    if (length >= 4 && strcmp(path + length - 4, ".bin") == 0) /* a .bin has no magic */
+        return SEEBATCH_TRAINING_BIN;
+    return SEEBATCH_TRAINING_PLAIN;
+}
+
+/* Makes *reader of the open file; fails when memory runs out or the file
+ * cannot be read (a directory, say: said now, not as bad data). */
+static seebatch_status start_reader(FILE *file, const char *path,
+                                    seebatch_training_reader **reader, seebatch_error *error)
+{
+    seebatch_training_reader *made = calloc(1, sizeof *made);
+    if (!made)
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", path);
     char magic[4];
     size_t got = fread(magic, 1, 4, file);
-    if (got < 4 && ferror(file)) { /* a directory, say: say so now, not as bad data */
-        training_fail(fault, 0, 0, "%s: cannot read: %s", path, strerror(errno));
-        fclose(file);
-        free(reader);
-        return NULL;
+    if (got < 4 && ferror(file)) {
+        seebatch_status status = seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s",
+                                               path, strerror(errno));
+        free(made);
+        return status;
     }
-    bool binpack = got == 4 && memcmp(magic, "BINP", 4) == 0;
-    size_t length = strlen(path);
-    bool bin = length >= 4 && strcmp(path + length - 4, ".bin") == 0; /* a .bin has no magic */
     rewind(file);
-    reader->file = file;
-    reader->format = binpack ? SEEBATCH_TRAINING_BINPACK
-                     : bin   ? SEEBATCH_TRAINING_BIN
-                             : SEEBATCH_TRAINING_PLAIN;
-    reader->bin = seebatch_bin_reader(file);
-    reader->chunks.file = file;
-    reader->plain = seebatch_plain_reader(file);
-    return reader;
+    made->file = file;
+    made->format = format_of(path, magic, got);
+    made->bin = bin_reader_start(file);
+    made->chunks.file = file;
+    made->plain = plain_reader_start(file);
+    *reader = made;
+    return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_training_open(const char *path, seebatch_training_reader **reader,
+                                       seebatch_error *error)
+{
+    if (!reader || !path) {
+        if (reader)
+            *reader = NULL;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "path or reader is NULL");
+    }
+    *reader = NULL;
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", path,
+                             strerror(errno));
+    seebatch_status status = start_reader(file, path, reader, error);
+    if (status != SEEBATCH_OK)
+        fclose(file);
+    return status;
 }
 
 seebatch_training_format seebatch_training_reader_format(const seebatch_training_reader *reader)
@@ -81,7 +102,8 @@ static void finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned l
     uint64_t entry = r->entries + 1;
     seebatch_entry_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
                               message);
-    training_fail(&r->end, byte_offset, entry, "%s", text);
+    seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
+    r->end_place = (seebatch_training_place){byte_offset, entry};
 }
 
 /* Starts decoding the next chunk; false when there is none (the end, or a
@@ -186,29 +208,55 @@ static size_t read_bin(seebatch_training_reader *r, size_t capacity,
     return n;
 }
 
-size_t seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
-                              const seebatch_training_arrays *out, seebatch_training_fault *fault)
+/* The reading's state as a status: the fault that finished it, or none. */
+static seebatch_status reading_status(const seebatch_training_reader *reader,
+                                      seebatch_error *error)
 {
-    size_t n = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
-               : reader->format == SEEBATCH_TRAINING_BIN   ? read_bin(reader, capacity, out)
-                                                           : read_plain(reader, capacity, out);
-    *fault = reader->end;
-    return n;
+    if (reader->end.status == SEEBATCH_OK)
+        return seebatch_succeed(error);
+    if (error)
+        *error = reader->end;
+    return reader->end.status;
 }
 
-size_t seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
-                                    const seebatch_training_arrays *out, int *chunk_done,
-                                    seebatch_training_fault *fault)
+seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
+                                       const seebatch_training_arrays *out, size_t *count,
+                                       seebatch_error *error)
 {
+    if (!reader || !out || !count) {
+        if (count)
+            *count = 0;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    }
+    *count = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_TRAINING_BIN   ? read_bin(reader, capacity, out)
+                                                         : read_plain(reader, capacity, out);
+    return reading_status(reader, error);
+}
+
+seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
+                                             const seebatch_training_arrays *out, size_t *count,
+                                             int *chunk_done, seebatch_error *error)
+{
+    if (!reader || !chunk_done) {
+        if (count)
+            *count = 0;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    }
     reader->stop_at_chunk_end = true;
     reader->chunk_done = false;
-    size_t n = seebatch_training_read(reader, capacity, out, fault);
+    seebatch_status status = seebatch_training_read(reader, capacity, out, count, error);
     reader->stop_at_chunk_end = false;
     *chunk_done = reader->chunk_done || reader->finished;
-    return n;
+    return status;
 }
 
 int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
+
+seebatch_training_place seebatch_training_reader_place(const seebatch_training_reader *reader)
+{
+    return reader->end_place;
+}
 
 void seebatch_training_close(seebatch_training_reader *reader)
 {
