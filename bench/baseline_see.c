@@ -35,12 +35,7 @@ void baseline_position_set(baseline_position *position, baseline_state *state,
     position->by_color[1] = board->colors[1];
     position->side_to_move = board->side_to_move;
     if (pins) {
-        /* seebatch_pins.pinners[c] pin c's pieces; StateInfo's pinners[c]
-         * are c's sliders that pin (seebatch_view_pins says the same). */
-        for (unsigned color = 0; color < 2; color++) {
-            state->pins.blockers[color] = pins->blockers[color];
-            state->pins.pinners[color] = pins->pinners[color ^ 1];
-        }
+        state->pins = *pins; /* seebatch_pins is laid out as StateInfo's */
     }
 }
 

@@ -26,12 +26,12 @@ enum { BASELINE_PIECE_CODES = 16 };
 
 /* Stockfish's StateInfo (current master, 192 bytes) with what see_ge reads
  * where it lies: blockersForKing[2] and pinners[2] at byte 88, in
- * seebatch_view_pins' layout (which is StateInfo's). The rest (keys,
+ * seebatch_pins' layout (which is StateInfo's). The rest (keys,
  * counters, check squares) is never read here; it is kept for the size, so
  * an array of them fills the caches as Stockfish's do. */
 typedef struct baseline_state {
     uint64_t before_pins[11];
-    seebatch_view_pins pins;
+    seebatch_pins pins;
     uint64_t after_pins[9];
 } baseline_state;
 

@@ -76,9 +76,9 @@ __attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, s
         return seebatch_engine_see_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
     const baseline_position &position = set.engine[p];
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    const seebatch_view_pins *pins =
+    const seebatch_pins *pins =
         (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
-    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, from << 6 | to,
+    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, move,
                                 position.board[from], position.board[to], threshold);
 }
 
@@ -295,7 +295,7 @@ int time_view(PositionSet set)
                                           set.thresholds_of(p)[i]);
         const baseline_position &position = set.engine[p];
         unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, from << 6 | to,
+        return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, move,
                                     position.board[from], position.board[to],
                                     set.thresholds_of(p)[i]);
     };

@@ -417,7 +417,7 @@ void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
             const baseline_position &position = set.engine[p];
             unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
             return seebatch_view_see_ge(&work->view_rules, &views[p],
-                                        pins ? &position.st->pins : nullptr, from << 6 | to,
+                                        pins ? &position.st->pins : nullptr, move,
                                         position.board[from], position.board[to], threshold);
         });
 }

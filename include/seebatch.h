@@ -214,8 +214,12 @@ SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
 /* ------------------------------------------------------------------------ */
 
 /*
- * A move in 16 bits: from-square in bits 0-5, to-square in bits 6-11, kind in
- * bits 12-15. Castling is written as the king's move (e1g1).
+ * A move in 16 bits: to-square in bits 0-5, from-square in bits 6-11, kind in
+ * bits 12-15. Castling is written as the king's move (e1g1). It is the only
+ * move anywhere in the API, the views' included. The squares lie where
+ * Stockfish's Move keeps them, so its normal moves (type NORMAL, bits 12-15
+ * clear) are seebatch_moves as they stand: an engine with that encoding
+ * passes its move with no operation at all.
  */
 typedef uint16_t seebatch_move;
 
@@ -231,10 +235,10 @@ enum {
 
 static inline seebatch_move seebatch_move_make(unsigned from, unsigned to, unsigned kind)
 {
-    return (seebatch_move)((from & 63u) | ((to & 63u) << 6) | ((kind & 15u) << 12));
+    return (seebatch_move)((to & 63u) | ((from & 63u) << 6) | ((kind & 15u) << 12));
 }
-static inline unsigned seebatch_move_from(seebatch_move move) { return move & 63u; }
-static inline unsigned seebatch_move_to(seebatch_move move) { return (move >> 6) & 63u; }
+static inline unsigned seebatch_move_from(seebatch_move move) { return (move >> 6) & 63u; }
+static inline unsigned seebatch_move_to(seebatch_move move) { return move & 63u; }
 static inline unsigned seebatch_move_kind(seebatch_move move) { return (unsigned)move >> 12; }
 
 /* The piece type a promotion names (SEEBATCH_KNIGHT..QUEEN), for promotion kinds. */
@@ -242,6 +246,19 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
 {
     return seebatch_move_kind(move); /* kinds 1..4 are types 1..4 by design */
 }
+
+/*
+ * The preconditions every SEE entry point puts on a move, checked: from and
+ * to differ; a piece stands on from; no piece of the mover's colour stands on
+ * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
+ * for black) and a pawn's normal move never ends there; en passant is made
+ * by a pawn onto an empty square of the sixth rank (white) or third rank
+ * (black) with an enemy pawn behind it; castling is made by a king onto an
+ * empty square. The board must be consistent.
+ * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
+ */
+SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
+                                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Configuration                                                            */
@@ -357,19 +374,6 @@ SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, co
 /* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
  * returns the length. Thread-safe. */
 SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
-
-/*
- * The preconditions every SEE entry point puts on a move, checked: from and
- * to differ; a piece stands on from; no piece of the mover's colour stands on
- * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
- * for black) and a pawn's normal move never ends there; en passant is made
- * by a pawn onto an empty square of the sixth rank (white) or third rank
- * (black) with an enemy pawn behind it; castling is made by a king onto an
- * empty square. The board must be consistent.
- * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
- */
-SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
-                                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Move generation                                                          */
@@ -553,11 +557,15 @@ SEEBATCH_API void seebatch_see_ge_multi(const seebatch_board *boards, size_t boa
  */
 
 /*
- * Pins (contract rule 5) as an engine keeps them. blockers[X] holds the
- * pieces of either colour that stand alone between X's king and an enemy
- * slider (Stockfish: blockersForKing[X]); pinners[X] holds the enemy sliders
- * behind those of X's own (Stockfish: pinners[~X], indexed by the pinning
- * side there). A side without exactly one king has none.
+ * Pins (contract rule 5) as an engine keeps them, and the one pins type of
+ * the API (engine path, many-board calls, views, checked calls). The fields
+ * are Stockfish's StateInfo's, in its order and indexing, so a view can read
+ * that memory in place: blockers[X] holds the pieces of either colour that
+ * stand alone between X's king and an enemy slider (blockersForKing[X]);
+ * pinners[X] holds X's OWN sliders that pin an enemy piece to the enemy king
+ * (pinners[X]: indexed by the pinning side). So the sliders that keep X's
+ * blockers in place are pinners[!X]. For a side X without exactly one king,
+ * blockers[X] and pinners[!X] are empty.
  */
 typedef struct seebatch_pins {
     uint64_t blockers[2];
@@ -640,14 +648,14 @@ SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules,
  *     // once, at start-up: what each of the engine's piece codes is
  *     int8_t types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
  *     seebatch_view_rules_init(&rules, &config, types, 16, NULL);
- *     // Position::see_ge, for a normal move
+ *     // Position::see_ge, for a normal move (its Move is a seebatch_move as it is)
  *     seebatch_view view = {&byTypeBB[PAWN], byColorBB};
- *     return seebatch_view_see_ge(&rules, &view, st->blockersForKing, m & 0xFFF, board[from],
+ *     return seebatch_view_see_ge(&rules, &view, st->blockersForKing, m, board[from],
  *                                 board[to], threshold);
  *
  * Layouts. seebatch_view_rules_init expects Stockfish's layout: six piece
  * bitboards (both colours), pawn to king, consecutive, two colour bitboards,
- * white's first, and pins as StateInfo holds them (seebatch_view_pins). Any
+ * white's first, and pins as StateInfo holds them (seebatch_pins). Any
  * other layout is described once by a seebatch_layout
  * (seebatch_view_rules_set_layout): bitboards by piece type or by coloured
  * piece (twelve), in any order and at any stride, colour bitboards or none,
@@ -691,18 +699,6 @@ typedef struct seebatch_view {
     const uint64_t *colors;
 } seebatch_view;
 
-/*
- * Pins as Stockfish's StateInfo holds them (blockersForKing[2] followed by
- * pinners[2]), which the default layout reads: blockers[X] as
- * seebatch_pins.blockers[X]; pinners[X] the sliders OF X that pin an enemy
- * piece to the enemy king (seebatch_pins.pinners[!X]). Read only under
- * SEEBATCH_PINS; the views' pins may be NULL otherwise.
- */
-typedef struct seebatch_view_pins {
-    uint64_t blockers[2];
-    uint64_t pinners[2];
-} seebatch_view_pins;
-
 /* seebatch_layout.kind */
 enum {
     SEEBATCH_LAYOUT_BY_TYPE = 0, /* a bitboard per piece type (both colours), one per colour */
@@ -730,11 +726,10 @@ enum {
  * - Pins (read only under SEEBATCH_PINS), offsets from the views' pins
  *   pointer: blockers[X] of the pieces of either colour standing alone
  *   between X's king and an enemy slider (seebatch_pins.blockers[X],
- *   Stockfish's blockersForKing[X]); pinners[X] of the enemy sliders pinning
- *   X's pieces (seebatch_pins.pinners[X]; Stockfish's pinners[!X], which it
- *   indexes by the pinning side). An engine that keeps no pins leaves the
- *   four 0; its rules cannot have SEEBATCH_PINS then, as the views' pins
- *   must be given under that flag.
+ *   Stockfish's blockersForKing[X]); pinners[X] of X's own sliders that pin
+ *   an enemy piece (seebatch_pins.pinners[X], Stockfish's pinners[X]). An
+ *   engine that keeps no pins leaves the four 0; its rules cannot have
+ *   SEEBATCH_PINS then, as the views' pins must be given under that flag.
  *
  * A twelve-bitboard engine in the style of many C engines:
  *
@@ -764,23 +759,24 @@ typedef struct seebatch_layout {
 } seebatch_layout;
 
 /* Stockfish's layout, the default: BY_TYPE, rank 1 first, pieces at 0, 8 ..
- * 40, colours at 0 and 8, pins as seebatch_view_pins. Thread-safe. */
+ * 40, colours at 0 and 8, pins as seebatch_pins. Thread-safe. */
 SEEBATCH_API seebatch_layout seebatch_layout_stockfish(void);
 
 /* The exchange a view runs after the early exits (the library's choice for
- * this CPU and layout): whether the mover of the normal move from -> to,
- * with `squares` = from << 6 | to, which falls `shortfall` > 0 short of the
- * threshold if it is taken back and nothing more happens, ends at or above
- * it. `pieces` and `colors` are the view's. Six arguments, all in registers:
- * the call needs no stack frame. */
+ * this CPU and layout): whether the mover of the normal move `move` (a
+ * seebatch_move of kind SEEBATCH_MOVE_NORMAL), which falls `shortfall` > 0
+ * short of the threshold if it is taken back and nothing more happens, ends
+ * at or above it. `pieces` and `colors` are the view's. Six arguments, all
+ * in registers: the call needs no stack frame. */
 typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const uint64_t *pieces,
-                                       const uint64_t *colors, const void *pins, unsigned squares,
+                                       const uint64_t *colors, const void *pins, unsigned move,
                                        int32_t shortfall);
 
-/* The exact SEE of the normal move from -> to, with `move` = from << 6 | to |
- * mover code << 12 | victim code << 17, on a view. */
+/* The exact SEE of the normal move `move` on a view, whose mailbox holds
+ * mover_code on its from-square and victim_code on its to-square. */
 typedef int32_t seebatch_view_value_fn(const seebatch_rules *rules, const uint64_t *pieces,
-                                       const uint64_t *colors, const void *pins, uint32_t move);
+                                       const uint64_t *colors, const void *pins, unsigned move,
+                                       unsigned mover_code, unsigned victim_code);
 
 /* Rules for views: the values by the engine's piece codes (for the early
  * exits) beside the rules the exchange reads, the exchanges for this CPU and
@@ -834,18 +830,16 @@ SEEBATCH_API seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules 
                                                             const seebatch_layout *layout,
                                                             seebatch_error *error);
 
-/* The squares of a move as the views take them, from << 6 | to: what
- * Stockfish's Move holds in its low 12 bits (m & 0xFFF), so that an engine
- * with that encoding passes it with one operation. */
-static inline unsigned seebatch_view_squares(unsigned from, unsigned to) { return from << 6 | to; }
-
-/* seebatch_engine_see_ge for the normal move from -> to, with `squares` =
- * from << 6 | to, on the view with these pins, whose mailbox holds
- * mover_code on `from` and victim_code on `to` (codes below
- * SEEBATCH_PIECE_CODES; the victim's may be an empty square's). Inline, so
- * the early exits cost no call. */
+/* seebatch_engine_see_ge for the normal move `move` (kind
+ * SEEBATCH_MOVE_NORMAL, squares in the engine's numbering) on the view with
+ * these pins, whose mailbox holds mover_code on its from-square and
+ * victim_code on its to-square (codes below SEEBATCH_PIECE_CODES; the
+ * victim's may be an empty square's). `pins` points at the engine's pins as
+ * the layout places them: under the default layout, a seebatch_pins (or
+ * Stockfish's StateInfo::blockersForKing, which is laid out as one). Inline,
+ * so the early exits cost no call. */
 static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const seebatch_view *view,
-                                        const void *pins, unsigned squares, unsigned mover_code,
+                                        const void *pins, seebatch_move move, unsigned mover_code,
                                         unsigned victim_code, int32_t threshold)
 {
     /* 64 bits: any int32 threshold, no overflow. */
@@ -855,27 +849,27 @@ static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const 
     int64_t shortfall = rules->code_risk[mover_code] - surplus;
     if (shortfall <= 0)
         return true; /* even if the mover is taken back */
-    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, squares,
+    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, move,
                            (int32_t)shortfall);
 }
 
-/* seebatch_engine_see_value for the normal move from -> to on the view, as
+/* seebatch_engine_see_value for the normal move `move` on the view, as
  * seebatch_view_see_ge takes it. */
 static inline int32_t seebatch_view_see_value(const seebatch_view_rules *rules,
                                               const seebatch_view *view, const void *pins,
-                                              unsigned squares, unsigned mover_code,
+                                              seebatch_move move, unsigned mover_code,
                                               unsigned victim_code)
 {
-    return rules->value(&rules->rules, view->pieces, view->colors, pins,
-                        squares | mover_code << 12 | victim_code << 17);
+    return rules->value(&rules->rules, view->pieces, view->colors, pins, move, mover_code,
+                        victim_code);
 }
 
-/* One move of seebatch_view_see_ge_each: the normal move from -> to as
+/* One move of seebatch_view_see_ge_each: the normal move as
  * seebatch_view_see_ge takes it, with its threshold. A move the rules score
  * 0 (a special move under SEEBATCH_NORMAL_MOVES_ONLY) may be given with both
  * codes an empty square's: its answer is then 0 >= threshold, as the rule's. */
 typedef struct seebatch_view_move {
-    uint16_t squares; /* from << 6 | to */
+    seebatch_move move;
     uint8_t mover_code, victim_code;
     int32_t threshold;
 } seebatch_view_move;
@@ -887,11 +881,10 @@ SEEBATCH_API void seebatch_view_see_ge_each(const seebatch_view_rules *rules,
                                             const seebatch_view_move *moves, size_t count,
                                             uint8_t *passed);
 
-/* seebatch_engine_see_ge for any move (a seebatch_move, its squares in the
- * engine's numbering), special kinds included, on the view. It gathers the
- * view's board first: for the rare kinds, not the hot path. Preconditions:
- * the view's board is consistent and the move satisfies seebatch_move_check
- * on it. */
+/* seebatch_engine_see_ge for any move, special kinds included, on the view
+ * (squares in the engine's numbering). It gathers the view's board first:
+ * for the rare kinds, not the hot path. Preconditions: the view's board is
+ * consistent and the move satisfies seebatch_move_check on it. */
 SEEBATCH_API bool seebatch_view_see_ge_move(const seebatch_view_rules *rules,
                                             const seebatch_view *view, const void *pins,
                                             seebatch_move move, int32_t threshold);

@@ -1,9 +1,13 @@
 /*
- * libseebatch_training: Stockfish's training data (.binpack and .plain) as
- * arrays, for the Python package (python/seebatch/training.py) and any other
- * caller that wants batches rather than entries. It is built from the same
- * format code as the `seebatch` tool, so it reads and writes exactly what
- * the tool does; libseebatch itself stays SEE only.
+ * libseebatch_training: Stockfish's training data (.binpack, .plain and
+ * .bin) as arrays, for the Python package (python/seebatch/training.py) and
+ * any other caller that wants batches rather than entries. A library of its
+ * own beside libseebatch (whose seebatch.h it includes, for boards, moves
+ * and errors), built from lib/training/: the formats (formats/) and the
+ * rules of `seebatch filter` (filtering/), which the `seebatch` tool is
+ * built from too, so it reads, writes and judges exactly as the tool does;
+ * libseebatch itself stays SEE only. Link: seebatch::seebatch_training, or
+ * `pkg-config --cflags --libs seebatch_training`.
  *
  * An entry is five parallel arrays (seebatch_training_arrays): the board,
  * the move played there (seebatch_move, castling as the king's move), the
@@ -37,23 +41,43 @@ typedef enum seebatch_training_format {
     SEEBATCH_TRAINING_BIN = 2
 } seebatch_training_format;
 
-/* What went wrong, and where. failed is 0 when nothing did. */
-typedef struct seebatch_training_fault {
-    int failed;
+/*
+ * Errors, as libseebatch's (seebatch.h, "Errors"): every function that can
+ * fail returns a seebatch_status and takes `seebatch_error *error` last
+ * (NULL when only the status is wanted); on failure error->message is one
+ * line naming what is wrong and where, in the words of the `seebatch`
+ * tool's messages. Reading, after the path: "byte B, entry E: why"
+ * (binpack, bin) or "line L, entry E: why" (plain). The statuses:
+ *   SEEBATCH_ERROR_ARGUMENT  a NULL pointer or an index out of range; a file
+ *                            that cannot be opened, read, created or written
+ *                            (the message names the path and the system's
+ *                            reason); bytes of a file that are not what its
+ *                            format says; an entry given whose result or
+ *                            ply is out of range or that the format cannot
+ *                            hold; out of memory
+ *   SEEBATCH_ERROR_BOARD     an entry given whose board is not consistent
+ *   SEEBATCH_ERROR_MOVE      an entry given whose move is refused; a UCI
+ *                            move that does not parse
+ *   SEEBATCH_ERROR_CONFIG    a rule argument that is no option of `seebatch
+ *                            filter` or has a bad value
+ * (seebatch.h has no status of its own for files and their bytes.)
+ *
+ * Where a fault is, as numbers beside the message, is kept by the object
+ * that met it: seebatch_training_reader_place, seebatch_training_writer_place
+ * and seebatch_training_filter_place give it; seebatch_training_moves_from_uci
+ * gives the row through its `parsed` argument.
+ */
+typedef struct seebatch_training_place {
     /* Reading: the byte offset in the file of the fault (for plain, of the
-     * start of the block at fault). Writing: 0. */
+     * start of the block at fault). Writing and filtering: 0. */
     uint64_t byte_offset;
     /* The number of the entry at fault, counting from 1 as the `seebatch`
      * tool's messages do (entry - 1 entries come before it): in the file
      * (reading), among all entries given to the writer (writing) or to the
      * filter (filtering); 0 when no entry is concerned (a file that cannot
-     * be opened, a bad rule). */
+     * be read or written as a whole). */
     uint64_t entry;
-    /* What is wrong, and where. Reading, after the path: "byte B, entry E:
-     * why" (binpack) or "line L, entry E: why" (plain), the words the tool
-     * uses for the same fault. */
-    char message[SEEBATCH_MESSAGE_SIZE];
-} seebatch_training_fault;
+} seebatch_training_place;
 
 /* count entries: element i of each array is entry i. */
 typedef struct seebatch_training_arrays {
@@ -70,38 +94,51 @@ typedef struct seebatch_training_arrays {
 
 typedef struct seebatch_training_reader seebatch_training_reader;
 
-/* Opens a file for reading; its format is binpack when it starts with
- * "BINP", else bin when its name ends in .bin, else plain. NULL with *fault filled (the path and the system's
- * reason) when it cannot be opened or memory runs out. */
-SEEBATCH_TRAINING_API seebatch_training_reader *
-seebatch_training_open(const char *path, seebatch_training_fault *fault);
+/* Opens a file for reading into *reader; its format is binpack when it
+ * starts with "BINP", else bin when its name ends in .bin, else plain.
+ * Errors (*reader is then NULL): SEEBATCH_ERROR_ARGUMENT for a NULL
+ * argument, a file that cannot be opened or read (the path and the
+ * system's reason) or no memory. */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_open(const char *path,
+                                                             seebatch_training_reader **reader,
+                                                             seebatch_error *error);
 
 /* The format the reader found. */
 SEEBATCH_TRAINING_API seebatch_training_format
 seebatch_training_reader_format(const seebatch_training_reader *reader);
 
 /* Decodes up to capacity entries into out (each array capacity long) and
- * returns how many. Fewer than capacity means the file ended, or a fault
- * stopped it: then *fault is filled (byte offset, entry number, what is
- * wrong) and the entries returned are every one before the fault. After the
- * end or a fault it returns 0 (and the same fault again). */
-SEEBATCH_TRAINING_API size_t seebatch_training_read(seebatch_training_reader *reader,
-                                                    size_t capacity,
-                                                    const seebatch_training_arrays *out,
-                                                    seebatch_training_fault *fault);
+ * sets *count to how many, on failure too. Fewer than capacity means the
+ * file ended, or a fault stopped it: then the status says so, the entries
+ * given are every one before the fault and seebatch_training_reader_place
+ * says where it is. After the end *count is 0; after a fault *count is 0
+ * and the same fault is returned again.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL argument (*count, when not
+ * NULL, is 0) or a fault of the file: bytes its format does not allow, a
+ * read that failed, no memory ("byte B, entry E: why" or "line L, entry E:
+ * why"). */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_read(seebatch_training_reader *reader,
+                                                             size_t capacity,
+                                                             const seebatch_training_arrays *out,
+                                                             size_t *count, seebatch_error *error);
 
 /* The same, but it stops at the end of the binpack chunk being decoded:
  * *chunk_done is then 1 (also at the end of the file or at a fault), else 0
  * (capacity was reached inside the chunk). A chunk with no entries gives 0
- * entries and *chunk_done 1. For plain, the file is one chunk. */
-SEEBATCH_TRAINING_API size_t seebatch_training_read_chunk(seebatch_training_reader *reader,
-                                                          size_t capacity,
-                                                          const seebatch_training_arrays *out,
-                                                          int *chunk_done,
-                                                          seebatch_training_fault *fault);
+ * entries and *chunk_done 1. For plain and bin, the file is one chunk. */
+SEEBATCH_TRAINING_API seebatch_status
+seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
+                             const seebatch_training_arrays *out, size_t *count, int *chunk_done,
+                             seebatch_error *error);
 
 /* 1 once the end of the file or a fault was reached, else 0. */
 SEEBATCH_TRAINING_API int seebatch_training_at_end(const seebatch_training_reader *reader);
+
+/* Where the fault that ended the reading is (the byte offset, and the
+ * number of the entry that did not decode); {0, 0} while none has, and
+ * after a clean end. */
+SEEBATCH_TRAINING_API seebatch_training_place
+seebatch_training_reader_place(const seebatch_training_reader *reader);
 
 /* Closes the file and frees the reader (NULL is ignored). */
 SEEBATCH_TRAINING_API void seebatch_training_close(seebatch_training_reader *reader);
@@ -118,11 +155,15 @@ typedef struct seebatch_training_writer seebatch_training_writer;
  * being read is not destroyed while it is read (path existing and being no
  * regular file, /dev/null say, is written directly). For binpack,
  * caller_chunks 0 closes a chunk once it reaches 1 MiB, as Stockfish's
- * writer does; 1 leaves chunks to seebatch_training_end_chunk alone. NULL
- * with *fault filled when it cannot. */
-SEEBATCH_TRAINING_API seebatch_training_writer *
-seebatch_training_create(const char *path, seebatch_training_format format, int caller_chunks,
-                         seebatch_training_fault *fault);
+ * writer does; 1 leaves chunks to seebatch_training_end_chunk alone.
+ * Errors (*writer is then NULL): SEEBATCH_ERROR_ARGUMENT for a NULL
+ * argument, a format that is none of the three, a file that cannot be
+ * created (the path and the system's reason) or no memory. */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_create(const char *path,
+                                                               seebatch_training_format format,
+                                                               int caller_chunks,
+                                                               seebatch_training_writer **writer,
+                                                               seebatch_error *error);
 
 /* Writes count entries as Stockfish's writers do: plain blocks as its
  * converter writes them; binpack entries join the chain of the entry before
@@ -133,29 +174,42 @@ seebatch_training_create(const char *path, seebatch_training_format format, int 
  * piece), a result in -1..1, and for binpack a position the 32-byte stem can
  * hold and a ply up to 16383. With keep not NULL, only the entries i with
  * keep[i] != 0 are written (and checked, and numbered), as if the others
- * had not been given. Returns 0, or -1 with *fault naming the first entry
- * refused (the entries before it are written); the writer then refuses
- * every later call. */
-SEEBATCH_TRAINING_API int seebatch_training_write(seebatch_training_writer *writer, size_t count,
-                                                  const seebatch_training_arrays *in,
-                                                  const uint8_t *keep,
-                                                  seebatch_training_fault *fault);
+ * had not been given. On failure the entries before the one refused are
+ * written, seebatch_training_writer_place gives its number, and the writer
+ * refuses every later call (SEEBATCH_ERROR_ARGUMENT, "an earlier write
+ * failed").
+ * Errors, naming the entry ("entry E: why"): SEEBATCH_ERROR_BOARD (its
+ * board), SEEBATCH_ERROR_MOVE (its move), SEEBATCH_ERROR_ARGUMENT (its
+ * result, what the format cannot hold, a write that failed; a NULL
+ * argument). */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_write(seebatch_training_writer *writer,
+                                                              size_t count,
+                                                              const seebatch_training_arrays *in,
+                                                              const uint8_t *keep,
+                                                              seebatch_error *error);
 
 /* For binpack, closes the chunk being built and writes it, if it holds
  * anything, so the next entry starts a new chunk (what the tool does at each
- * chunk of its input); nothing for plain. Returns 0, or -1 with *fault
- * filled when writing failed. */
-SEEBATCH_TRAINING_API int seebatch_training_end_chunk(seebatch_training_writer *writer,
-                                                      seebatch_training_fault *fault);
+ * chunk of its input); nothing for plain and bin. Errors:
+ * SEEBATCH_ERROR_ARGUMENT when writing failed (the writer then refuses
+ * every later call) or writer is NULL. */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer,
+                                                                  seebatch_error *error);
+
+/* The number of the entry the last failed seebatch_training_write refused
+ * (byte_offset 0); {0, 0} while none was, and after a failed
+ * seebatch_training_end_chunk (no one entry is at fault). */
+SEEBATCH_TRAINING_API seebatch_training_place
+seebatch_training_writer_place(const seebatch_training_writer *writer);
 
 /* Writes what is buffered, closes the file, renames it over the path given
- * to seebatch_training_create and frees the writer. Returns 0, or -1 with
- * *fault filled when writing, closing or renaming failed: the temporary is
- * then removed and the path is as it was. Entries refused by
- * seebatch_training_write do not fail it: the entries before them are
- * kept. */
-SEEBATCH_TRAINING_API int seebatch_training_finish(seebatch_training_writer *writer,
-                                                   seebatch_training_fault *fault);
+ * to seebatch_training_create and frees the writer, on failure too.
+ * Entries refused by seebatch_training_write do not fail it: the entries
+ * before them are kept. Errors: SEEBATCH_ERROR_ARGUMENT when writing,
+ * closing or renaming failed (the temporary is then removed and the path is
+ * as it was) or writer is NULL. */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_finish(seebatch_training_writer *writer,
+                                                               seebatch_error *error);
 
 /* Closes the file, removes it and frees the writer (NULL is ignored): the
  * path given to seebatch_training_create is as it was (for a run that was
@@ -169,12 +223,18 @@ SEEBATCH_TRAINING_API void seebatch_training_abandon(seebatch_training_writer *w
 /* Parses count UCI moves (seebatch_move_parse) into moves. Move i is text i:
  * texts + i * text_stride, NUL-terminated or text_stride bytes long (a
  * NumPy bytes array), on board board_index[i] of boards (board_count of
- * them), or on board i when board_index is NULL. Returns 0, or -1 with
- * *fault naming the first row refused (entry: its number) and why. */
-SEEBATCH_TRAINING_API int
+ * them), or on board i when board_index is NULL. *parsed (when parsed is
+ * not NULL) is the number of rows parsed: count, or on failure the index
+ * of the row refused (the moves before it are written).
+ * Errors, naming the row ("row R: why"): SEEBATCH_ERROR_MOVE (a text that
+ * does not parse on its board, or is longer than 15 characters),
+ * SEEBATCH_ERROR_BOARD (its board is not consistent),
+ * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
+SEEBATCH_TRAINING_API seebatch_status
 seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_count,
                                  const uint32_t *board_index, const char *texts, size_t text_stride,
-                                 size_t count, uint16_t *moves, seebatch_training_fault *fault);
+                                 size_t count, uint16_t *moves, size_t *parsed,
+                                 seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* The rules of `seebatch filter`                                           */
@@ -182,24 +242,37 @@ seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_coun
 
 typedef struct seebatch_training_filter seebatch_training_filter;
 
-/* Makes a filter from `seebatch filter`'s rule options, one argument per
- * element ("--skip-capture", "--skip-see-ge", "0", "--seed", "7", ...; SEE
- * under the classic configuration). NULL with *fault filled when an
- * argument is no rule option or its value is bad. */
-SEEBATCH_TRAINING_API seebatch_training_filter *
-seebatch_training_filter_new(size_t argc, const char *const *argv, seebatch_training_fault *fault);
+/* Makes a filter into *filter from `seebatch filter`'s rule options, one
+ * argument per element ("--skip-capture", "--skip-see-ge", "0", "--seed",
+ * "7", ...; SEE under the classic configuration).
+ * Errors (*filter is then NULL): SEEBATCH_ERROR_CONFIG when an argument is
+ * no rule option or its value is bad ("rule argument I, \"TEXT\": why");
+ * SEEBATCH_ERROR_ARGUMENT for more than 64 arguments, a NULL one or no
+ * memory. */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(size_t argc,
+                                                                   const char *const *argv,
+                                                                   seebatch_training_filter **filter,
+                                                                   seebatch_error *error);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
  * else 0. Rules that look at earlier entries (the placeholder zero)
- * remember the entries of earlier calls. Returns 0, or -1 with *fault
- * naming the first entry whose board or move is not consistent (keep is
- * then incomplete). */
-SEEBATCH_TRAINING_API int seebatch_training_filter_keep(seebatch_training_filter *filter,
-                                                        size_t count,
-                                                        const seebatch_training_arrays *in,
-                                                        uint8_t *keep,
-                                                        seebatch_training_fault *fault);
+ * remember the entries of earlier calls.
+ * Errors, naming the first entry refused ("entry E: why"; keep is then
+ * written up to it and seebatch_training_filter_place gives its number):
+ * SEEBATCH_ERROR_BOARD (its board), SEEBATCH_ERROR_MOVE (its move),
+ * SEEBATCH_ERROR_ARGUMENT (its result; a NULL argument). */
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter,
+                                                                    size_t count,
+                                                                    const seebatch_training_arrays *in,
+                                                                    uint8_t *keep,
+                                                                    seebatch_error *error);
 
+/* The number of the entry the last failed seebatch_training_filter_keep
+ * refused (byte_offset 0); {0, 0} while none was. */
+SEEBATCH_TRAINING_API seebatch_training_place
+seebatch_training_filter_place(const seebatch_training_filter *filter);
+
+/* Frees the filter (NULL is ignored). */
 SEEBATCH_TRAINING_API void seebatch_training_filter_free(seebatch_training_filter *filter);
 
 #ifdef __cplusplus

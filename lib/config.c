@@ -1,8 +1,8 @@
 /* Piece values and flags: the two presets and validation. */
 #include <string.h>
 
+#include "config.h"
 #include "errors.h"
-#include "rules.h"
 
 static const char *const value_names[5] = {"pawn", "knight", "bishop", "rook", "queen"};
 

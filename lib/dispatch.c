@@ -1,8 +1,6 @@
 /*
- * The registry's choice (implementations.c) made here: on this machine's
- * registers and the environment's SEEBATCH_BACKEND and
- * SEEBATCH_VIEW_EXCHANGE. The backend is chosen once and cached; a view's
- * lookups when its rules are made.
+ * The registry's backend choice (implementations.c) made here: on this
+ * machine's registers and the environment's SEEBATCH_BACKEND, once, cached.
  */
 #include "dispatch.h"
 
@@ -11,7 +9,6 @@
 
 #include "errors.h"
 #include "implementations.h"
-#include "view_exchange.h"
 
 static _Atomic(const see_backend *) chosen_kernel;
 
@@ -96,22 +93,4 @@ size_t seebatch_backends_available(const char **names, size_t capacity)
         count++;
     }
     return count;
-}
-
-/* ---- the views' lookups here (declared in view_exchange.h) ---- */
-
-seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch_error *error)
-{
-    seebatch_cpu cpu = seebatch_cpu_read();
-    return seebatch_view_lookup_choose(&cpu, seebatch_current_backend()->name,
-                                       getenv("SEEBATCH_VIEW_EXCHANGE"), lookup, error);
-}
-
-seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_error *error)
-{
-    seebatch_view_lookup lookup = SEEBATCH_LOOKUP_PORTABLE;
-    seebatch_status status = seebatch_view_lookup_here(&lookup, error);
-    if (status == SEEBATCH_OK)
-        *set = seebatch_view_set_of(lookup);
-    return status;
 }

@@ -10,6 +10,7 @@
  * placement are read byte by byte against their one plain spelling.
  */
 #include "fen_scan.h"
+#include "fen_scan_wide.h"
 
 #include <string.h>
 

@@ -36,15 +36,6 @@ bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t 
  * which microcode them). */
 bool seebatch_fen_wide_usable(void);
 
-/* The placement of text[0..length) read with AVX2 and BMI2 (fen_scan_wide.c):
- * only when seebatch_fen_wide_usable. Returns where the field ends (its
- * first space), having written the board's pieces and colours (and nothing
- * else), or 0 when the placement is not one it reads (then the board's
- * pieces and colours are unspecified): the one-pass reader then decides. Of
- * what it accepts, the pieces and colours are the one-pass reader's. Reads
- * no byte at or past length. */
-size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board);
-
 /* The full parser of fen.c on text[0..length), length at most 255, with no
  * NUL inside: what seebatch_board_from_fen does when the reader above gives
  * up, and the reference the tests hold the reader to. */

@@ -24,7 +24,7 @@
  * to be right only about what it accepts. It reads no byte at or past
  * `length`: the windows are moved back to end at the text's end.
  */
-#include "fen_scan.h"
+#include "fen_scan_wide.h"
 
 #if defined(__AVX2__) && defined(__BMI2__)
 

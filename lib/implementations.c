@@ -1,8 +1,7 @@
 /*
  * The registry and the one choice among its implementations (see
- * implementations.h), and the views' lookups as view_exchange.h names them:
- * seebatch_view_lookup_choose, seebatch_view_set_of and seebatch_view_sets
- * are this choice for the view-lookup role.
+ * implementations.h). lib/views/choice.c asks it for the views' lookups,
+ * lib/dispatch.c for the backend.
  */
 #include "implementations.h"
 
@@ -10,7 +9,7 @@
 
 #include "errors.h"
 #include "measured_cpus.h"
-#include "view_exchange.h"
+#include "views/views.h"
 
 #if SEEBATCH_HAVE_AVX512
 #define AVX512_KERNEL (&seebatch_avx512_backend)
@@ -194,46 +193,4 @@ seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
         return (seebatch_backend_choice){chosen->name, true, row->reason};
     return (seebatch_backend_choice){chosen->name, false,
                                      row ? seebatch_row_not_runnable : seebatch_not_measured};
-}
-
-/* ---- the view-lookup role as view_exchange.h names it ---- */
-
-const char *const seebatch_view_lookup_names[2] = {"portable", "pext"};
-
-seebatch_status seebatch_view_lookup_choose(const seebatch_cpu *cpu, const char *backend,
-                                            const char *requested, seebatch_view_lookup *lookup,
-                                            seebatch_error *error)
-{
-    const implementation *in_use = seebatch_implementation_named(IMPLEMENTATION_BACKEND, backend);
-    implementation_request request = {IMPLEMENTATION_VIEW_LOOKUP, cpu,
-                                      requested && *requested ? requested : NULL,
-                                      in_use ? in_use->needs : INSTRUCTIONS_PLAIN};
-    const implementation *chosen;
-    seebatch_status status = seebatch_implementation_choose(&request, &chosen, error);
-    if (status == SEEBATCH_OK)
-        *lookup = strcmp(chosen->name, seebatch_view_lookup_names[SEEBATCH_LOOKUP_PEXT]) == 0
-                      ? SEEBATCH_LOOKUP_PEXT
-                      : SEEBATCH_LOOKUP_PORTABLE;
-    return status;
-}
-
-const view_exchange_set *seebatch_view_set_of(seebatch_view_lookup lookup)
-{
-    const implementation *entry = seebatch_implementation_named(IMPLEMENTATION_VIEW_LOOKUP,
-                                                                seebatch_view_lookup_names[lookup]);
-    /* pext where this build lacks it is never chosen: the portable set. */
-    return entry && entry->lookups ? entry->lookups : &seebatch_view_portable;
-}
-
-size_t seebatch_view_sets(const view_exchange_set **out)
-{
-    seebatch_cpu cpu = seebatch_cpu_read();
-    size_t count = 0;
-    /* Plainest first, as the header promises: the registry read backwards. */
-    for (size_t i = seebatch_implementation_count; i-- > 0;) {
-        const implementation *entry = &seebatch_implementations[i];
-        if (entry->role == IMPLEMENTATION_VIEW_LOOKUP && seebatch_implementation_runs(entry, &cpu))
-            out[count++] = entry->lookups;
-    }
-    return count;
 }

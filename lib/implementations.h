@@ -4,9 +4,9 @@
  * views' exchanges. Each entry says what the CPU must run for it and where
  * auto prefers it; one function chooses, a pure function of the CPU's
  * registers, the name asked for and the backend in use, so tests fake any
- * CPU. dispatch.c applies it to this machine and the environment
- * (SEEBATCH_BACKEND, SEEBATCH_VIEW_EXCHANGE). Nothing here prints: errors
- * go to the caller as seebatch_error.
+ * CPU. dispatch.c applies it to this machine and SEEBATCH_BACKEND,
+ * views/choice.c to the views and SEEBATCH_VIEW_EXCHANGE. Nothing here
+ * prints: errors go to the caller as seebatch_error.
  */
 #ifndef SEEBATCH_IMPLEMENTATIONS_H
 #define SEEBATCH_IMPLEMENTATIONS_H
@@ -17,7 +17,7 @@
 #include "cpu_features.h"
 #include "kernel.h"
 
-struct view_exchange_set; /* view_exchange.h */
+struct view_exchange_set; /* views/views.h */
 
 typedef enum implementation_role {
     IMPLEMENTATION_BACKEND,    /* a SEE kernel (SEEBATCH_BACKEND) */

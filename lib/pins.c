@@ -5,7 +5,7 @@
 static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_pins *pins)
 {
     pins->blockers[color] = 0;
-    pins->pinners[color] = 0;
+    pins->pinners[color ^ 1] = 0;
     bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[color];
     if (kings == 0 || more_than_one(kings))
         return;
@@ -24,7 +24,7 @@ static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_
         if (inside && !more_than_one(inside)) {
             pins->blockers[color] |= inside;
             if (inside & board->colors[color])
-                pins->pinners[color] |= square_bit(sniper);
+                pins->pinners[color ^ 1] |= square_bit(sniper); /* the sniper's side */
         }
     }
 }

@@ -10,6 +10,13 @@
 /* seebatch_pins_compute (seebatch.h) fills both colours; a colour without
  * exactly one king gets none. */
 
+/* The sliders pinning `side`'s pieces: seebatch_pins keeps them under the
+ * pinning side, as Stockfish's StateInfo does. */
+static inline bitboard pinners_of(const seebatch_pins *pins, unsigned side)
+{
+    return pins->pinners[side ^ 1];
+}
+
 /* Where an exchange finds the pins of its board: given by the caller, or
  * computed the first time a move needs them and kept for the board's other
  * moves. */

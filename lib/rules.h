@@ -12,10 +12,4 @@ static inline void rules_of(const seebatch_config *config, seebatch_rules *rules
     rules->flags = config->flags;
 }
 
-/* Whether the values of pawn..queen and the flags are those of a valid
- * configuration, with seebatch_config_validate's errors and messages
- * (config.c): the check of a configuration and of prepared rules alike. */
-seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,
-                                         seebatch_error *error);
-
 #endif

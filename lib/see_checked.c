@@ -4,9 +4,9 @@
  * move and board index), then the unchecked function. On failure nothing is
  * written to the outputs and the message names what is wrong and where.
  */
+#include "config.h"
 #include "errors.h"
 #include "pins.h"
-#include "rules.h"
 #include "see_api.h"
 #include "validity.h"
 

@@ -17,7 +17,7 @@
 #include "check.h"
 #include "cpu_features.h"
 #include "dispatch.h"
-#include "view_exchange.h"
+#include "views/choice.h"
 
 /* Register bits as the Intel SDM numbers them (volume 2, CPUID leaves 1 and
  * 7; volume 1, XCR0), written here rather than taken from the library, so a

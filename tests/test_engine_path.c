@@ -103,8 +103,12 @@ static void given_pins_are_used(void)
     seebatch_pins pins, none;
     seebatch_pins_compute(&board, &pins);
     memset(&none, 0, sizeof none);
-    CHECK(pins.blockers[SEEBATCH_WHITE] != 0 && pins.pinners[SEEBATCH_WHITE] != 0,
-          "white's bishop is pinned");
+    /* The convention engines keep: blockers by the king's side, pinners by
+     * the pinning side (Stockfish's StateInfo). */
+    CHECK_EQ(pins.blockers[SEEBATCH_WHITE], 1ull << 12, "white's bishop on e2 blocks");
+    CHECK_EQ(pins.pinners[SEEBATCH_BLACK], 1ull << 60, "black's rook on e8 pins it");
+    CHECK(pins.blockers[SEEBATCH_BLACK] == 0 && pins.pinners[SEEBATCH_WHITE] == 0,
+          "nothing of black's is pinned");
 
     CHECK_EQ(seebatch_engine_see_value(&rules, &board, &pins, knight_takes), 100, "pins given");
     CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, knight_takes), 100, "pins computed");

@@ -13,7 +13,7 @@
 
 #include "check.h"
 #include "implementations.h"
-#include "view_exchange.h"
+#include "views/choice.h"
 
 /* The registry as it must read, written out here rather than taken from
  * the library: name, role, instructions needed, whether this build has it. */

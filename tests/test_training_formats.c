@@ -32,14 +32,14 @@ static game play_game(const char *fen, const char *const *moves, size_t count, u
     for (size_t i = 0; i < count && i < GAME_MAX; i++) {
         training_entry *e = &g.entries[g.count++];
         e->board = board;
-        e->board.fullmove_number = seebatch_fullmove_of_ply(ply);
+        e->board.fullmove_number = fullmove_of_ply(ply);
         CHECK(seebatch_move_parse(&board, moves[i], &e->move, &error) == SEEBATCH_OK, "%s",
               moves[i]);
         CHECK(seebatch_move_is_legal(&board, e->move), "%s is legal", moves[i]);
         e->score = (int16_t)(i % 3 == 0 ? -32000 + 977 * (int)i : 13 * (int)i - 40);
         e->ply = ply++;
         e->result = (int8_t)((i % 2) ? -1 : 1);
-        seebatch_chain_play(&board, e->move);
+        chain_play(&board, e->move);
     }
     return g;
 }
@@ -127,7 +127,7 @@ static void test_chain_that_takes_a_king(void)
         CHECK(seebatch_move_parse(&e->board, moves[i], &e->move, NULL) == SEEBATCH_OK, "%s",
               moves[i]);
         e->ply = (uint16_t)i;
-        e->board.fullmove_number = seebatch_fullmove_of_ply(e->ply);
+        e->board.fullmove_number = fullmove_of_ply(e->ply);
     }
     static uint8_t file[1 << 10];
     size_t size = write_games(&g, 1, file, sizeof file);
@@ -201,7 +201,7 @@ static void test_stems(void)
         263; /* stored in 16 bits, written in 8 as Stockfish's converter does */
     e.ply = 59;
     e.result = -1;
-    e.board.fullmove_number = seebatch_fullmove_of_ply(59);
+    e.board.fullmove_number = fullmove_of_ply(59);
     uint8_t stem[32];
     seebatch_binpack_pack_stem(&e, stem);
     training_entry back;
@@ -215,10 +215,10 @@ static void test_stems(void)
           "plain block:\n%s", block);
     CHECK_EQ(back.board.halfmove_clock, 263, "the stem keeps 16 bits");
     /* The converter's fullmove number is (ply + 1) / 2. */
-    CHECK_EQ(seebatch_fullmove_of_ply(0), 0, "ply 0");
-    CHECK_EQ(seebatch_fullmove_of_ply(1), 1, "ply 1");
-    CHECK_EQ(seebatch_fullmove_of_ply(2), 1, "ply 2");
-    CHECK_EQ(seebatch_fullmove_of_ply(34), 17, "ply 34");
+    CHECK_EQ(fullmove_of_ply(0), 0, "ply 0");
+    CHECK_EQ(fullmove_of_ply(1), 1, "ply 1");
+    CHECK_EQ(fullmove_of_ply(2), 1, "ply 2");
+    CHECK_EQ(fullmove_of_ply(34), 17, "ply 34");
     /* A castling rook nibble off the corners is refused. */
     uint8_t bad[32];
     memcpy(bad, stem, 32);
@@ -278,7 +278,7 @@ static void test_en_passant_rule(void)
               cases[i].fen);
         CHECK(seebatch_move_parse(&board, cases[i].push, &move, NULL) == SEEBATCH_OK, "%s",
               cases[i].push);
-        seebatch_chain_play(&board, move);
+        chain_play(&board, move);
         CHECK_EQ(board.en_passant, cases[i].expected, "case %zu: %s then %s", i, cases[i].fen,
                  cases[i].push);
     }

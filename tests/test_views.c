@@ -17,7 +17,7 @@
 #include "engine_boards.h"
 #include "random_boards.h"
 #include "seebatch.h"
-#include "view_layout.h"
+#include "views/views.h"
 
 static seebatch_error last_error;
 
@@ -38,12 +38,12 @@ static const char pinned_recapture[] = "4r1k1/8/8/2n5/8/3P4/4B3/4K3 b - - 0 1";
 static void public_structs_keep_their_offsets(void)
 {
     /* Engines fill a view positionally ({pieces, colors}) and pass their
-     * StateInfo's blockersForKing[2], pinners[2] as seebatch_view_pins. */
+     * StateInfo's blockersForKing[2], pinners[2] as seebatch_pins. */
     CHECK_EQ(offsetof(seebatch_view, pieces), 0, "view.pieces first");
     CHECK_EQ(offsetof(seebatch_view, colors), sizeof(const uint64_t *), "view.colors second");
-    CHECK_EQ(sizeof(seebatch_view_pins), 4 * sizeof(uint64_t), "pins: four bitboards");
-    CHECK_EQ(offsetof(seebatch_view_pins, blockers), 0, "blockers first");
-    CHECK_EQ(offsetof(seebatch_view_pins, pinners), 2 * sizeof(uint64_t), "then pinners");
+    CHECK_EQ(sizeof(seebatch_pins), 4 * sizeof(uint64_t), "pins: four bitboards");
+    CHECK_EQ(offsetof(seebatch_pins, blockers), 0, "blockers first");
+    CHECK_EQ(offsetof(seebatch_pins, pinners), 2 * sizeof(uint64_t), "then pinners");
     seebatch_layout stockfish = seebatch_layout_stockfish();
     CHECK(stockfish.kind == SEEBATCH_LAYOUT_BY_TYPE && stockfish.squares == SEEBATCH_RANK_1_FIRST &&
               stockfish.has_colors == 1,
@@ -52,9 +52,8 @@ static void public_structs_keep_their_offsets(void)
         CHECK_EQ(stockfish.pieces[0][t], 8 * t, "type %d", t);
     CHECK(stockfish.colors[0] == 0 && stockfish.colors[1] == 8, "colours");
     CHECK(stockfish.blockers[0] == 0 && stockfish.blockers[1] == 8, "blockersForKing");
-    /* pinners[X] of the layout: the sliders pinning X's pieces, which
-     * StateInfo keeps under the pinning side: white's under pinners[BLACK]. */
-    CHECK(stockfish.pinners[0] == 24 && stockfish.pinners[1] == 16, "pinners by the pinning side");
+    /* pinners[X] of the layout: X's own sliders that pin, StateInfo's pinners[X]. */
+    CHECK(stockfish.pinners[0] == 16 && stockfish.pinners[1] == 24, "pinners by the pinning side");
 }
 
 /* ---- engines' own memory ------------------------------------------------- */
@@ -91,7 +90,7 @@ static void stockfish_position_of(const seebatch_board *board, stockfish_positio
     for (int color = 0; color < 2; color++) {
         out->by_color[color] = board->colors[color];
         out->st.blockers_for_king[color] = pins.blockers[color];
-        out->st.pinners[color] = pins.pinners[color ^ 1]; /* pinners[X]: X's sliders */
+        out->st.pinners[color] = pins.pinners[color]; /* both by the pinning side */
     }
 }
 
@@ -183,13 +182,13 @@ static void stockfish_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)position.board[from], victim = (unsigned)position.board[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, from << 6 | to, mover, victim),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim),
                  value, "move %zu", i);
         for (int32_t t = value - 1; t <= value + 1; t++)
             CHECK_EQ(
-                seebatch_view_see_ge(&view_rules, &view, pins, from << 6 | to, mover, victim, t),
+                seebatch_view_see_ge(&view_rules, &view, pins, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, t),
                 value >= t, "move %zu threshold %d", i, (int)t);
-        batch[batched] = (seebatch_view_move){(uint16_t)(from << 6 | to), (uint8_t)mover,
+        batch[batched] = (seebatch_view_move){seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), (uint8_t)mover,
                                               (uint8_t)victim, value + (int32_t)(i % 3) - 1};
         expected[batched] = value >= batch[batched].threshold;
         batched++;
@@ -235,12 +234,12 @@ static void twelve_a8_memory(const seebatch_config *config, const seebatch_board
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)engine.squares[from], victim = (unsigned)engine.squares[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, from << 6 | to, mover, victim),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim),
                  value, "move %zu", i);
         CHECK_EQ(
-            seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim, value), 1,
+            seebatch_view_see_ge(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value), 1,
             "move %zu at its value", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, from << 6 | to, mover, victim,
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim,
                                       value + 1),
                  0, "move %zu above its value", i);
     }
@@ -291,7 +290,7 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     twelve_a8_of(&board, &engine);
     seebatch_view view = {engine.pieces, engine.occupancies};
     unsigned from = seebatch_move_from(move) ^ 56, to = seebatch_move_to(move) ^ 56;
-    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, from << 6 | to,
+    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
                                      (unsigned)engine.squares[from], (unsigned)engine.squares[to]),
              0, "counted from a8");
 }
@@ -371,12 +370,12 @@ static void view_agrees_with_reference(const engine_memory *memory, const seebat
         unsigned mover = twelve_code(board, seebatch_move_from(moves[i]));
         unsigned victim = twelve_code(board, seebatch_move_to(moves[i]));
         const seebatch_view *view = &memory->view;
-        CHECK_EQ(seebatch_view_see_value(&rules, view, NULL, from << 6 | to, mover, victim), value,
+        CHECK_EQ(seebatch_view_see_value(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim), value,
                  "%s, move %zu, exact value", what, i);
-        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL, from << 6 | to, mover, victim, value), 1,
+        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value), 1,
                  "%s, move %zu at its value", what, i);
         CHECK_EQ(
-            seebatch_view_see_ge(&rules, view, NULL, from << 6 | to, mover, victim, value + 1), 0,
+            seebatch_view_see_ge(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value + 1), 0,
             "%s, move %zu above its value", what, i);
     }
 }
@@ -526,7 +525,7 @@ static void view_check_names_what_is_wrong(void)
         seebatch_view_check(&stockfish, &sf_view, position.st.blockers_for_king, NULL, &last_error),
         SEEBATCH_ERROR_BOARD, "pawn and knight bitboards overlap");
     stockfish_position_of(&board, &position);
-    /* pinners as seebatch_pins orders them, not by the pinning side */
+    /* pinners indexed by the pinned side, not by the pinning side */
     uint64_t swapped = position.st.pinners[0];
     position.st.pinners[0] = position.st.pinners[1];
     position.st.pinners[1] = swapped;

@@ -94,8 +94,9 @@ static inline int see_by_seebatch(Board *board, Move move)
     // The mover's code is in the move itself.
     int from = MoveStart(move), to = MoveEnd(move);
     const seebatch_view view = {board->pieces, board->occupancies};
-    return seebatch_view_see_value(&SeebatchRules, &view, NULL, from << 6 | to, MovePiece(move),
-                                   board->squares[to]);
+    return seebatch_view_see_value(&SeebatchRules, &view, NULL,
+                                   seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
+                                   MovePiece(move), board->squares[to]);
 }
 
 #ifndef SEEBATCH_ADAPTER_CHECK

@@ -166,7 +166,7 @@ __attribute__((noinline)) bool view_see_ge(const Captures &set, std::size_t p, s
     const baseline_position &base = set.base[p];
     const seebatch_view view = {&base.by_type[1], base.by_color};
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    return seebatch_view_see_ge(&set.view_rules, &view, &base.st->pins, from << 6 | to,
+    return seebatch_view_see_ge(&set.view_rules, &view, &base.st->pins, move,
                                 base.board[from], base.board[to], set.thresholds[i]);
 }
 

@@ -98,7 +98,7 @@ void Position::see_ge_each(const ExtMove* begin, const ExtMove* end, Move skip, 
   {
       Move m = begin[i];
       bool normal = type_of(m) == NORMAL && m != skip;
-      batch[i].squares = uint16_t(int(m) & 0xFFF);
+      batch[i].move = seebatch_move(m); // answered by the exits unless normal
       batch[i].mover_code = uint8_t(normal ? board[from_sq(m)] : NO_PIECE);
       batch[i].victim_code = uint8_t(normal ? board[to_sq(m)] : NO_PIECE);
       batch[i].threshold = m == skip ? INT32_MIN : -scale * begin[i].value / 1024;
@@ -133,18 +133,18 @@ bool Position::see_ge_batched(Move m, Value threshold, uint8_t answer) const {
 bool Position::see_ge(Move m, Value threshold) const {
 
   const seebatch_view view = {&byTypeBB[PAWN], byColorBB};
-  // StateInfo holds blockersForKing[2] then pinners[2]: seebatch_view_pins.
+  // StateInfo holds blockersForKing[2] then pinners[2]: a seebatch_pins.
   static_assert(offsetof(StateInfo, pinners) == offsetof(StateInfo, blockersForKing) + 2 * sizeof(Bitboard));
 #ifndef SEEBATCH_ADAPTER_CHECK
   if (type_of(m) != NORMAL)
       return VALUE_ZERO >= threshold;
-  // The squares as Stockfish packs them: from << 6 | to in the low 12 bits.
-  return seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, int(m) & 0xFFF,
+  // A normal Move is a seebatch_move as it stands (to, then from, kind bits clear).
+  return seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, seebatch_move(m),
                               board[from_sq(m)], board[to_sq(m)], threshold);
 #else
   bool answer = type_of(m) != NORMAL
               ? seebatch_view_see_ge_move(&SeebatchRules, &view, st->blockersForKing, seebatch_move_of(m), threshold)
-              : seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, int(m) & 0xFFF,
+              : seebatch_view_see_ge(&SeebatchRules, &view, st->blockersForKing, seebatch_move(m),
                                      board[from_sq(m)], board[to_sq(m)], threshold);
   ++callsCompared.byKind[type_of(m) >> 14];
   if (answer != see_ge_stockfish(m, threshold))

@@ -121,9 +121,9 @@ INLINE decoded_moves decode_moves(const group *gr)
     decoded_moves d;
     lanes packed = load_moves(gr->moves, gr->count);
     lanes one = broadcast(1), six_bits = broadcast(63);
-    d.to = both(shift_down(packed, 6), six_bits);
+    d.to = both(packed, six_bits);
     d.kind = shift_down(packed, 12);
-    d.from_bit = shift_up_by(one, both(packed, six_bits));
+    d.from_bit = shift_up_by(one, both(shift_down(packed, 6), six_bits));
     d.to_bit = shift_up_by(one, d.to);
     d.white_moves = all_of(gr->b->white, d.from_bit);
     d.occupied = occupied_after(gr->b, &d);
@@ -272,19 +272,19 @@ static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
     g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
     if (!(gr->flags & SEEBATCH_PINS))
         return;
-    bitboard pinned_of[2][LANES], pinners_of[2][LANES];
+    bitboard pinned_of[2][LANES], pinning[2][LANES];
     for (unsigned lane = 0; lane < LANES; lane++) {
         const seebatch_board *board = gr->boards[lane];
         const seebatch_pins *pins = pins_of(gr->batch, board);
         for (unsigned color = 0; color < 2; color++) {
             pinned_of[color][lane] = pins->blockers[color] & board->colors[color];
-            pinners_of[color][lane] = pins->pinners[color];
+            pinning[color][lane] = pinners_of(pins, color);
         }
     }
     lanes pinned[2], pinners[2];
     for (unsigned color = 0; color < 2; color++) {
         pinned[color] = from_numbers(pinned_of[color]);
-        pinners[color] = from_numbers(pinners_of[color]);
+        pinners[color] = from_numbers(pinning[color]);
     }
     g->pinned[0] = choose(white_moves, pinned[SEEBATCH_WHITE], pinned[SEEBATCH_BLACK]);
     g->pinned[1] = choose(white_moves, pinned[SEEBATCH_BLACK], pinned[SEEBATCH_WHITE]);

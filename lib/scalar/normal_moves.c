@@ -79,7 +79,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
     bitboard mine = attackers & board->colors[side];
     if (mine && pins) {
         const seebatch_pins *held = pins_from(pins);
-        if (held->pinners[side] & occupied)
+        if (pinners_of(held, side) & occupied)
             mine &= ~held->blockers[side];
     }
     return mine;

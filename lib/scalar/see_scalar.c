@@ -60,7 +60,7 @@ static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seeba
         /* Rule 5: a side's blockers stay where they are while any of its
          * pinners is still on its square. */
         const seebatch_pins *pins = pins_from(e->pins);
-        if (pins->pinners[e->side] & e->occupied)
+        if (pinners_of(pins, e->side) & e->occupied)
             candidates &= ~pins->blockers[e->side];
     }
     if (!candidates)

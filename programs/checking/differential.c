@@ -8,7 +8,7 @@
 #include "engine_boards.h"
 #include "oracle.h"
 #include "scalar/scalar.h"
-#include "view_exchange.h"
+#include "views/choice.h"
 
 enum { REPORTS_IN_FULL = 20 };
 
@@ -185,18 +185,17 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
 {
     seebatch_move move = engine_move(engine, batch->moves[i]);
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    unsigned squares = seebatch_view_squares(from, to);
     unsigned mover = engine->mailbox[from], victim = engine->mailbox[to];
     const void *pins = engine->pin_words;
     int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
     for (size_t e = 0; e < check->view_set_count; e++) {
         seebatch_view_rules with = *rules;
         seebatch_view_choose_exchanges(&with, check->view_sets[e]);
-        int32_t value = seebatch_view_see_value(&with, &engine->view, pins, squares, mover, victim);
+        int32_t value = seebatch_view_see_value(&with, &engine->view, pins, move, mover, victim);
         if (value != reference)
             report_view(check, batch, i, engine, "value", e, 0, reference, value);
         for (int t = 0; t < 5; t++) {
-            bool passed = seebatch_view_see_ge(&with, &engine->view, pins, squares, mover, victim,
+            bool passed = seebatch_view_see_ge(&with, &engine->view, pins, move, mover, victim,
                                                thresholds[t]);
             if (passed != (reference >= thresholds[t]))
                 report_view(check, batch, i, engine, "see_ge", e, thresholds[t], reference, passed);

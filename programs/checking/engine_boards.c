@@ -26,9 +26,9 @@ static const engine_description engines[ENGINE_KINDS] = {
                           8,
                           {{0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 5}},
                           {0, 1},
-                          /* StateInfo: blockersForKing[2], pinners by the pinning side */
+                          /* StateInfo: blockersForKing[2], pinners[2] */
                           {0, 1},
-                          {3, 2},
+                          {2, 3},
                           {{1, 2, 3, 4, 5, 6}, {9, 10, 11, 12, 13, 14}},
                           0},
     [ENGINE_OWN_ORDER] = {"own order",

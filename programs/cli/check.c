@@ -9,6 +9,7 @@
 #include "differential.h"
 #include "options.h"
 #include "position_line.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "training_job.h"
 

@@ -26,7 +26,7 @@ typedef struct entry_source {
 
 static inline entry_source entry_source_start(FILE *stream, data_format format)
 {
-    return (entry_source){format, seebatch_plain_reader(stream), seebatch_bin_reader(stream), 0};
+    return (entry_source){format, plain_reader_start(stream), bin_reader_start(stream), 0};
 }
 
 typedef enum source_step { SOURCE_ENTRY, SOURCE_BAD, SOURCE_END } source_step;

@@ -16,6 +16,7 @@
 #include "parallel_lines.h"
 #include "plain.h"
 #include "position_line.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "training_job.h"
 

@@ -28,6 +28,7 @@
 #include "output_target.h"
 #include "plain.h"
 #include "position_line.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
@@ -214,7 +215,7 @@ static void judge_see_in_lanes(const filter_rules *rules, const training_entry *
     size_t captures = 0;
     for (size_t i = 0; i < count; i++) {
         see_ge[i] = false;
-        if (!seebatch_move_captures(&entries[i].board, entries[i].move))
+        if (!move_captures(&entries[i].board, entries[i].move))
             continue;
         boards[captures] = entries[i].board;
         moves[captures] = entries[i].move;

@@ -1,10 +1,11 @@
 #include "input_messages.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "options.h"
+#include "report.h"
 
 static const char *message_subcommand, *message_input = "standard input";
 static unsigned long long error_limit = DEFAULT_MAX_ERRORS, errors_shown, errors_hidden;

@@ -11,7 +11,7 @@
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"
-#include "view_exchange.h"
+#include "views/choice.h"
 
 static const char main_help[] =
     "usage: seebatch COMMAND [options] [FILE]\n"
@@ -59,41 +59,6 @@ static const subcommand subcommands[] = {
     {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
     {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
 };
-
-int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
-                          input_source *input)
-{
-    int status = input_open(subcommand, options->path, given, input);
-    if (status == EXIT_OK)
-        input_messages_start(subcommand, input->name);
-    return status;
-}
-
-void start_input_progress(progress_meter *meter, const char *subcommand,
-                          const input_options *options, const input_source *input)
-{
-    progress_start(meter, options->progress, subcommand,
-                   input->format == DATA_LINES ? "lines" : "entries", input->stream);
-}
-
-int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, chunk_finisher finish_chunk, void **worker_states,
-                   progress_meter *progress)
-{
-    line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
-                    subcommand,    input->name, progress,
-                    finish_chunk};
-    switch (run_line_job(&job)) {
-    case LINES_ALL_GOOD:
-        return EXIT_OK;
-    case LINES_SOME_BAD:
-        return EXIT_BAD_LINES;
-    case LINES_UNWRITABLE:
-        return EXIT_RESOURCE_FAILURE; /* main names the output */
-    default:
-        return EXIT_USAGE;
-    }
-}
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
 {

@@ -22,6 +22,7 @@ extern const char threads_option_help[];
 
 #include "input_messages.h" /* set_error_limit */
 #include "progress.h"
+#include "report.h" /* report */
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -45,11 +46,6 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
  * prints help (a format with config_options_help and threads_option_help)
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
-
-/* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on
- * stderr ("seebatch: MESSAGE" when subcommand is NULL, before one is known).
- * Messages about a file name its path. */
-void report(const char *subcommand, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
 int usage_error(const char *subcommand, const char *format, ...)

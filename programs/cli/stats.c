@@ -18,6 +18,7 @@
 #include "input_source.h"
 #include "options.h"
 #include "plain.h"
+#include "subcommand_input.h"
 #include "subcommands.h"
 #include "training_job.h"
 
@@ -113,12 +114,12 @@ static void count_entry(uint64_t *counts, const training_entry *entry,
     }
     counts[entry->result > 0 ? COUNT_WINS : entry->result < 0 ? COUNT_LOSSES : COUNT_DRAWS]++;
     unsigned kind = seebatch_move_kind(entry->move);
-    counts[COUNT_CAPTURES] += seebatch_move_captures(&entry->board, entry->move);
+    counts[COUNT_CAPTURES] += move_captures(&entry->board, entry->move);
     counts[COUNT_EN_PASSANT] += kind == SEEBATCH_MOVE_EN_PASSANT;
     counts[COUNT_PROMOTIONS] +=
         kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     counts[COUNT_CASTLINGS] += kind == SEEBATCH_MOVE_CASTLING;
-    counts[COUNT_CHECKS] += seebatch_side_in_check(&entry->board);
+    counts[COUNT_CHECKS] += side_in_check(&entry->board);
     counts[COUNT_SCORES + score_range(entry->score)]++;
     counts[COUNT_PLIES + ply_range(entry->ply)]++;
 }

@@ -29,7 +29,7 @@ echo "make_real_positions.sh: $("$engine" <<< quit | head -1)" >&2
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-cc -O2 -I "$(dirname "$0")/../positions" -o "$scratch/selfplay" "$(dirname "$0")/selfplay.c"
+cc -O2 -I "$(dirname "$0")/../../lib" -o "$scratch/selfplay" "$(dirname "$0")/selfplay.c"
 "$scratch/selfplay" "$engine" "$games" "$seed" "${NODES:-400}" "${RANDOM_PLIES:-8}" \
     "${MAX_PLIES:-200}" > "$scratch/played.fen"
 # One line per position, first occurrence only (the counters aside).

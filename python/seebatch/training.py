@@ -17,9 +17,9 @@ import numpy as np
 
 from . import _library
 from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
-from ._errors import SeebatchError
+from ._errors import SeebatchError, new_error
+from ._library import ErrorStruct
 
-STATUS_FORMAT = 9  # the code TrainingDataError carries (no seebatch_status of its own)
 FORMATS = {"binpack": 0, "plain": 1, "bin": 2}
 _FORMAT_NAMES = {code: name for name, code in FORMATS.items()}
 FIELDS = ("boards", "moves", "scores", "plies", "results")
@@ -51,43 +51,51 @@ class TrainingDataError(ValueError):
     messages count (in the file, or among the entries given to the writer
     or the filter; 0 when no entry is concerned); index, the same from 0
     (entry - 1: the entries before it, its row in the batches joined), or
-    None. The message names the place as the tool does: "byte B, entry E:
-    why" in a binpack, "line L, entry E: why" in plain text."""
+    None; status, the library's seebatch_status (an int). The message names
+    the place as the tool does: "byte B, entry E: why" in a binpack, "line
+    L, entry E: why" in plain text."""
 
-    def __init__(self, message, path, byte_offset, entry):
+    def __init__(self, message, path, byte_offset, entry, status=None):
         super().__init__(message)
         self.path, self.byte_offset, self.entry = path, byte_offset, entry
         self.index = entry - 1 if entry else None
+        self.status = status
 
 
-class Fault(ctypes.Structure):
-    _fields_ = [("failed", ctypes.c_int), ("byte_offset", ctypes.c_uint64),
-                ("entry", ctypes.c_uint64), ("message", ctypes.c_char * _library.MESSAGE_SIZE)]
+class Place(ctypes.Structure):
+    """seebatch_training_place: where a fault is, beside its message."""
+    _fields_ = [("byte_offset", ctypes.c_uint64), ("entry", ctypes.c_uint64)]
 
 
 class Arrays(ctypes.Structure):
     _fields_ = [(name, ctypes.c_void_p) for name in FIELDS]
 
 
-_P, _SIZE, _FAULT = ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(Fault)
-_ARRAYS = ctypes.POINTER(Arrays)
+_P, _SIZE, _ERROR = ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(ErrorStruct)
+_ARRAYS, _OUT_P, _OUT_SIZE = (ctypes.POINTER(Arrays), ctypes.POINTER(ctypes.c_void_p),
+                              ctypes.POINTER(ctypes.c_size_t))
 _PROTOTYPES = [
-    ("seebatch_training_open", _P, [ctypes.c_char_p, _FAULT]),
+    ("seebatch_training_open", ctypes.c_int, [ctypes.c_char_p, _OUT_P, _ERROR]),
     ("seebatch_training_reader_format", ctypes.c_int, [_P]),
-    ("seebatch_training_read", _SIZE, [_P, _SIZE, _ARRAYS, _FAULT]),
-    ("seebatch_training_read_chunk", _SIZE, [_P, _SIZE, _ARRAYS, ctypes.POINTER(ctypes.c_int),
-                                             _FAULT]),
+    ("seebatch_training_read", ctypes.c_int, [_P, _SIZE, _ARRAYS, _OUT_SIZE, _ERROR]),
+    ("seebatch_training_read_chunk", ctypes.c_int,
+     [_P, _SIZE, _ARRAYS, _OUT_SIZE, ctypes.POINTER(ctypes.c_int), _ERROR]),
     ("seebatch_training_at_end", ctypes.c_int, [_P]),
+    ("seebatch_training_reader_place", Place, [_P]),
     ("seebatch_training_close", None, [_P]),
-    ("seebatch_training_end_chunk", ctypes.c_int, [_P, _FAULT]),
-    ("seebatch_training_create", _P, [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _FAULT]),
-    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
-    ("seebatch_training_finish", ctypes.c_int, [_P, _FAULT]),
+    ("seebatch_training_create", ctypes.c_int,
+     [ctypes.c_char_p, ctypes.c_int, ctypes.c_int, _OUT_P, _ERROR]),
+    ("seebatch_training_write", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
+    ("seebatch_training_end_chunk", ctypes.c_int, [_P, _ERROR]),
+    ("seebatch_training_writer_place", Place, [_P]),
+    ("seebatch_training_finish", ctypes.c_int, [_P, _ERROR]),
     ("seebatch_training_abandon", None, [_P]),
     ("seebatch_training_moves_from_uci", ctypes.c_int,
-     [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _FAULT]),
-    ("seebatch_training_filter_new", _P, [_SIZE, ctypes.POINTER(ctypes.c_char_p), _FAULT]),
-    ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _FAULT]),
+     [_P, _SIZE, _P, _P, _SIZE, _SIZE, _P, _OUT_SIZE, _ERROR]),
+    ("seebatch_training_filter_new", ctypes.c_int,
+     [_SIZE, ctypes.POINTER(ctypes.c_char_p), _OUT_P, _ERROR]),
+    ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
+    ("seebatch_training_filter_place", Place, [_P]),
     ("seebatch_training_filter_free", None, [_P]),
 ]
 
@@ -99,13 +107,16 @@ def _lib():
                          _PROTOTYPES)
 
 
-def _raise(fault, path, where):
-    message = fault.message.decode(errors="replace")
+def _raise(status, error, place, path, where):
+    """Raises TrainingDataError for a failed call: status and error as it
+    returned them, place where the fault is (a Place, or None: no entry)."""
+    message = error.message.decode(errors="replace")
     # The library's messages about opening or writing a file start with its
     # path already: it is named once.
     if path and not message.startswith(f"{path}: "):
         message = f"{path}: {message}"
-    raise TrainingDataError(f"{where}: {message}", path, fault.byte_offset, fault.entry)
+    place = place or Place()
+    raise TrainingDataError(f"{where}: {message}", path, place.byte_offset, place.entry, status)
 
 
 # The files read_training is reading now, by (device, inode), so that
@@ -181,10 +192,12 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     batch_size = int(batch_size)
     if batch_size < 1:
         raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
-    lib, fault, name = _lib(), Fault(), os.fspath(path)
-    reader = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(fault))
-    if not reader:
-        _raise(fault, None, "read_training")
+    lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
+    reader = ctypes.c_void_p()
+    status = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(reader), error_pointer)
+    if status:
+        _raise(status, error, None, None, "read_training")
+    reader = reader.value
     by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
@@ -193,13 +206,14 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     identity = _start_reading(name)
     try:
         while True:
-            batch = next_batch(lib, reader, arrays or _empty(batch_size), fault)
+            status, batch = next_batch(lib, reader, arrays or _empty(batch_size), error_pointer)
             batch.source_format = source_format
             if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
                 ended = batch.chunk_end
-            if fault.failed:
-                _raise(fault, name, "read_training")
+            if status:
+                _raise(status, error, lib.seebatch_training_reader_place(reader), name,
+                       "read_training")
             if lib.seebatch_training_at_end(reader):
                 return
     finally:
@@ -207,22 +221,23 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
         lib.seebatch_training_close(reader)
 
 
-def _next_batch(lib, reader, arrays, fault):
-    """The next entries, decoded into arrays (as many as they hold)."""
-    count = lib.seebatch_training_read(reader, len(arrays.moves),
-                                       ctypes.byref(_pointers(arrays)), ctypes.byref(fault))
-    return _head(arrays, count)
+def _next_batch(lib, reader, arrays, error_pointer):
+    """(status, the next entries decoded into arrays: as many as they hold)."""
+    count = ctypes.c_size_t(0)
+    status = lib.seebatch_training_read(reader, len(arrays.moves), ctypes.byref(_pointers(arrays)),
+                                        ctypes.byref(count), error_pointer)
+    return status, _head(arrays, count.value)
 
 
-def _next_in_chunk(lib, reader, arrays, fault):
+def _next_in_chunk(lib, reader, arrays, error_pointer):
     """The same, within the current chunk; chunk_end when it ended."""
-    done = ctypes.c_int(0)
-    count = lib.seebatch_training_read_chunk(reader, len(arrays.moves),
-                                             ctypes.byref(_pointers(arrays)), ctypes.byref(done),
-                                             ctypes.byref(fault))
-    batch = _head(arrays, count)
+    done, count = ctypes.c_int(0), ctypes.c_size_t(0)
+    status = lib.seebatch_training_read_chunk(reader, len(arrays.moves),
+                                              ctypes.byref(_pointers(arrays)), ctypes.byref(count),
+                                              ctypes.byref(done), error_pointer)
+    batch = _head(arrays, count.value)
     batch.chunk_end = bool(done.value)
-    return batch
+    return status, batch
 
 
 def _head(batch, count):
@@ -319,7 +334,7 @@ def write_training(path, batches, format=None, keep_chunks=False):
     one) rather than at 1 MiB, so batches of read_training(...,
     by_chunk=True), selected or not, keep the input's chunks, as `seebatch
     filter` does. Returns the number of entries written."""
-    lib, fault, name = _lib(), Fault(), os.fspath(path)
+    lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
     if isinstance(batches, (TrainingBatch, dict)) or hasattr(batches, "boards"):
         batches = [batches]
     elif isinstance(batches, tuple) and len(batches) == 2:
@@ -328,10 +343,12 @@ def write_training(path, batches, format=None, keep_chunks=False):
     code = _format_of(name, format, first)
     target = _file_id(name)
     _refuse_an_input(name, target)
-    writer = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
-                                          ctypes.byref(fault))
-    if not writer:
-        _raise(fault, None, "write_training")
+    writer = ctypes.c_void_p()
+    status = lib.seebatch_training_create(os.fsencode(name), code, int(bool(keep_chunks)),
+                                          ctypes.byref(writer), error_pointer)
+    if status:
+        _raise(status, error, None, None, "write_training")
+    writer = writer.value
     written, failed, finish = 0, None, True
     try:
         for number, entries in enumerate(batches):
@@ -342,16 +359,18 @@ def write_training(path, batches, format=None, keep_chunks=False):
             if mask is not None and len(mask) != len(batch.boards):
                 raise ValueError(f"write_training: batch {number}: {len(batch.boards)} entries "
                                  f"but a mask of {len(mask)}")
-            if lib.seebatch_training_write(writer, len(batch.boards),
-                                           ctypes.byref(_pointers(batch)),
-                                           None if mask is None else address(mask),
-                                           ctypes.byref(fault)):
-                failed = Fault.from_buffer_copy(fault)
-                break
-            written += len(batch.boards) if mask is None else int(np.count_nonzero(mask))
-            if keep_chunks and getattr(entries, "chunk_end", None) is not False and \
-                    lib.seebatch_training_end_chunk(writer, ctypes.byref(fault)):
-                failed = Fault.from_buffer_copy(fault)
+            status = lib.seebatch_training_write(writer, len(batch.boards),
+                                                 ctypes.byref(_pointers(batch)),
+                                                 None if mask is None else address(mask),
+                                                 error_pointer)
+            if not status:
+                written += len(batch.boards) if mask is None else int(np.count_nonzero(mask))
+                if keep_chunks and getattr(entries, "chunk_end", None) is not False:
+                    status = lib.seebatch_training_end_chunk(writer, error_pointer)
+            if status:
+                # Kept before finishing frees the writer (and its place).
+                failed = (status, ErrorStruct.from_buffer_copy(error),
+                          lib.seebatch_training_writer_place(writer))
                 break
     except BaseException as error:
         # Bad entries or bad input keep the entries before them (as the
@@ -361,13 +380,13 @@ def write_training(path, batches, format=None, keep_chunks=False):
         raise
     finally:
         if finish:
-            finished = lib.seebatch_training_finish(writer, ctypes.byref(fault)) == 0
+            finish_status = lib.seebatch_training_finish(writer, error_pointer)
         else:
             lib.seebatch_training_abandon(writer)
     if failed is not None:
-        _raise(failed, name, "write_training")
-    if not finished:
-        _raise(fault, name, "write_training")
+        _raise(*failed, name, "write_training")
+    if finish_status:
+        _raise(finish_status, error, None, name, "write_training")
     return written
 
 
@@ -412,13 +431,14 @@ def moves_from_uci(boards, texts, board_index=None):
             raise ValueError(f"moves_from_uci: {len(texts)} moves but {len(board_index)} "
                              "board_index")
         index_pointer = address(board_index)
-    moves, fault = np.empty(len(texts), np.uint16), Fault()
+    moves, (error, error_pointer) = np.empty(len(texts), np.uint16), new_error()
     stride = max(texts.dtype.itemsize, 1)
     data = address(texts) if texts.size else None
-    if _lib().seebatch_training_moves_from_uci(address(boards), len(boards), index_pointer,
-                                               data, stride, len(texts), address(moves),
-                                               ctypes.byref(fault)):
-        raise SeebatchError(f"moves_from_uci: {fault.message.decode(errors='replace')}", 1)
+    status = _lib().seebatch_training_moves_from_uci(address(boards), len(boards), index_pointer,
+                                                     data, stride, len(texts), address(moves),
+                                                     None, error_pointer)
+    if status:
+        raise SeebatchError(f"moves_from_uci: {error.message.decode(errors='replace')}", status)
     return moves
 
 
@@ -435,21 +455,24 @@ class Filter:
                             "Filter([\"--skip-see-ge\", \"0\"]), or Filter(text.split())")
         rules = [os.fsdecode(rule) if isinstance(rule, bytes) else str(rule) for rule in rules]
         argv = (ctypes.c_char_p * max(len(rules), 1))(*(r.encode() for r in rules))
-        fault = Fault()
-        self._filter = _lib().seebatch_training_filter_new(len(rules), argv, ctypes.byref(fault))
-        if not self._filter:
-            raise ValueError(f"Filter: {fault.message.decode(errors='replace')}")
+        made, (error, error_pointer) = ctypes.c_void_p(), new_error()
+        if _lib().seebatch_training_filter_new(len(rules), argv, ctypes.byref(made),
+                                               error_pointer):
+            raise ValueError(f"Filter: {error.message.decode(errors='replace')}")
+        self._filter = made.value
         self._free = _lib().seebatch_training_filter_free
         self.rules = rules
 
     def keep_mask(self, batch):
         """A bool array: True where no rule drops the entry."""
         batch = as_batch(batch, "keep_mask")
-        keep, fault = np.empty(len(batch.boards), np.uint8), Fault()
-        if _lib().seebatch_training_filter_keep(self._filter, len(keep),
-                                                ctypes.byref(_pointers(batch)), address(keep),
-                                                ctypes.byref(fault)):
-            _raise(fault, None, "keep_mask")
+        keep, (error, error_pointer) = np.empty(len(batch.boards), np.uint8), new_error()
+        status = _lib().seebatch_training_filter_keep(self._filter, len(keep),
+                                                      ctypes.byref(_pointers(batch)),
+                                                      address(keep), error_pointer)
+        if status:
+            _raise(status, error, _lib().seebatch_training_filter_place(self._filter), None,
+                   "keep_mask")
         return keep.view(np.bool_)
 
     def __del__(self):

@@ -129,4 +129,5 @@ def test_move_to_uci_is_the_library_text():
     with pytest.raises(ValueError, match=r"moves\[2\] is 29184, which is no move \(kind 7"):
         seebatch.move_to_uci(np.array([moves[0], moves[1], 7 << 12 | 8 << 6], np.uint16))
     # Every code of a kind 0..6 with two squares is a move, castling's included.
-    assert seebatch.move_to_uci(6 << 12 | 6 << 6 | 4) == "e1g1"
+    # Stockfish's order: the to-square in bits 0-5, the from-square in 6-11.
+    assert seebatch.move_to_uci(6 << 12 | 4 << 6 | 6) == "e1g1"

@@ -165,11 +165,11 @@ def test_checks_catch_moves_edited_after_generation():
     board = boards[board_index[7]]
     occupied = int(board["colors"][0] | board["colors"][1])
     empty = next(s for s in range(64) if not occupied >> s & 1)
-    mover = int(moves[7]) & 63
+    mover = int(moves[7]) >> 6 & 63  # the from-square: bits 6-11, the to-square 0-5
     own = next(s for s in range(64) if s != mover and
                int(board["colors"][int(board["colors"][1]) >> mover & 1]) >> s & 1)
-    for move, message in [(moves[7] & ~63 | empty, "no piece on the from-square"),
-                          ((moves[7] & ~(63 << 6)) | own << 6, "holds a"),
+    for move, message in [(moves[7] & ~(63 << 6) | empty << 6, "no piece on the from-square"),
+                          ((moves[7] & ~63) | own, "holds a"),
                           (moves[7] | 7 << 12, "move kind 7 is unknown"),
                           (moves[7] & 0xFFF | 6 << 12, "castling")]:
         edited = moves.copy()

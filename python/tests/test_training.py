@@ -11,6 +11,9 @@ from training_data import (SMALL_BINPACK, assert_same_batches, assert_same_posit
 
 import seebatch
 
+# seebatch_status values (include/seebatch.h) that TrainingDataError.status carries.
+STATUS_ARGUMENT, STATUS_BOARD, STATUS_MOVE = 1, 3, 4
+
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory):
@@ -191,11 +194,13 @@ def test_write_refuses_a_bad_entry_after_writing_those_before(tmp_path):
     with pytest.raises(seebatch.TrainingDataError, match="entry 18: result 2") as raised:
         seebatch.write_training(path, bad)
     assert raised.value.entry == 18 and raised.value.index == 17
+    assert raised.value.status == STATUS_ARGUMENT
     assert len(seebatch.read_training_all(path).moves) == 17
     moves = entries.moves.copy()
     moves[4] = 0  # a1a1
-    with pytest.raises(seebatch.TrainingDataError, match="entry 5: move a1a1"):
+    with pytest.raises(seebatch.TrainingDataError, match="entry 5: move a1a1") as raised:
         seebatch.write_training(tmp_path / "bad.plain", entries._replace(moves=moves))
+    assert raised.value.status == STATUS_MOVE and raised.value.entry == 5
     with pytest.raises(ValueError, match=r"results\[0\] is 300"):
         seebatch.write_training(tmp_path / "x.plain", entries._replace(
             results=np.full(len(entries.moves), 300)))
@@ -217,10 +222,12 @@ def test_moves_from_uci_names_the_row():
                                            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"])
     moves = seebatch.moves_from_uci(boards, ["e2e4", "a7a8q", "e1d1"], board_index=[0, 1, 1])
     assert seebatch.move_to_uci(moves).tolist() == ["e2e4", "a7a8q", "e1d1"]
-    with pytest.raises(seebatch.SeebatchError, match='row 2: "e3e4" on board 0'):
+    with pytest.raises(seebatch.SeebatchError, match='row 2: "e3e4" on board 0') as raised:
         seebatch.moves_from_uci(boards, ["e2e4", "e2e3", "e3e4"], board_index=[0, 0, 0])
-    with pytest.raises(seebatch.SeebatchError, match="row 1: board 5, but there are 2"):
+    assert raised.value.status_name == "bad move"
+    with pytest.raises(seebatch.SeebatchError, match="row 1: board 5, but there are 2") as raised:
         seebatch.moves_from_uci(boards, ["e2e4", "e2e3"], board_index=[0, 5])
+    assert raised.value.status_name == "bad argument"
     with pytest.raises(seebatch.SeebatchError, match="row 1: .*a7a8"):
         seebatch.moves_from_uci(boards, ["e2e4", "a7a8"])
     with pytest.raises(ValueError, match="give board_index"):
@@ -229,6 +236,21 @@ def test_moves_from_uci_names_the_row():
     for bare in ("e2e4", b"e2e4"):
         with pytest.raises(TypeError, match="a sequence of UCI moves, not one string"):
             seebatch.moves_from_uci(boards[:1], bare)
+
+
+def test_filter_names_the_entry_it_refuses_across_batches():
+    """The entry number counts every entry the Filter was given (the
+    library's seebatch_training_filter_place), and the status says a board."""
+    entries = generated_entries(400)
+    first = seebatch.TrainingBatch(*(array[:100] for array in entries))
+    second = seebatch.TrainingBatch(*(array[100:200].copy() for array in entries))
+    second.boards[3]["colors"][0] = second.boards[3]["colors"][1]  # both colours everywhere
+    rules = seebatch.Filter(["--skip-capture"])
+    assert len(rules.keep_mask(first)) == 100
+    with pytest.raises(seebatch.TrainingDataError, match="entry 104: board: ") as raised:
+        rules.keep_mask(second)
+    assert raised.value.entry == 104 and raised.value.index == 103
+    assert raised.value.status == STATUS_BOARD and raised.value.byte_offset == 0
 
 
 def test_read_training_names_a_directory(tmp_path):

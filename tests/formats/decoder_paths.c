@@ -51,9 +51,9 @@ static void check_nth_square(bool pdep)
             continue;
         unsigned n = (unsigned)(state >> 58) % (unsigned)popcount(set);
         unsigned expected = walk_nth(set, n);
-        if (seebatch_nth_square(set, n) != expected)
+        if (nth_square(set, n) != expected)
             fail("nth square by halving", (unsigned long long)set);
-        if (pdep && seebatch_nth_square_pdep(set, n) != expected)
+        if (pdep && nth_square_pdep(set, n) != expected)
             fail("nth square by pdep", (unsigned long long)set);
     }
 }

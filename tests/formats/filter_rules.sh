@@ -183,11 +183,12 @@ expect "soft early on EPD: refused" "$(usage --soft-early-skip 5 "$work/hand.epd
 # .15625 * .4 - .046875 * .5 = .0953125 (Hermite, t = 1/4), target(16) = 1.
 # Kings alone (2 pieces) and a 16-piece position, 20,000 each, alternating:
 # seen equally, so the kings are kept 2.5% of the time and the 16 pieces
-# 1 / .0953125 = 10.49 times as often.
+# 1 / .0953125 = 10.49 times as often. Every entry differs (its score), so
+# each has a draw of its own: 20,000 draws, not a few thousand repeated.
 awk 'BEGIN {
     for (i = 0; i < 20000; i++) {
-        printf "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore %d\nply %d\nresult 0\ne\n", i % 4000 - 2000, i % 100 + 20
-        printf "fen r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1\nmove a2a3\nscore %d\nply %d\nresult 0\ne\n", i % 4000 - 2000, i % 100 + 20
+        printf "fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore %d\nply %d\nresult 0\ne\n", i - 10000, i % 100 + 20
+        printf "fen r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/R1BQKB1R w KQkq - 0 1\nmove a2a3\nscore %d\nply %d\nresult 0\ne\n", i - 10000, i % 100 + 20
     }
 }' > "$work/pieces.plain"
 "$tool" filter --piece-count-skip --seed 5 "$work/pieces.plain" 2> "$work/counts" > "$work/kept.plain"

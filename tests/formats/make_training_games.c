@@ -63,7 +63,7 @@ static int weight(const seebatch_board *board, seebatch_move move)
     unsigned kind = seebatch_move_kind(move);
     if (kind != SEEBATCH_MOVE_NORMAL)
         return 40; /* promotion, castling, en passant */
-    if (seebatch_move_captures(board, move))
+    if (move_captures(board, move))
         return 6;
     return (board->pieces[SEEBATCH_PAWN] >> seebatch_move_from(move)) & 1u ? 3 : 1;
 }
@@ -112,8 +112,8 @@ static void count_entry(maker *m, const training_entry *e)
 {
     unsigned kind = seebatch_move_kind(e->move);
     m->counts.entries++;
-    m->counts.captures += seebatch_move_captures(&e->board, e->move);
-    m->counts.checks += seebatch_side_in_check(&e->board);
+    m->counts.captures += move_captures(&e->board, e->move);
+    m->counts.checks += side_in_check(&e->board);
     m->counts.promotions +=
         kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     m->counts.castlings += kind == SEEBATCH_MOVE_CASTLING;
@@ -218,7 +218,7 @@ static void play_game(maker *m)
         size_t count = seebatch_generate_moves(&e.board, moves);
         if (count == 0)
             break;
-        e.board.fullmove_number = seebatch_fullmove_of_ply((uint16_t)ply);
+        e.board.fullmove_number = fullmove_of_ply((uint16_t)ply);
         e.move = choose(m, &e.board, moves, count);
         e.ply = (uint16_t)ply;
         e.result = (int8_t)(e.board.side_to_move == SEEBATCH_WHITE ? white_result : -white_result);
@@ -229,7 +229,7 @@ static void play_game(maker *m)
             flush_chunk(m);
         write_entry(m, &e, ply ? &previous : NULL, boundary || result_holds || below(m, 40) == 0);
         previous = e;
-        seebatch_chain_play(&e.board, e.move);
+        chain_play(&e.board, e.move);
     }
     if (below(m, 4) == 0)
         flush_chunk(m);

@@ -97,7 +97,7 @@ uint8_t fuzz_config_byte(unsigned value_set, uint32_t flags)
 /* ---- moves ---- */
 
 /* The n-th (modulo their number) set bit of b, which is not empty. */
-static unsigned nth_square(bitboard b, unsigned n)
+static unsigned nth_square_wrapped(bitboard b, unsigned n)
 {
     for (n %= (unsigned)popcount(b); n > 0; n--)
         b &= b - 1;
@@ -126,11 +126,11 @@ seebatch_move fuzz_take_move(fuzz_bytes *in, const seebatch_board *board)
     bitboard occupied = occupied_squares(board);
     if (!(mode & 1u) || !occupied)
         return (seebatch_move)raw;
-    unsigned from = nth_square(occupied, seebatch_move_from((seebatch_move)raw));
+    unsigned from = nth_square_wrapped(occupied, seebatch_move_from((seebatch_move)raw));
     bitboard open = ~board->colors[color_on(board, from)] & ~square_bit(from);
     if (!open) /* the mover's colour fills the board */
         return (seebatch_move)raw;
-    unsigned to = nth_square(open, seebatch_move_to((seebatch_move)raw));
+    unsigned to = nth_square_wrapped(open, seebatch_move_to((seebatch_move)raw));
     return seebatch_move_make(from, to, fitted_kind(board, from, to, raw >> 12));
 }
 
@@ -248,12 +248,12 @@ size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned 
         entry.move = moves[(index + ply * 7) % count];
         entry.score = (int16_t)((int)(index * 37 + ply * 101) % 2000 - 1000);
         entry.ply = (uint16_t)(ply + index % 50);
-        entry.board.fullmove_number = seebatch_fullmove_of_ply(entry.ply);
+        entry.board.fullmove_number = fullmove_of_ply(entry.ply);
         if (ply == 0)
             seebatch_binpack_start_chain(&writer, &entry, NULL);
         else
             seebatch_binpack_append_entry(&writer, &entry);
-        seebatch_chain_play(&entry.board, entry.move);
+        chain_play(&entry.board, entry.move);
         entry.result = (int8_t)-entry.result;
     }
     seebatch_binpack_close_chain(&writer);

@@ -12,10 +12,10 @@
 
 enum { ENTRIES = 3 };
 
-static int fail(const char *what, const seebatch_training_fault *fault)
+static int fail(const char *what, const seebatch_error *error)
 {
-    fprintf(stderr, "training consumer: %s%s%s\n", what, fault ? ": " : "",
-            fault ? fault->message : "");
+    fprintf(stderr, "training consumer: %s%s%s\n", what, error ? ": " : "",
+            error ? error->message : "");
     return 1;
 }
 
@@ -53,34 +53,43 @@ int main(int argc, char **argv)
         return 1;
     seebatch_training_arrays in = {boards, moves, scores, plies, results};
 
-    seebatch_training_fault fault;
-    seebatch_training_writer *writer =
-        seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &fault);
-    if (!writer || seebatch_training_write(writer, ENTRIES, &in, NULL, &fault) != 0 ||
-        seebatch_training_finish(writer, &fault) != 0)
-        return fail("writing", &fault);
+    seebatch_error error;
+    seebatch_training_writer *writer;
+    if (seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) !=
+        SEEBATCH_OK)
+        return fail("creating", &error);
+    if (seebatch_training_write(writer, ENTRIES, &in, NULL, &error) != SEEBATCH_OK) {
+        seebatch_training_abandon(writer);
+        return fail("writing", &error);
+    }
+    if (seebatch_training_finish(writer, &error) != SEEBATCH_OK)
+        return fail("finishing", &error);
 
     seebatch_board read_boards[ENTRIES + 1];
     uint16_t read_moves[ENTRIES + 1], read_plies[ENTRIES + 1];
     int16_t read_scores[ENTRIES + 1];
     int8_t read_results[ENTRIES + 1];
     seebatch_training_arrays out = {read_boards, read_moves, read_scores, read_plies, read_results};
-    seebatch_training_reader *reader = seebatch_training_open(path, &fault);
-    if (!reader)
-        return fail("opening", &fault);
-    size_t count = seebatch_training_read(reader, ENTRIES + 1, &out, &fault);
+    seebatch_training_reader *reader;
+    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK)
+        return fail("opening", &error);
+    size_t count;
+    seebatch_status status = seebatch_training_read(reader, ENTRIES + 1, &out, &count, &error);
     seebatch_training_close(reader);
-    if (fault.failed || count != ENTRIES || memcmp(read_moves, moves, sizeof moves) != 0 ||
+    if (status != SEEBATCH_OK || count != ENTRIES || memcmp(read_moves, moves, sizeof moves) != 0 ||
         memcmp(read_scores, scores, sizeof scores) != 0 || read_plies[2] != 2 ||
         read_results[1] != -1)
-        return fail("reading back gives other entries", fault.failed ? &fault : NULL);
+        return fail("reading back gives other entries", status != SEEBATCH_OK ? &error : NULL);
 
     const char *const rules[] = {"--skip-capture"};
-    seebatch_training_filter *filter = seebatch_training_filter_new(1, rules, &fault);
+    seebatch_training_filter *filter;
     uint8_t keep[ENTRIES];
-    if (!filter || seebatch_training_filter_keep(filter, ENTRIES, &out, keep, &fault) != 0)
-        return fail("filtering", &fault);
+    if (seebatch_training_filter_new(1, rules, &filter, &error) != SEEBATCH_OK)
+        return fail("making the filter", &error);
+    status = seebatch_training_filter_keep(filter, ENTRIES, &out, keep, &error);
     seebatch_training_filter_free(filter);
+    if (status != SEEBATCH_OK)
+        return fail("filtering", &error);
     if (keep[0] != 1 || keep[1] != 1 || keep[2] != 0)
         return fail("--skip-capture kept other entries than the two quiet moves", NULL);
 
@@ -92,14 +101,17 @@ int main(int argc, char **argv)
         return fail("making the damaged copy", NULL);
     fclose(whole);
     fclose(cut);
-    reader = seebatch_training_open(damaged, &fault);
-    count = reader ? seebatch_training_read(reader, ENTRIES + 1, &out, &fault) : 0;
+    if (seebatch_training_open(damaged, &reader, &error) != SEEBATCH_OK)
+        return fail("opening the damaged copy", &error);
+    status = seebatch_training_read(reader, ENTRIES + 1, &out, &count, &error);
+    seebatch_training_place place = seebatch_training_reader_place(reader);
     seebatch_training_close(reader);
-    if (count != 1 || !fault.failed || fault.entry != 2 ||
-        strncmp(fault.message, "byte ", 5) != 0 || !strstr(fault.message, ", entry 2: "))
-        return fail("the damaged copy's fault", &fault);
+    if (count != 1 || status == SEEBATCH_OK || error.status != status || place.entry != 2 ||
+        place.byte_offset == 0 || strncmp(error.message, "byte ", 5) != 0 ||
+        !strstr(error.message, ", entry 2: "))
+        return fail("the damaged copy's fault", &error);
 
     printf("seebatch_training: %d entries written, read back and filtered; fault: %s: ok\n",
-           ENTRIES, fault.message);
+           ENTRIES, error.message);
     return 0;
 }

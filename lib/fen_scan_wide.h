@@ -1,0 +1,23 @@
+/* The wide reader of a FEN's piece placement (fen_scan_wide.c), which the
+ * plain reader (fen_scan.c) runs first where the CPU runs it. */
+#ifndef SEEBATCH_FEN_SCAN_WIDE_H
+#define SEEBATCH_FEN_SCAN_WIDE_H
+
+#include <stddef.h>
+
+#include "seebatch.h"
+
+#pragma GCC visibility push(hidden)
+
+/* The placement of text[0..length) read with AVX2 and BMI2 (fen_scan_wide.c):
+ * only when seebatch_fen_wide_usable. Returns where the field ends (its
+ * first space), having written the board's pieces and colours (and nothing
+ * else), or 0 when the placement is not one it reads (then the board's
+ * pieces and colours are unspecified): the one-pass reader then decides. Of
+ * what it accepts, the pieces and colours are the one-pass reader's. Reads
+ * no byte at or past length. */
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board);
+
+#pragma GCC visibility pop
+
+#endif

@@ -1,0 +1,108 @@
+#include "filter_rules.h"
+
+#include "chain_moves.h"
+
+/* The rules read from the move, judged only when one of them is on. */
+static unsigned move_rules(const filter_rules *rules, const training_entry *entry,
+                           const bool *see_ge)
+{
+    unsigned active = rules->active, matched = 0;
+    seebatch_move move = entry->move;
+    unsigned kind = seebatch_move_kind(move);
+    if (move_captures(&entry->board, move)) {
+        matched |= active & (1u << RULE_CAPTURE);
+        /* nnue-pytorch's capture test looks for a piece on the destination,
+         * which an en passant move never has. */
+        if (kind != SEEBATCH_MOVE_EN_PASSANT)
+            matched |= active & (1u << RULE_FILTERED);
+        if ((active & (1u << RULE_SEE_GE)) &&
+            (see_ge ? *see_ge
+                    : seebatch_engine_see_ge(&rules->see, &entry->board, NULL, move,
+                                             rules->see_threshold)))
+            matched |= 1u << RULE_SEE_GE;
+    }
+    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN)
+        matched |= active & (1u << RULE_PROMOTION);
+    if (kind == SEEBATCH_MOVE_CASTLING)
+        matched |= active & (1u << RULE_CASTLING);
+    return matched;
+}
+
+/* The random rules: a draw per rule and entry. */
+static unsigned random_rules(const filter_rules *rules, const training_entry *entry)
+{
+    unsigned matched = 0;
+    if (rules->active & (1u << RULE_RANDOM)) {
+        double skip = (double)rules->random_skip / ((double)rules->random_skip + 1);
+        if (trainer_draw(rules->seed, TRAINER_DRAW_RANDOM, entry) < skip)
+            matched |= 1u << RULE_RANDOM;
+    }
+    if ((rules->active & (1u << RULE_WLD)) && trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
+                                                  1.0 - trainer_result_probability(entry))
+        matched |= 1u << RULE_WLD;
+    if ((rules->active & (1u << RULE_SOFT_EARLY)) && (int32_t)entry->ply < rules->soft_early &&
+        trainer_draw(rules->seed, TRAINER_DRAW_SOFT_EARLY, entry) <
+            1.0 - trainer_soft_early_keep(rules->soft_early, entry->ply))
+        matched |= 1u << RULE_SOFT_EARLY;
+    return matched;
+}
+
+/* Rule by rule over the block, each test in a loop of its own: a block's
+ * entries share the rules, so the tests on `active` are made once a block
+ * rather than once an entry, and the loops carry no call. */
+void matching_rules_block(const filter_rules *rules, filter_history *history,
+                          const training_entry *entries, size_t count, const bool *see_ge,
+                          unsigned *matched)
+{
+    unsigned active = rules->active;
+    unsigned placeholder = active & (1u << RULE_PLACEHOLDER);
+    for (size_t i = 0; i < count; i++)
+        matched[i] = trainer_placeholder_step(history, &entries[i]) ? placeholder : 0;
+    if (!active)
+        return;
+    unsigned check = active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
+    if (check)
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= side_in_check(&entries[i].board) ? check : 0;
+    if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
+                  (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= move_rules(rules, &entries[i], see_ge ? &see_ge[i] : NULL);
+    if (active & (1u << RULE_VALUE_NONE))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= entries[i].score == TRAINER_VALUE_NONE ? 1u << RULE_VALUE_NONE : 0;
+    if (active & (1u << RULE_EARLY_PLY))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= (int32_t)entries[i].ply <= rules->early_ply ? 1u << RULE_EARLY_PLY : 0;
+    if (active & (1u << RULE_SIMPLE_EVAL))
+        for (size_t i = 0; i < count; i++) {
+            int32_t eval = trainer_simple_eval(&entries[i].board);
+            if ((eval < 0 ? -eval : eval) < rules->simple_eval)
+                matched[i] |= 1u << RULE_SIMPLE_EVAL;
+        }
+    if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY)))
+        for (size_t i = 0; i < count; i++)
+            matched[i] |= random_rules(rules, &entries[i]);
+    /* Last, in entry order: it counts the entries no other rule matched. */
+    if (active & (1u << RULE_PIECE_COUNT))
+        for (size_t i = 0; i < count; i++)
+            if (!matched[i] &&
+                trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, &entries[i]) <
+                    1.0 - trainer_piece_count_keep(&history->piece_counts, rules->piece_weights,
+                                                   rules->piece_weights_total, &entries[i].board))
+                matched[i] |= 1u << RULE_PIECE_COUNT;
+}
+
+unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
+                                  const training_entry *entry, const bool *see_ge)
+{
+    unsigned matched;
+    matching_rules_block(rules, history, entry, 1, see_ge, &matched);
+    return matched;
+}
+
+unsigned matching_rules(const filter_rules *rules, filter_history *history,
+                        const training_entry *entry)
+{
+    return matching_rules_see_known(rules, history, entry, NULL);
+}

@@ -1,0 +1,38 @@
+/*
+ * One entry of engine training data, as Stockfish's binpack and plain
+ * formats store it: a position, the move played there, the search score,
+ * the ply and the game result. Shared by the format readers and writers
+ * (the internal seebatch_formats library) and the tool.
+ */
+#ifndef SEEBATCH_FORMATS_TRAINING_ENTRY_H
+#define SEEBATCH_FORMATS_TRAINING_ENTRY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "seebatch.h"
+
+typedef struct training_entry {
+    /* halfmove_clock is the rule-50 counter (16 bits in binpack);
+     * fullmove_number follows the ply (fullmove_of_ply). */
+    seebatch_board board;
+    /* Standard UCI meaning: castling is the king's move (e1g1) with kind
+     * SEEBATCH_MOVE_CASTLING; binpack's king-takes-rook form is converted
+     * at the format's edge. */
+    seebatch_move move;
+    int16_t score;
+    uint16_t ply;  /* 0..16383 in binpack */
+    int8_t result; /* -1, 0 or 1, for the side to move */
+} training_entry;
+
+/* The fullmove number Stockfish's converter writes for a ply: (ply + 1) / 2,
+ * its own convention: the start position, ply 0, gets 0. */
+static inline uint16_t fullmove_of_ply(uint16_t ply) { return (uint16_t)((ply + 1u) / 2); }
+
+/* The rule-50 counter Stockfish's converter writes: it keeps 8 bits. */
+static inline uint16_t written_rule50(uint16_t counter)
+{
+    return (uint16_t)(counter & 0xFFu);
+}
+
+#endif

@@ -1,0 +1,29 @@
+/*
+ * The one pseudo-random generator of the project: splitmix64 (Steele, Lea
+ * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
+ * run exactly. libseebatch draws nothing; libseebatch_training's filter
+ * draws with it (its seeded skips, filtering/filter_trainer.c), so it lives
+ * here, beside the one library that draws, and the position generator, the
+ * self-play generator and the tests include it from here.
+ */
+#ifndef SEEBATCH_RANDOM_H
+#define SEEBATCH_RANDOM_H
+
+#include <stdint.h>
+
+/* splitmix64's finaliser: every input bit reaches every output bit, so it
+ * also hashes (the filter's seeded draws). */
+static inline uint64_t random_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* The next number of the sequence whose state is *state. */
+static inline uint64_t random_next(uint64_t *state)
+{
+    return random_mix(*state += 0x9E3779B97F4A7C15ull);
+}
+
+#endif

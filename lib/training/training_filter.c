@@ -1,0 +1,119 @@
+/* libseebatch_training's filter: the rules of `seebatch filter`, read from
+ * the same options by the same code (filtering/), judged on the
+ * caller's arrays. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "filter_rules.h"
+#include "rule_options.h"
+#include "training_internal.h"
+
+/* More arguments than any set of rule options needs. */
+enum { FILTER_ARGUMENTS_MAX = 64 };
+
+struct seebatch_training_filter {
+    filter_rules rules;
+    filter_history history; /* of the entries judged so far */
+    uint64_t entries;
+    seebatch_training_place place; /* of the last entry refused */
+};
+
+/* Reads the options into *rules and *config; SEEBATCH_ERROR_CONFIG at the
+ * first argument that is not one or has a bad value. */
+static seebatch_status read_rule_options(size_t argc, char **arguments, filter_rules *rules,
+                                         seebatch_config *config, seebatch_error *error)
+{
+    char message[SEEBATCH_MESSAGE_SIZE - 64];
+    for (int index = 0; index < (int)argc; index++) {
+        int at = index;
+        /* The arguments are not split: "--promotions=move" comes whole. */
+        option_parse parsed = parse_config_option((int)argc, arguments, &index, config, NULL,
+                                                  message, sizeof message);
+        if (parsed == OPTION_NOT_MINE)
+            parsed =
+                parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);
+        if (parsed != OPTION_TAKEN)
+            return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rule argument %d, \"%.40s\": %s",
+                                 at, arguments[at],
+                                 parsed == OPTION_BAD
+                                     ? message
+                                     : "not a rule or configuration option of seebatch filter");
+    }
+    if (!check_rule_options(rules, message, sizeof message))
+        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "%s", message);
+    return seebatch_succeed(error);
+}
+
+/* The arguments as the option readers take them (NULL-terminated, not
+ * const: they only read them); SEEBATCH_ERROR_ARGUMENT for too many or a
+ * NULL one. */
+static seebatch_status copy_arguments(size_t argc, const char *const *argv, char **arguments,
+                                      seebatch_error *error)
+{
+    if (argc > FILTER_ARGUMENTS_MAX)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%zu rule arguments; at most %d",
+                             argc, FILTER_ARGUMENTS_MAX);
+    for (size_t i = 0; i < argc; i++) {
+        if (!argv[i])
+            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rule argument %zu is NULL", i);
+        arguments[i] = (char *)argv[i];
+    }
+    arguments[argc] = NULL;
+    return SEEBATCH_OK;
+}
+
+seebatch_status seebatch_training_filter_new(size_t argc, const char *const *argv,
+                                             seebatch_training_filter **filter,
+                                             seebatch_error *error)
+{
+    if (!filter || (argc && !argv)) {
+        if (filter)
+            *filter = NULL;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "filter or argv is NULL");
+    }
+    *filter = NULL;
+    char *arguments[FILTER_ARGUMENTS_MAX + 1];
+    seebatch_status status = copy_arguments(argc, argv, arguments, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    seebatch_training_filter *made = calloc(1, sizeof *made);
+    if (!made)
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "out of memory");
+    seebatch_config config = seebatch_config_classic(); /* the tool's default */
+    status = read_rule_options(argc, arguments, &made->rules, &config, error);
+    if (status != SEEBATCH_OK) {
+        free(made);
+        return status;
+    }
+    seebatch_rules_init(&made->rules.see, &config, NULL);
+    made->history = filter_history_start();
+    *filter = made;
+    return SEEBATCH_OK;
+}
+
+seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count,
+                                              const seebatch_training_arrays *in, uint8_t *keep,
+                                              seebatch_error *error)
+{
+    if (!filter || (count && (!in || !keep)))
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
+    training_entry entry;
+    for (size_t i = 0; i < count; i++) {
+        training_load(in, i, &entry);
+        seebatch_status status = training_check_entry(&entry, filter->entries + 1, true, error);
+        if (status != SEEBATCH_OK) {
+            filter->place = training_entry_place(filter->entries + 1);
+            return status;
+        }
+        keep[i] = matching_rules(&filter->rules, &filter->history, &entry) == 0;
+        filter->entries++;
+    }
+    return seebatch_succeed(error);
+}
+
+seebatch_training_place seebatch_training_filter_place(const seebatch_training_filter *filter)
+{
+    return filter->place;
+}
+
+void seebatch_training_filter_free(seebatch_training_filter *filter) { free(filter); }

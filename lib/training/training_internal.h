@@ -1,0 +1,58 @@
+/* What the files of libseebatch_training share: the statuses of its
+ * faults, moving an entry between training_entry and the caller's arrays,
+ * and the checks an entry from the caller passes before any format or rule
+ * code sees it. Messages are filled by libseebatch's seebatch_fail
+ * (errors.h), so both libraries word and fill errors alike. */
+#ifndef SEEBATCH_TRAINING_INTERNAL_H
+#define SEEBATCH_TRAINING_INTERNAL_H
+
+#include <stdbool.h>
+
+#include "errors.h" /* seebatch_fail, seebatch_succeed */
+#include "seebatch_training.h"
+#include "training_entry.h"
+
+/* seebatch.h has no status for a file that cannot be opened, read or
+ * written, for bytes its format does not allow, or for memory running out:
+ * the file given is the argument at fault (seebatch_training.h says so).
+ * One name each, so that giving them statuses of their own is one line. */
+#define TRAINING_FILE_FAULT SEEBATCH_ERROR_ARGUMENT
+#define TRAINING_DATA_FAULT SEEBATCH_ERROR_ARGUMENT
+#define TRAINING_MEMORY_FAULT SEEBATCH_ERROR_ARGUMENT
+
+/* The place of entry `number` among those given by the caller. */
+static inline seebatch_training_place training_entry_place(uint64_t number)
+{
+    return (seebatch_training_place){0, number};
+}
+
+static inline void training_store(const seebatch_training_arrays *out, size_t i,
+                                  const training_entry *entry)
+{
+    out->boards[i] = entry->board;
+    out->moves[i] = entry->move;
+    out->scores[i] = entry->score;
+    out->plies[i] = entry->ply;
+    out->results[i] = entry->result;
+}
+
+static inline void training_load(const seebatch_training_arrays *in, size_t i,
+                                 training_entry *entry)
+{
+    entry->board = in->boards[i];
+    entry->move = in->moves[i];
+    entry->score = in->scores[i];
+    entry->ply = in->plies[i];
+    entry->result = in->results[i];
+}
+
+/* Whether the entry's board is consistent (checked only with check_board:
+ * a board made by playing a checked move on a checked board is), its move
+ * one the piece on its from-square can make there (what binpack's chains
+ * can store) and its result -1..1: SEEBATCH_OK, else SEEBATCH_ERROR_BOARD,
+ * SEEBATCH_ERROR_MOVE or SEEBATCH_ERROR_ARGUMENT with *error (if not NULL)
+ * naming entry `number`. */
+seebatch_status training_check_entry(const training_entry *entry, uint64_t number,
+                                     bool check_board, seebatch_error *error);
+
+#endif

@@ -1,0 +1,268 @@
+/* Reading a training file batch by batch: binpack chunk after chunk through
+ * the decoder the tool uses, or plain block after block. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bin_file.h"
+#include "binpack_reader.h"
+#include "entry_place.h"
+#include "plain.h"
+#include "training_internal.h"
+
+struct seebatch_training_reader {
+    FILE *file;
+    seebatch_training_format format;
+    binpack_file_reader chunks;
+    binpack_chunk_decoder decoder;
+    bool decoding;            /* a chunk is being decoded */
+    bool truncated;           /* the file ends inside that chunk */
+    binpack_fault truncation; /* what the chunk reader said of it */
+    plain_reader plain;
+    bin_reader bin;
+    uint64_t entries;            /* entries returned so far */
+    bool finished;               /* the end, or a fault, was reached */
+    bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
+    bool chunk_done;             /* the last read stopped at a chunk's end */
+    seebatch_error end;          /* the fault that finished it, if any */
+    seebatch_training_place end_place; /* and where it is */
+};
+
+/* The format of a file that starts with `magic` (got bytes of it). */
+static seebatch_training_format format_of(const char *path, const char *magic, size_t got)
+{
+    size_t length = strlen(path);
+    if (got == 4 && memcmp(magic, "BINP", 4) == 0)
+        return SEEBATCH_TRAINING_BINPACK;
+    if (length >= 4 && strcmp(path + length - 4, ".bin") == 0) /* a .bin has no magic */
+        return SEEBATCH_TRAINING_BIN;
+    return SEEBATCH_TRAINING_PLAIN;
+}
+
+/* Makes *reader of the open file; fails when memory runs out or the file
+ * cannot be read (a directory, say: said now, not as bad data). */
+static seebatch_status start_reader(FILE *file, const char *path,
+                                    seebatch_training_reader **reader, seebatch_error *error)
+{
+    seebatch_training_reader *made = calloc(1, sizeof *made);
+    if (!made)
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", path);
+    char magic[4];
+    size_t got = fread(magic, 1, 4, file);
+    if (got < 4 && ferror(file)) {
+        seebatch_status status = seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s",
+                                               path, strerror(errno));
+        free(made);
+        return status;
+    }
+    rewind(file);
+    made->file = file;
+    made->format = format_of(path, magic, got);
+    made->bin = bin_reader_start(file);
+    made->chunks.file = file;
+    made->plain = plain_reader_start(file);
+    *reader = made;
+    return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_training_open(const char *path, seebatch_training_reader **reader,
+                                       seebatch_error *error)
+{
+    if (!reader || !path) {
+        if (reader)
+            *reader = NULL;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "path or reader is NULL");
+    }
+    *reader = NULL;
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", path,
+                             strerror(errno));
+    seebatch_status status = start_reader(file, path, reader, error);
+    if (status != SEEBATCH_OK)
+        fclose(file);
+    return status;
+}
+
+seebatch_training_format seebatch_training_reader_format(const seebatch_training_reader *reader)
+{
+    return reader->format;
+}
+
+/* Ends the reading; with a message, at a fault of the entry after those
+ * returned, named as the tool names it (entry_place.h): "line L" in plain
+ * text, else "byte B". */
+static void finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
+                   const char *message)
+{
+    r->finished = true;
+    if (!message)
+        return;
+    char text[SEEBATCH_MESSAGE_SIZE];
+    uint64_t entry = r->entries + 1;
+    seebatch_entry_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
+                              message);
+    seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
+    r->end_place = (seebatch_training_place){byte_offset, entry};
+}
+
+/* Starts decoding the next chunk; false when there is none (the end, or a
+ * fault: the reader is then finished). */
+static bool next_chunk(seebatch_training_reader *r)
+{
+    const uint8_t *data;
+    size_t size;
+    uint64_t offset;
+    binpack_fault fault;
+    binpack_chunk_status status =
+        seebatch_binpack_read_chunk(&r->chunks, &data, &size, &offset, &fault);
+    if (status == BINPACK_CHUNK_READ || status == BINPACK_CHUNK_TRUNCATED) {
+        /* Of a truncated chunk, what is there is decoded first. */
+        r->truncated = status == BINPACK_CHUNK_TRUNCATED;
+        r->truncation = fault;
+        seebatch_binpack_decoder_start(&r->decoder, data, size, offset);
+        r->decoding = true;
+        return true;
+    }
+    switch (status) {
+    case BINPACK_CHUNK_NONE:
+        finish(r, 0, 0, NULL);
+        return false;
+    case BINPACK_CHUNK_BAD:
+        finish(r, fault.byte_offset, 0, fault.message);
+        return false;
+    default:
+        finish(r, r->chunks.offset, 0, "out of memory");
+        return false;
+    }
+}
+
+static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
+                           const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    binpack_fault fault;
+    while (n < capacity && !r->finished) {
+        if (!r->decoding) {
+            if (!next_chunk(r))
+                break;
+            continue;
+        }
+        binpack_step step = seebatch_binpack_next(&r->decoder, &entry, NULL, &fault);
+        if (step == BINPACK_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+            continue;
+        }
+        r->decoding = false;
+        r->chunk_done = true;
+        /* A chunk the file ends inside faults for that reason, as in the tool. */
+        if (r->truncated)
+            seebatch_binpack_truncation_fault(step == BINPACK_FAULT ? &fault : NULL, &r->truncation,
+                                              &fault);
+        if (step == BINPACK_FAULT || r->truncated)
+            finish(r, fault.byte_offset, 0, fault.message);
+        if (r->stop_at_chunk_end)
+            break;
+    }
+    return n;
+}
+
+static size_t read_plain(seebatch_training_reader *r, size_t capacity,
+                         const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    char message[SEEBATCH_MESSAGE_SIZE];
+    while (n < capacity && !r->finished) {
+        long at = ftell(r->file);
+        plain_step step = seebatch_plain_next(&r->plain, &entry, message, sizeof message);
+        if (step == PLAIN_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+        } else {
+            finish(r, at < 0 ? 0 : (uint64_t)at, r->plain.fault_line,
+                   step == PLAIN_BAD ? message : NULL);
+        }
+    }
+    return n;
+}
+
+/* A .bin stops at its first bad entry, as a binpack does. */
+static size_t read_bin(seebatch_training_reader *r, size_t capacity,
+                       const seebatch_training_arrays *out)
+{
+    size_t n = 0;
+    training_entry entry;
+    char message[SEEBATCH_MESSAGE_SIZE];
+    while (n < capacity && !r->finished) {
+        bin_step step = seebatch_bin_next(&r->bin, &entry, message, sizeof message);
+        if (step == BIN_ENTRY) {
+            training_store(out, n++, &entry);
+            r->entries++;
+        } else {
+            finish(r, r->bin.fault_byte, 0, step == BIN_BAD ? message : NULL);
+        }
+    }
+    return n;
+}
+
+/* The reading's state as a status: the fault that finished it, or none. */
+static seebatch_status reading_status(const seebatch_training_reader *reader,
+                                      seebatch_error *error)
+{
+    if (reader->end.status == SEEBATCH_OK)
+        return seebatch_succeed(error);
+    if (error)
+        *error = reader->end;
+    return reader->end.status;
+}
+
+seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
+                                       const seebatch_training_arrays *out, size_t *count,
+                                       seebatch_error *error)
+{
+    if (!reader || !out || !count) {
+        if (count)
+            *count = 0;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    }
+    *count = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_TRAINING_BIN   ? read_bin(reader, capacity, out)
+                                                         : read_plain(reader, capacity, out);
+    return reading_status(reader, error);
+}
+
+seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
+                                             const seebatch_training_arrays *out, size_t *count,
+                                             int *chunk_done, seebatch_error *error)
+{
+    if (!reader || !chunk_done) {
+        if (count)
+            *count = 0;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    }
+    reader->stop_at_chunk_end = true;
+    reader->chunk_done = false;
+    seebatch_status status = seebatch_training_read(reader, capacity, out, count, error);
+    reader->stop_at_chunk_end = false;
+    *chunk_done = reader->chunk_done || reader->finished;
+    return status;
+}
+
+int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
+
+seebatch_training_place seebatch_training_reader_place(const seebatch_training_reader *reader)
+{
+    return reader->end_place;
+}
+
+void seebatch_training_close(seebatch_training_reader *reader)
+{
+    if (!reader)
+        return;
+    fclose(reader->file);
+    seebatch_binpack_file_reader_free(&reader->chunks);
+    free(reader);
+}

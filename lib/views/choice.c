@@ -1,0 +1,67 @@
+/* The choice of the views' attack lookups: the registry's view-lookup role
+ * (lib/implementations.c) on the CPU, the backend in use and
+ * SEEBATCH_VIEW_EXCHANGE. */
+#include "choice.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dispatch.h"
+#include "implementations.h"
+
+const char *const seebatch_view_lookup_names[2] = {"portable", "pext"};
+
+seebatch_status seebatch_view_lookup_choose(const seebatch_cpu *cpu, const char *backend,
+                                            const char *requested, seebatch_view_lookup *lookup,
+                                            seebatch_error *error)
+{
+    /* Auto gives no instructions the backend in use does not run. */
+    const implementation *in_use = seebatch_implementation_named(IMPLEMENTATION_BACKEND, backend);
+    implementation_request request = {IMPLEMENTATION_VIEW_LOOKUP, cpu,
+                                      requested && *requested ? requested : NULL,
+                                      in_use ? in_use->needs : INSTRUCTIONS_PLAIN};
+    const implementation *chosen;
+    seebatch_status status = seebatch_implementation_choose(&request, &chosen, error);
+    if (status == SEEBATCH_OK)
+        *lookup = strcmp(chosen->name, seebatch_view_lookup_names[SEEBATCH_LOOKUP_PEXT]) == 0
+                      ? SEEBATCH_LOOKUP_PEXT
+                      : SEEBATCH_LOOKUP_PORTABLE;
+    return status;
+}
+
+seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch_error *error)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    return seebatch_view_lookup_choose(&cpu, seebatch_current_backend()->name,
+                                       getenv("SEEBATCH_VIEW_EXCHANGE"), lookup, error);
+}
+
+const view_exchange_set *seebatch_view_set_of(seebatch_view_lookup lookup)
+{
+    const implementation *entry = seebatch_implementation_named(IMPLEMENTATION_VIEW_LOOKUP,
+                                                                seebatch_view_lookup_names[lookup]);
+    /* pext where this build lacks it is never chosen: the portable set. */
+    return entry && entry->lookups ? entry->lookups : &seebatch_view_portable;
+}
+
+seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_error *error)
+{
+    seebatch_view_lookup lookup = SEEBATCH_LOOKUP_PORTABLE;
+    seebatch_status status = seebatch_view_lookup_here(&lookup, error);
+    if (status == SEEBATCH_OK)
+        *set = seebatch_view_set_of(lookup);
+    return status;
+}
+
+size_t seebatch_view_sets(const view_exchange_set **out)
+{
+    seebatch_cpu cpu = seebatch_cpu_read();
+    size_t count = 0;
+    /* Plainest first, as choice.h promises: the registry read backwards. */
+    for (size_t i = seebatch_implementation_count; i-- > 0;) {
+        const implementation *entry = &seebatch_implementations[i];
+        if (entry->role == IMPLEMENTATION_VIEW_LOOKUP && seebatch_implementation_runs(entry, &cpu))
+            out[count++] = entry->lookups;
+    }
+    return count;
+}

@@ -1,0 +1,226 @@
+/* libseebatch_training's errors, through its public header only: every
+ * fallible call returns a seebatch_status and fills a seebatch_error (NULL
+ * allowed) as libseebatch's calls do, and the place of a fault (byte offset,
+ * entry number) is kept by the object that met it. Usage:
+ * test_training_errors DIRECTORY (for the files it writes). */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "seebatch_training.h"
+
+enum { ENTRIES = 3 };
+
+/* Three positions of one game, the third a capture: 1. e4 d5 2. exd5. */
+typedef struct game {
+    seebatch_board boards[ENTRIES];
+    uint16_t moves[ENTRIES], plies[ENTRIES];
+    int16_t scores[ENTRIES];
+    int8_t results[ENTRIES];
+    seebatch_training_arrays arrays;
+} game;
+
+static void make_game(game *g)
+{
+    static const char *const fens[ENTRIES] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"};
+    static const char *const ucis[ENTRIES] = {"e2e4", "d7d5", "e4d5"};
+    for (int i = 0; i < ENTRIES; i++) {
+        seebatch_move move = 0;
+        CHECK(seebatch_board_from_fen(&g->boards[i], fens[i], NULL) == SEEBATCH_OK, "%s", fens[i]);
+        CHECK(seebatch_move_parse(&g->boards[i], ucis[i], &move, NULL) == SEEBATCH_OK, "%s",
+              ucis[i]);
+        g->moves[i] = move;
+        g->plies[i] = (uint16_t)i;
+        g->scores[i] = (int16_t)(10 * i);
+        g->results[i] = 0;
+    }
+    g->arrays = (seebatch_training_arrays){g->boards, g->moves, g->scores, g->plies, g->results};
+}
+
+/* A failed call's error: the status returned, and a message holding `words`. */
+static void check_error(seebatch_status status, const seebatch_error *error,
+                        seebatch_status expected, const char *words)
+{
+    CHECK_EQ(status, expected, "status (message \"%s\")", error->message);
+    CHECK_EQ(error->status, status, "error->status");
+    CHECK(strstr(error->message, words) != NULL, "\"%s\" not in \"%s\"", words, error->message);
+}
+
+static seebatch_error spoiled(void)
+{
+    seebatch_error error = {SEEBATCH_ERROR_FEN, "left from before"};
+    return error;
+}
+
+static void opening(const char *directory)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/no/such.binpack", directory);
+    seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
+    CHECK_EQ(seebatch_training_open(path, &reader, NULL), SEEBATCH_ERROR_ARGUMENT, "NULL error");
+    CHECK(reader == NULL, "no reader after a failure");
+    seebatch_error error = spoiled();
+    check_error(seebatch_training_open(path, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "such.binpack: cannot open: ");
+    check_error(seebatch_training_open(NULL, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "NULL");
+    seebatch_training_writer *writer;
+    check_error(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error),
+                &error, SEEBATCH_ERROR_ARGUMENT, "cannot create");
+    CHECK(writer == NULL, "no writer after a failure");
+}
+
+/* A write refusing its second entry keeps the first, names the entry and
+ * refuses every later call; finishing succeeds and clears the error. */
+static void writing(const char *directory, const game *g)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/writing.plain", directory);
+    game bad = *g;
+    bad.results[1] = 5;
+    bad.arrays = (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies,
+                                            bad.results};
+    seebatch_error error = spoiled();
+    seebatch_training_writer *writer = NULL;
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &error),
+             SEEBATCH_OK, "%s", error.message);
+    CHECK(error.status == SEEBATCH_OK && error.message[0] == '\0', "success clears the error");
+    if (!writer)
+        return;
+    CHECK_EQ(seebatch_training_writer_place(writer).entry, 0, "no fault yet");
+    check_error(seebatch_training_write(writer, ENTRIES, &bad.arrays, NULL, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, "entry 2: result 5 is not -1, 0 or 1");
+    seebatch_training_place place = seebatch_training_writer_place(writer);
+    CHECK(place.entry == 2 && place.byte_offset == 0, "place {%llu, %llu}",
+          (unsigned long long)place.byte_offset, (unsigned long long)place.entry);
+    check_error(seebatch_training_write(writer, 1, &g->arrays, NULL, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, "an earlier write failed");
+    CHECK_EQ(seebatch_training_finish(writer, &error), SEEBATCH_OK, "%s", error.message);
+
+    seebatch_training_reader *reader = NULL;
+    CHECK_EQ(seebatch_training_open(path, &reader, NULL), SEEBATCH_OK, "reopening");
+    size_t count = 99;
+    CHECK_EQ(seebatch_training_read(reader, ENTRIES, &g->arrays, &count, NULL), SEEBATCH_OK,
+             "reading back");
+    CHECK_EQ(count, 1, "the entry before the one refused is kept");
+    CHECK(seebatch_training_at_end(reader), "the file ended");
+    seebatch_training_close(reader);
+}
+
+/* The filter's statuses: a bad move, a bad board, a bad rule. */
+static void filtering(const game *g)
+{
+    seebatch_training_filter *filter = NULL;
+    seebatch_error error;
+    const char *const bad_rule[] = {"--skip-see-ge", "many"};
+    check_error(seebatch_training_filter_new(2, bad_rule, &filter, &error), &error,
+                SEEBATCH_ERROR_CONFIG, "rule argument 0, \"--skip-see-ge\"");
+    CHECK(filter == NULL, "no filter after a failure");
+    const char *const rules[] = {"--skip-capture"};
+    CHECK_EQ(seebatch_training_filter_new(1, rules, &filter, NULL), SEEBATCH_OK, "--skip-capture");
+    if (!filter)
+        return;
+    uint8_t keep[ENTRIES];
+    CHECK_EQ(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, keep, &error), SEEBATCH_OK,
+             "%s", error.message);
+    CHECK(keep[0] && keep[1] && !keep[2], "the capture is dropped");
+    game bad = *g;
+    bad.moves[1] = bad.moves[0]; /* e2e4 with black to move: no black piece on e2 */
+    bad.arrays = (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies,
+                                            bad.results};
+    check_error(seebatch_training_filter_keep(filter, ENTRIES, &bad.arrays, keep, &error), &error,
+                SEEBATCH_ERROR_MOVE, "entry 5: move e2e4");
+    CHECK_EQ(seebatch_training_filter_place(filter).entry, 5, "counted over both calls");
+    bad.boards[0].colors[0] |= bad.boards[0].colors[1];
+    check_error(seebatch_training_filter_keep(filter, 1, &bad.arrays, keep, &error), &error,
+                SEEBATCH_ERROR_BOARD, "entry 5: board: ");
+    seebatch_training_filter_free(filter);
+}
+
+/* A binpack cut inside its chain: the stem is read, the fault names the
+ * second entry and its byte, and stays the answer of every later read. */
+static void reading_a_damaged_file(const char *directory, const game *g)
+{
+    char path[4096], damaged[4096];
+    snprintf(path, sizeof path, "%s/whole.binpack", directory);
+    snprintf(damaged, sizeof damaged, "%s/damaged.binpack", directory);
+    seebatch_training_writer *writer = NULL;
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, NULL),
+             SEEBATCH_OK, "creating");
+    CHECK_EQ(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, NULL), SEEBATCH_OK, "writing");
+    CHECK_EQ(seebatch_training_finish(writer, NULL), SEEBATCH_OK, "finishing");
+    FILE *whole = fopen(path, "rb"), *cut = fopen(damaged, "wb");
+    unsigned char bytes[256];
+    size_t size = whole ? fread(bytes, 1, sizeof bytes, whole) : 0;
+    CHECK(size > 43 && cut && fwrite(bytes, 1, 43, cut) == 43, "making the damaged copy");
+    if (whole)
+        fclose(whole);
+    if (cut)
+        fclose(cut);
+
+    seebatch_training_reader *reader = NULL;
+    CHECK_EQ(seebatch_training_open(damaged, &reader, NULL), SEEBATCH_OK, "opening");
+    if (!reader)
+        return;
+    CHECK_EQ(seebatch_training_reader_place(reader).entry, 0, "no fault yet");
+    seebatch_training_arrays out = g->arrays;
+    size_t count = 0;
+    seebatch_error error, again;
+    seebatch_status status = seebatch_training_read(reader, ENTRIES, &out, &count, &error);
+    check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, ", entry 2: ");
+    CHECK_EQ(count, 1, "the stem before the fault");
+    seebatch_training_place place = seebatch_training_reader_place(reader);
+    char words[64];
+    snprintf(words, sizeof words, "byte %llu, entry 2: ", (unsigned long long)place.byte_offset);
+    CHECK(place.entry == 2 && place.byte_offset > 0 && strncmp(error.message, words, strlen(words)) == 0,
+          "place {%llu, %llu}, message \"%s\"", (unsigned long long)place.byte_offset,
+          (unsigned long long)place.entry, error.message);
+    count = 99;
+    CHECK_EQ(seebatch_training_read(reader, ENTRIES, &out, &count, &again), status, "again");
+    CHECK(count == 0 && strcmp(again.message, error.message) == 0, "the same fault again");
+    CHECK_EQ(seebatch_training_read(reader, ENTRIES, &out, &count, NULL), status, "NULL error");
+    CHECK(seebatch_training_at_end(reader), "at the end after a fault");
+    seebatch_training_close(reader);
+}
+
+static void parsing_uci(const game *g)
+{
+    const char texts[ENTRIES][8] = {"e2e4", "d7d5", "a3a4"};
+    uint16_t moves[ENTRIES];
+    size_t parsed = 99;
+    seebatch_error error;
+    check_error(seebatch_training_moves_from_uci(g->boards, ENTRIES, NULL, texts[0], 8, ENTRIES,
+                                                 moves, &parsed, &error),
+                &error, SEEBATCH_ERROR_MOVE, "row 2: \"a3a4\" on board 2");
+    CHECK_EQ(parsed, 2, "the rows before the one refused");
+    CHECK_EQ(moves[1], g->moves[1], "written");
+    const uint32_t index[ENTRIES] = {0, 1, 7};
+    check_error(seebatch_training_moves_from_uci(g->boards, ENTRIES, index, texts[0], 8, ENTRIES,
+                                                 moves, &parsed, &error),
+                &error, SEEBATCH_ERROR_ARGUMENT, "row 2: board 7, but there are 3 boards");
+    CHECK_EQ(seebatch_training_moves_from_uci(g->boards, ENTRIES, NULL, texts[0], 8, 2, moves,
+                                              &parsed, NULL),
+             SEEBATCH_OK, "two good rows");
+    CHECK_EQ(parsed, 2, "every row");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_training_errors DIRECTORY\n");
+        return 2;
+    }
+    game g;
+    make_game(&g);
+    opening(argv[1]);
+    writing(argv[1], &g);
+    make_game(&g); /* reading back overwrote it */
+    filtering(&g);
+    reading_a_damaged_file(argv[1], &g);
+    make_game(&g);
+    parsing_uci(&g);
+    return check_finish("test_training_errors");
+}
