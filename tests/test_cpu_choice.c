@@ -1,6 +1,6 @@
 /*
  * Which backends and which view exchange a CPU gets, decided from its cpuid
- * registers alone (lib/cpu_features.h, lib/view_exchange.h), and the backend
+ * registers alone (lib/cpu_features.h, lib/views/choice.h), and the backend
  * auto picks from the table measured per CPU (lib/measured_cpus.c), on CPUs faked by
  * those registers: real processors' signatures and feature bits, each feature
  * AVX-512 needs taken away in turn, and every value of SEEBATCH_VIEW_EXCHANGE.
