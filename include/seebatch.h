@@ -101,9 +101,9 @@ extern "C" {
 
 /* The one place the version is written; CMake reads it from here. */
 #define SEEBATCH_VERSION_MAJOR 0
-#define SEEBATCH_VERSION_MINOR 1
+#define SEEBATCH_VERSION_MINOR 2
 #define SEEBATCH_VERSION_PATCH 0
-#define SEEBATCH_VERSION_STRING "0.1.0"
+#define SEEBATCH_VERSION_STRING "0.2.0"
 
 /* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
 SEEBATCH_API const char *seebatch_version(void);
