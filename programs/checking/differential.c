@@ -183,8 +183,11 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
                               const seebatch_view_rules *rules, const engine_board *engine,
                               int32_t reference)
 {
-    seebatch_move move = engine_move(engine, batch->moves[i]);
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    seebatch_move given = engine_move(engine, batch->moves[i]);
+    unsigned from = seebatch_move_from(given), to = seebatch_move_to(given);
+    /* The views take a normal move only: a promotion no rule counts is the
+     * pawn's normal move (kind bits would reach the view's from-square). */
+    seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL);
     unsigned mover = engine->mailbox[from], victim = engine->mailbox[to];
     const void *pins = engine->pin_words;
     int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
