@@ -1,6 +1,7 @@
 /* Piece values and flags: the two presets and validation. */
 #include <string.h>
 
+#include "config.h"
 #include "errors.h"
 
 static const char *const value_names[5] = {"pawn", "knight", "bishop", "rook", "queen"};
@@ -45,21 +46,27 @@ seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch
 {
     if (!config)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
+    return seebatch_values_validate(config->values, config->flags, error);
+}
+
+seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,
+                                         seebatch_error *error)
+{
     for (int piece = 0; piece < 5; piece++) {
-        int32_t value = config->values[piece];
+        int32_t value = values[piece];
         if (value < 0 || value > SEEBATCH_VALUE_MAX)
             return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
                                  "value of the %s is %ld; values must be in 0..%d",
                                  value_names[piece], (long)value, SEEBATCH_VALUE_MAX);
     }
-    uint32_t unknown = config->flags & ~(uint32_t)SEEBATCH_ALL_FLAGS;
+    uint32_t unknown = flags & ~(uint32_t)SEEBATCH_ALL_FLAGS;
     if (unknown)
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
                              "unknown flag bits 0x%lx; the known flags are 0x%x (PINS, PROMOTIONS, "
                              "NORMAL_MOVES_ONLY, MOVE_PROMOTION_ONLY, STOP_WHEN_AHEAD)",
                              (unsigned long)unknown, (unsigned)SEEBATCH_ALL_FLAGS);
     const uint32_t promotion_rules = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
-    if ((config->flags & promotion_rules) == promotion_rules)
+    if ((flags & promotion_rules) == promotion_rules)
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
                              "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two "
                              "promotion rules: set one");

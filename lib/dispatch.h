@@ -1,7 +1,8 @@
 /*
- * Which kernel the public SEE functions use: chosen once (SEEBATCH_BACKEND or
- * CPU detection), cached in an atomic pointer, the library's only mutable
- * global. A kernel the CPU cannot run is never chosen.
+ * Which kernel the public SEE functions use: the registry's choice
+ * (implementations.h) on this machine and SEEBATCH_BACKEND, made once and
+ * cached in an atomic pointer, the library's only mutable global. A kernel
+ * the CPU cannot run is never chosen.
  */
 #ifndef SEEBATCH_DISPATCH_H
 #define SEEBATCH_DISPATCH_H

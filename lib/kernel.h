@@ -1,7 +1,8 @@
 /*
  * The one internal signature every SEE kernel implements. The public entry
  * points (lib/see_api.c) describe a call as a see_batch and hand it to the
- * kernel chosen by lib/dispatch.c; a kernel never checks preconditions.
+ * kernel chosen by lib/dispatch.c; a kernel never checks preconditions. What
+ * a CPU must run for each kernel is the registry's (lib/implementations.c).
  */
 #ifndef SEEBATCH_KERNEL_H
 #define SEEBATCH_KERNEL_H
@@ -16,7 +17,9 @@ typedef struct see_batch {
     const uint32_t *board_of_move; /* NULL: every move is on boards[0] */
     const seebatch_move *moves;
     size_t count;
-    const seebatch_config *config;
+    /* The configuration prepared once, at the public entry point (on its
+     * stack) or by the caller's seebatch_rules_init: kernels read it as is. */
+    const seebatch_rules *rules;
     /* NULL: each board's pins are worked out where a move needs them; else
      * pins[b] are boards[b]'s, as seebatch_pins_compute gives them. */
     const seebatch_pins *pins;
@@ -24,7 +27,6 @@ typedef struct see_batch {
 
 typedef struct see_backend {
     const char *name;
-    bool (*runnable)(void); /* can this CPU and OS run it? */
     void (*values)(const see_batch *batch, int32_t *values);
     void (*see_ge)(const see_batch *batch, int32_t threshold, uint8_t *passed);
     /* Batches shorter than this go to the scalar kernel when this kernel is

@@ -12,12 +12,4 @@ static inline void rules_of(const seebatch_config *config, seebatch_rules *rules
     rules->flags = config->flags;
 }
 
-/* The configuration rules were prepared from. */
-static inline void config_of(const seebatch_rules *rules, seebatch_config *config)
-{
-    for (int type = 0; type < SEEBATCH_KING; type++)
-        config->values[type] = rules->value[type];
-    config->flags = rules->flags;
-}
-
 #endif

@@ -1,9 +1,10 @@
 /*
- * The public SEE entry points of the unchecked hot path. A single move
- * prepares its configuration and takes the engine path (see_engine.c: the
- * scalar exchange, lib/scalar/normal_moves.c for a normal move, no pins
- * given); a batch is described as a see_batch and handed to the backend in
- * use. The checked variants are in see_checked.c.
+ * The public SEE entry points of the unchecked hot path. Each prepares its
+ * configuration once, on its stack (rules.h), and every kernel reads those
+ * rules. A single move takes the engine path (see_engine.c: the scalar
+ * exchange, lib/scalar/normal_moves.c for a normal move, no pins given); a
+ * batch is described as a see_batch and handed to the backend in use. The
+ * checked variants are in see_checked.c.
  */
 #include "dispatch.h"
 #include "rules.h"
@@ -18,22 +19,26 @@ const see_backend *seebatch_backend_for(size_t count)
 }
 
 see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
-                                   size_t count, const seebatch_config *config)
+                                   size_t count, const seebatch_rules *rules)
 {
-    return (see_batch){board, NULL, moves, count, config, NULL};
+    return (see_batch){board, NULL, moves, count, rules, NULL};
 }
 
 void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
                          const seebatch_config *config, int32_t *values)
 {
-    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, &rules);
     seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
 void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
-    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, &rules);
     seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 
@@ -41,9 +46,9 @@ void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *mov
  * another (a profiler's count of one entry point then holds all its work). */
 static see_batch many_board_batch(const seebatch_board *boards, const seebatch_pins *pins,
                                   const uint32_t *board_of_move, const seebatch_move *moves,
-                                  size_t count, const seebatch_config *config)
+                                  size_t count, const seebatch_rules *rules)
 {
-    return (see_batch){boards, board_of_move, moves, count, config, pins};
+    return (see_batch){boards, board_of_move, moves, count, rules, pins};
 }
 
 void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
@@ -51,7 +56,9 @@ void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
                                size_t count, const seebatch_config *config, int32_t *values)
 {
     (void)board_count;
-    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, &rules);
     seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
@@ -60,7 +67,9 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     (void)board_count;
-    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, &rules);
     seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 
@@ -70,7 +79,9 @@ void seebatch_see_values_multi_pinned(const seebatch_board *boards, const seebat
                                       const seebatch_config *config, int32_t *values)
 {
     (void)board_count;
-    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, &rules);
     seebatch_backend_for(batch.count)->values(&batch, values);
 }
 
@@ -80,7 +91,9 @@ void seebatch_see_ge_multi_pinned(const seebatch_board *boards, const seebatch_p
                                   const seebatch_config *config, uint8_t *passed)
 {
     (void)board_count;
-    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, config);
+    seebatch_rules rules;
+    rules_of(config, &rules);
+    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, &rules);
     seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
 }
 

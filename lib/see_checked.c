@@ -4,11 +4,9 @@
  * move and board index), then the unchecked function. On failure nothing is
  * written to the outputs and the message names what is wrong and where.
  */
-#include <string.h>
-
+#include "config.h"
 #include "errors.h"
 #include "pins.h"
-#include "rules.h"
 #include "see_api.h"
 #include "validity.h"
 
@@ -149,12 +147,13 @@ static seebatch_status check_moves_on_boards(const see_batch *batch, size_t boar
     return check_moves(batch, error);
 }
 
-static seebatch_status check_batch(const see_batch *batch, size_t board_count, bool many,
-                                   const void *output, seebatch_error *error)
+/* The configuration (NULL too), then everything else. The batch's rules are
+ * not read: the unchecked call prepares them once the configuration passed. */
+static seebatch_status check_batch(const seebatch_config *config, const see_batch *batch,
+                                   size_t board_count, bool many, const void *output,
+                                   seebatch_error *error)
 {
-    if (!batch->config)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
-    seebatch_status status = seebatch_config_validate(batch->config, error);
+    seebatch_status status = seebatch_config_validate(config, error);
     if (status != SEEBATCH_OK)
         return status;
     return check_moves_on_boards(batch, board_count, many, output, error);
@@ -171,8 +170,8 @@ seebatch_status seebatch_see_values_checked(const seebatch_board *board, const s
                                             size_t count, const seebatch_config *config,
                                             int32_t *values, seebatch_error *error)
 {
-    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
-    seebatch_status status = check_batch(&batch, 1, false, values, error);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
+    seebatch_status status = check_batch(config, &batch, 1, false, values, error);
     if (status == SEEBATCH_OK)
         seebatch_see_values(board, moves, count, config, values);
     return status;
@@ -204,10 +203,11 @@ static seebatch_status check_given_pins(const see_batch *batch, seebatch_error *
 }
 
 /* A many-board batch with perhaps given pins: everything it relies on. */
-static seebatch_status check_pinned_batch(const see_batch *batch, size_t board_count,
-                                          const void *output, seebatch_error *error)
+static seebatch_status check_pinned_batch(const seebatch_config *config, const see_batch *batch,
+                                          size_t board_count, const void *output,
+                                          seebatch_error *error)
 {
-    seebatch_status status = check_batch(batch, board_count, true, output, error);
+    seebatch_status status = check_batch(config, batch, board_count, true, output, error);
     return status == SEEBATCH_OK ? check_given_pins(batch, error) : status;
 }
 
@@ -216,8 +216,8 @@ seebatch_status seebatch_see_values_multi_pinned_checked(
     const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
     const seebatch_config *config, int32_t *values, seebatch_error *error)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config, pins};
-    seebatch_status status = check_pinned_batch(&batch, board_count, values, error);
+    see_batch batch = {boards, board_of_move, moves, count, NULL, pins};
+    seebatch_status status = check_pinned_batch(config, &batch, board_count, values, error);
     if (status == SEEBATCH_OK)
         seebatch_see_values_multi_pinned(boards, pins, board_count, board_of_move, moves, count,
                                          config, values);
@@ -241,8 +241,8 @@ seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
                                               int32_t threshold, const seebatch_config *config,
                                               uint8_t *passed, seebatch_error *error)
 {
-    see_batch batch = seebatch_one_board_batch(board, moves, count, config);
-    seebatch_status status = check_batch(&batch, 1, false, passed, error);
+    see_batch batch = seebatch_one_board_batch(board, moves, count, NULL);
+    seebatch_status status = check_batch(config, &batch, 1, false, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_see_ge_batch(board, moves, count, threshold, config, passed);
     return status;
@@ -263,8 +263,8 @@ seebatch_status seebatch_see_ge_multi_pinned_checked(
     const uint32_t *board_of_move, const seebatch_move *moves, size_t count, int32_t threshold,
     const seebatch_config *config, uint8_t *passed, seebatch_error *error)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config, pins};
-    seebatch_status status = check_pinned_batch(&batch, board_count, passed, error);
+    see_batch batch = {boards, board_of_move, moves, count, NULL, pins};
+    seebatch_status status = check_pinned_batch(config, &batch, board_count, passed, error);
     if (status == SEEBATCH_OK)
         seebatch_see_ge_multi_pinned(boards, pins, board_count, board_of_move, moves, count,
                                      threshold, config, passed);
@@ -274,21 +274,20 @@ seebatch_status seebatch_see_ge_multi_pinned_checked(
 /* ---- the engine path ---- */
 
 /* Rules are valid when they are what seebatch_rules_init makes of a valid
- * configuration: the one they hold. */
+ * configuration: its values and flags, and nothing for the king and the
+ * codes past it (rules_of). */
 static seebatch_status check_rules(const seebatch_rules *rules, seebatch_error *error)
 {
     if (!rules)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
-    seebatch_config config;
-    config_of(rules, &config);
-    seebatch_error config_error;
-    if (seebatch_config_validate(&config, &config_error) != SEEBATCH_OK)
-        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rules: %s", config_error.message);
-    seebatch_rules prepared;
-    rules_of(&config, &prepared);
-    if (memcmp(&prepared, rules, sizeof prepared) != 0)
-        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
-                             "rules were not made by seebatch_rules_init, or were changed since");
+    seebatch_error values_error;
+    if (seebatch_values_validate(rules->value, rules->flags, &values_error) != SEEBATCH_OK)
+        return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rules: %s", values_error.message);
+    for (int type = SEEBATCH_KING; type < 8; type++)
+        if (rules->value[type] != 0)
+            return seebatch_fail(error, SEEBATCH_ERROR_CONFIG,
+                                 "rules were not made by seebatch_rules_init, or were changed "
+                                 "since");
     return seebatch_succeed(error);
 }
 

@@ -7,7 +7,6 @@
 #include <limits.h>
 
 #include "dispatch.h"
-#include "rules.h"
 #include "scalar/scalar.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
@@ -115,12 +114,10 @@ static void lanes_see_ge(const see_backend *kernel, const seebatch_rules *rules,
                          const int32_t *thresholds, uint8_t *passed)
 {
     enum { SLICE = 64 };
-    seebatch_config config;
-    config_of(rules, &config);
     int32_t values[SLICE];
     for (size_t start = 0; start < count; start += SLICE) {
         size_t length = count - start < SLICE ? count - start : SLICE;
-        see_batch batch = {board, NULL, moves + start, length, &config, NULL};
+        see_batch batch = {board, NULL, moves + start, length, rules, NULL};
         kernel->values(&batch, values);
         for (size_t i = 0; i < length; i++)
             passed[start + i] = values[i] >= thresholds[start + i];

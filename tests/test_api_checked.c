@@ -3,7 +3,7 @@
  * the unchecked ones. */
 #include <string.h>
 
-#include "backend_choice.h"
+#include "implementations.h"
 #include "check.h"
 #include "seebatch.h"
 
@@ -229,6 +229,38 @@ static void checked_thresholds(void)
           last_error.message);
 }
 
+/* Prepared rules are checked field by field (see_checked.c): each value
+ * seebatch_rules_init leaves at 0 (the king, codes 6 and 7), each value out
+ * of range and unknown flags are refused with the configuration's message;
+ * the rules it made pass. */
+static void checked_rules_fields(void)
+{
+    seebatch_board board;
+    seebatch_board_from_fen(&board, trace2, NULL);
+    seebatch_move move = move_of(&board, "d3e5");
+    seebatch_config config = seebatch_config_stockfish();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
+    int32_t value = 12345;
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, NULL, move, &value, &last_error),
+             SEEBATCH_OK, "rules as made: %s", last_error.message);
+    for (int type = 0; type < 8; type++) {
+        seebatch_rules changed = rules;
+        changed.value[type] = type < SEEBATCH_KING ? SEEBATCH_VALUE_MAX + 1 : 1;
+        value = 12345;
+        CHECK_REJECTED(
+            seebatch_engine_see_value_checked(&changed, &board, NULL, move, &value, &last_error),
+            SEEBATCH_ERROR_CONFIG,
+            type < SEEBATCH_KING ? "values must be in" : "seebatch_rules_init", value);
+    }
+    seebatch_rules changed = rules;
+    changed.flags |= 1u << 31;
+    value = 12345;
+    CHECK_REJECTED(
+        seebatch_engine_see_value_checked(&changed, &board, NULL, move, &value, &last_error),
+        SEEBATCH_ERROR_CONFIG, "rules: unknown flag bits 0x80000000", value);
+}
+
 static void backend_switch(void)
 {
     const char *names[8];
@@ -264,6 +296,7 @@ int main(void)
     checked_multi();
     checked_given_pins();
     checked_thresholds();
+    checked_rules_fields();
     backend_switch();
     return check_finish("test_api_checked");
 }

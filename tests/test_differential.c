@@ -22,6 +22,7 @@
 enum { GAME_POSITIONS = 100000, DENSE_BOARDS = 4000, LANES_REQUIRED = 10000000, QUIET_SAMPLE = 4 };
 
 static seebatch_config configs[48];
+static seebatch_rules prepared[48]; /* configs[c] prepared, as the kernels read it */
 static int config_count;
 
 static void add_config(int32_t p, int32_t n, int32_t b, int32_t r, int32_t q, uint32_t flags)
@@ -55,6 +56,8 @@ static void make_configs(void)
     add_config(1000, 500, 500, 325, 100, own);
     add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~own);
     add_config(1, max - 1, 17, max, 0, SEEBATCH_ALL_FLAGS & ~every);
+    for (int c = 0; c < config_count; c++)
+        CHECK_EQ(seebatch_rules_init(&prepared[c], &configs[c], NULL), SEEBATCH_OK, "config %d", c);
 }
 
 /* Configurations rotate over positions, so that each position is compared
@@ -128,8 +131,8 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
         for (size_t length = 0; length <= 64; length++) {
             for (size_t start = 0; start + length <= pool->count; start += 997) {
                 see_batch mixed = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                                   length, &configs[c], NULL};
-                differential_compare(check, &mixed);
+                                   length, &prepared[c], NULL};
+                differential_compare(check, &mixed, &configs[c]);
             }
             seebatch_move repeated[64];
             const seebatch_board *board = &pool->boards[pool->board_of_move[c]];
@@ -138,8 +141,8 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
                     j++;
                 repeated[i] = pool->moves[j % pool->count];
             }
-            see_batch one = {board, NULL, repeated, length, &configs[c], NULL};
-            differential_compare(check, &one);
+            see_batch one = {board, NULL, repeated, length, &prepared[c], NULL};
+            differential_compare(check, &one, &configs[c]);
         }
     }
 }
@@ -154,8 +157,8 @@ static void compare_given_pins(differential *check, const case_pool *pool)
             size_t left = pool->count - start;
             size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
             see_batch given = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                               length, &configs[c], pool->pins};
-            differential_compare(check, &given);
+                               length, &prepared[c], pool->pins};
+            differential_compare(check, &given, &configs[c]);
             see_batch worked_out = given;
             worked_out.pins = NULL;
             int32_t with_given[DIFFERENTIAL_MAX_BATCH], with_worked_out[DIFFERENTIAL_MAX_BATCH];
@@ -173,8 +176,11 @@ static void compare_given_pins(differential *check, const case_pool *pool)
 static void given_pins_are_read(const differential *check, const case_pool *pool)
 {
     static seebatch_pins none[POOL_BOARDS];
-    seebatch_config with_pins = seebatch_config_stockfish(), without = with_pins;
-    without.flags &= ~(uint32_t)SEEBATCH_PINS;
+    seebatch_config stockfish = seebatch_config_stockfish();
+    seebatch_rules with_pins, without;
+    seebatch_rules_init(&with_pins, &stockfish, NULL);
+    stockfish.flags &= ~(uint32_t)SEEBATCH_PINS;
+    seebatch_rules_init(&without, &stockfish, NULL);
     size_t differing = 0;
     for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
         size_t left = pool->count - start;
@@ -182,7 +188,7 @@ static void given_pins_are_read(const differential *check, const case_pool *pool
         see_batch pinned = {pool->boards, pool->board_of_move + start, pool->moves + start,
                             length, &with_pins, NULL};
         see_batch unpinned = pinned, none_given = pinned;
-        unpinned.config = &without;
+        unpinned.rules = &without;
         none_given.pins = none;
         int32_t worked_out[DIFFERENTIAL_MAX_BATCH], rule_off[DIFFERENTIAL_MAX_BATCH],
             answers[DIFFERENTIAL_MAX_BATCH];
@@ -224,8 +230,10 @@ static void compare_regressions(differential *check)
         CHECK(parsed, "%s:%d: %s", path, number, message);
         if (!parsed)
             continue;
-        see_batch batch = {&one.board, NULL, &one.move, 1, &one.config, NULL};
-        CHECK_EQ(differential_compare(check, &batch), 0, "%s:%d", path, number);
+        seebatch_rules rules;
+        seebatch_rules_init(&rules, &one.config, NULL);
+        see_batch batch = {&one.board, NULL, &one.move, 1, &rules, NULL};
+        CHECK_EQ(differential_compare(check, &batch, &one.config), 0, "%s:%d", path, number);
         cases++;
     }
     fclose(file);
@@ -245,14 +253,11 @@ static void reference_threshold_test(const see_batch *batch, int32_t threshold, 
     seebatch_scalar_backend.see_ge(batch, threshold, passed);
 }
 
-static bool always(void) { return true; }
-
 /* The harness must see that kernel's mistake, and print the case so that it
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_backend wrong = {"wrong", always, off_by_one_values, reference_threshold_test,
-                                      0};
+    static const see_backend wrong = {"wrong", off_by_one_values, reference_threshold_test, 0};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");
@@ -267,8 +272,10 @@ static void harness_catches_a_wrong_kernel(void)
     seebatch_move_parse(&board, "d3e5", &moves[0], NULL);
     seebatch_move_parse(&board, "e2e5", &moves[1], NULL);
     seebatch_config classic = seebatch_config_classic();
-    see_batch batch = {&board, NULL, moves, 2, &classic, NULL};
-    CHECK_EQ(differential_compare(&check, &batch), 1, "one wrong lane, one mismatch");
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &classic, NULL);
+    see_batch batch = {&board, NULL, moves, 2, &rules, NULL};
+    CHECK_EQ(differential_compare(&check, &batch, &classic), 1, "one wrong lane, one mismatch");
 
     rewind(check.report);
     char line[512] = "", case_line[512] = "";

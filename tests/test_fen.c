@@ -13,7 +13,7 @@
 
 #include "bitboard.h"
 #include "check.h"
-#include "random.h"
+#include "training/random.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 

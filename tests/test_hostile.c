@@ -82,10 +82,12 @@ static void huge_batch(void)
     }
     seebatch_config config = seebatch_config_classic();
     config.flags = SEEBATCH_PINS | SEEBATCH_PROMOTIONS;
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
     /* The reference, one move at a time. */
     int32_t reference[SEEBATCH_MAX_MOVES];
     for (size_t d = 0; d < distinct_count; d++) {
-        see_batch one = {&board, NULL, &distinct[d], 1, &config, NULL};
+        see_batch one = {&board, NULL, &distinct[d], 1, &rules, NULL};
         seebatch_scalar_backend.values(&one, &reference[d]);
     }
 
@@ -224,6 +226,8 @@ static const defined_case defined_cases[] = {
 static void defined_and_rejected_moves(void)
 {
     seebatch_config classic = seebatch_config_classic();
+    seebatch_rules classic_rules;
+    seebatch_rules_init(&classic_rules, &classic, NULL);
     for (size_t c = 0; c < sizeof defined_cases / sizeof defined_cases[0]; c++) {
         const defined_case *d = &defined_cases[c];
         seebatch_board board = board_from(d->fen);
@@ -237,8 +241,8 @@ static void defined_and_rejected_moves(void)
                      SEEBATCH_OK, "%s: %s", d->move, error.message);
             CHECK_EQ(value, d->value, "%s on %s (%s)", d->move, backend_names[b], d->why);
         }
-        see_batch batch = {&board, NULL, &move, 1, &classic, NULL};
-        CHECK_EQ(differential_compare(&harness, &batch), 0, "%s", d->move);
+        see_batch batch = {&board, NULL, &move, 1, &classic_rules, NULL};
+        CHECK_EQ(differential_compare(&harness, &batch, &classic), 0, "%s", d->move);
     }
 
     /* A move onto a square of either king is still just a capture. Castling
@@ -365,7 +369,9 @@ static void extreme_thresholds(void)
     size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
     int32_t values[SEEBATCH_MAX_MOVES];
     uint8_t passed[SEEBATCH_MAX_MOVES];
-    see_batch batch = {&board, NULL, moves, count, &classic, NULL};
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &classic, NULL);
+    see_batch batch = {&board, NULL, moves, count, &rules, NULL};
     seebatch_scalar_backend.values(&batch, values);
     const int32_t thresholds[4] = {INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, INT32_MAX};
     for (size_t b = 0; b < backend_count; b++) {

@@ -27,7 +27,6 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
 
 #define COUNTING_KERNEL(symbol, index)                                                             \
     extern const see_backend __real_##symbol;                                                      \
-    static bool runnable_##symbol(void) { return __real_##symbol.runnable(); }                     \
     static void values_##symbol(const see_batch *batch, int32_t *values)                           \
     {                                                                                              \
         if (!first_reached)                                                                        \
@@ -41,8 +40,7 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
         __real_##symbol.see_ge(batch, threshold, passed);                                          \
     }                                                                                              \
     /* Not const: its shortest useful batch is copied from the real one. */                        \
-    see_backend __wrap_##symbol = {kernel_names[index], runnable_##symbol, values_##symbol,        \
-                                   see_ge_##symbol, 0};
+    see_backend __wrap_##symbol = {kernel_names[index], values_##symbol, see_ge_##symbol, 0};
 
 COUNTING_KERNEL(seebatch_scalar_backend, 0)
 #if SEEBATCH_HAVE_AVX2

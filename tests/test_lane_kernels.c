@@ -44,7 +44,9 @@ static void run_kernel(const see_backend *kernel, const seebatch_board *boards,
                        const seebatch_config *config, int32_t threshold, int32_t *values,
                        uint8_t *passed)
 {
-    see_batch batch = {boards, board_of_move, moves, count, config, NULL};
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, config, NULL);
+    see_batch batch = {boards, board_of_move, moves, count, &rules, NULL};
     kernel->values(&batch, values);
     kernel->see_ge(&batch, threshold, passed);
 }

@@ -156,7 +156,9 @@ int main(void)
         /* The reference move by move, the engine path, and a batch (lanes
          * from three moves on). */
         int32_t reference[SEEBATCH_MAX_MOVES], batch[SEEBATCH_MAX_MOVES];
-        see_batch whole = {&board, NULL, moves, count, config, NULL};
+        seebatch_rules rules;
+        seebatch_rules_init(&rules, config, NULL);
+        see_batch whole = {&board, NULL, moves, count, &rules, NULL};
         seebatch_scalar_backend.values(&whole, reference);
         seebatch_see_values(&board, moves, count, config, batch);
         for (size_t i = 0; i < count; i++) {

@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "backend_choice.h"
+#include "implementations.h"
 #include "check.h"
 #include "kernel.h"
 #include "workload.h"
@@ -35,17 +35,19 @@ static workload work;
 static int32_t expected_values[WORKLOAD_BOARDS][SEEBATCH_MAX_MOVES];
 static int32_t expected_pool[WORKLOAD_POOL];
 static seebatch_config config;
+static seebatch_rules rules; /* config prepared, for the reference kernel */
 
 static void build_workload(void)
 {
     workload_build(&work, 17);
     config = seebatch_config_classic();
     config.flags = SEEBATCH_PINS | SEEBATCH_PROMOTIONS;
+    seebatch_rules_init(&rules, &config, NULL);
     for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
-        see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &config, NULL};
+        see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &rules, NULL};
         seebatch_scalar_backend.values(&batch, expected_values[b]);
     }
-    see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &config, NULL};
+    see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &rules, NULL};
     seebatch_scalar_backend.values(&pool, expected_pool);
 }
 

@@ -118,10 +118,10 @@ INLINE void to_numbers(uint64_t v[LANES], lanes x) { _mm256_storeu_si256((__m256
  * modulo 8 as the permute reads it: pawn 0, king 3 (worth 0), queen 4, rook
  * 5, bishop 6, knight 7.
  */
-INLINE lanes value_table(const seebatch_config *config)
+INLINE lanes value_table(const seebatch_rules *rules)
 {
-    const int32_t *v = config->values;
-    /* values[1..4] are knight, bishop, rook, queen: reversed, they fill 4..7. */
+    const int32_t *v = rules->value;
+    /* value[1..4] are knight, bishop, rook, queen: reversed, they fill 4..7. */
     __m128i pieces = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&v[SEEBATCH_KNIGHT]), 0x1B);
     return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_cvtsi32_si128(v[SEEBATCH_PAWN])),
                                    pieces, 1);

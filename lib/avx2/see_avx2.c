@@ -3,10 +3,8 @@
  * lanes.
  */
 #include "avx2/lanes.h"
-#include "cpu_features.h"
 #include "lanes/kernel_body.h"
 
 /* One or two moves are faster one by one than in a group of four lanes
  * (bench/, batch_length; docs/benchmarks.md has the figures). */
-const see_backend seebatch_avx2_backend = {"avx2", seebatch_cpu_has_avx2, lane_values, lane_see_ge,
-                                           3};
+const see_backend seebatch_avx2_backend = {"avx2", lane_values, lane_see_ge, 3};

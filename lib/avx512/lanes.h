@@ -116,9 +116,9 @@ INLINE void to_numbers(uint64_t v[LANES], lanes x) { _mm512_storeu_si512(v, x); 
  */
 INLINE long long pair_bits(int32_t value) { return (long long)((uint32_t)value * 0x100000001ull); }
 
-INLINE lanes value_table(const seebatch_config *config)
+INLINE lanes value_table(const seebatch_rules *rules)
 {
-    const int32_t *v = config->values;
+    const int32_t *v = rules->value;
     return _mm512_set_epi64(pair_bits(v[SEEBATCH_KNIGHT]), pair_bits(v[SEEBATCH_BISHOP]),
                             pair_bits(v[SEEBATCH_ROOK]), pair_bits(v[SEEBATCH_QUEEN]), 0, 0, 0,
                             pair_bits(v[SEEBATCH_PAWN]));

@@ -4,7 +4,6 @@
  * batch's last group (masked loads and stores, no scalar tail).
  */
 #include "avx512/lanes.h"
-#include "cpu_features.h"
 #include "lanes/kernel_body.h"
 
 #if SEEBATCH_HAVE_AVX2
@@ -34,5 +33,4 @@ static void avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
 #define avx512_see_ge lane_see_ge
 #endif
 
-const see_backend seebatch_avx512_backend = {"avx512", seebatch_cpu_has_avx512, avx512_values,
-                                             avx512_see_ge, 3};
+const see_backend seebatch_avx512_backend = {"avx512", avx512_values, avx512_see_ge, 3};

@@ -26,12 +26,12 @@ INLINE void emit(const answers_out *out, size_t first, lanes answers, size_t cou
 
 static void start_batch(batch_context *batch, const see_batch *in, int32_t lo, int32_t hi)
 {
-    const seebatch_config *config = in->config;
+    const seebatch_rules *rules = in->rules;
     batch->in = in;
-    batch->table = value_table(config);
+    batch->table = value_table(rules);
     batch->lo = pair(lo);
     batch->hi = pair(hi);
-    batch->flags = config->flags;
+    batch->flags = rules->flags;
     forget_pins(&batch->memory);
 }
 

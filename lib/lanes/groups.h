@@ -50,7 +50,7 @@ static bitboard pinned_pieces(const seebatch_pins *pins, const seebatch_board *b
 
 /* What every group of a batch shares. */
 typedef struct batch_context {
-    lanes table;  /* value_table of the configuration */
+    lanes table;  /* value_table of the rules */
     lanes lo, hi; /* the window every answer is clamped to */
     uint32_t flags;
     const see_batch *in; /* its boards, and their pins when given */

@@ -17,7 +17,6 @@
 #include "attacks.h"
 #include "kernel.h"
 #include "pins.h"
-#include "rules.h"
 #include "scalar.h"
 
 /* The exchange on `to` between two captures. */
@@ -219,16 +218,15 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values,
                       uint8_t *passed)
 {
-    seebatch_rules rules;
-    rules_of(batch->config, &rules);
+    const seebatch_rules *rules = batch->rules;
     pin_source source;
-    pin_source *pins = (rules.flags & SEEBATCH_PINS) ? &source : NULL;
+    pin_source *pins = (rules->flags & SEEBATCH_PINS) ? &source : NULL;
     source.board = NULL;
     for (size_t i = 0; i < batch->count; i++) {
         const seebatch_board *board = board_of(batch, i);
         if (board != source.board)
             pin_source_start(&source, board, given_pins_of(batch, board));
-        int32_t answer = seebatch_scalar_see_within(&rules, board, pins, batch->moves[i], lo, hi);
+        int32_t answer = seebatch_scalar_see_within(rules, board, pins, batch->moves[i], lo, hi);
         if (values)
             values[i] = answer;
         else
@@ -251,7 +249,4 @@ static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
     run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
-static bool always_runnable(void) { return true; }
-
-const see_backend seebatch_scalar_backend = {"scalar", always_runnable, scalar_values,
-                                             scalar_see_ge, 0};
+const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0};

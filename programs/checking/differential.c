@@ -7,7 +7,6 @@
 #include "dispatch.h"
 #include "engine_boards.h"
 #include "oracle.h"
-#include "rules.h"
 #include "scalar/scalar.h"
 #include "views/choice.h"
 
@@ -38,6 +37,41 @@ void differential_describe(const differential *check, char *out, size_t size)
         snprintf(out + used, size - used, ", oracle");
 }
 
+/* The FEN, or the bitboards of a board FEN cannot write; which one depends
+ * on the board only, never on the room left (a short buffer gets the start
+ * of the same text). Returns the length the whole text needs. */
+static size_t format_board(const seebatch_board *board, char *out, size_t size)
+{
+    char fen[SEEBATCH_FEN_MAX];
+    size_t length = seebatch_board_to_fen(board, fen, sizeof fen);
+    if (length > 0)
+        return (size_t)snprintf(out, size, "%s", fen);
+    const uint64_t *parts[8] = {&board->pieces[0], &board->pieces[1], &board->pieces[2],
+                                &board->pieces[3], &board->pieces[4], &board->pieces[5],
+                                &board->colors[0], &board->colors[1]};
+    length = (size_t)snprintf(out, size, "bitboards ");
+    for (int i = 0; i < 8 && length < size; i++)
+        length +=
+            (size_t)snprintf(out + length, size - length, "%s%" PRIx64, i ? "/" : "", *parts[i]);
+    return length;
+}
+
+/* A case as differential_format_case writes it, from the values of pawn..queen
+ * and the flags (a configuration's, or prepared rules' alike). */
+static const char *format_case(const seebatch_board *board, seebatch_move move,
+                               const int32_t *values, uint32_t flags, char *out, size_t size)
+{
+    char uci[SEEBATCH_UCI_MAX];
+    seebatch_move_to_uci(move, uci);
+    size_t length = format_board(board, out, size);
+    if (length < size)
+        snprintf(out + length, size - length,
+                 ";%s;%u;%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ";%" PRIu32, uci,
+                 seebatch_move_kind(move), values[0], values[1], values[2], values[3], values[4],
+                 flags);
+    return out;
+}
+
 static void report_mismatch(differential *check, const see_batch *batch, size_t i, const char *what,
                             int32_t reference, long long other)
 {
@@ -46,7 +80,8 @@ static void report_mismatch(differential *check, const see_batch *batch, size_t 
         return;
     check->reports_left--;
     char text[512];
-    differential_format_case(board_of(batch, i), batch->moves[i], batch->config, text, sizeof text);
+    format_case(board_of(batch, i), batch->moves[i], batch->rules->value, batch->rules->flags, text,
+                sizeof text);
     fprintf(check->report, "MISMATCH %s: reference %" PRId32 ", got %lld (lane %zu of %zu)\n  %s\n",
             what, reference, other, i, batch->count, text);
 }
@@ -148,8 +183,11 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
                               const seebatch_view_rules *rules, const engine_board *engine,
                               int32_t reference)
 {
-    seebatch_move move = engine_move(engine, batch->moves[i]);
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    seebatch_move given = engine_move(engine, batch->moves[i]);
+    unsigned from = seebatch_move_from(given), to = seebatch_move_to(given);
+    /* The views take a normal move only: a promotion no rule counts is the
+     * pawn's normal move (kind bits would reach the view's from-square). */
+    seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL);
     unsigned mover = engine->mailbox[from], victim = engine->mailbox[to];
     const void *pins = engine->pin_words;
     int32_t thresholds[5] = {reference, reference + 1, 0, INT32_MIN, INT32_MAX};
@@ -204,7 +242,7 @@ static void engine_references(const see_batch *batch, size_t first, size_t end,
     seebatch_move moves[DIFFERENTIAL_MAX_BATCH];
     for (size_t i = first; i < end; i++)
         moves[i] = engine_move(engine, batch->moves[i]);
-    see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->config, NULL};
+    see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->rules, NULL};
     seebatch_scalar_backend.values(&spelled_batch, out + first);
 }
 
@@ -216,7 +254,7 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
     engine_kind kind = (engine_kind)(check->boards_seen++ % ENGINE_KINDS);
     seebatch_view_rules rules;
     seebatch_error error;
-    if (engine_view_rules(kind, batch->config, &rules, &error) != SEEBATCH_OK) {
+    if (engine_view_rules(kind, check->config, &rules, &error) != SEEBATCH_OK) {
         report_mismatch(check, batch, first, error.message, reference[first], -1);
         return;
     }
@@ -242,8 +280,7 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
 static void compare_engine_path(differential *check, const see_batch *batch,
                                 const int32_t *reference)
 {
-    seebatch_rules rules;
-    rules_of(batch->config, &rules);
+    const seebatch_rules *rules = batch->rules;
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     for (size_t first = 0, end; first < batch->count; first = end) {
@@ -253,11 +290,11 @@ static void compare_engine_path(differential *check, const see_batch *batch,
         seebatch_pins pins;
         seebatch_pins_compute(board, &pins);
         for (size_t i = first; i < end; i++) {
-            compare_engine_move(check, batch, i, &rules, &pins, reference[i]);
+            compare_engine_move(check, batch, i, rules, &pins, reference[i]);
             thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
         }
         compare_views(check, batch, first, end, &pins, reference);
-        seebatch_engine_see_ge_each(&rules, board, (first & 1) ? NULL : &pins, batch->moves + first,
+        seebatch_engine_see_ge_each(rules, board, (first & 1) ? NULL : &pins, batch->moves + first,
                                     end - first, thresholds + first, passed + first);
         for (size_t i = first; i < end; i++)
             if (passed[i] != (reference[i] >= thresholds[i])) {
@@ -269,9 +306,11 @@ static void compare_engine_path(differential *check, const see_batch *batch,
     }
 }
 
-unsigned long differential_compare(differential *check, const see_batch *batch)
+unsigned long differential_compare(differential *check, const see_batch *batch,
+                                   const seebatch_config *config)
 {
     unsigned long long before = check->mismatches;
+    check->config = config;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
     seebatch_scalar_backend.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
@@ -283,7 +322,7 @@ unsigned long differential_compare(differential *check, const see_batch *batch)
     compare_engine_path(check, batch, reference);
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
-            int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], batch->config);
+            int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], config);
             if (oracle != reference[i])
                 report_mismatch(check, batch, i, "oracle value", reference[i], oracle);
         }
@@ -296,49 +335,24 @@ unsigned long differential_compare_moves(differential *check, const seebatch_boa
                                          const seebatch_move *moves, size_t count,
                                          const seebatch_config *config)
 {
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, config, NULL);
     unsigned long mismatches = 0;
     for (size_t start = 0; start < count; start += DIFFERENTIAL_MAX_BATCH) {
         size_t left = count - start;
         see_batch batch = {board, NULL, moves + start,
-                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, config, NULL};
-        mismatches += differential_compare(check, &batch);
+                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, &rules, NULL};
+        mismatches += differential_compare(check, &batch, config);
     }
     return mismatches;
 }
 
 /* ---- the regression-file form ---- */
 
-/* The FEN, or the bitboards of a board FEN cannot write; which one depends
- * on the board only, never on the room left (a short buffer gets the start
- * of the same text). Returns the length the whole text needs. */
-static size_t format_board(const seebatch_board *board, char *out, size_t size)
-{
-    char fen[SEEBATCH_FEN_MAX];
-    size_t length = seebatch_board_to_fen(board, fen, sizeof fen);
-    if (length > 0)
-        return (size_t)snprintf(out, size, "%s", fen);
-    const uint64_t *parts[8] = {&board->pieces[0], &board->pieces[1], &board->pieces[2],
-                                &board->pieces[3], &board->pieces[4], &board->pieces[5],
-                                &board->colors[0], &board->colors[1]};
-    length = (size_t)snprintf(out, size, "bitboards ");
-    for (int i = 0; i < 8 && length < size; i++)
-        length +=
-            (size_t)snprintf(out + length, size - length, "%s%" PRIx64, i ? "/" : "", *parts[i]);
-    return length;
-}
-
 const char *differential_format_case(const seebatch_board *board, seebatch_move move,
                                      const seebatch_config *config, char *out, size_t size)
 {
-    char uci[SEEBATCH_UCI_MAX];
-    seebatch_move_to_uci(move, uci);
-    size_t length = format_board(board, out, size);
-    if (length < size)
-        snprintf(out + length, size - length,
-                 ";%s;%u;%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ",%" PRId32 ";%" PRIu32, uci,
-                 seebatch_move_kind(move), config->values[0], config->values[1], config->values[2],
-                 config->values[3], config->values[4], config->flags);
-    return out;
+    return format_case(board, move, config->values, config->flags, out, size);
 }
 
 /* A whole decimal number in [minimum, maximum] ending at `end` (or the string's end). */

@@ -26,6 +26,8 @@ typedef struct differential {
     size_t view_set_count;
     unsigned long boards_seen; /* picks the engine layout each board's views are read in */
     bool use_oracle;
+    /* The configuration of the batch under comparison, for the oracle and the views. */
+    const seebatch_config *config;
     FILE *report;               /* where mismatches are printed */
     unsigned long reports_left; /* mismatches still to print in full */
     unsigned long long lanes;   /* kernel evaluations compared (values and thresholds) */
@@ -38,9 +40,12 @@ typedef struct differential {
 void differential_init(differential *check, bool use_oracle, FILE *report);
 
 /* Compares one batch (at most DIFFERENTIAL_MAX_BATCH moves; one board or
- * many) and returns the mismatches it found. Preconditions as for the
- * unchecked SEE functions. */
-unsigned long differential_compare(differential *check, const see_batch *batch);
+ * many) and returns the mismatches it found. batch->rules are `config`
+ * prepared (seebatch_rules_init): the kernels read them, the oracle and the
+ * views the configuration. Preconditions as for the unchecked SEE
+ * functions. */
+unsigned long differential_compare(differential *check, const see_batch *batch,
+                                   const seebatch_config *config);
 
 /* The same on any number of moves of one board (count may be 0, moves then
  * NULL), in batches as large as differential_compare takes. */

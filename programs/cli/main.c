@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_choice.h"
+#include "implementations.h"
 #include "cpu_features.h"
 #include "options.h"
 #include "subcommands.h"

@@ -16,17 +16,15 @@
 
 #include "kernel.h"
 
-static bool always(void) { return true; }
-
-static bool wrong_under(const seebatch_config *config)
+static bool wrong_under(const seebatch_rules *rules)
 {
     const char *wanted = getenv("SEEBATCH_WRONG_KERNEL_CONFIG");
     if (!wanted)
         return true;
     char text[96];
-    snprintf(text, sizeof text, "%ld,%ld,%ld,%ld,%ld/%lu", (long)config->values[0],
-             (long)config->values[1], (long)config->values[2], (long)config->values[3],
-             (long)config->values[4], (unsigned long)config->flags);
+    snprintf(text, sizeof text, "%ld,%ld,%ld,%ld,%ld/%lu", (long)rules->value[0],
+             (long)rules->value[1], (long)rules->value[2], (long)rules->value[3],
+             (long)rules->value[4], (unsigned long)rules->flags);
     return strcmp(text, wanted) == 0;
 }
 
@@ -39,7 +37,7 @@ static bool part_wrong(const char *part)
 static void wrong_values(const see_batch *batch, int32_t *values)
 {
     seebatch_scalar_backend.values(batch, values);
-    if (part_wrong("values") && wrong_under(batch->config))
+    if (part_wrong("values") && wrong_under(batch->rules))
         for (size_t i = 0; i < batch->count; i++)
             values[i] += 1;
 }
@@ -47,9 +45,9 @@ static void wrong_values(const see_batch *batch, int32_t *values)
 static void wrong_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     seebatch_scalar_backend.see_ge(batch, threshold, passed);
-    if (part_wrong("thresholds") && wrong_under(batch->config))
+    if (part_wrong("thresholds") && wrong_under(batch->rules))
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = !passed[i];
 }
 
-const see_backend wrong_kernel_for_tests = {"wrong", always, wrong_values, wrong_see_ge, 0};
+const see_backend wrong_kernel_for_tests = {"wrong", wrong_values, wrong_see_ge, 0};

@@ -62,7 +62,9 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
 
     int32_t reference[MAX_MOVES], values[MAX_MOVES];
     uint8_t passed[MAX_MOVES];
-    see_batch whole = {board, NULL, moves, count, config, NULL};
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, config, NULL);
+    see_batch whole = {board, NULL, moves, count, &rules, NULL};
     seebatch_scalar_backend.values(&whole, reference);
     /* The header allows NULL arrays with count 0: use them then. */
     int32_t *values_out = count ? values : NULL;
@@ -351,7 +353,9 @@ static void run_kernels_on_anything(const seebatch_board *board, const seebatch_
     uint8_t *passed = malloc(count);
     FUZZ_REQUIRE(exact_moves && values && passed, "out of memory");
     memcpy(exact_moves, moves, count * sizeof *moves);
-    see_batch batch = {board, NULL, exact_moves, count, config, NULL};
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, config, NULL);
+    see_batch batch = {board, NULL, exact_moves, count, &rules, NULL};
     for (size_t k = 0; k < kernel_count; k++) {
         kernels[k]->values(&batch, values);
         kernels[k]->see_ge(&batch, 0, passed);

@@ -4,7 +4,7 @@
 
 #include "bitboard.h"
 #include "chain_moves.h"
-#include "random.h"
+#include "training/random.h"
 
 /* With the POPCNT copy (chain_moves.h), the ten popcounts are ten
  * instructions rather than ten library calls. */

@@ -1,7 +1,10 @@
 /*
- * The one pseudo-random generator of the project's programs and tests:
- * splitmix64 (Steele, Lea and Flood), whose whole state is one 64-bit word,
- * so a seed reproduces a run exactly. The library itself draws nothing.
+ * The one pseudo-random generator of the project: splitmix64 (Steele, Lea
+ * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
+ * run exactly. libseebatch draws nothing; libseebatch_training's filter
+ * draws with it (its seeded skips, filtering/filter_trainer.c), so it lives
+ * here, beside the one library that draws, and the position generator, the
+ * self-play generator and the tests include it from here.
  */
 #ifndef SEEBATCH_RANDOM_H
 #define SEEBATCH_RANDOM_H

@@ -1,0 +1,196 @@
+/*
+ * The registry and the one choice among its implementations (see
+ * implementations.h). lib/views/choice.c asks it for the views' lookups,
+ * lib/dispatch.c for the backend.
+ */
+#include "implementations.h"
+
+#include <string.h>
+
+#include "errors.h"
+#include "measured_cpus.h"
+#include "views/views.h"
+
+#if SEEBATCH_HAVE_AVX512
+#define AVX512_KERNEL (&seebatch_avx512_backend)
+#else
+#define AVX512_KERNEL NULL
+#endif
+#if SEEBATCH_HAVE_AVX2
+#define AVX2_KERNEL (&seebatch_avx2_backend)
+#define PEXT_LOOKUPS (&seebatch_view_pext)
+#else
+#define AVX2_KERNEL NULL
+#define PEXT_LOOKUPS NULL
+#endif
+
+/* A backend is preferred where the measured table names it. */
+static bool measured_fastest(const seebatch_cpu *cpu, const implementation *self)
+{
+    const measured_cpu *row = seebatch_measured_row(cpu);
+    return row && strcmp(row->backend, self->name) == 0;
+}
+
+/* pext is preferred where it runs in a few cycles (issue 30: elsewhere it is
+ * microcoded, slower than the portable magics). */
+static bool pext_fast(const seebatch_cpu *cpu, const implementation *self)
+{
+    (void)self;
+    return seebatch_cpu_fast_pext(cpu);
+}
+
+/* The portable magics are fast on every CPU. */
+static bool everywhere(const seebatch_cpu *cpu, const implementation *self)
+{
+    (void)cpu;
+    (void)self;
+    return true;
+}
+
+const implementation seebatch_implementations[] = {
+    {"avx512", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX512, measured_fastest, AVX512_KERNEL, NULL},
+    {"avx2", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX2, measured_fastest, AVX2_KERNEL, NULL},
+    {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, measured_fastest,
+     &seebatch_scalar_backend, NULL},
+    /* pext's file (avx2/view_exchange_bmi2.c) is compiled with the avx2 options. */
+    {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, pext_fast, NULL, PEXT_LOOKUPS},
+    {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, everywhere, NULL,
+     &seebatch_view_portable},
+};
+const size_t seebatch_implementation_count =
+    sizeof seebatch_implementations / sizeof seebatch_implementations[0];
+
+static bool cpu_runs(const seebatch_cpu *cpu, instruction_set needs)
+{
+    switch (needs) {
+    case INSTRUCTIONS_AVX512:
+        return seebatch_cpu_runs_avx512(cpu);
+    case INSTRUCTIONS_AVX2:
+        return seebatch_cpu_runs_avx2(cpu);
+    default:
+        return true;
+    }
+}
+
+static bool built(const implementation *implementation)
+{
+    return implementation->backend || implementation->lookups;
+}
+
+bool seebatch_implementation_runs(const implementation *implementation, const seebatch_cpu *cpu)
+{
+    return built(implementation) && cpu_runs(cpu, implementation->needs);
+}
+
+/* The names a forced choice may give without "unknown": a backend this
+ * build has ("this build has: ..."), and every view lookup (a pext this
+ * build lacks is one it "cannot run"), as the messages have always said. */
+static bool known(const implementation *implementation)
+{
+    return implementation->role == IMPLEMENTATION_VIEW_LOOKUP || built(implementation);
+}
+
+const implementation *seebatch_implementation_named(implementation_role role, const char *name)
+{
+    for (size_t i = 0; i < seebatch_implementation_count; i++) {
+        const implementation *entry = &seebatch_implementations[i];
+        if (entry->role == role && strcmp(entry->name, name) == 0)
+            return entry;
+    }
+    return NULL;
+}
+
+/* Auto's choice (see implementations.h); the role's last entry needs nothing. */
+static const implementation *automatic(const implementation_request *request)
+{
+    const implementation *first = NULL;
+    for (size_t i = 0; i < seebatch_implementation_count; i++) {
+        const implementation *entry = &seebatch_implementations[i];
+        if (entry->role != request->role || entry->needs > request->ceiling ||
+            !seebatch_implementation_runs(entry, request->cpu))
+            continue;
+        if (entry->preferred_on(request->cpu, entry))
+            return entry;
+        if (!first)
+            first = entry;
+    }
+    return first;
+}
+
+enum { SHOWN_MAX = 40, NAMES_MAX = 96 }; /* bytes of a bad name a message repeats */
+
+/* The role's known names, ", " between them. */
+static const char *names_of(implementation_role role, char out[NAMES_MAX])
+{
+    out[0] = '\0';
+    for (size_t i = 0; i < seebatch_implementation_count; i++) {
+        const implementation *entry = &seebatch_implementations[i];
+        if (entry->role != role || !known(entry))
+            continue;
+        if (out[0])
+            strcat(out, ", ");
+        strcat(out, entry->name);
+    }
+    return out;
+}
+
+static seebatch_status unknown_name(implementation_role role, const char *shown,
+                                    seebatch_error *error)
+{
+    char names[NAMES_MAX];
+    names_of(role, names);
+    if (role == IMPLEMENTATION_BACKEND)
+        return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
+                             "unknown backend \"%s\" (this build has: %s, auto)", shown, names);
+    return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
+                         "unknown SEEBATCH_VIEW_EXCHANGE \"%s\" (known: auto, %s)", shown, names);
+}
+
+/* A known name this CPU or build cannot run; a view lookup names the
+ * backend that needs the same instructions. */
+static seebatch_status not_runnable(const implementation *named, seebatch_error *error)
+{
+    if (named->role == IMPLEMENTATION_BACKEND)
+        return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
+                             "backend \"%s\" is not available: this CPU or build cannot run it",
+                             named->name);
+    const char *alike = "scalar";
+    for (size_t i = 0; i < seebatch_implementation_count; i++)
+        if (seebatch_implementations[i].role == IMPLEMENTATION_BACKEND &&
+            seebatch_implementations[i].needs == named->needs)
+            alike = seebatch_implementations[i].name;
+    return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
+                         "SEEBATCH_VIEW_EXCHANGE is \"%s\", which this CPU or build cannot run (it "
+                         "needs what the %s backend needs)",
+                         named->name, alike);
+}
+
+seebatch_status seebatch_implementation_choose(const implementation_request *request,
+                                               const implementation **chosen, seebatch_error *error)
+{
+    if (!request->name || strcmp(request->name, "auto") == 0) {
+        *chosen = automatic(request);
+        return seebatch_succeed(error);
+    }
+    const implementation *named = seebatch_implementation_named(request->role, request->name);
+    if (!named || !known(named)) {
+        char shown[SHOWN_MAX + 4];
+        seebatch_printable(request->name, SIZE_MAX, SHOWN_MAX, shown);
+        return unknown_name(request->role, shown, error);
+    }
+    if (!seebatch_implementation_runs(named, request->cpu))
+        return not_runnable(named, error);
+    *chosen = named;
+    return seebatch_succeed(error);
+}
+
+seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
+{
+    implementation_request request = {IMPLEMENTATION_BACKEND, cpu, NULL, INSTRUCTIONS_AVX512};
+    const implementation *chosen = automatic(&request);
+    const measured_cpu *row = seebatch_measured_row(cpu);
+    if (row && strcmp(row->backend, chosen->name) == 0)
+        return (seebatch_backend_choice){chosen->name, true, row->reason};
+    return (seebatch_backend_choice){chosen->name, false,
+                                     row ? seebatch_row_not_runnable : seebatch_not_measured};
+}

@@ -1,0 +1,88 @@
+/*
+ * Every implementation the library chooses among, in one registry in
+ * priority order: the SEE backends (kernels) and the slider lookups of the
+ * views' exchanges. Each entry says what the CPU must run for it and where
+ * auto prefers it; one function chooses, a pure function of the CPU's
+ * registers, the name asked for and the backend in use, so tests fake any
+ * CPU. dispatch.c applies it to this machine and SEEBATCH_BACKEND,
+ * views/choice.c to the views and SEEBATCH_VIEW_EXCHANGE. Nothing here
+ * prints: errors go to the caller as seebatch_error.
+ */
+#ifndef SEEBATCH_IMPLEMENTATIONS_H
+#define SEEBATCH_IMPLEMENTATIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cpu_features.h"
+#include "kernel.h"
+
+struct view_exchange_set; /* views/views.h */
+
+typedef enum implementation_role {
+    IMPLEMENTATION_BACKEND,    /* a SEE kernel (SEEBATCH_BACKEND) */
+    IMPLEMENTATION_VIEW_LOOKUP /* a view exchange's slider lookups (SEEBATCH_VIEW_EXCHANGE) */
+} implementation_role;
+
+/* What an implementation's file is compiled for; each level needs all the
+ * levels below it (cpu_features.h). */
+typedef enum instruction_set {
+    INSTRUCTIONS_PLAIN, /* any CPU */
+    INSTRUCTIONS_AVX2,  /* SEEBATCH_AVX2_OPTIONS: AVX2, BMI1, BMI2, POPCNT */
+    INSTRUCTIONS_AVX512 /* SEEBATCH_AVX512_OPTIONS: AVX-512 F, DQ, BW, VL besides */
+} instruction_set;
+
+typedef struct implementation {
+    const char *name; /* as the role's environment variable takes it */
+    implementation_role role;
+    instruction_set needs;
+    /* Where auto takes it before those after it: on the CPUs it was measured
+     * fastest on, or where its instructions are fast. */
+    bool (*preferred_on)(const seebatch_cpu *cpu, const struct implementation *self);
+    /* What it runs; NULL for both when this build lacks it. */
+    const see_backend *backend;
+    const struct view_exchange_set *lookups;
+} implementation;
+
+/* Every implementation this library knows, built or not, by role and in
+ * priority order within the role: avx512, avx2, scalar; pext, portable. */
+extern const implementation seebatch_implementations[];
+extern const size_t seebatch_implementation_count;
+
+/* Whether this build has it and the CPU runs the instructions it needs. */
+bool seebatch_implementation_runs(const implementation *implementation, const seebatch_cpu *cpu);
+
+/* The entry of that role and name (matched whole and exactly), or NULL. */
+const implementation *seebatch_implementation_named(implementation_role role, const char *name);
+
+typedef struct implementation_request {
+    implementation_role role;
+    const seebatch_cpu *cpu;
+    const char *name; /* NULL or "auto": auto; else the one forced */
+    /* Auto takes nothing that needs more (a view lookup: no instructions
+     * the backend in use does not run, so SEEBATCH_BACKEND=scalar keeps the
+     * views plain too); a forced name may. */
+    instruction_set ceiling;
+} implementation_request;
+
+/* The one choice. Auto: the first implementation of the role that runs
+ * here within the ceiling and is preferred on this CPU, else the first that
+ * runs (the widest). A name: that implementation where it runs. Errors
+ * (SEEBATCH_ERROR_BACKEND, the name shown printably): a name the role does
+ * not know (a backend this build lacks is unknown to it, as "this build
+ * has: ..." lists; every view lookup is known), or one this CPU or build
+ * cannot run; *chosen is then unchanged. Never NULL on success. */
+seebatch_status seebatch_implementation_choose(const implementation_request *request,
+                                               const implementation **chosen,
+                                               seebatch_error *error);
+
+/* What auto takes among the backends on these registers, and why. */
+typedef struct seebatch_backend_choice {
+    const char *backend; /* its name */
+    bool measured;       /* from a row of the measured table, else the widest runnable */
+    const char *reason;  /* the row's machine and figures, or why none applies */
+} seebatch_backend_choice;
+
+seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu);
+
+#endif
