@@ -807,8 +807,10 @@ typedef struct seebatch_view_rules {
  * SEEBATCH_VIEW_EXCHANGE:
  *   auto (or unset, or empty): pext slider lookups where the CPU has BMI2
  *     and AVX2 (what the avx2 backend runs), runs pext fast (Intel; AMD and
- *     Hygon from family 19h, Zen 3, on) and the backend in use is not scalar
- *     (a forced SEEBATCH_BACKEND=scalar gives the portable one); else the
+ *     Hygon from family 19h, Zen 3, on) and the backend in use runs those
+ *     instructions too (one registry chooses both, and a view never takes
+ *     instructions the backend in use does not: a forced
+ *     SEEBATCH_BACKEND=scalar gives the portable one); else the
  *     portable magic lookups. AMD before Zen 3 microcodes pext at tens to
  *     hundreds of cycles: there a view keeps the magics, never slower;
  *   pext: the pext lookups, whatever the backend and however slow;

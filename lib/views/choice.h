@@ -22,7 +22,8 @@ extern const char *const seebatch_view_lookup_names[2];
 /* The lookups for a CPU, the backend of that name in use, and a value of
  * SEEBATCH_VIEW_EXCHANGE (NULL or "" as "auto"). "auto" takes pext where the
  * CPU runs the pext exchange (this build has it and the CPU runs the avx2
- * backend's instructions), runs pext fast, and the backend is not scalar;
+ * backend's instructions), runs pext fast, and the backend in use runs
+ * those instructions too (the registry's ceiling: not the scalar backend);
  * else the portable lookups. "pext" and "portable" force one. Errors
  * (SEEBATCH_ERROR_BACKEND, naming the variable and the value): an unknown
  * value, or "pext" where the pext exchange cannot run; *lookup is then
