@@ -10,6 +10,7 @@
 
 enum { BLOCK_BOARDS = 256, BLOCK_MOVES = 16 * SEEBATCH_MAX_MOVES };
 
+/* A line's position: its number is a line's or none, never a mark. */
 typedef struct block_position {
     const char *fen;
     size_t fen_length;
@@ -21,6 +22,7 @@ typedef struct eval_block {
     const seebatch_config *config;
     output_format format;
     size_t board_count, move_count;
+    size_t text_room; /* what the records held may take (position_records_room) */
     seebatch_board boards[BLOCK_BOARDS];
     block_position positions[BLOCK_BOARDS];
     seebatch_move moves[BLOCK_MOVES];
