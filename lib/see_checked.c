@@ -57,25 +57,6 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
     return seebatch_succeed(error);
 }
 
-/* Whether every board is consistent: a straight loop over the array, with
- * no branch that depends on the data. */
-static bool all_boards_consistent(const seebatch_board *boards, size_t board_count)
-{
-    bool consistent = true;
-    for (size_t b = 0; b < board_count; b++)
-        consistent &= board_is_consistent(&boards[b]);
-    return consistent;
-}
-
-/* Whether every board index is below board_count (> 0) and every move fits
- * its board, in the instructions of the kernel that will run the batch. */
-static bool moves_fit_named_boards(const see_batch *batch, size_t board_count)
-{
-    const see_backend *kernel = seebatch_backend_for(batch->count);
-    return kernel->moves_fit ? kernel->moves_fit(batch, board_count)
-                             : seebatch_moves_fit_portable(batch, board_count);
-}
-
 /* Whether every move fits the one board of the batch. */
 static bool moves_fit_one_board(const see_batch *batch)
 {
@@ -85,39 +66,21 @@ static bool moves_fit_one_board(const see_batch *batch)
     return fit;
 }
 
-/* Whether the boards a large array holds and the moves name are sound: each
- * named board once per run of moves on it (few of the boards may be named). */
-static bool named_boards_sound(const see_batch *batch, size_t board_count)
-{
-    size_t previous = SIZE_MAX;
-    for (size_t i = 0; i < batch->count; i++) {
-        size_t b = batch->board_of_move[i];
-        if (b != previous) {
-            if (b >= board_count || !board_is_consistent(&batch->boards[b]))
-                return false;
-            previous = b;
-        }
-    }
-    return moves_fit_named_boards(batch, board_count);
-}
-
 /* Whether the batch's boards, board indices and moves are all sound, by the
- * yes-or-no checks: each board once, each move once, in passes with few
- * branches a guess can miss (at a run of moves on one board per board, the
- * guess that the board changes would miss about once a board). Only a
- * batch with a fault goes on to the checks below, which find the same first
- * fault as ever and name it. An unnamed bad board among many also says no
- * here: those checks then find nothing wrong, and the batch is sound. */
+ * yes-or-no checks (validity.h), in the instructions of the kernel that will
+ * run the batch. Only a batch with a fault goes on to the checks below,
+ * which find the same first fault as ever and name it. An unnamed bad board
+ * among many may also say no here: those checks then find nothing wrong,
+ * and the batch is sound. */
 static bool batch_is_sound(const see_batch *batch, size_t board_count, bool many)
 {
     if (!many)
         return board_is_consistent(batch->boards) && moves_fit_one_board(batch);
     if (board_count == 0)
         return false;
-    if (board_count > 2 * batch->count) /* a few moves of a large data set */
-        return named_boards_sound(batch, board_count);
-    return all_boards_consistent(batch->boards, board_count) &
-           moves_fit_named_boards(batch, board_count);
+    const see_backend *kernel = seebatch_backend_for(batch->count);
+    return kernel->batch_sound ? kernel->batch_sound(batch, board_count)
+                               : seebatch_batch_sound_portable(batch, board_count);
 }
 
 /* Everything but the configuration: pointers, boards, board indices, moves.

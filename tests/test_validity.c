@@ -38,40 +38,13 @@ static void compare_moves(const seebatch_board *board, const char *what)
     CHECK_EQ(disagreements, 0, "%s: disagreements over the 65536 move codes", what);
 }
 
-/* Breaks one field of a consistent board at random. */
-static void break_a_field(uint64_t *state, seebatch_board *board)
-{
-    uint64_t r = random_next(state);
-    unsigned square = (unsigned)(r >> 8) & 63u;
-    switch (r % 6) {
-    case 0:
-        board->pieces[(r >> 16) % SEEBATCH_PIECE_TYPES] ^= (uint64_t)1 << square;
-        break;
-    case 1:
-        board->colors[(r >> 16) & 1u] ^= (uint64_t)1 << square;
-        break;
-    case 2:
-        board->side_to_move = (uint8_t)((r >> 16) % 3);
-        break;
-    case 3:
-        board->en_passant = (uint8_t)(r >> 16);
-        break;
-    case 4:
-        board->castling = (uint8_t)(r >> 16);
-        break;
-    default:
-        board->reserved = (uint8_t)((r >> 16) & 1u);
-        break;
-    }
-}
-
 static void compare_boards(uint64_t *state, const seebatch_board *start)
 {
     for (int i = 0; i < 64; i++) {
         seebatch_board board = *start;
         int breaks = 1 + (int)(random_next(state) % 3);
         for (int b = 0; b < breaks; b++)
-            break_a_field(state, &board);
+            break_board_field(state, &board);
         bool rules = seebatch_board_check_rules(&board, NULL) == SEEBATCH_OK;
         CHECK_EQ(board_is_consistent(&board), rules, "board broken %d times (case %d)", breaks, i);
     }

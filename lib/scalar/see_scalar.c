@@ -250,4 +250,4 @@ static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
 }
 
 const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0,
-                                             seebatch_moves_fit_portable};
+                                             seebatch_batch_sound_portable};

@@ -292,3 +292,29 @@ size_t random_board_moves(const seebatch_board *board, seebatch_move *moves, siz
     }
     return list.count;
 }
+
+void break_board_field(uint64_t *state, seebatch_board *board)
+{
+    uint64_t r = random_next(state);
+    unsigned square = (unsigned)(r >> 8) & 63u;
+    switch (r % 6) {
+    case 0:
+        board->pieces[(r >> 16) % SEEBATCH_PIECE_TYPES] ^= (uint64_t)1 << square;
+        break;
+    case 1:
+        board->colors[(r >> 16) & 1u] ^= (uint64_t)1 << square;
+        break;
+    case 2:
+        board->side_to_move = (uint8_t)((r >> 16) % 3);
+        break;
+    case 3:
+        board->en_passant = (uint8_t)(r >> 16);
+        break;
+    case 4:
+        board->castling = (uint8_t)(r >> 16);
+        break;
+    default:
+        board->reserved = (uint8_t)((r >> 16) & 1u);
+        break;
+    }
+}

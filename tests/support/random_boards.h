@@ -26,4 +26,9 @@ void random_dense_board(uint64_t *state, seebatch_board *board);
  */
 size_t random_board_moves(const seebatch_board *board, seebatch_move *moves, size_t capacity);
 
+/* Breaks one field of *board at random (a piece or colour bit flipped, a
+ * side, en passant square, castling rights or reserved byte set at random),
+ * drawing from *state. Mostly the board is then inconsistent. */
+void break_board_field(uint64_t *state, seebatch_board *board);
+
 #endif

@@ -1,11 +1,14 @@
 /*
- * Whether a many-board batch's moves fit their boards, four moves at a
- * time: validity.h's move_fits_board in lanes, the checked calls' yes-or-no
- * test (kernel.h, moves_fit). One move a lane; the five bitboards a move's
- * fit depends on are loaded from its board and turned into lanes by
- * shuffles (gathers were slower on Zen 3). En passant, rare, is asked of the
- * scalar test lane by lane, as is a batch's last partial group.
- * tests/test_moves_fit.c holds this to the scalar test.
+ * The checked calls' yes-or-no test of a many-board batch (kernel.h,
+ * batch_sound), four moves at a time: validity.h's board_is_consistent and
+ * move_fits_board in lanes, one move a lane, each lane's board checked
+ * whole (a board's moves come together, so it is read once from memory, by
+ * the first of them, however many lanes check it). The nine words of a
+ * board are loaded as two rows of four and one word and turned into lanes
+ * by shuffles (gathers were slower on Zen 3). En passant, rare, is asked of
+ * the scalar test lane by lane, as is a batch's last partial group; only
+ * the boards the moves name are looked at. tests/test_sound_batches.c
+ * holds this to the scalar tests.
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -40,24 +43,72 @@ static inline void transpose(__m256i r0, __m256i r1, __m256i r2, __m256i r3, __m
     out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
-/* A board's last four words (kings, white, black, the rest) from one load. */
-static inline __m256i last_words(const seebatch_board *board)
+/* Each lane's board as lanes: rows[k] holds word k of every board. */
+typedef struct board_rows {
+    __m256i pieces[SEEBATCH_PIECE_TYPES], colors[2], rest; /* rest: side, en passant, ... */
+} board_rows;
+
+static inline board_rows rows_of(const seebatch_board *const board[4])
 {
     _Static_assert(offsetof(seebatch_board, colors) == 6 * sizeof(uint64_t) &&
                        sizeof(seebatch_board) == 9 * sizeof(uint64_t),
-                   "a board ends with its kings, its colors and one word");
-    return _mm256_loadu_si256((const __m256i *)&board->pieces[SEEBATCH_KING]);
-}
-
-static inline move_facts facts_of(const seebatch_board *const board[4], __m256i move)
-{
-    __m256i rows[4];
-    transpose(last_words(board[0]), last_words(board[1]), last_words(board[2]),
-              last_words(board[3]), rows);
-    __m256i kings = rows[0], white = rows[1], black = rows[2];
-    __m256i pawns = _mm256_setr_epi64x(
+                   "a board is its six piece sets, its two colours and one word");
+    __m256i first[4], last[4];
+    for (unsigned lane = 0; lane < 4; lane++) {
+        first[lane] = _mm256_loadu_si256((const __m256i *)&board[lane]->pieces[SEEBATCH_KNIGHT]);
+        last[lane] = _mm256_loadu_si256((const __m256i *)&board[lane]->pieces[SEEBATCH_KING]);
+    }
+    board_rows r;
+    transpose(first[0], first[1], first[2], first[3], &r.pieces[SEEBATCH_KNIGHT]);
+    __m256i out[4];
+    transpose(last[0], last[1], last[2], last[3], out);
+    r.pieces[SEEBATCH_KING] = out[0];
+    r.colors[SEEBATCH_WHITE] = out[1];
+    r.colors[SEEBATCH_BLACK] = out[2];
+    r.rest = out[3];
+    r.pieces[SEEBATCH_PAWN] = _mm256_setr_epi64x(
         (long long)board[0]->pieces[SEEBATCH_PAWN], (long long)board[1]->pieces[SEEBATCH_PAWN],
         (long long)board[2]->pieces[SEEBATCH_PAWN], (long long)board[3]->pieces[SEEBATCH_PAWN]);
+    return r;
+}
+
+/* Lanes whose board is not consistent (board_is_consistent). The word
+ * after the colours holds side_to_move, en_passant, castling and reserved
+ * in its low four bytes. */
+static inline __m256i inconsistent(const board_rows *r)
+{
+    _Static_assert(offsetof(seebatch_board, side_to_move) == 64 &&
+                       offsetof(seebatch_board, en_passant) == 65 &&
+                       offsetof(seebatch_board, castling) == 66 &&
+                       offsetof(seebatch_board, reserved) == 67,
+                   "the bytes after the colours");
+    __m256i seen = r->pieces[0], overlap = _mm256_setzero_si256();
+    for (int type = 1; type < SEEBATCH_PIECE_TYPES; type++) {
+        overlap = _mm256_or_si256(overlap, _mm256_and_si256(seen, r->pieces[type]));
+        seen = _mm256_or_si256(seen, r->pieces[type]);
+    }
+    __m256i white = r->colors[SEEBATCH_WHITE], black = r->colors[SEEBATCH_BLACK];
+    overlap = _mm256_or_si256(overlap, _mm256_and_si256(white, black));
+    overlap = _mm256_or_si256(overlap, _mm256_xor_si256(seen, _mm256_or_si256(white, black)));
+    /* A side past black, castling bits past 15, a reserved byte not 0. */
+    overlap = _mm256_or_si256(overlap, _mm256_and_si256(r->rest, _mm256_set1_epi64x(0xFFF000FE)));
+    /* En passant: none, or a square on rank 6 with white to move, rank 3
+     * with black (a square past 63 has no such rank). */
+    __m256i square = _mm256_and_si256(_mm256_srli_epi64(r->rest, 8), _mm256_set1_epi64x(0xFF));
+    __m256i side = _mm256_and_si256(r->rest, _mm256_set1_epi64x(1));
+    __m256i rank = _mm256_sub_epi64(_mm256_set1_epi64x(5),
+                                    _mm256_add_epi64(side, _mm256_add_epi64(side, side)));
+    __m256i en_passant_ok =
+        _mm256_or_si256(_mm256_cmpeq_epi64(square, _mm256_set1_epi64x(SEEBATCH_NO_SQUARE)),
+                        _mm256_cmpeq_epi64(_mm256_srli_epi64(square, 3), rank));
+    return _mm256_or_si256(is_set(overlap, overlap),
+                           _mm256_xor_si256(en_passant_ok, _mm256_set1_epi64x(-1)));
+}
+
+static inline move_facts facts_of(const board_rows *r, __m256i move)
+{
+    __m256i kings = r->pieces[SEEBATCH_KING], pawns = r->pieces[SEEBATCH_PAWN];
+    __m256i white = r->colors[SEEBATCH_WHITE], black = r->colors[SEEBATCH_BLACK];
     __m256i six_bits = _mm256_set1_epi64x(63), one = _mm256_set1_epi64x(1);
     __m256i from_bit =
         _mm256_sllv_epi64(one, _mm256_and_si256(_mm256_srli_epi64(move, 6), six_bits));
@@ -94,7 +145,8 @@ static inline __m256i misfits(const move_facts *f, __m256i kind)
     return _mm256_or_si256(fails, _mm256_xor_si256(fits, _mm256_set1_epi64x(-1)));
 }
 
-/* The moves first .. first + 3, their en passant lanes by the scalar test. */
+/* The moves first .. first + 3 and their boards; en passant lanes by the
+ * scalar test. */
 static inline bool group_fits(const see_batch *batch, size_t first, size_t board_count)
 {
     const seebatch_board *board[4];
@@ -105,28 +157,30 @@ static inline bool group_fits(const see_batch *batch, size_t first, size_t board
         board[lane] = &batch->boards[b < board_count ? b : 0]; /* nothing outside is read */
     }
     __m256i move = _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)&batch->moves[first]));
-    move_facts f = facts_of(board, move);
+    board_rows rows = rows_of(board);
+    move_facts f = facts_of(&rows, move);
     __m256i kind = _mm256_srli_epi64(move, 12);
     __m256i en_passant = _mm256_cmpeq_epi64(kind, _mm256_set1_epi64x(SEEBATCH_MOVE_EN_PASSANT));
-    __m256i bad = _mm256_andnot_si256(en_passant, misfits(&f, kind));
+    __m256i bad =
+        _mm256_or_si256(_mm256_andnot_si256(en_passant, misfits(&f, kind)), inconsistent(&rows));
     if (!inside || !_mm256_testz_si256(bad, bad))
         return false;
     if (__builtin_expect(_mm256_testz_si256(en_passant, en_passant), 1))
         return true;
-    return seebatch_moves_fit_portable(&(see_batch){.boards = batch->boards,
+    return seebatch_named_boards_sound(&(see_batch){.boards = batch->boards,
                                                     .board_of_move = batch->board_of_move + first,
                                                     .moves = batch->moves + first,
                                                     .count = 4},
                                        board_count);
 }
 
-bool seebatch_moves_fit_avx2(const see_batch *batch, size_t board_count)
+bool seebatch_batch_sound_avx2(const see_batch *batch, size_t board_count)
 {
     size_t i = 0;
     for (; i + 4 <= batch->count; i += 4)
         if (!group_fits(batch, i, board_count))
             return false;
-    return seebatch_moves_fit_portable(&(see_batch){.boards = batch->boards,
+    return seebatch_named_boards_sound(&(see_batch){.boards = batch->boards,
                                                     .board_of_move = batch->board_of_move + i,
                                                     .moves = batch->moves + i,
                                                     .count = batch->count - i},

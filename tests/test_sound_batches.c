@@ -1,15 +1,19 @@
 /*
- * Each kernel's moves_fit (the checked calls' yes-or-no test of a
- * many-board batch) against move_fits_board, the scalar test that
- * test_validity holds to the rules: on batches of 1..9 moves whose moves
- * all fit but one, at every place in a group of four lanes and in the tail,
- * that one being each of the 65536 move codes on boards from games and
- * random dense boards (en passant squares, pawns on last ranks, kings
- * anywhere), sometimes on a board index out of range (with a move that
- * fits the board there). A kernel that said
- * yes to a misfit would let a bad move through to the hot path; one that
- * said no to a fit would send a sound batch down the slow checks. Kernels
- * this CPU cannot run are skipped as test_lane_kernels skips them.
+ * Each kernel's batch_sound (the checked calls' yes-or-no test of a
+ * many-board batch) against board_is_consistent and move_fits_board, the
+ * scalar tests test_validity holds to the rules:
+ *  - batches of 1..9 moves whose moves all fit but one, at every place in a
+ *    group of four lanes and in the tail, that one being each of the 65536
+ *    move codes on boards from games and random dense boards (en passant
+ *    squares, pawns on last ranks, kings anywhere), sometimes on a board
+ *    index out of range (with a move that fits the board lying there), and
+ *    one index of 2^32 - 1, which would fault if read;
+ *  - batches naming every board of a small array, one of them broken field
+ *    by field (a piece or colour bit, the side, the en passant square, the
+ *    castling rights, the reserved byte), at every place.
+ * A kernel that said yes to a fault would let it through to the hot path;
+ * one that said no to a sound batch would send it down the slow checks.
+ * Kernels this CPU cannot run are skipped as test_lane_kernels skips them.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -87,7 +91,7 @@ static void check_codes(const see_backend *kernel, const boards_under_test *t, i
         bool expected =
             index[place] < NAMED && move_fits_board(&t->board[index[place]], moves[place]);
         see_batch batch = {t->board, index, moves, length, NULL, NULL};
-        bool answer = kernel->moves_fit(&batch, NAMED);
+        bool answer = kernel->batch_sound(&batch, NAMED);
         if (answer != expected && wrong++ < 5)
             CHECK(false, "%s: board %d, move 0x%04x at %zu of %zu, index %u: %d, expected %d",
                   kernel->name, b, code, place, length, (unsigned)index[place], answer, expected);
@@ -106,22 +110,57 @@ static void check_far_index(const see_backend *kernel, const boards_under_test *
             moves[i] = t->filler[0];
         index[place] = UINT32_MAX;
         see_batch batch = {t->board, index, moves, 4, NULL, NULL};
-        CHECK(!kernel->moves_fit(&batch, NAMED), "%s: index 2^32 - 1 at %zu said to fit",
+        CHECK(!kernel->batch_sound(&batch, NAMED), "%s: index 2^32 - 1 at %zu said to fit",
               kernel->name, place);
     }
+}
+
+/* Batches over SMALL boards, each named by one or two moves in turn, one
+ * board broken at random in three batches of four. */
+static void check_broken_boards(const see_backend *kernel, const boards_under_test *t,
+                                uint64_t *state)
+{
+    enum { SMALL = 7, TRIALS = 4000 };
+    int wrong = 0;
+    for (int trial = 0; trial < TRIALS; trial++) {
+        seebatch_board boards[SMALL];
+        for (int b = 0; b < SMALL; b++)
+            boards[b] = t->board[(trial + b) % BOARDS];
+        if (trial % 4)
+            break_board_field(state, &boards[random_next(state) % SMALL]);
+        uint32_t index[2 * SMALL];
+        seebatch_move moves[2 * SMALL];
+        size_t length = 0;
+        bool expected = true;
+        for (int b = 0; b < SMALL; b++) {
+            expected &= board_is_consistent(&boards[b]);
+            for (uint64_t k = random_next(state) % 2; k < 2; k++) {
+                index[length] = (uint32_t)b;
+                moves[length] = t->filler[(trial + b) % BOARDS];
+                expected &= move_fits_board(&boards[b], moves[length++]);
+            }
+        }
+        see_batch batch = {boards, index, moves, length, NULL, NULL};
+        bool answer = kernel->batch_sound(&batch, SMALL);
+        if (answer != expected && wrong++ < 5)
+            CHECK(false, "%s: broken boards, trial %d: %d, expected %d", kernel->name, trial,
+                  answer, expected);
+    }
+    CHECK_EQ(wrong, 0, "%s: wrong answers on broken boards", kernel->name);
 }
 
 static void check_kernel(const see_backend *kernel, const boards_under_test *t)
 {
     uint64_t state = 17;
-    if (!kernel->moves_fit) {
-        CHECK(false, "%s has no moves_fit", kernel->name);
+    if (!kernel->batch_sound) {
+        CHECK(false, "%s has no batch_sound", kernel->name);
         return;
     }
     check_far_index(kernel, t);
+    check_broken_boards(kernel, t, &state);
     for (int b = 0; b < BOARDS; b++)
         check_codes(kernel, t, b, &state);
-    printf("test_moves_fit: %s checked\n", kernel->name);
+    printf("test_sound_batches: %s checked\n", kernel->name);
 }
 
 int main(void)
@@ -130,7 +169,7 @@ int main(void)
     static boards_under_test t;
     if (!set_up(&t, &state)) {
         CHECK(false, "setting up the boards failed");
-        return check_finish("test_moves_fit");
+        return check_finish("test_sound_batches");
     }
     check_kernel(&seebatch_scalar_backend, &t);
     for (size_t i = 0; i < backend_requirement_count; i++) {
@@ -138,8 +177,8 @@ int main(void)
         if (kernel)
             check_kernel(kernel, &t);
         else
-            CHECK(skip_unless_runnable("test_moves_fit", backend_requirements[i].backend) == 77,
+            CHECK(skip_unless_runnable("test_sound_batches", backend_requirements[i].backend) == 77,
                   "%s: detection disagrees with /proc/cpuinfo", backend_requirements[i].backend);
     }
-    return check_finish("test_moves_fit");
+    return check_finish("test_sound_batches");
 }
