@@ -22,6 +22,11 @@ enum { ENTRY_BLOCK = 512 };
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
+/* Works on count briefs (count >= 1) and the boards they keep
+ * (seebatch_binpack_next_briefs). */
+typedef void (*brief_consumer)(const binpack_brief *briefs, const seebatch_board *boards,
+                               size_t count, void *state);
+
 /* The blocks entries pass through (about 100 KB): kept by the caller
  * from chunk to chunk, since allocating and returning them for every chunk
  * costs the kernel's time on every thread. */
@@ -44,6 +49,10 @@ typedef struct block_decoding {
  * stopped decoding. */
 size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
                         block_decoding *decoding, entry_consumer consume, void *state);
+
+/* The same in brief: every entry's brief goes to consume. */
+size_t decode_briefs_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                               block_decoding *decoding, brief_consumer consume, void *state);
 
 void free_blocks(block_pair *blocks);
 

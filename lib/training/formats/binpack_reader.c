@@ -470,14 +470,57 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
+/* Where decoded entries go: whole entries (and their sources when
+ * sources is not NULL), or, when briefs are asked for, briefs and the
+ * boards a consumer of briefs may need (seebatch_binpack_next_briefs). */
+typedef struct entry_sink {
+    training_entry *entries;
+    binpack_source *sources;
+    binpack_brief *briefs;
+    seebatch_board *boards;
+} entry_sink;
+
+/* Puts the entry at index n of the sink. In brief the in-check and capture
+ * tests are made here, on the board the decoder has just played, and the
+ * board is copied out only where a consumer may read it: for a stem, a
+ * notable entry and the entry after one (*notable: the entry before was
+ * notable, moved past this one). */
+static inline __attribute__((always_inline)) void
+sink_put(const entry_sink *sink, size_t n, const training_entry *e, binpack_source source,
+         bool brief, bool *notable)
+{
+    if (!brief) {
+        sink->entries[n] = *e;
+        if (sink->sources)
+            sink->sources[n] = source;
+        return;
+    }
+    unsigned facts = (side_in_check(&e->board) ? BRIEF_IN_CHECK : 0u) |
+                     (move_captures(&e->board, e->move) ? BRIEF_CAPTURES : 0u);
+    bool notable_now = facts || seebatch_move_kind(e->move) != SEEBATCH_MOVE_NORMAL;
+    if (notable_now || *notable || source.stem) {
+        sink->boards[n] = e->board;
+        facts |= BRIEF_BOARD;
+    }
+    *notable = notable_now;
+    if (source.stem)
+        facts |= BRIEF_STEM;
+    sink->briefs[n] = (binpack_brief){e->move,
+                                      (uint8_t)facts,
+                                      e->result,
+                                      e->score,
+                                      e->ply,
+                                      (uint32_t)(source.stem ? source.stem_at : source.bit_start),
+                                      (uint32_t)source.bit_end};
+}
+
 /* The entries of the open chain, up to max (at least 1): the loop nearly
  * every entry takes, its state in locals and written back at the end.
  * Returns how many were decoded; *problem is set (and *fault filled) when
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
-             binpack_source *restrict sources, size_t max, bool pdep, binpack_fault *restrict fault,
-             const char **problem)
+decode_chain(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_t at, size_t max,
+             bool pdep, bool brief, binpack_fault *restrict fault, const char **problem)
 {
     training_entry e = d->entry;
     int moved_type = d->moved_type;
@@ -485,6 +528,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
     const uint64_t end_bit = (uint64_t)d->size * 8;
     int16_t last_score = d->last_score;
     unsigned plies_left = d->plies_left;
+    bool notable = d->notable;
     size_t n = 0, todo = plies_left < max ? plies_left : max;
     const char *why = NULL;
     while (n < todo) {
@@ -509,12 +553,11 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
             break;
         bit += cursor.used;
         last_score = wrap16(-e.score);
-        out[n] = e;
-        if (sources)
-            sources[n] = (binpack_source){false, 0, start, bit};
+        sink_put(sink, at + n, &e, (binpack_source){false, 0, start, bit}, brief, &notable);
         n++;
     }
     plies_left -= (unsigned)n;
+    d->notable = notable;
     d->entry = e;
     d->moved_type = moved_type;
     d->bit = bit;
@@ -529,7 +572,7 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
 }
 
 static inline __attribute__((always_inline)) binpack_step
-next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *source,
+next_stem(binpack_chunk_decoder *d, const entry_sink *sink, size_t at_entry, bool brief,
           binpack_fault *fault)
 {
     size_t at = d->next_stem;
@@ -551,9 +594,8 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
     d->last_score = wrap16(-d->entry.score);
-    *entry = d->entry;
-    if (source)
-        *source = (binpack_source){true, (uint32_t)at, 0, 0};
+    sink_put(sink, at_entry, &d->entry, (binpack_source){true, (uint32_t)at, 0, 0}, brief,
+             &d->notable);
     return BINPACK_ENTRY;
 }
 
@@ -561,24 +603,22 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
  * in a loop of their own (most entries are not stems), built once for
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
-next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entries,
-                binpack_source *restrict sources, size_t max, binpack_step *stop,
-                binpack_fault *restrict fault, bool pdep)
+next_entries_by(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_t max,
+                binpack_step *stop, binpack_fault *restrict fault, bool pdep, bool brief)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
         if (d->plies_left) {
             const char *problem = NULL;
-            count += decode_chain(d, entries + count, sources ? sources + count : NULL, max - count,
-                                  pdep, fault, &problem);
+            count += decode_chain(d, sink, count, max - count, pdep, brief, fault, &problem);
             if (problem) {
                 step = BINPACK_FAULT;
                 break;
             }
             continue;
         }
-        step = next_stem(d, &entries[count], sources ? &sources[count] : NULL, fault);
+        step = next_stem(d, sink, count, brief, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
@@ -590,41 +630,59 @@ next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entr
 #if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
 /* Where pdep is fast the CPU has BMI2 (and POPCNT): this copy is built for
  * them, its variable shifts one instruction each (shlx, shrx) rather than
- * two, the decoder's most frequent operation after loads. */
+ * two, the decoder's most frequent operation after loads. Whole entries and
+ * briefs each have a copy of the loop. */
 #define SEEBATCH_BMI2_DECODER 1
 __attribute__((target("popcnt,bmi2"))) static size_t
-next_entries_bmi2(binpack_chunk_decoder *d, training_entry *entries, binpack_source *sources,
-                  size_t max, binpack_step *stop, binpack_fault *fault)
+next_entries_bmi2(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+                  binpack_step *stop, binpack_fault *fault)
 {
-    return next_entries_by(d, entries, sources, max, stop, fault, true);
+    return next_entries_by(d, sink, max, stop, fault, true, false);
+}
+
+__attribute__((target("popcnt,bmi2"))) static size_t
+next_briefs_bmi2(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+                 binpack_step *stop, binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, true);
 }
 #endif
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_entries_portable(binpack_chunk_decoder *d, training_entry *entries,
-                                    binpack_source *sources, size_t max, binpack_step *stop,
-                                    binpack_fault *fault)
+static size_t next_entries_portable(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+                                    binpack_step *stop, binpack_fault *fault)
 {
-    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
-                   : next_entries_by(d, entries, sources, max, stop, fault, false);
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, false)
+                   : next_entries_by(d, sink, max, stop, fault, false, false);
 }
 
-static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
-                           binpack_source *sources, size_t max, binpack_step *stop,
-                           binpack_fault *fault)
+SEEBATCH_POPCNT_CLONES
+static size_t next_briefs_portable(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+                                   binpack_step *stop, binpack_fault *fault)
 {
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, true)
+                   : next_entries_by(d, sink, max, stop, fault, false, true);
+}
+
+static size_t next_entries(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+                           binpack_step *stop, binpack_fault *fault)
+{
+    bool brief = sink->briefs != NULL;
 #ifdef SEEBATCH_BMI2_DECODER
     if (d->pdep && d->popcnt)
-        return next_entries_bmi2(d, entries, sources, max, stop, fault);
+        return brief ? next_briefs_bmi2(d, sink, max, stop, fault)
+                     : next_entries_bmi2(d, sink, max, stop, fault);
 #endif
-    return next_entries_portable(d, entries, sources, max, stop, fault);
+    return brief ? next_briefs_portable(d, sink, max, stop, fault)
+                 : next_entries_portable(d, sink, max, stop, fault);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault)
 {
     binpack_step step;
-    next_entries(decoder, entry, source, 1, &step, fault);
+    entry_sink sink = {entry, source, NULL, NULL};
+    next_entries(decoder, &sink, 1, &step, fault);
     return step;
 }
 
@@ -632,7 +690,21 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_source *sources, size_t max, binpack_step *stop,
                                    binpack_fault *fault)
 {
-    return next_entries(decoder, entries, sources, max, stop, fault);
+    entry_sink sink = {entries, sources, NULL, NULL};
+    return next_entries(decoder, &sink, max, stop, fault);
+}
+
+size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
+                                    seebatch_board *boards, size_t max, binpack_step *stop,
+                                    binpack_fault *fault)
+{
+    entry_sink sink = {NULL, NULL, briefs, boards};
+    if (decoder->size > BINPACK_MAX_CHUNK) {
+        *stop = BINPACK_FAULT;
+        fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
+        return 0;
+    }
+    return next_entries(decoder, &sink, max, stop, fault);
 }
 
 /* ------------------------------------------------------------------------ */
