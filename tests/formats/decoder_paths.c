@@ -10,7 +10,12 @@
  * where a chain starts (binpack_split.h), from offsets spread over each
  * chunk, is the first stem at or after the offset (or the end). Every
  * entry is packed as a stem by pdep and by the portable code: the same
- * 32 bytes.
+ * 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
+ * paths and in blocks of assorted sizes, gives each entry's move, score,
+ * ply, result and source, its in-check and capture facts as side_in_check
+ * and move_captures judge the whole entry, and its board wherever the
+ * contract keeps it (a stem, a notable entry, the entry after one); it
+ * stops where and why the whole entries stop.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -182,6 +187,68 @@ static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, dec
     seebatch_binpack_writer_free(&writer);
 }
 
+enum { BRIEF_BLOCK = 600 };
+
+/* Whether the decoder must keep the entry's board in brief: in check,
+ * taking, or a move of another kind than normal. */
+static bool notable_entry(const training_entry *entry)
+{
+    return side_in_check(&entry->board) || move_captures(&entry->board, entry->move) ||
+           seebatch_move_kind(entry->move) != SEEBATCH_MOVE_NORMAL;
+}
+
+static void check_brief(const binpack_brief *brief, const seebatch_board *board,
+                        const decoded *whole, size_t i, uint64_t offset)
+{
+    const training_entry *entry = &whole->entries[i];
+    binpack_source source = binpack_brief_source(brief);
+    unsigned facts = (side_in_check(&entry->board) ? BRIEF_IN_CHECK : 0u) |
+                     (move_captures(&entry->board, entry->move) ? BRIEF_CAPTURES : 0u);
+    bool keeps = whole->sources[i].stem || notable_entry(entry) ||
+                 (i > 0 && notable_entry(&whole->entries[i - 1]));
+    if (brief->move != entry->move || brief->score != entry->score || brief->ply != entry->ply ||
+        brief->result != entry->result ||
+        source.stem != whole->sources[i].stem || source.stem_at != whole->sources[i].stem_at ||
+        source.bit_start != whole->sources[i].bit_start ||
+        source.bit_end != whole->sources[i].bit_end)
+        fail("a brief's move, score, ply, result or source differs from the entry's", offset);
+    if ((brief->facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) != facts)
+        fail("a brief's check or capture differs from the entry's", offset);
+    if (((brief->facts & BRIEF_BOARD) != 0) != keeps)
+        fail("a brief keeps its board where the contract says otherwise", offset);
+    training_entry again = binpack_brief_entry(brief, board);
+    if (keeps && !same_entry(&again, entry))
+        fail("a brief's kept board differs from the entry's", offset);
+}
+
+/* The payload in brief on one path against the whole entries. */
+static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+                           const decoded *whole)
+{
+    static binpack_brief briefs[BRIEF_BLOCK];
+    static seebatch_board boards[BRIEF_BLOCK];
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, offset);
+    decoder.pdep = pdep;
+    size_t done = 0;
+    binpack_step last = BINPACK_ENTRY;
+    binpack_fault fault = {0, ""};
+    for (size_t call = 0; last == BINPACK_ENTRY; call++) {
+        size_t want = 1 + call * 53 % BRIEF_BLOCK;
+        size_t got = seebatch_binpack_next_briefs(&decoder, briefs, boards, want, &last, &fault);
+        for (size_t k = 0; k < got && done + k < whole->count; k++)
+            check_brief(&briefs[k], &boards[k], whole, done + k, offset);
+        done += got;
+        if (done > whole->count)
+            break;
+    }
+    if (done != whole->count || last != whole->last)
+        fail("in brief the entry count or the end differs", offset);
+    if (last == BINPACK_FAULT && (fault.byte_offset != whole->fault.byte_offset ||
+                                  strcmp(fault.message, whole->fault.message) != 0))
+        fail("in brief the fault differs", offset);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -212,6 +279,11 @@ int main(int argc, char **argv)
            status == BINPACK_CHUNK_TRUNCATED) {
         compare_chunk(data, size, offset, &one, &block, pdep);
         check_guesses(data, size, offset, &one);
+        if (one.count < MAX_ENTRIES) {
+            compare_briefs(data, size, offset, false, &one);
+            if (pdep)
+                compare_briefs(data, size, offset, true, &one);
+        }
         entries += one.count;
         chunks++;
     }
