@@ -9,6 +9,7 @@
 #include "binpack_split.h"
 #include "binpack_writer.h"
 #include "bitboard.h"
+#include "chain_moves.h"
 #include "differential.h"
 #include "fen_scan.h"
 #include "fuzz_input.h"
@@ -492,6 +493,45 @@ static void require_same_blocks(const uint8_t *data, size_t size, const training
                  guess, from, size);
 }
 
+/* Decoding in brief (blocks of 5, pdep where the CPU has it fast) gives
+ * the entries one by one decoding gave: each brief's move, score, ply and
+ * result, its check and capture facts as the whole entry says, its board
+ * where kept; the same end. */
+static void require_same_briefs(const uint8_t *data, size_t size, const training_entry *entries,
+                                size_t n, bool faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    binpack_brief briefs[5];
+    seebatch_board boards[5];
+    binpack_fault fault;
+    binpack_step stop = BINPACK_ENTRY;
+    size_t done = 0;
+    while (done < n && stop == BINPACK_ENTRY) {
+        size_t count = seebatch_binpack_next_briefs(&decoder, briefs, boards, 5, &stop, &fault);
+        for (size_t i = 0; i < count && done < n; i++, done++) {
+            const training_entry *want = &entries[done];
+            unsigned facts = (side_in_check(&want->board) ? BRIEF_IN_CHECK : 0u) |
+                             (move_captures(&want->board, want->move) ? BRIEF_CAPTURES : 0u);
+            FUZZ_REQUIRE(briefs[i].move == want->move && briefs[i].score == want->score &&
+                             briefs[i].ply == want->ply && briefs[i].result == want->result &&
+                             (briefs[i].facts & 3u) == facts,
+                         "brief %zu differs from the entry", done);
+            if (briefs[i].facts & BRIEF_BOARD) {
+                training_entry got = binpack_brief_entry(&briefs[i], &boards[i]);
+                require_same_entry(&got, want, done);
+            }
+        }
+    }
+    FUZZ_REQUIRE(done == n, "briefs decode %zu entries where one by one gave %zu", done, n);
+    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
+                     seebatch_binpack_next_briefs(&decoder, briefs, boards, 1, &stop, &fault) == 0,
+                 "briefs decode more entries than the %zu one by one gave", n);
+    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || (stop == BINPACK_FAULT) == faulted,
+                 "briefs end %s where one by one %s", stop == BINPACK_FAULT ? "faulted" : "cleanly",
+                 faulted ? "faulted" : "ended cleanly");
+}
+
 void fuzz_binpack(const uint8_t *data, size_t size)
 {
     static training_entry entries[BINPACK_ENTRIES_MAX], again[BINPACK_ENTRIES_MAX];
@@ -499,6 +539,7 @@ void fuzz_binpack(const uint8_t *data, size_t size)
     bool faulted;
     size_t n = decode_payload(data, size, entries, BINPACK_ENTRIES_MAX, continues, &faulted);
     require_same_blocks(data, size, entries, n, faulted);
+    require_same_briefs(data, size, entries, n, faulted);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     for (size_t i = 0; i < n; i++) {
