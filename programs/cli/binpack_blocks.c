@@ -15,6 +15,7 @@ typedef struct entry_block {
         };
     };
     size_t count;
+    size_t listed;   /* in brief: the briefs (binpack_brief.plain counts the rest) */
     bool last;       /* no block follows */
     size_t end_byte; /* how far into the payload its entries reach (for progress) */
 } entry_block;
@@ -34,7 +35,7 @@ static void consume_block(const block_consumer *consumer, const entry_block *blo
     if (!block->count)
         return;
     if (consumer->briefs)
-        consumer->briefs(block->briefs, block->boards, block->count, consumer->state);
+        consumer->briefs(block->briefs, block->boards, block->listed, consumer->state);
     else
         consumer->entries(block->entries, consumer->sources ? block->sources : NULL, block->count,
                           consumer->state);
@@ -46,7 +47,7 @@ static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, boo
     binpack_step stop;
     if (consumer->briefs)
         block->count = seebatch_binpack_next_briefs(decoder, block->briefs, block->boards,
-                                                    ENTRY_BLOCK, &stop, fault);
+                                                    ENTRY_BLOCK, &block->listed, &stop, fault);
     else
         block->count = seebatch_binpack_next_block(decoder, block->entries,
                                                    consumer->sources ? block->sources : NULL,

@@ -22,7 +22,8 @@ enum { ENTRY_BLOCK = 512 };
 typedef void (*entry_consumer)(const training_entry *entries, const binpack_source *sources,
                                size_t count, void *state);
 
-/* Works on count briefs (count >= 1) and the boards they keep
+/* Works on count briefs (count >= 1), the entries they list and the
+ * plain ones they count, and the boards they keep
  * (seebatch_binpack_next_briefs). */
 typedef void (*brief_consumer)(const binpack_brief *briefs, const seebatch_board *boards,
                                size_t count, void *state);

@@ -155,17 +155,25 @@ static void keep_as_stem(binpack_writer *writer, const uint8_t *data, const trai
     seebatch_binpack_start_chain(writer, entry, source->stem ? data + source->stem_at : NULL);
 }
 
+/* Adds kept entries that continue their chain, their bits [start, end),
+ * to the pending bits. */
+static void add_pending(binpack_writer *writer, const uint8_t *data, uint64_t start, uint64_t end,
+                        unsigned entries, pending_bits *pending)
+{
+    if (pending->entries && pending->end == start) {
+        pending->end = end;
+        pending->entries += entries;
+    } else {
+        copy_pending(writer, data, pending);
+        *pending = (pending_bits){start, end, entries};
+    }
+}
+
 /* Adds a kept entry that continues its chain to the pending bits. */
 static void keep_in_chain(binpack_writer *writer, const uint8_t *data,
                           const binpack_source *source, pending_bits *pending)
 {
-    if (pending->entries && pending->end == source->bit_start) {
-        pending->end = source->bit_end;
-        pending->entries++;
-    } else {
-        copy_pending(writer, data, pending);
-        *pending = (pending_bits){source->bit_start, source->bit_end, 1};
-    }
+    add_pending(writer, data, source->bit_start, source->bit_end, 1, pending);
 }
 
 /* Adds a kept entry to the binpack output. */
@@ -348,10 +356,12 @@ static void judge_brief_captures(const filter_rules *rules, const binpack_brief 
 }
 
 /* The rules of the board alone (filter_settings.briefs) over a block of
- * briefs: the block's captures judged together, then entry by entry its
- * class (counted, and the rules it matches) and the binpack output. A kept
- * entry after a dropped one has its board: every entry these rules drop is
- * notable, and the decoder keeps the board of the entry after a notable one. */
+ * briefs: the block's captures judged together, then brief by brief its
+ * class (counted, and the rules it matches) and the binpack output, and
+ * the plain entries after it, which these rules never drop: they follow a
+ * kept entry in its chain (the entry after a dropped one, which is notable,
+ * is listed), so their bits join the pending ones. A kept entry after a
+ * dropped one has its board for the same reason. */
 static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boards, size_t count,
                           void *state)
 {
@@ -378,6 +388,13 @@ static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boa
             }
         }
         f->previous_kept = kept;
+        if (brief->plain) {
+            f->class_count[0] += brief->plain;
+            f->previous_kept = true;
+            if (!settings->count_only)
+                add_pending(&f->result->binpack, f->data, brief->end, brief->plain_end,
+                            brief->plain, &f->pending);
+        }
     }
 }
 

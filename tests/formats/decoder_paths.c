@@ -12,10 +12,11 @@
  * entry is packed as a stem by pdep and by the portable code: the same
  * 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
  * paths and in blocks of assorted sizes, gives each entry's move, score,
- * ply, result and source, its in-check and capture facts as side_in_check
- * and move_captures judge the whole entry, and its board wherever the
- * contract keeps it (a stem, a notable entry, the entry after one); it
- * stops where and why the whole entries stop.
+ * ply, result and source for the entries it lists, its in-check and
+ * capture facts as side_in_check and move_captures judge the whole entry,
+ * and its board wherever the contract keeps it (a stem, a notable entry,
+ * the entry after one); the others are plain, counted with their bits in
+ * the brief before them; it stops where and why the whole entries stop.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -197,20 +198,32 @@ static bool notable_entry(const training_entry *entry)
            seebatch_move_kind(entry->move) != SEEBATCH_MOVE_NORMAL;
 }
 
+/* Whether entry i is listed for what it is (not for being first). */
+static bool listed_entry(const decoded *whole, size_t i)
+{
+    return whole->sources[i].stem || notable_entry(&whole->entries[i]) ||
+           (i > 0 && notable_entry(&whole->entries[i - 1]));
+}
+
+static bool same_source(const binpack_source *a, const binpack_source *b)
+{
+    return a->stem == b->stem && a->stem_at == b->stem_at && a->bit_start == b->bit_start &&
+           a->bit_end == b->bit_end;
+}
+
+/* A brief against entry i and its plain entries against the ones after. */
 static void check_brief(const binpack_brief *brief, const seebatch_board *board,
-                        const decoded *whole, size_t i, uint64_t offset)
+                        const decoded *whole, size_t i, bool first, uint64_t offset)
 {
     const training_entry *entry = &whole->entries[i];
     binpack_source source = binpack_brief_source(brief);
     unsigned facts = (side_in_check(&entry->board) ? BRIEF_IN_CHECK : 0u) |
                      (move_captures(&entry->board, entry->move) ? BRIEF_CAPTURES : 0u);
-    bool keeps = whole->sources[i].stem || notable_entry(entry) ||
-                 (i > 0 && notable_entry(&whole->entries[i - 1]));
+    bool keeps = listed_entry(whole, i);
+    if (!keeps && !first)
+        fail("a brief lists an entry that is neither first nor notable nor after one", offset);
     if (brief->move != entry->move || brief->score != entry->score || brief->ply != entry->ply ||
-        brief->result != entry->result ||
-        source.stem != whole->sources[i].stem || source.stem_at != whole->sources[i].stem_at ||
-        source.bit_start != whole->sources[i].bit_start ||
-        source.bit_end != whole->sources[i].bit_end)
+        brief->result != entry->result || !same_source(&source, &whole->sources[i]))
         fail("a brief's move, score, ply, result or source differs from the entry's", offset);
     if ((brief->facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) != facts)
         fail("a brief's check or capture differs from the entry's", offset);
@@ -219,6 +232,14 @@ static void check_brief(const binpack_brief *brief, const seebatch_board *board,
     training_entry again = binpack_brief_entry(brief, board);
     if (keeps && !same_entry(&again, entry))
         fail("a brief's kept board differs from the entry's", offset);
+    for (size_t k = 1; k <= brief->plain && i + k < whole->count; k++) {
+        uint64_t follows = k == 1 ? brief->end : whole->sources[i + k - 1].bit_end;
+        if (listed_entry(whole, i + k) || whole->sources[i + k].bit_start != follows)
+            fail("a plain entry is one the briefs list, or its bits do not follow", offset);
+    }
+    if (brief->plain && i + brief->plain < whole->count &&
+        brief->plain_end != whole->sources[i + brief->plain].bit_end)
+        fail("a brief's plain entries end elsewhere", offset);
 }
 
 /* The payload in brief on one path against the whole entries. */
@@ -230,14 +251,20 @@ static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bo
     binpack_chunk_decoder decoder;
     seebatch_binpack_decoder_start(&decoder, data, size, offset);
     decoder.pdep = pdep;
-    size_t done = 0;
+    size_t done = 0, listed;
     binpack_step last = BINPACK_ENTRY;
     binpack_fault fault = {0, ""};
     for (size_t call = 0; last == BINPACK_ENTRY; call++) {
         size_t want = 1 + call * 53 % BRIEF_BLOCK;
-        size_t got = seebatch_binpack_next_briefs(&decoder, briefs, boards, want, &last, &fault);
-        for (size_t k = 0; k < got && done + k < whole->count; k++)
-            check_brief(&briefs[k], &boards[k], whole, done + k, offset);
+        size_t got =
+            seebatch_binpack_next_briefs(&decoder, briefs, boards, want, &listed, &last, &fault);
+        size_t covered = 0;
+        for (size_t k = 0; k < listed && done + covered < whole->count; k++) {
+            check_brief(&briefs[k], &boards[k], whole, done + covered, k == 0, offset);
+            covered += 1 + briefs[k].plain;
+        }
+        if (covered != got || (got && !listed))
+            fail("in brief the listed and plain entries are not the entries decoded", offset);
         done += got;
         if (done > whole->count)
             break;

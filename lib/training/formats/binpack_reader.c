@@ -478,16 +478,17 @@ typedef struct entry_sink {
     binpack_source *sources;
     binpack_brief *briefs;
     seebatch_board *boards;
+    size_t listed; /* briefs written */
 } entry_sink;
 
 /* Puts the entry at index n of the sink. In brief the in-check and capture
- * tests are made here, on the board the decoder has just played, and the
- * board is copied out only where a consumer may read it: for a stem, a
- * notable entry and the entry after one (*notable: the entry before was
- * notable, moved past this one). */
+ * tests are made here, on the board the decoder has just played; a brief
+ * is written for the entries seebatch_binpack_next_briefs lists (with its
+ * board where kept), and a plain entry is counted in the brief before it
+ * (*notable: the entry before was notable, moved past this one). */
 static inline __attribute__((always_inline)) void
-sink_put(const entry_sink *sink, size_t n, const training_entry *e, binpack_source source,
-         bool brief, bool *notable)
+sink_put(entry_sink *sink, size_t n, const training_entry *e, binpack_source source, bool brief,
+         bool *notable)
 {
     if (!brief) {
         sink->entries[n] = *e;
@@ -498,20 +499,31 @@ sink_put(const entry_sink *sink, size_t n, const training_entry *e, binpack_sour
     unsigned facts = (side_in_check(&e->board) ? BRIEF_IN_CHECK : 0u) |
                      (move_captures(&e->board, e->move) ? BRIEF_CAPTURES : 0u);
     bool notable_now = facts || seebatch_move_kind(e->move) != SEEBATCH_MOVE_NORMAL;
-    if (notable_now || *notable || source.stem) {
-        sink->boards[n] = e->board;
+    bool keep_board = notable_now || *notable || source.stem;
+    *notable = notable_now;
+    if (!keep_board && sink->listed) {
+        binpack_brief *last = &sink->briefs[sink->listed - 1];
+        last->plain++;
+        last->plain_end = (uint32_t)source.bit_end;
+        return;
+    }
+    if (keep_board) {
+        sink->boards[sink->listed] = e->board;
         facts |= BRIEF_BOARD;
     }
-    *notable = notable_now;
     if (source.stem)
         facts |= BRIEF_STEM;
-    sink->briefs[n] = (binpack_brief){e->move,
-                                      (uint8_t)facts,
-                                      e->result,
-                                      e->score,
-                                      e->ply,
-                                      (uint32_t)(source.stem ? source.stem_at : source.bit_start),
-                                      (uint32_t)source.bit_end};
+    sink->briefs[sink->listed++] =
+        (binpack_brief){e->move,
+                        (uint8_t)facts,
+                        e->result,
+                        e->score,
+                        e->ply,
+                        (uint32_t)(source.stem ? source.stem_at : source.bit_start),
+                        (uint32_t)(source.stem ? (source.stem_at + BINPACK_STEM_SIZE + 2) * 8
+                                               : source.bit_end),
+                        0,
+                        0};
 }
 
 /* The entries of the open chain, up to max (at least 1): the loop nearly
@@ -519,7 +531,7 @@ sink_put(const entry_sink *sink, size_t n, const training_entry *e, binpack_sour
  * Returns how many were decoded; *problem is set (and *fault filled) when
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_t at, size_t max,
+decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, size_t max,
              bool pdep, bool brief, binpack_fault *restrict fault, const char **problem)
 {
     training_entry e = d->entry;
@@ -572,7 +584,7 @@ decode_chain(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_t a
 }
 
 static inline __attribute__((always_inline)) binpack_step
-next_stem(binpack_chunk_decoder *d, const entry_sink *sink, size_t at_entry, bool brief,
+next_stem(binpack_chunk_decoder *d, entry_sink *sink, size_t at_entry, bool brief,
           binpack_fault *fault)
 {
     size_t at = d->next_stem;
@@ -603,7 +615,7 @@ next_stem(binpack_chunk_decoder *d, const entry_sink *sink, size_t at_entry, boo
  * in a loop of their own (most entries are not stems), built once for
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
-next_entries_by(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_t max,
+next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max,
                 binpack_step *stop, binpack_fault *restrict fault, bool pdep, bool brief)
 {
     size_t count = 0;
@@ -634,14 +646,14 @@ next_entries_by(binpack_chunk_decoder *restrict d, const entry_sink *sink, size_
  * briefs each have a copy of the loop. */
 #define SEEBATCH_BMI2_DECODER 1
 __attribute__((target("popcnt,bmi2"))) static size_t
-next_entries_bmi2(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+next_entries_bmi2(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                   binpack_step *stop, binpack_fault *fault)
 {
     return next_entries_by(d, sink, max, stop, fault, true, false);
 }
 
 __attribute__((target("popcnt,bmi2"))) static size_t
-next_briefs_bmi2(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+next_briefs_bmi2(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                  binpack_step *stop, binpack_fault *fault)
 {
     return next_entries_by(d, sink, max, stop, fault, true, true);
@@ -649,7 +661,7 @@ next_briefs_bmi2(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
 #endif
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_entries_portable(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                                     binpack_step *stop, binpack_fault *fault)
 {
     return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, false)
@@ -657,14 +669,14 @@ static size_t next_entries_portable(binpack_chunk_decoder *d, const entry_sink *
 }
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_briefs_portable(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                                    binpack_step *stop, binpack_fault *fault)
 {
     return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, true)
                    : next_entries_by(d, sink, max, stop, fault, false, true);
 }
 
-static size_t next_entries(binpack_chunk_decoder *d, const entry_sink *sink, size_t max,
+static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                            binpack_step *stop, binpack_fault *fault)
 {
     bool brief = sink->briefs != NULL;
@@ -681,7 +693,7 @@ binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entr
                                    binpack_source *source, binpack_fault *fault)
 {
     binpack_step step;
-    entry_sink sink = {entry, source, NULL, NULL};
+    entry_sink sink = {entry, source, NULL, NULL, 0};
     next_entries(decoder, &sink, 1, &step, fault);
     return step;
 }
@@ -690,21 +702,24 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_source *sources, size_t max, binpack_step *stop,
                                    binpack_fault *fault)
 {
-    entry_sink sink = {entries, sources, NULL, NULL};
+    entry_sink sink = {entries, sources, NULL, NULL, 0};
     return next_entries(decoder, &sink, max, stop, fault);
 }
 
 size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
-                                    seebatch_board *boards, size_t max, binpack_step *stop,
-                                    binpack_fault *fault)
+                                    seebatch_board *boards, size_t max, size_t *listed,
+                                    binpack_step *stop, binpack_fault *fault)
 {
-    entry_sink sink = {NULL, NULL, briefs, boards};
+    entry_sink sink = {NULL, NULL, briefs, boards, 0};
+    *listed = 0;
     if (decoder->size > BINPACK_MAX_CHUNK) {
         *stop = BINPACK_FAULT;
         fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
         return 0;
     }
-    return next_entries(decoder, &sink, max, stop, fault);
+    size_t count = next_entries(decoder, &sink, max, stop, fault);
+    *listed = sink.listed;
+    return count;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -95,7 +95,7 @@ enum {
     BRIEF_STEM = 8      /* the first entry of its chain in the input */
 };
 
-/* 16 bytes: a payload's bits are counted in 32 bits (a chunk holds at most
+/* A payload's bits are counted in 32 bits (a chunk holds at most
  * BINPACK_MAX_CHUNK bytes). */
 typedef struct binpack_brief {
     seebatch_move move;
@@ -104,7 +104,12 @@ typedef struct binpack_brief {
     int16_t score;
     uint16_t ply;
     uint32_t start; /* a stem's byte offset in the payload, else its movetext's first bit ... */
-    uint32_t end;   /* ... and the bit after its last */
+    uint32_t end;   /* ... and the bit after its last (a stem: its chain's first movetext bit) */
+    /* The plain entries that follow it (not listed: neither stems nor
+     * notable nor after a notable one), in its chain, their movetext the
+     * bits [end, plain_end). */
+    uint32_t plain;
+    uint32_t plain_end;
 } binpack_brief;
 
 /* Where a brief's entry came from, as the whole-entry decoding says. */
@@ -115,14 +120,18 @@ static inline binpack_source binpack_brief_source(const binpack_brief *brief)
                             stem ? 0 : brief->end};
 }
 
-/* seebatch_binpack_next_block in brief: briefs[i] for each entry, and
- * boards[i] (BRIEF_BOARD) for every stem, every notable entry (in check,
- * taking, or a promotion, castling or en passant) and every entry after a
- * notable one; the other boards[i] are left as they were. A payload of
- * more than BINPACK_MAX_CHUNK bytes is refused (a fault at its start). */
+/* seebatch_binpack_next_block in brief: decodes up to max entries
+ * (returns how many, *stop as there) and lists some of them, *listed
+ * briefs in briefs[0, *listed): the first entry decoded, every stem, every
+ * notable entry (in check, taking, or a promotion, castling or en passant)
+ * and every entry after a notable one, each with its board in boards[k]
+ * (BRIEF_BOARD) unless it was listed only for being first. Every other
+ * entry is plain: counted in the brief listed before it (plain, plain_end)
+ * and nothing more. A payload of more than BINPACK_MAX_CHUNK bytes is
+ * refused (a fault at its start). */
 size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
-                                    seebatch_board *boards, size_t max, binpack_step *stop,
-                                    binpack_fault *fault);
+                                    seebatch_board *boards, size_t max, size_t *listed,
+                                    binpack_step *stop, binpack_fault *fault);
 
 /* The whole entry of a brief whose board was kept (BRIEF_BOARD). */
 static inline training_entry binpack_brief_entry(const binpack_brief *brief,
