@@ -35,10 +35,10 @@ typedef struct block_pair block_pair;
 
 /* How one payload is decoded, and how its decoding ended. */
 typedef struct block_decoding {
-    bool helper;         /* in: a second thread may decode while this one consumes */
-    block_pair *blocks;  /* allocated on first use and kept (free_blocks releases it) */
-    bool faulted;        /* out: the payload stopped decoding ... */
-    binpack_fault fault; /* ... here */
+    bool helper;              /* in: a second thread may decode while this one consumes */
+    block_pair *blocks;       /* allocated on first use and kept (free_blocks releases it) */
+    bool faulted;             /* out: the payload stopped decoding ... */
+    binpack_fault fault;      /* ... here */
     progress_meter *progress; /* in: counts the entries consumed and their bytes; NULL for none */
     bool without_sources;     /* in: the consumer reads no sources: none are filled (NULL) */
 } block_decoding;

@@ -125,6 +125,12 @@ static inline bool judge(const filter_rules *rules, filter_history *history,
     return tally_entry(rules->active ? matching_rules(rules, history, entry) : 0, tally);
 }
 
+/* The payload a chunk's entries are decoded from (its parts' too). */
+typedef struct payload_bytes {
+    const uint8_t *data;
+    size_t size;
+} payload_bytes;
+
 /* Kept entries that continue their input chain, not yet copied: their
  * movetext bits are copied in one piece when the run ends. */
 typedef struct pending_bits {
@@ -132,10 +138,12 @@ typedef struct pending_bits {
     unsigned entries;
 } pending_bits;
 
-static void copy_pending(binpack_writer *writer, const uint8_t *data, pending_bits *pending)
+static void copy_pending(binpack_writer *writer, const payload_bytes *payload,
+                         pending_bits *pending)
 {
     if (pending->entries)
-        seebatch_binpack_append_bits(writer, data, pending->start, pending->end, pending->entries);
+        seebatch_binpack_append_bits(writer, payload->data, payload->size, pending->start,
+                                     pending->end, pending->entries);
     pending->entries = 0;
 }
 
@@ -148,42 +156,45 @@ static inline bool starts_chain(const binpack_source *source, bool previous_kept
 
 /* Adds a kept entry that starts a chain: a stem of the input is copied, an
  * entry after a dropped one is packed as a new stem. */
-static void keep_as_stem(binpack_writer *writer, const uint8_t *data, const training_entry *entry,
-                         const binpack_source *source, pending_bits *pending)
+static void keep_as_stem(binpack_writer *writer, const payload_bytes *payload,
+                         const training_entry *entry, const binpack_source *source,
+                         pending_bits *pending)
 {
-    copy_pending(writer, data, pending);
-    seebatch_binpack_start_chain(writer, entry, source->stem ? data + source->stem_at : NULL);
+    copy_pending(writer, payload, pending);
+    seebatch_binpack_start_chain(writer, entry,
+                                 source->stem ? payload->data + source->stem_at : NULL);
 }
 
 /* Adds kept entries that continue their chain, their bits [start, end),
  * to the pending bits. */
-static void add_pending(binpack_writer *writer, const uint8_t *data, uint64_t start, uint64_t end,
-                        unsigned entries, pending_bits *pending)
+static void add_pending(binpack_writer *writer, const payload_bytes *payload, uint64_t start,
+                        uint64_t end, unsigned entries, pending_bits *pending)
 {
     if (pending->entries && pending->end == start) {
         pending->end = end;
         pending->entries += entries;
     } else {
-        copy_pending(writer, data, pending);
+        copy_pending(writer, payload, pending);
         *pending = (pending_bits){start, end, entries};
     }
 }
 
 /* Adds a kept entry that continues its chain to the pending bits. */
-static void keep_in_chain(binpack_writer *writer, const uint8_t *data,
+static void keep_in_chain(binpack_writer *writer, const payload_bytes *payload,
                           const binpack_source *source, pending_bits *pending)
 {
-    add_pending(writer, data, source->bit_start, source->bit_end, 1, pending);
+    add_pending(writer, payload, source->bit_start, source->bit_end, 1, pending);
 }
 
 /* Adds a kept entry to the binpack output. */
-static void keep_binpack(binpack_writer *writer, const uint8_t *data, const training_entry *entry,
-                         const binpack_source *source, bool previous_kept, pending_bits *pending)
+static void keep_binpack(binpack_writer *writer, const payload_bytes *payload,
+                         const training_entry *entry, const binpack_source *source,
+                         bool previous_kept, pending_bits *pending)
 {
     if (starts_chain(source, previous_kept))
-        keep_as_stem(writer, data, entry, source, pending);
+        keep_as_stem(writer, payload, entry, source, pending);
     else
-        keep_in_chain(writer, data, source, pending);
+        keep_in_chain(writer, payload, source, pending);
 }
 
 /* How a chunk's placeholder decisions depend on the state before it. The
@@ -207,7 +218,7 @@ enum { BRIEF_CLASSES = 64 };
 /* What filtering one chunk keeps between blocks of entries. */
 typedef struct chunk_filter {
     const filter_settings *settings;
-    const uint8_t *data;
+    payload_bytes payload;
     chunk_result *result;
     bool previous_kept;
     pending_bits pending;
@@ -301,7 +312,7 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
             seebatch_bin_pack(&entries[i], bytes);
             text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
         } else if (kept) {
-            keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
+            keep_binpack(&result->binpack, &f->payload, &entries[i], &sources[i], f->previous_kept,
                          &f->pending);
         }
         f->previous_kept = kept;
@@ -321,9 +332,9 @@ static inline unsigned brief_class(unsigned facts, bool see_ge, seebatch_move mo
 static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRIEF_CLASSES])
 {
     for (unsigned c = 0; c < BRIEF_CLASSES; c++)
-        class_rules[c] = matching_board_rules(rules, (c & BRIEF_IN_CHECK) != 0,
-                                              (c & BRIEF_CAPTURES) != 0,
-                                              seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
+        class_rules[c] =
+            matching_board_rules(rules, (c & BRIEF_IN_CHECK) != 0, (c & BRIEF_CAPTURES) != 0,
+                                 seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
 }
 
 /* Adds the entries counted by class to the tally. */
@@ -382,9 +393,9 @@ static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boa
             binpack_source source = binpack_brief_source(brief);
             if (starts_chain(&source, f->previous_kept)) {
                 training_entry entry = binpack_brief_entry(brief, &boards[i]);
-                keep_as_stem(&f->result->binpack, f->data, &entry, &source, &f->pending);
+                keep_as_stem(&f->result->binpack, &f->payload, &entry, &source, &f->pending);
             } else {
-                keep_in_chain(&f->result->binpack, f->data, &source, &f->pending);
+                keep_in_chain(&f->result->binpack, &f->payload, &source, &f->pending);
             }
         }
         f->previous_kept = kept;
@@ -392,7 +403,7 @@ static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boa
             f->class_count[0] += brief->plain;
             f->previous_kept = true;
             if (!settings->count_only)
-                add_pending(&f->result->binpack, f->data, brief->end, brief->plain_end,
+                add_pending(&f->result->binpack, &f->payload, brief->end, brief->plain_end,
                             brief->plain, &f->pending);
         }
     }
@@ -413,10 +424,9 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
     if (settings->piece_counts && !result->carry_known)
         return;
-    chunk_filter filter = {state,           data,      result,
-                           false,           {0, 0, 0}, filter_history_start(),
-                           {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY,
-                           {0},             {0}};
+    chunk_filter filter = {
+        state,           {data, size}, result,         false, {0, 0, 0}, filter_history_start(),
+        {{{0}, {0}}, 0}, false,        TRAINER_NO_PLY, {0},   {0}};
     if (result->carry_known) {
         filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
         filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
@@ -436,7 +446,7 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
             decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
     if (settings->piece_counts)
         *settings->piece_counts = filter.history.piece_counts;
-    copy_pending(&result->binpack, data, &filter.pending);
+    copy_pending(&result->binpack, &filter.payload, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
     result->carry_out.word[CARRY_SCORE] = filter.history.last_score;
@@ -476,9 +486,12 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     unsigned active = settings->rules.active;
     settings->briefs = active && !(active & ~RULES_OF_BOARD) &&
                        (settings->count_only || settings->output == DATA_BINPACK);
-    chunk_job job = {input,    output,   threads, filter_chunk,
-                     settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false,    settings->progress, false};
+    chunk_job job = {input,    output,
+                     threads,  filter_chunk,
+                     settings, "filter",
+                     NULL,     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
+                     false,    settings->progress,
+                     false};
     /* Only the placeholder and piece-count rules look at earlier entries. */
     if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
@@ -511,8 +524,8 @@ static bool output_holds(const filter_settings *settings, entry_source *source,
 {
     char message[SEEBATCH_MESSAGE_SIZE];
     if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
-        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
-                 entry->ply, BINPACK_PLY_MAX);
+        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)", entry->ply,
+                 BINPACK_PLY_MAX);
     else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
         return true;
     entry_source_refuse(source, message);
@@ -732,8 +745,7 @@ static bool settle_formats(filter_settings *settings)
     return true;
 }
 
-static int run_filter_stream(filter_settings *settings, FILE *input, FILE *output,
-                             int threads)
+static int run_filter_stream(filter_settings *settings, FILE *input, FILE *output, int threads)
 {
     uint64_t read = 0;
     filter_tally tally = {{{0}, {0}}, 0};

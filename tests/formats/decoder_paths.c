@@ -290,9 +290,15 @@ int main(int argc, char **argv)
         return 77;
     }
     decoded one = {malloc(MAX_ENTRIES * sizeof *one.entries),
-                   malloc(MAX_ENTRIES * sizeof *one.sources), 0, BINPACK_END, {0, ""}};
+                   malloc(MAX_ENTRIES * sizeof *one.sources),
+                   0,
+                   BINPACK_END,
+                   {0, ""}};
     decoded block = {malloc(MAX_ENTRIES * sizeof *block.entries),
-                     malloc(MAX_ENTRIES * sizeof *block.sources), 0, BINPACK_END, {0, ""}};
+                     malloc(MAX_ENTRIES * sizeof *block.sources),
+                     0,
+                     BINPACK_END,
+                     {0, ""}};
     if (!one.entries || !one.sources || !block.entries || !block.sources)
         return 3;
     binpack_file_reader reader = {file, 0, NULL, 0};
@@ -316,9 +322,8 @@ int main(int argc, char **argv)
     }
     seebatch_binpack_file_reader_free(&reader);
     fclose(file);
-    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries,
-           chunks, pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)",
-           failures);
+    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries, chunks,
+           pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)", failures);
     free(one.entries), free(one.sources), free(block.entries), free(block.sources);
     if (failures)
         return 1;

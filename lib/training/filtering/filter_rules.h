@@ -85,8 +85,8 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
  * of which drops only an entry in check or whose move takes, promotes,
  * castles or is en passant. */
 #define RULES_OF_BOARD                                                                             \
-    ((1u << RULE_IN_CHECK) | (1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) |                          \
-     (1u << RULE_PROMOTION) | (1u << RULE_CASTLING) | (1u << RULE_FILTERED))
+    ((1u << RULE_IN_CHECK) | (1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) | \
+     (1u << RULE_CASTLING) | (1u << RULE_FILTERED))
 
 /* What matching_rules gives an entry when only RULES_OF_BOARD are active,
  * from the facts: whether the side to move is in check, whether the move

@@ -486,9 +486,10 @@ typedef struct entry_sink {
  * is written for the entries seebatch_binpack_next_briefs lists (with its
  * board where kept), and a plain entry is counted in the brief before it
  * (*notable: the entry before was notable, moved past this one). */
-static inline __attribute__((always_inline)) void
-sink_put(entry_sink *sink, size_t n, const training_entry *e, binpack_source source, bool brief,
-         bool *notable)
+static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, size_t n,
+                                                           const training_entry *e,
+                                                           binpack_source source, bool brief,
+                                                           bool *notable)
 {
     if (!brief) {
         sink->entries[n] = *e;
@@ -513,17 +514,16 @@ sink_put(entry_sink *sink, size_t n, const training_entry *e, binpack_source sou
     }
     if (source.stem)
         facts |= BRIEF_STEM;
-    sink->briefs[sink->listed++] =
-        (binpack_brief){e->move,
-                        (uint8_t)facts,
-                        e->result,
-                        e->score,
-                        e->ply,
-                        (uint32_t)(source.stem ? source.stem_at : source.bit_start),
-                        (uint32_t)(source.stem ? (source.stem_at + BINPACK_STEM_SIZE + 2) * 8
-                                               : source.bit_end),
-                        0,
-                        0};
+    sink->briefs[sink->listed++] = (binpack_brief){
+        e->move,
+        (uint8_t)facts,
+        e->result,
+        e->score,
+        e->ply,
+        (uint32_t)(source.stem ? source.stem_at : source.bit_start),
+        (uint32_t)(source.stem ? (source.stem_at + BINPACK_STEM_SIZE + 2) * 8 : source.bit_end),
+        0,
+        0};
 }
 
 /* The entries of the open chain, up to max (at least 1): the loop nearly
@@ -531,8 +531,8 @@ sink_put(entry_sink *sink, size_t n, const training_entry *e, binpack_source sou
  * Returns how many were decoded; *problem is set (and *fault filled) when
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, size_t max,
-             bool pdep, bool brief, binpack_fault *restrict fault, const char **problem)
+decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, size_t max, bool pdep,
+             bool brief, binpack_fault *restrict fault, const char **problem)
 {
     training_entry e = d->entry;
     int moved_type = d->moved_type;
@@ -583,9 +583,10 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, siz
     return n;
 }
 
-static inline __attribute__((always_inline)) binpack_step
-next_stem(binpack_chunk_decoder *d, entry_sink *sink, size_t at_entry, bool brief,
-          binpack_fault *fault)
+static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chunk_decoder *d,
+                                                                    entry_sink *sink,
+                                                                    size_t at_entry, bool brief,
+                                                                    binpack_fault *fault)
 {
     size_t at = d->next_stem;
     if (at == d->size)
@@ -615,8 +616,8 @@ next_stem(binpack_chunk_decoder *d, entry_sink *sink, size_t at_entry, bool brie
  * in a loop of their own (most entries are not stems), built once for
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
-next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max,
-                binpack_step *stop, binpack_fault *restrict fault, bool pdep, bool brief)
+next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max, binpack_step *stop,
+                binpack_fault *restrict fault, bool pdep, bool brief)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
@@ -645,16 +646,18 @@ next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max,
  * two, the decoder's most frequent operation after loads. Whole entries and
  * briefs each have a copy of the loop. */
 #define SEEBATCH_BMI2_DECODER 1
-__attribute__((target("popcnt,bmi2"))) static size_t
-next_entries_bmi2(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
-                  binpack_step *stop, binpack_fault *fault)
+__attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_chunk_decoder *d,
+                                                                       entry_sink *sink, size_t max,
+                                                                       binpack_step *stop,
+                                                                       binpack_fault *fault)
 {
     return next_entries_by(d, sink, max, stop, fault, true, false);
 }
 
-__attribute__((target("popcnt,bmi2"))) static size_t
-next_briefs_bmi2(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
-                 binpack_step *stop, binpack_fault *fault)
+__attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_chunk_decoder *d,
+                                                                      entry_sink *sink, size_t max,
+                                                                      binpack_step *stop,
+                                                                      binpack_fault *fault)
 {
     return next_entries_by(d, sink, max, stop, fault, true, true);
 }
