@@ -32,7 +32,7 @@ typedef struct block_consumer {
 
 static void consume_block(const block_consumer *consumer, const entry_block *block)
 {
-    if (!block->count)
+    if (!block->count || (!consumer->briefs && !consumer->entries))
         return;
     if (consumer->briefs)
         consumer->briefs(block->briefs, block->boards, block->listed, consumer->state);
@@ -45,7 +45,9 @@ static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, boo
                          binpack_fault *fault, const block_consumer *consumer)
 {
     binpack_step stop;
-    if (consumer->briefs)
+    if (!consumer->briefs && !consumer->entries)
+        block->count = seebatch_binpack_skip_block(decoder, ENTRY_BLOCK, &stop, fault);
+    else if (consumer->briefs)
         block->count = seebatch_binpack_next_briefs(decoder, block->briefs, block->boards,
                                                     ENTRY_BLOCK, &block->listed, &stop, fault);
     else

@@ -44,7 +44,8 @@ typedef struct block_decoding {
 } block_decoding;
 
 /* Decodes the payload (data, size bytes at file_offset in the file), giving
- * every entry to consume; on a second thread when decoding->helper is true
+ * every entry to consume (with consume NULL: to none, the entries only
+ * counted, nothing written out); on a second thread when decoding->helper is true
  * (falling back to this one if no thread can be had). Returns the entries
  * decoded and sets decoding->faulted (with its fault) when the payload
  * stopped decoding. */

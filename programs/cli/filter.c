@@ -283,12 +283,6 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
 {
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
-    if (!settings->rules.active && settings->count_only) { /* every entry is kept */
-        for (size_t i = 0; i < count && !f->scored; i++)
-            note_exposure(f, &entries[i]);
-        f->tally.kept += count;
-        return;
-    }
     bool see_ge[SEE_GROUP];
     unsigned matched[SEE_GROUP] = {0};
     bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
@@ -436,7 +430,10 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     /* Only binpack output copies the input's stems and movetext. */
     result->decoding.without_sources = settings->count_only || settings->output != DATA_BINPACK;
-    if (settings->briefs) {
+    if (!settings->rules.active && settings->count_only) { /* every entry is kept, none written */
+        result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, NULL, NULL);
+        filter.tally.kept = result->entries;
+    } else if (settings->briefs) {
         fill_class_rules(&settings->rules, filter.class_rules);
         result->entries = decode_briefs_in_blocks(data, size, file_offset, &result->decoding,
                                                   filter_briefs, &filter);

@@ -17,6 +17,8 @@
  * and its board wherever the contract keeps it (a stem, a notable entry,
  * the entry after one); the others are plain, counted with their bits in
  * the brief before them; it stops where and why the whole entries stop.
+ * Decoding that keeps nothing (seebatch_binpack_skip_block) counts the
+ * same entries and stops at the same fault.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -276,6 +278,26 @@ static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bo
         fail("in brief the fault differs", offset);
 }
 
+/* The payload decoded keeping nothing (seebatch_binpack_skip_block), in
+ * blocks of assorted sizes: as many entries, the same end and fault. */
+static void compare_skipping(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+                             const decoded *whole)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, offset);
+    decoder.pdep = pdep;
+    size_t done = 0;
+    binpack_step last = BINPACK_ENTRY;
+    binpack_fault fault = {0, ""};
+    for (size_t call = 0; last == BINPACK_ENTRY && done <= whole->count; call++)
+        done += seebatch_binpack_skip_block(&decoder, 1 + call * 41 % 700, &last, &fault);
+    if (done != whole->count || last != whole->last)
+        fail("skipping, the entry count or the end differs", offset);
+    if (last == BINPACK_FAULT && (fault.byte_offset != whole->fault.byte_offset ||
+                                  strcmp(fault.message, whole->fault.message) != 0))
+        fail("skipping, the fault differs", offset);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -314,8 +336,11 @@ int main(int argc, char **argv)
         check_guesses(data, size, offset, &one);
         if (one.count < MAX_ENTRIES) {
             compare_briefs(data, size, offset, false, &one);
-            if (pdep)
+            compare_skipping(data, size, offset, false, &one);
+            if (pdep) {
                 compare_briefs(data, size, offset, true, &one);
+                compare_skipping(data, size, offset, true, &one);
+            }
         }
         entries += one.count;
         chunks++;

@@ -541,13 +541,33 @@ static void require_same_briefs(const uint8_t *data, size_t size, const training
         done += count;
     }
     FUZZ_REQUIRE(done == n, "briefs decode %zu entries where one by one gave %zu", done, n);
-    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
-                     seebatch_binpack_next_briefs(&decoder, briefs, boards, 1, &listed, &stop,
-                                                  &fault) == 0,
-                 "briefs decode more entries than the %zu one by one gave", n);
+    FUZZ_REQUIRE(
+        n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
+            seebatch_binpack_next_briefs(&decoder, briefs, boards, 1, &listed, &stop, &fault) == 0,
+        "briefs decode more entries than the %zu one by one gave", n);
     FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || (stop == BINPACK_FAULT) == faulted,
                  "briefs end %s where one by one %s", stop == BINPACK_FAULT ? "faulted" : "cleanly",
                  faulted ? "faulted" : "ended cleanly");
+}
+
+/* Decoding that keeps nothing (blocks of 3) counts the entries one by one
+ * decoding gave and ends as it did (past the cap one by one stopped at, it
+ * may go on). */
+static void require_same_skipping(const uint8_t *data, size_t size, size_t n, bool faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    binpack_fault fault;
+    binpack_step stop = BINPACK_ENTRY;
+    size_t done = 0;
+    bool capped = n == BINPACK_ENTRIES_MAX;
+    while (stop == BINPACK_ENTRY && (!capped || done < n))
+        done += seebatch_binpack_skip_block(&decoder, 3, &stop, &fault);
+    FUZZ_REQUIRE(capped ? done >= n : done == n,
+                 "skipping decodes %zu entries where one by one gave %zu", done, n);
+    FUZZ_REQUIRE(
+        capped || (stop == BINPACK_FAULT) == faulted, "skipping ends %s where one by one %s",
+        stop == BINPACK_FAULT ? "faulted" : "cleanly", faulted ? "faulted" : "ended cleanly");
 }
 
 void fuzz_binpack(const uint8_t *data, size_t size)
@@ -558,6 +578,7 @@ void fuzz_binpack(const uint8_t *data, size_t size)
     size_t n = decode_payload(data, size, entries, BINPACK_ENTRIES_MAX, continues, &faulted);
     require_same_blocks(data, size, entries, n, faulted);
     require_same_briefs(data, size, entries, n, faulted);
+    require_same_skipping(data, size, n, faulted);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     for (size_t i = 0; i < n; i++) {

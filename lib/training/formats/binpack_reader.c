@@ -470,14 +470,20 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
+/* What a decoding loop writes: whole entries, briefs, or nothing (the
+ * entries are only counted). Each has a loop of its own. */
+typedef enum sink_mode { SINK_ENTRIES, SINK_BRIEFS, SINK_NOTHING } sink_mode;
+
 /* Where decoded entries go: whole entries (and their sources when
  * sources is not NULL), or, when briefs are asked for, briefs and the
  * boards a consumer of briefs may need (seebatch_binpack_next_briefs). */
 typedef struct entry_sink {
-    training_entry *entries;
-    binpack_source *sources;
-    binpack_brief *briefs;
-    seebatch_board *boards;
+    /* restrict: no store through one aliases the decoder's state (an
+     * entry's int8_t result may alias anything otherwise). */
+    training_entry *restrict entries;
+    binpack_source *restrict sources;
+    binpack_brief *restrict briefs;
+    seebatch_board *restrict boards;
     size_t listed; /* briefs written */
 } entry_sink;
 
@@ -488,10 +494,12 @@ typedef struct entry_sink {
  * (*notable: the entry before was notable, moved past this one). */
 static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, size_t n,
                                                            const training_entry *e,
-                                                           binpack_source source, bool brief,
+                                                           binpack_source source, sink_mode mode,
                                                            bool *notable)
 {
-    if (!brief) {
+    if (mode == SINK_NOTHING)
+        return;
+    if (mode == SINK_ENTRIES) {
         sink->entries[n] = *e;
         if (sink->sources)
             sink->sources[n] = source;
@@ -531,8 +539,9 @@ static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, siz
  * Returns how many were decoded; *problem is set (and *fault filled) when
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, size_t max, bool pdep,
-             bool brief, binpack_fault *restrict fault, const char **problem)
+decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry *restrict entries,
+             binpack_source *restrict sources, size_t max, bool pdep, sink_mode mode,
+             binpack_fault *restrict fault, const char **problem)
 {
     training_entry e = d->entry;
     int moved_type = d->moved_type;
@@ -541,6 +550,11 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, siz
     int16_t last_score = d->last_score;
     unsigned plies_left = d->plies_left;
     bool notable = d->notable;
+    /* The sink in locals: a store of an entry's int8_t result may alias
+     * anything, so its fields would be loaded again after every entry. */
+    entry_sink out = *sink;
+    out.entries = entries;
+    out.sources = sources;
     size_t n = 0, todo = plies_left < max ? plies_left : max;
     const char *why = NULL;
     while (n < todo) {
@@ -565,9 +579,10 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, siz
             break;
         bit += cursor.used;
         last_score = wrap16(-e.score);
-        sink_put(sink, at + n, &e, (binpack_source){false, 0, start, bit}, brief, &notable);
+        sink_put(&out, n, &e, (binpack_source){false, 0, start, bit}, mode, &notable);
         n++;
     }
+    sink->listed = out.listed;
     plies_left -= (unsigned)n;
     d->notable = notable;
     d->entry = e;
@@ -585,7 +600,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t at, siz
 
 static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chunk_decoder *d,
                                                                     entry_sink *sink,
-                                                                    size_t at_entry, bool brief,
+                                                                    size_t at_entry, sink_mode mode,
                                                                     binpack_fault *fault)
 {
     size_t at = d->next_stem;
@@ -607,7 +622,7 @@ static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chun
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
     d->last_score = wrap16(-d->entry.score);
-    sink_put(sink, at_entry, &d->entry, (binpack_source){true, (uint32_t)at, 0, 0}, brief,
+    sink_put(sink, at_entry, &d->entry, (binpack_source){true, (uint32_t)at, 0, 0}, mode,
              &d->notable);
     return BINPACK_ENTRY;
 }
@@ -617,21 +632,24 @@ static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chun
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
 next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max, binpack_step *stop,
-                binpack_fault *restrict fault, bool pdep, bool brief)
+                binpack_fault *restrict fault, bool pdep, sink_mode mode)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
         if (d->plies_left) {
             const char *problem = NULL;
-            count += decode_chain(d, sink, count, max - count, pdep, brief, fault, &problem);
+            bool whole = mode == SINK_ENTRIES;
+            count += decode_chain(d, sink, whole ? sink->entries + count : NULL,
+                                  whole && sink->sources ? sink->sources + count : NULL,
+                                  max - count, pdep, mode, fault, &problem);
             if (problem) {
                 step = BINPACK_FAULT;
                 break;
             }
             continue;
         }
-        step = next_stem(d, sink, count, brief, fault);
+        step = next_stem(d, sink, count, mode, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
@@ -640,56 +658,52 @@ next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max,
     return count;
 }
 
-#if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
-/* Where pdep is fast the CPU has BMI2 (and POPCNT): this copy is built for
- * them, its variable shifts one instruction each (shlx, shrx) rather than
- * two, the decoder's most frequent operation after loads. Whole entries and
- * briefs each have a copy of the loop. */
-#define SEEBATCH_BMI2_DECODER 1
-__attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_chunk_decoder *d,
-                                                                       entry_sink *sink, size_t max,
-                                                                       binpack_step *stop,
-                                                                       binpack_fault *fault)
-{
-    return next_entries_by(d, sink, max, stop, fault, true, false);
-}
+typedef size_t decoding_loop(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                             binpack_step *stop, binpack_fault *fault);
 
-__attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_chunk_decoder *d,
-                                                                      entry_sink *sink, size_t max,
-                                                                      binpack_step *stop,
-                                                                      binpack_fault *fault)
-{
-    return next_entries_by(d, sink, max, stop, fault, true, true);
-}
+/* The loops, one for each sink mode: where pdep is fast the CPU has BMI2
+ * (and POPCNT), and that copy is built for them, its variable shifts one
+ * instruction each (shlx, shrx) rather than two, the decoder's most
+ * frequent operation after loads; the portable copy (POPCNT clones) finds
+ * the n-th set square by pdep or by halving as the decoder says. */
+#if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
+#define SEEBATCH_BMI2_DECODER 1
+#define BMI2_LOOP(name, mode)                                                                      \
+    __attribute__((target("popcnt,bmi2"))) static size_t name(                                     \
+        binpack_chunk_decoder *d, entry_sink *sink, size_t max, binpack_step *stop,                \
+        binpack_fault *fault)                                                                      \
+    {                                                                                              \
+        return next_entries_by(d, sink, max, stop, fault, true, mode);                             \
+    }
+BMI2_LOOP(next_entries_bmi2, SINK_ENTRIES)
+BMI2_LOOP(next_briefs_bmi2, SINK_BRIEFS)
+BMI2_LOOP(next_nothing_bmi2, SINK_NOTHING)
 #endif
 
-SEEBATCH_POPCNT_CLONES
-static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
-                                    binpack_step *stop, binpack_fault *fault)
-{
-    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, false)
-                   : next_entries_by(d, sink, max, stop, fault, false, false);
-}
-
-SEEBATCH_POPCNT_CLONES
-static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
-                                   binpack_step *stop, binpack_fault *fault)
-{
-    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, true)
-                   : next_entries_by(d, sink, max, stop, fault, false, true);
-}
+#define PORTABLE_LOOP(name, mode)                                                                  \
+    SEEBATCH_POPCNT_CLONES static size_t name(binpack_chunk_decoder *d, entry_sink *sink,          \
+                                              size_t max, binpack_step *stop,                      \
+                                              binpack_fault *fault)                                \
+    {                                                                                              \
+        return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, mode)                    \
+                       : next_entries_by(d, sink, max, stop, fault, false, mode);                  \
+    }
+PORTABLE_LOOP(next_entries_portable, SINK_ENTRIES)
+PORTABLE_LOOP(next_briefs_portable, SINK_BRIEFS)
+PORTABLE_LOOP(next_nothing_portable, SINK_NOTHING)
 
 static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                            binpack_step *stop, binpack_fault *fault)
 {
-    bool brief = sink->briefs != NULL;
+    sink_mode mode = sink->entries ? SINK_ENTRIES : sink->briefs ? SINK_BRIEFS : SINK_NOTHING;
+    static decoding_loop *const portable[3] = {next_entries_portable, next_briefs_portable,
+                                               next_nothing_portable};
 #ifdef SEEBATCH_BMI2_DECODER
+    static decoding_loop *const bmi2[3] = {next_entries_bmi2, next_briefs_bmi2, next_nothing_bmi2};
     if (d->pdep && d->popcnt)
-        return brief ? next_briefs_bmi2(d, sink, max, stop, fault)
-                     : next_entries_bmi2(d, sink, max, stop, fault);
+        return bmi2[mode](d, sink, max, stop, fault);
 #endif
-    return brief ? next_briefs_portable(d, sink, max, stop, fault)
-                 : next_entries_portable(d, sink, max, stop, fault);
+    return portable[mode](d, sink, max, stop, fault);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
@@ -706,6 +720,13 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_fault *fault)
 {
     entry_sink sink = {entries, sources, NULL, NULL, 0};
+    return next_entries(decoder, &sink, max, stop, fault);
+}
+
+size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
+                                   binpack_fault *fault)
+{
+    entry_sink sink = {NULL, NULL, NULL, NULL, 0};
     return next_entries(decoder, &sink, max, stop, fault);
 }
 

@@ -84,6 +84,11 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_source *sources, size_t max, binpack_step *stop,
                                    binpack_fault *fault);
 
+/* seebatch_binpack_next_block keeping nothing: the entries are decoded
+ * (and checked) and counted only. */
+size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
+                                   binpack_fault *fault);
+
 /* An entry in brief, for a consumer that judges entries by their move
  * and whether the side to move is in check (the filter's board rules): the
  * decoder tests both as it goes, so that the 80-byte board need not be
