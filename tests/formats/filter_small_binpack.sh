@@ -155,4 +155,18 @@ expect "cut: entries before it, in order" "$(cat "$work/all.plain" "$work/all.pl
 "$tool" filter "$work/flip.binpack" --count-only 2> /dev/null
 status=$?
 expect "flipped byte: no crash" "$([ $status -le 1 ] && echo ok)" "ok"
+# Damaged input in brief and whole: the same bytes before the fault, the
+# same message and exit status.
+for damaged in cut flip; do
+    "$tool" filter --skip-see-ge 0 --skip-in-check -j 2 "$work/$damaged.binpack" \
+        > "$work/brief.binpack" 2> "$work/brief.err"
+    brief_status=$?
+    "$tool" filter --skip-see-ge 0 --skip-in-check --skip-simple-eval 0 -j 2 "$work/$damaged.binpack" \
+        > "$work/whole.binpack" 2> "$work/whole.err"
+    whole_status=$?
+    expect "$damaged: in brief = whole" \
+        "$(cmp "$work/brief.binpack" "$work/whole.binpack" && echo same) $brief_status" "same $whole_status"
+    expect "$damaged: messages in brief = whole" "$(cat "$work/brief.err")" \
+        "$(grep -v -- '--skip-simple-eval' "$work/whole.err")"
+done
 finish filter_small_binpack
