@@ -668,29 +668,54 @@ typedef size_t decoding_loop(binpack_chunk_decoder *d, entry_sink *sink, size_t 
  * the n-th set square by pdep or by halving as the decoder says. */
 #if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
 #define SEEBATCH_BMI2_DECODER 1
-#define BMI2_LOOP(name, mode)                                                                      \
-    __attribute__((target("popcnt,bmi2"))) static size_t name(                                     \
-        binpack_chunk_decoder *d, entry_sink *sink, size_t max, binpack_step *stop,                \
-        binpack_fault *fault)                                                                      \
-    {                                                                                              \
-        return next_entries_by(d, sink, max, stop, fault, true, mode);                             \
-    }
-BMI2_LOOP(next_entries_bmi2, SINK_ENTRIES)
-BMI2_LOOP(next_briefs_bmi2, SINK_BRIEFS)
-BMI2_LOOP(next_nothing_bmi2, SINK_NOTHING)
+__attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_chunk_decoder *d,
+                                                                       entry_sink *sink, size_t max,
+                                                                       binpack_step *stop,
+                                                                       binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES);
+}
+
+__attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_chunk_decoder *d,
+                                                                      entry_sink *sink, size_t max,
+                                                                      binpack_step *stop,
+                                                                      binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS);
+}
+
+__attribute__((target("popcnt,bmi2"))) static size_t next_nothing_bmi2(binpack_chunk_decoder *d,
+                                                                       entry_sink *sink, size_t max,
+                                                                       binpack_step *stop,
+                                                                       binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_NOTHING);
+}
 #endif
 
-#define PORTABLE_LOOP(name, mode)                                                                  \
-    SEEBATCH_POPCNT_CLONES static size_t name(binpack_chunk_decoder *d, entry_sink *sink,          \
-                                              size_t max, binpack_step *stop,                      \
-                                              binpack_fault *fault)                                \
-    {                                                                                              \
-        return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, mode)                    \
-                       : next_entries_by(d, sink, max, stop, fault, false, mode);                  \
-    }
-PORTABLE_LOOP(next_entries_portable, SINK_ENTRIES)
-PORTABLE_LOOP(next_briefs_portable, SINK_BRIEFS)
-PORTABLE_LOOP(next_nothing_portable, SINK_NOTHING)
+SEEBATCH_POPCNT_CLONES
+static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                    binpack_step *stop, binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_ENTRIES);
+}
+
+SEEBATCH_POPCNT_CLONES
+static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                   binpack_step *stop, binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_BRIEFS);
+}
+
+SEEBATCH_POPCNT_CLONES
+static size_t next_nothing_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                    binpack_step *stop, binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_NOTHING)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_NOTHING);
+}
 
 static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                            binpack_step *stop, binpack_fault *fault)
