@@ -35,7 +35,19 @@ typedef struct see_backend {
      * kernel itself still handles every length; the differential harness
      * calls it directly on lengths 0..64. */
     size_t shortest_useful_batch;
+    /* The checked calls' yes-or-no test of a many-board batch: whether every
+     * board index is below board_count and every move fits its board (as
+     * validity.h's move_fits_board says), in this kernel's instructions.
+     * NULL: seebatch_moves_fit_portable. */
+    bool (*moves_fit)(const see_batch *batch, size_t board_count);
 } see_backend;
+
+/* moves_fit for any CPU (lib/moves_fit.c). */
+bool seebatch_moves_fit_portable(const see_batch *batch, size_t board_count);
+#if SEEBATCH_HAVE_AVX2
+/* moves_fit four moves at a time (lib/avx2/moves_fit_avx2.c). */
+bool seebatch_moves_fit_avx2(const see_batch *batch, size_t board_count);
+#endif
 
 extern const see_backend seebatch_scalar_backend;
 #if SEEBATCH_HAVE_AVX2

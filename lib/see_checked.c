@@ -68,17 +68,12 @@ static bool all_boards_consistent(const seebatch_board *boards, size_t board_cou
 }
 
 /* Whether every board index is below board_count (> 0) and every move fits
- * its board. An index out of range is read as board 0, so nothing outside
- * the array is read, and counts as a fault. */
+ * its board, in the instructions of the kernel that will run the batch. */
 static bool moves_fit_named_boards(const see_batch *batch, size_t board_count)
 {
-    bool fit = true;
-    for (size_t i = 0; i < batch->count; i++) {
-        size_t b = batch->board_of_move[i];
-        bool inside = b < board_count;
-        fit &= inside & move_fits_board(&batch->boards[inside ? b : 0], batch->moves[i]);
-    }
-    return fit;
+    const see_backend *kernel = seebatch_backend_for(batch->count);
+    return kernel->moves_fit ? kernel->moves_fit(batch, board_count)
+                             : seebatch_moves_fit_portable(batch, board_count);
 }
 
 /* Whether every move fits the one board of the batch. */

@@ -28,9 +28,12 @@ static void avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
     else
         lane_see_ge(batch, threshold, passed);
 }
+#define avx512_moves_fit seebatch_moves_fit_avx2
 #else
 #define avx512_values lane_values
 #define avx512_see_ge lane_see_ge
+#define avx512_moves_fit NULL
 #endif
 
-const see_backend seebatch_avx512_backend = {"avx512", avx512_values, avx512_see_ge, 3};
+const see_backend seebatch_avx512_backend = {"avx512", avx512_values, avx512_see_ge, 3,
+                                             avx512_moves_fit};

@@ -249,4 +249,5 @@ static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
     run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
-const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0};
+const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0,
+                                             seebatch_moves_fit_portable};

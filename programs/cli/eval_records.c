@@ -78,16 +78,22 @@ static char *put_signed(char *p, int32_t value)
 static const char square_names[129] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
                                       "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
 
-/* The move in UCI, as seebatch_move_to_uci writes it. */
-static char *put_uci(char *p, seebatch_move move)
+/* The letter a promotion kind adds to the move ("nbrq"), NUL for the kinds
+ * that add none (normal, en passant, castling, and the unused kinds). */
+static const char promotion_letter[16] = {0, 'n', 'b', 'r', 'q'};
+
+/* The move in UCI, as seebatch_move_to_uci writes it, followed by `after`:
+ * the squares and a fifth byte always written, the fifth kept only for a
+ * promotion, so no branch asks the kind (the room reserved covers it). */
+static char *put_uci(char *p, seebatch_move move, char after)
 {
     memcpy(p, square_names + 2 * seebatch_move_from(move), 2);
     memcpy(p + 2, square_names + 2 * seebatch_move_to(move), 2);
-    unsigned kind = seebatch_move_kind(move);
-    if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
-        return p + 4;
-    p[4] = "nbrq"[kind - SEEBATCH_MOVE_PROMOTE_KNIGHT];
-    return p + 5;
+    char letter = promotion_letter[seebatch_move_kind(move)];
+    p[4] = letter;
+    p += 4 + (letter != 0);
+    *p = after;
+    return p + 1;
 }
 
 static char *put_text(char *p, const char *text, size_t length)
@@ -142,20 +148,34 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
     return p;
 }
 
-/* The first record's prefix again, 64 bytes at once where it is no longer
- * (nearly every FEN: no loop whose end mispredicts), else 16 at a time: the
- * copy may run up to 63 bytes past the prefix, at both ends, which stays
+/* The first record's prefix again, 96 bytes at once where it is no longer
+ * (every FEN of a usual position: no loop whose end mispredicts; 64 bytes
+ * at once left a third of real positions to a loop), else 16 at a time:
+ * the copy may run up to 95 bytes past the prefix, at both ends, which stays
  * inside the room reserved for the position's records (PREFIX_SLACK); what
  * it writes past the prefix is written over by the record's rest or the
  * next record, or left past the buffer's length. */
-enum { PREFIX_SLACK = 64 };
+enum { PREFIX_SLACK = RECORDS_SLACK };
+
+typedef char sixteen_bytes __attribute__((vector_size(16)));
 
 static char *put_prefix_again(char *p, const char *first, size_t length)
 {
-    if (length <= 64) {
-        char copy[64]; /* all read before any is written: a short first record overlaps */
-        memcpy(copy, first, sizeof copy);
-        memcpy(p, copy, sizeof copy);
+    if (length <= 96) {
+        /* all read before any is written: a short first record overlaps */
+        sixteen_bytes a, b, c, d, e, f;
+        memcpy(&a, first, 16);
+        memcpy(&b, first + 16, 16);
+        memcpy(&c, first + 32, 16);
+        memcpy(&d, first + 48, 16);
+        memcpy(&e, first + 64, 16);
+        memcpy(&f, first + 80, 16);
+        memcpy(p, &a, 16);
+        memcpy(p + 16, &b, 16);
+        memcpy(p + 32, &c, 16);
+        memcpy(p + 48, &d, 16);
+        memcpy(p + 64, &e, 16);
+        memcpy(p + 80, &f, 16);
         return p + length;
     }
     for (size_t done = 0; done < length; done += 16)
@@ -163,35 +183,72 @@ static char *put_prefix_again(char *p, const char *first, size_t length)
     return p + length;
 }
 
-/* The most a record takes beyond its prefix: a move, a value, the JSON
- * around them. */
-enum { RECORD_TAIL_MAX = 48, NUMBER_MAX = 48 };
+/* Every record from the first one's move on: its prefix (at `first`,
+ * ending at p) written already, the others' copied from it. The format a
+ * constant where this is inlined, so no branch asks it per record. */
+static inline __attribute__((always_inline)) char *
+put_moves(char *p, output_format format, const char *first, const position_records *records)
+{
+    size_t prefix_length = (size_t)(p - first);
+    char separator = format == FORMAT_CSV ? ',' : ';';
+    for (size_t i = 0; i < records->count; i++) {
+        if (i > 0)
+            p = put_prefix_again(p, first, prefix_length);
+        if (format == FORMAT_JSONL) {
+            p = put_uci(p, records->moves[i], '"');
+            p = put_text(p, ",\"value\":", 9);
+        } else {
+            p = put_uci(p, records->moves[i], separator);
+        }
+        p = put_signed(p, records->values[i]);
+        if (format == FORMAT_JSONL)
+            *p++ = '}';
+        *p++ = '\n';
+    }
+    return p;
+}
+
+/* put_moves with the format made a constant. */
+static char *put_moves_in(char *p, output_format format, const char *first,
+                          const position_records *records)
+{
+    switch (format) {
+    case FORMAT_TEXT:
+        return put_moves(p, FORMAT_TEXT, first, records);
+    case FORMAT_CSV:
+        return put_moves(p, FORMAT_CSV, first, records);
+    default:
+        return put_moves(p, FORMAT_JSONL, first, records);
+    }
+}
+
+char *put_position_records(char *p, output_format format, const position_records *records)
+{
+    if (records->count == 0)
+        return p;
+    char *first = p;
+    if (format == FORMAT_TEXT && records->number.kind == NUMBER_NONE) {
+        p = put_text(p, records->fen, records->fen_length);
+        *p++ = ';';
+        return put_moves(p, FORMAT_TEXT, first, records);
+    }
+    p = put_prefix(NULL, p, format, records); /* no mark: the buffer is not needed */
+    return put_moves_in(p, format, first, records);
+}
 
 void append_position_records(text_buffer *out, output_format format,
                              const position_records *records)
 {
     if (records->count == 0)
         return;
-    size_t fen_room = records->fen_length * (format == FORMAT_JSONL ? 2 : 1);
-    size_t record_max = fen_room + NUMBER_MAX + 32 + RECORD_TAIL_MAX;
-    char *p = text_buffer_reserve(out, records->count * record_max + PREFIX_SLACK);
+    char *p = text_buffer_reserve(
+        out, position_records_room(format, records->fen_length, records->count));
+    if (records->number.kind != NUMBER_ENTRY_MARK) {
+        out->length = (size_t)(put_position_records(p, format, records) - out->bytes);
+        return;
+    }
     size_t start = out->length;
     p = put_prefix(out, p, format, records);
-    const char *first = out->bytes + start; /* a mark may have moved the buffer */
-    size_t prefix_length = (size_t)(p - first);
-    char separator = format == FORMAT_CSV ? ',' : ';';
-    for (size_t i = 0; i < records->count; i++) {
-        if (i > 0)
-            p = put_prefix_again(p, first, prefix_length);
-        p = put_uci(p, records->moves[i]);
-        if (format == FORMAT_JSONL)
-            p = put_text(p, "\",\"value\":", 10);
-        else
-            *p++ = separator;
-        p = put_signed(p, records->values[i]);
-        if (format == FORMAT_JSONL)
-            *p++ = '}';
-        *p++ = '\n';
-    }
-    out->length = (size_t)(p - out->bytes);
+    const char *first = out->bytes + start; /* the mark may have moved the buffer */
+    out->length = (size_t)(put_moves_in(p, format, first, records) - out->bytes);
 }

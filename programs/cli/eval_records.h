@@ -38,4 +38,21 @@ typedef struct position_records {
 void append_position_records(text_buffer *out, output_format format,
                              const position_records *records);
 
+/* The room the records of a position may take: what append_position_records
+ * reserves, and what put_position_records needs at p. Per record the FEN
+ * (twice its length in JSON, for escapes), a number, a move, a value and the
+ * JSON around them; per position the slack a copy may run past the records
+ * (eval_records.c). */
+enum { RECORD_BEYOND_FEN = 128, RECORDS_SLACK = 96 };
+static inline size_t position_records_room(output_format format, size_t fen_length, size_t count)
+{
+    size_t fen_room = fen_length * (format == FORMAT_JSONL ? 2 : 1);
+    return count == 0 ? 0 : count * (fen_room + RECORD_BEYOND_FEN) + RECORDS_SLACK;
+}
+
+/* The same records written at p, which has position_records_room bytes
+ * free (the bytes past the records written are unspecified); returns their
+ * end. For a number that is not a mark (a mark needs the buffer). */
+char *put_position_records(char *p, output_format format, const position_records *records);
+
 #endif

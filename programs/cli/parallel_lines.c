@@ -12,8 +12,7 @@ enum { CHUNK_LINES = 4096, CHUNK_BYTES = 1 << 20 };
 /* A run of input lines copied out of the reader, and what processing them wrote. */
 typedef struct chunk {
     text_buffer text; /* the lines' bytes, back to back */
-    size_t offsets[CHUNK_LINES];
-    line lines[CHUNK_LINES]; /* text pointers are set after reading */
+    line lines[CHUNK_LINES]; /* their texts in `text` */
     size_t count;
     unsigned long long bytes; /* of the input, line ends included (for progress) */
     text_buffer out, errors;
@@ -28,23 +27,27 @@ static bool is_blank(const line *input)
     return true;
 }
 
-/* Fills the chunk from the reader; returns false when the input is exhausted. */
+/* Fills the chunk from the reader; returns false when the input is exhausted.
+ * The chunk's text is made big enough for its lines once (its byte budget
+ * and one more line), so each line is copied with no test of room and its
+ * text pointer set as it comes. */
 static bool read_chunk(line_reader *reader, chunk *c)
 {
     c->count = 0;
     c->text.length = 0;
+    char *text = text_buffer_reserve(&c->text, CHUNK_BYTES + LINE_MAX_BYTES);
+    size_t length = 0;
     unsigned long long consumed = line_reader_consumed(reader);
     line input;
-    while (c->count < CHUNK_LINES && c->text.length < CHUNK_BYTES &&
-           line_reader_next(reader, &input)) {
-        c->offsets[c->count] = c->text.length;
-        if (!input.too_long)
-            text_buffer_append(&c->text, input.text, input.length);
+    while (c->count < CHUNK_LINES && length < CHUNK_BYTES && line_reader_next(reader, &input)) {
+        if (!input.too_long) {
+            memcpy(text + length, input.text, input.length);
+            input.text = text + length;
+            length += input.length;
+        }
         c->lines[c->count++] = input;
     }
-    for (size_t i = 0; i < c->count; i++)
-        if (!c->lines[i].too_long)
-            c->lines[i].text = c->text.bytes + c->offsets[i];
+    c->text.length = length;
     c->bytes = line_reader_consumed(reader) - consumed;
     return c->count > 0;
 }
