@@ -4,21 +4,56 @@
 #include <stdlib.h>
 
 typedef struct entry_block {
-    training_entry entries[ENTRY_BLOCK];
-    binpack_source sources[ENTRY_BLOCK];
+    union { /* whole entries, or briefs */
+        struct {
+            training_entry entries[ENTRY_BLOCK];
+            binpack_source sources[ENTRY_BLOCK];
+        };
+        struct {
+            binpack_brief briefs[ENTRY_BLOCK];
+            seebatch_board boards[ENTRY_BLOCK];
+        };
+    };
     size_t count;
+    size_t listed;   /* in brief: the briefs (binpack_brief.plain counts the rest) */
     bool last;       /* no block follows */
     size_t end_byte; /* how far into the payload its entries reach (for progress) */
 } entry_block;
 
 /* Fills a block; marks it last at the end of the payload or a fault. */
+/* Who consumes the blocks: whole entries (and their sources when
+ * sources is true) or briefs. */
+typedef struct block_consumer {
+    entry_consumer entries;
+    brief_consumer briefs;
+    void *state;
+    bool sources;
+} block_consumer;
+
+static void consume_block(const block_consumer *consumer, const entry_block *block)
+{
+    if (!block->count || (!consumer->briefs && !consumer->entries))
+        return;
+    if (consumer->briefs)
+        consumer->briefs(block->briefs, block->boards, block->listed, consumer->state);
+    else
+        consumer->entries(block->entries, consumer->sources ? block->sources : NULL, block->count,
+                          consumer->state);
+}
+
 static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, bool *faulted,
-                         binpack_fault *fault, bool with_sources)
+                         binpack_fault *fault, const block_consumer *consumer)
 {
     binpack_step stop;
-    block->count = seebatch_binpack_next_block(decoder, block->entries,
-                                               with_sources ? block->sources : NULL, ENTRY_BLOCK,
-                                               &stop, fault);
+    if (!consumer->briefs && !consumer->entries)
+        block->count = seebatch_binpack_skip_block(decoder, ENTRY_BLOCK, &stop, fault);
+    else if (consumer->briefs)
+        block->count = seebatch_binpack_next_briefs(decoder, block->briefs, block->boards,
+                                                    ENTRY_BLOCK, &block->listed, &stop, fault);
+    else
+        block->count = seebatch_binpack_next_block(decoder, block->entries,
+                                                   consumer->sources ? block->sources : NULL,
+                                                   ENTRY_BLOCK, &stop, fault);
     block->last = stop != BINPACK_ENTRY;
     if (block->last) {
         *faulted = stop == BINPACK_FAULT;
@@ -49,7 +84,7 @@ struct block_pair {
     entry_block blocks[2];
     bool full[2];
     binpack_chunk_decoder decoder;
-    bool sources; /* the consumer reads them (block_decoding.without_sources) */
+    block_consumer consumer;
     bool faulted;
     binpack_fault fault;
 };
@@ -63,7 +98,7 @@ static void *decode_all_blocks(void *argument)
         while (pair->full[b % 2])
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
-        decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, pair->sources);
+        decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, &pair->consumer);
         pthread_mutex_lock(&pair->lock);
         pair->full[b % 2] = true;
         pthread_cond_broadcast(&pair->changed);
@@ -73,8 +108,7 @@ static void *decode_all_blocks(void *argument)
     }
 }
 
-static size_t consume_all_blocks(block_pair *pair, progress_meter *progress,
-                                 entry_consumer consume, void *state)
+static size_t consume_all_blocks(block_pair *pair, progress_meter *progress)
 {
     size_t total = 0, counted = 0;
     for (size_t b = 0;; b++) {
@@ -83,8 +117,7 @@ static size_t consume_all_blocks(block_pair *pair, progress_meter *progress,
         while (!pair->full[b % 2])
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
-        if (block->count)
-            consume(block->entries, pair->sources ? block->sources : NULL, block->count, state);
+        consume_block(&pair->consumer, block);
         total += block->count;
         count_progress(progress, block, &counted);
         bool last = block->last;
@@ -97,8 +130,8 @@ static size_t consume_all_blocks(block_pair *pair, progress_meter *progress,
     }
 }
 
-size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
-                        block_decoding *decoding, entry_consumer consume, void *state)
+static size_t decode_for(const uint8_t *data, size_t size, uint64_t file_offset,
+                         block_decoding *decoding, const block_consumer *consumer)
 {
     if (!decoding->blocks)
         decoding->blocks = malloc(sizeof *decoding->blocks); /* two blocks: too big for the stack */
@@ -111,7 +144,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
         return 0;
     }
     pair->faulted = false;
-    pair->sources = !decoding->without_sources;
+    pair->consumer = *consumer;
     pair->full[0] = pair->full[1] = false;
     seebatch_binpack_decoder_start(&pair->decoder, data, size, file_offset);
     pthread_mutex_init(&pair->lock, NULL);
@@ -119,14 +152,13 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
     pthread_t thread;
     size_t total = 0, counted = 0;
     if (decoding->helper && pthread_create(&thread, NULL, decode_all_blocks, pair) == 0) {
-        total = consume_all_blocks(pair, decoding->progress, consume, state);
+        total = consume_all_blocks(pair, decoding->progress);
         pthread_join(thread, NULL);
     } else {
         entry_block *block = &pair->blocks[0];
         do {
-            decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, pair->sources);
-            if (block->count)
-                consume(block->entries, pair->sources ? block->sources : NULL, block->count, state);
+            decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, &pair->consumer);
+            consume_block(&pair->consumer, block);
             total += block->count;
             count_progress(decoding->progress, block, &counted);
         } while (!block->last);
@@ -137,6 +169,20 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
     pthread_cond_destroy(&pair->changed);
     pthread_mutex_destroy(&pair->lock);
     return total;
+}
+
+size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                        block_decoding *decoding, entry_consumer consume, void *state)
+{
+    block_consumer consumer = {consume, NULL, state, !decoding->without_sources};
+    return decode_for(data, size, file_offset, decoding, &consumer);
+}
+
+size_t decode_briefs_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                               block_decoding *decoding, brief_consumer consume, void *state)
+{
+    block_consumer consumer = {NULL, consume, state, true};
+    return decode_for(data, size, file_offset, decoding, &consumer);
 }
 
 void free_blocks(block_pair *blocks) { free(blocks); }

@@ -89,6 +89,9 @@ typedef struct filter_settings {
     /* The piece-count rule's history after the chunks filtered so far, in
      * file order (binpack); NULL when the rule is off. */
     piece_count_history *piece_counts;
+    /* Binpack input judged in brief (binpack_brief): every active rule is
+     * one of RULES_OF_BOARD, and binpack or no entries go out. */
+    bool briefs;
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts. */
@@ -122,6 +125,12 @@ static inline bool judge(const filter_rules *rules, filter_history *history,
     return tally_entry(rules->active ? matching_rules(rules, history, entry) : 0, tally);
 }
 
+/* The payload a chunk's entries are decoded from (its parts' too). */
+typedef struct payload_bytes {
+    const uint8_t *data;
+    size_t size;
+} payload_bytes;
+
 /* Kept entries that continue their input chain, not yet copied: their
  * movetext bits are copied in one piece when the run ends. */
 typedef struct pending_bits {
@@ -129,29 +138,63 @@ typedef struct pending_bits {
     unsigned entries;
 } pending_bits;
 
-static void copy_pending(binpack_writer *writer, const uint8_t *data, pending_bits *pending)
+static void copy_pending(binpack_writer *writer, const payload_bytes *payload,
+                         pending_bits *pending)
 {
     if (pending->entries)
-        seebatch_binpack_append_bits(writer, data, pending->start, pending->end, pending->entries);
+        seebatch_binpack_append_bits(writer, payload->data, payload->size, pending->start,
+                                     pending->end, pending->entries);
     pending->entries = 0;
 }
 
-/* Adds a kept entry to the binpack output: a stem of the input is copied,
- * an entry after a dropped one is packed as a new stem, the rest joins
- * the pending bits. */
-static void keep_binpack(binpack_writer *writer, const uint8_t *data, const training_entry *entry,
-                         const binpack_source *source, bool previous_kept, pending_bits *pending)
+/* Whether a kept entry starts a chain in the binpack output: a stem of
+ * the input, or an entry after a dropped one. */
+static inline bool starts_chain(const binpack_source *source, bool previous_kept)
 {
-    if (source->stem || !previous_kept) {
-        copy_pending(writer, data, pending);
-        seebatch_binpack_start_chain(writer, entry, source->stem ? data + source->stem_at : NULL);
-    } else if (pending->entries && pending->end == source->bit_start) {
-        pending->end = source->bit_end;
-        pending->entries++;
+    return source->stem || !previous_kept;
+}
+
+/* Adds a kept entry that starts a chain: a stem of the input is copied, an
+ * entry after a dropped one is packed as a new stem. */
+static void keep_as_stem(binpack_writer *writer, const payload_bytes *payload,
+                         const training_entry *entry, const binpack_source *source,
+                         pending_bits *pending)
+{
+    copy_pending(writer, payload, pending);
+    seebatch_binpack_start_chain(writer, entry,
+                                 source->stem ? payload->data + source->stem_at : NULL);
+}
+
+/* Adds kept entries that continue their chain, their bits [start, end),
+ * to the pending bits. */
+static void add_pending(binpack_writer *writer, const payload_bytes *payload, uint64_t start,
+                        uint64_t end, unsigned entries, pending_bits *pending)
+{
+    if (pending->entries && pending->end == start) {
+        pending->end = end;
+        pending->entries += entries;
     } else {
-        copy_pending(writer, data, pending);
-        *pending = (pending_bits){source->bit_start, source->bit_end, 1};
+        copy_pending(writer, payload, pending);
+        *pending = (pending_bits){start, end, entries};
     }
+}
+
+/* Adds a kept entry that continues its chain to the pending bits. */
+static void keep_in_chain(binpack_writer *writer, const payload_bytes *payload,
+                          const binpack_source *source, pending_bits *pending)
+{
+    add_pending(writer, payload, source->bit_start, source->bit_end, 1, pending);
+}
+
+/* Adds a kept entry to the binpack output. */
+static void keep_binpack(binpack_writer *writer, const payload_bytes *payload,
+                         const training_entry *entry, const binpack_source *source,
+                         bool previous_kept, pending_bits *pending)
+{
+    if (starts_chain(source, previous_kept))
+        keep_as_stem(writer, payload, entry, source, pending);
+    else
+        keep_in_chain(writer, payload, source, pending);
 }
 
 /* How a chunk's placeholder decisions depend on the state before it. The
@@ -169,10 +212,13 @@ typedef enum exposure {
 enum { CARRY_PLY, CARRY_SCORE, CARRY_SEEN, CARRY_EXPOSURE };
 enum { SEEN_ENTRY = 1, SEEN_SCORE = 2 }; /* CARRY_SEEN bits: the chunk set the ply, the score */
 
+/* The classes of entries in brief (brief_class). */
+enum { BRIEF_CLASSES = 64 };
+
 /* What filtering one chunk keeps between blocks of entries. */
 typedef struct chunk_filter {
     const filter_settings *settings;
-    const uint8_t *data;
+    payload_bytes payload;
     chunk_result *result;
     bool previous_kept;
     pending_bits pending;
@@ -180,6 +226,10 @@ typedef struct chunk_filter {
     filter_tally tally;
     bool scored;        /* an entry whose score is not VALUE_NONE was seen */
     int32_t ply_before; /* the ply of the entry before, TRAINER_NO_PLY for none */
+    /* In brief (filter_settings.briefs): the entries counted by class, and
+     * the rules each class matches. */
+    uint64_t class_count[BRIEF_CLASSES];
+    unsigned class_rules[BRIEF_CLASSES];
 } chunk_filter;
 
 /* Notes, for the placeholder rule, how the entry's judgement could depend
@@ -233,12 +283,6 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
 {
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
-    if (!settings->rules.active && settings->count_only) { /* every entry is kept */
-        for (size_t i = 0; i < count && !f->scored; i++)
-            note_exposure(f, &entries[i]);
-        f->tally.kept += count;
-        return;
-    }
     bool see_ge[SEE_GROUP];
     unsigned matched[SEE_GROUP] = {0};
     bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
@@ -262,10 +306,100 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
             seebatch_bin_pack(&entries[i], bytes);
             text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
         } else if (kept) {
-            keep_binpack(&result->binpack, f->data, &entries[i], &sources[i], f->previous_kept,
+            keep_binpack(&result->binpack, &f->payload, &entries[i], &sources[i], f->previous_kept,
                          &f->pending);
         }
         f->previous_kept = kept;
+    }
+}
+
+/* An entry's class for the rules of the board: its BRIEF_IN_CHECK and
+ * BRIEF_CAPTURES facts, whether its SEE reaches the threshold (a capture
+ * while the SEE rule is on) and its move's kind. */
+static inline unsigned brief_class(unsigned facts, bool see_ge, seebatch_move move)
+{
+    return (facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) | (see_ge ? 4u : 0u) |
+           (seebatch_move_kind(move) & 7u) << 3;
+}
+
+/* The rules each class matches. */
+static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRIEF_CLASSES])
+{
+    for (unsigned c = 0; c < BRIEF_CLASSES; c++)
+        class_rules[c] =
+            matching_board_rules(rules, (c & BRIEF_IN_CHECK) != 0, (c & BRIEF_CAPTURES) != 0,
+                                 seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
+}
+
+/* Adds the entries counted by class to the tally. */
+static void tally_classes(const uint64_t count[BRIEF_CLASSES],
+                          const unsigned class_rules[BRIEF_CLASSES], filter_tally *tally)
+{
+    for (unsigned c = 0; c < BRIEF_CLASSES; c++) {
+        if (!class_rules[c])
+            tally->kept += count[c];
+        else
+            count_matches_times(&tally->counts, class_rules[c], count[c]);
+    }
+}
+
+/* The SEE rule's answers for a block's captures (captured[k] for the k-th
+ * capture), in one many-board call on the boards the decoder kept. */
+static void judge_brief_captures(const filter_rules *rules, const binpack_brief *briefs,
+                                 const seebatch_board *boards, size_t count, uint8_t *passed)
+{
+    seebatch_move moves[ENTRY_BLOCK];
+    uint32_t board_of_move[ENTRY_BLOCK];
+    size_t captures = 0;
+    for (size_t i = 0; i < count; i++)
+        if (briefs[i].facts & BRIEF_CAPTURES) {
+            moves[captures] = briefs[i].move;
+            board_of_move[captures++] = (uint32_t)i;
+        }
+    seebatch_see_ge_multi(boards, count, board_of_move, moves, captures, rules->see_threshold,
+                          &rules->see_config, passed);
+}
+
+/* The rules of the board alone (filter_settings.briefs) over a block of
+ * briefs: the block's captures judged together, then brief by brief its
+ * class (counted, and the rules it matches) and the binpack output, and
+ * the plain entries after it, which these rules never drop: they follow a
+ * kept entry in its chain (the entry after a dropped one, which is notable,
+ * is listed), so their bits join the pending ones. A kept entry after a
+ * dropped one has its board for the same reason. */
+static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boards, size_t count,
+                          void *state)
+{
+    chunk_filter *f = state;
+    const filter_settings *settings = f->settings;
+    bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
+    uint8_t passed[ENTRY_BLOCK];
+    if (lanes)
+        judge_brief_captures(&settings->rules, briefs, boards, count, passed);
+    size_t capture = 0;
+    for (size_t i = 0; i < count; i++) {
+        const binpack_brief *brief = &briefs[i];
+        bool takes = (brief->facts & BRIEF_CAPTURES) != 0;
+        unsigned c = brief_class(brief->facts, takes && lanes && passed[capture++], brief->move);
+        f->class_count[c]++;
+        bool kept = !f->class_rules[c];
+        if (kept && !settings->count_only) {
+            binpack_source source = binpack_brief_source(brief);
+            if (starts_chain(&source, f->previous_kept)) {
+                training_entry entry = binpack_brief_entry(brief, &boards[i]);
+                keep_as_stem(&f->result->binpack, &f->payload, &entry, &source, &f->pending);
+            } else {
+                keep_in_chain(&f->result->binpack, &f->payload, &source, &f->pending);
+            }
+        }
+        f->previous_kept = kept;
+        if (brief->plain) {
+            f->class_count[0] += brief->plain;
+            f->previous_kept = true;
+            if (!settings->count_only)
+                add_pending(&f->result->binpack, &f->payload, brief->end, brief->plain_end,
+                            brief->plain, &f->pending);
+        }
     }
 }
 
@@ -284,9 +418,9 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
     if (settings->piece_counts && !result->carry_known)
         return;
-    chunk_filter filter = {state,           data,      result,
-                           false,           {0, 0, 0}, filter_history_start(),
-                           {{{0}, {0}}, 0}, false,     TRAINER_NO_PLY};
+    chunk_filter filter = {
+        state,           {data, size}, result,         false, {0, 0, 0}, filter_history_start(),
+        {{{0}, {0}}, 0}, false,        TRAINER_NO_PLY, {0},   {0}};
     if (result->carry_known) {
         filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
         filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
@@ -296,11 +430,20 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
     /* Only binpack output copies the input's stems and movetext. */
     result->decoding.without_sources = settings->count_only || settings->output != DATA_BINPACK;
-    result->entries =
-        decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
+    if (!settings->rules.active && settings->count_only) { /* every entry is kept, none written */
+        result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, NULL, NULL);
+        filter.tally.kept = result->entries;
+    } else if (settings->briefs) {
+        fill_class_rules(&settings->rules, filter.class_rules);
+        result->entries = decode_briefs_in_blocks(data, size, file_offset, &result->decoding,
+                                                  filter_briefs, &filter);
+        tally_classes(filter.class_count, filter.class_rules, &filter.tally);
+    } else
+        result->entries =
+            decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
     if (settings->piece_counts)
         *settings->piece_counts = filter.history.piece_counts;
-    copy_pending(&result->binpack, data, &filter.pending);
+    copy_pending(&result->binpack, &filter.payload, &filter.pending);
     memcpy(result->counters, &filter.tally, sizeof filter.tally);
     result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
     result->carry_out.word[CARRY_SCORE] = filter.history.last_score;
@@ -334,12 +477,18 @@ static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_r
     return false;
 }
 
-static int filter_binpack(const filter_settings *settings, FILE *input, FILE *output, int threads,
+static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    chunk_job job = {input,    output,   threads, filter_chunk,
-                     settings, "filter", NULL,    {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false,    settings->progress, false};
+    unsigned active = settings->rules.active;
+    settings->briefs = active && !(active & ~RULES_OF_BOARD) &&
+                       (settings->count_only || settings->output == DATA_BINPACK);
+    chunk_job job = {input,    output,
+                     threads,  filter_chunk,
+                     settings, "filter",
+                     NULL,     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
+                     false,    settings->progress,
+                     false};
     /* Only the placeholder and piece-count rules look at earlier entries. */
     if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
@@ -372,8 +521,8 @@ static bool output_holds(const filter_settings *settings, entry_source *source,
 {
     char message[SEEBATCH_MESSAGE_SIZE];
     if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
-        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)",
-                 entry->ply, BINPACK_PLY_MAX);
+        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)", entry->ply,
+                 BINPACK_PLY_MAX);
     else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
         return true;
     entry_source_refuse(source, message);
@@ -593,8 +742,7 @@ static bool settle_formats(filter_settings *settings)
     return true;
 }
 
-static int run_filter_stream(const filter_settings *settings, FILE *input, FILE *output,
-                             int threads)
+static int run_filter_stream(filter_settings *settings, FILE *input, FILE *output, int threads)
 {
     uint64_t read = 0;
     filter_tally tally = {{{0}, {0}}, 0};
@@ -625,7 +773,8 @@ static int run_filter_stream(const filter_settings *settings, FILE *input, FILE 
 
 int run_filter(int argc, char **argv)
 {
-    filter_settings settings = {{0}, DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL, false, false, NULL, NULL};
+    filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL,
+                                false, false,        NULL,         NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {

@@ -10,7 +10,15 @@
  * where a chain starts (binpack_split.h), from offsets spread over each
  * chunk, is the first stem at or after the offset (or the end). Every
  * entry is packed as a stem by pdep and by the portable code: the same
- * 32 bytes.
+ * 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
+ * paths and in blocks of assorted sizes, gives each entry's move, score,
+ * ply, result and source for the entries it lists, its in-check and
+ * capture facts as side_in_check and move_captures judge the whole entry,
+ * and its board wherever the contract keeps it (a stem, a notable entry,
+ * the entry after one); the others are plain, counted with their bits in
+ * the brief before them; it stops where and why the whole entries stop.
+ * Decoding that keeps nothing (seebatch_binpack_skip_block) counts the
+ * same entries and stops at the same fault.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this CPU has no pdep to compare)
@@ -182,6 +190,114 @@ static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, dec
     seebatch_binpack_writer_free(&writer);
 }
 
+enum { BRIEF_BLOCK = 600 };
+
+/* Whether the decoder must keep the entry's board in brief: in check,
+ * taking, or a move of another kind than normal. */
+static bool notable_entry(const training_entry *entry)
+{
+    return side_in_check(&entry->board) || move_captures(&entry->board, entry->move) ||
+           seebatch_move_kind(entry->move) != SEEBATCH_MOVE_NORMAL;
+}
+
+/* Whether entry i is listed for what it is (not for being first). */
+static bool listed_entry(const decoded *whole, size_t i)
+{
+    return whole->sources[i].stem || notable_entry(&whole->entries[i]) ||
+           (i > 0 && notable_entry(&whole->entries[i - 1]));
+}
+
+static bool same_source(const binpack_source *a, const binpack_source *b)
+{
+    return a->stem == b->stem && a->stem_at == b->stem_at && a->bit_start == b->bit_start &&
+           a->bit_end == b->bit_end;
+}
+
+/* A brief against entry i and its plain entries against the ones after. */
+static void check_brief(const binpack_brief *brief, const seebatch_board *board,
+                        const decoded *whole, size_t i, bool first, uint64_t offset)
+{
+    const training_entry *entry = &whole->entries[i];
+    binpack_source source = binpack_brief_source(brief);
+    unsigned facts = (side_in_check(&entry->board) ? BRIEF_IN_CHECK : 0u) |
+                     (move_captures(&entry->board, entry->move) ? BRIEF_CAPTURES : 0u);
+    bool keeps = listed_entry(whole, i);
+    if (!keeps && !first)
+        fail("a brief lists an entry that is neither first nor notable nor after one", offset);
+    if (brief->move != entry->move || brief->score != entry->score || brief->ply != entry->ply ||
+        brief->result != entry->result || !same_source(&source, &whole->sources[i]))
+        fail("a brief's move, score, ply, result or source differs from the entry's", offset);
+    if ((brief->facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) != facts)
+        fail("a brief's check or capture differs from the entry's", offset);
+    if (((brief->facts & BRIEF_BOARD) != 0) != keeps)
+        fail("a brief keeps its board where the contract says otherwise", offset);
+    training_entry again = binpack_brief_entry(brief, board);
+    if (keeps && !same_entry(&again, entry))
+        fail("a brief's kept board differs from the entry's", offset);
+    for (size_t k = 1; k <= brief->plain && i + k < whole->count; k++) {
+        uint64_t follows = k == 1 ? brief->end : whole->sources[i + k - 1].bit_end;
+        if (listed_entry(whole, i + k) || whole->sources[i + k].bit_start != follows)
+            fail("a plain entry is one the briefs list, or its bits do not follow", offset);
+    }
+    if (brief->plain && i + brief->plain < whole->count &&
+        brief->plain_end != whole->sources[i + brief->plain].bit_end)
+        fail("a brief's plain entries end elsewhere", offset);
+}
+
+/* The payload in brief on one path against the whole entries. */
+static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+                           const decoded *whole)
+{
+    static binpack_brief briefs[BRIEF_BLOCK];
+    static seebatch_board boards[BRIEF_BLOCK];
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, offset);
+    decoder.pdep = pdep;
+    size_t done = 0, listed;
+    binpack_step last = BINPACK_ENTRY;
+    binpack_fault fault = {0, ""};
+    for (size_t call = 0; last == BINPACK_ENTRY; call++) {
+        size_t want = 1 + call * 53 % BRIEF_BLOCK;
+        size_t got =
+            seebatch_binpack_next_briefs(&decoder, briefs, boards, want, &listed, &last, &fault);
+        size_t covered = 0;
+        for (size_t k = 0; k < listed && done + covered < whole->count; k++) {
+            check_brief(&briefs[k], &boards[k], whole, done + covered, k == 0, offset);
+            covered += 1 + briefs[k].plain;
+        }
+        if (covered != got || (got && !listed))
+            fail("in brief the listed and plain entries are not the entries decoded", offset);
+        done += got;
+        if (done > whole->count)
+            break;
+    }
+    if (done != whole->count || last != whole->last)
+        fail("in brief the entry count or the end differs", offset);
+    if (last == BINPACK_FAULT && (fault.byte_offset != whole->fault.byte_offset ||
+                                  strcmp(fault.message, whole->fault.message) != 0))
+        fail("in brief the fault differs", offset);
+}
+
+/* The payload decoded keeping nothing (seebatch_binpack_skip_block), in
+ * blocks of assorted sizes: as many entries, the same end and fault. */
+static void compare_skipping(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+                             const decoded *whole)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, offset);
+    decoder.pdep = pdep;
+    size_t done = 0;
+    binpack_step last = BINPACK_ENTRY;
+    binpack_fault fault = {0, ""};
+    for (size_t call = 0; last == BINPACK_ENTRY && done <= whole->count; call++)
+        done += seebatch_binpack_skip_block(&decoder, 1 + call * 41 % 700, &last, &fault);
+    if (done != whole->count || last != whole->last)
+        fail("skipping, the entry count or the end differs", offset);
+    if (last == BINPACK_FAULT && (fault.byte_offset != whole->fault.byte_offset ||
+                                  strcmp(fault.message, whole->fault.message) != 0))
+        fail("skipping, the fault differs", offset);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -196,9 +312,15 @@ int main(int argc, char **argv)
         return 77;
     }
     decoded one = {malloc(MAX_ENTRIES * sizeof *one.entries),
-                   malloc(MAX_ENTRIES * sizeof *one.sources), 0, BINPACK_END, {0, ""}};
+                   malloc(MAX_ENTRIES * sizeof *one.sources),
+                   0,
+                   BINPACK_END,
+                   {0, ""}};
     decoded block = {malloc(MAX_ENTRIES * sizeof *block.entries),
-                     malloc(MAX_ENTRIES * sizeof *block.sources), 0, BINPACK_END, {0, ""}};
+                     malloc(MAX_ENTRIES * sizeof *block.sources),
+                     0,
+                     BINPACK_END,
+                     {0, ""}};
     if (!one.entries || !one.sources || !block.entries || !block.sources)
         return 3;
     binpack_file_reader reader = {file, 0, NULL, 0};
@@ -212,14 +334,21 @@ int main(int argc, char **argv)
            status == BINPACK_CHUNK_TRUNCATED) {
         compare_chunk(data, size, offset, &one, &block, pdep);
         check_guesses(data, size, offset, &one);
+        if (one.count < MAX_ENTRIES) {
+            compare_briefs(data, size, offset, false, &one);
+            compare_skipping(data, size, offset, false, &one);
+            if (pdep) {
+                compare_briefs(data, size, offset, true, &one);
+                compare_skipping(data, size, offset, true, &one);
+            }
+        }
         entries += one.count;
         chunks++;
     }
     seebatch_binpack_file_reader_free(&reader);
     fclose(file);
-    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries,
-           chunks, pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)",
-           failures);
+    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries, chunks,
+           pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)", failures);
     free(one.entries), free(one.sources), free(block.entries), free(block.sources);
     if (failures)
         return 1;

@@ -93,6 +93,23 @@ if [ "$full" = 1 ]; then
 fi
 expect "kept entries" "$(grep -c '^e$' "$work/kept.plain")" "336440"
 
+# Rules of the board alone (check and the move) are judged in brief, the
+# decoder testing check and capture as it goes; one more rule that reads
+# the pieces and drops nothing (--skip-simple-eval 0) sends the same rules
+# through whole entries: the same bytes and the same counts at -j 1 and 2.
+for rules in "--skip-see-ge 0 --skip-in-check" "--skip-capture --skip-promotion --skip-castling" \
+    "--skip-filtered --skip-see-ge -100"; do
+    for j in 1 2; do
+        "$tool" filter $rules -j $j "$data" --output "$work/brief.binpack" 2> "$work/brief.err"
+        "$tool" filter $rules --skip-simple-eval 0 -j $j "$data" --output "$work/whole.binpack" \
+            2> "$work/whole.err"
+        expect "$rules -j $j: in brief = whole" \
+            "$(cmp "$work/brief.binpack" "$work/whole.binpack" && echo same)" "same"
+        expect "$rules -j $j: counts in brief = whole" "$(cat "$work/brief.err")" \
+            "$(grep -v -- '--skip-simple-eval' "$work/whole.err")"
+    done
+done
+
 # Threads: three chunks, output the same at -j 1, 2 and 3. The sanitizer
 # stages use three chunks of 20,000 entries, the Release build three copies.
 if [ "$full" = 1 ]; then
@@ -138,4 +155,18 @@ expect "cut: entries before it, in order" "$(cat "$work/all.plain" "$work/all.pl
 "$tool" filter "$work/flip.binpack" --count-only 2> /dev/null
 status=$?
 expect "flipped byte: no crash" "$([ $status -le 1 ] && echo ok)" "ok"
+# Damaged input in brief and whole: the same bytes before the fault, the
+# same message and exit status.
+for damaged in cut flip; do
+    "$tool" filter --skip-see-ge 0 --skip-in-check -j 2 "$work/$damaged.binpack" \
+        > "$work/brief.binpack" 2> "$work/brief.err"
+    brief_status=$?
+    "$tool" filter --skip-see-ge 0 --skip-in-check --skip-simple-eval 0 -j 2 "$work/$damaged.binpack" \
+        > "$work/whole.binpack" 2> "$work/whole.err"
+    whole_status=$?
+    expect "$damaged: in brief = whole" \
+        "$(cmp "$work/brief.binpack" "$work/whole.binpack" && echo same) $brief_status" "same $whole_status"
+    expect "$damaged: messages in brief = whole" "$(cat "$work/brief.err")" \
+        "$(grep -v -- '--skip-simple-eval' "$work/whole.err")"
+done
 finish filter_small_binpack

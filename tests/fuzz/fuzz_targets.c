@@ -9,6 +9,7 @@
 #include "binpack_split.h"
 #include "binpack_writer.h"
 #include "bitboard.h"
+#include "chain_moves.h"
 #include "differential.h"
 #include "fen_scan.h"
 #include "fuzz_input.h"
@@ -492,6 +493,83 @@ static void require_same_blocks(const uint8_t *data, size_t size, const training
                  guess, from, size);
 }
 
+/* A brief against the entry it lists. */
+static void require_brief(const binpack_brief *brief, const seebatch_board *board,
+                          const training_entry *want, size_t i)
+{
+    unsigned facts = (side_in_check(&want->board) ? BRIEF_IN_CHECK : 0u) |
+                     (move_captures(&want->board, want->move) ? BRIEF_CAPTURES : 0u);
+    FUZZ_REQUIRE(brief->move == want->move && brief->score == want->score &&
+                     brief->ply == want->ply && brief->result == want->result &&
+                     (brief->facts & 3u) == facts,
+                 "brief %zu differs from the entry", i);
+    if (brief->facts & BRIEF_BOARD) {
+        training_entry got = binpack_brief_entry(brief, board);
+        require_same_entry(&got, want, i);
+    }
+}
+
+/* Decoding in brief (blocks of 5, pdep where the CPU has it fast) gives
+ * the entries one by one decoding gave: each brief's move, score, ply and
+ * result, its check and capture facts as the whole entry says, its board
+ * where kept, plain entries that are neither notable nor after one; the
+ * same end. */
+static void require_same_briefs(const uint8_t *data, size_t size, const training_entry *entries,
+                                size_t n, bool faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    binpack_brief briefs[5];
+    seebatch_board boards[5];
+    binpack_fault fault;
+    binpack_step stop = BINPACK_ENTRY;
+    size_t done = 0, listed;
+    while (done < n && stop == BINPACK_ENTRY) {
+        size_t count =
+            seebatch_binpack_next_briefs(&decoder, briefs, boards, 5, &listed, &stop, &fault);
+        size_t at = done;
+        for (size_t k = 0; k < listed && at < n; k++) {
+            require_brief(&briefs[k], &boards[k], &entries[at], at);
+            for (size_t p = 1; p <= briefs[k].plain && at + p < n; p++)
+                FUZZ_REQUIRE(!side_in_check(&entries[at + p].board) &&
+                                 !move_captures(&entries[at + p].board, entries[at + p].move),
+                             "plain entry %zu is in check or takes", at + p);
+            at += 1 + briefs[k].plain;
+        }
+        FUZZ_REQUIRE(at == done + count || at >= n, "briefs cover %zu entries of %zu decoded",
+                     at - done, count);
+        done += count;
+    }
+    FUZZ_REQUIRE(done == n, "briefs decode %zu entries where one by one gave %zu", done, n);
+    FUZZ_REQUIRE(
+        n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
+            seebatch_binpack_next_briefs(&decoder, briefs, boards, 1, &listed, &stop, &fault) == 0,
+        "briefs decode more entries than the %zu one by one gave", n);
+    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || (stop == BINPACK_FAULT) == faulted,
+                 "briefs end %s where one by one %s", stop == BINPACK_FAULT ? "faulted" : "cleanly",
+                 faulted ? "faulted" : "ended cleanly");
+}
+
+/* Decoding that keeps nothing (blocks of 3) counts the entries one by one
+ * decoding gave and ends as it did (past the cap one by one stopped at, it
+ * may go on). */
+static void require_same_skipping(const uint8_t *data, size_t size, size_t n, bool faulted)
+{
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, data, size, 1000);
+    binpack_fault fault;
+    binpack_step stop = BINPACK_ENTRY;
+    size_t done = 0;
+    bool capped = n == BINPACK_ENTRIES_MAX;
+    while (stop == BINPACK_ENTRY && (!capped || done < n))
+        done += seebatch_binpack_skip_block(&decoder, 3, &stop, &fault);
+    FUZZ_REQUIRE(capped ? done >= n : done == n,
+                 "skipping decodes %zu entries where one by one gave %zu", done, n);
+    FUZZ_REQUIRE(
+        capped || (stop == BINPACK_FAULT) == faulted, "skipping ends %s where one by one %s",
+        stop == BINPACK_FAULT ? "faulted" : "cleanly", faulted ? "faulted" : "ended cleanly");
+}
+
 void fuzz_binpack(const uint8_t *data, size_t size)
 {
     static training_entry entries[BINPACK_ENTRIES_MAX], again[BINPACK_ENTRIES_MAX];
@@ -499,6 +577,8 @@ void fuzz_binpack(const uint8_t *data, size_t size)
     bool faulted;
     size_t n = decode_payload(data, size, entries, BINPACK_ENTRIES_MAX, continues, &faulted);
     require_same_blocks(data, size, entries, n, faulted);
+    require_same_briefs(data, size, entries, n, faulted);
+    require_same_skipping(data, size, n, faulted);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     for (size_t i = 0; i < n; i++) {

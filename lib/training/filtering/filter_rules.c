@@ -2,30 +2,45 @@
 
 #include "chain_moves.h"
 
-/* The rules read from the move, judged only when one of them is on. */
-static unsigned move_rules(const filter_rules *rules, const training_entry *entry,
-                           const bool *see_ge)
+/* The rules read from the move, given whether it takes a piece and, for a
+ * capture while the SEE rule is on, whether its SEE reaches the threshold. */
+static inline unsigned rules_of_move(unsigned active, seebatch_move move, bool captures,
+                                     bool see_ge)
 {
-    unsigned active = rules->active, matched = 0;
-    seebatch_move move = entry->move;
-    unsigned kind = seebatch_move_kind(move);
-    if (move_captures(&entry->board, move)) {
+    unsigned matched = 0, kind = seebatch_move_kind(move);
+    if (captures) {
         matched |= active & (1u << RULE_CAPTURE);
         /* nnue-pytorch's capture test looks for a piece on the destination,
          * which an en passant move never has. */
         if (kind != SEEBATCH_MOVE_EN_PASSANT)
             matched |= active & (1u << RULE_FILTERED);
-        if ((active & (1u << RULE_SEE_GE)) &&
-            (see_ge ? *see_ge
-                    : seebatch_engine_see_ge(&rules->see, &entry->board, NULL, move,
-                                             rules->see_threshold)))
-            matched |= 1u << RULE_SEE_GE;
+        if (see_ge)
+            matched |= active & (1u << RULE_SEE_GE);
     }
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN)
         matched |= active & (1u << RULE_PROMOTION);
     if (kind == SEEBATCH_MOVE_CASTLING)
         matched |= active & (1u << RULE_CASTLING);
     return matched;
+}
+
+/* The rules read from the move, judged only when one of them is on. */
+static unsigned move_rules(const filter_rules *rules, const training_entry *entry,
+                           const bool *see_ge)
+{
+    bool captures = move_captures(&entry->board, entry->move);
+    bool see = captures && (rules->active & (1u << RULE_SEE_GE)) &&
+               (see_ge ? *see_ge
+                       : seebatch_engine_see_ge(&rules->see, &entry->board, NULL, entry->move,
+                                                rules->see_threshold));
+    return rules_of_move(rules->active, entry->move, captures, see);
+}
+
+unsigned matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
+                              seebatch_move move, bool see_ge)
+{
+    unsigned check = rules->active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
+    return (in_check ? check : 0u) | rules_of_move(rules->active, move, captures, see_ge);
 }
 
 /* The random rules: a draw per rule and entry. */

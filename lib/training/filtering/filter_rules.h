@@ -80,6 +80,21 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
                           const training_entry *entries, size_t count, const bool *see_ge,
                           unsigned *matched);
 
+/* The rules judged from the side to move's check and the move alone (no
+ * rule here reads the score, the ply, the pieces or earlier entries), each
+ * of which drops only an entry in check or whose move takes, promotes,
+ * castles or is en passant. */
+#define RULES_OF_BOARD                                                                             \
+    ((1u << RULE_IN_CHECK) | (1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) | \
+     (1u << RULE_CASTLING) | (1u << RULE_FILTERED))
+
+/* What matching_rules gives an entry when only RULES_OF_BOARD are active,
+ * from the facts: whether the side to move is in check, whether the move
+ * takes a piece, and for a capture while RULE_SEE_GE is on whether its SEE
+ * is at least the threshold (read only then). */
+unsigned matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
+                              seebatch_move move, bool see_ge);
+
 /* Per rule, the entries it matched and the entries it alone matched (that
  * no other active rule matched: they would be kept without it). */
 typedef struct rule_counts {
@@ -87,13 +102,19 @@ typedef struct rule_counts {
     uint64_t alone[RULE_COUNT];
 } rule_counts;
 
+/* Adds the matches of `times` entries that matched the same rules to *counts. */
+static inline void count_matches_times(rule_counts *counts, unsigned matched, uint64_t times)
+{
+    if (matched && (matched & (matched - 1)) == 0)
+        counts->alone[__builtin_ctz(matched)] += times;
+    for (; matched; matched &= matched - 1)
+        counts->matched[__builtin_ctz(matched)] += times;
+}
+
 /* Adds an entry's matches to *counts. */
 static inline void count_matches(rule_counts *counts, unsigned matched)
 {
-    if (matched && (matched & (matched - 1)) == 0)
-        counts->alone[__builtin_ctz(matched)]++;
-    for (; matched; matched &= matched - 1)
-        counts->matched[__builtin_ctz(matched)]++;
+    count_matches_times(counts, matched, 1);
 }
 
 #endif

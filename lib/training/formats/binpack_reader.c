@@ -470,14 +470,78 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
+/* What a decoding loop writes: whole entries, briefs, or nothing (the
+ * entries are only counted). Each has a loop of its own. */
+typedef enum sink_mode { SINK_ENTRIES, SINK_BRIEFS, SINK_NOTHING } sink_mode;
+
+/* Where decoded entries go: whole entries (and their sources when
+ * sources is not NULL), or, when briefs are asked for, briefs and the
+ * boards a consumer of briefs may need (seebatch_binpack_next_briefs). */
+typedef struct entry_sink {
+    /* restrict: no store through one aliases the decoder's state (an
+     * entry's int8_t result may alias anything otherwise). */
+    training_entry *restrict entries;
+    binpack_source *restrict sources;
+    binpack_brief *restrict briefs;
+    seebatch_board *restrict boards;
+    size_t listed; /* briefs written */
+} entry_sink;
+
+/* Puts the entry at index n of the sink. In brief the in-check and capture
+ * tests are made here, on the board the decoder has just played; a brief
+ * is written for the entries seebatch_binpack_next_briefs lists (with its
+ * board where kept), and a plain entry is counted in the brief before it
+ * (*notable: the entry before was notable, moved past this one). */
+static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, size_t n,
+                                                           const training_entry *e,
+                                                           binpack_source source, sink_mode mode,
+                                                           bool *notable)
+{
+    if (mode == SINK_NOTHING)
+        return;
+    if (mode == SINK_ENTRIES) {
+        sink->entries[n] = *e;
+        if (sink->sources)
+            sink->sources[n] = source;
+        return;
+    }
+    unsigned facts = (side_in_check(&e->board) ? BRIEF_IN_CHECK : 0u) |
+                     (move_captures(&e->board, e->move) ? BRIEF_CAPTURES : 0u);
+    bool notable_now = facts || seebatch_move_kind(e->move) != SEEBATCH_MOVE_NORMAL;
+    bool keep_board = notable_now || *notable || source.stem;
+    *notable = notable_now;
+    if (!keep_board && sink->listed) {
+        binpack_brief *last = &sink->briefs[sink->listed - 1];
+        last->plain++;
+        last->plain_end = (uint32_t)source.bit_end;
+        return;
+    }
+    if (keep_board) {
+        sink->boards[sink->listed] = e->board;
+        facts |= BRIEF_BOARD;
+    }
+    if (source.stem)
+        facts |= BRIEF_STEM;
+    sink->briefs[sink->listed++] = (binpack_brief){
+        e->move,
+        (uint8_t)facts,
+        e->result,
+        e->score,
+        e->ply,
+        (uint32_t)(source.stem ? source.stem_at : source.bit_start),
+        (uint32_t)(source.stem ? (source.stem_at + BINPACK_STEM_SIZE + 2) * 8 : source.bit_end),
+        0,
+        0};
+}
+
 /* The entries of the open chain, up to max (at least 1): the loop nearly
  * every entry takes, its state in locals and written back at the end.
  * Returns how many were decoded; *problem is set (and *fault filled) when
  * the movetext does not decode. */
 static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
-             binpack_source *restrict sources, size_t max, bool pdep, binpack_fault *restrict fault,
-             const char **problem)
+decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry *restrict entries,
+             binpack_source *restrict sources, size_t max, bool pdep, sink_mode mode,
+             binpack_fault *restrict fault, const char **problem)
 {
     training_entry e = d->entry;
     int moved_type = d->moved_type;
@@ -485,6 +549,12 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
     const uint64_t end_bit = (uint64_t)d->size * 8;
     int16_t last_score = d->last_score;
     unsigned plies_left = d->plies_left;
+    bool notable = d->notable;
+    /* The sink in locals: a store of an entry's int8_t result may alias
+     * anything, so its fields would be loaded again after every entry. */
+    entry_sink out = *sink;
+    out.entries = entries;
+    out.sources = sources;
     size_t n = 0, todo = plies_left < max ? plies_left : max;
     const char *why = NULL;
     while (n < todo) {
@@ -509,12 +579,12 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
             break;
         bit += cursor.used;
         last_score = wrap16(-e.score);
-        out[n] = e;
-        if (sources)
-            sources[n] = (binpack_source){false, 0, start, bit};
+        sink_put(&out, n, &e, (binpack_source){false, 0, start, bit}, mode, &notable);
         n++;
     }
+    sink->listed = out.listed;
     plies_left -= (unsigned)n;
+    d->notable = notable;
     d->entry = e;
     d->moved_type = moved_type;
     d->bit = bit;
@@ -528,9 +598,10 @@ decode_chain(binpack_chunk_decoder *restrict d, training_entry *restrict out,
     return n;
 }
 
-static inline __attribute__((always_inline)) binpack_step
-next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *source,
-          binpack_fault *fault)
+static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chunk_decoder *d,
+                                                                    entry_sink *sink,
+                                                                    size_t at_entry, sink_mode mode,
+                                                                    binpack_fault *fault)
 {
     size_t at = d->next_stem;
     if (at == d->size)
@@ -551,9 +622,8 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
     d->last_score = wrap16(-d->entry.score);
-    *entry = d->entry;
-    if (source)
-        *source = (binpack_source){true, (uint32_t)at, 0, 0};
+    sink_put(sink, at_entry, &d->entry, (binpack_source){true, (uint32_t)at, 0, 0}, mode,
+             &d->notable);
     return BINPACK_ENTRY;
 }
 
@@ -561,24 +631,25 @@ next_stem(binpack_chunk_decoder *d, training_entry *entry, binpack_source *sourc
  * in a loop of their own (most entries are not stems), built once for
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
-next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entries,
-                binpack_source *restrict sources, size_t max, binpack_step *stop,
-                binpack_fault *restrict fault, bool pdep)
+next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max, binpack_step *stop,
+                binpack_fault *restrict fault, bool pdep, sink_mode mode)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
         if (d->plies_left) {
             const char *problem = NULL;
-            count += decode_chain(d, entries + count, sources ? sources + count : NULL, max - count,
-                                  pdep, fault, &problem);
+            bool whole = mode == SINK_ENTRIES;
+            count += decode_chain(d, sink, whole ? sink->entries + count : NULL,
+                                  whole && sink->sources ? sink->sources + count : NULL,
+                                  max - count, pdep, mode, fault, &problem);
             if (problem) {
                 step = BINPACK_FAULT;
                 break;
             }
             continue;
         }
-        step = next_stem(d, &entries[count], sources ? &sources[count] : NULL, fault);
+        step = next_stem(d, sink, count, mode, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
@@ -587,44 +658,85 @@ next_entries_by(binpack_chunk_decoder *restrict d, training_entry *restrict entr
     return count;
 }
 
+typedef size_t decoding_loop(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                             binpack_step *stop, binpack_fault *fault);
+
+/* The loops, one for each sink mode: where pdep is fast the CPU has BMI2
+ * (and POPCNT), and that copy is built for them, its variable shifts one
+ * instruction each (shlx, shrx) rather than two, the decoder's most
+ * frequent operation after loads; the portable copy (POPCNT clones) finds
+ * the n-th set square by pdep or by halving as the decoder says. */
 #if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
-/* Where pdep is fast the CPU has BMI2 (and POPCNT): this copy is built for
- * them, its variable shifts one instruction each (shlx, shrx) rather than
- * two, the decoder's most frequent operation after loads. */
 #define SEEBATCH_BMI2_DECODER 1
-__attribute__((target("popcnt,bmi2"))) static size_t
-next_entries_bmi2(binpack_chunk_decoder *d, training_entry *entries, binpack_source *sources,
-                  size_t max, binpack_step *stop, binpack_fault *fault)
+__attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_chunk_decoder *d,
+                                                                       entry_sink *sink, size_t max,
+                                                                       binpack_step *stop,
+                                                                       binpack_fault *fault)
 {
-    return next_entries_by(d, entries, sources, max, stop, fault, true);
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES);
+}
+
+__attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_chunk_decoder *d,
+                                                                      entry_sink *sink, size_t max,
+                                                                      binpack_step *stop,
+                                                                      binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS);
+}
+
+__attribute__((target("popcnt,bmi2"))) static size_t next_nothing_bmi2(binpack_chunk_decoder *d,
+                                                                       entry_sink *sink, size_t max,
+                                                                       binpack_step *stop,
+                                                                       binpack_fault *fault)
+{
+    return next_entries_by(d, sink, max, stop, fault, true, SINK_NOTHING);
 }
 #endif
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_entries_portable(binpack_chunk_decoder *d, training_entry *entries,
-                                    binpack_source *sources, size_t max, binpack_step *stop,
-                                    binpack_fault *fault)
+static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                    binpack_step *stop, binpack_fault *fault)
 {
-    return d->pdep ? next_entries_by(d, entries, sources, max, stop, fault, true)
-                   : next_entries_by(d, entries, sources, max, stop, fault, false);
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_ENTRIES);
 }
 
-static size_t next_entries(binpack_chunk_decoder *d, training_entry *entries,
-                           binpack_source *sources, size_t max, binpack_step *stop,
-                           binpack_fault *fault)
+SEEBATCH_POPCNT_CLONES
+static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                   binpack_step *stop, binpack_fault *fault)
 {
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_BRIEFS);
+}
+
+SEEBATCH_POPCNT_CLONES
+static size_t next_nothing_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                                    binpack_step *stop, binpack_fault *fault)
+{
+    return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_NOTHING)
+                   : next_entries_by(d, sink, max, stop, fault, false, SINK_NOTHING);
+}
+
+static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+                           binpack_step *stop, binpack_fault *fault)
+{
+    sink_mode mode = sink->entries ? SINK_ENTRIES : sink->briefs ? SINK_BRIEFS : SINK_NOTHING;
+    static decoding_loop *const portable[3] = {next_entries_portable, next_briefs_portable,
+                                               next_nothing_portable};
 #ifdef SEEBATCH_BMI2_DECODER
+    static decoding_loop *const bmi2[3] = {next_entries_bmi2, next_briefs_bmi2, next_nothing_bmi2};
     if (d->pdep && d->popcnt)
-        return next_entries_bmi2(d, entries, sources, max, stop, fault);
+        return bmi2[mode](d, sink, max, stop, fault);
 #endif
-    return next_entries_portable(d, entries, sources, max, stop, fault);
+    return portable[mode](d, sink, max, stop, fault);
 }
 
 binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entry *entry,
                                    binpack_source *source, binpack_fault *fault)
 {
     binpack_step step;
-    next_entries(decoder, entry, source, 1, &step, fault);
+    entry_sink sink = {entry, source, NULL, NULL, 0};
+    next_entries(decoder, &sink, 1, &step, fault);
     return step;
 }
 
@@ -632,7 +744,31 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_source *sources, size_t max, binpack_step *stop,
                                    binpack_fault *fault)
 {
-    return next_entries(decoder, entries, sources, max, stop, fault);
+    entry_sink sink = {entries, sources, NULL, NULL, 0};
+    return next_entries(decoder, &sink, max, stop, fault);
+}
+
+size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
+                                   binpack_fault *fault)
+{
+    entry_sink sink = {NULL, NULL, NULL, NULL, 0};
+    return next_entries(decoder, &sink, max, stop, fault);
+}
+
+size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
+                                    seebatch_board *boards, size_t max, size_t *listed,
+                                    binpack_step *stop, binpack_fault *fault)
+{
+    entry_sink sink = {NULL, NULL, briefs, boards, 0};
+    *listed = 0;
+    if (decoder->size > BINPACK_MAX_CHUNK) {
+        *stop = BINPACK_FAULT;
+        fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
+        return 0;
+    }
+    size_t count = next_entries(decoder, &sink, max, stop, fault);
+    *listed = sink.listed;
+    return count;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -55,6 +55,7 @@ typedef struct binpack_chunk_decoder {
     int16_t last_score;   /* the previous entry's score, negated */
     training_entry entry; /* the previous entry */
     int moved_type;       /* the type of the piece its move moves */
+    bool notable;         /* briefs: the previous entry was notable (binpack_brief) */
     uint8_t types[64];    /* the piece type on each occupied square of entry.board */
     /* The n-th set square by pdep (chain_moves.h): set by
      * seebatch_binpack_decoder_start where the CPU runs pdep fast; a test
@@ -82,6 +83,67 @@ binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entr
 size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entry *entries,
                                    binpack_source *sources, size_t max, binpack_step *stop,
                                    binpack_fault *fault);
+
+/* seebatch_binpack_next_block keeping nothing: the entries are decoded
+ * (and checked) and counted only. */
+size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
+                                   binpack_fault *fault);
+
+/* An entry in brief, for a consumer that judges entries by their move
+ * and whether the side to move is in check (the filter's board rules): the
+ * decoder tests both as it goes, so that the 80-byte board need not be
+ * written out for every entry. */
+enum {
+    BRIEF_IN_CHECK = 1, /* the side to move is in check */
+    BRIEF_CAPTURES = 2, /* the move takes a piece (en passant included) */
+    BRIEF_BOARD = 4,    /* boards[i] holds the entry's board */
+    BRIEF_STEM = 8      /* the first entry of its chain in the input */
+};
+
+/* A payload's bits are counted in 32 bits (a chunk holds at most
+ * BINPACK_MAX_CHUNK bytes). */
+typedef struct binpack_brief {
+    seebatch_move move;
+    uint8_t facts; /* BRIEF_* bits */
+    int8_t result;
+    int16_t score;
+    uint16_t ply;
+    uint32_t start; /* a stem's byte offset in the payload, else its movetext's first bit ... */
+    uint32_t end;   /* ... and the bit after its last (a stem: its chain's first movetext bit) */
+    /* The plain entries that follow it (not listed: neither stems nor
+     * notable nor after a notable one), in its chain, their movetext the
+     * bits [end, plain_end). */
+    uint32_t plain;
+    uint32_t plain_end;
+} binpack_brief;
+
+/* Where a brief's entry came from, as the whole-entry decoding says. */
+static inline binpack_source binpack_brief_source(const binpack_brief *brief)
+{
+    bool stem = (brief->facts & BRIEF_STEM) != 0;
+    return (binpack_source){stem, stem ? brief->start : 0, stem ? 0 : brief->start,
+                            stem ? 0 : brief->end};
+}
+
+/* seebatch_binpack_next_block in brief: decodes up to max entries
+ * (returns how many, *stop as there) and lists some of them, *listed
+ * briefs in briefs[0, *listed): the first entry decoded, every stem, every
+ * notable entry (in check, taking, or a promotion, castling or en passant)
+ * and every entry after a notable one, each with its board in boards[k]
+ * (BRIEF_BOARD) unless it was listed only for being first. Every other
+ * entry is plain: counted in the brief listed before it (plain, plain_end)
+ * and nothing more. A payload of more than BINPACK_MAX_CHUNK bytes is
+ * refused (a fault at its start). */
+size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
+                                    seebatch_board *boards, size_t max, size_t *listed,
+                                    binpack_step *stop, binpack_fault *fault);
+
+/* The whole entry of a brief whose board was kept (BRIEF_BOARD). */
+static inline training_entry binpack_brief_entry(const binpack_brief *brief,
+                                                 const seebatch_board *board)
+{
+    return (training_entry){*board, brief->move, brief->score, brief->ply, brief->result};
+}
 
 /* Decodes one 32-byte stem. Returns false with fault->message filled (the
  * offset is left to the caller) when the bytes are no entry. */

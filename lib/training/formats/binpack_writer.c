@@ -13,7 +13,7 @@
 
 /* Sets the nibble of the piece on square (its index among the occupied
  * squares says where). */
-static void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, unsigned value)
+static inline void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, unsigned value)
 {
     unsigned index = (unsigned)popcount(occupied & (square_bit(square) - 1));
     if (index >= 32)
@@ -24,7 +24,8 @@ static void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, uns
 
 /* The special nibbles: the pawn that just made a double push, rooks that
  * can still castle, the black king when black is to move. */
-static void set_special_nibbles(const seebatch_board *board, bitboard occupied, uint8_t *nibbles)
+static inline void set_special_nibbles(const seebatch_board *board, bitboard occupied,
+                                       uint8_t *nibbles)
 {
     if (board->en_passant < 64) {
         unsigned pushed =
@@ -63,14 +64,13 @@ static uint16_t pack_move(seebatch_move move)
 /* What both stem packers write after the pieces' nibbles: the nibbles of
  * castling rights, en passant and the side to move, then the move, score,
  * ply and result, and the rule-50 counter. */
-static void pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
+static inline void pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     set_special_nibbles(board, occupied, out + 8);
     write_be16(out + 24, pack_move(entry->move));
     write_be16(out + 26, fold(entry->score));
-    write_be16(out + 28,
-                        (uint16_t)((entry->ply & 0x3FFFu) | fold(entry->result) << 14));
+    write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | fold(entry->result) << 14));
     write_be16(out + 30, board->halfmove_clock);
 }
 
@@ -119,7 +119,13 @@ static inline uint64_t pdep64(uint64_t value, uint64_t mask)
  * type_planes has them) are each gathered for the pieces in square order
  * with pext and spread to every fourth bit with pdep, rather than a
  * popcount per piece. The 16 nibble bytes are little-endian words. */
-static void pack_stem_pdep(const training_entry *entry, uint8_t out[32])
+#if !defined(SEEBATCH_NO_CLONES)
+/* Built for POPCNT too (the writer takes this path only where the CPU has
+ * it): the special nibbles' indexes are popcounts. */
+__attribute__((target("popcnt")))
+#endif
+static void
+pack_stem_pdep(const training_entry *entry, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     bitboard occupied = occupied_squares(board);
@@ -261,30 +267,54 @@ void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry 
     append_entry(writer, entry);
 }
 
-/* The count (1..56) bits of data from bit on, reading only the bytes up to
- * the one that holds bit `end` - 1 (one load when eight are there). */
-static uint64_t take_bits(const uint8_t *data, uint64_t bit, unsigned count, uint64_t end)
+/* The count (1..56) bits of data (size bytes) from bit on: one load when
+ * eight bytes are there, else byte by byte up to size. */
+static uint64_t take_bits(const uint8_t *data, size_t size, uint64_t bit, unsigned count)
 {
     size_t byte = (size_t)(bit >> 3);
     unsigned shift = (unsigned)(bit & 7);
     uint64_t window = 0;
-    if (byte + 8 <= (end + 7) / 8) {
+    if (byte + 8 <= size) {
         memcpy(&window, data + byte, sizeof window);
         window = __builtin_bswap64(window);
     } else {
-        unsigned bytes = (shift + count + 7) / 8;
-        for (unsigned i = 0; i < 8; i++)
-            window = window << 8 | (i < bytes ? data[byte + i] : 0u);
+        for (size_t i = 0; i < 8; i++)
+            window = window << 8 | (byte + i < size ? data[byte + i] : 0u);
     }
     return (window << shift) >> (64 - count);
 }
 
-void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, uint64_t bit_start,
-                                  uint64_t bit_end, unsigned entries)
+/* Appends the 56 bits at the top of `high` (room for them reserved): put_bits
+ * with no reserve and no shift into place, for copying runs of bits. */
+static inline void put_top_56(binpack_writer *w, uint64_t high)
 {
-    for (uint64_t bit = bit_start; bit < bit_end;) {
+    uint8_t *out = w->payload + w->movetext_at + (size_t)(w->bits >> 3);
+    unsigned shift = (unsigned)(w->bits & 7);
+    /* The first byte keeps the bits already there (none at a byte's start,
+     * where memory may be fresh). */
+    uint64_t window = (high & ~0xFFull) >> shift | (shift ? (uint64_t)out[0] << 56 : 0);
+    window = __builtin_bswap64(window);
+    memcpy(out, &window, sizeof window);
+    w->bits += 56;
+}
+
+void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, size_t size,
+                                  uint64_t bit_start, uint64_t bit_end, unsigned entries)
+{
+    /* Room for the whole run and the 8-byte stores past its end, once. */
+    size_t need = w->movetext_at + (size_t)((w->bits + (bit_end - bit_start)) >> 3) + 8;
+    if (need > w->size && !reserve(w, need - w->size))
+        return;
+    uint64_t bit = bit_start;
+    for (; bit_end - bit >= 56 && (size_t)(bit >> 3) + 8 <= size; bit += 56) {
+        uint64_t window;
+        memcpy(&window, data + (bit >> 3), sizeof window);
+        put_top_56(w, __builtin_bswap64(window) << (bit & 7));
+    }
+    w->size = w->movetext_at + (size_t)((w->bits + 7) >> 3);
+    for (; bit < bit_end;) {
         unsigned count = bit_end - bit < 56 ? (unsigned)(bit_end - bit) : 56u;
-        put_bits(w, take_bits(data, bit, count, bit_end), count);
+        put_bits(w, take_bits(data, size, bit, count), count);
         bit += count;
     }
     w->plies += entries;
@@ -372,6 +402,9 @@ void seebatch_binpack_writer_init(binpack_writer *w)
     memset(w, 0, sizeof *w);
     w->count_at = SIZE_MAX;
     w->pdep = seebatch_cpu_has_fast_pext();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    w->pdep = w->pdep && __builtin_cpu_supports("popcnt");
+#endif
 }
 
 void seebatch_binpack_writer_free(binpack_writer *w)

@@ -53,9 +53,10 @@ void seebatch_binpack_start_chain(binpack_writer *writer, const training_entry *
 void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry *entry);
 
 /* Adds entries to the open chain by copying their movetext bits
- * [bit_start, bit_end) from a payload that was read. */
-void seebatch_binpack_append_bits(binpack_writer *writer, const uint8_t *data, uint64_t bit_start,
-                                  uint64_t bit_end, unsigned entries);
+ * [bit_start, bit_end) from a payload that was read (size bytes at data,
+ * holding those bits: the bytes after them may be read, none past size). */
+void seebatch_binpack_append_bits(binpack_writer *writer, const uint8_t *data, size_t size,
+                                  uint64_t bit_start, uint64_t bit_end, unsigned entries);
 
 /* Closes the open chain, if any. */
 void seebatch_binpack_close_chain(binpack_writer *writer);
