@@ -13,6 +13,7 @@
 #include <immintrin.h>
 #include <stddef.h>
 
+#include "avx2/lanes.h" /* transpose */
 #include "kernel.h"
 #include "validity.h"
 
@@ -32,23 +33,12 @@ static inline __m256i is_set(__m256i bits, __m256i bit)
     return _mm256_xor_si256(is_clear(bits, bit), _mm256_set1_epi64x(-1));
 }
 
-/* Four qwords of each of four rows, turned into four rows of lanes. */
-static inline void transpose(__m256i r0, __m256i r1, __m256i r2, __m256i r3, __m256i out[4])
-{
-    __m256i t0 = _mm256_unpacklo_epi64(r0, r1), t1 = _mm256_unpackhi_epi64(r0, r1);
-    __m256i t2 = _mm256_unpacklo_epi64(r2, r3), t3 = _mm256_unpackhi_epi64(r2, r3);
-    out[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    out[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    out[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
 /* Each lane's board as lanes: rows[k] holds word k of every board. */
-typedef struct board_rows {
+typedef struct whole_boards {
     __m256i pieces[SEEBATCH_PIECE_TYPES], colors[2], rest; /* rest: side, en passant, ... */
-} board_rows;
+} whole_boards;
 
-static inline board_rows rows_of(const seebatch_board *const board[4])
+static inline whole_boards whole_boards_of(const seebatch_board *const board[4])
 {
     _Static_assert(offsetof(seebatch_board, colors) == 6 * sizeof(uint64_t) &&
                        sizeof(seebatch_board) == 9 * sizeof(uint64_t),
@@ -58,7 +48,7 @@ static inline board_rows rows_of(const seebatch_board *const board[4])
         first[lane] = _mm256_loadu_si256((const __m256i *)&board[lane]->pieces[SEEBATCH_KNIGHT]);
         last[lane] = _mm256_loadu_si256((const __m256i *)&board[lane]->pieces[SEEBATCH_KING]);
     }
-    board_rows r;
+    whole_boards r;
     transpose(first[0], first[1], first[2], first[3], &r.pieces[SEEBATCH_KNIGHT]);
     __m256i out[4];
     transpose(last[0], last[1], last[2], last[3], out);
@@ -75,7 +65,7 @@ static inline board_rows rows_of(const seebatch_board *const board[4])
 /* Lanes whose board is not consistent (board_is_consistent). The word
  * after the colours holds side_to_move, en_passant, castling and reserved
  * in its low four bytes. */
-static inline __m256i inconsistent(const board_rows *r)
+static inline __m256i inconsistent(const whole_boards *r)
 {
     _Static_assert(offsetof(seebatch_board, side_to_move) == 64 &&
                        offsetof(seebatch_board, en_passant) == 65 &&
@@ -105,7 +95,7 @@ static inline __m256i inconsistent(const board_rows *r)
                            _mm256_xor_si256(en_passant_ok, _mm256_set1_epi64x(-1)));
 }
 
-static inline move_facts facts_of(const board_rows *r, __m256i move)
+static inline move_facts facts_of(const whole_boards *r, __m256i move)
 {
     __m256i kings = r->pieces[SEEBATCH_KING], pawns = r->pieces[SEEBATCH_PAWN];
     __m256i white = r->colors[SEEBATCH_WHITE], black = r->colors[SEEBATCH_BLACK];
@@ -157,7 +147,7 @@ static inline bool group_fits(const see_batch *batch, size_t first, size_t board
         board[lane] = &batch->boards[b < board_count ? b : 0]; /* nothing outside is read */
     }
     __m256i move = _mm256_cvtepu16_epi64(_mm_loadl_epi64((const __m128i *)&batch->moves[first]));
-    board_rows rows = rows_of(board);
+    whole_boards rows = whole_boards_of(board);
     move_facts f = facts_of(&rows, move);
     __m256i kind = _mm256_srli_epi64(move, 12);
     __m256i en_passant = _mm256_cmpeq_epi64(kind, _mm256_set1_epi64x(SEEBATCH_MOVE_EN_PASSANT));
