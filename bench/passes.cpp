@@ -47,8 +47,8 @@ int usage()
         stderr,
         "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-        "MODE: batch multi multi_ge multi_ge_pinned engine_see_ge engine_see_value engine_each\n"
-        "      baseline view\n");
+        "MODE: batch multi multi_checked multi_ge multi_ge_pinned engine_see_ge engine_see_value\n"
+        "      engine_each baseline view\n");
     return 2;
 }
 
@@ -91,6 +91,17 @@ void pass(Run &run, const std::string &mode)
     if (mode == "multi") {
         seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(),
                                   set.captures.data(), set.captures.size(), &run.config, results);
+        return;
+    }
+    if (mode == "multi_checked") { // what the checks cost: this against multi
+        seebatch_error error;
+        if (seebatch_see_values_multi_checked(set.boards.data(), set.size(),
+                                              run.board_of_move.data(), set.captures.data(),
+                                              set.captures.size(), &run.config, results,
+                                              &error) != SEEBATCH_OK) {
+            std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
+            std::exit(1);
+        }
         return;
     }
     if (mode == "multi_ge" || mode == "multi_ge_pinned") {
@@ -330,8 +341,8 @@ int main(int argc, char **argv)
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
     const std::string modes[] = {
-        "batch",       "multi",    "multi_ge", "multi_ge_pinned", "engine_see_ge", "engine_see_value",
-        "engine_each", "baseline", "view"};
+        "batch",       "multi",    "multi_checked", "multi_ge", "multi_ge_pinned", "engine_see_ge",
+        "engine_see_value", "engine_each", "baseline", "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();

@@ -110,6 +110,10 @@ for mode in batch multi; do
         [ "$("$passes" "$backend" "$mode" 2)" = "$expected" ] || fail "$backend $mode checksum differs from scalar"
     done
 done
+# The checked call (its checks' cost is this mode against multi) answers as the unchecked one.
+for backend in $backends; do
+    [ "$("$passes" "$backend" multi_checked 2)" = "$expected" ] || fail "$backend multi_checked differs from multi"
+done
 # The engine path gives the same answers whichever backend is in use, and
 # its per-node call the same as its single calls.
 single=$("$passes" scalar engine_see_ge 1 stockfish)
