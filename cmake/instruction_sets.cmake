@@ -11,10 +11,29 @@
 #   SEEBATCH_HAVE_AVX2=1 and SEEBATCH_HAVE_AVX512=1 for each kernel this build
 #   holds (the library's dispatch and the tests' table of backends).
 #
-# Expects the options SEEBATCH_AVX2 and SEEBATCH_AVX512 to be defined.
+# SEEBATCH_AVX512_EMULATED=ON, a test build, compiles the AVX-512 kernel with
+# the AVX2 options over SIMDe (lib/avx512/emulated.h): its users see
+# SEEBATCH_AVX512_EMULATED=1, and the library runs that kernel wherever AVX2
+# runs, so CI on a CPU without AVX-512 still tests the wider kernel's lines.
+#
+# Expects the options SEEBATCH_AVX2, SEEBATCH_AVX512 and
+# SEEBATCH_AVX512_EMULATED to be defined.
 
 set(SEEBATCH_AVX2_OPTIONS "-mavx2;-mbmi;-mbmi2;-mpopcnt")
 set(SEEBATCH_AVX512_OPTIONS "-mavx512f;-mavx512dq;-mavx512bw;-mavx512vl;${SEEBATCH_AVX2_OPTIONS}")
+if(SEEBATCH_AVX512_EMULATED)
+  if(NOT SEEBATCH_AVX512 OR NOT SEEBATCH_AVX2)
+    message(FATAL_ERROR "SEEBATCH_AVX512_EMULATED=ON emulates the AVX-512 kernel with AVX2: "
+      "it needs SEEBATCH_AVX512=ON and SEEBATCH_AVX2=ON")
+  endif()
+  include(CheckIncludeFile)
+  check_include_file(simde/x86/avx512.h SEEBATCH_HAVE_SIMDE)
+  if(NOT SEEBATCH_HAVE_SIMDE)
+    message(FATAL_ERROR "SEEBATCH_AVX512_EMULATED=ON needs SIMDe's headers "
+      "(simde/x86/avx512.h; Debian: apt-get install libsimde-dev)")
+  endif()
+  set(SEEBATCH_AVX512_OPTIONS "${SEEBATCH_AVX2_OPTIONS}")
+endif()
 
 function(seebatch_compile_for_isa isa)
   if(NOT DEFINED SEEBATCH_${isa}_OPTIONS)
@@ -30,3 +49,6 @@ foreach(isa AVX2 AVX512)
     target_compile_definitions(seebatch_kernels_built INTERFACE SEEBATCH_HAVE_${isa}=1)
   endif()
 endforeach()
+if(SEEBATCH_AVX512_EMULATED)
+  target_compile_definitions(seebatch_kernels_built INTERFACE SEEBATCH_AVX512_EMULATED=1)
+endif()

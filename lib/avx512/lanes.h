@@ -8,7 +8,11 @@
 #ifndef SEEBATCH_AVX512_LANES_H
 #define SEEBATCH_AVX512_LANES_H
 
+#if SEEBATCH_AVX512_EMULATED
+#include "avx512/emulated.h" /* a test build without AVX-512 (CMakeLists.txt) */
+#else
 #include <immintrin.h>
+#endif
 #include <stddef.h>
 #include <stdint.h>
 

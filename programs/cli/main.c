@@ -140,6 +140,9 @@ static int print_version(void)
     for (size_t i = 0; i < count && i < 8; i++)
         printf(" %s", names[i]);
     putchar('\n');
+#if SEEBATCH_AVX512_EMULATED
+    puts("build: a test build, its avx512 kernel emulated over SIMDe with AVX2 (slow)");
+#endif
     return print_view_exchange();
 }
 

@@ -1,5 +1,7 @@
 """Values through Python equal `seebatch eval`'s, line for line, under every
 kind of configuration; captures are the moves the tool labels."""
+import os
+
 import numpy as np
 import pytest
 
@@ -108,7 +110,8 @@ def test_every_backend_gives_the_same_values(labelled):
             assert seebatch.backend() == name
             results.append(seebatch.see_values(boards, board_index, moves, "classic", False))
     finally:
-        seebatch.set_backend("auto")
+        # Back to what was in use: what SEEBATCH_BACKEND forced, else auto's pick.
+        seebatch.set_backend(os.environ.get("SEEBATCH_BACKEND", "auto"))
     assert seebatch.backend() == in_use
     assert all(np.array_equal(r, results[0]) for r in results)
 
