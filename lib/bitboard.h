@@ -94,4 +94,25 @@ static inline unsigned color_on(const seebatch_board *board, unsigned square)
     return color_in(board->colors, square);
 }
 
+/* A piece of that type and colour on the square, added to what is there. */
+static inline void put_piece(seebatch_board *board, int type, unsigned color, unsigned square)
+{
+    board->pieces[type] |= square_bit(square);
+    board->colors[color] |= square_bit(square);
+}
+
+/* The castling rights that end when a piece leaves or reaches a square:
+ * the kings' and rooks' start squares (a table: no branch in a move's play). */
+static inline uint8_t rights_lost_on(unsigned square)
+{
+    static const uint8_t lost[64] = {
+        [0] = SEEBATCH_CASTLE_WHITE_QUEENSIDE,
+        [4] = SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE,
+        [7] = SEEBATCH_CASTLE_WHITE_KINGSIDE,
+        [56] = SEEBATCH_CASTLE_BLACK_QUEENSIDE,
+        [60] = SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE,
+        [63] = SEEBATCH_CASTLE_BLACK_KINGSIDE};
+    return lost[square & 63u];
+}
+
 #endif

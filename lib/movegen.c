@@ -302,28 +302,6 @@ bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
 /* Playing moves                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* The castling rights that end when a piece leaves or arrives on a square:
- * a king's or rook's start square. */
-static uint8_t rights_lost_on(unsigned square)
-{
-    switch (square) {
-    case 4:
-        return SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE;
-    case 7:
-        return SEEBATCH_CASTLE_WHITE_KINGSIDE;
-    case 0:
-        return SEEBATCH_CASTLE_WHITE_QUEENSIDE;
-    case 60:
-        return SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE;
-    case 63:
-        return SEEBATCH_CASTLE_BLACK_KINGSIDE;
-    case 56:
-        return SEEBATCH_CASTLE_BLACK_QUEENSIDE;
-    default:
-        return 0;
-    }
-}
-
 static void remove_piece(seebatch_board *board, unsigned square)
 {
     int type = piece_type_or_none(board, square);
@@ -331,12 +309,6 @@ static void remove_piece(seebatch_board *board, unsigned square)
         return;
     board->pieces[type] &= ~square_bit(square);
     board->colors[color_on(board, square)] &= ~square_bit(square);
-}
-
-static void put_piece(seebatch_board *board, int type, unsigned color, unsigned square)
-{
-    board->pieces[type] |= square_bit(square);
-    board->colors[color] |= square_bit(square);
 }
 
 /* The rook's half of a castling move, if the rook is where it should be. */

@@ -146,33 +146,13 @@ static inline bitboard chain_destinations(const seebatch_board *board, unsigned 
  * has the details). */
 bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 
-/* The castling rights that end when a piece leaves or reaches a square:
- * the kings' and rooks' start squares. */
-static inline uint8_t rights_lost_on(unsigned square)
-{
-    static const uint8_t lost[64] = {
-        [0] = SEEBATCH_CASTLE_WHITE_QUEENSIDE,
-        [4] = SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE,
-        [7] = SEEBATCH_CASTLE_WHITE_KINGSIDE,
-        [56] = SEEBATCH_CASTLE_BLACK_QUEENSIDE,
-        [60] = SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE,
-        [63] = SEEBATCH_CASTLE_BLACK_KINGSIDE};
-    return lost[square & 63u];
-}
-
+/* Takes the piece of that type, of either colour, off the square. */
 static inline void lift_piece(seebatch_board *board, int type, unsigned square)
 {
     bitboard keep = ~square_bit(square);
     board->pieces[type] &= keep;
     board->colors[0] &= keep;
     board->colors[1] &= keep;
-}
-
-static inline void put_piece(seebatch_board *board, int type, unsigned color,
-                                      unsigned square)
-{
-    board->pieces[type] |= square_bit(square);
-    board->colors[color] |= square_bit(square);
 }
 
 /* Plays a move of the side to move, as Stockfish's training-data code does,
