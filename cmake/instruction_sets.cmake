@@ -32,7 +32,9 @@ if(SEEBATCH_AVX512_EMULATED)
     message(FATAL_ERROR "SEEBATCH_AVX512_EMULATED=ON needs SIMDe's headers "
       "(simde/x86/avx512.h; Debian: apt-get install libsimde-dev)")
   endif()
-  set(SEEBATCH_AVX512_OPTIONS "${SEEBATCH_AVX2_OPTIONS}")
+  # SIMDe's portable 64-bit lanes are signed C numbers: -fwrapv makes their
+  # wrapping, which the instructions define, defined in C too (UBSan agrees).
+  set(SEEBATCH_AVX512_OPTIONS "${SEEBATCH_AVX2_OPTIONS};-fwrapv")
 endif()
 
 function(seebatch_compile_for_isa isa)
