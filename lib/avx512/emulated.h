@@ -21,31 +21,24 @@
 
 #define EMULATED static inline __attribute__((always_inline))
 
-EMULATED simde__m512i emulated_from_u64(const uint64_t out[8])
+/* A 512-bit vector from its two 256-bit halves. */
+EMULATED simde__m512i emulated_halves(simde__m256i low, simde__m256i high)
 {
-    return simde_mm512_loadu_si512(out);
+    return simde_mm512_inserti64x4(simde_mm512_castsi256_si512(low), high, 1);
 }
 
-/* Eight unsigned 16-bit numbers, each widened to 64 bits. */
+/* Eight unsigned 16-bit numbers, each widened to 64 bits: AVX2 widens four. */
 EMULATED simde__m512i emulated_cvtepu16_epi64(simde__m128i packed)
 {
-    uint16_t in[8];
-    uint64_t out[8];
-    simde_mm_storeu_si128(in, packed);
-    for (unsigned i = 0; i < 8; i++)
-        out[i] = in[i];
-    return emulated_from_u64(out);
+    return emulated_halves(simde_mm256_cvtepu16_epi64(packed),
+                           simde_mm256_cvtepu16_epi64(simde_mm_srli_si128(packed, 8)));
 }
 
 /* Eight unsigned 32-bit numbers, each widened to 64 bits. */
 EMULATED simde__m512i emulated_cvtepu32_epi64(simde__m256i packed)
 {
-    uint32_t in[8];
-    uint64_t out[8];
-    simde_mm256_storeu_si256(in, packed);
-    for (unsigned i = 0; i < 8; i++)
-        out[i] = in[i];
-    return emulated_from_u64(out);
+    return emulated_halves(simde_mm256_cvtepu32_epi64(simde_mm256_castsi256_si128(packed)),
+                           simde_mm256_cvtepu32_epi64(simde_mm256_extracti128_si256(packed, 1)));
 }
 
 /* Each unsigned 64-bit lane as the nearest double. */
@@ -67,7 +60,7 @@ EMULATED simde__m512i emulated_i64gather_epi64(simde__m512i index, const void *b
     simde_mm512_storeu_si512(at, index);
     for (unsigned i = 0; i < 8; i++)
         memcpy(&out[i], (const char *)base + at[i] * scale, sizeof out[i]);
-    return emulated_from_u64(out);
+    return simde_mm512_loadu_si512(out);
 }
 
 /* Within each 128-bit chunk, dword j takes dword (order >> 2j) & 3. */
@@ -80,42 +73,44 @@ EMULATED simde__m512i emulated_shuffle_epi32(simde__m512i x, int order)
     return simde_mm512_loadu_si512(out);
 }
 
-/* Element i from memory where mask bit i is set, else 0; nothing else read. */
+/* Element i (of `size` bytes, `count` of them) copied where mask bit i is
+ * set; nothing else read or written. */
+EMULATED void emulated_masked_copy(void *to, const void *from, unsigned mask, unsigned count,
+                                   size_t size)
+{
+    for (unsigned i = 0; i < count; i++)
+        if (mask >> i & 1)
+            memcpy((char *)to + size * i, (const char *)from + size * i, size);
+}
+
+/* Masked loads: 0 where the mask bit is clear. */
 EMULATED simde__m128i emulated_maskz_loadu_epi16(simde__mmask8 mask, const void *from)
 {
     uint16_t out[8] = {0};
-    for (unsigned i = 0; i < 8; i++)
-        if (mask >> i & 1)
-            memcpy(&out[i], (const char *)from + 2 * i, 2);
+    emulated_masked_copy(out, from, mask, 8, sizeof out[0]);
     return simde_mm_loadu_si128(out);
 }
 
 EMULATED simde__m256i emulated_maskz_loadu_epi32(simde__mmask8 mask, const void *from)
 {
     uint32_t out[8] = {0};
-    for (unsigned i = 0; i < 8; i++)
-        if (mask >> i & 1)
-            memcpy(&out[i], (const char *)from + 4 * i, 4);
+    emulated_masked_copy(out, from, mask, 8, sizeof out[0]);
     return simde_mm256_loadu_si256(out);
 }
 
-/* Element i to memory where mask bit i is set; nothing else written. */
+/* Masked stores: memory where the mask bit is clear stays as it was. */
 EMULATED void emulated_mask_storeu_epi32(void *to, simde__mmask8 mask, simde__m256i x)
 {
     uint32_t in[8];
     simde_mm256_storeu_si256(in, x);
-    for (unsigned i = 0; i < 8; i++)
-        if (mask >> i & 1)
-            memcpy((char *)to + 4 * i, &in[i], 4);
+    emulated_masked_copy(to, in, mask, 8, sizeof in[0]);
 }
 
 EMULATED void emulated_mask_storeu_epi8(void *to, simde__mmask16 mask, simde__m128i x)
 {
     uint8_t in[16];
     simde_mm_storeu_si128(in, x);
-    for (unsigned i = 0; i < 16; i++)
-        if (mask >> i & 1)
-            ((uint8_t *)to)[i] = in[i];
+    emulated_masked_copy(to, in, mask, 16, sizeof in[0]);
 }
 
 /* Byte i is `byte` where mask bit i is set, else 0. */
