@@ -1,8 +1,9 @@
 /*
  * What this CPU and its operating system can run, and run fast, from cpuid
  * and xgetbv. Each answer is a pure function of the registers (seebatch_cpu),
- * so a test can fake any CPU; the functions without arguments read this
- * machine's registers once per question. Kept apart from the kernels: a
+ * so a test can fake any CPU; the functions without arguments answer for this
+ * machine from its registers read once per process (cpuid is slow in a
+ * virtual machine), so they are cheap enough for every call. Kept apart from the kernels: a
  * kernel file is compiled for its ISA, this one never is.
  */
 #ifndef SEEBATCH_CPU_FEATURES_H
@@ -46,9 +47,11 @@ bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu);
  * cycles); an unknown vendor is taken to be slow. */
 bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
 
-/* The same questions about this machine. */
+/* The same questions about this machine, from registers read once. */
 bool seebatch_cpu_has_avx2(void);
 bool seebatch_cpu_has_avx512(void);
 bool seebatch_cpu_has_fast_pext(void);
+/* Both at once, in one look: what the FEN reader's wide placement needs. */
+bool seebatch_cpu_has_avx2_and_fast_pext(void);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * Which kernel the public SEE functions use: the registry's choice
  * (implementations.h) on this machine and SEEBATCH_BACKEND, made once and
- * cached in an atomic pointer, the library's only mutable global. A kernel
- * the CPU cannot run is never chosen.
+ * cached in an atomic pointer (one of the two mutable globals, beside the
+ * CPU's answers in cpu_features.c). A kernel the CPU cannot run is never
+ * chosen.
  */
 #ifndef SEEBATCH_DISPATCH_H
 #define SEEBATCH_DISPATCH_H

@@ -19,6 +19,7 @@
 #endif
 
 #include "bitboard.h"
+#include "cpu_features.h"
 
 /* A mailbox byte: bit t for a piece of type t (pawn 0 .. king 5), BLACK for
  * a black one; DIGIT where a run of empty squares starts; SLASH after each
@@ -263,9 +264,10 @@ static bool scan_tail(seebatch_board *board, const char *text, size_t length, si
 
 bool seebatch_fen_wide_usable(void)
 {
-#if SEEBATCH_HAVE_AVX2 && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
-           !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+#if SEEBATCH_HAVE_AVX2
+    /* Its core is pext and pdep: where the CPU runs them slowly (AMD before
+     * Zen 3, Hygon) the one-pass reader is faster. */
+    return seebatch_cpu_has_avx2_and_fast_pext();
 #else
     return false;
 #endif

@@ -32,8 +32,8 @@ bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length);
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length);
 
 /* Whether this CPU runs seebatch_fen_placement_wide, and runs it fast (AVX2,
- * and BMI2's pext and pdep in hardware: not the AMD families before 19h,
- * which microcode them). */
+ * and pext and pdep in a few cycles as seebatch_cpu_fast_pext judges them:
+ * not AMD before family 19h nor Hygon, which microcode them). */
 bool seebatch_fen_wide_usable(void);
 
 /* The full parser of fen.c on text[0..length), length at most 255, with no

@@ -17,6 +17,7 @@
 #include "check.h"
 #include "cpu_features.h"
 #include "dispatch.h"
+#include "fen_scan.h"
 #include "views/choice.h"
 
 /* Register bits as the Intel SDM numbers them (volume 2, CPUID leaves 1 and
@@ -388,6 +389,26 @@ static void backends_follow_the_registers(const seebatch_cpu *here)
 #endif
 }
 
+/* The answers about this machine, read once and kept, are the registers'
+ * own, asked twice (the second from the kept answers), and the FEN reader
+ * takes its wide placement on the same rule as the registry's pext. */
+static void kept_answers_follow_the_registers(const seebatch_cpu *here)
+{
+    for (int round = 0; round < 2; round++) {
+        CHECK_EQ(seebatch_cpu_has_avx2(), seebatch_cpu_runs_avx2(here), "has avx2, round %d",
+                 round);
+        CHECK_EQ(seebatch_cpu_has_avx512(), seebatch_cpu_runs_avx512(here), "has avx512, round %d",
+                 round);
+        CHECK_EQ(seebatch_cpu_has_fast_pext(), seebatch_cpu_fast_pext(here), "fast pext, round %d",
+                 round);
+        bool both = seebatch_cpu_runs_avx2(here) && seebatch_cpu_fast_pext(here);
+        CHECK_EQ(seebatch_cpu_has_avx2_and_fast_pext(), both, "avx2 and fast pext, round %d",
+                 round);
+        CHECK_EQ(seebatch_fen_wide_usable(), pext_built && both, "the wide FEN reader, round %d",
+                 round);
+    }
+}
+
 /* The exchange rules_init gives Stockfish's layout with these lookups. */
 static seebatch_view_exchange_fn *exchange_named(seebatch_view_lookup lookup, bool pins)
 {
@@ -478,6 +499,7 @@ int main(void)
     seebatch_cpu here = seebatch_cpu_read();
     registers_read_here(&here);
     backends_follow_the_registers(&here);
+    kept_answers_follow_the_registers(&here);
     view_rules_here(&here);
     every_exchange_listed(&here);
     printf("this machine: %s family %02Xh model %02Xh, pext %s\n",

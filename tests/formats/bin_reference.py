@@ -9,19 +9,25 @@ Stockfish's converter from plain to bin would.
 import struct
 import sys
 
-CODES = {"p": (0b0001, 4), "n": (0b0011, 4), "b": (0b0101, 4), "r": (0b0111, 4),
-         "q": (0b1001, 4)}
+CODES = {"p": 0b0001, "n": 0b0011, "b": 0b0101, "r": 0b0111, "q": 0b1001}
+# Each piece but the kings as its 5 bits: the 4-bit code, then 1 for black.
+PIECE_BITS = {**{letter.upper(): (code, 5) for letter, code in CODES.items()},
+              **{letter: (code | 1 << 4, 5) for letter, code in CODES.items()}}
 
 
 class Bits:
+    """Bit i of the stream is bit i of a little-endian number: the lowest bit
+    first, from the lowest bit of each byte."""
+
     def __init__(self):
-        self.data, self.at = bytearray(32), 0
+        self.value, self.at = 0, 0
 
     def put(self, value, count):
-        for i in range(count):  # lowest bit first, from the lowest bit of each byte
-            if value >> i & 1:
-                self.data[self.at // 8] |= 1 << self.at % 8
-            self.at += 1
+        self.value |= (int(value) & ((1 << count) - 1)) << self.at
+        self.at += count
+
+    def data(self):
+        return self.value.to_bytes(32, "little")
 
 
 def square(name):
@@ -48,16 +54,14 @@ def pack_position(fen):
     bits.put(side == "b", 1)
     for king in "Kk":
         bits.put(next(s for s, p in board.items() if p == king), 6)
-    for rank in range(7, -1, -1):
-        for file in range(8):
-            piece = board.get(rank * 8 + file)
-            if piece in ("K", "k"):
-                continue
-            if piece is None:
-                bits.put(0, 1)
-                continue
-            bits.put(*CODES[piece.lower()])
-            bits.put(piece.islower(), 1)
+    # The squares from a8 along each rank to h1, the placement's own order:
+    # an empty square is a 0 bit, a piece its code then its colour (1 for
+    # black); the kings are left out, their squares came first.
+    for c in placement:
+        if c.isdigit():
+            bits.put(0, int(c))
+        elif c in PIECE_BITS:
+            bits.put(*PIECE_BITS[c])
     for right in "KQkq":
         bits.put(right in castling, 1)
     bits.put(en_passant != "-", 1)
@@ -68,7 +72,7 @@ def pack_position(fen):
     bits.put(fullmove, 8)
     bits.put(fullmove >> 8, 8)
     bits.put(rule50 >> 6, 1)
-    return bytes(bits.data), board
+    return bits.data(), board
 
 
 def pack_move(board, uci):
