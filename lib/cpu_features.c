@@ -111,30 +111,44 @@ seebatch_cpu seebatch_cpu_read(void)
 
 #endif
 
-/* The answers about this machine, read once: cpuid traps to the hypervisor
- * in a virtual machine (about 30 us a read, three leaves, on a Zen 3 VM),
- * and the binpack decoder asks at every chunk, the FEN reader at every
- * position. One atomic word, so racing first calls each store the same
- * answers and no reader sees half of them; 0 until read. */
-enum {
-    ANSWERS_READ = 1u << 0,
-    ANSWER_AVX2 = 1u << 1,
-    ANSWER_AVX512 = 1u << 2,
-    ANSWER_FAST_PEXT = 1u << 3
-};
-static _Atomic uint32_t machine_answers;
+/* This machine, read once a process: cpuid traps to the hypervisor in a
+ * virtual machine (about 30 us for the three leaves on a Zen 3 VM), and the
+ * binpack decoder asks at every chunk, the FEN reader at every position,
+ * seebatch_view_rules_init at every call. The first caller to claim the
+ * copy writes it and then marks it ready; until then, and in racing
+ * threads, each caller reads its own. */
+enum { ANSWER_AVX2 = 1u << 0, ANSWER_AVX512 = 1u << 1, ANSWER_FAST_PEXT = 1u << 2 };
+enum { MACHINE_UNREAD, MACHINE_WRITING, MACHINE_READY };
+typedef struct machine {
+    seebatch_cpu cpu;
+    uint32_t answers; /* ANSWER_ bits, for the questions asked per position */
+} machine;
+static machine this_machine;
+static _Atomic unsigned this_machine_state;
+
+static machine read_machine(void)
+{
+    if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
+        return this_machine;
+    machine read = {seebatch_cpu_read(), 0};
+    read.answers = (seebatch_cpu_runs_avx2(&read.cpu) ? ANSWER_AVX2 : 0) |
+                   (seebatch_cpu_runs_avx512(&read.cpu) ? ANSWER_AVX512 : 0) |
+                   (seebatch_cpu_fast_pext(&read.cpu) ? ANSWER_FAST_PEXT : 0);
+    unsigned unread = MACHINE_UNREAD;
+    if (atomic_compare_exchange_strong(&this_machine_state, &unread, MACHINE_WRITING)) {
+        this_machine = read;
+        atomic_store_explicit(&this_machine_state, MACHINE_READY, memory_order_release);
+    }
+    return read;
+}
+
+seebatch_cpu seebatch_cpu_here(void) { return read_machine().cpu; }
 
 static uint32_t answers(void)
 {
-    uint32_t known = atomic_load_explicit(&machine_answers, memory_order_relaxed);
-    if (known)
-        return known;
-    seebatch_cpu cpu = seebatch_cpu_read();
-    known = ANSWERS_READ | (seebatch_cpu_runs_avx2(&cpu) ? ANSWER_AVX2 : 0) |
-            (seebatch_cpu_runs_avx512(&cpu) ? ANSWER_AVX512 : 0) |
-            (seebatch_cpu_fast_pext(&cpu) ? ANSWER_FAST_PEXT : 0);
-    atomic_store_explicit(&machine_answers, known, memory_order_relaxed);
-    return known;
+    if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
+        return this_machine.answers;
+    return read_machine().answers;
 }
 
 bool seebatch_cpu_has_avx2(void) { return answers() & ANSWER_AVX2; }

@@ -2,7 +2,7 @@
  * What this CPU and its operating system can run, and run fast, from cpuid
  * and xgetbv. Each answer is a pure function of the registers (seebatch_cpu),
  * so a test can fake any CPU; the functions without arguments answer for this
- * machine from its registers read once per process (cpuid is slow in a
+ * machine from its registers read once a process (cpuid is slow in a
  * virtual machine), so they are cheap enough for every call. Kept apart from the kernels: a
  * kernel file is compiled for its ISA, this one never is.
  */
@@ -22,8 +22,11 @@ typedef struct seebatch_cpu {
 } seebatch_cpu;
 
 /* This machine's registers (all zero but what the CPU reports; all zero off
- * x86). */
+ * x86), read now. */
 seebatch_cpu seebatch_cpu_read(void);
+
+/* The same, read once a process and kept: what the library's choices use. */
+seebatch_cpu seebatch_cpu_here(void);
 
 /* Family and model from the signature as the Intel SDM and the AMD APM
  * combine them: the extended family is added when the base family is 0Fh;

@@ -15,7 +15,7 @@ static _Atomic(const see_backend *) chosen_kernel;
 /* The backend of that name on this machine ("auto": the registry's choice). */
 static seebatch_status resolve(const char *name, const see_backend **kernel, seebatch_error *error)
 {
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     implementation_request request = {IMPLEMENTATION_BACKEND, &cpu, name, INSTRUCTIONS_AVX512};
     const implementation *chosen;
     seebatch_status status = seebatch_implementation_choose(&request, &chosen, error);
@@ -27,7 +27,7 @@ static seebatch_status resolve(const char *name, const see_backend **kernel, see
 const see_backend *seebatch_find_runnable_backend(const char *name)
 {
     const implementation *named = seebatch_implementation_named(IMPLEMENTATION_BACKEND, name);
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     return named && seebatch_implementation_runs(named, &cpu) ? named->backend : NULL;
 }
 
@@ -82,7 +82,7 @@ const char *seebatch_backend_name(void) { return seebatch_current_backend()->nam
 
 size_t seebatch_backends_available(const char **names, size_t capacity)
 {
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     size_t count = 0;
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
         const implementation *entry = &seebatch_implementations[i];

@@ -389,12 +389,18 @@ static void backends_follow_the_registers(const seebatch_cpu *here)
 #endif
 }
 
-/* The answers about this machine, read once and kept, are the registers'
- * own, asked twice (the second from the kept answers), and the FEN reader
- * takes its wide placement on the same rule as the registry's pext. */
+/* The registers read once and kept, and the answers from them, are the
+ * registers' own, asked twice (the second time from what was kept), and the
+ * FEN reader takes its wide placement on the same rule as the registry's
+ * pext. */
 static void kept_answers_follow_the_registers(const seebatch_cpu *here)
 {
     for (int round = 0; round < 2; round++) {
+        seebatch_cpu kept = seebatch_cpu_here();
+        CHECK(strcmp(kept.vendor, here->vendor) == 0 && kept.signature == here->signature &&
+                  kept.leaf1_ecx == here->leaf1_ecx && kept.leaf7_ebx == here->leaf7_ebx &&
+                  kept.xcr0 == here->xcr0,
+              "the registers kept differ from those read, round %d", round);
         CHECK_EQ(seebatch_cpu_has_avx2(), seebatch_cpu_runs_avx2(here), "has avx2, round %d",
                  round);
         CHECK_EQ(seebatch_cpu_has_avx512(), seebatch_cpu_runs_avx512(here), "has avx512, round %d",

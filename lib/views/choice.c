@@ -31,7 +31,7 @@ seebatch_status seebatch_view_lookup_choose(const seebatch_cpu *cpu, const char 
 
 seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch_error *error)
 {
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     return seebatch_view_lookup_choose(&cpu, seebatch_current_backend()->name,
                                        getenv("SEEBATCH_VIEW_EXCHANGE"), lookup, error);
 }
@@ -55,7 +55,7 @@ seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_e
 
 size_t seebatch_view_sets(const view_exchange_set **out)
 {
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     size_t count = 0;
     /* Plainest first, as choice.h promises: the registry read backwards. */
     for (size_t i = seebatch_implementation_count; i-- > 0;) {

@@ -98,7 +98,7 @@ static bool forced_by(const char *variable)
  * gives here (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
 static int print_view_exchange(void)
 {
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
            *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
            seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
@@ -128,7 +128,7 @@ static int print_version(void)
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
-    seebatch_cpu cpu = seebatch_cpu_read();
+    seebatch_cpu cpu = seebatch_cpu_here();
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
                                          : seebatch_backend_auto(&cpu).reason);
