@@ -31,6 +31,8 @@ typedef struct move_list {
     size_t count;
     /* From-squares whose normal or promotion moves are legal without a test. */
     bitboard safe_from;
+    /* The squares whose pieces move: all, but for seebatch_move_is_legal. */
+    bitboard movers;
 } move_list;
 
 static unsigned opponent(unsigned color) { return color ^ 1u; }
@@ -177,7 +179,7 @@ static void add_pawn_moves(move_list *list, bool quiet)
     const seebatch_board *board = list->board;
     unsigned us = board->side_to_move & 1u;
     bitboard enemies = board->colors[opponent(us)];
-    bitboard pawns = board->pieces[SEEBATCH_PAWN] & board->colors[us];
+    bitboard pawns = board->pieces[SEEBATCH_PAWN] & board->colors[us] & list->movers;
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
         for (bitboard targets = pawn_attacks(us, from) & enemies; targets; targets &= targets - 1)
@@ -213,7 +215,8 @@ static void add_piece_moves(move_list *list, bitboard targets)
     const seebatch_board *board = list->board;
     bitboard occupied = occupied_squares(board), own = board->colors[board->side_to_move & 1u];
     for (int type = SEEBATCH_KNIGHT; type <= SEEBATCH_KING; type++) {
-        for (bitboard pieces = board->pieces[type] & own; pieces; pieces &= pieces - 1) {
+        bitboard movers = board->pieces[type] & own & list->movers;
+        for (bitboard pieces = movers; pieces; pieces &= pieces - 1) {
             unsigned from = lowest_square(pieces);
             bitboard moves = piece_attacks(type, from, occupied) & targets;
             for (; moves; moves &= moves - 1) {
@@ -258,7 +261,7 @@ static void add_castling(move_list *list)
     unsigned us = list->board->side_to_move & 1u;
     for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
         const castling_rule *rule = &castling_rules[i];
-        if (castling_allowed(list->board, rule))
+        if ((list->movers & square_bit(rule->king_from)) && castling_allowed(list->board, rule))
             add_move(list,
                      seebatch_move_make(rule->king_from, rule->king_to, SEEBATCH_MOVE_CASTLING));
     }
@@ -266,7 +269,7 @@ static void add_castling(move_list *list)
 
 static move_list start_list(const seebatch_board *board, seebatch_move *moves)
 {
-    move_list list = {board, moves, 0, compute_safe_from(board)};
+    move_list list = {board, moves, 0, compute_safe_from(board), ~(bitboard)0};
     return list;
 }
 
@@ -288,10 +291,19 @@ size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_m
     return list.count;
 }
 
+/* The moves seebatch_generate_moves gives from the move's square (and, of a
+ * knight to king, onto its target): the same rules, a few moves to test, not
+ * every move of the board. Reading training data asks this of every entry. */
 bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    size_t count = seebatch_generate_moves(board, moves);
+    move_list list = start_list(board, moves);
+    list.movers = square_bit(seebatch_move_from(move));
+    add_pawn_moves(&list, true);
+    add_piece_moves(&list, square_bit(seebatch_move_to(move)) &
+                               ~board->colors[board->side_to_move & 1u]);
+    add_castling(&list);
+    size_t count = list.count;
     for (size_t i = 0; i < count; i++)
         if (moves[i] == move)
             return true;

@@ -166,21 +166,46 @@ static void test_captures(void)
 /* Legality queries                                                         */
 /* ------------------------------------------------------------------------ */
 
-static void test_move_is_legal(void)
+/* Every move code (each kind, from and to) the board's generated moves hold
+ * exactly when seebatch_move_is_legal says so; returns how many disagree. */
+static long legality_mismatches(const seebatch_board *board)
 {
-    seebatch_board board;
-    if (!board_from(&board, perft_cases[1].fen))
-        return;
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    size_t count = seebatch_generate_moves(&board, moves);
+    size_t count = seebatch_generate_moves(board, moves);
     long wrong = 0;
     for (unsigned kind = 0; kind <= SEEBATCH_MOVE_CASTLING; kind++)
         for (unsigned from = 0; from < 64; from++)
             for (unsigned to = 0; to < 64; to++) {
                 seebatch_move move = seebatch_move_make(from, to, kind);
-                wrong += seebatch_move_is_legal(&board, move) != contains(moves, count, move);
+                wrong += seebatch_move_is_legal(board, move) != contains(moves, count, move);
             }
-    CHECK_EQ(wrong, 0, "move_is_legal disagrees with generate_moves on Kiwipete");
+    return wrong;
+}
+
+/* seebatch_move_is_legal looks only at the moving piece's moves: it must
+ * still agree with the whole list on every perft position (pins, checks,
+ * en passant, castling, promotions) and every position a move after it. */
+static void test_move_is_legal(void)
+{
+    long wrong = 0, boards = 0;
+    for (size_t i = 0; i < sizeof perft_cases / sizeof perft_cases[0]; i++) {
+        seebatch_board board;
+        if (!board_from(&board, perft_cases[i].fen))
+            continue;
+        wrong += legality_mismatches(&board), boards++;
+        seebatch_move moves[SEEBATCH_MAX_MOVES];
+        size_t count = seebatch_generate_moves(&board, moves);
+        for (size_t m = 0; m < count; m++) {
+            seebatch_board after = board;
+            seebatch_board_play(&after, moves[m]);
+            wrong += legality_mismatches(&after), boards++;
+        }
+    }
+    CHECK_EQ(wrong, 0, "move_is_legal disagrees with generate_moves (%ld boards)", boards);
+    CHECK(boards > 400, "%ld boards compared", boards);
+    seebatch_board board;
+    if (!board_from(&board, perft_cases[1].fen))
+        return;
     CHECK(seebatch_move_is_legal(&board, seebatch_move_make(4, 6, SEEBATCH_MOVE_CASTLING)),
           "e1g1 castles");
     CHECK(!seebatch_move_is_legal(&board, seebatch_move_make(4, 6, SEEBATCH_MOVE_NORMAL)),
@@ -363,7 +388,7 @@ static bool plain_moves_complete(const seebatch_board *board)
 static void test_random_boards(void)
 {
     uint64_t state = 2024;
-    long unsound = 0, incomplete = 0, wrong_captures = 0;
+    long unsound = 0, incomplete = 0, wrong_captures = 0, wrong_legality = 0;
     for (int i = 0; i < 5000; i++) {
         seebatch_board board;
         random_dense_board(&state, &board);
@@ -382,7 +407,10 @@ static void test_random_boards(void)
         }
         unsound += !sound;
         incomplete += !complete;
+        if (i < 300) /* boards no game reaches: kings in check twice, odd pawns */
+            wrong_legality += legality_mismatches(&board);
     }
+    CHECK_EQ(wrong_legality, 0, "move codes move_is_legal judges otherwise on random boards");
     CHECK_EQ(unsound, 0, "random boards with a bad generated move");
     CHECK_EQ(incomplete, 0, "random boards with a legal move not generated");
     CHECK_EQ(wrong_captures, 0, "random boards whose captures are not the filtered moves");
