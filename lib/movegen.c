@@ -300,8 +300,8 @@ bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
     move_list list = start_list(board, moves);
     list.movers = square_bit(seebatch_move_from(move));
     add_pawn_moves(&list, true);
-    add_piece_moves(&list, square_bit(seebatch_move_to(move)) &
-                               ~board->colors[board->side_to_move & 1u]);
+    add_piece_moves(&list,
+                    square_bit(seebatch_move_to(move)) & ~board->colors[board->side_to_move & 1u]);
     add_castling(&list);
     size_t count = list.count;
     for (size_t i = 0; i < count; i++)
