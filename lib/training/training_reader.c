@@ -176,7 +176,7 @@ static size_t read_plain(seebatch_training_reader *r, size_t capacity,
     training_entry entry;
     char message[SEEBATCH_MESSAGE_SIZE];
     while (n < capacity && !r->finished) {
-        long at = ftell(r->file);
+        long at = plain_reader_offset(&r->plain);
         plain_step step = seebatch_plain_next(&r->plain, &entry, message, sizeof message);
         if (step == PLAIN_ENTRY) {
             training_store(out, n++, &entry);

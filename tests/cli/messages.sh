@@ -38,6 +38,33 @@ expect "NUL in a line: exit" "$?" "1"
 expect "NUL in a line: nothing written" "$(wc -c < "$work/nul.out" | tr -d ' ')" "0"
 expect "NUL in a line: where" "$(grep -c "line 1, entry 1: a NUL byte at column $(( ${#start} + 5 ))$" "$work/nul.err")" "1"
 
+# Long lines in plain text, which is read in blocks of 16 KiB: a line over
+# 510 bytes is named, the rest of it skipped however many blocks it spans,
+# and the blocks after its own are read; a line of 510 bytes and its '\n'
+# is whole. Line ends may be CRLF (or CRs), and the last line may lack one.
+good_block() { printf 'fen %s\nmove e2e4\nscore 5\nply 0\nresult 0\ne\n' "$start"; }
+letters() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+{ good_block; printf 'score 1\nfen %s\nmove e2e4\ne\n' "$(letters 40000 y)"; good_block; good_block
+  printf 'fen %s\nmove e2e4\nscore x\nply 0\nresult 0\ne\n' "$start"; } > "$work/long.plain"
+"$tool" stats "$work/long.plain" > "$work/long.out" 2> "$work/long.err"
+expect "a 40,000-byte line: named, and counted as one line" "$(cat "$work/long.err")" \
+    "seebatch stats: $work/long.plain: line 8, entry 2: longer than 510 bytes
+seebatch stats: $work/long.plain: line 25, entry 5: score needs a whole number -32768..32767, not \"x\""
+expect "a 40,000-byte line: the blocks after it read" "$(grep -c '^entries: 3$' "$work/long.out")" "1"
+{ for _ in $(seq 300); do good_block; done; printf 'fen %s\n' "$(letters 511 z)"; good_block; good_block; } \
+    > "$work/edge.plain"
+"$tool" stats "$work/edge.plain" > "$work/edge.out" 2> "$work/edge.err"
+expect "511 bytes across a block's end: named" "$(cat "$work/edge.err")" \
+    "seebatch stats: $work/edge.plain: line 1801, entry 301: longer than 510 bytes"
+expect "511 bytes across a block's end: the blocks after it read" \
+    "$(grep -c '^entries: 301$' "$work/edge.out")" "1"
+{ good_block; printf 'fen %s\nmove e2e4\ne\n' "$(letters 506 w)"; } > "$work/edge510.plain"
+expect "a line of 510 bytes: read whole, a bad FEN" \
+    "$("$tool" stats "$work/edge510.plain" 2>&1 > /dev/null | grep -c 'line 7, entry 2: bad fen')" "1"
+{ good_block | sed 's/$/\r/'; good_block | sed 's/$/\r\r/'; good_block | head -c -1; } > "$work/crlf.plain"
+"$tool" stats "$work/crlf.plain" > "$work/crlf.out" 2> "$work/crlf.err"
+expect "CRLF, CRs and no last line end: read" "$(grep -c '^entries: 3$' "$work/crlf.out") $(cat "$work/crlf.err")" "1 "
+
 # Binpack by its magic: a file named data.bin, and standard input, give what
 # the .binpack file gives, with no error line.
 "$tool" gen --count 200 --seed 5 > "$work/p.fen"

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L /* strnlen */
 #include "plain.h"
 
 #include <errno.h>
@@ -87,8 +88,10 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
             }
             return true;
         }
-        if (k == 1) {
-            snprintf(state->move_text, sizeof state->move_text, "%s", value);
+        if (k == 1) { /* cut to the buffer, as the move's message shows it */
+            size_t length = strnlen(value, sizeof state->move_text - 1);
+            memcpy(state->move_text, value, length);
+            state->move_text[length] = '\0';
             return true;
         }
         long number;
@@ -146,22 +149,55 @@ enum { PLAIN_LINE_BYTES = 512 }; /* a line of up to 510 bytes, its '\n' and the 
 
 typedef enum line_status { LINE_NONE, LINE_READ, LINE_TOO_LONG } line_status;
 
+/* Whether bytes are ahead, reading the next block when none are. */
+static bool bytes_ahead(plain_reader *reader)
+{
+    if (reader->next == reader->end) {
+        reader->next = 0;
+        reader->end = fread(reader->ahead, 1, sizeof reader->ahead, reader->file);
+        reader->read += reader->end;
+    }
+    return reader->next < reader->end;
+}
+
 /* Reads one line, its '\n' kept, into line (size bytes, NUL-terminated) and
  * its length, NUL bytes included (fgets would hide them behind strlen). */
-static line_status read_line(FILE *file, char *line, size_t size, size_t *length)
+static line_status read_line(plain_reader *reader, char *line, size_t size, size_t *length)
 {
     size_t n = 0;
-    int c;
-    while (n + 1 < size && (c = getc(file)) != EOF) {
-        line[n++] = (char)c;
-        if (c == '\n')
-            break;
+    bool ended = false;
+    while (!ended && n + 1 < size && bytes_ahead(reader)) {
+        const char *from = reader->ahead + reader->next;
+        size_t take = reader->end - reader->next;
+        if (take > size - 1 - n)
+            take = size - 1 - n;
+        const char *newline = memchr(from, '\n', take);
+        ended = newline != NULL;
+        if (ended)
+            take = (size_t)(newline - from) + 1;
+        memcpy(line + n, from, take);
+        n += take;
+        reader->next += take;
     }
     line[n] = '\0';
     *length = n;
     if (n == 0)
         return LINE_NONE;
     return n + 1 == size && line[n - 1] != '\n' ? LINE_TOO_LONG : LINE_READ;
+}
+
+/* The rest of a line too long to read: no line of its own. */
+static void skip_rest_of_line(plain_reader *reader)
+{
+    while (bytes_ahead(reader)) {
+        const char *from = reader->ahead + reader->next;
+        const char *newline = memchr(from, '\n', reader->end - reader->next);
+        if (newline) {
+            reader->next += (size_t)(newline - from) + 1;
+            return;
+        }
+        reader->next = reader->end;
+    }
 }
 
 /* A line the reader takes: not too long, and with no NUL byte (text has
@@ -189,10 +225,9 @@ static void skip_rest_of_block(plain_reader *reader)
     char line[PLAIN_LINE_BYTES];
     size_t length;
     line_status status;
-    while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
-        int c; /* the rest of a long line is no line of its own */
-        while (status == LINE_TOO_LONG && (c = getc(reader->file)) != EOF && c != '\n')
-            ;
+    while ((status = read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
+        if (status == LINE_TOO_LONG)
+            skip_rest_of_line(reader);
         reader->line++;
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
@@ -216,12 +251,11 @@ static block_end read_block(plain_reader *reader, block_state *state, char *mess
     char line[PLAIN_LINE_BYTES];
     size_t length;
     line_status status;
-    while ((status = read_line(reader->file, line, sizeof line, &length)) != LINE_NONE) {
+    while ((status = read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
         reader->fault_line = ++reader->line;
         if (!is_text_line(line, length, status, message, message_size)) {
-            int c; /* the rest of a long line is no line of its own */
-            while (status == LINE_TOO_LONG && (c = getc(reader->file)) != EOF && c != '\n')
-                ;
+            if (status == LINE_TOO_LONG)
+                skip_rest_of_line(reader);
             return BLOCK_BAD_LINE;
         }
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
