@@ -40,8 +40,8 @@ typedef struct plain_reader {
     /* The file is read in blocks (a byte at a time took a third of reading
      * it): the bytes not yet taken are ahead[next..end). */
     size_t next, end;
-    long start;         /* the file's position when the reader started; -1: none */
-    uint64_t read;      /* bytes read from the file since */
+    long start;    /* the file's position when the reader started; -1: none */
+    uint64_t read; /* bytes read from the file since */
     char ahead[PLAIN_READ_AHEAD];
 } plain_reader;
 
