@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "decimal.h"
 #include "errors.h"
 #include "fen_scan.h"
 
@@ -411,9 +412,13 @@ static size_t write_fen(const seebatch_board *board, char *out)
         out[n++] = '-';
     else
         n += strlen(seebatch_square_name(board->en_passant, out + n));
-    int tail = snprintf(out + n, SEEBATCH_FEN_MAX - n, " %u %u", (unsigned)board->halfmove_clock,
-                        (unsigned)board->fullmove_number);
-    return n + (size_t)tail;
+    char *end = out + n;
+    *end++ = ' ';
+    end = seebatch_put_decimal(end, board->halfmove_clock);
+    *end++ = ' ';
+    end = seebatch_put_decimal(end, board->fullmove_number);
+    *end = '\0';
+    return (size_t)(end - out);
 }
 
 /* The parser rejects a second king of a colour, so such a board gets no FEN:

@@ -13,6 +13,7 @@
 
 #include "bitboard.h"
 #include "check.h"
+#include "decimal.h"
 #include "training/random.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -569,8 +570,37 @@ static void test_first_violation(void)
           error.message);
 }
 
+/* The counters' writer (decimal.h) gives printf's digits: every number to
+ * 100,000, each side of every power of ten, and the extremes. */
+static void test_decimal_writer(void)
+{
+    long wrong = 0;
+    char ours[32], theirs[32];
+    for (long long n = -100000; n <= 100000; n++) {
+        *seebatch_put_signed_decimal(ours, n) = '\0';
+        snprintf(theirs, sizeof theirs, "%lld", n);
+        wrong += strcmp(ours, theirs) != 0;
+    }
+    unsigned long long edges[] = {UINT64_MAX, UINT64_MAX - 1, (unsigned long long)INT64_MAX + 1};
+    for (unsigned long long power = 10; power <= UINT64_MAX / 10; power *= 10)
+        for (int d = -1; d <= 1; d++) {
+            *seebatch_put_decimal(ours, power + (unsigned long long)d) = '\0';
+            snprintf(theirs, sizeof theirs, "%llu", power + (unsigned long long)d);
+            wrong += strcmp(ours, theirs) != 0;
+        }
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        *seebatch_put_decimal(ours, edges[i]) = '\0';
+        snprintf(theirs, sizeof theirs, "%llu", edges[i]);
+        wrong += strcmp(ours, theirs) != 0;
+    }
+    *seebatch_put_signed_decimal(ours, INT64_MIN) = '\0';
+    wrong += strcmp(ours, "-9223372036854775808") != 0;
+    CHECK_EQ(wrong, 0, "numbers written otherwise than printf writes them");
+}
+
 int main(void)
 {
+    test_decimal_writer();
     test_bad_fens();
     test_length_limit();
     test_null_arguments();

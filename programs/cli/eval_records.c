@@ -2,42 +2,7 @@
 
 #include <string.h>
 
-/* "00" to "99": two digits a step. */
-static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324252627282930"
-                                     "31323334353637383940414243444546474849505152535455565758596061"
-                                     "62636465666768697071727374757677787980818283848586878889909192"
-                                     "93949596979899";
-
-/* Writes the decimal digits of n at p; returns the end. Below 10,000 (every
- * SEE value of the classic piece values) without a loop. */
-static char *put_unsigned(char *p, unsigned long long n)
-{
-    if (n < 10) {
-        *p = (char)('0' + n);
-        return p + 1;
-    }
-    if (n < 100) {
-        memcpy(p, digit_pairs + 2 * n, 2);
-        return p + 2;
-    }
-    if (n < 1000) {
-        *p = (char)('0' + n / 100);
-        memcpy(p + 1, digit_pairs + 2 * (n % 100), 2);
-        return p + 3;
-    }
-    if (n < 10000) {
-        memcpy(p, digit_pairs + 2 * (n / 100), 2);
-        memcpy(p + 2, digit_pairs + 2 * (n % 100), 2);
-        return p + 4;
-    }
-    char digits[24];
-    char *start = digits + sizeof digits;
-    for (; n; n /= 10)
-        *--start = (char)('0' + n % 10);
-    size_t length = (size_t)(digits + sizeof digits - start);
-    memcpy(p, start, length);
-    return p + length;
-}
+#include "decimal.h"
 
 /* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
  * byte, read after the word is written, never shown). */
@@ -60,7 +25,7 @@ static const uint32_t small_numbers[1000] = {
 
 /* A value: below 1000 in size (nearly every SEE value) by one table word,
  * written whole (the room reserved covers its 4 bytes) with no branch on
- * its digits; others as put_unsigned writes them. */
+ * its digits; others as seebatch_put_decimal writes them. */
 static char *put_signed(char *p, int32_t value)
 {
     *p = '-';
@@ -68,7 +33,7 @@ static char *put_signed(char *p, int32_t value)
     unsigned long long size =
         value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
     if (size >= 1000)
-        return put_unsigned(p, size);
+        return seebatch_put_decimal(p, size);
     uint32_t word = small_numbers[size];
     memcpy(p, &word, sizeof word);
     return p + (word >> 24);
@@ -128,7 +93,7 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
             p = number.kind == NUMBER_LINE ? put_text(p, "\"line\":", 7) : put_text(p, "\"entry\":", 8);
     }
     if (number.kind == NUMBER_LINE)
-        p = put_unsigned(p, number.value);
+        p = seebatch_put_decimal(p, number.value);
     if (number.kind == NUMBER_ENTRY_MARK) {
         out->length = (size_t)(p - out->bytes);
         text_buffer_append_number_mark(out, number.value);

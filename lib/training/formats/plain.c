@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "chain_moves.h"
+#include "decimal.h"
 #include "errors.h" /* seebatch_printable */
 
 static size_t append_text(char *out, size_t n, const char *text)
@@ -18,7 +19,11 @@ static size_t append_text(char *out, size_t n, const char *text)
 
 static size_t append_line(char *out, size_t n, const char *key, long value)
 {
-    return n + (size_t)sprintf(out + n, "%s %ld\n", key, value);
+    n = append_text(out, n, key);
+    out[n++] = ' ';
+    char *end = seebatch_put_signed_decimal(out + n, value);
+    *end++ = '\n';
+    return (size_t)(end - out);
 }
 
 size_t seebatch_entry_fen(const training_entry *entry, char *out)
