@@ -361,20 +361,23 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
 
 /* ------------------------------------------------------------------------ */
 
-static char letter_on(const seebatch_board *board, unsigned square)
+/* Each square's letter, 0 where it is empty: one pass over the pieces'
+ * bits, not six tests a square. */
+static void letters_of(const seebatch_board *board, char letters[64])
 {
-    int type = piece_type_or_none(board, square);
-    if (type < 0)
-        return 0;
-    return piece_chars[color_on(board, square) * SEEBATCH_PIECE_TYPES + (unsigned)type];
+    memset(letters, 0, 64);
+    for (unsigned color = 0; color < 2; color++)
+        for (unsigned type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+            for (bitboard bits = board->pieces[type] & board->colors[color]; bits; bits &= bits - 1)
+                letters[lowest_square(bits)] = piece_chars[color * SEEBATCH_PIECE_TYPES + type];
 }
 
-static size_t write_rank(const seebatch_board *board, unsigned rank, char *out)
+static size_t write_rank(const char *letters, unsigned rank, char *out)
 {
     size_t n = 0;
     unsigned empty = 0;
     for (unsigned file = 0; file < 8; file++) {
-        char letter = letter_on(board, rank * 8 + file);
+        char letter = letters[rank * 8 + file];
         if (!letter) {
             empty++;
             continue;
@@ -393,9 +396,11 @@ static size_t write_rank(const seebatch_board *board, unsigned rank, char *out)
  * (71 for the placement, " w KQkq e3 65535 65535"). */
 static size_t write_fen(const seebatch_board *board, char *out)
 {
+    char letters[64];
+    letters_of(board, letters);
     size_t n = 0;
     for (int rank = 7; rank >= 0; rank--) {
-        n += write_rank(board, (unsigned)rank, out + n);
+        n += write_rank(letters, (unsigned)rank, out + n);
         if (rank > 0)
             out[n++] = '/';
     }
