@@ -141,7 +141,8 @@ fuzz() {
     local dir=$root/build-fuzz
     cmake -S "$root" -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSEEBATCH_FUZZ=ON > /dev/null
-    cmake --build "$dir" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack fuzz_make_seeds seebatch_cli
+    cmake --build "$dir" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack fuzz_plain fuzz_make_seeds \
+        seebatch_cli
     FUZZ_SECONDS=$fuzz_seconds "$root/tests/fuzz/run_fuzz.sh" "$dir"
 }
 if [ "$fuzz_seconds" -gt 0 ]; then

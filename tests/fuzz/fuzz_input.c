@@ -8,6 +8,7 @@
 #include "binpack_writer.h"
 #include "bitboard.h"
 #include "chain_moves.h"
+#include "plain.h"
 
 uint8_t fuzz_take_byte(fuzz_bytes *in) { return in->used < in->size ? in->data[in->used++] : 0; }
 
@@ -230,36 +231,70 @@ void fuzz_fail(const char *file, int line, const char *condition, const char *fo
     abort();
 }
 
-size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
-                          size_t capacity)
+/* The entries of one game of up to `plies` moves from board, the moves
+ * chosen by index among the legal ones (at most GAME_PLIES_MAX); returns
+ * how many. */
+enum { GAME_PLIES_MAX = 16 };
+static size_t game_entries(const seebatch_board *board, unsigned index, unsigned plies,
+                           training_entry *entries)
 {
-    binpack_writer writer;
-    seebatch_binpack_writer_init(&writer);
     training_entry entry = {*board, 0, 0, 0, 0};
     entry.board.en_passant = board->en_passant != SEEBATCH_NO_SQUARE &&
                                      seebatch_en_passant_possible(board, board->en_passant)
                                  ? board->en_passant
                                  : SEEBATCH_NO_SQUARE;
-    for (unsigned ply = 0; ply < plies; ply++) {
+    size_t count = 0;
+    for (unsigned ply = 0; ply < plies && ply < GAME_PLIES_MAX; ply++) {
         seebatch_move moves[SEEBATCH_MAX_MOVES];
-        size_t count = seebatch_generate_moves(&entry.board, moves);
-        if (count == 0)
+        size_t legal = seebatch_generate_moves(&entry.board, moves);
+        if (legal == 0)
             break;
-        entry.move = moves[(index + ply * 7) % count];
+        entry.move = moves[(index + ply * 7) % legal];
         entry.score = (int16_t)((int)(index * 37 + ply * 101) % 2000 - 1000);
         entry.ply = (uint16_t)(ply + index % 50);
         entry.board.fullmove_number = fullmove_of_ply(entry.ply);
-        if (ply == 0)
-            seebatch_binpack_start_chain(&writer, &entry, NULL);
-        else
-            seebatch_binpack_append_entry(&writer, &entry);
+        entries[count++] = entry;
         chain_play(&entry.board, entry.move);
         entry.result = (int8_t)-entry.result;
+    }
+    return count;
+}
+
+size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
+                          size_t capacity)
+{
+    training_entry entries[GAME_PLIES_MAX];
+    size_t count = game_entries(board, index, plies, entries);
+    binpack_writer writer;
+    seebatch_binpack_writer_init(&writer);
+    for (size_t i = 0; i < count; i++) {
+        if (i == 0)
+            seebatch_binpack_start_chain(&writer, &entries[i], NULL);
+        else
+            seebatch_binpack_append_entry(&writer, &entries[i]);
     }
     seebatch_binpack_close_chain(&writer);
     size_t size = writer.size < capacity ? writer.size : capacity;
     if (size)
         memcpy(out, writer.payload, size);
     seebatch_binpack_writer_free(&writer);
+    return size;
+}
+
+size_t fuzz_plain_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
+                        size_t capacity)
+{
+    training_entry entries[GAME_PLIES_MAX];
+    size_t count = game_entries(board, index, plies, entries), size = 0;
+    bool crlf = index % 5 == 0;
+    for (size_t i = 0; i < count; i++) {
+        char block[PLAIN_BLOCK_MAX];
+        size_t length = seebatch_plain_format(&entries[i], block);
+        for (size_t k = 0; k < length && size + 2 <= capacity; k++) {
+            if (crlf && block[k] == '\n')
+                out[size++] = '\r';
+            out[size++] = (uint8_t)block[k];
+        }
+    }
     return size;
 }

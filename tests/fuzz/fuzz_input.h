@@ -122,4 +122,9 @@ _Noreturn void fuzz_fail(const char *file, int line, const char *condition, cons
 size_t fuzz_binpack_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
                           size_t capacity);
 
+/* The same game as .plain text (its line ends CRLF for every fifth index):
+ * a seed of fuzz_plain. Returns its size (at most capacity). */
+size_t fuzz_plain_input(const seebatch_board *board, unsigned index, unsigned plies, uint8_t *out,
+                        size_t capacity);
+
 #endif

@@ -1,7 +1,9 @@
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include "fuzz_targets.h"
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -596,4 +598,76 @@ void fuzz_binpack(const uint8_t *data, size_t size)
     for (size_t i = 0; i < n && i < m; i++)
         require_same_entry(&again[i], &entries[i], i);
     seebatch_binpack_writer_free(&writer);
+}
+
+/* ------------------------------------------------------------------------ */
+/* .plain text                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The first entry of a block of text, read by a reader of its own. */
+static bool read_back(const char *text, size_t length, training_entry *entry)
+{
+    static plain_reader reader; /* 16 KiB: not on the stack */
+    FILE *file = fmemopen((void *)text, length, "rb");
+    FUZZ_REQUIRE(file != NULL, "fmemopen failed");
+    reader = plain_reader_start(file);
+    char message[SEEBATCH_MESSAGE_SIZE + 128];
+    plain_step step = seebatch_plain_next(&reader, entry, message, sizeof message);
+    fclose(file);
+    return step == PLAIN_ENTRY;
+}
+
+static void require_sound_entry(const training_entry *entry, size_t index)
+{
+    FUZZ_REQUIRE(seebatch_board_validate(&entry->board, NULL) == SEEBATCH_OK,
+                 "entry %zu: an inconsistent board", index);
+    FUZZ_REQUIRE(seebatch_move_is_legal(&entry->board, entry->move),
+                 "entry %zu: its move is not legal", index);
+    char block[PLAIN_BLOCK_MAX];
+    size_t length = seebatch_plain_format(entry, block);
+    training_entry again;
+    FUZZ_REQUIRE(read_back(block, length, &again), "entry %zu written again does not read:\n%s",
+                 index, block);
+    /* The text, not the fields: the rule-50 counter is written in 8 bits, as
+     * Stockfish writes it, so a larger one read here comes back smaller. */
+    char second[PLAIN_BLOCK_MAX];
+    seebatch_plain_format(&again, second);
+    FUZZ_REQUIRE(strcmp(block, second) == 0, "entry %zu written again reads as\n%s instead of\n%s",
+                 index, second, block);
+}
+
+void fuzz_plain(const uint8_t *data, size_t size)
+{
+    if (size == 0) /* fmemopen takes no empty buffer */
+        return;
+    size_t lines = 1;
+    for (size_t i = 0; i < size; i++)
+        lines += data[i] == '\n';
+    static plain_reader reader;
+    FILE *file = fmemopen((void *)data, size, "rb");
+    FUZZ_REQUIRE(file != NULL, "fmemopen failed");
+    reader = plain_reader_start(file);
+    long offset = 0;
+    size_t steps = 0, entries = 0;
+    for (;; steps++) {
+        FUZZ_REQUIRE(steps <= lines, "%zu steps over %zu lines: the reader does not move on", steps,
+                     lines);
+        training_entry entry;
+        char message[SEEBATCH_MESSAGE_SIZE + 128];
+        plain_step step = seebatch_plain_next(&reader, &entry, message, sizeof message);
+        long now = plain_reader_offset(&reader);
+        FUZZ_REQUIRE(now >= offset && now <= (long)size, "offset %ld after %ld, of %zu bytes", now,
+                     offset, size);
+        offset = now;
+        if (step == PLAIN_END)
+            break;
+        if (step == PLAIN_BAD) {
+            FUZZ_REQUIRE(reader.fault_line >= 1 && reader.fault_line <= lines,
+                         "a fault at line %lu of %zu", reader.fault_line, lines);
+            FUZZ_REQUIRE(message[0] && !strchr(message, '\n'), "the message \"%s\"", message);
+            continue;
+        }
+        require_sound_entry(&entry, entries++);
+    }
+    fclose(file);
 }

@@ -38,6 +38,13 @@ void fuzz_see(const uint8_t *data, size_t size);
  * (stems packed, moves encoded), decode to the same entries. */
 void fuzz_binpack(const uint8_t *data, size_t size);
 
+/* .plain text (any bytes): reading never crashes nor stops early (each
+ * step takes a block or ends), a bad block names a line of the text in a
+ * one-line message, the reader's offset stays within the text, and every
+ * entry read is a consistent board whose move is legal there and whose
+ * block, written again, reads as the same entry. */
+void fuzz_plain(const uint8_t *data, size_t size);
+
 /* The checks of fuzz_see on one board and moves that meet the
  * preconditions (at most SEEBATCH_MAX_MOVES; NULL when count is 0): the
  * differential harness, then every public SEE entry point. */

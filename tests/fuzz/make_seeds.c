@@ -5,6 +5,7 @@
  *   DIR/uci/  the board with the UCI text of one of its legal moves
  *   DIR/see/  the board, a configuration and every legal capture
  *   DIR/binpack/  a binpack payload: one game of a few moves from the board
+ *   DIR/plain/  a game of a few moves from the board as .plain text
  * The directories must exist. Usage: fuzz_make_seeds DIR < positions
  */
 #include <stdio.h>
@@ -58,6 +59,9 @@ int main(int argc, char **argv)
         failures += write_file(
             argv[1], "binpack", count, input,
             fuzz_binpack_input(&board, (unsigned)count, 1 + count % 12, input, sizeof input));
+        failures += write_file(
+            argv[1], "plain", count, input,
+            fuzz_plain_input(&board, (unsigned)count, 1 + count % 6, input, sizeof input));
         count++;
     }
     printf("fuzz_make_seeds: %lu seeds per target in %s\n", count, argv[1]);

@@ -25,7 +25,12 @@ typedef void (*fuzz_body)(const uint8_t *data, size_t size);
 static const struct {
     const char *name;
     fuzz_body run;
-} targets[4] = {{"fen", fuzz_fen}, {"uci", fuzz_uci}, {"see", fuzz_see}, {"binpack", fuzz_binpack}};
+} targets[] = {{"fen", fuzz_fen},
+               {"uci", fuzz_uci},
+               {"see", fuzz_see},
+               {"binpack", fuzz_binpack},
+               {"plain", fuzz_plain}};
+enum { TARGETS = sizeof targets / sizeof targets[0] };
 
 enum { FILE_MAX = 1 << 20, GAME_POSITIONS = 1500, DENSE_BOARDS = 1500, MUTATIONS = 4 };
 
@@ -99,6 +104,8 @@ static long run_seeds(const seebatch_board *board, const seebatch_move *moves, s
         run_mutated(fuzz_see, input, fuzz_see_input(config, board, moves, count, input), random);
     size_t size = fuzz_binpack_input(board, index, 1 + index % 12, input, sizeof input);
     runs += run_mutated(fuzz_binpack, input, size, random);
+    size = fuzz_plain_input(board, index, 1 + index % 6, input, sizeof input);
+    runs += run_mutated(fuzz_plain, input, size, random);
     return runs;
 }
 
@@ -106,7 +113,7 @@ int main(void)
 {
     const char *data = getenv("SEEBATCH_TEST_DATA");
     const char *root = data ? data : "tests/data";
-    for (int t = 0; t < 4; t++) {
+    for (int t = 0; t < TARGETS; t++) {
         int replayed = replay_directory(root, targets[t].name, targets[t].run);
         CHECK(replayed > 0, "no inputs in %s/fuzz_regressions/%s", root, targets[t].name);
         printf("fuzz_regressions/%s: %d inputs replayed\n", targets[t].name, replayed);

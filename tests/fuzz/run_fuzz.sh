@@ -12,7 +12,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${FUZZ_SECONDS:-60}
 work=$build/fuzz/work
 rm -rf "$work"
-mkdir -p "$work"/seeds/{fen,uci,see,binpack} "$work"/artifacts
+mkdir -p "$work"/seeds/{fen,uci,see,binpack,plain} "$work"/artifacts
 
 # Positions no game reaches, so the seeds start near the corners too.
 odd_positions='qqqqqqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQQQQQ w - - 0 1
@@ -25,7 +25,7 @@ r3k2r/pPpppppp/8/3pP3/8/8/PpPPPPPP/R3K2R w KQkq d6 65535 65535
     | "$build/fuzz/fuzz_make_seeds" "$work/seeds" || exit 1
 
 failed=0
-for target in fen uci see binpack; do
+for target in fen uci see binpack plain; do
     corpus=$work/corpus-$target
     mkdir -p "$corpus"
     log=$work/$target.log
