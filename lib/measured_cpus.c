@@ -9,8 +9,8 @@ static const measured_cpu measured_cpus[] = {
      "measured: AMD family 19h without AVX-512 (Zen 3), on an EPYC (model 01h): avx2 "
      "3.2x scalar on multi, 5.9x on multi_scattered"},
     {"AuthenticAMD", 0x19, 0x00, 0xFF, true, "avx2",
-     "measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC: avx512 0.78x avx2 on "
-     "multi_scattered, level on multi"},
+     "measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC (model 11h): avx512 0.84-0.86x "
+     "avx2 on multi_scattered, 0.95-1.14x on multi"},
     {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "avx512",
      "measured: AMD family 1Ah (Zen 5), on an EPYC: avx512 1.33-1.37x avx2 on multi, "
      "1.15-1.24x on multi_scattered"},

@@ -96,8 +96,8 @@ static const profile profiles[] = {
      HASWELL_LEAF7, YMM_STATE, true, false, false, false, "avx2", false},
     {"an unknown vendor, Intel's family and features", "UnknownCPU!!", 0x00050654, 0x06, 0x55,
      AVX_WITH_OS, SERVER_AVX512_LEAF7, ZMM_STATE, true, true, false, false, "avx512", false},
-    /* Zen 4 (EPYC 9004, the CPU the avx2 row was measured on) and Zen 4 with
-     * AVX-512 hidden by a hypervisor: the Zen 3 row, avx2 either way. */
+    /* Zen 4 (EPYC 9004, model 11h: the CPU the avx2 row was measured on) and
+     * Zen 4 with AVX-512 hidden by a hypervisor: the Zen 3 row, avx2 either way. */
     {"AMD Zen 4 (EPYC 9004)", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,
      SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", true},
     {"AMD Zen 4, AVX-512 hidden", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
