@@ -85,7 +85,8 @@ typedef struct group {
     uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter; MANY_BOARDS */
     enum path path;
     exchange x;
-    bitboard candidates[LANES]; /* each lane's x-ray candidates, off the common path */
+    candidate_slot slot;        /* on the path ONE_CANDIDATE: each lane's candidate and gate */
+    bitboard candidates[LANES]; /* on the path GENERAL: each lane's x-ray candidates */
 } group;
 
 /* The flags for moves all on one board: without SEEBATCH_PINS when neither
@@ -246,23 +247,25 @@ static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occ
     }
 }
 
-/* The common x-ray case: one candidate per lane at most, no pins and no
- * promotions. Out of line: it is rare. */
+/* The common x-ray case, one candidate per lane at most (no pins, no
+ * promotions), set up in lanes: each candidate's gate from the table of
+ * squares between by lane, `to` * 64 + its square. A lane without one reads
+ * between(a1, a1), empty, so its gate and candidate are 0 and nothing
+ * joins there: a group on the common path may play with this slot too. In
+ * a group of eight about a quarter of groups have a candidate somewhere. */
+INLINE candidate_slot slot_of(const decoded_moves *d, lanes candidates)
+{
+    candidate_slot slot;
+    lanes index = keep(not_zero(candidates), add64(shift_up(d->to, 6), square_of_bit(candidates)));
+    slot.occupied = d->occupied;
+    slot.candidate = candidates;
+    slot.gate = either(both(look_up(&seebatch_between_table[0][0], index), d->occupied), candidates);
+    return slot;
+}
+
 static __attribute__((noinline)) void play_with_slot(group *gr)
 {
-    decoded_moves d = decode_moves(gr);
-    candidate_slot slot;
-    slot.occupied = d.occupied;
-    uint64_t to_of[LANES], occupied_of[LANES], gate[LANES];
-    to_numbers(to_of, d.to);
-    to_numbers(occupied_of, slot.occupied);
-    for (unsigned lane = 0; lane < LANES; lane++) {
-        bitboard c = gr->candidates[lane];
-        gate[lane] = c ? gate_of((unsigned)to_of[lane], lowest_square(c), occupied_of[lane]) : 0;
-    }
-    slot.candidate = from_numbers(gr->candidates);
-    slot.gate = from_numbers(gate);
-    play(&gr->x, gr->b, gr->batch->table, NULL, &slot);
+    play(&gr->x, gr->b, gr->batch->table, NULL, &gr->slot);
 }
 
 /* Rule 5 on the general path: each side's pinned pieces and their pinners,
@@ -404,9 +407,14 @@ INLINE void prepare_group(group *gr)
     gr->path = COMMON;
     if (__builtin_expect(!(gr->flags & general_rules), 1) && !any_bits(candidates))
         return;
-    to_numbers(gr->candidates, candidates);
     lanes several = both(candidates, add64(candidates, broadcast(~0ull)));
-    gr->path = (gr->flags & general_rules) || any_bits(several) ? GENERAL : ONE_CANDIDATE;
+    if (!(gr->flags & general_rules) && !any_bits(several)) {
+        gr->slot = slot_of(&d, candidates);
+        gr->path = ONE_CANDIDATE;
+        return;
+    }
+    to_numbers(gr->candidates, candidates);
+    gr->path = GENERAL;
 }
 
 /* Stage 3: plays one group's exchange on its path. */
@@ -432,6 +440,25 @@ INLINE lanes evaluate_group(group *gr)
     return answer(&gr->x);
 }
 
+/* Two groups' exchanges stepped together, as play steps one; a group whose
+ * lanes have all ended is stepped along harmlessly (nothing changes its
+ * answer). Slots NULL: the common path. */
+INLINE void play_two(group *g0, group *g1, candidate_slot *s0, candidate_slot *s1)
+{
+    exchange *x0 = &g0->x, *x1 = &g1->x;
+    lanes table = g0->batch->table;
+    step(x0, g0->b, table, NULL, s0, 1);
+    step(x1, g1->b, table, NULL, s1, 1);
+    step(x0, g0->b, table, NULL, s0, 0);
+    step(x1, g1->b, table, NULL, s1, 0);
+    while (!STOPS_AFTER(STOP_AFTER_TWO_STEPS) && any(mask_or(x0->live, x1->live))) {
+        step(x0, g0->b, table, NULL, s0, 1);
+        step(x1, g1->b, table, NULL, s1, 1);
+        step(x0, g0->b, table, NULL, s0, 0);
+        step(x1, g1->b, table, NULL, s1, 0);
+    }
+}
+
 /* Two groups at once: their exchanges are independent chains of dependent
  * steps, so stepping them together lets one fill the other's waits. */
 INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
@@ -443,24 +470,19 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2])
         answers[1] = either(g1->x.balance, g1->x.attackers);
         return;
     }
-    if (g0->path != COMMON || g1->path != COMMON) {
+    int apart = g0->path == GENERAL || g1->path == GENERAL || g0->path == DECIDED ||
+                g1->path == DECIDED;
+    if (apart) {
         play_group(g0);
         play_group(g1);
+    } else if (g0->path == COMMON && g1->path == COMMON) {
+        play_two(g0, g1, NULL, NULL);
     } else {
-        /* As play, for both; a group whose lanes have all ended is stepped
-         * along harmlessly (nothing changes its answer). */
-        exchange *x0 = &g0->x, *x1 = &g1->x;
-        lanes table = g0->batch->table;
-        step(x0, g0->b, table, NULL, NULL, 1);
-        step(x1, g1->b, table, NULL, NULL, 1);
-        step(x0, g0->b, table, NULL, NULL, 0);
-        step(x1, g1->b, table, NULL, NULL, 0);
-        while (!STOPS_AFTER(STOP_AFTER_TWO_STEPS) && any(mask_or(x0->live, x1->live))) {
-            step(x0, g0->b, table, NULL, NULL, 1);
-            step(x1, g1->b, table, NULL, NULL, 1);
-            step(x0, g0->b, table, NULL, NULL, 0);
-            step(x1, g1->b, table, NULL, NULL, 0);
-        }
+        /* One candidate somewhere: both with slots, an empty one for a
+         * group on the common path, so that they still overlap. */
+        candidate_slot empty = {none_set(), none_set(), none_set()};
+        play_two(g0, g1, g0->path == COMMON ? &empty : &g0->slot,
+                 g1->path == COMMON ? &empty : &g1->slot);
     }
     answers[0] = answer(&g0->x);
     answers[1] = answer(&g1->x);

@@ -33,8 +33,9 @@
  * look in groups with no slider on a line of `to` (one in five) saved
  * nothing on positions the branch predictor had not learned. About 4% of
  * lanes have one; their group then carries the candidate with its gate (the
- * squares between it and `to`), and a candidate joins once its gate is
- * empty (play_with_slot). A lane with two candidates, a pinned piece among
+ * squares between it and `to`, looked up in lanes), and a candidate joins
+ * once its gate is empty (slot_of; the group is still stepped together with
+ * the other of its pair, the other with an empty slot). A lane with two candidates, a pinned piece among
  * the pieces that may capture (rule 5), promotions after the first move
  * (rule 6, SEEBATCH_PROMOTIONS; the first move's own promotion is set up
  * with the rest in stage 2) or rule 8 sends its group down the general path
