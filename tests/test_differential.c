@@ -7,6 +7,7 @@
  *   - every SEE-relevant move of random dense boards (batteries, pins, long
  *     exchanges, several kings);
  *   - every batch length 0..64, on one board and on mixed boards;
+ *   - every case above once more in batches that mix boards;
  *   - every valid flag combination (all but those setting both promotion
  *     rules), the stockfish preset and unusual values;
  *   - every case of tests/data/regressions.txt (each mismatch ever found).
@@ -122,6 +123,44 @@ static void pool_shuffle(case_pool *pool, uint64_t *random)
         pool->moves[j] = move;
         pool->board_of_move[j] = board;
     }
+}
+
+/* Every position's and dense board's cases once more in batches that mix
+ * boards, so that the many-board path (pins tested in lanes of many boards)
+ * meets every kind of position, not only the first few hundred: a second
+ * pool filled as the cases come, then shuffled, compared under the next
+ * MIXED_CONFIGS configurations in turn and emptied. */
+enum { MIXED_CONFIGS = 4 };
+typedef struct mixed_cases {
+    case_pool pool;
+    int next_config;
+} mixed_cases;
+
+static void compare_mixed(differential *check, mixed_cases *mixed, uint64_t *random)
+{
+    case_pool *pool = &mixed->pool;
+    pool_shuffle(pool, random);
+    for (int k = 0; k < MIXED_CONFIGS; k++) {
+        int c = mixed->next_config;
+        mixed->next_config = (c + 1) % config_count;
+        for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
+            size_t left = pool->count - start;
+            see_batch batch = {pool->boards, pool->board_of_move + start, pool->moves + start,
+                               left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
+                               &prepared[c], NULL};
+            differential_compare(check, &batch, &configs[c]);
+        }
+    }
+    pool->board_count = pool->count = 0;
+}
+
+static void mixed_add(differential *check, mixed_cases *mixed, const seebatch_board *board,
+                      const seebatch_move *moves, size_t count, uint64_t *random)
+{
+    case_pool *pool = &mixed->pool;
+    if (pool->board_count == POOL_BOARDS || pool->count + count > POOL_MOVES)
+        compare_mixed(check, mixed, random);
+    pool_add(pool, board, moves, count);
 }
 
 /* Every batch length 0..64: mixed boards, and one board's moves repeated. */
@@ -325,6 +364,7 @@ int main(void)
     uint64_t random = 0xD1FFull;
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     static case_pool pool;
+    static mixed_cases mixed;
 
     const int game_stride = rotation_stride(5), dense_stride = rotation_stride(14);
     position_generator generator;
@@ -338,7 +378,10 @@ int main(void)
          * configuration; they rotate instead, four or five per position. */
         for (int c = p % game_stride; c < config_count; c += game_stride)
             differential_compare_moves(&check, &board, moves, count, &configs[c]);
-        pool_add(&pool, &board, moves, count);
+        /* The fixed pool keeps a quarter of its boards for dense ones. */
+        if (pool.board_count < POOL_BOARDS * 3 / 4)
+            pool_add(&pool, &board, moves, count);
+        mixed_add(&check, &mixed, &board, moves, count, &random);
     }
 
     uint64_t dense = 0xDE45Eull;
@@ -350,7 +393,10 @@ int main(void)
             differential_compare_moves(&check, &board, moves, count, &configs[c]);
         if (b % 8 == 0)
             pool_add(&pool, &board, moves, count);
+        mixed_add(&check, &mixed, &board, moves, count, &random);
     }
+    if (mixed.pool.count)
+        compare_mixed(&check, &mixed, &random);
 
     pool_shuffle(&pool, &random);
     compare_batch_lengths(&check, &pool);
