@@ -34,9 +34,10 @@ compiler() { # the C compiler of the build and its version
 machine() { # the CPU model, its vCPUs and the features the tool reports
     local model
     model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
-    local family
+    local family number
     family=$(sed -n 's/^cpu family[[:space:]]*: //p' /proc/cpuinfo | head -1)
-    echo "$model (family $(printf '%Xh' "${family:-0}")), $(nproc) vCPU; $(uname -sr)"
+    number=$(sed -n 's/^model[[:space:]]*: //p' /proc/cpuinfo | head -1)
+    echo "$model (family $(printf '%Xh' "${family:-0}") model $(printf '%02Xh' "${number:-0}")), $(nproc) vCPU; $(uname -sr)"
 }
 
 run() { # run NAME [ENV...]: one run of the benchmark, JSON and tables kept
