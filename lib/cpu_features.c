@@ -126,7 +126,7 @@ typedef struct machine {
 static machine this_machine;
 static _Atomic unsigned this_machine_state;
 
-static machine read_machine(void)
+static machine seebatch_read_machine(void)
 {
     if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
         return this_machine;
@@ -142,13 +142,13 @@ static machine read_machine(void)
     return read;
 }
 
-seebatch_cpu seebatch_cpu_here(void) { return read_machine().cpu; }
+seebatch_cpu seebatch_cpu_here(void) { return seebatch_read_machine().cpu; }
 
 static uint32_t answers(void)
 {
     if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
         return this_machine.answers;
-    return read_machine().answers;
+    return seebatch_read_machine().answers;
 }
 
 bool seebatch_cpu_has_avx2(void) { return answers() & ANSWER_AVX2; }

@@ -43,12 +43,13 @@ static const char piece_chars[] = "PNBRQKpnbrqk";
 /* Index in this string is the bit number of the castling right. */
 static const char castling_letters[] = "KQkq";
 
-static seebatch_status fen_fail(seebatch_error *error, int field, size_t position,
-                                const char *format, ...) __attribute__((format(printf, 4, 5)));
+static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,
+                                         const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* field is 1-based, as in the messages; position is the 1-based character. */
-static seebatch_status fen_fail(seebatch_error *error, int field, size_t position,
-                                const char *format, ...)
+static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,
+                                         const char *format, ...)
 {
     char what[SEEBATCH_MESSAGE_SIZE];
     va_list args;
@@ -102,8 +103,8 @@ static seebatch_status check_ascii(const char *text, fen_field field, int number
 {
     for (size_t i = field.start; i < field.start + field.length; i++)
         if ((unsigned char)text[i] >= 0x80)
-            return fen_fail(error, number, i + 1, "byte 0x%02x is not ASCII",
-                            (unsigned char)text[i]);
+            return seebatch_fen_fail(error, number, i + 1, "byte 0x%02x is not ASCII",
+                                     (unsigned char)text[i]);
     return SEEBATCH_OK;
 }
 
@@ -128,17 +129,17 @@ static seebatch_status place_piece(seebatch_board *board, rank_cursor *cursor, c
     const char *found = strchr(piece_chars, letter); /* letter is never NUL here */
     char shown[12];
     if (!found)
-        return fen_fail(error, 1, position,
-                        "unknown character %s; expected a piece letter (PNBRQK pnbrqk), "
-                        "a digit 1-8 or '/'",
-                        describe_char(letter, shown));
+        return seebatch_fen_fail(error, 1, position,
+                                 "unknown character %s; expected a piece letter (PNBRQK pnbrqk), "
+                                 "a digit 1-8 or '/'",
+                                 describe_char(letter, shown));
     int type = (int)(found - piece_chars) % SEEBATCH_PIECE_TYPES;
     unsigned color = (unsigned)(found - piece_chars) / SEEBATCH_PIECE_TYPES;
     if (cursor->squares < 8) {
         bitboard bit = square_bit(cursor->rank * 8 + cursor->squares);
         if (type == SEEBATCH_KING && (board->pieces[type] & board->colors[color]))
-            return fen_fail(error, 1, position, "second %s king; a colour has at most one",
-                            color == SEEBATCH_WHITE ? "white" : "black");
+            return seebatch_fen_fail(error, 1, position, "second %s king; a colour has at most one",
+                                     color == SEEBATCH_WHITE ? "white" : "black");
         board->pieces[type] |= bit;
         board->colors[color] |= bit;
     }
@@ -151,13 +152,13 @@ static seebatch_status skip_squares(rank_cursor *cursor, char digit, size_t posi
                                     seebatch_error *error)
 {
     if (digit == '0' || digit == '9')
-        return fen_fail(error, 1, position, "digit %c is not a count of empty squares (1-8)",
-                        digit);
+        return seebatch_fen_fail(error, 1, position,
+                                 "digit %c is not a count of empty squares (1-8)", digit);
     /* "44" describes 8 squares, but no FEN writer produces it, so it is far
      * more likely a typo than a deliberate choice. */
     if (cursor->previous_was_digit)
-        return fen_fail(error, 1, position,
-                        "two digits in a row; write one count of empty squares");
+        return seebatch_fen_fail(error, 1, position,
+                                 "two digits in a row; write one count of empty squares");
     advance(cursor, (unsigned)(digit - '0'), position);
     cursor->previous_was_digit = true;
     return SEEBATCH_OK;
@@ -168,12 +169,13 @@ static seebatch_status end_rank(rank_cursor *cursor, bool last, size_t position,
                                 seebatch_error *error)
 {
     if (cursor->squares != 8)
-        return fen_fail(error, 1, cursor->overflow_at ? cursor->overflow_at : position,
-                        "rank %u has %u squares", cursor->rank + 1, cursor->squares);
+        return seebatch_fen_fail(error, 1, cursor->overflow_at ? cursor->overflow_at : position,
+                                 "rank %u has %u squares", cursor->rank + 1, cursor->squares);
     if (last && cursor->rank != 0)
-        return fen_fail(error, 1, position, "only %u ranks; a FEN describes 8", 8 - cursor->rank);
+        return seebatch_fen_fail(error, 1, position, "only %u ranks; a FEN describes 8",
+                                 8 - cursor->rank);
     if (!last && cursor->rank == 0)
-        return fen_fail(error, 1, position, "more than 8 ranks");
+        return seebatch_fen_fail(error, 1, position, "more than 8 ranks");
     cursor->rank--;
     cursor->squares = 0;
     cursor->overflow_at = 0;
@@ -210,8 +212,9 @@ static seebatch_status parse_side(seebatch_board *board, const char *text, fen_f
         return SEEBATCH_OK;
     }
     char shown[SHOWN_MAX + 4];
-    return fen_fail(error, 2, field.start + 1, "side to move is \"%s\"; expected w or b",
-                    seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
+    return seebatch_fen_fail(
+        error, 2, field.start + 1, "side to move is \"%s\"; expected w or b",
+        seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
 }
 
 static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
@@ -225,17 +228,19 @@ static seebatch_status parse_castling(seebatch_board *board, const char *text, f
         char shown[12];
         const char *found = value[i] ? strchr(castling_letters, value[i]) : NULL;
         if (value[i] == '-')
-            return fen_fail(error, 3, position, "'-' must stand alone");
+            return seebatch_fen_fail(error, 3, position, "'-' must stand alone");
         if (!found)
-            return fen_fail(error, 3, position,
-                            "unknown castling letter %s; expected K, Q, k, q or '-'",
-                            describe_char(value[i], shown));
+            return seebatch_fen_fail(error, 3, position,
+                                     "unknown castling letter %s; expected K, Q, k, q or '-'",
+                                     describe_char(value[i], shown));
         unsigned index = (unsigned)(found - castling_letters);
         if (board->castling & (1u << index))
-            return fen_fail(error, 3, position, "castling letter %c is repeated", value[i]);
+            return seebatch_fen_fail(error, 3, position, "castling letter %c is repeated",
+                                     value[i]);
         if (board->castling >> index)
-            return fen_fail(error, 3, position,
-                            "castling letter %c is out of order; the order is KQkq", value[i]);
+            return seebatch_fen_fail(error, 3, position,
+                                     "castling letter %c is out of order; the order is KQkq",
+                                     value[i]);
         board->castling |= (uint8_t)(1u << index);
     }
     return SEEBATCH_OK;
@@ -253,35 +258,36 @@ static seebatch_status parse_en_passant(seebatch_board *board, const char *text,
                        value[1] <= '8';
     char shown[SHOWN_MAX + 4];
     if (!well_formed)
-        return fen_fail(error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
-                        seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
+        return seebatch_fen_fail(
+            error, 4, field.start + 1, "\"%s\" is not a square like e3, nor '-'",
+            seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
     /* The square a pawn of the side that just moved passed over. */
     char expected = board->side_to_move == SEEBATCH_WHITE ? '6' : '3';
     if (value[1] != expected)
-        return fen_fail(error, 4, field.start + 2,
-                        "en passant square %.2s is not on rank %c (%s to move)", value, expected,
-                        board->side_to_move == SEEBATCH_WHITE ? "white" : "black");
+        return seebatch_fen_fail(
+            error, 4, field.start + 2, "en passant square %.2s is not on rank %c (%s to move)",
+            value, expected, board->side_to_move == SEEBATCH_WHITE ? "white" : "black");
     board->en_passant = (uint8_t)((value[1] - '1') * 8 + (value[0] - 'a'));
     return SEEBATCH_OK;
 }
 
-static seebatch_status parse_counter(const char *text, fen_field field, int number,
-                                     uint16_t *counter, seebatch_error *error)
+static seebatch_status seebatch_parse_counter(const char *text, fen_field field, int number,
+                                              uint16_t *counter, seebatch_error *error)
 {
     const char *value = text + field.start;
     unsigned long total = 0;
     for (size_t i = 0; i < field.length; i++) {
         char shown[12];
         if (value[i] < '0' || value[i] > '9')
-            return fen_fail(error, number, field.start + i + 1, "%s is not a decimal number",
-                            describe_char(value[i], shown));
+            return seebatch_fen_fail(error, number, field.start + i + 1,
+                                     "%s is not a decimal number", describe_char(value[i], shown));
         if (total <= FEN_COUNTER_MAX) /* saturate: the digits may go on forever */
             total = total * 10 + (unsigned long)(value[i] - '0');
     }
     if (total > FEN_COUNTER_MAX)
-        return fen_fail(error, number, field.start + 1, "%.*s%s exceeds %d",
-                        field.length > 20 ? 20 : (int)field.length, value,
-                        field.length > 20 ? "..." : "", FEN_COUNTER_MAX);
+        return seebatch_fen_fail(error, number, field.start + 1, "%.*s%s exceeds %d",
+                                 field.length > 20 ? 20 : (int)field.length, value,
+                                 field.length > 20 ? "..." : "", FEN_COUNTER_MAX);
     *counter = (uint16_t)total;
     return SEEBATCH_OK;
 }
@@ -302,16 +308,16 @@ static seebatch_status parse_field(seebatch_board *board, const char *text, fen_
     case 4:
         return parse_en_passant(board, text, field, error);
     case 5:
-        return parse_counter(text, field, 5, &board->halfmove_clock, error);
+        return seebatch_parse_counter(text, field, 5, &board->halfmove_clock, error);
     default:
-        return parse_counter(text, field, 6, &board->fullmove_number, error);
+        return seebatch_parse_counter(text, field, 6, &board->fullmove_number, error);
     }
 }
 
 /* Fields are read in order, so the error reported is the first one in the
  * text; a missing required field is reported where the text ends. */
-static seebatch_status parse_fields(seebatch_board *board, const char *text, size_t length,
-                                    seebatch_error *error)
+static seebatch_status seebatch_parse_fields(seebatch_board *board, const char *text, size_t length,
+                                             seebatch_error *error)
 {
     fen_field fields[FEN_FIELDS + 1];
     int count = split_fields(text, length, fields);
@@ -325,9 +331,9 @@ static seebatch_status parse_fields(seebatch_board *board, const char *text, siz
                              "FEN, character %zu: unexpected text after field %d (%s)",
                              fields[FEN_FIELDS].start + 1, FEN_FIELDS, field_names[FEN_FIELDS - 1]);
     if (count < 4)
-        return fen_fail(error, count + 1, length + 1,
-                        count == 0 ? "missing: the FEN is empty"
-                                   : "missing (fields 1 to 4 are required)");
+        return seebatch_fen_fail(error, count + 1, length + 1,
+                                 count == 0 ? "missing: the FEN is empty"
+                                            : "missing (fields 1 to 4 are required)");
     return SEEBATCH_OK;
 }
 
@@ -355,7 +361,7 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
-    seebatch_status status = parse_fields(board, text, length, error);
+    seebatch_status status = seebatch_parse_fields(board, text, length, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }
 

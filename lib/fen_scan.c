@@ -155,7 +155,7 @@ static size_t placement_end(const char *text, size_t length)
 /* Reads the placement into the board; returns where the field ends, or 0
  * when it is not 8 ranks of 8 squares with no two digits in a row and at
  * most one king a colour. */
-static size_t scan_placement(const char *text, size_t length, seebatch_board *board)
+static size_t seebatch_scan_placement(const char *text, size_t length, seebatch_board *board)
 {
     size_t end = placement_end(text, length);
     /* The index moves at most FOREIGN a byte, so it stays inside; only the
@@ -241,7 +241,7 @@ static size_t scan_en_passant(const char *text, size_t length, size_t i, seebatc
 }
 
 /* Fields 2 to 6 from i, the space after the placement. */
-static bool scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
+static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
 {
     /* The side by table, not by comparing with 'w' then 'b': the lines of a
      * game alternate sides, which those branches would mispredict. */
@@ -284,8 +284,8 @@ static void start_board(seebatch_board *board)
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length)
 {
     start_board(board);
-    size_t end = length <= 255 ? scan_placement(text, length, board) : 0;
-    return end != 0 && scan_tail(board, text, length, end);
+    size_t end = length <= 255 ? seebatch_scan_placement(text, length, board) : 0;
+    return end != 0 && seebatch_scan_tail(board, text, length, end);
 }
 
 bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
@@ -295,6 +295,6 @@ bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
     start_board(board);
     size_t end = seebatch_fen_placement_wide(text, length, board);
     if (end == 0)
-        end = scan_placement(text, length, board);
-    return end != 0 && scan_tail(board, text, length, end);
+        end = seebatch_scan_placement(text, length, board);
+    return end != 0 && seebatch_scan_tail(board, text, length, end);
 }

@@ -25,7 +25,7 @@
 #endif
 
 /* A backend is preferred where the measured table names it. */
-static bool measured_fastest(const seebatch_cpu *cpu, const implementation *self)
+static bool seebatch_measured_fastest(const seebatch_cpu *cpu, const implementation *self)
 {
     const measured_cpu *row = seebatch_measured_row(cpu);
     return row && strcmp(row->backend, self->name) == 0;
@@ -33,14 +33,14 @@ static bool measured_fastest(const seebatch_cpu *cpu, const implementation *self
 
 /* pext is preferred where it runs in a few cycles (issue 30: elsewhere it is
  * microcoded, slower than the portable magics). */
-static bool pext_fast(const seebatch_cpu *cpu, const implementation *self)
+static bool seebatch_pext_fast(const seebatch_cpu *cpu, const implementation *self)
 {
     (void)self;
     return seebatch_cpu_fast_pext(cpu);
 }
 
 /* The portable magics are fast on every CPU. */
-static bool everywhere(const seebatch_cpu *cpu, const implementation *self)
+static bool seebatch_everywhere(const seebatch_cpu *cpu, const implementation *self)
 {
     (void)cpu;
     (void)self;
@@ -48,13 +48,15 @@ static bool everywhere(const seebatch_cpu *cpu, const implementation *self)
 }
 
 const implementation seebatch_implementations[] = {
-    {"avx512", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX512, measured_fastest, AVX512_KERNEL, NULL},
-    {"avx2", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX2, measured_fastest, AVX2_KERNEL, NULL},
-    {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, measured_fastest,
+    {"avx512", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX512, seebatch_measured_fastest,
+     AVX512_KERNEL, NULL},
+    {"avx2", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX2, seebatch_measured_fastest, AVX2_KERNEL,
+     NULL},
+    {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, seebatch_measured_fastest,
      &seebatch_scalar_backend, NULL},
     /* pext's file (avx2/view_exchange_bmi2.c) is compiled with the avx2 options. */
-    {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, pext_fast, NULL, PEXT_LOOKUPS},
-    {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, everywhere, NULL,
+    {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL, PEXT_LOOKUPS},
+    {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL,
      &seebatch_view_portable},
 };
 const size_t seebatch_implementation_count =
@@ -105,7 +107,7 @@ const implementation *seebatch_implementation_named(implementation_role role, co
 }
 
 /* Auto's choice (see implementations.h); the role's last entry needs nothing. */
-static const implementation *automatic(const implementation_request *request)
+static const implementation *seebatch_automatic(const implementation_request *request)
 {
     const implementation *first = NULL;
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
@@ -173,7 +175,7 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
                                                const implementation **chosen, seebatch_error *error)
 {
     if (!request->name || strcmp(request->name, "auto") == 0) {
-        *chosen = automatic(request);
+        *chosen = seebatch_automatic(request);
         return seebatch_succeed(error);
     }
     const implementation *named = seebatch_implementation_named(request->role, request->name);
@@ -191,7 +193,7 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
 seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
 {
     implementation_request request = {IMPLEMENTATION_BACKEND, cpu, NULL, INSTRUCTIONS_AVX512};
-    const implementation *chosen = automatic(&request);
+    const implementation *chosen = seebatch_automatic(&request);
     const measured_cpu *row = seebatch_measured_row(cpu);
     if (row && strcmp(row->backend, chosen->name) == 0)
         return (seebatch_backend_choice){chosen->name, true, row->reason};

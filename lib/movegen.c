@@ -95,7 +95,7 @@ bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move)
 /* Squares from which a normal move is surely legal: every square when the
  * mover has no king; none when a king is in check; otherwise all but the
  * kings and the lines through them (leaving those might open a line). */
-static bitboard compute_safe_from(const seebatch_board *board)
+static bitboard seebatch_compute_safe_from(const seebatch_board *board)
 {
     unsigned us = board->side_to_move & 1u;
     bitboard kings = own_kings(board, us), occupied = occupied_squares(board);
@@ -174,7 +174,7 @@ static void add_pawn_pushes(move_list *list, unsigned from, bool quiet)
         add_move(list, seebatch_move_make(from, two, SEEBATCH_MOVE_NORMAL));
 }
 
-static void add_pawn_moves(move_list *list, bool quiet)
+static void seebatch_add_pawn_moves(move_list *list, bool quiet)
 {
     const seebatch_board *board = list->board;
     unsigned us = board->side_to_move & 1u;
@@ -210,7 +210,7 @@ static bitboard piece_attacks(int type, unsigned square, bitboard occupied)
 }
 
 /* Knight to king moves onto `targets`. */
-static void add_piece_moves(move_list *list, bitboard targets)
+static void seebatch_add_piece_moves(move_list *list, bitboard targets)
 {
     const seebatch_board *board = list->board;
     bitboard occupied = occupied_squares(board), own = board->colors[board->side_to_move & 1u];
@@ -256,7 +256,7 @@ static bool castling_allowed(const seebatch_board *board, const castling_rule *r
     return true;
 }
 
-static void add_castling(move_list *list)
+static void seebatch_add_castling(move_list *list)
 {
     unsigned us = list->board->side_to_move & 1u;
     for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
@@ -269,16 +269,16 @@ static void add_castling(move_list *list)
 
 static move_list start_list(const seebatch_board *board, seebatch_move *moves)
 {
-    move_list list = {board, moves, 0, compute_safe_from(board), ~(bitboard)0};
+    move_list list = {board, moves, 0, seebatch_compute_safe_from(board), ~(bitboard)0};
     return list;
 }
 
 size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves)
 {
     move_list list = start_list(board, moves);
-    add_pawn_moves(&list, true);
-    add_piece_moves(&list, ~board->colors[board->side_to_move & 1u]);
-    add_castling(&list);
+    seebatch_add_pawn_moves(&list, true);
+    seebatch_add_piece_moves(&list, ~board->colors[board->side_to_move & 1u]);
+    seebatch_add_castling(&list);
     return list.count;
 }
 
@@ -286,8 +286,8 @@ size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves
 size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_move *moves)
 {
     move_list list = start_list(board, moves);
-    add_pawn_moves(&list, false);
-    add_piece_moves(&list, board->colors[opponent(board->side_to_move & 1u)]);
+    seebatch_add_pawn_moves(&list, false);
+    seebatch_add_piece_moves(&list, board->colors[opponent(board->side_to_move & 1u)]);
     return list.count;
 }
 
@@ -299,10 +299,10 @@ bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     move_list list = start_list(board, moves);
     list.movers = square_bit(seebatch_move_from(move));
-    add_pawn_moves(&list, true);
-    add_piece_moves(&list,
-                    square_bit(seebatch_move_to(move)) & ~board->colors[board->side_to_move & 1u]);
-    add_castling(&list);
+    seebatch_add_pawn_moves(&list, true);
+    seebatch_add_piece_moves(&list, square_bit(seebatch_move_to(move)) &
+                                        ~board->colors[board->side_to_move & 1u]);
+    seebatch_add_castling(&list);
     size_t count = list.count;
     for (size_t i = 0; i < count; i++)
         if (moves[i] == move)

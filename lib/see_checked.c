@@ -11,7 +11,7 @@
 #include "validity.h"
 
 /* Checks the moves of a batch against their boards; the message names the index. */
-static seebatch_status check_moves(const see_batch *batch, seebatch_error *error)
+static seebatch_status seebatch_check_moves(const see_batch *batch, seebatch_error *error)
 {
     for (size_t i = 0; i < batch->count; i++) {
         seebatch_error move_error;
@@ -22,8 +22,8 @@ static seebatch_status check_moves(const see_batch *batch, seebatch_error *error
 }
 
 /* Checks one board; with many boards the message names the index. */
-static seebatch_status check_board(const seebatch_board *board, size_t index, bool many,
-                                   seebatch_error *error)
+static seebatch_status seebatch_check_board(const seebatch_board *board, size_t index, bool many,
+                                            seebatch_error *error)
 {
     seebatch_error board_error;
     if (seebatch_board_validate(board, &board_error) == SEEBATCH_OK)
@@ -41,7 +41,7 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
                                           seebatch_error *error)
 {
     if (!many)
-        return check_board(batch->boards, 0, false, error);
+        return seebatch_check_board(batch->boards, 0, false, error);
     for (size_t i = 0; i < batch->count; i++) {
         uint32_t b = batch->board_of_move[i];
         if (b >= board_count)
@@ -50,7 +50,7 @@ static seebatch_status check_named_boards(const see_batch *batch, size_t board_c
                                  board_count);
         if (i > 0 && b == batch->board_of_move[i - 1])
             continue;
-        seebatch_status status = check_board(&batch->boards[b], b, true, error);
+        seebatch_status status = seebatch_check_board(&batch->boards[b], b, true, error);
         if (status != SEEBATCH_OK)
             return status;
     }
@@ -86,8 +86,9 @@ static bool batch_is_sound(const see_batch *batch, size_t board_count, bool many
 /* Everything but the configuration: pointers, boards, board indices, moves.
  * `many`: the moves name their boards among board_count; else all are on
  * batch->boards[0]. */
-static seebatch_status check_moves_on_boards(const see_batch *batch, size_t board_count, bool many,
-                                             const void *output, seebatch_error *error)
+static seebatch_status seebatch_check_moves_on_boards(const see_batch *batch, size_t board_count,
+                                                      bool many, const void *output,
+                                                      seebatch_error *error)
 {
     if (many && batch->count > 0 && !batch->board_of_move)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "board_of_move is NULL with count %zu",
@@ -102,7 +103,7 @@ static seebatch_status check_moves_on_boards(const see_batch *batch, size_t boar
     seebatch_status status = check_named_boards(batch, board_count, many, error);
     if (status != SEEBATCH_OK)
         return status;
-    return check_moves(batch, error);
+    return seebatch_check_moves(batch, error);
 }
 
 /* The configuration (NULL too), then everything else. The batch's rules are
@@ -114,7 +115,7 @@ static seebatch_status check_batch(const seebatch_config *config, const see_batc
     seebatch_status status = seebatch_config_validate(config, error);
     if (status != SEEBATCH_OK)
         return status;
-    return check_moves_on_boards(batch, board_count, many, output, error);
+    return seebatch_check_moves_on_boards(batch, board_count, many, output, error);
 }
 
 seebatch_status seebatch_see_value_checked(const seebatch_board *board, seebatch_move move,
@@ -146,7 +147,7 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards, 
 }
 
 /* The given pins of each board the moves name, against seebatch_pins_compute's. */
-static seebatch_status check_given_pins(const see_batch *batch, seebatch_error *error)
+static seebatch_status seebatch_check_given_pins(const see_batch *batch, seebatch_error *error)
 {
     for (size_t i = 0; batch->pins && i < batch->count; i++) {
         uint32_t b = batch->board_of_move[i];
@@ -166,7 +167,7 @@ static seebatch_status check_pinned_batch(const seebatch_config *config, const s
                                           seebatch_error *error)
 {
     seebatch_status status = check_batch(config, batch, board_count, true, output, error);
-    return status == SEEBATCH_OK ? check_given_pins(batch, error) : status;
+    return status == SEEBATCH_OK ? seebatch_check_given_pins(batch, error) : status;
 }
 
 seebatch_status seebatch_see_values_multi_pinned_checked(
@@ -292,7 +293,7 @@ static seebatch_status check_engine_call(const seebatch_rules *rules, const see_
     seebatch_status status = check_rules(rules, error);
     if (status != SEEBATCH_OK)
         return status;
-    status = check_moves_on_boards(batch, 1, false, output, error);
+    status = seebatch_check_moves_on_boards(batch, 1, false, output, error);
     if (status != SEEBATCH_OK)
         return status;
     return seebatch_check_pins(batch->boards, pins, error);

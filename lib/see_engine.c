@@ -47,9 +47,10 @@ static inline bool window_see_ge(const seebatch_rules *rules, const seebatch_boa
  * that have it) unless a pawn taking back would promote, then the window.
  * Out of line: inline, these branches cost the common case 1 to 4
  * instructions per call (callgrind). */
-static __attribute__((noinline)) bool other_normal_see_ge(const seebatch_rules *rules,
-                                                          pin_source *source, seebatch_move move,
-                                                          int32_t threshold)
+static __attribute__((noinline)) bool seebatch_other_normal_see_ge(const seebatch_rules *rules,
+                                                                   pin_source *source,
+                                                                   seebatch_move move,
+                                                                   int32_t threshold)
 {
     const seebatch_board *board = source->board;
     if (normal_move_without_promotion(rules, move))
@@ -69,7 +70,7 @@ static inline bool engine_see_ge_move(const seebatch_rules *rules, const seebatc
                                                          seebatch_move_from(move),
                                                          seebatch_move_to(move), threshold);
     if (seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL)
-        return other_normal_see_ge(rules, source, move, threshold);
+        return seebatch_other_normal_see_ge(rules, source, move, threshold);
     return window_see_ge(rules, board, source, move, threshold);
 }
 
@@ -84,8 +85,8 @@ bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *b
 /* The exact SEE off the common case: a normal move as other_normal_see_ge
  * finds it, any other by the widest window (special moves kept out of line
  * here too: inline, the common case took 0.6 instructions more per call). */
-static __attribute__((noinline)) int32_t other_value(const seebatch_rules *rules,
-                                                     pin_source *source, seebatch_move move)
+static __attribute__((noinline)) int32_t
+seebatch_other_value(const seebatch_rules *rules, pin_source *source, seebatch_move move)
 {
     const seebatch_board *board = source->board;
     if (normal_move_without_promotion(rules, move))
@@ -103,7 +104,7 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
         return seebatch_scalar_normal_move_value_common(rules, board, pins_in_play(rules, &source),
                                                         seebatch_move_from(move),
                                                         seebatch_move_to(move));
-    return other_value(rules, &source, move);
+    return seebatch_other_value(rules, &source, move);
 }
 
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and

@@ -16,7 +16,7 @@ static bool all_boards_consistent(const seebatch_board *boards, size_t board_cou
 /* Whether every board index is below board_count (> 0) and every move fits
  * its board. An index out of range is read as board 0, so nothing outside
  * the array is read, and counts as a fault. */
-static bool moves_fit_named_boards(const see_batch *batch, size_t board_count)
+static bool seebatch_moves_fit_named_boards(const see_batch *batch, size_t board_count)
 {
     bool fit = true;
     for (size_t i = 0; i < batch->count; i++) {
@@ -38,7 +38,7 @@ bool seebatch_named_boards_sound(const see_batch *batch, size_t board_count)
             previous = b;
         }
     }
-    return moves_fit_named_boards(batch, board_count);
+    return seebatch_moves_fit_named_boards(batch, board_count);
 }
 
 /* Each board once and each move once, in passes with few branches a guess
@@ -50,5 +50,5 @@ bool seebatch_batch_sound_portable(const see_batch *batch, size_t board_count)
     if (board_count > 2 * batch->count)
         return seebatch_named_boards_sound(batch, board_count);
     return all_boards_consistent(batch->boards, board_count) &
-           moves_fit_named_boards(batch, board_count);
+           seebatch_moves_fit_named_boards(batch, board_count);
 }

@@ -137,7 +137,7 @@ static inline __m256i misfits(const move_facts *f, __m256i kind)
 
 /* The moves first .. first + 3 and their boards; en passant lanes by the
  * scalar test. */
-static inline bool group_fits(const see_batch *batch, size_t first, size_t board_count)
+static inline bool seebatch_group_fits(const see_batch *batch, size_t first, size_t board_count)
 {
     const seebatch_board *board[4];
     bool inside = true;
@@ -168,7 +168,7 @@ bool seebatch_batch_sound_avx2(const see_batch *batch, size_t board_count)
 {
     size_t i = 0;
     for (; i + 4 <= batch->count; i += 4)
-        if (!group_fits(batch, i, board_count))
+        if (!seebatch_group_fits(batch, i, board_count))
             return false;
     return seebatch_named_boards_sound(&(see_batch){.boards = batch->boards,
                                                     .board_of_move = batch->board_of_move + i,

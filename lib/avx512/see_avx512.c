@@ -13,20 +13,20 @@
  * has the figures). */
 enum { HANDED_TO_AVX2 = 4 };
 
-static void avx512_values(const see_batch *batch, int32_t *values)
+static void seebatch_avx512_values(const see_batch *batch, int32_t *values)
 {
     if (batch->count <= HANDED_TO_AVX2)
         seebatch_avx2_backend.values(batch, values);
     else
-        lane_values(batch, values);
+        seebatch_lane_values(batch, values);
 }
 
-static void avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void seebatch_avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (batch->count <= HANDED_TO_AVX2)
         seebatch_avx2_backend.see_ge(batch, threshold, passed);
     else
-        lane_see_ge(batch, threshold, passed);
+        seebatch_lane_see_ge(batch, threshold, passed);
 }
 #define avx512_batch_sound seebatch_batch_sound_avx2
 #else
@@ -35,5 +35,5 @@ static void avx512_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pa
 #define avx512_batch_sound NULL
 #endif
 
-const see_backend seebatch_avx512_backend = {"avx512", avx512_values, avx512_see_ge, 3,
-                                             avx512_batch_sound};
+const see_backend seebatch_avx512_backend = {"avx512", seebatch_avx512_values,
+                                             seebatch_avx512_see_ge, 3, avx512_batch_sound};

@@ -55,7 +55,7 @@ INLINE group group_of(batch_context *batch, size_t first, size_t count,
 /* At most LANES moves on one board, the usual call of an engine (one move,
  * or the few captures of a node): one group, straight through, so that
  * nothing is prepared for groups that will not come. */
-static __attribute__((noinline)) void run_one_group(const see_batch *in, const answers_out *out,
+static __attribute__((noinline)) void seebatch_run_one_group(const see_batch *in, const answers_out *out,
                                                     int32_t lo, int32_t hi)
 {
     batch_context batch;
@@ -84,7 +84,7 @@ INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t 
 }
 
 /* All moves on one board. */
-static void run_one_board(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
+static void seebatch_run_one_board(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
     start_batch(&batch, in, lo, hi);
@@ -130,7 +130,7 @@ INLINE void prefetch_boards(const see_batch *in, size_t i)
 }
 
 /* Each move on the board it names. */
-static void run_many_boards(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
+static void seebatch_run_many_boards(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
     start_batch(&batch, in, lo, hi);
@@ -172,25 +172,25 @@ static void run_many_boards(const see_batch *in, const answers_out *out, int32_t
 
 /* The batch's fields are read one by one: the caller has just stored them,
  * and one wide read of them would wait for those stores to reach the cache. */
-static void run_batch(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
+static void seebatch_run_batch(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     if (in->count == 0)
         return;
     if (in->board_of_move)
-        run_many_boards(in, out, lo, hi);
+        seebatch_run_many_boards(in, out, lo, hi);
     else if (in->count <= LANES)
-        run_one_group(in, out, lo, hi);
+        seebatch_run_one_group(in, out, lo, hi);
     else
-        run_one_board(in, out, lo, hi);
+        seebatch_run_one_board(in, out, lo, hi);
 }
 
-static void lane_values(const see_batch *batch, int32_t *values)
+static void seebatch_lane_values(const see_batch *batch, int32_t *values)
 {
     answers_out out = {values, NULL};
-    run_batch(batch, &out, INT32_MIN, INT32_MAX);
+    seebatch_run_batch(batch, &out, INT32_MIN, INT32_MAX);
 }
 
-static void lane_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void seebatch_lane_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) {
         /* Every answer is at least INT32_MIN, and the window needs t - 1. */
@@ -199,7 +199,7 @@ static void lane_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pass
         return;
     }
     answers_out out = {NULL, passed};
-    run_batch(batch, &out, threshold - 1, threshold);
+    seebatch_run_batch(batch, &out, threshold - 1, threshold);
 }
 
 #endif

@@ -193,7 +193,7 @@ INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
  * ever held back by its pin. Most groups have none, even on boards with
  * pins, and then play as if the flag were off, which gives the same
  * answers. */
-static int pins_matter(const group *gr, const bitboard reach[LANES])
+static int seebatch_pins_matter(const group *gr, const bitboard reach[LANES])
 {
     size_t lanes_used = gr->count < LANES ? gr->count : LANES;
     for (unsigned lane = 0; lane < lanes_used;) {
@@ -263,7 +263,7 @@ INLINE candidate_slot slot_of(const decoded_moves *d, lanes candidates)
     return slot;
 }
 
-static __attribute__((noinline)) void play_with_slot(group *gr)
+static __attribute__((noinline)) void seebatch_play_with_slot(group *gr)
 {
     play(&gr->x, gr->b, gr->batch->table, NULL, &gr->slot);
 }
@@ -336,7 +336,7 @@ static void set_up_candidates(general *g, const group *gr, const decoded_moves *
  * on the common path) and plays it out, or plays the common way when none
  * does after all. Out of line: it is rare, and its state is large.
  */
-static __attribute__((noinline)) void play_in_general(group *gr)
+static __attribute__((noinline)) void seebatch_play_in_general(group *gr)
 {
     general g;
     decoded_moves d = decode_moves(gr);
@@ -366,7 +366,7 @@ INLINE int pins_can_matter(const group *gr, lanes reach)
     }
     bitboard reach_of[LANES];
     to_numbers(reach_of, reach);
-    return pins_matter(gr, reach_of);
+    return seebatch_pins_matter(gr, reach_of);
 }
 
 /* Stages 1 and 2 for the group's moves: its exchange up to the first
@@ -425,9 +425,9 @@ INLINE void play_group(group *gr)
     if (gr->path == COMMON)
         play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
     else if (gr->path == ONE_CANDIDATE)
-        play_with_slot(gr);
+        seebatch_play_with_slot(gr);
     else
-        play_in_general(gr);
+        seebatch_play_in_general(gr);
 }
 
 INLINE lanes answer(const exchange *x) { return max32(x->lo, min32(x->balance, x->hi)); }

@@ -215,8 +215,8 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 /* Every move of a batch clamped to [lo, hi]: answers[i] gets the value, or
  * passed[i] whether it reached hi (lo = hi - 1). Pins not given are
  * computed at most once per board, and only when a move needs them. */
-static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values,
-                      uint8_t *passed)
+static void seebatch_run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *values,
+                               uint8_t *passed)
 {
     const seebatch_rules *rules = batch->rules;
     pin_source source;
@@ -234,20 +234,20 @@ static void run_batch(const see_batch *batch, int32_t lo, int32_t hi, int32_t *v
     }
 }
 
-static void scalar_values(const see_batch *batch, int32_t *values)
+static void seebatch_scalar_values(const see_batch *batch, int32_t *values)
 {
-    run_batch(batch, INT32_MIN, INT32_MAX, values, NULL);
+    seebatch_run_batch(batch, INT32_MIN, INT32_MAX, values, NULL);
 }
 
-static void scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void seebatch_scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) { /* every value passes, and [t - 1, t] needs t - 1 */
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = 1;
         return;
     }
-    run_batch(batch, threshold - 1, threshold, NULL, passed);
+    seebatch_run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
-const see_backend seebatch_scalar_backend = {"scalar", scalar_values, scalar_see_ge, 0,
-                                             seebatch_batch_sound_portable};
+const see_backend seebatch_scalar_backend = {
+    "scalar", seebatch_scalar_values, seebatch_scalar_see_ge, 0, seebatch_batch_sound_portable};

@@ -5,7 +5,7 @@
  * chain coding numbers moves (chain_destinations): a move the
  * binpack writer could not number would be stored as another move. */
 SEEBATCH_POPCNT_CLONES
-static bool piece_reaches(const seebatch_board *board, seebatch_move move)
+static bool seebatch_piece_reaches(const seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     int type = piece_type_on(board, from);
@@ -31,7 +31,7 @@ static seebatch_status refuse_move(const training_entry *entry, uint64_t number,
                          (unsigned long long)number, uci, entry->move, why);
 }
 
-seebatch_status training_check_entry(const training_entry *entry, uint64_t number,
+seebatch_status seebatch_training_check_entry(const training_entry *entry, uint64_t number,
                                      bool check_board, seebatch_error *error)
 {
     seebatch_error why;
@@ -40,7 +40,7 @@ seebatch_status training_check_entry(const training_entry *entry, uint64_t numbe
                              (unsigned long long)number, why.message);
     if (seebatch_move_check(&entry->board, entry->move, &why) != SEEBATCH_OK)
         return refuse_move(entry, number, why.message, error);
-    if (!piece_reaches(&entry->board, entry->move))
+    if (!seebatch_piece_reaches(&entry->board, entry->move))
         return refuse_move(entry, number, "the piece on its from-square cannot go there", error);
     if (entry->result < -1 || entry->result > 1)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: result %d is not -1, 0 or 1",

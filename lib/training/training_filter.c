@@ -27,11 +27,11 @@ static seebatch_status read_rule_options(size_t argc, char **arguments, filter_r
     for (int index = 0; index < (int)argc; index++) {
         int at = index;
         /* The arguments are not split: "--promotions=move" comes whole. */
-        option_parse parsed = parse_config_option((int)argc, arguments, &index, config, NULL,
+        option_parse parsed = seebatch_parse_config_option((int)argc, arguments, &index, config, NULL,
                                                   message, sizeof message);
         if (parsed == OPTION_NOT_MINE)
             parsed =
-                parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);
+                seebatch_parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);
         if (parsed != OPTION_TAKEN)
             return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rule argument %d, \"%.40s\": %s",
                                  at, arguments[at],
@@ -39,7 +39,7 @@ static seebatch_status read_rule_options(size_t argc, char **arguments, filter_r
                                      ? message
                                      : "not a rule or configuration option of seebatch filter");
     }
-    if (!check_rule_options(rules, message, sizeof message))
+    if (!seebatch_check_rule_options(rules, message, sizeof message))
         return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "%s", message);
     return seebatch_succeed(error);
 }
@@ -100,12 +100,12 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
         training_load(in, i, &entry);
-        seebatch_status status = training_check_entry(&entry, filter->entries + 1, true, error);
+        seebatch_status status = seebatch_training_check_entry(&entry, filter->entries + 1, true, error);
         if (status != SEEBATCH_OK) {
             filter->place = training_entry_place(filter->entries + 1);
             return status;
         }
-        keep[i] = matching_rules(&filter->rules, &filter->history, &entry) == 0;
+        keep[i] = seebatch_matching_rules(&filter->rules, &filter->history, &entry) == 0;
         filter->entries++;
     }
     return seebatch_succeed(error);

@@ -41,7 +41,7 @@ static seebatch_training_format format_of(const char *path, const char *magic, s
 
 /* Makes *reader of the open file; fails when memory runs out or the file
  * cannot be read (a directory, say: said now, not as bad data). */
-static seebatch_status start_reader(FILE *file, const char *path,
+static seebatch_status seebatch_start_reader(FILE *file, const char *path,
                                     seebatch_training_reader **reader, seebatch_error *error)
 {
     seebatch_training_reader *made = calloc(1, sizeof *made);
@@ -78,7 +78,7 @@ seebatch_status seebatch_training_open(const char *path, seebatch_training_reade
     if (!file)
         return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", path,
                              strerror(errno));
-    seebatch_status status = start_reader(file, path, reader, error);
+    seebatch_status status = seebatch_start_reader(file, path, reader, error);
     if (status != SEEBATCH_OK)
         fclose(file);
     return status;
@@ -137,7 +137,7 @@ static bool next_chunk(seebatch_training_reader *r)
     }
 }
 
-static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
+static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity,
                            const seebatch_training_arrays *out)
 {
     size_t n = 0;
@@ -169,7 +169,7 @@ static size_t read_binpack(seebatch_training_reader *r, size_t capacity,
     return n;
 }
 
-static size_t read_plain(seebatch_training_reader *r, size_t capacity,
+static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
                          const seebatch_training_arrays *out)
 {
     size_t n = 0;
@@ -190,7 +190,7 @@ static size_t read_plain(seebatch_training_reader *r, size_t capacity,
 }
 
 /* A .bin stops at its first bad entry, as a binpack does. */
-static size_t read_bin(seebatch_training_reader *r, size_t capacity,
+static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
                        const seebatch_training_arrays *out)
 {
     size_t n = 0;
@@ -228,9 +228,9 @@ seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t 
             *count = 0;
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
     }
-    *count = reader->format == SEEBATCH_TRAINING_BINPACK ? read_binpack(reader, capacity, out)
-             : reader->format == SEEBATCH_TRAINING_BIN   ? read_bin(reader, capacity, out)
-                                                         : read_plain(reader, capacity, out);
+    *count = reader->format == SEEBATCH_TRAINING_BINPACK ? seebatch_read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_TRAINING_BIN   ? seebatch_read_bin(reader, capacity, out)
+                                                         : seebatch_read_plain(reader, capacity, out);
     return reading_status(reader, error);
 }
 

@@ -40,7 +40,7 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
                              (int)format);
     seebatch_training_writer *made = calloc(1, sizeof *made);
     char *copy = malloc(strlen(path) + 1);
-    int failure = made && copy ? output_file_open(&made->output, path) : ENOMEM;
+    int failure = made && copy ? seebatch_output_file_open(&made->output, path) : ENOMEM;
     if (failure) {
         free(made);
         free(copy);
@@ -93,7 +93,7 @@ static seebatch_status put_entry(seebatch_training_writer *w, const training_ent
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */
         bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
-        seebatch_status status = training_check_entry(entry, number, !join, error);
+        seebatch_status status = seebatch_training_check_entry(entry, number, !join, error);
         if (status == SEEBATCH_OK && !join)
             status = stem_holds(entry, number, error);
         if (status != SEEBATCH_OK)
@@ -102,7 +102,7 @@ static seebatch_status put_entry(seebatch_training_writer *w, const training_ent
             seebatch_binpack_put_entry(&w->binpack, entry, join, w->caller_chunks ? NULL : w->file);
         return SEEBATCH_OK;
     }
-    seebatch_status status = training_check_entry(entry, number, true, error);
+    seebatch_status status = seebatch_training_check_entry(entry, number, true, error);
     if (status != SEEBATCH_OK)
         return status;
     if (w->format == SEEBATCH_TRAINING_PLAIN) {
@@ -199,9 +199,9 @@ seebatch_status seebatch_training_finish(seebatch_training_writer *writer, seeba
               fflush(writer->file) == 0 && !ferror(writer->file);
     int failure = errno ? errno : EIO;
     if (ok)
-        failure = output_file_commit(&writer->output);
+        failure = seebatch_output_file_commit(&writer->output);
     else
-        output_file_discard(&writer->output);
+        seebatch_output_file_discard(&writer->output);
     seebatch_status status =
         ok && !failure
             ? seebatch_succeed(error)
@@ -215,6 +215,6 @@ void seebatch_training_abandon(seebatch_training_writer *writer)
 {
     if (!writer)
         return;
-    output_file_discard(&writer->output);
+    seebatch_output_file_discard(&writer->output);
     free_writer(writer);
 }

@@ -17,132 +17,132 @@
         unsigned move, unsigned mover_code, unsigned victim_code
 #define VALUE_ARGUMENTS rules, pieces, colors, pins, move, mover_code, victim_code
 
-static bool see_ge_stockfish(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_stockfish(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_STOCKFISH, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_stockfish_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_stockfish_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_STOCKFISH, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_type(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_type(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_TYPE, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_type_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_type_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_TYPE, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_piece(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_piece(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_PIECE, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_piece_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_piece_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_PIECE, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_piece_no_colors(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_piece_no_colors(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_PIECE_NO_COLORS, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_by_piece_no_colors_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_by_piece_no_colors_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_BY_PIECE_NO_COLORS, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_type(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_type(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_TYPE, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_type_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_type_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_TYPE, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_type_a8(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_type_a8(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_TYPE_A8, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_type_a8_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_type_a8_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_TYPE_A8, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_color(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_color(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_COLOR, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_color_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_color_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_COLOR, true, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_color_a8(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_color_a8(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_COLOR_A8, false, SEE_GE_ARGUMENTS);
 }
-static bool see_ge_twelve_by_color_a8_pinned(SEE_GE_PARAMETERS)
+static bool seebatch_see_ge_twelve_by_color_a8_pinned(SEE_GE_PARAMETERS)
 {
     return see_ge_on(VIEW_TWELVE_BY_COLOR_A8, true, SEE_GE_ARGUMENTS);
 }
 
-static int32_t value_stockfish(VALUE_PARAMETERS)
+static int32_t seebatch_value_stockfish(VALUE_PARAMETERS)
 {
     return value_on(VIEW_STOCKFISH, false, VALUE_ARGUMENTS);
 }
-static int32_t value_stockfish_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_stockfish_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_STOCKFISH, true, VALUE_ARGUMENTS);
 }
-static int32_t value_by_type(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_type(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_TYPE, false, VALUE_ARGUMENTS);
 }
-static int32_t value_by_type_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_type_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_TYPE, true, VALUE_ARGUMENTS);
 }
-static int32_t value_by_piece(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_piece(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_PIECE, false, VALUE_ARGUMENTS);
 }
-static int32_t value_by_piece_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_piece_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_PIECE, true, VALUE_ARGUMENTS);
 }
-static int32_t value_by_piece_no_colors(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_piece_no_colors(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_PIECE_NO_COLORS, false, VALUE_ARGUMENTS);
 }
-static int32_t value_by_piece_no_colors_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_by_piece_no_colors_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_BY_PIECE_NO_COLORS, true, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_type(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_type(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_TYPE, false, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_type_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_type_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_TYPE, true, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_type_a8(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_type_a8(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_TYPE_A8, false, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_type_a8_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_type_a8_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_TYPE_A8, true, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_color(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_color(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_COLOR, false, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_color_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_color_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_COLOR, true, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_color_a8(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_color_a8(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_COLOR_A8, false, VALUE_ARGUMENTS);
 }
-static int32_t value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
+static int32_t seebatch_value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
 {
     return value_on(VIEW_TWELVE_BY_COLOR_A8, true, VALUE_ARGUMENTS);
 }
@@ -150,27 +150,35 @@ static int32_t value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
 const view_exchange_set VIEW_TABLE = {
     .see_ge =
         {
-            [VIEW_STOCKFISH] = {see_ge_stockfish, see_ge_stockfish_pinned},
-            [VIEW_BY_TYPE] = {see_ge_by_type, see_ge_by_type_pinned},
-            [VIEW_BY_PIECE] = {see_ge_by_piece, see_ge_by_piece_pinned},
-            [VIEW_BY_PIECE_NO_COLORS] = {see_ge_by_piece_no_colors,
-                                         see_ge_by_piece_no_colors_pinned},
-            [VIEW_TWELVE_BY_TYPE] = {see_ge_twelve_by_type, see_ge_twelve_by_type_pinned},
-            [VIEW_TWELVE_BY_TYPE_A8] = {see_ge_twelve_by_type_a8, see_ge_twelve_by_type_a8_pinned},
-            [VIEW_TWELVE_BY_COLOR] = {see_ge_twelve_by_color, see_ge_twelve_by_color_pinned},
-            [VIEW_TWELVE_BY_COLOR_A8] = {see_ge_twelve_by_color_a8,
-                                         see_ge_twelve_by_color_a8_pinned},
+            [VIEW_STOCKFISH] = {seebatch_see_ge_stockfish, seebatch_see_ge_stockfish_pinned},
+            [VIEW_BY_TYPE] = {seebatch_see_ge_by_type, seebatch_see_ge_by_type_pinned},
+            [VIEW_BY_PIECE] = {seebatch_see_ge_by_piece, seebatch_see_ge_by_piece_pinned},
+            [VIEW_BY_PIECE_NO_COLORS] = {seebatch_see_ge_by_piece_no_colors,
+                                         seebatch_see_ge_by_piece_no_colors_pinned},
+            [VIEW_TWELVE_BY_TYPE] = {seebatch_see_ge_twelve_by_type,
+                                     seebatch_see_ge_twelve_by_type_pinned},
+            [VIEW_TWELVE_BY_TYPE_A8] = {seebatch_see_ge_twelve_by_type_a8,
+                                        seebatch_see_ge_twelve_by_type_a8_pinned},
+            [VIEW_TWELVE_BY_COLOR] = {seebatch_see_ge_twelve_by_color,
+                                      seebatch_see_ge_twelve_by_color_pinned},
+            [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_see_ge_twelve_by_color_a8,
+                                         seebatch_see_ge_twelve_by_color_a8_pinned},
         },
     .value =
         {
-            [VIEW_STOCKFISH] = {value_stockfish, value_stockfish_pinned},
-            [VIEW_BY_TYPE] = {value_by_type, value_by_type_pinned},
-            [VIEW_BY_PIECE] = {value_by_piece, value_by_piece_pinned},
-            [VIEW_BY_PIECE_NO_COLORS] = {value_by_piece_no_colors, value_by_piece_no_colors_pinned},
-            [VIEW_TWELVE_BY_TYPE] = {value_twelve_by_type, value_twelve_by_type_pinned},
-            [VIEW_TWELVE_BY_TYPE_A8] = {value_twelve_by_type_a8, value_twelve_by_type_a8_pinned},
-            [VIEW_TWELVE_BY_COLOR] = {value_twelve_by_color, value_twelve_by_color_pinned},
-            [VIEW_TWELVE_BY_COLOR_A8] = {value_twelve_by_color_a8, value_twelve_by_color_a8_pinned},
+            [VIEW_STOCKFISH] = {seebatch_value_stockfish, seebatch_value_stockfish_pinned},
+            [VIEW_BY_TYPE] = {seebatch_value_by_type, seebatch_value_by_type_pinned},
+            [VIEW_BY_PIECE] = {seebatch_value_by_piece, seebatch_value_by_piece_pinned},
+            [VIEW_BY_PIECE_NO_COLORS] = {seebatch_value_by_piece_no_colors,
+                                         seebatch_value_by_piece_no_colors_pinned},
+            [VIEW_TWELVE_BY_TYPE] = {seebatch_value_twelve_by_type,
+                                     seebatch_value_twelve_by_type_pinned},
+            [VIEW_TWELVE_BY_TYPE_A8] = {seebatch_value_twelve_by_type_a8,
+                                        seebatch_value_twelve_by_type_a8_pinned},
+            [VIEW_TWELVE_BY_COLOR] = {seebatch_value_twelve_by_color,
+                                      seebatch_value_twelve_by_color_pinned},
+            [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_value_twelve_by_color_a8,
+                                         seebatch_value_twelve_by_color_a8_pinned},
         },
 };
 

@@ -13,9 +13,9 @@ static const bitboard last_ranks = 0xFF000000000000FFull;
  * The others take the exchange, with the shortfall the inline exit worked
  * out from the mover's risk (its value and a promotion) brought back to its
  * value. */
-static bool see_ge_promoting(const seebatch_rules *rules, const uint64_t *pieces,
-                             const uint64_t *colors, const void *pins, unsigned move,
-                             int32_t shortfall)
+static bool seebatch_see_ge_promoting(const seebatch_rules *rules, const uint64_t *pieces,
+                                      const uint64_t *colors, const void *pins, unsigned move,
+                                      int32_t shortfall)
 {
     const seebatch_view_rules *view_rules = view_rules_of(rules);
     if ((last_ranks >> (move & 63)) & 1)
@@ -26,9 +26,9 @@ static bool see_ge_promoting(const seebatch_rules *rules, const uint64_t *pieces
            view_rules->plain_exchange(rules, pieces, colors, pins, move, shortfall);
 }
 
-static int32_t value_promoting(const seebatch_rules *rules, const uint64_t *pieces,
-                               const uint64_t *colors, const void *pins, unsigned move,
-                               unsigned mover_code, unsigned victim_code)
+static int32_t seebatch_value_promoting(const seebatch_rules *rules, const uint64_t *pieces,
+                                        const uint64_t *colors, const void *pins, unsigned move,
+                                        unsigned mover_code, unsigned victim_code)
 {
     seebatch_view_value_fn *value = (last_ranks >> (move & 63)) & 1
                                         ? seebatch_view_value_gathered
@@ -46,8 +46,8 @@ void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_excha
     rules->exchange = rules->plain_exchange;
     rules->value = rules->plain_value;
     if (rules->rules.flags & SEEBATCH_PROMOTIONS) {
-        rules->exchange = see_ge_promoting;
-        rules->value = value_promoting;
+        rules->exchange = seebatch_see_ge_promoting;
+        rules->value = seebatch_value_promoting;
     }
     /* The threshold test keeps no balance to stop on: rule 8 is played on
      * the board. */

@@ -122,7 +122,7 @@ static inline bool tally_entry(unsigned matched, filter_tally *tally)
 static inline bool judge(const filter_rules *rules, filter_history *history,
                          const training_entry *entry, filter_tally *tally)
 {
-    return tally_entry(rules->active ? matching_rules(rules, history, entry) : 0, tally);
+    return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
 }
 
 /* The payload a chunk's entries are decoded from (its parts' too). */
@@ -291,8 +291,8 @@ static void filter_group(chunk_filter *f, const training_entry *entries,
     for (size_t i = 0; i < count && !f->scored; i++)
         note_exposure(f, &entries[i]);
     if (settings->rules.active)
-        matching_rules_block(&settings->rules, &f->history, entries, count, lanes ? see_ge : NULL,
-                             matched);
+        seebatch_matching_rules_block(&settings->rules, &f->history, entries, count,
+                                      lanes ? see_ge : NULL, matched);
     for (size_t i = 0; i < count; i++) {
         bool kept = tally_entry(matched[i], &f->tally);
         if (settings->count_only)
@@ -326,9 +326,9 @@ static inline unsigned brief_class(unsigned facts, bool see_ge, seebatch_move mo
 static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRIEF_CLASSES])
 {
     for (unsigned c = 0; c < BRIEF_CLASSES; c++)
-        class_rules[c] =
-            matching_board_rules(rules, (c & BRIEF_IN_CHECK) != 0, (c & BRIEF_CAPTURES) != 0,
-                                 seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
+        class_rules[c] = seebatch_matching_board_rules(
+            rules, (c & BRIEF_IN_CHECK) != 0, (c & BRIEF_CAPTURES) != 0,
+            seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
 }
 
 /* Adds the entries counted by class to the tally. */
@@ -679,7 +679,7 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
         const char *value;
         char message[SEEBATCH_MESSAGE_SIZE];
         option_parse rule =
-            parse_rule_option(argc, argv, &i, &settings->rules, message, sizeof message);
+            seebatch_parse_rule_option(argc, argv, &i, &settings->rules, message, sizeof message);
         if (rule == OPTION_BAD) {
             usage_error("filter", "%s", message);
             return PARSE_BAD;
@@ -708,7 +708,7 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
         }
     }
     char message[SEEBATCH_MESSAGE_SIZE];
-    if (!check_rule_options(&settings->rules, message, sizeof message)) {
+    if (!seebatch_check_rule_options(&settings->rules, message, sizeof message)) {
         usage_error("filter", "%s", message);
         return PARSE_BAD;
     }

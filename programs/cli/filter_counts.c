@@ -11,7 +11,7 @@ bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, u
         if (!(rules->active & (1u << rule)))
             continue;
         char name[96];
-        describe_rule(rules, rule, name, sizeof name);
+        seebatch_describe_rule(rules, rule, name, sizeof name);
         fprintf(stream, "  %s: %llu dropped", name, (unsigned long long)counts->matched[rule]);
         if (explain)
             fprintf(stream, ", %llu by it alone", (unsigned long long)counts->alone[rule]);

@@ -44,10 +44,10 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
     if (strcmp(argv[*index], option->name) != 0)
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
-    if (!parse_number(argument, option->minimum, option->maximum, option->value)) {
+    if (!seebatch_parse_number(argument, option->minimum, option->maximum, option->value)) {
         char message[160];
-        number_option_message(message, sizeof message, option->name, option->minimum,
-                              option->maximum, argument);
+        seebatch_number_option_message(message, sizeof message, option->name, option->minimum,
+                                       option->maximum, argument);
         report(subcommand, "%s", message);
         *bad = true;
     }
@@ -59,7 +59,8 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
 static bool is_whole_number(const char *text)
 {
     long long ignored;
-    return parse_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1), &ignored);
+    return seebatch_parse_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
+                                 &ignored);
 }
 
 static bool wants_help(const char *argument)

@@ -103,9 +103,10 @@ static bool parse_max_errors_option(const char *subcommand, int argc, char **arg
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     long long limit;
-    if (!parse_number(argument, 0, 1ll << 62, &limit)) {
+    if (!seebatch_parse_number(argument, 0, 1ll << 62, &limit)) {
         char message[160];
-        number_option_message(message, sizeof message, "--max-errors", 0, 1ll << 62, argument);
+        seebatch_number_option_message(message, sizeof message, "--max-errors", 0, 1ll << 62,
+                                       argument);
         report(subcommand, "%s", message);
         *bad = true;
         return true;
@@ -125,9 +126,9 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
         argument = *index + 1 < argc ? argv[++*index] : NULL;
     else
         return false;
-    if (!parse_number(argument, 1, 256, threads)) {
+    if (!seebatch_parse_number(argument, 1, 256, threads)) {
         char message[160];
-        number_option_message(message, sizeof message, option, 1, 256, argument);
+        seebatch_number_option_message(message, sizeof message, option, 1, 256, argument);
         report(subcommand, "%s", message);
         *bad = true;
     }
@@ -151,8 +152,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
         return ARGUMENT_HELP;
     bool bad = false;
     char message[SEEBATCH_MESSAGE_SIZE];
-    option_parse config = parse_config_option(argc, argv, index, &options->config,
-                                              argument_is_attached, message, sizeof message);
+    option_parse config = seebatch_parse_config_option(
+        argc, argv, index, &options->config, argument_is_attached, message, sizeof message);
     if (config != OPTION_NOT_MINE) {
         options->configured = true;
         if (config == OPTION_BAD) {

@@ -49,14 +49,14 @@ int output_target_open(const char *subcommand, const char *path, const input_sou
 {
     struct stat read_from;
     int fd = fileno(input->file ? input->file : stdin);
-    if (fd >= 0 && fstat(fd, &read_from) == 0 && output_is_file(path, &read_from)) {
+    if (fd >= 0 && fstat(fd, &read_from) == 0 && seebatch_output_is_file(path, &read_from)) {
         report(subcommand,
                "the output %s is the same file as the input %s; it would be destroyed, so "
                "nothing was written (give another --output)",
                path, input->name);
         return EXIT_USAGE;
     }
-    int error = output_file_open(out, path);
+    int error = seebatch_output_file_open(out, path);
     if (error) {
         report(subcommand, "cannot create %s: %s", path, strerror(error));
         return error == ENOMEM ? EXIT_RESOURCE_FAILURE : EXIT_USAGE;
@@ -79,16 +79,16 @@ int output_target_finish(const char *subcommand, output_file *out, const char *p
     int error = 0;
     bool replacing = out->temporary != NULL;
     if (!output_stream_sound(out->stream, &error)) {
-        output_file_discard(out);
+        seebatch_output_file_discard(out);
         temporary_pending = 0;
         return report_unwritten(subcommand, path, error, replacing);
     }
     if (status != EXIT_OK && status != EXIT_BAD_LINES) {
-        output_file_discard(out);
+        seebatch_output_file_discard(out);
         temporary_pending = 0;
         return status;
     }
-    error = output_file_commit(out);
+    error = seebatch_output_file_commit(out);
     temporary_pending = 0;
     return error ? report_unwritten(subcommand, path, error, replacing) : status;
 }

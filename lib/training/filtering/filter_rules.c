@@ -36,8 +36,8 @@ static unsigned move_rules(const filter_rules *rules, const training_entry *entr
     return rules_of_move(rules->active, entry->move, captures, see);
 }
 
-unsigned matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
-                              seebatch_move move, bool see_ge)
+unsigned seebatch_matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
+                                       seebatch_move move, bool see_ge)
 {
     unsigned check = rules->active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
     return (in_check ? check : 0u) | rules_of_move(rules->active, move, captures, see_ge);
@@ -49,15 +49,16 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
     unsigned matched = 0;
     if (rules->active & (1u << RULE_RANDOM)) {
         double skip = (double)rules->random_skip / ((double)rules->random_skip + 1);
-        if (trainer_draw(rules->seed, TRAINER_DRAW_RANDOM, entry) < skip)
+        if (seebatch_trainer_draw(rules->seed, TRAINER_DRAW_RANDOM, entry) < skip)
             matched |= 1u << RULE_RANDOM;
     }
-    if ((rules->active & (1u << RULE_WLD)) && trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
-                                                  1.0 - trainer_result_probability(entry))
+    if ((rules->active & (1u << RULE_WLD)) &&
+        seebatch_trainer_draw(rules->seed, TRAINER_DRAW_WLD, entry) <
+            1.0 - seebatch_trainer_result_probability(entry))
         matched |= 1u << RULE_WLD;
     if ((rules->active & (1u << RULE_SOFT_EARLY)) && (int32_t)entry->ply < rules->soft_early &&
-        trainer_draw(rules->seed, TRAINER_DRAW_SOFT_EARLY, entry) <
-            1.0 - trainer_soft_early_keep(rules->soft_early, entry->ply))
+        seebatch_trainer_draw(rules->seed, TRAINER_DRAW_SOFT_EARLY, entry) <
+            1.0 - seebatch_trainer_soft_early_keep(rules->soft_early, entry->ply))
         matched |= 1u << RULE_SOFT_EARLY;
     return matched;
 }
@@ -65,9 +66,9 @@ static unsigned random_rules(const filter_rules *rules, const training_entry *en
 /* Rule by rule over the block, each test in a loop of its own: a block's
  * entries share the rules, so the tests on `active` are made once a block
  * rather than once an entry, and the loops carry no call. */
-void matching_rules_block(const filter_rules *rules, filter_history *history,
-                          const training_entry *entries, size_t count, const bool *see_ge,
-                          unsigned *matched)
+void seebatch_matching_rules_block(const filter_rules *rules, filter_history *history,
+                                   const training_entry *entries, size_t count, const bool *see_ge,
+                                   unsigned *matched)
 {
     unsigned active = rules->active;
     unsigned placeholder = active & (1u << RULE_PLACEHOLDER);
@@ -91,7 +92,7 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
             matched[i] |= (int32_t)entries[i].ply <= rules->early_ply ? 1u << RULE_EARLY_PLY : 0;
     if (active & (1u << RULE_SIMPLE_EVAL))
         for (size_t i = 0; i < count; i++) {
-            int32_t eval = trainer_simple_eval(&entries[i].board);
+            int32_t eval = seebatch_trainer_simple_eval(&entries[i].board);
             if ((eval < 0 ? -eval : eval) < rules->simple_eval)
                 matched[i] |= 1u << RULE_SIMPLE_EVAL;
         }
@@ -102,22 +103,23 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
     if (active & (1u << RULE_PIECE_COUNT))
         for (size_t i = 0; i < count; i++)
             if (!matched[i] &&
-                trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, &entries[i]) <
-                    1.0 - trainer_piece_count_keep(&history->piece_counts, rules->piece_weights,
-                                                   rules->piece_weights_total, &entries[i].board))
+                seebatch_trainer_draw(rules->seed, TRAINER_DRAW_PIECE_COUNT, &entries[i]) <
+                    1.0 - seebatch_trainer_piece_count_keep(
+                              &history->piece_counts, rules->piece_weights,
+                              rules->piece_weights_total, &entries[i].board))
                 matched[i] |= 1u << RULE_PIECE_COUNT;
 }
 
-unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
-                                  const training_entry *entry, const bool *see_ge)
+unsigned seebatch_matching_rules_see_known(const filter_rules *rules, filter_history *history,
+                                           const training_entry *entry, const bool *see_ge)
 {
     unsigned matched;
-    matching_rules_block(rules, history, entry, 1, see_ge, &matched);
+    seebatch_matching_rules_block(rules, history, entry, 1, see_ge, &matched);
     return matched;
 }
 
-unsigned matching_rules(const filter_rules *rules, filter_history *history,
-                        const training_entry *entry)
+unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *history,
+                                 const training_entry *entry)
 {
-    return matching_rules_see_known(rules, history, entry, NULL);
+    return seebatch_matching_rules_see_known(rules, history, entry, NULL);
 }

@@ -63,20 +63,20 @@ typedef struct filter_rules {
  * piece-count rule's when the entry reaches it: it is judged last, only on
  * entries no other active rule matches, as it ends nnue-pytorch's
  * predicate). */
-unsigned matching_rules(const filter_rules *rules, filter_history *history,
+unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *history,
                         const training_entry *entry);
 
 /* The same, with the SEE rule's answer for the entry's move given (*see_ge:
  * whether its SEE is at least the threshold, judged beforehand with the
  * moves of other entries in lanes) when see_ge is not NULL; it is read only
  * for a capture while RULE_SEE_GE is on. */
-unsigned matching_rules_see_known(const filter_rules *rules, filter_history *history,
+unsigned seebatch_matching_rules_see_known(const filter_rules *rules, filter_history *history,
                                   const training_entry *entry, const bool *see_ge);
 
 /* The same for entries[0, count) in order, into matched[i] (see_ge, when
  * not NULL, holds one answer per entry): what matching_rules_see_known
  * gives them one after another, *history moved past them all. */
-void matching_rules_block(const filter_rules *rules, filter_history *history,
+void seebatch_matching_rules_block(const filter_rules *rules, filter_history *history,
                           const training_entry *entries, size_t count, const bool *see_ge,
                           unsigned *matched);
 
@@ -92,7 +92,7 @@ void matching_rules_block(const filter_rules *rules, filter_history *history,
  * from the facts: whether the side to move is in check, whether the move
  * takes a piece, and for a capture while RULE_SEE_GE is on whether its SEE
  * is at least the threshold (read only then). */
-unsigned matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
+unsigned seebatch_matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
                               seebatch_move move, bool see_ge);
 
 /* Per rule, the entries it matched and the entries it alone matched (that

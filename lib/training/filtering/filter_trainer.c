@@ -9,7 +9,7 @@
 /* With the POPCNT copy (chain_moves.h), the ten popcounts are ten
  * instructions rather than ten library calls. */
 SEEBATCH_POPCNT_CLONES
-static int32_t simple_eval(const seebatch_board *board)
+static int32_t seebatch_simple_eval(const seebatch_board *board)
 {
     static const int32_t values[5] = {208, 781, 825, 1276, 2538};
     int32_t material = 0;
@@ -25,9 +25,9 @@ static int32_t simple_eval(const seebatch_board *board)
     return (int32_t)(int16_t)(uint16_t)(uint32_t)material;
 }
 
-int32_t trainer_simple_eval(const seebatch_board *board) { return simple_eval(board); }
+int32_t seebatch_trainer_simple_eval(const seebatch_board *board) { return seebatch_simple_eval(board); }
 
-double trainer_result_probability(const training_entry *entry)
+double seebatch_trainer_result_probability(const training_entry *entry)
 {
     /* The win-rate model: a logistic curve in the score whose centre a and
      * width b are cubics in the ply (capped at 240) over 64, fitted to
@@ -47,7 +47,7 @@ double trainer_result_probability(const training_entry *entry)
     return 1.0 - win - loss;
 }
 
-double trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry)
+double seebatch_trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry)
 {
     /* The clocks are left out: plain text keeps the rule-50 counter in 8
      * bits and derives the move number from the ply, so they would make an
@@ -66,7 +66,7 @@ double trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry)
     return (double)(h >> 11) * 0x1.0p-53; /* the top 53 bits, exactly a double */
 }
 
-double trainer_soft_early_keep(int32_t until, uint32_t ply)
+double seebatch_trainer_soft_early_keep(int32_t until, uint32_t ply)
 {
     const double x[5] = {0, 6, 10, 18, until}, y[5] = {0.1, 0.15, 0.25, 0.75, 1.0};
     double p = ply, keep = 1.0;
@@ -104,7 +104,7 @@ static double piece_weight(int pieces)
     return value > 0 ? value : 0;
 }
 
-double trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS])
+double seebatch_trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS])
 {
     double total = 0;
     for (int pc = 0; pc < TRAINER_PIECE_COUNTS; pc++)
@@ -153,7 +153,7 @@ static void rescale(piece_count_history *h, const double *weights, double total)
     }
 }
 
-double trainer_piece_count_keep(piece_count_history *h, const double weights[TRAINER_PIECE_COUNTS],
+double seebatch_trainer_piece_count_keep(piece_count_history *h, const double weights[TRAINER_PIECE_COUNTS],
                                 double weights_total, const seebatch_board *board)
 {
     int pc = popcount(board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK]);

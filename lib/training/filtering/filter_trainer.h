@@ -74,29 +74,29 @@ static inline bool trainer_placeholder_step(filter_history *history, const train
 /* nnue-pytorch's simple eval: material with pawn 208, knight 781, bishop
  * 825, rook 1276, queen 2538, white minus black, negated when black is to
  * move, kept in 16 bits as nnue-pytorch keeps it. */
-int32_t trainer_simple_eval(const seebatch_board *board);
+int32_t seebatch_trainer_simple_eval(const seebatch_board *board);
 
 /* The probability the win-rate model gives the entry's result at its score
  * and ply (win, loss or draw as the result says). */
-double trainer_result_probability(const training_entry *entry);
+double seebatch_trainer_result_probability(const training_entry *entry);
 
 /* soft_early_fen_skipping's chance to keep an entry of ply < until: the
  * line through (0, 0.1), (6, 0.15), (10, 0.25), (18, 0.75) and (until, 1)
  * (nnue-pytorch's default points), read in that order, clamped to [0, 1]. */
-double trainer_soft_early_keep(int32_t until, uint32_t ply);
+double seebatch_trainer_soft_early_keep(int32_t until, uint32_t ply);
 
 /* The piece-count rule's target weights, weights[pc] for pc = 0..32:
  * nnue-pytorch's cubic Hermite spline through (0, 0), (8, 0.4), (16, 1),
  * (24, 1), (32, 0.75) (its default points), at least 0. Returns their sum
  * (all 1 and 33 if that sum is not positive). */
-double trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS]);
+double seebatch_trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS]);
 
 /* Counts the board's pieces in *history (an entry reaching the rule) and
  * returns the chance the rule keeps it; 0 for more than 32 pieces (not
  * counted), as nnue-pytorch skips those. */
-double trainer_piece_count_keep(piece_count_history *history,
-                                const double weights[TRAINER_PIECE_COUNTS], double weights_total,
-                                const seebatch_board *board);
+double seebatch_trainer_piece_count_keep(piece_count_history *history,
+                                         const double weights[TRAINER_PIECE_COUNTS],
+                                         double weights_total, const seebatch_board *board);
 
 /* The rule numbers the draws hash (docs/training-data.md): fixed, so that
  * a seed keeps its meaning whatever the filter's own numbering. */
@@ -110,6 +110,6 @@ enum {
 /* A uniform draw in [0, 1) for one rule and entry: a hash of the seed, the
  * rule's number and every field of the entry, so the same entry gets the
  * same draw in any order, on any thread, in either file format. */
-double trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry);
+double seebatch_trainer_draw(uint64_t seed, unsigned rule, const training_entry *entry);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool parse_number(const char *text, long long minimum, long long maximum, long long *value)
+bool seebatch_parse_number(const char *text, long long minimum, long long maximum, long long *value)
 {
     /* strtoll alone would also take leading white space and a '+'. */
     if (!text ||
@@ -52,8 +52,8 @@ static option_parse refuse(char *message, size_t size, const char *format, const
     return OPTION_BAD;
 }
 
-void number_option_message(char *message, size_t size, const char *name, long long minimum,
-                           long long maximum, const char *text)
+void seebatch_number_option_message(char *message, size_t size, const char *name, long long minimum,
+                                    long long maximum, const char *text)
 {
     if (text)
         snprintf(message, size, "%s needs a whole number %lld..%lld, not \"%s\"", name, minimum,
@@ -130,8 +130,9 @@ static const char *promotions_setting(int argc, char **argv, int *index, argumen
     return "all";
 }
 
-option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
-                                 argument_attached attached, char *message, size_t message_size)
+option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
+                                          seebatch_config *config, argument_attached attached,
+                                          char *message, size_t message_size)
 {
     const char *option = argv[*index];
     if (strcmp(option, "--pins") == 0) {
@@ -244,8 +245,8 @@ static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *
 {
     const char *text = value_text(argc, argv, index, strlen("--seed"));
     long long seed;
-    if (!parse_number(text, 0, INT64_MAX, &seed)) {
-        number_option_message(message, size, "--seed", 0, INT64_MAX, text);
+    if (!seebatch_parse_number(text, 0, INT64_MAX, &seed)) {
+        seebatch_number_option_message(message, size, "--seed", 0, INT64_MAX, text);
         return OPTION_BAD;
     }
     rules->seed = (uint64_t)seed;
@@ -253,8 +254,8 @@ static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *
     return OPTION_TAKEN;
 }
 
-option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
-                               char *message, size_t message_size)
+option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
+                                        char *message, size_t message_size)
 {
     if (named(argv[*index], "--seed", true))
         return parse_seed(argc, argv, index, rules, message, message_size);
@@ -264,13 +265,13 @@ option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *
             continue;
         rules->active |= 1u << rule;
         if (rule == RULE_PIECE_COUNT)
-            rules->piece_weights_total = trainer_piece_weights(rules->piece_weights);
+            rules->piece_weights_total = seebatch_trainer_piece_weights(rules->piece_weights);
         if (option->field) {
             const char *text = value_text(argc, argv, index, strlen(option->name));
             long long value;
-            if (!parse_number(text, option->minimum, option->maximum, &value)) {
-                number_option_message(message, message_size, option->name, option->minimum,
-                                      option->maximum, text);
+            if (!seebatch_parse_number(text, option->minimum, option->maximum, &value)) {
+                seebatch_number_option_message(message, message_size, option->name, option->minimum,
+                                               option->maximum, text);
                 return OPTION_BAD;
             }
             int32_t stored = (int32_t)value;
@@ -281,7 +282,7 @@ option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *
     return OPTION_NOT_MINE;
 }
 
-void describe_rule(const filter_rules *rules, int rule, char *out, size_t size)
+void seebatch_describe_rule(const filter_rules *rules, int rule, char *out, size_t size)
 {
     const rule_option *option = &rule_options[rule];
     int length;
@@ -297,7 +298,7 @@ void describe_rule(const filter_rules *rules, int rule, char *out, size_t size)
                  (unsigned long long)rules->seed);
 }
 
-bool check_rule_options(const filter_rules *rules, char *message, size_t message_size)
+bool seebatch_check_rule_options(const filter_rules *rules, char *message, size_t message_size)
 {
     if (rules->seed_given && !(rules->active & RULES_DRAWING)) {
         snprintf(message, message_size,

@@ -23,13 +23,14 @@ typedef enum option_parse {
 
 /* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
  * a '-', nothing before or after them. */
-bool parse_number(const char *text, long long minimum, long long maximum, long long *value);
+bool seebatch_parse_number(const char *text, long long minimum, long long maximum,
+                           long long *value);
 
 /* The message for an option `name` that takes a whole number in [minimum,
  * maximum] but was given `text`, or nothing (text NULL: the option ended the
  * command line). */
-void number_option_message(char *message, size_t size, const char *name, long long minimum,
-                           long long maximum, const char *text);
+void seebatch_number_option_message(char *message, size_t size, const char *name, long long minimum,
+                                    long long maximum, const char *text);
 
 /* Whether argv[index] is a value the caller split off the argument before
  * it ("--promotions=move" given as "--promotions", "move"); NULL when the
@@ -41,26 +42,27 @@ typedef bool (*argument_attached)(char **argv, int index);
  * "--name=VALUE",
  * applied to *config. --promotions takes a value only with '=' (attached).
  * Options apply in order, so --preset first, then changes. */
-option_parse parse_config_option(int argc, char **argv, int *index, seebatch_config *config,
-                                 argument_attached attached, char *message, size_t message_size);
+option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
+                                          seebatch_config *config, argument_attached attached,
+                                          char *message, size_t message_size);
 
 /* Their help text, for every subcommand and caller that takes them. */
 extern const char config_options_help[];
 
 /* A rule option (one of rule_options_help's, or --seed S), as "--name
  * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */
-option_parse parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
-                               char *message, size_t message_size);
+option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
+                                        char *message, size_t message_size);
 
 extern const char rule_options_help[];
 
 /* A rule as its option reads ("--skip-see-ge 0", "--random-skip 3 (seed
  * 11)"), for counts and messages. */
-void describe_rule(const filter_rules *rules, int rule, char *out, size_t size);
+void seebatch_describe_rule(const filter_rules *rules, int rule, char *out, size_t size);
 
 /* Whether the options given make sense together, once all are read: false,
  * with message, for --seed without a random rule (the seed would change
  * nothing, so it is most likely a rule left out by mistake). */
-bool check_rule_options(const filter_rules *rules, char *message, size_t message_size);
+bool seebatch_check_rule_options(const filter_rules *rules, char *message, size_t message_size);
 
 #endif

@@ -162,7 +162,7 @@ static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack
 
 /* Binpack's move: 2 bits of kind (normal, promotion, castling, en passant),
  * from, to (for castling the rook's square), 2 bits of promotion piece. */
-static bool unpack_move(uint16_t packed, const seebatch_board *board, seebatch_move *move,
+static bool seebatch_unpack_move(uint16_t packed, const seebatch_board *board, seebatch_move *move,
                         binpack_fault *fault)
 {
     unsigned from = (packed >> 8) & 63u, to = (packed >> 2) & 63u;
@@ -240,13 +240,13 @@ static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
 }
 
 /* seebatch_binpack_unpack_stem, the pieces placed by pdep when `pdep`. */
-static bool unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault,
+static bool seebatch_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault,
                         bool pdep)
 {
     if (!unpack_position(bytes, &entry->board, fault, pdep) ||
         !is_game_position(&entry->board, fault))
         return false;
-    if (!unpack_move(read_be16(bytes + 24), &entry->board, &entry->move, fault))
+    if (!seebatch_unpack_move(read_be16(bytes + 24), &entry->board, &entry->move, fault))
         return false;
     entry->score = unfold(read_be16(bytes + 26));
     uint16_t ply_and_result = read_be16(bytes + 28);
@@ -264,7 +264,7 @@ static bool unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fau
 
 bool seebatch_binpack_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault)
 {
-    return unpack_stem(bytes, entry, fault, false);
+    return seebatch_unpack_stem(bytes, entry, fault, false);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -419,7 +419,7 @@ static void fill_types(const seebatch_board *board, uint8_t types[64])
  * piece moved are read from the types, not from the bitboards. Castling, en
  * passant and promotions (about one move in a hundred) take this path;
  * play_in_chain has the rest inline. */
-static __attribute__((noinline)) void play_special(seebatch_board *board, uint8_t *types,
+static __attribute__((noinline)) void seebatch_play_special(seebatch_board *board, uint8_t *types,
                                                    seebatch_move move, int type)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -444,7 +444,7 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) {
-        play_special(board, types, move, type);
+        seebatch_play_special(board, types, move, type);
         return;
     }
     unsigned us = board->side_to_move & 1u;
@@ -612,7 +612,7 @@ static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chun
                  "%zu bytes at the end of the chunk, too few for an entry", d->size - at);
         return BINPACK_FAULT;
     }
-    if (!unpack_stem(d->data + at, &d->entry, fault, d->pdep)) {
+    if (!seebatch_unpack_stem(d->data + at, &d->entry, fault, d->pdep)) {
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
@@ -668,7 +668,7 @@ typedef size_t decoding_loop(binpack_chunk_decoder *d, entry_sink *sink, size_t 
  * the n-th set square by pdep or by halving as the decoder says. */
 #if defined(__x86_64__) && !defined(SEEBATCH_NO_CLONES)
 #define SEEBATCH_BMI2_DECODER 1
-__attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_chunk_decoder *d,
+__attribute__((target("popcnt,bmi2"))) static size_t seebatch_next_entries_bmi2(binpack_chunk_decoder *d,
                                                                        entry_sink *sink, size_t max,
                                                                        binpack_step *stop,
                                                                        binpack_fault *fault)
@@ -676,7 +676,7 @@ __attribute__((target("popcnt,bmi2"))) static size_t next_entries_bmi2(binpack_c
     return next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES);
 }
 
-__attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_chunk_decoder *d,
+__attribute__((target("popcnt,bmi2"))) static size_t seebatch_next_briefs_bmi2(binpack_chunk_decoder *d,
                                                                       entry_sink *sink, size_t max,
                                                                       binpack_step *stop,
                                                                       binpack_fault *fault)
@@ -684,7 +684,7 @@ __attribute__((target("popcnt,bmi2"))) static size_t next_briefs_bmi2(binpack_ch
     return next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS);
 }
 
-__attribute__((target("popcnt,bmi2"))) static size_t next_nothing_bmi2(binpack_chunk_decoder *d,
+__attribute__((target("popcnt,bmi2"))) static size_t seebatch_next_nothing_bmi2(binpack_chunk_decoder *d,
                                                                        entry_sink *sink, size_t max,
                                                                        binpack_step *stop,
                                                                        binpack_fault *fault)
@@ -694,7 +694,7 @@ __attribute__((target("popcnt,bmi2"))) static size_t next_nothing_bmi2(binpack_c
 #endif
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+static size_t seebatch_next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                                     binpack_step *stop, binpack_fault *fault)
 {
     return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_ENTRIES)
@@ -702,7 +702,7 @@ static size_t next_entries_portable(binpack_chunk_decoder *d, entry_sink *sink, 
 }
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+static size_t seebatch_next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                                    binpack_step *stop, binpack_fault *fault)
 {
     return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_BRIEFS)
@@ -710,7 +710,7 @@ static size_t next_briefs_portable(binpack_chunk_decoder *d, entry_sink *sink, s
 }
 
 SEEBATCH_POPCNT_CLONES
-static size_t next_nothing_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+static size_t seebatch_next_nothing_portable(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                                     binpack_step *stop, binpack_fault *fault)
 {
     return d->pdep ? next_entries_by(d, sink, max, stop, fault, true, SINK_NOTHING)
@@ -721,10 +721,10 @@ static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t ma
                            binpack_step *stop, binpack_fault *fault)
 {
     sink_mode mode = sink->entries ? SINK_ENTRIES : sink->briefs ? SINK_BRIEFS : SINK_NOTHING;
-    static decoding_loop *const portable[3] = {next_entries_portable, next_briefs_portable,
-                                               next_nothing_portable};
+    static decoding_loop *const portable[3] = {seebatch_next_entries_portable, seebatch_next_briefs_portable,
+                                               seebatch_next_nothing_portable};
 #ifdef SEEBATCH_BMI2_DECODER
-    static decoding_loop *const bmi2[3] = {next_entries_bmi2, next_briefs_bmi2, next_nothing_bmi2};
+    static decoding_loop *const bmi2[3] = {seebatch_next_entries_bmi2, seebatch_next_briefs_bmi2, seebatch_next_nothing_bmi2};
     if (d->pdep && d->popcnt)
         return bmi2[mode](d, sink, max, stop, fault);
 #endif

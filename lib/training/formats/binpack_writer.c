@@ -75,7 +75,7 @@ static inline void pack_stem_rest(const training_entry *entry, bitboard occupied
 }
 
 SEEBATCH_POPCNT_CLONES
-static void pack_stem(const training_entry *entry, uint8_t out[32])
+static void seebatch_pack_stem(const training_entry *entry, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     bitboard occupied = occupied_squares(board);
@@ -96,7 +96,7 @@ static void pack_stem(const training_entry *entry, uint8_t out[32])
 
 void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
 {
-    pack_stem(entry, out);
+    seebatch_pack_stem(entry, out);
 }
 
 #if defined(__x86_64__)
@@ -125,7 +125,7 @@ static inline uint64_t pdep64(uint64_t value, uint64_t mask)
 __attribute__((target("popcnt")))
 #endif
 static void
-pack_stem_pdep(const training_entry *entry, uint8_t out[32])
+seebatch_pack_stem_pdep(const training_entry *entry, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     bitboard occupied = occupied_squares(board);
@@ -152,12 +152,12 @@ static void pack_stem_for(const binpack_writer *w, const training_entry *entry, 
 {
 #ifdef SEEBATCH_PACK_STEM_PDEP
     if (w->pdep) {
-        pack_stem_pdep(entry, out);
+        seebatch_pack_stem_pdep(entry, out);
         return;
     }
 #endif
     (void)w;
-    pack_stem(entry, out);
+    seebatch_pack_stem(entry, out);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -183,7 +183,7 @@ static bool reserve(binpack_writer *w, size_t more)
 
 /* Appends count (0..56) bits of value, high bit first. The bytes after the
  * last bit written are always zero, so the payload ends where the bits do. */
-static void put_bits(binpack_writer *w, uint64_t value, unsigned count)
+static void seebatch_put_bits(binpack_writer *w, uint64_t value, unsigned count)
 {
     size_t byte = w->movetext_at + (size_t)(w->bits >> 3);
     if (!reserve(w, byte + 8 - w->size))
@@ -230,7 +230,7 @@ static unsigned below(bitboard set, unsigned square)
 }
 
 SEEBATCH_POPCNT_CLONES
-static void append_entry(binpack_writer *w, const training_entry *entry)
+static void seebatch_append_entry(binpack_writer *w, const training_entry *entry)
 {
     const seebatch_board *board = &entry->board;
     seebatch_move move = entry->move;
@@ -250,13 +250,13 @@ static void append_entry(binpack_writer *w, const training_entry *entry)
     } else {
         id = below(targets, to);
     }
-    put_bits(w, below(ours, from), index_bits((unsigned)popcount(ours)));
-    put_bits(w, id, index_bits(choices));
+    seebatch_put_bits(w, below(ours, from), index_bits((unsigned)popcount(ours)));
+    seebatch_put_bits(w, id, index_bits(choices));
     unsigned folded = fold(wrap16(entry->score - w->last_score));
     do {
         unsigned block = folded & 15u;
         folded >>= BINPACK_SCORE_BLOCK;
-        put_bits(w, block | (folded ? 16u : 0u), BINPACK_SCORE_BLOCK + 1);
+        seebatch_put_bits(w, block | (folded ? 16u : 0u), BINPACK_SCORE_BLOCK + 1);
     } while (folded);
     w->last_score = wrap16(-entry->score);
     w->plies++;
@@ -264,7 +264,7 @@ static void append_entry(binpack_writer *w, const training_entry *entry)
 
 void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry *entry)
 {
-    append_entry(writer, entry);
+    seebatch_append_entry(writer, entry);
 }
 
 /* The count (1..56) bits of data (size bytes) from bit on: one load when
@@ -314,7 +314,7 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, size_t
     w->size = w->movetext_at + (size_t)((w->bits + 7) >> 3);
     for (; bit < bit_end;) {
         unsigned count = bit_end - bit < 56 ? (unsigned)(bit_end - bit) : 56u;
-        put_bits(w, take_bits(data, size, bit, count), count);
+        seebatch_put_bits(w, take_bits(data, size, bit, count), count);
         bit += count;
     }
     w->plies += entries;

@@ -11,15 +11,15 @@
 #include <time.h>
 #include <unistd.h>
 
-bool output_same_file(const struct stat *a, const struct stat *b)
+bool seebatch_output_same_file(const struct stat *a, const struct stat *b)
 {
     return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-bool output_is_file(const char *path, const struct stat *input)
+bool seebatch_output_is_file(const char *path, const struct stat *input)
 {
     struct stat target;
-    return stat(path, &target) == 0 && output_same_file(&target, input);
+    return stat(path, &target) == 0 && seebatch_output_same_file(&target, input);
 }
 
 /* A copy of path, or for a symbolic link the path of the file it names
@@ -91,7 +91,7 @@ static int fail_open(output_file *out, int error)
     return error;
 }
 
-int output_file_open(output_file *out, const char *path)
+int seebatch_output_file_open(output_file *out, const char *path)
 {
     *out = (output_file){NULL, resolved_target(path), NULL};
     if (!out->target)
@@ -127,7 +127,7 @@ static void release(output_file *out)
     *out = (output_file){NULL, NULL, NULL};
 }
 
-int output_file_commit(output_file *out)
+int seebatch_output_file_commit(output_file *out)
 {
     int error = fclose(out->stream) == 0 ? 0 : errno ? errno : EIO;
     if (out->temporary) {
@@ -140,7 +140,7 @@ int output_file_commit(output_file *out)
     return error;
 }
 
-void output_file_discard(output_file *out)
+void seebatch_output_file_discard(output_file *out)
 {
     fclose(out->stream);
     if (out->temporary)

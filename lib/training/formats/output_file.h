@@ -24,25 +24,25 @@ typedef struct output_file {
 
 /* Whether two stat results are one file (device and inode: a path, a
  * symbolic link to it or a hard link all are). */
-bool output_same_file(const struct stat *a, const struct stat *b);
+bool seebatch_output_same_file(const struct stat *a, const struct stat *b);
 
 /* Whether path names an existing file that is the file *input is (stat
  * follows links); false when path does not exist. */
-bool output_is_file(const char *path, const struct stat *input);
+bool seebatch_output_is_file(const char *path, const struct stat *input);
 
 /* Creates the temporary beside path (or opens path itself when it is no
  * regular file). Returns 0, or the errno of the failure (ENOMEM when out of
  * memory), with *out cleared; an existing target that may not be written is
  * refused with EACCES, as opening it would be. The temporary gets the
  * target's permissions when it exists, else those a new file would get. */
-int output_file_open(output_file *out, const char *path);
+int seebatch_output_file_open(output_file *out, const char *path);
 
 /* Closes the stream and renames the temporary over the target. Returns 0,
  * or the errno of the close or rename that failed (the temporary is then
  * removed). The stream must have been flushed and checked by the caller. */
-int output_file_commit(output_file *out);
+int seebatch_output_file_commit(output_file *out);
 
 /* Closes the stream and removes the temporary: the target stays as it was. */
-void output_file_discard(output_file *out);
+void seebatch_output_file_discard(output_file *out);
 
 #endif

@@ -19,7 +19,7 @@ typedef struct bit_stream {
     bool overrun;
 } bit_stream;
 
-static void put_bits(bit_stream *s, unsigned value, unsigned count)
+static void seebatch_put_bits(bit_stream *s, unsigned value, unsigned count)
 {
     for (unsigned i = 0; i < count; i++, s->at++)
         if (s->at < PACKED_BITS && ((value >> i) & 1u))
@@ -90,7 +90,7 @@ static bool library_move(uint16_t packed, seebatch_move *move, char *message, si
 
 /* Whether the move can be played here (its piece the side to move's,
  * castling in place, legal); message when not. */
-static bool move_fits(const seebatch_board *board, seebatch_move move, char *message, size_t size)
+static bool seebatch_move_fits(const seebatch_board *board, seebatch_move move, char *message, size_t size)
 {
     char uci[SEEBATCH_UCI_MAX];
     seebatch_move_to_uci(move, uci);
@@ -132,33 +132,33 @@ static void pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_S
     const seebatch_board *board = &entry->board;
     bit_stream s = {out, 0, false};
     memset(out, 0, PACKED_SFEN_SIZE);
-    put_bits(&s, board->side_to_move, 1);
+    seebatch_put_bits(&s, board->side_to_move, 1);
     for (unsigned color = 0; color < 2; color++)
-        put_bits(&s, lowest_square(board->pieces[SEEBATCH_KING] & board->colors[color]), 6);
+        seebatch_put_bits(&s, lowest_square(board->pieces[SEEBATCH_KING] & board->colors[color]), 6);
     for (unsigned i = 0; i < 64; i++) {
         unsigned square = square_in_order(i);
         int type = piece_type_or_none(board, square);
         if (type == SEEBATCH_KING)
             continue;
         if (type < 0) {
-            put_bits(&s, 0, 1);
+            seebatch_put_bits(&s, 0, 1);
             continue;
         }
-        put_bits(&s, piece_codes[type], 4);
-        put_bits(&s, color_on(board, square), 1);
+        seebatch_put_bits(&s, piece_codes[type], 4);
+        seebatch_put_bits(&s, color_on(board, square), 1);
     }
-    put_bits(&s, board->castling, 4); /* K Q k q, the library's bit order */
-    put_bits(&s, board->en_passant != SEEBATCH_NO_SQUARE, 1);
+    seebatch_put_bits(&s, board->castling, 4); /* K Q k q, the library's bit order */
+    seebatch_put_bits(&s, board->en_passant != SEEBATCH_NO_SQUARE, 1);
     if (board->en_passant != SEEBATCH_NO_SQUARE)
-        put_bits(&s, board->en_passant, 6);
+        seebatch_put_bits(&s, board->en_passant, 6);
     unsigned rule50 = board->halfmove_clock & RULE50_KEPT;
     /* Stockfish's converter: the FEN's fullmove number, at least 1. */
     unsigned fullmove = fullmove_of_ply(entry->ply);
     fullmove = fullmove ? fullmove : 1;
-    put_bits(&s, rule50, 6);
-    put_bits(&s, fullmove, 8);
-    put_bits(&s, fullmove >> 8, 8);
-    put_bits(&s, rule50 >> 6, 1);
+    seebatch_put_bits(&s, rule50, 6);
+    seebatch_put_bits(&s, fullmove, 8);
+    seebatch_put_bits(&s, fullmove >> 8, 8);
+    seebatch_put_bits(&s, rule50 >> 6, 1);
 }
 
 static void put16(uint8_t *p, uint16_t value)
@@ -262,7 +262,7 @@ static bool castling_in_place(const seebatch_board *board, char *message, size_t
 /* Whether the board is a position of a game: consistent, no pawn on a back
  * rank, castling rights with their pieces in place, the side that just
  * moved not in check. */
-static bool game_position(seebatch_board *board, char *message, size_t size)
+static bool seebatch_game_position(seebatch_board *board, char *message, size_t size)
 {
     seebatch_error error;
     if (board->en_passant != SEEBATCH_NO_SQUARE &&
@@ -300,9 +300,9 @@ bool seebatch_bin_unpack(const uint8_t bytes[BIN_ENTRY_SIZE], training_entry *en
                          size_t size)
 {
     if (!unpack_board(bytes, &entry->board, message, size) ||
-        !game_position(&entry->board, message, size) ||
+        !seebatch_game_position(&entry->board, message, size) ||
         !library_move(get16(bytes + 34), &entry->move, message, size) ||
-        !move_fits(&entry->board, entry->move, message, size))
+        !seebatch_move_fits(&entry->board, entry->move, message, size))
         return false;
     entry->score = (int16_t)get16(bytes + 32);
     entry->ply = get16(bytes + 36);

@@ -167,7 +167,7 @@ static bool bytes_ahead(plain_reader *reader)
 
 /* Reads one line, its '\n' kept, into line (size bytes, NUL-terminated) and
  * its length, NUL bytes included (fgets would hide them behind strlen). */
-static line_status read_line(plain_reader *reader, char *line, size_t size, size_t *length)
+static line_status seebatch_read_line(plain_reader *reader, char *line, size_t size, size_t *length)
 {
     size_t n = 0;
     bool ended = false;
@@ -225,12 +225,12 @@ static bool is_text_line(const char *line, size_t length, line_status status, ch
 
 /* After a bad line inside a block: reads on to the block's "e" line (or the
  * end of the file), so that the next block is read from its start. */
-static void skip_rest_of_block(plain_reader *reader)
+static void seebatch_skip_rest_of_block(plain_reader *reader)
 {
     char line[PLAIN_LINE_BYTES];
     size_t length;
     line_status status;
-    while ((status = read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
+    while ((status = seebatch_read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
         if (status == LINE_TOO_LONG)
             skip_rest_of_line(reader);
         reader->line++;
@@ -250,13 +250,13 @@ typedef enum block_end {
 
 /* Reads the lines of one block; a bad one leaves the message and
  * reader->fault_line. */
-static block_end read_block(plain_reader *reader, block_state *state, char *message,
-                            size_t message_size)
+static block_end seebatch_read_block(plain_reader *reader, block_state *state, char *message,
+                                     size_t message_size)
 {
     char line[PLAIN_LINE_BYTES];
     size_t length;
     line_status status;
-    while ((status = read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
+    while ((status = seebatch_read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
         reader->fault_line = ++reader->line;
         if (!is_text_line(line, length, status, message, message_size)) {
             if (status == LINE_TOO_LONG)
@@ -298,14 +298,14 @@ plain_step seebatch_plain_next(plain_reader *reader, training_entry *entry, char
     if (reader->read_failed)
         return PLAIN_END;
     block_state state = {entry, 0, ""};
-    switch (read_block(reader, &state, message, message_size)) {
+    switch (seebatch_read_block(reader, &state, message, message_size)) {
     case BLOCK_ENTRY:
         return PLAIN_ENTRY;
     case BLOCK_NONE:
         return PLAIN_END;
     case BLOCK_BAD_LINE: {
         unsigned long fault_line = reader->fault_line;
-        skip_rest_of_block(reader);
+        seebatch_skip_rest_of_block(reader);
         reader->fault_line = fault_line;
         return PLAIN_BAD;
     }

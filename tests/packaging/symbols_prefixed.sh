@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Every function the libraries define carries the library's prefix, the
+# static ones too: in a profile of an engine built with seebatch, a name like
+# see_ge_stockfish reads as the engine's own. Names the compiler and its
+# runtime put there (crt helpers, libgcc's, those starting with "_") are not
+# ours and are left out.
+# Usage: symbols_prefixed.sh LIBRARY...   (static or shared)
+# Exit 77 (skip) without nm.
+set -euo pipefail
+command -v nm > /dev/null || { echo "skip: no nm here"; exit 77; }
+[ $# -gt 0 ] || { echo "usage: symbols_prefixed.sh LIBRARY..." >&2; exit 2; }
+runtime='^(_.*|frame_dummy|register_tm_clones|deregister_tm_clones|get_available_features|has_cpu_feature|set_cpu_feature)$'
+status=0
+for library in "$@"; do
+    [ -f "$library" ] || { echo "FAIL: no library at $library"; exit 1; }
+    # Defined functions, local and global; a clone's suffix (.constprop.0) cut.
+    functions=$(nm --defined-only "$library" 2> /dev/null |
+        awk 'NF == 3 && $2 ~ /^[tTiW]$/ { sub(/\..*/, "", $3); print $3 }' | sort -u)
+    [ -n "$functions" ] || { echo "FAIL: nm lists no function in $library"; exit 1; }
+    bare=$(grep -v '^seebatch_' <<< "$functions" | grep -Ev "$runtime" || true)
+    if [ -n "$bare" ]; then
+        echo "FAIL: $library defines functions without the seebatch_ prefix:"
+        sed 's/^/  /' <<< "$bare"
+        status=1
+    else
+        echo "symbols_prefixed: $(wc -l <<< "$functions") functions in $library, each seebatch_..."
+    fi
+done
+exit "$status"
