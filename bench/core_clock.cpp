@@ -2,51 +2,106 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 
 namespace {
 
-// Adds in one block of the chain, and blocks per timed try: 2e7 adds, about
-// 7 ms at 3 GHz, long enough that the clock's resolution does not matter and
-// short enough that a try is rarely interrupted.
-constexpr std::uint64_t adds_per_block = 1000;
+// Instructions in one block of the chain, and blocks per timed try: 2e7
+// instructions, 7 ms at 3 GHz for adds: long enough that the clock's
+// resolution does not matter, short enough that a try is rarely interrupted.
+constexpr std::uint64_t per_block = 1000;
 constexpr std::uint64_t blocks_per_try = 20000;
 constexpr int tries = 15;
 
-// Runs blocks_per_try blocks of dependent adds. Each add waits for the one
-// before, so the chain takes one cycle per add; the loop's own counter and
-// branch run beside it and do not lengthen it.
-std::uint64_t add_chain(std::uint64_t x)
-{
-    for (std::uint64_t block = 0; block < blocks_per_try; block++) {
 #if defined(__x86_64__)
-        __asm__ volatile(".rept 1000\n\tadd $1, %0\n\t.endr" : "+r"(x));
+#define CHAIN_ADD "add %1, %0"       // x += y: y is a register, no constant to fold
+#define CHAIN_MULTIPLY "imul %1, %0" // x *= y
+#define CHAIN_TWO_ADDS "add %1, %0\n\tadd %1, %2"
 #elif defined(__aarch64__)
-        __asm__ volatile(".rept 1000\n\tadd %0, %0, #1\n\t.endr" : "+r"(x));
+#define CHAIN_ADD "add %0, %0, %1"
+#define CHAIN_MULTIPLY "mul %0, %0, %1"
+#define CHAIN_TWO_ADDS "add %0, %0, %1\n\tadd %2, %2, %1"
 #endif
+
+#ifdef CHAIN_ADD
+// One try of blocks_per_try blocks. Each instruction waits for the one
+// before; the loop's counter and branch run beside the chain. TWO_ADDS runs
+// half the blocks, two chains at once, so it retires the same count in half
+// the time where the core runs both together: as a folding core would.
+std::uint64_t run_chain(ChainKind kind, std::uint64_t x, std::uint64_t y)
+{
+    std::uint64_t z = x;
+    switch (kind) {
+    case ChainKind::ADD:
+        for (std::uint64_t block = 0; block < blocks_per_try; block++)
+            __asm__ volatile(".rept 1000\n\t" CHAIN_ADD "\n\t.endr" : "+r"(x) : "r"(y));
+        break;
+    case ChainKind::MULTIPLY:
+        for (std::uint64_t block = 0; block < blocks_per_try; block++)
+            __asm__ volatile(".rept 1000\n\t" CHAIN_MULTIPLY "\n\t.endr" : "+r"(x) : "r"(y));
+        break;
+    case ChainKind::TWO_ADDS:
+        for (std::uint64_t block = 0; block < blocks_per_try / 2; block++)
+            __asm__ volatile(".rept 1000\n\t" CHAIN_TWO_ADDS "\n\t.endr"
+                             : "+r"(x), "+r"(y), "+r"(z));
+        break;
     }
-    return x;
+    return x + z;
 }
+#endif
 
 } // namespace
 
-double measure_core_hz()
+double chain_rate(ChainKind kind)
 {
-#if defined(__x86_64__) || defined(__aarch64__)
-    static_assert(adds_per_block == 1000, "the .rept count in add_chain");
-    // The best (shortest) try: interruptions and other programs only lengthen one.
+#ifdef CHAIN_ADD
+    static_assert(per_block == 1000, "the .rept count in run_chain");
     double best_seconds = 1e9;
-    std::uint64_t x = 0;
+    std::uint64_t sink = 0;
     for (int i = 0; i < tries; i++) {
         auto start = std::chrono::steady_clock::now();
-        x = add_chain(x);
+        sink += run_chain(kind, sink | 1, 3); // odd factors: the product never becomes 0
         std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
         best_seconds = std::min(best_seconds, took.count());
     }
-    if (x != tries * adds_per_block * blocks_per_try || best_seconds <= 0)
-        return 0;
-    return adds_per_block * blocks_per_try / best_seconds;
+    __asm__ volatile("" : : "r"(sink));
+    return best_seconds > 0 ? per_block * blocks_per_try / best_seconds : 0;
 #else
+    (void)kind;
     return 0;
 #endif
+}
+
+double chain_cycles(ChainKind kind)
+{
+    return kind == ChainKind::MULTIPLY ? 3 : 1;
+}
+
+CoreClock measure_core_clock()
+{
+    CoreClock clock;
+    double by_adds = chain_rate(ChainKind::ADD) * chain_cycles(ChainKind::ADD);
+    double by_multiplies = chain_rate(ChainKind::MULTIPLY) * chain_cycles(ChainKind::MULTIPLY);
+    char text[200];
+    if (by_adds <= 0 || by_multiplies <= 0) {
+        clock.why = "no cycles: no timed chain for this architecture";
+        return clock;
+    }
+    if (std::fabs(by_adds / by_multiplies - 1) > 0.05) {
+        std::snprintf(text, sizeof text,
+                      "no cycles: a chain of adds says %.3f GHz, one of multiplies %.3f GHz; "
+                      "the core runs one of them faster than we assume",
+                      by_adds / 1e9, by_multiplies / 1e9);
+        clock.why = text;
+        return clock;
+    }
+    clock.hz = by_adds;
+    std::snprintf(text, sizeof text,
+                  "%.3f GHz (a chain of dependent adds, a chain of multiplies agreeing: %.3f GHz; "
+                  "cycles_per_item = CPU time x this)",
+                  by_adds / 1e9, by_multiplies / 1e9);
+    clock.why = text;
+    return clock;
 }

@@ -240,7 +240,8 @@ def heading(context, machine, commit):
         if context.get("num_cpus"):
             parts.append(f"{context['num_cpus']} CPUs")
         machine = ", ".join(p for p in parts if p) or "machine unknown"
-    clock = context.get("seebatch_core_clock", "").split(" (")[0]
+    clock = context.get("seebatch_core_clock", "")
+    clock = "not measured" if clock.startswith("no cycles") else clock.split(" (")[0]
     when = ", ".join(part for part in (context.get("date", "")[:10],
                                        f"commit {commit}" if commit else "") if part)
     positions = context.get("seebatch_positions", "")

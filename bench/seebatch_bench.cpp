@@ -599,12 +599,9 @@ bool choose_configuration(Workload *work, std::string *error)
 
 void describe(Workload &work)
 {
-    work.core_hz = measure_core_hz();
-    char clock[96];
-    std::snprintf(clock, sizeof clock,
-                  "%.3f GHz (a chain of dependent adds; cycles_per_item = CPU time x this)",
-                  work.core_hz / 1e9);
-    benchmark::AddCustomContext("seebatch_core_clock", work.core_hz > 0 ? clock : "unknown");
+    CoreClock clock = measure_core_clock();
+    work.core_hz = clock.hz;
+    benchmark::AddCustomContext("seebatch_core_clock", clock.why);
     work.data_set_copies = data_set_copies(work.positions, data_set_bytes);
     std::size_t pool_boards = work.data_set_copies * work.positions.size();
     benchmark::AddCustomContext("seebatch_positions", work.positions.description);
