@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "fenced.h"
 #include "seebatch.h"
 
 enum { MANY = 100, SENTINEL = 12345 };
@@ -188,6 +189,71 @@ static void board_index_edges(edges *e)
     reset_values(e);
 }
 
+/* A board index equal to the number of boards, on every backend this CPU
+ * runs and every batch length from 1 to 20 (the short batches take the
+ * portable check whatever the backend, the longer ones the kernel's), at
+ * every place in the batch, through each many-board checked call. The
+ * boards end at a fence, so a check that reads the board past the last
+ * one ends the process; each call must refuse, naming the move and index. */
+static void index_equal_to_count_everywhere(edges *e)
+{
+    enum { LONGEST = 20 };
+    fenced f = fence(3 * sizeof(seebatch_board));
+    CHECK(f.start != NULL, "no fenced memory");
+    if (!f.start)
+        return;
+    const char *names[8];
+    size_t backends = seebatch_backends_available(names, 8);
+    for (size_t k = 0; k < backends; k++) {
+        CHECK_EQ(seebatch_backend_set(names[k], &e->error), SEEBATCH_OK, "%s", e->error.message);
+        for (size_t board_count = 1; board_count <= 3; board_count += 2) {
+            seebatch_board *boards = at_end(&f, board_count, sizeof(seebatch_board));
+            memcpy(boards, e->boards, board_count * sizeof(seebatch_board));
+            for (size_t count = 1; count <= LONGEST; count++)
+                for (size_t bad = 0; bad < count; bad++) {
+                    for (size_t i = 0; i < count; i++)
+                        e->board_of_move[i] = (uint32_t)(i % board_count);
+                    e->board_of_move[bad] = (uint32_t)board_count;
+                    char expected[64], what[96];
+                    snprintf(expected, sizeof expected, "move %zu names board %zu but", bad,
+                             board_count);
+                    snprintf(what, sizeof what, "%s, %zu boards, %zu moves, move %zu", names[k],
+                             board_count, count, bad);
+                    rejected(e,
+                             seebatch_see_values_multi_checked(boards, board_count,
+                                                               e->board_of_move, e->moves, count,
+                                                               &e->config, e->values, &e->error),
+                             SEEBATCH_ERROR_ARGUMENT, expected, what);
+                    rejected(e,
+                             seebatch_see_values_multi_pinned_checked(
+                                 boards, NULL, board_count, e->board_of_move, e->moves, count,
+                                 &e->config, e->values, &e->error),
+                             SEEBATCH_ERROR_ARGUMENT, expected, what);
+                    uint8_t passed[LONGEST];
+                    memset(passed, 7, sizeof passed);
+                    CHECK_EQ(seebatch_see_ge_multi_checked(boards, board_count, e->board_of_move,
+                                                           e->moves, count, 0, &e->config, passed,
+                                                           &e->error),
+                             SEEBATCH_ERROR_ARGUMENT, "see_ge %s", what);
+                    CHECK(strstr(e->error.message, expected) != NULL, "see_ge %s: \"%s\"", what,
+                          e->error.message);
+                    CHECK_EQ(seebatch_see_ge_multi_pinned_checked(boards, NULL, board_count,
+                                                                  e->board_of_move, e->moves, count,
+                                                                  0, &e->config, passed, &e->error),
+                             SEEBATCH_ERROR_ARGUMENT, "pinned see_ge %s", what);
+                    CHECK(strstr(e->error.message, expected) != NULL, "pinned see_ge %s: \"%s\"",
+                          what, e->error.message);
+                    for (size_t i = 0; i < LONGEST; i++)
+                        CHECK_EQ(passed[i], 7, "see_ge %s wrote an output", what);
+                }
+        }
+    }
+    CHECK_EQ(seebatch_backend_set("auto", &e->error), SEEBATCH_OK, "%s", e->error.message);
+    for (int i = 0; i < MANY; i++)
+        e->board_of_move[i] = (uint32_t)(i % 3);
+    unfence(&f);
+}
+
 /* The other checked functions take NULL for any pointer. */
 static void other_nulls(void)
 {
@@ -227,6 +293,7 @@ int main(void)
     last_index_named(&e);
     multi_nulls_and_counts(&e);
     board_index_edges(&e);
+    index_equal_to_count_everywhere(&e);
     other_nulls();
     return check_finish("test_checked_edges");
 }
