@@ -73,7 +73,7 @@ def bench_dask(path, files, repeats, directory):
     try:
         for workers in (1, 2):
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+                                   host="127.0.0.1", dashboard_address=":0")
             clusters[workers] = (cluster, Client(cluster))
             clusters[workers][1].run(filter_dask.warm_up)
         for _ in range(repeats):

@@ -7,6 +7,7 @@
 #include "bin_file.h"
 #include "binpack_reader.h"
 #include "entry_place.h"
+#include "data_format.h"
 #include "plain.h"
 #include "training_internal.h"
 
@@ -28,15 +29,24 @@ struct seebatch_training_reader {
     seebatch_training_place end_place; /* and where it is */
 };
 
-/* The format of a file that starts with `magic` (got bytes of it). */
-static seebatch_training_format format_of(const char *path, const char *magic, size_t got)
+/* The training format of a file that starts with `magic` (got bytes of it),
+ * by the rule every reader follows (data_format.h); false for lines. */
+static bool training_format_of(const char *path, const char *magic, size_t got,
+                               seebatch_training_format *format)
 {
-    size_t length = strlen(path);
-    if (got == 4 && memcmp(magic, "BINP", 4) == 0)
-        return SEEBATCH_TRAINING_BINPACK;
-    if (length >= 4 && strcmp(path + length - 4, ".bin") == 0) /* a .bin has no magic */
-        return SEEBATCH_TRAINING_BIN;
-    return SEEBATCH_TRAINING_PLAIN;
+    switch (seebatch_data_format_of(path, magic, got)) {
+    case DATA_BINPACK:
+        *format = SEEBATCH_TRAINING_BINPACK;
+        return true;
+    case DATA_BIN:
+        *format = SEEBATCH_TRAINING_BIN;
+        return true;
+    case DATA_PLAIN:
+        *format = SEEBATCH_TRAINING_PLAIN;
+        return true;
+    default:
+        return false;
+    }
 }
 
 /* Makes *reader of the open file; fails when memory runs out or the file
@@ -56,8 +66,11 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
         return status;
     }
     rewind(file);
+    if (!training_format_of(path, magic, got, &made->format)) {
+        free(made);
+        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
+    }
     made->file = file;
-    made->format = format_of(path, magic, got);
     made->bin = bin_reader_start(file);
     made->chunks.file = file;
     made->plain = plain_reader_start(file);

@@ -215,7 +215,7 @@ int run_eval(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
+            input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format == DATA_UNKNOWN)
                 return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
             continue;

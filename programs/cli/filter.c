@@ -660,7 +660,7 @@ typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
  * (binpack, plain, bin); false, reported, for anything else. */
 static bool take_format(const char *value, bool output, data_format *format)
 {
-    data_format named = data_format_named(value);
+    data_format named = seebatch_data_format_named(value);
     if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
@@ -720,7 +720,7 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
 static bool settle_formats(filter_settings *settings)
 {
     /* --output-format, else the output's name, else the input's format. */
-    data_format named = data_format_of_path(settings->output_path);
+    data_format named = seebatch_data_format_of_path(settings->output_path);
     bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
                    named != DATA_LINES && !settings->count_only;
     if (by_name)

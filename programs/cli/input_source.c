@@ -10,33 +10,11 @@
 
 #include "options.h"
 
-static const char *const names[] = {"unknown", "binpack", "plain", "lines", "bin"};
-
-data_format data_format_named(const char *name)
-{
-    if (name && strcmp(name, "epd") == 0)
-        return DATA_LINES;
-    for (int f = DATA_BINPACK; f <= DATA_BIN; f++)
-        if (name && strcmp(name, names[f]) == 0)
-            return (data_format)f;
-    return DATA_UNKNOWN;
-}
-
-data_format data_format_of_path(const char *path)
-{
-    const char *dot = path ? strrchr(path, '.') : NULL;
-    if (!dot || strchr(dot, '/') || strcmp(dot + 1, "lines") == 0)
-        return DATA_UNKNOWN;
-    return data_format_named(dot + 1);
-}
-
-const char *data_format_name(data_format format) { return names[format]; }
-
 /* ------------------------------------------------------------------------ */
 /* Looking at the first bytes of a pipe without losing them                 */
 /* ------------------------------------------------------------------------ */
 
-enum { LOOK_BYTES = 4 };
+enum { LOOK_BYTES = DATA_FORMAT_LOOK_BYTES };
 
 typedef struct replay {
     FILE *rest;
@@ -88,15 +66,6 @@ static FILE *give_back(FILE *input, long at, const char *bytes, size_t got, bool
 /* Opening                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static data_format format_of_content(const char *bytes, size_t got)
-{
-    if (got == LOOK_BYTES && memcmp(bytes, "BINP", LOOK_BYTES) == 0)
-        return DATA_BINPACK;
-    if (got == LOOK_BYTES && memcmp(bytes, "fen ", LOOK_BYTES) == 0)
-        return DATA_PLAIN;
-    return DATA_UNKNOWN;
-}
-
 int input_open(const char *subcommand, const char *path, data_format given, input_source *source)
 {
     bool standard = !path || strcmp(path, "-") == 0;
@@ -123,11 +92,7 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         return EXIT_RESOURCE_FAILURE;
     }
     source->stream = stream;
-    source->format = format_of_content(bytes, got);
-    if (source->format == DATA_UNKNOWN)
-        source->format = data_format_of_path(source->path);
-    if (source->format == DATA_UNKNOWN)
-        source->format = DATA_LINES;
+    source->format = seebatch_data_format_of(source->path, bytes, got);
     return EXIT_OK;
 }
 

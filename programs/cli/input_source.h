@@ -2,12 +2,12 @@
  * The input of every subcommand that reads one (eval, check, filter,
  * stats), opened and recognised the same way:
  *   1. the format given by the caller (--input-format), when given;
- *   2. what the input holds: "BINP" at its start is a binpack (its chunk
- *      header's magic), "fen " a plain file (its first key), whatever the
- *      file is called, standard input included;
- *   3. the name's extension: .binpack, .plain, .epd, .bin (a .bin has no
- *      magic: only its name or the option tells it);
- *   4. lines of positions ("FEN" or "FEN;moves", DATA_LINES).
+ *   2. else the one rule of lib/training/formats/data_format.h, which the
+ *      training library (and so Python) follows too: "BINP" at its start is
+ *      a binpack, "fen " plain text, whatever the file is called; else the
+ *      name (.binpack, .plain, .epd, .bin); else lines of positions ("FEN"
+ *      or "FEN;moves", DATA_LINES); an empty input is plain (it holds no
+ *      entry in any format).
  * Looking at the first bytes loses none of them: a file is put back where
  * it was, a pipe is read through a wrapper that gives them back first.
  */
@@ -17,19 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* DATA_BIN: Stockfish's .bin (PackedSfenValue, 40 bytes an entry), known by
- * its name or --input-format only: it has no magic. */
-typedef enum data_format { DATA_UNKNOWN, DATA_BINPACK, DATA_PLAIN, DATA_LINES, DATA_BIN } data_format;
-
-/* "binpack", "plain", "lines" (or its other name "epd"), "bin"; DATA_UNKNOWN else. */
-data_format data_format_named(const char *name);
-
-/* The format a path's extension names (.binpack, .plain, .epd, .bin; DATA_UNKNOWN
- * for another, none or NULL). */
-data_format data_format_of_path(const char *path);
-
-/* "binpack", "plain", "lines" or "bin". */
-const char *data_format_name(data_format format);
+#include "data_format.h"
 
 typedef struct input_source {
     FILE *stream;       /* read the input from here */

@@ -42,7 +42,8 @@ static const char main_help[] =
     "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
     "Input: eval, check, filter and stats tell a binpack by its \"BINP\" and plain\n"
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
-    "too), then by the name (.binpack, .plain, .epd), else read lines.\n"
+    "too), then by the name (.binpack, .plain, .bin, .epd), else read lines; an\n"
+    "empty input holds nothing (stats reports zero counts).\n"
     "Exit status: 0 success, 1 some input was bad (or check found a mismatch),\n"
     "2 usage error or unreadable input, 3 out of memory or the output could not\n"
     "be written.\n";

@@ -242,7 +242,7 @@ static void print_count(const char *name, uint64_t count)
 static void print_stats(const input_source *input, const chunk_totals *totals)
 {
     const uint64_t *c = totals->counters;
-    printf("file: %s (%s)\n", input->name, data_format_name(input->format));
+    printf("file: %s (%s)\n", input->name, seebatch_data_format_name(input->format));
     print_count("entries", totals->entries);
     if (input->format == DATA_BINPACK) {
         print_count("chunks", totals->chunks);
@@ -274,7 +274,7 @@ int run_stats(int argc, char **argv)
     data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = data_format_named(i + 1 < argc ? argv[++i] : NULL);
+            input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format != DATA_BINPACK && input_format != DATA_PLAIN &&
                 input_format != DATA_BIN)
                 return usage_error("stats", "--input-format needs binpack, plain or bin");
@@ -296,11 +296,8 @@ int run_stats(int argc, char **argv)
     if (status != EXIT_OK)
         return status;
     if (input.format == DATA_LINES) {
-        status = usage_error("stats",
-                             "%s is no training data (no \"BINP\" or \"fen \" at its "
-                             "start, and no .binpack or .plain name); give "
-                             "--input-format if it is",
-                             input.name);
+        status = usage_error("stats", "%s %s; give --input-format if it is", input.name,
+                             seebatch_not_training_data);
         input_close(&input);
         return status;
     }

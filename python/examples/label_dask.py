@@ -141,7 +141,7 @@ def main():
         with Client(args.scheduler) as client:
             return run(client, args)
     with LocalCluster(n_workers=args.local_workers, threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None) as cluster, \
+                      host="127.0.0.1", dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         return run(client, args)
 

@@ -176,8 +176,9 @@ def _pointers(batch):
 
 def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
-    last fewer) of a .binpack, .plain or .bin file (binpack when it starts
-    with "BINP", else bin when its name ends in .bin, else plain). Each batch is decoded in C into new arrays. A fault in the file
+    last fewer) of a .binpack, .plain or .bin file, told as the tool tells it
+    ("BINP" or "fen " at its start, else its name). Each batch is decoded in
+    C into new arrays. A fault in the file
     raises TrainingDataError naming its byte offset and entry number, after
     every entry before it has been yielded.
 

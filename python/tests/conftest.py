@@ -55,3 +55,19 @@ def labelled(generated_fens):
     assert errors == []
     board_index, moves = seebatch.captures(boards)
     return boards, board_index, moves
+
+
+@pytest.fixture
+def dask_port_taken():
+    """Dask's default dashboard port 8787 held by this test while it runs (if
+    nothing else holds it already), so a run that needs a fixed free port
+    fails here as it would beside Jupyter or another cluster."""
+    import socket
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        holder.bind(("0.0.0.0", 8787))
+        holder.listen(1)
+    except OSError:
+        pass  # taken already: the same condition
+    yield
+    holder.close()

@@ -11,7 +11,7 @@ from training_data import make_games, tool_binpack, tool_output
 RULES = ["--skip-capture", "--skip-in-check", "--skip-see-ge", "0", "--skip-placeholder"]
 
 
-def test_filter_dask_writes_what_the_tool_writes(tmp_path):
+def test_filter_dask_writes_what_the_tool_writes(tmp_path, dask_port_taken):
     inputs, outputs = tmp_path / "in", tmp_path / "out"
     inputs.mkdir()
     for seed in (11, 12, 13):

@@ -11,7 +11,7 @@ BAD_AND_ODD_LINES = ["not a fen", "", "  \t", SPECIAL_FENS[0] + "\r", "  " + SPE
                      "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -"]
 
 
-def test_label_dask_writes_what_eval_writes(tmp_path):
+def test_label_dask_writes_what_eval_writes(tmp_path, dask_port_taken):
     generated = run_cli("gen", "--count", "6000", "--seed", "77").stdout.splitlines()
     lines = generated[:3000] + BAD_AND_ODD_LINES + generated[3000:] + SPECIAL_FENS
     positions = tmp_path / "positions.fen"
@@ -39,7 +39,7 @@ def test_label_dask_writes_what_eval_writes(tmp_path):
     assert bad_line_numbers(result.stderr) == bad_line_numbers(expected.stderr) == [3001, 3007]
 
 
-def test_label_dask_blocks_of_megabytes_raise_no_warning(tmp_path):
+def test_label_dask_blocks_of_megabytes_raise_no_warning(tmp_path, dask_port_taken):
     """Blocks over Dask's 1 MB limit for an object in the task graph (issue
     37: a 13-line "Large object ... detected in task graph" warning on every
     run) go to the workers scattered: the output is eval's, stderr silent."""

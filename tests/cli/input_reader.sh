@@ -73,7 +73,7 @@ expect "lines to filter" "$(cat "$work/p.fen" | "$tool" filter --skip-capture 2>
 "$tool" eval --input-format lines "$work/weird.dat" > /dev/null 2> "$work/forced.err"
 expect "--input-format lines on a binpack: read as lines" "$? $(grep -c ': line 1: ' "$work/forced.err")" "1 1"
 expect "stats of lines: refused" "$("$tool" stats "$work/p.fen" 2>&1; echo "exit $?")" \
-    "seebatch stats: $work/p.fen is no training data (no \"BINP\" or \"fen \" at its start, and no .binpack or .plain name); give --input-format if it is (see seebatch stats --help)
+    "seebatch stats: $work/p.fen is no training data (no \"BINP\" or \"fen \" at its start, and no .binpack, .plain or .bin name); give --input-format if it is (see seebatch stats --help)
 exit 2"
 expect "--all-captures on lines: refused" "$("$tool" eval --all-captures "$work/p.fen" 2>&1 > /dev/null; echo "exit $?")" \
     "seebatch eval: --all-captures is for training data; $work/p.fen holds lines, where a line \"FEN\" already gives every capture (see seebatch eval --help)
