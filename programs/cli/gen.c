@@ -21,7 +21,8 @@ static const char perft_help[] =
     "usage: seebatch perft [--depth D] [--divide] [FEN]\n"
     "\n"
     "Prints the number of leaf nodes of the legal move tree of depth D (default 4,\n"
-    "at most 10) from FEN (default: the start position).\n"
+    "at most 10) from FEN (default: the start position). A position whose side\n"
+    "not to move is in check is refused: no game reaches it.\n"
     "\n"
     "  --divide    first a line \"MOVE: N\" for each legal move of the position\n"
     "              (UCI, castling as the king's move e1g1; sorted by that text),\n"
@@ -147,6 +148,20 @@ static int print_divided(const seebatch_board *board, int depth)
     return EXIT_OK;
 }
 
+/* Whether the side to move could take the other king: the side not to move
+ * is in check, which no game reaches, so the position has no legal move tree. */
+static bool other_king_in_check(const seebatch_board *board)
+{
+    seebatch_move captures[SEEBATCH_MAX_MOVES];
+    size_t count = seebatch_generate_captures(board, captures);
+    unsigned other = board->side_to_move ^ 1u;
+    uint64_t king = board->pieces[SEEBATCH_KING] & board->colors[other];
+    for (size_t i = 0; i < count; i++)
+        if (king >> seebatch_move_to(captures[i]) & 1)
+            return true;
+    return false;
+}
+
 int run_perft(int argc, char **argv)
 {
     long long depth = 4;
@@ -181,6 +196,11 @@ int run_perft(int argc, char **argv)
                            fen);
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
+    if (other_king_in_check(&board))
+        return usage_error("perft", "%s is in check with %s to move: no game reaches such a "
+                                    "position, so it has no legal move tree",
+                           board.side_to_move == SEEBATCH_WHITE ? "black" : "white",
+                           board.side_to_move == SEEBATCH_WHITE ? "white" : "black");
     if (divide && depth == 0)
         return usage_error("perft", "--divide splits the count by the first move: it needs "
                                     "--depth 1 or more");

@@ -51,9 +51,9 @@ int output_target_open(const char *subcommand, const char *path, const input_sou
     int fd = fileno(input->file ? input->file : stdin);
     if (fd >= 0 && fstat(fd, &read_from) == 0 && seebatch_output_is_file(path, &read_from)) {
         report(subcommand,
-               "the output %s is the same file as the input %s; it would be destroyed, so "
+               "the output %s is the same file as the input (%s); it would be destroyed, so "
                "nothing was written (give another --output)",
-               path, input->name);
+               path, input->path ? input->path : "read from standard input");
         return EXIT_USAGE;
     }
     int error = seebatch_output_file_open(out, path);

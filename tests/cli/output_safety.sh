@@ -30,7 +30,7 @@ refused() {
     err=$("$tool" filter --skip-capture ${5:-} $input --output "$output" 2>&1 < "${4:-/dev/null}")
     expect "$name: exit 2" "$?" "2"
     expect "$name: names both files" \
-        "$(grep -c "the output $output is the same file as the input ${input:-standard input}" <<< "$err")" "1"
+        "$(grep -cF "the output $output is the same file as the input (${input:-read from standard input})" <<< "$err")" "1"
     expect "$name: the input unchanged" "$(unchanged)" "unchanged"
     expect "$name: no temporary left" "$(temporaries)" "0"
 }

@@ -110,4 +110,19 @@ Nodes searched: 0"
 expect "depth 0: usage error" "$?" "2"
 expect "depth 0: says why" "$(cat "$work/err")" \
     "seebatch perft: --divide splits the count by the first move: it needs --depth 1 or more (see seebatch perft --help)"
+# The side not to move in check: no game reaches it, so there is no legal
+# move tree to count; refused (exit 2) with or without --divide, for either
+# colour; the same king checked with its own side to move is counted.
+for fen in '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1;black;white' '4K3/8/8/8/8/8/8/4r1k1 b - - 0 1;white;black' \
+    '4k3/8/8/8/1b6/8/8/4K3 b - - 0 1;white;black'; do
+    IFS=';' read -r position checked mover <<< "$fen"
+    for divide in "" --divide; do
+        "$tool" perft $divide --depth 2 "$position" > "$work/out" 2> "$work/err"
+        expect "$position $divide: refused" "$?" "2"
+        expect "$position $divide: says why" "$(cat "$work/err")" \
+            "seebatch perft: $checked is in check with $mover to move: no game reaches such a position, so it has no legal move tree (see seebatch perft --help)"
+        expect "$position $divide: nothing counted" "$(cat "$work/out")" ""
+    done
+done
+expect "in check, its own side to move: counted" "$("$tool" perft --depth 1 '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1')" "4"
 finish "cli perft_divide"

@@ -69,8 +69,8 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
 
 const char config_options_help[] =
     "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
-    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en passant,\n"
-    "                      promotions and castling scored 0)\n"
+    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en\n"
+    "                      passant, promotions and castling scored 0)\n"
     "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
     "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
     "  --promotions[=none|move|all]\n"
