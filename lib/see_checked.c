@@ -273,6 +273,16 @@ seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_
         return seebatch_succeed(error);
     seebatch_pins right;
     seebatch_pins_compute(board, &right);
+    /* 0.1's pinners[X] held the sliders pinning X's pieces: an engine built
+     * on it passes the two swapped, and the compiler cannot say so. */
+    if (right.pinners[0] != right.pinners[1] && pins->pinners[0] == right.pinners[1] &&
+        pins->pinners[1] == right.pinners[0] && pins->blockers[0] == right.blockers[0] &&
+        pins->blockers[1] == right.blockers[1])
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "pins: pinners[white] and pinners[black] are swapped, as in 0.1's "
+                             "convention (pinners[X]: the sliders pinning X's pieces); since 0.2 "
+                             "pinners[X] holds X's own pinning sliders, as Stockfish's "
+                             "StateInfo::pinners[X] (docs/engine.md, \"Upgrading from 0.1\")");
     for (unsigned color = 0; color < 2; color++) {
         seebatch_status status =
             check_pin_field(pins->blockers[color], right.blockers[color], "blockers", color, error);
