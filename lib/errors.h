@@ -5,11 +5,12 @@
 #include <stddef.h>
 
 #include "seebatch.h"
+#include "printf_like.h"
 
 /* Sets error (if not NULL) to status and the printf-formatted message, and
  * returns status, so a failing function can end with `return seebatch_fail(...)`. */
 seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format,
-                              ...) __attribute__((format(printf, 3, 4)));
+                              ...) SEEBATCH_PRINTF_LIKE(3, 4);
 
 /* Marks error (if not NULL) as success and returns SEEBATCH_OK. */
 seebatch_status seebatch_succeed(seebatch_error *error);

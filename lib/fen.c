@@ -25,6 +25,7 @@
 #include "epd_record.h"
 #include "errors.h"
 #include "fen_scan.h"
+#include "printf_like.h"
 
 enum { FEN_INPUT_MAX = 255, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
 
@@ -46,7 +47,7 @@ static const char castling_letters[] = "KQkq";
 
 static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,
                                          const char *format, ...)
-    __attribute__((format(printf, 4, 5)));
+    SEEBATCH_PRINTF_LIKE(4, 5);
 
 /* field is 1-based, as in the messages; position is the 1-based character. */
 static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,

@@ -12,6 +12,7 @@
 #define SEEBATCH_CLI_INPUT_MESSAGES_H
 
 #include <stddef.h>
+#include "printf_like.h"
 
 enum { DEFAULT_MAX_ERRORS = 20 };
 
@@ -27,7 +28,7 @@ void write_error_lines(const char *text, size_t length);
 
 /* One message about the input, "WHERE: WHAT" from a printf format, under
  * the same limit. */
-void report_input_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+void report_input_error(const char *format, ...) SEEBATCH_PRINTF_LIKE(1, 2);
 
 /* "seebatch SUBCOMMAND: N more error messages not shown" when some were held back. */
 void report_hidden_errors(const char *subcommand);

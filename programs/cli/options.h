@@ -23,6 +23,7 @@ extern const char threads_option_help[];
 #include "input_messages.h" /* set_error_limit */
 #include "progress.h"
 #include "report.h" /* report */
+#include "printf_like.h"
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {
@@ -49,7 +50,7 @@ int leave_arguments(argument_result result, const char *help);
 
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
 int usage_error(const char *subcommand, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
+    SEEBATCH_PRINTF_LIKE(2, 3);
 
 /* Ends writing to stream, named name in messages ("standard output" for
  * stdout): flushes it, closes it unless it is stdout, and checks its error

@@ -4,14 +4,15 @@
 #define SEEBATCH_CLI_REPORT_H
 
 #include <stdarg.h>
+#include "printf_like.h"
 
 /* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on
  * stderr ("seebatch: MESSAGE" when subcommand is NULL, before one is known).
  * Messages about a file name its path. */
-void report(const char *subcommand, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void report(const char *subcommand, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
 
 /* The same without the newline, for a caller that adds to the line. */
 void vreport(const char *subcommand, const char *format, va_list args)
-    __attribute__((format(printf, 2, 0)));
+    SEEBATCH_PRINTF_LIKE(2, 0);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "printf_like.h"
 
 typedef struct text_buffer {
     char *bytes;
@@ -17,7 +18,7 @@ void text_buffer_append(text_buffer *buffer, const char *bytes, size_t length);
  * writes at most that many there and moves length past what it wrote. */
 char *text_buffer_reserve(text_buffer *buffer, size_t extra);
 void text_buffer_printf(text_buffer *buffer, const char *format, ...)
-    __attribute__((format(printf, 2, 3)));
+    SEEBATCH_PRINTF_LIKE(2, 3);
 /* Writes the contents to stream and empties the buffer (keeping its memory).
  * Returns false when the stream has failed, now or before: what was written
  * since may be lost, so the caller stops and reports it. */

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "seebatch.h"
+#include "printf_like.h"
 
 typedef struct fuzz_bytes {
     const uint8_t *data;
@@ -114,7 +115,7 @@ bool fuzz_message_is_one_line(const char *message);
 extern const char *fuzz_context;
 
 _Noreturn void fuzz_fail(const char *file, int line, const char *condition, const char *format, ...)
-    __attribute__((format(printf, 4, 5)));
+    SEEBATCH_PRINTF_LIKE(4, 5);
 
 /* A binpack chunk payload (no header) of one game of up to `plies` entries
  * from board, the moves chosen by index among the legal ones: a seed of
