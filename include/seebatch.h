@@ -266,8 +266,7 @@ SEEBATCH_API void seebatch_values(const seebatch_rules *rules, const seebatch_ba
  * from 8 on.
  */
 SEEBATCH_API void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch,
-                                     int32_t threshold, const int32_t *thresholds,
-                                     uint8_t *passed);
+                                     int32_t threshold, const int32_t *thresholds, uint8_t *passed);
 
 /*
  * Proves every precondition of the fast calls for `rules` and `batch`, so
@@ -299,7 +298,6 @@ SEEBATCH_API seebatch_status seebatch_check(const seebatch_rules *rules,
 /* Computes the pins of both sides of a consistent board, as a batch's pins
  * must be. Thread-safe. */
 SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
-
 
 /* ------------------------------------------------------------------------ */
 /* The SEE contract                                                         */
@@ -712,7 +710,6 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
                                                               size_t board_count,
                                                               seebatch_capture_list *list,
                                                               seebatch_error *error);
-
 
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */

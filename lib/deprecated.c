@@ -16,14 +16,14 @@ static seebatch_rules seebatch_rules_for(const seebatch_config *config)
 }
 
 static seebatch_batch seebatch_one_board(const seebatch_board *board, const seebatch_move *moves,
-                                size_t count)
+                                         size_t count)
 {
     return (seebatch_batch){board, 1, NULL, NULL, moves, count};
 }
 
 static seebatch_batch seebatch_many_boards(const seebatch_board *boards, const seebatch_pins *pins,
-                                  size_t board_count, const uint32_t *board_of_move,
-                                  const seebatch_move *moves, size_t count)
+                                           size_t board_count, const uint32_t *board_of_move,
+                                           const seebatch_move *moves, size_t count)
 {
     return (seebatch_batch){boards, board_count, pins, board_of_move, moves, count};
 }
@@ -64,7 +64,8 @@ void seebatch_see_values_multi_pinned(const seebatch_board *boards, const seebat
                                       const seebatch_config *config, int32_t *values)
 {
     seebatch_rules rules = seebatch_rules_for(config);
-    seebatch_batch batch = seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
     seebatch_values(&rules, &batch, values);
 }
 
@@ -74,7 +75,8 @@ void seebatch_see_ge_multi_pinned(const seebatch_board *boards, const seebatch_p
                                   const seebatch_config *config, uint8_t *passed)
 {
     seebatch_rules rules = seebatch_rules_for(config);
-    seebatch_batch batch = seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
     seebatch_values_ge(&rules, &batch, threshold, NULL, passed);
 }
 
@@ -83,7 +85,8 @@ void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
                                size_t count, const seebatch_config *config, int32_t *values)
 {
     seebatch_rules rules = seebatch_rules_for(config);
-    seebatch_batch batch = seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
     seebatch_values(&rules, &batch, values);
 }
 
@@ -92,7 +95,8 @@ void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
                            int32_t threshold, const seebatch_config *config, uint8_t *passed)
 {
     seebatch_rules rules = seebatch_rules_for(config);
-    seebatch_batch batch = seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
     seebatch_values_ge(&rules, &batch, threshold, NULL, passed);
 }
 
@@ -122,8 +126,8 @@ void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_boa
  * (NULL too), a many-board call's board_of_move, the output, then the batch
  * under the rules made of it. */
 static seebatch_status seebatch_check_old_call(const seebatch_config *config, seebatch_rules *rules,
-                                      const seebatch_batch *batch, bool many, const void *output,
-                                      seebatch_error *error)
+                                               const seebatch_batch *batch, bool many,
+                                               const void *output, seebatch_error *error)
 {
     seebatch_status status = seebatch_rules_init(rules, config, error);
     if (status != SEEBATCH_OK)
@@ -138,8 +142,9 @@ static seebatch_status seebatch_check_old_call(const seebatch_config *config, se
 }
 
 /* A 0.2 checked call of values, or of see_ge with one threshold. */
-static seebatch_status seebatch_old_values_checked(const seebatch_config *config, const seebatch_batch *batch,
-                                      bool many, int32_t *values, seebatch_error *error)
+static seebatch_status seebatch_old_values_checked(const seebatch_config *config,
+                                                   const seebatch_batch *batch, bool many,
+                                                   int32_t *values, seebatch_error *error)
 {
     seebatch_rules rules;
     seebatch_status status = seebatch_check_old_call(config, &rules, batch, many, values, error);
@@ -148,9 +153,10 @@ static seebatch_status seebatch_old_values_checked(const seebatch_config *config
     return status;
 }
 
-static seebatch_status seebatch_old_see_ge_checked(const seebatch_config *config, const seebatch_batch *batch,
-                                      bool many, int32_t threshold, uint8_t *passed,
-                                      seebatch_error *error)
+static seebatch_status seebatch_old_see_ge_checked(const seebatch_config *config,
+                                                   const seebatch_batch *batch, bool many,
+                                                   int32_t threshold, uint8_t *passed,
+                                                   seebatch_error *error)
 {
     seebatch_rules rules;
     seebatch_status status = seebatch_check_old_call(config, &rules, batch, many, passed, error);
@@ -164,7 +170,8 @@ seebatch_status seebatch_see_values_multi_pinned_checked(
     const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
     const seebatch_config *config, int32_t *values, seebatch_error *error)
 {
-    seebatch_batch batch = seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
     return seebatch_old_values_checked(config, &batch, true, values, error);
 }
 
@@ -173,7 +180,8 @@ seebatch_status seebatch_see_ge_multi_pinned_checked(
     const uint32_t *board_of_move, const seebatch_move *moves, size_t count, int32_t threshold,
     const seebatch_config *config, uint8_t *passed, seebatch_error *error)
 {
-    seebatch_batch batch = seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, pins, board_count, board_of_move, moves, count);
     return seebatch_old_see_ge_checked(config, &batch, true, threshold, passed, error);
 }
 
@@ -183,7 +191,8 @@ seebatch_status seebatch_see_values_multi_checked(const seebatch_board *boards, 
                                                   const seebatch_config *config, int32_t *values,
                                                   seebatch_error *error)
 {
-    seebatch_batch batch = seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
     return seebatch_old_values_checked(config, &batch, true, values, error);
 }
 
@@ -193,7 +202,8 @@ seebatch_status seebatch_see_ge_multi_checked(const seebatch_board *boards, size
                                               int32_t threshold, const seebatch_config *config,
                                               uint8_t *passed, seebatch_error *error)
 {
-    seebatch_batch batch = seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
+    seebatch_batch batch =
+        seebatch_many_boards(boards, NULL, board_count, board_of_move, moves, count);
     return seebatch_old_see_ge_checked(config, &batch, true, threshold, passed, error);
 }
 
@@ -228,16 +238,17 @@ seebatch_status seebatch_see_ge_checked(const seebatch_board *board, seebatch_mo
 {
     uint8_t result;
     seebatch_batch batch = seebatch_one_board(board, &move, 1);
-    seebatch_status status =
-        seebatch_old_see_ge_checked(config, &batch, false, threshold, passed ? &result : NULL, error);
+    seebatch_status status = seebatch_old_see_ge_checked(config, &batch, false, threshold,
+                                                         passed ? &result : NULL, error);
     if (status == SEEBATCH_OK)
         *passed = result != 0;
     return status;
 }
 
 /* A 0.2 engine-path call's checks: its output, then the batch of its moves. */
-static seebatch_status seebatch_check_engine_call(const seebatch_rules *rules, const seebatch_batch *batch,
-                                         const void *output, seebatch_error *error)
+static seebatch_status seebatch_check_engine_call(const seebatch_rules *rules,
+                                                  const seebatch_batch *batch, const void *output,
+                                                  seebatch_error *error)
 {
     if (batch->count > 0 && !output)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "output is NULL with count %zu",

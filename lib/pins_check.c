@@ -10,7 +10,7 @@
 
 /* Names the first square where a given bitboard differs from the right one. */
 static seebatch_status seebatch_check_pin_field(uint64_t given, uint64_t right, const char *field,
-                                       unsigned color, seebatch_error *error)
+                                                unsigned color, seebatch_error *error)
 {
     if (given == right)
         return seebatch_succeed(error);
@@ -39,11 +39,11 @@ seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_
     seebatch_pins right;
     seebatch_pins_compute(board, &right);
     for (unsigned color = 0; color < 2; color++) {
-        seebatch_status status =
-            seebatch_check_pin_field(pins->blockers[color], right.blockers[color], "blockers", color, error);
+        seebatch_status status = seebatch_check_pin_field(
+            pins->blockers[color], right.blockers[color], "blockers", color, error);
         if (status == SEEBATCH_OK)
-            status = seebatch_check_pin_field(pins->pinners[color], right.pinners[color], "pinners", color,
-                                     error);
+            status = seebatch_check_pin_field(pins->pinners[color], right.pinners[color], "pinners",
+                                              color, error);
         if (status == SEEBATCH_OK)
             continue;
         if (seebatch_pins_of_0_1(pins, &right))

@@ -6,6 +6,7 @@
  */
 #include "dispatch.h"
 #include "see_api.h"
+#include "see_engine.h"
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
@@ -17,8 +18,8 @@ const see_backend *seebatch_backend_for(size_t count)
 
 see_batch seebatch_kernel_batch(const seebatch_rules *rules, const seebatch_batch *batch)
 {
-    return (see_batch){batch->boards, batch->board_of_move, batch->moves,
-                       batch->count,  rules,                batch->pins};
+    return (see_batch){batch->boards, batch->board_of_move, batch->moves, batch->count,
+                       rules,         batch->pins};
 }
 
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
@@ -27,8 +28,8 @@ void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, i
     seebatch_backend_for(kernel_batch.count)->values(&kernel_batch, values);
 }
 
-void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch,
-                        int32_t threshold, const int32_t *thresholds, uint8_t *passed)
+void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,
+                        const int32_t *thresholds, uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     if (thresholds)

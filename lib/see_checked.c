@@ -37,8 +37,8 @@ static seebatch_status seebatch_check_board(const seebatch_board *board, size_t 
 /* The boards the moves name, each in range and consistent. Only those are
  * looked at (a batch of a large data set names few of its boards), each once
  * per run of moves on it. */
-static seebatch_status seebatch_check_named_boards(const see_batch *batch, size_t board_count, bool many,
-                                          seebatch_error *error)
+static seebatch_status seebatch_check_named_boards(const see_batch *batch, size_t board_count,
+                                                   bool many, seebatch_error *error)
 {
     if (!many)
         return seebatch_check_board(batch->boards, 0, false, error);
@@ -102,7 +102,7 @@ static seebatch_status seebatch_check_pointers(const seebatch_batch *batch, seeb
 
 /* Boards, board indices and moves of a batch whose pointers are sound. */
 static seebatch_status seebatch_check_moves_on_boards(const see_batch *batch, size_t board_count,
-                                             seebatch_error *error)
+                                                      seebatch_error *error)
 {
     bool many = batch->board_of_move != NULL;
     if (batch->count == 0 || seebatch_batch_is_sound(batch, board_count, many))

@@ -8,7 +8,7 @@
 
 #include "dispatch.h"
 #include "scalar/scalar.h"
-#include "see_api.h"
+#include "see_engine.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
 static inline pin_source *pins_in_play(const seebatch_rules *rules, pin_source *source)
@@ -111,7 +111,7 @@ int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
  * each is compared with its own threshold (see_ge(m, t) is value >= t). */
 static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *batch,
-                         const int32_t *thresholds, uint8_t *passed)
+                                  const int32_t *thresholds, uint8_t *passed)
 {
     enum { SLICE = 64 };
     int32_t values[SLICE];
@@ -149,7 +149,7 @@ void seebatch_each_see_ge(const see_batch *batch, const int32_t *thresholds, uin
             pin_source_start(&source, board, given_pins_of(batch, board));
             current = board;
         }
-        passed[i] = engine_see_ge_move(batch->rules, board, &source, batch->moves[i],
-                                       thresholds[i]);
+        passed[i] =
+            engine_see_ge_move(batch->rules, board, &source, batch->moves[i], thresholds[i]);
     }
 }
