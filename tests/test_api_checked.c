@@ -218,6 +218,54 @@ static void checked_given_pins(void)
     CHECK(given[1] == worked_out[1], "NULL pins: %d, worked out %d", given[1], worked_out[1]);
 }
 
+/* Pins written in 0.1.0's convention (pinners indexed by the pinned side,
+ * the swap of today's) are refused by a message that says so, on one board
+ * and many, before either fast call; pins wrong another way are not said to
+ * be 0.1.0's. The board has a pinner of each colour, so the swap differs. */
+static void pins_of_0_1(void)
+{
+    seebatch_board boards[2];
+    seebatch_board_from_fen(&boards[0], "4r2k/8/8/8/1b2p3/8/3N4/4K2Q w - - 0 1", NULL);
+    seebatch_board_from_fen(&boards[1], "4k3/3n4/8/1B6/8/8/8/4K3 w - - 0 1", NULL);
+    seebatch_pins right[2], old[2];
+    for (int b = 0; b < 2; b++) {
+        seebatch_pins_compute(&boards[b], &right[b]);
+        old[b] = right[b];
+        old[b].pinners[SEEBATCH_WHITE] = right[b].pinners[SEEBATCH_BLACK];
+        old[b].pinners[SEEBATCH_BLACK] = right[b].pinners[SEEBATCH_WHITE];
+    }
+    CHECK(right[0].pinners[SEEBATCH_BLACK] != 0 && right[1].pinners[SEEBATCH_WHITE] != 0,
+          "a black pinner on board 0, a white one on board 1");
+    seebatch_rules rules =
+        rules_from(&(seebatch_config){{100, 325, 325, 500, 1000}, SEEBATCH_PINS});
+    seebatch_move moves[2] = {move_of(&boards[0], "h1e4"), move_of(&boards[1], "b5d7")};
+    uint32_t board_of_move[2] = {0, 1};
+    const char *convention = "pins look like 0.1.0's convention";
+    for (int b = 0; b < 2; b++) {
+        seebatch_batch one = {&boards[b], 1, &old[b], NULL, &moves[b], 1};
+        CHECK_EQ(seebatch_check(&rules, &one, &last_error), SEEBATCH_ERROR_ARGUMENT, "board %d", b);
+        CHECK(strstr(last_error.message, convention) != NULL &&
+                  strstr(last_error.message, "since 0.2") != NULL,
+              "one board %d: %s", b, last_error.message);
+        one.pins = &right[b];
+        CHECK_EQ(seebatch_check(&rules, &one, &last_error), SEEBATCH_OK, "%s", last_error.message);
+    }
+    seebatch_pins mixed[2] = {right[0], old[1]};
+    seebatch_batch many = {boards, 2, mixed, board_of_move, moves, 2};
+    CHECK_EQ(seebatch_check(&rules, &many, &last_error), SEEBATCH_ERROR_ARGUMENT, "many boards");
+    CHECK(strncmp(last_error.message, "board 1: ", 9) == 0 &&
+              strstr(last_error.message, convention) != NULL,
+          "many boards: %s", last_error.message);
+    /* Wrong otherwise: the field and square are named, no convention. */
+    seebatch_pins other = right[0];
+    other.pinners[SEEBATCH_BLACK] = 0;
+    seebatch_batch wrong = {&boards[0], 1, &other, NULL, &moves[0], 1};
+    CHECK_EQ(seebatch_check(&rules, &wrong, &last_error), SEEBATCH_ERROR_ARGUMENT, "other");
+    CHECK(strstr(last_error.message, "pinners[black] lacks b4") != NULL &&
+              strstr(last_error.message, "0.1.0") == NULL,
+          "other: %s", last_error.message);
+}
+
 /* The threshold tests' checked variants: the same answers as the unchecked
  * ones, the same rejections, nothing written on failure. */
 static void checked_thresholds(void)
@@ -349,6 +397,7 @@ int main(void)
     checked_single_and_batch();
     checked_multi();
     checked_given_pins();
+    pins_of_0_1();
     checked_thresholds();
     checked_rules_fields();
     backend_switch();
