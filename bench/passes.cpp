@@ -17,8 +17,8 @@
 //                     256 moves a call (as bench/stockfish/calibrate_multi.sh times it)
 //   multi_ge_pinned:  the same with the batch's pins given, each board's
 //                     pins given (made once, as an engine holds them)
-//   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
-//   engine_see_value: seebatch_engine_see_value per capture, pins given
+//   engine_see_ge:    seebatch_value_ge per capture, pins given, a threshold each
+//   engine_see_value: seebatch_value per capture, pins given
 //   engine_each:      seebatch_values_ge with a threshold each, per position
 //   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
 //   view:             seebatch_view_see_ge per capture on the baseline's positions
@@ -149,7 +149,7 @@ void pass(Run &run, const std::string &mode)
     }
 }
 
-// The baseline against seebatch_engine_see_ge on every capture, under every
+// The baseline against seebatch_value_ge on every capture, under every
 // configuration the baseline claims to follow, at the capture's own
 // threshold, at 0, and at and just above the exact value.
 int check_baseline(PositionSet set)

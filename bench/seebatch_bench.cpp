@@ -387,7 +387,7 @@ void engine_see_ge(benchmark::State &state, Workload *work, Regime regime)
                       });
 }
 
-// seebatch_engine_see_value: the exact value, one move per call.
+// seebatch_value: the exact value, one move per call, pins given.
 void engine_see_value(benchmark::State &state, Workload *work, Regime regime)
 {
     one_move_per_call(state, work, regime,
@@ -410,7 +410,7 @@ void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regim
 // seebatch_view_see_ge on the engine positions the baseline reads: the view
 // made once per position, the early exits on the mailbox with Stockfish's
 // piece codes, the pins where StateInfo keeps them. A view answers normal
-// moves; the few others go to seebatch_engine_see_ge, as an engine would
+// moves; the few others go to seebatch_value_ge, as an engine would
 // answer them itself.
 void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {

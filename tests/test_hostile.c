@@ -114,7 +114,7 @@ static void huge_batch(void)
         size_t wrong = 0;
         for (size_t i = 0; i < count; i++)
             wrong += values[i] != reference[(i * 7919u) % distinct_count];
-        CHECK_EQ(wrong, 0, "%s: seebatch_see_values on %zu moves", backend_names[b], count);
+        CHECK_EQ(wrong, 0, "%s: seebatch_values on %zu moves", backend_names[b], count);
 
         int32_t threshold = reference[distinct_count / 2];
         memset(passed, 2, count);
@@ -123,7 +123,7 @@ static void huge_batch(void)
         wrong = 0;
         for (size_t i = 0; i < count; i++)
             wrong += passed[i] != (reference[(i * 7919u) % distinct_count] >= threshold);
-        CHECK_EQ(wrong, 0, "%s: seebatch_see_ge_batch on %zu moves", backend_names[b], count);
+        CHECK_EQ(wrong, 0, "%s: seebatch_values_ge on %zu moves", backend_names[b], count);
     }
 
     /* The checked path walks every move first, then evaluates. */
@@ -135,7 +135,7 @@ static void huge_batch(void)
     size_t wrong = 0;
     for (size_t i = 0; i < count; i += 997)
         wrong += values[i] != reference[(i * 7919u) % distinct_count];
-    CHECK_EQ(wrong, 0, "seebatch_see_values_checked on %zu moves (sampled)", count);
+    CHECK_EQ(wrong, 0, "checked seebatch_values on %zu moves (sampled)", count);
     /* One bad move at the very end rejects the whole batch, nothing written. */
     moves[count - 1] = seebatch_move_make(0, 0, SEEBATCH_MOVE_NORMAL);
     memset(values, 0x55, count * sizeof *values);

@@ -77,7 +77,7 @@ static int index_of(const char *name)
 }
 
 /* Every public batch call with `count` moves must reach `expected` (a single
- * move, seebatch_see_value and seebatch_see_ge, goes to the scalar quick
+ * move, seebatch_value and seebatch_value_ge, goes to the scalar quick
  * exchange directly, with no kernel). */
 static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count,
                         int expected, const char *backend)

@@ -75,7 +75,7 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     uint8_t *passed_out = count ? passed : NULL;
 
     values_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values_out);
-    require_values(values, reference, count, "seebatch_see_values");
+    require_values(values, reference, count, "seebatch_values, one board");
     for (size_t i = 0; i < count; i++) {
         int32_t value = reference[i];
         FUZZ_REQUIRE(value_under(config, board, moves[i]) == value, "see_value %zu", i);
@@ -91,7 +91,8 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     for (int t = 0; t < 4; t++) {
         values_ge_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count},
                         thresholds[t], passed_out);
-        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_batch");
+        require_thresholds(passed, reference, count, thresholds[t],
+                           "seebatch_values_ge, one board");
     }
 
     /* Two copies of the board, the moves alternating between them. */
@@ -101,22 +102,23 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
         board_of_move[i] = (uint32_t)(i & 1);
     const uint32_t *indices = count ? board_of_move : NULL;
     values_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count}, values_out);
-    require_values(values, reference, count, "seebatch_see_values_multi");
+    require_values(values, reference, count, "seebatch_values, many boards");
     for (int t = 0; t < 4; t++) {
         values_ge_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count},
                         thresholds[t], passed_out);
-        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_multi");
+        require_thresholds(passed, reference, count, thresholds[t],
+                           "seebatch_values_ge, many boards");
     }
 
     seebatch_error error;
     seebatch_status status = checked_values_under(
         config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values_out, &error);
     FUZZ_REQUIRE(status == SEEBATCH_OK, "values_checked: %s", error.message);
-    require_values(values, reference, count, "seebatch_see_values_checked");
+    require_values(values, reference, count, "checked seebatch_values, one board");
     status = checked_values_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count},
                                   values_out, &error);
     FUZZ_REQUIRE(status == SEEBATCH_OK, "values_multi_checked: %s", error.message);
-    require_values(values, reference, count, "seebatch_see_values_multi_checked");
+    require_values(values, reference, count, "checked seebatch_values, many boards");
     for (size_t i = 0; i < count; i++) {
         int32_t value = SENTINEL;
         status = checked_values_under(
