@@ -547,6 +547,12 @@ SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *con
  * separated by single or repeated spaces or tabs; leading and trailing white
  * space is ignored; anything after the sixth field is an error.
  *
+ * An EPD record is taken too: the four position fields, then operations
+ * (an opcode, its operands, a ';'), e.g. "... b KQkq - bm Nf6; hmvc 3;".
+ * Opcodes hmvc and fmvn give the halfmove clock and fullmove number (0 and 1
+ * where absent); the others are read and ignored. A record whose operations
+ * are malformed is rejected naming the column ("EPD, column C: ...").
+ *
  * Rejected, with a message naming the field and the character position: a
  * rank with other than 8 squares, other than 8 ranks, an unknown character,
  * a colour other than w/b, a castling field with unknown, repeated or
@@ -659,7 +665,7 @@ typedef struct seebatch_fen_rows_report {
  * each '\n' ends a row and text after the last '\n' is one more row, so
  * "a\nb" and "a\nb\n" both hold two rows and "\n" holds one empty row. A
  * '\r' ending a row is dropped. Each row is parsed as seebatch_board_from_fen
- * parses it and its message is the same; a NUL byte inside a row is an error.
+ * parses it (EPD records included) and its message is the same; a NUL byte inside a row is an error.
  * A bad row gets the empty board (consistent, with no moves) in boards[row],
  * its status in report->statuses and its message in report->errors (the
  * first error_capacity of them); the other rows are still parsed.

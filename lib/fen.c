@@ -22,6 +22,7 @@
 
 #include "bitboard.h"
 #include "decimal.h"
+#include "epd_record.h"
 #include "errors.h"
 #include "fen_scan.h"
 
@@ -358,6 +359,19 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
 seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text, size_t length,
                                          seebatch_error *error)
 {
+    /* An EPD record (four fields, then operations) is the FEN of its fields
+     * with hmvc and fmvn as the clocks. */
+    char fen[FEN_INPUT_MAX + 32], message[SEEBATCH_MESSAGE_SIZE];
+    size_t fields_end;
+    switch (seebatch_epd_read(text, length, fen, sizeof fen, &fields_end, message, sizeof message)) {
+    case EPD_RECORD:
+        return seebatch_fen_parse_fully(board, fen, strlen(fen), error);
+    case EPD_BAD:
+        memset(board, 0, sizeof *board);
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "%s", message);
+    case EPD_NOT_EPD:
+        break;
+    }
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;

@@ -236,6 +236,30 @@ static void checked_engine_path(void)
              SEEBATCH_ERROR_ARGUMENT, "extra pinner");
     CHECK(strstr(last_error.message, "pinners[black] wrongly includes a1") != NULL, "message: %s",
           last_error.message);
+    /* Pins in 0.1's convention (pinners swapped) are named as such, by the
+     * engine path and the many-board calls alike. */
+    wrong = pins;
+    wrong.pinners[SEEBATCH_WHITE] = pins.pinners[SEEBATCH_BLACK];
+    wrong.pinners[SEEBATCH_BLACK] = pins.pinners[SEEBATCH_WHITE];
+    CHECK_EQ(checked_value_ge(
+                 &rules,
+                 &(seebatch_batch){&board, 1, &wrong, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "0.1's pinners");
+    CHECK(strstr(last_error.message, "swapped, as in 0.1's convention") != NULL &&
+              strstr(last_error.message, "Upgrading from 0.1") != NULL,
+          "message: %s", last_error.message);
+    uint32_t board_zero = 0;
+    int32_t values[1] = {12345};
+    seebatch_config stockfish = seebatch_config_stockfish();
+    CHECK_EQ(checked_values_under(
+                 &stockfish, &(seebatch_batch){&board, 1, &wrong, &board_zero, &knight_takes, 1},
+                 values, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "0.1's pinners, many boards");
+    CHECK(strstr(last_error.message,
+                 "board 0: pins: pinners[white] and pinners[black] are swapped") != NULL,
+          "message: %s", last_error.message);
+    CHECK_EQ(values[0], 12345, "nothing written");
 
     /* Rules that seebatch_rules_init did not make, or that were changed. */
     seebatch_rules changed = rules;

@@ -8,6 +8,7 @@
  * build catches any read past the terminating NUL.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,7 +116,8 @@ static const bad_fen bad_fens[] = {
     /* fields 5 and 6 */
     {START " w KQkq - -1 1", "field 5 (halfmove clock), character 54: '-' is not a decimal number"},
     {START " w KQkq - +3 1", "'+' is not a decimal number"},
-    {START " w KQkq - abc 1", "field 5 (halfmove clock), character 54: 'a' is not a decimal"},
+    {START " w KQkq - abc 1",
+     "EPD opcode abc, column 54: no ';' ends it"}, /* an EPD record's operation */
     {START " w KQkq - 65536 1", "field 5 (halfmove clock), character 54: 65536 exceeds 65535"},
     {START " w KQkq - 0 1.5", "field 6 (fullmove number), character 57: '.' is not a decimal"},
     {START " w KQkq - 0 99999999999999999999999",
@@ -605,6 +607,56 @@ static void test_decimal_writer(void)
     CHECK_EQ(wrong, 0, "numbers written otherwise than printf writes them");
 }
 
+/* EPD records where FENs are taken: the board of the four fields with hmvc
+ * and fmvn as its clocks (0 and 1 where absent), the same one and many at a
+ * time; a malformed operation is an error naming its column. */
+static void test_epd_records(void)
+{
+    static const char *const records[][2] = {
+        {"r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - bm Nf6; hmvc 3; fmvn 7;",
+         "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 7"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - id \"no clocks; here\";", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+        {"  8/8/8/3k4/4p3/3K4/8/8 w - -   fmvn 40;hmvc 12 ;", "8/8/8/3k4/4p3/3K4/8/8 w - - 12 40"},
+    };
+    char text[1024] = "";
+    for (size_t i = 0; i < 3; i++) {
+        seebatch_board from_epd, from_fen;
+        seebatch_error error;
+        CHECK_EQ(seebatch_board_from_fen(&from_epd, records[i][0], &error), SEEBATCH_OK,
+                 "EPD %zu: %s", i, error.message);
+        CHECK_EQ(seebatch_board_from_fen(&from_fen, records[i][1], &error), SEEBATCH_OK, "FEN %zu",
+                 i);
+        CHECK(memcmp(&from_epd, &from_fen, sizeof from_fen) == 0, "EPD %zu: not its FEN's board",
+              i);
+        strcat(text, records[i][0]);
+        strcat(text, i % 2 ? "\n" : "\r\n");
+    }
+    seebatch_board boards[3];
+    seebatch_fen_rows_report report = {0};
+    seebatch_error error;
+    CHECK_EQ(seebatch_boards_from_fens(text, strlen(text) - 1, 3, boards, &report, &error),
+             SEEBATCH_OK, "rows: %s", error.message);
+    CHECK_EQ(report.bad_rows, 0, "EPD rows refused");
+    for (size_t i = 0; i < 3; i++) {
+        seebatch_board expected;
+        seebatch_board_from_fen(&expected, records[i][1], NULL);
+        CHECK(memcmp(&boards[i], &expected, sizeof expected) == 0, "EPD row %zu", i);
+    }
+    static const char *const bad[][2] = {
+        {"4k3/8/8/8/8/8/8/4K3 w - - bm Kd2", "EPD opcode bm, column 27: no ';' ends it"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - id \"open;",
+         "EPD, column 30: a string opened here is not closed"},
+        {"4k3/8/8/8/8/8/8/4K3 w - - hmvc x;", "EPD opcode hmvc"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        seebatch_board board;
+        CHECK_EQ(seebatch_board_from_fen(&board, bad[i][0], &error), SEEBATCH_ERROR_FEN, "%s",
+                 bad[i][0]);
+        CHECK(strstr(error.message, bad[i][1]) == error.message, "%s: \"%s\" does not start \"%s\"",
+              bad[i][0], error.message, bad[i][1]);
+    }
+}
+
 int main(void)
 {
     test_decimal_writer();
@@ -622,5 +674,6 @@ int main(void)
     test_board_filled_by_an_engine();
     test_broken_boards();
     test_first_violation();
+    test_epd_records();
     return check_finish("test_fen");
 }

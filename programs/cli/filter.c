@@ -81,6 +81,7 @@ static const char filter_help[] =
 typedef struct filter_settings {
     filter_rules rules;
     data_format input, output;
+    const char *command;    /* for messages: "filter", or "convert" that runs it */
     const char *input_name; /* for messages: the path, or "standard input" */
     const char *output_path;
     bool count_only;
@@ -485,7 +486,7 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
                        (settings->count_only || settings->output == DATA_BINPACK);
     chunk_job job = {input,    output,
                      threads,  filter_chunk,
-                     settings, "filter",
+                     settings, settings->command,
                      NULL,     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
                      false,    settings->progress,
                      false};
@@ -628,7 +629,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
                  line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
-        report("filter", "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
+        report(settings->command, "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
         status = EXIT_USAGE;
     }
     free(reader);
@@ -728,13 +729,13 @@ static bool settle_formats(filter_settings *settings)
     if (settings->output == DATA_UNKNOWN)
         settings->output = settings->input;
     if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
-        usage_error("filter", "%s holds lines (EPD), which are written as lines only%s%s%s",
+        usage_error(settings->command, "%s holds lines (EPD), which are written as lines only%s%s%s",
                     settings->input_name, by_name ? ", but the output's name " : "",
                     by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
         return false;
     }
     if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
-        usage_error("filter", "--skip-value-none, --skip-placeholder, --skip-early-ply, "
+        usage_error(settings->command, "--skip-value-none, --skip-placeholder, --skip-early-ply, "
                               "--wld-skip and --soft-early-skip read scores, plies and results, "
                               "which EPD lines lack");
         return false;
@@ -765,15 +766,15 @@ static int run_filter_stream(filter_settings *settings, FILE *input, FILE *outpu
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_rule_counts(stderr, &settings->rules, read, tally.kept, &tally.counts,
+        !print_rule_counts(stderr, settings->command, &settings->rules, read, tally.kept, &tally.counts,
                            settings->explain))
         status = EXIT_RESOURCE_FAILURE;
     return status;
 }
 
-int run_filter(int argc, char **argv)
+int run_filter_as(const char *command, int argc, char **argv)
 {
-    filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, NULL, NULL,
+    filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, command, NULL, NULL,
                                 false, false,        NULL,         NULL, false};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
@@ -786,7 +787,7 @@ int run_filter(int argc, char **argv)
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
     input_source input;
-    int status = open_subcommand_input("filter", &options, settings.input, &input);
+    int status = open_subcommand_input(command, &options, settings.input, &input);
     if (status != EXIT_OK)
         return status;
     settings.input = input.format;
@@ -795,13 +796,13 @@ int run_filter(int argc, char **argv)
     if (!settle_formats(&settings))
         status = EXIT_USAGE;
     else if (settings.output_path)
-        status = output_target_open("filter", settings.output_path, &input, &output);
+        status = output_target_open(command, settings.output_path, &input, &output);
     if (status != EXIT_OK) {
         input_close(&input);
         return status;
     }
     progress_meter progress;
-    start_input_progress(&progress, "filter", &options, &input);
+    start_input_progress(&progress, command, &options, &input);
     settings.progress = &progress;
     filter_history start = filter_history_start();
     if (settings.rules.active & (1u << RULE_PIECE_COUNT))
@@ -810,6 +811,8 @@ int run_filter(int argc, char **argv)
     input_close(&input);
     /* Standard output is checked by main when the command returns. */
     if (settings.output_path)
-        status = output_target_finish("filter", &output, settings.output_path, status);
+        status = output_target_finish(command, &output, settings.output_path, status);
     return status;
 }
+
+int run_filter(int argc, char **argv) { return run_filter_as("filter", argc, argv); }

@@ -2,10 +2,10 @@
 
 #include "rule_options.h"
 
-bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
-                       const rule_counts *counts, bool explain)
+bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read,
+                       uint64_t kept, const rule_counts *counts, bool explain)
 {
-    fprintf(stream, "seebatch filter: %llu entries read, %llu kept, %llu dropped\n",
+    fprintf(stream, "seebatch %s: %llu entries read, %llu kept, %llu dropped\n", command,
             (unsigned long long)read, (unsigned long long)kept, (unsigned long long)(read - kept));
     for (int rule = 0; rule < RULE_COUNT; rule++) {
         if (!(rules->active & (1u << rule)))

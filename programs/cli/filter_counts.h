@@ -12,7 +12,7 @@
 /* Prints the counts: entries read, kept, dropped, and per active rule the
  * entries it matched; with explain, also those it alone matched. Returns
  * whether they were written. */
-bool print_rule_counts(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t kept,
+bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read, uint64_t kept,
                        const rule_counts *counts, bool explain);
 
 #endif

@@ -91,7 +91,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     }
     char fen[256];
     size_t fields_end;
-    switch (epd_read(input->text, input->length, fen, sizeof fen, &fields_end, message, size)) {
+    switch (seebatch_epd_read(input->text, input->length, fen, sizeof fen, &fields_end, message, size)) {
     case EPD_BAD:
         return false;
     case EPD_RECORD:

@@ -194,3 +194,18 @@ def test_checks_of_a_few_moves_among_many_boards():
     out_of_range = board_index[few].copy()
     out_of_range[5] = len(boards)
     assert "move 5 names board" in fault(boards, out_of_range, moves[few])
+
+
+def test_epd_records_where_fens_are_taken():
+    """An EPD record is the board of its four fields, hmvc and fmvn its
+    clocks; a malformed one is refused in the tool's words."""
+    records = ["r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - bm Nf6; hmvc 3; fmvn 7;",
+               "4k3/8/8/8/8/8/8/4K3 w - - id \"x\";",
+               "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2"]
+    fens = ["r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 7",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]
+    boards, errors = seebatch.boards_from_fens(records)
+    expected, none = seebatch.boards_from_fens(fens)
+    assert none == []
+    assert boards[:2].tobytes() == expected.tobytes()
+    assert [(e.row, e.message) for e in errors] == [(2, "EPD opcode bm, column 27: no ';' ends it")]

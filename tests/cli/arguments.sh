@@ -84,7 +84,7 @@ exit 2'
 expect "help COMMAND" "$("$tool" help stats)" "$("$tool" stats --help)"
 expect "--help COMMAND" "$("$tool" --help filter)" "$("$tool" filter --help)"
 expect "help of no command" "$("$tool" help nothing 2>&1; echo "exit $?")" \
-    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats) (see seebatch --help)
+    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats, convert) (see seebatch --help)
 exit 2'
 expect "help of a command and more" "$("$tool" help eval more 2>&1; echo "exit $?")" \
     'seebatch: help takes at most a command'"'"'s name, not also "more" (see seebatch --help)
@@ -103,8 +103,8 @@ done
 # --no-oracle's help claims no more than was measured (1.1-1.5x).
 expect "--no-oracle help: no several times" "$("$tool" check --help | grep -c 'several times')" "0"
 # The top-level help lists every command, filter with every kind of rule.
-for command in eval check gen perft filter stats; do
-    expect "--help lists $command" "$("$tool" --help | grep -c "^  $command  ")" "1"
+for command in eval check gen perft filter stats convert; do
+    expect "--help lists $command" "$("$tool" --help | grep -c "^  $command ")" "1"
 done
 expect "--help: filter's rules" "$("$tool" --help | grep -A2 '^  filter' | tr -s ' \n' ' ')" \
     " filter drop training entries (binpack, plain, EPD) by rule: check, capture, SEE, promotion, castling, and nnue-pytorch's loader rules (score, ply, material, seeded random draws); write the rest, count per rule "

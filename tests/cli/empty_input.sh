@@ -30,7 +30,7 @@ for name in "" empty.binpack empty.plain empty.bin empty.epd empty.txt; do
 done
 
 # The formats every command reads, named where a user looks for them.
-expect "--help names .bin" "$("$tool" --help | grep -c '\.bin\b')" "1"
+expect "--help names .bin" "$("$tool" --help | grep -c '(.binpack, .plain, .bin, .epd)')" "1"
 printf 'not training data\n' > "$work/words.txt"
 "$tool" stats "$work/words.txt" > /dev/null 2> "$work/err"
 expect "stats, not training data: exit" "$?" "2"

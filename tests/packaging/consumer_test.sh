@@ -45,6 +45,8 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 [ -f "$prefix/include/seebatch_view.h" ] || fail "seebatch_view.h not installed under include/"
 [ -f "$prefix/include/seebatch_deprecated.h" ] || fail "seebatch_deprecated.h not installed under include/"
 [ -f "$prefix/include/seebatch_training.h" ] || fail "seebatch_training.h not installed under include/"
+[ -n "$(find "$prefix" -name libseebatch_training.a)" ] || fail "libseebatch_training.a not installed"
+[ -n "$(find "$prefix" -name 'libseebatch_training.so*')" ] || fail "libseebatch_training.so not installed"
 [ -x "$prefix/bin/seebatch" ] || fail "tool not installed under bin/"
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
@@ -95,7 +97,13 @@ for linkage in shared static; do
     else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
     # CMake gives the program an RPATH to the prefix's libdir.
     env -u LD_LIBRARY_PATH "$work/cmake-$linkage/consumer"
-    needs_training "$work/cmake-$linkage/training_consumer" || fail "not linked against libseebatch_training.so"
+    # Shared against shared, static against static: one libseebatch a process.
+    if [ $linkage == shared ]; then
+        needs_training "$work/cmake-$linkage/training_consumer" || fail "not linked against libseebatch_training.so"
+    else
+        ! needs_training "$work/cmake-$linkage/training_consumer" || fail "static build still needs libseebatch_training.so"
+        ! needs_libseebatch "$work/cmake-$linkage/training_consumer" || fail "static training build needs libseebatch.so"
+    fi
     mkdir -p "$work/data-$linkage"
     env -u LD_LIBRARY_PATH "$work/cmake-$linkage/training_consumer" "$work/data-$linkage"
 done

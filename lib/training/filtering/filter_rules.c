@@ -25,7 +25,7 @@ static inline unsigned rules_of_move(unsigned active, seebatch_move move, bool c
 }
 
 /* The rules read from the move, judged only when one of them is on. */
-static unsigned move_rules(const filter_rules *rules, const training_entry *entry,
+static unsigned seebatch_move_rules(const filter_rules *rules, const training_entry *entry,
                            const bool *see_ge)
 {
     bool captures = move_captures(&entry->board, entry->move);
@@ -44,7 +44,7 @@ unsigned seebatch_matching_board_rules(const filter_rules *rules, bool in_check,
 }
 
 /* The random rules: a draw per rule and entry. */
-static unsigned random_rules(const filter_rules *rules, const training_entry *entry)
+static unsigned seebatch_random_rules(const filter_rules *rules, const training_entry *entry)
 {
     unsigned matched = 0;
     if (rules->active & (1u << RULE_RANDOM)) {
@@ -83,7 +83,7 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
     if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
                   (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
         for (size_t i = 0; i < count; i++)
-            matched[i] |= move_rules(rules, &entries[i], see_ge ? &see_ge[i] : NULL);
+            matched[i] |= seebatch_move_rules(rules, &entries[i], see_ge ? &see_ge[i] : NULL);
     if (active & (1u << RULE_VALUE_NONE))
         for (size_t i = 0; i < count; i++)
             matched[i] |= entries[i].score == TRAINER_VALUE_NONE ? 1u << RULE_VALUE_NONE : 0;
@@ -98,7 +98,7 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
         }
     if (active & ((1u << RULE_RANDOM) | (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY)))
         for (size_t i = 0; i < count; i++)
-            matched[i] |= random_rules(rules, &entries[i]);
+            matched[i] |= seebatch_random_rules(rules, &entries[i]);
     /* Last, in entry order: it counts the entries no other rule matched. */
     if (active & (1u << RULE_PIECE_COUNT))
         for (size_t i = 0; i < count; i++)

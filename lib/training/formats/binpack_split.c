@@ -6,7 +6,7 @@ enum { TRIAL_BLOCK = 64 };
 
 /* Whether chains decode from `at` on: BINPACK_SPLIT_CHAINS of them, or
  * every one up to the payload's end. */
-static bool chains_decode_from(const uint8_t *data, size_t size, size_t at)
+static bool seebatch_chains_decode_from(const uint8_t *data, size_t size, size_t at)
 {
     binpack_chunk_decoder decoder;
     seebatch_binpack_decoder_start(&decoder, data + at, size - at, at);
@@ -41,7 +41,7 @@ size_t seebatch_binpack_guess_chain_start(const uint8_t *data, size_t size, size
         binpack_fault fault;
         if (!seebatch_binpack_unpack_stem(data + at, &stem, &fault))
             continue;
-        if (chains_decode_from(data, size, at))
+        if (seebatch_chains_decode_from(data, size, at))
             return at;
     }
     return size;

@@ -9,8 +9,8 @@
  * A line is an EPD record when its fifth field starts with a letter, which
  * a FEN's halfmove clock never does.
  */
-#ifndef SEEBATCH_CLI_EPD_RECORD_H
-#define SEEBATCH_CLI_EPD_RECORD_H
+#ifndef SEEBATCH_EPD_RECORD_H
+#define SEEBATCH_EPD_RECORD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -22,7 +22,7 @@ typedef enum epd_result { EPD_NOT_EPD, EPD_RECORD, EPD_BAD } epd_result;
  * (fen_size bytes) holds the four fields and the two counters as a FEN, and
  * *fields_end the length of the line up to the end of the fourth field.
  * EPD_BAD: message says what is wrong, naming the column (from 1). */
-epd_result epd_read(const char *text, size_t length, char *fen, size_t fen_size,
+epd_result seebatch_epd_read(const char *text, size_t length, char *fen, size_t fen_size,
                     size_t *fields_end, char *message, size_t size);
 
 #endif

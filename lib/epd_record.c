@@ -6,9 +6,9 @@
 
 enum { EPD_FIELDS = 4, EPD_COUNTER_MAX = 65535 };
 
-static bool is_space(char c) { return c == ' ' || c == '\t'; }
-static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool seebatch_epd_is_space(char c) { return c == ' ' || c == '\t'; }
+static bool seebatch_epd_is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool seebatch_epd_is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Where reading is, and what the operations said. */
 typedef struct epd_cursor {
@@ -19,24 +19,24 @@ typedef struct epd_cursor {
     size_t size;
 } epd_cursor;
 
-static void skip_spaces(epd_cursor *c)
+static void seebatch_epd_skip_spaces(epd_cursor *c)
 {
-    while (c->at < c->length && is_space(c->text[c->at]))
+    while (c->at < c->length && seebatch_epd_is_space(c->text[c->at]))
         c->at++;
 }
 
 /* The column (from 1) of the byte at offset. */
-static size_t column(size_t offset) { return offset + 1; }
+static size_t seebatch_epd_column(size_t offset) { return offset + 1; }
 
 /* One operand of an operation: a word, or a "string"; false (reported) for a
  * string that does not end. Sets *start and *length of what it holds. */
-static bool read_operand(epd_cursor *c, size_t *start, size_t *length)
+static bool seebatch_epd_read_operand(epd_cursor *c, size_t *start, size_t *length)
 {
     if (c->text[c->at] == '"') {
         const char *close = memchr(c->text + c->at + 1, '"', c->length - c->at - 1);
         if (!close) {
             snprintf(c->message, c->size, "EPD, column %zu: a string opened here is not closed",
-                     column(c->at));
+                     seebatch_epd_column(c->at));
             return false;
         }
         *start = c->at + 1;
@@ -45,29 +45,29 @@ static bool read_operand(epd_cursor *c, size_t *start, size_t *length)
         return true;
     }
     *start = c->at;
-    while (c->at < c->length && !is_space(c->text[c->at]) && c->text[c->at] != ';')
+    while (c->at < c->length && !seebatch_epd_is_space(c->text[c->at]) && c->text[c->at] != ';')
         c->at++;
     *length = c->at - *start;
     return true;
 }
 
 /* hmvc or fmvn's operand: a decimal number 0..65535 (fmvn: from 1). */
-static bool take_counter(epd_cursor *c, int which, const char *name, size_t at, size_t start,
+static bool seebatch_epd_take_counter(epd_cursor *c, int which, const char *name, size_t at, size_t start,
                          size_t length, int operands)
 {
     long value = 0;
     bool number = operands == 1 && length > 0 && length <= 5;
     for (size_t i = 0; number && i < length; i++) {
-        number = is_digit(c->text[start + i]);
+        number = seebatch_epd_is_digit(c->text[start + i]);
         value = value * 10 + (c->text[start + i] - '0');
     }
     if (!number || value > EPD_COUNTER_MAX || (which == 1 && value == 0)) {
         snprintf(c->message, c->size, "EPD opcode %s, column %zu: needs one number %d..%d", name,
-                 column(at), which, EPD_COUNTER_MAX);
+                 seebatch_epd_column(at), which, EPD_COUNTER_MAX);
         return false;
     }
     if (c->counters[which] >= 0) {
-        snprintf(c->message, c->size, "EPD opcode %s, column %zu: given twice", name, column(at));
+        snprintf(c->message, c->size, "EPD opcode %s, column %zu: given twice", name, seebatch_epd_column(at));
         return false;
     }
     c->counters[which] = value;
@@ -75,19 +75,19 @@ static bool take_counter(epd_cursor *c, int which, const char *name, size_t at, 
 }
 
 /* One operation "opcode operand ... ;" at c->at (not a space). */
-static bool read_operation(epd_cursor *c)
+static bool seebatch_epd_read_operation(epd_cursor *c)
 {
     size_t at = c->at;
-    if (!is_letter(c->text[at])) {
+    if (!seebatch_epd_is_letter(c->text[at])) {
         snprintf(c->message, c->size, "EPD, column %zu: an opcode starts with a letter, not '%c'",
-                 column(at), c->text[at] >= ' ' && c->text[at] < 127 ? c->text[at] : '?');
+                 seebatch_epd_column(at), c->text[at] >= ' ' && c->text[at] < 127 ? c->text[at] : '?');
         return false;
     }
-    while (c->at < c->length && (is_letter(c->text[c->at]) || is_digit(c->text[c->at]) ||
+    while (c->at < c->length && (seebatch_epd_is_letter(c->text[c->at]) || seebatch_epd_is_digit(c->text[c->at]) ||
                                  c->text[c->at] == '_'))
         c->at++;
-    if (c->at < c->length && !is_space(c->text[c->at]) && c->text[c->at] != ';') {
-        snprintf(c->message, c->size, "EPD, column %zu: '%c' in an opcode", column(c->at),
+    if (c->at < c->length && !seebatch_epd_is_space(c->text[c->at]) && c->text[c->at] != ';') {
+        snprintf(c->message, c->size, "EPD, column %zu: '%c' in an opcode", seebatch_epd_column(c->at),
                  c->text[c->at] >= ' ' && c->text[c->at] < 127 ? c->text[c->at] : '?');
         return false;
     }
@@ -99,33 +99,33 @@ static bool read_operation(epd_cursor *c)
     size_t first = 0, first_length = 0;
     int operands = 0;
     for (;;) {
-        skip_spaces(c);
+        seebatch_epd_skip_spaces(c);
         if (c->at == c->length) {
             snprintf(c->message, c->size, "EPD opcode %.*s, column %zu: no ';' ends it",
-                     (int)(name_length > 16 ? 16 : name_length), c->text + at, column(at));
+                     (int)(name_length > 16 ? 16 : name_length), c->text + at, seebatch_epd_column(at));
             return false;
         }
         if (c->text[c->at] == ';')
             break;
         size_t start, length;
-        if (!read_operand(c, &start, &length))
+        if (!seebatch_epd_read_operand(c, &start, &length))
             return false;
         if (operands++ == 0)
             first = start, first_length = length;
     }
     c->at++; /* the ';' */
-    return which < 0 || take_counter(c, which, name, at, first, first_length, operands);
+    return which < 0 || seebatch_epd_take_counter(c, which, name, at, first, first_length, operands);
 }
 
 /* The end of each of the first five fields of text, or false when there
  * are fewer than five before the first ';'. */
-static bool find_fields(const char *text, size_t length, size_t ends[EPD_FIELDS],
+static bool seebatch_epd_find_fields(const char *text, size_t length, size_t ends[EPD_FIELDS],
                         size_t *fifth)
 {
     const char *semicolon = memchr(text, ';', length);
     size_t limit = semicolon ? (size_t)(semicolon - text) : length, at = 0;
     for (int field = 0; field <= EPD_FIELDS; field++) {
-        while (at < limit && is_space(text[at]))
+        while (at < limit && seebatch_epd_is_space(text[at]))
             at++;
         if (at == limit)
             return false;
@@ -133,25 +133,25 @@ static bool find_fields(const char *text, size_t length, size_t ends[EPD_FIELDS]
             *fifth = at;
             return true;
         }
-        while (at < limit && !is_space(text[at]))
+        while (at < limit && !seebatch_epd_is_space(text[at]))
             at++;
         ends[field] = at;
     }
     return false;
 }
 
-epd_result epd_read(const char *text, size_t length, char *fen, size_t fen_size,
+epd_result seebatch_epd_read(const char *text, size_t length, char *fen, size_t fen_size,
                     size_t *fields_end, char *message, size_t size)
 {
     size_t ends[EPD_FIELDS], fifth;
-    if (!find_fields(text, length, ends, &fifth) || !is_letter(text[fifth]))
+    if (!seebatch_epd_find_fields(text, length, ends, &fifth) || !seebatch_epd_is_letter(text[fifth]))
         return EPD_NOT_EPD;
     epd_cursor c = {text, length, fifth, {-1, -1}, message, size};
-    while (skip_spaces(&c), c.at < c.length)
-        if (!read_operation(&c))
+    while (seebatch_epd_skip_spaces(&c), c.at < c.length)
+        if (!seebatch_epd_read_operation(&c))
             return EPD_BAD;
     size_t start = 0;
-    while (is_space(text[start]))
+    while (seebatch_epd_is_space(text[start]))
         start++;
     int written = snprintf(fen, fen_size, "%.*s %ld %ld", (int)(ends[EPD_FIELDS - 1] - start),
                            text + start, c.counters[0] < 0 ? 0 : c.counters[0],
