@@ -5,6 +5,7 @@
  * see_checked.c).
  */
 #include "dispatch.h"
+#include "public_batch.h"
 #include "see_api.h"
 #include "see_engine.h"
 
@@ -16,24 +17,28 @@ const see_backend *seebatch_backend_for(size_t count)
     return count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
-see_batch seebatch_kernel_batch(const seebatch_rules *rules, const seebatch_batch *batch)
-{
-    return (see_batch){batch->boards, batch->board_of_move, batch->moves, batch->count,
-                       rules,         batch->pins};
-}
-
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     seebatch_backend_for(kernel_batch.count)->values(&kernel_batch, values);
 }
 
+/* One threshold for the whole batch: the kernel's threshold test. Out of
+ * line, so that the call with a threshold per move, a search's, reaches its
+ * walk with no stack frame on the way. */
+static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rules *rules,
+                                                             const seebatch_batch *batch,
+                                                             int32_t threshold, uint8_t *passed)
+{
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    seebatch_backend_for(kernel_batch.count)->see_ge(&kernel_batch, threshold, passed);
+}
+
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,
                         const int32_t *thresholds, uint8_t *passed)
 {
-    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     if (thresholds)
-        seebatch_each_see_ge(&kernel_batch, thresholds, passed);
+        seebatch_each_see_ge(rules, batch, thresholds, passed);
     else
-        seebatch_backend_for(kernel_batch.count)->see_ge(&kernel_batch, threshold, passed);
+        seebatch_one_threshold(rules, batch, threshold, passed);
 }

@@ -8,7 +8,4 @@
  * too short for its lanes to pay off. */
 const see_backend *seebatch_backend_for(size_t count);
 
-/* The kernels' form of a public batch under prepared rules. */
-see_batch seebatch_kernel_batch(const seebatch_rules *rules, const seebatch_batch *batch);
-
 #endif

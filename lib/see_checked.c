@@ -7,6 +7,7 @@
 #include "config.h"
 #include "errors.h"
 #include "pins.h"
+#include "public_batch.h"
 #include "see_api.h"
 #include "validity.h"
 

@@ -8,6 +8,7 @@
 
 #include "dispatch.h"
 #include "scalar/scalar.h"
+#include "public_batch.h"
 #include "see_engine.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
@@ -132,24 +133,38 @@ static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *ba
  * the faster: bench/, batch_length). */
 enum { LANES_FROM = 8 };
 
-void seebatch_each_see_ge(const see_batch *batch, const int32_t *thresholds, uint8_t *passed)
+/* Moves on one board, each with its threshold, by the threshold walk: the
+ * board's pins worked out at most once, and only if a move needs them. */
+static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_board *board,
+                                   const seebatch_pins *pins, const seebatch_move *moves,
+                                   size_t count, const int32_t *thresholds, uint8_t *passed)
+{
+    pin_source source;
+    pin_source_start(&source, board, pins);
+    for (size_t i = 0; i < count; i++)
+        passed[i] = engine_see_ge_move(rules, board, &source, moves[i], thresholds[i]);
+}
+
+void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                          const int32_t *thresholds, uint8_t *passed)
 {
     const see_backend *kernel = seebatch_current_backend();
     if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        seebatch_lanes_see_ge(kernel, batch, thresholds, passed);
+        see_batch lanes = seebatch_kernel_batch(rules, batch);
+        seebatch_lanes_see_ge(kernel, &lanes, thresholds, passed);
         return;
     }
-    /* One source per run of moves on one board: its pins are worked out at
-     * most once for the run, and only if a move needs them. */
-    pin_source source;
-    const seebatch_board *current = NULL;
-    for (size_t i = 0; i < batch->count; i++) {
-        const seebatch_board *board = board_of(batch, i);
-        if (board != current) {
-            pin_source_start(&source, board, given_pins_of(batch, board));
-            current = board;
-        }
-        passed[i] =
-            engine_see_ge_move(batch->rules, board, &source, batch->moves[i], thresholds[i]);
+    if (!batch->board_of_move) {
+        seebatch_each_on_board(rules, batch->boards, batch->pins, batch->moves, batch->count,
+                               thresholds, passed);
+        return;
+    }
+    for (size_t first = 0, end; first < batch->count; first = end) {
+        uint32_t b = batch->board_of_move[first];
+        for (end = first + 1; end < batch->count && batch->board_of_move[end] == b; end++)
+            ;
+        seebatch_each_on_board(rules, &batch->boards[b], batch->pins ? &batch->pins[b] : NULL,
+                               batch->moves + first, end - first, thresholds + first,
+                               passed + first);
     }
 }

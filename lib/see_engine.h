@@ -6,6 +6,7 @@
 
 /* passed[i] = SEE of moves[i] >= thresholds[i], one board or many: move by
  * move on short batches, in the lanes of the backend in use on long ones. */
-void seebatch_each_see_ge(const see_batch *batch, const int32_t *thresholds, uint8_t *passed);
+void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                          const int32_t *thresholds, uint8_t *passed);
 
 #endif
