@@ -290,22 +290,39 @@ static void compare_passed(differential *check, const see_batch *batch, size_t f
     check->lanes += end - first;
 }
 
-/* The public call with a threshold per move over the whole batch, one board
- * or many, with the batch's pins (given or worked out): move by move when
- * short, in the lanes of the backend in use when long. */
+/* The public call with a threshold per move, one board or many, with the
+ * batch's pins (given or worked out), made on slices of `slice` moves. */
+static void compare_thresholds_in_slices(differential *check, const see_batch *batch,
+                                         size_t board_count, size_t slice, const int32_t *reference,
+                                         const int32_t *thresholds)
+{
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    for (size_t first = 0; first < batch->count; first += slice) {
+        size_t length = batch->count - first < slice ? batch->count - first : slice;
+        const uint32_t *board_of_move = batch->board_of_move ? batch->board_of_move + first : NULL;
+        seebatch_batch part = {batch->boards, board_count,          batch->pins,
+                               board_of_move, batch->moves + first, length};
+        seebatch_values_ge(batch->rules, &part, 0, thresholds + first, passed + first);
+    }
+    compare_passed(check, batch, 0, batch->count, "see_ge a threshold each", reference, thresholds,
+                   passed);
+}
+
+/* Over the whole batch (in the lanes of the backend in use when long) and in
+ * slices short enough for the move by move walk, each slice of a mixed batch
+ * holding moves of several boards. */
 static void compare_thresholds_each(differential *check, const see_batch *batch,
                                     const int32_t *reference, const int32_t *thresholds)
 {
+    enum { SHORT_SLICE = 5 };
     size_t board_count = 1;
     for (size_t i = 0; batch->board_of_move && i < batch->count; i++)
         if (batch->board_of_move[i] >= board_count)
             board_count = batch->board_of_move[i] + 1u;
-    seebatch_batch whole = {batch->boards,        board_count,  batch->pins,
-                            batch->board_of_move, batch->moves, batch->count};
-    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
-    seebatch_values_ge(batch->rules, &whole, 0, thresholds, passed);
-    compare_passed(check, batch, 0, batch->count, "batch see_ge a threshold each", reference,
-                   thresholds, passed);
+    compare_thresholds_in_slices(check, batch, board_count, SHORT_SLICE, reference, thresholds);
+    if (batch->count > SHORT_SLICE)
+        compare_thresholds_in_slices(check, batch, board_count, batch->count, reference,
+                                     thresholds);
 }
 
 static void compare_engine_path(differential *check, const see_batch *batch,
