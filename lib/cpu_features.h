@@ -28,6 +28,19 @@ seebatch_cpu seebatch_cpu_read(void);
 /* The same, read once a process and kept: what the library's choices use. */
 seebatch_cpu seebatch_cpu_here(void);
 
+/* The architecture this build is for, as --version names it; only x86-64
+ * has cpuid, so elsewhere the registers above are empty. */
+#if defined(__x86_64__) || defined(_M_X64)
+#define SEEBATCH_ARCHITECTURE "x86-64"
+#define SEEBATCH_HAS_CPUID 1
+#elif defined(__aarch64__) || defined(_M_ARM64)
+#define SEEBATCH_ARCHITECTURE "aarch64"
+#define SEEBATCH_HAS_CPUID 0
+#else
+#define SEEBATCH_ARCHITECTURE "this architecture"
+#define SEEBATCH_HAS_CPUID 0
+#endif
+
 /* Family and model from the signature as the Intel SDM and the AMD APM
  * combine them: the extended family is added when the base family is 0Fh;
  * the extended model goes above the base model when the base family is 06h

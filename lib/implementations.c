@@ -194,6 +194,8 @@ seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
 {
     implementation_request request = {IMPLEMENTATION_BACKEND, cpu, NULL, INSTRUCTIONS_AVX512};
     const implementation *chosen = seebatch_automatic(&request);
+    if (!SEEBATCH_HAS_CPUID)
+        return (seebatch_backend_choice){chosen->name, false, seebatch_no_simd_kernel};
     const measured_cpu *row = seebatch_measured_row(cpu);
     if (row && strcmp(row->backend, chosen->name) == 0)
         return (seebatch_backend_choice){chosen->name, true, row->reason};

@@ -25,6 +25,8 @@ static const measured_cpu measured_cpus[] = {
 };
 
 const char seebatch_not_measured[] = "not measured on this CPU: the widest backend it runs";
+const char seebatch_no_simd_kernel[] =
+    "no SIMD kernel for " SEEBATCH_ARCHITECTURE " yet: the scalar kernel runs";
 const char seebatch_row_not_runnable[] =
     "not measured on this CPU with the backends this build runs here (the table's is not "
     "among them): the widest backend it runs";

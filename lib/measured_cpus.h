@@ -26,6 +26,8 @@ const measured_cpu *seebatch_measured_row(const seebatch_cpu *cpu);
 /* Why auto takes the widest backend it runs: no row for this CPU, or a row
  * whose backend this build cannot run here. */
 extern const char seebatch_not_measured[];
+/* Why auto takes scalar on an architecture no SIMD kernel is written for. */
+extern const char seebatch_no_simd_kernel[];
 extern const char seebatch_row_not_runnable[];
 
 #endif

@@ -10,6 +10,10 @@
 #   asan     the suite under AddressSanitizer and UndefinedBehaviorSanitizer;
 #   tsan     the suite under ThreadSanitizer (test_threads and the -j tests of
 #            the tool are the ones that matter there);
+#   linux-aarch64
+#            the library, the tool and every C test cross-built for 64-bit
+#            ARM (cmake/toolchain-linux-aarch64.cmake) and run under
+#            qemu-user, fewer cases; then its eval against the native tool's;
 #   fuzz     the libFuzzer targets (clang), each for FUZZ_SECONDS (default 60).
 # Usage: tests/run_all.sh   (from anywhere; JOBS=N to change parallelism,
 #                            FUZZ_SECONDS=N per fuzz target, 0 skips fuzz;
@@ -22,7 +26,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
 fuzz_seconds=${FUZZ_SECONDS:-60}
-known_stages="release no-avx2 avx512-emulated asan tsan fuzz"
+known_stages="release no-avx2 avx512-emulated linux-aarch64 asan tsan fuzz"
 # Stages may be separated by spaces or commas; a name that is not a stage is
 # an error, never a run that tests nothing and passes.
 stages=" $(tr ',' ' ' <<< "${STAGES:-$known_stages}") "
@@ -127,6 +131,24 @@ avx512_emulated() {
     SEEBATCH_BACKEND=avx512 run_tests build-avx512-emulated -LE cpu_choice
 }
 stage avx512-emulated "Release, the AVX-512 kernel emulated (SIMDe)" avx512_emulated
+
+# 64-bit ARM Linux: cross-built with Debian's gcc-aarch64-linux-gnu, every
+# program run through qemu-user (the toolchain file's emulator, which the
+# scripts' programs go through too); then its tool's eval is compared byte
+# for byte with the native tool's on the same lines.
+linux_aarch64() {
+    if ! command -v aarch64-linux-gnu-gcc > /dev/null || ! command -v qemu-aarch64 > /dev/null; then
+        echo "skipped: no aarch64 cross compiler or qemu-user (Debian: gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user)"
+        printf '  %-40s %s\n' "(stage linux-aarch64)" "no aarch64 cross compiler or qemu-user" >> "$skips"
+        return 0
+    fi
+    build build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-linux-aarch64.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    run_tests build-aarch64
+    [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    bash "$root/tests/cross/same_eval.sh" "$root/build/seebatch" "$root/build-aarch64/run/seebatch_cli"
+}
+stage linux-aarch64 "Linux aarch64, cross-built, under qemu-user" linux_aarch64
 
 stage asan "AddressSanitizer + UndefinedBehaviorSanitizer" \
     build_and_test build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \

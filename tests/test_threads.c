@@ -174,9 +174,30 @@ static int run_child(const char *backend, const char *expected, int *warnings)
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&actions, pipe_ends[0]);
-    char *arguments[] = {"test_threads", "--first-choice", (char *)expected, NULL};
+    /* Under an emulator (a cross build's tests: SEEBATCH_EMULATOR, from
+     * CMake) the child runs under it too, given this program's own path. */
+    char *arguments[16], self[4096], emulator[512];
+    size_t a = 0;
+    const char *program = "/proc/self/exe";
+    const char *words = getenv("SEEBATCH_EMULATOR");
+    if (words && *words) {
+        ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (length <= 0)
+            return -1;
+        self[length] = '\0';
+        snprintf(emulator, sizeof emulator, "%s", words);
+        for (char *word = strtok(emulator, " "); word && a < 12; word = strtok(NULL, " "))
+            arguments[a++] = word;
+        program = arguments[0];
+        arguments[a++] = self;
+    } else {
+        arguments[a++] = "test_threads";
+    }
+    arguments[a++] = "--first-choice";
+    arguments[a++] = (char *)expected;
+    arguments[a] = NULL;
     pid_t child;
-    int spawned = posix_spawn(&child, "/proc/self/exe", &actions, NULL, arguments, environment);
+    int spawned = posix_spawnp(&child, program, &actions, NULL, arguments, environment);
     posix_spawn_file_actions_destroy(&actions);
     close(pipe_ends[1]);
     if (spawned != 0) {

@@ -30,8 +30,8 @@ static void seebatch_avx512_see_ge(const see_batch *batch, int32_t threshold, ui
 }
 #define avx512_batch_sound seebatch_batch_sound_avx2
 #else
-#define avx512_values lane_values
-#define avx512_see_ge lane_see_ge
+#define seebatch_avx512_values seebatch_lane_values
+#define seebatch_avx512_see_ge seebatch_lane_see_ge
 #define avx512_batch_sound NULL
 #endif
 

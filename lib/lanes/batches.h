@@ -1,7 +1,7 @@
 /*
  * Batches in groups of LANES moves: one board or many, values or threshold
- * answers, and the two entry points a kernel registers (lane_values,
- * lane_see_ge).
+ * answers, and the two entry points a kernel registers (seebatch_lane_values,
+ * seebatch_lane_see_ge).
  */
 #ifndef SEEBATCH_LANES_BATCHES_H
 #define SEEBATCH_LANES_BATCHES_H

@@ -2,7 +2,7 @@
  * The lane kernel, written once over a lane vocabulary and instantiated per
  * vector width: a kernel file includes its vocabulary (lib/avx2/lanes.h:
  * four lanes, lib/avx512/lanes.h: eight) and then this, and registers
- * lane_values and lane_see_ge. One capture per 64-bit lane; for
+ * seebatch_lane_values and seebatch_lane_see_ge. One capture per 64-bit lane; for
  * batches of more than LANES moves two groups are stepped together.
  *
  * A group of LANES moves goes through three stages (groups.h).

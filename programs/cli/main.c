@@ -103,9 +103,12 @@ static bool forced_by(const char *variable)
 static int print_view_exchange(void)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
-    printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
-           *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
-           seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+    if (SEEBATCH_HAS_CPUID)
+        printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
+               *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
+               seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+    else
+        puts("CPU: " SEEBATCH_ARCHITECTURE " (no cpuid: no pext, portable lookups)");
     seebatch_view_lookup chosen, automatic = SEEBATCH_LOOKUP_PORTABLE;
     seebatch_error error;
     if (seebatch_view_lookup_here(&chosen, &error) != SEEBATCH_OK) {
@@ -136,8 +139,11 @@ static int print_version(void)
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
                                          : seebatch_backend_auto(&cpu).reason);
-    printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
-           seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
+    if (SEEBATCH_HAS_CPUID)
+        printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
+               seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
+    else
+        puts("CPU features: none read on " SEEBATCH_ARCHITECTURE);
     const char *names[8];
     size_t count = seebatch_backends_available(names, 8);
     fputs("backends this build runs here:", stdout);

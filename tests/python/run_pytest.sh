@@ -12,6 +12,10 @@ set -uo pipefail
 python=$1 library=$2 tool=$3 build=$4 sanitizers=${5:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
+if [ -n "${SEEBATCH_EMULATOR:-}" ]; then
+    echo "skipped: a cross build (run under $SEEBATCH_EMULATOR): this machine's Python cannot load the target's library; the native build runs the Python tests"
+    exit 77
+fi
 if [ -n "$sanitizers" ]; then
     echo "skipped: a sanitizer build ($sanitizers); the Python tests run in the Release build"
     exit 77
