@@ -74,7 +74,7 @@ baseline_values baseline_values_of(const seebatch_config *config);
 extern const int8_t baseline_type_of_code[BASELINE_PIECE_CODES];
 
 /* SEE(move) >= threshold, for a legal move of the side to move. Agrees with
- * seebatch_engine_see_ge on every configuration without a promotion rule or
+ * seebatch_value_ge on every configuration without a promotion rule or
  * SEEBATCH_STOP_WHEN_AHEAD (seebatch_passes --check-baseline checks it on
  * the real positions). */
 typedef bool baseline_see_fn(const baseline_position *position, seebatch_move move,

@@ -4,7 +4,7 @@
  * reading the FEN (seebatch_fen_scan: the wide placement reader where the
  * CPU runs it; the one-pass reader alone; the public parser with its
  * fallback), generating the captures, and their SEE per board and per block
- * of boards (seebatch_see_values against seebatch_see_values_multi). The
+ * of boards (seebatch_values on one board against many). The
  * best of ROUNDS (default 5) rounds is printed. bench/jobs/eval.sh runs it.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -106,20 +106,24 @@ static void captures_all(positions *p)
     p->first_move[p->count] = total;
 }
 
-static const seebatch_config *config(void)
+/* The classic configuration, prepared (made anew each call: nothing global
+ * changes). */
+static seebatch_rules classic_rules(void)
 {
-    static seebatch_config classic;
-    classic = seebatch_config_classic();
-    return &classic;
+    seebatch_config classic = seebatch_config_classic();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &classic, NULL);
+    return rules;
 }
 
 static void see_per_board(positions *p)
 {
-    const seebatch_config *c = config();
+    seebatch_rules rules = classic_rules();
     for (size_t i = 0; i < p->count; i++) {
         size_t first = p->first_move[i];
-        seebatch_see_values(&p->boards[i], p->moves + first, p->first_move[i + 1] - first, c,
-                            p->values + first);
+        seebatch_batch batch = {
+            &p->boards[i], 1, NULL, NULL, p->moves + first, p->first_move[i + 1] - first};
+        seebatch_values(&rules, &batch, p->values + first);
     }
 }
 
@@ -127,15 +131,19 @@ enum { BLOCK_BOARDS = 4096 };
 
 static void see_per_block(positions *p)
 {
-    const seebatch_config *c = config();
+    seebatch_rules rules = classic_rules();
     for (size_t b = 0; b < p->count; b += BLOCK_BOARDS) {
         size_t end = b + BLOCK_BOARDS < p->count ? b + BLOCK_BOARDS : p->count;
         size_t first = p->first_move[b];
         for (size_t m = first; m < p->first_move[end]; m++)
             p->board_of_move[m] -= (uint32_t)b;
-        seebatch_see_values_multi(p->boards + b, end - b, p->board_of_move + first,
-                                  p->moves + first, p->first_move[end] - first, c,
-                                  p->values + first);
+        seebatch_batch batch = {p->boards + b,
+                                end - b,
+                                NULL,
+                                p->board_of_move + first,
+                                p->moves + first,
+                                p->first_move[end] - first};
+        seebatch_values(&rules, &batch, p->values + first);
         for (size_t m = first; m < p->first_move[end]; m++)
             p->board_of_move[m] += (uint32_t)b;
     }
@@ -181,8 +189,8 @@ int main(int argc, char **argv)
     printf("  seebatch_fen_scan_one_pass     %7.1f\n", one_pass);
     printf("  seebatch_board_from_fen        %7.1f\n", parse);
     printf("  seebatch_generate_captures     %7.1f\n", captures);
-    printf("  seebatch_see_values per board  %7.1f\n", per_board);
-    printf("  seebatch_see_values_multi      %7.1f  (blocks of %d boards)\n", per_block,
+    printf("  seebatch_values per board      %7.1f\n", per_board);
+    printf("  seebatch_values many boards    %7.1f  (blocks of %d boards)\n", per_block,
            BLOCK_BOARDS);
     return 0;
 }

@@ -42,8 +42,8 @@ printf '%-40s %12s\n' "engine path (one call per capture)" "per call"
 # portable magic-table one with scalar or where pext is slow.
 rows=("baseline_see_ge* baseline scalar" "*view_see_ge_call* view scalar")
 "$program" --backends | grep -qx avx2 && rows+=("*view_see_ge_call* view avx2")
-rows+=("seebatch_engine_see_ge engine_see_ge scalar" "seebatch_engine_see_value engine_see_value scalar"
-       "seebatch_engine_see_ge_each engine_each scalar")
+rows+=("seebatch_value_ge engine_see_ge scalar" "seebatch_value engine_see_value scalar"
+       "seebatch_values_ge engine_each scalar")
 for row in "${rows[@]}"; do
     set -f # the patterns are callgrind's, not file names
     set -- $row
@@ -69,5 +69,5 @@ for backend in $("$program" --backends); do
     done
     printf '%-10s %14s %14s\n' $row
 done
-echo "(batch: one seebatch_see_values call per position; multi: one"
-echo " seebatch_see_values_multi call over all $captures captures)"
+echo "(batch: one seebatch_values call per position; multi: one"
+echo " seebatch_values call over all $captures captures of many boards)"

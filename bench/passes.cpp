@@ -11,15 +11,15 @@
 //        seebatch_passes --time-view        (ns per call of the baseline and of
 //                                            seebatch_view_see_ge, in alternating
 //                                            pairs, as calibrate.sh's driver times)
-//   batch:            one seebatch_see_values call per position
-//   multi:            one seebatch_see_values_multi call over every capture
-//   multi_ge:         seebatch_see_ge_multi at threshold 0 over every capture,
+//   batch:            one seebatch_values call per position
+//   multi:            one seebatch_values call over every capture (many boards)
+//   multi_ge:         seebatch_values_ge at threshold 0 over every capture,
 //                     256 moves a call (as bench/stockfish/calibrate_multi.sh times it)
-//   multi_ge_pinned:  the same through seebatch_see_ge_multi_pinned, each board's
+//   multi_ge_pinned:  the same with the batch's pins given, each board's
 //                     pins given (made once, as an engine holds them)
-//   engine_see_ge:    seebatch_engine_see_ge per capture, pins given, a threshold each
-//   engine_see_value: seebatch_engine_see_value per capture, pins given
-//   engine_each:      seebatch_engine_see_ge_each per position
+//   engine_see_ge:    seebatch_value_ge per capture, pins given, a threshold each
+//   engine_see_value: seebatch_value per capture, pins given
+//   engine_each:      seebatch_values_ge with a threshold each, per position
 //   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
 //   view:             seebatch_view_see_ge per capture on the baseline's positions
 //                     (Stockfish's layout and piece codes), through view_see_ge_call
@@ -37,6 +37,7 @@
 
 #include "baseline_see.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 #include "workload.h"
 
 namespace {
@@ -73,13 +74,12 @@ __attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, s
 {
     const PositionSet &set = run.set;
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL) // the engine answers these itself
-        return seebatch_engine_see_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
+        return seebatch_value_ge(&run.rules, &set.boards[p], &set.pins[p], move, threshold);
     const baseline_position &position = set.engine[p];
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    const seebatch_pins *pins =
-        (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
-    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, move,
-                                position.board[from], position.board[to], threshold);
+    const seebatch_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
+    return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, move, position.board[from],
+                                position.board[to], threshold);
 }
 
 // One pass of `mode` (one of those listed in main) over every capture,
@@ -89,32 +89,29 @@ void pass(Run &run, const std::string &mode)
     const PositionSet &set = run.set;
     std::int32_t *results = run.results.data();
     if (mode == "multi") {
-        seebatch_see_values_multi(set.boards.data(), set.size(), run.board_of_move.data(),
-                                  set.captures.data(), set.captures.size(), &run.config, results);
+        seebatch_batch batch = {set.boards.data(),        set.size(),          nullptr,
+                                run.board_of_move.data(), set.captures.data(), set.captures.size()};
+        seebatch_values(&run.rules, &batch, results);
         return;
     }
     if (mode == "multi_checked") { // what the checks cost: this against multi
         seebatch_error error;
-        if (seebatch_see_values_multi_checked(set.boards.data(), set.size(),
-                                              run.board_of_move.data(), set.captures.data(),
-                                              set.captures.size(), &run.config, results,
-                                              &error) != SEEBATCH_OK) {
+        seebatch_batch batch = {set.boards.data(),        set.size(),          nullptr,
+                                run.board_of_move.data(), set.captures.data(), set.captures.size()};
+        if (seebatch_check(&run.rules, &batch, &error) != SEEBATCH_OK) {
             std::fprintf(stderr, "seebatch_passes: %s\n", error.message);
             std::exit(1);
         }
+        seebatch_values(&run.rules, &batch, results);
         return;
     }
     if (mode == "multi_ge" || mode == "multi_ge_pinned") {
         const seebatch_pins *pins = mode == "multi_ge_pinned" ? set.pins.data() : nullptr;
         for (std::size_t i = 0; i < set.captures.size(); i += 256) {
             std::size_t count = std::min<std::size_t>(256, set.captures.size() - i);
-            if (pins)
-                seebatch_see_ge_multi_pinned(set.boards.data(), pins, set.size(),
-                                             &run.board_of_move[i], &set.captures[i], count, 0,
-                                             &run.config, &run.passed[i]);
-            else
-                seebatch_see_ge_multi(set.boards.data(), set.size(), &run.board_of_move[i],
-                                      &set.captures[i], count, 0, &run.config, &run.passed[i]);
+            seebatch_batch batch = {set.boards.data(),     set.size(),       pins,
+                                    &run.board_of_move[i], &set.captures[i], count};
+            seebatch_values_ge(&run.rules, &batch, 0, nullptr, &run.passed[i]);
         }
         for (std::size_t i = 0; i < set.captures.size(); i++)
             results[i] = run.passed[i];
@@ -127,20 +124,21 @@ void pass(Run &run, const std::string &mode)
         std::int32_t *out = results + set.first_capture[p];
         std::size_t count = set.capture_count(p);
         if (mode == "batch") {
-            seebatch_see_values(board, moves, count, &run.config, out);
+            seebatch_batch node = {board, 1, nullptr, nullptr, moves, count};
+            seebatch_values(&run.rules, &node, out);
         } else if (mode == "engine_each") {
             std::uint8_t passed[SEEBATCH_MAX_MOVES];
-            seebatch_engine_see_ge_each(&run.rules, board, &set.pins[p], moves, count, thresholds,
-                                        passed);
+            seebatch_batch node = {board, 1, &set.pins[p], nullptr, moves, count};
+            seebatch_values_ge(&run.rules, &node, 0, thresholds, passed);
             for (std::size_t i = 0; i < count; i++)
                 out[i] = passed[i];
         } else {
             for (std::size_t i = 0; i < count; i++) {
                 if (mode == "engine_see_ge")
-                    out[i] = seebatch_engine_see_ge(&run.rules, board, &set.pins[p], moves[i],
-                                                    thresholds[i]);
+                    out[i] =
+                        seebatch_value_ge(&run.rules, board, &set.pins[p], moves[i], thresholds[i]);
                 else if (mode == "engine_see_value")
-                    out[i] = seebatch_engine_see_value(&run.rules, board, &set.pins[p], moves[i]);
+                    out[i] = seebatch_value(&run.rules, board, &set.pins[p], moves[i]);
                 else if (mode == "view")
                     out[i] = view_see_ge_call(run, p, moves[i], thresholds[i]);
                 else
@@ -151,7 +149,7 @@ void pass(Run &run, const std::string &mode)
     }
 }
 
-// The baseline against seebatch_engine_see_ge on every capture, under every
+// The baseline against seebatch_value_ge on every capture, under every
 // configuration the baseline claims to follow, at the capture's own
 // threshold, at 0, and at and just above the exact value.
 int check_baseline(PositionSet set)
@@ -172,7 +170,7 @@ int check_baseline(PositionSet set)
             for (std::size_t i = 0; i < set.capture_count(p); i++) {
                 const seebatch_board *board = &set.boards[p];
                 seebatch_move move = set.captures_of(p)[i];
-                std::int32_t value = seebatch_engine_see_value(&rules, board, &set.pins[p], move);
+                std::int32_t value = seebatch_value(&rules, board, &set.pins[p], move);
                 std::int32_t thresholds[4] = {set.thresholds_of(p)[i], 0, value, value + 1};
                 for (std::int32_t t : thresholds) {
                     checked++;
@@ -302,8 +300,8 @@ int time_view(PositionSet set)
     auto view = [&](std::size_t p, std::size_t i) { // as seebatch_bench's view_see_ge rows
         seebatch_move move = set.captures_of(p)[i];
         if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-            return seebatch_engine_see_ge(&rules, &set.boards[p], &set.pins[p], move,
-                                          set.thresholds_of(p)[i]);
+            return seebatch_value_ge(&rules, &set.boards[p], &set.pins[p], move,
+                                     set.thresholds_of(p)[i]);
         const baseline_position &position = set.engine[p];
         unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
         return seebatch_view_see_ge(&view_rules, &views[p], &position.st->pins, move,
@@ -341,8 +339,9 @@ int main(int argc, char **argv)
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
     const std::string modes[] = {
-        "batch",       "multi",    "multi_checked", "multi_ge", "multi_ge_pinned", "engine_see_ge",
-        "engine_see_value", "engine_each", "baseline", "view"};
+        "batch",           "multi",         "multi_checked",    "multi_ge",
+        "multi_ge_pinned", "engine_see_ge", "engine_see_value", "engine_each",
+        "baseline",        "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();

@@ -25,6 +25,7 @@
 #include "baseline_see.h"
 #include "core_clock.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 #include "summary.h"
 #include "workload.h"
 
@@ -34,7 +35,7 @@ namespace {
 // developed on, so that most boards come from memory.
 constexpr std::size_t data_set_bytes = std::size_t(96) << 20;
 constexpr std::uint64_t data_set_seed = 2;
-// Moves per seebatch_see_values_multi call: a reader's buffer of a data set.
+// Moves per seebatch_values call on many boards: a reader's buffer of a data set.
 constexpr std::size_t chunk_moves = 256;
 // The longest batch of the batch length benchmark.
 constexpr std::size_t longest_batch = 64;
@@ -192,29 +193,30 @@ void one_move_per_call(benchmark::State &state, Workload *work, Regime regime, C
 
 // ---- every backend --------------------------------------------------------
 
-// seebatch_see_value: the exact value of one move.
+// seebatch_value: the exact value of one move, pins worked out.
 void see_value(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
     one_move_per_call(
         state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-            return seebatch_see_value(&set.boards[p], set.captures_of(p)[i], &work->config);
+            return seebatch_value(&work->rules, &set.boards[p], nullptr, set.captures_of(p)[i]);
         });
 }
 
-// seebatch_see_ge(m, 0): the plain API's threshold test, one move.
+// seebatch_value_ge(m, 0) with pins worked out, one move.
 void see_ge(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
     if (!use_backend(state, backend))
         return;
-    one_move_per_call(
-        state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-            return seebatch_see_ge(&set.boards[p], set.captures_of(p)[i], 0, &work->config);
-        });
+    one_move_per_call(state, work, regime,
+                      [work](const PositionSet &set, std::size_t p, std::size_t i) {
+                          return seebatch_value_ge(&work->rules, &set.boards[p], nullptr,
+                                                   set.captures_of(p)[i], 0);
+                      });
 }
 
-// seebatch_see_values, all captures of one position per call: an engine
+// seebatch_values, all captures of one position per call: an engine
 // ordering the captures of a node, or a data set labelled position by position.
 void batch(benchmark::State &state, Workload *work, Regime regime, const char *backend)
 {
@@ -222,14 +224,15 @@ void batch(benchmark::State &state, Workload *work, Regime regime, const char *b
         return;
     std::vector<std::int32_t> values(SEEBATCH_MAX_MOVES);
     over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
-        seebatch_see_values(&set.boards[p], set.captures_of(p), set.capture_count(p), &work->config,
-                            values.data());
+        seebatch_batch node = {&set.boards[p],      1, nullptr, nullptr, set.captures_of(p),
+                               set.capture_count(p)};
+        seebatch_values(&work->rules, &node, values.data());
         benchmark::DoNotOptimize(values.data());
         return set.capture_count(p);
     });
 }
 
-// seebatch_see_values with exactly state.range(0) moves per call, one
+// seebatch_values with exactly state.range(0) moves per call, one
 // position's captures repeated: how batch length pays off.
 void batch_length(benchmark::State &state, Workload *work, Regime, const char *backend)
 {
@@ -240,14 +243,15 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
     run_units(state, *work, work->count_of(LEARNED), 0, [&](std::size_t p) {
-        seebatch_see_values(&set.boards[p], cycled + p * longest_batch, length, &work->config,
-                            values.data());
+        seebatch_batch node = {&set.boards[p], 1, nullptr, nullptr, cycled + p * longest_batch,
+                               length};
+        seebatch_values(&work->rules, &node, values.data());
         benchmark::DoNotOptimize(values.data());
         return length;
     });
 }
 
-// The arguments of seebatch_see_values_multi for a whole list of moves.
+// A batch of many boards for a whole list of moves.
 struct MultiInput {
     const seebatch_board *boards;
     std::size_t board_count;
@@ -256,7 +260,7 @@ struct MultiInput {
     std::size_t move_count;
 };
 
-// seebatch_see_values_multi on `input`, chunk after chunk from *next_chunk,
+// seebatch_values on `input`, chunk after chunk from *next_chunk,
 // which is left where the next run may resume.
 void multi_chunks(benchmark::State &state, Workload *work, const MultiInput &input,
                   std::size_t *next_chunk)
@@ -266,14 +270,19 @@ void multi_chunks(benchmark::State &state, Workload *work, const MultiInput &inp
     *next_chunk = run_units(state, *work, chunks, *next_chunk % chunks, [&](std::size_t chunk) {
         std::size_t first = chunk * chunk_moves;
         std::size_t count = std::min(chunk_moves, input.move_count - first);
-        seebatch_see_values_multi(input.boards, input.board_count, &input.board_of_move[first],
-                                  &input.moves[first], count, &work->config, values.data());
+        seebatch_batch batch = {input.boards,
+                                input.board_count,
+                                nullptr,
+                                &input.board_of_move[first],
+                                &input.moves[first],
+                                count};
+        seebatch_values(&work->rules, &batch, values.data());
         benchmark::DoNotOptimize(values.data());
         return count;
     });
 }
 
-// seebatch_see_values_multi on the data set, chunk after chunk, each run
+// seebatch_values on the data set, chunk after chunk, each run
 // resuming where the last one stopped.
 void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, const char *backend)
 {
@@ -368,23 +377,23 @@ void multi_offset(benchmark::State &state, Workload *work, Regime, const char *b
 // Pins are given (computed once per board beforehand, as an engine keeps
 // them), the configuration prepared once, and each move has its own threshold.
 
-// seebatch_engine_see_ge(m, t), one move per call.
+// seebatch_value_ge(m, t), one move per call.
 void engine_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
-    one_move_per_call(
-        state, work, regime, [work](const PositionSet &set, std::size_t p, std::size_t i) {
-            return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p],
-                                          set.captures_of(p)[i], set.thresholds_of(p)[i]);
-        });
+    one_move_per_call(state, work, regime,
+                      [work](const PositionSet &set, std::size_t p, std::size_t i) {
+                          return seebatch_value_ge(&work->rules, &set.boards[p], &set.pins[p],
+                                                   set.captures_of(p)[i], set.thresholds_of(p)[i]);
+                      });
 }
 
-// seebatch_engine_see_value: the exact value, one move per call.
+// seebatch_value: the exact value, one move per call, pins given.
 void engine_see_value(benchmark::State &state, Workload *work, Regime regime)
 {
     one_move_per_call(state, work, regime,
                       [work](const PositionSet &set, std::size_t p, std::size_t i) {
-                          return seebatch_engine_see_value(&work->rules, &set.boards[p],
-                                                           &set.pins[p], set.captures_of(p)[i]);
+                          return seebatch_value(&work->rules, &set.boards[p], &set.pins[p],
+                                                set.captures_of(p)[i]);
                       });
 }
 
@@ -401,7 +410,7 @@ void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regim
 // seebatch_view_see_ge on the engine positions the baseline reads: the view
 // made once per position, the early exits on the mailbox with Stockfish's
 // piece codes, the pins where StateInfo keeps them. A view answers normal
-// moves; the few others go to seebatch_engine_see_ge, as an engine would
+// moves; the few others go to seebatch_value_ge, as an engine would
 // answer them itself.
 void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
@@ -412,8 +421,8 @@ void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
             seebatch_move move = set.captures_of(p)[i];
             std::int32_t threshold = set.thresholds_of(p)[i];
             if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-                return seebatch_engine_see_ge(&work->rules, &set.boards[p], &set.pins[p], move,
-                                              threshold);
+                return seebatch_value_ge(&work->rules, &set.boards[p], &set.pins[p], move,
+                                         threshold);
             const baseline_position &position = set.engine[p];
             unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
             return seebatch_view_see_ge(&work->view_rules, &views[p],
@@ -422,13 +431,14 @@ void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
         });
 }
 
-// seebatch_engine_see_ge_each: every capture of a node, a threshold each.
+// seebatch_values_ge: every capture of a node, a threshold each, pins given.
 void engine_see_ge_each(benchmark::State &state, Workload *work, Regime regime)
 {
     std::uint8_t passed[SEEBATCH_MAX_MOVES];
     over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
-        seebatch_engine_see_ge_each(&work->rules, &set.boards[p], &set.pins[p], set.captures_of(p),
-                                    set.capture_count(p), set.thresholds_of(p), passed);
+        seebatch_batch node = {&set.boards[p],      1, &set.pins[p], nullptr, set.captures_of(p),
+                               set.capture_count(p)};
+        seebatch_values_ge(&work->rules, &node, 0, set.thresholds_of(p), passed);
         benchmark::DoNotOptimize(passed);
         return set.capture_count(p);
     });

@@ -179,7 +179,7 @@ run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
 grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"
 
 echo "== seebatch_passes refuses errors; the baseline agrees with seebatch"
-"$passes" --check-baseline || fail "the baseline disagrees with seebatch_engine_see_ge"
+"$passes" --check-baseline || fail "the baseline disagrees with seebatch_value_ge"
 for arguments in "bogus batch 1" "scalar sideways 1" "scalar batch -1" "scalar batch 1x" "scalar" "scalar batch 1 bogus"; do
     run "$passes" $arguments
     [ "$status" -eq 2 ] || fail "seebatch_passes $arguments: exit $status, expected 2"

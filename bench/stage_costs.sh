@@ -3,7 +3,7 @@
 # section 4, the cost model): the lane kernel built to stop after each stage
 # (lib/lanes/stop_after.h: pointers, transposition, setup, pins, two steps)
 # and whole, from the commit checked out (HEAD), then per capture of
-# `seebatch_passes BACKEND multi` (seebatch_see_values_multi over every
+# `seebatch_passes BACKEND multi` (seebatch_values on many boards, every
 # capture of the real positions): instructions counted by callgrind (0 and 2
 # passes, the difference; none for avx512, which valgrind cannot run), and cycles from seebatch_bench's `multi/BACKEND`
 # row, the builds run in turn ROUNDS times (medians). A stage's cost is the

@@ -73,7 +73,7 @@ PositionSet generated_positions(std::size_t count, std::uint64_t seed);
 // position with a capture.
 bool read_positions(const char *path, PositionSet *set, std::string *error);
 
-// Moves naming their boards, as seebatch_see_values_multi takes them.
+// Moves naming their boards, as a batch of many boards takes them.
 struct MoveList {
     std::vector<std::uint32_t> board_of_move;
     std::vector<seebatch_move> moves;

@@ -1,11 +1,308 @@
 /*
  * seebatch: Static Exchange Evaluation (SEE) for chess, many captures at once.
  *
- * This header is the whole public API. Every function documents its inputs,
- * preconditions, errors and thread-safety where it is declared.
+ * Start here. Every SEE call reads rules prepared once from a configuration
+ * and answers one move or a batch of moves:
  *
- * ---------------------------------------------------------------------------
- * The SEE contract (every backend returns exactly this, bit for bit)
+ *   seebatch_rules_init   prepares a configuration, once
+ *   seebatch_value        the SEE of one move
+ *   seebatch_value_ge     whether the SEE of one move reaches a threshold
+ *   seebatch_values       the SEE of every move of a batch
+ *   seebatch_values_ge    whether each move of a batch reaches a threshold
+ *   seebatch_check        every precondition of those four, for untrusted input
+ *
+ * A batch (seebatch_batch) is boards, pins or NULL, the board of each move
+ * or NULL, and moves: one board or many, pins given or worked out, is a NULL
+ * or an array, not another function. The fast calls check nothing; call
+ * seebatch_check in front of them when the input is not yours. An engine
+ * reading its own bitboards in place uses the views (seebatch_view.h). The
+ * names of 0.2 are kept one release, deprecated (seebatch_deprecated.h,
+ * docs/migration.md). Every function documents its inputs, errors and
+ * thread-safety where it is declared; the SEE contract every backend
+ * returns bit for bit is written under "The SEE contract" below.
+ */
+#ifndef SEEBATCH_H
+#define SEEBATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Marks the functions of the public API: the library is compiled with
+ * hidden visibility, so the shared library exports these and nothing else
+ * (tests/packaging checks the list against the headers). */
+#if defined(__GNUC__)
+#define SEEBATCH_API __attribute__((visibility("default")))
+#else
+#define SEEBATCH_API
+#endif
+
+/* Marks a name kept one release for upgrading code: the compiler says what
+ * replaces it where it is used. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SEEBATCH_DEPRECATED(message) __attribute__((deprecated(message)))
+#elif defined(_MSC_VER)
+#define SEEBATCH_DEPRECATED(message) __declspec(deprecated(message))
+#else
+#define SEEBATCH_DEPRECATED(message)
+#endif
+
+/* The one place the version is written; CMake reads it from here. */
+#define SEEBATCH_VERSION_MAJOR 0
+#define SEEBATCH_VERSION_MINOR 3
+#define SEEBATCH_VERSION_PATCH 0
+#define SEEBATCH_VERSION_STRING "0.3.0"
+
+/* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
+SEEBATCH_API const char *seebatch_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* The types the SEE calls take                                             */
+/* ------------------------------------------------------------------------ */
+
+/* A position: piece and colour bitboards (defined under "Board" below). */
+typedef struct seebatch_board seebatch_board;
+
+/*
+ * A move in 16 bits: to-square in bits 0-5, from-square in bits 6-11, kind in
+ * bits 12-15 (SEEBATCH_MOVE_NORMAL.., under "Moves" below). Castling is
+ * written as the king's move (e1g1). It is the only move anywhere in the API,
+ * the views' included. The squares lie where Stockfish's Move keeps them, so
+ * its normal moves (type NORMAL, bits 12-15 clear) are seebatch_moves as they
+ * stand: an engine with that encoding passes its move with no operation.
+ */
+typedef uint16_t seebatch_move;
+
+typedef enum seebatch_status {
+    SEEBATCH_OK = 0,
+    SEEBATCH_ERROR_ARGUMENT = 1, /* NULL pointer, index or size out of range, wrong pins */
+    SEEBATCH_ERROR_FEN = 2,      /* FEN text malformed or impossible */
+    SEEBATCH_ERROR_BOARD = 3,    /* board not consistent */
+    SEEBATCH_ERROR_MOVE = 4,     /* move malformed or violates preconditions */
+    SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag, two promotion rules */
+    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend or view exchange, or not runnable here */
+} seebatch_status;
+
+#define SEEBATCH_MESSAGE_SIZE 256
+
+/*
+ * Filled by functions that can fail. Every such function accepts NULL for the
+ * error when the caller wants only the status. On failure `message` holds one
+ * line of English naming what is wrong and where (field, character, move
+ * index); on success `status` is SEEBATCH_OK and `message` is empty.
+ */
+typedef struct seebatch_error {
+    seebatch_status status;
+    char message[SEEBATCH_MESSAGE_SIZE];
+} seebatch_error;
+
+/*
+ * Piece values (pawn, knight, bishop, rook, queen; the king has none: it is
+ * never captured) and flags (SEEBATCH_PINS.., under "Configuration" below).
+ * Values need not be ordered: the order in which attackers are tried is
+ * fixed by piece type (contract rule 2), not by value. Presets:
+ * seebatch_config_classic, seebatch_config_stockfish.
+ */
+typedef struct seebatch_config {
+    int32_t values[5];
+    uint32_t flags;
+} seebatch_config;
+
+/*
+ * A configuration in the form the exchange reads it. Fill it with
+ * seebatch_rules_init and do not change it; its fields are the library's.
+ */
+typedef struct seebatch_rules {
+    int32_t value[8]; /* by piece type; the king and codes 6 and 7 are worth 0 */
+    uint32_t flags;
+} seebatch_rules;
+
+/*
+ * Pins (contract rule 5) as an engine keeps them: the one pins type of the
+ * API (batches, views, the check). The fields are Stockfish's StateInfo's,
+ * in its order and indexing, so a view can read that memory in place:
+ * blockers[X] holds the pieces of either colour that stand alone between X's
+ * king and an enemy slider (blockersForKing[X]); pinners[X] holds X's OWN
+ * sliders that pin an enemy piece to the enemy king (indexed by the pinning
+ * side, as StateInfo::pinners[X]). So the sliders that keep X's blockers in
+ * place are pinners[!X]. For a side X without exactly one king, blockers[X]
+ * and pinners[!X] are empty. (0.1.0 indexed pinners by the pinned side: see
+ * docs/migration.md; seebatch_check names pins written that way.)
+ */
+typedef struct seebatch_pins {
+    uint64_t blockers[2];
+    uint64_t pinners[2];
+} seebatch_pins;
+
+/*
+ * The moves a batch call answers, and the boards they are played on. Filled
+ * in this order: {boards, board_count, pins, board_of_move, moves, count}.
+ *
+ * - boards, board_count: the positions (board_count of them).
+ * - pins: NULL to have each board's pins worked out where a move needs them
+ *   (only under SEEBATCH_PINS, at most once per board and call); else pins[b]
+ *   are boards[b]'s as seebatch_pins_compute gives them (board_count
+ *   entries), read only under SEEBATCH_PINS. An engine passes the pins it
+ *   holds; a data pipeline that made them once passes them again.
+ * - board_of_move: NULL when every move is on boards[0] (an engine scoring a
+ *   node's captures); else moves[i] is on boards[board_of_move[i]], each
+ *   index below board_count (a batch mixing many positions: data sets).
+ * - moves, count: the moves (count of them; moves may be NULL when count is
+ *   0).
+ *
+ * One move is a batch of one: {&board, 1, pins, NULL, &move, 1}.
+ */
+typedef struct seebatch_batch {
+    const seebatch_board *boards;
+    size_t board_count;
+    const seebatch_pins *pins;
+    const uint32_t *board_of_move;
+    const seebatch_move *moves;
+    size_t count;
+} seebatch_batch;
+
+/* ------------------------------------------------------------------------ */
+/* SEE: the calls most users need                                           */
+/* ------------------------------------------------------------------------ */
+/*
+ * Preconditions of the four fast calls (seebatch_value, seebatch_value_ge,
+ * seebatch_values, seebatch_values_ge), not checked: `rules` comes from
+ * seebatch_rules_init and is unchanged; every board a move is played on is
+ * consistent (seebatch_board_validate); every move satisfies
+ * seebatch_move_check on its board; given pins equal seebatch_pins_compute's;
+ * every board index is below board_count; the arrays hold what the batch
+ * says and the outputs `count` elements. seebatch_check proves all of it.
+ * A board that is not consistent or a move that breaks seebatch_move_check
+ * gives an unspecified value but never reads or writes outside the arrays
+ * passed; a board index out of range or rules not made by seebatch_rules_init
+ * is undefined behaviour.
+ *
+ * Thread-safety: all are safe to call from many threads at once. They
+ * allocate nothing. The first call chooses the backend (see "Backends").
+ */
+
+/*
+ * Prepares `config` (validated first) for every SEE call: done once, at
+ * start-up, then read by any number of threads.
+ *
+ *     seebatch_rules rules;
+ *     seebatch_config config = seebatch_config_stockfish();
+ *     if (seebatch_rules_init(&rules, &config, &error) != SEEBATCH_OK)
+ *         fprintf(stderr, "%s\n", error.message);
+ *
+ * Errors: SEEBATCH_ERROR_ARGUMENT for NULL, SEEBATCH_ERROR_CONFIG as
+ * seebatch_config_validate (the piece, the flag bits or both promotion
+ * flags); *rules is then unchanged. Thread-safe.
+ */
+SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
+                                                 const seebatch_config *config,
+                                                 seebatch_error *error);
+
+/*
+ * The SEE of one move on one board: the exact material the side that moves
+ * wins (or loses, below 0) in the exchange on the move's to-square. `pins`:
+ * the board's pins, or NULL to have them worked out when the exchange needs
+ * them. Straight into the exchange: no dispatch, no batch.
+ *
+ *     seebatch_board board;
+ *     seebatch_move move;
+ *     seebatch_board_from_fen(&board, "4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1", NULL);
+ *     seebatch_move_parse(&board, "d4e5", &move, NULL);
+ *     int32_t gain = seebatch_value(&rules, &board, NULL, move); // a pawn for a pawn
+ */
+SEEBATCH_API int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
+                                    const seebatch_pins *pins, seebatch_move move);
+
+/*
+ * seebatch_value(rules, board, pins, move) >= threshold, usually much faster
+ * (it stops as soon as the answer is known): what a search asks in its move
+ * picker and quiescence search.
+ *
+ *     if (!seebatch_value_ge(&rules, &board, &pins, move, -score / 18))
+ *         continue; // a losing capture: skip it
+ */
+SEEBATCH_API bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
+                                    const seebatch_pins *pins, seebatch_move move,
+                                    int32_t threshold);
+
+/*
+ * values[i] = the SEE of batch->moves[i] on its board, for the whole batch:
+ * work the moves share is done once, and a SIMD backend evaluates one move
+ * per lane (see "Backends").
+ *
+ *     // every capture of one position
+ *     seebatch_move moves[SEEBATCH_MAX_MOVES];
+ *     size_t count = seebatch_generate_captures(&board, moves);
+ *     seebatch_batch batch = {&board, 1, NULL, NULL, moves, count};
+ *     seebatch_values(&rules, &batch, values);
+ *
+ *     // the captures of many positions (seebatch_generate_captures_multi)
+ *     seebatch_batch many = {boards, board_count, NULL, list.board_of_move,
+ *                            list.moves, list.count};
+ *     seebatch_values(&rules, &many, values);
+ */
+SEEBATCH_API void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch,
+                                  int32_t *values);
+
+/*
+ * passed[i] = (the SEE of batch->moves[i] >= its threshold) as 0 or 1: every
+ * move against `threshold` when `thresholds` is NULL, else moves[i] against
+ * thresholds[i] (count entries; `threshold` is then not read). Equal to
+ * seebatch_values' values compared, usually faster.
+ *
+ *     // a node's captures, each with the threshold the search gives it
+ *     seebatch_batch node = {&board, 1, &pins, NULL, moves, count};
+ *     seebatch_values_ge(&rules, &node, 0, thresholds, passed);
+ *
+ *     // a data set's captures that do not lose material
+ *     seebatch_values_ge(&rules, &many, 0, NULL, passed);
+ *
+ * Per-move thresholds on one board are answered move by move under 8 moves
+ * (a search's node, nearly always) and in the lanes of the backend in use
+ * from 8 on.
+ */
+SEEBATCH_API void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                                     int32_t threshold, const int32_t *thresholds, uint8_t *passed);
+
+/*
+ * Proves every precondition of the fast calls for `rules` and `batch`, so
+ * that untrusted input goes through it first and then to the fast call of
+ * your choice:
+ *
+ *     seebatch_batch batch = {boards, board_count, pins, board_of_move, moves, count};
+ *     if (seebatch_check(&rules, &batch, &error) != SEEBATCH_OK)
+ *         return report(error.message); // "move 7 names board 3 but there are 3 boards"
+ *     seebatch_values(&rules, &batch, values);
+ *
+ * Checks, in order: rules not NULL and as seebatch_rules_init made them
+ * (SEEBATCH_ERROR_ARGUMENT, SEEBATCH_ERROR_CONFIG); batch not NULL, and
+ * boards and moves not NULL when count > 0, nor board_count 0
+ * (SEEBATCH_ERROR_ARGUMENT); each move's board index below board_count
+ * (SEEBATCH_ERROR_ARGUMENT naming the move and the index); each board a move
+ * names consistent (SEEBATCH_ERROR_BOARD naming the board); each move on its
+ * board (SEEBATCH_ERROR_MOVE naming the move); given pins of each board a
+ * move names equal to seebatch_pins_compute's (SEEBATCH_ERROR_ARGUMENT
+ * naming the board, the field, the colour and a square, and saying when
+ * they are written in 0.1.0's convention). Boards no move names are not
+ * looked at, so a batch over a large array of boards costs what its moves
+ * need. The outputs and thresholds, which the batch does not hold, are the
+ * caller's to size. Thread-safe; no allocation; nothing written but *error.
+ */
+SEEBATCH_API seebatch_status seebatch_check(const seebatch_rules *rules,
+                                            const seebatch_batch *batch, seebatch_error *error);
+
+/* Computes the pins of both sides of a consistent board, as a batch's pins
+ * must be. Thread-safe. */
+SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
+
+/* ------------------------------------------------------------------------ */
+/* The SEE contract                                                         */
+/* ------------------------------------------------------------------------ */
+/*
  * ---------------------------------------------------------------------------
  * Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
  *
@@ -72,41 +369,13 @@
  *
  * SEEBATCH_NORMAL_MOVES_ONLY scores every en passant, promotion and castling
  * move 0, as Stockfish does (before any promotion rule applies).
- * seebatch_see_ge(m, t) always equals
- * seebatch_see_value(m) >= t.
+ * seebatch_value_ge(m, t) always equals
+ * seebatch_value(m) >= t.
  *
  * Any consistent board is valid input (see seebatch_board_validate): legal
  * chess or not, with no kings, nine queens or pawns on the back rank. On
  * every consistent board every backend returns identical values.
  */
-#ifndef SEEBATCH_H
-#define SEEBATCH_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/* Marks the functions of the public API: the library is compiled with
- * hidden visibility, so the shared library exports these and nothing else
- * (tests/packaging checks the list against this header). */
-#if defined(__GNUC__)
-#define SEEBATCH_API __attribute__((visibility("default")))
-#else
-#define SEEBATCH_API
-#endif
-
-/* The one place the version is written; CMake reads it from here. */
-#define SEEBATCH_VERSION_MAJOR 0
-#define SEEBATCH_VERSION_MINOR 2
-#define SEEBATCH_VERSION_PATCH 0
-#define SEEBATCH_VERSION_STRING "0.2.0"
-
-/* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
-SEEBATCH_API const char *seebatch_version(void);
 
 /* ------------------------------------------------------------------------ */
 /* Board                                                                    */
@@ -149,7 +418,7 @@ enum {
  * needs only pieces[] and colors[]; the other fields serve move generation
  * and FEN.
  */
-typedef struct seebatch_board {
+struct seebatch_board {
     uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
     uint64_t colors[2];                    /* indexed by SEEBATCH_WHITE.. */
     uint8_t side_to_move;
@@ -158,7 +427,7 @@ typedef struct seebatch_board {
     uint8_t reserved;   /* must be 0 */
     uint16_t halfmove_clock;
     uint16_t fullmove_number;
-} seebatch_board;
+};
 
 /*
  * An empty board, consistent as it stands: no pieces, white to move, no en
@@ -183,45 +452,12 @@ SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
 /* Errors                                                                   */
 /* ------------------------------------------------------------------------ */
 
-typedef enum seebatch_status {
-    SEEBATCH_OK = 0,
-    SEEBATCH_ERROR_ARGUMENT = 1, /* NULL pointer, index or size out of range */
-    SEEBATCH_ERROR_FEN = 2,      /* FEN text malformed or impossible */
-    SEEBATCH_ERROR_BOARD = 3,    /* board not consistent */
-    SEEBATCH_ERROR_MOVE = 4,     /* move malformed or violates preconditions */
-    SEEBATCH_ERROR_CONFIG = 5,   /* piece value out of range, unknown flag, two promotion rules */
-    SEEBATCH_ERROR_BACKEND = 6   /* unknown backend or view exchange, or not runnable here */
-} seebatch_status;
-
-#define SEEBATCH_MESSAGE_SIZE 256
-
-/*
- * Filled by functions that can fail. Every such function accepts NULL for the
- * error when the caller wants only the status. On failure `message` holds one
- * line of English naming what is wrong and where (field, character, move
- * index); on success `status` is SEEBATCH_OK and `message` is empty.
- */
-typedef struct seebatch_error {
-    seebatch_status status;
-    char message[SEEBATCH_MESSAGE_SIZE];
-} seebatch_error;
-
 /* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
 SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
 
 /* ------------------------------------------------------------------------ */
 /* Moves                                                                    */
 /* ------------------------------------------------------------------------ */
-
-/*
- * A move in 16 bits: to-square in bits 0-5, from-square in bits 6-11, kind in
- * bits 12-15. Castling is written as the king's move (e1g1). It is the only
- * move anywhere in the API, the views' included. The squares lie where
- * Stockfish's Move keeps them, so its normal moves (type NORMAL, bits 12-15
- * clear) are seebatch_moves as they stand: an engine with that encoding
- * passes its move with no operation at all.
- */
-typedef uint16_t seebatch_move;
 
 enum {
     SEEBATCH_MOVE_NORMAL = 0,
@@ -276,21 +512,11 @@ enum {
 /* Piece values must lie in [0, SEEBATCH_VALUE_MAX], so no sum can overflow. */
 #define SEEBATCH_VALUE_MAX 4000000
 
-/*
- * Piece values (pawn, knight, bishop, rook, queen; the king has none: it is
- * never captured) and flags. Values need not be ordered: the order in which
- * attackers are tried is fixed by piece type (rule 2), not by value.
- */
-typedef struct seebatch_config {
-    int32_t values[5];
-    uint32_t flags;
-} seebatch_config;
-
 /* P=100 N=325 B=325 R=500 Q=1000, no flags. */
 SEEBATCH_API seebatch_config seebatch_config_classic(void);
 
 /* P=208 N=781 B=825 R=1276 Q=2538, PINS and NORMAL_MOVES_ONLY: under it
- * seebatch_see_ge equals Stockfish's Position::see_ge for every move, in
+ * seebatch_value_ge equals Stockfish's Position::see_ge for every move, in
  * Stockfish 16.1 and later (15.1 and 16 value a pawn at 126 inside see_ge:
  * the same flags with their values reproduce them). */
 SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
@@ -479,7 +705,7 @@ typedef struct seebatch_capture_list {
  * board's captures do not all fit in the room left. The caller then gives
  * more room (larger arrays holding what was written, a larger capacity) and
  * calls again; list->next_board < board_count says more remain. The result
- * is what seebatch_see_values_multi takes. Each board is validated first
+ * is a batch's board_of_move, moves and count. Each board is validated first
  * (seebatch_board_validate).
  * Errors: SEEBATCH_ERROR_ARGUMENT (NULL pointers, count above capacity, more
  * than 2^32 boards), SEEBATCH_ERROR_BOARD ("board N: ..." for the first
@@ -490,510 +716,6 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
                                                               size_t board_count,
                                                               seebatch_capture_list *list,
                                                               seebatch_error *error);
-
-/* ------------------------------------------------------------------------ */
-/* SEE, unchecked hot path                                                  */
-/* ------------------------------------------------------------------------ */
-/*
- * Preconditions of every function in this section, not checked: the board is
- * consistent, every move satisfies seebatch_move_check, the configuration
- * satisfies seebatch_config_validate, and the pointers hold `count` elements
- * (they may be NULL when count is 0). A board that is not consistent or a
- * move that breaks seebatch_move_check gives an unspecified value but never
- * reads or writes outside the arrays passed. A board_of_move index out of
- * range or a piece value outside 0..SEEBATCH_VALUE_MAX is undefined
- * behaviour: use the checked functions on untrusted input.
- *
- * Thread-safety: all are safe to call from many threads at once. They
- * allocate nothing. The first call (from any function) chooses the backend;
- * see "Backends".
- */
-
-/* SEE of one move: the exact value of the exchange for the side that moves. */
-SEEBATCH_API int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                                        const seebatch_config *config);
-
-/* seebatch_see_value(board, move, config) >= threshold, usually much faster. */
-SEEBATCH_API bool seebatch_see_ge(const seebatch_board *board, seebatch_move move,
-                                  int32_t threshold, const seebatch_config *config);
-
-/* values[i] = SEE of moves[i], all moves on one board (an engine scoring every
- * capture of a node). Work that every move shares is done once. */
-SEEBATCH_API void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves,
-                                      size_t count, const seebatch_config *config, int32_t *values);
-
-/* passed[i] = (SEE of moves[i] >= threshold) as 0 or 1, all on one board. */
-SEEBATCH_API void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves,
-                                        size_t count, int32_t threshold,
-                                        const seebatch_config *config, uint8_t *passed);
-
-/* values[i] = SEE of moves[i] on boards[board_of_move[i]]: a batch mixing many
- * positions (data-set work). Extra precondition: every board_of_move[i] is
- * below board_count. */
-SEEBATCH_API void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
-                                            const uint32_t *board_of_move,
-                                            const seebatch_move *moves, size_t count,
-                                            const seebatch_config *config, int32_t *values);
-
-/* passed[i] = (SEE of moves[i] on boards[board_of_move[i]] >= threshold). */
-SEEBATCH_API void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
-                                        const uint32_t *board_of_move, const seebatch_move *moves,
-                                        size_t count, int32_t threshold,
-                                        const seebatch_config *config, uint8_t *passed);
-
-/* ------------------------------------------------------------------------ */
-/* SEE, the engine path                                                     */
-/* ------------------------------------------------------------------------ */
-/*
- * What a search calls: one move at a time, mostly as a threshold test with a
- * threshold of its own per move, on a board and pins the engine already
- * holds. The configuration is prepared once (seebatch_rules_init), so a call
- * goes straight to the exchange: no dispatch, no conversion, no batch.
- *
- *     seebatch_rules rules;                       // once, at start-up
- *     seebatch_rules_init(&rules, &config, NULL);
- *     ...
- *     if (!seebatch_engine_see_ge(&rules, &board, &pins, move, -score / 18))
- *         continue;                               // in the move picker
- *
- * The preconditions of the unchecked hot path above apply; in addition
- * `rules` comes from seebatch_rules_init and `pins`, when given, equals what
- * seebatch_pins_compute gives for the board (the _checked variants verify
- * both). Thread-safe; nothing is allocated.
- */
-
-/*
- * Pins (contract rule 5) as an engine keeps them, and the one pins type of
- * the API (engine path, many-board calls, views, checked calls). The fields
- * are Stockfish's StateInfo's, in its order and indexing, so a view can read
- * that memory in place: blockers[X] holds the pieces of either colour that
- * stand alone between X's king and an enemy slider (blockersForKing[X]);
- * pinners[X] holds X's OWN sliders that pin an enemy piece to the enemy king
- * (pinners[X]: indexed by the pinning side). So the sliders that keep X's
- * blockers in place are pinners[!X]. For a side X without exactly one king,
- * blockers[X] and pinners[!X] are empty.
- */
-typedef struct seebatch_pins {
-    uint64_t blockers[2];
-    uint64_t pinners[2];
-} seebatch_pins;
-
-/* Computes the pins of both sides of a consistent board. Thread-safe. */
-SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
-
-/* As seebatch_see_values_multi and seebatch_see_ge_multi, with each board's
- * pins given by a caller that holds them already (an engine's state, a data
- * pipeline that made them once): pins[b] are boards[b]'s, as
- * seebatch_pins_compute gives them, and are read only under SEEBATCH_PINS.
- * The batch then never works pins out, nor tests in lanes where they may
- * matter. Extra precondition: pins has board_count entries (NULL is taken as
- * "not given"). */
-SEEBATCH_API void seebatch_see_values_multi_pinned(const seebatch_board *boards,
-                                                   const seebatch_pins *pins, size_t board_count,
-                                                   const uint32_t *board_of_move,
-                                                   const seebatch_move *moves, size_t count,
-                                                   const seebatch_config *config, int32_t *values);
-
-SEEBATCH_API void seebatch_see_ge_multi_pinned(const seebatch_board *boards,
-                                               const seebatch_pins *pins, size_t board_count,
-                                               const uint32_t *board_of_move,
-                                               const seebatch_move *moves, size_t count,
-                                               int32_t threshold, const seebatch_config *config,
-                                               uint8_t *passed);
-
-/*
- * A configuration in the form the exchange reads it. Fill it with
- * seebatch_rules_init and do not change it; its fields are the library's.
- */
-typedef struct seebatch_rules {
-    int32_t value[8]; /* by piece type; the king and codes 6 and 7 are worth 0 */
-    uint32_t flags;
-} seebatch_rules;
-
-/* Prepares `config` (validated first). Errors: SEEBATCH_ERROR_ARGUMENT for
- * NULL, SEEBATCH_ERROR_CONFIG as seebatch_config_validate; *rules is then
- * unchanged. Thread-safe. */
-SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
-                                                 const seebatch_config *config,
-                                                 seebatch_error *error);
-
-/* seebatch_see_value(board, move) >= threshold. pins: the board's pins, or
- * NULL to have them computed when the exchange needs them (only with
- * SEEBATCH_PINS, and at most once per call). */
-SEEBATCH_API bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
-                                         const seebatch_pins *pins, seebatch_move move,
-                                         int32_t threshold);
-
-/* The exact SEE of one move; pins as for seebatch_engine_see_ge. */
-SEEBATCH_API int32_t seebatch_engine_see_value(const seebatch_rules *rules,
-                                               const seebatch_board *board,
-                                               const seebatch_pins *pins, seebatch_move move);
-
-/* passed[i] = (SEE of moves[i] >= thresholds[i]) as 0 or 1, all moves on one
- * board, each with its own threshold (a move picker scoring a node's
- * captures). With pins NULL they are computed at most once for the batch,
- * and only if a move needs them. Batches of 8 moves or more run in the lanes
- * of the backend in use; shorter ones (nearly every node) move by move. */
-SEEBATCH_API void seebatch_engine_see_ge_each(const seebatch_rules *rules,
-                                              const seebatch_board *board,
-                                              const seebatch_pins *pins, const seebatch_move *moves,
-                                              size_t count, const int32_t *thresholds,
-                                              uint8_t *passed);
-
-/* ------------------------------------------------------------------------ */
-/* SEE on the engine's own position                                         */
-/* ------------------------------------------------------------------------ */
-/*
- * An engine that keeps bitboards and a mailbox need fill no seebatch_board: a
- * view points at its arrays where they lie, and the two early exits (the
- * values of the captured piece and of the mover decide about a third of a
- * search's calls) read the engine's mailbox with its own piece codes, inline
- * in the caller, so the library is called only when captures must be played
- * out. In Stockfish (W_PAWN = 1 .. W_KING = 6, B_PAWN = 9 .. B_KING = 14):
- *
- *     // once, at start-up: what each of the engine's piece codes is
- *     int8_t types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
- *     seebatch_view_rules_init(&rules, &config, types, 16, NULL);
- *     // Position::see_ge, for a normal move (its Move is a seebatch_move as it is)
- *     seebatch_view view = {&byTypeBB[PAWN], byColorBB};
- *     return seebatch_view_see_ge(&rules, &view, st->blockersForKing, m, board[from],
- *                                 board[to], threshold);
- *
- * Layouts. seebatch_view_rules_init expects Stockfish's layout: six piece
- * bitboards (both colours), pawn to king, consecutive, two colour bitboards,
- * white's first, and pins as StateInfo holds them (seebatch_pins). Any
- * other layout is described once by a seebatch_layout
- * (seebatch_view_rules_set_layout): bitboards by piece type or by coloured
- * piece (twelve), in any order and at any stride, colour bitboards or none,
- * squares counted from a1 or from a8. The view still reads the engine's
- * memory in place: nothing is copied per call.
- *
- * Squares are the engine's own numbers. seebatch counts a1 = 0, b1 = 1 ..
- * h1 = 7, a2 = 8 .. h8 = 63 (rank 1 first); an engine counting a8 = 0 ..
- * h1 = 63 says SEEBATCH_RANK_8_FIRST in its layout and passes its own
- * numbers; files may run either way (h1 = 0 as well as a1 = 0). The one
- * rule that depends on numbering, rule 2's "lowest square first" among
- * attackers of one type, then counts in the engine's numbers, as the
- * engine's own lowest-bit scans do: a view answers for the board its bits
- * spell in seebatch's numbering, mirrored with its colours swapped when
- * rank 8 comes first (seebatch_view_check returns that board).
- *
- * seebatch_view_see_ge and seebatch_view_see_value answer normal moves, as
- * seebatch_engine_see_ge and seebatch_engine_see_value do, under every rule
- * of the configuration. Promotions, en passant and castling go through
- * seebatch_view_see_ge_move and seebatch_view_see_value_move, which take a
- * seebatch_move and are slower (they gather the board), or the engine
- * answers them itself (under SEEBATCH_NORMAL_MOVES_ONLY their SEE is 0).
- * A promotion the rules do not count (neither SEEBATCH_PROMOTIONS nor
- * SEEBATCH_MOVE_PROMOTION_ONLY) is a normal move of a pawn and may be passed
- * as one. Thread-safe; nothing is allocated.
- */
-
-/* Codes an engine may give its pieces: 0 .. SEEBATCH_PIECE_CODES - 1. */
-#define SEEBATCH_PIECE_CODES 32
-
-/*
- * The engine's position: the base addresses its layout's offsets count from.
- * In Stockfish's layout (the default) `pieces` points at its six piece
- * bitboards, pawn to king, and `colors` at white's and black's. The board
- * they describe is consistent (see seebatch_board). Its pointers stay valid
- * while the engine's arrays do, so an engine can make a view once per
- * position object. Filled in this order: {pieces, colors}.
- */
-typedef struct seebatch_view {
-    const uint64_t *pieces;
-    const uint64_t *colors;
-} seebatch_view;
-
-/* seebatch_layout.kind */
-enum {
-    SEEBATCH_LAYOUT_BY_TYPE = 0, /* a bitboard per piece type (both colours), one per colour */
-    SEEBATCH_LAYOUT_BY_PIECE = 1 /* a bitboard per coloured piece (twelve), colour ones optional */
-};
-
-/* seebatch_layout.squares */
-enum {
-    SEEBATCH_RANK_1_FIRST = 0, /* a1 = 0 .. h8 = 63, as seebatch counts */
-    SEEBATCH_RANK_8_FIRST = 1  /* a8 = 0 .. h1 = 63 */
-};
-
-/*
- * Where an engine keeps what a view reads, as byte offsets from the view's
- * base pointers (any order, any stride, even negative). Colour 0 is white,
- * type 0 the pawn .. 5 the king, whatever the engine's own numbering.
- *
- * - BY_TYPE: pieces[0][t] is the offset from view.pieces of the bitboard of
- *   every piece of type t (pieces[1] is not read); colors[c] from view.colors
- *   of colour c's pieces; has_colors must be 1.
- * - BY_PIECE: pieces[c][t] is the offset from view.pieces of colour c's
- *   pieces of type t. With has_colors 1, colors[c] is the offset from
- *   view.colors of colour c's pieces; with 0 they are formed from the twelve
- *   (six ORs per colour and call) and view.colors is not read.
- * - Pins (read only under SEEBATCH_PINS), offsets from the views' pins
- *   pointer: blockers[X] of the pieces of either colour standing alone
- *   between X's king and an enemy slider (seebatch_pins.blockers[X],
- *   Stockfish's blockersForKing[X]); pinners[X] of X's own sliders that pin
- *   an enemy piece (seebatch_pins.pinners[X], Stockfish's pinners[X]). An
- *   engine that keeps no pins leaves the four 0; its rules cannot have
- *   SEEBATCH_PINS then, as the views' pins must be given under that flag.
- *
- * A twelve-bitboard engine in the style of many C engines:
- *
- *     struct board { uint64_t pieces[12]; uint64_t occupancies[3]; ... };
- *     // pieces[2 * type + colour], squares a8 = 0 .. h1 = 63
- *     seebatch_layout layout = {0};
- *     layout.kind = SEEBATCH_LAYOUT_BY_PIECE;
- *     layout.squares = SEEBATCH_RANK_8_FIRST;
- *     for (int c = 0; c < 2; c++) {
- *         for (int t = 0; t < 6; t++)
- *             layout.pieces[c][t] = (int32_t)((2 * t + c) * sizeof(uint64_t));
- *         layout.colors[c] = (int32_t)(c * sizeof(uint64_t));
- *     }
- *     layout.has_colors = 1;
- *     seebatch_view_rules_set_layout(&rules, &layout, &error);
- *     ...
- *     seebatch_view view = {b->pieces, b->occupancies};
- */
-typedef struct seebatch_layout {
-    uint32_t kind;    /* SEEBATCH_LAYOUT_BY_TYPE or SEEBATCH_LAYOUT_BY_PIECE */
-    uint32_t squares; /* SEEBATCH_RANK_1_FIRST or SEEBATCH_RANK_8_FIRST */
-    int32_t pieces[2][6];
-    uint32_t has_colors;
-    int32_t colors[2];
-    int32_t blockers[2];
-    int32_t pinners[2];
-} seebatch_layout;
-
-/* Stockfish's layout, the default: BY_TYPE, rank 1 first, pieces at 0, 8 ..
- * 40, colours at 0 and 8, pins as seebatch_pins. Thread-safe. */
-SEEBATCH_API seebatch_layout seebatch_layout_stockfish(void);
-
-/* The exchange a view runs after the early exits (the library's choice for
- * this CPU and layout): whether the mover of the normal move `move` (a
- * seebatch_move of kind SEEBATCH_MOVE_NORMAL), which falls `shortfall` > 0
- * short of the threshold if it is taken back and nothing more happens, ends
- * at or above it. `pieces` and `colors` are the view's. Six arguments, all
- * in registers: the call needs no stack frame. */
-typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const uint64_t *pieces,
-                                       const uint64_t *colors, const void *pins, unsigned move,
-                                       int32_t shortfall);
-
-/* The exact SEE of the normal move `move` on a view, whose mailbox holds
- * mover_code on its from-square and victim_code on its to-square. */
-typedef int32_t seebatch_view_value_fn(const seebatch_rules *rules, const uint64_t *pieces,
-                                       const uint64_t *colors, const void *pins, unsigned move,
-                                       unsigned mover_code, unsigned victim_code);
-
-/* Rules for views: the values by the engine's piece codes (for the early
- * exits) beside the rules the exchange reads, the exchanges for this CPU and
- * layout, and the layout. Fill with seebatch_view_rules_init (and
- * seebatch_view_rules_set_layout); the fields are the library's. */
-typedef struct seebatch_view_rules {
-    seebatch_rules rules;
-    seebatch_view_exchange_fn *exchange;
-    seebatch_view_value_fn *value;
-    int32_t code_value[SEEBATCH_PIECE_CODES];  /* what a victim of each code is worth */
-    int32_t code_risk[SEEBATCH_PIECE_CODES];   /* what a mover of each code may lose at most */
-    uint32_t king_codes;                       /* bit c: code c is a king's */
-    seebatch_layout layout;                    /* with white as the colour moving up the numbers */
-    seebatch_view_exchange_fn *plain_exchange; /* the layout's own, behind any rule's wrapper */
-    seebatch_view_value_fn *plain_value;
-    const void *exchange_set; /* the lookups chosen at init, for later layouts */
-} seebatch_view_rules;
-
-/* Prepares `config` (validated first) for an engine whose piece code c is of
- * type type_of_code[c] (SEEBATCH_PAWN..SEEBATCH_KING, or -1 for a code that is
- * no piece, such as an empty square's), for c < code_count; codes from
- * code_count on are no piece. The layout is Stockfish's (to read another,
- * seebatch_view_rules_set_layout). Errors: SEEBATCH_ERROR_ARGUMENT for NULL
- * (with code_count > 0), code_count over SEEBATCH_PIECE_CODES or a type out
- * of range, naming the code; SEEBATCH_ERROR_CONFIG as
- * seebatch_config_validate.
- * The exchange is chosen here, once, by the environment variable
- * SEEBATCH_VIEW_EXCHANGE:
- *   auto (or unset, or empty): pext slider lookups where the CPU has BMI2
- *     and AVX2 (what the avx2 backend runs), runs pext fast (Intel; AMD and
- *     Hygon from family 19h, Zen 3, on) and the backend in use runs those
- *     instructions too (one registry chooses both, and a view never takes
- *     instructions the backend in use does not: a forced
- *     SEEBATCH_BACKEND=scalar gives the portable one); else the
- *     portable magic lookups. AMD before Zen 3 microcodes pext at tens to
- *     hundreds of cycles: there a view keeps the magics, never slower;
- *   pext: the pext lookups, whatever the backend and however slow;
- *   portable: the magic lookups.
- * SEEBATCH_ERROR_BACKEND, naming the variable and its value: a value not in
- * that list, or pext on a CPU or build that cannot run it. On error *rules
- * is unchanged. Thread-safe. */
-SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules,
-                                                      const seebatch_config *config,
-                                                      const int8_t *type_of_code, size_t code_count,
-                                                      seebatch_error *error);
-
-/* Makes views under `rules` read `layout` (checked first), choosing the
- * exchanges for it. Errors: SEEBATCH_ERROR_ARGUMENT for NULL, an unknown kind
- * or squares value, has_colors other than 0 or 1 (or 0 with BY_TYPE), or two
- * pieces (types, colours, pin sets) at the same offset, naming the fields.
- * On error *rules is unchanged. Thread-safe for distinct rules. */
-SEEBATCH_API seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
-                                                            const seebatch_layout *layout,
-                                                            seebatch_error *error);
-
-/* seebatch_engine_see_ge for the normal move `move` (kind
- * SEEBATCH_MOVE_NORMAL, squares in the engine's numbering) on the view with
- * these pins, whose mailbox holds mover_code on its from-square and
- * victim_code on its to-square (codes below SEEBATCH_PIECE_CODES; the
- * victim's may be an empty square's). `pins` points at the engine's pins as
- * the layout places them: under the default layout, a seebatch_pins (or
- * Stockfish's StateInfo::blockersForKing, which is laid out as one). Inline,
- * so the early exits cost no call. */
-static inline bool seebatch_view_see_ge(const seebatch_view_rules *rules, const seebatch_view *view,
-                                        const void *pins, seebatch_move move, unsigned mover_code,
-                                        unsigned victim_code, int32_t threshold)
-{
-    /* 64 bits: any int32 threshold, no overflow. */
-    int64_t surplus = (int64_t)rules->code_value[victim_code] - threshold;
-    if (surplus < 0)
-        return false; /* not even if nothing is taken back */
-    int64_t shortfall = rules->code_risk[mover_code] - surplus;
-    if (shortfall <= 0)
-        return true; /* even if the mover is taken back */
-    return rules->exchange(&rules->rules, view->pieces, view->colors, pins, move,
-                           (int32_t)shortfall);
-}
-
-/* seebatch_engine_see_value for the normal move `move` on the view, as
- * seebatch_view_see_ge takes it. */
-static inline int32_t seebatch_view_see_value(const seebatch_view_rules *rules,
-                                              const seebatch_view *view, const void *pins,
-                                              seebatch_move move, unsigned mover_code,
-                                              unsigned victim_code)
-{
-    return rules->value(&rules->rules, view->pieces, view->colors, pins, move, mover_code,
-                        victim_code);
-}
-
-/* One move of seebatch_view_see_ge_each: the normal move as
- * seebatch_view_see_ge takes it, with its threshold. A move the rules score
- * 0 (a special move under SEEBATCH_NORMAL_MOVES_ONLY) may be given with both
- * codes an empty square's: its answer is then 0 >= threshold, as the rule's. */
-typedef struct seebatch_view_move {
-    seebatch_move move;
-    uint8_t mover_code, victim_code;
-    int32_t threshold;
-} seebatch_view_move;
-
-/* passed[i] = seebatch_view_see_ge for moves[i] as 0 or 1, every move on one
- * view: a move picker answering a node's threshold tests in one call. */
-SEEBATCH_API void seebatch_view_see_ge_each(const seebatch_view_rules *rules,
-                                            const seebatch_view *view, const void *pins,
-                                            const seebatch_view_move *moves, size_t count,
-                                            uint8_t *passed);
-
-/* seebatch_engine_see_ge for any move, special kinds included, on the view
- * (squares in the engine's numbering). It gathers the view's board first:
- * for the rare kinds, not the hot path. Preconditions: the view's board is
- * consistent and the move satisfies seebatch_move_check on it. */
-SEEBATCH_API bool seebatch_view_see_ge_move(const seebatch_view_rules *rules,
-                                            const seebatch_view *view, const void *pins,
-                                            seebatch_move move, int32_t threshold);
-
-/* seebatch_engine_see_value for any move, as seebatch_view_see_ge_move. */
-SEEBATCH_API int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules,
-                                                  const seebatch_view *view, const void *pins,
-                                                  seebatch_move move);
-
-/* Checks a view against its rules' layout, for an engine wiring one up: the
- * board it describes is consistent and, under SEEBATCH_PINS with pins given,
- * the pins equal seebatch_pins_compute's. Fills *board (may be NULL) with
- * that board in seebatch's numbering (rank 1 first; with SEEBATCH_RANK_8_FIRST
- * the ranks are mirrored and the colours swapped, which leaves every SEE
- * value unchanged). Errors: SEEBATCH_ERROR_ARGUMENT (NULL, or pins that
- * differ, naming the field, colour and a square), SEEBATCH_ERROR_BOARD as
- * seebatch_board_validate. Thread-safe. */
-SEEBATCH_API seebatch_status seebatch_view_check(const seebatch_view_rules *rules,
-                                                 const seebatch_view *view, const void *pins,
-                                                 seebatch_board *board, seebatch_error *error);
-
-/* ------------------------------------------------------------------------ */
-/* SEE, checked                                                             */
-/* ------------------------------------------------------------------------ */
-/*
- * The same computations with every precondition checked first: NULL pointers
- * (SEEBATCH_ERROR_ARGUMENT), the board (SEEBATCH_ERROR_BOARD), the
- * configuration (SEEBATCH_ERROR_CONFIG), each move and board index
- * (SEEBATCH_ERROR_MOVE / ARGUMENT, the message naming the index i). The
- * many-board functions check the boards the moves name, not the others, so
- * a batch over a large array of boards costs what its moves need. On
- * failure nothing is written to the outputs. Thread-safe; no allocation.
- */
-SEEBATCH_API seebatch_status seebatch_see_value_checked(const seebatch_board *board,
-                                                        seebatch_move move,
-                                                        const seebatch_config *config,
-                                                        int32_t *value, seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_see_values_checked(const seebatch_board *board,
-                                                         const seebatch_move *moves, size_t count,
-                                                         const seebatch_config *config,
-                                                         int32_t *values, seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_see_values_multi_checked(
-    const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
-    const seebatch_move *moves, size_t count, const seebatch_config *config, int32_t *values,
-    seebatch_error *error);
-
-/* The threshold tests, checked as above; *passed / passed[i] as the
- * unchecked functions give them. */
-SEEBATCH_API seebatch_status seebatch_see_ge_checked(const seebatch_board *board,
-                                                     seebatch_move move, int32_t threshold,
-                                                     const seebatch_config *config, bool *passed,
-                                                     seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_see_ge_batch_checked(const seebatch_board *board,
-                                                           const seebatch_move *moves, size_t count,
-                                                           int32_t threshold,
-                                                           const seebatch_config *config,
-                                                           uint8_t *passed, seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_see_ge_multi_checked(
-    const seebatch_board *boards, size_t board_count, const uint32_t *board_of_move,
-    const seebatch_move *moves, size_t count, int32_t threshold, const seebatch_config *config,
-    uint8_t *passed, seebatch_error *error);
-
-/* The pinned many-board calls, checked as above and, for each board a move
- * names, its given pins equal to seebatch_pins_compute's (else
- * SEEBATCH_ERROR_ARGUMENT naming the board, the field, the colour and a
- * square that differs); pins may be NULL (not given). */
-SEEBATCH_API seebatch_status seebatch_see_values_multi_pinned_checked(
-    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
-    const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
-    const seebatch_config *config, int32_t *values, seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_see_ge_multi_pinned_checked(
-    const seebatch_board *boards, const seebatch_pins *pins, size_t board_count,
-    const uint32_t *board_of_move, const seebatch_move *moves, size_t count, int32_t threshold,
-    const seebatch_config *config, uint8_t *passed, seebatch_error *error);
-
-/* The engine path, checked: rules made by seebatch_rules_init and unchanged
- * (else SEEBATCH_ERROR_CONFIG), the board, each move, and given pins equal
- * to seebatch_pins_compute's (else SEEBATCH_ERROR_ARGUMENT naming the field,
- * colour and a square that differs); thresholds may be NULL only when count
- * is 0. */
-SEEBATCH_API seebatch_status seebatch_engine_see_ge_checked(const seebatch_rules *rules,
-                                                            const seebatch_board *board,
-                                                            const seebatch_pins *pins,
-                                                            seebatch_move move, int32_t threshold,
-                                                            bool *passed, seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_engine_see_value_checked(const seebatch_rules *rules,
-                                                               const seebatch_board *board,
-                                                               const seebatch_pins *pins,
-                                                               seebatch_move move, int32_t *value,
-                                                               seebatch_error *error);
-
-SEEBATCH_API seebatch_status seebatch_engine_see_ge_each_checked(
-    const seebatch_rules *rules, const seebatch_board *board, const seebatch_pins *pins,
-    const seebatch_move *moves, size_t count, const int32_t *thresholds, uint8_t *passed,
-    seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* Backends                                                                 */
@@ -1036,6 +758,11 @@ SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capac
 
 #ifdef __cplusplus
 }
+#endif
+
+/* The names of 0.2, kept one release (define SEEBATCH_NO_DEPRECATED to leave them out). */
+#ifndef SEEBATCH_NO_DEPRECATED
+#include "seebatch_deprecated.h"
 #endif
 
 #endif /* SEEBATCH_H */

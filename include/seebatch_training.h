@@ -126,10 +126,9 @@ SEEBATCH_TRAINING_API seebatch_status seebatch_training_read(seebatch_training_r
  * *chunk_done is then 1 (also at the end of the file or at a fault), else 0
  * (capacity was reached inside the chunk). A chunk with no entries gives 0
  * entries and *chunk_done 1. For plain and bin, the file is one chunk. */
-SEEBATCH_TRAINING_API seebatch_status
-seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
-                             const seebatch_training_arrays *out, size_t *count, int *chunk_done,
-                             seebatch_error *error);
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_read_chunk(
+    seebatch_training_reader *reader, size_t capacity, const seebatch_training_arrays *out,
+    size_t *count, int *chunk_done, seebatch_error *error);
 
 /* 1 once the end of the file or a fault was reached, else 0. */
 SEEBATCH_TRAINING_API int seebatch_training_at_end(const seebatch_training_reader *reader);
@@ -230,11 +229,10 @@ SEEBATCH_TRAINING_API void seebatch_training_abandon(seebatch_training_writer *w
  * does not parse on its board, or is longer than 15 characters),
  * SEEBATCH_ERROR_BOARD (its board is not consistent),
  * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
-SEEBATCH_TRAINING_API seebatch_status
-seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_count,
-                                 const uint32_t *board_index, const char *texts, size_t text_stride,
-                                 size_t count, uint16_t *moves, size_t *parsed,
-                                 seebatch_error *error);
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_moves_from_uci(
+    const seebatch_board *boards, size_t board_count, const uint32_t *board_index,
+    const char *texts, size_t text_stride, size_t count, uint16_t *moves, size_t *parsed,
+    seebatch_error *error);
 
 /* ------------------------------------------------------------------------ */
 /* The rules of `seebatch filter`                                           */
@@ -249,10 +247,8 @@ typedef struct seebatch_training_filter seebatch_training_filter;
  * no rule option or its value is bad ("rule argument I, \"TEXT\": why");
  * SEEBATCH_ERROR_ARGUMENT for more than 64 arguments, a NULL one or no
  * memory. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(size_t argc,
-                                                                   const char *const *argv,
-                                                                   seebatch_training_filter **filter,
-                                                                   seebatch_error *error);
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(
+    size_t argc, const char *const *argv, seebatch_training_filter **filter, seebatch_error *error);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
  * else 0. Rules that look at earlier entries (the placeholder zero)
@@ -261,11 +257,9 @@ SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(size_t argc,
  * written up to it and seebatch_training_filter_place gives its number):
  * SEEBATCH_ERROR_BOARD (its board), SEEBATCH_ERROR_MOVE (its move),
  * SEEBATCH_ERROR_ARGUMENT (its result; a NULL argument). */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter,
-                                                                    size_t count,
-                                                                    const seebatch_training_arrays *in,
-                                                                    uint8_t *keep,
-                                                                    seebatch_error *error);
+SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_keep(
+    seebatch_training_filter *filter, size_t count, const seebatch_training_arrays *in,
+    uint8_t *keep, seebatch_error *error);
 
 /* The number of the entry the last failed seebatch_training_filter_keep
  * refused (byte_offset 0); {0, 0} while none was. */

@@ -1,6 +1,6 @@
 /*
  * The captures of many boards into one flat list of (board, move) pairs, the
- * input seebatch_see_values_multi takes: one call for a whole data set, so a
+ * input a many-board seebatch_batch takes: one call for a whole data set, so a
  * caller in another language does not pay a call per board.
  *
  * Each board is checked before its moves are generated (generation trusts

@@ -46,7 +46,8 @@ static inline const seebatch_pins *pins_from(pin_source *source)
 
 /* Given pins (NULL is always fine) must be the board's: else
  * SEEBATCH_ERROR_ARGUMENT naming the field, colour and a square that
- * differs (see_checked.c). */
+ * differs, or saying the pins are written in 0.1.0's convention
+ * (pins_check.c). */
 seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_pins *pins,
                                     seebatch_error *error);
 

@@ -1,14 +1,13 @@
 /*
- * The public SEE entry points of the unchecked hot path. Each prepares its
- * configuration once, on its stack (rules.h), and every kernel reads those
- * rules. A single move takes the engine path (see_engine.c: the scalar
- * exchange, lib/scalar/normal_moves.c for a normal move, no pins given); a
- * batch is described as a see_batch and handed to the backend in use. The
- * checked variants are in see_checked.c.
+ * The public batch calls of the unchecked hot path: a seebatch_batch becomes
+ * the kernels' see_batch under the caller's prepared rules and goes to the
+ * backend in use (the single-move calls are in see_engine.c, the check in
+ * see_checked.c).
  */
 #include "dispatch.h"
-#include "rules.h"
+#include "public_batch.h"
 #include "see_api.h"
+#include "see_engine.h"
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
@@ -18,97 +17,28 @@ const see_backend *seebatch_backend_for(size_t count)
     return count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
-see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
-                                   size_t count, const seebatch_rules *rules)
+void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
-    return (see_batch){board, NULL, moves, count, rules, NULL};
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    seebatch_backend_for(kernel_batch.count)->values(&kernel_batch, values);
 }
 
-void seebatch_see_values(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                         const seebatch_config *config, int32_t *values)
+/* One threshold for the whole batch: the kernel's threshold test. Out of
+ * line, so that the call with a threshold per move, a search's, reaches its
+ * walk with no stack frame on the way. */
+static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rules *rules,
+                                                             const seebatch_batch *batch,
+                                                             int32_t threshold, uint8_t *passed)
 {
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = seebatch_one_board_batch(board, moves, count, &rules);
-    seebatch_backend_for(batch.count)->values(&batch, values);
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    seebatch_backend_for(kernel_batch.count)->see_ge(&kernel_batch, threshold, passed);
 }
 
-void seebatch_see_ge_batch(const seebatch_board *board, const seebatch_move *moves, size_t count,
-                           int32_t threshold, const seebatch_config *config, uint8_t *passed)
+void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,
+                        const int32_t *thresholds, uint8_t *passed)
 {
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = seebatch_one_board_batch(board, moves, count, &rules);
-    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
-}
-
-/* Each public many-board call describes its batch itself rather than call
- * another (a profiler's count of one entry point then holds all its work). */
-static see_batch many_board_batch(const seebatch_board *boards, const seebatch_pins *pins,
-                                  const uint32_t *board_of_move, const seebatch_move *moves,
-                                  size_t count, const seebatch_rules *rules)
-{
-    return (see_batch){boards, board_of_move, moves, count, rules, pins};
-}
-
-void seebatch_see_values_multi(const seebatch_board *boards, size_t board_count,
-                               const uint32_t *board_of_move, const seebatch_move *moves,
-                               size_t count, const seebatch_config *config, int32_t *values)
-{
-    (void)board_count;
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, &rules);
-    seebatch_backend_for(batch.count)->values(&batch, values);
-}
-
-void seebatch_see_ge_multi(const seebatch_board *boards, size_t board_count,
-                           const uint32_t *board_of_move, const seebatch_move *moves, size_t count,
-                           int32_t threshold, const seebatch_config *config, uint8_t *passed)
-{
-    (void)board_count;
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = many_board_batch(boards, NULL, board_of_move, moves, count, &rules);
-    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
-}
-
-void seebatch_see_values_multi_pinned(const seebatch_board *boards, const seebatch_pins *pins,
-                                      size_t board_count, const uint32_t *board_of_move,
-                                      const seebatch_move *moves, size_t count,
-                                      const seebatch_config *config, int32_t *values)
-{
-    (void)board_count;
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, &rules);
-    seebatch_backend_for(batch.count)->values(&batch, values);
-}
-
-void seebatch_see_ge_multi_pinned(const seebatch_board *boards, const seebatch_pins *pins,
-                                  size_t board_count, const uint32_t *board_of_move,
-                                  const seebatch_move *moves, size_t count, int32_t threshold,
-                                  const seebatch_config *config, uint8_t *passed)
-{
-    (void)board_count;
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    see_batch batch = many_board_batch(boards, pins, board_of_move, moves, count, &rules);
-    seebatch_backend_for(batch.count)->see_ge(&batch, threshold, passed);
-}
-
-int32_t seebatch_see_value(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config)
-{
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    return seebatch_engine_see_value(&rules, board, NULL, move);
-}
-
-bool seebatch_see_ge(const seebatch_board *board, seebatch_move move, int32_t threshold,
-                     const seebatch_config *config)
-{
-    seebatch_rules rules;
-    rules_of(config, &rules);
-    return seebatch_engine_see_ge(&rules, board, NULL, move, threshold);
+    if (thresholds)
+        seebatch_each_see_ge(rules, batch, thresholds, passed);
+    else
+        seebatch_one_threshold(rules, batch, threshold, passed);
 }

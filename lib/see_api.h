@@ -8,8 +8,4 @@
  * too short for its lanes to pay off. */
 const see_backend *seebatch_backend_for(size_t count);
 
-/* A batch of moves all on one board, under rules prepared by the caller. */
-see_batch seebatch_one_board_batch(const seebatch_board *board, const seebatch_move *moves,
-                                   size_t count, const seebatch_rules *rules);
-
 #endif

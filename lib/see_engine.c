@@ -1,13 +1,15 @@
 /*
- * The engine path: one move per call on prepared rules and the caller's pins,
- * straight into the scalar exchange (no dispatch, no batch), and a node's
- * captures with a threshold each. The plain single-move functions of the API
- * (see_api.c) call it with their configuration prepared.
+ * One move per call on prepared rules and the caller's pins, straight into
+ * the scalar exchange (no dispatch, no batch): seebatch_value and
+ * seebatch_value_ge. And a batch whose moves each have a threshold of their
+ * own (seebatch_values_ge with thresholds, see_api.c): a node's captures.
  */
 #include <limits.h>
 
 #include "dispatch.h"
 #include "scalar/scalar.h"
+#include "public_batch.h"
+#include "see_engine.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
 static inline pin_source *pins_in_play(const seebatch_rules *rules, pin_source *source)
@@ -74,8 +76,8 @@ static inline bool engine_see_ge_move(const seebatch_rules *rules, const seebatc
     return window_see_ge(rules, board, source, move, threshold);
 }
 
-bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
-                            const seebatch_pins *pins, seebatch_move move, int32_t threshold)
+bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
+                       const seebatch_pins *pins, seebatch_move move, int32_t threshold)
 {
     pin_source source;
     pin_source_start(&source, board, pins);
@@ -95,8 +97,8 @@ seebatch_other_value(const seebatch_rules *rules, pin_source *source, seebatch_m
     return engine_within(rules, board, source, move, INT32_MIN, INT32_MAX);
 }
 
-int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_board *board,
-                                  const seebatch_pins *pins, seebatch_move move)
+int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
+                       const seebatch_pins *pins, seebatch_move move)
 {
     pin_source source;
     pin_source_start(&source, board, pins);
@@ -108,41 +110,61 @@ int32_t seebatch_engine_see_value(const seebatch_rules *rules, const seebatch_bo
 }
 
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
- * each is compared with its own threshold (see_ge(m, t) is value >= t). The
- * kernel works out pins itself: given pins equal them (a precondition). */
-static void lanes_see_ge(const see_backend *kernel, const seebatch_rules *rules,
-                         const seebatch_board *board, const seebatch_move *moves, size_t count,
-                         const int32_t *thresholds, uint8_t *passed)
+ * each is compared with its own threshold (see_ge(m, t) is value >= t). */
+static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *batch,
+                                  const int32_t *thresholds, uint8_t *passed)
 {
     enum { SLICE = 64 };
     int32_t values[SLICE];
-    for (size_t start = 0; start < count; start += SLICE) {
-        size_t length = count - start < SLICE ? count - start : SLICE;
-        see_batch batch = {board, NULL, moves + start, length, rules, NULL};
-        kernel->values(&batch, values);
+    for (size_t start = 0; start < batch->count; start += SLICE) {
+        size_t length = batch->count - start < SLICE ? batch->count - start : SLICE;
+        see_batch slice = *batch;
+        slice.moves += start;
+        slice.board_of_move = batch->board_of_move ? batch->board_of_move + start : NULL;
+        slice.count = length;
+        kernel->values(&slice, values);
         for (size_t i = 0; i < length; i++)
             passed[start + i] = values[i] >= thresholds[start + i];
     }
 }
 
 /* From this many moves on, a lane kernel's exact values beat the threshold
- * walk move by move (bench, real positions: the walk runs 60-70 M moves/s on
- * learned positions; avx2 lanes 79 M/s at 4 moves, 90 M/s at 8; per node, 2.7
- * captures on average, the walk alone measured 5-30% faster than lanes from
- * 3 moves on). */
+ * walk move by move (per node, a few captures on average, the walk alone is
+ * the faster: bench/, batch_length). */
 enum { LANES_FROM = 8 };
 
-void seebatch_engine_see_ge_each(const seebatch_rules *rules, const seebatch_board *board,
-                                 const seebatch_pins *pins, const seebatch_move *moves,
-                                 size_t count, const int32_t *thresholds, uint8_t *passed)
+/* Moves on one board, each with its threshold, by the threshold walk: the
+ * board's pins worked out at most once, and only if a move needs them. */
+static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_board *board,
+                                   const seebatch_pins *pins, const seebatch_move *moves,
+                                   size_t count, const int32_t *thresholds, uint8_t *passed)
 {
-    const see_backend *kernel = seebatch_current_backend();
-    if (kernel->shortest_useful_batch && count >= LANES_FROM) {
-        lanes_see_ge(kernel, rules, board, moves, count, thresholds, passed);
-        return;
-    }
-    pin_source source; /* shared: computed at most once for the board */
+    pin_source source;
     pin_source_start(&source, board, pins);
     for (size_t i = 0; i < count; i++)
         passed[i] = engine_see_ge_move(rules, board, &source, moves[i], thresholds[i]);
+}
+
+void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                          const int32_t *thresholds, uint8_t *passed)
+{
+    const see_backend *kernel = seebatch_current_backend();
+    if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
+        see_batch lanes = seebatch_kernel_batch(rules, batch);
+        seebatch_lanes_see_ge(kernel, &lanes, thresholds, passed);
+        return;
+    }
+    if (!batch->board_of_move) {
+        seebatch_each_on_board(rules, batch->boards, batch->pins, batch->moves, batch->count,
+                               thresholds, passed);
+        return;
+    }
+    for (size_t first = 0, end; first < batch->count; first = end) {
+        uint32_t b = batch->board_of_move[first];
+        for (end = first + 1; end < batch->count && batch->board_of_move[end] == b; end++)
+            ;
+        seebatch_each_on_board(rules, &batch->boards[b], batch->pins ? &batch->pins[b] : NULL,
+                               batch->moves + first, end - first, thresholds + first,
+                               passed + first);
+    }
 }

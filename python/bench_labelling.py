@@ -3,7 +3,7 @@
     /usr/bin/python3 python/bench_labelling.py [--positions N] [--repeats R]
 
 1. Labelling boards already parsed: seebatch.see_values (check=False and
-   check=True) against a direct call of seebatch_see_values_multi on the same
+   check=True) against a direct call of seebatch_values on the same
    arrays, for batches of 10,000 to 1,000,000 moves. Each round times every
    variant once, in turn (the order rotating); reported are the median time
    per capture and the median of each round's ratio Python / C.
@@ -17,6 +17,7 @@ Positions come from `seebatch gen` (the build tree's tool, or SEEBATCH_CLI).
 Timings on a shared machine are noisy: compare the ratios, and repeat.
 """
 import argparse
+import ctypes
 import os
 import statistics
 import subprocess
@@ -28,7 +29,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import seebatch  # noqa: E402
 from seebatch._arrays import address  # noqa: E402
-from seebatch._library import lib  # noqa: E402
+from seebatch._library import BatchStruct, lib  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,11 +41,12 @@ def generated_fens(count):
     return output.splitlines()
 
 
-def c_multi(boards, board_index, moves, config):
+def c_multi(boards, board_index, moves, rules):
     """The C call alone, as a C program makes it (ctypes adds about a microsecond)."""
     values = np.empty(len(moves), np.int32)
-    lib.seebatch_see_values_multi(address(boards), len(boards), address(board_index),
-                                  address(moves), len(moves), config, address(values))
+    batch = BatchStruct(address(boards), len(boards), None, address(board_index),
+                        address(moves), len(moves))
+    lib.seebatch_values(rules, ctypes.byref(batch), address(values))
     return values
 
 
@@ -52,10 +54,10 @@ def label_rounds(boards, board_index, moves, size, repeats):
     """ns per capture of each variant (median over rounds) and its ratio to the
     C call (median of the ratios within each round, which cancels slow drift)."""
     config = seebatch.Config.preset("classic")
-    struct = config._struct
+    struct = ctypes.byref(config._rules)
     batches = [(start, start + size) for start in range(0, len(moves) - size + 1, size)]
     variants = {
-        "C seebatch_see_values_multi": lambda i, m: c_multi(boards, i, m, struct),
+        "C seebatch_values": lambda i, m: c_multi(boards, i, m, struct),
         "see_values(check=False)": lambda i, m: seebatch.see_values(boards, i, m, config, False),
         "see_values(check=True)": lambda i, m: seebatch.see_values(boards, i, m, config, True),
     }

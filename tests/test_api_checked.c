@@ -5,6 +5,7 @@
 
 #include "implementations.h"
 #include "check.h"
+#include "see_calls.h"
 #include "seebatch.h"
 
 static const char trace2[] = "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1";
@@ -37,52 +38,78 @@ static void checked_single_and_batch(void)
     seebatch_move knight_takes = move_of(&board, "d3e5");
     int32_t value = 12345;
 
-    CHECK_EQ(seebatch_see_value_checked(&board, knight_takes, &classic, &value, &last_error),
+    CHECK_EQ(checked_values_under(
+                 &classic,
+                 &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                 &value, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(value, -225, "published trace value");
-    CHECK_EQ(value, seebatch_see_value(&board, knight_takes, &classic), "checked == unchecked");
+    CHECK_EQ(value, value_under(&classic, &board, knight_takes), "checked == unchecked");
 
     value = 12345;
-    CHECK_REJECTED(seebatch_see_value_checked(NULL, knight_takes, &classic, &value, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       &classic,
+                       &(seebatch_batch){NULL, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "NULL", value);
-    CHECK_REJECTED(seebatch_see_value_checked(&board, knight_takes, NULL, &value, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       NULL,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "NULL", value);
 
     seebatch_board broken = board;
     broken.pieces[SEEBATCH_KNIGHT] |= broken.pieces[SEEBATCH_PAWN] & -broken.pieces[SEEBATCH_PAWN];
     /* One board: no index in the message (there is only one). */
-    CHECK_REJECTED(seebatch_see_value_checked(&broken, knight_takes, &classic, &value, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       &classic,
+                       &(seebatch_batch){&broken, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
                    SEEBATCH_ERROR_BOARD, "board: square", value);
 
     seebatch_config bad_values = classic;
     bad_values.values[SEEBATCH_ROOK] = -1;
-    CHECK_REJECTED(
-        seebatch_see_value_checked(&board, knight_takes, &bad_values, &value, &last_error),
-        SEEBATCH_ERROR_CONFIG, "rook", value);
+    CHECK_REJECTED(checked_values_under(
+                       &bad_values,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
+                   SEEBATCH_ERROR_CONFIG, "rook", value);
     seebatch_config bad_flags = classic;
     bad_flags.flags = 64;
-    CHECK_REJECTED(
-        seebatch_see_value_checked(&board, knight_takes, &bad_flags, &value, &last_error),
-        SEEBATCH_ERROR_CONFIG, "flag", value);
+    CHECK_REJECTED(checked_values_under(
+                       &bad_flags,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
+                   SEEBATCH_ERROR_CONFIG, "flag", value);
 
     /* e4 is empty; c1 holds white's own king. */
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
-    CHECK_REJECTED(seebatch_see_value_checked(&board, from_empty, &classic, &value, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       &classic,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){from_empty}, 1},
+                       &value, &last_error),
                    SEEBATCH_ERROR_MOVE, "e4", value);
     seebatch_move onto_own = seebatch_move_make(4, 2, SEEBATCH_MOVE_NORMAL);
-    CHECK_REJECTED(seebatch_see_value_checked(&board, onto_own, &classic, &value, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       &classic,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){onto_own}, 1},
+                       &value, &last_error),
                    SEEBATCH_ERROR_MOVE, "c1", value);
 
     seebatch_move moves[3] = {knight_takes, knight_takes, from_empty};
     int32_t values[3] = {12345, 12345, 12345};
-    CHECK_REJECTED(seebatch_see_values_checked(&board, moves, 3, &classic, values, &last_error),
+    CHECK_REJECTED(checked_values_under(&classic,
+                                        &(seebatch_batch){&board, 1, NULL, NULL, moves, 3}, values,
+                                        &last_error),
                    SEEBATCH_ERROR_MOVE, "move 2", values[0]);
-    CHECK_EQ(seebatch_see_values_checked(&board, moves, 2, &classic, values, &last_error),
+    CHECK_EQ(checked_values_under(&classic, &(seebatch_batch){&board, 1, NULL, NULL, moves, 2},
+                                  values, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(values[1], -225, "second move of the batch");
     CHECK_EQ(values[2], 12345, "nothing written past count");
-    CHECK_EQ(seebatch_see_values_checked(&board, NULL, 0, &classic, NULL, &last_error), SEEBATCH_OK,
-             "an empty batch is fine: %s", last_error.message);
+    CHECK_EQ(checked_values_under(&classic, &(seebatch_batch){&board, 1, NULL, NULL, NULL, 0}, NULL,
+                                  &last_error),
+             SEEBATCH_OK, "an empty batch is fine: %s", last_error.message);
 }
 
 static void checked_multi(void)
@@ -95,31 +122,37 @@ static void checked_multi(void)
     uint32_t board_of_move[2] = {0, 1};
     int32_t values[2] = {12345, 12345};
 
-    CHECK_EQ(seebatch_see_values_multi_checked(boards, 2, board_of_move, moves, 2, &classic, values,
-                                               &last_error),
+    CHECK_EQ(checked_values_under(&classic,
+                                  &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2},
+                                  values, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(values[0], 100, "trace 1 in a mixed batch");
     CHECK_EQ(values[1], -225, "trace 2 in a mixed batch");
 
     values[0] = 12345;
     uint32_t out_of_range[2] = {0, 2};
-    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, out_of_range, moves, 2, &classic,
-                                                     values, &last_error),
+    CHECK_REJECTED(checked_values_under(&classic,
+                                        &(seebatch_batch){boards, 2, NULL, out_of_range, moves, 2},
+                                        values, &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "move 1 names board 2", values[0]);
     /* The move of board 1 does not fit board 0: d3 is empty there. */
     uint32_t swapped[2] = {1, 0};
-    CHECK_REJECTED(seebatch_see_values_multi_checked(boards, 2, swapped, moves, 2, &classic, values,
-                                                     &last_error),
+    CHECK_REJECTED(checked_values_under(&classic,
+                                        &(seebatch_batch){boards, 2, NULL, swapped, moves, 2},
+                                        values, &last_error),
                    SEEBATCH_ERROR_MOVE, "move 1", values[0]);
-    CHECK_REJECTED(
-        seebatch_see_values_multi_checked(boards, 2, NULL, moves, 2, &classic, values, &last_error),
-        SEEBATCH_ERROR_ARGUMENT, "board_of_move", values[0]);
+    /* No board_of_move: every move is on boards[0], where d3 is empty. */
+    CHECK_REJECTED(checked_values_under(&classic,
+                                        &(seebatch_batch){boards, 2, NULL, NULL, moves, 2}, values,
+                                        &last_error),
+                   SEEBATCH_ERROR_MOVE, "move 1: ", values[0]);
     /* Many boards: the message names the broken one. */
     seebatch_board broken[2] = {boards[0], boards[1]};
     broken[1].colors[SEEBATCH_WHITE] |=
         broken[1].colors[SEEBATCH_BLACK] & -broken[1].colors[SEEBATCH_BLACK];
-    CHECK_REJECTED(seebatch_see_values_multi_checked(broken, 2, board_of_move, moves, 2, &classic,
-                                                     values, &last_error),
+    CHECK_REJECTED(checked_values_under(&classic,
+                                        &(seebatch_batch){broken, 2, NULL, board_of_move, moves, 2},
+                                        values, &last_error),
                    SEEBATCH_ERROR_BOARD, "board 1: ", values[0]);
 }
 
@@ -143,39 +176,94 @@ static void checked_given_pins(void)
     int32_t given[2] = {12345, 12345}, worked_out[2];
     seebatch_config rule_off = stockfish;
     rule_off.flags &= ~(uint32_t)SEEBATCH_PINS;
-    CHECK(seebatch_see_value(&boards[1], moves[1], &stockfish) !=
-              seebatch_see_value(&boards[1], moves[1], &rule_off),
+    CHECK(value_under(&stockfish, &boards[1], moves[1]) !=
+              value_under(&rule_off, &boards[1], moves[1]),
           "the pin decides QxP on e4");
     uint8_t passed[2], passed_worked_out[2];
 
-    CHECK_EQ(seebatch_see_values_multi_pinned_checked(boards, pins, 2, board_of_move, moves, 2,
-                                                      &stockfish, given, &last_error),
+    CHECK_EQ(checked_values_under(&stockfish,
+                                  &(seebatch_batch){boards, 2, pins, board_of_move, moves, 2},
+                                  given, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
-    seebatch_see_values_multi(boards, 2, board_of_move, moves, 2, &stockfish, worked_out);
+    values_under(&stockfish, &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2},
+                 worked_out);
     CHECK(given[0] == worked_out[0] && given[1] == worked_out[1],
           "given pins %d %d, worked out %d %d", given[0], given[1], worked_out[0], worked_out[1]);
-    CHECK_EQ(seebatch_see_ge_multi_pinned_checked(boards, pins, 2, board_of_move, moves, 2, 0,
-                                                  &stockfish, passed, &last_error),
+    CHECK_EQ(checked_values_ge_under(&stockfish,
+                                     &(seebatch_batch){boards, 2, pins, board_of_move, moves, 2}, 0,
+                                     passed, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
-    seebatch_see_ge_multi(boards, 2, board_of_move, moves, 2, 0, &stockfish, passed_worked_out);
+    values_ge_under(&stockfish, &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2}, 0,
+                    passed_worked_out);
     CHECK(memcmp(passed, passed_worked_out, 2) == 0, "see_ge_multi_pinned_checked");
 
     seebatch_pins wrong[2] = {pins[0], pins[1]};
     wrong[1].blockers[SEEBATCH_WHITE] = 0;
     given[0] = 12345;
-    CHECK_REJECTED(seebatch_see_values_multi_pinned_checked(boards, wrong, 2, board_of_move, moves,
-                                                            2, &stockfish, given, &last_error),
+    CHECK_REJECTED(checked_values_under(
+                       &stockfish, &(seebatch_batch){boards, 2, wrong, board_of_move, moves, 2},
+                       given, &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "board 1: pins: blockers[white] lacks d2", given[0]);
     passed[0] = 123;
-    seebatch_status status = seebatch_see_ge_multi_pinned_checked(
-        boards, wrong, 2, board_of_move, moves, 2, 0, &stockfish, passed, &last_error);
+    seebatch_status status = checked_values_ge_under(
+        &stockfish, &(seebatch_batch){boards, 2, wrong, board_of_move, moves, 2}, 0, passed,
+        &last_error);
     CHECK(status == SEEBATCH_ERROR_ARGUMENT && passed[0] == 123,
           "see_ge_multi_pinned_checked took wrong pins: %s", last_error.message);
     /* NULL pins are "not given". */
-    CHECK_EQ(seebatch_see_values_multi_pinned_checked(boards, NULL, 2, board_of_move, moves, 2,
-                                                      &stockfish, given, &last_error),
+    CHECK_EQ(checked_values_under(&stockfish,
+                                  &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2},
+                                  given, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK(given[1] == worked_out[1], "NULL pins: %d, worked out %d", given[1], worked_out[1]);
+}
+
+/* Pins written in 0.1's convention (pinners indexed by the pinned side,
+ * the swap of today's) are refused by a message that says so, on one board
+ * and many, before either fast call; pins wrong another way are not said to
+ * be 0.1.0's. The board has a pinner of each colour, so the swap differs. */
+static void pins_of_0_1(void)
+{
+    seebatch_board boards[2];
+    seebatch_board_from_fen(&boards[0], "4r2k/8/8/8/1b2p3/8/3N4/4K2Q w - - 0 1", NULL);
+    seebatch_board_from_fen(&boards[1], "4k3/3n4/8/1B6/8/8/8/4K3 w - - 0 1", NULL);
+    seebatch_pins right[2], old[2];
+    for (int b = 0; b < 2; b++) {
+        seebatch_pins_compute(&boards[b], &right[b]);
+        old[b] = right[b];
+        old[b].pinners[SEEBATCH_WHITE] = right[b].pinners[SEEBATCH_BLACK];
+        old[b].pinners[SEEBATCH_BLACK] = right[b].pinners[SEEBATCH_WHITE];
+    }
+    CHECK(right[0].pinners[SEEBATCH_BLACK] != 0 && right[1].pinners[SEEBATCH_WHITE] != 0,
+          "a black pinner on board 0, a white one on board 1");
+    seebatch_rules rules =
+        rules_from(&(seebatch_config){{100, 325, 325, 500, 1000}, SEEBATCH_PINS});
+    seebatch_move moves[2] = {move_of(&boards[0], "h1e4"), move_of(&boards[1], "b5d7")};
+    uint32_t board_of_move[2] = {0, 1};
+    const char *convention = "pinners[white] and pinners[black] are swapped, as in 0.1's";
+    for (int b = 0; b < 2; b++) {
+        seebatch_batch one = {&boards[b], 1, &old[b], NULL, &moves[b], 1};
+        CHECK_EQ(seebatch_check(&rules, &one, &last_error), SEEBATCH_ERROR_ARGUMENT, "board %d", b);
+        CHECK(strstr(last_error.message, convention) != NULL &&
+                  strstr(last_error.message, "Upgrading from 0.1") != NULL,
+              "one board %d: %s", b, last_error.message);
+        one.pins = &right[b];
+        CHECK_EQ(seebatch_check(&rules, &one, &last_error), SEEBATCH_OK, "%s", last_error.message);
+    }
+    seebatch_pins mixed[2] = {right[0], old[1]};
+    seebatch_batch many = {boards, 2, mixed, board_of_move, moves, 2};
+    CHECK_EQ(seebatch_check(&rules, &many, &last_error), SEEBATCH_ERROR_ARGUMENT, "many boards");
+    CHECK(strncmp(last_error.message, "board 1: ", 9) == 0 &&
+              strstr(last_error.message, convention) != NULL,
+          "many boards: %s", last_error.message);
+    /* Wrong otherwise: the field and square are named, no convention. */
+    seebatch_pins other = right[0];
+    other.pinners[SEEBATCH_BLACK] = 0;
+    seebatch_batch wrong = {&boards[0], 1, &other, NULL, &moves[0], 1};
+    CHECK_EQ(seebatch_check(&rules, &wrong, &last_error), SEEBATCH_ERROR_ARGUMENT, "other");
+    CHECK(strstr(last_error.message, "pinners[black] lacks b4") != NULL &&
+              strstr(last_error.message, "0.1") == NULL,
+          "other: %s", last_error.message);
 }
 
 /* The threshold tests' checked variants: the same answers as the unchecked
@@ -190,40 +278,48 @@ static void checked_thresholds(void)
     const int32_t thresholds[] = {-226, -225, -224, 0, 100, 101};
     for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
         bool passed = false;
-        CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], thresholds[t], &classic, &passed,
-                                         &last_error),
+        CHECK_EQ(checked_value_ge_under(
+                     &classic,
+                     &(seebatch_batch){&boards[1], 1, NULL, NULL, &(seebatch_move){moves[1]}, 1},
+                     thresholds[t], &passed, &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
         CHECK_EQ(passed, -225 >= thresholds[t], "see_ge_checked(d3e5, %d)", (int)thresholds[t]);
         uint8_t each[1] = {7};
-        CHECK_EQ(seebatch_see_ge_batch_checked(&boards[0], moves, 1, thresholds[t], &classic, each,
-                                               &last_error),
+        CHECK_EQ(checked_values_ge_under(&classic,
+                                         &(seebatch_batch){&boards[0], 1, NULL, NULL, moves, 1},
+                                         thresholds[t], each, &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
         CHECK_EQ(each[0], 100 >= thresholds[t], "see_ge_batch_checked(e1e5, %d)",
                  (int)thresholds[t]);
         uint32_t board_of_move[2] = {0, 1};
         uint8_t both[2] = {7, 7};
-        CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, board_of_move, moves, 2, thresholds[t],
-                                               &classic, both, &last_error),
+        CHECK_EQ(checked_values_ge_under(
+                     &classic, &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2},
+                     thresholds[t], both, &last_error),
                  SEEBATCH_OK, "%s", last_error.message);
         CHECK(both[0] == (100 >= thresholds[t]) && both[1] == (-225 >= thresholds[t]),
               "see_ge_multi_checked at %d: %d %d", (int)thresholds[t], both[0], both[1]);
     }
     bool passed = true;
-    CHECK_EQ(seebatch_see_ge_checked(&boards[1], moves[1], 0, &classic, NULL, &last_error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL result");
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
-    CHECK_EQ(seebatch_see_ge_checked(&boards[1], from_empty, 0, &classic, &passed, &last_error),
+    CHECK_EQ(checked_value_ge_under(
+                 &classic,
+                 &(seebatch_batch){&boards[1], 1, NULL, NULL, &(seebatch_move){from_empty}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_MOVE, "empty from-square");
     CHECK(passed, "nothing written on failure");
     uint8_t each[2] = {7, 7};
     seebatch_move with_bad[2] = {moves[1], from_empty};
-    CHECK_EQ(seebatch_see_ge_batch_checked(&boards[1], with_bad, 2, 0, &classic, each, &last_error),
+    CHECK_EQ(checked_values_ge_under(&classic,
+                                     &(seebatch_batch){&boards[1], 1, NULL, NULL, with_bad, 2}, 0,
+                                     each, &last_error),
              SEEBATCH_ERROR_MOVE, "bad second move");
     CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7,
           "names move 1, writes nothing: %s", last_error.message);
     uint32_t out_of_range[2] = {0, 5};
-    CHECK_EQ(seebatch_see_ge_multi_checked(boards, 2, out_of_range, moves, 2, 0, &classic, each,
-                                           &last_error),
+    CHECK_EQ(checked_values_ge_under(&classic,
+                                     &(seebatch_batch){boards, 2, NULL, out_of_range, moves, 2}, 0,
+                                     each, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "board index out of range");
     CHECK(strstr(last_error.message, "move 1 names board 5") != NULL && each[0] == 7, "%s",
           last_error.message);
@@ -242,14 +338,18 @@ static void checked_rules_fields(void)
     seebatch_rules rules;
     seebatch_rules_init(&rules, &config, NULL);
     int32_t value = 12345;
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, NULL, move, &value, &last_error),
+    CHECK_EQ(checked_values(&rules,
+                            &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                            &value, &last_error),
              SEEBATCH_OK, "rules as made: %s", last_error.message);
     for (int type = 0; type < 8; type++) {
         seebatch_rules changed = rules;
         changed.value[type] = type < SEEBATCH_KING ? SEEBATCH_VALUE_MAX + 1 : 1;
         value = 12345;
         CHECK_REJECTED(
-            seebatch_engine_see_value_checked(&changed, &board, NULL, move, &value, &last_error),
+            checked_values(&changed,
+                           &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                           &value, &last_error),
             SEEBATCH_ERROR_CONFIG,
             type < SEEBATCH_KING ? "values must be in" : "seebatch_rules_init", value);
     }
@@ -257,7 +357,9 @@ static void checked_rules_fields(void)
     changed.flags |= 1u << 31;
     value = 12345;
     CHECK_REJECTED(
-        seebatch_engine_see_value_checked(&changed, &board, NULL, move, &value, &last_error),
+        checked_values(&changed,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1}, &value,
+                       &last_error),
         SEEBATCH_ERROR_CONFIG, "rules: unknown flag bits 0x80000000", value);
 }
 
@@ -281,7 +383,7 @@ static void backend_switch(void)
                  last_error.message);
         CHECK(strcmp(seebatch_backend_name(), names[i]) == 0, "in use: %s",
               seebatch_backend_name());
-        CHECK_EQ(seebatch_see_value(&board, move_of(&board, "d3e5"), &classic), -225,
+        CHECK_EQ(value_under(&classic, &board, move_of(&board, "d3e5")), -225,
                  "trace 2 on backend %s", names[i]);
     }
     CHECK_EQ(seebatch_backend_set("auto", &last_error), SEEBATCH_OK, "auto");
@@ -295,6 +397,7 @@ int main(void)
     checked_single_and_batch();
     checked_multi();
     checked_given_pins();
+    pins_of_0_1();
     checked_thresholds();
     checked_rules_fields();
     backend_switch();

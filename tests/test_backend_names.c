@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "seebatch.h"
 
 /* Near misses of every name the library knows, "auto" included. */
@@ -81,8 +82,8 @@ static void first_use_with_a_bad_name(void)
     seebatch_board board;
     seebatch_board_from_fen(&board, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", NULL);
     seebatch_config classic = seebatch_config_classic();
-    CHECK_EQ(seebatch_see_value(&board, seebatch_move_make(28, 35, SEEBATCH_MOVE_NORMAL), &classic),
-             100, "exd5 on the first use");
+    CHECK_EQ(value_under(&classic, &board, seebatch_move_make(28, 35, SEEBATCH_MOVE_NORMAL)), 100,
+             "exd5 on the first use");
     CHECK(strcmp(seebatch_backend_name(), "scalar") == 0, "bad name on first use gave %s",
           seebatch_backend_name());
     /* Once a backend is chosen, seebatch_backend_init keeps it. */

@@ -1,5 +1,5 @@
 /*
- * The argument edges of the checked functions: NULL arrays with counts 0, 1
+ * The argument edges of seebatch_check: NULL arrays with counts 0, 1
  * and many, board counts of 0, board indices just inside and just outside
  * the range, a bad move or board at the last index. A rejection has the
  * documented status, names what is wrong, and writes nothing; an accepted
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "fenced.h"
 #include "seebatch.h"
 
@@ -66,39 +67,47 @@ static void setup(edges *e)
     reset_values(e);
 }
 
+/* seebatch_check on a batch, then the fast call (values) when it passes. */
+static seebatch_status checked(edges *e, const seebatch_batch *batch)
+{
+    return checked_values_under(&e->config, batch, e->values, &e->error);
+}
+
 static void one_board_nulls(edges *e)
 {
-    CHECK_EQ(seebatch_see_values_checked(&e->boards[0], NULL, 0, &e->config, NULL, &e->error),
-             SEEBATCH_OK, "count 0 with NULL arrays");
-    rejected(e, seebatch_see_values_checked(NULL, NULL, 0, &e->config, NULL, &e->error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board, count 0");
-    rejected(e, seebatch_see_values_checked(&e->boards[0], NULL, 0, NULL, NULL, &e->error),
+    seebatch_rules rules = rules_from(&e->config);
+    CHECK_EQ(checked(e, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, 0}), SEEBATCH_OK,
+             "count 0 with NULL moves");
+    CHECK_EQ(checked(e, &(seebatch_batch){NULL, 0, NULL, NULL, NULL, 0}), SEEBATCH_OK,
+             "count 0 with no boards");
+    rejected(
+        e,
+        seebatch_check(NULL, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, 0}, &e->error),
+        SEEBATCH_ERROR_ARGUMENT, "rules is NULL", "NULL rules");
+    rejected(e, seebatch_check(&rules, NULL, &e->error), SEEBATCH_ERROR_ARGUMENT, "batch is NULL",
+             "NULL batch");
+    rejected(e,
+             checked_values_under(NULL, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, 0},
+                                  NULL, &e->error),
              SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL configuration, count 0");
     for (size_t c = 0; c < 3; c++) {
         size_t count = counts[c];
-        rejected(e,
-                 seebatch_see_values_checked(&e->boards[0], NULL, count, &e->config, e->values,
-                                             &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves");
-        rejected(e,
-                 seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, NULL,
-                                             &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values");
-        rejected(
-            e, seebatch_see_values_checked(NULL, e->moves, count, &e->config, e->values, &e->error),
-            SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL board");
-        CHECK_EQ(seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values,
-                                             NULL),
-                 SEEBATCH_OK, "count %zu, NULL error", count);
+        rejected(e, checked(e, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, count}),
+                 SEEBATCH_ERROR_ARGUMENT, "moves is NULL", "NULL moves");
+        rejected(e, checked(e, &(seebatch_batch){NULL, 1, NULL, NULL, e->moves, count}),
+                 SEEBATCH_ERROR_ARGUMENT, "boards is NULL", "NULL board");
+        rejected(e, checked(e, &(seebatch_batch){&e->boards[0], 0, NULL, NULL, e->moves, count}),
+                 SEEBATCH_ERROR_ARGUMENT, "board_count is 0", "no boards, one board");
+        seebatch_batch batch = {&e->boards[0], 1, NULL, NULL, e->moves, count};
+        CHECK_EQ(seebatch_check(&rules, &batch, NULL), SEEBATCH_OK, "count %zu, NULL error", count);
+        CHECK_EQ(checked(e, &batch), SEEBATCH_OK, "count %zu: %s", count, e->error.message);
         for (size_t i = 0; i < count; i++)
-            CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[0], e->moves[i], &e->config),
+            CHECK_EQ(e->values[i], value_under(&e->config, &e->boards[0], e->moves[i]),
                      "count %zu, move %zu", count, i);
         if (count < MANY)
             CHECK_EQ(e->values[count], SENTINEL, "nothing written past count %zu", count);
         reset_values(e);
     }
-    rejected(e, seebatch_see_value_checked(&e->boards[0], e->moves[0], &e->config, NULL, &e->error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL value");
 }
 
 /* A move that breaks the preconditions at the last index is named by it. */
@@ -112,53 +121,47 @@ static void last_index_named(edges *e)
         char name[32];
         snprintf(name, sizeof name, "move %zu:", count - 1);
         rejected(e,
-                 seebatch_see_values_checked(&e->boards[0], e->moves, count, &e->config, e->values,
-                                             &e->error),
+                 checked_values_under(
+                     &e->config, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, e->moves, count},
+                     e->values, &e->error),
                  SEEBATCH_ERROR_MOVE, name, "bad last move");
         rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
-                                                   &e->config, e->values, &e->error),
+                 checked_values_under(
+                     &e->config,
+                     &(seebatch_batch){e->boards, 3, NULL, e->board_of_move, e->moves, count},
+                     e->values, &e->error),
                  SEEBATCH_ERROR_MOVE, name, "bad last move, many boards");
         e->moves[count - 1] = kept;
     }
     e->boards[2].colors[SEEBATCH_WHITE] ^= 1; /* a1 in a colour but in no piece bitboard */
     rejected(e,
-             seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
-                                               &e->config, e->values, &e->error),
+             checked_values_under(
+                 &e->config,
+                 &(seebatch_batch){e->boards, 3, NULL, e->board_of_move, e->moves, MANY}, e->values,
+                 &e->error),
              SEEBATCH_ERROR_BOARD, "board 2:", "bad last board");
     e->boards[2].colors[SEEBATCH_WHITE] ^= 1;
 }
 
 static void multi_nulls_and_counts(edges *e)
 {
-    CHECK_EQ(seebatch_see_values_multi_checked(NULL, 0, NULL, NULL, 0, &e->config, NULL, &e->error),
-             SEEBATCH_OK, "no boards, no moves: %s", e->error.message);
-    rejected(e,
-             seebatch_see_values_multi_checked(NULL, 1, NULL, NULL, 0, &e->config, NULL, &e->error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL boards, one board");
+    rejected(e, checked(e, &(seebatch_batch){NULL, 3, NULL, e->board_of_move, e->moves, 1}),
+             SEEBATCH_ERROR_ARGUMENT, "boards is NULL", "NULL boards, many boards");
     for (size_t c = 0; c < 3; c++) {
         size_t count = counts[c];
         rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 3, NULL, e->moves, count, &e->config,
-                                                   e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "board_of_move", "NULL board_of_move");
-        rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, NULL, count,
-                                                   &e->config, e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL moves, many boards");
-        rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, count,
-                                                   &e->config, NULL, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL values, many boards");
-        rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 0, e->board_of_move, e->moves, count,
-                                                   &e->config, e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "move 0 names board 0 but there are 0 boards",
-                 "0 boards");
-        rejected(e,
-                 seebatch_see_values_multi_checked(NULL, 0, e->board_of_move, e->moves, count,
-                                                   &e->config, e->values, &e->error),
-                 SEEBATCH_ERROR_ARGUMENT, "there are 0 boards", "NULL boards, 0 boards");
+                 checked(e, &(seebatch_batch){e->boards, 3, NULL, e->board_of_move, NULL, count}),
+                 SEEBATCH_ERROR_ARGUMENT, "moves is NULL", "NULL moves, many boards");
+        rejected(
+            e, checked(e, &(seebatch_batch){e->boards, 0, NULL, e->board_of_move, e->moves, count}),
+            SEEBATCH_ERROR_ARGUMENT, "board_count is 0", "0 boards");
+        /* One board short: the first move on board 2 is named. */
+        if (count > 2)
+            rejected(e,
+                     checked(e, &(seebatch_batch){e->boards, 2, NULL, e->board_of_move, e->moves,
+                                                  count}),
+                     SEEBATCH_ERROR_ARGUMENT, "move 2 names board 2 but there are 2 boards",
+                     "2 boards");
     }
 }
 
@@ -173,26 +176,30 @@ static void board_index_edges(edges *e)
         snprintf(expected, sizeof expected, "move %d names board %lu but there are 3 boards",
                  MANY - 1, (unsigned long)outside[o]);
         rejected(e,
-                 seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
-                                                   &e->config, e->values, &e->error),
+                 checked_values_under(
+                     &e->config,
+                     &(seebatch_batch){e->boards, 3, NULL, e->board_of_move, e->moves, MANY},
+                     e->values, &e->error),
                  SEEBATCH_ERROR_ARGUMENT, expected, "index out of range");
         e->board_of_move[MANY - 1] = kept;
     }
     for (int i = 0; i < MANY; i++)
         e->board_of_move[i] = 2;
-    CHECK_EQ(seebatch_see_values_multi_checked(e->boards, 3, e->board_of_move, e->moves, MANY,
-                                               &e->config, e->values, &e->error),
+    CHECK_EQ(checked_values_under(
+                 &e->config,
+                 &(seebatch_batch){e->boards, 3, NULL, e->board_of_move, e->moves, MANY}, e->values,
+                 &e->error),
              SEEBATCH_OK, "every move on the last board: %s", e->error.message);
     for (int i = 0; i < MANY; i++)
-        CHECK_EQ(e->values[i], seebatch_see_value(&e->boards[2], e->moves[i], &e->config),
-                 "move %d", i);
+        CHECK_EQ(e->values[i], value_under(&e->config, &e->boards[2], e->moves[i]), "move %d", i);
     reset_values(e);
 }
 
 /* A board index equal to the number of boards, on every backend this CPU
  * runs and every batch length from 1 to 20 (the short batches take the
  * portable check whatever the backend, the longer ones the kernel's), at
- * every place in the batch, through each many-board checked call. The
+ * every place in the batch, pins given and worked out, before values and
+ * before see_ge. The
  * boards end at a fence, so a check that reads the board past the last
  * one ends the process; each call must refuse, naming the move and index. */
 static void index_equal_to_count_everywhere(edges *e)
@@ -202,6 +209,9 @@ static void index_equal_to_count_everywhere(edges *e)
     CHECK(f.start != NULL, "no fenced memory");
     if (!f.start)
         return;
+    seebatch_pins pins[3];
+    for (int b = 0; b < 3; b++)
+        seebatch_pins_compute(&e->boards[b], &pins[b]);
     const char *names[8];
     size_t backends = seebatch_backends_available(names, 8);
     for (size_t k = 0; k < backends; k++) {
@@ -219,30 +229,18 @@ static void index_equal_to_count_everywhere(edges *e)
                              board_count);
                     snprintf(what, sizeof what, "%s, %zu boards, %zu moves, move %zu", names[k],
                              board_count, count, bad);
-                    rejected(e,
-                             seebatch_see_values_multi_checked(boards, board_count,
-                                                               e->board_of_move, e->moves, count,
-                                                               &e->config, e->values, &e->error),
-                             SEEBATCH_ERROR_ARGUMENT, expected, what);
-                    rejected(e,
-                             seebatch_see_values_multi_pinned_checked(
-                                 boards, NULL, board_count, e->board_of_move, e->moves, count,
-                                 &e->config, e->values, &e->error),
-                             SEEBATCH_ERROR_ARGUMENT, expected, what);
+                    /* Pins worked out and given: the one check either way. */
+                    seebatch_batch batch = {boards,           board_count, NULL,
+                                            e->board_of_move, e->moves,    count};
+                    rejected(e, checked(e, &batch), SEEBATCH_ERROR_ARGUMENT, expected, what);
+                    batch.pins = pins;
+                    rejected(e, checked(e, &batch), SEEBATCH_ERROR_ARGUMENT, expected, what);
                     uint8_t passed[LONGEST];
                     memset(passed, 7, sizeof passed);
-                    CHECK_EQ(seebatch_see_ge_multi_checked(boards, board_count, e->board_of_move,
-                                                           e->moves, count, 0, &e->config, passed,
-                                                           &e->error),
+                    CHECK_EQ(checked_values_ge_under(&e->config, &batch, 0, passed, &e->error),
                              SEEBATCH_ERROR_ARGUMENT, "see_ge %s", what);
                     CHECK(strstr(e->error.message, expected) != NULL, "see_ge %s: \"%s\"", what,
                           e->error.message);
-                    CHECK_EQ(seebatch_see_ge_multi_pinned_checked(boards, NULL, board_count,
-                                                                  e->board_of_move, e->moves, count,
-                                                                  0, &e->config, passed, &e->error),
-                             SEEBATCH_ERROR_ARGUMENT, "pinned see_ge %s", what);
-                    CHECK(strstr(e->error.message, expected) != NULL, "pinned see_ge %s: \"%s\"",
-                          what, e->error.message);
                     for (size_t i = 0; i < LONGEST; i++)
                         CHECK_EQ(passed[i], 7, "see_ge %s wrote an output", what);
                 }

@@ -186,7 +186,7 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
     }
 }
 
-/* Batches given their boards' pins (seebatch_see_values_multi_pinned):
+/* Batches given their boards' pins (a seebatch_batch with pins):
  * every backend as the reference given them, and that reference as the one
  * that works them out. */
 static void compare_given_pins(differential *check, const case_pool *pool)

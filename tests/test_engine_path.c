@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "cpu_features.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 #include "workload.h"
 
 static seebatch_error last_error;
@@ -71,15 +73,14 @@ static void stop_when_ahead_on_the_engine_path(void)
         seebatch_rules_init(&stopping, &config, NULL);
         for (int given = 0; given < 2; given++) {
             const seebatch_pins *held = given ? &pins : NULL;
-            CHECK_EQ(seebatch_engine_see_value(&full, &board, held, queen_takes), -800,
-                     "negamax, flags %u", extra);
-            CHECK_EQ(seebatch_engine_see_value(&stopping, &board, held, queen_takes), -900,
+            CHECK_EQ(seebatch_value(&full, &board, held, queen_takes), -800, "negamax, flags %u",
+                     extra);
+            CHECK_EQ(seebatch_value(&stopping, &board, held, queen_takes), -900,
                      "broken off, flags %u", extra);
-            CHECK(seebatch_engine_see_ge(&full, &board, held, queen_takes, -800),
-                  "negamax >= -800");
-            CHECK(!seebatch_engine_see_ge(&stopping, &board, held, queen_takes, -800),
+            CHECK(seebatch_value_ge(&full, &board, held, queen_takes, -800), "negamax >= -800");
+            CHECK(!seebatch_value_ge(&stopping, &board, held, queen_takes, -800),
                   "broken off < -800");
-            CHECK(seebatch_engine_see_ge(&stopping, &board, held, queen_takes, -900),
+            CHECK(seebatch_value_ge(&stopping, &board, held, queen_takes, -900),
                   "broken off >= -900");
         }
     }
@@ -110,23 +111,21 @@ static void given_pins_are_used(void)
     CHECK(pins.blockers[SEEBATCH_BLACK] == 0 && pins.pinners[SEEBATCH_WHITE] == 0,
           "nothing of black's is pinned");
 
-    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &pins, knight_takes), 100, "pins given");
-    CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, knight_takes), 100, "pins computed");
-    CHECK_EQ(seebatch_see_value(&board, knight_takes, &config), 100, "plain API");
+    CHECK_EQ(seebatch_value(&rules, &board, &pins, knight_takes), 100, "pins given");
+    CHECK_EQ(seebatch_value(&rules, &board, NULL, knight_takes), 100, "pins computed");
+    CHECK_EQ(value_under(&config, &board, knight_takes), 100, "plain API");
     /* Pins that say nothing is pinned are taken at their word: the
      * library uses what it is given instead of working them out again. */
-    CHECK_EQ(seebatch_engine_see_value(&rules, &board, &none, knight_takes), 100 - 325,
-             "pins taken as given");
-    CHECK(!seebatch_engine_see_ge(&rules, &board, &none, knight_takes, 0),
+    CHECK_EQ(seebatch_value(&rules, &board, &none, knight_takes), 100 - 325, "pins taken as given");
+    CHECK(!seebatch_value_ge(&rules, &board, &none, knight_takes, 0),
           "threshold with pins taken as given");
-    CHECK(seebatch_engine_see_ge(&rules, &board, &pins, knight_takes, 100),
+    CHECK(seebatch_value_ge(&rules, &board, &pins, knight_takes, 100),
           "threshold with the real pins");
     /* Without the PINS flag, pins given change nothing. */
     seebatch_rules classic;
     seebatch_config plain = seebatch_config_classic();
     seebatch_rules_init(&classic, &plain, NULL);
-    CHECK_EQ(seebatch_engine_see_value(&classic, &board, &pins, knight_takes), 100 - 325,
-             "pins off");
+    CHECK_EQ(seebatch_value(&classic, &board, &pins, knight_takes), 100 - 325, "pins off");
 }
 
 /* Extreme thresholds: every value is >= INT32_MIN, none reaches INT32_MAX
@@ -138,11 +137,11 @@ static void extreme_thresholds(void)
     seebatch_config config = seebatch_config_classic();
     seebatch_rules rules;
     seebatch_rules_init(&rules, &config, NULL);
-    CHECK(seebatch_engine_see_ge(&rules, &board, NULL, move, INT32_MIN), "INT32_MIN always passes");
-    CHECK(!seebatch_engine_see_ge(&rules, &board, NULL, move, INT32_MAX), "INT32_MAX never passes");
-    CHECK(seebatch_engine_see_ge(&rules, &board, NULL, move, -225), "at the value");
-    CHECK(!seebatch_engine_see_ge(&rules, &board, NULL, move, -224), "just above the value");
-    CHECK_EQ(seebatch_engine_see_value(&rules, &board, NULL, move), -225, "the published trace");
+    CHECK(seebatch_value_ge(&rules, &board, NULL, move, INT32_MIN), "INT32_MIN always passes");
+    CHECK(!seebatch_value_ge(&rules, &board, NULL, move, INT32_MAX), "INT32_MAX never passes");
+    CHECK(seebatch_value_ge(&rules, &board, NULL, move, -225), "at the value");
+    CHECK(!seebatch_value_ge(&rules, &board, NULL, move, -224), "just above the value");
+    CHECK_EQ(seebatch_value(&rules, &board, NULL, move), -225, "the published trace");
 }
 
 /* see_ge_each equals the single calls, each move with its own threshold, for
@@ -170,18 +169,19 @@ static void each_equals_single_calls(void)
                 int32_t thresholds[64];
                 uint8_t passed[64 + 1];
                 for (size_t i = 0; i < count; i++)
-                    thresholds[i] =
-                        seebatch_engine_see_value(&rules, &w.boards[b], &pins, w.moves[b][i]) +
-                        (int32_t)(i % 3) - 1;
+                    thresholds[i] = seebatch_value(&rules, &w.boards[b], &pins, w.moves[b][i]) +
+                                    (int32_t)(i % 3) - 1;
                 for (size_t length = 0; length <= count; length += 1 + length / 8) {
                     passed[length] = 0xEE;
-                    seebatch_engine_see_ge_each(&rules, &w.boards[b], (b & 1) ? &pins : NULL,
-                                                w.moves[b], length, thresholds, passed);
+                    seebatch_values_ge(&rules,
+                                       &(seebatch_batch){&w.boards[b], 1, (b & 1) ? &pins : NULL,
+                                                         NULL, w.moves[b], length},
+                                       0, thresholds, passed);
                     CHECK_EQ(passed[length], 0xEE, "wrote past length %zu", length);
                     for (size_t i = 0; i < length; i++)
                         CHECK_EQ(passed[i],
-                                 seebatch_engine_see_ge(&rules, &w.boards[b], &pins, w.moves[b][i],
-                                                        thresholds[i]),
+                                 seebatch_value_ge(&rules, &w.boards[b], &pins, w.moves[b][i],
+                                                   thresholds[i]),
                                  "backend %s board %zu move %zu of %zu", names[k], b, i, length);
                 }
             }
@@ -202,12 +202,16 @@ static void checked_engine_path(void)
 
     bool passed = false;
     int32_t value = 12345;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &pins, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &rules,
+                 &(seebatch_batch){&board, 1, &pins, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK(passed, "the knight wins a pawn");
     CHECK_EQ(
-        seebatch_engine_see_value_checked(&rules, &board, NULL, knight_takes, &value, &last_error),
+        checked_values(&rules,
+                       &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1},
+                       &value, &last_error),
         SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(value, 208, "a pawn under stockfish values");
 
@@ -215,16 +219,20 @@ static void checked_engine_path(void)
     seebatch_pins wrong = pins;
     wrong.blockers[SEEBATCH_WHITE] = 0;
     value = 12345;
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &board, &wrong, knight_takes, &value,
-                                               &last_error),
+    CHECK_EQ(checked_values(
+                 &rules,
+                 &(seebatch_batch){&board, 1, &wrong, NULL, &(seebatch_move){knight_takes}, 1},
+                 &value, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "wrong pins");
     CHECK(strstr(last_error.message, "blockers[white] lacks e2") != NULL, "message: %s",
           last_error.message);
     CHECK_EQ(value, 12345, "nothing written");
     wrong = pins;
     wrong.pinners[SEEBATCH_BLACK] |= 1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &wrong, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &rules,
+                 &(seebatch_batch){&board, 1, &wrong, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "extra pinner");
     CHECK(strstr(last_error.message, "pinners[black] wrongly includes a1") != NULL, "message: %s",
           last_error.message);
@@ -233,8 +241,10 @@ static void checked_engine_path(void)
     wrong = pins;
     wrong.pinners[SEEBATCH_WHITE] = pins.pinners[SEEBATCH_BLACK];
     wrong.pinners[SEEBATCH_BLACK] = pins.pinners[SEEBATCH_WHITE];
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &board, &wrong, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &rules,
+                 &(seebatch_batch){&board, 1, &wrong, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "0.1's pinners");
     CHECK(strstr(last_error.message, "swapped, as in 0.1's convention") != NULL &&
               strstr(last_error.message, "Upgrading from 0.1") != NULL,
@@ -242,8 +252,9 @@ static void checked_engine_path(void)
     uint32_t board_zero = 0;
     int32_t values[1] = {12345};
     seebatch_config stockfish = seebatch_config_stockfish();
-    CHECK_EQ(seebatch_see_values_multi_pinned_checked(&board, &wrong, 1, &board_zero, &knight_takes,
-                                                      1, &stockfish, values, &last_error),
+    CHECK_EQ(checked_values_under(
+                 &stockfish, &(seebatch_batch){&board, 1, &wrong, &board_zero, &knight_takes, 1},
+                 values, &last_error),
              SEEBATCH_ERROR_ARGUMENT, "0.1's pinners, many boards");
     CHECK(strstr(last_error.message,
                  "board 0: pins: pinners[white] and pinners[black] are swapped") != NULL,
@@ -253,44 +264,48 @@ static void checked_engine_path(void)
     /* Rules that seebatch_rules_init did not make, or that were changed. */
     seebatch_rules changed = rules;
     changed.value[SEEBATCH_KING] = 5;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &changed,
+                 &(seebatch_batch){&board, 1, &pins, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_CONFIG, "changed rules");
     CHECK(strstr(last_error.message, "seebatch_rules_init") != NULL, "message: %s",
           last_error.message);
     changed = rules;
     changed.value[SEEBATCH_QUEEN] = -1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&changed, &board, &pins, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &changed,
+                 &(seebatch_batch){&board, 1, &pins, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_CONFIG, "negative value");
     CHECK(strstr(last_error.message, "queen") != NULL, "message: %s", last_error.message);
-    CHECK_EQ(
-        seebatch_engine_see_ge_checked(NULL, &board, &pins, knight_takes, 0, &passed, &last_error),
-        SEEBATCH_ERROR_ARGUMENT, "NULL rules");
+    CHECK_EQ(checked_value_ge(
+                 NULL, &(seebatch_batch){&board, 1, &pins, NULL, &(seebatch_move){knight_takes}, 1},
+                 0, &passed, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL rules");
 
     /* Moves and boards as everywhere else. */
     seebatch_move from_empty = seebatch_move_make(28, 36, SEEBATCH_MOVE_NORMAL);
     seebatch_move moves[2] = {knight_takes, from_empty};
     int32_t thresholds[2] = {0, 0};
     uint8_t each[2] = {7, 7};
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 2, thresholds, each,
-                                                 &last_error),
+    CHECK_EQ(checked_values_ge(&rules, &(seebatch_batch){&board, 1, &pins, NULL, moves, 2}, 0,
+                               thresholds, each, &last_error),
              SEEBATCH_ERROR_MOVE, "bad second move");
     CHECK(strstr(last_error.message, "move 1") != NULL && each[0] == 7, "%s", last_error.message);
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, NULL, each,
-                                                 &last_error),
-             SEEBATCH_ERROR_ARGUMENT, "NULL thresholds");
-    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &board, &pins, moves, 1, thresholds, each,
-                                                 &last_error),
+    CHECK_EQ(checked_values_ge(&rules, &(seebatch_batch){&board, 1, &pins, NULL, moves, 1}, 0,
+                               thresholds, each, &last_error),
              SEEBATCH_OK, "%s", last_error.message);
     CHECK_EQ(each[0], 1, "the knight's capture at 0");
-    CHECK_EQ(
-        seebatch_engine_see_ge_each_checked(&rules, &board, NULL, NULL, 0, NULL, NULL, &last_error),
-        SEEBATCH_OK, "an empty batch");
+    CHECK_EQ(checked_values_ge(&rules, &(seebatch_batch){&board, 1, NULL, NULL, NULL, 0}, 0, NULL,
+                               NULL, &last_error),
+             SEEBATCH_OK, "an empty batch");
     seebatch_board broken = board;
     broken.reserved = 1;
-    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &broken, NULL, knight_takes, 0, &passed,
-                                            &last_error),
+    CHECK_EQ(checked_value_ge(
+                 &rules,
+                 &(seebatch_batch){&broken, 1, NULL, NULL, &(seebatch_move){knight_takes}, 1}, 0,
+                 &passed, &last_error),
              SEEBATCH_ERROR_BOARD, "broken board");
 }
 

@@ -14,6 +14,7 @@
 
 #include "bitboard.h"
 #include "check.h"
+#include "see_calls.h"
 #include "decimal.h"
 #include "training/random.h"
 
@@ -453,12 +454,18 @@ static void test_board_filled_by_an_engine(void)
     seebatch_move d3e5 = seebatch_move_make(square("d3"), square("e5"), SEEBATCH_MOVE_NORMAL);
     int32_t value = 0;
     seebatch_error error;
-    CHECK_EQ(seebatch_see_value_checked(&from_empty, d3e5, &config, &value, &error), SEEBATCH_OK,
-             "%s", error.message);
+    CHECK_EQ(checked_values_under(
+                 &config, &(seebatch_batch){&from_empty, 1, NULL, NULL, &(seebatch_move){d3e5}, 1},
+                 &value, &error),
+             SEEBATCH_OK, "%s", error.message);
     CHECK_EQ(value, -225, "d3e5 from SEEBATCH_BOARD_EMPTY");
-    CHECK_EQ(seebatch_see_value_checked(&cleared, d3e5, &config, &value, &error), SEEBATCH_OK, "%s",
-             error.message);
-    CHECK_EQ(seebatch_see_value_checked(&from_zero, d3e5, &config, &value, &error),
+    CHECK_EQ(checked_values_under(
+                 &config, &(seebatch_batch){&cleared, 1, NULL, NULL, &(seebatch_move){d3e5}, 1},
+                 &value, &error),
+             SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(checked_values_under(
+                 &config, &(seebatch_batch){&from_zero, 1, NULL, NULL, &(seebatch_move){d3e5}, 1},
+                 &value, &error),
              SEEBATCH_ERROR_BOARD, "= {0} leaves en passant on a1");
     CHECK(strstr(error.message, "en passant square a1") != NULL &&
               strstr(error.message, "set en_passant to SEEBATCH_NO_SQUARE") != NULL,

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "differential.h"
 #include "random_boards.h"
 
@@ -51,16 +52,20 @@ static void empty_batches(void)
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);
         /* Pointers may be NULL when count is 0; nothing may be touched. */
-        seebatch_see_values(&board, NULL, 0, &config, NULL);
-        seebatch_see_values_multi(NULL, 0, NULL, NULL, 0, &config, NULL);
+        values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, NULL, 0}, NULL);
+        values_under(&config, &(seebatch_batch){NULL, 0, NULL, NULL, NULL, 0}, NULL);
         for (int t = 0; t < 3; t++) {
-            seebatch_see_ge_batch(&board, NULL, 0, thresholds[t], &config, NULL);
-            seebatch_see_ge_multi(NULL, 0, NULL, NULL, 0, thresholds[t], &config, NULL);
+            values_ge_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, NULL, 0},
+                            thresholds[t], NULL);
+            values_ge_under(&config, &(seebatch_batch){NULL, 0, NULL, NULL, NULL, 0}, thresholds[t],
+                            NULL);
         }
         seebatch_error error;
-        CHECK_EQ(seebatch_see_values_checked(&board, NULL, 0, &config, NULL, &error), SEEBATCH_OK,
-                 "%s: %s", backend_names[b], error.message);
-        CHECK_EQ(seebatch_see_values_multi_checked(NULL, 0, NULL, NULL, 0, &config, NULL, &error),
+        CHECK_EQ(checked_values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, NULL, 0},
+                                      NULL, &error),
+                 SEEBATCH_OK, "%s: %s", backend_names[b], error.message);
+        CHECK_EQ(checked_values_under(&config, &(seebatch_batch){NULL, 0, NULL, NULL, NULL, 0},
+                                      NULL, &error),
                  SEEBATCH_OK, "%s: %s", backend_names[b], error.message);
     }
 }
@@ -105,34 +110,37 @@ static void huge_batch(void)
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);
         memset(values, 0x55, count * sizeof *values);
-        seebatch_see_values(&board, moves, count, &config, values);
+        values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count}, values);
         size_t wrong = 0;
         for (size_t i = 0; i < count; i++)
             wrong += values[i] != reference[(i * 7919u) % distinct_count];
-        CHECK_EQ(wrong, 0, "%s: seebatch_see_values on %zu moves", backend_names[b], count);
+        CHECK_EQ(wrong, 0, "%s: seebatch_values on %zu moves", backend_names[b], count);
 
         int32_t threshold = reference[distinct_count / 2];
         memset(passed, 2, count);
-        seebatch_see_ge_batch(&board, moves, count, threshold, &config, passed);
+        values_ge_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count}, threshold,
+                        passed);
         wrong = 0;
         for (size_t i = 0; i < count; i++)
             wrong += passed[i] != (reference[(i * 7919u) % distinct_count] >= threshold);
-        CHECK_EQ(wrong, 0, "%s: seebatch_see_ge_batch on %zu moves", backend_names[b], count);
+        CHECK_EQ(wrong, 0, "%s: seebatch_values_ge on %zu moves", backend_names[b], count);
     }
 
     /* The checked path walks every move first, then evaluates. */
     memset(values, 0x55, count * sizeof *values);
     seebatch_error error;
-    CHECK_EQ(seebatch_see_values_checked(&board, moves, count, &config, values, &error),
+    CHECK_EQ(checked_values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count},
+                                  values, &error),
              SEEBATCH_OK, "%s", error.message);
     size_t wrong = 0;
     for (size_t i = 0; i < count; i += 997)
         wrong += values[i] != reference[(i * 7919u) % distinct_count];
-    CHECK_EQ(wrong, 0, "seebatch_see_values_checked on %zu moves (sampled)", count);
+    CHECK_EQ(wrong, 0, "checked seebatch_values on %zu moves (sampled)", count);
     /* One bad move at the very end rejects the whole batch, nothing written. */
     moves[count - 1] = seebatch_move_make(0, 0, SEEBATCH_MOVE_NORMAL);
     memset(values, 0x55, count * sizeof *values);
-    CHECK_EQ(seebatch_see_values_checked(&board, moves, count, &config, values, &error),
+    CHECK_EQ(checked_values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count},
+                                  values, &error),
              SEEBATCH_ERROR_MOVE, "the last of %zu moves is bad", count);
     CHECK(strstr(error.message, "move 9999999") != NULL, "message \"%s\"", error.message);
     CHECK(values[0] == 0x55555555 && values[count - 1] == 0x55555555, "written on failure");
@@ -174,14 +182,14 @@ static void odd_boards(void)
     /* Qa2xa7: white has a1 (x-ray), f2 and g1 behind it, black b7, a8, b8
      * and the rank behind b7: equal trades until white runs out, and black
      * has the last word: 0. */
-    CHECK_EQ(seebatch_see_value(&board, move_on(&board, "a2a7"), &classic), 0, "32 queens: Qa2xa7");
+    CHECK_EQ(value_under(&classic, &board, move_on(&board, "a2a7")), 0, "32 queens: Qa2xa7");
     seebatch_move captures[SEEBATCH_MAX_MOVES];
     CHECK(seebatch_generate_captures(&board, captures) > 0, "32 queens have captures");
 
     /* No kings: nothing is ever in check; SEE is plain material. */
     board = board_from("8/8/8/3q4/4P3/8/8/8 w - - 0 1");
-    CHECK_EQ(seebatch_see_value(&board, move_on(&board, "e4d5"), &classic), 1000, "no kings: exd5");
-    CHECK_EQ(seebatch_see_value(&board, move_on(&board, "d5e4"), &classic), 100, "no kings: Qxe4");
+    CHECK_EQ(value_under(&classic, &board, move_on(&board, "e4d5")), 1000, "no kings: exd5");
+    CHECK_EQ(value_under(&classic, &board, move_on(&board, "d5e4")), 100, "no kings: Qxe4");
     CHECK_EQ(seebatch_generate_captures(&board, captures), 1, "no kings: white's one capture");
     compare_everything(&board, &classic, "no kings");
 
@@ -194,8 +202,8 @@ static void odd_boards(void)
     full.colors[SEEBATCH_WHITE] ^= 1ull << 63;
     full.colors[SEEBATCH_BLACK] = 1ull << 63;
     /* Qg7xh8 with 62 white queens behind; black has nothing: +1000. */
-    CHECK_EQ(seebatch_see_value(&full, seebatch_move_make(54, 63, 0), &classic), 1000, "Qxh8");
-    CHECK_EQ(seebatch_see_value(&full, seebatch_move_make(63, 54, 0), &classic), 0,
+    CHECK_EQ(value_under(&classic, &full, seebatch_move_make(54, 63, 0)), 1000, "Qxh8");
+    CHECK_EQ(value_under(&classic, &full, seebatch_move_make(63, 54, 0)), 0,
              "Qh8xg7, then the recapture");
     compare_everything(&full, &classic, "63 white queens, one black");
 }
@@ -237,7 +245,10 @@ static void defined_and_rejected_moves(void)
             seebatch_backend_set(backend_names[b], NULL);
             int32_t value = 12345;
             seebatch_error error;
-            CHECK_EQ(seebatch_see_value_checked(&board, move, &classic, &value, &error),
+            CHECK_EQ(checked_values_under(
+                         &classic,
+                         &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                         &value, &error),
                      SEEBATCH_OK, "%s: %s", d->move, error.message);
             CHECK_EQ(value, d->value, "%s on %s (%s)", d->move, backend_names[b], d->why);
         }
@@ -249,8 +260,12 @@ static void defined_and_rejected_moves(void)
      * by any king onto an empty square is 0, wherever it goes. */
     seebatch_board board = board_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     int32_t value = 12345;
-    CHECK_EQ(seebatch_see_value_checked(&board, seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING),
-                                        &classic, &value, NULL),
+    CHECK_EQ(checked_values_under(
+                 &classic,
+                 &(seebatch_batch){
+                     &board, 1, NULL, NULL,
+                     &(seebatch_move){seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING)}, 1},
+                 &value, NULL),
              SEEBATCH_OK, "castling e1a5");
     CHECK_EQ(value, 0, "castling is 0 wherever the king lands");
 
@@ -275,7 +290,8 @@ static void defined_and_rejected_moves(void)
         seebatch_error error;
         int32_t values[3] = {12345, 12345, 12345};
         seebatch_move batch[3] = {seebatch_move_make(0, 1, 0), seebatch_move_make(0, 2, 0), move};
-        CHECK_EQ(seebatch_see_values_checked(&board, batch, 3, &classic, values, &error),
+        CHECK_EQ(checked_values_under(&classic, &(seebatch_batch){&board, 1, NULL, NULL, batch, 3},
+                                      values, &error),
                  SEEBATCH_ERROR_MOVE, "case %zu", r);
         CHECK(strstr(error.message, "move 2") && strstr(error.message, rejected[r].fragment),
               "case %zu: message \"%s\" lacks \"%s\"", r, error.message, rejected[r].fragment);
@@ -319,25 +335,28 @@ static void inconsistent_boards(void)
         const seebatch_board *board = &broken[i].board;
         seebatch_error error;
         int32_t value = 12345;
-        CHECK_EQ(seebatch_see_value_checked(board, move, &classic, &value, &error),
+        CHECK_EQ(checked_values_under(
+                     &classic, &(seebatch_batch){board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                     &value, &error),
                  SEEBATCH_ERROR_BOARD, "case %d", i);
         CHECK(strstr(error.message, broken[i].fragment) != NULL, "case %d: \"%s\" lacks \"%s\"", i,
               error.message, broken[i].fragment);
         CHECK_EQ(value, 12345, "case %d: written on failure", i);
         seebatch_board pair[2] = {good, *board};
         uint32_t board_of_move[1] = {1};
-        CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
-                                                   &value, &error),
+        CHECK_EQ(checked_values_under(&classic,
+                                      &(seebatch_batch){pair, 2, NULL, board_of_move, &move, 1},
+                                      &value, &error),
                  SEEBATCH_ERROR_BOARD, "case %d in a pair", i);
         CHECK(strstr(error.message, "board 1") != NULL, "case %d: \"%s\"", i, error.message);
         CHECK_EQ(value, 12345, "case %d: written on failure in a pair", i);
         /* A broken board that no move names is not looked at. */
         board_of_move[0] = 0;
-        CHECK_EQ(seebatch_see_values_multi_checked(pair, 2, board_of_move, &move, 1, &classic,
-                                                   &value, &error),
+        CHECK_EQ(checked_values_under(&classic,
+                                      &(seebatch_batch){pair, 2, NULL, board_of_move, &move, 1},
+                                      &value, &error),
                  SEEBATCH_OK, "case %d named by no move: %s", i, error.message);
-        CHECK_EQ(value, seebatch_see_value(&good, move, &classic),
-                 "case %d: the good board's value", i);
+        CHECK_EQ(value, value_under(&classic, &good, move), "case %d: the good board's value", i);
         char fen[SEEBATCH_FEN_MAX] = "unchanged";
         CHECK_EQ(seebatch_board_to_fen(board, fen, sizeof fen), 0, "case %d has no FEN", i);
         CHECK(fen[0] == '\0', "case %d: FEN buffer \"%s\"", i, fen);
@@ -353,8 +372,11 @@ static void inconsistent_boards(void)
     };
     for (size_t i = 0; i < sizeof bad_configs / sizeof bad_configs[0]; i++) {
         int32_t value = 12345;
-        CHECK_EQ(seebatch_see_value_checked(&good, move, &bad_configs[i], &value, NULL),
-                 SEEBATCH_ERROR_CONFIG, "configuration %zu", i);
+        CHECK_EQ(
+            checked_values_under(&bad_configs[i],
+                                 &(seebatch_batch){&good, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                                 &value, NULL),
+            SEEBATCH_ERROR_CONFIG, "configuration %zu", i);
         CHECK_EQ(value, 12345, "configuration %zu: written on failure", i);
     }
 }
@@ -377,11 +399,12 @@ static void extreme_thresholds(void)
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);
         for (int t = 0; t < 4; t++) {
-            seebatch_see_ge_batch(&board, moves, count, thresholds[t], &classic, passed);
+            values_ge_under(&classic, &(seebatch_batch){&board, 1, NULL, NULL, moves, count},
+                            thresholds[t], passed);
             size_t wrong = 0;
             for (size_t i = 0; i < count; i++)
                 wrong += passed[i] != (values[i] >= thresholds[t]) ||
-                         seebatch_see_ge(&board, moves[i], thresholds[t], &classic) != passed[i];
+                         value_ge_under(&classic, &board, moves[i], thresholds[t]) != passed[i];
             CHECK_EQ(wrong, 0, "%s, threshold %d", backend_names[b], thresholds[t]);
         }
     }

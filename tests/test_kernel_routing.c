@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "cpu_features.h"
 #include "implementations.h"
 #include "kernel.h"
@@ -76,7 +77,7 @@ static int index_of(const char *name)
 }
 
 /* Every public batch call with `count` moves must reach `expected` (a single
- * move, seebatch_see_value and seebatch_see_ge, goes to the scalar quick
+ * move, seebatch_value and seebatch_value_ge, goes to the scalar quick
  * exchange directly, with no kernel). */
 static void check_calls(const seebatch_board *board, const seebatch_move *moves, size_t count,
                         int expected, const char *backend)
@@ -91,16 +92,19 @@ static void check_calls(const seebatch_board *board, const seebatch_move *moves,
         first_reached = 0;
         switch (call) {
         case 0:
-            seebatch_see_values(board, moves, count, &config, values);
+            values_under(&config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values);
             break;
         case 1:
-            seebatch_see_ge_batch(board, moves, count, 0, &config, passed);
+            values_ge_under(&config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, 0,
+                            passed);
             break;
         case 2:
-            seebatch_see_values_multi(board, 1, board_of, moves, count, &config, values);
+            values_under(&config, &(seebatch_batch){board, 1, NULL, board_of, moves, count},
+                         values);
             break;
         default:
-            seebatch_see_ge_multi(board, 1, board_of, moves, count, 0, &config, passed);
+            values_ge_under(&config, &(seebatch_batch){board, 1, NULL, board_of, moves, count}, 0,
+                            passed);
             break;
         }
         CHECK_EQ(first_reached, expected, "backend %s, %s of %zu moves reached %s", backend,
@@ -130,8 +134,8 @@ int main(void)
     if (choice.measured)
         expected_first = choice.backend;
     if (!getenv("SEEBATCH_BACKEND"))
-        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0,
-              "auto chose %s, expected %s", seebatch_backend_name(), expected_first);
+        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0, "auto chose %s, expected %s",
+              seebatch_backend_name(), expected_first);
 
     uint64_t state = 7;
     seebatch_board board;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "workload.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -107,31 +108,46 @@ static long every_entry_point(const seebatch_config *config)
         const seebatch_board *board = &work.boards[b];
         const seebatch_move *moves = work.moves[b];
         size_t count = work.counts[b];
-        seebatch_see_values(board, moves, count, config, values);
-        seebatch_see_ge_batch(board, moves, count, values[0], config, passed);
+        values_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values);
+        values_ge_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values[0],
+                        passed);
         for (size_t i = 0; i < count; i++) {
-            sum += seebatch_see_value(board, moves[i], config);
-            sum += seebatch_see_ge(board, moves[i], 0, config);
+            sum += value_under(config, board, moves[i]);
+            sum += value_ge_under(config, board, moves[i], 0);
         }
-        sum += seebatch_see_values_checked(board, moves, count, config, values, &error);
+        sum += checked_values_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count},
+                                    values, &error);
         int32_t value;
-        sum += seebatch_see_value_checked(board, moves[0], config, &value, &error);
+        sum += checked_values_under(
+            config, &(seebatch_batch){board, 1, NULL, NULL, &(seebatch_move){moves[0]}, 1}, &value,
+            &error);
         /* Rejections format their messages without allocating either. */
-        sum +=
-            seebatch_see_value_checked(board, seebatch_move_make(0, 0, 0), config, &value, &error);
+        sum += checked_values_under(config,
+                                    &(seebatch_batch){board, 1, NULL, NULL,
+                                                      &(seebatch_move){seebatch_move_make(0, 0, 0)},
+                                                      1},
+                                    &value, &error);
         seebatch_board broken = *board;
         broken.reserved = 1;
-        sum += seebatch_see_values_checked(&broken, moves, count, config, values, &error);
+        sum += checked_values_under(config, &(seebatch_batch){&broken, 1, NULL, NULL, moves, count},
+                                    values, &error);
         seebatch_config bad = *config;
         bad.values[SEEBATCH_QUEEN] = -1;
-        sum += seebatch_see_values_checked(board, moves, count, &bad, values, &error);
+        sum += checked_values_under(&bad, &(seebatch_batch){board, 1, NULL, NULL, moves, count},
+                                    values, &error);
     }
-    seebatch_see_values_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
-                              work.pool_count, config, values);
-    seebatch_see_ge_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
-                          work.pool_count, 1, config, passed);
-    sum += seebatch_see_values_multi_checked(work.boards, WORKLOAD_BOARDS, work.board_of_move,
-                                             work.pool, work.pool_count, config, values, &error);
+    values_under(config,
+                 &(seebatch_batch){work.boards, WORKLOAD_BOARDS, NULL, work.board_of_move,
+                                   work.pool, work.pool_count},
+                 values);
+    values_ge_under(config,
+                    &(seebatch_batch){work.boards, WORKLOAD_BOARDS, NULL, work.board_of_move,
+                                      work.pool, work.pool_count},
+                    1, passed);
+    sum += checked_values_under(config,
+                                &(seebatch_batch){work.boards, WORKLOAD_BOARDS, NULL,
+                                                  work.board_of_move, work.pool, work.pool_count},
+                                values, &error);
     for (size_t i = 0; i < work.pool_count; i++)
         sum += values[i] + passed[i];
     return sum;

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "oracle.h"
 #include "position_generator.h"
 #include "random_boards.h"
@@ -161,17 +162,17 @@ static void check_move(const seebatch_board *board, seebatch_move move, const na
     const seebatch_config *config = &nc->config;
     char what[300];
     describe(board, move, nc, what, sizeof what);
-    int32_t value = seebatch_see_value(board, move, config);
+    int32_t value = value_under(config, board, move);
 
     for (int32_t delta = -1; delta <= 1; delta++)
-        CHECK_EQ(seebatch_see_ge(board, move, value + delta, config), delta <= 0,
+        CHECK_EQ(value_ge_under(config, board, move, value + delta), delta <= 0,
                  "%s: see_ge(%d) with value %d", what, value + delta, value);
     int32_t threshold = next_threshold(random, value);
-    CHECK_EQ(seebatch_see_ge(board, move, threshold, config), value >= threshold,
+    CHECK_EQ(value_ge_under(config, board, move, threshold), value >= threshold,
              "%s: see_ge(%d) with value %d", what, threshold, value);
 
     seebatch_board mirrored = mirror_board(board);
-    int32_t mirrored_value = seebatch_see_value(&mirrored, mirror_move(move), config);
+    int32_t mirrored_value = value_under(config, &mirrored, mirror_move(move));
     if (mirrored_value != value) {
         tie_break_differences++;
         int32_t lowest_first = oracle_see_value_ordered(board, move, config, 0);
@@ -189,11 +190,10 @@ static void check_move(const seebatch_board *board, seebatch_move move, const na
     other.flags ^= promotion_rule ? promotion_rule : SEEBATCH_PROMOTIONS;
     unsigned to_rank = seebatch_move_to(move) / 8;
     if (to_rank != 0 && to_rank != 7)
-        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: promotion rule toggled",
-                 what);
+        CHECK_EQ(value_under(&other, board, move), value, "%s: promotion rule toggled", what);
     other.flags = config->flags ^ SEEBATCH_PINS;
     if (king_count(board, SEEBATCH_WHITE) != 1 && king_count(board, SEEBATCH_BLACK) != 1)
-        CHECK_EQ(seebatch_see_value(board, move, &other), value, "%s: pins flag toggled", what);
+        CHECK_EQ(value_under(&other, board, move), value, "%s: pins flag toggled", what);
 }
 
 /* Batches over one board must give what single calls give. */
@@ -202,12 +202,13 @@ static void check_board_batch(const seebatch_board *board, const seebatch_move *
 {
     int32_t values[SEEBATCH_MAX_MOVES];
     uint8_t passed[SEEBATCH_MAX_MOVES];
-    seebatch_see_values(board, moves, count, &nc->config, values);
+    values_under(&nc->config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values);
     int32_t threshold = (int32_t)(random_next(random) % 1001) - 500;
-    seebatch_see_ge_batch(board, moves, count, threshold, &nc->config, passed);
+    values_ge_under(&nc->config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, threshold,
+                    passed);
     for (size_t i = 0; i < count; i++) {
         char what[300];
-        int32_t single = seebatch_see_value(board, moves[i], &nc->config);
+        int32_t single = value_under(&nc->config, board, moves[i]);
         describe(board, moves[i], nc, what, sizeof what);
         CHECK_EQ(values[i], single, "%s: see_values[%zu]", what, i);
         CHECK_EQ(passed[i], single >= threshold, "%s: see_ge_batch(%d)[%zu]", what, threshold, i);
@@ -250,15 +251,19 @@ static void check_multi(multi_batch *multi, const named_config *nc, uint64_t *ra
     int32_t values[MULTI_BOARDS * 16];
     uint8_t passed[MULTI_BOARDS * 16];
     int32_t threshold = (int32_t)(random_next(random) % 1001) - 500;
-    seebatch_see_values_multi(multi->boards, multi->board_count, multi->board_of_move, multi->moves,
-                              count, &nc->config, values);
-    seebatch_see_ge_multi(multi->boards, multi->board_count, multi->board_of_move, multi->moves,
-                          count, threshold, &nc->config, passed);
+    values_under(&nc->config,
+                 &(seebatch_batch){multi->boards, multi->board_count, NULL, multi->board_of_move,
+                                   multi->moves, count},
+                 values);
+    values_ge_under(&nc->config,
+                    &(seebatch_batch){multi->boards, multi->board_count, NULL, multi->board_of_move,
+                                      multi->moves, count},
+                    threshold, passed);
     for (size_t i = 0; i < count; i++) {
         const seebatch_board *board = &multi->boards[multi->board_of_move[i]];
         char what[300];
         describe(board, multi->moves[i], nc, what, sizeof what);
-        int32_t single = seebatch_see_value(board, multi->moves[i], &nc->config);
+        int32_t single = value_under(&nc->config, board, multi->moves[i]);
         CHECK_EQ(values[i], single, "%s: see_values_multi[%zu]", what, i);
         CHECK_EQ(passed[i], single >= threshold, "%s: see_ge_multi(%d)[%zu]", what, threshold, i);
     }
@@ -330,8 +335,9 @@ static void survive_broken_preconditions(void)
         int32_t values[16];
         uint8_t passed[16];
         const seebatch_config *config = &configs[i % CONFIG_COUNT].config;
-        seebatch_see_values(&board, moves, 16, config, values);
-        seebatch_see_ge_batch(&board, moves, 16, (int32_t)random_next(&random), config, passed);
+        values_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, 16}, values);
+        values_ge_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, 16},
+                        (int32_t)random_next(&random), passed);
         for (int m = 0; m < 16; m++)
             CHECK(passed[m] <= 1, "see_ge_batch wrote %u", passed[m]);
     }

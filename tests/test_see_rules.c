@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "oracle.h"
 #include "seebatch.h"
 
@@ -317,17 +318,17 @@ static void check_case(const char *backend, const rule_case *c)
     CHECK_EQ(seebatch_move_check(&board, move, NULL), SEEBATCH_OK, "%s", what);
     CHECK_EQ(seebatch_config_validate(&c->config, NULL), SEEBATCH_OK, "%s", what);
 
-    CHECK_EQ(seebatch_see_value(&board, move, &c->config), c->expected, "%s on %s", what, backend);
-    CHECK(seebatch_see_ge(&board, move, c->expected, &c->config), "%s on %s: see_ge(v)", what,
+    CHECK_EQ(value_under(&c->config, &board, move), c->expected, "%s on %s", what, backend);
+    CHECK(value_ge_under(&c->config, &board, move, c->expected), "%s on %s: see_ge(v)", what,
           backend);
-    CHECK(seebatch_see_ge(&board, move, c->expected - 1, &c->config), "%s on %s: see_ge(v-1)", what,
+    CHECK(value_ge_under(&c->config, &board, move, c->expected - 1), "%s on %s: see_ge(v-1)", what,
           backend);
-    CHECK(!seebatch_see_ge(&board, move, c->expected + 1, &c->config), "%s on %s: see_ge(v+1)",
-          what, backend);
+    CHECK(!value_ge_under(&c->config, &board, move, c->expected + 1), "%s on %s: see_ge(v+1)", what,
+          backend);
 
     seebatch_move moves[5] = {move, move, move, move, move};
     int32_t values[5];
-    seebatch_see_values(&board, moves, 5, &c->config, values);
+    values_under(&c->config, &(seebatch_batch){&board, 1, NULL, NULL, moves, 5}, values);
     for (int i = 0; i < 5; i++)
         CHECK_EQ(values[i], c->expected, "%s on %s: see_values[%d]", what, backend, i);
 }
@@ -345,23 +346,21 @@ static void check_pins_need_one_king(const char *backend)
     CHECK_EQ(seebatch_board_from_fen(&board, "7k/8/5n2/3p4/8/2B5/8/1K1R4 w - - 0 1", NULL),
              SEEBATCH_OK, "FEN");
     CHECK_EQ(seebatch_move_parse(&board, "d1d5", &move, NULL), SEEBATCH_OK, "d1d5");
-    CHECK_EQ(seebatch_see_value(&board, move, &pins), 100, "%s: one king each", backend);
+    CHECK_EQ(value_under(&pins, &board, move), 100, "%s: one king each", backend);
 
     seebatch_board two_black_kings = board;
     two_black_kings.pieces[SEEBATCH_KING] |= 1ull << 0;
     two_black_kings.colors[SEEBATCH_BLACK] |= 1ull << 0;
     CHECK_EQ(seebatch_board_validate(&two_black_kings, NULL), SEEBATCH_OK, "two black kings");
-    CHECK_EQ(seebatch_see_value(&two_black_kings, move, &pins), -400, "%s: two black kings",
-             backend);
-    CHECK(!seebatch_see_ge(&two_black_kings, move, -399, &pins), "%s: two black kings, see_ge",
+    CHECK_EQ(value_under(&pins, &two_black_kings, move), -400, "%s: two black kings", backend);
+    CHECK(!value_ge_under(&pins, &two_black_kings, move, -399), "%s: two black kings, see_ge",
           backend);
     CHECK_EQ(oracle_see_value(&two_black_kings, move, &pins), -400, "oracle: two black kings");
 
     seebatch_board two_white_kings = board;
     two_white_kings.pieces[SEEBATCH_KING] |= 1ull << 0;
     two_white_kings.colors[SEEBATCH_WHITE] |= 1ull << 0;
-    CHECK_EQ(seebatch_see_value(&two_white_kings, move, &pins), 100, "%s: two white kings",
-             backend);
+    CHECK_EQ(value_under(&pins, &two_white_kings, move), 100, "%s: two white kings", backend);
     CHECK_EQ(oracle_see_value(&two_white_kings, move, &pins), 100, "oracle: two white kings");
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "oracle.h"
 #include "seebatch.h"
 
@@ -63,10 +64,12 @@ static void check_value(const char *backend, const trace *t, const seebatch_conf
     seebatch_move move;
     load(t, &board, &move);
 
-    CHECK_EQ(seebatch_see_value(&board, move, config), expected, "%s, %s", backend, t->name);
+    CHECK_EQ(value_under(config, &board, move), expected, "%s, %s", backend, t->name);
     int32_t checked = 0;
-    CHECK_EQ(seebatch_see_value_checked(&board, move, config, &checked, NULL), SEEBATCH_OK, "%s",
-             t->name);
+    CHECK_EQ(checked_values_under(
+                 config, &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                 &checked, NULL),
+             SEEBATCH_OK, "%s", t->name);
     CHECK_EQ(checked, expected, "%s, %s, checked", backend, t->name);
 
     /* A batch that repeats the move, and a multi-board batch over copies. */
@@ -78,35 +81,37 @@ static void check_value(const char *backend, const trace *t, const seebatch_conf
         moves[i] = move;
         board_of_move[i] = (uint32_t)(i % 3);
     }
-    seebatch_see_values(&board, moves, 9, config, values);
+    values_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, 9}, values);
     for (int i = 0; i < 9; i++)
         CHECK_EQ(values[i], expected, "%s, %s, see_values[%d]", backend, t->name, i);
-    seebatch_see_values_multi(boards, 3, board_of_move, moves, 9, config, values);
+    values_under(config, &(seebatch_batch){boards, 3, NULL, board_of_move, moves, 9}, values);
     for (int i = 0; i < 9; i++)
         CHECK_EQ(values[i], expected, "%s, %s, see_values_multi[%d]", backend, t->name, i);
 
     for (int32_t delta = -3; delta <= 3; delta++) {
         int32_t threshold = expected + delta;
         bool wanted = delta <= 0;
-        CHECK_EQ(seebatch_see_ge(&board, move, threshold, config), wanted, "%s, %s, see_ge(%d)",
+        CHECK_EQ(value_ge_under(config, &board, move, threshold), wanted, "%s, %s, see_ge(%d)",
                  backend, t->name, threshold);
         uint8_t passed[9];
-        seebatch_see_ge_batch(&board, moves, 9, threshold, config, passed);
+        values_ge_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, 9}, threshold,
+                        passed);
         for (int i = 0; i < 9; i++)
             CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_batch(%d)[%d]", backend, t->name, threshold,
                      i);
-        seebatch_see_ge_multi(boards, 3, board_of_move, moves, 9, threshold, config, passed);
+        values_ge_under(config, &(seebatch_batch){boards, 3, NULL, board_of_move, moves, 9},
+                        threshold, passed);
         for (int i = 0; i < 9; i++)
             CHECK_EQ(passed[i], wanted, "%s, %s, see_ge_multi(%d)[%d]", backend, t->name, threshold,
                      i);
     }
-    CHECK(seebatch_see_ge(&board, move, INT32_MIN, config), "%s, %s, see_ge(INT32_MIN)", backend,
+    CHECK(value_ge_under(config, &board, move, INT32_MIN), "%s, %s, see_ge(INT32_MIN)", backend,
           t->name);
-    CHECK(!seebatch_see_ge(&board, move, INT32_MAX, config), "%s, %s, see_ge(INT32_MAX)", backend,
+    CHECK(!value_ge_under(config, &board, move, INT32_MAX), "%s, %s, see_ge(INT32_MAX)", backend,
           t->name);
-    CHECK(seebatch_see_ge(&board, move, expected - 1000000, config), "%s, %s, far below", backend,
+    CHECK(value_ge_under(config, &board, move, expected - 1000000), "%s, %s, far below", backend,
           t->name);
-    CHECK(!seebatch_see_ge(&board, move, expected + 1000000, config), "%s, %s, far above", backend,
+    CHECK(!value_ge_under(config, &board, move, expected + 1000000), "%s, %s, far above", backend,
           t->name);
 }
 

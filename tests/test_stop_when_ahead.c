@@ -26,6 +26,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "kernel.h"
 #include "position_generator.h"
 #include "seebatch.h"
@@ -160,7 +161,7 @@ int main(void)
         seebatch_rules_init(&rules, config, NULL);
         see_batch whole = {&board, NULL, moves, count, &rules, NULL};
         seebatch_scalar_backend.values(&whole, reference);
-        seebatch_see_values(&board, moves, count, config, batch);
+        values_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count}, batch);
         for (size_t i = 0; i < count; i++) {
             int32_t expected = swap_list_value(&board, moves[i], config);
             char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
@@ -168,15 +169,15 @@ int main(void)
             seebatch_move_to_uci(moves[i], uci);
             CHECK_EQ(reference[i], expected, "reference: %s %s, values %d..", fen, uci,
                      config->values[0]);
-            CHECK_EQ(seebatch_see_value(&board, moves[i], config), expected,
+            CHECK_EQ(value_under(config, &board, moves[i]), expected,
                      "engine path: %s %s, values %d..", fen, uci, config->values[0]);
-            CHECK(seebatch_see_ge(&board, moves[i], expected, config) &&
-                      !seebatch_see_ge(&board, moves[i], expected + 1, config),
+            CHECK(value_ge_under(config, &board, moves[i], expected) &&
+                      !value_ge_under(config, &board, moves[i], expected + 1),
                   "engine path's threshold test at %d: %s %s, values %d..", expected, fen, uci,
                   config->values[0]);
             CHECK_EQ(batch[i], expected, "batch (%s): %s %s, values %d..", seebatch_backend_name(),
                      fen, uci, config->values[0]);
-            differing_from_negamax += seebatch_see_value(&board, moves[i], &negamax) != expected;
+            differing_from_negamax += value_under(&negamax, &board, moves[i]) != expected;
             compared++;
         }
     }

@@ -23,6 +23,7 @@
 
 #include "implementations.h"
 #include "check.h"
+#include "see_calls.h"
 #include "kernel.h"
 #include "workload.h"
 
@@ -64,37 +65,42 @@ static unsigned long evaluate_all(size_t b, unsigned entry_point)
     unsigned long wrong = 0;
     switch (entry_point % 7) {
     case 0:
-        seebatch_see_values(board, moves, count, &config, values);
+        values_under(&config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values);
         for (size_t i = 0; i < count; i++)
             wrong += values[i] != expected[i];
         break;
     case 1:
-        seebatch_see_ge_batch(board, moves, count, 0, &config, passed);
+        values_ge_under(&config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, 0, passed);
         for (size_t i = 0; i < count; i++)
             wrong += passed[i] != (expected[i] >= 0);
         break;
     case 2:
         for (size_t i = 0; i < count; i++)
-            wrong += seebatch_see_value(board, moves[i], &config) != expected[i];
+            wrong += value_under(&config, board, moves[i]) != expected[i];
         break;
     case 3:
         for (size_t i = 0; i < count; i++)
-            wrong += seebatch_see_ge(board, moves[i], expected[i], &config) != true;
+            wrong += value_ge_under(&config, board, moves[i], expected[i]) != true;
         break;
     case 4:
-        seebatch_see_values_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
-                                  work.pool_count, &config, values);
+        values_under(&config,
+                     &(seebatch_batch){work.boards, WORKLOAD_BOARDS, NULL, work.board_of_move,
+                                       work.pool, work.pool_count},
+                     values);
         for (size_t i = 0; i < work.pool_count; i++)
             wrong += values[i] != expected_pool[i];
         break;
     case 5:
-        seebatch_see_ge_multi(work.boards, WORKLOAD_BOARDS, work.board_of_move, work.pool,
-                              work.pool_count, 1, &config, passed);
+        values_ge_under(&config,
+                        &(seebatch_batch){work.boards, WORKLOAD_BOARDS, NULL, work.board_of_move,
+                                          work.pool, work.pool_count},
+                        1, passed);
         for (size_t i = 0; i < work.pool_count; i++)
             wrong += passed[i] != (expected_pool[i] >= 1);
         break;
     default:
-        if (seebatch_see_values_checked(board, moves, count, &config, values, NULL) != SEEBATCH_OK)
+        if (checked_values_under(&config, &(seebatch_batch){board, 1, NULL, NULL, moves, count},
+                                 values, NULL) != SEEBATCH_OK)
             return count + 1;
         for (size_t i = 0; i < count; i++)
             wrong += values[i] != expected[i];

@@ -14,6 +14,7 @@
 #include "engine_boards.h"
 #include "random_boards.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 enum { BOARDS = 150 };
 
@@ -69,7 +70,7 @@ static long differences(const contract_case *c, engine_kind kind, const seebatch
                                    type_on(&c->boards[b], seebatch_move_to(moves[i]));
             if (consistent && same_pieces &&
                 seebatch_move_check(&spelled, move, NULL) == SEEBATCH_OK)
-                CHECK_EQ(then, seebatch_engine_see_value(&plain, &spelled, NULL, move),
+                CHECK_EQ(then, seebatch_value(&plain, &spelled, NULL, move),
                          "%s, %s moved: board %d move %u", engine_kind_name(kind), field, b,
                          (unsigned)move);
         }

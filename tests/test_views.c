@@ -14,9 +14,11 @@
 #include <string.h>
 
 #include "check.h"
+#include "see_calls.h"
 #include "engine_boards.h"
 #include "random_boards.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 #include "views/views.h"
 
 static seebatch_error last_error;
@@ -176,27 +178,31 @@ static void stockfish_memory(const seebatch_config *config, const seebatch_board
     size_t count = random_board_moves(board, moves, SEEBATCH_MAX_MOVES), batched = 0;
     for (size_t i = 0; i < count; i++) {
         unsigned from = seebatch_move_from(moves[i]), to = seebatch_move_to(moves[i]);
-        int32_t value = seebatch_engine_see_value(&rules, board, NULL, moves[i]);
+        int32_t value = seebatch_value(&rules, board, NULL, moves[i]);
         CHECK_EQ(seebatch_view_see_value_move(&view_rules, &view, pins, moves[i]), value,
                  "move %zu", i);
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)position.board[from], victim = (unsigned)position.board[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, pins,
+                                         seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                         victim),
                  value, "move %zu", i);
         for (int32_t t = value - 1; t <= value + 1; t++)
-            CHECK_EQ(
-                seebatch_view_see_ge(&view_rules, &view, pins, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, t),
-                value >= t, "move %zu threshold %d", i, (int)t);
-        batch[batched] = (seebatch_view_move){seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), (uint8_t)mover,
-                                              (uint8_t)victim, value + (int32_t)(i % 3) - 1};
+            CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, pins,
+                                          seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                          victim, t),
+                     value >= t, "move %zu threshold %d", i, (int)t);
+        batch[batched] =
+            (seebatch_view_move){seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), (uint8_t)mover,
+                                 (uint8_t)victim, value + (int32_t)(i % 3) - 1};
         expected[batched] = value >= batch[batched].threshold;
         batched++;
         seebatch_config unpinned = *config;
         unpinned.flags &= ~(uint32_t)SEEBATCH_PINS;
         seebatch_rules without;
         seebatch_rules_init(&without, &unpinned, NULL);
-        *pins_mattered += value != seebatch_engine_see_value(&without, board, NULL, moves[i]);
+        *pins_mattered += value != seebatch_value(&without, board, NULL, moves[i]);
     }
     /* The node's tests in one call, each at its own threshold. */
     seebatch_view_see_ge_each(&view_rules, &view, pins, batch, batched, passed);
@@ -228,19 +234,23 @@ static void twelve_a8_memory(const seebatch_config *config, const seebatch_board
     for (size_t i = 0; i < count; i++) {
         unsigned from = seebatch_move_from(moves[i]) ^ 56, to = seebatch_move_to(moves[i]) ^ 56;
         seebatch_move engine_move = seebatch_move_make(from, to, seebatch_move_kind(moves[i]));
-        int32_t value = seebatch_see_value(&spelled, engine_move, config);
+        int32_t value = value_under(config, &spelled, engine_move);
         CHECK_EQ(seebatch_view_see_value_move(&view_rules, &view, NULL, engine_move), value,
                  "move %zu", i);
         if (!normal(moves[i]))
             continue;
         unsigned mover = (unsigned)engine.squares[from], victim = (unsigned)engine.squares[to];
-        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim),
+        CHECK_EQ(seebatch_view_see_value(&view_rules, &view, NULL,
+                                         seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                         victim),
                  value, "move %zu", i);
-        CHECK_EQ(
-            seebatch_view_see_ge(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value), 1,
-            "move %zu at its value", i);
-        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim,
-                                      value + 1),
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL,
+                                      seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                      victim, value),
+                 1, "move %zu at its value", i);
+        CHECK_EQ(seebatch_view_see_ge(&view_rules, &view, NULL,
+                                      seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                      victim, value + 1),
                  0, "move %zu above its value", i);
     }
 }
@@ -281,7 +291,7 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     seebatch_config config = {{100, 100, 100, 100, 100}, 0};
     seebatch_move move;
     CHECK_EQ(seebatch_move_parse(&board, "f2f7", &move, &last_error), SEEBATCH_OK, "f2f7");
-    CHECK_EQ(seebatch_see_value(&board, move, &config), -100, "counted from a1");
+    CHECK_EQ(value_under(&config, &board, move), -100, "counted from a1");
     seebatch_view_rules rules;
     seebatch_view_rules_init(&rules, &config, twelve_types, 13, NULL);
     seebatch_layout layout = twelve_a8_layout();
@@ -290,7 +300,8 @@ static void rank_8_first_ties_count_in_engine_numbers(void)
     twelve_a8_of(&board, &engine);
     seebatch_view view = {engine.pieces, engine.occupancies};
     unsigned from = seebatch_move_from(move) ^ 56, to = seebatch_move_to(move) ^ 56;
-    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
+    CHECK_EQ(seebatch_view_see_value(&rules, &view, NULL,
+                                     seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
                                      (unsigned)engine.squares[from], (unsigned)engine.squares[to]),
              0, "counted from a8");
 }
@@ -361,7 +372,7 @@ static void view_agrees_with_reference(const engine_memory *memory, const seebat
         unsigned from = seebatch_move_from(moves[i]) ^ memory->flip;
         unsigned to = seebatch_move_to(moves[i]) ^ memory->flip;
         seebatch_move move = seebatch_move_make(from, to, seebatch_move_kind(moves[i]));
-        int32_t value = seebatch_see_value(&memory->spelled, move, &config);
+        int32_t value = value_under(&config, &memory->spelled, move);
         CHECK_EQ(seebatch_view_see_value_move(&rules, &memory->view, NULL, move), value,
                  "%s, move %zu", what, i);
         if (!normal(moves[i]))
@@ -370,13 +381,18 @@ static void view_agrees_with_reference(const engine_memory *memory, const seebat
         unsigned mover = twelve_code(board, seebatch_move_from(moves[i]));
         unsigned victim = twelve_code(board, seebatch_move_to(moves[i]));
         const seebatch_view *view = &memory->view;
-        CHECK_EQ(seebatch_view_see_value(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim), value,
-                 "%s, move %zu, exact value", what, i);
-        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value), 1,
-                 "%s, move %zu at its value", what, i);
-        CHECK_EQ(
-            seebatch_view_see_ge(&rules, view, NULL, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover, victim, value + 1), 0,
-            "%s, move %zu above its value", what, i);
+        CHECK_EQ(seebatch_view_see_value(&rules, view, NULL,
+                                         seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                         victim),
+                 value, "%s, move %zu, exact value", what, i);
+        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL,
+                                      seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                      victim, value),
+                 1, "%s, move %zu at its value", what, i);
+        CHECK_EQ(seebatch_view_see_ge(&rules, view, NULL,
+                                      seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL), mover,
+                                      victim, value + 1),
+                 0, "%s, move %zu above its value", what, i);
     }
 }
 
@@ -389,7 +405,8 @@ static void twelve_with_colours_elsewhere(const seebatch_board *board)
     static const struct {
         int32_t stride_color, stride_type;
     } strides[2] = {{1, 2}, {6, 1}};
-    static const int32_t places[4][2] = {{1, 0}, {2, 3}, {2, 1}, {0, 2}}; /* white's, black's word */
+    static const int32_t places[4][2] = {
+        {1, 0}, {2, 3}, {2, 1}, {0, 2}}; /* white's, black's word */
     for (int s = 0; s < 2; s++)
         for (int p = 0; p < 4; p++) {
             uint64_t pieces[12], colors[4];

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 int SEE_berserk(Board *board, Move move);
 

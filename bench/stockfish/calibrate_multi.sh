@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # seebatch's many-board calls beside Stockfish's own Position::see_ge (issue
-# 34): seebatch_see_ge_multi at threshold 0 under the stockfish preset (its
+# 34): seebatch_values_ge on many boards at threshold 0 under the stockfish preset (its
 # values, pins worked out by seebatch, special moves 0), 256 moves a call, on
-# each backend this CPU runs, with seebatch_see_values_multi beside it,
+# each backend this CPU runs, with seebatch_values beside it,
 # against Stockfish's see_ge(m, 0) (its pins free from the StateInfo) on the
 # same captures of the benchmark's real positions, in one process. The
 # Stockfish tree is built as calibrate.sh builds it (build_stockfish.sh).
@@ -57,8 +57,8 @@ per_capture() {
 line="instructions per capture (callgrind): Stockfish see_ge $(per_capture 'Stockfish::Position::see_ge*' stockfish)"
 for backend in $("$build/seebatch_passes" --backends); do
     [ "$backend" = avx512 ] && continue # valgrind cannot run it
-    line="$line; $backend see_ge_multi $(per_capture 'seebatch_see_ge_multi' "$backend" ge)"
-    line="$line, pins given $(per_capture 'seebatch_see_ge_multi_pinned' "$backend" given)"
-    line="$line, see_values_multi $(per_capture 'seebatch_see_values_multi' "$backend" values)"
+    line="$line; $backend values_ge $(per_capture 'seebatch_values_ge' "$backend" ge)"
+    line="$line, pins given $(per_capture 'seebatch_values_ge' "$backend" given)"
+    line="$line, values $(per_capture 'seebatch_values' "$backend" values)"
 done
 echo "$line"

@@ -7,10 +7,10 @@
 //
 // Stockfish answers see_ge(m, 0) for every capture, move after move, its
 // pins free from the StateInfo; seebatch answers the same question with
-// seebatch_see_ge_multi (the stockfish preset: its values, pins worked out
-// by seebatch, special moves 0), 256 moves a call, every move naming its
-// board, on each backend this CPU runs; seebatch_see_values_multi (exact
-// values) is timed beside it, and seebatch_see_ge_multi_pinned, given each
+// seebatch_values_ge on many boards (the stockfish preset: its values, pins
+// worked out by seebatch, special moves 0), 256 moves a call, every move
+// naming its board, on each backend this CPU runs; seebatch_values (exact
+// values) is timed beside it, and seebatch_values_ge given each
 // board's pins as an engine holds them (made once, before any timing, as
 // Stockfish's are made by its do_move). Three regimes: the first 1,000 positions
 // cycled (the branch predictor learns them), the first 10,000 cycled, and
@@ -42,6 +42,15 @@ namespace {
 constexpr std::size_t moves_per_call = 256;
 
 // The positions as each side holds them: Stockfish's Position with its
+// The stockfish preset, prepared.
+seebatch_rules stockfish_rules()
+{
+    seebatch_config config = seebatch_config_stockfish();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, nullptr);
+    return rules;
+}
+
 // StateInfo, seebatch's boards; each capture's move in both forms.
 struct Set {
     std::unique_ptr<Position[]> positions;
@@ -52,7 +61,7 @@ struct Set {
     std::vector<Move> moves;
     std::vector<seebatch_move> see_moves;
     std::vector<std::uint32_t> board_of_move;
-    seebatch_config config = seebatch_config_stockfish();
+    seebatch_rules rules = stockfish_rules();
     std::size_t size() const { return first.size() - 1; }
 };
 
@@ -128,16 +137,14 @@ long pass(const Set &set, std::size_t count, Contender who, Answers &out)
     }
     for (std::size_t i = 0; i < end; i += moves_per_call) {
         std::size_t n = std::min(moves_per_call, end - i);
-        if (who == SEE_GE_MULTI)
-            seebatch_see_ge_multi(set.boards.data(), count, &set.board_of_move[i], &set.see_moves[i], n,
-                                  0, &set.config, &out.passed[i]);
-        else if (who == SEE_GE_GIVEN_PINS)
-            seebatch_see_ge_multi_pinned(set.boards.data(), set.pins.data(), count,
-                                         &set.board_of_move[i], &set.see_moves[i], n, 0, &set.config,
-                                         &out.passed[i]);
+        seebatch_batch batch = {set.boards.data(),     count, nullptr,
+                                &set.board_of_move[i], &set.see_moves[i], n};
+        if (who == SEE_GE_GIVEN_PINS)
+            batch.pins = set.pins.data();
+        if (who == VALUES_MULTI)
+            seebatch_values(&set.rules, &batch, &out.values[i]);
         else
-            seebatch_see_values_multi(set.boards.data(), count, &set.board_of_move[i],
-                                      &set.see_moves[i], n, &set.config, &out.values[i]);
+            seebatch_values_ge(&set.rules, &batch, 0, nullptr, &out.passed[i]);
     }
     for (std::size_t i = 0; i < end; i++)
         sum += who == VALUES_MULTI ? out.values[i] >= 0 : out.passed[i];

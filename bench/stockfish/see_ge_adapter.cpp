@@ -22,6 +22,7 @@
 #include <cstdlib>
 
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 namespace Stockfish {
 

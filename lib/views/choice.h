@@ -7,7 +7,7 @@
 #define SEEBATCH_VIEWS_CHOICE_H
 
 #include "cpu_features.h"
-#include "seebatch.h"
+#include "seebatch_view.h"
 #include "views.h"
 
 /* The slider lookups of a view's exchange. */

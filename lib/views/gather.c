@@ -70,7 +70,7 @@ bool seebatch_view_see_ge_gathered(const seebatch_rules *rules, const uint64_t *
     int64_t risk = (int64_t)rules->value[mover] +
                    ((rules->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0);
     int64_t threshold = (int64_t)victim - risk + shortfall;
-    return seebatch_engine_see_ge(rules, &board, pins_in_use(rules, engine_pins, &gathered),
+    return seebatch_value_ge(rules, &board, pins_in_use(rules, engine_pins, &gathered),
                                   (seebatch_move)move, (int32_t)threshold);
 }
 
@@ -83,7 +83,7 @@ int32_t seebatch_view_value_gathered(const seebatch_rules *rules, const uint64_t
     const void *engine_pins = (rules->flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_view_gather_from(rules, pieces, colors, engine_pins, &board, &gathered);
     (void)mover_code, (void)victim_code; /* the gathered board holds the pieces */
-    return seebatch_engine_see_value(rules, &board, pins_in_use(rules, engine_pins, &gathered),
+    return seebatch_value(rules, &board, pins_in_use(rules, engine_pins, &gathered),
                                      (seebatch_move)move);
 }
 
@@ -94,7 +94,7 @@ bool seebatch_view_see_ge_move(const seebatch_view_rules *rules, const seebatch_
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
     gather_view(rules, view, engine_pins, &board, &gathered);
-    return seebatch_engine_see_ge(
+    return seebatch_value_ge(
         &rules->rules, &board, pins_in_use(&rules->rules, engine_pins, &gathered), move, threshold);
 }
 
@@ -105,7 +105,7 @@ int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const see
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
     gather_view(rules, view, engine_pins, &board, &gathered);
-    return seebatch_engine_see_value(&rules->rules, &board,
+    return seebatch_value(&rules->rules, &board,
                                      pins_in_use(&rules->rules, engine_pins, &gathered), move);
 }
 

@@ -136,16 +136,15 @@ static void compare_engine_move(differential *check, const see_batch *batch, siz
 {
     const seebatch_board *board = board_of(batch, i);
     seebatch_move move = batch->moves[i];
-    int32_t with_pins = seebatch_engine_see_value(rules, board, pins, move);
-    int32_t without = seebatch_engine_see_value(rules, board, NULL, move);
+    int32_t with_pins = seebatch_value(rules, board, pins, move);
+    int32_t without = seebatch_value(rules, board, NULL, move);
     if (with_pins != reference)
         report_mismatch(check, batch, i, "engine value (pins given)", reference, with_pins);
     if (without != reference)
         report_mismatch(check, batch, i, "engine value", reference, without);
     int32_t thresholds[3] = {reference, reference + 1, 0};
     for (int t = 0; t < 3; t++) {
-        bool passed =
-            seebatch_engine_see_ge(rules, board, t == 1 ? NULL : pins, move, thresholds[t]);
+        bool passed = seebatch_value_ge(rules, board, t == 1 ? NULL : pins, move, thresholds[t]);
         if (passed != (reference >= thresholds[t])) {
             char what[64];
             snprintf(what, sizeof what, "engine see_ge(t=%" PRId32 ")", thresholds[t]);
@@ -277,6 +276,55 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
 
 /* The engine path on every move, and its per-move thresholds on each run of
  * moves of one board, with thresholds that split the run around its values. */
+/* passed[first..end) against the reference's values and their thresholds. */
+static void compare_passed(differential *check, const see_batch *batch, size_t first, size_t end,
+                           const char *what, const int32_t *reference, const int32_t *thresholds,
+                           const uint8_t *passed)
+{
+    for (size_t i = first; i < end; i++)
+        if (passed[i] != (reference[i] >= thresholds[i])) {
+            char text[80];
+            snprintf(text, sizeof text, "%s(t=%" PRId32 ")", what, thresholds[i]);
+            report_mismatch(check, batch, i, text, reference[i], passed[i]);
+        }
+    check->lanes += end - first;
+}
+
+/* The public call with a threshold per move, one board or many, with the
+ * batch's pins (given or worked out), made on slices of `slice` moves. */
+static void compare_thresholds_in_slices(differential *check, const see_batch *batch,
+                                         size_t board_count, size_t slice, const int32_t *reference,
+                                         const int32_t *thresholds)
+{
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    for (size_t first = 0; first < batch->count; first += slice) {
+        size_t length = batch->count - first < slice ? batch->count - first : slice;
+        const uint32_t *board_of_move = batch->board_of_move ? batch->board_of_move + first : NULL;
+        seebatch_batch part = {batch->boards, board_count,          batch->pins,
+                               board_of_move, batch->moves + first, length};
+        seebatch_values_ge(batch->rules, &part, 0, thresholds + first, passed + first);
+    }
+    compare_passed(check, batch, 0, batch->count, "see_ge a threshold each", reference, thresholds,
+                   passed);
+}
+
+/* Over the whole batch (in the lanes of the backend in use when long) and in
+ * slices short enough for the move by move walk, each slice of a mixed batch
+ * holding moves of several boards. */
+static void compare_thresholds_each(differential *check, const see_batch *batch,
+                                    const int32_t *reference, const int32_t *thresholds)
+{
+    enum { SHORT_SLICE = 5 };
+    size_t board_count = 1;
+    for (size_t i = 0; batch->board_of_move && i < batch->count; i++)
+        if (batch->board_of_move[i] >= board_count)
+            board_count = batch->board_of_move[i] + 1u;
+    compare_thresholds_in_slices(check, batch, board_count, SHORT_SLICE, reference, thresholds);
+    if (batch->count > SHORT_SLICE)
+        compare_thresholds_in_slices(check, batch, board_count, batch->count, reference,
+                                     thresholds);
+}
+
 static void compare_engine_path(differential *check, const see_batch *batch,
                                 const int32_t *reference)
 {
@@ -294,16 +342,13 @@ static void compare_engine_path(differential *check, const see_batch *batch,
             thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
         }
         compare_views(check, batch, first, end, &pins, reference);
-        seebatch_engine_see_ge_each(rules, board, (first & 1) ? NULL : &pins, batch->moves + first,
-                                    end - first, thresholds + first, passed + first);
-        for (size_t i = first; i < end; i++)
-            if (passed[i] != (reference[i] >= thresholds[i])) {
-                char what[64];
-                snprintf(what, sizeof what, "engine see_ge_each(t=%" PRId32 ")", thresholds[i]);
-                report_mismatch(check, batch, i, what, reference[i], passed[i]);
-            }
-        check->lanes += end - first;
+        seebatch_batch node = {
+            board, 1, (first & 1) ? NULL : &pins, NULL, batch->moves + first, end - first};
+        seebatch_values_ge(rules, &node, 0, thresholds + first, passed + first);
+        compare_passed(check, batch, first, end, "see_ge a threshold each", reference, thresholds,
+                       passed);
     }
+    compare_thresholds_each(check, batch, reference, thresholds);
 }
 
 unsigned long differential_compare(differential *check, const see_batch *batch,
@@ -340,8 +385,10 @@ unsigned long differential_compare_moves(differential *check, const seebatch_boa
     unsigned long mismatches = 0;
     for (size_t start = 0; start < count; start += DIFFERENTIAL_MAX_BATCH) {
         size_t left = count - start;
-        see_batch batch = {board, NULL, moves + start,
-                           left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH, &rules, NULL};
+        see_batch batch = {
+            board,         NULL,
+            moves + start, left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
+            &rules,        NULL};
         mismatches += differential_compare(check, &batch, config);
     }
     return mismatches;

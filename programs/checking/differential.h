@@ -14,6 +14,7 @@
 
 #include "kernel.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 

@@ -8,6 +8,7 @@
 #define SEEBATCH_ENGINE_BOARDS_H
 
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 typedef enum engine_kind {
     ENGINE_STOCKFISH,   /* byTypeBB[8] from ALL_PIECES, byColorBB[2], StateInfo pins; a1 = 0 */

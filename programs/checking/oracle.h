@@ -12,7 +12,7 @@
 #include "seebatch.h"
 
 /* SEE of the move under the contract of include/seebatch.h. Same
- * preconditions as seebatch_see_value. Thread-safe, no allocation. */
+ * preconditions as seebatch_value. Thread-safe, no allocation. */
 int32_t oracle_see_value(const seebatch_board *board, seebatch_move move,
                          const seebatch_config *config);
 

@@ -64,7 +64,7 @@ static const char eval_help[] =
     "of memory or unwritable output.\n";
 
 typedef struct eval_settings {
-    seebatch_config config;
+    seebatch_rules rules; /* the configuration, prepared */
     output_format format;
     bool all_captures; /* training data: every capture, not the entry's move */
     bool line_numbers; /* each record starts with its line's or entry's number */
@@ -134,10 +134,10 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     char fen[SEEBATCH_FEN_MAX];
     size_t fen_length = seebatch_entry_fen(entry, fen);
     moves[0] = entry->move;
-    size_t count =
-        settings->all_captures ? seebatch_generate_captures(&entry->board, moves) : 1;
+    size_t count = settings->all_captures ? seebatch_generate_captures(&entry->board, moves) : 1;
     int32_t values[SEEBATCH_MAX_MOVES];
-    seebatch_see_values(&entry->board, moves, count, &settings->config, values);
+    seebatch_batch batch = {&entry->board, 1, NULL, NULL, moves, count};
+    seebatch_values(&settings->rules, &batch, values);
     position_records records = {fen, fen_length, number, moves, values, count};
     append_position_records(out, settings->format, &records);
 }
@@ -171,13 +171,13 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
             fputs("seebatch: out of memory\n", stderr); /* as text_buffer.c says it */
             exit(EXIT_RESOURCE_FAILURE);
         }
-        block->config = &settings->config;
+        block->rules = &settings->rules;
         block->format = settings->format;
         workers[t] = (eval_worker){settings, block};
         states[t] = &workers[t];
     }
-    int status = run_over_lines("eval", options, input, evaluate_line, finish_chunk, states,
-                                progress);
+    int status =
+        run_over_lines("eval", options, input, evaluate_line, finish_chunk, states, progress);
     for (int t = 0; t < options->threads; t++)
         free(workers[t].block);
     return status;
@@ -197,7 +197,8 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
                         evaluate_entries,
                         settings,
                         settings->line_numbers,
-                        progress, false};
+                        progress,
+                        false};
     chunk_totals totals;
     return run_training_job(&job, &totals);
 }
@@ -232,7 +233,8 @@ int run_eval(int argc, char **argv)
         if (result != ARGUMENT_TAKEN)
             return leave_arguments(result, eval_help);
     }
-    eval_settings settings = {options.config, format, all_captures, line_numbers};
+    eval_settings settings = {{{0}, 0}, format, all_captures, line_numbers};
+    seebatch_rules_init(&settings.rules, &options.config, NULL);
     input_source input;
     int status = open_subcommand_input("eval", &options, input_format, &input);
     if (status != EXIT_OK)

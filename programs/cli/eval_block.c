@@ -2,8 +2,9 @@
 
 void eval_block_flush(eval_block *block, text_buffer *out)
 {
-    seebatch_see_values_multi(block->boards, block->board_count, block->board_of_move,
-                              block->moves, block->move_count, block->config, block->values);
+    seebatch_batch batch = {block->boards,        block->board_count, NULL,
+                            block->board_of_move, block->moves,       block->move_count};
+    seebatch_values(block->rules, &batch, block->values);
     /* One reservation for the block's records, so no position asks again. */
     char *p = text_buffer_reserve(out, block->text_room);
     for (size_t b = 0; b < block->board_count; b++) {

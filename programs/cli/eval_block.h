@@ -19,7 +19,7 @@ typedef struct block_position {
 } block_position;
 
 typedef struct eval_block {
-    const seebatch_config *config;
+    const seebatch_rules *rules;
     output_format format;
     size_t board_count, move_count;
     size_t text_room; /* what the records held may take (position_records_room) */
@@ -40,8 +40,7 @@ void eval_block_flush(eval_block *block, text_buffer *out);
  * calls eval_block_add. (Inline, with eval_block_add: they run once a line.) */
 static inline void eval_block_make_room(eval_block *block, text_buffer *out)
 {
-    if (block->board_count == BLOCK_BOARDS ||
-        block->move_count + SEEBATCH_MAX_MOVES > BLOCK_MOVES)
+    if (block->board_count == BLOCK_BOARDS || block->move_count + SEEBATCH_MAX_MOVES > BLOCK_MOVES)
         eval_block_flush(block, out);
 }
 

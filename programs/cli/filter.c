@@ -273,8 +273,8 @@ static void judge_see_in_lanes(const filter_rules *rules, const training_entry *
         board_of_move[captures] = (uint32_t)captures;
         where[captures++] = (uint16_t)i;
     }
-    seebatch_see_ge_multi(boards, captures, board_of_move, moves, captures, rules->see_threshold,
-                          &rules->see_config, passed);
+    seebatch_batch batch = {boards, captures, NULL, board_of_move, moves, captures};
+    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
     for (size_t k = 0; k < captures; k++)
         see_ge[where[k]] = passed[k] != 0;
 }
@@ -357,8 +357,8 @@ static void judge_brief_captures(const filter_rules *rules, const binpack_brief 
             moves[captures] = briefs[i].move;
             board_of_move[captures++] = (uint32_t)i;
         }
-    seebatch_see_ge_multi(boards, count, board_of_move, moves, captures, rules->see_threshold,
-                          &rules->see_config, passed);
+    seebatch_batch batch = {boards, count, NULL, board_of_move, moves, captures};
+    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
 }
 
 /* The rules of the board alone (filter_settings.briefs) over a block of
@@ -786,7 +786,6 @@ int run_filter_as(const char *command, int argc, char **argv)
         return EXIT_USAGE;
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
-    settings.rules.see_config = options.config;
     input_source input;
     int status = open_subcommand_input(command, &options, settings.input, &input);
     if (status != EXIT_OK)

@@ -34,6 +34,19 @@ class ConfigStruct(ctypes.Structure):
     _fields_ = [("values", ctypes.c_int32 * PIECE_VALUES), ("flags", ctypes.c_uint32)]
 
 
+class RulesStruct(ctypes.Structure):
+    """seebatch_rules: a configuration prepared by seebatch_rules_init."""
+    _fields_ = [("value", ctypes.c_int32 * 8), ("flags", ctypes.c_uint32)]
+
+
+class BatchStruct(ctypes.Structure):
+    """seebatch_batch: boards, their count, pins (NULL: worked out), the board
+    of each move (NULL: one board), moves, their count."""
+    _fields_ = [("boards", ctypes.c_void_p), ("board_count", ctypes.c_size_t),
+                ("pins", ctypes.c_void_p), ("board_of_move", ctypes.c_void_p),
+                ("moves", ctypes.c_void_p), ("count", ctypes.c_size_t)]
+
+
 class RowError(ctypes.Structure):
     _fields_ = [("row", ctypes.c_size_t), ("error", ErrorStruct)]
 
@@ -95,13 +108,13 @@ _PROTOTYPES = [
     ("seebatch_move_to_uci", _SIZE, [ctypes.c_uint16, ctypes.c_char_p]),
     ("seebatch_config_preset", ctypes.c_int,
      [ctypes.c_char_p, ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
-    ("seebatch_config_validate", ctypes.c_int, [ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
-    ("seebatch_see_values_multi", None,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P]),
-    ("seebatch_see_ge_multi", None,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.c_int32, ctypes.POINTER(ConfigStruct), _P]),
-    ("seebatch_see_values_multi_checked", ctypes.c_int,
-     [_P, _SIZE, _P, _P, _SIZE, ctypes.POINTER(ConfigStruct), _P, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_rules_init", ctypes.c_int,
+     [ctypes.POINTER(RulesStruct), ctypes.POINTER(ConfigStruct), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_check", ctypes.c_int,
+     [ctypes.POINTER(RulesStruct), ctypes.POINTER(BatchStruct), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_values", None, [ctypes.POINTER(RulesStruct), ctypes.POINTER(BatchStruct), _P]),
+    ("seebatch_values_ge", None,
+     [ctypes.POINTER(RulesStruct), ctypes.POINTER(BatchStruct), ctypes.c_int32, _P, _P]),
     ("seebatch_backend_init", ctypes.c_int, [ctypes.POINTER(ErrorStruct)]),
     ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_backend_name", ctypes.c_char_p, []),

@@ -40,8 +40,10 @@ class Config:
             raise SeebatchError(f"Config: flags {flags} are not 32-bit flags", STATUS_CONFIG)
         self.values, self.flags = values, flags
         self._struct = _library.ConfigStruct((ctypes.c_int32 * _library.PIECE_VALUES)(*values), flags)
+        self._rules = _library.RulesStruct()  # what every SEE call reads, prepared once
         error, error_pointer = new_error()
-        raise_if_failed(lib.seebatch_config_validate(ctypes.byref(self._struct), error_pointer),
+        raise_if_failed(lib.seebatch_rules_init(ctypes.byref(self._rules),
+                                                ctypes.byref(self._struct), error_pointer),
                         error, "Config")
 
     @classmethod
@@ -98,8 +100,17 @@ class _Batch:
                                 f"but there are {len(self.boards)} boards", STATUS_ARGUMENT)
 
     def arguments(self):
-        return (address(self.boards), len(self.boards), address(self.board_index),
-                address(self.moves), len(self.moves), ctypes.byref(self.config._struct))
+        """The rules and the seebatch_batch of the call (the arrays in place)."""
+        batch = _library.BatchStruct(address(self.boards), len(self.boards), None,
+                                     address(self.board_index), address(self.moves),
+                                     len(self.moves))
+        return ctypes.byref(self.config._rules), ctypes.byref(batch)
+
+    def check(self, arguments):
+        """seebatch_check: every board, index and move, the first bad one named;
+        else only that every index names a board (enough to stay in bounds)."""
+        error, error_pointer = new_error()
+        raise_if_failed(lib.seebatch_check(*arguments, error_pointer), error, self.where)
 
 
 def see_values(boards, board_index, moves, config="classic", check=True):
@@ -116,14 +127,12 @@ def see_values(boards, board_index, moves, config="classic", check=True):
     contiguous are passed as they are, never copied."""
     batch = _Batch("see_values", boards, board_index, moves, config)
     values = np.empty(len(batch.moves), np.int32)
+    arguments = batch.arguments()
     if check:
-        error, error_pointer = new_error()
-        status = lib.seebatch_see_values_multi_checked(*batch.arguments(), address(values),
-                                                       error_pointer)
-        raise_if_failed(status, error, batch.where)
+        batch.check(arguments)
     else:
         batch.check_indices()
-        lib.seebatch_see_values_multi(*batch.arguments(), address(values))
+    lib.seebatch_values(*arguments, address(values))
     return values
 
 
@@ -132,22 +141,28 @@ def see_ge(boards, board_index, moves, thresholds, config="classic", check=True)
     threshold: one integer for every move, or one per move. A bool array.
 
     Exactly see_values(...) >= thresholds, which is what the library's
-    contract says see_ge is; a single threshold with check=False uses the
-    library's threshold kernel. Other arguments as for see_values."""
+    contract says see_ge is, answered by the library's threshold call
+    (seebatch_values_ge); thresholds outside int32 are compared with the
+    values instead. Other arguments as for see_values."""
     thresholds = np.asarray(thresholds)
     if thresholds.dtype.kind not in "iu":
         raise TypeError(f"see_ge: thresholds have dtype {thresholds.dtype}; integers are needed")
-    if thresholds.ndim == 0 and not check and INT32_MIN <= int(thresholds) <= INT32_MAX:
-        batch = _Batch("see_ge", boards, board_index, moves, config)
-        batch.check_indices()
-        passed = np.empty(len(batch.moves), np.uint8)
-        arguments = batch.arguments()
-        lib.seebatch_see_ge_multi(*arguments[:5], int(thresholds), arguments[5], address(passed))
-        return passed.view(np.bool_)
     if thresholds.ndim not in (0, 1) or (thresholds.ndim == 1 and len(thresholds) != len(moves)):
         raise ValueError(f"see_ge: thresholds must be one integer or one per move "
                          f"({len(moves)}), not shape {thresholds.shape}")
-    return see_values(boards, board_index, moves, config, check) >= thresholds
+    if thresholds.size and (int(thresholds.min()) < INT32_MIN or int(thresholds.max()) > INT32_MAX):
+        return see_values(boards, board_index, moves, config, check) >= thresholds
+    batch = _Batch("see_ge", boards, board_index, moves, config)
+    arguments = batch.arguments()
+    if check:
+        batch.check(arguments)
+    else:
+        batch.check_indices()
+    passed = np.empty(len(batch.moves), np.uint8)
+    each = np.ascontiguousarray(thresholds, np.int32) if thresholds.ndim == 1 else None
+    lib.seebatch_values_ge(*arguments, int(thresholds) if each is None else 0,
+                           None if each is None else address(each), address(passed))
+    return passed.view(np.bool_)
 
 
 __all__ = ["Config", "MOVE_PROMOTION_ONLY", "NORMAL_MOVES_ONLY", "PINS", "PROMOTIONS",

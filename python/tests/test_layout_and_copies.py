@@ -49,19 +49,22 @@ def test_a_million_moves_without_copies(labelled, monkeypatch):
     repeat = -(-1_000_000 // len(moves))
     board_index = np.tile(board_index, repeat)[:1_000_000]
     moves = np.tile(moves, repeat)[:1_000_000]
-    for name, check in (("seebatch_see_values_multi", False),
-                        ("seebatch_see_values_multi_checked", True)):
-        recorder = Recorder(getattr(_library.lib, name))
-        monkeypatch.setattr(_library.lib, name, recorder)
+    for check in (False, True):
+        recorder = Recorder(_library.lib.seebatch_values)
+        monkeypatch.setattr(_library.lib, "seebatch_values", recorder)
         tracemalloc.start()
         values = seebatch.see_values(boards, board_index, moves, check=check)
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         (arguments,) = recorder.calls
-        assert arguments[0] == boards.ctypes.data
-        assert arguments[2] == board_index.ctypes.data
-        assert arguments[3] == moves.ctypes.data
-        assert arguments[6] == values.ctypes.data
+        batch = arguments[1]._obj  # the seebatch_batch, passed by reference
+        assert batch.boards == boards.ctypes.data
+        assert batch.board_count == len(boards)
+        assert batch.pins is None
+        assert batch.board_of_move == board_index.ctypes.data
+        assert batch.moves == moves.ctypes.data
+        assert batch.count == len(moves)
+        assert arguments[2] == values.ctypes.data
         # Only the 4 MB of values were allocated: a copy of the moves (2 MB) or
         # of the indices (4 MB) would show.
         assert values.nbytes <= peak < values.nbytes + 1_000_000

@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 /* Stockfish's piece codes: W_PAWN = 1 .. W_KING = 6, B_PAWN = 9 .. B_KING = 14. */
 static const int8_t stockfish_types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
@@ -59,7 +60,7 @@ static long compare_position(const both_rules *rules, const seebatch_board *boar
             continue;
         unsigned from = seebatch_move_from(captures[i]), to = seebatch_move_to(captures[i]);
         seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL);
-        int32_t value = seebatch_engine_see_value(&rules->engine, board, &engine.pins, move);
+        int32_t value = seebatch_value(&rules->engine, board, &engine.pins, move);
         unsigned mover = engine.mailbox[from], victim = engine.mailbox[to];
         CHECK_EQ(seebatch_view_see_value(&rules->view, &view, &engine.pins, move, mover, victim),
                  value, "line %ld move %u", line, (unsigned)move);

@@ -15,6 +15,7 @@
 #include "differential.h"
 #include "fen_scan.h"
 #include "fuzz_input.h"
+#include "see_calls.h"
 #include "plain.h"
 
 enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };
@@ -73,23 +74,25 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     int32_t *values_out = count ? values : NULL;
     uint8_t *passed_out = count ? passed : NULL;
 
-    seebatch_see_values(board, moves, count, config, values_out);
-    require_values(values, reference, count, "seebatch_see_values");
+    values_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values_out);
+    require_values(values, reference, count, "seebatch_values, one board");
     for (size_t i = 0; i < count; i++) {
         int32_t value = reference[i];
-        FUZZ_REQUIRE(seebatch_see_value(board, moves[i], config) == value, "see_value %zu", i);
-        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], value, config), "see_ge(value) %zu", i);
-        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], value + 1, config), "see_ge(value + 1) %zu",
+        FUZZ_REQUIRE(value_under(config, board, moves[i]) == value, "see_value %zu", i);
+        FUZZ_REQUIRE(value_ge_under(config, board, moves[i], value), "see_ge(value) %zu", i);
+        FUZZ_REQUIRE(!value_ge_under(config, board, moves[i], value + 1), "see_ge(value + 1) %zu",
                      i);
-        FUZZ_REQUIRE(seebatch_see_ge(board, moves[i], INT32_MIN, config), "see_ge(INT32_MIN) %zu",
+        FUZZ_REQUIRE(value_ge_under(config, board, moves[i], INT32_MIN), "see_ge(INT32_MIN) %zu",
                      i);
-        FUZZ_REQUIRE(!seebatch_see_ge(board, moves[i], INT32_MAX, config), "see_ge(INT32_MAX) %zu",
+        FUZZ_REQUIRE(!value_ge_under(config, board, moves[i], INT32_MAX), "see_ge(INT32_MAX) %zu",
                      i);
     }
     const int32_t thresholds[4] = {0, count ? reference[count / 2] : 1, INT32_MIN, INT32_MAX};
     for (int t = 0; t < 4; t++) {
-        seebatch_see_ge_batch(board, moves, count, thresholds[t], config, passed_out);
-        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_batch");
+        values_ge_under(config, &(seebatch_batch){board, 1, NULL, NULL, moves, count},
+                        thresholds[t], passed_out);
+        require_thresholds(passed, reference, count, thresholds[t],
+                           "seebatch_values_ge, one board");
     }
 
     /* Two copies of the board, the moves alternating between them. */
@@ -98,25 +101,29 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     for (size_t i = 0; i < count; i++)
         board_of_move[i] = (uint32_t)(i & 1);
     const uint32_t *indices = count ? board_of_move : NULL;
-    seebatch_see_values_multi(boards, 2, indices, moves, count, config, values_out);
-    require_values(values, reference, count, "seebatch_see_values_multi");
+    values_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count}, values_out);
+    require_values(values, reference, count, "seebatch_values, many boards");
     for (int t = 0; t < 4; t++) {
-        seebatch_see_ge_multi(boards, 2, indices, moves, count, thresholds[t], config, passed_out);
-        require_thresholds(passed, reference, count, thresholds[t], "seebatch_see_ge_multi");
+        values_ge_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count},
+                        thresholds[t], passed_out);
+        require_thresholds(passed, reference, count, thresholds[t],
+                           "seebatch_values_ge, many boards");
     }
 
     seebatch_error error;
-    seebatch_status status =
-        seebatch_see_values_checked(board, moves, count, config, values_out, &error);
+    seebatch_status status = checked_values_under(
+        config, &(seebatch_batch){board, 1, NULL, NULL, moves, count}, values_out, &error);
     FUZZ_REQUIRE(status == SEEBATCH_OK, "values_checked: %s", error.message);
-    require_values(values, reference, count, "seebatch_see_values_checked");
-    status = seebatch_see_values_multi_checked(boards, 2, indices, moves, count, config, values_out,
-                                               &error);
+    require_values(values, reference, count, "checked seebatch_values, one board");
+    status = checked_values_under(config, &(seebatch_batch){boards, 2, NULL, indices, moves, count},
+                                  values_out, &error);
     FUZZ_REQUIRE(status == SEEBATCH_OK, "values_multi_checked: %s", error.message);
-    require_values(values, reference, count, "seebatch_see_values_multi_checked");
+    require_values(values, reference, count, "checked seebatch_values, many boards");
     for (size_t i = 0; i < count; i++) {
         int32_t value = SENTINEL;
-        status = seebatch_see_value_checked(board, moves[i], config, &value, &error);
+        status = checked_values_under(
+            config, &(seebatch_batch){board, 1, NULL, NULL, &(seebatch_move){moves[i]}, 1}, &value,
+            &error);
         FUZZ_REQUIRE(status == SEEBATCH_OK && value == reference[i], "value_checked %zu: %s", i,
                      error.message);
     }
@@ -299,20 +306,21 @@ static void require_rejected(const seebatch_board *board, const seebatch_move *m
     int32_t values[MAX_MOVES + 1];
     for (size_t i = 0; i <= count; i++)
         values[i] = SENTINEL;
+    /* The check looks only at the boards the moves name: none without moves. */
+    if (expected == SEEBATCH_ERROR_BOARD && count == 0)
+        expected = SEEBATCH_OK;
     seebatch_error error;
-    seebatch_status status =
-        seebatch_see_values_checked(board, moves, count, config, values, &error);
-    FUZZ_REQUIRE(status == expected, "values_checked (%s): status %d", why, status);
-    FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
+    seebatch_batch one = {board, 1, NULL, NULL, moves, count};
+    seebatch_status status = checked_values_under(config, &one, values, &error);
+    FUZZ_REQUIRE(status == expected, "checked values, one board (%s): status %d", why, status);
+    FUZZ_REQUIRE(status == SEEBATCH_OK || fuzz_message_is_one_line(error.message), "message \"%s\"",
+                 error.message);
     uint32_t board_of_move[MAX_MOVES];
     for (size_t i = 0; i < count; i++)
         board_of_move[i] = 0;
-    status = seebatch_see_values_multi_checked(board, 1, board_of_move, moves, count, config,
-                                               values, &error);
-    /* Many-board calls look only at the boards their moves name. */
-    seebatch_status multi_expected =
-        expected == SEEBATCH_ERROR_BOARD && count == 0 ? SEEBATCH_OK : expected;
-    FUZZ_REQUIRE(status == multi_expected, "values_multi_checked (%s): status %d", why, status);
+    seebatch_batch many = {board, 1, NULL, board_of_move, moves, count};
+    status = checked_values_under(config, &many, values, &error);
+    FUZZ_REQUIRE(status == expected, "checked values, many boards (%s): status %d", why, status);
     for (size_t i = 0; i < count; i++)
         FUZZ_REQUIRE(values[i] == SENTINEL, "output %zu written on failure (%s)", i, why);
 }
@@ -399,7 +407,9 @@ void fuzz_see(const uint8_t *data, size_t size)
         FUZZ_REQUIRE(status == SEEBATCH_ERROR_MOVE, "move_check status %d", status);
         FUZZ_REQUIRE(fuzz_message_is_one_line(error.message), "message \"%s\"", error.message);
         int32_t value = SENTINEL;
-        status = seebatch_see_value_checked(&board, moves[i], &config, &value, &error);
+        status = checked_values_under(
+            &config, &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){moves[i]}, 1},
+            &value, &error);
         FUZZ_REQUIRE(status == SEEBATCH_ERROR_MOVE && value == SENTINEL,
                      "value_checked accepts move %zu that move_check rejects", i);
         FUZZ_REQUIRE(strstr(error.message, "move 0") != NULL, "message \"%s\"", error.message);
@@ -450,8 +460,8 @@ static size_t decode_payload(const uint8_t *data, size_t size, training_entry *e
                      "entry %zu: board: %s", n, error.message);
         FUZZ_REQUIRE(seebatch_move_check(&entry.board, entry.move, &error) == SEEBATCH_OK,
                      "entry %zu: move: %s", n, error.message);
-        (void)seebatch_see_value(&entry.board, entry.move,
-                                 &(seebatch_config){{100, 325, 325, 500, 1000}, 0});
+        (void)value_under(&(seebatch_config){{100, 325, 325, 500, 1000}, 0}, &entry.board,
+                          entry.move);
         continues[n] = !source.stem;
         entries[n++] = entry;
     }

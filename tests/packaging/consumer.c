@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#define SEEBATCH_NO_DEPRECATED /* the current API only */
 #include <seebatch.h>
+#include <seebatch_view.h>
 
 int main(void)
 {
@@ -23,11 +25,17 @@ int main(void)
         return 1;
     }
     seebatch_config config = seebatch_config_classic();
+    seebatch_rules rules;
+    if (seebatch_rules_init(&rules, &config, &error) != SEEBATCH_OK) {
+        fprintf(stderr, "%s\n", error.message);
+        return 1;
+    }
 
     seebatch_move captures[SEEBATCH_MAX_MOVES];
     int32_t values[SEEBATCH_MAX_MOVES];
     size_t count = seebatch_generate_captures(&board, captures);
-    seebatch_see_values(&board, captures, count, &config, values);
+    seebatch_batch batch = {&board, 1, NULL, NULL, captures, count};
+    seebatch_values(&rules, &batch, values);
 
     int found = 0;
     for (size_t i = 0; i < count; i++) {
@@ -41,6 +49,8 @@ int main(void)
         fprintf(stderr, found ? "d3e5: SEE is not -225\n" : "d3e5: not generated\n");
         return 1;
     }
-    printf("seebatch %s (%s backend): ok\n", seebatch_version(), seebatch_backend_name());
+    seebatch_layout layout = seebatch_layout_stockfish(); /* the views' header is installed */
+    printf("seebatch %s (%s backend, views %s): ok\n", seebatch_version(), seebatch_backend_name(),
+           layout.kind == SEEBATCH_LAYOUT_BY_TYPE ? "by type" : "?");
     return 0;
 }

@@ -46,6 +46,8 @@ needs_training() { # needs_training PROGRAM: is libseebatch_training.so a dynami
 echo "== cmake --install to $prefix"
 cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 [ -f "$prefix/include/seebatch.h" ] || fail "header not installed under include/"
+[ -f "$prefix/include/seebatch_view.h" ] || fail "seebatch_view.h not installed under include/"
+[ -f "$prefix/include/seebatch_deprecated.h" ] || fail "seebatch_deprecated.h not installed under include/"
 [ -f "$prefix/include/seebatch_training.h" ] || fail "seebatch_training.h not installed under include/"
 [ -n "$(find "$prefix" -name libseebatch_training.a)" ] || fail "libseebatch_training.a not installed"
 [ -n "$(find "$prefix" -name 'libseebatch_training.so*')" ] || fail "libseebatch_training.so not installed"
@@ -57,9 +59,10 @@ echo "== the shared library exports exactly the functions the header declares"
 shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
 [ -n "$shared" ] || fail "libseebatch.so not installed"
 if command -v nm > /dev/null; then
-    # Every function declaration of seebatch.h that is not static inline
+    # Every function declaration of the three headers that is not static inline
     # (a typedef of a function type declares no symbol).
-    declared=$(grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' "$prefix/include/seebatch.h" \
+    declared=$(cat "$prefix/include/seebatch.h" "$prefix/include/seebatch_view.h" \
+        "$prefix/include/seebatch_deprecated.h" | grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' \
         | grep -v -e '^static inline' -e '^typedef' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
     exported=$(nm -D --defined-only "$shared" | awk '{print $3}' | sort -u)
     [ "$(echo "$declared" | wc -l)" -gt 20 ] || fail "found too few declarations in seebatch.h"

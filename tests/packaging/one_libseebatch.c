@@ -1,6 +1,6 @@
 /* One process, one libseebatch: the training library's SEE is the process's
  * libseebatch's, not a private copy with its own backend choice. This
- * program defines seebatch_engine_see_ge itself (exported: built with
+ * program defines seebatch_value_ge itself (exported: built with
  * ENABLE_EXPORTS), counting the calls and passing them on to libseebatch's
  * (dlsym RTLD_NEXT). The filter's --skip-see-ge rule must reach it once per
  * capture; a training library holding its own copy of the SEE code calls
@@ -17,11 +17,11 @@ static int calls;
 typedef bool see_ge_fn(const seebatch_rules *, const seebatch_board *, const seebatch_pins *,
                        seebatch_move, int32_t);
 
-bool seebatch_engine_see_ge(const seebatch_rules *rules, const seebatch_board *board,
-                            const seebatch_pins *pins, seebatch_move move, int32_t threshold)
+bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
+                       const seebatch_pins *pins, seebatch_move move, int32_t threshold)
 {
     calls++;
-    see_ge_fn *real = (see_ge_fn *)dlsym(RTLD_NEXT, "seebatch_engine_see_ge");
+    see_ge_fn *real = (see_ge_fn *)dlsym(RTLD_NEXT, "seebatch_value_ge");
     return real && real(rules, board, pins, move, threshold);
 }
 
@@ -65,8 +65,10 @@ int main(void)
         return 1;
     }
     if (calls != 2) {
-        fprintf(stderr, "one_libseebatch: the training library's SEE is not libseebatch's "
-                        "(%d calls reached it, 2 expected)\n", calls);
+        fprintf(stderr,
+                "one_libseebatch: the training library's SEE is not libseebatch's "
+                "(%d calls reached it, 2 expected)\n",
+                calls);
         return 1;
     }
     return 0;

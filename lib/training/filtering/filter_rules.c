@@ -31,7 +31,7 @@ static unsigned seebatch_move_rules(const filter_rules *rules, const training_en
     bool captures = move_captures(&entry->board, entry->move);
     bool see = captures && (rules->active & (1u << RULE_SEE_GE)) &&
                (see_ge ? *see_ge
-                       : seebatch_engine_see_ge(&rules->see, &entry->board, NULL, entry->move,
+                       : seebatch_value_ge(&rules->see, &entry->board, NULL, entry->move,
                                                 rules->see_threshold));
     return rules_of_move(rules->active, entry->move, captures, see);
 }

@@ -32,8 +32,8 @@ typedef enum filter_rule {
 
 /* The rules that read the score, ply or result, which EPD lines lack. */
 #define RULES_NEEDING_TRAINING_DATA                                                                \
-    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) | (1u << RULE_WLD) | \
-     (1u << RULE_SOFT_EARLY))
+    ((1u << RULE_VALUE_NONE) | (1u << RULE_PLACEHOLDER) | (1u << RULE_EARLY_PLY) |                 \
+     (1u << RULE_WLD) | (1u << RULE_SOFT_EARLY))
 
 /* The rules that draw, which --seed seeds. */
 #define RULES_DRAWING                                                                              \
@@ -48,12 +48,9 @@ typedef struct filter_rules {
     int32_t soft_early;    /* for RULE_SOFT_EARLY: plies below it may be dropped */
     double piece_weights[TRAINER_PIECE_COUNTS]; /* for RULE_PIECE_COUNT: target shares ... */
     double piece_weights_total;                 /* ... over their sum */
-    uint64_t seed;         /* for the random rules */
-    bool seed_given;       /* --seed was given */
-    seebatch_rules see;    /* for RULE_SEE_GE: the configuration, prepared */
-    /* The same configuration for the many-board call (seebatch_see_ge_multi)
-     * where a caller judges a block's captures at once. */
-    seebatch_config see_config;
+    uint64_t seed;                              /* for the random rules */
+    bool seed_given;                            /* --seed was given */
+    seebatch_rules see;                         /* for RULE_SEE_GE: the configuration, prepared */
 } filter_rules;
 
 /* The rules an entry matches, as bits 1 << rule (0: the entry is kept).
@@ -64,21 +61,21 @@ typedef struct filter_rules {
  * entries no other active rule matches, as it ends nnue-pytorch's
  * predicate). */
 unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *history,
-                        const training_entry *entry);
+                                 const training_entry *entry);
 
 /* The same, with the SEE rule's answer for the entry's move given (*see_ge:
  * whether its SEE is at least the threshold, judged beforehand with the
  * moves of other entries in lanes) when see_ge is not NULL; it is read only
  * for a capture while RULE_SEE_GE is on. */
 unsigned seebatch_matching_rules_see_known(const filter_rules *rules, filter_history *history,
-                                  const training_entry *entry, const bool *see_ge);
+                                           const training_entry *entry, const bool *see_ge);
 
 /* The same for entries[0, count) in order, into matched[i] (see_ge, when
  * not NULL, holds one answer per entry): what matching_rules_see_known
  * gives them one after another, *history moved past them all. */
 void seebatch_matching_rules_block(const filter_rules *rules, filter_history *history,
-                          const training_entry *entries, size_t count, const bool *see_ge,
-                          unsigned *matched);
+                                   const training_entry *entries, size_t count, const bool *see_ge,
+                                   unsigned *matched);
 
 /* The rules judged from the side to move's check and the move alone (no
  * rule here reads the score, the ply, the pieces or earlier entries), each
@@ -93,7 +90,7 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
  * takes a piece, and for a capture while RULE_SEE_GE is on whether its SEE
  * is at least the threshold (read only then). */
 unsigned seebatch_matching_board_rules(const filter_rules *rules, bool in_check, bool captures,
-                              seebatch_move move, bool see_ge);
+                                       seebatch_move move, bool see_ge);
 
 /* Per rule, the entries it matched and the entries it alone matched (that
  * no other active rule matched: they would be kept without it). */

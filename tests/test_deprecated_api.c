@@ -1,0 +1,202 @@
+/*
+ * The calls of 0.2 kept one release (seebatch_deprecated.h): code written
+ * for them still compiles and gets what the 0.3 calls give. Each old call is
+ * made beside its replacement on positions with captures of every kind and
+ * under every configuration preset with and without pins; the checked ones
+ * refuse what 0.2 refused (a bad configuration, NULL outputs, a board index
+ * out of range, wrong pins, NULL thresholds) and write nothing then. That
+ * the compiler warns at each use is tests/packaging/deprecated_names.sh's.
+ */
+#if defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+#include <string.h>
+
+#include "check.h"
+#include "seebatch.h"
+
+enum { SENTINEL = 12345 };
+
+static const char *const fens[] = {
+    "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+    "4r2k/8/8/8/1b2p3/8/3N4/4K2Q w - - 0 1",
+    "r3k2r/1P4P1/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1",
+};
+enum { BOARDS = sizeof fens / sizeof fens[0], MOVES = 256 };
+
+typedef struct position_set {
+    seebatch_board boards[BOARDS];
+    seebatch_pins pins[BOARDS];
+    seebatch_move moves[MOVES];
+    uint32_t board_of_move[MOVES];
+    size_t count;
+} position_set;
+
+static void load(position_set *set)
+{
+    set->count = 0;
+    for (uint32_t b = 0; b < BOARDS; b++) {
+        CHECK_EQ(seebatch_board_from_fen(&set->boards[b], fens[b], NULL), SEEBATCH_OK, "%s",
+                 fens[b]);
+        seebatch_pins_compute(&set->boards[b], &set->pins[b]);
+        seebatch_move moves[SEEBATCH_MAX_MOVES];
+        size_t n = seebatch_generate_moves(&set->boards[b], moves);
+        for (size_t i = 0; i < n && set->count < MOVES; i++) {
+            set->moves[set->count] = moves[i];
+            set->board_of_move[set->count++] = b;
+        }
+    }
+}
+
+/* The one-move and one-board calls against the 0.3 calls on board b. */
+static void one_board(const position_set *set, const seebatch_config *config,
+                      const seebatch_rules *rules, uint32_t b)
+{
+    const seebatch_board *board = &set->boards[b];
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    size_t n = seebatch_generate_moves(board, moves);
+    int32_t old_values[SEEBATCH_MAX_MOVES], new_values[SEEBATCH_MAX_MOVES];
+    uint8_t old_passed[SEEBATCH_MAX_MOVES], new_passed[SEEBATCH_MAX_MOVES];
+    int32_t thresholds[SEEBATCH_MAX_MOVES];
+    seebatch_batch batch = {board, 1, NULL, NULL, moves, n};
+    seebatch_values(rules, &batch, new_values);
+    seebatch_see_values(board, moves, n, config, old_values);
+    CHECK(memcmp(old_values, new_values, n * sizeof *new_values) == 0, "see_values, board %u", b);
+    seebatch_see_ge_batch(board, moves, n, 0, config, old_passed);
+    seebatch_values_ge(rules, &batch, 0, NULL, new_passed);
+    CHECK(memcmp(old_passed, new_passed, n) == 0, "see_ge_batch, board %u", b);
+    for (size_t i = 0; i < n; i++) {
+        int32_t value = new_values[i];
+        thresholds[i] = value + (int32_t)(i % 3) - 1;
+        CHECK_EQ(seebatch_see_value(board, moves[i], config), value, "see_value %zu", i);
+        CHECK_EQ(seebatch_see_ge(board, moves[i], value, config), 1, "see_ge %zu", i);
+        CHECK_EQ(seebatch_see_ge(board, moves[i], value + 1, config), 0, "see_ge %zu", i);
+        CHECK_EQ(seebatch_engine_see_value(rules, board, &set->pins[b], moves[i]), value,
+                 "engine_see_value %zu", i);
+        CHECK_EQ(seebatch_engine_see_ge(rules, board, NULL, moves[i], value), 1,
+                 "engine_see_ge %zu", i);
+        int32_t checked = SENTINEL;
+        CHECK_EQ(seebatch_see_value_checked(board, moves[i], config, &checked, NULL), SEEBATCH_OK,
+                 "see_value_checked %zu", i);
+        CHECK_EQ(checked, value, "see_value_checked %zu", i);
+        bool passed = false;
+        CHECK_EQ(seebatch_engine_see_ge_checked(rules, board, &set->pins[b], moves[i], value,
+                                                &passed, NULL),
+                 SEEBATCH_OK, "engine_see_ge_checked %zu", i);
+        CHECK(passed, "engine_see_ge_checked %zu", i);
+    }
+    seebatch_engine_see_ge_each(rules, board, &set->pins[b], moves, n, thresholds, old_passed);
+    seebatch_values_ge(rules, &(seebatch_batch){board, 1, &set->pins[b], NULL, moves, n}, 0,
+                       thresholds, new_passed);
+    CHECK(memcmp(old_passed, new_passed, n) == 0, "engine_see_ge_each, board %u", b);
+    memset(old_passed, 7, sizeof old_passed);
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(rules, board, NULL, moves, n, thresholds,
+                                                 old_passed, NULL),
+             SEEBATCH_OK, "engine_see_ge_each_checked");
+    CHECK(memcmp(old_passed, new_passed, n) == 0, "engine_see_ge_each_checked, board %u", b);
+}
+
+/* The many-board calls, pins given and not, against seebatch_values. */
+static void many_boards(const position_set *set, const seebatch_config *config,
+                        const seebatch_rules *rules)
+{
+    int32_t expected[MOVES], got[MOVES];
+    uint8_t expected_passed[MOVES], passed[MOVES];
+    seebatch_batch batch = {set->boards, BOARDS, NULL, set->board_of_move, set->moves, set->count};
+    seebatch_values(rules, &batch, expected);
+    seebatch_values_ge(rules, &batch, 0, NULL, expected_passed);
+    size_t bytes = set->count * sizeof *got;
+    seebatch_see_values_multi(set->boards, BOARDS, set->board_of_move, set->moves, set->count,
+                              config, got);
+    CHECK(memcmp(got, expected, bytes) == 0, "see_values_multi");
+    seebatch_see_values_multi_pinned(set->boards, set->pins, BOARDS, set->board_of_move, set->moves,
+                                     set->count, config, got);
+    CHECK(memcmp(got, expected, bytes) == 0, "see_values_multi_pinned");
+    CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, set->board_of_move, set->moves,
+                                               set->count, config, got, NULL),
+             SEEBATCH_OK, "see_values_multi_checked");
+    CHECK(memcmp(got, expected, bytes) == 0, "see_values_multi_checked");
+    seebatch_see_ge_multi(set->boards, BOARDS, set->board_of_move, set->moves, set->count, 0,
+                          config, passed);
+    CHECK(memcmp(passed, expected_passed, set->count) == 0, "see_ge_multi");
+    seebatch_see_ge_multi_pinned(set->boards, set->pins, BOARDS, set->board_of_move, set->moves,
+                                 set->count, 0, config, passed);
+    CHECK(memcmp(passed, expected_passed, set->count) == 0, "see_ge_multi_pinned");
+    CHECK_EQ(seebatch_see_ge_multi_pinned_checked(set->boards, set->pins, BOARDS,
+                                                  set->board_of_move, set->moves, set->count, 0,
+                                                  config, passed, NULL),
+             SEEBATCH_OK, "see_ge_multi_pinned_checked");
+    CHECK(memcmp(passed, expected_passed, set->count) == 0, "see_ge_multi_pinned_checked");
+}
+
+/* What 0.2's checked calls refused, refused still, with nothing written. */
+static void refusals(position_set *set)
+{
+    seebatch_config config = seebatch_config_stockfish(), bad = config;
+    bad.values[SEEBATCH_ROOK] = -1;
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
+    seebatch_error error;
+    int32_t values[MOVES];
+    for (size_t i = 0; i < MOVES; i++)
+        values[i] = SENTINEL;
+    CHECK_EQ(seebatch_see_values_checked(set->boards, set->moves, 1, &bad, values, &error),
+             SEEBATCH_ERROR_CONFIG, "a bad configuration");
+    CHECK_EQ(seebatch_see_values_checked(set->boards, set->moves, 1, NULL, values, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no configuration");
+    CHECK_EQ(seebatch_see_value_checked(set->boards, set->moves[0], &config, NULL, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no output");
+    CHECK_EQ(seebatch_see_ge_checked(set->boards, set->moves[0], 0, &config, NULL, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no output");
+    CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, NULL, set->moves, 1, &config,
+                                               values, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no board_of_move");
+    CHECK(strstr(error.message, "board_of_move") != NULL, "%s", error.message);
+    uint32_t kept = set->board_of_move[0];
+    set->board_of_move[0] = BOARDS;
+    CHECK_EQ(seebatch_see_ge_multi_checked(set->boards, BOARDS, set->board_of_move, set->moves,
+                                           set->count, 0, &config, (uint8_t *)values, &error),
+             SEEBATCH_ERROR_ARGUMENT, "an index equal to the board count");
+    CHECK(strstr(error.message, "move 0 names board 3") != NULL, "%s", error.message);
+    set->board_of_move[0] = kept;
+    seebatch_pins wrong[BOARDS];
+    memcpy(wrong, set->pins, sizeof wrong);
+    wrong[1].blockers[SEEBATCH_WHITE] ^= 1;
+    CHECK_EQ(seebatch_see_values_multi_pinned_checked(set->boards, wrong, BOARDS,
+                                                      set->board_of_move, set->moves, set->count,
+                                                      &config, values, &error),
+             SEEBATCH_ERROR_ARGUMENT, "wrong pins");
+    size_t on_1 = 0;
+    while (set->board_of_move[on_1] != 1)
+        on_1++;
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &set->boards[1], &wrong[1], set->moves[on_1],
+                                               values, &error),
+             SEEBATCH_ERROR_ARGUMENT, "wrong pins, engine path");
+    uint8_t passed[1] = {7};
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, set->boards, NULL, set->moves, 1, NULL,
+                                                 passed, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no thresholds");
+    CHECK(strstr(error.message, "thresholds") != NULL && passed[0] == 7, "%s", error.message);
+    for (size_t i = 0; i < MOVES; i++)
+        CHECK_EQ(values[i], SENTINEL, "output %zu written on a refusal", i);
+}
+
+int main(void)
+{
+    static position_set set;
+    load(&set);
+    CHECK(set.count > 40, "only %zu moves", set.count);
+    for (int preset = 0; preset < 2; preset++)
+        for (int pins = 0; pins < 2; pins++) {
+            seebatch_config config =
+                preset ? seebatch_config_stockfish() : seebatch_config_classic();
+            config.flags = pins ? config.flags | SEEBATCH_PINS : config.flags & ~SEEBATCH_PINS;
+            seebatch_rules rules;
+            CHECK_EQ(seebatch_rules_init(&rules, &config, NULL), SEEBATCH_OK, "rules");
+            for (uint32_t b = 0; b < BOARDS; b++)
+                one_board(&set, &config, &rules, b);
+            many_boards(&set, &config, &rules);
+        }
+    refusals(&set);
+    return check_finish("test_deprecated_api");
+}
