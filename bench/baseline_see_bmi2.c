@@ -113,7 +113,7 @@ static bitboard line_through(int s, int df, int dr)
     for (int sign = -1; sign <= 1; sign += 2)
         for (int f = s % 8 + sign * df, r = s / 8 + sign * dr; f >= 0 && f < 8 && r >= 0 && r < 8;
              f += sign * df, r += sign * dr)
-            line |= square_bit((unsigned)(8 * r + f));
+            line |= seebatch_square_bit((unsigned)(8 * r + f));
     return line;
 }
 
@@ -140,8 +140,8 @@ static void hq_init(void)
         e->lines[1] = line_through(s, 1, 1);
         e->lines[2] = 0;
         e->lines[3] = line_through(s, 1, -1);
-        e->twice_square = square_bit((unsigned)s) * 2;
-        e->twice_mirror = square_bit((unsigned)(63 - s)) * 2;
+        e->twice_square = seebatch_square_bit((unsigned)s) * 2;
+        e->twice_mirror = seebatch_square_bit((unsigned)(63 - s)) * 2;
         e->rank_table = hq_rank_attacks[s % 8];
         e->shift = 8u * (unsigned)(s / 8);
     }

@@ -113,10 +113,10 @@ static bool BASELINE_SPECIAL(const baseline_position *pos, seebatch_move move, i
     if (kind == SEEBATCH_MOVE_CASTLING || values->normal_moves_only)
         return 0 >= threshold;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    bitboard occupied = pos->by_type[0] ^ square_bit(from) ^ square_bit(to);
+    bitboard occupied = pos->by_type[0] ^ seebatch_square_bit(from) ^ seebatch_square_bit(to);
     int32_t swap = values->of_code[pos->board[to]] - threshold;
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        occupied ^= square_bit(en_passant_victim(to, pos->side_to_move));
+        occupied ^= seebatch_square_bit(en_passant_victim(to, pos->side_to_move));
         swap = values->of_code[1 + SEEBATCH_PAWN] - threshold;
     }
     if (swap < 0)
@@ -141,6 +141,6 @@ bool BASELINE_SEE_GE(const baseline_position *pos, seebatch_move move, int32_t t
         return true; /* even if the mover is taken back */
     /* `to` xored as well, as Stockfish does (its comment: important for the
      * pinned piece logic). */
-    return BASELINE_EXCHANGE(pos, to, pos->by_type[0] ^ square_bit(from) ^ square_bit(to), swap,
+    return BASELINE_EXCHANGE(pos, to, pos->by_type[0] ^ seebatch_square_bit(from) ^ seebatch_square_bit(to), swap,
                              values);
 }

@@ -8,7 +8,7 @@
 
 typedef uint64_t bitboard;
 
-static inline bitboard square_bit(unsigned square) { return (bitboard)1 << square; }
+static inline bitboard seebatch_square_bit(unsigned square) { return (bitboard)1 << square; }
 static inline unsigned lowest_square(bitboard b) { return (unsigned)__builtin_ctzll(b); }
 static inline bitboard lowest_bit(bitboard b) { return b & (0 - b); }
 static inline int popcount(bitboard b) { return __builtin_popcountll(b); }
@@ -75,7 +75,7 @@ static inline int piece_type_on(const seebatch_board *board, unsigned square)
  * caller has not checked yet) still reads as one type. */
 static inline int piece_type_or_none(const seebatch_board *board, unsigned square)
 {
-    bitboard bit = square_bit(square);
+    bitboard bit = seebatch_square_bit(square);
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
         if (board->pieces[type] & bit)
             return type;
@@ -97,8 +97,8 @@ static inline unsigned color_on(const seebatch_board *board, unsigned square)
 /* A piece of that type and colour on the square, added to what is there. */
 static inline void put_piece(seebatch_board *board, int type, unsigned color, unsigned square)
 {
-    board->pieces[type] |= square_bit(square);
-    board->colors[color] |= square_bit(square);
+    board->pieces[type] |= seebatch_square_bit(square);
+    board->colors[color] |= seebatch_square_bit(square);
 }
 
 /* The castling rights that end when a piece leaves or reaches a square:

@@ -7,7 +7,7 @@
 #include "errors.h"
 #include "validity.h"
 
-static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board, seebatch_error *error)
 {
     char name[3];
     for (int a = 0; a < SEEBATCH_PIECE_TYPES; a++)
@@ -22,7 +22,7 @@ static seebatch_status check_piece_overlap(const seebatch_board *board, seebatch
     return SEEBATCH_OK;
 }
 
-static seebatch_status check_colors(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_colors(const seebatch_board *board, seebatch_error *error)
 {
     char name[3];
     bitboard both = board->colors[SEEBATCH_WHITE] & board->colors[SEEBATCH_BLACK];
@@ -53,7 +53,7 @@ static seebatch_status check_colors(const seebatch_board *board, seebatch_error 
 /* The en passant square is the one the last double push passed over, so it
  * lies on the sixth rank when white is to move and on the third when black
  * is: any other square cannot be written as FEN. */
-static seebatch_status check_en_passant(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_en_passant(const seebatch_board *board, seebatch_error *error)
 {
     char name[3];
     unsigned square = board->en_passant;
@@ -80,13 +80,13 @@ static seebatch_status check_en_passant(const seebatch_board *board, seebatch_er
     return SEEBATCH_OK;
 }
 
-static seebatch_status check_state(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_state(const seebatch_board *board, seebatch_error *error)
 {
     if (board->side_to_move > SEEBATCH_BLACK)
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                              "side to move is %u; it must be 0 (white) or 1 (black)",
                              (unsigned)board->side_to_move);
-    seebatch_status status = check_en_passant(board, error);
+    seebatch_status status = seebatch_check_en_passant(board, error);
     if (status != SEEBATCH_OK)
         return status;
     if (board->castling & ~15u)
@@ -114,10 +114,10 @@ seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_er
 
 seebatch_status seebatch_board_check_rules(const seebatch_board *board, seebatch_error *error)
 {
-    seebatch_status status = check_piece_overlap(board, error);
+    seebatch_status status = seebatch_check_piece_overlap(board, error);
     if (status == SEEBATCH_OK)
-        status = check_colors(board, error);
+        status = seebatch_check_colors(board, error);
     if (status == SEEBATCH_OK)
-        status = check_state(board, error);
+        status = seebatch_check_state(board, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }

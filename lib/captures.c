@@ -40,7 +40,7 @@ static inline void emit(capture_context *c, unsigned from, unsigned to, unsigned
 static inline void emit_targets(capture_context *c, unsigned from, bitboard targets)
 {
     if (c->count < SEEBATCH_MAX_MOVES) {
-        c->moves[c->count] = seebatch_move_make(from, lowest_square(targets | square_bit(63)),
+        c->moves[c->count] = seebatch_move_make(from, lowest_square(targets | seebatch_square_bit(63)),
                                                 SEEBATCH_MOVE_NORMAL);
         c->count += targets != 0;
     }
@@ -52,7 +52,7 @@ static inline void emit_targets(capture_context *c, unsigned from, bitboard targ
 static inline bitboard rook_lines(unsigned square)
 {
     return ((0xFFull << (square & 56u)) | (0x0101010101010101ull << (square & 7u))) ^
-           square_bit(square);
+           seebatch_square_bit(square);
 }
 
 /* The diagonal [0] and anti-diagonal [1] through each square, without it:
@@ -155,11 +155,11 @@ static inline bitboard slider_targets(const capture_context *c, unsigned square,
 }
 
 /* The pin line of a pinned piece: from the king to its pinner, inclusive. */
-static bitboard pin_line(const capture_context *c, unsigned from)
+static bitboard seebatch_pin_line(const capture_context *c, unsigned from)
 {
     for (bitboard p = c->pinners; p; p &= p - 1) {
         bitboard line = between(c->king, lowest_square(p)) | lowest_bit(p);
-        if (line & square_bit(from))
+        if (line & seebatch_square_bit(from))
             return line;
     }
     return 0;
@@ -169,13 +169,13 @@ static bitboard pin_line(const capture_context *c, unsigned from)
 static inline bitboard legal_targets(const capture_context *c, unsigned from, bitboard targets)
 {
     targets &= c->answers_check;
-    if (c->pinned & square_bit(from))
-        targets &= pin_line(c, from);
+    if (c->pinned & seebatch_square_bit(from))
+        targets &= seebatch_pin_line(c, from);
     return targets;
 }
 
 /* Whether an enemy attacks `square` past `occupied`. */
-static bool enemy_attacks(const capture_context *c, unsigned square, bitboard occupied)
+static bool seebatch_enemy_attacks(const capture_context *c, unsigned square, bitboard occupied)
 {
     const bitboard *p = c->board->pieces;
     bitboard sliders =
@@ -190,7 +190,7 @@ static bool enemy_attacks(const capture_context *c, unsigned square, bitboard oc
 /* Checkers and pins, seen from the king: every enemy slider on a line
  * through it, with nothing between (a checker) or one own piece between
  * (pinned). */
-static void read_king_lines(capture_context *c)
+static void seebatch_read_king_lines(capture_context *c)
 {
     const bitboard *p = c->board->pieces;
     unsigned king = c->king;
@@ -216,7 +216,7 @@ static void read_king_lines(capture_context *c)
                                                  : checkers | between(king, lowest_square(checkers));
 }
 
-static void emit_pawn_moves(capture_context *c, unsigned from, unsigned to, bool promoting)
+static void seebatch_emit_pawn_moves(capture_context *c, unsigned from, unsigned to, bool promoting)
 {
     if (!promoting) {
         emit(c, from, to, SEEBATCH_MOVE_NORMAL);
@@ -229,15 +229,15 @@ static void emit_pawn_moves(capture_context *c, unsigned from, unsigned to, bool
 }
 
 /* En passant as movegen.c allows it, then tested in full. */
-static void add_en_passant(capture_context *c, unsigned from)
+static void seebatch_add_en_passant(capture_context *c, unsigned from)
 {
     const seebatch_board *board = c->board;
     unsigned to = board->en_passant;
     if (to >= 64 || rank_of(to) != (c->us == SEEBATCH_WHITE ? 5u : 2u))
         return;
-    if (!(pawn_attacks(c->us, from) & square_bit(to)) || (c->occupied & square_bit(to)))
+    if (!(pawn_attacks(c->us, from) & seebatch_square_bit(to)) || (c->occupied & seebatch_square_bit(to)))
         return;
-    bitboard victim = square_bit(en_passant_victim(to, c->us));
+    bitboard victim = seebatch_square_bit(en_passant_victim(to, c->us));
     seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT);
     if ((board->pieces[SEEBATCH_PAWN] & c->enemies & victim) &&
         seebatch_keeps_kings_safe(board, move))
@@ -248,7 +248,7 @@ static void add_en_passant(capture_context *c, unsigned from)
  * the attack table's squares, found for all pawns at once. The shifts are
  * by colour from tables, with no branch on it (consecutive positions of a
  * game alternate colours, which a branch mispredicts). */
-static bitboard pawns_attacking(bitboard pawns, bitboard targets, unsigned us)
+static bitboard seebatch_pawns_attacking(bitboard pawns, bitboard targets, unsigned us)
 {
     static const unsigned char down[2][2] = {{7, 0}, {9, 0}}, up[2][2] = {{0, 9}, {0, 7}};
     const bitboard not_a = ~0x0101010101010101ull, not_h = ~0x8080808080808080ull;
@@ -259,27 +259,27 @@ static bitboard pawns_attacking(bitboard pawns, bitboard targets, unsigned us)
 
 /* Per pawn from the lowest square: captures, the promoting push, en passant.
  * Only pawns with one of them to make are visited. */
-static void add_pawns(capture_context *c)
+static void seebatch_add_pawns(capture_context *c)
 {
     static const bitboard before_last_rank[2] = {0x00FF000000000000ull, 0xFF00ull};
     static const int push[2] = {8, -8};
     bitboard before_last = before_last_rank[c->us];
     bitboard all = c->board->pieces[SEEBATCH_PAWN] & c->board->colors[c->us];
-    bitboard passed = c->board->en_passant < 64 ? square_bit(c->board->en_passant) : 0;
-    bitboard pawns = pawns_attacking(all, c->enemies | passed, c->us) | (all & before_last);
+    bitboard passed = c->board->en_passant < 64 ? seebatch_square_bit(c->board->en_passant) : 0;
+    bitboard pawns = seebatch_pawns_attacking(all, c->enemies | passed, c->us) | (all & before_last);
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
-        bool promoting = (before_last & square_bit(from)) != 0;
+        bool promoting = (before_last & seebatch_square_bit(from)) != 0;
         bitboard targets = legal_targets(c, from, pawn_attacks(c->us, from) & c->enemies);
         for (; targets; targets &= targets - 1)
-            emit_pawn_moves(c, from, lowest_square(targets), promoting);
+            seebatch_emit_pawn_moves(c, from, lowest_square(targets), promoting);
         if (promoting) {
             unsigned one = (unsigned)((int)from + push[c->us]);
-            if (legal_targets(c, from, square_bit(one) & ~c->occupied))
-                emit_pawn_moves(c, from, one, true);
+            if (legal_targets(c, from, seebatch_square_bit(one) & ~c->occupied))
+                seebatch_emit_pawn_moves(c, from, one, true);
         }
         if (c->board->en_passant < 64)
-            add_en_passant(c, from);
+            seebatch_add_en_passant(c, from);
     }
 }
 
@@ -321,16 +321,16 @@ static inline __attribute__((always_inline)) void add_pieces_by_type(capture_con
 /* Knights to queens (with no test of pins or checks where there are none:
  * most positions), then the king's captures of pieces nobody defends (the
  * king lifted off, so it cannot hide behind itself). */
-static void add_pieces(capture_context *c)
+static void seebatch_add_pieces(capture_context *c)
 {
     if (c->pinned == 0 && c->answers_check == ~(bitboard)0)
         add_pieces_by_type(c, true);
     else
         add_pieces_by_type(c, false);
-    bitboard around = c->occupied ^ square_bit(c->king);
+    bitboard around = c->occupied ^ seebatch_square_bit(c->king);
     for (bitboard targets = king_attacks(c->king) & c->enemies; targets; targets &= targets - 1) {
         unsigned to = lowest_square(targets);
-        if (!enemy_attacks(c, to, around & ~square_bit(to)))
+        if (!seebatch_enemy_attacks(c, to, around & ~seebatch_square_bit(to)))
             emit(c, c->king, to, SEEBATCH_MOVE_NORMAL);
     }
 }
@@ -344,8 +344,8 @@ size_t seebatch_generate_captures(const seebatch_board *board, seebatch_move *mo
     capture_context c = {.board = board, .moves = moves, .us = us, .king = lowest_square(kings)};
     c.occupied = occupied_squares(board);
     c.enemies = board->colors[us ^ 1u];
-    read_king_lines(&c);
-    add_pawns(&c);
-    add_pieces(&c);
+    seebatch_read_king_lines(&c);
+    seebatch_add_pawns(&c);
+    seebatch_add_pieces(&c);
     return c.count;
 }

@@ -12,7 +12,7 @@
 #include "errors.h"
 
 /* Appends the captures of boards[b] if they all fit; returns false if not. */
-static bool append_board(const seebatch_board *board, uint32_t b, seebatch_capture_list *list)
+static bool seebatch_append_board(const seebatch_board *board, uint32_t b, seebatch_capture_list *list)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     size_t count = seebatch_generate_captures(board, moves);
@@ -46,7 +46,7 @@ seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards, s
         if (seebatch_board_validate(&boards[b], &board_error) != SEEBATCH_OK)
             return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", b,
                                  board_error.message);
-        if (!append_board(&boards[b], (uint32_t)b, list))
+        if (!seebatch_append_board(&boards[b], (uint32_t)b, list))
             break;
     }
     return seebatch_succeed(error);

@@ -26,7 +26,7 @@ static const uint32_t avx2_leaf7 = LEAF7_EBX_BMI1 | LEAF7_EBX_AVX2 | LEAF7_EBX_B
 static const uint32_t avx512_leaf7 =
     LEAF7_EBX_AVX512F | LEAF7_EBX_AVX512DQ | LEAF7_EBX_AVX512BW | LEAF7_EBX_AVX512VL;
 
-static bool all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
+static bool seebatch_all_set(uint64_t value, uint64_t bits) { return (value & bits) == bits; }
 
 unsigned seebatch_cpu_family(const seebatch_cpu *cpu)
 {
@@ -43,14 +43,14 @@ unsigned seebatch_cpu_model(const seebatch_cpu *cpu)
 
 bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu)
 {
-    return all_set(cpu->leaf1_ecx, avx2_leaf1) && all_set(cpu->leaf7_ebx, avx2_leaf7) &&
-           all_set(cpu->xcr0, XCR0_SSE_AVX);
+    return seebatch_all_set(cpu->leaf1_ecx, avx2_leaf1) && seebatch_all_set(cpu->leaf7_ebx, avx2_leaf7) &&
+           seebatch_all_set(cpu->xcr0, XCR0_SSE_AVX);
 }
 
 bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu)
 {
-    return seebatch_cpu_runs_avx2(cpu) && all_set(cpu->leaf7_ebx, avx512_leaf7) &&
-           all_set(cpu->xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+    return seebatch_cpu_runs_avx2(cpu) && seebatch_all_set(cpu->leaf7_ebx, avx512_leaf7) &&
+           seebatch_all_set(cpu->xcr0, XCR0_SSE_AVX | XCR0_AVX512);
 }
 
 /* pext takes 3 cycles on Intel since Haswell (the first with BMI2) and on
@@ -71,7 +71,7 @@ bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu)
 #include <cpuid.h>
 
 /* xgetbv by opcode, so this file needs no -mxsave. Only valid when OSXSAVE. */
-static uint64_t read_xcr0(void)
+static uint64_t seebatch_read_xcr0(void)
 {
     uint32_t low, high;
     __asm__ volatile(".byte 0x0f, 0x01, 0xd0" : "=a"(low), "=d"(high) : "c"(0));
@@ -96,7 +96,7 @@ seebatch_cpu seebatch_cpu_read(void)
         cpu.leaf7_ebx = b;
     /* Without OSXSAVE the OS does not save wide registers: nothing is usable. */
     if (cpu.leaf1_ecx & LEAF1_ECX_OSXSAVE)
-        cpu.xcr0 = read_xcr0();
+        cpu.xcr0 = seebatch_read_xcr0();
     return cpu;
 }
 
@@ -144,21 +144,21 @@ static machine seebatch_read_machine(void)
 
 seebatch_cpu seebatch_cpu_here(void) { return seebatch_read_machine().cpu; }
 
-static uint32_t answers(void)
+static uint32_t seebatch_answers(void)
 {
     if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
         return this_machine.answers;
     return seebatch_read_machine().answers;
 }
 
-bool seebatch_cpu_has_avx2(void) { return answers() & ANSWER_AVX2; }
+bool seebatch_cpu_has_avx2(void) { return seebatch_answers() & ANSWER_AVX2; }
 
-bool seebatch_cpu_has_avx512(void) { return answers() & ANSWER_AVX512; }
+bool seebatch_cpu_has_avx512(void) { return seebatch_answers() & ANSWER_AVX512; }
 
-bool seebatch_cpu_has_fast_pext(void) { return answers() & ANSWER_FAST_PEXT; }
+bool seebatch_cpu_has_fast_pext(void) { return seebatch_answers() & ANSWER_FAST_PEXT; }
 
 bool seebatch_cpu_has_avx2_and_fast_pext(void)
 {
     const uint32_t both = ANSWER_AVX2 | ANSWER_FAST_PEXT;
-    return (answers() & both) == both;
+    return (seebatch_answers() & both) == both;
 }

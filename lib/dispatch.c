@@ -13,7 +13,7 @@
 static _Atomic(const see_backend *) chosen_kernel;
 
 /* The backend of that name on this machine ("auto": the registry's choice). */
-static seebatch_status resolve(const char *name, const see_backend **kernel, seebatch_error *error)
+static seebatch_status seebatch_resolve(const char *name, const see_backend **kernel, seebatch_error *error)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
     implementation_request request = {IMPLEMENTATION_BACKEND, &cpu, name, INSTRUCTIONS_AVX512};
@@ -32,10 +32,10 @@ const see_backend *seebatch_find_runnable_backend(const char *name)
 }
 
 /* The kernel SEEBATCH_BACKEND asks for; scalar (and an error) if it is unusable. */
-static seebatch_status kernel_from_environment(const see_backend **kernel, seebatch_error *error)
+static seebatch_status seebatch_kernel_from_environment(const see_backend **kernel, seebatch_error *error)
 {
     const char *name = getenv("SEEBATCH_BACKEND");
-    seebatch_status status = resolve(name && *name ? name : "auto", kernel, error);
+    seebatch_status status = seebatch_resolve(name && *name ? name : "auto", kernel, error);
     if (status != SEEBATCH_OK)
         *kernel = &seebatch_scalar_backend;
     return status;
@@ -44,7 +44,7 @@ static seebatch_status kernel_from_environment(const see_backend **kernel, seeba
 seebatch_status seebatch_backend_init(seebatch_error *error)
 {
     const see_backend *kernel;
-    seebatch_status status = kernel_from_environment(&kernel, error);
+    seebatch_status status = seebatch_kernel_from_environment(&kernel, error);
     const see_backend *expected = NULL;
     atomic_compare_exchange_strong(&chosen_kernel, &expected, kernel);
     return status;
@@ -60,7 +60,7 @@ const see_backend *seebatch_current_backend(void)
      * threads agree on the result. */
     seebatch_error error;
     const see_backend *candidate;
-    kernel_from_environment(&candidate, &error);
+    seebatch_kernel_from_environment(&candidate, &error);
     const see_backend *expected = NULL;
     if (atomic_compare_exchange_strong(&chosen_kernel, &expected, candidate))
         return candidate;
@@ -72,7 +72,7 @@ seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
     if (!name)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
     const see_backend *kernel;
-    seebatch_status status = resolve(name, &kernel, error);
+    seebatch_status status = seebatch_resolve(name, &kernel, error);
     if (status == SEEBATCH_OK)
         atomic_store_explicit(&chosen_kernel, kernel, memory_order_release);
     return status;

@@ -62,11 +62,11 @@ static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_
                          field_names[field - 1], position, what);
 }
 
-static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+static bool seebatch_is_blank(char c) { return c == ' ' || c == '\t'; }
 
 /* "'x'" for a printable character, "byte 0x0a" otherwise, so a message stays
  * one readable line whatever the input holds. */
-static const char *describe_char(char c, char out[12])
+static const char *seebatch_describe_char(char c, char out[12])
 {
     unsigned char byte = (unsigned char)c;
     if (byte >= 0x20 && byte < 0x7f)
@@ -80,17 +80,17 @@ enum { SHOWN_MAX = 16 };
 
 /* Splits text into fields; stops after FEN_FIELDS + 1, since one field too
  * many is already an error. Returns the number found. */
-static int split_fields(const char *text, size_t length, fen_field fields[FEN_FIELDS + 1])
+static int seebatch_split_fields(const char *text, size_t length, fen_field fields[FEN_FIELDS + 1])
 {
     int count = 0;
     size_t i = 0;
     while (count < FEN_FIELDS + 1) {
-        while (i < length && is_blank(text[i]))
+        while (i < length && seebatch_is_blank(text[i]))
             i++;
         if (i == length)
             break;
         fields[count].start = i;
-        while (i < length && !is_blank(text[i]))
+        while (i < length && !seebatch_is_blank(text[i]))
             i++;
         fields[count].length = i - fields[count].start;
         count++;
@@ -100,7 +100,7 @@ static int split_fields(const char *text, size_t length, fen_field fields[FEN_FI
 
 /* Non-ASCII bytes are rejected before a field is read, so the field parsers
  * only ever see ASCII. */
-static seebatch_status check_ascii(const char *text, fen_field field, int number,
+static seebatch_status seebatch_check_ascii(const char *text, fen_field field, int number,
                                    seebatch_error *error)
 {
     for (size_t i = field.start; i < field.start + field.length; i++)
@@ -118,14 +118,14 @@ typedef struct rank_cursor {
     bool previous_was_digit;
 } rank_cursor;
 
-static void advance(rank_cursor *cursor, unsigned squares, size_t position)
+static void seebatch_advance(rank_cursor *cursor, unsigned squares, size_t position)
 {
     if (cursor->squares <= 8 && cursor->squares + squares > 8)
         cursor->overflow_at = position;
     cursor->squares += squares;
 }
 
-static seebatch_status place_piece(seebatch_board *board, rank_cursor *cursor, char letter,
+static seebatch_status seebatch_place_piece(seebatch_board *board, rank_cursor *cursor, char letter,
                                    size_t position, seebatch_error *error)
 {
     const char *found = strchr(piece_chars, letter); /* letter is never NUL here */
@@ -134,23 +134,23 @@ static seebatch_status place_piece(seebatch_board *board, rank_cursor *cursor, c
         return seebatch_fen_fail(error, 1, position,
                                  "unknown character %s; expected a piece letter (PNBRQK pnbrqk), "
                                  "a digit 1-8 or '/'",
-                                 describe_char(letter, shown));
+                                 seebatch_describe_char(letter, shown));
     int type = (int)(found - piece_chars) % SEEBATCH_PIECE_TYPES;
     unsigned color = (unsigned)(found - piece_chars) / SEEBATCH_PIECE_TYPES;
     if (cursor->squares < 8) {
-        bitboard bit = square_bit(cursor->rank * 8 + cursor->squares);
+        bitboard bit = seebatch_square_bit(cursor->rank * 8 + cursor->squares);
         if (type == SEEBATCH_KING && (board->pieces[type] & board->colors[color]))
             return seebatch_fen_fail(error, 1, position, "second %s king; a colour has at most one",
                                      color == SEEBATCH_WHITE ? "white" : "black");
         board->pieces[type] |= bit;
         board->colors[color] |= bit;
     }
-    advance(cursor, 1, position);
+    seebatch_advance(cursor, 1, position);
     cursor->previous_was_digit = false;
     return SEEBATCH_OK;
 }
 
-static seebatch_status skip_squares(rank_cursor *cursor, char digit, size_t position,
+static seebatch_status seebatch_skip_squares(rank_cursor *cursor, char digit, size_t position,
                                     seebatch_error *error)
 {
     if (digit == '0' || digit == '9')
@@ -161,13 +161,13 @@ static seebatch_status skip_squares(rank_cursor *cursor, char digit, size_t posi
     if (cursor->previous_was_digit)
         return seebatch_fen_fail(error, 1, position,
                                  "two digits in a row; write one count of empty squares");
-    advance(cursor, (unsigned)(digit - '0'), position);
+    seebatch_advance(cursor, (unsigned)(digit - '0'), position);
     cursor->previous_was_digit = true;
     return SEEBATCH_OK;
 }
 
 /* Called at each '/' and at the end of the field. */
-static seebatch_status end_rank(rank_cursor *cursor, bool last, size_t position,
+static seebatch_status seebatch_end_rank(rank_cursor *cursor, bool last, size_t position,
                                 seebatch_error *error)
 {
     if (cursor->squares != 8)
@@ -185,7 +185,7 @@ static seebatch_status end_rank(rank_cursor *cursor, bool last, size_t position,
     return SEEBATCH_OK;
 }
 
-static seebatch_status parse_placement(seebatch_board *board, const char *text, fen_field field,
+static seebatch_status seebatch_parse_placement(seebatch_board *board, const char *text, fen_field field,
                                        seebatch_error *error)
 {
     rank_cursor cursor = {7, 0, 0, false};
@@ -194,18 +194,18 @@ static seebatch_status parse_placement(seebatch_board *board, const char *text, 
         char c = i < field.length ? text[field.start + i] : '/';
         seebatch_status status;
         if (i == field.length || c == '/')
-            status = end_rank(&cursor, i == field.length, position, error);
+            status = seebatch_end_rank(&cursor, i == field.length, position, error);
         else if (c >= '0' && c <= '9')
-            status = skip_squares(&cursor, c, position, error);
+            status = seebatch_skip_squares(&cursor, c, position, error);
         else
-            status = place_piece(board, &cursor, c, position, error);
+            status = seebatch_place_piece(board, &cursor, c, position, error);
         if (status != SEEBATCH_OK)
             return status;
     }
     return SEEBATCH_OK;
 }
 
-static seebatch_status parse_side(seebatch_board *board, const char *text, fen_field field,
+static seebatch_status seebatch_parse_side(seebatch_board *board, const char *text, fen_field field,
                                   seebatch_error *error)
 {
     const char *value = text + field.start;
@@ -219,7 +219,7 @@ static seebatch_status parse_side(seebatch_board *board, const char *text, fen_f
         seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
 }
 
-static seebatch_status parse_castling(seebatch_board *board, const char *text, fen_field field,
+static seebatch_status seebatch_parse_castling(seebatch_board *board, const char *text, fen_field field,
                                       seebatch_error *error)
 {
     const char *value = text + field.start;
@@ -234,7 +234,7 @@ static seebatch_status parse_castling(seebatch_board *board, const char *text, f
         if (!found)
             return seebatch_fen_fail(error, 3, position,
                                      "unknown castling letter %s; expected K, Q, k, q or '-'",
-                                     describe_char(value[i], shown));
+                                     seebatch_describe_char(value[i], shown));
         unsigned index = (unsigned)(found - castling_letters);
         if (board->castling & (1u << index))
             return seebatch_fen_fail(error, 3, position, "castling letter %c is repeated",
@@ -249,7 +249,7 @@ static seebatch_status parse_castling(seebatch_board *board, const char *text, f
 }
 
 /* Needs the side to move, so it runs after parse_side. */
-static seebatch_status parse_en_passant(seebatch_board *board, const char *text, fen_field field,
+static seebatch_status seebatch_parse_en_passant(seebatch_board *board, const char *text, fen_field field,
                                         seebatch_error *error)
 {
     const char *value = text + field.start;
@@ -282,7 +282,7 @@ static seebatch_status seebatch_parse_counter(const char *text, fen_field field,
         char shown[12];
         if (value[i] < '0' || value[i] > '9')
             return seebatch_fen_fail(error, number, field.start + i + 1,
-                                     "%s is not a decimal number", describe_char(value[i], shown));
+                                     "%s is not a decimal number", seebatch_describe_char(value[i], shown));
         if (total <= FEN_COUNTER_MAX) /* saturate: the digits may go on forever */
             total = total * 10 + (unsigned long)(value[i] - '0');
     }
@@ -294,21 +294,21 @@ static seebatch_status seebatch_parse_counter(const char *text, fen_field field,
     return SEEBATCH_OK;
 }
 
-static seebatch_status parse_field(seebatch_board *board, const char *text, fen_field field,
+static seebatch_status seebatch_parse_field(seebatch_board *board, const char *text, fen_field field,
                                    int number, seebatch_error *error)
 {
-    seebatch_status status = check_ascii(text, field, number, error);
+    seebatch_status status = seebatch_check_ascii(text, field, number, error);
     if (status != SEEBATCH_OK)
         return status;
     switch (number) {
     case 1:
-        return parse_placement(board, text, field, error);
+        return seebatch_parse_placement(board, text, field, error);
     case 2:
-        return parse_side(board, text, field, error);
+        return seebatch_parse_side(board, text, field, error);
     case 3:
-        return parse_castling(board, text, field, error);
+        return seebatch_parse_castling(board, text, field, error);
     case 4:
-        return parse_en_passant(board, text, field, error);
+        return seebatch_parse_en_passant(board, text, field, error);
     case 5:
         return seebatch_parse_counter(text, field, 5, &board->halfmove_clock, error);
     default:
@@ -322,9 +322,9 @@ static seebatch_status seebatch_parse_fields(seebatch_board *board, const char *
                                              seebatch_error *error)
 {
     fen_field fields[FEN_FIELDS + 1];
-    int count = split_fields(text, length, fields);
+    int count = seebatch_split_fields(text, length, fields);
     for (int f = 0; f < count && f < FEN_FIELDS; f++) {
-        seebatch_status status = parse_field(board, text, fields[f], f + 1, error);
+        seebatch_status status = seebatch_parse_field(board, text, fields[f], f + 1, error);
         if (status != SEEBATCH_OK)
             return status;
     }
@@ -384,7 +384,7 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
 
 /* Each square's letter, 0 where it is empty: one pass over the pieces'
  * bits, not six tests a square. */
-static void letters_of(const seebatch_board *board, char letters[64])
+static void seebatch_letters_of(const seebatch_board *board, char letters[64])
 {
     memset(letters, 0, 64);
     for (unsigned color = 0; color < 2; color++)
@@ -393,7 +393,7 @@ static void letters_of(const seebatch_board *board, char letters[64])
                 letters[lowest_square(bits)] = piece_chars[color * SEEBATCH_PIECE_TYPES + type];
 }
 
-static size_t write_rank(const char *letters, unsigned rank, char *out)
+static size_t seebatch_write_rank(const char *letters, unsigned rank, char *out)
 {
     size_t n = 0;
     unsigned empty = 0;
@@ -415,13 +415,13 @@ static size_t write_rank(const char *letters, unsigned rank, char *out)
 
 /* out holds SEEBATCH_FEN_MAX bytes; the longest FEN is 92 characters
  * (71 for the placement, " w KQkq e3 65535 65535"). */
-static size_t write_fen(const seebatch_board *board, char *out)
+static size_t seebatch_write_fen(const seebatch_board *board, char *out)
 {
     char letters[64];
-    letters_of(board, letters);
+    seebatch_letters_of(board, letters);
     size_t n = 0;
     for (int rank = 7; rank >= 0; rank--) {
-        n += write_rank(letters, (unsigned)rank, out + n);
+        n += seebatch_write_rank(letters, (unsigned)rank, out + n);
         if (rank > 0)
             out[n++] = '/';
     }
@@ -449,7 +449,7 @@ static size_t write_fen(const seebatch_board *board, char *out)
 
 /* The parser rejects a second king of a colour, so such a board gets no FEN:
  * every FEN written here parses back to the same board. */
-static bool expressible(const seebatch_board *board)
+static bool seebatch_expressible(const seebatch_board *board)
 {
     bitboard kings = board->pieces[SEEBATCH_KING];
     return !more_than_one(kings & board->colors[SEEBATCH_WHITE]) &&
@@ -461,10 +461,10 @@ size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t s
     if (buffer && size > 0)
         buffer[0] = '\0';
     if (!board || !buffer || seebatch_board_validate(board, NULL) != SEEBATCH_OK ||
-        !expressible(board))
+        !seebatch_expressible(board))
         return 0;
     char text[SEEBATCH_FEN_MAX];
-    size_t length = write_fen(board, text);
+    size_t length = seebatch_write_fen(board, text);
     if (length + 1 > size)
         return 0;
     memcpy(buffer, text, length + 1);

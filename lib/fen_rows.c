@@ -18,7 +18,7 @@
  * names) a row that is too long. */
 enum { ROW_COPY_MAX = 256 };
 
-static void make_empty(seebatch_board *board)
+static void seebatch_make_empty(seebatch_board *board)
 {
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
@@ -26,7 +26,7 @@ static void make_empty(seebatch_board *board)
 }
 
 /* Parses one row (without its '\n'); a '\r' ending it is dropped. */
-static seebatch_status parse_row(const char *row, size_t length, seebatch_board *board,
+static seebatch_status seebatch_parse_row(const char *row, size_t length, seebatch_board *board,
                                  seebatch_error *error)
 {
     if (length > 0 && row[length - 1] == '\r')
@@ -46,7 +46,7 @@ static seebatch_status parse_row(const char *row, size_t length, seebatch_board 
 }
 
 /* Records a bad row in the report. */
-static void report_row(seebatch_fen_rows_report *report, size_t row, const seebatch_error *error)
+static void seebatch_report_row(seebatch_fen_rows_report *report, size_t row, const seebatch_error *error)
 {
     if (report->errors && report->bad_rows < report->error_capacity) {
         report->errors[report->bad_rows].row = row;
@@ -75,10 +75,10 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
         const char *newline = memchr(p, '\n', (size_t)(end - p));
         size_t row_length = newline ? (size_t)(newline - p) : (size_t)(end - p);
         seebatch_error row_error;
-        seebatch_status status = parse_row(p, row_length, &boards[row], &row_error);
+        seebatch_status status = seebatch_parse_row(p, row_length, &boards[row], &row_error);
         if (status != SEEBATCH_OK) {
-            make_empty(&boards[row]);
-            report_row(report, row, &row_error);
+            seebatch_make_empty(&boards[row]);
+            seebatch_report_row(report, row, &row_error);
         }
         if (report->statuses)
             report->statuses[row] = (uint8_t)status;

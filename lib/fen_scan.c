@@ -71,7 +71,7 @@ static const uint8_t castling_right[256] = {['K'] = 1, ['Q'] = 2, ['k'] = 4, ['q
 
 /* Columns 8-15 of every row: the slash (the end after the last rank), then
  * nothing. A byte of a rank written there, or a slash anywhere else, breaks it. */
-static bool ranks_well_formed(const uint8_t mailbox[MAILBOX])
+static bool seebatch_ranks_well_formed(const uint8_t mailbox[MAILBOX])
 {
     uint64_t wrong = 0;
     for (int row = 0; row < 8; row++) {
@@ -85,7 +85,7 @@ static bool ranks_well_formed(const uint8_t mailbox[MAILBOX])
 /* Reads the mailbox's pieces into the board: planes[t] for type t, planes[6]
  * the black pieces, each with the text's first rank in the low byte (so a
  * byte swap gives seebatch's numbering, a1 = bit 0). */
-static void read_mailbox(const uint8_t mailbox[MAILBOX], seebatch_board *board)
+static void seebatch_read_mailbox(const uint8_t mailbox[MAILBOX], seebatch_board *board)
 {
     bitboard planes[7] = {0};
 #if defined(__SSE2__)
@@ -114,7 +114,7 @@ static void read_mailbox(const uint8_t mailbox[MAILBOX], seebatch_board *board)
 
 /* Where the placement ends (the first space) in text[0..length), or 0 when
  * there is none or two digits stand side by side before it. */
-static size_t placement_end(const char *text, size_t length)
+static size_t seebatch_placement_end(const char *text, size_t length)
 {
 #if defined(__SSE2__)
     /* 16 bytes at a time, windows 15 apart (so every pair of neighbours lies
@@ -157,7 +157,7 @@ static size_t placement_end(const char *text, size_t length)
  * most one king a colour. */
 static size_t seebatch_scan_placement(const char *text, size_t length, seebatch_board *board)
 {
-    size_t end = placement_end(text, length);
+    size_t end = seebatch_placement_end(text, length);
     /* The index moves at most FOREIGN a byte, so it stays inside; only the
      * 8 rows are read, the rest is room for a bad text. */
     uint8_t mailbox[MAILBOX + FOREIGN * 256];
@@ -177,9 +177,9 @@ static size_t seebatch_scan_placement(const char *text, size_t length, seebatch_
     if (index != LAST_INDEX)
         return 0;
     mailbox[index] = END;
-    if (!ranks_well_formed(mailbox))
+    if (!seebatch_ranks_well_formed(mailbox))
         return 0;
-    read_mailbox(mailbox, board);
+    seebatch_read_mailbox(mailbox, board);
     /* A slash among the squares shows in every type plane; no piece is both
      * a pawn and a knight. */
     bitboard kings = board->pieces[SEEBATCH_KING];
@@ -191,14 +191,14 @@ static size_t seebatch_scan_placement(const char *text, size_t length, seebatch_
 }
 
 /* The byte at i, or NUL past the end (which no field accepts). */
-static unsigned char byte_at(const char *text, size_t length, size_t i)
+static unsigned char seebatch_byte_at(const char *text, size_t length, size_t i)
 {
     return i < length ? (unsigned char)text[i] : 0;
 }
 
 /* One to five digits worth at most 65535 from i; returns where they end, or
  * 0. A longer run (leading zeros, say) is the full parser's. */
-static size_t scan_counter(const char *text, size_t length, size_t i, uint16_t *counter)
+static size_t seebatch_scan_counter(const char *text, size_t length, size_t i, uint16_t *counter)
 {
     size_t start = i;
     unsigned value = 0;
@@ -212,12 +212,12 @@ static size_t scan_counter(const char *text, size_t length, size_t i, uint16_t *
 
 /* Castling from i: '-' or letters of KQkq in that order, none twice.
  * Returns where the field ends, or 0. */
-static size_t scan_castling(const char *text, size_t length, size_t i, uint8_t *castling)
+static size_t seebatch_scan_castling(const char *text, size_t length, size_t i, uint8_t *castling)
 {
-    if (byte_at(text, length, i) == '-')
+    if (seebatch_byte_at(text, length, i) == '-')
         return i + 1;
     unsigned rights = 0, last = 0, right;
-    while ((right = castling_right[byte_at(text, length, i)]) > last) {
+    while ((right = castling_right[seebatch_byte_at(text, length, i)]) > last) {
         rights |= right;
         last = right;
         i++;
@@ -228,9 +228,9 @@ static size_t scan_castling(const char *text, size_t length, size_t i, uint8_t *
 
 /* En passant from i: '-' or a square on the rank the side to move's
  * opponent passed over. Returns where the field ends, or 0. */
-static size_t scan_en_passant(const char *text, size_t length, size_t i, seebatch_board *board)
+static size_t seebatch_scan_en_passant(const char *text, size_t length, size_t i, seebatch_board *board)
 {
-    unsigned char file = byte_at(text, length, i), rank = byte_at(text, length, i + 1);
+    unsigned char file = seebatch_byte_at(text, length, i), rank = seebatch_byte_at(text, length, i + 1);
     if (file == '-')
         return i + 1;
     unsigned char expected = (unsigned char)('6' - 3 * board->side_to_move); /* '6' or '3' */
@@ -245,19 +245,19 @@ static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t l
 {
     /* The side by table, not by comparing with 'w' then 'b': the lines of a
      * game alternate sides, which those branches would mispredict. */
-    unsigned side = side_letter[byte_at(text, length, i + 1)];
-    if (byte_at(text, length, i) != ' ' || side == 0 || byte_at(text, length, i + 2) != ' ')
+    unsigned side = side_letter[seebatch_byte_at(text, length, i + 1)];
+    if (seebatch_byte_at(text, length, i) != ' ' || side == 0 || seebatch_byte_at(text, length, i + 2) != ' ')
         return false;
     board->side_to_move = (uint8_t)(side - 1);
-    i = scan_castling(text, length, i + 3, &board->castling);
-    if (i == 0 || byte_at(text, length, i) != ' ')
+    i = seebatch_scan_castling(text, length, i + 3, &board->castling);
+    if (i == 0 || seebatch_byte_at(text, length, i) != ' ')
         return false;
-    i = scan_en_passant(text, length, i + 1, board);
+    i = seebatch_scan_en_passant(text, length, i + 1, board);
     uint16_t *counters[2] = {&board->halfmove_clock, &board->fullmove_number};
     for (int c = 0; c < 2 && i != 0 && i < length; c++) {
         if (text[i] != ' ')
             return false;
-        i = scan_counter(text, length, i + 1, counters[c]);
+        i = seebatch_scan_counter(text, length, i + 1, counters[c]);
     }
     return i == length;
 }
@@ -274,7 +274,7 @@ bool seebatch_fen_wide_usable(void)
 }
 
 /* The board before its fields are read: what no field sets stays so. */
-static void start_board(seebatch_board *board)
+static void seebatch_start_board(seebatch_board *board)
 {
     memset(board, 0, sizeof *board);
     board->en_passant = SEEBATCH_NO_SQUARE;
@@ -283,7 +283,7 @@ static void start_board(seebatch_board *board)
 
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length)
 {
-    start_board(board);
+    seebatch_start_board(board);
     size_t end = length <= 255 ? seebatch_scan_placement(text, length, board) : 0;
     return end != 0 && seebatch_scan_tail(board, text, length, end);
 }
@@ -292,7 +292,7 @@ bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
 {
     if (length > 255 || !seebatch_fen_wide_usable())
         return seebatch_fen_scan_one_pass(board, text, length);
-    start_board(board);
+    seebatch_start_board(board);
     size_t end = seebatch_fen_placement_wide(text, length, board);
     if (end == 0)
         end = seebatch_scan_placement(text, length, board);

@@ -107,7 +107,7 @@ static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
 
 /* F as one word, rank 8 (the text's first) in the low byte: the qwords of
  * the two sums are ranks 8-5 and 4-1. */
-static uint64_t join_first_squares(__m256i high_ranks, __m256i low_ranks)
+static uint64_t seebatch_join_first_squares(__m256i high_ranks, __m256i low_ranks)
 {
     __m256i both = _mm256_or_si256(high_ranks, _mm256_slli_epi64(low_ranks, 32));
     __m128i lower = _mm256_castsi256_si128(both), upper = _mm256_extracti128_si256(both, 1);
@@ -116,7 +116,7 @@ static uint64_t join_first_squares(__m256i high_ranks, __m256i low_ranks)
     return q0 | q1 << 8 | q2 << 16 | q3 << 24;
 }
 
-static uint64_t load8(const char *p)
+static uint64_t seebatch_load8(const char *p)
 {
     uint64_t value;
     memcpy(&value, p, sizeof value);
@@ -124,7 +124,7 @@ static uint64_t load8(const char *p)
 }
 
 /* The slashes and spaces of text[0..min(length, 64)), length >= 32. */
-static void find_structure(const char *text, size_t length, uint64_t *slashes, uint64_t *spaces)
+static void seebatch_find_structure(const char *text, size_t length, uint64_t *slashes, uint64_t *spaces)
 {
     __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)text);
     size_t second_at = length >= 64 ? 32 : length - 32; /* moved back to end at the end */
@@ -148,7 +148,7 @@ static inline bitboard on_squares(uint32_t high, uint32_t low, uint64_t chars, u
 
 /* Writes the pieces and colours into the board; false when a colour has
  * two kings. */
-static bool place_pieces(const slot_masks *high, const slot_masks *low, uint64_t chars,
+static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low, uint64_t chars,
                          uint64_t squares, seebatch_board *board)
 {
     bitboard b0 = on_squares(high->code[0], low->code[0], chars, squares);
@@ -174,7 +174,7 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
     if (length < 32)
         return 0;
     uint64_t slashes, spaces;
-    find_structure(text, length, &slashes, &spaces);
+    seebatch_find_structure(text, length, &slashes, &spaces);
     if (!spaces)
         return 0; /* longer than 64 bytes, or no other field */
     unsigned end = (unsigned)__builtin_ctzll(spaces);
@@ -188,11 +188,11 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
     if (start[7] + 8 > length)
         return 0;
     slot_masks high = read_slots(
-        _mm256_setr_epi64x((long long)load8(text + start[0]), (long long)load8(text + start[1]),
-                           (long long)load8(text + start[2]), (long long)load8(text + start[3])));
+        _mm256_setr_epi64x((long long)seebatch_load8(text + start[0]), (long long)seebatch_load8(text + start[1]),
+                           (long long)seebatch_load8(text + start[2]), (long long)seebatch_load8(text + start[3])));
     slot_masks low = read_slots(
-        _mm256_setr_epi64x((long long)load8(text + start[4]), (long long)load8(text + start[5]),
-                           (long long)load8(text + start[6]), (long long)load8(text + start[7])));
+        _mm256_setr_epi64x((long long)seebatch_load8(text + start[4]), (long long)seebatch_load8(text + start[5]),
+                           (long long)seebatch_load8(text + start[6]), (long long)seebatch_load8(text + start[7])));
     uint64_t chars = high.chars | (uint64_t)low.chars << 32;
     uint64_t digits = high.digits | (uint64_t)low.digits << 32;
     uint64_t letters = high.code[0] | high.code[1] | high.code[2] |
@@ -204,8 +204,8 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
         (unsigned)__builtin_popcountll(chars) != end - 7 || (chars & ~(letters | digits)) != 0 ||
         (digits & (digits >> 1) & 0x7f7f7f7f7f7f7f7full) != 0)
         return 0;
-    uint64_t squares = join_first_squares(high.first_squares, low.first_squares);
-    if (!place_pieces(&high, &low, chars, squares, board))
+    uint64_t squares = seebatch_join_first_squares(high.first_squares, low.first_squares);
+    if (!seebatch_place_pieces(&high, &low, chars, squares, board))
         return 0;
     return end;
 }

@@ -62,7 +62,7 @@ const implementation seebatch_implementations[] = {
 const size_t seebatch_implementation_count =
     sizeof seebatch_implementations / sizeof seebatch_implementations[0];
 
-static bool cpu_runs(const seebatch_cpu *cpu, instruction_set needs)
+static bool seebatch_cpu_runs(const seebatch_cpu *cpu, instruction_set needs)
 {
     switch (needs) {
     case INSTRUCTIONS_AVX512:
@@ -78,22 +78,22 @@ static bool cpu_runs(const seebatch_cpu *cpu, instruction_set needs)
     }
 }
 
-static bool built(const implementation *implementation)
+static bool seebatch_built(const implementation *implementation)
 {
     return implementation->backend || implementation->lookups;
 }
 
 bool seebatch_implementation_runs(const implementation *implementation, const seebatch_cpu *cpu)
 {
-    return built(implementation) && cpu_runs(cpu, implementation->needs);
+    return seebatch_built(implementation) && seebatch_cpu_runs(cpu, implementation->needs);
 }
 
 /* The names a forced choice may give without "unknown": a backend this
  * build has ("this build has: ..."), and every view lookup (a pext this
  * build lacks is one it "cannot run"), as the messages have always said. */
-static bool known(const implementation *implementation)
+static bool seebatch_known(const implementation *implementation)
 {
-    return implementation->role == IMPLEMENTATION_VIEW_LOOKUP || built(implementation);
+    return implementation->role == IMPLEMENTATION_VIEW_LOOKUP || seebatch_built(implementation);
 }
 
 const implementation *seebatch_implementation_named(implementation_role role, const char *name)
@@ -126,12 +126,12 @@ static const implementation *seebatch_automatic(const implementation_request *re
 enum { SHOWN_MAX = 40, NAMES_MAX = 96 }; /* bytes of a bad name a message repeats */
 
 /* The role's known names, ", " between them. */
-static const char *names_of(implementation_role role, char out[NAMES_MAX])
+static const char *seebatch_names_of(implementation_role role, char out[NAMES_MAX])
 {
     out[0] = '\0';
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
         const implementation *entry = &seebatch_implementations[i];
-        if (entry->role != role || !known(entry))
+        if (entry->role != role || !seebatch_known(entry))
             continue;
         if (out[0])
             strcat(out, ", ");
@@ -140,11 +140,11 @@ static const char *names_of(implementation_role role, char out[NAMES_MAX])
     return out;
 }
 
-static seebatch_status unknown_name(implementation_role role, const char *shown,
+static seebatch_status seebatch_unknown_name(implementation_role role, const char *shown,
                                     seebatch_error *error)
 {
     char names[NAMES_MAX];
-    names_of(role, names);
+    seebatch_names_of(role, names);
     if (role == IMPLEMENTATION_BACKEND)
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
                              "unknown backend \"%s\" (this build has: %s, auto)", shown, names);
@@ -154,7 +154,7 @@ static seebatch_status unknown_name(implementation_role role, const char *shown,
 
 /* A known name this CPU or build cannot run; a view lookup names the
  * backend that needs the same instructions. */
-static seebatch_status not_runnable(const implementation *named, seebatch_error *error)
+static seebatch_status seebatch_not_runnable(const implementation *named, seebatch_error *error)
 {
     if (named->role == IMPLEMENTATION_BACKEND)
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
@@ -179,13 +179,13 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
         return seebatch_succeed(error);
     }
     const implementation *named = seebatch_implementation_named(request->role, request->name);
-    if (!named || !known(named)) {
+    if (!named || !seebatch_known(named)) {
         char shown[SHOWN_MAX + 4];
         seebatch_printable(request->name, SIZE_MAX, SHOWN_MAX, shown);
-        return unknown_name(request->role, shown, error);
+        return seebatch_unknown_name(request->role, shown, error);
     }
     if (!seebatch_implementation_runs(named, request->cpu))
-        return not_runnable(named, error);
+        return seebatch_not_runnable(named, error);
     *chosen = named;
     return seebatch_succeed(error);
 }

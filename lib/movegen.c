@@ -35,21 +35,21 @@ typedef struct move_list {
     bitboard movers;
 } move_list;
 
-static unsigned opponent(unsigned color) { return color ^ 1u; }
+static unsigned seebatch_opponent(unsigned color) { return color ^ 1u; }
 
-static bitboard own_kings(const seebatch_board *board, unsigned color)
+static bitboard seebatch_own_kings(const seebatch_board *board, unsigned color)
 {
     return board->pieces[SEEBATCH_KING] & board->colors[color];
 }
 
-static bool attacked_by(const seebatch_board *board, unsigned square, unsigned color,
+static bool seebatch_attacked_by(const seebatch_board *board, unsigned square, unsigned color,
                         bitboard occupied)
 {
     return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
 }
 
 /* The rook's journey for a castling king landing on `to` (g1, c1, g8, c8). */
-static void castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
+static void seebatch_castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
 {
     bool kingside = file_of(to) == 6;
     unsigned first_of_rank = to & ~7u;
@@ -66,11 +66,11 @@ static void castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *ro
  * piece is masked off and the occupancy is updated. */
 bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move)
 {
-    unsigned us = board->side_to_move & 1u, them = opponent(us);
+    unsigned us = board->side_to_move & 1u, them = seebatch_opponent(us);
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    bitboard from_bit = square_bit(from), to_bit = square_bit(to);
-    bitboard kings = own_kings(board, us);
+    bitboard from_bit = seebatch_square_bit(from), to_bit = seebatch_square_bit(to);
+    bitboard kings = seebatch_own_kings(board, us);
     if (kings & from_bit)
         kings ^= from_bit | to_bit;
     if (!kings)
@@ -78,13 +78,13 @@ bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move)
     bitboard occupied = (occupied_squares(board) & ~from_bit) | to_bit;
     bitboard enemies = board->colors[them] & ~to_bit;
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        bitboard victim = square_bit(en_passant_victim(to, us));
+        bitboard victim = seebatch_square_bit(en_passant_victim(to, us));
         occupied &= ~victim;
         enemies &= ~victim;
     } else if (kind == SEEBATCH_MOVE_CASTLING) {
         unsigned rook_from, rook_to;
-        castling_rook_squares(to, &rook_from, &rook_to);
-        occupied = (occupied & ~square_bit(rook_from)) | square_bit(rook_to);
+        seebatch_castling_rook_squares(to, &rook_from, &rook_to);
+        occupied = (occupied & ~seebatch_square_bit(rook_from)) | seebatch_square_bit(rook_to);
     }
     for (; kings; kings &= kings - 1)
         if (attackers_to(board, lowest_square(kings), occupied) & enemies)
@@ -98,18 +98,18 @@ bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move)
 static bitboard seebatch_compute_safe_from(const seebatch_board *board)
 {
     unsigned us = board->side_to_move & 1u;
-    bitboard kings = own_kings(board, us), occupied = occupied_squares(board);
+    bitboard kings = seebatch_own_kings(board, us), occupied = occupied_squares(board);
     bitboard exposed = kings;
     for (; kings; kings &= kings - 1) {
         unsigned king = lowest_square(kings);
-        if (attacked_by(board, king, opponent(us), occupied))
+        if (seebatch_attacked_by(board, king, seebatch_opponent(us), occupied))
             return 0;
         exposed |= queen_attacks(king, 0);
     }
     return ~exposed;
 }
 
-static void add_move(move_list *list, seebatch_move move)
+static void seebatch_add_move(move_list *list, seebatch_move move)
 {
     /* The documented bound; no consistent board is known to reach it, but a
      * full list must never write past the caller's array. */
@@ -117,7 +117,7 @@ static void add_move(move_list *list, seebatch_move move)
         return;
     unsigned kind = seebatch_move_kind(move);
     bool simple = kind < SEEBATCH_MOVE_EN_PASSANT;
-    bool safe = simple && (list->safe_from & square_bit(seebatch_move_from(move)));
+    bool safe = simple && (list->safe_from & seebatch_square_bit(seebatch_move_from(move)));
     if (safe || seebatch_keeps_kings_safe(list->board, move))
         list->moves[list->count++] = move;
 }
@@ -127,65 +127,65 @@ static void add_move(move_list *list, seebatch_move move)
 /* ------------------------------------------------------------------------ */
 
 /* A pawn move onto `to`: the four promotions on the last rank, else one move. */
-static void add_pawn_move(move_list *list, unsigned from, unsigned to)
+static void seebatch_add_pawn_move(move_list *list, unsigned from, unsigned to)
 {
     unsigned us = list->board->side_to_move & 1u;
-    if (!(promotion_rank(us) & square_bit(to))) {
-        add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
+    if (!(promotion_rank(us) & seebatch_square_bit(to))) {
+        seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
         return;
     }
-    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_QUEEN));
-    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_ROOK));
-    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_BISHOP));
-    add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_KNIGHT));
+    seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_QUEEN));
+    seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_ROOK));
+    seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_BISHOP));
+    seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_PROMOTE_KNIGHT));
 }
 
 /* En passant needs the square set on the right rank for the side to move,
  * empty, with an enemy pawn behind it; the board's consistency rules do not
  * promise the last two. */
-static void add_en_passant(move_list *list, unsigned from)
+static void seebatch_add_en_passant(move_list *list, unsigned from)
 {
     const seebatch_board *board = list->board;
     unsigned us = board->side_to_move & 1u, to = board->en_passant;
     if (to >= 64 || rank_of(to) != (us == SEEBATCH_WHITE ? 5u : 2u))
         return;
-    if (!(pawn_attacks(us, from) & square_bit(to)) || (occupied_squares(board) & square_bit(to)))
+    if (!(pawn_attacks(us, from) & seebatch_square_bit(to)) || (occupied_squares(board) & seebatch_square_bit(to)))
         return;
-    bitboard victim = square_bit(en_passant_victim(to, us));
-    if (board->pieces[SEEBATCH_PAWN] & board->colors[opponent(us)] & victim)
-        add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT));
+    bitboard victim = seebatch_square_bit(en_passant_victim(to, us));
+    if (board->pieces[SEEBATCH_PAWN] & board->colors[seebatch_opponent(us)] & victim)
+        seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_EN_PASSANT));
 }
 
 /* Pushes: all of them when `quiet`, else only those that promote. */
-static void add_pawn_pushes(move_list *list, unsigned from, bool quiet)
+static void seebatch_add_pawn_pushes(move_list *list, unsigned from, bool quiet)
 {
     unsigned us = list->board->side_to_move & 1u;
-    if (promotion_rank(us) & square_bit(from))
+    if (promotion_rank(us) & seebatch_square_bit(from))
         return; /* nowhere forward to go */
     bitboard empty = ~occupied_squares(list->board);
     unsigned one = us == SEEBATCH_WHITE ? from + 8 : from - 8;
-    if (!(empty & square_bit(one)))
+    if (!(empty & seebatch_square_bit(one)))
         return;
-    if (quiet || (promotion_rank(us) & square_bit(one)))
-        add_pawn_move(list, from, one);
+    if (quiet || (promotion_rank(us) & seebatch_square_bit(one)))
+        seebatch_add_pawn_move(list, from, one);
     unsigned start_rank = us == SEEBATCH_WHITE ? 1 : 6;
     unsigned two = us == SEEBATCH_WHITE ? from + 16 : from - 16;
-    if (quiet && rank_of(from) == start_rank && (empty & square_bit(two)))
-        add_move(list, seebatch_move_make(from, two, SEEBATCH_MOVE_NORMAL));
+    if (quiet && rank_of(from) == start_rank && (empty & seebatch_square_bit(two)))
+        seebatch_add_move(list, seebatch_move_make(from, two, SEEBATCH_MOVE_NORMAL));
 }
 
 static void seebatch_add_pawn_moves(move_list *list, bool quiet)
 {
     const seebatch_board *board = list->board;
     unsigned us = board->side_to_move & 1u;
-    bitboard enemies = board->colors[opponent(us)];
+    bitboard enemies = board->colors[seebatch_opponent(us)];
     bitboard pawns = board->pieces[SEEBATCH_PAWN] & board->colors[us] & list->movers;
     for (; pawns; pawns &= pawns - 1) {
         unsigned from = lowest_square(pawns);
         for (bitboard targets = pawn_attacks(us, from) & enemies; targets; targets &= targets - 1)
-            add_pawn_move(list, from, lowest_square(targets));
-        add_pawn_pushes(list, from, quiet);
-        add_en_passant(list, from);
+            seebatch_add_pawn_move(list, from, lowest_square(targets));
+        seebatch_add_pawn_pushes(list, from, quiet);
+        seebatch_add_en_passant(list, from);
     }
 }
 
@@ -193,7 +193,7 @@ static void seebatch_add_pawn_moves(move_list *list, bool quiet)
 /* Pieces and castling                                                      */
 /* ------------------------------------------------------------------------ */
 
-static bitboard piece_attacks(int type, unsigned square, bitboard occupied)
+static bitboard seebatch_piece_attacks(int type, unsigned square, bitboard occupied)
 {
     switch (type) {
     case SEEBATCH_KNIGHT:
@@ -218,10 +218,10 @@ static void seebatch_add_piece_moves(move_list *list, bitboard targets)
         bitboard movers = board->pieces[type] & own & list->movers;
         for (bitboard pieces = movers; pieces; pieces &= pieces - 1) {
             unsigned from = lowest_square(pieces);
-            bitboard moves = piece_attacks(type, from, occupied) & targets;
+            bitboard moves = seebatch_piece_attacks(type, from, occupied) & targets;
             for (; moves; moves &= moves - 1) {
                 unsigned to = lowest_square(moves);
-                add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
+                seebatch_add_move(list, seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL));
             }
         }
     }
@@ -240,18 +240,18 @@ static const castling_rule castling_rules[4] = {
     {SEEBATCH_CASTLE_BLACK_QUEENSIDE, 60, 58, 56, 0x0Eull << 56, 0x1Cull << 56},
 };
 
-static bool castling_allowed(const seebatch_board *board, const castling_rule *rule)
+static bool seebatch_castling_allowed(const seebatch_board *board, const castling_rule *rule)
 {
     unsigned us = board->side_to_move & 1u;
     bitboard occupied = occupied_squares(board), own = board->colors[us];
     if (!(board->castling & rule->right) || (occupied & rule->must_be_empty))
         return false;
-    if (!(own_kings(board, us) & square_bit(rule->king_from)))
+    if (!(seebatch_own_kings(board, us) & seebatch_square_bit(rule->king_from)))
         return false;
-    if (!(board->pieces[SEEBATCH_ROOK] & own & square_bit(rule->rook_from)))
+    if (!(board->pieces[SEEBATCH_ROOK] & own & seebatch_square_bit(rule->rook_from)))
         return false;
     for (bitboard path = rule->must_be_safe; path; path &= path - 1)
-        if (attacked_by(board, lowest_square(path), opponent(us), occupied))
+        if (seebatch_attacked_by(board, lowest_square(path), seebatch_opponent(us), occupied))
             return false;
     return true;
 }
@@ -261,13 +261,13 @@ static void seebatch_add_castling(move_list *list)
     unsigned us = list->board->side_to_move & 1u;
     for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
         const castling_rule *rule = &castling_rules[i];
-        if ((list->movers & square_bit(rule->king_from)) && castling_allowed(list->board, rule))
-            add_move(list,
+        if ((list->movers & seebatch_square_bit(rule->king_from)) && seebatch_castling_allowed(list->board, rule))
+            seebatch_add_move(list,
                      seebatch_move_make(rule->king_from, rule->king_to, SEEBATCH_MOVE_CASTLING));
     }
 }
 
-static move_list start_list(const seebatch_board *board, seebatch_move *moves)
+static move_list seebatch_start_list(const seebatch_board *board, seebatch_move *moves)
 {
     move_list list = {board, moves, 0, seebatch_compute_safe_from(board), ~(bitboard)0};
     return list;
@@ -275,7 +275,7 @@ static move_list start_list(const seebatch_board *board, seebatch_move *moves)
 
 size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves)
 {
-    move_list list = start_list(board, moves);
+    move_list list = seebatch_start_list(board, moves);
     seebatch_add_pawn_moves(&list, true);
     seebatch_add_piece_moves(&list, ~board->colors[board->side_to_move & 1u]);
     seebatch_add_castling(&list);
@@ -285,9 +285,9 @@ size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves
 /* The captures through add_move's test; captures.c reads most boards faster. */
 size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_move *moves)
 {
-    move_list list = start_list(board, moves);
+    move_list list = seebatch_start_list(board, moves);
     seebatch_add_pawn_moves(&list, false);
-    seebatch_add_piece_moves(&list, board->colors[opponent(board->side_to_move & 1u)]);
+    seebatch_add_piece_moves(&list, board->colors[seebatch_opponent(board->side_to_move & 1u)]);
     return list.count;
 }
 
@@ -297,10 +297,10 @@ size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_m
 bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    move_list list = start_list(board, moves);
-    list.movers = square_bit(seebatch_move_from(move));
+    move_list list = seebatch_start_list(board, moves);
+    list.movers = seebatch_square_bit(seebatch_move_from(move));
     seebatch_add_pawn_moves(&list, true);
-    seebatch_add_piece_moves(&list, square_bit(seebatch_move_to(move)) &
+    seebatch_add_piece_moves(&list, seebatch_square_bit(seebatch_move_to(move)) &
                                         ~board->colors[board->side_to_move & 1u]);
     seebatch_add_castling(&list);
     size_t count = list.count;
@@ -314,47 +314,47 @@ bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move)
 /* Playing moves                                                            */
 /* ------------------------------------------------------------------------ */
 
-static void remove_piece(seebatch_board *board, unsigned square)
+static void seebatch_remove_piece(seebatch_board *board, unsigned square)
 {
     int type = piece_type_or_none(board, square);
     if (type < 0)
         return;
-    board->pieces[type] &= ~square_bit(square);
-    board->colors[color_on(board, square)] &= ~square_bit(square);
+    board->pieces[type] &= ~seebatch_square_bit(square);
+    board->colors[color_on(board, square)] &= ~seebatch_square_bit(square);
 }
 
 /* The rook's half of a castling move, if the rook is where it should be. */
-static void move_castling_rook(seebatch_board *board, unsigned color, unsigned king_to)
+static void seebatch_move_castling_rook(seebatch_board *board, unsigned color, unsigned king_to)
 {
     unsigned rook_from, rook_to;
-    castling_rook_squares(king_to, &rook_from, &rook_to);
-    if (!(board->pieces[SEEBATCH_ROOK] & board->colors[color] & square_bit(rook_from)))
+    seebatch_castling_rook_squares(king_to, &rook_from, &rook_to);
+    if (!(board->pieces[SEEBATCH_ROOK] & board->colors[color] & seebatch_square_bit(rook_from)))
         return;
-    remove_piece(board, rook_from);
+    seebatch_remove_piece(board, rook_from);
     put_piece(board, SEEBATCH_ROOK, color, rook_to);
 }
 
-static uint16_t saturating_increment(uint16_t n) { return n == UINT16_MAX ? n : (uint16_t)(n + 1); }
+static uint16_t seebatch_saturating_increment(uint16_t n) { return n == UINT16_MAX ? n : (uint16_t)(n + 1); }
 
 /* Moves the pieces; returns whether the move resets the halfmove clock. */
-static bool move_pieces(seebatch_board *board, seebatch_move move, int type)
+static bool seebatch_move_pieces(seebatch_board *board, seebatch_move move, int type)
 {
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
-    bool capture = (occupied_squares(board) & square_bit(to)) != 0;
-    remove_piece(board, to);
-    remove_piece(board, from);
+    bool capture = (occupied_squares(board) & seebatch_square_bit(to)) != 0;
+    seebatch_remove_piece(board, to);
+    seebatch_remove_piece(board, from);
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         unsigned victim = en_passant_victim(to, us);
         if (victim < 64) /* off the board only when the precondition is broken */
-            remove_piece(board, victim);
+            seebatch_remove_piece(board, victim);
         capture = true;
     }
     bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
     if (kind == SEEBATCH_MOVE_CASTLING)
-        move_castling_rook(board, us, to);
+        seebatch_move_castling_rook(board, us, to);
     return capture || type == SEEBATCH_PAWN;
 }
 
@@ -370,14 +370,14 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move)
     if (type < 0)
         return; /* not a move on this board: the precondition is broken */
     unsigned us = board->side_to_move & 1u;
-    bool resets_clock = move_pieces(board, move, type);
+    bool resets_clock = seebatch_move_pieces(board, move, type);
     board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
     bool double_push = type == SEEBATCH_PAWN && (from > to ? from - to : to - from) == 16;
     board->en_passant = double_push ? (uint8_t)((from + to) / 2) : SEEBATCH_NO_SQUARE;
-    board->halfmove_clock = resets_clock ? 0 : saturating_increment(board->halfmove_clock);
+    board->halfmove_clock = resets_clock ? 0 : seebatch_saturating_increment(board->halfmove_clock);
     if (us == SEEBATCH_BLACK)
-        board->fullmove_number = saturating_increment(board->fullmove_number);
-    board->side_to_move = (uint8_t)opponent(us);
+        board->fullmove_number = seebatch_saturating_increment(board->fullmove_number);
+    board->side_to_move = (uint8_t)seebatch_opponent(us);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -25,13 +25,13 @@ static const char promotion_letters[] = "nbrq";
 enum { QUOTE_MAX = 12 };
 
 /* The move text for a message (see seebatch_printable). */
-static const char *quote(const char *text, char out[QUOTE_MAX + 4])
+static const char *seebatch_quote(const char *text, char out[QUOTE_MAX + 4])
 {
     return seebatch_printable(text, SIZE_MAX, QUOTE_MAX, out);
 }
 
 /* The square named by two characters, or -1. */
-static int parse_square(char file, char rank)
+static int seebatch_parse_square(char file, char rank)
 {
     if (file < 'a' || file > 'h' || rank < '1' || rank > '8')
         return -1;
@@ -39,7 +39,7 @@ static int parse_square(char file, char rank)
 }
 
 /* The promotion kind named by a suffix letter, or -1. */
-static int parse_promotion(char letter)
+static int seebatch_parse_promotion(char letter)
 {
     char lower = letter >= 'A' && letter <= 'Z' ? (char)(letter - 'A' + 'a') : letter;
     const char *found = lower ? strchr(promotion_letters, lower) : NULL;
@@ -47,7 +47,7 @@ static int parse_promotion(char letter)
 }
 
 /* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
-static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
+static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
                                     seebatch_error *error)
 {
     char shown[QUOTE_MAX + 4];
@@ -58,41 +58,41 @@ static seebatch_status parse_syntax(const char *text, unsigned *from, unsigned *
         return seebatch_fail(
             error, SEEBATCH_ERROR_MOVE,
             "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
-            quote(text, shown), length < 4 ? "short" : "long");
-    int squares[2] = {parse_square(text[0], text[1]), parse_square(text[2], text[3])};
+            seebatch_quote(text, shown), length < 4 ? "short" : "long");
+    int squares[2] = {seebatch_parse_square(text[0], text[1]), seebatch_parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                                  "move \"%s\": \"%.2s\" is not a square (a1..h8, lowercase)",
-                                 quote(text, shown), shown + 2 * i);
+                                 seebatch_quote(text, shown), shown + 2 * i);
     *from = (unsigned)squares[0];
     *to = (unsigned)squares[1];
-    *promotion = length == 5 ? parse_promotion(text[4]) : 0;
+    *promotion = length == 5 ? seebatch_parse_promotion(text[4]) : 0;
     if (*promotion < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "move \"%s\": the promotion letter must be n, b, r or q",
-                             quote(text, shown));
+                             seebatch_quote(text, shown));
     return SEEBATCH_OK;
 }
 
-static bool is_home_square_of_king(unsigned color, unsigned square)
+static bool seebatch_is_home_square_of_king(unsigned color, unsigned square)
 {
     return square == (color == SEEBATCH_WHITE ? 4u : 60u);
 }
 
 /* The kind of a move from an occupied square, without a promotion suffix. */
-static unsigned infer_kind(const seebatch_board *board, unsigned from, unsigned to)
+static unsigned seebatch_infer_kind(const seebatch_board *board, unsigned from, unsigned to)
 {
     int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
     unsigned forward_rank = color == SEEBATCH_WHITE ? rank_of(from) + 1 : rank_of(from) - 1;
     unsigned file_step =
         file_of(from) > file_of(to) ? file_of(from) - file_of(to) : file_of(to) - file_of(from);
-    bool empty_target = !(occupied_squares(board) & square_bit(to));
+    bool empty_target = !(occupied_squares(board) & seebatch_square_bit(to));
     if (type == SEEBATCH_PAWN && to == board->en_passant && empty_target && file_step == 1 &&
         rank_of(to) == forward_rank)
         return SEEBATCH_MOVE_EN_PASSANT;
-    if (type == SEEBATCH_KING && is_home_square_of_king(color, from) &&
+    if (type == SEEBATCH_KING && seebatch_is_home_square_of_king(color, from) &&
         rank_of(to) == rank_of(from) && file_step == 2)
         return SEEBATCH_MOVE_CASTLING;
     return SEEBATCH_MOVE_NORMAL;
@@ -108,7 +108,7 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
                                      : "move");
     unsigned from = 0, to = 0;
     int promotion = 0;
-    seebatch_status status = parse_syntax(text, &from, &to, &promotion, error);
+    seebatch_status status = seebatch_parse_syntax(text, &from, &to, &promotion, error);
     if (status == SEEBATCH_OK)
         status = seebatch_board_validate(board, error);
     if (status != SEEBATCH_OK)
@@ -118,21 +118,21 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
     int type = piece_type_or_none(board, from);
     if (type < 0)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move \"%s\": no piece on %s",
-                             quote(text, shown), seebatch_square_name(from, name));
+                             seebatch_quote(text, shown), seebatch_square_name(from, name));
     unsigned color = color_on(board, from);
-    if (type == SEEBATCH_PAWN && !promotion && (promotion_rank(color) & square_bit(to)))
+    if (type == SEEBATCH_PAWN && !promotion && (promotion_rank(color) & seebatch_square_bit(to)))
         return seebatch_fail(
             error, SEEBATCH_ERROR_MOVE,
             "move \"%s\": the %s pawn reaches its last rank and must name a promotion "
             "piece (n, b, r or q)",
-            quote(text, shown), seebatch_color_names[color]);
+            seebatch_quote(text, shown), seebatch_color_names[color]);
 
     seebatch_move parsed =
-        seebatch_move_make(from, to, promotion ? (unsigned)promotion : infer_kind(board, from, to));
+        seebatch_move_make(from, to, promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, to));
     seebatch_error check;
     status = seebatch_move_check(board, parsed, &check);
     if (status != SEEBATCH_OK)
-        return seebatch_fail(error, status, "move \"%s\": %s", quote(text, shown), check.message);
+        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown), check.message);
     *move = parsed;
     return seebatch_succeed(error);
 }
@@ -161,7 +161,7 @@ typedef struct move_view {
     char from_name[3], to_name[3];
 } move_view;
 
-static seebatch_status check_squares(const seebatch_board *board, move_view *view,
+static seebatch_status seebatch_check_squares(const seebatch_board *board, move_view *view,
                                      seebatch_error *error)
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
@@ -175,16 +175,16 @@ static seebatch_status check_squares(const seebatch_board *board, move_view *vie
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
                              view->from_name);
     view->color = color_on(board, view->from);
-    if (board->colors[view->color] & square_bit(view->to))
+    if (board->colors[view->color] & seebatch_square_bit(view->to))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "the to-square %s holds a %s piece, the same colour as the %s on %s",
                              view->to_name, seebatch_color_names[view->color],
                              seebatch_type_names[view->type], view->from_name);
-    view->target_empty = !(occupied_squares(board) & square_bit(view->to));
+    view->target_empty = !(occupied_squares(board) & seebatch_square_bit(view->to));
     return SEEBATCH_OK;
 }
 
-static seebatch_status check_en_passant(const seebatch_board *board, const move_view *view,
+static seebatch_status seebatch_check_en_passant(const seebatch_board *board, const move_view *view,
                                         seebatch_error *error)
 {
     char name[3];
@@ -202,17 +202,17 @@ static seebatch_status check_en_passant(const seebatch_board *board, const move_
         return seebatch_fail(
             error, SEEBATCH_ERROR_MOVE, "en passant onto %s, which is not on the %s rank (%s pawn)",
             view->to_name, rank == 5 ? "sixth" : "third", seebatch_color_names[view->color]);
-    if (!(board->pieces[SEEBATCH_PAWN] & board->colors[enemy] & square_bit(behind)))
+    if (!(board->pieces[SEEBATCH_PAWN] & board->colors[enemy] & seebatch_square_bit(behind)))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "en passant onto %s with no %s pawn behind it on %s", view->to_name,
                              seebatch_color_names[enemy], seebatch_square_name(behind, name));
     return SEEBATCH_OK;
 }
 
-static seebatch_status check_kind(const seebatch_board *board, const move_view *view,
+static seebatch_status seebatch_check_kind(const seebatch_board *board, const move_view *view,
                                   seebatch_error *error)
 {
-    bool to_last_rank = promotion_rank(view->color) & square_bit(view->to);
+    bool to_last_rank = promotion_rank(view->color) & seebatch_square_bit(view->to);
     unsigned kind = view->kind;
     if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
         if (view->type != SEEBATCH_PAWN)
@@ -231,7 +231,7 @@ static seebatch_status check_kind(const seebatch_board *board, const move_view *
                                  "promotion",
                                  view->from_name, view->to_name, seebatch_color_names[view->color]);
     } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        return check_en_passant(board, view, error);
+        return seebatch_check_en_passant(board, view, error);
     } else if (view->type != SEEBATCH_KING) {
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "castling by the %s on %s: only a king castles",
@@ -264,8 +264,8 @@ seebatch_status seebatch_move_check_rules(const seebatch_board *board, seebatch_
     };
     seebatch_square_name(view.from, view.from_name);
     seebatch_square_name(view.to, view.to_name);
-    seebatch_status status = check_squares(board, &view, error);
+    seebatch_status status = seebatch_check_squares(board, &view, error);
     if (status == SEEBATCH_OK)
-        status = check_kind(board, &view, error);
+        status = seebatch_check_kind(board, &view, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }

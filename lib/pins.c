@@ -2,7 +2,7 @@
 
 #include "attacks.h"
 
-static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_pins *pins)
+static void seebatch_pins_of_color(const seebatch_board *board, unsigned color, seebatch_pins *pins)
 {
     pins->blockers[color] = 0;
     pins->pinners[color ^ 1] = 0;
@@ -24,13 +24,13 @@ static void pins_of_color(const seebatch_board *board, unsigned color, seebatch_
         if (inside && !more_than_one(inside)) {
             pins->blockers[color] |= inside;
             if (inside & board->colors[color])
-                pins->pinners[color ^ 1] |= square_bit(sniper); /* the sniper's side */
+                pins->pinners[color ^ 1] |= seebatch_square_bit(sniper); /* the sniper's side */
         }
     }
 }
 
 void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins)
 {
-    pins_of_color(board, SEEBATCH_WHITE, pins);
-    pins_of_color(board, SEEBATCH_BLACK, pins);
+    seebatch_pins_of_color(board, SEEBATCH_WHITE, pins);
+    seebatch_pins_of_color(board, SEEBATCH_BLACK, pins);
 }

@@ -5,7 +5,7 @@
 
 /* Whether every board is consistent: a straight loop over the array, with
  * no branch that depends on the data. */
-static bool all_boards_consistent(const seebatch_board *boards, size_t board_count)
+static bool seebatch_all_boards_consistent(const seebatch_board *boards, size_t board_count)
 {
     bool consistent = true;
     for (size_t b = 0; b < board_count; b++)
@@ -49,6 +49,6 @@ bool seebatch_batch_sound_portable(const see_batch *batch, size_t board_count)
 {
     if (board_count > 2 * batch->count)
         return seebatch_named_boards_sound(batch, board_count);
-    return all_boards_consistent(batch->boards, board_count) &
+    return seebatch_all_boards_consistent(batch->boards, board_count) &
            seebatch_moves_fit_named_boards(batch, board_count);
 }

@@ -63,9 +63,9 @@ static const uint16_t fitting_facts[16] = {
 static inline bool en_passant_fits(const seebatch_board *board, unsigned from, unsigned to,
                                    unsigned color)
 {
-    bitboard victim = square_bit(en_passant_victim(to, color));
-    return (board->pieces[SEEBATCH_PAWN] & square_bit(from)) &&
-           !(occupied_squares(board) & square_bit(to)) &&
+    bitboard victim = seebatch_square_bit(en_passant_victim(to, color));
+    return (board->pieces[SEEBATCH_PAWN] & seebatch_square_bit(from)) &&
+           !(occupied_squares(board) & seebatch_square_bit(to)) &&
            rank_of(to) == (color == SEEBATCH_WHITE ? 5u : 2u) &&
            (board->pieces[SEEBATCH_PAWN] & board->colors[color ^ 1u] & victim);
 }

@@ -24,7 +24,7 @@ static bitboard squares(const char *names)
     bitboard set = 0;
     for (const char *p = names; p[0] && p[1]; p++) {
         if (p[0] >= 'a' && p[0] <= 'h' && p[1] >= '1' && p[1] <= '8') {
-            set |= square_bit(square(p));
+            set |= seebatch_square_bit(square(p));
             p++;
         }
     }
@@ -44,7 +44,7 @@ static bitboard walk(unsigned from, const int (*steps)[2], bitboard occupied)
             rank += steps[d][1];
             if (file < 0 || file > 7 || rank < 0 || rank > 7)
                 break;
-            bitboard bit = square_bit((unsigned)(rank * 8 + file));
+            bitboard bit = seebatch_square_bit((unsigned)(rank * 8 + file));
             attacks |= bit;
             if (occupied & bit)
                 break;
@@ -158,8 +158,8 @@ static void test_leapers(void)
     CHECK_EQ(king_attacks(square("e4")), squares("d3 e3 f3 d4 f4 d5 e5 f5"), "king e4");
     CHECK_EQ(king_attacks(square("h5")), squares("g4 h4 g5 g6 h6"), "king h5");
     for (unsigned sq = 0; sq < 64; sq++) {
-        CHECK(!(knight_attacks(sq) & square_bit(sq)), "knight on %u attacks itself", sq);
-        CHECK(!(king_attacks(sq) & square_bit(sq)), "king on %u attacks itself", sq);
+        CHECK(!(knight_attacks(sq) & seebatch_square_bit(sq)), "knight on %u attacks itself", sq);
+        CHECK(!(king_attacks(sq) & seebatch_square_bit(sq)), "king on %u attacks itself", sq);
     }
 }
 
@@ -176,8 +176,8 @@ static void test_pawns(void)
     /* A white pawn on a attacks b exactly when a black pawn on b attacks a. */
     for (unsigned a = 0; a < 64; a++)
         for (unsigned b = 0; b < 64; b++)
-            CHECK_EQ(!!(pawn_attacks(SEEBATCH_WHITE, a) & square_bit(b)),
-                     !!(pawn_attacks(SEEBATCH_BLACK, b) & square_bit(a)), "%u %u", a, b);
+            CHECK_EQ(!!(pawn_attacks(SEEBATCH_WHITE, a) & seebatch_square_bit(b)),
+                     !!(pawn_attacks(SEEBATCH_BLACK, b) & seebatch_square_bit(a)), "%u %u", a, b);
 }
 
 static void test_between_and_line_spots(void)
@@ -196,9 +196,9 @@ static void test_between_properties(void)
     long wrong = 0;
     for (unsigned a = 0; a < 64; a++) {
         for (unsigned b = 0; b < 64; b++) {
-            bitboard ab = square_bit(a) | square_bit(b);
-            bool straight = a != b && (rook_reference(a, 0) & square_bit(b));
-            bool diagonal = a != b && (bishop_reference(a, 0) & square_bit(b));
+            bitboard ab = seebatch_square_bit(a) | seebatch_square_bit(b);
+            bool straight = a != b && (rook_reference(a, 0) & seebatch_square_bit(b));
+            bool diagonal = a != b && (bishop_reference(a, 0) & seebatch_square_bit(b));
             bitboard expected_between = 0;
             if (straight)
                 expected_between = rook_reference(a, ab) & rook_reference(b, ab);

@@ -362,8 +362,8 @@ static void random_board(seebatch_board *board, uint64_t *state)
         unsigned color = (unsigned)(random_next(state) % 2);
         if (type == SEEBATCH_KING && (board->pieces[type] & board->colors[color]))
             type = SEEBATCH_QUEEN;
-        board->pieces[type] |= square_bit(sq);
-        board->colors[color] |= square_bit(sq);
+        board->pieces[type] |= seebatch_square_bit(sq);
+        board->colors[color] |= seebatch_square_bit(sq);
     }
     uint64_t r = random_next(state);
     board->side_to_move = (uint8_t)(r & 1);
@@ -424,8 +424,8 @@ static void test_two_kings_not_written(void)
     seebatch_board board;
     char text[SEEBATCH_FEN_MAX] = "x";
     CHECK_EQ(parse(&board, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", NULL), SEEBATCH_OK, "parse");
-    board.pieces[SEEBATCH_KING] |= square_bit(square("a1"));
-    board.colors[SEEBATCH_WHITE] |= square_bit(square("a1"));
+    board.pieces[SEEBATCH_KING] |= seebatch_square_bit(square("a1"));
+    board.colors[SEEBATCH_WHITE] |= seebatch_square_bit(square("a1"));
     CHECK_EQ(seebatch_board_validate(&board, NULL), SEEBATCH_OK, "two kings are consistent");
     CHECK_EQ(seebatch_board_to_fen(&board, text, sizeof text), 0, "two white kings");
     CHECK_EQ(text[0], '\0', "\"\" written");
@@ -483,9 +483,9 @@ typedef struct broken_board {
 static void add(seebatch_board *board, int type, int color, const char *name)
 {
     if (type >= 0)
-        board->pieces[type] |= square_bit(square(name));
+        board->pieces[type] |= seebatch_square_bit(square(name));
     if (color >= 0)
-        board->colors[color] |= square_bit(square(name));
+        board->colors[color] |= seebatch_square_bit(square(name));
 }
 
 static void two_types(seebatch_board *b)

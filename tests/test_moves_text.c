@@ -262,7 +262,7 @@ static void test_parse_arguments(void)
     CHECK_EQ(seebatch_move_parse(&board, "e2e4", NULL, &error), SEEBATCH_ERROR_ARGUMENT, "move");
     CHECK_EQ(seebatch_move_parse(&board, "e2e4", NULL, NULL), SEEBATCH_ERROR_ARGUMENT, "quiet");
 
-    board.pieces[SEEBATCH_KNIGHT] |= square_bit(square("e4"));
+    board.pieces[SEEBATCH_KNIGHT] |= seebatch_square_bit(square("e4"));
     CHECK_EQ(seebatch_move_parse(&board, "e2e4", &move, &error), SEEBATCH_ERROR_BOARD,
              "inconsistent board");
     CHECK(strstr(error.message, "square e4 has a piece (knight) but no colour"), "%s",
@@ -407,7 +407,7 @@ static void test_move_check_board(void)
     seebatch_error error;
     CHECK_EQ(seebatch_move_check(NULL, make("e2", "e4", 0), &error), SEEBATCH_ERROR_ARGUMENT,
              "NULL board");
-    board.colors[SEEBATCH_BLACK] |= square_bit(square("e2"));
+    board.colors[SEEBATCH_BLACK] |= seebatch_square_bit(square("e2"));
     CHECK_EQ(seebatch_move_check(&board, make("e2", "e4", 0), &error), SEEBATCH_ERROR_BOARD,
              "inconsistent board");
     CHECK(strstr(error.message, "square e2 is in both the white and black bitboards"), "%s",

@@ -74,10 +74,10 @@ static uint64_t attackers_of(const seebatch_board *board, int to, uint64_t occup
     return found & occupied;
 }
 
-static int type_on(const seebatch_board *board, uint64_t square_bit)
+static int type_on(const seebatch_board *board, uint64_t seebatch_square_bit)
 {
     for (int type = SEEBATCH_PAWN; type <= SEEBATCH_KING; type++)
-        if (board->pieces[type] & square_bit)
+        if (board->pieces[type] & seebatch_square_bit)
             return type;
     return -1;
 }

@@ -24,7 +24,7 @@ INLINE void emit(const answers_out *out, size_t first, lanes answers, size_t cou
         store_values(out->values + first, answers, count);
 }
 
-static void start_batch(batch_context *batch, const see_batch *in, int32_t lo, int32_t hi)
+static void seebatch_start_batch(batch_context *batch, const see_batch *in, int32_t lo, int32_t hi)
 {
     const seebatch_rules *rules = in->rules;
     batch->in = in;
@@ -32,7 +32,7 @@ static void start_batch(batch_context *batch, const see_batch *in, int32_t lo, i
     batch->lo = pair(lo);
     batch->hi = pair(hi);
     batch->flags = rules->flags;
-    forget_pins(&batch->memory);
+    seebatch_forget_pins(&batch->memory);
 }
 
 /* The group of `count` moves from the batch's move `first` on, on boards
@@ -59,14 +59,14 @@ static __attribute__((noinline)) void seebatch_run_one_group(const see_batch *in
                                                     int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in, lo, hi);
+    seebatch_start_batch(&batch, in, lo, hi);
     const seebatch_board *boards[LANES];
     for (unsigned lane = 0; lane < LANES; lane++)
         boards[lane] = in->boards;
     board_lanes b;
     one_board_lanes(&b, in->boards);
     group gr = group_of(&batch, 0, in->count, boards, &b,
-                        flags_for_board(batch.flags, in->boards, &batch));
+                        seebatch_flags_for_board(batch.flags, in->boards, &batch));
     emit(out, 0, evaluate_group(&gr), in->count, batch.hi);
 }
 
@@ -87,11 +87,11 @@ INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t 
 static void seebatch_run_one_board(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in, lo, hi);
+    seebatch_start_batch(&batch, in, lo, hi);
     const seebatch_board *boards[2 * LANES];
     for (unsigned lane = 0; lane < 2 * LANES; lane++)
         boards[lane] = in->boards;
-    uint32_t flags = flags_for_board(batch.flags, in->boards, &batch);
+    uint32_t flags = seebatch_flags_for_board(batch.flags, in->boards, &batch);
     board_lanes b;
     one_board_lanes(&b, in->boards);
     size_t i = 0, count = in->count;
@@ -133,7 +133,7 @@ INLINE void prefetch_boards(const see_batch *in, size_t i)
 static void seebatch_run_many_boards(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
-    start_batch(&batch, in, lo, hi);
+    seebatch_start_batch(&batch, in, lo, hi);
     uint32_t flags = batch.flags | MANY_BOARDS;
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES) {

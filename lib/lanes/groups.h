@@ -26,13 +26,13 @@ typedef struct pin_memory {
     seebatch_pins pins[PIN_SLOTS];
 } pin_memory;
 
-static void forget_pins(pin_memory *memory)
+static void seebatch_forget_pins(pin_memory *memory)
 {
     for (unsigned i = 0; i < PIN_SLOTS; i++)
         memory->board[i] = NULL;
 }
 
-static const seebatch_pins *remembered_pins(pin_memory *memory, const seebatch_board *board)
+static const seebatch_pins *seebatch_remembered_pins(pin_memory *memory, const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
@@ -42,7 +42,7 @@ static const seebatch_pins *remembered_pins(pin_memory *memory, const seebatch_b
     return &memory->pins[slot];
 }
 
-static bitboard pinned_pieces(const seebatch_pins *pins, const seebatch_board *board)
+static bitboard seebatch_pinned_pieces(const seebatch_pins *pins, const seebatch_board *board)
 {
     return (pins->blockers[SEEBATCH_WHITE] & board->colors[SEEBATCH_WHITE]) |
            (pins->blockers[SEEBATCH_BLACK] & board->colors[SEEBATCH_BLACK]);
@@ -58,10 +58,10 @@ typedef struct batch_context {
 } batch_context;
 
 /* A board's pins: the caller's, or worked out once and remembered. */
-static const seebatch_pins *pins_of(batch_context *batch, const seebatch_board *board)
+static const seebatch_pins *seebatch_pins_of(batch_context *batch, const seebatch_board *board)
 {
     const seebatch_pins *given = given_pins_of(batch->in, board);
-    return given ? given : remembered_pins(&batch->memory, board);
+    return given ? given : seebatch_remembered_pins(&batch->memory, board);
 }
 
 /* A group's flag of its own beside the configuration's: its lanes are on
@@ -91,13 +91,13 @@ typedef struct group {
 
 /* The flags for moves all on one board: without SEEBATCH_PINS when neither
  * side has a pinned piece, as on most boards, so that no group looks. */
-static uint32_t flags_for_board(uint32_t flags, const seebatch_board *board, batch_context *batch)
+static uint32_t seebatch_flags_for_board(uint32_t flags, const seebatch_board *board, batch_context *batch)
 {
     flags &=
         SEEBATCH_ALL_FLAGS; /* never MANY_BOARDS: the compiler then drops its test from one board's groups */
     if (!(flags & SEEBATCH_PINS))
         return flags;
-    return pinned_pieces(pins_of(batch, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
+    return seebatch_pinned_pieces(seebatch_pins_of(batch, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
 }
 
 /* A group's move fields, each lane's own. The rare paths decode them again
@@ -204,7 +204,7 @@ static int seebatch_pins_matter(const group *gr, const bitboard reach[LANES])
             board_reach |= reach[lane];
         /* Lanes without an attacker end at once: their board's pins are not
          * worked out for them (a capture of a loose piece, a common case). */
-        if (board_reach && (pinned_pieces(pins_of(gr->batch, board), board) & board_reach))
+        if (board_reach && (seebatch_pinned_pieces(seebatch_pins_of(gr->batch, board), board) & board_reach))
             return 1;
     }
     return 0;
@@ -225,13 +225,13 @@ INLINE lanes given_pinned(const group *gr)
 
 /* The gate of a lane's x-ray candidate: the pieces between it and `to`,
  * with its own bit. */
-static bitboard gate_of(unsigned to, unsigned square, bitboard occupied)
+static bitboard seebatch_gate_of(unsigned to, unsigned square, bitboard occupied)
 {
-    return (between(to, square) & occupied) | square_bit(square);
+    return (between(to, square) & occupied) | seebatch_square_bit(square);
 }
 
 /* Rule 3 for one lane: each of its x-ray candidates in a slot, with its gate. */
-static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied,
+static void seebatch_lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied,
                             bitboard candidates)
 {
     lane_mask this_lane = only_lane(lane);
@@ -242,8 +242,8 @@ static void lane_candidates(general *g, unsigned lane, unsigned to, bitboard occ
             g->candidate[k] = g->gate[k] = none_set();
             g->slots++;
         }
-        g->candidate[k] = choose(this_lane, broadcast(square_bit(square)), g->candidate[k]);
-        g->gate[k] = choose(this_lane, broadcast(gate_of(to, square, occupied)), g->gate[k]);
+        g->candidate[k] = choose(this_lane, broadcast(seebatch_square_bit(square)), g->candidate[k]);
+        g->gate[k] = choose(this_lane, broadcast(seebatch_gate_of(to, square, occupied)), g->gate[k]);
     }
 }
 
@@ -270,7 +270,7 @@ static __attribute__((noinline)) void seebatch_play_with_slot(group *gr)
 
 /* Rule 5 on the general path: each side's pinned pieces and their pinners,
  * in every lane. */
-static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
+static void seebatch_set_up_pins(general *g, const group *gr, lane_mask white_moves)
 {
     g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
     if (!(gr->flags & SEEBATCH_PINS))
@@ -278,7 +278,7 @@ static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
     bitboard pinned_of[2][LANES], pinning[2][LANES];
     for (unsigned lane = 0; lane < LANES; lane++) {
         const seebatch_board *board = gr->boards[lane];
-        const seebatch_pins *pins = pins_of(gr->batch, board);
+        const seebatch_pins *pins = seebatch_pins_of(gr->batch, board);
         for (unsigned color = 0; color < 2; color++) {
             pinned_of[color][lane] = pins->blockers[color] & board->colors[color];
             pinning[color][lane] = pinners_of(pins, color);
@@ -298,7 +298,7 @@ static void set_up_pins(general *g, const group *gr, lane_mask white_moves)
 }
 
 /* Rule 6 on the general path: which lanes capture on a last rank. */
-static void set_up_promotions(general *g, const group *gr, lanes to_bit)
+static void seebatch_set_up_promotions(general *g, const group *gr, lanes to_bit)
 {
     lanes table = gr->batch->table;
     g->queen = value_of(table, pair(-SEEBATCH_QUEEN));
@@ -313,7 +313,7 @@ static void set_up_promotions(general *g, const group *gr, lanes to_bit)
 }
 
 /* Rule 3 on the general path: every x-ray candidate of every lane in a slot. */
-static void set_up_candidates(general *g, const group *gr, const decoded_moves *d)
+static void seebatch_set_up_candidates(general *g, const group *gr, const decoded_moves *d)
 {
     g->slots = 0;
     bitboard all = 0;
@@ -326,7 +326,7 @@ static void set_up_candidates(general *g, const group *gr, const decoded_moves *
     to_numbers(occupied_of, g->occupied);
     for (unsigned lane = 0; lane < LANES; lane++)
         if (gr->candidates[lane])
-            lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane],
+            seebatch_lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane],
                             gr->candidates[lane]);
 }
 
@@ -342,9 +342,9 @@ static __attribute__((noinline)) void seebatch_play_in_general(group *gr)
     decoded_moves d = decode_moves(gr);
     g.occupied = d.occupied;
     g.features = (gr->flags & SEEBATCH_STOP_WHEN_AHEAD) ? WITH_STOP_WHEN_AHEAD : 0;
-    set_up_pins(&g, gr, d.white_moves);
-    set_up_promotions(&g, gr, d.to_bit);
-    set_up_candidates(&g, gr, &d);
+    seebatch_set_up_pins(&g, gr, d.white_moves);
+    seebatch_set_up_promotions(&g, gr, d.to_bit);
+    seebatch_set_up_candidates(&g, gr, &d);
     if (g.features || g.slots)
         play(&gr->x, gr->b, gr->batch->table, &g, NULL);
     else

@@ -42,7 +42,7 @@ static inline bitboard keep_without(bitboard candidates, bitboard plane, unsigne
 /* Takes the side's least valuable attacker off the board, lets the sliders
  * behind it join, and returns its type. The type is found bit by bit of its
  * code, from the top, with no branch. */
-static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, bitboard candidates,
+static inline unsigned seebatch_take_cheapest(const seebatch_board *board, unsigned to, bitboard candidates,
                                      bitboard *occupied, bitboard *attackers)
 {
     const bitboard *p = board->pieces;
@@ -65,10 +65,10 @@ static inline unsigned take_cheapest(const seebatch_board *board, unsigned to, b
 }
 
 /* The occupancy after the first move and every piece that then attacks `to`. */
-static inline bitboard attackers_after(const seebatch_board *board, unsigned from, unsigned to,
+static inline bitboard seebatch_attackers_after(const seebatch_board *board, unsigned from, unsigned to,
                                        bitboard *occupied)
 {
-    *occupied = occupied_squares(board) & ~(square_bit(from) | square_bit(to));
+    *occupied = occupied_squares(board) & ~(seebatch_square_bit(from) | seebatch_square_bit(to));
     return attackers_to(board, to, *occupied) & *occupied;
 }
 
@@ -86,7 +86,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
 }
 
 /* For the code built once without and once with rule 8 (the walk's
- * exchange_see_ge is left to the compiler: forced inline, the common build
+ * seebatch_exchange_see_ge is left to the compiler: forced inline, the common build
  * took 0.9 instructions more per call). */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
@@ -104,7 +104,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
  * ahead by more than its piece; the exchange ends with it at the balance
  * before, which was at or above the threshold.
  */
-static inline bool exchange_see_ge(const seebatch_rules *rules, const seebatch_board *board,
+static inline bool seebatch_exchange_see_ge(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *pins, unsigned from, unsigned to, int32_t balance,
                                    int32_t threshold, const bool stop_when_ahead)
 {
@@ -114,14 +114,14 @@ static inline bool exchange_see_ge(const seebatch_rules *rules, const seebatch_b
         after_mine = threshold < 1 ? threshold : 1;
     }
     bitboard occupied;
-    bitboard attackers = attackers_after(board, from, to, &occupied);
+    bitboard attackers = seebatch_attackers_after(board, from, to, &occupied);
     unsigned side = color_on(board, from) ^ 1;
     bool opponent_to_move = true;
     for (;;) {
         bitboard mine = able_attackers(board, pins, side, attackers, occupied);
         if (!mine)
             return opponent_to_move;
-        unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
+        unsigned type = seebatch_take_cheapest(board, to, mine, &occupied, &attackers);
         if (type == SEEBATCH_KING) /* rule 4: only onto a square the other side no longer attacks */
             return opponent_to_move == ((attackers & board->colors[side ^ 1]) != 0);
         /* From here on the balance assumes the piece just moved is taken back. */
@@ -147,7 +147,7 @@ ALWAYS_INLINE bool normal_move_see_ge(const seebatch_rules *rules, const seebatc
     balance -= rules->value[mover];
     if (balance >= threshold)
         return true; /* even if the mover is taken back (rule 8 never ends the first move) */
-    return exchange_see_ge(rules, board, pins, from, to, balance, threshold, stop_when_ahead);
+    return seebatch_exchange_see_ge(rules, board, pins, from, to, balance, threshold, stop_when_ahead);
 }
 
 ALWAYS_INLINE int32_t normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
@@ -163,7 +163,7 @@ ALWAYS_INLINE int32_t normal_move_value(const seebatch_rules *rules, const seeba
     if (mover == SEEBATCH_KING)
         return gain[0]; /* a king is never taken back (rule 4) */
     bitboard occupied;
-    bitboard attackers = attackers_after(board, from, to, &occupied);
+    bitboard attackers = seebatch_attackers_after(board, from, to, &occupied);
     unsigned side = color_on(board, from) ^ 1;
     int32_t standing = rules->value[mover];
     int depth = 0;
@@ -171,7 +171,7 @@ ALWAYS_INLINE int32_t normal_move_value(const seebatch_rules *rules, const seeba
         bitboard mine = able_attackers(board, pins, side, attackers, occupied);
         if (!mine)
             break;
-        unsigned type = take_cheapest(board, to, mine, &occupied, &attackers);
+        unsigned type = seebatch_take_cheapest(board, to, mine, &occupied, &attackers);
         if (type == SEEBATCH_KING && (attackers & board->colors[side ^ 1]))
             break; /* rule 4: the king may not step into an attack */
         depth++;

@@ -40,7 +40,7 @@ static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return min32(
 
 /* Rule 2: the cheapest type first, the lowest square within a type.
  * `candidates` is not empty. */
-static bitboard least_valuable_attacker(const seebatch_board *board, bitboard candidates, int *type)
+static bitboard seebatch_least_valuable_attacker(const seebatch_board *board, bitboard candidates, int *type)
 {
     for (*type = SEEBATCH_PAWN; *type < SEEBATCH_KING; ++*type) {
         bitboard of_type = candidates & board->pieces[*type];
@@ -52,7 +52,7 @@ static bitboard least_valuable_attacker(const seebatch_board *board, bitboard ca
 
 /* The side to move captures on `to` with its least valuable attacker, if the
  * rules let it. *gain is what it wins. */
-static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seebatch_rules *rules)
+static enum capture_result seebatch_capture_on_to(exchange *e, int32_t *gain, const seebatch_rules *rules)
 {
     const seebatch_board *board = e->board;
     bitboard candidates = e->attackers & board->colors[e->side];
@@ -67,7 +67,7 @@ static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seeba
         return NO_CAPTURE;
 
     int type;
-    bitboard from = least_valuable_attacker(board, candidates, &type);
+    bitboard from = seebatch_least_valuable_attacker(board, candidates, &type);
     *gain = e->standing;
     if (type == SEEBATCH_KING)
         /* Rule 4, judged before the king leaves its square. */
@@ -95,7 +95,7 @@ static enum capture_result capture_on_to(exchange *e, int32_t *gain, const seeba
 
 /* Rule 1: plays the forced first move, sets up the exchange that follows and
  * returns what the move wins. */
-static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatch_move move,
+static int32_t seebatch_play_first_move(exchange *e, const seebatch_board *board, seebatch_move move,
                                const seebatch_rules *rules)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
@@ -103,15 +103,15 @@ static int32_t play_first_move(exchange *e, const seebatch_board *board, seebatc
     unsigned color = color_on(board, from);
     int32_t gain;
     bitboard all = occupied_squares(board);
-    bitboard occupied = all & ~square_bit(from) & ~square_bit(to);
+    bitboard occupied = all & ~seebatch_square_bit(from) & ~seebatch_square_bit(to);
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         /* The victim stands behind `to`, and its square opens too. (The mask
          * only keeps a broken precondition from shifting out of range.) */
-        occupied &= ~square_bit(en_passant_victim(to, color));
+        occupied &= ~seebatch_square_bit(en_passant_victim(to, color));
         gain = rules->value[SEEBATCH_PAWN];
     } else {
         int32_t victim = rules->value[piece_type_on(board, to)]; /* read as a pawn if empty */
-        gain = (all & square_bit(to)) ? victim : 0;
+        gain = (all & seebatch_square_bit(to)) ? victim : 0;
     }
     e->standing = rules->value[piece_type_on(board, from)];
 
@@ -159,7 +159,7 @@ typedef struct window {
  * stop there, which bounds the rest on its side; or capture, winning at most
  * the piece on `to` (and a promotion), after which the other side may stop,
  * which bounds it on the other side. */
-static void narrow(window *w, int32_t balance, const exchange *e, bool opponent_next)
+static void seebatch_narrow(window *w, int32_t balance, const exchange *e, bool opponent_next)
 {
     int32_t reach = e->standing + max32(e->promotion, 0);
     if (opponent_next) {
@@ -184,21 +184,21 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
 
     exchange e;
     e.pins = pins;
-    int32_t balance = play_first_move(&e, board, move, rules);
-    if (board->pieces[SEEBATCH_KING] & square_bit(seebatch_move_from(move)))
+    int32_t balance = seebatch_play_first_move(&e, board, move, rules);
+    if (board->pieces[SEEBATCH_KING] & seebatch_square_bit(seebatch_move_from(move)))
         return clamp32(balance, lo, hi); /* rule 4: a king moving first is never taken */
     window bounds = {lo, hi};
 
     /* The first reply is often already decided by the values alone (a pawn
      * taking a queen is at least 0): look at attackers only when it is not. */
-    narrow(&bounds, balance, &e, true);
+    seebatch_narrow(&bounds, balance, &e, true);
     if (bounds.lo == bounds.hi)
         return bounds.lo;
     e.attackers = attackers_to(board, e.to, e.occupied) & e.occupied;
 
     for (bool opponent_next = true;; opponent_next = !opponent_next) {
         int32_t gain;
-        enum capture_result result = capture_on_to(&e, &gain, rules);
+        enum capture_result result = seebatch_capture_on_to(&e, &gain, rules);
         if (result == NO_CAPTURE)
             return clamp32(balance, bounds.lo, bounds.hi);
         balance += opponent_next ? -gain : gain;
@@ -206,7 +206,7 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
          * other side does not move: the rest is the balance. */
         if (result == KING_CAPTURE || breaks_off(rules, &e, opponent_next ? -balance : balance))
             return clamp32(balance, bounds.lo, bounds.hi);
-        narrow(&bounds, balance, &e, !opponent_next);
+        seebatch_narrow(&bounds, balance, &e, !opponent_next);
         if (bounds.lo == bounds.hi)
             return bounds.lo;
     }

@@ -2,7 +2,7 @@
 #include "training_internal.h"
 
 /* Whether the piece on the move's from-square reaches its to-square as the
- * chain coding numbers moves (chain_destinations): a move the
+ * chain coding numbers moves (seebatch_chain_destinations): a move the
  * binpack writer could not number would be stored as another move. */
 SEEBATCH_POPCNT_CLONES
 static bool seebatch_piece_reaches(const seebatch_board *board, seebatch_move move)
@@ -10,7 +10,7 @@ static bool seebatch_piece_reaches(const seebatch_board *board, seebatch_move mo
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     int type = piece_type_on(board, from);
     unsigned castlings;
-    bitboard targets = chain_destinations(board, from, type, &castlings);
+    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (seebatch_move_kind(move) != SEEBATCH_MOVE_CASTLING)
         return (targets >> to) & 1u;
     bool white = board->side_to_move == SEEBATCH_WHITE;
@@ -22,7 +22,7 @@ static bool seebatch_piece_reaches(const seebatch_board *board, seebatch_move mo
 }
 
 /* The error of a refused move: its UCI text and raw value, and why. */
-static seebatch_status refuse_move(const training_entry *entry, uint64_t number, const char *why,
+static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_t number, const char *why,
                                    seebatch_error *error)
 {
     char uci[SEEBATCH_UCI_MAX];
@@ -39,9 +39,9 @@ seebatch_status seebatch_training_check_entry(const training_entry *entry, uint6
         return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "entry %llu: board: %s",
                              (unsigned long long)number, why.message);
     if (seebatch_move_check(&entry->board, entry->move, &why) != SEEBATCH_OK)
-        return refuse_move(entry, number, why.message, error);
+        return seebatch_refuse_move(entry, number, why.message, error);
     if (!seebatch_piece_reaches(&entry->board, entry->move))
-        return refuse_move(entry, number, "the piece on its from-square cannot go there", error);
+        return seebatch_refuse_move(entry, number, "the piece on its from-square cannot go there", error);
     if (entry->result < -1 || entry->result > 1)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: result %d is not -1, 0 or 1",
                              (unsigned long long)number, entry->result);

@@ -20,7 +20,7 @@ struct seebatch_training_filter {
 
 /* Reads the options into *rules and *config; SEEBATCH_ERROR_CONFIG at the
  * first argument that is not one or has a bad value. */
-static seebatch_status read_rule_options(size_t argc, char **arguments, filter_rules *rules,
+static seebatch_status seebatch_read_rule_options(size_t argc, char **arguments, filter_rules *rules,
                                          seebatch_config *config, seebatch_error *error)
 {
     char message[SEEBATCH_MESSAGE_SIZE - 64];
@@ -47,7 +47,7 @@ static seebatch_status read_rule_options(size_t argc, char **arguments, filter_r
 /* The arguments as the option readers take them (NULL-terminated, not
  * const: they only read them); SEEBATCH_ERROR_ARGUMENT for too many or a
  * NULL one. */
-static seebatch_status copy_arguments(size_t argc, const char *const *argv, char **arguments,
+static seebatch_status seebatch_copy_arguments(size_t argc, const char *const *argv, char **arguments,
                                       seebatch_error *error)
 {
     if (argc > FILTER_ARGUMENTS_MAX)
@@ -73,14 +73,14 @@ seebatch_status seebatch_training_filter_new(size_t argc, const char *const *arg
     }
     *filter = NULL;
     char *arguments[FILTER_ARGUMENTS_MAX + 1];
-    seebatch_status status = copy_arguments(argc, argv, arguments, error);
+    seebatch_status status = seebatch_copy_arguments(argc, argv, arguments, error);
     if (status != SEEBATCH_OK)
         return status;
     seebatch_training_filter *made = calloc(1, sizeof *made);
     if (!made)
         return seebatch_fail(error, TRAINING_MEMORY_FAULT, "out of memory");
     seebatch_config config = seebatch_config_classic(); /* the tool's default */
-    status = read_rule_options(argc, arguments, &made->rules, &config, error);
+    status = seebatch_read_rule_options(argc, arguments, &made->rules, &config, error);
     if (status != SEEBATCH_OK) {
         free(made);
         return status;

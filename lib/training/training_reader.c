@@ -31,7 +31,7 @@ struct seebatch_training_reader {
 
 /* The training format of a file that starts with `magic` (got bytes of it),
  * by the rule every reader follows (data_format.h); false for lines. */
-static bool training_format_of(const char *path, const char *magic, size_t got,
+static bool seebatch_training_format_of(const char *path, const char *magic, size_t got,
                                seebatch_training_format *format)
 {
     switch (seebatch_data_format_of(path, magic, got)) {
@@ -66,7 +66,7 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
         return status;
     }
     rewind(file);
-    if (!training_format_of(path, magic, got, &made->format)) {
+    if (!seebatch_training_format_of(path, magic, got, &made->format)) {
         free(made);
         return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
     }
@@ -105,7 +105,7 @@ seebatch_training_format seebatch_training_reader_format(const seebatch_training
 /* Ends the reading; with a message, at a fault of the entry after those
  * returned, named as the tool names it (entry_place.h): "line L" in plain
  * text, else "byte B". */
-static void finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
+static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
                    const char *message)
 {
     r->finished = true;
@@ -121,7 +121,7 @@ static void finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned l
 
 /* Starts decoding the next chunk; false when there is none (the end, or a
  * fault: the reader is then finished). */
-static bool next_chunk(seebatch_training_reader *r)
+static bool seebatch_next_chunk(seebatch_training_reader *r)
 {
     const uint8_t *data;
     size_t size;
@@ -139,13 +139,13 @@ static bool next_chunk(seebatch_training_reader *r)
     }
     switch (status) {
     case BINPACK_CHUNK_NONE:
-        finish(r, 0, 0, NULL);
+        seebatch_finish(r, 0, 0, NULL);
         return false;
     case BINPACK_CHUNK_BAD:
-        finish(r, fault.byte_offset, 0, fault.message);
+        seebatch_finish(r, fault.byte_offset, 0, fault.message);
         return false;
     default:
-        finish(r, r->chunks.offset, 0, "out of memory");
+        seebatch_finish(r, r->chunks.offset, 0, "out of memory");
         return false;
     }
 }
@@ -158,7 +158,7 @@ static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity
     binpack_fault fault;
     while (n < capacity && !r->finished) {
         if (!r->decoding) {
-            if (!next_chunk(r))
+            if (!seebatch_next_chunk(r))
                 break;
             continue;
         }
@@ -175,7 +175,7 @@ static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity
             seebatch_binpack_truncation_fault(step == BINPACK_FAULT ? &fault : NULL, &r->truncation,
                                               &fault);
         if (step == BINPACK_FAULT || r->truncated)
-            finish(r, fault.byte_offset, 0, fault.message);
+            seebatch_finish(r, fault.byte_offset, 0, fault.message);
         if (r->stop_at_chunk_end)
             break;
     }
@@ -195,7 +195,7 @@ static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
             training_store(out, n++, &entry);
             r->entries++;
         } else {
-            finish(r, at < 0 ? 0 : (uint64_t)at, r->plain.fault_line,
+            seebatch_finish(r, at < 0 ? 0 : (uint64_t)at, r->plain.fault_line,
                    step == PLAIN_BAD ? message : NULL);
         }
     }
@@ -215,14 +215,14 @@ static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
             training_store(out, n++, &entry);
             r->entries++;
         } else {
-            finish(r, r->bin.fault_byte, 0, step == BIN_BAD ? message : NULL);
+            seebatch_finish(r, r->bin.fault_byte, 0, step == BIN_BAD ? message : NULL);
         }
     }
     return n;
 }
 
 /* The reading's state as a status: the fault that finished it, or none. */
-static seebatch_status reading_status(const seebatch_training_reader *reader,
+static seebatch_status seebatch_reading_status(const seebatch_training_reader *reader,
                                       seebatch_error *error)
 {
     if (reader->end.status == SEEBATCH_OK)
@@ -244,7 +244,7 @@ seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t 
     *count = reader->format == SEEBATCH_TRAINING_BINPACK ? seebatch_read_binpack(reader, capacity, out)
              : reader->format == SEEBATCH_TRAINING_BIN   ? seebatch_read_bin(reader, capacity, out)
                                                          : seebatch_read_plain(reader, capacity, out);
-    return reading_status(reader, error);
+    return seebatch_reading_status(reader, error);
 }
 
 seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,

@@ -15,7 +15,7 @@ typedef struct uci_texts {
 
 /* Copies row's text into text (UCI_TEXT_MAX + 1 bytes); SEEBATCH_ERROR_MOVE
  * when it is longer. */
-static seebatch_status row_text(uci_texts cells, size_t row, char *text, seebatch_error *error)
+static seebatch_status seebatch_row_text(uci_texts cells, size_t row, char *text, seebatch_error *error)
 {
     const char *cell = cells.texts + row * cells.stride;
     const char *end = memchr(cell, '\0', cells.stride);
@@ -43,7 +43,7 @@ seebatch_status seebatch_training_moves_from_uci(const seebatch_board *boards, s
     seebatch_error why;
     for (size_t row = 0; row < count; row++) {
         size_t board = board_index ? board_index[row] : row;
-        seebatch_status status = row_text(cells, row, text, error);
+        seebatch_status status = seebatch_row_text(cells, row, text, error);
         if (status != SEEBATCH_OK)
             return status;
         if (board >= board_count)

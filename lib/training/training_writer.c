@@ -59,7 +59,7 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
 /* Whether binpack's stem holds the entry exactly: packed and read back, the
  * same entry (it cannot hold castling rights without their rook, more than
  * 32 pieces, or a ply above 16383). */
-static seebatch_status stem_holds(const training_entry *entry, uint64_t number,
+static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t number,
                                   seebatch_error *error)
 {
     uint8_t stem[BINPACK_STEM_SIZE];
@@ -86,7 +86,7 @@ static seebatch_status stem_holds(const training_entry *entry, uint64_t number,
 /* Checks the entry as its format needs and puts it into the file (plain,
  * bin) or the chunk being built (binpack); *written false when the write
  * failed. */
-static seebatch_status put_entry(seebatch_training_writer *w, const training_entry *entry,
+static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const training_entry *entry,
                                  uint64_t number, bool *written, seebatch_error *error)
 {
     if (w->format == SEEBATCH_TRAINING_BINPACK) {
@@ -95,7 +95,7 @@ static seebatch_status put_entry(seebatch_training_writer *w, const training_ent
         bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
         seebatch_status status = seebatch_training_check_entry(entry, number, !join, error);
         if (status == SEEBATCH_OK && !join)
-            status = stem_holds(entry, number, error);
+            status = seebatch_stem_holds(entry, number, error);
         if (status != SEEBATCH_OK)
             return status;
         *written =
@@ -119,12 +119,12 @@ static seebatch_status put_entry(seebatch_training_writer *w, const training_ent
     return SEEBATCH_OK;
 }
 
-static seebatch_status write_one(seebatch_training_writer *w, const training_entry *entry,
+static seebatch_status seebatch_write_one(seebatch_training_writer *w, const training_entry *entry,
                                  seebatch_error *error)
 {
     uint64_t number = w->entries + 1; /* counting from 1, as the tool does */
     bool written = false;
-    seebatch_status status = put_entry(w, entry, number, &written, error);
+    seebatch_status status = seebatch_put_entry(w, entry, number, &written, error);
     if (status == SEEBATCH_OK && !written)
         status = seebatch_fail(error, TRAINING_FILE_FAULT, "%s: writing entry %llu failed: %s",
                                w->path, (unsigned long long)number,
@@ -153,7 +153,7 @@ seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t
         if (keep && !keep[i])
             continue;
         training_load(in, i, &entry);
-        seebatch_status status = write_one(writer, &entry, error);
+        seebatch_status status = seebatch_write_one(writer, &entry, error);
         if (status != SEEBATCH_OK) {
             writer->refused = true;
             return status;
@@ -183,7 +183,7 @@ seebatch_training_place seebatch_training_writer_place(const seebatch_training_w
 }
 
 /* Frees what the writer holds once its file is dealt with. */
-static void free_writer(seebatch_training_writer *writer)
+static void seebatch_free_writer(seebatch_training_writer *writer)
 {
     seebatch_binpack_writer_free(&writer->binpack);
     free(writer->path);
@@ -207,7 +207,7 @@ seebatch_status seebatch_training_finish(seebatch_training_writer *writer, seeba
             ? seebatch_succeed(error)
             : seebatch_fail(error, TRAINING_FILE_FAULT, "%s: writing failed: %s; %s", writer->path,
                             strerror(failure), "nothing was written there (the file is as it was)");
-    free_writer(writer);
+    seebatch_free_writer(writer);
     return status;
 }
 
@@ -216,5 +216,5 @@ void seebatch_training_abandon(seebatch_training_writer *writer)
     if (!writer)
         return;
     seebatch_output_file_discard(&writer->output);
-    free_writer(writer);
+    seebatch_free_writer(writer);
 }

@@ -134,7 +134,7 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
     view_target target = target_of(to);
     exchange_state s = {0, 0, shortfall};
     s.occupied =
-        (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ square_bit(from) ^ square_bit(to);
+        (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ seebatch_square_bit(from) ^ seebatch_square_bit(to);
     unsigned side = (color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u;
     if (shape == VIEW_STOCKFISH) {
         s.attackers = all_attackers(&r, target, s.occupied);
@@ -228,7 +228,7 @@ VIEW_INLINE int32_t value_on(view_shape shape, bool pins, const seebatch_rules *
     view_target target = target_of(to);
     exchange_state s = {0, 0, 0};
     s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) &
-                 ~(square_bit(from) | square_bit(to));
+                 ~(seebatch_square_bit(from) | seebatch_square_bit(to));
     bitboard diagonal = diagonal_attacks_at(target, s.occupied);
     bitboard straight = straight_attacks_at(target, s.occupied);
     /* The opponent's attackers first: often it has none, and then the

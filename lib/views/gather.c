@@ -37,7 +37,7 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
     }
 }
 
-static void gather_view(const seebatch_view_rules *rules, const seebatch_view *view,
+static void seebatch_gather_view(const seebatch_view_rules *rules, const seebatch_view *view,
                         const void *engine_pins, seebatch_board *board, seebatch_pins *pins)
 {
     seebatch_view_gather_from(&rules->rules, view->pieces, view->colors, engine_pins, board, pins);
@@ -45,7 +45,7 @@ static void gather_view(const seebatch_view_rules *rules, const seebatch_view *v
 
 /* The pins the engine path should use: the engine's under SEEBATCH_PINS,
  * or NULL (worked out when needed, or not read at all). */
-static const seebatch_pins *pins_in_use(const seebatch_rules *rules, const void *engine_pins,
+static const seebatch_pins *seebatch_pins_in_use(const seebatch_rules *rules, const void *engine_pins,
                                         const seebatch_pins *gathered)
 {
     return (rules->flags & SEEBATCH_PINS) && engine_pins ? gathered : NULL;
@@ -70,7 +70,7 @@ bool seebatch_view_see_ge_gathered(const seebatch_rules *rules, const uint64_t *
     int64_t risk = (int64_t)rules->value[mover] +
                    ((rules->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0);
     int64_t threshold = (int64_t)victim - risk + shortfall;
-    return seebatch_value_ge(rules, &board, pins_in_use(rules, engine_pins, &gathered),
+    return seebatch_value_ge(rules, &board, seebatch_pins_in_use(rules, engine_pins, &gathered),
                                   (seebatch_move)move, (int32_t)threshold);
 }
 
@@ -83,7 +83,7 @@ int32_t seebatch_view_value_gathered(const seebatch_rules *rules, const uint64_t
     const void *engine_pins = (rules->flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_view_gather_from(rules, pieces, colors, engine_pins, &board, &gathered);
     (void)mover_code, (void)victim_code; /* the gathered board holds the pieces */
-    return seebatch_value(rules, &board, pins_in_use(rules, engine_pins, &gathered),
+    return seebatch_value(rules, &board, seebatch_pins_in_use(rules, engine_pins, &gathered),
                                      (seebatch_move)move);
 }
 
@@ -93,9 +93,9 @@ bool seebatch_view_see_ge_move(const seebatch_view_rules *rules, const seebatch_
     seebatch_board board;
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
-    gather_view(rules, view, engine_pins, &board, &gathered);
+    seebatch_gather_view(rules, view, engine_pins, &board, &gathered);
     return seebatch_value_ge(
-        &rules->rules, &board, pins_in_use(&rules->rules, engine_pins, &gathered), move, threshold);
+        &rules->rules, &board, seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move, threshold);
 }
 
 int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const seebatch_view *view,
@@ -104,14 +104,14 @@ int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const see
     seebatch_board board;
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
-    gather_view(rules, view, engine_pins, &board, &gathered);
+    seebatch_gather_view(rules, view, engine_pins, &board, &gathered);
     return seebatch_value(&rules->rules, &board,
-                                     pins_in_use(&rules->rules, engine_pins, &gathered), move);
+                                     seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move);
 }
 
 /* With both the twelve and the colour bitboards, each colour's must be the
  * union of its six: the exchange reads both. */
-static seebatch_status check_colors_agree(const seebatch_view_rules *rules,
+static seebatch_status seebatch_check_colors_agree(const seebatch_view_rules *rules,
                                           const seebatch_view *view, seebatch_error *error)
 {
     const seebatch_layout *layout = &rules->layout;
@@ -148,10 +148,10 @@ seebatch_status seebatch_view_check(const seebatch_view_rules *rules, const seeb
     seebatch_board gathered_board;
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
-    gather_view(rules, view, engine_pins, &gathered_board, &gathered);
+    seebatch_gather_view(rules, view, engine_pins, &gathered_board, &gathered);
     if (board)
         *board = gathered_board;
-    seebatch_status status = check_colors_agree(rules, view, error);
+    seebatch_status status = seebatch_check_colors_agree(rules, view, error);
     if (status != SEEBATCH_OK)
         return status;
     seebatch_error board_error;

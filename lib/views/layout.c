@@ -22,7 +22,7 @@ seebatch_layout seebatch_layout_stockfish(void)
     return layout;
 }
 
-static bool same_layout(const seebatch_layout *a, const seebatch_layout *b)
+static bool seebatch_same_layout(const seebatch_layout *a, const seebatch_layout *b)
 {
     /* Field by field: a memcmp would also compare BY_TYPE's unread pieces[1]. */
     if (a->kind != b->kind || a->squares != b->squares || a->has_colors != b->has_colors)
@@ -40,7 +40,7 @@ static bool same_layout(const seebatch_layout *a, const seebatch_layout *b)
 
 /* Whether a BY_PIECE layout with colours has every offset at `stride_color`
  * * colour + `stride_type` * type bitboards, and its colours at 0 and 1. */
-static bool twelve_at(const seebatch_layout *layout, int32_t stride_color, int32_t stride_type)
+static bool seebatch_twelve_at(const seebatch_layout *layout, int32_t stride_color, int32_t stride_type)
 {
     enum { BB = (int32_t)sizeof(uint64_t) };
     if (layout->kind != SEEBATCH_LAYOUT_BY_PIECE || !layout->has_colors || layout->colors[0] != 0 ||
@@ -56,12 +56,12 @@ static bool twelve_at(const seebatch_layout *layout, int32_t stride_color, int32
 view_shape seebatch_view_shape_of(const seebatch_layout *layout)
 {
     seebatch_layout stockfish = seebatch_layout_stockfish();
-    if (same_layout(layout, &stockfish))
+    if (seebatch_same_layout(layout, &stockfish))
         return VIEW_STOCKFISH;
     bool from_a8 = layout->squares == SEEBATCH_RANK_8_FIRST;
-    if (twelve_at(layout, 1, 2))
+    if (seebatch_twelve_at(layout, 1, 2))
         return from_a8 ? VIEW_TWELVE_BY_TYPE_A8 : VIEW_TWELVE_BY_TYPE;
-    if (twelve_at(layout, 6, 1))
+    if (seebatch_twelve_at(layout, 6, 1))
         return from_a8 ? VIEW_TWELVE_BY_COLOR_A8 : VIEW_TWELVE_BY_COLOR;
     if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE)
         return VIEW_BY_TYPE;
@@ -69,7 +69,7 @@ view_shape seebatch_view_shape_of(const seebatch_layout *layout)
 }
 
 /* Two of `count` offsets at the same place name one bitboard twice. */
-static seebatch_status check_distinct(const int32_t *offsets, int count, const char *field,
+static seebatch_status seebatch_check_distinct(const int32_t *offsets, int count, const char *field,
                                       seebatch_error *error)
 {
     for (int i = 0; i < count; i++)
@@ -100,15 +100,15 @@ seebatch_status seebatch_view_layout_check(const seebatch_layout *layout, seebat
     /* pieces[2][6] is twelve consecutive offsets: BY_TYPE reads the first six. */
     bool by_piece = layout->kind == SEEBATCH_LAYOUT_BY_PIECE;
     seebatch_status status =
-        check_distinct(&layout->pieces[0][0], by_piece ? 12 : 6,
+        seebatch_check_distinct(&layout->pieces[0][0], by_piece ? 12 : 6,
                        by_piece ? "pieces (colour * 6 + type)" : "pieces[0]", error);
     if (status == SEEBATCH_OK && layout->has_colors)
-        status = check_distinct(layout->colors, 2, "colors", error);
+        status = seebatch_check_distinct(layout->colors, 2, "colors", error);
     /* An engine that keeps no pins leaves their four offsets 0. */
     bool pins = layout->blockers[0] | layout->blockers[1] | layout->pinners[0] | layout->pinners[1];
     if (status == SEEBATCH_OK && pins)
-        status = check_distinct(layout->blockers, 2, "blockers", error);
+        status = seebatch_check_distinct(layout->blockers, 2, "blockers", error);
     if (status == SEEBATCH_OK && pins)
-        status = check_distinct(layout->pinners, 2, "pinners", error);
+        status = seebatch_check_distinct(layout->pinners, 2, "pinners", error);
     return status;
 }

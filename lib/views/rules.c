@@ -70,7 +70,7 @@ seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
 }
 
 /* type_of_code as seebatch_view_rules_init takes it: errors naming the code. */
-static seebatch_status check_codes(const int8_t *type_of_code, size_t code_count,
+static seebatch_status seebatch_check_codes(const int8_t *type_of_code, size_t code_count,
                                    seebatch_error *error)
 {
     if (!type_of_code && code_count > 0)
@@ -89,7 +89,7 @@ static seebatch_status check_codes(const int8_t *type_of_code, size_t code_count
 
 /* What the inline exits read: each code's value as a victim and its risk
  * as a mover. */
-static void value_codes(seebatch_view_rules *rules, const int8_t *type_of_code, size_t code_count)
+static void seebatch_value_codes(seebatch_view_rules *rules, const int8_t *type_of_code, size_t code_count)
 {
     const int32_t *value = rules->rules.value;
     int32_t promotion = value[SEEBATCH_QUEEN] - value[SEEBATCH_PAWN];
@@ -114,7 +114,7 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
 {
     if (!rules)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
-    seebatch_status status = check_codes(type_of_code, code_count, error);
+    seebatch_status status = seebatch_check_codes(type_of_code, code_count, error);
     if (status == SEEBATCH_OK)
         status = seebatch_config_validate(config, error);
     const view_exchange_set *set = NULL;
@@ -123,7 +123,7 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
     if (status != SEEBATCH_OK)
         return status;
     rules_of(config, &rules->rules);
-    value_codes(rules, type_of_code, code_count);
+    seebatch_value_codes(rules, type_of_code, code_count);
     rules->layout = seebatch_layout_stockfish();
     seebatch_view_choose_exchanges(rules, set);
     return SEEBATCH_OK;

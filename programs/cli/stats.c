@@ -119,7 +119,7 @@ static void count_entry(uint64_t *counts, const training_entry *entry,
     counts[COUNT_PROMOTIONS] +=
         kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     counts[COUNT_CASTLINGS] += kind == SEEBATCH_MOVE_CASTLING;
-    counts[COUNT_CHECKS] += side_in_check(&entry->board);
+    counts[COUNT_CHECKS] += seebatch_side_in_check(&entry->board);
     counts[COUNT_SCORES + score_range(entry->score)]++;
     counts[COUNT_PLIES + ply_range(entry->ply)]++;
 }

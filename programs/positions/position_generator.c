@@ -42,7 +42,7 @@ static int material_balance(const seebatch_board *board)
 static bool is_capture(const seebatch_board *board, seebatch_move move)
 {
     return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT ||
-           (occupied_squares(board) & square_bit(seebatch_move_to(move)));
+           (occupied_squares(board) & seebatch_square_bit(seebatch_move_to(move)));
 }
 
 static void play_opening(seebatch_board *board, const char *line)

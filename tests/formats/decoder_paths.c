@@ -13,7 +13,7 @@
  * 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
  * paths and in blocks of assorted sizes, gives each entry's move, score,
  * ply, result and source for the entries it lists, its in-check and
- * capture facts as side_in_check and move_captures judge the whole entry,
+ * capture facts as seebatch_side_in_check and move_captures judge the whole entry,
  * and its board wherever the contract keeps it (a stem, a notable entry,
  * the entry after one); the others are plain, counted with their bits in
  * the brief before them; it stops where and why the whole entries stop.
@@ -196,7 +196,7 @@ enum { BRIEF_BLOCK = 600 };
  * taking, or a move of another kind than normal. */
 static bool notable_entry(const training_entry *entry)
 {
-    return side_in_check(&entry->board) || move_captures(&entry->board, entry->move) ||
+    return seebatch_side_in_check(&entry->board) || move_captures(&entry->board, entry->move) ||
            seebatch_move_kind(entry->move) != SEEBATCH_MOVE_NORMAL;
 }
 
@@ -219,7 +219,7 @@ static void check_brief(const binpack_brief *brief, const seebatch_board *board,
 {
     const training_entry *entry = &whole->entries[i];
     binpack_source source = binpack_brief_source(brief);
-    unsigned facts = (side_in_check(&entry->board) ? BRIEF_IN_CHECK : 0u) |
+    unsigned facts = (seebatch_side_in_check(&entry->board) ? BRIEF_IN_CHECK : 0u) |
                      (move_captures(&entry->board, entry->move) ? BRIEF_CAPTURES : 0u);
     bool keeps = listed_entry(whole, i);
     if (!keeps && !first)

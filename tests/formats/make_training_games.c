@@ -113,7 +113,7 @@ static void count_entry(maker *m, const training_entry *e)
     unsigned kind = seebatch_move_kind(e->move);
     m->counts.entries++;
     m->counts.captures += move_captures(&e->board, e->move);
-    m->counts.checks += side_in_check(&e->board);
+    m->counts.checks += seebatch_side_in_check(&e->board);
     m->counts.promotions +=
         kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     m->counts.castlings += kind == SEEBATCH_MOVE_CASTLING;

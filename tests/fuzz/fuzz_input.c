@@ -29,7 +29,7 @@ void fuzz_take_board(fuzz_bytes *in, seebatch_board *board)
             unsigned code = half ? pair >> 4 : pair & 15u;
             if (code == 0 || code > 12)
                 continue;
-            bitboard bit = square_bit(square + half);
+            bitboard bit = seebatch_square_bit(square + half);
             board->pieces[(code - 1) % 6] |= bit;
             board->colors[(code - 1) / 6] |= bit;
         }
@@ -110,7 +110,7 @@ static unsigned fitted_kind(const seebatch_board *board, unsigned from, unsigned
 {
     int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
-    if (type == SEEBATCH_PAWN && (promotion_rank(color) & square_bit(to)))
+    if (type == SEEBATCH_PAWN && (promotion_rank(color) & seebatch_square_bit(to)))
         return SEEBATCH_MOVE_PROMOTE_KNIGHT + wish % 4;
     if (wish == SEEBATCH_MOVE_EN_PASSANT && type == SEEBATCH_PAWN)
         return SEEBATCH_MOVE_EN_PASSANT; /* still checked: the square may not fit */
@@ -128,7 +128,7 @@ seebatch_move fuzz_take_move(fuzz_bytes *in, const seebatch_board *board)
     if (!(mode & 1u) || !occupied)
         return (seebatch_move)raw;
     unsigned from = nth_square_wrapped(occupied, seebatch_move_from((seebatch_move)raw));
-    bitboard open = ~board->colors[color_on(board, from)] & ~square_bit(from);
+    bitboard open = ~board->colors[color_on(board, from)] & ~seebatch_square_bit(from);
     if (!open) /* the mover's colour fills the board */
         return (seebatch_move)raw;
     unsigned to = nth_square_wrapped(open, seebatch_move_to((seebatch_move)raw));
@@ -177,7 +177,7 @@ bool fuzz_corrupt_board(fuzz_bytes *in, seebatch_board *board)
     uint8_t argument = fuzz_take_byte(in);
     if (selector < 0xC0)
         return false;
-    bitboard bit = square_bit(argument & 63u);
+    bitboard bit = seebatch_square_bit(argument & 63u);
     switch (selector % 12) {
     case 6:
     case 7:

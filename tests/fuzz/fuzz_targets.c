@@ -509,7 +509,7 @@ static void require_same_blocks(const uint8_t *data, size_t size, const training
 static void require_brief(const binpack_brief *brief, const seebatch_board *board,
                           const training_entry *want, size_t i)
 {
-    unsigned facts = (side_in_check(&want->board) ? BRIEF_IN_CHECK : 0u) |
+    unsigned facts = (seebatch_side_in_check(&want->board) ? BRIEF_IN_CHECK : 0u) |
                      (move_captures(&want->board, want->move) ? BRIEF_CAPTURES : 0u);
     FUZZ_REQUIRE(brief->move == want->move && brief->score == want->score &&
                      brief->ply == want->ply && brief->result == want->result &&
@@ -543,7 +543,7 @@ static void require_same_briefs(const uint8_t *data, size_t size, const training
         for (size_t k = 0; k < listed && at < n; k++) {
             require_brief(&briefs[k], &boards[k], &entries[at], at);
             for (size_t p = 1; p <= briefs[k].plain && at + p < n; p++)
-                FUZZ_REQUIRE(!side_in_check(&entries[at + p].board) &&
+                FUZZ_REQUIRE(!seebatch_side_in_check(&entries[at + p].board) &&
                                  !move_captures(&entries[at + p].board, entries[at + p].move),
                              "plain entry %zu is in check or takes", at + p);
             at += 1 + briefs[k].plain;

@@ -79,7 +79,7 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
     unsigned check = active & ((1u << RULE_IN_CHECK) | (1u << RULE_FILTERED));
     if (check)
         for (size_t i = 0; i < count; i++)
-            matched[i] |= side_in_check(&entries[i].board) ? check : 0;
+            matched[i] |= seebatch_side_in_check(&entries[i].board) ? check : 0;
     if (active & ((1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) |
                   (1u << RULE_CASTLING) | (1u << RULE_FILTERED)))
         for (size_t i = 0; i < count; i++)

@@ -85,12 +85,12 @@ double seebatch_trainer_soft_early_keep(int32_t until, uint32_t ply)
 
 /* The spline's slope at its point i: one-sided at the ends, else centred,
  * per point (not per square: nnue-pytorch's own scale). */
-static double spline_slope(const double y[5], int i)
+static double seebatch_spline_slope(const double y[5], int i)
 {
     return i == 0 ? y[1] - y[0] : i == 4 ? y[4] - y[3] : (y[i + 1] - y[i - 1]) / 2.0;
 }
 
-static double piece_weight(int pieces)
+static double seebatch_piece_weight(int pieces)
 {
     static const double y[5] = {0.0, 0.4, 1.0, 1.0, 0.75};
     if (pieces <= 0)
@@ -99,8 +99,8 @@ static double piece_weight(int pieces)
         return y[4];
     int i = pieces / 8 > 3 ? 3 : pieces / 8;
     double t = (pieces - i * 8.0) / 8.0, t2 = t * t, t3 = t2 * t;
-    double value = (2 * t3 - 3 * t2 + 1) * y[i] + (t3 - 2 * t2 + t) * spline_slope(y, i) +
-                   (-2 * t3 + 3 * t2) * y[i + 1] + (t3 - t2) * spline_slope(y, i + 1);
+    double value = (2 * t3 - 3 * t2 + 1) * y[i] + (t3 - 2 * t2 + t) * seebatch_spline_slope(y, i) +
+                   (-2 * t3 + 3 * t2) * y[i + 1] + (t3 - t2) * seebatch_spline_slope(y, i + 1);
     return value > 0 ? value : 0;
 }
 
@@ -108,7 +108,7 @@ double seebatch_trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS])
 {
     double total = 0;
     for (int pc = 0; pc < TRAINER_PIECE_COUNTS; pc++)
-        total += weights[pc] = piece_weight(pc);
+        total += weights[pc] = seebatch_piece_weight(pc);
     if (total > 0)
         return total;
     for (int pc = 0; pc < TRAINER_PIECE_COUNTS; pc++)
@@ -118,14 +118,14 @@ double seebatch_trainer_piece_weights(double weights[TRAINER_PIECE_COUNTS])
 
 /* nnue-pytorch moves the scale at these steps: 100, 500, 1000, 2500, 5000,
  * then every 10,000 (halving the counts seen there). */
-static bool rescale_step(uint64_t step)
+static bool seebatch_rescale_step(uint64_t step)
 {
     return step == 100 || step == 500 || step == 1000 || step == 2500 || step == 5000 ||
            (step > 5000 && step % 10000 == 0);
 }
 
 /* How far below its target share a piece count is seen: target / seen. */
-static double target_ratio(const piece_count_history *h, const double *weights, double total,
+static double seebatch_target_ratio(const piece_count_history *h, const double *weights, double total,
                            int pc)
 {
     return h->seen_total * weights[pc] / (total * h->seen[pc]);
@@ -133,13 +133,13 @@ static double target_ratio(const piece_count_history *h, const double *weights, 
 
 /* Scales the keep chances so the piece count seen most above its target
  * share is kept 2.5% of the time (at most 97.5% skipped). */
-static void rescale(piece_count_history *h, const double *weights, double total)
+static void seebatch_rescale(piece_count_history *h, const double *weights, double total)
 {
     double smallest = 0;
     bool found = false;
     for (int pc = 0; pc < TRAINER_PIECE_COUNTS; pc++)
         if (weights[pc] > 0 && h->seen[pc] > 0) {
-            double ratio = target_ratio(h, weights, total, pc);
+            double ratio = seebatch_target_ratio(h, weights, total, pc);
             if (!found || ratio < smallest)
                 smallest = ratio;
             found = true;
@@ -161,10 +161,10 @@ double seebatch_trainer_piece_count_keep(piece_count_history *h, const double we
         return 0;
     h->seen[pc] += 1.0;
     h->seen_total += 1.0;
-    if (rescale_step(++h->steps))
-        rescale(h, weights, weights_total);
+    if (seebatch_rescale_step(++h->steps))
+        seebatch_rescale(h, weights, weights_total);
     double keep = weights[pc] > 0 && h->seen[pc] > 0
-                      ? h->alpha * target_ratio(h, weights, weights_total, pc)
+                      ? h->alpha * seebatch_target_ratio(h, weights, weights_total, pc)
                       : 0.0;
     return keep < 0 ? 0 : keep > 1 ? 1 : keep;
 }

@@ -24,7 +24,7 @@ bool seebatch_parse_number(const char *text, long long minimum, long long maximu
 
 /* Whether argument is the option name, alone or (for one that takes a
  * value) as "name=value". */
-static bool named(const char *argument, const char *name, bool takes_value)
+static bool seebatch_named(const char *argument, const char *name, bool takes_value)
 {
     size_t length = strlen(name);
     return strncmp(argument, name, length) == 0 &&
@@ -33,7 +33,7 @@ static bool named(const char *argument, const char *name, bool takes_value)
 
 /* The value of "--name V" or "--name=V", advancing *index past a separate
  * one; NULL when it is missing. */
-static const char *value_text(int argc, char **argv, int *index, size_t name_length)
+static const char *seebatch_value_text(int argc, char **argv, int *index, size_t name_length)
 {
     const char *argument = argv[*index];
     if (argument[name_length] == '=')
@@ -42,7 +42,7 @@ static const char *value_text(int argc, char **argv, int *index, size_t name_len
 }
 
 /* OPTION_BAD with a message; an option given no value is told so. */
-static option_parse refuse(char *message, size_t size, const char *format, const char *name,
+static option_parse seebatch_refuse(char *message, size_t size, const char *format, const char *name,
                            const char *value)
 {
     if (value)
@@ -83,7 +83,7 @@ const char config_options_help[] =
     "                      the swap lists of Crafty and Berserk do\n";
 
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
-static bool parse_values(const char *text, seebatch_config *config)
+static bool seebatch_parse_values(const char *text, seebatch_config *config)
 {
     for (int piece = 0; piece < 5; piece++) {
         char *end;
@@ -101,7 +101,7 @@ static bool parse_values(const char *text, seebatch_config *config)
 
 /* --promotions[=none|move|all]: the promotion rule (contract rule 6), one of
  * three; it replaces the one set before. */
-static bool set_promotions(const char *setting, seebatch_config *config)
+static bool seebatch_set_promotions(const char *setting, seebatch_config *config)
 {
     uint32_t rule;
     if (strcmp(setting, "all") == 0)
@@ -120,7 +120,7 @@ static bool set_promotions(const char *setting, seebatch_config *config)
 /* The setting of --promotions, which takes a value only with '=': in its own
  * argument ("--promotions=move"), or in the next one when the caller split
  * it off (attached says so). Bare, "all". */
-static const char *promotions_setting(int argc, char **argv, int *index, argument_attached attached)
+static const char *seebatch_promotions_setting(int argc, char **argv, int *index, argument_attached attached)
 {
     const char *option = argv[*index];
     if (option[strlen("--promotions")] == '=')
@@ -139,24 +139,24 @@ option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
         config->flags |= SEEBATCH_PINS;
     } else if (strcmp(option, "--stop-when-ahead") == 0) {
         config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
-    } else if (named(option, "--promotions", true)) {
-        const char *setting = promotions_setting(argc, argv, index, attached);
-        if (!set_promotions(setting, config))
-            return refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
+    } else if (seebatch_named(option, "--promotions", true)) {
+        const char *setting = seebatch_promotions_setting(argc, argv, index, attached);
+        if (!seebatch_set_promotions(setting, config))
+            return seebatch_refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
                           "--promotions", setting);
-    } else if (named(option, "--preset", true)) {
-        const char *argument = value_text(argc, argv, index, strlen("--preset"));
+    } else if (seebatch_named(option, "--preset", true)) {
+        const char *argument = seebatch_value_text(argc, argv, index, strlen("--preset"));
         seebatch_error error;
         if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK)
-            return refuse(message, message_size, "%s needs classic or stockfish, not \"%s\"",
+            return seebatch_refuse(message, message_size, "%s needs classic or stockfish, not \"%s\"",
                           "--preset", argument);
-    } else if (named(option, "--values", true)) {
-        const char *argument = value_text(argc, argv, index, strlen("--values"));
-        if (!argument || !parse_values(argument, config)) {
+    } else if (seebatch_named(option, "--values", true)) {
+        const char *argument = seebatch_value_text(argc, argv, index, strlen("--values"));
+        if (!argument || !seebatch_parse_values(argument, config)) {
             char format[96];
             snprintf(format, sizeof format,
                      "%%s needs five numbers 0..%d as P,N,B,R,Q, not \"%%s\"", SEEBATCH_VALUE_MAX);
-            return refuse(message, message_size, format, "--values", argument);
+            return seebatch_refuse(message, message_size, format, "--values", argument);
         }
     } else {
         return OPTION_NOT_MINE;
@@ -240,10 +240,10 @@ const char rule_options_help[] =
     "Every rule is judged on every entry. Exact definitions, and where in\n"
     "nnue-pytorch each comes from: docs/training-data.md.\n";
 
-static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *rules,
+static option_parse seebatch_parse_seed(int argc, char **argv, int *index, filter_rules *rules,
                                char *message, size_t size)
 {
-    const char *text = value_text(argc, argv, index, strlen("--seed"));
+    const char *text = seebatch_value_text(argc, argv, index, strlen("--seed"));
     long long seed;
     if (!seebatch_parse_number(text, 0, INT64_MAX, &seed)) {
         seebatch_number_option_message(message, size, "--seed", 0, INT64_MAX, text);
@@ -257,17 +257,17 @@ static option_parse parse_seed(int argc, char **argv, int *index, filter_rules *
 option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t message_size)
 {
-    if (named(argv[*index], "--seed", true))
-        return parse_seed(argc, argv, index, rules, message, message_size);
+    if (seebatch_named(argv[*index], "--seed", true))
+        return seebatch_parse_seed(argc, argv, index, rules, message, message_size);
     for (int rule = 0; rule < RULE_COUNT; rule++) {
         const rule_option *option = &rule_options[rule];
-        if (!named(argv[*index], option->name, option->field != 0))
+        if (!seebatch_named(argv[*index], option->name, option->field != 0))
             continue;
         rules->active |= 1u << rule;
         if (rule == RULE_PIECE_COUNT)
             rules->piece_weights_total = seebatch_trainer_piece_weights(rules->piece_weights);
         if (option->field) {
-            const char *text = value_text(argc, argv, index, strlen(option->name));
+            const char *text = seebatch_value_text(argc, argv, index, strlen(option->name));
             long long value;
             if (!seebatch_parse_number(text, option->minimum, option->maximum, &value)) {
                 seebatch_number_option_message(message, message_size, option->name, option->minimum,

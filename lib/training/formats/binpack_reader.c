@@ -9,8 +9,8 @@
 #include "cpu_features.h"
 #include "errors.h" /* seebatch_square_name */
 
-/* Records a fault at a byte offset; false, for `return fault_at(...)`. */
-static bool fault_at(binpack_fault *fault, uint64_t offset, const char *message)
+/* Records a fault at a byte offset; false, for `return seebatch_fault_at(...)`. */
+static bool seebatch_fault_at(binpack_fault *fault, uint64_t offset, const char *message)
 {
     fault->byte_offset = offset;
     snprintf(fault->message, sizeof fault->message, "%s", message);
@@ -30,11 +30,11 @@ enum {
     NIBBLE_BLACK_KING_TO_MOVE
 };
 
-static bool place_special(seebatch_board *board, unsigned nibble, unsigned square,
+static bool seebatch_place_special(seebatch_board *board, unsigned nibble, unsigned square,
                           binpack_fault *fault)
 {
     char name[3];
-    bitboard bit = square_bit(square);
+    bitboard bit = seebatch_square_bit(square);
     if (nibble == NIBBLE_EN_PASSANT_PAWN) {
         unsigned rank = rank_of(square);
         if ((rank != 3 && rank != 4) || board->en_passant != SEEBATCH_NO_SQUARE) {
@@ -81,7 +81,7 @@ static inline unsigned nibble_at(const uint8_t *bytes, unsigned index)
 
 /* Places the pieces whose nibble is a type and a colour (below 12); the
  * special nibbles are left to place_special. */
-static void place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)
+static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)
 {
     unsigned index = 0;
     for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
@@ -100,7 +100,7 @@ static void place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch
  * at a time: the 32 nibbles spread to bytes (SSE2), compared with the
  * value, and the indexes that match (a 32-bit mask) put on the occupied
  * squares by pdep (assembly, as in chain_moves.h). */
-static void place_plain_pieces_pdep(const uint8_t *bytes, bitboard occupied, unsigned count,
+static void seebatch_place_plain_pieces_pdep(const uint8_t *bytes, bitboard occupied, unsigned count,
                                     seebatch_board *board)
 {
     __m128i packed = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 8));
@@ -122,7 +122,7 @@ static void place_plain_pieces_pdep(const uint8_t *bytes, bitboard occupied, uns
 }
 #endif
 
-static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack_fault *fault,
+static bool seebatch_unpack_position(const uint8_t *bytes, seebatch_board *board, binpack_fault *fault,
                             bool pdep)
 {
     bitboard occupied = 0;
@@ -138,17 +138,17 @@ static bool unpack_position(const uint8_t *bytes, seebatch_board *board, binpack
     }
 #if defined(__x86_64__)
     if (pdep)
-        place_plain_pieces_pdep(bytes, occupied, (unsigned)count, board);
+        seebatch_place_plain_pieces_pdep(bytes, occupied, (unsigned)count, board);
     else
 #endif
-        place_plain_pieces(bytes, occupied, board);
+        seebatch_place_plain_pieces(bytes, occupied, board);
     (void)pdep;
     /* The special nibbles in square order: the first that is wrong is named. */
     for (bitboard rest = occupied & ~(board->colors[0] | board->colors[1]); rest;
          rest &= rest - 1) {
         unsigned square = lowest_square(rest);
         unsigned index = (unsigned)popcount(occupied & (lowest_bit(rest) - 1));
-        if (!place_special(board, nibble_at(bytes, index), square, fault))
+        if (!seebatch_place_special(board, nibble_at(bytes, index), square, fault))
             return false;
     }
     if (board->en_passant != SEEBATCH_NO_SQUARE &&
@@ -208,7 +208,7 @@ static bool seebatch_unpack_move(uint16_t packed, const seebatch_board *board, s
  * not in check. A flipped bit in a stem's occupancy or nibbles mostly breaks
  * one of these (a king lost, a pawn moved to rank 8); the chain played from
  * such a stem would be nonsense written out as entries. */
-static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
+static bool seebatch_is_game_position(const seebatch_board *board, binpack_fault *fault)
 {
     static const char *const sides[2] = {"white", "black"};
     for (unsigned color = 0; color < 2; color++) {
@@ -243,8 +243,8 @@ static bool is_game_position(const seebatch_board *board, binpack_fault *fault)
 static bool seebatch_unpack_stem(const uint8_t *bytes, training_entry *entry, binpack_fault *fault,
                         bool pdep)
 {
-    if (!unpack_position(bytes, &entry->board, fault, pdep) ||
-        !is_game_position(&entry->board, fault))
+    if (!seebatch_unpack_position(bytes, &entry->board, fault, pdep) ||
+        !seebatch_is_game_position(&entry->board, fault))
         return false;
     if (!seebatch_unpack_move(read_be16(bytes + 24), &entry->board, &entry->move, fault))
         return false;
@@ -296,7 +296,7 @@ typedef struct bit_cursor {
     unsigned used;
 } bit_cursor;
 
-static inline unsigned take_bits(bit_cursor *c, unsigned count)
+static inline unsigned seebatch_take_bits(bit_cursor *c, unsigned count)
 {
     unsigned value = (unsigned)((c->window << c->used) >> 1 >> (63 - count));
     c->used += count;
@@ -309,7 +309,7 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitb
                  unsigned castlings, bool pdep, seebatch_move *move)
 {
     unsigned count = (unsigned)popcount(targets);
-    unsigned id = take_bits(c, index_bits(count + castlings));
+    unsigned id = seebatch_take_bits(c, index_bits(count + castlings));
     if (id >= count + castlings)
         return "a king move index beyond the king's moves";
     if (id < count) {
@@ -332,20 +332,20 @@ decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bo
     unsigned us = board->side_to_move;
     bitboard ours = board->colors[us];
     unsigned pieces = (unsigned)popcount(ours);
-    unsigned index = take_bits(c, index_bits(pieces));
+    unsigned index = seebatch_take_bits(c, index_bits(pieces));
     if (index >= pieces)
         return "a piece index beyond the side to move's pieces";
     unsigned from = nth_square_by(ours, index, pdep);
     int type = types[from];
     *moved_type = type;
     unsigned castlings;
-    bitboard targets = chain_destinations(board, from, type, &castlings);
+    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
         return decode_king_move(c, board, from, targets, castlings, pdep, move);
     unsigned count = (unsigned)popcount(targets);
     bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
     unsigned choices = promotes ? count * 4 : count;
-    unsigned id = take_bits(c, index_bits(choices));
+    unsigned id = seebatch_take_bits(c, index_bits(choices));
     if (id >= choices)
         return "a move index beyond the piece's moves";
     unsigned to = nth_square_by(targets, promotes ? id / 4 : id, pdep);
@@ -360,13 +360,13 @@ decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bo
 
 /* A score difference of several blocks: the folded value, or above 0xFFFF
  * when it would take more than 16 bits. */
-static unsigned decode_long_score(bit_cursor *c)
+static unsigned seebatch_decode_long_score(bit_cursor *c)
 {
     unsigned folded = 0;
     for (unsigned shift = 0;; shift += BINPACK_SCORE_BLOCK) {
         if (shift >= 16)
             return 0x10000u;
-        unsigned block = take_bits(c, BINPACK_SCORE_BLOCK + 1);
+        unsigned block = seebatch_take_bits(c, BINPACK_SCORE_BLOCK + 1);
         folded |= (block & 15u) << shift;
         if (!(block >> BINPACK_SCORE_BLOCK))
             return folded;
@@ -378,11 +378,11 @@ static unsigned decode_long_score(bit_cursor *c)
 static inline __attribute__((always_inline)) const char *
 decode_score(bit_cursor *c, int16_t last_score, int16_t *score)
 {
-    unsigned folded = take_bits(c, BINPACK_SCORE_BLOCK + 1);
+    unsigned folded = seebatch_take_bits(c, BINPACK_SCORE_BLOCK + 1);
     /* Most differences fit in one block. */
     if (folded >> BINPACK_SCORE_BLOCK) {
         c->used -= BINPACK_SCORE_BLOCK + 1;
-        folded = decode_long_score(c);
+        folded = seebatch_decode_long_score(c);
         if (folded > 0xFFFFu)
             return "a score difference longer than 16 bits";
     }
@@ -408,7 +408,7 @@ void seebatch_binpack_decoder_start(binpack_chunk_decoder *decoder, const uint8_
 }
 
 /* The piece type on each occupied square of a stem's board. */
-static void fill_types(const seebatch_board *board, uint8_t types[64])
+static void seebatch_fill_types(const seebatch_board *board, uint8_t types[64])
 {
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
         for (bitboard set = board->pieces[type]; set; set &= set - 1)
@@ -448,7 +448,7 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         return;
     }
     unsigned us = board->side_to_move & 1u;
-    bitboard to_bit = square_bit(to), move_bits = square_bit(from) | to_bit;
+    bitboard to_bit = seebatch_square_bit(to), move_bits = seebatch_square_bit(from) | to_bit;
     bool takes = (board->colors[us ^ 1u] >> to) & 1u;
     if (board->castling)
         board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
@@ -505,7 +505,7 @@ static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, siz
             sink->sources[n] = source;
         return;
     }
-    unsigned facts = (side_in_check(&e->board) ? BRIEF_IN_CHECK : 0u) |
+    unsigned facts = (seebatch_side_in_check(&e->board) ? BRIEF_IN_CHECK : 0u) |
                      (move_captures(&e->board, e->move) ? BRIEF_CAPTURES : 0u);
     bool notable_now = facts || seebatch_move_kind(e->move) != SEEBATCH_MOVE_NORMAL;
     bool keep_board = notable_now || *notable || source.stem;
@@ -569,7 +569,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
         /* Movetext numbers a piece's squares without asking whether a king
          * stands there: damaged bits can take one, and every entry after
          * would lack it. One test keeps every entry with both kings. */
-        if (!why && (square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
+        if (!why && (seebatch_square_bit(seebatch_move_to(e.move)) & e.board.pieces[SEEBATCH_KING]))
             why = "a move that takes a king: the movetext is damaged";
         if (!why)
             why = decode_score(&cursor, last_score, &e.score);
@@ -594,7 +594,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
         d->next_stem = (size_t)((bit + 7) / 8);
     *problem = why;
     if (*problem)
-        fault_at(fault, d->file_offset + (start >> 3), *problem);
+        seebatch_fault_at(fault, d->file_offset + (start >> 3), *problem);
     return n;
 }
 
@@ -607,7 +607,7 @@ static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chun
     if (at == d->size)
         return BINPACK_END;
     if (d->size - at < BINPACK_STEM_SIZE + 2) {
-        fault_at(fault, d->file_offset + at, "");
+        seebatch_fault_at(fault, d->file_offset + at, "");
         snprintf(fault->message, sizeof fault->message,
                  "%zu bytes at the end of the chunk, too few for an entry", d->size - at);
         return BINPACK_FAULT;
@@ -616,7 +616,7 @@ static inline __attribute__((always_inline)) binpack_step next_stem(binpack_chun
         fault->byte_offset = d->file_offset + at;
         return BINPACK_FAULT;
     }
-    fill_types(&d->entry.board, d->types);
+    seebatch_fill_types(&d->entry.board, d->types);
     d->moved_type = d->types[seebatch_move_from(d->entry.move)];
     d->plies_left = read_be16(d->data + at + BINPACK_STEM_SIZE);
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
@@ -717,7 +717,7 @@ static size_t seebatch_next_nothing_portable(binpack_chunk_decoder *d, entry_sin
                    : next_entries_by(d, sink, max, stop, fault, false, SINK_NOTHING);
 }
 
-static size_t next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
+static size_t seebatch_next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
                            binpack_step *stop, binpack_fault *fault)
 {
     sink_mode mode = sink->entries ? SINK_ENTRIES : sink->briefs ? SINK_BRIEFS : SINK_NOTHING;
@@ -736,7 +736,7 @@ binpack_step seebatch_binpack_next(binpack_chunk_decoder *decoder, training_entr
 {
     binpack_step step;
     entry_sink sink = {entry, source, NULL, NULL, 0};
-    next_entries(decoder, &sink, 1, &step, fault);
+    seebatch_next_entries(decoder, &sink, 1, &step, fault);
     return step;
 }
 
@@ -745,14 +745,14 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
                                    binpack_fault *fault)
 {
     entry_sink sink = {entries, sources, NULL, NULL, 0};
-    return next_entries(decoder, &sink, max, stop, fault);
+    return seebatch_next_entries(decoder, &sink, max, stop, fault);
 }
 
 size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
                                    binpack_fault *fault)
 {
     entry_sink sink = {NULL, NULL, NULL, NULL, 0};
-    return next_entries(decoder, &sink, max, stop, fault);
+    return seebatch_next_entries(decoder, &sink, max, stop, fault);
 }
 
 size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
@@ -763,10 +763,10 @@ size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brie
     *listed = 0;
     if (decoder->size > BINPACK_MAX_CHUNK) {
         *stop = BINPACK_FAULT;
-        fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
+        seebatch_fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
         return 0;
     }
-    size_t count = next_entries(decoder, &sink, max, stop, fault);
+    size_t count = seebatch_next_entries(decoder, &sink, max, stop, fault);
     *listed = sink.listed;
     return count;
 }
@@ -775,9 +775,9 @@ size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brie
 /* Files                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static binpack_chunk_status bad_header(binpack_fault *fault, uint64_t offset, const char *message)
+static binpack_chunk_status seebatch_bad_header(binpack_fault *fault, uint64_t offset, const char *message)
 {
-    fault_at(fault, offset, message);
+    seebatch_fault_at(fault, offset, message);
     return BINPACK_CHUNK_BAD;
 }
 
@@ -791,15 +791,15 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
     if (got == 0 && !ferror(reader->file))
         return BINPACK_CHUNK_NONE;
     if (ferror(reader->file))
-        return bad_header(fault, at, "the file cannot be read");
+        return seebatch_bad_header(fault, at, "the file cannot be read");
     if (got < sizeof header)
-        return bad_header(fault, at, "the file ends inside a chunk header");
+        return seebatch_bad_header(fault, at, "the file ends inside a chunk header");
     if (memcmp(header, "BINP", 4) != 0)
-        return bad_header(fault, at, "no chunk header (\"BINP\") where a chunk should start");
+        return seebatch_bad_header(fault, at, "no chunk header (\"BINP\") where a chunk should start");
     uint32_t length = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 |
                       (uint32_t)header[7] << 24;
     if (length > BINPACK_MAX_CHUNK) {
-        fault_at(fault, at, "");
+        seebatch_fault_at(fault, at, "");
         snprintf(fault->message, sizeof fault->message,
                  "the chunk header claims %u bytes, more than the %u-byte limit", length,
                  (unsigned)BINPACK_MAX_CHUNK);
@@ -819,7 +819,7 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
     reader->offset = at + BINPACK_HEADER_SIZE + got;
     if (got == length)
         return BINPACK_CHUNK_READ;
-    fault_at(fault, reader->offset, "");
+    seebatch_fault_at(fault, reader->offset, "");
     snprintf(fault->message, sizeof fault->message,
              "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes",
              got, (unsigned long long)at, length);

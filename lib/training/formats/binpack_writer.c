@@ -15,7 +15,7 @@
  * squares says where). */
 static inline void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, unsigned value)
 {
-    unsigned index = (unsigned)popcount(occupied & (square_bit(square) - 1));
+    unsigned index = (unsigned)popcount(occupied & (seebatch_square_bit(square) - 1));
     if (index >= 32)
         return; /* past what an entry holds */
     unsigned shift = index % 2 * 4;
@@ -45,7 +45,7 @@ static inline void set_special_nibbles(const seebatch_board *board, bitboard occ
         set_nibble(nibbles, occupied, lowest_square(black_king), 15);
 }
 
-static uint16_t pack_move(seebatch_move move)
+static uint16_t seebatch_pack_move(seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move), type = 0, promotion = 0;
@@ -64,11 +64,11 @@ static uint16_t pack_move(seebatch_move move)
 /* What both stem packers write after the pieces' nibbles: the nibbles of
  * castling rights, en passant and the side to move, then the move, score,
  * ply and result, and the rule-50 counter. */
-static inline void pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
+static inline void seebatch_pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
 {
     const seebatch_board *board = &entry->board;
     set_special_nibbles(board, occupied, out + 8);
-    write_be16(out + 24, pack_move(entry->move));
+    write_be16(out + 24, seebatch_pack_move(entry->move));
     write_be16(out + 26, fold(entry->score));
     write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | fold(entry->result) << 14));
     write_be16(out + 30, board->halfmove_clock);
@@ -91,7 +91,7 @@ static void seebatch_pack_stem(const training_entry *entry, uint8_t out[32])
                     out[8 + index / 2] |=
                         (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
             }
-    pack_stem_rest(entry, occupied, out);
+    seebatch_pack_stem_rest(entry, occupied, out);
 }
 
 void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
@@ -142,13 +142,13 @@ seebatch_pack_stem_pdep(const training_entry *entry, uint8_t out[32])
     memcpy(out, &be_occupied, 8);
     memcpy(out + 8, &low, 8);
     memcpy(out + 16, &high, 8);
-    pack_stem_rest(entry, occupied, out);
+    seebatch_pack_stem_rest(entry, occupied, out);
 }
 #define SEEBATCH_PACK_STEM_PDEP 1
 #endif
 
 /* The stem by pdep where the writer was told the CPU runs it fast. */
-static void pack_stem_for(const binpack_writer *w, const training_entry *entry, uint8_t out[32])
+static void seebatch_pack_stem_for(const binpack_writer *w, const training_entry *entry, uint8_t out[32])
 {
 #ifdef SEEBATCH_PACK_STEM_PDEP
     if (w->pdep) {
@@ -164,7 +164,7 @@ static void pack_stem_for(const binpack_writer *w, const training_entry *entry, 
 /* Payload                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static bool reserve(binpack_writer *w, size_t more)
+static bool seebatch_reserve(binpack_writer *w, size_t more)
 {
     if (w->size + more <= w->capacity)
         return true;
@@ -186,7 +186,7 @@ static bool reserve(binpack_writer *w, size_t more)
 static void seebatch_put_bits(binpack_writer *w, uint64_t value, unsigned count)
 {
     size_t byte = w->movetext_at + (size_t)(w->bits >> 3);
-    if (!reserve(w, byte + 8 - w->size))
+    if (!seebatch_reserve(w, byte + 8 - w->size))
         return;
     unsigned shift = (unsigned)(w->bits & 7);
     uint64_t window = count ? value << (64 - shift - count) : 0;
@@ -210,12 +210,12 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
                                   const uint8_t *stem)
 {
     seebatch_binpack_close_chain(w);
-    if (!reserve(w, 34))
+    if (!seebatch_reserve(w, 34))
         return;
     if (stem)
         memcpy(w->payload + w->size, stem, 32);
     else
-        pack_stem_for(w, entry, w->payload + w->size);
+        seebatch_pack_stem_for(w, entry, w->payload + w->size);
     w->count_at = w->size + 32;
     w->size += 34;
     w->movetext_at = w->size;
@@ -224,9 +224,9 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
     w->last_score = wrap16(-entry->score);
 }
 
-static unsigned below(bitboard set, unsigned square)
+static unsigned seebatch_below(bitboard set, unsigned square)
 {
-    return (unsigned)popcount(set & (square_bit(square) - 1));
+    return (unsigned)popcount(set & (seebatch_square_bit(square) - 1));
 }
 
 SEEBATCH_POPCNT_CLONES
@@ -239,18 +239,18 @@ static void seebatch_append_entry(binpack_writer *w, const training_entry *entry
     bitboard ours = board->colors[board->side_to_move];
     int type = piece_type_on(board, from);
     unsigned castlings;
-    bitboard targets = chain_destinations(board, from, type, &castlings);
+    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;
     if (kind == SEEBATCH_MOVE_CASTLING) {
         unsigned queenside = board->side_to_move == SEEBATCH_WHITE ? 2u : 8u;
         id = count - 1 + ((board->castling & queenside) ? 1u : 0u) + (to > from ? 1u : 0u);
     } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
         choices = count * 4;
-        id = below(targets, to) * 4 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT);
+        id = seebatch_below(targets, to) * 4 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT);
     } else {
-        id = below(targets, to);
+        id = seebatch_below(targets, to);
     }
-    seebatch_put_bits(w, below(ours, from), index_bits((unsigned)popcount(ours)));
+    seebatch_put_bits(w, seebatch_below(ours, from), index_bits((unsigned)popcount(ours)));
     seebatch_put_bits(w, id, index_bits(choices));
     unsigned folded = fold(wrap16(entry->score - w->last_score));
     do {
@@ -269,7 +269,7 @@ void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry 
 
 /* The count (1..56) bits of data (size bytes) from bit on: one load when
  * eight bytes are there, else byte by byte up to size. */
-static uint64_t take_bits(const uint8_t *data, size_t size, uint64_t bit, unsigned count)
+static uint64_t seebatch_take_bits(const uint8_t *data, size_t size, uint64_t bit, unsigned count)
 {
     size_t byte = (size_t)(bit >> 3);
     unsigned shift = (unsigned)(bit & 7);
@@ -303,7 +303,7 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, size_t
 {
     /* Room for the whole run and the 8-byte stores past its end, once. */
     size_t need = w->movetext_at + (size_t)((w->bits + (bit_end - bit_start)) >> 3) + 8;
-    if (need > w->size && !reserve(w, need - w->size))
+    if (need > w->size && !seebatch_reserve(w, need - w->size))
         return;
     uint64_t bit = bit_start;
     for (; bit_end - bit >= 56 && (size_t)(bit >> 3) + 8 <= size; bit += 56) {
@@ -314,7 +314,7 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, size_t
     w->size = w->movetext_at + (size_t)((w->bits + 7) >> 3);
     for (; bit < bit_end;) {
         unsigned count = bit_end - bit < 56 ? (unsigned)(bit_end - bit) : 56u;
-        seebatch_put_bits(w, take_bits(data, size, bit, count), count);
+        seebatch_put_bits(w, seebatch_take_bits(data, size, bit, count), count);
         bit += count;
     }
     w->plies += entries;

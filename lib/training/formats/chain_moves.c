@@ -34,7 +34,7 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
     unsigned king = lowest_square(kings);
     for (; capturers; capturers &= capturers - 1) {
         bitboard after =
-            ((occupied ^ lowest_bit(capturers)) | square_bit(square)) ^ square_bit(pushed);
+            ((occupied ^ lowest_bit(capturers)) | seebatch_square_bit(square)) ^ seebatch_square_bit(pushed);
         if (!(bishop_attacks(king, after) & diagonal) && !(rook_attacks(king, after) & straight))
             return true;
     }
@@ -50,7 +50,7 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
         return false;
     unsigned rook = to > from ? start + 3 : start - 4;
     bitboard ours = board->colors[us];
-    return (board->pieces[SEEBATCH_KING] & ours & square_bit(from)) &&
-           (board->pieces[SEEBATCH_ROOK] & ours & square_bit(rook)) &&
+    return (board->pieces[SEEBATCH_KING] & ours & seebatch_square_bit(from)) &&
+           (board->pieces[SEEBATCH_ROOK] & ours & seebatch_square_bit(rook)) &&
            !(between(from, rook) & occupied_squares(board));
 }

@@ -102,7 +102,7 @@ static inline unsigned nth_square_by(bitboard set, unsigned n, bool pdep)
 /* The squares a piece of the side to move on `from` (of type `type`) is
  * numbered among, in the order of their square index. *castlings receives
  * the number of castling rights of the side to move for a king, else 0. */
-static inline bitboard chain_destinations(const seebatch_board *board, unsigned from,
+static inline bitboard seebatch_chain_destinations(const seebatch_board *board, unsigned from,
                                                    int type, unsigned *castlings)
 {
     unsigned us = board->side_to_move & 1u;
@@ -112,17 +112,17 @@ static inline bitboard chain_destinations(const seebatch_board *board, unsigned 
     case SEEBATCH_PAWN: {
         bitboard targets = board->colors[us ^ 1u];
         if (board->en_passant < 64)
-            targets |= square_bit(board->en_passant);
+            targets |= seebatch_square_bit(board->en_passant);
         bitboard result = pawn_attacks(us, from) & targets;
         /* A pawn on its last rank (not chess, but a consistent board) has no push. */
         bool can_push = us == SEEBATCH_WHITE ? from < 56 : from >= 8;
         unsigned one = us == SEEBATCH_WHITE ? from + 8 : from - 8;
-        if (can_push && !(occupied & square_bit(one))) {
-            result |= square_bit(one);
+        if (can_push && !(occupied & seebatch_square_bit(one))) {
+            result |= seebatch_square_bit(one);
             unsigned start_rank = us == SEEBATCH_WHITE ? 1u : 6u;
             unsigned two = us == SEEBATCH_WHITE ? one + 8 : one - 8;
-            if (rank_of(from) == start_rank && !(occupied & square_bit(two)))
-                result |= square_bit(two);
+            if (rank_of(from) == start_rank && !(occupied & seebatch_square_bit(two)))
+                result |= seebatch_square_bit(two);
         }
         return result;
     }
@@ -149,7 +149,7 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square);
 /* Takes the piece of that type, of either colour, off the square. */
 static inline void lift_piece(seebatch_board *board, int type, unsigned square)
 {
-    bitboard keep = ~square_bit(square);
+    bitboard keep = ~seebatch_square_bit(square);
     board->pieces[type] &= keep;
     board->colors[0] &= keep;
     board->colors[1] &= keep;
@@ -223,7 +223,7 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move);
  * its lines checks when nothing stands between (a 32 KB table, where the
  * slider's attack set from the king would take a lookup per line). Most
  * positions have no slider on the king's lines. */
-static inline bool side_in_check(const seebatch_board *board)
+static inline bool seebatch_side_in_check(const seebatch_board *board)
 {
     unsigned us = board->side_to_move & 1u;
     bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];

@@ -29,8 +29,8 @@ static inline bitboard hyperbola_attacks(unsigned square, bitboard occupied, bit
 {
     bitboard forward = occupied & line;
     bitboard reverse = __builtin_bswap64(forward);
-    forward -= square_bit(square);
-    reverse -= square_bit(square ^ 56u);
+    forward -= seebatch_square_bit(square);
+    reverse -= seebatch_square_bit(square ^ 56u);
     return (forward ^ __builtin_bswap64(reverse)) & line;
 }
 

@@ -24,7 +24,7 @@ bool seebatch_output_is_file(const char *path, const struct stat *input)
 
 /* A copy of path, or for a symbolic link the path of the file it names
  * (so the link survives the rename); NULL when out of memory. */
-static char *resolved_target(const char *path)
+static char *seebatch_resolved_target(const char *path)
 {
     struct stat link;
     if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
@@ -37,7 +37,7 @@ static char *resolved_target(const char *path)
 
 /* "DIR/.NAME.XXXXXX" beside target, X filled from the clock, the process
  * and the attempt; NULL when out of memory. */
-static char *temporary_name(const char *target, unsigned attempt)
+static char *seebatch_temporary_name(const char *target, unsigned attempt)
 {
     const char *slash = strrchr(target, '/');
     size_t directory = slash ? (size_t)(slash - target) + 1 : 0;
@@ -60,10 +60,10 @@ static char *temporary_name(const char *target, unsigned attempt)
 
 /* Creates a new temporary beside out->target (mode 0666 less the umask, as
  * a new file); returns its descriptor, or -1 with errno set. */
-static int create_temporary(output_file *out)
+static int seebatch_create_temporary(output_file *out)
 {
     for (unsigned attempt = 0; attempt < 100; attempt++) {
-        out->temporary = temporary_name(out->target, attempt);
+        out->temporary = seebatch_temporary_name(out->target, attempt);
         if (!out->temporary) {
             errno = ENOMEM;
             return -1;
@@ -83,7 +83,7 @@ static int create_temporary(output_file *out)
     return -1;
 }
 
-static int fail_open(output_file *out, int error)
+static int seebatch_fail_open(output_file *out, int error)
 {
     free(out->target);
     free(out->temporary);
@@ -93,20 +93,20 @@ static int fail_open(output_file *out, int error)
 
 int seebatch_output_file_open(output_file *out, const char *path)
 {
-    *out = (output_file){NULL, resolved_target(path), NULL};
+    *out = (output_file){NULL, seebatch_resolved_target(path), NULL};
     if (!out->target)
         return ENOMEM;
     struct stat existing;
     bool exists = stat(out->target, &existing) == 0;
     if (exists && !S_ISREG(existing.st_mode)) {
         out->stream = fopen(out->target, "wb");
-        return out->stream ? 0 : fail_open(out, errno);
+        return out->stream ? 0 : seebatch_fail_open(out, errno);
     }
     if (exists && access(out->target, W_OK) != 0)
-        return fail_open(out, errno);
-    int fd = create_temporary(out);
+        return seebatch_fail_open(out, errno);
+    int fd = seebatch_create_temporary(out);
     if (fd < 0)
-        return fail_open(out, errno);
+        return seebatch_fail_open(out, errno);
     /* Replacing a file keeps its permissions, as editing it in place would. */
     if (exists)
         (void)fchmod(fd, existing.st_mode & 07777);
@@ -115,12 +115,12 @@ int seebatch_output_file_open(output_file *out, const char *path)
         int error = errno;
         close(fd);
         unlink(out->temporary);
-        return fail_open(out, error);
+        return seebatch_fail_open(out, error);
     }
     return 0;
 }
 
-static void release(output_file *out)
+static void seebatch_release(output_file *out)
 {
     free(out->target);
     free(out->temporary);
@@ -136,7 +136,7 @@ int seebatch_output_file_commit(output_file *out)
         if (error)
             unlink(out->temporary);
     }
-    release(out);
+    seebatch_release(out);
     return error;
 }
 
@@ -145,5 +145,5 @@ void seebatch_output_file_discard(output_file *out)
     fclose(out->stream);
     if (out->temporary)
         unlink(out->temporary);
-    release(out);
+    seebatch_release(out);
 }

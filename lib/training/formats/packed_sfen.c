@@ -26,7 +26,7 @@ static void seebatch_put_bits(bit_stream *s, unsigned value, unsigned count)
             s->bytes[s->at / 8] |= (uint8_t)(1u << (s->at % 8));
 }
 
-static unsigned get_bits(bit_stream *s, unsigned count)
+static unsigned seebatch_get_bits(bit_stream *s, unsigned count)
 {
     unsigned value = 0;
     for (unsigned i = 0; i < count; i++, s->at++) {
@@ -44,13 +44,13 @@ static unsigned get_bits(bit_stream *s, unsigned count)
 static const unsigned piece_codes[5] = {0x1, 0x3, 0x5, 0x7, 0x9};
 
 /* The square at index i of the packing order: a8..h8, a7..h7, ..., a1..h1. */
-static unsigned square_in_order(unsigned i) { return (7u - i / 8) * 8 + i % 8; }
+static unsigned seebatch_square_in_order(unsigned i) { return (7u - i / 8) * 8 + i % 8; }
 
 /* ------------------------------------------------------------------------ */
 /* Moves                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static uint16_t stockfish_move(seebatch_move move)
+static uint16_t seebatch_stockfish_move(seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move), bits = from << 6;
@@ -64,7 +64,7 @@ static uint16_t stockfish_move(seebatch_move move)
 }
 
 /* The library's move for Stockfish's; false (message) when it is none. */
-static bool library_move(uint16_t packed, seebatch_move *move, char *message, size_t size)
+static bool seebatch_library_move(uint16_t packed, seebatch_move *move, char *message, size_t size)
 {
     unsigned to = packed & 63u, from = (packed >> 6) & 63u, kind = SEEBATCH_MOVE_NORMAL;
     switch (packed >> 14) {
@@ -127,7 +127,7 @@ bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
     return true;
 }
 
-static void pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_SIZE])
+static void seebatch_pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_SIZE])
 {
     const seebatch_board *board = &entry->board;
     bit_stream s = {out, 0, false};
@@ -136,7 +136,7 @@ static void pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_S
     for (unsigned color = 0; color < 2; color++)
         seebatch_put_bits(&s, lowest_square(board->pieces[SEEBATCH_KING] & board->colors[color]), 6);
     for (unsigned i = 0; i < 64; i++) {
-        unsigned square = square_in_order(i);
+        unsigned square = seebatch_square_in_order(i);
         int type = piece_type_or_none(board, square);
         if (type == SEEBATCH_KING)
             continue;
@@ -161,7 +161,7 @@ static void pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_S
     seebatch_put_bits(&s, rule50 >> 6, 1);
 }
 
-static void put16(uint8_t *p, uint16_t value)
+static void seebatch_put16(uint8_t *p, uint16_t value)
 {
     p[0] = (uint8_t)value;
     p[1] = (uint8_t)(value >> 8);
@@ -169,10 +169,10 @@ static void put16(uint8_t *p, uint16_t value)
 
 void seebatch_bin_pack(const training_entry *entry, uint8_t out[BIN_ENTRY_SIZE])
 {
-    pack_position(entry, out);
-    put16(out + 32, (uint16_t)entry->score);
-    put16(out + 34, stockfish_move(entry->move));
-    put16(out + 36, entry->ply);
+    seebatch_pack_position(entry, out);
+    seebatch_put16(out + 32, (uint16_t)entry->score);
+    seebatch_put16(out + 34, seebatch_stockfish_move(entry->move));
+    seebatch_put16(out + 36, entry->ply);
     out[38] = (uint8_t)entry->result;
     out[39] = 0;
 }
@@ -182,55 +182,55 @@ void seebatch_bin_pack(const training_entry *entry, uint8_t out[BIN_ENTRY_SIZE])
 /* ------------------------------------------------------------------------ */
 
 /* The piece type of the next square's code, -1 for empty, -2 for no code. */
-static int read_piece(bit_stream *s)
+static int seebatch_read_piece(bit_stream *s)
 {
-    if (!get_bits(s, 1))
+    if (!seebatch_get_bits(s, 1))
         return -1;
-    unsigned code = 1u | get_bits(s, 3) << 1;
+    unsigned code = 1u | seebatch_get_bits(s, 3) << 1;
     for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++)
         if (piece_codes[type] == code)
             return type;
     return -2;
 }
 
-static void place(seebatch_board *board, int type, unsigned color, unsigned square)
+static void seebatch_place(seebatch_board *board, int type, unsigned color, unsigned square)
 {
-    board->pieces[type] |= square_bit(square);
-    board->colors[color] |= square_bit(square);
+    board->pieces[type] |= seebatch_square_bit(square);
+    board->colors[color] |= seebatch_square_bit(square);
 }
 
 /* The board of the 32 bytes (its counters and castling not checked yet). */
-static bool unpack_board(const uint8_t *bytes, seebatch_board *board, char *message, size_t size)
+static bool seebatch_unpack_board(const uint8_t *bytes, seebatch_board *board, char *message, size_t size)
 {
     bit_stream s = {(uint8_t *)bytes, 0, false}; /* only read */
     *board = (seebatch_board)SEEBATCH_BOARD_EMPTY;
-    board->side_to_move = (uint8_t)get_bits(&s, 1);
-    unsigned kings[2] = {get_bits(&s, 6), get_bits(&s, 6)};
+    board->side_to_move = (uint8_t)seebatch_get_bits(&s, 1);
+    unsigned kings[2] = {seebatch_get_bits(&s, 6), seebatch_get_bits(&s, 6)};
     if (kings[0] == kings[1]) {
         snprintf(message, size, "the board does not decode: both kings on square %u", kings[0]);
         return false;
     }
     for (unsigned color = 0; color < 2; color++)
-        place(board, SEEBATCH_KING, color, kings[color]);
+        seebatch_place(board, SEEBATCH_KING, color, kings[color]);
     for (unsigned i = 0; i < 64; i++) {
-        unsigned square = square_in_order(i);
+        unsigned square = seebatch_square_in_order(i);
         if (square == kings[0] || square == kings[1])
             continue;
         unsigned at = s.at;
-        int type = read_piece(&s);
+        int type = seebatch_read_piece(&s);
         if (type == -2 || s.overrun) {
             snprintf(message, size, "the board does not decode: %s at bit %u (square %u)",
                      s.overrun ? "it runs past 256 bits" : "no piece has the code", at, square);
             return false;
         }
         if (type >= 0)
-            place(board, type, get_bits(&s, 1), square);
+            seebatch_place(board, type, seebatch_get_bits(&s, 1), square);
     }
-    board->castling = (uint8_t)get_bits(&s, 4);
-    board->en_passant = get_bits(&s, 1) ? (uint8_t)get_bits(&s, 6) : SEEBATCH_NO_SQUARE;
-    unsigned rule50 = get_bits(&s, 6);
-    get_bits(&s, 16); /* the fullmove number: the ply says it */
-    board->halfmove_clock = (uint16_t)(rule50 | get_bits(&s, 1) << 6);
+    board->castling = (uint8_t)seebatch_get_bits(&s, 4);
+    board->en_passant = seebatch_get_bits(&s, 1) ? (uint8_t)seebatch_get_bits(&s, 6) : SEEBATCH_NO_SQUARE;
+    unsigned rule50 = seebatch_get_bits(&s, 6);
+    seebatch_get_bits(&s, 16); /* the fullmove number: the ply says it */
+    board->halfmove_clock = (uint16_t)(rule50 | seebatch_get_bits(&s, 1) << 6);
     if (s.overrun) {
         snprintf(message, size, "the board does not decode: it runs past 256 bits");
         return false;
@@ -240,7 +240,7 @@ static bool unpack_board(const uint8_t *bytes, seebatch_board *board, char *mess
 
 /* Whether each castling right has its king and rook on their squares
  * (standard chess: the king on e1/e8, the rook on its corner). */
-static bool castling_in_place(const seebatch_board *board, char *message, size_t size)
+static bool seebatch_castling_in_place(const seebatch_board *board, char *message, size_t size)
 {
     static const char names[] = "KQkq";
     static const unsigned kings[4] = {4, 4, 60, 60}, rooks[4] = {7, 0, 63, 56};
@@ -279,7 +279,7 @@ static bool seebatch_game_position(seebatch_board *board, char *message, size_t 
         snprintf(message, size, "an inconsistent position: a pawn on a back rank");
         return false;
     }
-    if (!castling_in_place(board, message, size))
+    if (!seebatch_castling_in_place(board, message, size))
         return false;
     unsigned moved = board->side_to_move ^ 1u;
     unsigned king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[moved]);
@@ -294,18 +294,18 @@ static bool seebatch_game_position(seebatch_board *board, char *message, size_t 
     return true;
 }
 
-static uint16_t get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
+static uint16_t seebatch_get16(const uint8_t *p) { return (uint16_t)(p[0] | p[1] << 8); }
 
 bool seebatch_bin_unpack(const uint8_t bytes[BIN_ENTRY_SIZE], training_entry *entry, char *message,
                          size_t size)
 {
-    if (!unpack_board(bytes, &entry->board, message, size) ||
+    if (!seebatch_unpack_board(bytes, &entry->board, message, size) ||
         !seebatch_game_position(&entry->board, message, size) ||
-        !library_move(get16(bytes + 34), &entry->move, message, size) ||
+        !seebatch_library_move(seebatch_get16(bytes + 34), &entry->move, message, size) ||
         !seebatch_move_fits(&entry->board, entry->move, message, size))
         return false;
-    entry->score = (int16_t)get16(bytes + 32);
-    entry->ply = get16(bytes + 36);
+    entry->score = (int16_t)seebatch_get16(bytes + 32);
+    entry->ply = seebatch_get16(bytes + 36);
     entry->result = (int8_t)bytes[38];
     if (entry->result < -1 || entry->result > 1) {
         snprintf(message, size, "the game result field is %d", entry->result);

@@ -10,16 +10,16 @@
 #include "decimal.h"
 #include "errors.h" /* seebatch_printable */
 
-static size_t append_text(char *out, size_t n, const char *text)
+static size_t seebatch_append_text(char *out, size_t n, const char *text)
 {
     size_t length = strlen(text);
     memcpy(out + n, text, length);
     return n + length;
 }
 
-static size_t append_line(char *out, size_t n, const char *key, long value)
+static size_t seebatch_append_line(char *out, size_t n, const char *key, long value)
 {
-    n = append_text(out, n, key);
+    n = seebatch_append_text(out, n, key);
     out[n++] = ' ';
     char *end = seebatch_put_signed_decimal(out + n, value);
     *end++ = '\n';
@@ -39,15 +39,15 @@ size_t seebatch_plain_format(const training_entry *entry, char *out)
     char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
     seebatch_entry_fen(entry, fen);
     seebatch_move_to_uci(entry->move, uci);
-    size_t n = append_text(out, 0, "fen ");
-    n = append_text(out, n, fen);
-    n = append_text(out, n, "\nmove ");
-    n = append_text(out, n, uci);
-    n = append_text(out, n, "\n");
-    n = append_line(out, n, "score", entry->score);
-    n = append_line(out, n, "ply", entry->ply);
-    n = append_line(out, n, "result", entry->result);
-    n = append_text(out, n, "e\n");
+    size_t n = seebatch_append_text(out, 0, "fen ");
+    n = seebatch_append_text(out, n, fen);
+    n = seebatch_append_text(out, n, "\nmove ");
+    n = seebatch_append_text(out, n, uci);
+    n = seebatch_append_text(out, n, "\n");
+    n = seebatch_append_line(out, n, "score", entry->score);
+    n = seebatch_append_line(out, n, "ply", entry->ply);
+    n = seebatch_append_line(out, n, "result", entry->result);
+    n = seebatch_append_text(out, n, "e\n");
     out[n] = '\0';
     return n;
 }
@@ -60,7 +60,7 @@ typedef struct block_state {
     char move_text[16];
 } block_state;
 
-static bool parse_whole(const char *text, long minimum, long maximum, long *value)
+static bool seebatch_parse_whole(const char *text, long minimum, long maximum, long *value)
 {
     char *end;
     errno = 0;
@@ -72,7 +72,7 @@ static bool parse_whole(const char *text, long minimum, long maximum, long *valu
 }
 
 /* Takes one "key value" line; false with message on a bad one. */
-static bool take_line(block_state *state, const char *key, const char *value, char *message,
+static bool seebatch_take_line(block_state *state, const char *key, const char *value, char *message,
                       size_t size)
 {
     static const char *const keys[] = {"fen", "move", "score", "ply", "result"};
@@ -100,7 +100,7 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
             return true;
         }
         long number;
-        if (!parse_whole(value, limits[k][0], limits[k][1], &number)) {
+        if (!seebatch_parse_whole(value, limits[k][0], limits[k][1], &number)) {
             char shown[48];
             snprintf(message, size, "%s needs a whole number %ld..%ld, not \"%s\"", keys[k],
                      limits[k][0], limits[k][1],
@@ -122,7 +122,7 @@ static bool take_line(block_state *state, const char *key, const char *value, ch
 }
 
 /* The entry once its block is complete: the move is parsed on the board. */
-static bool finish_block(block_state *state, char *message, size_t size)
+static bool seebatch_finish_block(block_state *state, char *message, size_t size)
 {
     if (state->seen != KEYS_ALL) {
         snprintf(message, size, "the entry ending here lacks %s",
@@ -155,7 +155,7 @@ enum { PLAIN_LINE_BYTES = 512 }; /* a line of up to 510 bytes, its '\n' and the 
 typedef enum line_status { LINE_NONE, LINE_READ, LINE_TOO_LONG } line_status;
 
 /* Whether bytes are ahead, reading the next block when none are. */
-static bool bytes_ahead(plain_reader *reader)
+static bool seebatch_bytes_ahead(plain_reader *reader)
 {
     if (reader->next == reader->end) {
         reader->next = 0;
@@ -171,7 +171,7 @@ static line_status seebatch_read_line(plain_reader *reader, char *line, size_t s
 {
     size_t n = 0;
     bool ended = false;
-    while (!ended && n + 1 < size && bytes_ahead(reader)) {
+    while (!ended && n + 1 < size && seebatch_bytes_ahead(reader)) {
         const char *from = reader->ahead + reader->next;
         size_t take = reader->end - reader->next;
         if (take > size - 1 - n)
@@ -192,9 +192,9 @@ static line_status seebatch_read_line(plain_reader *reader, char *line, size_t s
 }
 
 /* The rest of a line too long to read: no line of its own. */
-static void skip_rest_of_line(plain_reader *reader)
+static void seebatch_skip_rest_of_line(plain_reader *reader)
 {
-    while (bytes_ahead(reader)) {
+    while (seebatch_bytes_ahead(reader)) {
         const char *from = reader->ahead + reader->next;
         const char *newline = memchr(from, '\n', reader->end - reader->next);
         if (newline) {
@@ -208,7 +208,7 @@ static void skip_rest_of_line(plain_reader *reader)
 /* A line the reader takes: not too long, and with no NUL byte (text has
  * none: a file of zeros, or garbage after a NUL, must not read as nothing
  * or be cut short unseen). Otherwise fills message. */
-static bool is_text_line(const char *line, size_t length, line_status status, char *message,
+static bool seebatch_is_text_line(const char *line, size_t length, line_status status, char *message,
                          size_t message_size)
 {
     const char *nul = memchr(line, '\0', length);
@@ -232,7 +232,7 @@ static void seebatch_skip_rest_of_block(plain_reader *reader)
     line_status status;
     while ((status = seebatch_read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
         if (status == LINE_TOO_LONG)
-            skip_rest_of_line(reader);
+            seebatch_skip_rest_of_line(reader);
         reader->line++;
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
             line[--length] = '\0';
@@ -258,9 +258,9 @@ static block_end seebatch_read_block(plain_reader *reader, block_state *state, c
     line_status status;
     while ((status = seebatch_read_line(reader, line, sizeof line, &length)) != LINE_NONE) {
         reader->fault_line = ++reader->line;
-        if (!is_text_line(line, length, status, message, message_size)) {
+        if (!seebatch_is_text_line(line, length, status, message, message_size)) {
             if (status == LINE_TOO_LONG)
-                skip_rest_of_line(reader);
+                seebatch_skip_rest_of_line(reader);
             return BLOCK_BAD_LINE;
         }
         while (length && (line[length - 1] == '\n' || line[length - 1] == '\r'))
@@ -268,7 +268,7 @@ static block_end seebatch_read_block(plain_reader *reader, block_state *state, c
         if (length == 0 && state->seen == 0)
             continue;
         if (strcmp(line, "e") == 0)
-            return finish_block(state, message, message_size) ? BLOCK_ENTRY : BLOCK_BAD;
+            return seebatch_finish_block(state, message, message_size) ? BLOCK_ENTRY : BLOCK_BAD;
         char *space = strchr(line, ' ');
         if (!space) {
             char shown[64];
@@ -277,7 +277,7 @@ static block_end seebatch_read_block(plain_reader *reader, block_state *state, c
             return BLOCK_BAD_LINE;
         }
         *space = '\0';
-        if (!take_line(state, line, space + 1, message, message_size))
+        if (!seebatch_take_line(state, line, space + 1, message, message_size))
             return BLOCK_BAD_LINE;
     }
     if (ferror(reader->file)) {
