@@ -54,7 +54,7 @@ const implementation seebatch_implementations[] = {
      NULL},
     {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, seebatch_measured_fastest,
      &seebatch_scalar_backend, NULL},
-    /* pext's file (avx2/view_exchange_bmi2.c) is compiled with the avx2 options. */
+    /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
     {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL, PEXT_LOOKUPS},
     {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL,
      &seebatch_view_portable},
