@@ -32,6 +32,10 @@
 #   STOCKFISH=DIR    a Stockfish source tree (the directory holding src/)
 #   STOCKFISH_WORK=DIR  where its objects are built and kept (default
 #                    BUILD_DIR/figures/stockfish; reused by the next run)
+#   STOCKFISH_15_1=DIR  a Stockfish 15.1 tree (tag sf_15.1): its own search
+#                    with see_ge answered by seebatch (bench/stockfish/search.sh:
+#                    node counts, every call checked, instructions a call;
+#                    builds three copies of the engine, about 15 minutes)
 #   ROUNDS=15        calibrate_multi.sh's timing rounds
 #   REPETITIONS=3    seebatch_bench's --benchmark_repetitions (medians)
 #   PRESETS="stockfish classic"   seebatch_bench runs, the first charted
@@ -105,6 +109,13 @@ if [ -n "${STOCKFISH:-}" ]; then
     stockfish_note="$(cd "$STOCKFISH" && pwd)${sf_version:+ ($sf_version)}, built with its own ARCH=x86-64-bmi2 flags"
 fi
 
+if [ -n "${STOCKFISH_15_1:-}" ]; then
+    step "Stockfish 15.1's search, answered by seebatch"
+    PAIRS=1 DEPTHS=13 SPEED_DEPTH=11 CALLGRIND=1 SEEBATCH_BUILD=$build \
+        "$root/bench/stockfish/search.sh" "$STOCKFISH_15_1" "$build/figures/search" > "$collected/search.txt" \
+        || fail "bench/stockfish/search.sh failed: $(tail -3 "$collected/search.txt")"
+fi
+
 first_preset=${presets%% *}
 for preset in $presets; do
     step "seebatch_bench, $preset preset, $repetitions repetitions"
@@ -160,7 +171,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "load: load average $start_load at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (1, 5, 15 min)"
     echo "stockfish: $stockfish_note"
-    echo "command: ${STOCKFISH:+STOCKFISH=$STOCKFISH }$settings bench/figures.sh"
+    echo "command: ${STOCKFISH:+STOCKFISH=$STOCKFISH }${STOCKFISH_15_1:+STOCKFISH_15_1=$STOCKFISH_15_1 }$settings bench/figures.sh"
     [ "$quick" = 1 ] && echo "quick: a check of the pipeline (one round, one repetition, small jobs): rough figures, not to quote"
 } > "$collected/meta.txt"
 

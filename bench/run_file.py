@@ -114,6 +114,22 @@ def rate(value):
     return text + (f", {cycles:.0f} cycles" if cycles else ", no cycles")
 
 
+def search_figures(text):
+    """From bench/stockfish/search.sh: Stockfish 15.1's own search answered by seebatch."""
+    counts = re.search(r"depth (\d+): stockfish (\d+), seebatch (\d+) \((\w+)\); checking build: (\d+) calls compared, "
+                       r"(\d+) differences", text)
+    own = re.search(r"(?m)^stockfish: .*, ([\d.]+) per call", text)
+    answered = re.search(r"(?m)^seebatch: ([\d.]+) per call", text)
+    parts = []
+    if counts:
+        parts.append(f"node counts {counts[4]} at depth {counts[1]}, {int(counts[5]):,} calls compared by its "
+                     f"checking build, {counts[6]} differences")
+    if own and answered:
+        parts.append(f"{float(answered[1]):.1f} instructions a `see_ge` call against Stockfish's own "
+                     f"{float(own[1]):.1f} (callgrind, bench depth 8)")
+    return "Stockfish 15.1's own search, its `see_ge` answered by a view: " + "; ".join(parts) + "."
+
+
 def job_figures(directory):
     """The whole jobs' headline figures, where they ran."""
     parts = []
@@ -182,6 +198,9 @@ def summary(directory, meta):
         if calls:
             text += f"; {calls[1]:.0f} instructions a call against Stockfish's {calls[0]:.0f}"
         lines.append(text + ".")
+    search = read(directory, "search.txt")
+    if search:
+        lines.append(search_figures(search))
     jobs = job_figures(directory)
     if jobs:
         lines.append("Whole jobs on one thread: " + "; ".join(jobs) + ".")
@@ -223,6 +242,7 @@ def write(directory, run_file):
     for preset in ("stockfish", "classic"):
         out += fenced(f"seebatch_bench, {preset} preset", read(directory, f"bench-{preset}.tables"))
     out += fenced("Instructions per capture (bench/instructions_per_capture.sh)", read(directory, "instructions.txt"))
+    out += fenced("Stockfish 15.1's search (bench/stockfish/search.sh)", read(directory, "search.txt"))
     for job, script in (("eval", "bench/jobs/eval.sh"), ("filter", "bench/jobs/filter.sh"),
                         ("python", "bench/jobs/python.sh")):
         out += fenced(f"Whole job: {job} ({script})", read(directory, f"{job}.txt"))
