@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Every figure of a machine in one run file, so that figures are measured,
 # not copied: writes docs/runs/CPU.md (CPU: the model, family and model, as
-# amd-epyc-1ah-02h) and its chart docs/runs/CPU.png, then puts the run
-# file's summary into README.md between `<!-- figures: ... -->` and
-# `<!-- /figures -->` (tests/docs/readme_figures.sh holds them equal).
+# amd-epyc-1ah-02h) and its charts (docs/runs/CPU-stockfish.png, the ratios
+# to Stockfish's see_ge; docs/runs/CPU.png, seebatch_bench's), then puts
+# the run file's summary and the first chart into README.md between
+# `<!-- figures: ... -->` and `<!-- /figures -->`
+# (tests/docs/readme_figures.sh holds them equal).
 #
 # The run file records the CPU (model, family and model, the features the
 # kernels use, the backend auto picks and why), the compiler, the commit and
@@ -126,6 +128,9 @@ done
 if command -v gnuplot > /dev/null; then
     "$root/bench/plot_chart.py" "$collected/bench-$first_preset.json" "$collected/chart.png" \
         --machine "$model_name, family $family model $model" --commit "$(git -C "$root" rev-parse --short HEAD)"
+    [ ! -s "$collected/multi.txt" ] || python3 "$root/bench/ratio_chart.py" "$collected/multi.txt" \
+        "$collected/ratio.png" --machine "$model_name, family $family model $model" \
+        --commit "$(git -C "$root" rev-parse --short HEAD)"
 else
     echo "figures.sh: no gnuplot (apt-get install gnuplot-nox): no chart" >&2
 fi
@@ -163,6 +168,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
 [ "$quick" = 1 ] && settings="QUICK=1 $settings"
 {
     echo "machine: $model_name, family $family model $model"
+    echo "charted: $first_preset"
     echo "cpu: $model_name, family $family model $model, $(nproc) CPUs; $(uname -sr)"
     echo "features: $features"
     echo "backend: ${backend:-see \`seebatch --version\`}"
@@ -176,7 +182,9 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
 } > "$collected/meta.txt"
 
 run_file=$out/$slug.md
-[ -f "$collected/chart.png" ] && cp "$collected/chart.png" "$out/$slug.png"
+rm -f "$out/$slug.png" "$out/$slug-stockfish.png"
+[ ! -f "$collected/chart.png" ] || cp "$collected/chart.png" "$out/$slug.png"
+[ ! -f "$collected/ratio.png" ] || cp "$collected/ratio.png" "$out/$slug-stockfish.png"
 python3 "$root/bench/run_file.py" write "$collected" "$run_file"
 echo "figures.sh: wrote $run_file" >&2
 if [ -n "$readme" ]; then

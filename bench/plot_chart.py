@@ -192,7 +192,7 @@ def baseline_panels(results):
             label))
     if engine:
         panels.append(panel(
-            f"The engine path (seebatch_engine_*) against the same baseline, {HIGHER} "
+            f"The engine path (seebatch_value_ge and friends) against the same baseline, {HIGHER} "
             "(label: M calls/s, cycles per call)",
             "", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
             label))

@@ -8,7 +8,8 @@ and puts its summary into README.md.
 COLLECTED is figures.sh's directory: meta.txt (key: value lines), and the
 raw output of each measurement where it ran: multi.txt
 (bench/stockfish/calibrate_multi.sh), view.txt (calibrate.sh),
-bench-PRESET.json and bench-PRESET.tables (seebatch_bench),
+bench-PRESET.json and bench-PRESET.tables (seebatch_bench), chart.png
+(plot_chart.py) and ratio.png (ratio_chart.py),
 instructions.txt (bench/instructions_per_capture.sh), eval.txt, filter.txt,
 python.txt (bench/jobs/). A measurement that did not run is said so.
 
@@ -127,7 +128,7 @@ def search_figures(text):
     if own and answered:
         parts.append(f"{float(answered[1]):.1f} instructions a `see_ge` call against Stockfish's own "
                      f"{float(own[1]):.1f} (callgrind, bench depth 8)")
-    return "Stockfish 15.1's own search, its `see_ge` answered by a view: " + "; ".join(parts) + "."
+    return "- Stockfish 15.1's own search, its `see_ge` answered by a view: " + "; ".join(parts) + "."
 
 
 def job_figures(directory):
@@ -186,13 +187,13 @@ def summary(directory, meta):
             [f"{instructions[b]:.0f}" if b in instructions else "-" for b in present])
     lines.append("")
     if not ratios:
-        lines.append("No Stockfish tree was given to `bench/figures.sh`, so this run has no ratio "
+        lines.append("- No Stockfish tree was given to `bench/figures.sh`, so this run has no ratio "
                      "to Stockfish's `see_ge`.")
     view = read(directory, "view.txt")
     speed, calls = view_against_stockfish(view) if view else ({}, None)
     if speed:
         learned, unlearned = speed.get("learned"), speed.get("unlearned")
-        text = ("Engine path, `seebatch_view_see_ge` one move a call (any backend): "
+        text = ("- Engine path, `seebatch_view_see_ge` one move a call (any backend): "
                 f"{learned[1]:.2f}x Stockfish's `see_ge` on {learned[0]:,} positions cycled, "
                 f"{unlearned[1]:.2f}x on all {unlearned[0]:,}")
         if calls:
@@ -203,9 +204,9 @@ def summary(directory, meta):
         lines.append(search_figures(search))
     jobs = job_figures(directory)
     if jobs:
-        lines.append("Whole jobs on one thread: " + "; ".join(jobs) + ".")
-    if rows and not clock.startswith("measured"):
-        lines.append(f"Cycles: {clock}.")
+        lines.append("- Whole jobs on one thread: " + "; ".join(jobs) + ".")
+    if rows and clock.startswith("no cycles"):
+        lines.append(f"- Cycles: {clock}.")
     while lines[-1] == "":
         lines.pop()
     return lines
@@ -230,8 +231,8 @@ def write(directory, run_file):
     if meta.get("quick"):
         out.append(f"- quick: {meta['quick']}")
     out += ["", "## Summary", "", SUMMARY_START, *summary(directory, meta), SUMMARY_END, ""]
-    if (Path(directory) / "chart.png").exists():
-        out += [f"![seebatch_bench by backend]({run_file.stem}.png)", ""]
+    if (Path(directory) / "ratio.png").exists():
+        out += [f"![seebatch over Stockfish's see_ge]({run_file.stem}-stockfish.png)", ""]
     out += fenced("Against Stockfish's see_ge (bench/stockfish/calibrate_multi.sh)", read(directory, "multi.txt"),
                   "`seebatch_values_ge` at threshold 0 and `seebatch_values`, 256 moves of many boards a "
                   "call, against Stockfish's own `see_ge(m, 0)` on the same captures in one process; "
@@ -241,6 +242,8 @@ def write(directory, run_file):
                   "`see_ge` and the benchmark's baseline, in one process.")
     for preset in ("stockfish", "classic"):
         out += fenced(f"seebatch_bench, {preset} preset", read(directory, f"bench-{preset}.tables"))
+        if preset == meta.get("charted") and (Path(directory) / "chart.png").exists():
+            out += [f"![seebatch_bench by backend, {preset} preset]({run_file.stem}.png)", ""]
     out += fenced("Instructions per capture (bench/instructions_per_capture.sh)", read(directory, "instructions.txt"))
     out += fenced("Stockfish 15.1's search (bench/stockfish/search.sh)", read(directory, "search.txt"))
     for job, script in (("eval", "bench/jobs/eval.sh"), ("filter", "bench/jobs/filter.sh"),
@@ -268,9 +271,11 @@ def readme(run_file, readme_path):
     start = starts[0]
     end = lines.index(README_END, start)
     block = [f"<!-- figures: {name} -->", *summary_of(run_file)]
-    chart = run_file.with_suffix(".png")
+    ratio = run_file.with_name(f"{run_file.stem}-stockfish.png")
+    chart = ratio if ratio.exists() else run_file.with_suffix(".png")
     if chart.exists():
-        block += ["", f"![seebatch_bench by backend on {run_file.stem}](docs/runs/{chart.name})"]
+        what = "seebatch over Stockfish's see_ge" if chart == ratio else "seebatch_bench by backend"
+        block += ["", f"![{what} on {run_file.stem}](docs/runs/{chart.name})"]
     lines[start:end] = block
     readme_path.write_text("\n".join(lines) + "\n")
 

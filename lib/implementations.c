@@ -31,7 +31,7 @@ static bool seebatch_measured_fastest(const seebatch_cpu *cpu, const implementat
     return row && strcmp(row->backend, self->name) == 0;
 }
 
-/* pext is preferred where it runs in a few cycles (issue 30: elsewhere it is
+/* pext is preferred where it runs in a few cycles (elsewhere it is
  * microcoded, slower than the portable magics). */
 static bool seebatch_pext_fast(const seebatch_cpu *cpu, const implementation *self)
 {
