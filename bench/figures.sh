@@ -127,10 +127,10 @@ for preset in $presets; do
 done
 if command -v gnuplot > /dev/null; then
     "$root/bench/plot_chart.py" "$collected/bench-$first_preset.json" "$collected/chart.png" \
-        --machine "$model_name, family $family model $model" --commit "$(git -C "$root" rev-parse --short HEAD)"
+        --machine "$model_name, family $family model $model" --commit "${commit:0:7}"
     [ ! -s "$collected/multi.txt" ] || python3 "$root/bench/ratio_chart.py" "$collected/multi.txt" \
         "$collected/ratio.png" --machine "$model_name, family $family model $model" \
-        --commit "$(git -C "$root" rev-parse --short HEAD)"
+        --commit "${commit:0:7}"
 else
     echo "figures.sh: no gnuplot (apt-get install gnuplot-nox): no chart" >&2
 fi
@@ -181,6 +181,10 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     [ "$quick" = 1 ] && echo "quick: a check of the pipeline (one round, one repetition, small jobs): rough figures, not to quote"
 } > "$collected/meta.txt"
 
+# The code must still be the commit's: an edit during the run measures
+# neither.
+git -C "$root" diff --quiet "$commit" -- lib include bench \
+    || fail "lib/, include/ or bench/ changed during the run: measure again"
 run_file=$out/$slug.md
 rm -f "$out/$slug.png" "$out/$slug-stockfish.png"
 [ ! -f "$collected/chart.png" ] || cp "$collected/chart.png" "$out/$slug.png"
