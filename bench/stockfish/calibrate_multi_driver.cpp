@@ -1,5 +1,5 @@
 // Times seebatch's many-board calls beside Stockfish's own Position::see_ge
-// on the same real captures, in one process (issue 34's goals).
+// on the same real captures, in one process.
 //
 // bench/stockfish/calibrate_multi.sh compiles this file together with the
 // sources of a Stockfish tree the user provides, with that tree's own

@@ -107,8 +107,8 @@ INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
  * them leave (rule 3), on a line of `to` and not attacking it yet, but seen
  * from `to` once every piece that may leave is lifted: the attackers but a
  * king (its capture ends the exchange) and the sliders lined up behind them.
- * The second look is skipped when no live lane has a slider lined up (two
- * groups in five of a threshold call on real positions). */
+ * The second look is skipped when no live lane has a slider lined up, which
+ * real positions often leave a whole group without. */
 INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes occupied,
                           lane_mask live, lanes *candidates)
 {

@@ -5,9 +5,9 @@
  * that line's kind. A lane failing that for both colours has no pinned
  * piece in reach, and its board's pins need not be worked out; the lanes
  * that pass are asked exactly (pins_matter, groups.h). On a many-board
- * batch that per-board scalar work was a third of the instructions under
- * the stockfish preset. The test only ever says "maybe" too often, so the
- * answers do not change.
+ * batch under the stockfish preset that per-board scalar work is a large
+ * share of a capture's cost, and most boards need none of it. The test only
+ * ever says "maybe" too often, so the answers do not change.
  */
 #ifndef SEEBATCH_LANES_PIN_FILTER_H
 #define SEEBATCH_LANES_PIN_FILTER_H
