@@ -17,6 +17,11 @@
 #define SEEBATCH_LANE_VOCABULARY 1
 #define INLINE static inline __attribute__((always_inline))
 
+/* Whether a table look-up by lane (a gather) is the cheaper way where
+ * shifts and masks can replace it: for four lanes about as cheap as they
+ * are, so knights and kings are looked up (lanes/attackers.h). */
+enum { GATHERS_ARE_CHEAP = 1 };
+
 enum { LANES = 4 };
 
 typedef __m256i lanes;

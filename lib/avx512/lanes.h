@@ -22,6 +22,13 @@
 #define SEEBATCH_LANE_VOCABULARY 1
 #define INLINE static inline __attribute__((always_inline))
 
+/* Whether a table look-up by lane (a gather) is the cheaper way where
+ * shifts and masks can replace it: a gather of eight lanes costs several
+ * times the arithmetic (measured with bench/, ratios of builds in one
+ * process), so the common path works knights and kings out
+ * (lanes/attackers.h); look_up stays for the rare paths. */
+enum { GATHERS_ARE_CHEAP = 0 };
+
 enum { LANES = 8 };
 
 typedef __m512i lanes;
