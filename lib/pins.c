@@ -12,11 +12,14 @@ static void seebatch_pins_of_color(const seebatch_board *board, unsigned color, 
     unsigned king = lowest_square(kings);
     const bitboard *p = board->pieces;
     bitboard enemy = board->colors[color ^ 1];
-    /* Snipers see the king on an empty board; lifting them all off lets one
-     * sniper pin through another, which is Stockfish's rule. */
+    /* Snipers see the king on an empty board, read from the small table of
+     * lines through a square rather than from the attack tables, whose
+     * empty-board entries lie far apart and fall out of cache when a batch
+     * streams boards. Lifting them all off lets one sniper pin through
+     * another, which is Stockfish's rule. */
     bitboard snipers =
-        enemy & ((rook_attacks(king, 0) & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
-                 (bishop_attacks(king, 0) & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
+        enemy & ((seebatch_line_table[0][king] & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+                 (seebatch_line_table[1][king] & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
     bitboard occupancy = occupied_squares(board) ^ snipers;
     for (bitboard s = snipers; s; s &= s - 1) {
         unsigned sniper = lowest_square(s);

@@ -40,10 +40,11 @@
  * SEEBATCH_PROMOTIONS; the first move's own promotion is set up with the
  * rest in stage 2) or rule 8 sends its group down the general path
  * (play_in_general), which carries any number of candidates, the pins of
- * each side, the promotion gains and the break-off test. Pins are
- * worked out once per board, and only for a board with a lane that has an
- * attacker; on a many-board batch, only for a board with a lane where a
- * test in lanes finds that an attacker may be pinned (pin_filter.h).
+ * each side in the lanes where they matter, the promotion gains and the
+ * break-off test. Pins are worked out once per board: on one board, once per
+ * call (a board with no pinned piece then plays without the rule); on many,
+ * only for the board of a lane that passes two tests in lanes
+ * (pin_filter.h), which few do.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
  * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference
