@@ -3,20 +3,25 @@
  * (rule 5), in lanes. Pins are Stockfish's (pins.c): a piece of colour c is
  * pinned when it is the only piece between c's king and an enemy slider of
  * the line's kind, those sliders (snipers) being lifted off the board
- * first. Two tests, each only ever saying "maybe" too often, so that the
- * answers never change; the lanes that pass both are asked exactly
- * (lanes_pins_matter, groups.h).
+ * first. Three tests in lanes, each only ever saying "maybe" too often, so
+ * that the answers never change; the lanes that pass two of them are asked
+ * exactly (lanes_pins_matter, groups.h).
  *
- * 1. In every group: a line through c's king holds both a piece of c in
- *    reach and a sniper of its kind. Where gathers are slow (AVX-512) the
- *    lines are worked out with shifts, each of the four apart (file, rank,
- *    diagonal, antidiagonal); where they are cheap (AVX2) the king's two
- *    kinds of line are read from a table, which passes twice the lanes.
- * 2. In the groups where a lane passes 1: c's king looks along its lines
- *    with c's pieces in reach lifted off the board (as `to` looks in
- *    attackers.h), and sees a sniper. Past a pinned piece in reach it sees
- *    its pinner or another sniper; it also sees a slider giving check, or
- *    one behind two pieces in reach, which the exact test clears.
+ * - The king's lines from a table: a line through c's king of either kind
+ *   (rank and file, or diagonals) holds both a piece of c in reach and a
+ *   sniper of its kind. Two gathers per colour.
+ * - The four lines apart (file, rank, diagonal, antidiagonal), worked out
+ *   with shifts: one of them holds both. About half the lanes the first
+ *   test passes.
+ * - The look: c's king looks along its lines with c's pieces in reach
+ *   lifted off the board (as `to` looks in attackers.h), and sees a sniper.
+ *   Past a pinned piece in reach it sees its pinner or another sniper; it
+ *   also sees a slider giving check, or one behind two pieces in reach,
+ *   which the exact test clears. About half the lanes the second passes.
+ *
+ * Where gathers are cheap (AVX2) every group takes the first test, and the
+ * groups it passes the second; where they are slow (AVX-512) every group
+ * takes the second, and the groups it passes the look.
  *
  * A test costs every group, and a group is a few hundred operations: each
  * is the cheapest that clears most lanes before the next (docs/design.md,
@@ -52,8 +57,9 @@ INLINE pin_side pin_side_of(const board_lanes *b, lanes own, lanes enemy, lanes 
     return s;
 }
 
-/* Test 1: the lanes where a line through the king holds a piece of mine
- * and a sniper of its kind (the sides of the line apart gain little). */
+/* The four lines' test: the lanes where a line through the king holds a
+ * piece of mine and a sniper of its kind (the line's two sides apart gain
+ * little). */
 INLINE lane_mask lined_up(const pin_side *s)
 {
     const lines_through *l = &s->lines;
@@ -63,7 +69,7 @@ INLINE lane_mask lined_up(const pin_side *s)
                            holds_both(l->antidiagonal, s->diagonal_snipers, s->mine)));
 }
 
-/* Test 2: the lanes where the king sees a sniper with mine lifted off the
+/* The look: the lanes where the king sees a sniper with mine lifted off the
  * board. The pieces between the king and the slider pinning a piece of
  * mine are that piece and snipers of the line's kind (pins.c lifts those),
  * so the first piece the king sees past its pinned piece is a sniper. */
@@ -80,10 +86,9 @@ INLINE lane_mask sniper_seen(const pin_side *s, lanes occupied)
         either(both(straight, s->straight_snipers), both(diagonal, s->diagonal_snipers)));
 }
 
-/* Test 1 read from tables by lane: whether either of the king's kinds of
- * line (rank and file, or diagonals) holds both a piece of mine and a
- * sniper of that kind. Where a gather is cheap this beats working out the
- * four lines, though it passes more lanes. */
+/* The table's test: the lanes where either of the king's kinds of line
+ * (rank and file, or diagonals), read from a table, holds both a piece of
+ * mine and a sniper of that kind. */
 INLINE lane_mask lined_up_by_table(const board_lanes *b, lanes own, lanes enemy, lanes reach)
 {
     lanes kings_or_h8 = either(both(b->kings, own), broadcast(1ull << 63));
@@ -96,10 +101,11 @@ INLINE lane_mask lined_up_by_table(const board_lanes *b, lanes own, lanes enemy,
 }
 
 /* reach (each lane's pieces that may capture, of both colours) where a
- * piece in it may be pinned, 0 in the other lanes. */
+ * piece in it may be pinned, 0 in the other lanes: the tests one after the
+ * other, each in the groups where a lane passed the one before. */
 INLINE lanes reach_maybe_pinned(const board_lanes *b, lanes reach)
 {
-    lane_mask maybe;
+    lane_mask maybe = no_lane();
     if (GATHERS_ARE_CHEAP) {
         maybe = mask_or(lined_up_by_table(b, b->white, b->black, reach),
                         lined_up_by_table(b, b->black, b->white, reach));
@@ -108,14 +114,14 @@ INLINE lanes reach_maybe_pinned(const board_lanes *b, lanes reach)
     }
     pin_side white = pin_side_of(b, b->white, b->black, reach);
     pin_side black = pin_side_of(b, b->black, b->white, reach);
-    if (!GATHERS_ARE_CHEAP) {
-        maybe = mask_or(lined_up(&white), lined_up(&black));
-        if (!any(maybe))
-            return none_set();
-    }
+    lane_mask lined = mask_or(lined_up(&white), lined_up(&black));
+    if (GATHERS_ARE_CHEAP)
+        return keep(mask_and(maybe, lined), reach);
+    if (!any(lined))
+        return none_set();
     lanes occupied = either(b->white, b->black);
-    maybe = mask_and(maybe, mask_or(sniper_seen(&white, occupied), sniper_seen(&black, occupied)));
-    return keep(maybe, reach);
+    maybe = mask_or(sniper_seen(&white, occupied), sniper_seen(&black, occupied));
+    return keep(mask_and(lined, maybe), reach);
 }
 
 #endif
