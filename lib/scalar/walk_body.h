@@ -36,6 +36,10 @@ typedef struct walk_input {
     size_t index_mask;
 } walk_input;
 
+/* The exchanges' pins finder (view_pins_finder): the board's pins, worked
+ * out the first time an exchange reads them. */
+WALK_INLINE const void *walk_pins_found(void *board) { return walk_board_pins(board); }
+
 /* Whether SEE(move) >= threshold, for a move walk_plays on b. */
 WALK_INLINE bool walk_see_ge(const walk_input *in, walk_board *b, seebatch_move move,
                              int32_t threshold, const bool pinned)
@@ -48,8 +52,8 @@ WALK_INLINE bool walk_see_ge(const walk_input *in, walk_board *b, seebatch_move 
     if (shortfall <= 0)
         return true; /* even if the mover is taken back; a king (worth 0) never is (rule 4) */
     const seebatch_board *board = b->board;
-    return see_ge_on(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors,
-                     pinned ? walk_board_pins(b) : NULL, move, (int32_t)shortfall);
+    return see_ge_finding(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors, NULL,
+                          walk_pins_found, b, move, (int32_t)shortfall);
 }
 
 /* The exact SEE of a move walk_plays on b. */
@@ -61,8 +65,8 @@ WALK_INLINE int32_t walk_value(const walk_input *in, walk_board *b, seebatch_mov
     if (mover == SEEBATCH_KING)
         return victim; /* a king is never taken back (rule 4) */
     const seebatch_board *board = b->board;
-    return value_after(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors,
-                       pinned ? walk_board_pins(b) : NULL, move, victim, in->value[mover], false);
+    return value_after(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors, NULL,
+                       walk_pins_found, b, move, victim, in->value[mover], false);
 }
 
 /* Every move of the batch: values[i] = SEE when `exact`, else passed[i] =

@@ -117,17 +117,24 @@ VIEW_INLINE bitboard all_attackers(const view_reader *r, view_target target, bit
            (king_attacks_at(target) & type_bits(r, shape, SEEBATCH_KING));
 }
 
+/* Pins found when first needed: find(context) gives their base, called at
+ * most once by an exchange and only where it reads them (the scalar
+ * backend's walk works a board's pins out then). A NULL find: they are at
+ * the base the exchange was given. */
+typedef const void *view_pins_finder(void *context);
+
 /*
  * The threshold test: Stockfish's null-window walk. Each side in turn
  * captures on `to` with its least valuable able attacker, and the walk
  * stops as soon as the side to move can no longer change which side of the
  * threshold the balance is on. `swap` carries the balance relative to the
  * threshold from the point of view of the side that just captured, so one
- * subtraction per capture keeps it.
+ * subtraction per capture keeps it. Pins at pin_base, or from find.
  */
-VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *rules,
-                           const bitboard *pieces, const bitboard *colors, const void *pin_base,
-                           unsigned move, int32_t shortfall)
+VIEW_INLINE bool see_ge_finding(view_shape shape, bool pins, const seebatch_rules *rules,
+                                const bitboard *pieces, const bitboard *colors,
+                                const void *pin_base, view_pins_finder *find, void *context,
+                                unsigned move, int32_t shortfall)
 {
     view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
     unsigned from = move >> 6, to = move & 63; /* a normal move: bits 12-15 clear */
@@ -151,6 +158,11 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
     }
     /* The two sides' pieces, read once: the turns alternate between them. */
     const bitboard them = color_bits(&r, shape, side ^ 1), us = color_bits(&r, shape, side);
+    if (pins && find) { /* an opponent with no attacker needs no pins */
+        if (!(s.attackers & them))
+            return true;
+        r.pins = find(context);
+    }
     /* The opponent's first turn, before the loop: often it cannot capture,
      * and the answer is known before the loop's registers are set up. */
     int answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
@@ -158,6 +170,15 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
            (answer = turn(&r, shape, pins, &s, target, us, side, 0)) == GOES_ON)
         answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
     return answer;
+}
+
+/* The same with the pins at pin_base. */
+VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *rules,
+                           const bitboard *pieces, const bitboard *colors, const void *pin_base,
+                           unsigned move, int32_t shortfall)
+{
+    return see_ge_finding(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move,
+                          shortfall);
 }
 
 /* The negamax of the swap list carried forward as a window: the value is
@@ -216,12 +237,14 @@ VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, 
 
 /* The exact value of a move whose mover is not a king, given the value of
  * the piece it takes (`balance`) and its own (`standing`), rule 8 as
- * play_out takes it. Promotions are not played here: under
+ * play_out takes it, the pins at pin_base or from find (see
+ * see_ge_finding). Promotions are not played here: under
  * SEEBATCH_PROMOTIONS a move onto a last rank is sent elsewhere (rules.c). */
 VIEW_INLINE int32_t value_after(view_shape shape, bool pins, const seebatch_rules *rules,
                                 const bitboard *pieces, const bitboard *colors,
-                                const void *pin_base, unsigned move, int32_t balance,
-                                int32_t standing, bool stop_when_ahead)
+                                const void *pin_base, view_pins_finder *find, void *context,
+                                unsigned move, int32_t balance, int32_t standing,
+                                bool stop_when_ahead)
 {
     value_window w = {balance, INT32_MIN, INT32_MAX};
     view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
@@ -246,6 +269,8 @@ VIEW_INLINE int32_t value_after(view_shape shape, bool pins, const seebatch_rule
         s.attackers |= attackers_of(&r, shape, target, side ^ 1, diagonal, straight);
         read_sliders(&r, shape);
     }
+    if (pins && find)
+        r.pins = find(context);
     return play_out(&r, shape, pins, &s, target, side, &w, standing, stop_when_ahead);
 }
 
@@ -258,7 +283,7 @@ VIEW_INLINE int32_t value_on(view_shape shape, bool pins, const seebatch_rules *
     int32_t balance = view_rules->code_value[victim_code];
     if ((view_rules->king_codes >> mover_code) & 1)
         return balance; /* a king is never taken back (rule 4) */
-    return value_after(shape, pins, rules, pieces, colors, pin_base, move, balance,
+    return value_after(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move, balance,
                        view_rules->code_value[mover_code], rules->flags & SEEBATCH_STOP_WHEN_AHEAD);
 }
 
