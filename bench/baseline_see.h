@@ -6,7 +6,7 @@
  * pins its StateInfo keeps. It lives in bench/ only: it is the row a user
  * reads as "the SEE my engine has", never library code. How close it is to
  * the real function is measured by bench/stockfish/calibrate.sh
- * (bench/README.md, Calibration).
+ * (docs/benchmarks.md, "The baseline").
  */
 #ifndef SEEBATCH_BENCH_BASELINE_SEE_H
 #define SEEBATCH_BENCH_BASELINE_SEE_H
@@ -40,8 +40,8 @@ typedef struct baseline_state {
  * (ALL_PIECES first, then pawn .. king) at 64, byColorBB at 128, the
  * StateInfo pointer at 608, the side to move at 620. The rest (piece counts,
  * castling data, the scratch move record) is never read here: it is kept for
- * the size, so that positions fill the caches as Stockfish's do (bench/README.md,
- * Calibration, shows why that matters). */
+ * the size, so that positions fill the caches as Stockfish's do: a compact
+ * position misses the caches less and times faster than Stockfish's own. */
 typedef struct baseline_position {
     uint8_t board[64];
     uint64_t by_type[8];

@@ -59,3 +59,29 @@ for backends in "scalar" "avx2 scalar" "avx512 avx2 scalar" "avx512 avx2 scalar 
     fi
 done
 echo "chart with any number of backends: ok"
+
+# The ratio chart of the README (ratio_chart.py) on made-up output of
+# calibrate_multi.sh with one to three backends: a bar per backend with the
+# pins worked out and one with them given, in each of the three regimes.
+multi() { # multi BACKEND...: calibrate_multi.sh's timing lines, rates made up
+    local positions
+    for positions in 1000 10000 109311; do
+        printf '%6d positions, %6d captures: Stockfish see_ge  20.00 ns\n' "$positions" "$((positions * 2))"
+        for backend in "$@"; do
+            printf '    %-7s see_ge_multi  10.00 ns (2.00x Stockfish, rounds 1.90 .. 2.10), see_values_multi  11.00 ns (1.10x see_ge_multi'"'"'s time), pins given   8.00 ns (2.50x Stockfish)\n' "$backend"
+        done
+    done
+}
+for backends in "scalar" "avx2 scalar" "avx512 avx2 scalar"; do
+    echo "== ratio chart, backends: $backends"
+    multi $backends > "$work/multi.txt"
+    python3 "$here/ratio_chart.py" "$work/multi.txt" --script > "$work/ratio.gp" \
+        || fail "ratio_chart.py --script failed with $backends"
+    for backend in $backends; do
+        grep -qF "title \"$backend, pins worked out\"" "$work/ratio.gp" \
+            && grep -qF "title \"$backend, pins given\"" "$work/ratio.gp" \
+            || fail "the ratio chart lacks $backend's bars"
+    done
+    [ "$(grep -c '2.00x' "$work/ratio.gp")" = 3 ] || fail "the ratio chart's data rows are not one per regime"
+done
+echo "ratio chart with any number of backends: ok"

@@ -2,7 +2,7 @@
 """Draws seebatch_bench's JSON results as a PNG chart, panel by panel:
 
   1. SEE on the engine's own position: seebatch_view_see_ge against the
-     baseline, Stockfish's see_ge walk written again (bench/README.md), in
+     baseline, Stockfish's see_ge walk written again (docs/benchmarks.md), in
      each regime;
   2. the engine path (engine_see_ge, engine_see_value, engine_see_ge_each)
      against the same baseline, in each regime;
@@ -192,7 +192,7 @@ def baseline_panels(results):
             label))
     if engine:
         panels.append(panel(
-            f"The engine path (seebatch_engine_*) against the same baseline, {HIGHER} "
+            f"The engine path (seebatch_value_ge and friends) against the same baseline, {HIGHER} "
             "(label: M calls/s, cycles per call)",
             "", measure, regime_rows(results, engine), BASELINE_COLUMNS, cell,
             label))

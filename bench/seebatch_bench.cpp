@@ -1,6 +1,6 @@
 // seebatch_bench: SEE per second for every backend this CPU can run, and for
 // the engine path beside a baseline, through the public C API, on the same
-// captures. See bench/README.md.
+// captures. What each row measures: docs/benchmarks.md.
 //
 // Every backend benchmark is registered once per backend listed by
 // seebatch_backends_available and forces it with seebatch_backend_set, so a

@@ -731,10 +731,11 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  * On first use the library picks, among the backends this CPU and OS can run
  * (cpuid and xgetbv), the one measured fastest on this kind of CPU on the
  * benchmark's many-board rows (a table by vendor, family and model, in
- * docs/design.md), else the widest, unless the environment variable
- * SEEBATCH_BACKEND names one: "auto" (the same as unset), "scalar", "avx2",
- * "avx512". If it names a backend this build lacks or this machine cannot
- * run, the SEE functions use the scalar backend and, as the library never
+ * lib/measured_cpus.c; `seebatch --version` names the row), else the
+ * widest, unless the environment variable SEEBATCH_BACKEND names one:
+ * "auto" (the same as unset), "scalar", "avx2", "avx512". If it names a
+ * backend this build lacks or this machine cannot run, the SEE functions
+ * use the scalar backend and, as the library never
  * prints, seebatch_backend_init is where the caller learns of the error.
  */
 

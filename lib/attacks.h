@@ -32,7 +32,7 @@ extern const bitboard seebatch_line_table[2][64];
 
 /* On x86-64 the slider attack sets are also indexed by pext(occupancy,
  * mask): one instruction where a magic takes three, for code built with BMI2
- * (see view_exchange.c). */
+ * (see views/exchanges_pext.c). */
 #if defined(__x86_64__)
 #define SEEBATCH_PEXT_TABLES 1
 typedef struct pext_entry {

@@ -56,11 +56,14 @@ static inline type_planes type_planes_of(const seebatch_board *board, bitboard a
     return planes;
 }
 
-/* The type number of `square` in the planes. */
+/* The type number of `square` in the planes. (Each bit apart, then summed:
+ * compilers join them with two address additions.) */
 static inline unsigned type_in_planes(const type_planes *planes, unsigned square)
 {
-    return (unsigned)(((planes->bit[0] >> square) & 1u) | ((planes->bit[1] >> square) & 1u) << 1 |
-                      ((planes->bit[2] >> square) & 1u) << 2);
+    unsigned one = (unsigned)(planes->bit[0] >> square) & 1u;
+    unsigned two = (unsigned)(planes->bit[1] >> square) & 1u;
+    unsigned four = (unsigned)(planes->bit[2] >> square) & 1u;
+    return one + 2 * two + 4 * four;
 }
 
 /* The piece type on an occupied square (an empty one reads as a pawn). */

@@ -31,7 +31,7 @@ static bool seebatch_measured_fastest(const seebatch_cpu *cpu, const implementat
     return row && strcmp(row->backend, self->name) == 0;
 }
 
-/* pext is preferred where it runs in a few cycles (issue 30: elsewhere it is
+/* pext is preferred where it runs in a few cycles (elsewhere it is
  * microcoded, slower than the portable magics). */
 static bool seebatch_pext_fast(const seebatch_cpu *cpu, const implementation *self)
 {
@@ -54,7 +54,7 @@ const implementation seebatch_implementations[] = {
      NULL},
     {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, seebatch_measured_fastest,
      &seebatch_scalar_backend, NULL},
-    /* pext's file (avx2/view_exchange_bmi2.c) is compiled with the avx2 options. */
+    /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
     {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL, PEXT_LOOKUPS},
     {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL,
      &seebatch_view_portable},

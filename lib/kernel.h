@@ -54,7 +54,18 @@ bool seebatch_named_boards_sound(const see_batch *batch, size_t board_count);
 bool seebatch_batch_sound_avx2(const see_batch *batch, size_t board_count);
 #endif
 
+/* The reference: the contract played out one capture at a time, in plain C
+ * (lib/scalar/see_scalar.c). Never chosen to run a call: every kernel, the
+ * scalar backend's walks too, is held to it by the differential harness. */
+extern const see_backend seebatch_reference_backend;
+
+/* The scalar backend: the batch walk, with the attack lookups this CPU runs
+ * best (lib/scalar/scalar_backend.c). */
 extern const see_backend seebatch_scalar_backend;
+
+/* Every walk the scalar backend may run that this machine runs, portable
+ * first (for the differential check, which compares each; at most 2). */
+size_t seebatch_scalar_walks(const see_backend **out);
 #if SEEBATCH_HAVE_AVX2
 extern const see_backend seebatch_avx2_backend;
 #endif

@@ -47,8 +47,8 @@ static inline bool window_see_ge(const seebatch_rules *rules, const seebatch_boa
 /* SEE >= threshold of a normal move under SEEBATCH_PROMOTIONS or
  * SEEBATCH_STOP_WHEN_AHEAD: the threshold walk (built with rule 8 for rules
  * that have it) unless a pawn taking back would promote, then the window.
- * Out of line: inline, these branches cost the common case 1 to 4
- * instructions per call (callgrind). */
+ * Out of line: inline, these branches would add instructions to the common
+ * case, which is the call engines make. */
 static __attribute__((noinline)) bool seebatch_other_normal_see_ge(const seebatch_rules *rules,
                                                                    pin_source *source,
                                                                    seebatch_move move,
@@ -86,7 +86,7 @@ bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
 
 /* The exact SEE off the common case: a normal move as other_normal_see_ge
  * finds it, any other by the widest window (special moves kept out of line
- * here too: inline, the common case took 0.6 instructions more per call). */
+ * here too: inline, they would add instructions to the common case). */
 static __attribute__((noinline)) int32_t
 seebatch_other_value(const seebatch_rules *rules, pin_source *source, seebatch_move move)
 {

@@ -1,7 +1,7 @@
 /*
  * Yes-or-no forms of the two checks every checked entry point makes: a
  * board's consistency (seebatch_board_validate, board.c) and a move's
- * preconditions on a consistent board (seebatch_move_check, uci.c).
+ * preconditions on a consistent board (seebatch_move_check, moves.c).
  *
  * They answer in a few instructions and no branch a caller pays for per
  * field, where the functions that give a message walk the rules one by one

@@ -1,12 +1,14 @@
 /*
- * The differential harness (DESIGN §3): every backend this machine runs and
- * the slow oracle against the scalar reference, exact values and threshold
+ * The differential harness (DESIGN §3): every backend this machine runs (the
+ * scalar one as each of its walks) and the slow oracle against the
+ * reference (seebatch_reference_backend), exact values and threshold
  * tests, on
  *   - every capture, promotion and en passant, and a sample of quiet moves, of
  *     positions from random games;
  *   - every SEE-relevant move of random dense boards (batteries, pins, long
  *     exchanges, several kings);
- *   - every batch length 0..64, on one board and on mixed boards;
+ *   - every batch length 0..70, on one board and on mixed boards, pins
+ *     worked out and given;
  *   - every case above once more in batches that mix boards;
  *   - every valid flag combination (all but those setting both promotion
  *     rules), the stockfish preset and unusual values;
@@ -163,25 +165,36 @@ static void mixed_add(differential *check, mixed_cases *mixed, const seebatch_bo
     pool_add(pool, board, moves, count);
 }
 
-/* Every batch length 0..64: mixed boards, and one board's moves repeated. */
+/* A batch as it comes, then given its boards' pins. */
+static void compare_both_pin_modes(differential *check, see_batch *batch, const seebatch_pins *pins,
+                                   const seebatch_config *config)
+{
+    differential_compare(check, batch, config);
+    batch->pins = pins;
+    differential_compare(check, batch, config);
+}
+
+/* Every batch length 0..LONGEST_BATCH: mixed boards, and one board's moves
+ * repeated; pins worked out and given. */
+enum { LONGEST_BATCH = 70 };
 static void compare_batch_lengths(differential *check, const case_pool *pool)
 {
     for (int c = 0; c < config_count; c++) {
-        for (size_t length = 0; length <= 64; length++) {
+        for (size_t length = 0; length <= LONGEST_BATCH; length++) {
             for (size_t start = 0; start + length <= pool->count; start += 997) {
                 see_batch mixed = {pool->boards, pool->board_of_move + start, pool->moves + start,
                                    length, &prepared[c], NULL};
-                differential_compare(check, &mixed, &configs[c]);
+                compare_both_pin_modes(check, &mixed, pool->pins, &configs[c]);
             }
-            seebatch_move repeated[64];
-            const seebatch_board *board = &pool->boards[pool->board_of_move[c]];
+            seebatch_move repeated[LONGEST_BATCH];
+            uint32_t index = pool->board_of_move[c];
             for (size_t i = 0, j = 0; i < length; i++, j++) {
-                while (pool->board_of_move[j % pool->count] != pool->board_of_move[c])
+                while (pool->board_of_move[j % pool->count] != index)
                     j++;
                 repeated[i] = pool->moves[j % pool->count];
             }
-            see_batch one = {board, NULL, repeated, length, &prepared[c], NULL};
-            differential_compare(check, &one, &configs[c]);
+            see_batch one = {&pool->boards[index], NULL, repeated, length, &prepared[c], NULL};
+            compare_both_pin_modes(check, &one, &pool->pins[index], &configs[c]);
         }
     }
 }
@@ -201,8 +214,8 @@ static void compare_given_pins(differential *check, const case_pool *pool)
             see_batch worked_out = given;
             worked_out.pins = NULL;
             int32_t with_given[DIFFERENTIAL_MAX_BATCH], with_worked_out[DIFFERENTIAL_MAX_BATCH];
-            seebatch_scalar_backend.values(&given, with_given);
-            seebatch_scalar_backend.values(&worked_out, with_worked_out);
+            seebatch_reference_backend.values(&given, with_given);
+            seebatch_reference_backend.values(&worked_out, with_worked_out);
             CHECK(memcmp(with_given, with_worked_out, length * sizeof *with_given) == 0,
                   "configuration %d, moves %zu..: given pins change the reference's answers", c,
                   start);
@@ -231,12 +244,12 @@ static void given_pins_are_read(const differential *check, const case_pool *pool
         none_given.pins = none;
         int32_t worked_out[DIFFERENTIAL_MAX_BATCH], rule_off[DIFFERENTIAL_MAX_BATCH],
             answers[DIFFERENTIAL_MAX_BATCH];
-        seebatch_scalar_backend.values(&pinned, worked_out);
-        seebatch_scalar_backend.values(&unpinned, rule_off);
+        seebatch_reference_backend.values(&pinned, worked_out);
+        seebatch_reference_backend.values(&unpinned, rule_off);
         for (size_t i = 0; i < length; i++)
             differing += worked_out[i] != rule_off[i];
         for (size_t k = 0; k <= check->kernel_count; k++) {
-            const see_backend *kernel = k ? check->kernels[k - 1] : &seebatch_scalar_backend;
+            const see_backend *kernel = k ? check->kernels[k - 1] : &seebatch_reference_backend;
             kernel->values(&none_given, answers);
             CHECK(memcmp(answers, rule_off, length * sizeof *answers) == 0,
                   "%s, moves %zu..: given empty pins, answers differ from the rule's absence",
@@ -282,14 +295,14 @@ static void compare_regressions(differential *check)
 /* A kernel that is wrong on purpose: the reference, off by one on lane 1. */
 static void off_by_one_values(const see_batch *batch, int32_t *values)
 {
-    seebatch_scalar_backend.values(batch, values);
+    seebatch_reference_backend.values(batch, values);
     if (batch->count > 1)
         values[1] += 1;
 }
 
 static void reference_threshold_test(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
-    seebatch_scalar_backend.see_ge(batch, threshold, passed);
+    seebatch_reference_backend.see_ge(batch, threshold, passed);
 }
 
 /* The harness must see that kernel's mistake, and print the case so that it
@@ -411,18 +424,22 @@ int main(void)
            check.lanes, check.kernel_count ? check.lanes / check.kernel_count : 0,
            check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
-    /* Every runnable backend but the reference itself is compared. */
-    const char *names[DIFFERENTIAL_MAX_KERNELS + 1];
-    size_t available = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS + 1);
-    CHECK_EQ(check.kernel_count, available - 1, "backends compared");
-    for (size_t k = 0; k < check.kernel_count && k + 1 < available; k++)
-        CHECK(strcmp(check.kernels[k]->name, names[k]) == 0, "compared %s, expected %s",
-              check.kernels[k]->name, names[k]);
+    /* Every runnable backend is compared, the scalar one as each of its
+     * walks this machine runs (the last of the backends). */
+    const char *names[DIFFERENTIAL_MAX_KERNELS];
+    size_t available = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
+    const see_backend *walks[2];
+    size_t walk_count = seebatch_scalar_walks(walks);
+    CHECK_EQ(check.kernel_count, available - 1 + walk_count, "backends compared");
+    for (size_t k = 0; k < check.kernel_count; k++) {
+        const char *expected = k + 1 < available ? names[k] : walks[k + 1 - available]->name;
+        CHECK(strcmp(check.kernels[k]->name, expected) == 0, "compared %s, expected %s",
+              check.kernels[k]->name, expected);
+    }
+    CHECK(walk_count >= 1 && strcmp(walks[0]->name, "scalar (portable)") == 0,
+          "the portable walk runs everywhere");
     /* Every kernel sees every batch, so each compared lanes / kernel_count. */
-    if (check.kernel_count > 0)
-        CHECK(check.lanes / check.kernel_count >= (unsigned long long)scaled(LANES_REQUIRED),
-              "only %llu lanes compared per kernel", check.lanes / check.kernel_count);
-    else
-        printf("no SIMD backend runs here: the reference is checked against the oracle only\n");
+    CHECK(check.lanes / check.kernel_count >= (unsigned long long)scaled(LANES_REQUIRED),
+          "only %llu lanes compared per kernel", check.lanes / check.kernel_count);
     return check_finish("test_differential");
 }

@@ -93,7 +93,7 @@ static void huge_batch(void)
     int32_t reference[SEEBATCH_MAX_MOVES];
     for (size_t d = 0; d < distinct_count; d++) {
         see_batch one = {&board, NULL, &distinct[d], 1, &rules, NULL};
-        seebatch_scalar_backend.values(&one, &reference[d]);
+        seebatch_reference_backend.values(&one, &reference[d]);
     }
 
     size_t count = HUGE_BATCH;
@@ -394,7 +394,7 @@ static void extreme_thresholds(void)
     seebatch_rules rules;
     seebatch_rules_init(&rules, &classic, NULL);
     see_batch batch = {&board, NULL, moves, count, &rules, NULL};
-    seebatch_scalar_backend.values(&batch, values);
+    seebatch_reference_backend.values(&batch, values);
     const int32_t thresholds[4] = {INT32_MIN, INT32_MIN + 1, INT32_MAX - 1, INT32_MAX};
     for (size_t b = 0; b < backend_count; b++) {
         seebatch_backend_set(backend_names[b], NULL);

@@ -59,7 +59,7 @@ static void fenced_batch(const seebatch_board *boards, const uint32_t *board_of_
 {
     int32_t expected[MAX_LENGTH];
     uint8_t expected_passed[MAX_LENGTH];
-    run_kernel(&seebatch_scalar_backend, boards, board_of_move, moves, count, config, threshold,
+    run_kernel(&seebatch_reference_backend, boards, board_of_move, moves, count, config, threshold,
                expected, expected_passed);
 
     fenced move_fence = fence(MAX_LENGTH * sizeof *moves),

@@ -160,7 +160,7 @@ int main(void)
         seebatch_rules rules;
         seebatch_rules_init(&rules, config, NULL);
         see_batch whole = {&board, NULL, moves, count, &rules, NULL};
-        seebatch_scalar_backend.values(&whole, reference);
+        seebatch_reference_backend.values(&whole, reference);
         values_under(config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count}, batch);
         for (size_t i = 0; i < count; i++) {
             int32_t expected = swap_list_value(&board, moves[i], config);

@@ -43,10 +43,10 @@ static void build_workload(void)
     seebatch_rules_init(&rules, &config, NULL);
     for (size_t b = 0; b < WORKLOAD_BOARDS; b++) {
         see_batch batch = {&work.boards[b], NULL, work.moves[b], work.counts[b], &rules, NULL};
-        seebatch_scalar_backend.values(&batch, expected_values[b]);
+        seebatch_reference_backend.values(&batch, expected_values[b]);
     }
     see_batch pool = {work.boards, work.board_of_move, work.pool, work.pool_count, &rules, NULL};
-    seebatch_scalar_backend.values(&pool, expected_pool);
+    seebatch_reference_backend.values(&pool, expected_pool);
 }
 
 /* One pass through every entry point on board b (and the whole pool for

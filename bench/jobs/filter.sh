@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The filter end to end (issue 35): seebatch filter --skip-see-ge 0
+# The filter end to end: seebatch filter --skip-see-ge 0
 # --skip-in-check and with no rule, binpack in and out, and seebatch stats,
 # on small.binpack (../shared/data, next to the repository; not committed)
 # repeated COPIES times (a file of many chunks) and on small.binpack itself

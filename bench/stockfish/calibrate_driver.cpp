@@ -71,25 +71,10 @@ struct Captures {
 // Who answers a pass's calls.
 enum Contender { STOCKFISH, BASELINE, VIEW };
 
-// Position p in the baseline's layout, read through Stockfish's accessors.
+// Position p in the baseline's layout.
 void copy_to_baseline(Captures &set, std::size_t p)
 {
-    const Position &pos = set.positions[p];
-    baseline_position &base = set.base[p];
-    baseline_state &state = set.base_states[p];
-    std::memset(&base, 0, sizeof base);
-    std::memset(&state, 0, sizeof state);
-    for (int s = 0; s < 64; s++)
-        base.board[s] = std::uint8_t(pos.piece_on(Square(s)));
-    for (int type = 0; type < 7; type++)
-        base.by_type[type] = pos.pieces(PieceType(type));
-    for (int c = 0; c < 2; c++) {
-        base.by_color[c] = pos.pieces(Color(c));
-        state.pins.blockers[c] = pos.blockers_for_king(Color(c));
-        state.pins.pinners[c] = pos.pinners(Color(c));
-    }
-    base.side_to_move = std::uint8_t(pos.side_to_move());
-    base.st = &state;
+    copy_to_baseline(set.positions[p], set.base[p], set.base_states[p]);
 }
 
 // One line of the dump into position p; exits on a move Stockfish does not list.
@@ -139,35 +124,16 @@ Captures read_captures()
     for (int code = 0; code < BASELINE_PIECE_CODES; code++)
         set.values.of_code[code] = value_of(Piece(code));
     set.kind = baseline_choose();
-    int8_t types[BASELINE_PIECE_CODES];
-    for (int code = 0; code < BASELINE_PIECE_CODES; code++) {
-        int type = code & 7;
-        types[code] = type >= 1 && type <= 6 && code != 7 ? int8_t(type - 1) : int8_t(-1);
-        if (types[code] >= 0 && types[code] < 5)
-            config.values[types[code]] = value_of(Piece(code));
-    }
-    seebatch_error error;
-    if (seebatch_view_rules_init(&set.view_rules, &config, types, BASELINE_PIECE_CODES, &error)
-        != SEEBATCH_OK) {
-        std::fprintf(stderr, "calibrate_driver: %s\n", error.message);
-        std::exit(2);
-    }
+    set.view_rules = stockfish_view_rules();
     return set;
 }
 
-// seebatch's view as Stockfish's see_ge would call it, out of line as
-// Stockfish's is here: special moves score 0 (the stockfish preset), normal
-// ones go through the view on the baseline's copy of the position.
-__attribute__((noinline)) bool view_see_ge(const Captures &set, std::size_t p, std::size_t i)
+// seebatch's view on capture i of position p, at its threshold (inlined,
+// so that callgrind's toggle on *view_see_ge* meets only the call it times).
+inline __attribute__((always_inline)) bool view_see_ge(const Captures &set, std::size_t p,
+                                                       std::size_t i)
 {
-    seebatch_move move = set.base_moves[i];
-    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-        return 0 >= set.thresholds[i];
-    const baseline_position &base = set.base[p];
-    const seebatch_view view = {&base.by_type[1], base.by_color};
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    return seebatch_view_see_ge(&set.view_rules, &view, &base.st->pins, move,
-                                base.board[from], base.board[to], set.thresholds[i]);
+    return view_see_ge(set.view_rules, set.base[p], set.base_moves[i], set.thresholds[i]);
 }
 
 // One pass over positions 0 .. count - 1: every capture, one see_ge call

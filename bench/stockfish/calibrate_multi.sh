@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# seebatch's many-board calls beside Stockfish's own Position::see_ge (issue
-# 34): seebatch_values_ge on many boards at threshold 0 under the stockfish preset (its
-# values, pins worked out by seebatch, special moves 0), 256 moves a call, on
-# each backend this CPU runs, with seebatch_values beside it,
-# against Stockfish's see_ge(m, 0) (its pins free from the StateInfo) on the
-# same captures of the benchmark's real positions, in one process. The
-# Stockfish tree is built as calibrate.sh builds it (build_stockfish.sh).
+# seebatch's many-board calls beside Stockfish's own Position::see_ge (issues
+# 34 and 48): seebatch_values_ge on many boards at threshold 0 under the
+# stockfish preset (its values, pins worked out by seebatch, special moves
+# 0), 256 moves a call, on each backend this CPU runs, with seebatch_values
+# and seebatch_values_ge given the pins beside it, against Stockfish's
+# see_ge(m, 0) (its pins free from the StateInfo) and seebatch's view per
+# capture (on each position in Stockfish's layout, its pins given: the
+# engine path), on the same captures of the benchmark's real positions, in
+# one process. The Stockfish tree is built as calibrate.sh builds it
+# (build_stockfish.sh).
 #
 # Three regimes: the first 1,000 positions cycled (the branch predictor
 # learns them), the first 10,000 cycled, every position streamed; ns per
 # capture, medians of ROUNDS rounds that alternate the contenders, and the
-# medians of each round's ratios. Then instructions per capture counted by
-# callgrind (only inside the function timed: --toggle-collect) for Stockfish
-# and every backend valgrind runs (not avx512).
+# medians of each round's ratios: each backend's time against Stockfish's,
+# exact values' against the thresholds', pins worked out against given, and
+# pins given against the view's. Then instructions per capture counted by
+# callgrind (only inside the function timed: --toggle-collect) for Stockfish,
+# the view and every backend valgrind runs (not avx512).
 #
 # Usage: bench/stockfish/calibrate_multi.sh STOCKFISH_DIR [WORK] [BUILD_DIR] [ROUNDS]
 #   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
@@ -20,6 +25,8 @@
 #         there are reused, so give each Stockfish tree its own)
 #   BUILD_DIR: seebatch's build, with seebatch_passes and its libraries (default: build)
 #   ROUNDS: timing rounds per regime (default 15)
+# BACKENDS (environment): the backends timed and counted, separated by spaces
+#   (default: every one this CPU runs).
 # Exits 77 (skip) with the reason when no tree is given.
 set -euo pipefail
 sf=${1:-}
@@ -32,6 +39,7 @@ if [ -z "$sf" ]; then
     exit 77
 fi
 script=calibrate_multi.sh
+backends=${BACKENDS:-}
 . "$(dirname "$0")/build_stockfish.sh"
 link_driver calibrate_multi_driver
 
@@ -39,7 +47,8 @@ link_driver calibrate_multi_driver
 echo
 echo "== Stockfish's see_ge(m, 0) and seebatch's many-board calls, the same captures, in turn"
 grep -m1 'model name' /proc/cpuinfo || true
-"$work/calibrate_multi_driver" time "$rounds" < "$work/captures.txt"
+# shellcheck disable=SC2086 # the backends are words
+"$work/calibrate_multi_driver" time "$rounds" $backends < "$work/captures.txt"
 if ! command -v valgrind > /dev/null; then
     echo "instructions per capture: valgrind not installed"
     exit 0
@@ -55,7 +64,8 @@ per_capture() {
     awk -v t="$total" -v c="$captures" 'BEGIN { printf "%.1f", t / c }'
 }
 line="instructions per capture (callgrind): Stockfish see_ge $(per_capture 'Stockfish::Position::see_ge*' stockfish)"
-for backend in $("$build/seebatch_passes" --backends); do
+line="$line; the view $(per_capture '*view_see_ge*' view)"
+for backend in ${backends:-$("$build/seebatch_passes" --backends)}; do
     [ "$backend" = avx512 ] && continue # valgrind cannot run it
     line="$line; $backend values_ge $(per_capture 'seebatch_values_ge' "$backend" ge)"
     line="$line, pins given $(per_capture 'seebatch_values_ge' "$backend" given)"

@@ -1,5 +1,6 @@
 // Times seebatch's many-board calls beside Stockfish's own Position::see_ge
-// on the same real captures, in one process (issue 34's goals).
+// and seebatch's view called per capture, on the same real captures, in one
+// process.
 //
 // bench/stockfish/calibrate_multi.sh compiles this file together with the
 // sources of a Stockfish tree the user provides, with that tree's own
@@ -12,16 +13,20 @@
 // naming its board, on each backend this CPU runs; seebatch_values (exact
 // values) is timed beside it, and seebatch_values_ge given each
 // board's pins as an engine holds them (made once, before any timing, as
-// Stockfish's are made by its do_move). Three regimes: the first 1,000 positions
-// cycled (the branch predictor learns them), the first 10,000 cycled, and
-// every position streamed.
+// Stockfish's are made by its do_move). seebatch's view (seebatch_view.h)
+// answers see_ge(m, 0) per capture beside them, on a copy of each position
+// in Stockfish's layout (bench/baseline_see.h), its pins those Stockfish
+// holds: the engine path a batch is held against. Three regimes: the first
+// 1,000 positions cycled (the branch predictor learns them), the first
+// 10,000 cycled, and every position streamed.
 //
 // Input (stdin): what `seebatch_passes --dump-captures` prints (its
 // thresholds are not used: every test here is at 0).
 //
-// Usage: calibrate_multi_driver time [ROUNDS]
-//        calibrate_multi_driver count PASSES stockfish | BACKEND ge | BACKEND values
-//                 | BACKEND given
+// Usage: calibrate_multi_driver time [ROUNDS [BACKEND...]]
+//                 (BACKEND...: the backends timed; default every one this CPU runs)
+//        calibrate_multi_driver count PASSES stockfish | view | BACKEND ge
+//                 | BACKEND values | BACKEND given
 //                 (PASSES passes over every capture, under callgrind for
 //                 instructions per capture)
 #include <algorithm>
@@ -62,6 +67,10 @@ struct Set {
     std::vector<seebatch_move> see_moves;
     std::vector<std::uint32_t> board_of_move;
     seebatch_rules rules = stockfish_rules();
+    // Each position in the baseline's layout, for the view.
+    std::unique_ptr<baseline_position[]> base;
+    std::unique_ptr<baseline_state[]> base_states;
+    seebatch_view_rules view_rules;
     std::size_t size() const { return first.size() - 1; }
 };
 
@@ -77,6 +86,7 @@ void read_line(const std::string &line, Set &set, std::size_t p)
         std::exit(2);
     }
     seebatch_pins_compute(&set.boards[p], &set.pins[p]);
+    copy_to_baseline(set.positions[p], set.base[p], set.base_states[p]);
     MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
@@ -108,14 +118,17 @@ Set read_set()
     set.states.reset(new StateInfo[lines.size()]);
     set.boards.resize(lines.size());
     set.pins.resize(lines.size());
+    set.base.reset(new baseline_position[lines.size()]);
+    set.base_states.reset(new baseline_state[lines.size()]);
+    set.view_rules = stockfish_view_rules();
     for (std::size_t p = 0; p < lines.size(); p++)
         read_line(lines[p], set, p);
     return set;
 }
 
-// Who answers a pass: Stockfish, or seebatch's threshold or value call on
-// the backend set before the pass.
-enum Contender { STOCKFISH, SEE_GE_MULTI, VALUES_MULTI, SEE_GE_GIVEN_PINS };
+// Who answers a pass: Stockfish, seebatch's view per capture, or seebatch's
+// threshold or value call on the backend set before the pass.
+enum Contender { STOCKFISH, VIEW, SEE_GE_MULTI, VALUES_MULTI, SEE_GE_GIVEN_PINS };
 
 // Scratch for seebatch's answers, one per capture.
 struct Answers {
@@ -133,6 +146,12 @@ long pass(const Set &set, std::size_t count, Contender who, Answers &out)
         for (std::size_t p = 0; p < count; p++)
             for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
                 sum += see_ge(set.positions[p], set.moves[i], 0);
+        return sum;
+    }
+    if (who == VIEW) {
+        for (std::size_t p = 0; p < count; p++)
+            for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+                sum += view_see_ge(set.view_rules, set.base[p], set.see_moves[i], 0);
         return sum;
     }
     for (std::size_t i = 0; i < end; i += moves_per_call) {
@@ -174,37 +193,53 @@ void use_backend(const char *name)
     }
 }
 
-// Stockfish and every backend's two calls in turn, `rounds` times: medians
-// of the times and of each round's ratios (a round's runs go under nearly
-// the same load).
+// One backend's timings over the rounds: its three calls' times and the
+// ratios of each round.
+struct Timings {
+    std::vector<double> ge, values, given;
+    std::vector<double> speedup, exact, given_speedup, given_to_view, worked_out_to_given;
+};
+
+// Stockfish, the view and every backend's three calls in turn, `rounds`
+// times: medians of the times and of each round's ratios (a round's runs go
+// under nearly the same load).
 void compare(const Set &set, std::size_t count, const std::vector<const char *> &backends, int rounds,
              Answers &out, long *sum)
 {
-    std::vector<double> stockfish;
-    std::size_t n = backends.size();
-    std::vector<std::vector<double>> ge(n), values(n), given(n), speedup(n), exact(n), given_speedup(n);
+    std::vector<double> stockfish, view, view_speedup;
+    std::vector<Timings> t(backends.size());
     for (int round = 0; round < rounds; round++) {
         stockfish.push_back(ns_once(set, count, STOCKFISH, out, sum));
+        view.push_back(ns_once(set, count, VIEW, out, sum));
+        view_speedup.push_back(stockfish.back() / view.back());
         for (std::size_t b = 0; b < backends.size(); b++) {
             use_backend(backends[b]);
-            ge[b].push_back(ns_once(set, count, SEE_GE_MULTI, out, sum));
-            values[b].push_back(ns_once(set, count, VALUES_MULTI, out, sum));
-            given[b].push_back(ns_once(set, count, SEE_GE_GIVEN_PINS, out, sum));
-            speedup[b].push_back(stockfish.back() / ge[b].back());
-            given_speedup[b].push_back(stockfish.back() / given[b].back());
-            exact[b].push_back(values[b].back() / ge[b].back());
+            Timings &r = t[b];
+            r.ge.push_back(ns_once(set, count, SEE_GE_MULTI, out, sum));
+            r.values.push_back(ns_once(set, count, VALUES_MULTI, out, sum));
+            r.given.push_back(ns_once(set, count, SEE_GE_GIVEN_PINS, out, sum));
+            r.speedup.push_back(stockfish.back() / r.ge.back());
+            r.given_speedup.push_back(stockfish.back() / r.given.back());
+            r.exact.push_back(r.values.back() / r.ge.back());
+            r.given_to_view.push_back(r.given.back() / view.back());
+            r.worked_out_to_given.push_back(r.ge.back() / r.given.back());
         }
     }
-    std::printf("%6zu positions, %6zu captures: Stockfish see_ge %6.2f ns\n", count, set.first[count],
-                median(stockfish));
-    for (std::size_t b = 0; b < n; b++)
-        std::printf("    %-7s see_ge_multi %6.2f ns (%.2fx Stockfish, rounds %.2f .. %.2f),"
+    std::printf("%6zu positions, %6zu captures: Stockfish see_ge %6.2f ns;"
+                " the view per capture %6.2f ns (%.2fx Stockfish)\n",
+                count, set.first[count], median(stockfish), median(view), median(view_speedup));
+    for (std::size_t b = 0; b < backends.size(); b++) {
+        const Timings &r = t[b];
+        std::printf("    %-7s see_ge_multi %6.2f ns (%.2fx Stockfish, rounds %.2f .. %.2f;"
+                    " %.2fx pins given's time),"
                     " see_values_multi %6.2f ns (%.2fx see_ge_multi's time),"
-                    " pins given %6.2f ns (%.2fx Stockfish)\n",
-                    backends[b], median(ge[b]), median(speedup[b]),
-                    *std::min_element(speedup[b].begin(), speedup[b].end()),
-                    *std::max_element(speedup[b].begin(), speedup[b].end()), median(values[b]),
-                    median(exact[b]), median(given[b]), median(given_speedup[b]));
+                    " pins given %6.2f ns (%.2fx Stockfish, %.2fx the view's time)\n",
+                    backends[b], median(r.ge), median(r.speedup),
+                    *std::min_element(r.speedup.begin(), r.speedup.end()),
+                    *std::max_element(r.speedup.begin(), r.speedup.end()),
+                    median(r.worked_out_to_given), median(r.values), median(r.exact),
+                    median(r.given), median(r.given_speedup), median(r.given_to_view));
+    }
 }
 
 // Every backend answers as Stockfish does on every capture, or the
@@ -212,6 +247,14 @@ void compare(const Set &set, std::size_t count, const std::vector<const char *> 
 void check(const Set &set, const std::vector<const char *> &backends, Answers &out)
 {
     std::size_t all = set.size();
+    for (std::size_t p = 0; p < all; p++)
+        for (std::size_t i = set.first[p]; i < set.first[p + 1]; i++)
+            if (see_ge(set.positions[p], set.moves[i], 0) !=
+                view_see_ge(set.view_rules, set.base[p], set.see_moves[i], 0)) {
+                std::fprintf(stderr, "calibrate_multi_driver: the view differs from Stockfish on %s %s\n",
+                             set.positions[p].fen().c_str(), uci_of(set.moves[i]).c_str());
+                std::exit(1);
+            }
     for (const char *backend : backends) {
         use_backend(backend);
         pass(set, all, SEE_GE_MULTI, out);
@@ -233,7 +276,7 @@ void check(const Set &set, const std::vector<const char *> &backends, Answers &o
 
 int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
 {
-    Contender who = STOCKFISH;
+    Contender who = std::strcmp(argv[3], "view") == 0 ? VIEW : STOCKFISH;
     if (argc == 5) {
         use_backend(argv[3]);
         who = std::strcmp(argv[4], "values") == 0  ? VALUES_MULTI
@@ -251,14 +294,15 @@ int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
 
 int main(int argc, char **argv)
 {
-    bool timing = (argc == 2 || argc == 3) && std::strcmp(argv[1], "time") == 0;
+    bool timing = argc >= 2 && std::strcmp(argv[1], "time") == 0;
     bool counting = std::strcmp(argc > 1 ? argv[1] : "", "count") == 0 &&
-                    ((argc == 4 && std::strcmp(argv[3], "stockfish") == 0) ||
+                    ((argc == 4 && (std::strcmp(argv[3], "stockfish") == 0 ||
+                                    std::strcmp(argv[3], "view") == 0)) ||
                      (argc == 5 && (std::strcmp(argv[4], "ge") == 0 || std::strcmp(argv[4], "values") == 0 ||
                                     std::strcmp(argv[4], "given") == 0)));
     if (!timing && !counting) {
-        std::fprintf(stderr, "usage: calibrate_multi_driver time [ROUNDS] |"
-                             " count PASSES stockfish | count PASSES BACKEND ge|values|given  < dump\n");
+        std::fprintf(stderr, "usage: calibrate_multi_driver time [ROUNDS [BACKEND...]] |"
+                             " count PASSES stockfish|view | count PASSES BACKEND ge|values|given  < dump\n");
         return 2;
     }
     init_stockfish();
@@ -272,8 +316,10 @@ int main(int argc, char **argv)
     const char *names[8];
     std::size_t available = seebatch_backends_available(names, 8);
     std::vector<const char *> backends(names, names + std::min<std::size_t>(available, 8));
+    if (argc > 3)
+        backends.assign(argv + 3, argv + argc);
     check(set, backends, out);
-    int rounds = argc == 3 ? std::max(1, std::atoi(argv[2])) : 15;
+    int rounds = argc >= 3 ? std::max(1, std::atoi(argv[2])) : 15;
     std::printf("%zu positions, %zu captures; see_ge(m, 0), the stockfish preset with pins,"
                 " %zu moves a call; medians of %d rounds\n",
                 set.size(), set.moves.size(), moves_per_call, rounds);

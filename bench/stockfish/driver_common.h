@@ -1,13 +1,17 @@
 // What the drivers of this directory (calibrate_driver.cpp,
 // calibrate_multi_driver.cpp) share: the few calls of Stockfish that differ
 // between current master and 15.1, a dumped capture's move found among
-// Stockfish's legal moves and written in seebatch's terms, and the clock and
-// median of their timings. Nothing of Stockfish is in the repository: this
-// file only calls it.
+// Stockfish's legal moves and written in seebatch's terms, Stockfish's
+// positions copied into the baseline's layout (bench/baseline_see.h) and
+// seebatch's view on that copy, and the clock and median of their timings.
+// Nothing of Stockfish is in the repository: this file only calls it.
 #ifndef SEEBATCH_BENCH_DRIVER_COMMON_H
 #define SEEBATCH_BENCH_DRIVER_COMMON_H
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -23,7 +27,9 @@
 #include "movegen.h"
 #include "position.h"
 
+#include "baseline_see.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 using namespace Stockfish;
 
@@ -79,6 +85,60 @@ Move legal_move(const MoveList<LEGAL> &legal, const std::string &uci)
 {
     auto found = std::find_if(legal.begin(), legal.end(), [&](Move m) { return uci_of(m) == uci; });
     return found == legal.end() ? Move(0) : *found;
+}
+
+// Position pos in the baseline's layout, read through Stockfish's accessors;
+// base.st points at state.
+void copy_to_baseline(const Position &pos, baseline_position &base, baseline_state &state)
+{
+    std::memset(&base, 0, sizeof base);
+    std::memset(&state, 0, sizeof state);
+    for (int s = 0; s < 64; s++)
+        base.board[s] = std::uint8_t(pos.piece_on(Square(s)));
+    for (int type = 0; type < 7; type++)
+        base.by_type[type] = pos.pieces(PieceType(type));
+    for (int c = 0; c < 2; c++) {
+        base.by_color[c] = pos.pieces(Color(c));
+        state.pins.blockers[c] = pos.blockers_for_king(Color(c));
+        state.pins.pinners[c] = pos.pinners(Color(c));
+    }
+    base.side_to_move = std::uint8_t(pos.side_to_move());
+    base.st = &state;
+}
+
+// The view rules of the stockfish preset with Stockfish's own values, by
+// its piece codes; exits on an error.
+seebatch_view_rules stockfish_view_rules()
+{
+    seebatch_config config = seebatch_config_stockfish();
+    for (int code = 0; code < BASELINE_PIECE_CODES; code++) {
+        int type = baseline_type_of_code[code];
+        if (type >= 0 && type < 5)
+            config.values[type] = value_of(Piece(code));
+    }
+    seebatch_view_rules rules;
+    seebatch_error error;
+    if (seebatch_view_rules_init(&rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, &error)
+        != SEEBATCH_OK) {
+        std::fprintf(stderr, "view rules: %s\n", error.message);
+        std::exit(2);
+    }
+    return rules;
+}
+
+// seebatch's view as Stockfish's see_ge would call it, out of line as
+// Stockfish's is here: special moves score 0 (the stockfish preset), normal
+// ones go through the view on the baseline's copy of the position.
+__attribute__((noinline)) bool view_see_ge(const seebatch_view_rules &rules,
+                                           const baseline_position &base, seebatch_move move,
+                                           int threshold)
+{
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+        return 0 >= threshold;
+    const seebatch_view view = {&base.by_type[1], base.by_color};
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    return seebatch_view_see_ge(&rules, &view, &base.st->pins, move, base.board[from],
+                                base.board[to], threshold);
 }
 
 // CPU time of this thread: on a shared machine the wall clock also counts

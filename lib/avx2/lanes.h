@@ -17,6 +17,12 @@
 #define SEEBATCH_LANE_VOCABULARY 1
 #define INLINE static inline __attribute__((always_inline))
 
+/* Whether a table look-up by lane (a gather) is the cheaper way where
+ * shifts and masks can replace it: for four lanes about as cheap as they
+ * are, so knights and kings are looked up (lanes/attackers.h), and so is
+ * the first pin test (lanes/pin_filter.h). */
+enum { GATHERS_ARE_CHEAP = 1 };
+
 enum { LANES = 4 };
 
 typedef __m256i lanes;
@@ -74,6 +80,12 @@ INLINE lane_mask greater(lanes a, lanes b) { return _mm256_cmpgt_epi64(a, b); }
 INLINE lane_mask is_zero(lanes x) { return equal(x, none_set()); }
 INLINE lane_mask not_zero(lanes x) { return is_zero(is_zero(x)); }
 INLINE lane_mask equal_pairs(lanes a, lanes b) { return _mm256_cmpeq_epi32(a, b); }
+/* x has a bit in common with a and one with b. */
+INLINE lane_mask holds_both(lanes x, lanes a, lanes b)
+{
+    return _mm256_andnot_si256(_mm256_or_si256(is_zero(both(x, a)), is_zero(both(x, b))),
+                               _mm256_set1_epi64x(-1));
+}
 INLINE lane_mask all_of(lanes x, lanes bits)
 {
     return equal(both(x, bits), bits);

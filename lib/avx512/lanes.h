@@ -22,6 +22,13 @@
 #define SEEBATCH_LANE_VOCABULARY 1
 #define INLINE static inline __attribute__((always_inline))
 
+/* Whether a table look-up by lane (a gather) is the cheaper way where
+ * shifts and masks can replace it: a gather of eight lanes costs several
+ * times the arithmetic (measured with bench/, ratios of builds in one
+ * process), so the common path works knights, kings and the pin tests' lines
+ * out; look_up stays for the rare paths. */
+enum { GATHERS_ARE_CHEAP = 0 };
+
 enum { LANES = 8 };
 
 typedef __m512i lanes;
@@ -76,6 +83,11 @@ INLINE lane_mask is_zero(lanes x) { return _mm512_testn_epi64_mask(x, x); }
 INLINE lane_mask not_zero(lanes x) { return _mm512_test_epi64_mask(x, x); }
 /* Pairs are equal when their lanes are. */
 INLINE lane_mask equal_pairs(lanes a, lanes b) { return _mm512_cmpeq_epi64_mask(a, b); }
+/* x has a bit in common with a and one with b. */
+INLINE lane_mask holds_both(lanes x, lanes a, lanes b)
+{
+    return _mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(x, a), x, b);
+}
 INLINE lane_mask all_of(lanes x, lanes bits)
 {
     return equal(both(x, bits), bits);

@@ -9,8 +9,8 @@
 #if SEEBATCH_HAVE_AVX2
 /* Batches of at most four moves go to the AVX2 kernel, which this CPU runs
  * too: a group of eight lanes half empty plays as many steps as a group of
- * four, each of them slower (bench/, batch_length; docs/benchmarks.md
- * has the figures). */
+ * four, each of them slower (seebatch_bench's batch_length rows measure
+ * it). */
 enum { HANDED_TO_AVX2 = 4 };
 
 static void seebatch_avx512_values(const see_batch *batch, int32_t *values)

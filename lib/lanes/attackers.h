@@ -87,6 +87,29 @@ INLINE seen_from seen_from_to(lanes occupied, const lines_through *l, lanes to_b
     return s;
 }
 
+/* The squares a knight on the square of `bit` attacks: one and two files
+ * aside, then two and one ranks up and down. */
+INLINE lanes knight_squares(lanes bit)
+{
+    const uint64_t not_a_file = ~0x0101010101010101ull, not_h_file = ~0x8080808080808080ull;
+    const uint64_t not_ab = ~0x0303030303030303ull, not_gh = ~0xC0C0C0C0C0C0C0C0ull;
+    lanes one_aside = either(both(shift_down(bit, 1), broadcast(not_h_file)),
+                             both(shift_up(bit, 1), broadcast(not_a_file)));
+    lanes two_aside = either(both(shift_down(bit, 2), broadcast(not_gh)),
+                             both(shift_up(bit, 2), broadcast(not_ab)));
+    return either(either(shift_up(one_aside, 16), shift_down(one_aside, 16)),
+                  either(shift_up(two_aside, 8), shift_down(two_aside, 8)));
+}
+
+/* The squares a king on the square of `bit` attacks. */
+INLINE lanes king_squares(lanes bit)
+{
+    const uint64_t not_a_file = ~0x0101010101010101ull, not_h_file = ~0x8080808080808080ull;
+    lanes row = either(bit, either(both(shift_down(bit, 1), broadcast(not_h_file)),
+                                   both(shift_up(bit, 1), broadcast(not_a_file))));
+    return toggle(either(row, either(shift_up(row, 8), shift_down(row, 8))), bit);
+}
+
 /* The pawns, knights and kings that attack `to` (of both sides, occupied or not). */
 INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
 {
@@ -96,8 +119,10 @@ INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
     lanes black_pawn_squares = either(both(shift_up(to_bit, 7), broadcast(not_h_file)),
                                       both(shift_up(to_bit, 9), broadcast(not_a_file)));
     lanes pawns = either(both(white_pawn_squares, b->white), both(black_pawn_squares, b->black));
-    lanes knights = look_up(seebatch_knight_attack_table, to);
-    lanes kings = look_up(seebatch_king_attack_table, to);
+    lanes knights =
+        GATHERS_ARE_CHEAP ? look_up(seebatch_knight_attack_table, to) : knight_squares(to_bit);
+    lanes kings =
+        GATHERS_ARE_CHEAP ? look_up(seebatch_king_attack_table, to) : king_squares(to_bit);
     return either(either(both(pawns, b->pawns), both(knights, b->knights)), both(kings, b->kings));
 }
 
@@ -107,8 +132,8 @@ INLINE lanes steppers_of(const board_lanes *b, lanes to, lanes to_bit)
  * them leave (rule 3), on a line of `to` and not attacking it yet, but seen
  * from `to` once every piece that may leave is lifted: the attackers but a
  * king (its capture ends the exchange) and the sliders lined up behind them.
- * The second look is skipped when no live lane has a slider lined up (two
- * groups in five of a threshold call on real positions). */
+ * The second look is skipped when no live lane has a slider lined up, which
+ * real positions often leave a whole group without. */
 INLINE lanes attackers_of(const board_lanes *b, lanes to, lanes to_bit, lanes occupied,
                           lane_mask live, lanes *candidates)
 {

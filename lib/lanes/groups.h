@@ -83,6 +83,7 @@ typedef struct group {
     const seebatch_board *const *boards; /* LANES of them */
     const board_lanes *b;
     uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter; MANY_BOARDS */
+    unsigned pin_lanes; /* with SEEBATCH_PINS: the lanes where a pin may matter (bit i: lane i) */
     enum path path;
     exchange x;
     candidate_slot slot;        /* on the path ONE_CANDIDATE: each lane's candidate and gate */
@@ -188,26 +189,23 @@ INLINE void start_group(group *gr, const decoded_moves *d, lane_mask valid)
     x->live = mask_but_not(mask_but_not(valid, ended), equal_pairs(x->lo, x->hi));
 }
 
-/* Whether rule 5 can matter in a group: only a pinned piece that attacks
- * `to`, now or once uncovered (`reach`: attackers and x-ray candidates), is
- * ever held back by its pin. Most groups have none, even on boards with
- * pins, and then play as if the flag were off, which gives the same
- * answers. */
-static int seebatch_pins_matter(const group *gr, const bitboard reach[LANES])
+/* The lanes where rule 5 can matter (bit i: lane i): only a pinned piece
+ * that attacks `to`, now or once uncovered (`reach`: attackers and x-ray
+ * candidates), is ever held back by its pin. Most lanes have none, even on
+ * boards with pins, and then play as if the flag were off, which gives the
+ * same answers. A lane without a piece in reach (a capture of a loose
+ * piece, a common case) does not work its board's pins out. */
+static unsigned seebatch_lanes_pins_matter(const group *gr, const bitboard reach[LANES])
 {
     size_t lanes_used = gr->count < LANES ? gr->count : LANES;
-    for (unsigned lane = 0; lane < lanes_used;) {
-        /* The moves of a board come together: its lanes are asked at once. */
+    unsigned matter = 0;
+    for (unsigned lane = 0; lane < lanes_used; lane++) {
         const seebatch_board *board = gr->boards[lane];
-        bitboard board_reach = 0;
-        for (; lane < lanes_used && gr->boards[lane] == board; lane++)
-            board_reach |= reach[lane];
-        /* Lanes without an attacker end at once: their board's pins are not
-         * worked out for them (a capture of a loose piece, a common case). */
-        if (board_reach && (seebatch_pinned_pieces(seebatch_pins_of(gr->batch, board), board) & board_reach))
-            return 1;
+        if (reach[lane] &&
+            (seebatch_pinned_pieces(seebatch_pins_of(gr->batch, board), board) & reach[lane]))
+            matter |= 1u << lane;
     }
-    return 0;
+    return matter;
 }
 
 /* Each lane's pinned pieces (rule 5) from the pins the caller gave a
@@ -275,8 +273,11 @@ static void seebatch_set_up_pins(general *g, const group *gr, lane_mask white_mo
     g->pinned[0] = g->pinned[1] = g->pinners[0] = g->pinners[1] = none_set();
     if (!(gr->flags & SEEBATCH_PINS))
         return;
-    bitboard pinned_of[2][LANES], pinning[2][LANES];
+    /* Lanes where no pin matters keep none: that gives the same answers. */
+    bitboard pinned_of[2][LANES] = {{0}}, pinning[2][LANES] = {{0}};
     for (unsigned lane = 0; lane < LANES; lane++) {
+        if (!(gr->pin_lanes >> lane & 1))
+            continue;
         const seebatch_board *board = gr->boards[lane];
         const seebatch_pins *pins = seebatch_pins_of(gr->batch, board);
         for (unsigned color = 0; color < 2; color++) {
@@ -351,14 +352,14 @@ static __attribute__((noinline)) void seebatch_play_in_general(group *gr)
         play(&gr->x, gr->b, gr->batch->table, NULL, NULL);
 }
 
-/* Whether a pinned piece is among `reach` (each live lane's attackers and
- * x-ray candidates) in some lane. On one board its pins are known already;
- * on many, the caller's are read in lanes, or most lanes are cleared in
- * lanes (pin_filter.h) before any board's pins are worked out. */
-INLINE int pins_can_matter(const group *gr, lanes reach)
+/* The lanes where a pinned piece is among `reach` (each live lane's
+ * attackers and x-ray candidates; bit i: lane i). On one board its pins are
+ * known already; on many, the caller's are read in lanes, or most lanes are
+ * cleared in lanes (pin_filter.h) before any board's pins are worked out. */
+INLINE unsigned lanes_pins_can_matter(const group *gr, lanes reach)
 {
     if (gr->board_of_move && gr->batch->in->pins)
-        return any_bits(both(reach, given_pinned(gr)));
+        return lane_bits(not_zero(both(reach, given_pinned(gr))));
     if (gr->flags & MANY_BOARDS) {
         reach = reach_maybe_pinned(gr->b, reach);
         if (!any_bits(reach))
@@ -366,13 +367,13 @@ INLINE int pins_can_matter(const group *gr, lanes reach)
     }
     bitboard reach_of[LANES];
     to_numbers(reach_of, reach);
-    return seebatch_pins_matter(gr, reach_of);
+    return seebatch_lanes_pins_matter(gr, reach_of);
 }
 
 /* Stages 1 and 2 for the group's moves: its exchange up to the first
  * reply, and the path it takes; off the common path each lane's x-ray
  * candidates are kept for it. The group loses SEEBATCH_PINS when no pin can
- * matter in it (pins_matter). */
+ * matter in it (lanes_pins_matter). */
 INLINE void prepare_group(group *gr)
 {
     decoded_moves d = decode_moves(gr);
@@ -398,7 +399,8 @@ INLINE void prepare_group(group *gr)
     }
     if (gr->flags & SEEBATCH_PINS) {
         lanes reach_lanes = either(keep(gr->x.live, gr->x.attackers), candidates);
-        if (!pins_can_matter(gr, reach_lanes))
+        gr->pin_lanes = lanes_pins_can_matter(gr, reach_lanes);
+        if (!gr->pin_lanes)
             gr->flags &= ~(uint32_t)SEEBATCH_PINS;
     }
     /* Pins, promotions after the first move and rule 8 are played on the

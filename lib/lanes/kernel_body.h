@@ -29,21 +29,22 @@
  * slider on a line through `to`, which joins once every piece between it and
  * `to` has left; those pieces must all be able to leave, that is attack `to`
  * sooner or later. Each lane finds such sliders (x-ray candidates) by
- * looking again from `to` with those pieces lifted, always: skipping the
- * look in groups with no slider on a line of `to` (one in five) saved
- * nothing on positions the branch predictor had not learned. About 4% of
- * lanes have one; their group then carries the candidate with its gate (the
- * squares between it and `to`, looked up in lanes), and a candidate joins
- * once its gate is empty (slot_of; the group is still stepped together with
- * the other of its pair, the other with an empty slot). A lane with two
- * candidates, a pinned piece among the pieces that may capture (rule 5),
- * promotions after the first move (rule 6, SEEBATCH_PROMOTIONS; the first
- * move's own promotion is set up with the rest in stage 2) or rule 8 sends
- * its group down the general path (play_in_general), which carries any number of candidates, the pins of
- * each side, the promotion gains and the break-off test. Pins are
- * worked out once per board, and only for a board with a lane that has an
- * attacker; on a many-board batch, only for a board with a lane where a
- * test in lanes finds that an attacker may be pinned (pin_filter.h).
+ * looking again from `to` with those pieces lifted; a group skips that look
+ * when none of its live lanes has a slider lined up on a line of `to`
+ * (attackers.h). Few lanes have a candidate; their group then carries the
+ * candidate with its gate (the squares between it and `to`, looked up in
+ * lanes), and a candidate joins once its gate is empty (slot_of; the group
+ * is still stepped together with the other of its pair, the other with an
+ * empty slot). A lane with two candidates, a pinned piece among the pieces
+ * that may capture (rule 5), promotions after the first move (rule 6,
+ * SEEBATCH_PROMOTIONS; the first move's own promotion is set up with the
+ * rest in stage 2) or rule 8 sends its group down the general path
+ * (play_in_general), which carries any number of candidates, the pins of
+ * each side in the lanes where they matter, the promotion gains and the
+ * break-off test. Pins are worked out once per board: on one board, once per
+ * call (a board with no pinned piece then plays without the rule); on many,
+ * only for the board of a lane that passes two tests in lanes
+ * (pin_filter.h), which few do.
  *
  * Rule 7. The negamax of the swap list is carried forward as a window
  * [lo, hi] (docs/design.md, section 2), narrowed exactly as the scalar reference

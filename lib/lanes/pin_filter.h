@@ -1,51 +1,127 @@
 /*
  * Which lanes may have a pinned piece among the pieces that may capture
- * (rule 5), in lanes. A piece of colour c is pinned only on a line through
- * c's king (a rank or file, or a diagonal) that holds an enemy slider of
- * that line's kind. A lane failing that for both colours has no pinned
- * piece in reach, and its board's pins need not be worked out; the lanes
- * that pass are asked exactly (pins_matter, groups.h). On a many-board
- * batch that per-board scalar work was a third of the instructions under
- * the stockfish preset. The test only ever says "maybe" too often, so the
- * answers do not change.
+ * (rule 5), in lanes. Pins are Stockfish's (pins.c): a piece of colour c is
+ * pinned when it is the only piece between c's king and an enemy slider of
+ * the line's kind, those sliders (snipers) being lifted off the board
+ * first. Three tests in lanes, each only ever saying "maybe" too often, so
+ * that the answers never change; the lanes that pass two of them are asked
+ * exactly (lanes_pins_matter, groups.h).
+ *
+ * - The king's lines from a table: a line through c's king of either kind
+ *   (rank and file, or diagonals) holds both a piece of c in reach and a
+ *   sniper of its kind. Two gathers per colour.
+ * - The four lines apart (file, rank, diagonal, antidiagonal), worked out
+ *   with shifts: one of them holds both. About half the lanes the first
+ *   test passes.
+ * - The look: c's king looks along its lines with c's pieces in reach
+ *   lifted off the board (as `to` looks in attackers.h), and sees a sniper.
+ *   Past a pinned piece in reach it sees its pinner or another sniper; it
+ *   also sees a slider giving check, or one behind two pieces in reach,
+ *   which the exact test clears. About half the lanes the second passes.
+ *
+ * Where gathers are cheap (AVX2) every group takes the first test, and the
+ * groups it passes the second; where they are slow (AVX-512) every group
+ * takes the second, and the groups it passes the look.
+ *
+ * A test costs every group, and a group is a few hundred operations: each
+ * is the cheapest that clears most lanes before the next (docs/design.md,
+ * the cost model). The tests do not tell which piece is pinned nor by
+ * which slider, which the general path needs, so the exact test works the
+ * board's pins out (pins.c), for the lanes that pass only.
  */
 #ifndef SEEBATCH_LANES_PIN_FILTER_H
 #define SEEBATCH_LANES_PIN_FILTER_H
 
 #include "lanes/attackers.h"
 
-/* The lanes where no piece of the colour `own` in `reach` can be pinned:
- * neither of its king's kinds of line holds both such a piece and an enemy
- * slider of that kind. A colour without exactly one king has no pins at all
- * (pins.c), so whatever its lowest king, or h8 without one, gives here is
- * never short of the truth. */
-INLINE lane_mask surely_free_of(const board_lanes *b, lanes own, lanes enemy, lanes reach)
+/* One colour's side of the test in each lane. */
+typedef struct pin_side {
+    lanes king_bit;                           /* its lowest king, or h8 without one */
+    lines_through lines;                      /* through that square */
+    lanes mine;                               /* its pieces in reach */
+    lanes straight_snipers, diagonal_snipers; /* the enemy's sliders of each kind */
+} pin_side;
+
+/* A colour without exactly one king has no pins at all (pins.c), so
+ * whatever its lowest king, or h8 without one, gives is never short of the
+ * truth. */
+INLINE pin_side pin_side_of(const board_lanes *b, lanes own, lanes enemy, lanes reach)
 {
-    /* The king's square found in lanes: a round trip through memory to
-     * scalar code cost a quarter of the instructions of the stockfish
-     * preset's setup. */
+    pin_side s;
+    lanes kings_or_h8 = either(both(b->kings, own), broadcast(1ull << 63));
+    s.king_bit = both(kings_or_h8, sub64(none_set(), kings_or_h8));
+    s.lines = lines_of(square_of_bit(s.king_bit), s.king_bit);
+    s.mine = both(own, reach);
+    s.straight_snipers = both(enemy, b->straight);
+    s.diagonal_snipers = both(enemy, b->diagonal);
+    return s;
+}
+
+/* The four lines' test: the lanes where a line through the king holds a
+ * piece of mine and a sniper of its kind (the line's two sides apart gain
+ * little). */
+INLINE lane_mask lined_up(const pin_side *s)
+{
+    const lines_through *l = &s->lines;
+    return mask_or(mask_or(holds_both(l->file, s->straight_snipers, s->mine),
+                           holds_both(l->rank, s->straight_snipers, s->mine)),
+                   mask_or(holds_both(l->diagonal, s->diagonal_snipers, s->mine),
+                           holds_both(l->antidiagonal, s->diagonal_snipers, s->mine)));
+}
+
+/* The look: the lanes where the king sees a sniper with mine lifted off the
+ * board. The pieces between the king and the slider pinning a piece of
+ * mine are that piece and snipers of the line's kind (pins.c lifts those),
+ * so the first piece the king sees past its pinned piece is a sniper. */
+INLINE lane_mask sniper_seen(const pin_side *s, lanes occupied)
+{
+    const lines_through *l = &s->lines;
+    lanes swapped_king_bit = byte_swap(s->king_bit);
+    lanes through = but_not(occupied, s->mine);
+    lanes straight = either(seen_along(through, l->file, s->king_bit, swapped_king_bit),
+                            seen_along_rank(through, l->rank, s->king_bit));
+    lanes diagonal = either(seen_along(through, l->diagonal, s->king_bit, swapped_king_bit),
+                            seen_along(through, l->antidiagonal, s->king_bit, swapped_king_bit));
+    return not_zero(
+        either(both(straight, s->straight_snipers), both(diagonal, s->diagonal_snipers)));
+}
+
+/* The table's test: the lanes where either of the king's kinds of line
+ * (rank and file, or diagonals), read from a table, holds both a piece of
+ * mine and a sniper of that kind. */
+INLINE lane_mask lined_up_by_table(const board_lanes *b, lanes own, lanes enemy, lanes reach)
+{
     lanes kings_or_h8 = either(both(b->kings, own), broadcast(1ull << 63));
     lanes king = square_of_bit(both(kings_or_h8, sub64(none_set(), kings_or_h8)));
-    /* Two table look-ups by lane: fewer instructions than the lines built
-     * from shifted constants (lines_of), which the capture's square needs
-     * apart for its four directions. */
     lanes straight = look_up(seebatch_line_table[0], king);
     lanes diagonal = look_up(seebatch_line_table[1], king);
     lanes mine = both(own, reach);
-    lane_mask free_straight = mask_or(is_zero(both(straight, both(enemy, b->straight))),
-                                      is_zero(both(straight, mine)));
-    lane_mask free_diagonal = mask_or(is_zero(both(diagonal, both(enemy, b->diagonal))),
-                                      is_zero(both(diagonal, mine)));
-    return mask_and(free_straight, free_diagonal);
+    return mask_or(holds_both(straight, both(enemy, b->straight), mine),
+                   holds_both(diagonal, both(enemy, b->diagonal), mine));
 }
 
 /* reach (each lane's pieces that may capture, of both colours) where a
- * piece in it may be pinned, 0 in the other lanes. */
+ * piece in it may be pinned, 0 in the other lanes: the tests one after the
+ * other, each in the groups where a lane passed the one before. */
 INLINE lanes reach_maybe_pinned(const board_lanes *b, lanes reach)
 {
-    lane_mask free = mask_and(surely_free_of(b, b->white, b->black, reach),
-                              surely_free_of(b, b->black, b->white, reach));
-    return drop(reach, free);
+    lane_mask maybe = no_lane();
+    if (GATHERS_ARE_CHEAP) {
+        maybe = mask_or(lined_up_by_table(b, b->white, b->black, reach),
+                        lined_up_by_table(b, b->black, b->white, reach));
+        if (!any(maybe))
+            return none_set();
+    }
+    pin_side white = pin_side_of(b, b->white, b->black, reach);
+    pin_side black = pin_side_of(b, b->black, b->white, reach);
+    lane_mask lined = mask_or(lined_up(&white), lined_up(&black));
+    if (GATHERS_ARE_CHEAP)
+        return keep(mask_and(maybe, lined), reach);
+    if (!any(lined))
+        return none_set();
+    lanes occupied = either(b->white, b->black);
+    maybe = mask_or(sniper_seen(&white, occupied), sniper_seen(&black, occupied));
+    return keep(mask_and(lined, maybe), reach);
 }
 
 #endif

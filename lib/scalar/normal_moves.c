@@ -15,7 +15,7 @@
  * Where seebatch's board differs from Stockfish's the code does too: there
  * is no mailbox, so the types on `from` and `to`, and the cheapest attacker,
  * come from three planes of the piece bitboards without a branch (faster on
- * positions the branch predictor has not learned; see docs/benchmarks.md); pins come
+ * positions the branch predictor has not learned); pins come
  * from the caller or are worked out the first time a side has an attacker.
  */
 #include "attacks.h"
@@ -87,7 +87,7 @@ static inline bitboard able_attackers(const seebatch_board *board, pin_source *p
 
 /* For the code built once without and once with rule 8 (the walk's
  * seebatch_exchange_see_ge is left to the compiler: forced inline, the common build
- * took 0.9 instructions more per call). */
+ * took more instructions per call). */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /*

@@ -234,12 +234,12 @@ static void seebatch_run_batch(const see_batch *batch, int32_t lo, int32_t hi, i
     }
 }
 
-static void seebatch_scalar_values(const see_batch *batch, int32_t *values)
+static void seebatch_reference_values(const see_batch *batch, int32_t *values)
 {
     seebatch_run_batch(batch, INT32_MIN, INT32_MAX, values, NULL);
 }
 
-static void seebatch_scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
+static void seebatch_reference_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     if (threshold == INT32_MIN) { /* every value passes, and [t - 1, t] needs t - 1 */
         for (size_t i = 0; i < batch->count; i++)
@@ -249,5 +249,5 @@ static void seebatch_scalar_see_ge(const see_batch *batch, int32_t threshold, ui
     seebatch_run_batch(batch, threshold - 1, threshold, NULL, passed);
 }
 
-const see_backend seebatch_scalar_backend = {
-    "scalar", seebatch_scalar_values, seebatch_scalar_see_ge, 0, seebatch_batch_sound_portable};
+const see_backend seebatch_reference_backend = {
+    "reference", seebatch_reference_values, seebatch_reference_see_ge, 0, seebatch_batch_sound_portable};

@@ -117,17 +117,24 @@ VIEW_INLINE bitboard all_attackers(const view_reader *r, view_target target, bit
            (king_attacks_at(target) & type_bits(r, shape, SEEBATCH_KING));
 }
 
+/* Pins found when first needed: find(context) gives their base, called at
+ * most once by an exchange and only where it reads them (the scalar
+ * backend's walk works a board's pins out then). A NULL find: they are at
+ * the base the exchange was given. */
+typedef const void *view_pins_finder(void *context);
+
 /*
  * The threshold test: Stockfish's null-window walk. Each side in turn
  * captures on `to` with its least valuable able attacker, and the walk
  * stops as soon as the side to move can no longer change which side of the
  * threshold the balance is on. `swap` carries the balance relative to the
  * threshold from the point of view of the side that just captured, so one
- * subtraction per capture keeps it.
+ * subtraction per capture keeps it. Pins at pin_base, or from find.
  */
-VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *rules,
-                           const bitboard *pieces, const bitboard *colors, const void *pin_base,
-                           unsigned move, int32_t shortfall)
+VIEW_INLINE bool see_ge_finding(view_shape shape, bool pins, const seebatch_rules *rules,
+                                const bitboard *pieces, const bitboard *colors,
+                                const void *pin_base, view_pins_finder *find, void *context,
+                                unsigned move, int32_t shortfall)
 {
     view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
     unsigned from = move >> 6, to = move & 63; /* a normal move: bits 12-15 clear */
@@ -151,6 +158,11 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
     }
     /* The two sides' pieces, read once: the turns alternate between them. */
     const bitboard them = color_bits(&r, shape, side ^ 1), us = color_bits(&r, shape, side);
+    if (pins && find) { /* an opponent with no attacker needs no pins */
+        if (!(s.attackers & them))
+            return true;
+        r.pins = find(context);
+    }
     /* The opponent's first turn, before the loop: often it cannot capture,
      * and the answer is known before the loop's registers are set up. */
     int answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
@@ -158,6 +170,15 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
            (answer = turn(&r, shape, pins, &s, target, us, side, 0)) == GOES_ON)
         answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
     return answer;
+}
+
+/* The same with the pins at pin_base. */
+VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *rules,
+                           const bitboard *pieces, const bitboard *colors, const void *pin_base,
+                           unsigned move, int32_t shortfall)
+{
+    return see_ge_finding(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move,
+                          shortfall);
 }
 
 /* The negamax of the swap list carried forward as a window: the value is
@@ -185,13 +206,14 @@ VIEW_INLINE void count_capture(value_window *w, bool theirs, int32_t standing)
 }
 
 /* The exchange after the first move, played out: side is the mover's
- * opponent's colour. Rule 8 under SEEBATCH_STOP_WHEN_AHEAD: a capture, from
- * the reply on, that leaves its side ahead by more than the piece it put on
- * `to` ends the exchange. */
+ * opponent's colour. Rule 8 when `stop_when_ahead` (the rules'
+ * SEEBATCH_STOP_WHEN_AHEAD, or false where the caller knows it is off): a
+ * capture, from the reply on, that leaves its side ahead by more than the
+ * piece it put on `to` ends the exchange. */
 VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, exchange_state *s,
-                             view_target target, unsigned side, value_window *w, int32_t standing)
+                             view_target target, unsigned side, value_window *w, int32_t standing,
+                             bool stop_when_ahead)
 {
-    bool stop_when_ahead = r->rules->flags & SEEBATCH_STOP_WHEN_AHEAD;
     for (bool theirs = true;; theirs = !theirs, side ^= 1) {
         __asm__("" ::: "memory"); /* as in turn() */
         s->attackers &= s->occupied;
@@ -213,33 +235,56 @@ VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, 
     return w->balance < w->lo ? w->lo : w->balance > w->hi ? w->hi : w->balance;
 }
 
-/* The exact value. Promotions are not played here: under
+/* The exact value of a move whose mover is not a king, given the value of
+ * the piece it takes (`balance`) and its own (`standing`), rule 8 as
+ * play_out takes it, the pins at pin_base or from find (see
+ * see_ge_finding). Promotions are not played here: under
  * SEEBATCH_PROMOTIONS a move onto a last rank is sent elsewhere (rules.c). */
-VIEW_INLINE int32_t value_on(view_shape shape, bool pins, const seebatch_rules *rules,
-                             const bitboard *pieces, const bitboard *colors, const void *pin_base,
-                             unsigned move, unsigned mover_code, unsigned victim_code)
+VIEW_INLINE int32_t value_after(view_shape shape, bool pins, const seebatch_rules *rules,
+                                const bitboard *pieces, const bitboard *colors,
+                                const void *pin_base, view_pins_finder *find, void *context,
+                                unsigned move, int32_t balance, int32_t standing,
+                                bool stop_when_ahead)
 {
-    const seebatch_view_rules *view_rules = view_rules_of(rules);
-    value_window w = {view_rules->code_value[victim_code], INT32_MIN, INT32_MAX};
-    if ((view_rules->king_codes >> mover_code) & 1)
-        return w.balance; /* a king is never taken back (rule 4) */
+    value_window w = {balance, INT32_MIN, INT32_MAX};
     view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
     unsigned from = (move >> 6) & 63, to = move & 63;
     view_target target = target_of(to);
     exchange_state s = {0, 0, 0};
     s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) &
                  ~(seebatch_square_bit(from) | seebatch_square_bit(to));
-    bitboard diagonal = diagonal_attacks_at(target, s.occupied);
-    bitboard straight = straight_attacks_at(target, s.occupied);
-    /* The opponent's attackers first: often it has none, and then the
-     * mover's need not be looked up. */
     unsigned side = ((color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u) ^ 1;
-    s.attackers = attackers_of(&r, shape, target, side, diagonal, straight);
-    if (!s.attackers)
-        return w.balance;
-    s.attackers |= attackers_of(&r, shape, target, side ^ 1, diagonal, straight);
-    read_sliders(&r, shape);
-    return play_out(&r, shape, pins, &s, target, side, &w, view_rules->code_value[mover_code]);
+    if (shape == VIEW_STOCKFISH) { /* as in see_ge_on */
+        s.attackers = all_attackers(&r, target, s.occupied);
+        if (!(s.attackers & color_bits(&r, shape, side)))
+            return w.balance;
+    } else {
+        bitboard diagonal = diagonal_attacks_at(target, s.occupied);
+        bitboard straight = straight_attacks_at(target, s.occupied);
+        /* The opponent's attackers first: often it has none, and then the
+         * mover's need not be looked up. */
+        s.attackers = attackers_of(&r, shape, target, side, diagonal, straight);
+        if (!s.attackers)
+            return w.balance;
+        s.attackers |= attackers_of(&r, shape, target, side ^ 1, diagonal, straight);
+        read_sliders(&r, shape);
+    }
+    if (pins && find)
+        r.pins = find(context);
+    return play_out(&r, shape, pins, &s, target, side, &w, standing, stop_when_ahead);
+}
+
+/* The exact value, the pieces' values found by their engine codes. */
+VIEW_INLINE int32_t value_on(view_shape shape, bool pins, const seebatch_rules *rules,
+                             const bitboard *pieces, const bitboard *colors, const void *pin_base,
+                             unsigned move, unsigned mover_code, unsigned victim_code)
+{
+    const seebatch_view_rules *view_rules = view_rules_of(rules);
+    int32_t balance = view_rules->code_value[victim_code];
+    if ((view_rules->king_codes >> mover_code) & 1)
+        return balance; /* a king is never taken back (rule 4) */
+    return value_after(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move, balance,
+                       view_rules->code_value[mover_code], rules->flags & SEEBATCH_STOP_WHEN_AHEAD);
 }
 
 #endif

@@ -19,7 +19,9 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
         const see_backend *kernel = seebatch_find_runnable_backend(names[i]);
-        if (kernel && kernel != &seebatch_scalar_backend)
+        if (kernel == &seebatch_scalar_backend) /* each walk it may run, in its place */
+            check->kernel_count += seebatch_scalar_walks(check->kernels + check->kernel_count);
+        else if (kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
     check->view_set_count = seebatch_view_sets(check->view_sets);
@@ -30,7 +32,7 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
 
 void differential_describe(const differential *check, char *out, size_t size)
 {
-    size_t used = (size_t)snprintf(out, size, "scalar (reference)");
+    size_t used = (size_t)snprintf(out, size, "reference");
     for (size_t k = 0; k < check->kernel_count && used < size; k++)
         used += (size_t)snprintf(out + used, size - used, ", %s", check->kernels[k]->name);
     if (check->use_oracle && used < size)
@@ -242,7 +244,7 @@ static void engine_references(const see_batch *batch, size_t first, size_t end,
     for (size_t i = first; i < end; i++)
         moves[i] = engine_move(engine, batch->moves[i]);
     see_batch spelled_batch = {spelled, NULL, moves + first, end - first, batch->rules, NULL};
-    seebatch_scalar_backend.values(&spelled_batch, out + first);
+    seebatch_reference_backend.values(&spelled_batch, out + first);
 }
 
 /* A board's moves through views, read in one engine's layout (a different
@@ -357,9 +359,9 @@ unsigned long differential_compare(differential *check, const see_batch *batch,
     unsigned long long before = check->mismatches;
     check->config = config;
     int32_t reference[DIFFERENTIAL_MAX_BATCH];
-    seebatch_scalar_backend.values(batch, reference);
+    seebatch_reference_backend.values(batch, reference);
     /* The reference's own threshold test is a second path through it. */
-    compare_threshold_tests(check, &seebatch_scalar_backend, batch, reference);
+    compare_threshold_tests(check, &seebatch_reference_backend, batch, reference);
     for (size_t k = 0; k < check->kernel_count; k++) {
         compare_values(check, check->kernels[k], batch, reference);
         compare_threshold_tests(check, check->kernels[k], batch, reference);

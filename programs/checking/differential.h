@@ -1,6 +1,6 @@
 /*
  * The differential check: every backend this machine runs, and optionally the
- * slow oracle, against the scalar reference on the same batch, for exact
+ * slow oracle, against the reference (seebatch_reference_backend) on the same batch, for exact
  * values and for threshold tests. A mismatch is printed with everything
  * needed to replay it (board, move, configuration, each backend's value) in
  * the regression-file form that differential_parse_case reads back.
@@ -19,7 +19,9 @@
 enum { DIFFERENTIAL_MAX_BATCH = 256, DIFFERENTIAL_MAX_KERNELS = 8 };
 
 typedef struct differential {
-    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS]; /* every runnable one but scalar */
+    /* Every runnable backend, the scalar one as each walk it may run
+     * (seebatch_scalar_walks); the reference is not among them. */
+    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS];
     size_t kernel_count;
     /* Every set of view exchanges this machine runs; found once, since
      * finding them asks the CPU, which a VM answers slowly. */

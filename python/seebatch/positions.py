@@ -17,8 +17,8 @@ _MESSAGE_ROOM = 64    # bad rows whose messages the first call keeps
 # Rows joined and parsed per call. One text for all rows would be a fresh
 # buffer twice the size of the text (the str and its bytes), whose page
 # faults and cache misses cost more per row than the parsing saved by
-# making one call (docs/benchmarks.md, "Python end to end"); a chunk's
-# buffers are reused from call to call, warm in the cache.
+# making one call; a chunk's buffers are reused from call to call, warm in
+# the cache.
 _CHUNK_ROWS = 8192
 _STATUS_ARGUMENT = 1  # seebatch_status: the text does not hold `count` rows
 

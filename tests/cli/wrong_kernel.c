@@ -36,7 +36,7 @@ static bool part_wrong(const char *part)
 
 static void wrong_values(const see_batch *batch, int32_t *values)
 {
-    seebatch_scalar_backend.values(batch, values);
+    seebatch_reference_backend.values(batch, values);
     if (part_wrong("values") && wrong_under(batch->rules))
         for (size_t i = 0; i < batch->count; i++)
             values[i] += 1;
@@ -44,7 +44,7 @@ static void wrong_values(const see_batch *batch, int32_t *values)
 
 static void wrong_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
-    seebatch_scalar_backend.see_ge(batch, threshold, passed);
+    seebatch_reference_backend.see_ge(batch, threshold, passed);
     if (part_wrong("thresholds") && wrong_under(batch->rules))
         for (size_t i = 0; i < batch->count; i++)
             passed[i] = !passed[i];

@@ -69,7 +69,7 @@ void fuzz_check_see(const seebatch_board *board, const seebatch_move *moves, siz
     seebatch_rules rules;
     seebatch_rules_init(&rules, config, NULL);
     see_batch whole = {board, NULL, moves, count, &rules, NULL};
-    seebatch_scalar_backend.values(&whole, reference);
+    seebatch_reference_backend.values(&whole, reference);
     /* The header allows NULL arrays with count 0: use them then. */
     int32_t *values_out = count ? values : NULL;
     uint8_t *passed_out = count ? passed : NULL;
@@ -355,7 +355,7 @@ static void run_kernels_on_anything(const seebatch_board *board, const seebatch_
     if (count == 0)
         return;
     const differential *check = shared_check();
-    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&seebatch_scalar_backend};
+    const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS + 1] = {&seebatch_reference_backend};
     size_t kernel_count = 1;
     for (size_t k = 0; k < check->kernel_count; k++)
         kernels[kernel_count++] = check->kernels[k];

@@ -6,7 +6,7 @@
  * 512-byte table. They give the same sets as the library's magic tables
  * (attacks.h), whose rook part is 800 KB: decoding walks a chain whose every
  * step waits for the one before, so each magic lookup that misses the cache
- * (one in five there) stalls the whole decoder, where these stay in L1.
+ * stalls the whole decoder, where these stay in L1.
  */
 #ifndef SEEBATCH_FORMATS_LINE_ATTACKS_H
 #define SEEBATCH_FORMATS_LINE_ATTACKS_H

@@ -37,8 +37,8 @@ typedef struct plain_reader {
     unsigned long line;       /* lines read so far */
     unsigned long fault_line; /* after PLAIN_BAD: the line at fault */
     bool read_failed;         /* reading the file failed: it ends there */
-    /* The file is read in blocks (a byte at a time took a third of reading
-     * it): the bytes not yet taken are ahead[next..end). */
+    /* The file is read in blocks (a call per byte costs more than the
+     * parsing): the bytes not yet taken are ahead[next..end). */
     size_t next, end;
     long start;    /* the file's position when the reader started; -1: none */
     uint64_t read; /* bytes read from the file since */

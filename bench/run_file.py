@@ -1,0 +1,293 @@
+#!/usr/bin/env python3
+"""Writes a run file (docs/runs/CPU.md) from what bench/figures.sh collected,
+and puts its summary into README.md.
+
+    bench/run_file.py write COLLECTED RUN_FILE    the run file from COLLECTED
+    bench/run_file.py readme RUN_FILE README      README's figures block from it
+
+COLLECTED is figures.sh's directory: meta.txt (key: value lines), and the
+raw output of each measurement where it ran: multi.txt
+(bench/stockfish/calibrate_multi.sh), view.txt (calibrate.sh),
+bench-PRESET.json and bench-PRESET.tables (seebatch_bench), chart.png
+(plot_chart.py) and ratio.png (ratio_chart.py),
+instructions.txt (bench/instructions_per_capture.sh), eval.txt, filter.txt,
+python.txt (bench/jobs/). A measurement that did not run is said so.
+
+The run file's summary lies between the lines SUMMARY_START and
+SUMMARY_END; README's block between `<!-- figures: docs/runs/CPU.md -->` and
+`<!-- /figures -->` is that summary, then the chart. tests/docs/
+readme_figures.sh holds README's block to the run file it names.
+
+Standard library only.
+"""
+import json
+import re
+import statistics
+import sys
+from pathlib import Path
+
+SUMMARY_START = "<!-- summary -->"
+SUMMARY_END = "<!-- /summary -->"
+README_END = "<!-- /figures -->"
+BACKENDS = ("scalar", "avx2", "avx512")  # narrowest first, as the tables read
+REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cycled",
+           "streamed: all {:,} positions")
+
+
+def fail(message):
+    sys.exit(f"run_file.py: {message}")
+
+
+def read(directory, name):
+    path = Path(directory) / name
+    return path.read_text(errors="replace") if path.exists() else None
+
+
+def meta_of(directory):
+    text = read(directory, "meta.txt") or fail(f"{directory}/meta.txt is missing")
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+def number(text):
+    return float(text.replace(",", ""))
+
+
+def against_stockfish(text):
+    """From calibrate_multi.sh: {backend: [(worked out, pins given) per regime]},
+    and the instructions per capture by callgrind ({"stockfish": n, backend: n})."""
+    ratios, regime, positions = {}, -1, 0
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+) positions, +\d+ captures: Stockfish see_ge", line)
+        if found:
+            regime += 1
+            positions = int(found[1])
+            continue
+        found = re.match(r"\s+(\w+)\s+see_ge_multi .*?\(([\d.]+)x Stockfish.*pins given .*?\(([\d.]+)x Stockfish",
+                         line)
+        if found and regime >= 0:
+            ratios.setdefault(found[1], []).append((float(found[2]), float(found[3])))
+    instructions = {}
+    for line in text.splitlines():
+        if line.startswith("instructions per capture (callgrind):"):
+            found = re.search(r"Stockfish see_ge ([\d.]+)", line)
+            if found:
+                instructions["stockfish"] = float(found[1])
+            for backend, count in re.findall(r"(\w+) values_ge ([\d.]+)", line):
+                instructions[backend] = float(count)
+    return ratios, instructions, positions
+
+
+def view_against_stockfish(text):
+    """From calibrate.sh: the view's speed over Stockfish's see_ge by regime,
+    and instructions per call (Stockfish's, the view's)."""
+    speed = {found[1]: (int(found[2]), float(found[3])) for found in re.finditer(
+        r"(?m)^(learned|unlearned)\s+(\d+) positions: seebatch's view .*?, ([\d.]+)x Stockfish's speed", text)}
+    calls = re.search(r"instructions per call \(callgrind\): Stockfish ([\d.]+),.*seebatch's view ([\d.]+)", text)
+    return speed, (float(calls[1]), float(calls[2])) if calls else None
+
+
+def bench_rows(text):
+    """seebatch_bench's JSON: {(row, backend): (items per second, cycles or None)}
+    from the medians (or the mean of the repetitions), and the clock's note."""
+    data = json.loads(text)
+    runs, medians = {}, {}
+    for run in data.get("benchmarks", []):
+        name = run.get("run_name", run["name"])
+        if "/" not in name or not run.get("items_per_second") or run.get("error_occurred"):
+            continue
+        row, backend = name.rsplit("/", 1)
+        value = (run["items_per_second"], run.get("cycles_per_item"))
+        if run.get("run_type") == "aggregate":
+            if run.get("aggregate_name") == "median":
+                medians[(row, backend)] = value
+        else:
+            runs.setdefault((row, backend), []).append(value)
+    rows = {key: (statistics.mean(v[0] for v in values),
+                  None if any(v[1] is None for v in values) else statistics.mean(v[1] for v in values))
+            for key, values in runs.items()}
+    rows.update(medians)
+    return rows, data.get("context", {}).get("seebatch_core_clock", "")
+
+
+def rate(value):
+    per_second, cycles = value
+    text = f"{per_second / 1e6:.1f} M/s"
+    return text + (f", {cycles:.0f} cycles" if cycles else ", no cycles")
+
+
+def search_figures(text):
+    """From bench/stockfish/search.sh: Stockfish 15.1's own search answered by seebatch."""
+    counts = re.search(r"depth (\d+): stockfish (\d+), seebatch (\d+) \((\w+)\); checking build: (\d+) calls compared, "
+                       r"(\d+) differences", text)
+    own = re.search(r"(?m)^stockfish: .*, ([\d.]+) per call", text)
+    answered = re.search(r"(?m)^seebatch: ([\d.]+) per call", text)
+    parts = []
+    if counts:
+        parts.append(f"node counts {counts[4]} at depth {counts[1]}, {int(counts[5]):,} calls compared by its "
+                     f"checking build, {counts[6]} differences")
+    if own and answered:
+        parts.append(f"{float(answered[1]):.1f} instructions a `see_ge` call against Stockfish's own "
+                     f"{float(own[1]):.1f} (callgrind, bench depth 8)")
+    return "- Stockfish 15.1's own search, its `see_ge` answered by a view: " + "; ".join(parts) + "."
+
+
+def job_figures(directory):
+    """The whole jobs' headline figures, where they ran."""
+    parts = []
+    text = read(directory, "eval.txt")
+    if text:
+        speed = re.search(r"this: CPU +best [\d.]+ s \(([\d.]+) M positions/s\)", text)
+        count = re.search(r"(?m)^\s+all\s+(\d+)", text)
+        if speed:
+            parts.append(f"`seebatch eval` {speed[1]} M positions/s"
+                         + (f" ({count[1]} instructions a position)" if count else ""))
+    text = read(directory, "filter.txt")
+    if text:
+        speed = re.search(r"(?m)^rules-j1 .*CPU +[\d.]+ s \( *([\d.]+) M entries/s per core\)", text)
+        count = re.search(r"callgrind rules +(\d+) instructions an entry", text)
+        if speed:
+            parts.append(f"`seebatch filter --skip-see-ge 0 --skip-in-check` {speed[1]} M entries/s"
+                         + (f" ({count[1]} instructions an entry)" if count else ""))
+    text = read(directory, "python.txt")
+    if text:
+        speed = re.search(r"end to end \(checked\): ([\d.]+) M positions/s", text)
+        if speed:
+            parts.append(f"Python, FENs to SEE values, {speed[1]} M positions/s")
+    return parts
+
+
+def summary(directory, meta):
+    """The summary's lines: the table, then the engine path and the jobs."""
+    multi = read(directory, "multi.txt")
+    ratios, instructions, positions = against_stockfish(multi) if multi else ({}, {}, 0)
+    preset = "stockfish" if read(directory, "bench-stockfish.json") else "classic"
+    bench_text = read(directory, f"bench-{preset}.json")
+    rows, clock = bench_rows(bench_text) if bench_text else ({}, "")
+    present = [b for b in BACKENDS if b in ratios or (("multi", b) in rows)]
+    if not present:
+        fail(f"{directory}: neither calibrate_multi.sh's ratios nor seebatch_bench's rows")
+    lines = ["| `seebatch_values_ge`, 256 moves a call, against Stockfish's `see_ge` (speed) | "
+             + " | ".join(present) + " |",
+             "| --- |" + " ---: |" * len(present)]
+
+    def row(label, cells):
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+
+    if ratios:
+        for index, regime in enumerate(REGIMES):
+            row(regime.format(positions),
+                [f"{ratios[b][index][0]:.2f}x" if b in ratios else "-" for b in present])
+        row("pins given, as an engine holds them: learned / not learned / streamed",
+            [" / ".join(f"{r[1]:.2f}x" for r in ratios[b]) if b in ratios else "-" for b in present])
+    if rows:
+        row(f"captures per second (`seebatch_bench`, `multi`, {preset} preset)",
+            [rate(rows[("multi", b)]) if ("multi", b) in rows else "-" for b in present])
+    if instructions.get("stockfish"):
+        row(f"instructions per capture (callgrind); Stockfish's `see_ge`: {instructions['stockfish']:.0f}",
+            [f"{instructions[b]:.0f}" if b in instructions else "-" for b in present])
+    lines.append("")
+    if not ratios:
+        lines.append("- No Stockfish tree was given to `bench/figures.sh`, so this run has no ratio "
+                     "to Stockfish's `see_ge`.")
+    view = read(directory, "view.txt")
+    speed, calls = view_against_stockfish(view) if view else ({}, None)
+    if speed:
+        learned, unlearned = speed.get("learned"), speed.get("unlearned")
+        text = ("- Engine path, `seebatch_view_see_ge` one move a call (any backend): "
+                f"{learned[1]:.2f}x Stockfish's `see_ge` on {learned[0]:,} positions cycled, "
+                f"{unlearned[1]:.2f}x on all {unlearned[0]:,}")
+        if calls:
+            text += f"; {calls[1]:.0f} instructions a call against Stockfish's {calls[0]:.0f}"
+        lines.append(text + ".")
+    search = read(directory, "search.txt")
+    if search:
+        lines.append(search_figures(search))
+    jobs = job_figures(directory)
+    if jobs:
+        lines.append("- Whole jobs on one thread: " + "; ".join(jobs) + ".")
+    if rows and clock.startswith("no cycles"):
+        lines.append(f"- Cycles: {clock}.")
+    while lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def fenced(title, text, note=None):
+    body = [f"## {title}", ""]
+    if note:
+        body += [note, ""]
+    if text is None:
+        return body + ["Not run here (see the header).", ""]
+    return body + ["```", text.rstrip("\n"), "```", ""]
+
+
+def write(directory, run_file):
+    meta = meta_of(directory)
+    run_file = Path(run_file)
+    out = [f"# seebatch on {meta.get('machine', meta['cpu'])}", ""]
+    for key in ("cpu", "features", "backend", "compiler", "commit", "date", "load", "stockfish", "command"):
+        if key in meta:
+            out.append(f"- {key}: {meta[key]}")
+    if meta.get("quick"):
+        out.append(f"- quick: {meta['quick']}")
+    out += ["", "## Summary", "", SUMMARY_START, *summary(directory, meta), SUMMARY_END, ""]
+    if (Path(directory) / "ratio.png").exists():
+        out += [f"![seebatch over Stockfish's see_ge]({run_file.stem}-stockfish.png)", ""]
+    out += fenced("Against Stockfish's see_ge (bench/stockfish/calibrate_multi.sh)", read(directory, "multi.txt"),
+                  "`seebatch_values_ge` at threshold 0 and `seebatch_values`, 256 moves of many boards a "
+                  "call, against Stockfish's own `see_ge(m, 0)` on the same captures in one process; "
+                  "ns per capture, medians of the rounds.")
+    out += fenced("The engine path (bench/stockfish/calibrate.sh)", read(directory, "view.txt"),
+                  "`seebatch_view_see_ge` one move a call on Stockfish's layout, against Stockfish's "
+                  "`see_ge` and the benchmark's baseline, in one process.")
+    for preset in ("stockfish", "classic"):
+        out += fenced(f"seebatch_bench, {preset} preset", read(directory, f"bench-{preset}.tables"))
+        if preset == meta.get("charted") and (Path(directory) / "chart.png").exists():
+            out += [f"![seebatch_bench by backend, {preset} preset]({run_file.stem}.png)", ""]
+    out += fenced("Instructions per capture (bench/instructions_per_capture.sh)", read(directory, "instructions.txt"))
+    out += fenced("Stockfish 15.1's search (bench/stockfish/search.sh)", read(directory, "search.txt"))
+    for job, script in (("eval", "bench/jobs/eval.sh"), ("filter", "bench/jobs/filter.sh"),
+                        ("python", "bench/jobs/python.sh")):
+        out += fenced(f"Whole job: {job} ({script})", read(directory, f"{job}.txt"))
+    run_file.write_text("\n".join(out).rstrip("\n") + "\n")
+
+
+def summary_of(run_file):
+    lines = Path(run_file).read_text().splitlines()
+    try:
+        return lines[lines.index(SUMMARY_START) + 1:lines.index(SUMMARY_END)]
+    except ValueError:
+        fail(f"{run_file} has no summary between {SUMMARY_START} and {SUMMARY_END}")
+
+
+def readme(run_file, readme_path):
+    """Replaces README's figures block with the run file's summary and chart."""
+    run_file, readme_path = Path(run_file), Path(readme_path)
+    name = f"docs/runs/{run_file.name}"
+    lines = readme_path.read_text().splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("<!-- figures: ")]
+    if len(starts) != 1 or README_END not in lines[starts[0]:]:
+        fail(f"{readme_path} needs one block from '<!-- figures: docs/runs/CPU.md -->' to '{README_END}'")
+    start = starts[0]
+    end = lines.index(README_END, start)
+    block = [f"<!-- figures: {name} -->", *summary_of(run_file)]
+    ratio = run_file.with_name(f"{run_file.stem}-stockfish.png")
+    chart = ratio if ratio.exists() else run_file.with_suffix(".png")
+    if chart.exists():
+        what = "seebatch over Stockfish's see_ge" if chart == ratio else "seebatch_bench by backend"
+        block += ["", f"![{what} on {run_file.stem}](docs/runs/{chart.name})"]
+    lines[start:end] = block
+    readme_path.write_text("\n".join(lines) + "\n")
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "write":
+        write(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "readme":
+        readme(sys.argv[2], sys.argv[3])
+    else:
+        fail("usage: run_file.py write COLLECTED RUN_FILE | readme RUN_FILE README")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+/*
+ * The scalar backend: the batch walk (walk_body.h) with the attack lookups
+ * this CPU runs best, pext where it runs pext fast (and runs the options the
+ * pext walk is built with), else the portable magics. The choice reads the
+ * CPU's answers the library keeps (cpu_features.h), so it costs a load and a
+ * branch per batch.
+ */
+#include "cpu_features.h"
+#include "walk.h"
+
+static const see_backend *seebatch_walk_here(void)
+{
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_cpu_has_avx2_and_fast_pext())
+        return &seebatch_scalar_walk_pext;
+#endif
+    return &seebatch_scalar_walk_portable;
+}
+
+static void seebatch_scalar_values(const see_batch *batch, int32_t *values)
+{
+    seebatch_walk_here()->values(batch, values);
+}
+
+static void seebatch_scalar_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
+{
+    seebatch_walk_here()->see_ge(batch, threshold, passed);
+}
+
+const see_backend seebatch_scalar_backend = {
+    "scalar", seebatch_scalar_values, seebatch_scalar_see_ge, 0, seebatch_batch_sound_portable};
+
+size_t seebatch_scalar_walks(const see_backend **out)
+{
+    size_t count = 0;
+    out[count++] = &seebatch_scalar_walk_portable;
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_cpu_has_avx2())
+        out[count++] = &seebatch_scalar_walk_pext;
+#endif
+    return count;
+}

@@ -1,0 +1,9 @@
+/* The scalar backend's walk with pext attack lookups (BMI2): the same body
+ * as walk_portable.c. Built with the AVX2 kernel's options, which include
+ * BMI2, as the views' pext exchanges are, and chosen only where the CPU
+ * runs them and runs pext fast (scalar_backend.c). */
+#include "views/lookups_pext.h"
+
+#define WALK_BACKEND seebatch_scalar_walk_pext
+#define WALK_NAME "scalar (pext)"
+#include "walk_body.h"

@@ -1,0 +1,31 @@
+/*
+ * Attack lookups around one target square with the portable magics, for any
+ * CPU: the views' portable exchanges (exchanges_portable.c) and the scalar
+ * backend's portable walk (lib/scalar/walk_portable.c). lookups_pext.h
+ * gives the same names with pext.
+ */
+#ifndef SEEBATCH_VIEWS_LOOKUPS_PORTABLE_H
+#define SEEBATCH_VIEWS_LOOKUPS_PORTABLE_H
+
+#include "attacks.h"
+
+/* What the lookups know of their target square: its number. */
+typedef unsigned view_target;
+
+static inline view_target target_of(unsigned square) { return square; }
+static inline bitboard pawn_attacks_at(view_target target, unsigned color)
+{
+    return pawn_attacks(color, target);
+}
+static inline bitboard knight_attacks_at(view_target target) { return knight_attacks(target); }
+static inline bitboard king_attacks_at(view_target target) { return king_attacks(target); }
+static inline bitboard diagonal_attacks_at(view_target target, bitboard occupied)
+{
+    return bishop_attacks(target, occupied);
+}
+static inline bitboard straight_attacks_at(view_target target, bitboard occupied)
+{
+    return rook_attacks(target, occupied);
+}
+
+#endif
