@@ -1,6 +1,6 @@
 """Installs the seebatch package with a copy of libseebatch.so inside it (and of
 libseebatch_training.so, built beside it, when there is one); the files are
-named as the platform names them (seebatch/_library.py: library_files, e.g.
+named as the platform names them (seebatch/_names.py: library_files, e.g.
 libseebatch.dll on Windows).
 
 The library copied is the file SEEBATCH_LIBRARY names, else the checkout's
@@ -27,9 +27,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 def library_files(name):
     """The platform's names of library <name>, as the package looks for them
-    (its _library.py, read without importing the package)."""
+    (seebatch/_names.py, read without importing the package)."""
     spec = importlib.util.spec_from_file_location(
-        "seebatch_library_names", os.path.join(HERE, "seebatch", "_library.py"))
+        "seebatch_library_names", os.path.join(HERE, "seebatch", "_names.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.library_files(name)

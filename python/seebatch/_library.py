@@ -20,6 +20,8 @@ import ctypes.util
 import os
 import sys
 
+from seebatch._names import WINDOWS as _WINDOWS, library_files
+
 MESSAGE_SIZE = 256
 PIECE_VALUES = 5
 
@@ -64,20 +66,6 @@ class CaptureList(ctypes.Structure):
     _fields_ = [("moves", ctypes.c_void_p), ("board_of_move", ctypes.c_void_p),
                 ("capacity", ctypes.c_size_t), ("count", ctypes.c_size_t),
                 ("next_board", ctypes.c_size_t)]
-
-
-_WINDOWS = ("win32", "cygwin")
-
-
-def library_files(name, platform=None):
-    """The file names of library <name> on the platform (sys.platform's
-    spelling; this one when None), in the order they are tried."""
-    platform = platform or sys.platform
-    if platform in _WINDOWS:
-        return [f"lib{name}.dll", f"{name}.dll"]
-    if platform == "darwin":
-        return [f"lib{name}.dylib"]
-    return [f"lib{name}.so"]
 
 
 def _candidates(name, platform=None):
