@@ -23,8 +23,9 @@ bool seebatch_file_is_stream_file(const char *path, FILE *stream);
 
 typedef enum seebatch_path_kind {
     SEEBATCH_PATH_ABSENT,  /* nothing there (or nothing that can be looked at) */
-    SEEBATCH_PATH_REGULAR, /* a file on a disk, which can be replaced */
-    SEEBATCH_PATH_OTHER    /* a device (/dev/null, NUL), a FIFO, a directory */
+    SEEBATCH_PATH_REGULAR,   /* a file on a disk, which can be replaced */
+    SEEBATCH_PATH_DIRECTORY, /* which can be neither read nor written as a file */
+    SEEBATCH_PATH_OTHER      /* a device (/dev/null, NUL), a FIFO */
 } seebatch_path_kind;
 
 /* What path names, links followed. */
@@ -57,6 +58,12 @@ int seebatch_file_replace(const char *replacement, const char *target);
 
 /* Removes the file; 0 or an errno value. */
 int seebatch_file_remove(const char *path);
+
+/* Puts the standard streams in binary mode, so that every byte passes
+ * unchanged as on POSIX: Windows' text mode turns "\n" into "\r\n" on the
+ * way out, and drops "\r" and stops at Ctrl+Z on the way in. Nothing to do
+ * on POSIX. For programs (the tool, the tests' programs), never the library. */
+void seebatch_standard_streams_binary(void);
 
 /* A number that differs between processes and between calls, for naming
  * temporary files. */

@@ -24,7 +24,9 @@ seebatch_path_kind seebatch_path_kind_of(const char *path)
     struct stat info;
     if (stat(path, &info) != 0)
         return SEEBATCH_PATH_ABSENT;
-    return S_ISREG(info.st_mode) ? SEEBATCH_PATH_REGULAR : SEEBATCH_PATH_OTHER;
+    return S_ISREG(info.st_mode)   ? SEEBATCH_PATH_REGULAR
+           : S_ISDIR(info.st_mode) ? SEEBATCH_PATH_DIRECTORY
+                                   : SEEBATCH_PATH_OTHER;
 }
 
 char *seebatch_path_resolved(const char *path)
@@ -79,3 +81,5 @@ uint64_t seebatch_file_name_noise(void)
     return ((uint64_t)now.tv_nsec * 0x9E3779B97F4A7C15u) ^ ((uint64_t)now.tv_sec << 32) ^
            ((uint64_t)getpid() << 20);
 }
+
+void seebatch_standard_streams_binary(void) {}

@@ -109,11 +109,12 @@ seebatch_path_kind seebatch_path_kind_of(const char *path)
         return error == ERROR_SHARING_VIOLATION ? SEEBATCH_PATH_REGULAR : SEEBATCH_PATH_ABSENT;
     }
     BY_HANDLE_FILE_INFORMATION info;
-    bool regular = GetFileType(handle) == FILE_TYPE_DISK &&
-                   GetFileInformationByHandle(handle, &info) &&
-                   !(info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY);
+    seebatch_path_kind kind = SEEBATCH_PATH_OTHER;
+    if (GetFileType(handle) == FILE_TYPE_DISK && GetFileInformationByHandle(handle, &info))
+        kind = (info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) ? SEEBATCH_PATH_DIRECTORY
+                                                                  : SEEBATCH_PATH_REGULAR;
     CloseHandle(handle);
-    return regular ? SEEBATCH_PATH_REGULAR : SEEBATCH_PATH_OTHER;
+    return kind;
 }
 
 /* A copy of the n bytes at text, NUL-terminated; NULL when out of memory. */
@@ -245,4 +246,11 @@ uint64_t seebatch_file_name_noise(void)
     QueryPerformanceCounter(&counter);
     return ((uint64_t)counter.QuadPart * 0x9E3779B97F4A7C15u) ^
            ((uint64_t)GetCurrentProcessId() << 20);
+}
+
+void seebatch_standard_streams_binary(void)
+{
+    _setmode(_fileno(stdin), _O_BINARY);
+    _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stderr), _O_BINARY);
 }

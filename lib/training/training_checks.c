@@ -11,7 +11,7 @@ static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_
                          (unsigned long long)number, uci, entry->move, why);
 }
 
-seebatch_status seebatch_training_check_entry(const training_entry *entry, uint64_t number,
+seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
                                      bool check_board, seebatch_error *error)
 {
     seebatch_error why;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "platform/files.h"
 
 int input_open(const char *subcommand, const char *path, data_format given, input_source *source)
 {
@@ -12,7 +13,13 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
     *source = (input_source){
         stdin, standard ? NULL : path, standard ? "standard input" : path, given, NULL, NULL};
     if (!standard && !(source->file = source->stream = fopen(path, "rb"))) {
-        report(subcommand, "cannot open %s: %s", path, strerror(errno));
+        int error = errno;
+        /* POSIX opens a directory and fails to read it; Windows refuses to
+         * open it (EACCES): the message is the same on both. */
+        if (seebatch_path_kind_of(path) == SEEBATCH_PATH_DIRECTORY)
+            report(subcommand, "cannot read %s: %s", path, strerror(EISDIR));
+        else
+            report(subcommand, "cannot open %s: %s", path, strerror(error));
         return EXIT_USAGE;
     }
     if (given != DATA_UNKNOWN)

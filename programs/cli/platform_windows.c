@@ -13,15 +13,11 @@
 #include <windows.h>
 
 #include "options.h"
+#include "platform/files.h"
 
 void platform_start_streams(void)
 {
-    /* Text mode would turn "\n" into "\r\n" on the way out and drop "\r"
-     * and stop at Ctrl+Z on the way in: data and output alike pass
-     * unchanged, as on Linux. */
-    _setmode(_fileno(stdin), _O_BINARY);
-    _setmode(_fileno(stdout), _O_BINARY);
-    _setmode(_fileno(stderr), _O_BINARY);
+    seebatch_standard_streams_binary();
 }
 
 /* ------------------------------------------------------------------------ */

@@ -75,6 +75,8 @@ int seebatch_output_file_open(output_file *out, const char *path)
     if (!out->target)
         return ENOMEM;
     seebatch_path_kind kind = seebatch_path_kind_of(out->target);
+    if (kind == SEEBATCH_PATH_DIRECTORY) /* as POSIX says it, where Windows says EACCES */
+        return seebatch_fail_open(out, EISDIR);
     if (kind == SEEBATCH_PATH_OTHER) {
         out->stream = fopen(out->target, "wb");
         return out->stream ? 0 : seebatch_fail_open(out, errno);
