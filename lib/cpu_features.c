@@ -41,6 +41,8 @@ unsigned seebatch_cpu_model(const seebatch_cpu *cpu)
     return family == 0x6 || family == 0xF ? (cpu->signature >> 16 & 0xF) << 4 | base : base;
 }
 
+bool seebatch_cpu_runs_popcnt(const seebatch_cpu *cpu) { return cpu->leaf1_ecx & LEAF1_ECX_POPCNT; }
+
 bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu)
 {
     return seebatch_all_set(cpu->leaf1_ecx, avx2_leaf1) && seebatch_all_set(cpu->leaf7_ebx, avx2_leaf7) &&
@@ -51,6 +53,20 @@ bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu)
 {
     return seebatch_cpu_runs_avx2(cpu) && seebatch_all_set(cpu->leaf7_ebx, avx512_leaf7) &&
            seebatch_all_set(cpu->xcr0, XCR0_SSE_AVX | XCR0_AVX512);
+}
+
+bool seebatch_cpu_runs(const seebatch_cpu *cpu, instruction_set set)
+{
+    switch (set) {
+    case INSTRUCTIONS_AVX512:
+        return seebatch_cpu_runs_avx512(cpu);
+    case INSTRUCTIONS_AVX2:
+        return seebatch_cpu_runs_avx2(cpu);
+    case INSTRUCTIONS_POPCNT:
+        return seebatch_cpu_runs_popcnt(cpu);
+    default:
+        return true;
+    }
 }
 
 /* pext takes 3 cycles on Intel since Haswell (the first with BMI2) and on
@@ -117,7 +133,12 @@ seebatch_cpu seebatch_cpu_read(void)
  * seebatch_view_rules_init at every call. The first caller to claim the
  * copy writes it and then marks it ready; until then, and in racing
  * threads, each caller reads its own. */
-enum { ANSWER_AVX2 = 1u << 0, ANSWER_AVX512 = 1u << 1, ANSWER_FAST_PEXT = 1u << 2 };
+enum {
+    ANSWER_AVX2 = 1u << 0,
+    ANSWER_AVX512 = 1u << 1,
+    ANSWER_FAST_PEXT = 1u << 2,
+    ANSWER_POPCNT = 1u << 3
+};
 enum { MACHINE_UNREAD, MACHINE_WRITING, MACHINE_READY };
 typedef struct machine {
     seebatch_cpu cpu;
@@ -133,7 +154,8 @@ static machine seebatch_read_machine(void)
     machine read = {seebatch_cpu_read(), 0};
     read.answers = (seebatch_cpu_runs_avx2(&read.cpu) ? ANSWER_AVX2 : 0) |
                    (seebatch_cpu_runs_avx512(&read.cpu) ? ANSWER_AVX512 : 0) |
-                   (seebatch_cpu_fast_pext(&read.cpu) ? ANSWER_FAST_PEXT : 0);
+                   (seebatch_cpu_fast_pext(&read.cpu) ? ANSWER_FAST_PEXT : 0) |
+                   (seebatch_cpu_runs_popcnt(&read.cpu) ? ANSWER_POPCNT : 0);
     unsigned unread = MACHINE_UNREAD;
     if (atomic_compare_exchange_strong(&this_machine_state, &unread, MACHINE_WRITING)) {
         this_machine = read;
@@ -149,6 +171,12 @@ static uint32_t seebatch_answers(void)
     if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
         return this_machine.answers;
     return seebatch_read_machine().answers;
+}
+
+bool seebatch_cpu_runs_here(instruction_set set)
+{
+    static const uint32_t needed[] = {0, ANSWER_POPCNT, ANSWER_AVX2, ANSWER_AVX512};
+    return (seebatch_answers() & needed[set]) == needed[set];
 }
 
 bool seebatch_cpu_has_avx2(void) { return seebatch_answers() & ANSWER_AVX2; }

@@ -48,6 +48,28 @@ seebatch_cpu seebatch_cpu_here(void);
 unsigned seebatch_cpu_family(const seebatch_cpu *cpu);
 unsigned seebatch_cpu_model(const seebatch_cpu *cpu);
 
+/* What a file of the library may be compiled for: cmake/instruction_sets.cmake
+ * gives each set its compiler options (seebatch_compile_for_isa), and such a
+ * file's code runs only where seebatch_cpu_runs says the CPU runs the set.
+ * That is the one way the library picks instructions: the SEE kernels and
+ * the views' lookups (implementations.h), the FEN reader's wide placement
+ * (fen_scan.c) and the training formats' coding copies
+ * (lib/training/formats/chain_coding.h) all ask it, and none uses ifunc or
+ * target attributes, which not every platform has (Windows has no ifunc).
+ * Each set needs every set above it in this list. */
+typedef enum instruction_set {
+    INSTRUCTIONS_PLAIN,  /* any CPU of the architecture */
+    INSTRUCTIONS_POPCNT, /* SEEBATCH_POPCNT_OPTIONS: POPCNT */
+    INSTRUCTIONS_AVX2,   /* SEEBATCH_AVX2_OPTIONS: AVX2, BMI1, BMI2, POPCNT */
+    INSTRUCTIONS_AVX512  /* SEEBATCH_AVX512_OPTIONS: AVX-512 F, DQ, BW, VL besides */
+} instruction_set;
+
+/* Whether the CPU of these registers runs code compiled for the set. */
+bool seebatch_cpu_runs(const seebatch_cpu *cpu, instruction_set set);
+
+/* What SEEBATCH_POPCNT_OPTIONS is compiled for: POPCNT. */
+bool seebatch_cpu_runs_popcnt(const seebatch_cpu *cpu);
+
 /* What lib/avx2/ is compiled for (SEEBATCH_AVX2_OPTIONS): AVX2, BMI1, BMI2
  * and POPCNT, with the OS saving YMM state. */
 bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu);
@@ -64,6 +86,7 @@ bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu);
 bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
 
 /* The same questions about this machine, from registers read once. */
+bool seebatch_cpu_runs_here(instruction_set set);
 bool seebatch_cpu_has_avx2(void);
 bool seebatch_cpu_has_avx512(void);
 bool seebatch_cpu_has_fast_pext(void);

@@ -24,14 +24,6 @@ typedef enum implementation_role {
     IMPLEMENTATION_VIEW_LOOKUP /* a view exchange's slider lookups (SEEBATCH_VIEW_EXCHANGE) */
 } implementation_role;
 
-/* What an implementation's file is compiled for; each level needs all the
- * levels below it (cpu_features.h). */
-typedef enum instruction_set {
-    INSTRUCTIONS_PLAIN, /* any CPU */
-    INSTRUCTIONS_AVX2,  /* SEEBATCH_AVX2_OPTIONS: AVX2, BMI1, BMI2, POPCNT */
-    INSTRUCTIONS_AVX512 /* SEEBATCH_AVX512_OPTIONS: AVX-512 F, DQ, BW, VL besides */
-} instruction_set;
-
 typedef struct implementation {
     const char *name; /* as the role's environment variable takes it */
     implementation_role role;

@@ -1,5 +1,7 @@
 """Installs the seebatch package with a copy of libseebatch.so inside it (and of
-libseebatch_training.so, built beside it, when there is one).
+libseebatch_training.so, built beside it, when there is one); the files are
+named as the platform names them (seebatch/_names.py: library_files, e.g.
+libseebatch.dll on Windows).
 
 The library copied is the file SEEBATCH_LIBRARY names, else the checkout's
 build tree (../build/libseebatch.so). If neither exists, the package is
@@ -11,6 +13,7 @@ library's: the bundled library says it, else include/seebatch.h of the checkout.
 """
 import ctypes
 import ctypes.util
+import importlib.util
 import os
 import re
 import shutil
@@ -22,10 +25,30 @@ from setuptools.command.build_py import build_py
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def library_files(name):
+    """The platform's names of library <name>, as the package looks for them
+    (seebatch/_names.py, read without importing the package)."""
+    spec = importlib.util.spec_from_file_location(
+        "seebatch_library_names", os.path.join(HERE, "seebatch", "_names.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.library_files(name)
+
+
+def first_file(directory, name):
+    """The first of library <name>'s files in the directory, or None."""
+    for file in library_files(name):
+        path = os.path.join(directory, file)
+        if os.path.isfile(path):
+            return os.path.realpath(path)
+    return None
+
+
 def library_to_bundle():
-    path = os.environ.get("SEEBATCH_LIBRARY") or os.path.join(HERE, "..", "build",
-                                                               "libseebatch.so")
-    return os.path.realpath(path) if os.path.isfile(path) else None
+    path = os.environ.get("SEEBATCH_LIBRARY")
+    if path:
+        return os.path.realpath(path) if os.path.isfile(path) else None
+    return first_file(os.path.join(HERE, "..", "build"), "seebatch")
 
 
 def training_library_to_bundle():
@@ -33,10 +56,10 @@ def training_library_to_bundle():
     else the one built beside the library bundled. Optional: without it the
     package labels positions but cannot read training files."""
     path = os.environ.get("SEEBATCH_TRAINING_LIBRARY")
-    if not path:
-        library = library_to_bundle()
-        path = os.path.join(os.path.dirname(library), "libseebatch_training.so") if library else ""
-    return os.path.realpath(path) if path and os.path.isfile(path) else None
+    if path:
+        return os.path.realpath(path) if os.path.isfile(path) else None
+    library = library_to_bundle()
+    return first_file(os.path.dirname(library), "seebatch_training") if library else None
 
 
 def version():
@@ -59,16 +82,12 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        library = library_to_bundle()
-        if library:
-            target = os.path.join(self.build_lib, "seebatch", "libseebatch.so")
-            self.announce(f"bundling {library} as {target}", level=2)
-            shutil.copyfile(library, target)
-        training = training_library_to_bundle()
-        if training:
-            target = os.path.join(self.build_lib, "seebatch", "libseebatch_training.so")
-            self.announce(f"bundling {training} as {target}", level=2)
-            shutil.copyfile(training, target)
+        for name, library in (("seebatch", library_to_bundle()),
+                              ("seebatch_training", training_library_to_bundle())):
+            if library:
+                target = os.path.join(self.build_lib, "seebatch", library_files(name)[0])
+                self.announce(f"bundling {library} as {target}", level=2)
+                shutil.copyfile(library, target)
 
 
 class BinaryDistribution(Distribution):

@@ -4,11 +4,11 @@
  * one (a prefix, a longer word, other case, white space around it) is an
  * error naming it, and the backend in use stays as it was.
  */
-#define _POSIX_C_SOURCE 200112L /* setenv under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "environment.h"
 #include "see_calls.h"
 #include "seebatch.h"
 
@@ -56,7 +56,7 @@ static void from_the_api(void)
 static void from_the_environment(void)
 {
     for (size_t i = 0; i < NEAR_MISSES; i++) {
-        setenv("SEEBATCH_BACKEND", near_misses[i], 1);
+        test_setenv("SEEBATCH_BACKEND", near_misses[i]);
         seebatch_error error;
         CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_ERROR_BACKEND, "SEEBATCH_BACKEND=\"%s\"",
                  near_misses[i]);
@@ -65,12 +65,12 @@ static void from_the_environment(void)
     }
     static const char *const good[] = {"auto", "scalar", ""};
     for (size_t i = 0; i < 3; i++) {
-        setenv("SEEBATCH_BACKEND", good[i], 1);
+        test_setenv("SEEBATCH_BACKEND", good[i]);
         seebatch_error error;
         CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_OK, "SEEBATCH_BACKEND=\"%s\": %s", good[i],
                  error.message);
     }
-    unsetenv("SEEBATCH_BACKEND");
+    test_unsetenv("SEEBATCH_BACKEND");
 }
 
 /* Run first, before anything has chosen a backend: a bad SEEBATCH_BACKEND
@@ -78,7 +78,7 @@ static void from_the_environment(void)
  * backend detection would pick. */
 static void first_use_with_a_bad_name(void)
 {
-    setenv("SEEBATCH_BACKEND", "AVX2", 1);
+    test_setenv("SEEBATCH_BACKEND", "AVX2");
     seebatch_board board;
     seebatch_board_from_fen(&board, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", NULL);
     seebatch_config classic = seebatch_config_classic();
@@ -87,7 +87,7 @@ static void first_use_with_a_bad_name(void)
     CHECK(strcmp(seebatch_backend_name(), "scalar") == 0, "bad name on first use gave %s",
           seebatch_backend_name());
     /* Once a backend is chosen, seebatch_backend_init keeps it. */
-    unsetenv("SEEBATCH_BACKEND");
+    test_unsetenv("SEEBATCH_BACKEND");
     CHECK_EQ(seebatch_backend_init(NULL), SEEBATCH_OK, "init with no SEEBATCH_BACKEND");
     CHECK(strcmp(seebatch_backend_name(), "scalar") == 0, "init replaced the chosen backend by %s",
           seebatch_backend_name());

@@ -8,12 +8,12 @@
  * exchange seebatch_view_rules_init gives under each backend and each value
  * of the variable.
  */
-#define _POSIX_C_SOURCE 200112L /* setenv, unsetenv under -std=c11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend_requirements.h"
+#include "environment.h"
 #include "implementations.h"
 #include "measured_cpus.h"
 #include "check.h"
@@ -416,7 +416,7 @@ static void registers_read_here(const seebatch_cpu *here)
 static void backends_follow_the_registers(const seebatch_cpu *here)
 {
     /* Unforced, the library runs what the table picks on these registers. */
-    unsetenv("SEEBATCH_BACKEND");
+    test_unsetenv("SEEBATCH_BACKEND");
     CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
     CHECK(strcmp(seebatch_backend_name(), seebatch_backend_auto(here).backend) == 0,
           "auto runs %s here, the table picks %s", seebatch_backend_name(),
@@ -503,23 +503,23 @@ static void view_rules_here(const seebatch_cpu *here)
         CHECK_EQ(seebatch_backend_set(names[b], NULL), SEEBATCH_OK, "%s", names[b]);
         bool simd = strcmp(names[b], "scalar") != 0;
         int automatic = simd && pext_runs && fast ? SEEBATCH_LOOKUP_PEXT : SEEBATCH_LOOKUP_PORTABLE;
-        unsetenv("SEEBATCH_VIEW_EXCHANGE");
+        test_unsetenv("SEEBATCH_VIEW_EXCHANGE");
         check_rules_init(automatic, "", names[b]);
         static const char *const automatics[] = {"", "auto"};
         for (size_t a = 0; a < 2; a++) {
-            setenv("SEEBATCH_VIEW_EXCHANGE", automatics[a], 1);
+            test_setenv("SEEBATCH_VIEW_EXCHANGE", automatics[a]);
             check_rules_init(automatic, automatics[a], names[b]);
         }
-        setenv("SEEBATCH_VIEW_EXCHANGE", "portable", 1);
+        test_setenv("SEEBATCH_VIEW_EXCHANGE", "portable");
         check_rules_init(SEEBATCH_LOOKUP_PORTABLE, "portable", names[b]);
-        setenv("SEEBATCH_VIEW_EXCHANGE", "pext", 1);
+        test_setenv("SEEBATCH_VIEW_EXCHANGE", "pext");
         check_rules_init(pext_runs ? SEEBATCH_LOOKUP_PEXT : -1, "pext", names[b]);
         for (size_t i = 0; i < BAD_VALUES; i++) {
-            setenv("SEEBATCH_VIEW_EXCHANGE", bad_values[i], 1);
+            test_setenv("SEEBATCH_VIEW_EXCHANGE", bad_values[i]);
             check_rules_init(-1, bad_values[i], names[b]);
         }
     }
-    unsetenv("SEEBATCH_VIEW_EXCHANGE");
+    test_unsetenv("SEEBATCH_VIEW_EXCHANGE");
     CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
 }
 

@@ -7,13 +7,13 @@
  * that kernel would skip) or claims one it lacks fails here. Without
  * /proc/cpuinfo there is nothing independent to compare with: a skip (77).
  */
-#define _POSIX_C_SOURCE 200112L /* unsetenv under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "backend_requirements.h"
 #include "check.h"
 #include "cpu_features.h"
+#include "environment.h"
 #include "implementations.h"
 #include "seebatch.h"
 
@@ -105,7 +105,7 @@ int main(void)
         return 77;
     }
     /* The library's own choice on first use, before anything is set. */
-    unsetenv("SEEBATCH_BACKEND");
+    test_unsetenv("SEEBATCH_BACKEND");
     CHECK(strcmp(seebatch_backend_name(), expected_auto()) == 0,
           "chosen on first use: %s, expected %s", seebatch_backend_name(), expected_auto());
     check_available();

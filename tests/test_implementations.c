@@ -7,11 +7,11 @@
  * seebatch_view_sets) and its choice here follow the registry. On CPUs
  * faked by their registers, then on this machine.
  */
-#define _POSIX_C_SOURCE 200112L /* setenv, unsetenv under -std=c11 */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "environment.h"
 #include "implementations.h"
 #include "views/choice.h"
 
@@ -202,12 +202,12 @@ static void lists_here_follow_the_registry(void)
               runnable, entry->name);
         runnable++;
         /* Forcing each runnable lookup through the environment gives it. */
-        setenv("SEEBATCH_VIEW_EXCHANGE", entry->name, 1);
+        test_setenv("SEEBATCH_VIEW_EXCHANGE", entry->name);
         const view_exchange_set *set = NULL;
         CHECK_EQ(seebatch_view_set_here(&set, NULL), SEEBATCH_OK, "%s", entry->name);
         CHECK(set == entry->lookups, "SEEBATCH_VIEW_EXCHANGE=%s: another set", entry->name);
     }
-    unsetenv("SEEBATCH_VIEW_EXCHANGE");
+    test_unsetenv("SEEBATCH_VIEW_EXCHANGE");
     CHECK_EQ(set_count, runnable, "view sets here");
 }
 

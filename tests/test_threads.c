@@ -15,19 +15,16 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
-#include <spawn.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "implementations.h"
 #include "check.h"
 #include "see_calls.h"
+#include "self_child.h"
 #include "kernel.h"
 #include "workload.h"
-
-extern char **environ;
 
 enum { RACERS = 8, WORKERS = 4, SWITCHERS = 2, ROUNDS = 40 };
 
@@ -155,66 +152,8 @@ static int first_choice(const char *expected_backend)
  * SEEBATCH_BACKEND. */
 static int run_child(const char *backend, const char *expected, int *warnings)
 {
-    char setting[64];
-    char *environment[256];
-    size_t n = 0;
-    for (char **e = environ; *e && n < 254; e++)
-        if (strncmp(*e, "SEEBATCH_BACKEND=", 17) != 0)
-            environment[n++] = *e;
-    if (backend) {
-        snprintf(setting, sizeof setting, "SEEBATCH_BACKEND=%s", backend);
-        environment[n++] = setting;
-    }
-    environment[n] = NULL;
-
-    int pipe_ends[2];
-    if (pipe(pipe_ends) != 0)
-        return -1;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], STDERR_FILENO);
-    posix_spawn_file_actions_addclose(&actions, pipe_ends[0]);
-    /* Under an emulator (a cross build's tests: SEEBATCH_EMULATOR, from
-     * CMake) the child runs under it too, given this program's own path. */
-    char *arguments[16], self[4096], emulator[512];
-    size_t a = 0;
-    const char *program = "/proc/self/exe";
-    const char *words = getenv("SEEBATCH_EMULATOR");
-    if (words && *words) {
-        ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
-        if (length <= 0)
-            return -1;
-        self[length] = '\0';
-        snprintf(emulator, sizeof emulator, "%s", words);
-        for (char *word = strtok(emulator, " "); word && a < 12; word = strtok(NULL, " "))
-            arguments[a++] = word;
-        program = arguments[0];
-        arguments[a++] = self;
-    } else {
-        arguments[a++] = "test_threads";
-    }
-    arguments[a++] = "--first-choice";
-    arguments[a++] = (char *)expected;
-    arguments[a] = NULL;
-    pid_t child;
-    int spawned = posix_spawnp(&child, program, &actions, NULL, arguments, environment);
-    posix_spawn_file_actions_destroy(&actions);
-    close(pipe_ends[1]);
-    if (spawned != 0) {
-        close(pipe_ends[0]);
-        return -1;
-    }
-    FILE *errors = fdopen(pipe_ends[0], "r");
-    char line[512];
-    *warnings = 0;
-    while (fgets(line, sizeof line, errors)) {
-        fputs(line, stderr); /* a sanitizer report or a failed CHECK stays visible */
-        *warnings += strstr(line, "SEEBATCH_BACKEND") != NULL;
-    }
-    fclose(errors);
-    int status;
-    waitpid(child, &status, 0);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    const char *arguments[] = {"--first-choice", expected, NULL};
+    return run_self_child("SEEBATCH_BACKEND", backend, arguments, "SEEBATCH_BACKEND", warnings);
 }
 
 static void first_choice_in_children(void)

@@ -1,25 +1,5 @@
-#include "chain_moves.h"
+#include "chain_coding_choice.h"
 #include "training_internal.h"
-
-/* Whether the piece on the move's from-square reaches its to-square as the
- * chain coding numbers moves (seebatch_chain_destinations): a move the
- * binpack writer could not number would be stored as another move. */
-SEEBATCH_POPCNT_CLONES
-static bool seebatch_piece_reaches(const seebatch_board *board, seebatch_move move)
-{
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    int type = piece_type_on(board, from);
-    unsigned castlings;
-    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
-    if (seebatch_move_kind(move) != SEEBATCH_MOVE_CASTLING)
-        return (targets >> to) & 1u;
-    bool white = board->side_to_move == SEEBATCH_WHITE;
-    unsigned right =
-        to > from ? (white ? SEEBATCH_CASTLE_WHITE_KINGSIDE : SEEBATCH_CASTLE_BLACK_KINGSIDE)
-                  : (white ? SEEBATCH_CASTLE_WHITE_QUEENSIDE : SEEBATCH_CASTLE_BLACK_QUEENSIDE);
-    return type == SEEBATCH_KING && (board->castling & right) &&
-           seebatch_castling_fits(board, move);
-}
 
 /* The error of a refused move: its UCI text and raw value, and why. */
 static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_t number, const char *why,
@@ -31,7 +11,7 @@ static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_
                          (unsigned long long)number, uci, entry->move, why);
 }
 
-seebatch_status seebatch_training_check_entry(const training_entry *entry, uint64_t number,
+seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
                                      bool check_board, seebatch_error *error)
 {
     seebatch_error why;
@@ -40,7 +20,9 @@ seebatch_status seebatch_training_check_entry(const training_entry *entry, uint6
                              (unsigned long long)number, why.message);
     if (seebatch_move_check(&entry->board, entry->move, &why) != SEEBATCH_OK)
         return seebatch_refuse_move(entry, number, why.message, error);
-    if (!seebatch_piece_reaches(&entry->board, entry->move))
+    /* A move the binpack writer could not number would be stored as another move. */
+    chain_numbering numbering;
+    if (!seebatch_chain_coding_here()->number_move(&entry->board, entry->move, &numbering))
         return seebatch_refuse_move(entry, number, "the piece on its from-square cannot go there", error);
     if (entry->result < -1 || entry->result > 1)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: result %d is not -1, 0 or 1",

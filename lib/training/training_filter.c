@@ -100,7 +100,7 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
         training_load(in, i, &entry);
-        seebatch_status status = seebatch_training_check_entry(&entry, filter->entries + 1, true, error);
+        seebatch_status status = seebatch_check_training_entry(&entry, filter->entries + 1, true, error);
         if (status != SEEBATCH_OK) {
             filter->place = training_entry_place(filter->entries + 1);
             return status;

@@ -52,7 +52,7 @@ static inline void training_load(const seebatch_training_arrays *in, size_t i,
  * can store) and its result -1..1: SEEBATCH_OK, else SEEBATCH_ERROR_BOARD,
  * SEEBATCH_ERROR_MOVE or SEEBATCH_ERROR_ARGUMENT with *error (if not NULL)
  * naming entry `number`. */
-seebatch_status seebatch_training_check_entry(const training_entry *entry, uint64_t number,
-                                     bool check_board, seebatch_error *error);
+seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
+                                              bool check_board, seebatch_error *error);
 
 #endif

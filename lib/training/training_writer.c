@@ -93,7 +93,7 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */
         bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
-        seebatch_status status = seebatch_training_check_entry(entry, number, !join, error);
+        seebatch_status status = seebatch_check_training_entry(entry, number, !join, error);
         if (status == SEEBATCH_OK && !join)
             status = seebatch_stem_holds(entry, number, error);
         if (status != SEEBATCH_OK)
@@ -102,7 +102,7 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
             seebatch_binpack_put_entry(&w->binpack, entry, join, w->caller_chunks ? NULL : w->file);
         return SEEBATCH_OK;
     }
-    seebatch_status status = seebatch_training_check_entry(entry, number, true, error);
+    seebatch_status status = seebatch_check_training_entry(entry, number, true, error);
     if (status != SEEBATCH_OK)
         return status;
     if (w->format == SEEBATCH_TRAINING_PLAIN) {

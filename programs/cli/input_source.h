@@ -9,7 +9,8 @@
  *      or "FEN;moves", DATA_LINES); an empty input is plain (it holds no
  *      entry in any format).
  * Looking at the first bytes loses none of them: a file is put back where
- * it was, a pipe is read through a wrapper that gives them back first.
+ * it was, a pipe is read through a wrapper that gives them back first
+ * (platform.h).
  */
 #ifndef SEEBATCH_CLI_INPUT_SOURCE_H
 #define SEEBATCH_CLI_INPUT_SOURCE_H
@@ -18,6 +19,7 @@
 #include <stdio.h>
 
 #include "data_format.h"
+#include "platform.h"
 
 typedef struct input_source {
     FILE *stream;       /* read the input from here */
@@ -25,7 +27,7 @@ typedef struct input_source {
     const char *name;   /* for messages: the path, or "standard input" */
     data_format format; /* what it holds */
     FILE *file;         /* the file opened, NULL for standard input */
-    bool wrapped;       /* stream is the wrapper of a pipe (closed apart from it) */
+    look_ahead *look_ahead; /* stream is the wrapper of a pipe: closed apart from it */
 } input_source;
 
 /* Opens path ("-" or NULL: standard input) and finds its format as above

@@ -1,7 +1,5 @@
 /* seebatch: the command-line tool. This file only routes to a subcommand. */
-#define _POSIX_C_SOURCE 200809L /* SIGPIPE */
 #include <errno.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +8,7 @@
 #include "implementations.h"
 #include "cpu_features.h"
 #include "options.h"
+#include "platform.h"
 #include "subcommands.h"
 #include "views/choice.h"
 
@@ -177,11 +176,10 @@ static int command_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    /* A reader that stops early (seebatch eval ... | head) ends the run at
-     * once and quietly, killed by SIGPIPE, as cat and grep are, even where
-     * the parent left SIGPIPE ignored; files, /dev/full and full disks keep
-     * the exit-3 rule (finish_output). */
-    signal(SIGPIPE, SIG_DFL);
+    /* Bytes in and out unchanged; a reader that stops early (seebatch eval
+     * ... | head) ends the run quietly, as it ends cat's; files, /dev/full
+     * and full disks keep the exit-3 rule (finish_output). */
+    platform_start_streams();
     if (argc < 2) {
         fputs(main_help, stderr);
         return EXIT_USAGE;

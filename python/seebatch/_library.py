@@ -9,12 +9,18 @@ The library is looked for, in this order:
      package works from python/ without installing;
   4. the system's library path (after `cmake --install` to a prefix the loader
      searches), through ctypes.util.find_library.
+The file is named as the platform names it (library_files): libseebatch.so
+on Linux, libseebatch.dylib on macOS, libseebatch.dll (as mingw-w64 builds
+it) or seebatch.dll (as MSVC would) on Windows.
 libseebatch_training.so (training data: training.py) is looked for the same
 way, under SEEBATCH_TRAINING_LIBRARY and its own name, when first needed.
 """
 import ctypes
 import ctypes.util
 import os
+import sys
+
+from seebatch._names import WINDOWS as _WINDOWS, library_files
 
 MESSAGE_SIZE = 256
 PIECE_VALUES = 5
@@ -62,12 +68,19 @@ class CaptureList(ctypes.Structure):
                 ("next_board", ctypes.c_size_t)]
 
 
-def _candidates(name):
-    """Where to look for lib<name>.so, in order, as (description, path or name)."""
-    file = f"lib{name}.so"
-    yield "the package", os.path.join(_here, file)
-    yield "the checkout's build tree", os.path.join(_here, "..", "..", "build", file)
-    yield "the system library path", ctypes.util.find_library(name)
+def _candidates(name, platform=None):
+    """Where to look for library <name>, in order, as (description, path or name)."""
+    platform = platform or sys.platform
+    files = library_files(name, platform)
+    for where, directory in (("the package", _here),
+                             ("the checkout's build tree", os.path.join(_here, "..", "..", "build"))):
+        for file in files:
+            yield where, os.path.join(directory, file)
+    # find_library looks on Windows for a file's stem along PATH; elsewhere
+    # it takes the name alone.
+    stems = [os.path.splitext(file)[0] for file in files] if platform in _WINDOWS else [name]
+    for stem in stems:
+        yield "the system library path", ctypes.util.find_library(stem)
 
 
 def load(name="seebatch", variable="SEEBATCH_LIBRARY"):
@@ -89,7 +102,7 @@ def load(name="seebatch", variable="SEEBATCH_LIBRARY"):
         else:
             tried.append(f"{where}: not there")
     raise LibraryNotFound(
-        f"lib{name}.so not found; build it (cmake --build build) or set {variable} "
+        f"{library_files(name)[0]} not found; build it (cmake --build build) or set {variable} "
         "to its path. Tried " + "; ".join(tried))
 
 

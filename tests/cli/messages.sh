@@ -32,11 +32,12 @@ head -c 100000 /dev/zero > "$work/zeros.plain"
 "$tool" filter "$work/zeros.plain" > /dev/null 2> "$work/zeros.err"
 expect "zeros: exit" "$?" "1"
 expect "zeros: the NUL named" "$(grep -c "^seebatch filter: $work/zeros.plain: line 1, entry 1: a NUL byte at column 1$" "$work/zeros.err")" "1"
-printf 'fen %s\0GARBAGE\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n' "$start" > "$work/nul.plain"
-"$tool" filter "$work/nul.plain" > "$work/nul.out" 2> "$work/nul.err"
+# (Not "nul.plain": Windows reads NUL with any extension as its null device.)
+printf 'fen %s\0GARBAGE\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n' "$start" > "$work/nul_byte.plain"
+"$tool" filter "$work/nul_byte.plain" > "$work/nul_byte.out" 2> "$work/nul_byte.err"
 expect "NUL in a line: exit" "$?" "1"
-expect "NUL in a line: nothing written" "$(wc -c < "$work/nul.out" | tr -d ' ')" "0"
-expect "NUL in a line: where" "$(grep -c "line 1, entry 1: a NUL byte at column $(( ${#start} + 5 ))$" "$work/nul.err")" "1"
+expect "NUL in a line: nothing written" "$(wc -c < "$work/nul_byte.out" | tr -d ' ')" "0"
+expect "NUL in a line: where" "$(grep -c "line 1, entry 1: a NUL byte at column $(( ${#start} + 5 ))$" "$work/nul_byte.err")" "1"
 
 # Long lines in plain text, which is read in blocks of 16 KiB: a line over
 # 510 bytes is named, the rest of it skipped however many blocks it spans,

@@ -23,7 +23,12 @@ script -qec "bash $work/run.sh" /dev/null > "$work/terminal" < /dev/null
 expect "eval exit under a terminal" "$?" "0"
 # The frames are separated by carriage returns; the last one is kept.
 last=$(tr '\r' '\n' < "$work/terminal" | grep 'seebatch eval:' | tail -n 1)
-expect "the last frame has the final count" "$(grep -c ' 40000 lines ' <<< "$last")" "1"
+if [ "$target_system" = Windows ]; then
+    not_here "the last frame has the final count" \
+        "wine draws a Windows program's console on a Unix terminal with its own escape codes"
+else
+    expect "the last frame has the final count" "$(grep -c ' 40000 lines ' <<< "$last")" "1"
+fi
 
 
 # Training data: plain entries made from the positions, and their binpack.

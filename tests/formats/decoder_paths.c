@@ -1,16 +1,17 @@
 /*
- * The binpack decoder's paths agree entry by entry: the n-th set square by
- * pdep and by halving (against a plain walk over the squares, on random
- * bitboards), and every chunk of a file decoded one entry at a time on the
- * portable path against blocks of assorted sizes on the pdep path (entries,
- * where they came from, where and why decoding stopped). Each entry inside a
+ * The binpack decoder's paths agree entry by entry: each copy of the coding
+ * this build holds and this CPU runs (chain_coding.h: avx2, popcnt, plain),
+ * by pdep where it has it and by halving. The n-th set square by halving
+ * agrees with a plain walk over the squares on random bitboards, and every
+ * chunk of a file decoded one entry at a time by the plain copy is
+ * compared with blocks of assorted sizes on each path (entries, where they
+ * came from, where and why decoding stopped). Each entry inside a
  * chain is also encoded again by the writer from the entry before it (the
  * writer counts a move's index with popcount below the square, no nth
  * square): its bits must be the ones it was read from. And the guess of
  * where a chain starts (binpack_split.h), from offsets spread over each
  * chunk, is the first stem at or after the offset (or the end). Every
- * entry is packed as a stem by pdep and by the portable code: the same
- * 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
+ * entry is packed as a stem on each path: the same 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
  * paths and in blocks of assorted sizes, gives each entry's move, score,
  * ply, result and source for the entries it lists, its in-check and
  * capture facts as seebatch_side_in_check and move_captures judge the whole entry,
@@ -21,7 +22,7 @@
  * same entries and stops at the same fault.
  *
  * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
- *                                      this CPU has no pdep to compare)
+ *                                      this build and CPU have one path only)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "binpack_reader.h"
 #include "binpack_split.h"
 #include "binpack_writer.h"
+#include "chain_coding_choice.h"
 #include "chain_moves.h"
 #include "cpu_features.h"
 
@@ -49,7 +51,7 @@ static unsigned walk_nth(bitboard set, unsigned n)
     return 64;
 }
 
-static void check_nth_square(bool pdep)
+static void check_nth_square(void)
 {
     uint64_t state = 0x9E3779B97F4A7C15ull;
     for (int round = 0; round < 200000; round++) {
@@ -61,8 +63,6 @@ static void check_nth_square(bool pdep)
         unsigned expected = walk_nth(set, n);
         if (nth_square(set, n) != expected)
             fail("nth square by halving", (unsigned long long)set);
-        if (pdep && nth_square_pdep(set, n) != expected)
-            fail("nth square by pdep", (unsigned long long)set);
     }
 }
 
@@ -93,7 +93,44 @@ static bool same_bits(const uint8_t *data, uint64_t start, uint64_t end, const b
     return true;
 }
 
-enum { MAX_ENTRIES = 1 << 22 };
+enum { MAX_ENTRIES = 1 << 22, MAX_PATHS = 8 };
+
+/* A way of decoding: a copy of the coding, by pdep or by halving. */
+typedef struct path {
+    const chain_coding *coding;
+    bool pdep;
+} path;
+
+/* The first is the plain copy by halving, the reference. */
+static size_t paths_here(path paths[MAX_PATHS])
+{
+    size_t count = 0;
+    paths[count++] = (path){seebatch_chain_codings[seebatch_chain_coding_count - 1], false};
+    for (size_t i = 0; i + 1 < seebatch_chain_coding_count; i++) {
+        const chain_coding *coding = seebatch_chain_codings[i];
+        if (!seebatch_cpu_runs_here(coding->needs))
+            continue;
+        paths[count++] = (path){coding, false};
+        if (coding->has_pdep)
+            paths[count++] = (path){coding, true};
+    }
+    return count;
+}
+
+static void start_decoder(binpack_chunk_decoder *decoder, const uint8_t *data, size_t size,
+                          uint64_t offset, path way)
+{
+    seebatch_binpack_decoder_start(decoder, data, size, offset);
+    decoder->coding = way.coding;
+    decoder->pdep = way.pdep;
+}
+
+static void start_writer(binpack_writer *writer, path way)
+{
+    seebatch_binpack_writer_init(writer);
+    writer->coding = way.coding;
+    writer->pdep = way.pdep;
+}
 
 typedef struct decoded {
     training_entry *entries;
@@ -104,12 +141,11 @@ typedef struct decoded {
 } decoded;
 
 /* The whole payload, max entries per call (1: seebatch_binpack_next). */
-static void decode(const uint8_t *data, size_t size, uint64_t offset, bool pdep, size_t max,
+static void decode(const uint8_t *data, size_t size, uint64_t offset, path way, size_t max,
                    decoded *out)
 {
     binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, data, size, offset);
-    decoder.pdep = pdep;
+    start_decoder(&decoder, data, size, offset, way);
     out->count = 0;
     memset(&out->fault, 0, sizeof out->fault);
     for (size_t call = 0;; call++) {
@@ -150,34 +186,41 @@ static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, con
     }
 }
 
-static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, decoded *one,
-                          decoded *block, bool pdep)
+/* The path's material count and move numbering of an entry are the
+ * reference's. */
+static void check_counting(const training_entry *entry, uint64_t offset, const path *paths,
+                           size_t way)
 {
-    decode(data, size, offset, false, 1, one);
-    decode(data, size, offset, pdep, 5000, block);
-    if (one->count != block->count || one->last != block->last)
-        fail("entry counts or ends differ", offset);
-    if (one->last == BINPACK_FAULT && (one->fault.byte_offset != block->fault.byte_offset ||
-                                       strcmp(one->fault.message, block->fault.message) != 0))
-        fail("faults differ", offset);
-    size_t count = one->count < block->count ? one->count : block->count;
+    static const int32_t values[5] = {208, 781, 825, 1276, 2538};
+    if (paths[way].coding->material(&entry->board, values) !=
+        paths[0].coding->material(&entry->board, values))
+        fail("a board's material differs from the plain count", offset);
+    chain_numbering mine, reference;
+    bool reaches = paths[way].coding->number_move(&entry->board, entry->move, &mine);
+    if (reaches != paths[0].coding->number_move(&entry->board, entry->move, &reference) ||
+        memcmp(&mine, &reference, sizeof mine) != 0 || !reaches)
+        fail("a move is numbered otherwise than by the plain copy", offset);
+}
+
+/* Each entry packed as a stem on the path gives the reference's bytes, and
+ * each chain entry appended by the path's writer the bits it was read from;
+ * its material and numbering are the reference's. */
+static void check_encoding(const uint8_t *data, uint64_t offset, const decoded *one,
+                           const path *paths, size_t way)
+{
     binpack_writer writer;
-    seebatch_binpack_writer_init(&writer);
-    for (size_t i = 0; i < count; i++) {
-        if (!same_entry(&one->entries[i], &block->entries[i]) ||
-            memcmp(&one->sources[i], &block->sources[i], sizeof one->sources[i]) != 0)
-            fail("an entry differs between the paths", offset);
-        binpack_writer portable, fast;
-        seebatch_binpack_writer_init(&portable);
-        seebatch_binpack_writer_init(&fast);
-        portable.pdep = false;
-        fast.pdep = pdep;
-        seebatch_binpack_start_chain(&portable, &one->entries[i], NULL);
-        seebatch_binpack_start_chain(&fast, &one->entries[i], NULL);
-        if (memcmp(portable.payload, fast.payload, 32) != 0)
-            fail("a stem packed by pdep differs from the portable one", offset);
-        seebatch_binpack_writer_free(&portable);
-        seebatch_binpack_writer_free(&fast);
+    start_writer(&writer, paths[way]);
+    for (size_t i = 0; i < one->count; i++) {
+        binpack_writer reference, other;
+        start_writer(&reference, paths[0]);
+        start_writer(&other, paths[way]);
+        seebatch_binpack_start_chain(&reference, &one->entries[i], NULL);
+        seebatch_binpack_start_chain(&other, &one->entries[i], NULL);
+        check_counting(&one->entries[i], offset, paths, way);
+        if (memcmp(reference.payload, other.payload, 32) != 0)
+            fail("a stem packed on a path differs from the plain one", offset);
+        seebatch_binpack_writer_free(&reference);
+        seebatch_binpack_writer_free(&other);
         const binpack_source *source = &one->sources[i];
         if (source->stem)
             continue;
@@ -188,6 +231,24 @@ static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, dec
             fail("an entry encoded again gives other bits", source->bit_start);
     }
     seebatch_binpack_writer_free(&writer);
+}
+
+/* The payload one entry at a time by the reference (into one), and in
+ * blocks on the path: the same entries, sources and end. */
+static void compare_chunk(const uint8_t *data, size_t size, uint64_t offset, const decoded *one,
+                          decoded *block, path way)
+{
+    decode(data, size, offset, way, 5000, block);
+    if (one->count != block->count || one->last != block->last)
+        fail("entry counts or ends differ", offset);
+    if (one->last == BINPACK_FAULT && (one->fault.byte_offset != block->fault.byte_offset ||
+                                       strcmp(one->fault.message, block->fault.message) != 0))
+        fail("faults differ", offset);
+    size_t count = one->count < block->count ? one->count : block->count;
+    for (size_t i = 0; i < count; i++)
+        if (!same_entry(&one->entries[i], &block->entries[i]) ||
+            memcmp(&one->sources[i], &block->sources[i], sizeof one->sources[i]) != 0)
+            fail("an entry differs between the paths", offset);
 }
 
 enum { BRIEF_BLOCK = 600 };
@@ -245,14 +306,13 @@ static void check_brief(const binpack_brief *brief, const seebatch_board *board,
 }
 
 /* The payload in brief on one path against the whole entries. */
-static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, path way,
                            const decoded *whole)
 {
     static binpack_brief briefs[BRIEF_BLOCK];
     static seebatch_board boards[BRIEF_BLOCK];
     binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, data, size, offset);
-    decoder.pdep = pdep;
+    start_decoder(&decoder, data, size, offset, way);
     size_t done = 0, listed;
     binpack_step last = BINPACK_ENTRY;
     binpack_fault fault = {0, ""};
@@ -280,12 +340,11 @@ static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, bo
 
 /* The payload decoded keeping nothing (seebatch_binpack_skip_block), in
  * blocks of assorted sizes: as many entries, the same end and fault. */
-static void compare_skipping(const uint8_t *data, size_t size, uint64_t offset, bool pdep,
+static void compare_skipping(const uint8_t *data, size_t size, uint64_t offset, path way,
                              const decoded *whole)
 {
     binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, data, size, offset);
-    decoder.pdep = pdep;
+    start_decoder(&decoder, data, size, offset, way);
     size_t done = 0;
     binpack_step last = BINPACK_ENTRY;
     binpack_fault fault = {0, ""};
@@ -304,8 +363,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: decoder_paths FILE.binpack\n");
         return 2;
     }
-    bool pdep = seebatch_cpu_has_fast_pext();
-    check_nth_square(pdep);
+    path paths[MAX_PATHS];
+    size_t path_count = paths_here(paths);
+    check_nth_square();
     FILE *file = fopen(argv[1], "rb");
     if (!file) {
         printf("decoder_paths: SKIP: %s is absent\n", argv[1]);
@@ -332,14 +392,14 @@ int main(int argc, char **argv)
     while ((status = seebatch_binpack_read_chunk(&reader, &data, &size, &offset, &fault)) ==
                BINPACK_CHUNK_READ ||
            status == BINPACK_CHUNK_TRUNCATED) {
-        compare_chunk(data, size, offset, &one, &block, pdep);
+        decode(data, size, offset, paths[0], 1, &one);
         check_guesses(data, size, offset, &one);
-        if (one.count < MAX_ENTRIES) {
-            compare_briefs(data, size, offset, false, &one);
-            compare_skipping(data, size, offset, false, &one);
-            if (pdep) {
-                compare_briefs(data, size, offset, true, &one);
-                compare_skipping(data, size, offset, true, &one);
+        for (size_t way = 0; way < path_count; way++) {
+            compare_chunk(data, size, offset, &one, &block, paths[way]);
+            check_encoding(data, offset, &one, paths, way);
+            if (one.count < MAX_ENTRIES) {
+                compare_briefs(data, size, offset, paths[way], &one);
+                compare_skipping(data, size, offset, paths[way], &one);
             }
         }
         entries += one.count;
@@ -347,10 +407,14 @@ int main(int argc, char **argv)
     }
     seebatch_binpack_file_reader_free(&reader);
     fclose(file);
-    printf("decoder_paths: %zu entries in %zu chunks, pdep path %s, %d failures\n", entries, chunks,
-           pdep ? "compared" : "absent (this CPU runs pdep slowly or not at all)", failures);
+    printf("decoder_paths: %zu entries in %zu chunks, paths compared:", entries, chunks);
+    for (size_t way = 0; way < path_count; way++)
+        printf(" %s%s", paths[way].coding->name, paths[way].pdep ? "+pdep" : "");
+    printf(", %d failures\n", failures);
     free(one.entries), free(one.sources), free(block.entries), free(block.sources);
     if (failures)
         return 1;
-    return entries == 0 ? 1 : pdep ? 0 : 77;
+    if (path_count == 1)
+        printf("decoder_paths: SKIP: one path only (this build or CPU has no other copy)\n");
+    return entries == 0 ? 1 : path_count > 1 ? 0 : 77;
 }

@@ -3,7 +3,8 @@
 # blocks, agree on every entry of games made here (make_training_games) and
 # of small.binpack from ../shared/data (its part skipped, visibly, where it
 # is absent), and every chain entry encodes again to its own bits
-# (decoder_paths.c). Exit 77 when this CPU has no fast pdep to compare.
+# (decoder_paths.c), on each copy of the coding this CPU runs, by pdep and by
+# halving. Exit 77 when this build and CPU have one path only.
 # Usage: decoder_paths.sh DECODER_PATHS MAKE_TRAINING_GAMES ROOT
 set -u
 paths=$1 maker=$2 root=$3

@@ -21,6 +21,7 @@
 #include "binpack_writer.h"
 #include "chain_moves.h"
 #include "plain.h"
+#include "platform/files.h"
 
 enum { VALUE_NONE = 32002 };
 
@@ -237,6 +238,7 @@ static void play_game(maker *m)
 
 int main(int argc, char **argv)
 {
+    seebatch_standard_streams_binary(); /* its counts are read by the tests */
     if (argc != 5) {
         fprintf(stderr, "usage: make_training_games SEED GAMES OUT.binpack OUT.plain\n");
         return 2;
@@ -245,7 +247,7 @@ int main(int argc, char **argv)
     long games = strtol(argv[2], NULL, 10);
     seebatch_binpack_writer_init(&m.writer);
     m.binpack = fopen(argv[3], "wb");
-    m.plain = fopen(argv[4], "w");
+    m.plain = fopen(argv[4], "wb");
     if (!m.binpack || !m.plain)
         fail("cannot create the output files");
     for (long g = 0; g < games; g++)

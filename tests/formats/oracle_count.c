@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "oracle.h"
+#include "platform/files.h"
 #include "seebatch.h"
 
 enum {
@@ -347,7 +348,7 @@ static int parse_settings(int argc, char **argv, settings *s)
             s->repeat = atoi(a + 7), known = 1;
         if (strcmp(a, "explain") == 0)
             s->explain = known = 1;
-        if (strncmp(a, "keep=", 5) == 0 && (s->keep = fopen(a + 5, "w")))
+        if (strncmp(a, "keep=", 5) == 0 && (s->keep = fopen(a + 5, "wb")))
             known = 1;
         if (!known) {
             fprintf(stderr, "oracle_count: what is \"%s\"?\n", a);
@@ -379,8 +380,9 @@ static void print_counts(const settings *s, long long read, long long kept,
 
 int main(int argc, char **argv)
 {
+    seebatch_standard_streams_binary(); /* its counts compared byte for byte with the tool's */
     settings s = {{0}, {0}, 0, 1, 0, NULL};
-    FILE *file = argc > 1 ? fopen(argv[1], "r") : NULL;
+    FILE *file = argc > 1 ? fopen(argv[1], "rb") : NULL;
     if (!file || !parse_settings(argc, argv, &s)) {
         fprintf(
             stderr,

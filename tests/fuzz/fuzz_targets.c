@@ -614,12 +614,37 @@ void fuzz_binpack(const uint8_t *data, size_t size)
 /* .plain text                                                              */
 /* ------------------------------------------------------------------------ */
 
+/* A stream reading the size bytes at data (size > 0): fmemopen, or on
+ * Windows, which has none, a temporary file removed when closed. */
+#if defined(_WIN32)
+#include <windows.h>
+
+static FILE *memory_stream(const uint8_t *data, size_t size)
+{
+    char directory[MAX_PATH], name[MAX_PATH];
+    if (!GetTempPathA(sizeof directory, directory) ||
+        !GetTempFileNameA(directory, "sbf", 0, name))
+        return NULL;
+    FILE *file = fopen(name, "w+bD"); /* D: removed when closed */
+    if (file && (fwrite(data, 1, size, file) != size || fseek(file, 0, SEEK_SET) != 0)) {
+        fclose(file);
+        return NULL;
+    }
+    return file;
+}
+#else
+static FILE *memory_stream(const uint8_t *data, size_t size)
+{
+    return fmemopen((void *)data, size, "rb");
+}
+#endif
+
 /* The first entry of a block of text, read by a reader of its own. */
 static bool read_back(const char *text, size_t length, training_entry *entry)
 {
     static plain_reader reader; /* 16 KiB: not on the stack */
-    FILE *file = fmemopen((void *)text, length, "rb");
-    FUZZ_REQUIRE(file != NULL, "fmemopen failed");
+    FILE *file = memory_stream((const uint8_t *)text, length);
+    FUZZ_REQUIRE(file != NULL, "no stream over the bytes");
     reader = plain_reader_start(file);
     char message[SEEBATCH_MESSAGE_SIZE + 128];
     plain_step step = seebatch_plain_next(&reader, entry, message, sizeof message);
@@ -654,8 +679,8 @@ void fuzz_plain(const uint8_t *data, size_t size)
     for (size_t i = 0; i < size; i++)
         lines += data[i] == '\n';
     static plain_reader reader;
-    FILE *file = fmemopen((void *)data, size, "rb");
-    FUZZ_REQUIRE(file != NULL, "fmemopen failed");
+    FILE *file = memory_stream(data, size);
+    FUZZ_REQUIRE(file != NULL, "no stream over the bytes");
     reader = plain_reader_start(file);
     long offset = 0;
     size_t steps = 0, entries = 0;

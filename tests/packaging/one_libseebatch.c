@@ -1,13 +1,16 @@
 /* One process, one libseebatch: the training library's SEE is the process's
  * libseebatch's, not a private copy with its own backend choice. This
- * program defines seebatch_value_ge itself (exported: built with
- * ENABLE_EXPORTS), counting the calls and passing them on to libseebatch's
- * (dlsym RTLD_NEXT). The filter's --skip-see-ge rule must reach it once per
- * capture; a training library holding its own copy of the SEE code calls
- * that copy, and the count stays 0. */
+ * program counts the calls to seebatch_value_ge that reach libseebatch and
+ * passes them on: on ELF systems by defining the function itself
+ * (exported: built with ENABLE_EXPORTS) and finding libseebatch's with
+ * dlsym RTLD_NEXT; on Windows by taking the training DLL's import of it
+ * from libseebatch.dll (its import address table) for the counting one.
+ * The filter's --skip-see-ge rule must reach it once per capture; a
+ * training library holding its own copy of the SEE code calls that copy,
+ * and the count stays 0 (on Windows it has no such import, a failure). */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <seebatch.h>
 #include <seebatch_training.h>
@@ -17,6 +20,57 @@ static int calls;
 typedef bool see_ge_fn(const seebatch_rules *, const seebatch_board *, const seebatch_pins *,
                        seebatch_move, int32_t);
 
+#if defined(_WIN32)
+#include <windows.h>
+
+static see_ge_fn *real_value_ge;
+
+static bool counting_value_ge(const seebatch_rules *rules, const seebatch_board *board,
+                              const seebatch_pins *pins, seebatch_move move, int32_t threshold)
+{
+    calls++;
+    return real_value_ge(rules, board, pins, move, threshold);
+}
+
+/* The slot of the training DLL's import address table that holds
+ * libseebatch.dll's seebatch_value_ge, or NULL. */
+static ULONG_PTR *imported_value_ge(void)
+{
+    BYTE *base = (BYTE *)GetModuleHandleA("libseebatch_training.dll");
+    if (!base)
+        return NULL;
+    IMAGE_NT_HEADERS *headers = (IMAGE_NT_HEADERS *)(base + ((IMAGE_DOS_HEADER *)base)->e_lfanew);
+    IMAGE_DATA_DIRECTORY imports = headers->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+    for (IMAGE_IMPORT_DESCRIPTOR *d = (IMAGE_IMPORT_DESCRIPTOR *)(base + imports.VirtualAddress);
+         d->Name; d++) {
+        if (_stricmp((const char *)(base + d->Name), "libseebatch.dll") != 0)
+            continue;
+        IMAGE_THUNK_DATA *names = (IMAGE_THUNK_DATA *)(base + d->OriginalFirstThunk);
+        IMAGE_THUNK_DATA *slots = (IMAGE_THUNK_DATA *)(base + d->FirstThunk);
+        for (; names->u1.AddressOfData; names++, slots++)
+            if (!IMAGE_SNAP_BY_ORDINAL(names->u1.Ordinal) &&
+                strcmp((const char *)((IMAGE_IMPORT_BY_NAME *)(base + names->u1.AddressOfData))->Name,
+                       "seebatch_value_ge") == 0)
+                return &slots->u1.Function;
+    }
+    return NULL;
+}
+
+static bool count_calls(void)
+{
+    ULONG_PTR *slot = imported_value_ge();
+    DWORD before;
+    if (!slot || !VirtualProtect(slot, sizeof *slot, PAGE_READWRITE, &before))
+        return false;
+    real_value_ge = (see_ge_fn *)*slot;
+    *slot = (ULONG_PTR)counting_value_ge;
+    VirtualProtect(slot, sizeof *slot, before, &before);
+    return true;
+}
+
+#else
+#include <dlfcn.h>
+
 bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
                        const seebatch_pins *pins, seebatch_move move, int32_t threshold)
 {
@@ -25,8 +79,16 @@ bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_board *board,
     return real && real(rules, board, pins, move, threshold);
 }
 
+static bool count_calls(void) { return true; }
+#endif
+
 int main(void)
 {
+    if (!count_calls()) {
+        fprintf(stderr, "one_libseebatch: the training library takes no seebatch_value_ge "
+                        "from libseebatch.dll\n");
+        return 1;
+    }
     seebatch_error error;
     seebatch_board boards[2];
     seebatch_move moves[2];

@@ -24,8 +24,12 @@ lines=$(wc -l < "$work/example.c")
 [ "$lines" -le 30 ] || fail "the example is $lines lines, not 30"
 "$cc" -std=c11 -Wall -Wextra -Werror -I"$include" -o "$work/example" "$work/example.c" "$library" \
     -lpthread -lm || fail "the README's example does not compile"
-# SEEBATCH_EMULATOR: a cross build's emulator (qemu, wine), from CMake.
-${SEEBATCH_EMULATOR:-} "$work/example" > "$work/out" || fail "the README's example exited $?"
+program=$work/example
+[ -e "$program.exe" ] && program=$program.exe # Windows compilers add it
+# SEEBATCH_EMULATOR: a cross build's emulator (qemu, wine), from CMake. A
+# Windows program's printf ends its lines "\r\n" (text mode): read as lines.
+${SEEBATCH_EMULATOR:-} "$program" > "$work/text" || fail "the README's example exited $?"
+tr -d '\r' < "$work/text" > "$work/out"
 cat "$work/out"
 documented=$(sed -n 's|.*printf.*/\* \([a-h][1-8][a-h][1-8] -*[0-9]*\) \*/.*|\1|p' "$work/example.c")
 [ -n "$documented" ] || fail "the example no longer shows a line of its output in a comment"

@@ -12,8 +12,9 @@ command -v "$nm" > /dev/null || { echo "skip: no $nm here"; exit 77; }
 [ $# -gt 0 ] || { echo "usage: symbols_prefixed.sh LIBRARY..." >&2; exit 2; }
 # AArch64's mapping symbols ($x, $d), libgcc's outline atomics, the
 # sanitizers' constructors (asan.module_ctor) are the compiler's too, and
-# SIMDe's inline functions (the emulated AVX-512 test build) its headers'.
-runtime='^(_.*|\$[xd]|frame_dummy|register_tm_clones|deregister_tm_clones|get_available_features|has_cpu_feature|set_cpu_feature|call_weak_fn|init_have_lse_atomics|asan|tsan|ubsan|sancov|simde_.*)$'
+# SIMDe's inline functions (the emulated AVX-512 test build) its headers',
+# and mingw-w64's inline printf family (stdio.h) the Windows headers'.
+runtime='^(_.*|\$[xd]|frame_dummy|register_tm_clones|deregister_tm_clones|get_available_features|has_cpu_feature|set_cpu_feature|call_weak_fn|init_have_lse_atomics|asan|tsan|ubsan|sancov|simde_.*|v?s?n?printf|v?fprintf)$'
 status=0
 for library in "$@"; do
     [ -f "$library" ] || { echo "FAIL: no library at $library"; exit 1; }

@@ -1,5 +1,6 @@
 #include "filter_rules.h"
 
+#include "chain_coding_choice.h"
 #include "chain_moves.h"
 
 /* The rules read from the move, given whether it takes a piece and, for a
@@ -90,9 +91,10 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
     if (active & (1u << RULE_EARLY_PLY))
         for (size_t i = 0; i < count; i++)
             matched[i] |= (int32_t)entries[i].ply <= rules->early_ply ? 1u << RULE_EARLY_PLY : 0;
+    const chain_coding *coding = seebatch_chain_coding_here();
     if (active & (1u << RULE_SIMPLE_EVAL))
         for (size_t i = 0; i < count; i++) {
-            int32_t eval = seebatch_trainer_simple_eval(&entries[i].board);
+            int32_t eval = seebatch_trainer_simple_eval(coding, &entries[i].board);
             if ((eval < 0 ? -eval : eval) < rules->simple_eval)
                 matched[i] |= 1u << RULE_SIMPLE_EVAL;
         }

@@ -3,29 +3,17 @@
 #include <math.h>
 
 #include "bitboard.h"
+#include "chain_coding_choice.h"
 #include "chain_moves.h"
 #include "training/random.h"
 
-/* With the POPCNT copy (chain_moves.h), the ten popcounts are ten
- * instructions rather than ten library calls. */
-SEEBATCH_POPCNT_CLONES
-static int32_t seebatch_simple_eval(const seebatch_board *board)
+int32_t seebatch_trainer_simple_eval(const chain_coding *coding, const seebatch_board *board)
 {
     static const int32_t values[5] = {208, 781, 825, 1276, 2538};
-    int32_t material = 0;
-    for (int type = SEEBATCH_PAWN; type <= SEEBATCH_QUEEN; type++) {
-        bitboard pieces = board->pieces[type];
-        material += values[type] * (popcount(pieces & board->colors[SEEBATCH_WHITE]) -
-                                    popcount(pieces & board->colors[SEEBATCH_BLACK]));
-    }
-    if (board->side_to_move == SEEBATCH_BLACK)
-        material = -material;
     /* nnue-pytorch returns it as a 16-bit integer: more than about 13
      * queens' worth wraps there, and so it does here. */
-    return (int32_t)(int16_t)(uint16_t)(uint32_t)material;
+    return (int32_t)(int16_t)(uint16_t)(uint32_t)coding->material(board, values);
 }
-
-int32_t seebatch_trainer_simple_eval(const seebatch_board *board) { return seebatch_simple_eval(board); }
 
 double seebatch_trainer_result_probability(const training_entry *entry)
 {

@@ -73,8 +73,11 @@ static inline bool trainer_placeholder_step(filter_history *history, const train
 
 /* nnue-pytorch's simple eval: material with pawn 208, knight 781, bishop
  * 825, rook 1276, queen 2538, white minus black, negated when black is to
- * move, kept in 16 bits as nnue-pytorch keeps it. */
-int32_t seebatch_trainer_simple_eval(const seebatch_board *board);
+ * move, kept in 16 bits as nnue-pytorch keeps it; counted by that copy of
+ * the coding (chain_coding.h: seebatch_chain_coding_here for this CPU). */
+struct chain_coding;
+int32_t seebatch_trainer_simple_eval(const struct chain_coding *coding,
+                                     const seebatch_board *board);
 
 /* The probability the win-rate model gives the entry's result at its score
  * and ply (win, loss or draw as the result says). */

@@ -4,160 +4,13 @@
 #include <string.h>
 
 #include "binpack_fields.h"
+#include "binpack_stem.h"
+#include "chain_coding_choice.h"
 #include "chain_moves.h"
-#include "cpu_features.h"
-
-/* ------------------------------------------------------------------------ */
-/* Stems                                                                    */
-/* ------------------------------------------------------------------------ */
-
-/* Sets the nibble of the piece on square (its index among the occupied
- * squares says where). */
-static inline void set_nibble(uint8_t *nibbles, bitboard occupied, unsigned square, unsigned value)
-{
-    unsigned index = (unsigned)popcount(occupied & (seebatch_square_bit(square) - 1));
-    if (index >= 32)
-        return; /* past what an entry holds */
-    unsigned shift = index % 2 * 4;
-    nibbles[index / 2] = (uint8_t)((nibbles[index / 2] & ~(15u << shift)) | value << shift);
-}
-
-/* The special nibbles: the pawn that just made a double push, rooks that
- * can still castle, the black king when black is to move. */
-static inline void set_special_nibbles(const seebatch_board *board, bitboard occupied,
-                                       uint8_t *nibbles)
-{
-    if (board->en_passant < 64) {
-        unsigned pushed =
-            board->side_to_move == SEEBATCH_WHITE ? board->en_passant - 8u : board->en_passant + 8u;
-        if ((board->pieces[SEEBATCH_PAWN] >> pushed) & 1u)
-            set_nibble(nibbles, occupied, pushed, 12);
-    }
-    static const unsigned corners[4] = {7, 0, 63, 56}; /* by castling bit: K, Q, k, q */
-    for (unsigned right = 0; right < 4; right++) {
-        unsigned color = right / 2, corner = corners[right];
-        if ((board->castling >> right) & 1u & (unsigned)(board->pieces[SEEBATCH_ROOK] >> corner) &
-            (unsigned)(board->colors[color] >> corner))
-            set_nibble(nibbles, occupied, corner, color == SEEBATCH_WHITE ? 13 : 14);
-    }
-    bitboard black_king = board->pieces[SEEBATCH_KING] & board->colors[SEEBATCH_BLACK];
-    if (board->side_to_move == SEEBATCH_BLACK && black_king)
-        set_nibble(nibbles, occupied, lowest_square(black_king), 15);
-}
-
-static uint16_t seebatch_pack_move(seebatch_move move)
-{
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    unsigned kind = seebatch_move_kind(move), type = 0, promotion = 0;
-    if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
-        type = 1;
-        promotion = kind - SEEBATCH_MOVE_PROMOTE_KNIGHT;
-    } else if (kind == SEEBATCH_MOVE_CASTLING) {
-        type = 2;
-        to = to > from ? (from | 7u) : (from & ~7u); /* the rook's corner */
-    } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        type = 3;
-    }
-    return (uint16_t)(type << 14 | from << 8 | to << 2 | promotion);
-}
-
-/* What both stem packers write after the pieces' nibbles: the nibbles of
- * castling rights, en passant and the side to move, then the move, score,
- * ply and result, and the rule-50 counter. */
-static inline void seebatch_pack_stem_rest(const training_entry *entry, bitboard occupied, uint8_t out[32])
-{
-    const seebatch_board *board = &entry->board;
-    set_special_nibbles(board, occupied, out + 8);
-    write_be16(out + 24, seebatch_pack_move(entry->move));
-    write_be16(out + 26, fold(entry->score));
-    write_be16(out + 28, (uint16_t)((entry->ply & 0x3FFFu) | fold(entry->result) << 14));
-    write_be16(out + 30, board->halfmove_clock);
-}
-
-SEEBATCH_POPCNT_CLONES
-static void seebatch_pack_stem(const training_entry *entry, uint8_t out[32])
-{
-    const seebatch_board *board = &entry->board;
-    bitboard occupied = occupied_squares(board);
-    memset(out, 0, 32);
-    for (int i = 0; i < 8; i++)
-        out[i] = (uint8_t)(occupied >> (56 - 8 * i));
-    /* An entry holds 32 pieces: the occupancy says where, a nibble each what. */
-    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        for (unsigned color = 0; color < 2; color++)
-            for (bitboard set = board->pieces[type] & board->colors[color]; set; set &= set - 1) {
-                unsigned index = (unsigned)popcount(occupied & (lowest_bit(set) - 1));
-                if (index < 32)
-                    out[8 + index / 2] |=
-                        (uint8_t)(((unsigned)type * 2 + color) << (index % 2 * 4));
-            }
-    seebatch_pack_stem_rest(entry, occupied, out);
-}
 
 void seebatch_binpack_pack_stem(const training_entry *entry, uint8_t out[32])
 {
-    seebatch_pack_stem(entry, out);
-}
-
-#if defined(__x86_64__)
-static inline uint64_t pext64(uint64_t value, uint64_t mask)
-{
-    uint64_t result;
-    __asm__("pext %2, %1, %0" : "=r"(result) : "r"(value), "rm"(mask));
-    return result;
-}
-
-static inline uint64_t pdep64(uint64_t value, uint64_t mask)
-{
-    uint64_t result;
-    __asm__("pdep %2, %1, %0" : "=r"(result) : "r"(value), "rm"(mask));
-    return result;
-}
-
-/* pack_stem where pext and pdep are fast (chain_moves.h says why they are
- * assembly): a nibble's four bits (colour, then the type's three, as
- * type_planes has them) are each gathered for the pieces in square order
- * with pext and spread to every fourth bit with pdep, rather than a
- * popcount per piece. The 16 nibble bytes are little-endian words. */
-#if !defined(SEEBATCH_NO_CLONES)
-/* Built for POPCNT too (the writer takes this path only where the CPU has
- * it): the special nibbles' indexes are popcounts. */
-__attribute__((target("popcnt")))
-#endif
-static void
-seebatch_pack_stem_pdep(const training_entry *entry, uint8_t out[32])
-{
-    const seebatch_board *board = &entry->board;
-    bitboard occupied = occupied_squares(board);
-    type_planes types = type_planes_of(board, 0);
-    const bitboard planes[4] = {board->colors[SEEBATCH_BLACK], types.bit[0], types.bit[1],
-                                types.bit[2]};
-    uint64_t low = 0, high = 0;
-    for (unsigned k = 0; k < 4; k++) {
-        uint64_t bits = pext64(planes[k], occupied); /* pieces past the 32nd are dropped */
-        low |= pdep64(bits, 0x1111111111111111ull << k);
-        high |= pdep64(bits >> 16, 0x1111111111111111ull << k);
-    }
-    uint64_t be_occupied = __builtin_bswap64(occupied);
-    memcpy(out, &be_occupied, 8);
-    memcpy(out + 8, &low, 8);
-    memcpy(out + 16, &high, 8);
-    seebatch_pack_stem_rest(entry, occupied, out);
-}
-#define SEEBATCH_PACK_STEM_PDEP 1
-#endif
-
-/* The stem by pdep where the writer was told the CPU runs it fast. */
-static void seebatch_pack_stem_for(const binpack_writer *w, const training_entry *entry, uint8_t out[32])
-{
-#ifdef SEEBATCH_PACK_STEM_PDEP
-    if (w->pdep) {
-        seebatch_pack_stem_pdep(entry, out);
-        return;
-    }
-#endif
-    (void)w;
-    seebatch_pack_stem(entry, out);
+    seebatch_chain_coding_here()->pack_stem(entry, out, false);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -215,7 +68,7 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
     if (stem)
         memcpy(w->payload + w->size, stem, 32);
     else
-        seebatch_pack_stem_for(w, entry, w->payload + w->size);
+        w->coding->pack_stem(entry, w->payload + w->size, w->pdep);
     w->count_at = w->size + 32;
     w->size += 34;
     w->movetext_at = w->size;
@@ -224,34 +77,12 @@ void seebatch_binpack_start_chain(binpack_writer *w, const training_entry *entry
     w->last_score = wrap16(-entry->score);
 }
 
-static unsigned seebatch_below(bitboard set, unsigned square)
+void seebatch_binpack_append_entry(binpack_writer *w, const training_entry *entry)
 {
-    return (unsigned)popcount(set & (seebatch_square_bit(square) - 1));
-}
-
-SEEBATCH_POPCNT_CLONES
-static void seebatch_append_entry(binpack_writer *w, const training_entry *entry)
-{
-    const seebatch_board *board = &entry->board;
-    seebatch_move move = entry->move;
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    unsigned kind = seebatch_move_kind(move);
-    bitboard ours = board->colors[board->side_to_move];
-    int type = piece_type_on(board, from);
-    unsigned castlings;
-    bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
-    unsigned count = (unsigned)popcount(targets), choices = count + castlings, id;
-    if (kind == SEEBATCH_MOVE_CASTLING) {
-        unsigned queenside = board->side_to_move == SEEBATCH_WHITE ? 2u : 8u;
-        id = count - 1 + ((board->castling & queenside) ? 1u : 0u) + (to > from ? 1u : 0u);
-    } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
-        choices = count * 4;
-        id = seebatch_below(targets, to) * 4 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT);
-    } else {
-        id = seebatch_below(targets, to);
-    }
-    seebatch_put_bits(w, seebatch_below(ours, from), index_bits((unsigned)popcount(ours)));
-    seebatch_put_bits(w, id, index_bits(choices));
+    chain_numbering numbering;
+    w->coding->number_move(&entry->board, entry->move, &numbering);
+    seebatch_put_bits(w, numbering.piece, index_bits(numbering.pieces));
+    seebatch_put_bits(w, numbering.id, index_bits(numbering.choices));
     unsigned folded = fold(wrap16(entry->score - w->last_score));
     do {
         unsigned block = folded & 15u;
@@ -260,11 +91,6 @@ static void seebatch_append_entry(binpack_writer *w, const training_entry *entry
     } while (folded);
     w->last_score = wrap16(-entry->score);
     w->plies++;
-}
-
-void seebatch_binpack_append_entry(binpack_writer *writer, const training_entry *entry)
-{
-    seebatch_append_entry(writer, entry);
 }
 
 /* The count (1..56) bits of data (size bytes) from bit on: one load when
@@ -401,17 +227,17 @@ void seebatch_binpack_writer_init(binpack_writer *w)
 {
     memset(w, 0, sizeof *w);
     w->count_at = SIZE_MAX;
-    w->pdep = seebatch_cpu_has_fast_pext();
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    w->pdep = w->pdep && __builtin_cpu_supports("popcnt");
-#endif
+    w->coding = seebatch_chain_coding_here();
+    w->pdep = seebatch_chain_coding_pdep(w->coding);
 }
 
 void seebatch_binpack_writer_free(binpack_writer *w)
 {
+    const struct chain_coding *coding = w->coding;
     bool pdep = w->pdep;
     free(w->payload);
     memset(w, 0, sizeof *w);
     w->count_at = SIZE_MAX;
+    w->coding = coding;
     w->pdep = pdep;
 }

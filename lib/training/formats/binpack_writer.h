@@ -34,8 +34,12 @@ typedef struct binpack_writer {
     /* For seebatch_binpack_write_entry: the last entry written. */
     training_entry last;
     bool has_last;
-    /* Stems packed with pext and pdep: set by seebatch_binpack_writer_init
-     * where the CPU runs them fast; a test may clear it. */
+    /* The copy of the coding that packs stems and numbers moves
+     * (chain_coding.h), and whether stems are packed with pext and pdep:
+     * set by seebatch_binpack_writer_init to the widest copy this CPU runs,
+     * pdep where that copy has it and the CPU runs it fast; a test may set
+     * any copy, or clear pdep. */
+    const struct chain_coding *coding;
     bool pdep;
 } binpack_writer;
 

@@ -54,3 +54,23 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
            (board->pieces[SEEBATCH_ROOK] & ours & seebatch_square_bit(rook)) &&
            !(between(from, rook) & occupied_squares(board));
 }
+
+/* Plays a move on a chain's board and its types: the piece taken and the
+ * piece moved are read from the types, not from the bitboards. Castling, en
+ * passant and promotions (about one move in a hundred) take this path;
+ * the decoding loops (binpack_decoding_body.h) play the rest inline. */
+void seebatch_chain_play_special(seebatch_board *board, uint8_t *types, seebatch_move move,
+                                  int type)
+{
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    unsigned kind = seebatch_move_kind(move);
+    chain_play_known(board, move, type, types[to]);
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        types[to] = SEEBATCH_KING;
+        types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+    } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
+        types[to] = (uint8_t)seebatch_promotion_piece(move);
+    } else {
+        types[to] = (uint8_t)type;
+    }
+}

@@ -20,28 +20,6 @@
 #include "line_attacks.h"
 #include "training_entry.h"
 
-/* Hot functions of the movetext coding get a second copy compiled for CPUs
- * with POPCNT, chosen when the program loads; the default copy runs
- * anywhere. Without it every popcount is a library call, a quarter of the
- * decoding time. Put it on static functions only, called through a plain
- * public one: compilers disagree on how other files reach the copies. */
-/* ThreadSanitizer's runtime is not ready when the load-time choice runs. */
-#if defined(__SANITIZE_THREAD__)
-#define SEEBATCH_NO_CLONES
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define SEEBATCH_NO_CLONES
-#endif
-#endif
-#if defined(__x86_64__) && defined(__has_attribute) && !defined(SEEBATCH_NO_CLONES)
-#if __has_attribute(target_clones)
-#define SEEBATCH_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
-#endif
-#endif
-#ifndef SEEBATCH_POPCNT_CLONES
-#define SEEBATCH_POPCNT_CLONES
-#endif
-
 /* Bits needed to store an index below count (0 for count <= 1). Counts in
  * chains stay below 128 (at most 64 pieces or squares, four promotions of
  * at most four squares): one load. */
@@ -77,26 +55,28 @@ static inline unsigned nth_square(bitboard set, unsigned n)
     return base;
 }
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+
 /* The same by pdep, one instruction where the CPU runs it fast (Intel
- * since Haswell, AMD since Zen 3: seebatch_cpu_has_fast_pext); written as
- * assembly so that no function needs to be built for BMI2 to hold it, and
- * chosen by the caller once per payload. Elsewhere the halving above. */
+ * since Haswell, AMD since Zen 3: seebatch_cpu_has_fast_pext): in the
+ * coding's copy built for BMI2 (chain_coding.h), which takes it when told. */
 static inline unsigned nth_square_pdep(bitboard set, unsigned n)
 {
-#if defined(__x86_64__)
-    bitboard bit;
-    __asm__("pdep %2, %1, %0" : "=r"(bit) : "r"((bitboard)1 << n), "rm"(set));
-    return (unsigned)__builtin_ctzll(bit);
-#else
-    return nth_square(set, n);
-#endif
+    return lowest_square(_pdep_u64((bitboard)1 << n, set));
 }
+#endif
 
-/* The n-th set square by pdep when `pdep` (the caller knows the CPU runs
- * it fast), else by halving. */
+/* The n-th set square by pdep when `pdep` and this code is built for BMI2,
+ * else by halving. */
 static inline unsigned nth_square_by(bitboard set, unsigned n, bool pdep)
 {
-    return pdep ? nth_square_pdep(set, n) : nth_square(set, n);
+#if defined(__BMI2__)
+    if (pdep)
+        return nth_square_pdep(set, n);
+#endif
+    (void)pdep;
+    return nth_square(set, n);
 }
 
 /* The squares a piece of the side to move on `from` (of type `type`) is
@@ -212,6 +192,12 @@ static inline void chain_play(seebatch_board *board, seebatch_move move)
     if ((board->colors[board->side_to_move & 1u] >> from) & 1u)
         chain_play_piece(board, move, piece_type_on(board, from));
 }
+
+/* Plays a castling, en passant or promotion on a chain's board and its
+ * piece types (types[square]: the type of the piece there), the piece moved
+ * of that type: about one move in a hundred, out of line. */
+void seebatch_chain_play_special(seebatch_board *board, uint8_t *types, seebatch_move move,
+                                 int type);
 
 /* Whether a castling move (the king's two-square move) can be played on
  * the board at all: the king on its start square, its rook on the corner,

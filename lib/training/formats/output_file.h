@@ -4,17 +4,17 @@
  * so the rename stays on one file system), which is renamed over the
  * target only when the writer says the run succeeded; otherwise the
  * temporary is removed and the target is as it was. A target that exists
- * and is no regular file (/dev/null, /dev/full, a FIFO) is written directly,
- * since it cannot be replaced. A symbolic link as the target is followed:
- * the file it names is replaced, the link stays. Shared by the tool and
- * libseebatch_training (so Python).
+ * and is no regular file (/dev/null, /dev/full, a FIFO; NUL on Windows) is
+ * written directly, since it cannot be replaced. A symbolic link as the
+ * target is followed: the file it names is replaced, the link stays. Shared
+ * by the tool and libseebatch_training (so Python). What the operating
+ * system does is asked of lib/platform/files.h.
  */
 #ifndef SEEBATCH_FORMATS_OUTPUT_FILE_H
 #define SEEBATCH_FORMATS_OUTPUT_FILE_H
 
 #include <stdbool.h>
 #include <stdio.h>
-#include <sys/stat.h>
 
 typedef struct output_file {
     FILE *stream;    /* write here */
@@ -22,13 +22,10 @@ typedef struct output_file {
     char *temporary; /* the temporary file, NULL when the target is written directly; owned */
 } output_file;
 
-/* Whether two stat results are one file (device and inode: a path, a
- * symbolic link to it or a hard link all are). */
-bool seebatch_output_same_file(const struct stat *a, const struct stat *b);
-
-/* Whether path names an existing file that is the file *input is (stat
- * follows links); false when path does not exist. */
-bool seebatch_output_is_file(const char *path, const struct stat *input);
+/* Whether path names an existing file that is the file the stream reads
+ * (the same file, whatever the name: a symbolic link to it or a hard link
+ * is); false when path does not exist or the stream reads no file. */
+bool seebatch_output_is_file_of(const char *path, FILE *stream);
 
 /* Creates the temporary beside path (or opens path itself when it is no
  * regular file). Returns 0, or the errno of the failure (ENOMEM when out of

@@ -1,0 +1,85 @@
+/* The files of the platform (files.h) on POSIX systems. realpath, lstat,
+ * fchmod and fdopen are POSIX (XSI), beyond C11. */
+#define _XOPEN_SOURCE 700
+#include "platform/files.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+bool seebatch_file_is_stream_file(const char *path, FILE *stream)
+{
+    struct stat named, open;
+    int fd = fileno(stream);
+    return fd >= 0 && fstat(fd, &open) == 0 && stat(path, &named) == 0 &&
+           named.st_dev == open.st_dev && named.st_ino == open.st_ino;
+}
+
+seebatch_path_kind seebatch_path_kind_of(const char *path)
+{
+    struct stat info;
+    if (stat(path, &info) != 0)
+        return SEEBATCH_PATH_ABSENT;
+    return S_ISREG(info.st_mode)   ? SEEBATCH_PATH_REGULAR
+           : S_ISDIR(info.st_mode) ? SEEBATCH_PATH_DIRECTORY
+                                   : SEEBATCH_PATH_OTHER;
+}
+
+char *seebatch_path_resolved(const char *path)
+{
+    struct stat link;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
+        char *resolved = realpath(path, NULL);
+        if (resolved)
+            return resolved;
+    }
+    return strdup(path);
+}
+
+size_t seebatch_path_name_start(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? (size_t)(slash - path) + 1 : 0;
+}
+
+int seebatch_path_writable(const char *path) { return access(path, W_OK) == 0 ? 0 : errno; }
+
+FILE *seebatch_file_create_new(const char *path, const char *like)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return NULL;
+    /* Replacing a file keeps its permissions, as editing it in place would. */
+    struct stat existing;
+    if (like && stat(like, &existing) == 0)
+        (void)fchmod(fd, existing.st_mode & 07777);
+    FILE *stream = fdopen(fd, "wb");
+    if (!stream) {
+        int error = errno;
+        close(fd);
+        unlink(path);
+        errno = error;
+    }
+    return stream;
+}
+
+int seebatch_file_replace(const char *replacement, const char *target)
+{
+    return rename(replacement, target) == 0 ? 0 : errno;
+}
+
+int seebatch_file_remove(const char *path) { return unlink(path) == 0 ? 0 : errno; }
+
+uint64_t seebatch_file_name_noise(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    return ((uint64_t)now.tv_nsec * 0x9E3779B97F4A7C15u) ^ ((uint64_t)now.tv_sec << 32) ^
+           ((uint64_t)getpid() << 20);
+}
+
+void seebatch_standard_streams_binary(void) {}

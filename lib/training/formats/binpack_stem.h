@@ -1,0 +1,37 @@
+/*
+ * The parts of a binpack stem (binpack_reader.h has the layout) that every
+ * copy of the coding (chain_coding.h) reads and writes alike: the checks of
+ * a stem read, the special nibbles, the move and the fields. What each copy
+ * does its own way, the 16 bytes of plain pieces' nibbles, is in
+ * binpack_decoding_body.h and binpack_encoding_body.h.
+ */
+#ifndef SEEBATCH_FORMATS_BINPACK_STEM_H
+#define SEEBATCH_FORMATS_BINPACK_STEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "binpack_decoder.h"
+#include "bitboard.h"
+#include "training_entry.h"
+
+/* Records a fault at a byte offset; false, for `return seebatch_binpack_fault_at(...)`. */
+bool seebatch_binpack_fault_at(binpack_fault *fault, uint64_t offset, const char *message);
+
+/* Reading a stem: its occupancy, after a check that at most 32 pieces are
+ * there (else false, fault->message filled), with the board cleared; then,
+ * once the plain pieces are placed, the special nibbles, the move and the
+ * fields, each checked (false with fault->message filled when the bytes
+ * are no entry). */
+bool seebatch_binpack_stem_start(const uint8_t *bytes, seebatch_board *board, bitboard *occupied,
+                                 binpack_fault *fault);
+bool seebatch_binpack_stem_finish(const uint8_t *bytes, training_entry *entry, bitboard occupied,
+                                  binpack_fault *fault);
+
+/* Writing a stem, after its 16 bytes of plain pieces' nibbles: the nibbles
+ * of castling rights, en passant and the side to move, then the move,
+ * score, ply and result, and the rule-50 counter. */
+void seebatch_binpack_pack_stem_rest(const training_entry *entry, bitboard occupied,
+                                     uint8_t out[32]);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * What the tool asks of the operating system beyond C11, in one place:
+ * platform_posix.c (signals, fopencookie) and platform_windows.c (console
+ * control handler, _setmode, a pipe and a thread). CMake compiles one of
+ * the two. Files themselves are lib/platform/files.h's.
+ */
+#ifndef SEEBATCH_CLI_PLATFORM_H
+#define SEEBATCH_CLI_PLATFORM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* Sets the standard streams up before anything is read or written: every
+ * byte passes unchanged (Windows: binary mode, so "\n" stays one byte and
+ * output is byte for byte what Linux gives), and a reader that stops early
+ * (seebatch eval ... | head) ends the run at once and quietly, as it ends
+ * cat's (POSIX: SIGPIPE's default action, even where the parent ignored
+ * it; Windows has no such signal: the write fails, exit 3). */
+void platform_start_streams(void);
+
+/* The first bytes of an input, looked at without losing them. */
+typedef struct look_ahead look_ahead;
+
+/* Reads up to size bytes at the start of stream into bytes (*got of them:
+ * fewer only at its end) and returns the stream to read the whole input
+ * from: stream itself, put back where it was when it can seek, else a
+ * wrapper that gives the bytes back first (*held set, for
+ * platform_look_ahead_close; NULL otherwise). NULL, with errno set, when
+ * the input cannot be read (then *got is 0) or memory ran out (ENOMEM).
+ * subcommand and name (the input's, for messages) must outlive the run. */
+FILE *platform_look_ahead(const char *subcommand, const char *name, FILE *stream, char *bytes,
+                          size_t size, size_t *got, look_ahead **held);
+
+/* Closes the wrapper (not the stream underneath). */
+void platform_look_ahead_close(look_ahead *held);
+
+/* From now until platform_forget_temporary, an interruption of the run
+ * (POSIX: SIGINT, SIGTERM, SIGHUP; Windows: Ctrl+C, Ctrl+Break, the
+ * console closed) removes the file temporary before the process ends as it
+ * would have; a signal the caller ignores (nohup) stays ignored. The one
+ * piece of global state of the tool: a handler can be told nothing else. */
+void platform_remove_if_interrupted(const char *temporary);
+void platform_forget_temporary(void);
+
+#endif

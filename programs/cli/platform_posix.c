@@ -1,0 +1,116 @@
+/* The tool's platform (platform.h) on POSIX systems. fopencookie (glibc,
+ * musl) makes the wrapper of a pipe, as stdio cannot push back four bytes
+ * portably (ungetc promises one); sigaction is POSIX. */
+#define _GNU_SOURCE
+#include "platform.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+void platform_start_streams(void) { signal(SIGPIPE, SIG_DFL); }
+
+/* ------------------------------------------------------------------------ */
+/* Looking at the first bytes of a pipe without losing them                 */
+/* ------------------------------------------------------------------------ */
+
+enum { LOOK_MAX = 16 };
+
+struct look_ahead {
+    FILE *rest;
+    char bytes[LOOK_MAX];
+    size_t start, end; /* bytes[start..end) not yet given back */
+    FILE *stream;      /* the wrapper */
+};
+
+static ssize_t replay_read(void *cookie, char *buffer, size_t size)
+{
+    look_ahead *r = cookie;
+    if (r->start < r->end) {
+        size_t n = r->end - r->start < size ? r->end - r->start : size;
+        memcpy(buffer, r->bytes + r->start, n);
+        r->start += n;
+        return (ssize_t)n;
+    }
+    size_t got = fread(buffer, 1, size, r->rest);
+    return got == 0 && ferror(r->rest) ? -1 : (ssize_t)got;
+}
+
+FILE *platform_look_ahead(const char *subcommand, const char *name, FILE *stream, char *bytes,
+                          size_t size, size_t *got, look_ahead **held)
+{
+    (void)subcommand;
+    (void)name;
+    *held = NULL;
+    long at = ftell(stream);
+    *got = fread(bytes, 1, size, stream);
+    if (*got < size && ferror(stream)) {
+        *got = 0;
+        return NULL;
+    }
+    if (at >= 0 && fseek(stream, at, SEEK_SET) == 0)
+        return stream;
+    clearerr(stream);
+    look_ahead *r = malloc(sizeof *r);
+    if (!r || *got > LOOK_MAX) {
+        free(r);
+        errno = ENOMEM;
+        return NULL;
+    }
+    *r = (look_ahead){stream, {0}, 0, *got, NULL};
+    memcpy(r->bytes, bytes, *got);
+    r->stream = fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, NULL});
+    if (!r->stream) {
+        free(r);
+        errno = ENOMEM;
+        return NULL;
+    }
+    *held = r;
+    return r->stream;
+}
+
+void platform_look_ahead_close(look_ahead *held)
+{
+    fclose(held->stream);
+    free(held);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The temporary removed when the run is interrupted                        */
+/* ------------------------------------------------------------------------ */
+
+static char pending_temporary[4096];
+static volatile sig_atomic_t temporary_pending;
+
+static void remove_pending_temporary(int signal_number)
+{
+    if (temporary_pending)
+        unlink(pending_temporary);
+    raise(signal_number); /* SA_RESETHAND: the default action, ending the process */
+}
+
+void platform_remove_if_interrupted(const char *temporary)
+{
+    if (!temporary || strlen(temporary) >= sizeof pending_temporary)
+        return;
+    memcpy(pending_temporary, temporary, strlen(temporary) + 1);
+    temporary_pending = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = remove_pending_temporary;
+    action.sa_flags = SA_RESETHAND;
+    sigemptyset(&action.sa_mask);
+    const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction before;
+        /* A signal the caller ignores (nohup) stays ignored. */
+        if (sigaction(signals[i], NULL, &before) == 0 && before.sa_handler != SIG_IGN)
+            sigaction(signals[i], &action, NULL);
+    }
+}
+
+void platform_forget_temporary(void) { temporary_pending = 0; }
