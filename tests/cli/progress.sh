@@ -23,12 +23,14 @@ script -qec "bash $work/run.sh" /dev/null > "$work/terminal" < /dev/null
 expect "eval exit under a terminal" "$?" "0"
 # The frames are separated by carriage returns; the last one is kept.
 last=$(tr '\r' '\n' < "$work/terminal" | grep 'seebatch eval:' | tail -n 1)
-if [ "$target_system" = Windows ]; then
-    not_here "the last frame has the final count" \
-        "wine draws a Windows program's console on a Unix terminal with its own escape codes"
-else
-    expect "the last frame has the final count" "$(grep -c ' 40000 lines ' <<< "$last")" "1"
-fi
+shown() { # shown NAME ACTUAL EXPECTED: a frame's text on a terminal, where it can be read
+    if [ "$target_system" = Windows ]; then
+        not_here "$1" "wine draws a Windows program's console on a Unix terminal in its own way"
+    else
+        expect "$@"
+    fi
+}
+shown "the last frame has the final count" "$(grep -c ' 40000 lines ' <<< "$last")" "1"
 
 
 # Training data: plain entries made from the positions, and their binpack.
@@ -97,14 +99,14 @@ RUN
 }
 for command in eval "check --no-oracle --preset classic"; do
     name=${command%% *}
-    expect "$name on a terminal: shown" \
+    shown "$name on a terminal: shown" \
         "$([ "$(on_terminal "$name" "$work/first.fen" "$work/rest.fen" $command)" -ge 1 ] && echo shown)" "shown"
     expect "$name --no-progress on a terminal: none" \
         "$(on_terminal "$name" "$work/first.fen" "$work/rest.fen" $command --no-progress)" "0"
 done
 for command in stats "filter --skip-capture"; do
     name=${command%% *}
-    expect "$name on a terminal: shown" \
+    shown "$name on a terminal: shown" \
         "$([ "$(on_terminal "$name" "$work/data_first.plain" "$work/data_rest.plain" $command)" -ge 1 ] && echo shown)" "shown"
     expect "$name --no-progress on a terminal: none" \
         "$(on_terminal "$name" "$work/data_first.plain" "$work/data_rest.plain" $command --no-progress)" "0"
