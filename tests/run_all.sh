@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs every test, in six stages:
+# Builds and runs every test, in eight stages:
 #   release  the Release build (warnings are errors), full case counts;
 #   no-avx2  a Release build without the AVX2 kernel (-DSEEBATCH_AVX2=OFF),
 #            as docs/development.md promises it builds and passes, fewer cases;
@@ -14,6 +14,10 @@
 #            the library, the tool and every C test cross-built for 64-bit
 #            ARM (cmake/toolchain-linux-aarch64.cmake) and run under
 #            qemu-user, fewer cases; then its eval against the native tool's;
+#   windows-x86-64
+#            the libraries, the tool and every C test cross-built for 64-bit
+#            Windows with mingw-w64 (cmake/toolchain-windows-x86-64.cmake) and
+#            run under wine, fewer cases; then its eval against the native one's;
 #   fuzz     the libFuzzer targets (clang), each for FUZZ_SECONDS (default 60).
 # Usage: tests/run_all.sh   (from anywhere; JOBS=N to change parallelism,
 #                            FUZZ_SECONDS=N per fuzz target, 0 skips fuzz;
@@ -26,7 +30,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
 fuzz_seconds=${FUZZ_SECONDS:-60}
-known_stages="release no-avx2 avx512-emulated linux-aarch64 asan tsan fuzz"
+known_stages="release no-avx2 avx512-emulated linux-aarch64 windows-x86-64 asan tsan fuzz"
 # Stages may be separated by spaces or commas; a name that is not a stage is
 # an error, never a run that tests nothing and passes.
 stages=" $(tr ',' ' ' <<< "${STAGES:-$known_stages}") "
@@ -149,6 +153,26 @@ linux_aarch64() {
     bash "$root/tests/cross/same_eval.sh" "$root/build/seebatch" "$root/build-aarch64/run/seebatch_cli"
 }
 stage linux-aarch64 "Linux aarch64, cross-built, under qemu-user" linux_aarch64
+
+# 64-bit Windows: cross-built with Debian's mingw-w64, every program run
+# through wine (the toolchain file's emulator) in a wine prefix of the
+# build's own, made before the tests so that none of them pays for it; then
+# its tool's eval against the native tool's.
+windows_x86_64() {
+    if ! command -v x86_64-w64-mingw32-gcc > /dev/null || [ ! -x /usr/lib/wine/wine64 ]; then
+        echo "skipped: no mingw-w64 or wine (Debian: gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64)"
+        printf '  %-40s %s\n' "(stage windows-x86-64)" "no mingw-w64 or wine" >> "$skips"
+        return 0
+    fi
+    build build-windows -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-windows-x86-64.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    export WINEDEBUG=-all WINEPREFIX=$root/build-windows/wineprefix
+    /usr/lib/wine/wine64 wineboot --init > /dev/null 2>&1 || true
+    run_tests build-windows
+    [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    bash "$root/tests/cross/same_eval.sh" "$root/build/seebatch" "$root/build-windows/run/seebatch_cli"
+}
+stage windows-x86-64 "Windows x86-64, cross-built, under wine" windows_x86_64
 
 stage asan "AddressSanitizer + UndefinedBehaviorSanitizer" \
     build_and_test build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \

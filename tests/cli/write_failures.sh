@@ -125,6 +125,11 @@ mount_script='mount -t tmpfs -o size=256k tmpfs "$0" || exit 99; '
 # SEEBATCH_TEST_FS=ulimit forces the fallback, to test it where mounts work.
 if [ "${SEEBATCH_TEST_FS:-}" = ulimit ]; then
     fs_way=(ulimit)
+elif [ "$target_system" = Windows ]; then
+    # wine's server, which creates a Windows program's files, runs outside a
+    # mount namespace made here and would not see the small file system.
+    fs_way=(ulimit)
+    echo "note: wine; the full file system is simulated by ulimit -f (EFBIG)"
 elif unshare -m bash -c "$mount_script" "$fs" 2> /dev/null; then
     fs_way=(unshare -m bash -c)
 elif unshare -rm bash -c "$mount_script" "$fs" 2> /dev/null; then
