@@ -7,6 +7,25 @@
 #include "options.h"
 #include "platform/files.h"
 
+/* Reads up to size bytes at the start of the source into bytes (*got of
+ * them: fewer only at its end) and returns the stream to read the whole
+ * input from: the source's, put back where it was when it can seek, else a
+ * replay of the bytes and then the rest (source->look_ahead set). NULL,
+ * with errno set, when the input cannot be read or memory ran out. */
+static FILE *look_ahead_at(const char *subcommand, input_source *source, char *bytes, size_t size,
+                           size_t *got)
+{
+    FILE *stream = source->stream;
+    long at = ftell(stream);
+    *got = fread(bytes, 1, size, stream);
+    if (*got < size && ferror(stream))
+        return NULL;
+    if (at >= 0 && fseek(stream, at, SEEK_SET) == 0)
+        return stream;
+    clearerr(stream);
+    return platform_replay(subcommand, source->name, stream, bytes, *got, &source->look_ahead);
+}
+
 int input_open(const char *subcommand, const char *path, data_format given, input_source *source)
 {
     bool standard = !path || strcmp(path, "-") == 0;
@@ -26,8 +45,7 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         return EXIT_OK;
     char bytes[DATA_FORMAT_LOOK_BYTES];
     size_t got;
-    FILE *stream = platform_look_ahead(subcommand, source->name, source->stream, bytes,
-                                       sizeof bytes, &got, &source->look_ahead);
+    FILE *stream = look_ahead_at(subcommand, source, bytes, sizeof bytes, &got);
     if (!stream) {
         int error = errno;
         input_close(source);

@@ -18,20 +18,20 @@
  * it; Windows has no such signal: the write fails, exit 3). */
 void platform_start_streams(void);
 
-/* The first bytes of an input, looked at without losing them. */
+/* The first bytes of an input that cannot seek (a pipe), given back. */
 typedef struct look_ahead look_ahead;
 
-/* Reads up to size bytes at the start of stream into bytes (*got of them:
- * fewer only at its end) and returns the stream to read the whole input
- * from: stream itself, put back where it was when it can seek, else a
- * wrapper that gives the bytes back first (*held set, for
- * platform_look_ahead_close; NULL otherwise). NULL, with errno set, when
- * the input cannot be read (then *got is 0) or memory ran out (ENOMEM).
- * subcommand and name (the input's, for messages) must outlive the run. */
-FILE *platform_look_ahead(const char *subcommand, const char *name, FILE *stream, char *bytes,
-                          size_t size, size_t *got, look_ahead **held);
+/* The most bytes platform_replay gives back. */
+enum { PLATFORM_REPLAY_MAX = 16 };
 
-/* Closes the wrapper (not the stream underneath). */
+/* A stream that gives the count bytes (at most PLATFORM_REPLAY_MAX) already
+ * read from rest, then the rest of rest, with *held set for
+ * platform_look_ahead_close; NULL with errno ENOMEM when it cannot be made.
+ * subcommand and name (the input's, for messages) must outlive the run. */
+FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, const char *bytes,
+                      size_t count, look_ahead **held);
+
+/* Closes the stream platform_replay made (not rest). */
 void platform_look_ahead_close(look_ahead *held);
 
 /* From now until platform_forget_temporary, an interruption of the run

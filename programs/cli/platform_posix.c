@@ -18,11 +18,9 @@ void platform_start_streams(void) { signal(SIGPIPE, SIG_DFL); }
 /* Looking at the first bytes of a pipe without losing them                 */
 /* ------------------------------------------------------------------------ */
 
-enum { LOOK_MAX = 16 };
-
 struct look_ahead {
     FILE *rest;
-    char bytes[LOOK_MAX];
+    char bytes[PLATFORM_REPLAY_MAX];
     size_t start, end; /* bytes[start..end) not yet given back */
     FILE *stream;      /* the wrapper */
 };
@@ -40,29 +38,19 @@ static ssize_t replay_read(void *cookie, char *buffer, size_t size)
     return got == 0 && ferror(r->rest) ? -1 : (ssize_t)got;
 }
 
-FILE *platform_look_ahead(const char *subcommand, const char *name, FILE *stream, char *bytes,
-                          size_t size, size_t *got, look_ahead **held)
+FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, const char *bytes,
+                      size_t count, look_ahead **held)
 {
-    (void)subcommand;
+    (void)subcommand; /* a read error reaches the reader of the stream */
     (void)name;
-    *held = NULL;
-    long at = ftell(stream);
-    *got = fread(bytes, 1, size, stream);
-    if (*got < size && ferror(stream)) {
-        *got = 0;
-        return NULL;
-    }
-    if (at >= 0 && fseek(stream, at, SEEK_SET) == 0)
-        return stream;
-    clearerr(stream);
     look_ahead *r = malloc(sizeof *r);
-    if (!r || *got > LOOK_MAX) {
+    if (!r || count > PLATFORM_REPLAY_MAX) {
         free(r);
         errno = ENOMEM;
         return NULL;
     }
-    *r = (look_ahead){stream, {0}, 0, *got, NULL};
-    memcpy(r->bytes, bytes, *got);
+    *r = (look_ahead){rest, {0}, 0, count, NULL};
+    memcpy(r->bytes, bytes, count);
     r->stream = fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, NULL});
     if (!r->stream) {
         free(r);

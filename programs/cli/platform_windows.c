@@ -53,12 +53,12 @@ void platform_forget_temporary(void) { InterlockedExchange(&temporary_pending, 0
 /* Looking at the first bytes of a pipe without losing them                 */
 /* ------------------------------------------------------------------------ */
 
-enum { LOOK_MAX = 16, RELAY_CHUNK = 1 << 16 };
+enum { RELAY_CHUNK = 1 << 16 };
 
 struct look_ahead {
     FILE *rest;
     const char *subcommand, *name;
-    char bytes[LOOK_MAX];
+    char bytes[PLATFORM_REPLAY_MAX];
     size_t count;
     int write_end;
     HANDLE thread;
@@ -103,13 +103,6 @@ static DWORD WINAPI relay(void *argument)
     return 0;
 }
 
-/* The input put back where it was when it can seek (a file); NULL when it
- * cannot (a pipe, a console). */
-static FILE *seek_back(FILE *stream, long at)
-{
-    return at >= 0 && fseek(stream, at, SEEK_SET) == 0 ? stream : NULL;
-}
-
 static FILE *start_relay(look_ahead *r)
 {
     int ends[2];
@@ -131,28 +124,17 @@ static FILE *start_relay(look_ahead *r)
     return r->stream;
 }
 
-FILE *platform_look_ahead(const char *subcommand, const char *name, FILE *stream, char *bytes,
-                          size_t size, size_t *got, look_ahead **held)
+FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, const char *bytes,
+                      size_t count, look_ahead **held)
 {
-    *held = NULL;
-    long at = ftell(stream);
-    *got = fread(bytes, 1, size, stream);
-    if (*got < size && ferror(stream)) {
-        *got = 0;
-        return NULL;
-    }
-    FILE *same = seek_back(stream, at);
-    if (same)
-        return same;
-    clearerr(stream);
     look_ahead *r = calloc(1, sizeof *r);
-    if (!r || *got > LOOK_MAX) {
+    if (!r || count > PLATFORM_REPLAY_MAX) {
         free(r);
         errno = ENOMEM;
         return NULL;
     }
-    *r = (look_ahead){stream, subcommand, name, {0}, *got, -1, NULL, NULL};
-    memcpy(r->bytes, bytes, *got);
+    *r = (look_ahead){rest, subcommand, name, {0}, count, -1, NULL, NULL};
+    memcpy(r->bytes, bytes, count);
     if (!start_relay(r)) {
         free(r);
         errno = ENOMEM;
