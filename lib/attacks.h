@@ -56,13 +56,17 @@ extern const target_entry seebatch_target_pext[64];
 
 #pragma GCC visibility pop
 
-static inline bitboard bishop_attacks(unsigned square, bitboard occupied)
+/* Always inlined (both): a copy out of line would cost every capture of
+ * an exchange a call. */
+static inline __attribute__((always_inline)) bitboard bishop_attacks(unsigned square,
+                                                                     bitboard occupied)
 {
     const magic_entry *m = &seebatch_bishop_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 
-static inline bitboard rook_attacks(unsigned square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard rook_attacks(unsigned square,
+                                                                   bitboard occupied)
 {
     const magic_entry *m = &seebatch_rook_magics[square];
     return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];

@@ -1,14 +1,14 @@
 /*
  * What the scalar backend's batch walk (walk_body.h) shares between its
- * builds: the board its moves are on as the walk reads it, made once per
- * board of the batch, and the moves it leaves to the reference's rules
- * (walk_fallback.c). The walks themselves, one per way of looking up
+ * builds: the boards' pins worked out as the walk needs them, and the moves
+ * it leaves to the reference's rules (walk_fallback.c). The walks themselves, one per way of looking up
  * attacks, and their choice: scalar_backend.c.
  */
 #ifndef SEEBATCH_SCALAR_WALK_H
 #define SEEBATCH_SCALAR_WALK_H
 
 #include "kernel.h"
+#include "attacks.h"
 #include "pins.h"
 
 #define WALK_INLINE static inline __attribute__((always_inline))
@@ -20,12 +20,10 @@ extern const see_backend seebatch_scalar_walk_portable;
 extern const see_backend seebatch_scalar_walk_pext;
 #endif
 
-/* The board the walk's moves are on, made once per board. */
+/* A board as the fallback (walk_fallback.c) takes it: with its pins when
+ * known, given or worked out by the fallback. */
 typedef struct walk_board {
     const seebatch_board *board;
-    /* The type planes (type_planes_of) with empty squares read as 7, worth
-     * 0: each move reads the types of its two pieces from them. */
-    type_planes planes;
     /* Its pins when known: given, or worked_out when a move first needs
      * them; NULL until then. */
     const seebatch_pins *pins;
@@ -36,24 +34,46 @@ WALK_INLINE void walk_board_set(walk_board *b, const seebatch_board *board,
                                 const seebatch_pins *given)
 {
     b->board = board;
-    b->planes = type_planes_of(board, ~occupied_squares(board));
     b->pins = given;
 }
 
-/* The type code on a square of the board: pawn 0 .. king 5, 7 when empty. */
-WALK_INLINE unsigned walk_type_on(const walk_board *b, unsigned square)
+/* One side's half of the board's pins as seebatch_pins_compute works it
+ * out (pins.c), inline: most sides have no enemy slider on a line with
+ * their king (on an empty board), and their half is found in a few loads
+ * with no call. */
+WALK_INLINE void walk_pins_of_side(const seebatch_board *board, unsigned color, seebatch_pins *pins)
 {
-    return type_in_planes(&b->planes, square);
+    const bitboard *p = board->pieces;
+    bitboard kings = p[SEEBATCH_KING] & board->colors[color];
+    bitboard snipers = 0;
+    if (kings && !more_than_one(kings)) {
+        unsigned king = lowest_square(kings);
+        snipers = board->colors[color ^ 1] &
+                  ((seebatch_line_table[0][king] & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+                   (seebatch_line_table[1][king] & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
+    }
+    bitboard blockers = 0, pinners = 0;
+    if (__builtin_expect(snipers != 0, 0)) {
+        unsigned king = lowest_square(kings);
+        bitboard occupancy = occupied_squares(board) ^ snipers;
+        for (bitboard s = snipers; s; s &= s - 1) {
+            bitboard inside = between(king, lowest_square(s)) & occupancy;
+            if (inside && !more_than_one(inside)) {
+                blockers |= inside;
+                if (inside & board->colors[color])
+                    pinners |= lowest_bit(s); /* the sniper's side */
+            }
+        }
+    }
+    pins->blockers[color] = blockers;
+    pins->pinners[color ^ 1] = pinners;
 }
 
-/* The board's pins, worked out the first time a move needs them. */
-WALK_INLINE const seebatch_pins *walk_board_pins(walk_board *b)
+/* The board's pins, as seebatch_pins_compute works them out. */
+WALK_INLINE void walk_pins_compute(const seebatch_board *board, seebatch_pins *pins)
 {
-    if (__builtin_expect(!b->pins, 0)) {
-        seebatch_pins_compute(b->board, &b->worked_out);
-        b->pins = &b->worked_out;
-    }
-    return b->pins;
+    walk_pins_of_side(board, SEEBATCH_WHITE, pins);
+    walk_pins_of_side(board, SEEBATCH_BLACK, pins);
 }
 
 /* The squares where a pawn taking back would promote under these rules:
@@ -71,6 +91,16 @@ WALK_INLINE bool walk_plays(bitboard promoting, seebatch_move move)
 {
     return seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL &&
            !((promoting >> seebatch_move_to(move)) & 1);
+}
+
+/* Whether a move walk_plays does not play is worth 0 whatever the board,
+ * as the reference has it: castling always, and any special move under
+ * SEEBATCH_NORMAL_MOVES_ONLY (the stockfish preset). */
+WALK_INLINE bool walk_scores_nothing(const seebatch_rules *rules, seebatch_move move)
+{
+    unsigned kind = seebatch_move_kind(move);
+    return kind == SEEBATCH_MOVE_CASTLING ||
+           (kind != SEEBATCH_MOVE_NORMAL && (rules->flags & SEEBATCH_NORMAL_MOVES_ONLY));
 }
 
 /* A move walk_plays does not play, on b: the engine path's normal-move

@@ -1,7 +1,8 @@
 /*
  * The scalar backend's batch walk, move after move: each move decided by
  * the values of its two pieces where they suffice (their types read from
- * the board's data, made once per board: walk.h), else played out by the
+ * the board's type planes, made once per run of moves on it), else, where
+ * the opponent can take back at all, played out by the
  * engine views' exchanges (lib/views/exchange.h) in the shape of
  * Stockfish's layout, which is seebatch_board's: Stockfish's null-window
  * walk for the threshold test, the window walk for the exact value. The
@@ -25,6 +26,9 @@
 typedef struct walk_input {
     const seebatch_rules *rules;
     int32_t value[8];
+    /* value[t] - threshold for the threshold test (64 bits: any threshold
+     * minus a value fits): the victim's look is one load. */
+    int64_t surplus[8];
     bitboard promoting; /* walk_promoting_squares */
     const seebatch_board *boards;
     const seebatch_pins *given;
@@ -36,49 +40,170 @@ typedef struct walk_input {
     size_t index_mask;
 } walk_input;
 
-/* The exchanges' pins finder (view_pins_finder): the board's pins, worked
- * out the first time an exchange reads them. */
-WALK_INLINE const void *walk_pins_found(void *board) { return walk_board_pins(board); }
+/* A move whose exchange goes on past its first look (walk_look): the
+ * position after it with every attacker found, for its turns. */
+typedef struct walk_pending {
+    exchange_state s; /* swap: the shortfall, or for the exact value the victim's value */
+    int32_t standing; /* the exact value: the mover's value */
+    const seebatch_board *board;
+    uint32_t index; /* its board's */
+    uint16_t move;
+    uint8_t side; /* the mover's colour */
+} walk_pending;
 
-/* Whether SEE(move) >= threshold, for a move walk_plays on b. */
-WALK_INLINE bool walk_see_ge(const walk_input *in, walk_board *b, seebatch_move move,
-                             int32_t threshold, const bool pinned)
+/* The board the walk's moves are looked at on: its type planes made once
+ * per run of moves on it. */
+typedef struct walk_cursor {
+    uint64_t index; /* UINT64_MAX before the first */
+    const seebatch_board *board;
+    type_planes planes;
+} walk_cursor;
+
+/* The type code on a square of the cursor's board: pawn 0 .. king 5, 7
+ * when empty (worth 0). */
+WALK_INLINE unsigned walk_type_at(const walk_cursor *c, unsigned square)
 {
-    /* 64 bits: any threshold minus a value fits. */
-    int64_t surplus = (int64_t)in->value[walk_type_on(b, seebatch_move_to(move))] - threshold;
-    if (surplus < 0)
-        return false; /* not even if nothing is taken back */
-    int64_t shortfall = in->value[walk_type_on(b, seebatch_move_from(move))] - surplus;
-    if (shortfall <= 0)
-        return true; /* even if the mover is taken back; a king (worth 0) never is (rule 4) */
-    const seebatch_board *board = b->board;
-    return see_ge_finding(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors, NULL,
-                          walk_pins_found, b, move, (int32_t)shortfall);
+    return type_in_planes(&c->planes, square);
 }
 
-/* The exact SEE of a move walk_plays on b. */
-WALK_INLINE int32_t walk_value(const walk_input *in, walk_board *b, seebatch_move move,
-                               const bool pinned)
+/* The cursor on move i's board. */
+WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i)
 {
-    int32_t victim = in->value[walk_type_on(b, seebatch_move_to(move))];
-    unsigned mover = walk_type_on(b, seebatch_move_from(move));
-    if (mover == SEEBATCH_KING)
-        return victim; /* a king is never taken back (rule 4) */
-    const seebatch_board *board = b->board;
-    return value_after(VIEW_STOCKFISH, pinned, in->rules, board->pieces, board->colors, NULL,
-                       walk_pins_found, b, move, victim, in->value[mover], false);
+    uint32_t index = in->board_of_move[i & in->index_mask];
+    if (index != c->index) {
+        c->index = index;
+        c->board = &in->boards[index];
+        c->planes = type_planes_of(c->board, ~occupied_squares(c->board));
+    }
+}
+
+/* The position after a normal move with every attacker of its target:
+ * pending's s, but for swap. */
+WALK_INLINE void walk_attackers(const seebatch_board *board, unsigned move, exchange_state *s)
+{
+    view_reader r = reader_of(NULL, board->pieces, board->colors, NULL, VIEW_STOCKFISH);
+    unsigned from = move >> 6, to = move & 63;
+    s->occupied = occupied_squares(board) ^ seebatch_square_bit(from) ^ seebatch_square_bit(to);
+    s->attackers = all_attackers(&r, target_of(to), s->occupied);
+}
+
+/* The first look at a move walk_plays (its kind bits clear): its answer
+ * (passed, or the value when `exact`) where the values of its two pieces
+ * decide it, or where the opponent cannot take back at all; else pending
+ * (returns true). */
+WALK_INLINE bool walk_look(const walk_input *in, const walk_cursor *c, unsigned move, bool exact,
+                           int32_t *answer, walk_pending *pending)
+{
+    unsigned mover = walk_type_at(c, move >> 6);
+    if (exact) {
+        *answer = in->value[walk_type_at(c, move & 63)];
+        if (mover == SEEBATCH_KING)
+            return false; /* a king is never taken back (rule 4) */
+        pending->s.swap = *answer;
+        pending->standing = in->value[mover];
+    } else {
+        int64_t surplus = in->surplus[walk_type_at(c, move & 63)];
+        *answer = 0;
+        if (surplus < 0)
+            return false; /* not even if nothing is taken back */
+        int64_t shortfall = in->value[mover] - surplus;
+        *answer = 1;
+        if (shortfall <= 0)
+            return false; /* even if the mover is taken back; a king (worth 0) never is */
+        pending->s.swap = (int32_t)shortfall;
+    }
+    walk_attackers(c->board, move, &pending->s);
+    pending->board = c->board;
+    pending->index = (uint32_t)c->index;
+    pending->move = (uint16_t)move;
+    /* Pending only if the opponent has an attacker; else the look stands. */
+    pending->side = color_on(c->board, move >> 6);
+    return (pending->s.attackers & c->board->colors[pending->side ^ 1]) != 0;
+}
+
+/* Where the walk's pins come from: none (the rules' pins off), given with
+ * the batch, or worked out by the walk. A constant of each loop, so the
+ * loop given pins holds no code to work them out. */
+typedef enum walk_pins_mode { WALK_PINS_OFF, WALK_PINS_GIVEN, WALK_PINS_FOUND } walk_pins_mode;
+
+/* The last board whose pins were worked out, for the walks of its moves. */
+typedef struct walk_pins {
+    uint64_t index; /* UINT64_MAX before the first */
+    seebatch_pins pins;
+} walk_pins;
+
+/* The pins of a pending move's board: given, or worked out once a run. */
+WALK_INLINE const seebatch_pins *walk_pins_of(const walk_input *in, walk_pins *known,
+                                              uint32_t index, const walk_pins_mode mode)
+{
+    if (mode == WALK_PINS_GIVEN)
+        return &in->given[index];
+    if (index != known->index) {
+        known->index = index;
+        walk_pins_compute(&in->boards[index], &known->pins);
+    }
+    return &known->pins;
+}
+
+/* A pending move's exchange played out: its answer. */
+WALK_INLINE int32_t walk_turns(const walk_input *in, walk_pins *known, walk_pending *p, bool exact,
+                               const walk_pins_mode mode)
+{
+    const seebatch_board *board = p->board;
+    const bool pinned = mode != WALK_PINS_OFF;
+    const void *pins = pinned ? walk_pins_of(in, known, p->index, mode) : NULL;
+    view_reader r = reader_of(in->rules, board->pieces, board->colors, pins, VIEW_STOCKFISH);
+    unsigned side = p->side;
+    view_target target = target_of(p->move & 63);
+    if (exact) {
+        value_window w = {p->s.swap, INT32_MIN, INT32_MAX};
+        return play_out(&r, VIEW_STOCKFISH, pinned, &p->s, target, side ^ 1, &w, p->standing,
+                        false);
+    }
+    return see_ge_turns(&r, VIEW_STOCKFISH, pinned, &p->s, target, side, board->colors[side ^ 1],
+                        board->colors[side]);
+}
+
+/* An answer into values[i] when `exact`, else passed[i]. */
+WALK_INLINE void walk_answer(void *answers, size_t i, bool exact, int32_t answer)
+{
+    if (exact)
+        ((int32_t *)answers)[i] = answer;
+    else
+        ((uint8_t *)answers)[i] = (uint8_t)answer;
+}
+
+/* A move the walk does not play, by the fallback, into answers[at]. Out
+ * of line: it is rare, and its registers would crowd the walk's. */
+__attribute__((noinline, cold)) static void
+seebatch_walk_fall_back(const walk_input *in, const walk_cursor *c, seebatch_move move,
+                        int32_t threshold, bool exact, void *answers, size_t at)
+{
+    int32_t answer;
+    if (walk_scores_nothing(in->rules, move)) {
+        answer = exact ? 0 : 0 >= threshold;
+    } else {
+        /* Pins it works out are its own: the walk keeps its apart. */
+        walk_board board;
+        walk_board_set(&board, c->board, in->given ? &in->given[c->index] : NULL);
+        answer = exact ? seebatch_walk_fallback_value(in->rules, &board, move)
+                       : seebatch_walk_fallback_see_ge(in->rules, &board, move, threshold);
+    }
+    walk_answer(answers, at, exact, answer);
 }
 
 /* Every move of the batch: values[i] = SEE when `exact`, else passed[i] =
- * SEE >= threshold; the rules' pins honoured when `pinned`, and moves onto
- * a last rank sent to the fallback when `promotions` (SEEBATCH_PROMOTIONS).
- * Each of the eight is its own loop, testing no flag. */
+ * SEE >= threshold; the rules' pins honoured unless `mode` is off, and
+ * moves onto a last rank sent to the fallback when `promotions`
+ * (SEEBATCH_PROMOTIONS). Each of the twelve is its own loop, testing no
+ * flag. */
 WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, int32_t *values,
-                            uint8_t *passed, const bool exact, const bool pinned,
+                            uint8_t *passed, const bool exact, const walk_pins_mode mode,
                             const bool promotions)
 {
     static const uint32_t first_board = 0;
     walk_input in = {batch->rules,
+                     {0},
                      {0},
                      walk_promoting_squares(batch->rules->flags),
                      batch->boards,
@@ -87,43 +212,47 @@ WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, int32_t *
                      batch->board_of_move ? batch->board_of_move : &first_board,
                      batch->board_of_move ? SIZE_MAX : 0};
     memcpy(in.value, batch->rules->value, sizeof in.value);
-    const size_t count = batch->count;
-    walk_board board;
-    uint64_t current = UINT64_MAX; /* the index of the board in `board` */
-    for (size_t i = 0; i < count; i++) {
-        uint32_t index = in.board_of_move[i & in.index_mask];
-        if (index != current) {
-            current = index;
-            walk_board_set(&board, &in.boards[index], in.given ? &in.given[index] : NULL);
-        }
-        seebatch_move move = in.moves[i];
-        bool played = promotions ? walk_plays(in.promoting, move)
-                                 : seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL;
+    for (unsigned t = 0; t < 8; t++)
+        in.surplus[t] = (int64_t)in.value[t] - threshold;
+    walk_cursor cursor = {UINT64_MAX, NULL, {{0, 0, 0}}};
+    walk_pins known = {UINT64_MAX, {{0, 0}, {0, 0}}};
+    void *answers = exact ? (void *)values : (void *)passed;
+    for (size_t i = 0; i < batch->count; i++) {
+        walk_cursor_to(&cursor, &in, i);
+        unsigned move = in.moves[i];
+        bool played = promotions ? walk_plays(in.promoting, (seebatch_move)move) : move < 4096;
         if (__builtin_expect(!played, 0)) {
-            if (exact)
-                values[i] = seebatch_walk_fallback_value(in.rules, &board, move);
-            else
-                passed[i] = seebatch_walk_fallback_see_ge(in.rules, &board, move, threshold);
-        } else if (exact) {
-            values[i] = walk_value(&in, &board, move, pinned);
-        } else {
-            passed[i] = walk_see_ge(&in, &board, move, threshold, pinned);
+            seebatch_walk_fall_back(&in, &cursor, (seebatch_move)move, threshold, exact, answers,
+                                    i);
+            continue;
         }
+        int32_t answer;
+        walk_pending p;
+        if (walk_look(&in, &cursor, move, exact, &answer, &p))
+            answer = walk_turns(&in, &known, &p, exact, mode);
+        walk_answer(answers, i, exact, answer);
     }
 }
 
-/* The loop for the rules' flags. */
-#define WALK_BY_FLAGS(flags, exact, ...)                                                           \
+/* The loop for the rules' flags and the batch's pins. */
+#define WALK_BY_FLAGS(flags, given, exact, ...)                                                    \
     do {                                                                                           \
-        bool pinned = (flags)&SEEBATCH_PINS, promotions = (flags)&SEEBATCH_PROMOTIONS;             \
-        if (pinned && promotions)                                                                  \
-            walk_batch(__VA_ARGS__, exact, true, true);                                            \
-        else if (pinned)                                                                           \
-            walk_batch(__VA_ARGS__, exact, true, false);                                           \
+        bool promotions = (flags)&SEEBATCH_PROMOTIONS;                                             \
+        walk_pins_mode mode = !((flags)&SEEBATCH_PINS) ? WALK_PINS_OFF                             \
+                              : (given)                ? WALK_PINS_GIVEN                           \
+                                                       : WALK_PINS_FOUND;                                         \
+        if (mode == WALK_PINS_GIVEN && promotions)                                                 \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_GIVEN, true);                                 \
+        else if (mode == WALK_PINS_GIVEN)                                                          \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_GIVEN, false);                                \
+        else if (mode == WALK_PINS_FOUND && promotions)                                            \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_FOUND, true);                                 \
+        else if (mode == WALK_PINS_FOUND)                                                          \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_FOUND, false);                                \
         else if (promotions)                                                                       \
-            walk_batch(__VA_ARGS__, exact, false, true);                                           \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_OFF, true);                                   \
         else                                                                                       \
-            walk_batch(__VA_ARGS__, exact, false, false);                                          \
+            walk_batch(__VA_ARGS__, exact, WALK_PINS_OFF, false);                                  \
     } while (0)
 
 static void seebatch_walk_values(const see_batch *batch, int32_t *values)
@@ -132,7 +261,7 @@ static void seebatch_walk_values(const see_batch *batch, int32_t *values)
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
         seebatch_walk_stopping_when_ahead(batch, 0, values, NULL);
     else
-        WALK_BY_FLAGS(flags, true, batch, 0, values, NULL);
+        WALK_BY_FLAGS(flags, batch->pins, true, batch, 0, values, NULL);
 }
 
 static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
@@ -141,7 +270,7 @@ static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
         seebatch_walk_stopping_when_ahead(batch, threshold, NULL, passed);
     else
-        WALK_BY_FLAGS(flags, false, batch, threshold, NULL, passed);
+        WALK_BY_FLAGS(flags, batch->pins, false, batch, threshold, NULL, passed);
 }
 
 const see_backend WALK_BACKEND = {WALK_NAME, seebatch_walk_values, seebatch_walk_see_ge, 0,

@@ -117,6 +117,20 @@ VIEW_INLINE bitboard all_attackers(const view_reader *r, view_target target, bit
            (king_attacks_at(target) & type_bits(r, shape, SEEBATCH_KING));
 }
 
+/* The threshold test's turns once every attacker is known (s: the position
+ * after the move, swap the shortfall), from the opponent's, whose pieces
+ * are `them` (colour side ^ 1), on. */
+VIEW_INLINE bool see_ge_turns(const view_reader *r, view_shape shape, bool pins, exchange_state *s,
+                              view_target target, unsigned side, bitboard them, bitboard us)
+{
+    /* The opponent's first turn, before the loop: often it cannot capture,
+     * and the answer is known before the loop's registers are set up. */
+    int answer = turn(r, shape, pins, s, target, them, side ^ 1, 1);
+    while (answer == GOES_ON && (answer = turn(r, shape, pins, s, target, us, side, 0)) == GOES_ON)
+        answer = turn(r, shape, pins, s, target, them, side ^ 1, 1);
+    return answer;
+}
+
 /* Pins found when first needed: find(context) gives their base, called at
  * most once by an exchange and only where it reads them (the scalar
  * backend's walk works a board's pins out then). A NULL find: they are at
@@ -140,8 +154,8 @@ VIEW_INLINE bool see_ge_finding(view_shape shape, bool pins, const seebatch_rule
     unsigned from = move >> 6, to = move & 63; /* a normal move: bits 12-15 clear */
     view_target target = target_of(to);
     exchange_state s = {0, 0, shortfall};
-    s.occupied =
-        (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ seebatch_square_bit(from) ^ seebatch_square_bit(to);
+    s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ seebatch_square_bit(from) ^
+                 seebatch_square_bit(to);
     unsigned side = (color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u;
     if (shape == VIEW_STOCKFISH) {
         s.attackers = all_attackers(&r, target, s.occupied);
@@ -163,13 +177,7 @@ VIEW_INLINE bool see_ge_finding(view_shape shape, bool pins, const seebatch_rule
             return true;
         r.pins = find(context);
     }
-    /* The opponent's first turn, before the loop: often it cannot capture,
-     * and the answer is known before the loop's registers are set up. */
-    int answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
-    while (answer == GOES_ON &&
-           (answer = turn(&r, shape, pins, &s, target, us, side, 0)) == GOES_ON)
-        answer = turn(&r, shape, pins, &s, target, them, side ^ 1, 1);
-    return answer;
+    return see_ge_turns(&r, shape, pins, &s, target, side, them, us);
 }
 
 /* The same with the pins at pin_base. */

@@ -25,11 +25,15 @@ static inline bitboard pawn_attacks_at(view_target target, unsigned color)
 }
 static inline bitboard knight_attacks_at(view_target target) { return target->knight; }
 static inline bitboard king_attacks_at(view_target target) { return target->king; }
-static inline bitboard diagonal_attacks_at(view_target target, bitboard occupied)
+/* Always inlined: an exchange with many captures could leave a copy out of
+ * line, and every capture would then call it. */
+static inline __attribute__((always_inline)) bitboard diagonal_attacks_at(view_target target,
+                                                                          bitboard occupied)
 {
     return target->bishop.attacks[_pext_u64(occupied, target->bishop.mask)];
 }
-static inline bitboard straight_attacks_at(view_target target, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard straight_attacks_at(view_target target,
+                                                                          bitboard occupied)
 {
     return target->rook.attacks[_pext_u64(occupied, target->rook.mask)];
 }

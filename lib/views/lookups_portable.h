@@ -19,11 +19,15 @@ static inline bitboard pawn_attacks_at(view_target target, unsigned color)
 }
 static inline bitboard knight_attacks_at(view_target target) { return knight_attacks(target); }
 static inline bitboard king_attacks_at(view_target target) { return king_attacks(target); }
-static inline bitboard diagonal_attacks_at(view_target target, bitboard occupied)
+/* Always inlined: an exchange with many captures could leave a copy out of
+ * line, and every capture would then call it. */
+static inline __attribute__((always_inline)) bitboard diagonal_attacks_at(view_target target,
+                                                                          bitboard occupied)
 {
     return bishop_attacks(target, occupied);
 }
-static inline bitboard straight_attacks_at(view_target target, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard straight_attacks_at(view_target target,
+                                                                          bitboard occupied)
 {
     return rook_attacks(target, occupied);
 }
