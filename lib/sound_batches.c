@@ -49,6 +49,8 @@ bool seebatch_batch_sound_portable(const see_batch *batch, size_t board_count)
 {
     if (board_count > 2 * batch->count)
         return seebatch_named_boards_sound(batch, board_count);
-    return seebatch_all_boards_consistent(batch->boards, board_count) &
-           seebatch_moves_fit_named_boards(batch, board_count);
+    /* Both passes run, whatever the first finds: no branch between them. */
+    bool boards_sound = seebatch_all_boards_consistent(batch->boards, board_count);
+    bool moves_sound = seebatch_moves_fit_named_boards(batch, board_count);
+    return boards_sound && moves_sound;
 }

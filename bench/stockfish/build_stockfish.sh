@@ -1,9 +1,14 @@
 # Sourced by the calibration scripts beside it (calibrate.sh,
 # calibrate_multi.sh): checks their arguments and compiles a Stockfish tree
-# the user provides with the flags of that tree's own `make ARCH=x86-64-bmi2
-# build` (-O3, -flto, pext ...) and -DNNUE_EMBEDDING_OFF (no net is needed:
-# nothing is evaluated), then links a driver of this directory with it and
-# with seebatch's build. Nothing of Stockfish is in this repository.
+# the user provides with the flags of that tree's own `make ARCH=... build`
+# (-O3, -flto ...) and -DNNUE_EMBEDDING_OFF (no net is needed: nothing is
+# evaluated), then links a driver of this directory with it and with
+# seebatch's build. Nothing of Stockfish is in this repository.
+#
+# ARCH is the one Stockfish's own ARCH=native picks: x86-64-bmi2 (pext
+# lookups) where this CPU runs pext fast, else x86-64-avx2 (AMD before
+# Zen 3 runs pext in microcode, and Stockfish avoids it there too); the
+# environment's SF_ARCH overrides it.
 #
 # Before sourcing: `script` (the caller's name, for messages), `sf` (the tree),
 # `work` (may be empty) and `build` (seebatch's build directory).
@@ -22,18 +27,31 @@ build=$(cd "$build" && pwd)
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 
-# The tree's own compile command for ARCH=x86-64-bmi2 (make -n prints it
-# without building): the flags of its first source, reused for every file
-# here. (head ends the pipe early, which pipefail would count as a failure.)
-flags=$(make -s -n -C "$sf/src" ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
+arch=${SF_ARCH:-}
+if [ -z "$arch" ]; then
+    arch=x86-64-bmi2
+    if "$build/seebatch" --version 2>/dev/null | grep -q 'pext fast: no'; then
+        arch=x86-64-avx2
+    fi
+fi
+
+# The tree's own compile command for ARCH (make -n prints it without
+# building): the flags of its first source, reused for every file here.
+# (head ends the pipe early, which pipefail would count as a failure.)
+flags=$(make -s -n -C "$sf/src" ARCH="$arch" COMP=gcc all 2>/dev/null \
         | grep -E '^(g\+\+|c\+\+) .* -c -o [^ ]+\.o [^ ]+\.cpp *$' | head -1 \
         | sed -E -e 's/^[^ ]+ +//' -e 's/ +-c -o [^ ]+\.o [^ ]+\.cpp *$//') || true
 [ -n "$flags" ] || fail "make -n in $sf/src printed no compile command"
 flags="$flags -DNNUE_EMBEDDING_OFF"
-echo "flags: $flags"
+echo "ARCH=$arch flags: $flags"
+# Objects built with other flags (another ARCH) are built again.
+if [ "$(cat "$work/flags" 2>/dev/null)" != "$flags" ]; then
+    rm -f "$work"/*.o
+    printf '%s\n' "$flags" > "$work/flags"
+fi
 
 # Every source of the tree but main.cpp (a driver has its own main).
-sources=$(cd "$sf/src" && make -s -n -p ARCH=x86-64-bmi2 COMP=gcc all 2>/dev/null \
+sources=$(cd "$sf/src" && make -s -n -p ARCH="$arch" COMP=gcc all 2>/dev/null \
           | sed -n 's/^SRCS = //p' | head -1) || true
 [ -n "$sources" ] || fail "no SRCS in $sf/src/Makefile"
 objects=()
