@@ -108,7 +108,8 @@ if [ -n "${STOCKFISH:-}" ]; then
     "$root/bench/stockfish/calibrate.sh" "$STOCKFISH" "$sf_work" "$build" > "$collected/view.txt"
     sf_version=$(git -C "$STOCKFISH" describe --always --tags 2> /dev/null ||
                  sed -n 's/^.*version = "\([^"]*\)".*/\1/p' "$STOCKFISH/src/misc.cpp" | head -1)
-    stockfish_note="$(cd "$STOCKFISH" && pwd)${sf_version:+ ($sf_version)}, built with its own ARCH=x86-64-bmi2 flags"
+    sf_arch=$(sed -n 's/^ARCH=\([^ ]*\) flags:.*/\1/p' "$collected/multi.txt" | head -1)
+    stockfish_note="$(cd "$STOCKFISH" && pwd)${sf_version:+ ($sf_version)}, built with its own ARCH=${sf_arch:-?} flags"
 fi
 
 if [ -n "${STOCKFISH_15_1:-}" ]; then
