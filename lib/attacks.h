@@ -90,9 +90,13 @@ static inline bitboard between(unsigned a, unsigned b) { return seebatch_between
 
 /* Every piece of either colour that attacks `square` given `occupied`, from
  * the six piece bitboards and the two colour bitboards wherever they lie
- * (pieces outside `occupied` are still reported: mask them if they left). */
-static inline bitboard attackers_in(const bitboard *pieces, const bitboard *colors, unsigned square,
-                                    bitboard occupied)
+ * (pieces outside `occupied` are still reported: mask them if they left).
+ * Always inlined, as the lookups it makes: out of line, as a build without
+ * full optimisation left it, it is a call per exchange. */
+static inline __attribute__((always_inline)) bitboard attackers_in(const bitboard *pieces,
+                                                                   const bitboard *colors,
+                                                                   unsigned square,
+                                                                   bitboard occupied)
 {
     return (pawn_attacks(SEEBATCH_BLACK, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE]) |
            (pawn_attacks(SEEBATCH_WHITE, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK]) |
@@ -103,7 +107,9 @@ static inline bitboard attackers_in(const bitboard *pieces, const bitboard *colo
 }
 
 /* The same on a board. */
-static inline bitboard attackers_to(const seebatch_board *board, unsigned square, bitboard occupied)
+static inline __attribute__((always_inline)) bitboard attackers_to(const seebatch_board *board,
+                                                                   unsigned square,
+                                                                   bitboard occupied)
 {
     return attackers_in(board->pieces, board->colors, square, occupied);
 }

@@ -1,8 +1,9 @@
 /*
  * What the scalar backend's batch walk (walk_body.h) shares between its
  * builds: the boards' pins worked out as the walk needs them, and the moves
- * it leaves to the reference's rules (walk_fallback.c). The walks themselves, one per way of looking up
- * attacks, and their choice: scalar_backend.c.
+ * it leaves to the reference's rules (walk_fallback.c). The walks
+ * themselves, one per way of looking up attacks, and their choice:
+ * scalar_backend.c.
  */
 #ifndef SEEBATCH_SCALAR_WALK_H
 #define SEEBATCH_SCALAR_WALK_H
