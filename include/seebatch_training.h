@@ -1,13 +1,12 @@
 /*
- * libseebatch_training: Stockfish's training data (.binpack, .plain and
- * .bin) as arrays, for the Python package (python/seebatch/training.py) and
- * any other caller that wants batches rather than entries. A library of its
- * own beside libseebatch (whose seebatch.h it includes, for boards, moves
- * and errors), built from lib/training/: the formats (formats/) and the
- * rules of `seebatch filter` (filtering/), which the `seebatch` tool is
- * built from too, so it reads, writes and judges exactly as the tool does;
- * libseebatch itself stays SEE only. Link: seebatch::seebatch_training, or
- * `pkg-config --cflags --libs seebatch_training`.
+ * Stockfish's training data (.binpack, .plain and .bin) as arrays, for the
+ * Python package (python/seebatch/training.py) and any other caller that
+ * wants batches rather than entries. Part of libseebatch (this header
+ * includes seebatch.h, for boards, moves and errors), built from
+ * lib/training/: the formats (formats/) and the rules of `seebatch filter`
+ * (filtering/), which the `seebatch` tool is built from too, so it reads,
+ * writes and judges exactly as the tool does. Link: seebatch::seebatch (or
+ * seebatch::seebatch_static), or `pkg-config --cflags --libs seebatch`.
  *
  * An entry is five parallel arrays (seebatch_training_arrays): the board,
  * the move played there (seebatch_move, castling as the king's move), the
@@ -25,13 +24,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Exported from libseebatch_training.so; everything else is local to it. */
-#if defined(__GNUC__)
-#define SEEBATCH_TRAINING_API __attribute__((visibility("default")))
-#else
-#define SEEBATCH_TRAINING_API
 #endif
 
 typedef enum seebatch_training_format {
@@ -99,12 +91,12 @@ typedef struct seebatch_training_reader seebatch_training_reader;
  * Errors (*reader is then NULL): SEEBATCH_ERROR_ARGUMENT for a NULL
  * argument, a file that cannot be opened or read (the path and the
  * system's reason) or no memory. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_open(const char *path,
-                                                             seebatch_training_reader **reader,
-                                                             seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_open(const char *path,
+                                                    seebatch_training_reader **reader,
+                                                    seebatch_error *error);
 
 /* The format the reader found. */
-SEEBATCH_TRAINING_API seebatch_training_format
+SEEBATCH_API seebatch_training_format
 seebatch_training_reader_format(const seebatch_training_reader *reader);
 
 /* Decodes up to capacity entries into out (each array capacity long) and
@@ -117,30 +109,32 @@ seebatch_training_reader_format(const seebatch_training_reader *reader);
  * NULL, is 0) or a fault of the file: bytes its format does not allow, a
  * read that failed, no memory ("byte B, entry E: why" or "line L, entry E:
  * why"). */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_read(seebatch_training_reader *reader,
-                                                             size_t capacity,
-                                                             const seebatch_training_arrays *out,
-                                                             size_t *count, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_read(seebatch_training_reader *reader,
+                                                    size_t capacity,
+                                                    const seebatch_training_arrays *out,
+                                                    size_t *count, seebatch_error *error);
 
 /* The same, but it stops at the end of the binpack chunk being decoded:
  * *chunk_done is then 1 (also at the end of the file or at a fault), else 0
  * (capacity was reached inside the chunk). A chunk with no entries gives 0
  * entries and *chunk_done 1. For plain and bin, the file is one chunk. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_read_chunk(
-    seebatch_training_reader *reader, size_t capacity, const seebatch_training_arrays *out,
-    size_t *count, int *chunk_done, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader,
+                                                          size_t capacity,
+                                                          const seebatch_training_arrays *out,
+                                                          size_t *count, int *chunk_done,
+                                                          seebatch_error *error);
 
 /* 1 once the end of the file or a fault was reached, else 0. */
-SEEBATCH_TRAINING_API int seebatch_training_at_end(const seebatch_training_reader *reader);
+SEEBATCH_API int seebatch_training_at_end(const seebatch_training_reader *reader);
 
 /* Where the fault that ended the reading is (the byte offset, and the
  * number of the entry that did not decode); {0, 0} while none has, and
  * after a clean end. */
-SEEBATCH_TRAINING_API seebatch_training_place
+SEEBATCH_API seebatch_training_place
 seebatch_training_reader_place(const seebatch_training_reader *reader);
 
 /* Closes the file and frees the reader (NULL is ignored). */
-SEEBATCH_TRAINING_API void seebatch_training_close(seebatch_training_reader *reader);
+SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
@@ -158,11 +152,11 @@ typedef struct seebatch_training_writer seebatch_training_writer;
  * Errors (*writer is then NULL): SEEBATCH_ERROR_ARGUMENT for a NULL
  * argument, a format that is none of the three, a file that cannot be
  * created (the path and the system's reason) or no memory. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_create(const char *path,
-                                                               seebatch_training_format format,
-                                                               int caller_chunks,
-                                                               seebatch_training_writer **writer,
-                                                               seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_create(const char *path,
+                                                      seebatch_training_format format,
+                                                      int caller_chunks,
+                                                      seebatch_training_writer **writer,
+                                                      seebatch_error *error);
 
 /* Writes count entries as Stockfish's writers do: plain blocks as its
  * converter writes them; binpack entries join the chain of the entry before
@@ -181,24 +175,22 @@ SEEBATCH_TRAINING_API seebatch_status seebatch_training_create(const char *path,
  * board), SEEBATCH_ERROR_MOVE (its move), SEEBATCH_ERROR_ARGUMENT (its
  * result, what the format cannot hold, a write that failed; a NULL
  * argument). */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_write(seebatch_training_writer *writer,
-                                                              size_t count,
-                                                              const seebatch_training_arrays *in,
-                                                              const uint8_t *keep,
-                                                              seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
+                                                     const seebatch_training_arrays *in,
+                                                     const uint8_t *keep, seebatch_error *error);
 
 /* For binpack, closes the chunk being built and writes it, if it holds
  * anything, so the next entry starts a new chunk (what the tool does at each
  * chunk of its input); nothing for plain and bin. Errors:
  * SEEBATCH_ERROR_ARGUMENT when writing failed (the writer then refuses
  * every later call) or writer is NULL. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer,
-                                                                  seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer,
+                                                         seebatch_error *error);
 
 /* The number of the entry the last failed seebatch_training_write refused
  * (byte_offset 0); {0, 0} while none was, and after a failed
  * seebatch_training_end_chunk (no one entry is at fault). */
-SEEBATCH_TRAINING_API seebatch_training_place
+SEEBATCH_API seebatch_training_place
 seebatch_training_writer_place(const seebatch_training_writer *writer);
 
 /* Writes what is buffered, closes the file, renames it over the path given
@@ -207,13 +199,13 @@ seebatch_training_writer_place(const seebatch_training_writer *writer);
  * before them are kept. Errors: SEEBATCH_ERROR_ARGUMENT when writing,
  * closing or renaming failed (the temporary is then removed and the path is
  * as it was) or writer is NULL. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_finish(seebatch_training_writer *writer,
-                                                               seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_finish(seebatch_training_writer *writer,
+                                                      seebatch_error *error);
 
 /* Closes the file, removes it and frees the writer (NULL is ignored): the
  * path given to seebatch_training_create is as it was (for a run that was
  * interrupted). */
-SEEBATCH_TRAINING_API void seebatch_training_abandon(seebatch_training_writer *writer);
+SEEBATCH_API void seebatch_training_abandon(seebatch_training_writer *writer);
 
 /* ------------------------------------------------------------------------ */
 /* UCI moves                                                                */
@@ -229,7 +221,7 @@ SEEBATCH_TRAINING_API void seebatch_training_abandon(seebatch_training_writer *w
  * does not parse on its board, or is longer than 15 characters),
  * SEEBATCH_ERROR_BOARD (its board is not consistent),
  * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_moves_from_uci(
+SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(
     const seebatch_board *boards, size_t board_count, const uint32_t *board_index,
     const char *texts, size_t text_stride, size_t count, uint16_t *moves, size_t *parsed,
     seebatch_error *error);
@@ -247,8 +239,9 @@ typedef struct seebatch_training_filter seebatch_training_filter;
  * no rule option or its value is bad ("rule argument I, \"TEXT\": why");
  * SEEBATCH_ERROR_ARGUMENT for more than 64 arguments, a NULL one or no
  * memory. */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(
-    size_t argc, const char *const *argv, seebatch_training_filter **filter, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const char *const *argv,
+                                                          seebatch_training_filter **filter,
+                                                          seebatch_error *error);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
  * else 0. Rules that look at earlier entries (the placeholder zero)
@@ -257,17 +250,18 @@ SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_new(
  * written up to it and seebatch_training_filter_place gives its number):
  * SEEBATCH_ERROR_BOARD (its board), SEEBATCH_ERROR_MOVE (its move),
  * SEEBATCH_ERROR_ARGUMENT (its result; a NULL argument). */
-SEEBATCH_TRAINING_API seebatch_status seebatch_training_filter_keep(
-    seebatch_training_filter *filter, size_t count, const seebatch_training_arrays *in,
-    uint8_t *keep, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter,
+                                                           size_t count,
+                                                           const seebatch_training_arrays *in,
+                                                           uint8_t *keep, seebatch_error *error);
 
 /* The number of the entry the last failed seebatch_training_filter_keep
  * refused (byte_offset 0); {0, 0} while none was. */
-SEEBATCH_TRAINING_API seebatch_training_place
+SEEBATCH_API seebatch_training_place
 seebatch_training_filter_place(const seebatch_training_filter *filter);
 
 /* Frees the filter (NULL is ignored). */
-SEEBATCH_TRAINING_API void seebatch_training_filter_free(seebatch_training_filter *filter);
+SEEBATCH_API void seebatch_training_filter_free(seebatch_training_filter *filter);
 
 #ifdef __cplusplus
 }

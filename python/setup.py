@@ -1,6 +1,5 @@
-"""Installs the seebatch package with a copy of libseebatch.so inside it (and of
-libseebatch_training.so, built beside it, when there is one); the files are
-named as the platform names them (seebatch/_names.py: library_files, e.g.
+"""Installs the seebatch package with a copy of libseebatch.so inside it (SEE
+and training data alike); the file is named as the platform names them (seebatch/_names.py: library_files, e.g.
 libseebatch.dll on Windows).
 
 The library copied is the file SEEBATCH_LIBRARY names, else the checkout's
@@ -51,17 +50,6 @@ def library_to_bundle():
     return first_file(os.path.join(HERE, "..", "build"), "seebatch")
 
 
-def training_library_to_bundle():
-    """libseebatch_training.so (read_training and the rest): SEEBATCH_TRAINING_LIBRARY,
-    else the one built beside the library bundled. Optional: without it the
-    package labels positions but cannot read training files."""
-    path = os.environ.get("SEEBATCH_TRAINING_LIBRARY")
-    if path:
-        return os.path.realpath(path) if os.path.isfile(path) else None
-    library = library_to_bundle()
-    return first_file(os.path.dirname(library), "seebatch_training") if library else None
-
-
 def version():
     library = library_to_bundle()
     if library:
@@ -82,12 +70,11 @@ class BuildWithLibrary(build_py):
 
     def run(self):
         super().run()
-        for name, library in (("seebatch", library_to_bundle()),
-                              ("seebatch_training", training_library_to_bundle())):
-            if library:
-                target = os.path.join(self.build_lib, "seebatch", library_files(name)[0])
-                self.announce(f"bundling {library} as {target}", level=2)
-                shutil.copyfile(library, target)
+        library = library_to_bundle()
+        if library:
+            target = os.path.join(self.build_lib, "seebatch", library_files("seebatch")[0])
+            self.announce(f"bundling {library} as {target}", level=2)
+            shutil.copyfile(library, target)
 
 
 class BinaryDistribution(Distribution):

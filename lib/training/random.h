@@ -1,9 +1,9 @@
 /*
  * The one pseudo-random generator of the project: splitmix64 (Steele, Lea
  * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
- * run exactly. libseebatch draws nothing; libseebatch_training's filter
- * draws with it (its seeded skips, filtering/filter_trainer.c), so it lives
- * here, beside the one library that draws, and the position generator, the
+ * run exactly. SEE draws nothing; the training filter draws with it (its
+ * seeded skips, filtering/filter_trainer.c), so it lives here, beside the
+ * one part of the library that draws, and the position generator, the
  * self-play generator and the tests include it from here.
  */
 #ifndef SEEBATCH_RANDOM_H

@@ -1,4 +1,4 @@
-/* libseebatch_training's filter: the rules of `seebatch filter`, read from
+/* the training filter (seebatch_training.h): the rules of `seebatch filter`, read from
  * the same options by the same code (filtering/), judged on the
  * caller's arrays. */
 #include <stdlib.h>
@@ -20,23 +20,23 @@ struct seebatch_training_filter {
 
 /* Reads the options into *rules and *config; SEEBATCH_ERROR_CONFIG at the
  * first argument that is not one or has a bad value. */
-static seebatch_status seebatch_read_rule_options(size_t argc, char **arguments, filter_rules *rules,
-                                         seebatch_config *config, seebatch_error *error)
+static seebatch_status seebatch_read_rule_options(size_t argc, char **arguments,
+                                                  filter_rules *rules, seebatch_config *config,
+                                                  seebatch_error *error)
 {
     char message[SEEBATCH_MESSAGE_SIZE - 64];
     for (int index = 0; index < (int)argc; index++) {
         int at = index;
         /* The arguments are not split: "--promotions=move" comes whole. */
-        option_parse parsed = seebatch_parse_config_option((int)argc, arguments, &index, config, NULL,
-                                                  message, sizeof message);
+        option_parse parsed = seebatch_parse_config_option((int)argc, arguments, &index, config,
+                                                           NULL, message, sizeof message);
         if (parsed == OPTION_NOT_MINE)
-            parsed =
-                seebatch_parse_rule_option((int)argc, arguments, &index, rules, message, sizeof message);
+            parsed = seebatch_parse_rule_option((int)argc, arguments, &index, rules, message,
+                                                sizeof message);
         if (parsed != OPTION_TAKEN)
-            return seebatch_fail(error, SEEBATCH_ERROR_CONFIG, "rule argument %d, \"%.40s\": %s",
-                                 at, arguments[at],
-                                 parsed == OPTION_BAD
-                                     ? message
+            return seebatch_fail(
+                error, SEEBATCH_ERROR_CONFIG, "rule argument %d, \"%.40s\": %s", at, arguments[at],
+                parsed == OPTION_BAD ? message
                                      : "not a rule or configuration option of seebatch filter");
     }
     if (!seebatch_check_rule_options(rules, message, sizeof message))
@@ -47,12 +47,12 @@ static seebatch_status seebatch_read_rule_options(size_t argc, char **arguments,
 /* The arguments as the option readers take them (NULL-terminated, not
  * const: they only read them); SEEBATCH_ERROR_ARGUMENT for too many or a
  * NULL one. */
-static seebatch_status seebatch_copy_arguments(size_t argc, const char *const *argv, char **arguments,
-                                      seebatch_error *error)
+static seebatch_status seebatch_copy_arguments(size_t argc, const char *const *argv,
+                                               char **arguments, seebatch_error *error)
 {
     if (argc > FILTER_ARGUMENTS_MAX)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%zu rule arguments; at most %d",
-                             argc, FILTER_ARGUMENTS_MAX);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%zu rule arguments; at most %d", argc,
+                             FILTER_ARGUMENTS_MAX);
     for (size_t i = 0; i < argc; i++) {
         if (!argv[i])
             return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rule argument %zu is NULL", i);
@@ -100,7 +100,8 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
     training_entry entry;
     for (size_t i = 0; i < count; i++) {
         training_load(in, i, &entry);
-        seebatch_status status = seebatch_check_training_entry(&entry, filter->entries + 1, true, error);
+        seebatch_status status =
+            seebatch_check_training_entry(&entry, filter->entries + 1, true, error);
         if (status != SEEBATCH_OK) {
             filter->place = training_entry_place(filter->entries + 1);
             return status;

@@ -1,4 +1,4 @@
-/* What the files of libseebatch_training share: the statuses of its
+/* What the files of the training functions (seebatch_training.h) share: the statuses of its
  * faults, moving an entry between training_entry and the caller's arrays,
  * and the checks an entry from the caller passes before any format or rule
  * code sees it. Messages are filled by libseebatch's seebatch_fail

@@ -779,7 +779,8 @@ int run_filter_as(const char *command, int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, rule_options_help, config_options_help, threads_option_help);
+        printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help,
+               threads_option_help);
         return EXIT_OK;
     }
     if (parsed == PARSE_BAD)

@@ -182,6 +182,6 @@ int leave_arguments(argument_result result, const char *help)
 {
     if (result != ARGUMENT_HELP)
         return EXIT_USAGE;
-    printf(help, config_options_help, threads_option_help);
+    printf(help, seebatch_config_options_help, threads_option_help);
     return EXIT_OK;
 }

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "rule_options.h" /* parse_number, config_options_help */
+#include "rule_options.h" /* parse_number, seebatch_config_options_help */
 #include "seebatch.h"
 
 /* SEEBATCH_MAX_MOVES as text, for help texts: the most moves a line may give. */
@@ -44,7 +44,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
                                     input_options *options);
 
 /* The exit status for an argument that was not taken: for ARGUMENT_HELP
- * prints help (a format with config_options_help and threads_option_help)
+ * prints help (a format with seebatch_config_options_help and
+ * threads_option_help)
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
 

@@ -13,8 +13,8 @@ the tool does: each output is `seebatch filter RULES FILE`'s byte for byte.
 
 Workers open the files by path, so they need to see both directories (one
 machine, or a shared file system) and the seebatch package with
-libseebatch_training.so (pip install ./python, or PYTHONPATH and
-SEEBATCH_TRAINING_LIBRARY). --local-workers N starts N worker processes on
+libseebatch.so (pip install ./python, or PYTHONPATH and
+SEEBATCH_LIBRARY). --local-workers N starts N worker processes on
 127.0.0.1, one thread each, for the length of the run. Prints one line per
 file (entries read and kept) and exits 1 if any file could not be filtered.
 """

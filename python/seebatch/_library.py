@@ -1,4 +1,5 @@
-"""Finding and loading libseebatch.so, and the C prototypes this package calls.
+"""Finding and loading libseebatch.so (SEE and training data alike), and the
+C prototypes of its SEE functions (training.py binds its own).
 
 The library is looked for, in this order:
   1. the file named by the environment variable SEEBATCH_LIBRARY (no fallback
@@ -12,8 +13,6 @@ The library is looked for, in this order:
 The file is named as the platform names it (library_files): libseebatch.so
 on Linux, libseebatch.dylib on macOS, libseebatch.dll (as mingw-w64 builds
 it) or seebatch.dll (as MSVC would) on Windows.
-libseebatch_training.so (training data: training.py) is looked for the same
-way, under SEEBATCH_TRAINING_LIBRARY and its own name, when first needed.
 """
 import ctypes
 import ctypes.util
@@ -83,9 +82,10 @@ def _candidates(name, platform=None):
         yield "the system library path", ctypes.util.find_library(stem)
 
 
-def load(name="seebatch", variable="SEEBATCH_LIBRARY"):
-    """lib<name>.so: the file the environment variable names, else the first
+def load():
+    """libseebatch.so: the file SEEBATCH_LIBRARY names, else the first
     candidate that loads."""
+    name, variable = "seebatch", "SEEBATCH_LIBRARY"
     named = os.environ.get(variable)
     if named:
         try:

@@ -1,5 +1,5 @@
 """Stockfish's training data (.binpack, .plain, .bin) as NumPy batches, over
-libseebatch_training.so (the tool's own format and rule code, in C; ctypes
+libseebatch.so (the tool's own format and rule code, in C; ctypes
 releases the GIL during each call, so threads read files in parallel).
 
     for batch in seebatch.read_training("data.binpack", batch_size=1 << 16):
@@ -102,9 +102,9 @@ _PROTOTYPES = [
 
 @functools.lru_cache(maxsize=None)
 def _lib():
-    """libseebatch_training.so, loaded when first needed (SEE alone does not need it)."""
-    return _library.bind(_library.load("seebatch_training", "SEEBATCH_TRAINING_LIBRARY"),
-                         _PROTOTYPES)
+    """libseebatch.so (the one the package loaded) with the training functions'
+    C types set, on the first call that needs them."""
+    return _library.bind(_library.lib, _PROTOTYPES)
 
 
 def _raise(status, error, place, path, where):

@@ -42,7 +42,6 @@ def test_pip_install_without_network(tmp_path):
         capture_output=True, text=True, timeout=300)
     assert install.returncode == 0, install.stdout + install.stderr
     environment.pop("SEEBATCH_LIBRARY", None)
-    environment.pop("SEEBATCH_TRAINING_LIBRARY", None)
     used = subprocess.run([str(tmp_path / "venv" / "bin" / "python"), "-c", USE], cwd=tmp_path,
                           env=environment, capture_output=True, text=True, timeout=60)
     assert used.returncode == 0, used.stderr

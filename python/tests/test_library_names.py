@@ -10,8 +10,6 @@ def test_each_platform_names_its_files():
     assert _library.library_files("seebatch", "darwin") == ["libseebatch.dylib"]
     # mingw-w64 builds libseebatch.dll; MSVC would build seebatch.dll.
     assert _library.library_files("seebatch", "win32") == ["libseebatch.dll", "seebatch.dll"]
-    assert _library.library_files("seebatch_training", "win32") == [
-        "libseebatch_training.dll", "seebatch_training.dll"]
 
 
 def test_windows_looks_for_both_dll_names_in_the_package_then_the_build_tree():

@@ -39,9 +39,6 @@ fail() { echo "FAIL: $*"; exit 1; }
 needs_libseebatch() { # needs_libseebatch PROGRAM: is libseebatch.so a dynamic dependency?
     readelf -d "$1" | grep "NEEDED.*libseebatch\.so" > /dev/null
 }
-needs_training() { # needs_training PROGRAM: is libseebatch_training.so a dynamic dependency?
-    readelf -d "$1" | grep "NEEDED.*libseebatch_training\.so" > /dev/null
-}
 
 echo "== cmake --install to $prefix"
 cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
@@ -49,8 +46,10 @@ cmake --install "$build" --prefix "$prefix" ${config:+--config "$config"}
 [ -f "$prefix/include/seebatch_view.h" ] || fail "seebatch_view.h not installed under include/"
 [ -f "$prefix/include/seebatch_deprecated.h" ] || fail "seebatch_deprecated.h not installed under include/"
 [ -f "$prefix/include/seebatch_training.h" ] || fail "seebatch_training.h not installed under include/"
-[ -n "$(find "$prefix" -name libseebatch_training.a)" ] || fail "libseebatch_training.a not installed"
-[ -n "$(find "$prefix" -name 'libseebatch_training.so*')" ] || fail "libseebatch_training.so not installed"
+# One library: SEE and training data alike (no libseebatch_training and no
+# seebatch_training.pc: CHANGELOG.md's upgrade notes).
+leftover=$(find "$prefix" -name '*seebatch_training*' ! -name seebatch_training.h)
+[ -z "$leftover" ] || fail "a second library's files installed: $leftover"
 [ -x "$prefix/bin/seebatch" ] || fail "tool not installed under bin/"
 internal=$(find "$prefix" -name '*seebatch_checking*' -o -name '*seebatch_objects*' -o -name '*test*')
 [ -z "$internal" ] || fail "internal files installed: $internal"
@@ -59,16 +58,16 @@ echo "== the shared library exports exactly the functions the header declares"
 shared=$(find "$prefix" -name 'libseebatch.so' | head -n 1)
 [ -n "$shared" ] || fail "libseebatch.so not installed"
 if command -v nm > /dev/null; then
-    # Every function declaration of the three headers that is not static inline
+    # Every function declaration of the four headers that is not static inline
     # (a typedef of a function type declares no symbol).
     declared=$(cat "$prefix/include/seebatch.h" "$prefix/include/seebatch_view.h" \
-        "$prefix/include/seebatch_deprecated.h" | grep -E '^[A-Za-z_].*\bseebatch_[a-z0-9_]+\(' \
+        "$prefix/include/seebatch_deprecated.h" "$prefix/include/seebatch_training.h" | grep -E '^([A-Za-z_].*\b)?seebatch_[a-z0-9_]+\(' \
         | grep -v -e '^static inline' -e '^typedef' | grep -oE '\bseebatch_[a-z0-9_]+\(' | tr -d '(' | sort -u)
     exported=$(nm -D --defined-only "$shared" | awk '{print $3}' | sort -u)
     [ "$(echo "$declared" | wc -l)" -gt 20 ] || fail "found too few declarations in seebatch.h"
     extra=$(comm -13 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
     missing=$(comm -23 <(echo "$declared") <(echo "$exported") | tr '\n' ' ')
-    [ -z "$extra" ] || fail "libseebatch.so exports what seebatch.h does not declare: $extra"
+    [ -z "$extra" ] || fail "libseebatch.so exports what the headers do not declare: $extra"
     [ -z "$missing" ] || fail "libseebatch.so lacks (SEEBATCH_API missing?): $missing"
 fi
 
@@ -101,11 +100,10 @@ for linkage in shared static; do
     else ! needs_libseebatch "$work/cmake-$linkage/consumer" || fail "static build still needs libseebatch.so"; fi
     # CMake gives the program an RPATH to the prefix's libdir.
     env -u LD_LIBRARY_PATH "$work/cmake-$linkage/consumer"
-    # Shared against shared, static against static: one libseebatch a process.
+    # Training data through the same library.
     if [ $linkage == shared ]; then
-        needs_training "$work/cmake-$linkage/training_consumer" || fail "not linked against libseebatch_training.so"
+        needs_libseebatch "$work/cmake-$linkage/training_consumer" || fail "training consumer not linked against libseebatch.so"
     else
-        ! needs_training "$work/cmake-$linkage/training_consumer" || fail "static build still needs libseebatch_training.so"
         ! needs_libseebatch "$work/cmake-$linkage/training_consumer" || fail "static training build needs libseebatch.so"
     fi
     mkdir -p "$work/data-$linkage"
@@ -144,18 +142,19 @@ echo "== cc \$(pkg-config --cflags --static --libs seebatch), static"
 ! needs_libseebatch "$work/consumer-pc-static" || fail "static build still needs libseebatch.so"
 "$work/consumer-pc-static"
 
-# libseebatch_training through its own .pc file, which brings seebatch's.
-echo "== cc \$(pkg-config --cflags --libs seebatch_training), from a non-system prefix"
-[ -n "$(find "$prefix" -path '*/pkgconfig/seebatch_training.pc')" ] || fail "seebatch_training.pc not installed"
-[ "$(pkg-config --modversion seebatch_training)" == "$version" ] || fail "seebatch_training.pc has the wrong version"
-pkg-config --libs seebatch_training | grep -q -- '-lseebatch_training' || fail "seebatch_training.pc lacks -lseebatch_training"
-pkg-config --libs seebatch_training | grep -q -- '-lseebatch\b' || fail "seebatch_training.pc does not bring seebatch (Requires)"
+# Training data through the same .pc file, as docs/development.md shows it.
+echo "== cc \$(pkg-config --cflags --libs seebatch) training_consumer.c, from a non-system prefix"
 "$cc" "${flags[@]}" -o "$work/training-pc" "$here/training_consumer.c" \
-    $(pkg-config --cflags --libs seebatch_training) -Wl,-rpath,$(pkg-config --variable=libdir seebatch_training)
-needs_training "$work/training-pc" || fail "not linked against libseebatch_training.so"
+    $(pkg-config --cflags --libs seebatch) -Wl,-rpath,$(pkg-config --variable=libdir seebatch)
+needs_libseebatch "$work/training-pc" || fail "not linked against libseebatch.so"
 mkdir -p "$work/data-pc"
 env -u LD_LIBRARY_PATH "$work/training-pc" "$work/data-pc"
-grep -qF -- 'pkg-config --cflags --libs seebatch_training' "$root/docs/development.md" \
-    || fail "docs/development.md no longer shows the seebatch_training pkg-config command tested here"
+# libseebatch.a by its file name (-l:), so that -lm (Libs.private, the
+# filter's exp) stays the system's shared one.
+"$cc" "${flags[@]}" -o "$work/training-pc-static" "$here/training_consumer.c" $(pkg-config --cflags seebatch) \
+    $(pkg-config --static --libs seebatch | sed 's/-lseebatch\b/-l:libseebatch.a/')
+! needs_libseebatch "$work/training-pc-static" || fail "static training build still needs libseebatch.so"
+mkdir -p "$work/data-pc-static"
+"$work/training-pc-static" "$work/data-pc-static"
 
 echo "packaging: all consumers built and passed"

@@ -1,5 +1,5 @@
 /* A program outside the project, built against an installed
- * libseebatch_training (and libseebatch, for its boards): the public API
+ * libseebatch (training data, seebatch_training.h, and boards): the public API
  * only. Writes three entries to a binpack in the directory given, reads them
  * back, filters them, and exits 0 only if every step gives what it must:
  * the same entries, a capture dropped by --skip-capture, and a damaged

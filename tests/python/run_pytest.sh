@@ -30,9 +30,7 @@ if [ -n "$missing" ]; then
     [ "${SEEBATCH_REQUIRE_PYTHON:-0}" = 1 ] && exit 1
     exit 77
 fi
-# libseebatch_training.so is built beside libseebatch.so.
-training=$(dirname "$library")/libseebatch_training.so
-export SEEBATCH_LIBRARY=$library SEEBATCH_TRAINING_LIBRARY=$training SEEBATCH_CLI=$tool \
+export SEEBATCH_LIBRARY=$library SEEBATCH_CLI=$tool \
     PYTHONDONTWRITEBYTECODE=1
 exec "$python" -m pytest -q -p no:cacheprovider --basetemp="$build/python_tests_tmp" \
     "$root/python/tests"

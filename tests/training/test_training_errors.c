@@ -1,4 +1,4 @@
-/* libseebatch_training's errors, through its public header only: every
+/* The training functions' errors, through the public header only: every
  * fallible call returns a seebatch_status and fills a seebatch_error (NULL
  * allowed) as libseebatch's calls do, and the place of a fault (byte offset,
  * entry number) is kept by the object that met it. Usage:

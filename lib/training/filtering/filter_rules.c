@@ -27,13 +27,13 @@ static inline unsigned rules_of_move(unsigned active, seebatch_move move, bool c
 
 /* The rules read from the move, judged only when one of them is on. */
 static unsigned seebatch_move_rules(const filter_rules *rules, const training_entry *entry,
-                           const bool *see_ge)
+                                    const bool *see_ge)
 {
     bool captures = move_captures(&entry->board, entry->move);
     bool see = captures && (rules->active & (1u << RULE_SEE_GE)) &&
                (see_ge ? *see_ge
                        : seebatch_value_ge(&rules->see, &entry->board, NULL, entry->move,
-                                                rules->see_threshold));
+                                           rules->see_threshold));
     return rules_of_move(rules->active, entry->move, captures, see);
 }
 

@@ -1,4 +1,4 @@
-/* The rules of `seebatch filter` (and of libseebatch_training's filter):
+/* The rules of `seebatch filter` (and of the training filter (seebatch_training.h)):
  * which training entries to drop. rule_options.h reads them from options. */
 #ifndef SEEBATCH_FILTER_RULES_H
 #define SEEBATCH_FILTER_RULES_H

@@ -42,8 +42,8 @@ static const char *seebatch_value_text(int argc, char **argv, int *index, size_t
 }
 
 /* OPTION_BAD with a message; an option given no value is told so. */
-static option_parse seebatch_refuse(char *message, size_t size, const char *format, const char *name,
-                           const char *value)
+static option_parse seebatch_refuse(char *message, size_t size, const char *format,
+                                    const char *name, const char *value)
 {
     if (value)
         snprintf(message, size, format, name, value);
@@ -67,7 +67,7 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
 /* The SEE configuration                                                    */
 /* ------------------------------------------------------------------------ */
 
-const char config_options_help[] =
+const char seebatch_config_options_help[] =
     "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
     "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en\n"
     "                      passant, promotions and castling scored 0)\n"
@@ -120,7 +120,8 @@ static bool seebatch_set_promotions(const char *setting, seebatch_config *config
 /* The setting of --promotions, which takes a value only with '=': in its own
  * argument ("--promotions=move"), or in the next one when the caller split
  * it off (attached says so). Bare, "all". */
-static const char *seebatch_promotions_setting(int argc, char **argv, int *index, argument_attached attached)
+static const char *seebatch_promotions_setting(int argc, char **argv, int *index,
+                                               argument_attached attached)
 {
     const char *option = argv[*index];
     if (option[strlen("--promotions")] == '=')
@@ -143,13 +144,14 @@ option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
         const char *setting = seebatch_promotions_setting(argc, argv, index, attached);
         if (!seebatch_set_promotions(setting, config))
             return seebatch_refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
-                          "--promotions", setting);
+                                   "--promotions", setting);
     } else if (seebatch_named(option, "--preset", true)) {
         const char *argument = seebatch_value_text(argc, argv, index, strlen("--preset"));
         seebatch_error error;
         if (!argument || seebatch_config_preset(argument, config, &error) != SEEBATCH_OK)
-            return seebatch_refuse(message, message_size, "%s needs classic or stockfish, not \"%s\"",
-                          "--preset", argument);
+            return seebatch_refuse(message, message_size,
+                                   "%s needs classic or stockfish, not \"%s\"", "--preset",
+                                   argument);
     } else if (seebatch_named(option, "--values", true)) {
         const char *argument = seebatch_value_text(argc, argv, index, strlen("--values"));
         if (!argument || !seebatch_parse_values(argument, config)) {
@@ -195,7 +197,7 @@ static const rule_option rule_options[RULE_COUNT] = {
     [RULE_PIECE_COUNT] = {"--piece-count-skip", 0, 0, 0},
 };
 
-const char rule_options_help[] =
+const char seebatch_rule_options_help[] =
     "  --skip-in-check     drop entries whose side to move is in check\n"
     "  --skip-capture      drop entries whose move takes a piece (en passant too)\n"
     "  --skip-see-ge T     drop entries whose move takes a piece and has SEE >= T\n"
@@ -241,7 +243,7 @@ const char rule_options_help[] =
     "nnue-pytorch each comes from: docs/training-data.md.\n";
 
 static option_parse seebatch_parse_seed(int argc, char **argv, int *index, filter_rules *rules,
-                               char *message, size_t size)
+                                        char *message, size_t size)
 {
     const char *text = seebatch_value_text(argc, argv, index, strlen("--seed"));
     long long seed;

@@ -1,7 +1,7 @@
 /*
  * The options that say which entries `seebatch filter` drops (its rules, the
  * seed of the random ones) and under which SEE configuration, read from an
- * argument list. The tool and libseebatch_training (Python's Filter) take
+ * argument list. The tool and the training filter (Python's Filter) take
  * the same options through these functions; each says what is wrong in a
  * message rather than printing it, so that each caller reports it its own
  * way (the tool on stderr, the library in its fault).
@@ -47,14 +47,14 @@ option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
                                           char *message, size_t message_size);
 
 /* Their help text, for every subcommand and caller that takes them. */
-extern const char config_options_help[];
+extern const char seebatch_config_options_help[];
 
-/* A rule option (one of rule_options_help's, or --seed S), as "--name
+/* A rule option (one of seebatch_rule_options_help's, or --seed S), as "--name
  * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */
 option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t message_size);
 
-extern const char rule_options_help[];
+extern const char seebatch_rule_options_help[];
 
 /* A rule as its option reads ("--skip-see-ge 0", "--random-skip 3 (seed
  * 11)"), for counts and messages. */

@@ -1,6 +1,6 @@
 /*
  * Where an entry of training data is, in the words of every message about
- * one, the tool's and libseebatch_training's (so Python's) alike:
+ * one, the tool's and the training functions' (so Python's) alike:
  *   "byte B, entry E"  in a binpack: B the byte offset in the file
  *   "line L, entry E"  in plain text: L the line at fault
  * E counts entries from 1, as lines count from 1: entry E has E - 1

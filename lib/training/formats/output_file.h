@@ -7,7 +7,7 @@
  * and is no regular file (/dev/null, /dev/full, a FIFO; NUL on Windows) is
  * written directly, since it cannot be replaced. A symbolic link as the
  * target is followed: the file it names is replaced, the link stays. Shared
- * by the tool and libseebatch_training (so Python). What the operating
+ * by the tool and the training writer (so Python). What the operating
  * system does is asked of lib/platform/files.h.
  */
 #ifndef SEEBATCH_FORMATS_OUTPUT_FILE_H
