@@ -91,23 +91,40 @@ seebatch_status seebatch_training_filter_new(size_t argc, const char *const *arg
     return SEEBATCH_OK;
 }
 
+/* Judges entries[0, count), checked, with the rules' one driver
+ * (seebatch_judge_entries) into keep. */
+static void judge_into_keep(seebatch_training_filter *filter, const training_entry *entries,
+                            size_t count, uint8_t *keep)
+{
+    unsigned matched[FILTER_SEE_GROUP];
+    seebatch_judge_entries(&filter->rules, &filter->history, entries, count, matched);
+    for (size_t i = 0; i < count; i++)
+        keep[i] = matched[i] == 0;
+    filter->entries += count;
+}
+
 seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count,
                                               const seebatch_training_arrays *in, uint8_t *keep,
                                               seebatch_error *error)
 {
     if (!filter || (count && (!in || !keep)))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
-    training_entry entry;
-    for (size_t i = 0; i < count; i++) {
-        training_load(in, i, &entry);
-        seebatch_status status =
-            seebatch_check_training_entry(&entry, filter->entries + 1, true, error);
-        if (status != SEEBATCH_OK) {
-            filter->place = training_entry_place(filter->entries + 1);
-            return status;
+    training_entry entries[FILTER_SEE_GROUP];
+    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP) {
+        size_t group = count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP;
+        for (size_t i = 0; i < group; i++) {
+            training_load(in, at + i, &entries[i]);
+            uint64_t number = filter->entries + i + 1;
+            seebatch_status status =
+                seebatch_check_training_entry(&entries[i], number, true, error);
+            if (status != SEEBATCH_OK) {
+                /* The entries before the one refused are judged. */
+                judge_into_keep(filter, entries, i, keep + at);
+                filter->place = training_entry_place(number);
+                return status;
+            }
         }
-        keep[i] = seebatch_matching_rules(&filter->rules, &filter->history, &entry) == 0;
-        filter->entries++;
+        judge_into_keep(filter, entries, group, keep + at);
     }
     return seebatch_succeed(error);
 }

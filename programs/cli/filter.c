@@ -250,50 +250,16 @@ static void note_exposure(chunk_filter *f, const training_entry *entry)
     f->ply_before = entry->ply;
 }
 
-enum { SEE_GROUP = 256 }; /* entries whose captures go to the lanes together */
-
-/* The SEE rule's answers for entries[0, count) (count <= SEE_GROUP): the
- * captures are gathered and judged in one many-board call, in the lanes
- * of the backend in use, rather than one by one on the scalar path. */
-static void judge_see_in_lanes(const filter_rules *rules, const training_entry *entries,
-                               size_t count, bool *see_ge)
-{
-    seebatch_board boards[SEE_GROUP];
-    seebatch_move moves[SEE_GROUP];
-    uint32_t board_of_move[SEE_GROUP];
-    uint8_t passed[SEE_GROUP];
-    uint16_t where[SEE_GROUP];
-    size_t captures = 0;
-    for (size_t i = 0; i < count; i++) {
-        see_ge[i] = false;
-        if (!move_captures(&entries[i].board, entries[i].move))
-            continue;
-        boards[captures] = entries[i].board;
-        moves[captures] = entries[i].move;
-        board_of_move[captures] = (uint32_t)captures;
-        where[captures++] = (uint16_t)i;
-    }
-    seebatch_batch batch = {boards, captures, NULL, board_of_move, moves, captures};
-    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
-    for (size_t k = 0; k < captures; k++)
-        see_ge[where[k]] = passed[k] != 0;
-}
-
 static void filter_group(chunk_filter *f, const training_entry *entries,
                          const binpack_source *sources, size_t count)
 {
     const filter_settings *settings = f->settings;
     chunk_result *result = f->result;
-    bool see_ge[SEE_GROUP];
-    unsigned matched[SEE_GROUP] = {0};
-    bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
-    if (lanes)
-        judge_see_in_lanes(&settings->rules, entries, count, see_ge);
+    unsigned matched[FILTER_SEE_GROUP] = {0};
     for (size_t i = 0; i < count && !f->scored; i++)
         note_exposure(f, &entries[i]);
     if (settings->rules.active)
-        seebatch_matching_rules_block(&settings->rules, &f->history, entries, count,
-                                      lanes ? see_ge : NULL, matched);
+        seebatch_judge_entries(&settings->rules, &f->history, entries, count, matched);
     for (size_t i = 0; i < count; i++) {
         bool kept = tally_entry(matched[i], &f->tally);
         if (settings->count_only)
@@ -407,9 +373,9 @@ static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boa
 static void filter_entries(const training_entry *entries, const binpack_source *sources,
                            size_t count, void *state)
 {
-    for (size_t at = 0; at < count; at += SEE_GROUP)
+    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
         filter_group(state, entries + at, sources ? sources + at : NULL,
-                     count - at < SEE_GROUP ? count - at : SEE_GROUP);
+                     count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP);
 }
 
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,

@@ -476,6 +476,25 @@ class Filter:
                    "keep_mask")
         return keep.view(np.bool_)
 
+    def filter_file(self, source, output, format=None, batch_size=1 << 16):
+        """Filters the file source into output as `seebatch filter RULES
+        source --output output` does, byte for byte: read chunk by chunk,
+        judged by the same rule driver, written keeping the input's chunks
+        (an input whose chains break where Stockfish's writer would join
+        them comes out joined: a batch does not record such breaks).
+        format as write_training's (by default output's extension, else the
+        input's). Give a Filter one file: rules that look at earlier entries
+        remember them. Returns (entries read, entries kept)."""
+        read = [0]
+
+        def judged():
+            for batch in read_training(source, batch_size, by_chunk=True):
+                read[0] += len(batch.moves)
+                yield batch, self.keep_mask(batch)
+
+        kept = write_training(output, judged(), format=format, keep_chunks=True)
+        return read[0], kept
+
     def __del__(self):
         if getattr(self, "_filter", None):
             self._free(self._filter)

@@ -134,3 +134,41 @@ def test_move_to_uci_is_the_library_text():
     # Every code of a kind 0..6 with two squares is a move, castling's included.
     # Stockfish's order: the to-square in bits 0-5, the from-square in 6-11.
     assert seebatch.move_to_uci(6 << 12 | 4 << 6 | 6) == "e1g1"
+
+
+# `seebatch filter` and Python's Filter: the same rule driver in the library
+# (seebatch_judge_entries), the same bytes out.
+FILTER_RULE_SETS = [
+    [],
+    ["--skip-capture", "--skip-in-check", "--skip-see-ge", "0", "--skip-placeholder"],
+    ["--preset", "stockfish", "--skip-see-ge", "-100", "--skip-promotion", "--skip-castling"],
+    ["--skip-see-ge", "1", "--random-skip", "2", "--wld-skip", "--seed", "5"],
+    ["--skip-early-ply", "8", "--skip-simple-eval", "300", "--skip-filtered", "--skip-value-none"],
+    ["--piece-count-skip", "--seed", "3"],
+]
+
+
+def filter_both(tmp_path, source, rules, suffix):
+    """(the tool's output, Python's) of the same rules on source."""
+    tool_out, python_out = tmp_path / f"tool{suffix}", tmp_path / f"python{suffix}"
+    result = run_cli("filter", *rules, "--output", str(tool_out), source)
+    assert result.returncode == 0, result.stderr
+    read, kept = seebatch.Filter(rules).filter_file(source, python_out)
+    assert f"{read} entries read, {kept} kept" in result.stderr, result.stderr
+    return tool_out.read_bytes(), python_out.read_bytes()
+
+
+@pytest.mark.parametrize("rules", FILTER_RULE_SETS, ids=lambda r: " ".join(r) or "no rules")
+def test_filter_file_writes_the_tools_bytes(tmp_path, rules):
+    from training_data import SMALL_BINPACK, make_games, tool_binpack
+    sources = []
+    if os.path.exists(SMALL_BINPACK):
+        sources.append(SMALL_BINPACK)
+    # Games with chains joined (the tool's writer) in several chunks, and as plain text.
+    binpack, plain = make_games(tmp_path, 21, 60)
+    sources += [tool_binpack(plain, tmp_path / "joined.binpack"), plain]
+    for number, source in enumerate(sources):
+        suffix = os.path.splitext(source)[1]
+        expected, got = filter_both(tmp_path, source, rules, f"{number}{suffix}")
+        assert len(expected) > 1000, source
+        assert got == expected, f"{source}: Python wrote {len(got)} bytes, the tool {len(expected)}"

@@ -30,6 +30,15 @@ defined() { "$nm" --defined-only "$1" 2> /dev/null | awk 'NF == 3 { sub(/\..*/, 
 copies() { grep -cxF -- "$2" <<< "$1" || true; }
 
 status=0
+# at_most_once SYMBOLS WHERE: fails (status 1) for each name SYMBOLS defines
+# more than once.
+at_most_once() {
+    local name n
+    for name in $names; do
+        n=$(copies "$1" "$name")
+        [ "$n" -le 1 ] || { echo "FAIL: $2: $name defined $n times"; status=1; }
+    done
+}
 shared_all=""
 files=$(find "$work" -type f \( -name '*.so*' -o -name '*.dll' -o -name '*.dylib' -o -name '*.a' \
     -o -path '*/bin/*' \) ! -name '*.dll.a' | sort)
@@ -37,13 +46,7 @@ files=$(find "$work" -type f \( -name '*.so*' -o -name '*.dll' -o -name '*.dylib
 for file in $files; do
     symbols=$(defined "$file")
     [ -n "$symbols" ] || continue # a script, or a stripped file: nothing to count
-    for name in $names; do
-        n=$(copies "$symbols" "$name")
-        if [ "$n" -gt 1 ]; then
-            echo "FAIL: ${file#$work/} defines $name $n times"
-            status=1
-        fi
-    done
+    at_most_once "$symbols" "${file#$work/}"
     case $file in
         *.so* | *.dll | *.dylib) shared_all+=$symbols$'\n' ;;
         */libseebatch.a)
@@ -56,13 +59,7 @@ for file in $files; do
     esac
 done
 [ -n "$shared_all" ] || fail "no installed shared library found under $work"
-for name in $names; do
-    n=$(copies "$shared_all" "$name")
-    if [ "$n" -gt 1 ]; then
-        echo "FAIL: the installed shared libraries define $name $n times (one process, two copies)"
-        status=1
-    fi
-done
+at_most_once "$shared_all" "the installed shared libraries together (one process, two copies)"
 [ "$status" -eq 0 ] && echo "one_copy: each of $(wc -w <<< "$names") tables and caches defined once in each of" \
     "$(wc -w <<< "$files") installed files and once among the shared libraries"
 exit "$status"

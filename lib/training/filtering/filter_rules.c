@@ -125,3 +125,44 @@ unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *hist
 {
     return seebatch_matching_rules_see_known(rules, history, entry, NULL);
 }
+
+/* The SEE rule's answers for entries[0, count) (count <= FILTER_SEE_GROUP):
+ * the captures are gathered and judged in one many-board call, in the lanes
+ * of the backend in use, rather than one by one on the single-move path. */
+static void seebatch_judge_see_in_lanes(const filter_rules *rules, const training_entry *entries,
+                                        size_t count, bool *see_ge)
+{
+    seebatch_board boards[FILTER_SEE_GROUP];
+    seebatch_move moves[FILTER_SEE_GROUP];
+    uint32_t board_of_move[FILTER_SEE_GROUP];
+    uint8_t passed[FILTER_SEE_GROUP];
+    uint16_t where[FILTER_SEE_GROUP];
+    size_t captures = 0;
+    for (size_t i = 0; i < count; i++) {
+        see_ge[i] = false;
+        if (!move_captures(&entries[i].board, entries[i].move))
+            continue;
+        boards[captures] = entries[i].board;
+        moves[captures] = entries[i].move;
+        board_of_move[captures] = (uint32_t)captures;
+        where[captures++] = (uint16_t)i;
+    }
+    seebatch_batch batch = {boards, captures, NULL, board_of_move, moves, captures};
+    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
+    for (size_t k = 0; k < captures; k++)
+        see_ge[where[k]] = passed[k] != 0;
+}
+
+void seebatch_judge_entries(const filter_rules *rules, filter_history *history,
+                            const training_entry *entries, size_t count, unsigned *matched)
+{
+    bool lanes = (rules->active & (1u << RULE_SEE_GE)) != 0;
+    bool see_ge[FILTER_SEE_GROUP];
+    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP) {
+        size_t group = count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP;
+        if (lanes)
+            seebatch_judge_see_in_lanes(rules, entries + at, group, see_ge);
+        seebatch_matching_rules_block(rules, history, entries + at, group, lanes ? see_ge : NULL,
+                                      matched + at);
+    }
+}

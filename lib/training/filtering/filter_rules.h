@@ -77,6 +77,18 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
                                    const training_entry *entries, size_t count, const bool *see_ge,
                                    unsigned *matched);
 
+/* Entries whose captures the SEE rule judges together, in one call. */
+enum { FILTER_SEE_GROUP = 256 };
+
+/* The one driver of the rules, the tool's (`seebatch filter`) and the
+ * training filter's (seebatch_training.h, so Python's) alike: what
+ * matching_rules gives entries[0, count) one after another, into matched[i],
+ * *history moved past them all; the SEE rule's captures are judged
+ * FILTER_SEE_GROUP entries at a time in one many-board seebatch_values_ge
+ * call, on the backend in use (seebatch_backend_set chooses it). */
+void seebatch_judge_entries(const filter_rules *rules, filter_history *history,
+                            const training_entry *entries, size_t count, unsigned *matched);
+
 /* The rules judged from the side to move's check and the move alone (no
  * rule here reads the score, the ply, the pieces or earlier entries), each
  * of which drops only an entry in check or whose move takes, promotes,

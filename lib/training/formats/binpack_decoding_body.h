@@ -305,15 +305,23 @@ static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, siz
         0};
 }
 
-/* The entries of the open chain, up to max (at least 1): the loop nearly
- * every entry takes, its state in locals and written back at the end.
- * Returns how many were decoded; *problem is set (and *fault filled) when
- * the movetext does not decode. */
-static inline __attribute__((always_inline)) size_t
-decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry *restrict entries,
-             binpack_source *restrict sources, size_t max, bool pdep, sink_mode mode,
-             binpack_fault *restrict fault, const char **problem)
+/* How a decoding loop is built: finding the n-th set square by pdep or by
+ * halving, and what it writes. Constants of each copy of the loop. */
+typedef struct decode_way {
+    bool pdep;
+    sink_mode mode;
+} decode_way;
+
+/* The entries of the open chain, from the sink's entry *count up to max
+ * (at least 1): the loop nearly every entry takes, its state in locals and
+ * written back at the end. *count is moved past the entries decoded.
+ * Returns NULL, or what is wrong (*fault then filled) when the movetext
+ * does not decode. */
+static inline __attribute__((always_inline)) const char *
+decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t *count, size_t max,
+             decode_way way, binpack_fault *restrict fault)
 {
+    bool whole = way.mode == SINK_ENTRIES;
     training_entry e = d->entry;
     int moved_type = d->moved_type;
     uint64_t bit = d->bit, start = bit;
@@ -324,9 +332,9 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
     /* The sink in locals: a store of an entry's int8_t result may alias
      * anything, so its fields would be loaded again after every entry. */
     entry_sink out = *sink;
-    out.entries = entries;
-    out.sources = sources;
-    size_t n = 0, todo = plies_left < max ? plies_left : max;
+    out.entries = whole ? sink->entries + *count : NULL;
+    out.sources = whole && sink->sources ? sink->sources + *count : NULL;
+    size_t n = 0, todo = plies_left < max - *count ? plies_left : max - *count;
     const char *why = NULL;
     while (n < todo) {
         /* The previous entry becomes this one. */
@@ -336,7 +344,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
         e.board.fullmove_number = fullmove_of_ply(e.ply);
         e.result = (int8_t)-e.result;
         bit_cursor cursor = {peek_bits(d->data, d->size, bit), 0};
-        why = decode_move(&cursor, &e.board, d->types, pdep, &e.move, &moved_type);
+        why = decode_move(&cursor, &e.board, d->types, way.pdep, &e.move, &moved_type);
         /* Movetext numbers a piece's squares without asking whether a king
          * stands there: damaged bits can take one, and every entry after
          * would lack it. One test keeps every entry with both kings. */
@@ -350,7 +358,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
             break;
         bit += cursor.used;
         last_score = wrap16(-e.score);
-        sink_put(&out, n, &e, (binpack_source){false, 0, start, bit}, mode, &notable);
+        sink_put(&out, n, &e, (binpack_source){false, 0, start, bit}, way.mode, &notable);
         n++;
     }
     sink->listed = out.listed;
@@ -363,10 +371,10 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, training_entry
     d->plies_left = plies_left;
     if (!plies_left)
         d->next_stem = (size_t)((bit + 7) / 8);
-    *problem = why;
-    if (*problem)
-        seebatch_binpack_fault_at(fault, d->file_offset + (start >> 3), *problem);
-    return n;
+    if (why)
+        seebatch_binpack_fault_at(fault, d->file_offset + (start >> 3), why);
+    *count += n;
+    return why;
 }
 
 static inline __attribute__((always_inline)) binpack_step
@@ -402,24 +410,19 @@ next_stem(binpack_chunk_decoder *d, entry_sink *sink, size_t at_entry, bool pdep
  * each way of finding the n-th set square. */
 static inline __attribute__((always_inline)) size_t
 next_entries_by(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t max, binpack_step *stop,
-                binpack_fault *restrict fault, bool pdep, sink_mode mode)
+                binpack_fault *restrict fault, decode_way way)
 {
     size_t count = 0;
     binpack_step step = BINPACK_ENTRY;
     while (count < max) {
         if (d->plies_left) {
-            const char *problem = NULL;
-            bool whole = mode == SINK_ENTRIES;
-            count += decode_chain(d, sink, whole ? sink->entries + count : NULL,
-                                  whole && sink->sources ? sink->sources + count : NULL,
-                                  max - count, pdep, mode, fault, &problem);
-            if (problem) {
+            if (decode_chain(d, sink, &count, max, way, fault)) {
                 step = BINPACK_FAULT;
                 break;
             }
             continue;
         }
-        step = next_stem(d, sink, count, pdep, mode, fault);
+        step = next_stem(d, sink, count, way.pdep, way.mode, fault);
         if (step != BINPACK_ENTRY)
             break;
         count++;
@@ -436,9 +439,9 @@ seebatch_coding_next_in(binpack_chunk_decoder *d, entry_sink *sink, size_t max, 
 {
 #if defined(__BMI2__)
     if (d->pdep)
-        return next_entries_by(d, sink, max, stop, fault, true, mode);
+        return next_entries_by(d, sink, max, stop, fault, (decode_way){true, mode});
 #endif
-    return next_entries_by(d, sink, max, stop, fault, false, mode);
+    return next_entries_by(d, sink, max, stop, fault, (decode_way){false, mode});
 }
 
 static size_t seebatch_coding_next_entries(binpack_chunk_decoder *d, entry_sink *sink, size_t max,
