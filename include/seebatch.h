@@ -34,8 +34,14 @@ extern "C" {
 
 /* Marks the functions of the public API: the library is compiled with
  * hidden visibility, so the shared library exports these and nothing else
- * (tests/packaging checks the list against the headers). */
-#if defined(__GNUC__)
+ * (tests/packaging checks the list against the headers). A Windows DLL has
+ * no visibility: there the library's own objects (built with
+ * SEEBATCH_BUILDING_LIBRARY) mark them dllexport, and the linker exports
+ * only what is so marked; a caller sees no mark (mingw-w64 imports the
+ * functions from the DLL's import library). */
+#if defined(_WIN32) && defined(SEEBATCH_BUILDING_LIBRARY)
+#define SEEBATCH_API __declspec(dllexport)
+#elif defined(__GNUC__) && !defined(_WIN32)
 #define SEEBATCH_API __attribute__((visibility("default")))
 #else
 #define SEEBATCH_API
