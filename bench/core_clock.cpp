@@ -80,18 +80,9 @@ double chain_cycles(ChainKind kind)
     return kind == ChainKind::MULTIPLY ? 3 : 1;
 }
 
-CoreClock measure_core_clock()
+CoreClock judge_core_clock(double by_adds, double by_multiplies)
 {
     CoreClock clock;
-    double by_adds = 0, by_multiplies = 0;
-    // A busy machine can lengthen every try of one chain: measure both
-    // again before saying they disagree.
-    for (int round = 0; round < 3; round++) {
-        by_adds = chain_rate(ChainKind::ADD) * chain_cycles(ChainKind::ADD);
-        by_multiplies = chain_rate(ChainKind::MULTIPLY) * chain_cycles(ChainKind::MULTIPLY);
-        if (by_multiplies > 0 && std::fabs(by_adds / by_multiplies - 1) <= 0.05)
-            break;
-    }
     char text[200];
     if (by_adds <= 0 || by_multiplies <= 0) {
         clock.why = "no cycles: no timed chain for this architecture";
@@ -112,4 +103,18 @@ CoreClock measure_core_clock()
                   by_adds / 1e9, by_multiplies / 1e9);
     clock.why = text;
     return clock;
+}
+
+CoreClock measure_core_clock()
+{
+    double by_adds = 0, by_multiplies = 0;
+    // A busy machine can lengthen every try of one chain: measure both
+    // again before saying they disagree.
+    for (int round = 0; round < 3; round++) {
+        by_adds = chain_rate(ChainKind::ADD) * chain_cycles(ChainKind::ADD);
+        by_multiplies = chain_rate(ChainKind::MULTIPLY) * chain_cycles(ChainKind::MULTIPLY);
+        if (by_multiplies > 0 && std::fabs(by_adds / by_multiplies - 1) <= 0.05)
+            break;
+    }
+    return judge_core_clock(by_adds, by_multiplies);
 }

@@ -32,4 +32,10 @@ struct CoreClock {
 // what each chain said.
 CoreClock measure_core_clock();
 
+// What measure_core_clock makes of the two chains' clocks (each chain's
+// instructions a second times its cycles each): the add chain's when the
+// two agree within 5%, else none, whichever runs faster (a folded add chain
+// says a clock too high, a fused multiply one too low).
+CoreClock judge_core_clock(double by_adds, double by_multiplies);
+
 #endif

@@ -109,7 +109,9 @@ if [ -n "${STOCKFISH:-}" ]; then
     sf_version=$(git -C "$STOCKFISH" describe --always --tags 2> /dev/null ||
                  sed -n 's/^.*version = "\([^"]*\)".*/\1/p' "$STOCKFISH/src/misc.cpp" | head -1)
     sf_arch=$(sed -n 's/^ARCH=\([^ ]*\) flags:.*/\1/p' "$collected/multi.txt" | head -1)
-    stockfish_note="$(cd "$STOCKFISH" && pwd)${sf_version:+ ($sf_version)}, built with its own ARCH=${sf_arch:-?} flags"
+    # Where Stockfish came from by its tag or commit (git describe), not by
+    # the directory it sits in on this machine.
+    stockfish_note="Stockfish ${sf_version:-of no known version}, built with its own ARCH=${sf_arch:-?} flags"
 fi
 
 if [ -n "${STOCKFISH_15_1:-}" ]; then
@@ -178,7 +180,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "load: load average $start_load at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end (1, 5, 15 min)"
     echo "stockfish: $stockfish_note"
-    echo "command: ${STOCKFISH:+STOCKFISH=$STOCKFISH }${STOCKFISH_15_1:+STOCKFISH_15_1=$STOCKFISH_15_1 }$settings bench/figures.sh"
+    echo "command: ${STOCKFISH:+STOCKFISH=DIR }${STOCKFISH_15_1:+STOCKFISH_15_1=DIR }$settings bench/figures.sh"
     [ "$quick" = 1 ] && echo "quick: a check of the pipeline (one round, one repetition, small jobs): rough figures, not to quote"
 } > "$collected/meta.txt"
 
@@ -186,6 +188,12 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
 # neither.
 git -C "$root" diff --quiet "$commit" -- lib include bench \
     || fail "lib/, include/ or bench/ changed during the run: measure again"
+# What a reader needs of the outputs, not this machine's: Stockfish's build
+# log ("compiling attacks.cpp", kept are the ARCH and flags line) and the
+# paths of this checkout and of temporaries left out.
+for file in "$collected"/*.txt; do
+    sed -i -e '/^compiling [^ ]*$/d' -e "s#$root/##g" -e 's#/tmp/[^ ]*/bin/python#python#g' "$file"
+done
 run_file=$out/$slug.md
 rm -f "$out/$slug.png" "$out/$slug-stockfish.png"
 [ ! -f "$collected/chart.png" ] || cp "$collected/chart.png" "$out/$slug.png"

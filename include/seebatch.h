@@ -246,7 +246,16 @@ SEEBATCH_API bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_
  *     seebatch_batch batch = {&board, 1, NULL, NULL, moves, count};
  *     seebatch_values(&rules, &batch, values);
  *
- *     // the captures of many positions (seebatch_generate_captures_multi)
+ *     // the captures of many positions (seebatch_generate_captures_multi):
+ *     // it stops, returning OK, at a board whose captures do not fit
+ *     seebatch_capture_list list = {moves, board_of_move, capacity, 0, 0};
+ *     for (;;) {
+ *         if (seebatch_generate_captures_multi(boards, board_count, &list, &error))
+ *             return fail(&error); // "board N: ..."
+ *         if (list.next_board == board_count)
+ *             break; // every board done
+ *         more_room(&list); // larger arrays keeping what was written, capacity
+ *     }
  *     seebatch_batch many = {boards, board_count, NULL, list.board_of_move,
  *                            list.moves, list.count};
  *     seebatch_values(&rules, &many, values);
@@ -641,7 +650,8 @@ SEEBATCH_API size_t seebatch_generate_captures(const seebatch_board *board, seeb
 SEEBATCH_API bool seebatch_move_is_legal(const seebatch_board *board, seebatch_move move);
 
 /* Plays a legal move (unchecked precondition) on *board, updating side to
- * move, castling rights, en passant square and counters. */
+ * move, castling rights, en passant square and counters. Thread-safe for
+ * distinct boards. */
 SEEBATCH_API void seebatch_board_play(seebatch_board *board, seebatch_move move);
 
 /* Number of leaf nodes of the legal move tree of the given depth (perft).

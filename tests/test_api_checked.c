@@ -264,6 +264,16 @@ static void pins_of_0_1(void)
     CHECK(strstr(last_error.message, "pinners[black] lacks b4") != NULL &&
               strstr(last_error.message, "0.1") == NULL,
           "other: %s", last_error.message);
+    /* Pinners swapped and blockers wrong too: not 0.1's pins, so the
+     * blocker is named, not the convention (issue 54). */
+    seebatch_pins swapped_and_wrong = old[0];
+    swapped_and_wrong.blockers[SEEBATCH_WHITE] ^= right[0].blockers[SEEBATCH_WHITE];
+    CHECK(right[0].blockers[SEEBATCH_WHITE] != 0, "a white blocker on board 0");
+    seebatch_batch both = {&boards[0], 1, &swapped_and_wrong, NULL, &moves[0], 1};
+    CHECK_EQ(seebatch_check(&rules, &both, &last_error), SEEBATCH_ERROR_ARGUMENT, "both");
+    CHECK(strstr(last_error.message, "pins: blockers[white] lacks") != NULL &&
+              strstr(last_error.message, "0.1") == NULL,
+          "swapped and wrong: %s", last_error.message);
 }
 
 /* The threshold tests' checked variants: the same answers as the unchecked

@@ -92,6 +92,15 @@ static void one_board_nulls(edges *e)
              SEEBATCH_ERROR_ARGUMENT, "NULL", "NULL configuration, count 0");
     for (size_t c = 0; c < 3; c++) {
         size_t count = counts[c];
+        /* seebatch_check alone names NULL moves with their count (issue 54:
+         * only a crash of the fast call after it caught a missing refusal). */
+        char expected[64];
+        snprintf(expected, sizeof expected, "moves is NULL with count %zu", count);
+        CHECK_EQ(seebatch_check(&rules, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, count},
+                                &e->error),
+                 SEEBATCH_ERROR_ARGUMENT, "seebatch_check, NULL moves, count %zu", count);
+        CHECK(strcmp(e->error.message, expected) == 0, "seebatch_check, NULL moves: %s",
+              e->error.message);
         rejected(e, checked(e, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, count}),
                  SEEBATCH_ERROR_ARGUMENT, "moves is NULL", "NULL moves");
         rejected(e, checked(e, &(seebatch_batch){NULL, 1, NULL, NULL, e->moves, count}),

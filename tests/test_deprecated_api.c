@@ -144,10 +144,16 @@ static void refusals(position_set *set)
              SEEBATCH_ERROR_CONFIG, "a bad configuration");
     CHECK_EQ(seebatch_see_values_checked(set->boards, set->moves, 1, NULL, values, &error),
              SEEBATCH_ERROR_ARGUMENT, "no configuration");
+    /* A NULL output is refused with its message, not left to crash (issue 54). */
     CHECK_EQ(seebatch_see_value_checked(set->boards, set->moves[0], &config, NULL, &error),
              SEEBATCH_ERROR_ARGUMENT, "no output");
+    CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
     CHECK_EQ(seebatch_see_ge_checked(set->boards, set->moves[0], 0, &config, NULL, &error),
              SEEBATCH_ERROR_ARGUMENT, "no output");
+    CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
+    CHECK_EQ(seebatch_see_values_checked(set->boards, set->moves, 2, &config, NULL, &error),
+             SEEBATCH_ERROR_ARGUMENT, "no output, two moves");
+    CHECK(strcmp(error.message, "output is NULL with count 2") == 0, "%s", error.message);
     CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, NULL, set->moves, 1, &config,
                                                values, &error),
              SEEBATCH_ERROR_ARGUMENT, "no board_of_move");

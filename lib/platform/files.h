@@ -21,6 +21,13 @@
  * names nothing or the stream no file (a pipe). */
 bool seebatch_file_is_stream_file(const char *path, FILE *stream);
 
+/* Whether the two streams read or write one file on a disk (a regular
+ * file: device and inode, volume and file index, as above), such as a
+ * standard output redirected to an input, its size in bytes then in *size
+ * (looked at without a byte read). False when either is a pipe, a terminal
+ * or a device: /dev/null (NUL) read and written at once is no harm. */
+bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
+
 typedef enum seebatch_path_kind {
     SEEBATCH_PATH_ABSENT,  /* nothing there (or nothing that can be looked at) */
     SEEBATCH_PATH_REGULAR,   /* a file on a disk, which can be replaced */

@@ -19,6 +19,18 @@ bool seebatch_file_is_stream_file(const char *path, FILE *stream)
            named.st_dev == open.st_dev && named.st_ino == open.st_ino;
 }
 
+bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size)
+{
+    struct stat first, second;
+    int fd_a = fileno(a), fd_b = fileno(b);
+    if (fd_a < 0 || fd_b < 0 || fstat(fd_a, &first) != 0 || fstat(fd_b, &second) != 0 ||
+        !S_ISREG(first.st_mode) || !S_ISREG(second.st_mode) || first.st_dev != second.st_dev ||
+        first.st_ino != second.st_ino)
+        return false;
+    *size = (uint64_t)first.st_size;
+    return true;
+}
+
 seebatch_path_kind seebatch_path_kind_of(const char *path)
 {
     struct stat info;

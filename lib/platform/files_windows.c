@@ -86,11 +86,32 @@ static bool seebatch_same_file(HANDLE a, HANDLE b)
     return volumes && memcmp(&id_a.FileId, &id_b.FileId, sizeof id_a.FileId) == 0;
 }
 
-bool seebatch_file_is_stream_file(const char *path, FILE *stream)
+/* The handle of the file on a disk the stream reads or writes, else
+ * INVALID_HANDLE_VALUE (a pipe, the console, NUL). */
+static HANDLE seebatch_disk_file_of(FILE *stream)
 {
     int fd = _fileno(stream);
-    HANDLE open = fd >= 0 ? (HANDLE)_get_osfhandle(fd) : INVALID_HANDLE_VALUE;
-    if (open == INVALID_HANDLE_VALUE || GetFileType(open) != FILE_TYPE_DISK)
+    HANDLE handle = fd >= 0 ? (HANDLE)_get_osfhandle(fd) : INVALID_HANDLE_VALUE;
+    return handle != INVALID_HANDLE_VALUE && GetFileType(handle) == FILE_TYPE_DISK
+               ? handle
+               : INVALID_HANDLE_VALUE;
+}
+
+bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size)
+{
+    HANDLE first = seebatch_disk_file_of(a), second = seebatch_disk_file_of(b);
+    LARGE_INTEGER bytes;
+    if (first == INVALID_HANDLE_VALUE || second == INVALID_HANDLE_VALUE ||
+        !seebatch_same_file(first, second) || !GetFileSizeEx(first, &bytes))
+        return false;
+    *size = (uint64_t)bytes.QuadPart;
+    return true;
+}
+
+bool seebatch_file_is_stream_file(const char *path, FILE *stream)
+{
+    HANDLE open = seebatch_disk_file_of(stream);
+    if (open == INVALID_HANDLE_VALUE)
         return false;
     HANDLE named = seebatch_open_to_look(path);
     if (named == INVALID_HANDLE_VALUE)

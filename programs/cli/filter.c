@@ -65,6 +65,7 @@ static const char filter_help[] =
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
+    "%s"
     "  -h, --help          this text\n"
     "\n"
     "Binpack output keeps the input's chains where it can: an entry kept after a\n"
@@ -551,10 +552,10 @@ static seebatch_move no_move(const seebatch_board *board)
     return (seebatch_move)(square | square << 6);
 }
 
-/* EPD lines: "FEN" (rules on the move never match) or "FEN;move"; kept
- * lines are written as they are. */
+/* EPD lines: "FEN" (rules on the move never match; counted in *moveless)
+ * or "FEN;move"; kept lines are written as they are. */
 static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                      filter_tally *tally)
+                      filter_tally *tally, uint64_t *moveless)
 {
     filter_history history = filter_history_start(); /* unused: no rule reads it on EPD */
     line_reader *reader = malloc(sizeof *reader);    /* its buffer is too big for the stack */
@@ -583,6 +584,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         }
         training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
+        *moveless += !position.move_count;
         ++*read;
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (fwrite(current.text, 1, current.length, output) != current.length ||
@@ -711,7 +713,7 @@ static bool settle_formats(filter_settings *settings)
 
 static int run_filter_stream(filter_settings *settings, FILE *input, FILE *output, int threads)
 {
-    uint64_t read = 0;
+    uint64_t read = 0, moveless = 0;
     filter_tally tally = {{{0}, {0}}, 0};
     int status;
     if (settings->input == DATA_BINPACK)
@@ -719,7 +721,7 @@ static int run_filter_stream(filter_settings *settings, FILE *input, FILE *outpu
     else if (settings->input == DATA_PLAIN || settings->input == DATA_BIN)
         status = filter_plain(settings, input, output, &read, &tally);
     else
-        status = filter_epd(settings, input, output, &read, &tally);
+        status = filter_epd(settings, input, output, &read, &tally, &moveless);
     /* After a failed write (or no memory) "N kept" would claim entries that
      * are not in the output: the failure is reported instead of the counts.
      * What is still buffered is written first, so that a failure at the end
@@ -735,6 +737,9 @@ static int run_filter_stream(filter_settings *settings, FILE *input, FILE *outpu
         !print_rule_counts(stderr, settings->command, &settings->rules, read, tally.kept, &tally.counts,
                            settings->explain))
         status = EXIT_RESOURCE_FAILURE;
+    if (status != EXIT_RESOURCE_FAILURE &&
+        !print_moveless_note(stderr, &settings->rules, read, moveless))
+        status = EXIT_RESOURCE_FAILURE;
     return status;
 }
 
@@ -746,7 +751,7 @@ int run_filter_as(const char *command, int argc, char **argv)
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
         printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help,
-               threads_option_help);
+               threads_lines_help, after_threads_help);
         return EXIT_OK;
     }
     if (parsed == PARSE_BAD)

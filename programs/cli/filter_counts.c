@@ -19,3 +19,21 @@ bool print_rule_counts(FILE *stream, const char *command, const filter_rules *ru
     }
     return fflush(stream) == 0 && !ferror(stream);
 }
+
+bool print_moveless_note(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t moveless)
+{
+    const unsigned on_the_move = (1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) |
+                                 (1u << RULE_PROMOTION) | (1u << RULE_CASTLING);
+    if (!(rules->active & on_the_move) || moveless == 0)
+        return true;
+    if (moveless == read)
+        fputs("  no entry has a move (lines \"FEN\" with no \";move\"): the rules on the move "
+              "(capture, SEE, promotion, castling) judged none\n",
+              stream);
+    else
+        fprintf(stream,
+                "  %llu entries have no move (lines \"FEN\" with no \";move\"): the rules on the "
+                "move (capture, SEE, promotion, castling) judged none of them\n",
+                (unsigned long long)moveless);
+    return fflush(stream) == 0 && !ferror(stream);
+}

@@ -15,4 +15,11 @@
 bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read, uint64_t kept,
                        const rule_counts *counts, bool explain);
 
+/* When rules on the move (--skip-capture, --skip-see-ge, --skip-promotion,
+ * --skip-castling) are active and `moveless` of the `read` entries have no
+ * move (EPD lines "FEN"), says that those rules judged none of them: else
+ * "0 dropped" reads as if every move had been judged and kept. Returns
+ * whether it was written (or nothing was to write). */
+bool print_moveless_note(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t moveless);
+
 #endif

@@ -1,29 +1,73 @@
 #include "input_source.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
 #include "platform/files.h"
 
-/* Reads up to size bytes at the start of the source into bytes (*got of
- * them: fewer only at its end) and returns the stream to read the whole
- * input from: the source's, put back where it was when it can seek, else a
- * replay of the bytes and then the rest (source->look_ahead set). NULL,
- * with errno set, when the input cannot be read or memory ran out. */
-static FILE *look_ahead_at(const char *subcommand, input_source *source, char *bytes, size_t size,
-                           size_t *got)
+/* The UTF-8 byte-order mark some editors (Windows' Notepad) write at the
+ * start of a text file: skipped there, as it is no part of the text. */
+static const char byte_order_mark[3] = {'\xef', '\xbb', '\xbf'};
+
+/* The bytes the input starts with, read to tell its format, and where. */
+typedef struct first_bytes {
+    char bytes[sizeof byte_order_mark + DATA_FORMAT_LOOK_BYTES];
+    size_t got;  /* fewer than the size only at the input's end */
+    long at;     /* where they were read from, -1 when the input cannot seek */
+    size_t mark; /* the bytes of a byte-order mark the text starts with: 0 or 3 */
+} first_bytes;
+
+/* Reads the first bytes of the source; false, with errno set, when the
+ * input cannot be read. */
+static bool read_first_bytes(input_source *source, first_bytes *first)
+{
+    first->at = ftell(source->stream);
+    first->got = fread(first->bytes, 1, sizeof first->bytes, source->stream);
+    first->mark = first->got >= sizeof byte_order_mark &&
+                          memcmp(first->bytes, byte_order_mark, sizeof byte_order_mark) == 0
+                      ? sizeof byte_order_mark
+                      : 0;
+    return first->got == sizeof first->bytes || !ferror(source->stream);
+}
+
+/* Returns the stream to read the whole input from, from its first byte
+ * after the first `skip`: the source's, put back there when it can seek,
+ * else a replay of the bytes and then the rest (source->look_ahead set).
+ * NULL, with errno set, when memory ran out. */
+static FILE *give_back(const char *subcommand, input_source *source, const first_bytes *first,
+                       size_t skip)
 {
     FILE *stream = source->stream;
-    long at = ftell(stream);
-    *got = fread(bytes, 1, size, stream);
-    if (*got < size && ferror(stream))
-        return NULL;
-    if (at >= 0 && fseek(stream, at, SEEK_SET) == 0)
+    if (first->at >= 0 && fseek(stream, first->at + (long)skip, SEEK_SET) == 0)
         return stream;
     clearerr(stream);
-    return platform_replay(subcommand, source->name, stream, bytes, *got, &source->look_ahead);
+    return platform_replay(subcommand, source->name, stream, first->bytes + skip,
+                           first->got - skip, &source->look_ahead);
+}
+
+/* Standard output is the input's file: what the run wrote would grow it
+ * under the reader (>>: read again, without end) or overwrite it, so the
+ * run stops before it reads a byte. An empty file is most likely one a
+ * shell's '>' emptied before the tool started: said, as what it held is
+ * lost. */
+static void refuse_output_into_input(const char *subcommand, const input_source *source,
+                                     uint64_t size)
+{
+    const char *file = source->path ? source->path : "the file of standard input";
+    if (size == 0)
+        report(subcommand,
+               "standard output is %s, the input (the same file), so nothing was read or "
+               "written; it is empty: if '>' sent standard output to it, the shell emptied it "
+               "before seebatch started, and what it held is lost",
+               file);
+    else
+        report(subcommand,
+               "standard output is %s, the input (the same file): the output would grow or "
+               "overwrite it, so nothing was read or written; send the output to another file",
+               file);
 }
 
 int input_open(const char *subcommand, const char *path, data_format given, input_source *source)
@@ -41,11 +85,24 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
             report(subcommand, "cannot open %s: %s", path, strerror(error));
         return EXIT_USAGE;
     }
-    if (given != DATA_UNKNOWN)
+    uint64_t size;
+    if (seebatch_streams_share_file(source->stream, stdout, &size)) {
+        refuse_output_into_input(subcommand, source, size);
+        input_close(source);
+        return EXIT_USAGE;
+    }
+    /* Binary input is read from its first byte: a .bin may start with any. */
+    if (given == DATA_BINPACK || given == DATA_BIN)
         return EXIT_OK;
-    char bytes[DATA_FORMAT_LOOK_BYTES];
-    size_t got;
-    FILE *stream = look_ahead_at(subcommand, source, bytes, sizeof bytes, &got);
+    first_bytes first;
+    FILE *stream = NULL;
+    if (read_first_bytes(source, &first)) {
+        if (given == DATA_UNKNOWN)
+            source->format = seebatch_data_format_of(source->path, first.bytes + first.mark,
+                                                     first.got - first.mark);
+        bool text = source->format == DATA_LINES || source->format == DATA_PLAIN;
+        stream = give_back(subcommand, source, &first, text ? first.mark : 0);
+    }
     if (!stream) {
         int error = errno;
         input_close(source);
@@ -57,7 +114,6 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         return EXIT_USAGE;
     }
     source->stream = stream;
-    source->format = seebatch_data_format_of(source->path, bytes, got);
     return EXIT_OK;
 }
 

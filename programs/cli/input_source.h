@@ -8,6 +8,11 @@
  *      name (.binpack, .plain, .epd, .bin); else lines of positions ("FEN"
  *      or "FEN;moves", DATA_LINES); an empty input is plain (it holds no
  *      entry in any format).
+ * Text (lines or plain) that starts with a UTF-8 byte-order mark, as
+ * editors on Windows write, is read from after it.
+ * Standard output that is the input's file (redirected to it with > or >>,
+ * through a link or a hard link) is refused before a byte is read: the
+ * output would grow or overwrite the input (GNU cat refuses it too).
  * Looking at the first bytes loses none of them: a file is put back where
  * it was, a pipe is read through a wrapper that gives them back first
  * (platform.h).
@@ -32,8 +37,8 @@ typedef struct input_source {
 
 /* Opens path ("-" or NULL: standard input) and finds its format as above
  * (given: DATA_UNKNOWN to look). Returns EXIT_OK, or EXIT_USAGE when it
- * cannot be opened or read (reported, naming it), EXIT_RESOURCE_FAILURE
- * when out of memory (reported). */
+ * cannot be opened or read or is standard output's file (reported, naming
+ * it), EXIT_RESOURCE_FAILURE when out of memory (reported). */
 int input_open(const char *subcommand, const char *path, data_format given, input_source *source);
 
 /* Closes what input_open opened (standard input stays open). */

@@ -89,11 +89,15 @@ bool argument_is_attached(char **argv, int index)
 
 /* With the threads option, the limit of bad-line messages and the progress
  * options: they come with every subcommand that reads input. */
-const char threads_option_help[] =
-    "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"
+#define THREADS_LINES_HELP                                                                         \
+    "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"               \
     "                      input order\n"
-    "  --max-errors N      print at most N messages about bad input lines (default\n"
-    "                      20, 0: all), then how many were not printed\n" PROGRESS_OPTIONS_HELP;
+#define AFTER_THREADS_HELP                                                                         \
+    "  --max-errors N      print at most N messages about bad input lines (default\n"              \
+    "                      20, 0: all), then how many were not printed\n" PROGRESS_OPTIONS_HELP
+const char threads_option_help[] = THREADS_LINES_HELP AFTER_THREADS_HELP;
+const char threads_lines_help[] = THREADS_LINES_HELP;
+const char after_threads_help[] = AFTER_THREADS_HELP;
 
 /* --max-errors N (0..2^62). */
 static bool parse_max_errors_option(const char *subcommand, int argc, char **argv, int *index,

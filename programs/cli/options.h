@@ -19,6 +19,9 @@ enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
+/* threads_option_help in two: its -j lines, and the options after them
+ * (--max-errors, --progress), for a help that says more under -j. */
+extern const char threads_lines_help[], after_threads_help[];
 
 #include "input_messages.h" /* set_error_limit */
 #include "progress.h"

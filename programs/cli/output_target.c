@@ -13,7 +13,7 @@ int output_target_open(const char *subcommand, const char *path, const input_sou
     if (seebatch_output_is_file_of(path, input->file ? input->file : stdin)) {
         report(subcommand,
                "the output %s is the same file as the input (%s); it would be destroyed, so "
-               "nothing was written (give another --output)",
+               "nothing was written: write to another file",
                path, input->path ? input->path : "read from standard input");
         return EXIT_USAGE;
     }

@@ -9,7 +9,7 @@ NumPy arrays, over the C library libseebatch.so (found as _library.py says).
 from ._arrays import BOARD_DTYPE
 from ._errors import SeebatchError
 from ._library import LibraryNotFound, lib as _lib
-from .backends import backend, backends_available, set_backend
+from .backends import backend, backends_available, check_environment as _check_environment, set_backend
 from .positions import FenError, boards_from_fens, boards_from_lines, captures, move_to_uci
 from .see import (MOVE_PROMOTION_ONLY, NORMAL_MOVES_ONLY, PINS, PROMOTIONS, STOP_WHEN_AHEAD,
                   Config, see_ge, see_values)
@@ -17,6 +17,8 @@ from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, move
                        read_training, read_training_all, select, write_training)
 
 __version__ = _lib.seebatch_version().decode()
+# A bad SEEBATCH_BACKEND raises here rather than give the scalar backend unsaid.
+_check_environment()
 
 __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "MOVE_PROMOTION_ONLY",
            "NORMAL_MOVES_ONLY", "PINS",

@@ -111,7 +111,7 @@ def test_every_backend_gives_the_same_values(labelled):
             results.append(seebatch.see_values(boards, board_index, moves, "classic", False))
     finally:
         # Back to what was in use: what SEEBATCH_BACKEND forced, else auto's pick.
-        seebatch.set_backend(os.environ.get("SEEBATCH_BACKEND", "auto"))
+        seebatch.set_backend(os.environ.get("SEEBATCH_BACKEND") or "auto")
     assert seebatch.backend() == in_use
     assert all(np.array_equal(r, results[0]) for r in results)
 

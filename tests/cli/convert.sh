@@ -48,6 +48,18 @@ cp "$work/part.plain" "$work/keep.plain"
 expect "onto its input: exit" "$?" "2"
 expect "onto its input: refused" "$(grep -c 'is the same file as the input' "$work/err")" "1"
 expect "onto its input: the input unchanged" "$(cmp -s "$work/part.plain" "$work/keep.plain" && echo same)" "same"
+expect "onto its input: names no --output, which convert has not" "$(grep -c -e '--output' "$work/err")" "0"
+# A binpack cut short ends the run: the entries before the fault are
+# written (exit 1), as the help says (issue 54: it said "whole or absent").
+size=$(wc -c < "$work/raw.binpack" | tr -d ' ')
+head -c $((size - 100)) "$work/raw.binpack" > "$work/cut.binpack"
+"$tool" convert "$work/cut.binpack" "$work/cut.plain" > /dev/null 2> "$work/err"
+expect "a cut binpack: exit" "$?" "1"
+expect "a cut binpack: the fault named" "$(grep -c "^seebatch convert: $work/cut.binpack: byte [0-9]*, entry [0-9]*: " "$work/err")" "1"
+expect "a cut binpack: entries before it written" "$(grep -c '^fen ' "$work/cut.plain" | grep -c '^[1-9]')" "1"
+"$tool" convert --help > "$work/help"
+expect "help: a cut binpack ends the run" "$(tr '\n' ' ' < "$work/help" | grep -c 'a binpack that does not decode (truncated, corrupt) ends the run, the entries before the fault written to OUT (exit 1)')" "1"
+expect "help: no promise of whole or absent" "$(grep -c 'whole or absent' "$work/help")" "0"
 "$tool" convert "$work/part.plain" > /dev/null 2> "$work/err"
 expect "one file: exit" "$?" "2"
 expect "one file: says so" "$(grep -c 'no OUT: convert takes IN and OUT' "$work/err")" "1"

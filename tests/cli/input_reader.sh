@@ -65,10 +65,36 @@ expect "plain read as plain" "$("$tool" stats "$work/plain_named.binpack" | head
 # Lines stay lines, whatever the name, and the bytes looked at are not lost.
 expect "lines named .dat" "$(output eval "$work/lines.dat")" "$(output eval "$work/p.fen")"
 expect "lines from a pipe" "$(cat "$work/p.fen" | "$tool" eval | cmp -s - <("$tool" eval "$work/p.fen") && echo same)" "same"
-# (Lines "FEN" have no move: the rules on the move keep them all.)
-expect "lines to filter" "$(cat "$work/p.fen" | "$tool" filter --skip-capture 2>&1 | tail -2)" \
+# (Lines "FEN" have no move: the rules on the move keep them all, and the
+# counts say that those rules judged none: issue 54.)
+expect "lines to filter" "$(cat "$work/p.fen" | "$tool" filter --skip-capture 2>&1 | tail -3)" \
     "seebatch filter: 300 entries read, 300 kept, 0 dropped
-  --skip-capture: 0 dropped"
+  --skip-capture: 0 dropped
+  no entry has a move (lines \"FEN\" with no \";move\"): the rules on the move (capture, SEE, promotion, castling) judged none"
+"$tool" eval "$work/p.fen" 2> /dev/null | head -3 | cut -d';' -f1,2 > "$work/some_moves.fen"
+sed -n 4,5p "$work/p.fen" >> "$work/some_moves.fen"
+expect "some lines with no move" "$("$tool" filter --skip-see-ge 0 "$work/some_moves.fen" 2>&1 > /dev/null | tail -1)" \
+    "  2 entries have no move (lines \"FEN\" with no \";move\"): the rules on the move (capture, SEE, promotion, castling) judged none of them"
+expect "no rule on the move: no note" "$(cat "$work/p.fen" | "$tool" filter --skip-in-check 2>&1 | grep -c 'no move')" "0"
+# Text starting with a UTF-8 byte-order mark, as editors on Windows write
+# it, is read from after it (issue 54: "byte 0xef is not ASCII"): lines and
+# plain, from a file, a pipe and with --input-format; binary input keeps it.
+bom=$'\xef\xbb\xbf'
+{ printf '%s' "$bom"; cat "$work/p.fen"; } > "$work/bom.fen"
+{ printf '%s' "$bom"; cat "$work/p.plain"; } > "$work/bom.dat"
+expect "a byte-order mark before lines" "$(output eval "$work/bom.fen")" "$(output eval "$work/p.fen")"
+expect "a byte-order mark before lines, from a pipe" \
+    "$(cat "$work/bom.fen" | "$tool" eval 2>&1 | cmp -s - <("$tool" eval "$work/p.fen") && echo same)" "same"
+expect "a byte-order mark before lines, format given" "$(output eval --input-format epd "$work/bom.fen")" \
+    "$(output eval "$work/p.fen")"
+expect "a byte-order mark before plain, told as plain" "$("$tool" stats "$work/bom.dat" | sed -n '1,2p')" \
+    "file: $work/bom.dat (plain)
+entries: $entries"
+expect "a byte-order mark before plain, from a pipe" \
+    "$(cat "$work/bom.dat" | "$tool" eval 2>&1 | cmp -s - <("$tool" eval "$work/p.plain") && echo same)" "same"
+{ printf '%s' "$bom"; cat "$work/p.binpack"; } > "$work/bom.binpack"
+expect "a byte-order mark before binary input: not skipped" \
+    "$("$tool" stats --input-format binpack "$work/bom.binpack" 2>&1 | grep -c 'byte 0, entry 1: no chunk header')" "1"
 # --input-format still decides when given.
 "$tool" eval --input-format lines "$work/weird.dat" > /dev/null 2> "$work/forced.err"
 expect "--input-format lines on a binpack: read as lines" "$? $(grep -c ': line 1: ' "$work/forced.err")" "1 1"

@@ -141,22 +141,32 @@ fi
 
 # on_small_fs FILL COMMAND...: runs the tool with COMMAND, its output on the
 # small file system ("$fs/out"), the file system empty (FILL=room) or full
-# (FILL=full). Prints stderr; returns the tool's status.
+# (FILL=full). Prints stderr, then "left behind: NAME" for each temporary
+# (".NAME.XXXXXX") the run left on the file system (issue 54: a run whose
+# output cannot be committed must leave none); returns the tool's status.
+left_behind='for left in "$1"/.[!.]*; do [ -e "$left" ] && echo "left behind: ${left##*/}"; done'
 on_small_fs() {
     local fill=$1
     shift
     if [ "${fs_way[0]}" = ulimit ]; then
         # 256 KiB of room, or none; SIGXFSZ ignored so the write fails with
         # EFBIG instead of killing the tool, as a full disk's ENOSPC would.
-        local blocks=256
+        local blocks=256 status
         [ "$fill" = full ] && blocks=0
         bash -c 'trap "" XFSZ; ulimit -f "$1"; shift 2; "$@"' - "$blocks" "$fs" "$@"
-        return
+        status=$?
+        bash -c "$left_behind" - "$fs"
+        rm -rf "${fs:?}"/.[!.]* "$fs/out"
+        return $status
     fi
     "${fs_way[@]}" 'mount -t tmpfs -o size=256k tmpfs "$1" || exit 99
         [ "$2" = full ] && cat /dev/zero > "$1/filler" 2> /dev/null
-        shift 2
-        "$@"' - "$fs" "$fill" "$@"
+        directory=$1 check=$3
+        shift 3
+        "$@"
+        status=$?
+        bash -c "$check" - "$directory"
+        exit $status' - "$fs" "$fill" "$left_behind" "$@"
 }
 
 run_on_small_fs() { # run_on_small_fs FILL COMMAND-LINE...
@@ -171,10 +181,40 @@ run_on_small_fs() { # run_on_small_fs FILL COMMAND-LINE...
             err=$(on_small_fs "$fill" bash -c '"$@" > "$0"' "$fs/out" "$tool" $arguments 2>&1)
             check_failure "full file system, $name" "standard output" "$?" "$err"
         fi
+        expect "full file system, $name: no temporary left" \
+            "$(grep '^left behind: ' <<< "$err")" ""
     done
 }
 run_on_small_fs room "${commands[@]}"
 run_on_small_fs full "${small_commands[@]}"
+
+# A run whose output cannot be committed at the end (the rename over the
+# target fails: here the target became a directory while the run read its
+# input from a pipe) exits 3 naming it and leaves no temporary behind.
+if [ "$target_system" = Windows ]; then
+    not_here "a commit that fails" "wine's rename differs; the POSIX build checks it"
+else
+    commit=$work/commit
+    mkdir -p "$commit"
+    mkfifo "$commit/in"
+    "$tool" filter --input-format epd - --output "$commit/out.fen" < "$commit/in" \
+        > /dev/null 2> "$commit/err" &
+    runner=$!
+    exec 7> "$commit/in" # the pipe held open: the tool waits for the rest
+    head -n 1 "$work/p.fen" >&7 # what it reads to tell the format, then opens the output
+    for _ in $(seq 600); do
+        [ -n "$(find "$commit" -name '.out.fen.*')" ] && break
+        sleep 0.05
+    done
+    mkdir "$commit/out.fen" && touch "$commit/out.fen/kept"
+    sed -n 2,100p "$work/p.fen" >&7
+    exec 7>&-
+    wait "$runner"
+    expect "a commit that fails: exit" "$?" "3"
+    expect "a commit that fails: names the output" \
+        "$(grep -c "cannot write $commit/out.fen: .*incomplete" "$commit/err")" "1"
+    expect "a commit that fails: no temporary left" "$(find "$commit" -name '.out.fen.*')" ""
+fi
 
 # The same commands succeed where there is room: the failures above are the
 # file system's, not the commands'.

@@ -20,12 +20,6 @@
 /* Stems                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* The nibble of the index-th occupied square (low nibble first). */
-static inline unsigned nibble_at(const uint8_t *bytes, unsigned index)
-{
-    return (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
-}
-
 /* Places the pieces whose nibble is a type and a colour (below 12); the
  * special nibbles are left to place_special. */
 static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)

@@ -69,12 +69,6 @@ static bool seebatch_place_special(seebatch_board *board, unsigned nibble, unsig
     return true;
 }
 
-/* The nibble of the index-th occupied square (low nibble first). */
-static inline unsigned nibble_at(const uint8_t *bytes, unsigned index)
-{
-    return (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
-}
-
 bool seebatch_binpack_stem_start(const uint8_t *bytes, seebatch_board *board, bitboard *occupied,
                                  binpack_fault *fault)
 {

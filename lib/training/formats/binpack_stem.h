@@ -15,6 +15,13 @@
 #include "bitboard.h"
 #include "training_entry.h"
 
+/* The nibble of the index-th occupied square (low nibble first): read by
+ * the stem's checks here and by each copy of the decoder. */
+static inline unsigned nibble_at(const uint8_t *bytes, unsigned index)
+{
+    return (bytes[8 + index / 2] >> (index % 2 * 4)) & 15u;
+}
+
 /* Records a fault at a byte offset; false, for `return seebatch_binpack_fault_at(...)`. */
 bool seebatch_binpack_fault_at(binpack_fault *fault, uint64_t offset, const char *message);
 

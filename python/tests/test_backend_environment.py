@@ -1,0 +1,48 @@
+"""A bad SEEBATCH_BACKEND raises when the package is imported, naming the value
+and the backends this machine runs (issue 54: Python gave the scalar backend
+with no word, where the tool refuses the same variable with exit 2)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+import seebatch
+from conftest import PYTHON_DIR
+
+
+def import_with_backend(value):
+    """Imports the package in a new interpreter under SEEBATCH_BACKEND=value;
+    prints the backend in use."""
+    environment = dict(os.environ, SEEBATCH_BACKEND=value,
+                       PYTHONPATH=PYTHON_DIR + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.run([sys.executable, "-c", "import seebatch; print(seebatch.backend())"],
+                          env=environment, capture_output=True, text=True)
+
+
+def assert_refused(value):
+    run = import_with_backend(value)
+    assert run.returncode != 0, run.stdout
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("seebatch._errors.SeebatchError: SEEBATCH_BACKEND=" + repr(value)), last
+    runs = ", ".join(seebatch.backends_available())
+    assert f"this machine runs {runs}: unset it" in last, last
+
+
+def test_a_name_no_build_has_raises():
+    assert_refused("avx-2")
+
+
+def test_a_backend_this_machine_cannot_run_raises():
+    missing = [name for name in ("avx512", "avx2") if name not in seebatch.backends_available()]
+    if not missing:
+        pytest.skip("this machine runs every backend: none to refuse")
+    assert_refused(missing[0])
+
+
+@pytest.mark.parametrize("value", ["auto", "scalar", ""])
+def test_a_good_value_imports(value):
+    run = import_with_backend(value)
+    assert run.returncode == 0, run.stderr
+    expected = "scalar" if value == "scalar" else seebatch.backend()
+    assert run.stdout.strip() == expected

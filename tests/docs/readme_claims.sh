@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# What README.md and the header claim, held against what is so (issue 54):
+# the calls it says answer SEE are as many as it says and seebatch_check is
+# not among them; the functions it says are thread-safe only on distinct
+# objects are those the header says so of; it names a C++ compiler while
+# the benchmark has C++ sources; the header's seebatch_generate_captures_multi
+# example looks at next_board (a board whose captures do not fit returns OK
+# with nothing done).
+# Usage: readme_claims.sh REPOSITORY
+set -euo pipefail
+root=$(cd "${1:-.}" && pwd)
+cd "$root"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+readme=$(tr '\n' ' ' < README.md | tr -s ' ')
+sentence=$(grep -o '[A-Z][a-z]* calls answer SEE:[^.]*\.' <<< "$readme" || true)
+[ -n "$sentence" ] || fail "README: no \"N calls answer SEE:\" sentence"
+said=$(awk '{ print tolower($1) }' <<< "$sentence")
+named=$(grep -o '`seebatch_[a-z_]*`' <<< "$sentence" | sort -u | wc -l | tr -d ' ')
+words=(zero one two three four five six seven eight nine)
+[ "${words[$named]:-many}" = "$said" ] || fail "README says \"$said calls answer SEE\" and names $named"
+! grep -q 'seebatch_check' <<< "$sentence" || fail "README counts seebatch_check among the SEE calls"
+
+# The header's "Thread-safe for distinct ..." / "(on distinct ...)" functions.
+header_distinct=$(awk '/\*\// { comment = comment $0 } /^\/\*/ { comment = $0 }
+    /^ \*/ { comment = comment $0 }
+    /^SEEBATCH_API/ { if (comment ~ /[Tt]hread-safe[^.]*distinct/) { match($0, /seebatch_[a-z_]*\(/);
+                      print substr($0, RSTART, RLENGTH - 1) } comment = "" }' include/seebatch.h | sort -u)
+readme_distinct=$(grep -o 'thread-safe, but [^;]*only on distinct' <<< "$readme" |
+    grep -o 'seebatch_[a-z_]*' | sort -u || true)
+[ "$header_distinct" = "$readme_distinct" ] ||
+    fail "thread-safe on distinct objects only: header says $(echo $header_distinct), README $(echo $readme_distinct)"
+
+if ls bench/*.cpp > /dev/null 2>&1; then
+    grep -q 'C++' <<< "$(sed -n '/^## Quick start/,/^```/p' README.md)" ||
+        fail "the benchmark has C++ sources; README's quick start names no C++ compiler"
+fi
+
+example=$(sed -n '/the captures of many positions (seebatch_generate_captures_multi)/,/seebatch_values(&rules, &many/p' include/seebatch.h)
+grep -q 'next_board' <<< "$example" ||
+    fail "the header's seebatch_generate_captures_multi example never looks at next_board"
+
+[ "$failures" -eq 0 ] && echo "readme claims: ok"
+[ "$failures" -eq 0 ]
