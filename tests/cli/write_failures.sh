@@ -156,7 +156,7 @@ on_small_fs() {
         bash -c 'trap "" XFSZ; ulimit -f "$1"; shift 2; "$@"' - "$blocks" "$fs" "$@"
         status=$?
         bash -c "$left_behind" - "$fs"
-        rm -rf "${fs:?}"/.[!.]* "$fs/out"
+        rm -rf "${fs:?}"/.[!.]*
         return $status
     fi
     "${fs_way[@]}" 'mount -t tmpfs -o size=256k tmpfs "$1" || exit 99
