@@ -88,11 +88,14 @@ WALK_INLINE void walk_fetch_ahead(const walk_input *in, size_t i, size_t count)
     walk_fetch(in, i + WALK_AHEAD < count ? i + WALK_AHEAD : i);
 }
 
-/* The cursor on move i's board. */
-WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i)
+/* The cursor on move i's board (of `count`): on a new board, the board
+ * WALK_AHEAD moves on is asked for, so moves in board order pay for that
+ * once a board. */
+WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i, size_t count)
 {
     uint32_t index = in->board_of_move[i & in->index_mask];
     if (index != c->index) {
+        walk_fetch_ahead(in, i, count);
         c->index = index;
         c->board = &in->boards[index];
         c->planes = type_planes_of(c->board, ~occupied_squares(c->board));
@@ -241,11 +244,10 @@ WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *ans
     walk_cursor cursor = {UINT64_MAX, NULL, {{0, 0, 0}}};
     walk_pins known = {UINT64_MAX, {{0, 0}, {0, 0}}};
     /* The first moves' boards, which no earlier move asked for. */
-    for (size_t i = 0; i < WALK_AHEAD && i < batch->count; i++)
+    for (size_t i = 0; in.index_mask && i < WALK_AHEAD && i < batch->count; i++)
         walk_fetch(&in, i);
     for (size_t i = 0; i < batch->count; i++) {
-        walk_fetch_ahead(&in, i, batch->count);
-        walk_cursor_to(&cursor, &in, i);
+        walk_cursor_to(&cursor, &in, i, batch->count);
         unsigned move = in.moves[i];
         bool played = promotions ? walk_plays(in.promoting, (seebatch_move)move) : move < 4096;
         if (__builtin_expect(!played, 0)) {
