@@ -1,8 +1,9 @@
-/* Piece values and flags: the two presets and validation. */
+/* Piece values and flags: the two presets, validation, and preparing a
+ * configuration once for the engine path (seebatch_rules_init). */
 #include <string.h>
 
-#include "config.h"
 #include "errors.h"
+#include "kernel.h"
 
 static const char *const value_names[5] = {"pawn", "knight", "bishop", "rook", "queen"};
 
@@ -71,4 +72,15 @@ seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,
                              "SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY are two "
                              "promotion rules: set one");
     return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config *config,
+                                    seebatch_error *error)
+{
+    if (!rules)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
+    seebatch_status status = seebatch_config_validate(config, error);
+    if (status == SEEBATCH_OK)
+        rules_of(config, rules);
+    return status;
 }

@@ -5,7 +5,7 @@
  * ones validate the configuration and their outputs as 0.2 did.
  */
 #include "errors.h"
-#include "rules.h"
+#include "kernel.h"
 
 /* Rules for a configuration the unchecked calls take as valid. */
 static seebatch_rules seebatch_rules_for(const seebatch_config *config)

@@ -9,7 +9,6 @@
 
 #include "errors.h"
 #include "measured_cpus.h"
-#include "views/views.h"
 
 #if SEEBATCH_HAVE_AVX512
 #define AVX512_KERNEL (&seebatch_avx512_backend)
@@ -18,10 +17,8 @@
 #endif
 #if SEEBATCH_HAVE_AVX2
 #define AVX2_KERNEL (&seebatch_avx2_backend)
-#define PEXT_LOOKUPS (&seebatch_view_pext)
 #else
 #define AVX2_KERNEL NULL
-#define PEXT_LOOKUPS NULL
 #endif
 
 /* A backend is preferred where the measured table names it. */
@@ -49,15 +46,15 @@ static bool seebatch_everywhere(const seebatch_cpu *cpu, const implementation *s
 
 const implementation seebatch_implementations[] = {
     {"avx512", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX512, seebatch_measured_fastest,
-     AVX512_KERNEL, NULL},
+     AVX512_KERNEL, false},
     {"avx2", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX2, seebatch_measured_fastest, AVX2_KERNEL,
-     NULL},
+     false},
     {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, seebatch_measured_fastest,
-     &seebatch_scalar_backend, NULL},
+     &seebatch_scalar_backend, false},
     /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
-    {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL, PEXT_LOOKUPS},
-    {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL,
-     &seebatch_view_portable},
+    {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL,
+     SEEBATCH_HAVE_AVX2},
+    {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL, true},
 };
 const size_t seebatch_implementation_count =
     sizeof seebatch_implementations / sizeof seebatch_implementations[0];
@@ -75,7 +72,7 @@ static bool seebatch_cpu_runs_needs(const seebatch_cpu *cpu, instruction_set nee
 
 static bool seebatch_built(const implementation *implementation)
 {
-    return implementation->backend || implementation->lookups;
+    return implementation->backend || implementation->lookups_built;
 }
 
 bool seebatch_implementation_runs(const implementation *implementation, const seebatch_cpu *cpu)
@@ -136,7 +133,7 @@ static const char *seebatch_names_of(implementation_role role, char out[NAMES_MA
 }
 
 static seebatch_status seebatch_unknown_name(implementation_role role, const char *shown,
-                                    seebatch_error *error)
+                                             seebatch_error *error)
 {
     char names[NAMES_MAX];
     seebatch_names_of(role, names);

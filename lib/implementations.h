@@ -1,5 +1,5 @@
 /*
- * Every implementation the library chooses among, in one registry in
+ * The registry of the implementations the library chooses among by name, in
  * priority order: the SEE backends (kernels) and the slider lookups of the
  * views' exchanges. Each entry says what the CPU must run for it and where
  * auto prefers it; one function chooses, a pure function of the CPU's
@@ -7,6 +7,20 @@
  * CPU. dispatch.c applies it to this machine and SEEBATCH_BACKEND,
  * views/choice.c to the views and SEEBATCH_VIEW_EXCHANGE. Nothing here
  * prints: errors go to the caller as seebatch_error.
+ *
+ * Every choice of instructions the library makes, this registry's and the
+ * others (tests/design/instruction_choices.sh fails when a file of lib/ asks
+ * the CPU's features and is not named here):
+ *
+ *   what is chosen                    where                        by
+ *   the SEE backend                   this registry, dispatch.c    SEEBATCH_BACKEND, measured table
+ *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
+ *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
+ *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
+ *   the training chain coding         training/formats/chain_coding_choice.c  AVX2, POPCNT, fast pext
+ *
+ * The CPU's answers themselves are cpu_features.c's; measured_cpus.c holds
+ * the measured table the backend's auto reads.
  */
 #ifndef SEEBATCH_IMPLEMENTATIONS_H
 #define SEEBATCH_IMPLEMENTATIONS_H
@@ -16,8 +30,6 @@
 
 #include "cpu_features.h"
 #include "kernel.h"
-
-struct view_exchange_set; /* views/views.h */
 
 typedef enum implementation_role {
     IMPLEMENTATION_BACKEND,    /* a SEE kernel (SEEBATCH_BACKEND) */
@@ -31,9 +43,11 @@ typedef struct implementation {
     /* Where auto takes it before those after it: on the CPUs it was measured
      * fastest on, or where its instructions are fast. */
     bool (*preferred_on)(const seebatch_cpu *cpu, const struct implementation *self);
-    /* What it runs; NULL for both when this build lacks it. */
+    /* What it runs: a backend's kernel, NULL when this build lacks it; for
+     * a view lookup, whether this build has it (views/choice.c holds the
+     * walks of each lookup). */
     const see_backend *backend;
-    const struct view_exchange_set *lookups;
+    bool lookups_built;
 } implementation;
 
 /* Every implementation this library knows, built or not, by role and in

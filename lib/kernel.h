@@ -85,4 +85,36 @@ static inline const seebatch_pins *given_pins_of(const see_batch *batch,
     return batch->pins ? &batch->pins[board - batch->boards] : NULL;
 }
 
+/* From the public calls to a kernel. */
+
+/* Prepares a configuration already known to be valid (seebatch_rules_init,
+ * config.c, checks it first). */
+static inline void rules_of(const seebatch_config *config, seebatch_rules *rules)
+{
+    for (int type = 0; type < 8; type++)
+        rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
+    rules->flags = config->flags;
+}
+
+/* Whether the values of pawn..queen and the flags are those of a valid
+ * configuration, with seebatch_config_validate's errors and messages: the
+ * check of a configuration and of prepared rules (see_checked.c) alike
+ * (config.c). */
+seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,
+                                         seebatch_error *error);
+
+/* A public batch under prepared rules, in the kernels' form; board_count
+ * stays behind (kernels never read it: the check proves every index below
+ * it first). */
+static inline see_batch seebatch_kernel_batch(const seebatch_rules *rules,
+                                              const seebatch_batch *batch)
+{
+    return (see_batch){batch->boards, batch->board_of_move, batch->moves, batch->count,
+                       rules,         batch->pins};
+}
+
+/* The kernel for a batch of this length: the one in use, unless the batch is
+ * too short for its lanes to pay off (see_api.c). */
+const see_backend *seebatch_backend_for(size_t count);
+
 #endif

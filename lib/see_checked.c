@@ -4,11 +4,9 @@
  * boards the moves name, each move, given pins). Nothing is written but the
  * error, whose message names what is wrong and where.
  */
-#include "config.h"
 #include "errors.h"
+#include "kernel.h"
 #include "pins.h"
-#include "public_batch.h"
-#include "see_api.h"
 #include "validity.h"
 
 /* Checks the moves of a batch against their boards; the message names the index. */

@@ -1,15 +1,14 @@
 /*
  * One move per call on prepared rules and the caller's pins, straight into
- * the scalar exchange (no dispatch, no batch): seebatch_value and
- * seebatch_value_ge. And a batch whose moves each have a threshold of their
- * own (seebatch_values_ge with thresholds, see_api.c): a node's captures.
+ * the engine path's exchange (no dispatch, no batch): seebatch_value and
+ * seebatch_value_ge. And seebatch_values_ge: a batch whose moves each have
+ * a threshold of their own (a node's captures), or one threshold for all
+ * (the backend's threshold test).
  */
 #include <limits.h>
 
 #include "dispatch.h"
 #include "scalar/scalar.h"
-#include "public_batch.h"
-#include "see_engine.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
 static inline pin_source *pins_in_play(const seebatch_rules *rules, pin_source *source)
@@ -56,8 +55,7 @@ static __attribute__((noinline)) bool seebatch_other_normal_see_ge(const seebatc
 {
     const seebatch_board *board = source->board;
     if (normal_move_without_promotion(rules, move))
-        return seebatch_scalar_normal_move_see_ge(rules, board, pins_in_play(rules, source),
-                                                  seebatch_move_from(move), seebatch_move_to(move),
+        return seebatch_scalar_normal_move_see_ge(rules, board, pins_in_play(rules, source), move,
                                                   threshold);
     return window_see_ge(rules, board, source, move, threshold);
 }
@@ -69,8 +67,7 @@ static inline bool engine_see_ge_move(const seebatch_rules *rules, const seebatc
 {
     if (__builtin_expect(plain_normal_move(rules, move), 1))
         return seebatch_scalar_normal_move_see_ge_common(rules, board, pins_in_play(rules, source),
-                                                         seebatch_move_from(move),
-                                                         seebatch_move_to(move), threshold);
+                                                         move, threshold);
     if (seebatch_move_kind(move) == SEEBATCH_MOVE_NORMAL)
         return seebatch_other_normal_see_ge(rules, source, move, threshold);
     return window_see_ge(rules, board, source, move, threshold);
@@ -92,8 +89,7 @@ seebatch_other_value(const seebatch_rules *rules, pin_source *source, seebatch_m
 {
     const seebatch_board *board = source->board;
     if (normal_move_without_promotion(rules, move))
-        return seebatch_scalar_normal_move_value(rules, board, pins_in_play(rules, source),
-                                                 seebatch_move_from(move), seebatch_move_to(move));
+        return seebatch_scalar_normal_move_value(rules, board, pins_in_play(rules, source), move);
     return engine_within(rules, board, source, move, INT32_MIN, INT32_MAX);
 }
 
@@ -104,8 +100,7 @@ int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
     pin_source_start(&source, board, pins);
     if (__builtin_expect(plain_normal_move(rules, move), 1))
         return seebatch_scalar_normal_move_value_common(rules, board, pins_in_play(rules, &source),
-                                                        seebatch_move_from(move),
-                                                        seebatch_move_to(move));
+                                                        move);
     return seebatch_other_value(rules, &source, move);
 }
 
@@ -133,20 +128,23 @@ static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *ba
  * the faster: bench/, batch_length). */
 enum { LANES_FROM = 8 };
 
-/* Moves on one board, each with its threshold, by the threshold walk: the
- * board's pins worked out at most once, and only if a move needs them. */
-static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_board *board,
-                                   const seebatch_pins *pins, const seebatch_move *moves,
-                                   size_t count, const int32_t *thresholds, uint8_t *passed)
+/* The moves of a batch on one board (its board_of_move NULL), each with its
+ * threshold, by the threshold walk: the board's pins worked out at most
+ * once, and only if a move needs them. */
+static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_batch *on_board,
+                                   const int32_t *thresholds, uint8_t *passed)
 {
     pin_source source;
-    pin_source_start(&source, board, pins);
-    for (size_t i = 0; i < count; i++)
-        passed[i] = engine_see_ge_move(rules, board, &source, moves[i], thresholds[i]);
+    pin_source_start(&source, on_board->boards, on_board->pins);
+    for (size_t i = 0; i < on_board->count; i++)
+        passed[i] =
+            engine_see_ge_move(rules, on_board->boards, &source, on_board->moves[i], thresholds[i]);
 }
 
-void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
-                          const int32_t *thresholds, uint8_t *passed)
+/* passed[i] = SEE of moves[i] >= thresholds[i], one board or many: move by
+ * move on short batches, in the lanes of the backend in use on long ones. */
+static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                                 const int32_t *thresholds, uint8_t *passed)
 {
     const see_backend *kernel = seebatch_current_backend();
     if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
@@ -155,16 +153,36 @@ void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *bat
         return;
     }
     if (!batch->board_of_move) {
-        seebatch_each_on_board(rules, batch->boards, batch->pins, batch->moves, batch->count,
-                               thresholds, passed);
+        seebatch_each_on_board(rules, batch, thresholds, passed);
         return;
     }
     for (size_t first = 0, end; first < batch->count; first = end) {
         uint32_t b = batch->board_of_move[first];
         for (end = first + 1; end < batch->count && batch->board_of_move[end] == b; end++)
             ;
-        seebatch_each_on_board(rules, &batch->boards[b], batch->pins ? &batch->pins[b] : NULL,
-                               batch->moves + first, end - first, thresholds + first,
-                               passed + first);
+        seebatch_batch run = {
+            &batch->boards[b],    1,          batch->pins ? &batch->pins[b] : NULL, NULL,
+            batch->moves + first, end - first};
+        seebatch_each_on_board(rules, &run, thresholds + first, passed + first);
     }
+}
+
+/* One threshold for the whole batch: the kernel's threshold test. Out of
+ * line, so that the call with a threshold per move, a search's, reaches its
+ * walk with no stack frame on the way. */
+static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rules *rules,
+                                                             const seebatch_batch *batch,
+                                                             int32_t threshold, uint8_t *passed)
+{
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    seebatch_backend_for(kernel_batch.count)->see_ge(&kernel_batch, threshold, passed);
+}
+
+void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,
+                        const int32_t *thresholds, uint8_t *passed)
+{
+    if (thresholds)
+        seebatch_each_see_ge(rules, batch, thresholds, passed);
+    else
+        seebatch_one_threshold(rules, batch, threshold, passed);
 }

@@ -12,25 +12,24 @@
 int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
-/* Whether SEE(move) >= threshold, for a normal move from -> to when no
- * promotion is in play (normal_move_without_promotion), under any rules:
- * the engine path's threshold test (normal_moves.c). */
+/* Whether SEE(move) >= threshold, for a normal move when no promotion is
+ * in play (normal_move_without_promotion), under any rules: the engine
+ * path's threshold test on the one exchange walk (normal_moves.c). */
 bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board,
-                                        pin_source *pins, unsigned from, unsigned to,
-                                        int32_t threshold);
+                                        pin_source *pins, seebatch_move move, int32_t threshold);
 
 /* The exact SEE of such a move (normal_moves.c). */
 int32_t seebatch_scalar_normal_move_value(const seebatch_rules *rules, const seebatch_board *board,
-                                          pin_source *pins, unsigned from, unsigned to);
+                                          pin_source *pins, seebatch_move move);
 
 /* The same two for the common case, rules without SEEBATCH_STOP_WHEN_AHEAD:
  * built without rule 8, they test no flag. */
 bool seebatch_scalar_normal_move_see_ge_common(const seebatch_rules *rules,
                                                const seebatch_board *board, pin_source *pins,
-                                               unsigned from, unsigned to, int32_t threshold);
+                                               seebatch_move move, int32_t threshold);
 int32_t seebatch_scalar_normal_move_value_common(const seebatch_rules *rules,
                                                  const seebatch_board *board, pin_source *pins,
-                                                 unsigned from, unsigned to);
+                                                 seebatch_move move);
 
 /* Whether the normal-move exchange (normal_moves.c) applies to a move under
  * these rules: a normal move, unless SEEBATCH_PROMOTIONS promotes a pawn

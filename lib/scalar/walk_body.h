@@ -3,9 +3,9 @@
  * the values of its two pieces where they suffice (their types read from
  * the board's type planes, made once per run of moves on it), else, where
  * the opponent can take back at all, played out by the
- * engine views' exchanges (lib/views/exchange.h) in the shape of
- * Stockfish's layout, which is seebatch_board's: Stockfish's null-window
- * walk for the threshold test, the window walk for the exact value. The
+ * exchange walk (lib/exchange/walk.h) in the shape of Stockfish's layout,
+ * which is seebatch_board's: Stockfish's null-window walk for the threshold
+ * test, the window walk for the exact value. The
  * moves the walk does not play (walk_plays) go to the fallback
  * (walk_fallback.c).
  *
@@ -17,7 +17,7 @@
  */
 #include <string.h>
 
-#include "views/exchange.h"
+#include "exchange/walk.h"
 #include "walk.h"
 
 /* What the batch loop reads of the batch, once: a store of an answer could
@@ -25,6 +25,7 @@
  * again. */
 typedef struct walk_input {
     const seebatch_rules *rules;
+    int32_t threshold; /* the threshold test's */
     int32_t value[8];
     /* value[t] - threshold for the threshold test (64 bits: any threshold
      * minus a value fits): the victim's look is one load. */
@@ -66,11 +67,35 @@ WALK_INLINE unsigned walk_type_at(const walk_cursor *c, unsigned square)
     return type_in_planes(&c->planes, square);
 }
 
-/* The cursor on move i's board. */
-WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i)
+/* How many moves ahead the walk asks for a board's bitboards: enough for
+ * their lines to arrive from memory while the moves between are walked,
+ * when the moves' boards are scattered over many (issue 57). */
+enum { WALK_AHEAD = 24 };
+
+/* Asks for the lines of the board of move i (walk_fetch), of move
+ * i + WALK_AHEAD (walk_fetch_ahead: the last move's near the end), so that a
+ * batch whose moves jump from board to board does not wait for each board
+ * in turn. */
+WALK_INLINE void walk_fetch(const walk_input *in, size_t i)
+{
+    const char *board = (const char *)&in->boards[in->board_of_move[i & in->index_mask]];
+    __builtin_prefetch(board);
+    __builtin_prefetch(board + sizeof(bitboard) * 8 - 1); /* its bitboards may span two */
+}
+
+WALK_INLINE void walk_fetch_ahead(const walk_input *in, size_t i, size_t count)
+{
+    walk_fetch(in, i + WALK_AHEAD < count ? i + WALK_AHEAD : i);
+}
+
+/* The cursor on move i's board (of `count`): on a new board, the board
+ * WALK_AHEAD moves on is asked for, so moves in board order pay for that
+ * once a board. */
+WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i, size_t count)
 {
     uint32_t index = in->board_of_move[i & in->index_mask];
     if (index != c->index) {
+        walk_fetch_ahead(in, i, count);
         c->index = index;
         c->board = &in->boards[index];
         c->planes = type_planes_of(c->board, ~occupied_squares(c->board));
@@ -83,8 +108,9 @@ WALK_INLINE void walk_attackers(const seebatch_board *board, unsigned move, exch
 {
     view_reader r = reader_of(NULL, board->pieces, board->colors, NULL, VIEW_STOCKFISH);
     unsigned from = move >> 6, to = move & 63;
+    r.target = target_of(to);
     s->occupied = occupied_squares(board) ^ seebatch_square_bit(from) ^ seebatch_square_bit(to);
-    s->attackers = all_attackers(&r, target_of(to), s->occupied);
+    s->attackers = all_attackers(&r, s->occupied);
 }
 
 /* The first look at a move walk_plays (its kind bits clear): its answer
@@ -153,15 +179,14 @@ WALK_INLINE int32_t walk_turns(const walk_input *in, walk_pins *known, walk_pend
     const bool pinned = mode != WALK_PINS_OFF;
     const void *pins = pinned ? walk_pins_of(in, known, p->index, mode) : NULL;
     view_reader r = reader_of(in->rules, board->pieces, board->colors, pins, VIEW_STOCKFISH);
+    const exchange_kind kind = {VIEW_STOCKFISH, pinned};
     unsigned side = p->side;
-    view_target target = target_of(p->move & 63);
+    r.target = target_of(p->move & 63);
     if (exact) {
-        value_window w = {p->s.swap, INT32_MIN, INT32_MAX};
-        return play_out(&r, VIEW_STOCKFISH, pinned, &p->s, target, side ^ 1, &w, p->standing,
-                        false);
+        value_window w = {p->s.swap, INT32_MIN, INT32_MAX, p->standing};
+        return play_out(&r, kind, &p->s, side ^ 1, &w, false);
     }
-    return see_ge_turns(&r, VIEW_STOCKFISH, pinned, &p->s, target, side, board->colors[side ^ 1],
-                        board->colors[side]);
+    return see_ge_turns(&r, kind, &p->s, side, board->colors[side ^ 1], board->colors[side]);
 }
 
 /* An answer into values[i] when `exact`, else passed[i]. */
@@ -175,10 +200,12 @@ WALK_INLINE void walk_answer(void *answers, size_t i, bool exact, int32_t answer
 
 /* A move the walk does not play, by the fallback, into answers[at]. Out
  * of line: it is rare, and its registers would crowd the walk's. */
-__attribute__((noinline, cold)) static void
-seebatch_walk_fall_back(const walk_input *in, const walk_cursor *c, seebatch_move move,
-                        int32_t threshold, bool exact, void *answers, size_t at)
+__attribute__((noinline, cold)) static void seebatch_walk_fall_back(const walk_input *in,
+                                                                    const walk_cursor *c,
+                                                                    seebatch_move move, bool exact,
+                                                                    void *answers, size_t at)
 {
+    int32_t threshold = in->threshold;
     int32_t answer;
     if (walk_scores_nothing(in->rules, move)) {
         answer = exact ? 0 : 0 >= threshold;
@@ -192,17 +219,17 @@ seebatch_walk_fall_back(const walk_input *in, const walk_cursor *c, seebatch_mov
     walk_answer(answers, at, exact, answer);
 }
 
-/* Every move of the batch: values[i] = SEE when `exact`, else passed[i] =
- * SEE >= threshold; the rules' pins honoured unless `mode` is off, and
+/* Every move of the batch: answers are values[i] = SEE when `exact`, else
+ * passed[i] = SEE >= threshold; the rules' pins honoured unless `mode` is off, and
  * moves onto a last rank sent to the fallback when `promotions`
  * (SEEBATCH_PROMOTIONS). Each of the twelve is its own loop, testing no
  * flag. */
-WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, int32_t *values,
-                            uint8_t *passed, const bool exact, const walk_pins_mode mode,
-                            const bool promotions)
+WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *answers,
+                            const bool exact, const walk_pins_mode mode, const bool promotions)
 {
     static const uint32_t first_board = 0;
     walk_input in = {batch->rules,
+                     threshold,
                      {0},
                      {0},
                      walk_promoting_squares(batch->rules->flags),
@@ -216,14 +243,15 @@ WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, int32_t *
         in.surplus[t] = (int64_t)in.value[t] - threshold;
     walk_cursor cursor = {UINT64_MAX, NULL, {{0, 0, 0}}};
     walk_pins known = {UINT64_MAX, {{0, 0}, {0, 0}}};
-    void *answers = exact ? (void *)values : (void *)passed;
+    /* The first moves' boards, which no earlier move asked for. */
+    for (size_t i = 0; in.index_mask && i < WALK_AHEAD && i < batch->count; i++)
+        walk_fetch(&in, i);
     for (size_t i = 0; i < batch->count; i++) {
-        walk_cursor_to(&cursor, &in, i);
+        walk_cursor_to(&cursor, &in, i, batch->count);
         unsigned move = in.moves[i];
         bool played = promotions ? walk_plays(in.promoting, (seebatch_move)move) : move < 4096;
         if (__builtin_expect(!played, 0)) {
-            seebatch_walk_fall_back(&in, &cursor, (seebatch_move)move, threshold, exact, answers,
-                                    i);
+            seebatch_walk_fall_back(&in, &cursor, (seebatch_move)move, exact, answers, i);
             continue;
         }
         int32_t answer;
@@ -261,7 +289,7 @@ static void seebatch_walk_values(const see_batch *batch, int32_t *values)
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
         seebatch_walk_stopping_when_ahead(batch, 0, values, NULL);
     else
-        WALK_BY_FLAGS(flags, batch->pins, true, batch, 0, values, NULL);
+        WALK_BY_FLAGS(flags, batch->pins, true, batch, 0, values);
 }
 
 static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
@@ -270,7 +298,7 @@ static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
         seebatch_walk_stopping_when_ahead(batch, threshold, NULL, passed);
     else
-        WALK_BY_FLAGS(flags, batch->pins, false, batch, threshold, NULL, passed);
+        WALK_BY_FLAGS(flags, batch->pins, false, batch, threshold, passed);
 }
 
 const see_backend WALK_BACKEND = {WALK_NAME, seebatch_walk_values, seebatch_walk_see_ge, 0,

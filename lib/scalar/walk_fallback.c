@@ -16,10 +16,9 @@ static int32_t seebatch_fallback_within(const seebatch_rules *rules, const seeba
 {
     if (!normal_move_without_promotion(rules, move))
         return seebatch_scalar_see_within(rules, board, pins, move, lo, hi);
-    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     if (lo == INT32_MIN && hi == INT32_MAX)
-        return seebatch_scalar_normal_move_value(rules, board, pins, from, to);
-    return seebatch_scalar_normal_move_see_ge(rules, board, pins, from, to, hi) ? hi : lo;
+        return seebatch_scalar_normal_move_value(rules, board, pins, move);
+    return seebatch_scalar_normal_move_see_ge(rules, board, pins, move, hi) ? hi : lo;
 }
 
 /* clamp(SEE, lo, hi) of a move on b (lo == hi - 1 for the threshold test

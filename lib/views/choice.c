@@ -11,6 +11,25 @@
 
 const char *const seebatch_view_lookup_names[2] = {"portable", "pext"};
 
+/* The walks of each lookup this build has, by seebatch_view_lookup. */
+static const view_exchange_set *const seebatch_view_walks[2] = {
+    &seebatch_view_portable,
+#if SEEBATCH_HAVE_AVX2
+    &seebatch_view_pext,
+#else
+    NULL,
+#endif
+};
+
+/* The walks of a registry entry of the view-lookup role (NULL if not built). */
+static const view_exchange_set *seebatch_walks_of(const implementation *entry)
+{
+    for (size_t i = 0; i < 2; i++)
+        if (strcmp(entry->name, seebatch_view_lookup_names[i]) == 0)
+            return seebatch_view_walks[i];
+    return NULL;
+}
+
 seebatch_status seebatch_view_lookup_choose(const seebatch_cpu *cpu, const char *backend,
                                             const char *requested, seebatch_view_lookup *lookup,
                                             seebatch_error *error)
@@ -38,10 +57,8 @@ seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch
 
 const view_exchange_set *seebatch_view_set_of(seebatch_view_lookup lookup)
 {
-    const implementation *entry = seebatch_implementation_named(IMPLEMENTATION_VIEW_LOOKUP,
-                                                                seebatch_view_lookup_names[lookup]);
     /* pext where this build lacks it is never chosen: the portable set. */
-    return entry && entry->lookups ? entry->lookups : &seebatch_view_portable;
+    return seebatch_view_walks[lookup] ? seebatch_view_walks[lookup] : &seebatch_view_portable;
 }
 
 seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_error *error)
@@ -61,7 +78,7 @@ size_t seebatch_view_sets(const view_exchange_set **out)
     for (size_t i = seebatch_implementation_count; i-- > 0;) {
         const implementation *entry = &seebatch_implementations[i];
         if (entry->role == IMPLEMENTATION_VIEW_LOOKUP && seebatch_implementation_runs(entry, &cpu))
-            out[count++] = entry->lookups;
+            out[count++] = seebatch_walks_of(entry);
     }
     return count;
 }

@@ -3,7 +3,7 @@
  * moves the exchanges do not play to the gathered board. */
 #include "choice.h"
 #include "errors.h"
-#include "rules.h"
+#include "kernel.h"
 #include "views.h"
 
 static const bitboard last_ranks = 0xFF000000000000FFull;
@@ -71,7 +71,7 @@ seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
 
 /* type_of_code as seebatch_view_rules_init takes it: errors naming the code. */
 static seebatch_status seebatch_check_codes(const int8_t *type_of_code, size_t code_count,
-                                   seebatch_error *error)
+                                            seebatch_error *error)
 {
     if (!type_of_code && code_count > 0)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "type_of_code is NULL");
@@ -89,7 +89,8 @@ static seebatch_status seebatch_check_codes(const int8_t *type_of_code, size_t c
 
 /* What the inline exits read: each code's value as a victim and its risk
  * as a mover. */
-static void seebatch_value_codes(seebatch_view_rules *rules, const int8_t *type_of_code, size_t code_count)
+static void seebatch_value_codes(seebatch_view_rules *rules, const int8_t *type_of_code,
+                                 size_t code_count)
 {
     const int32_t *value = rules->rules.value;
     int32_t promotion = value[SEEBATCH_QUEEN] - value[SEEBATCH_PAWN];

@@ -1,41 +1,14 @@
 /*
- * The views' own declarations: the layout shapes an exchange is compiled
- * for, how a view's rules are found from the rules an exchange is handed,
- * the tables of exchanges (one per way of looking up attacks), and the
- * gathered board for the moves the exchanges do not play.
- *
- * A layout is kept as the engine gave it, in the engine's colours and
- * square numbers. Read as they are, the bitboards of an engine counting
- * from a8 spell its board mirrored top to bottom: its white pawns then move
- * down the numbers, so the exchange takes their attacks from the other
- * colour's table, and nothing else changes but the tie-break among
- * attackers of one type (the lowest square first), which then counts in the
- * engine's numbers, as its own scans do. The gathered board swaps the
- * colours instead, so that it is a seebatch_board like any other.
+ * The views' own declarations: the tables of walks for engines' layouts
+ * (one per way of looking up attacks; the walk and the layout shapes it is
+ * compiled for are lib/exchange/'s), and the gathered board for the moves
+ * the walks do not play. The gathered board swaps the colours of an engine
+ * counting from a8, so that it is a seebatch_board like any other.
  */
 #ifndef SEEBATCH_VIEWS_H
 #define SEEBATCH_VIEWS_H
 
-#include <stddef.h>
-#include <string.h>
-
-#include "bitboard.h"
-
-/* The layouts an exchange is compiled for. Stockfish's and the two common
- * orders of twelve bitboards have their offsets built in, so their
- * exchanges read each bitboard with one instruction; the others read the
- * offsets from the rules. */
-typedef enum view_shape {
-    VIEW_STOCKFISH,          /* BY_TYPE at Stockfish's offsets, pins as seebatch_pins */
-    VIEW_BY_TYPE,            /* BY_TYPE, any offsets */
-    VIEW_BY_PIECE,           /* BY_PIECE with colour bitboards */
-    VIEW_BY_PIECE_NO_COLORS, /* BY_PIECE, colours formed from the twelve */
-    VIEW_TWELVE_BY_TYPE,     /* pieces[2 * type + colour], colours[colour], from a1 */
-    VIEW_TWELVE_BY_TYPE_A8,  /* the same, from a8 */
-    VIEW_TWELVE_BY_COLOR,    /* pieces[6 * colour + type], colours[colour], from a1 */
-    VIEW_TWELVE_BY_COLOR_A8, /* the same, from a8 */
-    VIEW_SHAPES
-} view_shape;
+#include "exchange/shapes.h"
 
 /* Every exchange for one way of looking up attacks: [shape][pins]. */
 typedef struct view_exchange_set {
@@ -48,23 +21,6 @@ extern const view_exchange_set seebatch_view_portable;
 #if SEEBATCH_HAVE_AVX2
 extern const view_exchange_set seebatch_view_pext;
 #endif
-
-/* The view rules that hold `rules`: every exchange is handed the inner
- * rules (one argument register), and the layout sits beside them. */
-static inline const seebatch_view_rules *view_rules_of(const seebatch_rules *rules)
-{
-    return (const seebatch_view_rules *)(const void *)((const char *)rules -
-                                                       offsetof(seebatch_view_rules, rules));
-}
-
-/* The bitboard `offset` bytes from `base`. Through memcpy, so an engine's
- * offsets need no alignment; on x86-64 it is one load. */
-static inline bitboard load_at(const void *base, int32_t offset)
-{
-    bitboard value;
-    memcpy(&value, (const char *)base + offset, sizeof value);
-    return value;
-}
 
 /* The shape of a checked layout (layout.c). */
 view_shape seebatch_view_shape_of(const seebatch_layout *layout);

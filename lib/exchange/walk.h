@@ -1,15 +1,30 @@
 /*
- * The two exchanges behind the views, for one shape and pin setting given
- * as constants (instances.h writes out every pair): the threshold test
- * (see_ge_on) and the exact value (value_on). Both capture with the least
- * valuable able attacker by the one step below, capture_cheapest.
+ * The one exchange walk for normal moves, Stockfish's way, for one layout
+ * shape and pin setting given as constants (exchange_kind): the threshold
+ * test (see_ge_on, see_ge_turns) and the exact value
+ * (value_on, value_after, play_out). Both capture with the least valuable
+ * able attacker by the one step below, capture_cheapest. It serves the
+ * engine path (lib/scalar/normal_moves.c), the views (lib/views/
+ * instances.h writes out every shape and pin setting) and the scalar
+ * backend's batch walk (lib/scalar/walk_body.h). The reference
+ * (lib/scalar/see_scalar.c) stays apart: it is the contract the walk is
+ * held to.
  *
  * The includer has defined the attack lookups (see reader.h).
  */
-#ifndef SEEBATCH_VIEWS_EXCHANGE_H
-#define SEEBATCH_VIEWS_EXCHANGE_H
+#ifndef SEEBATCH_EXCHANGE_WALK_H
+#define SEEBATCH_EXCHANGE_WALK_H
+
+#include <limits.h>
 
 #include "reader.h"
+
+/* What a walk is compiled for: its layout shape and whether it honours pins
+ * (rule 5). Constants of each instance, so a walk tests neither. */
+typedef struct exchange_kind {
+    view_shape shape;
+    bool pins;
+} exchange_kind;
 
 /* What an exchange carries from capture to capture. */
 typedef struct exchange_state {
@@ -28,47 +43,47 @@ enum { FALLS_SHORT = SEEBATCH_PIECE_TYPES, NO_LIMIT = -1 };
  * sliders it uncovers, unless `limit` says the side stops short first: with
  * a limit, the side's balance after this capture (swap) below it ends the
  * test, with the piece still standing. */
-VIEW_INLINE int take_off(const view_reader *r, view_shape shape, exchange_state *s,
-                         view_target target, int type, bitboard found, int limit)
+EXCHANGE_INLINE int take_off(const view_reader *r, view_shape shape, exchange_state *s, int type,
+                             bitboard found, int limit)
 {
     if (limit != NO_LIMIT && (s->swap = r->rules->value[type] - s->swap) < limit)
         return FALLS_SHORT;
     s->occupied ^= lowest_bit(found);
     if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
-        s->attackers |= diagonal_attacks_at(target, s->occupied) & diagonal_sliders(r, shape);
+        s->attackers |= diagonal_attacks_at(r->target, s->occupied) & diagonal_sliders(r, shape);
     if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
-        s->attackers |= straight_attacks_at(target, s->occupied) & straight_sliders(r, shape);
+        s->attackers |= straight_attacks_at(r->target, s->occupied) & straight_sliders(r, shape);
     return type;
 }
 
 /* `side` captures with its least valuable attacker in `mine` (rule 2): its
  * type, or FALLS_SHORT (see take_off), or SEEBATCH_KING with nothing done
  * when only the king is left (rule 4 is the caller's). */
-VIEW_INLINE int capture_cheapest(const view_reader *r, view_shape shape, exchange_state *s,
-                                 view_target target, unsigned side, bitboard mine, int limit)
+EXCHANGE_INLINE int capture_cheapest(const view_reader *r, view_shape shape, exchange_state *s,
+                                     unsigned side, bitboard mine, int limit)
 {
     /* Written out rather than looped over: each branch then knows its type
      * as a constant, and take_off keeps only that type's work. */
     bitboard found;
     if ((found = mine & side_bits(r, shape, side, SEEBATCH_PAWN)))
-        return take_off(r, shape, s, target, SEEBATCH_PAWN, found, limit);
+        return take_off(r, shape, s, SEEBATCH_PAWN, found, limit);
     if ((found = mine & side_bits(r, shape, side, SEEBATCH_KNIGHT)))
-        return take_off(r, shape, s, target, SEEBATCH_KNIGHT, found, limit);
+        return take_off(r, shape, s, SEEBATCH_KNIGHT, found, limit);
     if ((found = mine & side_bits(r, shape, side, SEEBATCH_BISHOP)))
-        return take_off(r, shape, s, target, SEEBATCH_BISHOP, found, limit);
+        return take_off(r, shape, s, SEEBATCH_BISHOP, found, limit);
     if ((found = mine & side_bits(r, shape, side, SEEBATCH_ROOK)))
-        return take_off(r, shape, s, target, SEEBATCH_ROOK, found, limit);
+        return take_off(r, shape, s, SEEBATCH_ROOK, found, limit);
     if ((found = mine & side_bits(r, shape, side, SEEBATCH_QUEEN)))
-        return take_off(r, shape, s, target, SEEBATCH_QUEEN, found, limit);
+        return take_off(r, shape, s, SEEBATCH_QUEEN, found, limit);
     return SEEBATCH_KING;
 }
 
 /* The attackers rule 5 lets `color` capture with, among `mine`. */
-VIEW_INLINE bitboard able(const view_reader *r, view_shape shape, bool pins, unsigned color,
-                          bitboard mine, bitboard occupied)
+EXCHANGE_INLINE bitboard able(const view_reader *r, exchange_kind kind, unsigned color,
+                              bitboard mine, bitboard occupied)
 {
-    if (pins && mine && (pinners_of_color(r, shape, color) & occupied))
-        mine &= ~blockers_of(r, shape, color);
+    if (kind.pins && mine && (pinners_of_color(r, kind.shape, color) & occupied))
+        mine &= ~blockers_of(r, kind.shape, color);
     return mine;
 }
 
@@ -82,19 +97,19 @@ enum { GOES_ON = -1 };
  * the mover's (stops 0), so neither the side nor the answer so far is kept
  * in a register. Returns the answer, or GOES_ON.
  */
-VIEW_INLINE int turn(const view_reader *r, view_shape shape, bool pins, exchange_state *s,
-                     view_target target, bitboard own, unsigned color, int stops)
+EXCHANGE_INLINE int turn(const view_reader *r, exchange_kind kind, exchange_state *s, bitboard own,
+                         unsigned color, int stops)
 {
     /* Read the bitboards where they lie at each turn: kept in registers
      * across the loop they would be spilled, at a cost. */
     __asm__("" ::: "memory");
     s->attackers &= s->occupied;
-    bitboard mine = able(r, shape, pins, color, s->attackers & own, s->occupied);
+    bitboard mine = able(r, kind, color, s->attackers & own, s->occupied);
     if (!mine)
         return stops;
     /* Each capture: the side gains the piece just moved; if even that
      * leaves it short, it stops there (and loses). */
-    int type = capture_cheapest(r, shape, s, target, color, mine, !stops);
+    int type = capture_cheapest(r, kind.shape, s, color, mine, !stops);
     if (type == FALLS_SHORT)
         return !stops;
     if (type == SEEBATCH_KING) /* rule 4: only if nothing can take it back */
@@ -104,9 +119,10 @@ VIEW_INLINE int turn(const view_reader *r, view_shape shape, bool pins, exchange
 
 /* Every attacker of the target, both colours, Stockfish's way: its shape
  * reads each bitboard with one load, so no lookup is worth saving. */
-VIEW_INLINE bitboard all_attackers(const view_reader *r, view_target target, bitboard occupied)
+EXCHANGE_INLINE bitboard all_attackers(const view_reader *r, bitboard occupied)
 {
     const view_shape shape = VIEW_STOCKFISH;
+    view_target target = r->target;
     return (pawn_attacks_at(target, pawn_table(r, shape, SEEBATCH_WHITE)) &
             pawns_of(r, shape, SEEBATCH_WHITE)) |
            (pawn_attacks_at(target, pawn_table(r, shape, SEEBATCH_BLACK)) &
@@ -120,22 +136,39 @@ VIEW_INLINE bitboard all_attackers(const view_reader *r, view_target target, bit
 /* The threshold test's turns once every attacker is known (s: the position
  * after the move, swap the shortfall), from the opponent's, whose pieces
  * are `them` (colour side ^ 1), on. */
-VIEW_INLINE bool see_ge_turns(const view_reader *r, view_shape shape, bool pins, exchange_state *s,
-                              view_target target, unsigned side, bitboard them, bitboard us)
+EXCHANGE_INLINE bool see_ge_turns(const view_reader *r, exchange_kind kind, exchange_state *s,
+                                  unsigned side, bitboard them, bitboard us)
 {
     /* The opponent's first turn, before the loop: often it cannot capture,
      * and the answer is known before the loop's registers are set up. */
-    int answer = turn(r, shape, pins, s, target, them, side ^ 1, 1);
-    while (answer == GOES_ON && (answer = turn(r, shape, pins, s, target, us, side, 0)) == GOES_ON)
-        answer = turn(r, shape, pins, s, target, them, side ^ 1, 1);
+    int answer = turn(r, kind, s, them, side ^ 1, 1);
+    while (answer == GOES_ON && (answer = turn(r, kind, s, us, side, 0)) == GOES_ON)
+        answer = turn(r, kind, s, them, side ^ 1, 1);
     return answer;
 }
 
 /* Pins found when first needed: find(context) gives their base, called at
- * most once by an exchange and only where it reads them (the scalar
- * backend's walk works a board's pins out then). A NULL find: they are at
- * the base the exchange was given. */
-typedef const void *view_pins_finder(void *context);
+ * most once by a walk and only where it reads them (the engine path and
+ * the scalar backend's walk work a board's pins out then). */
+typedef const void *exchange_pins_finder(void *context);
+
+/* The position a walk plays on, in its kind's layout: its bitboards, and
+ * its pins at pin_base, or from find(context) when find is not NULL. */
+typedef struct exchange_position {
+    const seebatch_rules *rules;
+    const bitboard *pieces, *colors;
+    const void *pin_base;
+    exchange_pins_finder *find;
+    void *context;
+} exchange_position;
+
+/* The reader of a walk's position, on `to`. */
+EXCHANGE_INLINE view_reader reader_on(const exchange_position *at, view_shape shape, unsigned to)
+{
+    view_reader r = reader_of(at->rules, at->pieces, at->colors, at->pin_base, shape);
+    r.target = target_of(to);
+    return r;
+}
 
 /*
  * The threshold test: Stockfish's null-window walk. Each side in turn
@@ -143,50 +176,40 @@ typedef const void *view_pins_finder(void *context);
  * stops as soon as the side to move can no longer change which side of the
  * threshold the balance is on. `swap` carries the balance relative to the
  * threshold from the point of view of the side that just captured, so one
- * subtraction per capture keeps it. Pins at pin_base, or from find.
+ * subtraction per capture keeps it. The move is normal (bits 12-15 clear);
+ * rule 8 is not played.
  */
-VIEW_INLINE bool see_ge_finding(view_shape shape, bool pins, const seebatch_rules *rules,
-                                const bitboard *pieces, const bitboard *colors,
-                                const void *pin_base, view_pins_finder *find, void *context,
-                                unsigned move, int32_t shortfall)
+EXCHANGE_INLINE bool see_ge_on(exchange_kind kind, const exchange_position *at, unsigned move,
+                               int32_t shortfall)
 {
-    view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
-    unsigned from = move >> 6, to = move & 63; /* a normal move: bits 12-15 clear */
-    view_target target = target_of(to);
+    const view_shape shape = kind.shape;
+    unsigned from = move >> 6, to = move & 63;
+    view_reader r = reader_on(at, shape, to);
     exchange_state s = {0, 0, shortfall};
     s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) ^ seebatch_square_bit(from) ^
                  seebatch_square_bit(to);
     unsigned side = (color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u;
     if (shape == VIEW_STOCKFISH) {
-        s.attackers = all_attackers(&r, target, s.occupied);
+        s.attackers = all_attackers(&r, s.occupied);
     } else {
         /* The opponent's attackers first: often it has none (and the mover
          * keeps what it has), and then the mover's need not be looked up. */
-        bitboard diagonal = diagonal_attacks_at(target, s.occupied);
-        bitboard straight = straight_attacks_at(target, s.occupied);
-        s.attackers = attackers_of(&r, shape, target, side ^ 1, diagonal, straight);
+        bitboard diagonal = diagonal_attacks_at(r.target, s.occupied);
+        bitboard straight = straight_attacks_at(r.target, s.occupied);
+        s.attackers = attackers_of(&r, shape, side ^ 1, diagonal, straight);
         if (!s.attackers)
             return true;
-        s.attackers |= attackers_of(&r, shape, target, side, diagonal, straight);
+        s.attackers |= attackers_of(&r, shape, side, diagonal, straight);
         read_sliders(&r, shape);
     }
     /* The two sides' pieces, read once: the turns alternate between them. */
     const bitboard them = color_bits(&r, shape, side ^ 1), us = color_bits(&r, shape, side);
-    if (pins && find) { /* an opponent with no attacker needs no pins */
+    if (kind.pins && at->find) { /* an opponent with no attacker needs no pins */
         if (!(s.attackers & them))
             return true;
-        r.pins = find(context);
+        r.pins = at->find(at->context);
     }
-    return see_ge_turns(&r, shape, pins, &s, target, side, them, us);
-}
-
-/* The same with the pins at pin_base. */
-VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *rules,
-                           const bitboard *pieces, const bitboard *colors, const void *pin_base,
-                           unsigned move, int32_t shortfall)
-{
-    return see_ge_finding(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move,
-                          shortfall);
+    return see_ge_turns(&r, kind, &s, side, them, us);
 }
 
 /* The negamax of the swap list carried forward as a window: the value is
@@ -194,22 +217,23 @@ VIEW_INLINE bool see_ge_on(view_shape shape, bool pins, const seebatch_rules *ru
 typedef struct value_window {
     int32_t balance; /* for the mover, so far */
     int32_t lo, hi;
+    int32_t standing; /* the value of the piece that stands on the target */
 } value_window;
 
 /* A capture by the mover's opponent (`theirs`) or the mover, taking the
- * piece worth `standing` on `to`: the window first narrows on the side of
+ * piece that stands on the target: the window first narrows on the side of
  * the player who may stop instead (the opponent at most `balance`, the
  * mover at least). */
-VIEW_INLINE void count_capture(value_window *w, bool theirs, int32_t standing)
+EXCHANGE_INLINE void count_capture(value_window *w, bool theirs)
 {
     if (theirs) {
         int32_t bound = w->balance > w->lo ? w->balance : w->lo;
         w->hi = bound < w->hi ? bound : w->hi;
-        w->balance -= standing;
+        w->balance -= w->standing;
     } else {
         int32_t bound = w->balance < w->hi ? w->balance : w->hi;
         w->lo = bound > w->lo ? bound : w->lo;
-        w->balance += standing;
+        w->balance += w->standing;
     }
 }
 
@@ -217,27 +241,26 @@ VIEW_INLINE void count_capture(value_window *w, bool theirs, int32_t standing)
  * opponent's colour. Rule 8 when `stop_when_ahead` (the rules'
  * SEEBATCH_STOP_WHEN_AHEAD, or false where the caller knows it is off): a
  * capture, from the reply on, that leaves its side ahead by more than the
- * piece it put on `to` ends the exchange. */
-VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, exchange_state *s,
-                             view_target target, unsigned side, value_window *w, int32_t standing,
-                             bool stop_when_ahead)
+ * piece it put on the target ends the exchange. */
+EXCHANGE_INLINE int32_t play_out(const view_reader *r, exchange_kind kind, exchange_state *s,
+                                 unsigned side, value_window *w, bool stop_when_ahead)
 {
+    const view_shape shape = kind.shape;
     for (bool theirs = true;; theirs = !theirs, side ^= 1) {
         __asm__("" ::: "memory"); /* as in turn() */
         s->attackers &= s->occupied;
-        bitboard mine =
-            able(r, shape, pins, side, s->attackers & color_bits(r, shape, side), s->occupied);
+        bitboard mine = able(r, kind, side, s->attackers & color_bits(r, shape, side), s->occupied);
         if (!mine)
             break;
-        int type = capture_cheapest(r, shape, s, target, side, mine, NO_LIMIT);
+        int type = capture_cheapest(r, shape, s, side, mine, NO_LIMIT);
         /* Rule 4: the king only onto a square nothing attacks any more. */
         if (type == SEEBATCH_KING && (s->attackers & ~color_bits(r, shape, side)))
             break;
-        count_capture(w, theirs, standing);
-        standing = r->rules->value[type];
+        count_capture(w, theirs);
+        w->standing = r->rules->value[type];
         /* A king's capture ends the exchange (rule 4), and so may rule 8. */
         if (type == SEEBATCH_KING ||
-            (stop_when_ahead && (theirs ? -w->balance : w->balance) > standing))
+            (stop_when_ahead && (theirs ? -w->balance : w->balance) > w->standing))
             break;
     }
     return w->balance < w->lo ? w->lo : w->balance > w->hi ? w->hi : w->balance;
@@ -245,54 +268,49 @@ VIEW_INLINE int32_t play_out(const view_reader *r, view_shape shape, bool pins, 
 
 /* The exact value of a move whose mover is not a king, given the value of
  * the piece it takes (`balance`) and its own (`standing`), rule 8 as
- * play_out takes it, the pins at pin_base or from find (see
- * see_ge_finding). Promotions are not played here: under
- * SEEBATCH_PROMOTIONS a move onto a last rank is sent elsewhere (rules.c). */
-VIEW_INLINE int32_t value_after(view_shape shape, bool pins, const seebatch_rules *rules,
-                                const bitboard *pieces, const bitboard *colors,
-                                const void *pin_base, view_pins_finder *find, void *context,
-                                unsigned move, int32_t balance, int32_t standing,
-                                bool stop_when_ahead)
+ * play_out takes it. Promotions are not played here: under
+ * SEEBATCH_PROMOTIONS a move onto a last rank is sent elsewhere. */
+EXCHANGE_INLINE int32_t value_after(exchange_kind kind, const exchange_position *at, unsigned move,
+                                    int32_t balance, int32_t standing, bool stop_when_ahead)
 {
-    value_window w = {balance, INT32_MIN, INT32_MAX};
-    view_reader r = reader_of(rules, pieces, colors, pin_base, shape);
+    const view_shape shape = kind.shape;
+    value_window w = {balance, INT32_MIN, INT32_MAX, standing};
     unsigned from = (move >> 6) & 63, to = move & 63;
-    view_target target = target_of(to);
+    view_reader r = reader_on(at, shape, to);
     exchange_state s = {0, 0, 0};
     s.occupied = (color_bits(&r, shape, 0) | color_bits(&r, shape, 1)) &
                  ~(seebatch_square_bit(from) | seebatch_square_bit(to));
     unsigned side = ((color_bits(&r, shape, SEEBATCH_BLACK) >> from) & 1u) ^ 1;
     if (shape == VIEW_STOCKFISH) { /* as in see_ge_on */
-        s.attackers = all_attackers(&r, target, s.occupied);
+        s.attackers = all_attackers(&r, s.occupied);
         if (!(s.attackers & color_bits(&r, shape, side)))
             return w.balance;
     } else {
-        bitboard diagonal = diagonal_attacks_at(target, s.occupied);
-        bitboard straight = straight_attacks_at(target, s.occupied);
+        bitboard diagonal = diagonal_attacks_at(r.target, s.occupied);
+        bitboard straight = straight_attacks_at(r.target, s.occupied);
         /* The opponent's attackers first: often it has none, and then the
          * mover's need not be looked up. */
-        s.attackers = attackers_of(&r, shape, target, side, diagonal, straight);
+        s.attackers = attackers_of(&r, shape, side, diagonal, straight);
         if (!s.attackers)
             return w.balance;
-        s.attackers |= attackers_of(&r, shape, target, side ^ 1, diagonal, straight);
+        s.attackers |= attackers_of(&r, shape, side ^ 1, diagonal, straight);
         read_sliders(&r, shape);
     }
-    if (pins && find)
-        r.pins = find(context);
-    return play_out(&r, shape, pins, &s, target, side, &w, standing, stop_when_ahead);
+    if (kind.pins && at->find)
+        r.pins = at->find(at->context);
+    return play_out(&r, kind, &s, side, &w, stop_when_ahead);
 }
 
-/* The exact value, the pieces' values found by their engine codes. */
-VIEW_INLINE int32_t value_on(view_shape shape, bool pins, const seebatch_rules *rules,
-                             const bitboard *pieces, const bitboard *colors, const void *pin_base,
-                             unsigned move, unsigned mover_code, unsigned victim_code)
+/* The exact value on a view, the pieces' values found by their engine codes. */
+EXCHANGE_INLINE int32_t value_on(exchange_kind kind, const exchange_position *at, unsigned move,
+                                 unsigned mover_code, unsigned victim_code)
 {
-    const seebatch_view_rules *view_rules = view_rules_of(rules);
+    const seebatch_view_rules *view_rules = view_rules_of(at->rules);
     int32_t balance = view_rules->code_value[victim_code];
     if ((view_rules->king_codes >> mover_code) & 1)
         return balance; /* a king is never taken back (rule 4) */
-    return value_after(shape, pins, rules, pieces, colors, pin_base, NULL, NULL, move, balance,
-                       view_rules->code_value[mover_code], rules->flags & SEEBATCH_STOP_WHEN_AHEAD);
+    return value_after(kind, at, move, balance, view_rules->code_value[mover_code],
+                       at->rules->flags & SEEBATCH_STOP_WHEN_AHEAD);
 }
 
 #endif

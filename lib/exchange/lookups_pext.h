@@ -3,12 +3,12 @@
  * capture on the square needs is in one cache line (target_entry), found
  * from one address. For files compiled with BMI2 (the AVX2 kernel's
  * options) and run only where the CPU runs pext fast: the views' pext
- * exchanges (exchanges_pext.c) and the scalar backend's pext walk
+ * walks (lib/views/exchanges_pext.c) and the scalar backend's pext walk
  * (lib/scalar/walk_pext.c). lookups_portable.h gives the same names for any
  * CPU.
  */
-#ifndef SEEBATCH_VIEWS_LOOKUPS_PEXT_H
-#define SEEBATCH_VIEWS_LOOKUPS_PEXT_H
+#ifndef SEEBATCH_EXCHANGE_LOOKUPS_PEXT_H
+#define SEEBATCH_EXCHANGE_LOOKUPS_PEXT_H
 
 #include <immintrin.h>
 

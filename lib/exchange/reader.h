@@ -1,24 +1,26 @@
 /*
- * How an exchange reads the engine's position, for each layout shape: the
- * bitboards by type, by side and by colour, the pins, and the attackers of
- * one colour. Every function takes the shape as a constant of the function
- * it is inlined into (see instances.h), so each exchange keeps only its own
- * shape's reads: one load for a bitboard at a built-in offset, a load
- * through the layout's offset otherwise. Colours are the engine's.
+ * How the exchange walk (walk.h) reads a position, for each layout shape
+ * (shapes.h): the bitboards by type, by side and by colour, the pins, and
+ * the attackers of one colour. Every function takes the shape as a constant
+ * of the function it is inlined into (lib/views/instances.h, the scalar
+ * walks), so each walk keeps only its own shape's reads: one load for a
+ * bitboard at a built-in offset, a load through the layout's offset
+ * otherwise. Colours are the engine's.
  *
  * The includer has defined the attack lookups around a target square
- * (view_target, target_of and the *_attacks_at functions; see
- * exchanges_portable.c).
+ * (view_target, target_of and the *_attacks_at functions:
+ * lookups_portable.h or lookups_pext.h).
  */
-#ifndef SEEBATCH_VIEWS_READER_H
-#define SEEBATCH_VIEWS_READER_H
+#ifndef SEEBATCH_EXCHANGE_READER_H
+#define SEEBATCH_EXCHANGE_READER_H
 
-#include "views.h"
+#include "shapes.h"
 
-#define VIEW_INLINE static inline __attribute__((always_inline))
+#define EXCHANGE_INLINE static inline __attribute__((always_inline))
 
 typedef struct view_reader {
     const seebatch_rules *rules;
+    view_target target; /* the square the walk captures on */
     const bitboard *pieces, *colors;
     const void *pins;
     const seebatch_layout *layout; /* read by the shapes without built-in offsets */
@@ -31,24 +33,24 @@ typedef struct view_reader {
     bitboard diagonal_sliders, straight_sliders;
 } view_reader;
 
-VIEW_INLINE bool twelve_by_type(view_shape shape)
+EXCHANGE_INLINE bool twelve_by_type(view_shape shape)
 {
     return shape == VIEW_TWELVE_BY_TYPE || shape == VIEW_TWELVE_BY_TYPE_A8;
 }
 
-VIEW_INLINE bool twelve_by_color(view_shape shape)
+EXCHANGE_INLINE bool twelve_by_color(view_shape shape)
 {
     return shape == VIEW_TWELVE_BY_COLOR || shape == VIEW_TWELVE_BY_COLOR_A8;
 }
 
 /* Shapes whose pieces come one colour at a time (twelve bitboards). */
-VIEW_INLINE bool by_piece(view_shape shape)
+EXCHANGE_INLINE bool by_piece(view_shape shape)
 {
     return shape != VIEW_STOCKFISH && shape != VIEW_BY_TYPE;
 }
 
 /* Colour c's pieces of type t, in a shape that keeps them apart. */
-VIEW_INLINE bitboard piece_at(const view_reader *r, view_shape shape, unsigned c, unsigned t)
+EXCHANGE_INLINE bitboard piece_at(const view_reader *r, view_shape shape, unsigned c, unsigned t)
 {
     if (twelve_by_type(shape))
         return r->pieces[2 * t + c];
@@ -58,7 +60,7 @@ VIEW_INLINE bitboard piece_at(const view_reader *r, view_shape shape, unsigned c
 }
 
 /* Every piece of type t. */
-VIEW_INLINE bitboard type_bits(const view_reader *r, view_shape shape, unsigned t)
+EXCHANGE_INLINE bitboard type_bits(const view_reader *r, view_shape shape, unsigned t)
 {
     if (shape == VIEW_STOCKFISH)
         return r->pieces[t];
@@ -69,13 +71,14 @@ VIEW_INLINE bitboard type_bits(const view_reader *r, view_shape shape, unsigned 
 
 /* The pieces of type t that may belong to `side`: used only on sets
  * already of that side, so a shape by type gives both colours'. */
-VIEW_INLINE bitboard side_bits(const view_reader *r, view_shape shape, unsigned side, unsigned t)
+EXCHANGE_INLINE bitboard side_bits(const view_reader *r, view_shape shape, unsigned side,
+                                   unsigned t)
 {
     return by_piece(shape) ? piece_at(r, shape, side, t) : type_bits(r, shape, t);
 }
 
 /* Colour c's pieces. */
-VIEW_INLINE bitboard color_bits(const view_reader *r, view_shape shape, unsigned c)
+EXCHANGE_INLINE bitboard color_bits(const view_reader *r, view_shape shape, unsigned c)
 {
     if (shape == VIEW_BY_PIECE_NO_COLORS)
         return r->own[c];
@@ -84,7 +87,7 @@ VIEW_INLINE bitboard color_bits(const view_reader *r, view_shape shape, unsigned
     return load_at(r->colors, r->layout->colors[c]);
 }
 
-VIEW_INLINE bitboard pawns_of(const view_reader *r, view_shape shape, unsigned c)
+EXCHANGE_INLINE bitboard pawns_of(const view_reader *r, view_shape shape, unsigned c)
 {
     return by_piece(shape) ? piece_at(r, shape, c, SEEBATCH_PAWN)
                            : type_bits(r, shape, SEEBATCH_PAWN) & color_bits(r, shape, c);
@@ -92,7 +95,7 @@ VIEW_INLINE bitboard pawns_of(const view_reader *r, view_shape shape, unsigned c
 
 /* Whether the engine counts from a8, so that its white pawns move down the
  * numbers: built in for the twelve shapes. */
-VIEW_INLINE unsigned pawns_move_down(const view_reader *r, view_shape shape)
+EXCHANGE_INLINE unsigned pawns_move_down(const view_reader *r, view_shape shape)
 {
     if (shape == VIEW_STOCKFISH || shape == VIEW_TWELVE_BY_TYPE || shape == VIEW_TWELVE_BY_COLOR)
         return 0;
@@ -104,19 +107,19 @@ VIEW_INLINE unsigned pawns_move_down(const view_reader *r, view_shape shape)
 /* The pawn attack table whose squares around the target hold the pawns of
  * colour c that attack it: the other colour's, unless the engine counts
  * from a8. */
-VIEW_INLINE unsigned pawn_table(const view_reader *r, view_shape shape, unsigned c)
+EXCHANGE_INLINE unsigned pawn_table(const view_reader *r, view_shape shape, unsigned c)
 {
     return c ^ 1 ^ pawns_move_down(r, shape);
 }
 
-VIEW_INLINE bitboard diagonal_sliders(const view_reader *r, view_shape shape)
+EXCHANGE_INLINE bitboard diagonal_sliders(const view_reader *r, view_shape shape)
 {
     if (shape == VIEW_STOCKFISH)
         return r->pieces[SEEBATCH_BISHOP] | r->pieces[SEEBATCH_QUEEN];
     return r->diagonal_sliders;
 }
 
-VIEW_INLINE bitboard straight_sliders(const view_reader *r, view_shape shape)
+EXCHANGE_INLINE bitboard straight_sliders(const view_reader *r, view_shape shape)
 {
     if (shape == VIEW_STOCKFISH)
         return r->pieces[SEEBATCH_ROOK] | r->pieces[SEEBATCH_QUEEN];
@@ -124,7 +127,7 @@ VIEW_INLINE bitboard straight_sliders(const view_reader *r, view_shape shape)
 }
 
 /* The sliders read once (see view_reader), where the exchange goes on. */
-VIEW_INLINE void read_sliders(view_reader *r, view_shape shape)
+EXCHANGE_INLINE void read_sliders(view_reader *r, view_shape shape)
 {
     if (shape == VIEW_STOCKFISH)
         return;
@@ -134,7 +137,7 @@ VIEW_INLINE void read_sliders(view_reader *r, view_shape shape)
 }
 
 /* Colour c's blockers (seebatch_pins.blockers[c]). */
-VIEW_INLINE bitboard blockers_of(const view_reader *r, view_shape shape, unsigned c)
+EXCHANGE_INLINE bitboard blockers_of(const view_reader *r, view_shape shape, unsigned c)
 {
     if (shape == VIEW_STOCKFISH)
         return ((const seebatch_pins *)r->pins)->blockers[c];
@@ -142,18 +145,19 @@ VIEW_INLINE bitboard blockers_of(const view_reader *r, view_shape shape, unsigne
 }
 
 /* The sliders pinning colour c's pieces: the other colour's pinners. */
-VIEW_INLINE bitboard pinners_of_color(const view_reader *r, view_shape shape, unsigned c)
+EXCHANGE_INLINE bitboard pinners_of_color(const view_reader *r, view_shape shape, unsigned c)
 {
     if (shape == VIEW_STOCKFISH)
         return ((const seebatch_pins *)r->pins)->pinners[c ^ 1];
     return load_at(r->pins, r->layout->pinners[c ^ 1]);
 }
 
-/* A reader of the exchange's arguments; colours formed where the shape has none. */
-VIEW_INLINE view_reader reader_of(const seebatch_rules *rules, const bitboard *pieces,
-                                  const bitboard *colors, const void *pins, view_shape shape)
+/* A reader of a walk's position, its target not yet set; colours formed
+ * where the shape has none. */
+EXCHANGE_INLINE view_reader reader_of(const seebatch_rules *rules, const bitboard *pieces,
+                                      const bitboard *colors, const void *pins, view_shape shape)
 {
-    view_reader r = {rules, pieces, colors, pins, NULL, {0, 0}, 0, 0};
+    view_reader r = {.rules = rules, .pieces = pieces, .colors = colors, .pins = pins};
     if (shape != VIEW_STOCKFISH)
         r.layout = &view_rules_of(rules)->layout;
     if (shape == VIEW_BY_PIECE_NO_COLORS)
@@ -164,11 +168,13 @@ VIEW_INLINE view_reader reader_of(const seebatch_rules *rules, const bitboard *p
     return r;
 }
 
-/* Colour c's pieces that attack the target, pawns included, given the
- * squares a bishop (`diagonal`) and a rook (`straight`) reach from it. */
-VIEW_INLINE bitboard attackers_of(const view_reader *r, view_shape shape, view_target target,
-                                  unsigned c, bitboard diagonal, bitboard straight)
+/* Colour c's pieces that attack the reader's target, pawns included,
+ * given the squares a bishop (`diagonal`) and a rook (`straight`) reach
+ * from it. */
+EXCHANGE_INLINE bitboard attackers_of(const view_reader *r, view_shape shape, unsigned c,
+                                      bitboard diagonal, bitboard straight)
 {
+    view_target target = r->target;
     bitboard pieces = (knight_attacks_at(target) & side_bits(r, shape, c, SEEBATCH_KNIGHT)) |
                       (diagonal & (side_bits(r, shape, c, SEEBATCH_BISHOP) |
                                    side_bits(r, shape, c, SEEBATCH_QUEEN))) |

@@ -1,11 +1,12 @@
 /*
  * Attack lookups around one target square with the portable magics, for any
- * CPU: the views' portable exchanges (exchanges_portable.c) and the scalar
- * backend's portable walk (lib/scalar/walk_portable.c). lookups_pext.h
+ * CPU: the views' portable walks (lib/views/exchanges_portable.c), the
+ * scalar backend's portable walk (lib/scalar/walk_portable.c) and the
+ * engine path (lib/scalar/normal_moves.c). lookups_pext.h
  * gives the same names with pext.
  */
-#ifndef SEEBATCH_VIEWS_LOOKUPS_PORTABLE_H
-#define SEEBATCH_VIEWS_LOOKUPS_PORTABLE_H
+#ifndef SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
+#define SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
 
 #include "attacks.h"
 
