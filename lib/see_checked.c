@@ -8,7 +8,7 @@
 #include "errors.h"
 #include "pins.h"
 #include "public_batch.h"
-#include "see_api.h"
+#include "dispatch.h"
 #include "validity.h"
 
 /* Checks the moves of a batch against their boards; the message names the index. */
@@ -77,7 +77,7 @@ static bool seebatch_batch_is_sound(const see_batch *batch, size_t board_count, 
 {
     if (!many)
         return board_is_consistent(batch->boards) && seebatch_moves_fit_one_board(batch);
-    const see_backend *kernel = seebatch_backend_for(batch->count);
+    const see_backend *kernel = seebatch_backend_for_call(CALL_VALUES, batch);
     return kernel->batch_sound ? kernel->batch_sound(batch, board_count)
                                : seebatch_batch_sound_portable(batch, board_count);
 }

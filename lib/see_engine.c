@@ -148,9 +148,9 @@ static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_b
 void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
                           const int32_t *thresholds, uint8_t *passed)
 {
-    const see_backend *kernel = seebatch_current_backend();
+    see_batch lanes = seebatch_kernel_batch(rules, batch);
+    const see_backend *kernel = seebatch_backend_for_call(CALL_THRESHOLD, &lanes);
     if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        see_batch lanes = seebatch_kernel_batch(rules, batch);
         seebatch_lanes_see_ge(kernel, &lanes, thresholds, passed);
         return;
     }
