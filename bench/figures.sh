@@ -2,13 +2,14 @@
 # Every figure of a machine in one run file, so that figures are measured,
 # not copied: writes docs/runs/CPU.md (CPU: the model, family and model, as
 # amd-epyc-1ah-02h) and its charts (docs/runs/CPU-stockfish.png, the ratios
-# to Stockfish's see_ge; docs/runs/CPU.png, seebatch_bench's), then puts
-# the run file's summary and the first chart into README.md between
-# `<!-- figures: ... -->` and `<!-- /figures -->`
-# (tests/docs/readme_figures.sh holds them equal).
+# to Stockfish's see_ge; docs/runs/CPU.png, seebatch_bench's), then writes
+# README.md's results table, a row per run file of docs/runs/, between
+# `<!-- figures: docs/runs/ -->` and `<!-- /figures -->`
+# (tests/docs/readme_figures.sh holds it to the run files).
 #
 # The run file records the CPU (model, family and model, the features the
-# kernels use, the backend auto picks and why), the compiler, the commit and
+# kernels use, the backend auto picks and why, and what it takes for
+# thresholds on many boards in board order), the compiler, the commit and
 # the date, then:
 # - against Stockfish's own see_ge on the same captures, in one process
 #   (bench/stockfish/calibrate_multi.sh): the ratio per backend in three
@@ -25,11 +26,12 @@
 #   each is skipped with its reason otherwise).
 #
 # lib/, include/ and bench/ must be as committed (the run file names the
-# commit, and tests/docs/readme_figures.sh fails once main's code differs
-# from it); the build is brought up to date first.
+# commit; tools/release_check.sh, run before a version is tagged, fails on a
+# run file whose commit's code is not the release's); the build is brought up
+# to date first.
 #
 # Usage: [ENV...] bench/figures.sh [BUILD_DIR]        measure, write, update README
-#        bench/figures.sh --readme docs/runs/CPU.md    README's block from a run file
+#        bench/figures.sh --readme                     README's table from docs/runs/
 # Environment:
 #   STOCKFISH=DIR    a Stockfish source tree (the directory holding src/)
 #   STOCKFISH_WORK=DIR  where its objects are built and kept (default
@@ -52,9 +54,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 fail() { echo "figures.sh: $*" >&2; exit 2; }
 readme=${README-$root/README.md}
 if [ "${1:-}" = "--readme" ]; then
-    [ -f "${2:-}" ] || fail "usage: figures.sh --readme docs/runs/CPU.md"
-    python3 "$root/bench/run_file.py" readme "$2" "$readme"
-    echo "figures.sh: README's figures are now $2's" >&2
+    python3 "$root/bench/run_file.py" readme "$root/docs/runs" "$readme"
+    echo "figures.sh: README's results table is now docs/runs/'s" >&2
     exit 0
 fi
 
@@ -93,6 +94,8 @@ mkdir -p "$collected" "$out"
 compiler=$("$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" --version | head -1)
 version=$("$build/seebatch" --version)
 backend=$(sed -n 's/^SEE backend: //p; s/^backend: //p' <<< "$version" | head -1)
+# What auto takes for the calls calibrate_multi.sh measures against Stockfish.
+auto_threshold=$(sed -n 's/^  threshold, many boards in order, pins worked out, at least [0-9]* moves  *//p' <<< "$version")
 start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 step() { echo "== figures.sh: $* (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; }
@@ -175,6 +178,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     echo "cpu: $model_name, family $family model $model, $(nproc) CPUs; $(uname -sr)"
     echo "features: $features"
     echo "backend: ${backend:-see \`seebatch --version\`}"
+    [ -z "$auto_threshold" ] || echo "auto: $auto_threshold for thresholds on many boards in board order, 8 moves or more (seebatch --version)"
     echo "compiler: $compiler; Release"
     echo "commit: $commit (lib/, include/ and bench/ as committed)"
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -201,6 +205,6 @@ rm -f "$out/$slug.png" "$out/$slug-stockfish.png"
 python3 "$root/bench/run_file.py" write "$collected" "$run_file"
 echo "figures.sh: wrote $run_file" >&2
 if [ -n "$readme" ]; then
-    python3 "$root/bench/run_file.py" readme "$run_file" "$readme"
-    echo "figures.sh: README's figures are now $run_file's" >&2
+    python3 "$root/bench/run_file.py" readme "$out" "$readme"
+    echo "figures.sh: README's results table now has $run_file's row" >&2
 fi

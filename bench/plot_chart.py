@@ -43,7 +43,7 @@ BASELINE_COLUMNS = ("baseline", "seebatch")
 COLUMN_TITLES = {"baseline": "Stockfish's see_ge walk (baseline)", "seebatch": "seebatch"}
 # One colour per column, the same in every panel; a backend not listed takes
 # the spare colours in turn.
-COLOURS = {"scalar": "#4477aa", "avx2": "#ee7733", "avx512": "#cc3311",
+COLOURS = {"scalar": "#4477aa", "avx2": "#ee7733", "avx512": "#cc3311", "auto": "#332288",
            "baseline": "#777777", "seebatch": "#228833"}
 SPARE_COLOURS = ("#aa3377", "#009988", "#ccbb44", "#000000")
 # The backends narrowest first; others after them, by name.

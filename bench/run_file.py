@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Writes a run file (docs/runs/CPU.md) from what bench/figures.sh collected,
-and puts its summary into README.md.
+and README's results table from every run file.
 
     bench/run_file.py write COLLECTED RUN_FILE    the run file from COLLECTED
-    bench/run_file.py readme RUN_FILE README      README's figures block from it
+    bench/run_file.py table RUNS                  the results table of the run files in RUNS
+    bench/run_file.py readme RUNS README          README's figures block from them
 
 COLLECTED is figures.sh's directory: meta.txt (key: value lines), and the
 raw output of each measurement where it ran: multi.txt
@@ -14,9 +15,11 @@ instructions.txt (bench/instructions_per_capture.sh), eval.txt, filter.txt,
 python.txt (bench/jobs/). A measurement that did not run is said so.
 
 The run file's summary lies between the lines SUMMARY_START and
-SUMMARY_END; README's block between `<!-- figures: docs/runs/CPU.md -->` and
-`<!-- /figures -->` is that summary, then the chart. tests/docs/
-readme_figures.sh holds README's block to the run file it names.
+SUMMARY_END. README's block between `<!-- figures: docs/runs/ -->` and
+`<!-- /figures -->` is the results table: a row per run file (CPU, what auto
+takes for thresholds on many boards, its ratios to Stockfish's `see_ge`,
+the view's), read from each run file's header and summary.
+tests/docs/readme_figures.sh holds README's block to the run files.
 
 Standard library only.
 """
@@ -225,7 +228,7 @@ def write(directory, run_file):
     meta = meta_of(directory)
     run_file = Path(run_file)
     out = [f"# seebatch on {meta.get('machine', meta['cpu'])}", ""]
-    for key in ("cpu", "features", "backend", "compiler", "commit", "date", "load", "stockfish", "command"):
+    for key in ("cpu", "features", "backend", "auto", "compiler", "commit", "date", "load", "stockfish", "command"):
         if key in meta:
             out.append(f"- {key}: {meta[key]}")
     if meta.get("quick"):
@@ -260,33 +263,74 @@ def summary_of(run_file):
         fail(f"{run_file} has no summary between {SUMMARY_START} and {SUMMARY_END}")
 
 
-def readme(run_file, readme_path):
-    """Replaces README's figures block with the run file's summary and chart."""
-    run_file, readme_path = Path(run_file), Path(readme_path)
-    name = f"docs/runs/{run_file.name}"
+README_START = "<!-- figures: docs/runs/ -->"
+TABLE_HEAD = ["| CPU (its run file) | auto takes, thresholds on many boards | `seebatch_values_ge` against "
+              "Stockfish's `see_ge`: learned / not learned / streamed | the view, one move a call: "
+              "learned / streamed |",
+              "| --- | --- | ---: | ---: |"]
+
+
+def run_row(run_file):
+    """README's row of one run file: from its header (cpu, auto) and summary."""
+    text = Path(run_file).read_text()
+    header = dict(re.findall(r"(?m)^- (\w+): (.*)$", text.split(SUMMARY_START)[0]))
+    summary_lines = summary_of(run_file)
+    columns = [c.strip() for c in summary_lines[0].strip("|").split("|")][1:]
+    regimes = {}
+    for line in summary_lines[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        for index, regime in enumerate(("learned", "not learned", "streamed")):
+            if cells[0].startswith(regime + ":"):
+                regimes[index] = cells[1:]
+    if len(regimes) != 3:
+        fail(f"{run_file}: its summary has no learned, not learned and streamed rows")
+
+    def ratios(column):
+        return [number(regimes[i][column].rstrip("x")) for i in range(3)]
+
+    # What auto takes: as the run recorded it, else (runs before the record)
+    # the backend that measured fastest there, as the dispatch table takes.
+    recorded = re.match(r"(\w+)", header.get("auto", ""))
+    if recorded and recorded[1] in columns:
+        chosen = columns.index(recorded[1])
+    else:
+        chosen = max(range(len(columns)), key=lambda c: statistics.geometric_mean(ratios(c)))
+    view = re.search(r"one move a call \(any backend\): ([\d.]+x) .*?, ([\d.]+x) on all", text)
+    cpu = header.get("cpu", Path(run_file).stem).split(", ")
+    cpu_name = ", ".join(part for part in cpu if not re.search(r"\d+ CPUs", part))
+    return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {columns[chosen]} | "
+            + " / ".join(f"{r:.2f}x" for r in ratios(chosen)) + " | "
+            + (f"{view[1]} / {view[2]}" if view else "-") + " |")
+
+
+def table(runs):
+    files = sorted(Path(runs).glob("*.md"))
+    if not files:
+        fail(f"{runs} holds no run file")
+    return TABLE_HEAD + [run_row(f) for f in files]
+
+
+def readme(runs, readme_path):
+    """Replaces README's figures block with the results table of the run files."""
+    readme_path = Path(readme_path)
     lines = readme_path.read_text().splitlines()
-    starts = [i for i, line in enumerate(lines) if line.startswith("<!-- figures: ")]
-    if len(starts) != 1 or README_END not in lines[starts[0]:]:
-        fail(f"{readme_path} needs one block from '<!-- figures: docs/runs/CPU.md -->' to '{README_END}'")
-    start = starts[0]
+    if lines.count(README_START) != 1 or README_END not in lines[lines.index(README_START):]:
+        fail(f"{readme_path} needs one block from '{README_START}' to '{README_END}'")
+    start = lines.index(README_START)
     end = lines.index(README_END, start)
-    block = [f"<!-- figures: {name} -->", *summary_of(run_file)]
-    ratio = run_file.with_name(f"{run_file.stem}-stockfish.png")
-    chart = ratio if ratio.exists() else run_file.with_suffix(".png")
-    if chart.exists():
-        what = "seebatch over Stockfish's see_ge" if chart == ratio else "seebatch_bench by backend"
-        block += ["", f"![{what} on {run_file.stem}](docs/runs/{chart.name})"]
-    lines[start:end] = block
+    lines[start + 1:end] = table(runs)
     readme_path.write_text("\n".join(lines) + "\n")
 
 
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "write":
         write(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 3 and sys.argv[1] == "table":
+        print("\n".join(table(sys.argv[2])))
     elif len(sys.argv) == 4 and sys.argv[1] == "readme":
         readme(sys.argv[2], sys.argv[3])
     else:
-        fail("usage: run_file.py write COLLECTED RUN_FILE | readme RUN_FILE README")
+        fail("usage: run_file.py write COLLECTED RUN_FILE | table RUNS | readme RUNS README")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "auto_choice.h"
 #include "baseline_see.h"
 #include "core_clock.h"
 #include "seebatch.h"
@@ -56,7 +57,7 @@ const char *const regime_names[REGIMES] = {"learned", "unlearned", "memory"};
 // times only the loop, never that setup.
 struct Workload {
     PositionSet positions;
-    seebatch_config config = seebatch_config_classic();
+    seebatch_config config = seebatch_config_stockfish();
     seebatch_rules rules;
     seebatch_view_rules view_rules; // the same rules for Stockfish's piece codes
     baseline_values baseline;
@@ -584,10 +585,13 @@ bool choose_positions(PositionSet *positions, std::string *error)
     return true;
 }
 
-// SEEBATCH_PRESET=stockfish measures the PINS rule and Stockfish's values.
+// The stockfish preset (the PINS rule and Stockfish's values), as the
+// README quotes, unless SEEBATCH_PRESET names another.
 bool choose_configuration(Workload *work, std::string *error)
 {
     const char *preset = std::getenv("SEEBATCH_PRESET");
+    if (!preset || !*preset)
+        preset = "stockfish";
     seebatch_error preset_error;
     if (preset && *preset &&
         seebatch_config_preset(preset, &work->config, &preset_error) != SEEBATCH_OK) {
@@ -603,7 +607,7 @@ bool choose_configuration(Workload *work, std::string *error)
     work->baseline = baseline_values_of(&work->config);
     // Before the data set is built: its copies carry the same pins.
     work->positions.use_pins((work->config.flags & SEEBATCH_PINS) != 0);
-    benchmark::AddCustomContext("seebatch_preset", preset && *preset ? preset : "classic");
+    benchmark::AddCustomContext("seebatch_preset", preset);
     return true;
 }
 
@@ -646,6 +650,25 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_backends("batch_length", batch_length, work, backends, {}, {1, 2, 4, 8, 16, 32, 64});
 }
 
+// The closing line: what auto takes for the many-board call in board order
+// (multi) and its speed against Stockfish's walk (the baseline's see_ge, one
+// call a capture, boards from memory: the same traffic as multi's).
+void print_auto_line(std::FILE *out, const SummaryReporter &reporter)
+{
+    double automatic = reporter.rate("multi", "auto");
+    double stockfish = reporter.rate("engine_see_ge/memory", "baseline");
+    if (automatic <= 0)
+        return;
+    std::fprintf(out,
+                 "\non this CPU auto takes %s for values on many boards in board order (multi, "
+                 "%zu moves a call): %.1f M captures/s",
+                 bench_auto_kernel_in_order(false, false), chunk_moves, automatic / 1e6);
+    if (stockfish > 0)
+        std::fprintf(out, ", %.2fx Stockfish's walk (its see_ge a capture, boards from memory)",
+                     automatic / stockfish);
+    std::fprintf(out, "\n");
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -672,7 +695,10 @@ int main(int argc, char **argv)
         return 2;
     }
     describe(work);
-    register_all(&work, backends);
+    // Beside every backend, auto: what a caller gets, shape by shape.
+    std::vector<const char *> measured = backends;
+    measured.push_back("auto");
+    register_all(&work, measured);
 
     SummaryReporter reporter(benchmark::CreateDefaultDisplayReporter());
     benchmark::RunSpecifiedBenchmarks(&reporter);
@@ -687,11 +713,13 @@ int main(int argc, char **argv)
     // backends best first. Each ratio is to scalar, then, when this machine
     // runs a wider kernel beside it, to avx2.
     std::vector<std::string> columns(backends.rbegin(), backends.rend());
+    columns.push_back("auto");
     reporter.print(
         out, "Captures evaluated per second (SEE/s) by backend, and ratio to scalar in this run",
         columns, "scalar");
     if (backends.size() > 2 && std::find(columns.begin(), columns.end(), "avx2") != columns.end())
         reporter.print(out, "The same, and ratio to avx2", columns, "avx2");
+    print_auto_line(out, reporter);
     benchmark::Shutdown();
     return 0;
 }

@@ -52,6 +52,12 @@ double SummaryReporter::Rate::value() const
     return std::accumulate(repetitions.begin(), repetitions.end(), 0.0) / repetitions.size();
 }
 
+double SummaryReporter::rate(const std::string &row, const std::string &column) const
+{
+    auto found = rates_.find({row, column});
+    return found == rates_.end() ? -1 : found->second.value();
+}
+
 void SummaryReporter::print(std::FILE *out, const char *title,
                             const std::vector<std::string> &columns,
                             const std::string &reference_column) const

@@ -28,6 +28,9 @@ public:
     void print(std::FILE *out, const char *title, const std::vector<std::string> &columns,
                const std::string &reference) const;
 
+    // Captures per second of the row in that column, or -1 where none ran.
+    double rate(const std::string &row, const std::string &column) const;
+
 private:
     // Benchmarks are named family/backend[/argument]; a row is a family with
     // its argument ("batch_length/8"), a column a backend.

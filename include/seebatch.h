@@ -744,19 +744,29 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  * with fewer moves (single-move calls, and batches under 3 moves for avx2 and
  * avx512) are evaluated by the scalar kernel whichever backend is in use.
  *
- * On first use the library picks, among the backends this CPU and OS can run
- * (cpuid and xgetbv), the one measured fastest on this kind of CPU on the
- * benchmark's many-board rows (a table by vendor, family and model, in
- * lib/measured_cpus.c; `seebatch --version` names the row), else the
- * widest, unless the environment variable SEEBATCH_BACKEND names one:
- * "auto" (the same as unset), "scalar", "avx2", "avx512". If it names a
- * backend this build lacks or this machine cannot run, the SEE functions
- * use the scalar backend and, as the library never
- * prints, seebatch_backend_init is where the caller learns of the error.
+ * On first use the library chooses, among the backends this CPU and OS can
+ * run (cpuid and xgetbv), one per call shape (values or a threshold; one
+ * board, many in board order or scattered; pins given or not; under 8 moves
+ * or not): the one measured fastest for that shape on this kind of CPU (a
+ * table by vendor, family and model, in lib/measured_cpus.c; `seebatch
+ * --version` prints each shape's), else the widest. A profile `seebatch
+ * calibrate` saved for this CPU takes the table's place: the file
+ * SEEBATCH_PROFILE names ("none": no profile), else
+ * $XDG_CONFIG_HOME/seebatch/CPU.profile or ~/.config/seebatch/CPU.profile
+ * (%APPDATA%\seebatch\CPU.profile on Windows; CPU as AuthenticAMD-1Ah-02h-avx512)
+ * where it exists; one made on another CPU, or damaged, is ignored, and
+ * seebatch_backend_init reports it. The environment variable
+ * SEEBATCH_BACKEND forces one backend for every shape: "auto" (the same as
+ * unset), "scalar", "avx2", "avx512". If it names a backend this build lacks
+ * or this machine cannot run, the SEE functions use the scalar backend and,
+ * as the library never prints, seebatch_backend_init is where the caller
+ * learns of the error.
  */
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
- * already chosen, and reports an error in SEEBATCH_BACKEND. Thread-safe. */
+ * already chosen, and reports an error in SEEBATCH_BACKEND, or a profile
+ * refused (SEEBATCH_ERROR_BACKEND, the message naming the file; auto then
+ * goes on with the measured table). Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Forces a backend by name ("auto" re-runs detection, ignoring the
@@ -765,7 +775,8 @@ SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
  * already running finish on the backend they started with. */
 SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
-/* The name of the backend in use (choosing it first if none is). */
+/* The name of the backend in use (choosing it first if none is): the widest
+ * auto takes for any call shape, or the one forced. */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest

@@ -21,11 +21,26 @@
 #define AVX2_KERNEL NULL
 #endif
 
-/* A backend is preferred where the measured table names it. */
+const see_backend *const seebatch_choice_kernels[CHOICE_KERNELS] = {&seebatch_scalar_backend,
+                                                                    AVX2_KERNEL, AVX512_KERNEL};
+
+unsigned seebatch_choices_widest(const shape_choices *choices)
+{
+    unsigned widest = 0;
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+        if (choices->kernel[shape] > widest)
+            widest = choices->kernel[shape];
+    return widest;
+}
+
+/* A backend is preferred where it is the widest the measured row chooses. */
 static bool seebatch_measured_fastest(const seebatch_cpu *cpu, const implementation *self)
 {
     const measured_cpu *row = seebatch_measured_row(cpu);
-    return row && strcmp(row->backend, self->name) == 0;
+    if (!row)
+        return false;
+    shape_choices choices = seebatch_measured_choices(row);
+    return strcmp(seebatch_choice_kernel_names[seebatch_choices_widest(&choices)], self->name) == 0;
 }
 
 /* pext is preferred where it runs in a few cycles (elsewhere it is
@@ -182,15 +197,42 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
     return seebatch_succeed(error);
 }
 
+bool seebatch_choices_run(const shape_choices *choices, const seebatch_cpu *cpu)
+{
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
+        const implementation *entry = seebatch_implementation_named(
+            IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[choices->kernel[shape] % CHOICE_KERNELS]);
+        if (!entry || !seebatch_implementation_runs(entry, cpu))
+            return false;
+    }
+    return true;
+}
+
+/* Every shape on the one kernel of that name. */
+static shape_choices seebatch_all_shapes(const char *name)
+{
+    shape_choices choices;
+    uint8_t kernel = 0;
+    for (uint8_t k = 0; k < CHOICE_KERNELS; k++)
+        if (strcmp(seebatch_choice_kernel_names[k], name) == 0)
+            kernel = k;
+    memset(choices.kernel, kernel, sizeof choices.kernel);
+    return choices;
+}
+
 seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
 {
     implementation_request request = {IMPLEMENTATION_BACKEND, cpu, NULL, INSTRUCTIONS_AVX512};
     const implementation *chosen = seebatch_automatic(&request);
+    shape_choices widest = seebatch_all_shapes(chosen->name);
     if (!SEEBATCH_HAS_CPUID)
-        return (seebatch_backend_choice){chosen->name, false, seebatch_no_simd_kernel};
+        return (seebatch_backend_choice){chosen->name, false, seebatch_no_simd_kernel, widest};
     const measured_cpu *row = seebatch_measured_row(cpu);
-    if (row && strcmp(row->backend, chosen->name) == 0)
-        return (seebatch_backend_choice){chosen->name, true, row->reason};
-    return (seebatch_backend_choice){chosen->name, false,
-                                     row ? seebatch_row_not_runnable : seebatch_not_measured};
+    if (row) {
+        shape_choices measured = seebatch_measured_choices(row);
+        if (seebatch_choices_run(&measured, cpu))
+            return (seebatch_backend_choice){chosen->name, true, row->reason, measured};
+    }
+    return (seebatch_backend_choice){
+        chosen->name, false, row ? seebatch_row_not_runnable : seebatch_not_measured, widest};
 }

@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "call_shapes.h"
 #include "cpu_features.h"
 #include "kernel.h"
 
@@ -72,8 +73,8 @@ typedef struct implementation_request {
 } implementation_request;
 
 /* The one choice. Auto: the first implementation of the role that runs
- * here within the ceiling and is preferred on this CPU, else the first that
- * runs (the widest). A name: that implementation where it runs. Errors
+ * here within the ceiling and is preferred on this CPU (a backend: the widest
+ * of the measured row's choices), else the first that runs (the widest). A name: that implementation where it runs. Errors
  * (SEEBATCH_ERROR_BACKEND, the name shown printably): a name the role does
  * not know (a backend this build lacks is unknown to it, as "this build
  * has: ..." lists; every view lookup is known), or one this CPU or build
@@ -82,13 +83,26 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
                                                const implementation **chosen,
                                                seebatch_error *error);
 
-/* What auto takes among the backends on these registers, and why. */
+/* The kernel of each letter of a choice line (call_shapes.h), NULL where
+ * this build lacks it. */
+extern const see_backend *const seebatch_choice_kernels[CHOICE_KERNELS];
+
+/* Whether every kernel the choices name runs here (this build, this CPU). */
+bool seebatch_choices_run(const shape_choices *choices, const seebatch_cpu *cpu);
+
+/* What auto takes among the backends on these registers, per call shape,
+ * and why: the measured row's choices where every kernel of the row runs
+ * here, else the widest backend it runs for every shape. */
 typedef struct seebatch_backend_choice {
-    const char *backend; /* its name */
-    bool measured;       /* from a row of the measured table, else the widest runnable */
-    const char *reason;  /* the row's machine and figures, or why none applies */
+    const char *backend;  /* the widest the choices use (seebatch_backend_name's) */
+    bool measured;        /* from a row of the measured table, else the widest runnable */
+    const char *reason;   /* the row's machine and figures, or why none applies */
+    shape_choices shapes; /* the kernel of every shape */
 } seebatch_backend_choice;
 
 seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu);
+
+/* The widest kernel (the highest letter index) the choices use. */
+unsigned seebatch_choices_widest(const shape_choices *choices);
 
 #endif

@@ -113,8 +113,4 @@ static inline see_batch seebatch_kernel_batch(const seebatch_rules *rules,
                        rules,         batch->pins};
 }
 
-/* The kernel for a batch of this length: the one in use, unless the batch is
- * too short for its lanes to pay off (see_api.c). */
-const see_backend *seebatch_backend_for(size_t count);
-
 #endif

@@ -2,26 +2,43 @@
 
 #include <string.h>
 
-/* Each row from bench/seebatch_bench's many-board rows on the CPU it names;
- * this table is the one place its figures are kept. AMD's family 19h holds
- * both Zen 3 and Zen 4, told apart by model: a row covers the models of the
- * one it was measured on, with the features it was measured with, so a Zen 4
- * whose hypervisor hides AVX-512 is no Zen 3 here (it has no row). */
+/* Each row from the run file of the CPU it names (docs/runs/) or, where it
+ * says so, from the figures of an issue; this table is the one place its
+ * choices are kept. AMD's family 19h holds both Zen 3 and Zen 4, told apart
+ * by model: a row covers the models of the one it was measured on, with the
+ * features it was measured with. A row whose short shapes name a SIMD kernel
+ * leaves the shortest batches to that kernel's own limit (kernel.h). */
+#define ZEN1_REASON                                                                                \
+    "measured: AMD family 17h without AVX-512 (Zen 1), on an EPYC (model 01h): the scalar walk "   \
+    "1.00-1.40x Stockfish's see_ge on thresholds on many boards, avx2 0.57-1.19x; avx2 1.11x "     \
+    "scalar on multi, 2.48x on multi_scattered; scalar 1.05-1.18x avx2 on one board "              \
+    "(docs/runs/amd-epyc-17h-01h.md)"
 #define ZEN3_REASON                                                                                \
     "measured: AMD family 19h without AVX-512 (Zen 3), on an EPYC (model 01h): avx2 "              \
     "3.2x scalar on multi, 5.9x on multi_scattered"
 #define ZEN4_REASON                                                                                \
     "measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC (model 11h): avx512 0.84-0.86x "    \
     "avx2 on multi_scattered, 0.95-1.14x on multi"
+#define ZEN4_HIDDEN_REASON                                                                         \
+    "measured: AMD family 19h without AVX-512 (Zen 4), on an EPYC (model 11h) whose hypervisor "   \
+    "hides AVX-512: avx2 2.0x scalar on multi, 5.9x on multi_scattered; on thresholds on many "    \
+    "boards 0.74x the scalar walk learned, 1.67x not learned, 1.49x streamed (issue 57)"
+#define ALL_AVX2 "2222 2222 2222 2222 2222 2222"
 static const measured_cpu measured_cpus[] = {
-    {"AuthenticAMD", 0x19, 0x00, 0x0F, false, "avx2", ZEN3_REASON},
-    {"AuthenticAMD", 0x19, 0x20, 0x5F, false, "avx2", ZEN3_REASON},
-    {"AuthenticAMD", 0x19, 0x10, 0x1F, true, "avx2", ZEN4_REASON},
-    {"AuthenticAMD", 0x19, 0x60, 0x7F, true, "avx2", ZEN4_REASON},
-    {"AuthenticAMD", 0x19, 0xA0, 0xAF, true, "avx2", ZEN4_REASON},
-    {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "avx512",
-     "measured: AMD family 1Ah with AVX-512 (Zen 5), on an EPYC: avx512 1.33-1.37x avx2 on "
-     "multi, 1.15-1.24x on multi_scattered"},
+    {"AuthenticAMD", 0x17, 0x00, 0x2F, false, "ssss s2s2 s2s2 ssss ssss s2s2", ZEN1_REASON},
+    {"AuthenticAMD", 0x19, 0x00, 0x0F, false, ALL_AVX2, ZEN3_REASON},
+    {"AuthenticAMD", 0x19, 0x20, 0x5F, false, ALL_AVX2, ZEN3_REASON},
+    {"AuthenticAMD", 0x19, 0x10, 0x1F, true, ALL_AVX2, ZEN4_REASON},
+    {"AuthenticAMD", 0x19, 0x60, 0x7F, true, ALL_AVX2, ZEN4_REASON},
+    {"AuthenticAMD", 0x19, 0xA0, 0xAF, true, ALL_AVX2, ZEN4_REASON},
+    {"AuthenticAMD", 0x19, 0x10, 0x1F, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
+    {"AuthenticAMD", 0x19, 0x60, 0x7F, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
+    {"AuthenticAMD", 0x19, 0xA0, 0xAF, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
+    {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "s5s5 s5s5 s5s5 s5s5 s5s5 s5s5",
+     "measured: AMD family 1Ah with AVX-512 (Zen 5), on an EPYC (model 02h): avx512 1.75x avx2 "
+     "on multi, 1.68x on multi_scattered, 1.09-4.89x Stockfish's see_ge on thresholds on many "
+     "boards (scalar 0.97-2.06x); scalar 1.00-1.13x avx512 under 8 moves "
+     "(docs/runs/amd-epyc-1ah-02h.md)"},
 };
 
 const char seebatch_not_measured[] = "not measured on this CPU: the widest backend it runs";
@@ -42,4 +59,11 @@ const measured_cpu *seebatch_measured_row(const seebatch_cpu *cpu)
             return row;
     }
     return NULL;
+}
+
+shape_choices seebatch_measured_choices(const measured_cpu *row)
+{
+    shape_choices choices = {{0}};
+    seebatch_choices_parse(row->choices, &choices);
+    return choices;
 }

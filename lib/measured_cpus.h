@@ -1,27 +1,32 @@
 /*
- * Where each backend was measured fastest: a small table keyed by vendor,
- * family, model and whether the CPU runs AVX-512, from the benchmark's
- * many-board rows (multi, multi_scattered). The registry (implementations.c)
- * prefers a backend on the CPUs of its rows; a pure function of the
- * registers (cpu_features.h), so tests fake any CPU.
+ * Where each backend was measured fastest, per call shape (call_shapes.h): a
+ * small table keyed by vendor, family, model and whether the CPU runs
+ * AVX-512, each row from the run file of the CPU it names (docs/runs/) or the
+ * measurements its reason quotes. The registry (implementations.c) takes a
+ * row's choices on the CPUs it covers; a pure function of the registers
+ * (cpu_features.h), so tests fake any CPU.
  */
 #ifndef SEEBATCH_MEASURED_CPUS_H
 #define SEEBATCH_MEASURED_CPUS_H
 
 #include <stdbool.h>
 
+#include "call_shapes.h"
 #include "cpu_features.h"
 
 typedef struct measured_cpu {
     const char *vendor;
     unsigned family, model_first, model_last;
     bool avx512;         /* the row holds the parts that run avx512, or those that do not */
-    const char *backend; /* fastest there */
+    const char *choices; /* the fastest kernel of each shape, as a choice line */
     const char *reason;  /* the machine and the figures, as seebatch --version gives them */
 } measured_cpu;
 
 /* The row of this CPU, or NULL where none was measured. */
 const measured_cpu *seebatch_measured_row(const seebatch_cpu *cpu);
+
+/* The row's choices (a table test holds every row's line well formed). */
+shape_choices seebatch_measured_choices(const measured_cpu *row);
 
 /* Why auto takes the widest backend it runs: no row for this CPU, or a row
  * whose backend this build cannot run here. */

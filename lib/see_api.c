@@ -1,21 +1,15 @@
 /*
  * The public batch calls of the unchecked hot path: a seebatch_batch becomes
  * the kernels' see_batch under the caller's prepared rules and goes to the
- * backend in use (the single-move calls and seebatch_values_ge are in
- * see_engine.c, the check in see_checked.c).
+ * kernel chosen for its shape (dispatch.h; the single-move calls and
+ * seebatch_values_ge are in see_engine.c, the check in see_checked.c).
  */
 #include "dispatch.h"
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
-const see_backend *seebatch_backend_for(size_t count)
-{
-    const see_backend *kernel = seebatch_current_backend();
-    return count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
-}
-
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    seebatch_backend_for(kernel_batch.count)->values(&kernel_batch, values);
+    seebatch_backend_for_call(CALL_VALUES, &kernel_batch)->values(&kernel_batch, values);
 }

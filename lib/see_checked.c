@@ -4,6 +4,7 @@
  * boards the moves name, each move, given pins). Nothing is written but the
  * error, whose message names what is wrong and where.
  */
+#include "dispatch.h"
 #include "errors.h"
 #include "kernel.h"
 #include "pins.h"
@@ -75,7 +76,7 @@ static bool seebatch_batch_is_sound(const see_batch *batch, size_t board_count, 
 {
     if (!many)
         return board_is_consistent(batch->boards) && seebatch_moves_fit_one_board(batch);
-    const see_backend *kernel = seebatch_backend_for(batch->count);
+    const see_backend *kernel = seebatch_backend_for_call(CALL_VALUES, batch);
     return kernel->batch_sound ? kernel->batch_sound(batch, board_count)
                                : seebatch_batch_sound_portable(batch, board_count);
 }

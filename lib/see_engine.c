@@ -146,9 +146,9 @@ static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_b
 static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
                                  const int32_t *thresholds, uint8_t *passed)
 {
-    const see_backend *kernel = seebatch_current_backend();
+    see_batch lanes = seebatch_kernel_batch(rules, batch);
+    const see_backend *kernel = seebatch_backend_for_call(CALL_THRESHOLD, &lanes);
     if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        see_batch lanes = seebatch_kernel_batch(rules, batch);
         seebatch_lanes_see_ge(kernel, &lanes, thresholds, passed);
         return;
     }
@@ -175,7 +175,8 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
                                                              int32_t threshold, uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    seebatch_backend_for(kernel_batch.count)->see_ge(&kernel_batch, threshold, passed);
+    seebatch_backend_for_call(CALL_THRESHOLD, &kernel_batch)->see_ge(&kernel_batch, threshold,
+                                                                   passed);
 }
 
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,

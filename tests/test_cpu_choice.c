@@ -65,7 +65,7 @@ typedef struct profile {
 
 static const profile profiles[] = {
     {"AMD Zen+ (Ryzen 2000)", "AuthenticAMD", 0x00800F82, 0x17, 0x08, AVX_WITH_OS, HASWELL_LEAF7,
-     YMM_STATE, true, false, false, false, "avx2", NULL},
+     YMM_STATE, true, false, false, false, "avx2", "Zen 1"},
     {"AMD Zen 2 (EPYC 7002)", "AuthenticAMD", 0x00830F10, 0x17, 0x31, AVX_WITH_OS, HASWELL_LEAF7,
      YMM_STATE, true, false, false, false, "avx2", NULL},
     {"AMD Excavator (Bristol Ridge)", "AuthenticAMD", 0x00660F51, 0x15, 0x65, AVX_WITH_OS,
@@ -101,14 +101,17 @@ static const profile profiles[] = {
     {"an unknown vendor, Intel's family and features", "UnknownCPU!!", 0x00050654, 0x06, 0x55,
      AVX_WITH_OS, SERVER_AVX512_LEAF7, ZMM_STATE, true, true, false, false, "avx512", NULL},
     /* Zen 4 (EPYC 9004, model 11h: the CPU its row was measured on); Zen 4
-     * with AVX-512 hidden by a hypervisor has no row (it is no Zen 3, whose
-     * row shares the family): the widest it runs. */
+     * with AVX-512 hidden by a hypervisor has its own row (it is no Zen 3,
+     * whose row shares the family), measured on an EPYC (issue 57). */
     {"AMD Zen 4 (EPYC 9004)", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,
      SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", "Zen 4"},
     {"AMD Zen 4, AVX-512 hidden", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", NULL},
+     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", "Zen 4"},
     {"AMD Zen 4 (EPYC 9004), AVX-512 hidden", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,
-     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", NULL},
+     HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", "Zen 4"},
+    /* Zen 1, the CPU of docs/runs/amd-epyc-17h-01h.md. */
+    {"AMD Zen 1 (EPYC 7001)", "AuthenticAMD", 0x00800F12, 0x17, 0x01, AVX_WITH_OS, HASWELL_LEAF7,
+     YMM_STATE, true, false, false, false, "avx2", "Zen 1"},
     {"AMD Zen 3 (Ryzen 6000 mobile)", "AuthenticAMD", 0x00A40F41, 0x19, 0x44, AVX_WITH_OS,
      HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", "Zen 3"},
     /* Zen 5 without AVX-512 is not in the table: the widest it runs. */
@@ -536,10 +539,54 @@ static void every_exchange_listed(const seebatch_cpu *here)
         CHECK(listed[1] == seebatch_view_set_of(SEEBATCH_LOOKUP_PEXT), "then pext");
 }
 
+/* The kernel auto takes for a shape on a profile's registers. */
+static const char *shape_kernel(const profile *p, call_kind kind, call_boards boards)
+{
+    seebatch_cpu cpu = cpu_of(p);
+    seebatch_backend_choice choice = seebatch_backend_auto(&cpu);
+    return seebatch_choice_kernel_names[choice.shapes.kernel[seebatch_shape_index(kind, boards,
+                                                                                  false, true)]];
+}
+
+/* Issue 57: the choice per call shape, as the run files measured it. Zen 1:
+ * the scalar walk for thresholds on many boards in board order and for one
+ * board, avx2 for values of many boards and scattered ones; Zen 5: avx512
+ * from 8 moves on, scalar under. The widest a row takes is the name. */
+static void choices_per_shape(void)
+{
+    const profile *zen1 = NULL, *zen5 = NULL;
+    for (size_t i = 0; i < PROFILES; i++) {
+        if (strcmp(profiles[i].name, "AMD Zen 1 (EPYC 7001)") == 0)
+            zen1 = &profiles[i];
+        if (strcmp(profiles[i].name, "AMD Zen 5 (Ryzen 9000)") == 0)
+            zen5 = &profiles[i];
+    }
+    CHECK(zen1 && zen5, "the profiles name Zen 1 and Zen 5");
+    if (!zen1 || !zen5)
+        return;
+    if (built("avx2")) {
+        CHECK(strcmp(shape_kernel(zen1, CALL_THRESHOLD, BOARDS_IN_ORDER), "scalar") == 0,
+              "Zen 1, thresholds in board order: scalar");
+        CHECK(strcmp(shape_kernel(zen1, CALL_VALUES, BOARDS_ONE), "scalar") == 0,
+              "Zen 1, values on one board: scalar");
+        CHECK(strcmp(shape_kernel(zen1, CALL_VALUES, BOARDS_IN_ORDER), "avx2") == 0,
+              "Zen 1, values in board order: avx2");
+        CHECK(strcmp(shape_kernel(zen1, CALL_THRESHOLD, BOARDS_SCATTERED), "avx2") == 0,
+              "Zen 1, thresholds scattered: avx2");
+    }
+    if (built("avx512")) {
+        seebatch_cpu cpu = cpu_of(zen5);
+        seebatch_backend_choice choice = seebatch_backend_auto(&cpu);
+        for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+            CHECK_EQ(choice.shapes.kernel[shape], shape % 2 ? 2 : 0, "Zen 5, shape %u", shape);
+    }
+}
+
 int main(void)
 {
     for (size_t i = 0; i < PROFILES; i++)
         check_profile(&profiles[i]);
+    choices_per_shape();
     slow_pext_never_chosen();
     avx512_needs_every_part();
     bad_values_rejected();

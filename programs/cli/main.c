@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch.h"
 #include "implementations.h"
 #include "cpu_features.h"
 #include "options.h"
@@ -123,6 +124,24 @@ static int print_view_exchange(void)
     return EXIT_OK;
 }
 
+/* What auto takes for each call shape, and why (the measured table's row
+ * or a profile), whatever SEEBATCH_BACKEND forces. */
+static void print_auto_shapes(const seebatch_auto_here *automatic)
+{
+    char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
+    seebatch_choices_format(&automatic->choice.shapes, line);
+    if (automatic->from_profile)
+        printf("auto takes, per call shape: %s (from the profile %s, seebatch calibrate's)\n",
+               line, automatic->profile);
+    else
+        printf("auto takes, per call shape: %s (%s; profile: %s)\n", line,
+               automatic->choice.measured ? "the measured table's row above" : "no measured row",
+               *automatic->profile ? automatic->profile : "none");
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+        printf("  %-62s %s\n", seebatch_shape_name(shape, name),
+               seebatch_choice_kernel_names[automatic->choice.shapes.kernel[shape]]);
+}
+
 /* The version, then what a bug report needs: the backend SEE runs on here
  * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
  * the library can run on it, and the view exchange. */
@@ -130,14 +149,18 @@ static int print_version(void)
 {
     printf("seebatch %s\n", seebatch_version());
     seebatch_error error;
-    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
+    seebatch_auto_here automatic;
+    seebatch_auto_choice_here(&automatic, &error);
+    if (error.status != SEEBATCH_OK)
+        report(NULL, "warning: %s", error.message);
+    if (seebatch_backend_init(&error) != SEEBATCH_OK && forced_by("SEEBATCH_BACKEND")) {
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
-    seebatch_cpu cpu = seebatch_cpu_here();
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                         : seebatch_backend_auto(&cpu).reason);
+                                         : automatic.choice.reason);
+    print_auto_shapes(&automatic);
     if (SEEBATCH_HAS_CPUID)
         printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
                seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");

@@ -1,0 +1,53 @@
+/* The call shapes' notation and names (call_shapes.h). */
+#include "call_shapes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const seebatch_choice_kernel_names[CHOICE_KERNELS] = {"scalar", "avx2", "avx512"};
+static const char kernel_letters[CHOICE_KERNELS + 1] = "s25";
+
+static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+bool seebatch_choices_parse(const char *text, shape_choices *choices)
+{
+    shape_choices read;
+    while (blank(*text))
+        text++;
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
+        if (shape && shape % 4 == 0 && *text++ != ' ')
+            return false;
+        const char *letter = *text ? strchr(kernel_letters, *text) : NULL;
+        if (!letter)
+            return false;
+        read.kernel[shape] = (uint8_t)(letter - kernel_letters);
+        text++;
+    }
+    while (blank(*text))
+        text++;
+    if (*text)
+        return false;
+    *choices = read;
+    return true;
+}
+
+void seebatch_choices_format(const shape_choices *choices, char out[CHOICES_TEXT])
+{
+    char *at = out;
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
+        if (shape && shape % 4 == 0)
+            *at++ = ' ';
+        *at++ = kernel_letters[choices->kernel[shape] % CHOICE_KERNELS];
+    }
+    *at = '\0';
+}
+
+const char *seebatch_shape_name(unsigned shape, char out[SHAPE_NAME_TEXT])
+{
+    static const char *const boards[] = {"one board", "many boards in order",
+                                         "many boards scattered"};
+    snprintf(out, SHAPE_NAME_TEXT, "%s, %s, pins %s, %s %d moves", shape / 12 ? "threshold" : "values",
+             boards[shape / 4 % 3], shape / 2 % 2 ? "given" : "worked out",
+             shape % 2 ? "at least" : "under", SHORT_BATCH_BELOW);
+    return out;
+}
