@@ -67,7 +67,7 @@ kinds=("nnue-pytorch sequential|$work/reader_driver sequential 1"
        "seebatch stream_training, 1 thread|$python $root/bench/nnue_pytorch/stream_driver.py stream 1"
        "seebatch stream_training, 2 threads|$python $root/bench/nnue_pytorch/stream_driver.py stream 2"
        "seebatch stream_training, 2 threads, seed|$python $root/bench/nnue_pytorch/stream_driver.py stream-seeded 2")
-for repeat in $(seq "$repeats"); do
+for _ in $(seq "$repeats"); do
     for number in "${!kinds[@]}"; do
         command=${kinds[$number]#*|}
         # shellcheck disable=SC2086 # the command is words
