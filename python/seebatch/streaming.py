@@ -23,6 +23,7 @@ import itertools
 import os
 import threading
 from collections import deque
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -30,7 +31,7 @@ from . import _library
 from ._arrays import address
 from ._library import ErrorStruct
 from .see import _config
-from .training import (TrainingBatch, TrainingDataError, Filter, Place, _empty, _lib, _pointers,
+from .training import (TrainingBatch, TrainingDataError, Filter, _empty, _lib, _pointers,
                        _raise, _start_reading, _stop_reading)
 
 BOARD_WORDS = 9  # a board is 72 bytes: copied as nine uint64 (a structured copy is 10x slower)
@@ -164,8 +165,7 @@ class _Stream:
         if kept and options.see is not None:
             batch = _library.BatchStruct(address(buffers.columns.boards), kept, None,
                                          address(self.order), address(buffers.columns.moves), kept)
-            lib_see = _library.lib
-            lib_see.seebatch_values(ctypes.byref(options.see._rules), ctypes.byref(batch),
+            _library.lib.seebatch_values(ctypes.byref(options.see._rules), ctypes.byref(batch),
                                     address(buffers.see))
         ended = bool(lib.seebatch_training_at_end(file.reader))
         return (_Piece(buffers, kept) if kept else None), fault, ended
@@ -254,11 +254,6 @@ def _fault(status, error, place, path):
         return fault
 
 
-class _Options:
-    def __init__(self, **values):
-        self.__dict__.update(values)
-
-
 _DRAWING_RULES = ("--random-skip", "--wld-skip", "--soft-early-skip", "--piece-count-skip")
 
 
@@ -318,15 +313,14 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     paths = [os.fsdecode(os.fspath(path)) for path in paths]
-    numbers = {"batch_size": batch_size, "mix": mix, "piece_size": piece_size}
-    for name, value in numbers.items():
+    for name, value in (("batch_size", batch_size), ("mix", mix), ("piece_size", piece_size)):
         if int(value) < 1:
             raise ValueError(f"stream_training: {name} is {value}; at least 1 is needed")
     if int(threads) < 0:
         raise ValueError(f"stream_training: threads is {threads}; 0 or more are needed")
     if rules is not None:
         rules = Filter(rules).rules  # refused here, not in a thread, when bad
-    options = _Options(piece_size=int(piece_size), see=None if see is None else _config(see))
+    options = SimpleNamespace(piece_size=int(piece_size), see=None if see is None else _config(see))
     return _batches(paths, int(batch_size), rules, options, int(threads), bool(cyclic), seed,
                     int(mix), bool(reuse))
 
