@@ -2,7 +2,8 @@
 # README's figures are a run file's, of the code in this checkout:
 # - README.md has one block from `<!-- figures: docs/runs/CPU.md -->` to
 #   `<!-- /figures -->`, and the run file it names is the newest of
-#   docs/runs/ (by the date each records);
+#   docs/runs/ (by the date each records; a run file of bench/figures.sh,
+#   with a summary: other figures there, of one bench script, are not one);
 # - the block is, byte for byte, that run file's summary (between
 #   `<!-- summary -->` and `<!-- /summary -->`), then at most its chart;
 # - the commit the run file records has the lib/, include/ and bench/ of
@@ -25,7 +26,7 @@ closing=$(awk -v from="$first" 'NR >= from && $0 == "<!-- /figures -->" { print 
 [ -f "$run" ] || fail "README.md's figures name $run, which does not exist"
 
 # The newest run file by its recorded date.
-newest=$(for file in docs/runs/*.md; do
+newest=$(for file in $(grep -l "^<!-- summary -->$" docs/runs/*.md); do
              echo "$(sed -n 's/^- date: //p' "$file" | head -1) $file"
          done | sort | tail -1 | awk '{print $NF}')
 [ "$newest" = "$run" ] || fail "README.md shows $run, but the newest run file is $newest (bench/figures.sh --readme $newest)"
