@@ -320,20 +320,24 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
         raise ValueError(f"stream_training: threads is {threads}; 0 or more are needed")
     if rules is not None:
         rules = Filter(rules).rules  # refused here, not in a thread, when bad
-    options = SimpleNamespace(piece_size=int(piece_size), see=None if see is None else _config(see))
-    return _batches(paths, int(batch_size), rules, options, int(threads), bool(cyclic), seed,
-                    int(mix), bool(reuse))
+    options = SimpleNamespace(batch_size=int(batch_size), rules=rules,
+                              see=None if see is None else _config(see), threads=int(threads),
+                              cyclic=bool(cyclic), seed=seed, mix=int(mix),
+                              piece_size=int(piece_size), reuse=bool(reuse))
+    return _batches(paths, options)
 
 
-def _batches(paths, batch_size, rules, options, threads, cyclic, seed, mix, reuse):
-    files = _passes(paths, rules, cyclic, seed)
+def _batches(paths, options):
+    """The generator stream_training returns (options: its arguments, checked)."""
+    batch_size, cyclic, seed = options.batch_size, options.cyclic, options.seed
+    files = _passes(paths, options.rules, cyclic, seed)
     stream = _Stream(options)
-    stream.window = list(itertools.islice(files, mix))
+    stream.window = list(itertools.islice(files, options.mix))
     choose = np.random.default_rng(seed) if seed is not None else None
     identities = [_start_reading(path) for path in paths]
     out, filled, slot, empty_in_a_row = None, 0, 0, 0
     try:
-        stream.start(min(threads, mix))
+        stream.start(min(options.threads, options.mix))
         while stream.window:
             if choose is not None:
                 slot = int(choose.integers(len(stream.window)))
@@ -360,7 +364,7 @@ def _batches(paths, batch_size, rules, options, threads, cyclic, seed, mix, reus
                 file.delivered += taken
                 if filled == batch_size:
                     yield _batch(out, filled, options)
-                    out = out if reuse else None
+                    out = out if options.reuse else None
                     filled = 0
             stream.give_back(piece)
             if choose is None:
