@@ -304,7 +304,9 @@ def run_row(run_file):
 
 
 def table(runs):
-    files = sorted(Path(runs).glob("*.md"))
+    """A row per run file of bench/figures.sh (one with a summary); other
+    figures there, of one script (the loaders'), have no row."""
+    files = [f for f in sorted(Path(runs).glob("*.md")) if SUMMARY_START in f.read_text()]
     if not files:
         fail(f"{runs} holds no run file")
     return TABLE_HEAD + [run_row(f) for f in files]

@@ -13,6 +13,7 @@ from .backends import backend, backends_available, check_environment as _check_e
 from .positions import FenError, boards_from_fens, boards_from_lines, captures, move_to_uci
 from .see import (MOVE_PROMOTION_ONLY, NORMAL_MOVES_ONLY, PINS, PROMOTIONS, STOP_WHEN_AHEAD,
                   Config, see_ge, see_values)
+from .streaming import stream_training
 from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, moves_from_uci,
                        read_training, read_training_all, select, write_training)
 
@@ -25,4 +26,4 @@ __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "MOVE_PROMOTI
            "PROMOTIONS", "STOP_WHEN_AHEAD", "SeebatchError", "backend", "backends_available", "boards_from_fens", "boards_from_lines",
            "captures", "move_to_uci", "see_ge", "see_values", "set_backend",
            "Filter", "TrainingBatch", "TrainingDataError", "keep_mask", "moves_from_uci",
-           "read_training", "read_training_all", "select", "write_training"]
+           "read_training", "read_training_all", "select", "stream_training", "write_training"]

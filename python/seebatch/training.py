@@ -38,9 +38,13 @@ class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
     source_format (not a field): on batches of read_training, the format of
     the file read ("binpack", "plain" or "bin"), which write_training takes when
     neither its format nor the output's name says one; None on other
-    batches. select keeps it."""
+    batches. select keeps it.
+
+    see (not a field): on batches of stream_training(..., see=config), the
+    int32 SEE of each entry's move; None on other batches."""
     chunk_end = None
     source_format = None
+    see = None
 
 
 class TrainingDataError(ValueError):

@@ -1,0 +1,404 @@
+"""Training batches from many files at once, for a trainer: each file decoded,
+judged by `seebatch filter`'s rules and labelled with SEE in C, read ahead on
+Python worker threads (ctypes releases the GIL during each C call; the C
+library itself starts no thread).
+
+    for batch in seebatch.stream_training(paths, 1 << 16, rules=["--skip-capture"],
+                                          see="stockfish", threads=2, seed=7):
+        batch.boards, batch.moves, batch.scores, batch.plies, batch.results, batch.see
+
+How the files are mixed, so that the same arguments give the same batches
+whatever the threads do: a file is read in pieces (piece_size entries read,
+then the rules' survivors kept), one piece after another, by one thread at a
+time. `mix` files are open at once (the window); the consumer (the caller's
+thread) takes one piece from a file of the window, then the next file in
+turn (seed None) or one drawn from a generator seeded with `seed`, and
+copies pieces into batches of batch_size entries. When a file ends the next
+one takes its place in the window: the files in the order given, or in an
+order drawn for each pass with a seed. Which thread decodes a piece, and
+when, changes nothing but the speed.
+"""
+import ctypes
+import itertools
+import os
+import threading
+from collections import deque
+from types import SimpleNamespace
+
+import numpy as np
+
+from . import _library
+from ._arrays import address
+from ._library import ErrorStruct
+from .see import _config
+from .training import (TrainingBatch, TrainingDataError, Filter, _empty, _lib, _pointers,
+                       _raise, _start_reading, _stop_reading)
+
+BOARD_WORDS = 9  # a board is 72 bytes: copied as nine uint64 (a structured copy is 10x slower)
+_READY_PER_FILE = 2  # pieces decoded ahead for each file of the window
+
+
+class _Buffers:
+    """The arrays one piece is decoded into (piece_size entries), kept and
+    refilled: the columns, the rules' mask and the SEE values."""
+
+    def __init__(self, size, see):
+        self.columns = _empty(size)
+        self.words = self.columns.boards.view(np.uint64).reshape(-1, BOARD_WORDS)
+        self.pointers = _pointers(self.columns)
+        self.keep = np.empty(size, np.uint8)
+        self.see = np.empty(size, np.int32) if see else None
+
+
+class _Piece:
+    """Entries [start, stop) of buffers, not yet copied into a batch."""
+
+    def __init__(self, buffers, stop):
+        self.buffers, self.start, self.stop = buffers, 0, stop
+
+
+class _File:
+    """One file in one pass over the files: its reader, its rules (a rule
+    may remember earlier entries of the file) and its pieces decoded ahead;
+    `fault` follows the last piece when the file ended at a fault."""
+
+    def __init__(self, path, rules):
+        self.path, self.rules = path, rules
+        self.reader, self.filter = None, None
+        self.pieces, self.fault = deque(), None
+        self.busy = False    # a thread is decoding its next piece
+        self.ended = False   # no piece will come after those in self.pieces
+        self.entries = 0     # entries read from the file (before the rules)
+        self.delivered = 0   # entries taken into batches
+
+    def finished(self):
+        return self.ended and not self.busy and not self.pieces
+
+
+class _Stream:
+    """What the consumer and the worker threads share, under one condition."""
+
+    def __init__(self, options):
+        self.options = options
+        self.lib = _lib()
+        self.condition = threading.Condition()
+        self.window, self.spare = [], []
+        self.stopping = False
+        self.threads = []
+        self.order = np.arange(options.piece_size, dtype=np.uint32)  # entry i's board is board i
+
+    # Worker threads -------------------------------------------------------
+
+    def start(self, count):
+        for number in range(count):
+            thread = threading.Thread(target=self._work, name=f"seebatch-stream-{number}",
+                                      daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def _work(self):
+        while True:
+            with self.condition:
+                file = self._wanted()
+                while file is None and not self.stopping:
+                    self.condition.wait()
+                    file = self._wanted()
+                if self.stopping:
+                    return
+                file.busy = True
+                buffers = self.spare.pop() if self.spare else None
+            self._decode_into(file, buffers)
+
+    def _wanted(self):
+        """The file of the window whose next piece is needed soonest: the one
+        with the fewest pieces ready (the earliest in the window of those)."""
+        best = None
+        for file in self.window:
+            if not (file.busy or file.ended) and len(file.pieces) < _READY_PER_FILE and \
+                    (best is None or len(file.pieces) < len(best.pieces)):
+                best = file
+        return best
+
+    def _decode_into(self, file, buffers):
+        """Decodes file's next piece (file.busy is set: no other thread
+        touches its reader) and hands it over; every C call runs without
+        the GIL."""
+        try:
+            piece, fault, ended = self._decode(file, buffers)
+        except BaseException as error:  # anything at all reaches the consumer
+            piece, fault, ended = None, error, True
+        with self.condition:
+            if piece is not None:
+                file.pieces.append(piece)
+            elif buffers is not None:
+                self.spare.append(buffers)
+            file.fault, file.ended, file.busy = fault, ended or fault is not None, False
+            self.condition.notify_all()
+
+    def _decode(self, file, buffers):
+        """(a _Piece or None when no entry was kept, the fault as an
+        exception or None, whether the file ended)."""
+        lib, options = self.lib, self.options
+        error = ErrorStruct()
+        if file.reader is None:
+            reader = ctypes.c_void_p()
+            status = lib.seebatch_training_open(os.fsencode(file.path), ctypes.byref(reader),
+                                                ctypes.byref(error))
+            if status:
+                return None, _fault(status, error, None, file.path), True
+            file.reader = reader.value
+            if file.rules is not None:
+                file.filter = Filter(file.rules)
+        buffers = buffers or _Buffers(options.piece_size, options.see is not None)
+        count = ctypes.c_size_t(0)
+        status = lib.seebatch_training_read(file.reader, options.piece_size,
+                                            ctypes.byref(buffers.pointers), ctypes.byref(count),
+                                            ctypes.byref(error))
+        fault = _fault(status, error, lib.seebatch_training_reader_place(file.reader),
+                       file.path) if status else None
+        read = count.value
+        file.entries += read
+        kept = read
+        if read and file.filter is not None:
+            kept, rule_fault = self._judge(file, buffers, read)
+            fault = rule_fault or fault
+        if kept and options.see is not None:
+            batch = _library.BatchStruct(address(buffers.columns.boards), kept, None,
+                                         address(self.order), address(buffers.columns.moves), kept)
+            _library.lib.seebatch_values(ctypes.byref(options.see._rules), ctypes.byref(batch),
+                                    address(buffers.see))
+        ended = bool(lib.seebatch_training_at_end(file.reader))
+        return (_Piece(buffers, kept) if kept else None), fault, ended
+
+    def _judge(self, file, buffers, read):
+        """Keeps, at the front of buffers, the entries no rule drops:
+        (their count, a fault of an entry the rules refused or None)."""
+        error = ErrorStruct()
+        status = self.lib.seebatch_training_filter_keep(file.filter._filter, read,
+                                                        ctypes.byref(buffers.pointers),
+                                                        address(buffers.keep), ctypes.byref(error))
+        fault = None
+        if status:
+            # The filter numbers the file's entries as the reader does.
+            place = self.lib.seebatch_training_filter_place(file.filter._filter)
+            fault = _fault(status, error, place, file.path)
+            read = int(place.entry - 1 - (file.entries - read))
+        rows = np.flatnonzero(buffers.keep[:read])
+        if len(rows) < read:
+            columns = buffers.columns
+            buffers.words[:len(rows)] = buffers.words[rows]
+            for column in columns[1:]:
+                column[:len(rows)] = column[rows]
+        return len(rows), fault
+
+    # The consumer ---------------------------------------------------------
+
+    def take(self, file):
+        """file's next piece, its fault (an exception) once its pieces are
+        taken, or None when it has ended; waits for a thread, or decodes on
+        this one when there is none."""
+        while True:
+            with self.condition:
+                while True:
+                    if file.pieces:
+                        self.condition.notify_all()  # a thread may read ahead again
+                        return file.pieces.popleft()
+                    if file.finished():
+                        return file.fault
+                    if not self.threads and not file.busy:
+                        file.busy = True
+                        buffers = self.spare.pop() if self.spare else None
+                        break
+                    self.condition.wait()
+            self._decode_into(file, buffers)
+
+    def give_back(self, piece):
+        with self.condition:
+            self.spare.append(piece.buffers)
+
+    def replace(self, slot, file):
+        """Takes window[slot] out (its reader closed: no thread is on it) and
+        puts file in its place, or closes the gap when file is None."""
+        with self.condition:
+            old = self.window[slot]
+            if file is None:
+                del self.window[slot]
+            else:
+                self.window[slot] = file
+            self.condition.notify_all()
+        self._close(old)
+
+    def stop(self):
+        """Stops the threads, waits for each, and closes every file."""
+        with self.condition:
+            self.stopping = True
+            self.condition.notify_all()
+        for thread in self.threads:
+            thread.join()
+        for file in self.window:
+            self._close(file)
+        self.window = []
+
+    def _close(self, file):
+        if file.reader is not None:
+            self.lib.seebatch_training_close(file.reader)
+            file.reader = None
+        file.filter = None
+
+
+def _fault(status, error, place, path):
+    """The TrainingDataError a failed call means (raised later, by the consumer)."""
+    try:
+        _raise(status, error, place, path, "stream_training")
+    except TrainingDataError as fault:
+        return fault
+
+
+_DRAWING_RULES = ("--random-skip", "--wld-skip", "--soft-early-skip", "--piece-count-skip")
+
+
+def _named(rules, names):
+    return any(rule.split("=", 1)[0] in names for rule in rules)
+
+
+def _rules_of_pass(rules, seed, number):
+    """The rule arguments for pass `number`: with a seed, drawing rules and no
+    --seed of their own, the rules get a seed drawn for the pass, so each
+    pass drops other entries."""
+    if rules is None or seed is None or _named(rules, ("--seed",)) or \
+            not _named(rules, _DRAWING_RULES):
+        return rules
+    drawn = int(np.random.default_rng([seed, number, 1]).integers(2**63))
+    return rules + ["--seed", str(drawn)]
+
+
+def _passes(paths, rules, cyclic, seed):
+    """The files in reading order: one pass over paths, or passes for ever
+    (cyclic); in the order given, or in an order drawn for each pass."""
+    for number in itertools.count():
+        order = range(len(paths)) if seed is None else \
+            np.random.default_rng([seed, number]).permutation(len(paths))
+        pass_rules = _rules_of_pass(rules, seed, number)
+        for index in order:
+            yield _File(paths[index], pass_rules)
+        if not cyclic:
+            return
+
+
+def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, cyclic=False,
+                    seed=None, mix=8, piece_size=1 << 14, reuse=False):
+    """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
+    last fewer) from many .binpack, .plain or .bin files, as read_training
+    reads each, mixed as the module's text says.
+
+    rules: `seebatch filter`'s rule options (as Filter takes them), judged on
+    each file in order by the tool's code; only the entries no rule drops are
+    given. see: a configuration ("classic", "stockfish", a Config or (values,
+    flags)): each batch then has `see`, the int32 SEE of each entry's move
+    (batch.see is None otherwise). threads: the threads that read ahead (0:
+    read on the caller's thread when a piece is needed); at most `mix` of
+    them are busy, one per file. cyclic: pass over the files again and again
+    (the stream ends only when a whole pass gives no entry). seed: None reads
+    the files in the order given and takes pieces from the window in turn;
+    an integer draws the order of the files for each pass, the file each
+    piece comes from, and (when the rules draw and have no --seed of their
+    own) the rules' seed for each pass. reuse=True fills the same arrays for
+    every batch (each valid until the next is asked for).
+
+    A file that does not decode (or whose entries the rules refuse) raises
+    TrainingDataError naming it, the byte and the entry, after every entry
+    before it has been given (the batch being filled is yielded first).
+    Closing the generator (a `break` out of the loop, or its end) stops the
+    threads and closes every file."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    paths = [os.fsdecode(os.fspath(path)) for path in paths]
+    for name, value in (("batch_size", batch_size), ("mix", mix), ("piece_size", piece_size)):
+        if int(value) < 1:
+            raise ValueError(f"stream_training: {name} is {value}; at least 1 is needed")
+    if int(threads) < 0:
+        raise ValueError(f"stream_training: threads is {threads}; 0 or more are needed")
+    if rules is not None:
+        rules = Filter(rules).rules  # refused here, not in a thread, when bad
+    options = SimpleNamespace(batch_size=int(batch_size), rules=rules,
+                              see=None if see is None else _config(see), threads=int(threads),
+                              cyclic=bool(cyclic), seed=seed, mix=int(mix),
+                              piece_size=int(piece_size), reuse=bool(reuse))
+    return _batches(paths, options)
+
+
+def _batches(paths, options):
+    """The generator stream_training returns (options: its arguments, checked)."""
+    batch_size, cyclic, seed = options.batch_size, options.cyclic, options.seed
+    files = _passes(paths, options.rules, cyclic, seed)
+    stream = _Stream(options)
+    stream.window = list(itertools.islice(files, options.mix))
+    choose = np.random.default_rng(seed) if seed is not None else None
+    identities = [_start_reading(path) for path in paths]
+    out, filled, slot, empty_in_a_row = None, 0, 0, 0
+    try:
+        stream.start(min(options.threads, options.mix))
+        while stream.window:
+            if choose is not None:
+                slot = int(choose.integers(len(stream.window)))
+            file = stream.window[slot]
+            piece = stream.take(file)
+            if piece is None or isinstance(piece, BaseException):
+                fault = piece
+                empty_in_a_row = 0 if file.delivered else empty_in_a_row + 1
+                if fault is not None or (cyclic and empty_in_a_row >= len(paths)):
+                    if filled:
+                        yield _batch(out, filled, options)
+                    if fault is not None:
+                        raise fault
+                    return
+                stream.replace(slot, next(files, None))
+                if stream.window:
+                    slot %= len(stream.window)
+                continue
+            while piece.start < piece.stop:
+                if out is None:
+                    out = _Output(batch_size, options.see is not None)
+                taken = out.copy(filled, piece)
+                filled += taken
+                file.delivered += taken
+                if filled == batch_size:
+                    yield _batch(out, filled, options)
+                    out = out if options.reuse else None
+                    filled = 0
+            stream.give_back(piece)
+            if choose is None:
+                slot = (slot + 1) % len(stream.window)
+        if filled:
+            yield _batch(out, filled, options)
+    finally:
+        stream.stop()
+        for identity in identities:
+            _stop_reading(identity)
+
+
+class _Output:
+    """The arrays of the batch being filled."""
+
+    def __init__(self, size, see):
+        self.columns = _empty(size)
+        self.words = self.columns.boards.view(np.uint64).reshape(-1, BOARD_WORDS)
+        self.see = np.empty(size, np.int32) if see else None
+
+    def copy(self, filled, piece):
+        """Copies as much of piece as fits after `filled` entries; returns how many."""
+        count = min(len(self.columns.moves) - filled, piece.stop - piece.start)
+        start, stop, source = piece.start, piece.start + count, piece.buffers
+        self.words[filled:filled + count] = source.words[start:stop]
+        for column, taken in zip(self.columns[1:], source.columns[1:]):
+            column[filled:filled + count] = taken[start:stop]
+        if self.see is not None:
+            self.see[filled:filled + count] = source.see[start:stop]
+        piece.start = stop
+        return count
+
+
+def _batch(out, filled, options):
+    batch = TrainingBatch(*(column[:filled] for column in out.columns))
+    batch.see = None if out.see is None else out.see[:filled]
+    return batch
