@@ -19,21 +19,27 @@ typedef struct magic_entry {
     unsigned shift;
 } magic_entry;
 
-extern const magic_entry seebatch_bishop_magics[64];
-extern const magic_entry seebatch_rook_magics[64];
-extern const bitboard seebatch_knight_attack_table[64];
-extern const bitboard seebatch_king_attack_table[64];
-extern const bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
+/* Constant data of the library; in the engine pair
+ * (tools/generate_engine_pair.c), which fills them at run time, its own
+ * static arrays. */
+#ifndef SEEBATCH_TABLE
+#define SEEBATCH_TABLE extern const
+#endif
+SEEBATCH_TABLE magic_entry seebatch_bishop_magics[64];
+SEEBATCH_TABLE magic_entry seebatch_rook_magics[64];
+SEEBATCH_TABLE bitboard seebatch_knight_attack_table[64];
+SEEBATCH_TABLE bitboard seebatch_king_attack_table[64];
+SEEBATCH_TABLE bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
-extern const bitboard seebatch_between_table[64][64];
+SEEBATCH_TABLE bitboard seebatch_between_table[64][64];
 /* The lines through a square on an empty board, without it: [0] its rank
  * and file, [1] its diagonals (what the lane kernels look up by lane). */
-extern const bitboard seebatch_line_table[2][64];
+SEEBATCH_TABLE bitboard seebatch_line_table[2][64];
 
 /* On x86-64 the slider attack sets are also indexed by pext(occupancy,
  * mask): one instruction where a magic takes three, for code built with BMI2
  * (see views/exchanges_pext.c). */
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(SEEBATCH_ENGINE_PAIR)
 #define SEEBATCH_PEXT_TABLES 1
 typedef struct pext_entry {
     bitboard mask;

@@ -91,6 +91,11 @@ static inline const seebatch_pins *given_pins_of(const see_batch *batch,
  * config.c, checks it first). */
 static inline void rules_of(const seebatch_config *config, seebatch_rules *rules)
 {
+#ifdef SEEBATCH_ENGINE_PAIR
+    /* The engine pair fills its attack tables at run time, on the first
+     * rules made (tools/engine_pair/attack_tables_fill.c). */
+    seebatch_attack_tables_fill();
+#endif
     for (int type = 0; type < 8; type++)
         rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
     rules->flags = config->flags;

@@ -7,7 +7,11 @@
  */
 #include <limits.h>
 
+/* The engine pair (tools/generate_engine_pair.c) takes the one-move calls
+ * alone: what dispatches a batch is left out of it. */
+#ifndef SEEBATCH_ENGINE_PAIR
 #include "dispatch.h"
+#endif
 #include "scalar/scalar.h"
 
 /* Where the exchange finds pins: nowhere when the rules ignore them. */
@@ -104,6 +108,7 @@ int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
     return seebatch_other_value(rules, &source, move);
 }
 
+#ifndef SEEBATCH_ENGINE_PAIR
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
  * each is compared with its own threshold (a move passes when value >= t). */
 static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *batch,
@@ -187,3 +192,4 @@ void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch
     else
         seebatch_one_threshold(rules, batch, threshold, passed);
 }
+#endif

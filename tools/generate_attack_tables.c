@@ -11,34 +11,11 @@
  * same file. Plain C11 with no intrinsics: this runs on the build host.
  */
 #include <inttypes.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
+
+#include "attack_tables_compute.h"
 
 typedef uint64_t bitboard;
-
-typedef struct direction {
-    int file_step;
-    int rank_step;
-} direction;
-
-static const direction bishop_directions[4] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-static const direction rook_directions[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-
-enum {
-    BISHOP_ENTRIES = 5248, /* sum over squares of 2^popcount(bishop mask) */
-    ROOK_ENTRIES = 102400, /* the same for rooks */
-    SLIDER_ENTRIES = BISHOP_ENTRIES + ROOK_ENTRIES,
-    MAX_SUBSETS = 4096 /* 2^12: the largest rook mask */
-};
-
-typedef struct magic_result {
-    bitboard mask;
-    bitboard magic;
-    unsigned offset; /* index of the square's first entry in the shared array */
-    unsigned shift;
-} magic_result;
 
 /* A square's slice of the tables indexed by pext(occupancy, mask). */
 typedef struct pext_result {
@@ -60,157 +37,6 @@ typedef struct tables {
     bitboard lines[2][64];
 } tables;
 
-/* Scratch space of the magic search, kept apart from the output. */
-typedef struct search_space {
-    bitboard occupancies[MAX_SUBSETS];
-    bitboard references[MAX_SUBSETS];
-    bitboard candidate[MAX_SUBSETS];
-    unsigned stamp[MAX_SUBSETS]; /* which attempt wrote candidate[i]: no clearing */
-    unsigned attempt;
-    uint64_t random_state;
-} search_space;
-
-static bitboard bit_at(int file, int rank) { return (bitboard)1 << (rank * 8 + file); }
-
-static bool on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
-
-static int count_bits(bitboard b)
-{
-    int count = 0;
-    for (; b; b &= b - 1)
-        count++;
-    return count;
-}
-
-/* xorshift64*: small, fast, and good enough to find magics quickly. */
-static uint64_t next_random(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 0x2545F4914F6CDD1Dull;
-}
-
-/* Magics with few bits set are found far faster than uniform random ones. */
-static uint64_t sparse_random(uint64_t *state)
-{
-    return next_random(state) & next_random(state) & next_random(state);
-}
-
-/* The squares a slider reaches along one direction; the first occupied
- * square is included (it may be captured), nothing beyond it. */
-static bitboard ray(int square, direction d, bitboard occupied)
-{
-    bitboard attacks = 0;
-    int file = square % 8 + d.file_step, rank = square / 8 + d.rank_step;
-    for (; on_board(file, rank); file += d.file_step, rank += d.rank_step) {
-        attacks |= bit_at(file, rank);
-        if (occupied & bit_at(file, rank))
-            break;
-    }
-    return attacks;
-}
-
-static bitboard slider_reference(int square, const direction *directions, bitboard occupied)
-{
-    bitboard attacks = 0;
-    for (int i = 0; i < 4; i++)
-        attacks |= ray(square, directions[i], occupied);
-    return attacks;
-}
-
-/* The occupancy that matters: every ray without its last square, since a
- * piece on the edge blocks nothing further. */
-static bitboard relevant_mask(int square, const direction *directions)
-{
-    bitboard mask = 0;
-    for (int i = 0; i < 4; i++) {
-        direction d = directions[i];
-        int file = square % 8 + d.file_step, rank = square / 8 + d.rank_step;
-        for (; on_board(file + d.file_step, rank + d.rank_step);
-             file += d.file_step, rank += d.rank_step)
-            mask |= bit_at(file, rank);
-    }
-    return mask;
-}
-
-/* Fills the search space with every subset of mask (carry-rippler) and its
- * attack set; returns the number of subsets. */
-static unsigned enumerate_subsets(search_space *space, int square, const direction *directions,
-                                  bitboard mask)
-{
-    unsigned count = 0;
-    bitboard subset = 0;
-    do {
-        space->occupancies[count] = subset;
-        space->references[count] = slider_reference(square, directions, subset);
-        count++;
-        subset = (subset - mask) & mask;
-    } while (subset);
-    return count;
-}
-
-/* A magic is good when no two occupancies with different attack sets share
- * an index (sharing one with equal sets is a harmless, constructive collision). */
-static bool magic_works(search_space *space, unsigned count, bitboard magic, unsigned shift)
-{
-    unsigned attempt = ++space->attempt;
-    for (unsigned i = 0; i < count; i++) {
-        unsigned index = (unsigned)((space->occupancies[i] * magic) >> shift);
-        if (space->stamp[index] != attempt) {
-            space->stamp[index] = attempt;
-            space->candidate[index] = space->references[i];
-        } else if (space->candidate[index] != space->references[i]) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Finds the magic of one square and copies its attack sets into the shared
- * array at *offset, which it advances. */
-static magic_result find_magic(search_space *space, int square, const direction *directions,
-                               bitboard *slider_attacks, unsigned *offset)
-{
-    magic_result result;
-    result.mask = relevant_mask(square, directions);
-    result.shift = (unsigned)(64 - count_bits(result.mask));
-    result.offset = *offset;
-    unsigned count = enumerate_subsets(space, square, directions, result.mask);
-    for (;;) {
-        bitboard magic = sparse_random(&space->random_state);
-        /* Cheap rejection: the index bits must be spread by the product. */
-        if (count_bits((result.mask * magic) >> 56) < 6)
-            continue;
-        if (magic_works(space, count, magic, result.shift)) {
-            result.magic = magic;
-            break;
-        }
-    }
-    for (unsigned i = 0; i < count; i++) {
-        unsigned index = (unsigned)((space->occupancies[i] * result.magic) >> result.shift);
-        slider_attacks[result.offset + index] = space->references[i];
-    }
-    *offset += count; /* count == 2^popcount(mask): every index is in range */
-    return result;
-}
-
-static void find_all_magics(tables *t, search_space *space)
-{
-    unsigned offset = 0;
-    bitboard *attacks = t->slider_attacks;
-    for (int square = 0; square < 64; square++)
-        t->bishop[square] = find_magic(space, square, bishop_directions, attacks, &offset);
-    for (int square = 0; square < 64; square++)
-        t->rook[square] = find_magic(space, square, rook_directions, attacks, &offset);
-    if (offset != SLIDER_ENTRIES) {
-        fprintf(stderr, "generate_attack_tables: %u slider entries, expected %d\n", offset,
-                SLIDER_ENTRIES);
-        exit(EXIT_FAILURE);
-    }
-}
-
-/* The squares reached by single steps of the given offsets. */
 /* The occupancy whose bits under `mask`, lowest first, are the bits of
  * `index`: the inverse of pext, so entry `index` of a square's slice is the
  * attack set for that occupancy. */
@@ -239,67 +65,6 @@ static void fill_pext(tables *t)
     unsigned offset = 0;
     fill_pext_slices(t->pext_attacks, t->bishop_pext, bishop_directions, &offset);
     fill_pext_slices(t->pext_attacks, t->rook_pext, rook_directions, &offset);
-}
-
-static bitboard leaper(int square, const direction *steps, int step_count)
-{
-    bitboard attacks = 0;
-    for (int i = 0; i < step_count; i++) {
-        int file = square % 8 + steps[i].file_step, rank = square / 8 + steps[i].rank_step;
-        if (on_board(file, rank))
-            attacks |= bit_at(file, rank);
-    }
-    return attacks;
-}
-
-static void fill_leapers(tables *t)
-{
-    static const direction knight_steps[8] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
-                                              {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const direction king_steps[8] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
-                                            {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
-    static const direction white_pawn_steps[2] = {{-1, 1}, {1, 1}};
-    static const direction black_pawn_steps[2] = {{-1, -1}, {1, -1}};
-    for (int square = 0; square < 64; square++) {
-        t->knight[square] = leaper(square, knight_steps, 8);
-        t->king[square] = leaper(square, king_steps, 8);
-        t->pawn[0][square] = leaper(square, white_pawn_steps, 2);
-        t->pawn[1][square] = leaper(square, black_pawn_steps, 2);
-    }
-}
-
-static int sign(int x) { return (x > 0) - (x < 0); }
-
-/* Fills between for one pair of distinct squares; pairs not on a common
- * rank, file or diagonal keep their zeros. */
-static void fill_pair(tables *t, int a, int b)
-{
-    int file_delta = b % 8 - a % 8, rank_delta = b / 8 - a / 8;
-    bool aligned = file_delta == 0 || rank_delta == 0 || abs(file_delta) == abs(rank_delta);
-    if (!aligned)
-        return;
-    direction toward = {sign(file_delta), sign(rank_delta)};
-    bitboard b_bit = (bitboard)1 << b;
-    /* From a toward b, stopping at b, then without b itself. */
-    t->between[a][b] = ray(a, toward, b_bit) & ~b_bit;
-}
-
-/* The lines through each square on an empty board, without it: [0] its
- * rank and file, [1] its diagonals. */
-static void fill_lines(tables *t)
-{
-    for (int square = 0; square < 64; square++) {
-        t->lines[0][square] = slider_reference(square, rook_directions, 0);
-        t->lines[1][square] = slider_reference(square, bishop_directions, 0);
-    }
-}
-
-static void fill_between(tables *t)
-{
-    for (int a = 0; a < 64; a++)
-        for (int b = 0; b < 64; b++)
-            if (a != b)
-                fill_pair(t, a, b);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -400,11 +165,15 @@ int main(int argc, char **argv)
     /* Static: both are far too large for a comfortable stack. */
     static tables t;
     static search_space space;
-    space.random_state = 0x9E3779B97F4A7C15ull; /* any fixed nonzero seed */
-    find_all_magics(&t, &space);
-    fill_leapers(&t);
-    fill_between(&t);
-    fill_lines(&t);
+    space.random_state = MAGIC_SEED;
+    if (!find_all_magics(t.bishop, t.rook, t.slider_attacks, &space)) {
+        fprintf(stderr, "generate_attack_tables: the slider attack sets do not fill %d entries\n",
+                SLIDER_ENTRIES);
+        return EXIT_FAILURE;
+    }
+    fill_leapers(t.knight, t.king, t.pawn);
+    fill_between(t.between);
+    fill_lines(t.lines);
     fill_pext(&t);
 
     FILE *out = fopen(argv[1], "w");

@@ -212,6 +212,8 @@ int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_b
     }
 }
 
+/* The reference as a kernel over batches: not in the engine pair. */
+#ifndef SEEBATCH_ENGINE_PAIR
 /* Every move of a batch clamped to [lo, hi]: answers[i] gets the value, or
  * passed[i] whether it reached hi (lo = hi - 1). Pins not given are
  * computed at most once per board, and only when a move needs them. */
@@ -251,3 +253,4 @@ static void seebatch_reference_see_ge(const see_batch *batch, int32_t threshold,
 
 const see_backend seebatch_reference_backend = {
     "reference", seebatch_reference_values, seebatch_reference_see_ge, 0, seebatch_batch_sound_portable};
+#endif

@@ -1,0 +1,698 @@
+/*
+ * Build-time generator of the engine pair: seebatch_engine.h and
+ * seebatch_engine.c, the per-call engine path and the views as two files an
+ * engine vendors (CMake target engine_pair, docs/engine.md).
+ *
+ * Run as `generate_engine_pair ROOT OUTDIR SOURCE...`, the sources (paths
+ * from ROOT) in the order they go in. It writes:
+ * - seebatch_engine.h: include/seebatch.h and include/seebatch_view.h, less
+ *   the functions the pair does not define (each with its comment) and the
+ *   deprecated names;
+ * - seebatch_engine.c: the sources with every `#include "..."` expanded in
+ *   place, once per file (the public headers become seebatch_engine.h),
+ *   blocks under `#ifndef SEEBATCH_ENGINE_PAIR` left out, and every
+ *   declaration the header does not make public given internal linkage:
+ *   prototypes of what the pair does not define are dropped, functions and
+ *   objects no other line names are dropped (a C99 compiler with -Wall
+ *   would warn of them), and the rest is made static. So nothing but the
+ *   header's names leaks into the engine's link.
+ * It reads the source text line by line with a small lexer (comments,
+ * strings, braces): top-level statements start at column 0, as in every
+ * file of lib/. Plain C11: this runs on the build host.
+ */
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_FILES = 128, NAME_MAX_LENGTH = 128 };
+
+typedef struct text {
+    char **lines;
+    size_t count, capacity;
+} text;
+
+static void fail(const char *what, const char *detail)
+{
+    fprintf(stderr, "generate_engine_pair: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    exit(EXIT_FAILURE);
+}
+
+static char *copy_of(const char *s)
+{
+    char *copy = malloc(strlen(s) + 1);
+    if (!copy)
+        fail("out of memory", NULL);
+    return strcpy(copy, s);
+}
+
+static void append(text *t, const char *line)
+{
+    if (t->count == t->capacity) {
+        t->capacity = t->capacity ? 2 * t->capacity : 1024;
+        t->lines = realloc(t->lines, t->capacity * sizeof *t->lines);
+        if (!t->lines)
+            fail("out of memory", NULL);
+    }
+    t->lines[t->count++] = copy_of(line);
+}
+
+/* The file's lines, without their line ends. */
+static text read_lines(const char *path)
+{
+    FILE *in = fopen(path, "r");
+    if (!in)
+        fail("cannot read", path);
+    text t = {0};
+    char buffer[4096];
+    while (fgets(buffer, sizeof buffer, in)) {
+        size_t length = strlen(buffer);
+        if (length && buffer[length - 1] != '\n' && !feof(in))
+            fail("line longer than 4095 bytes in", path);
+        while (length && (buffer[length - 1] == '\n' || buffer[length - 1] == '\r'))
+            buffer[--length] = '\0';
+        append(&t, buffer);
+    }
+    fclose(in);
+    return t;
+}
+
+static const char *skip_spaces(const char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool is_name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+
+/* Whether a line ends a comment block (its last non-space characters are
+ * the end of a comment) and whether it opens one at its start. */
+static bool ends_comment(const char *line)
+{
+    size_t length = strlen(line);
+    while (length && isspace((unsigned char)line[length - 1]))
+        length--;
+    return length >= 2 && line[length - 2] == '*' && line[length - 1] == '/';
+}
+
+static bool opens_comment(const char *line) { return starts_with(skip_spaces(line), "/*"); }
+
+/* Drops the comment block that ends `out` (what described a left-out part). */
+static void drop_trailing_comment(text *out)
+{
+    if (!out->count || !ends_comment(out->lines[out->count - 1]))
+        return;
+    size_t first = out->count;
+    while (first > 0) {
+        first--;
+        if (opens_comment(out->lines[first]))
+            break;
+    }
+    while (out->count > first)
+        free(out->lines[--out->count]);
+}
+
+/* A preprocessor directive's name ("ifndef", "include"...), or "". */
+static void directive_of(const char *line, char name[16])
+{
+    const char *s = skip_spaces(line);
+    name[0] = '\0';
+    if (*s != '#')
+        return;
+    s = skip_spaces(s + 1);
+    size_t n = 0;
+    while (n < 15 && isalpha((unsigned char)s[n])) {
+        name[n] = s[n];
+        n++;
+    }
+    name[n] = '\0';
+}
+
+/* Whether the line is `#ifndef GUARD` for one of the guards whose blocks the
+ * pair leaves out. */
+static bool opens_left_out_block(const char *line)
+{
+    static const char *const guards[] = {"SEEBATCH_ENGINE_PAIR", "SEEBATCH_NO_DEPRECATED"};
+    const char *s = skip_spaces(line);
+    if (*s != '#')
+        return false;
+    s = skip_spaces(s + 1);
+    if (!starts_with(s, "ifndef"))
+        return false;
+    s = skip_spaces(s + 6);
+    for (size_t i = 0; i < sizeof guards / sizeof guards[0]; i++)
+        if (starts_with(s, guards[i]) && !is_name_char(s[strlen(guards[i])]))
+            return true;
+    return false;
+}
+
+/* The index past the #endif closing the block opened at lines[at]. */
+static size_t past_block(const text *t, size_t at, const char *path)
+{
+    int depth = 0;
+    for (size_t i = at; i < t->count; i++) {
+        char name[16];
+        directive_of(t->lines[i], name);
+        if (starts_with(name, "if"))
+            depth++;
+        else if (strcmp(name, "endif") == 0 && --depth == 0)
+            return i + 1;
+        else if ((strcmp(name, "else") == 0 || strcmp(name, "elif") == 0) && depth == 1)
+            fail("#else in a left-out block of", path);
+    }
+    fail("unterminated #ifndef block in", path);
+    return 0;
+}
+
+/* ---- expanding the sources ------------------------------------------------ */
+
+typedef struct expansion {
+    const char *root;
+    char *done[MAX_FILES]; /* files already expanded: each goes in once */
+    size_t done_count;
+    text out;
+} expansion;
+
+static bool exists(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* The file `name` an #include in `from` means: beside it, in lib/, tools/
+ * or include/. */
+static void resolve(const expansion *e, const char *from, const char *name, char *path, size_t size)
+{
+    const char *slash = strrchr(from, '/');
+    int dir_length = slash ? (int)(slash - from) : 0;
+    snprintf(path, size, "%.*s/%s", dir_length, from, name);
+    if (exists(path))
+        return;
+    static const char *const places[] = {"lib", "tools", "include"};
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, size, "%s/%s/%s", e->root, places[i], name);
+        if (exists(path))
+            return;
+    }
+    fail("cannot find an included file", name);
+}
+
+/* The quoted name of an `#include "..."` line, or NULL. */
+static const char *quoted_include(const char *line, char name[NAME_MAX_LENGTH])
+{
+    char directive[16];
+    directive_of(line, directive);
+    if (strcmp(directive, "include") != 0)
+        return NULL;
+    const char *open = strchr(line, '"');
+    const char *close = open ? strchr(open + 1, '"') : NULL;
+    if (!close || close - open - 1 >= NAME_MAX_LENGTH)
+        return NULL;
+    memcpy(name, open + 1, (size_t)(close - open - 1));
+    name[close - open - 1] = '\0';
+    return name;
+}
+
+static void expand(expansion *e, const char *path)
+{
+    for (size_t i = 0; i < e->done_count; i++)
+        if (strcmp(e->done[i], path) == 0)
+            return;
+    if (e->done_count == MAX_FILES)
+        fail("too many files", path);
+    e->done[e->done_count++] = copy_of(path);
+    text t = read_lines(path);
+    for (size_t i = 0; i < t.count; i++) {
+        const char *line = t.lines[i];
+        char name[NAME_MAX_LENGTH];
+        if (opens_left_out_block(line)) {
+            drop_trailing_comment(&e->out);
+            i = past_block(&t, i, path) - 1;
+        } else if (quoted_include(line, name)) {
+            /* The public headers are seebatch_engine.h, included once above. */
+            if (strcmp(name, "seebatch.h") != 0 && strcmp(name, "seebatch_view.h") != 0) {
+                char included[1024];
+                resolve(e, path, name, included, sizeof included);
+                expand(e, included);
+            }
+        } else if (!starts_with(skip_spaces(line), "#pragma GCC visibility")) {
+            append(&e->out, line);
+        }
+    }
+}
+
+/* ---- top-level statements --------------------------------------------------- */
+
+typedef enum item_kind { ITEM_LINE, ITEM_STATEMENT } item_kind;
+
+/* A line outside statements, or a top-level statement (lines [first, end)). */
+typedef struct item {
+    item_kind kind;
+    size_t first, end;
+    char *code;                  /* the statement without comments and strings */
+    char name[NAME_MAX_LENGTH];  /* what it declares, or "" */
+    char first_word[NAME_MAX_LENGTH];
+    bool defines;                /* a body or an initialiser, not a prototype */
+    bool dropped;
+} item;
+
+typedef struct lexer {
+    bool in_comment;
+    int depth; /* braces and parentheses */
+} lexer;
+
+/* Adds the line's code (comments and string contents blanked) to `code`,
+ * tracks the depth, and returns the last significant character. */
+static char lex_line(lexer *x, const char *line, char *code, size_t *length)
+{
+    char last = '\0';
+    for (size_t i = 0; line[i]; i++) {
+        char c = line[i];
+        if (x->in_comment) {
+            if (c == '*' && line[i + 1] == '/') {
+                x->in_comment = false;
+                i++;
+            }
+            continue;
+        }
+        if (c == '/' && line[i + 1] == '*') {
+            x->in_comment = true;
+            i++;
+            code[(*length)++] = ' ';
+            continue;
+        }
+        if (c == '/' && line[i + 1] == '/')
+            break;
+        if (c == '"' || c == '\'') {
+            size_t j = i + 1;
+            while (line[j] && line[j] != c)
+                j += line[j] == '\\' && line[j + 1] ? 2 : 1;
+            i = line[j] ? j : j - 1;
+            code[(*length)++] = c;
+            code[(*length)++] = c;
+            last = c;
+            continue;
+        }
+        if (c == '{' || c == '(')
+            x->depth++;
+        if (c == '}' || c == ')')
+            x->depth--;
+        code[(*length)++] = c;
+        if (!isspace((unsigned char)c))
+            last = c;
+    }
+    code[(*length)++] = '\n';
+    return last;
+}
+
+/* The identifier ending just before code[at] (spaces skipped). */
+static void name_before(const char *code, size_t at, char name[NAME_MAX_LENGTH])
+{
+    while (at > 0 && isspace((unsigned char)code[at - 1]))
+        at--;
+    size_t end = at;
+    while (at > 0 && is_name_char(code[at - 1]))
+        at--;
+    size_t n = end - at < NAME_MAX_LENGTH ? end - at : NAME_MAX_LENGTH - 1;
+    memcpy(name, code + at, n);
+    name[n] = '\0';
+}
+
+/* What a statement declares and whether it defines it: the name before the
+ * first top-level '(' (a function) or before its '[', '=', '{' or ';'. */
+static void analyse(item *it)
+{
+    const char *code = it->code;
+    size_t n = 0;
+    while (is_name_char(code[n]) && n < NAME_MAX_LENGTH - 1) {
+        it->first_word[n] = code[n];
+        n++;
+    }
+    it->first_word[n] = '\0';
+    int depth = 0;
+    bool named = false;
+    for (size_t i = 0; code[i]; i++) {
+        char c = code[i];
+        if (depth == 0 && !named && (c == '(' || c == '[' || c == '=' || c == '{' || c == ';')) {
+            char before[NAME_MAX_LENGTH];
+            name_before(code, i, before);
+            /* An attribute's parentheses come before the name. */
+            if (c != '(' || strcmp(before, "__attribute__") != 0) {
+                strcpy(it->name, before);
+                named = true;
+            }
+        }
+        if (depth == 0 && named && (c == '{' || c == '='))
+            it->defines = true;
+        if (depth == 0 && c == ';')
+            break;
+        if (c == '(' || c == '{' || c == '[')
+            depth++;
+        if (c == ')' || c == '}' || c == ']')
+            depth--;
+    }
+}
+
+typedef struct items {
+    item *list;
+    size_t count;
+} items;
+
+static items split(const text *t)
+{
+    items all = {calloc(t->count + 1, sizeof(item)), 0};
+    lexer x = {false, 0};
+    for (size_t i = 0; i < t->count;) {
+        const char *line = t->lines[i];
+        bool starts = !x.in_comment && (isalpha((unsigned char)line[0]) || line[0] == '_');
+        if (!starts) {
+            /* A line outside statements: comments, directives (with their
+             * continuation lines), blank lines. */
+            item *it = &all.list[all.count++];
+            it->kind = ITEM_LINE;
+            it->first = i;
+            bool directive = !x.in_comment && *skip_spaces(line) == '#';
+            /* A directive's braces (a macro's) are not the code's. */
+            lexer own = x;
+            size_t size = 2 * strlen(line) + 2, length = 0;
+            it->code = malloc(size + 1);
+            lex_line(directive ? &own : &x, line, it->code, &length);
+            i++;
+            while (directive && strlen(line) && line[strlen(line) - 1] == '\\' && i < t->count) {
+                line = t->lines[i++];
+                size += 2 * strlen(line) + 2;
+                it->code = realloc(it->code, size + 1);
+                lex_line(&own, line, it->code, &length);
+            }
+            if (directive)
+                x.in_comment = own.in_comment;
+            it->code[length] = '\0';
+            it->end = i;
+            continue;
+        }
+        item *it = &all.list[all.count++];
+        it->kind = ITEM_STATEMENT;
+        it->first = i;
+        size_t size = 0, length = 0;
+        it->code = NULL;
+        for (;;) {
+            if (i == t->count)
+                fail("unterminated statement at the end of the sources", t->lines[it->first]);
+            line = t->lines[i++];
+            size += 2 * strlen(line) + 2;
+            it->code = realloc(it->code, size + 1);
+            char last = lex_line(&x, line, it->code, &length);
+            it->code[length] = '\0';
+            if (x.depth == 0 && !x.in_comment && (last == ';' || last == '}'))
+                break;
+        }
+        it->end = i;
+        analyse(it);
+    }
+    return all;
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+typedef struct name_set {
+    char (*names)[NAME_MAX_LENGTH];
+    size_t count, capacity;
+} name_set;
+
+static bool in_set(const name_set *s, const char *name)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (strcmp(s->names[i], name) == 0)
+            return true;
+    return false;
+}
+
+static void add_name(name_set *s, const char *name)
+{
+    if (!*name || in_set(s, name))
+        return;
+    if (s->count == s->capacity) {
+        s->capacity = s->capacity ? 2 * s->capacity : 256;
+        s->names = realloc(s->names, s->capacity * sizeof *s->names);
+        if (!s->names)
+            fail("out of memory", NULL);
+    }
+    strcpy(s->names[s->count++], name);
+}
+
+/* How often `name` stands as a whole word in `code`. */
+static size_t occurrences(const char *code, const char *name)
+{
+    size_t count = 0, length = strlen(name);
+    for (const char *at = strstr(code, name); at; at = strstr(at + length, name))
+        if ((at == code || !is_name_char(at[-1])) && !is_name_char(at[length]))
+            count++;
+    return count;
+}
+
+/* The names the public headers mark SEEBATCH_API. */
+static void public_names(const text *header, name_set *api)
+{
+    for (size_t i = 0; i < header->count; i++) {
+        if (!starts_with(header->lines[i], "SEEBATCH_API "))
+            continue;
+        const char *paren = strchr(header->lines[i], '(');
+        char name[NAME_MAX_LENGTH];
+        if (!paren)
+            fail("an SEEBATCH_API declaration without '(' on its line", header->lines[i]);
+        name_before(header->lines[i], (size_t)(paren - header->lines[i]), name);
+        add_name(api, name);
+    }
+}
+
+/* Macros whose text says static (reader.h's EXCHANGE_INLINE): a statement
+ * they begin is internal already. */
+static name_set static_macros;
+
+static void find_static_macros(const items *all)
+{
+    for (size_t k = 0; k < all->count; k++) {
+        const char *code = skip_spaces(all->list[k].code);
+        char directive[16], name[NAME_MAX_LENGTH];
+        directive_of(code, directive);
+        if (strcmp(directive, "define") != 0 || occurrences(code, "static") == 0)
+            continue;
+        const char *at = skip_spaces(strstr(code, "define") + 6);
+        size_t n = 0;
+        while (is_name_char(at[n]) && n < NAME_MAX_LENGTH - 1) {
+            name[n] = at[n];
+            n++;
+        }
+        name[n] = '\0';
+        if (at[n] != '(')
+            add_name(&static_macros, name);
+    }
+}
+
+/* Statements that begin so keep their linkage: already internal, types, or
+ * the attack tables (attacks.h's SEEBATCH_TABLE, static in the pair). */
+static bool keeps_linkage(const char *first_word)
+{
+    static const char *const words[] = {"static", "typedef", "struct", "enum", "union",
+                                        "SEEBATCH_TABLE"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(first_word, words[i]) == 0)
+            return true;
+    return in_set(&static_macros, first_word);
+}
+
+/* Drops the comment lines right before item k. */
+static void drop_comment_before(items *all, const text *t, size_t k)
+{
+    if (k == 0 || all->list[k - 1].kind != ITEM_LINE || !ends_comment(t->lines[all->list[k - 1].first]))
+        return;
+    while (k-- > 0 && all->list[k].kind == ITEM_LINE) {
+        all->list[k].dropped = true;
+        if (opens_comment(t->lines[all->list[k].first]))
+            return;
+    }
+}
+
+/* Marks what the pair leaves out: prototypes of what it does not define, and
+ * internal definitions nothing else names, until nothing more goes. */
+static void leave_out_unused(items *all, const text *t, const name_set *public)
+{
+    name_set defined = {0};
+    for (size_t k = 0; k < all->count; k++)
+        if (all->list[k].kind == ITEM_STATEMENT &&
+            (all->list[k].defines || strcmp(all->list[k].first_word, "SEEBATCH_TABLE") == 0))
+            add_name(&defined, all->list[k].name);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t k = 0; k < all->count; k++) {
+            item *it = &all->list[k];
+            bool type = strcmp(it->first_word, "typedef") == 0 ||
+                        strcmp(it->first_word, "struct") == 0 ||
+                        strcmp(it->first_word, "enum") == 0 || strcmp(it->first_word, "union") == 0;
+            if (it->dropped || it->kind != ITEM_STATEMENT || !*it->name || type ||
+                in_set(public, it->name))
+                continue;
+            bool unused = !in_set(&defined, it->name);
+            if (!unused) {
+                size_t elsewhere = 0;
+                for (size_t j = 0; j < all->count; j++)
+                    if (!all->list[j].dropped && strcmp(all->list[j].name, it->name) != 0)
+                        elsewhere += occurrences(all->list[j].code, it->name);
+                unused = elsewhere == 0;
+            }
+            if (unused) {
+                for (size_t j = 0; j < all->count; j++)
+                    if (!all->list[j].dropped && all->list[j].kind == ITEM_STATEMENT &&
+                        strcmp(all->list[j].name, it->name) == 0) {
+                        all->list[j].dropped = true;
+                        drop_comment_before(all, t, j);
+                    }
+                changed = true;
+            }
+        }
+    }
+}
+
+/* ---- output ----------------------------------------------------------------- */
+
+static void write_line(FILE *out, const char *line) { fprintf(out, "%s\n", line); }
+
+static void write_source(FILE *out, const text *t, const items *all, const name_set *public)
+{
+    for (size_t k = 0; k < all->count; k++) {
+        const item *it = &all->list[k];
+        if (it->dropped)
+            continue;
+        size_t first = it->first;
+        const char *word = it->first_word;
+        if (it->kind == ITEM_STATEMENT && !keeps_linkage(word) && !in_set(public, it->name)) {
+            const char *line = t->lines[first++];
+            if (strcmp(word, "extern") == 0)
+                fprintf(out, "static%s\n", line + strlen("extern"));
+            else
+                fprintf(out, "static %s\n", line);
+        }
+        for (size_t i = first; i < it->end; i++)
+            write_line(out, t->lines[i]);
+    }
+}
+
+/* The public headers as one, less the functions the pair lacks. */
+static void write_header(FILE *out, const text *header, const name_set *public)
+{
+    text kept = {0};
+    for (size_t i = 0; i < header->count; i++) {
+        const char *line = header->lines[i];
+        char name[NAME_MAX_LENGTH];
+        if (opens_left_out_block(line)) {
+            drop_trailing_comment(&kept);
+            i = past_block(header, i, "the public headers") - 1;
+        } else if (quoted_include(line, name)) {
+            /* seebatch_view.h's #include "seebatch.h": the same file now. */
+        } else if (starts_with(line, "SEEBATCH_API ")) {
+            const char *paren = strchr(line, '(');
+            name_before(line, (size_t)(paren - line), name);
+            size_t end = i;
+            while (end < header->count && !strchr(header->lines[end], ';'))
+                end++;
+            if (in_set(public, name)) {
+                for (size_t j = i; j <= end; j++)
+                    append(&kept, header->lines[j]);
+            } else {
+                drop_trailing_comment(&kept);
+            }
+            i = end;
+        } else {
+            append(&kept, line);
+        }
+    }
+    for (size_t i = 0; i < kept.count; i++)
+        write_line(out, kept.lines[i]);
+}
+
+static FILE *open_output(const char *dir, const char *name, char *path, size_t size)
+{
+    snprintf(path, size, "%s/%s", dir, name);
+    FILE *out = fopen(path, "w");
+    if (!out)
+        fail("cannot write", path);
+    return out;
+}
+
+static void close_output(FILE *out, const char *path)
+{
+    bool failed = ferror(out) != 0;
+    failed |= fclose(out) != 0;
+    if (failed) {
+        remove(path);
+        fail("could not write", path);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: generate_engine_pair ROOT OUTDIR SOURCE...\n");
+        return EXIT_FAILURE;
+    }
+    const char *root = argv[1], *dir = argv[2];
+    char path[1024];
+    text header = {0};
+    static const char *const public_headers[] = {"include/seebatch.h", "include/seebatch_view.h"};
+    for (size_t h = 0; h < 2; h++) {
+        snprintf(path, sizeof path, "%s/%s", root, public_headers[h]);
+        text part = read_lines(path);
+        for (size_t i = 0; i < part.count; i++)
+            append(&header, part.lines[i]);
+    }
+    name_set api = {0};
+    public_names(&header, &api);
+
+    expansion e = {root, {0}, 0, {0}};
+    for (int i = 3; i < argc; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, argv[i]);
+        expand(&e, path);
+    }
+    items all = split(&e.out);
+    find_static_macros(&all);
+    /* Public: what the headers declare and the sources define. */
+    name_set public = {0};
+    for (size_t k = 0; k < all.count; k++)
+        if (all.list[k].defines && in_set(&api, all.list[k].name))
+            add_name(&public, all.list[k].name);
+    leave_out_unused(&all, &e.out, &public);
+
+    char header_path[1024], source_path[1024];
+    FILE *out = open_output(dir, "seebatch_engine.h", header_path, sizeof header_path);
+    fprintf(out, "/* seebatch_engine.h: seebatch's engine path and views in two files (with\n"
+                 " * seebatch_engine.c), generated from seebatch's lib/ and include/ by\n"
+                 " * tools/generate_engine_pair.c: do not edit. Any C99 compiler; scalar code\n"
+                 " * only. Call seebatch_rules_init or seebatch_view_rules_init once before\n"
+                 " * anything else and before threads start: the first fills the attack\n"
+                 " * tables. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
+                 " * (batches, FEN, move generation, backends); their comments may name it. */\n");
+    fprintf(out, "#ifndef SEEBATCH_ENGINE_H\n#define SEEBATCH_ENGINE_H\n\n");
+    write_header(out, &header, &public);
+    fprintf(out, "\n#endif /* SEEBATCH_ENGINE_H */\n");
+    close_output(out, header_path);
+
+    out = open_output(dir, "seebatch_engine.c", source_path, sizeof source_path);
+    fprintf(out, "/* seebatch_engine.c: generated from seebatch's lib/ by\n"
+                 " * tools/generate_engine_pair.c: do not edit (see seebatch_engine.h). */\n"
+                 "#define SEEBATCH_ENGINE_PAIR 1\n"
+                 "/* The attack tables: the pair's own, filled on first use. */\n"
+                 "#define SEEBATCH_TABLE static\n"
+                 "#include \"seebatch_engine.h\"\n");
+    write_source(out, &e.out, &all, &public);
+    close_output(out, source_path);
+    return EXIT_SUCCESS;
+}
