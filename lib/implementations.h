@@ -14,13 +14,15 @@
  *
  *   what is chosen                    where                        by
  *   the SEE backend                   this registry, dispatch.c    SEEBATCH_BACKEND, measured table
+ *   the SEE backend, per call shape   call_shapes.c, profile.c     a profile SEEBATCH_PROFILE names
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
  *   the training chain coding         training/formats/chain_coding_choice.c  AVX2, POPCNT, fast pext
  *
  * The CPU's answers themselves are cpu_features.c's; measured_cpus.c holds
- * the measured table the backend's auto reads.
+ * the measured table the backend's auto reads, a profile (profile.c, keyed to
+ * the CPU) this machine's own measurement.
  */
 #ifndef SEEBATCH_IMPLEMENTATIONS_H
 #define SEEBATCH_IMPLEMENTATIONS_H

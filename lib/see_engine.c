@@ -105,7 +105,7 @@ int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
 }
 
 /* A lane kernel evaluates exact values, a slice at a time on the stack, and
- * each is compared with its own threshold (see_ge(m, t) is value >= t). */
+ * each is compared with its own threshold (a move passes when value >= t). */
 static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *batch,
                                   const int32_t *thresholds, uint8_t *passed)
 {

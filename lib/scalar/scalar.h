@@ -1,6 +1,6 @@
 /*
  * The scalar exchange, shared by the scalar kernel and the engine path:
- * clamp(SEE(move), lo, hi) for lo <= hi (lo == hi answers lo) under prepared
+ * clamp(the SEE of move, lo, hi) for lo <= hi (lo == hi answers lo) under prepared
  * rules, with pins from `pins` (NULL when SEEBATCH_PINS is off).
  */
 #ifndef SEEBATCH_SCALAR_H
@@ -12,7 +12,7 @@
 int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);
 
-/* Whether SEE(move) >= threshold, for a normal move when no promotion is
+/* Whether the SEE of move >= threshold, for a normal move when no promotion is
  * in play (normal_move_without_promotion), under any rules: the engine
  * path's threshold test on the one exchange walk (normal_moves.c). */
 bool seebatch_scalar_normal_move_see_ge(const seebatch_rules *rules, const seebatch_board *board,

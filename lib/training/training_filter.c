@@ -28,8 +28,8 @@ static seebatch_status seebatch_read_rule_options(size_t argc, char **arguments,
     for (int index = 0; index < (int)argc; index++) {
         int at = index;
         /* The arguments are not split: "--promotions=move" comes whole. */
-        option_parse parsed = seebatch_parse_config_option((int)argc, arguments, &index, config,
-                                                           NULL, message, sizeof message);
+        const option_words words = {(int)argc, arguments, &index, NULL};
+        option_parse parsed = seebatch_parse_config_option(&words, config, message, sizeof message);
         if (parsed == OPTION_NOT_MINE)
             parsed = seebatch_parse_rule_option((int)argc, arguments, &index, rules, message,
                                                 sizeof message);

@@ -30,10 +30,10 @@ static int32_t seebatch_value_promoting(const seebatch_rules *rules, const uint6
                                         const uint64_t *colors, const void *pins, unsigned move,
                                         unsigned mover_code, unsigned victim_code)
 {
-    seebatch_view_value_fn *value = (last_ranks >> (move & 63)) & 1
+    seebatch_view_value_fn *exact = (last_ranks >> (move & 63)) & 1
                                         ? seebatch_view_value_gathered
                                         : view_rules_of(rules)->plain_value;
-    return value(rules, pieces, colors, pins, move, mover_code, victim_code);
+    return exact(rules, pieces, colors, pins, move, mover_code, victim_code);
 }
 
 void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_exchange_set *set)

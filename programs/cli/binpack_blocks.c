@@ -47,10 +47,11 @@ static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, boo
     binpack_step stop;
     if (!consumer->briefs && !consumer->entries)
         block->count = seebatch_binpack_skip_block(decoder, ENTRY_BLOCK, &stop, fault);
-    else if (consumer->briefs)
-        block->count = seebatch_binpack_next_briefs(decoder, block->briefs, block->boards,
-                                                    ENTRY_BLOCK, &block->listed, &stop, fault);
-    else
+    else if (consumer->briefs) {
+        brief_list list = {block->briefs, block->boards, 0};
+        block->count = seebatch_binpack_next_briefs(decoder, &list, ENTRY_BLOCK, &stop, fault);
+        block->listed = list.listed;
+    } else
         block->count = seebatch_binpack_next_block(decoder, block->entries,
                                                    consumer->sources ? block->sources : NULL,
                                                    ENTRY_BLOCK, &stop, fault);

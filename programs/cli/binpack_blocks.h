@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "binpack_reader.h"
+#include "tool_only.h"
 #include "progress.h"
 
 enum { ENTRY_BLOCK = 512 };

@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_split.h"
-#include "entry_place.h"
+#include "tool_only.h"
 #include "input_messages.h"
 #include "options.h"
 #include "parallel_lines.h"

@@ -12,8 +12,7 @@
 #include <stdio.h>
 
 #include "binpack_blocks.h"
-#include "binpack_reader.h"
-#include "binpack_writer.h"
+#include "tool_only.h"
 #include "text_buffer.h"
 
 enum { CHUNK_COUNTERS = 32 };

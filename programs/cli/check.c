@@ -144,7 +144,8 @@ static int check_lines(const check_settings *settings, const input_options *opti
         workers[t] = (check_worker){.settings = settings, .check = settings->fresh};
         states[t] = &workers[t];
     }
-    int status = run_over_lines("check", options, input, check_line, NULL, states, progress);
+    const line_work work = {check_line, NULL, states};
+    int status = run_over_lines("check", options, input, &work, progress);
     for (int t = 0; t < options->threads; t++) {
         counts[COUNT_POSITIONS] += workers[t].positions;
         counts[COUNT_MOVES] += workers[t].moves;

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "data_format.h"
+#include "tool_only.h"
 #include "options.h"
 #include "subcommands.h"
 

@@ -1,6 +1,6 @@
 #include "entry_source.h"
 
-#include "entry_place.h"
+#include "tool_only.h"
 #include "input_messages.h"
 
 /* Reports why at the place of the entry last read (or at fault). */

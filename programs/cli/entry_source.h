@@ -13,9 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bin_file.h"
+#include "tool_only.h"
 #include "input_source.h"
-#include "plain.h"
 
 typedef struct entry_source {
     data_format format; /* DATA_PLAIN or DATA_BIN */

@@ -10,11 +10,10 @@
 #include <string.h>
 
 #include "eval_block.h"
-#include "fen_scan.h" /* seebatch_fen_scan */
+#include "tool_only.h"
 #include "input_source.h"
 #include "options.h"
 #include "parallel_lines.h"
-#include "plain.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
@@ -176,8 +175,8 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
         workers[t] = (eval_worker){settings, block};
         states[t] = &workers[t];
     }
-    int status =
-        run_over_lines("eval", options, input, evaluate_line, finish_chunk, states, progress);
+    const line_work work = {evaluate_line, finish_chunk, states};
+    int status = run_over_lines("eval", options, input, &work, progress);
     for (int t = 0; t < options->threads; t++)
         free(workers[t].block);
     return status;

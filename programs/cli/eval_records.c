@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "decimal.h"
+#include "tool_only.h"
 
 /* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
  * byte, read after the word is written, never shown). */

@@ -20,19 +20,16 @@
 
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
-#include "chain_moves.h"
+#include "tool_only.h"
 #include "filter_counts.h"
-#include "filter_rules.h"
 #include "line_reader.h"
 #include "options.h"
 #include "output_target.h"
-#include "plain.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
-#include "entry_place.h"
 #include "entry_source.h"
 
 static const char filter_help[] =
@@ -96,12 +93,7 @@ typedef struct filter_settings {
     bool briefs;
 } filter_settings;
 
-/* What a stream (or one chunk of it) counts. */
-typedef struct filter_tally {
-    rule_counts counts;
-    uint64_t kept;
-} filter_tally;
-
+/* What a stream (or one chunk of it) counts: a filter_tally. */
 _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
                "a chunk's counters hold a tally");
 
@@ -734,7 +726,7 @@ static int run_filter_stream(filter_settings *settings, FILE *input, FILE *outpu
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_rule_counts(stderr, settings->command, &settings->rules, read, tally.kept, &tally.counts,
+        !print_rule_counts(stderr, settings->command, &settings->rules, read, &tally,
                            settings->explain))
         status = EXIT_RESOURCE_FAILURE;
     if (status != EXIT_RESOURCE_FAILURE &&

@@ -1,10 +1,12 @@
 #include "filter_counts.h"
 
-#include "rule_options.h"
+#include "tool_only.h"
 
 bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read,
-                       uint64_t kept, const rule_counts *counts, bool explain)
+                       const filter_tally *tally, bool explain)
 {
+    const uint64_t kept = tally->kept;
+    const rule_counts *counts = &tally->counts;
     fprintf(stream, "seebatch %s: %llu entries read, %llu kept, %llu dropped\n", command,
             (unsigned long long)read, (unsigned long long)kept, (unsigned long long)(read - kept));
     for (int rule = 0; rule < RULE_COUNT; rule++) {

@@ -7,13 +7,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "filter_rules.h"
+#include "tool_only.h"
+
+/* What the rules did to the entries judged: how many were kept, and per
+ * rule how many it matched. */
+typedef struct filter_tally {
+    rule_counts counts;
+    uint64_t kept;
+} filter_tally;
 
 /* Prints the counts: entries read, kept, dropped, and per active rule the
  * entries it matched; with explain, also those it alone matched. Returns
  * whether they were written. */
-bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read, uint64_t kept,
-                       const rule_counts *counts, bool explain);
+bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read,
+                       const filter_tally *tally, bool explain);
 
 /* When rules on the move (--skip-capture, --skip-see-ge, --skip-promotion,
  * --skip-castling) are active and `moveless` of the `read` entries have no

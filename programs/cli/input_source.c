@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "options.h"
-#include "platform/files.h"
+#include "tool_only.h"
 
 /* The UTF-8 byte-order mark some editors (Windows' Notepad) write at the
  * start of a text file: skipped there, as it is no part of the text. */

@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "data_format.h"
+#include "tool_only.h"
 #include "platform.h"
 
 typedef struct input_source {

@@ -5,13 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch.h"
-#include "implementations.h"
-#include "cpu_features.h"
+#include "tool_only.h"
 #include "options.h"
 #include "platform.h"
 #include "subcommands.h"
-#include "views/choice.h"
 
 static const char main_help[] =
     "usage: seebatch COMMAND [options] [FILE]\n"

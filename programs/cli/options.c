@@ -156,8 +156,9 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
         return ARGUMENT_HELP;
     bool bad = false;
     char message[SEEBATCH_MESSAGE_SIZE];
-    option_parse config = seebatch_parse_config_option(
-        argc, argv, index, &options->config, argument_is_attached, message, sizeof message);
+    const option_words words = {argc, argv, index, argument_is_attached};
+    option_parse config =
+        seebatch_parse_config_option(&words, &options->config, message, sizeof message);
     if (config != OPTION_NOT_MINE) {
         options->configured = true;
         if (config == OPTION_BAD) {

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "rule_options.h" /* parse_number, seebatch_config_options_help */
+#include "tool_only.h"
 #include "seebatch.h"
 
 /* SEEBATCH_MAX_MOVES as text, for help texts: the most moves a line may give. */
@@ -26,7 +26,6 @@ extern const char threads_lines_help[], after_threads_help[];
 #include "input_messages.h" /* set_error_limit */
 #include "progress.h"
 #include "report.h" /* report */
-#include "printf_like.h"
 
 /* What every subcommand that reads positions line by line is told. */
 typedef struct input_options {

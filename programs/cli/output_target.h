@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "input_source.h"
-#include "output_file.h"
+#include "tool_only.h"
 
 /* Opens the output at path for the subcommand reading input. EXIT_OK, or
  * EXIT_USAGE (reported, naming both files) when it is the input or cannot

@@ -13,7 +13,7 @@
 #include <windows.h>
 
 #include "options.h"
-#include "platform/files.h"
+#include "tool_only.h"
 
 void platform_start_streams(void)
 {

@@ -3,8 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "epd_record.h"
-#include "fen_scan.h" /* seebatch_fen_scan */
+#include "tool_only.h"
 
 static bool is_space(char c) { return c == ' ' || c == '\t'; }
 

@@ -4,7 +4,7 @@
 #define SEEBATCH_CLI_REPORT_H
 
 #include <stdarg.h>
-#include "printf_like.h"
+#include "tool_only.h"
 
 /* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on
  * stderr ("seebatch: MESSAGE" when subcommand is NULL, before one is known).

@@ -13,11 +13,9 @@
 
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
-#include "binpack_writer.h"
-#include "chain_moves.h"
+#include "tool_only.h"
 #include "input_source.h"
 #include "options.h"
-#include "plain.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 #include "training_job.h"

@@ -22,12 +22,11 @@ void start_input_progress(progress_meter *meter, const char *subcommand,
 }
 
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, chunk_finisher finish_chunk, void **worker_states,
-                   progress_meter *progress)
+                   const line_work *work, progress_meter *progress)
 {
-    line_job job = {input->stream, stdout,      (int)options->threads, process, worker_states,
-                    subcommand,    input->name, progress,
-                    finish_chunk};
+    line_job job = {input->stream, stdout,      (int)options->threads, work->process,
+                    work->worker_states, subcommand, input->name, progress,
+                    work->finish_chunk};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:
         return EXIT_OK;

@@ -7,15 +7,21 @@
 #include "options.h"
 #include "parallel_lines.h"
 
-/* Runs process over the lines of input on options->threads threads, one
- * worker state each, writing to standard output, counting in progress;
- * finish_chunk (or NULL) after each chunk's lines. Returns EXIT_OK,
+/* What a subcommand does with each line: process, on one worker state per
+ * thread, and finish_chunk (or NULL) after each chunk's lines. */
+typedef struct line_work {
+    line_processor process;
+    chunk_finisher finish_chunk;
+    void **worker_states;
+} line_work;
+
+/* Runs work over the lines of input on options->threads threads,
+ * writing to standard output, counting in progress. Returns EXIT_OK,
  * EXIT_BAD_LINES, EXIT_USAGE when the input cannot be read, or
  * EXIT_RESOURCE_FAILURE when standard output failed (not reported: main
  * reports it when it closes standard output). */
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   line_processor process, chunk_finisher finish_chunk, void **worker_states,
-                   progress_meter *progress);
+                   const line_work *work, progress_meter *progress);
 
 /* Starts the progress of the run over input (progress.h), counted in
  * lines or entries as its format says; ended by progress_end. */

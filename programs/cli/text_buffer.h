@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "printf_like.h"
+#include "tool_only.h"
 
 typedef struct text_buffer {
     char *bytes;

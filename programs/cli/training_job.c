@@ -3,11 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entry_place.h"
+#include "tool_only.h"
 #include "input_messages.h"
 #include "options.h"
 #include "entry_source.h"
-#include "plain.h"
 
 /* ------------------------------------------------------------------------ */
 /* Binpack: chunk by chunk, block by block                                  */

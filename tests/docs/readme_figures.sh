@@ -30,7 +30,7 @@ if ! cmp -s "$work/block" "$work/table"; then
     diff "$work/block" "$work/table" || true
     fail "README.md's results table differs from the run files' (above: README <, run files >); run bench/figures.sh --readme"
 fi
-runs=$(ls docs/runs/*.md | wc -l)
+runs=$(grep -lx "<!-- summary -->" docs/runs/*.md | wc -l)  # run files of bench/figures.sh
 [ "$(($(wc -l < "$work/table") - 2))" = "$runs" ] || fail "the table has not one row per run file ($runs)"
 for run in docs/runs/*.md; do
     grep -q '^- commit: [0-9a-f]\{40\}' "$run" || fail "$run names no commit (a line '- commit: SHA ...')"

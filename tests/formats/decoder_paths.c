@@ -313,13 +313,14 @@ static void compare_briefs(const uint8_t *data, size_t size, uint64_t offset, pa
     static seebatch_board boards[BRIEF_BLOCK];
     binpack_chunk_decoder decoder;
     start_decoder(&decoder, data, size, offset, way);
-    size_t done = 0, listed;
+    size_t done = 0;
+    brief_list list = {briefs, boards, 0};
     binpack_step last = BINPACK_ENTRY;
     binpack_fault fault = {0, ""};
     for (size_t call = 0; last == BINPACK_ENTRY; call++) {
         size_t want = 1 + call * 53 % BRIEF_BLOCK;
-        size_t got =
-            seebatch_binpack_next_briefs(&decoder, briefs, boards, want, &listed, &last, &fault);
+        size_t got = seebatch_binpack_next_briefs(&decoder, &list, want, &last, &fault);
+        size_t listed = list.listed;
         size_t covered = 0;
         for (size_t k = 0; k < listed && done + covered < whole->count; k++) {
             check_brief(&briefs[k], &boards[k], whole, done + covered, k == 0, offset);

@@ -535,10 +535,11 @@ static void require_same_briefs(const uint8_t *data, size_t size, const training
     seebatch_board boards[5];
     binpack_fault fault;
     binpack_step stop = BINPACK_ENTRY;
-    size_t done = 0, listed;
+    size_t done = 0;
+    brief_list list = {briefs, boards, 0};
     while (done < n && stop == BINPACK_ENTRY) {
-        size_t count =
-            seebatch_binpack_next_briefs(&decoder, briefs, boards, 5, &listed, &stop, &fault);
+        size_t count = seebatch_binpack_next_briefs(&decoder, &list, 5, &stop, &fault);
+        size_t listed = list.listed;
         size_t at = done;
         for (size_t k = 0; k < listed && at < n; k++) {
             require_brief(&briefs[k], &boards[k], &entries[at], at);
@@ -553,10 +554,9 @@ static void require_same_briefs(const uint8_t *data, size_t size, const training
         done += count;
     }
     FUZZ_REQUIRE(done == n, "briefs decode %zu entries where one by one gave %zu", done, n);
-    FUZZ_REQUIRE(
-        n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
-            seebatch_binpack_next_briefs(&decoder, briefs, boards, 1, &listed, &stop, &fault) == 0,
-        "briefs decode more entries than the %zu one by one gave", n);
+    FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || stop != BINPACK_ENTRY ||
+                     seebatch_binpack_next_briefs(&decoder, &list, 1, &stop, &fault) == 0,
+                 "briefs decode more entries than the %zu one by one gave", n);
     FUZZ_REQUIRE(n == BINPACK_ENTRIES_MAX || (stop == BINPACK_FAULT) == faulted,
                  "briefs end %s where one by one %s", stop == BINPACK_FAULT ? "faulted" : "cleanly",
                  faulted ? "faulted" : "ended cleanly");

@@ -131,17 +131,19 @@ static const char *seebatch_promotions_setting(int argc, char **argv, int *index
     return "all";
 }
 
-option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
-                                          seebatch_config *config, argument_attached attached,
+option_parse seebatch_parse_config_option(const option_words *words, seebatch_config *config,
                                           char *message, size_t message_size)
 {
+    const int argc = words->argc;
+    char **argv = words->argv;
+    int *index = words->index;
     const char *option = argv[*index];
     if (strcmp(option, "--pins") == 0) {
         config->flags |= SEEBATCH_PINS;
     } else if (strcmp(option, "--stop-when-ahead") == 0) {
         config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
     } else if (seebatch_named(option, "--promotions", true)) {
-        const char *setting = seebatch_promotions_setting(argc, argv, index, attached);
+        const char *setting = seebatch_promotions_setting(argc, argv, index, words->attached);
         if (!seebatch_set_promotions(setting, config))
             return seebatch_refuse(message, message_size, "%s takes none, move or all, not \"%s\"",
                                    "--promotions", setting);

@@ -37,13 +37,21 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
  * caller splits nothing. */
 typedef bool (*argument_attached)(char **argv, int index);
 
+/* The arguments an option is read from: argv[*index] is the option, and
+ * *index moves past the value it takes; attached as above (or NULL). */
+typedef struct option_words {
+    int argc;
+    char **argv;
+    int *index;
+    argument_attached attached;
+} option_words;
+
 /* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
  * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
  * "--name=VALUE",
  * applied to *config. --promotions takes a value only with '=' (attached).
  * Options apply in order, so --preset first, then changes. */
-option_parse seebatch_parse_config_option(int argc, char **argv, int *index,
-                                          seebatch_config *config, argument_attached attached,
+option_parse seebatch_parse_config_option(const option_words *words, seebatch_config *config,
                                           char *message, size_t message_size);
 
 /* Their help text, for every subcommand and caller that takes them. */

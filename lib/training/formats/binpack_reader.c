@@ -58,19 +58,18 @@ size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, b
     return seebatch_next_entries(decoder, &sink, max, stop, fault);
 }
 
-size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
-                                    seebatch_board *boards, size_t max, size_t *listed,
+size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, brief_list *list, size_t max,
                                     binpack_step *stop, binpack_fault *fault)
 {
-    entry_sink sink = {NULL, NULL, briefs, boards, 0};
-    *listed = 0;
+    entry_sink sink = {NULL, NULL, list->briefs, list->boards, 0};
+    list->listed = 0;
     if (decoder->size > BINPACK_MAX_CHUNK) {
         *stop = BINPACK_FAULT;
         seebatch_binpack_fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
         return 0;
     }
     size_t count = seebatch_next_entries(decoder, &sink, max, stop, fault);
-    *listed = sink.listed;
+    list->listed = sink.listed;
     return count;
 }
 

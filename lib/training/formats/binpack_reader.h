@@ -49,17 +49,24 @@ size_t seebatch_binpack_next_block(binpack_chunk_decoder *decoder, training_entr
 size_t seebatch_binpack_skip_block(binpack_chunk_decoder *decoder, size_t max, binpack_step *stop,
                                    binpack_fault *fault);
 
+/* Where the entries decoded in brief are listed: briefs and boards (room
+ * for max each, the caller's), and how many were listed. */
+typedef struct brief_list {
+    binpack_brief *briefs;
+    seebatch_board *boards;
+    size_t listed; /* out */
+} brief_list;
+
 /* seebatch_binpack_next_block in brief: decodes up to max entries
- * (returns how many, *stop as there) and lists some of them, *listed
- * briefs in briefs[0, *listed): the first entry decoded, every stem, every
- * notable entry (in check, taking, or a promotion, castling or en passant)
- * and every entry after a notable one, each with its board in boards[k]
- * (BRIEF_BOARD) unless it was listed only for being first. Every other
- * entry is plain: counted in the brief listed before it (plain, plain_end)
- * and nothing more. A payload of more than BINPACK_MAX_CHUNK bytes is
- * refused (a fault at its start). */
-size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, binpack_brief *briefs,
-                                    seebatch_board *boards, size_t max, size_t *listed,
+ * (returns how many, *stop as there) and lists some of them, list->listed
+ * briefs in list->briefs[0, listed): the first entry decoded, every stem,
+ * every notable entry (in check, taking, or a promotion, castling or en
+ * passant) and every entry after a notable one, each with its board in
+ * list->boards[k] (BRIEF_BOARD) unless it was listed only for being first.
+ * Every other entry is plain: counted in the brief listed before it
+ * (plain, plain_end) and nothing more. A payload of more than
+ * BINPACK_MAX_CHUNK bytes is refused (a fault at its start). */
+size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, brief_list *list, size_t max,
                                     binpack_step *stop, binpack_fault *fault);
 
 /* Decodes one 32-byte stem. Returns false with fault->message filled (the
