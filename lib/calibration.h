@@ -1,6 +1,6 @@
 /*
  * seebatch calibrate's part of the library, declared for the tool
- * (programs/cli/calibrate.c) and no other program: it times every kernel
+ * (programs/cli/calibrate.c, through lib/tool_only.h) and no other program: it times every kernel
  * this CPU runs on every call shape (call_shapes.h) over the positions the
  * tool gives, and says the fastest as the measured table's row
  * (measured_cpus.c) and as a profile (profile.h), which it can save. Only

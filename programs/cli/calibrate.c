@@ -1,13 +1,13 @@
 /* seebatch calibrate: times this CPU's kernels on every call shape and says
  * the fastest, as a row of the measured table and, with --save, as the
- * profile auto reads. The measuring is the library's (calibration.h). */
+ * profile auto reads. The measuring is the library's (calibration.h, through tool_only.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "calibration.h"
 #include "options.h"
 #include "seebatch.h"
 #include "subcommands.h"
+#include "tool_only.h"
 
 /* The sample of the benchmark's real positions the build embeds
  * (cmake/calibration_positions.cmake). */
