@@ -101,15 +101,7 @@ static bool calibration_arrangements(calibration_work *work)
     memcpy(work->scattered_moves, work->moves, n * sizeof *work->moves);
     memcpy(work->scattered_board_of, work->board_of, n * sizeof *work->board_of);
     uint64_t state = 57;
-    for (size_t i = n; i > 1; i--) { /* Fisher-Yates */
-        size_t j = (size_t)(random_next(&state) % i);
-        seebatch_move move = work->scattered_moves[i - 1];
-        uint32_t board = work->scattered_board_of[i - 1];
-        work->scattered_moves[i - 1] = work->scattered_moves[j];
-        work->scattered_board_of[i - 1] = work->scattered_board_of[j];
-        work->scattered_moves[j] = move;
-        work->scattered_board_of[j] = board;
-    }
+    random_shuffle_moves(work->scattered_moves, work->scattered_board_of, n, &state);
     for (size_t i = 0; i < n; i++)
         work->first_move[work->board_of[i] + 1]++;
     for (size_t b = 0; b < boards; b++) {
