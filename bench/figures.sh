@@ -95,7 +95,10 @@ compiler=$("$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" 
 version=$("$build/seebatch" --version)
 backend=$(sed -n 's/^SEE backend: //p; s/^backend: //p' <<< "$version" | head -1)
 # What auto takes for the calls calibrate_multi.sh measures against Stockfish.
-auto_threshold=$(sed -n 's/^  threshold, many boards in order, pins worked out, at least [0-9]* moves  *//p' <<< "$version")
+auto_for() { sed -n "s/^  $1, many boards in order, pins $2, at least [0-9]* moves  *//p" <<< "$version"; }
+auto_threshold=$(auto_for threshold "worked out")
+auto_given=$(auto_for threshold given)
+auto_values=$(auto_for values "worked out")
 start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 step() { echo "== figures.sh: $* (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; }
@@ -178,7 +181,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     echo "cpu: $model_name, family $family model $model, $(nproc) CPUs; $(uname -sr)"
     echo "features: $features"
     echo "backend: ${backend:-see \`seebatch --version\`}"
-    [ -z "$auto_threshold" ] || echo "auto: $auto_threshold for thresholds on many boards in board order, 8 moves or more (seebatch --version)"
+    [ -z "$auto_threshold" ] || echo "auto: $auto_threshold for thresholds on many boards in board order, 8 moves or more, $auto_given with pins given; $auto_values for values (seebatch --version)"
     echo "compiler: $compiler; Release"
     echo "commit: $commit (lib/, include/ and bench/ as committed)"
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"

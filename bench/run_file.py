@@ -159,6 +159,22 @@ def job_figures(directory):
     return parts
 
 
+def auto_kernels(meta):
+    """What auto takes, from figures.sh's "auto:" line: {"worked out": the
+    kernel of thresholds on many boards in order, pins worked out; "given":
+    pins given; "values": values, pins worked out}, each where recorded."""
+    line = meta.get("auto", "")
+    takes = {}
+    first = re.match(r"(\w+) for thresholds", line)
+    if first:
+        takes["worked out"] = first[1]
+    for key, pattern in (("given", r"(\w+) with pins given"), ("values", r"(\w+) for values")):
+        found = re.search(pattern, line)
+        if found:
+            takes[key] = found[1]
+    return takes
+
+
 def summary(directory, meta):
     """The summary's lines: the table, then the engine path and the jobs."""
     multi = read(directory, "multi.txt")
@@ -169,26 +185,45 @@ def summary(directory, meta):
     present = [b for b in BACKENDS if b in ratios or (("multi", b) in rows)]
     if not present:
         fail(f"{directory}: neither calibrate_multi.sh's ratios nor seebatch_bench's rows")
+    # What auto takes for each row's shape (figures.sh's "auto:" line, from
+    # seebatch --version): the column beside the backends repeats its figures.
+    takes = auto_kernels(meta)
+    auto = bool(takes) or ("multi", "auto") in rows
     lines = ["| `seebatch_values_ge`, 256 moves a call, against Stockfish's `see_ge` (speed) | "
-             + " | ".join(present) + " |",
-             "| --- |" + " ---: |" * len(present)]
+             + " | ".join(present) + (" | auto" if auto else "") + " |",
+             "| --- |" + " ---: |" * (len(present) + auto)]
 
-    def row(label, cells):
+    def row(label, cells, automatic=None):
+        if auto:
+            cells = cells + [f"{automatic} ({takes_for})" if automatic and automatic != "-" else "-"]
         lines.append(f"| {label} | " + " | ".join(cells) + " |")
 
+    def regime_cell(kernel, index, given):
+        return f"{ratios[kernel][index][given]:.2f}x" if kernel in ratios else "-"
+
     if ratios:
+        takes_for = takes.get("worked out")
         for index, regime in enumerate(REGIMES):
-            row(regime.format(positions),
-                [f"{ratios[b][index][0]:.2f}x" if b in ratios else "-" for b in present])
+            row(regime.format(positions), [regime_cell(b, index, 0) for b in present],
+                takes_for and regime_cell(takes_for, index, 0))
+        takes_for = takes.get("given")
         row("pins given, as an engine holds them: learned / not learned / streamed",
-            [" / ".join(f"{r[1]:.2f}x" for r in ratios[b]) if b in ratios else "-" for b in present])
+            [" / ".join(regime_cell(b, i, 1) for i in range(3)) if b in ratios else "-" for b in present],
+            takes_for and " / ".join(regime_cell(takes_for, i, 1) for i in range(3)))
     if rows:
+        takes_for = takes.get("values")
         row(f"captures per second (`seebatch_bench`, `multi`, {preset} preset)",
-            [rate(rows[("multi", b)]) if ("multi", b) in rows else "-" for b in present])
+            [rate(rows[("multi", b)]) if ("multi", b) in rows else "-" for b in present],
+            rate(rows[("multi", "auto")]) if ("multi", "auto") in rows else None)
     if instructions.get("stockfish"):
+        takes_for = takes.get("worked out")
         row(f"instructions per capture (callgrind); Stockfish's `see_ge`: {instructions['stockfish']:.0f}",
-            [f"{instructions[b]:.0f}" if b in instructions else "-" for b in present])
+            [f"{instructions[b]:.0f}" if b in instructions else "-" for b in present],
+            f"{instructions[takes_for]:.0f}" if takes_for in instructions else None)
     lines.append("")
+    closing = re.search(r"(?m)^on this CPU auto takes .*$", read(directory, f"bench-{preset}.tables") or "")
+    if closing:
+        lines.append(f"- `seebatch_bench`: {closing[0]}.")
     if not ratios:
         lines.append("- No Stockfish tree was given to `bench/figures.sh`, so this run has no ratio "
                      "to Stockfish's `see_ge`.")

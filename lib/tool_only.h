@@ -11,6 +11,7 @@
 
 /* Core: --version's and the backend line's facts, the FEN reader, numbers
  * and the printf check. */
+#include "calibration.h"     /* seebatch calibrate's measuring and saving */
 #include "cpu_features.h"    /* seebatch_cpu_here, the CPU's facts for --version */
 #include "decimal.h"         /* eval's scores as text */
 #include "dispatch.h"        /* what auto takes for each call shape, for --version */

@@ -116,15 +116,7 @@ static void pool_add(case_pool *pool, const seebatch_board *board, const seebatc
 /* Shuffles the pool so neighbouring lanes name different boards. */
 static void pool_shuffle(case_pool *pool, uint64_t *random)
 {
-    for (size_t i = pool->count; i > 1; i--) {
-        size_t j = random_next(random) % i;
-        seebatch_move move = pool->moves[i - 1];
-        uint32_t board = pool->board_of_move[i - 1];
-        pool->moves[i - 1] = pool->moves[j];
-        pool->board_of_move[i - 1] = pool->board_of_move[j];
-        pool->moves[j] = move;
-        pool->board_of_move[j] = board;
-    }
+    random_shuffle_moves(pool->moves, pool->board_of_move, pool->count, random);
 }
 
 /* Every position's and dense board's cases once more in batches that mix

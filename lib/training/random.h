@@ -3,12 +3,14 @@
  * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
  * run exactly. SEE draws nothing; the training filter draws with it (its
  * seeded skips, filtering/filter_trainer.c), so it lives here, beside the
- * one part of the library that draws, and the position generator, the
- * self-play generator and the tests include it from here.
+ * one part of the library that draws, and calibrate's shuffle
+ * (calibration.c), the position generator, the self-play generator and the
+ * tests include it from here.
  */
 #ifndef SEEBATCH_RANDOM_H
 #define SEEBATCH_RANDOM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* splitmix64's finaliser: every input bit reaches every output bit, so it
@@ -24,6 +26,22 @@ static inline uint64_t random_mix(uint64_t z)
 static inline uint64_t random_next(uint64_t *state)
 {
     return random_mix(*state += 0x9E3779B97F4A7C15ull);
+}
+
+/* Shuffles moves and their board indices by one permutation (Fisher-Yates)
+ * drawn from *state: a batch whose neighbouring moves name other boards. */
+static inline void random_shuffle_moves(uint16_t *moves, uint32_t *board_of, size_t count,
+                                        uint64_t *state)
+{
+    for (size_t i = count; i > 1; i--) {
+        size_t j = (size_t)(random_next(state) % i);
+        uint16_t move = moves[i - 1];
+        uint32_t board = board_of[i - 1];
+        moves[i - 1] = moves[j];
+        board_of[i - 1] = board_of[j];
+        moves[j] = move;
+        board_of[j] = board;
+    }
 }
 
 #endif

@@ -28,6 +28,8 @@ static const char main_help[] =
     "          results, captures, checks, scores and plies by range\n"
     "  convert training data from one format to another: IN to OUT (.binpack,\n"
     "          .plain, .bin; OUT's name says which)\n"
+    "  calibrate  time this CPU's SEE backends on every call shape; print the\n"
+    "          fastest as a row of the measured table, --save it as a profile\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
@@ -58,7 +60,7 @@ static const subcommand subcommands[] = {
     {"eval", run_eval, true, false},     {"check", run_check, true, true},
     {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
     {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
-    {"convert", run_convert, false, false},
+    {"convert", run_convert, false, false}, {"calibrate", run_calibrate, false, false},
 };
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
