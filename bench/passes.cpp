@@ -13,6 +13,8 @@
 //                                            pairs, as calibrate.sh's driver times)
 //   batch:            one seebatch_values call per position
 //   multi:            one seebatch_values call over every capture (many boards)
+//   multi_scattered:  the same captures in random order, each naming a board
+//                     anywhere (the benchmark's multi_scattered, counted)
 //   multi_ge:         seebatch_values_ge at threshold 0 over every capture,
 //                     256 moves a call (as bench/stockfish/calibrate_multi.sh times it)
 //   multi_ge_pinned:  the same with the batch's pins given, each board's
@@ -39,6 +41,7 @@
 #include "seebatch.h"
 #include "seebatch_view.h"
 #include "workload.h"
+#include "training/random.h" // random_next
 
 namespace {
 
@@ -48,7 +51,7 @@ int usage()
         stderr,
         "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-        "MODE: batch multi multi_checked multi_ge multi_ge_pinned engine_see_ge engine_see_value\n"
+        "MODE: batch multi multi_scattered multi_checked multi_ge multi_ge_pinned engine_see_ge engine_see_value\n"
         "      engine_each baseline view\n");
     return 2;
 }
@@ -62,6 +65,8 @@ struct Run {
     baseline_values baseline;
     baseline_kind kind;
     std::vector<std::uint32_t> board_of_move;
+    std::vector<std::uint32_t> scattered_board_of_move; // for multi_scattered
+    std::vector<seebatch_move> scattered_moves;
     std::vector<std::int32_t> results; // one per capture
     std::vector<std::uint8_t> passed;  // one per capture, for multi_ge
 };
@@ -91,6 +96,16 @@ void pass(Run &run, const std::string &mode)
     if (mode == "multi") {
         seebatch_batch batch = {set.boards.data(),        set.size(),          nullptr,
                                 run.board_of_move.data(), set.captures.data(), set.captures.size()};
+        seebatch_values(&run.rules, &batch, results);
+        return;
+    }
+    if (mode == "multi_scattered") {
+        seebatch_batch batch = {set.boards.data(),
+                                set.size(),
+                                nullptr,
+                                run.scattered_board_of_move.data(),
+                                run.scattered_moves.data(),
+                                run.scattered_moves.size()};
         seebatch_values(&run.rules, &batch, results);
         return;
     }
@@ -339,9 +354,9 @@ int main(int argc, char **argv)
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
     const std::string modes[] = {
-        "batch",           "multi",         "multi_checked",    "multi_ge",
-        "multi_ge_pinned", "engine_see_ge", "engine_see_value", "engine_each",
-        "baseline",        "view"};
+        "batch",         "multi",         "multi_scattered",  "multi_checked",
+        "multi_ge",      "multi_ge_pinned", "engine_see_ge", "engine_see_value",
+        "engine_each",   "baseline",        "view"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();
@@ -367,6 +382,8 @@ int main(int argc, char **argv)
             baseline_values_of(&config),
             baseline_choose(),
             {},
+            {},
+            {},
             std::vector<std::int32_t>(set.captures.size()),
             std::vector<std::uint8_t>(set.captures.size())};
     seebatch_rules_init(&run.rules, &config, nullptr);
@@ -380,6 +397,15 @@ int main(int argc, char **argv)
     for (std::size_t p = 0; p < set.size(); p++)
         run.board_of_move.insert(run.board_of_move.end(), set.capture_count(p),
                                  static_cast<std::uint32_t>(p));
+    // Fisher-Yates with a fixed seed: the same order on every run.
+    run.scattered_board_of_move = run.board_of_move;
+    run.scattered_moves = set.captures;
+    std::uint64_t random_state = 57;
+    for (std::size_t i = run.scattered_moves.size(); i > 1; i--) {
+        std::size_t j = random_next(&random_state) % i;
+        std::swap(run.scattered_board_of_move[i - 1], run.scattered_board_of_move[j]);
+        std::swap(run.scattered_moves[i - 1], run.scattered_moves[j]);
+    }
 
     std::int64_t checksum = 0;
     for (long n = 0; n < passes; n++) {

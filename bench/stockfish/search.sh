@@ -170,15 +170,17 @@ median_line stockfish
 
 # Instructions per call. Under LTO the adapter is inlined where see_ge is
 # called, so its calls cannot be counted in seebatch's build. Both builds run
-# the same search (equal node counts), so the whole program's difference,
-# spread over Stockfish's calls, is what seebatch adds to or saves on each.
+# the same search (equal node counts), so the difference in the program's own
+# instructions (own_instructions.sh: seebatch is linked in statically; what
+# prints is left out, as its amount follows the machine's load), spread over
+# Stockfish's calls, is what seebatch adds to or saves on each.
 if callgrind_wanted "instructions per see_ge call"; then
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
     for name in stockfish seebatch; do
         (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" \
             "$work/$name/src/stockfish" bench 16 1 8 default depth classical > "$work/$name.callgrind.log" 2>&1)
     done
-    total() { grep '^summary:' "$work/$1.callgrind" | cut -d' ' -f2; }
+    total() { "$here/own_instructions.sh" "$work/$1.callgrind" /src/stockfish; }
     nodes() { field "Nodes searched" < "$work/$1.callgrind.log"; }
     [ "$(nodes stockfish)" = "$(nodes seebatch)" ] || { echo "depth 8 node counts differ"; status=1; }
     own=$("$here/calls_of.sh" "$work/stockfish.callgrind" 'Stockfish::Position::see_ge(')

@@ -67,35 +67,42 @@ WALK_INLINE unsigned walk_type_at(const walk_cursor *c, unsigned square)
     return type_in_planes(&c->planes, square);
 }
 
-/* How many moves ahead the walk asks for a board's bitboards: enough for
- * their lines to arrive from memory while the moves between are walked,
- * when the moves' boards are scattered over many (issue 57). */
-enum { WALK_AHEAD = 24 };
+/* Where the walk's pins come from: none (the rules' pins off), given with
+ * the batch, or worked out by the walk. A constant of each loop, so the
+ * loop given pins holds no code to work them out. */
+typedef enum walk_pins_mode { WALK_PINS_OFF, WALK_PINS_GIVEN, WALK_PINS_FOUND } walk_pins_mode;
 
-/* Asks for the lines of the board of move i (walk_fetch), of move
- * i + WALK_AHEAD (walk_fetch_ahead: the last move's near the end), so that a
- * batch whose moves jump from board to board does not wait for each board
- * in turn. */
-WALK_INLINE void walk_fetch(const walk_input *in, size_t i)
+/* The batch loop goes block by block (WALK_BLOCK moves). A block whose
+ * boards come in board order (each move's board at most one past the
+ * last's) is walked as it is: the hardware's own prefetch brings the boards
+ * in. A block whose moves jump from board to board (issue 57) asks, at
+ * each move, for the board WALK_AHEAD moves on, so that its lines arrive
+ * from memory while the moves between are walked. Board order then pays
+ * one comparison a block, and a one-board batch none. */
+enum { WALK_BLOCK = 64, WALK_AHEAD = 16 };
+
+/* Whether the moves from `first` to `end` jump over the boards. */
+WALK_INLINE bool walk_scattered(const walk_input *in, size_t first, size_t end)
 {
-    const char *board = (const char *)&in->boards[in->board_of_move[i & in->index_mask]];
+    return in->board_of_move[end - 1] - in->board_of_move[first] >= end - first;
+}
+
+/* Asks for the lines of move i's board, and its pins when given. */
+WALK_INLINE void walk_fetch(const walk_input *in, size_t i, const walk_pins_mode mode)
+{
+    uint32_t index = in->board_of_move[i];
+    const char *board = (const char *)&in->boards[index];
     __builtin_prefetch(board);
     __builtin_prefetch(board + sizeof(bitboard) * 8 - 1); /* its bitboards may span two */
+    if (mode == WALK_PINS_GIVEN)
+        __builtin_prefetch(&in->given[index]);
 }
 
-WALK_INLINE void walk_fetch_ahead(const walk_input *in, size_t i, size_t count)
-{
-    walk_fetch(in, i + WALK_AHEAD < count ? i + WALK_AHEAD : i);
-}
-
-/* The cursor on move i's board (of `count`): on a new board, the board
- * WALK_AHEAD moves on is asked for, so moves in board order pay for that
- * once a board. */
-WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i, size_t count)
+/* The cursor on move i's board. */
+WALK_INLINE void walk_cursor_to(walk_cursor *c, const walk_input *in, size_t i)
 {
     uint32_t index = in->board_of_move[i & in->index_mask];
     if (index != c->index) {
-        walk_fetch_ahead(in, i, count);
         c->index = index;
         c->board = &in->boards[index];
         c->planes = type_planes_of(c->board, ~occupied_squares(c->board));
@@ -146,11 +153,6 @@ WALK_INLINE bool walk_look(const walk_input *in, const walk_cursor *c, unsigned 
     pending->side = color_on(c->board, move >> 6);
     return (pending->s.attackers & c->board->colors[pending->side ^ 1]) != 0;
 }
-
-/* Where the walk's pins come from: none (the rules' pins off), given with
- * the batch, or worked out by the walk. A constant of each loop, so the
- * loop given pins holds no code to work them out. */
-typedef enum walk_pins_mode { WALK_PINS_OFF, WALK_PINS_GIVEN, WALK_PINS_FOUND } walk_pins_mode;
 
 /* The last board whose pins were worked out, for the walks of its moves. */
 typedef struct walk_pins {
@@ -219,11 +221,55 @@ __attribute__((noinline, cold)) static void seebatch_walk_fall_back(const walk_i
     walk_answer(answers, at, exact, answer);
 }
 
-/* Every move of the batch: answers are values[i] = SEE when `exact`, else
- * passed[i] = SEE >= threshold; the rules' pins honoured unless `mode` is off, and
- * moves onto a last rank sent to the fallback when `promotions`
- * (SEEBATCH_PROMOTIONS). Each of the twelve is its own loop, testing no
+/* What one of the batch loops is compiled for: the answers (exact values
+ * or the threshold test), where pins come from, whether moves onto a last
+ * rank go to the fallback (SEEBATCH_PROMOTIONS), and whether it asks for
+ * boards ahead (a scattered block). Constants of each loop, which tests no
  * flag. */
+typedef struct walk_loop {
+    bool exact;
+    walk_pins_mode mode;
+    bool promotions;
+    bool fetching;
+} walk_loop;
+
+/* What the batch loop carries from block to block. */
+typedef struct walk_run {
+    walk_cursor cursor;
+    walk_pins known;
+    void *answers;
+    size_t count; /* the batch's moves */
+} walk_run;
+
+/* Moves i to end of the batch. */
+WALK_INLINE void walk_moves(const walk_input *in, walk_run *run, size_t i, size_t end,
+                            const walk_loop loop)
+{
+    for (; i < end; i++) {
+        if (loop.fetching && i + WALK_AHEAD < run->count)
+            walk_fetch(in, i + WALK_AHEAD, loop.mode);
+        walk_cursor_to(&run->cursor, in, i);
+        unsigned move = in->moves[i];
+        bool played =
+            loop.promotions ? walk_plays(in->promoting, (seebatch_move)move) : move < 4096;
+        if (__builtin_expect(!played, 0)) {
+            seebatch_walk_fall_back(in, &run->cursor, (seebatch_move)move, loop.exact,
+                                    run->answers, i);
+            continue;
+        }
+        int32_t answer;
+        walk_pending p;
+        if (walk_look(in, &run->cursor, move, loop.exact, &answer, &p))
+            answer = walk_turns(in, &run->known, &p, loop.exact, loop.mode);
+        walk_answer(run->answers, i, loop.exact, answer);
+    }
+}
+
+/* Every move of the batch: answers are values[i] = SEE when `exact`, else
+ * passed[i] = SEE >= threshold; the rules' pins honoured unless `mode` is
+ * off, and moves onto a last rank sent to the fallback when `promotions`
+ * (SEEBATCH_PROMOTIONS). Each of the twelve is its own pair of loops
+ * (walk_moves, for blocks in board order and scattered ones). */
 WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *answers,
                             const bool exact, const walk_pins_mode mode, const bool promotions)
 {
@@ -241,24 +287,26 @@ WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *ans
     memcpy(in.value, batch->rules->value, sizeof in.value);
     for (unsigned t = 0; t < 8; t++)
         in.surplus[t] = (int64_t)in.value[t] - threshold;
-    walk_cursor cursor = {UINT64_MAX, NULL, {{0, 0, 0}}};
-    walk_pins known = {UINT64_MAX, {{0, 0}, {0, 0}}};
-    /* The first moves' boards, which no earlier move asked for. */
-    for (size_t i = 0; in.index_mask && i < WALK_AHEAD && i < batch->count; i++)
-        walk_fetch(&in, i);
-    for (size_t i = 0; i < batch->count; i++) {
-        walk_cursor_to(&cursor, &in, i, batch->count);
-        unsigned move = in.moves[i];
-        bool played = promotions ? walk_plays(in.promoting, (seebatch_move)move) : move < 4096;
-        if (__builtin_expect(!played, 0)) {
-            seebatch_walk_fall_back(&in, &cursor, (seebatch_move)move, exact, answers, i);
+    walk_run run = {{UINT64_MAX, NULL, {{0, 0, 0}}}, {UINT64_MAX, {{0, 0}, {0, 0}}}, answers,
+                    batch->count};
+    const walk_loop in_order = {exact, mode, promotions, false};
+    if (!batch->board_of_move) {
+        walk_moves(&in, &run, 0, batch->count, in_order);
+        return;
+    }
+    const walk_loop scattered = {exact, mode, promotions, true};
+    bool fetched = false; /* the block's first moves asked for by the last */
+    for (size_t first = 0; first < batch->count; first += WALK_BLOCK) {
+        size_t end = batch->count - first > WALK_BLOCK ? first + WALK_BLOCK : batch->count;
+        if (!walk_scattered(&in, first, end)) {
+            walk_moves(&in, &run, first, end, in_order);
+            fetched = false;
             continue;
         }
-        int32_t answer;
-        walk_pending p;
-        if (walk_look(&in, &cursor, move, exact, &answer, &p))
-            answer = walk_turns(&in, &known, &p, exact, mode);
-        walk_answer(answers, i, exact, answer);
+        for (size_t i = first; !fetched && i < first + WALK_AHEAD && i < end; i++)
+            walk_fetch(&in, i, mode);
+        walk_moves(&in, &run, first, end, scattered);
+        fetched = true;
     }
 }
 
