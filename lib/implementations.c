@@ -17,8 +17,10 @@
 #endif
 #if SEEBATCH_HAVE_AVX2
 #define AVX2_KERNEL (&seebatch_avx2_backend)
+#define PEXT_LOOKUPS_BUILT true /* views/exchanges_pext.c comes with the avx2 kernel */
 #else
 #define AVX2_KERNEL NULL
+#define PEXT_LOOKUPS_BUILT false
 #endif
 
 const see_backend *const seebatch_choice_kernels[CHOICE_KERNELS] = {&seebatch_scalar_backend,
@@ -68,7 +70,7 @@ const implementation seebatch_implementations[] = {
      &seebatch_scalar_backend, false},
     /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
     {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL,
-     SEEBATCH_HAVE_AVX2},
+     PEXT_LOOKUPS_BUILT},
     {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL, true},
 };
 const size_t seebatch_implementation_count =
