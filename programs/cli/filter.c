@@ -530,6 +530,8 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
+    if (settings->piece_counts) /* one history over every input, as for binpack */
+        history.piece_counts = *settings->piece_counts;
     entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
@@ -553,6 +555,8 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
+    if (settings->piece_counts)
+        *settings->piece_counts = history.piece_counts;
     progress_add(settings->progress, done % PROGRESS_EVERY, 0);
     if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;

@@ -72,6 +72,12 @@ for j in 1 2; do
     expect "filter -j $j: counts over both" "$(head -n 1 "$work/err" | cut -d, -f1)" \
         "seebatch filter: 17000 entries read"
 done
+# The piece-count rule follows every entry before, over all inputs.
+for kind in plain binpack; do
+    expect "filter --piece-count-skip, two $kind files as one" \
+        "$("$tool" filter --piece-count-skip --seed 3 "$work/A.$kind" "$work/B.$kind" 2> /dev/null | md5sum)" \
+        "$(cat "$work/A.$kind" "$work/B.$kind" | "$tool" filter --piece-count-skip --seed 3 2> /dev/null | md5sum)"
+done
 expect "filter: --output - is standard output" \
     "$("$tool" filter --skip-capture "$work/A.binpack" --output - 2> /dev/null | md5sum)" \
     "$("$tool" filter --skip-capture "$work/A.binpack" 2> /dev/null | md5sum)"
