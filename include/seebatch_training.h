@@ -136,6 +136,19 @@ seebatch_training_reader_place(const seebatch_training_reader *reader);
 /* Closes the file and frees the reader (NULL is ignored). */
 SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 
+/* The size of the payload that follows a binpack chunk's 8-byte header
+ * ("BINP", then the size as 32 bits little-endian) in *payload_size, when
+ * the header is one every reader of the library accepts: the magic, and a
+ * size of at most the 100 MiB limit they keep. For a caller that moves
+ * whole chunks without decoding them (`seebatch interleave` copies their
+ * bytes); the payload itself is not looked at.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL argument, or bytes that are no
+ * such header ("no chunk header ("BINP") where a chunk should start", "the
+ * chunk header claims N bytes, more than the L-byte limit"). */
+SEEBATCH_API seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8],
+                                                         uint32_t *payload_size,
+                                                         seebatch_error *error);
+
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
 /* ------------------------------------------------------------------------ */

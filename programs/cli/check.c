@@ -14,17 +14,17 @@
 #include "training_job.h"
 
 static const char check_help[] =
-    "usage: seebatch check [options] [FILE]\n"
+    "usage: seebatch check [options] [FILE...]\n"
     "\n"
     "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at "
-    "most\n" MAX_MOVES_TEXT " moves, from FILE or standard input; or training data, binpack or\n"
-    "plain, recognised as eval recognises it) and compares, on every legal move of\n"
-    "each position (or the moves given; of training data, each entry's move),\n"
-    "every SEE backend this machine runs and the slow oracle with the scalar\n"
-    "reference: exact values and threshold tests. Without options the check runs\n"
-    "under the classic values with each of the 24 valid flag combinations (never\n"
-    "two promotion rules) and under the stockfish preset; configuration options\n"
-    "choose one configuration.\n"
+    "most\n" MAX_MOVES_TEXT " moves; or training data, binpack, plain or bin, recognised\n"
+    "as eval recognises it) from each FILE in turn or standard input, and\n"
+    "compares, on every legal move of each position (or the moves given; of\n"
+    "training data, each entry's move), every SEE backend this machine runs\n"
+    "and the slow oracle with the scalar reference: exact values and threshold\n"
+    "tests. Without options the check runs under the classic values with each\n"
+    "of the 24 valid flag combinations (never two promotion rules) and under the\n"
+    "stockfish preset; configuration options choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
     "tests/data/regressions.txt. A summary ends the output.\n"
     "\n"
@@ -157,10 +157,10 @@ static int check_lines(const check_settings *settings, const input_options *opti
     return status;
 }
 
+/* One input: its counts added to counts. */
 static int check_input(const check_settings *settings, const input_options *options,
-                       const input_source *input)
+                       const input_source *input, uint64_t *counts)
 {
-    uint64_t counts[CHUNK_COUNTERS] = {0};
     int status;
     progress_meter progress;
     start_input_progress(&progress, "check", options, input);
@@ -172,9 +172,26 @@ static int check_input(const check_settings *settings, const input_options *opti
                             check_entries, settings, false,  &progress, true};
         chunk_totals totals;
         status = run_training_job(&job, &totals);
-        memcpy(counts, totals.counters, sizeof counts);
+        for (int c = 0; c < CHUNK_COUNTERS; c++)
+            counts[c] += totals.counters[c];
     }
     progress_end(&progress);
+    return status;
+}
+
+/* Every input in turn, then one summary of them all. */
+static int check_inputs(const check_settings *settings, const input_options *options,
+                        const input_set *inputs)
+{
+    uint64_t counts[CHUNK_COUNTERS] = {0};
+    int status = EXIT_OK;
+    for (int i = 0; i < inputs->count; i++) {
+        start_input_messages("check", &inputs->sources[i]);
+        int input_status = check_input(settings, options, &inputs->sources[i], counts);
+        status = worse_status(status, input_status);
+        if (!run_goes_on(&inputs->sources[i], input_status))
+            break;
+    }
     /* After a failed write the summary would count what was not written
      * (and could not be written itself): main reports the failure instead. */
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE &&
@@ -185,7 +202,7 @@ static int check_input(const check_settings *settings, const input_options *opti
 
 int run_check(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     bool use_oracle = true;
     data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
@@ -217,11 +234,11 @@ int run_check(int argc, char **argv)
 #ifdef SEEBATCH_TEST_WRONG_KERNEL
     settings->fresh.kernels[settings->fresh.kernel_count++] = &wrong_kernel_for_tests;
 #endif
-    input_source input;
-    int status = open_subcommand_input("check", &options, input_format, &input);
+    input_set inputs;
+    int status = open_subcommand_inputs("check", &options, input_format, NULL, &inputs);
     if (status == EXIT_OK) {
-        status = check_input(settings, &options, &input);
-        input_close(&input);
+        status = check_inputs(settings, &options, &inputs);
+        close_inputs(&inputs);
     }
     free(settings);
     return status;

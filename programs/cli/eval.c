@@ -20,10 +20,10 @@
 #include "training_job.h"
 
 static const char eval_help[] =
-    "usage: seebatch eval [options] [FILE]\n"
+    "usage: seebatch eval [options] [FILE...]\n"
     "\n"
-    "Reads positions from FILE (or standard input when FILE is absent or \"-\"),\n"
-    "one per line, as\n"
+    "Reads positions from each FILE in turn (standard input when none is given\n"
+    "or for \"-\"), one per line, as\n"
     "  FEN                     every legal capture and promotion is evaluated\n"
     "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
     "  EPD record              four FEN fields, then operations (bm Nf6; id \"x\";):\n"
@@ -49,8 +49,9 @@ static const char eval_help[] =
     "  --all-captures      training data only: every legal capture and promotion\n"
     "                      of each entry's position instead of its move\n"
     "  --line-numbers      each record starts with the number of its input line\n"
-    "                      (lines) or entry (training data, from 1): a first\n"
-    "                      field, a \"line\" or \"entry\" column or key, so records\n"
+    "                      (lines) or entry (training data, from 1 in each file):\n"
+    "                      a first field, a \"line\" or \"entry\" column or key\n"
+    "                      (csv: \"number\" for inputs of both kinds), so records\n"
     "                      join back to their input (a position with no capture\n"
     "                      writes none)\n"
     "%s"
@@ -58,7 +59,8 @@ static const char eval_help[] =
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"
-    "file; a binpack that does not decode ends the run there). Exit status: 0\n"
+    "file; a binpack that does not decode ends the run there, the files after\n"
+    "it unread). Exit status: 0\n"
     "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
     "of memory or unwritable output.\n";
 
@@ -152,10 +154,18 @@ static void evaluate_entries(const training_entry *entries, size_t count, uint64
     }
 }
 
-static void print_csv_header(const eval_settings *settings, data_format format)
+/* The csv header: with --line-numbers its first column says what the
+ * numbers count, "line" or "entry", or "number" for inputs of both kinds. */
+static void print_csv_header(const eval_settings *settings, const input_set *inputs)
 {
-    if (settings->line_numbers)
-        fputs(format == DATA_LINES ? "line," : "entry,", stdout);
+    if (settings->line_numbers) {
+        bool lines = false, entries = false;
+        for (int i = 0; i < inputs->count; i++) {
+            lines |= inputs->sources[i].format == DATA_LINES;
+            entries |= inputs->sources[i].format != DATA_LINES;
+        }
+        fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
+    }
     fputs("fen,move,value\n", stdout);
 }
 
@@ -185,8 +195,6 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress)
 {
-    if (settings->format == FORMAT_CSV)
-        print_csv_header(settings, input->format);
     if (input->format == DATA_LINES)
         return evaluate_lines(settings, options, input, progress);
     training_job job = {"eval",
@@ -202,9 +210,30 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
     return run_training_job(&job, &totals);
 }
 
+/* Every input in turn, as one stream; a fault that ends a binpack ends the run. */
+static int evaluate_inputs(const eval_settings *settings, const input_options *options,
+                           const input_set *inputs)
+{
+    if (settings->format == FORMAT_CSV)
+        print_csv_header(settings, inputs);
+    int status = EXIT_OK;
+    for (int i = 0; i < inputs->count; i++) {
+        const input_source *input = &inputs->sources[i];
+        start_input_messages("eval", input);
+        progress_meter progress;
+        start_input_progress(&progress, "eval", options, input);
+        int input_status = evaluate_input(settings, options, input, &progress);
+        progress_end(&progress);
+        status = worse_status(status, input_status);
+        if (!run_goes_on(input, input_status))
+            break;
+    }
+    return status;
+}
+
 int run_eval(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     output_format format = FORMAT_TEXT;
     data_format input_format = DATA_UNKNOWN;
     bool all_captures = false, line_numbers = false;
@@ -234,21 +263,18 @@ int run_eval(int argc, char **argv)
     }
     eval_settings settings = {{{0}, 0}, format, all_captures, line_numbers};
     seebatch_rules_init(&settings.rules, &options.config, NULL);
-    input_source input;
-    int status = open_subcommand_input("eval", &options, input_format, &input);
+    input_set inputs;
+    int status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);
     if (status != EXIT_OK)
         return status;
-    if (all_captures && input.format == DATA_LINES)
-        status = usage_error("eval",
-                             "--all-captures is for training data; %s holds lines, where "
-                             "a line \"FEN\" already gives every capture",
-                             input.name);
-    else {
-        progress_meter progress;
-        start_input_progress(&progress, "eval", &options, &input);
-        status = evaluate_input(&settings, &options, &input, &progress);
-        progress_end(&progress);
-    }
-    input_close(&input);
+    for (int i = 0; all_captures && i < inputs.count && status == EXIT_OK; i++)
+        if (inputs.sources[i].format == DATA_LINES)
+            status = usage_error("eval",
+                                 "--all-captures is for training data; %s holds lines, where "
+                                 "a line \"FEN\" already gives every capture",
+                                 inputs.sources[i].name);
+    if (status == EXIT_OK)
+        status = evaluate_inputs(&settings, &options, &inputs);
+    close_inputs(&inputs);
     return status;
 }

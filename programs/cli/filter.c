@@ -33,12 +33,12 @@
 #include "entry_source.h"
 
 static const char filter_help[] =
-    "usage: seebatch filter [rules] [options] [FILE]\n"
+    "usage: seebatch filter [rules] [options] [FILE...]\n"
     "\n"
-    "Reads training entries from FILE (or standard input when FILE is absent or\n"
-    "\"-\"), drops those a rule matches and writes the others. Counts of entries\n"
-    "read, kept and dropped per rule go to stderr (an entry several rules match\n"
-    "counts under each).\n"
+    "Reads training entries from each FILE in turn (standard input when none is\n"
+    "given or for \"-\"), drops those a rule matches and writes the others.\n"
+    "Counts of entries read, kept and dropped per rule, over all inputs, go to\n"
+    "stderr (an entry several rules match counts under each).\n"
     "\n"
     "Rules:\n"
     "%s"
@@ -46,16 +46,17 @@ static const char filter_help[] =
     "Options:\n"
     "  --input-format F    binpack, plain, bin (Stockfish's PackedSfenValue) or\n"
     "                      epd (lines \"FEN\", \"FEN;move\" or EPD records). By\n"
-    "                      default the input says: \"BINP\" (binpack) or \"fen \"\n"
+    "                      default each input says: \"BINP\" (binpack) or \"fen \"\n"
     "                      (plain) at its start, whatever its name, standard input\n"
     "                      too; else a .binpack, .plain, .bin or .epd name; else EPD\n"
-    "  --output FILE       write there instead of standard output: to a temporary\n"
-    "                      beside it, renamed over it at the end; never the input\n"
-    "                      itself (refused, exit 2); a failed or interrupted run\n"
-    "                      leaves FILE as it was\n"
+    "  --output FILE       write there instead of standard output (\"-\"): to a\n"
+    "                      temporary beside it, renamed over it at the end; never\n"
+    "                      an input itself (refused, exit 2); a failed or\n"
+    "                      interrupted run leaves FILE as it was\n"
     "  --output-format F   binpack, plain or bin; by default what the output's\n"
-    "                      name says (.binpack, .plain, .bin), else the input's (EPD\n"
-    "                      input is written as EPD)\n"
+    "                      name says (.binpack, .plain, .bin), else the inputs'\n"
+    "                      (inputs of different formats need one; EPD input is\n"
+    "                      written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
     "                      (those that would be kept without it)\n"
@@ -71,10 +72,11 @@ static const char filter_help[] =
     "\n"
     "A binpack that does not decode (truncated, corrupt, a chunk header that\n"
     "lies) ends the run with \"FILE: byte B, entry E: why\" after every entry\n"
-    "before it is written. A bad plain block (\"FILE: line L, entry E: why\") or EPD\n"
-    "line is reported and skipped; the others are still filtered. Exit status: 0\n"
-    "success, 1 bad input, 2 usage error or unreadable input, 3 out of memory or\n"
-    "unwritable output (the counts included).\n";
+    "before it is written (the files after it unread). A bad plain block\n"
+    "(\"FILE: line L, entry E: why\") or EPD line is reported and skipped; the\n"
+    "others are still filtered. Exit status: 0 success, 1 bad input, 2 usage\n"
+    "error or unreadable input, 3 out of memory or unwritable output (the counts\n"
+    "included).\n";
 
 typedef struct filter_settings {
     filter_rules rules;
@@ -100,6 +102,16 @@ _Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
 /* Entries (or lines) read one at a time are counted in the progress
  * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
 enum { PROGRESS_EVERY = 4096 };
+
+/* Adds what more counted to sum (the inputs of a run, one after another). */
+static void add_tally(filter_tally *sum, const filter_tally *more)
+{
+    sum->kept += more->kept;
+    for (size_t r = 0; r < sizeof sum->counts.matched / sizeof sum->counts.matched[0]; r++) {
+        sum->counts.matched[r] += more->counts.matched[r];
+        sum->counts.alone[r] += more->counts.alone[r];
+    }
+}
 
 /* Counts an entry that matched these rules; returns whether it is kept. */
 static inline bool tally_entry(unsigned matched, filter_tally *tally)
@@ -456,8 +468,10 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
         job.split = true; /* chains are filtered apart: a chunk may be cut between them */
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
-    *read = totals.entries;
-    memcpy(tally, totals.counters, sizeof *tally);
+    filter_tally counted; /* this input's, added to what the inputs before counted */
+    memcpy(&counted, totals.counters, sizeof counted);
+    *read += totals.entries;
+    add_tally(tally, &counted);
     return status;
 }
 
@@ -508,14 +522,18 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
                         filter_tally *tally)
 {
     filter_history history = filter_history_start();
+    if (settings->piece_counts) /* one history over every input, as for binpack */
+        history.piece_counts = *settings->piece_counts;
     entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
     training_entry entry;
     bool bad = false;
     int status = EXIT_OK;
+    uint64_t done = 0; /* this input's, for its progress */
     while (next_plain_entry(settings, &source, &entry, &bad)) {
-        if (++*read % PROGRESS_EVERY == 0)
+        ++*read;
+        if (++done % PROGRESS_EVERY == 0)
             progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
         if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
             (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
@@ -529,7 +547,9 @@ static int filter_plain(const filter_settings *settings, FILE *input, FILE *outp
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
-    progress_add(settings->progress, *read % PROGRESS_EVERY, 0);
+    if (settings->piece_counts)
+        *settings->piece_counts = history.piece_counts;
+    progress_add(settings->progress, done % PROGRESS_EVERY, 0);
     if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;
     return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
@@ -677,43 +697,89 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
 }
 
 /* Fills in the output format the options left open; false (reported) when
- * the pair of formats or a rule does not suit the input. */
-static bool settle_formats(filter_settings *settings)
+ * the formats or a rule do not suit an input. */
+static bool settle_formats(filter_settings *settings, const input_set *inputs)
 {
-    /* --output-format, else the output's name, else the input's format. */
-    data_format named = seebatch_data_format_of_path(settings->output_path);
+    /* --output-format, else the output's name, else the inputs' format. */
+    data_format named = output_is_standard(settings->output_path)
+                            ? DATA_UNKNOWN
+                            : seebatch_data_format_of_path(settings->output_path);
     bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
                    named != DATA_LINES && !settings->count_only;
     if (by_name)
         settings->output = named;
     if (settings->output == DATA_UNKNOWN)
-        settings->output = settings->input;
-    if ((settings->input == DATA_LINES) != (settings->output == DATA_LINES)) {
-        usage_error(settings->command, "%s holds lines (EPD), which are written as lines only%s%s%s",
-                    settings->input_name, by_name ? ", but the output's name " : "",
-                    by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
+        settings->output = shared_format(inputs);
+    /* Counting only, nothing is written: any training format will do. */
+    if (settings->output == DATA_UNKNOWN && settings->count_only)
+        settings->output = inputs->sources[0].format == DATA_LINES ? DATA_LINES : DATA_PLAIN;
+    if (settings->output == DATA_UNKNOWN) {
+        char formats[SEEBATCH_MESSAGE_SIZE];
+        describe_formats(inputs, formats, sizeof formats);
+        usage_error(settings->command,
+                    "the inputs hold different formats (%s) and nothing says the output's: "
+                    "give --output-format",
+                    formats);
         return false;
     }
-    if (settings->input == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
-        usage_error(settings->command, "--skip-value-none, --skip-placeholder, --skip-early-ply, "
-                              "--wld-skip and --soft-early-skip read scores, plies and results, "
-                              "which EPD lines lack");
-        return false;
+    for (int i = 0; i < inputs->count; i++) {
+        const input_source *input = &inputs->sources[i];
+        if ((input->format == DATA_LINES) != (settings->output == DATA_LINES)) {
+            usage_error(settings->command,
+                        "%s holds lines (EPD), which are written as lines only%s%s%s",
+                        input->name, by_name ? ", but the output's name " : "",
+                        by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
+            return false;
+        }
+        if (input->format == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+            usage_error(settings->command,
+                        "--skip-value-none, --skip-placeholder, --skip-early-ply, "
+                        "--wld-skip and --soft-early-skip read scores, plies and results, "
+                        "which EPD lines (%s) lack",
+                        input->name);
+            return false;
+        }
     }
     return true;
 }
 
-static int run_filter_stream(filter_settings *settings, FILE *input, FILE *output, int threads)
+/* What the inputs of a run counted, summed. */
+typedef struct filter_sums {
+    uint64_t read, moveless;
+    filter_tally tally;
+} filter_sums;
+
+/* Filters one input into output, adding to sums. */
+static int filter_input(filter_settings *settings, const input_source *input, FILE *output,
+                        int threads, filter_sums *sums)
 {
-    uint64_t read = 0, moveless = 0;
-    filter_tally tally = {{{0}, {0}}, 0};
-    int status;
-    if (settings->input == DATA_BINPACK)
-        status = filter_binpack(settings, input, output, threads, &read, &tally);
-    else if (settings->input == DATA_PLAIN || settings->input == DATA_BIN)
-        status = filter_plain(settings, input, output, &read, &tally);
-    else
-        status = filter_epd(settings, input, output, &read, &tally, &moveless);
+    settings->input = input->format;
+    settings->input_name = input->name;
+    start_input_messages(settings->command, input);
+    if (input->format == DATA_BINPACK)
+        return filter_binpack(settings, input->stream, output, threads, &sums->read, &sums->tally);
+    if (input->format == DATA_PLAIN || input->format == DATA_BIN)
+        return filter_plain(settings, input->stream, output, &sums->read, &sums->tally);
+    return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
+}
+
+static int run_filter_stream(filter_settings *settings, const input_options *options,
+                             const input_set *inputs, FILE *output)
+{
+    filter_sums sums = {0, 0, {{{0}, {0}}, 0}};
+    int status = EXIT_OK;
+    for (int i = 0; i < inputs->count; i++) {
+        progress_meter progress;
+        start_input_progress(&progress, settings->command, options, &inputs->sources[i]);
+        settings->progress = &progress;
+        int input_status =
+            filter_input(settings, &inputs->sources[i], output, (int)options->threads, &sums);
+        progress_end(&progress); /* its line ends before the counts */
+        settings->progress = NULL;
+        status = worse_status(status, input_status);
+        if (!run_goes_on(&inputs->sources[i], input_status))
+            break;
+    }
     /* After a failed write (or no memory) "N kept" would claim entries that
      * are not in the output: the failure is reported instead of the counts.
      * What is still buffered is written first, so that a failure at the end
@@ -722,15 +788,14 @@ static int run_filter_stream(filter_settings *settings, FILE *input, FILE *outpu
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
-    progress_end(settings->progress); /* its line ends before the counts */
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_rule_counts(stderr, settings->command, &settings->rules, read, &tally,
+        !print_rule_counts(stderr, settings->command, &settings->rules, sums.read, &sums.tally,
                            settings->explain))
         status = EXIT_RESOURCE_FAILURE;
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_moveless_note(stderr, &settings->rules, read, moveless))
+        !print_moveless_note(stderr, &settings->rules, sums.read, sums.moveless))
         status = EXIT_RESOURCE_FAILURE;
     return status;
 }
@@ -739,7 +804,7 @@ int run_filter_as(const char *command, int argc, char **argv)
 {
     filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, command, NULL, NULL,
                                 false, false,        NULL,         NULL, false};
-    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
         printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help,
@@ -750,29 +815,25 @@ int run_filter_as(const char *command, int argc, char **argv)
         return EXIT_USAGE;
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
-    input_source input;
-    int status = open_subcommand_input(command, &options, settings.input, &input);
+    input_set inputs;
+    int status =
+        open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
     if (status != EXIT_OK)
         return status;
-    settings.input = input.format;
-    settings.input_name = input.name;
     output_file output = {stdout, NULL, NULL};
-    if (!settle_formats(&settings))
+    if (!settle_formats(&settings, &inputs))
         status = EXIT_USAGE;
     else if (settings.output_path)
-        status = output_target_open(command, settings.output_path, &input, &output);
+        status = output_target_open(command, settings.output_path, &output);
     if (status != EXIT_OK) {
-        input_close(&input);
+        close_inputs(&inputs);
         return status;
     }
-    progress_meter progress;
-    start_input_progress(&progress, command, &options, &input);
-    settings.progress = &progress;
     filter_history start = filter_history_start();
     if (settings.rules.active & (1u << RULE_PIECE_COUNT))
-        settings.piece_counts = &start.piece_counts;
-    status = run_filter_stream(&settings, input.stream, output.stream, (int)options.threads);
-    input_close(&input);
+        settings.piece_counts = &start.piece_counts; /* one history over every input */
+    status = run_filter_stream(&settings, &options, &inputs, output.stream);
+    close_inputs(&inputs);
     /* Standard output is checked by main when the command returns. */
     if (settings.output_path)
         status = output_target_finish(command, &output, settings.output_path, status);

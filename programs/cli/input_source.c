@@ -70,7 +70,8 @@ static void refuse_output_into_input(const char *subcommand, const input_source 
                file);
 }
 
-int input_open(const char *subcommand, const char *path, data_format given, input_source *source)
+int input_attach(const char *subcommand, const char *path, data_format given,
+                 input_source *source)
 {
     bool standard = !path || strcmp(path, "-") == 0;
     *source = (input_source){
@@ -91,13 +92,18 @@ int input_open(const char *subcommand, const char *path, data_format given, inpu
         input_close(source);
         return EXIT_USAGE;
     }
+    return EXIT_OK;
+}
+
+int input_recognise(const char *subcommand, input_source *source)
+{
     /* Binary input is read from its first byte: a .bin may start with any. */
-    if (given == DATA_BINPACK || given == DATA_BIN)
+    if (source->format == DATA_BINPACK || source->format == DATA_BIN)
         return EXIT_OK;
     first_bytes first;
     FILE *stream = NULL;
     if (read_first_bytes(source, &first)) {
-        if (given == DATA_UNKNOWN)
+        if (source->format == DATA_UNKNOWN)
             source->format = seebatch_data_format_of(source->path, first.bytes + first.mark,
                                                      first.got - first.mark);
         bool text = source->format == DATA_LINES || source->format == DATA_PLAIN;

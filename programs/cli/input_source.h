@@ -35,13 +35,20 @@ typedef struct input_source {
     look_ahead *look_ahead; /* stream is the wrapper of a pipe: closed apart from it */
 } input_source;
 
-/* Opens path ("-" or NULL: standard input) and finds its format as above
- * (given: DATA_UNKNOWN to look). Returns EXIT_OK, or EXIT_USAGE when it
- * cannot be opened or read or is standard output's file (reported, naming
- * it), EXIT_RESOURCE_FAILURE when out of memory (reported). */
-int input_open(const char *subcommand, const char *path, data_format given, input_source *source);
+/* Opens path ("-" or NULL: standard input), reading nothing yet (so that
+ * every input is refused or not before a byte of any is read): the format
+ * is given, or DATA_UNKNOWN until input_recognise looks. Returns EXIT_OK,
+ * or EXIT_USAGE when it cannot be opened or is standard output's file
+ * (reported, naming it). */
+int input_attach(const char *subcommand, const char *path, data_format given,
+                 input_source *source);
 
-/* Closes what input_open opened (standard input stays open). */
+/* Finds the format of an attached input as above, unless it was given.
+ * Returns EXIT_OK, or (reported, the input closed) EXIT_USAGE when it
+ * cannot be read, EXIT_RESOURCE_FAILURE when out of memory. */
+int input_recognise(const char *subcommand, input_source *source);
+
+/* Closes what input_attach opened (standard input stays open). */
 void input_close(input_source *source);
 
 #endif

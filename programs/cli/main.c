@@ -11,7 +11,7 @@
 #include "subcommands.h"
 
 static const char main_help[] =
-    "usage: seebatch COMMAND [options] [FILE]\n"
+    "usage: seebatch COMMAND [options] [FILE...]\n"
     "\n"
     "Static exchange evaluation (SEE) of chess captures, many at once.\n"
     "\n"
@@ -26,8 +26,9 @@ static const char main_help[] =
     "          ply, material, seeded random draws); write the rest, count per rule\n"
     "  stats   what a training file holds: entries, chunks, chains, games,\n"
     "          results, captures, checks, scores and plies by range\n"
-    "  convert training data from one format to another: IN to OUT (.binpack,\n"
-    "          .plain, .bin; OUT's name says which)\n"
+    "  convert training data from one format to another: IN... to OUT (.binpack,\n"
+    "          .plain, .bin; OUT's name says which, or --output-format)\n"
+    "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
     "  calibrate  time this CPU's SEE backends on every call shape; print the\n"
     "          fastest as a row of the measured table, --save it as a profile\n"
     "\n"
@@ -41,7 +42,8 @@ static const char main_help[] =
     "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
     "auto|pext|portable forces the slider lookups of an engine's views\n"
     "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
-    "Input: eval, check, filter and stats tell a binpack by its \"BINP\" and plain\n"
+    "Input: eval, check, filter, convert and stats read any number of FILEs in\n"
+    "turn (\"-\": standard input); each tells a binpack by its \"BINP\" and plain\n"
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
     "too), then by the name (.binpack, .plain, .bin, .epd), else read lines; an\n"
     "empty input holds nothing (stats reports zero counts).\n"
@@ -60,7 +62,8 @@ static const subcommand subcommands[] = {
     {"eval", run_eval, true, false},     {"check", run_check, true, true},
     {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
     {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
-    {"convert", run_convert, false, false}, {"calibrate", run_calibrate, false, false},
+    {"convert", run_convert, false, false}, {"interleave", run_interleave, false, false},
+    {"calibrate", run_calibrate, false, false},
 };
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)

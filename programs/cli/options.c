@@ -148,6 +148,20 @@ bool take_positional(const char *subcommand, char **argv, int index)
     return false;
 }
 
+bool take_input_path(const char *subcommand, char **argv, int index, input_options *options)
+{
+    bool standard = strcmp(argv[index], "-") == 0;
+    for (int k = 0; standard && k < options->path_count; k++)
+        if (strcmp(options->paths[k], "-") == 0) {
+            usage_error(subcommand, "standard input (\"-\") is given twice: it can be read once");
+            return false;
+        }
+    /* argv[path_count] was taken already (path_count <= index): reused. */
+    options->paths = argv;
+    argv[options->path_count++] = argv[index];
+    return true;
+}
+
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options)
 {
@@ -174,11 +188,8 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
         }
         if (!take_positional(subcommand, argv, *index))
             return ARGUMENT_BAD;
-        if (options->path) {
-            usage_error(subcommand, "more than one input file");
+        if (!take_input_path(subcommand, argv, *index, options))
             return ARGUMENT_BAD;
-        }
-        options->path = argument;
     }
     return bad ? ARGUMENT_BAD : ARGUMENT_TAKEN;
 }

@@ -32,16 +32,26 @@ typedef struct input_options {
     seebatch_config config; /* classic unless configuration options say else */
     bool configured;        /* some configuration option was given */
     long long threads;      /* 1 unless -j says else */
-    const char *path;       /* NULL: standard input */
+    /* The inputs in the order given ("-": standard input, at most once);
+     * none: standard input. The paths are argv's own, gathered at its
+     * start (take_input_argument). */
+    char **paths;
     progress_choice progress; /* --progress, --no-progress; auto unless given */
+    int path_count;
 } input_options;
+
+/* Adds argv[index] to options' paths as take_input_argument does; false
+ * (reported) for a second "-". */
+bool take_input_path(const char *subcommand, char **argv, int index, input_options *options);
 
 typedef enum argument_result { ARGUMENT_TAKEN, ARGUMENT_HELP, ARGUMENT_BAD } argument_result;
 
 /* Takes argv[*index] after the subcommand has looked for its own options:
  * -h/--help, a configuration option, -j, --max-errors, --progress,
- * --no-progress, or the input path. Anything else is
- * an unknown option, reported here (ARGUMENT_BAD, like a bad value). */
+ * --no-progress, or an input path (any number; "-" once). Anything else is
+ * an unknown option, reported here (ARGUMENT_BAD, like a bad value). The
+ * paths are moved to argv's start, over arguments already taken (argv[k]
+ * for k <= *index only), so options->paths is argv itself. */
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options);
 

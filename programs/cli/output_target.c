@@ -7,15 +7,23 @@
 #include "options.h"
 #include "platform.h"
 
-int output_target_open(const char *subcommand, const char *path, const input_source *input,
-                       output_file *out)
+bool output_target_is_input(const char *subcommand, const char *path, const input_source *input)
 {
-    if (seebatch_output_is_file_of(path, input->file ? input->file : stdin)) {
-        report(subcommand,
-               "the output %s is the same file as the input (%s); it would be destroyed, so "
-               "nothing was written: write to another file",
-               path, input->path ? input->path : "read from standard input");
-        return EXIT_USAGE;
+    if (!path || output_is_standard(path) ||
+        !seebatch_output_is_file_of(path, input->file ? input->file : stdin))
+        return false;
+    report(subcommand,
+           "the output %s is the same file as the input (%s); it would be destroyed, so "
+           "nothing was written: write to another file",
+           path, input->path ? input->path : "read from standard input");
+    return true;
+}
+
+int output_target_open(const char *subcommand, const char *path, output_file *out)
+{
+    if (output_is_standard(path)) {
+        *out = (output_file){stdout, NULL, NULL};
+        return EXIT_OK;
     }
     int error = seebatch_output_file_open(out, path);
     if (error) {
@@ -37,6 +45,8 @@ static int report_unwritten(const char *subcommand, const char *path, int error,
 
 int output_target_finish(const char *subcommand, output_file *out, const char *path, int status)
 {
+    if (output_is_standard(path))
+        return status; /* main checks standard output and names it */
     int error = 0;
     bool replacing = out->temporary != NULL;
     if (!output_stream_sound(out->stream, &error)) {

@@ -1,6 +1,6 @@
 /*
  * The file a subcommand writes with --output, through output_file.h: never
- * the input itself, never left half-written. The output is refused when it
+ * an input itself, never left half-written ("-": standard output, as is). The output is refused when it
  * is the same file as the input (the same device and inode: the path, a
  * symbolic link to it, a hard link, or standard input redirected from it).
  * It is written to a temporary beside it, renamed over it when the run
@@ -15,21 +15,30 @@
 #ifndef SEEBATCH_CLI_OUTPUT_TARGET_H
 #define SEEBATCH_CLI_OUTPUT_TARGET_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "input_source.h"
 #include "tool_only.h"
 
-/* Opens the output at path for the subcommand reading input. EXIT_OK, or
- * EXIT_USAGE (reported, naming both files) when it is the input or cannot
- * be created. */
-int output_target_open(const char *subcommand, const char *path, const input_source *input,
-                       output_file *out);
+/* Whether path is "-": standard output. */
+static inline bool output_is_standard(const char *path) { return path && path[0] == '-' && !path[1]; }
+
+/* Whether the output at path (NULL: none; "-": standard output, which
+ * input_attach looks at) is the file input reads; reported, naming both. */
+bool output_target_is_input(const char *subcommand, const char *path, const input_source *input);
+
+/* Opens the output at path for the subcommand, its inputs already told
+ * apart from it (output_target_is_input): "-" is standard output, written
+ * directly (a pipe has no place for a temporary). EXIT_OK, or EXIT_USAGE
+ * (reported) when it cannot be created. */
+int output_target_open(const char *subcommand, const char *path, output_file *out);
 
 /* Ends the run: checks every write (as finish_output does), then commits
  * the output when status is EXIT_OK or EXIT_BAD_LINES, else discards it.
  * Returns status, or EXIT_RESOURCE_FAILURE (reported: "cannot write PATH:
- * why; the output is incomplete, the file is as it was before the run") when writing failed. */
+ * why; the output is incomplete, the file is as it was before the run") when writing failed.
+ * For "-" nothing is committed: main checks standard output at the end. */
 int output_target_finish(const char *subcommand, output_file *out, const char *path, int status);
 
 #endif

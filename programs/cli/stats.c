@@ -21,16 +21,18 @@
 #include "training_job.h"
 
 static const char stats_help[] =
-    "usage: seebatch stats [options] [FILE]\n"
+    "usage: seebatch stats [options] [FILE...]\n"
     "\n"
-    "Reads training data (binpack or plain, recognised as eval recognises it)\n"
-    "from FILE or standard input and prints what it holds, one \"name: count\" a\n"
-    "line: entries, chunks and chains (binpack; for plain, the chains binpack\n"
-    "would store), games (runs of entries whose ply rises and whose result, seen\n"
-    "from white, stays the same), results (for the side to move, and per game\n"
-    "from white's view), captures (en passant included), en passant moves,\n"
-    "promotions, castlings, checks (the side to move in check), and how many\n"
-    "scores and plies fall in each range.\n"
+    "Reads training data (binpack, plain or bin, recognised as eval recognises\n"
+    "it) from each FILE in turn or standard input and prints what each holds,\n"
+    "then for several files their totals (\"total: N files\", or \"M of N\" when\n"
+    "a fault ended the run), one \"name: count\" a line: entries, chunks and\n"
+    "chains (binpack; for plain, the chains binpack would store), games (runs\n"
+    "of entries whose ply rises and whose result, seen from white, stays the\n"
+    "same), results (for the side to move, and per game from white's view),\n"
+    "captures (en passant included), en passant moves, promotions, castlings,\n"
+    "checks (the side to move in check), and how many scores and plies fall in\n"
+    "each range.\n"
     "\n"
     "Options:\n"
     "  --input-format F    binpack, plain or bin (by default the input says)\n"
@@ -237,14 +239,22 @@ static void print_count(const char *name, uint64_t count)
     printf("%s: %llu\n", name, (unsigned long long)count);
 }
 
-static void print_stats(const input_source *input, const chunk_totals *totals)
+/* The counts of one input (name, format), or of all (format DATA_UNKNOWN
+ * when they differ: chunks are then the binpacks', chains both kinds'). */
+static void print_stats(const char *name, data_format format, const chunk_totals *totals)
 {
     const uint64_t *c = totals->counters;
-    printf("file: %s (%s)\n", input->name, seebatch_data_format_name(input->format));
+    if (format == DATA_UNKNOWN)
+        printf("%s (binpack and others)\n", name);
+    else
+        printf("%s (%s)\n", name, seebatch_data_format_name(format));
     print_count("entries", totals->entries);
-    if (input->format == DATA_BINPACK) {
+    if (format == DATA_BINPACK) {
         print_count("chunks", totals->chunks);
         print_count("chains", c[COUNT_CHAINS]);
+    } else if (format == DATA_UNKNOWN) {
+        print_count("chunks", totals->chunks);
+        print_count("chains, and chains if written as binpack", c[COUNT_CHAINS]);
     } else {
         print_count("chains if written as binpack", c[COUNT_CHAINS]);
     }
@@ -266,9 +276,63 @@ static void print_stats(const input_source *input, const chunk_totals *totals)
         printf("ply %s: %llu\n", ply_names[r], (unsigned long long)c[COUNT_PLIES + r]);
 }
 
+static void add_totals(chunk_totals *sum, const chunk_totals *totals)
+{
+    sum->entries += totals->entries;
+    sum->chunks += totals->chunks;
+    for (int c = 0; c < CHUNK_COUNTERS; c++)
+        sum->counters[c] += totals->counters[c];
+}
+
+/* One input's counts, printed unless the run failed. */
+static int count_input(const input_options *options, const input_source *input,
+                       chunk_totals *totals)
+{
+    progress_meter progress;
+    start_input_messages("stats", input);
+    start_input_progress(&progress, "stats", options, input);
+    int status = input->format == DATA_BINPACK
+                     ? count_binpack(input, (int)options->threads, &progress, totals)
+                     : count_plain(input, &progress, totals);
+    progress_end(&progress);
+    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE) {
+        char name[SEEBATCH_MESSAGE_SIZE];
+        snprintf(name, sizeof name, "file: %s", input->name);
+        print_stats(name, input->format, totals);
+    }
+    return status;
+}
+
+/* Every input's counts in turn, then (for more than one) their sums, as
+ * far as the run got: a binpack that does not decode ends it. */
+static int count_inputs(const input_options *options, const input_set *inputs)
+{
+    chunk_totals sum = {0}, totals;
+    int status = EXIT_OK, counted = 0;
+    for (int i = 0; i < inputs->count; i++) {
+        int input_status = count_input(options, &inputs->sources[i], &totals);
+        status = worse_status(status, input_status);
+        if (input_status == EXIT_USAGE || input_status == EXIT_RESOURCE_FAILURE)
+            return status;
+        add_totals(&sum, &totals);
+        counted++;
+        if (!run_goes_on(&inputs->sources[i], input_status))
+            break;
+    }
+    if (inputs->count > 1) {
+        char name[64];
+        if (counted == inputs->count)
+            snprintf(name, sizeof name, "total: %d files", counted);
+        else
+            snprintf(name, sizeof name, "total: %d of %d files", counted, inputs->count);
+        print_stats(name, shared_format(inputs), &sum);
+    }
+    return status;
+}
+
 int run_stats(int argc, char **argv)
 {
-    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO};
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     data_format input_format = DATA_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--input-format") == 0) {
@@ -289,25 +353,16 @@ int run_stats(int argc, char **argv)
     if (options.configured)
         return usage_error("stats", "stats computes no SEE: --preset, --values, --pins and "
                                     "--promotions do not apply");
-    input_source input;
-    int status = open_subcommand_input("stats", &options, input_format, &input);
+    input_set inputs;
+    int status = open_subcommand_inputs("stats", &options, input_format, NULL, &inputs);
     if (status != EXIT_OK)
         return status;
-    if (input.format == DATA_LINES) {
-        status = usage_error("stats", "%s %s; give --input-format if it is", input.name,
-                             seebatch_not_training_data);
-        input_close(&input);
-        return status;
-    }
-    chunk_totals totals;
-    progress_meter progress;
-    start_input_progress(&progress, "stats", &options, &input);
-    status = input.format == DATA_BINPACK
-                 ? count_binpack(&input, (int)options.threads, &progress, &totals)
-                 : count_plain(&input, &progress, &totals);
-    progress_end(&progress);
-    input_close(&input);
-    if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE)
-        print_stats(&input, &totals);
+    for (int i = 0; i < inputs.count && status == EXIT_OK; i++)
+        if (inputs.sources[i].format == DATA_LINES)
+            status = usage_error("stats", "%s %s; give --input-format if it is",
+                                 inputs.sources[i].name, seebatch_not_training_data);
+    if (status == EXIT_OK)
+        status = count_inputs(&options, &inputs);
+    close_inputs(&inputs);
     return status;
 }

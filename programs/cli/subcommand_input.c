@@ -2,16 +2,79 @@
 #include "subcommand_input.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "input_messages.h"
+#include "output_target.h"
 
-int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
-                          input_source *input)
+int open_subcommand_inputs(const char *subcommand, const input_options *options, data_format given,
+                           const char *output_path, input_set *inputs)
 {
-    int status = input_open(subcommand, options->path, given, input);
-    if (status == EXIT_OK)
-        input_messages_start(subcommand, input->name);
+    int count = options->path_count ? options->path_count : 1;
+    inputs->count = 0;
+    inputs->sources = calloc((size_t)count, sizeof *inputs->sources);
+    if (!inputs->sources) {
+        report(subcommand, "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    int status = EXIT_OK;
+    for (int i = 0; i < count && status == EXIT_OK; i++) {
+        const char *path = options->path_count ? options->paths[i] : NULL;
+        status = input_attach(subcommand, path, given, &inputs->sources[i]);
+        if (status == EXIT_OK) {
+            inputs->count++;
+            if (output_target_is_input(subcommand, output_path, &inputs->sources[i]))
+                status = EXIT_USAGE;
+        }
+    }
+    for (int i = 0; i < inputs->count && status == EXIT_OK; i++)
+        status = input_recognise(subcommand, &inputs->sources[i]);
+    if (status != EXIT_OK)
+        close_inputs(inputs);
     return status;
+}
+
+void close_inputs(input_set *inputs)
+{
+    for (int i = 0; i < inputs->count; i++)
+        input_close(&inputs->sources[i]); /* nothing for one closed already */
+    free(inputs->sources);
+    inputs->sources = NULL;
+    inputs->count = 0;
+}
+
+void start_input_messages(const char *subcommand, const input_source *input)
+{
+    input_messages_start(subcommand, input->name);
+}
+
+bool run_goes_on(const input_source *input, int status)
+{
+    if (status == EXIT_OK)
+        return true;
+    return status == EXIT_BAD_LINES && input->format != DATA_BINPACK && input->format != DATA_BIN;
+}
+
+data_format shared_format(const input_set *inputs)
+{
+    for (int i = 1; i < inputs->count; i++)
+        if (inputs->sources[i].format != inputs->sources[0].format)
+            return DATA_UNKNOWN;
+    return inputs->sources[0].format;
+}
+
+void describe_formats(const input_set *inputs, char *text, size_t size)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (int i = 0; i < inputs->count && used < size; i++) {
+        int wrote = snprintf(text + used, size - used, "%s%s: %s", i ? ", " : "",
+                             inputs->sources[i].name,
+                             seebatch_data_format_name(inputs->sources[i].format));
+        if (wrote < 0)
+            break;
+        used += (size_t)wrote;
+    }
 }
 
 void start_input_progress(progress_meter *meter, const char *subcommand,

@@ -28,10 +28,41 @@ int run_over_lines(const char *subcommand, const input_options *options, const i
 void start_input_progress(progress_meter *meter, const char *subcommand,
                           const input_options *options, const input_source *input);
 
-/* Opens the input options->path names (input_source.h, given: the format
- * an option gave, DATA_UNKNOWN to look) and starts the messages about it
- * (input_messages.h). EXIT_OK or the failure's exit status (reported). */
-int open_subcommand_input(const char *subcommand, const input_options *options, data_format given,
-                          input_source *input);
+/* The inputs of a run, read in turn as one stream. */
+typedef struct input_set {
+    input_source *sources;
+    int count;
+} input_set;
+
+/* Opens every input options->paths names (standard input when none; given:
+ * the format an option gave, DATA_UNKNOWN to look), in two steps: first
+ * each is opened and refused, before a byte of any is read, when it is
+ * standard output's file or output_path's (NULL: no output file; "-":
+ * standard output); then each one's format is found (input_source.h).
+ * EXIT_OK, or the failure's exit status (reported, nothing left open). */
+int open_subcommand_inputs(const char *subcommand, const input_options *options, data_format given,
+                           const char *output_path, input_set *inputs);
+
+/* Closes every input still open and frees the set. */
+void close_inputs(input_set *inputs);
+
+/* Starts the messages about input (input_messages.h): from now on they
+ * name it, and its lines and entries count from 1. */
+void start_input_messages(const char *subcommand, const input_source *input);
+
+/* Whether the run goes on to the next input after one ended with status:
+ * after success, or bad lines or plain blocks skipped; not after a fault
+ * that ends a binpack or a .bin (the run ends there, as inside one file),
+ * nor after a failure. */
+bool run_goes_on(const input_source *input, int status);
+
+/* The status of a run of several inputs: the worst of two (higher is worse). */
+static inline int worse_status(int a, int b) { return a > b ? a : b; }
+
+/* The inputs' formats: the one they share, or DATA_UNKNOWN when they differ. */
+data_format shared_format(const input_set *inputs);
+
+/* "a: binpack, b: plain, ..." for a message about differing formats. */
+void describe_formats(const input_set *inputs, char *text, size_t size);
 
 #endif

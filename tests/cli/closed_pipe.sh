@@ -40,6 +40,8 @@ closed_early "eval" eval "$work/p.fen"
 closed_early "eval -j 2" eval -j 2 "$work/p.fen"
 closed_early "eval --all-captures" eval --all-captures "$work/p.plain"
 closed_early "filter to standard output" filter "$work/p.plain"
+closed_early "filter --output -" filter "$work/p.plain" --output -
+closed_early "convert to -, two inputs" convert "$work/p.plain" "$work/p.plain" - --output-format plain
 
 # A file that cannot be written is still exit 3, named.
 "$tool" eval "$work/p.fen" > /dev/full 2> "$work/err"

@@ -5,7 +5,7 @@
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
-for command in "" eval check gen perft filter stats convert; do
+for command in "" eval check gen perft filter stats convert interleave; do
     text=$("$tool" $command --help)
     expect "${command:-seebatch} --help: some text" "$([ -n "$text" ] && echo some)" "some"
     expect "${command:-seebatch} --help: no line over 80 columns" \

@@ -91,6 +91,34 @@ expect "emptied by >: says the shell emptied it" \
     "$(grep -cF "standard output is $work/emptied.plain, the input (the same file), so nothing was read or written; it is empty: if '>' sent standard output to it, the shell emptied it before seebatch started" <<< "$err")" "1"
 expect "emptied by >: nothing written" "$(wc -c < "$work/emptied.plain" | tr -d ' ')" "0"
 
+# Several inputs (issue 56): the input at any place among them is refused,
+# as standard output and as --output (filter, convert, interleave), before
+# a byte of any input is read.
+cp "$in" "$work/first.plain"
+cp "$in" "$work/second.plain"
+cp "$in" "$work/third.plain"
+for place in 1 2 3; do
+    inputs=("$work/first.plain" "$work/second.plain" "$work/third.plain")
+    inputs[$((place - 1))]=$in
+    for command in "${commands[@]}"; do
+        extra=()
+        [ "$command" = convert ] && extra=("$work/out.binpack")
+        # shellcheck disable=SC2086 # the command's words
+        refused "$command, input $place of 3" "$in" "$work/hard.plain" $command "${inputs[@]}" \
+            "${extra[@]}"
+    done
+    for command in filter convert interleave; do
+        arguments=("${inputs[@]}" --output "$work/hard.plain")
+        [ "$command" = convert ] && arguments=("${inputs[@]}" "$work/hard.plain")
+        "$tool" "$command" "${arguments[@]}" > /dev/null 2> "$work/err" < /dev/null
+        expect "$command, output the input $place of 3: exit 2" "$?" "2"
+        expect "$command, output the input $place of 3: both named" \
+            "$(grep -cF "the output $work/hard.plain is the same file as the input ($in)" "$work/err")" "1"
+        expect "$command, output the input $place of 3: unchanged" \
+            "$(cmp -s "$in" "$work/original.plain" && echo unchanged)" "unchanged"
+    done
+done
+
 # Another file, and a device read and written at once, are no input's file.
 "$tool" eval "$in" >> "$work/other.csv" 2> /dev/null
 expect "another file: exit 0" "$?" "0"

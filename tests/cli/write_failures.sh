@@ -52,6 +52,10 @@ commands=(
     "filter plain|-|filter $work/p.plain"
     "filter plain to binpack|file|filter $work/p.plain --output-format binpack"
     "filter epd|file|filter --input-format epd $work/p.fen"
+    "filter --output -|-|filter $work/p.binpack --output -"
+    "convert two inputs to -|-|convert $work/p.binpack $work/p.plain - --output-format plain"
+    "interleave|file|interleave $work/p.binpack $work/p.binpack"
+    "interleave to -|-|interleave $work/p.binpack $work/p.binpack --output -"
 )
 # Small outputs: they fail only on a file system with no room at all.
 small_commands=(

@@ -231,7 +231,7 @@ expect "seed negative" "$(usage --seed -1 "$work/hand.plain")" "2"
 expect "seed missing" "$(usage "$work/hand.plain" --seed)" "2"
 expect "EPD has no scores" "$(usage --skip-placeholder "$work/hand.epd")" "2"
 expect "EPD has no plies" "$("$tool" filter --skip-early-ply 3 "$work/hand.epd" 2>&1 >/dev/null)" \
-    "seebatch filter: --skip-value-none, --skip-placeholder, --skip-early-ply, --wld-skip and --soft-early-skip read scores, plies and results, which EPD lines lack (see seebatch filter --help)"
+    "seebatch filter: --skip-value-none, --skip-placeholder, --skip-early-ply, --wld-skip and --soft-early-skip read scores, plies and results, which EPD lines ($work/hand.epd) lack (see seebatch filter --help)"
 usage() { "$tool" filter "$@" < /dev/null > /dev/null 2>&1; echo $?; }
 expect "unknown option" "$(usage --skip-everything "$work/hand.plain")" "2"
 expect "threshold not a number" "$(usage --skip-see-ge x "$work/hand.plain")" "2"
