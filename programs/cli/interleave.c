@@ -22,7 +22,7 @@
 #include "output_target.h"
 #include "seebatch_training.h"
 #include "subcommands.h"
-#include "training/random.h" /* random_next: the project's one generator */
+#include "tool_only.h" /* random_next: the project's one generator */
 
 static const char interleave_help[] =
     "usage: seebatch interleave [options] IN... --output OUT\n"
