@@ -45,7 +45,7 @@ seebatch_status seebatch_calibration_save(const seebatch_calibration *found, see
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
                              "cannot save the profile %s: %s; nothing was saved", shown,
                              strerror(failed));
-    fputs(found->profile, out.stream);
+    fwrite(found->profile, 1, strlen(found->profile), out.stream);
     if (fflush(out.stream) != 0 || ferror(out.stream)) {
         failed = errno ? errno : EIO;
         seebatch_output_file_discard(&out);

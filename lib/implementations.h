@@ -15,6 +15,7 @@
  *   what is chosen                    where                        by
  *   the SEE backend                   this registry, dispatch.c    SEEBATCH_BACKEND, measured table
  *   the SEE backend, per call shape   call_shapes.c, profile.c     a profile SEEBATCH_PROFILE names
+ *   the same, measured here           calibration.c                `seebatch calibrate`'s timings
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
