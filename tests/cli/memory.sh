@@ -2,9 +2,10 @@
 # seebatch eval streams: its memory does not grow with the input. The peak
 # resident size (/usr/bin/time -f %M) of eval on N generated positions piped
 # in (made by `seebatch gen`; 2 million in the Release build, times
-# SEEBATCH_TEST_SCALE under the sanitizers) must stay within 1.5 times that
-# of a run on N/10, on 1 and on 4 threads. Keeping the input or the output in
-# memory would add tens of megabytes (2 million positions are 105 MB of FEN).
+# SEEBATCH_TEST_SCALE under the sanitizers, at least 300k) must stay within
+# 1.5 times that of a run on N/10 (at least 60k), on 1 and on 4 threads.
+# Keeping the input or the output in memory would add tens of megabytes
+# (2 million positions are 105 MB of FEN).
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
@@ -12,8 +13,14 @@ if [ ! -x /usr/bin/time ]; then
     echo "cli memory: /usr/bin/time is missing (Debian package \"time\"); .ci/run installs it"
     exit 1
 fi
-large=$(awk -v scale="${SEEBATCH_TEST_SCALE:-1}" 'BEGIN { n = int(2000000 * scale); print n < 20000 ? 20000 : n }')
-small=$((large / 10))
+# The small run must fill eval's pipeline before its peak means anything:
+# two slots of 4,096 lines a thread (programs/cli/parallel_lines.c), 33k
+# lines on 4 threads; at 20k positions the -j 4 peak was still climbing
+# (8.3 MB against 12.5 MB at 200k, a false failure). So small is at least
+# 60k and large at least 300k, whose 16 MB of FEN kept would still break
+# the bound.
+large=$(awk -v scale="${SEEBATCH_TEST_SCALE:-1}" 'BEGIN { n = int(2000000 * scale); print n < 300000 ? 300000 : n }')
+small=$((large / 10 < 60000 ? 60000 : large / 10))
 
 # The positions made once (gen takes about 2.5 us a position) and piped in
 # by cat, so eval still streams from a pipe of unknown size.
