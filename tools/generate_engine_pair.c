@@ -58,6 +58,14 @@ static void append(text *t, const char *line)
     t->lines[t->count++] = copy_of(line);
 }
 
+static void free_text(text *t)
+{
+    for (size_t i = 0; i < t->count; i++)
+        free(t->lines[i]);
+    free(t->lines);
+    *t = (text){0};
+}
+
 /* The file's lines, without their line ends. */
 static text read_lines(const char *path)
 {
@@ -248,6 +256,7 @@ static void expand(expansion *e, const char *path)
             append(&e->out, line);
         }
     }
+    free_text(&t);
 }
 
 /* ---- top-level statements --------------------------------------------------- */
@@ -366,6 +375,13 @@ typedef struct items {
     item *list;
     size_t count;
 } items;
+
+static void free_items(items *all)
+{
+    for (size_t k = 0; k < all->count; k++)
+        free(all->list[k].code);
+    free(all->list);
+}
 
 static items split(const text *t)
 {
@@ -560,6 +576,7 @@ static void leave_out_unused(items *all, const text *t, const name_set *public)
             }
         }
     }
+    free(defined.names);
 }
 
 /* ---- output ----------------------------------------------------------------- */
@@ -617,6 +634,7 @@ static void write_header(FILE *out, const text *header, const name_set *public)
     }
     for (size_t i = 0; i < kept.count; i++)
         write_line(out, kept.lines[i]);
+    free_text(&kept);
 }
 
 static FILE *open_output(const char *dir, const char *name, char *path, size_t size)
@@ -653,6 +671,7 @@ int main(int argc, char **argv)
         text part = read_lines(path);
         for (size_t i = 0; i < part.count; i++)
             append(&header, part.lines[i]);
+        free_text(&part);
     }
     name_set api = {0};
     public_names(&header, &api);
@@ -694,5 +713,14 @@ int main(int argc, char **argv)
                  "#include \"seebatch_engine.h\"\n");
     write_source(out, &e.out, &all, &public);
     close_output(out, source_path);
+    /* Freed, though the process ends here, so that LeakSanitizer (the asan
+     * stage builds this generator with it) sees the program's own leaks. */
+    free_items(&all);
+    free_text(&e.out);
+    free_text(&header);
+    for (size_t i = 0; i < e.done_count; i++)
+        free(e.done[i]);
+    free(api.names);
+    free(public.names);
     return EXIT_SUCCESS;
 }
