@@ -168,12 +168,14 @@ median_line stockfish
 [ "$bulk" = 1 ] && echo "median, batched move picker (CPU time): $(printf '%s\n' "${bulk_ratios[@]}" | median)x" \
     "stockfish, $(printf '%s\n' "${bulk_call_ratios[@]}" | median)x per call"
 
-# Instructions per call. Under LTO the adapter is inlined where see_ge is
-# called, so its calls cannot be counted in seebatch's build. Both builds run
-# the same search (equal node counts), so the difference in the program's own
-# instructions (own_instructions.sh: seebatch is linked in statically; what
-# prints is left out, as its amount follows the machine's load), spread over
-# Stockfish's calls, is what seebatch adds to or saves on each.
+# Instructions per call. Both builds run the same search (equal node
+# counts), so the difference in the program's own instructions
+# (own_instructions.sh: seebatch is linked in statically; what prints is
+# left out, as its amount follows the machine's load), spread over
+# Stockfish's calls, is what seebatch adds to or saves on each, whatever
+# the adapter changes in the code around its calls (how LTO inlines there).
+# The adapter's see_ge is out of line, as Stockfish's is, so its own calls
+# are counted too.
 if callgrind_wanted "instructions per see_ge call"; then
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
     for name in stockfish seebatch; do
@@ -185,6 +187,7 @@ if callgrind_wanted "instructions per see_ge call"; then
     [ "$(nodes stockfish)" = "$(nodes seebatch)" ] || { echo "depth 8 node counts differ"; status=1; }
     own=$("$here/calls_of.sh" "$work/stockfish.callgrind" 'Stockfish::Position::see_ge(')
     echo "stockfish: $own"
+    echo "seebatch's see_ge: $("$here/calls_of.sh" "$work/seebatch.callgrind" 'Stockfish::Position::see_ge(')"
     echo "$own" | awk -v sf="$(total stockfish)" -v sb="$(total seebatch)" '{
         calls = $1; per_call = $5
         printf "seebatch: %.1f per call, adapter included (%.1f + (%d - %d) / %d calls)\n",
