@@ -716,9 +716,9 @@ int main(int argc, char **argv)
     fprintf(out, "/* seebatch_engine.h: seebatch's engine path and views in two files (with\n"
                  " * seebatch_engine.c), generated from seebatch's lib/ and include/ by\n"
                  " * tools/generate_engine_pair.c: do not edit. Any C99 compiler; scalar code\n"
-                 " * only. Call seebatch_rules_init or seebatch_view_rules_init once before\n"
-                 " * anything else and before threads start: the first fills the attack\n"
-                 " * tables. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
+                 " * only. The first seebatch_rules_init, seebatch_view_rules_init or\n"
+                 " * seebatch_pins_compute fills the attack tables: make it before threads\n"
+                 " * start. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
                  " * (batches, FEN, move generation, backends); their comments may name it. */\n");
     fprintf(out, "#ifndef SEEBATCH_ENGINE_H\n#define SEEBATCH_ENGINE_H\n\n");
     write_header(out, &header, &public);

@@ -1,12 +1,13 @@
 /*
  * The engine pair's attack tables (lib/attacks.h), filled at run time so
  * that the pair carries no megabytes of data as source: the first
- * seebatch_rules_init or seebatch_view_rules_init fills them (about a
- * megabyte of static arrays) from the magic multipliers the generator
- * found at build time and wrote into the pair (seebatch_pair_magics, from
- * attack_tables_compute.h's search), with that header's ray walking; no
- * search at run time. Not thread-safe: an engine makes its rules once,
- * before its threads start, as it calls Fathom's tb_init.
+ * seebatch_rules_init, seebatch_view_rules_init or seebatch_pins_compute
+ * fills them (about a megabyte of static arrays) from the magic
+ * multipliers the generator found at build time and wrote into the pair
+ * (seebatch_pair_magics, from attack_tables_compute.h's search), with that
+ * header's ray walking; no search at run time. Not thread-safe: an engine
+ * makes its rules once, before its threads start, as it calls Fathom's
+ * tb_init.
  */
 #include "attack_tables_compute.h"
 #include "attacks.h"
