@@ -17,7 +17,7 @@
  *   would warn of them), and the rest is made static. So nothing but the
  *   header's names leaks into the engine's link. Before the sources go the
  *   magic multipliers the pair's attack tables are filled from
- *   (seebatch_pair_magics), found here by attack_tables_compute.h's search:
+ *   (seebatch_pair_magics), found here by magic_search.h:
  *   the pair's first rules fill the tables in a few million instructions
  *   instead of searching (some two billion), and its source stays small.
  * It reads the source text line by line with a small lexer (comments,
@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attack_tables_compute.h"
+#include "magic_search.h"
 
 enum { MAX_FILES = 128, NAME_MAX_LENGTH = 128 };
 

@@ -4,8 +4,8 @@
  * seebatch_rules_init, seebatch_view_rules_init or seebatch_pins_compute
  * fills them (about a megabyte of static arrays) from the magic
  * multipliers the generator found at build time and wrote into the pair
- * (seebatch_pair_magics, from attack_tables_compute.h's search), with that
- * header's ray walking; no search at run time. Not thread-safe: an engine
+ * (seebatch_pair_magics, from magic_search.h), with
+ * attack_tables_compute.h's ray walking; no search at run time. Not thread-safe: an engine
  * makes its rules once, before its threads start, as it calls Fathom's
  * tb_init.
  */
