@@ -4,7 +4,9 @@
 # by callgrind on the same calls: bench/engine_pair_calls.c built on each,
 # over the normal moves tests/engine_pair/pair_cases draws (game-like and
 # dense boards), only see_ge_call counted (the inline exits, the exchange,
-# and the driver's mailbox read, the same in both).
+# and the driver's mailbox read, the same in both). Then the pair's first
+# seebatch_view_rules_init, which fills its attack tables: its instructions,
+# callees included, on one case (the program inits and answers one call).
 # Usage: bench/engine_pair_instructions.sh [BUILD_DIR] [BOARDS]  (build, 200)
 set -euo pipefail
 build=${1:-build}
@@ -29,3 +31,8 @@ for program in library pair; do
     printf '%-8s %8s calls %8.1f instructions per call\n' "$program" "$calls" \
         "$(echo "$collected / $calls" | bc -l)"
 done
+head -n 1 "$work/cases" > "$work/one"
+out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+    --toggle-collect=seebatch_view_rules_init "$work/pair" < "$work/one" 2>&1)
+printf 'pair init %s instructions (the first seebatch_view_rules_init, tables filled)\n' \
+    "$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' <<< "$out")"

@@ -184,8 +184,8 @@ static seebatch_status seebatch_check_squares(const seebatch_board *board, move_
     return SEEBATCH_OK;
 }
 
-static seebatch_status seebatch_check_en_passant(const seebatch_board *board, const move_view *view,
-                                        seebatch_error *error)
+static seebatch_status seebatch_check_en_passant_move(const seebatch_board *board,
+                                                      const move_view *view, seebatch_error *error)
 {
     char name[3];
     unsigned rank = view->color == SEEBATCH_WHITE ? 5 : 2;
@@ -231,7 +231,7 @@ static seebatch_status seebatch_check_kind(const seebatch_board *board, const mo
                                  "promotion",
                                  view->from_name, view->to_name, seebatch_color_names[view->color]);
     } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
-        return seebatch_check_en_passant(board, view, error);
+        return seebatch_check_en_passant_move(board, view, error);
     } else if (view->type != SEEBATCH_KING) {
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "castling by the %s on %s: only a king castles",

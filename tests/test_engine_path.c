@@ -7,10 +7,12 @@
 
 #include "check.h"
 #include "see_calls.h"
-#include "cpu_features.h"
 #include "seebatch.h"
 #include "seebatch_view.h"
+#ifndef SEEBATCH_TEST_ON_PAIR
+#include "cpu_features.h"
 #include "workload.h"
+#endif
 
 static seebatch_error last_error;
 
@@ -144,6 +146,11 @@ static void extreme_thresholds(void)
     CHECK_EQ(seebatch_value(&rules, &board, NULL, move), -225, "the published trace");
 }
 
+/* Built on the engine pair too (test_engine_path_pair, SEEBATCH_TEST_ON_PAIR),
+ * less what it does not offer: the batch calls and backends of
+ * each_equals_single_calls, the seebatch_check of checked_engine_path and
+ * the backends of view_exchange_follows_the_backend. */
+#ifndef SEEBATCH_TEST_ON_PAIR
 /* see_ge_each equals the single calls, each move with its own threshold, for
  * every length 0..64 and on every backend (long batches go to the lanes). */
 static void each_equals_single_calls(void)
@@ -308,6 +315,7 @@ static void checked_engine_path(void)
                  &passed, &last_error),
              SEEBATCH_ERROR_BOARD, "broken board");
 }
+#endif
 
 /* ---- views: rules for the engine's own arrays (tests/test_views.c reads
  * them) ---------------------------------------------------------------- */
@@ -347,6 +355,7 @@ static void view_rules_init_rejects_bad_input(void)
     CHECK(rules.code_value[1] == 0 && rules.code_value[31] == 0, "no piece is worth nothing");
 }
 
+#ifndef SEEBATCH_TEST_ON_PAIR
 /* The exchange follows the backend: a forced scalar backend gives the
  * portable one, a SIMD backend another (pext) where pext is fast
  * (test_cpu_choice checks the choice on every kind of CPU). */
@@ -365,6 +374,7 @@ static void view_exchange_follows_the_backend(void)
     }
     CHECK_EQ(seebatch_backend_set("auto", &last_error), SEEBATCH_OK, "%s", last_error.message);
 }
+#endif
 
 int main(void)
 {
@@ -372,9 +382,11 @@ int main(void)
     stop_when_ahead_on_the_engine_path();
     given_pins_are_used();
     extreme_thresholds();
+    view_rules_init_rejects_bad_input();
+#ifndef SEEBATCH_TEST_ON_PAIR
     each_equals_single_calls();
     checked_engine_path();
-    view_rules_init_rejects_bad_input();
     view_exchange_follows_the_backend();
+#endif
     return check_finish("test_engine_path");
 }

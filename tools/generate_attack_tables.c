@@ -13,7 +13,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "attack_tables_compute.h"
+#include "magic_search.h"
 
 typedef uint64_t bitboard;
 

@@ -15,16 +15,23 @@
  *   prototypes of what the pair does not define are dropped, functions and
  *   objects no other line names are dropped (a C99 compiler with -Wall
  *   would warn of them), and the rest is made static. So nothing but the
- *   header's names leaks into the engine's link.
+ *   header's names leaks into the engine's link. Before the sources go the
+ *   magic multipliers the pair's attack tables are filled from
+ *   (seebatch_pair_magics), found here by magic_search.h:
+ *   the pair's first rules fill the tables in a few million instructions
+ *   instead of searching (some two billion), and its source stays small.
  * It reads the source text line by line with a small lexer (comments,
  * strings, braces): top-level statements start at column 0, as in every
  * file of lib/. Plain C11: this runs on the build host.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "magic_search.h"
 
 enum { MAX_FILES = 128, NAME_MAX_LENGTH = 128 };
 
@@ -35,7 +42,8 @@ typedef struct text {
 
 static void fail(const char *what, const char *detail)
 {
-    fprintf(stderr, "generate_engine_pair: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    fprintf(stderr, "generate_engine_pair: %s%s%s\n", what, detail ? ": " : "",
+            detail ? detail : "");
     exit(EXIT_FAILURE);
 }
 
@@ -259,6 +267,36 @@ static void expand(expansion *e, const char *path)
     free_text(&t);
 }
 
+/* The definition of seebatch_pair_magics (tools/engine_pair/attack_tables_fill.c
+ * declares it): every square's bishop, then rook multiplier, as the
+ * library's generator finds them. */
+static void append_magics(text *out)
+{
+    static uint64_t slider_attacks[SLIDER_ENTRIES];
+    static search_space space;
+    magic_result found[2][64];
+    space.random_state = MAGIC_SEED;
+    if (!find_all_magics(found[0], found[1], slider_attacks, &space))
+        fail("the magic search did not fill the attack array", NULL);
+    append(out, "/* The attack tables' magic multipliers, [0] bishops', [1] rooks', by");
+    append(out, " * square: found at build time by the library's search. */");
+    append(out, "const uint64_t seebatch_pair_magics[2][64] = {");
+    for (int piece = 0; piece < 2; piece++) {
+        append(out, "    {");
+        for (int square = 0; square < 64; square += 4) {
+            char line[128];
+            const magic_result *m = &found[piece][square];
+            snprintf(line, sizeof line,
+                     "        0x%016" PRIX64 "ull, 0x%016" PRIX64 "ull, 0x%016" PRIX64
+                     "ull, 0x%016" PRIX64 "ull,",
+                     m[0].magic, m[1].magic, m[2].magic, m[3].magic);
+            append(out, line);
+        }
+        append(out, "    },");
+    }
+    append(out, "};");
+}
+
 /* ---- top-level statements --------------------------------------------------- */
 
 typedef enum item_kind { ITEM_LINE, ITEM_STATEMENT } item_kind;
@@ -267,10 +305,10 @@ typedef enum item_kind { ITEM_LINE, ITEM_STATEMENT } item_kind;
 typedef struct item {
     item_kind kind;
     size_t first, end;
-    char *code;                  /* the statement without comments and strings */
-    char name[NAME_MAX_LENGTH];  /* what it declares, or "" */
+    char *code;                 /* the statement without comments and strings */
+    char name[NAME_MAX_LENGTH]; /* what it declares, or "" */
     char first_word[NAME_MAX_LENGTH];
-    bool defines;                /* a body or an initialiser, not a prototype */
+    bool defines; /* a body or an initialiser, not a prototype */
     bool dropped;
 } item;
 
@@ -518,8 +556,8 @@ static void find_static_macros(const items *all)
  * the attack tables (attacks.h's SEEBATCH_TABLE, static in the pair). */
 static bool keeps_linkage(const char *first_word)
 {
-    static const char *const words[] = {"static", "typedef", "struct", "enum", "union",
-                                        "SEEBATCH_TABLE"};
+    static const char *const words[] = {"static", "typedef", "struct",
+                                        "enum",   "union",   "SEEBATCH_TABLE"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(first_word, words[i]) == 0)
             return true;
@@ -529,7 +567,8 @@ static bool keeps_linkage(const char *first_word)
 /* Drops the comment lines right before item k. */
 static void drop_comment_before(items *all, const text *t, size_t k)
 {
-    if (k == 0 || all->list[k - 1].kind != ITEM_LINE || !ends_comment(t->lines[all->list[k - 1].first]))
+    if (k == 0 || all->list[k - 1].kind != ITEM_LINE ||
+        !ends_comment(t->lines[all->list[k - 1].first]))
         return;
     while (k-- > 0 && all->list[k].kind == ITEM_LINE) {
         all->list[k].dropped = true;
@@ -677,6 +716,7 @@ int main(int argc, char **argv)
     public_names(&header, &api);
 
     expansion e = {root, {0}, 0, {0}};
+    append_magics(&e.out);
     for (int i = 3; i < argc; i++) {
         snprintf(path, sizeof path, "%s/%s", root, argv[i]);
         expand(&e, path);
@@ -695,9 +735,9 @@ int main(int argc, char **argv)
     fprintf(out, "/* seebatch_engine.h: seebatch's engine path and views in two files (with\n"
                  " * seebatch_engine.c), generated from seebatch's lib/ and include/ by\n"
                  " * tools/generate_engine_pair.c: do not edit. Any C99 compiler; scalar code\n"
-                 " * only. Call seebatch_rules_init or seebatch_view_rules_init once before\n"
-                 " * anything else and before threads start: the first fills the attack\n"
-                 " * tables. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
+                 " * only. The first seebatch_rules_init, seebatch_view_rules_init or\n"
+                 " * seebatch_pins_compute fills the attack tables: make it before threads\n"
+                 " * start. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
                  " * (batches, FEN, move generation, backends); their comments may name it. */\n");
     fprintf(out, "#ifndef SEEBATCH_ENGINE_H\n#define SEEBATCH_ENGINE_H\n\n");
     write_header(out, &header, &public);
