@@ -46,7 +46,7 @@ typedef struct calibration_work {
     uint8_t passed[SEEBATCH_MAX_MOVES];
 } calibration_work;
 
-static void calibration_work_free(calibration_work *work)
+static void seebatch_calibration_work_free(calibration_work *work)
 {
     free(work->boards);
     free(work->pins);
@@ -60,7 +60,7 @@ static void calibration_work_free(calibration_work *work)
 }
 
 /* Every capture of every board, by board, and where each board's start. */
-static bool calibration_captures(calibration_work *work)
+static bool seebatch_calibration_captures(calibration_work *work)
 {
     size_t capacity = work->board_count * 4 + SEEBATCH_MAX_MOVES;
     seebatch_capture_list list = {NULL, NULL, 0, 0, 0};
@@ -87,7 +87,7 @@ static bool calibration_captures(calibration_work *work)
 
 /* The captures shuffled (each names its board), and the boards of few and
  * of many captures. */
-static bool calibration_arrangements(calibration_work *work)
+static bool seebatch_calibration_arrangements(calibration_work *work)
 {
     size_t n = work->move_count, boards = work->board_count;
     work->scattered_moves = malloc((n + 1) * sizeof *work->scattered_moves);
@@ -116,8 +116,8 @@ static bool calibration_arrangements(calibration_work *work)
 }
 
 /* The boards of text, their pins and their captures. */
-static seebatch_status calibration_work_make(const char *text, size_t length,
-                                             calibration_work *work, seebatch_error *error)
+static seebatch_status seebatch_calibration_work_make(const char *text, size_t length,
+                                                      calibration_work *work, seebatch_error *error)
 {
     memset(work, 0, sizeof *work);
     seebatch_config config = seebatch_config_stockfish();
@@ -139,7 +139,7 @@ static seebatch_status calibration_work_make(const char *text, size_t length,
                              report.bad_rows);
     for (size_t b = 0; b < work->board_count; b++)
         seebatch_pins_compute(&work->boards[b], &work->pins[b]);
-    if (!calibration_captures(work) || !calibration_arrangements(work))
+    if (!seebatch_calibration_captures(work) || !seebatch_calibration_arrangements(work))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "out of memory");
     if (work->few_count == 0 || work->many_count == 0 || work->move_count < LONG_CALL)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
@@ -155,7 +155,7 @@ typedef struct shape_walk {
     size_t cursor;
 } shape_walk;
 
-static see_batch next_call(const calibration_work *work, shape_walk *walk)
+static see_batch seebatch_calibration_next_call(const calibration_work *work, shape_walk *walk)
 {
     unsigned boards = walk->shape / 4 % 3;
     bool pins_given = walk->shape / 2 % 2, long_call = walk->shape % 2;
@@ -182,8 +182,8 @@ static see_batch next_call(const calibration_work *work, shape_walk *walk)
 }
 
 /* One turn of a kernel on a shape for about `seconds`: nanoseconds a move. */
-static double time_turn(calibration_work *work, const see_backend *kernel, shape_walk *walk,
-                        double seconds)
+static double seebatch_calibration_time_turn(calibration_work *work, const see_backend *kernel,
+                                             shape_walk *walk, double seconds)
 {
     bool threshold = walk->shape >= 12;
     size_t moves = 0;
@@ -191,7 +191,7 @@ static double time_turn(calibration_work *work, const see_backend *kernel, shape
     clock_t until = start + (clock_t)(seconds * CLOCKS_PER_SEC);
     do {
         for (size_t done = 0; done < MOVES_A_LOOK;) {
-            see_batch batch = next_call(work, walk);
+            see_batch batch = seebatch_calibration_next_call(work, walk);
             /* as auto runs it: the shortest batches on scalar (dispatch.h) */
             const see_backend *runs =
                 batch.count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
@@ -208,7 +208,7 @@ static double time_turn(calibration_work *work, const see_backend *kernel, shape
 }
 
 /* The row of measured_cpus.c's table for what was found. */
-static void calibration_row(seebatch_calibration *found, const seebatch_cpu *cpu)
+static void seebatch_calibration_row(seebatch_calibration *found, const seebatch_cpu *cpu)
 {
     unsigned family = seebatch_cpu_family(cpu), model = seebatch_cpu_model(cpu);
     bool avx512 = seebatch_cpu_runs_avx512(cpu);
@@ -228,7 +228,7 @@ static void calibration_row(seebatch_calibration *found, const seebatch_cpu *cpu
 }
 
 /* The fastest kernel of every shape, and what it becomes. */
-static void calibration_conclude(seebatch_calibration *found)
+static void seebatch_calibration_conclude(seebatch_calibration *found)
 {
     shape_choices choices;
     for (unsigned shape = 0; shape < CALIBRATION_SHAPES; shape++) {
@@ -243,7 +243,7 @@ static void calibration_conclude(seebatch_calibration *found)
     }
     seebatch_choices_format(&choices, found->choices);
     seebatch_cpu cpu = seebatch_cpu_here();
-    calibration_row(found, &cpu);
+    seebatch_calibration_row(found, &cpu);
     seebatch_profile_text(&cpu, &choices, found->profile);
     if (!seebatch_profile_path(&cpu, found->profile_path, &found->path_named))
         found->profile_path[0] = '\0';
@@ -255,11 +255,12 @@ seebatch_status seebatch_calibrate(const char *text, size_t length, double secon
     memset(found, 0, sizeof *found);
     clock_t start = clock();
     calibration_work work;
-    seebatch_status status = text && length ? calibration_work_make(text, length, &work, error)
-                                            : seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                                                            "no positions to calibrate on");
+    seebatch_status status =
+        text && length
+            ? seebatch_calibration_work_make(text, length, &work, error)
+            : seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "no positions to calibrate on");
     if (status != SEEBATCH_OK) {
-        calibration_work_free(&work);
+        seebatch_calibration_work_free(&work);
         return status;
     }
     found->positions = work.board_count;
@@ -280,13 +281,14 @@ seebatch_status seebatch_calibrate(const char *text, size_t length, double secon
                 if (!kernels[k])
                     continue;
                 walks[shape][k].shape = shape;
-                double ns = time_turn(&work, kernels[k], &walks[shape][k], turn);
+                double ns =
+                    seebatch_calibration_time_turn(&work, kernels[k], &walks[shape][k], turn);
                 double *best = &found->ns_per_move[shape][k];
                 if (round == 0 || ns < *best)
                     *best = ns;
             }
-    calibration_work_free(&work);
-    calibration_conclude(found);
+    seebatch_calibration_work_free(&work);
+    seebatch_calibration_conclude(found);
     found->seconds = (double)(clock() - start) / CLOCKS_PER_SEC;
     return seebatch_succeed(error);
 }

@@ -10,7 +10,7 @@
 #include "platform/files.h"
 
 /* Makes every directory above the file at path that is missing; 0 or errno. */
-static int calibration_directories(const char *path)
+static int seebatch_calibration_directories(const char *path)
 {
     char above[CALIBRATION_PATH_TEXT];
     snprintf(above, sizeof above, "%s", path);
@@ -37,7 +37,7 @@ seebatch_status seebatch_calibration_save(const seebatch_calibration *found, see
                              "no profile path: SEEBATCH_PROFILE is \"none\", or there is no home "
                              "directory to keep the default one in; nothing was saved");
     /* SEEBATCH_PROFILE's directory is the user's to make; the default's is ours. */
-    int failed = found->path_named ? 0 : calibration_directories(path);
+    int failed = found->path_named ? 0 : seebatch_calibration_directories(path);
     output_file out;
     if (!failed)
         failed = seebatch_output_file_open(&out, path);
