@@ -18,9 +18,11 @@
 enum { CHUNK_COUNTERS = 32 };
 
 /* State a job hands from one chunk to the next in file order (the filter's
- * placeholder rule looks at earlier entries): opaque to the runner. */
-typedef struct chunk_carry {
-    int64_t word[4];
+ * rules that look at earlier entries, seebatch_training.h): opaque to the
+ * runner. */
+typedef union chunk_carry {
+    int64_t word[4];              /* stats' */
+    seebatch_filter_state filter; /* the filter's */
 } chunk_carry;
 
 /* What processing one chunk gives. */
@@ -39,6 +41,7 @@ typedef struct chunk_result {
     bool carry_known;
     chunk_carry carry_in;
     chunk_carry carry_out; /* set by the processor, for chunk_settler */
+    void *kept;            /* the processor's, kept from chunk to chunk (chunk_job.free_kept) */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).
@@ -72,6 +75,7 @@ typedef struct chunk_job {
      * text, binpack chains, entries and counters joined in order are the
      * whole chunk's. */
     bool split;
+    void (*free_kept)(void *kept); /* frees chunk_result.kept at the end; NULL: none kept */
 } chunk_job;
 
 typedef struct chunk_totals {
