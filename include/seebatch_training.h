@@ -308,26 +308,27 @@ typedef struct seebatch_filter_chunk {
     /* In. */
     const seebatch_training_filter *filter; /* the rules, read only: threads may share them */
     seebatch_filter_buffers *buffers;       /* this thread's */
-    const uint8_t *payload;                 /* a binpack chunk's payload (after its 8-byte header) */
-    size_t size;                            /* its bytes */
-    uint64_t file_offset;                   /* where the payload starts in its file */
-    seebatch_training_format output;        /* the format of the kept entries' bytes */
-    int count_only;                         /* 1: no bytes, the entries counted only */
+    const uint8_t *payload;          /* a binpack chunk's payload (after its 8-byte header) */
+    size_t size;                     /* its bytes */
+    uint64_t file_offset;            /* where the payload starts in its file */
+    seebatch_training_format output; /* the format of the kept entries' bytes */
+    int count_only;                  /* 1: no bytes, the entries counted only */
     /* 1: before is the state after the entries before the chunk. 0: not
      * known yet (chunks filtered at once on several threads): the chunk is
      * filtered as if at a file's start, and seebatch_filter_state_settle
      * then says whether that stands. */
     int before_known;
     seebatch_filter_state before;
-    uint64_t entries_before; /* entries of the file before the chunk, for the message (0 if unknown) */
+    uint64_t
+        entries_before; /* entries of the file before the chunk, for the message (0 if unknown) */
     /* Out. */
-    const uint8_t *bytes;   /* the kept entries: a binpack payload (no header: write "BINP" ... */
-    size_t byte_count;      /* ... and byte_count, 32 bits little-endian, before a nonempty one),
+    const uint8_t *bytes; /* the kept entries: a binpack payload (no header: write "BINP" ... */
+    size_t byte_count;    /* ... and byte_count, 32 bits little-endian, before a nonempty one),
                              * or plain blocks or .bin entries; in buffers, until their next call */
-    uint64_t entries;       /* entries decoded (before the fault, if any) */
-    uint64_t kept;          /* of those, kept */
-    uint64_t matched[16];   /* per rule, the entries it matched (rule r as `seebatch filter` */
-    uint64_t alone[16];     /* lists its counts), and those no other rule matched */
+    uint64_t entries;     /* entries decoded (before the fault, if any) */
+    uint64_t kept;        /* of those, kept */
+    uint64_t matched[16]; /* per rule, the entries it matched (rule r as `seebatch filter` */
+    uint64_t alone[16];   /* lists its counts), and those no other rule matched */
     seebatch_filter_state after; /* the state after the chunk (see before_known) */
     /* A payload that stopped decoding: the byte in the file and the
      * entry's number within the chunk (from 1), and why without the place. */

@@ -31,9 +31,10 @@ typedef struct chunk_result {
     binpack_writer binpack;            /* binpack output: one chunk, written after the text */
     uint64_t entries;                  /* entries decoded before the end or the fault */
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
-    /* decode_in_blocks's: its helper set by the runner (a thread is free
-     * to help with this chunk), its blocks kept from chunk to chunk, and
-     * where the chunk stopped decoding (or, set by the runner, reading). */
+    /* decode_in_blocks's (eval, check, stats; the filter fills faulted and
+     * fault alone): its helper set by the runner (a thread is free to help
+     * with this chunk), its blocks kept from chunk to chunk, and where the
+     * chunk stopped decoding (or, set by the runner, reading). */
     block_decoding decoding;
     /* Set by the runner: whether carry_in is the state after the chunk
      * before. Chunks are processed in parallel, so at first it is not; the

@@ -206,12 +206,8 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
                           uint64_t *read, filter_tally *tally)
 {
     settings->chunk_rules.rules = settings->rules;
-    chunk_job job = {input,    output,
-                     threads,  filter_chunk,
-                     settings, settings->command,
-                     NULL,     {{0}},
-                     false,    settings->progress,
-                     false,    free_filter_buffers};
+    chunk_job job = {input, output, threads, filter_chunk,       settings, settings->command,
+                     NULL,  {{0}},  false,   settings->progress, false,    free_filter_buffers};
     seebatch_filter_state_start(&job.start.filter);
     if (settings->piece_counts) /* one history over every input */
         filter_state_set_pieces(&job.start.filter, settings->piece_counts);
@@ -365,7 +361,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
                  line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
-        report(settings->command, "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
+        report(settings->command, "cannot read %s: %s", settings->input_name,
+               strerror(reader->read_error));
         status = EXIT_USAGE;
     }
     free(reader);
@@ -482,8 +479,8 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
         const input_source *input = &inputs->sources[i];
         if ((input->format == DATA_LINES) != (settings->output == DATA_LINES)) {
             usage_error(settings->command,
-                        "%s holds lines (EPD), which are written as lines only%s%s%s",
-                        input->name, by_name ? ", but the output's name " : "",
+                        "%s holds lines (EPD), which are written as lines only%s%s%s", input->name,
+                        by_name ? ", but the output's name " : "",
                         by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
             return false;
         }
@@ -558,8 +555,17 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
 
 int run_filter_as(const char *command, int argc, char **argv)
 {
-    filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, command, NULL, NULL,
-                                false, false,        NULL,         NULL, {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}}};
+    filter_settings settings = {{0},
+                                DATA_UNKNOWN,
+                                DATA_UNKNOWN,
+                                command,
+                                NULL,
+                                NULL,
+                                false,
+                                false,
+                                NULL,
+                                NULL,
+                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}}};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {

@@ -45,9 +45,9 @@ typedef struct chunk_filter {
     filter_history history;
     rule_counts counts;
     uint64_t kept;
-    filter_carry carry;   /* seen, exposure, first_ply */
-    bool scored;          /* an entry whose score is not VALUE_NONE was seen */
-    int32_t ply_before;   /* the ply of the entry before, TRAINER_NO_PLY for none */
+    filter_carry carry; /* seen, exposure, first_ply */
+    bool scored;        /* an entry whose score is not VALUE_NONE was seen */
+    int32_t ply_before; /* the ply of the entry before, TRAINER_NO_PLY for none */
     /* In brief: the entries counted by class, and the rules each class matches. */
     uint64_t class_count[BRIEF_CLASSES];
     unsigned class_rules[BRIEF_CLASSES];
@@ -82,7 +82,7 @@ void seebatch_filter_buffers_free(seebatch_filter_buffers *buffers)
 }
 
 /* Appends bytes to the text output, growing it (to the largest a chunk needs). */
-static void append_text(chunk_filter *f, const void *bytes, size_t length)
+static void seebatch_append_text(chunk_filter *f, const void *bytes, size_t length)
 {
     seebatch_filter_buffers *b = f->buffers;
     if (b->text_length + length > b->text_capacity) {
@@ -101,7 +101,7 @@ static void append_text(chunk_filter *f, const void *bytes, size_t length)
     b->text_length += length;
 }
 
-static void copy_pending(chunk_filter *f)
+static void seebatch_copy_pending(chunk_filter *f)
 {
     if (f->pending.entries)
         seebatch_binpack_append_bits(&f->buffers->binpack, f->chunk->payload, f->chunk->size,
@@ -111,45 +111,47 @@ static void copy_pending(chunk_filter *f)
 
 /* Whether a kept entry starts a chain in the binpack output: a stem of
  * the input, or an entry after a dropped one. */
-static inline bool starts_chain(const binpack_source *source, bool previous_kept)
+static inline bool seebatch_starts_chain(const binpack_source *source, bool previous_kept)
 {
     return source->stem || !previous_kept;
 }
 
 /* Adds a kept entry that starts a chain: a stem of the input is copied, an
  * entry after a dropped one is packed as a new stem. */
-static void keep_as_stem(chunk_filter *f, const training_entry *entry, const binpack_source *source)
+static void seebatch_keep_as_stem(chunk_filter *f, const training_entry *entry,
+                                  const binpack_source *source)
 {
-    copy_pending(f);
+    seebatch_copy_pending(f);
     seebatch_binpack_start_chain(&f->buffers->binpack, entry,
                                  source->stem ? f->chunk->payload + source->stem_at : NULL);
 }
 
 /* Adds kept entries that continue their chain, their bits [start, end),
  * to the pending bits. */
-static void add_pending(chunk_filter *f, uint64_t start, uint64_t end, unsigned entries)
+static void seebatch_add_pending(chunk_filter *f, uint64_t start, uint64_t end, unsigned entries)
 {
     if (f->pending.entries && f->pending.end == start) {
         f->pending.end = end;
         f->pending.entries += entries;
     } else {
-        copy_pending(f);
+        seebatch_copy_pending(f);
         f->pending = (pending_bits){start, end, entries};
     }
 }
 
 /* Adds a kept entry to the binpack output. */
-static void keep_binpack(chunk_filter *f, const training_entry *entry, const binpack_source *source)
+static void seebatch_keep_binpack(chunk_filter *f, const training_entry *entry,
+                                  const binpack_source *source)
 {
-    if (starts_chain(source, f->previous_kept))
-        keep_as_stem(f, entry, source);
+    if (seebatch_starts_chain(source, f->previous_kept))
+        seebatch_keep_as_stem(f, entry, source);
     else
-        add_pending(f, source->bit_start, source->bit_end, 1);
+        seebatch_add_pending(f, source->bit_start, source->bit_end, 1);
 }
 
 /* Notes, for the placeholder rule, how the entry's judgement could depend
  * on the chunk before (until the chunk's first scored entry). */
-static void note_exposure(chunk_filter *f, const training_entry *entry)
+static void seebatch_note_exposure(chunk_filter *f, const training_entry *entry)
 {
     if (entry->score != TRAINER_VALUE_NONE) {
         f->scored = true;
@@ -165,7 +167,7 @@ static void note_exposure(chunk_filter *f, const training_entry *entry)
 }
 
 /* Counts an entry that matched these rules; returns whether it is kept. */
-static inline bool tally_entry(chunk_filter *f, unsigned matched)
+static inline bool seebatch_tally_entry(chunk_filter *f, unsigned matched)
 {
     if (!matched) {
         f->kept++;
@@ -175,53 +177,54 @@ static inline bool tally_entry(chunk_filter *f, unsigned matched)
     return false;
 }
 
-static void filter_group(chunk_filter *f, const training_entry *entries,
-                         const binpack_source *sources, size_t count)
+static void seebatch_filter_group(chunk_filter *f, const training_entry *entries,
+                                  const binpack_source *sources, size_t count)
 {
     const seebatch_filter_chunk *chunk = f->chunk;
     unsigned matched[FILTER_SEE_GROUP] = {0};
     for (size_t i = 0; i < count && !f->scored; i++)
-        note_exposure(f, &entries[i]);
+        seebatch_note_exposure(f, &entries[i]);
     if (f->rules->active)
         seebatch_judge_entries(f->rules, &f->history, entries, count, matched);
     for (size_t i = 0; i < count; i++) {
-        bool kept = tally_entry(f, matched[i]);
+        bool kept = seebatch_tally_entry(f, matched[i]);
         if (chunk->count_only)
             continue;
         if (kept && chunk->output == SEEBATCH_TRAINING_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
-            append_text(f, block, seebatch_plain_format(&entries[i], block));
+            seebatch_append_text(f, block, seebatch_plain_format(&entries[i], block));
         } else if (kept && chunk->output == SEEBATCH_TRAINING_BIN) {
             /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
             uint8_t bytes[BIN_ENTRY_SIZE];
             seebatch_bin_pack(&entries[i], bytes);
-            append_text(f, bytes, sizeof bytes);
+            seebatch_append_text(f, bytes, sizeof bytes);
         } else if (kept) {
-            keep_binpack(f, &entries[i], &sources[i]);
+            seebatch_keep_binpack(f, &entries[i], &sources[i]);
         }
         f->previous_kept = kept;
     }
 }
 
-static void filter_entries(chunk_filter *f, const training_entry *entries,
-                           const binpack_source *sources, size_t count)
+static void seebatch_filter_entries(chunk_filter *f, const training_entry *entries,
+                                    const binpack_source *sources, size_t count)
 {
     for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
-        filter_group(f, entries + at, sources ? sources + at : NULL,
-                     count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP);
+        seebatch_filter_group(f, entries + at, sources ? sources + at : NULL,
+                              count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP);
 }
 
 /* An entry's class for the rules of the board: its BRIEF_IN_CHECK and
  * BRIEF_CAPTURES facts, whether its SEE reaches the threshold (a capture
  * while the SEE rule is on) and its move's kind. */
-static inline unsigned brief_class(unsigned facts, bool see_ge, seebatch_move move)
+static inline unsigned seebatch_brief_class(unsigned facts, bool see_ge, seebatch_move move)
 {
     return (facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) | (see_ge ? 4u : 0u) |
            (seebatch_move_kind(move) & 7u) << 3;
 }
 
 /* The rules each class matches. */
-static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRIEF_CLASSES])
+static void seebatch_fill_class_rules(const filter_rules *rules,
+                                      unsigned class_rules[BRIEF_CLASSES])
 {
     for (unsigned c = 0; c < BRIEF_CLASSES; c++)
         class_rules[c] = seebatch_matching_board_rules(
@@ -230,7 +233,7 @@ static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRI
 }
 
 /* Adds the entries counted by class to the counts. */
-static void tally_classes(chunk_filter *f)
+static void seebatch_tally_classes(chunk_filter *f)
 {
     for (unsigned c = 0; c < BRIEF_CLASSES; c++) {
         if (!f->class_rules[c])
@@ -242,8 +245,9 @@ static void tally_classes(chunk_filter *f)
 
 /* The SEE rule's answers for a block's captures (passed[k] for the k-th
  * capture), in one many-board call on the boards the decoder kept. */
-static void judge_brief_captures(const filter_rules *rules, const binpack_brief *briefs,
-                                 const seebatch_board *boards, size_t count, uint8_t *passed)
+static void seebatch_judge_brief_captures(const filter_rules *rules, const binpack_brief *briefs,
+                                          const seebatch_board *boards, size_t count,
+                                          uint8_t *passed)
 {
     seebatch_move moves[FILTER_BLOCK];
     uint32_t board_of_move[FILTER_BLOCK];
@@ -264,28 +268,29 @@ static void judge_brief_captures(const filter_rules *rules, const binpack_brief 
  * kept entry in its chain (the entry after a dropped one, which is
  * notable, is listed), so their bits join the pending ones. A kept entry
  * after a dropped one has its board for the same reason. */
-static void filter_briefs(chunk_filter *f, const binpack_brief *briefs,
-                          const seebatch_board *boards, size_t count)
+static void seebatch_filter_briefs(chunk_filter *f, const binpack_brief *briefs,
+                                   const seebatch_board *boards, size_t count)
 {
     bool lanes = (f->rules->active & (1u << RULE_SEE_GE)) != 0;
     bool count_only = f->chunk->count_only != 0;
     uint8_t passed[FILTER_BLOCK];
     if (lanes)
-        judge_brief_captures(f->rules, briefs, boards, count, passed);
+        seebatch_judge_brief_captures(f->rules, briefs, boards, count, passed);
     size_t capture = 0;
     for (size_t i = 0; i < count; i++) {
         const binpack_brief *brief = &briefs[i];
         bool takes = (brief->facts & BRIEF_CAPTURES) != 0;
-        unsigned c = brief_class(brief->facts, takes && lanes && passed[capture++], brief->move);
+        unsigned c =
+            seebatch_brief_class(brief->facts, takes && lanes && passed[capture++], brief->move);
         f->class_count[c]++;
         bool kept = !f->class_rules[c];
         if (kept && !count_only) {
             binpack_source source = binpack_brief_source(brief);
-            if (starts_chain(&source, f->previous_kept)) {
+            if (seebatch_starts_chain(&source, f->previous_kept)) {
                 training_entry entry = binpack_brief_entry(brief, &boards[i]);
-                keep_as_stem(f, &entry, &source);
+                seebatch_keep_as_stem(f, &entry, &source);
             } else {
-                add_pending(f, source.bit_start, source.bit_end, 1);
+                seebatch_add_pending(f, source.bit_start, source.bit_end, 1);
             }
         }
         f->previous_kept = kept;
@@ -293,7 +298,7 @@ static void filter_briefs(chunk_filter *f, const binpack_brief *briefs,
             f->class_count[0] += brief->plain;
             f->previous_kept = true;
             if (!count_only)
-                add_pending(f, brief->end, brief->plain_end, brief->plain);
+                seebatch_add_pending(f, brief->end, brief->plain_end, brief->plain);
         }
     }
 }
@@ -305,7 +310,8 @@ typedef enum decoding_mode {
     DECODE_ENTRIES, /* whole entries (and their sources for binpack output) */
 } decoding_mode;
 
-static decoding_mode decoding_mode_of(const filter_rules *rules, const seebatch_filter_chunk *chunk)
+static decoding_mode seebatch_decoding_mode_of(const filter_rules *rules,
+                                               const seebatch_filter_chunk *chunk)
 {
     bool binpack_or_none = chunk->count_only || chunk->output == SEEBATCH_TRAINING_BINPACK;
     if (!rules->active && chunk->count_only)
@@ -318,8 +324,8 @@ static decoding_mode decoding_mode_of(const filter_rules *rules, const seebatch_
 /* Decodes the payload block by block, each block judged as it comes;
  * returns the entries decoded, and whether the payload stopped decoding
  * (at *fault) in *faulted. */
-static uint64_t decode_and_judge(chunk_filter *f, decoding_mode mode, bool *faulted,
-                                 binpack_fault *fault)
+static uint64_t seebatch_decode_and_judge(chunk_filter *f, decoding_mode mode, bool *faulted,
+                                          binpack_fault *fault)
 {
     const seebatch_filter_chunk *chunk = f->chunk;
     seebatch_filter_buffers *b = f->buffers;
@@ -337,12 +343,12 @@ static uint64_t decode_and_judge(chunk_filter *f, decoding_mode mode, bool *faul
             brief_list list = {b->briefs, b->boards, 0};
             count = seebatch_binpack_next_briefs(&decoder, &list, FILTER_BLOCK, &stop, fault);
             if (count)
-                filter_briefs(f, b->briefs, b->boards, list.listed);
+                seebatch_filter_briefs(f, b->briefs, b->boards, list.listed);
         } else {
             count = seebatch_binpack_next_block(&decoder, b->entries, sources ? b->sources : NULL,
                                                 FILTER_BLOCK, &stop, fault);
             if (count)
-                filter_entries(f, b->entries, sources ? b->sources : NULL, count);
+                seebatch_filter_entries(f, b->entries, sources ? b->sources : NULL, count);
         }
         total += count;
     } while (stop == BINPACK_ENTRY);
@@ -351,7 +357,7 @@ static uint64_t decode_and_judge(chunk_filter *f, decoding_mode mode, bool *faul
 }
 
 /* The chunk's out fields from what filtering it counted. */
-static void give_results(chunk_filter *f, uint64_t entries)
+static void seebatch_give_results(chunk_filter *f, uint64_t entries)
 {
     seebatch_filter_chunk *chunk = f->chunk;
     chunk->entries = entries;
@@ -380,36 +386,49 @@ _Static_assert(RULE_COUNT <= 16, "seebatch_filter_chunk counts 16 rules");
 seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk, seebatch_error *error)
 {
     if (!chunk || !chunk->filter || !chunk->buffers || (chunk->size && !chunk->payload))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "chunk, its filter, buffers or payload is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "chunk, its filter, buffers or payload is NULL");
     const filter_rules *rules = &chunk->filter->rules;
     seebatch_filter_buffers *b = chunk->buffers;
     b->binpack.size = 0; /* the output of the chunk before is given up */
     b->binpack.has_last = false;
     b->text_length = 0;
-    chunk_filter f = {rules, chunk, b, false, false, {0, 0, 0}, filter_history_start(),
-                      {{0}, {0}}, 0, {filter_history_start(), 0, 0, EXPOSED_NOT, 0}, false,
-                      TRAINER_NO_PLY, {0}, {0}};
+    chunk_filter f = {rules,
+                      chunk,
+                      b,
+                      false,
+                      false,
+                      {0, 0, 0},
+                      filter_history_start(),
+                      {{0}, {0}},
+                      0,
+                      {filter_history_start(), 0, 0, EXPOSED_NOT, 0},
+                      false,
+                      TRAINER_NO_PLY,
+                      {0},
+                      {0}};
     chunk->place = (seebatch_training_place){0, 0};
     chunk->reason[0] = '\0';
     if (chunk->before_known) {
         f.history = filter_carry_of(&chunk->before).history;
         f.carry.known = 1;
     } else if (rules->active & (1u << RULE_PIECE_COUNT)) {
-        give_results(&f, 0); /* filtered once the chunks before are (filter_state_settle) */
+        seebatch_give_results(&f,
+                              0); /* filtered once the chunks before are (filter_state_settle) */
         return seebatch_succeed(error);
     }
-    decoding_mode mode = decoding_mode_of(rules, chunk);
+    decoding_mode mode = seebatch_decoding_mode_of(rules, chunk);
     if (mode == DECODE_BRIEFS)
-        fill_class_rules(rules, f.class_rules);
+        seebatch_fill_class_rules(rules, f.class_rules);
     binpack_fault fault;
     bool faulted;
-    uint64_t decoded = decode_and_judge(&f, mode, &faulted, &fault);
+    uint64_t decoded = seebatch_decode_and_judge(&f, mode, &faulted, &fault);
     if (mode == DECODE_COUNT)
         f.kept = decoded;
     else if (mode == DECODE_BRIEFS)
-        tally_classes(&f);
-    copy_pending(&f);
-    give_results(&f, decoded);
+        seebatch_tally_classes(&f);
+    seebatch_copy_pending(&f);
+    seebatch_give_results(&f, decoded);
     if (f.out_of_memory || b->binpack.out_of_memory)
         return seebatch_fail(error, TRAINING_MEMORY_FAULT, "out of memory");
     if (!faulted)
