@@ -23,7 +23,10 @@
 #include "platform/files.h"  /* seebatch_streams_share_file, opening files */
 
 /* Training data: the formats, read and written chunk by chunk, and the
- * filter's rules (the tool's chunk pipeline, programs/cli/binpack_*.c). */
+ * filter's rules; the filter's chunk driver's insides (the rules object
+ * built from the tool's options, the writer a chunk's parts are joined
+ * from, the state's piece-count history kept over all inputs). */
+#include "training/filtering/chunk_filter.h"
 #include "training/filtering/filter_rules.h"
 #include "training/filtering/rule_options.h"
 #include "training/formats/bin_file.h"

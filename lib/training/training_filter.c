@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chunk_filter.h"
 #include "filter_rules.h"
 #include "rule_options.h"
 #include "training_internal.h"
@@ -11,12 +12,7 @@
 /* More arguments than any set of rule options needs. */
 enum { FILTER_ARGUMENTS_MAX = 64 };
 
-struct seebatch_training_filter {
-    filter_rules rules;
-    filter_history history; /* of the entries judged so far */
-    uint64_t entries;
-    seebatch_training_place place; /* of the last entry refused */
-};
+/* struct seebatch_training_filter: chunk_filter.h, beside the chunk driver it serves too. */
 
 /* Reads the options into *rules and *config; SEEBATCH_ERROR_CONFIG at the
  * first argument that is not one or has a bad value. */

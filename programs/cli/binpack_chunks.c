@@ -354,11 +354,15 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
         text_buffer_free(&batch->slots[i].result.text);
         seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
         free_blocks(batch->slots[i].result.decoding.blocks);
+        if (job->free_kept)
+            job->free_kept(batch->slots[i].result.kept);
         for (int k = 0; batch->slots[i].part && k < job->threads; k++) {
             chunk_result *part = &batch->slots[i].part[k].result;
             text_buffer_free(&part->text);
             seebatch_binpack_writer_free(&part->binpack);
             free_blocks(part->decoding.blocks);
+            if (job->free_kept)
+                job->free_kept(part->kept);
         }
         free(batch->slots[i].part);
     }

@@ -18,9 +18,11 @@
 enum { CHUNK_COUNTERS = 32 };
 
 /* State a job hands from one chunk to the next in file order (the filter's
- * placeholder rule looks at earlier entries): opaque to the runner. */
-typedef struct chunk_carry {
-    int64_t word[4];
+ * rules that look at earlier entries, seebatch_training.h): opaque to the
+ * runner. */
+typedef union chunk_carry {
+    int64_t word[4];              /* stats' */
+    seebatch_filter_state filter; /* the filter's */
 } chunk_carry;
 
 /* What processing one chunk gives. */
@@ -29,9 +31,10 @@ typedef struct chunk_result {
     binpack_writer binpack;            /* binpack output: one chunk, written after the text */
     uint64_t entries;                  /* entries decoded before the end or the fault */
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
-    /* decode_in_blocks's: its helper set by the runner (a thread is free
-     * to help with this chunk), its blocks kept from chunk to chunk, and
-     * where the chunk stopped decoding (or, set by the runner, reading). */
+    /* decode_in_blocks's (eval, check, stats; the filter fills faulted and
+     * fault alone): its helper set by the runner (a thread is free to help
+     * with this chunk), its blocks kept from chunk to chunk, and where the
+     * chunk stopped decoding (or, set by the runner, reading). */
     block_decoding decoding;
     /* Set by the runner: whether carry_in is the state after the chunk
      * before. Chunks are processed in parallel, so at first it is not; the
@@ -39,6 +42,7 @@ typedef struct chunk_result {
     bool carry_known;
     chunk_carry carry_in;
     chunk_carry carry_out; /* set by the processor, for chunk_settler */
+    void *kept;            /* the processor's, kept from chunk to chunk (chunk_job.free_kept) */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).
@@ -72,6 +76,7 @@ typedef struct chunk_job {
      * text, binpack chains, entries and counters joined in order are the
      * whole chunk's. */
     bool split;
+    void (*free_kept)(void *kept); /* frees chunk_result.kept at the end; NULL: none kept */
 } chunk_job;
 
 typedef struct chunk_totals {

@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "tool_only.h"
 #include "filter_counts.h"
@@ -90,9 +89,8 @@ typedef struct filter_settings {
     /* The piece-count rule's history after the chunks filtered so far, in
      * file order (binpack); NULL when the rule is off. */
     piece_count_history *piece_counts;
-    /* Binpack input judged in brief (binpack_brief): every active rule is
-     * one of RULES_OF_BOARD, and binpack or no entries go out. */
-    bool briefs;
+    /* The rules as the library's chunk driver takes them (binpack input). */
+    seebatch_training_filter chunk_rules;
 } filter_settings;
 
 /* What a stream (or one chunk of it) counts: a filter_tally. */
@@ -131,336 +129,88 @@ static inline bool judge(const filter_rules *rules, filter_history *history,
     return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
 }
 
-/* The payload a chunk's entries are decoded from (its parts' too). */
-typedef struct payload_bytes {
-    const uint8_t *data;
-    size_t size;
-} payload_bytes;
-
-/* Kept entries that continue their input chain, not yet copied: their
- * movetext bits are copied in one piece when the run ends. */
-typedef struct pending_bits {
-    uint64_t start, end;
-    unsigned entries;
-} pending_bits;
-
-static void copy_pending(binpack_writer *writer, const payload_bytes *payload,
-                         pending_bits *pending)
-{
-    if (pending->entries)
-        seebatch_binpack_append_bits(writer, payload->data, payload->size, pending->start,
-                                     pending->end, pending->entries);
-    pending->entries = 0;
-}
-
-/* Whether a kept entry starts a chain in the binpack output: a stem of
- * the input, or an entry after a dropped one. */
-static inline bool starts_chain(const binpack_source *source, bool previous_kept)
-{
-    return source->stem || !previous_kept;
-}
-
-/* Adds a kept entry that starts a chain: a stem of the input is copied, an
- * entry after a dropped one is packed as a new stem. */
-static void keep_as_stem(binpack_writer *writer, const payload_bytes *payload,
-                         const training_entry *entry, const binpack_source *source,
-                         pending_bits *pending)
-{
-    copy_pending(writer, payload, pending);
-    seebatch_binpack_start_chain(writer, entry,
-                                 source->stem ? payload->data + source->stem_at : NULL);
-}
-
-/* Adds kept entries that continue their chain, their bits [start, end),
- * to the pending bits. */
-static void add_pending(binpack_writer *writer, const payload_bytes *payload, uint64_t start,
-                        uint64_t end, unsigned entries, pending_bits *pending)
-{
-    if (pending->entries && pending->end == start) {
-        pending->end = end;
-        pending->entries += entries;
-    } else {
-        copy_pending(writer, payload, pending);
-        *pending = (pending_bits){start, end, entries};
-    }
-}
-
-/* Adds a kept entry that continues its chain to the pending bits. */
-static void keep_in_chain(binpack_writer *writer, const payload_bytes *payload,
-                          const binpack_source *source, pending_bits *pending)
-{
-    add_pending(writer, payload, source->bit_start, source->bit_end, 1, pending);
-}
-
-/* Adds a kept entry to the binpack output. */
-static void keep_binpack(binpack_writer *writer, const payload_bytes *payload,
-                         const training_entry *entry, const binpack_source *source,
-                         bool previous_kept, pending_bits *pending)
-{
-    if (starts_chain(source, previous_kept))
-        keep_as_stem(writer, payload, entry, source, pending);
-    else
-        keep_in_chain(writer, payload, source, pending);
-}
-
-/* How a chunk's placeholder decisions depend on the state before it. The
- * chunk is first filtered from the state at the start of a file, where no
- * earlier score is large; only its first scored entry (the first whose
- * score is not VALUE_NONE) could be judged otherwise, and only when it is a
- * zero in a game not drawn with its ply above the previous entry's. */
-typedef enum exposure {
-    EXPOSED_NOT,
-    EXPOSED,             /* after a large score it would be a placeholder */
-    EXPOSED_IF_PLY_RISES /* the same, when its ply (the chunk's first) is above the last one's */
-} exposure;
-
-/* chunk_carry's words for the filter. */
-enum { CARRY_PLY, CARRY_SCORE, CARRY_SEEN, CARRY_EXPOSURE };
-enum { SEEN_ENTRY = 1, SEEN_SCORE = 2 }; /* CARRY_SEEN bits: the chunk set the ply, the score */
-
-/* The classes of entries in brief (brief_class). */
-enum { BRIEF_CLASSES = 64 };
-
-/* What filtering one chunk keeps between blocks of entries. */
-typedef struct chunk_filter {
-    const filter_settings *settings;
-    payload_bytes payload;
-    chunk_result *result;
-    bool previous_kept;
-    pending_bits pending;
-    filter_history history;
-    filter_tally tally;
-    bool scored;        /* an entry whose score is not VALUE_NONE was seen */
-    int32_t ply_before; /* the ply of the entry before, TRAINER_NO_PLY for none */
-    /* In brief (filter_settings.briefs): the entries counted by class, and
-     * the rules each class matches. */
-    uint64_t class_count[BRIEF_CLASSES];
-    unsigned class_rules[BRIEF_CLASSES];
-} chunk_filter;
-
-/* Notes, for the placeholder rule, how the entry's judgement could depend
- * on the chunk before (until the chunk's first scored entry). */
-static void note_exposure(chunk_filter *f, const training_entry *entry)
-{
-    if (entry->score != TRAINER_VALUE_NONE) {
-        f->scored = true;
-        exposure seen = EXPOSED_NOT;
-        if (entry->score == 0 && entry->result != 0)
-            seen = f->ply_before == TRAINER_NO_PLY       ? EXPOSED_IF_PLY_RISES
-                   : (int32_t)entry->ply > f->ply_before ? EXPOSED
-                                                         : EXPOSED_NOT;
-        /* The first entry's ply goes with it, above the exposure's 8 bits. */
-        f->result->carry_out.word[CARRY_EXPOSURE] = seen | (int64_t)entry->ply << 8;
-    }
-    f->ply_before = entry->ply;
-}
-
-static void filter_group(chunk_filter *f, const training_entry *entries,
-                         const binpack_source *sources, size_t count)
-{
-    const filter_settings *settings = f->settings;
-    chunk_result *result = f->result;
-    unsigned matched[FILTER_SEE_GROUP] = {0};
-    for (size_t i = 0; i < count && !f->scored; i++)
-        note_exposure(f, &entries[i]);
-    if (settings->rules.active)
-        seebatch_judge_entries(&settings->rules, &f->history, entries, count, matched);
-    for (size_t i = 0; i < count; i++) {
-        bool kept = tally_entry(matched[i], &f->tally);
-        if (settings->count_only)
-            continue;
-        if (kept && settings->output == DATA_PLAIN) {
-            char block[PLAIN_BLOCK_MAX];
-            text_buffer_append(&result->text, block, seebatch_plain_format(&entries[i], block));
-        } else if (kept && settings->output == DATA_BIN) {
-            /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
-            uint8_t bytes[BIN_ENTRY_SIZE];
-            seebatch_bin_pack(&entries[i], bytes);
-            text_buffer_append(&result->text, (const char *)bytes, sizeof bytes);
-        } else if (kept) {
-            keep_binpack(&result->binpack, &f->payload, &entries[i], &sources[i], f->previous_kept,
-                         &f->pending);
-        }
-        f->previous_kept = kept;
-    }
-}
-
-/* An entry's class for the rules of the board: its BRIEF_IN_CHECK and
- * BRIEF_CAPTURES facts, whether its SEE reaches the threshold (a capture
- * while the SEE rule is on) and its move's kind. */
-static inline unsigned brief_class(unsigned facts, bool see_ge, seebatch_move move)
-{
-    return (facts & (BRIEF_IN_CHECK | BRIEF_CAPTURES)) | (see_ge ? 4u : 0u) |
-           (seebatch_move_kind(move) & 7u) << 3;
-}
-
-/* The rules each class matches. */
-static void fill_class_rules(const filter_rules *rules, unsigned class_rules[BRIEF_CLASSES])
-{
-    for (unsigned c = 0; c < BRIEF_CLASSES; c++)
-        class_rules[c] = seebatch_matching_board_rules(
-            rules, (c & BRIEF_IN_CHECK) != 0, (c & BRIEF_CAPTURES) != 0,
-            seebatch_move_make(0, 1, c >> 3), (c & 4u) != 0);
-}
-
-/* Adds the entries counted by class to the tally. */
-static void tally_classes(const uint64_t count[BRIEF_CLASSES],
-                          const unsigned class_rules[BRIEF_CLASSES], filter_tally *tally)
-{
-    for (unsigned c = 0; c < BRIEF_CLASSES; c++) {
-        if (!class_rules[c])
-            tally->kept += count[c];
-        else
-            count_matches_times(&tally->counts, class_rules[c], count[c]);
-    }
-}
-
-/* The SEE rule's answers for a block's captures (captured[k] for the k-th
- * capture), in one many-board call on the boards the decoder kept. */
-static void judge_brief_captures(const filter_rules *rules, const binpack_brief *briefs,
-                                 const seebatch_board *boards, size_t count, uint8_t *passed)
-{
-    seebatch_move moves[ENTRY_BLOCK];
-    uint32_t board_of_move[ENTRY_BLOCK];
-    size_t captures = 0;
-    for (size_t i = 0; i < count; i++)
-        if (briefs[i].facts & BRIEF_CAPTURES) {
-            moves[captures] = briefs[i].move;
-            board_of_move[captures++] = (uint32_t)i;
-        }
-    seebatch_batch batch = {boards, count, NULL, board_of_move, moves, captures};
-    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
-}
-
-/* The rules of the board alone (filter_settings.briefs) over a block of
- * briefs: the block's captures judged together, then brief by brief its
- * class (counted, and the rules it matches) and the binpack output, and
- * the plain entries after it, which these rules never drop: they follow a
- * kept entry in its chain (the entry after a dropped one, which is notable,
- * is listed), so their bits join the pending ones. A kept entry after a
- * dropped one has its board for the same reason. */
-static void filter_briefs(const binpack_brief *briefs, const seebatch_board *boards, size_t count,
-                          void *state)
-{
-    chunk_filter *f = state;
-    const filter_settings *settings = f->settings;
-    bool lanes = (settings->rules.active & (1u << RULE_SEE_GE)) != 0;
-    uint8_t passed[ENTRY_BLOCK];
-    if (lanes)
-        judge_brief_captures(&settings->rules, briefs, boards, count, passed);
-    size_t capture = 0;
-    for (size_t i = 0; i < count; i++) {
-        const binpack_brief *brief = &briefs[i];
-        bool takes = (brief->facts & BRIEF_CAPTURES) != 0;
-        unsigned c = brief_class(brief->facts, takes && lanes && passed[capture++], brief->move);
-        f->class_count[c]++;
-        bool kept = !f->class_rules[c];
-        if (kept && !settings->count_only) {
-            binpack_source source = binpack_brief_source(brief);
-            if (starts_chain(&source, f->previous_kept)) {
-                training_entry entry = binpack_brief_entry(brief, &boards[i]);
-                keep_as_stem(&f->result->binpack, &f->payload, &entry, &source, &f->pending);
-            } else {
-                keep_in_chain(&f->result->binpack, &f->payload, &source, &f->pending);
-            }
-        }
-        f->previous_kept = kept;
-        if (brief->plain) {
-            f->class_count[0] += brief->plain;
-            f->previous_kept = true;
-            if (!settings->count_only)
-                add_pending(&f->result->binpack, &f->payload, brief->end, brief->plain_end,
-                            brief->plain, &f->pending);
-        }
-    }
-}
-
-static void filter_entries(const training_entry *entries, const binpack_source *sources,
-                           size_t count, void *state)
-{
-    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
-        filter_group(state, entries + at, sources ? sources + at : NULL,
-                     count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP);
-}
-
+/* The library's chunk driver (seebatch_training_filter_chunk) over a
+ * chunk's payload, or a part of it, on the runner's thread: its buffers are
+ * kept in result->kept from chunk to chunk. */
 static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
                          chunk_result *result)
 {
     const filter_settings *settings = state;
-    /* The piece-count rule: filtered when the chunks before are (settle_chunk). */
-    if (settings->piece_counts && !result->carry_known)
+    result->decoding.faulted = false;
+    if (!result->kept && seebatch_filter_buffers_new((seebatch_filter_buffers **)&result->kept,
+                                                     NULL) != SEEBATCH_OK) {
+        result->decoding.fault.byte_offset = file_offset;
+        snprintf(result->decoding.fault.message, sizeof result->decoding.fault.message,
+                 "out of memory");
+        result->decoding.faulted = true;
         return;
-    chunk_filter filter = {
-        state,           {data, size}, result,         false, {0, 0, 0}, filter_history_start(),
-        {{{0}, {0}}, 0}, false,        TRAINER_NO_PLY, {0},   {0}};
-    if (result->carry_known) {
-        filter.history.last_ply = (int32_t)result->carry_in.word[CARRY_PLY];
-        filter.history.last_score = (int32_t)result->carry_in.word[CARRY_SCORE];
     }
-    if (settings->piece_counts)
-        filter.history.piece_counts = *settings->piece_counts;
-    result->carry_out.word[CARRY_EXPOSURE] = EXPOSED_NOT;
-    /* Only binpack output copies the input's stems and movetext. */
-    result->decoding.without_sources = settings->count_only || settings->output != DATA_BINPACK;
-    if (!settings->rules.active && settings->count_only) { /* every entry is kept, none written */
-        result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, NULL, NULL);
-        filter.tally.kept = result->entries;
-    } else if (settings->briefs) {
-        fill_class_rules(&settings->rules, filter.class_rules);
-        result->entries = decode_briefs_in_blocks(data, size, file_offset, &result->decoding,
-                                                  filter_briefs, &filter);
-        tally_classes(filter.class_count, filter.class_rules, &filter.tally);
-    } else
-        result->entries =
-            decode_in_blocks(data, size, file_offset, &result->decoding, filter_entries, &filter);
-    if (settings->piece_counts)
-        *settings->piece_counts = filter.history.piece_counts;
-    copy_pending(&result->binpack, &filter.payload, &filter.pending);
-    memcpy(result->counters, &filter.tally, sizeof filter.tally);
-    result->carry_out.word[CARRY_PLY] = filter.history.last_ply;
-    result->carry_out.word[CARRY_SCORE] = filter.history.last_score;
-    result->carry_out.word[CARRY_SEEN] =
-        (filter.ply_before != TRAINER_NO_PLY ? SEEN_ENTRY : 0) | (filter.scored ? SEEN_SCORE : 0);
+    seebatch_filter_buffers *buffers = result->kept;
+    seebatch_filter_chunk chunk;
+    memset(&chunk, 0, sizeof chunk);
+    chunk.filter = &settings->chunk_rules;
+    chunk.buffers = buffers;
+    chunk.payload = data;
+    chunk.size = size;
+    chunk.file_offset = file_offset;
+    chunk.output = settings->output == DATA_BIN     ? SEEBATCH_TRAINING_BIN
+                   : settings->output == DATA_PLAIN ? SEEBATCH_TRAINING_PLAIN
+                                                    : SEEBATCH_TRAINING_BINPACK;
+    chunk.count_only = settings->count_only;
+    chunk.before_known = result->carry_known;
+    chunk.before = result->carry_in.filter;
+    /* The binpack output is built in the result's writer, which the runner
+     * writes (with the other parts' when the chunk was cut): lent to the
+     * buffers for the call. */
+    binpack_writer lent = buffers->binpack;
+    buffers->binpack = result->binpack;
+    seebatch_status status = seebatch_training_filter_chunk(&chunk, NULL);
+    result->binpack = buffers->binpack;
+    buffers->binpack = lent;
+    if (chunk.output != SEEBATCH_TRAINING_BINPACK && chunk.byte_count)
+        text_buffer_append(&result->text, (const char *)chunk.bytes, chunk.byte_count);
+    result->entries = chunk.entries;
+    filter_tally tally = {{{0}, {0}}, chunk.kept};
+    for (int r = 0; r < RULE_COUNT; r++) {
+        tally.counts.matched[r] = chunk.matched[r];
+        tally.counts.alone[r] = chunk.alone[r];
+    }
+    memcpy(result->counters, &tally, sizeof tally);
+    result->carry_out.filter = chunk.after;
+    if (result->carry_known || !settings->piece_counts) /* else skipped, filtered when settled */
+        progress_add(result->decoding.progress, chunk.entries, size + 8); /* its header too */
+    if (status != SEEBATCH_OK && !chunk.place.entry) {
+        result->binpack.out_of_memory = true; /* the runner reports it */
+    } else if (status != SEEBATCH_OK) {
+        result->decoding.faulted = true;
+        result->decoding.fault.byte_offset = chunk.place.byte_offset;
+        snprintf(result->decoding.fault.message, sizeof result->decoding.fault.message, "%s",
+                 chunk.reason);
+    }
 }
 
-/* chunk_settler for the placeholder rule: a chunk filtered from the start
- * state is filtered again when the state before it would judge its first
- * scored entry a placeholder; otherwise its end state is completed with
- * what it inherits. With the piece-count rule every chunk is filtered
- * here, in file order (it was skipped before). */
+/* chunk_settler: a chunk filtered before the state before it was known
+ * is filtered again when that state changes what it keeps
+ * (seebatch_filter_state_settle); with the piece-count rule every chunk
+ * is filtered here, in file order (it was skipped before). */
 static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
 {
     const filter_settings *settings = state;
-    chunk_carry *out = &result->carry_out;
-    if (result->carry_known)
-        return false;
-    if (settings->piece_counts)
-        return true;
-    bool large = trainer_large_score((int32_t)incoming->word[CARRY_SCORE]);
-    exposure seen = (exposure)(out->word[CARRY_EXPOSURE] & 0xFF);
-    int64_t first_ply = out->word[CARRY_EXPOSURE] >> 8;
-    if (large && (seen == EXPOSED ||
-                  (seen == EXPOSED_IF_PLY_RISES && first_ply > incoming->word[CARRY_PLY])))
-        return true;
-    if (!(out->word[CARRY_SEEN] & SEEN_ENTRY))
-        out->word[CARRY_PLY] = incoming->word[CARRY_PLY];
-    if (!(out->word[CARRY_SEEN] & SEEN_SCORE))
-        out->word[CARRY_SCORE] = incoming->word[CARRY_SCORE];
-    return false;
+    return seebatch_filter_state_settle(&settings->chunk_rules, &incoming->filter,
+                                        &result->carry_out.filter) != 0;
 }
+
+static void free_filter_buffers(void *kept) { seebatch_filter_buffers_free(kept); }
 
 static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    unsigned active = settings->rules.active;
-    settings->briefs = active && !(active & ~RULES_OF_BOARD) &&
-                       (settings->count_only || settings->output == DATA_BINPACK);
-    chunk_job job = {input,    output,
-                     threads,  filter_chunk,
-                     settings, settings->command,
-                     NULL,     {{TRAINER_NO_PLY, TRAINER_VALUE_NONE, 0, 0}},
-                     false,    settings->progress,
-                     false};
+    settings->chunk_rules.rules = settings->rules;
+    chunk_job job = {input, output, threads, filter_chunk,       settings, settings->command,
+                     NULL,  {{0}},  false,   settings->progress, false,    free_filter_buffers};
+    seebatch_filter_state_start(&job.start.filter);
+    if (settings->piece_counts) /* one history over every input */
+        filter_state_set_pieces(&job.start.filter, settings->piece_counts);
     /* Only the placeholder and piece-count rules look at earlier entries. */
     if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
         job.settle = settle_chunk;
@@ -468,6 +218,8 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
         job.split = true; /* chains are filtered apart: a chunk may be cut between them */
     chunk_totals totals;
     int status = run_chunk_job(&job, &totals);
+    if (settings->piece_counts)
+        *settings->piece_counts = filter_carry_of(&totals.carry.filter).history.piece_counts;
     filter_tally counted; /* this input's, added to what the inputs before counted */
     memcpy(&counted, totals.counters, sizeof counted);
     *read += totals.entries;
@@ -609,7 +361,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
     progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
                  line_reader_consumed(reader) - bytes_counted);
     if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
-        report(settings->command, "cannot read %s: %s", settings->input_name, strerror(reader->read_error));
+        report(settings->command, "cannot read %s: %s", settings->input_name,
+               strerror(reader->read_error));
         status = EXIT_USAGE;
     }
     free(reader);
@@ -726,8 +479,8 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
         const input_source *input = &inputs->sources[i];
         if ((input->format == DATA_LINES) != (settings->output == DATA_LINES)) {
             usage_error(settings->command,
-                        "%s holds lines (EPD), which are written as lines only%s%s%s",
-                        input->name, by_name ? ", but the output's name " : "",
+                        "%s holds lines (EPD), which are written as lines only%s%s%s", input->name,
+                        by_name ? ", but the output's name " : "",
                         by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
             return false;
         }
@@ -802,8 +555,17 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
 
 int run_filter_as(const char *command, int argc, char **argv)
 {
-    filter_settings settings = {{0},   DATA_UNKNOWN, DATA_UNKNOWN, command, NULL, NULL,
-                                false, false,        NULL,         NULL, false};
+    filter_settings settings = {{0},
+                                DATA_UNKNOWN,
+                                DATA_UNKNOWN,
+                                command,
+                                NULL,
+                                NULL,
+                                false,
+                                false,
+                                NULL,
+                                NULL,
+                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}}};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {

@@ -193,7 +193,7 @@ static int count_binpack(const input_source *input, int threads, progress_meter 
                          chunk_totals *totals)
 {
     chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress, false};
+                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress, false, NULL};
     return run_chunk_job(&job, totals);
 }
 

@@ -10,6 +10,7 @@ import ctypes
 import functools
 import itertools
 import os
+import tempfile
 import threading
 from collections import Counter, namedtuple
 
@@ -101,7 +102,29 @@ _PROTOTYPES = [
     ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
     ("seebatch_training_filter_place", Place, [_P]),
     ("seebatch_training_filter_free", None, [_P]),
+    ("seebatch_filter_state_start", None, [_P]),
+    ("seebatch_filter_buffers_new", ctypes.c_int, [_OUT_P, _ERROR]),
+    ("seebatch_filter_buffers_free", None, [_P]),
+    ("seebatch_training_filter_chunk", ctypes.c_int, [_P, _ERROR]),
 ]
+
+
+class FilterState(ctypes.Structure):
+    """seebatch_filter_state: what the rules remember of earlier entries."""
+    _fields_ = [("words", ctypes.c_uint64 * 48)]
+
+
+class FilterChunk(ctypes.Structure):
+    """seebatch_filter_chunk: one call of the library's chunk driver."""
+    _fields_ = [("filter", ctypes.c_void_p), ("buffers", ctypes.c_void_p),
+                ("payload", ctypes.c_void_p), ("size", ctypes.c_size_t),
+                ("file_offset", ctypes.c_uint64), ("output", ctypes.c_int),
+                ("count_only", ctypes.c_int), ("before_known", ctypes.c_int),
+                ("before", FilterState), ("entries_before", ctypes.c_uint64),
+                ("bytes", ctypes.c_void_p), ("byte_count", ctypes.c_size_t),
+                ("entries", ctypes.c_uint64), ("kept", ctypes.c_uint64),
+                ("matched", ctypes.c_uint64 * 16), ("alone", ctypes.c_uint64 * 16),
+                ("after", FilterState), ("place", Place), ("reason", ctypes.c_char * 160)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -482,13 +505,21 @@ class Filter:
 
     def filter_file(self, source, output, format=None, batch_size=1 << 16):
         """Filters the file source into output as `seebatch filter RULES
-        source --output output` does, byte for byte: read chunk by chunk,
-        judged by the same rule driver, written keeping the input's chunks
-        (an input whose chains break where Stockfish's writer would join
-        them comes out joined: a batch does not record such breaks).
-        format as write_training's (by default output's extension, else the
-        input's). Give a Filter one file: rules that look at earlier entries
-        remember them. Returns (entries read, entries kept)."""
+        source --output output` does, byte for byte. A binpack goes chunk by
+        chunk through the tool's own chunk driver
+        (seebatch_training_filter_chunk), its chains and chunks kept; plain
+        and bin are read in batches of batch_size, judged by the same rules
+        and written as the tool writes them. format as write_training's (by
+        default output's extension, else the input's). Give a Filter one
+        file: rules that look at earlier entries remember them. The output
+        is written to a temporary beside it, renamed over it at the end; a
+        binpack that stops decoding raises TrainingDataError after the
+        entries before the fault are written. Returns (entries read,
+        entries kept)."""
+        with open(source, "rb") as stream:
+            binpack = stream.read(4) == b"BINP"
+        if binpack:
+            return self._filter_binpack(os.fspath(source), os.fspath(output), format)
         read = [0]
 
         def judged():
@@ -498,6 +529,78 @@ class Filter:
 
         kept = write_training(output, judged(), format=format, keep_chunks=True)
         return read[0], kept
+
+    def _filter_binpack(self, source, output, format):
+        """filter_file for a binpack: chunk after chunk in file order."""
+        extension = os.path.splitext(output)[1].lstrip(".")
+        format = format or (extension if extension in FORMATS else "binpack")
+        if format not in FORMATS:
+            raise ValueError(f"filter_file: format {format!r} is none of 'binpack', 'plain', "
+                             "'bin'")
+        if _file_id(output) is not None and _file_id(output) == _file_id(source):
+            raise ValueError(f"filter_file: the output {output} is the input; it would be "
+                             "destroyed, so nothing was written (write to another file)")
+        lib, (error, error_pointer) = _lib(), new_error()
+        buffers = ctypes.c_void_p()
+        if lib.seebatch_filter_buffers_new(ctypes.byref(buffers), error_pointer):
+            raise MemoryError(f"filter_file: {error.message.decode(errors='replace')}")
+        chunk = FilterChunk(filter=self._filter, buffers=buffers.value, output=FORMATS[format],
+                            before_known=1)
+        lib.seebatch_filter_state_start(ctypes.byref(chunk.before))
+        directory, name = os.path.split(os.path.abspath(output))
+        descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=directory)
+        existing = _file_id(output) and os.stat(output).st_mode & 0o777
+        os.chmod(temporary, existing or 0o644)  # mkstemp's is 0o600
+        read = kept = 0
+        try:
+            with open(source, "rb") as stream, os.fdopen(descriptor, "wb") as out:
+                fault = None
+                while fault is None:
+                    offset = stream.tell()
+                    header = stream.read(8)
+                    if not header:
+                        break
+                    size = int.from_bytes(header[4:8], "little") if len(header) == 8 else 0
+                    if len(header) < 8 or header[:4] != b"BINP":
+                        raise TrainingDataError(f"filter_file: {source}: byte {offset}, entry "
+                                                f"{read + 1}: no chunk header (\"BINP\") where a "
+                                                "chunk should start", source, offset, read + 1)
+                    payload = bytearray(stream.read(size))
+                    if len(payload) < size:
+                        fault = (f"byte {offset + 8 + len(payload)}, entry {{entry}}: the file "
+                                 f"ends {size - len(payload)} bytes inside a chunk",
+                                 offset + 8 + len(payload))
+                    chunk.payload = ctypes.addressof((ctypes.c_char * len(payload))
+                                                     .from_buffer(payload)) if payload else None
+                    chunk.size, chunk.file_offset, chunk.entries_before = len(payload), \
+                        offset + 8, read
+                    status = lib.seebatch_training_filter_chunk(ctypes.byref(chunk),
+                                                                error_pointer)
+                    read, kept = read + chunk.entries, kept + chunk.kept
+                    if chunk.byte_count:
+                        if format == "binpack":
+                            out.write(b"BINP" + chunk.byte_count.to_bytes(4, "little"))
+                        out.write(ctypes.string_at(chunk.bytes, chunk.byte_count))
+                    if status:
+                        place = chunk.place
+                        raise TrainingDataError(
+                            f"filter_file: {source}: {error.message.decode(errors='replace')}",
+                            source, place.byte_offset, place.entry and read + 1, status)
+                    chunk.before = chunk.after
+                if fault is not None:
+                    raise TrainingDataError(f"filter_file: {source}: "
+                                            f"{fault[0].format(entry=read + 1)}", source,
+                                            fault[1], read + 1)
+        except TrainingDataError:
+            os.replace(temporary, output)  # the entries before the fault are kept
+            raise
+        except BaseException:
+            os.unlink(temporary)
+            raise
+        finally:
+            lib.seebatch_filter_buffers_free(buffers)
+        os.replace(temporary, output)
+        return read, kept
 
     def __del__(self):
         if getattr(self, "_filter", None):

@@ -164,11 +164,39 @@ def test_filter_file_writes_the_tools_bytes(tmp_path, rules):
     sources = []
     if os.path.exists(SMALL_BINPACK):
         sources.append(SMALL_BINPACK)
-    # Games with chains joined (the tool's writer) in several chunks, and as plain text.
+    # Games in small chunks whose chains break where Stockfish's writer would
+    # join them (kept only by the chunk driver: a batch does not record the
+    # breaks); the same with chains joined (the tool's writer); as plain text.
     binpack, plain = make_games(tmp_path, 21, 60)
-    sources += [tool_binpack(plain, tmp_path / "joined.binpack"), plain]
+    sources += [binpack, tool_binpack(plain, tmp_path / "joined.binpack"), plain]
     for number, source in enumerate(sources):
         suffix = os.path.splitext(source)[1]
         expected, got = filter_both(tmp_path, source, rules, f"{number}{suffix}")
         assert len(expected) > 1000, source
         assert got == expected, f"{source}: Python wrote {len(got)} bytes, the tool {len(expected)}"
+
+
+@pytest.mark.parametrize("cut", ["truncated", "corrupt"])
+@pytest.mark.parametrize("rules", [[], ["--skip-see-ge", "0", "--skip-placeholder"]],
+                         ids=["no rules", "see and placeholder"])
+def test_filter_file_stops_where_the_tool_stops(tmp_path, cut, rules):
+    """A binpack that stops decoding: the same entries written before the
+    fault, and the fault at the same byte and entry, from both drivers of
+    the library's chunk filter."""
+    from training_data import make_games
+    binpack, _ = make_games(tmp_path, 23, 40)
+    data = bytearray(open(binpack, "rb").read())
+    if cut == "truncated":
+        data = data[:len(data) * 2 // 3]
+    else:
+        data[len(data) * 2 // 3] ^= 0xFF  # a chain's movetext, or a stem, that no longer decodes
+    source = tmp_path / f"{cut}.binpack"
+    source.write_bytes(bytes(data))
+    tool_out, python_out = tmp_path / "tool.binpack", tmp_path / "python.binpack"
+    result = run_cli("filter", *rules, "--output", str(tool_out), str(source))
+    assert result.returncode == 1, result.stderr
+    with pytest.raises(seebatch.TrainingDataError) as raised:
+        seebatch.Filter(rules).filter_file(source, python_out)
+    place = f"byte {raised.value.byte_offset}, entry {raised.value.entry}:"
+    assert place in result.stderr, (str(raised.value), result.stderr)
+    assert python_out.read_bytes() == tool_out.read_bytes()

@@ -81,8 +81,8 @@ static void writing(const char *directory, const game *g)
     snprintf(path, sizeof path, "%s/writing.plain", directory);
     game bad = *g;
     bad.results[1] = 5;
-    bad.arrays = (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies,
-                                            bad.results};
+    bad.arrays =
+        (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies, bad.results};
     seebatch_error error = spoiled();
     seebatch_training_writer *writer = NULL;
     CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &error),
@@ -129,8 +129,8 @@ static void filtering(const game *g)
     CHECK(keep[0] && keep[1] && !keep[2], "the capture is dropped");
     game bad = *g;
     bad.moves[1] = bad.moves[0]; /* e2e4 with black to move: no black piece on e2 */
-    bad.arrays = (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies,
-                                            bad.results};
+    bad.arrays =
+        (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies, bad.results};
     check_error(seebatch_training_filter_keep(filter, ENTRIES, &bad.arrays, keep, &error), &error,
                 SEEBATCH_ERROR_MOVE, "entry 5: move e2e4");
     CHECK_EQ(seebatch_training_filter_place(filter).entry, 5, "counted over both calls");
@@ -150,7 +150,8 @@ static void reading_a_damaged_file(const char *directory, const game *g)
     seebatch_training_writer *writer = NULL;
     CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, NULL),
              SEEBATCH_OK, "creating");
-    CHECK_EQ(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, NULL), SEEBATCH_OK, "writing");
+    CHECK_EQ(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, NULL), SEEBATCH_OK,
+             "writing");
     CHECK_EQ(seebatch_training_finish(writer, NULL), SEEBATCH_OK, "finishing");
     FILE *whole = fopen(path, "rb"), *cut = fopen(damaged, "wb");
     unsigned char bytes[256];
@@ -175,7 +176,8 @@ static void reading_a_damaged_file(const char *directory, const game *g)
     seebatch_training_place place = seebatch_training_reader_place(reader);
     char words[64];
     snprintf(words, sizeof words, "byte %llu, entry 2: ", (unsigned long long)place.byte_offset);
-    CHECK(place.entry == 2 && place.byte_offset > 0 && strncmp(error.message, words, strlen(words)) == 0,
+    CHECK(place.entry == 2 && place.byte_offset > 0 &&
+              strncmp(error.message, words, strlen(words)) == 0,
           "place {%llu, %llu}, message \"%s\"", (unsigned long long)place.byte_offset,
           (unsigned long long)place.entry, error.message);
     count = 99;
@@ -184,6 +186,65 @@ static void reading_a_damaged_file(const char *directory, const game *g)
     CHECK_EQ(seebatch_training_read(reader, ENTRIES, &out, &count, NULL), status, "NULL error");
     CHECK(seebatch_training_at_end(reader), "at the end after a fault");
     seebatch_training_close(reader);
+}
+
+/* The chunk driver over whole.binpack's payload (three entries in one
+ * chain, written by reading_a_damaged_file): with no rule the payload
+ * comes out as it went in; --skip-capture keeps two; the payload cut in
+ * its chain stops at entry 2, counted from entries_before, its stem kept. */
+static void filtering_a_chunk(const char *directory)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/whole.binpack", directory);
+    FILE *file = fopen(path, "rb");
+    unsigned char bytes[256];
+    size_t size = file ? fread(bytes, 1, sizeof bytes, file) : 0;
+    if (file)
+        fclose(file);
+    CHECK(size > 43, "reading %s", path);
+    const char *skip_capture[] = {"--skip-capture"};
+    seebatch_training_filter *none = NULL, *captures = NULL;
+    seebatch_filter_buffers *buffers = NULL;
+    CHECK_EQ(seebatch_training_filter_new(0, NULL, &none, NULL), SEEBATCH_OK, "no rule");
+    CHECK_EQ(seebatch_training_filter_new(1, skip_capture, &captures, NULL), SEEBATCH_OK, "rule");
+    CHECK_EQ(seebatch_filter_buffers_new(&buffers, NULL), SEEBATCH_OK, "buffers");
+    if (!none || !captures || !buffers || size <= 43)
+        return;
+    seebatch_filter_chunk chunk;
+    memset(&chunk, 0, sizeof chunk);
+    chunk.filter = none;
+    chunk.buffers = buffers;
+    chunk.payload = bytes + 8;
+    chunk.size = size - 8;
+    chunk.file_offset = 8;
+    chunk.output = SEEBATCH_TRAINING_BINPACK;
+    seebatch_filter_state_start(&chunk.before);
+    chunk.before_known = 1;
+    seebatch_error error = spoiled();
+    CHECK_EQ(seebatch_training_filter_chunk(&chunk, &error), SEEBATCH_OK, "%s", error.message);
+    CHECK(chunk.entries == 3 && chunk.kept == 3 && chunk.byte_count == size - 8 &&
+              memcmp(chunk.bytes, bytes + 8, size - 8) == 0,
+          "no rule: the payload as it went in (%llu kept, %zu bytes)",
+          (unsigned long long)chunk.kept, chunk.byte_count);
+    chunk.filter = captures;
+    CHECK_EQ(seebatch_training_filter_chunk(&chunk, NULL), SEEBATCH_OK, "--skip-capture");
+    CHECK(chunk.entries == 3 && chunk.kept == 2 && chunk.byte_count > 32, "exd5 dropped");
+    chunk.filter = none;
+    chunk.size = 43 - 8;
+    chunk.entries_before = 10;
+    check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                ", entry 12: ");
+    CHECK(chunk.entries == 1 && chunk.kept == 1 && chunk.place.entry == 2 &&
+              chunk.place.byte_offset >= 8 + 32 && chunk.reason[0] != '\0',
+          "the stem before the fault: %llu entries, place {%llu, %llu}",
+          (unsigned long long)chunk.entries, (unsigned long long)chunk.place.byte_offset,
+          (unsigned long long)chunk.place.entry);
+    chunk.buffers = NULL;
+    check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "NULL");
+    seebatch_filter_buffers_free(buffers);
+    seebatch_training_filter_free(none);
+    seebatch_training_filter_free(captures);
 }
 
 static void parsing_uci(const game *g)
@@ -220,6 +281,7 @@ int main(int argc, char **argv)
     make_game(&g); /* reading back overwrote it */
     filtering(&g);
     reading_a_damaged_file(argv[1], &g);
+    filtering_a_chunk(argv[1]);
     make_game(&g);
     parsing_uci(&g);
     return check_finish("test_training_errors");
