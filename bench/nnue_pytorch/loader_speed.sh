@@ -36,7 +36,7 @@ data=$root/../shared/data/small.binpack
 [ -f "$data" ] || { echo "loader_speed: $data is absent" >&2; exit 77; }
 lib=$tree/data_loader/cpp/lib
 [ -f "$lib/parallel_dataloader.h" ] || { echo "loader_speed: $lib/parallel_dataloader.h not found: not an nnue-pytorch tree" >&2; exit 2; }
-[ -f "$build/libseebatch_training.so" ] || { echo "loader_speed: build seebatch in $build first" >&2; exit 2; }
+[ -f "$build/libseebatch.so" ] || { echo "loader_speed: build seebatch in $build first" >&2; exit 2; }
 python=${SEEBATCH_PYTHON:-/usr/bin/python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -59,7 +59,7 @@ cpu=$(awk -F': ' '/^model name/{m=$2} /^cpu family/{f=$2} /^model\t/{o=$2} END{p
 echo "files: $copies copies of small.binpack, batches of $batch; CPU: $cpu, $(nproc) cores"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-export SEEBATCH_LIBRARY=$build/libseebatch.so SEEBATCH_TRAINING_LIBRARY=$build/libseebatch_training.so
+export SEEBATCH_LIBRARY=$build/libseebatch.so
 kinds=("nnue-pytorch sequential|$work/reader_driver sequential 1"
        "nnue-pytorch parallel, 1 thread|$work/reader_driver parallel 1"
        "nnue-pytorch parallel, 2 threads|$work/reader_driver parallel 2"
