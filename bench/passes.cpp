@@ -41,7 +41,7 @@
 #include "seebatch.h"
 #include "seebatch_view.h"
 #include "workload.h"
-#include "training/random.h" // random_next
+#include "random.h" // random_next
 
 namespace {
 

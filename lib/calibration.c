@@ -11,7 +11,7 @@
 #include "dispatch.h"
 #include "errors.h"
 #include "profile.h"
-#include "training/random.h"
+#include "random.h"
 
 _Static_assert((int)CALIBRATION_SHAPES == (int)CALL_SHAPES, "a shape a calibration entry");
 _Static_assert((int)CALIBRATION_KERNELS == (int)CHOICE_KERNELS, "a kernel a choice letter");

@@ -38,6 +38,6 @@
 #include "training/formats/entry_place.h"
 #include "training/formats/output_file.h"
 #include "training/formats/plain.h"
-#include "training/random.h" /* random_next: interleave's draws, the project's one generator */
+#include "random.h" /* random_next: interleave's draws, the project's one generator */
 
 #endif

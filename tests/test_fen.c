@@ -16,7 +16,7 @@
 #include "check.h"
 #include "see_calls.h"
 #include "decimal.h"
-#include "training/random.h"
+#include "random.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 

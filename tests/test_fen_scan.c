@@ -14,7 +14,7 @@
 #include "fen_scan.h"
 #include "fen_scan_wide.h"
 #include "fenced.h"
-#include "training/random.h"
+#include "random.h"
 #include "random_boards.h"
 
 static fenced fence_page;

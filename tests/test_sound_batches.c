@@ -23,7 +23,7 @@
 #include "dispatch.h"
 #include "random_boards.h"
 #include "seebatch.h"
-#include "training/random.h"
+#include "random.h"
 #include "validity.h"
 
 /* The batches are told of NAMED boards; the rest of the array lies past

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "training/random.h"
+#include "random.h"
 #include "random_boards.h"
 #include "seebatch.h"
 #include "validity.h"

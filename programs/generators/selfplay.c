@@ -20,7 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "training/random.h"
+#include "random.h"
 
 enum { LINE_MAX_BYTES = 8192, MOVES_MAX = 600 };
 

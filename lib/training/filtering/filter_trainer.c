@@ -5,7 +5,7 @@
 #include "bitboard.h"
 #include "chain_coding_choice.h"
 #include "chain_moves.h"
-#include "training/random.h"
+#include "random.h"
 
 int32_t seebatch_trainer_simple_eval(const chain_coding *coding, const seebatch_board *board)
 {

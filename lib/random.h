@@ -1,11 +1,12 @@
 /*
  * The one pseudo-random generator of the project: splitmix64 (Steele, Lea
  * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
- * run exactly. SEE draws nothing; the training filter draws with it (its
- * seeded skips, filtering/filter_trainer.c), so it lives here, beside the
- * one part of the library that draws, and calibrate's shuffle
- * (calibration.c), the position generator, the self-play generator and the
- * tests include it from here.
+ * run exactly. SEE draws nothing; the training filter's seeded skips
+ * (training/filtering/filter_trainer.c), calibrate's shuffle
+ * (calibration.c), interleave, the position and self-play generators and
+ * the tests draw with it. It sits at lib/'s root, on the bottom floor,
+ * includes nothing of the library, and none of its users is lifted above
+ * another by it.
  */
 #ifndef SEEBATCH_RANDOM_H
 #define SEEBATCH_RANDOM_H
