@@ -8,11 +8,7 @@
 # repository): exit 77 without it.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-data=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data/small.binpack
-if [ ! -f "$data" ]; then
-    echo "interleave: SKIP: $data is absent"
-    exit 77
-fi
+small_binpack interleave
 
 # Three binpacks of 10, 7 and 5 chunks of 1000 entries (convert ends a
 # chunk at the end of each input).

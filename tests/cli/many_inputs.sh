@@ -9,11 +9,7 @@
 # to the repository): exit 77 without it.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-data=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data/small.binpack
-if [ ! -f "$data" ]; then
-    echo "many_inputs: SKIP: $data is absent"
-    exit 77
-fi
+small_binpack many_inputs
 
 # Lines: two files of positions, the second with a bad line (its line 4).
 "$tool" gen --count 40 --seed 1 > "$work/a.fen"

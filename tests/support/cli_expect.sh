@@ -16,6 +16,17 @@ not_here() { # not_here NAME WHY: a check this system cannot make, said aloud
     printf 'SKIP %s: %s\n' "$1" "$2"
 }
 
+# small_binpack NAME: sets data to small.binpack, the real training file kept
+# in ../shared/data next to the repository (never committed), or exits 77
+# (a skip, said aloud) where it is absent.
+small_binpack() {
+    data=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/../shared/data/small.binpack
+    if [ ! -f "$data" ]; then
+        echo "$1: SKIP: $data is absent"
+        exit 77
+    fi
+}
+
 expect() { # expect NAME ACTUAL EXPECTED
     if [ "$2" == "$3" ]; then
         passes=$((passes + 1))
