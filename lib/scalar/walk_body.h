@@ -75,10 +75,12 @@ typedef enum walk_pins_mode { WALK_PINS_OFF, WALK_PINS_GIVEN, WALK_PINS_FOUND } 
 /* The batch loop goes block by block (WALK_BLOCK moves). A block whose
  * boards come in board order (each move's board at most one past the
  * last's) is walked as it is: the hardware's own prefetch brings the boards
- * in. A block whose moves jump from board to board (issue 57) asks, at
- * each move, for the board WALK_AHEAD moves on, so that its lines arrive
- * from memory while the moves between are walked. Board order then pays
- * one comparison a block, and a one-board batch none. */
+ * in. A block whose moves jump from board to board (issue 57) asks for
+ * the boards WALK_AHEAD moves on, WALK_FETCHES at a time, so that their
+ * lines arrive from memory while the moves between are walked: asked for
+ * together, the lookups of their addresses (a page walk each, where the
+ * boards are many) overlap. Board order then pays one comparison a block,
+ * and a one-board batch none. */
 enum { WALK_BLOCK = 64, WALK_AHEAD = 16, WALK_FETCHES = 8 };
 
 /* Whether the moves from `first` to `end` jump over the boards. */
