@@ -41,6 +41,7 @@
 #                    node counts, every call checked, instructions a call;
 #                    builds three copies of the engine, about 15 minutes)
 #   ROUNDS=15        calibrate_multi.sh's timing rounds
+#   CALIBRATIONS=5   runs of `seebatch calibrate` (medians per call shape)
 #   REPETITIONS=3    seebatch_bench's --benchmark_repetitions (medians)
 #   PRESETS="stockfish classic"   seebatch_bench runs, the first charted
 #   JOBS=1           0: no whole jobs
@@ -63,8 +64,10 @@ build=$(cd "${1:-$root/build}" 2> /dev/null && pwd) || fail "no build directory 
 out=${OUT:-$root/docs/runs}
 quick=${QUICK:-0}
 rounds=${ROUNDS:-15} repetitions=${REPETITIONS:-3} presets=${PRESETS:-stockfish classic} jobs=${JOBS:-1}
+calibrations=${CALIBRATIONS:-5}
 if [ "$quick" = 1 ]; then
     rounds=${ROUNDS:-1} repetitions=${REPETITIONS:-1} presets=${PRESETS:-stockfish}
+    calibrations=${CALIBRATIONS:-1}
 fi
 command -v python3 > /dev/null || fail "needs python3 to write the run file"
 
@@ -102,6 +105,14 @@ auto_values=$(auto_for values "worked out")
 start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 step() { echo "== figures.sh: $* (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; }
+
+# Every backend on every call shape auto tells apart, and what auto takes
+# for each (the run file holds auto to the fastest).
+step "seebatch calibrate, $calibrations runs"
+for k in $(seq "$calibrations"); do
+    "$build/seebatch" calibrate || fail "seebatch calibrate failed"
+done > "$collected/calibrate.txt"
+echo "$version" > "$collected/version.txt"
 
 # Against Stockfish's see_ge, where a tree is given.
 stockfish_note="none given: no ratio to Stockfish's see_ge"
@@ -173,12 +184,13 @@ if [ "$jobs" != 0 ]; then
     fi
 fi
 
-settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$jobs"
+settings="ROUNDS=$rounds CALIBRATIONS=$calibrations REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$jobs"
 [ "$quick" = 1 ] && settings="QUICK=1 $settings"
 {
     echo "machine: $model_name, family $family model $model"
     echo "charted: $first_preset"
     echo "cpu: $model_name, family $family model $model, $(nproc) CPUs; $(uname -sr)"
+    echo "vendor: $(cpu_field vendor_id)"
     echo "features: $features"
     echo "backend: ${backend:-see \`seebatch --version\`}"
     [ -z "$auto_threshold" ] || echo "auto: $auto_threshold for thresholds on many boards in board order, 8 moves or more, $auto_given with pins given; $auto_values for values (seebatch --version)"

@@ -5,12 +5,15 @@ and README's results table from every run file.
     bench/run_file.py write COLLECTED RUN_FILE    the run file from COLLECTED
     bench/run_file.py table RUNS                  the results table of the run files in RUNS
     bench/run_file.py readme RUNS README          README's figures block from them
+    bench/run_file.py auto RUNS MEASURED_CPUS_C   the table's rows against the
+                                                  run files' call shapes (exit 1 past 5%)
 
 COLLECTED is figures.sh's directory: meta.txt (key: value lines), and the
 raw output of each measurement where it ran: multi.txt
 (bench/stockfish/calibrate_multi.sh), view.txt (calibrate.sh),
 bench-PRESET.json and bench-PRESET.tables (seebatch_bench), chart.png
-(plot_chart.py) and ratio.png (ratio_chart.py),
+(plot_chart.py) and ratio.png (ratio_chart.py), calibrate.txt (runs of
+`seebatch calibrate`) and version.txt (`seebatch --version`),
 instructions.txt (bench/instructions_per_capture.sh), eval.txt, filter.txt,
 python.txt (bench/jobs/). A measurement that did not run is said so.
 
@@ -250,6 +253,53 @@ def summary(directory, meta):
     return lines
 
 
+KERNEL_CODES = {"scalar": "s", "avx2": "2", "avx512": "5"}
+SHAPE_LINE = re.compile(r"^((?:values|threshold), .*? moves)\s+([\d.]+(?:\s+[\d.]+)*)\s+\w+, ")
+
+
+def call_shapes(calibrations, version):
+    """From runs of `seebatch calibrate` and `seebatch --version`: the call
+    shapes in order, with the median ns a move per backend, the fastest and
+    what auto took; and the backends measured."""
+    backends, times = None, {}
+    for line in calibrations.splitlines():
+        if line.startswith("call shape (ns a move)"):
+            backends = line.split()[5:-1]
+            continue
+        m = SHAPE_LINE.match(line)
+        if m and backends:
+            times.setdefault(m.group(1), []).append([float(x) for x in m.group(2).split()])
+    took = dict(re.findall(r"^  ((?:values|threshold), .*? moves)\s+(\w+)$", version or "", re.M))
+    shapes = []
+    for shape, runs in times.items():
+        medians = [statistics.median(run[k] for run in runs) for k in range(len(backends))]
+        fastest = backends[medians.index(min(medians))]
+        shapes.append((shape, medians, fastest, took.get(shape)))
+    return backends, shapes, len(next(iter(times.values()), []))
+
+
+def call_shape_section(directory):
+    calibrations = read(directory, "calibrate.txt")
+    out = ["## Auto per call shape (seebatch calibrate)", ""]
+    if calibrations is None:
+        return out + ["Not run here (see the header).", ""]
+    backends, shapes, runs = call_shapes(calibrations, read(directory, "version.txt"))
+    row = "".join(KERNEL_CODES[fastest] for _, _, fastest, _ in shapes)
+    row = " ".join(row[k:k + 4] for k in range(0, len(row), 4))
+    out += [f"`seebatch calibrate` {runs} times: ns a move on the real positions built into the "
+            "tool, medians per backend; the fastest; what auto took in this run (`seebatch "
+            "--version`) and its time over the fastest's. The fastest as a row of "
+            f"lib/measured_cpus.c: `{row}` (tests/docs/auto_choices.sh holds the table's row to "
+            "these times: within 5% of the fastest on every shape).", "",
+            "| call shape | " + " | ".join(backends) + " | fastest | auto | auto / fastest |",
+            "| --- | " + " | ".join("---:" for _ in backends) + " | --- | --- | ---: |"]
+    for shape, medians, fastest, took in shapes:
+        ratio = f"{medians[backends.index(took)] / min(medians):.2f}" if took in backends else "-"
+        out.append(f"| {shape} | " + " | ".join(f"{t:.2f}" for t in medians) +
+                   f" | {fastest} | {took or '-'} | {ratio} |")
+    return out + [""]
+
+
 def fenced(title, text, note=None):
     body = [f"## {title}", ""]
     if note:
@@ -263,7 +313,7 @@ def write(directory, run_file):
     meta = meta_of(directory)
     run_file = Path(run_file)
     out = [f"# seebatch on {meta.get('machine', meta['cpu'])}", ""]
-    for key in ("cpu", "features", "backend", "auto", "compiler", "commit", "date", "load", "stockfish", "command"):
+    for key in ("cpu", "vendor", "features", "backend", "auto", "compiler", "commit", "date", "load", "stockfish", "command"):
         if key in meta:
             out.append(f"- {key}: {meta[key]}")
     if meta.get("quick"):
@@ -271,6 +321,7 @@ def write(directory, run_file):
     out += ["", "## Summary", "", SUMMARY_START, *summary(directory, meta), SUMMARY_END, ""]
     if (Path(directory) / "ratio.png").exists():
         out += [f"![seebatch over Stockfish's see_ge]({run_file.stem}-stockfish.png)", ""]
+    out += call_shape_section(directory)
     out += fenced("Against Stockfish's see_ge (bench/stockfish/calibrate_multi.sh)", read(directory, "multi.txt"),
                   "`seebatch_values_ge` at threshold 0 and `seebatch_values`, 256 moves of many boards a "
                   "call, against Stockfish's own `see_ge(m, 0)` on the same captures in one process; "
@@ -359,6 +410,75 @@ def readme(runs, readme_path):
     readme_path.write_text("\n".join(lines) + "\n")
 
 
+def measured_rows(source):
+    """lib/measured_cpus.c's rows: [(vendor, family, first model, last model,
+    AVX-512, choices)], macros of choices resolved."""
+    text = Path(source).read_text()
+    macros = dict(re.findall(r'#define (\w+) "([^"]*)"', text))
+    rows = []
+    for vendor, family, first, last, avx512, choices in re.findall(
+            r'\{"(\w+)", (0x[0-9A-Fa-f]+), (0x[0-9A-Fa-f]+), (0x[0-9A-Fa-f]+), (true|false),\s*("[^"]*"|\w+)',
+            text):
+        choices = choices.strip('"') if choices.startswith('"') else macros.get(choices, "")
+        rows.append((vendor, int(family, 16), int(first, 16), int(last, 16), avx512 == "true", choices))
+    return rows
+
+
+def auto_check(runs, source):
+    """Each run file's call shapes against the table's row for its CPU: the
+    backend the row names within 5% of the fastest on every shape. Returns
+    the lines to print and whether every run file holds."""
+    rows, lines, good = measured_rows(source), [], True
+    codes = {code: name for name, code in KERNEL_CODES.items()}
+    for run in sorted(Path(runs).glob("*.md")):
+        text = run.read_text()
+        if "## Auto per call shape (seebatch calibrate)" not in text:
+            if SUMMARY_START in text:
+                lines.append(f"{run.name}: no call shapes measured (a run before seebatch calibrate was in figures.sh)")
+            continue
+        cpu = re.search(r"^- cpu: .*family ([0-9A-F]{2})h model ([0-9A-F]{2})h", text, re.M)
+        vendor = re.search(r"^- vendor: (\w+)", text, re.M)
+        avx512 = re.search(r"^- features: .*\bavx512f\b", text, re.M) is not None
+        if not cpu or not vendor:
+            lines.append(f"FAIL {run.name}: its header names no vendor, family and model")
+            good = False
+            continue
+        family, model = int(cpu.group(1), 16), int(cpu.group(2), 16)
+        row = next((r for r in rows if r[0] == vendor.group(1) and r[1] == family and
+                    r[2] <= model <= r[3] and r[4] == avx512), None)
+        if row is None:
+            lines.append(f"FAIL {run.name}: lib/measured_cpus.c has no row for {vendor.group(1)} "
+                         f"family {family:02X}h model {model:02X}h{' with AVX-512' if avx512 else ''}")
+            good = False
+            continue
+        table_lines = [line for line in text.split("## Auto per call shape")[1].splitlines()
+                       if line.startswith("| call shape |") or re.match(r"\| (values|threshold),", line)]
+        backends = [cell.strip() for cell in table_lines[0].split("|")[2:-4]]
+        choices = row[5].replace(" ", "")
+        shapes = table_lines[1:]
+        if len(shapes) != len(choices):
+            lines.append(f"FAIL {run.name}: {len(shapes)} call shapes, the row has {len(choices)} choices")
+            good = False
+            continue
+        worst = 1.0
+        for line, code in zip(shapes, choices):
+            cells = [cell.strip() for cell in line.split("|")[1:-1]]
+            times = [float(t) for t in cells[1:1 + len(backends)]]
+            kernel = codes.get(code)
+            if kernel not in backends:
+                lines.append(f"FAIL {run.name}: {cells[0]}: the row names {kernel or code!r}, not measured")
+                good = False
+                continue
+            ratio = times[backends.index(kernel)] / min(times)
+            worst = max(worst, ratio)
+            if ratio > 1.05:
+                lines.append(f"FAIL {run.name}: {cells[0]}: the row takes {kernel}, "
+                             f"{ratio:.2f}x the fastest's time")
+                good = False
+        lines.append(f"{run.name}: the row {row[5]} within {worst:.2f}x the fastest on {len(shapes)} call shapes")
+    return lines, good
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "write":
         write(sys.argv[2], sys.argv[3])
@@ -366,8 +486,12 @@ def main():
         print("\n".join(table(sys.argv[2])))
     elif len(sys.argv) == 4 and sys.argv[1] == "readme":
         readme(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "auto":
+        lines, good = auto_check(sys.argv[2], sys.argv[3])
+        print("\n".join(lines))
+        sys.exit(0 if good else 1)
     else:
-        fail("usage: run_file.py write COLLECTED RUN_FILE | table RUNS | readme RUNS README")
+        fail("usage: run_file.py write COLLECTED RUN_FILE | table RUNS | readme RUNS README | auto RUNS MEASURED_CPUS_C")
 
 
 if __name__ == "__main__":

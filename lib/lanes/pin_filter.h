@@ -4,8 +4,8 @@
  * pinned when it is the only piece between c's king and an enemy slider of
  * the line's kind, those sliders (snipers) being lifted off the board
  * first. Three tests in lanes, each only ever saying "maybe" too often, so
- * that the answers never change; the lanes that pass two of them are asked
- * exactly (lanes_pins_matter, groups.h).
+ * that the answers never change; the lanes that pass are asked exactly
+ * (lanes_pins_matter, groups.h).
  *
  * - The king's lines from a table: a line through c's king of either kind
  *   (rank and file, or diagonals) holds both a piece of c in reach and a
@@ -19,9 +19,9 @@
  *   also sees a slider giving check, or one behind two pieces in reach,
  *   which the exact test clears. About half the lanes the second passes.
  *
- * Where gathers are cheap (AVX2) every group takes the first test, and the
- * groups it passes the second; where they are slow (AVX-512) every group
- * takes the second, and the groups it passes the look.
+ * Where gathers are cheap (AVX2) every group takes the first test alone;
+ * where they are slow (AVX-512) every group takes the second, and the
+ * groups it passes the look.
  *
  * A test costs every group, and a group is a few hundred operations: each
  * is the cheapest that clears most lanes before the next (docs/design.md,
@@ -86,42 +86,46 @@ INLINE lane_mask sniper_seen(const pin_side *s, lanes occupied)
         either(both(straight, s->straight_snipers), both(diagonal, s->diagonal_snipers)));
 }
 
-/* The table's test: the lanes where either of the king's kinds of line
- * (rank and file, or diagonals), read from a table, holds both a piece of
- * mine and a sniper of that kind. */
-INLINE lane_mask lined_up_by_table(const board_lanes *b, lanes own, lanes enemy, lanes reach)
+/* The table's test for one colour: its pieces on a line through its king
+ * (read from a table) that holds an enemy slider of the line's kind. The
+ * king's square is counted below the colour's kings with no lowest one
+ * picked out: a colour without exactly one king has no pins (pins.c), so
+ * whatever square it reads there (a1 without a king) is never short of the
+ * truth. */
+INLINE lanes pinnable(const board_lanes *b, lanes own, lanes enemy)
 {
-    lanes kings_or_h8 = either(both(b->kings, own), broadcast(1ull << 63));
-    lanes king = square_of_bit(both(kings_or_h8, sub64(none_set(), kings_or_h8)));
+    lanes king = both(square_of_bit(both(b->kings, own)), broadcast(63));
     lanes straight = look_up(seebatch_line_table[0], king);
     lanes diagonal = look_up(seebatch_line_table[1], king);
-    lanes mine = both(own, reach);
-    return mask_or(holds_both(straight, both(enemy, b->straight), mine),
-                   holds_both(diagonal, both(enemy, b->diagonal), mine));
+    lanes lines = either(keep(not_zero(both(straight, both(enemy, b->straight))), straight),
+                         keep(not_zero(both(diagonal, both(enemy, b->diagonal))), diagonal));
+    return both(own, lines);
+}
+
+/* Each lane's board's pieces, of both colours, that the table's test says
+ * may be pinned: a board's own, whatever its moves. */
+INLINE lanes may_be_pinned(const board_lanes *b)
+{
+    return either(pinnable(b, b->white, b->black), pinnable(b, b->black, b->white));
 }
 
 /* reach (each lane's pieces that may capture, of both colours) where a
- * piece in it may be pinned, 0 in the other lanes: the tests one after the
- * other, each in the groups where a lane passed the one before. */
+ * piece in it may be pinned, 0 in the other lanes. With cheap gathers the
+ * table's test alone: a second test in lanes costs the groups it runs in
+ * more than the exact test it spares the lanes it clears. Else the four
+ * lines, and the look in the groups where a lane passed. */
 INLINE lanes reach_maybe_pinned(const board_lanes *b, lanes reach)
 {
-    lane_mask maybe = no_lane();
-    if (GATHERS_ARE_CHEAP) {
-        maybe = mask_or(lined_up_by_table(b, b->white, b->black, reach),
-                        lined_up_by_table(b, b->black, b->white, reach));
-        if (!any(maybe))
-            return none_set();
-    }
+    if (GATHERS_ARE_CHEAP)
+        return both(may_be_pinned(b), reach);
     pin_side white = pin_side_of(b, b->white, b->black, reach);
     pin_side black = pin_side_of(b, b->black, b->white, reach);
     lane_mask lined = mask_or(lined_up(&white), lined_up(&black));
-    if (GATHERS_ARE_CHEAP)
-        return keep(mask_and(maybe, lined), reach);
     if (!any(lined))
         return none_set();
     lanes occupied = either(b->white, b->black);
-    maybe = mask_or(sniper_seen(&white, occupied), sniper_seen(&black, occupied));
-    return keep(mask_and(lined, maybe), reach);
+    lane_mask seen = mask_or(sniper_seen(&white, occupied), sniper_seen(&black, occupied));
+    return keep(mask_and(lined, seen), reach);
 }
 
 #endif

@@ -75,11 +75,13 @@ typedef enum walk_pins_mode { WALK_PINS_OFF, WALK_PINS_GIVEN, WALK_PINS_FOUND } 
 /* The batch loop goes block by block (WALK_BLOCK moves). A block whose
  * boards come in board order (each move's board at most one past the
  * last's) is walked as it is: the hardware's own prefetch brings the boards
- * in. A block whose moves jump from board to board (issue 57) asks, at
- * each move, for the board WALK_AHEAD moves on, so that its lines arrive
- * from memory while the moves between are walked. Board order then pays
- * one comparison a block, and a one-board batch none. */
-enum { WALK_BLOCK = 64, WALK_AHEAD = 16 };
+ * in. A block whose moves jump from board to board (issue 57) asks for
+ * the boards WALK_AHEAD moves on, WALK_FETCHES at a time, so that their
+ * lines arrive from memory while the moves between are walked: asked for
+ * together, the lookups of their addresses (a page walk each, where the
+ * boards are many) overlap. Board order then pays one comparison a block,
+ * and a one-board batch none. */
+enum { WALK_BLOCK = 64, WALK_AHEAD = 16, WALK_FETCHES = 8 };
 
 /* Whether the moves from `first` to `end` jump over the boards. */
 WALK_INLINE bool walk_scattered(const walk_input *in, size_t first, size_t end)
@@ -96,6 +98,21 @@ WALK_INLINE void walk_fetch(const walk_input *in, size_t i, const walk_pins_mode
     __builtin_prefetch(board + sizeof(bitboard) * 8 - 1); /* its bitboards may span two */
     if (mode == WALK_PINS_GIVEN)
         __builtin_prefetch(&in->given[index]);
+}
+
+/* Asks for the boards of WALK_FETCHES moves from `first` on, of `count`:
+ * together, so that the lookups of their addresses overlap. */
+WALK_INLINE void walk_fetch_some(const walk_input *in, size_t first, size_t count,
+                                 const walk_pins_mode mode)
+{
+    if (first + WALK_FETCHES <= count) {
+        /* The usual case, a fixed count the compiler unrolls. */
+        for (size_t k = 0; k < WALK_FETCHES; k++)
+            walk_fetch(in, first + k, mode);
+        return;
+    }
+    for (size_t k = first; k < count; k++)
+        walk_fetch(in, k, mode);
 }
 
 /* The cursor on move i's board. */
@@ -246,8 +263,8 @@ WALK_INLINE void walk_moves(const walk_input *in, walk_run *run, size_t i, size_
                             const walk_loop loop)
 {
     for (; i < end; i++) {
-        if (loop.fetching && i + WALK_AHEAD < run->count)
-            walk_fetch(in, i + WALK_AHEAD, loop.mode);
+        if (loop.fetching && i % WALK_FETCHES == 0)
+            walk_fetch_some(in, i + WALK_AHEAD, run->count, loop.mode);
         walk_cursor_to(&run->cursor, in, i);
         unsigned move = in->moves[i];
         bool played =
