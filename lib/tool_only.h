@@ -35,7 +35,8 @@
 #include "training/formats/binpack_reader.h" /* why: decoding in blocks and briefs (eval, stats,
                                                 check) and chunks read into the threads' buffers */
 #include "training/formats/binpack_writer.h" /* why: entries written one by one, chains joined */
-#include "training/formats/chain_moves.h"    /* why: stats counts checks with the filter's test */
+#include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
+                                                filter rules' own inline tests */
 #include "training/formats/data_format.h"    /* why: inputs told apart, EPD lines among them */
 #include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
 #include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
