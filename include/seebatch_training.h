@@ -71,6 +71,16 @@ typedef struct seebatch_training_place {
     uint64_t entry;
 } seebatch_training_place;
 
+/* Writes "PLACE, entry E: why" into out (size bytes, NUL-terminated, cut
+ * if need be) and returns out: the words every message about an entry of
+ * training data uses, the library's, the `seebatch` tool's and Python's.
+ * PLACE is "line L" (in_lines 1: position is a line of plain text) or "byte
+ * B" (in_lines 0: a byte offset in a binpack or .bin); entry counts from 1
+ * (entry E has E - 1 entries before it). */
+SEEBATCH_API const char *seebatch_training_fault_text(char *out, size_t size, int in_lines,
+                                                      uint64_t position, uint64_t entry,
+                                                      const char *why);
+
 /* count entries: element i of each array is entry i. */
 typedef struct seebatch_training_arrays {
     seebatch_board *boards;
@@ -148,6 +158,54 @@ SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 SEEBATCH_API seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8],
                                                          uint32_t *payload_size,
                                                          seebatch_error *error);
+
+/* A binpack read chunk by chunk, whole, by the chunk reader
+ * seebatch_training_open's reader and the `seebatch` tool read chunks with
+ * (so the same faults, named at the same bytes): for a caller that hands
+ * payloads to seebatch_training_filter_chunk (Python's Filter.filter_file)
+ * or moves them undecoded. */
+typedef struct seebatch_binpack_chunks seebatch_binpack_chunks;
+
+/* Opens a binpack for reading chunk by chunk into *chunks.
+ * Errors (*chunks is then NULL): SEEBATCH_ERROR_ARGUMENT for a NULL
+ * argument, a file that cannot be opened (the path and the system's
+ * reason) or no memory. */
+SEEBATCH_API seebatch_status seebatch_binpack_chunks_open(const char *path,
+                                                          seebatch_binpack_chunks **chunks,
+                                                          seebatch_error *error);
+
+/* One chunk of seebatch_binpack_chunks_next. */
+typedef struct seebatch_binpack_chunk {
+    /* In: the entries of the file before the chunk, for the messages. */
+    uint64_t entries_before;
+    /* Out. */
+    const uint8_t *payload; /* after the 8-byte header; the reader's, until its next call */
+    size_t size;            /* the payload's bytes */
+    uint64_t file_offset;   /* where the payload starts in the file */
+    int end;                /* 1: the file ended cleanly where a chunk would start */
+    /* 1: the file ends inside the payload, which holds what is there. Once
+     * that is filtered, the file's fault is reason, at byte_offset (the
+     * file's end), or at the byte where decoding stopped if it stopped
+     * first: the `seebatch` tool names it so ("byte B, entry E: reason"). */
+    int truncated;
+    uint64_t byte_offset; /* a fault's byte in the file */
+    char reason[160];     /* and why, without the place */
+} seebatch_binpack_chunk;
+
+/* Reads the next chunk into *chunk (chunk->entries_before given): its
+ * payload, the end of the file (chunk->end), or a payload the file ends
+ * inside (chunk->truncated).
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL argument, or a fault of the
+ * file: a header that is none or that the file ends inside, a chunk larger
+ * than the readers' 100 MiB limit, a read that failed, or no memory
+ * ("byte B, entry E: why", E = entries_before + 1; chunk->byte_offset and
+ * chunk->reason say the same). */
+SEEBATCH_API seebatch_status seebatch_binpack_chunks_next(seebatch_binpack_chunks *chunks,
+                                                          seebatch_binpack_chunk *chunk,
+                                                          seebatch_error *error);
+
+/* Closes the file and frees the reader (NULL is ignored). */
+SEEBATCH_API void seebatch_binpack_chunks_close(seebatch_binpack_chunks *chunks);
 
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
@@ -257,8 +315,13 @@ SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const cha
                                                           seebatch_error *error);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
- * else 0. Rules that look at earlier entries (the placeholder zero)
- * remember the entries of earlier calls.
+ * else 0: the one judge of entries given as arrays, the `seebatch` tool's
+ * for plain and bin input and Python's (Filter.keep_mask, filter_file on
+ * plain and bin, stream_training). The SEE rule's captures are judged 256
+ * entries at a time in one many-board call, on the backend in use. Rules
+ * that look at earlier entries (the placeholder zero, the piece-count rule)
+ * remember the entries of earlier calls; seebatch_training_filter_counts
+ * adds up what the calls matched.
  * Errors, naming the first entry refused ("entry E: why"; keep is then
  * written up to it and seebatch_training_filter_place gives its number):
  * SEEBATCH_ERROR_BOARD (its board), SEEBATCH_ERROR_MOVE (its move),
@@ -267,6 +330,26 @@ SEEBATCH_API seebatch_status seebatch_training_filter_keep(seebatch_training_fil
                                                            size_t count,
                                                            const seebatch_training_arrays *in,
                                                            uint8_t *keep, seebatch_error *error);
+
+/* What the rules did to the entries seebatch_training_filter_keep judged
+ * since the filter was made: how many, how many were kept, and per rule
+ * (r as `seebatch filter` lists its counts) how many it matched and how
+ * many it alone matched (no other rule did: they would be kept without
+ * it). An entry several rules match counts under each. */
+typedef struct seebatch_filter_counts {
+    uint64_t entries;
+    uint64_t kept;
+    uint64_t matched[16];
+    uint64_t alone[16];
+} seebatch_filter_counts;
+
+/* The counts of the filter's seebatch_training_filter_keep calls so far
+ * into *counts (the `seebatch` tool prints them for plain and bin input,
+ * which it judges with seebatch_training_filter_keep); all 0 for a new
+ * filter. A refused entry, and those after it in its call, are not
+ * counted. */
+SEEBATCH_API void seebatch_training_filter_counts(const seebatch_training_filter *filter,
+                                                  seebatch_filter_counts *counts);
 
 /* The number of the entry the last failed seebatch_training_filter_keep
  * refused (byte_offset 0); {0, 0} while none was. */
@@ -346,7 +429,7 @@ typedef struct seebatch_filter_chunk {
  * copied), an entry after a dropped one starts a chain; with no rule the
  * payload comes out as it went in. Counts go to the out fields, the state
  * after the chunk to chunk->after. A payload cut anywhere but at a chain's
- * start (tool: seebatch_binpack_guess_chain_start) may be filtered in
+ * start (seebatch_binpack_guess_chain_start) may be filtered in
  * parts when no rule looks at earlier entries; their bytes, joined in
  * order, are the whole payload's. Thread-safe on distinct chunks and
  * buffers; allocates only to grow the buffers; prints nothing.
@@ -358,6 +441,18 @@ typedef struct seebatch_filter_chunk {
  * entries before the fault filtered and counted. */
 SEEBATCH_API seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk,
                                                             seebatch_error *error);
+
+/* Where to cut a payload so that its parts can be filtered on several
+ * threads (as the `seebatch` tool does with threads to spare): the first
+ * offset at or after `from` (and after 0) where payload (size bytes) looks
+ * like the start of a chain, one where a stem and its chain decode, then
+ * two more chains or the payload's end. Chains carry no mark of where they
+ * start, so this is a guess: confirm it by filtering the part before it,
+ * which must decode to exactly there (a wrong guess costs time, never a
+ * wrong entry). Returns size when no such offset is found; reads nothing
+ * outside the payload. Thread-safe. */
+SEEBATCH_API size_t seebatch_binpack_guess_chain_start(const uint8_t *payload, size_t size,
+                                                       size_t from);
 
 /* For a chunk filtered with before_known 0, given in file order the state
  * after the chunk before it (`after` of that chunk, settled): 1 when the

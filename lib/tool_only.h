@@ -2,42 +2,43 @@
  * The one door from the command-line tool (programs/cli) into the library's
  * internals: what the tool uses that no user of the library does. Never
  * installed; the tool's files include no other header of lib/
- * (tests/design/tool_door.sh fails if one does). Anything a user would want
- * too belongs in the public headers (include/) instead, and what the tool
- * needs of a header here is named beside it, so that the door can shrink.
+ * (tests/design/tool_door.sh fails if one does, or if an include here has
+ * no reason beside it). Anything a user would want too belongs in the
+ * public headers (include/) instead, as the binpack chunk reader, the
+ * chain-start guess, the fault text and the filter's counts now are: the
+ * tool takes those from seebatch_training.h.
  */
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H
 
-/* Core: --version's and the backend line's facts, the FEN reader, numbers
- * and the printf check. */
-#include "calibration.h"     /* seebatch calibrate's measuring and saving */
-#include "cpu_features.h"    /* seebatch_cpu_here, the CPU's facts for --version */
-#include "decimal.h"         /* eval's scores as text */
-#include "dispatch.h"        /* what auto takes for each call shape, for --version */
-#include "epd_record.h"      /* an EPD line's fields (eval, check) */
-#include "fen_scan.h"        /* seebatch_fen_scan: a line's position */
-#include "implementations.h" /* the backends and why auto chose one */
-#include "printf_like.h"     /* SEEBATCH_PRINTF_LIKE for the tool's messages */
-#include "views/choice.h"    /* the view lookup --version names */
-#include "platform/files.h"  /* seebatch_streams_share_file, opening files */
+/* Core: what --version and `seebatch calibrate` report of the machine and
+ * the choices made on it, the FEN and EPD readers' inner steps, numbers. */
+#include "calibration.h"     /* why: seebatch calibrate measures and saves the calibration */
+#include "cpu_features.h"    /* why: --version names the CPU's facts (seebatch_cpu_here) */
+#include "decimal.h"         /* why: eval writes its scores as text without printf */
+#include "dispatch.h"        /* why: --version says what auto takes for each call shape */
+#include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
+#include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */
+#include "implementations.h" /* why: --version lists the backends and why auto chose one */
+#include "printf_like.h"     /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
+#include "views/choice.h"    /* why: --version names the view lookup in use */
+#include "platform/files.h"  /* why: the tool refuses an output that is one of its inputs */
+#include "random.h"          /* why: interleave's draws, from the project's one generator */
 
-/* Training data: the formats, read and written chunk by chunk, and the
- * filter's rules; the filter's chunk driver's insides (the rules object
- * built from the tool's options, the writer a chunk's parts are joined
- * from, the state's piece-count history kept over all inputs). */
-#include "training/filtering/chunk_filter.h"
-#include "training/filtering/filter_rules.h"
-#include "training/filtering/rule_options.h"
-#include "training/formats/bin_file.h"
-#include "training/formats/binpack_reader.h"
-#include "training/formats/binpack_split.h"
-#include "training/formats/binpack_writer.h"
-#include "training/formats/chain_moves.h"
-#include "training/formats/data_format.h"
-#include "training/formats/entry_place.h"
-#include "training/formats/output_file.h"
-#include "training/formats/plain.h"
-#include "random.h" /* random_next: interleave's draws, the project's one generator */
+/* Training data, entry by entry and as the tool's own options say. */
+#include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options;
+                                                its chunk's binpack writer lent to the runner */
+#include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
+                                                lines judged one by one (a line has no checked move) */
+#include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
+#include "training/formats/bin_file.h"       /* why: .bin read entry by entry, a bad entry reported */
+#include "training/formats/binpack_reader.h" /* why: decoding in blocks and briefs (eval, stats,
+                                                check) and chunks read into the threads' buffers */
+#include "training/formats/binpack_writer.h" /* why: entries written one by one, chains joined */
+#include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
+                                                filter rules' own inline tests */
+#include "training/formats/data_format.h"    /* why: inputs told apart, EPD lines among them */
+#include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
+#include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
 
 #endif

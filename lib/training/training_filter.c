@@ -89,13 +89,16 @@ seebatch_status seebatch_training_filter_new(size_t argc, const char *const *arg
 
 /* Judges entries[0, count), checked, with the rules' one driver
  * (seebatch_judge_entries) into keep. */
-static void judge_into_keep(seebatch_training_filter *filter, const training_entry *entries,
+static void seebatch_judge_into_keep(seebatch_training_filter *filter, const training_entry *entries,
                             size_t count, uint8_t *keep)
 {
     unsigned matched[FILTER_SEE_GROUP];
     seebatch_judge_entries(&filter->rules, &filter->history, entries, count, matched);
-    for (size_t i = 0; i < count; i++)
+    for (size_t i = 0; i < count; i++) {
         keep[i] = matched[i] == 0;
+        filter->kept += keep[i];
+        count_matches(&filter->counts, matched[i]);
+    }
     filter->entries += count;
 }
 
@@ -110,17 +113,19 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
         size_t group = count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP;
         for (size_t i = 0; i < group; i++) {
             training_load(in, at + i, &entries[i]);
+            if (filter->entries_checked)
+                continue;
             uint64_t number = filter->entries + i + 1;
             seebatch_status status =
                 seebatch_check_training_entry(&entries[i], number, true, error);
             if (status != SEEBATCH_OK) {
                 /* The entries before the one refused are judged. */
-                judge_into_keep(filter, entries, i, keep + at);
+                seebatch_judge_into_keep(filter, entries, i, keep + at);
                 filter->place = training_entry_place(number);
                 return status;
             }
         }
-        judge_into_keep(filter, entries, group, keep + at);
+        seebatch_judge_into_keep(filter, entries, group, keep + at);
     }
     return seebatch_succeed(error);
 }
@@ -128,6 +133,18 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
 seebatch_training_place seebatch_training_filter_place(const seebatch_training_filter *filter)
 {
     return filter->place;
+}
+
+void seebatch_training_filter_counts(const seebatch_training_filter *filter,
+                                     seebatch_filter_counts *counts)
+{
+    memset(counts, 0, sizeof *counts);
+    counts->entries = filter->entries;
+    counts->kept = filter->kept;
+    for (int r = 0; r < RULE_COUNT; r++) {
+        counts->matched[r] = filter->counts.matched[r];
+        counts->alone[r] = filter->counts.alone[r];
+    }
 }
 
 void seebatch_training_filter_free(seebatch_training_filter *filter) { free(filter); }

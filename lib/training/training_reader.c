@@ -6,7 +6,6 @@
 
 #include "bin_file.h"
 #include "binpack_reader.h"
-#include "entry_place.h"
 #include "data_format.h"
 #include "plain.h"
 #include "training_internal.h"
@@ -103,7 +102,7 @@ seebatch_training_format seebatch_training_reader_format(const seebatch_training
 }
 
 /* Ends the reading; with a message, at a fault of the entry after those
- * returned, named as the tool names it (entry_place.h): "line L" in plain
+ * returned, named as the tool names it (seebatch_training_fault_text): "line L" in plain
  * text, else "byte B". */
 static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
                    const char *message)
@@ -113,7 +112,7 @@ static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, u
         return;
     char text[SEEBATCH_MESSAGE_SIZE];
     uint64_t entry = r->entries + 1;
-    seebatch_entry_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
+    seebatch_training_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
                               message);
     seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
     r->end_place = (seebatch_training_place){byte_offset, entry};

@@ -11,7 +11,7 @@
 
 typedef struct chunk_slot chunk_slot;
 
-/* One part of a chunk cut at chain starts (binpack_split.h). */
+/* One part of a chunk cut at chain starts (seebatch_binpack_guess_chain_start). */
 typedef struct chunk_part {
     const chunk_slot *slot;
     size_t start, end; /* in the payload */
@@ -210,7 +210,7 @@ static void finish_batch(chunk_batch *batch)
 static void report_fault(uint64_t entry, const binpack_fault *fault)
 {
     char text[sizeof fault->message + 64];
-    report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, false, fault->byte_offset,
+    report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false, fault->byte_offset,
                                                        entry, fault->message));
 }
 

@@ -71,7 +71,7 @@ typedef struct chunk_job {
     progress_meter *progress; /* counts the entries decoded; NULL for none */
     /* Threads left over when a batch holds fewer chunks than threads (a
      * file of one chunk) may cut a chunk at chain starts and process the
-     * parts apart (binpack_split.h): for a processor that carries nothing
+     * parts apart (seebatch_binpack_guess_chain_start): for a processor that carries nothing
      * from one chain to the next (no settle, no number marks), whose parts'
      * text, binpack chains, entries and counters joined in order are the
      * whole chunk's. */

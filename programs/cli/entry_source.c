@@ -9,7 +9,7 @@ static void report_entry(const entry_source *source, const char *why)
     char text[SEEBATCH_MESSAGE_SIZE + 256];
     bool in_lines = source->format != DATA_BIN;
     uint64_t place = in_lines ? source->plain.fault_line : source->bin.fault_byte;
-    report_input_error("%s", seebatch_entry_fault_text(text, sizeof text, in_lines, place,
+    report_input_error("%s", seebatch_training_fault_text(text, sizeof text, in_lines, place,
                                                        source->number, why));
 }
 

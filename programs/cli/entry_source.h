@@ -2,7 +2,7 @@
  * Training entries read one by one from a .plain or a .bin stream, for the
  * subcommands that do not read binpack by chunks (eval, check, stats and
  * filter on plain or bin input). A bad entry is reported in the words of
- * entry_place.h: "line L, entry E: why" in plain text, where the run goes
+ * seebatch_training_fault_text: "line L, entry E: why" in plain text, where the run goes
  * on with the next block; "byte B, entry E: why" in a .bin, where the run
  * ends (every entry before it done), as in a binpack.
  */

@@ -129,6 +129,17 @@ static inline bool judge(const filter_rules *rules, filter_history *history,
     return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
 }
 
+/* What the library's judge counted, as the tool's tally. */
+static filter_tally tally_of(uint64_t kept, const uint64_t *matched, const uint64_t *alone)
+{
+    filter_tally tally = {{{0}, {0}}, kept};
+    for (int r = 0; r < RULE_COUNT; r++) {
+        tally.counts.matched[r] = matched[r];
+        tally.counts.alone[r] = alone[r];
+    }
+    return tally;
+}
+
 /* The library's chunk driver (seebatch_training_filter_chunk) over a
  * chunk's payload, or a part of it, on the runner's thread: its buffers are
  * kept in result->kept from chunk to chunk. */
@@ -170,11 +181,7 @@ static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset,
     if (chunk.output != SEEBATCH_TRAINING_BINPACK && chunk.byte_count)
         text_buffer_append(&result->text, (const char *)chunk.bytes, chunk.byte_count);
     result->entries = chunk.entries;
-    filter_tally tally = {{{0}, {0}}, chunk.kept};
-    for (int r = 0; r < RULE_COUNT; r++) {
-        tally.counts.matched[r] = chunk.matched[r];
-        tally.counts.alone[r] = chunk.alone[r];
-    }
+    filter_tally tally = tally_of(chunk.kept, chunk.matched, chunk.alone);
     memcpy(result->counters, &tally, sizeof tally);
     result->carry_out.filter = chunk.after;
     if (result->carry_known || !settings->piece_counts) /* else skipped, filtered when settled */
@@ -205,7 +212,6 @@ static void free_filter_buffers(void *kept) { seebatch_filter_buffers_free(kept)
 static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    settings->chunk_rules.rules = settings->rules;
     chunk_job job = {input, output, threads, filter_chunk,       settings, settings->command,
                      NULL,  {{0}},  false,   settings->progress, false,    free_filter_buffers};
     seebatch_filter_state_start(&job.start.filter);
@@ -270,37 +276,111 @@ static bool next_plain_entry(const filter_settings *settings, entry_source *sour
     return false;
 }
 
+/* Entries of a .plain or .bin input judged at once: the library's
+ * seebatch_training_filter_keep (the judge Python's filter_file calls on
+ * the same arrays) judges the SEE rule's captures of a batch in lanes. */
+enum { PLAIN_BATCH = 256 };
+
+typedef struct plain_batch {
+    training_entry entries[PLAIN_BATCH]; /* as read, for writing the kept ones */
+    seebatch_board boards[PLAIN_BATCH];  /* the same, as the arrays the library judges */
+    uint16_t moves[PLAIN_BATCH];
+    int16_t scores[PLAIN_BATCH];
+    uint16_t plies[PLAIN_BATCH];
+    int8_t results[PLAIN_BATCH];
+    uint8_t keep[PLAIN_BATCH];
+    size_t count;
+} plain_batch;
+
+static void batch_add(plain_batch *batch, const training_entry *entry)
+{
+    size_t i = batch->count++;
+    batch->entries[i] = *entry;
+    batch->boards[i] = entry->board;
+    batch->moves[i] = entry->move;
+    batch->scores[i] = entry->score;
+    batch->plies[i] = entry->ply;
+    batch->results[i] = entry->result;
+}
+
+/* keep[i] for the batch's entries by the library's judge. An entry it
+ * refuses (never one the readers gave: they check what it checks) is
+ * reported, dropped and not counted as read. */
+static void judge_batch(seebatch_training_filter *filter, plain_batch *batch, uint64_t *read,
+                        bool *bad)
+{
+    for (size_t at = 0; at < batch->count;) {
+        seebatch_training_arrays in = {batch->boards + at, batch->moves + at, batch->scores + at,
+                                       batch->plies + at, batch->results + at};
+        seebatch_filter_counts before, after;
+        seebatch_training_filter_counts(filter, &before);
+        seebatch_error error;
+        if (seebatch_training_filter_keep(filter, batch->count - at, &in, batch->keep + at,
+                                          &error) == SEEBATCH_OK)
+            return;
+        seebatch_training_filter_counts(filter, &after);
+        at += after.entries - before.entries;
+        report_input_error("%s", error.message);
+        batch->keep[at++] = 0;
+        --*read;
+        *bad = true;
+    }
+}
+
+/* Writes the batch's kept entries; false when writing fails. */
+static bool write_kept(const filter_settings *settings, binpack_writer *writer,
+                       const plain_batch *batch, FILE *output)
+{
+    for (size_t i = 0; i < batch->count; i++)
+        if (batch->keep[i] && (!write_entry(settings, writer, &batch->entries[i], output) ||
+                               ferror(output)))
+            return false;
+    return true;
+}
+
 static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
                         filter_tally *tally)
 {
-    filter_history history = filter_history_start();
+    seebatch_training_filter filter = settings->chunk_rules; /* the rules, nothing counted */
     if (settings->piece_counts) /* one history over every input, as for binpack */
-        history.piece_counts = *settings->piece_counts;
+        filter.history.piece_counts = *settings->piece_counts;
+    plain_batch *batch = malloc(sizeof *batch);
+    if (!batch)
+        return EXIT_RESOURCE_FAILURE;
     entry_source source = entry_source_start(input, settings->input);
     binpack_writer writer;
     seebatch_binpack_writer_init(&writer);
-    training_entry entry;
-    bool bad = false;
+    bool bad = false, more = true;
     int status = EXIT_OK;
     uint64_t done = 0; /* this input's, for its progress */
-    while (next_plain_entry(settings, &source, &entry, &bad)) {
-        ++*read;
-        if (++done % PROGRESS_EVERY == 0)
-            progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's position */
-        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
-            (!write_entry(settings, &writer, &entry, output) || ferror(output))) {
+    while (more && status == EXIT_OK) {
+        training_entry entry;
+        for (batch->count = 0; batch->count < PLAIN_BATCH;) {
+            if (!(more = next_plain_entry(settings, &source, &entry, &bad)))
+                break;
+            batch_add(batch, &entry);
+            ++*read;
+            if (++done % PROGRESS_EVERY == 0)
+                progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's */
+        }
+        judge_batch(&filter, batch, read, &bad);
+        if (!settings->count_only && !write_kept(settings, &writer, batch, output)) {
             remember_write_error();
             status = EXIT_RESOURCE_FAILURE;
-            break;
         }
     }
+    free(batch);
     if (!seebatch_binpack_flush_chunk(&writer, output) || ferror(output)) {
         remember_write_error();
         status = EXIT_RESOURCE_FAILURE;
     }
     seebatch_binpack_writer_free(&writer);
+    seebatch_filter_counts counts;
+    seebatch_training_filter_counts(&filter, &counts);
+    filter_tally counted = tally_of(counts.kept, counts.matched, counts.alone);
+    add_tally(tally, &counted);
     if (settings->piece_counts)
-        *settings->piece_counts = history.piece_counts;
+        *settings->piece_counts = filter.history.piece_counts;
     progress_add(settings->progress, done % PROGRESS_EVERY, 0);
     if (status == EXIT_OK && entry_source_read_failed(&source))
         return EXIT_USAGE;
@@ -565,7 +645,7 @@ int run_filter_as(const char *command, int argc, char **argv)
                                 false,
                                 NULL,
                                 NULL,
-                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}}};
+                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false}};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
@@ -577,6 +657,9 @@ int run_filter_as(const char *command, int argc, char **argv)
         return EXIT_USAGE;
     /* Options are validated as parsed, so preparing them cannot fail. */
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
+    settings.chunk_rules.rules = settings.rules;
+    settings.chunk_rules.history = filter_history_start();
+    settings.chunk_rules.entries_checked = true; /* its readers check what it would */
     input_set inputs;
     int status =
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);

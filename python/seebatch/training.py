@@ -106,6 +106,11 @@ _PROTOTYPES = [
     ("seebatch_filter_buffers_new", ctypes.c_int, [_OUT_P, _ERROR]),
     ("seebatch_filter_buffers_free", None, [_P]),
     ("seebatch_training_filter_chunk", ctypes.c_int, [_P, _ERROR]),
+    ("seebatch_binpack_chunks_open", ctypes.c_int, [ctypes.c_char_p, _OUT_P, _ERROR]),
+    ("seebatch_binpack_chunks_next", ctypes.c_int, [_P, _P, _ERROR]),
+    ("seebatch_binpack_chunks_close", None, [_P]),
+    ("seebatch_training_fault_text", ctypes.c_char_p,
+     [ctypes.c_char_p, _SIZE, ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64, ctypes.c_char_p]),
 ]
 
 
@@ -125,6 +130,14 @@ class FilterChunk(ctypes.Structure):
                 ("entries", ctypes.c_uint64), ("kept", ctypes.c_uint64),
                 ("matched", ctypes.c_uint64 * 16), ("alone", ctypes.c_uint64 * 16),
                 ("after", FilterState), ("place", Place), ("reason", ctypes.c_char * 160)]
+
+
+class BinpackChunk(ctypes.Structure):
+    """seebatch_binpack_chunk: one chunk of the library's chunk reader."""
+    _fields_ = [("entries_before", ctypes.c_uint64), ("payload", ctypes.c_void_p),
+                ("size", ctypes.c_size_t), ("file_offset", ctypes.c_uint64),
+                ("end", ctypes.c_int), ("truncated", ctypes.c_int),
+                ("byte_offset", ctypes.c_uint64), ("reason", ctypes.c_char * 160)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -538,11 +551,19 @@ class Filter:
             raise ValueError(f"filter_file: format {format!r} is none of 'binpack', 'plain', "
                              "'bin'")
         if _file_id(output) is not None and _file_id(output) == _file_id(source):
-            raise ValueError(f"filter_file: the output {output} is the input; it would be "
+            # The type write_training's refusal has (plain and bin come to it).
+            raise _RefusedInput(f"filter_file: the output {output} is the input; it would be "
                              "destroyed, so nothing was written (write to another file)")
         lib, (error, error_pointer) = _lib(), new_error()
+        # The library's chunk reader, the tool's: its faults in its words.
+        chunks, piece, read, kept = ctypes.c_void_p(), BinpackChunk(), 0, 0
+        status = lib.seebatch_binpack_chunks_open(os.fsencode(source), ctypes.byref(chunks),
+                                                  error_pointer)
+        if status:
+            _raise(status, error, None, None, "filter_file")
         buffers = ctypes.c_void_p()
         if lib.seebatch_filter_buffers_new(ctypes.byref(buffers), error_pointer):
+            lib.seebatch_binpack_chunks_close(chunks)
             raise MemoryError(f"filter_file: {error.message.decode(errors='replace')}")
         chunk = FilterChunk(filter=self._filter, buffers=buffers.value, output=FORMATS[format],
                             before_known=1)
@@ -551,29 +572,19 @@ class Filter:
         descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=directory)
         existing = _file_id(output) and os.stat(output).st_mode & 0o777
         os.chmod(temporary, existing or 0o644)  # mkstemp's is 0o600
-        read = kept = 0
         try:
-            with open(source, "rb") as stream, os.fdopen(descriptor, "wb") as out:
-                fault = None
-                while fault is None:
-                    offset = stream.tell()
-                    header = stream.read(8)
-                    if not header:
+            with os.fdopen(descriptor, "wb") as out:
+                while True:
+                    piece.entries_before = read
+                    status = lib.seebatch_binpack_chunks_next(chunks, ctypes.byref(piece),
+                                                              error_pointer)
+                    if status:
+                        _raise(status, error, Place(piece.byte_offset, read + 1), source,
+                               "filter_file")
+                    if piece.end:
                         break
-                    size = int.from_bytes(header[4:8], "little") if len(header) == 8 else 0
-                    if len(header) < 8 or header[:4] != b"BINP":
-                        raise TrainingDataError(f"filter_file: {source}: byte {offset}, entry "
-                                                f"{read + 1}: no chunk header (\"BINP\") where a "
-                                                "chunk should start", source, offset, read + 1)
-                    payload = bytearray(stream.read(size))
-                    if len(payload) < size:
-                        fault = (f"byte {offset + 8 + len(payload)}, entry {{entry}}: the file "
-                                 f"ends {size - len(payload)} bytes inside a chunk",
-                                 offset + 8 + len(payload))
-                    chunk.payload = ctypes.addressof((ctypes.c_char * len(payload))
-                                                     .from_buffer(payload)) if payload else None
-                    chunk.size, chunk.file_offset, chunk.entries_before = len(payload), \
-                        offset + 8, read
+                    chunk.payload, chunk.size = piece.payload, piece.size
+                    chunk.file_offset, chunk.entries_before = piece.file_offset, read
                     status = lib.seebatch_training_filter_chunk(ctypes.byref(chunk),
                                                                 error_pointer)
                     read, kept = read + chunk.entries, kept + chunk.kept
@@ -581,16 +592,22 @@ class Filter:
                         if format == "binpack":
                             out.write(b"BINP" + chunk.byte_count.to_bytes(4, "little"))
                         out.write(ctypes.string_at(chunk.bytes, chunk.byte_count))
+                    decoding_stopped = status and chunk.place.entry
+                    if piece.truncated:
+                        # Named as the tool names it: the truncation, where decoding stopped.
+                        at = chunk.place.byte_offset if decoding_stopped else piece.byte_offset
+                        text = ctypes.create_string_buffer(len(piece.reason) + 64)
+                        lib.seebatch_training_fault_text(text, len(text), 0, at, read + 1,
+                                                         piece.reason)
+                        raise TrainingDataError(
+                            f"filter_file: {source}: {text.value.decode(errors='replace')}",
+                            source, at, read + 1)
                     if status:
                         place = chunk.place
                         raise TrainingDataError(
                             f"filter_file: {source}: {error.message.decode(errors='replace')}",
                             source, place.byte_offset, place.entry and read + 1, status)
                     chunk.before = chunk.after
-                if fault is not None:
-                    raise TrainingDataError(f"filter_file: {source}: "
-                                            f"{fault[0].format(entry=read + 1)}", source,
-                                            fault[1], read + 1)
         except TrainingDataError:
             os.replace(temporary, output)  # the entries before the fault are kept
             raise
@@ -599,6 +616,7 @@ class Filter:
             raise
         finally:
             lib.seebatch_filter_buffers_free(buffers)
+            lib.seebatch_binpack_chunks_close(chunks)
         os.replace(temporary, output)
         return read, kept
 

@@ -176,20 +176,48 @@ def test_filter_file_writes_the_tools_bytes(tmp_path, rules):
         assert got == expected, f"{source}: Python wrote {len(got)} bytes, the tool {len(expected)}"
 
 
-@pytest.mark.parametrize("cut", ["truncated", "corrupt"])
+@pytest.mark.parametrize("output", ["binpack", "plain", "bin"])
+@pytest.mark.parametrize("rules", FILTER_RULE_SETS, ids=lambda r: " ".join(r) or "no rules")
+def test_filter_file_on_plain_and_bin_writes_the_tools_bytes(tmp_path, rules, output):
+    """Plain and bin input: the tool and Python judge the entries by the one
+    library judge (seebatch_training_filter_keep, batch by batch) and write
+    the same bytes, in each output format, with the same counts."""
+    from training_data import make_games
+    _, plain = make_games(tmp_path, 22, 60)
+    bin_file = str(tmp_path / "games.bin")
+    result = run_cli("convert", plain, bin_file)
+    assert result.returncode == 0, result.stderr
+    for source in (plain, bin_file):
+        suffix = f"{os.path.splitext(source)[1]}.{output}"
+        expected, got = filter_both(tmp_path, source, rules, suffix)
+        assert len(expected) > 1000, source
+        assert got == expected, f"{source}: Python wrote {len(got)} bytes, the tool {len(expected)}"
+
+
+@pytest.mark.parametrize("cut", ["truncated", "corrupt", "bad magic", "short header",
+                                 "huge chunk"])
 @pytest.mark.parametrize("rules", [[], ["--skip-see-ge", "0", "--skip-placeholder"]],
                          ids=["no rules", "see and placeholder"])
 def test_filter_file_stops_where_the_tool_stops(tmp_path, cut, rules):
-    """A binpack that stops decoding: the same entries written before the
-    fault, and the fault at the same byte and entry, from both drivers of
-    the library's chunk filter."""
+    """A binpack that stops decoding, or whose chunk header is damaged or
+    cut: the same entries written before the fault, and the same message at
+    the same byte and entry, from both drivers of the library's chunk filter
+    reading chunks with the library's one chunk reader."""
     from training_data import make_games
     binpack, _ = make_games(tmp_path, 23, 40)
     data = bytearray(open(binpack, "rb").read())
+    second = 8 + int.from_bytes(data[4:8], "little")  # the second chunk's header
+    assert data[second:second + 4] == b"BINP"
     if cut == "truncated":
         data = data[:len(data) * 2 // 3]
-    else:
+    elif cut == "corrupt":
         data[len(data) * 2 // 3] ^= 0xFF  # a chain's movetext, or a stem, that no longer decodes
+    elif cut == "bad magic":
+        data[second + 1] ^= 0xFF
+    elif cut == "short header":
+        data += b"BINP\x01"
+    else:
+        data[second + 4:second + 8] = (200 << 20).to_bytes(4, "little")
     source = tmp_path / f"{cut}.binpack"
     source.write_bytes(bytes(data))
     tool_out, python_out = tmp_path / "tool.binpack", tmp_path / "python.binpack"
@@ -199,4 +227,7 @@ def test_filter_file_stops_where_the_tool_stops(tmp_path, cut, rules):
         seebatch.Filter(rules).filter_file(source, python_out)
     place = f"byte {raised.value.byte_offset}, entry {raised.value.entry}:"
     assert place in result.stderr, (str(raised.value), result.stderr)
+    message = str(raised.value).removeprefix("filter_file: ")
+    assert message.startswith(f"{source}: {place}"), message
+    assert message in result.stderr, (message, result.stderr)
     assert python_out.read_bytes() == tool_out.read_bytes()

@@ -191,3 +191,26 @@ def test_bin_through_the_library_is_the_tools(files, tmp_path):
     assert raised.value.byte_offset == 280 and raised.value.entry == 8
     result = run_cli("filter", str(truncated), "--count-only")
     assert f"{truncated}: byte 280, entry 8: truncated" in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["binpack", "plain", "bin"])
+def test_filter_file_refuses_its_input_as_write_training_does(files, tmp_path, kind):
+    """filter_file with the output the input raises what write_training
+    raises for its own refusal (one type, whatever the input's format: the
+    binpack path refuses before the chunk driver runs, plain and bin through
+    write_training), and the file is as it was."""
+    _, binpack, plain = files
+    source = tmp_path / f"in.{kind}"
+    if kind == "bin":
+        result = run_cli("convert", plain, str(source))
+        assert result.returncode == 0, result.stderr
+    else:
+        source.write_bytes(open(binpack if kind == "binpack" else plain, "rb").read())
+    before = source.read_bytes()
+    with pytest.raises(ValueError) as own:
+        seebatch.write_training(source, seebatch.read_training(source, 100))
+    with pytest.raises(ValueError, match="is the") as refused:
+        seebatch.Filter(["--skip-capture"]).filter_file(source, source)
+    assert type(refused.value) is type(own.value), (type(refused.value), type(own.value))
+    assert source.read_bytes() == before
+    assert temporaries(tmp_path) == []

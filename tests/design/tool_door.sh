@@ -5,7 +5,7 @@
 # library's internals only lib/tool_only.h, the header written for it. A
 # tool file that includes any other header of lib/ (quoted, or in angle
 # brackets by a name or path lib/ holds) fails, as does a door that is
-# installed.
+# installed or an include in the door with no reason ("why:") beside it.
 # Usage: tool_door.sh ROOT   (prints each offender; exit 1 if any)
 set -u
 root=$1
@@ -16,6 +16,13 @@ if [ ! -f "$door" ]; then
     exit 1
 fi
 bad=0
+# Each thing taken through the door says why the tool alone needs it: an
+# include with no "why:" beside it is refused, so the door cannot grow
+# without a reason (what a user would want too goes into include/).
+if grep -n '^[ \t]*#[ \t]*include' "$door" | grep -v '/\* why: '; then
+    echo "$door: the includes above give no reason (\"/* why: ... */\" on their line)"
+    bad=1
+fi
 if grep -n 'tool_only' CMakeLists.txt cmake/*.cmake 2> /dev/null | grep -i 'install'; then
     echo "$door is installed: it is the tool's, never a user's"
     bad=1

@@ -9,7 +9,7 @@
  * chain is also encoded again by the writer from the entry before it (the
  * writer counts a move's index with popcount below the square, no nth
  * square): its bits must be the ones it was read from. And the guess of
- * where a chain starts (binpack_split.h), from offsets spread over each
+ * where a chain starts (seebatch_binpack_guess_chain_start), from offsets spread over each
  * chunk, is the first stem at or after the offset (or the end). Every
  * entry is packed as a stem on each path: the same 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
  * paths and in blocks of assorted sizes, gives each entry's move, score,
@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
-#include "binpack_split.h"
+#include "seebatch_training.h"
 #include "binpack_writer.h"
 #include "chain_coding_choice.h"
 #include "chain_moves.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A chunk cut between chains for spare threads (binpack_split.h) gives what
+# A chunk cut between chains for spare threads (seebatch_binpack_guess_chain_start) gives what
 # one thread gives: filter (binpack and plain out, count only, several
 # rules), check and the messages about damaged files, at -j 1 to 4, on files
 # of one chunk made here (the chains of make_training_games's games joined

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
-#include "binpack_split.h"
+#include "seebatch_training.h"
 #include "binpack_writer.h"
 #include "bitboard.h"
 #include "chain_moves.h"

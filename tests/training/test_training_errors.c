@@ -127,6 +127,13 @@ static void filtering(const game *g)
     CHECK_EQ(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, keep, &error), SEEBATCH_OK,
              "%s", error.message);
     CHECK(keep[0] && keep[1] && !keep[2], "the capture is dropped");
+    seebatch_filter_counts counts;
+    seebatch_training_filter_counts(filter, &counts);
+    CHECK(counts.entries == 3 && counts.kept == 2 && counts.matched[1] == 1 &&
+              counts.alone[1] == 1 && counts.matched[0] == 0,
+          "counts: %llu entries, %llu kept, --skip-capture (rule 1) %llu",
+          (unsigned long long)counts.entries, (unsigned long long)counts.kept,
+          (unsigned long long)counts.matched[1]);
     game bad = *g;
     bad.moves[1] = bad.moves[0]; /* e2e4 with black to move: no black piece on e2 */
     bad.arrays =
@@ -137,6 +144,8 @@ static void filtering(const game *g)
     bad.boards[0].colors[0] |= bad.boards[0].colors[1];
     check_error(seebatch_training_filter_keep(filter, 1, &bad.arrays, keep, &error), &error,
                 SEEBATCH_ERROR_BOARD, "entry 5: board: ");
+    seebatch_training_filter_counts(filter, &counts);
+    CHECK(counts.entries == 4 && counts.kept == 3, "the entry before the refused one counted");
     seebatch_training_filter_free(filter);
 }
 
@@ -247,6 +256,81 @@ static void filtering_a_chunk(const char *directory)
     seebatch_training_filter_free(captures);
 }
 
+/* Writes the first `size` bytes of whole.binpack, then tail_size bytes of
+ * `tail`, to NAME (path: 4096 bytes, set to its path). */
+static void damaged_copy(const char *directory, const char *name, size_t size, const char *tail,
+                         size_t tail_size, char *path)
+{
+    char whole[4096];
+    snprintf(whole, sizeof whole, "%s/whole.binpack", directory);
+    snprintf(path, 4096, "%s/%s", directory, name);
+    FILE *in = fopen(whole, "rb"), *out = fopen(path, "wb");
+    unsigned char bytes[256];
+    size_t got = in ? fread(bytes, 1, sizeof bytes, in) : 0;
+    CHECK(got >= size && out && fwrite(bytes, 1, size, out) == size &&
+              fwrite(tail, 1, tail_size, out) == tail_size,
+          "writing %s", path);
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+}
+
+/* The chunk reader over whole.binpack (one chunk, 46 bytes) with a header after it
+ * that is damaged or cut, and cut inside its payload. */
+static void reading_chunks(const char *directory)
+{
+    char path[4096];
+    seebatch_binpack_chunks *chunks = NULL;
+    seebatch_error error = spoiled();
+    check_error(seebatch_binpack_chunks_open("/nonexistent/x.binpack", &chunks, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, "cannot open");
+    CHECK(chunks == NULL, "no reader after a failure");
+    static const struct {
+        const char *tail;
+        size_t size;
+        const char *words;
+    } faults[] = {{"BINQ\x01\x00\x00\x00", 8, "byte 46, entry 8: no chunk header (\"BINP\")"},
+                  {"BIN", 3, "byte 46, entry 8: the file ends inside a chunk header"},
+                  {"BINP\x00\x00\x00\x10", 8, "byte 46, entry 8: the chunk header claims"}};
+    for (size_t f = 0; f < sizeof faults / sizeof faults[0]; f++) {
+        damaged_copy(directory, "header.binpack", 46, faults[f].tail, faults[f].size, path);
+        CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
+        if (!chunks)
+            return;
+        seebatch_binpack_chunk chunk;
+        memset(&chunk, 0, sizeof chunk);
+        chunk.entries_before = 4;
+        CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "the chunk");
+        CHECK(chunk.size == 38 && chunk.file_offset == 8 && !chunk.end && !chunk.truncated &&
+                  chunk.entries_before == 4,
+              "a whole chunk: %zu bytes at %llu", chunk.size,
+              (unsigned long long)chunk.file_offset);
+        chunk.entries_before = 7;
+        check_error(seebatch_binpack_chunks_next(chunks, &chunk, &error), &error,
+                    SEEBATCH_ERROR_ARGUMENT, faults[f].words);
+        CHECK(chunk.byte_offset == 46 && strstr(error.message, chunk.reason) != NULL,
+              "the fault's place %llu and reason \"%s\"", (unsigned long long)chunk.byte_offset,
+              chunk.reason);
+        seebatch_binpack_chunks_close(chunks);
+    }
+    damaged_copy(directory, "cut.binpack", 30, "", 0, path);
+    CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
+    if (!chunks)
+        return;
+    seebatch_binpack_chunk chunk;
+    memset(&chunk, 0, sizeof chunk);
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "cut chunk");
+    CHECK(chunk.truncated && chunk.size == 22 && chunk.byte_offset == 30 &&
+              strstr(chunk.reason, "the file ends 22 bytes into a chunk") != NULL,
+          "truncated: %zu bytes, at %llu, \"%s\"", chunk.size,
+          (unsigned long long)chunk.byte_offset, chunk.reason);
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "then the end");
+    CHECK(chunk.end, "the end after a truncated chunk");
+    seebatch_binpack_chunks_close(chunks);
+    seebatch_binpack_chunks_close(NULL);
+}
+
 static void parsing_uci(const game *g)
 {
     const char texts[ENTRIES][8] = {"e2e4", "d7d5", "a3a4"};
@@ -282,6 +366,7 @@ int main(int argc, char **argv)
     filtering(&g);
     reading_a_damaged_file(argv[1], &g);
     filtering_a_chunk(argv[1]);
+    reading_chunks(argv[1]);
     make_game(&g);
     parsing_uci(&g);
     return check_finish("test_training_errors");

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include "binpack_reader.h"
-#include "entry_place.h"
 #include "packed_sfen.h"
 #include "plain.h"
 #include "../training_internal.h"
@@ -437,7 +436,7 @@ seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk, see
     snprintf(chunk->reason, sizeof chunk->reason, "%s", fault.message);
     char text[sizeof fault.message + 64];
     return seebatch_fail(error, TRAINING_DATA_FAULT, "%s",
-                         seebatch_entry_fault_text(text, sizeof text, false, fault.byte_offset,
+                         seebatch_training_fault_text(text, sizeof text, false, fault.byte_offset,
                                                    chunk->entries_before + decoded + 1,
                                                    fault.message));
 }

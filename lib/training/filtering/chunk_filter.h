@@ -20,6 +20,15 @@ struct seebatch_training_filter {
     filter_history history; /* seebatch_training_filter_keep's: of the entries judged so far */
     uint64_t entries;
     seebatch_training_place place; /* of the last entry refused */
+    /* Of the entries seebatch_training_filter_keep judged: kept, and per rule. */
+    uint64_t kept;
+    rule_counts counts;
+    /* Set by the tool alone: its entries come from the library's own
+     * readers (plain.h, bin_file.h), which check each as
+     * seebatch_check_training_entry does (a consistent board, a legal move,
+     * a result -1..1), so seebatch_training_filter_keep does not check them
+     * again (that was a tenth of a plain filter's instructions). */
+    bool entries_checked;
 };
 
 /* Entries decoded at once, between two judgements. */

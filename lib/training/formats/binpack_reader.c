@@ -83,6 +83,24 @@ static binpack_chunk_status seebatch_bad_header(binpack_fault *fault, uint64_t o
     return BINPACK_CHUNK_BAD;
 }
 
+bool seebatch_binpack_header_size(const uint8_t header[BINPACK_HEADER_SIZE], uint32_t *size,
+                                  binpack_fault *fault)
+{
+    if (memcmp(header, "BINP", 4) != 0) {
+        snprintf(fault->message, sizeof fault->message,
+                 "no chunk header (\"BINP\") where a chunk should start");
+        return false;
+    }
+    *size = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 |
+            (uint32_t)header[7] << 24;
+    if (*size <= BINPACK_MAX_CHUNK)
+        return true;
+    snprintf(fault->message, sizeof fault->message,
+             "the chunk header claims %u bytes, more than the %u-byte limit", (unsigned)*size,
+             (unsigned)BINPACK_MAX_CHUNK);
+    return false;
+}
+
 binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,
                                                  size_t *size, uint64_t *file_offset,
                                                  binpack_fault *fault)
@@ -96,15 +114,9 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
         return seebatch_bad_header(fault, at, "the file cannot be read");
     if (got < sizeof header)
         return seebatch_bad_header(fault, at, "the file ends inside a chunk header");
-    if (memcmp(header, "BINP", 4) != 0)
-        return seebatch_bad_header(fault, at, "no chunk header (\"BINP\") where a chunk should start");
-    uint32_t length = (uint32_t)header[4] | (uint32_t)header[5] << 8 | (uint32_t)header[6] << 16 |
-                      (uint32_t)header[7] << 24;
-    if (length > BINPACK_MAX_CHUNK) {
-        seebatch_binpack_fault_at(fault, at, "");
-        snprintf(fault->message, sizeof fault->message,
-                 "the chunk header claims %u bytes, more than the %u-byte limit", length,
-                 (unsigned)BINPACK_MAX_CHUNK);
+    uint32_t length;
+    if (!seebatch_binpack_header_size(header, &length, fault)) {
+        fault->byte_offset = at;
         return BINPACK_CHUNK_BAD;
     }
     if (length > reader->capacity) {

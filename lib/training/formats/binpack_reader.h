@@ -90,6 +90,12 @@ typedef enum binpack_chunk_status {
     BINPACK_CHUNK_NO_MEMORY
 } binpack_chunk_status;
 
+/* The one check of a chunk's header: "BINP", then a payload size (32
+ * bits, little-endian) of at most BINPACK_MAX_CHUNK, into *size; false
+ * with fault->message saying why (its offset left to the caller). */
+bool seebatch_binpack_header_size(const uint8_t header[BINPACK_HEADER_SIZE], uint32_t *size,
+                                  binpack_fault *fault);
+
 /* Reads the next chunk: *data, *size and *file_offset (of the payload)
  * describe it until the next call. */
 binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,
