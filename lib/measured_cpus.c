@@ -34,11 +34,11 @@ static const measured_cpu measured_cpus[] = {
     {"AuthenticAMD", 0x19, 0x10, 0x1F, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
     {"AuthenticAMD", 0x19, 0x60, 0x7F, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
     {"AuthenticAMD", 0x19, 0xA0, 0xAF, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
-    {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "s5s5 s5s5 s5s5 s5s5 s5s5 s5s5",
-     "measured: AMD family 1Ah with AVX-512 (Zen 5), on an EPYC (model 02h): avx512 1.75x avx2 "
-     "on multi, 1.68x on multi_scattered, 1.09-4.89x Stockfish's see_ge on thresholds on many "
-     "boards (scalar 0.97-2.06x); scalar 1.00-1.13x avx512 under 8 moves "
-     "(docs/runs/amd-epyc-1ah-02h.md)"},
+    {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "5555 5555 5555 5s5s 5555 5555",
+     "measured: AMD family 1Ah with AVX-512 (Zen 5), on an EPYC (model 02h): avx512 within "
+     "2% of the fastest on every call shape but thresholds on one board of 8 moves or more, "
+     "where the scalar walk is 1.03-1.04x faster; scalar 1.25-2.2x slower under 8 moves "
+     "(seebatch calibrate in docs/runs/amd-epyc-1ah-02h.md)"},
 };
 
 const char seebatch_not_measured[] = "not measured on this CPU: the widest backend it runs";
