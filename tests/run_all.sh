@@ -189,10 +189,15 @@ windows_x86_64() {
     # again, up to twice, and the end lists each run again; a test that fails
     # three times fails the stage.
     local failures=$root/build-windows/Testing/Temporary/LastTestsFailed.log
+    # A lost connection can mean the stage's server is gone; programs then
+    # start their own, which a test limiting file sizes (ulimit -f 0 in
+    # cli_write_failures) keeps from starting: the server is started again
+    # before each rerun.
     for _ in 1 2; do
         [ "$status" -ne 0 ] && [ -s "$failures" ] || break
         sed 's/^[0-9]*:\(.*\)/  \1 (build-windows)/' "$failures" >> "$reruns"
         status=0
+        /usr/lib/wine/wineserver -p || true
         ctest --test-dir "$root/build-windows" --output-on-failure --rerun-failed || status=$?
     done
     [ "$status" -eq 0 ]
