@@ -158,6 +158,17 @@ linux_aarch64() {
 }
 stage linux-aarch64 "Linux aarch64, cross-built, under qemu-user" linux_aarch64
 
+# One wine server for the whole windows stage (ended with it, even when the
+# build fails), started before anything else: a server started by a program
+# ends a few seconds after its last program, and a program started while it
+# is ending can fail to start. Then wine's services, started by wineboot
+# with no output: started by a test's first program instead, they would
+# hold its output open, and ctest waits for that to close.
+start_wine() {
+    /usr/lib/wine/wineserver -p || true
+    /usr/lib/wine/wine64 wineboot --init > /dev/null 2>&1 || true
+}
+
 # 64-bit Windows: cross-built with Debian's mingw-w64, every program run
 # through wine (the toolchain file's emulator) in a wine prefix of the
 # build's own, made before the build (whose attack-table generator runs
@@ -171,16 +182,12 @@ windows_x86_64() {
     fi
     export WINEDEBUG=-all WINEPREFIX=$root/build-windows/wineprefix
     mkdir -p "$WINEPREFIX"
-    /usr/lib/wine/wine64 wineboot --init > /dev/null 2>&1 || true
-    # One wine server for the whole stage (ended with it, even when the build
-    # fails): a program started while the last one's server is shutting down
-    # can fail to start.
-    /usr/lib/wine/wineserver -p || true
+    start_wine
     trap '/usr/lib/wine/wineserver -k || true' EXIT
     build build-windows -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-windows-x86-64.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
     local status=0
-    run_tests build-windows || status=$?
+    run_tests build-windows --timeout 600 || status=$?
     # Now and then wine fails programs it was to start: one ends with status
     # 1 and no output before it runs (about one start in 10,000 in a loop
     # here), or one loses its connection to wine's server ("wine client
@@ -189,16 +196,17 @@ windows_x86_64() {
     # again, up to twice, and the end lists each run again; a test that fails
     # three times fails the stage.
     local failures=$root/build-windows/Testing/Temporary/LastTestsFailed.log
-    # A lost connection can mean the stage's server is gone; programs then
-    # start their own, which a test limiting file sizes (ulimit -f 0 in
-    # cli_write_failures) keeps from starting: the server is started again
-    # before each rerun.
+    # A lost connection can mean the stage's server is gone or wedged: before
+    # each rerun it is ended (killed if it must be) and started again; and no
+    # test may take over 10 minutes.
     for _ in 1 2; do
         [ "$status" -ne 0 ] && [ -s "$failures" ] || break
         sed 's/^[0-9]*:\(.*\)/  \1 (build-windows)/' "$failures" >> "$reruns"
         status=0
-        /usr/lib/wine/wineserver -p || true
-        ctest --test-dir "$root/build-windows" --output-on-failure --rerun-failed || status=$?
+        timeout 30 /usr/lib/wine/wineserver -k || true
+        timeout 30 /usr/lib/wine/wineserver -w || true
+        start_wine
+        ctest --test-dir "$root/build-windows" --output-on-failure --timeout 600 --rerun-failed || status=$?
     done
     [ "$status" -eq 0 ]
     [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
