@@ -180,7 +180,7 @@ windows_x86_64() {
     build build-windows -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-windows-x86-64.cmake" \
         -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
     local status=0
-    run_tests build-windows || status=$?
+    run_tests build-windows --timeout 600 || status=$?
     # Now and then wine fails programs it was to start: one ends with status
     # 1 and no output before it runs (about one start in 10,000 in a loop
     # here), or one loses its connection to wine's server ("wine client
@@ -189,16 +189,19 @@ windows_x86_64() {
     # again, up to twice, and the end lists each run again; a test that fails
     # three times fails the stage.
     local failures=$root/build-windows/Testing/Temporary/LastTestsFailed.log
-    # A lost connection can mean the stage's server is gone; programs then
-    # start their own, which a test limiting file sizes (ulimit -f 0 in
-    # cli_write_failures) keeps from starting: the server is started again
-    # before each rerun.
+    # A lost connection can mean the stage's server is gone (programs then
+    # start their own, which ulimit -f 0 in cli_write_failures forbids) or
+    # wedged (every later program waits on it: a CI run once hung here until
+    # its time ran out): before each rerun the server is ended, killed if it
+    # must be, and a new one started; and no test may take over 10 minutes.
     for _ in 1 2; do
         [ "$status" -ne 0 ] && [ -s "$failures" ] || break
         sed 's/^[0-9]*:\(.*\)/  \1 (build-windows)/' "$failures" >> "$reruns"
         status=0
+        timeout 30 /usr/lib/wine/wineserver -k || true
+        timeout 30 /usr/lib/wine/wineserver -w || true
         /usr/lib/wine/wineserver -p || true
-        ctest --test-dir "$root/build-windows" --output-on-failure --rerun-failed || status=$?
+        ctest --test-dir "$root/build-windows" --output-on-failure --timeout 600 --rerun-failed || status=$?
     done
     [ "$status" -eq 0 ]
     [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
