@@ -20,7 +20,9 @@
 # - seebatch_bench: captures per second per backend, cycles per capture
 #   (the benchmark's core clock; "no cycles" where its check fails), for
 #   each preset of PRESETS, and the chart of the first;
-# - instructions per capture (bench/instructions_per_capture.sh, callgrind);
+# - instructions per capture (bench/instructions_per_capture.sh, callgrind),
+#   and per view call through the engine pair against the library's
+#   (bench/engine_pair_instructions.sh);
 # - whole jobs: seebatch eval, seebatch filter, Python labelling
 #   (bench/jobs/; filter needs ../shared/data/small.binpack, Python NumPy:
 #   each is skipped with its reason otherwise).
@@ -158,6 +160,8 @@ fi
 if command -v valgrind > /dev/null; then
     step "instructions_per_capture.sh"
     "$root/bench/instructions_per_capture.sh" "$build" stockfish > "$collected/instructions.txt"
+    step "engine_pair_instructions.sh"
+    "$root/bench/engine_pair_instructions.sh" "$build" > "$collected/engine_pair.txt"
 fi
 
 # job NAME SCRIPT ARGS...: a whole job's output, or why it did not run.

@@ -5,10 +5,45 @@
 #ifndef SEEBATCH_PINS_H
 #define SEEBATCH_PINS_H
 
-#include "bitboard.h"
+#include "attacks.h"
 
-/* seebatch_pins_compute (seebatch.h) fills both colours; a colour without
- * exactly one king gets none. */
+/* One colour's half of a board's pins, its blockers and the enemy sliders
+ * pinning its pieces: seebatch_pins_compute (seebatch.h) is both halves. A
+ * colour without exactly one king has none. Inline, for the scalar walk,
+ * which works a half out only when an exchange needs it: most colours have
+ * no enemy slider on a line with their king (on an empty board), and their
+ * half is found in a few loads. */
+static inline __attribute__((always_inline)) void pins_of_side(const seebatch_board *board,
+                                                               unsigned color, seebatch_pins *pins)
+{
+    const bitboard *p = board->pieces;
+    bitboard kings = p[SEEBATCH_KING] & board->colors[color];
+    bitboard snipers = 0;
+    if (kings && !more_than_one(kings)) {
+        /* Snipers see the king on an empty board (the line tables: no
+         * lookup by occupancy); lifting them all off lets one sniper pin
+         * through another, which is Stockfish's rule. */
+        unsigned king = lowest_square(kings);
+        snipers = board->colors[color ^ 1] &
+                  ((seebatch_line_table[0][king] & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
+                   (seebatch_line_table[1][king] & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
+    }
+    bitboard blockers = 0, pinners = 0;
+    if (__builtin_expect(snipers != 0, 0)) {
+        unsigned king = lowest_square(kings);
+        bitboard occupancy = occupied_squares(board) ^ snipers;
+        for (bitboard s = snipers; s; s &= s - 1) {
+            bitboard inside = between(king, lowest_square(s)) & occupancy;
+            if (inside && !more_than_one(inside)) {
+                blockers |= inside;
+                if (inside & board->colors[color])
+                    pinners |= lowest_bit(s); /* the sniper's side */
+            }
+        }
+    }
+    pins->blockers[color] = blockers;
+    pins->pinners[color ^ 1] = pinners;
+}
 
 /* The sliders pinning `side`'s pieces: seebatch_pins keeps them under the
  * pinning side, as Stockfish's StateInfo does. */

@@ -7,12 +7,12 @@
  * that the answers never change; the lanes that pass are asked exactly
  * (lanes_pins_matter, groups.h).
  *
- * - The king's lines from a table: a line through c's king of either kind
- *   (rank and file, or diagonals) holds both a piece of c in reach and a
- *   sniper of its kind. Two gathers per colour.
+ * - The king's lines of each kind (rank and file, or diagonals): one of
+ *   them holds both a piece of c and a sniper of its kind. The rank and
+ *   file by shifts, the diagonals from a table: one gather per colour.
+ *   About one group in five passes (stockfish preset, real positions).
  * - The four lines apart (file, rank, diagonal, antidiagonal), worked out
- *   with shifts: one of them holds both. About half the lanes the first
- *   test passes.
+ *   with shifts: one of them holds both a piece of c in reach and a sniper.
  * - The look: c's king looks along its lines with c's pieces in reach
  *   lifted off the board (as `to` looks in attackers.h), and sees a sniper.
  *   Past a pinned piece in reach it sees its pinner or another sniper; it
@@ -87,26 +87,32 @@ INLINE lane_mask sniper_seen(const pin_side *s, lanes occupied)
 }
 
 /* The table's test for one colour: its pieces on a line through its king
- * (read from a table) that holds an enemy slider of the line's kind. The
- * king's square is counted below the colour's kings with no lowest one
- * picked out: a colour without exactly one king has no pins (pins.c), so
- * whatever square it reads there (a1 without a king) is never short of the
- * truth. */
+ * that holds an enemy slider of the line's kind, the king's own square
+ * among them (may_be_pinned drops the kings). The king's square is counted
+ * below the colour's kings with no lowest one picked out: a colour without
+ * exactly one king has no pins (pins.c), so whatever square it reads there
+ * (a1 without a king) is never short of the truth. Its rank and file come
+ * from shifts and its diagonals from the table: with AVX2 on Zen 5 a gather
+ * costs more than the six operations that spare one, and less than the
+ * fourteen that would spare the other (docs/design.md). */
 INLINE lanes pinnable(const board_lanes *b, lanes own, lanes enemy)
 {
     lanes king = both(square_of_bit(both(b->kings, own)), broadcast(63));
-    lanes straight = look_up(seebatch_line_table[0], king);
+    lanes straight = either(shift_up_by(broadcast(0x0101010101010101ull), both(king, broadcast(7))),
+                            shift_up_by(broadcast(0xFFull), both(king, broadcast(56))));
     lanes diagonal = look_up(seebatch_line_table[1], king);
-    lanes lines = either(keep(not_zero(both(straight, both(enemy, b->straight))), straight),
-                         keep(not_zero(both(diagonal, both(enemy, b->diagonal))), diagonal));
+    lanes lines = either(drop(straight, is_zero(both(straight, both(enemy, b->straight)))),
+                         drop(diagonal, is_zero(both(diagonal, both(enemy, b->diagonal)))));
     return both(own, lines);
 }
 
 /* Each lane's board's pieces, of both colours, that the table's test says
- * may be pinned: a board's own, whatever its moves. */
+ * may be pinned: a board's own, whatever its moves. No king is ever
+ * pinned. */
 INLINE lanes may_be_pinned(const board_lanes *b)
 {
-    return either(pinnable(b, b->white, b->black), pinnable(b, b->black, b->white));
+    return but_not(either(pinnable(b, b->white, b->black), pinnable(b, b->black, b->white)),
+                   b->kings);
 }
 
 /* reach (each lane's pieces that may capture, of both colours) where a

@@ -1,7 +1,7 @@
 /*
  * What the scalar backend's batch walk (walk_body.h) shares between its
- * builds: the boards' pins worked out as the walk needs them, and the moves
- * it leaves to the reference's rules (walk_fallback.c). The walks
+ * builds: the boards it hands the fallback, and the moves it leaves to the
+ * reference's rules (walk_fallback.c). The walks
  * themselves, one per way of looking up attacks, and their choice:
  * scalar_backend.c.
  */
@@ -9,7 +9,6 @@
 #define SEEBATCH_SCALAR_WALK_H
 
 #include "kernel.h"
-#include "attacks.h"
 #include "pins.h"
 
 #define WALK_INLINE static inline __attribute__((always_inline))
@@ -36,45 +35,6 @@ WALK_INLINE void walk_board_set(walk_board *b, const seebatch_board *board,
 {
     b->board = board;
     b->pins = given;
-}
-
-/* One side's half of the board's pins as seebatch_pins_compute works it
- * out (pins.c), inline: most sides have no enemy slider on a line with
- * their king (on an empty board), and their half is found in a few loads
- * with no call. */
-WALK_INLINE void walk_pins_of_side(const seebatch_board *board, unsigned color, seebatch_pins *pins)
-{
-    const bitboard *p = board->pieces;
-    bitboard kings = p[SEEBATCH_KING] & board->colors[color];
-    bitboard snipers = 0;
-    if (kings && !more_than_one(kings)) {
-        unsigned king = lowest_square(kings);
-        snipers = board->colors[color ^ 1] &
-                  ((seebatch_line_table[0][king] & (p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN])) |
-                   (seebatch_line_table[1][king] & (p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN])));
-    }
-    bitboard blockers = 0, pinners = 0;
-    if (__builtin_expect(snipers != 0, 0)) {
-        unsigned king = lowest_square(kings);
-        bitboard occupancy = occupied_squares(board) ^ snipers;
-        for (bitboard s = snipers; s; s &= s - 1) {
-            bitboard inside = between(king, lowest_square(s)) & occupancy;
-            if (inside && !more_than_one(inside)) {
-                blockers |= inside;
-                if (inside & board->colors[color])
-                    pinners |= lowest_bit(s); /* the sniper's side */
-            }
-        }
-    }
-    pins->blockers[color] = blockers;
-    pins->pinners[color ^ 1] = pinners;
-}
-
-/* The board's pins, as seebatch_pins_compute works them out. */
-WALK_INLINE void walk_pins_compute(const seebatch_board *board, seebatch_pins *pins)
-{
-    walk_pins_of_side(board, SEEBATCH_WHITE, pins);
-    walk_pins_of_side(board, SEEBATCH_BLACK, pins);
 }
 
 /* The squares where a pawn taking back would promote under these rules:

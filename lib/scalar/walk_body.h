@@ -185,7 +185,8 @@ WALK_INLINE const seebatch_pins *walk_pins_of(const walk_input *in, walk_pins *k
         return &in->given[index];
     if (index != known->index) {
         known->index = index;
-        walk_pins_compute(&in->boards[index], &known->pins);
+        pins_of_side(&in->boards[index], SEEBATCH_WHITE, &known->pins);
+        pins_of_side(&in->boards[index], SEEBATCH_BLACK, &known->pins);
     }
     return &known->pins;
 }
