@@ -10,9 +10,10 @@
 /* One colour's half of a board's pins, its blockers and the enemy sliders
  * pinning its pieces: seebatch_pins_compute (seebatch.h) is both halves. A
  * colour without exactly one king has none. Inline, for the scalar walk,
- * which works a half out only when an exchange needs it: most colours have
- * no enemy slider on a line with their king (on an empty board), and their
- * half is found in a few loads. */
+ * which works a board's pins out when its first move that goes on past its
+ * first look needs them: most colours have no enemy slider on a line with
+ * their king (on an empty board), and their half is found in a few loads
+ * with no call. */
 static inline __attribute__((always_inline)) void pins_of_side(const seebatch_board *board,
                                                                unsigned color, seebatch_pins *pins)
 {
