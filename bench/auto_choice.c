@@ -1,6 +1,6 @@
 #include "auto_choice.h"
 
-#include "dispatch.h"
+#include "auto/dispatch.h"
 
 const char *bench_auto_kernel_in_order(bool threshold, bool pins_given)
 {

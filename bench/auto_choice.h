@@ -1,4 +1,4 @@
-// What auto takes for a call shape on this machine (lib/dispatch.h), for
+// What auto takes for a call shape on this machine (lib/auto/dispatch.h), for
 // the benchmark's closing line; C, on the library's internals.
 #ifndef SEEBATCH_BENCH_AUTO_CHOICE_H
 #define SEEBATCH_BENCH_AUTO_CHOICE_H

@@ -289,7 +289,7 @@ def call_shape_section(directory):
     out += [f"`seebatch calibrate` {runs} times: ns a move on the real positions built into the "
             "tool, medians per backend; the fastest; what auto took in this run (`seebatch "
             "--version`) and its time over the fastest's. The fastest as a row of "
-            f"lib/measured_cpus.c: `{row}` (tests/docs/auto_choices.sh holds the table's row to "
+            f"lib/auto/measured_cpus.c: `{row}` (tests/docs/auto_choices.sh holds the table's row to "
             "these times: within 5% of the fastest on every shape).", "",
             "| call shape | " + " | ".join(backends) + " | fastest | auto | auto / fastest |",
             "| --- | " + " | ".join("---:" for _ in backends) + " | --- | --- | ---: |"]
@@ -415,7 +415,7 @@ def readme(runs, readme_path):
 
 
 def measured_rows(source):
-    """lib/measured_cpus.c's rows: [(vendor, family, first model, last model,
+    """lib/auto/measured_cpus.c's rows: [(vendor, family, first model, last model,
     AVX-512, choices)], macros of choices resolved."""
     text = Path(source).read_text()
     macros = dict(re.findall(r'#define (\w+) "([^"]*)"', text))
@@ -451,7 +451,7 @@ def auto_check(runs, source):
         row = next((r for r in rows if r[0] == vendor.group(1) and r[1] == family and
                     r[2] <= model <= r[3] and r[4] == avx512), None)
         if row is None:
-            lines.append(f"FAIL {run.name}: lib/measured_cpus.c has no row for {vendor.group(1)} "
+            lines.append(f"FAIL {run.name}: lib/auto/measured_cpus.c has no row for {vendor.group(1)} "
                          f"family {family:02X}h model {model:02X}h{' with AVX-512' if avx512 else ''}")
             good = False
             continue

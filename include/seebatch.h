@@ -748,7 +748,7 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  * run (cpuid and xgetbv), one per call shape (values or a threshold; one
  * board, many in board order or scattered; pins given or not; under 8 moves
  * or not): the one measured fastest for that shape on this kind of CPU (a
- * table by vendor, family and model, in lib/measured_cpus.c; `seebatch
+ * table by vendor, family and model, in lib/auto/measured_cpus.c; `seebatch
  * --version` prints each shape's), else the widest. A profile `seebatch
  * calibrate` saved for this CPU takes the table's place: the file
  * SEEBATCH_PROFILE names ("none": no profile), else

@@ -1,8 +1,8 @@
 /*
  * The one internal signature every SEE kernel implements. The public entry
  * points (lib/see_api.c) describe a call as a see_batch and hand it to the
- * kernel chosen by lib/dispatch.c; a kernel never checks preconditions. What
- * a CPU must run for each kernel is the registry's (lib/implementations.c).
+ * kernel chosen by lib/auto/dispatch.c; a kernel never checks preconditions. What
+ * a CPU must run for each kernel is the registry's (lib/auto/implementations.c).
  */
 #ifndef SEEBATCH_KERNEL_H
 #define SEEBATCH_KERNEL_H

@@ -4,7 +4,7 @@
  * kernel chosen for its shape (dispatch.h; the single-move calls and
  * seebatch_values_ge are in see_engine.c, the check in see_checked.c).
  */
-#include "dispatch.h"
+#include "auto/dispatch.h"
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 

@@ -4,7 +4,7 @@
  * boards the moves name, each move, given pins). Nothing is written but the
  * error, whose message names what is wrong and where.
  */
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "errors.h"
 #include "kernel.h"
 #include "pins.h"

@@ -10,7 +10,7 @@
 /* The engine pair (tools/generate_engine_pair.c) takes the one-move calls
  * alone: what dispatches a batch is left out of it. */
 #ifndef SEEBATCH_ENGINE_PAIR
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #endif
 #include "scalar/scalar.h"
 

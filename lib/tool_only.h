@@ -13,13 +13,13 @@
 
 /* Core: what --version and `seebatch calibrate` report of the machine and
  * the choices made on it, the FEN and EPD readers' inner steps, numbers. */
-#include "calibration.h"     /* why: seebatch calibrate measures and saves the calibration */
+#include "auto/calibration.h"     /* why: seebatch calibrate measures and saves the calibration */
 #include "cpu_features.h"    /* why: --version names the CPU's facts (seebatch_cpu_here) */
 #include "decimal.h"         /* why: eval writes its scores as text without printf */
-#include "dispatch.h"        /* why: --version says what auto takes for each call shape */
+#include "auto/dispatch.h"        /* why: --version says what auto takes for each call shape */
 #include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
 #include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */
-#include "implementations.h" /* why: --version lists the backends and why auto chose one */
+#include "auto/implementations.h" /* why: --version lists the backends and why auto chose one */
 #include "printf_like.h"     /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "views/choice.h"    /* why: --version names the view lookup in use */
 #include "platform/files.h"  /* why: the tool refuses an output that is one of its inputs */

@@ -3,7 +3,7 @@
  * the unchecked ones. */
 #include <string.h>
 
-#include "implementations.h"
+#include "auto/implementations.h"
 #include "check.h"
 #include "see_calls.h"
 #include "seebatch.h"

@@ -1,6 +1,6 @@
 /*
- * Auto's choice per call shape (lib/call_shapes.h, lib/dispatch.h) and the
- * profiles seebatch calibrate saves (lib/profile.h): a batch's shape is the
+ * Auto's choice per call shape (lib/auto/call_shapes.h, lib/auto/dispatch.h) and the
+ * profiles seebatch calibrate saves (lib/auto/profile.h): a batch's shape is the
  * one its kind, boards, pins and length say; a choice line reads back as
  * written and a malformed one is refused; a profile for this CPU is
  * honoured by auto and by the calls, and one for another CPU, or damaged,
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "environment.h"
 
 static see_batch batch_of(const uint32_t *board_of_move, size_t count, bool pins)

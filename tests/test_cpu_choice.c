@@ -1,7 +1,7 @@
 /*
  * Which backends and which view exchange a CPU gets, decided from its cpuid
  * registers alone (lib/cpu_features.h, lib/views/choice.h), and the backend
- * auto picks from the table measured per CPU (lib/measured_cpus.c), on CPUs faked by
+ * auto picks from the table measured per CPU (lib/auto/measured_cpus.c), on CPUs faked by
  * those registers: real processors' signatures and feature bits, each feature
  * AVX-512 needs taken away in turn, and every value of SEEBATCH_VIEW_EXCHANGE.
  * Then this machine: the registers read here against /proc/cpuinfo, and the
@@ -14,11 +14,11 @@
 
 #include "backend_requirements.h"
 #include "environment.h"
-#include "implementations.h"
-#include "measured_cpus.h"
+#include "auto/implementations.h"
+#include "auto/measured_cpus.h"
 #include "check.h"
 #include "cpu_features.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "fen_scan.h"
 #include "views/choice.h"
 
@@ -56,7 +56,7 @@ typedef struct profile {
     bool avx2, avx512, fast_pext;
     bool view_pext; /* what auto gives a view under a SIMD backend (where built) */
     /* The backend auto picks with every kernel built, and whether from the
-     * measured table (lib/measured_cpus.c) or as the widest runnable. */
+     * measured table (lib/auto/measured_cpus.c) or as the widest runnable. */
     const char *auto_backend;
     /* The measured row it takes: its name as the reason gives it, "Zen 3"
      * or another; NULL where auto takes the widest it runs. */

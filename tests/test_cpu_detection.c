@@ -14,7 +14,7 @@
 #include "check.h"
 #include "cpu_features.h"
 #include "environment.h"
-#include "implementations.h"
+#include "auto/implementations.h"
 #include "seebatch.h"
 
 enum { NAMES_MAX = 16 };
@@ -51,7 +51,7 @@ static bool identity_agrees(const seebatch_cpu *cpu)
 }
 
 /* What auto must pick here: the measured table's backend for this CPU
- * (lib/measured_cpus.c, its rows tested on faked CPUs by test_cpu_choice),
+ * (lib/auto/measured_cpus.c, its rows tested on faked CPUs by test_cpu_choice),
  * which /proc/cpuinfo must say this machine runs; else the widest it runs. */
 static const char *expected_auto(void)
 {

@@ -1,5 +1,5 @@
 /*
- * The registry of implementations (lib/implementations.h): every backend
+ * The registry of implementations (lib/auto/implementations.h): every backend
  * and view lookup listed once, in priority order, each with what it needs;
  * forcing a name picks exactly that implementation wherever it runs and is
  * refused, with nothing chosen, where it does not; auto takes nothing past
@@ -12,7 +12,7 @@
 
 #include "check.h"
 #include "environment.h"
-#include "implementations.h"
+#include "auto/implementations.h"
 #include "views/choice.h"
 
 /* The registry as it must read, written out here rather than taken from

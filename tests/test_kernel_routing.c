@@ -15,7 +15,7 @@
 #include "check.h"
 #include "see_calls.h"
 #include "cpu_features.h"
-#include "implementations.h"
+#include "auto/implementations.h"
 #include "kernel.h"
 #include "random_boards.h"
 #include "seebatch.h"

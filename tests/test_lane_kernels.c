@@ -28,7 +28,7 @@
 
 #include "backend_requirements.h"
 #include "check.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "fenced.h"
 #include "position_generator.h"
 #include "random_boards.h"

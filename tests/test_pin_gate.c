@@ -30,7 +30,7 @@
 #include "backend_requirements.h"
 #include "bitboard.h"
 #include "check.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "seebatch.h"
 
 typedef struct pin_edge {

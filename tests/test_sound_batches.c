@@ -20,7 +20,7 @@
 
 #include "backend_requirements.h"
 #include "check.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "random_boards.h"
 #include "seebatch.h"
 #include "random.h"

@@ -19,7 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "implementations.h"
+#include "auto/implementations.h"
 #include "check.h"
 #include "see_calls.h"
 #include "self_child.h"

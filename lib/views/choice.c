@@ -1,13 +1,13 @@
 /* The choice of the views' attack lookups: the registry's view-lookup role
- * (lib/implementations.c) on the CPU, the backend in use and
+ * (lib/auto/implementations.c) on the CPU, the backend in use and
  * SEEBATCH_VIEW_EXCHANGE. */
 #include "choice.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch.h"
-#include "implementations.h"
+#include "auto/dispatch.h"
+#include "auto/implementations.h"
 
 const char *const seebatch_view_lookup_names[2] = {"portable", "pext"};
 

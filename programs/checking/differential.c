@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dispatch.h"
+#include "auto/dispatch.h"
 #include "engine_boards.h"
 #include "oracle.h"
 #include "scalar/scalar.h"

@@ -26,7 +26,7 @@ static const char calibrate_help[] =
     "order or scattered; pins given or worked out; under 8 moves or not), on\n"
     "real positions built into the tool, in about 3 seconds. Prints each\n"
     "shape's nanoseconds a move per backend, then the fastest as one line of\n"
-    "the library's measured table (lib/measured_cpus.c: keep it, or send it to\n"
+    "the library's measured table (lib/auto/measured_cpus.c: keep it, or send it to\n"
     "the project). The timings move with whatever else the machine runs:\n"
     "calibrate on a quiet machine, and compare two runs.\n"
     "\n"
@@ -94,7 +94,7 @@ int run_calibrate(int argc, char **argv)
         return EXIT_RESOURCE_FAILURE;
     }
     print_timings(&found);
-    puts("the measured table's row for this CPU (lib/measured_cpus.c):");
+    puts("the measured table's row for this CPU (lib/auto/measured_cpus.c):");
     puts(found.row);
     if (!save)
         return EXIT_OK;

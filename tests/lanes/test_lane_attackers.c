@@ -12,7 +12,7 @@
 #include <stdio.h>
 
 #include "backend_requirements.h"
-#include "dispatch.h"
+#include "auto/dispatch.h"
 
 int lane_attackers_avx2(void);
 int lane_attackers_avx512(void);

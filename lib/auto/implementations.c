@@ -1,7 +1,7 @@
 /*
  * The registry and the one choice among its implementations (see
  * implementations.h). lib/views/choice.c asks it for the views' lookups,
- * lib/dispatch.c for the backend.
+ * lib/auto/dispatch.c for the backend.
  */
 #include "implementations.h"
 

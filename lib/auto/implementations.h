@@ -13,9 +13,9 @@
  * the CPU's features and is not named here):
  *
  *   what is chosen                    where                        by
- *   the SEE backend                   this registry, dispatch.c    SEEBATCH_BACKEND, measured table
- *   the SEE backend, per call shape   call_shapes.c, profile.c     a profile SEEBATCH_PROFILE names
- *   the same, measured here           calibration.c                `seebatch calibrate`'s timings
+ *   the SEE backend                   this registry, auto/dispatch.c  SEEBATCH_BACKEND, measured table
+ *   the SEE backend, per call shape   auto/call_shapes.c, auto/profile.c  a profile SEEBATCH_PROFILE names
+ *   the same, measured here           auto/calibration.c           `seebatch calibrate`'s timings
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
