@@ -8,6 +8,7 @@
 #include "tool_only.h"
 #include "options.h"
 #include "platform.h"
+#include "auto_report.h"
 #include "subcommands.h"
 
 static const char main_help[] =
@@ -29,17 +30,19 @@ static const char main_help[] =
     "  convert training data from one format to another: IN... to OUT (.binpack,\n"
     "          .plain, .bin; OUT's name says which, or --output-format)\n"
     "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
-    "  calibrate  time this CPU's SEE backends on every call shape; print the\n"
-    "          fastest as a row of the measured table, --save it as a profile\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
+    "  seebatch eval|check|filter --auto-report ...   at the end, what auto\n"
+    "                             learned in the job, per call shape\n"
     "  seebatch --version         the library version, the SEE backend in use and\n"
     "                             why, the CPU features found and the view exchange\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
-    "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
+    "Environment: SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512 (auto, the\n"
+    "default, learns the fastest backend from the calls it serves; fixed takes\n"
+    "its first guess, never learning; a name forces that backend).\n"
+    "SEEBATCH_VIEW_EXCHANGE=\n"
     "auto|pext|portable forces the slider lookups of an engine's views\n"
     "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
     "Input: eval, check, filter, convert and stats read any number of FILEs in\n"
@@ -63,7 +66,6 @@ static const subcommand subcommands[] = {
     {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
     {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
     {"convert", run_convert, false, false}, {"interleave", run_interleave, false, false},
-    {"calibrate", run_calibrate, false, false},
 };
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
@@ -73,6 +75,11 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         report(command->name, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
+    const char *profile = getenv("SEEBATCH_PROFILE");
+    if (command->computes_see && profile && *profile)
+        report(command->name, "warning: SEEBATCH_PROFILE is ignored: seebatch calibrate's "
+                              "profiles are retired (auto learns from the calls it serves)");
+    bool auto_report = command->computes_see && take_auto_report_option(&argc, argv);
     seebatch_view_lookup lookup;
     if (command->checks_views && seebatch_view_lookup_here(&lookup, &error) != SEEBATCH_OK) {
         report(command->name, "%s", error.message);
@@ -90,6 +97,8 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
                                command->run(split_argc - 1, split + 1));
     report_hidden_errors(command->name);
     free(split);
+    if (auto_report)
+        print_auto_report(command->name);
     return status;
 }
 
@@ -126,22 +135,20 @@ static int print_view_exchange(void)
     return EXIT_OK;
 }
 
-/* What auto takes for each call shape, and why (the measured table's row
- * or a profile), whatever SEEBATCH_BACKEND forces. */
-static void print_auto_shapes(const seebatch_auto_here *automatic)
+/* What auto does with each call shape: learn it (from a first guess), or
+ * take a fixed choice, whatever SEEBATCH_BACKEND forces. */
+static void print_auto_shapes(const seebatch_backend_choice *guess)
 {
     char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
-    seebatch_choices_format(&automatic->choice.shapes, line);
-    if (automatic->from_profile)
-        printf("auto takes, per call shape: %s (from the profile %s, seebatch calibrate's)\n",
-               line, automatic->profile);
-    else
-        printf("auto takes, per call shape: %s (%s; profile: %s)\n", line,
-               automatic->choice.measured ? "the measured table's row above" : "no measured row",
-               *automatic->profile ? automatic->profile : "none");
+    seebatch_choices_format(&guess->shapes, line);
+    printf("auto's first guess, per call shape: %s (%s)\n", line,
+           guess->measured ? "the measured table's row above" : "no measured row");
+    puts("auto learns the fastest backend from the calls it serves (64 moves or more) on many "
+         "boards; the first guess serves the rest");
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        printf("  %-62s %s\n", seebatch_shape_name(shape, name),
-               seebatch_choice_kernel_names[automatic->choice.shapes.kernel[shape]]);
+        printf("  %-62s %s%s\n", seebatch_shape_name(shape, name),
+               seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
+               seebatch_shape_learns(shape) ? ", then learned" : "");
 }
 
 /* The version, then what a bug report needs: the backend SEE runs on here
@@ -151,18 +158,16 @@ static int print_version(void)
 {
     printf("seebatch %s\n", seebatch_version());
     seebatch_error error;
-    seebatch_auto_here automatic;
-    seebatch_auto_choice_here(&automatic, &error);
-    if (error.status != SEEBATCH_OK)
-        report(NULL, "warning: %s", error.message);
+    seebatch_cpu cpu = seebatch_cpu_here();
+    seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
     if (seebatch_backend_init(&error) != SEEBATCH_OK && forced_by("SEEBATCH_BACKEND")) {
         report(NULL, "SEEBATCH_BACKEND: %s", error.message);
         return EXIT_USAGE;
     }
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                         : automatic.choice.reason);
-    print_auto_shapes(&automatic);
+                                         : guess.reason);
+    print_auto_shapes(&guess);
     if (SEEBATCH_HAS_CPUID)
         printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
                seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");

@@ -1,9 +1,10 @@
 """Which kernel the library runs (see docs/design.md, section 6, "Backends as a user meets them")."""
 import ctypes
 import os
+import warnings
 
 from ._errors import SeebatchError, new_error, raise_if_failed
-from ._library import lib
+from ._library import AutoShape, lib
 
 
 def backend():
@@ -19,11 +20,28 @@ def backends_available():
 
 
 def set_backend(name):
-    """Forces a backend for the whole process ("auto" re-runs detection).
+    """Chooses the backend for the whole process: "auto" learns afresh which
+    backend is fastest for the calls it serves, "fixed" takes auto's first
+    guess without learning (reproducible timings), a backend's name forces it.
     Raises SeebatchError for a name this build or machine cannot run."""
     error, error_pointer = new_error()
     raise_if_failed(lib.seebatch_backend_set(str(name).encode(), error_pointer), error,
                     "set_backend")
+
+
+def auto_report():
+    """What auto has learned since it last started learning, per call shape:
+    a list of dicts {"shape", "learns", "kept", "backends": [{"name",
+    "calls", "ns_per_capture"}]}, one a shape (24), the backends widest
+    first. "calls" are the calls of the shape timed on that backend."""
+    shapes = (AutoShape * 24)()
+    count = lib.seebatch_auto_report(shapes, len(shapes))
+    return [{"shape": shape.shape.decode(), "learns": bool(shape.learns),
+             "kept": shape.kept.decode(),
+             "backends": [{"name": b.name.decode(), "calls": int(b.calls),
+                           "ns_per_capture": float(b.ns_per_capture)}
+                          for b in shape.backends[:shape.backend_count]]}
+            for shape in shapes[:min(count, len(shapes))]]
 
 
 def check_environment():
@@ -32,6 +50,9 @@ def check_environment():
     machine runs: the library would run the scalar backend instead, and the
     library never prints (seebatch_backend_init is where it says so). Called
     once, when the package is imported."""
+    if os.environ.get("SEEBATCH_PROFILE"):
+        warnings.warn("SEEBATCH_PROFILE is ignored: seebatch calibrate's profiles are retired "
+                      "(auto learns from the calls it serves)", stacklevel=3)
     error, error_pointer = new_error()
     status = lib.seebatch_backend_init(error_pointer)
     if status != 0:
