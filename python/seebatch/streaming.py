@@ -300,7 +300,7 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     batches). shuffle=N (0: off) also shuffles the entries: N of them are
     gathered (the last time fewer), put in an order drawn from the seed, and
     handed out in that order, as nnue-pytorch's loader shuffles its buffer of
-    a million (N=1 << 20 costs about 87 MB, 83 bytes an entry); it needs a seed.
+    a million (N=1 << 20 holds 83 MB: 79 bytes an entry, 83 with see); it needs a seed.
 
     Every path is opened before this returns: one that does not exist, cannot
     be read or is no training data raises TrainingDataError naming it, before
