@@ -475,13 +475,13 @@ class _Output:
                 column[into] = taken[start:stop]
             if self.see is not None:
                 self.see[into] = source.see[start:stop]
-        else:  # gathered straight into the batch: no copy in between
-            rows = piece.rows[start:stop]
-            np.take(source.words, rows, axis=0, out=self.words[into])
+        else:  # gathered straight into the batch: no copy in between ("clip": the
+            rows = piece.rows[start:stop]  # rows are in range, and it skips numpy's check)
+            np.take(source.words, rows, axis=0, out=self.words[into], mode="clip")
             for column, taken in zip(self.columns[1:], source.columns[1:]):
-                np.take(taken, rows, out=column[into])
+                np.take(taken, rows, out=column[into], mode="clip")
             if self.see is not None:
-                np.take(source.see, rows, out=self.see[into])
+                np.take(source.see, rows, out=self.see[into], mode="clip")
         piece.start = stop
         return count
 
