@@ -63,9 +63,10 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true},     {"check", run_check, true}, {"gen", run_gen},
-    {"perft", run_perft},         {"filter", run_filter, true}, {"stats", run_stats},
-    {"convert", run_convert},     {"interleave", run_interleave},
+    {"eval", run_eval, true},           {"check", run_check, true},
+    {"gen", run_gen, false},            {"perft", run_perft, false},
+    {"filter", run_filter, true},       {"stats", run_stats, false},
+    {"convert", run_convert, false},    {"interleave", run_interleave, false},
 };
 
 /* Whether the environment variable names a choice other than auto. */
