@@ -10,7 +10,8 @@
 SEEBATCH_BACKEND=fixed "$tool" eval "$work/positions.fen" > "$work/plain.out" 2> "$work/plain.err"
 expect "eval without the option" "$?$(cat "$work/plain.err")" "0"
 
-"$tool" eval --auto-report "$work/positions.fen" > "$work/report.out" 2> "$work/report.err"
+# Auto itself, whatever backend the stage forces (the avx512-emulated one forces avx512).
+env -u SEEBATCH_BACKEND "$tool" eval --auto-report "$work/positions.fen" > "$work/report.out" 2> "$work/report.err"
 expect "eval --auto-report exits 0" "$?" "0"
 expect "its output is eval's" "$(cmp -s "$work/plain.out" "$work/report.out" && echo same)" "same"
 backends=$("$tool" --version | sed -n 's/^backends this build runs here: //p' | wc -w)
