@@ -60,9 +60,10 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval},         {"check", run_check},   {"gen", run_gen},
-    {"perft", run_perft},       {"filter", run_filter}, {"stats", run_stats},
-    {"convert", run_convert},   {"interleave", run_interleave},
+    {"eval", run_eval, false},       {"check", run_check, false},
+    {"gen", run_gen, false},         {"perft", run_perft, false},
+    {"filter", run_filter, false},   {"stats", run_stats, false},
+    {"convert", run_convert, false}, {"interleave", run_interleave, false},
     {"calibrate", run_calibrate, true},
 };
 
