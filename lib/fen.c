@@ -23,6 +23,7 @@
 #include "bitboard.h"
 #include "decimal.h"
 #include "epd_record.h"
+#include "uci_position.h"
 #include "errors.h"
 #include "fen_scan.h"
 #include "printf_like.h"
@@ -346,6 +347,9 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
                              board ? "FEN text" : "board");
     size_t length = strnlen(fen, FEN_INPUT_MAX + 1); /* never past the NUL */
+    /* A UCI position command may name a whole game's moves: any length. */
+    if (seebatch_is_uci_position(fen, length))
+        return seebatch_uci_position_read(board, fen, strlen(fen), error);
     if (length > FEN_INPUT_MAX)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "FEN, character %d: input is longer than %d bytes", FEN_INPUT_MAX + 1,

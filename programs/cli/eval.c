@@ -108,7 +108,10 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
         memcpy(moves, position.moves, count * sizeof *moves);
     else
         count = seebatch_generate_captures(board, moves);
-    eval_block_add(block, position.fen, position.fen_length, number, count);
+    const char *fen = position.fen;
+    if (fen == position.written_fen) /* a UCI command's FEN: kept till the block is flushed */
+        fen = memcpy(block->written_fens[block->board_count], fen, position.fen_length);
+    eval_block_add(block, fen, position.fen_length, number, count);
     return true;
 }
 

@@ -28,6 +28,7 @@ typedef struct eval_block {
     seebatch_move moves[BLOCK_MOVES];
     uint32_t board_of_move[BLOCK_MOVES];
     int32_t values[BLOCK_MOVES];
+    char written_fens[BLOCK_BOARDS][SEEBATCH_FEN_MAX]; /* the FENs of UCI commands' positions */
 } eval_block;
 
 /* Computes the SEE of every move held, appends the records to out in order
