@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "errors.h"
+#include "fen_scan.h"
 
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -13,7 +14,7 @@ typedef struct uci_words {
     size_t length, at;
 } uci_words;
 
-static size_t next_word(uci_words *w, const char **word)
+static size_t seebatch_uci_next_word(uci_words *w, const char **word)
 {
     while (w->at < w->length && (w->text[w->at] == ' ' || w->text[w->at] == '\t'))
         w->at++;
@@ -24,49 +25,56 @@ static size_t next_word(uci_words *w, const char **word)
     return w->at - start;
 }
 
-static bool word_is(const char *word, size_t length, const char *expected)
+static bool seebatch_uci_word_is(const char *word, size_t length, const char *expected)
 {
     return length == strlen(expected) && memcmp(word, expected, length) == 0;
+}
+
+/* A FEN's board by the readers below seebatch_board_from_fen (board_text.c,
+ * which calls this file): the one-pass reader, else the full parser. */
+static seebatch_status seebatch_uci_board_of(seebatch_board *board, const char *fen, size_t length,
+                                             seebatch_error *error)
+{
+    if (seebatch_fen_scan(board, fen, length))
+        return seebatch_succeed(error);
+    return seebatch_fen_parse_fully(board, fen, length, error);
 }
 
 bool seebatch_is_uci_position(const char *text, size_t length)
 {
     uci_words w = {text, length, 0};
     const char *word;
-    size_t n = next_word(&w, &word);
-    return word_is(word, n, "position");
+    size_t n = seebatch_uci_next_word(&w, &word);
+    return seebatch_uci_word_is(word, n, "position");
 }
 
 /* "fen F1 F2 F3 F4 [F5 F6]": the FEN's words up to "moves" or the end,
  * parsed as one FEN; *word, *n left at the word after it. */
-static seebatch_status read_fen(seebatch_board *board, uci_words *w, const char **word, size_t *n,
+static seebatch_status seebatch_uci_read_fen(seebatch_board *board, uci_words *w, const char **word, size_t *n,
                                 seebatch_error *error)
 {
     size_t start = w->at, end = w->at;
-    while ((*n = next_word(w, word)) != 0 && !word_is(*word, *n, "moves"))
+    while ((*n = seebatch_uci_next_word(w, word)) != 0 && !seebatch_uci_word_is(*word, *n, "moves"))
         end = w->at;
     while (start < end && (w->text[start] == ' ' || w->text[start] == '\t'))
         start++;
     if (start == end)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: no FEN after \"fen\"");
-    if (end - start > 255)
+    if (end - start > SEEBATCH_FEN_INPUT_MAX)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "UCI position: the FEN after \"fen\" is longer than 255 bytes");
-    char fen[256];
-    memcpy(fen, w->text + start, end - start);
-    fen[end - start] = '\0';
     seebatch_error inner;
-    if (seebatch_board_from_fen(board, fen, &inner) != SEEBATCH_OK)
+    if (seebatch_uci_board_of(board, w->text + start, end - start, &inner) != SEEBATCH_OK)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: %s", inner.message);
     return SEEBATCH_OK;
 }
 
 /* The moves after "moves", each checked legal, then played. */
-static seebatch_status play_moves(seebatch_board *board, uci_words *w, seebatch_error *error)
+static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words *w, seebatch_error *error)
 {
     const char *word;
     size_t n, index = 0;
-    while ((n = next_word(w, &word)) != 0) {
+    while ((n = seebatch_uci_next_word(w, &word)) != 0) {
         index++;
         char text[SEEBATCH_UCI_MAX + 1];
         int shown = n < sizeof text ? (int)n : (int)sizeof text - 1;
@@ -96,14 +104,14 @@ seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *te
 {
     uci_words w = {text, length, 0};
     const char *word;
-    size_t n = next_word(&w, &word); /* "position" */
-    n = next_word(&w, &word);
+    size_t n = seebatch_uci_next_word(&w, &word); /* "position" */
+    n = seebatch_uci_next_word(&w, &word);
     seebatch_status status;
-    if (word_is(word, n, "startpos")) {
-        status = seebatch_board_from_fen(board, start_fen, error);
-        n = next_word(&w, &word);
-    } else if (word_is(word, n, "fen")) {
-        status = read_fen(board, &w, &word, &n, error);
+    if (seebatch_uci_word_is(word, n, "startpos")) {
+        status = seebatch_uci_board_of(board, start_fen, sizeof start_fen - 1, error);
+        n = seebatch_uci_next_word(&w, &word);
+    } else if (seebatch_uci_word_is(word, n, "fen")) {
+        status = seebatch_uci_read_fen(board, &w, &word, &n, error);
     } else {
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "UCI position: \"%.*s\" where startpos or fen belongs",
@@ -113,10 +121,10 @@ seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *te
         return status;
     if (n == 0)
         return seebatch_succeed(error);
-    if (!word_is(word, n, "moves"))
+    if (!seebatch_uci_word_is(word, n, "moves"))
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "UCI position: \"%.*s\" where moves or the end belongs",
                              n > 32 ? 32 : (int)n, word);
-    status = play_moves(board, &w, error);
+    status = seebatch_uci_play_moves(board, &w, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }
