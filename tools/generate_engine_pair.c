@@ -887,11 +887,20 @@ int main(int argc, char **argv)
     public_names(&header, &api);
 
     expansion e = {root, {0}, 0, {0}};
-    append_magics(&e.out);
     for (int i = 3; i < argc; i++) {
         snprintf(path, sizeof path, "%s/%s", root, argv[i]);
         expand(&e, path);
     }
+    /* The sources read first, so that a layout this reader refuses fails
+     * before the magic search's seconds; then the magics go in front. */
+    items checked = split(&e.out);
+    free_items(&checked);
+    text sources = e.out;
+    e.out = (text){0};
+    append_magics(&e.out);
+    for (size_t i = 0; i < sources.count; i++)
+        append_from(&e.out, sources.lines[i], sources.origins[i]);
+    free_text(&sources);
     items all = split(&e.out);
     find_static_macros(&all);
     /* Public: what the headers declare and the sources define. */
