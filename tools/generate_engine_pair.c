@@ -813,8 +813,38 @@ static void write_source(FILE *out, const text *t, const items *all, const name_
     }
 }
 
+/* Fails if a kept line is example code (a comment line indented past
+ * " *    ") calling a function of the library's API that the pair lacks: its
+ * header would show a call its user cannot make. */
+static void check_example(const text *header, size_t i, const name_set *api, const name_set *public)
+{
+    const char *line = header->lines[i];
+    if (!starts_with(line, " *     "))
+        return;
+    for (const char *at = strstr(line, "seebatch_"); at; at = strstr(at + 1, "seebatch_")) {
+        char name[NAME_MAX_LENGTH];
+        size_t n = 0;
+        if (at > line && is_name_char(at[-1]))
+            continue;
+        while (is_name_char(at[n]) && n < NAME_MAX_LENGTH - 1) {
+            name[n] = at[n];
+            n++;
+        }
+        name[n] = '\0';
+        if (*skip_spaces(at + n) == '(' && in_set(api, name) && !in_set(public, name)) {
+            char what[256 + NAME_MAX_LENGTH];
+            snprintf(what, sizeof what,
+                     "an example the pair's header keeps calls %s, which the pair lacks: write it "
+                     "with what the pair has, or where the pair leaves it out",
+                     name);
+            fail(header->origins[i] ? header->origins[i] : line, what);
+        }
+    }
+}
+
 /* The public headers as one, less the functions the pair lacks. */
-static void write_header(FILE *out, const text *header, const name_set *public)
+static void write_header(FILE *out, const text *header, const name_set *api,
+                         const name_set *public)
 {
     text kept = {0};
     for (size_t i = 0; i < header->count; i++) {
@@ -833,15 +863,17 @@ static void write_header(FILE *out, const text *header, const name_set *public)
                 end++;
             if (in_set(public, name)) {
                 for (size_t j = i; j <= end; j++)
-                    append(&kept, header->lines[j]);
+                    append_from(&kept, header->lines[j], header->origins[j]);
             } else {
                 drop_trailing_comment(&kept);
             }
             i = end;
         } else {
-            append(&kept, line);
+            append_from(&kept, line, header->origins[i]);
         }
     }
+    for (size_t i = 0; i < kept.count; i++)
+        check_example(&kept, i, api, public);
     for (size_t i = 0; i < kept.count; i++)
         write_line(out, kept.lines[i]);
     free_text(&kept);
@@ -879,8 +911,11 @@ int main(int argc, char **argv)
     for (size_t h = 0; h < 2; h++) {
         snprintf(path, sizeof path, "%s/%s", root, public_headers[h]);
         text part = read_lines(path);
-        for (size_t i = 0; i < part.count; i++)
-            append(&header, part.lines[i]);
+        for (size_t i = 0; i < part.count; i++) {
+            char origin[1100];
+            snprintf(origin, sizeof origin, "%s:%zu", public_headers[h], i + 1);
+            append_from(&header, part.lines[i], origin);
+        }
         free_text(&part);
     }
     name_set api = {0};
@@ -920,7 +955,7 @@ int main(int argc, char **argv)
                  " * start. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
                  " * (batches, FEN, move generation, backends); their comments may name it. */\n");
     fprintf(out, "#ifndef SEEBATCH_ENGINE_H\n#define SEEBATCH_ENGINE_H\n\n");
-    write_header(out, &header, &public);
+    write_header(out, &header, &api, &public);
     fprintf(out, "\n#endif /* SEEBATCH_ENGINE_H */\n");
     close_output(out, header_path);
 

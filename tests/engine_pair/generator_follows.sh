@@ -7,9 +7,10 @@
 #   its seebatch_view_rules_init failing with the planted message, or it no
 #   longer generates or compiles; a pair that still answers "ok" kept a copy
 #   of its own;
-# - a top-level statement not at column 0, or SEEBATCH_ENGINE_PAIR in a
-#   directive other than its marks: the generator fails, naming the file
-#   and line.
+# - a top-level statement not at column 0, SEEBATCH_ENGINE_PAIR in a
+#   directive other than its marks, or an example in the public headers
+#   calling what the pair lacks: the generator fails, naming the file and
+#   line.
 # Usage: generator_follows.sh GENERATOR ROOT CC SOURCE...
 set -eu
 [ $# -ge 4 ] || { echo "usage: generator_follows.sh GENERATOR ROOT CC SOURCE..." >&2; exit 2; }
@@ -76,4 +77,7 @@ refused() {
 refused indented lib/views/each.c '    static int seebatch_indented_statement = 1;' 'column 0' "$@"
 refused unknown_mark lib/views/each.c '#if defined(SEEBATCH_ENGINE_PAIR)
 #endif' 'SEEBATCH_ENGINE_PAIR is understood only' "$@"
-echo "engine pair: follows lib/views/choice.c; the generator refuses code off column 0 and unknown SEEBATCH_ENGINE_PAIR directives, by file and line"
+refused example include/seebatch_view.h '/*
+ *     seebatch_board_from_fen(&board, fen, NULL);
+ */' 'which the pair lacks' "$@"
+echo "engine pair: follows lib/views/choice.c; the generator refuses code off column 0, unknown SEEBATCH_ENGINE_PAIR directives and examples calling what the pair lacks, by file and line"
