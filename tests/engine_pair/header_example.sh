@@ -4,7 +4,9 @@
 # seebatch_value's), compile against the pair alone under -std=c99
 # -pedantic -Werror and run: the board the example spells, d4xe5 defended
 # by d6, gives 0, and a pawn once d6 is gone.
-# Usage: header_example.sh DIR CC    (DIR holds seebatch_engine.h and .c)
+# Usage: header_example.sh DIR CC    (DIR holds seebatch_engine.h and .c;
+#        CC_FLAGS, if set, are added: -mbmi2 for the pext exchange;
+#        SEEBATCH_EMULATOR runs the program in a cross build)
 set -eu
 dir=${1:?usage: header_example.sh DIR CC}
 cc=${2:-cc}
@@ -55,7 +57,10 @@ $value
     return 0;
 }
 END
-(cd "$work" && "$cc" -std=c99 -pedantic -Wall -Wextra -Werror -o example example.c seebatch_engine.c) ||
+# shellcheck disable=SC2086 # CC_FLAGS are words
+(cd "$work" && "$cc" -std=c99 -pedantic -Wall -Wextra -Werror ${CC_FLAGS:-} -o example.exe example.c seebatch_engine.c) ||
     { cat "$work/example.c"; fail "the header's examples do not compile against the pair alone"; }
-"$work/example" || fail "the header's examples, compiled against the pair, do not answer as they say"
-echo "engine pair: the header's examples for seebatch_rules_init and seebatch_value compile against the pair alone and answer as they say"
+# In a cross build the program runs under the emulator the build names.
+# shellcheck disable=SC2086 # the emulator's command is words
+${SEEBATCH_EMULATOR:-} "$work/example.exe" || fail "the header's examples, compiled against the pair, do not answer as they say"
+echo "engine pair: the header's examples for seebatch_rules_init and seebatch_value compile against the pair alone${CC_FLAGS:+ (with $CC_FLAGS)} and answer as they say"
