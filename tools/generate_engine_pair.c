@@ -9,8 +9,11 @@
  *   the functions the pair does not define (each with its comment) and the
  *   deprecated names;
  * - seebatch_engine.c: the sources with every `#include "..."` expanded in
- *   place, once per file (the public headers become seebatch_engine.h),
- *   blocks under `#ifndef SEEBATCH_ENGINE_PAIR` left out, and every
+ *   place, once per file (the public headers become seebatch_engine.h;
+ *   each branch of an ordinary #if expands its own, so the engine's
+ *   compiler picks among them), the marks resolved (`#ifdef
+ *   SEEBATCH_ENGINE_PAIR` kept without its #else, `#ifndef
+ *   SEEBATCH_ENGINE_PAIR` left out but for its #else), and every
  *   declaration the header does not make public given internal linkage:
  *   prototypes of what the pair does not define are dropped, functions and
  *   objects no other line names are dropped (a C99 compiler with -Wall
@@ -22,7 +25,11 @@
  *   instead of searching (some two billion), and its source stays small.
  * It reads the source text line by line with a small lexer (comments,
  * strings, braces): top-level statements start at column 0, as in every
- * file of lib/. Plain C11: this runs on the build host.
+ * file of lib/. What it does not understand it refuses, naming the file and
+ * line: SEEBATCH_ENGINE_PAIR anywhere but in the two marks, code outside a
+ * statement off column 0, a statement that never ends, and an example the
+ * header keeps calling a function the pair lacks. Plain C11: this runs on
+ * the build host.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -313,7 +320,6 @@ typedef struct frame {
     size_t branch_count;
 } frame;
 
-
 /* Whether the current part of a mark's block is kept in the pair. */
 static bool kept_part(const frame *f)
 {
@@ -328,7 +334,8 @@ static void branch_switched(expansion *e, frame *f)
 {
     while (e->done_count > f->done_at_if) {
         if (f->branch_count == MAX_BRANCH_FILES)
-            fail("too many files included in the branches of one #if, before", e->done[e->done_count - 1]);
+            fail("too many files included in the branches of one #if, before",
+                 e->done[e->done_count - 1]);
         f->branch_done[f->branch_count++] = e->done[--e->done_count];
     }
 }
@@ -354,7 +361,8 @@ static void expand_line(expansion *e, const char *path, size_t number, const cha
                         frame *stack, int *depth)
 {
     char directive[16], name[NAME_MAX_LENGTH], origin[1100];
-    bool emitting = *depth == 0 || (stack[*depth - 1].emitting_before && kept_part(&stack[*depth - 1]));
+    bool emitting =
+        *depth == 0 || (stack[*depth - 1].emitting_before && kept_part(&stack[*depth - 1]));
     directive_of(line, directive);
     pair_mark mark = mark_of(line, path, number);
     if (starts_with(directive, "if")) {
@@ -373,7 +381,8 @@ static void expand_line(expansion *e, const char *path, size_t number, const cha
         frame *f = &stack[*depth - 1];
         if (f->mark != MARK_NONE) {
             if (strcmp(directive, "elif") == 0 || (strcmp(directive, "else") == 0 && f->in_else))
-                fail_at(path, number, "a SEEBATCH_ENGINE_PAIR mark's block takes one #else at most");
+                fail_at(path, number,
+                        "a SEEBATCH_ENGINE_PAIR mark's block takes one #else at most");
             if (strcmp(directive, "else") == 0)
                 f->in_else = true;
             else
@@ -843,8 +852,7 @@ static void check_example(const text *header, size_t i, const name_set *api, con
 }
 
 /* The public headers as one, less the functions the pair lacks. */
-static void write_header(FILE *out, const text *header, const name_set *api,
-                         const name_set *public)
+static void write_header(FILE *out, const text *header, const name_set *api, const name_set *public)
 {
     text kept = {0};
     for (size_t i = 0; i < header->count; i++) {
