@@ -357,6 +357,13 @@ SEEBATCH_API void seebatch_training_filter_counts(const seebatch_training_filter
 SEEBATCH_API seebatch_training_place
 seebatch_training_filter_place(const seebatch_training_filter *filter);
 
+/* 1 when one of the filter's rules draws at random (--random-skip,
+ * --wld-skip, --soft-early-skip, --piece-count-skip) and no --seed was
+ * given, so its draws follow the default seed; else 0 (and for NULL). For
+ * a caller that seeds each pass over its files anew (Python's
+ * stream_training). Thread-safe. */
+SEEBATCH_API int seebatch_training_filter_draws_unseeded(const seebatch_training_filter *filter);
+
 /* Frees the filter (NULL is ignored). */
 SEEBATCH_API void seebatch_training_filter_free(seebatch_training_filter *filter);
 

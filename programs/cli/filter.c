@@ -9,10 +9,11 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * The placeholder rule looks at earlier entries, also across chunks that
- * threads filter at once: see settle_chunk. The piece-count rule looks at
- * every entry before that reached it: with it, chunks are filtered in file
- * order only.
+ * A binpack input goes through the library's one file loop
+ * (seebatch_training_filter_file, Python's filter_file's too), which keeps
+ * the rules that look at earlier entries right across chunks filtered at
+ * once; plain and bin through the library's judge of arrays, a bad block
+ * reported and skipped; EPD lines here, one by one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,8 +159,10 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     job.filter = &settings->chunk_rules;
     job.input = settings->input_name;
     job.input_stream = input;
-    job.output = "the output";
-    job.output_stream = settings->count_only ? NULL : output;
+    if (!settings->count_only) { /* else nothing is written: the entries are counted */
+        job.output = settings->output_path ? settings->output_path : "standard output";
+        job.output_stream = output;
+    }
     job.output_format = training_format(settings->output);
     job.threads = (unsigned)threads;
     job.progress = count_progress;

@@ -101,6 +101,7 @@ _PROTOTYPES = [
     ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
     ("seebatch_training_filter_place", Place, [_P]),
     ("seebatch_training_filter_free", None, [_P]),
+    ("seebatch_training_filter_draws_unseeded", ctypes.c_int, [_P]),
     ("seebatch_training_filter_file", ctypes.c_int, [_P, _ERROR]),
 ]
 
@@ -496,6 +497,10 @@ class Filter:
         self._filter = made.value
         self._free = _lib().seebatch_training_filter_free
         self.rules = rules
+
+    def draws_unseeded(self):
+        """True when a rule draws at random and no --seed was given."""
+        return bool(_lib().seebatch_training_filter_draws_unseeded(self._filter))
 
     def keep_mask(self, batch):
         """A bool array: True where no rule drops the entry."""
