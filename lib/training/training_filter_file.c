@@ -30,15 +30,16 @@ enum { FILE_THREADS_MAX = 256 };
 /* What one call carries from step to step. */
 typedef struct file_run {
     seebatch_filter_file_job *job;
-    FILE *output;          /* NULL: count only */
-    uint64_t read;         /* entries read so far */
+    FILE *output;              /* NULL: count only */
+    uint64_t read;             /* entries read so far */
     uint64_t progress_entries; /* of those, told to job->progress */
-    bool write_failed;     /* a write to output failed */
-    seebatch_error *error; /* where the call's failure is told */
+    bool write_failed;         /* a write to output failed */
+    seebatch_error *error;     /* where the call's failure is told */
 } file_run;
 
 /* The fault of the input at byte, entry read + 1: why. */
-static seebatch_status input_fault(file_run *run, bool in_lines, uint64_t byte, const char *why)
+static seebatch_status seebatch_file_input_fault(file_run *run, bool in_lines, uint64_t byte,
+                                                 const char *why)
 {
     run->job->place = (seebatch_training_place){byte, run->read + 1};
     snprintf(run->job->reason, sizeof run->job->reason, "%.159s", why);
@@ -47,7 +48,8 @@ static seebatch_status input_fault(file_run *run, bool in_lines, uint64_t byte, 
     return seebatch_fail(run->error, TRAINING_DATA_FAULT, "%s: %s", run->job->input, text);
 }
 
-static void add_counts(seebatch_filter_counts *sum, const seebatch_filter_chunk *chunk)
+static void seebatch_file_add_counts(seebatch_filter_counts *sum,
+                                     const seebatch_filter_chunk *chunk)
 {
     sum->entries += chunk->entries;
     sum->kept += chunk->kept;
@@ -93,7 +95,7 @@ typedef struct chunk_batch {
     int threads; /* chunks at once */
 } chunk_batch;
 
-static void *filter_part(void *argument)
+static void *seebatch_file_filter_part(void *argument)
 {
     chunk_part *part = argument;
     part->status = seebatch_training_filter_chunk(&part->chunk, NULL);
@@ -101,7 +103,8 @@ static void *filter_part(void *argument)
 }
 
 /* Filters part [start, end) of the slot's payload. */
-static void set_part(const chunk_slot *slot, chunk_part *part, size_t start, size_t end)
+static void seebatch_file_set_part(const chunk_slot *slot, chunk_part *part, size_t start,
+                                   size_t end)
 {
     part->chunk.payload = slot->payload + start;
     part->chunk.size = end - start;
@@ -114,7 +117,7 @@ static void set_part(const chunk_slot *slot, chunk_part *part, size_t start, siz
 
 /* The slot cut in up to slot->cuts parts of about equal size, each starting
  * where a chain seems to start; returns how many. */
-static int cut_slot(chunk_slot *slot)
+static int seebatch_file_cut_slot(chunk_slot *slot)
 {
     int count = 0;
     size_t start = 0;
@@ -124,10 +127,10 @@ static int cut_slot(chunk_slot *slot)
                                                         from > start ? from : start + 1);
         if (cut >= slot->size)
             break;
-        set_part(slot, &slot->parts[count++], start, cut);
+        seebatch_file_set_part(slot, &slot->parts[count++], start, cut);
         start = cut;
     }
-    set_part(slot, &slot->parts[count++], start, slot->size);
+    seebatch_file_set_part(slot, &slot->parts[count++], start, slot->size);
     return count;
 }
 
@@ -135,21 +138,22 @@ static int cut_slot(chunk_slot *slot)
  * may be; whole when it was not cut, or when a part before a cut did not
  * end exactly there (the cut was no chain start: a wrong guess costs time,
  * never a wrong entry). */
-static void *filter_slot(void *argument)
+static void *seebatch_file_filter_slot(void *argument)
 {
     chunk_slot *slot = argument;
-    slot->count = slot->cuts > 1 ? cut_slot(slot) : 0;
+    slot->count = slot->cuts > 1 ? seebatch_file_cut_slot(slot) : 0;
     if (slot->count > 1) {
         for (int k = 1; k < slot->count; k++)
-            slot->parts[k].started = pthread_create(&slot->parts[k].thread, NULL, filter_part,
-                                                    &slot->parts[k]) == 0;
-        filter_part(&slot->parts[0]);
+            slot->parts[k].started =
+                pthread_create(&slot->parts[k].thread, NULL, seebatch_file_filter_part,
+                               &slot->parts[k]) == 0;
+        seebatch_file_filter_part(&slot->parts[0]);
         bool whole = true;
         for (int k = 1; k < slot->count; k++) {
             if (slot->parts[k].started)
                 pthread_join(slot->parts[k].thread, NULL);
             else
-                filter_part(&slot->parts[k]);
+                seebatch_file_filter_part(&slot->parts[k]);
             slot->parts[k].started = false;
         }
         for (int k = 0; k + 1 < slot->count; k++)
@@ -158,20 +162,20 @@ static void *filter_slot(void *argument)
             return NULL;
     }
     slot->count = 1;
-    set_part(slot, &slot->parts[0], 0, slot->size);
-    filter_part(&slot->parts[0]);
+    seebatch_file_set_part(slot, &slot->parts[0], 0, slot->size);
+    seebatch_file_filter_part(&slot->parts[0]);
     return NULL;
 }
 
 /* Reads the next chunk into the slot's own buffer; false when there is
  * none to filter (the end, or a bad header kept in the slot). */
-static bool read_slot(binpack_file_reader *reader, chunk_slot *slot)
+static bool seebatch_file_read_slot(binpack_file_reader *reader, chunk_slot *slot)
 {
     reader->payload = slot->payload;
     reader->capacity = slot->capacity;
     const uint8_t *data;
-    slot->read = seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset,
-                                             &slot->fault);
+    slot->read =
+        seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset, &slot->fault);
     slot->payload = reader->payload;
     slot->capacity = reader->capacity;
     reader->payload = NULL;
@@ -183,43 +187,44 @@ static bool read_slot(binpack_file_reader *reader, chunk_slot *slot)
  * state before it known and here, the others at once on threads of their
  * own; threads left over (fewer chunks than threads) cut chunks in parts
  * when no rule looks at earlier entries. */
-static void filter_batch(binpack_file_reader *reader, chunk_batch *batch,
-                         const seebatch_filter_state *before)
+static void seebatch_file_filter_batch(binpack_file_reader *reader, chunk_batch *batch,
+                                       const seebatch_filter_state *before)
 {
     batch->count = 0;
     while (batch->count < batch->threads) {
         chunk_slot *slot = &batch->slots[batch->count++];
-        if (!read_slot(reader, slot)) {
+        if (!seebatch_file_read_slot(reader, slot)) {
             batch->count -= slot->read == BINPACK_CHUNK_NONE; /* the end: no slot */
             break;
         }
         if (slot->read == BINPACK_CHUNK_TRUNCATED)
             break;
     }
-    int filtered = batch->count - (batch->count && batch->slots[batch->count - 1].read >=
-                                                        BINPACK_CHUNK_NONE);
+    int filtered =
+        batch->count - (batch->count && batch->slots[batch->count - 1].read >= BINPACK_CHUNK_NONE);
     int spare = batch->threads - filtered;
     for (int i = 0; i < filtered; i++) {
         chunk_slot *slot = &batch->slots[i];
-        slot->cuts = batch->cuttable && spare > 0 ? 1 + spare / filtered + (i < spare % filtered)
-                                                  : 1;
+        slot->cuts =
+            batch->cuttable && spare > 0 ? 1 + spare / filtered + (i < spare % filtered) : 1;
         for (int k = 0; k < batch->threads; k++) {
             slot->parts[k].chunk.before_known = i == 0;
             slot->parts[k].chunk.before = *before;
         }
-        slot->started = i > 0 && pthread_create(&slot->thread, NULL, filter_slot, slot) == 0;
+        slot->started =
+            i > 0 && pthread_create(&slot->thread, NULL, seebatch_file_filter_slot, slot) == 0;
     }
     for (int i = 0; i < filtered; i++) {
         chunk_slot *slot = &batch->slots[i];
         if (slot->started)
             pthread_join(slot->thread, NULL);
         else /* the first, here while the others run, or one no thread was had for */
-            filter_slot(slot);
+            seebatch_file_filter_slot(slot);
         slot->started = false;
     }
 }
 
-static bool put_bytes(file_run *run, const void *bytes, size_t count)
+static bool seebatch_file_put_bytes(file_run *run, const void *bytes, size_t count)
 {
     if (run->output && count && fwrite(bytes, 1, count, run->output) != count)
         run->write_failed = true;
@@ -228,7 +233,7 @@ static bool put_bytes(file_run *run, const void *bytes, size_t count)
 
 /* Writes a filtered chunk's kept entries, its parts joined: a binpack chunk
  * with its header, or plain blocks and bin entries as they are. */
-static bool write_slot(file_run *run, const chunk_slot *slot)
+static bool seebatch_file_write_slot(file_run *run, const chunk_slot *slot)
 {
     size_t total = 0;
     for (int k = 0; k < slot->count; k++)
@@ -237,24 +242,31 @@ static bool write_slot(file_run *run, const chunk_slot *slot)
         return true;
     if (run->job->output_format == SEEBATCH_TRAINING_BINPACK) {
         uint32_t size = (uint32_t)total;
-        uint8_t header[8] = {'B', 'I', 'N', 'P', (uint8_t)size, (uint8_t)(size >> 8),
-                             (uint8_t)(size >> 16), (uint8_t)(size >> 24)};
-        if (!put_bytes(run, header, sizeof header))
+        uint8_t header[8] = {'B',
+                             'I',
+                             'N',
+                             'P',
+                             (uint8_t)size,
+                             (uint8_t)(size >> 8),
+                             (uint8_t)(size >> 16),
+                             (uint8_t)(size >> 24)};
+        if (!seebatch_file_put_bytes(run, header, sizeof header))
             return false;
     }
     for (int k = 0; k < slot->count; k++)
-        if (!put_bytes(run, slot->parts[k].chunk.bytes, slot->parts[k].chunk.byte_count))
+        if (!seebatch_file_put_bytes(run, slot->parts[k].chunk.bytes,
+                                     slot->parts[k].chunk.byte_count))
             return false;
     return true;
 }
 
 /* Counts a written slot's parts; returns the last part, where a fault of
  * its decoding is. */
-static const chunk_part *count_slot(file_run *run, const chunk_slot *slot)
+static const chunk_part *seebatch_file_count_slot(file_run *run, const chunk_slot *slot)
 {
     for (int k = 0; k < slot->count; k++) {
         const seebatch_filter_chunk *chunk = &slot->parts[k].chunk;
-        add_counts(&run->job->counts, chunk);
+        seebatch_file_add_counts(&run->job->counts, chunk);
         run->read += chunk->entries;
     }
     const seebatch_filter_file_job *job = run->job;
@@ -266,14 +278,14 @@ static const chunk_part *count_slot(file_run *run, const chunk_slot *slot)
 
 /* The state after a chunk filtered with the state before it unknown,
  * filtering it again (whole, here) when that state changes it. */
-static void settle_slot(const seebatch_training_filter *filter, chunk_slot *slot,
-                        seebatch_filter_state *state)
+static void seebatch_file_settle_slot(const seebatch_training_filter *filter, chunk_slot *slot,
+                                      seebatch_filter_state *state)
 {
     seebatch_filter_chunk *chunk = &slot->parts[0].chunk;
     if (slot->count == 1 && seebatch_filter_state_settle(filter, state, &chunk->after)) {
         chunk->before_known = 1;
         chunk->before = *state;
-        filter_part(&slot->parts[0]);
+        seebatch_file_filter_part(&slot->parts[0]);
     }
     *state = slot->parts[slot->count - 1].chunk.after;
 }
@@ -281,8 +293,8 @@ static void settle_slot(const seebatch_training_filter *filter, chunk_slot *slot
 /* Settles, writes and counts the batch's chunks in file order. Returns
  * SEEBATCH_OK to go on, else the status that ends the run; *ended is set
  * at the input's end. */
-static seebatch_status write_batch(file_run *run, chunk_batch *batch, seebatch_filter_state *state,
-                                   bool *ended)
+static seebatch_status seebatch_file_write_batch(file_run *run, chunk_batch *batch,
+                                                 seebatch_filter_state *state, bool *ended)
 {
     *ended = batch->count < batch->threads;
     for (int i = 0; i < batch->count; i++) {
@@ -290,30 +302,34 @@ static seebatch_status write_batch(file_run *run, chunk_batch *batch, seebatch_f
         if (slot->read == BINPACK_CHUNK_NO_MEMORY)
             return seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
         if (slot->read == BINPACK_CHUNK_BAD)
-            return input_fault(run, false, slot->fault.byte_offset, slot->fault.message);
+            return seebatch_file_input_fault(run, false, slot->fault.byte_offset,
+                                             slot->fault.message);
         if (i > 0)
-            settle_slot(run->job->filter, slot, state);
+            seebatch_file_settle_slot(run->job->filter, slot, state);
         else
             *state = slot->parts[slot->count - 1].chunk.after;
         for (int k = 0; k < slot->count; k++)
             if (slot->parts[k].status != SEEBATCH_OK && !slot->parts[k].chunk.place.entry)
                 return seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
-        if (!write_slot(run, slot))
+        if (!seebatch_file_write_slot(run, slot))
             return SEEBATCH_OK; /* told by the caller, which names the output */
-        const chunk_part *last = count_slot(run, slot);
+        const chunk_part *last = seebatch_file_count_slot(run, slot);
         if (slot->read == BINPACK_CHUNK_TRUNCATED) /* where decoding stopped, if it stopped first */
-            return input_fault(run, false,
-                               last->status != SEEBATCH_OK ? last->chunk.place.byte_offset
-                                                           : slot->fault.byte_offset,
-                               slot->fault.message);
+            return seebatch_file_input_fault(run, false,
+                                             last->status != SEEBATCH_OK
+                                                 ? last->chunk.place.byte_offset
+                                                 : slot->fault.byte_offset,
+                                             slot->fault.message);
         if (last->status != SEEBATCH_OK)
-            return input_fault(run, false, last->chunk.place.byte_offset, last->chunk.reason);
+            return seebatch_file_input_fault(run, false, last->chunk.place.byte_offset,
+                                             last->chunk.reason);
     }
     return SEEBATCH_OK;
 }
 
 /* The batch's slots and parts, their buffers made when first filtered. */
-static bool make_batch(chunk_batch *batch, const seebatch_filter_file_job *job, bool count_only)
+static bool seebatch_file_make_batch(chunk_batch *batch, const seebatch_filter_file_job *job,
+                                     bool count_only)
 {
     unsigned threads = job->threads ? job->threads : 1;
     batch->threads = threads > FILE_THREADS_MAX ? FILE_THREADS_MAX : (int)threads;
@@ -336,7 +352,7 @@ static bool make_batch(chunk_batch *batch, const seebatch_filter_file_job *job, 
     return true;
 }
 
-static void free_batch(chunk_batch *batch)
+static void seebatch_file_free_batch(chunk_batch *batch)
 {
     for (int i = 0; batch->slots && i < batch->threads; i++) {
         for (int k = 0; batch->slots[i].parts && k < batch->threads; k++)
@@ -350,23 +366,23 @@ static void free_batch(chunk_batch *batch)
 /* The binpack read from input, chunk after chunk, batch after batch. The
  * piece-count rule's history goes on from the filter's, and is the
  * filter's after (one history over every file given to one filter). */
-static seebatch_status filter_binpack(file_run *run, FILE *input)
+static seebatch_status seebatch_file_filter_binpack(file_run *run, FILE *input)
 {
     seebatch_filter_file_job *job = run->job;
     chunk_batch batch = {job, (job->filter->rules.active & RULES_LOOKING_BACK) == 0, NULL, 0, 0};
     seebatch_status status = SEEBATCH_OK;
-    if (!make_batch(&batch, job, run->output == NULL))
+    if (!seebatch_file_make_batch(&batch, job, run->output == NULL))
         status = seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
     binpack_file_reader reader = {input, 0, NULL, 0};
     seebatch_filter_state state;
     seebatch_filter_state_start(&state);
     filter_state_set_pieces(&state, &job->filter->history.piece_counts);
     for (bool ended = false; !ended && status == SEEBATCH_OK && !run->write_failed;) {
-        filter_batch(&reader, &batch, &state);
-        status = write_batch(run, &batch, &state, &ended);
+        seebatch_file_filter_batch(&reader, &batch, &state);
+        status = seebatch_file_write_batch(run, &batch, &state, &ended);
     }
     job->filter->history.piece_counts = filter_carry_of(&state).history.piece_counts;
-    free_batch(&batch);
+    seebatch_file_free_batch(&batch);
     seebatch_binpack_file_reader_free(&reader);
     return status;
 }
@@ -385,8 +401,9 @@ typedef struct entry_batch {
 } entry_batch;
 
 /* The counts the filter gained since `before`. */
-static void counts_since(const seebatch_training_filter *filter,
-                         const seebatch_filter_counts *before, seebatch_filter_counts *gained)
+static void seebatch_file_counts_since(const seebatch_training_filter *filter,
+                                       const seebatch_filter_counts *before,
+                                       seebatch_filter_counts *gained)
 {
     seebatch_training_filter_counts(filter, gained);
     gained->entries -= before->entries;
@@ -398,8 +415,9 @@ static void counts_since(const seebatch_training_filter *filter,
 }
 
 /* Reads, judges and writes batch after batch; the reading's fault ends it. */
-static seebatch_status filter_batches(file_run *run, seebatch_training_reader *reader,
-                                      seebatch_training_writer *writer, entry_batch *batch)
+static seebatch_status seebatch_file_filter_batches(file_run *run, seebatch_training_reader *reader,
+                                                    seebatch_training_writer *writer,
+                                                    entry_batch *batch)
 {
     seebatch_filter_file_job *job = run->job;
     seebatch_training_arrays arrays = {batch->boards, batch->moves, batch->scores, batch->plies,
@@ -407,8 +425,8 @@ static seebatch_status filter_batches(file_run *run, seebatch_training_reader *r
     for (;;) {
         size_t count;
         seebatch_error read_error;
-        seebatch_status read = seebatch_training_read(reader, FILE_BATCH, &arrays, &count,
-                                                      &read_error);
+        seebatch_status read =
+            seebatch_training_read(reader, FILE_BATCH, &arrays, &count, &read_error);
         seebatch_status status =
             seebatch_training_filter_keep(job->filter, count, &arrays, batch->keep, run->error);
         if (status == SEEBATCH_OK && writer)
@@ -427,7 +445,7 @@ static seebatch_status filter_batches(file_run *run, seebatch_training_reader *r
     }
 }
 
-static seebatch_status filter_entries(file_run *run, seebatch_training_reader *reader)
+static seebatch_status seebatch_file_filter_entries(file_run *run, seebatch_training_reader *reader)
 {
     seebatch_filter_file_job *job = run->job;
     seebatch_filter_counts before;
@@ -440,9 +458,9 @@ static seebatch_status filter_entries(file_run *run, seebatch_training_reader *r
     if (job->output)
         status = seebatch_training_create(job->output, job->output_format, 0, &writer, run->error);
     if (status == SEEBATCH_OK)
-        status = filter_batches(run, reader, writer, batch);
+        status = seebatch_file_filter_batches(run, reader, writer, batch);
     free(batch);
-    counts_since(job->filter, &before, &job->counts);
+    seebatch_file_counts_since(job->filter, &before, &job->counts);
     bool input_fault = job->place.entry != 0 || job->place.byte_offset != 0;
     if (writer && (status == SEEBATCH_OK || input_fault)) {
         seebatch_error finished;
@@ -461,7 +479,8 @@ static seebatch_status filter_entries(file_run *run, seebatch_training_reader *r
 /* ------------------------------------------------------------------------ */
 
 /* Refuses an output that is the input itself (by any name). */
-static seebatch_status refuse_the_input(const seebatch_filter_file_job *job, seebatch_error *error)
+static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file_job *job,
+                                                      seebatch_error *error)
 {
     FILE *input = job->output ? fopen(job->input, "rb") : NULL;
     bool same = input && seebatch_output_is_file_of(job->output, input);
@@ -477,7 +496,7 @@ static seebatch_status refuse_the_input(const seebatch_filter_file_job *job, see
 
 /* Binpack input through the chunk driver, into the output file (a
  * temporary renamed over it) or the caller's stream. */
-static seebatch_status filter_binpack_file(file_run *run, FILE *input)
+static seebatch_status seebatch_file_filter_binpack_file(file_run *run, FILE *input)
 {
     seebatch_filter_file_job *job = run->job;
     output_file out = {job->output_stream, NULL, NULL};
@@ -489,7 +508,7 @@ static seebatch_status filter_binpack_file(file_run *run, FILE *input)
                                  "%s: cannot create: %s", job->output, strerror(failure));
     }
     run->output = out.stream;
-    seebatch_status status = filter_binpack(run, input);
+    seebatch_status status = seebatch_file_filter_binpack(run, input);
     bool keep = status == SEEBATCH_OK || job->place.entry != 0;
     int failure = run->write_failed ? EIO : 0;
     if (out.stream && !failure && (fflush(out.stream) != 0 || ferror(out.stream)))
@@ -507,19 +526,21 @@ static seebatch_status filter_binpack_file(file_run *run, FILE *input)
 seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, seebatch_error *error)
 {
     if (!job || !job->filter || !job->input)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "job, its filter or its input is NULL");
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "job, its filter or its input is NULL");
     memset(&job->counts, 0, sizeof job->counts);
     job->place = (seebatch_training_place){0, 0};
     job->reason[0] = '\0';
     if (job->output_format != SEEBATCH_TRAINING_BINPACK &&
-        job->output_format != SEEBATCH_TRAINING_PLAIN && job->output_format != SEEBATCH_TRAINING_BIN)
+        job->output_format != SEEBATCH_TRAINING_PLAIN &&
+        job->output_format != SEEBATCH_TRAINING_BIN)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                              "output format %d is none of binpack (0), plain (1), bin (2)",
                              (int)job->output_format);
     file_run run = {job, NULL, 0, 0, false, error};
     if (job->input_stream)
-        return filter_binpack_file(&run, job->input_stream);
-    seebatch_status status = refuse_the_input(job, error);
+        return seebatch_file_filter_binpack_file(&run, job->input_stream);
+    seebatch_status status = seebatch_file_refuse_the_input(job, error);
     if (status != SEEBATCH_OK)
         return status;
     seebatch_training_reader *reader;
@@ -527,11 +548,11 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
     if (status != SEEBATCH_OK)
         return status;
     if (seebatch_training_reader_format(reader) != SEEBATCH_TRAINING_BINPACK) {
-        status = job->output_stream
-                     ? seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                                     "%s: plain and bin input is written to a path only",
-                                     job->input)
-                     : filter_entries(&run, reader);
+        status =
+            job->output_stream
+                ? seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                                "%s: plain and bin input is written to a path only", job->input)
+                : seebatch_file_filter_entries(&run, reader);
         seebatch_training_close(reader);
         return status;
     }
@@ -540,7 +561,7 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
     if (!input)
         return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", job->input,
                              strerror(errno));
-    status = filter_binpack_file(&run, input);
+    status = seebatch_file_filter_binpack_file(&run, input);
     fclose(input);
     return status;
 }

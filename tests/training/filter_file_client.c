@@ -33,7 +33,8 @@ int main(int argc, char **argv)
     seebatch_filter_file_job job;
     memset(&job, 0, sizeof job);
     if (argc < 5 || !format_named(argv[3], &job.output_format)) {
-        fprintf(stderr, "usage: filter_file_client INPUT OUTPUT binpack|plain|bin THREADS [RULE...]\n");
+        fprintf(stderr,
+                "usage: filter_file_client INPUT OUTPUT binpack|plain|bin THREADS [RULE...]\n");
         return 2;
     }
     seebatch_error error;
