@@ -80,9 +80,10 @@ typedef struct chunk_slot {
     uint64_t file_offset;
     binpack_chunk_status read;
     binpack_fault fault; /* of the reading: a bad header, or a truncated chunk */
-    chunk_part *parts;   /* batch->threads of them */
-    int cuts;            /* parts it may be cut in (threads to spare) */
-    int count;           /* parts filtered */
+    chunk_part *parts;   /* part_capacity of them, made as the cuts ask */
+    int part_capacity;
+    int cuts;  /* parts it may be cut in (threads to spare) */
+    int count; /* parts filtered */
     pthread_t thread;
     bool started;
 } chunk_slot;
@@ -98,8 +99,33 @@ typedef struct chunk_batch {
 static void *seebatch_file_filter_part(void *argument)
 {
     chunk_part *part = argument;
-    part->status = seebatch_training_filter_chunk(&part->chunk, NULL);
+    part->status =
+        part->chunk.buffers ? SEEBATCH_OK : seebatch_filter_buffers_new(&part->chunk.buffers, NULL);
+    if (part->status == SEEBATCH_OK)
+        part->status = seebatch_training_filter_chunk(&part->chunk, NULL);
+    else /* no entry at fault: told as no memory */
+        part->chunk.place = (seebatch_training_place){0, 0};
     return NULL;
+}
+
+/* Parts for up to `want` cuts of the slot, made like its first; returns
+ * how many it has (fewer when memory runs out: the chunk is cut less). */
+static int seebatch_file_reserve_parts(chunk_slot *slot, int want)
+{
+    if (want <= slot->part_capacity)
+        return want;
+    chunk_part *grown = realloc(slot->parts, (size_t)want * sizeof *grown);
+    if (!grown)
+        return slot->part_capacity;
+    memset(grown + slot->part_capacity, 0, (size_t)(want - slot->part_capacity) * sizeof *grown);
+    for (int k = slot->part_capacity; k < want; k++) {
+        grown[k].chunk.filter = grown[0].chunk.filter;
+        grown[k].chunk.output = grown[0].chunk.output;
+        grown[k].chunk.count_only = grown[0].chunk.count_only;
+    }
+    slot->parts = grown;
+    slot->part_capacity = want;
+    return want;
 }
 
 /* Filters part [start, end) of the slot's payload. */
@@ -205,9 +231,9 @@ static void seebatch_file_filter_batch(binpack_file_reader *reader, chunk_batch 
     int spare = batch->threads - filtered;
     for (int i = 0; i < filtered; i++) {
         chunk_slot *slot = &batch->slots[i];
-        slot->cuts =
-            batch->cuttable && spare > 0 ? 1 + spare / filtered + (i < spare % filtered) : 1;
-        for (int k = 0; k < batch->threads; k++) {
+        slot->cuts = seebatch_file_reserve_parts(
+            slot, batch->cuttable && spare > 0 ? 1 + spare / filtered + (i < spare % filtered) : 1);
+        for (int k = 0; k < slot->part_capacity; k++) {
             slot->parts[k].chunk.before_known = i == 0;
             slot->parts[k].chunk.before = *before;
         }
@@ -327,7 +353,8 @@ static seebatch_status seebatch_file_write_batch(file_run *run, chunk_batch *bat
     return SEEBATCH_OK;
 }
 
-/* The batch's slots and parts, their buffers made when first filtered. */
+/* The batch's slots, a part each (more made when a chunk is cut), their
+ * buffers made when first filtered. */
 static bool seebatch_file_make_batch(chunk_batch *batch, const seebatch_filter_file_job *job,
                                      bool count_only)
 {
@@ -337,17 +364,14 @@ static bool seebatch_file_make_batch(chunk_batch *batch, const seebatch_filter_f
     if (!batch->slots)
         return false;
     for (int i = 0; i < batch->threads; i++) {
-        chunk_part *parts = calloc((size_t)batch->threads, sizeof *parts);
-        if (!parts)
+        chunk_part *part = calloc(1, sizeof *part);
+        if (!part)
             return false;
-        batch->slots[i].parts = parts;
-        for (int k = 0; k < batch->threads; k++) {
-            parts[k].chunk.filter = job->filter;
-            parts[k].chunk.output = job->output_format;
-            parts[k].chunk.count_only = count_only;
-            if (seebatch_filter_buffers_new(&parts[k].chunk.buffers, NULL) != SEEBATCH_OK)
-                return false;
-        }
+        batch->slots[i].parts = part;
+        batch->slots[i].part_capacity = 1;
+        part->chunk.filter = job->filter;
+        part->chunk.output = job->output_format;
+        part->chunk.count_only = count_only;
     }
     return true;
 }
@@ -355,7 +379,7 @@ static bool seebatch_file_make_batch(chunk_batch *batch, const seebatch_filter_f
 static void seebatch_file_free_batch(chunk_batch *batch)
 {
     for (int i = 0; batch->slots && i < batch->threads; i++) {
-        for (int k = 0; batch->slots[i].parts && k < batch->threads; k++)
+        for (int k = 0; batch->slots[i].parts && k < batch->slots[i].part_capacity; k++)
             seebatch_filter_buffers_free(batch->slots[i].parts[k].chunk.buffers);
         free(batch->slots[i].parts);
         free(batch->slots[i].payload);

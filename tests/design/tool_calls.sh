@@ -13,12 +13,20 @@ root=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
 allowed=$root/tests/design/tool_calls_allowed.txt
 # The issue's bar is 10 (issue 63); the ceiling is what the door holds now
 # and is lowered with it.
-ceiling=61
+ceiling=58
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-tool_objects=$(find "$build" -path '*CMakeFiles/seebatch_cli.dir/*' -name '*.o')
-library_objects=$(find "$build" -path '*CMakeFiles/seebatch_objects.dir/*' -name '*.o')
+# The objects of a target whose source is still in the tree (an incremental
+# build keeps the objects of deleted sources).
+objects_of() {
+    find "$build" -path "*CMakeFiles/$1.dir/*" -name '*.o' | while read -r object; do
+        source=$(echo "$object" | sed -E 's|.*\.dir/||; s|\.o(bj)?$||')
+        [ -f "$root/$source" ] || [[ $source != lib/* && $source != programs/* ]] && echo "$object"
+    done
+}
+tool_objects=$(objects_of seebatch_cli)
+library_objects=$(objects_of seebatch_objects)
 if [ -z "$tool_objects" ] || [ -z "$library_objects" ]; then
     echo "skipped: no objects of seebatch_cli or seebatch_objects under $build (another generator's layout?)"
     exit 77
