@@ -185,7 +185,7 @@ def auto_table(over_fastest, positions):
     return lines
 
 
-def summary(directory, meta):
+def summary(directory):
     """The summary's lines: the tables, then the engine path and the jobs."""
     multi = read(directory, "multi.txt")
     ratios, over_fastest, instructions, positions = against_stockfish(multi) if multi else ({}, [], {}, 0)
@@ -267,7 +267,7 @@ def write(directory, run_file):
             out.append(f"- {key}: {meta[key]}")
     if meta.get("quick"):
         out.append(f"- quick: {meta['quick']}")
-    out += ["", "## Summary", "", SUMMARY_START, *summary(directory, meta), SUMMARY_END, ""]
+    out += ["", "## Summary", "", SUMMARY_START, *summary(directory), SUMMARY_END, ""]
     if (Path(directory) / "ratio.png").exists():
         out += [f"![seebatch over Stockfish's see_ge]({run_file.stem}-stockfish.png)", ""]
     out += fenced("Against Stockfish's see_ge (bench/stockfish/calibrate_multi.sh)", read(directory, "multi.txt"),

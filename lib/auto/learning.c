@@ -2,17 +2,22 @@
  * Auto's learners (auto/learning.h): one a call shape, shared by every thread.
  *
  * A learner explores, then settles. Exploring, it gives each kernel this
- * machine runs a trial of consecutive calls, its first guess first: the
- * first WARM_CALLS warm the kernel's branches and cache lines and are not
- * counted, the next TIMED_CALLS are timed, and their median is the kernel's
- * cost (a median, so that a call a context switch spoiled does not count).
- * A trial whose first two timed calls both cost over 5/4 of the best trial's
- * median ends there. Then it keeps the cheapest and settles: one call in
- * SETTLED_TIME_EVERY of each thread's is timed, into a running mean of the
- * kept kernel's cost. It explores again when that mean drifts by a third
- * from the cost it was kept at (the regime changed), or after look_every
- * timed calls, a period that doubles each time a look keeps the same kernel
- * (up to LAST_LOOK) and starts again from FIRST_LOOK when it changes.
+ * machine runs a trial of consecutive calls, the kept one first: the first
+ * calls warm the kernel's branches and cache lines and are not counted
+ * (SHORTEST_WARM_UP, twice as long each look the kernel loses, up to
+ * LONGEST_WARM_UP: the scalar walk's first pass over positions the branch
+ * predictor would learn runs at a third of its learned speed), the next
+ * TIMED_CALLS are timed, and their median is the kernel's cost (a median, so
+ * that a call a context switch spoiled does not count). A trial whose first
+ * two timed calls both cost twice the best trial's median ends there. Then
+ * it keeps the cheapest and settles: one call in SETTLED_TIME_EVERY of each
+ * thread's is timed, into a running mean of the kept kernel's cost. It
+ * explores again when that mean drifts by a third from the cost it was kept
+ * at (the regime changed: when it fell, the work repeats and was learned,
+ * so the others get the longest warm-up), or after look_every timed calls,
+ * a period that
+ * doubles each time a look keeps the same kernel (up to LAST_LOOK) and
+ * starts again from FIRST_LOOK when it changes.
  *
  * Threads race on the counters without a lock; a race can count a call in
  * the wrong trial or lose a sample, which costs a look some accuracy, never
@@ -28,9 +33,9 @@
 #include "ticks.h"
 
 enum {
-    WARM_CALLS = 2,
-    TIMED_CALLS = 4, /* a window of a trial */
-    LONGEST_TRIAL = 96,
+    SHORTEST_WARM_UP = 2,
+    LONGEST_WARM_UP = 32,
+    TIMED_CALLS = 4,
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
     FIRST_LOOK = 32,
@@ -52,7 +57,7 @@ typedef struct learner {
     _Alignas(64) _Atomic uint32_t trial_calls;
     _Atomic uint32_t tried; /* a bit a kernel tried in this look */
     _Atomic uint32_t cost[CHOICE_KERNELS][TIMED_CALLS];
-    _Atomic uint32_t window[CHOICE_KERNELS]; /* the median of a trial's last window */
+    _Atomic uint32_t warm[CHOICE_KERNELS]; /* a trial's calls not timed, each kernel's */
     _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's, this look */
     _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
@@ -74,7 +79,6 @@ static void seebatch_look_begin(learner *l, unsigned first)
 {
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->median[k], 0);
-        STORE(l->window[k], 0);
         for (unsigned i = 0; i < TIMED_CALLS; i++)
             STORE(l->cost[k][i], 0);
     }
@@ -97,6 +101,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
+        STORE(l->warm[k], SHORTEST_WARM_UP);
         STORE(l->calls[k], 0);
         STORE(l->ticks[k], 0);
         STORE(l->moves[k], 0);
@@ -175,6 +180,17 @@ static void seebatch_look_end(learner *l)
 {
     unsigned best = LOAD(l->kept);
     uint32_t cost = seebatch_best_median(l, &best);
+    /* A kernel that lost may have been judged cold (the scalar walk's first
+     * pass over positions the predictor would learn is three times its
+     * learned speed): its next trial warms it up twice as long. */
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
+        uint32_t warm = LOAD(l->warm[k]);
+        if (k == best)
+            warm = SHORTEST_WARM_UP;
+        else if (LOAD(l->tried) >> k & 1u)
+            warm = warm * 2 < LONGEST_WARM_UP ? warm * 2 : LONGEST_WARM_UP;
+        STORE(l->warm[k], warm);
+    }
     uint32_t every = LOAD(l->look_every);
     every = best == LOAD(l->kept) ? (every < LAST_LOOK ? 2 * every : LAST_LOOK) : FIRST_LOOK;
     STORE(l->look_every, every);
@@ -206,28 +222,16 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost)
     if (k != LOAD(l->trial))
         return; /* the trial moved on while this call ran */
     uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed);
-    if (n < WARM_CALLS || n >= LONGEST_TRIAL)
+    uint32_t warm = LOAD(l->warm[k]);
+    if (n < warm || n >= warm + TIMED_CALLS)
         return;
-    unsigned i = n - WARM_CALLS;
-    STORE(l->cost[k][i % TIMED_CALLS], cost);
+    unsigned i = n - warm;
+    STORE(l->cost[k][i], cost);
     unsigned best;
     uint32_t bar = seebatch_best_median(l, &best);
-    bool hopeless = i == 1 && bar != UINT32_MAX && LOAD(l->cost[k][0]) / 3 > bar &&
-                    cost / 3 > bar;
-    if (hopeless) {
+    bool hopeless = i == 1 && bar != UINT32_MAX && LOAD(l->cost[k][0]) / 2 > bar && cost / 2 > bar;
+    if (i + 1 == TIMED_CALLS || hopeless)
         seebatch_trial_end(l, k, seebatch_median_cost(l, k));
-        return;
-    }
-    if (i % TIMED_CALLS != TIMED_CALLS - 1)
-        return;
-    /* A kernel whose cost still falls is still being learned (its branches
-     * by the predictor, its data by the caches): its trial goes on, so that
-     * it is judged at the speed it would keep. */
-    uint32_t median = seebatch_median_cost(l, k), before = LOAD(l->window[k]);
-    STORE(l->window[k], median);
-    bool falling = !before || median / 14 < before / 15;
-    if (!falling || n + TIMED_CALLS >= LONGEST_TRIAL)
-        seebatch_trial_end(l, k, median);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
@@ -242,13 +246,20 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     uint32_t recent = LOAD(l->recent_cost);
     recent = recent - recent / 4 + cost / 4;
     STORE(l->recent_cost, recent);
-    bool drifted = recent / 4 > kept_cost / 3 || recent / 3 < kept_cost / 4;
+    bool slower = recent / 4 > kept_cost / 3, faster = recent / 3 < kept_cost / 4;
     uint32_t in = atomic_fetch_sub_explicit(&l->look_in, 1, memory_order_relaxed);
-    if (!drifted && in > 1)
+    if (!slower && !faster && in > 1)
         return;
     uint32_t settled = SETTLED;
-    if (atomic_compare_exchange_strong(&l->phase, &settled, STARTING))
-        seebatch_look_begin(l, LOAD(l->kept));
+    if (!atomic_compare_exchange_strong(&l->phase, &settled, STARTING))
+        return;
+    /* Faster by a third with no change of kernel: the work repeats, and the
+     * kept kernel learned it; a kernel that lost cold gets the longest
+     * warm-up to learn it too. */
+    for (unsigned other = 0; faster && other < CHOICE_KERNELS; other++)
+        if (other != k)
+            STORE(l->warm[other], LONGEST_WARM_UP);
+    seebatch_look_begin(l, k);
 }
 
 void seebatch_learning_end(const auto_call *call, size_t moves)

@@ -45,19 +45,34 @@ def auto_report():
 
 
 def check_environment():
-    """Raises SeebatchError when SEEBATCH_BACKEND names a backend this build
-    lacks or this machine cannot run, naming the value and the backends this
-    machine runs: the library would run the scalar backend instead, and the
-    library never prints (seebatch_backend_init is where it says so). Called
+    """The settings rule of docs/tool.md ("Settings"), as the tool keeps it:
+    raises SeebatchError for a bad value of any SEEBATCH_* variable the
+    library reads, naming the variable and the value. SEEBATCH_BACKEND naming
+    a backend this build lacks or this machine cannot run (the library would
+    run the scalar backend instead, and it never prints:
+    seebatch_backend_init is where it says so), or SEEBATCH_VIEW_EXCHANGE
+    naming lookups that cannot run (seebatch_view_init). SEEBATCH_PROFILE,
+    the retired profiles' variable, is a warning, never an error. Called
     once, when the package is imported."""
     if os.environ.get("SEEBATCH_PROFILE"):
         warnings.warn("SEEBATCH_PROFILE is ignored: seebatch calibrate's profiles are retired "
                       "(auto learns from the calls it serves)", stacklevel=3)
     error, error_pointer = new_error()
     status = lib.seebatch_backend_init(error_pointer)
-    if status != 0:
+    message = error.message.decode(errors="replace")
+    forced = os.environ.get("SEEBATCH_BACKEND", "") not in ("", "auto")
+    if status != 0 and forced:
         raise SeebatchError(
             f"SEEBATCH_BACKEND={os.environ.get('SEEBATCH_BACKEND', '')!r}: "
-            f"{error.message.decode(errors='replace')}; this machine runs "
+            f"{message}; this machine runs "
             f"{', '.join(backends_available())}: unset it, or name one of those or \"auto\"",
+            status)
+    if status != 0:
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
+    error, error_pointer = new_error()
+    status = lib.seebatch_view_init(error_pointer)
+    if status != 0:
+        raise SeebatchError(
+            f"SEEBATCH_VIEW_EXCHANGE={os.environ.get('SEEBATCH_VIEW_EXCHANGE', '')!r}: "
+            f"{error.message.decode(errors='replace')}: unset it, or name one of those",
             status)

@@ -13,10 +13,11 @@ then the rules' survivors kept), one piece after another, by one thread at a
 time. `mix` files are open at once (the window); the consumer (the caller's
 thread) takes one piece from a file of the window, then the next file in
 turn (seed None) or one drawn from a generator seeded with `seed`, and
-copies pieces into batches of batch_size entries. When a file ends the next
-one takes its place in the window: the files in the order given, or in an
-order drawn for each pass with a seed. Which thread decodes a piece, and
-when, changes nothing but the speed.
+copies pieces into batches of batch_size entries (with shuffle=N, through a
+buffer of N entries handed out in an order drawn from the seed). When a file
+ends the next one takes its place in the window: the files in the order
+given, or in an order drawn for each pass with a seed. Which thread decodes
+a piece, and when, changes nothing but the speed.
 """
 import ctypes
 import itertools
@@ -290,17 +291,19 @@ def _passes(paths, rules, cyclic, seed):
 def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, cyclic=False,
                     seed=None, mix=8, piece_size=1 << 14, reuse=False, shuffle=0):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
-    last fewer) from many .binpack, .plain or .bin files, as read_training
-    reads each, mixed as the module's text says.
+    last fewer) from many .binpack, .plain or .bin files. The seed shuffles
+    the files' order and which file each piece (piece_size entries) comes
+    from, not the entries: a piece keeps the file's order (one file gives the
+    same batches for seed 7, 8 or None) unless shuffle=N passes the entries
+    through a buffer of N put in an order drawn from the seed.
 
-    What the seed shuffles: with seed=None the files come in the order given
-    and pieces from the window in turn; an integer draws the files' order for
-    each pass and the file each piece comes from, but the entries of a piece
-    keep their order in the file (one file and seed 7, 8 or None: the same
-    batches). shuffle=N (0: off) also shuffles the entries: N of them are
-    gathered (the last time fewer), put in an order drawn from the seed, and
-    handed out in that order, as nnue-pytorch's loader shuffles its buffer of
-    a million (N=1 << 20 holds 83 MB: 79 bytes an entry, 83 with see); it needs a seed.
+    The mixing in full (the module's text): with seed=None the files come in
+    the order given and pieces from the window in turn; an integer draws the
+    files' order for each pass and the file each piece comes from. shuffle=N
+    (0: off; it needs a seed) gathers N entries (the last time fewer), draws
+    their order and hands them out in it, as nnue-pytorch's loader shuffles
+    its buffer of a million (N=1 << 20 holds 83 MB: 79 bytes an entry, 83
+    with see; it costs about 0.1 us an entry on the caller's thread).
 
     Every path is opened before this returns: one that does not exist, cannot
     be read or is no training data raises TrainingDataError naming it, before
@@ -475,13 +478,13 @@ class _Output:
                 column[into] = taken[start:stop]
             if self.see is not None:
                 self.see[into] = source.see[start:stop]
-        else:  # gathered straight into the batch: no copy in between
-            rows = piece.rows[start:stop]
-            np.take(source.words, rows, axis=0, out=self.words[into])
+        else:  # gathered straight into the batch: no copy in between ("clip": the
+            rows = piece.rows[start:stop]  # rows are in range, and it skips numpy's check)
+            np.take(source.words, rows, axis=0, out=self.words[into], mode="clip")
             for column, taken in zip(self.columns[1:], source.columns[1:]):
-                np.take(taken, rows, out=column[into])
+                np.take(taken, rows, out=column[into], mode="clip")
             if self.see is not None:
-                np.take(source.see, rows, out=self.see[into])
+                np.take(source.see, rows, out=self.see[into], mode="clip")
         piece.start = stop
         return count
 
