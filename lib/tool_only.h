@@ -18,6 +18,7 @@
 #include "auto/dispatch.h"        /* why: --version says what auto guesses and learns per call shape */
 #include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
 #include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */
+#include "uci_position.h"    /* why: eval and check read UCI position commands as lines */
 #include "auto/implementations.h" /* why: --version lists the backends and why auto chose one */
 #include "printf_like.h"     /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "views/choice.h"    /* why: --version names the view lookup in use */
@@ -25,8 +26,7 @@
 #include "random.h"          /* why: interleave's draws, from the project's one generator */
 
 /* Training data, entry by entry and as the tool's own options say. */
-#include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options;
-                                                its chunk's binpack writer lent to the runner */
+#include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options */
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
                                                 lines judged one by one (a line has no checked move) */
 #include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
