@@ -603,6 +603,88 @@ static void io_failing(const char *directory, const game *g)
     CHECK(reader == NULL, "no reader of a directory");
 }
 
+/* ---- NULL and too many arguments ---------------------------------------- */
+
+/* Each refusal of a NULL, and of more rule arguments than a filter takes,
+ * by its message; the object asked for is NULL after it. */
+static void refusing_nulls(const game *g)
+{
+    seebatch_error e = spoiled();
+    seebatch_training_writer *writer = (seebatch_training_writer *)&writer;
+    check_error(seebatch_training_create(NULL, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
+    CHECK(writer == NULL, "no writer after a NULL path");
+    check_error(seebatch_training_create("x", SEEBATCH_TRAINING_PLAIN, 0, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
+    check_error(seebatch_training_create("x.out", (seebatch_training_format)3, 0, &writer, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "x.out: format 3 is none of binpack (0), plain (1), bin (2)");
+    check_error(seebatch_training_write(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "writer or in is NULL");
+    check_error(seebatch_training_end_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "writer is NULL");
+    check_error(seebatch_training_finish(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "writer is NULL");
+    seebatch_training_abandon(NULL); /* ignored, as documented */
+
+    seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
+    check_error(seebatch_training_open("x", NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or reader is NULL");
+    size_t count = 7;
+    int done = 0;
+    check_error(seebatch_training_read(NULL, ENTRIES, &g->arrays, &count, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    CHECK_EQ(count, 0, "no entries read from no reader");
+    count = 7;
+    check_error(seebatch_training_read_chunk(NULL, ENTRIES, &g->arrays, &count, &done, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    CHECK_EQ(count, 0, "no entries read from no reader");
+    seebatch_training_close(NULL);
+
+    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&chunks;
+    check_error(seebatch_binpack_chunks_open(NULL, &chunks, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or chunks is NULL");
+    CHECK(chunks == NULL, "no chunk reader after a NULL path");
+    check_error(seebatch_binpack_chunks_open("x", NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or chunks is NULL");
+    check_error(seebatch_binpack_chunks_next(NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunks or chunk is NULL");
+    uint32_t payload_size;
+    check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "header or payload_size is NULL");
+    seebatch_binpack_chunks_close(NULL);
+
+    seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
+    const char *too_many[65];
+    for (int i = 0; i < 65; i++)
+        too_many[i] = "--skip-capture";
+    check_error(seebatch_training_filter_new(65, too_many, &filter, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "65 rule arguments; at most 64");
+    CHECK(filter == NULL, "no filter after too many arguments");
+    const char *const one_null[] = {"--skip-capture", NULL};
+    check_error(seebatch_training_filter_new(2, one_null, &filter, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "rule argument 1 is NULL");
+    check_error(seebatch_training_filter_new(1, NULL, &filter, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter or argv is NULL");
+    check_error(seebatch_training_filter_new(0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter or argv is NULL");
+    CHECK_EQ(seebatch_training_filter_new(0, NULL, &filter, &e), SEEBATCH_OK,
+             "no rules: a filter that keeps all (%s)", e.message);
+    uint8_t keep[ENTRIES] = {0};
+    check_error(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
+    check_error(seebatch_training_filter_keep(NULL, 0, NULL, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
+    CHECK(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, keep, &e) == SEEBATCH_OK &&
+              keep[0] && keep[1] && keep[2],
+          "no rules keep every entry (%s)", e.message);
+    seebatch_training_filter_free(filter);
+
+    uint16_t moves[1];
+    size_t parsed = 9;
+    check_error(seebatch_training_moves_from_uci(NULL, 1, NULL, "e2e4", 5, 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -623,5 +705,7 @@ int main(int argc, char **argv)
     make_game(&g);
     out_of_memory(argv[1], &g);
     io_failing(argv[1], &g);
+    make_game(&g);
+    refusing_nulls(&g);
     return check_finish("test_training_errors");
 }
