@@ -406,13 +406,12 @@ static bool same_entries(const memory_run *run, const game *back, size_t count)
     const game *g = run->g;
     bool same = count == ENTRIES;
     for (size_t i = 0; same && i < ENTRIES; i++)
-        same = memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) ==
-                   0 &&
-               memcmp(back->boards[i].colors, g->boards[i].colors, sizeof g->boards[i].colors) ==
-                   0 &&
-               back->boards[i].side_to_move == g->boards[i].side_to_move &&
-               back->moves[i] == g->moves[i] && back->scores[i] == g->scores[i] &&
-               back->plies[i] == g->plies[i] && back->results[i] == g->results[i];
+        same =
+            memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) == 0 &&
+            memcmp(back->boards[i].colors, g->boards[i].colors, sizeof g->boards[i].colors) == 0 &&
+            back->boards[i].side_to_move == g->boards[i].side_to_move &&
+            back->moves[i] == g->moves[i] && back->scores[i] == g->scores[i] &&
+            back->plies[i] == g->plies[i] && back->results[i] == g->results[i];
     return same;
 }
 
@@ -456,8 +455,8 @@ static unsigned long each_allocation_failing(const memory_run *run, memory_step 
     unsigned long n = 1;
     for (;; n++) {
         game back = *run->g;
-        back.arrays = (seebatch_training_arrays){back.boards, back.moves, back.scores,
-                                                 back.plies, back.results};
+        back.arrays = (seebatch_training_arrays){back.boards, back.moves, back.scores, back.plies,
+                                                 back.results};
         size_t count = 0;
         long alive = failing_allocations_alive();
         seebatch_error error = spoiled();
@@ -480,8 +479,8 @@ static unsigned long each_allocation_failing(const memory_run *run, memory_step 
             else
                 CHECK(fopen(run->path, "rb") == NULL, "%s, allocation %lu failing: no file", what,
                       n);
-            CHECK_EQ(files_named(run, ".memory."), 0, "%s, allocation %lu: no temporary left",
-                     what, n);
+            CHECK_EQ(files_named(run, ".memory."), 0, "%s, allocation %lu: no temporary left", what,
+                     n);
             remove(run->path);
         }
         if (!failed)
@@ -550,7 +549,8 @@ static void out_of_memory(const char *directory, const game *g)
         snprintf(what, sizeof what, "reading %s", names[f]);
         unsigned long reads = each_allocation_failing(&run, read_step, what);
         printf("out of memory: writing %s made %lu allocations, reading it %lu, each failed "
-               "in turn\n", names[f], writes, reads);
+               "in turn\n",
+               names[f], writes, reads);
         CHECK(writes >= 3 && reads >= 2, "the writer and reader allocate (%lu, %lu)", writes,
               reads);
         if (formats[f] == SEEBATCH_TRAINING_BINPACK) {
@@ -576,8 +576,8 @@ static void io_failing(const char *directory, const game *g)
     for (int f = 0; full && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
-        CHECK_EQ(seebatch_training_create("/dev/full", formats[f], 0, &writer, &error),
-                 SEEBATCH_OK, "%s", error.message);
+        CHECK_EQ(seebatch_training_create("/dev/full", formats[f], 0, &writer, &error), SEEBATCH_OK,
+                 "%s", error.message);
         if (!writer)
             continue;
         seebatch_status status = seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error);
@@ -598,8 +598,8 @@ static void io_failing(const char *directory, const game *g)
     char words[4200];
     /* POSIX opens a directory and fails its first read; Windows fails the open. */
     snprintf(words, sizeof words, "%s: cannot ", directory);
-    check_error(seebatch_training_open(directory, &reader, &error), &error,
-                SEEBATCH_ERROR_ARGUMENT, words);
+    check_error(seebatch_training_open(directory, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
     CHECK(reader == NULL, "no reader of a directory");
 }
 
@@ -616,14 +616,14 @@ static void refusing_nulls(const game *g)
     CHECK(writer == NULL, "no writer after a NULL path");
     check_error(seebatch_training_create("x", SEEBATCH_TRAINING_PLAIN, 0, NULL, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
-    check_error(seebatch_training_create("x.out", (seebatch_training_format)3, 0, &writer, &e),
-                &e, SEEBATCH_ERROR_ARGUMENT, "x.out: format 3 is none of binpack (0), plain (1), bin (2)");
+    check_error(seebatch_training_create("x.out", (seebatch_training_format)3, 0, &writer, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT,
+                "x.out: format 3 is none of binpack (0), plain (1), bin (2)");
     check_error(seebatch_training_write(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "writer or in is NULL");
     check_error(seebatch_training_end_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "writer is NULL");
-    check_error(seebatch_training_finish(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "writer is NULL");
+    check_error(seebatch_training_finish(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT, "writer is NULL");
     seebatch_training_abandon(NULL); /* ignored, as documented */
 
     seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
@@ -649,8 +649,8 @@ static void refusing_nulls(const game *g)
     check_error(seebatch_binpack_chunks_next(NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "chunks or chunk is NULL");
     uint32_t payload_size;
-    check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT, "header or payload_size is NULL");
+    check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "header or payload_size is NULL");
     seebatch_binpack_chunks_close(NULL);
 
     seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
@@ -661,8 +661,8 @@ static void refusing_nulls(const game *g)
                 SEEBATCH_ERROR_ARGUMENT, "65 rule arguments; at most 64");
     CHECK(filter == NULL, "no filter after too many arguments");
     const char *const one_null[] = {"--skip-capture", NULL};
-    check_error(seebatch_training_filter_new(2, one_null, &filter, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT, "rule argument 1 is NULL");
+    check_error(seebatch_training_filter_new(2, one_null, &filter, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "rule argument 1 is NULL");
     check_error(seebatch_training_filter_new(1, NULL, &filter, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "filter or argv is NULL");
     check_error(seebatch_training_filter_new(0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
@@ -672,8 +672,8 @@ static void refusing_nulls(const game *g)
     uint8_t keep[ENTRIES] = {0};
     check_error(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, NULL, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
-    check_error(seebatch_training_filter_keep(NULL, 0, NULL, NULL, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
+    check_error(seebatch_training_filter_keep(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter, in or keep is NULL");
     CHECK(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, keep, &e) == SEEBATCH_OK &&
               keep[0] && keep[1] && keep[2],
           "no rules keep every entry (%s)", e.message);
