@@ -37,4 +37,49 @@ check_chart() {
         || fail "a panel does not say that higher is better"
     [ "$(grep '^set ylabel ' "$script" | grep -vc 'million .* / s')" = 0 ] \
         || fail "a panel's measure is not millions per second"
+    check_label_room "$script"
+}
+
+# check_label_room SCRIPT: in every panel each bar's label fits its bar, so
+# that no two run into each other ("39.438.637.839.9"). A bar is the plot's
+# width (the chart's less 200 pixels of axis) over its rows and their bars
+# and gap; a label level at font size S is its longest line's characters
+# times 0.8 S pixels wide, one turned upright its lines times 1.3 S (as
+# pngcairo's sans font draws them).
+check_label_room() {
+    local script=$1
+    local width
+    width=$(sed -n 's/^set terminal pngcairo .* size \([0-9]*\),.*/\1/p' "$script")
+    [ -n "$width" ] || fail "the chart script sets no pngcairo size"
+    awk -v plot=$((width - 200)) '
+        /^\$data << EOD$/ { rows = 0; longest = 0; lines = 1; inside = 1; next }
+        /^EOD$/ { inside = 0; next }
+        inside {
+            rows++
+            n = split($0, parts, "\"")   # the labels: every quoted field after the first
+            for (i = 4; i <= n; i += 2) {
+                k = split(parts[i], line, "\\\\n")
+                if (k > lines) lines = k
+                for (j = 1; j <= k; j++) if (length(line[j]) > longest) longest = length(line[j])
+            }
+            next
+        }
+        /^set title / { title = $0 }
+        /^plot / {
+            bars = gsub(/linecolor rgb/, "&")
+            bar = plot / rows / (bars + 1)
+            if (!match($0, /with labels [^\047]*font \047,[0-9]+/)) {
+                if (title !~ /no room for labels/) { print "a panel without labels does not say so: " title; bad = 1 }
+                next
+            }
+            style = substr($0, RSTART, RLENGTH)
+            size = style; sub(/.*font .,/, "", size)
+            need = style ~ /rotate by 90/ ? lines * 1.3 * size : longest * 0.8 * size
+            if (need > bar) {
+                printf "labels %.0f pixels wide over bars of %.0f (%d rows of %d bars, font %d%s): %s\n",
+                       need, bar, rows, bars, size, style ~ /rotate/ ? ", upright" : "", title
+                bad = 1
+            }
+        }
+        END { exit bad }' "$script" || fail "a panel's bar labels run into each other (above)"
 }

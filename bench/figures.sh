@@ -3,7 +3,8 @@
 # not copied: writes docs/runs/CPU.md (CPU: the model, family and model, as
 # amd-epyc-1ah-02h) and its charts (docs/runs/CPU-stockfish.png, the ratios
 # to Stockfish's see_ge; docs/runs/CPU.png, seebatch_bench's), then writes
-# README.md's results table, a row per run file of docs/runs/, between
+# README.md's results table, a row per run file of docs/runs/ (naming its
+# commit, "older code" unless the newest run file measured it too), between
 # `<!-- figures: docs/runs/ -->` and `<!-- /figures -->`
 # (tests/docs/readme_figures.sh holds it to the run files).
 #

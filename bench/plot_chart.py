@@ -15,6 +15,10 @@ bar labelled with its rate and its cycles per item ("c"); each column keeps
 its colour in every panel (COLOURS), and the backends stand in a fixed order,
 narrowest first (scalar, avx2, avx512), however many the JSON holds.
 
+Each bar's label fits its bar: level at font size 10, 9 or 8 when it fits
+there, else turned upright, else the panel says there is no room for
+labels (CHARACTER_WIDTH and LINE_HEIGHT, measured on pngcairo's sans font).
+
 The heading names the machine (--machine, else what the JSON says), the
 date, the commit (--commit) and the position set, and says what each regime
 is (learned, unlearned, memory), from seebatch_bench's own context.
@@ -23,12 +27,15 @@ Usage:
     seebatch_bench --benchmark_out=results.json --benchmark_out_format=json
     bench/plot_chart.py results.json [chart.png] [--machine TEXT] [--commit TEXT]
     bench/plot_chart.py results.json --script     the gnuplot script, not run
+    bench/plot_chart.py docs/runs/CPU.md CPU.png --run-file stockfish [--clock GHZ] [--commit TEXT]
+        a run file's seebatch_bench tables drawn again (cycles from --clock)
 
 Needs Python 3 (standard library only) and gnuplot (Debian: gnuplot-nox),
 except with --script. With --benchmark_repetitions, the median is drawn.
 """
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -37,6 +44,19 @@ from pathlib import Path
 # Bars are grouped by row; within a group one bar per column. The gap
 # between groups is counted in bar widths, as gnuplot's histogram style does.
 GROUP_GAP = 1
+# The chart's width in pixels, and how much of it a panel's bars share at
+# least (the y axis's label and numbers take the rest).
+CHART_WIDTH = 1800
+PLOT_WIDTH = 1600
+# A label's size in pixels at font size S (measured on this pngcairo with
+# its sans font, rounded up): a character is at most 0.85 S wide, a line
+# 1.35 S high; turned upright, two lines stand from 0.5 S left of their
+# point to 2 S right of it, so they are moved left by 0.75 S a line after
+# the first to stand centred. A label may take its bar's width less 4 pixels.
+CHARACTER_WIDTH = 0.85
+LINE_HEIGHT = 1.35
+UPRIGHT_SHIFT = 0.75
+LABEL_SIZES = (10, 9, 8)
 HIGHER = "higher is better"
 REGIMES = ("learned", "unlearned", "memory")
 BASELINE_COLUMNS = ("baseline", "seebatch")
@@ -95,6 +115,39 @@ def read_results(path):
     return data.get("context", {}), results
 
 
+def read_run_file(path, preset, clock):
+    """(context, results) as read_results gives them, from the tables of a
+    run file's section "seebatch_bench, PRESET preset" (its rates; cycles
+    per item from clock, GHz, when given: the run file keeps no cycles) and
+    its header (cpu, date)."""
+    try:
+        text = Path(path).read_text()
+    except OSError as error:
+        fail(f"cannot read {path}: {error}")
+    header = dict(re.findall(r"(?m)^- (\w+): (.*)$", text.split("\n## ")[0]))
+    section = text.split(f"## seebatch_bench, {preset} preset\n", 1)[-1].split("\n## ", 1)[0]
+    results, columns = {}, None
+    for line in section.splitlines():
+        words = line.split()
+        if words[:1] == ["benchmark"]:
+            columns = None if any(key[3] == words[1] for key in results) else words[1:]
+        elif columns and len(words) == 1 + 3 * len(columns) and words[2] == "M/s":
+            name = words[0]
+            for column, rate in zip(columns, words[1::3]):
+                parts = name.split("/")
+                full = "/".join(parts[:-1] + [column, parts[-1]]) if parts[-1].isdigit() \
+                    else f"{name}/{column}"
+                rate = float(rate) * 1e6
+                results[parse_name(full)] = {"rate": rate,
+                                             "cycles": clock * 1e9 / rate if clock else None}
+    if not results:
+        fail(f"{path} has no seebatch_bench tables under \"## seebatch_bench, {preset} preset\"")
+    context = {"date": header.get("date", ""), "seebatch_preset": preset,
+               "seebatch_core_clock": f"{clock:.3f} GHz" if clock else "",
+               "host_name": header.get("cpu", "").split(";")[0]}
+    return context, results
+
+
 def in_order(items):
     """The distinct items, in the order they first appear."""
     return list(dict.fromkeys(items))
@@ -118,23 +171,55 @@ def panel(title, xlabel, ylabel, rows, columns, cell, label):
                               + [quoted(text) for text in labels]))
     bars, texts = [], []
     width = 1 / (len(columns) + GROUP_GAP)
+    style = label_style(len(rows), len(columns),
+                        [label(key, column) for _, key in rows for column in columns
+                         if cell(key, column) is not None])
+    if style is None:
+        title += " (no room for labels: see the run file's table)"
     for i, column in enumerate(columns):
         value_column, label_column = i + 2, i + 2 + len(columns)
         bars.append(f"$data using {value_column}:xtic(1) linecolor rgb {quoted(colour(column))} "
                     f"title {quoted(COLUMN_TITLES.get(column, column))}")
         # Each bar's label above it: bar i of a group sits i widths from the group's left bar.
         offset = (i - (len(columns) - 1) / 2) * width
-        texts.append(f"$data using ($0 + {offset:.4f}):{value_column}:{label_column} "
-                     "with labels center offset 0,1.2 font ',10' notitle")
+        if style is not None:
+            texts.append(f"$data using ($0 + {offset:.4f}):{value_column}:{label_column} "
+                         f"with labels {style} notitle")
     return f"""
 $data << EOD
 {chr(10).join(lines)}
 EOD
+set xrange [-0.5:{len(rows) - 0.5}]
 set title {quoted(title)}
 set xlabel {quoted(xlabel)}
 set ylabel {quoted(ylabel)}
 plot {", ".join(bars + texts)}
 """
+
+
+def bar_pixels(rows, columns):
+    """The width of a bar in pixels, at least: the x range is one unit a
+    row (panel() sets it so), a row's bars and one gap of bars."""
+    return PLOT_WIDTH / rows / (columns + GROUP_GAP)
+
+
+def label_style(rows, columns, labels):
+    """How the bars' labels are drawn so that none runs into its neighbour's:
+    level at the largest of LABEL_SIZES they fit at, else turned upright
+    (their lines side by side), else None: no labels."""
+    room = bar_pixels(rows, columns) - 4
+    lines = [line for text in labels for line in text.split("\n")] or [""]
+    longest = max(len(line) for line in lines)
+    stacked = max(len(text.split("\n")) for text in labels) if labels else 1
+    for size in LABEL_SIZES:
+        if longest * CHARACTER_WIDTH * size <= room:
+            return f"center offset 0,1.2 font ',{size}'"
+    for size in LABEL_SIZES:
+        if stacked * LINE_HEIGHT * size <= room:
+            shift = UPRIGHT_SHIFT * size * (stacked - 1) / CHART_WIDTH
+            return (f"left rotate by 90 offset screen -{shift:.5f}, character 0.5 "
+                    f"font ',{size}'")
+    return None
 
 
 def colour(column):
@@ -244,9 +329,9 @@ def heading(context, machine, commit):
     clock = "not measured" if clock.startswith("no cycles") else clock.split(" (")[0]
     when = ", ".join(part for part in (context.get("date", "")[:10],
                                        f"commit {commit}" if commit else "") if part)
-    positions = context.get("seebatch_positions", "")
-    if context.get("seebatch_preset"):
-        positions += f"; {context['seebatch_preset']} values"
+    preset = context.get("seebatch_preset")
+    positions = "; ".join(part for part in (context.get("seebatch_positions", ""),
+                                            preset and f"{preset} values") if part)
     lines = ["seebatch_bench: SEE per second and cycles per capture",
              f"{machine}" + (f"; core clock {clock}" if clock else "") + (f"; {when}" if when else ""),
              positions,
@@ -260,7 +345,7 @@ def heading(context, machine, commit):
 def gnuplot_script(context, results, output, machine=None, commit=None):
     panels = baseline_panels(results) + backend_panels(results)
     return f"""
-set terminal pngcairo noenhanced size 1800,{560 * len(panels) + 160} font 'sans,12'
+set terminal pngcairo noenhanced size {CHART_WIDTH},{560 * len(panels) + 160} font 'sans,12'
 set output {quoted(output)}
 set style data histogram
 set style histogram clustered gap {GROUP_GAP}
@@ -289,10 +374,19 @@ def main():
     parser.add_argument("--commit", help="the commit measured, for the heading")
     parser.add_argument("--script", action="store_true",
                         help="print the gnuplot script instead of running gnuplot")
+    parser.add_argument("--run-file", metavar="PRESET",
+                        help="RESULTS is a run file (docs/runs/CPU.md): draw its seebatch_bench "
+                             "tables of PRESET (its figures, drawn again)")
+    parser.add_argument("--clock", type=float, metavar="GHZ",
+                        help="with --run-file: the core clock seebatch_bench measured, for the "
+                             "cycles per item (the run file keeps none)")
     args = parser.parse_args()
     source = Path(args.results)
     output = Path(args.chart) if args.chart else source.with_suffix(".png")
-    context, results = read_results(source)
+    if args.run_file:
+        context, results = read_run_file(source, args.run_file, args.clock)
+    else:
+        context, results = read_results(source)
     script = gnuplot_script(context, results, str(output), args.machine, args.commit)
     if args.script:
         print(script)

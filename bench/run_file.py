@@ -19,9 +19,11 @@ python.txt (bench/jobs/). A measurement that did not run is said so.
 
 The run file's summary lies between the lines SUMMARY_START and
 SUMMARY_END. README's block between `<!-- figures: docs/runs/ -->` and
-`<!-- /figures -->` is the results table: a row per run file (CPU, what auto
-takes for thresholds on many boards, its ratios to Stockfish's `see_ge`,
-the view's), read from each run file's header and summary.
+`<!-- /figures -->` is the results table: a row per run file (CPU, the
+commit it measured, "older code" unless the most recent run file measured
+it too, what auto takes for thresholds on many boards, its ratios to
+Stockfish's `see_ge`, the view's), read from each run file's header and
+summary.
 tests/docs/readme_figures.sh holds README's block to the run files.
 
 Standard library only.
@@ -354,16 +356,32 @@ def summary_of(run_file):
 
 
 README_START = "<!-- figures: docs/runs/ -->"
-TABLE_HEAD = ["| CPU (its run file) | auto takes, thresholds on many boards | `seebatch_values_ge` against "
-              "Stockfish's `see_ge`: learned / not learned / streamed | the view, one move a call: "
-              "learned / streamed |",
-              "| --- | --- | ---: | ---: |"]
+TABLE_HEAD = ["| CPU (its run file) | code measured | auto takes, thresholds on many boards | "
+              "`seebatch_values_ge` against Stockfish's `see_ge`: learned / not learned / streamed | "
+              "the view, one move a call: learned / streamed |",
+              "| --- | --- | --- | ---: | ---: |"]
 
 
-def run_row(run_file):
-    """README's row of one run file: from its header (cpu, auto) and summary."""
+def header_of(run_file):
+    """A run file's header lines `- key: value`, as a dict."""
+    return dict(re.findall(r"(?m)^- (\w+): (.*)$", Path(run_file).read_text().split(SUMMARY_START)[0]))
+
+
+def commit_of(header, run_file):
+    found = re.match(r"([0-9a-f]{40})\b", header.get("commit", ""))
+    if not found:
+        fail(f"{run_file} names no commit (a line '- commit: SHA ...')")
+    return found[1]
+
+
+def run_row(run_file, newest):
+    """README's row of one run file: from its header (cpu, commit, auto) and
+    summary; its commit, and "older code" unless it is newest, the commit
+    the most recent run file measured."""
     text = Path(run_file).read_text()
-    header = dict(re.findall(r"(?m)^- (\w+): (.*)$", text.split(SUMMARY_START)[0]))
+    header = header_of(run_file)
+    commit = commit_of(header, run_file)
+    measured = f"`{commit[:7]}`" + ("" if commit == newest else " (older code)")
     summary_lines = summary_of(run_file)
     columns = [c.strip() for c in summary_lines[0].strip("|").split("|")][1:]
     regimes = {}
@@ -388,7 +406,7 @@ def run_row(run_file):
     view = re.search(r"one move a call \(any backend\): ([\d.]+x) .*?, ([\d.]+x) on all", text)
     cpu = header.get("cpu", Path(run_file).stem).split(", ")
     cpu_name = ", ".join(part for part in cpu if not re.search(r"\d+ CPUs", part))
-    return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {columns[chosen]} | "
+    return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {measured} | {columns[chosen]} | "
             + " / ".join(f"{r:.2f}x" for r in ratios(chosen)) + " | "
             + (f"{view[1]} / {view[2]}" if view else "-") + " |")
 
@@ -399,7 +417,10 @@ def table(runs):
     files = [f for f in sorted(Path(runs).glob("*.md")) if SUMMARY_START in f.read_text()]
     if not files:
         fail(f"{runs} holds no run file")
-    return TABLE_HEAD + [run_row(f) for f in files]
+    # The most recent run by its date line ("YYYY-MM-DD HH:MM UTC" sorts as text).
+    latest = max(files, key=lambda f: header_of(f).get("date", ""))
+    newest = commit_of(header_of(latest), latest)
+    return TABLE_HEAD + [run_row(f, newest) for f in files]
 
 
 def readme(runs, readme_path):

@@ -199,6 +199,14 @@ SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules
                                                       const int8_t *type_of_code, size_t code_count,
                                                       seebatch_error *error);
 
+/* Checks SEEBATCH_VIEW_EXCHANGE now, as seebatch_view_rules_init reads it:
+ * SEEBATCH_ERROR_BACKEND, naming the variable and its value, for a value
+ * seebatch_view_rules_init would refuse; SEEBATCH_OK otherwise. A program
+ * calls it at start-up beside seebatch_backend_init, as the tool and the
+ * Python package do, so that a bad setting stops it before any work
+ * (docs/tool.md, "Settings"). Thread-safe. */
+SEEBATCH_API seebatch_status seebatch_view_init(seebatch_error *error);
+
 /* Makes views under `rules` read `layout` (checked first), choosing the
  * exchanges for it. Errors: SEEBATCH_ERROR_ARGUMENT for NULL, an unknown kind
  * or squares value, has_colors other than 0 or 1 (or 0 with BY_TYPE), or two

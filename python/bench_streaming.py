@@ -5,6 +5,9 @@ nnue-pytorch's:
         from 8 files in turn)
     bench_streaming.py stream-seeded THREADS BATCH FILE...  the same with seed=1
         (the files' order and each piece's file drawn)
+    bench_streaming.py stream-shuffled THREADS BATCH FILE...  the same with seed=1
+        and shuffle=1 << 20: entries through a shuffle buffer of a million, as
+        nnue-pytorch's parallel reader shuffles its buffer
     bench_streaming.py sequential 1 BATCH FILE...  read_training(FILE, BATCH,
         reuse=True), one file after another on this thread: decoding alone
 Prints "entries N seconds S cpu C" (wall time from the call; C: this
@@ -23,9 +26,10 @@ def main():
     start, cpu = time.perf_counter(), time.process_time()
     if mode == "sequential":
         batches = (b for f in files for b in seebatch.read_training(f, batch, reuse=True))
-    elif mode in ("stream", "stream-seeded"):
-        batches = seebatch.stream_training(files, batch, threads=threads, reuse=True,
-                                           seed=1 if mode == "stream-seeded" else None)
+    elif mode in ("stream", "stream-seeded", "stream-shuffled"):
+        seeded = {"seed": 1} if mode == "stream-seeded" else \
+            {"seed": 1, "shuffle": 1 << 20} if mode == "stream-shuffled" else {}
+        batches = seebatch.stream_training(files, batch, threads=threads, reuse=True, **seeded)
     else:
         sys.exit(f"bench_streaming.py: unknown mode {mode}")
     for b in batches:

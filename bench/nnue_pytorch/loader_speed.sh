@@ -19,8 +19,9 @@
 # the entries into the caller's vector, with no skip predicate. seebatch
 # decodes a seebatch_board (72 bytes), move, score, ply and result into
 # NumPy arrays; stream_training then copies it into the batch (no rules, no
-# SEE, no shuffling of entries). Each run is repeated, the kinds
-# alternating; the best wall time and the best CPU time (every thread's)
+# SEE; the last kind also through a shuffle buffer of 1M entries, as
+# nnue-pytorch's: copied in, then gathered in the drawn order into the
+# batch). Each run is repeated, the kinds alternating; the best wall time and the best CPU time (every thread's)
 # are kept (each measured by the driver from its call: no start-up), and
 # the load average is printed: on a shared machine the CPU time still
 # measures the work, the wall time does not.
@@ -66,7 +67,8 @@ kinds=("nnue-pytorch sequential|$work/reader_driver sequential 1"
        "seebatch read_training|$python $root/python/bench_streaming.py sequential 1"
        "seebatch stream_training, 1 thread|$python $root/python/bench_streaming.py stream 1"
        "seebatch stream_training, 2 threads|$python $root/python/bench_streaming.py stream 2"
-       "seebatch stream_training, 2 threads, seed|$python $root/python/bench_streaming.py stream-seeded 2")
+       "seebatch stream_training, 2 threads, seed|$python $root/python/bench_streaming.py stream-seeded 2"
+       "seebatch stream_training, 2 threads, seed, shuffle 1M|$python $root/python/bench_streaming.py stream-shuffled 2")
 for _ in $(seq "$repeats"); do
     for number in "${!kinds[@]}"; do
         command=${kinds[$number]#*|}

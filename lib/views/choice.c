@@ -55,6 +55,12 @@ seebatch_status seebatch_view_lookup_here(seebatch_view_lookup *lookup, seebatch
                                        getenv("SEEBATCH_VIEW_EXCHANGE"), lookup, error);
 }
 
+seebatch_status seebatch_view_init(seebatch_error *error)
+{
+    seebatch_view_lookup lookup;
+    return seebatch_view_lookup_here(&lookup, error);
+}
+
 const view_exchange_set *seebatch_view_set_of(seebatch_view_lookup lookup)
 {
     /* pext where this build lacks it is never chosen: the portable set. */

@@ -8,6 +8,7 @@
 #include "tool_only.h"
 #include "options.h"
 #include "platform.h"
+#include "seebatch_view.h"
 #include "subcommands.h"
 
 static const char main_help[] =
@@ -42,6 +43,7 @@ static const char main_help[] =
     "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
     "auto|pext|portable forces the slider lookups of an engine's views\n"
     "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
+    "A bad value of either stops every command with exit 2 before it reads.\n"
     "Input: eval, check, filter, convert and stats read any number of FILEs in\n"
     "turn (\"-\": standard input); each tells a binpack by its \"BINP\" and plain\n"
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
@@ -54,30 +56,51 @@ static const char main_help[] =
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
-    bool computes_see; /* needs a SEE backend, so SEEBATCH_BACKEND matters */
-    bool checks_views; /* prepares views, so SEEBATCH_VIEW_EXCHANGE matters */
+    bool saves_profile; /* a profile it may be about to write is no warning */
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true, false},     {"check", run_check, true, true},
-    {"gen", run_gen, false, false},      {"perft", run_perft, false, false},
-    {"filter", run_filter, true, false}, {"stats", run_stats, false, false},
-    {"convert", run_convert, false, false}, {"interleave", run_interleave, false, false},
-    {"calibrate", run_calibrate, false, false},
+    {"eval", run_eval},         {"check", run_check},   {"gen", run_gen},
+    {"perft", run_perft},       {"filter", run_filter}, {"stats", run_stats},
+    {"convert", run_convert},   {"interleave", run_interleave},
+    {"calibrate", run_calibrate, true},
 };
+
+/* Whether the environment variable names a choice other than auto. */
+static bool forced_by(const char *variable)
+{
+    const char *value = getenv(variable);
+    return value && *value && strcmp(value, "auto") != 0;
+}
+
+/* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable
+ * the library reads is checked before any command runs, whether or not the
+ * command uses it, and a bad value stops the tool with exit 2, naming the
+ * variable and its value, before any input is read. A profile auto refuses
+ * is a warning: it never stops a job. */
+static int check_settings(const char *subcommand, bool saves_profile)
+{
+    seebatch_error error;
+    if (seebatch_backend_init(&error) != SEEBATCH_OK) {
+        if (forced_by("SEEBATCH_BACKEND")) {
+            report(subcommand, "SEEBATCH_BACKEND: %s", error.message);
+            return EXIT_USAGE;
+        }
+        if (!saves_profile)
+            report(subcommand, "warning: %s", error.message);
+    }
+    if (seebatch_view_init(&error) != SEEBATCH_OK) {
+        report(subcommand, "%s", error.message);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
 {
-    seebatch_error error;
-    if (command->computes_see && seebatch_backend_init(&error) != SEEBATCH_OK) {
-        report(command->name, "SEEBATCH_BACKEND: %s", error.message);
-        return EXIT_USAGE;
-    }
-    seebatch_view_lookup lookup;
-    if (command->checks_views && seebatch_view_lookup_here(&lookup, &error) != SEEBATCH_OK) {
-        report(command->name, "%s", error.message);
-        return EXIT_USAGE;
-    }
+    int settings = check_settings(command->name, command->saves_profile);
+    if (settings != EXIT_OK)
+        return settings;
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
     if (!split) {
@@ -93,16 +116,9 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
     return status;
 }
 
-/* Whether the environment variable names a choice other than auto. */
-static bool forced_by(const char *variable)
-{
-    const char *value = getenv(variable);
-    return value && *value && strcmp(value, "auto") != 0;
-}
-
 /* The CPU as cpuid names it, and the view exchange seebatch_view_rules_init
  * gives here (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
-static int print_view_exchange(void)
+static void print_view_exchange(void)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
     if (SEEBATCH_HAS_CPUID)
@@ -111,19 +127,15 @@ static int print_view_exchange(void)
                seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
     else
         puts("CPU: " SEEBATCH_ARCHITECTURE " (no cpuid: no pext, portable lookups)");
-    seebatch_view_lookup chosen, automatic = SEEBATCH_LOOKUP_PORTABLE;
-    seebatch_error error;
-    if (seebatch_view_lookup_here(&chosen, &error) != SEEBATCH_OK) {
-        report(NULL, "%s", error.message);
-        return EXIT_USAGE;
-    }
+    /* check_settings has refused a bad SEEBATCH_VIEW_EXCHANGE. */
+    seebatch_view_lookup chosen = SEEBATCH_LOOKUP_PORTABLE, automatic = SEEBATCH_LOOKUP_PORTABLE;
+    seebatch_view_lookup_here(&chosen, NULL);
     seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
     if (forced_by("SEEBATCH_VIEW_EXCHANGE"))
         printf("view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
                seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
     else
         printf("view exchange: %s (what auto picks here)\n", seebatch_view_lookup_names[chosen]);
-    return EXIT_OK;
 }
 
 /* What auto takes for each call shape, and why (the measured table's row
@@ -149,16 +161,17 @@ static void print_auto_shapes(const seebatch_auto_here *automatic)
  * the library can run on it, and the view exchange. */
 static int print_version(void)
 {
+    int settings = check_settings(NULL, false);
+    if (settings != EXIT_OK)
+        return settings;
     printf("seebatch %s\n", seebatch_version());
-    seebatch_error error;
     seebatch_auto_here automatic;
+    seebatch_error error;
     seebatch_auto_choice_here(&automatic, &error);
-    if (error.status != SEEBATCH_OK)
+    /* A refused profile: check_settings warned unless a forced backend
+     * kept seebatch_backend_init from reading it. */
+    if (error.status != SEEBATCH_OK && forced_by("SEEBATCH_BACKEND"))
         report(NULL, "warning: %s", error.message);
-    if (seebatch_backend_init(&error) != SEEBATCH_OK && forced_by("SEEBATCH_BACKEND")) {
-        report(NULL, "SEEBATCH_BACKEND: %s", error.message);
-        return EXIT_USAGE;
-    }
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
                                          : automatic.choice.reason);
@@ -177,7 +190,8 @@ static int print_version(void)
 #if SEEBATCH_AVX512_EMULATED
     puts("build: a test build, its avx512 kernel emulated over SIMDe with AVX2 (slow)");
 #endif
-    return print_view_exchange();
+    print_view_exchange();
+    return EXIT_OK;
 }
 
 /* "seebatch help COMMAND": that command's help, as "seebatch COMMAND --help". */

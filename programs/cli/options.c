@@ -124,6 +124,14 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
 {
     const char *option = argv[*index];
     const char *argument;
+    /* GNU getopt reads -j=2 as -j with "=2"; say what it takes instead. */
+    if (strncmp(option, "-j=", 3) == 0) {
+        const char *number = option[3] ? option + 3 : "N";
+        report(subcommand, "%s: -j takes its number as -j%s or -j %s (or --threads=%s), not after '='",
+               option, number, number, number);
+        *bad = true;
+        return true;
+    }
     if (strncmp(option, "-j", 2) == 0 && option[2] != '\0')
         argument = option + 2; /* -j2 */
     else if (strcmp(option, "-j") == 0 || strcmp(option, "--threads") == 0)

@@ -18,7 +18,7 @@ from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, move
                        read_training, read_training_all, select, write_training)
 
 __version__ = _lib.seebatch_version().decode()
-# A bad SEEBATCH_BACKEND raises here rather than give the scalar backend unsaid.
+# A bad SEEBATCH_* setting raises here, as the tool refuses it (docs/tool.md, "Settings").
 _check_environment()
 
 __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "MOVE_PROMOTION_ONLY",

@@ -132,6 +132,7 @@ _PROTOTYPES = [
     ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_backend_name", ctypes.c_char_p, []),
     ("seebatch_backends_available", _SIZE, [ctypes.POINTER(ctypes.c_char_p), _SIZE]),
+    ("seebatch_view_init", ctypes.c_int, [ctypes.POINTER(ErrorStruct)]),
 ]
 
 

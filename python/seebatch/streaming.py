@@ -13,13 +13,15 @@ then the rules' survivors kept), one piece after another, by one thread at a
 time. `mix` files are open at once (the window); the consumer (the caller's
 thread) takes one piece from a file of the window, then the next file in
 turn (seed None) or one drawn from a generator seeded with `seed`, and
-copies pieces into batches of batch_size entries. When a file ends the next
-one takes its place in the window: the files in the order given, or in an
-order drawn for each pass with a seed. Which thread decodes a piece, and
-when, changes nothing but the speed.
+copies pieces into batches of batch_size entries (with shuffle=N, through a
+buffer of N entries handed out in an order drawn from the seed). When a file
+ends the next one takes its place in the window: the files in the order
+given, or in an order drawn for each pass with a seed. Which thread decodes
+a piece, and when, changes nothing but the speed.
 """
 import ctypes
 import itertools
+import operator
 import os
 import threading
 from collections import deque
@@ -51,10 +53,11 @@ class _Buffers:
 
 
 class _Piece:
-    """Entries [start, stop) of buffers, not yet copied into a batch."""
+    """Entries [start, stop) of buffers, not yet copied into a batch; with
+    rows (the shuffle buffer's), entry i is row rows[i] of buffers."""
 
-    def __init__(self, buffers, stop):
-        self.buffers, self.start, self.stop = buffers, 0, stop
+    def __init__(self, buffers, stop, rows=None):
+        self.buffers, self.start, self.stop, self.rows = buffers, 0, stop, rows
 
 
 class _File:
@@ -286,24 +289,37 @@ def _passes(paths, rules, cyclic, seed):
 
 
 def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, cyclic=False,
-                    seed=None, mix=8, piece_size=1 << 14, reuse=False):
+                    seed=None, mix=8, piece_size=1 << 14, reuse=False, shuffle=0):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
-    last fewer) from many .binpack, .plain or .bin files, as read_training
-    reads each, mixed as the module's text says.
+    last fewer) from many .binpack, .plain or .bin files. The seed shuffles
+    the files' order and which file each piece (piece_size entries) comes
+    from, not the entries: a piece keeps the file's order (one file gives the
+    same batches for seed 7, 8 or None) unless shuffle=N passes the entries
+    through a buffer of N put in an order drawn from the seed.
 
-    rules: `seebatch filter`'s rule options (as Filter takes them), judged on
-    each file in order by the tool's code; only the entries no rule drops are
-    given. see: a configuration ("classic", "stockfish", a Config or (values,
-    flags)): each batch then has `see`, the int32 SEE of each entry's move
-    (batch.see is None otherwise). threads: the threads that read ahead (0:
-    read on the caller's thread when a piece is needed); at most `mix` of
-    them are busy, one per file. cyclic: pass over the files again and again
-    (the stream ends only when a whole pass gives no entry). seed: None reads
-    the files in the order given and takes pieces from the window in turn;
-    an integer draws the order of the files for each pass, the file each
-    piece comes from, and (when the rules draw and have no --seed of their
-    own) the rules' seed for each pass. reuse=True fills the same arrays for
-    every batch (each valid until the next is asked for).
+    The mixing in full (the module's text): with seed=None the files come in
+    the order given and pieces from the window in turn; an integer draws the
+    files' order for each pass and the file each piece comes from. shuffle=N
+    (0: off; it needs a seed) gathers N entries (the last time fewer), draws
+    their order and hands them out in it, as nnue-pytorch's loader shuffles
+    its buffer of a million (N=1 << 20 holds 83 MB: 79 bytes an entry, 83
+    with see; it costs about 0.1 us an entry on the caller's thread).
+
+    Every path is opened before this returns: one that does not exist, cannot
+    be read or is no training data raises TrainingDataError naming it, before
+    any batch. rules: `seebatch filter`'s rule options (as Filter takes them),
+    judged on each file in order by the tool's code; only the entries no rule
+    drops are given. see: a configuration ("classic", "stockfish", a Config or
+    (values, flags)): each batch then has `see`, the int32 SEE of each
+    entry's move (batch.see is None otherwise). threads: the threads that
+    read ahead (0: read on the caller's thread when a piece is needed); at
+    most `mix` of them are busy, one per file. cyclic: pass over the files
+    again and again (the stream ends only when a whole pass gives no entry).
+    With a seed, rules that draw and have no --seed of their own get a seed
+    drawn for each pass. reuse=True fills the same arrays for every batch
+    (each valid until the next is asked for). batch_size, mix, piece_size
+    (1 or more), threads and shuffle (0 or more) and seed (None, or 0 or
+    more) are whole numbers; another value raises ValueError naming it.
 
     A file that does not decode (or whose entries the rules refuse) raises
     TrainingDataError naming it, the byte and the entry, after every entry
@@ -313,72 +329,138 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     paths = [os.fsdecode(os.fspath(path)) for path in paths]
-    for name, value in (("batch_size", batch_size), ("mix", mix), ("piece_size", piece_size)):
-        if int(value) < 1:
-            raise ValueError(f"stream_training: {name} is {value}; at least 1 is needed")
-    if int(threads) < 0:
-        raise ValueError(f"stream_training: threads is {threads}; 0 or more are needed")
-    if rules is not None:
-        rules = Filter(rules).rules  # refused here, not in a thread, when bad
-    options = SimpleNamespace(batch_size=int(batch_size), rules=rules,
-                              see=None if see is None else _config(see), threads=int(threads),
-                              cyclic=bool(cyclic), seed=seed, mix=int(mix),
-                              piece_size=int(piece_size), reuse=bool(reuse))
+    options = SimpleNamespace(
+        batch_size=_whole("batch_size", batch_size, 1), mix=_whole("mix", mix, 1),
+        piece_size=_whole("piece_size", piece_size, 1), threads=_whole("threads", threads, 0),
+        shuffle=_whole("shuffle", shuffle, 0),
+        seed=None if seed is None else _whole("seed", seed, 0, "None or a whole number"),
+        cyclic=bool(cyclic), reuse=bool(reuse),
+        rules=None if rules is None else Filter(rules).rules,  # refused here, not in a thread
+        see=None if see is None else _config(see))
+    if options.shuffle and options.seed is None:
+        raise ValueError(f"stream_training: shuffle={options.shuffle} needs a seed (a whole "
+                         "number 0 or more): the same seed gives the same batches")
+    for path in paths:
+        _check_opens(path)
     return _batches(paths, options)
+
+
+def _whole(name, value, least, what="a whole number"):
+    """value as an int when it is a whole number of least or more; else
+    ValueError naming the argument, its value and the range."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        number = int(value) if isinstance(value, float) and value.is_integer() else None
+    if number is None or number < least:
+        raise ValueError(f"stream_training: {name} is {value!r}; {what} {least} or more "
+                         "is needed")
+    return number
+
+
+def _check_opens(path):
+    """Raises TrainingDataError unless path opens as training data (it
+    exists, can be read, and its start or name says its format)."""
+    lib, error, reader = _lib(), ErrorStruct(), ctypes.c_void_p()
+    status = lib.seebatch_training_open(os.fsencode(path), ctypes.byref(reader),
+                                        ctypes.byref(error))
+    if status:
+        _raise(status, error, None, path, "stream_training")
+    lib.seebatch_training_close(reader.value)
 
 
 def _batches(paths, options):
     """The generator stream_training returns (options: its arguments, checked)."""
-    batch_size, cyclic, seed = options.batch_size, options.cyclic, options.seed
-    files = _passes(paths, options.rules, cyclic, seed)
     stream = _Stream(options)
-    stream.window = list(itertools.islice(files, options.mix))
-    choose = np.random.default_rng(seed) if seed is not None else None
     identities = [_start_reading(path) for path in paths]
-    out, filled, slot, empty_in_a_row = None, 0, 0, 0
     try:
-        stream.start(min(options.threads, options.mix))
-        while stream.window:
-            if choose is not None:
-                slot = int(choose.integers(len(stream.window)))
-            file = stream.window[slot]
-            piece = stream.take(file)
-            if piece is None or isinstance(piece, BaseException):
-                fault = piece
-                empty_in_a_row = 0 if file.delivered else empty_in_a_row + 1
-                if fault is not None or (cyclic and empty_in_a_row >= len(paths)):
-                    if filled:
-                        yield _batch(out, filled, options)
-                    if fault is not None:
-                        raise fault
-                    return
-                stream.replace(slot, next(files, None))
-                if stream.window:
-                    slot %= len(stream.window)
-                continue
-            while piece.start < piece.stop:
-                if out is None:
-                    out = _Output(batch_size, options.see is not None)
-                taken = out.copy(filled, piece)
-                filled += taken
-                file.delivered += taken
-                if filled == batch_size:
-                    yield _batch(out, filled, options)
-                    out = out if options.reuse else None
-                    filled = 0
-            stream.give_back(piece)
-            if choose is None:
-                slot = (slot + 1) % len(stream.window)
-        if filled:
-            yield _batch(out, filled, options)
+        pieces = _pieces(stream, paths, options)
+        if options.shuffle:
+            pieces = _shuffled(pieces, options)
+        yield from _in_batches(pieces, options)
     finally:
         stream.stop()
         for identity in identities:
             _stop_reading(identity)
 
 
+def _pieces(stream, paths, options):
+    """The pieces in the order the module's text says, each given back once
+    the next is asked for; a file's fault (an exception) is the last item."""
+    cyclic, seed = options.cyclic, options.seed
+    files = _passes(paths, options.rules, cyclic, seed)
+    stream.window = list(itertools.islice(files, options.mix))
+    choose = np.random.default_rng(seed) if seed is not None else None
+    slot, empty_in_a_row = 0, 0
+    stream.start(min(options.threads, options.mix))
+    while stream.window:
+        if choose is not None:
+            slot = int(choose.integers(len(stream.window)))
+        file = stream.window[slot]
+        piece = stream.take(file)
+        if isinstance(piece, BaseException):
+            yield piece
+            return
+        if piece is None:
+            empty_in_a_row = 0 if file.delivered else empty_in_a_row + 1
+            if cyclic and empty_in_a_row >= len(paths):
+                return
+            stream.replace(slot, next(files, None))
+            if stream.window:
+                slot %= len(stream.window)
+            continue
+        file.delivered += piece.stop - piece.start
+        yield piece
+        stream.give_back(piece)
+        if choose is None:
+            slot = (slot + 1) % len(stream.window)
+
+
+def _shuffled(pieces, options):
+    """The entries of pieces through the shuffle buffer: options.shuffle of
+    them (the last time fewer) as one piece whose rows are in an order drawn
+    from options.seed; a fault follows the entries before it."""
+    buffer = _Output(options.shuffle, options.see is not None)
+    draw = np.random.default_rng([options.seed, 0, 2])  # not the files' or the rules' draws
+    filled = 0
+    for piece in pieces:
+        if isinstance(piece, BaseException):
+            if filled:
+                yield _Piece(buffer, filled, draw.permutation(filled))
+            yield piece
+            return
+        while piece.start < piece.stop:
+            filled += buffer.copy(filled, piece)
+            if filled == options.shuffle:
+                yield _Piece(buffer, filled, draw.permutation(filled))
+                filled = 0
+    if filled:
+        yield _Piece(buffer, filled, draw.permutation(filled))
+
+
+def _in_batches(pieces, options):
+    """Batches of options.batch_size entries copied from pieces, the last
+    fewer; at a fault, the batch being filled, then the fault raised."""
+    batch_size, out, filled = options.batch_size, None, 0
+    for piece in pieces:
+        if isinstance(piece, BaseException):
+            if filled:
+                yield _batch(out, filled, options)
+            raise piece
+        while piece.start < piece.stop:
+            if out is None:
+                out = _Output(batch_size, options.see is not None)
+            filled += out.copy(filled, piece)
+            if filled == batch_size:
+                yield _batch(out, filled, options)
+                out = out if options.reuse else None
+                filled = 0
+    if filled:
+        yield _batch(out, filled, options)
+
+
 class _Output:
-    """The arrays of the batch being filled."""
+    """The arrays of the batch being filled (or of the shuffle buffer)."""
 
     def __init__(self, size, see):
         self.columns = _empty(size)
@@ -389,11 +471,20 @@ class _Output:
         """Copies as much of piece as fits after `filled` entries; returns how many."""
         count = min(len(self.columns.moves) - filled, piece.stop - piece.start)
         start, stop, source = piece.start, piece.start + count, piece.buffers
-        self.words[filled:filled + count] = source.words[start:stop]
-        for column, taken in zip(self.columns[1:], source.columns[1:]):
-            column[filled:filled + count] = taken[start:stop]
-        if self.see is not None:
-            self.see[filled:filled + count] = source.see[start:stop]
+        into = slice(filled, filled + count)
+        if piece.rows is None:
+            self.words[into] = source.words[start:stop]
+            for column, taken in zip(self.columns[1:], source.columns[1:]):
+                column[into] = taken[start:stop]
+            if self.see is not None:
+                self.see[into] = source.see[start:stop]
+        else:  # gathered straight into the batch: no copy in between ("clip": the
+            rows = piece.rows[start:stop]  # rows are in range, and it skips numpy's check)
+            np.take(source.words, rows, axis=0, out=self.words[into], mode="clip")
+            for column, taken in zip(self.columns[1:], source.columns[1:]):
+                np.take(taken, rows, out=column[into], mode="clip")
+            if self.see is not None:
+                np.take(source.see, rows, out=self.see[into], mode="clip")
         piece.start = stop
         return count
 

@@ -46,3 +46,28 @@ def test_a_good_value_imports(value):
     assert run.returncode == 0, run.stderr
     expected = "scalar" if value == "scalar" else seebatch.backend()
     assert run.stdout.strip() == expected
+
+
+def import_with(variable, value):
+    """Imports the package in a new interpreter with variable=value."""
+    environment = dict(os.environ, PYTHONPATH=PYTHON_DIR + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    environment[variable] = value
+    return subprocess.run([sys.executable, "-c", "import seebatch"], env=environment,
+                          capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("value", ["bogus", "PEXT", " portable", "pext2"])
+def test_a_bad_view_exchange_raises(value):
+    """Issue 61: SEEBATCH_VIEW_EXCHANGE=bogus imported silently, where the tool
+    refuses it; one rule for every setting."""
+    run = import_with("SEEBATCH_VIEW_EXCHANGE", value)
+    assert run.returncode != 0, run.stderr
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("seebatch._errors.SeebatchError: SEEBATCH_VIEW_EXCHANGE=" + repr(value)), last
+    assert "auto, pext, portable" in last, last
+
+
+@pytest.mark.parametrize("value", ["auto", "portable", ""])
+def test_a_good_view_exchange_imports(value):
+    run = import_with("SEEBATCH_VIEW_EXCHANGE", value)
+    assert run.returncode == 0, run.stderr

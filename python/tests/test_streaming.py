@@ -206,3 +206,138 @@ def test_bad_arguments(parts):
     missing = parts[0] + ".absent"
     with pytest.raises(seebatch.TrainingDataError, match="absent"):
         list(seebatch.stream_training([parts[0], missing], threads=2))
+
+
+def test_every_path_is_checked_before_the_first_batch(parts, tmp_path):
+    """A path that is missing, a directory or no training data raises at
+    the call, naming it, before a batch of the good files ahead of it."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("no training data here\n")
+    for bad, reason in ((parts[0] + ".absent", "cannot open"), (str(tmp_path), "cannot"),
+                        (str(notes), "is no training data")):
+        with pytest.raises(seebatch.TrainingDataError) as raised:
+            seebatch.stream_training([*parts, bad], BATCH, threads=2)  # not iterated
+        assert raised.value.path == bad and bad in str(raised.value)
+        assert reason in str(raised.value) and str(raised.value).startswith("stream_training: ")
+    if os.geteuid() != 0:  # root reads a file of mode 000
+        locked = tmp_path / "locked.binpack"
+        locked.write_bytes(open(parts[0], "rb").read())
+        locked.chmod(0)
+        with pytest.raises(seebatch.TrainingDataError, match="locked.binpack: cannot open"):
+            seebatch.stream_training([*parts, str(locked)], BATCH)
+
+
+@pytest.mark.parametrize("name,value,said", [
+    ("seed", -1, "seed is -1; None or a whole number 0 or more is needed"),
+    ("seed", 2.5, "seed is 2.5; None or a whole number 0 or more"),
+    ("batch_size", 1000.5, "batch_size is 1000.5; a whole number 1 or more is needed"),
+    ("batch_size", "many", "batch_size is 'many'; a whole number 1 or more"),
+    ("threads", 1.5, "threads is 1.5; a whole number 0 or more"),
+    ("mix", 0, "mix is 0; a whole number 1 or more"),
+    ("piece_size", -4, "piece_size is -4; a whole number 1 or more"),
+    ("shuffle", -1, "shuffle is -1; a whole number 0 or more")])
+def test_each_argument_is_named_with_its_range(parts, name, value, said):
+    with pytest.raises(ValueError) as raised:
+        seebatch.stream_training(parts, **{name: value})
+    assert str(raised.value) == f"stream_training: {said}" or \
+        str(raised.value).startswith(f"stream_training: {said}")
+    # Whole numbers given as floats are taken.
+    assert sum(len(b.moves) for b in seebatch.stream_training(parts[:1], 10_000.0)) == PART_ENTRIES
+
+
+def file_order(parts, batches):
+    """The parts' indices in the order a mix=1 stream read them."""
+    moves = joined(batches).moves
+    expected = [read_all([path]).moves for path in parts]
+    order = []
+    for start in range(0, len(moves), PART_ENTRIES):
+        found = [i for i, e in enumerate(expected) if np.array_equal(moves[start:start + PART_ENTRIES], e)]
+        assert len(found) == 1, f"entries {start}.. are no one part's"
+        order.append(found[0])
+    return tuple(order)
+
+
+def test_the_seed_draws_the_order_of_the_files(parts):
+    """One file at a time (mix=1): seeds 0-5 do not all read the files in
+    one order, each reads every file once, and a seed repeats its order."""
+    orders = {seed: file_order(parts, stream(parts, threads=2, seed=seed, mix=1))
+              for seed in range(6)}
+    assert all(sorted(order) == list(range(PARTS)) for order in orders.values())
+    assert len(set(orders.values())) > 1, f"every seed read the files in one order: {orders}"
+    assert file_order(parts, stream(parts, threads=0, seed=3, mix=1)) == orders[3]
+    assert file_order(parts, stream(parts, threads=2, mix=1)) == (0, 1, 2)
+
+
+def test_cyclic_goes_on_past_an_empty_file(parts, tmp_path):
+    """Cyclic over part0, an empty file and part1: the empty file gives no
+    entry, and the stream goes on to part1, then round again."""
+    empty = tmp_path / "empty.binpack"
+    empty.write_bytes(b"")
+    paths = [parts[0], str(empty), parts[1]]
+    total = 2 * PART_ENTRIES
+    moves, taken = [], 0
+    for batch in seebatch.stream_training(paths, BATCH, threads=2, cyclic=True, mix=1,
+                                          piece_size=PIECE):
+        moves.append(batch.moves.copy())
+        taken += len(batch.moves)
+        if taken >= 2 * total:
+            break
+    moves = np.concatenate(moves)
+    assert len(moves) >= 2 * total, f"the stream ended after {len(moves)} entries"
+    expected = read_all([parts[0], parts[1]]).moves
+    np.testing.assert_array_equal(moves[:total], expected)
+    np.testing.assert_array_equal(moves[total:2 * total], expected)
+
+
+@pytest.mark.parametrize("threads,seed,shuffle", [(0, None, 0), (2, None, 0), (2, 5, 0),
+                                                  (2, 5, 50_000)])
+def test_the_last_batch_is_given_when_partial(parts, threads, seed, shuffle):
+    """7,000 does not divide 120,000: 17 batches of 7,000, then one of 1,000."""
+    options = {"shuffle": shuffle} if shuffle else {}
+    batches = list(seebatch.stream_training(parts, 7_000, threads=threads, seed=seed, mix=2,
+                                            piece_size=PIECE, **options))
+    assert [len(b.moves) for b in batches] == [7_000] * 17 + [1_000]
+    np.testing.assert_array_equal(rows(joined(batches)), rows(read_all(parts)))
+
+
+def test_the_shuffle_buffer_shuffles_entries_by_the_seed(parts):
+    """One file: without the buffer seeds 7, 8 and None give the file's
+    order; with it each seed its own order, the same whatever the threads,
+    every entry once, and the first buffer's entries before the next's."""
+    one = parts[:1]
+    plain = [joined(stream(one, threads=2, seed=seed)).moves for seed in (7, 8, None)]
+    np.testing.assert_array_equal(plain[0], plain[2])
+    np.testing.assert_array_equal(plain[1], plain[2])
+    block = 15_000
+    shuffled = {seed: joined(stream(one, threads=2, seed=seed, shuffle=block)) for seed in (7, 8)}
+    assert not np.array_equal(shuffled[7].moves, plain[2])
+    assert not np.array_equal(shuffled[7].moves, shuffled[8].moves)
+    for threads in (0, 1):
+        again = joined(stream(one, threads=threads, seed=7, shuffle=block))
+        for a, b in zip(again, shuffled[7]):
+            np.testing.assert_array_equal(a, b)
+    whole = read_all(one)
+    np.testing.assert_array_equal(rows(shuffled[7]), rows(whole))
+    first = seebatch.TrainingBatch(*(c[:block] for c in whole))
+    np.testing.assert_array_equal(rows(seebatch.TrainingBatch(*(c[:block] for c in shuffled[7]))),
+                                  rows(first))
+    # A buffer larger than the files, and the SEE labels moved with their entries.
+    batches = stream(parts, threads=2, seed=1, mix=3, shuffle=1 << 20, see="stockfish")
+    got = joined(batches)
+    np.testing.assert_array_equal(rows(got), rows(read_all(parts)))
+    np.testing.assert_array_equal(np.concatenate([b.see for b in batches]), seebatch.see_values(
+        got.boards, np.arange(len(got.moves)), got.moves, "stockfish"))
+    with pytest.raises(ValueError, match="shuffle=1000 needs a seed"):
+        seebatch.stream_training(parts, shuffle=1000)
+
+
+def test_a_fault_comes_after_the_shuffled_entries_before_it(parts, tmp_path):
+    damaged, expected = damaged_copy(parts[1], str(tmp_path / "damaged.binpack"))
+    before = next(seebatch.read_training(damaged, batch_size=expected.entry - 1))
+    assert len(before.moves) % 5_000, "the fault should come inside a buffer"
+    got = []
+    with pytest.raises(seebatch.TrainingDataError, match=f"entry {expected.entry}:"):
+        for batch in seebatch.stream_training([damaged], 3_000, threads=2, seed=3,
+                                              shuffle=5_000, piece_size=PIECE):
+            got.append(batch)
+    np.testing.assert_array_equal(rows(joined(got)), rows(before))
