@@ -593,6 +593,21 @@ static void io_failing(const char *directory, const game *g)
         fclose(full);
     else
         printf("io failing: no /dev/full here: the writes to a full device not tried\n");
+    /* A device that takes every byte is written in place (no temporary to
+     * rename over it), and the write succeeds. */
+    FILE *null = fopen("/dev/null", "wb");
+    for (int f = 0; null && f < 3; f++) {
+        seebatch_training_writer *writer = NULL;
+        seebatch_error error = spoiled();
+        CHECK(seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+              "format %d to /dev/null: %s", f, error.message);
+    }
+    if (null)
+        fclose(null);
     seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
     seebatch_error error = spoiled();
     char words[4200];
