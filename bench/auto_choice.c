@@ -1,12 +1,30 @@
 #include "auto_choice.h"
 
-#include "auto/dispatch.h"
+#include <stdio.h>
+#include <string.h>
 
-const char *bench_auto_kernel_in_order(bool threshold, bool pins_given)
+#include "seebatch.h"
+
+void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
 {
-    seebatch_auto_here here;
-    seebatch_auto_choice_here(&here, NULL);
-    unsigned shape = seebatch_shape_index(threshold ? CALL_THRESHOLD : CALL_VALUES,
-                                          BOARDS_IN_ORDER, pins_given, true);
-    return seebatch_choice_kernel_names[here.choice.shapes.kernel[shape]];
+    seebatch_auto_shape shapes[SEEBATCH_CALL_SHAPES];
+    seebatch_auto_report(shapes, SEEBATCH_CALL_SHAPES);
+    char name[80];
+    snprintf(name, sizeof name, "%s, many boards in order, pins %s, at least",
+             threshold ? "threshold" : "values", pins_given ? "given" : "worked out");
+    for (size_t s = 0; s < SEEBATCH_CALL_SHAPES; s++) {
+        const seebatch_auto_shape *shape = &shapes[s];
+        if (strncmp(shape->shape, name, strlen(name)) != 0)
+            continue;
+        int at = snprintf(out, size, "%s (%s", shape->kept, shape->learns ? "" : "not learned");
+        for (size_t b = 0; shape->learns && b < shape->backend_count && at > 0 && (size_t)at < size;
+             b++)
+            at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s over %llu", b ? ", " : "",
+                           shape->backends[b].name, shape->backends[b].ns_per_capture,
+                           b ? "" : " ns a capture", (unsigned long long)shape->backends[b].calls);
+        if (at > 0 && (size_t)at < size)
+            snprintf(out + at, size - (size_t)at, "%s)", shape->learns ? " calls timed" : "");
+        return;
+    }
+    snprintf(out, size, "unknown");
 }

@@ -44,7 +44,6 @@
 #                    node counts, every call checked, instructions a call;
 #                    builds three copies of the engine, about 15 minutes)
 #   ROUNDS=15        calibrate_multi.sh's timing rounds
-#   CALIBRATIONS=5   runs of `seebatch calibrate` (medians per call shape)
 #   REPETITIONS=3    seebatch_bench's --benchmark_repetitions (medians)
 #   PRESETS="stockfish classic"   seebatch_bench runs, the first charted
 #   JOBS=1           0: no whole jobs
@@ -67,10 +66,8 @@ build=$(cd "${1:-$root/build}" 2> /dev/null && pwd) || fail "no build directory 
 out=${OUT:-$root/docs/runs}
 quick=${QUICK:-0}
 rounds=${ROUNDS:-15} repetitions=${REPETITIONS:-3} presets=${PRESETS:-stockfish classic} jobs=${JOBS:-1}
-calibrations=${CALIBRATIONS:-5}
 if [ "$quick" = 1 ]; then
     rounds=${ROUNDS:-1} repetitions=${REPETITIONS:-1} presets=${PRESETS:-stockfish}
-    calibrations=${CALIBRATIONS:-1}
 fi
 command -v python3 > /dev/null || fail "needs python3 to write the run file"
 
@@ -109,12 +106,6 @@ start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 step() { echo "== figures.sh: $* (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; }
 
-# Every backend on every call shape auto tells apart, and what auto takes
-# for each (the run file holds auto to the fastest).
-step "seebatch calibrate, $calibrations runs"
-for k in $(seq "$calibrations"); do
-    "$build/seebatch" calibrate || fail "seebatch calibrate failed"
-done > "$collected/calibrate.txt"
 echo "$version" > "$collected/version.txt"
 
 # Against Stockfish's see_ge, where a tree is given.
@@ -189,7 +180,7 @@ if [ "$jobs" != 0 ]; then
     fi
 fi
 
-settings="ROUNDS=$rounds CALIBRATIONS=$calibrations REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$jobs"
+settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$jobs"
 [ "$quick" = 1 ] && settings="QUICK=1 $settings"
 {
     echo "machine: $model_name, family $family model $model"

@@ -65,6 +65,7 @@ struct Workload {
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
     double core_hz = 0; // the core's cycles per second, measured at start-up (0: unknown)
+    char auto_learned[256] = ""; // what auto learned in multi's last run (bench_auto_learned)
 
     DataSet &data_set()
     {
@@ -294,6 +295,8 @@ void multi(benchmark::State &state, Workload *work, MoveList DataSet::*order, co
     MultiInput input = {data.pool.boards.data(), data.pool.size(), list.board_of_move.data(),
                         list.moves.data(), list.moves.size()};
     multi_chunks(state, work, input, &list.next_chunk);
+    if (std::strcmp(backend, "auto") == 0 && order == &DataSet::in_board_order)
+        bench_auto_learned(false, false, work->auto_learned, sizeof work->auto_learned);
 }
 
 // Moves in data-set order: a chunk names a few dozen consecutive boards.
@@ -650,19 +653,19 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_backends("batch_length", batch_length, work, backends, {}, {1, 2, 4, 8, 16, 32, 64});
 }
 
-// The closing line: what auto takes for the many-board call in board order
+// The closing line: what auto kept and learned for the many-board call in board order
 // (multi) and its speed against Stockfish's walk (the baseline's see_ge, one
 // call a capture, boards from memory: the same traffic as multi's).
-void print_auto_line(std::FILE *out, const SummaryReporter &reporter)
+void print_auto_line(std::FILE *out, const SummaryReporter &reporter, const Workload &work)
 {
     double automatic = reporter.rate("multi", "auto");
     double stockfish = reporter.rate("engine_see_ge/memory", "baseline");
     if (automatic <= 0)
         return;
     std::fprintf(out,
-                 "\non this CPU auto takes %s for values on many boards in board order (multi, "
+                 "\non this CPU auto kept %s for values on many boards in board order (multi, "
                  "%zu moves a call): %.1f M captures/s",
-                 bench_auto_kernel_in_order(false, false), chunk_moves, automatic / 1e6);
+                 work.auto_learned, chunk_moves, automatic / 1e6);
     if (stockfish > 0)
         std::fprintf(out, ", %.2fx Stockfish's walk (its see_ge a capture, boards from memory)",
                      automatic / stockfish);
@@ -719,7 +722,7 @@ int main(int argc, char **argv)
         columns, "scalar");
     if (backends.size() > 2 && std::find(columns.begin(), columns.end(), "avx2") != columns.end())
         reporter.print(out, "The same, and ratio to avx2", columns, "avx2");
-    print_auto_line(out, reporter);
+    print_auto_line(out, reporter, work);
     benchmark::Shutdown();
     return 0;
 }

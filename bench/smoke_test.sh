@@ -67,11 +67,11 @@ done
 for row in multi multi_scattered multi_offset/0 multi_offset/4104 batch_length/1 batch_length/64; do
     grep -q "^$row  .* M/s *1.00x" "$work/out" || fail "summary has no row $row with scalar at 1.00x"
 done
-# auto beside the backends, and the closing line naming what it takes.
+# auto beside the backends, and the closing line naming what it kept and learned.
 grep -q "^benchmark .* auto$" "$work/out" || fail "the summary has no auto column"
 grep -q "^multi  .* M/s .* M/s *[0-9.]*x$" "$work/out" || fail "no multi row ending in auto's rate"
-grep -Eq "^on this CPU auto takes (scalar|avx2|avx512) for values on many boards in board order \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk" "$work/out" \
-    || fail "no closing line saying what auto takes"
+grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ [0-9.]+ ns a capture over [0-9]+(, [a-z0-9]+ [0-9.]+ over [0-9]+)* calls timed)\) for values on many boards in board order \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk" "$work/out" \
+    || fail "no closing line saying what auto kept and learned"
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
     || fail "the default positions are not the real ones"
 grep -q '"seebatch_captures_per_position": "1: ' "$work/results.json" || fail "no capture distribution"

@@ -744,45 +744,73 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  * with fewer moves (single-move calls, and batches under 3 moves for avx2 and
  * avx512) are evaluated by the scalar kernel whichever backend is in use.
  *
- * On first use the library chooses, among the backends this CPU and OS can
- * run (cpuid and xgetbv), one per call shape (values or a threshold; one
- * board, many in board order or scattered; pins given or not; under 8 moves
- * or not): the one measured fastest for that shape on this kind of CPU (a
- * table by vendor, family and model, in lib/auto/measured_cpus.c; `seebatch
- * --version` prints each shape's), else the widest. A profile `seebatch
- * calibrate` saved for this CPU takes the table's place: the file
- * SEEBATCH_PROFILE names ("none": no profile), else
- * $XDG_CONFIG_HOME/seebatch/CPU.profile or ~/.config/seebatch/CPU.profile
- * (%APPDATA%\seebatch\CPU.profile on Windows; CPU as AuthenticAMD-1Ah-02h-avx512)
- * where it exists; one made on another CPU, or damaged, is ignored, and
- * seebatch_backend_init reports it. The environment variable
- * SEEBATCH_BACKEND forces one backend for every shape: "auto" (the same as
- * unset), "scalar", "avx2", "avx512". If it names a backend this build lacks
+ * By default ("auto") the library learns which backend is fastest for the
+ * calls it serves: for each call shape on many boards (values or a
+ * threshold; boards in order or scattered; pins given or not), it serves a
+ * few real calls of 64 moves or more from each backend this CPU and OS run
+ * (cpuid and xgetbv), times them, keeps the fastest, and looks again now
+ * and then, or at once when the kept one's time drifts: which backend wins
+ * depends on the workload (positions the branch predictor has learned, in
+ * cache, or streamed from memory), and only the calls themselves show it.
+ * Learning costs about 1% of a job's time and never an answer: every
+ * backend answers alike. Calls on one board, and calls under 64 moves, take
+ * a fixed first guess: a table measured per kind of CPU (vendor, family,
+ * model; lib/auto/measured_cpus.c), else the widest backend.
+ *
+ * The environment variable SEEBATCH_BACKEND, read on first use, chooses
+ * otherwise: "auto" (the same as unset), "fixed" (the first guess for every
+ * call, never learning: reproducible timings), or one backend for every
+ * call: "scalar", "avx2", "avx512". If it names a backend this build lacks
  * or this machine cannot run, the SEE functions use the scalar backend and,
  * as the library never prints, seebatch_backend_init is where the caller
  * learns of the error.
  */
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
- * already chosen, and reports an error in SEEBATCH_BACKEND, or a profile
- * refused (SEEBATCH_ERROR_BACKEND, the message naming the file; auto then
- * goes on with the measured table). Thread-safe. */
+ * already chosen, and reports an error in SEEBATCH_BACKEND
+ * (SEEBATCH_ERROR_BACKEND). Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
-/* Forces a backend by name ("auto" re-runs detection, ignoring the
- * environment). Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one the
- * CPU cannot run; the backend in use is then unchanged. Thread-safe: calls
- * already running finish on the backend they started with. */
+/* Chooses by name, as SEEBATCH_BACKEND does, ignoring the environment:
+ * "auto" learns afresh (what it learned before is forgotten, as the
+ * workload may have changed), "fixed" takes the first guess, a backend's
+ * name forces it. Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one
+ * the CPU cannot run; the choice in use is then unchanged. Thread-safe:
+ * calls already running finish on the backend they started with. */
 SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
 /* The name of the backend in use (choosing it first if none is): the widest
- * auto takes for any call shape, or the one forced. */
+ * auto's first guess takes for any call shape, or the one forced. */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest
  * first ("scalar" last; auto may pick another than the first, see above), and
  * returns how many there are. "scalar" is always among them. Thread-safe. */
 SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capacity);
+
+/* What auto learned for one call shape (seebatch_auto_report). */
+enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
+typedef struct seebatch_auto_backend {
+    const char *name;      /* "avx512", "avx2", "scalar" */
+    uint64_t calls;        /* calls of this shape timed on it */
+    double ns_per_capture; /* their time over their moves; 0 where none */
+} seebatch_auto_backend;
+typedef struct seebatch_auto_shape {
+    /* "threshold, many boards in order, pins given, at least 8 moves" */
+    char shape[80];
+    bool learns;          /* false: a fixed choice (one board, under 8 moves, or not auto) */
+    const char *kept;     /* the backend serving the shape's calls now */
+    size_t backend_count; /* the backends this machine runs, widest first */
+    seebatch_auto_backend backends[SEEBATCH_BACKENDS_MAX];
+} seebatch_auto_shape;
+
+/* Writes what auto has learned since it last started learning (the first
+ * call, or seebatch_backend_set("auto")), for each of the
+ * SEEBATCH_CALL_SHAPES call shapes, up to `capacity` of them, and returns
+ * SEEBATCH_CALL_SHAPES. Under a forced backend or "fixed", every shape
+ * reports learns false and no calls. Thread-safe; the figures of calls
+ * still running may be missing. */
+SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity);
 
 #ifdef __cplusplus
 }

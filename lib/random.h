@@ -2,8 +2,7 @@
  * The one pseudo-random generator of the project: splitmix64 (Steele, Lea
  * and Flood), whose whole state is one 64-bit word, so a seed reproduces a
  * run exactly. SEE draws nothing; the training filter's seeded skips
- * (training/filtering/filter_trainer.c), calibrate's shuffle
- * (calibration.c), interleave, the position and self-play generators and
+ * (training/filtering/filter_trainer.c), interleave, the position and self-play generators and
  * the tests draw with it. It sits at lib/'s root, on the bottom floor,
  * includes nothing of the library, and none of its users is lifted above
  * another by it.

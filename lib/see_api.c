@@ -11,5 +11,7 @@ const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    seebatch_backend_for_call(CALL_VALUES, &kernel_batch)->values(&kernel_batch, values);
+    auto_call call = seebatch_auto_begin(CALL_VALUES, &kernel_batch);
+    call.kernel->values(&kernel_batch, values);
+    seebatch_auto_end(&call, kernel_batch.count);
 }

@@ -152,9 +152,10 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
                                  const int32_t *thresholds, uint8_t *passed)
 {
     see_batch lanes = seebatch_kernel_batch(rules, batch);
-    const see_backend *kernel = seebatch_backend_for_call(CALL_THRESHOLD, &lanes);
-    if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        seebatch_lanes_see_ge(kernel, &lanes, thresholds, passed);
+    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &lanes);
+    if (call.kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
+        seebatch_lanes_see_ge(call.kernel, &lanes, thresholds, passed);
+        seebatch_auto_end(&call, lanes.count);
         return;
     }
     if (!batch->board_of_move) {
@@ -170,6 +171,7 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
             batch->moves + first, end - first};
         seebatch_each_on_board(rules, &run, thresholds + first, passed + first);
     }
+    seebatch_auto_end(&call, lanes.count);
 }
 
 /* One threshold for the whole batch: the kernel's threshold test. Out of
@@ -180,8 +182,9 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
                                                              int32_t threshold, uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    seebatch_backend_for_call(CALL_THRESHOLD, &kernel_batch)->see_ge(&kernel_batch, threshold,
-                                                                   passed);
+    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &kernel_batch);
+    call.kernel->see_ge(&kernel_batch, threshold, passed);
+    seebatch_auto_end(&call, kernel_batch.count);
 }
 
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,

@@ -12,11 +12,15 @@
  *   - every case above once more in batches that mix boards;
  *   - every valid flag combination (all but those setting both promotion
  *     rules), the stockfish preset and unusual values;
- *   - every case of tests/data/regressions.txt (each mismatch ever found).
+ *   - every case of tests/data/regressions.txt (each mismatch ever found);
+ *   - every batch through the public calls, so through auto, which serves
+ *     each call of a learning shape from the next backend in turn here.
  * A mismatch prints the case in the regression-file form and fails the test.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "auto/learning.h"
 #include "check.h"
 #include "differential.h"
 #include "position_generator.h"
@@ -359,8 +363,31 @@ static void parser_reads_flags(void)
     CHECK(strstr(message, "malformed flags") != NULL, "message: %s", message);
 }
 
+/* Auto served the long many-board calls from every backend this machine runs. */
+static void auto_switched(void)
+{
+    seebatch_auto_shape shapes[SEEBATCH_CALL_SHAPES];
+    seebatch_auto_report(shapes, SEEBATCH_CALL_SHAPES);
+    size_t switching = 0;
+    for (size_t s = 0; s < SEEBATCH_CALL_SHAPES; s++) {
+        unsigned long long calls = 0;
+        for (size_t b = 0; b < shapes[s].backend_count; b++)
+            calls += shapes[s].backends[b].calls;
+        if (!shapes[s].learns || calls < 2 * shapes[s].backend_count)
+            continue;
+        switching++;
+        for (size_t b = 0; b < shapes[s].backend_count; b++)
+            CHECK(shapes[s].backends[b].calls > 0, "auto served %s from %s", shapes[s].shape,
+                  shapes[s].backends[b].name);
+    }
+    CHECK(switching > 0 || seebatch_backends_available(NULL, 0) < 2 ||
+              getenv("SEEBATCH_BACKEND"),
+          "auto switched backends on some call shape");
+}
+
 int main(void)
 {
+    seebatch_learning_rotate(true);
     harness_catches_a_wrong_kernel();
     parser_reads_flags();
     make_configs();
@@ -416,6 +443,7 @@ int main(void)
            check.lanes, check.kernel_count ? check.lanes / check.kernel_count : 0,
            check.oracle_lanes, check.mismatches);
     CHECK_EQ(check.mismatches, 0, "see the MISMATCH lines above");
+    auto_switched();
     /* Every runnable backend is compared, the scalar one as each of its
      * walks this machine runs (the last of the backends). */
     const char *names[DIFFERENTIAL_MAX_KERNELS];

@@ -8,7 +8,9 @@
  *     the test runs itself again as a child for each SEEBATCH_BACKEND value
  *     (unset, every runnable backend, and an unknown name, which must fall
  *     back to scalar with nothing on stderr: the library never prints);
- *   - seebatch_backend_set, _init and _name called over and over while other
+ *   - seebatch_backend_set (every backend, "fixed" and "auto", whose
+ *     learners the workers' long calls race on), _init and _name called
+ *     over and over while other
  *     threads evaluate.
  * Every result is compared with the reference kernel, called directly so the
  * comparison never touches the dispatch.
@@ -218,8 +220,12 @@ static void *switch_backends(void *argument)
     worker *w = argument;
     shared_run *run = w->run;
     for (size_t i = w->index; atomic_load(&run->workers_left) > 0; i++, w->evaluations++) {
-        size_t choice = i % (run->name_count + 1);
-        const char *name = choice < run->name_count ? run->names[choice] : "auto";
+        /* Every backend, then "fixed" and "auto": auto learns afresh while
+         * the workers' calls race on its learners. */
+        size_t choice = i % (run->name_count + 2);
+        const char *name = choice < run->name_count      ? run->names[choice]
+                           : choice == run->name_count ? "fixed"
+                                                       : "auto";
         w->wrong += seebatch_backend_set(name, NULL) != SEEBATCH_OK;
         w->wrong += seebatch_backend_init(NULL) != SEEBATCH_OK;
         atomic_fetch_add(&run->switches, 1);

@@ -25,6 +25,9 @@
 //
 // Usage: calibrate_multi_driver time [ROUNDS [BACKEND...]]
 //                 (BACKEND...: the backends timed; default every one this CPU runs)
+//        calibrate_multi_driver job CAPTURES ROUNDS BACKEND...
+//                 (jobs of CAPTURES captures, each contender in turn: what
+//                 learning costs auto against a backend forced)
 //        calibrate_multi_driver count PASSES stockfish | view | BACKEND ge
 //                 | BACKEND values | BACKEND given
 //                 (PASSES passes over every capture, under callgrind for
@@ -274,6 +277,61 @@ void check(const Set &set, const std::vector<const char *> &backends, Answers &o
     }
 }
 
+// A job of `captures` captures of the first `count` positions (cycled):
+// its seconds of thread time, on the backend set before.
+double job_seconds(const Set &set, std::size_t count, Contender who, std::size_t captures,
+                   Answers &out)
+{
+    std::size_t end = set.first[count];
+    double start = thread_seconds();
+    for (std::size_t done = 0, i = 0; done < captures; i = i + moves_per_call >= end ? 0 : i + moves_per_call) {
+        std::size_t n = std::min({moves_per_call, end - i, captures - done});
+        seebatch_batch batch = {set.boards.data(),     count, nullptr,
+                                &set.board_of_move[i], &set.see_moves[i], n};
+        if (who == VALUES_MULTI)
+            seebatch_values(&set.rules, &batch, &out.values[i]);
+        else
+            seebatch_values_ge(&set.rules, &batch, 0, nullptr, &out.passed[i]);
+        done += n;
+    }
+    return thread_seconds() - start;
+}
+
+// What learning costs a job: each contender (auto learning afresh each
+// time it is set) runs the same job of `captures` captures in turn, rounds
+// times; the median time of each, and auto's over the fastest backend's.
+int job_mode(const Set &set, std::size_t captures, int rounds, const std::vector<const char *> &names,
+             Answers &out)
+{
+    std::printf("jobs of %zu captures, 256 moves a call, medians of %d rounds; each contender set "
+                "before each job (auto learns afresh)\n", captures, rounds);
+    for (std::size_t count : {std::size_t(1000), std::size_t(10000), set.size()}) {
+        count = std::min(count, set.size());
+        for (Contender who : {SEE_GE_MULTI, VALUES_MULTI}) {
+            std::vector<std::vector<double>> times(names.size());
+            for (int round = 0; round < rounds; round++)
+                for (std::size_t b = 0; b < names.size(); b++) {
+                    use_backend(names[b]);
+                    times[b].push_back(job_seconds(set, count, who, captures, out));
+                }
+            std::printf("%6zu positions, %s:", count, who == VALUES_MULTI ? "values" : "thresholds");
+            double fastest = 0, automatic = 0;
+            for (std::size_t b = 0; b < names.size(); b++) {
+                double t = median(times[b]) * 1e9 / double(captures);
+                std::printf(" %s %.2f ns", names[b], t);
+                if (std::strcmp(names[b], "auto") == 0)
+                    automatic = t;
+                else if (fastest == 0 || t < fastest)
+                    fastest = t;
+            }
+            if (automatic > 0 && fastest > 0)
+                std::printf("; auto over the fastest %.3f", automatic / fastest);
+            std::printf("\n");
+        }
+    }
+    return 0;
+}
+
 int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
 {
     Contender who = std::strcmp(argv[3], "view") == 0 ? VIEW : STOCKFISH;
@@ -295,13 +353,15 @@ int count_mode(const Set &set, long passes, int argc, char **argv, Answers &out)
 int main(int argc, char **argv)
 {
     bool timing = argc >= 2 && std::strcmp(argv[1], "time") == 0;
+    bool jobs = argc >= 5 && std::strcmp(argv[1], "job") == 0;
     bool counting = std::strcmp(argc > 1 ? argv[1] : "", "count") == 0 &&
                     ((argc == 4 && (std::strcmp(argv[3], "stockfish") == 0 ||
                                     std::strcmp(argv[3], "view") == 0)) ||
                      (argc == 5 && (std::strcmp(argv[4], "ge") == 0 || std::strcmp(argv[4], "values") == 0 ||
                                     std::strcmp(argv[4], "given") == 0)));
-    if (!timing && !counting) {
+    if (!timing && !counting && !jobs) {
         std::fprintf(stderr, "usage: calibrate_multi_driver time [ROUNDS [BACKEND...]] |"
+                             " job CAPTURES ROUNDS BACKEND... |"
                              " count PASSES stockfish|view | count PASSES BACKEND ge|values|given  < dump\n");
         return 2;
     }
@@ -312,6 +372,9 @@ int main(int argc, char **argv)
     out.values.resize(set.moves.size());
     if (counting)
         return count_mode(set, std::atol(argv[2]), argc, argv, out);
+    if (jobs)
+        return job_mode(set, std::size_t(std::atol(argv[2])), std::max(1, std::atoi(argv[3])),
+                        std::vector<const char *>(argv + 4, argv + argc), out);
 
     const char *names[8];
     std::size_t available = seebatch_backends_available(names, 8);

@@ -7,12 +7,12 @@
 const char *const seebatch_choice_kernel_names[CHOICE_KERNELS] = {"scalar", "avx2", "avx512"};
 static const char kernel_letters[CHOICE_KERNELS + 1] = "s25";
 
-static bool seebatch_profile_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool seebatch_choices_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 bool seebatch_choices_parse(const char *text, shape_choices *choices)
 {
     shape_choices read;
-    while (seebatch_profile_blank(*text))
+    while (seebatch_choices_blank(*text))
         text++;
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
         if (shape && shape % 4 == 0 && *text++ != ' ')
@@ -23,7 +23,7 @@ bool seebatch_choices_parse(const char *text, shape_choices *choices)
         read.kernel[shape] = (uint8_t)(letter - kernel_letters);
         text++;
     }
-    while (seebatch_profile_blank(*text))
+    while (seebatch_choices_blank(*text))
         text++;
     if (*text)
         return false;

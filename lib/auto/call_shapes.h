@@ -3,8 +3,8 @@
  * threshold; one board, many boards in board order or scattered; pins given
  * or worked out; a short batch or not. Auto chooses a kernel per shape
  * (dispatch.h), and a choice of every shape is written as one line of
- * letters (the measured table's rows, seebatch calibrate's output, a
- * profile's `choices` line): six groups of four, a space between groups.
+ * letters (the measured table's rows, `seebatch --version`'s first guess):
+ * six groups of four, a space between groups.
  * The groups: values on one board, on many in board order, on many
  * scattered; then the same for thresholds. In a group: pins worked out
  * short, worked out long, given short, given long. A letter names a kernel:

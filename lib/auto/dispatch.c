@@ -1,29 +1,44 @@
 /*
- * The choice per call shape (dispatch.h) made here: the registry's auto
- * choice (implementations.c), a profile's (profile.h) where one applies, or
- * the one backend SEEBATCH_BACKEND or seebatch_backend_set names, once,
- * cached as one word: two bits a shape (a letter index of call_shapes.h),
- * the widest kernel's index above them, and a bit saying it is chosen.
+ * The plan (dispatch.h) made here: auto's first guess per call shape from the
+ * registry (implementations.c: the measured table's row, or the widest
+ * kernel), learning on ("auto") or off ("fixed"), or the one backend
+ * SEEBATCH_BACKEND or seebatch_backend_set names; cached as one word.
  */
 #include "dispatch.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "errors.h"
 #include "implementations.h"
-#include "profile.h"
-
-#define PLAN_CHOSEN (UINT64_C(1) << 63)
 
 _Atomic uint64_t seebatch_chosen_plan; /* 0: none chosen yet */
 
-static uint64_t seebatch_plan_of(const shape_choices *choices)
+/* A bit a kernel of the choice letters this machine runs. */
+static uint64_t seebatch_runnable_kernels(void)
 {
-    uint64_t plan = PLAN_CHOSEN | (uint64_t)seebatch_choices_widest(choices) << PLAN_WIDEST_SHIFT;
+    seebatch_cpu cpu = seebatch_cpu_here();
+    uint64_t runnable = 0;
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
+        const implementation *entry =
+            seebatch_implementation_named(IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[k]);
+        if (entry && seebatch_implementation_runs(entry, &cpu))
+            runnable |= 1u << k;
+    }
+    return runnable;
+}
+
+static uint64_t seebatch_plan_of(const shape_choices *choices, bool learning)
+{
+    uint64_t plan = PLAN_CHOSEN | (uint64_t)seebatch_choices_widest(choices) << PLAN_WIDEST_SHIFT |
+                    seebatch_runnable_kernels() << PLAN_RUNNABLE_SHIFT;
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
         plan |= (uint64_t)(choices->kernel[shape] & 3u) << (2 * shape);
+    /* Learning needs two kernels to choose between. */
+    if (learning && (seebatch_runnable_kernels() & (seebatch_runnable_kernels() - 1)))
+        plan |= PLAN_LEARNING;
     return plan;
 }
 
@@ -34,37 +49,19 @@ static uint64_t seebatch_plan_forced(const char *name)
     for (uint8_t k = 0; k < CHOICE_KERNELS; k++)
         if (strcmp(seebatch_choice_kernel_names[k], name) == 0)
             memset(choices.kernel, k, sizeof choices.kernel);
-    return seebatch_plan_of(&choices);
+    return seebatch_plan_of(&choices, false);
 }
 
-void seebatch_auto_choice_here(seebatch_auto_here *here, seebatch_error *error)
-{
-    seebatch_cpu cpu = seebatch_cpu_here();
-    bool named;
-    here->choice = seebatch_backend_auto(&cpu);
-    here->from_profile = seebatch_profile_here(&cpu, &here->choice.shapes, error);
-    if (!seebatch_profile_path(&cpu, here->profile, &named))
-        here->profile[0] = '\0';
-    if (here->from_profile)
-        here->choice.backend =
-            seebatch_choice_kernel_names[seebatch_choices_widest(&here->choice.shapes)];
-}
-
-/* Auto on this machine: a profile's choices where one is read, else the
- * registry's; a refused profile's message in error (auto goes on without it). */
-static uint64_t seebatch_plan_auto(seebatch_error *error)
-{
-    seebatch_auto_here here;
-    seebatch_auto_choice_here(&here, error);
-    return seebatch_plan_of(&here.choice.shapes);
-}
-
-/* The plan for that name ("auto" or NULL: auto); an error leaves *plan. */
+/* The plan for that name ("auto" or NULL: auto, learning; "fixed": auto's
+ * first guess, never learning); an error leaves *plan. */
 static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebatch_error *error)
 {
-    if (!name || strcmp(name, "auto") == 0) {
-        *plan = seebatch_plan_auto(error);
-        return error ? error->status : SEEBATCH_OK;
+    bool fixed = name && strcmp(name, "fixed") == 0;
+    if (!name || fixed || strcmp(name, "auto") == 0) {
+        seebatch_cpu cpu = seebatch_cpu_here();
+        seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
+        *plan = seebatch_plan_of(&guess.shapes, !fixed);
+        return seebatch_succeed(error);
     }
     seebatch_cpu cpu = seebatch_cpu_here();
     implementation_request request = {IMPLEMENTATION_BACKEND, &cpu, name, INSTRUCTIONS_AVX512};
@@ -83,7 +80,7 @@ const see_backend *seebatch_find_runnable_backend(const char *name)
 }
 
 /* The plan SEEBATCH_BACKEND asks for; scalar (and an error) if it is
- * unusable; auto (and an error) if a profile is refused. */
+ * unusable. */
 static uint64_t seebatch_plan_from_environment(seebatch_status *status, seebatch_error *error)
 {
     const char *name = getenv("SEEBATCH_BACKEND");
@@ -125,15 +122,14 @@ seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
     if (!name)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "backend name is NULL");
     uint64_t plan;
-    seebatch_error profile_error;
-    bool automatic = strcmp(name, "auto") == 0;
-    /* Auto here is the table's or a profile's; a refused profile is
-     * seebatch_backend_init's to report. */
-    seebatch_status status = seebatch_resolve(name, &plan, automatic ? &profile_error : error);
-    if (automatic)
-        status = seebatch_succeed(error);
-    if (status == SEEBATCH_OK)
-        atomic_store_explicit(&seebatch_chosen_plan, plan, memory_order_release);
+    seebatch_status status = seebatch_resolve(name, &plan, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    /* Back to auto from a phase under a forced backend: learn afresh, as
+     * the workload may have changed. */
+    if (plan & PLAN_LEARNING)
+        seebatch_learning_restart();
+    atomic_store_explicit(&seebatch_chosen_plan, plan, memory_order_release);
     return status;
 }
 
@@ -152,4 +148,29 @@ size_t seebatch_backends_available(const char **names, size_t capacity)
         count++;
     }
     return count;
+}
+
+size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity)
+{
+    uint64_t plan = seebatch_plan_in_use();
+    uint64_t runnable = plan >> PLAN_RUNNABLE_SHIFT & 7u;
+    for (unsigned shape = 0; shape < CALL_SHAPES && shape < capacity; shape++) {
+        seebatch_auto_shape *report = &shapes[shape];
+        memset(report, 0, sizeof *report);
+        seebatch_shape_name(shape, report->shape);
+        unsigned kept = (unsigned)(plan >> (2 * shape)) & 3u;
+        report->learns = (plan & PLAN_LEARNING) && seebatch_shape_learns(shape);
+        if (report->learns)
+            seebatch_learning_kept(shape, &kept);
+        report->kept = seebatch_choice_kernel_names[kept];
+        for (unsigned k = CHOICE_KERNELS; k-- > 0;) {
+            if (!(runnable >> k & 1u))
+                continue;
+            seebatch_auto_backend *backend = &report->backends[report->backend_count++];
+            backend->name = seebatch_choice_kernel_names[k];
+            if (report->learns)
+                seebatch_learning_totals(shape, k, &backend->calls, &backend->ns_per_capture);
+        }
+    }
+    return CALL_SHAPES;
 }

@@ -14,16 +14,14 @@
  *
  *   what is chosen                    where                        by
  *   the SEE backend                   this registry, auto/dispatch.c  SEEBATCH_BACKEND, measured table
- *   the SEE backend, per call shape   auto/call_shapes.c, auto/profile.c  a profile SEEBATCH_PROFILE names
- *   the same, measured here           auto/calibration.c           `seebatch calibrate`'s timings
+ *   the SEE backend, per call shape   auto/learning.c              the calls' own times
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
  *   the training chain coding         training/formats/chain_coding_choice.c  AVX2, POPCNT, fast pext
  *
  * The CPU's answers themselves are cpu_features.c's; measured_cpus.c holds
- * the measured table the backend's auto reads, a profile (profile.c, keyed to
- * the CPU) this machine's own measurement.
+ * the measured table auto takes its first guess from.
  */
 #ifndef SEEBATCH_IMPLEMENTATIONS_H
 #define SEEBATCH_IMPLEMENTATIONS_H

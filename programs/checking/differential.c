@@ -325,6 +325,21 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     if (batch->count > SHORT_SLICE)
         compare_thresholds_in_slices(check, batch, board_count, batch->count, reference,
                                      thresholds);
+    /* The whole batch through the public calls, so through auto: whichever
+     * backend it serves the call from (tests make it switch every call,
+     * seebatch_learning_rotate), the answers are the reference's. */
+    seebatch_batch whole = {batch->boards, board_count, batch->pins, batch->board_of_move,
+                            batch->moves, batch->count};
+    int32_t values[DIFFERENTIAL_MAX_BATCH];
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    seebatch_values(batch->rules, &whole, values);
+    seebatch_values_ge(batch->rules, &whole, 0, NULL, passed);
+    for (size_t i = 0; i < batch->count; i++) {
+        if (values[i] != reference[i])
+            report_mismatch(check, batch, i, "auto's values", reference[i], values[i]);
+        if (passed[i] != (reference[i] >= 0))
+            report_mismatch(check, batch, i, "auto's see_ge 0", reference[i] >= 0, passed[i]);
+    }
 }
 
 static void compare_engine_path(differential *check, const see_batch *batch,

@@ -8,6 +8,7 @@
 #include "tool_only.h"
 #include "options.h"
 #include "platform.h"
+#include "auto_report.h"
 #include "seebatch_view.h"
 #include "subcommands.h"
 
@@ -30,17 +31,19 @@ static const char main_help[] =
     "  convert training data from one format to another: IN... to OUT (.binpack,\n"
     "          .plain, .bin; OUT's name says which, or --output-format)\n"
     "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
-    "  calibrate  time this CPU's SEE backends on every call shape; print the\n"
-    "          fastest as a row of the measured table, --save it as a profile\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
+    "  seebatch eval|check|filter --auto-report ...   at the end, what auto\n"
+    "                             learned in the job, per call shape\n"
     "  seebatch --version         the library version, the SEE backend in use and\n"
     "                             why, the CPU features found and the view exchange\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|scalar|avx2|avx512 forces a SEE backend\n"
-    "(auto, the default, takes the best this CPU runs). SEEBATCH_VIEW_EXCHANGE=\n"
+    "Environment: SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512 (auto, the\n"
+    "default, learns the fastest backend from the calls it serves; fixed takes\n"
+    "its first guess, never learning; a name forces that backend).\n"
+    "SEEBATCH_VIEW_EXCHANGE=\n"
     "auto|pext|portable forces the slider lookups of an engine's views\n"
     "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
     "A bad value of either stops every command with exit 2 before it reads.\n"
@@ -56,14 +59,14 @@ static const char main_help[] =
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
-    bool saves_profile; /* a profile it may be about to write is no warning */
+    bool computes_see; /* takes --auto-report */
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval},         {"check", run_check},   {"gen", run_gen},
-    {"perft", run_perft},       {"filter", run_filter}, {"stats", run_stats},
-    {"convert", run_convert},   {"interleave", run_interleave},
-    {"calibrate", run_calibrate, true},
+    {"eval", run_eval, true},           {"check", run_check, true},
+    {"gen", run_gen, false},            {"perft", run_perft, false},
+    {"filter", run_filter, true},       {"stats", run_stats, false},
+    {"convert", run_convert, false},    {"interleave", run_interleave, false},
 };
 
 /* Whether the environment variable names a choice other than auto. */
@@ -76,19 +79,19 @@ static bool forced_by(const char *variable)
 /* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable
  * the library reads is checked before any command runs, whether or not the
  * command uses it, and a bad value stops the tool with exit 2, naming the
- * variable and its value, before any input is read. A profile auto refuses
- * is a warning: it never stops a job. */
-static int check_settings(const char *subcommand, bool saves_profile)
+ * variable and its value, before any input is read. SEEBATCH_PROFILE, the
+ * retired profiles' variable, is a warning: it never stops a job. */
+static int check_settings(const char *subcommand)
 {
     seebatch_error error;
     if (seebatch_backend_init(&error) != SEEBATCH_OK) {
-        if (forced_by("SEEBATCH_BACKEND")) {
-            report(subcommand, "SEEBATCH_BACKEND: %s", error.message);
-            return EXIT_USAGE;
-        }
-        if (!saves_profile)
-            report(subcommand, "warning: %s", error.message);
+        report(subcommand, "SEEBATCH_BACKEND: %s", error.message);
+        return EXIT_USAGE;
     }
+    const char *profile = getenv("SEEBATCH_PROFILE");
+    if (profile && *profile)
+        report(subcommand, "warning: SEEBATCH_PROFILE is ignored: seebatch calibrate's profiles "
+                           "are retired (auto learns from the calls it serves)");
     if (seebatch_view_init(&error) != SEEBATCH_OK) {
         report(subcommand, "%s", error.message);
         return EXIT_USAGE;
@@ -98,9 +101,10 @@ static int check_settings(const char *subcommand, bool saves_profile)
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
 {
-    int settings = check_settings(command->name, command->saves_profile);
+    int settings = check_settings(command->name);
     if (settings != EXIT_OK)
         return settings;
+    bool auto_report = command->computes_see && take_auto_report_option(&argc, argv);
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
     if (!split) {
@@ -113,6 +117,8 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
                                command->run(split_argc - 1, split + 1));
     report_hidden_errors(command->name);
     free(split);
+    if (auto_report)
+        print_auto_report(command->name);
     return status;
 }
 
@@ -138,22 +144,20 @@ static void print_view_exchange(void)
         printf("view exchange: %s (what auto picks here)\n", seebatch_view_lookup_names[chosen]);
 }
 
-/* What auto takes for each call shape, and why (the measured table's row
- * or a profile), whatever SEEBATCH_BACKEND forces. */
-static void print_auto_shapes(const seebatch_auto_here *automatic)
+/* What auto does with each call shape: learn it (from a first guess), or
+ * take a fixed choice, whatever SEEBATCH_BACKEND forces. */
+static void print_auto_shapes(const seebatch_backend_choice *guess)
 {
     char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
-    seebatch_choices_format(&automatic->choice.shapes, line);
-    if (automatic->from_profile)
-        printf("auto takes, per call shape: %s (from the profile %s, seebatch calibrate's)\n",
-               line, automatic->profile);
-    else
-        printf("auto takes, per call shape: %s (%s; profile: %s)\n", line,
-               automatic->choice.measured ? "the measured table's row above" : "no measured row",
-               *automatic->profile ? automatic->profile : "none");
+    seebatch_choices_format(&guess->shapes, line);
+    printf("auto's first guess, per call shape: %s (%s)\n", line,
+           guess->measured ? "the measured table's row above" : "no measured row");
+    puts("auto learns the fastest backend from the calls it serves (64 moves or more) on many "
+         "boards; the first guess serves the rest");
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        printf("  %-62s %s\n", seebatch_shape_name(shape, name),
-               seebatch_choice_kernel_names[automatic->choice.shapes.kernel[shape]]);
+        printf("  %-62s %s%s\n", seebatch_shape_name(shape, name),
+               seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
+               seebatch_shape_learns(shape) ? ", then learned" : "");
 }
 
 /* The version, then what a bug report needs: the backend SEE runs on here
@@ -161,21 +165,16 @@ static void print_auto_shapes(const seebatch_auto_here *automatic)
  * the library can run on it, and the view exchange. */
 static int print_version(void)
 {
-    int settings = check_settings(NULL, false);
+    int settings = check_settings(NULL);
     if (settings != EXIT_OK)
         return settings;
     printf("seebatch %s\n", seebatch_version());
-    seebatch_auto_here automatic;
-    seebatch_error error;
-    seebatch_auto_choice_here(&automatic, &error);
-    /* A refused profile: check_settings warned unless a forced backend
-     * kept seebatch_backend_init from reading it. */
-    if (error.status != SEEBATCH_OK && forced_by("SEEBATCH_BACKEND"))
-        report(NULL, "warning: %s", error.message);
+    seebatch_cpu cpu = seebatch_cpu_here();
+    seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
     printf("backend: %s (%s)\n", seebatch_backend_name(),
            forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                         : automatic.choice.reason);
-    print_auto_shapes(&automatic);
+                                         : guess.reason);
+    print_auto_shapes(&guess);
     if (SEEBATCH_HAS_CPUID)
         printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
                seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");

@@ -61,6 +61,16 @@ class FenRowsReport(ctypes.Structure):
                 ("error_capacity", ctypes.c_size_t), ("bad_rows", ctypes.c_size_t)]
 
 
+class AutoBackend(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("calls", ctypes.c_uint64),
+                ("ns_per_capture", ctypes.c_double)]
+
+
+class AutoShape(ctypes.Structure):
+    _fields_ = [("shape", ctypes.c_char * 80), ("learns", ctypes.c_bool), ("kept", ctypes.c_char_p),
+                ("backend_count", ctypes.c_size_t), ("backends", AutoBackend * 3)]
+
+
 class CaptureList(ctypes.Structure):
     _fields_ = [("moves", ctypes.c_void_p), ("board_of_move", ctypes.c_void_p),
                 ("capacity", ctypes.c_size_t), ("count", ctypes.c_size_t),
@@ -132,6 +142,7 @@ _PROTOTYPES = [
     ("seebatch_backend_set", ctypes.c_int, [ctypes.c_char_p, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_backend_name", ctypes.c_char_p, []),
     ("seebatch_backends_available", _SIZE, [ctypes.POINTER(ctypes.c_char_p), _SIZE]),
+    ("seebatch_auto_report", _SIZE, [ctypes.POINTER(AutoShape), _SIZE]),
     ("seebatch_view_init", ctypes.c_int, [ctypes.POINTER(ErrorStruct)]),
 ]
 

@@ -4,7 +4,7 @@ import os
 import warnings
 
 from ._errors import SeebatchError, new_error, raise_if_failed
-from ._library import lib
+from ._library import AutoShape, lib
 
 
 def backend():
@@ -20,11 +20,28 @@ def backends_available():
 
 
 def set_backend(name):
-    """Forces a backend for the whole process ("auto" re-runs detection).
+    """Chooses the backend for the whole process: "auto" learns afresh which
+    backend is fastest for the calls it serves, "fixed" takes auto's first
+    guess without learning (reproducible timings), a backend's name forces it.
     Raises SeebatchError for a name this build or machine cannot run."""
     error, error_pointer = new_error()
     raise_if_failed(lib.seebatch_backend_set(str(name).encode(), error_pointer), error,
                     "set_backend")
+
+
+def auto_report():
+    """What auto has learned since it last started learning, per call shape:
+    a list of dicts {"shape", "learns", "kept", "backends": [{"name",
+    "calls", "ns_per_capture"}]}, one a shape (24), the backends widest
+    first. "calls" are the calls of the shape timed on that backend."""
+    shapes = (AutoShape * 24)()
+    count = lib.seebatch_auto_report(shapes, len(shapes))
+    return [{"shape": shape.shape.decode(), "learns": bool(shape.learns),
+             "kept": shape.kept.decode(),
+             "backends": [{"name": b.name.decode(), "calls": int(b.calls),
+                           "ns_per_capture": float(b.ns_per_capture)}
+                          for b in shape.backends[:shape.backend_count]]}
+            for shape in shapes[:min(count, len(shapes))]]
 
 
 def check_environment():
@@ -34,9 +51,12 @@ def check_environment():
     a backend this build lacks or this machine cannot run (the library would
     run the scalar backend instead, and it never prints:
     seebatch_backend_init is where it says so), or SEEBATCH_VIEW_EXCHANGE
-    naming lookups that cannot run (seebatch_view_init). A profile auto
-    refuses is a warning (RuntimeWarning), never an error. Called once, when
-    the package is imported."""
+    naming lookups that cannot run (seebatch_view_init). SEEBATCH_PROFILE,
+    the retired profiles' variable, is a warning, never an error. Called
+    once, when the package is imported."""
+    if os.environ.get("SEEBATCH_PROFILE"):
+        warnings.warn("SEEBATCH_PROFILE is ignored: seebatch calibrate's profiles are retired "
+                      "(auto learns from the calls it serves)", stacklevel=3)
     error, error_pointer = new_error()
     status = lib.seebatch_backend_init(error_pointer)
     message = error.message.decode(errors="replace")

@@ -100,7 +100,7 @@ expect "filter epd is capped" "$("$tool" filter --input-format epd --max-errors 
 expect "--max-errors needs a number" "$?" "2"
 
 # --help names every backend; --version the one in use and the CPU's features.
-expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|scalar|avx2|avx512')" "1"
+expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512')" "1"
 # Unforced even where the suite runs with SEEBATCH_BACKEND set (tests/run_all.sh).
 version=$(env -u SEEBATCH_BACKEND "$tool" --version)
 expect "--version: backend line" "$(grep -c "^backend: $(env -u SEEBATCH_BACKEND "$tool" --version | sed -n 's/^backend: \([a-z0-9]*\).*/\1/p')" <<< "$version")" "1"

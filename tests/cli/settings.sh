@@ -26,7 +26,7 @@ refused() {
 commands=("eval $work/one.fen" "check $work/one.fen" "gen --count 2" "perft --depth 1"
           "filter --count-only $work/one.fen" "stats $work/one.fen"
           "convert $work/one.fen $work/out.plain" "interleave $work/one.fen --output $work/o.binpack"
-          "calibrate" "eval --help")
+          "eval --help")
 for value in bogus PEXT pext2 " portable" none; do
     for command in "${commands[@]}"; do
         # shellcheck disable=SC2086 # the command's words

@@ -1,0 +1,69 @@
+/*
+ * Auto learns from the calls it serves. Every backend returns the same
+ * answers, so any of them may serve any call: for each call shape on many
+ * boards (call_shapes.h), auto serves a few real calls from each backend
+ * this machine runs, times them, keeps the fastest, and looks again now and
+ * then, or at once when the kept one's time drifts (the workload's regime
+ * changed: positions the branch predictor learned, then a stream). The
+ * policy and its measurements: docs/design.md, "Auto".
+ *
+ * Shapes on one board, and calls of fewer than LEARN_FROM_MOVES moves, keep
+ * the fixed choice of the plan (dispatch.h): they are too short to time
+ * cheaply. Learners are shared by every thread; a call reads two relaxed
+ * atomics, and a timed one (every call while auto explores, one in
+ * SETTLED_TIME_EVERY of a thread's calls once settled) adds its time with a
+ * few relaxed read-modify-writes: no lock anywhere.
+ */
+#ifndef SEEBATCH_LEARNING_H
+#define SEEBATCH_LEARNING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "call_shapes.h"
+#include "kernel.h"
+
+enum {
+    /* Calls of at least this many moves are timed: below it the clock's two
+     * reads would cost over 1% of the call (a capture takes 10-30 ns). */
+    LEARN_FROM_MOVES = 64
+};
+
+/* A call on its way: the kernel that serves it and, if it is timed, when
+ * it started. */
+typedef struct auto_call {
+    const see_backend *kernel;
+    uint64_t start;
+    uint8_t shape;
+    uint8_t index; /* the kernel's letter index (call_shapes.h) */
+    bool timed;
+} auto_call;
+
+/* Whether auto learns this shape's kernel (many boards, at least 8 moves). */
+static inline bool seebatch_shape_learns(unsigned shape) { return shape / 4 % 3 != BOARDS_ONE && shape % 2; }
+
+/* The kernel for a call of a learning shape under this plan (its first
+ * guess and the kernels this machine runs are the plan's), timed or not. */
+auto_call seebatch_learning_begin(unsigned shape, uint64_t plan);
+
+/* Records a timed call's time: `moves` moves served since begin. */
+void seebatch_learning_end(const auto_call *call, size_t moves);
+
+/* Forgets what every shape learned: the next call starts learning afresh
+ * (seebatch_backend_set("auto")). */
+void seebatch_learning_restart(void);
+
+/* Tests: every call a learning shape serves goes to the next runnable
+ * kernel in turn, none kept (true), or learning as above (false). */
+void seebatch_learning_rotate(bool rotate);
+
+/* The kernel a shape's learner keeps now; false where it has not started
+ * (since the last restart). */
+bool seebatch_learning_kept(unsigned shape, unsigned *kernel);
+
+/* Kernel k's calls timed on this shape since the last restart, and their
+ * nanoseconds a move (0 where none). */
+void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture);
+
+#endif

@@ -1,0 +1,232 @@
+/*
+ * Auto learning from the calls it serves (lib/auto/learning.h), on real
+ * positions (real_positions_sample.h):
+ *
+ *   - exact as it switches: with every call served by the next backend in
+ *     turn, every answer of seebatch_values and seebatch_values_ge (one
+ *     threshold, or one a move), on boards in order and scattered, pins
+ *     given or worked out, is the reference's, and every backend this
+ *     machine runs served calls of every such shape;
+ *   - learning as it serves: a run of calls on one shape tries every
+ *     backend, keeps one of them, and says so in seebatch_auto_report;
+ *     shapes on one board keep their fixed choice;
+ *   - reproducible when asked: "fixed" and a backend's name stop learning,
+ *     and "auto" learns afresh.
+ * Nothing here times anything: which backend is kept depends on the
+ * machine; that the one kept is the fastest is the benchmarks' to show.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "auto/dispatch.h"
+#include "check.h"
+#include "real_positions_sample.h"
+
+enum { CALL_MOVES = 256, MAX_POSITIONS = 8192 };
+
+/* The sample's boards, their pins and every capture, pooled. */
+typedef struct positions {
+    seebatch_board *boards;
+    seebatch_pins *pins;
+    size_t board_count;
+    seebatch_move *moves;
+    uint32_t *board_of_move;
+    int32_t *thresholds; /* a threshold a move, from -300 to 300 */
+    size_t count;
+} positions;
+
+static void load(positions *p)
+{
+    p->boards = malloc(MAX_POSITIONS * sizeof *p->boards);
+    p->pins = malloc(MAX_POSITIONS * sizeof *p->pins);
+    p->moves = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->moves);
+    p->board_of_move = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->board_of_move);
+    p->thresholds = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->thresholds);
+    if (!p->boards || !p->pins || !p->moves || !p->board_of_move || !p->thresholds) {
+        fprintf(stderr, "test_auto_learning: out of memory\n");
+        exit(1);
+    }
+    p->board_count = p->count = 0;
+    char line[256];
+    for (const char *at = real_positions_sample; *at && p->board_count < MAX_POSITIONS;) {
+        size_t length = strcspn(at, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)length, at);
+        at += length + (at[length] == '\n');
+        seebatch_board *board = &p->boards[p->board_count];
+        seebatch_error error;
+        CHECK_EQ(seebatch_board_from_fen(board, line, &error), SEEBATCH_OK, "%s: %s", line,
+                 error.message);
+        seebatch_pins_compute(board, &p->pins[p->board_count]);
+        size_t n = seebatch_generate_captures(board, &p->moves[p->count]);
+        for (size_t i = 0; i < n; i++) {
+            p->board_of_move[p->count + i] = (uint32_t)p->board_count;
+            p->thresholds[p->count + i] = (int32_t)((p->count + i) * 37 % 601) - 300;
+        }
+        p->count += n;
+        p->board_count++;
+    }
+    CHECK(p->board_count > 1000 && p->count > 10 * CALL_MOVES, "%zu positions, %zu captures",
+          p->board_count, p->count);
+}
+
+static void release(positions *p)
+{
+    free(p->boards);
+    free(p->pins);
+    free(p->moves);
+    free(p->board_of_move);
+    free(p->thresholds);
+}
+
+/* The moves scattered: a fixed shuffle of the pool, board indices with them. */
+static void scatter(const positions *in, positions *out)
+{
+    *out = *in;
+    out->moves = malloc(in->count * sizeof *out->moves);
+    out->board_of_move = malloc(in->count * sizeof *out->board_of_move);
+    out->thresholds = malloc(in->count * sizeof *out->thresholds);
+    if (!out->moves || !out->board_of_move || !out->thresholds)
+        exit(1);
+    for (size_t i = 0; i < in->count; i++) {
+        size_t from = i * 7919 % in->count; /* 7919 is prime, so this is a permutation */
+        if (in->count % 7919 == 0)
+            from = i;
+        out->moves[i] = in->moves[from];
+        out->board_of_move[i] = in->board_of_move[from];
+        out->thresholds[i] = in->thresholds[from];
+    }
+}
+
+/* Every call shape auto learns, on these moves, CALL_MOVES a call, through
+ * the public calls, each answer against the reference kernel's. */
+static unsigned long calls_against_reference(const positions *p, const seebatch_rules *rules,
+                                             bool pins_given)
+{
+    static int32_t values[CALL_MOVES], expected[CALL_MOVES];
+    static uint8_t passed[CALL_MOVES], passed_each[CALL_MOVES];
+    unsigned long wrong = 0;
+    for (size_t first = 0; first + CALL_MOVES <= p->count; first += CALL_MOVES) {
+        seebatch_batch batch = {p->boards, p->board_count, pins_given ? p->pins : NULL,
+                                &p->board_of_move[first], &p->moves[first], CALL_MOVES};
+        see_batch reference = seebatch_kernel_batch(rules, &batch);
+        seebatch_reference_backend.values(&reference, expected);
+        seebatch_values(rules, &batch, values);
+        seebatch_values_ge(rules, &batch, 0, NULL, passed);
+        seebatch_values_ge(rules, &batch, 0, &p->thresholds[first], passed_each);
+        for (size_t i = 0; i < CALL_MOVES; i++)
+            wrong += (values[i] != expected[i]) + (passed[i] != (expected[i] >= 0)) +
+                     (passed_each[i] != (expected[i] >= p->thresholds[first + i]));
+    }
+    return wrong;
+}
+
+static const seebatch_auto_shape *shape_report(seebatch_auto_shape *all, call_kind kind,
+                                               call_boards boards, bool pins_given)
+{
+    seebatch_auto_report(all, SEEBATCH_CALL_SHAPES);
+    return &all[seebatch_shape_index(kind, boards, pins_given, true)];
+}
+
+static void exact_as_it_switches(const positions *in_order, const positions *scattered,
+                                 const seebatch_rules *rules)
+{
+    seebatch_error error;
+    CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
+    seebatch_learning_rotate(true);
+    for (int pins_given = 0; pins_given < 2; pins_given++) {
+        CHECK_EQ(calls_against_reference(in_order, rules, pins_given), 0,
+                 "in board order, pins %s", pins_given ? "given" : "worked out");
+        CHECK_EQ(calls_against_reference(scattered, rules, pins_given), 0,
+                 "scattered, pins %s", pins_given ? "given" : "worked out");
+    }
+    seebatch_learning_rotate(false);
+    static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
+    for (int kind = 0; kind < 2; kind++)
+        for (int boards = BOARDS_IN_ORDER; boards <= BOARDS_SCATTERED; boards++)
+            for (int pins_given = 0; pins_given < 2; pins_given++) {
+                const seebatch_auto_shape *shape =
+                    shape_report(all, (call_kind)kind, (call_boards)boards, pins_given);
+                CHECK_EQ(shape->backend_count, seebatch_backends_available(NULL, 0), "%s",
+                         shape->shape);
+                CHECK(shape->learns == (shape->backend_count > 1),
+                      "%s learns where there is a choice", shape->shape);
+                for (size_t b = 0; shape->learns && b < shape->backend_count; b++)
+                    CHECK(shape->backends[b].calls > 0, "%s: %s served calls", shape->shape,
+                          shape->backends[b].name);
+            }
+}
+
+static bool runs_here(const char *name)
+{
+    const char *names[SEEBATCH_BACKENDS_MAX];
+    size_t count = seebatch_backends_available(names, SEEBATCH_BACKENDS_MAX);
+    for (size_t i = 0; i < count && i < SEEBATCH_BACKENDS_MAX; i++)
+        if (strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Enough calls on one shape for a whole look: every backend tried, one kept. */
+static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
+{
+    seebatch_error error;
+    CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
+    static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
+    const seebatch_auto_shape *shape = shape_report(all, CALL_THRESHOLD, BOARDS_IN_ORDER, false);
+    for (size_t b = 0; b < shape->backend_count; b++)
+        CHECK_EQ(shape->backends[b].calls, 0, "learning starts afresh: %s", shape->backends[b].name);
+    for (int round = 0; round < 4; round++)
+        CHECK_EQ(calls_against_reference(p, rules, false), 0, "learning, round %d", round);
+    shape = shape_report(all, CALL_THRESHOLD, BOARDS_IN_ORDER, false);
+    bool multiple = shape->backend_count > 1;
+    CHECK(shape->learns == multiple, "%s learns where there is a choice", shape->shape);
+    CHECK(runs_here(shape->kept), "it keeps %s, which runs here", shape->kept);
+    for (size_t b = 0; multiple && b < shape->backend_count; b++) {
+        CHECK(shape->backends[b].calls >= 2, "%s tried: %llu calls", shape->backends[b].name,
+              (unsigned long long)shape->backends[b].calls);
+        CHECK(shape->backends[b].ns_per_capture > 0, "%s timed", shape->backends[b].name);
+    }
+    shape = shape_report(all, CALL_THRESHOLD, BOARDS_ONE, false);
+    CHECK(!shape->learns, "%s keeps its fixed choice", shape->shape);
+}
+
+/* "fixed" and a name stop learning; every shape then reports its kernel. */
+static void reproducible_when_asked(void)
+{
+    seebatch_error error;
+    static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
+    const char *names[SEEBATCH_BACKENDS_MAX + 1] = {"fixed"};
+    size_t count = 1 + seebatch_backends_available(names + 1, SEEBATCH_BACKENDS_MAX);
+    for (size_t n = 0; n < count; n++) {
+        CHECK_EQ(seebatch_backend_set(names[n], &error), SEEBATCH_OK, "%s", error.message);
+        CHECK_EQ(seebatch_auto_report(all, SEEBATCH_CALL_SHAPES), SEEBATCH_CALL_SHAPES, "%s",
+                 names[n]);
+        for (unsigned shape = 0; shape < SEEBATCH_CALL_SHAPES; shape++) {
+            CHECK(!all[shape].learns, "%s: %s does not learn", names[n], all[shape].shape);
+            CHECK(n == 0 || strcmp(all[shape].kept, names[n]) == 0, "%s: %s keeps %s", names[n],
+                  all[shape].shape, all[shape].kept);
+        }
+    }
+    CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(seebatch_backend_set("learned", &error), SEEBATCH_ERROR_BACKEND, "an unknown name");
+    CHECK_EQ(seebatch_auto_report(all, 3), SEEBATCH_CALL_SHAPES, "a short capacity");
+}
+
+int main(void)
+{
+    seebatch_config config = seebatch_config_stockfish();
+    config.flags |= SEEBATCH_PINS;
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &config, NULL);
+    positions in_order, scattered;
+    load(&in_order);
+    scatter(&in_order, &scattered);
+    exact_as_it_switches(&in_order, &scattered, &rules);
+    learns_as_it_serves(&in_order, &rules);
+    reproducible_when_asked();
+    free(scattered.moves);
+    free(scattered.board_of_move);
+    free(scattered.thresholds);
+    release(&in_order);
+    return check_finish("test_auto_learning");
+}
