@@ -568,11 +568,24 @@ static void out_of_memory(const char *directory, const game *g)
 /* A device that takes no byte (/dev/full, where there is one): every
  * format's writer fails at the latest when it finishes, naming the path
  * and the system's reason; a directory given to a reader is refused. */
+/* A POSIX device, open, or NULL where there is none. Not on Windows: there
+ * (and under wine) "/dev/full" is a path of the drive, and a writer would
+ * replace whatever file it names. */
+static FILE *posix_device(const char *path)
+{
+#ifdef _WIN32
+    (void)path;
+    return NULL;
+#else
+    return fopen(path, "wb");
+#endif
+}
+
 static void io_failing(const char *directory, const game *g)
 {
     static const seebatch_training_format formats[] = {
         SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
-    FILE *full = fopen("/dev/full", "wb");
+    FILE *full = posix_device("/dev/full");
     for (int f = 0; full && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
@@ -595,7 +608,7 @@ static void io_failing(const char *directory, const game *g)
         printf("io failing: no /dev/full here: the writes to a full device not tried\n");
     /* A device that takes every byte is written in place (no temporary to
      * rename over it), and the write succeeds. */
-    FILE *null = fopen("/dev/null", "wb");
+    FILE *null = posix_device("/dev/null");
     for (int f = 0; null && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
