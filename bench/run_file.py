@@ -338,8 +338,9 @@ def write(directory, run_file):
     out += fenced("Instructions per capture (bench/instructions_per_capture.sh)", read(directory, "instructions.txt"))
     out += fenced("The engine pair (bench/engine_pair_instructions.sh)", read(directory, "engine_pair.txt"),
                   "Callgrind, per `seebatch_view_see_ge` call, through the pair (dist/) and through the "
-                  "library's portable view on the same calls; the pair's first "
-                  "`seebatch_view_rules_init` (its tables filled from the generated magic multipliers).")
+                  "library's view on the same calls, portable and pext, the pair built with the flags the "
+                  "library builds that exchange with; the pair's first `seebatch_view_rules_init` (its "
+                  "tables filled from the generated magic multipliers).")
     out += fenced("Stockfish 15.1's search (bench/stockfish/search.sh)", read(directory, "search.txt"))
     for job, script in (("eval", "bench/jobs/eval.sh"), ("filter", "bench/jobs/filter.sh"),
                         ("python", "bench/jobs/python.sh")):

@@ -214,11 +214,17 @@ SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
  * the board's pins, or NULL to have them worked out when the exchange needs
  * them. Straight into the exchange: no dispatch, no batch.
  *
- *     seebatch_board board;
- *     seebatch_move move;
- *     seebatch_board_from_fen(&board, "4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1", NULL);
- *     seebatch_move_parse(&board, "d4e5", &move, NULL);
- *     int32_t gain = seebatch_value(&rules, &board, NULL, move); // a pawn for a pawn
+ *     // white Ke1, pawn d4; black Ke8, pawns e5, d6 (squares a1 = 0 .. h8 = 63)
+ *     seebatch_board board = SEEBATCH_BOARD_EMPTY;
+ *     board.pieces[SEEBATCH_PAWN] = 1ull << 27 | 1ull << 36 | 1ull << 43;
+ *     board.pieces[SEEBATCH_KING] = 1ull << 4 | 1ull << 60;
+ *     board.colors[SEEBATCH_WHITE] = 1ull << 4 | 1ull << 27;
+ *     board.colors[SEEBATCH_BLACK] = 1ull << 36 | 1ull << 43 | 1ull << 60;
+ *     seebatch_move move = seebatch_move_make(27, 36, SEEBATCH_MOVE_NORMAL); // d4xe5
+ *     int32_t gain = seebatch_value(&rules, &board, NULL, move); // 0: a pawn for a pawn
+ *
+ * The library reads the same board from FEN, "4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1"
+ * (seebatch_board_from_fen), and the move from "d4e5" (seebatch_move_parse).
  */
 SEEBATCH_API int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
                                     const seebatch_pins *pins, seebatch_move move);

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "seebatch.h"
 
@@ -356,6 +357,13 @@ SEEBATCH_API void seebatch_training_filter_counts(const seebatch_training_filter
 SEEBATCH_API seebatch_training_place
 seebatch_training_filter_place(const seebatch_training_filter *filter);
 
+/* 1 when one of the filter's rules draws at random (--random-skip,
+ * --wld-skip, --soft-early-skip, --piece-count-skip) and no --seed was
+ * given, so its draws follow the default seed; else 0 (and for NULL). For
+ * a caller that seeds each pass over its files anew (Python's
+ * stream_training). Thread-safe. */
+SEEBATCH_API int seebatch_training_filter_draws_unseeded(const seebatch_training_filter *filter);
+
 /* Frees the filter (NULL is ignored). */
 SEEBATCH_API void seebatch_training_filter_free(seebatch_training_filter *filter);
 
@@ -463,6 +471,72 @@ SEEBATCH_API size_t seebatch_binpack_guess_chain_start(const uint8_t *payload, s
 SEEBATCH_API int seebatch_filter_state_settle(const seebatch_training_filter *filter,
                                               const seebatch_filter_state *before,
                                               seebatch_filter_state *after);
+
+/* ------------------------------------------------------------------------ */
+/* Filtering a whole file: what `seebatch filter FILE --output OUT` does    */
+/* ------------------------------------------------------------------------ */
+
+/* One call of seebatch_training_filter_file: the file and how to filter it
+ * (in), what was read and kept and where a fault is (out). */
+typedef struct seebatch_filter_file_job {
+    /* In. */
+    seebatch_training_filter *filter; /* the rules (plain and bin input: its counts and
+                                       * history go on from its earlier calls) */
+    const char *input;                /* a binpack, plain or bin file, told as
+                                       * seebatch_training_open tells it */
+    const char *output;               /* NULL: nothing written, the entries counted only */
+    seebatch_training_format output_format;
+    /* Binpack input: chunks filtered at once, each on a thread of its own
+     * (0 counts as 1); threads left over cut a chunk between its chains
+     * when no rule looks at earlier entries. The output is the same for
+     * every number. */
+    unsigned threads;
+    /* For a caller with streams open (the `seebatch` tool: standard input,
+     * or many inputs into one output); NULL for none. input_stream: a
+     * binpack read from its current place (input then names it in
+     * messages). output_stream: written there, flushed, neither closed nor
+     * committed (output then names it in messages; plain and bin input
+     * need a path). */
+    FILE *input_stream;
+    FILE *output_stream;
+    /* Called, when not NULL, after each chunk is written, on the calling
+     * thread: the entries and bytes of the input since the call before. */
+    void (*progress)(void *context, uint64_t entries, uint64_t bytes);
+    void *progress_context;
+    /* Out. */
+    seebatch_filter_counts counts; /* the entries read (before a fault), kept, per rule */
+    /* The fault that ended the reading: its byte in the input (plain: the
+     * start of its block) and the number of the entry that did not decode
+     * (from 1); {0, 0} when the input was read to its end. */
+    seebatch_training_place place;
+    char reason[160]; /* the fault's why, without its place (seebatch_training_fault_text) */
+} seebatch_filter_file_job;
+
+/* Filters the file job->input into job->output in job->output_format, as
+ * `seebatch filter RULES INPUT --output OUTPUT` does, byte for byte: the
+ * one file loop of the library, the `seebatch` tool's and Python's
+ * (Filter.filter_file). Binpack input is read chunk by chunk and filtered
+ * by seebatch_training_filter_chunk (chains and chunks kept; with no rule
+ * the output is the input), up to job->threads chunks at once, written in
+ * file order; plain and bin input is read in batches, judged by
+ * seebatch_training_filter_keep and written as seebatch_training_write
+ * writes (binpack chunks closed at 1 MiB). The output goes to a temporary
+ * beside it, renamed over it at the end: an output that cannot be written,
+ * or a call that fails before it ends, leaves the path as it was, except
+ * for a fault of the input: then every entry before the fault is written
+ * and committed, job->place names the fault and the status is returned.
+ * The piece-count rule's history goes on from the filter's and is the
+ * filter's after the call (one history over the files given to one
+ * filter, as the tool keeps over its inputs). Thread-safe on distinct jobs
+ * whose filters are distinct.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL filter or input, a format that
+ * is none of the three, an output that is the input (nothing written), a
+ * file that cannot be opened, created or written (the path and the
+ * system's reason; the output as it was), no memory, or a fault of the
+ * input ("INPUT: byte B, entry E: why" or "INPUT: line L, entry E: why",
+ * the entries before it written). */
+SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
+                                                           seebatch_error *error);
 
 #ifdef __cplusplus
 }

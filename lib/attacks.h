@@ -19,11 +19,13 @@ typedef struct magic_entry {
     unsigned shift;
 } magic_entry;
 
-/* Constant data of the library; in the engine pair
- * (tools/generate_engine_pair.c), which fills them at run time, its own
- * static arrays. */
+/* Constant data of the library, ready before any call. The engine pair
+ * (tools/engine_pair/tables.h), which fills them at run time, defines both
+ * before this header: its own static arrays, filled by the first rules made
+ * or pins asked for (seebatch_tables_ready). */
 #ifndef SEEBATCH_TABLE
 #define SEEBATCH_TABLE extern const
+#define seebatch_tables_ready() ((void)0)
 #endif
 SEEBATCH_TABLE magic_entry seebatch_bishop_magics[64];
 SEEBATCH_TABLE magic_entry seebatch_rook_magics[64];
@@ -38,9 +40,16 @@ SEEBATCH_TABLE bitboard seebatch_line_table[2][64];
 
 /* On x86-64 the slider attack sets are also indexed by pext(occupancy,
  * mask): one instruction where a magic takes three, for code built with BMI2
- * (see views/exchanges_pext.c). */
-#if defined(__x86_64__) && !defined(SEEBATCH_ENGINE_PAIR)
+ * (see views/exchanges_pext.c). The engine pair says whether it has them
+ * (tools/engine_pair/tables.h: where its compiler targets BMI2). */
+#ifndef SEEBATCH_PEXT_TABLES
+#if defined(__x86_64__)
 #define SEEBATCH_PEXT_TABLES 1
+#else
+#define SEEBATCH_PEXT_TABLES 0
+#endif
+#endif
+#if SEEBATCH_PEXT_TABLES
 typedef struct pext_entry {
     bitboard mask;
     const bitboard *attacks; /* indexed by pext(occupancy, mask) */
@@ -55,9 +64,7 @@ typedef struct target_entry {
     pext_entry bishop, rook;
 } __attribute__((aligned(64))) target_entry;
 
-extern const target_entry seebatch_target_pext[64];
-#else
-#define SEEBATCH_PEXT_TABLES 0
+SEEBATCH_TABLE target_entry seebatch_target_pext[64];
 #endif
 
 #pragma GCC visibility pop

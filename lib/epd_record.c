@@ -51,26 +51,36 @@ static bool seebatch_epd_read_operand(epd_cursor *c, size_t *start, size_t *leng
     return true;
 }
 
+/* An operation as read: its opcode (name, at the byte at) and operands
+ * (how many, and where the first is). */
+typedef struct epd_operation {
+    char name[8];   /* the opcode when it is 4 letters long, else "" */
+    int which;      /* 0 hmvc, 1 fmvn, -1 another opcode */
+    size_t at;      /* the opcode's byte */
+    size_t first, first_length; /* the first operand */
+    int operands;
+} epd_operation;
+
 /* hmvc or fmvn's operand: a decimal number 0..65535 (fmvn: from 1). */
-static bool seebatch_epd_take_counter(epd_cursor *c, int which, const char *name, size_t at, size_t start,
-                         size_t length, int operands)
+static bool seebatch_epd_take_counter(epd_cursor *c, const epd_operation *op)
 {
     long value = 0;
-    bool number = operands == 1 && length > 0 && length <= 5;
-    for (size_t i = 0; number && i < length; i++) {
-        number = seebatch_epd_is_digit(c->text[start + i]);
-        value = value * 10 + (c->text[start + i] - '0');
+    bool number = op->operands == 1 && op->first_length > 0 && op->first_length <= 5;
+    for (size_t i = 0; number && i < op->first_length; i++) {
+        number = seebatch_epd_is_digit(c->text[op->first + i]);
+        value = value * 10 + (c->text[op->first + i] - '0');
     }
-    if (!number || value > EPD_COUNTER_MAX || (which == 1 && value == 0)) {
-        snprintf(c->message, c->size, "EPD opcode %s, column %zu: needs one number %d..%d", name,
-                 seebatch_epd_column(at), which, EPD_COUNTER_MAX);
+    if (!number || value > EPD_COUNTER_MAX || (op->which == 1 && value == 0)) {
+        snprintf(c->message, c->size, "EPD opcode %s, column %zu: needs one number %d..%d",
+                 op->name, seebatch_epd_column(op->at), op->which, EPD_COUNTER_MAX);
         return false;
     }
-    if (c->counters[which] >= 0) {
-        snprintf(c->message, c->size, "EPD opcode %s, column %zu: given twice", name, seebatch_epd_column(at));
+    if (c->counters[op->which] >= 0) {
+        snprintf(c->message, c->size, "EPD opcode %s, column %zu: given twice", op->name,
+                 seebatch_epd_column(op->at));
         return false;
     }
-    c->counters[which] = value;
+    c->counters[op->which] = value;
     return true;
 }
 
@@ -92,12 +102,10 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
         return false;
     }
     size_t name_length = c->at - at;
-    char name[8] = "";
+    epd_operation op = {"", -1, at, 0, 0, 0};
     if (name_length == 4)
-        memcpy(name, c->text + at, 4);
-    int which = strcmp(name, "hmvc") == 0 ? 0 : strcmp(name, "fmvn") == 0 ? 1 : -1;
-    size_t first = 0, first_length = 0;
-    int operands = 0;
+        memcpy(op.name, c->text + at, 4);
+    op.which = strcmp(op.name, "hmvc") == 0 ? 0 : strcmp(op.name, "fmvn") == 0 ? 1 : -1;
     for (;;) {
         seebatch_epd_skip_spaces(c);
         if (c->at == c->length) {
@@ -110,11 +118,11 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
         size_t start, length;
         if (!seebatch_epd_read_operand(c, &start, &length))
             return false;
-        if (operands++ == 0)
-            first = start, first_length = length;
+        if (op.operands++ == 0)
+            op.first = start, op.first_length = length;
     }
     c->at++; /* the ';' */
-    return which < 0 || seebatch_epd_take_counter(c, which, name, at, first, first_length, operands);
+    return op.which < 0 || seebatch_epd_take_counter(c, &op);
 }
 
 /* The end of each of the first five fields of text, or false when there
@@ -140,26 +148,29 @@ static bool seebatch_epd_find_fields(const char *text, size_t length, size_t end
     return false;
 }
 
-epd_result seebatch_epd_read(const char *text, size_t length, char *fen, size_t fen_size,
-                    size_t *fields_end, char *message, size_t size)
+epd_result seebatch_epd_read(epd_line *line)
 {
+    const char *text = line->text;
     size_t ends[EPD_FIELDS], fifth;
-    if (!seebatch_epd_find_fields(text, length, ends, &fifth) || !seebatch_epd_is_letter(text[fifth]))
+    if (!seebatch_epd_find_fields(text, line->length, ends, &fifth) ||
+        !seebatch_epd_is_letter(text[fifth]))
         return EPD_NOT_EPD;
-    epd_cursor c = {text, length, fifth, {-1, -1}, message, size};
+    epd_cursor c = {text, line->length, fifth, {-1, -1}, line->message, line->message_size};
     while (seebatch_epd_skip_spaces(&c), c.at < c.length)
         if (!seebatch_epd_read_operation(&c))
             return EPD_BAD;
     size_t start = 0;
     while (seebatch_epd_is_space(text[start]))
         start++;
-    int written = snprintf(fen, fen_size, "%.*s %ld %ld", (int)(ends[EPD_FIELDS - 1] - start),
-                           text + start, c.counters[0] < 0 ? 0 : c.counters[0],
+    int written = snprintf(line->fen, line->fen_size, "%.*s %ld %ld",
+                           (int)(ends[EPD_FIELDS - 1] - start), text + start,
+                           c.counters[0] < 0 ? 0 : c.counters[0],
                            c.counters[1] < 0 ? 1 : c.counters[1]);
-    if (written < 0 || (size_t)written >= fen_size) {
-        snprintf(message, size, "FEN is longer than %zu bytes", fen_size - 1);
+    if (written < 0 || (size_t)written >= line->fen_size) {
+        snprintf(line->message, line->message_size, "FEN is longer than %zu bytes",
+                 line->fen_size - 1);
         return EPD_BAD;
     }
-    *fields_end = ends[EPD_FIELDS - 1];
+    line->fields_end = ends[EPD_FIELDS - 1];
     return EPD_RECORD;
 }

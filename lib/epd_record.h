@@ -17,12 +17,22 @@
 
 typedef enum epd_result { EPD_NOT_EPD, EPD_RECORD, EPD_BAD } epd_result;
 
-/* Reads text (a line of length bytes, no line end). EPD_NOT_EPD: not an
- * EPD record (a FEN, perhaps with moves), nothing written. EPD_RECORD: fen
- * (fen_size bytes) holds the four fields and the two counters as a FEN, and
- * *fields_end the length of the line up to the end of the fourth field.
- * EPD_BAD: message says what is wrong, naming the column (from 1). */
-epd_result seebatch_epd_read(const char *text, size_t length, char *fen, size_t fen_size,
-                    size_t *fields_end, char *message, size_t size);
+/* A line to read (in) and what reading it gives (out). */
+typedef struct epd_line {
+    const char *text; /* the line, no line end */
+    size_t length;
+    char *fen; /* fen_size bytes */
+    size_t fen_size;
+    char *message; /* message_size bytes */
+    size_t message_size;
+    size_t fields_end; /* out */
+} epd_line;
+
+/* Reads line->text. EPD_NOT_EPD: not an EPD record (a FEN, perhaps with
+ * moves), nothing written. EPD_RECORD: fen holds the four fields and the
+ * two counters as a FEN, and fields_end the length of the line up to the
+ * end of the fourth field. EPD_BAD: message says what is wrong, naming the
+ * column (from 1). */
+epd_result seebatch_epd_read(epd_line *line);
 
 #endif

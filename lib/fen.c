@@ -363,8 +363,8 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
     /* An EPD record (four fields, then operations) is the FEN of its fields
      * with hmvc and fmvn as the clocks. */
     char fen[FEN_INPUT_MAX + 32], message[SEEBATCH_MESSAGE_SIZE];
-    size_t fields_end;
-    switch (seebatch_epd_read(text, length, fen, sizeof fen, &fields_end, message, sizeof message)) {
+    epd_line line = {text, length, fen, sizeof fen, message, sizeof message, 0};
+    switch (seebatch_epd_read(&line)) {
     case EPD_RECORD:
         return seebatch_fen_parse_fully(board, fen, strlen(fen), error);
     case EPD_BAD:

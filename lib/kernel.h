@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "attacks.h" /* seebatch_tables_ready */
 #include "seebatch.h"
 
 typedef struct see_batch {
@@ -91,11 +92,7 @@ static inline const seebatch_pins *given_pins_of(const see_batch *batch,
  * config.c, checks it first). */
 static inline void rules_of(const seebatch_config *config, seebatch_rules *rules)
 {
-#ifdef SEEBATCH_ENGINE_PAIR
-    /* The engine pair fills its attack tables at run time, on the first
-     * rules made (tools/engine_pair/attack_tables_fill.c). */
-    seebatch_attack_tables_fill();
-#endif
+    seebatch_tables_ready(); /* nothing in the library; the engine pair fills its own */
     for (int type = 0; type < 8; type++)
         rules->value[type] = type < SEEBATCH_KING ? config->values[type] : 0;
     rules->flags = config->flags;

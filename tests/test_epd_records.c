@@ -22,7 +22,9 @@ static epd_result read_line(const char *line, char *fen, size_t *fields_end, cha
     if (!copy)
         abort();
     memcpy(copy, line, length);
-    epd_result result = seebatch_epd_read(copy, length, fen, 256, fields_end, message, 200);
+    epd_line read = {copy, length, fen, 256, message, 200, 0};
+    epd_result result = seebatch_epd_read(&read);
+    *fields_end = read.fields_end;
     free(copy);
     return result;
 }

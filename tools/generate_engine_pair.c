@@ -9,8 +9,11 @@
  *   the functions the pair does not define (each with its comment) and the
  *   deprecated names;
  * - seebatch_engine.c: the sources with every `#include "..."` expanded in
- *   place, once per file (the public headers become seebatch_engine.h),
- *   blocks under `#ifndef SEEBATCH_ENGINE_PAIR` left out, and every
+ *   place, once per file (the public headers become seebatch_engine.h;
+ *   each branch of an ordinary #if expands its own, so the engine's
+ *   compiler picks among them), the marks resolved (`#ifdef
+ *   SEEBATCH_ENGINE_PAIR` kept without its #else, `#ifndef
+ *   SEEBATCH_ENGINE_PAIR` left out but for its #else), and every
  *   declaration the header does not make public given internal linkage:
  *   prototypes of what the pair does not define are dropped, functions and
  *   objects no other line names are dropped (a C99 compiler with -Wall
@@ -22,7 +25,11 @@
  *   instead of searching (some two billion), and its source stays small.
  * It reads the source text line by line with a small lexer (comments,
  * strings, braces): top-level statements start at column 0, as in every
- * file of lib/. Plain C11: this runs on the build host.
+ * file of lib/. What it does not understand it refuses, naming the file and
+ * line: SEEBATCH_ENGINE_PAIR anywhere but in the two marks, code outside a
+ * statement off column 0, a statement that never ends, and an example the
+ * header keeps calling a function the pair lacks. Plain C11: this runs on
+ * the build host.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -37,6 +44,7 @@ enum { MAX_FILES = 128, NAME_MAX_LENGTH = 128 };
 
 typedef struct text {
     char **lines;
+    char **origins; /* "path:line" of each line, where kept (the expanded sources) */
     size_t count, capacity;
 } text;
 
@@ -55,23 +63,39 @@ static char *copy_of(const char *s)
     return strcpy(copy, s);
 }
 
-static void append(text *t, const char *line)
+/* Appends a line; `origin` ("path:line") or NULL. */
+static void append_from(text *t, const char *line, const char *origin)
 {
     if (t->count == t->capacity) {
         t->capacity = t->capacity ? 2 * t->capacity : 1024;
         t->lines = realloc(t->lines, t->capacity * sizeof *t->lines);
-        if (!t->lines)
+        t->origins = realloc(t->origins, t->capacity * sizeof *t->origins);
+        if (!t->lines || !t->origins)
             fail("out of memory", NULL);
     }
+    t->origins[t->count] = origin ? copy_of(origin) : NULL;
     t->lines[t->count++] = copy_of(line);
 }
 
+static void append(text *t, const char *line) { append_from(t, line, NULL); }
+
 static void free_text(text *t)
 {
-    for (size_t i = 0; i < t->count; i++)
+    for (size_t i = 0; i < t->count; i++) {
         free(t->lines[i]);
+        free(t->origins[i]);
+    }
     free(t->lines);
+    free(t->origins);
     *t = (text){0};
+}
+
+/* Fails naming the source line (path:line) a message is about. */
+static void fail_at(const char *path, size_t line_number, const char *what)
+{
+    char where[1100];
+    snprintf(where, sizeof where, "%s:%zu", path, line_number);
+    fail(where, what);
 }
 
 /* The file's lines, without their line ends. */
@@ -131,8 +155,11 @@ static void drop_trailing_comment(text *out)
         if (opens_comment(out->lines[first]))
             break;
     }
-    while (out->count > first)
-        free(out->lines[--out->count]);
+    while (out->count > first) {
+        out->count--;
+        free(out->lines[out->count]);
+        free(out->origins[out->count]);
+    }
 }
 
 /* A preprocessor directive's name ("ifndef", "include"...), or "". */
@@ -238,6 +265,152 @@ static const char *quoted_include(const char *line, char name[NAME_MAX_LENGTH])
     return name;
 }
 
+static size_t occurrences(const char *code, const char *name);
+
+/* How a conditional in a source treats the pair: the marks
+ * `#ifdef SEEBATCH_ENGINE_PAIR` (the pair's own code, left out of the
+ * library by the preprocessor) and `#ifndef SEEBATCH_ENGINE_PAIR` (the
+ * library's alone), each at most with one #else, and `#ifndef
+ * SEEBATCH_NO_DEPRECATED`; else an ordinary conditional, kept as written. */
+typedef enum pair_mark { MARK_NONE, MARK_PAIR_ONLY, MARK_LIBRARY_ONLY } pair_mark;
+
+/* Whether the directive is `#KEYWORD MACRO` and nothing else but a comment. */
+static bool is_directive_on(const char *line, const char *keyword, const char *macro)
+{
+    const char *s = skip_spaces(skip_spaces(line) + 1);
+    if (!starts_with(s, keyword))
+        return false;
+    s = skip_spaces(s + strlen(keyword));
+    if (!starts_with(s, macro))
+        return false;
+    s = skip_spaces(s + strlen(macro));
+    return !*s || starts_with(s, "/*") || starts_with(s, "//");
+}
+
+static pair_mark mark_of(const char *line, const char *path, size_t number)
+{
+    char name[16];
+    directive_of(line, name);
+    if (!*name)
+        return MARK_NONE;
+    if (occurrences(line, "SEEBATCH_ENGINE_PAIR")) {
+        if (strcmp(name, "ifdef") == 0 && is_directive_on(line, "ifdef", "SEEBATCH_ENGINE_PAIR"))
+            return MARK_PAIR_ONLY;
+        if (strcmp(name, "ifndef") == 0 && is_directive_on(line, "ifndef", "SEEBATCH_ENGINE_PAIR"))
+            return MARK_LIBRARY_ONLY;
+        fail_at(path, number,
+                "SEEBATCH_ENGINE_PAIR is understood only as `#ifdef SEEBATCH_ENGINE_PAIR` (the "
+                "pair's own code) or `#ifndef SEEBATCH_ENGINE_PAIR` (the library's alone), each "
+                "at most with one #else, around a definition");
+    }
+    if (strcmp(name, "ifndef") == 0 && is_directive_on(line, "ifndef", "SEEBATCH_NO_DEPRECATED"))
+        return MARK_LIBRARY_ONLY;
+    return MARK_NONE;
+}
+
+enum { MAX_DEPTH = 16, MAX_OPEN_FILES = 16, MAX_BRANCH_FILES = 32 };
+
+/* An open conditional of the file being expanded. */
+typedef struct frame {
+    pair_mark mark;
+    bool in_else;
+    bool emitting_before; /* whether lines were kept where it opened */
+    size_t done_at_if;    /* ordinary: how many files were expanded where it opened */
+    char *branch_done[MAX_BRANCH_FILES]; /* ordinary: files its earlier branches expanded */
+    size_t branch_count;
+} frame;
+
+/* Whether the current part of a mark's block is kept in the pair. */
+static bool kept_part(const frame *f)
+{
+    return f->mark == MARK_NONE || (f->mark == MARK_PAIR_ONLY) != f->in_else;
+}
+
+/* An ordinary conditional's branches each expand the files they include
+ * (one branch may take lookups_pext.h, another lookups_portable.h); after
+ * its #endif every file any branch expanded counts as expanded, so a later
+ * #include of it adds nothing: the branch the compiler takes has it. */
+static void branch_switched(expansion *e, frame *f)
+{
+    while (e->done_count > f->done_at_if) {
+        if (f->branch_count == MAX_BRANCH_FILES)
+            fail("too many files included in the branches of one #if, before",
+                 e->done[e->done_count - 1]);
+        f->branch_done[f->branch_count++] = e->done[--e->done_count];
+    }
+}
+
+static void branches_joined(expansion *e, frame *f)
+{
+    for (size_t b = 0; b < f->branch_count; b++) {
+        bool known = false;
+        for (size_t i = 0; i < e->done_count && !known; i++)
+            known = strcmp(e->done[i], f->branch_done[b]) == 0;
+        if (known || e->done_count == MAX_FILES)
+            free(f->branch_done[b]);
+        else
+            e->done[e->done_count++] = f->branch_done[b];
+    }
+    f->branch_count = 0;
+}
+
+static void expand(expansion *e, const char *path);
+
+/* One line of a source whose conditionals `stack` (depth `*depth`) holds. */
+static void expand_line(expansion *e, const char *path, size_t number, const char *line,
+                        frame *stack, int *depth)
+{
+    char directive[16], name[NAME_MAX_LENGTH], origin[1100];
+    bool emitting =
+        *depth == 0 || (stack[*depth - 1].emitting_before && kept_part(&stack[*depth - 1]));
+    directive_of(line, directive);
+    pair_mark mark = mark_of(line, path, number);
+    if (starts_with(directive, "if")) {
+        if (*depth == MAX_DEPTH)
+            fail_at(path, number, "conditionals nested too deep");
+        frame *f = &stack[(*depth)++];
+        *f = (frame){mark, false, emitting, e->done_count, {0}, 0};
+        if (mark == MARK_LIBRARY_ONLY && emitting)
+            drop_trailing_comment(&e->out); /* it described what is left out */
+        if (mark != MARK_NONE)
+            return;
+    } else if (strcmp(directive, "else") == 0 || strcmp(directive, "elif") == 0 ||
+               strcmp(directive, "endif") == 0) {
+        if (*depth == 0)
+            fail_at(path, number, "#else, #elif or #endif without #if");
+        frame *f = &stack[*depth - 1];
+        if (f->mark != MARK_NONE) {
+            if (strcmp(directive, "elif") == 0 || (strcmp(directive, "else") == 0 && f->in_else))
+                fail_at(path, number,
+                        "a SEEBATCH_ENGINE_PAIR mark's block takes one #else at most");
+            if (strcmp(directive, "else") == 0)
+                f->in_else = true;
+            else
+                (*depth)--;
+            return;
+        }
+        if (strcmp(directive, "endif") == 0) {
+            branches_joined(e, f);
+            (*depth)--;
+        } else {
+            branch_switched(e, f);
+        }
+    }
+    if (!emitting)
+        return;
+    if (quoted_include(line, name)) {
+        /* The public headers are seebatch_engine.h, included once above. */
+        if (strcmp(name, "seebatch.h") != 0 && strcmp(name, "seebatch_view.h") != 0) {
+            char included[1024];
+            resolve(e, path, name, included, sizeof included);
+            expand(e, included);
+        }
+    } else if (!starts_with(skip_spaces(line), "#pragma GCC visibility")) {
+        snprintf(origin, sizeof origin, "%s:%zu", path, number);
+        append_from(&e->out, line, origin);
+    }
+}
+
 static void expand(expansion *e, const char *path)
 {
     for (size_t i = 0; i < e->done_count; i++)
@@ -247,23 +420,17 @@ static void expand(expansion *e, const char *path)
         fail("too many files", path);
     e->done[e->done_count++] = copy_of(path);
     text t = read_lines(path);
-    for (size_t i = 0; i < t.count; i++) {
-        const char *line = t.lines[i];
-        char name[NAME_MAX_LENGTH];
-        if (opens_left_out_block(line)) {
-            drop_trailing_comment(&e->out);
-            i = past_block(&t, i, path) - 1;
-        } else if (quoted_include(line, name)) {
-            /* The public headers are seebatch_engine.h, included once above. */
-            if (strcmp(name, "seebatch.h") != 0 && strcmp(name, "seebatch_view.h") != 0) {
-                char included[1024];
-                resolve(e, path, name, included, sizeof included);
-                expand(e, included);
-            }
-        } else if (!starts_with(skip_spaces(line), "#pragma GCC visibility")) {
-            append(&e->out, line);
-        }
-    }
+    static frame stacks[MAX_OPEN_FILES][MAX_DEPTH]; /* one per file open at once */
+    static size_t open_files = 0;
+    if (open_files == MAX_OPEN_FILES)
+        fail("includes nested too deep", path);
+    frame *stack = stacks[open_files++];
+    int depth = 0;
+    for (size_t i = 0; i < t.count; i++)
+        expand_line(e, path, i + 1, t.lines[i], stack, &depth);
+    if (depth)
+        fail("an #if without its #endif in", path);
+    open_files--;
     free_text(&t);
 }
 
@@ -428,6 +595,17 @@ static items split(const text *t)
     for (size_t i = 0; i < t->count;) {
         const char *line = t->lines[i];
         bool starts = !x.in_comment && (isalpha((unsigned char)line[0]) || line[0] == '_');
+        if (!starts && !x.in_comment) {
+            /* Outside statements only comments, directives and blank lines
+             * may stand; code that does not start at column 0 is a layout
+             * this reader does not follow. */
+            const char *s = skip_spaces(line);
+            if (*s && *s != '#' && !starts_with(s, "/*") && !starts_with(s, "//"))
+                fail(t->origins[i] ? t->origins[i] : line,
+                     "code outside a statement: every top-level statement (declaration, "
+                     "definition) must start at column 0 with its first word, and end with "
+                     "';' or '}' at the end of a line");
+        }
         if (!starts) {
             /* A line outside statements: comments, directives (with their
              * continuation lines), blank lines. */
@@ -460,7 +638,9 @@ static items split(const text *t)
         it->code = NULL;
         for (;;) {
             if (i == t->count)
-                fail("unterminated statement at the end of the sources", t->lines[it->first]);
+                fail(t->origins[it->first] ? t->origins[it->first] : t->lines[it->first],
+                     "a statement that never ends (';' or '}' at the end of a line, outside "
+                     "braces and parentheses) before the end of the sources");
             line = t->lines[i++];
             size += 2 * strlen(line) + 2;
             it->code = realloc(it->code, size + 1);
@@ -642,8 +822,37 @@ static void write_source(FILE *out, const text *t, const items *all, const name_
     }
 }
 
+/* Fails if a kept line is example code (a comment line indented past
+ * " *    ") calling a function of the library's API that the pair lacks: its
+ * header would show a call its user cannot make. */
+static void check_example(const text *header, size_t i, const name_set *api, const name_set *public)
+{
+    const char *line = header->lines[i];
+    if (!starts_with(line, " *     "))
+        return;
+    for (const char *at = strstr(line, "seebatch_"); at; at = strstr(at + 1, "seebatch_")) {
+        char name[NAME_MAX_LENGTH];
+        size_t n = 0;
+        if (at > line && is_name_char(at[-1]))
+            continue;
+        while (is_name_char(at[n]) && n < NAME_MAX_LENGTH - 1) {
+            name[n] = at[n];
+            n++;
+        }
+        name[n] = '\0';
+        if (*skip_spaces(at + n) == '(' && in_set(api, name) && !in_set(public, name)) {
+            char what[256 + NAME_MAX_LENGTH];
+            snprintf(what, sizeof what,
+                     "an example the pair's header keeps calls %s, which the pair lacks: write it "
+                     "with what the pair has, or where the pair leaves it out",
+                     name);
+            fail(header->origins[i] ? header->origins[i] : line, what);
+        }
+    }
+}
+
 /* The public headers as one, less the functions the pair lacks. */
-static void write_header(FILE *out, const text *header, const name_set *public)
+static void write_header(FILE *out, const text *header, const name_set *api, const name_set *public)
 {
     text kept = {0};
     for (size_t i = 0; i < header->count; i++) {
@@ -662,15 +871,17 @@ static void write_header(FILE *out, const text *header, const name_set *public)
                 end++;
             if (in_set(public, name)) {
                 for (size_t j = i; j <= end; j++)
-                    append(&kept, header->lines[j]);
+                    append_from(&kept, header->lines[j], header->origins[j]);
             } else {
                 drop_trailing_comment(&kept);
             }
             i = end;
         } else {
-            append(&kept, line);
+            append_from(&kept, line, header->origins[i]);
         }
     }
+    for (size_t i = 0; i < kept.count; i++)
+        check_example(&kept, i, api, public);
     for (size_t i = 0; i < kept.count; i++)
         write_line(out, kept.lines[i]);
     free_text(&kept);
@@ -708,19 +919,31 @@ int main(int argc, char **argv)
     for (size_t h = 0; h < 2; h++) {
         snprintf(path, sizeof path, "%s/%s", root, public_headers[h]);
         text part = read_lines(path);
-        for (size_t i = 0; i < part.count; i++)
-            append(&header, part.lines[i]);
+        for (size_t i = 0; i < part.count; i++) {
+            char origin[1100];
+            snprintf(origin, sizeof origin, "%s:%zu", public_headers[h], i + 1);
+            append_from(&header, part.lines[i], origin);
+        }
         free_text(&part);
     }
     name_set api = {0};
     public_names(&header, &api);
 
     expansion e = {root, {0}, 0, {0}};
-    append_magics(&e.out);
     for (int i = 3; i < argc; i++) {
         snprintf(path, sizeof path, "%s/%s", root, argv[i]);
         expand(&e, path);
     }
+    /* The sources read first, so that a layout this reader refuses fails
+     * before the magic search's seconds; then the magics go in front. */
+    items checked = split(&e.out);
+    free_items(&checked);
+    text sources = e.out;
+    e.out = (text){0};
+    append_magics(&e.out);
+    for (size_t i = 0; i < sources.count; i++)
+        append_from(&e.out, sources.lines[i], sources.origins[i]);
+    free_text(&sources);
     items all = split(&e.out);
     find_static_macros(&all);
     /* Public: what the headers declare and the sources define. */
@@ -740,7 +963,7 @@ int main(int argc, char **argv)
                  " * start. Below, seebatch.h and seebatch_view.h less what the pair lacks\n"
                  " * (batches, FEN, move generation, backends); their comments may name it. */\n");
     fprintf(out, "#ifndef SEEBATCH_ENGINE_H\n#define SEEBATCH_ENGINE_H\n\n");
-    write_header(out, &header, &public);
+    write_header(out, &header, &api, &public);
     fprintf(out, "\n#endif /* SEEBATCH_ENGINE_H */\n");
     close_output(out, header_path);
 
@@ -748,8 +971,6 @@ int main(int argc, char **argv)
     fprintf(out, "/* seebatch_engine.c: generated from seebatch's lib/ by\n"
                  " * tools/generate_engine_pair.c: do not edit (see seebatch_engine.h). */\n"
                  "#define SEEBATCH_ENGINE_PAIR 1\n"
-                 "/* The attack tables: the pair's own, filled on first use. */\n"
-                 "#define SEEBATCH_TABLE static\n"
                  "#include \"seebatch_engine.h\"\n");
     write_source(out, &e.out, &all, &public);
     close_output(out, source_path);

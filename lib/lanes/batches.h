@@ -70,13 +70,21 @@ static __attribute__((noinline)) void seebatch_run_one_group(const see_batch *in
     emit(out, 0, evaluate_group(&gr), in->count, batch.hi);
 }
 
+/* The boards of two groups stepped together: a board per lane (2 LANES),
+ * the first group's in lanes, the second's, and the rules' flags. */
+typedef struct two_groups_boards {
+    const seebatch_board *const *boards;
+    const board_lanes *b0, *b1;
+    uint32_t flags;
+} two_groups_boards;
+
 /* Plays moves[i .. i + count) (LANES < count <= 2 LANES) as two groups
  * stepped together, the second perhaps partly full. */
-INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t i, size_t count, const seebatch_board *const boards[2 * LANES],
-                           const board_lanes *b0, const board_lanes *b1, uint32_t flags)
+INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t i, size_t count,
+                           two_groups_boards on)
 {
-    group g0 = group_of(batch, i, LANES, boards, b0, flags);
-    group g1 = group_of(batch, i + LANES, count - LANES, boards + LANES, b1, flags);
+    group g0 = group_of(batch, i, LANES, on.boards, on.b0, on.flags);
+    group g1 = group_of(batch, i + LANES, count - LANES, on.boards + LANES, on.b1, on.flags);
     lanes answers[2];
     evaluate_two_groups(&g0, &g1, answers);
     emit(out, i, answers[0], LANES, batch->hi);
@@ -96,12 +104,12 @@ static void seebatch_run_one_board(const see_batch *in, const answers_out *out, 
     one_board_lanes(&b, in->boards);
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES)
-        run_two_groups(&batch, out, i, 2 * LANES, boards, &b, &b, flags);
+        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b, &b, flags});
     if (count - i > LANES) {
         /* More than a group left: two groups, the second partly full, are
          * stepped together too: their instructions overlap, where one after the
          * other they wait on each step's chain. */
-        run_two_groups(&batch, out, i, count - i, boards, &b, &b, flags);
+        run_two_groups(&batch, out, i, count - i, (two_groups_boards){boards, &b, &b, flags});
     } else if (i < count) {
         group gr = group_of(&batch, i, count - i, boards, &b, flags);
         emit(out, i, evaluate_group(&gr), count - i, batch.hi);
@@ -156,7 +164,7 @@ static void seebatch_run_many_boards(const see_batch *in, const answers_out *out
                  LANES, batch.hi);
             continue;
         }
-        run_two_groups(&batch, out, i, 2 * LANES, boards, &b[0], &b[1], flags);
+        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b[0], &b[1], flags});
     }
     for (; i < count; i += LANES) {
         size_t n = count - i < LANES ? count - i : LANES;

@@ -148,3 +148,8 @@ void seebatch_training_filter_counts(const seebatch_training_filter *filter,
 }
 
 void seebatch_training_filter_free(seebatch_training_filter *filter) { free(filter); }
+
+int seebatch_training_filter_draws_unseeded(const seebatch_training_filter *filter)
+{
+    return filter && (filter->rules.active & RULES_DRAWING) && !filter->rules.seed_given;
+}

@@ -1,8 +1,26 @@
-/* The choice of the views' attack lookups: the registry's view-lookup role
- * (lib/auto/implementations.c) on the CPU, the backend in use and
- * SEEBATCH_VIEW_EXCHANGE. */
+/* The choice of the views' attack lookups: in the library, the registry's
+ * view-lookup role (lib/auto/implementations.c) on the CPU, the backend in
+ * use and SEEBATCH_VIEW_EXCHANGE; in the engine pair, the compiler's target,
+ * as the first part says. */
 #include "choice.h"
 
+#ifdef SEEBATCH_ENGINE_PAIR
+#include "errors.h"
+
+/* The engine pair (tools/generate_engine_pair.c) asks neither the CPU nor
+ * the environment: it carries one set of exchanges, the one its compiler's
+ * target runs (tools/engine_pair/exchanges.c), the library's pext ones
+ * where the engine builds for BMI2 on x86-64, else its portable ones. */
+seebatch_status seebatch_view_set_here(const view_exchange_set **set, seebatch_error *error)
+{
+#if SEEBATCH_PAIR_PEXT
+    *set = &seebatch_view_pext;
+#else
+    *set = &seebatch_view_portable;
+#endif
+    return seebatch_succeed(error);
+}
+#else
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,3 +106,4 @@ size_t seebatch_view_sets(const view_exchange_set **out)
     }
     return count;
 }
+#endif

@@ -1,11 +1,7 @@
 /* Rules for views: preparing them (the values by the engine's piece codes,
  * the exchanges for this CPU and layout), and the wrappers that send the
  * moves the exchanges do not play to the gathered board. */
-/* The engine pair has the portable lookups alone, and its own
- * seebatch_view_set_here (tools/engine_pair/view_choice.c). */
-#ifndef SEEBATCH_ENGINE_PAIR
 #include "choice.h"
-#endif
 #include "errors.h"
 #include "kernel.h"
 #include "views.h"

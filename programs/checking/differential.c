@@ -167,14 +167,23 @@ static bool view_answers(seebatch_move move, uint32_t flags)
            (kind <= SEEBATCH_MOVE_PROMOTE_QUEEN && !(flags & promotion_rules));
 }
 
+/* A view call that answered otherwise than the reference: which call,
+ * with which set of exchanges and threshold, what it gave. */
+typedef struct view_answer {
+    const char *call;
+    size_t set;
+    int32_t t;
+    int32_t reference;
+    long long got;
+} view_answer;
+
 static void report_view(differential *check, const see_batch *batch, size_t i,
-                        const engine_board *engine, const char *call, size_t set, int32_t t,
-                        int32_t reference, long long got)
+                        const engine_board *engine, view_answer answer)
 {
     char what[128];
-    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")", call,
-             engine_kind_name(engine->kind), set, t);
-    report_mismatch(check, batch, i, what, reference, got);
+    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")",
+             answer.call, engine_kind_name(engine->kind), answer.set, answer.t);
+    report_mismatch(check, batch, i, what, answer.reference, answer.got);
 }
 
 /* A move through the inline view functions, with each set of exchanges: the
@@ -197,12 +206,13 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
         seebatch_view_choose_exchanges(&with, check->view_sets[e]);
         int32_t value = seebatch_view_see_value(&with, &engine->view, pins, move, mover, victim);
         if (value != reference)
-            report_view(check, batch, i, engine, "value", e, 0, reference, value);
+            report_view(check, batch, i, engine, (view_answer){"value", e, 0, reference, value});
         for (int t = 0; t < 5; t++) {
             bool passed = seebatch_view_see_ge(&with, &engine->view, pins, move, mover, victim,
                                                thresholds[t]);
             if (passed != (reference >= thresholds[t]))
-                report_view(check, batch, i, engine, "see_ge", e, thresholds[t], reference, passed);
+                report_view(check, batch, i, engine,
+                            (view_answer){"see_ge", e, thresholds[t], reference, passed});
         }
         check->lanes += 6;
     }
@@ -217,25 +227,31 @@ static void compare_view_any_move(differential *check, const see_batch *batch, s
     const void *pins = engine->pin_words;
     int32_t value = seebatch_view_see_value_move(rules, &engine->view, pins, move);
     if (value != reference)
-        report_view(check, batch, i, engine, "value_move", 0, 0, reference, value);
+        report_view(check, batch, i, engine, (view_answer){"value_move", 0, 0, reference, value});
     int32_t thresholds[2] = {reference, reference + 1};
     for (int t = 0; t < 2; t++) {
         bool passed = seebatch_view_see_ge_move(rules, &engine->view, pins, move, thresholds[t]);
         if (passed != (reference >= thresholds[t]))
-            report_view(check, batch, i, engine, "see_ge_move", 0, thresholds[t], reference,
-                        passed);
+            report_view(check, batch, i, engine,
+                        (view_answer){"see_ge_move", 0, thresholds[t], reference, passed});
     }
     check->lanes += 3;
 }
+
+/* Moves [first, end) of a batch. */
+typedef struct move_range {
+    size_t first, end;
+} move_range;
 
 /* The reference for moves as an engine of this layout holds them: the
  * batch's, or for an engine counting from a8 the reference's own value on
  * the board its bits spell in seebatch's numbering (see seebatch_view_check:
  * rule 2's tie-break counts in the engine's numbers). */
-static void engine_references(const see_batch *batch, size_t first, size_t end,
+static void engine_references(const see_batch *batch, move_range range,
                               const engine_board *engine, const seebatch_board *spelled,
                               const int32_t *reference, int32_t *out)
 {
+    size_t first = range.first, end = range.end;
     if (!engine->flip) {
         memcpy(out + first, reference + first, (end - first) * sizeof *out);
         return;
@@ -268,7 +284,7 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
         return;
     }
     int32_t expected[DIFFERENTIAL_MAX_BATCH];
-    engine_references(batch, first, end, &engine, &spelled, reference, expected);
+    engine_references(batch, (move_range){first, end}, &engine, &spelled, reference, expected);
     for (size_t i = first; i < end; i++) {
         if (view_answers(batch->moves[i], rules.rules.flags))
             compare_view_move(check, batch, i, &rules, &engine, expected[i]);
@@ -278,11 +294,21 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
 
 /* The engine path on every move, and its per-move thresholds on each run of
  * moves of one board, with thresholds that split the run around its values. */
+/* What a threshold call answered: passed[i] for thresholds[i]. */
+typedef struct threshold_answers {
+    const char *what; /* the call, for the message */
+    const int32_t *thresholds;
+    const uint8_t *passed;
+} threshold_answers;
+
 /* passed[first..end) against the reference's values and their thresholds. */
-static void compare_passed(differential *check, const see_batch *batch, size_t first, size_t end,
-                           const char *what, const int32_t *reference, const int32_t *thresholds,
-                           const uint8_t *passed)
+static void compare_passed(differential *check, const see_batch *batch, move_range range,
+                           const int32_t *reference, threshold_answers answers)
 {
+    const char *what = answers.what;
+    const int32_t *thresholds = answers.thresholds;
+    const uint8_t *passed = answers.passed;
+    size_t first = range.first, end = range.end;
     for (size_t i = first; i < end; i++)
         if (passed[i] != (reference[i] >= thresholds[i])) {
             char text[80];
@@ -306,8 +332,8 @@ static void compare_thresholds_in_slices(differential *check, const see_batch *b
                                board_of_move, batch->moves + first, length};
         seebatch_values_ge(batch->rules, &part, 0, thresholds + first, passed + first);
     }
-    compare_passed(check, batch, 0, batch->count, "see_ge a threshold each", reference, thresholds,
-                   passed);
+    compare_passed(check, batch, (move_range){0, batch->count}, reference,
+                   (threshold_answers){"see_ge a threshold each", thresholds, passed});
 }
 
 /* Over the whole batch (in the lanes of the backend in use when long) and in
@@ -362,8 +388,8 @@ static void compare_engine_path(differential *check, const see_batch *batch,
         seebatch_batch node = {
             board, 1, (first & 1) ? NULL : &pins, NULL, batch->moves + first, end - first};
         seebatch_values_ge(rules, &node, 0, thresholds + first, passed + first);
-        compare_passed(check, batch, first, end, "see_ge a threshold each", reference, thresholds,
-                       passed);
+        compare_passed(check, batch, (move_range){first, end}, reference,
+                       (threshold_answers){"see_ge a threshold each", thresholds, passed});
     }
     compare_thresholds_each(check, batch, reference, thresholds);
 }

@@ -31,7 +31,6 @@ struct chunk_slot {
     chunk_result result;
     int parts;        /* threads this chunk may be cut for (job->split) */
     chunk_part *part; /* job->threads of them when job->split, else NULL */
-    int joined;       /* parts whose binpack output follows the result's (join_parts) */
 };
 
 static void reset_result(chunk_result *result)
@@ -76,14 +75,10 @@ static int cut_slot(chunk_slot *slot)
     return count;
 }
 
-/* The parts' results, in order, as the whole chunk's. Their binpack
- * payloads stay where they are, written one after the other as one chunk
- * (write_result): joining them would copy the whole output here, on one
- * thread, after both parts are done. */
+/* The parts' results, in order, as the whole chunk's. */
 static void join_parts(chunk_slot *slot, int count)
 {
-    chunk_result *result = &slot->result; /* reset, its writer empty */
-    slot->joined = count;
+    chunk_result *result = &slot->result; /* reset */
     for (int k = 0; k < count; k++) {
         chunk_result *part = &slot->part[k].result;
         text_buffer_append(&result->text, part->text.bytes, part->text.length);
@@ -125,11 +120,8 @@ static bool process_in_parts(chunk_slot *slot)
         progress_add(slot->job->progress, slot->result.entries, slot->size + 8);
         return true;
     }
-    for (int k = 0; k < count; k++) {
+    for (int k = 0; k < count; k++)
         slot->part[k].result.text.length = 0;
-        seebatch_binpack_writer_free(&slot->part[k].result.binpack);
-        seebatch_binpack_writer_init(&slot->part[k].result.binpack);
-    }
     return false;
 }
 
@@ -138,7 +130,6 @@ static void *process_slot(void *argument)
     chunk_slot *slot = argument;
     chunk_result *result = &slot->result;
     reset_result(result);
-    slot->joined = 0;
     if (!(slot->parts > 1 && process_in_parts(slot)))
         slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
     if (slot->status == BINPACK_CHUNK_TRUNCATED) {
@@ -225,9 +216,6 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
         result->carry_known = true;
         result->carry_in = *carry;
         result->decoding.helper = false;
-        /* Emptied as after a write; rare enough for the allocation. */
-        seebatch_binpack_writer_free(&result->binpack);
-        seebatch_binpack_writer_init(&result->binpack);
         /* Entries counted once: a chunk skipped at first (result->entries 0) now. */
         result->decoding.progress = result->entries ? NULL : job->progress;
         process_slot(slot);
@@ -237,37 +225,16 @@ static void settle_slot(const chunk_job *job, chunk_slot *slot, chunk_carry *car
     *carry = result->carry_out;
 }
 
-/* The writers of a slot's binpack output, in order: its result's, then
- * those of the parts it was cut in. Returns how many. */
-static size_t slot_writers(chunk_slot *slot, binpack_writer **writers)
-{
-    size_t count = 0;
-    writers[count++] = &slot->result.binpack;
-    for (int k = 0; k < slot->joined; k++)
-        writers[count++] = &slot->part[k].result.binpack;
-    return count;
-}
-
 /* Writes one result; returns an exit status, or -1 to go on. */
 static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *totals)
 {
     settle_slot(job, slot, &totals->carry);
     chunk_result *result = &slot->result;
-    binpack_writer *writers[MAX_THREADS + 1];
-    size_t writer_count = slot_writers(slot, writers);
-    bool out_of_memory = false;
-    for (size_t i = 0; i < writer_count; i++)
-        out_of_memory |= writers[i]->out_of_memory;
-    if (out_of_memory) {
-        fprintf(stderr, "seebatch %s: out of memory\n", job->name);
-        return EXIT_RESOURCE_FAILURE;
-    }
     /* Not reported here: whoever closes the output names it (finish_output). */
     bool text_written =
         job->numbered ? text_buffer_flush_numbered(&result->text, job->output, totals->entries + 1)
                       : text_buffer_flush(&result->text, job->output);
-    if (!seebatch_binpack_flush_chunk_parts(writers, writer_count, job->output) || !text_written ||
-        ferror(job->output)) {
+    if (!text_written || ferror(job->output)) {
         remember_write_error();
         return EXIT_RESOURCE_FAILURE;
     }
@@ -335,13 +302,10 @@ static bool make_batch(const chunk_job *job, chunk_batch *batch)
     for (int i = 0; i <= job->threads; i++) {
         batch->slots[i].job = job;
         batch->slots[i].result.decoding.progress = job->progress;
-        seebatch_binpack_writer_init(&batch->slots[i].result.binpack);
         if (job->split && job->threads > 1) {
             batch->slots[i].part = calloc((size_t)job->threads, sizeof *batch->slots[i].part);
             if (!batch->slots[i].part)
                 return false;
-            for (int k = 0; k < job->threads; k++)
-                seebatch_binpack_writer_init(&batch->slots[i].part[k].result.binpack);
         }
     }
     return true;
@@ -352,14 +316,12 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
     for (int i = 0; batch->slots && i <= job->threads; i++) {
         free(batch->slots[i].payload);
         text_buffer_free(&batch->slots[i].result.text);
-        seebatch_binpack_writer_free(&batch->slots[i].result.binpack);
         free_blocks(batch->slots[i].result.decoding.blocks);
         if (job->free_kept)
             job->free_kept(batch->slots[i].result.kept);
         for (int k = 0; batch->slots[i].part && k < job->threads; k++) {
             chunk_result *part = &batch->slots[i].part[k].result;
             text_buffer_free(&part->text);
-            seebatch_binpack_writer_free(&part->binpack);
             free_blocks(part->decoding.blocks);
             if (job->free_kept)
                 job->free_kept(part->kept);

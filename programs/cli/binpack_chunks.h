@@ -17,24 +17,21 @@
 
 enum { CHUNK_COUNTERS = 32 };
 
-/* State a job hands from one chunk to the next in file order (the filter's
- * rules that look at earlier entries, seebatch_training.h): opaque to the
- * runner. */
+/* State a job hands from one chunk to the next in file order (stats'
+ * games across chunks): opaque to the runner. */
 typedef union chunk_carry {
-    int64_t word[4];              /* stats' */
-    seebatch_filter_state filter; /* the filter's */
+    int64_t word[4];
 } chunk_carry;
 
 /* What processing one chunk gives. */
 typedef struct chunk_result {
-    text_buffer text;                  /* text output, written first */
-    binpack_writer binpack;            /* binpack output: one chunk, written after the text */
+    text_buffer text;                  /* the output */
     uint64_t entries;                  /* entries decoded before the end or the fault */
     uint64_t counters[CHUNK_COUNTERS]; /* the processor's counts, summed over written chunks */
-    /* decode_in_blocks's (eval, check, stats; the filter fills faulted and
-     * fault alone): its helper set by the runner (a thread is free to help
-     * with this chunk), its blocks kept from chunk to chunk, and where the
-     * chunk stopped decoding (or, set by the runner, reading). */
+    /* decode_in_blocks's (eval, check, stats): its helper set by the
+     * runner (a thread is free to help with this chunk), its blocks kept
+     * from chunk to chunk, and where the chunk stopped decoding (or, set by
+     * the runner, reading). */
     block_decoding decoding;
     /* Set by the runner: whether carry_in is the state after the chunk
      * before. Chunks are processed in parallel, so at first it is not; the

@@ -9,16 +9,16 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * The placeholder rule looks at earlier entries, also across chunks that
- * threads filter at once: see settle_chunk. The piece-count rule looks at
- * every entry before that reached it: with it, chunks are filtered in file
- * order only.
+ * A binpack input goes through the library's one file loop
+ * (seebatch_training_filter_file, Python's filter_file's too), which keeps
+ * the rules that look at earlier entries right across chunks filtered at
+ * once; plain and bin through the library's judge of arrays, a bad block
+ * reported and skipped; EPD lines here, one by one.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_chunks.h"
 #include "tool_only.h"
 #include "filter_counts.h"
 #include "line_reader.h"
@@ -93,10 +93,6 @@ typedef struct filter_settings {
     seebatch_training_filter chunk_rules;
 } filter_settings;
 
-/* What a stream (or one chunk of it) counts: a filter_tally. */
-_Static_assert(sizeof(filter_tally) <= CHUNK_COUNTERS * sizeof(uint64_t),
-               "a chunk's counters hold a tally");
-
 /* Entries (or lines) read one at a time are counted in the progress
  * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
 enum { PROGRESS_EVERY = 4096 };
@@ -140,97 +136,60 @@ static filter_tally tally_of(uint64_t kept, const uint64_t *matched, const uint6
     return tally;
 }
 
-/* The library's chunk driver (seebatch_training_filter_chunk) over a
- * chunk's payload, or a part of it, on the runner's thread: its buffers are
- * kept in result->kept from chunk to chunk. */
-static void filter_chunk(const uint8_t *data, size_t size, uint64_t file_offset, const void *state,
-                         chunk_result *result)
+static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
 {
-    const filter_settings *settings = state;
-    result->decoding.faulted = false;
-    if (!result->kept && seebatch_filter_buffers_new((seebatch_filter_buffers **)&result->kept,
-                                                     NULL) != SEEBATCH_OK) {
-        result->decoding.fault.byte_offset = file_offset;
-        snprintf(result->decoding.fault.message, sizeof result->decoding.fault.message,
-                 "out of memory");
-        result->decoding.faulted = true;
-        return;
-    }
-    seebatch_filter_buffers *buffers = result->kept;
-    seebatch_filter_chunk chunk;
-    memset(&chunk, 0, sizeof chunk);
-    chunk.filter = &settings->chunk_rules;
-    chunk.buffers = buffers;
-    chunk.payload = data;
-    chunk.size = size;
-    chunk.file_offset = file_offset;
-    chunk.output = settings->output == DATA_BIN     ? SEEBATCH_TRAINING_BIN
-                   : settings->output == DATA_PLAIN ? SEEBATCH_TRAINING_PLAIN
-                                                    : SEEBATCH_TRAINING_BINPACK;
-    chunk.count_only = settings->count_only;
-    chunk.before_known = result->carry_known;
-    chunk.before = result->carry_in.filter;
-    /* The binpack output is built in the result's writer, which the runner
-     * writes (with the other parts' when the chunk was cut): lent to the
-     * buffers for the call. */
-    binpack_writer lent = buffers->binpack;
-    buffers->binpack = result->binpack;
-    seebatch_status status = seebatch_training_filter_chunk(&chunk, NULL);
-    result->binpack = buffers->binpack;
-    buffers->binpack = lent;
-    if (chunk.output != SEEBATCH_TRAINING_BINPACK && chunk.byte_count)
-        text_buffer_append(&result->text, (const char *)chunk.bytes, chunk.byte_count);
-    result->entries = chunk.entries;
-    filter_tally tally = tally_of(chunk.kept, chunk.matched, chunk.alone);
-    memcpy(result->counters, &tally, sizeof tally);
-    result->carry_out.filter = chunk.after;
-    if (result->carry_known || !settings->piece_counts) /* else skipped, filtered when settled */
-        progress_add(result->decoding.progress, chunk.entries, size + 8); /* its header too */
-    if (status != SEEBATCH_OK && !chunk.place.entry) {
-        result->binpack.out_of_memory = true; /* the runner reports it */
-    } else if (status != SEEBATCH_OK) {
-        result->decoding.faulted = true;
-        result->decoding.fault.byte_offset = chunk.place.byte_offset;
-        snprintf(result->decoding.fault.message, sizeof result->decoding.fault.message, "%s",
-                 chunk.reason);
-    }
+    progress_add(meter, entries, bytes);
 }
 
-/* chunk_settler: a chunk filtered before the state before it was known
- * is filtered again when that state changes what it keeps
- * (seebatch_filter_state_settle); with the piece-count rule every chunk
- * is filtered here, in file order (it was skipped before). */
-static bool settle_chunk(const void *state, const chunk_carry *incoming, chunk_result *result)
+static seebatch_training_format training_format(data_format format)
 {
-    const filter_settings *settings = state;
-    return seebatch_filter_state_settle(&settings->chunk_rules, &incoming->filter,
-                                        &result->carry_out.filter) != 0;
+    return format == DATA_BIN     ? SEEBATCH_TRAINING_BIN
+           : format == DATA_PLAIN ? SEEBATCH_TRAINING_PLAIN
+                                  : SEEBATCH_TRAINING_BINPACK;
 }
 
-static void free_filter_buffers(void *kept) { seebatch_filter_buffers_free(kept); }
-
+/* A binpack input by the library's one file loop (seebatch_training_filter_file,
+ * Python's filter_file's too): chunks on `threads` threads, written in
+ * order; a fault ends the input after the entries before it are written. */
 static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
                           uint64_t *read, filter_tally *tally)
 {
-    chunk_job job = {input, output, threads, filter_chunk,       settings, settings->command,
-                     NULL,  {{0}},  false,   settings->progress, false,    free_filter_buffers};
-    seebatch_filter_state_start(&job.start.filter);
+    seebatch_filter_file_job job;
+    memset(&job, 0, sizeof job);
+    job.filter = &settings->chunk_rules;
+    job.input = settings->input_name;
+    job.input_stream = input;
+    if (!settings->count_only) { /* else nothing is written: the entries are counted */
+        job.output = settings->output_path ? settings->output_path : "standard output";
+        job.output_stream = output;
+    }
+    job.output_format = training_format(settings->output);
+    job.threads = (unsigned)threads;
+    job.progress = count_progress;
+    job.progress_context = settings->progress;
     if (settings->piece_counts) /* one history over every input */
-        filter_state_set_pieces(&job.start.filter, settings->piece_counts);
-    /* Only the placeholder and piece-count rules look at earlier entries. */
-    if (settings->rules.active & ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT)))
-        job.settle = settle_chunk;
-    else
-        job.split = true; /* chains are filtered apart: a chunk may be cut between them */
-    chunk_totals totals;
-    int status = run_chunk_job(&job, &totals);
+        settings->chunk_rules.history.piece_counts = *settings->piece_counts;
+    seebatch_error error;
+    seebatch_status status = seebatch_training_filter_file(&job, &error);
     if (settings->piece_counts)
-        *settings->piece_counts = filter_carry_of(&totals.carry.filter).history.piece_counts;
-    filter_tally counted; /* this input's, added to what the inputs before counted */
-    memcpy(&counted, totals.counters, sizeof counted);
-    *read += totals.entries;
+        *settings->piece_counts = settings->chunk_rules.history.piece_counts;
+    *read += job.counts.entries;
+    filter_tally counted = tally_of(job.counts.kept, job.counts.matched, job.counts.alone);
     add_tally(tally, &counted);
-    return status;
+    if (status == SEEBATCH_OK)
+        return EXIT_OK;
+    if (job.place.entry) {
+        char text[sizeof job.reason + 64];
+        report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false,
+                                                              job.place.byte_offset,
+                                                              job.place.entry, job.reason));
+        return EXIT_BAD_LINES;
+    }
+    if (ferror(output))
+        remember_write_error(); /* named by whoever closes the output (finish_output) */
+    else
+        fprintf(stderr, "seebatch %s: out of memory\n", settings->command);
+    return EXIT_RESOURCE_FAILURE;
 }
 
 /* Writes one kept entry in the output format; false when writing fails. */

@@ -84,14 +84,14 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
         return false;
     }
     char fen[256];
-    size_t fields_end;
-    switch (seebatch_epd_read(input->text, input->length, fen, sizeof fen, &fields_end, message, size)) {
+    epd_line line = {input->text, input->length, fen, sizeof fen, message, size, 0};
+    switch (seebatch_epd_read(&line)) {
     case EPD_BAD:
         return false;
     case EPD_RECORD:
         /* An EPD record names no moves (its operations are not moves). */
         out->fen = input->text;
-        out->fen_length = fields_end;
+        out->fen_length = line.fields_end;
         trim(&out->fen, &out->fen_length);
         out->has_moves = false;
         out->move_count = 0;

@@ -257,19 +257,12 @@ def _fault(status, error, place, path):
         return fault
 
 
-_DRAWING_RULES = ("--random-skip", "--wld-skip", "--soft-early-skip", "--piece-count-skip")
-
-
-def _named(rules, names):
-    return any(rule.split("=", 1)[0] in names for rule in rules)
-
-
 def _rules_of_pass(rules, seed, number):
-    """The rule arguments for pass `number`: with a seed, drawing rules and no
-    --seed of their own, the rules get a seed drawn for the pass, so each
-    pass drops other entries."""
-    if rules is None or seed is None or _named(rules, ("--seed",)) or \
-            not _named(rules, _DRAWING_RULES):
+    """The rule arguments for pass `number`: with a seed, rules that draw
+    and no --seed of their own (the library says which:
+    seebatch_training_filter_draws_unseeded), the rules get a seed drawn for
+    the pass, so each pass drops other entries."""
+    if rules is None or seed is None or not Filter(rules).draws_unseeded():
         return rules
     drawn = int(np.random.default_rng([seed, number, 1]).integers(2**63))
     return rules + ["--seed", str(drawn)]

@@ -10,7 +10,6 @@ import ctypes
 import functools
 import itertools
 import os
-import tempfile
 import threading
 from collections import Counter, namedtuple
 
@@ -102,42 +101,25 @@ _PROTOTYPES = [
     ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
     ("seebatch_training_filter_place", Place, [_P]),
     ("seebatch_training_filter_free", None, [_P]),
-    ("seebatch_filter_state_start", None, [_P]),
-    ("seebatch_filter_buffers_new", ctypes.c_int, [_OUT_P, _ERROR]),
-    ("seebatch_filter_buffers_free", None, [_P]),
-    ("seebatch_training_filter_chunk", ctypes.c_int, [_P, _ERROR]),
-    ("seebatch_binpack_chunks_open", ctypes.c_int, [ctypes.c_char_p, _OUT_P, _ERROR]),
-    ("seebatch_binpack_chunks_next", ctypes.c_int, [_P, _P, _ERROR]),
-    ("seebatch_binpack_chunks_close", None, [_P]),
-    ("seebatch_training_fault_text", ctypes.c_char_p,
-     [ctypes.c_char_p, _SIZE, ctypes.c_int, ctypes.c_uint64, ctypes.c_uint64, ctypes.c_char_p]),
+    ("seebatch_training_filter_draws_unseeded", ctypes.c_int, [_P]),
+    ("seebatch_training_filter_file", ctypes.c_int, [_P, _ERROR]),
 ]
 
 
-class FilterState(ctypes.Structure):
-    """seebatch_filter_state: what the rules remember of earlier entries."""
-    _fields_ = [("words", ctypes.c_uint64 * 48)]
+class FilterCounts(ctypes.Structure):
+    """seebatch_filter_counts: what the rules did to the entries judged."""
+    _fields_ = [("entries", ctypes.c_uint64), ("kept", ctypes.c_uint64),
+                ("matched", ctypes.c_uint64 * 16), ("alone", ctypes.c_uint64 * 16)]
 
 
-class FilterChunk(ctypes.Structure):
-    """seebatch_filter_chunk: one call of the library's chunk driver."""
-    _fields_ = [("filter", ctypes.c_void_p), ("buffers", ctypes.c_void_p),
-                ("payload", ctypes.c_void_p), ("size", ctypes.c_size_t),
-                ("file_offset", ctypes.c_uint64), ("output", ctypes.c_int),
-                ("count_only", ctypes.c_int), ("before_known", ctypes.c_int),
-                ("before", FilterState), ("entries_before", ctypes.c_uint64),
-                ("bytes", ctypes.c_void_p), ("byte_count", ctypes.c_size_t),
-                ("entries", ctypes.c_uint64), ("kept", ctypes.c_uint64),
-                ("matched", ctypes.c_uint64 * 16), ("alone", ctypes.c_uint64 * 16),
-                ("after", FilterState), ("place", Place), ("reason", ctypes.c_char * 160)]
-
-
-class BinpackChunk(ctypes.Structure):
-    """seebatch_binpack_chunk: one chunk of the library's chunk reader."""
-    _fields_ = [("entries_before", ctypes.c_uint64), ("payload", ctypes.c_void_p),
-                ("size", ctypes.c_size_t), ("file_offset", ctypes.c_uint64),
-                ("end", ctypes.c_int), ("truncated", ctypes.c_int),
-                ("byte_offset", ctypes.c_uint64), ("reason", ctypes.c_char * 160)]
+class FilterFileJob(ctypes.Structure):
+    """seebatch_filter_file_job: one call of seebatch_training_filter_file."""
+    _fields_ = [("filter", ctypes.c_void_p), ("input", ctypes.c_char_p),
+                ("output", ctypes.c_char_p), ("output_format", ctypes.c_int),
+                ("threads", ctypes.c_uint), ("input_stream", ctypes.c_void_p),
+                ("output_stream", ctypes.c_void_p), ("progress", ctypes.c_void_p),
+                ("progress_context", ctypes.c_void_p), ("counts", FilterCounts),
+                ("place", Place), ("reason", ctypes.c_char * 160)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -483,6 +465,18 @@ def moves_from_uci(boards, texts, board_index=None):
     return moves
 
 
+def _source_format(path):
+    """The format of the file at path, told as read_training tells it."""
+    lib, (error, error_pointer) = _lib(), new_error()
+    reader = ctypes.c_void_p()
+    status = lib.seebatch_training_open(os.fsencode(path), ctypes.byref(reader), error_pointer)
+    if status:
+        _raise(status, error, None, None, "filter_file")
+    format = _FORMAT_NAMES[lib.seebatch_training_reader_format(reader.value)]
+    lib.seebatch_training_close(reader.value)
+    return format
+
+
 class Filter:
     """`seebatch filter`'s rules, given as its options (["--skip-capture",
     "--skip-see-ge", "0"]), applied by the tool's own code. keep_mask(batch)
@@ -504,6 +498,10 @@ class Filter:
         self._free = _lib().seebatch_training_filter_free
         self.rules = rules
 
+    def draws_unseeded(self):
+        """True when a rule draws at random and no --seed was given."""
+        return bool(_lib().seebatch_training_filter_draws_unseeded(self._filter))
+
     def keep_mask(self, batch):
         """A bool array: True where no rule drops the entry."""
         batch = as_batch(batch, "keep_mask")
@@ -516,109 +514,40 @@ class Filter:
                    "keep_mask")
         return keep.view(np.bool_)
 
-    def filter_file(self, source, output, format=None, batch_size=1 << 16):
+    def filter_file(self, source, output, format=None, batch_size=None, threads=1):
         """Filters the file source into output as `seebatch filter RULES
-        source --output output` does, byte for byte. A binpack goes chunk by
-        chunk through the tool's own chunk driver
-        (seebatch_training_filter_chunk), its chains and chunks kept; plain
-        and bin are read in batches of batch_size, judged by the same rules
-        and written as the tool writes them. format as write_training's (by
-        default output's extension, else the input's). Give a Filter one
+        source --output output` does, byte for byte, by the library's one
+        call for it (seebatch_training_filter_file): a binpack chunk by
+        chunk, its chains and chunks kept (threads chunks at once), plain and
+        bin in batches judged by the same rules. format as write_training's
+        (by default output's extension, else the input's). Give a Filter one
         file: rules that look at earlier entries remember them. The output
-        is written to a temporary beside it, renamed over it at the end; a
-        binpack that stops decoding raises TrainingDataError after the
-        entries before the fault are written. Returns (entries read,
-        entries kept)."""
-        with open(source, "rb") as stream:
-            binpack = stream.read(4) == b"BINP"
-        if binpack:
-            return self._filter_binpack(os.fspath(source), os.fspath(output), format)
-        read = [0]
-
-        def judged():
-            for batch in read_training(source, batch_size, by_chunk=True):
-                read[0] += len(batch.moves)
-                yield batch, self.keep_mask(batch)
-
-        kept = write_training(output, judged(), format=format, keep_chunks=True)
-        return read[0], kept
-
-    def _filter_binpack(self, source, output, format):
-        """filter_file for a binpack: chunk after chunk in file order."""
+        is written to a temporary beside it, renamed over it at the end (an
+        output that is the input is refused with ValueError); a file that
+        stops decoding raises TrainingDataError after the entries before the
+        fault are written. batch_size is not used (the library chooses).
+        Returns (entries read, entries kept)."""
+        source, output = os.fspath(source), os.fspath(output)
+        lib, (error, error_pointer) = _lib(), new_error()
         extension = os.path.splitext(output)[1].lstrip(".")
-        format = format or (extension if extension in FORMATS else "binpack")
+        format = format or (extension if extension in FORMATS else _source_format(source))
         if format not in FORMATS:
             raise ValueError(f"filter_file: format {format!r} is none of 'binpack', 'plain', "
                              "'bin'")
-        if _file_id(output) is not None and _file_id(output) == _file_id(source):
-            # The type write_training's refusal has (plain and bin come to it).
+        target = _file_id(output)
+        if target is not None and target == _file_id(source):
+            # The type write_training's refusal has.
             raise _RefusedInput(f"filter_file: the output {output} is the input; it would be "
-                             "destroyed, so nothing was written (write to another file)")
-        lib, (error, error_pointer) = _lib(), new_error()
-        # The library's chunk reader, the tool's: its faults in its words.
-        chunks, piece, read, kept = ctypes.c_void_p(), BinpackChunk(), 0, 0
-        status = lib.seebatch_binpack_chunks_open(os.fsencode(source), ctypes.byref(chunks),
-                                                  error_pointer)
+                                "destroyed, so nothing was written (write to another file)")
+        _refuse_an_input(output, target)
+        job = FilterFileJob(filter=self._filter, input=os.fsencode(source),
+                            output=os.fsencode(output), output_format=FORMATS[format],
+                            threads=max(int(threads), 1))
+        status = lib.seebatch_training_filter_file(ctypes.byref(job), error_pointer)
         if status:
-            _raise(status, error, None, None, "filter_file")
-        buffers = ctypes.c_void_p()
-        if lib.seebatch_filter_buffers_new(ctypes.byref(buffers), error_pointer):
-            lib.seebatch_binpack_chunks_close(chunks)
-            raise MemoryError(f"filter_file: {error.message.decode(errors='replace')}")
-        chunk = FilterChunk(filter=self._filter, buffers=buffers.value, output=FORMATS[format],
-                            before_known=1)
-        lib.seebatch_filter_state_start(ctypes.byref(chunk.before))
-        directory, name = os.path.split(os.path.abspath(output))
-        descriptor, temporary = tempfile.mkstemp(prefix=f".{name}.", dir=directory)
-        existing = _file_id(output) and os.stat(output).st_mode & 0o777
-        os.chmod(temporary, existing or 0o644)  # mkstemp's is 0o600
-        try:
-            with os.fdopen(descriptor, "wb") as out:
-                while True:
-                    piece.entries_before = read
-                    status = lib.seebatch_binpack_chunks_next(chunks, ctypes.byref(piece),
-                                                              error_pointer)
-                    if status:
-                        _raise(status, error, Place(piece.byte_offset, read + 1), source,
-                               "filter_file")
-                    if piece.end:
-                        break
-                    chunk.payload, chunk.size = piece.payload, piece.size
-                    chunk.file_offset, chunk.entries_before = piece.file_offset, read
-                    status = lib.seebatch_training_filter_chunk(ctypes.byref(chunk),
-                                                                error_pointer)
-                    read, kept = read + chunk.entries, kept + chunk.kept
-                    if chunk.byte_count:
-                        if format == "binpack":
-                            out.write(b"BINP" + chunk.byte_count.to_bytes(4, "little"))
-                        out.write(ctypes.string_at(chunk.bytes, chunk.byte_count))
-                    decoding_stopped = status and chunk.place.entry
-                    if piece.truncated:
-                        # Named as the tool names it: the truncation, where decoding stopped.
-                        at = chunk.place.byte_offset if decoding_stopped else piece.byte_offset
-                        text = ctypes.create_string_buffer(len(piece.reason) + 64)
-                        lib.seebatch_training_fault_text(text, len(text), 0, at, read + 1,
-                                                         piece.reason)
-                        raise TrainingDataError(
-                            f"filter_file: {source}: {text.value.decode(errors='replace')}",
-                            source, at, read + 1)
-                    if status:
-                        place = chunk.place
-                        raise TrainingDataError(
-                            f"filter_file: {source}: {error.message.decode(errors='replace')}",
-                            source, place.byte_offset, place.entry and read + 1, status)
-                    chunk.before = chunk.after
-        except TrainingDataError:
-            os.replace(temporary, output)  # the entries before the fault are kept
-            raise
-        except BaseException:
-            os.unlink(temporary)
-            raise
-        finally:
-            lib.seebatch_filter_buffers_free(buffers)
-            lib.seebatch_binpack_chunks_close(chunks)
-        os.replace(temporary, output)
-        return read, kept
+            place = job.place if job.place.entry else None
+            _raise(status, error, place, source if place else None, "filter_file")
+        return job.counts.entries, job.counts.kept
 
     def __del__(self):
         if getattr(self, "_filter", None):

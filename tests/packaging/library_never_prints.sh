@@ -3,7 +3,7 @@
 # libseebatch.a calls a function that writes to a stream or a file
 # descriptor, nor names stdout or stderr. Errors go to the caller as
 # seebatch_error; a program prints them if it wants. The one exception: the
-# training writers (seebatch_training.h) and the calibration's profile
+# training writers and the file filter (seebatch_training.h) and the calibration's profile
 # (calibration_save.c, for `seebatch calibrate --save`) write, with fwrite,
 # the files their caller named, and nothing else.
 # Usage: library_never_prints.sh LIBSEEBATCH.a
@@ -14,7 +14,7 @@ command -v nm > /dev/null || { echo "skip: no nm here"; exit 77; }
 [ -f "$library" ] || { echo "FAIL: no library at $library"; exit 1; }
 # What each object needs from outside it, one symbol a line (version tags
 # cut), but the writers' fwrite.
-file_writers='^(training_writer|binpack_writer|bin_file|calibration_save)\.c\.o(bj)?$'
+file_writers='^(training_writer|training_filter_file|binpack_writer|bin_file|calibration_save)\.c\.o(bj)?$'
 needed=$(nm -A -u -P "$library" | awk -v writers="$file_writers" '
     NF >= 3 && $3 ~ /^[Uw]$/ {
         object = $1; sub(/:$/, "", object); sub(/.*\[/, "", object); sub(/\]$/, "", object)

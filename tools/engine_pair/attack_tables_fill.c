@@ -5,12 +5,17 @@
  * fills them (about a megabyte of static arrays) from the magic
  * multipliers the generator found at build time and wrote into the pair
  * (seebatch_pair_magics, from magic_search.h), with
- * attack_tables_compute.h's ray walking; no search at run time. Not thread-safe: an engine
+ * attack_tables_compute.h's ray walking; no search at run time. Where the
+ * compiler targets BMI2 (target.h) the pext tables follow, from those. Not thread-safe: an engine
  * makes its rules once, before its threads start, as it calls Fathom's
  * tb_init.
  */
+#include "tables.h"
+
 #include "attack_tables_compute.h"
-#include "attacks.h"
+#if SEEBATCH_PEXT_TABLES
+#include <immintrin.h>
+#endif
 
 /* Defined by tools/generate_engine_pair.c in the pair it writes: [0] the
  * bishops' multipliers, [1] the rooks', by square. */
@@ -61,6 +66,43 @@ static unsigned fill_square(magic_entry *entry, int square, const direction dire
     return rays[0].count * rays[1].count * rays[2].count * rays[3].count;
 }
 
+#if SEEBATCH_PEXT_TABLES
+/* One slider's pext slice of a square (lib/exchange/lookups_pext.h): entry
+ * i is the attack set under the occupancy whose bits under the mask are i's
+ * (pdep), looked up in the magic tables already filled. Returns its size. */
+static unsigned fill_pext_slice(pext_entry *entry, const magic_entry *magic, int bishop,
+                                unsigned square, bitboard *at)
+{
+    unsigned size = 1u << count_bits(magic->mask);
+    entry->mask = magic->mask;
+    entry->attacks = at;
+    for (unsigned i = 0; i < size; i++) {
+        bitboard occupied = _pdep_u64(i, magic->mask);
+        at[i] = bishop ? bishop_attacks(square, occupied) : rook_attacks(square, occupied);
+    }
+    return size;
+}
+
+/* What a capture on each square looks up, as the library's generator
+ * writes it (tools/generate_attack_tables.c). */
+static void fill_targets(void)
+{
+    static bitboard pext_attacks[SLIDER_ENTRIES];
+    unsigned offset = 0;
+    for (unsigned square = 0; square < 64; square++) {
+        target_entry *t = &seebatch_target_pext[square];
+        t->pawn[0] = seebatch_pawn_attack_table[0][square];
+        t->pawn[1] = seebatch_pawn_attack_table[1][square];
+        t->knight = seebatch_knight_attack_table[square];
+        t->king = seebatch_king_attack_table[square];
+        offset += fill_pext_slice(&t->bishop, &seebatch_bishop_magics[square], 1, square,
+                                  pext_attacks + offset);
+        offset += fill_pext_slice(&t->rook, &seebatch_rook_magics[square], 0, square,
+                                  pext_attacks + offset);
+    }
+}
+#endif
+
 static void seebatch_attack_tables_fill(void)
 {
     static bool filled = false;
@@ -78,5 +120,8 @@ static void seebatch_attack_tables_fill(void)
                  seebatch_pawn_attack_table);
     fill_between(seebatch_between_table);
     fill_lines(seebatch_line_table);
+#if SEEBATCH_PEXT_TABLES
+    fill_targets();
+#endif
     filled = true;
 }

@@ -117,11 +117,20 @@ static inline unsigned seebatch_take_bits(bit_cursor *c, unsigned count)
     return value;
 }
 
+/* Where the king on `from` may go: targets, and castlings (0..2) after them. */
+typedef struct king_moves {
+    unsigned from;
+    bitboard targets;
+    unsigned castlings;
+} king_moves;
+
 /* Each decoder below returns NULL, or what is wrong. */
 static inline __attribute__((always_inline)) const char *
-decode_king_move(bit_cursor *c, const seebatch_board *board, unsigned from, bitboard targets,
-                 unsigned castlings, bool pdep, seebatch_move *move)
+decode_king_move(bit_cursor *c, const seebatch_board *board, king_moves king, bool pdep,
+                 seebatch_move *move)
 {
+    unsigned from = king.from, castlings = king.castlings;
+    bitboard targets = king.targets;
     unsigned count = (unsigned)popcount(targets);
     unsigned id = seebatch_take_bits(c, index_bits(count + castlings));
     if (id >= count + castlings)
@@ -155,7 +164,7 @@ decode_move(bit_cursor *c, const seebatch_board *board, const uint8_t *types, bo
     unsigned castlings;
     bitboard targets = seebatch_chain_destinations(board, from, type, &castlings);
     if (type == SEEBATCH_KING)
-        return decode_king_move(c, board, from, targets, castlings, pdep, move);
+        return decode_king_move(c, board, (king_moves){from, targets, castlings}, pdep, move);
     unsigned count = (unsigned)popcount(targets);
     bool promotes = type == SEEBATCH_PAWN && rank_of(from) == (us == SEEBATCH_WHITE ? 6u : 1u);
     unsigned choices = promotes ? count * 4 : count;

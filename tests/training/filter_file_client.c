@@ -1,0 +1,63 @@
+/*
+ * A filter as a C user of the library writes it, through include/ alone:
+ * seebatch_training_filter_new and seebatch_training_filter_file, nothing
+ * else of the library. tests/training/filter_file_three_ways.py holds its
+ * output and its fault against `seebatch filter` and Python's
+ * Filter.filter_file.
+ *
+ * Usage: filter_file_client INPUT OUTPUT FORMAT THREADS [RULE...]
+ * (FORMAT binpack, plain or bin; OUTPUT "-" for counting only). Prints
+ * "read R kept K" on stdout; a fault as "fault byte B entry E: MESSAGE" on
+ * stdout too, exit 1; a usage or other failure on stderr, exit 2.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "seebatch_training.h"
+
+static int format_named(const char *name, seebatch_training_format *format)
+{
+    static const char *const names[] = {"binpack", "plain", "bin"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *format = (seebatch_training_format)i;
+            return 1;
+        }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    seebatch_filter_file_job job;
+    memset(&job, 0, sizeof job);
+    if (argc < 5 || !format_named(argv[3], &job.output_format)) {
+        fprintf(stderr,
+                "usage: filter_file_client INPUT OUTPUT binpack|plain|bin THREADS [RULE...]\n");
+        return 2;
+    }
+    seebatch_error error;
+    seebatch_training_filter *filter;
+    if (seebatch_training_filter_new((size_t)(argc - 5), (const char *const *)argv + 5, &filter,
+                                     &error) != SEEBATCH_OK) {
+        fprintf(stderr, "filter_file_client: %s\n", error.message);
+        return 2;
+    }
+    job.filter = filter;
+    job.input = argv[1];
+    job.output = strcmp(argv[2], "-") == 0 ? NULL : argv[2];
+    job.threads = (unsigned)strtoul(argv[4], NULL, 10);
+    seebatch_status status = seebatch_training_filter_file(&job, &error);
+    seebatch_training_filter_free(filter);
+    printf("read %" PRIu64 " kept %" PRIu64 "\n", job.counts.entries, job.counts.kept);
+    if (status == SEEBATCH_OK)
+        return 0;
+    if (job.place.entry) {
+        printf("fault byte %" PRIu64 " entry %" PRIu64 ": %s\n", job.place.byte_offset,
+               job.place.entry, error.message);
+        return 1;
+    }
+    fprintf(stderr, "filter_file_client: %s\n", error.message);
+    return 2;
+}
