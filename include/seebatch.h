@@ -574,6 +574,12 @@ SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *con
  * where absent); the others are read and ignored. A record whose operations
  * are malformed is rejected naming the column ("EPD, column C: ...").
  *
+ * And a UCI position command, as engines log it: "position startpos [moves
+ * e2e4 ...]" or "position fen FEN [moves ...]", read as the position after
+ * the moves (of any number, past the 255 bytes below), each checked legal
+ * before it is played; a bad one is named by its index from 1 and its text
+ * ("UCI position: move 3 (e4e5) is not legal").
+ *
  * Rejected, with a message naming the field and the character position: a
  * rank with other than 8 squares, other than 8 ranks, an unknown character,
  * a colour other than w/b, a castling field with unknown, repeated or

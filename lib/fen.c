@@ -27,7 +27,7 @@
 #include "fen_scan.h"
 #include "printf_like.h"
 
-enum { FEN_INPUT_MAX = 255, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
+enum { FEN_INPUT_MAX = SEEBATCH_FEN_INPUT_MAX, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
 
 /* Where one space-separated field lies in the input. */
 typedef struct fen_field {
@@ -337,24 +337,6 @@ static seebatch_status seebatch_parse_fields(seebatch_board *board, const char *
                                  count == 0 ? "missing: the FEN is empty"
                                             : "missing (fields 1 to 4 are required)");
     return SEEBATCH_OK;
-}
-
-seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
-                                        seebatch_error *error)
-{
-    if (!board || !fen)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
-                             board ? "FEN text" : "board");
-    size_t length = strnlen(fen, FEN_INPUT_MAX + 1); /* never past the NUL */
-    if (length > FEN_INPUT_MAX)
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                             "FEN, character %d: input is longer than %d bytes", FEN_INPUT_MAX + 1,
-                             FEN_INPUT_MAX);
-    /* Plain FENs take the one-pass reader; everything else, errors
-     * included, the field-by-field parser, which says what is wrong. */
-    if (seebatch_fen_scan(board, fen, length))
-        return seebatch_succeed(error);
-    return seebatch_fen_parse_fully(board, fen, length, error);
 }
 
 seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text, size_t length,

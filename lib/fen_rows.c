@@ -13,6 +13,7 @@
 
 #include "errors.h"
 #include "fen_scan.h"
+#include "uci_position.h"
 
 /* One byte more than the single parser accepts, so it still sees (and
  * names) a row that is too long. */
@@ -38,6 +39,8 @@ static seebatch_status seebatch_parse_row(const char *row, size_t length, seebat
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "FEN, character %zu: a NUL byte inside the row",
                              (size_t)(nul - row) + 1);
+    if (seebatch_is_uci_position(row, length)) /* any length: read in place, no copy */
+        return seebatch_uci_position_read(board, row, length, error);
     char copy[ROW_COPY_MAX + 1];
     size_t kept = length < ROW_COPY_MAX ? length : ROW_COPY_MAX;
     memcpy(copy, row, kept);

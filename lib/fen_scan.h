@@ -36,6 +36,9 @@ bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t 
  * not AMD before family 19h nor Hygon, which microcode them). */
 bool seebatch_fen_wide_usable(void);
 
+/* The longest FEN (or EPD record) text seebatch_board_from_fen takes. */
+#define SEEBATCH_FEN_INPUT_MAX 255
+
 /* The full parser of fen.c on text[0..length), length at most 255, with no
  * NUL inside: what seebatch_board_from_fen does when the reader above gives
  * up, and the reference the tests hold the reader to. */

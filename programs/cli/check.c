@@ -159,23 +159,21 @@ static int check_lines(const check_settings *settings, const input_options *opti
 
 /* One input: its counts added to counts. */
 static int check_input(const check_settings *settings, const input_options *options,
-                       const input_source *input, uint64_t *counts)
+                       const input_source *input, uint64_t *counts, progress_meter *progress)
 {
     int status;
-    progress_meter progress;
-    start_input_progress(&progress, "check", options, input);
+    progress_input(progress, input->stream);
     if (input->format == DATA_LINES) {
-        status = check_lines(settings, options, input, counts, &progress);
+        status = check_lines(settings, options, input, counts, progress);
     } else {
         /* Entries are checked one by one: a chunk may be cut between chains. */
         training_job job = {"check",       input,    stdout, (int)options->threads,
-                            check_entries, settings, false,  &progress, true};
+                            check_entries, settings, false,  progress, true};
         chunk_totals totals;
         status = run_training_job(&job, &totals);
         for (int c = 0; c < CHUNK_COUNTERS; c++)
             counts[c] += totals.counters[c];
     }
-    progress_end(&progress);
     return status;
 }
 
@@ -185,13 +183,16 @@ static int check_inputs(const check_settings *settings, const input_options *opt
 {
     uint64_t counts[CHUNK_COUNTERS] = {0};
     int status = EXIT_OK;
+    progress_meter progress;
+    start_job_progress(&progress, "check", options, inputs);
     for (int i = 0; i < inputs->count; i++) {
         start_input_messages("check", &inputs->sources[i]);
-        int input_status = check_input(settings, options, &inputs->sources[i], counts);
+        int input_status = check_input(settings, options, &inputs->sources[i], counts, &progress);
         status = worse_status(status, input_status);
         if (!run_goes_on(&inputs->sources[i], input_status))
             break;
     }
+    progress_end(&progress);
     /* After a failed write the summary would count what was not written
      * (and could not be written itself): main reports the failure instead. */
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE &&

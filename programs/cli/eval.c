@@ -12,6 +12,7 @@
 #include "eval_block.h"
 #include "tool_only.h"
 #include "input_source.h"
+#include "name_fields.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "position_line.h"
@@ -53,7 +54,8 @@ static const char eval_help[] =
     "                      a first field, a \"line\" or \"entry\" column or key\n"
     "                      (csv: \"number\" for inputs of both kinds), so records\n"
     "                      join back to their input (a position with no capture\n"
-    "                      writes none)\n"
+    "                      writes none); with several FILEs the file's name comes\n"
+    "                      first (a \"file\" column or key), as grep -n gives it\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -69,6 +71,8 @@ typedef struct eval_settings {
     output_format format;
     bool all_captures; /* training data: every capture, not the entry's move */
     bool line_numbers; /* each record starts with its line's or entry's number */
+    const char *file;  /* before the number, with several inputs: file_field's */
+    size_t file_length;
 } eval_settings;
 
 /* A worker thread's own block; the settings are shared, read-only. */
@@ -87,8 +91,9 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     eval_block_make_room(block, out);
     seebatch_board *board = &block->boards[block->board_count];
     seebatch_move *moves = block->moves + block->move_count;
-    record_number number = {worker->settings->line_numbers ? NUMBER_LINE : NUMBER_NONE,
-                            input->number};
+    const eval_settings *settings = worker->settings;
+    record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
+                            settings->file, settings->file_length};
     if (seebatch_fen_scan(board, input->text, input->length)) {
         size_t count = seebatch_generate_captures(board, moves);
         eval_block_add(block, input->text, input->length, number, count);
@@ -103,7 +108,10 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
         memcpy(moves, position.moves, count * sizeof *moves);
     else
         count = seebatch_generate_captures(board, moves);
-    eval_block_add(block, position.fen, position.fen_length, number, count);
+    const char *fen = position.fen;
+    if (fen == position.written_fen) /* a UCI command's FEN: kept till the block is flushed */
+        fen = memcpy(block->written_fens[block->board_count], fen, position.fen_length);
+    eval_block_add(block, fen, position.fen_length, number, count);
     return true;
 }
 
@@ -149,7 +157,7 @@ static void evaluate_entries(const training_entry *entries, size_t count, uint64
     const eval_settings *settings = state;
     for (size_t i = 0; i < count; i++) {
         record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE,
-                                first + i};
+                                first + i, settings->file, settings->file_length};
         evaluate_entry(settings, &entries[i], number, &result->text);
     }
 }
@@ -164,6 +172,7 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
             lines |= inputs->sources[i].format == DATA_LINES;
             entries |= inputs->sources[i].format != DATA_LINES;
         }
+        fputs(inputs->count > 1 ? "file," : "", stdout);
         fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
     }
     fputs("fen,move,value\n", stdout);
@@ -210,24 +219,55 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
     return run_training_job(&job, &totals);
 }
 
-/* Every input in turn, as one stream; a fault that ends a binpack ends the run. */
-static int evaluate_inputs(const eval_settings *settings, const input_options *options,
+/* The input's name as the field records start with (eval_records.h), its
+ * separator or key included, in text (room: name_field_room + 10). */
+static size_t file_field(char *text, output_format format, const char *name)
+{
+    char *p = text;
+    if (format == FORMAT_JSONL) {
+        memcpy(p, "\"file\":", 7);
+        p = put_json_name(p + 7, name);
+    } else {
+        p = format == FORMAT_CSV ? put_csv_name(p, name) : put_text_name(p, name);
+    }
+    *p++ = format == FORMAT_TEXT ? ';' : ',';
+    return (size_t)(p - text);
+}
+
+/* Every input in turn, as one stream; a fault that ends a binpack ends the
+ * run. With several inputs and --line-numbers, records name their file. */
+static int evaluate_inputs(const eval_settings *shared, const input_options *options,
                            const input_set *inputs)
 {
+    eval_settings each = *shared, *settings = &each;
+    char *file = NULL;
     if (settings->format == FORMAT_CSV)
         print_csv_header(settings, inputs);
     int status = EXIT_OK;
+    progress_meter progress;
+    start_job_progress(&progress, "eval", options, inputs);
     for (int i = 0; i < inputs->count; i++) {
         const input_source *input = &inputs->sources[i];
+        if (settings->line_numbers && inputs->count > 1) {
+            free(file);
+            file = malloc(name_field_room(strlen(input->name)) + 10);
+            if (!file) {
+                report("eval", "out of memory");
+                status = EXIT_RESOURCE_FAILURE;
+                break;
+            }
+            each.file = file;
+            each.file_length = file_field(file, settings->format, input->name);
+        }
         start_input_messages("eval", input);
-        progress_meter progress;
-        start_input_progress(&progress, "eval", options, input);
+        progress_input(&progress, input->stream);
         int input_status = evaluate_input(settings, options, input, &progress);
-        progress_end(&progress);
         status = worse_status(status, input_status);
         if (!run_goes_on(input, input_status))
             break;
     }
+    progress_end(&progress);
+    free(file);
     return status;
 }
 
@@ -261,7 +301,7 @@ int run_eval(int argc, char **argv)
         if (result != ARGUMENT_TAKEN)
             return leave_arguments(result, eval_help);
     }
-    eval_settings settings = {{{0}, 0}, format, all_captures, line_numbers};
+    eval_settings settings = {{{0}, 0}, format, all_captures, line_numbers, NULL, 0};
     seebatch_rules_init(&settings.rules, &options.config, NULL);
     input_set inputs;
     int status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);

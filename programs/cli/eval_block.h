@@ -28,6 +28,7 @@ typedef struct eval_block {
     seebatch_move moves[BLOCK_MOVES];
     uint32_t board_of_move[BLOCK_MOVES];
     int32_t values[BLOCK_MOVES];
+    char written_fens[BLOCK_BOARDS][SEEBATCH_FEN_MAX]; /* the FENs of UCI commands' positions */
 } eval_block;
 
 /* Computes the SEE of every move held, appends the records to out in order
@@ -50,7 +51,8 @@ static inline void eval_block_add(eval_block *block, const char *fen, size_t fen
 {
     size_t b = block->board_count++;
     block->positions[b] = (block_position){fen, fen_length, number, block->move_count, move_count};
-    block->text_room += position_records_room(block->format, fen_length, move_count);
+    block->text_room +=
+        position_records_room(block->format, fen_length + number.file_length, move_count);
     /* Eight entries written at once, whatever the count (most positions have
      * fewer captures; make_room left room for SEEBATCH_MAX_MOVES): a loop to
      * the count would mispredict its end on most positions. */

@@ -87,11 +87,12 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
 {
     char separator = format == FORMAT_CSV ? ',' : ';';
     record_number number = records->number;
-    if (format == FORMAT_JSONL) {
+    if (format == FORMAT_JSONL)
         *p++ = '{';
-        if (number.kind != NUMBER_NONE)
-            p = number.kind == NUMBER_LINE ? put_text(p, "\"line\":", 7) : put_text(p, "\"entry\":", 8);
-    }
+    if (number.kind != NUMBER_NONE && number.file_length)
+        p = put_text(p, number.file, number.file_length);
+    if (format == FORMAT_JSONL && number.kind != NUMBER_NONE)
+        p = number.kind == NUMBER_LINE ? put_text(p, "\"line\":", 7) : put_text(p, "\"entry\":", 8);
     if (number.kind == NUMBER_LINE)
         p = seebatch_put_decimal(p, number.value);
     if (number.kind == NUMBER_ENTRY_MARK) {
@@ -207,7 +208,8 @@ void append_position_records(text_buffer *out, output_format format,
     if (records->count == 0)
         return;
     char *p = text_buffer_reserve(
-        out, position_records_room(format, records->fen_length, records->count));
+        out, position_records_room(format, records->fen_length + records->number.file_length,
+                                   records->count));
     if (records->number.kind != NUMBER_ENTRY_MARK) {
         out->length = (size_t)(put_position_records(p, format, records) - out->bytes);
         return;

@@ -18,6 +18,10 @@ typedef enum output_format { FORMAT_TEXT, FORMAT_CSV, FORMAT_JSONL } output_form
 typedef struct record_number {
     enum { NUMBER_NONE, NUMBER_LINE, NUMBER_ENTRY_MARK } kind;
     unsigned long long value;
+    /* With several inputs, before a number: the input's name as a field,
+     * its separator or key included (eval.c's file_field); else none. */
+    const char *file;
+    size_t file_length;
 } record_number;
 
 /* The records of one position: its FEN text (as read, or as written for a
@@ -32,14 +36,15 @@ typedef struct position_records {
 } position_records;
 
 /* Appends one record a move, in the format:
- *   text   [N;]FEN;move;value        csv  [N,]FEN,move,value
- *   jsonl  {["line":N,|"entry":N,]"fen":"FEN","move":"move","value":value}
+ *   text   [[FILE;]N;]FEN;move;value        csv  [[FILE,]N,]FEN,move,value
+ *   jsonl  {[["file":"FILE",]"line":N,|"entry":N,]"fen":"FEN","move":"move","value":value}
  * A FEN holds printable ASCII, spaces and tabs; jsonl writes a tab as \t. */
 void append_position_records(text_buffer *out, output_format format,
                              const position_records *records);
 
 /* The room the records of a position may take: what append_position_records
- * reserves, and what put_position_records needs at p. Per record the FEN
+ * reserves, and what put_position_records needs at p; fen_length counts the
+ * number's file field too (it is copied with the FEN). Per record the FEN
  * (twice its length in JSON, for escapes), a number, a move, a value and the
  * JSON around them; per position the slack a copy may run past the records
  * (eval_records.c). */

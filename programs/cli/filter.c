@@ -560,18 +560,19 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
 {
     filter_sums sums = {0, 0, {{{0}, {0}}, 0}};
     int status = EXIT_OK;
+    progress_meter progress;
+    start_job_progress(&progress, settings->command, options, inputs);
+    settings->progress = &progress;
     for (int i = 0; i < inputs->count; i++) {
-        progress_meter progress;
-        start_input_progress(&progress, settings->command, options, &inputs->sources[i]);
-        settings->progress = &progress;
+        progress_input(&progress, inputs->sources[i].stream);
         int input_status =
             filter_input(settings, &inputs->sources[i], output, (int)options->threads, &sums);
-        progress_end(&progress); /* its line ends before the counts */
-        settings->progress = NULL;
         status = worse_status(status, input_status);
         if (!run_goes_on(&inputs->sources[i], input_status))
             break;
     }
+    progress_end(&progress); /* its line ends before the counts */
+    settings->progress = NULL;
     /* After a failed write (or no memory) "N kept" would claim entries that
      * are not in the output: the failure is reported instead of the counts.
      * What is still buffered is written first, so that a failure at the end

@@ -205,8 +205,9 @@ static int mix(interleave_run *run, FILE *output)
     }
     free(buffer);
     if (status == EXIT_OK)
-        fprintf(stderr, "seebatch interleave: %llu chunks from %d files\n",
-                (unsigned long long)chunks, run->count);
+        fprintf(stderr, "seebatch interleave: %llu chunk%s from %d file%s\n",
+                (unsigned long long)chunks, chunks == 1 ? "" : "s", run->count,
+                run->count == 1 ? "" : "s");
     return status;
 }
 

@@ -68,6 +68,32 @@ static bool board_from_fen(position_line *out, const char *fen, char *message, s
     return false;
 }
 
+/* The moves after the position, from the ';' at head, if any. */
+static bool parse_moves_after(const line *input, size_t head, position_line *out, char *message,
+                              size_t size)
+{
+    out->has_moves = head < input->length;
+    out->move_count = 0;
+    if (!out->has_moves)
+        return true;
+    return parse_moves(out, input->text + head + 1, input->length - head - 1, message, size);
+}
+
+/* A UCI position command up to head (uci_position.h): the position after
+ * its moves, written as a FEN for the records, then any moves after ';'. */
+static bool parse_uci_line(const line *input, size_t head, position_line *out, char *message,
+                           size_t size)
+{
+    seebatch_error error;
+    if (seebatch_uci_position_read(&out->board, input->text, head, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
+        return false;
+    }
+    out->fen_length = seebatch_board_to_fen(&out->board, out->written_fen, sizeof out->written_fen);
+    out->fen = out->written_fen;
+    return parse_moves_after(input, head, out, message, size);
+}
+
 bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
 {
     /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
@@ -83,6 +109,10 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
         snprintf(message, size, "contains a NUL byte");
         return false;
     }
+    const char *separator = memchr(input->text, ';', input->length);
+    size_t head = separator ? (size_t)(separator - input->text) : input->length;
+    if (seebatch_is_uci_position(input->text, head))
+        return parse_uci_line(input, head, out, message, size);
     char fen[256];
     epd_line line = {input->text, input->length, fen, sizeof fen, message, size, 0};
     switch (seebatch_epd_read(&line)) {
@@ -99,9 +129,8 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     case EPD_NOT_EPD:
         break;
     }
-    const char *separator = memchr(input->text, ';', input->length);
     out->fen = input->text;
-    out->fen_length = separator ? (size_t)(separator - input->text) : input->length;
+    out->fen_length = head;
     trim(&out->fen, &out->fen_length);
     if (out->fen_length >= sizeof fen) {
         snprintf(message, size, "FEN is longer than %zu bytes", sizeof fen - 1);
@@ -111,12 +140,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     fen[out->fen_length] = '\0';
     if (!board_from_fen(out, fen, message, size))
         return false;
-    out->has_moves = separator != NULL;
-    out->move_count = 0;
-    if (!separator)
-        return true;
-    const char *list = separator + 1;
-    return parse_moves(out, list, input->length - (size_t)(list - input->text), message, size);
+    return parse_moves_after(input, head, out, message, size);
 }
 
 bool read_position_line(const line *input, position_line *out, text_buffer *errors)

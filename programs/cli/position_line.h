@@ -1,5 +1,6 @@
-/* An input line of eval and check: "FEN", "FEN;move move ..." or an EPD
- * record (epd_record.h). */
+/* An input line of eval and check: "FEN", "FEN;move move ...", an EPD
+ * record (epd_record.h) or a UCI position command (uci_position.h), with
+ * moves after ';' too. */
 #ifndef SEEBATCH_POSITION_LINE_H
 #define SEEBATCH_POSITION_LINE_H
 
@@ -12,7 +13,10 @@
 
 typedef struct position_line {
     seebatch_board board;
-    const char *fen; /* the FEN as written, trimmed; points into the line */
+    /* the FEN as written, trimmed, pointing into the line; for a UCI
+     * command the FEN of the position after its moves, in written_fen */
+    const char *fen;
+    char written_fen[SEEBATCH_FEN_MAX];
     size_t fen_length;
     bool has_moves; /* the line named its moves */
     seebatch_move moves[SEEBATCH_MAX_MOVES];

@@ -2,7 +2,6 @@
 #include "progress.h"
 
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 enum { FRAME_NS = 250000000, QUIET_NS = 1000000000 }; /* 4 frames a second; auto waits 1 s */
@@ -26,18 +25,16 @@ static int64_t ns_since(const struct timespec *start)
 }
 
 void progress_start(progress_meter *meter, progress_choice choice, const char *name,
-                    const char *unit, FILE *input)
+                    const char *unit, uint64_t total_bytes)
 {
-    struct stat info;
-    int fd = input ? fileno(input) : -1;
     meter->in_place = isatty(STDERR_FILENO);
     meter->forced = choice == PROGRESS_ALWAYS;
     meter->shown = meter->forced || (choice == PROGRESS_AUTO && meter->in_place);
     meter->name = name;
     meter->unit = unit;
-    meter->total_bytes =
-        fd >= 0 && fstat(fd, &info) == 0 && S_ISREG(info.st_mode) ? (uint64_t)info.st_size : 0;
-    meter->input = input;
+    meter->total_bytes = total_bytes;
+    meter->base_bytes = 0;
+    meter->input = NULL;
     clock_gettime(CLOCK_MONOTONIC, &meter->start);
     atomic_init(&meter->done, 0);
     atomic_init(&meter->bytes, 0);
@@ -45,14 +42,36 @@ void progress_start(progress_meter *meter, progress_choice choice, const char *n
     atomic_init(&meter->drawn, false);
 }
 
-/* Bytes done: the runner's count, else the input's position (a file's). */
-static uint64_t bytes_done(progress_meter *meter)
+/* Bytes done of the input read now: the runner's count, else its position. */
+static uint64_t input_bytes_done(progress_meter *meter)
 {
     uint64_t counted = atomic_load(&meter->bytes);
     if (counted || !meter->input)
         return counted;
     long position = ftell(meter->input);
     return position > 0 ? (uint64_t)position : 0;
+}
+
+static uint64_t bytes_done(progress_meter *meter)
+{
+    return meter->base_bytes + input_bytes_done(meter);
+}
+
+void progress_input(progress_meter *meter, FILE *input)
+{
+    if (!meter)
+        return;
+    meter->base_bytes += input_bytes_done(meter);
+    atomic_store(&meter->bytes, 0);
+    meter->input = input;
+}
+
+void progress_clear(progress_meter *meter)
+{
+    if (meter && meter->shown && meter->in_place && atomic_load(&meter->drawn)) {
+        fputs("\r\033[K", stderr);
+        atomic_store(&meter->drawn, false);
+    }
 }
 
 /* Writes "M:SS" (or "H:MM:SS") for a number of seconds. */

@@ -44,8 +44,9 @@ typedef struct progress_meter {
     bool in_place;        /* stderr is a terminal: frames overwrite each other */
     const char *name;     /* the subcommand */
     const char *unit;     /* "entries" or "lines" */
-    uint64_t total_bytes; /* the input's size; 0: unknown (not a regular file) */
-    FILE *input;          /* asked for its position where no bytes are counted */
+    uint64_t total_bytes; /* the inputs' sizes; 0: unknown (one is no regular file) */
+    uint64_t base_bytes;  /* the bytes of the inputs before the one read now */
+    FILE *input;          /* the input read now, asked for its position where no bytes are counted */
     struct timespec start;
     _Atomic uint64_t done;         /* entries or lines done */
     _Atomic uint64_t bytes;        /* input bytes done, as counted by the runner */
@@ -53,10 +54,20 @@ typedef struct progress_meter {
     _Atomic bool drawn;            /* a frame is on the screen */
 } progress_meter;
 
-/* Starts a meter for a run over input (the stream read, for the size of a
- * regular file and, when the runner counts no bytes, its position). */
+/* Starts one meter for a whole run over every input, total_bytes their
+ * sizes together (0: unknown); each input then starts with progress_input. */
 void progress_start(progress_meter *meter, progress_choice choice, const char *name,
-                    const char *unit, FILE *input);
+                    const char *unit, uint64_t total_bytes);
+
+/* The run goes on to the next input, the stream read now (for its position
+ * where the runner counts no bytes): the bytes so far stay counted. Called
+ * between inputs, when no worker runs. meter may be NULL. */
+void progress_input(progress_meter *meter, FILE *input);
+
+/* Erases the frame drawn in place on a terminal before the run writes text
+ * of its own between inputs (stats's report of a file); the next frame is
+ * drawn anew. meter may be NULL. */
+void progress_clear(progress_meter *meter);
 
 /* Counts done entries (or lines) and the input bytes they took, from any
  * thread, and draws a frame when one is due. meter may be NULL. */

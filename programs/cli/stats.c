@@ -14,7 +14,9 @@
 #include "binpack_blocks.h"
 #include "binpack_chunks.h"
 #include "tool_only.h"
+#include "eval_records.h" /* output_format */
 #include "input_source.h"
+#include "name_fields.h"
 #include "options.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
@@ -36,6 +38,11 @@ static const char stats_help[] =
     "\n"
     "Options:\n"
     "  --input-format F    binpack, plain or bin (by default the input says)\n"
+    "  --format FORMAT     text (the default), or jsonl: one JSON object a line\n"
+    "                      for each file ({\"file\":NAME,\"format\":...,\"entries\":N,\n"
+    "                      ...,\"scores\":{RANGE:N,...},\"plies\":{...}}), then the\n"
+    "                      total ({\"total\":true,\"files\":N,\"files_given\":N,...}),\n"
+    "                      for one file too\n"
     "%s"
     "  -h, --help          this text\n"
     "\n"
@@ -234,42 +241,78 @@ static int count_plain(const input_source *input, progress_meter *progress, chun
 /* Printing                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static void print_count(const char *name, uint64_t count)
-{
-    printf("%s: %llu\n", name, (unsigned long long)count);
-}
+/* One count of the report: its text name and its JSON key. */
+typedef struct stats_field {
+    const char *text, *key;
+    uint64_t value;
+} stats_field;
 
-/* The counts of one input (name, format), or of all (format DATA_UNKNOWN
- * when they differ: chunks are then the binpacks', chains both kinds'). */
-static void print_stats(const char *name, data_format format, const chunk_totals *totals)
+enum { STATS_FIELDS_MOST = 20 };
+
+/* The counts of a report, in order (chunks only where binpacks are read). */
+static size_t stats_fields(data_format format, const chunk_totals *totals, stats_field *f)
 {
     const uint64_t *c = totals->counters;
-    if (format == DATA_UNKNOWN)
-        printf("%s (binpack and others)\n", name);
-    else
-        printf("%s (%s)\n", name, seebatch_data_format_name(format));
-    print_count("entries", totals->entries);
-    if (format == DATA_BINPACK) {
-        print_count("chunks", totals->chunks);
-        print_count("chains", c[COUNT_CHAINS]);
-    } else if (format == DATA_UNKNOWN) {
-        print_count("chunks", totals->chunks);
-        print_count("chains, and chains if written as binpack", c[COUNT_CHAINS]);
-    } else {
-        print_count("chains if written as binpack", c[COUNT_CHAINS]);
+    size_t n = 0;
+    f[n++] = (stats_field){"entries", "entries", totals->entries};
+    if (format == DATA_BINPACK || format == DATA_UNKNOWN)
+        f[n++] = (stats_field){"chunks", "chunks", totals->chunks};
+    f[n++] = (stats_field){format == DATA_BINPACK   ? "chains"
+                           : format == DATA_UNKNOWN ? "chains, and chains if written as binpack"
+                                                    : "chains if written as binpack",
+                           "chains", c[COUNT_CHAINS]};
+    f[n++] = (stats_field){"games", "games", c[COUNT_GAMES]};
+    f[n++] = (stats_field){"games won by white", "games_won_by_white", c[COUNT_WHITE_WINS]};
+    f[n++] = (stats_field){"games drawn", "games_drawn", c[COUNT_GAME_DRAWS]};
+    f[n++] = (stats_field){"games won by black", "games_won_by_black", c[COUNT_BLACK_WINS]};
+    f[n++] = (stats_field){"entries whose side to move won", "side_to_move_won", c[COUNT_WINS]};
+    f[n++] = (stats_field){"entries whose side to move drew", "side_to_move_drew", c[COUNT_DRAWS]};
+    f[n++] = (stats_field){"entries whose side to move lost", "side_to_move_lost", c[COUNT_LOSSES]};
+    f[n++] = (stats_field){"captures", "captures", c[COUNT_CAPTURES]};
+    f[n++] = (stats_field){"en passant", "en_passant", c[COUNT_EN_PASSANT]};
+    f[n++] = (stats_field){"promotions", "promotions", c[COUNT_PROMOTIONS]};
+    f[n++] = (stats_field){"castlings", "castlings", c[COUNT_CASTLINGS]};
+    f[n++] = (stats_field){"checks", "checks", c[COUNT_CHECKS]};
+    return n;
+}
+
+/* The ranges of scores or plies as a JSON object, "range": count. */
+static void print_json_ranges(const char *key, const char *const *names, const uint64_t *counts,
+                              int ranges)
+{
+    printf(",\"%s\":{", key);
+    for (int r = 0; r < ranges; r++) {
+        /* "32002 (VALUE_NONE)" is keyed by its number alone */
+        int digits = (int)strcspn(names[r], " ");
+        printf("%s\"%.*s\":%llu", r ? "," : "", digits, names[r], (unsigned long long)counts[r]);
     }
-    print_count("games", c[COUNT_GAMES]);
-    print_count("games won by white", c[COUNT_WHITE_WINS]);
-    print_count("games drawn", c[COUNT_GAME_DRAWS]);
-    print_count("games won by black", c[COUNT_BLACK_WINS]);
-    print_count("entries whose side to move won", c[COUNT_WINS]);
-    print_count("entries whose side to move drew", c[COUNT_DRAWS]);
-    print_count("entries whose side to move lost", c[COUNT_LOSSES]);
-    print_count("captures", c[COUNT_CAPTURES]);
-    print_count("en passant", c[COUNT_EN_PASSANT]);
-    print_count("promotions", c[COUNT_PROMOTIONS]);
-    print_count("castlings", c[COUNT_CASTLINGS]);
-    print_count("checks", c[COUNT_CHECKS]);
+    putchar('}');
+}
+
+/* The report of one input, or of all: as text, a heading (name, format)
+ * then "name: count" a line; as JSON, one object on one line, its first
+ * member given (`head`: "file":... or "total":...). format DATA_UNKNOWN
+ * when the inputs' differ: chunks are then the binpacks', chains both
+ * kinds'. */
+static void print_stats(output_format output, const char *head, data_format format,
+                        const chunk_totals *totals)
+{
+    stats_field fields[STATS_FIELDS_MOST];
+    size_t count = stats_fields(format, totals, fields);
+    const uint64_t *c = totals->counters;
+    const char *format_name = format == DATA_UNKNOWN ? NULL : seebatch_data_format_name(format);
+    if (output == FORMAT_JSONL) {
+        printf("{%s,\"format\":\"%s\"", head, format_name ? format_name : "mixed");
+        for (size_t i = 0; i < count; i++)
+            printf(",\"%s\":%llu", fields[i].key, (unsigned long long)fields[i].value);
+        print_json_ranges("scores", score_names, c + COUNT_SCORES, SCORE_RANGES);
+        print_json_ranges("plies", ply_names, c + COUNT_PLIES, PLY_RANGES);
+        puts("}");
+        return;
+    }
+    printf("%s (%s)\n", head, format_name ? format_name : "binpack and others");
+    for (size_t i = 0; i < count; i++)
+        printf("%s: %llu\n", fields[i].text, (unsigned long long)fields[i].value);
     for (int r = 0; r < SCORE_RANGES; r++)
         printf("score %s: %llu\n", score_names[r], (unsigned long long)c[COUNT_SCORES + r]);
     for (int r = 0; r < PLY_RANGES; r++)
@@ -285,48 +328,65 @@ static void add_totals(chunk_totals *sum, const chunk_totals *totals)
 }
 
 /* One input's counts, printed unless the run failed. */
-static int count_input(const input_options *options, const input_source *input,
-                       chunk_totals *totals)
+static int count_input(output_format output, const input_options *options,
+                       const input_source *input, progress_meter *progress, chunk_totals *totals)
 {
-    progress_meter progress;
     start_input_messages("stats", input);
-    start_input_progress(&progress, "stats", options, input);
+    progress_input(progress, input->stream);
     int status = input->format == DATA_BINPACK
-                     ? count_binpack(input, (int)options->threads, &progress, totals)
-                     : count_plain(input, &progress, totals);
-    progress_end(&progress);
+                     ? count_binpack(input, (int)options->threads, progress, totals)
+                     : count_plain(input, progress, totals);
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE) {
-        char name[SEEBATCH_MESSAGE_SIZE];
-        snprintf(name, sizeof name, "file: %s", input->name);
-        print_stats(name, input->format, totals);
+        size_t length = strlen(input->name);
+        char *head = malloc(name_field_room(length) + 16);
+        if (!head) {
+            report("stats", "out of memory");
+            return EXIT_RESOURCE_FAILURE;
+        }
+        if (output == FORMAT_JSONL)
+            *put_json_name(head + sprintf(head, "\"file\":"), input->name) = '\0';
+        else
+            snprintf(head, length + 16, "file: %s", input->name);
+        progress_clear(progress);
+        print_stats(output, head, input->format, totals);
+        free(head);
     }
     return status;
 }
 
-/* Every input's counts in turn, then (for more than one) their sums, as
- * far as the run got: a binpack that does not decode ends it. */
-static int count_inputs(const input_options *options, const input_set *inputs)
+/* Every input's counts in turn, then their sums, as far as the run got (a
+ * binpack that does not decode ends it): as text for several files, as
+ * JSON always, so a script finds the total in one place. */
+static int count_inputs(output_format output, const input_options *options,
+                        const input_set *inputs)
 {
     chunk_totals sum = {0}, totals;
     int status = EXIT_OK, counted = 0;
+    progress_meter progress;
+    start_job_progress(&progress, "stats", options, inputs);
     for (int i = 0; i < inputs->count; i++) {
-        int input_status = count_input(options, &inputs->sources[i], &totals);
+        int input_status = count_input(output, options, &inputs->sources[i], &progress, &totals);
         status = worse_status(status, input_status);
-        if (input_status == EXIT_USAGE || input_status == EXIT_RESOURCE_FAILURE)
+        if (input_status == EXIT_USAGE || input_status == EXIT_RESOURCE_FAILURE) {
+            progress_end(&progress);
             return status;
+        }
         add_totals(&sum, &totals);
         counted++;
         if (!run_goes_on(&inputs->sources[i], input_status))
             break;
     }
-    if (inputs->count > 1) {
-        char name[64];
-        if (counted == inputs->count)
-            snprintf(name, sizeof name, "total: %d files", counted);
-        else
-            snprintf(name, sizeof name, "total: %d of %d files", counted, inputs->count);
-        print_stats(name, shared_format(inputs), &sum);
-    }
+    progress_end(&progress);
+    char head[96];
+    if (output == FORMAT_JSONL)
+        snprintf(head, sizeof head, "\"total\":true,\"files\":%d,\"files_given\":%d", counted,
+                 inputs->count);
+    else if (counted == inputs->count)
+        snprintf(head, sizeof head, "total: %d file%s", counted, counted == 1 ? "" : "s");
+    else
+        snprintf(head, sizeof head, "total: %d of %d files", counted, inputs->count);
+    if (inputs->count > 1 || output == FORMAT_JSONL)
+        print_stats(output, head, shared_format(inputs), &sum);
     return status;
 }
 
@@ -334,7 +394,15 @@ int run_stats(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     data_format input_format = DATA_UNKNOWN;
+    output_format output = FORMAT_TEXT;
     for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0) {
+            const char *name = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(name, "text") != 0 && strcmp(name, "jsonl") != 0)
+                return usage_error("stats", "--format needs text or jsonl, not \"%s\"", name);
+            output = name[0] == 'j' ? FORMAT_JSONL : FORMAT_TEXT;
+            continue;
+        }
         if (strcmp(argv[i], "--input-format") == 0) {
             input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
             if (input_format != DATA_BINPACK && input_format != DATA_PLAIN &&
@@ -362,7 +430,7 @@ int run_stats(int argc, char **argv)
             status = usage_error("stats", "%s %s; give --input-format if it is",
                                  inputs.sources[i].name, seebatch_not_training_data);
     if (status == EXIT_OK)
-        status = count_inputs(&options, &inputs);
+        status = count_inputs(output, &options, &inputs);
     close_inputs(&inputs);
     return status;
 }

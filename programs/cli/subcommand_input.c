@@ -1,8 +1,10 @@
 /* What the subcommands that read an input share (subcommand_input.h). */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "subcommand_input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "input_messages.h"
 #include "output_target.h"
@@ -77,11 +79,26 @@ void describe_formats(const input_set *inputs, char *text, size_t size)
     }
 }
 
-void start_input_progress(progress_meter *meter, const char *subcommand,
-                          const input_options *options, const input_source *input)
+void start_job_progress(progress_meter *meter, const char *subcommand,
+                        const input_options *options, const input_set *inputs)
 {
+    bool lines = false, entries = false;
+    uint64_t total = 0;
+    bool sized = true;
+    for (int i = 0; i < inputs->count; i++) {
+        const input_source *input = &inputs->sources[i];
+        lines |= input->format == DATA_LINES;
+        entries |= input->format != DATA_LINES;
+        struct stat info;
+        int fd = input->stream ? fileno(input->stream) : -1;
+        if (fd >= 0 && fstat(fd, &info) == 0 && S_ISREG(info.st_mode))
+            total += (uint64_t)info.st_size;
+        else
+            sized = false;
+    }
     progress_start(meter, options->progress, subcommand,
-                   input->format == DATA_LINES ? "lines" : "entries", input->stream);
+                   lines && entries ? "positions" : lines ? "lines" : "entries",
+                   sized ? total : 0);
 }
 
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,

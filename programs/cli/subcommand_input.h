@@ -23,11 +23,6 @@ typedef struct line_work {
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
                    const line_work *work, progress_meter *progress);
 
-/* Starts the progress of the run over input (progress.h), counted in
- * lines or entries as its format says; ended by progress_end. */
-void start_input_progress(progress_meter *meter, const char *subcommand,
-                          const input_options *options, const input_source *input);
-
 /* The inputs of a run, read in turn as one stream. */
 typedef struct input_set {
     input_source *sources;
@@ -42,6 +37,13 @@ typedef struct input_set {
  * EXIT_OK, or the failure's exit status (reported, nothing left open). */
 int open_subcommand_inputs(const char *subcommand, const input_options *options, data_format given,
                            const char *output_path, input_set *inputs);
+
+/* Starts one progress over every input (progress.h): counted in lines,
+ * entries, or positions where both kinds are read; the share done where
+ * every input is a regular file. Each input then starts with
+ * progress_input; progress_end ends the run's. */
+void start_job_progress(progress_meter *meter, const char *subcommand,
+                        const input_options *options, const input_set *inputs);
 
 /* Closes every input still open and frees the set. */
 void close_inputs(input_set *inputs);

@@ -88,7 +88,7 @@ entries: 17000"
 expect "stats: totals are the sums" "$(sed -n '/^total/,$p' "$work/stats" | grep '^captures')" \
     "$("$tool" stats "$work/mixed.binpack" | grep '^captures')"
 expect "eval: entries numbered within each file" \
-    "$("$tool" eval --line-numbers "$work/A.binpack" "$work/B.binpack" | cut -d';' -f1 | sort -n | uniq -c | awk '$1 != 2 {n++} END {print n + 0}')" \
+    "$("$tool" eval --line-numbers "$work/A.binpack" "$work/B.binpack" | cut -d';' -f2 | sort -n | uniq -c | awk '$1 != 2 {n++} END {print n + 0}')" \
     "3000"
 
 # A damaged second file: B cut inside its third chunk, then a third file

@@ -1,7 +1,8 @@
 /*
  * eval's record writer (programs/cli/eval_records.c) against a plain one
  * written here with snprintf and seebatch_move_to_uci, byte for byte: every
- * format, with no number, a line's number and an entry's mark; FENs of every
+ * format, with no number, a line's number and an entry's mark (with a file
+ * field before them, as several inputs give, or none); FENs of every
  * length around the writer's copy sizes (64 and 96 bytes), tabs among them;
  * every move kind, values at every digit count and both extremes; positions
  * one at a time (append_position_records) and a block of them written back
@@ -27,7 +28,7 @@ static size_t reference(char *out, output_format format, const position_records 
         if (r->number.kind != NUMBER_NONE)
             snprintf(number, sizeof number, mark ? "\x01%llu\x02" : "%llu", r->number.value);
         if (format == FORMAT_JSONL) {
-            n += (size_t)sprintf(out + n, "{");
+            n += (size_t)sprintf(out + n, "{%s", r->number.file ? r->number.file : "");
             if (r->number.kind != NUMBER_NONE)
                 n += (size_t)sprintf(out + n, "\"%s\":%s,", mark ? "entry" : "line", number);
             n += (size_t)sprintf(out + n, "\"fen\":\"");
@@ -40,7 +41,8 @@ static size_t reference(char *out, output_format format, const position_records 
         }
         char separator = format == FORMAT_CSV ? ',' : ';';
         if (r->number.kind != NUMBER_NONE)
-            n += (size_t)sprintf(out + n, "%s%c", number, separator);
+            n += (size_t)sprintf(out + n, "%s%s%c", r->number.file ? r->number.file : "", number,
+                                 separator);
         memcpy(out + n, r->fen, r->fen_length);
         n += r->fen_length;
         n += (size_t)sprintf(out + n, "%c%s%c%ld\n", separator, uci, separator, (long)r->values[i]);
@@ -86,12 +88,20 @@ static void make_position(made_position *p, uint64_t *state, size_t fen_length, 
 static const size_t fen_lengths[] = {1, 2, 7, 15, 16, 17, 31, 32, 33, 47, 56, 57, 58, 62, 63, 64,
                                      65, 66, 80, 94, 95, 96, 97, 98, 112, 127, 128, 129, 200, 299};
 
+/* File fields as eval makes them with several inputs (copied as they are),
+ * of lengths around the prefix copy's: none, short, and past 96 bytes. */
+static const char *const file_fields[] = {
+    "", "a.fen;", "\"file\":\"d/x\\\"y.fen\",",
+    "a-long-directory-name/another-long-directory-name/and-a-third-one/positions.fen,",
+    "\"file\":\"a-long-directory-name/another-long-directory-name/and-a-third-one/positions.epd\","};
+
 static record_number number_of(int kind, uint64_t *state)
 {
     static const unsigned long long numbers[] = {0, 1, 9, 10, 4096, 123456789012ull, ~0ull};
     unsigned long long value = numbers[next_random(state) % 7];
+    const char *file = kind == 0 ? "" : file_fields[next_random(state) % 5];
     return (record_number){kind == 0 ? NUMBER_NONE : kind == 1 ? NUMBER_LINE : NUMBER_ENTRY_MARK,
-                           value};
+                           value, file, strlen(file)};
 }
 
 /* Each position alone, appended to a buffer that already holds text. */
@@ -128,7 +138,8 @@ static void test_block(output_format format, int number_kind, uint64_t *state)
             size_t count = (size_t)(next_random(state) % 5 == 0 ? next_random(state) % MOST_MOVES
                                                                  : next_random(state) % 4);
             make_position(&p[b], state, fen_length, count, number_of(number_kind, state));
-            room += position_records_room(format, fen_length, count);
+            room += position_records_room(format, fen_length + p[b].records.number.file_length,
+                                          count);
             length += reference(expected + length, format, &p[b].records);
         }
         text_buffer out = {NULL, 0, 0};

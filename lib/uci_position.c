@@ -1,0 +1,130 @@
+#include "uci_position.h"
+
+#include <string.h>
+
+#include "errors.h"
+#include "fen_scan.h"
+
+static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/* The next blank-separated word of the text from *at: its start and length
+ * (0 at the end), *at moved past it. */
+typedef struct uci_words {
+    const char *text;
+    size_t length, at;
+} uci_words;
+
+static size_t seebatch_uci_next_word(uci_words *w, const char **word)
+{
+    while (w->at < w->length && (w->text[w->at] == ' ' || w->text[w->at] == '\t'))
+        w->at++;
+    size_t start = w->at;
+    while (w->at < w->length && w->text[w->at] != ' ' && w->text[w->at] != '\t')
+        w->at++;
+    *word = w->text + start;
+    return w->at - start;
+}
+
+static bool seebatch_uci_word_is(const char *word, size_t length, const char *expected)
+{
+    return length == strlen(expected) && memcmp(word, expected, length) == 0;
+}
+
+/* A FEN's board by the readers below seebatch_board_from_fen (board_text.c,
+ * which calls this file): the one-pass reader, else the full parser. */
+static seebatch_status seebatch_uci_board_of(seebatch_board *board, const char *fen, size_t length,
+                                             seebatch_error *error)
+{
+    if (seebatch_fen_scan(board, fen, length))
+        return seebatch_succeed(error);
+    return seebatch_fen_parse_fully(board, fen, length, error);
+}
+
+bool seebatch_is_uci_position(const char *text, size_t length)
+{
+    uci_words w = {text, length, 0};
+    const char *word;
+    size_t n = seebatch_uci_next_word(&w, &word);
+    return seebatch_uci_word_is(word, n, "position");
+}
+
+/* "fen F1 F2 F3 F4 [F5 F6]": the FEN's words up to "moves" or the end,
+ * parsed as one FEN; *word, *n left at the word after it. */
+static seebatch_status seebatch_uci_read_fen(seebatch_board *board, uci_words *w, const char **word, size_t *n,
+                                seebatch_error *error)
+{
+    size_t start = w->at, end = w->at;
+    while ((*n = seebatch_uci_next_word(w, word)) != 0 && !seebatch_uci_word_is(*word, *n, "moves"))
+        end = w->at;
+    while (start < end && (w->text[start] == ' ' || w->text[start] == '\t'))
+        start++;
+    if (start == end)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: no FEN after \"fen\"");
+    if (end - start > SEEBATCH_FEN_INPUT_MAX)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                             "UCI position: the FEN after \"fen\" is longer than 255 bytes");
+    seebatch_error inner;
+    if (seebatch_uci_board_of(board, w->text + start, end - start, &inner) != SEEBATCH_OK)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: %s", inner.message);
+    return SEEBATCH_OK;
+}
+
+/* The moves after "moves", each checked legal, then played. */
+static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words *w, seebatch_error *error)
+{
+    const char *word;
+    size_t n, index = 0;
+    while ((n = seebatch_uci_next_word(w, &word)) != 0) {
+        index++;
+        char text[SEEBATCH_UCI_MAX + 1];
+        int shown = n < sizeof text ? (int)n : (int)sizeof text - 1;
+        memcpy(text, word, (size_t)shown);
+        text[shown] = '\0';
+        seebatch_move move;
+        seebatch_error inner;
+        if (n >= sizeof text)
+            return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                                 "UCI position: move %zu (%.*s...) is no UCI move", index, shown,
+                                 word);
+        if (seebatch_move_parse(board, text, &move, &inner) != SEEBATCH_OK)
+            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s): %s",
+                                 index, text, inner.message);
+        if (!seebatch_move_is_legal(board, move))
+            return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                                 "UCI position: move %zu (%s) is not legal", index, text);
+        seebatch_board_play(board, move);
+    }
+    if (index == 0)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: no moves after \"moves\"");
+    return SEEBATCH_OK;
+}
+
+seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *text, size_t length,
+                                           seebatch_error *error)
+{
+    uci_words w = {text, length, 0};
+    const char *word;
+    size_t n = seebatch_uci_next_word(&w, &word); /* "position" */
+    n = seebatch_uci_next_word(&w, &word);
+    seebatch_status status;
+    if (seebatch_uci_word_is(word, n, "startpos")) {
+        status = seebatch_uci_board_of(board, start_fen, sizeof start_fen - 1, error);
+        n = seebatch_uci_next_word(&w, &word);
+    } else if (seebatch_uci_word_is(word, n, "fen")) {
+        status = seebatch_uci_read_fen(board, &w, &word, &n, error);
+    } else {
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                             "UCI position: \"%.*s\" where startpos or fen belongs",
+                             n > 32 ? 32 : (int)n, word);
+    }
+    if (status != SEEBATCH_OK)
+        return status;
+    if (n == 0)
+        return seebatch_succeed(error);
+    if (!seebatch_uci_word_is(word, n, "moves"))
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN,
+                             "UCI position: \"%.*s\" where moves or the end belongs",
+                             n > 32 ? 32 : (int)n, word);
+    status = seebatch_uci_play_moves(board, &w, error);
+    return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Games as PGN through pgn-extract (a Debian package, installed by .ci/run):
+# `pgn-extract -Wepd --quiet games.pgn | seebatch eval -` labels every capture
+# of every position of every game, as docs/tool.md says. The games are made
+# up here; the records must be those of the same games given move by move as
+# UCI position commands, which pgn-extract takes no part in. Exit 77 (a skip)
+# where pgn-extract is absent.
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+extract=$(command -v pgn-extract || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; })
+if [ -z "$extract" ]; then
+    echo "SKIP: pgn-extract is not installed (Debian: apt-get install pgn-extract)"
+    exit 77
+fi
+if [ "$target_system" = Windows ]; then
+    echo "SKIP: pgn-extract is a Linux program; the Linux build runs this test"
+    exit 77
+fi
+cat > "$work/games.pgn" <<'PGN'
+[Event "Made-up game one"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "1"]
+[White "Alpha"]
+[Black "Beta"]
+[Result "1-0"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 Nf6 5. Nf3 Bf5 6. Bc4 e6 7. Bd2 c6
+8. Nd5 Qd8 9. Nxf6+ gxf6 10. Bxe6 fxe6 1-0
+
+[Event "Made-up game two"]
+[Site "?"]
+[Date "????.??.??"]
+[Round "2"]
+[White "Beta"]
+[Black "Alpha"]
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 dxc4 3. e3 b5 4. a4 c6 5. axb5 cxb5 6. Qf3 Nc6 7. Qxc6+ Bd7
+8. Qxa8 Qxa8 1/2-1/2
+PGN
+"$extract" -Wepd --quiet "$work/games.pgn" > "$work/games.epd" 2> "$work/extract_err"
+expect "pgn-extract: exit" "$?" "0"
+"$tool" eval - < "$work/games.epd" > "$work/pipe" 2> "$work/err"
+expect "eval of the pipeline: exit" "$?" "0"
+expect "eval of the pipeline: no message" "$(cat "$work/err")" ""
+expect "every position read" "$(grep -c . "$work/games.epd")" "38"
+
+# The same games as UCI commands, one a ply (the start position too).
+uci_lines() { # uci_lines MOVES...: "position startpos[ moves m1 .. mk]" for k = 0..n
+    local line="position startpos" first=1
+    echo "$line"
+    for move in "$@"; do
+        if [ $first = 1 ]; then line="$line moves"; first=0; fi
+        line="$line $move"
+        echo "$line"
+    done
+}
+{ uci_lines e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c8f5 f1c4 e7e6 c1d2 c7c6 \
+      c3d5 a5d8 d5f6 g7f6 c4e6 f7e6
+  uci_lines d2d4 d7d5 c2c4 d5c4 e2e3 b7b5 a2a4 c7c6 a4b5 c6b5 d1f3 b8c6 f3c6 c8d7 \
+      c6a8 d8a8; } > "$work/games.uci"
+"$tool" eval "$work/games.uci" > "$work/uci" 2> "$work/err"
+expect "eval of the UCI lines: exit" "$?$(cat "$work/err")" "0"
+# EPD records are written by their four fields; the FENs of the UCI lines
+# have the clocks too: compare the four fields, the move and the value.
+four_fields() { awk -F';' '{ split($1, f, " "); print f[1] " " f[2] " " f[3] " " f[4] ";" $2 ";" $3 }' "$1"; }
+expect "the records of every capture, as the games give them" "$(four_fields "$work/pipe")" \
+    "$(four_fields "$work/uci")"
+expect "captures labelled" "$([ "$(wc -l < "$work/pipe")" -gt 50 ] && echo many)" "many"
+# The capture 9...gxf6 recaptures: a knight (325, classic values) won for nothing.
+expect "a known capture" "$(grep -c ';g7f6;325$' "$work/pipe")" "1"
+
+finish pgn_pipeline
