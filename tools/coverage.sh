@@ -93,10 +93,12 @@ report() {
     for part in "$@"; do filters+=(--filter "$source_dir/$part/"); done
     echo
     echo "== $title"
+    # gcovr writes its report by a temporary renamed over --output: never
+    # /dev/null, which it would replace with a file (as root, for everyone).
     gcovr --root "$source_dir" --add-tracefile "$counts" "${filters[@]}" --print-summary \
-        --output /dev/null | sed -n 's/^\(lines\|functions\): /  \1: /p; s/^branches: /  branches on decision lines: /p'
+        --output "$(dirname "$counts")/summary.txt" | sed -n 's/^\(lines\|functions\): /  \1: /p; s/^branches: /  branches on decision lines: /p'
     gcovr --root "$source_dir" --add-tracefile "$all" "${filters[@]}" --print-summary \
-        --output /dev/null | sed -n 's/^branches: /  every branch gcov counts: /p'
+        --output "$(dirname "$counts")/summary.txt" | sed -n 's/^branches: /  every branch gcov counts: /p'
     echo "  least covered by lines:"
     gcovr --root "$source_dir" --add-tracefile "$counts" "${filters[@]}" | least_of lines
     echo "  least covered by branches on decision lines:"
