@@ -61,19 +61,22 @@ done
 echo "chart with any number of backends: ok"
 
 # The ratio chart of the README (ratio_chart.py) on made-up output of
-# calibrate_multi.sh with one to three backends: a bar per backend with the
-# pins worked out and one with them given, in each of the three regimes.
-multi() { # multi BACKEND...: calibrate_multi.sh's timing lines, rates made up
+# calibrate_multi.sh with one to three backends, and auto beside them: a bar
+# per contender with the pins worked out and one with them given, in each of
+# the three regimes.
+multi() { # multi CONTENDER...: calibrate_multi.sh's timing lines, rates made up
     local positions
     for positions in 1000 10000 109311; do
         printf '%6d positions, %6d captures: Stockfish see_ge  20.00 ns\n' "$positions" "$((positions * 2))"
         for backend in "$@"; do
             printf '    %-7s see_ge_multi  10.00 ns (2.00x Stockfish, rounds 1.90 .. 2.10), see_values_multi  11.00 ns (1.10x see_ge_multi'"'"'s time), pins given   8.00 ns (2.50x Stockfish)\n' "$backend"
         done
+        [[ " $* " != *" auto "* ]] \
+            || echo "    auto over the fastest backend: see_ge_multi 1.00 ($1 fastest), see_values_multi 1.00 ($1 fastest), pins given 1.00 ($1 fastest)"
     done
 }
-for backends in "scalar" "avx2 scalar" "avx512 avx2 scalar"; do
-    echo "== ratio chart, backends: $backends"
+for backends in "scalar" "avx2 scalar" "avx512 avx2 scalar" "avx2 scalar auto" "avx512 avx2 scalar auto"; do
+    echo "== ratio chart, contenders: $backends"
     multi $backends > "$work/multi.txt"
     python3 "$here/ratio_chart.py" "$work/multi.txt" --script > "$work/ratio.gp" \
         || fail "ratio_chart.py --script failed with $backends"
@@ -84,4 +87,4 @@ for backends in "scalar" "avx2 scalar" "avx512 avx2 scalar"; do
     done
     [ "$(grep -c '2.00x' "$work/ratio.gp")" = 3 ] || fail "the ratio chart's data rows are not one per regime"
 done
-echo "ratio chart with any number of backends: ok"
+echo "ratio chart with any number of backends, and auto: ok"

@@ -9,13 +9,13 @@
 # (tests/docs/readme_figures.sh holds it to the run files).
 #
 # The run file records the CPU (model, family and model, the features the
-# kernels use, the backend auto picks and why, and what it takes for
-# thresholds on many boards in board order), the compiler, the commit and
+# kernels use, auto's first guess and why), the compiler, the commit and
 # the date, then:
 # - against Stockfish's own see_ge on the same captures, in one process
-#   (bench/stockfish/calibrate_multi.sh): the ratio per backend in three
-#   regimes (1,000 positions cycled, 10,000 cycled, all streamed), pins
-#   worked out and pins given, and instructions per capture; and the engine
+#   (bench/stockfish/calibrate_multi.sh): the ratio per backend and auto's
+#   in three regimes (1,000 positions cycled, 10,000 cycled, all streamed),
+#   pins worked out and pins given, auto's time over the fastest backend's
+#   in each call and regime, and instructions per capture; and the engine
 #   path, one view call a move (bench/stockfish/calibrate.sh). Needs a
 #   Stockfish tree (STOCKFISH); without one the run says so and goes on;
 # - seebatch_bench: captures per second per backend, cycles per capture
@@ -95,18 +95,10 @@ collected=$build/figures/$slug
 rm -rf "$collected"
 mkdir -p "$collected" "$out"
 compiler=$("$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" --version | head -1)
-version=$("$build/seebatch" --version)
-backend=$(sed -n 's/^SEE backend: //p; s/^backend: //p' <<< "$version" | head -1)
-# What auto takes for the calls calibrate_multi.sh measures against Stockfish.
-auto_for() { sed -n "s/^  $1, many boards in order, pins $2, at least [0-9]* moves  *//p" <<< "$version"; }
-auto_threshold=$(auto_for threshold "worked out")
-auto_given=$(auto_for threshold given)
-auto_values=$(auto_for values "worked out")
+backend=$("$build/seebatch" --version | sed -n 's/^SEE backend: //p; s/^backend: //p' | head -1)
 start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 
 step() { echo "== figures.sh: $* (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2; }
-
-echo "$version" > "$collected/version.txt"
 
 # Against Stockfish's see_ge, where a tree is given.
 stockfish_note="none given: no ratio to Stockfish's see_ge"
@@ -188,8 +180,7 @@ settings="ROUNDS=$rounds REPETITIONS=$repetitions PRESETS=\"$presets\" JOBS=$job
     echo "cpu: $model_name, family $family model $model, $(nproc) CPUs; $(uname -sr)"
     echo "vendor: $(cpu_field vendor_id)"
     echo "features: $features"
-    echo "backend: ${backend:-see \`seebatch --version\`}"
-    [ -z "$auto_threshold" ] || echo "auto: $auto_threshold for thresholds on many boards in board order, 8 moves or more, $auto_given with pins given; $auto_values for values (seebatch --version)"
+    echo "backend: auto, learning per call shape; its first guess ${backend:-in \`seebatch --version\`}"
     echo "compiler: $compiler; Release"
     echo "commit: $commit (lib/, include/ and bench/ as committed)"
     echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -2,8 +2,8 @@
 """Draws seebatch's speed over Stockfish's own see_ge, from what
 bench/stockfish/calibrate_multi.sh prints, as a PNG: one group of bars per
 regime (1,000 positions cycled, 10,000 cycled, all streamed), one bar per
-backend with the pins worked out by seebatch and one with the pins given,
-and a line at 1 (Stockfish's speed).
+backend, and one for auto where it was timed, with the pins worked out by
+seebatch and one with the pins given, and a line at 1 (Stockfish's speed).
 
 Usage:
     bench/ratio_chart.py MULTI.txt CHART.png [--machine TEXT] [--commit TEXT]
@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_file import BACKENDS, against_stockfish  # noqa: E402
 
-COLOURS = {"scalar": "#4477aa", "avx2": "#ee7733", "avx512": "#cc3311"}
-GIVEN_COLOURS = {"scalar": "#99bbdd", "avx2": "#f7bb99", "avx512": "#e69988"}
+COLOURS = {"scalar": "#4477aa", "avx2": "#ee7733", "avx512": "#cc3311", "auto": "#228833"}
+GIVEN_COLOURS = {"scalar": "#99bbdd", "avx2": "#f7bb99", "avx512": "#e69988", "auto": "#88cc99"}
 
 
 def fail(message):
@@ -30,7 +30,7 @@ def fail(message):
 
 
 def script(ratios, positions, output, machine, commit):
-    backends = [b for b in BACKENDS if b in ratios]
+    backends = [b for b in BACKENDS + ("auto",) if b in ratios]
     columns = [(b, 0) for b in backends] + [(b, 1) for b in backends]
     regimes = ["1,000 positions cycled\\n(learned)", "10,000 positions cycled\\n(not learned)",
                f"all {positions:,} streamed"]
@@ -83,7 +83,7 @@ def main():
         text = Path(options.multi).read_text()
     except OSError as error:
         fail(f"cannot read {options.multi}: {error}")
-    ratios, _, positions = against_stockfish(text)
+    ratios, _, _, positions = against_stockfish(text)
     if not ratios or any(len(r) != 3 for r in ratios.values()):
         fail(f"{options.multi} holds no three regimes of calibrate_multi.sh's ratios")
     output = options.chart or "chart.png"

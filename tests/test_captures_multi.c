@@ -66,6 +66,37 @@ static void bad_board(size_t expected_count)
     list = (seebatch_capture_list){moves, board_of_move, 4, 5, 0};
     CHECK_EQ(seebatch_generate_captures_multi(boards, BOARDS, &list, &error),
              SEEBATCH_ERROR_ARGUMENT, "count above capacity");
+    CHECK(strcmp(error.message, "count 5 exceeds capacity 4") == 0, "\"%s\"", error.message);
+}
+
+/* Each refused argument named, the list left as it was. */
+static void refusals(void)
+{
+    static const struct {
+        bool no_list, no_boards, no_moves;
+        size_t board_count;
+        const char *message;
+    } cases[] = {
+        {true, false, false, 1, "list is NULL"},
+        {false, true, false, 1, "boards is NULL"},
+        {false, false, true, 1, "moves or board_of_move is NULL with capacity 4"},
+        /* Refused before a board is read: the count alone is too many. */
+        {false, false, false, (size_t)UINT32_MAX + 2,
+         "4294967297 boards; board indices are 32 bits, so at most 2^32"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        seebatch_capture_list list = {cases[c].no_moves ? NULL : moves, board_of_move, 4, 0, 0};
+        seebatch_error error;
+        CHECK_EQ(seebatch_generate_captures_multi(cases[c].no_boards ? NULL : boards,
+                                                  cases[c].board_count,
+                                                  cases[c].no_list ? NULL : &list, &error),
+                 SEEBATCH_ERROR_ARGUMENT, "case %zu", c);
+        CHECK(strcmp(error.message, cases[c].message) == 0, "case %zu: \"%s\"", c, error.message);
+        CHECK(list.count == 0 && list.next_board == 0, "case %zu: the list untouched", c);
+    }
+    seebatch_capture_list empty = {NULL, NULL, 0, 0, 0};
+    CHECK_EQ(seebatch_generate_captures_multi(NULL, 0, &empty, NULL), SEEBATCH_OK,
+             "no boards and no room: nothing to do");
 }
 
 int main(void)
@@ -81,5 +112,6 @@ int main(void)
     in_steps(7, expected_count);
     in_steps(SEEBATCH_MAX_MOVES, expected_count);
     bad_board(expected_count);
+    refusals();
     return check_finish("test_captures_multi");
 }

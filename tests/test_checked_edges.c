@@ -96,7 +96,8 @@ static void one_board_nulls(edges *e)
          * only a crash of the fast call after it caught a missing refusal). */
         char expected[64];
         snprintf(expected, sizeof expected, "moves is NULL with count %zu", count);
-        CHECK_EQ(seebatch_check(&rules, &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, count},
+        CHECK_EQ(seebatch_check(&rules,
+                                &(seebatch_batch){&e->boards[0], 1, NULL, NULL, NULL, count},
                                 &e->error),
                  SEEBATCH_ERROR_ARGUMENT, "seebatch_check, NULL moves, count %zu", count);
         CHECK(strcmp(e->error.message, expected) == 0, "seebatch_check, NULL moves: %s",
@@ -288,7 +289,14 @@ static void other_nulls(void)
     CHECK_EQ(seebatch_config_preset("classic", NULL, &error), SEEBATCH_ERROR_ARGUMENT,
              "NULL config");
     CHECK_EQ(seebatch_backend_set(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL backend name");
-    CHECK(seebatch_status_name((seebatch_status)99) != NULL, "name of an unknown status");
+    static const char *const names[] = {
+        "ok",       "bad argument",      "bad FEN",    "inconsistent board",
+        "bad move", "bad configuration", "bad backend"};
+    for (int status = SEEBATCH_OK; status <= SEEBATCH_ERROR_BACKEND; status++)
+        CHECK(strcmp(seebatch_status_name((seebatch_status)status), names[status]) == 0,
+              "status %d is \"%s\"", status, seebatch_status_name((seebatch_status)status));
+    CHECK(strcmp(seebatch_status_name((seebatch_status)99), "unknown status") == 0,
+          "name of an unknown status");
     CHECK(seebatch_status_name((seebatch_status)-1) != NULL, "name of a negative status");
 }
 

@@ -183,6 +183,37 @@ static void refusals(position_set *set)
                                                  passed, &error),
              SEEBATCH_ERROR_ARGUMENT, "no thresholds");
     CHECK(strstr(error.message, "thresholds") != NULL && passed[0] == 7, "%s", error.message);
+    /* The engine calls: a NULL output, and a move breaking its
+     * preconditions (from an empty square), each refused with the output
+     * untouched. */
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &set->boards[0], NULL, set->moves[0], 0, NULL,
+                                            &error),
+             SEEBATCH_ERROR_ARGUMENT, "engine see_ge, no output");
+    CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
+    seebatch_move empty_from = seebatch_move_make(24, 32, SEEBATCH_MOVE_NORMAL); /* a4a5 */
+    bool answer = true;
+    CHECK_EQ(seebatch_engine_see_ge_checked(&rules, &set->boards[0], NULL, empty_from, 0, &answer,
+                                            &error),
+             SEEBATCH_ERROR_MOVE, "engine see_ge, a move from an empty square");
+    CHECK(answer, "engine see_ge: the output untouched on a refusal");
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, &set->boards[0], NULL, empty_from, values,
+                                               &error),
+             SEEBATCH_ERROR_MOVE, "engine value, a move from an empty square");
+    int32_t threshold = 0;
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(&rules, &set->boards[0], NULL, &empty_from, 1,
+                                                 &threshold, passed, &error),
+             SEEBATCH_ERROR_MOVE, "engine see_ge_each, a move from an empty square");
+    CHECK_EQ(passed[0], 7, "engine see_ge_each: the output untouched on a refusal");
+    CHECK_EQ(seebatch_see_ge_checked(set->boards, empty_from, 0, &config, &answer, &error),
+             SEEBATCH_ERROR_MOVE, "see_ge, a move from an empty square");
+    CHECK(answer, "see_ge: the output untouched on a refusal");
+    CHECK_EQ(seebatch_see_ge_batch_checked(set->boards, set->moves, 2, 0, &config, NULL, &error),
+             SEEBATCH_ERROR_ARGUMENT, "see_ge_batch, no output");
+    CHECK(strcmp(error.message, "output is NULL with count 2") == 0, "%s", error.message);
+    CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, set->board_of_move, set->moves,
+                                               1, &config, NULL, &error),
+             SEEBATCH_ERROR_ARGUMENT, "many boards, no output");
+    CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
     for (size_t i = 0; i < MOVES; i++)
         CHECK_EQ(values[i], SENTINEL, "output %zu written on a refusal", i);
 }

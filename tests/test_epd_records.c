@@ -6,6 +6,7 @@
  * read from a heap copy of exactly its length (no NUL), so the sanitizer
  * build catches any read past its end.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,5 +85,17 @@ int main(void)
     expect_bad(PLACE " b+m x;", "EPD, column 64: '+' in an opcode");
     expect_bad(PLACE " bm x; ;", "EPD, column 69: an opcode starts with a letter, not ';'");
     expect_bad(PLACE " bm x; 7;", "EPD, column 69: an opcode starts with a letter, not '7'");
+    /* Bytes outside printable ASCII named as '?'; a long opcode cut to 16
+     * letters in the message; a number of more than five digits. */
+    expect_bad(PLACE " b\x01m x;", "EPD, column 64: '?' in an opcode");
+    expect_bad(PLACE " bm x; \x7f;", "EPD, column 69: an opcode starts with a letter, not '?'");
+    expect_bad(PLACE " abcdefghijklmnopqrstu x",
+               "EPD opcode abcdefghijklmnop, column 63: no ';' ends it");
+    expect_bad(PLACE " hmvc 000001;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    /* The FEN made must fit the caller's buffer (256 bytes here), counters
+     * and all: fields of 256 bytes do not. */
+    char line[400];
+    snprintf(line, sizeof line, "%0250d w - - id \"long\";", 0);
+    expect_bad(line, "FEN is longer than 255 bytes");
     return check_finish("epd records");
 }

@@ -124,8 +124,13 @@ static void row_counts(void)
     CHECK(same_board(&boards[0], &sentinel), "nothing written on a row count mismatch");
     CHECK_EQ(seebatch_boards_from_fens(START, strlen(START), 1, boards, NULL, &error),
              SEEBATCH_ERROR_ARGUMENT, "NULL report");
+    CHECK(strcmp(error.message, "report is NULL") == 0, "message \"%s\"", error.message);
     CHECK_EQ(seebatch_boards_from_fens(NULL, 5, 1, boards, &report, &error),
              SEEBATCH_ERROR_ARGUMENT, "NULL text");
+    CHECK(strcmp(error.message, "text is NULL") == 0, "message \"%s\"", error.message);
+    CHECK_EQ(seebatch_boards_from_fens(START, strlen(START), 1, NULL, &report, &error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL boards");
+    CHECK(strcmp(error.message, "boards is NULL") == 0, "message \"%s\"", error.message);
 }
 
 int main(void)

@@ -17,17 +17,7 @@
 #include "see_calls.h"
 #include "workload.h"
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define MALLOC_IS_TAKEN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) ||                         \
-    __has_feature(memory_sanitizer)
-#define MALLOC_IS_TAKEN 1
-#endif
-#endif
-#if !defined(MALLOC_IS_TAKEN) && !defined(__GLIBC__)
-#define MALLOC_IS_TAKEN 1
-#endif
+#include "malloc_interposable.h"
 
 #ifndef MALLOC_IS_TAKEN
 

@@ -560,6 +560,19 @@ static void view_check_names_what_is_wrong(void)
     CHECK(strstr(last_error.message, "pinners[") != NULL, "message: %s", last_error.message);
     CHECK_EQ(seebatch_view_check(NULL, &sf_view, NULL, NULL, &last_error), SEEBATCH_ERROR_ARGUMENT,
              "NULL rules");
+    CHECK(strcmp(last_error.message, "rules is NULL") == 0, "message: %s", last_error.message);
+    CHECK_EQ(seebatch_view_check(&stockfish, NULL, NULL, NULL, &last_error),
+             SEEBATCH_ERROR_ARGUMENT, "NULL view");
+    CHECK(strcmp(last_error.message, "view is NULL") == 0, "message: %s", last_error.message);
+    /* Stockfish's layout has colour bitboards: both pointers are read. */
+    seebatch_view no_pieces = {NULL, position.by_color}, no_colors = {&position.by_type[1], NULL};
+    const seebatch_view *halves[] = {&no_pieces, &no_colors};
+    for (size_t i = 0; i < 2; i++) {
+        CHECK_EQ(seebatch_view_check(&stockfish, halves[i], NULL, NULL, &last_error),
+                 SEEBATCH_ERROR_ARGUMENT, "a NULL view pointer (%zu)", i);
+        CHECK(strcmp(last_error.message, "a view pointer is NULL") == 0, "message: %s",
+              last_error.message);
+    }
 }
 
 int main(void)

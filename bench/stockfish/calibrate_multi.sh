@@ -2,7 +2,7 @@
 # seebatch's many-board calls beside Stockfish's own Position::see_ge (issues
 # 34 and 48): seebatch_values_ge on many boards at threshold 0 under the
 # stockfish preset (its values, pins worked out by seebatch, special moves
-# 0), 256 moves a call, on each backend this CPU runs, with seebatch_values
+# 0), 256 moves a call, on each backend this CPU runs and on auto, with seebatch_values
 # and seebatch_values_ge given the pins beside it, against Stockfish's
 # see_ge(m, 0) (its pins free from the StateInfo) and seebatch's view per
 # capture (on each position in Stockfish's layout, its pins given: the
@@ -15,9 +15,11 @@
 # capture, medians of ROUNDS rounds that alternate the contenders, and the
 # medians of each round's ratios: each backend's time against Stockfish's,
 # exact values' against the thresholds', pins worked out against given, and
-# pins given against the view's. Then instructions per capture counted by
-# callgrind (only inside the function timed: --toggle-collect) for Stockfish,
-# the view and every backend valgrind runs (not avx512).
+# pins given against the view's; and auto's time over the fastest backend's
+# in each call (auto set afresh each round, learning in its time). Then
+# instructions per capture counted by callgrind (only inside the function
+# timed: --toggle-collect) for Stockfish, the view and every backend
+# valgrind runs (not avx512; not auto, whose count is its kept backend's).
 #
 # Usage: bench/stockfish/calibrate_multi.sh STOCKFISH_DIR [WORK] [BUILD_DIR] [ROUNDS]
 #   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)
@@ -25,8 +27,8 @@
 #         there are reused, so give each Stockfish tree its own)
 #   BUILD_DIR: seebatch's build, with seebatch_passes and its libraries (default: build)
 #   ROUNDS: timing rounds per regime (default 15)
-# BACKENDS (environment): the backends timed and counted, separated by spaces
-#   (default: every one this CPU runs).
+# BACKENDS (environment): the backends timed and counted, separated by spaces,
+#   `auto` among them or not (default: every one this CPU runs, then auto).
 # Exits 77 (skip) with the reason when no tree is given.
 set -euo pipefail
 sf=${1:-}
@@ -39,8 +41,8 @@ if [ -z "$sf" ]; then
     exit 77
 fi
 script=calibrate_multi.sh
-backends=${BACKENDS:-}
 . "$(dirname "$0")/build_stockfish.sh"
+backends=${BACKENDS:-$("$build/seebatch_passes" --backends | paste -sd' ') auto}
 link_driver calibrate_multi_driver
 
 "$build/seebatch_passes" --dump-captures > "$work/captures.txt"
@@ -65,8 +67,9 @@ per_capture() {
 }
 line="instructions per capture (callgrind): Stockfish see_ge $(per_capture 'Stockfish::Position::see_ge*' stockfish)"
 line="$line; the view $(per_capture '*view_see_ge*' view)"
-for backend in ${backends:-$("$build/seebatch_passes" --backends)}; do
-    [ "$backend" = avx512 ] && continue # valgrind cannot run it
+for backend in $backends; do
+    # valgrind cannot run avx512; auto, timing, would count whichever it kept
+    case $backend in avx512 | auto) continue ;; esac
     line="$line; $backend values_ge $(per_capture 'seebatch_values_ge' "$backend" ge)"
     line="$line, pins given $(per_capture 'seebatch_values_ge' "$backend" given)"
     line="$line, values $(per_capture 'seebatch_values' "$backend" values)"

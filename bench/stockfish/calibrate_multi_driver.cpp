@@ -18,13 +18,17 @@
 // in Stockfish's layout (bench/baseline_see.h), its pins those Stockfish
 // holds: the engine path a batch is held against. Three regimes: the first
 // 1,000 positions cycled (the branch predictor learns them), the first
-// 10,000 cycled, and every position streamed.
+// 10,000 cycled, and every position streamed. `auto` is timed as a backend
+// is, set afresh each round (seebatch_backend_set: it learns again, its
+// learning in its time), and its time over the fastest backend's in each
+// call is printed after the contenders of each regime.
 //
 // Input (stdin): what `seebatch_passes --dump-captures` prints (its
 // thresholds are not used: every test here is at 0).
 //
 // Usage: calibrate_multi_driver time [ROUNDS [BACKEND...]]
-//                 (BACKEND...: the backends timed; default every one this CPU runs)
+//                 (BACKEND...: the backends timed, `auto` among them or
+//                 not; default every one this CPU runs, then auto)
 //        calibrate_multi_driver job CAPTURES ROUNDS BACKEND...
 //                 (jobs of CAPTURES captures, each contender in turn: what
 //                 learning costs auto against a backend forced)
@@ -203,6 +207,51 @@ struct Timings {
     std::vector<double> speedup, exact, given_speedup, given_to_view, worked_out_to_given;
 };
 
+// Whether `name` is a backend this machine runs (not auto nor fixed).
+bool is_backend(const char *name)
+{
+    const char *names[8];
+    std::size_t available = std::min<std::size_t>(seebatch_backends_available(names, 8), 8);
+    for (std::size_t i = 0; i < available; i++)
+        if (std::strcmp(names[i], name) == 0)
+            return true;
+    return false;
+}
+
+// Auto's time over the fastest backend's (the one of least median time) in
+// each call: the median of each round's ratio, as the other ratios. Nothing
+// where auto or no backend was timed.
+void print_auto_over_fastest(const std::vector<const char *> &contenders, const std::vector<Timings> &t)
+{
+    auto found = std::find_if(contenders.begin(), contenders.end(),
+                              [](const char *name) { return std::strcmp(name, "auto") == 0; });
+    if (found == contenders.end() ||
+        std::none_of(contenders.begin(), contenders.end(), is_backend))
+        return;
+    const Timings &automatic = t[std::size_t(found - contenders.begin())];
+    struct Call {
+        const char *name;
+        std::vector<double> Timings::*times;
+    };
+    const Call calls[] = {{"see_ge_multi", &Timings::ge},
+                          {"see_values_multi", &Timings::values},
+                          {"pins given", &Timings::given}};
+    std::printf("    auto over the fastest backend:");
+    for (const Call &call : calls) {
+        std::size_t fastest = contenders.size();
+        for (std::size_t b = 0; b < contenders.size(); b++)
+            if (is_backend(contenders[b]) &&
+                (fastest == contenders.size() || median(t[b].*call.times) < median(t[fastest].*call.times)))
+                fastest = b;
+        std::vector<double> ratios;
+        for (std::size_t round = 0; round < (automatic.*call.times).size(); round++)
+            ratios.push_back((automatic.*call.times)[round] / (t[fastest].*call.times)[round]);
+        std::printf("%s %s %.2f (%s fastest)", &call == calls ? "" : ",", call.name, median(ratios),
+                    contenders[fastest]);
+    }
+    std::printf("\n");
+}
+
 // Stockfish, the view and every backend's three calls in turn, `rounds`
 // times: medians of the times and of each round's ratios (a round's runs go
 // under nearly the same load).
@@ -243,6 +292,7 @@ void compare(const Set &set, std::size_t count, const std::vector<const char *> 
                     median(r.worked_out_to_given), median(r.values), median(r.exact),
                     median(r.given), median(r.given_speedup), median(r.given_to_view));
     }
+    print_auto_over_fastest(backends, t);
 }
 
 // Every backend answers as Stockfish does on every capture, or the
@@ -379,6 +429,7 @@ int main(int argc, char **argv)
     const char *names[8];
     std::size_t available = seebatch_backends_available(names, 8);
     std::vector<const char *> backends(names, names + std::min<std::size_t>(available, 8));
+    backends.push_back("auto");
     if (argc > 3)
         backends.assign(argv + 3, argv + argc);
     check(set, backends, out);

@@ -22,6 +22,19 @@
 #include "learning.h"
 #include "plan.h"
 
+/* The plan in use (dispatch.c; its layout in plan.h): 0 until made. Read
+ * here, so that a call's lookup is inline. */
+extern _Atomic uint64_t seebatch_chosen_plan;
+
+/* Makes the choice on the first call and returns it. */
+uint64_t seebatch_plan_first(void);
+
+static inline uint64_t seebatch_plan_in_use(void)
+{
+    uint64_t plan = atomic_load_explicit(&seebatch_chosen_plan, memory_order_relaxed);
+    return __builtin_expect(plan != 0, 1) ? plan : seebatch_plan_first();
+}
+
 /* The plan's kernel for a call of this kind on this batch: the one the plan
  * names for its shape, or scalar where the batch is shorter than that
  * kernel's lanes pay off (shortest_useful_batch). No learning: for what

@@ -12,9 +12,10 @@
  * two timed calls both cost twice the best trial's median ends there. Then
  * it keeps the cheapest and settles: one call in SETTLED_TIME_EVERY of each
  * thread's is timed, into a running mean of the kept kernel's cost. It
- * explores again when that mean drifts by a third from the cost it was kept
- * at (the regime changed: when it fell, the work repeats and was learned,
- * so the others get the longest warm-up), or after look_every timed calls,
+ * explores again when that mean rises by a third from the cost it was kept
+ * at (the regime changed) or falls by a sixth (the work repeats and the kept
+ * kernel learned it: the others get the longest warm-up, to learn it too),
+ * or after look_every timed calls,
  * a period that
  * doubles each time a look keeps the same kernel (up to LAST_LOOK) and
  * starts again from FIRST_LOOK when it changes.
@@ -239,21 +240,21 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     uint32_t kept_cost = LOAD(l->kept_cost);
     if (k != LOAD(l->kept) || kept_cost == 0)
         return;
-    /* A spoiled call moves the mean by a quarter at most; two in a row, or
-     * a real change, move it by a third. */
+    /* A spoiled call moves the mean up by a quarter at most; two in a row,
+     * or a real change, move it by a third. */
     if (cost > 2 * kept_cost)
         cost = 2 * kept_cost;
     uint32_t recent = LOAD(l->recent_cost);
     recent = recent - recent / 4 + cost / 4;
     STORE(l->recent_cost, recent);
-    bool slower = recent / 4 > kept_cost / 3, faster = recent / 3 < kept_cost / 4;
+    bool slower = recent / 4 > kept_cost / 3, faster = recent / 5 < kept_cost / 6;
     uint32_t in = atomic_fetch_sub_explicit(&l->look_in, 1, memory_order_relaxed);
     if (!slower && !faster && in > 1)
         return;
     uint32_t settled = SETTLED;
     if (!atomic_compare_exchange_strong(&l->phase, &settled, STARTING))
         return;
-    /* Faster by a third with no change of kernel: the work repeats, and the
+    /* Faster by a sixth with no change of kernel: the work repeats, and the
      * kept kernel learned it; a kernel that lost cold gets the longest
      * warm-up to learn it too. */
     for (unsigned other = 0; faster && other < CHOICE_KERNELS; other++)

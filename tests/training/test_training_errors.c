@@ -3,10 +3,13 @@
  * allowed) as libseebatch's calls do, and the place of a fault (byte offset,
  * entry number) is kept by the object that met it. Usage:
  * test_training_errors DIRECTORY (for the files it writes). */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include "failing_allocations.h"
 #include "seebatch_training.h"
 
 enum { ENTRIES = 3 };
@@ -352,6 +355,364 @@ static void parsing_uci(const game *g)
     CHECK_EQ(parsed, 2, "every row");
 }
 
+/* ---- memory running out ---------------------------------------------- */
+
+/* What a call does when an allocation fails: each allocation of a whole
+ * write (create, write, finish), read (open, read, close), chunk read and
+ * filter made to fail in turn, the C library's own within them (fopen's)
+ * included, until one runs with none failing. Each run either gives the
+ * right answer (the C library may do without a block, as stdio does
+ * without a buffer) or fails naming memory, with every block freed and, for
+ * a write, nothing at the path and no temporary left beside it. */
+typedef struct memory_run {
+    const char *directory;
+    const game *g;
+    seebatch_training_format format;
+    char path[4096];
+} memory_run;
+
+static seebatch_status write_whole(const memory_run *run, seebatch_error *error)
+{
+    seebatch_training_writer *writer = NULL;
+    seebatch_status status = seebatch_training_create(run->path, run->format, 0, &writer, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    status = seebatch_training_write(writer, ENTRIES, &run->g->arrays, NULL, error);
+    if (status != SEEBATCH_OK) {
+        seebatch_training_abandon(writer);
+        return status;
+    }
+    return seebatch_training_finish(writer, error);
+}
+
+/* The entries of run->path, in *back; the status of the reading. */
+static seebatch_status read_whole(const memory_run *run, game *back, size_t *count,
+                                  seebatch_error *error)
+{
+    *count = 0;
+    seebatch_training_reader *reader = NULL;
+    seebatch_status status = seebatch_training_open(run->path, &reader, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    status = seebatch_training_read(reader, ENTRIES, &back->arrays, count, error);
+    seebatch_training_close(reader);
+    return status;
+}
+
+/* Whether *back holds run->g's entries (the boards by their pieces and side
+ * to move: a format keeps no full-move number). */
+static bool same_entries(const memory_run *run, const game *back, size_t count)
+{
+    const game *g = run->g;
+    bool same = count == ENTRIES;
+    for (size_t i = 0; same && i < ENTRIES; i++)
+        same =
+            memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) == 0 &&
+            memcmp(back->boards[i].colors, g->boards[i].colors, sizeof g->boards[i].colors) == 0 &&
+            back->boards[i].side_to_move == g->boards[i].side_to_move &&
+            back->moves[i] == g->moves[i] && back->scores[i] == g->scores[i] &&
+            back->plies[i] == g->plies[i] && back->results[i] == g->results[i];
+    return same;
+}
+
+/* Files in run->directory whose name holds `part`. */
+static int files_named(const memory_run *run, const char *part)
+{
+    int found = 0;
+    DIR *directory = opendir(run->directory);
+    for (struct dirent *e; directory && (e = readdir(directory));)
+        found += strstr(e->d_name, part) != NULL;
+    if (directory)
+        closedir(directory);
+    return found;
+}
+
+/* A failed run's error: the status of every training fault, naming memory. */
+static void names_memory(seebatch_status status, const seebatch_error *error, const char *what,
+                         unsigned long n)
+{
+    CHECK_EQ(status, SEEBATCH_ERROR_ARGUMENT, "%s, allocation %lu failing: \"%s\"", what, n,
+             error->message);
+    CHECK(strstr(error->message, "out of memory") || strstr(error->message, strerror(ENOMEM)),
+          "%s, allocation %lu failing: \"%s\" names no memory", what, n, error->message);
+}
+
+typedef seebatch_status (*memory_step)(const memory_run *run, game *back, size_t *count,
+                                       seebatch_error *error);
+
+static seebatch_status write_step(const memory_run *run, game *back, size_t *count,
+                                  seebatch_error *error)
+{
+    (void)back, (void)count;
+    return write_whole(run, error);
+}
+
+/* Runs `step` with its 1st, 2nd, ... allocation failing; returns how many
+ * allocations it makes when none fails. */
+static unsigned long each_allocation_failing(const memory_run *run, memory_step step,
+                                             const char *what)
+{
+    unsigned long n = 1;
+    for (;; n++) {
+        game back = *run->g;
+        back.arrays = (seebatch_training_arrays){back.boards, back.moves, back.scores, back.plies,
+                                                 back.results};
+        size_t count = 0;
+        long alive = failing_allocations_alive();
+        seebatch_error error = spoiled();
+        failing_allocations_arm(n);
+        seebatch_status status = step(run, &back, &count, &error);
+        bool failed = failing_allocations_failed();
+        CHECK_EQ(failing_allocations_alive(), alive, "%s, allocation %lu failing: blocks freed",
+                 what, n);
+        if (status != SEEBATCH_OK) {
+            CHECK(failed, "%s failed with no allocation failing: %s", what, error.message);
+            names_memory(status, &error, what, n);
+        } else if (step != write_step) {
+            CHECK(same_entries(run, &back, count), "%s, allocation %lu failing: entries", what, n);
+        }
+        if (step == write_step) {
+            if (status == SEEBATCH_OK)
+                CHECK(read_whole(run, &back, &count, NULL) == SEEBATCH_OK &&
+                          same_entries(run, &back, count),
+                      "%s, allocation %lu failing: the file written", what, n);
+            else
+                CHECK(fopen(run->path, "rb") == NULL, "%s, allocation %lu failing: no file", what,
+                      n);
+            CHECK_EQ(files_named(run, ".memory."), 0, "%s, allocation %lu: no temporary left", what,
+                     n);
+            remove(run->path);
+        }
+        if (!failed)
+            return n - 1;
+    }
+}
+
+static seebatch_status read_step(const memory_run *run, game *back, size_t *count,
+                                 seebatch_error *error)
+{
+    return read_whole(run, back, count, error);
+}
+
+/* Every chunk of a binpack; *count the chunks read. */
+static seebatch_status chunks_step(const memory_run *run, game *back, size_t *count,
+                                   seebatch_error *error)
+{
+    (void)back;
+    seebatch_binpack_chunks *chunks = NULL;
+    seebatch_status status = seebatch_binpack_chunks_open(run->path, &chunks, error);
+    seebatch_binpack_chunk chunk = {0};
+    while (status == SEEBATCH_OK && !chunk.end) {
+        status = seebatch_binpack_chunks_next(chunks, &chunk, error);
+        *count += status == SEEBATCH_OK && !chunk.end;
+    }
+    seebatch_binpack_chunks_close(chunks);
+    if (status == SEEBATCH_OK && *count == 1)
+        *count = ENTRIES; /* one chunk read: what same_entries asks */
+    return status;
+}
+
+/* A filter made, used on the game (the capture dropped) and freed. */
+static seebatch_status filter_step(const memory_run *run, game *back, size_t *count,
+                                   seebatch_error *error)
+{
+    (void)back;
+    const char *const rules[] = {"--skip-capture", "--skip-see-ge", "0"};
+    seebatch_training_filter *filter = NULL;
+    seebatch_status status = seebatch_training_filter_new(3, rules, &filter, error);
+    uint8_t keep[ENTRIES] = {0};
+    if (status == SEEBATCH_OK)
+        status = seebatch_training_filter_keep(filter, ENTRIES, &run->g->arrays, keep, error);
+    seebatch_training_filter_free(filter);
+    if (status == SEEBATCH_OK && keep[0] && keep[1] && !keep[2])
+        *count = ENTRIES;
+    return status;
+}
+
+static void out_of_memory(const char *directory, const game *g)
+{
+    if (!failing_allocations_work()) {
+        printf("out of memory: not tried: this build cannot fail allocations (it needs glibc "
+               "and no sanitizer)\n");
+        return;
+    }
+    static const char *const names[] = {"binpack", "plain", "bin"};
+    static const seebatch_training_format formats[] = {
+        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    for (int f = 0; f < 3; f++) {
+        memory_run run = {directory, g, formats[f], ""};
+        snprintf(run.path, sizeof run.path, "%s/memory.%s", directory, names[f]);
+        char what[64];
+        snprintf(what, sizeof what, "writing %s", names[f]);
+        unsigned long writes = each_allocation_failing(&run, write_step, what);
+        CHECK_EQ(write_whole(&run, NULL), SEEBATCH_OK, "%s", run.path);
+        snprintf(what, sizeof what, "reading %s", names[f]);
+        unsigned long reads = each_allocation_failing(&run, read_step, what);
+        printf("out of memory: writing %s made %lu allocations, reading it %lu, each failed "
+               "in turn\n",
+               names[f], writes, reads);
+        CHECK(writes >= 3 && reads >= 2, "the writer and reader allocate (%lu, %lu)", writes,
+              reads);
+        if (formats[f] == SEEBATCH_TRAINING_BINPACK) {
+            CHECK(each_allocation_failing(&run, chunks_step, "reading binpack chunks") >= 2,
+                  "the chunk reader allocates");
+            CHECK(each_allocation_failing(&run, filter_step, "filtering") >= 1,
+                  "the filter allocates");
+        }
+        remove(run.path);
+    }
+}
+
+/* ---- input and output failing ---------------------------------------- */
+
+/* A device that takes no byte (/dev/full, where there is one): every
+ * format's writer fails at the latest when it finishes, naming the path
+ * and the system's reason; a directory given to a reader is refused. */
+/* A POSIX device, open, or NULL where there is none. Not on Windows: there
+ * (and under wine) "/dev/full" is a path of the drive, and a writer would
+ * replace whatever file it names. */
+static FILE *posix_device(const char *path)
+{
+#ifdef _WIN32
+    (void)path;
+    return NULL;
+#else
+    return fopen(path, "wb");
+#endif
+}
+
+static void io_failing(const char *directory, const game *g)
+{
+    static const seebatch_training_format formats[] = {
+        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    FILE *full = posix_device("/dev/full");
+    for (int f = 0; full && f < 3; f++) {
+        seebatch_training_writer *writer = NULL;
+        seebatch_error error = spoiled();
+        CHECK_EQ(seebatch_training_create("/dev/full", formats[f], 0, &writer, &error), SEEBATCH_OK,
+                 "%s", error.message);
+        if (!writer)
+            continue;
+        seebatch_status status = seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error);
+        if (status == SEEBATCH_OK)
+            status = seebatch_training_finish(writer, &error);
+        else
+            seebatch_training_abandon(writer);
+        char words[128];
+        snprintf(words, sizeof words, "/dev/full: writing failed: %s", strerror(ENOSPC));
+        check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
+    }
+    if (full)
+        fclose(full);
+    else
+        printf("io failing: no /dev/full here: the writes to a full device not tried\n");
+    /* A device that takes every byte is written in place (no temporary to
+     * rename over it), and the write succeeds. */
+    FILE *null = posix_device("/dev/null");
+    for (int f = 0; null && f < 3; f++) {
+        seebatch_training_writer *writer = NULL;
+        seebatch_error error = spoiled();
+        CHECK(seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+              "format %d to /dev/null: %s", f, error.message);
+    }
+    if (null)
+        fclose(null);
+    seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
+    seebatch_error error = spoiled();
+    char words[4200];
+    /* POSIX opens a directory and fails its first read; Windows fails the open. */
+    snprintf(words, sizeof words, "%s: cannot ", directory);
+    check_error(seebatch_training_open(directory, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    CHECK(reader == NULL, "no reader of a directory");
+}
+
+/* ---- NULL and too many arguments ---------------------------------------- */
+
+/* Each refusal of a NULL, and of more rule arguments than a filter takes,
+ * by its message; the object asked for is NULL after it. */
+static void refusing_nulls(const game *g)
+{
+    seebatch_error e = spoiled();
+    seebatch_training_writer *writer = (seebatch_training_writer *)&writer;
+    check_error(seebatch_training_create(NULL, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
+    CHECK(writer == NULL, "no writer after a NULL path");
+    check_error(seebatch_training_create("x", SEEBATCH_TRAINING_PLAIN, 0, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
+    check_error(seebatch_training_create("x.out", (seebatch_training_format)3, 0, &writer, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT,
+                "x.out: format 3 is none of binpack (0), plain (1), bin (2)");
+    check_error(seebatch_training_write(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "writer or in is NULL");
+    check_error(seebatch_training_end_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "writer is NULL");
+    check_error(seebatch_training_finish(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT, "writer is NULL");
+    seebatch_training_abandon(NULL); /* ignored, as documented */
+
+    seebatch_training_reader *reader = (seebatch_training_reader *)&reader;
+    check_error(seebatch_training_open("x", NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or reader is NULL");
+    size_t count = 7;
+    int done = 0;
+    check_error(seebatch_training_read(NULL, ENTRIES, &g->arrays, &count, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    CHECK_EQ(count, 0, "no entries read from no reader");
+    count = 7;
+    check_error(seebatch_training_read_chunk(NULL, ENTRIES, &g->arrays, &count, &done, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    CHECK_EQ(count, 0, "no entries read from no reader");
+    seebatch_training_close(NULL);
+
+    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&chunks;
+    check_error(seebatch_binpack_chunks_open(NULL, &chunks, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or chunks is NULL");
+    CHECK(chunks == NULL, "no chunk reader after a NULL path");
+    check_error(seebatch_binpack_chunks_open("x", NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "path or chunks is NULL");
+    check_error(seebatch_binpack_chunks_next(NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunks or chunk is NULL");
+    uint32_t payload_size;
+    check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "header or payload_size is NULL");
+    seebatch_binpack_chunks_close(NULL);
+
+    seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
+    const char *too_many[65];
+    for (int i = 0; i < 65; i++)
+        too_many[i] = "--skip-capture";
+    check_error(seebatch_training_filter_new(65, too_many, &filter, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "65 rule arguments; at most 64");
+    CHECK(filter == NULL, "no filter after too many arguments");
+    const char *const one_null[] = {"--skip-capture", NULL};
+    check_error(seebatch_training_filter_new(2, one_null, &filter, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "rule argument 1 is NULL");
+    check_error(seebatch_training_filter_new(1, NULL, &filter, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter or argv is NULL");
+    check_error(seebatch_training_filter_new(0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter or argv is NULL");
+    CHECK_EQ(seebatch_training_filter_new(0, NULL, &filter, &e), SEEBATCH_OK,
+             "no rules: a filter that keeps all (%s)", e.message);
+    uint8_t keep[ENTRIES] = {0};
+    check_error(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "filter, in or keep is NULL");
+    check_error(seebatch_training_filter_keep(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "filter, in or keep is NULL");
+    CHECK(seebatch_training_filter_keep(filter, ENTRIES, &g->arrays, keep, &e) == SEEBATCH_OK &&
+              keep[0] && keep[1] && keep[2],
+          "no rules keep every entry (%s)", e.message);
+    seebatch_training_filter_free(filter);
+
+    uint16_t moves[1];
+    size_t parsed = 9;
+    check_error(seebatch_training_moves_from_uci(NULL, 1, NULL, "e2e4", 5, 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -369,5 +730,10 @@ int main(int argc, char **argv)
     reading_chunks(argv[1]);
     make_game(&g);
     parsing_uci(&g);
+    make_game(&g);
+    out_of_memory(argv[1], &g);
+    io_failing(argv[1], &g);
+    make_game(&g);
+    refusing_nulls(&g);
     return check_finish("test_training_errors");
 }

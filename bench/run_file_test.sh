@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# bench/run_file.py on made-up figures of a run with auto timed beside the
+# backends, and of one without it:
+# - the run file's summary gives auto a column of its own measured ratios to
+#   Stockfish's see_ge (not a backend's repeated) and a table of auto's time
+#   over the fastest backend's, a row per regime, a column per call, each
+#   cell naming the fastest; seebatch_bench's closing line ("auto kept");
+# - README's row of that run says the worst of the three calls in each
+#   regime and auto's ratios; a run without auto, and the run files of
+#   docs/runs/ written by older code, say "-" and the fastest backend's.
+# Exit 77 (skip) without python3.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+command -v python3 > /dev/null || { echo "skip: no python3 to run run_file.py"; exit 77; }
+
+# collected DIR AUTO: what figures.sh collects, figures made up; AUTO=1 with
+# auto's rows (distinct from every backend's) and its line over the fastest.
+collected() {
+    local dir=$1 auto=$2 line
+    mkdir -p "$dir"
+    cat > "$dir/meta.txt" <<'EOF'
+machine: Made-up CPU, family 19h model 11h
+charted: stockfish
+cpu: Made-up CPU, family 19h model 11h, 2 CPUs; Linux 6.1
+vendor: AuthenticAMD
+features: popcnt avx2 bmi2 avx512f avx512dq avx512bw avx512vl
+backend: avx2 (made up)
+compiler: cc 12; Release
+commit: 0123456789abcdef0123456789abcdef01234567 (lib/, include/ and bench/ as committed)
+date: 2099-01-01 00:00 UTC
+load: load average 0 0 0 at the start, 0 0 0 at the end (1, 5, 15 min)
+stockfish: Stockfish made up
+command: STOCKFISH=DIR ROUNDS=1 bench/figures.sh
+EOF
+    {
+        echo "109311 positions, 292351 captures; see_ge(m, 0), the stockfish preset with pins, 256 moves a call; medians of 1 rounds"
+        for regime in "  1000 positions,   2443 captures: Stockfish see_ge   8.99 ns" \
+                      " 10000 positions,  27049 captures: Stockfish see_ge  31.54 ns" \
+                      "109311 positions, 292351 captures: Stockfish see_ge  48.92 ns"; do
+            echo "$regime; the view per capture   6.91 ns (1.30x Stockfish)"
+            for line in "avx512  see_ge_multi  11.79 ns (0.76x Stockfish, rounds 0.76 .. 0.76; 1.13x pins given's time), see_values_multi  12.87 ns (1.09x see_ge_multi's time), pins given  10.42 ns (0.86x Stockfish, 1.51x the view's time)" \
+                        "avx2    see_ge_multi  13.26 ns (0.68x Stockfish, rounds 0.68 .. 0.68; 1.12x pins given's time), see_values_multi  14.48 ns (1.09x see_ge_multi's time), pins given  11.81 ns (0.76x Stockfish, 1.71x the view's time)" \
+                        "scalar  see_ge_multi   9.77 ns (0.92x Stockfish, rounds 0.92 .. 0.92; 1.16x pins given's time), see_values_multi  12.96 ns (1.33x see_ge_multi's time), pins given   8.40 ns (1.07x Stockfish, 1.22x the view's time)"; do
+                echo "    $line"
+            done
+            [ "$auto" = 1 ] || continue
+            case $regime in
+                *" 1000 positions"*) echo "    auto    see_ge_multi  12.04 ns (0.75x Stockfish, rounds 0.75 .. 0.75; 1.39x pins given's time), see_values_multi  13.16 ns (1.09x see_ge_multi's time), pins given   8.65 ns (1.04x Stockfish, 1.25x the view's time)"
+                                     echo "    auto over the fastest backend: see_ge_multi 1.23 (scalar fastest), see_values_multi 1.02 (avx512 fastest), pins given 1.03 (scalar fastest)" ;;
+                *" 10000 positions"*) echo "    auto    see_ge_multi  12.91 ns (2.44x Stockfish, rounds 2.44 .. 2.44; 1.17x pins given's time), see_values_multi  14.16 ns (1.10x see_ge_multi's time), pins given  11.03 ns (2.86x Stockfish, 0.34x the view's time)"
+                                      echo "    auto over the fastest backend: see_ge_multi 1.05 (avx512 fastest), see_values_multi 1.06 (avx512 fastest), pins given 1.03 (avx512 fastest)" ;;
+                *) echo "    auto    see_ge_multi  14.50 ns (3.37x Stockfish, rounds 3.37 .. 3.37; 1.05x pins given's time), see_values_multi  16.05 ns (1.11x see_ge_multi's time), pins given  13.77 ns (3.55x Stockfish, 0.27x the view's time)"
+                   echo "    auto over the fastest backend: see_ge_multi 0.99 (avx512 fastest), see_values_multi 0.98 (avx512 fastest), pins given 0.97 (avx512 fastest)" ;;
+            esac
+        done
+        echo "(checksum 1)"
+        echo "instructions per capture (callgrind): Stockfish see_ge 126.1; the view 84.5; avx2 values_ge 162.5, pins given 139.4, values 177.5; scalar values_ge 139.9, pins given 117.4, values 188.9"
+    } > "$dir/multi.txt"
+    python3 - "$dir/bench-stockfish.json" "$auto" <<'PY'
+import json, sys
+rates = {"scalar": 24e6, "avx2": 48e6, "avx512": 61e6, "auto": 59e6}
+runs = [{"name": f"multi/{b}", "run_name": f"multi/{b}", "run_type": "iteration", "items_per_second": r,
+         "cycles_per_item": 3e9 / r} for b, r in rates.items() if b != "auto" or sys.argv[2] == "1"]
+json.dump({"context": {"seebatch_core_clock": "3.000 GHz"}, "benchmarks": runs}, open(sys.argv[1], "w"))
+PY
+    if [ "$auto" = 1 ]; then
+        echo "on this CPU auto kept avx512 (avx512 16.0 ns a capture over 224, avx2 24.1 over 30, scalar 104.5 over 12 calls timed) for values on many boards in board order (multi, 256 moves a call): 58.8 M captures/s, 3.34x Stockfish's walk (its see_ge a capture, boards from memory)" \
+            > "$dir/bench-stockfish.tables"
+    else
+        : > "$dir/bench-stockfish.tables"
+    fi
+}
+
+# has FILE TEXT WHY: FILE holds the line TEXT exactly.
+has() { grep -qxF -- "$2" "$1" || { grep -F '|' "$1" | head -20; fail "$3"; }; }
+
+collected "$work/with" 1
+mkdir -p "$work/runs"
+python3 "$here/run_file.py" write "$work/with" "$work/runs/with-auto.md" || fail "run_file.py write failed with auto"
+run=$work/runs/with-auto.md
+has "$run" "| \`seebatch_values_ge\`, 256 moves a call, against Stockfish's \`see_ge\` (speed) | scalar | avx2 | avx512 | auto |" \
+    "the summary's table has no auto column beside the backends"
+has "$run" "| learned: 1,000 positions cycled | 0.92x | 0.68x | 0.76x | 0.75x |" \
+    "auto's column is not its own measured ratio (0.75x) in the learned regime"
+has "$run" "| pins given, as an engine holds them: learned / not learned / streamed | 1.07x / 1.07x / 1.07x | 0.76x / 0.76x / 0.76x | 0.86x / 0.86x / 0.86x | 1.04x / 2.86x / 3.55x |" \
+    "auto's pins-given ratios are not its own"
+has "$run" "| instructions per capture (callgrind); Stockfish's \`see_ge\`: 126 | 140 | 162 | - | - |" \
+    "the instructions row does not leave avx512 and auto out"
+has "$run" "| auto's time over the fastest backend's (auto learning afresh each round) | values | thresholds | thresholds, pins given |" \
+    "no table of auto's time over the fastest backend's"
+has "$run" "| learned: 1,000 positions cycled | 1.02 (avx512 fastest) | 1.23 (scalar fastest) | 1.03 (scalar fastest) |" \
+    "the learned row of auto over the fastest is wrong"
+has "$run" "| not learned: 10,000 positions cycled | 1.06 (avx512 fastest) | 1.05 (avx512 fastest) | 1.03 (avx512 fastest) |" \
+    "the not-learned row of auto over the fastest is wrong"
+has "$run" "| streamed: all 109,311 positions | 0.98 (avx512 fastest) | 0.99 (avx512 fastest) | 0.97 (avx512 fastest) |" \
+    "the streamed row of auto over the fastest is wrong"
+grep -qF -- "- \`seebatch_bench\`: on this CPU auto kept avx512 (avx512 16.0 ns" "$run" \
+    || fail "the summary lacks seebatch_bench's closing line (auto kept)"
+! grep -q "^## Auto per call shape\|^- auto: " "$run" || fail "the run file still has seebatch calibrate's section or the auto: line"
+
+collected "$work/without" 0
+python3 "$here/run_file.py" write "$work/without" "$work/runs/without-auto.md" \
+    || fail "run_file.py write failed without auto"
+run=$work/runs/without-auto.md
+has "$run" "| \`seebatch_values_ge\`, 256 moves a call, against Stockfish's \`see_ge\` (speed) | scalar | avx2 | avx512 |" \
+    "a run without auto has an auto column"
+! grep -qF "auto's time over" "$run" || fail "a run without auto has a table of auto over the fastest"
+
+# README's rows: these two runs and docs/runs/'s, written by older code.
+cp "$here"/../docs/runs/*.md "$work/runs/"
+python3 "$here/run_file.py" table "$work/runs" > "$work/table" || fail "run_file.py table failed"
+has "$work/table" "| CPU (its run file) | code measured | auto over the fastest backend: learned / not learned / streamed | \`seebatch_values_ge\` against Stockfish's \`see_ge\`: learned / not learned / streamed | the view, one move a call: learned / streamed |" \
+    "README's table head lacks the column of auto over the fastest"
+grep -qF "(docs/runs/with-auto.md) | \`0123456\` | 1.23 / 1.06 / 0.99 | 0.75x / 2.44x / 3.37x (auto) | - |" "$work/table" \
+    || { cat "$work/table"; fail "README's row of the run with auto is not the worst call per regime and auto's ratios"; }
+grep -qF "(docs/runs/without-auto.md) | \`0123456\` | - | 0.92x / 0.92x / 0.92x (scalar) |" "$work/table" \
+    || { cat "$work/table"; fail "README's row of a run without auto is not '-' and the fastest backend's ratios"; }
+for old in "$here"/../docs/runs/*.md; do
+    grep -qx "<!-- summary -->" "$old" || continue
+    grep -F "(docs/runs/$(basename "$old"))" "$work/table" | grep -qE '\| - \| [0-9.]+x / [0-9.]+x / [0-9.]+x \((scalar|avx2|avx512)\) \|' \
+        || { cat "$work/table"; fail "README's row of $(basename "$old") (older code, no auto timed) is not '-' and a backend's ratios"; }
+done
+echo "run files with and without auto, and docs/runs/'s, render: ok"
