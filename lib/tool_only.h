@@ -18,7 +18,6 @@
 #include "auto/dispatch.h"        /* why: --version says what auto guesses and learns per call shape */
 #include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
 #include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */
-#include "uci_position.h"    /* why: eval and check read UCI position commands as lines */
 #include "auto/implementations.h" /* why: --version lists the backends and why auto chose one */
 #include "printf_like.h"     /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "views/choice.h"    /* why: --version names the view lookup in use */

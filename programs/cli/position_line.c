@@ -1,6 +1,7 @@
 #include "position_line.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tool_only.h"
@@ -68,6 +69,18 @@ static bool board_from_fen(position_line *out, const char *fen, char *message, s
     return false;
 }
 
+/* Whether the text's first word is "position": a UCI position command, as
+ * seebatch_board_from_fen reads it. */
+static bool is_uci_command(const char *text, size_t length)
+{
+    static const char word[] = "position";
+    size_t i = 0;
+    while (i < length && is_space(text[i]))
+        i++;
+    return length - i >= sizeof word - 1 && memcmp(text + i, word, sizeof word - 1) == 0 &&
+           (length - i == sizeof word - 1 || is_space(text[i + sizeof word - 1]));
+}
+
 /* The moves after the position, from the ';' at head, if any. */
 static bool parse_moves_after(const line *input, size_t head, position_line *out, char *message,
                               size_t size)
@@ -84,8 +97,19 @@ static bool parse_moves_after(const line *input, size_t head, position_line *out
 static bool parse_uci_line(const line *input, size_t head, position_line *out, char *message,
                            size_t size)
 {
+    /* seebatch_board_from_fen reads the command, of any length, from a copy
+     * ending in NUL (parse_position_line has refused a NUL inside). */
+    char *copy = malloc(head + 1);
+    if (!copy) {
+        snprintf(message, size, "out of memory for a UCI command of %zu bytes", head);
+        return false;
+    }
+    memcpy(copy, input->text, head);
+    copy[head] = '\0';
     seebatch_error error;
-    if (seebatch_uci_position_read(&out->board, input->text, head, &error) != SEEBATCH_OK) {
+    seebatch_status status = seebatch_board_from_fen(&out->board, copy, &error);
+    free(copy);
+    if (status != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
         return false;
     }
@@ -111,7 +135,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     }
     const char *separator = memchr(input->text, ';', input->length);
     size_t head = separator ? (size_t)(separator - input->text) : input->length;
-    if (seebatch_is_uci_position(input->text, head))
+    if (is_uci_command(input->text, head))
         return parse_uci_line(input, head, out, message, size);
     char fen[256];
     epd_line line = {input->text, input->length, fen, sizeof fen, message, size, 0};
