@@ -4,18 +4,16 @@
  * A learner explores, then settles. Exploring, it gives each kernel this
  * machine runs a trial of consecutive calls, the kept one first: the first
  * calls warm the kernel's branches and cache lines and are not counted
- * (SHORTEST_WARM_UP, twice as long each look the kernel loses, up to
- * LONGEST_WARM_UP: the scalar walk's first pass over positions the branch
- * predictor would learn runs at a third of its learned speed), the next
+ * (SHORTEST_WARM_UP, four times as long each periodic look the kernel loses,
+ * up to LONGEST_WARM_UP: the scalar walk's first pass over positions the
+ * branch predictor would learn runs at a third of its learned speed), the next
  * TIMED_CALLS are timed, and their median is the kernel's cost (a median, so
  * that a call a context switch spoiled does not count). A trial whose first
  * two timed calls both cost twice the best trial's median ends there. Then
  * it keeps the cheapest and settles: one call in SETTLED_TIME_EVERY of each
  * thread's is timed, into a running mean of the kept kernel's cost. It
- * explores again when that mean rises by a third from the cost it was kept
- * at (the regime changed) or falls by a sixth (the work repeats and the kept
- * kernel learned it: the others get the longest warm-up, to learn it too),
- * or after look_every timed calls,
+ * explores again when that mean drifts by a third from the cost it was kept
+ * at (the regime changed), or after look_every timed calls,
  * a period that
  * doubles each time a look keeps the same kernel (up to LAST_LOOK) and
  * starts again from FIRST_LOOK when it changes.
@@ -59,6 +57,7 @@ typedef struct learner {
     _Atomic uint32_t tried; /* a bit a kernel tried in this look */
     _Atomic uint32_t cost[CHOICE_KERNELS][TIMED_CALLS];
     _Atomic uint32_t warm[CHOICE_KERNELS]; /* a trial's calls not timed, each kernel's */
+    _Atomic uint32_t warmer;               /* this look lengthens the losers' warm-up */
     _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's, this look */
     _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
@@ -183,13 +182,14 @@ static void seebatch_look_end(learner *l)
     uint32_t cost = seebatch_best_median(l, &best);
     /* A kernel that lost may have been judged cold (the scalar walk's first
      * pass over positions the predictor would learn is three times its
-     * learned speed): its next trial warms it up twice as long. */
+     * learned speed): after a periodic look, its next trial warms it up four
+     * times as long. */
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         uint32_t warm = LOAD(l->warm[k]);
         if (k == best)
             warm = SHORTEST_WARM_UP;
-        else if (LOAD(l->tried) >> k & 1u)
-            warm = warm * 2 < LONGEST_WARM_UP ? warm * 2 : LONGEST_WARM_UP;
+        else if ((LOAD(l->tried) >> k & 1u) && LOAD(l->warmer))
+            warm = warm * 4 < LONGEST_WARM_UP ? warm * 4 : LONGEST_WARM_UP;
         STORE(l->warm[k], warm);
     }
     uint32_t every = LOAD(l->look_every);
@@ -247,19 +247,16 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     uint32_t recent = LOAD(l->recent_cost);
     recent = recent - recent / 4 + cost / 4;
     STORE(l->recent_cost, recent);
-    bool slower = recent / 4 > kept_cost / 3, faster = recent / 5 < kept_cost / 6;
+    bool drifted = recent / 4 > kept_cost / 3 || recent / 3 < kept_cost / 4;
     uint32_t in = atomic_fetch_sub_explicit(&l->look_in, 1, memory_order_relaxed);
-    if (!slower && !faster && in > 1)
+    if (!drifted && in > 1)
         return;
     uint32_t settled = SETTLED;
     if (!atomic_compare_exchange_strong(&l->phase, &settled, STARTING))
         return;
-    /* Faster by a sixth with no change of kernel: the work repeats, and the
-     * kept kernel learned it; a kernel that lost cold gets the longest
-     * warm-up to learn it too. */
-    for (unsigned other = 0; faster && other < CHOICE_KERNELS; other++)
-        if (other != k)
-            STORE(l->warm[other], LONGEST_WARM_UP);
+    /* A look the period called gives each loser a longer warm-up; one a
+     * drift called (often noise) does not. */
+    STORE(l->warmer, !drifted);
     seebatch_look_begin(l, k);
 }
 
