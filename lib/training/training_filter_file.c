@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "binpack_writer.h"
 #include "chunk_filter.h"
 #include "output_file.h"
 #include "training_internal.h"
@@ -267,15 +268,8 @@ static bool seebatch_file_write_slot(file_run *run, const chunk_slot *slot)
     if (!total)
         return true;
     if (run->job->output_format == SEEBATCH_TRAINING_BINPACK) {
-        uint32_t size = (uint32_t)total;
-        uint8_t header[8] = {'B',
-                             'I',
-                             'N',
-                             'P',
-                             (uint8_t)size,
-                             (uint8_t)(size >> 8),
-                             (uint8_t)(size >> 16),
-                             (uint8_t)(size >> 24)};
+        uint8_t header[BINPACK_CHUNK_HEADER];
+        seebatch_binpack_chunk_header((uint32_t)total, header);
         if (!seebatch_file_put_bytes(run, header, sizeof header))
             return false;
     }

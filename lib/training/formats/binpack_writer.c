@@ -146,6 +146,14 @@ void seebatch_binpack_append_bits(binpack_writer *w, const uint8_t *data, size_t
     w->plies += entries;
 }
 
+void seebatch_binpack_chunk_header(uint32_t size, uint8_t header[BINPACK_CHUNK_HEADER])
+{
+    static const uint8_t magic[4] = {'B', 'I', 'N', 'P'};
+    memcpy(header, magic, sizeof magic);
+    for (int i = 0; i < 4; i++)
+        header[4 + i] = (uint8_t)(size >> (8 * i));
+}
+
 bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t count, FILE *out)
 {
     bool ok = true;
@@ -156,14 +164,8 @@ bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t c
         size += writers[i]->size;
     }
     if (ok && size) {
-        uint8_t header[8] = {'B',
-                             'I',
-                             'N',
-                             'P',
-                             (uint8_t)size,
-                             (uint8_t)(size >> 8),
-                             (uint8_t)(size >> 16),
-                             (uint8_t)(size >> 24)};
+        uint8_t header[BINPACK_CHUNK_HEADER];
+        seebatch_binpack_chunk_header((uint32_t)size, header);
         ok = fwrite(header, 1, 8, out) == 8;
         for (size_t i = 0; ok && i < count; i++) /* an empty writer may have no payload */
             ok = !writers[i]->size ||

@@ -70,10 +70,15 @@ void seebatch_binpack_close_chain(binpack_writer *writer);
  * memory ran out earlier. */
 bool seebatch_binpack_flush_chunk(binpack_writer *writer, FILE *out);
 
-/* The same for a chunk whose parts were written apart, each part starting
- * with a chain of its own: the writers' payloads, in order, as one chunk,
- * with no copy to join them; every writer is emptied. False when writing
- * fails or memory ran out earlier in any of them. */
+/* A chunk's header: "BINP" and its payload's size, little-endian. */
+enum { BINPACK_CHUNK_HEADER = 8 };
+void seebatch_binpack_chunk_header(uint32_t size, uint8_t header[BINPACK_CHUNK_HEADER]);
+
+/* The same as seebatch_binpack_flush_chunk for a chunk whose parts were
+ * written apart, each part starting with a chain of its own: the writers'
+ * payloads, in order, as one chunk, with no copy to join them; every writer
+ * is emptied. False when writing fails or memory ran out earlier in any of
+ * them. */
 bool seebatch_binpack_flush_chunk_parts(binpack_writer *const *writers, size_t count, FILE *out);
 
 /* Whether next is previous after its move, one ply on, with the result
