@@ -139,7 +139,6 @@ static void exact_as_it_switches(const positions *in_order, const positions *sca
         CHECK_EQ(calls_against_reference(scattered, rules, pins_given), 0,
                  "scattered, pins %s", pins_given ? "given" : "worked out");
     }
-    seebatch_learning_rotate(false);
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     for (int kind = 0; kind < 2; kind++)
         for (int boards = BOARDS_IN_ORDER; boards <= BOARDS_SCATTERED; boards++)
@@ -154,6 +153,10 @@ static void exact_as_it_switches(const positions *in_order, const positions *sca
                     CHECK(shape->backends[b].calls > 0, "%s: %s served calls", shape->shape,
                           shape->backends[b].name);
             }
+    seebatch_learning_rotate(false); /* and learning starts afresh */
+    const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+    for (size_t b = 0; b < shape->backend_count; b++)
+        CHECK_EQ(shape->backends[b].calls, 0, "after rotating: %s", shape->backends[b].name);
 }
 
 static bool runs_here(const char *name)

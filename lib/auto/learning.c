@@ -285,7 +285,13 @@ void seebatch_learning_restart(void)
         atomic_store_explicit(&seebatch_learners[shape].phase, UNSTARTED, memory_order_release);
 }
 
-void seebatch_learning_rotate(bool rotate) { atomic_store(&seebatch_rotating, rotate); }
+void seebatch_learning_rotate(bool rotate)
+{
+    atomic_store(&seebatch_rotating, rotate);
+    /* Rotating counted calls in the trial counter: learn afresh after it. */
+    if (!rotate)
+        seebatch_learning_restart();
+}
 
 /* Nanoseconds a tick, from the clock's rise since learning started. */
 static double seebatch_ns_per_tick(void)

@@ -55,7 +55,7 @@ void seebatch_learning_end(const auto_call *call, size_t moves);
 void seebatch_learning_restart(void);
 
 /* Tests: every call a learning shape serves goes to the next runnable
- * kernel in turn, none kept (true), or learning as above (false). */
+ * kernel in turn, none kept (true), or learning afresh as above (false). */
 void seebatch_learning_rotate(bool rotate);
 
 /* The kernel a shape's learner keeps now; false where it has not started
