@@ -51,7 +51,7 @@ typedef struct learner {
     _Alignas(64) _Atomic uint32_t phase;
     _Atomic uint32_t trial; /* the kernel on trial, exploring */
     _Atomic uint32_t kept;  /* the kernel settled calls run */
-    uint32_t runnable;      /* a bit a kernel this machine runs, set when starting */
+    _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
     /* Written by timed calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
     _Atomic uint32_t tried; /* a bit a kernel tried in this look */
@@ -96,7 +96,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     uint64_t none = 0;
     if (atomic_compare_exchange_strong(&seebatch_origin_ticks, &none, seebatch_ticks()))
         STORE(seebatch_origin_ns, seebatch_clock_ns());
-    l->runnable = (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u;
+    STORE(l->runnable, (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u);
     unsigned first = (unsigned)(plan >> (2 * shape)) & 3u;
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
@@ -207,7 +207,7 @@ static void seebatch_look_end(learner *l)
 static void seebatch_trial_end(learner *l, unsigned k, uint32_t median)
 {
     STORE(l->median[k], median == UINT32_MAX ? 0 : median);
-    uint32_t left = l->runnable & ~LOAD(l->tried);
+    uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
         return;
