@@ -505,17 +505,34 @@ typedef struct seebatch_filter_file_job {
      * every number. */
     unsigned threads;
     /* For a caller with streams open (the `seebatch` tool: standard input,
-     * or many inputs into one output); NULL for none. input_stream: a
-     * binpack read from its current place (input then names it in
-     * messages). output_stream: written there, flushed, neither closed nor
-     * committed (output then names it in messages; plain and bin input
-     * need a path). */
+     * or many inputs into one output); NULL for none. input_stream: read
+     * from its current place in input_format (input then names it in
+     * messages; the stream is not closed). output_stream: written there,
+     * flushed, neither closed nor committed (output then names it in
+     * messages). */
     FILE *input_stream;
     FILE *output_stream;
     /* Called, when not NULL, after each chunk is written, on the calling
      * thread: the entries and bytes of the input since the call before. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
+    /* input_stream's format (a path's is told as seebatch_training_open
+     * tells it); read only with input_stream. */
+    seebatch_training_format input_format;
+    /* Plain and bin input: called, when not NULL, on the calling thread at
+     * a plain block that does not parse and at an entry the output format
+     * cannot hold (a ply above 16383 for binpack, what .bin cannot store),
+     * with its place (its first byte in the input; the entry's number,
+     * counting those skipped before) and the whole message
+     * ("INPUT: line L, entry E: why", bin "INPUT: byte B, entry E: why").
+     * It returns 1 to skip that entry and go on (the `seebatch` tool reports
+     * each and goes on), 0 to end the call at it as a fault of the input;
+     * NULL ends the call at the first bad block (an entry the output cannot
+     * hold is then refused by the writer: "entry E: why", nothing
+     * committed). A .bin entry that does not decode, and a read that fails,
+     * always end the call. Skipped entries are not counted as read. */
+    int (*skip)(void *context, const seebatch_training_place *place, const char *message);
+    void *skip_context;
     /* Out. */
     seebatch_filter_counts counts; /* the entries read (before a fault), kept, per rule */
     /* The fault that ended the reading: its byte in the input (plain: the
@@ -533,7 +550,8 @@ typedef struct seebatch_filter_file_job {
  * the output is the input), up to job->threads chunks at once, written in
  * file order; plain and bin input is read in batches, judged by
  * seebatch_training_filter_keep and written as seebatch_training_write
- * writes (binpack chunks closed at 1 MiB). The output goes to a temporary
+ * writes (binpack chunks closed at 1 MiB), a bad plain block ending it, or
+ * told to job->skip and skipped. The output goes to a temporary
  * beside it, renamed over it at the end: an output that cannot be written,
  * or a call that fails before it ends, leaves the path as it was, except
  * for a fault of the input: then every entry before the fault is written
@@ -542,8 +560,9 @@ typedef struct seebatch_filter_file_job {
  * filter's after the call (one history over the files given to one
  * filter, as the tool keeps over its inputs). Thread-safe on distinct jobs
  * whose filters are distinct.
- * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL filter or input, a format that
- * is none of the three, an output that is the input (nothing written), a
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL filter or input, a format
+ * (output_format, or input_format with input_stream) that is none of the
+ * three, an output that is the input (nothing written), a
  * file that cannot be opened, created or written (the path and the
  * system's reason; the output as it was), no memory, or a fault of the
  * input ("INPUT: byte B, entry E: why" or "INPUT: line L, entry E: why",

@@ -9,11 +9,12 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * A binpack input goes through the library's one file loop
+ * Binpack, plain and bin input go through the library's one file loop
  * (seebatch_training_filter_file, Python's filter_file's too), which keeps
  * the rules that look at earlier entries right across chunks filtered at
- * once; plain and bin through the library's judge of arrays, a bad block
- * reported and skipped; EPD lines here, one by one.
+ * once; its skip hook reports a bad plain block (or an entry the output
+ * cannot hold) and goes on, as every subcommand goes past a bad line. EPD
+ * lines are filtered here, one by one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -89,8 +90,9 @@ typedef struct filter_settings {
     /* The piece-count rule's history after the chunks filtered so far, in
      * file order (binpack); NULL when the rule is off. */
     piece_count_history *piece_counts;
-    /* The rules as the library's chunk driver takes them (binpack input). */
+    /* The rules as the library's file loop takes them. */
     seebatch_training_filter chunk_rules;
+    bool skipped; /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
 
 /* Entries (or lines) read one at a time are counted in the progress
@@ -148,17 +150,40 @@ static seebatch_training_format training_format(data_format format)
                                   : SEEBATCH_TRAINING_BINPACK;
 }
 
-/* A binpack input by the library's one file loop (seebatch_training_filter_file,
- * Python's filter_file's too): chunks on `threads` threads, written in
- * order; a fault ends the input after the entries before it are written. */
-static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
-                          uint64_t *read, filter_tally *tally)
+/* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
+static const char *after_input_name(const filter_settings *settings, const char *message)
+{
+    size_t length = strlen(settings->input_name);
+    if (strncmp(message, settings->input_name, length) == 0 && message[length] == ':')
+        return message + length + 2;
+    return message;
+}
+
+/* The library's hook at a bad plain block or an entry the output cannot
+ * hold: reported (under --max-errors) and skipped, as a bad line is. */
+static int skip_bad_entry(void *context, const seebatch_training_place *place, const char *message)
+{
+    (void)place;
+    filter_settings *settings = context;
+    report_input_error("%s", after_input_name(settings, message));
+    settings->skipped = true;
+    return 1;
+}
+
+/* A training file (binpack, plain or bin) by the library's one file loop
+ * (seebatch_training_filter_file, Python's filter_file's too): binpack
+ * chunks on `threads` threads, written in order, a fault ending the input
+ * after the entries before it are written; plain and bin judged in
+ * batches, a bad block reported and skipped. */
+static int filter_training(filter_settings *settings, FILE *input, FILE *output, int threads,
+                           uint64_t *read, filter_tally *tally)
 {
     seebatch_filter_file_job job;
     memset(&job, 0, sizeof job);
     job.filter = &settings->chunk_rules;
     job.input = settings->input_name;
     job.input_stream = input;
+    job.input_format = training_format(settings->input);
     if (!settings->count_only) { /* else nothing is written: the entries are counted */
         job.output = settings->output_path ? settings->output_path : "standard output";
         job.output_stream = output;
@@ -167,6 +192,9 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     job.threads = (unsigned)threads;
     job.progress = count_progress;
     job.progress_context = settings->progress;
+    job.skip = skip_bad_entry;
+    job.skip_context = settings;
+    settings->skipped = false;
     if (settings->piece_counts) /* one history over every input */
         settings->chunk_rules.history.piece_counts = *settings->piece_counts;
     seebatch_error error;
@@ -177,12 +205,9 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     filter_tally counted = tally_of(job.counts.kept, job.counts.matched, job.counts.alone);
     add_tally(tally, &counted);
     if (status == SEEBATCH_OK)
-        return EXIT_OK;
+        return settings->skipped ? EXIT_BAD_LINES : EXIT_OK;
     if (job.place.entry) {
-        char text[sizeof job.reason + 64];
-        report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false,
-                                                              job.place.byte_offset,
-                                                              job.place.entry, job.reason));
+        report_input_error("%s", after_input_name(settings, error.message));
         return EXIT_BAD_LINES;
     }
     if (ferror(output))
@@ -190,160 +215,6 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     else
         fprintf(stderr, "seebatch %s: out of memory\n", settings->command);
     return EXIT_RESOURCE_FAILURE;
-}
-
-/* Writes one kept entry in the output format; false when writing fails. */
-static bool write_entry(const filter_settings *settings, binpack_writer *writer,
-                        const training_entry *entry, FILE *output)
-{
-    if (settings->output == DATA_BINPACK)
-        return seebatch_binpack_write_entry(writer, entry, output);
-    if (settings->output == DATA_BIN)
-        return seebatch_bin_write(entry, output);
-    char block[PLAIN_BLOCK_MAX];
-    size_t length = seebatch_plain_format(entry, block);
-    return fwrite(block, 1, length, output) == length;
-}
-
-/* Whether the output format can hold the entry; false, reported as bad
- * input at the entry's place, if not. */
-static bool output_holds(const filter_settings *settings, entry_source *source,
-                         const training_entry *entry)
-{
-    char message[SEEBATCH_MESSAGE_SIZE];
-    if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
-        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)", entry->ply,
-                 BINPACK_PLY_MAX);
-    else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
-        return true;
-    entry_source_refuse(source, message);
-    return false;
-}
-
-/* The next entry (of a .plain or .bin input) the output can hold,
- * reporting and skipping the others and the bad blocks (as lines input
- * skips bad lines; a .bin ends at its first bad entry); false at the end. */
-static bool next_plain_entry(const filter_settings *settings, entry_source *source,
-                             training_entry *entry, bool *bad)
-{
-    source_step step;
-    while ((step = entry_source_next(source, entry)) != SOURCE_END) {
-        if (step == SOURCE_ENTRY && output_holds(settings, source, entry))
-            return true;
-        *bad = true;
-    }
-    return false;
-}
-
-/* Entries of a .plain or .bin input judged at once: the library's
- * seebatch_training_filter_keep (the judge Python's filter_file calls on
- * the same arrays) judges the SEE rule's captures of a batch in lanes. */
-enum { PLAIN_BATCH = 256 };
-
-typedef struct plain_batch {
-    training_entry entries[PLAIN_BATCH]; /* as read, for writing the kept ones */
-    seebatch_board boards[PLAIN_BATCH];  /* the same, as the arrays the library judges */
-    uint16_t moves[PLAIN_BATCH];
-    int16_t scores[PLAIN_BATCH];
-    uint16_t plies[PLAIN_BATCH];
-    int8_t results[PLAIN_BATCH];
-    uint8_t keep[PLAIN_BATCH];
-    size_t count;
-} plain_batch;
-
-static void batch_add(plain_batch *batch, const training_entry *entry)
-{
-    size_t i = batch->count++;
-    batch->entries[i] = *entry;
-    batch->boards[i] = entry->board;
-    batch->moves[i] = entry->move;
-    batch->scores[i] = entry->score;
-    batch->plies[i] = entry->ply;
-    batch->results[i] = entry->result;
-}
-
-/* keep[i] for the batch's entries by the library's judge. An entry it
- * refuses (never one the readers gave: they check what it checks) is
- * reported, dropped and not counted as read. */
-static void judge_batch(seebatch_training_filter *filter, plain_batch *batch, uint64_t *read,
-                        bool *bad)
-{
-    for (size_t at = 0; at < batch->count;) {
-        seebatch_training_arrays in = {batch->boards + at, batch->moves + at, batch->scores + at,
-                                       batch->plies + at, batch->results + at};
-        seebatch_filter_counts before, after;
-        seebatch_training_filter_counts(filter, &before);
-        seebatch_error error;
-        if (seebatch_training_filter_keep(filter, batch->count - at, &in, batch->keep + at,
-                                          &error) == SEEBATCH_OK)
-            return;
-        seebatch_training_filter_counts(filter, &after);
-        at += after.entries - before.entries;
-        report_input_error("%s", error.message);
-        batch->keep[at++] = 0;
-        --*read;
-        *bad = true;
-    }
-}
-
-/* Writes the batch's kept entries; false when writing fails. */
-static bool write_kept(const filter_settings *settings, binpack_writer *writer,
-                       const plain_batch *batch, FILE *output)
-{
-    for (size_t i = 0; i < batch->count; i++)
-        if (batch->keep[i] && (!write_entry(settings, writer, &batch->entries[i], output) ||
-                               ferror(output)))
-            return false;
-    return true;
-}
-
-static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                        filter_tally *tally)
-{
-    seebatch_training_filter filter = settings->chunk_rules; /* the rules, nothing counted */
-    if (settings->piece_counts) /* one history over every input, as for binpack */
-        filter.history.piece_counts = *settings->piece_counts;
-    plain_batch *batch = malloc(sizeof *batch);
-    if (!batch)
-        return EXIT_RESOURCE_FAILURE;
-    entry_source source = entry_source_start(input, settings->input);
-    binpack_writer writer;
-    seebatch_binpack_writer_init(&writer);
-    bool bad = false, more = true;
-    int status = EXIT_OK;
-    uint64_t done = 0; /* this input's, for its progress */
-    while (more && status == EXIT_OK) {
-        training_entry entry;
-        for (batch->count = 0; batch->count < PLAIN_BATCH;) {
-            if (!(more = next_plain_entry(settings, &source, &entry, &bad)))
-                break;
-            batch_add(batch, &entry);
-            ++*read;
-            if (++done % PROGRESS_EVERY == 0)
-                progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's */
-        }
-        judge_batch(&filter, batch, read, &bad);
-        if (!settings->count_only && !write_kept(settings, &writer, batch, output)) {
-            remember_write_error();
-            status = EXIT_RESOURCE_FAILURE;
-        }
-    }
-    free(batch);
-    if (!seebatch_binpack_flush_chunk(&writer, output) || ferror(output)) {
-        remember_write_error();
-        status = EXIT_RESOURCE_FAILURE;
-    }
-    seebatch_binpack_writer_free(&writer);
-    seebatch_filter_counts counts;
-    seebatch_training_filter_counts(&filter, &counts);
-    filter_tally counted = tally_of(counts.kept, counts.matched, counts.alone);
-    add_tally(tally, &counted);
-    if (settings->piece_counts)
-        *settings->piece_counts = filter.history.piece_counts;
-    progress_add(settings->progress, done % PROGRESS_EVERY, 0);
-    if (status == EXIT_OK && entry_source_read_failed(&source))
-        return EXIT_USAGE;
-    return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
 
 /* For a line with no move: a move no rule on the move matches, staying on
@@ -548,10 +419,8 @@ static int filter_input(filter_settings *settings, const input_source *input, FI
     settings->input = input->format;
     settings->input_name = input->name;
     start_input_messages(settings->command, input);
-    if (input->format == DATA_BINPACK)
-        return filter_binpack(settings, input->stream, output, threads, &sums->read, &sums->tally);
-    if (input->format == DATA_PLAIN || input->format == DATA_BIN)
-        return filter_plain(settings, input->stream, output, &sums->read, &sums->tally);
+    if (input->format == DATA_BINPACK || input->format == DATA_PLAIN || input->format == DATA_BIN)
+        return filter_training(settings, input->stream, output, threads, &sums->read, &sums->tally);
     return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
 }
 
@@ -605,7 +474,8 @@ int run_filter_as(const char *command, int argc, char **argv)
                                 false,
                                 NULL,
                                 NULL,
-                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false}};
+                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false},
+                                false};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
@@ -619,7 +489,6 @@ int run_filter_as(const char *command, int argc, char **argv)
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
     settings.chunk_rules.rules = settings.rules;
     settings.chunk_rules.history = filter_history_start();
-    settings.chunk_rules.entries_checked = true; /* its readers check what it would */
     input_set inputs;
     int status =
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
