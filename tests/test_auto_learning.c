@@ -200,17 +200,19 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
  * served a short trial. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
-    enum { CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 6 };
+    /* Calls of 64 moves, the shortest timed: the pool holds over 150 that
+     * never repeat. A short trial: a call of warm-up, eight timed. */
+    enum { MOVES = 64, CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 9 };
     static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
     for (int repeating = 1; repeating >= 0; repeating--) {
         CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
-        size_t calls = repeating ? CYCLE * REPEATS : p->count / CALL_MOVES;
+        size_t calls = repeating ? CYCLE * REPEATS : p->count / MOVES;
         for (size_t c = 0; c < calls; c++) {
-            size_t first = (repeating ? c % CYCLE : c) * CALL_MOVES;
+            size_t first = (repeating ? c % CYCLE : c) * MOVES;
             seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
-                                    &p->moves[first], CALL_MOVES};
+                                    &p->moves[first], MOVES};
             seebatch_values(rules, &batch, values);
         }
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
