@@ -19,10 +19,11 @@
  *   judged by one cycle.
  * - Otherwise (a stream, or cycles too long for the predictor): a
  *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
- *   are not counted, its next TIMED_CALLS are judged, and a trial whose
- *   first such call costs twice the best so far ends there (on streamed
- *   positions, a cold call of the scalar walk costs four of avx512's). The
- *   kept kernel is judged by its last KEPT_TIMED_CALLS.
+ *   are not counted, its next TIMED_CALLS are judged; a trial ends at once
+ *   on a cold first call at three times the best so far, or a first warm
+ *   one at twice (on streamed positions a cold call of the scalar walk
+ *   costs four or five of avx512's: each is a hundredth of a job of 10^5
+ *   captures). The kept kernel is judged by its last KEPT_TIMED_CALLS.
  * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
  * running mean of the kept kernel's cost. It explores again when that mean
  * drifts by a third from the cost it was kept at (the regime changed), or
@@ -285,12 +286,12 @@ static uint32_t seebatch_calls_judged(learner *l, bool kept, uint32_t n, uint32_
 {
     if (kept)
         return seebatch_typical_cost(l, i, KEPT_TIMED_CALLS);
-    if (n <= SHORTEST_WARM_UP)
-        return 0;
     unsigned best;
-    uint32_t bar = seebatch_best_median(l, &best), first = LOAD(l->cost[i % RECENT_CALLS]);
-    if (n == SHORTEST_WARM_UP + 1 && bar != UINT32_MAX && first / 2 > bar)
-        return first; /* hopeless: a call is never twice its kernel's cost but for a spoiled one */
+    uint32_t bar = seebatch_best_median(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
+    /* Hopeless: the first call, cold, at three times the best; the next at
+     * twice (a warm call is never twice its kernel's cost unless spoiled). */
+    if (bar != UINT32_MAX && ((n == 1 && cost / 3 > bar) || (n == SHORTEST_WARM_UP + 1 && cost / 2 > bar)))
+        return cost;
     return n == SHORTEST_WARM_UP + TIMED_CALLS ? seebatch_typical_cost(l, i, TIMED_CALLS) : 0;
 }
 
