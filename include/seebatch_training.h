@@ -92,6 +92,52 @@ typedef struct seebatch_training_arrays {
 } seebatch_training_arrays;
 
 /* ------------------------------------------------------------------------ */
+/* What a file holds                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* The one rule by which every reader of the library (seebatch_training_open,
+ * the `seebatch` tool, Python) tells what a file holds: its first bytes
+ * ("BINP" a binpack, "fen " plain text), else its name (.binpack, .plain,
+ * .bin, .epd), else lines of FEN or EPD. An empty input holds nothing in
+ * any format: plain, unless its name says binpack or bin. Stockfish's .bin
+ * has no magic: it is known by its name, or as given. Every function here
+ * is a pure function of its arguments, thread-safe. */
+typedef enum seebatch_file_format {
+    SEEBATCH_FILE_UNKNOWN = 0,
+    SEEBATCH_FILE_BINPACK = 1,
+    SEEBATCH_FILE_PLAIN = 2,
+    SEEBATCH_FILE_LINES = 3, /* lines of FEN or EPD: no training data */
+    SEEBATCH_FILE_BIN = 4
+} seebatch_file_format;
+
+/* How many first bytes seebatch_file_format_of looks at. */
+enum { SEEBATCH_FILE_FORMAT_LOOK_BYTES = 4 };
+
+/* The format named "binpack", "plain", "lines" (or its other name "epd") or
+ * "bin" (exactly; as `--input-format` takes them); SEEBATCH_FILE_UNKNOWN for
+ * any other name or NULL. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_named(const char *name);
+
+/* The format a path's extension names (.binpack, .plain, .epd, .bin);
+ * SEEBATCH_FILE_UNKNOWN for another extension, none, or NULL. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_of_path(const char *path);
+
+/* "unknown", "binpack", "plain", "lines" or "bin"; NULL for a value that is
+ * no seebatch_file_format. */
+SEEBATCH_API const char *seebatch_file_format_name(seebatch_file_format format);
+
+/* What a file holds by the rule above, from its first `got` bytes at start
+ * (at most SEEBATCH_FILE_FORMAT_LOOK_BYTES are looked at; start may be NULL
+ * when got is 0) and its path (NULL: standard input, no name). Never
+ * SEEBATCH_FILE_UNKNOWN. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_of(const char *path, const char *start,
+                                                          size_t got);
+
+/* Why a file of lines is no training data, the words the library's
+ * messages put after its name ("is no training data (no "BINP" ...)"). */
+SEEBATCH_API const char *seebatch_file_not_training_data(void);
+
+/* ------------------------------------------------------------------------ */
 /* Reading                                                                  */
 /* ------------------------------------------------------------------------ */
 

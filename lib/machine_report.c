@@ -24,9 +24,10 @@ typedef struct report_text {
     size_t size, length;
 } report_text;
 
-static void report_add(report_text *text, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
+static void seebatch_report_add(report_text *text, const char *format, ...)
+    SEEBATCH_PRINTF_LIKE(2, 3);
 
-static void report_add(report_text *text, const char *format, ...)
+static void seebatch_report_add(report_text *text, const char *format, ...)
 {
     va_list arguments;
     va_start(arguments, format);
@@ -51,14 +52,15 @@ static void seebatch_report_shapes(report_text *text, const seebatch_backend_cho
 {
     char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
     seebatch_choices_format(&guess->shapes, line);
-    report_add(text, "auto's first guess, per call shape: %s (%s)\n", line,
-               guess->measured ? "the measured table's row above" : "no measured row");
-    report_add(text, "auto learns the fastest backend from the calls it serves (64 moves or "
-                     "more) on many boards; the first guess serves the rest\n");
+    seebatch_report_add(text, "auto's first guess, per call shape: %s (%s)\n", line,
+                        guess->measured ? "the measured table's row above" : "no measured row");
+    seebatch_report_add(text,
+                        "auto learns the fastest backend from the calls it serves (64 moves or "
+                        "more) on many boards; the first guess serves the rest\n");
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        report_add(text, "  %-62s %s%s\n", seebatch_shape_name(shape, name),
-                   seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
-                   seebatch_shape_learns(shape) ? ", then learned" : "");
+        seebatch_report_add(text, "  %-62s %s%s\n", seebatch_shape_name(shape, name),
+                            seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
+                            seebatch_shape_learns(shape) ? ", then learned" : "");
 }
 
 /* The view exchange seebatch_view_rules_init gives here
@@ -70,11 +72,12 @@ static void seebatch_report_view_exchange(report_text *text)
     seebatch_view_lookup_here(&chosen, NULL);
     seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
     if (seebatch_forced_by("SEEBATCH_VIEW_EXCHANGE"))
-        report_add(text, "view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
-                   seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
+        seebatch_report_add(
+            text, "view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
+            seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
     else
-        report_add(text, "view exchange: %s (what auto picks here)\n",
-                   seebatch_view_lookup_names[chosen]);
+        seebatch_report_add(text, "view exchange: %s (what auto picks here)\n",
+                            seebatch_view_lookup_names[chosen]);
 }
 
 size_t seebatch_machine_report(char *out, size_t size)
@@ -84,25 +87,26 @@ size_t seebatch_machine_report(char *out, size_t size)
         out[0] = '\0';
     seebatch_cpu cpu = seebatch_cpu_here();
     seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-    report_add(&text, "backend: %s (%s)\n", seebatch_backend_name(),
-               seebatch_forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                                      : guess.reason);
+    seebatch_report_add(&text, "backend: %s (%s)\n", seebatch_backend_name(),
+                        seebatch_forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
+                                                               : guess.reason);
     seebatch_report_shapes(&text, &guess);
     char line[160];
     seebatch_cpu_features_line(line, sizeof line);
-    report_add(&text, "%s", line);
+    seebatch_report_add(&text, "%s", line);
     const char *names[8];
     size_t count = seebatch_backends_available(names, 8);
-    report_add(&text, "backends this build runs here:");
+    seebatch_report_add(&text, "backends this build runs here:");
     for (size_t i = 0; i < count && i < 8; i++)
-        report_add(&text, " %s", names[i]);
-    report_add(&text, "\n");
+        seebatch_report_add(&text, " %s", names[i]);
+    seebatch_report_add(&text, "\n");
 #if SEEBATCH_AVX512_EMULATED
-    report_add(&text, "build: a test build, its avx512 kernel emulated over SIMDe with AVX2 "
-                      "(slow)\n");
+    seebatch_report_add(&text,
+                        "build: a test build, its avx512 kernel emulated over SIMDe with AVX2 "
+                        "(slow)\n");
 #endif
     seebatch_cpu_identity_line(line, sizeof line);
-    report_add(&text, "%s", line);
+    seebatch_report_add(&text, "%s", line);
     seebatch_report_view_exchange(&text);
     return text.length;
 }

@@ -29,7 +29,6 @@
                                                 check) and chunks read into the threads' buffers */
 #include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
                                                 filter rules' own inline tests */
-#include "training/formats/data_format.h"    /* why: inputs told apart, EPD lines among them */
 #include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
 #include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
 

@@ -7,7 +7,6 @@
 #include "bin_file.h"
 #include "binpack_reader.h"
 #include "binpack_writer.h" /* BINPACK_PLY_MAX */
-#include "data_format.h"
 #include "plain.h"
 #include "training_internal.h"
 
@@ -38,18 +37,18 @@ struct seebatch_training_reader {
 };
 
 /* The training format of a file that starts with `magic` (got bytes of it),
- * by the rule every reader follows (data_format.h); false for lines. */
+ * by the rule every reader follows (seebatch_file_format_of); false for lines. */
 static bool seebatch_training_format_of(const char *path, const char *magic, size_t got,
                                         seebatch_training_format *format)
 {
-    switch (seebatch_data_format_of(path, magic, got)) {
-    case DATA_BINPACK:
+    switch (seebatch_file_format_of(path, magic, got)) {
+    case SEEBATCH_FILE_BINPACK:
         *format = SEEBATCH_TRAINING_BINPACK;
         return true;
-    case DATA_BIN:
+    case SEEBATCH_FILE_BIN:
         *format = SEEBATCH_TRAINING_BIN;
         return true;
-    case DATA_PLAIN:
+    case SEEBATCH_FILE_PLAIN:
         *format = SEEBATCH_TRAINING_PLAIN;
         return true;
     default:
@@ -87,7 +86,8 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
     rewind(file);
     if (!seebatch_training_format_of(path, magic, got, &made->format)) {
         free(made);
-        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
+        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path,
+                             seebatch_file_not_training_data());
     }
     seebatch_attach_file(made, file);
     *reader = made;

@@ -80,7 +80,7 @@ static const char filter_help[] =
 
 typedef struct filter_settings {
     filter_rules rules;
-    data_format input, output;
+    seebatch_file_format input, output;
     const char *command;    /* for messages: "filter", or "convert" that runs it */
     const char *input_name; /* for messages: the path, or "standard input" */
     const char *output_path;
@@ -143,11 +143,11 @@ static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
     progress_add(meter, entries, bytes);
 }
 
-static seebatch_training_format training_format(data_format format)
+static seebatch_training_format training_format(seebatch_file_format format)
 {
-    return format == DATA_BIN     ? SEEBATCH_TRAINING_BIN
-           : format == DATA_PLAIN ? SEEBATCH_TRAINING_PLAIN
-                                  : SEEBATCH_TRAINING_BINPACK;
+    return format == SEEBATCH_FILE_BIN     ? SEEBATCH_TRAINING_BIN
+           : format == SEEBATCH_FILE_PLAIN ? SEEBATCH_TRAINING_PLAIN
+                                           : SEEBATCH_TRAINING_BINPACK;
 }
 
 /* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
@@ -302,10 +302,10 @@ typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
 /* The value of --input-format (binpack, plain, bin, epd) or --output-format
  * (binpack, plain, bin); false, reported, for anything else. */
-static bool take_format(const char *value, bool output, data_format *format)
+static bool take_format(const char *value, bool output, seebatch_file_format *format)
 {
-    data_format named = seebatch_data_format_named(value);
-    if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
+    seebatch_file_format named = seebatch_file_format_named(value);
+    if (named == SEEBATCH_FILE_UNKNOWN || (output && named == SEEBATCH_FILE_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
                     output ? "binpack, plain or bin" : "binpack, plain, bin or epd", value);
@@ -364,19 +364,20 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
 static bool settle_formats(filter_settings *settings, const input_set *inputs)
 {
     /* --output-format, else the output's name, else the inputs' format. */
-    data_format named = output_is_standard(settings->output_path)
-                            ? DATA_UNKNOWN
-                            : seebatch_data_format_of_path(settings->output_path);
-    bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
-                   named != DATA_LINES && !settings->count_only;
+    seebatch_file_format named = output_is_standard(settings->output_path)
+                                     ? SEEBATCH_FILE_UNKNOWN
+                                     : seebatch_file_format_of_path(settings->output_path);
+    bool by_name = settings->output == SEEBATCH_FILE_UNKNOWN && named != SEEBATCH_FILE_UNKNOWN &&
+                   named != SEEBATCH_FILE_LINES && !settings->count_only;
     if (by_name)
         settings->output = named;
-    if (settings->output == DATA_UNKNOWN)
+    if (settings->output == SEEBATCH_FILE_UNKNOWN)
         settings->output = shared_format(inputs);
     /* Counting only, nothing is written: any training format will do. */
-    if (settings->output == DATA_UNKNOWN && settings->count_only)
-        settings->output = inputs->sources[0].format == DATA_LINES ? DATA_LINES : DATA_PLAIN;
-    if (settings->output == DATA_UNKNOWN) {
+    if (settings->output == SEEBATCH_FILE_UNKNOWN && settings->count_only)
+        settings->output = inputs->sources[0].format == SEEBATCH_FILE_LINES ? SEEBATCH_FILE_LINES
+                                                                            : SEEBATCH_FILE_PLAIN;
+    if (settings->output == SEEBATCH_FILE_UNKNOWN) {
         char formats[SEEBATCH_MESSAGE_SIZE];
         describe_formats(inputs, formats, sizeof formats);
         usage_error(settings->command,
@@ -387,14 +388,15 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
     }
     for (int i = 0; i < inputs->count; i++) {
         const input_source *input = &inputs->sources[i];
-        if ((input->format == DATA_LINES) != (settings->output == DATA_LINES)) {
+        if ((input->format == SEEBATCH_FILE_LINES) != (settings->output == SEEBATCH_FILE_LINES)) {
             usage_error(settings->command,
                         "%s holds lines (EPD), which are written as lines only%s%s%s", input->name,
                         by_name ? ", but the output's name " : "",
                         by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
             return false;
         }
-        if (input->format == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+        if (input->format == SEEBATCH_FILE_LINES &&
+            (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
             usage_error(settings->command,
                         "--skip-value-none, --skip-placeholder, --skip-early-ply, "
                         "--wld-skip and --soft-early-skip read scores, plies and results, "
@@ -419,7 +421,8 @@ static int filter_input(filter_settings *settings, const input_source *input, FI
     settings->input = input->format;
     settings->input_name = input->name;
     start_input_messages(settings->command, input);
-    if (input->format == DATA_BINPACK || input->format == DATA_PLAIN || input->format == DATA_BIN)
+    if (input->format == SEEBATCH_FILE_BINPACK || input->format == SEEBATCH_FILE_PLAIN ||
+        input->format == SEEBATCH_FILE_BIN)
         return filter_training(settings, input->stream, output, threads, &sums->read, &sums->tally);
     return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
 }
@@ -465,8 +468,8 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
 int run_filter_as(const char *command, int argc, char **argv)
 {
     filter_settings settings = {{0},
-                                DATA_UNKNOWN,
-                                DATA_UNKNOWN,
+                                SEEBATCH_FILE_UNKNOWN,
+                                SEEBATCH_FILE_UNKNOWN,
                                 command,
                                 NULL,
                                 NULL,
