@@ -350,6 +350,40 @@ SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(
 
 typedef struct seebatch_training_filter seebatch_training_filter;
 
+/* Options read among a caller's own (as the `seebatch` tool reads them
+ * among its options): argv[*index] is the option; *index moves past the
+ * value it takes. attached, when not NULL, says whether argv[i] is a value
+ * the caller split off the argument before it ("--promotions=move" given as
+ * "--promotions", "move"); NULL when the caller splits nothing. */
+typedef struct seebatch_option_words {
+    int argc;
+    char **argv;
+    int *index;
+    int (*attached)(char **argv, int index);
+} seebatch_option_words;
+
+typedef enum seebatch_option_parse {
+    SEEBATCH_OPTION_NOT_MINE = 0, /* argv[*index] is none of these options: *index unchanged */
+    SEEBATCH_OPTION_TAKEN = 1,    /* applied; *index is at its last argument */
+    SEEBATCH_OPTION_BAD = 2       /* one of these options, with a bad or missing value */
+} seebatch_option_parse;
+
+/* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
+ * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
+ * "--name=VALUE" (--promotions takes a value only with '='), applied to
+ * *config in order (so --preset first, then changes): the options every
+ * subcommand of the `seebatch` tool that computes SEE takes, and the rule
+ * arguments of seebatch_training_filter_new. SEEBATCH_OPTION_BAD writes
+ * what is wrong into message (message_size bytes: "--preset needs classic
+ * or stockfish, not \"x\""), *config then unchanged by this option.
+ * Thread-safe on distinct configs; prints nothing. */
+SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_option_words *words,
+                                                                seebatch_config *config,
+                                                                char *message, size_t message_size);
+
+/* The help text of those options, lines of "  --name ...   what it does\n". */
+SEEBATCH_API const char *seebatch_config_options_help(void);
+
 /* Makes a filter into *filter from `seebatch filter`'s rule options, one
  * argument per element ("--skip-capture", "--skip-see-ge", "0", "--seed",
  * "7", ...; SEE under the classic configuration).
