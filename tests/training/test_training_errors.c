@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "error_checks.h"
 #include "failing_allocations.h"
 #include "seebatch_training.h"
 
@@ -41,21 +42,6 @@ static void make_game(game *g)
         g->results[i] = 0;
     }
     g->arrays = (seebatch_training_arrays){g->boards, g->moves, g->scores, g->plies, g->results};
-}
-
-/* A failed call's error: the status returned, and a message holding `words`. */
-static void check_error(seebatch_status status, const seebatch_error *error,
-                        seebatch_status expected, const char *words)
-{
-    CHECK_EQ(status, expected, "status (message \"%s\")", error->message);
-    CHECK_EQ(error->status, status, "error->status");
-    CHECK(strstr(error->message, words) != NULL, "\"%s\" not in \"%s\"", words, error->message);
-}
-
-static seebatch_error spoiled(void)
-{
-    seebatch_error error = {SEEBATCH_ERROR_FEN, "left from before"};
-    return error;
 }
 
 static void opening(const char *directory)
@@ -425,16 +411,6 @@ static int files_named(const memory_run *run, const char *part)
     if (directory)
         closedir(directory);
     return found;
-}
-
-/* A failed run's error: the status of every training fault, naming memory. */
-static void names_memory(seebatch_status status, const seebatch_error *error, const char *what,
-                         unsigned long n)
-{
-    CHECK_EQ(status, SEEBATCH_ERROR_ARGUMENT, "%s, allocation %lu failing: \"%s\"", what, n,
-             error->message);
-    CHECK(strstr(error->message, "out of memory") || strstr(error->message, strerror(ENOMEM)),
-          "%s, allocation %lu failing: \"%s\" names no memory", what, n, error->message);
 }
 
 typedef seebatch_status (*memory_step)(const memory_run *run, game *back, size_t *count,
