@@ -4,11 +4,13 @@
  *   that is none of the three, an output that is the input by another
  *   name, plain input to a caller's stream), by status and message, the
  *   input as it was;
+ * - plain input counted only: the counts of a run that writes;
  * - an output that takes no byte (/dev/full, as a path and as the caller's
- *   stream), for binpack and plain input: the output named with the
- *   system's reason, no fault of the input told;
+ *   stream), for binpack and plain input and for an output that fits in
+ *   stdio's buffer: the output named with the system's reason, no fault of
+ *   the input told;
  * - each allocation of a whole call failing in turn (binpack input on one
- *   thread and cut over four, plain input): each run either writes what a
+ *   thread and cut over sixteen, plain input): each run either writes what a
  *   run with none failing writes or fails naming memory, with the output
  *   path as it was and every block freed.
  * Usage: test_filter_file_faults DIRECTORY GAMES.binpack GAMES.plain */
@@ -81,6 +83,53 @@ static seebatch_status filter_once(seebatch_filter_file_job *job, const char *in
     return status;
 }
 
+/* The first few entries of the plain games as a binpack of its own at path:
+ * an output of it fits in stdio's buffer, so a full device fails its flush,
+ * not a write. */
+static void write_few(const char *plain, const char *path)
+{
+    enum { FEW = 5 };
+    seebatch_board boards[FEW];
+    uint16_t moves[FEW], plies[FEW];
+    int16_t scores[FEW];
+    int8_t results[FEW];
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_reader *reader = NULL;
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = spoiled();
+    size_t count = 0;
+    CHECK(seebatch_training_open(plain, &reader, &error) == SEEBATCH_OK &&
+              seebatch_training_read(reader, FEW, &arrays, &count, &error) == SEEBATCH_OK &&
+              count == FEW &&
+              seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) ==
+                  SEEBATCH_OK &&
+              seebatch_training_write(writer, FEW, &arrays, NULL, &error) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+          "%s: %s", path, error.message);
+    seebatch_training_close(reader);
+}
+
+/* Plain input counted only (no output): the counts of a run that writes. */
+static void counting_only(const char *directory, const char *plain)
+{
+    char output[4200];
+    snprintf(output, sizeof output, "%s/counted.binpack", directory);
+    seebatch_filter_file_job written, counted;
+    seebatch_error error = spoiled();
+    CHECK(filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
+                  SEEBATCH_OK &&
+              filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
+                  SEEBATCH_OK,
+          "%s: %s", plain, error.message);
+    CHECK(counted.counts.entries == written.counts.entries &&
+              counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
+              counted.counts.kept < counted.counts.entries,
+          "counted only: %llu read, %llu kept; written: %llu, %llu",
+          (unsigned long long)counted.counts.entries, (unsigned long long)counted.counts.kept,
+          (unsigned long long)written.counts.entries, (unsigned long long)written.counts.kept);
+    remove(output);
+}
+
 /* ---- refused before reading ------------------------------------------- */
 
 static void refusing(const char *directory, const char *games, const char *plain)
@@ -140,9 +189,10 @@ static void refusing(const char *directory, const char *games, const char *plain
 
 /* ---- an output that takes no byte --------------------------------------- */
 
-/* /dev/full as the output path, for binpack input (the chunks' writes) and
- * plain input (the writer's): "/dev/full: ... No space left on device". */
-static void full_device(const char *games, const char *plain)
+/* /dev/full as the output path, for binpack input (the chunks' writes; a
+ * few entries: the flush) and plain input (the writer's): "/dev/full: ...
+ * No space left on device". */
+static void full_device(const char *games, const char *plain, const char *few)
 {
 #ifdef _WIN32 /* there "/dev/full" is a path of the drive, which a writer would replace */
     FILE *full = NULL;
@@ -153,10 +203,10 @@ static void full_device(const char *games, const char *plain)
         printf("full device: not tried: no /dev/full here\n");
         return;
     }
-    const char *inputs[] = {games, plain};
+    const char *inputs[] = {games, plain, few};
     char words[160];
     snprintf(words, sizeof words, "/dev/full: ");
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 3; i++) {
         seebatch_filter_file_job job;
         seebatch_error error = spoiled();
         seebatch_status status =
@@ -246,7 +296,7 @@ static void out_of_memory(const char *directory, const char *games, const char *
     const memory_case cases[] = {
         {"binpack in, binpack out, 1 thread", games, SEEBATCH_TRAINING_BINPACK, 1, false},
         {"binpack in, plain out, 1 thread", games, SEEBATCH_TRAINING_PLAIN, 1, false},
-        {"binpack in, binpack out, 4 threads", games, SEEBATCH_TRAINING_BINPACK, 4, true},
+        {"binpack in, binpack out, 16 threads", games, SEEBATCH_TRAINING_BINPACK, 16, true},
         {"plain in, binpack out", plain, SEEBATCH_TRAINING_BINPACK, 1, false},
     };
     char output[4200];
@@ -265,8 +315,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_filter_file_faults DIRECTORY GAMES.binpack GAMES.plain\n");
         return 2;
     }
+    char few[4200];
+    snprintf(few, sizeof few, "%s/few.binpack", argv[1]);
+    write_few(argv[3], few);
     refusing(argv[1], argv[2], argv[3]);
-    full_device(argv[2], argv[3]);
+    counting_only(argv[1], argv[3]);
+    full_device(argv[2], argv[3], few);
     out_of_memory(argv[1], argv[2], argv[3]);
     return check_finish("test_filter_file_faults");
 }

@@ -557,6 +557,27 @@ static FILE *posix_device(const char *path)
 #endif
 }
 
+/* A chunk ended by the caller, larger than stdio's buffer: its write
+ * reaches the device and fails there, not at the finish. */
+static void ending_a_chunk_on_a_full_device(const game *g)
+{
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = spoiled();
+    CHECK_EQ(seebatch_training_create("/dev/full", SEEBATCH_TRAINING_BINPACK, 0, &writer, &error),
+             SEEBATCH_OK, "%s", error.message);
+    if (!writer)
+        return;
+    seebatch_status status = SEEBATCH_OK;
+    for (int i = 0; i < 4000 && status == SEEBATCH_OK; i++)
+        status = seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error);
+    CHECK_EQ(status, SEEBATCH_OK, "12,000 entries kept in the chunk: %s", error.message);
+    char words[128];
+    snprintf(words, sizeof words, "/dev/full: writing failed: %s", strerror(ENOSPC));
+    check_error(seebatch_training_end_chunk(writer, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    seebatch_training_abandon(writer);
+}
+
 static void io_failing(const char *directory, const game *g)
 {
     static const seebatch_training_format formats[] = {
@@ -578,6 +599,8 @@ static void io_failing(const char *directory, const game *g)
         snprintf(words, sizeof words, "/dev/full: writing failed: %s", strerror(ENOSPC));
         check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
     }
+    if (full)
+        ending_a_chunk_on_a_full_device(g);
     if (full)
         fclose(full);
     else
@@ -689,6 +712,86 @@ static void refusing_nulls(const game *g)
                 &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
 }
 
+/* ---- NULLs given to open objects ------------------------------------ */
+
+/* The refusals that need a reader, a writer or a filter open: each
+ * argument NULL in turn (the others good), an over-long move text, and
+ * which filters draw without a seed. */
+static void refusing_nulls_beside_open_objects(const char *directory, const game *g)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/nulls.plain", directory);
+    seebatch_error e = spoiled();
+    seebatch_training_writer *writer = NULL;
+    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e) == SEEBATCH_OK,
+          "%s", e.message);
+    check_error(seebatch_training_write(writer, ENTRIES, NULL, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
+    CHECK(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &e) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &e) == SEEBATCH_OK,
+          "the entries written after the refusal: %s", e.message);
+
+    seebatch_training_reader *reader = NULL;
+    CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK, "%s", e.message);
+    size_t count = 7;
+    check_error(seebatch_training_read(reader, ENTRIES, NULL, &count, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    CHECK_EQ(count, 0, "no entries read into no arrays");
+    check_error(seebatch_training_read(reader, ENTRIES, &g->arrays, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    check_error(seebatch_training_read_chunk(reader, ENTRIES, &g->arrays, NULL, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    game back = *g;
+    back.arrays =
+        (seebatch_training_arrays){back.boards, back.moves, back.scores, back.plies, back.results};
+    CHECK(seebatch_training_read(reader, ENTRIES, &back.arrays, &count, &e) == SEEBATCH_OK &&
+              count == ENTRIES && back.moves[2] == g->moves[2],
+          "the entries read after the refusals: %s (%zu)", e.message, count);
+    seebatch_training_close(reader);
+    remove(path);
+
+    uint16_t moves[1];
+    size_t parsed = 9;
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    CHECK_EQ(parsed, 0, "no row parsed");
+    static const char long_text[] = "e2e4e2e4e2e4e2e4";
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
+                                                 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
+
+    seebatch_training_filter *filter = NULL;
+    const char *const unseeded[] = {"--random-skip", "3"};
+    const char *const seeded[] = {"--random-skip", "3", "--seed", "11"};
+    CHECK_EQ(seebatch_training_filter_draws_unseeded(NULL), 0, "NULL draws nothing");
+    CHECK(seebatch_training_filter_new(2, unseeded, &filter, &e) == SEEBATCH_OK &&
+              seebatch_training_filter_draws_unseeded(filter) == 1,
+          "--random-skip with no --seed draws unseeded (%s)", e.message);
+    seebatch_training_filter_free(filter);
+    CHECK(seebatch_training_filter_new(4, seeded, &filter, &e) == SEEBATCH_OK &&
+              seebatch_training_filter_draws_unseeded(filter) == 0,
+          "--random-skip with --seed is seeded (%s)", e.message);
+
+    /* A chunk's filter, buffers and payload, each NULL in turn. */
+    seebatch_filter_chunk chunk;
+    memset(&chunk, 0, sizeof chunk);
+    check_error(seebatch_training_filter_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    chunk.filter = filter;
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    CHECK(seebatch_filter_buffers_new(&chunk.buffers, &e) == SEEBATCH_OK, "%s", e.message);
+    chunk.size = 5;
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    seebatch_filter_buffers_free(chunk.buffers);
+    seebatch_training_filter_free(filter);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -711,5 +814,7 @@ int main(int argc, char **argv)
     io_failing(argv[1], &g);
     make_game(&g);
     refusing_nulls(&g);
+    make_game(&g);
+    refusing_nulls_beside_open_objects(argv[1], &g);
     return check_finish("test_training_errors");
 }
