@@ -462,6 +462,19 @@ SEEBATCH_API seebatch_status seebatch_training_filter_chunk(seebatch_filter_chun
 SEEBATCH_API size_t seebatch_binpack_guess_chain_start(const uint8_t *payload, size_t size,
                                                        size_t from);
 
+/* A payload (size bytes) cut into at most `parts` parts of about equal
+ * size, for threads to filter or decode apart (the `seebatch` tool's and
+ * seebatch_training_filter_file's one way to cut): starts[0] is 0, and
+ * each later start is seebatch_binpack_guess_chain_start's guess from
+ * about k * size / parts (and after the start before it); part k is
+ * [starts[k], starts[k + 1]), the last ending at size. Returns how many
+ * parts were written into starts (room for `parts` of them; parts 0 counts
+ * as 1): 1 when no cut is found. The cuts are guesses: confirm each part
+ * but the last by decoding it to exactly its end. Thread-safe; reads
+ * nothing outside the payload. */
+SEEBATCH_API size_t seebatch_binpack_cut_payload(const uint8_t *payload, size_t size, size_t parts,
+                                                 size_t *starts);
+
 /* For a chunk filtered with before_known 0, given in file order the state
  * after the chunk before it (`after` of that chunk, settled): 1 when the
  * chunk must be filtered again with before_known 1 and that state (its

@@ -13,5 +13,5 @@ void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, i
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     auto_call call = seebatch_auto_begin(CALL_VALUES, &kernel_batch);
     call.kernel->values(&kernel_batch, values);
-    seebatch_auto_end(&call, kernel_batch.count);
+    seebatch_auto_end(&call, &kernel_batch);
 }

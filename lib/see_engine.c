@@ -155,7 +155,7 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
     auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &lanes);
     if (call.kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
         seebatch_lanes_see_ge(call.kernel, &lanes, thresholds, passed);
-        seebatch_auto_end(&call, lanes.count);
+        seebatch_auto_end(&call, &lanes);
         return;
     }
     if (!batch->board_of_move) {
@@ -171,7 +171,7 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
             batch->moves + first, end - first};
         seebatch_each_on_board(rules, &run, thresholds + first, passed + first);
     }
-    seebatch_auto_end(&call, lanes.count);
+    seebatch_auto_end(&call, &lanes);
 }
 
 /* One threshold for the whole batch: the kernel's threshold test. Out of
@@ -184,7 +184,7 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &kernel_batch);
     call.kernel->see_ge(&kernel_batch, threshold, passed);
-    seebatch_auto_end(&call, kernel_batch.count);
+    seebatch_auto_end(&call, &kernel_batch);
 }
 
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,

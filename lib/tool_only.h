@@ -14,7 +14,6 @@
 /* Core: what --version and `seebatch calibrate` report of the machine and
  * the choices made on it, the FEN and EPD readers' inner steps, numbers. */
 #include "cpu_features.h"    /* why: --version names the CPU's facts (seebatch_cpu_here) */
-#include "decimal.h"         /* why: eval writes its scores as text without printf */
 #include "auto/dispatch.h"        /* why: --version says what auto guesses and learns per call shape */
 #include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
 #include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */

@@ -9,7 +9,8 @@
  *     machine runs served calls of every such shape;
  *   - learning as it serves: a run of calls on one shape tries every
  *     backend, keeps one of them, and says so in seebatch_auto_report;
- *     shapes on one board keep their fixed choice;
+ *     shapes on one board keep their fixed choice; repeating work is
+ *     judged by whole cycles, other work by a few calls;
  *   - reproducible when asked: "fixed" and a backend's name stop learning,
  *     and "auto" learns afresh.
  * Nothing here times anything: which backend is kept depends on the
@@ -193,6 +194,40 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(!shape->learns, "%s keeps its fixed choice", shape->shape);
 }
 
+/* Repeating work is judged by whole cycles, other work by a few calls
+ * (learning.c): on CYCLE calls served over and over, every backend not
+ * kept served whole cycles, at least two; on calls that never repeat, each
+ * served a short trial. */
+static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
+{
+    enum { CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 6 };
+    static int32_t values[CALL_MOVES];
+    static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
+    seebatch_error error;
+    for (int repeating = 1; repeating >= 0; repeating--) {
+        CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
+        size_t calls = repeating ? CYCLE * REPEATS : p->count / CALL_MOVES;
+        for (size_t c = 0; c < calls; c++) {
+            size_t first = (repeating ? c % CYCLE : c) * CALL_MOVES;
+            seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
+                                    &p->moves[first], CALL_MOVES};
+            seebatch_values(rules, &batch, values);
+        }
+        const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+        for (size_t b = 0; b < shape->backend_count; b++) {
+            uint64_t n = shape->backends[b].calls;
+            if (strcmp(shape->backends[b].name, shape->kept) == 0)
+                continue;
+            if (repeating)
+                CHECK(n >= 2 * CYCLE && n % CYCLE == 0, "%s on a cycle of %d calls: %llu calls",
+                      shape->backends[b].name, CYCLE, (unsigned long long)n);
+            else
+                CHECK(n >= 2 && n <= SHORT_TRIAL, "%s on calls that never repeat: %llu calls",
+                      shape->backends[b].name, (unsigned long long)n);
+        }
+    }
+}
+
 /* "fixed" and a name stop learning; every shape then reports its kernel. */
 static void reproducible_when_asked(void)
 {
@@ -226,6 +261,7 @@ int main(void)
     scatter(&in_order, &scattered);
     exact_as_it_switches(&in_order, &scattered, &rules);
     learns_as_it_serves(&in_order, &rules);
+    judged_by_the_regime(&in_order, &rules);
     reproducible_when_asked();
     free(scattered.moves);
     free(scattered.board_of_move);

@@ -77,7 +77,7 @@ static const profile profiles[] = {
     {"AMD Zen 3 (Ryzen 5000)", "AuthenticAMD", 0x00A20F10, 0x19, 0x21, AVX_WITH_OS, HASWELL_LEAF7,
      YMM_STATE, true, false, true, true, "avx2", "Zen 3"},
     {"AMD Zen 4 (Ryzen 7000)", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
-     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", "Zen 4"},
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx512", "Zen 4"},
     {"AMD Zen 5 (Ryzen 9000)", "AuthenticAMD", 0x00B40F40, 0x1A, 0x44, AVX_WITH_OS,
      SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx512", "Zen 5"},
     {"Intel Haswell (Core i7-4770)", "GenuineIntel", 0x000306C3, 0x06, 0x3C, AVX_WITH_OS,
@@ -104,7 +104,7 @@ static const profile profiles[] = {
      * with AVX-512 hidden by a hypervisor has its own row (it is no Zen 3,
      * whose row shares the family), measured on an EPYC (issue 57). */
     {"AMD Zen 4 (EPYC 9004)", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,
-     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx2", "Zen 4"},
+     SERVER_AVX512_LEAF7, ZMM_STATE, true, true, true, true, "avx512", "Zen 4"},
     {"AMD Zen 4, AVX-512 hidden", "AuthenticAMD", 0x00A60F12, 0x19, 0x61, AVX_WITH_OS,
      HASWELL_LEAF7, YMM_STATE, true, false, true, true, "avx2", "Zen 4"},
     {"AMD Zen 4 (EPYC 9004), AVX-512 hidden", "AuthenticAMD", 0x00A10F11, 0x19, 0x11, AVX_WITH_OS,

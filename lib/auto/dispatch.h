@@ -64,10 +64,10 @@ static inline auto_call seebatch_auto_begin(call_kind kind, const see_batch *bat
     return (auto_call){kernel, 0, (uint8_t)shape, 0, false};
 }
 
-static inline void seebatch_auto_end(const auto_call *call, size_t moves)
+static inline void seebatch_auto_end(const auto_call *call, const see_batch *batch)
 {
     if (call->timed)
-        seebatch_learning_end(call, moves);
+        seebatch_learning_end(call, batch);
 }
 
 /* The widest kernel the choice uses for any shape (the one a forced name

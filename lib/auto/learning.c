@@ -2,21 +2,32 @@
  * Auto's learners (auto/learning.h): one a call shape, shared by every thread.
  *
  * A learner explores, then settles. Exploring, it gives each kernel this
- * machine runs a trial of consecutive calls, the kept one first: the first
- * calls warm the kernel's branches and cache lines and are not counted
- * (SHORTEST_WARM_UP, four times as long each periodic look the kernel loses,
- * up to LONGEST_WARM_UP: the scalar walk's first pass over positions the
- * branch predictor would learn runs at a third of its learned speed), the next
- * TIMED_CALLS are timed, and their median is the kernel's cost (a median, so
- * that a call a context switch spoiled does not count). A trial whose first
- * two timed calls both cost twice the best trial's median ends there. Then
- * it keeps the cheapest and settles: one call in SETTLED_TIME_EVERY of each
- * thread's is timed, into a running mean of the kept kernel's cost. It
- * explores again when that mean drifts by a third from the cost it was kept
- * at (the regime changed), or after look_every timed calls,
- * a period that
- * doubles each time a look keeps the same kernel (up to LAST_LOOK) and
- * starts again from FIRST_LOOK when it changes.
+ * machine runs a trial of consecutive calls, the kept one first, and keeps
+ * the cheapest. How a trial is judged depends on the workload's regime,
+ * which the kept kernel's trial finds out: it serves the look's first
+ * OBSERVED_CALLS calls (they would be its anyway) while each call's
+ * fingerprint (its moves and first board) is compared with the calls
+ * before it.
+ * - Repeating work (the same calls every p calls, p up to LONGEST_CYCLE):
+ *   the branch predictor can learn it, and a kernel's first passes over it
+ *   cost up to seven times its learned speed (the scalar walk's, on 1,000
+ *   positions). A trial is judged by whole cycles, the same positions for
+ *   every kernel: a challenger runs cycle after cycle until one is no
+ *   cheaper than the one before by an eighth (it has learned what it can),
+ *   or MOST_CYCLES; the median call of its last cycle is its cost. The kept
+ *   kernel, warm, is judged by one cycle.
+ * - Otherwise (a stream, or cycles too long for the predictor): a
+ *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
+ *   are not counted; the median of its next TIMED_CALLS is its cost (a
+ *   median, so that a call a context switch spoiled does not count), and a
+ *   trial whose first two such calls both cost twice the best so far ends
+ *   there. The kept kernel's cost is the median of its last TIMED_CALLS.
+ * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
+ * running mean of the kept kernel's cost. It explores again when that mean
+ * drifts by a third from the cost it was kept at (the regime changed), or
+ * after look_every timed calls, a period that doubles each time a look keeps
+ * the same kernel (up to LAST_LOOK) and starts again from FIRST_LOOK when it
+ * changes.
  *
  * Threads race on the counters without a lock; a race can count a call in
  * the wrong trial or lose a sample, which costs a look some accuracy, never
@@ -32,8 +43,15 @@
 #include "ticks.h"
 
 enum {
+    /* Repeating work of up to 16 calls (4,096 moves of 256-move calls) is
+     * a cycle: past that, the predictor learns little of it. */
+    LONGEST_CYCLE = 16,
+    /* The look's memory of calls: two longest cycles. */
+    RECENT_CALLS = 2 * LONGEST_CYCLE,
+    /* A cycle shows as a call like the one p calls before, twice in a row. */
+    OBSERVED_CALLS = LONGEST_CYCLE + 2,
+    MOST_CYCLES = 6,
     SHORTEST_WARM_UP = 2,
-    LONGEST_WARM_UP = 32,
     TIMED_CALLS = 4,
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
@@ -52,14 +70,17 @@ typedef struct learner {
     _Atomic uint32_t trial; /* the kernel on trial, exploring */
     _Atomic uint32_t kept;  /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
-    /* Written by timed calls. */
+    /* Written by exploring calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
-    _Atomic uint32_t tried; /* a bit a kernel tried in this look */
-    _Atomic uint32_t cost[CHOICE_KERNELS][TIMED_CALLS];
-    _Atomic uint32_t warm[CHOICE_KERNELS]; /* a trial's calls not timed, each kernel's */
-    _Atomic uint32_t warmer;               /* this look lengthens the losers' warm-up */
-    _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's, this look */
-    _Atomic uint32_t kept_cost, recent_cost;
+    _Atomic uint32_t look_calls; /* the look's calls, the index into recent */
+    _Atomic uint32_t tried;      /* a bit a kernel tried in this look */
+    _Atomic uint32_t cycle;      /* the work repeats every `cycle` calls; 0: it does not */
+    _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
+    _Atomic uint32_t last_cycle_cost; /* the trial's cycle before this one */
+    _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS]; /* the look's last calls */
+    _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's cost, this look */
+    /* Written by settled calls. */
+    _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
     /* Every timed call, for seebatch_auto_report. */
     _Atomic uint64_t calls[CHOICE_KERNELS], ticks[CHOICE_KERNELS], moves[CHOICE_KERNELS];
@@ -74,17 +95,25 @@ static _Atomic uint64_t seebatch_origin_ticks, seebatch_origin_ns;
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
+static void seebatch_trial_begin(learner *l, unsigned k)
+{
+    STORE(l->trial_calls, 0);
+    STORE(l->last_cycle_cost, 0);
+    STORE(l->trial, k);
+}
+
 /* A new look, its first trial `first`'s. */
 static void seebatch_look_begin(learner *l, unsigned first)
 {
-    for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++)
         STORE(l->median[k], 0);
-        for (unsigned i = 0; i < TIMED_CALLS; i++)
-            STORE(l->cost[k][i], 0);
-    }
+    for (unsigned i = 0; i < RECENT_CALLS; i++)
+        STORE(l->print[i], 0);
+    STORE(l->look_calls, 0);
+    STORE(l->cycle, 0);
+    STORE(l->candidate, 0);
     STORE(l->tried, 1u << first);
-    STORE(l->trial_calls, 0);
-    STORE(l->trial, first);
+    seebatch_trial_begin(l, first);
     atomic_store_explicit(&l->phase, EXPLORING, memory_order_release);
 }
 
@@ -101,7 +130,6 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
-        STORE(l->warm[k], SHORTEST_WARM_UP);
         STORE(l->calls[k], 0);
         STORE(l->ticks[k], 0);
         STORE(l->moves[k], 0);
@@ -143,24 +171,49 @@ auto_call seebatch_learning_begin(unsigned shape, uint64_t plan)
                        (uint8_t)k, timed};
 }
 
-/* The median of a trial's costs, those not yet written (0) left out. */
-static uint32_t seebatch_median_cost(learner *l, unsigned k)
+/* What tells a call from the others of a workload: its length, three of
+ * its moves and its first board's pieces. */
+static uint32_t seebatch_call_print(const see_batch *batch)
 {
-    uint32_t sorted[TIMED_CALLS];
-    unsigned n = 0;
-    for (unsigned i = 0; i < TIMED_CALLS; i++) {
-        uint32_t cost = LOAD(l->cost[k][i]);
-        if (!cost)
-            continue;
-        unsigned at = n++;
+    size_t n = batch->count;
+    const seebatch_board *board = &batch->boards[batch->board_of_move ? batch->board_of_move[0] : 0];
+    uint64_t x = (uint64_t)batch->moves[0] | (uint64_t)batch->moves[n / 2] << 16 |
+                 (uint64_t)batch->moves[n - 1] << 32 | (uint64_t)n << 48;
+    x ^= board->colors[0] * 0x9E3779B97F4A7C15u ^ board->colors[1];
+    x *= 0xD6E8FEB86659FD93u;
+    uint32_t print = (uint32_t)(x >> 32);
+    return print ? print : 1;
+}
+
+/* Call i of the look, printed so: whether it is like the call `cycle`
+ * calls before it, as the call before it was; the nearest like wins. */
+static void seebatch_look_for_cycle(learner *l, uint32_t i, uint32_t print)
+{
+    uint32_t distance = 0;
+    for (uint32_t d = 1; d <= LONGEST_CYCLE && d <= i && !distance; d++)
+        if (LOAD(l->print[(i - d) % RECENT_CALLS]) == print)
+            distance = d;
+    if (distance && distance == LOAD(l->candidate))
+        STORE(l->cycle, distance);
+    STORE(l->candidate, distance);
+}
+
+/* The median of the look's last n costs (n <= LONGEST_CYCLE), call i the
+ * last: a call a context switch spoiled does not count. */
+static uint32_t seebatch_median_cost(learner *l, uint32_t i, unsigned n)
+{
+    uint32_t sorted[LONGEST_CYCLE];
+    for (unsigned m = 0; m < n; m++) {
+        uint32_t cost = LOAD(l->cost[(i - m) % RECENT_CALLS]);
+        unsigned at = m;
         for (; at > 0 && sorted[at - 1] > cost; at--)
             sorted[at] = sorted[at - 1];
         sorted[at] = cost;
     }
-    return n ? sorted[(n - 1) / 2] : UINT32_MAX;
+    return sorted[(n - 1) / 2];
 }
 
-/* The least median of the trials this look has finished (UINT32_MAX: none). */
+/* The least cost of the trials this look has finished (UINT32_MAX: none). */
 static uint32_t seebatch_best_median(learner *l, unsigned *best)
 {
     uint32_t least = UINT32_MAX;
@@ -180,18 +233,6 @@ static void seebatch_look_end(learner *l)
 {
     unsigned best = LOAD(l->kept);
     uint32_t cost = seebatch_best_median(l, &best);
-    /* A kernel that lost may have been judged cold (the scalar walk's first
-     * pass over positions the predictor would learn is three times its
-     * learned speed): after a periodic look, its next trial warms it up four
-     * times as long. */
-    for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
-        uint32_t warm = LOAD(l->warm[k]);
-        if (k == best)
-            warm = SHORTEST_WARM_UP;
-        else if ((LOAD(l->tried) >> k & 1u) && LOAD(l->warmer))
-            warm = warm * 4 < LONGEST_WARM_UP ? warm * 4 : LONGEST_WARM_UP;
-        STORE(l->warm[k], warm);
-    }
     uint32_t every = LOAD(l->look_every);
     every = best == LOAD(l->kept) ? (every < LAST_LOOK ? 2 * every : LAST_LOOK) : FIRST_LOOK;
     STORE(l->look_every, every);
@@ -204,9 +245,9 @@ static void seebatch_look_end(learner *l)
 
 /* Kernel k's trial is over, at this cost: the next kernel not yet tried,
  * or the end of the look. */
-static void seebatch_trial_end(learner *l, unsigned k, uint32_t median)
+static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
 {
-    STORE(l->median[k], median == UINT32_MAX ? 0 : median);
+    STORE(l->median[k], cost);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -214,25 +255,55 @@ static void seebatch_trial_end(learner *l, unsigned k, uint32_t median)
     }
     unsigned next = (unsigned)__builtin_ctz(left);
     STORE(l->tried, LOAD(l->tried) | 1u << next);
-    STORE(l->trial_calls, 0);
-    STORE(l->trial, next);
+    seebatch_trial_begin(l, next);
 }
 
-static void seebatch_explored(learner *l, unsigned k, uint32_t cost)
+/* A trial on repeating work, at the end of a cycle: its cost, or 0 while
+ * it goes on. */
+static uint32_t seebatch_cycles_judged(learner *l, bool kept, uint32_t n, uint32_t i, uint32_t p)
+{
+    if (n % p)
+        return 0;
+    uint32_t cost = seebatch_median_cost(l, i, p), before = LOAD(l->last_cycle_cost);
+    STORE(l->last_cycle_cost, cost);
+    bool learned = before && cost + cost / 8 >= before;
+    return kept || learned || n / p >= MOST_CYCLES ? cost : 0;
+}
+
+/* A trial on other work: its cost, or 0 while it goes on. */
+static uint32_t seebatch_calls_judged(learner *l, bool kept, uint32_t n, uint32_t i)
+{
+    if (kept)
+        return seebatch_median_cost(l, i, TIMED_CALLS);
+    if (n < SHORTEST_WARM_UP + 2)
+        return 0;
+    unsigned best;
+    uint32_t bar = seebatch_best_median(l, &best);
+    uint32_t first = LOAD(l->cost[(i - 1) % RECENT_CALLS]), second = LOAD(l->cost[i % RECENT_CALLS]);
+    if (n == SHORTEST_WARM_UP + 2 && bar != UINT32_MAX && first / 2 > bar && second / 2 > bar)
+        return seebatch_median_cost(l, i, 2); /* hopeless */
+    return n == SHORTEST_WARM_UP + TIMED_CALLS ? seebatch_median_cost(l, i, TIMED_CALLS) : 0;
+}
+
+static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_batch *batch)
 {
     if (k != LOAD(l->trial))
         return; /* the trial moved on while this call ran */
-    uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed);
-    uint32_t warm = LOAD(l->warm[k]);
-    if (n < warm || n >= warm + TIMED_CALLS)
+    uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
+    uint32_t i = atomic_fetch_add_explicit(&l->look_calls, 1, memory_order_relaxed);
+    bool kept = k == LOAD(l->kept);
+    if (kept && !LOAD(l->cycle)) {
+        uint32_t print = seebatch_call_print(batch);
+        seebatch_look_for_cycle(l, i, print);
+        STORE(l->print[i % RECENT_CALLS], print);
+    }
+    STORE(l->cost[i % RECENT_CALLS], cost);
+    if (kept && n < OBSERVED_CALLS)
         return;
-    unsigned i = n - warm;
-    STORE(l->cost[k][i], cost);
-    unsigned best;
-    uint32_t bar = seebatch_best_median(l, &best);
-    bool hopeless = i == 1 && bar != UINT32_MAX && LOAD(l->cost[k][0]) / 2 > bar && cost / 2 > bar;
-    if (i + 1 == TIMED_CALLS || hopeless)
-        seebatch_trial_end(l, k, seebatch_median_cost(l, k));
+    uint32_t p = LOAD(l->cycle);
+    uint32_t judged = p ? seebatch_cycles_judged(l, kept, n, i, p) : seebatch_calls_judged(l, kept, n, i);
+    if (judged)
+        seebatch_trial_end(l, k, judged);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
@@ -254,17 +325,15 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     uint32_t settled = SETTLED;
     if (!atomic_compare_exchange_strong(&l->phase, &settled, STARTING))
         return;
-    /* A look the period called gives each loser a longer warm-up; one a
-     * drift called (often noise) does not. */
-    STORE(l->warmer, !drifted);
     seebatch_look_begin(l, k);
 }
 
-void seebatch_learning_end(const auto_call *call, size_t moves)
+void seebatch_learning_end(const auto_call *call, const see_batch *batch)
 {
     uint64_t elapsed = seebatch_ticks() - call->start;
     learner *l = &seebatch_learners[call->shape];
     unsigned k = call->index;
+    size_t moves = batch->count;
     atomic_fetch_add_explicit(&l->calls[k], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->ticks[k], elapsed, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->moves[k], moves, memory_order_relaxed);
@@ -274,7 +343,7 @@ void seebatch_learning_end(const auto_call *call, size_t moves)
         return;
     uint32_t phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     if (phase == EXPLORING)
-        seebatch_explored(l, k, cost);
+        seebatch_explored(l, k, cost, batch);
     else if (phase == SETTLED)
         seebatch_settled(l, k, cost);
 }

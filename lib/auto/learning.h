@@ -47,8 +47,9 @@ static inline bool seebatch_shape_learns(unsigned shape) { return shape / 4 % 3 
  * guess and the kernels this machine runs are the plan's), timed or not. */
 auto_call seebatch_learning_begin(unsigned shape, uint64_t plan);
 
-/* Records a timed call's time: `moves` moves served since begin. */
-void seebatch_learning_end(const auto_call *call, size_t moves);
+/* Records a timed call's time, the batch's moves served since begin (the
+ * batch as the kernel had it: a learner tells repeating work by it). */
+void seebatch_learning_end(const auto_call *call, const see_batch *batch);
 
 /* Forgets what every shape learned: the next call starts learning afresh
  * (seebatch_backend_set("auto")). */

@@ -143,22 +143,17 @@ static void seebatch_file_set_part(const chunk_slot *slot, chunk_part *part, siz
 }
 
 /* The slot cut in up to slot->cuts parts of about equal size, each starting
- * where a chain seems to start; returns how many. */
+ * where a chain seems to start (seebatch_binpack_cut_payload); returns how
+ * many. */
 static int seebatch_file_cut_slot(chunk_slot *slot)
 {
-    int count = 0;
-    size_t start = 0;
-    for (int k = 1; k < slot->cuts; k++) {
-        size_t from = slot->size / (size_t)slot->cuts * (size_t)k;
-        size_t cut = seebatch_binpack_guess_chain_start(slot->payload, slot->size,
-                                                        from > start ? from : start + 1);
-        if (cut >= slot->size)
-            break;
-        seebatch_file_set_part(slot, &slot->parts[count++], start, cut);
-        start = cut;
-    }
-    seebatch_file_set_part(slot, &slot->parts[count++], start, slot->size);
-    return count;
+    size_t starts[FILE_THREADS_MAX];
+    size_t count =
+        seebatch_binpack_cut_payload(slot->payload, slot->size, (size_t)slot->cuts, starts);
+    for (size_t k = 0; k < count; k++)
+        seebatch_file_set_part(slot, &slot->parts[k], starts[k],
+                               k + 1 < count ? starts[k + 1] : slot->size);
+    return (int)count;
 }
 
 /* Filters the slot's chunk, cut in parts on threads of their own when it

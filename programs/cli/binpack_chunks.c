@@ -53,26 +53,19 @@ static void *process_part(void *argument)
 }
 
 /* Where to cut the slot's payload: up to slot->parts parts of about equal
- * size, each starting where a chain seems to start. Returns the parts. */
+ * size, each starting where a chain seems to start (the library's
+ * seebatch_binpack_cut_payload). Returns the parts. */
 static int cut_slot(chunk_slot *slot)
 {
-    int count = 0;
-    size_t start = 0;
-    for (int k = 1; k < slot->parts; k++) {
-        size_t from = slot->size / (size_t)slot->parts * (size_t)k;
-        size_t cut = seebatch_binpack_guess_chain_start(slot->payload, slot->size,
-                                                        from > start ? from : start + 1);
-        if (cut >= slot->size)
-            break;
-        slot->part[count].start = start;
-        slot->part[count++].end = cut;
-        start = cut;
-    }
-    slot->part[count].start = start;
-    slot->part[count++].end = slot->size;
-    for (int k = 0; k < count; k++)
+    size_t starts[MAX_THREADS];
+    size_t count =
+        seebatch_binpack_cut_payload(slot->payload, slot->size, (size_t)slot->parts, starts);
+    for (size_t k = 0; k < count; k++) {
+        slot->part[k].start = starts[k];
+        slot->part[k].end = k + 1 < count ? starts[k + 1] : slot->size;
         slot->part[k].slot = slot;
-    return count;
+    }
+    return (int)count;
 }
 
 /* The parts' results, in order, as the whole chunk's. */
@@ -179,7 +172,8 @@ static void start_batch(chunk_batch *batch, int threads_allowed, bool overlap)
         chunk_slot *slot = &batch->slots[i];
         int spare = threads_allowed - batch->count;
         /* Spare threads cut chunks where the job allows it, else help decode. */
-        slot->parts = slot->part && spare > 0 ? 1 + spare / batch->count + (i < spare % batch->count) : 1;
+        slot->parts =
+            slot->part && spare > 0 ? 1 + spare / batch->count + (i < spare % batch->count) : 1;
         slot->result.decoding.helper = slot->parts == 1 && i < spare;
         batch->slots[i].result.carry_known = false;
         batch->started[i] = overlap && pthread_create(&batch->threads[i], NULL, process_slot,
@@ -201,8 +195,9 @@ static void finish_batch(chunk_batch *batch)
 static void report_fault(uint64_t entry, const binpack_fault *fault)
 {
     char text[sizeof fault->message + 64];
-    report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false, fault->byte_offset,
-                                                       entry, fault->message));
+    report_input_error("%s",
+                       seebatch_training_fault_text(text, sizeof text, false, fault->byte_offset,
+                                                    entry, fault->message));
 }
 
 /* Settles a processed chunk with the state after the one before it,
@@ -317,14 +312,10 @@ static void free_batch(const chunk_job *job, chunk_batch *batch)
         free(batch->slots[i].payload);
         text_buffer_free(&batch->slots[i].result.text);
         free_blocks(batch->slots[i].result.decoding.blocks);
-        if (job->free_kept)
-            job->free_kept(batch->slots[i].result.kept);
         for (int k = 0; batch->slots[i].part && k < job->threads; k++) {
             chunk_result *part = &batch->slots[i].part[k].result;
             text_buffer_free(&part->text);
             free_blocks(part->decoding.blocks);
-            if (job->free_kept)
-                job->free_kept(part->kept);
         }
         free(batch->slots[i].part);
     }

@@ -39,7 +39,6 @@ typedef struct chunk_result {
     bool carry_known;
     chunk_carry carry_in;
     chunk_carry carry_out; /* set by the processor, for chunk_settler */
-    void *kept;            /* the processor's, kept from chunk to chunk (chunk_job.free_kept) */
 } chunk_result;
 
 /* Processes one payload (data, size bytes, at file_offset in the file).
@@ -73,7 +72,6 @@ typedef struct chunk_job {
      * text, binpack chains, entries and counters joined in order are the
      * whole chunk's. */
     bool split;
-    void (*free_kept)(void *kept); /* frees chunk_result.kept at the end; NULL: none kept */
 } chunk_job;
 
 typedef struct chunk_totals {

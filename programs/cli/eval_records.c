@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "numbers.h"
 #include "tool_only.h"
 
 /* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
@@ -25,7 +26,7 @@ static const uint32_t small_numbers[1000] = {
 
 /* A value: below 1000 in size (nearly every SEE value) by one table word,
  * written whole (the room reserved covers its 4 bytes) with no branch on
- * its digits; others as seebatch_put_decimal writes them. */
+ * its digits; others as put_decimal writes them. */
 static char *put_signed(char *p, int32_t value)
 {
     *p = '-';
@@ -33,7 +34,7 @@ static char *put_signed(char *p, int32_t value)
     unsigned long long size =
         value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
     if (size >= 1000)
-        return seebatch_put_decimal(p, size);
+        return put_decimal(p, size);
     uint32_t word = small_numbers[size];
     memcpy(p, &word, sizeof word);
     return p + (word >> 24);
@@ -94,7 +95,7 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
     if (format == FORMAT_JSONL && number.kind != NUMBER_NONE)
         p = number.kind == NUMBER_LINE ? put_text(p, "\"line\":", 7) : put_text(p, "\"entry\":", 8);
     if (number.kind == NUMBER_LINE)
-        p = seebatch_put_decimal(p, number.value);
+        p = put_decimal(p, number.value);
     if (number.kind == NUMBER_ENTRY_MARK) {
         out->length = (size_t)(p - out->bytes);
         text_buffer_append_number_mark(out, number.value);

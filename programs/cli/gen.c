@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numbers.h"
 #include "options.h"
 #include "position_generator.h"
 #include "subcommands.h"
@@ -45,9 +46,9 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
     if (strcmp(argv[*index], option->name) != 0)
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
-    if (!seebatch_parse_number(argument, option->minimum, option->maximum, option->value)) {
+    if (!read_whole_number(argument, option->minimum, option->maximum, option->value)) {
         char message[160];
-        seebatch_number_option_message(message, sizeof message, option->name, option->minimum,
+        whole_number_message(message, sizeof message, option->name, option->minimum,
                                        option->maximum, argument);
         report(subcommand, "%s", message);
         *bad = true;
@@ -60,7 +61,7 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
 static bool is_whole_number(const char *text)
 {
     long long ignored;
-    return seebatch_parse_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
+    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
                                  &ignored);
 }
 

@@ -18,6 +18,7 @@
 
 #include "input_messages.h"
 #include "input_source.h"
+#include "numbers.h"
 #include "options.h"
 #include "output_target.h"
 #include "seebatch_training.h"
@@ -251,11 +252,11 @@ static int parse_arguments(int argc, char **argv, interleave_run *run, input_opt
             long long seed;
             if (a[2] == 'o') {
                 run->output_path = value;
-            } else if (seebatch_parse_number(value, 0, INT64_MAX, &seed)) {
+            } else if (read_whole_number(value, 0, INT64_MAX, &seed)) {
                 run->seed = (unsigned long long)seed;
             } else {
                 char message[160];
-                seebatch_number_option_message(message, sizeof message, "--seed", 0, INT64_MAX,
+                whole_number_message(message, sizeof message, "--seed", 0, INT64_MAX,
                                                value);
                 return usage_error("interleave", "%s", message);
             }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numbers.h"
+
 static _Atomic int first_write_error;
 
 void remember_write_error(void)
@@ -107,9 +109,9 @@ static bool parse_max_errors_option(const char *subcommand, int argc, char **arg
         return false;
     const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
     long long limit;
-    if (!seebatch_parse_number(argument, 0, 1ll << 62, &limit)) {
+    if (!read_whole_number(argument, 0, 1ll << 62, &limit)) {
         char message[160];
-        seebatch_number_option_message(message, sizeof message, "--max-errors", 0, 1ll << 62,
+        whole_number_message(message, sizeof message, "--max-errors", 0, 1ll << 62,
                                        argument);
         report(subcommand, "%s", message);
         *bad = true;
@@ -138,9 +140,9 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
         argument = *index + 1 < argc ? argv[++*index] : NULL;
     else
         return false;
-    if (!seebatch_parse_number(argument, 1, 256, threads)) {
+    if (!read_whole_number(argument, 1, 256, threads)) {
         char message[160];
-        seebatch_number_option_message(message, sizeof message, option, 1, 256, argument);
+        whole_number_message(message, sizeof message, option, 1, 256, argument);
         report(subcommand, "%s", message);
         *bad = true;
     }

@@ -199,8 +199,8 @@ static bool settle_games(const void *state, const chunk_carry *incoming, chunk_r
 static int count_binpack(const input_source *input, int threads, progress_meter *progress,
                          chunk_totals *totals)
 {
-    chunk_job job = {input->stream, stdout,       threads,          count_chunk, NULL,
-                     "stats",       settle_games, {{-1, 0, -1, 0}}, false,       progress, false, NULL};
+    chunk_job job = {input->stream, stdout,           threads, count_chunk, NULL, "stats",
+                     settle_games,  {{-1, 0, -1, 0}}, false,   progress,    false};
     return run_chunk_job(&job, totals);
 }
 
@@ -357,8 +357,7 @@ static int count_input(output_format output, const input_options *options,
 /* Every input's counts in turn, then their sums, as far as the run got (a
  * binpack that does not decode ends it): as text for several files, as
  * JSON always, so a script finds the total in one place. */
-static int count_inputs(output_format output, const input_options *options,
-                        const input_set *inputs)
+static int count_inputs(output_format output, const input_options *options, const input_set *inputs)
 {
     chunk_totals sum = {0}, totals;
     int status = EXIT_OK, counted = 0;

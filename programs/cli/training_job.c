@@ -39,8 +39,8 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
 static int run_binpack(const training_job *job, chunk_totals *totals)
 {
     chunk_job chunks = {job->input->stream, job->output, job->threads, process_chunk, job,
-                        job->name,          NULL,        {{0}},        job->numbered, job->progress, job->split,
-                        NULL};
+                        job->name,          NULL,        {{0}},        job->numbered, job->progress,
+                        job->split};
     return run_chunk_job(&chunks, totals);
 }
 

@@ -192,6 +192,38 @@ static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, con
     }
 }
 
+/* The first stem at or after from (size when none). */
+static size_t first_stem_from(const decoded *all, size_t from, size_t size)
+{
+    for (size_t i = 0; i < all->count; i++)
+        if (all->sources[i].stem && all->sources[i].stem_at >= from)
+            return all->sources[i].stem_at;
+    return size;
+}
+
+/* The payload cut for 1 to 8 threads: parts starting at 0 and then at the
+ * first stem from each share of the payload (after the start before it),
+ * as many as such stems are found; none past the end. */
+static void check_cuts(const uint8_t *data, size_t size, uint64_t offset, const decoded *all)
+{
+    if (all->last != BINPACK_END)
+        return;
+    for (size_t parts = 1; parts <= 8; parts++) {
+        size_t starts[8], expected[8] = {0}, count = 1;
+        for (size_t k = 1; k < parts; k++) {
+            size_t from = size / parts * k;
+            size_t stem = first_stem_from(
+                all, from > expected[count - 1] ? from : expected[count - 1] + 1, size);
+            if (stem >= size)
+                break;
+            expected[count++] = stem;
+        }
+        size_t got = seebatch_binpack_cut_payload(data, size, parts, starts);
+        if (got != count || memcmp(starts, expected, count * sizeof *starts) != 0)
+            fail("a payload is cut otherwise than at the first stem of each share", offset);
+    }
+}
+
 /* The path's material count and move numbering of an entry are the
  * reference's. */
 static void check_counting(const training_entry *entry, uint64_t offset, const path *paths,
@@ -403,6 +435,7 @@ int main(int argc, char **argv)
            status == BINPACK_CHUNK_TRUNCATED) {
         decode(data, size, offset, paths[0], 1, &one);
         check_guesses(data, size, offset, &one);
+        check_cuts(data, size, offset, &one);
         for (size_t way = 0; way < path_count; way++) {
             compare_chunk(data, size, offset, &one, &block, paths[way]);
             if (!damaged)

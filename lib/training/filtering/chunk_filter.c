@@ -243,21 +243,17 @@ static void seebatch_tally_classes(chunk_filter *f)
 }
 
 /* The SEE rule's answers for a block's captures (passed[k] for the k-th
- * capture), in one many-board call on the boards the decoder kept. */
+ * capture), on the boards the decoder kept. */
 static void seebatch_judge_brief_captures(const filter_rules *rules, const binpack_brief *briefs,
                                           const seebatch_board *boards, size_t count,
                                           uint8_t *passed)
 {
-    seebatch_move moves[FILTER_BLOCK];
-    uint32_t board_of_move[FILTER_BLOCK];
-    size_t captures = 0;
+    capture_list list;
+    list.count = 0;
     for (size_t i = 0; i < count; i++)
-        if (briefs[i].facts & BRIEF_CAPTURES) {
-            moves[captures] = briefs[i].move;
-            board_of_move[captures++] = (uint32_t)i;
-        }
-    seebatch_batch batch = {boards, count, NULL, board_of_move, moves, captures};
-    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
+        if (briefs[i].facts & BRIEF_CAPTURES)
+            capture_list_add(&list, (uint32_t)i, briefs[i].move);
+    seebatch_judge_captures(rules, boards, count, &list, passed);
 }
 
 /* The rules of the board alone (RULES_OF_BOARD) over a block of briefs:
@@ -381,6 +377,8 @@ static void seebatch_give_results(chunk_filter *f, uint64_t entries)
 }
 
 _Static_assert(RULE_COUNT <= 16, "seebatch_filter_chunk counts 16 rules");
+_Static_assert((int)FILTER_BLOCK <= (int)FILTER_CAPTURES_MAX,
+               "a block's captures fit in a capture_list");
 
 seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk, seebatch_error *error)
 {
@@ -437,8 +435,8 @@ seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk, see
     char text[sizeof fault.message + 64];
     return seebatch_fail(error, TRAINING_DATA_FAULT, "%s",
                          seebatch_training_fault_text(text, sizeof text, false, fault.byte_offset,
-                                                   chunk->entries_before + decoded + 1,
-                                                   fault.message));
+                                                      chunk->entries_before + decoded + 1,
+                                                      fault.message));
 }
 
 int seebatch_filter_state_settle(const seebatch_training_filter *filter,

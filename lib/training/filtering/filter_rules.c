@@ -126,6 +126,17 @@ unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *hist
     return seebatch_matching_rules_see_known(rules, history, entry, NULL);
 }
 
+_Static_assert((int)FILTER_SEE_GROUP <= (int)FILTER_CAPTURES_MAX,
+               "a group's captures fit in a capture_list");
+
+void seebatch_judge_captures(const filter_rules *rules, const seebatch_board *boards,
+                             size_t board_count, const capture_list *list, uint8_t *passed)
+{
+    seebatch_batch batch = {boards,      board_count, NULL, list->board_of_move,
+                            list->moves, list->count};
+    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
+}
+
 /* The SEE rule's answers for entries[0, count) (count <= FILTER_SEE_GROUP):
  * the captures are gathered and judged in one many-board call, in the lanes
  * of the backend in use, rather than one by one on the single-move path. */
@@ -133,23 +144,20 @@ static void seebatch_judge_see_in_lanes(const filter_rules *rules, const trainin
                                         size_t count, bool *see_ge)
 {
     seebatch_board boards[FILTER_SEE_GROUP];
-    seebatch_move moves[FILTER_SEE_GROUP];
-    uint32_t board_of_move[FILTER_SEE_GROUP];
+    capture_list list;
     uint8_t passed[FILTER_SEE_GROUP];
     uint16_t where[FILTER_SEE_GROUP];
-    size_t captures = 0;
+    list.count = 0;
     for (size_t i = 0; i < count; i++) {
         see_ge[i] = false;
         if (!move_captures(&entries[i].board, entries[i].move))
             continue;
-        boards[captures] = entries[i].board;
-        moves[captures] = entries[i].move;
-        board_of_move[captures] = (uint32_t)captures;
-        where[captures++] = (uint16_t)i;
+        where[list.count] = (uint16_t)i;
+        boards[list.count] = entries[i].board;
+        capture_list_add(&list, (uint32_t)list.count, entries[i].move);
     }
-    seebatch_batch batch = {boards, captures, NULL, board_of_move, moves, captures};
-    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
-    for (size_t k = 0; k < captures; k++)
+    seebatch_judge_captures(rules, boards, list.count, &list, passed);
+    for (size_t k = 0; k < list.count; k++)
         see_ge[where[k]] = passed[k] != 0;
 }
 

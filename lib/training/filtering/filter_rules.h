@@ -80,6 +80,29 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
 /* Entries whose captures the SEE rule judges together, in one call. */
 enum { FILTER_SEE_GROUP = 256 };
 
+/* The captures of a group of entries, gathered for the SEE rule where the
+ * entries' boards are (capture_list_add) and judged in one many-board call
+ * on the backend in use (seebatch_judge_captures): the one way the rules
+ * call seebatch_values_ge, for entries given whole and for a chunk's
+ * briefs. Move k is played on boards[board_of_move[k]]. */
+enum { FILTER_CAPTURES_MAX = 512 };
+typedef struct capture_list {
+    seebatch_move moves[FILTER_CAPTURES_MAX];
+    uint32_t board_of_move[FILTER_CAPTURES_MAX];
+    size_t count;
+} capture_list;
+
+static inline void capture_list_add(capture_list *list, uint32_t board, seebatch_move move)
+{
+    list->moves[list->count] = move;
+    list->board_of_move[list->count++] = board;
+}
+
+/* passed[k] != 0 when capture k's SEE is at least the rules' threshold,
+ * for the list's captures on boards[0, board_count). */
+void seebatch_judge_captures(const filter_rules *rules, const seebatch_board *boards,
+                             size_t board_count, const capture_list *list, uint8_t *passed);
+
 /* The one driver of the rules, the tool's (`seebatch filter`) and the
  * training filter's (seebatch_training.h, so Python's) alike: what
  * matching_rules gives entries[0, count) one after another, into matched[i],

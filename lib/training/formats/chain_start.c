@@ -52,3 +52,19 @@ size_t seebatch_binpack_guess_chain_start(const uint8_t *data, size_t size, size
     }
     return size;
 }
+
+size_t seebatch_binpack_cut_payload(const uint8_t *data, size_t size, size_t parts, size_t *starts)
+{
+    size_t count = 1;
+    starts[0] = 0;
+    for (size_t k = 1; k < parts; k++) {
+        size_t from = size / parts * k;
+        size_t start = starts[count - 1];
+        size_t cut =
+            seebatch_binpack_guess_chain_start(data, size, from > start ? from : start + 1);
+        if (cut >= size)
+            break;
+        starts[count++] = cut;
+    }
+    return count;
+}
