@@ -762,7 +762,27 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
                                                  1, moves, &parsed, &e),
                 &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
 
-    seebatch_training_filter *filter = NULL;
+    seebatch_board inconsistent = SEEBATCH_BOARD_EMPTY;
+    inconsistent.en_passant = 0; /* a1 */
+    check_error(seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves,
+                                                 &parsed, &e),
+                &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
+    check_error(seebatch_filter_buffers_new(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "buffers is NULL");
+
+    /* Rule values as the tool refuses them: a value attached to a rule that
+     * takes none, and numbers with a '+' or a '-' and no digit. */
+    seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
+    const char *const attached[] = {"--skip-capture=1"};
+    check_error(seebatch_training_filter_new(1, attached, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "\"--skip-capture=1\": not a rule or configuration option");
+    CHECK(filter == NULL, "no filter after a refusal");
+    const char *const plus[] = {"--skip-see-ge", "+5"}, *const minus[] = {"--skip-see-ge", "-x"};
+    check_error(seebatch_training_filter_new(2, plus, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "--skip-see-ge needs a whole number -2147483648..2147483647, not \"+5\"");
+    check_error(seebatch_training_filter_new(2, minus, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "--skip-see-ge needs a whole number -2147483648..2147483647, not \"-x\"");
+
     const char *const unseeded[] = {"--random-skip", "3"};
     const char *const seeded[] = {"--random-skip", "3", "--seed", "11"};
     CHECK_EQ(seebatch_training_filter_draws_unseeded(NULL), 0, "NULL draws nothing");
