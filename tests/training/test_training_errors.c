@@ -712,6 +712,83 @@ static void refusing_nulls(const game *g)
                 &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
 }
 
+/* ---- entries a format cannot hold ------------------------------------ */
+
+/* Writes one entry (board, move text, ply) in format to path; the status. */
+static seebatch_status write_one(const char *path, seebatch_training_format format,
+                                 const seebatch_board *board, const char *uci, uint16_t ply,
+                                 seebatch_error *error)
+{
+    seebatch_board boards[1] = {*board};
+    seebatch_move move = 0;
+    CHECK(seebatch_move_parse(board, uci, &move, NULL) == SEEBATCH_OK, "%s", uci);
+    uint16_t moves[1] = {move}, plies[1] = {ply};
+    int16_t scores[1] = {0};
+    int8_t results[1] = {0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_writer *writer = NULL;
+    seebatch_status status = seebatch_training_create(path, format, 0, &writer, error);
+    if (status == SEEBATCH_OK)
+        status = seebatch_training_write(writer, 1, &arrays, NULL, error);
+    if (status == SEEBATCH_OK)
+        return seebatch_training_finish(writer, error);
+    seebatch_training_abandon(writer);
+    return status;
+}
+
+/* Each writer refuses an entry its format cannot hold, or that its reader
+ * would refuse, naming the entry and why; nothing is left at the path. A
+ * .bin of castling rights without their rook was written and then refused
+ * by the reader ("castling right Q without its king and rook in place"). */
+static void refusing_what_a_format_cannot_hold(const char *directory)
+{
+    char bin[4200], binpack[4200];
+    snprintf(bin, sizeof bin, "%s/cannot.bin", directory);
+    snprintf(binpack, sizeof binpack, "%s/cannot.binpack", directory);
+    seebatch_board board, no_black_king, no_rook;
+    CHECK(seebatch_board_from_fen(&board, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", NULL) == SEEBATCH_OK,
+          "the board");
+    no_black_king = board;
+    no_black_king.pieces[SEEBATCH_KING] &= ~(1ull << 60);
+    no_black_king.colors[SEEBATCH_BLACK] &= ~(1ull << 60);
+    no_rook = board;
+    no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
+    seebatch_error e = spoiled();
+    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_black_king, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: .bin holds positions with one king a side; "
+                                         "black has 0");
+    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_rook, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT,
+                "entry 1: an inconsistent position: castling right Q without its king and rook "
+                "in place");
+    CHECK(fopen(bin, "rb") == NULL, "no .bin left after its refusals");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_rook, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &board, "h1h8", 20000, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    CHECK(fopen(binpack, "rb") == NULL, "no .binpack left after its refusals");
+    /* What each holds is written and read back. */
+    seebatch_training_format formats[] = {SEEBATCH_TRAINING_BIN, SEEBATCH_TRAINING_BINPACK};
+    const char *paths[] = {bin, binpack};
+    for (int f = 0; f < 2; f++) {
+        CHECK(write_one(paths[f], formats[f], &board, "h1h8", 16383, &e) == SEEBATCH_OK, "%s: %s",
+              paths[f], e.message);
+        seebatch_training_reader *reader = NULL;
+        seebatch_board back[1];
+        uint16_t moves[1], plies[1];
+        int16_t scores[1];
+        int8_t results[1];
+        seebatch_training_arrays arrays = {back, moves, scores, plies, results};
+        size_t count = 0;
+        CHECK(seebatch_training_open(paths[f], &reader, &e) == SEEBATCH_OK &&
+                  seebatch_training_read(reader, 1, &arrays, &count, &e) == SEEBATCH_OK &&
+                  count == 1 && plies[0] == 16383 && back[0].castling == board.castling,
+              "%s read back: %s", paths[f], e.message);
+        seebatch_training_close(reader);
+        remove(paths[f]);
+    }
+}
+
 /* ---- NULLs given to open objects ------------------------------------ */
 
 /* The refusals that need a reader, a writer or a filter open: each
@@ -836,5 +913,6 @@ int main(int argc, char **argv)
     refusing_nulls(&g);
     make_game(&g);
     refusing_nulls_beside_open_objects(argv[1], &g);
+    refusing_what_a_format_cannot_hold(argv[1]);
     return check_finish("test_training_errors");
 }
