@@ -186,7 +186,7 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(shape->learns == multiple, "%s learns where there is a choice", shape->shape);
     CHECK(runs_here(shape->kept), "it keeps %s, which runs here", shape->kept);
     for (size_t b = 0; multiple && b < shape->backend_count; b++) {
-        CHECK(shape->backends[b].calls >= 2, "%s tried: %llu calls", shape->backends[b].name,
+        CHECK(shape->backends[b].calls >= 1, "%s tried: %llu calls", shape->backends[b].name,
               (unsigned long long)shape->backends[b].calls);
         CHECK(shape->backends[b].ns_per_capture > 0, "%s timed", shape->backends[b].name);
     }
@@ -200,17 +200,21 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
  * served a short trial. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
-    enum { CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 6 };
+    /* Calls of 64 moves, the shortest timed. A short trial: a call of
+     * warm-up, eight timed; STREAM calls hold one look (18 of the kept
+     * kernel, at most 9 of each other) and too few timed calls after it for
+     * another (learning.c). */
+    enum { MOVES = 64, CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 9, STREAM = 40 };
     static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
     for (int repeating = 1; repeating >= 0; repeating--) {
         CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
-        size_t calls = repeating ? CYCLE * REPEATS : p->count / CALL_MOVES;
+        size_t calls = repeating ? CYCLE * REPEATS : STREAM;
         for (size_t c = 0; c < calls; c++) {
-            size_t first = (repeating ? c % CYCLE : c) * CALL_MOVES;
+            size_t first = (repeating ? c % CYCLE : c) * MOVES;
             seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
-                                    &p->moves[first], CALL_MOVES};
+                                    &p->moves[first], MOVES};
             seebatch_values(rules, &batch, values);
         }
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
@@ -222,7 +226,7 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
                 CHECK(n >= 2 * CYCLE && n % CYCLE == 0, "%s on a cycle of %d calls: %llu calls",
                       shape->backends[b].name, CYCLE, (unsigned long long)n);
             else
-                CHECK(n >= 2 && n <= SHORT_TRIAL, "%s on calls that never repeat: %llu calls",
+                CHECK(n >= 1 && n <= SHORT_TRIAL, "%s on calls that never repeat: %llu calls",
                       shape->backends[b].name, (unsigned long long)n);
         }
     }

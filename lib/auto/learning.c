@@ -3,7 +3,8 @@
  *
  * A learner explores, then settles. Exploring, it gives each kernel this
  * machine runs a trial of consecutive calls, the kept one first, and keeps
- * the cheapest. How a trial is judged depends on the workload's regime,
+ * the cheapest by their typical cost a move (seebatch_typical_cost: spoiled
+ * calls left out). How a trial is judged depends on the workload's regime,
  * which the kept kernel's trial finds out: it serves the look's first
  * OBSERVED_CALLS calls (they would be its anyway) while each call's
  * fingerprint (its moves and first board) is compared with the calls
@@ -14,14 +15,15 @@
  *   positions). A trial is judged by whole cycles, the same positions for
  *   every kernel: a challenger runs cycle after cycle until one is no
  *   cheaper than the one before by an eighth (it has learned what it can),
- *   or MOST_CYCLES; the median call of its last cycle is its cost. The kept
- *   kernel, warm, is judged by one cycle.
+ *   or MOST_CYCLES, and is judged by its last. The kept kernel, warm, is
+ *   judged by one cycle.
  * - Otherwise (a stream, or cycles too long for the predictor): a
  *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
- *   are not counted; the median of its next TIMED_CALLS is its cost (a
- *   median, so that a call a context switch spoiled does not count), and a
- *   trial whose first two such calls both cost twice the best so far ends
- *   there. The kept kernel's cost is the median of its last TIMED_CALLS.
+ *   are not counted, its next TIMED_CALLS are judged; a trial ends at once
+ *   on a cold first call at three times the best so far, or a first warm
+ *   one at twice (on streamed positions a cold call of the scalar walk
+ *   costs four or five of avx512's: each is a hundredth of a job of 10^5
+ *   captures). The kept kernel is judged by its last KEPT_TIMED_CALLS.
  * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
  * running mean of the kept kernel's cost. It explores again when that mean
  * drifts by a third from the cost it was kept at (the regime changed), or
@@ -51,8 +53,11 @@ enum {
     /* A cycle shows as a call like the one p calls before, twice in a row. */
     OBSERVED_CALLS = LONGEST_CYCLE + 2,
     MOST_CYCLES = 6,
-    SHORTEST_WARM_UP = 2,
-    TIMED_CALLS = 4,
+    /* A call of 64 moves or more brings a kernel's code and tables into
+     * the caches: its trial's first call is not counted. */
+    SHORTEST_WARM_UP = 1,
+    TIMED_CALLS = 8,
+    KEPT_TIMED_CALLS = 16, /* of its OBSERVED_CALLS */
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
     FIRST_LOOK = 32,
@@ -198,9 +203,11 @@ static void seebatch_look_for_cycle(learner *l, uint32_t i, uint32_t print)
     STORE(l->candidate, distance);
 }
 
-/* The median of the look's last n costs (n <= LONGEST_CYCLE), call i the
- * last: a call a context switch spoiled does not count. */
-static uint32_t seebatch_median_cost(learner *l, uint32_t i, unsigned n)
+/* The typical cost of the look's last n calls (n <= LONGEST_CYCLE), call i
+ * the last: the mean of the cheapest three quarters, so that calls a context
+ * switch or an interrupt spoiled do not count, and the rest all do (a
+ * median of a few calls on different positions is off by a tenth). */
+static uint32_t seebatch_typical_cost(learner *l, uint32_t i, unsigned n)
 {
     uint32_t sorted[LONGEST_CYCLE];
     for (unsigned m = 0; m < n; m++) {
@@ -210,7 +217,11 @@ static uint32_t seebatch_median_cost(learner *l, uint32_t i, unsigned n)
             sorted[at] = sorted[at - 1];
         sorted[at] = cost;
     }
-    return sorted[(n - 1) / 2];
+    unsigned kept = n - n / 4;
+    uint64_t sum = 0;
+    for (unsigned m = 0; m < kept; m++)
+        sum += sorted[m];
+    return (uint32_t)(sum / kept);
 }
 
 /* The least cost of the trials this look has finished (UINT32_MAX: none). */
@@ -264,7 +275,7 @@ static uint32_t seebatch_cycles_judged(learner *l, bool kept, uint32_t n, uint32
 {
     if (n % p)
         return 0;
-    uint32_t cost = seebatch_median_cost(l, i, p), before = LOAD(l->last_cycle_cost);
+    uint32_t cost = seebatch_typical_cost(l, i, p), before = LOAD(l->last_cycle_cost);
     STORE(l->last_cycle_cost, cost);
     bool learned = before && cost + cost / 8 >= before;
     return kept || learned || n / p >= MOST_CYCLES ? cost : 0;
@@ -274,15 +285,14 @@ static uint32_t seebatch_cycles_judged(learner *l, bool kept, uint32_t n, uint32
 static uint32_t seebatch_calls_judged(learner *l, bool kept, uint32_t n, uint32_t i)
 {
     if (kept)
-        return seebatch_median_cost(l, i, TIMED_CALLS);
-    if (n < SHORTEST_WARM_UP + 2)
-        return 0;
+        return seebatch_typical_cost(l, i, KEPT_TIMED_CALLS);
     unsigned best;
-    uint32_t bar = seebatch_best_median(l, &best);
-    uint32_t first = LOAD(l->cost[(i - 1) % RECENT_CALLS]), second = LOAD(l->cost[i % RECENT_CALLS]);
-    if (n == SHORTEST_WARM_UP + 2 && bar != UINT32_MAX && first / 2 > bar && second / 2 > bar)
-        return seebatch_median_cost(l, i, 2); /* hopeless */
-    return n == SHORTEST_WARM_UP + TIMED_CALLS ? seebatch_median_cost(l, i, TIMED_CALLS) : 0;
+    uint32_t bar = seebatch_best_median(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
+    /* Hopeless: the first call, cold, at three times the best; the next at
+     * twice (a warm call is never twice its kernel's cost unless spoiled). */
+    if (bar != UINT32_MAX && ((n == 1 && cost / 3 > bar) || (n == SHORTEST_WARM_UP + 1 && cost / 2 > bar)))
+        return cost;
+    return n == SHORTEST_WARM_UP + TIMED_CALLS ? seebatch_typical_cost(l, i, TIMED_CALLS) : 0;
 }
 
 static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_batch *batch)
