@@ -154,6 +154,24 @@ static void refusals(position_set *set)
     CHECK_EQ(seebatch_see_values_checked(set->boards, set->moves, 2, &config, NULL, &error),
              SEEBATCH_ERROR_ARGUMENT, "no output, two moves");
     CHECK(strcmp(error.message, "output is NULL with count 2") == 0, "%s", error.message);
+    /* No moves: neither board_of_move nor the output is needed. */
+    CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, NULL, set->moves, 0, &config,
+                                               NULL, &error),
+             SEEBATCH_OK, "no moves, no board_of_move, no output: %s", error.message);
+    bool kept_answer = true;
+    CHECK_EQ(seebatch_see_ge_checked(set->boards, set->moves[0], 0, &bad, &kept_answer, &error),
+             SEEBATCH_ERROR_CONFIG, "a bad configuration, one move");
+    CHECK(kept_answer, "the answer left as it was after a refusal");
+    int32_t value = SENTINEL;
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL,
+                                               &error),
+             SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
+    CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
+    CHECK(seebatch_engine_see_value_checked(&rules, set->boards, NULL, (seebatch_move)0, &value,
+                                            &error) != SEEBATCH_OK &&
+              value == SENTINEL && error.message[0],
+          "the engine path, a move from a1 to a1: refused (\"%s\"), the value left as it was",
+          error.message);
     CHECK_EQ(seebatch_see_values_multi_checked(set->boards, BOARDS, NULL, set->moves, 1, &config,
                                                values, &error),
              SEEBATCH_ERROR_ARGUMENT, "no board_of_move");

@@ -122,6 +122,14 @@ int main(void)
     char got[512];
     read_as_fen("position fen 8/8/8 w - - moves a1a2", got, sizeof got);
     CHECK(strncmp(got, "error: UCI position: FEN field 1", 32) == 0, "a bad FEN: %s", got);
+    /* A FEN longer than 255 bytes (the whole FEN field before "moves", as
+     * seebatch_board_from_fen takes at most), and one at the end of the line. */
+    char text[600];
+    snprintf(text, sizeof text, "position fen %s%*s0 moves e2e4", START, 250, "");
+    expect_error(text, "UCI position: the FEN after \"fen\" is longer than 255 bytes");
+    snprintf(text, sizeof text, "position fen %s%*s0", START, 250, "");
+    expect_error(text, "UCI position: the FEN after \"fen\" is longer than 255 bytes");
+    expect_fen("position fen " START, START);
     /* "position" must be the whole first word. */
     read_as_fen("positions startpos", got, sizeof got);
     CHECK(strstr(got, "UCI") == NULL, "\"positions\" is no UCI command: %s", got);

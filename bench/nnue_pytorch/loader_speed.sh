@@ -19,12 +19,16 @@
 # the entries into the caller's vector, with no skip predicate. seebatch
 # decodes a seebatch_board (72 bytes), move, score, ply and result into
 # NumPy arrays; stream_training then copies it into the batch (no rules, no
-# SEE; the last kind also through a shuffle buffer of 1M entries, as
+# SEE; the last two kinds also through a shuffle buffer of 1M entries, as
 # nnue-pytorch's: copied in, then gathered in the drawn order into the
-# batch). Each run is repeated, the kinds alternating; the best wall time and the best CPU time (every thread's)
+# batch; on 2 threads and on 1). Each run is repeated, the kinds
+# alternating; the best wall time and the best CPU time (every thread's)
 # are kept (each measured by the driver from its call: no start-up), and
 # the load average is printed: on a shared machine the CPU time still
-# measures the work, the wall time does not.
+# measures the work, the wall time does not. Last, the shuffle buffers'
+# ratios: stream_training with shuffle 1M over nnue-pytorch's parallel reader
+# (on 2 threads, on 1) and over stream_training without it, each the median
+# of the repetitions' pairs.
 # Usage: bench/nnue_pytorch/loader_speed.sh NNUE_PYTORCH_TREE [BUILD_DIR] [COPIES] [REPEATS]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -68,13 +72,14 @@ kinds=("nnue-pytorch sequential|$work/reader_driver sequential 1"
        "seebatch stream_training, 1 thread|$python $root/python/bench_streaming.py stream 1"
        "seebatch stream_training, 2 threads|$python $root/python/bench_streaming.py stream 2"
        "seebatch stream_training, 2 threads, seed|$python $root/python/bench_streaming.py stream-seeded 2"
-       "seebatch stream_training, 2 threads, seed, shuffle 1M|$python $root/python/bench_streaming.py stream-shuffled 2")
-for _ in $(seq "$repeats"); do
+       "seebatch stream_training, 2 threads, seed, shuffle 1M|$python $root/python/bench_streaming.py stream-shuffled 2"
+       "seebatch stream_training, 1 thread, seed, shuffle 1M|$python $root/python/bench_streaming.py stream-shuffled 1")
+for repeat in $(seq "$repeats"); do
     for number in "${!kinds[@]}"; do
         command=${kinds[$number]#*|}
         # shellcheck disable=SC2086 # the command is words
         $command $batch "${files[@]}" > "$work/out"
-        echo "$number $(awk '{print $2, $4, $6}' "$work/out")" >> "$work/runs"
+        echo "$number $(awk '{print $2, $4, $6}' "$work/out") $repeat" >> "$work/runs"
     done
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -86,3 +91,21 @@ for number in "${!kinds[@]}"; do
         END { printf "%-42s %d entries: wall %6.3f s = %5.2f M entries/s; CPU %6.3f s = %5.2f M entries/s a core\n",
                      label, entries, best_wall, entries / best_wall / 1e6, best_cpu, entries / best_cpu / 1e6 }' "$work/runs"
 done
+# The shuffle buffers side by side: in each repetition (the kinds run one
+# after another), one kind's entries/s over the other's, by wall time (the
+# machine's load then weighs on both alike); the median and the range over
+# the repetitions.
+ratio() { # ratio LABEL SEEBATCH_KIND NNUE_PYTORCH_KIND
+    awk -v a="$2" -v b="$3" -v label="$1" '
+        $1 == a { rate_a[$5] = $2 / $3 } $1 == b { rate_b[$5] = $2 / $3 }
+        END { n = 0
+              for (r in rate_a) if (r in rate_b) ratios[++n] = rate_a[r] / rate_b[r]
+              for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+                  if (ratios[j] < ratios[i]) { t = ratios[i]; ratios[i] = ratios[j]; ratios[j] = t }
+              median = n % 2 ? ratios[(n + 1) / 2] : (ratios[n / 2] + ratios[n / 2 + 1]) / 2
+              printf "%-62s %.2fx (median of %d; %.2f-%.2f)\n", label, median, n, ratios[1], ratios[n] }' "$work/runs"
+}
+echo "entries/s ratios by wall time, each repetition's pair (run one after the other):"
+ratio "stream_training shuffle 1M, 2 threads / parallel reader, 2 threads" 7 2
+ratio "stream_training shuffle 1M, 1 thread / parallel reader, 1 thread" 8 1
+ratio "stream_training shuffle 1M / no shuffle (seed 1), 2 threads" 7 6

@@ -34,7 +34,7 @@ typedef struct file_run {
     FILE *output;              /* NULL: count only */
     uint64_t read;             /* entries read so far */
     uint64_t progress_entries; /* of those, told to job->progress */
-    bool write_failed;         /* a write to output failed */
+    int write_failure;         /* a write to output failed: the system's reason (errno) */
     seebatch_error *error;     /* where the call's failure is told */
 } file_run;
 
@@ -249,8 +249,8 @@ static void seebatch_file_filter_batch(binpack_file_reader *reader, chunk_batch 
 static bool seebatch_file_put_bytes(file_run *run, const void *bytes, size_t count)
 {
     if (run->output && count && fwrite(bytes, 1, count, run->output) != count)
-        run->write_failed = true;
-    return !run->write_failed;
+        run->write_failure = errno ? errno : EIO;
+    return !run->write_failure;
 }
 
 /* Writes a filtered chunk's kept entries, its parts joined: a binpack chunk
@@ -390,7 +390,7 @@ static seebatch_status seebatch_file_filter_binpack(file_run *run, FILE *input)
     seebatch_filter_state state;
     seebatch_filter_state_start(&state);
     filter_state_set_pieces(&state, &job->filter->history.piece_counts);
-    for (bool ended = false; !ended && status == SEEBATCH_OK && !run->write_failed;) {
+    for (bool ended = false; !ended && status == SEEBATCH_OK && !run->write_failure;) {
         seebatch_file_filter_batch(&reader, &batch, &state);
         status = seebatch_file_write_batch(run, &batch, &state, &ended);
     }
@@ -468,12 +468,13 @@ static seebatch_status seebatch_file_start_writer(const seebatch_filter_file_job
                                                   seebatch_error *error)
 {
     *writer = NULL;
-    if (!job->output)
+    if (!job->output && !job->output_stream)
         return seebatch_succeed(error);
     seebatch_status status =
         job->output_stream
-            ? seebatch_training_write_stream(job->output_stream, job->output, job->output_format,
-                                             writer, error)
+            ? seebatch_training_write_stream(job->output_stream,
+                                             job->output ? job->output : "the output",
+                                             job->output_format, writer, error)
             : seebatch_training_create(job->output, job->output_format, 0, writer, error);
     if (status == SEEBATCH_OK) /* the skips check what .bin can hold (the reader's) */
         seebatch_training_writer_trust(*writer, job->skip != NULL);
@@ -563,7 +564,7 @@ static seebatch_status seebatch_file_filter_binpack_file(file_run *run, FILE *in
     run->output = out.stream;
     seebatch_status status = seebatch_file_filter_binpack(run, input);
     bool keep = status == SEEBATCH_OK || job->place.entry != 0;
-    int failure = run->write_failed ? EIO : 0;
+    int failure = run->write_failure;
     if (out.stream && !failure && (fflush(out.stream) != 0 || ferror(out.stream)))
         failure = errno ? errno : EIO;
     if (!job->output_stream && out.stream)
@@ -595,7 +596,7 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                              "input format %d is none of binpack (0), plain (1), bin (2)",
                              (int)job->input_format);
-    file_run run = {job, NULL, 0, 0, false, error};
+    file_run run = {job, NULL, 0, 0, 0, error};
     if (job->input_stream && job->input_format == SEEBATCH_TRAINING_BINPACK)
         return seebatch_file_filter_binpack_file(&run, job->input_stream);
     if (job->input_stream)

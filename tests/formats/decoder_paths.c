@@ -21,7 +21,13 @@
  * Decoding that keeps nothing (seebatch_binpack_skip_block) counts the
  * same entries and stops at the same fault.
  *
- * usage: decoder_paths FILE.binpack   (exit 77 when FILE is absent, or when
+ * A damaged file (decoder_paths.sh damages copies of the games) is compared
+ * the same way, up to the fault and the fault itself, on every path: the
+ * copies' fault branches are each reached; the chunks that stopped at a
+ * fault are counted on the last line. Its entries are not encoded again
+ * (damaged bits may decode to an entry the writer writes otherwise).
+ *
+ * usage: decoder_paths [--damaged] FILE.binpack   (exit 77 when FILE is absent, or when
  *                                      this build and CPU have one path only)
  */
 #include <stdio.h>
@@ -437,16 +443,18 @@ static void compare_skipping(const uint8_t *data, size_t size, uint64_t offset, 
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: decoder_paths FILE.binpack\n");
+    bool damaged = argc == 3 && strcmp(argv[1], "--damaged") == 0;
+    if (argc != 2 && !damaged) {
+        fprintf(stderr, "usage: decoder_paths [--damaged] FILE.binpack\n");
         return 2;
     }
+    const char *name = argv[argc - 1];
     path paths[MAX_PATHS];
     size_t path_count = paths_here(paths);
     check_nth_square();
-    FILE *file = fopen(argv[1], "rb");
+    FILE *file = fopen(name, "rb");
     if (!file) {
-        printf("decoder_paths: SKIP: %s is absent\n", argv[1]);
+        printf("decoder_paths: SKIP: %s is absent\n", name);
         return 77;
     }
     decoded one = {malloc(MAX_ENTRIES * sizeof *one.entries),
@@ -463,7 +471,7 @@ int main(int argc, char **argv)
         return 3;
     binpack_file_reader reader = {file, 0, NULL, 0};
     const uint8_t *data;
-    size_t size, entries = 0, chunks = 0;
+    size_t size, entries = 0, chunks = 0, faults = 0;
     uint64_t offset;
     binpack_fault fault;
     binpack_chunk_status status;
@@ -477,13 +485,15 @@ int main(int argc, char **argv)
             check_plain_holds(&one.entries[i], offset);
         for (size_t way = 0; way < path_count; way++) {
             compare_chunk(data, size, offset, &one, &block, paths[way]);
-            check_encoding(data, offset, &one, paths, way);
+            if (!damaged)
+                check_encoding(data, offset, &one, paths, way);
             if (one.count < MAX_ENTRIES) {
                 compare_briefs(data, size, offset, paths[way], &one);
                 compare_skipping(data, size, offset, paths[way], &one);
             }
         }
         entries += one.count;
+        faults += one.last == BINPACK_FAULT;
         chunks++;
     }
     seebatch_binpack_file_reader_free(&reader);
@@ -491,7 +501,7 @@ int main(int argc, char **argv)
     printf("decoder_paths: %zu entries in %zu chunks, paths compared:", entries, chunks);
     for (size_t way = 0; way < path_count; way++)
         printf(" %s%s", paths[way].coding->name, paths[way].pdep ? "+pdep" : "");
-    printf(", %d failures\n", failures);
+    printf(", %d failures; %zu chunks stopped at a fault\n", failures, faults);
     free(one.entries), free(one.sources), free(block.entries), free(block.sources);
     if (failures)
         return 1;

@@ -2,7 +2,7 @@
 # The binpack decoder's pdep and portable paths, one entry at a time and in
 # blocks, agree on every entry of games made here (make_training_games) and
 # of small.binpack from ../shared/data (its part skipped, visibly, where it
-# is absent), and every chain entry encodes again to its own bits
+# is absent), and on damaged copies of the games to the same fault, and every chain entry encodes again to its own bits
 # (decoder_paths.c), on each copy of the coding this CPU runs, by pdep and by
 # halving. Exit 77 when this build and CPU have one path only.
 # Usage: decoder_paths.sh DECODER_PATHS MAKE_TRAINING_GAMES ROOT
@@ -14,6 +14,22 @@ trap 'rm -rf "$work"' EXIT
 "$paths" "$work/games.binpack"
 status=$?
 [ "$status" -eq 0 ] || exit "$status"
+# Damaged copies: a few bytes overwritten at places spread over the file
+# (chain moves, scores, stems, a chunk header now and then). Every path must
+# stop at the same fault; together the copies must meet faults.
+size=$(wc -c < "$work/games.binpack")
+faults=0
+for k in $(seq 0 47); do
+    cp "$work/games.binpack" "$work/damaged.binpack"
+    printf '\377\377\377\377\377\377' | dd of="$work/damaged.binpack" bs=1 seek=$((37 + k * (size / 48) + k % 7)) \
+        conv=notrunc status=none
+    # Every other copy also cut short inside a chunk (a stem or a chain cut).
+    [ $((k % 2)) -eq 1 ] && truncate -s $((size / 2 + k * 13)) "$work/damaged.binpack"
+    output=$("$paths" --damaged "$work/damaged.binpack") || { echo "$output"; echo "decoder_paths: damaged copy $k"; exit 1; }
+    faults=$((faults + $(echo "$output" | sed -n 's/.*; \([0-9]*\) chunks stopped at a fault$/\1/p')))
+done
+echo "decoder_paths: 48 damaged copies, $faults chunks stopped at a fault, every path alike"
+[ "$faults" -ge 24 ] || { echo "decoder_paths: too few faults met ($faults)"; exit 1; }
 data=$root/../shared/data/small.binpack
 if [ ! -f "$data" ]; then
     echo "decoder_paths: small.binpack part SKIPPED: $data is absent"

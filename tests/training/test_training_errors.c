@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "error_checks.h"
 #include "failing_allocations.h"
 #include "seebatch_training.h"
 
@@ -41,21 +42,6 @@ static void make_game(game *g)
         g->results[i] = 0;
     }
     g->arrays = (seebatch_training_arrays){g->boards, g->moves, g->scores, g->plies, g->results};
-}
-
-/* A failed call's error: the status returned, and a message holding `words`. */
-static void check_error(seebatch_status status, const seebatch_error *error,
-                        seebatch_status expected, const char *words)
-{
-    CHECK_EQ(status, expected, "status (message \"%s\")", error->message);
-    CHECK_EQ(error->status, status, "error->status");
-    CHECK(strstr(error->message, words) != NULL, "\"%s\" not in \"%s\"", words, error->message);
-}
-
-static seebatch_error spoiled(void)
-{
-    seebatch_error error = {SEEBATCH_ERROR_FEN, "left from before"};
-    return error;
 }
 
 static void opening(const char *directory)
@@ -427,16 +413,6 @@ static int files_named(const memory_run *run, const char *part)
     return found;
 }
 
-/* A failed run's error: the status of every training fault, naming memory. */
-static void names_memory(seebatch_status status, const seebatch_error *error, const char *what,
-                         unsigned long n)
-{
-    CHECK_EQ(status, SEEBATCH_ERROR_ARGUMENT, "%s, allocation %lu failing: \"%s\"", what, n,
-             error->message);
-    CHECK(strstr(error->message, "out of memory") || strstr(error->message, strerror(ENOMEM)),
-          "%s, allocation %lu failing: \"%s\" names no memory", what, n, error->message);
-}
-
 typedef seebatch_status (*memory_step)(const memory_run *run, game *back, size_t *count,
                                        seebatch_error *error);
 
@@ -581,6 +557,27 @@ static FILE *posix_device(const char *path)
 #endif
 }
 
+/* A chunk ended by the caller, larger than stdio's buffer: its write
+ * reaches the device and fails there, not at the finish. */
+static void ending_a_chunk_on_a_full_device(const game *g)
+{
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = spoiled();
+    CHECK_EQ(seebatch_training_create("/dev/full", SEEBATCH_TRAINING_BINPACK, 0, &writer, &error),
+             SEEBATCH_OK, "%s", error.message);
+    if (!writer)
+        return;
+    seebatch_status status = SEEBATCH_OK;
+    for (int i = 0; i < 4000 && status == SEEBATCH_OK; i++)
+        status = seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error);
+    CHECK_EQ(status, SEEBATCH_OK, "12,000 entries kept in the chunk: %s", error.message);
+    char words[128];
+    snprintf(words, sizeof words, "/dev/full: writing failed: %s", strerror(ENOSPC));
+    check_error(seebatch_training_end_chunk(writer, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    seebatch_training_abandon(writer);
+}
+
 static void io_failing(const char *directory, const game *g)
 {
     static const seebatch_training_format formats[] = {
@@ -602,6 +599,8 @@ static void io_failing(const char *directory, const game *g)
         snprintf(words, sizeof words, "/dev/full: writing failed: %s", strerror(ENOSPC));
         check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
     }
+    if (full)
+        ending_a_chunk_on_a_full_device(g);
     if (full)
         fclose(full);
     else
@@ -713,6 +712,183 @@ static void refusing_nulls(const game *g)
                 &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
 }
 
+/* ---- entries a format cannot hold ------------------------------------ */
+
+/* Writes one entry (board, move text, ply) in format to path; the status. */
+static seebatch_status write_one(const char *path, seebatch_training_format format,
+                                 const seebatch_board *board, const char *uci, uint16_t ply,
+                                 seebatch_error *error)
+{
+    seebatch_board boards[1] = {*board};
+    seebatch_move move = 0;
+    CHECK(seebatch_move_parse(board, uci, &move, NULL) == SEEBATCH_OK, "%s", uci);
+    uint16_t moves[1] = {move}, plies[1] = {ply};
+    int16_t scores[1] = {0};
+    int8_t results[1] = {0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_writer *writer = NULL;
+    seebatch_status status = seebatch_training_create(path, format, 0, &writer, error);
+    if (status == SEEBATCH_OK)
+        status = seebatch_training_write(writer, 1, &arrays, NULL, error);
+    if (status == SEEBATCH_OK)
+        return seebatch_training_finish(writer, error);
+    seebatch_training_abandon(writer);
+    return status;
+}
+
+/* Each writer refuses an entry its format cannot hold, or that its reader
+ * would refuse, naming the entry and why; nothing is left at the path. A
+ * .bin of castling rights without their rook was written and then refused
+ * by the reader ("castling right Q without its king and rook in place"). */
+static void refusing_what_a_format_cannot_hold(const char *directory)
+{
+    char bin[4200], binpack[4200];
+    snprintf(bin, sizeof bin, "%s/cannot.bin", directory);
+    snprintf(binpack, sizeof binpack, "%s/cannot.binpack", directory);
+    seebatch_board board, no_black_king, no_rook;
+    CHECK(seebatch_board_from_fen(&board, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", NULL) == SEEBATCH_OK,
+          "the board");
+    no_black_king = board;
+    no_black_king.pieces[SEEBATCH_KING] &= ~(1ull << 60);
+    no_black_king.colors[SEEBATCH_BLACK] &= ~(1ull << 60);
+    no_rook = board;
+    no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
+    seebatch_error e = spoiled();
+    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_black_king, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: .bin holds positions with one king a side; "
+                                         "black has 0");
+    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_rook, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT,
+                "entry 1: an inconsistent position: castling right Q without its king and rook "
+                "in place");
+    CHECK(fopen(bin, "rb") == NULL, "no .bin left after its refusals");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_rook, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &board, "h1h8", 20000, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    CHECK(fopen(binpack, "rb") == NULL, "no .binpack left after its refusals");
+    /* What each holds is written and read back. */
+    seebatch_training_format formats[] = {SEEBATCH_TRAINING_BIN, SEEBATCH_TRAINING_BINPACK};
+    const char *paths[] = {bin, binpack};
+    for (int f = 0; f < 2; f++) {
+        CHECK(write_one(paths[f], formats[f], &board, "h1h8", 16383, &e) == SEEBATCH_OK, "%s: %s",
+              paths[f], e.message);
+        seebatch_training_reader *reader = NULL;
+        seebatch_board back[1];
+        uint16_t moves[1], plies[1];
+        int16_t scores[1];
+        int8_t results[1];
+        seebatch_training_arrays arrays = {back, moves, scores, plies, results};
+        size_t count = 0;
+        CHECK(seebatch_training_open(paths[f], &reader, &e) == SEEBATCH_OK &&
+                  seebatch_training_read(reader, 1, &arrays, &count, &e) == SEEBATCH_OK &&
+                  count == 1 && plies[0] == 16383 && back[0].castling == board.castling,
+              "%s read back: %s", paths[f], e.message);
+        seebatch_training_close(reader);
+        remove(paths[f]);
+    }
+}
+
+/* ---- NULLs given to open objects ------------------------------------ */
+
+/* The refusals that need a reader, a writer or a filter open: each
+ * argument NULL in turn (the others good), an over-long move text, and
+ * which filters draw without a seed. */
+static void refusing_nulls_beside_open_objects(const char *directory, const game *g)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/nulls.plain", directory);
+    seebatch_error e = spoiled();
+    seebatch_training_writer *writer = NULL;
+    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e) == SEEBATCH_OK,
+          "%s", e.message);
+    check_error(seebatch_training_write(writer, ENTRIES, NULL, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
+    CHECK(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &e) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &e) == SEEBATCH_OK,
+          "the entries written after the refusal: %s", e.message);
+
+    seebatch_training_reader *reader = NULL;
+    CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK, "%s", e.message);
+    size_t count = 7;
+    check_error(seebatch_training_read(reader, ENTRIES, NULL, &count, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    CHECK_EQ(count, 0, "no entries read into no arrays");
+    check_error(seebatch_training_read(reader, ENTRIES, &g->arrays, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
+    check_error(seebatch_training_read_chunk(reader, ENTRIES, &g->arrays, NULL, NULL, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "reader or chunk_done is NULL");
+    game back = *g;
+    back.arrays =
+        (seebatch_training_arrays){back.boards, back.moves, back.scores, back.plies, back.results};
+    CHECK(seebatch_training_read(reader, ENTRIES, &back.arrays, &count, &e) == SEEBATCH_OK &&
+              count == ENTRIES && back.moves[2] == g->moves[2],
+          "the entries read after the refusals: %s (%zu)", e.message, count);
+    seebatch_training_close(reader);
+    remove(path);
+
+    uint16_t moves[1];
+    size_t parsed = 9;
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    CHECK_EQ(parsed, 0, "no row parsed");
+    static const char long_text[] = "e2e4e2e4e2e4e2e4";
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
+                                                 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
+
+    seebatch_board inconsistent = SEEBATCH_BOARD_EMPTY;
+    inconsistent.en_passant = 0; /* a1 */
+    check_error(seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves,
+                                                 &parsed, &e),
+                &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
+    check_error(seebatch_filter_buffers_new(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "buffers is NULL");
+
+    /* Rule values as the tool refuses them: a value attached to a rule that
+     * takes none, and numbers with a '+' or a '-' and no digit. */
+    seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
+    const char *const attached[] = {"--skip-capture=1"};
+    check_error(seebatch_training_filter_new(1, attached, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "\"--skip-capture=1\": not a rule or configuration option");
+    CHECK(filter == NULL, "no filter after a refusal");
+    const char *const plus[] = {"--skip-see-ge", "+5"}, *const minus[] = {"--skip-see-ge", "-x"};
+    check_error(seebatch_training_filter_new(2, plus, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "--skip-see-ge needs a whole number -2147483648..2147483647, not \"+5\"");
+    check_error(seebatch_training_filter_new(2, minus, &filter, &e), &e, SEEBATCH_ERROR_CONFIG,
+                "--skip-see-ge needs a whole number -2147483648..2147483647, not \"-x\"");
+
+    const char *const unseeded[] = {"--random-skip", "3"};
+    const char *const seeded[] = {"--random-skip", "3", "--seed", "11"};
+    CHECK_EQ(seebatch_training_filter_draws_unseeded(NULL), 0, "NULL draws nothing");
+    CHECK(seebatch_training_filter_new(2, unseeded, &filter, &e) == SEEBATCH_OK &&
+              seebatch_training_filter_draws_unseeded(filter) == 1,
+          "--random-skip with no --seed draws unseeded (%s)", e.message);
+    seebatch_training_filter_free(filter);
+    CHECK(seebatch_training_filter_new(4, seeded, &filter, &e) == SEEBATCH_OK &&
+              seebatch_training_filter_draws_unseeded(filter) == 0,
+          "--random-skip with --seed is seeded (%s)", e.message);
+
+    /* A chunk's filter, buffers and payload, each NULL in turn. */
+    seebatch_filter_chunk chunk;
+    memset(&chunk, 0, sizeof chunk);
+    check_error(seebatch_training_filter_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    chunk.filter = filter;
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    CHECK(seebatch_filter_buffers_new(&chunk.buffers, &e) == SEEBATCH_OK, "%s", e.message);
+    chunk.size = 5;
+    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
+                "chunk, its filter, buffers or payload is NULL");
+    seebatch_filter_buffers_free(chunk.buffers);
+    seebatch_training_filter_free(filter);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -735,5 +911,8 @@ int main(int argc, char **argv)
     io_failing(argv[1], &g);
     make_game(&g);
     refusing_nulls(&g);
+    make_game(&g);
+    refusing_nulls_beside_open_objects(argv[1], &g);
+    refusing_what_a_format_cannot_hold(argv[1]);
     return check_finish("test_training_errors");
 }

@@ -114,6 +114,11 @@ static bool seebatch_move_fits(const seebatch_board *board, seebatch_move move, 
 /* Writing                                                                  */
 /* ------------------------------------------------------------------------ */
 
+static bool seebatch_game_position(seebatch_board *board, char *message, size_t size);
+
+/* What the reader accepts of a board (seebatch_game_position, on a copy: it
+ * drops an en passant square no pawn can take on), so that no .bin is
+ * written that the reader refuses. */
 bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
 {
     const seebatch_board *board = &entry->board;
@@ -124,7 +129,8 @@ bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
                      popcount(board->pieces[SEEBATCH_KING] & board->colors[color]));
             return false;
         }
-    return true;
+    seebatch_board copy = *board;
+    return seebatch_game_position(&copy, message, size);
 }
 
 static void seebatch_pack_position(const training_entry *entry, uint8_t out[PACKED_SFEN_SIZE])

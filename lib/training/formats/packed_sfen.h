@@ -34,8 +34,11 @@
 
 enum { PACKED_SFEN_SIZE = 32, BIN_ENTRY_SIZE = 40 };
 
-/* Whether the entry can be written as .bin: one king of each colour.
- * Otherwise false, with message (size bytes) saying why. */
+/* Whether the entry can be written as .bin and read back: one king of each
+ * colour, and a board the reader takes as a position of a game (castling
+ * rights with their king and rook in place, no pawn on a back rank, the
+ * side that just moved not in check). Otherwise false, with message (size
+ * bytes) saying why. */
 bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size);
 
 /* Writes the 40 bytes of an entry seebatch_bin_holds accepts. */

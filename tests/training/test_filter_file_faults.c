@@ -1,0 +1,340 @@
+/* seebatch_training_filter_file's failures, through the public header only
+ * (include/seebatch_training.h), on games made by make_training_games:
+ * - what it refuses before reading (a NULL job, filter or input, a format
+ *   that is none of the three, an output that is the input by another
+ *   name, plain input to a caller's stream), by status and message, the
+ *   input as it was;
+ * - plain input counted only: the counts of a run that writes;
+ * - an output that takes no byte (/dev/full, as a path and as the caller's
+ *   stream), for binpack and plain input and for an output that fits in
+ *   stdio's buffer: the output named with the system's reason, no fault of
+ *   the input told;
+ * - each allocation of a whole call failing in turn (binpack input on one
+ *   thread and cut over sixteen, plain input): each run either writes what a
+ *   run with none failing writes or fails naming memory, with the output
+ *   path as it was and every block freed.
+ * Usage: test_filter_file_faults DIRECTORY GAMES.binpack GAMES.plain */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "error_checks.h"
+#include "failing_allocations.h"
+#include "seebatch_training.h"
+
+/* A file's bytes (NULL, size 0, when it cannot be read). */
+typedef struct bytes {
+    unsigned char *data;
+    size_t size;
+} bytes;
+
+static bytes read_bytes(const char *path)
+{
+    bytes b = {NULL, 0};
+    FILE *file = fopen(path, "rb");
+    if (!file)
+        return b;
+    unsigned char block[65536];
+    for (size_t got; (got = fread(block, 1, sizeof block, file)) > 0;) {
+        unsigned char *grown = realloc(b.data, b.size + got);
+        if (!grown)
+            break;
+        memcpy(grown + b.size, block, got);
+        b.data = grown;
+        b.size += got;
+    }
+    fclose(file);
+    return b;
+}
+
+static bool same_bytes(bytes a, bytes b)
+{
+    return a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size) == 0);
+}
+
+static bool write_bytes(const char *path, const char *text)
+{
+    FILE *file = fopen(path, "wb");
+    bool written = file && fputs(text, file) >= 0;
+    return (file ? fclose(file) == 0 : false) && written;
+}
+
+/* One call: the rule --skip-capture (which looks at no earlier entry, so
+ * a binpack chunk may be cut between threads) on input into output. */
+static seebatch_status filter_once(seebatch_filter_file_job *job, const char *input,
+                                   const char *output, seebatch_training_format format,
+                                   unsigned threads, seebatch_error *error)
+{
+    const char *const rules[] = {"--skip-capture"};
+    seebatch_training_filter *filter = NULL;
+    seebatch_status status = seebatch_training_filter_new(1, rules, &filter, error);
+    if (status != SEEBATCH_OK)
+        return status;
+    memset(job, 0, sizeof *job);
+    job->filter = filter;
+    job->input = input;
+    job->output = output;
+    job->output_format = format;
+    job->threads = threads;
+    status = seebatch_training_filter_file(job, error);
+    seebatch_training_filter_free(filter);
+    return status;
+}
+
+/* The first few entries of the plain games as a binpack of its own at path:
+ * an output of it fits in stdio's buffer, so a full device fails its flush,
+ * not a write. */
+static void write_few(const char *plain, const char *path)
+{
+    enum { FEW = 5 };
+    seebatch_board boards[FEW];
+    uint16_t moves[FEW], plies[FEW];
+    int16_t scores[FEW];
+    int8_t results[FEW];
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_reader *reader = NULL;
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = spoiled();
+    size_t count = 0;
+    CHECK(seebatch_training_open(plain, &reader, &error) == SEEBATCH_OK &&
+              seebatch_training_read(reader, FEW, &arrays, &count, &error) == SEEBATCH_OK &&
+              count == FEW &&
+              seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) ==
+                  SEEBATCH_OK &&
+              seebatch_training_write(writer, FEW, &arrays, NULL, &error) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+          "%s: %s", path, error.message);
+    seebatch_training_close(reader);
+}
+
+/* Plain input counted only (no output): the counts of a run that writes. */
+static void counting_only(const char *directory, const char *plain)
+{
+    char output[4200];
+    snprintf(output, sizeof output, "%s/counted.binpack", directory);
+    seebatch_filter_file_job written, counted;
+    seebatch_error error = spoiled();
+    CHECK(
+        filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK &&
+            filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK,
+        "%s: %s", plain, error.message);
+    CHECK(counted.counts.entries == written.counts.entries &&
+              counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
+              counted.counts.kept < counted.counts.entries,
+          "counted only: %llu read, %llu kept; written: %llu, %llu",
+          (unsigned long long)counted.counts.entries, (unsigned long long)counted.counts.kept,
+          (unsigned long long)written.counts.entries, (unsigned long long)written.counts.kept);
+    remove(output);
+}
+
+/* ---- refused before reading ------------------------------------------- */
+
+static void refusing(const char *directory, const char *games, const char *plain)
+{
+    seebatch_filter_file_job job;
+    memset(&job, 0, sizeof job);
+    seebatch_error error = spoiled();
+    check_error(seebatch_training_filter_file(NULL, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "job, its filter or its input is NULL");
+    job.input = games;
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "job, its filter or its input is NULL");
+    seebatch_training_filter *filter = NULL;
+    CHECK(seebatch_training_filter_new(0, NULL, &filter, &error) == SEEBATCH_OK, "%s",
+          error.message);
+    job.filter = filter;
+    job.input = NULL;
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "job, its filter or its input is NULL");
+    job.input = games;
+    job.output_format = (seebatch_training_format)3;
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "output format 3 is none of binpack (0), plain (1), bin (2)");
+
+    /* The input named another way ("DIR/./NAME"): refused, nothing written. */
+    bytes before = read_bytes(games);
+    char other_name[4200];
+    const char *slash = strrchr(games, '/');
+    snprintf(other_name, sizeof other_name, "%.*s/./%s", slash ? (int)(slash - games) : 1,
+             slash ? games : ".", slash ? slash + 1 : games);
+    job.output = other_name;
+    job.output_format = SEEBATCH_TRAINING_BINPACK;
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                "the output is the input");
+    bytes after = read_bytes(games);
+    CHECK(before.size > 0 && same_bytes(before, after), "the input as it was (%zu bytes, %zu)",
+          before.size, after.size);
+    free(before.data);
+    free(after.data);
+
+    /* Plain input to a caller's stream (no output path): written there,
+     * flushed, not closed, the bytes a path gets. */
+    char path[4200], by_path[4200];
+    snprintf(path, sizeof path, "%s/stream.binpack", directory);
+    snprintf(by_path, sizeof by_path, "%s/by_path.binpack", directory);
+    FILE *stream = fopen(path, "wb");
+    job.input = plain;
+    job.output = NULL;
+    job.output_stream = stream;
+    error = spoiled();
+    CHECK(stream && seebatch_training_filter_file(&job, &error) == SEEBATCH_OK, "%s",
+          error.message);
+    if (stream) {
+        CHECK(ftell(stream) > 0, "written to the stream");
+        CHECK(fputc('x', stream) != EOF, "the stream still open");
+        fclose(stream);
+    }
+    seebatch_filter_file_job by_path_job;
+    CHECK(filter_once(&by_path_job, plain, by_path, SEEBATCH_TRAINING_BINPACK, 1, NULL) ==
+              SEEBATCH_OK,
+          "plain to a path");
+    bytes streamed = read_bytes(path), written = read_bytes(by_path);
+    CHECK(streamed.size == written.size + 1 && streamed.size > 1 &&
+              memcmp(streamed.data, written.data, written.size) == 0,
+          "the stream's bytes are the path's (%zu, %zu)", streamed.size, written.size);
+    free(streamed.data);
+    free(written.data);
+    remove(by_path);
+    remove(path);
+    seebatch_training_filter_free(filter);
+}
+
+/* ---- an output that takes no byte --------------------------------------- */
+
+/* /dev/full as the output path, for binpack input (the chunks' writes; a
+ * few entries: the flush) and plain input (the writer's): "/dev/full: ...
+ * No space left on device". */
+static void full_device(const char *games, const char *plain, const char *few)
+{
+#ifdef _WIN32 /* there "/dev/full" is a path of the drive, which a writer would replace */
+    FILE *full = NULL;
+#else
+    FILE *full = fopen("/dev/full", "wb");
+#endif
+    if (!full) {
+        printf("full device: not tried: no /dev/full here\n");
+        return;
+    }
+    const char *inputs[] = {games, plain, few};
+    char words[160];
+    snprintf(words, sizeof words, "/dev/full: ");
+    for (int i = 0; i < 3; i++) {
+        seebatch_filter_file_job job;
+        seebatch_error error = spoiled();
+        seebatch_status status =
+            filter_once(&job, inputs[i], "/dev/full", SEEBATCH_TRAINING_BINPACK, 1, &error);
+        check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
+        CHECK(strstr(error.message, strerror(ENOSPC)) != NULL, "%s: \"%s\" names no full device",
+              inputs[i], error.message);
+        CHECK(job.place.entry == 0 && job.place.byte_offset == 0,
+              "%s: no fault of the input told (place %llu, %llu)", inputs[i],
+              (unsigned long long)job.place.byte_offset, (unsigned long long)job.place.entry);
+    }
+    /* The caller's stream on /dev/full, no output path: named "the output". */
+    const char *const rules[] = {"--skip-capture"};
+    seebatch_training_filter *filter = NULL;
+    seebatch_error error = spoiled();
+    CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+          error.message);
+    seebatch_filter_file_job job;
+    memset(&job, 0, sizeof job);
+    job.filter = filter;
+    job.input = games;
+    job.output_stream = full;
+    snprintf(words, sizeof words, "the output: cannot write: %s", strerror(ENOSPC));
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    seebatch_training_filter_free(filter);
+    fclose(full);
+}
+
+/* ---- memory running out ------------------------------------------------- */
+
+typedef struct memory_case {
+    const char *what;
+    const char *input;
+    seebatch_training_format format;
+    unsigned threads;
+    bool threaded; /* allocations on other threads too: their count races, so the
+                      blocks alive are not compared */
+} memory_case;
+
+/* Runs the case with its 1st, 2nd, ... allocation failing until a run
+ * fails none; returns how many allocations that run makes. The output path
+ * holds "before" at each start: a failed run leaves it so. */
+static unsigned long each_allocation_failing(const memory_case *c, const char *output)
+{
+    seebatch_filter_file_job job;
+    CHECK(write_bytes(output, "before") &&
+              filter_once(&job, c->input, output, c->format, c->threads, NULL) == SEEBATCH_OK,
+          "%s: a run with no allocation failing", c->what);
+    bytes right = read_bytes(output), old = {(unsigned char *)"before", 6};
+    CHECK(right.size > 6 && !same_bytes(right, old), "%s: something written", c->what);
+    unsigned long n = 1;
+    for (bool failed = true; failed; n++) {
+        CHECK(write_bytes(output, "before"), "%s: the output made again", c->what);
+        long alive = failing_allocations_alive();
+        seebatch_error error = spoiled();
+        failing_allocations_arm(n);
+        seebatch_status status = filter_once(&job, c->input, output, c->format, c->threads, &error);
+        failed = failing_allocations_failed();
+        if (!c->threaded)
+            CHECK_EQ(failing_allocations_alive(), alive, "%s, allocation %lu failing: blocks freed",
+                     c->what, n);
+        bytes now = read_bytes(output);
+        if (status == SEEBATCH_OK) {
+            CHECK(same_bytes(now, right), "%s, allocation %lu failing: the output written", c->what,
+                  n);
+        } else {
+            CHECK(failed, "%s failed with no allocation failing: %s", c->what, error.message);
+            names_memory(status, &error, c->what, n);
+            CHECK(same_bytes(now, old), "%s, allocation %lu failing: the output as it was", c->what,
+                  n);
+        }
+        free(now.data);
+    }
+    free(right.data);
+    remove(output);
+    return n - 2;
+}
+
+static void out_of_memory(const char *directory, const char *games, const char *plain)
+{
+    if (!failing_allocations_work()) {
+        printf("out of memory: not tried: this build cannot fail allocations (it needs glibc "
+               "and no sanitizer)\n");
+        return;
+    }
+    const memory_case cases[] = {
+        {"binpack in, binpack out, 1 thread", games, SEEBATCH_TRAINING_BINPACK, 1, false},
+        {"binpack in, plain out, 1 thread", games, SEEBATCH_TRAINING_PLAIN, 1, false},
+        {"binpack in, binpack out, 16 threads", games, SEEBATCH_TRAINING_BINPACK, 16, true},
+        {"plain in, binpack out", plain, SEEBATCH_TRAINING_BINPACK, 1, false},
+    };
+    char output[4200];
+    snprintf(output, sizeof output, "%s/memory.out", directory);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        unsigned long allocations = each_allocation_failing(&cases[i], output);
+        printf("out of memory: %s: %lu allocations, each failed in turn\n", cases[i].what,
+               allocations);
+        CHECK(allocations >= 3, "%s allocates (%lu)", cases[i].what, allocations);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_filter_file_faults DIRECTORY GAMES.binpack GAMES.plain\n");
+        return 2;
+    }
+    char few[4200];
+    snprintf(few, sizeof few, "%s/few.binpack", argv[1]);
+    write_few(argv[3], few);
+    refusing(argv[1], argv[2], argv[3]);
+    counting_only(argv[1], argv[3]);
+    full_device(argv[2], argv[3], few);
+    out_of_memory(argv[1], argv[2], argv[3]);
+    return check_finish("test_filter_file_faults");
+}
