@@ -186,10 +186,9 @@ static void refusing(const char *directory, const char *games, const char *plain
         CHECK(fputc('x', stream) != EOF, "the stream still open");
         fclose(stream);
     }
-    seebatch_filter_file_job by_path_job;
-    CHECK(filter_once(&by_path_job, plain, by_path, SEEBATCH_TRAINING_BINPACK, 1, NULL) ==
-              SEEBATCH_OK,
-          "plain to a path");
+    job.output = by_path;
+    job.output_stream = NULL;
+    CHECK(seebatch_training_filter_file(&job, &error) == SEEBATCH_OK, "%s", error.message);
     bytes streamed = read_bytes(path), written = read_bytes(by_path);
     CHECK(streamed.size == written.size + 1 && streamed.size > 1 &&
               memcmp(streamed.data, written.data, written.size) == 0,
