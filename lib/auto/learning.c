@@ -13,10 +13,10 @@
  *   the branch predictor can learn it, and a kernel's first passes over it
  *   cost up to seven times its learned speed (the scalar walk's, on 1,000
  *   positions). The kept kernel, warm, is judged by one cycle as soon as
- *   the cycle shows. A challenger serves whole cycles, each call of its
- *   second and later set beside the same call in its cycle before and in
- *   the best trial's last: the same positions for every kernel
- *   (seebatch_cycles_judged).
+ *   the cycle shows. A challenger's calls are set beside the same calls in
+ *   the best trial's last cycle, the same positions: a branch-free kernel's
+ *   from its second call (the predictor has nothing to learn of it), the
+ *   scalar walk's from its second cycle on (seebatch_cycles_judged).
  * - Otherwise (a stream, or cycles too long for the predictor): a
  *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
  *   are not counted, its next TIMED_CALLS are judged, and it ends as soon as
@@ -280,28 +280,34 @@ static bool seebatch_behind(uint64_t cost, uint64_t best_cost, uint32_t k)
     return best_cost && cost * k > best_cost * (k + 1);
 }
 
-/* A challenger on repeating work: its cost, or 0 while it goes on. Past
- * its first cycle each call is set beside the same call in its cycle before
- * and in the best trial's last: it ends as soon as it trails the best and
- * has stopped getting faster, else at the end of a cycle no cheaper by an
- * eighth than the one before, or of the MOST_CYCLES-th. */
-static uint32_t seebatch_cycles_judged(learner *l, uint32_t n, uint32_t i, uint32_t p)
+/* A challenger on repeating work: its cost, or 0 while it goes on. Its
+ * calls are set beside the same calls in the best trial's last cycle: a
+ * branch-free kernel's after its warm-up call, to the end of its first
+ * cycle; another's from its second cycle on, each also beside the same call
+ * in its cycle before. It ends as soon as it trails the best (and, learning
+ * branches, has stopped getting faster), else at the end of a cycle no
+ * cheaper by an eighth than the one before, or of the MOST_CYCLES-th. */
+static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i, uint32_t p)
 {
-    uint32_t k = (n - 1) % p + 1; /* calls into this cycle */
-    if (n > p && k < p) {
+    bool branch_free = seebatch_choice_kernels[kernel]->branch_free;
+    uint32_t into = (n - 1) % p + 1; /* calls into this cycle */
+    uint32_t counted = branch_free ? n - SHORTEST_WARM_UP : n > p ? into : 0;
+    if (counted && counted < p) {
         uint64_t own = 0, before = 0, best = 0;
-        for (uint32_t m = 0; m < k; m++) {
+        for (uint32_t m = 0; m < counted; m++) {
             own += LOAD(l->cost[(i - m) % RECENT_CALLS]);
             before += LOAD(l->cost[(i - m - p) % RECENT_CALLS]);
             best += LOAD(l->best_cycle[(i - m) % p]);
         }
-        unsigned kernel;
-        uint32_t bar = seebatch_best_median(l, &kernel);
-        if (seebatch_behind(own, best, k) && own * 8 > before * 7)
+        unsigned k;
+        uint64_t bar = seebatch_best_median(l, &k);
+        bool learning = !branch_free && own * 8 <= before * 7;
+        if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
             return (uint32_t)(bar * own / best);
-        return 0;
+        if (branch_free || into < p)
+            return 0;
     }
-    if (k < p)
+    if (into < p)
         return 0;
     uint32_t cost = seebatch_typical_cost(l, i, p), before = LOAD(l->last_cycle_cost);
     STORE(l->last_cycle_cost, cost);
@@ -349,7 +355,7 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     STORE(l->cost[i % RECENT_CALLS], cost);
     uint32_t p = LOAD(l->cycle);
     uint32_t judged = kept ? seebatch_kept_judged(l, n, i, p)
-                      : p  ? seebatch_cycles_judged(l, n, i, p)
+                      : p  ? seebatch_cycles_judged(l, k, n, i, p)
                            : seebatch_calls_judged(l, n, i);
     if (!judged)
         return;
@@ -435,6 +441,12 @@ bool seebatch_learning_kept(unsigned shape, unsigned *kernel)
         return false;
     *kernel = LOAD(l->kept);
     return true;
+}
+
+uint32_t seebatch_learning_cycle(unsigned shape)
+{
+    learner *l = &seebatch_learners[shape];
+    return LOAD(l->phase) == UNSTARTED ? 0 : LOAD(l->cycle);
 }
 
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)
