@@ -173,6 +173,21 @@ def job_figures(directory):
     return parts
 
 
+def learning_cost(text):
+    """From calibrate_multi.sh's jobs: per job size, auto's time over the
+    fastest backend forced, the worse of values and thresholds, per regime."""
+    parts = []
+    for block in re.finditer(r"(?m)^jobs of (\d+) captures.*\n((?:\s*\d+ positions, .*\n?)+)", text):
+        worst = {}
+        for found in re.finditer(r"(\d+) positions, \w+:.*auto over the fastest ([\d.]+)", block[2]):
+            worst[int(found[1])] = max(worst.get(int(found[1]), 0.0), float(found[2]))
+        regimes = [("learned", "not learned", "streamed")[min(i, 2)] + f" {ratio:.3f}"
+                   for i, (_, ratio) in enumerate(sorted(worst.items()))]
+        if regimes:
+            parts.append(f"{int(block[1]):,} captures: " + ", ".join(regimes))
+    return parts
+
+
 def auto_table(over_fastest, positions):
     """Auto's time over the fastest backend's, a row per regime, a column per call."""
     lines = [f"| {AUTO_TABLE} (auto learning afresh each round) | "
@@ -220,6 +235,10 @@ def summary(directory):
     if len(over_fastest) == len(REGIMES):
         lines += [""] + auto_table(over_fastest, positions)
     lines.append("")
+    cost = learning_cost(multi) if multi else []
+    if cost:
+        lines.append("- What learning costs a whole job (auto learning afresh over the fastest backend "
+                     "forced, the worse of values and thresholds): " + "; ".join(cost) + ".")
     closing = re.search(r"(?m)^on this CPU auto kept .*$", read(directory, f"bench-{preset}.tables") or "")
     if closing:
         lines.append(f"- `seebatch_bench`: {closing[0]}.")

@@ -16,7 +16,9 @@
 # medians of each round's ratios: each backend's time against Stockfish's,
 # exact values' against the thresholds', pins worked out against given, and
 # pins given against the view's; and auto's time over the fastest backend's
-# in each call (auto set afresh each round, learning in its time). Then
+# in each call (auto set afresh each round, learning in its time); where auto
+# is timed, what learning costs whole jobs of 10^5 and 10^6 captures (auto
+# learning afresh against each backend forced, the same job in turn). Then
 # instructions per capture counted by callgrind (only inside the function
 # timed: --toggle-collect) for Stockfish, the view and every backend
 # valgrind runs (not avx512; not auto, whose count is its kept backend's).
@@ -51,6 +53,14 @@ echo "== Stockfish's see_ge(m, 0) and seebatch's many-board calls, the same capt
 grep -m1 'model name' /proc/cpuinfo || true
 # shellcheck disable=SC2086 # the backends are words
 "$work/calibrate_multi_driver" time "$rounds" $backends < "$work/captures.txt"
+if [[ " $backends " == *" auto "* ]]; then
+    echo
+    echo "== What learning costs a whole job: auto, learning afresh, against each backend forced"
+    for captures in 100000 1000000; do
+        # shellcheck disable=SC2086 # the backends are words
+        "$work/calibrate_multi_driver" job "$captures" "$rounds" $backends < "$work/captures.txt"
+    done
+fi
 if ! command -v valgrind > /dev/null; then
     echo "instructions per capture: valgrind not installed"
     exit 0
