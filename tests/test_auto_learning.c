@@ -202,11 +202,12 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
  * each served a short trial. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
-    /* Calls of 64 moves, the shortest timed. A short trial: a call of
-     * warm-up, six timed; STREAM calls hold one look (18 of the kept
-     * kernel, at most 7 of each other) and too few timed calls after it for
-     * another (learning.c). */
-    enum { MOVES = 64, CYCLE = 12, REPEATS = 20, SHORT_TRIAL = 7, STREAM = 40 };
+    /* Calls of 64 moves, the shortest timed. Each run holds one look and
+     * too few timed calls after it for another (learning.c): on the cycle,
+     * 14 of the first guess, at most 6 cycles of the scalar walk and one of
+     * a branch-free kernel; on the stream (a short trial: a call of warm-up,
+     * six timed), 18 of the first guess and at most 7 of each other. */
+    enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 7, STREAM = 40 };
     static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;

@@ -89,6 +89,7 @@ typedef struct learner {
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
+    _Atomic uint32_t repeats_every; /* the cycle the last finished look found, 0: none */
     /* Every timed call, for seebatch_auto_report. */
     _Atomic uint64_t calls[CHOICE_KERNELS], ticks[CHOICE_KERNELS], moves[CHOICE_KERNELS];
 } learner;
@@ -136,6 +137,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     unsigned first = (unsigned)(plan >> (2 * shape)) & 3u;
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
+    STORE(l->repeats_every, 0);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->calls[k], 0);
         STORE(l->ticks[k], 0);
@@ -252,6 +254,7 @@ static void seebatch_look_end(learner *l)
     STORE(l->look_in, every);
     STORE(l->kept_cost, cost);
     STORE(l->recent_cost, cost);
+    STORE(l->repeats_every, LOAD(l->cycle));
     STORE(l->kept, best);
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
@@ -446,7 +449,7 @@ bool seebatch_learning_kept(unsigned shape, unsigned *kernel)
 uint32_t seebatch_learning_cycle(unsigned shape)
 {
     learner *l = &seebatch_learners[shape];
-    return LOAD(l->phase) == UNSTARTED ? 0 : LOAD(l->cycle);
+    return LOAD(l->phase) == UNSTARTED ? 0 : LOAD(l->repeats_every);
 }
 
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)
