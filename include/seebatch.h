@@ -814,6 +814,10 @@ typedef struct seebatch_auto_shape {
     const char *kept;     /* the backend serving the shape's calls now */
     size_t backend_count; /* the backends this machine runs, widest first */
     seebatch_auto_backend backends[SEEBATCH_BACKENDS_MAX];
+    /* The regime the last look found: its calls came round again every
+     * `repeats_every` calls (work the branch predictor learns, the trials
+     * judged over cycles), or 0 (a stream, or cycles over 16 calls). */
+    size_t repeats_every;
 } seebatch_auto_shape;
 
 /* Writes what auto has learned since it last started learning (the first

@@ -43,6 +43,10 @@ typedef struct see_backend {
      * the checks that name faults then find the batch sound, as it is.
      * NULL: seebatch_batch_sound_portable. */
     bool (*batch_sound)(const see_batch *batch, size_t board_count);
+    /* Its exchange takes no branch on the positions (lanes and masks), so
+     * repeating work teaches the branch predictor nothing of it: auto judges
+     * it by its first pass over a cycle (auto/learning.c). */
+    bool branch_free;
 } see_backend;
 
 /* batch_sound for any CPU (lib/sound_batches.c). */

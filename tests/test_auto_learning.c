@@ -194,17 +194,20 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(!shape->learns, "%s keeps its fixed choice", shape->shape);
 }
 
-/* Repeating work is judged by whole cycles, other work by a few calls
- * (learning.c): on CYCLE calls served over and over, every backend not
- * kept served whole cycles, at least two; on calls that never repeat, each
- * served a short trial. */
+/* Repeating work is found and judged over cycles, other work by a few
+ * calls (learning.c): on CYCLE calls served over and over, the report says
+ * they repeat every CYCLE calls, and a backend not kept
+ * served its first cycle and more where the branch predictor learns it, at
+ * most its first cycle where it is branch-free; on calls that never repeat,
+ * each served a short trial. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
-    /* Calls of 64 moves, the shortest timed. A short trial: a call of
-     * warm-up, eight timed; STREAM calls hold one look (18 of the kept
-     * kernel, at most 9 of each other) and too few timed calls after it for
-     * another (learning.c). */
-    enum { MOVES = 64, CYCLE = 5, REPEATS = 40, SHORT_TRIAL = 9, STREAM = 40 };
+    /* Calls of 64 moves, the shortest timed. Each run holds one look and
+     * too few timed calls after it for another (learning.c): on the cycle,
+     * 14 of the first guess, at most 6 cycles of the scalar walk and one of
+     * a branch-free kernel; on the stream (a short trial: a call of warm-up,
+     * six timed), 18 of the first guess and at most 7 of each other. */
+    enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 7, STREAM = 40 };
     static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
@@ -218,12 +221,21 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
             seebatch_values(rules, &batch, values);
         }
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+        CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0), "the regime");
+        /* The first guess served the look's first calls, finding the regime. */
+        unsigned index = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
+        const char *first = seebatch_choice_kernels[seebatch_plan_in_use() >> (2 * index) & 3u]->name;
         for (size_t b = 0; b < shape->backend_count; b++) {
             uint64_t n = shape->backends[b].calls;
-            if (strcmp(shape->backends[b].name, shape->kept) == 0)
+            if (strcmp(shape->backends[b].name, shape->kept) == 0 ||
+                strcmp(shape->backends[b].name, first) == 0)
                 continue;
-            if (repeating)
-                CHECK(n >= 2 * CYCLE && n % CYCLE == 0, "%s on a cycle of %d calls: %llu calls",
+            const see_backend *kernel = seebatch_find_runnable_backend(shape->backends[b].name);
+            if (repeating && kernel->branch_free)
+                CHECK(n <= CYCLE, "%s, branch-free, on a cycle of %d calls: %llu calls",
+                      shape->backends[b].name, CYCLE, (unsigned long long)n);
+            else if (repeating)
+                CHECK(n > CYCLE, "%s on a cycle of %d calls: %llu calls",
                       shape->backends[b].name, CYCLE, (unsigned long long)n);
             else
                 CHECK(n >= 1 && n <= SHORT_TRIAL, "%s on calls that never repeat: %llu calls",

@@ -305,7 +305,7 @@ static void reference_threshold_test(const see_batch *batch, int32_t threshold, 
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_backend wrong = {"wrong", off_by_one_values, reference_threshold_test, 0, NULL};
+    static const see_backend wrong = {"wrong", off_by_one_values, reference_threshold_test, 0, NULL, false};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");

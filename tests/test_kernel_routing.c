@@ -42,7 +42,7 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
         __real_##symbol.see_ge(batch, threshold, passed);                                          \
     }                                                                                              \
     /* Not const: its shortest useful batch is copied from the real one. */                        \
-    see_backend __wrap_##symbol = {kernel_names[index], values_##symbol, see_ge_##symbol, 0, NULL};
+    see_backend __wrap_##symbol = {kernel_names[index], values_##symbol, see_ge_##symbol, 0, NULL, false};
 
 COUNTING_KERNEL(seebatch_scalar_backend, 0)
 #if SEEBATCH_HAVE_AVX2

@@ -88,7 +88,7 @@ for number in "${!kinds[@]}"; do
         $1 == n { wall = $3; cpu = $4; entries = $2
                   if (best_wall == "" || wall < best_wall) best_wall = wall
                   if (best_cpu == "" || cpu < best_cpu) best_cpu = cpu }
-        END { printf "%-42s %d entries: wall %6.3f s = %5.2f M entries/s; CPU %6.3f s = %5.2f M entries/s a core\n",
+        END { printf "%-53s %d entries: wall %6.3f s = %5.2f M entries/s; CPU %6.3f s = %5.2f M entries/s a core\n",
                      label, entries, best_wall, entries / best_wall / 1e6, best_cpu, entries / best_cpu / 1e6 }' "$work/runs"
 done
 # The shuffle buffers side by side: in each repetition (the kinds run one

@@ -43,6 +43,8 @@
 #include <ctime>
 #include <iostream>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -347,9 +349,25 @@ double job_seconds(const Set &set, std::size_t count, Contender who, std::size_t
     return thread_seconds() - start;
 }
 
+// The job's positions and captures read once, untimed: every job starts with
+// them where the one before left them, whoever ran it.
+volatile long touched;
+long touch(const Set &set, std::size_t count)
+{
+    long sum = 0;
+    for (std::size_t p = 0; p < count; p++)
+        sum += long(set.boards[p].colors[0] & 0xFF);
+    for (std::size_t i = 0; i < set.first[count]; i++)
+        sum += set.see_moves[i] + long(set.board_of_move[i]);
+    return sum;
+}
+
 // What learning costs a job: each contender (auto learning afresh each
-// time it is set) runs the same job of `captures` captures in turn, rounds
-// times; the median time of each, and auto's over the fastest backend's.
+// time it is set) runs the same job of `captures` captures, rounds times,
+// in an order drawn afresh each round (a job after another kernel's starts
+// with that kernel's tables in the caches: in a fixed order, whoever
+// follows the scalar walk pays 5-15% on 10,000 positions); the median time
+// of each, and auto's over the fastest backend's.
 int job_mode(const Set &set, std::size_t captures, int rounds, const std::vector<const char *> &names,
              Answers &out)
 {
@@ -359,11 +377,17 @@ int job_mode(const Set &set, std::size_t captures, int rounds, const std::vector
         count = std::min(count, set.size());
         for (Contender who : {SEE_GE_MULTI, VALUES_MULTI}) {
             std::vector<std::vector<double>> times(names.size());
-            for (int round = 0; round < rounds; round++)
-                for (std::size_t b = 0; b < names.size(); b++) {
+            std::vector<std::size_t> order(names.size());
+            std::iota(order.begin(), order.end(), std::size_t(0));
+            std::mt19937 draw(12345);
+            for (int round = 0; round < rounds; round++) {
+                std::shuffle(order.begin(), order.end(), draw);
+                for (std::size_t b : order) {
                     use_backend(names[b]);
+                    touched = touched + touch(set, count);
                     times[b].push_back(job_seconds(set, count, who, captures, out));
                 }
+            }
             std::printf("%6zu positions, %s:", count, who == VALUES_MULTI ? "values" : "thresholds");
             double fastest = 0, automatic = 0;
             for (std::size_t b = 0; b < names.size(); b++) {

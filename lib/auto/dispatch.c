@@ -160,8 +160,10 @@ size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity)
         seebatch_shape_name(shape, report->shape);
         unsigned kept = (unsigned)(plan >> (2 * shape)) & 3u;
         report->learns = (plan & PLAN_LEARNING) && seebatch_shape_learns(shape);
-        if (report->learns)
+        if (report->learns) {
             seebatch_learning_kept(shape, &kept);
+            report->repeats_every = seebatch_learning_cycle(shape);
+        }
         report->kept = seebatch_choice_kernel_names[kept];
         for (unsigned k = CHOICE_KERNELS; k-- > 0;) {
             if (!(runnable >> k & 1u))

@@ -12,18 +12,19 @@
  * - Repeating work (the same calls every p calls, p up to LONGEST_CYCLE):
  *   the branch predictor can learn it, and a kernel's first passes over it
  *   cost up to seven times its learned speed (the scalar walk's, on 1,000
- *   positions). A trial is judged by whole cycles, the same positions for
- *   every kernel: a challenger runs cycle after cycle until one is no
- *   cheaper than the one before by an eighth (it has learned what it can),
- *   or MOST_CYCLES, and is judged by its last. The kept kernel, warm, is
- *   judged by one cycle.
+ *   positions). The kept kernel, warm, is judged by one cycle as soon as
+ *   the cycle shows. A challenger's calls are set beside the same calls in
+ *   the best trial's last cycle, the same positions: a branch-free kernel's
+ *   from its second call (the predictor has nothing to learn of it), the
+ *   scalar walk's from its second cycle on (seebatch_cycles_judged).
  * - Otherwise (a stream, or cycles too long for the predictor): a
  *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
- *   are not counted, its next TIMED_CALLS are judged; a trial ends at once
- *   on a cold first call at three times the best so far, or a first warm
- *   one at twice (on streamed positions a cold call of the scalar walk
- *   costs four or five of avx512's: each is a hundredth of a job of 10^5
- *   captures). The kept kernel is judged by its last KEPT_TIMED_CALLS.
+ *   are not counted, its next TIMED_CALLS are judged, and it ends as soon as
+ *   it trails the best (seebatch_calls_judged). The kept kernel is judged by
+ *   the last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
+ * A challenger that trails is cut short because a trial costs the job it
+ * serves: on streamed positions a cold call of the scalar walk costs four or
+ * five of avx512's, and a job of 10^5 captures is 390 calls.
  * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
  * running mean of the kept kernel's cost. It explores again when that mean
  * drifts by a third from the cost it was kept at (the regime changed), or
@@ -56,7 +57,7 @@ enum {
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
-    TIMED_CALLS = 8,
+    TIMED_CALLS = 6,
     KEPT_TIMED_CALLS = 16, /* of its OBSERVED_CALLS */
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
@@ -83,10 +84,12 @@ typedef struct learner {
     _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
     _Atomic uint32_t last_cycle_cost; /* the trial's cycle before this one */
     _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS]; /* the look's last calls */
+    _Atomic uint32_t best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
     _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's cost, this look */
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
+    _Atomic uint32_t repeats_every; /* the cycle the last finished look found, 0: none */
     /* Every timed call, for seebatch_auto_report. */
     _Atomic uint64_t calls[CHOICE_KERNELS], ticks[CHOICE_KERNELS], moves[CHOICE_KERNELS];
 } learner;
@@ -134,6 +137,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     unsigned first = (unsigned)(plan >> (2 * shape)) & 3u;
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
+    STORE(l->repeats_every, 0);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->calls[k], 0);
         STORE(l->ticks[k], 0);
@@ -250,6 +254,7 @@ static void seebatch_look_end(learner *l)
     STORE(l->look_in, every);
     STORE(l->kept_cost, cost);
     STORE(l->recent_cost, cost);
+    STORE(l->repeats_every, LOAD(l->cycle));
     STORE(l->kept, best);
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
@@ -269,30 +274,73 @@ static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
     seebatch_trial_begin(l, next);
 }
 
-/* A trial on repeating work, at the end of a cycle: its cost, or 0 while
- * it goes on. */
-static uint32_t seebatch_cycles_judged(learner *l, bool kept, uint32_t n, uint32_t i, uint32_t p)
+/* Whether a challenger that has served k calls of some stretch costs more
+ * than the best on the same positions, with a margin that narrows as calls
+ * come: twice after one call, half as much again after two, an eighth after
+ * eight (a call on its own may be spoiled; more seldom all). */
+static bool seebatch_behind(uint64_t cost, uint64_t best_cost, uint32_t k)
 {
-    if (n % p)
+    return best_cost && cost * k > best_cost * (k + 1);
+}
+
+/* A challenger on repeating work: its cost, or 0 while it goes on. Its
+ * calls are set beside the same calls in the best trial's last cycle: a
+ * branch-free kernel's after its warm-up call, to the end of its first
+ * cycle; another's from its second cycle on, each also beside the same call
+ * in its cycle before. It ends as soon as it trails the best (and, learning
+ * branches, has stopped getting faster), else at the end of a cycle no
+ * cheaper by an eighth than the one before, or of the MOST_CYCLES-th. */
+static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i, uint32_t p)
+{
+    bool branch_free = seebatch_choice_kernels[kernel]->branch_free;
+    uint32_t into = (n - 1) % p + 1; /* calls into this cycle */
+    uint32_t counted = branch_free ? n - SHORTEST_WARM_UP : n > p ? into : 0;
+    if (counted && counted < p) {
+        uint64_t own = 0, before = 0, best = 0;
+        for (uint32_t m = 0; m < counted; m++) {
+            own += LOAD(l->cost[(i - m) % RECENT_CALLS]);
+            before += LOAD(l->cost[(i - m - p) % RECENT_CALLS]);
+            best += LOAD(l->best_cycle[(i - m) % p]);
+        }
+        unsigned k;
+        uint64_t bar = seebatch_best_median(l, &k);
+        bool learning = !branch_free && own * 8 <= before * 7;
+        if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
+            return (uint32_t)(bar * own / best);
+        if (branch_free || into < p)
+            return 0;
+    }
+    if (into < p)
         return 0;
     uint32_t cost = seebatch_typical_cost(l, i, p), before = LOAD(l->last_cycle_cost);
     STORE(l->last_cycle_cost, cost);
     bool learned = before && cost + cost / 8 >= before;
-    return kept || learned || n / p >= MOST_CYCLES ? cost : 0;
+    return learned || n / p >= MOST_CYCLES ? cost : 0;
 }
 
-/* A trial on other work: its cost, or 0 while it goes on. */
-static uint32_t seebatch_calls_judged(learner *l, bool kept, uint32_t n, uint32_t i)
+/* A challenger on other work: its cost, or 0 while it goes on. It ends at
+ * once on a cold first call at twice the best (out of repeating work a
+ * kernel learns nothing that would halve its cost; a cold call of the scalar
+ * walk on streamed positions costs four or five of avx512's), as soon as
+ * its timed calls trail the best, or after TIMED_CALLS. */
+static uint32_t seebatch_calls_judged(learner *l, uint32_t n, uint32_t i)
 {
-    if (kept)
-        return seebatch_typical_cost(l, i, KEPT_TIMED_CALLS);
     unsigned best;
     uint32_t bar = seebatch_best_median(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
-    /* Hopeless: the first call, cold, at three times the best; the next at
-     * twice (a warm call is never twice its kernel's cost unless spoiled). */
-    if (bar != UINT32_MAX && ((n == 1 && cost / 3 > bar) || (n == SHORTEST_WARM_UP + 1 && cost / 2 > bar)))
-        return cost;
-    return n == SHORTEST_WARM_UP + TIMED_CALLS ? seebatch_typical_cost(l, i, TIMED_CALLS) : 0;
+    if (n <= SHORTEST_WARM_UP)
+        return bar != UINT32_MAX && n == 1 && cost / 2 > bar ? cost : 0;
+    uint32_t k = n - SHORTEST_WARM_UP, typical = seebatch_typical_cost(l, i, k);
+    bool behind = bar != UINT32_MAX && seebatch_behind(typical, bar, k);
+    return behind || k == TIMED_CALLS ? typical : 0;
+}
+
+/* The kept kernel, warm: its cost once the look knows the regime (one
+ * cycle of repeating work, as soon as it shows), or 0 while it goes on. */
+static uint32_t seebatch_kept_judged(learner *l, uint32_t n, uint32_t i, uint32_t p)
+{
+    if (p)
+        return seebatch_typical_cost(l, i, p);
+    return n >= OBSERVED_CALLS ? seebatch_typical_cost(l, i, KEPT_TIMED_CALLS) : 0;
 }
 
 static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_batch *batch)
@@ -308,12 +356,17 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
         STORE(l->print[i % RECENT_CALLS], print);
     }
     STORE(l->cost[i % RECENT_CALLS], cost);
-    if (kept && n < OBSERVED_CALLS)
-        return;
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged = p ? seebatch_cycles_judged(l, kept, n, i, p) : seebatch_calls_judged(l, kept, n, i);
-    if (judged)
-        seebatch_trial_end(l, k, judged);
+    uint32_t judged = kept ? seebatch_kept_judged(l, n, i, p)
+                      : p  ? seebatch_cycles_judged(l, k, n, i, p)
+                           : seebatch_calls_judged(l, n, i);
+    if (!judged)
+        return;
+    unsigned best;
+    if (p && judged < seebatch_best_median(l, &best)) /* the calls the next trials are set beside */
+        for (uint32_t m = 0; m < p; m++)
+            STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
+    seebatch_trial_end(l, k, judged);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
@@ -391,6 +444,12 @@ bool seebatch_learning_kept(unsigned shape, unsigned *kernel)
         return false;
     *kernel = LOAD(l->kept);
     return true;
+}
+
+uint32_t seebatch_learning_cycle(unsigned shape)
+{
+    learner *l = &seebatch_learners[shape];
+    return LOAD(l->phase) == UNSTARTED ? 0 : LOAD(l->repeats_every);
 }
 
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)

@@ -63,6 +63,10 @@ void seebatch_learning_rotate(bool rotate);
  * (since the last restart). */
 bool seebatch_learning_kept(unsigned shape, unsigned *kernel);
 
+/* The calls' cycle the shape's last finished look found (0: none, or no
+ * look finished since learning started). */
+uint32_t seebatch_learning_cycle(unsigned shape);
+
 /* Kernel k's calls timed on this shape since the last restart, and their
  * nanoseconds a move (0 where none). */
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture);

@@ -36,4 +36,4 @@ static void seebatch_avx512_see_ge(const see_batch *batch, int32_t threshold, ui
 #endif
 
 const see_backend seebatch_avx512_backend = {"avx512", seebatch_avx512_values,
-                                             seebatch_avx512_see_ge, 3, avx512_batch_sound};
+                                             seebatch_avx512_see_ge, 3, avx512_batch_sound, true};

@@ -66,10 +66,6 @@ int seebatch_file_replace(const char *replacement, const char *target);
 /* Removes the file; 0 or an errno value. */
 int seebatch_file_remove(const char *path);
 
-/* Makes the directory (its parent must exist); 0, also where it exists, or
- * an errno value. */
-int seebatch_directory_make(const char *path);
-
 /* Puts the standard streams in binary mode, so that every byte passes
  * unchanged as on POSIX: Windows' text mode turns "\n" into "\r\n" on the
  * way out, and drops "\r" and stops at Ctrl+Z on the way in. Nothing to do

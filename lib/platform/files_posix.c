@@ -86,11 +86,6 @@ int seebatch_file_replace(const char *replacement, const char *target)
 
 int seebatch_file_remove(const char *path) { return unlink(path) == 0 ? 0 : errno; }
 
-int seebatch_directory_make(const char *path)
-{
-    return mkdir(path, 0777) == 0 || errno == EEXIST ? 0 : errno;
-}
-
 uint64_t seebatch_file_name_noise(void)
 {
     struct timespec now;

@@ -261,14 +261,6 @@ int seebatch_file_remove(const char *path)
     return DeleteFileA(path) ? 0 : seebatch_errno_of(GetLastError());
 }
 
-int seebatch_directory_make(const char *path)
-{
-    if (CreateDirectoryA(path, NULL))
-        return 0;
-    DWORD error = GetLastError();
-    return error == ERROR_ALREADY_EXISTS ? 0 : seebatch_errno_of(error);
-}
-
 uint64_t seebatch_file_name_noise(void)
 {
     LARGE_INTEGER counter;

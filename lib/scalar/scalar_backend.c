@@ -28,7 +28,7 @@ static void seebatch_scalar_see_ge(const see_batch *batch, int32_t threshold, ui
 }
 
 const see_backend seebatch_scalar_backend = {
-    "scalar", seebatch_scalar_values, seebatch_scalar_see_ge, 0, seebatch_batch_sound_portable};
+    "scalar", seebatch_scalar_values, seebatch_scalar_see_ge, 0, seebatch_batch_sound_portable, false};
 
 size_t seebatch_scalar_walks(const see_backend **out)
 {

@@ -252,5 +252,6 @@ static void seebatch_reference_see_ge(const see_batch *batch, int32_t threshold,
 }
 
 const see_backend seebatch_reference_backend = {
-    "reference", seebatch_reference_values, seebatch_reference_see_ge, 0, seebatch_batch_sound_portable};
+    "reference", seebatch_reference_values, seebatch_reference_see_ge, 0, seebatch_batch_sound_portable,
+    false};
 #endif

@@ -368,4 +368,4 @@ static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint
 }
 
 const see_backend WALK_BACKEND = {WALK_NAME, seebatch_walk_values, seebatch_walk_see_ge, 0,
-                                  seebatch_batch_sound_portable};
+                                  seebatch_batch_sound_portable, false};

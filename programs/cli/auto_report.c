@@ -39,7 +39,10 @@ void print_auto_report(const char *subcommand)
         if (!any)
             report(subcommand, "auto learned, per call shape (ns a capture over the calls timed):");
         any = true;
-        fprintf(stderr, "  %s: kept %s;", shape->shape, shape->kept);
+        fprintf(stderr, "  %s: kept %s", shape->shape, shape->kept);
+        if (shape->repeats_every)
+            fprintf(stderr, " (the calls repeat every %zu)", shape->repeats_every);
+        fputc(';', stderr);
         for (size_t b = 0; b < shape->backend_count; b++)
             fprintf(stderr, "%s %s %.2f over %llu", b ? "," : "", shape->backends[b].name,
                     shape->backends[b].ns_per_capture,

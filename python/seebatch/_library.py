@@ -68,7 +68,8 @@ class AutoBackend(ctypes.Structure):
 
 class AutoShape(ctypes.Structure):
     _fields_ = [("shape", ctypes.c_char * 80), ("learns", ctypes.c_bool), ("kept", ctypes.c_char_p),
-                ("backend_count", ctypes.c_size_t), ("backends", AutoBackend * 3)]
+                ("backend_count", ctypes.c_size_t), ("backends", AutoBackend * 3),
+                ("repeats_every", ctypes.c_size_t)]
 
 
 class CaptureList(ctypes.Structure):

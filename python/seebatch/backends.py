@@ -31,13 +31,15 @@ def set_backend(name):
 
 def auto_report():
     """What auto has learned since it last started learning, per call shape:
-    a list of dicts {"shape", "learns", "kept", "backends": [{"name",
-    "calls", "ns_per_capture"}]}, one a shape (24), the backends widest
-    first. "calls" are the calls of the shape timed on that backend."""
+    a list of dicts {"shape", "learns", "kept", "repeats_every", "backends":
+    [{"name", "calls", "ns_per_capture"}]}, one a shape (24), the backends
+    widest first. "calls" are the calls of the shape timed on that backend;
+    "repeats_every" is the cycle of calls the last look found (work the
+    branch predictor learns), 0 where none."""
     shapes = (AutoShape * 24)()
     count = lib.seebatch_auto_report(shapes, len(shapes))
     return [{"shape": shape.shape.decode(), "learns": bool(shape.learns),
-             "kept": shape.kept.decode(),
+             "kept": shape.kept.decode(), "repeats_every": int(shape.repeats_every),
              "backends": [{"name": b.name.decode(), "calls": int(b.calls),
                            "ns_per_capture": float(b.ns_per_capture)}
                           for b in shape.backends[:shape.backend_count]]}

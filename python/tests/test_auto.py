@@ -45,6 +45,8 @@ def test_auto_reports_what_it_learned():
     assert [b["name"] for b in values_in_order["backends"]] == available
     assert values_in_order["learns"] == (len(available) > 1)
     assert values_in_order["kept"] in available
+    # The same call forty times is work that repeats every call.
+    assert values_in_order["repeats_every"] == (1 if values_in_order["learns"] else 0)
     if values_in_order["learns"]:
         for backend in values_in_order["backends"]:
             assert backend["calls"] > 0 and backend["ns_per_capture"] > 0, backend

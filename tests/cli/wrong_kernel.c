@@ -50,4 +50,4 @@ static void wrong_see_ge(const see_batch *batch, int32_t threshold, uint8_t *pas
             passed[i] = !passed[i];
 }
 
-const see_backend wrong_kernel_for_tests = {"wrong", wrong_values, wrong_see_ge, 0, NULL};
+const see_backend wrong_kernel_for_tests = {"wrong", wrong_values, wrong_see_ge, 0, NULL, false};
