@@ -828,6 +828,22 @@ typedef struct seebatch_auto_shape {
  * still running may be missing. */
 SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity);
 
+/* What a bug report needs of this machine and of the library's choices on
+ * it, as `seebatch --version` prints it after its first line, in lines
+ * ending in '\n': the backend SEE runs on and why ("chosen by
+ * SEEBATCH_BACKEND" when that variable names one, else auto's reason for
+ * its first guess), auto's first guess per call shape
+ * and the shapes it learns, the CPU's features, the backends this build
+ * runs here, the CPU (vendor, family, model, whether pext is fast) and the
+ * view exchange in use beside the one auto picks. Writes at most size
+ * bytes of it into out, NUL-terminated (out may be NULL when size is 0),
+ * and returns the length of the whole report, as snprintf does: a caller
+ * whose buffer was too small calls again with that length + 1. A bad
+ * SEEBATCH_BACKEND or SEEBATCH_VIEW_EXCHANGE is not reported here (see
+ * seebatch_backend_init and seebatch_view_init). Reads the environment;
+ * thread-safe where getenv is; prints nothing. */
+SEEBATCH_API size_t seebatch_machine_report(char *out, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

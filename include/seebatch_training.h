@@ -92,6 +92,52 @@ typedef struct seebatch_training_arrays {
 } seebatch_training_arrays;
 
 /* ------------------------------------------------------------------------ */
+/* What a file holds                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* The one rule by which every reader of the library (seebatch_training_open,
+ * the `seebatch` tool, Python) tells what a file holds: its first bytes
+ * ("BINP" a binpack, "fen " plain text), else its name (.binpack, .plain,
+ * .bin, .epd), else lines of FEN or EPD. An empty input holds nothing in
+ * any format: plain, unless its name says binpack or bin. Stockfish's .bin
+ * has no magic: it is known by its name, or as given. Every function here
+ * is a pure function of its arguments, thread-safe. */
+typedef enum seebatch_file_format {
+    SEEBATCH_FILE_UNKNOWN = 0,
+    SEEBATCH_FILE_BINPACK = 1,
+    SEEBATCH_FILE_PLAIN = 2,
+    SEEBATCH_FILE_LINES = 3, /* lines of FEN or EPD: no training data */
+    SEEBATCH_FILE_BIN = 4
+} seebatch_file_format;
+
+/* How many first bytes seebatch_file_format_of looks at. */
+enum { SEEBATCH_FILE_FORMAT_LOOK_BYTES = 4 };
+
+/* The format named "binpack", "plain", "lines" (or its other name "epd") or
+ * "bin" (exactly; as `--input-format` takes them); SEEBATCH_FILE_UNKNOWN for
+ * any other name or NULL. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_named(const char *name);
+
+/* The format a path's extension names (.binpack, .plain, .epd, .bin);
+ * SEEBATCH_FILE_UNKNOWN for another extension, none, or NULL. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_of_path(const char *path);
+
+/* "unknown", "binpack", "plain", "lines" or "bin"; NULL for a value that is
+ * no seebatch_file_format. */
+SEEBATCH_API const char *seebatch_file_format_name(seebatch_file_format format);
+
+/* What a file holds by the rule above, from its first `got` bytes at start
+ * (at most SEEBATCH_FILE_FORMAT_LOOK_BYTES are looked at; start may be NULL
+ * when got is 0) and its path (NULL: standard input, no name). Never
+ * SEEBATCH_FILE_UNKNOWN. */
+SEEBATCH_API seebatch_file_format seebatch_file_format_of(const char *path, const char *start,
+                                                          size_t got);
+
+/* Why a file of lines is no training data, the words the library's
+ * messages put after its name ("is no training data (no "BINP" ...)"). */
+SEEBATCH_API const char *seebatch_file_not_training_data(void);
+
+/* ------------------------------------------------------------------------ */
 /* Reading                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -304,6 +350,40 @@ SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(
 
 typedef struct seebatch_training_filter seebatch_training_filter;
 
+/* Options read among a caller's own (as the `seebatch` tool reads them
+ * among its options): argv[*index] is the option; *index moves past the
+ * value it takes. attached, when not NULL, says whether argv[i] is a value
+ * the caller split off the argument before it ("--promotions=move" given as
+ * "--promotions", "move"); NULL when the caller splits nothing. */
+typedef struct seebatch_option_words {
+    int argc;
+    char **argv;
+    int *index;
+    int (*attached)(char **argv, int index);
+} seebatch_option_words;
+
+typedef enum seebatch_option_parse {
+    SEEBATCH_OPTION_NOT_MINE = 0, /* argv[*index] is none of these options: *index unchanged */
+    SEEBATCH_OPTION_TAKEN = 1,    /* applied; *index is at its last argument */
+    SEEBATCH_OPTION_BAD = 2       /* one of these options, with a bad or missing value */
+} seebatch_option_parse;
+
+/* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
+ * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
+ * "--name=VALUE" (--promotions takes a value only with '='), applied to
+ * *config in order (so --preset first, then changes): the options every
+ * subcommand of the `seebatch` tool that computes SEE takes, and the rule
+ * arguments of seebatch_training_filter_new. SEEBATCH_OPTION_BAD writes
+ * what is wrong into message (message_size bytes: "--preset needs classic
+ * or stockfish, not \"x\""), *config then unchanged by this option.
+ * Thread-safe on distinct configs; prints nothing. */
+SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_option_words *words,
+                                                                seebatch_config *config,
+                                                                char *message, size_t message_size);
+
+/* The help text of those options, lines of "  --name ...   what it does\n". */
+SEEBATCH_API const char *seebatch_config_options_help(void);
+
 /* Makes a filter into *filter from `seebatch filter`'s rule options, one
  * argument per element ("--skip-capture", "--skip-see-ge", "0", "--seed",
  * "7", ...; SEE under the classic configuration).
@@ -505,17 +585,34 @@ typedef struct seebatch_filter_file_job {
      * every number. */
     unsigned threads;
     /* For a caller with streams open (the `seebatch` tool: standard input,
-     * or many inputs into one output); NULL for none. input_stream: a
-     * binpack read from its current place (input then names it in
-     * messages). output_stream: written there, flushed, neither closed nor
-     * committed (output then names it in messages; plain and bin input
-     * need a path). */
+     * or many inputs into one output); NULL for none. input_stream: read
+     * from its current place in input_format (input then names it in
+     * messages; the stream is not closed). output_stream: written there,
+     * flushed, neither closed nor committed (output then names it in
+     * messages). */
     FILE *input_stream;
     FILE *output_stream;
     /* Called, when not NULL, after each chunk is written, on the calling
      * thread: the entries and bytes of the input since the call before. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
+    /* input_stream's format (a path's is told as seebatch_training_open
+     * tells it); read only with input_stream. */
+    seebatch_training_format input_format;
+    /* Plain and bin input: called, when not NULL, on the calling thread at
+     * a plain block that does not parse and at an entry the output format
+     * cannot hold (a ply above 16383 for binpack, what .bin cannot store),
+     * with its place (its first byte in the input; the entry's number,
+     * counting those skipped before) and the whole message
+     * ("INPUT: line L, entry E: why", bin "INPUT: byte B, entry E: why").
+     * It returns 1 to skip that entry and go on (the `seebatch` tool reports
+     * each and goes on), 0 to end the call at it as a fault of the input;
+     * NULL ends the call at the first bad block (an entry the output cannot
+     * hold is then refused by the writer: "entry E: why", nothing
+     * committed). A .bin entry that does not decode, and a read that fails,
+     * always end the call. Skipped entries are not counted as read. */
+    int (*skip)(void *context, const seebatch_training_place *place, const char *message);
+    void *skip_context;
     /* Out. */
     seebatch_filter_counts counts; /* the entries read (before a fault), kept, per rule */
     /* The fault that ended the reading: its byte in the input (plain: the
@@ -533,7 +630,8 @@ typedef struct seebatch_filter_file_job {
  * the output is the input), up to job->threads chunks at once, written in
  * file order; plain and bin input is read in batches, judged by
  * seebatch_training_filter_keep and written as seebatch_training_write
- * writes (binpack chunks closed at 1 MiB). The output goes to a temporary
+ * writes (binpack chunks closed at 1 MiB), a bad plain block ending it, or
+ * told to job->skip and skipped. The output goes to a temporary
  * beside it, renamed over it at the end: an output that cannot be written,
  * or a call that fails before it ends, leaves the path as it was, except
  * for a fault of the input: then every entry before the fault is written
@@ -542,8 +640,9 @@ typedef struct seebatch_filter_file_job {
  * filter's after the call (one history over the files given to one
  * filter, as the tool keeps over its inputs). Thread-safe on distinct jobs
  * whose filters are distinct.
- * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL filter or input, a format that
- * is none of the three, an output that is the input (nothing written), a
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL filter or input, a format
+ * (output_format, or input_format with input_stream) that is none of the
+ * three, an output that is the input (nothing written), a
  * file that cannot be opened, created or written (the path and the
  * system's reason; the output as it was), no memory, or a fault of the
  * input ("INPUT: byte B, entry E: why" or "INPUT: line L, entry E: why",

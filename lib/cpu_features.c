@@ -1,6 +1,7 @@
 #include "cpu_features.h"
 
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Register bits from the Intel SDM, volume 2, CPUID leaves 1 and 7, and
@@ -45,7 +46,8 @@ bool seebatch_cpu_runs_popcnt(const seebatch_cpu *cpu) { return cpu->leaf1_ecx &
 
 bool seebatch_cpu_runs_avx2(const seebatch_cpu *cpu)
 {
-    return seebatch_all_set(cpu->leaf1_ecx, avx2_leaf1) && seebatch_all_set(cpu->leaf7_ebx, avx2_leaf7) &&
+    return seebatch_all_set(cpu->leaf1_ecx, avx2_leaf1) &&
+           seebatch_all_set(cpu->leaf7_ebx, avx2_leaf7) &&
            seebatch_all_set(cpu->xcr0, XCR0_SSE_AVX);
 }
 
@@ -189,4 +191,25 @@ bool seebatch_cpu_has_avx2_and_fast_pext(void)
 {
     const uint32_t both = ANSWER_AVX2 | ANSWER_FAST_PEXT;
     return (seebatch_answers() & both) == both;
+}
+
+void seebatch_cpu_features_line(char *out, size_t size)
+{
+    if (SEEBATCH_HAS_CPUID)
+        snprintf(out, size, "CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
+                 seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
+    else
+        snprintf(out, size, "CPU features: none read on " SEEBATCH_ARCHITECTURE "\n");
+}
+
+void seebatch_cpu_identity_line(char *out, size_t size)
+{
+    seebatch_cpu cpu = seebatch_cpu_here();
+    if (SEEBATCH_HAS_CPUID)
+        snprintf(out, size, "CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
+                 *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
+                 seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+    else
+        snprintf(out, size,
+                 "CPU: " SEEBATCH_ARCHITECTURE " (no cpuid: no pext, portable lookups)\n");
 }

@@ -10,6 +10,7 @@
 #define SEEBATCH_CPU_FEATURES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* The cpuid leaves and the XCR0 bits the library's choices read. */
@@ -40,6 +41,15 @@ seebatch_cpu seebatch_cpu_here(void);
 #define SEEBATCH_ARCHITECTURE "this architecture"
 #define SEEBATCH_HAS_CPUID 0
 #endif
+
+/* The CPU as `seebatch --version` names it (seebatch_machine_report): its
+ * features, "CPU features: AVX2+BMI1+BMI2+POPCNT yes, AVX-512 F+DQ+BW+VL
+ * no", and its identity, "CPU: GenuineIntel family 06h model 55h, pext
+ * fast: yes" (off x86, the architecture and that it has no cpuid), each a
+ * line ending in '\n', into out (size bytes, NUL-terminated, cut if need
+ * be). */
+void seebatch_cpu_features_line(char *out, size_t size);
+void seebatch_cpu_identity_line(char *out, size_t size);
 
 /* Family and model from the signature as the Intel SDM and the AMD APM
  * combine them: the extended family is added when the base family is 0Fh;

@@ -11,30 +11,24 @@
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H
 
-/* Core: what --version and `seebatch calibrate` report of the machine and
- * the choices made on it, the FEN and EPD readers' inner steps, numbers. */
-#include "cpu_features.h"    /* why: --version names the CPU's facts (seebatch_cpu_here) */
-#include "auto/dispatch.h"        /* why: --version says what auto guesses and learns per call shape */
-#include "epd_record.h"      /* why: eval and check read an EPD line's fields, not only its board */
-#include "fen_scan.h"        /* why: a line's position by the one-pass reader, no error text made */
-#include "auto/implementations.h" /* why: --version lists the backends and why auto chose one */
-#include "printf_like.h"     /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
-#include "views/choice.h"    /* why: --version names the view lookup in use */
-#include "platform/files.h"  /* why: the tool refuses an output that is one of its inputs */
-#include "random.h"          /* why: interleave's draws, from the project's one generator */
+/* Core: the FEN and EPD readers' inner steps, the tool's message formats,
+ * outputs that are inputs, draws. */
+#include "epd_record.h"     /* why: eval and check read an EPD line's fields, not only its board */
+#include "fen_scan.h"       /* why: a line's position by the one-pass reader, no error text made */
+#include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
+#include "platform/files.h" /* why: the tool refuses an output that is one of its inputs */
+#include "random.h"         /* why: interleave's draws, from the project's one generator */
 
 /* Training data, entry by entry and as the tool's own options say. */
 #include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options */
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
                                                 lines judged one by one (a line has no checked move) */
 #include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-#include "training/formats/bin_file.h"       /* why: .bin read entry by entry, a bad entry reported */
+#include "training/formats/bin_file.h" /* why: .bin read entry by entry, a bad entry reported */
 #include "training/formats/binpack_reader.h" /* why: decoding in blocks and briefs (eval, stats,
                                                 check) and chunks read into the threads' buffers */
-#include "training/formats/binpack_writer.h" /* why: entries written one by one, chains joined */
 #include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
                                                 filter rules' own inline tests */
-#include "training/formats/data_format.h"    /* why: inputs told apart, EPD lines among them */
 #include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
 #include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
 

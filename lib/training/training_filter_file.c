@@ -447,6 +447,8 @@ static seebatch_status seebatch_file_filter_batches(file_run *run, seebatch_trai
         if (status != SEEBATCH_OK)
             return status;
         run->read += count;
+        if (job->progress && count) /* the bytes: the caller's, by the file's position */
+            job->progress(job->progress_context, count, 0);
         if (read != SEEBATCH_OK) {
             job->place = seebatch_training_reader_place(reader);
             const char *why = strstr(read_error.message, ": ");
@@ -458,21 +460,47 @@ static seebatch_status seebatch_file_filter_batches(file_run *run, seebatch_trai
     }
 }
 
+/* The writer of the kept entries: to the caller's stream, or to the output
+ * path by temporary + rename; NULL, counting only. Its entries come from
+ * the library's own reader, checked there. */
+static seebatch_status seebatch_file_start_writer(const seebatch_filter_file_job *job,
+                                                  seebatch_training_writer **writer,
+                                                  seebatch_error *error)
+{
+    *writer = NULL;
+    if (!job->output && !job->output_stream)
+        return seebatch_succeed(error);
+    seebatch_status status =
+        job->output_stream
+            ? seebatch_training_write_stream(job->output_stream,
+                                             job->output ? job->output : "the output",
+                                             job->output_format, writer, error)
+            : seebatch_training_create(job->output, job->output_format, 0, writer, error);
+    if (status == SEEBATCH_OK) /* the skips check what .bin can hold (the reader's) */
+        seebatch_training_writer_trust(*writer, job->skip != NULL);
+    return status;
+}
+
 static seebatch_status seebatch_file_filter_entries(file_run *run, seebatch_training_reader *reader)
 {
     seebatch_filter_file_job *job = run->job;
     seebatch_filter_counts before;
     seebatch_training_filter_counts(job->filter, &before);
+    seebatch_training_reader_skips(reader, job->skip, job->skip_context, job->output_format,
+                                   job->input);
+    /* The reader checks each entry as the judge would (a consistent board,
+     * a legal move, a result -1..1): the judge checks them no more. */
+    bool checked = job->filter->entries_checked;
+    job->filter->entries_checked = true;
     seebatch_training_writer *writer = NULL;
     entry_batch *batch = malloc(sizeof *batch);
-    if (!batch)
-        return seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
-    seebatch_status status = SEEBATCH_OK;
-    if (job->output)
-        status = seebatch_training_create(job->output, job->output_format, 0, &writer, run->error);
+    seebatch_status status =
+        batch ? seebatch_file_start_writer(job, &writer, run->error)
+              : seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
     if (status == SEEBATCH_OK)
         status = seebatch_file_filter_batches(run, reader, writer, batch);
     free(batch);
+    job->filter->entries_checked = checked;
     seebatch_file_counts_since(job->filter, &before, &job->counts);
     bool input_fault = job->place.entry != 0 || job->place.byte_offset != 0;
     if (writer && (status == SEEBATCH_OK || input_fault)) {
@@ -484,6 +512,19 @@ static seebatch_status seebatch_file_filter_entries(file_run *run, seebatch_trai
     } else {
         seebatch_training_abandon(writer);
     }
+    return status;
+}
+
+/* Plain or bin input from the caller's stream, in job->input_format. */
+static seebatch_status seebatch_file_filter_entry_stream(file_run *run)
+{
+    seebatch_filter_file_job *job = run->job;
+    seebatch_training_reader *reader;
+    seebatch_status status = seebatch_training_read_stream(job->input_stream, job->input,
+                                                           job->input_format, &reader, run->error);
+    if (status == SEEBATCH_OK)
+        status = seebatch_file_filter_entries(run, reader);
+    seebatch_training_close(reader);
     return status;
 }
 
@@ -550,9 +591,16 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
                              "output format %d is none of binpack (0), plain (1), bin (2)",
                              (int)job->output_format);
+    if (job->input_stream && job->input_format != SEEBATCH_TRAINING_BINPACK &&
+        job->input_format != SEEBATCH_TRAINING_PLAIN && job->input_format != SEEBATCH_TRAINING_BIN)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "input format %d is none of binpack (0), plain (1), bin (2)",
+                             (int)job->input_format);
     file_run run = {job, NULL, 0, 0, 0, error};
-    if (job->input_stream)
+    if (job->input_stream && job->input_format == SEEBATCH_TRAINING_BINPACK)
         return seebatch_file_filter_binpack_file(&run, job->input_stream);
+    if (job->input_stream)
+        return seebatch_file_filter_entry_stream(&run);
     seebatch_status status = seebatch_file_refuse_the_input(job, error);
     if (status != SEEBATCH_OK)
         return status;
@@ -561,11 +609,7 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
     if (status != SEEBATCH_OK)
         return status;
     if (seebatch_training_reader_format(reader) != SEEBATCH_TRAINING_BINPACK) {
-        status =
-            job->output_stream
-                ? seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                                "%s: plain and bin input is written to a path only", job->input)
-                : seebatch_file_filter_entries(&run, reader);
+        status = seebatch_file_filter_entries(&run, reader);
         seebatch_training_close(reader);
         return status;
     }

@@ -55,4 +55,40 @@ static inline void training_load(const seebatch_training_arrays *in, size_t i,
 seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
                                               bool check_board, seebatch_error *error);
 
+/* seebatch_training_filter_file's own ends of the reading and writing:
+ * streams it is given (neither closed nor committed) and what it asks of
+ * the reader and writer beyond seebatch_training.h. */
+
+/* A reader of file, in format, from its current place; name names it in
+ * messages (kept as a pointer: it must outlive the reader). The file is
+ * not closed by seebatch_training_close. Errors as seebatch_training_open's
+ * after the opening (no memory). */
+seebatch_status seebatch_training_read_stream(FILE *file, const char *name,
+                                              seebatch_training_format format,
+                                              seebatch_training_reader **reader,
+                                              seebatch_error *error);
+
+/* With skip not NULL: the reader tells skip (seebatch_filter_file_job's
+ * hook) of each plain block that does not parse and each entry that
+ * output_format cannot hold, naming the file name (kept as a pointer), and
+ * goes past it when skip returns 1. */
+void seebatch_training_reader_skips(seebatch_training_reader *reader,
+                                    int (*skip)(void *, const seebatch_training_place *,
+                                                const char *),
+                                    void *context, seebatch_training_format output_format,
+                                    const char *name);
+
+/* A writer to file (flushed by seebatch_training_finish, never closed,
+ * committed or removed); name names it in messages (kept as a pointer). */
+seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
+                                               seebatch_training_format format,
+                                               seebatch_training_writer **writer,
+                                               seebatch_error *error);
+
+/* The writer's entries come from the library's own readers, which check
+ * what seebatch_check_training_entry checks: it checks them no more, and
+ * with holds_checked not what .bin can hold either (the reader's skips
+ * checked it: seebatch_training_reader_skips). */
+void seebatch_training_writer_trust(seebatch_training_writer *writer, bool holds_checked);
+
 #endif

@@ -6,7 +6,7 @@
 
 #include "bin_file.h"
 #include "binpack_reader.h"
-#include "data_format.h"
+#include "binpack_writer.h" /* BINPACK_PLY_MAX */
 #include "plain.h"
 #include "training_internal.h"
 
@@ -20,27 +20,35 @@ struct seebatch_training_reader {
     binpack_fault truncation; /* what the chunk reader said of it */
     plain_reader plain;
     bin_reader bin;
-    uint64_t entries;            /* entries returned so far */
-    bool finished;               /* the end, or a fault, was reached */
-    bool stop_at_chunk_end;      /* for seebatch_training_read_chunk */
-    bool chunk_done;             /* the last read stopped at a chunk's end */
-    seebatch_error end;          /* the fault that finished it, if any */
+    uint64_t entries;                  /* entries returned so far */
+    bool finished;                     /* the end, or a fault, was reached */
+    bool stop_at_chunk_end;            /* for seebatch_training_read_chunk */
+    bool chunk_done;                   /* the last read stopped at a chunk's end */
+    seebatch_error end;                /* the fault that finished it, if any */
     seebatch_training_place end_place; /* and where it is */
+    /* seebatch_training_filter_file's (training_internal.h): a stream it
+     * was given, not closed here; the hook told of bad plain blocks and of
+     * entries the output cannot hold, and that output's format (-1: none). */
+    bool borrowed;
+    const char *name;
+    int (*skip)(void *context, const seebatch_training_place *place, const char *message);
+    void *skip_context;
+    int holds;
 };
 
 /* The training format of a file that starts with `magic` (got bytes of it),
- * by the rule every reader follows (data_format.h); false for lines. */
+ * by the rule every reader follows (seebatch_file_format_of); false for lines. */
 static bool seebatch_training_format_of(const char *path, const char *magic, size_t got,
-                               seebatch_training_format *format)
+                                        seebatch_training_format *format)
 {
-    switch (seebatch_data_format_of(path, magic, got)) {
-    case DATA_BINPACK:
+    switch (seebatch_file_format_of(path, magic, got)) {
+    case SEEBATCH_FILE_BINPACK:
         *format = SEEBATCH_TRAINING_BINPACK;
         return true;
-    case DATA_BIN:
+    case SEEBATCH_FILE_BIN:
         *format = SEEBATCH_TRAINING_BIN;
         return true;
-    case DATA_PLAIN:
+    case SEEBATCH_FILE_PLAIN:
         *format = SEEBATCH_TRAINING_PLAIN;
         return true;
     default:
@@ -48,10 +56,21 @@ static bool seebatch_training_format_of(const char *path, const char *magic, siz
     }
 }
 
+/* The reader reads file from its current place, in its format. */
+static void seebatch_attach_file(seebatch_training_reader *made, FILE *file)
+{
+    made->file = file;
+    made->bin = bin_reader_start(file);
+    made->chunks.file = file;
+    made->plain = plain_reader_start(file);
+    made->holds = -1;
+}
+
 /* Makes *reader of the open file; fails when memory runs out or the file
  * cannot be read (a directory, say: said now, not as bad data). */
 static seebatch_status seebatch_start_reader(FILE *file, const char *path,
-                                    seebatch_training_reader **reader, seebatch_error *error)
+                                             seebatch_training_reader **reader,
+                                             seebatch_error *error)
 {
     seebatch_training_reader *made = calloc(1, sizeof *made);
     if (!made)
@@ -59,22 +78,48 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
     char magic[4];
     size_t got = fread(magic, 1, 4, file);
     if (got < 4 && ferror(file)) {
-        seebatch_status status = seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s",
-                                               path, strerror(errno));
+        seebatch_status status =
+            seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", path, strerror(errno));
         free(made);
         return status;
     }
     rewind(file);
     if (!seebatch_training_format_of(path, magic, got, &made->format)) {
         free(made);
-        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
+        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path,
+                             seebatch_file_not_training_data());
     }
-    made->file = file;
-    made->bin = bin_reader_start(file);
-    made->chunks.file = file;
-    made->plain = plain_reader_start(file);
+    seebatch_attach_file(made, file);
     *reader = made;
     return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_training_read_stream(FILE *file, const char *name,
+                                              seebatch_training_format format,
+                                              seebatch_training_reader **reader,
+                                              seebatch_error *error)
+{
+    seebatch_training_reader *made = calloc(1, sizeof *made);
+    *reader = made;
+    if (!made)
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", name);
+    made->format = format;
+    made->borrowed = true;
+    made->name = name;
+    seebatch_attach_file(made, file);
+    return seebatch_succeed(error);
+}
+
+void seebatch_training_reader_skips(seebatch_training_reader *reader,
+                                    int (*skip)(void *, const seebatch_training_place *,
+                                                const char *),
+                                    void *context, seebatch_training_format output_format,
+                                    const char *name)
+{
+    reader->skip = skip;
+    reader->skip_context = context;
+    reader->holds = skip ? (int)output_format : -1;
+    reader->name = name;
 }
 
 seebatch_status seebatch_training_open(const char *path, seebatch_training_reader **reader,
@@ -105,7 +150,7 @@ seebatch_training_format seebatch_training_reader_format(const seebatch_training
  * returned, named as the tool names it (seebatch_training_fault_text): "line L" in plain
  * text, else "byte B". */
 static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
-                   const char *message)
+                            const char *message)
 {
     r->finished = true;
     if (!message)
@@ -113,7 +158,7 @@ static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, u
     char text[SEEBATCH_MESSAGE_SIZE];
     uint64_t entry = r->entries + 1;
     seebatch_training_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
-                              message);
+                                 message);
     seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
     r->end_place = (seebatch_training_place){byte_offset, entry};
 }
@@ -150,7 +195,7 @@ static bool seebatch_next_chunk(seebatch_training_reader *r)
 }
 
 static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity,
-                           const seebatch_training_arrays *out)
+                                    const seebatch_training_arrays *out)
 {
     size_t n = 0;
     training_entry entry;
@@ -181,21 +226,58 @@ static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity
     return n;
 }
 
+/* Why the output the reader checks for cannot hold the entry, into why;
+ * false when it can (or none is checked). */
+static bool seebatch_output_refuses(const seebatch_training_reader *r, const training_entry *entry,
+                                    char *why, size_t size)
+{
+    if (r->holds == SEEBATCH_TRAINING_BINPACK && entry->ply > BINPACK_PLY_MAX) {
+        snprintf(why, size, "ply %u does not fit in binpack (at most %d)", entry->ply,
+                 BINPACK_PLY_MAX);
+        return true;
+    }
+    return r->holds == SEEBATCH_TRAINING_BIN && !seebatch_bin_holds(entry, why, size);
+}
+
+/* Tells the skip hook of the entry after those returned, at byte_offset
+ * (and line, for plain): true when it is skipped (its number used), false
+ * when the reading ends at it. */
+static bool seebatch_skipped(seebatch_training_reader *r, uint64_t byte_offset, unsigned long line,
+                             const char *why)
+{
+    if (!r->skip)
+        return false;
+    char text[SEEBATCH_MESSAGE_SIZE], message[SEEBATCH_MESSAGE_SIZE + 256];
+    seebatch_training_place place = {byte_offset, r->entries + 1};
+    seebatch_training_fault_text(text, sizeof text, line != 0, line ? line : byte_offset,
+                                 place.entry, why);
+    snprintf(message, sizeof message, "%s: %s", r->name, text);
+    if (!r->skip(r->skip_context, &place, message))
+        return false;
+    r->entries++;
+    return true;
+}
+
 static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
-                         const seebatch_training_arrays *out)
+                                  const seebatch_training_arrays *out)
 {
     size_t n = 0;
     training_entry entry;
     char message[SEEBATCH_MESSAGE_SIZE];
     while (n < capacity && !r->finished) {
         long at = plain_reader_offset(&r->plain);
+        uint64_t byte = at < 0 ? 0 : (uint64_t)at;
         plain_step step = seebatch_plain_next(&r->plain, &entry, message, sizeof message);
+        if (step == PLAIN_ENTRY && seebatch_output_refuses(r, &entry, message, sizeof message)) {
+            r->plain.fault_line = r->plain.line; /* the block's "e" line */
+            step = PLAIN_BAD;
+        }
         if (step == PLAIN_ENTRY) {
             training_store(out, n++, &entry);
             r->entries++;
-        } else {
-            seebatch_finish(r, at < 0 ? 0 : (uint64_t)at, r->plain.fault_line,
-                   step == PLAIN_BAD ? message : NULL);
+        } else if (step == PLAIN_END || r->plain.read_failed ||
+                   !seebatch_skipped(r, byte, r->plain.fault_line, message)) {
+            seebatch_finish(r, byte, r->plain.fault_line, step == PLAIN_BAD ? message : NULL);
         }
     }
     return n;
@@ -203,14 +285,18 @@ static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
 
 /* A .bin stops at its first bad entry, as a binpack does. */
 static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
-                       const seebatch_training_arrays *out)
+                                const seebatch_training_arrays *out)
 {
     size_t n = 0;
     training_entry entry;
     char message[SEEBATCH_MESSAGE_SIZE];
     while (n < capacity && !r->finished) {
         bin_step step = seebatch_bin_next(&r->bin, &entry, message, sizeof message);
-        if (step == BIN_ENTRY) {
+        if (step == BIN_ENTRY && seebatch_output_refuses(r, &entry, message, sizeof message)) {
+            uint64_t byte = r->bin.offset - BIN_ENTRY_SIZE;
+            if (!seebatch_skipped(r, byte, 0, message))
+                seebatch_finish(r, byte, 0, message);
+        } else if (step == BIN_ENTRY) {
             training_store(out, n++, &entry);
             r->entries++;
         } else {
@@ -222,7 +308,7 @@ static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
 
 /* The reading's state as a status: the fault that finished it, or none. */
 static seebatch_status seebatch_reading_status(const seebatch_training_reader *reader,
-                                      seebatch_error *error)
+                                               seebatch_error *error)
 {
     if (reader->end.status == SEEBATCH_OK)
         return seebatch_succeed(error);
@@ -240,9 +326,10 @@ seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t 
             *count = 0;
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
     }
-    *count = reader->format == SEEBATCH_TRAINING_BINPACK ? seebatch_read_binpack(reader, capacity, out)
-             : reader->format == SEEBATCH_TRAINING_BIN   ? seebatch_read_bin(reader, capacity, out)
-                                                         : seebatch_read_plain(reader, capacity, out);
+    *count = reader->format == SEEBATCH_TRAINING_BINPACK
+                 ? seebatch_read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_TRAINING_BIN ? seebatch_read_bin(reader, capacity, out)
+                                                       : seebatch_read_plain(reader, capacity, out);
     return seebatch_reading_status(reader, error);
 }
 
@@ -274,7 +361,8 @@ void seebatch_training_close(seebatch_training_reader *reader)
 {
     if (!reader)
         return;
-    fclose(reader->file);
+    if (!reader->borrowed)
+        fclose(reader->file);
     seebatch_binpack_file_reader_free(&reader->chunks);
     free(reader);
 }

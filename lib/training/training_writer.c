@@ -6,6 +6,7 @@
 
 #include "bin_file.h"
 #include "binpack_reader.h"
+#include "binpack_stem.h"
 #include "binpack_writer.h"
 #include "output_file.h"
 #include "plain.h"
@@ -17,11 +18,43 @@ struct seebatch_training_writer {
     char *path;
     seebatch_training_format format;
     binpack_writer binpack;
-    uint64_t entries;   /* entries given so far */
-    bool refused;       /* a call failed: later ones are refused */
-    bool caller_chunks; /* chunks end at seebatch_training_end_chunk only */
+    uint64_t entries;              /* entries given so far */
+    bool refused;                  /* a call failed: later ones are refused */
+    bool caller_chunks;            /* chunks end at seebatch_training_end_chunk only */
     seebatch_training_place place; /* of the last entry refused */
+    /* seebatch_training_filter_file's (training_internal.h): a stream it
+     * was given (flushed, never closed or committed), and entries from the
+     * library's own readers (checked there). */
+    bool borrowed;
+    bool trusted;
+    bool holds_checked;
 };
+
+seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
+                                               seebatch_training_format format,
+                                               seebatch_training_writer **writer,
+                                               seebatch_error *error)
+{
+    seebatch_training_writer *made = calloc(1, sizeof *made);
+    char *copy = made ? malloc(strlen(name) + 1) : NULL;
+    *writer = copy ? made : NULL;
+    if (!copy) {
+        free(made);
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", name);
+    }
+    made->file = file;
+    made->path = strcpy(copy, name);
+    made->format = format;
+    made->borrowed = true;
+    seebatch_binpack_writer_init(&made->binpack);
+    return seebatch_succeed(error);
+}
+
+void seebatch_training_writer_trust(seebatch_training_writer *writer, bool holds_checked)
+{
+    writer->trusted = true;
+    writer->holds_checked = holds_checked;
+}
 
 seebatch_status seebatch_training_create(const char *path, seebatch_training_format format,
                                          int caller_chunks, seebatch_training_writer **writer,
@@ -60,8 +93,10 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
  * same entry (it cannot hold castling rights without their rook, more than
  * 32 pieces, or a ply above 16383). */
 static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t number,
-                                  seebatch_error *error)
+                                           seebatch_error *error)
 {
+    if (seebatch_binpack_stem_holds_plainly(entry)) /* the usual case, with no round trip */
+        return SEEBATCH_OK;
     uint8_t stem[BINPACK_STEM_SIZE];
     training_entry back;
     binpack_fault unpacked;
@@ -87,13 +122,14 @@ static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t
  * bin) or the chunk being built (binpack); *written false when the write
  * failed. */
 static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const training_entry *entry,
-                                 uint64_t number, bool *written, seebatch_error *error)
+                                          uint64_t number, bool *written, seebatch_error *error)
 {
     if (w->format == SEEBATCH_TRAINING_BINPACK) {
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */
         bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
-        seebatch_status status = seebatch_check_training_entry(entry, number, !join, error);
+        seebatch_status status =
+            w->trusted ? SEEBATCH_OK : seebatch_check_training_entry(entry, number, !join, error);
         if (status == SEEBATCH_OK && !join)
             status = seebatch_stem_holds(entry, number, error);
         if (status != SEEBATCH_OK)
@@ -102,7 +138,8 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
             seebatch_binpack_put_entry(&w->binpack, entry, join, w->caller_chunks ? NULL : w->file);
         return SEEBATCH_OK;
     }
-    seebatch_status status = seebatch_check_training_entry(entry, number, true, error);
+    seebatch_status status =
+        w->trusted ? SEEBATCH_OK : seebatch_check_training_entry(entry, number, true, error);
     if (status != SEEBATCH_OK)
         return status;
     if (w->format == SEEBATCH_TRAINING_PLAIN) {
@@ -112,7 +149,7 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
         return SEEBATCH_OK;
     }
     char why[SEEBATCH_MESSAGE_SIZE - 64];
-    if (!seebatch_bin_holds(entry, why, sizeof why))
+    if (!w->holds_checked && !seebatch_bin_holds(entry, why, sizeof why))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: %s",
                              (unsigned long long)number, why);
     *written = seebatch_bin_write(entry, w->file);
@@ -120,7 +157,7 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
 }
 
 static seebatch_status seebatch_write_one(seebatch_training_writer *w, const training_entry *entry,
-                                 seebatch_error *error)
+                                          seebatch_error *error)
 {
     uint64_t number = w->entries + 1; /* counting from 1, as the tool does */
     bool written = false;
@@ -162,8 +199,7 @@ seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t
     return seebatch_succeed(error);
 }
 
-seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer,
-                                            seebatch_error *error)
+seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_error *error)
 {
     if (!writer)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "writer is NULL");
@@ -171,10 +207,10 @@ seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer,
         return seebatch_succeed(error);
     writer->refused = true;
     writer->place = training_entry_place(0);
-    return seebatch_fail(error, writer->binpack.out_of_memory ? TRAINING_MEMORY_FAULT
-                                                              : TRAINING_FILE_FAULT,
-                         "%s: writing failed: %s", writer->path,
-                         writer->binpack.out_of_memory ? "out of memory" : strerror(errno));
+    return seebatch_fail(
+        error, writer->binpack.out_of_memory ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
+        "%s: writing failed: %s", writer->path,
+        writer->binpack.out_of_memory ? "out of memory" : strerror(errno));
 }
 
 seebatch_training_place seebatch_training_writer_place(const seebatch_training_writer *writer)
@@ -198,15 +234,19 @@ seebatch_status seebatch_training_finish(seebatch_training_writer *writer, seeba
     bool ok = seebatch_binpack_flush_chunk(&writer->binpack, writer->file) &&
               fflush(writer->file) == 0 && !ferror(writer->file);
     int failure = errno ? errno : EIO;
-    if (ok)
+    if (writer->borrowed)
+        failure = ok ? 0 : failure;
+    else if (ok)
         failure = seebatch_output_file_commit(&writer->output);
     else
         seebatch_output_file_discard(&writer->output);
     seebatch_status status =
         ok && !failure
             ? seebatch_succeed(error)
-            : seebatch_fail(error, TRAINING_FILE_FAULT, "%s: writing failed: %s; %s", writer->path,
-                            strerror(failure), "nothing was written there (the file is as it was)");
+            : seebatch_fail(
+                  error, TRAINING_FILE_FAULT, "%s: writing failed: %s%s", writer->path,
+                  strerror(failure),
+                  writer->borrowed ? "" : "; nothing was written there (the file is as it was)");
     seebatch_free_writer(writer);
     return status;
 }
@@ -215,6 +255,7 @@ void seebatch_training_abandon(seebatch_training_writer *writer)
 {
     if (!writer)
         return;
-    seebatch_output_file_discard(&writer->output);
+    if (!writer->borrowed)
+        seebatch_output_file_discard(&writer->output);
     seebatch_free_writer(writer);
 }

@@ -163,12 +163,13 @@ static int check_input(const check_settings *settings, const input_options *opti
 {
     int status;
     progress_input(progress, input->stream);
-    if (input->format == DATA_LINES) {
+    if (input->format == SEEBATCH_FILE_LINES) {
         status = check_lines(settings, options, input, counts, progress);
     } else {
         /* Entries are checked one by one: a chunk may be cut between chains. */
         training_job job = {"check",       input,    stdout, (int)options->threads,
-                            check_entries, settings, false,  progress, true};
+                            check_entries, settings, false,  progress,
+                            true};
         chunk_totals totals;
         status = run_training_job(&job, &totals);
         for (int c = 0; c < CHUNK_COUNTERS; c++)
@@ -205,15 +206,15 @@ int run_check(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     bool use_oracle = true;
-    data_format input_format = DATA_UNKNOWN;
+    seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--no-oracle") == 0) {
             use_oracle = false;
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format == DATA_UNKNOWN)
+            input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format == SEEBATCH_FILE_UNKNOWN)
                 return usage_error("check", "--input-format needs lines, binpack, plain or bin");
             continue;
         }

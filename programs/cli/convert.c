@@ -38,8 +38,8 @@ static const char convert_help[] =
 static bool pass_option(int argc, char **argv, int *index, char **passed, int *count)
 {
     const char *a = argv[*index];
-    bool valued = strcmp(a, "-j") == 0 || strcmp(a, "--threads") == 0 ||
-                  strcmp(a, "--output-format") == 0;
+    bool valued =
+        strcmp(a, "-j") == 0 || strcmp(a, "--threads") == 0 || strcmp(a, "--output-format") == 0;
     if (!valued && strncmp(a, "-j", 2) != 0 && strcmp(a, "--progress") != 0 &&
         strcmp(a, "--no-progress") != 0)
         return false;
@@ -76,13 +76,15 @@ static int convert_arguments(int argc, char **argv, char **passed, int *count, b
         files++;
     }
     if (files < 2)
-        return usage_error("convert", "%s", files ? "no OUT: convert takes IN... and OUT"
-                                                  : "no files: convert takes IN... and OUT");
-    data_format named = seebatch_data_format_of_path(out);
+        return usage_error("convert", "%s",
+                           files ? "no OUT: convert takes IN... and OUT"
+                                 : "no files: convert takes IN... and OUT");
+    seebatch_file_format named = seebatch_file_format_of_path(out);
     if (!format_given && strcmp(out, "-") == 0)
         return usage_error("convert", "OUT is standard output (\"-\"), which has no name to "
                                       "say a format: give --output-format");
-    if (!format_given && named != DATA_BINPACK && named != DATA_PLAIN && named != DATA_BIN)
+    if (!format_given && named != SEEBATCH_FILE_BINPACK && named != SEEBATCH_FILE_PLAIN &&
+        named != SEEBATCH_FILE_BIN)
         return usage_error("convert",
                            "%s: its name says no training format (.binpack, .plain or .bin); "
                            "give --output-format",

@@ -7,17 +7,17 @@
 static void report_entry(const entry_source *source, const char *why)
 {
     char text[SEEBATCH_MESSAGE_SIZE + 256];
-    bool in_lines = source->format != DATA_BIN;
+    bool in_lines = source->format != SEEBATCH_FILE_BIN;
     uint64_t place = in_lines ? source->plain.fault_line : source->bin.fault_byte;
     report_input_error("%s", seebatch_training_fault_text(text, sizeof text, in_lines, place,
-                                                       source->number, why));
+                                                          source->number, why));
 }
 
 source_step entry_source_next(entry_source *source, training_entry *entry)
 {
     char message[SEEBATCH_MESSAGE_SIZE + 128];
     bool good;
-    if (source->format == DATA_BIN) {
+    if (source->format == SEEBATCH_FILE_BIN) {
         bin_step step = seebatch_bin_next(&source->bin, entry, message, sizeof message);
         if (step == BIN_END)
             return SOURCE_END;

@@ -17,13 +17,13 @@
 #include "input_source.h"
 
 typedef struct entry_source {
-    data_format format; /* DATA_PLAIN or DATA_BIN */
+    seebatch_file_format format; /* SEEBATCH_FILE_PLAIN or SEEBATCH_FILE_BIN */
     plain_reader plain;
     bin_reader bin;
     uint64_t number; /* entries read so far, good or bad: the last one's number */
 } entry_source;
 
-static inline entry_source entry_source_start(FILE *stream, data_format format)
+static inline entry_source entry_source_start(FILE *stream, seebatch_file_format format)
 {
     return (entry_source){format, plain_reader_start(stream), bin_reader_start(stream), 0};
 }
@@ -42,7 +42,8 @@ void entry_source_refuse(entry_source *source, const char *why);
 /* Whether reading the stream failed (an error of the system, not bad data). */
 static inline bool entry_source_read_failed(const entry_source *source)
 {
-    return source->format == DATA_BIN ? source->bin.read_failed : source->plain.read_failed;
+    return source->format == SEEBATCH_FILE_BIN ? source->bin.read_failed
+                                               : source->plain.read_failed;
 }
 
 #endif

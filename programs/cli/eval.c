@@ -156,8 +156,8 @@ static void evaluate_entries(const training_entry *entries, size_t count, uint64
 {
     const eval_settings *settings = state;
     for (size_t i = 0; i < count; i++) {
-        record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE,
-                                first + i, settings->file, settings->file_length};
+        record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first + i,
+                                settings->file, settings->file_length};
         evaluate_entry(settings, &entries[i], number, &result->text);
     }
 }
@@ -169,8 +169,8 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
     if (settings->line_numbers) {
         bool lines = false, entries = false;
         for (int i = 0; i < inputs->count; i++) {
-            lines |= inputs->sources[i].format == DATA_LINES;
-            entries |= inputs->sources[i].format != DATA_LINES;
+            lines |= inputs->sources[i].format == SEEBATCH_FILE_LINES;
+            entries |= inputs->sources[i].format != SEEBATCH_FILE_LINES;
         }
         fputs(inputs->count > 1 ? "file," : "", stdout);
         fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
@@ -204,7 +204,7 @@ static int evaluate_lines(const eval_settings *settings, const input_options *op
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress)
 {
-    if (input->format == DATA_LINES)
+    if (input->format == SEEBATCH_FILE_LINES)
         return evaluate_lines(settings, options, input, progress);
     training_job job = {"eval",
                         input,
@@ -275,7 +275,7 @@ int run_eval(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     output_format format = FORMAT_TEXT;
-    data_format input_format = DATA_UNKNOWN;
+    seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
     bool all_captures = false, line_numbers = false;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0) {
@@ -284,8 +284,8 @@ int run_eval(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format == DATA_UNKNOWN)
+            input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format == SEEBATCH_FILE_UNKNOWN)
                 return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
             continue;
         }
@@ -308,7 +308,7 @@ int run_eval(int argc, char **argv)
     if (status != EXIT_OK)
         return status;
     for (int i = 0; all_captures && i < inputs.count && status == EXIT_OK; i++)
-        if (inputs.sources[i].format == DATA_LINES)
+        if (inputs.sources[i].format == SEEBATCH_FILE_LINES)
             status = usage_error("eval",
                                  "--all-captures is for training data; %s holds lines, where "
                                  "a line \"FEN\" already gives every capture",

@@ -9,11 +9,12 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * A binpack input goes through the library's one file loop
+ * Binpack, plain and bin input go through the library's one file loop
  * (seebatch_training_filter_file, Python's filter_file's too), which keeps
  * the rules that look at earlier entries right across chunks filtered at
- * once; plain and bin through the library's judge of arrays, a bad block
- * reported and skipped; EPD lines here, one by one.
+ * once; its skip hook reports a bad plain block (or an entry the output
+ * cannot hold) and goes on, as every subcommand goes past a bad line. EPD
+ * lines are filtered here, one by one.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -79,7 +80,7 @@ static const char filter_help[] =
 
 typedef struct filter_settings {
     filter_rules rules;
-    data_format input, output;
+    seebatch_file_format input, output;
     const char *command;    /* for messages: "filter", or "convert" that runs it */
     const char *input_name; /* for messages: the path, or "standard input" */
     const char *output_path;
@@ -89,8 +90,9 @@ typedef struct filter_settings {
     /* The piece-count rule's history after the chunks filtered so far, in
      * file order (binpack); NULL when the rule is off. */
     piece_count_history *piece_counts;
-    /* The rules as the library's chunk driver takes them (binpack input). */
+    /* The rules as the library's file loop takes them. */
     seebatch_training_filter chunk_rules;
+    bool skipped; /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
 
 /* Entries (or lines) read one at a time are counted in the progress
@@ -141,24 +143,47 @@ static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
     progress_add(meter, entries, bytes);
 }
 
-static seebatch_training_format training_format(data_format format)
+static seebatch_training_format training_format(seebatch_file_format format)
 {
-    return format == DATA_BIN     ? SEEBATCH_TRAINING_BIN
-           : format == DATA_PLAIN ? SEEBATCH_TRAINING_PLAIN
-                                  : SEEBATCH_TRAINING_BINPACK;
+    return format == SEEBATCH_FILE_BIN     ? SEEBATCH_TRAINING_BIN
+           : format == SEEBATCH_FILE_PLAIN ? SEEBATCH_TRAINING_PLAIN
+                                           : SEEBATCH_TRAINING_BINPACK;
 }
 
-/* A binpack input by the library's one file loop (seebatch_training_filter_file,
- * Python's filter_file's too): chunks on `threads` threads, written in
- * order; a fault ends the input after the entries before it are written. */
-static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, int threads,
-                          uint64_t *read, filter_tally *tally)
+/* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
+static const char *after_input_name(const filter_settings *settings, const char *message)
+{
+    size_t length = strlen(settings->input_name);
+    if (strncmp(message, settings->input_name, length) == 0 && message[length] == ':')
+        return message + length + 2;
+    return message;
+}
+
+/* The library's hook at a bad plain block or an entry the output cannot
+ * hold: reported (under --max-errors) and skipped, as a bad line is. */
+static int skip_bad_entry(void *context, const seebatch_training_place *place, const char *message)
+{
+    (void)place;
+    filter_settings *settings = context;
+    report_input_error("%s", after_input_name(settings, message));
+    settings->skipped = true;
+    return 1;
+}
+
+/* A training file (binpack, plain or bin) by the library's one file loop
+ * (seebatch_training_filter_file, Python's filter_file's too): binpack
+ * chunks on `threads` threads, written in order, a fault ending the input
+ * after the entries before it are written; plain and bin judged in
+ * batches, a bad block reported and skipped. */
+static int filter_training(filter_settings *settings, FILE *input, FILE *output, int threads,
+                           uint64_t *read, filter_tally *tally)
 {
     seebatch_filter_file_job job;
     memset(&job, 0, sizeof job);
     job.filter = &settings->chunk_rules;
     job.input = settings->input_name;
     job.input_stream = input;
+    job.input_format = training_format(settings->input);
     if (!settings->count_only) { /* else nothing is written: the entries are counted */
         job.output = settings->output_path ? settings->output_path : "standard output";
         job.output_stream = output;
@@ -167,6 +192,9 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     job.threads = (unsigned)threads;
     job.progress = count_progress;
     job.progress_context = settings->progress;
+    job.skip = skip_bad_entry;
+    job.skip_context = settings;
+    settings->skipped = false;
     if (settings->piece_counts) /* one history over every input */
         settings->chunk_rules.history.piece_counts = *settings->piece_counts;
     seebatch_error error;
@@ -177,12 +205,9 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     filter_tally counted = tally_of(job.counts.kept, job.counts.matched, job.counts.alone);
     add_tally(tally, &counted);
     if (status == SEEBATCH_OK)
-        return EXIT_OK;
+        return settings->skipped ? EXIT_BAD_LINES : EXIT_OK;
     if (job.place.entry) {
-        char text[sizeof job.reason + 64];
-        report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false,
-                                                              job.place.byte_offset,
-                                                              job.place.entry, job.reason));
+        report_input_error("%s", after_input_name(settings, error.message));
         return EXIT_BAD_LINES;
     }
     if (ferror(output))
@@ -190,160 +215,6 @@ static int filter_binpack(filter_settings *settings, FILE *input, FILE *output, 
     else
         fprintf(stderr, "seebatch %s: out of memory\n", settings->command);
     return EXIT_RESOURCE_FAILURE;
-}
-
-/* Writes one kept entry in the output format; false when writing fails. */
-static bool write_entry(const filter_settings *settings, binpack_writer *writer,
-                        const training_entry *entry, FILE *output)
-{
-    if (settings->output == DATA_BINPACK)
-        return seebatch_binpack_write_entry(writer, entry, output);
-    if (settings->output == DATA_BIN)
-        return seebatch_bin_write(entry, output);
-    char block[PLAIN_BLOCK_MAX];
-    size_t length = seebatch_plain_format(entry, block);
-    return fwrite(block, 1, length, output) == length;
-}
-
-/* Whether the output format can hold the entry; false, reported as bad
- * input at the entry's place, if not. */
-static bool output_holds(const filter_settings *settings, entry_source *source,
-                         const training_entry *entry)
-{
-    char message[SEEBATCH_MESSAGE_SIZE];
-    if (settings->output == DATA_BINPACK && entry->ply > BINPACK_PLY_MAX)
-        snprintf(message, sizeof message, "ply %u does not fit in binpack (at most %d)", entry->ply,
-                 BINPACK_PLY_MAX);
-    else if (settings->output != DATA_BIN || seebatch_bin_holds(entry, message, sizeof message))
-        return true;
-    entry_source_refuse(source, message);
-    return false;
-}
-
-/* The next entry (of a .plain or .bin input) the output can hold,
- * reporting and skipping the others and the bad blocks (as lines input
- * skips bad lines; a .bin ends at its first bad entry); false at the end. */
-static bool next_plain_entry(const filter_settings *settings, entry_source *source,
-                             training_entry *entry, bool *bad)
-{
-    source_step step;
-    while ((step = entry_source_next(source, entry)) != SOURCE_END) {
-        if (step == SOURCE_ENTRY && output_holds(settings, source, entry))
-            return true;
-        *bad = true;
-    }
-    return false;
-}
-
-/* Entries of a .plain or .bin input judged at once: the library's
- * seebatch_training_filter_keep (the judge Python's filter_file calls on
- * the same arrays) judges the SEE rule's captures of a batch in lanes. */
-enum { PLAIN_BATCH = 256 };
-
-typedef struct plain_batch {
-    training_entry entries[PLAIN_BATCH]; /* as read, for writing the kept ones */
-    seebatch_board boards[PLAIN_BATCH];  /* the same, as the arrays the library judges */
-    uint16_t moves[PLAIN_BATCH];
-    int16_t scores[PLAIN_BATCH];
-    uint16_t plies[PLAIN_BATCH];
-    int8_t results[PLAIN_BATCH];
-    uint8_t keep[PLAIN_BATCH];
-    size_t count;
-} plain_batch;
-
-static void batch_add(plain_batch *batch, const training_entry *entry)
-{
-    size_t i = batch->count++;
-    batch->entries[i] = *entry;
-    batch->boards[i] = entry->board;
-    batch->moves[i] = entry->move;
-    batch->scores[i] = entry->score;
-    batch->plies[i] = entry->ply;
-    batch->results[i] = entry->result;
-}
-
-/* keep[i] for the batch's entries by the library's judge. An entry it
- * refuses (never one the readers gave: they check what it checks) is
- * reported, dropped and not counted as read. */
-static void judge_batch(seebatch_training_filter *filter, plain_batch *batch, uint64_t *read,
-                        bool *bad)
-{
-    for (size_t at = 0; at < batch->count;) {
-        seebatch_training_arrays in = {batch->boards + at, batch->moves + at, batch->scores + at,
-                                       batch->plies + at, batch->results + at};
-        seebatch_filter_counts before, after;
-        seebatch_training_filter_counts(filter, &before);
-        seebatch_error error;
-        if (seebatch_training_filter_keep(filter, batch->count - at, &in, batch->keep + at,
-                                          &error) == SEEBATCH_OK)
-            return;
-        seebatch_training_filter_counts(filter, &after);
-        at += after.entries - before.entries;
-        report_input_error("%s", error.message);
-        batch->keep[at++] = 0;
-        --*read;
-        *bad = true;
-    }
-}
-
-/* Writes the batch's kept entries; false when writing fails. */
-static bool write_kept(const filter_settings *settings, binpack_writer *writer,
-                       const plain_batch *batch, FILE *output)
-{
-    for (size_t i = 0; i < batch->count; i++)
-        if (batch->keep[i] && (!write_entry(settings, writer, &batch->entries[i], output) ||
-                               ferror(output)))
-            return false;
-    return true;
-}
-
-static int filter_plain(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                        filter_tally *tally)
-{
-    seebatch_training_filter filter = settings->chunk_rules; /* the rules, nothing counted */
-    if (settings->piece_counts) /* one history over every input, as for binpack */
-        filter.history.piece_counts = *settings->piece_counts;
-    plain_batch *batch = malloc(sizeof *batch);
-    if (!batch)
-        return EXIT_RESOURCE_FAILURE;
-    entry_source source = entry_source_start(input, settings->input);
-    binpack_writer writer;
-    seebatch_binpack_writer_init(&writer);
-    bool bad = false, more = true;
-    int status = EXIT_OK;
-    uint64_t done = 0; /* this input's, for its progress */
-    while (more && status == EXIT_OK) {
-        training_entry entry;
-        for (batch->count = 0; batch->count < PLAIN_BATCH;) {
-            if (!(more = next_plain_entry(settings, &source, &entry, &bad)))
-                break;
-            batch_add(batch, &entry);
-            ++*read;
-            if (++done % PROGRESS_EVERY == 0)
-                progress_add(settings->progress, PROGRESS_EVERY, 0); /* bytes: the file's */
-        }
-        judge_batch(&filter, batch, read, &bad);
-        if (!settings->count_only && !write_kept(settings, &writer, batch, output)) {
-            remember_write_error();
-            status = EXIT_RESOURCE_FAILURE;
-        }
-    }
-    free(batch);
-    if (!seebatch_binpack_flush_chunk(&writer, output) || ferror(output)) {
-        remember_write_error();
-        status = EXIT_RESOURCE_FAILURE;
-    }
-    seebatch_binpack_writer_free(&writer);
-    seebatch_filter_counts counts;
-    seebatch_training_filter_counts(&filter, &counts);
-    filter_tally counted = tally_of(counts.kept, counts.matched, counts.alone);
-    add_tally(tally, &counted);
-    if (settings->piece_counts)
-        *settings->piece_counts = filter.history.piece_counts;
-    progress_add(settings->progress, done % PROGRESS_EVERY, 0);
-    if (status == EXIT_OK && entry_source_read_failed(&source))
-        return EXIT_USAGE;
-    return status == EXIT_OK && bad ? EXIT_BAD_LINES : status;
 }
 
 /* For a line with no move: a move no rule on the move matches, staying on
@@ -431,10 +302,10 @@ typedef enum parse_result { PARSED, PARSE_HELP, PARSE_BAD } parse_result;
 
 /* The value of --input-format (binpack, plain, bin, epd) or --output-format
  * (binpack, plain, bin); false, reported, for anything else. */
-static bool take_format(const char *value, bool output, data_format *format)
+static bool take_format(const char *value, bool output, seebatch_file_format *format)
 {
-    data_format named = seebatch_data_format_named(value);
-    if (named == DATA_UNKNOWN || (output && named == DATA_LINES)) {
+    seebatch_file_format named = seebatch_file_format_named(value);
+    if (named == SEEBATCH_FILE_UNKNOWN || (output && named == SEEBATCH_FILE_LINES)) {
         usage_error("filter", "%s needs %s, not \"%s\"",
                     output ? "--output-format" : "--input-format",
                     output ? "binpack, plain or bin" : "binpack, plain, bin or epd", value);
@@ -493,19 +364,20 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
 static bool settle_formats(filter_settings *settings, const input_set *inputs)
 {
     /* --output-format, else the output's name, else the inputs' format. */
-    data_format named = output_is_standard(settings->output_path)
-                            ? DATA_UNKNOWN
-                            : seebatch_data_format_of_path(settings->output_path);
-    bool by_name = settings->output == DATA_UNKNOWN && named != DATA_UNKNOWN &&
-                   named != DATA_LINES && !settings->count_only;
+    seebatch_file_format named = output_is_standard(settings->output_path)
+                                     ? SEEBATCH_FILE_UNKNOWN
+                                     : seebatch_file_format_of_path(settings->output_path);
+    bool by_name = settings->output == SEEBATCH_FILE_UNKNOWN && named != SEEBATCH_FILE_UNKNOWN &&
+                   named != SEEBATCH_FILE_LINES && !settings->count_only;
     if (by_name)
         settings->output = named;
-    if (settings->output == DATA_UNKNOWN)
+    if (settings->output == SEEBATCH_FILE_UNKNOWN)
         settings->output = shared_format(inputs);
     /* Counting only, nothing is written: any training format will do. */
-    if (settings->output == DATA_UNKNOWN && settings->count_only)
-        settings->output = inputs->sources[0].format == DATA_LINES ? DATA_LINES : DATA_PLAIN;
-    if (settings->output == DATA_UNKNOWN) {
+    if (settings->output == SEEBATCH_FILE_UNKNOWN && settings->count_only)
+        settings->output = inputs->sources[0].format == SEEBATCH_FILE_LINES ? SEEBATCH_FILE_LINES
+                                                                            : SEEBATCH_FILE_PLAIN;
+    if (settings->output == SEEBATCH_FILE_UNKNOWN) {
         char formats[SEEBATCH_MESSAGE_SIZE];
         describe_formats(inputs, formats, sizeof formats);
         usage_error(settings->command,
@@ -516,14 +388,15 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
     }
     for (int i = 0; i < inputs->count; i++) {
         const input_source *input = &inputs->sources[i];
-        if ((input->format == DATA_LINES) != (settings->output == DATA_LINES)) {
+        if ((input->format == SEEBATCH_FILE_LINES) != (settings->output == SEEBATCH_FILE_LINES)) {
             usage_error(settings->command,
                         "%s holds lines (EPD), which are written as lines only%s%s%s", input->name,
                         by_name ? ", but the output's name " : "",
                         by_name ? settings->output_path : "", by_name ? " says otherwise" : "");
             return false;
         }
-        if (input->format == DATA_LINES && (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+        if (input->format == SEEBATCH_FILE_LINES &&
+            (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
             usage_error(settings->command,
                         "--skip-value-none, --skip-placeholder, --skip-early-ply, "
                         "--wld-skip and --soft-early-skip read scores, plies and results, "
@@ -548,10 +421,9 @@ static int filter_input(filter_settings *settings, const input_source *input, FI
     settings->input = input->format;
     settings->input_name = input->name;
     start_input_messages(settings->command, input);
-    if (input->format == DATA_BINPACK)
-        return filter_binpack(settings, input->stream, output, threads, &sums->read, &sums->tally);
-    if (input->format == DATA_PLAIN || input->format == DATA_BIN)
-        return filter_plain(settings, input->stream, output, &sums->read, &sums->tally);
+    if (input->format == SEEBATCH_FILE_BINPACK || input->format == SEEBATCH_FILE_PLAIN ||
+        input->format == SEEBATCH_FILE_BIN)
+        return filter_training(settings, input->stream, output, threads, &sums->read, &sums->tally);
     return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
 }
 
@@ -596,8 +468,8 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
 int run_filter_as(const char *command, int argc, char **argv)
 {
     filter_settings settings = {{0},
-                                DATA_UNKNOWN,
-                                DATA_UNKNOWN,
+                                SEEBATCH_FILE_UNKNOWN,
+                                SEEBATCH_FILE_UNKNOWN,
                                 command,
                                 NULL,
                                 NULL,
@@ -605,11 +477,12 @@ int run_filter_as(const char *command, int argc, char **argv)
                                 false,
                                 NULL,
                                 NULL,
-                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false}};
+                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false},
+                                false};
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help,
+        printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help(),
                threads_lines_help, after_threads_help);
         return EXIT_OK;
     }
@@ -619,7 +492,6 @@ int run_filter_as(const char *command, int argc, char **argv)
     seebatch_rules_init(&settings.rules.see, &options.config, NULL);
     settings.chunk_rules.rules = settings.rules;
     settings.chunk_rules.history = filter_history_start();
-    settings.chunk_rules.entries_checked = true; /* its readers check what it would */
     input_set inputs;
     int status =
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);

@@ -14,7 +14,7 @@ static const char byte_order_mark[3] = {'\xef', '\xbb', '\xbf'};
 
 /* The bytes the input starts with, read to tell its format, and where. */
 typedef struct first_bytes {
-    char bytes[sizeof byte_order_mark + DATA_FORMAT_LOOK_BYTES];
+    char bytes[sizeof byte_order_mark + SEEBATCH_FILE_FORMAT_LOOK_BYTES];
     size_t got;  /* fewer than the size only at the input's end */
     long at;     /* where they were read from, -1 when the input cannot seek */
     size_t mark; /* the bytes of a byte-order mark the text starts with: 0 or 3 */
@@ -44,8 +44,8 @@ static FILE *give_back(const char *subcommand, input_source *source, const first
     if (first->at >= 0 && fseek(stream, first->at + (long)skip, SEEK_SET) == 0)
         return stream;
     clearerr(stream);
-    return platform_replay(subcommand, source->name, stream, first->bytes + skip,
-                           first->got - skip, &source->look_ahead);
+    return platform_replay(subcommand, source->name, stream, first->bytes + skip, first->got - skip,
+                           &source->look_ahead);
 }
 
 /* Standard output is the input's file: what the run wrote would grow it
@@ -70,7 +70,7 @@ static void refuse_output_into_input(const char *subcommand, const input_source 
                file);
 }
 
-int input_attach(const char *subcommand, const char *path, data_format given,
+int input_attach(const char *subcommand, const char *path, seebatch_file_format given,
                  input_source *source)
 {
     bool standard = !path || strcmp(path, "-") == 0;
@@ -98,15 +98,15 @@ int input_attach(const char *subcommand, const char *path, data_format given,
 int input_recognise(const char *subcommand, input_source *source)
 {
     /* Binary input is read from its first byte: a .bin may start with any. */
-    if (source->format == DATA_BINPACK || source->format == DATA_BIN)
+    if (source->format == SEEBATCH_FILE_BINPACK || source->format == SEEBATCH_FILE_BIN)
         return EXIT_OK;
     first_bytes first;
     FILE *stream = NULL;
     if (read_first_bytes(source, &first)) {
-        if (source->format == DATA_UNKNOWN)
-            source->format = seebatch_data_format_of(source->path, first.bytes + first.mark,
+        if (source->format == SEEBATCH_FILE_UNKNOWN)
+            source->format = seebatch_file_format_of(source->path, first.bytes + first.mark,
                                                      first.got - first.mark);
-        bool text = source->format == DATA_LINES || source->format == DATA_PLAIN;
+        bool text = source->format == SEEBATCH_FILE_LINES || source->format == SEEBATCH_FILE_PLAIN;
         stream = give_back(subcommand, source, &first, text ? first.mark : 0);
     }
     if (!stream) {

@@ -2,11 +2,11 @@
  * The input of every subcommand that reads one (eval, check, filter,
  * stats), opened and recognised the same way:
  *   1. the format given by the caller (--input-format), when given;
- *   2. else the one rule of lib/training/formats/data_format.h, which the
+ *   2. else the one rule of seebatch_file_format_of (seebatch_training.h), which the
  *      training library (and so Python) follows too: "BINP" at its start is
  *      a binpack, "fen " plain text, whatever the file is called; else the
  *      name (.binpack, .plain, .epd, .bin); else lines of positions ("FEN"
- *      or "FEN;moves", DATA_LINES); an empty input is plain (it holds no
+ *      or "FEN;moves", SEEBATCH_FILE_LINES); an empty input is plain (it holds no
  *      entry in any format).
  * Text (lines or plain) that starts with a UTF-8 byte-order mark, as
  * editors on Windows write, is read from after it.
@@ -27,20 +27,20 @@
 #include "platform.h"
 
 typedef struct input_source {
-    FILE *stream;       /* read the input from here */
-    const char *path;   /* as given; NULL for standard input */
-    const char *name;   /* for messages: the path, or "standard input" */
-    data_format format; /* what it holds */
-    FILE *file;         /* the file opened, NULL for standard input */
-    look_ahead *look_ahead; /* stream is the wrapper of a pipe: closed apart from it */
+    FILE *stream;                /* read the input from here */
+    const char *path;            /* as given; NULL for standard input */
+    const char *name;            /* for messages: the path, or "standard input" */
+    seebatch_file_format format; /* what it holds */
+    FILE *file;                  /* the file opened, NULL for standard input */
+    look_ahead *look_ahead;      /* stream is the wrapper of a pipe: closed apart from it */
 } input_source;
 
 /* Opens path ("-" or NULL: standard input), reading nothing yet (so that
  * every input is refused or not before a byte of any is read): the format
- * is given, or DATA_UNKNOWN until input_recognise looks. Returns EXIT_OK,
+ * is given, or SEEBATCH_FILE_UNKNOWN until input_recognise looks. Returns EXIT_OK,
  * or EXIT_USAGE when it cannot be opened or is standard output's file
  * (reported, naming it). */
-int input_attach(const char *subcommand, const char *path, data_format given,
+int input_attach(const char *subcommand, const char *path, seebatch_file_format given,
                  input_source *source);
 
 /* Finds the format of an attached input as above, unless it was given.

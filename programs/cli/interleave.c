@@ -107,9 +107,11 @@ static int check_chunks(interleave_input *input)
     bool at_end = false;
     uint32_t payload;
     while (read_header(input, at, &payload, &at_end)) {
-        if (payload > 0 && (fseek(stream, (long)payload - 1, SEEK_CUR) != 0 || fgetc(stream) == EOF)) {
+        if (payload > 0 &&
+            (fseek(stream, (long)payload - 1, SEEK_CUR) != 0 || fgetc(stream) == EOF)) {
             char why[128];
-            snprintf(why, sizeof why, "the file ends inside the chunk, whose header claims %u bytes",
+            snprintf(why, sizeof why,
+                     "the file ends inside the chunk, whose header claims %u bytes",
                      (unsigned)payload);
             report_chunk_fault(input, at, why);
             return EXIT_BAD_LINES;
@@ -223,7 +225,8 @@ static int open_inputs(interleave_run *run, char **paths)
                                                "draws: standard input (\"-\") has none");
             break;
         }
-        status = input_attach("interleave", paths[i], DATA_BINPACK, &run->inputs[i].source);
+        status =
+            input_attach("interleave", paths[i], SEEBATCH_FILE_BINPACK, &run->inputs[i].source);
         if (status == EXIT_OK) {
             opened++;
             if (output_target_is_input("interleave", run->output_path, &run->inputs[i].source))
@@ -256,15 +259,15 @@ static int parse_arguments(int argc, char **argv, interleave_run *run, input_opt
                 run->seed = (unsigned long long)seed;
             } else {
                 char message[160];
-                whole_number_message(message, sizeof message, "--seed", 0, INT64_MAX,
-                                               value);
+                whole_number_message(message, sizeof message, "--seed", 0, INT64_MAX, value);
                 return usage_error("interleave", "%s", message);
             }
             continue;
         }
         if (a[0] == '-' && a[1] != '\0')
             return usage_error("interleave", "unknown option \"%s\"", a);
-        if (!take_positional("interleave", argv, i) || !take_input_path("interleave", argv, i, paths))
+        if (!take_positional("interleave", argv, i) ||
+            !take_input_path("interleave", argv, i, paths))
             return EXIT_USAGE;
     }
     if (paths->path_count == 0)

@@ -63,18 +63,11 @@ typedef struct subcommand {
 } subcommand;
 
 static const subcommand subcommands[] = {
-    {"eval", run_eval, true},           {"check", run_check, true},
-    {"gen", run_gen, false},            {"perft", run_perft, false},
-    {"filter", run_filter, true},       {"stats", run_stats, false},
-    {"convert", run_convert, false},    {"interleave", run_interleave, false},
+    {"eval", run_eval, true},        {"check", run_check, true},
+    {"gen", run_gen, false},         {"perft", run_perft, false},
+    {"filter", run_filter, true},    {"stats", run_stats, false},
+    {"convert", run_convert, false}, {"interleave", run_interleave, false},
 };
-
-/* Whether the environment variable names a choice other than auto. */
-static bool forced_by(const char *variable)
-{
-    const char *value = getenv(variable);
-    return value && *value && strcmp(value, "auto") != 0;
-}
 
 /* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable
  * the library reads is checked before any command runs, whether or not the
@@ -122,74 +115,23 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
     return status;
 }
 
-/* The CPU as cpuid names it, and the view exchange seebatch_view_rules_init
- * gives here (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
-static void print_view_exchange(void)
-{
-    seebatch_cpu cpu = seebatch_cpu_here();
-    if (SEEBATCH_HAS_CPUID)
-        printf("CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
-               *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
-               seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
-    else
-        puts("CPU: " SEEBATCH_ARCHITECTURE " (no cpuid: no pext, portable lookups)");
-    /* check_settings has refused a bad SEEBATCH_VIEW_EXCHANGE. */
-    seebatch_view_lookup chosen = SEEBATCH_LOOKUP_PORTABLE, automatic = SEEBATCH_LOOKUP_PORTABLE;
-    seebatch_view_lookup_here(&chosen, NULL);
-    seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
-    if (forced_by("SEEBATCH_VIEW_EXCHANGE"))
-        printf("view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
-               seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
-    else
-        printf("view exchange: %s (what auto picks here)\n", seebatch_view_lookup_names[chosen]);
-}
-
-/* What auto does with each call shape: learn it (from a first guess), or
- * take a fixed choice, whatever SEEBATCH_BACKEND forces. */
-static void print_auto_shapes(const seebatch_backend_choice *guess)
-{
-    char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
-    seebatch_choices_format(&guess->shapes, line);
-    printf("auto's first guess, per call shape: %s (%s)\n", line,
-           guess->measured ? "the measured table's row above" : "no measured row");
-    puts("auto learns the fastest backend from the calls it serves (64 moves or more) on many "
-         "boards; the first guess serves the rest");
-    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        printf("  %-62s %s%s\n", seebatch_shape_name(shape, name),
-               seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
-               seebatch_shape_learns(shape) ? ", then learned" : "");
-}
-
-/* The version, then what a bug report needs: the backend SEE runs on here
- * (SEEBATCH_BACKEND applied), what this CPU offers and what this build of
- * the library can run on it, and the view exchange. */
+/* The version, then what a bug report needs: the library's account of
+ * this machine and its choices here (seebatch_machine_report). */
 static int print_version(void)
 {
     int settings = check_settings(NULL);
     if (settings != EXIT_OK)
         return settings;
     printf("seebatch %s\n", seebatch_version());
-    seebatch_cpu cpu = seebatch_cpu_here();
-    seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-    printf("backend: %s (%s)\n", seebatch_backend_name(),
-           forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                         : guess.reason);
-    print_auto_shapes(&guess);
-    if (SEEBATCH_HAS_CPUID)
-        printf("CPU features: AVX2+BMI1+BMI2+POPCNT %s, AVX-512 F+DQ+BW+VL %s\n",
-               seebatch_cpu_has_avx2() ? "yes" : "no", seebatch_cpu_has_avx512() ? "yes" : "no");
-    else
-        puts("CPU features: none read on " SEEBATCH_ARCHITECTURE);
-    const char *names[8];
-    size_t count = seebatch_backends_available(names, 8);
-    fputs("backends this build runs here:", stdout);
-    for (size_t i = 0; i < count && i < 8; i++)
-        printf(" %s", names[i]);
-    putchar('\n');
-#if SEEBATCH_AVX512_EMULATED
-    puts("build: a test build, its avx512 kernel emulated over SIMDe with AVX2 (slow)");
-#endif
-    print_view_exchange();
+    size_t length = seebatch_machine_report(NULL, 0);
+    char *text = malloc(length + 1);
+    if (!text) {
+        report(NULL, "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    seebatch_machine_report(text, length + 1);
+    fputs(text, stdout);
+    free(text);
     return EXIT_OK;
 }
 

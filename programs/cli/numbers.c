@@ -36,12 +36,10 @@ bool read_whole_number(const char *text, long long minimum, long long maximum, l
 void whole_number_message(char *message, size_t size, const char *name, long long minimum,
                           long long maximum, const char *text)
 {
-    if (text)
-        snprintf(message, size, "%s needs a whole number %lld..%lld, not \"%s\"", name, minimum,
-                 maximum, text);
-    else
-        snprintf(message, size, "%s needs a value, a whole number %lld..%lld", name, minimum,
-                 maximum);
+    int written = snprintf(message, size, "%s needs %sa whole number %lld..%lld", name,
+                           text ? "" : "a value, ", minimum, maximum);
+    if (text && written >= 0 && (size_t)written < size)
+        snprintf(message + written, size - (size_t)written, ", not \"%s\"", text);
 }
 
 char *put_decimal(char *p, unsigned long long n)

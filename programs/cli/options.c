@@ -111,8 +111,7 @@ static bool parse_max_errors_option(const char *subcommand, int argc, char **arg
     long long limit;
     if (!read_whole_number(argument, 0, 1ll << 62, &limit)) {
         char message[160];
-        whole_number_message(message, sizeof message, "--max-errors", 0, 1ll << 62,
-                                       argument);
+        whole_number_message(message, sizeof message, "--max-errors", 0, 1ll << 62, argument);
         report(subcommand, "%s", message);
         *bad = true;
         return true;
@@ -129,8 +128,9 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
     /* GNU getopt reads -j=2 as -j with "=2"; say what it takes instead. */
     if (strncmp(option, "-j=", 3) == 0) {
         const char *number = option[3] ? option + 3 : "N";
-        report(subcommand, "%s: -j takes its number as -j%s or -j %s (or --threads=%s), not after '='",
-               option, number, number, number);
+        report(subcommand,
+               "%s: -j takes its number as -j%s or -j %s (or --threads=%s), not after '='", option,
+               number, number, number);
         *bad = true;
         return true;
     }
@@ -172,6 +172,9 @@ bool take_input_path(const char *subcommand, char **argv, int index, input_optio
     return true;
 }
 
+/* argument_is_attached, as the library's option readers ask it. */
+static int attached_value(char **argv, int index) { return argument_is_attached(argv, index); }
+
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options)
 {
@@ -180,12 +183,12 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
         return ARGUMENT_HELP;
     bool bad = false;
     char message[SEEBATCH_MESSAGE_SIZE];
-    const option_words words = {argc, argv, index, argument_is_attached};
-    option_parse config =
+    const seebatch_option_words words = {argc, argv, index, attached_value};
+    seebatch_option_parse config =
         seebatch_parse_config_option(&words, &options->config, message, sizeof message);
-    if (config != OPTION_NOT_MINE) {
+    if (config != SEEBATCH_OPTION_NOT_MINE) {
         options->configured = true;
-        if (config == OPTION_BAD) {
+        if (config == SEEBATCH_OPTION_BAD) {
             report(subcommand, "%s", message);
             bad = true;
         }
@@ -208,6 +211,6 @@ int leave_arguments(argument_result result, const char *help)
 {
     if (result != ARGUMENT_HELP)
         return EXIT_USAGE;
-    printf(help, seebatch_config_options_help, threads_option_help);
+    printf(help, seebatch_config_options_help(), threads_option_help);
     return EXIT_OK;
 }

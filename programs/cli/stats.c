@@ -250,17 +250,18 @@ typedef struct stats_field {
 enum { STATS_FIELDS_MOST = 20 };
 
 /* The counts of a report, in order (chunks only where binpacks are read). */
-static size_t stats_fields(data_format format, const chunk_totals *totals, stats_field *f)
+static size_t stats_fields(seebatch_file_format format, const chunk_totals *totals, stats_field *f)
 {
     const uint64_t *c = totals->counters;
     size_t n = 0;
     f[n++] = (stats_field){"entries", "entries", totals->entries};
-    if (format == DATA_BINPACK || format == DATA_UNKNOWN)
+    if (format == SEEBATCH_FILE_BINPACK || format == SEEBATCH_FILE_UNKNOWN)
         f[n++] = (stats_field){"chunks", "chunks", totals->chunks};
-    f[n++] = (stats_field){format == DATA_BINPACK   ? "chains"
-                           : format == DATA_UNKNOWN ? "chains, and chains if written as binpack"
-                                                    : "chains if written as binpack",
-                           "chains", c[COUNT_CHAINS]};
+    f[n++] =
+        (stats_field){format == SEEBATCH_FILE_BINPACK   ? "chains"
+                      : format == SEEBATCH_FILE_UNKNOWN ? "chains, and chains if written as binpack"
+                                                        : "chains if written as binpack",
+                      "chains", c[COUNT_CHAINS]};
     f[n++] = (stats_field){"games", "games", c[COUNT_GAMES]};
     f[n++] = (stats_field){"games won by white", "games_won_by_white", c[COUNT_WHITE_WINS]};
     f[n++] = (stats_field){"games drawn", "games_drawn", c[COUNT_GAME_DRAWS]};
@@ -291,16 +292,17 @@ static void print_json_ranges(const char *key, const char *const *names, const u
 
 /* The report of one input, or of all: as text, a heading (name, format)
  * then "name: count" a line; as JSON, one object on one line, its first
- * member given (`head`: "file":... or "total":...). format DATA_UNKNOWN
+ * member given (`head`: "file":... or "total":...). format SEEBATCH_FILE_UNKNOWN
  * when the inputs' differ: chunks are then the binpacks', chains both
  * kinds'. */
-static void print_stats(output_format output, const char *head, data_format format,
+static void print_stats(output_format output, const char *head, seebatch_file_format format,
                         const chunk_totals *totals)
 {
     stats_field fields[STATS_FIELDS_MOST];
     size_t count = stats_fields(format, totals, fields);
     const uint64_t *c = totals->counters;
-    const char *format_name = format == DATA_UNKNOWN ? NULL : seebatch_data_format_name(format);
+    const char *format_name =
+        format == SEEBATCH_FILE_UNKNOWN ? NULL : seebatch_file_format_name(format);
     if (output == FORMAT_JSONL) {
         printf("{%s,\"format\":\"%s\"", head, format_name ? format_name : "mixed");
         for (size_t i = 0; i < count; i++)
@@ -333,7 +335,7 @@ static int count_input(output_format output, const input_options *options,
 {
     start_input_messages("stats", input);
     progress_input(progress, input->stream);
-    int status = input->format == DATA_BINPACK
+    int status = input->format == SEEBATCH_FILE_BINPACK
                      ? count_binpack(input, (int)options->threads, progress, totals)
                      : count_plain(input, progress, totals);
     if (status != EXIT_USAGE && status != EXIT_RESOURCE_FAILURE) {
@@ -392,7 +394,7 @@ static int count_inputs(output_format output, const input_options *options, cons
 int run_stats(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
-    data_format input_format = DATA_UNKNOWN;
+    seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
     output_format output = FORMAT_TEXT;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--format") == 0) {
@@ -403,9 +405,9 @@ int run_stats(int argc, char **argv)
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = seebatch_data_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format != DATA_BINPACK && input_format != DATA_PLAIN &&
-                input_format != DATA_BIN)
+            input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (input_format != SEEBATCH_FILE_BINPACK && input_format != SEEBATCH_FILE_PLAIN &&
+                input_format != SEEBATCH_FILE_BIN)
                 return usage_error("stats", "--input-format needs binpack, plain or bin");
             continue;
         }
@@ -425,9 +427,9 @@ int run_stats(int argc, char **argv)
     if (status != EXIT_OK)
         return status;
     for (int i = 0; i < inputs.count && status == EXIT_OK; i++)
-        if (inputs.sources[i].format == DATA_LINES)
+        if (inputs.sources[i].format == SEEBATCH_FILE_LINES)
             status = usage_error("stats", "%s %s; give --input-format if it is",
-                                 inputs.sources[i].name, seebatch_not_training_data);
+                                 inputs.sources[i].name, seebatch_file_not_training_data());
     if (status == EXIT_OK)
         status = count_inputs(output, &options, &inputs);
     close_inputs(&inputs);

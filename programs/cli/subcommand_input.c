@@ -9,8 +9,8 @@
 #include "input_messages.h"
 #include "output_target.h"
 
-int open_subcommand_inputs(const char *subcommand, const input_options *options, data_format given,
-                           const char *output_path, input_set *inputs)
+int open_subcommand_inputs(const char *subcommand, const input_options *options,
+                           seebatch_file_format given, const char *output_path, input_set *inputs)
 {
     int count = options->path_count ? options->path_count : 1;
     inputs->count = 0;
@@ -54,14 +54,15 @@ bool run_goes_on(const input_source *input, int status)
 {
     if (status == EXIT_OK)
         return true;
-    return status == EXIT_BAD_LINES && input->format != DATA_BINPACK && input->format != DATA_BIN;
+    return status == EXIT_BAD_LINES && input->format != SEEBATCH_FILE_BINPACK &&
+           input->format != SEEBATCH_FILE_BIN;
 }
 
-data_format shared_format(const input_set *inputs)
+seebatch_file_format shared_format(const input_set *inputs)
 {
     for (int i = 1; i < inputs->count; i++)
         if (inputs->sources[i].format != inputs->sources[0].format)
-            return DATA_UNKNOWN;
+            return SEEBATCH_FILE_UNKNOWN;
     return inputs->sources[0].format;
 }
 
@@ -70,25 +71,25 @@ void describe_formats(const input_set *inputs, char *text, size_t size)
     size_t used = 0;
     text[0] = '\0';
     for (int i = 0; i < inputs->count && used < size; i++) {
-        int wrote = snprintf(text + used, size - used, "%s%s: %s", i ? ", " : "",
-                             inputs->sources[i].name,
-                             seebatch_data_format_name(inputs->sources[i].format));
+        int wrote =
+            snprintf(text + used, size - used, "%s%s: %s", i ? ", " : "", inputs->sources[i].name,
+                     seebatch_file_format_name(inputs->sources[i].format));
         if (wrote < 0)
             break;
         used += (size_t)wrote;
     }
 }
 
-void start_job_progress(progress_meter *meter, const char *subcommand,
-                        const input_options *options, const input_set *inputs)
+void start_job_progress(progress_meter *meter, const char *subcommand, const input_options *options,
+                        const input_set *inputs)
 {
     bool lines = false, entries = false;
     uint64_t total = 0;
     bool sized = true;
     for (int i = 0; i < inputs->count; i++) {
         const input_source *input = &inputs->sources[i];
-        lines |= input->format == DATA_LINES;
-        entries |= input->format != DATA_LINES;
+        lines |= input->format == SEEBATCH_FILE_LINES;
+        entries |= input->format != SEEBATCH_FILE_LINES;
         struct stat info;
         int fd = input->stream ? fileno(input->stream) : -1;
         if (fd >= 0 && fstat(fd, &info) == 0 && S_ISREG(info.st_mode))
@@ -97,15 +98,17 @@ void start_job_progress(progress_meter *meter, const char *subcommand,
             sized = false;
     }
     progress_start(meter, options->progress, subcommand,
-                   lines && entries ? "positions" : lines ? "lines" : "entries",
+                   lines && entries ? "positions"
+                   : lines          ? "lines"
+                                    : "entries",
                    sized ? total : 0);
 }
 
 int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
                    const line_work *work, progress_meter *progress)
 {
-    line_job job = {input->stream, stdout,      (int)options->threads, work->process,
-                    work->worker_states, subcommand, input->name, progress,
+    line_job job = {input->stream,       stdout,     (int)options->threads, work->process,
+                    work->worker_states, subcommand, input->name,           progress,
                     work->finish_chunk};
     switch (run_line_job(&job)) {
     case LINES_ALL_GOOD:

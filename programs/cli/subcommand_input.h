@@ -30,20 +30,20 @@ typedef struct input_set {
 } input_set;
 
 /* Opens every input options->paths names (standard input when none; given:
- * the format an option gave, DATA_UNKNOWN to look), in two steps: first
+ * the format an option gave, SEEBATCH_FILE_UNKNOWN to look), in two steps: first
  * each is opened and refused, before a byte of any is read, when it is
  * standard output's file or output_path's (NULL: no output file; "-":
  * standard output); then each one's format is found (input_source.h).
  * EXIT_OK, or the failure's exit status (reported, nothing left open). */
-int open_subcommand_inputs(const char *subcommand, const input_options *options, data_format given,
-                           const char *output_path, input_set *inputs);
+int open_subcommand_inputs(const char *subcommand, const input_options *options,
+                           seebatch_file_format given, const char *output_path, input_set *inputs);
 
 /* Starts one progress over every input (progress.h): counted in lines,
  * entries, or positions where both kinds are read; the share done where
  * every input is a regular file. Each input then starts with
  * progress_input; progress_end ends the run's. */
-void start_job_progress(progress_meter *meter, const char *subcommand,
-                        const input_options *options, const input_set *inputs);
+void start_job_progress(progress_meter *meter, const char *subcommand, const input_options *options,
+                        const input_set *inputs);
 
 /* Closes every input still open and frees the set. */
 void close_inputs(input_set *inputs);
@@ -61,8 +61,8 @@ bool run_goes_on(const input_source *input, int status);
 /* The status of a run of several inputs: the worst of two (higher is worse). */
 static inline int worse_status(int a, int b) { return a > b ? a : b; }
 
-/* The inputs' formats: the one they share, or DATA_UNKNOWN when they differ. */
-data_format shared_format(const input_set *inputs);
+/* The inputs' formats: the one they share, or SEEBATCH_FILE_UNKNOWN when they differ. */
+seebatch_file_format shared_format(const input_set *inputs);
 
 /* "a: binpack, b: plain, ..." for a message about differing formats. */
 void describe_formats(const input_set *inputs, char *text, size_t size);

@@ -122,5 +122,6 @@ static int run_plain(const training_job *job, chunk_totals *totals)
 int run_training_job(const training_job *job, chunk_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
-    return job->input->format == DATA_BINPACK ? run_binpack(job, totals) : run_plain(job, totals);
+    return job->input->format == SEEBATCH_FILE_BINPACK ? run_binpack(job, totals)
+                                                       : run_plain(job, totals);
 }

@@ -118,7 +118,9 @@ class FilterFileJob(ctypes.Structure):
                 ("output", ctypes.c_char_p), ("output_format", ctypes.c_int),
                 ("threads", ctypes.c_uint), ("input_stream", ctypes.c_void_p),
                 ("output_stream", ctypes.c_void_p), ("progress", ctypes.c_void_p),
-                ("progress_context", ctypes.c_void_p), ("counts", FilterCounts),
+                ("progress_context", ctypes.c_void_p), ("input_format", ctypes.c_int),
+                ("skip", ctypes.c_void_p), ("skip_context", ctypes.c_void_p),
+                ("counts", FilterCounts),
                 ("place", Place), ("reason", ctypes.c_char * 160)]
 
 

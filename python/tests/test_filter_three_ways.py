@@ -102,9 +102,24 @@ def test_the_tool_python_and_a_c_program_write_the_same_bytes(tmp_path, rules):
             assert python_out.read_bytes() == c_out.read_bytes(), tag
             if name.startswith("plain "):
                 # The tool reports a bad plain block and goes on to the next
-                # one (its own choice over a stream): the same entries before
-                # it (a binpack's chunk header counts the chunk's bytes, so
-                # its entries are compared).
+                # one, by the same library call with the job's skip hook: a C
+                # program that skips writes its bytes, with its counts, and
+                # names the blocks it names.
+                skip_out = tmp_path / f"cskip_{tag}"
+                skipping = subprocess.run([client_path(), "--skip", str(source), str(skip_out),
+                                           output, "1", *rules], capture_output=True, text=True)
+                assert skipping.returncode == 0, (tag, skipping.stdout, skipping.stderr)
+                *skips, skip_counts = skipping.stdout.splitlines()
+                assert skips, tag
+                for line in skips:
+                    said = re.match(r"skipped byte \d+ entry \d+: (.*)", line)
+                    assert said and said.group(1) in tool.stderr, (tag, line, tool.stderr)
+                read, kept = re.match(r"read (\d+) kept (\d+)", skip_counts).groups()
+                assert f"{read} entries read, {kept} kept" in tool.stderr, (tag, tool.stderr)
+                assert skip_out.read_bytes() == tool_out.read_bytes(), tag
+                # Without the hook the call ends at the block: the same
+                # entries before it (a binpack's chunk header counts the
+                # chunk's bytes, so its entries are compared).
                 ours, tools = (seebatch.read_training_all(path) for path in (c_out, tool_out))
                 assert 0 < len(ours.moves) < len(tools.moves), tag
                 for mine, theirs in zip(ours, tools):

@@ -39,8 +39,8 @@ int main(void)
     check_read("-9223372036854775808", LLONG_MIN, LLONG_MAX, 1, LLONG_MIN);
     check_read("-9223372036854775809", LLONG_MIN, LLONG_MAX, 0, 0);
     check_read("99999999999999999999999", LLONG_MIN, LLONG_MAX, 0, 0);
-    static const char *const refused[] = {NULL, "", "-", "+1", " 1", "1 ", "1x", "0x10", "--1",
-                                          "1.0", "1e3"};
+    static const char *const refused[] = {NULL, "",     "-",   "+1",  " 1", "1 ",
+                                          "1x", "0x10", "--1", "1.0", "1e3"};
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
         check_read(refused[i], LLONG_MIN, LLONG_MAX, 0, 0);
 
@@ -61,6 +61,17 @@ int main(void)
     *put_decimal(largest, ULLONG_MAX) = '\0';
     if (strcmp(largest, "18446744073709551615") != 0) {
         printf("FAIL: put_decimal(ULLONG_MAX) wrote %s\n", largest);
+        failures++;
+    }
+    char message[160];
+    whole_number_message(message, sizeof message, "--seed", 0, 9, "x");
+    if (strcmp(message, "--seed needs a whole number 0..9, not \"x\"") != 0) {
+        printf("FAIL: the message for a bad value: %s\n", message);
+        failures++;
+    }
+    whole_number_message(message, sizeof message, "--seed", -1, 9, NULL);
+    if (strcmp(message, "--seed needs a value, a whole number -1..9") != 0) {
+        printf("FAIL: the message for a missing value: %s\n", message);
         failures++;
     }
     if (!failures)

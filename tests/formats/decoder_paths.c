@@ -36,6 +36,7 @@
 
 #include "binpack_reader.h"
 #include "seebatch_training.h"
+#include "binpack_stem.h"
 #include "binpack_writer.h"
 #include "chain_coding_choice.h"
 #include "chain_moves.h"
@@ -190,6 +191,50 @@ static void check_guesses(const uint8_t *data, size_t size, uint64_t offset, con
         if (seebatch_binpack_guess_chain_start(data, size, from) != expected)
             fail("a guessed chain start is not the first stem after the offset", offset + from);
     }
+}
+
+/* An entry the writer lets through without a round trip
+ * (seebatch_binpack_stem_holds_plainly) packs and reads back as it is;
+ * the entry itself, and variants the stem cannot hold (a king gone, a ply
+ * past 14 bits, the move of the side not to move, a castling right) or
+ * that are no game position are told apart by that check or by the round
+ * trip alike. */
+static void check_plain_holds(const training_entry *entry, uint64_t offset)
+{
+    training_entry variants[5] = {*entry, *entry, *entry, *entry, *entry};
+    seebatch_board *board = &variants[1].board;
+    bitboard white_king = board->pieces[SEEBATCH_KING] & board->colors[SEEBATCH_WHITE];
+    board->pieces[SEEBATCH_KING] &= ~white_king;
+    board->colors[SEEBATCH_WHITE] &= ~white_king;
+    variants[2].ply = 16384;
+    variants[3].board.side_to_move ^= 1u;
+    /* A right whose rook is not on h1 (or that is not white's). */
+    variants[4].board.castling = SEEBATCH_CASTLE_WHITE_KINGSIDE;
+    if ((variants[4].board.pieces[SEEBATCH_ROOK] & variants[4].board.colors[SEEBATCH_WHITE]) >> 7 &
+        1u) {
+        variants[4].board.pieces[SEEBATCH_ROOK] &= ~(1ull << 7);
+        variants[4].board.colors[SEEBATCH_WHITE] &= ~(1ull << 7);
+    }
+    for (int v = 0; v < 5; v++) {
+        if (!seebatch_binpack_stem_holds_plainly(&variants[v]))
+            continue;
+        uint8_t stem[32];
+        training_entry back;
+        binpack_fault fault;
+        seebatch_binpack_pack_stem(&variants[v], stem);
+        const seebatch_board *a = &variants[v].board, *b = &back.board;
+        if (!seebatch_binpack_unpack_stem(stem, &back, &fault) ||
+            memcmp(a->pieces, b->pieces, sizeof a->pieces) != 0 ||
+            memcmp(a->colors, b->colors, sizeof a->colors) != 0 ||
+            a->side_to_move != b->side_to_move || a->halfmove_clock != b->halfmove_clock ||
+            variants[v].move != back.move || variants[v].score != back.score ||
+            variants[v].ply != back.ply || variants[v].result != back.result)
+            fail("an entry held plainly by a stem does not read back as it is", offset);
+    }
+    if (seebatch_binpack_stem_holds_plainly(&variants[1]) ||
+        seebatch_binpack_stem_holds_plainly(&variants[2]) ||
+        seebatch_binpack_stem_holds_plainly(&variants[4]))
+        fail("a stem is said to hold plainly what it cannot", offset);
 }
 
 /* The first stem at or after from (size when none). */
@@ -436,6 +481,8 @@ int main(int argc, char **argv)
         decode(data, size, offset, paths[0], 1, &one);
         check_guesses(data, size, offset, &one);
         check_cuts(data, size, offset, &one);
+        for (size_t i = 0; i < one.count; i++)
+            check_plain_holds(&one.entries[i], offset);
         for (size_t way = 0; way < path_count; way++) {
             compare_chunk(data, size, offset, &one, &block, paths[way]);
             if (!damaged)

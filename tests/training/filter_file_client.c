@@ -5,10 +5,13 @@
  * output and its fault against `seebatch filter` and Python's
  * Filter.filter_file.
  *
- * Usage: filter_file_client INPUT OUTPUT FORMAT THREADS [RULE...]
+ * Usage: filter_file_client [--skip] INPUT OUTPUT FORMAT THREADS [RULE...]
  * (FORMAT binpack, plain or bin; OUTPUT "-" for counting only). Prints
  * "read R kept K" on stdout; a fault as "fault byte B entry E: MESSAGE" on
- * stdout too, exit 1; a usage or other failure on stderr, exit 2.
+ * stdout too, exit 1; a usage or other failure on stderr, exit 2. With
+ * --skip, the job's skip hook goes past each bad plain block and each entry
+ * the output cannot hold (as `seebatch filter` does), printing "skipped
+ * byte B entry E: MESSAGE" for each before the counts.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,13 +31,27 @@ static int format_named(const char *name, seebatch_training_format *format)
     return 0;
 }
 
+/* The skip hook: each entry told is printed and skipped. */
+static int skip_and_say(void *context, const seebatch_training_place *place, const char *message)
+{
+    (void)context;
+    printf("skipped byte %" PRIu64 " entry %" PRIu64 ": %s\n", place->byte_offset, place->entry,
+           message);
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     seebatch_filter_file_job job;
     memset(&job, 0, sizeof job);
+    if (argc > 1 && strcmp(argv[1], "--skip") == 0) {
+        job.skip = skip_and_say;
+        argc--;
+        argv++;
+    }
     if (argc < 5 || !format_named(argv[3], &job.output_format)) {
-        fprintf(stderr,
-                "usage: filter_file_client INPUT OUTPUT binpack|plain|bin THREADS [RULE...]\n");
+        fprintf(stderr, "usage: filter_file_client [--skip] INPUT OUTPUT binpack|plain|bin THREADS "
+                        "[RULE...]\n");
         return 2;
     }
     seebatch_error error;

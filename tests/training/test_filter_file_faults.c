@@ -116,11 +116,10 @@ static void counting_only(const char *directory, const char *plain)
     snprintf(output, sizeof output, "%s/counted.binpack", directory);
     seebatch_filter_file_job written, counted;
     seebatch_error error = spoiled();
-    CHECK(filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
-                  SEEBATCH_OK &&
-              filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
-                  SEEBATCH_OK,
-          "%s: %s", plain, error.message);
+    CHECK(
+        filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK &&
+            filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK,
+        "%s: %s", plain, error.message);
     CHECK(counted.counts.entries == written.counts.entries &&
               counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
               counted.counts.kept < counted.counts.entries,
@@ -170,19 +169,33 @@ static void refusing(const char *directory, const char *games, const char *plain
     free(before.data);
     free(after.data);
 
-    /* Plain input is written to a path only, not to a caller's stream. */
-    char path[4200];
+    /* Plain input to a caller's stream (no output path): written there,
+     * flushed, not closed, the bytes a path gets. */
+    char path[4200], by_path[4200];
     snprintf(path, sizeof path, "%s/stream.binpack", directory);
+    snprintf(by_path, sizeof by_path, "%s/by_path.binpack", directory);
     FILE *stream = fopen(path, "wb");
     job.input = plain;
     job.output = NULL;
     job.output_stream = stream;
-    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                "plain and bin input is written to a path only");
+    error = spoiled();
+    CHECK(stream && seebatch_training_filter_file(&job, &error) == SEEBATCH_OK, "%s",
+          error.message);
     if (stream) {
-        CHECK_EQ(ftell(stream), 0, "nothing written to the stream");
+        CHECK(ftell(stream) > 0, "written to the stream");
+        CHECK(fputc('x', stream) != EOF, "the stream still open");
         fclose(stream);
     }
+    job.output = by_path;
+    job.output_stream = NULL;
+    CHECK(seebatch_training_filter_file(&job, &error) == SEEBATCH_OK, "%s", error.message);
+    bytes streamed = read_bytes(path), written = read_bytes(by_path);
+    CHECK(streamed.size == written.size + 1 && streamed.size > 1 &&
+              memcmp(streamed.data, written.data, written.size) == 0,
+          "the stream's bytes are the path's (%zu, %zu)", streamed.size, written.size);
+    free(streamed.data);
+    free(written.data);
+    remove(by_path);
     remove(path);
     seebatch_training_filter_free(filter);
 }
@@ -253,8 +266,8 @@ typedef struct memory_case {
 static unsigned long each_allocation_failing(const memory_case *c, const char *output)
 {
     seebatch_filter_file_job job;
-    CHECK(write_bytes(output, "before") && filter_once(&job, c->input, output, c->format,
-                                                       c->threads, NULL) == SEEBATCH_OK,
+    CHECK(write_bytes(output, "before") &&
+              filter_once(&job, c->input, output, c->format, c->threads, NULL) == SEEBATCH_OK,
           "%s: a run with no allocation failing", c->what);
     bytes right = read_bytes(output), old = {(unsigned char *)"before", 6};
     CHECK(right.size > 6 && !same_bytes(right, old), "%s: something written", c->what);
@@ -271,13 +284,13 @@ static unsigned long each_allocation_failing(const memory_case *c, const char *o
                      c->what, n);
         bytes now = read_bytes(output);
         if (status == SEEBATCH_OK) {
-            CHECK(same_bytes(now, right), "%s, allocation %lu failing: the output written",
-                  c->what, n);
+            CHECK(same_bytes(now, right), "%s, allocation %lu failing: the output written", c->what,
+                  n);
         } else {
             CHECK(failed, "%s failed with no allocation failing: %s", c->what, error.message);
             names_memory(status, &error, c->what, n);
-            CHECK(same_bytes(now, old), "%s, allocation %lu failing: the output as it was",
-                  c->what, n);
+            CHECK(same_bytes(now, old), "%s, allocation %lu failing: the output as it was", c->what,
+                  n);
         }
         free(now.data);
     }

@@ -249,11 +249,11 @@ static void seebatch_judge_brief_captures(const filter_rules *rules, const binpa
                                           uint8_t *passed)
 {
     capture_list list;
-    list.count = 0;
+    size_t captures = 0;
     for (size_t i = 0; i < count; i++)
         if (briefs[i].facts & BRIEF_CAPTURES)
-            capture_list_add(&list, (uint32_t)i, briefs[i].move);
-    seebatch_judge_captures(rules, boards, count, &list, passed);
+            capture_list_put(&list, captures++, (uint32_t)i, briefs[i].move);
+    seebatch_judge_captures(rules, boards, count, &list, captures, passed);
 }
 
 /* The rules of the board alone (RULES_OF_BOARD) over a block of briefs:

@@ -129,14 +129,6 @@ unsigned seebatch_matching_rules(const filter_rules *rules, filter_history *hist
 _Static_assert((int)FILTER_SEE_GROUP <= (int)FILTER_CAPTURES_MAX,
                "a group's captures fit in a capture_list");
 
-void seebatch_judge_captures(const filter_rules *rules, const seebatch_board *boards,
-                             size_t board_count, const capture_list *list, uint8_t *passed)
-{
-    seebatch_batch batch = {boards,      board_count, NULL, list->board_of_move,
-                            list->moves, list->count};
-    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
-}
-
 /* The SEE rule's answers for entries[0, count) (count <= FILTER_SEE_GROUP):
  * the captures are gathered and judged in one many-board call, in the lanes
  * of the backend in use, rather than one by one on the single-move path. */
@@ -147,17 +139,18 @@ static void seebatch_judge_see_in_lanes(const filter_rules *rules, const trainin
     capture_list list;
     uint8_t passed[FILTER_SEE_GROUP];
     uint16_t where[FILTER_SEE_GROUP];
-    list.count = 0;
+    size_t captures = 0;
     for (size_t i = 0; i < count; i++) {
         see_ge[i] = false;
         if (!move_captures(&entries[i].board, entries[i].move))
             continue;
-        where[list.count] = (uint16_t)i;
-        boards[list.count] = entries[i].board;
-        capture_list_add(&list, (uint32_t)list.count, entries[i].move);
+        where[captures] = (uint16_t)i;
+        boards[captures] = entries[i].board;
+        capture_list_put(&list, captures, (uint32_t)captures, entries[i].move);
+        captures++;
     }
-    seebatch_judge_captures(rules, boards, list.count, &list, passed);
-    for (size_t k = 0; k < list.count; k++)
+    seebatch_judge_captures(rules, boards, captures, &list, captures, passed);
+    for (size_t k = 0; k < captures; k++)
         see_ge[where[k]] = passed[k] != 0;
 }
 

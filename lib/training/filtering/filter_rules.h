@@ -81,27 +81,33 @@ void seebatch_matching_rules_block(const filter_rules *rules, filter_history *hi
 enum { FILTER_SEE_GROUP = 256 };
 
 /* The captures of a group of entries, gathered for the SEE rule where the
- * entries' boards are (capture_list_add) and judged in one many-board call
- * on the backend in use (seebatch_judge_captures): the one way the rules
- * call seebatch_values_ge, for entries given whole and for a chunk's
- * briefs. Move k is played on boards[board_of_move[k]]. */
+ * entries' boards are (capture_list_put, the caller counting them) and
+ * judged in one many-board call on the backend in use
+ * (seebatch_judge_captures): the one way the rules call
+ * seebatch_values_ge, for entries given whole and for a chunk's briefs.
+ * Capture k is moves[k] played on boards[board_of_move[k]]. */
 enum { FILTER_CAPTURES_MAX = 512 };
 typedef struct capture_list {
     seebatch_move moves[FILTER_CAPTURES_MAX];
     uint32_t board_of_move[FILTER_CAPTURES_MAX];
-    size_t count;
 } capture_list;
 
-static inline void capture_list_add(capture_list *list, uint32_t board, seebatch_move move)
+static inline void capture_list_put(capture_list *list, size_t k, uint32_t board,
+                                    seebatch_move move)
 {
-    list->moves[list->count] = move;
-    list->board_of_move[list->count++] = board;
+    list->moves[k] = move;
+    list->board_of_move[k] = board;
 }
 
 /* passed[k] != 0 when capture k's SEE is at least the rules' threshold,
- * for the list's captures on boards[0, board_count). */
-void seebatch_judge_captures(const filter_rules *rules, const seebatch_board *boards,
-                             size_t board_count, const capture_list *list, uint8_t *passed);
+ * for the list's first `captures` captures on boards[0, board_count). */
+static inline void seebatch_judge_captures(const filter_rules *rules, const seebatch_board *boards,
+                                           size_t board_count, const capture_list *list,
+                                           size_t captures, uint8_t *passed)
+{
+    seebatch_batch batch = {boards, board_count, NULL, list->board_of_move, list->moves, captures};
+    seebatch_values_ge(&rules->see, &batch, rules->see_threshold, NULL, passed);
+}
 
 /* The one driver of the rules, the tool's (`seebatch filter`) and the
  * training filter's (seebatch_training.h, so Python's) alike: what

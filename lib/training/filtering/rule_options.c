@@ -67,7 +67,7 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
 /* The SEE configuration                                                    */
 /* ------------------------------------------------------------------------ */
 
-const char seebatch_config_options_help[] =
+static const char config_options_help[] =
     "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
     "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en\n"
     "                      passant, promotions and castling scored 0)\n"
@@ -81,6 +81,8 @@ const char seebatch_config_options_help[] =
     "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
     "                      ahead by more than the piece it put on the square, as\n"
     "                      the swap lists of Crafty and Berserk do\n";
+
+const char *seebatch_config_options_help(void) { return config_options_help; }
 
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
 static bool seebatch_parse_values(const char *text, seebatch_config *config)
@@ -121,7 +123,7 @@ static bool seebatch_set_promotions(const char *setting, seebatch_config *config
  * argument ("--promotions=move"), or in the next one when the caller split
  * it off (attached says so). Bare, "all". */
 static const char *seebatch_promotions_setting(int argc, char **argv, int *index,
-                                               argument_attached attached)
+                                               int (*attached)(char **argv, int index))
 {
     const char *option = argv[*index];
     if (option[strlen("--promotions")] == '=')

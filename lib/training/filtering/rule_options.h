@@ -14,12 +14,13 @@
 
 #include "filter_rules.h"
 #include "seebatch.h"
+#include "seebatch_training.h"
 
-typedef enum option_parse {
-    OPTION_NOT_MINE, /* argv[*index] is not one of these options: *index is unchanged */
-    OPTION_TAKEN,    /* applied; *index is at its last argument */
-    OPTION_BAD       /* one of these options, with a bad or missing value: message says so */
-} option_parse;
+/* The public seebatch_option_parse (seebatch_training.h), by its short names. */
+typedef seebatch_option_parse option_parse;
+#define OPTION_NOT_MINE SEEBATCH_OPTION_NOT_MINE
+#define OPTION_TAKEN SEEBATCH_OPTION_TAKEN
+#define OPTION_BAD SEEBATCH_OPTION_BAD
 
 /* Parses a whole decimal number in [minimum, maximum]: digits, perhaps after
  * a '-', nothing before or after them. */
@@ -32,30 +33,9 @@ bool seebatch_parse_number(const char *text, long long minimum, long long maximu
 void seebatch_number_option_message(char *message, size_t size, const char *name, long long minimum,
                                     long long maximum, const char *text);
 
-/* Whether argv[index] is a value the caller split off the argument before
- * it ("--promotions=move" given as "--promotions", "move"); NULL when the
- * caller splits nothing. */
-typedef bool (*argument_attached)(char **argv, int index);
-
-/* The arguments an option is read from: argv[*index] is the option, and
- * *index moves past the value it takes; attached as above (or NULL). */
-typedef struct option_words {
-    int argc;
-    char **argv;
-    int *index;
-    argument_attached attached;
-} option_words;
-
-/* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
- * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
- * "--name=VALUE",
- * applied to *config. --promotions takes a value only with '=' (attached).
- * Options apply in order, so --preset first, then changes. */
-option_parse seebatch_parse_config_option(const option_words *words, seebatch_config *config,
-                                          char *message, size_t message_size);
-
-/* Their help text, for every subcommand and caller that takes them. */
-extern const char seebatch_config_options_help[];
+/* seebatch_parse_config_option and seebatch_config_options_help, the
+ * configuration options, are public (seebatch_training.h). */
+typedef seebatch_option_words option_words;
 
 /* A rule option (one of seebatch_rule_options_help's, or --seed S), as "--name
  * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */

@@ -27,7 +27,7 @@ enum {
 };
 
 static bool seebatch_place_special(seebatch_board *board, unsigned nibble, unsigned square,
-                          binpack_fault *fault)
+                                   binpack_fault *fault)
 {
     char name[3];
     bitboard bit = seebatch_square_bit(square);
@@ -111,7 +111,7 @@ static bool seebatch_place_specials(const uint8_t *bytes, bitboard occupied, see
 /* Binpack's move: 2 bits of kind (normal, promotion, castling, en passant),
  * from, to (for castling the rook's square), 2 bits of promotion piece. */
 static bool seebatch_unpack_move(uint16_t packed, const seebatch_board *board, seebatch_move *move,
-                        binpack_fault *fault)
+                                 binpack_fault *fault)
 {
     unsigned from = (packed >> 8) & 63u, to = (packed >> 2) & 63u;
     unsigned kind = SEEBATCH_MOVE_NORMAL;
@@ -156,7 +156,9 @@ static bool seebatch_unpack_move(uint16_t packed, const seebatch_board *board, s
  * not in check. A flipped bit in a stem's occupancy or nibbles mostly breaks
  * one of these (a king lost, a pawn moved to rank 8); the chain played from
  * such a stem would be nonsense written out as entries. */
-static bool seebatch_is_game_position(const seebatch_board *board, binpack_fault *fault)
+/* Inlined into the stem reader, its hot caller. */
+static inline __attribute__((always_inline)) bool
+seebatch_is_game_position(const seebatch_board *board, binpack_fault *fault)
 {
     static const char *const sides[2] = {"white", "black"};
     for (unsigned color = 0; color < 2; color++) {
@@ -185,6 +187,33 @@ static bool seebatch_is_game_position(const seebatch_board *board, binpack_fault
         return false;
     }
     return true;
+}
+
+/* The castling rights whose rook stands on its corner, as the stem's
+ * castling-rook nibbles keep them. */
+static unsigned seebatch_rights_with_rooks(const seebatch_board *board)
+{
+    static const unsigned corners[4] = {7, 0, 63, 56}; /* by castling bit: K, Q, k, q */
+    unsigned held = 0;
+    for (unsigned right = 0; right < 4; right++)
+        held |=
+            (unsigned)((board->pieces[SEEBATCH_ROOK] & board->colors[right / 2]) >> corners[right] &
+                       1u)
+            << right;
+    return held;
+}
+
+bool seebatch_binpack_stem_holds_plainly(const training_entry *entry)
+{
+    const seebatch_board *board = &entry->board;
+    unsigned kind = seebatch_move_kind(entry->move);
+    binpack_fault ignored;
+    return entry->ply <= 16383u && entry->result >= -1 && entry->result <= 1 &&
+           (board->castling == 0 || (board->castling & ~seebatch_rights_with_rooks(board)) == 0) &&
+           board->en_passant == SEEBATCH_NO_SQUARE && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN &&
+           ((board->colors[board->side_to_move] >> seebatch_move_from(entry->move)) & 1u) &&
+           popcount(board->colors[0] | board->colors[1]) <= 32 &&
+           seebatch_is_game_position(board, &ignored);
 }
 
 bool seebatch_binpack_stem_finish(const uint8_t *bytes, training_entry *entry, bitboard occupied,

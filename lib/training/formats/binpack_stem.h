@@ -38,6 +38,15 @@ bool seebatch_binpack_stem_finish(const uint8_t *bytes, training_entry *entry, b
 /* Writing a stem, after its 16 bytes of plain pieces' nibbles: the nibbles
  * of castling rights, en passant and the side to move, then the move,
  * score, ply and result, and the rule-50 counter. */
+/* Whether the stem holds the entry plainly: its ply fits, its board has
+ * no en passant square and no castling right without its rook on its
+ * corner, at most 32 pieces and is a
+ * position of a game (as a stem's reader requires), its result is -1..1
+ * and its move, normal or a promotion, is of the side to move. Such an
+ * entry, whose move seebatch_move_check accepts there, packs and reads
+ * back as it is; for others a round trip tells (the writer's check). */
+bool seebatch_binpack_stem_holds_plainly(const training_entry *entry);
+
 void seebatch_binpack_pack_stem_rest(const training_entry *entry, bitboard occupied,
                                      uint8_t out[32]);
 

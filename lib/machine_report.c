@@ -1,0 +1,112 @@
+/* What `seebatch --version` says of this machine and of the library's
+ * choices on it (seebatch_machine_report, seebatch.h): the account a bug
+ * report needs, written by the library that made the choices, so that the
+ * tool and any other caller print the same. Auto's choices are read through
+ * lib/auto's own functions (auto/implementations.h, auto/call_shapes.h),
+ * the CPU's words are cpu_features.c's, the view exchange's
+ * views/choice.c's. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auto/call_shapes.h"
+#include "auto/implementations.h"
+#include "auto/learning.h"
+#include "cpu_features.h"
+#include "printf_like.h"
+#include "seebatch.h"
+#include "views/choice.h"
+
+/* The report as written so far: out holds what fitted of its length bytes. */
+typedef struct report_text {
+    char *out;
+    size_t size, length;
+} report_text;
+
+static void seebatch_report_add(report_text *text, const char *format, ...)
+    SEEBATCH_PRINTF_LIKE(2, 3);
+
+static void seebatch_report_add(report_text *text, const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    bool room = text->length < text->size;
+    int added = vsnprintf(room ? text->out + text->length : NULL,
+                          room ? text->size - text->length : 0, format, arguments);
+    va_end(arguments);
+    if (added > 0)
+        text->length += (size_t)added;
+}
+
+/* Whether the variable chose (set, not empty, not "auto"). */
+static bool seebatch_forced_by(const char *variable)
+{
+    const char *value = getenv(variable);
+    return value && *value && strcmp(value, "auto") != 0;
+}
+
+/* What auto does with each call shape: learn it (from a first guess), or
+ * take a fixed choice, whatever SEEBATCH_BACKEND forces. */
+static void seebatch_report_shapes(report_text *text, const seebatch_backend_choice *guess)
+{
+    char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
+    seebatch_choices_format(&guess->shapes, line);
+    seebatch_report_add(text, "auto's first guess, per call shape: %s (%s)\n", line,
+                        guess->measured ? "the measured table's row above" : "no measured row");
+    seebatch_report_add(text,
+                        "auto learns the fastest backend from the calls it serves (64 moves or "
+                        "more) on many boards; the first guess serves the rest\n");
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+        seebatch_report_add(text, "  %-62s %s%s\n", seebatch_shape_name(shape, name),
+                            seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
+                            seebatch_shape_learns(shape) ? ", then learned" : "");
+}
+
+/* The view exchange seebatch_view_rules_init gives here
+ * (SEEBATCH_VIEW_EXCHANGE applied) beside the one auto picks. */
+static void seebatch_report_view_exchange(report_text *text)
+{
+    seebatch_cpu cpu = seebatch_cpu_here();
+    seebatch_view_lookup chosen = SEEBATCH_LOOKUP_PORTABLE, automatic = SEEBATCH_LOOKUP_PORTABLE;
+    seebatch_view_lookup_here(&chosen, NULL);
+    seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
+    if (seebatch_forced_by("SEEBATCH_VIEW_EXCHANGE"))
+        seebatch_report_add(
+            text, "view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
+            seebatch_view_lookup_names[chosen], seebatch_view_lookup_names[automatic]);
+    else
+        seebatch_report_add(text, "view exchange: %s (what auto picks here)\n",
+                            seebatch_view_lookup_names[chosen]);
+}
+
+size_t seebatch_machine_report(char *out, size_t size)
+{
+    report_text text = {out, out ? size : 0, 0};
+    if (text.size)
+        out[0] = '\0';
+    seebatch_cpu cpu = seebatch_cpu_here();
+    seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
+    seebatch_report_add(&text, "backend: %s (%s)\n", seebatch_backend_name(),
+                        seebatch_forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
+                                                               : guess.reason);
+    seebatch_report_shapes(&text, &guess);
+    char line[160];
+    seebatch_cpu_features_line(line, sizeof line);
+    seebatch_report_add(&text, "%s", line);
+    const char *names[8];
+    size_t count = seebatch_backends_available(names, 8);
+    seebatch_report_add(&text, "backends this build runs here:");
+    for (size_t i = 0; i < count && i < 8; i++)
+        seebatch_report_add(&text, " %s", names[i]);
+    seebatch_report_add(&text, "\n");
+#if SEEBATCH_AVX512_EMULATED
+    seebatch_report_add(&text,
+                        "build: a test build, its avx512 kernel emulated over SIMDe with AVX2 "
+                        "(slow)\n");
+#endif
+    seebatch_cpu_identity_line(line, sizeof line);
+    seebatch_report_add(&text, "%s", line);
+    seebatch_report_view_exchange(&text);
+    return text.length;
+}

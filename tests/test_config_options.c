@@ -1,0 +1,84 @@
+/*
+ * The configuration options read among a caller's own
+ * (seebatch_parse_config_option, seebatch_training.h), as the `seebatch`
+ * tool reads them: "--name VALUE" and "--name=VALUE", --promotions with a
+ * value only after '=' (or split off, when the caller says so), options
+ * applied in order, a bad value named in the message and leaving the
+ * configuration as it was, anything else not taken.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "seebatch_training.h"
+
+/* Parses argv[0..argc) in order from the classic configuration; returns the
+ * last result, the index reached in *end. */
+static seebatch_option_parse parse_all(int argc, char **argv, int (*attached)(char **, int),
+                                       seebatch_config *config, char *message, int *end)
+{
+    *config = seebatch_config_classic();
+    seebatch_option_parse result = SEEBATCH_OPTION_NOT_MINE;
+    int index = 0;
+    for (; index < argc; index++) {
+        seebatch_option_words words = {argc, argv, &index, attached};
+        result = seebatch_parse_config_option(&words, config, message, 160);
+        if (result != SEEBATCH_OPTION_TAKEN)
+            break;
+    }
+    *end = index;
+    return result;
+}
+
+/* argv[2] was split off argv[1] ("--promotions=move"). */
+static int second_attached(char **argv, int index)
+{
+    (void)argv;
+    return index == 2;
+}
+
+int main(void)
+{
+    seebatch_config config, stockfish;
+    seebatch_error error;
+    char message[160] = "";
+    int end;
+    CHECK(seebatch_config_preset("stockfish", &stockfish, &error) == SEEBATCH_OK, "preset");
+
+    char *preset[] = {"--preset", "stockfish"};
+    CHECK_EQ(parse_all(2, preset, NULL, &config, message, &end), SEEBATCH_OPTION_TAKEN, "%s",
+             message);
+    CHECK(memcmp(&config, &stockfish, sizeof config) == 0, "--preset stockfish");
+    CHECK_EQ(end, 2, "both arguments taken");
+
+    char *values[] = {"--preset=stockfish", "--values=1,2,3,4,5", "--pins", "--stop-when-ahead"};
+    CHECK_EQ(parse_all(4, values, NULL, &config, message, &end), SEEBATCH_OPTION_TAKEN, "%s",
+             message);
+    CHECK(config.values[0] == 1 && config.values[4] == 5, "--values after --preset");
+    CHECK((config.flags & SEEBATCH_PINS) && (config.flags & SEEBATCH_STOP_WHEN_AHEAD), "flags");
+
+    char *bare[] = {"--promotions", "move"}; /* "move" is no value of a bare --promotions */
+    CHECK_EQ(parse_all(2, bare, NULL, &config, message, &end), SEEBATCH_OPTION_NOT_MINE, "move");
+    CHECK_EQ(end, 1, "the bare option taken alone");
+    CHECK(config.flags & SEEBATCH_PROMOTIONS, "bare --promotions: all");
+    char *split[] = {"--pins", "--promotions", "move"};
+    CHECK_EQ(parse_all(3, split, second_attached, &config, message, &end), SEEBATCH_OPTION_TAKEN,
+             "%s", message);
+    CHECK((config.flags & SEEBATCH_MOVE_PROMOTION_ONLY) && !(config.flags & SEEBATCH_PROMOTIONS),
+          "--promotions=move, split off");
+
+    char *bad[] = {"--preset", "nonsense"};
+    CHECK_EQ(parse_all(2, bad, NULL, &config, message, &end), SEEBATCH_OPTION_BAD, "bad preset");
+    CHECK(strcmp(message, "--preset needs classic or stockfish, not \"nonsense\"") == 0, "%s",
+          message);
+    seebatch_config classic = seebatch_config_classic();
+    CHECK(memcmp(&config, &classic, sizeof config) == 0, "a bad value changes nothing");
+    char *missing[] = {"--values"};
+    CHECK_EQ(parse_all(1, missing, NULL, &config, message, &end), SEEBATCH_OPTION_BAD, "missing");
+    char *other[] = {"--skip-capture"};
+    CHECK_EQ(parse_all(1, other, NULL, &config, message, &end), SEEBATCH_OPTION_NOT_MINE, "other");
+    CHECK_EQ(end, 0, "index unchanged");
+
+    const char *help = seebatch_config_options_help();
+    CHECK(strstr(help, "  --preset NAME") == help && strstr(help, "--stop-when-ahead"), "%s", help);
+    return check_finish("test_config_options");
+}
