@@ -85,6 +85,12 @@ seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
                                                seebatch_training_writer **writer,
                                                seebatch_error *error);
 
+/* Whether binpack's stem holds the entry exactly: packed and read back,
+ * the same entry (the writer's check of a stem), and the words when it
+ * does not. */
+bool seebatch_binpack_stem_holds(const training_entry *entry);
+extern const char seebatch_binpack_cannot_hold[];
+
 /* The writer's entries come from the library's own readers, which check
  * what seebatch_check_training_entry checks: it checks them no more, and
  * with holds_checked not what .bin can hold either (the reader's skips

@@ -89,32 +89,35 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
     return seebatch_succeed(error);
 }
 
-/* Whether binpack's stem holds the entry exactly: packed and read back, the
- * same entry (it cannot hold castling rights without their rook, more than
- * 32 pieces, or a ply above 16383). */
-static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t number,
-                                           seebatch_error *error)
+const char seebatch_binpack_cannot_hold[] =
+    "binpack cannot store it (more than 32 pieces, castling rights without their rook, an en "
+    "passant square no pawn can take on, or a ply above 16383)";
+
+bool seebatch_binpack_stem_holds(const training_entry *entry)
 {
     if (seebatch_binpack_stem_holds_plainly(entry)) /* the usual case, with no round trip */
-        return SEEBATCH_OK;
+        return true;
     uint8_t stem[BINPACK_STEM_SIZE];
     training_entry back;
     binpack_fault unpacked;
     seebatch_binpack_pack_stem(entry, stem);
     const seebatch_board *a = &entry->board, *b = &back.board;
-    bool same =
-        entry->ply <= BINPACK_PLY_MAX && seebatch_binpack_unpack_stem(stem, &back, &unpacked) &&
-        memcmp(a->pieces, b->pieces, sizeof a->pieces) == 0 &&
-        memcmp(a->colors, b->colors, sizeof a->colors) == 0 && a->side_to_move == b->side_to_move &&
-        a->en_passant == b->en_passant && a->castling == b->castling &&
-        a->halfmove_clock == b->halfmove_clock && entry->move == back.move &&
-        entry->score == back.score && entry->ply == back.ply && entry->result == back.result;
-    if (!same)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "entry %llu: binpack cannot store it (more than 32 pieces, castling "
-                             "rights without their rook, an en passant square no pawn can take "
-                             "on, or a ply above %d)",
-                             (unsigned long long)number, BINPACK_PLY_MAX);
+    return entry->ply <= BINPACK_PLY_MAX && seebatch_binpack_unpack_stem(stem, &back, &unpacked) &&
+           memcmp(a->pieces, b->pieces, sizeof a->pieces) == 0 &&
+           memcmp(a->colors, b->colors, sizeof a->colors) == 0 &&
+           a->side_to_move == b->side_to_move && a->en_passant == b->en_passant &&
+           a->castling == b->castling && a->halfmove_clock == b->halfmove_clock &&
+           entry->move == back.move && entry->score == back.score && entry->ply == back.ply &&
+           entry->result == back.result;
+}
+
+/* The entry refused, numbered, when binpack's stem cannot hold it. */
+static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t number,
+                                           seebatch_error *error)
+{
+    if (!seebatch_binpack_stem_holds(entry))
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: %s",
+                             (unsigned long long)number, seebatch_binpack_cannot_hold);
     return SEEBATCH_OK;
 }
 

@@ -210,11 +210,15 @@ static int filter_training(filter_settings *settings, FILE *input, FILE *output,
         report_input_error("%s", after_input_name(settings, error.message));
         return EXIT_BAD_LINES;
     }
-    if (ferror(output))
+    if (ferror(output)) {
         remember_write_error(); /* named by whoever closes the output (finish_output) */
-    else
-        fprintf(stderr, "seebatch %s: out of memory\n", settings->command);
-    return EXIT_RESOURCE_FAILURE;
+        return EXIT_RESOURCE_FAILURE;
+    }
+    /* No memory, or an entry the output's writer refuses (one binpack's stem
+     * cannot hold: nothing of this input is kept), in the library's words. */
+    fprintf(stderr, "seebatch %s: %s: %s\n", settings->command, settings->input_name,
+            error.message);
+    return strstr(error.message, "out of memory") ? EXIT_RESOURCE_FAILURE : EXIT_BAD_LINES;
 }
 
 /* For a line with no move: a move no rule on the move matches, staying on

@@ -63,6 +63,13 @@ printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore 0\nply 20000\nresult
 "$tool" filter "$work/long.plain" --output-format binpack > /dev/null 2> "$work/long.err"
 expect "ply over 14 bits: exit" "$?" "1"
 expect "ply over 14 bits: message" "$(head -1 "$work/long.err")" "seebatch filter: $work/long.plain: line 6, entry 1: ply 20000 does not fit in binpack (at most 16383)"
+# One a binpack stem cannot hold (a castling right without its rook) is
+# refused by the library's writer, naming it: exit 1, nothing kept (it was
+# written as a stem that does not decode).
+printf 'fen 4k3/8/8/8/8/8/8/4K3 w K - 0 1\nmove e1d1\nscore 0\nply 2\nresult 0\ne\n' > "$work/rights.plain"
+"$tool" filter "$work/rights.plain" --output-format binpack --output "$work/rights.binpack" 2> "$work/rights.err"
+expect "castling right without its rook: exit" "$?" "1"
+expect "castling right without its rook: message" "$(head -1 "$work/rights.err")" "seebatch filter: $work/rights.plain: entry 1: binpack cannot store it (more than 32 pieces, castling rights without their rook, an en passant square no pawn can take on, or a ply above 16383)"
 printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1e3\nscore 0\nply 2\nresult 0\ne\n' > "$work/illegal.plain"
 "$tool" filter "$work/illegal.plain" > /dev/null 2> "$work/illegal.err"
 expect "illegal plain move: exit" "$?" "1"
