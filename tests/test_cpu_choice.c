@@ -190,14 +190,29 @@ static void check_reason(const profile *p, const char *reason, bool measured)
           features);
 }
 
+/* Whether this build has every kernel the CPU's row of the measured table
+ * names (a row may name avx2 for some shapes, avx512 for others). */
+static bool row_built(const seebatch_cpu *cpu)
+{
+    const measured_cpu *row = seebatch_measured_row(cpu);
+    if (!row)
+        return false;
+    shape_choices choices = seebatch_measured_choices(row);
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+        if (!built(seebatch_choice_kernel_names[choices.kernel[shape]]))
+            return false;
+    return true;
+}
+
 /* The backend auto picks (issue 37): the measured table's where this build
- * has it, else the widest this build runs there, "not measured". */
+ * has every kernel of its row, else the widest this build runs there, "not
+ * measured". */
 static void check_auto_backend(const profile *p, const seebatch_cpu *cpu)
 {
     const char *expected = p->auto_backend;
     /* No row says scalar: a CPU with a row that takes scalar cannot run the row's. */
     bool measured = p->row != NULL && strcmp(expected, "scalar") != 0;
-    if (!built(expected)) {
+    if (!built(expected) || (measured && !row_built(cpu))) {
         measured = false;
         expected = built("avx512") && p->avx512 ? "avx512"
                    : built("avx2") && p->avx2   ? "avx2"
