@@ -26,7 +26,9 @@ for k in $(seq 0 47); do
     # Every other copy also cut short inside a chunk (a stem or a chain cut).
     [ $((k % 2)) -eq 1 ] && truncate -s $((size / 2 + k * 13)) "$work/damaged.binpack"
     output=$("$paths" --damaged "$work/damaged.binpack") || { echo "$output"; echo "decoder_paths: damaged copy $k"; exit 1; }
-    faults=$((faults + $(echo "$output" | sed -n 's/.*; \([0-9]*\) chunks stopped at a fault$/\1/p')))
+    # (tr: a Windows build under wine ends its lines with CR LF)
+    stopped=$(echo "$output" | tr -d '\r' | sed -n 's/.*; \([0-9]*\) chunks stopped at a fault$/\1/p')
+    faults=$((faults + ${stopped:-0}))
 done
 echo "decoder_paths: 48 damaged copies, $faults chunks stopped at a fault, every path alike"
 [ "$faults" -ge 24 ] || { echo "decoder_paths: too few faults met ($faults)"; exit 1; }
