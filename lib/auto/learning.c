@@ -85,7 +85,7 @@ typedef struct learner {
     _Atomic uint32_t last_cycle_cost; /* the trial's cycle before this one */
     _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS]; /* the look's last calls */
     _Atomic uint32_t best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
-    _Atomic uint32_t median[CHOICE_KERNELS]; /* each tried kernel's cost, this look */
+    _Atomic uint32_t trial_cost[CHOICE_KERNELS]; /* each tried kernel's, this look; 0: untried */
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
@@ -114,7 +114,7 @@ static void seebatch_trial_begin(learner *l, unsigned k)
 static void seebatch_look_begin(learner *l, unsigned first)
 {
     for (unsigned k = 0; k < CHOICE_KERNELS; k++)
-        STORE(l->median[k], 0);
+        STORE(l->trial_cost[k], 0);
     for (unsigned i = 0; i < RECENT_CALLS; i++)
         STORE(l->print[i], 0);
     STORE(l->look_calls, 0);
@@ -229,13 +229,13 @@ static uint32_t seebatch_typical_cost(learner *l, uint32_t i, unsigned n)
 }
 
 /* The least cost of the trials this look has finished (UINT32_MAX: none). */
-static uint32_t seebatch_best_median(learner *l, unsigned *best)
+static uint32_t seebatch_best_cost(learner *l, unsigned *best)
 {
     uint32_t least = UINT32_MAX;
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
-        uint32_t median = LOAD(l->median[k]);
-        if (median && median < least) {
-            least = median;
+        uint32_t cost = LOAD(l->trial_cost[k]);
+        if (cost && cost < least) {
+            least = cost;
             *best = k;
         }
     }
@@ -247,7 +247,7 @@ static uint32_t seebatch_best_median(learner *l, unsigned *best)
 static void seebatch_look_end(learner *l)
 {
     unsigned best = LOAD(l->kept);
-    uint32_t cost = seebatch_best_median(l, &best);
+    uint32_t cost = seebatch_best_cost(l, &best);
     uint32_t every = LOAD(l->look_every);
     every = best == LOAD(l->kept) ? (every < LAST_LOOK ? 2 * every : LAST_LOOK) : FIRST_LOOK;
     STORE(l->look_every, every);
@@ -263,7 +263,7 @@ static void seebatch_look_end(learner *l)
  * or the end of the look. */
 static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
 {
-    STORE(l->median[k], cost);
+    STORE(l->trial_cost[k], cost);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -303,7 +303,7 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
             best += LOAD(l->best_cycle[(i - m) % p]);
         }
         unsigned k;
-        uint64_t bar = seebatch_best_median(l, &k);
+        uint64_t bar = seebatch_best_cost(l, &k);
         bool learning = !branch_free && own * 8 <= before * 7;
         if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
             return (uint32_t)(bar * own / best);
@@ -326,7 +326,7 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
 static uint32_t seebatch_calls_judged(learner *l, uint32_t n, uint32_t i)
 {
     unsigned best;
-    uint32_t bar = seebatch_best_median(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
+    uint32_t bar = seebatch_best_cost(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
     if (n <= SHORTEST_WARM_UP)
         return bar != UINT32_MAX && n == 1 && cost / 2 > bar ? cost : 0;
     uint32_t k = n - SHORTEST_WARM_UP, typical = seebatch_typical_cost(l, i, k);
@@ -363,7 +363,7 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     if (!judged)
         return;
     unsigned best;
-    if (p && judged < seebatch_best_median(l, &best)) /* the calls the next trials are set beside */
+    if (p && judged < seebatch_best_cost(l, &best)) /* the calls the next trials are set beside */
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
     seebatch_trial_end(l, k, judged);
