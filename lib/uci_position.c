@@ -25,6 +25,13 @@ static size_t seebatch_uci_next_word(uci_words *w, const char **word)
     return w->at - start;
 }
 
+/* A word as a message shows it: control bytes as '?', cut at 32 bytes. */
+#define SHOWN_MAX 32
+static const char *seebatch_uci_shown(const char *word, size_t length, char out[SHOWN_MAX + 4])
+{
+    return seebatch_printable(word, length, SHOWN_MAX, out);
+}
+
 static bool seebatch_uci_word_is(const char *word, size_t length, const char *expected)
 {
     return length == strlen(expected) && memcmp(word, expected, length) == 0;
@@ -76,22 +83,20 @@ static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words 
     size_t n, index = 0;
     while ((n = seebatch_uci_next_word(w, &word)) != 0) {
         index++;
-        char text[SEEBATCH_UCI_MAX + 1];
-        int shown = n < sizeof text ? (int)n : (int)sizeof text - 1;
-        memcpy(text, word, (size_t)shown);
-        text[shown] = '\0';
+        char text[SEEBATCH_UCI_MAX + 1], shown[SHOWN_MAX + 4];
         seebatch_move move;
         seebatch_error inner;
         if (n >= sizeof text)
-            return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                                 "UCI position: move %zu (%.*s...) is no UCI move", index, shown,
-                                 word);
+            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s) is no UCI move",
+                                 index, seebatch_uci_shown(word, n, shown));
+        memcpy(text, word, n);
+        text[n] = '\0';
         if (seebatch_move_parse(board, text, &move, &inner) != SEEBATCH_OK)
             return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s): %s",
-                                 index, text, inner.message);
+                                 index, seebatch_uci_shown(word, n, shown), inner.message);
         if (!seebatch_move_is_legal(board, move))
-            return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                                 "UCI position: move %zu (%s) is not legal", index, text);
+            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s) is not legal",
+                                 index, seebatch_uci_shown(word, n, shown));
         seebatch_board_play(board, move);
     }
     if (index == 0)
@@ -113,18 +118,20 @@ seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *te
     } else if (seebatch_uci_word_is(word, n, "fen")) {
         status = seebatch_uci_read_fen(board, &w, &word, &n, error);
     } else {
+        char shown[SHOWN_MAX + 4];
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                             "UCI position: \"%.*s\" where startpos or fen belongs",
-                             n > 32 ? 32 : (int)n, word);
+                             "UCI position: \"%s\" where startpos or fen belongs",
+                             seebatch_uci_shown(word, n, shown));
     }
     if (status != SEEBATCH_OK)
         return status;
     if (n == 0)
         return seebatch_succeed(error);
+    char shown[SHOWN_MAX + 4];
     if (!seebatch_uci_word_is(word, n, "moves"))
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
-                             "UCI position: \"%.*s\" where moves or the end belongs",
-                             n > 32 ? 32 : (int)n, word);
+                             "UCI position: \"%s\" where moves or the end belongs",
+                             seebatch_uci_shown(word, n, shown));
     status = seebatch_uci_play_moves(board, &w, error);
     return status == SEEBATCH_OK ? seebatch_succeed(error) : status;
 }

@@ -113,7 +113,13 @@ int main(void)
     expect_error("position startpos moves e2e4 e7e5 e1e2x",
                  "UCI position: move 3 (e1e2x): move \"e1e2x\": the promotion letter must be n, b, r or q");
     expect_error("position startpos moves e2e4 castles",
-                 "UCI position: move 2 (castle...) is no UCI move");
+                 "UCI position: move 2 (castles) is no UCI move");
+    /* Words are shown as printable text: control bytes as '?', long words cut. */
+    expect_error("position \x01\x1b[2J", "UCI position: \"?\?[2J\" where startpos or fen belongs");
+    expect_error("position startpos moves e2e4 e7e5\x07",
+                 "UCI position: move 2 (e7e5?): move \"e7e5?\": the promotion letter must be n, b, r or q");
+    expect_error("position startpos moves abcdefghijklmnopqrstuvwxyz0123456789",
+                 "UCI position: move 1 (abcdefghijklmnopqrstuvwxyz012345...) is no UCI move");
     expect_error("position startpos moves", "UCI position: no moves after \"moves\"");
     expect_error("position startpos e2e4", "UCI position: \"e2e4\" where moves or the end belongs");
     expect_error("position fen moves e2e4", "UCI position: no FEN after \"fen\"");
