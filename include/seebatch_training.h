@@ -91,6 +91,47 @@ typedef struct seebatch_training_arrays {
     int8_t *results;
 } seebatch_training_arrays;
 
+/* One entry as one struct, the five fields of element i of the arrays
+ * above side by side: for a caller that works entry by entry (the
+ * `seebatch` tool), so a board is never copied out of arrays to be used. */
+typedef struct seebatch_training_entry {
+    seebatch_board board;
+    seebatch_move move; /* castling as the king's move */
+    int16_t score;
+    uint16_t ply;
+    int8_t result; /* -1, 0 or 1, for the side to move */
+} seebatch_training_entry;
+
+/* What seebatch_training_entry_facts says of an entry, as bits. */
+enum {
+    SEEBATCH_ENTRY_CAPTURES = 1, /* its move takes a piece (en passant included, castling never) */
+    SEEBATCH_ENTRY_IN_CHECK = 2, /* the side to move is in check */
+    /* It is the entry before it after that one's move: one ply on, the
+     * result seen from the other side, the board the move makes. Binpack's
+     * writer stores such an entry in the chain of the one before (while the
+     * chain holds fewer than SEEBATCH_BINPACK_CHAIN_MAX entries after its
+     * stem); any other starts a chain. */
+    SEEBATCH_ENTRY_CONTINUES = 4
+};
+
+/* The entries a binpack chain holds after its stem, at most (its count has
+ * 16 bits). */
+enum { SEEBATCH_BINPACK_CHAIN_MAX = 65535 };
+
+/* For count entries, facts[i] = the SEEBATCH_ENTRY_* bits among `asked`
+ * true of entry i (bits not asked are 0: each costs its test): what
+ * `seebatch stats` counts beside the entries' fields (captures, checks,
+ * and the chains a binpack would store). previous is the entry before
+ * entries[0] (NULL: none, and entries[0] continues nothing). The
+ * boards are taken as the readers give them, consistent
+ * (seebatch_board_validate); of another board the bits say nothing, but
+ * nothing outside the entries is read. Pure: thread-safe, allocates
+ * nothing, prints nothing; count 0 does nothing. */
+SEEBATCH_API void seebatch_training_entry_facts(size_t count,
+                                                const seebatch_training_entry *entries,
+                                                const seebatch_training_entry *previous,
+                                                unsigned asked, uint8_t *facts);
+
 /* ------------------------------------------------------------------------ */
 /* What a file holds                                                        */
 /* ------------------------------------------------------------------------ */

@@ -27,8 +27,6 @@
 #include "training/formats/bin_file.h" /* why: .bin read entry by entry, a bad entry reported */
 #include "training/formats/binpack_reader.h" /* why: decoding in blocks and briefs (eval, stats,
                                                 check) and chunks read into the threads' buffers */
-#include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
-                                                filter rules' own inline tests */
 #include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
 #include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
 
