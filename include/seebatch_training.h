@@ -262,6 +262,15 @@ SEEBATCH_API seebatch_status seebatch_binpack_chunks_open(const char *path,
                                                           seebatch_binpack_chunks **chunks,
                                                           seebatch_error *error);
 
+/* The same for a stream open for reading (standard input, a pipe, a file
+ * whose format the caller has told): chunks are read from its current
+ * place, byte offsets counted from there. seebatch_binpack_chunks_close
+ * leaves the stream open. Errors (*chunks is then NULL):
+ * SEEBATCH_ERROR_ARGUMENT for a NULL argument or no memory. */
+SEEBATCH_API seebatch_status seebatch_binpack_chunks_open_stream(FILE *stream,
+                                                                 seebatch_binpack_chunks **chunks,
+                                                                 seebatch_error *error);
+
 /* One chunk of seebatch_binpack_chunks_next. */
 typedef struct seebatch_binpack_chunk {
     /* In: the entries of the file before the chunk, for the messages. */
@@ -292,8 +301,66 @@ SEEBATCH_API seebatch_status seebatch_binpack_chunks_next(seebatch_binpack_chunk
                                                           seebatch_binpack_chunk *chunk,
                                                           seebatch_error *error);
 
-/* Closes the file and frees the reader (NULL is ignored). */
+/* Closes the file (not a stream given to seebatch_binpack_chunks_open_stream)
+ * and frees the reader (NULL is ignored). */
 SEEBATCH_API void seebatch_binpack_chunks_close(seebatch_binpack_chunks *chunks);
+
+/* A binpack chunk's payload held by the caller (as seebatch_binpack_chunks_next
+ * gives it, copied, or read by any other means), decoded entry by entry by
+ * the decoder every reader of the library decodes with: for a caller that
+ * decodes several chunks at once on threads of its own, or the parts of one
+ * cut by seebatch_binpack_cut_payload, as the `seebatch` tool does. One
+ * reader per thread: thread-safe on distinct readers. The payload stays
+ * the caller's; it must not change while it is decoded. */
+typedef struct seebatch_payload_reader seebatch_payload_reader;
+
+/* Makes a reader into *reader, with no payload yet. Errors (*reader is then
+ * NULL): SEEBATCH_ERROR_ARGUMENT for a NULL argument or no memory. */
+SEEBATCH_API seebatch_status seebatch_payload_reader_new(seebatch_payload_reader **reader,
+                                                         seebatch_error *error);
+
+/* Starts decoding payload (size bytes, whose first is at file_offset in its
+ * file: the faults name the file's bytes), forgetting the payload before;
+ * the reader's memory is kept. NULL reader: nothing. */
+SEEBATCH_API void seebatch_payload_reader_start(seebatch_payload_reader *reader,
+                                                const uint8_t *payload, size_t size,
+                                                uint64_t file_offset);
+
+/* Decodes up to capacity entries of the payload into entries and sets
+ * *count to how many, on failure too; with stems not NULL, stems[i] is 1
+ * when entry i is the stem of its chain (the first), else 0. Fewer than
+ * capacity means the payload ended, or stopped decoding: then the status
+ * says so, and the entries given are every one before the fault. After the
+ * end *count is 0; after a fault *count is 0 and the same fault is
+ * returned again.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL reader, entries or count, a
+ * reader given no payload, no memory (for the stems), or bytes the format
+ * does not allow ("byte B, entry E: why", E counted from 1 at the
+ * payload's start; seebatch_payload_reader_fault gives them apart). */
+SEEBATCH_API seebatch_status seebatch_payload_read(seebatch_payload_reader *reader,
+                                                   size_t capacity,
+                                                   seebatch_training_entry *entries,
+                                                   uint8_t *stems, size_t *count,
+                                                   seebatch_error *error);
+
+/* 1 once the payload's end or a fault was reached, else 0 (and for NULL). */
+SEEBATCH_API int seebatch_payload_reader_at_end(const seebatch_payload_reader *reader);
+
+/* The bytes of the payload the entries given so far took (the payload's
+ * size once at its end): how far the decoding is, for a caller's
+ * progress. 0 for NULL or a reader given no payload. */
+SEEBATCH_API size_t seebatch_payload_reader_offset(const seebatch_payload_reader *reader);
+
+/* Where the fault that stopped the decoding is, into *place (when not
+ * NULL): its byte in the file and the number of the entry that did not
+ * decode, counted from 1 at the payload's start; returns why, without the
+ * place (the reader's text, until its next start). NULL, and *place {0, 0},
+ * while no fault was met. */
+SEEBATCH_API const char *seebatch_payload_reader_fault(const seebatch_payload_reader *reader,
+                                                       seebatch_training_place *place);
+
+/* Frees the reader (NULL is ignored); the payload stays the caller's. */
+SEEBATCH_API void seebatch_payload_reader_free(seebatch_payload_reader *reader);
 
 /* ------------------------------------------------------------------------ */
 /* Writing                                                                  */

@@ -156,8 +156,8 @@ typedef struct chunk_count {
     bool any;
 } chunk_count;
 
-static void count_block(const seebatch_training_entry *entries, const binpack_source *sources, size_t count,
-                        void *state)
+static void count_block(const seebatch_training_entry *entries, const uint8_t *stems,
+                        size_t count, void *state)
 {
     chunk_count *c = state;
     uint64_t *counts = c->result->counters;
@@ -165,7 +165,7 @@ static void count_block(const seebatch_training_entry *entries, const binpack_so
     count_run(counts, entries, count, c->any ? &c->last : NULL,
               SEEBATCH_ENTRY_CAPTURES | SEEBATCH_ENTRY_IN_CHECK, facts);
     for (size_t i = 0; i < count; i++)
-        counts[COUNT_CHAINS] += sources[i].stem;
+        counts[COUNT_CHAINS] += stems[i];
     if (!c->any) {
         c->result->carry_out.word[CARRY_FIRST_PLY] = entries[0].ply;
         c->result->carry_out.word[CARRY_FIRST_WHITE] = white_result(&entries[0]);

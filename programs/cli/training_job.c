@@ -18,11 +18,11 @@ typedef struct block_context {
     uint64_t done; /* entries of the chunk given to the consumer */
 } block_context;
 
-static void consume_block(const training_entry *entries, const binpack_source *sources,
+static void consume_block(const seebatch_training_entry *entries, const uint8_t *stems,
                           size_t count, void *state)
 {
     block_context *context = state;
-    (void)sources;
+    (void)stems;
     context->job->consume(entries, count, context->done, context->job->state, context->result);
     context->done += count;
 }
@@ -31,7 +31,7 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
                           chunk_result *result)
 {
     block_context context = {state, result, 0};
-    result->decoding.without_sources = true; /* the job's consumer takes entries only */
+    result->decoding.without_stems = true; /* the job's consumer takes entries only */
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, consume_block, &context);
 }

@@ -1,7 +1,11 @@
 /* The public calls the `seebatch` tool reads and counts training entries
  * through (include/seebatch_training.h), as a C user would call them:
- * seebatch_training_entry_facts on hand-made entries whose facts are known.
- * Usage: test_entry_readers */
+ * seebatch_training_entry_facts on hand-made entries whose facts are known;
+ * binpack chunks read from a stream and their payloads decoded by
+ * seebatch_payload_reader, held to seebatch_training_read's entries and
+ * faults on games written by the public writer (whole, truncated, damaged)
+ * and on a real file when one is given.
+ * Usage: test_entry_readers DIRECTORY [FILE.binpack] */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -93,8 +97,322 @@ static void test_entry_facts(void)
     CHECK_EQ(facts[0], 0xAA, "count 0 writes nothing");
 }
 
-int main(void)
+/* ------------------------------------------------------------------------ */
+/* Payloads decoded by the caller                                           */
+/* ------------------------------------------------------------------------ */
+
+enum { MAX_ENTRIES = 1 << 19 }; /* small.binpack holds 434921 */
+
+/* Entries, and where the reading that gave them stopped. */
+typedef struct entry_list {
+    seebatch_training_entry *entries;
+    uint8_t *stems;
+    size_t count;
+    seebatch_training_place fault; /* {0, 0}: read to the end */
+    char reason[SEEBATCH_MESSAGE_SIZE]; /* the fault's message */
+} entry_list;
+
+/* path by seebatch_training_read, the reference. */
+static void read_reference(const char *path, entry_list *list)
 {
+    static seebatch_board boards[MAX_ENTRIES];
+    static uint16_t moves[MAX_ENTRIES], plies[MAX_ENTRIES];
+    static int16_t scores[MAX_ENTRIES];
+    static int8_t results[MAX_ENTRIES];
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_reader *reader;
+    seebatch_error error;
+    list->count = 0;
+    list->fault = (seebatch_training_place){0, 0};
+    list->reason[0] = '\0';
+    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK) {
+        CHECK(false, "%s", error.message);
+        return;
+    }
+    size_t got = 0;
+    seebatch_status status = seebatch_training_read(reader, MAX_ENTRIES, &arrays, &got, &error);
+    for (size_t i = 0; i < got; i++)
+        list->entries[i] = (seebatch_training_entry){boards[i], moves[i], scores[i], plies[i],
+                                                     results[i]};
+    list->count = got;
+    if (status != SEEBATCH_OK) {
+        list->fault = seebatch_training_reader_place(reader);
+        snprintf(list->reason, sizeof list->reason, "%s", error.message);
+    }
+    seebatch_training_close(reader);
+}
+
+/* path chunk by chunk from a stream, each payload copied and decoded by a
+ * payload reader `step` entries at a time; a truncated chunk's fault placed
+ * as seebatch_binpack_chunk says (the tool's rule). */
+static void read_by_payloads(const char *path, size_t step, entry_list *list)
+{
+    FILE *stream = fopen(path, "rb");
+    seebatch_binpack_chunks *chunks = NULL;
+    seebatch_payload_reader *reader = NULL;
+    seebatch_error error;
+    list->count = 0;
+    list->fault = (seebatch_training_place){0, 0};
+    list->reason[0] = '\0';
+    CHECK(stream && seebatch_binpack_chunks_open_stream(stream, &chunks, &error) == SEEBATCH_OK &&
+              seebatch_payload_reader_new(&reader, &error) == SEEBATCH_OK,
+          "%s: opened", path);
+    static uint8_t payload[1 << 21];
+    seebatch_binpack_chunk chunk = {.entries_before = 0};
+    while (chunks && reader && !list->fault.entry) {
+        chunk.entries_before = list->count;
+        if (seebatch_binpack_chunks_next(chunks, &chunk, &error) != SEEBATCH_OK) {
+            list->fault = (seebatch_training_place){chunk.byte_offset, list->count + 1};
+            snprintf(list->reason, sizeof list->reason, "%s", error.message);
+            break;
+        }
+        if (chunk.end || chunk.size > sizeof payload)
+            break;
+        memcpy(payload, chunk.payload, chunk.size); /* the caller's, as the tool holds them */
+        seebatch_payload_reader_start(reader, payload, chunk.size, chunk.file_offset);
+        size_t before = list->count, offset = 0;
+        seebatch_status status = SEEBATCH_OK;
+        while (status == SEEBATCH_OK && !seebatch_payload_reader_at_end(reader) &&
+               list->count + step <= MAX_ENTRIES) {
+            size_t got = 99;
+            status = seebatch_payload_read(reader, step, list->entries + list->count,
+                                           list->stems + list->count, &got, &error);
+            list->count += got;
+            size_t now = seebatch_payload_reader_offset(reader);
+            CHECK(now >= offset && now <= chunk.size, "offset %zu after %zu", now, offset);
+            offset = now;
+        }
+        seebatch_training_place place;
+        const char *why = seebatch_payload_reader_fault(reader, &place);
+        CHECK((status != SEEBATCH_OK) == (why != NULL), "a fault is told by the status and by "
+                                                        "seebatch_payload_reader_fault alike");
+        CHECK_EQ(seebatch_payload_reader_offset(reader), chunk.size, "the end takes the payload");
+        if (why) {
+            CHECK_EQ(place.entry, list->count - before + 1, "the fault's entry in the payload");
+            char expected[SEEBATCH_MESSAGE_SIZE];
+            CHECK(strcmp(error.message, seebatch_training_fault_text(
+                                            expected, sizeof expected, 0, place.byte_offset,
+                                            place.entry, why)) == 0,
+                  "\"%s\" is \"%s\"", error.message, expected);
+            /* Asked again: nothing more, the same fault. */
+            size_t got = 99;
+            CHECK(seebatch_payload_read(reader, step, list->entries, NULL, &got, NULL) != SEEBATCH_OK &&
+                      got == 0,
+                  "a read after the fault gives it again");
+        }
+        if (why || chunk.truncated) {
+            uint64_t byte = why ? place.byte_offset : chunk.byte_offset;
+            const char *reason = chunk.truncated ? chunk.reason : why;
+            list->fault = (seebatch_training_place){byte, list->count + 1};
+            char text[SEEBATCH_MESSAGE_SIZE];
+            snprintf(list->reason, sizeof list->reason, "%s",
+                     seebatch_training_fault_text(text, sizeof text, 0, byte, list->count + 1,
+                                                  reason));
+        }
+    }
+    seebatch_payload_reader_free(reader);
+    seebatch_binpack_chunks_close(chunks); /* the stream stays open */
+    CHECK(stream && fseek(stream, 0, SEEK_SET) == 0 && fgetc(stream) == 'B',
+          "the stream is the caller's after seebatch_binpack_chunks_close");
+    if (stream)
+        fclose(stream);
+}
+
+static bool same_entry(const seebatch_training_entry *a, const seebatch_training_entry *b)
+{
+    return memcmp(&a->board, &b->board, sizeof a->board) == 0 && a->move == b->move &&
+           a->score == b->score && a->ply == b->ply && a->result == b->result;
+}
+
+/* path read both ways, at several steps: the same entries and fault; the
+ * stems where the writer of `written` chains (a chain goes on where an
+ * entry continues the one before, as seebatch_training_entry_facts says). */
+static void compare_readings(const char *path, bool written, entry_list *reference,
+                             entry_list *list)
+{
+    read_reference(path, reference);
+    static const size_t steps[] = {1, 7, 512, 100000};
+    for (size_t s = 0; s < sizeof steps / sizeof *steps; s++) {
+        read_by_payloads(path, steps[s], list);
+        CHECK_EQ(list->count, reference->count, "%s, %zu at a time: entries", path, steps[s]);
+        CHECK_EQ(list->fault.byte_offset, reference->fault.byte_offset, "%s: the fault's byte", path);
+        CHECK_EQ(list->fault.entry, reference->fault.entry, "%s: the fault's entry", path);
+        CHECK(strcmp(list->reason, reference->reason) == 0, "%s: \"%s\" is \"%s\"", path,
+              list->reason, reference->reason);
+        size_t differ = 0;
+        for (size_t i = 0; i < list->count && i < reference->count; i++)
+            differ += !same_entry(&list->entries[i], &reference->entries[i]);
+        CHECK_EQ(differ, 0, "%s, %zu at a time: entries that differ", path, steps[s]);
+    }
+    if (!written)
+        return;
+    static uint8_t facts[MAX_ENTRIES];
+    seebatch_training_entry_facts(list->count, list->entries, NULL, SEEBATCH_ENTRY_CONTINUES,
+                                  facts);
+    size_t wrong = 0;
+    for (size_t i = 0; i < list->count; i++)
+        wrong += list->stems[i] != (i == 0 || !(facts[i] & SEEBATCH_ENTRY_CONTINUES));
+    CHECK_EQ(wrong, 0, "%s: stems where no entry continues the one before", path);
+}
+
+/* Games of random legal moves (a fixed generator), written by the public
+ * writer as one binpack: chains as the games go, a chunk or two. */
+static size_t write_games(const char *path)
+{
+    seebatch_training_writer *writer;
+    seebatch_error error;
+    if (seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) !=
+        SEEBATCH_OK) {
+        CHECK(false, "%s", error.message);
+        return 0;
+    }
+    uint64_t seed = 12345;
+    size_t written = 0;
+    for (int game = 0; game < 300; game++) {
+        seebatch_board board;
+        seebatch_board_from_fen(&board, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                NULL);
+        int8_t result = (int8_t)(game % 3 - 1);
+        for (uint16_t ply = 0; ply < 80; ply++) {
+            seebatch_move moves[SEEBATCH_MAX_MOVES];
+            size_t count = seebatch_generate_moves(&board, moves);
+            if (count == 0 || board.halfmove_clock >= 100)
+                break;
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            seebatch_move move = moves[(seed >> 33) % count];
+            int16_t score = (int16_t)((int)(seed >> 40 & 1023) - 512);
+            seebatch_training_arrays one = {&board, &move, &score, &ply, &result};
+            if (seebatch_training_write(writer, 1, &one, NULL, &error) != SEEBATCH_OK) {
+                CHECK(false, "%s", error.message);
+                seebatch_training_abandon(writer);
+                return 0;
+            }
+            written++;
+            seebatch_board_play(&board, move);
+            result = (int8_t)-result;
+        }
+    }
+    CHECK(seebatch_training_finish(writer, &error) == SEEBATCH_OK, "%s", error.message);
+    return written;
+}
+
+/* A copy of from with its bytes from `at` overwritten by pattern (or cut
+ * there, pattern < 0). */
+static bool damaged_copy(const char *from, const char *to, long at, int pattern)
+{
+    static uint8_t bytes[1 << 22];
+    FILE *in = fopen(from, "rb");
+    size_t size = in ? fread(bytes, 1, sizeof bytes, in) : 0;
+    if (in)
+        fclose(in);
+    if ((size_t)at >= size)
+        return false;
+    if (pattern < 0)
+        size = (size_t)at;
+    else
+        memset(bytes + at, pattern, size - (size_t)at < 6 ? size - (size_t)at : 6);
+    FILE *out = fopen(to, "wb");
+    bool done = out && fwrite(bytes, 1, size, out) == size;
+    return out && fclose(out) == 0 && done;
+}
+
+static void test_payloads(const char *directory, const char *real_file)
+{
+    static seebatch_training_entry reference_entries[MAX_ENTRIES], entries[MAX_ENTRIES];
+    static uint8_t stems[MAX_ENTRIES];
+    entry_list reference = {reference_entries, NULL, 0, {0, 0}, ""};
+    entry_list list = {entries, stems, 0, {0, 0}, ""};
+    char games[512], copy[512];
+    snprintf(games, sizeof games, "%s/games.binpack", directory);
+    snprintf(copy, sizeof copy, "%s/damaged.binpack", directory);
+    size_t written = write_games(games);
+    CHECK(written > 10000, "games written: %zu entries", written);
+    compare_readings(games, true, &reference, &list);
+    CHECK_EQ(list.count, written, "every entry written is read");
+    CHECK_EQ(list.fault.entry, 0, "no fault in the games");
+
+    /* Cut and damaged at places through the file: a truncated chunk, a
+     * header cut, a stem or movetext the decoder refuses (or decodes as
+     * other entries): both ways agree, and some copies do fault. */
+    int faulted = 0;
+    for (long at = 3; damaged_copy(games, copy, at, -1); at = at * 3 + 17) {
+        compare_readings(copy, false, &reference, &list);
+        faulted += list.fault.entry != 0;
+        CHECK(list.fault.entry != 0, "the copy cut at %ld faults", at);
+    }
+    for (long at = 9; damaged_copy(games, copy, at, (int)(at * 37 % 256)); at = at * 2 + 5) {
+        compare_readings(copy, false, &reference, &list);
+        faulted += list.fault.entry != 0;
+    }
+    CHECK(faulted > 10, "%d damaged copies fault", faulted);
+
+    if (!real_file)
+        return;
+    FILE *real = fopen(real_file, "rb");
+    if (!real) {
+        printf("test_entry_readers: %s is not there: the games alone were read\n", real_file);
+        return;
+    }
+    fclose(real);
+    compare_readings(real_file, false, &reference, &list);
+    CHECK(list.count > 100000 && list.fault.entry == 0, "%s: %zu entries read whole", real_file,
+          list.count);
+}
+
+static void test_payload_reader_errors(void)
+{
+    seebatch_payload_reader *reader = NULL;
+    seebatch_error error;
+    seebatch_training_entry entry;
+    size_t count = 7;
+    CHECK(seebatch_payload_reader_new(NULL, &error) == SEEBATCH_ERROR_ARGUMENT, "NULL reader");
+    CHECK(seebatch_payload_reader_new(&reader, &error) == SEEBATCH_OK, "%s", error.message);
+    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) ==
+                  SEEBATCH_ERROR_ARGUMENT &&
+              count == 0 && strstr(error.message, "no payload"),
+          "a reader given no payload: %s", error.message);
+    CHECK(seebatch_payload_read(NULL, 1, &entry, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
+          "NULL reader");
+    CHECK(seebatch_payload_read(reader, 1, NULL, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
+          "NULL entries");
+    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
+          "NULL count");
+    seebatch_payload_reader_start(reader, NULL, 0, 100);
+    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) == SEEBATCH_OK &&
+              count == 0 && seebatch_payload_reader_at_end(reader),
+          "an empty payload holds nothing");
+    const uint8_t junk[5] = {1, 2, 3, 4, 5};
+    seebatch_payload_reader_start(reader, junk, sizeof junk, 100);
+    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) ==
+                  SEEBATCH_ERROR_ARGUMENT &&
+              count == 0 && strncmp(error.message, "byte 10", 7) == 0,
+          "five bytes are no stem: %s", error.message);
+    seebatch_training_place place;
+    CHECK(seebatch_payload_reader_fault(reader, &place) != NULL && place.entry == 1 &&
+              place.byte_offset >= 100,
+          "the fault's place: byte %llu, entry %llu", (unsigned long long)place.byte_offset,
+          (unsigned long long)place.entry);
+    seebatch_payload_reader_start(reader, NULL, 0, 0);
+    CHECK(seebatch_payload_reader_fault(reader, &place) == NULL && place.entry == 0,
+          "a new start forgets the fault");
+    CHECK_EQ(seebatch_payload_reader_at_end(NULL), 0, "NULL is at no end");
+    CHECK_EQ(seebatch_payload_reader_offset(NULL), 0, "NULL has no offset");
+    seebatch_payload_reader_free(reader);
+    seebatch_payload_reader_free(NULL);
+    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&chunks;
+    CHECK(seebatch_binpack_chunks_open_stream(NULL, &chunks, &error) == SEEBATCH_ERROR_ARGUMENT &&
+              chunks == NULL,
+          "NULL stream");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_entry_readers DIRECTORY [FILE.binpack]\n");
+        return 2;
+    }
     test_entry_facts();
+    test_payload_reader_errors();
+    test_payloads(argv[1], argc > 2 ? argv[2] : NULL);
     return check_finish("test_entry_readers");
 }
