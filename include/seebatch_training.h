@@ -193,6 +193,18 @@ SEEBATCH_API seebatch_status seebatch_training_open(const char *path,
                                                     seebatch_training_reader **reader,
                                                     seebatch_error *error);
 
+/* Makes a reader of a stream open for reading (standard input, a pipe, a
+ * file opened by the caller) in the format given, from its current place,
+ * into *reader; name names it in the messages of seebatch_training_reader_skip
+ * (kept as a pointer: it must outlive the reader). The stream is not
+ * closed by seebatch_training_close. Errors (*reader is then NULL):
+ * SEEBATCH_ERROR_ARGUMENT for a NULL stream, name or reader, a format that
+ * is none of the three, or no memory. */
+SEEBATCH_API seebatch_status seebatch_training_open_stream(FILE *stream, const char *name,
+                                                           seebatch_training_format format,
+                                                           seebatch_training_reader **reader,
+                                                           seebatch_error *error);
+
 /* The format the reader found. */
 SEEBATCH_API seebatch_training_format
 seebatch_training_reader_format(const seebatch_training_reader *reader);
@@ -221,6 +233,31 @@ SEEBATCH_API seebatch_status seebatch_training_read_chunk(seebatch_training_read
                                                           const seebatch_training_arrays *out,
                                                           size_t *count, int *chunk_done,
                                                           seebatch_error *error);
+
+/* The same into entries (capacity of them), one struct an entry rather
+ * than five arrays: what seebatch_training_read gives, with the same
+ * status, count, errors and faults. */
+SEEBATCH_API seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader,
+                                                            size_t capacity,
+                                                            seebatch_training_entry *entries,
+                                                            size_t *count, seebatch_error *error);
+
+/* Plain text: with skip not NULL, a block that does not parse no longer
+ * ends the reading: it is told to skip, on the reading thread, inside the
+ * read call that meets it, with its place (the block's first byte and the
+ * number the entry would have) and the whole message ("NAME: line L,
+ * entry E: why", NAME the path, or the name given to
+ * seebatch_training_open_stream), and skip returns 1 to pass over it (its
+ * number used: the next entry's is one more) and go on, or 0 to end the
+ * reading at it as a fault. NULL (as a new reader has) ends the reading at
+ * the first bad block. A .bin entry or a binpack that does not decode, and
+ * a read that fails, always end the reading (a failed read of a stream:
+ * the caller's ferror says so). Thread-safe on distinct readers. */
+SEEBATCH_API void seebatch_training_reader_skip(seebatch_training_reader *reader,
+                                                int (*skip)(void *context,
+                                                            const seebatch_training_place *place,
+                                                            const char *message),
+                                                void *context);
 
 /* 1 once the end of the file or a fault was reached, else 0. */
 SEEBATCH_API int seebatch_training_at_end(const seebatch_training_reader *reader);
@@ -327,24 +364,26 @@ SEEBATCH_API void seebatch_payload_reader_start(seebatch_payload_reader *reader,
                                                 uint64_t file_offset);
 
 /* Decodes up to capacity entries of the payload into entries and sets
- * *count to how many, on failure too; with stems not NULL, stems[i] is 1
- * when entry i is the stem of its chain (the first), else 0. Fewer than
+ * *count to how many, on failure too. Fewer than
  * capacity means the payload ended, or stopped decoding: then the status
  * says so, and the entries given are every one before the fault. After the
  * end *count is 0; after a fault *count is 0 and the same fault is
  * returned again.
  * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL reader, entries or count, a
- * reader given no payload, no memory (for the stems), or bytes the format
+ * reader given no payload, or bytes the format
  * does not allow ("byte B, entry E: why", E counted from 1 at the
  * payload's start; seebatch_payload_reader_fault gives them apart). */
 SEEBATCH_API seebatch_status seebatch_payload_read(seebatch_payload_reader *reader,
                                                    size_t capacity,
                                                    seebatch_training_entry *entries,
-                                                   uint8_t *stems, size_t *count,
-                                                   seebatch_error *error);
+                                                   size_t *count, seebatch_error *error);
 
 /* 1 once the payload's end or a fault was reached, else 0 (and for NULL). */
 SEEBATCH_API int seebatch_payload_reader_at_end(const seebatch_payload_reader *reader);
+
+/* The chains of the entries given so far: how many of them were stems,
+ * the first of a chain (`seebatch stats` counts them). 0 for NULL. */
+SEEBATCH_API uint64_t seebatch_payload_reader_chains(const seebatch_payload_reader *reader);
 
 /* The bytes of the payload the entries given so far took (the payload's
  * size once at its end): how far the decoding is, for a caller's

@@ -24,8 +24,7 @@
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
                                                 lines judged one by one (a line has no checked move) */
 #include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-#include "training/formats/bin_file.h" /* why: .bin read entry by entry, a bad entry reported */
 #include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
-#include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
+#include "training/formats/plain.h" /* why: eval writes an entry's board as FEN (seebatch_entry_fen) */
 
 #endif

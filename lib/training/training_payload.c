@@ -17,8 +17,6 @@ struct seebatch_payload_reader {
     binpack_fault fault;
     uint64_t entries;  /* entries given since the start */
     uint64_t fault_entry;
-    binpack_source *sources; /* where stems are found when they are asked for */
-    size_t sources_room;
 };
 
 seebatch_status seebatch_payload_reader_new(seebatch_payload_reader **reader,
@@ -54,22 +52,9 @@ static seebatch_status seebatch_payload_fault(const seebatch_payload_reader *rea
                                                       reader->fault_entry, reader->fault.message));
 }
 
-/* Room for `capacity` sources, for the stems; false when memory ran out. */
-static bool seebatch_source_room(seebatch_payload_reader *reader, size_t capacity)
-{
-    if (capacity <= reader->sources_room)
-        return true;
-    binpack_source *grown = realloc(reader->sources, capacity * sizeof *grown);
-    if (!grown)
-        return false;
-    reader->sources = grown;
-    reader->sources_room = capacity;
-    return true;
-}
-
 seebatch_status seebatch_payload_read(seebatch_payload_reader *reader, size_t capacity,
-                                      seebatch_training_entry *entries, uint8_t *stems,
-                                      size_t *count, seebatch_error *error)
+                                      seebatch_training_entry *entries, size_t *count,
+                                      seebatch_error *error)
 {
     if (count)
         *count = 0;
@@ -82,14 +67,9 @@ seebatch_status seebatch_payload_read(seebatch_payload_reader *reader, size_t ca
         return seebatch_payload_fault(reader, error);
     if (reader->finished || capacity == 0)
         return seebatch_succeed(error);
-    if (stems && !seebatch_source_room(reader, capacity))
-        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "out of memory");
     binpack_step stop;
-    size_t got = seebatch_binpack_next_block(&reader->decoder, entries,
-                                             stems ? reader->sources : NULL, capacity, &stop,
+    size_t got = seebatch_binpack_next_block(&reader->decoder, entries, NULL, capacity, &stop,
                                              &reader->fault);
-    for (size_t i = 0; stems && i < got; i++)
-        stems[i] = reader->sources[i].stem;
     *count = got;
     reader->entries += got;
     reader->finished = stop != BINPACK_ENTRY;
@@ -103,6 +83,11 @@ seebatch_status seebatch_payload_read(seebatch_payload_reader *reader, size_t ca
 int seebatch_payload_reader_at_end(const seebatch_payload_reader *reader)
 {
     return reader && reader->finished;
+}
+
+uint64_t seebatch_payload_reader_chains(const seebatch_payload_reader *reader)
+{
+    return reader && reader->started ? reader->decoder.stems : 0;
 }
 
 size_t seebatch_payload_reader_offset(const seebatch_payload_reader *reader)
@@ -132,8 +117,5 @@ const char *seebatch_payload_reader_fault(const seebatch_payload_reader *reader,
 
 void seebatch_payload_reader_free(seebatch_payload_reader *reader)
 {
-    if (!reader)
-        return;
-    free(reader->sources);
     free(reader);
 }

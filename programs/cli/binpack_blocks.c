@@ -6,35 +6,30 @@
 
 typedef struct entry_block {
     seebatch_training_entry entries[ENTRY_BLOCK];
-    uint8_t stems[ENTRY_BLOCK];
     size_t count;
     bool last;       /* no block follows */
     size_t end_byte; /* how far into the payload its entries reach (for progress) */
 } entry_block;
 
-/* Who consumes the blocks, and whether it reads the stems. */
+/* Who consumes the blocks. */
 typedef struct block_consumer {
     entry_consumer entries;
     void *state;
-    bool stems;
 } block_consumer;
 
 static void consume_block(const block_consumer *consumer, const entry_block *block)
 {
     if (block->count)
-        consumer->entries(block->entries, consumer->stems ? block->stems : NULL, block->count,
-                          consumer->state);
+        consumer->entries(block->entries, block->count, consumer->state);
 }
 
 /* Fills a block; marks it last at the end of the payload or a fault (a
  * reader that could not go on for want of memory is a fault too). */
 static void decode_block(seebatch_payload_reader *reader, entry_block *block, bool *faulted,
-                         decode_fault *fault, const block_consumer *consumer)
+                         decode_fault *fault)
 {
-    seebatch_error error;
-    seebatch_status status = seebatch_payload_read(
-        reader, ENTRY_BLOCK, block->entries, consumer->stems ? block->stems : NULL, &block->count,
-        &error);
+    seebatch_status status =
+        seebatch_payload_read(reader, ENTRY_BLOCK, block->entries, &block->count, NULL);
     block->last = status != SEEBATCH_OK || seebatch_payload_reader_at_end(reader);
     block->end_byte = seebatch_payload_reader_offset(reader);
     if (status == SEEBATCH_OK)
@@ -77,7 +72,7 @@ static void *decode_all_blocks(void *argument)
         while (pair->full[b % 2])
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
-        decode_block(pair->reader, block, &pair->faulted, &pair->fault, &pair->consumer);
+        decode_block(pair->reader, block, &pair->faulted, &pair->fault);
         pthread_mutex_lock(&pair->lock);
         pair->full[b % 2] = true;
         pthread_cond_broadcast(&pair->changed);
@@ -136,7 +131,7 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
         return 0;
     }
     pair->faulted = false;
-    pair->consumer = (block_consumer){consume, state, !decoding->without_stems};
+    pair->consumer = (block_consumer){consume, state};
     pair->full[0] = pair->full[1] = false;
     seebatch_payload_reader_start(pair->reader, data, size, file_offset);
     pthread_mutex_init(&pair->lock, NULL);
@@ -149,13 +144,14 @@ size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
     } else {
         entry_block *block = &pair->blocks[0];
         do {
-            decode_block(pair->reader, block, &pair->faulted, &pair->fault, &pair->consumer);
+            decode_block(pair->reader, block, &pair->faulted, &pair->fault);
             consume_block(&pair->consumer, block);
             total += block->count;
             count_progress(decoding->progress, block, &counted);
         } while (!block->last);
     }
     decoding->faulted = pair->faulted;
+    decoding->chains = seebatch_payload_reader_chains(pair->reader);
     if (pair->faulted)
         decoding->fault = pair->fault;
     pthread_cond_destroy(&pair->changed);

@@ -18,11 +18,8 @@
 
 enum { ENTRY_BLOCK = 512 };
 
-/* Works on count entries (count >= 1) and which of them start their chain
- * (stems[i] 1; stems NULL when the decoding was asked for none:
- * block_decoding.without_stems). */
-typedef void (*entry_consumer)(const seebatch_training_entry *entries, const uint8_t *stems,
-                               size_t count, void *state);
+/* Works on count entries (count >= 1). */
+typedef void (*entry_consumer)(const seebatch_training_entry *entries, size_t count, void *state);
 
 /* Where a payload stopped decoding (or its file stopped): the byte in the
  * file and why, without the place (seebatch_payload_reader_fault). */
@@ -43,7 +40,7 @@ typedef struct block_decoding {
     bool faulted;             /* out: the payload stopped decoding ... */
     decode_fault fault;       /* ... here */
     progress_meter *progress; /* in: counts the entries consumed and their bytes; NULL for none */
-    bool without_stems;       /* in: the consumer reads no stems: none are found (NULL) */
+    uint64_t chains;          /* out: the chains the entries decoded began */
 } block_decoding;
 
 /* Decodes the payload (data, size bytes at file_offset in the file), giving

@@ -38,6 +38,7 @@ static void reset_result(chunk_result *result)
     result->entries = 0;
     memset(result->counters, 0, sizeof result->counters);
     result->decoding.faulted = false;
+    result->decoding.chains = 0;
 }
 
 static void *process_part(void *argument)
@@ -78,6 +79,7 @@ static void join_parts(chunk_slot *slot, int count)
         result->entries += part->entries;
         for (int c = 0; c < CHUNK_COUNTERS; c++)
             result->counters[c] += part->counters[c];
+        result->decoding.chains += part->decoding.chains;
         result->decoding.faulted = part->decoding.faulted;
         result->decoding.fault = part->decoding.fault;
     }

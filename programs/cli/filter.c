@@ -30,7 +30,6 @@
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
-#include "entry_source.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE...]\n"

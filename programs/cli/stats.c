@@ -156,16 +156,13 @@ typedef struct chunk_count {
     bool any;
 } chunk_count;
 
-static void count_block(const seebatch_training_entry *entries, const uint8_t *stems,
-                        size_t count, void *state)
+static void count_block(const seebatch_training_entry *entries, size_t count, void *state)
 {
     chunk_count *c = state;
     uint64_t *counts = c->result->counters;
     uint8_t facts[ENTRY_BLOCK];
     count_run(counts, entries, count, c->any ? &c->last : NULL,
               SEEBATCH_ENTRY_CAPTURES | SEEBATCH_ENTRY_IN_CHECK, facts);
-    for (size_t i = 0; i < count; i++)
-        counts[COUNT_CHAINS] += stems[i];
     if (!c->any) {
         c->result->carry_out.word[CARRY_FIRST_PLY] = entries[0].ply;
         c->result->carry_out.word[CARRY_FIRST_WHITE] = white_result(&entries[0]);
@@ -181,6 +178,7 @@ static void count_chunk(const uint8_t *data, size_t size, uint64_t file_offset, 
     chunk_count c = {.result = result};
     result->carry_out.word[CARRY_FIRST_PLY] = -1;
     result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, count_block, &c);
+    result->counters[COUNT_CHAINS] += result->decoding.chains;
     result->carry_out.word[CARRY_LAST_PLY] = c.any ? c.last.ply : -1;
     result->carry_out.word[CARRY_LAST_WHITE] = c.any ? white_result(&c.last) : 0;
 }

@@ -106,7 +106,8 @@ enum { MAX_ENTRIES = 1 << 19 }; /* small.binpack holds 434921 */
 /* Entries, and where the reading that gave them stopped. */
 typedef struct entry_list {
     seebatch_training_entry *entries;
-    uint8_t *stems;
+    bool check_chains; /* the file is the writer's: a chain begins where no entry continues */
+    size_t chain_mismatches; /* chunks whose chains are not those */
     size_t count;
     seebatch_training_place fault; /* {0, 0}: read to the end */
     char reason[SEEBATCH_MESSAGE_SIZE]; /* the fault's message */
@@ -175,12 +176,21 @@ static void read_by_payloads(const char *path, size_t step, entry_list *list)
         while (status == SEEBATCH_OK && !seebatch_payload_reader_at_end(reader) &&
                list->count + step <= MAX_ENTRIES) {
             size_t got = 99;
-            status = seebatch_payload_read(reader, step, list->entries + list->count,
-                                           list->stems + list->count, &got, &error);
+            status = seebatch_payload_read(reader, step, list->entries + list->count, &got,
+                                           &error);
             list->count += got;
             size_t now = seebatch_payload_reader_offset(reader);
             CHECK(now >= offset && now <= chunk.size, "offset %zu after %zu", now, offset);
             offset = now;
+        }
+        if (list->check_chains) {
+            static uint8_t facts[MAX_ENTRIES];
+            size_t entries = list->count - before, chains = 0;
+            seebatch_training_entry_facts(entries, list->entries + before, NULL,
+                                          SEEBATCH_ENTRY_CONTINUES, facts);
+            for (size_t i = 0; i < entries; i++)
+                chains += !(facts[i] & SEEBATCH_ENTRY_CONTINUES);
+            list->chain_mismatches += seebatch_payload_reader_chains(reader) != chains;
         }
         seebatch_training_place place;
         const char *why = seebatch_payload_reader_fault(reader, &place);
@@ -196,7 +206,7 @@ static void read_by_payloads(const char *path, size_t step, entry_list *list)
                   "\"%s\" is \"%s\"", error.message, expected);
             /* Asked again: nothing more, the same fault. */
             size_t got = 99;
-            CHECK(seebatch_payload_read(reader, step, list->entries, NULL, &got, NULL) != SEEBATCH_OK &&
+            CHECK(seebatch_payload_read(reader, step, list->entries, &got, NULL) != SEEBATCH_OK &&
                       got == 0,
                   "a read after the fault gives it again");
         }
@@ -225,7 +235,7 @@ static bool same_entry(const seebatch_training_entry *a, const seebatch_training
 }
 
 /* path read both ways, at several steps: the same entries and fault; the
- * stems where the writer of `written` chains (a chain goes on where an
+ * chains where the writer of `written` chains (a chain goes on where an
  * entry continues the one before, as seebatch_training_entry_facts says). */
 static void compare_readings(const char *path, bool written, entry_list *reference,
                              entry_list *list)
@@ -233,7 +243,10 @@ static void compare_readings(const char *path, bool written, entry_list *referen
     read_reference(path, reference);
     static const size_t steps[] = {1, 7, 512, 100000};
     for (size_t s = 0; s < sizeof steps / sizeof *steps; s++) {
+        list->check_chains = written;
+        list->chain_mismatches = 0;
         read_by_payloads(path, steps[s], list);
+        CHECK_EQ(list->chain_mismatches, 0, "%s: chunks whose chains are not the writer's", path);
         CHECK_EQ(list->count, reference->count, "%s, %zu at a time: entries", path, steps[s]);
         CHECK_EQ(list->fault.byte_offset, reference->fault.byte_offset, "%s: the fault's byte", path);
         CHECK_EQ(list->fault.entry, reference->fault.entry, "%s: the fault's entry", path);
@@ -244,24 +257,15 @@ static void compare_readings(const char *path, bool written, entry_list *referen
             differ += !same_entry(&list->entries[i], &reference->entries[i]);
         CHECK_EQ(differ, 0, "%s, %zu at a time: entries that differ", path, steps[s]);
     }
-    if (!written)
-        return;
-    static uint8_t facts[MAX_ENTRIES];
-    seebatch_training_entry_facts(list->count, list->entries, NULL, SEEBATCH_ENTRY_CONTINUES,
-                                  facts);
-    size_t wrong = 0;
-    for (size_t i = 0; i < list->count; i++)
-        wrong += list->stems[i] != (i == 0 || !(facts[i] & SEEBATCH_ENTRY_CONTINUES));
-    CHECK_EQ(wrong, 0, "%s: stems where no entry continues the one before", path);
 }
 
 /* Games of random legal moves (a fixed generator), written by the public
- * writer as one binpack: chains as the games go, a chunk or two. */
-static size_t write_games(const char *path)
+ * writer in a format: for binpack, chains as the games go, a chunk or two. */
+static size_t write_games(const char *path, seebatch_training_format format)
 {
     seebatch_training_writer *writer;
     seebatch_error error;
-    if (seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) !=
+    if (seebatch_training_create(path, format, 0, &writer, &error) !=
         SEEBATCH_OK) {
         CHECK(false, "%s", error.message);
         return 0;
@@ -319,13 +323,12 @@ static bool damaged_copy(const char *from, const char *to, long at, int pattern)
 static void test_payloads(const char *directory, const char *real_file)
 {
     static seebatch_training_entry reference_entries[MAX_ENTRIES], entries[MAX_ENTRIES];
-    static uint8_t stems[MAX_ENTRIES];
-    entry_list reference = {reference_entries, NULL, 0, {0, 0}, ""};
-    entry_list list = {entries, stems, 0, {0, 0}, ""};
+    entry_list reference = {reference_entries, false, 0, 0, {0, 0}, ""};
+    entry_list list = {entries, false, 0, 0, {0, 0}, ""};
     char games[512], copy[512];
     snprintf(games, sizeof games, "%s/games.binpack", directory);
     snprintf(copy, sizeof copy, "%s/damaged.binpack", directory);
-    size_t written = write_games(games);
+    size_t written = write_games(games, SEEBATCH_TRAINING_BINPACK);
     CHECK(written > 10000, "games written: %zu entries", written);
     compare_readings(games, true, &reference, &list);
     CHECK_EQ(list.count, written, "every entry written is read");
@@ -367,23 +370,23 @@ static void test_payload_reader_errors(void)
     size_t count = 7;
     CHECK(seebatch_payload_reader_new(NULL, &error) == SEEBATCH_ERROR_ARGUMENT, "NULL reader");
     CHECK(seebatch_payload_reader_new(&reader, &error) == SEEBATCH_OK, "%s", error.message);
-    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) ==
+    CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) ==
                   SEEBATCH_ERROR_ARGUMENT &&
               count == 0 && strstr(error.message, "no payload"),
           "a reader given no payload: %s", error.message);
-    CHECK(seebatch_payload_read(NULL, 1, &entry, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
+    CHECK(seebatch_payload_read(NULL, 1, &entry, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
           "NULL reader");
-    CHECK(seebatch_payload_read(reader, 1, NULL, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
+    CHECK(seebatch_payload_read(reader, 1, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT,
           "NULL entries");
-    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
+    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
           "NULL count");
     seebatch_payload_reader_start(reader, NULL, 0, 100);
-    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) == SEEBATCH_OK &&
+    CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) == SEEBATCH_OK &&
               count == 0 && seebatch_payload_reader_at_end(reader),
           "an empty payload holds nothing");
     const uint8_t junk[5] = {1, 2, 3, 4, 5};
     seebatch_payload_reader_start(reader, junk, sizeof junk, 100);
-    CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &count, &error) ==
+    CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) ==
                   SEEBATCH_ERROR_ARGUMENT &&
               count == 0 && strncmp(error.message, "byte 10", 7) == 0,
           "five bytes are no stem: %s", error.message);
@@ -397,12 +400,229 @@ static void test_payload_reader_errors(void)
           "a new start forgets the fault");
     CHECK_EQ(seebatch_payload_reader_at_end(NULL), 0, "NULL is at no end");
     CHECK_EQ(seebatch_payload_reader_offset(NULL), 0, "NULL has no offset");
+    CHECK_EQ(seebatch_payload_reader_chains(NULL), 0, "NULL has no chains");
     seebatch_payload_reader_free(reader);
     seebatch_payload_reader_free(NULL);
     seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&chunks;
     CHECK(seebatch_binpack_chunks_open_stream(NULL, &chunks, &error) == SEEBATCH_ERROR_ARGUMENT &&
               chunks == NULL,
           "NULL stream");
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entries by the file reader, into structs, bad plain blocks skipped       */
+/* ------------------------------------------------------------------------ */
+
+/* What the skip hook was told. */
+typedef struct skip_log {
+    int answer; /* what the hook returns */
+    size_t calls;
+    uint64_t entries[64];
+    char first[SEEBATCH_MESSAGE_SIZE + 64];
+} skip_log;
+
+static int log_skip(void *context, const seebatch_training_place *place, const char *message)
+{
+    skip_log *log = context;
+    if (log->calls < 64)
+        log->entries[log->calls] = place->entry;
+    if (log->calls++ == 0)
+        snprintf(log->first, sizeof log->first, "%s", message);
+    return log->answer;
+}
+
+/* reader read to its end (or fault) `step` entries at a time into
+ * entries; the status that ended it. */
+static seebatch_status read_all_entries(seebatch_training_reader *reader, size_t step,
+                                        seebatch_training_entry *entries, size_t *count,
+                                        seebatch_error *error)
+{
+    seebatch_status status = SEEBATCH_OK;
+    *count = 0;
+    while (status == SEEBATCH_OK && !seebatch_training_at_end(reader) &&
+           *count + step <= MAX_ENTRIES) {
+        size_t got = 99;
+        status = seebatch_training_read_entries(reader, step, entries + *count, &got, error);
+        *count += got;
+    }
+    return status;
+}
+
+/* The same file read into structs and into arrays: the same entries. */
+static void compare_struct_reading(const char *path, seebatch_training_entry *entries,
+                                   entry_list *reference)
+{
+    read_reference(path, reference);
+    seebatch_training_reader *reader;
+    seebatch_error error;
+    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK) {
+        CHECK(false, "%s", error.message);
+        return;
+    }
+    size_t count;
+    seebatch_status status = read_all_entries(reader, 333, entries, &count, &error);
+    CHECK(status == SEEBATCH_OK && count == reference->count, "%s: %zu entries, %zu in arrays",
+          path, count, reference->count);
+    size_t differ = 0;
+    for (size_t i = 0; i < count && i < reference->count; i++)
+        differ += !same_entry(&entries[i], &reference->entries[i]);
+    CHECK_EQ(differ, 0, "%s: entries that differ between structs and arrays", path);
+    seebatch_training_close(reader);
+}
+
+/* A copy of a plain file with the move of some blocks made unreadable. */
+static void damage_plain(const char *from, const char *to, const size_t *bad, size_t bad_count)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    char line[512];
+    size_t block = 0, next = 0;
+    while (in && out && fgets(line, sizeof line, in)) {
+        bool damaged = next < bad_count && bad[next] == block;
+        if (damaged && strncmp(line, "move ", 5) == 0)
+            fputs("move zz", out), fputs(line + 5, out);
+        else
+            fputs(line, out);
+        if (strcmp(line, "e\n") == 0) {
+            next += damaged;
+            block++;
+        }
+    }
+    if (in)
+        fclose(in);
+    CHECK(out && fclose(out) == 0, "%s written", to);
+}
+
+static void test_struct_reader(const char *directory)
+{
+    static seebatch_training_entry reference_entries[MAX_ENTRIES], entries[MAX_ENTRIES];
+    entry_list reference = {reference_entries, false, 0, 0, {0, 0}, ""};
+    char path[512], damaged[512];
+    static const seebatch_training_format formats[] = {SEEBATCH_TRAINING_PLAIN,
+                                                       SEEBATCH_TRAINING_BIN};
+    static const char *const names[] = {"games.plain", "games.bin"};
+    for (int f = 0; f < 2; f++) {
+        snprintf(path, sizeof path, "%s/%s", directory, names[f]);
+        CHECK(write_games(path, formats[f]) > 10000, "%s written", path);
+        compare_struct_reading(path, entries, &reference);
+    }
+    snprintf(path, sizeof path, "%s/games.binpack", directory);
+    compare_struct_reading(path, entries, &reference);
+
+    /* Plain with bad blocks: entry numbers 1, 6, 7, 8, 513, 514 and 2001. */
+    snprintf(path, sizeof path, "%s/games.plain", directory);
+    snprintf(damaged, sizeof damaged, "%s/damaged.plain", directory);
+    static const size_t bad[] = {0, 5, 6, 7, 512, 513, 2000};
+    enum { BAD = sizeof bad / sizeof *bad };
+    damage_plain(path, damaged, bad, BAD);
+    read_reference(path, &reference); /* the whole file's entries */
+    static const size_t steps[] = {1, 5, 512, 4096};
+    for (size_t s = 0; s < sizeof steps / sizeof *steps; s++) {
+        seebatch_training_reader *reader;
+        seebatch_error error;
+        CHECK(seebatch_training_open(damaged, &reader, &error) == SEEBATCH_OK, "%s",
+              error.message);
+        skip_log log = {.answer = 1};
+        seebatch_training_reader_skip(reader, log_skip, &log);
+        size_t count;
+        seebatch_status status = read_all_entries(reader, steps[s], entries, &count, &error);
+        CHECK(status == SEEBATCH_OK, "skipped blocks end nothing: %s", error.message);
+        CHECK_EQ(count, reference.count - BAD, "%zu at a time: the good entries", steps[s]);
+        CHECK_EQ(log.calls, BAD, "each bad block told once");
+        for (size_t b = 0; b < BAD && b < log.calls; b++)
+            CHECK_EQ(log.entries[b], bad[b] + 1, "bad block %zu's number", b);
+        char expected[600];
+        snprintf(expected, sizeof expected, "%s: line 6, entry 1: move zz", damaged);
+        CHECK(strncmp(log.first, expected, strlen(expected)) == 0, "\"%s\" starts \"%s\"",
+              log.first, expected);
+        size_t differ = 0, k = 0;
+        for (size_t i = 0; i < reference.count && k < count; i++) {
+            bool skipped = false;
+            for (size_t b = 0; b < BAD; b++)
+                skipped |= bad[b] == i;
+            if (!skipped)
+                differ += !same_entry(&entries[k++], &reference.entries[i]);
+        }
+        CHECK_EQ(differ, 0, "the entries between the bad blocks are the file's");
+        seebatch_training_close(reader);
+    }
+
+    /* The hook returning 0, and no hook: the reading ends at the first bad
+     * block, every entry before it given. */
+    for (int answer = 0; answer < 2; answer++) {
+        seebatch_training_reader *reader;
+        seebatch_error error;
+        seebatch_training_open(damaged, &reader, NULL);
+        skip_log log = {.answer = 1};
+        seebatch_training_reader_skip(reader, log_skip, &log);
+        seebatch_training_entry first;
+        size_t count;
+        /* Skip the first bad block, then refuse the next (answer 0) or
+         * take the hook away (answer 1). */
+        CHECK(seebatch_training_read_entries(reader, 1, &first, &count, &error) == SEEBATCH_OK &&
+                  count == 1 && log.calls == 1,
+              "the first bad block passed over");
+        log.answer = 0;
+        if (answer)
+            seebatch_training_reader_skip(reader, NULL, NULL);
+        {
+            seebatch_status status = read_all_entries(reader, 64, entries, &count, &error);
+            CHECK(status == SEEBATCH_ERROR_ARGUMENT && count == 3, "ends at entry 6: %zu before",
+                  count);
+            CHECK_EQ(seebatch_training_reader_place(reader).entry, 6, "the fault's number");
+            CHECK(strncmp(error.message, "line 36, entry 6: ", 18) == 0, "%s", error.message);
+        }
+        CHECK_EQ(log.calls, answer ? 1 : 2, "the hook asked again only while it was set");
+        seebatch_training_close(reader);
+    }
+
+    /* From a stream, named as given, left open; a .bin that does not
+     * decode ends the reading whatever the hook says. */
+    FILE *stream = fopen(damaged, "rb");
+    seebatch_training_reader *reader = NULL;
+    seebatch_error error;
+    CHECK(stream && seebatch_training_open_stream(stream, "the stream", SEEBATCH_TRAINING_PLAIN,
+                                                  &reader, &error) == SEEBATCH_OK,
+          "a stream opened");
+    skip_log log = {.answer = 1};
+    seebatch_training_reader_skip(reader, log_skip, &log);
+    size_t count;
+    CHECK(read_all_entries(reader, 100, entries, &count, &error) == SEEBATCH_OK &&
+              count == reference.count - BAD,
+          "the stream read");
+    CHECK(strncmp(log.first, "the stream: line 6, entry 1: ", 29) == 0, "%s", log.first);
+    seebatch_training_close(reader);
+    CHECK(stream && fseek(stream, 0, SEEK_SET) == 0 && fgetc(stream) == 'f',
+          "the stream is the caller's after seebatch_training_close");
+    if (stream)
+        fclose(stream);
+    snprintf(path, sizeof path, "%s/games.bin", directory);
+    snprintf(damaged, sizeof damaged, "%s/damaged.bin", directory);
+    CHECK(damaged_copy(path, damaged, 40 * 100 + 3, 0xff), "%s", damaged);
+    seebatch_training_open(damaged, &reader, NULL);
+    log = (skip_log){.answer = 1};
+    seebatch_training_reader_skip(reader, log_skip, &log);
+    CHECK(read_all_entries(reader, 64, entries, &count, &error) == SEEBATCH_ERROR_ARGUMENT &&
+              count == 100 && log.calls == 0 && strncmp(error.message, "byte 4000, entry 101", 20) == 0,
+          "a .bin fault ends the reading: %zu entries, %s", count, error.message);
+    seebatch_training_close(reader);
+
+    /* Arguments. */
+    reader = (seebatch_training_reader *)&reader;
+    CHECK(seebatch_training_open_stream(NULL, "x", SEEBATCH_TRAINING_PLAIN, &reader, &error) ==
+                  SEEBATCH_ERROR_ARGUMENT &&
+              reader == NULL,
+          "NULL stream");
+    CHECK(seebatch_training_open_stream(stdin, NULL, SEEBATCH_TRAINING_PLAIN, &reader, &error) ==
+              SEEBATCH_ERROR_ARGUMENT,
+          "NULL name");
+    CHECK(seebatch_training_open_stream(stdin, "x", (seebatch_training_format)7, &reader,
+                                        &error) == SEEBATCH_ERROR_ARGUMENT &&
+              reader == NULL,
+          "no format");
+    CHECK(seebatch_training_read_entries(NULL, 1, entries, &count, &error) ==
+              SEEBATCH_ERROR_ARGUMENT,
+          "NULL reader");
+    seebatch_training_reader_skip(NULL, log_skip, &log); /* nothing */
 }
 
 int main(int argc, char **argv)
@@ -414,5 +634,6 @@ int main(int argc, char **argv)
     test_entry_facts();
     test_payload_reader_errors();
     test_payloads(argv[1], argc > 2 ? argv[2] : NULL);
+    test_struct_reader(argv[1]);
     return check_finish("test_entry_readers");
 }
