@@ -501,7 +501,7 @@ int run_filter_as(const char *command, int argc, char **argv)
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
     if (status != EXIT_OK)
         return status;
-    output_file output = {stdout, NULL, NULL};
+    seebatch_output_file output = {stdout, NULL, NULL, 0};
     if (!settle_formats(&settings, &inputs))
         status = EXIT_USAGE;
     else if (settings.output_path)
