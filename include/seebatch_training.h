@@ -82,6 +82,17 @@ SEEBATCH_API const char *seebatch_training_fault_text(char *out, size_t size, in
                                                       uint64_t position, uint64_t entry,
                                                       const char *why);
 
+/* Writes the FEN of an entry as Stockfish's plain text writes it (`fen`
+ * lines of .plain, which `seebatch eval` shows for training data): the
+ * board's fields, but the fullmove number from the ply ((ply + 1) / 2, as
+ * every reader of the library sets it) and the rule-50 counter kept to its
+ * low 8 bits as Stockfish's converter keeps it. Into out (size bytes;
+ * SEEBATCH_FEN_MAX is always enough); returns the length without the NUL,
+ * or 0 with "" written (when size > 0) for a board that is not consistent
+ * or a buffer too small, as seebatch_board_to_fen. Thread-safe. */
+SEEBATCH_API size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out,
+                                          size_t size);
+
 /* count entries: element i of each array is entry i. */
 typedef struct seebatch_training_arrays {
     seebatch_board *boards;

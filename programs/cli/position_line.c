@@ -122,7 +122,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
 {
     /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
      * is read in place; any other line takes the steps below. */
-    if (seebatch_fen_scan(&out->board, input->text, input->length)) {
+    if (seebatch_board_from_plain_fen(&out->board, input->text, input->length)) {
         out->fen = input->text;
         out->fen_length = input->length;
         out->has_moves = false;
