@@ -22,7 +22,6 @@
 
 #include "bitboard.h"
 #include "decimal.h"
-#include "epd_record.h"
 #include "errors.h"
 #include "fen_scan.h"
 #include "fen_write.h"
@@ -345,18 +344,13 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
 {
     /* An EPD record (four fields, then operations) is the FEN of its fields
      * with hmvc and fmvn as the clocks. */
-    char fen[FEN_INPUT_MAX + 32], message[SEEBATCH_MESSAGE_SIZE];
-    epd_line line = {text, length, fen, sizeof fen, message, sizeof message, 0};
-    switch (seebatch_epd_read(&line)) {
-    case EPD_RECORD:
-        return seebatch_fen_parse_fully(board, fen, strlen(fen), error);
-    case EPD_BAD:
-        memset(board, 0, sizeof *board);
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "%s", message);
-    case EPD_NOT_EPD:
-        break;
-    }
+    seebatch_epd_record record;
+    seebatch_status read = seebatch_epd_read(text, length, &record, error);
+    if (read == SEEBATCH_OK && record.is_record)
+        return seebatch_fen_parse_fully(board, record.fen, strlen(record.fen), error);
     memset(board, 0, sizeof *board);
+    if (read != SEEBATCH_OK)
+        return read;
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
     seebatch_status status = seebatch_parse_fields(board, text, length, error);

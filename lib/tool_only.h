@@ -11,9 +11,7 @@
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H
 
-/* Core: the EPD reader's inner steps, the tool's message formats,
- * the standard streams in binary, draws. */
-#include "epd_record.h"     /* why: eval and check read an EPD line's fields, not only its board */
+/* Core: the tool's message formats, the standard streams in binary, draws. */
 #include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
