@@ -461,6 +461,12 @@ SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_o
 /* The help text of those options, lines of "  --name ...   what it does\n". */
 SEEBATCH_API const char *seebatch_config_options_help(void);
 
+/* The help text of the rule options seebatch_training_filter_new takes
+ * (the rules of `seebatch filter` and --seed, which the tool's --help
+ * prints): lines of "  --name ...   what it does\n", with a line or two
+ * of heading between the groups. Thread-safe. */
+SEEBATCH_API const char *seebatch_rule_options_help(void);
+
 /* Makes a filter into *filter from `seebatch filter`'s rule options, one
  * argument per element ("--skip-capture", "--skip-see-ge", "0", "--seed",
  * "7", ...; SEE under the classic configuration).
