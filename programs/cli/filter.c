@@ -486,7 +486,7 @@ int run_filter_as(const char *command, int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help(),
+        printf(filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
                threads_lines_help, after_threads_help);
         return EXIT_OK;
     }
@@ -501,7 +501,7 @@ int run_filter_as(const char *command, int argc, char **argv)
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
     if (status != EXIT_OK)
         return status;
-    output_file output = {stdout, NULL, NULL};
+    seebatch_output_file output = {stdout, NULL, NULL, 0};
     if (!settle_formats(&settings, &inputs))
         status = EXIT_USAGE;
     else if (settings.output_path)
