@@ -1,7 +1,7 @@
 /*
  * seebatch_eval_stages FILE [ROUNDS]: the stages of `seebatch eval` on the
  * FEN lines of FILE, each timed alone over every line, in ns a position:
- * reading the FEN (seebatch_fen_scan: the wide placement reader where the
+ * reading the FEN (seebatch_board_from_plain_fen: the wide placement reader where the
  * CPU runs it; the one-pass reader alone; the public parser with its
  * fallback), generating the captures, and their SEE per board and per block
  * of boards (seebatch_values on one board against many). The
@@ -78,7 +78,7 @@ typedef void (*stage)(positions *p);
 static void scan_all(positions *p)
 {
     for (size_t i = 0; i < p->count; i++)
-        if (!seebatch_fen_scan(&p->boards[i], p->text + p->starts[i], p->lengths[i]))
+        if (!seebatch_board_from_plain_fen(&p->boards[i], p->text + p->starts[i], p->lengths[i]))
             exit(3);
 }
 
@@ -184,7 +184,7 @@ int main(int argc, char **argv)
     double per_block = best_of(see_per_block, &p, rounds);
     printf("%zu positions, %zu captures (%.2f a position), best of %d rounds, ns a position:\n",
            p.count, moves, (double)moves / (double)p.count, rounds);
-    printf("  seebatch_fen_scan              %7.1f  (%s)\n", scan,
+    printf("  seebatch_board_from_plain_fen  %7.1f  (%s)\n", scan,
            seebatch_fen_wide_usable() ? "the wide placement reader" : "the one-pass reader");
     printf("  seebatch_fen_scan_one_pass     %7.1f\n", one_pass);
     printf("  seebatch_board_from_fen        %7.1f\n", parse);

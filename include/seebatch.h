@@ -596,6 +596,70 @@ SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *con
 SEEBATCH_API seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
                                                      seebatch_error *error);
 
+/* How many operations of an EPD record seebatch_epd_read describes. */
+#define SEEBATCH_EPD_OPERATIONS_MAX 32
+
+/* One operation of an EPD record, by offsets into the text read. */
+typedef struct seebatch_epd_operation {
+    size_t opcode, opcode_length; /* the opcode ("bm", "id", "hmvc"...) */
+    /* Its operands as written, from the first to the end of the last
+     * (strings with their quotes; blanks between kept); 0 long for none. */
+    size_t operands, operands_length;
+    size_t operand_count; /* how many: words, or "strings" with any blanks inside */
+} seebatch_epd_operation;
+
+/* An EPD line read by seebatch_epd_read. */
+typedef struct seebatch_epd_record {
+    int is_record; /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
+                    * ";moves"), and nothing else below is written */
+    size_t fields_end; /* the text's length up to the end of its fourth field */
+    /* The position as a FEN: the four fields, then hmvc's and fmvn's operand
+     * (0 and 1 where not given), NUL-terminated. */
+    char fen[256];
+    size_t operation_count; /* operations in the record (all of them) */
+    seebatch_epd_operation operations[SEEBATCH_EPD_OPERATIONS_MAX]; /* the first ones */
+} seebatch_epd_record;
+
+/*
+ * Reads text[0..length) (no NUL needed, nothing read past length) as an
+ * EPD record: the four position fields of a FEN (placement, side to move,
+ * castling, en passant), then operations, each an opcode (a letter, then
+ * letters, digits or '_'), its operands (words, or "strings" in double
+ * quotes) and a ';', as in
+ *   r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - bm Nf6; id "x";
+ * A text is an EPD record when its fifth field starts with a letter (a
+ * FEN's halfmove clock never does); any other text gives is_record 0 and
+ * SEEBATCH_OK. The fields themselves are not checked here:
+ * seebatch_board_from_fen(record->fen) reads the position (as it reads
+ * the record's text itself). Errors, *record then unspecified:
+ * SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN naming the column
+ * (from 1) of what is wrong in an operation ("EPD opcode fmvn, column 62:
+ * needs one number 1..65535", a string not closed, no ';' ending it, hmvc
+ * or fmvn given twice) or a FEN made longer than 255 bytes. Thread-safe;
+ * no allocation.
+ */
+SEEBATCH_API seebatch_status seebatch_epd_read(const char *text, size_t length,
+                                               seebatch_epd_record *record,
+                                               seebatch_error *error);
+
+/*
+ * The fast path of seebatch_board_from_fen, for a caller reading many lines
+ * from a buffer (a file's lines, no copy, no NUL needed: nothing is read
+ * past text[length - 1]): reads text into *board and returns true when it
+ * is a FEN in its plainest spelling (six fields, each separated by one
+ * space, nothing before the first or after the last, counters of at most
+ * five digits); else returns false having written only *board (then
+ * unspecified), and makes no message, so that giving up costs next to
+ * nothing. The caller then runs seebatch_board_from_fen, which reads every
+ * other spelling (EPD records, UCI position commands) and names what is
+ * wrong in a bad text. Whatever this accepts, seebatch_board_from_fen
+ * accepts too and reads as the same board; it takes this path first
+ * itself. Precondition: board and text are not NULL (unchecked: a check
+ * would cost a tenth of the call's time). Thread-safe; no allocation.
+ */
+SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text,
+                                                size_t length);
+
 /*
  * Writes the FEN of a consistent board into buffer (size bytes, at least
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.

@@ -82,6 +82,17 @@ SEEBATCH_API const char *seebatch_training_fault_text(char *out, size_t size, in
                                                       uint64_t position, uint64_t entry,
                                                       const char *why);
 
+/* Writes the FEN of an entry as Stockfish's plain text writes it (`fen`
+ * lines of .plain, which `seebatch eval` shows for training data): the
+ * board's fields, but the fullmove number from the ply ((ply + 1) / 2, as
+ * every reader of the library sets it) and the rule-50 counter kept to its
+ * low 8 bits as Stockfish's converter keeps it. Into out (size bytes;
+ * SEEBATCH_FEN_MAX is always enough); returns the length without the NUL,
+ * or 0 with "" written (when size > 0) for a board that is not consistent
+ * or a buffer too small, as seebatch_board_to_fen. Thread-safe. */
+SEEBATCH_API size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out,
+                                          size_t size);
+
 /* count entries: element i of each array is entry i. */
 typedef struct seebatch_training_arrays {
     seebatch_board *boards;
@@ -402,6 +413,72 @@ SEEBATCH_API const char *seebatch_payload_reader_fault(const seebatch_payload_re
 SEEBATCH_API void seebatch_payload_reader_free(seebatch_payload_reader *reader);
 
 /* ------------------------------------------------------------------------ */
+/* Output files, never left half-written                                    */
+/* ------------------------------------------------------------------------ */
+
+/* A file written in any format (training data, EPD, any text) so that an
+ * interrupted or failed run leaves the old file, the way the training
+ * writer, seebatch_training_filter_file and every `--output` of the
+ * `seebatch` tool write: to a temporary beside the target (".NAME.XXXXXX"
+ * in the same directory, so the rename stays on one file system), renamed
+ * over the target only by seebatch_output_file_commit, removed by
+ * seebatch_output_file_discard. A target that exists and is no regular file
+ * (/dev/null, /dev/full, a FIFO; NUL on Windows) is written directly, since
+ * it cannot be replaced. A symbolic link as the target is followed: the
+ * file it names is replaced, the link stays. The temporary gets the
+ * target's permissions when it exists, else those a new file gets. (A
+ * process killed outright may leave the temporary behind; the target is
+ * still as it was.) Thread-safe on distinct objects and targets. */
+typedef struct seebatch_output_file {
+    FILE *stream;     /* write here, in binary, until commit or discard */
+    char *target;     /* the file that will be replaced (a link resolved); the library's */
+    char *temporary;  /* the file written, NULL when target is written directly; the library's */
+    int system_error; /* the errno value of the last call's failure (for a caller that
+                       * words its own message), 0 after one that succeeded */
+} seebatch_output_file;
+
+/* Opens the output for path into *out: a new temporary beside it, or path
+ * itself when it is no regular file. On failure *out is cleared but for
+ * out->system_error, and nothing was created.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL argument, a path that is a
+ * directory (EISDIR), an existing file that may not be written (EACCES, as
+ * opening it would be), a temporary that cannot be created, or no memory
+ * (ENOMEM): "cannot create PATH: why". */
+SEEBATCH_API seebatch_status seebatch_output_file_open(seebatch_output_file *out,
+                                                       const char *path, seebatch_error *error);
+
+/* Flushes out->stream, checks that every write to it succeeded, closes it
+ * and puts the temporary in the target's place in one step (the old file
+ * or the new one is there, never a part). On any failure the temporary is
+ * removed and the target is as it was. *out is released either way (its
+ * stream closed, its names freed; out->system_error kept).
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL or unopened out, or a write,
+ * close or rename that failed: "cannot write PATH: why". */
+SEEBATCH_API seebatch_status seebatch_output_file_commit(seebatch_output_file *out,
+                                                         seebatch_error *error);
+
+/* Closes out->stream and removes the temporary: the target is as it was
+ * before seebatch_output_file_open (a target written directly keeps what
+ * was written). *out is released; NULL or an unopened out is ignored. */
+SEEBATCH_API void seebatch_output_file_discard(seebatch_output_file *out);
+
+/* 1 when path names an existing file that is the file the stream reads or
+ * writes, whatever the name (the path itself, a symbolic link to it, a hard
+ * link): device and inode on POSIX, volume and file index on Windows. An
+ * output for which this holds would destroy its input: refuse it before
+ * seebatch_output_file_open. 0 when path names nothing, the stream reads no
+ * file (a pipe) or an argument is NULL. Thread-safe. */
+SEEBATCH_API int seebatch_output_is_input(const char *path, FILE *input);
+
+/* 1 when the two streams read or write one file on a disk (a regular file,
+ * as above), such as a standard output redirected to an input (`> input`),
+ * the file's size in bytes then in *size when size is not NULL (looked at
+ * without a byte read: 0 when the shell emptied it before the program
+ * started). 0 when either is a pipe, a terminal or a device (/dev/null read
+ * and written at once is no harm) or NULL. Thread-safe. */
+SEEBATCH_API int seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
+
+/* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -530,6 +607,12 @@ SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_o
 
 /* The help text of those options, lines of "  --name ...   what it does\n". */
 SEEBATCH_API const char *seebatch_config_options_help(void);
+
+/* The help text of the rule options seebatch_training_filter_new takes
+ * (the rules of `seebatch filter` and --seed, which the tool's --help
+ * prints): lines of "  --name ...   what it does\n", with a line or two
+ * of heading between the groups. Thread-safe. */
+SEEBATCH_API const char *seebatch_rule_options_help(void);
 
 /* Makes a filter into *filter from `seebatch filter`'s rule options, one
  * argument per element ("--skip-capture", "--skip-see-ge", "0", "--seed",

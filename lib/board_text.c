@@ -27,7 +27,7 @@ seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
                              SEEBATCH_FEN_INPUT_MAX + 1, SEEBATCH_FEN_INPUT_MAX);
     /* Plain FENs take the one-pass reader; everything else, errors
      * included, the field-by-field parser, which says what is wrong. */
-    if (seebatch_fen_scan(board, fen, length))
+    if (seebatch_board_from_plain_fen(board, fen, length))
         return seebatch_succeed(error);
     return seebatch_fen_parse_fully(board, fen, length, error);
 }

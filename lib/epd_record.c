@@ -1,8 +1,20 @@
-#include "epd_record.h"
-
+/*
+ * EPD records (seebatch_epd_read, include/seebatch.h): the four position
+ * fields of a FEN, then operations. The halfmove clock and fullmove number
+ * come from the opcodes hmvc and fmvn where given (0 and 1 otherwise); the
+ * other opcodes are described to the caller and change nothing here. Read
+ * by the `seebatch` tool's lines and by the full FEN parser (fen.c), which
+ * reads a record's FEN.
+ */
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "errors.h"
+#include "printf_like.h"
+#include "seebatch.h"
 
 enum { EPD_FIELDS = 4, EPD_COUNTER_MAX = 65535 };
 
@@ -15,9 +27,27 @@ typedef struct epd_cursor {
     const char *text;
     size_t length, at;
     long counters[2]; /* hmvc, fmvn; -1 when not given */
-    char *message;
-    size_t size;
+    seebatch_epd_record *record; /* the operations described */
+    seebatch_error *error;
 } epd_cursor;
+
+/* A fault of the record, in error (SEEBATCH_ERROR_FEN); false. It takes
+ * the error, not the cursor: a cursor whose address escaped would be kept
+ * in memory, where the compiler otherwise keeps it in registers. */
+static bool seebatch_epd_fault(seebatch_error *error, const char *format, ...)
+    SEEBATCH_PRINTF_LIKE(2, 3);
+
+static bool seebatch_epd_fault(seebatch_error *error, const char *format, ...)
+{
+    if (error) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error->message, sizeof error->message, format, args);
+        va_end(args);
+        error->status = SEEBATCH_ERROR_FEN;
+    }
+    return false;
+}
 
 static void seebatch_epd_skip_spaces(epd_cursor *c)
 {
@@ -35,7 +65,7 @@ static bool seebatch_epd_read_operand(epd_cursor *c, size_t *start, size_t *leng
     if (c->text[c->at] == '"') {
         const char *close = memchr(c->text + c->at + 1, '"', c->length - c->at - 1);
         if (!close) {
-            snprintf(c->message, c->size, "EPD, column %zu: a string opened here is not closed",
+            seebatch_epd_fault(c->error, "EPD, column %zu: a string opened here is not closed",
                      seebatch_epd_column(c->at));
             return false;
         }
@@ -71,12 +101,12 @@ static bool seebatch_epd_take_counter(epd_cursor *c, const epd_operation *op)
         value = value * 10 + (c->text[op->first + i] - '0');
     }
     if (!number || value > EPD_COUNTER_MAX || (op->which == 1 && value == 0)) {
-        snprintf(c->message, c->size, "EPD opcode %s, column %zu: needs one number %d..%d",
+        seebatch_epd_fault(c->error, "EPD opcode %s, column %zu: needs one number %d..%d",
                  op->name, seebatch_epd_column(op->at), op->which, EPD_COUNTER_MAX);
         return false;
     }
     if (c->counters[op->which] >= 0) {
-        snprintf(c->message, c->size, "EPD opcode %s, column %zu: given twice", op->name,
+        seebatch_epd_fault(c->error, "EPD opcode %s, column %zu: given twice", op->name,
                  seebatch_epd_column(op->at));
         return false;
     }
@@ -84,12 +114,21 @@ static bool seebatch_epd_take_counter(epd_cursor *c, const epd_operation *op)
     return true;
 }
 
+/* Counts an operation, and describes it where the line has room. */
+static void seebatch_epd_describe(seebatch_epd_record *record,
+                                  const seebatch_epd_operation *operation)
+{
+    if (record->operation_count < SEEBATCH_EPD_OPERATIONS_MAX)
+        record->operations[record->operation_count] = *operation;
+    record->operation_count++;
+}
+
 /* One operation "opcode operand ... ;" at c->at (not a space). */
 static bool seebatch_epd_read_operation(epd_cursor *c)
 {
     size_t at = c->at;
     if (!seebatch_epd_is_letter(c->text[at])) {
-        snprintf(c->message, c->size, "EPD, column %zu: an opcode starts with a letter, not '%c'",
+        seebatch_epd_fault(c->error, "EPD, column %zu: an opcode starts with a letter, not '%c'",
                  seebatch_epd_column(at), c->text[at] >= ' ' && c->text[at] < 127 ? c->text[at] : '?');
         return false;
     }
@@ -97,7 +136,7 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
                                  c->text[c->at] == '_'))
         c->at++;
     if (c->at < c->length && !seebatch_epd_is_space(c->text[c->at]) && c->text[c->at] != ';') {
-        snprintf(c->message, c->size, "EPD, column %zu: '%c' in an opcode", seebatch_epd_column(c->at),
+        seebatch_epd_fault(c->error, "EPD, column %zu: '%c' in an opcode", seebatch_epd_column(c->at),
                  c->text[c->at] >= ' ' && c->text[c->at] < 127 ? c->text[c->at] : '?');
         return false;
     }
@@ -105,23 +144,35 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
     epd_operation op = {"", -1, at, 0, 0, 0};
     if (name_length == 4)
         memcpy(op.name, c->text + at, 4);
-    op.which = strcmp(op.name, "hmvc") == 0 ? 0 : strcmp(op.name, "fmvn") == 0 ? 1 : -1;
+    /* The two opcodes that set counters, told apart without a library call
+     * (every record has a few operations). */
+    op.which = name_length != 4                     ? -1
+               : memcmp(op.name, "hmvc", 4) == 0 ? 0
+               : memcmp(op.name, "fmvn", 4) == 0 ? 1
+                                                  : -1;
+    size_t operands = 0, operands_end = 0;
     for (;;) {
         seebatch_epd_skip_spaces(c);
         if (c->at == c->length) {
-            snprintf(c->message, c->size, "EPD opcode %.*s, column %zu: no ';' ends it",
+            seebatch_epd_fault(c->error, "EPD opcode %.*s, column %zu: no ';' ends it",
                      (int)(name_length > 16 ? 16 : name_length), c->text + at, seebatch_epd_column(at));
             return false;
         }
         if (c->text[c->at] == ';')
             break;
         size_t start, length;
+        if (op.operands == 0)
+            operands = c->at;
         if (!seebatch_epd_read_operand(c, &start, &length))
             return false;
+        operands_end = c->at;
         if (op.operands++ == 0)
             op.first = start, op.first_length = length;
     }
     c->at++; /* the ';' */
+    seebatch_epd_operation described = {at, name_length, operands, operands_end - operands,
+                                        (size_t)op.operands};
+    seebatch_epd_describe(c->record, &described);
     return op.which < 0 || seebatch_epd_take_counter(c, &op);
 }
 
@@ -148,29 +199,35 @@ static bool seebatch_epd_find_fields(const char *text, size_t length, size_t end
     return false;
 }
 
-epd_result seebatch_epd_read(epd_line *line)
+seebatch_status seebatch_epd_read(const char *text, size_t length, seebatch_epd_record *record,
+                                  seebatch_error *error)
 {
-    const char *text = line->text;
+    if (!text || !record)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s is NULL",
+                             record ? "EPD text" : "record");
+    record->is_record = 0;
+    record->fields_end = 0;
+    record->fen[0] = '\0';
+    record->operation_count = 0;
     size_t ends[EPD_FIELDS], fifth;
-    if (!seebatch_epd_find_fields(text, line->length, ends, &fifth) ||
+    if (!seebatch_epd_find_fields(text, length, ends, &fifth) ||
         !seebatch_epd_is_letter(text[fifth]))
-        return EPD_NOT_EPD;
-    epd_cursor c = {text, line->length, fifth, {-1, -1}, line->message, line->message_size};
+        return seebatch_succeed(error);
+    epd_cursor c = {text, length, fifth, {-1, -1}, record, error};
     while (seebatch_epd_skip_spaces(&c), c.at < c.length)
         if (!seebatch_epd_read_operation(&c))
-            return EPD_BAD;
+            return SEEBATCH_ERROR_FEN;
     size_t start = 0;
     while (seebatch_epd_is_space(text[start]))
         start++;
-    int written = snprintf(line->fen, line->fen_size, "%.*s %ld %ld",
+    int written = snprintf(record->fen, sizeof record->fen, "%.*s %ld %ld",
                            (int)(ends[EPD_FIELDS - 1] - start), text + start,
                            c.counters[0] < 0 ? 0 : c.counters[0],
                            c.counters[1] < 0 ? 1 : c.counters[1]);
-    if (written < 0 || (size_t)written >= line->fen_size) {
-        snprintf(line->message, line->message_size, "FEN is longer than %zu bytes",
-                 line->fen_size - 1);
-        return EPD_BAD;
-    }
-    line->fields_end = ends[EPD_FIELDS - 1];
-    return EPD_RECORD;
+    if (written < 0 || (size_t)written >= sizeof record->fen)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN is longer than %zu bytes",
+                             sizeof record->fen - 1);
+    record->is_record = 1;
+    record->fields_end = ends[EPD_FIELDS - 1];
+    return seebatch_succeed(error);
 }

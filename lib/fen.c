@@ -22,9 +22,9 @@
 
 #include "bitboard.h"
 #include "decimal.h"
-#include "epd_record.h"
 #include "errors.h"
 #include "fen_scan.h"
+#include "fen_write.h"
 #include "printf_like.h"
 
 enum { FEN_INPUT_MAX = SEEBATCH_FEN_INPUT_MAX, FEN_FIELDS = 6, FEN_COUNTER_MAX = 65535 };
@@ -344,18 +344,13 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
 {
     /* An EPD record (four fields, then operations) is the FEN of its fields
      * with hmvc and fmvn as the clocks. */
-    char fen[FEN_INPUT_MAX + 32], message[SEEBATCH_MESSAGE_SIZE];
-    epd_line line = {text, length, fen, sizeof fen, message, sizeof message, 0};
-    switch (seebatch_epd_read(&line)) {
-    case EPD_RECORD:
-        return seebatch_fen_parse_fully(board, fen, strlen(fen), error);
-    case EPD_BAD:
-        memset(board, 0, sizeof *board);
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "%s", message);
-    case EPD_NOT_EPD:
-        break;
-    }
+    seebatch_epd_record record;
+    seebatch_status read = seebatch_epd_read(text, length, &record, error);
+    if (read == SEEBATCH_OK && record.is_record)
+        return seebatch_fen_parse_fully(board, record.fen, strlen(record.fen), error);
     memset(board, 0, sizeof *board);
+    if (read != SEEBATCH_OK)
+        return read;
     board->en_passant = SEEBATCH_NO_SQUARE;
     board->fullmove_number = 1;
     seebatch_status status = seebatch_parse_fields(board, text, length, error);
@@ -397,7 +392,8 @@ static size_t seebatch_write_rank(const char *letters, unsigned rank, char *out)
 
 /* out holds SEEBATCH_FEN_MAX bytes; the longest FEN is 92 characters
  * (71 for the placement, " w KQkq e3 65535 65535"). */
-static size_t seebatch_write_fen(const seebatch_board *board, char *out)
+static size_t seebatch_write_fen(const seebatch_board *board, uint16_t halfmove,
+                                 uint16_t fullmove, char *out)
 {
     char letters[64];
     seebatch_letters_of(board, letters);
@@ -422,9 +418,9 @@ static size_t seebatch_write_fen(const seebatch_board *board, char *out)
         n += strlen(seebatch_square_name(board->en_passant, out + n));
     char *end = out + n;
     *end++ = ' ';
-    end = seebatch_put_decimal(end, board->halfmove_clock);
+    end = seebatch_put_decimal(end, halfmove);
     *end++ = ' ';
-    end = seebatch_put_decimal(end, board->fullmove_number);
+    end = seebatch_put_decimal(end, fullmove);
     *end = '\0';
     return (size_t)(end - out);
 }
@@ -438,7 +434,8 @@ static bool seebatch_expressible(const seebatch_board *board)
            !more_than_one(kings & board->colors[SEEBATCH_BLACK]);
 }
 
-size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size)
+size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove,
+                                  uint16_t fullmove, char *buffer, size_t size)
 {
     if (buffer && size > 0)
         buffer[0] = '\0';
@@ -446,9 +443,15 @@ size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t s
         !seebatch_expressible(board))
         return 0;
     char text[SEEBATCH_FEN_MAX];
-    size_t length = seebatch_write_fen(board, text);
+    size_t length = seebatch_write_fen(board, halfmove, fullmove, text);
     if (length + 1 > size)
         return 0;
     memcpy(buffer, text, length + 1);
     return length;
+}
+
+size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size)
+{
+    return seebatch_fen_with_counters(board, board ? board->halfmove_clock : 0,
+                                      board ? board->fullmove_number : 0, buffer, size);
 }

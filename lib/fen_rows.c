@@ -32,7 +32,7 @@ static seebatch_status seebatch_parse_row(const char *row, size_t length, seebat
 {
     if (length > 0 && row[length - 1] == '\r')
         length--;
-    if (seebatch_fen_scan(board, row, length)) /* no copy for a plain FEN */
+    if (seebatch_board_from_plain_fen(board, row, length)) /* no copy for a plain FEN */
         return seebatch_succeed(error);
     const char *nul = memchr(row, '\0', length);
     if (nul)

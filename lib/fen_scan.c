@@ -288,7 +288,7 @@ bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t 
     return end != 0 && seebatch_scan_tail(board, text, length, end);
 }
 
-bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length)
+bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text, size_t length)
 {
     if (length > 255 || !seebatch_fen_wide_usable())
         return seebatch_fen_scan_one_pass(board, text, length);

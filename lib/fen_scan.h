@@ -21,14 +21,14 @@
 
 #pragma GCC visibility push(hidden)
 
-/* Reads text[0..length) (no NUL needed, none read past length) into *board
- * and returns true, or returns false having written only *board (then
- * unspecified) when the text is not a FEN in the plain spelling. An EPD
- * opcode tail after field 4 is not plain: it is left to the full parser. */
-bool seebatch_fen_scan(seebatch_board *board, const char *text, size_t length);
+/* The reader is public: seebatch_board_from_plain_fen (seebatch.h), which
+ * reads text[0..length) (no NUL needed, none read past length) or gives up
+ * without a word. An EPD opcode tail after field 4 is not plain: it is left
+ * to the full parser. */
 
 /* The same by the one-pass reader alone, whatever the CPU: what
- * seebatch_fen_scan does where seebatch_fen_wide_usable is false. */
+ * seebatch_board_from_plain_fen does where seebatch_fen_wide_usable is
+ * false. */
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length);
 
 /* Whether this CPU runs seebatch_fen_placement_wide, and runs it fast (AVX2,

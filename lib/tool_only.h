@@ -5,18 +5,15 @@
  * (tests/design/tool_door.sh fails if one does, or if an include here has
  * no reason beside it). Anything a user would want too belongs in the
  * public headers (include/) instead, as the binpack chunk reader, the
- * chain-start guess, the fault text and the filter's counts now are: the
- * tool takes those from seebatch_training.h.
+ * chain-start guess, the fault text, the filter's counts and the output
+ * files now are: the tool takes those from seebatch_training.h.
  */
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H
 
-/* Core: the FEN and EPD readers' inner steps, the tool's message formats,
- * outputs that are inputs, draws. */
-#include "epd_record.h"     /* why: eval and check read an EPD line's fields, not only its board */
-#include "fen_scan.h"       /* why: a line's position by the one-pass reader, no error text made */
+/* Core: the tool's message formats, the standard streams in binary, draws. */
 #include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
-#include "platform/files.h" /* why: the tool refuses an output that is one of its inputs */
+#include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
 
 /* Training data, entry by entry and as the tool's own options say. */
@@ -24,7 +21,5 @@
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
                                                 lines judged one by one (a line has no checked move) */
 #include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-#include "training/formats/output_file.h"    /* why: --output of every subcommand, EPD too */
-#include "training/formats/plain.h" /* why: eval writes an entry's board as FEN (seebatch_entry_fen) */
 
 #endif

@@ -42,7 +42,7 @@ static bool seebatch_uci_word_is(const char *word, size_t length, const char *ex
 static seebatch_status seebatch_uci_board_of(seebatch_board *board, const char *fen, size_t length,
                                              seebatch_error *error)
 {
-    if (seebatch_fen_scan(board, fen, length))
+    if (seebatch_board_from_plain_fen(board, fen, length))
         return seebatch_succeed(error);
     return seebatch_fen_parse_fully(board, fen, length, error);
 }

@@ -194,32 +194,61 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(!shape->learns, "%s keeps its fixed choice", shape->shape);
 }
 
+/* Serves a call of values on many boards in order, and returns the index of
+ * the backend that served it in auto's report, or -1 if the call was not
+ * timed (settled, auto times one call in sixteen). */
+static signed char served_next(seebatch_auto_shape *all, const seebatch_rules *rules,
+                        const seebatch_batch *batch, int32_t *values)
+{
+    uint64_t before[SEEBATCH_BACKENDS_MAX];
+    const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+    for (size_t b = 0; b < shape->backend_count; b++)
+        before[b] = shape->backends[b].calls;
+    seebatch_values(rules, batch, values);
+    shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+    for (size_t b = 0; b < shape->backend_count; b++)
+        if (shape->backends[b].calls != before[b])
+            return (signed char)b;
+    return -1;
+}
+
 /* Repeating work is found and judged over cycles, other work by a few
  * calls (learning.c): on CYCLE calls served over and over, the report says
  * they repeat every CYCLE calls, and a backend not kept
  * served its first cycle and more where the branch predictor learns it, at
  * most its first cycle where it is branch-free; on calls that never repeat,
- * each served a short trial. */
+ * each served a short trial, its calls alternating with the best's. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
     /* Calls of 64 moves, the shortest timed. Each run holds one look and
      * too few timed calls after it for another (learning.c): on the cycle,
      * 14 of the first guess, at most 6 cycles of the scalar walk and one of
-     * a branch-free kernel; on the stream (a short trial: a call of warm-up,
-     * six timed), 18 of the first guess and at most 7 of each other. */
-    enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 7, STREAM = 40 };
+     * a branch-free kernel; on the stream, 18 of the first guess and, for
+     * each other, a short trial: a call of warm-up and at most 8 timed, each
+     * followed by one of the best's. */
+    enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 9, STREAM = 60 };
     static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
     for (int repeating = 1; repeating >= 0; repeating--) {
         CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
         size_t calls = repeating ? CYCLE * REPEATS : STREAM;
+        signed char served[STREAM * REPEATS]; /* each call's backend: its index in the report */
         for (size_t c = 0; c < calls; c++) {
             size_t first = (repeating ? c % CYCLE : c) * MOVES;
             seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
                                     &p->moves[first], MOVES};
-            seebatch_values(rules, &batch, values);
+            served[c] = served_next(all, rules, &batch, values);
         }
+        /* On the stream, a challenger's calls alternate with the best's: a
+         * backend but the first guess that served two calls in a row is the
+         * one kept, and serves every call after (timed or not: -1). */
+        for (size_t c = 1; !repeating && c < calls; c++)
+            if (served[c] >= 0 && served[c] == served[c - 1] && served[c] != served[0])
+                for (size_t after = c; after < calls; after++)
+                    CHECK(served[after] == served[c] || served[after] == -1,
+                          "call %zu of the stream: backend %d after %d twice", after,
+                          served[after], served[c]);
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
         CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0), "the regime");
         /* The first guess served the look's first calls, finding the regime. */

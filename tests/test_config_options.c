@@ -6,6 +6,7 @@
  * applied in order, a bad value named in the message and leaving the
  * configuration as it was, anything else not taken.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -34,6 +35,58 @@ static int second_attached(char **argv, int index)
 {
     (void)argv;
     return index == 2;
+}
+
+/* The rules' help names every option seebatch_training_filter_new takes,
+ * and each option it names is one the filter takes: the help and the
+ * parser come from one place. */
+static void rule_options_helped(void)
+{
+    const char *help = seebatch_rule_options_help();
+    static const char *const rules[][3] = {{"--skip-in-check"},
+                                           {"--skip-capture"},
+                                           {"--skip-see-ge", "0"},
+                                           {"--skip-promotion"},
+                                           {"--skip-castling"},
+                                           {"--skip-value-none"},
+                                           {"--skip-placeholder"},
+                                           {"--skip-early-ply", "8"},
+                                           {"--skip-filtered"},
+                                           {"--skip-simple-eval", "60"},
+                                           {"--random-skip", "3", "--seed"},
+                                           {"--wld-skip"},
+                                           {"--soft-early-skip", "20"},
+                                           {"--piece-count-skip"}};
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "\n  %s", rules[i][0]);
+        CHECK(strstr(help, line) || strncmp(help, line + 1, strlen(line + 1)) == 0,
+              "the help names %s", rules[i][0]);
+        const char *argv[4] = {rules[i][0], rules[i][1], rules[i][2], "7"};
+        size_t argc = rules[i][2] ? 4 : rules[i][1] ? 2 : 1;
+        seebatch_training_filter *filter = NULL;
+        seebatch_error error;
+        CHECK_EQ(seebatch_training_filter_new(argc, argv, &filter, &error), SEEBATCH_OK,
+                 "%s taken: %s", rules[i][0], error.message);
+        seebatch_training_filter_free(filter);
+    }
+    CHECK(strstr(help, "\n  --seed S") != NULL, "the help names --seed");
+    /* Every option the help names is taken (a value given where it needs one). */
+    size_t named = 0;
+    for (const char *at = strstr(help, "\n  --"); at; at = strstr(at + 1, "\n  --")) {
+        char option[40] = "";
+        sscanf(at + 3, "%39[a-z-]", option);
+        const char *argv[4] = {option, "1", "--random-skip", "1"};
+        seebatch_training_filter *filter = NULL;
+        seebatch_status status = seebatch_training_filter_new(1, argv, &filter, NULL);
+        if (status != SEEBATCH_OK) /* one that takes a value; --seed needs a drawing rule */
+            status = seebatch_training_filter_new(strcmp(option, "--seed") == 0 ? 4 : 2, argv,
+                                                  &filter, NULL);
+        CHECK_EQ(status, SEEBATCH_OK, "%s, named by the help, is taken", option);
+        seebatch_training_filter_free(filter);
+        named++;
+    }
+    CHECK(named >= 14, "the help names %zu options", named);
 }
 
 int main(void)
@@ -80,5 +133,6 @@ int main(void)
 
     const char *help = seebatch_config_options_help();
     CHECK(strstr(help, "  --preset NAME") == help && strstr(help, "--stop-when-ahead"), "%s", help);
+    rule_options_helped();
     return check_finish("test_config_options");
 }

@@ -1,5 +1,5 @@
 /*
- * EPD records as the tool reads them (programs/cli/epd_record.c): four FEN
+ * EPD records as seebatch_epd_read (seebatch.h) reads them: four FEN
  * fields and operations; the FEN made takes hmvc and fmvn where given (0
  * and 1 otherwise); a FEN (a number as fifth field) or "FEN;moves" is no EPD
  * record; malformed operations are refused naming the column. Each line is
@@ -11,10 +11,13 @@
 #include <string.h>
 
 #include "check.h"
-#include "epd_record.h"
+#include "seebatch.h"
 
 #define PLACE "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq -"
 
+typedef enum epd_result { EPD_NOT_EPD, EPD_RECORD, EPD_BAD } epd_result;
+
+/* seebatch_epd_read on a heap copy of exactly the line (no NUL). */
 static epd_result read_line(const char *line, char *fen, size_t *fields_end, char *message)
 {
     size_t length = strlen(line);
@@ -22,11 +25,19 @@ static epd_result read_line(const char *line, char *fen, size_t *fields_end, cha
     if (!copy)
         abort();
     memcpy(copy, line, length);
-    epd_line read = {copy, length, fen, 256, message, 200, 0};
-    epd_result result = seebatch_epd_read(&read);
-    *fields_end = read.fields_end;
+    seebatch_epd_record record;
+    seebatch_error error = {SEEBATCH_OK, ""};
+    seebatch_status status = seebatch_epd_read(copy, length, &record, &error);
     free(copy);
-    return result;
+    strcpy(message, error.message);
+    if (status != SEEBATCH_OK) {
+        CHECK_EQ(status, SEEBATCH_ERROR_FEN, "%s: the status of a bad record", line);
+        CHECK_EQ(error.status, status, "%s: error.status", line);
+        return EPD_BAD;
+    }
+    strcpy(fen, record.fen);
+    *fields_end = record.fields_end;
+    return record.is_record ? EPD_RECORD : EPD_NOT_EPD;
 }
 
 static void expect_fen(const char *line, const char *fen_expected)
@@ -55,6 +66,44 @@ static void expect_bad(const char *line, const char *message_expected)
     CHECK_EQ(read_line(line, fen, &end, message), EPD_BAD, "%s", line);
     CHECK(strcmp(message, message_expected) == 0, "%s: \"%s\", expected \"%s\"", line, message,
           message_expected);
+}
+
+/* The text of a span of line. */
+static int span_is(const char *line, size_t start, size_t length, const char *expected)
+{
+    return length == strlen(expected) && memcmp(line + start, expected, length) == 0;
+}
+
+/* The operations described: each opcode, its operands as written and how
+ * many; past SEEBATCH_EPD_OPERATIONS_MAX counted, not described. */
+static void operations_described(void)
+{
+    const char *line = PLACE " bm Nf6  Bc5; id \"a; b\";hmvc 3; noop;";
+    seebatch_epd_record record;
+    CHECK_EQ(seebatch_epd_read(line, strlen(line), &record, NULL), SEEBATCH_OK, "%s", line);
+    CHECK_EQ(record.operation_count, 4, "four operations");
+    static const char *const opcodes[] = {"bm", "id", "hmvc", "noop"};
+    static const char *const operands[] = {"Nf6  Bc5", "\"a; b\"", "3", ""};
+    static const size_t counts[] = {2, 1, 1, 0};
+    for (int i = 0; i < 4; i++) {
+        const seebatch_epd_operation *op = &record.operations[i];
+        CHECK(span_is(line, op->opcode, op->opcode_length, opcodes[i]), "opcode %d: \"%.*s\"", i,
+              (int)op->opcode_length, line + op->opcode);
+        CHECK(span_is(line, op->operands, op->operands_length, operands[i]),
+              "operands %d: \"%.*s\"", i, (int)op->operands_length, line + op->operands);
+        CHECK_EQ(op->operand_count, counts[i], "operand count %d", i);
+    }
+    char many[1024];
+    size_t n = (size_t)snprintf(many, sizeof many, "%s", PLACE);
+    for (int i = 0; i < SEEBATCH_EPD_OPERATIONS_MAX + 3; i++)
+        n += (size_t)snprintf(many + n, sizeof many - n, " c%d;", i);
+    CHECK_EQ(seebatch_epd_read(many, n, &record, NULL), SEEBATCH_OK, "many operations");
+    CHECK_EQ(record.operation_count, SEEBATCH_EPD_OPERATIONS_MAX + 3, "all counted");
+    const seebatch_epd_operation *last = &record.operations[SEEBATCH_EPD_OPERATIONS_MAX - 1];
+    CHECK(span_is(many, last->opcode, last->opcode_length, "c31"), "the last described");
+    seebatch_error error;
+    CHECK_EQ(seebatch_epd_read(NULL, 0, &record, &error), SEEBATCH_ERROR_ARGUMENT, "NULL text");
+    CHECK_EQ(seebatch_epd_read(line, 1, NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL record");
 }
 
 int main(void)
@@ -92,10 +141,11 @@ int main(void)
     expect_bad(PLACE " abcdefghijklmnopqrstu x",
                "EPD opcode abcdefghijklmnop, column 63: no ';' ends it");
     expect_bad(PLACE " hmvc 000001;", "EPD opcode hmvc, column 63: needs one number 0..65535");
-    /* The FEN made must fit the caller's buffer (256 bytes here), counters
-     * and all: fields of 256 bytes do not. */
+    /* The FEN made must fit the record's 256 bytes, counters and all:
+     * fields of 256 bytes do not. */
     char line[400];
     snprintf(line, sizeof line, "%0250d w - - id \"long\";", 0);
     expect_bad(line, "FEN is longer than 255 bytes");
+    operations_described();
     return check_finish("epd records");
 }

@@ -24,12 +24,12 @@ static bool scan_fenced(const char *text, size_t length, seebatch_board *board)
 {
     char *copy = at_end(&fence_page, length, 1);
     memcpy(copy, text, length);
-    return seebatch_fen_scan(board, copy, length);
+    return seebatch_board_from_plain_fen(board, copy, length);
 }
 
 static long compared, wide_read;
 
-/* The readers behind seebatch_fen_scan, each alone against the full
+/* The readers behind seebatch_board_from_plain_fen, each alone against the full
  * parser's result (full_status, full): the one-pass reader, and where the
  * CPU runs it the wide placement reader, which must stop at the first space
  * and agree on every piece of what it accepts. */

@@ -17,11 +17,14 @@
  *   the best trial's last cycle, the same positions: a branch-free kernel's
  *   from its second call (the predictor has nothing to learn of it), the
  *   scalar walk's from its second cycle on (seebatch_cycles_judged).
- * - Otherwise (a stream, or cycles too long for the predictor): a
- *   challenger's first SHORTEST_WARM_UP calls warm its code and tables and
- *   are not counted, its next TIMED_CALLS are judged, and it ends as soon as
- *   it trails the best (seebatch_calls_judged). The kept kernel is judged by
- *   the last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
+ * - Otherwise (a stream, or cycles too long for the predictor): positions
+ *   come in runs of like cost (a game's, a file's), a call costing a tenth
+ *   more or less than one a few calls away, as much as two kernels differ.
+ *   So a challenger's calls alternate with the best's, and each is judged
+ *   beside the other on the same stretch (seebatch_pairs_judged): its first
+ *   call warms its code and tables and is not counted, nor the best's after
+ *   it; then up to TIMED_PAIRS pairs, ending as soon as it trails. The kept
+ *   kernel is judged by the last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
  * A challenger that trails is cut short because a trial costs the job it
  * serves: on streamed positions a cold call of the scalar walk costs four or
  * five of avx512's, and a job of 10^5 captures is 390 calls.
@@ -57,7 +60,8 @@ enum {
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
-    TIMED_CALLS = 6,
+    /* Pairs of calls, the challenger's and the best's: 8 tell a tenth. */
+    TIMED_PAIRS = 8,
     KEPT_TIMED_CALLS = 16, /* of its OBSERVED_CALLS */
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
@@ -74,6 +78,7 @@ typedef struct learner {
      * or a trial changes. */
     _Alignas(64) _Atomic uint32_t phase;
     _Atomic uint32_t trial; /* the kernel on trial, exploring */
+    _Atomic uint32_t beside; /* the best so far, whose calls alternate with a challenger's */
     _Atomic uint32_t kept;  /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
     /* Written by exploring calls. */
@@ -83,7 +88,8 @@ typedef struct learner {
     _Atomic uint32_t cycle;      /* the work repeats every `cycle` calls; 0: it does not */
     _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
     _Atomic uint32_t last_cycle_cost; /* the trial's cycle before this one */
-    _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS]; /* the look's last calls */
+    /* The look's last calls: their prints, costs and kernels. */
+    _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS], served[RECENT_CALLS];
     _Atomic uint32_t best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
     _Atomic uint32_t trial_cost[CHOICE_KERNELS]; /* each tried kernel's, this look; 0: untried */
     /* Written by settled calls. */
@@ -103,10 +109,15 @@ static _Atomic uint64_t seebatch_origin_ticks, seebatch_origin_ns;
 #define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
+static uint32_t seebatch_best_cost(learner *l, unsigned *best);
+
 static void seebatch_trial_begin(learner *l, unsigned k)
 {
+    unsigned best = k;
+    seebatch_best_cost(l, &best);
     STORE(l->trial_calls, 0);
     STORE(l->last_cycle_cost, 0);
+    STORE(l->beside, best);
     STORE(l->trial, k);
 }
 
@@ -170,7 +181,9 @@ auto_call seebatch_learning_begin(unsigned shape, uint64_t plan)
         k = seebatch_next_runnable(runnable, atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS);
         timed = true; /* counted, for the test to see each kernel served */
     } else if (phase == EXPLORING) {
-        k = LOAD(l->trial);
+        /* On other work, every other call of a trial is the best's. */
+        bool beside = LOAD(l->trial_calls) & 1u && !LOAD(l->cycle);
+        k = beside ? LOAD(l->beside) : LOAD(l->trial);
         timed = true;
     } else {
         k = LOAD(l->kept);
@@ -207,25 +220,30 @@ static void seebatch_look_for_cycle(learner *l, uint32_t i, uint32_t print)
     STORE(l->candidate, distance);
 }
 
-/* The typical cost of the look's last n calls (n <= LONGEST_CYCLE), call i
- * the last: the mean of the cheapest three quarters, so that calls a context
- * switch or an interrupt spoiled do not count, and the rest all do (a
- * median of a few calls on different positions is off by a tenth). */
-static uint32_t seebatch_typical_cost(learner *l, uint32_t i, unsigned n)
+/* The typical cost of kernel's calls among the look's last n (n <=
+ * RECENT_CALLS; ANY_KERNEL: all of them), call i the last: the mean of the
+ * cheapest three quarters, so that calls a context switch or an interrupt
+ * spoiled do not count, and the rest all do (a median of a few calls on
+ * different positions is off by a tenth). 0: none of them kernel's. */
+#define ANY_KERNEL CHOICE_KERNELS
+static uint32_t seebatch_typical_cost(learner *l, uint32_t i, unsigned n, unsigned kernel)
 {
-    uint32_t sorted[LONGEST_CYCLE];
+    uint32_t sorted[RECENT_CALLS];
+    unsigned count = 0;
     for (unsigned m = 0; m < n; m++) {
+        if (kernel != ANY_KERNEL && LOAD(l->served[(i - m) % RECENT_CALLS]) != kernel)
+            continue;
         uint32_t cost = LOAD(l->cost[(i - m) % RECENT_CALLS]);
-        unsigned at = m;
+        unsigned at = count++;
         for (; at > 0 && sorted[at - 1] > cost; at--)
             sorted[at] = sorted[at - 1];
         sorted[at] = cost;
     }
-    unsigned kept = n - n / 4;
+    unsigned kept = count - count / 4;
     uint64_t sum = 0;
     for (unsigned m = 0; m < kept; m++)
         sum += sorted[m];
-    return (uint32_t)(sum / kept);
+    return kept ? (uint32_t)(sum / kept) : 0;
 }
 
 /* The least cost of the trials this look has finished (UINT32_MAX: none). */
@@ -312,26 +330,34 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
     }
     if (into < p)
         return 0;
-    uint32_t cost = seebatch_typical_cost(l, i, p), before = LOAD(l->last_cycle_cost);
+    uint32_t cost = seebatch_typical_cost(l, i, p, ANY_KERNEL), before = LOAD(l->last_cycle_cost);
     STORE(l->last_cycle_cost, cost);
     bool learned = before && cost + cost / 8 >= before;
     return learned || n / p >= MOST_CYCLES ? cost : 0;
 }
 
-/* A challenger on other work: its cost, or 0 while it goes on. It ends at
- * once on a cold first call at twice the best (out of repeating work a
- * kernel learns nothing that would halve its cost; a cold call of the scalar
- * walk on streamed positions costs four or five of avx512's), as soon as
- * its timed calls trail the best, or after TIMED_CALLS. */
-static uint32_t seebatch_calls_judged(learner *l, uint32_t n, uint32_t i)
+/* A challenger on other work, its calls alternating with the best's: its
+ * cost, or 0 while it goes on. It ends at once on a cold first call at
+ * twice the best (out of repeating work a kernel learns nothing that would
+ * halve its cost; a cold call of the scalar walk on streamed positions
+ * costs four or five of avx512's), then after each pair once it trails the
+ * best's calls beside it, or after TIMED_PAIRS. Its cost is the best's, as
+ * the look measured it, times the two's ratio on the same stretch. */
+static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
 {
-    unsigned best;
-    uint32_t bar = seebatch_best_cost(l, &best), cost = LOAD(l->cost[i % RECENT_CALLS]);
-    if (n <= SHORTEST_WARM_UP)
-        return bar != UINT32_MAX && n == 1 && cost / 2 > bar ? cost : 0;
-    uint32_t k = n - SHORTEST_WARM_UP, typical = seebatch_typical_cost(l, i, k);
-    bool behind = bar != UINT32_MAX && seebatch_behind(typical, bar, k);
-    return behind || k == TIMED_CALLS ? typical : 0;
+    unsigned beside = LOAD(l->beside);
+    uint32_t bar = LOAD(l->trial_cost[beside]), cost = LOAD(l->cost[i % RECENT_CALLS]);
+    if (n <= 2 * SHORTEST_WARM_UP)
+        return n == 1 && cost / 2 > bar ? cost : 0;
+    uint32_t counted = n - 2 * SHORTEST_WARM_UP, pairs = counted / 2;
+    if (counted % 2)
+        return 0;
+    uint64_t own = seebatch_typical_cost(l, i, counted, kernel);
+    uint64_t theirs = seebatch_typical_cost(l, i, counted, beside);
+    if (!own || !theirs) /* threads took turns out of order */
+        return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
+    bool behind = seebatch_behind(own, theirs, pairs);
+    return behind || pairs >= TIMED_PAIRS ? (uint32_t)(bar * own / theirs) : 0;
 }
 
 /* The kept kernel, warm: its cost once the look knows the regime (one
@@ -339,34 +365,37 @@ static uint32_t seebatch_calls_judged(learner *l, uint32_t n, uint32_t i)
 static uint32_t seebatch_kept_judged(learner *l, uint32_t n, uint32_t i, uint32_t p)
 {
     if (p)
-        return seebatch_typical_cost(l, i, p);
-    return n >= OBSERVED_CALLS ? seebatch_typical_cost(l, i, KEPT_TIMED_CALLS) : 0;
+        return seebatch_typical_cost(l, i, p, ANY_KERNEL);
+    return n >= OBSERVED_CALLS ? seebatch_typical_cost(l, i, KEPT_TIMED_CALLS, ANY_KERNEL) : 0;
 }
 
 static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_batch *batch)
 {
-    if (k != LOAD(l->trial))
+    unsigned trial = LOAD(l->trial);
+    bool alternating = !LOAD(l->cycle);
+    if (k != trial && !(alternating && k == LOAD(l->beside)))
         return; /* the trial moved on while this call ran */
     uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
     uint32_t i = atomic_fetch_add_explicit(&l->look_calls, 1, memory_order_relaxed);
-    bool kept = k == LOAD(l->kept);
-    if (kept && !LOAD(l->cycle)) {
+    bool observing = trial == LOAD(l->kept);
+    if (observing && !LOAD(l->cycle)) {
         uint32_t print = seebatch_call_print(batch);
         seebatch_look_for_cycle(l, i, print);
         STORE(l->print[i % RECENT_CALLS], print);
     }
     STORE(l->cost[i % RECENT_CALLS], cost);
+    STORE(l->served[i % RECENT_CALLS], k);
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged = kept ? seebatch_kept_judged(l, n, i, p)
-                      : p  ? seebatch_cycles_judged(l, k, n, i, p)
-                           : seebatch_calls_judged(l, n, i);
+    uint32_t judged = observing ? seebatch_kept_judged(l, n, i, p)
+                      : p       ? seebatch_cycles_judged(l, trial, n, i, p)
+                                : seebatch_pairs_judged(l, trial, n, i);
     if (!judged)
         return;
     unsigned best;
     if (p && judged < seebatch_best_cost(l, &best)) /* the calls the next trials are set beside */
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
-    seebatch_trial_end(l, k, judged);
+    seebatch_trial_end(l, trial, judged);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)

@@ -2,10 +2,11 @@
  * What the libraries ask of the operating system about files, in one place:
  * files_posix.c (Linux, macOS, any POSIX system) and files_windows.c (the
  * Windows calls: CreateFile, GetFileInformationByHandle, ReplaceFile,
- * MoveFileEx). CMake compiles one of the two. Used by the training formats'
- * output files (output_file.c) and the tool's refusal to write over its
- * input. Paths are the ones fopen takes (on Windows: the ANSI code page).
- * Every call reports a failure as an errno value, as the C library does.
+ * MoveFileEx). CMake compiles one of the two. Used by the output files of
+ * include/seebatch_training.h (training/formats/output_file.c), which is
+ * how the tool and every other program reach them. Paths are the ones
+ * fopen takes (on Windows: the ANSI code page). Every call reports a
+ * failure as an errno value, as the C library does.
  */
 #ifndef SEEBATCH_PLATFORM_FILES_H
 #define SEEBATCH_PLATFORM_FILES_H
@@ -26,7 +27,7 @@ bool seebatch_file_is_stream_file(const char *path, FILE *stream);
  * standard output redirected to an input, its size in bytes then in *size
  * (looked at without a byte read). False when either is a pipe, a terminal
  * or a device: /dev/null (NUL) read and written at once is no harm. */
-bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
+bool seebatch_file_streams_share(FILE *a, FILE *b, uint64_t *size);
 
 typedef enum seebatch_path_kind {
     SEEBATCH_PATH_ABSENT,  /* nothing there (or nothing that can be looked at) */

@@ -19,7 +19,7 @@ bool seebatch_file_is_stream_file(const char *path, FILE *stream)
            named.st_dev == open.st_dev && named.st_ino == open.st_ino;
 }
 
-bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size)
+bool seebatch_file_streams_share(FILE *a, FILE *b, uint64_t *size)
 {
     struct stat first, second;
     int fd_a = fileno(a), fd_b = fileno(b);

@@ -97,7 +97,7 @@ static HANDLE seebatch_disk_file_of(FILE *stream)
                : INVALID_HANDLE_VALUE;
 }
 
-bool seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size)
+bool seebatch_file_streams_share(FILE *a, FILE *b, uint64_t *size)
 {
     HANDLE first = seebatch_disk_file_of(a), second = seebatch_disk_file_of(b);
     LARGE_INTEGER bytes;

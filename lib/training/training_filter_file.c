@@ -5,7 +5,7 @@
  * `threads` chunks at once, written in file order; plain and bin input
  * through the array judge (seebatch_training_filter_keep) and the writer
  * of arrays. The output is committed by the temporary + rename of
- * formats/output_file.h. */
+ * seebatch_output_file (formats/output_file.c). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -15,7 +15,6 @@
 #include "binpack_reader.h"
 #include "binpack_writer.h"
 #include "chunk_filter.h"
-#include "output_file.h"
 #include "training_internal.h"
 
 /* The rules that look at earlier entries: with them a chunk is never cut
@@ -537,7 +536,7 @@ static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file
                                                       seebatch_error *error)
 {
     FILE *input = job->output ? fopen(job->input, "rb") : NULL;
-    bool same = input && seebatch_output_is_file_of(job->output, input);
+    bool same = input && seebatch_output_is_input(job->output, input);
     if (input)
         fclose(input);
     if (same)
@@ -553,9 +552,11 @@ static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file
 static seebatch_status seebatch_file_filter_binpack_file(file_run *run, FILE *input)
 {
     seebatch_filter_file_job *job = run->job;
-    output_file out = {job->output_stream, NULL, NULL};
+    seebatch_output_file out = {job->output_stream, NULL, NULL, 0};
     if (job->output && !job->output_stream) {
-        int failure = seebatch_output_file_open(&out, job->output);
+        int failure = seebatch_output_file_open(&out, job->output, NULL) == SEEBATCH_OK
+                          ? 0
+                          : out.system_error;
         if (failure)
             return seebatch_fail(run->error,
                                  failure == ENOMEM ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
@@ -568,8 +569,9 @@ static seebatch_status seebatch_file_filter_binpack_file(file_run *run, FILE *in
     if (out.stream && !failure && (fflush(out.stream) != 0 || ferror(out.stream)))
         failure = errno ? errno : EIO;
     if (!job->output_stream && out.stream)
-        failure = keep && !failure ? seebatch_output_file_commit(&out)
-                                   : (seebatch_output_file_discard(&out), failure);
+        failure = !keep || failure ? (seebatch_output_file_discard(&out), failure)
+                  : seebatch_output_file_commit(&out, NULL) == SEEBATCH_OK ? 0
+                                                                           : out.system_error;
     if (!failure)
         return status;
     job->place = (seebatch_training_place){0, 0};

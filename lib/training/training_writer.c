@@ -8,13 +8,12 @@
 #include "binpack_reader.h"
 #include "binpack_stem.h"
 #include "binpack_writer.h"
-#include "output_file.h"
 #include "plain.h"
 #include "training_internal.h"
 
 struct seebatch_training_writer {
     FILE *file; /* output.stream */
-    output_file output;
+    seebatch_output_file output;
     char *path;
     seebatch_training_format format;
     binpack_writer binpack;
@@ -73,7 +72,10 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
                              (int)format);
     seebatch_training_writer *made = calloc(1, sizeof *made);
     char *copy = malloc(strlen(path) + 1);
-    int failure = made && copy ? seebatch_output_file_open(&made->output, path) : ENOMEM;
+    int failure = !made || !copy ? ENOMEM
+                  : seebatch_output_file_open(&made->output, path, NULL) != SEEBATCH_OK
+                      ? made->output.system_error
+                      : 0;
     if (failure) {
         free(made);
         free(copy);
@@ -240,7 +242,9 @@ seebatch_status seebatch_training_finish(seebatch_training_writer *writer, seeba
     if (writer->borrowed)
         failure = ok ? 0 : failure;
     else if (ok)
-        failure = seebatch_output_file_commit(&writer->output);
+        failure = seebatch_output_file_commit(&writer->output, NULL) == SEEBATCH_OK
+                      ? 0
+                      : writer->output.system_error;
     else
         seebatch_output_file_discard(&writer->output);
     seebatch_status status =

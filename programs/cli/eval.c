@@ -94,7 +94,7 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     const eval_settings *settings = worker->settings;
     record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
                             settings->file, settings->file_length};
-    if (seebatch_fen_scan(board, input->text, input->length)) {
+    if (seebatch_board_from_plain_fen(board, input->text, input->length)) {
         size_t count = seebatch_generate_captures(board, moves);
         eval_block_add(block, input->text, input->length, number, count);
         return true;
@@ -136,12 +136,12 @@ static bool parse_format(const char *text, output_format *format)
 /* ------------------------------------------------------------------------ */
 
 /* The records of one entry: its move, or every capture of its position. */
-static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
+static void evaluate_entry(const eval_settings *settings, const seebatch_training_entry *entry,
                            record_number number, text_buffer *out)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     char fen[SEEBATCH_FEN_MAX];
-    size_t fen_length = seebatch_entry_fen(entry, fen);
+    size_t fen_length = seebatch_training_fen(&entry->board, entry->ply, fen, sizeof fen);
     moves[0] = entry->move;
     size_t count = settings->all_captures ? seebatch_generate_captures(&entry->board, moves) : 1;
     int32_t values[SEEBATCH_MAX_MOVES];
@@ -151,7 +151,7 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     append_position_records(out, settings->format, &records);
 }
 
-static void evaluate_entries(const training_entry *entries, size_t count, uint64_t first,
+static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
                              const void *state, chunk_result *result)
 {
     const eval_settings *settings = state;

@@ -121,7 +121,7 @@ static inline bool tally_entry(unsigned matched, filter_tally *tally)
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
-                         const training_entry *entry, filter_tally *tally)
+                         const seebatch_training_entry *entry, filter_tally *tally)
 {
     return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
 }
@@ -259,7 +259,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             status = EXIT_BAD_LINES;
             continue;
         }
-        training_entry entry = {position.board, 0, 0, 0, 0};
+        seebatch_training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
         *moveless += !position.move_count;
         ++*read;
@@ -485,7 +485,7 @@ int run_filter_as(const char *command, int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, seebatch_rule_options_help, seebatch_config_options_help(),
+        printf(filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
                threads_lines_help, after_threads_help);
         return EXIT_OK;
     }
@@ -500,7 +500,7 @@ int run_filter_as(const char *command, int argc, char **argv)
         open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
     if (status != EXIT_OK)
         return status;
-    output_file output = {stdout, NULL, NULL};
+    seebatch_output_file output = {stdout, NULL, NULL, 0};
     if (!settle_formats(&settings, &inputs))
         status = EXIT_USAGE;
     else if (settings.output_path)

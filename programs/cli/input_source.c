@@ -80,7 +80,7 @@ int input_attach(const char *subcommand, const char *path, seebatch_file_format 
         int error = errno;
         /* POSIX opens a directory and fails to read it; Windows refuses to
          * open it (EACCES): the message is the same on both. */
-        if (seebatch_path_kind_of(path) == SEEBATCH_PATH_DIRECTORY)
+        if (platform_is_directory(path))
             report(subcommand, "cannot read %s: %s", path, strerror(EISDIR));
         else
             report(subcommand, "cannot open %s: %s", path, strerror(error));

@@ -292,7 +292,7 @@ int run_interleave(int argc, char **argv)
         return EXIT_RESOURCE_FAILURE;
     }
     status = open_inputs(&run, paths.paths);
-    output_file output = {stdout, NULL, NULL};
+    seebatch_output_file output = {stdout, NULL, NULL, 0};
     if (status == EXIT_OK)
         status = output_target_open("interleave", run.output_path, &output);
     if (status == EXIT_OK) {

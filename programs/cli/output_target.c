@@ -10,7 +10,7 @@
 bool output_target_is_input(const char *subcommand, const char *path, const input_source *input)
 {
     if (!path || output_is_standard(path) ||
-        !seebatch_output_is_file_of(path, input->file ? input->file : stdin))
+        !seebatch_output_is_input(path, input->file ? input->file : stdin))
         return false;
     report(subcommand,
            "the output %s is the same file as the input (%s); it would be destroyed, so "
@@ -19,14 +19,14 @@ bool output_target_is_input(const char *subcommand, const char *path, const inpu
     return true;
 }
 
-int output_target_open(const char *subcommand, const char *path, output_file *out)
+int output_target_open(const char *subcommand, const char *path, seebatch_output_file *out)
 {
     if (output_is_standard(path)) {
-        *out = (output_file){stdout, NULL, NULL};
+        *out = (seebatch_output_file){stdout, NULL, NULL, 0};
         return EXIT_OK;
     }
-    int error = seebatch_output_file_open(out, path);
-    if (error) {
+    if (seebatch_output_file_open(out, path, NULL) != SEEBATCH_OK) {
+        int error = out->system_error;
         report(subcommand, "cannot create %s: %s", path, strerror(error));
         return error == ENOMEM ? EXIT_RESOURCE_FAILURE : EXIT_USAGE;
     }
@@ -43,7 +43,8 @@ static int report_unwritten(const char *subcommand, const char *path, int error,
     return EXIT_RESOURCE_FAILURE;
 }
 
-int output_target_finish(const char *subcommand, output_file *out, const char *path, int status)
+int output_target_finish(const char *subcommand, seebatch_output_file *out, const char *path,
+                         int status)
 {
     if (output_is_standard(path))
         return status; /* main checks standard output and names it */
@@ -59,7 +60,7 @@ int output_target_finish(const char *subcommand, output_file *out, const char *p
         platform_forget_temporary();
         return status;
     }
-    error = seebatch_output_file_commit(out);
+    error = seebatch_output_file_commit(out, NULL) == SEEBATCH_OK ? 0 : out->system_error;
     platform_forget_temporary();
     return error ? report_unwritten(subcommand, path, error, replacing) : status;
 }

@@ -1,7 +1,8 @@
 /*
- * The file a subcommand writes with --output, through output_file.h: never
- * an input itself, never left half-written ("-": standard output, as is). The output is refused when it
- * is the same file as the input (the same device and inode: the path, a
+ * The file a subcommand writes with --output, through the library's output
+ * files (seebatch_output_file, seebatch_training.h): never an input itself,
+ * never left half-written ("-": standard output, as is). The output is
+ * refused when it is the same file as the input (the same device and inode: the path, a
  * symbolic link to it, a hard link, or standard input redirected from it).
  * It is written to a temporary beside it, renamed over it when the run
  * ends with its entries written: success, or bad input that ended or
@@ -22,7 +23,10 @@
 #include "tool_only.h"
 
 /* Whether path is "-": standard output. */
-static inline bool output_is_standard(const char *path) { return path && path[0] == '-' && !path[1]; }
+static inline bool output_is_standard(const char *path)
+{
+    return path && path[0] == '-' && !path[1];
+}
 
 /* Whether the output at path (NULL: none; "-": standard output, which
  * input_attach looks at) is the file input reads; reported, naming both. */
@@ -32,13 +36,14 @@ bool output_target_is_input(const char *subcommand, const char *path, const inpu
  * apart from it (output_target_is_input): "-" is standard output, written
  * directly (a pipe has no place for a temporary). EXIT_OK, or EXIT_USAGE
  * (reported) when it cannot be created. */
-int output_target_open(const char *subcommand, const char *path, output_file *out);
+int output_target_open(const char *subcommand, const char *path, seebatch_output_file *out);
 
 /* Ends the run: checks every write (as finish_output does), then commits
  * the output when status is EXIT_OK or EXIT_BAD_LINES, else discards it.
  * Returns status, or EXIT_RESOURCE_FAILURE (reported: "cannot write PATH:
  * why; the output is incomplete, the file is as it was before the run") when writing failed.
  * For "-" nothing is committed: main checks standard output at the end. */
-int output_target_finish(const char *subcommand, output_file *out, const char *path, int status);
+int output_target_finish(const char *subcommand, seebatch_output_file *out, const char *path,
+                         int status);
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef SEEBATCH_CLI_PLATFORM_H
 #define SEEBATCH_CLI_PLATFORM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -17,6 +18,11 @@
  * cat's (POSIX: SIGPIPE's default action, even where the parent ignored
  * it; Windows has no such signal: the write fails, exit 3). */
 void platform_start_streams(void);
+
+/* Whether path names a directory (links followed): POSIX opens one and
+ * fails to read it, Windows refuses to open it (EACCES), and the tool's
+ * message says "Is a directory" on both. */
+bool platform_is_directory(const char *path);
 
 /* The first bytes of an input that cannot seek (a pipe), given back. */
 typedef struct look_ahead look_ahead;

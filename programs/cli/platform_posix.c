@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -102,3 +103,9 @@ void platform_remove_if_interrupted(const char *temporary)
 }
 
 void platform_forget_temporary(void) { temporary_pending = 0; }
+
+bool platform_is_directory(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}

@@ -157,3 +157,9 @@ void platform_look_ahead_close(look_ahead *held)
     CloseHandle(held->thread);
     free(held);
 }
+
+bool platform_is_directory(const char *path)
+{
+    DWORD attributes = GetFileAttributesA(path);
+    return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY);
+}

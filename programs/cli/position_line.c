@@ -122,7 +122,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
 {
     /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
      * is read in place; any other line takes the steps below. */
-    if (seebatch_fen_scan(&out->board, input->text, input->length)) {
+    if (seebatch_board_from_plain_fen(&out->board, input->text, input->length)) {
         out->fen = input->text;
         out->fen_length = input->length;
         out->has_moves = false;
@@ -137,27 +137,27 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     size_t head = separator ? (size_t)(separator - input->text) : input->length;
     if (is_uci_command(input->text, head))
         return parse_uci_line(input, head, out, message, size);
-    char fen[256];
-    epd_line line = {input->text, input->length, fen, sizeof fen, message, size, 0};
-    switch (seebatch_epd_read(&line)) {
-    case EPD_BAD:
+    seebatch_epd_record record;
+    seebatch_error error;
+    if (seebatch_epd_read(input->text, input->length, &record, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
         return false;
-    case EPD_RECORD:
+    }
+    if (record.is_record) {
         /* An EPD record names no moves (its operations are not moves). */
         out->fen = input->text;
-        out->fen_length = line.fields_end;
+        out->fen_length = record.fields_end;
         trim(&out->fen, &out->fen_length);
         out->has_moves = false;
         out->move_count = 0;
-        return board_from_fen(out, fen, message, size);
-    case EPD_NOT_EPD:
-        break;
+        return board_from_fen(out, record.fen, message, size);
     }
+    char *fen = record.fen; /* the line's FEN, copied to end in NUL */
     out->fen = input->text;
     out->fen_length = head;
     trim(&out->fen, &out->fen_length);
-    if (out->fen_length >= sizeof fen) {
-        snprintf(message, size, "FEN is longer than %zu bytes", sizeof fen - 1);
+    if (out->fen_length >= sizeof record.fen) {
+        snprintf(message, size, "FEN is longer than %zu bytes", sizeof record.fen - 1);
         return false;
     }
     memcpy(fen, out->fen, out->fen_length);

@@ -1,5 +1,5 @@
 /* An input line of eval and check: "FEN", "FEN;move move ...", an EPD
- * record (epd_record.h) or a UCI position command (seebatch_board_from_fen), with
+ * record (seebatch_epd_read) or a UCI position command (seebatch_board_from_fen), with
  * moves after ';' too. */
 #ifndef SEEBATCH_POSITION_LINE_H
 #define SEEBATCH_POSITION_LINE_H

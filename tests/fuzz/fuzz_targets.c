@@ -211,7 +211,7 @@ static void check_fen_reader(const char *text, const uint8_t *data, size_t size,
                      "the full parser reads \"%s\" as another board", text);
     }
     seebatch_board scanned;
-    if (!seebatch_fen_scan(&scanned, (const char *)data, size))
+    if (!seebatch_board_from_plain_fen(&scanned, (const char *)data, size))
         return;
     FUZZ_REQUIRE(size <= 255 && !memchr(data, '\0', size), "the reader accepts %zu bytes", size);
     FUZZ_REQUIRE(seebatch_fen_parse_fully(&full, (const char *)data, size, &full_error) ==

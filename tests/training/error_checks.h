@@ -12,23 +12,23 @@
 #include "seebatch.h"
 
 /* A failed call's error: the status returned, and a message holding `words`. */
-static void check_error(seebatch_status status, const seebatch_error *error,
-                        seebatch_status expected, const char *words)
+static inline void check_error(seebatch_status status, const seebatch_error *error,
+                               seebatch_status expected, const char *words)
 {
     CHECK_EQ(status, expected, "status (message \"%s\")", error->message);
     CHECK_EQ(error->status, status, "error->status");
     CHECK(strstr(error->message, words) != NULL, "\"%s\" not in \"%s\"", words, error->message);
 }
 
-static seebatch_error spoiled(void)
+static inline seebatch_error spoiled(void)
 {
     seebatch_error error = {SEEBATCH_ERROR_FEN, "left from before"};
     return error;
 }
 
 /* A failed run's error: the status of every training fault, naming memory. */
-static void names_memory(seebatch_status status, const seebatch_error *error, const char *what,
-                         unsigned long n)
+static inline void names_memory(seebatch_status status, const seebatch_error *error,
+                                const char *what, unsigned long n)
 {
     CHECK_EQ(status, SEEBATCH_ERROR_ARGUMENT, "%s, allocation %lu failing: \"%s\"", what, n,
              error->message);

@@ -201,7 +201,7 @@ static const rule_option rule_options[RULE_COUNT] = {
     [RULE_PIECE_COUNT] = {"--piece-count-skip", 0, 0, 0},
 };
 
-const char seebatch_rule_options_help[] =
+static const char rule_options_help[] =
     "  --skip-in-check     drop entries whose side to move is in check\n"
     "  --skip-capture      drop entries whose move takes a piece (en passant too)\n"
     "  --skip-see-ge T     drop entries whose move takes a piece and has SEE >= T\n"
@@ -245,6 +245,8 @@ const char seebatch_rule_options_help[] =
     "                      probabilities, not its random stream\n"
     "Every rule is judged on every entry. Exact definitions, and where in\n"
     "nnue-pytorch each comes from: docs/training-data.md.\n";
+
+const char *seebatch_rule_options_help(void) { return rule_options_help; }
 
 static option_parse seebatch_parse_seed(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t size)

@@ -37,12 +37,10 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
  * configuration options, are public (seebatch_training.h). */
 typedef seebatch_option_words option_words;
 
-/* A rule option (one of seebatch_rule_options_help's, or --seed S), as "--name
+/* A rule option (one of seebatch_rule_options_help()'s, public), as "--name
  * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */
 option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t message_size);
-
-extern const char seebatch_rule_options_help[];
 
 /* A rule as its option reads ("--skip-see-ge 0", "--random-skip 3 (seed
  * 11)"), for counts and messages. */

@@ -9,6 +9,8 @@
 #include "chain_moves.h"
 #include "decimal.h"
 #include "errors.h" /* seebatch_printable */
+#include "seebatch_training.h"
+#include "fen_write.h"
 
 static size_t seebatch_append_text(char *out, size_t n, const char *text)
 {
@@ -26,12 +28,15 @@ static size_t seebatch_append_line(char *out, size_t n, const char *key, long va
     return (size_t)(end - out);
 }
 
+size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out, size_t size)
+{
+    return seebatch_fen_with_counters(board, board ? written_rule50(board->halfmove_clock) : 0,
+                                      fullmove_of_ply(ply), out, size);
+}
+
 size_t seebatch_entry_fen(const training_entry *entry, char *out)
 {
-    seebatch_board board = entry->board;
-    board.fullmove_number = fullmove_of_ply(entry->ply);
-    board.halfmove_clock = written_rule50(board.halfmove_clock);
-    return seebatch_board_to_fen(&board, out, SEEBATCH_FEN_MAX);
+    return seebatch_training_fen(&entry->board, entry->ply, out, SEEBATCH_FEN_MAX);
 }
 
 size_t seebatch_plain_format(const training_entry *entry, char *out)
@@ -72,8 +77,8 @@ static bool seebatch_parse_whole(const char *text, long minimum, long maximum, l
 }
 
 /* Takes one "key value" line; false with message on a bad one. */
-static bool seebatch_take_line(block_state *state, const char *key, const char *value, char *message,
-                      size_t size)
+static bool seebatch_take_line(block_state *state, const char *key, const char *value,
+                               char *message, size_t size)
 {
     static const char *const keys[] = {"fen", "move", "score", "ply", "result"};
     static const long limits[][2] = {{0, 0}, {0, 0}, {-32768, 32767}, {0, 65535}, {-1, 1}};
@@ -208,8 +213,8 @@ static void seebatch_skip_rest_of_line(plain_reader *reader)
 /* A line the reader takes: not too long, and with no NUL byte (text has
  * none: a file of zeros, or garbage after a NUL, must not read as nothing
  * or be cut short unseen). Otherwise fills message. */
-static bool seebatch_is_text_line(const char *line, size_t length, line_status status, char *message,
-                         size_t message_size)
+static bool seebatch_is_text_line(const char *line, size_t length, line_status status,
+                                  char *message, size_t message_size)
 {
     const char *nul = memchr(line, '\0', length);
     if (nul) {
