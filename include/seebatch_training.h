@@ -102,6 +102,47 @@ typedef struct seebatch_training_arrays {
     int8_t *results;
 } seebatch_training_arrays;
 
+/* One entry as one struct, the five fields of element i of the arrays
+ * above side by side: for a caller that works entry by entry (the
+ * `seebatch` tool), so a board is never copied out of arrays to be used. */
+typedef struct seebatch_training_entry {
+    seebatch_board board;
+    seebatch_move move; /* castling as the king's move */
+    int16_t score;
+    uint16_t ply;
+    int8_t result; /* -1, 0 or 1, for the side to move */
+} seebatch_training_entry;
+
+/* What seebatch_training_entry_facts says of an entry, as bits. */
+enum {
+    SEEBATCH_ENTRY_CAPTURES = 1, /* its move takes a piece (en passant included, castling never) */
+    SEEBATCH_ENTRY_IN_CHECK = 2, /* the side to move is in check */
+    /* It is the entry before it after that one's move: one ply on, the
+     * result seen from the other side, the board the move makes. Binpack's
+     * writer stores such an entry in the chain of the one before (while the
+     * chain holds fewer than SEEBATCH_BINPACK_CHAIN_MAX entries after its
+     * stem); any other starts a chain. */
+    SEEBATCH_ENTRY_CONTINUES = 4
+};
+
+/* The entries a binpack chain holds after its stem, at most (its count has
+ * 16 bits). */
+enum { SEEBATCH_BINPACK_CHAIN_MAX = 65535 };
+
+/* For count entries, facts[i] = the SEEBATCH_ENTRY_* bits among `asked`
+ * true of entry i (bits not asked are 0: each costs its test): what
+ * `seebatch stats` counts beside the entries' fields (captures, checks,
+ * and the chains a binpack would store). previous is the entry before
+ * entries[0] (NULL: none, and entries[0] continues nothing). The
+ * boards are taken as the readers give them, consistent
+ * (seebatch_board_validate); of another board the bits say nothing, but
+ * nothing outside the entries is read. Pure: thread-safe, allocates
+ * nothing, prints nothing; count 0 does nothing. */
+SEEBATCH_API void seebatch_training_entry_facts(size_t count,
+                                                const seebatch_training_entry *entries,
+                                                const seebatch_training_entry *previous,
+                                                unsigned asked, uint8_t *facts);
+
 /* ------------------------------------------------------------------------ */
 /* What a file holds                                                        */
 /* ------------------------------------------------------------------------ */
@@ -163,6 +204,18 @@ SEEBATCH_API seebatch_status seebatch_training_open(const char *path,
                                                     seebatch_training_reader **reader,
                                                     seebatch_error *error);
 
+/* Makes a reader of a stream open for reading (standard input, a pipe, a
+ * file opened by the caller) in the format given, from its current place,
+ * into *reader; name names it in the messages of seebatch_training_reader_skip
+ * (kept as a pointer: it must outlive the reader). The stream is not
+ * closed by seebatch_training_close. Errors (*reader is then NULL):
+ * SEEBATCH_ERROR_ARGUMENT for a NULL stream, name or reader, a format that
+ * is none of the three, or no memory. */
+SEEBATCH_API seebatch_status seebatch_training_open_stream(FILE *stream, const char *name,
+                                                           seebatch_training_format format,
+                                                           seebatch_training_reader **reader,
+                                                           seebatch_error *error);
+
 /* The format the reader found. */
 SEEBATCH_API seebatch_training_format
 seebatch_training_reader_format(const seebatch_training_reader *reader);
@@ -191,6 +244,31 @@ SEEBATCH_API seebatch_status seebatch_training_read_chunk(seebatch_training_read
                                                           const seebatch_training_arrays *out,
                                                           size_t *count, int *chunk_done,
                                                           seebatch_error *error);
+
+/* The same into entries (capacity of them), one struct an entry rather
+ * than five arrays: what seebatch_training_read gives, with the same
+ * status, count, errors and faults. */
+SEEBATCH_API seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader,
+                                                            size_t capacity,
+                                                            seebatch_training_entry *entries,
+                                                            size_t *count, seebatch_error *error);
+
+/* Plain text: with skip not NULL, a block that does not parse no longer
+ * ends the reading: it is told to skip, on the reading thread, inside the
+ * read call that meets it, with its place (the block's first byte and the
+ * number the entry would have) and the whole message ("NAME: line L,
+ * entry E: why", NAME the path, or the name given to
+ * seebatch_training_open_stream), and skip returns 1 to pass over it (its
+ * number used: the next entry's is one more) and go on, or 0 to end the
+ * reading at it as a fault. NULL (as a new reader has) ends the reading at
+ * the first bad block. A .bin entry or a binpack that does not decode, and
+ * a read that fails, always end the reading (a failed read of a stream:
+ * the caller's ferror says so). Thread-safe on distinct readers. */
+SEEBATCH_API void seebatch_training_reader_skip(seebatch_training_reader *reader,
+                                                int (*skip)(void *context,
+                                                            const seebatch_training_place *place,
+                                                            const char *message),
+                                                void *context);
 
 /* 1 once the end of the file or a fault was reached, else 0. */
 SEEBATCH_API int seebatch_training_at_end(const seebatch_training_reader *reader);
@@ -232,6 +310,15 @@ SEEBATCH_API seebatch_status seebatch_binpack_chunks_open(const char *path,
                                                           seebatch_binpack_chunks **chunks,
                                                           seebatch_error *error);
 
+/* The same for a stream open for reading (standard input, a pipe, a file
+ * whose format the caller has told): chunks are read from its current
+ * place, byte offsets counted from there. seebatch_binpack_chunks_close
+ * leaves the stream open. Errors (*chunks is then NULL):
+ * SEEBATCH_ERROR_ARGUMENT for a NULL argument or no memory. */
+SEEBATCH_API seebatch_status seebatch_binpack_chunks_open_stream(FILE *stream,
+                                                                 seebatch_binpack_chunks **chunks,
+                                                                 seebatch_error *error);
+
 /* One chunk of seebatch_binpack_chunks_next. */
 typedef struct seebatch_binpack_chunk {
     /* In: the entries of the file before the chunk, for the messages. */
@@ -262,8 +349,68 @@ SEEBATCH_API seebatch_status seebatch_binpack_chunks_next(seebatch_binpack_chunk
                                                           seebatch_binpack_chunk *chunk,
                                                           seebatch_error *error);
 
-/* Closes the file and frees the reader (NULL is ignored). */
+/* Closes the file (not a stream given to seebatch_binpack_chunks_open_stream)
+ * and frees the reader (NULL is ignored). */
 SEEBATCH_API void seebatch_binpack_chunks_close(seebatch_binpack_chunks *chunks);
+
+/* A binpack chunk's payload held by the caller (as seebatch_binpack_chunks_next
+ * gives it, copied, or read by any other means), decoded entry by entry by
+ * the decoder every reader of the library decodes with: for a caller that
+ * decodes several chunks at once on threads of its own, or the parts of one
+ * cut by seebatch_binpack_cut_payload, as the `seebatch` tool does. One
+ * reader per thread: thread-safe on distinct readers. The payload stays
+ * the caller's; it must not change while it is decoded. */
+typedef struct seebatch_payload_reader seebatch_payload_reader;
+
+/* Makes a reader into *reader, with no payload yet. Errors (*reader is then
+ * NULL): SEEBATCH_ERROR_ARGUMENT for a NULL argument or no memory. */
+SEEBATCH_API seebatch_status seebatch_payload_reader_new(seebatch_payload_reader **reader,
+                                                         seebatch_error *error);
+
+/* Starts decoding payload (size bytes, whose first is at file_offset in its
+ * file: the faults name the file's bytes), forgetting the payload before;
+ * the reader's memory is kept. NULL reader: nothing. */
+SEEBATCH_API void seebatch_payload_reader_start(seebatch_payload_reader *reader,
+                                                const uint8_t *payload, size_t size,
+                                                uint64_t file_offset);
+
+/* Decodes up to capacity entries of the payload into entries and sets
+ * *count to how many, on failure too. Fewer than
+ * capacity means the payload ended, or stopped decoding: then the status
+ * says so, and the entries given are every one before the fault. After the
+ * end *count is 0; after a fault *count is 0 and the same fault is
+ * returned again.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL reader, entries or count, a
+ * reader given no payload, or bytes the format
+ * does not allow ("byte B, entry E: why", E counted from 1 at the
+ * payload's start; seebatch_payload_reader_fault gives them apart). */
+SEEBATCH_API seebatch_status seebatch_payload_read(seebatch_payload_reader *reader,
+                                                   size_t capacity,
+                                                   seebatch_training_entry *entries,
+                                                   size_t *count, seebatch_error *error);
+
+/* 1 once the payload's end or a fault was reached, else 0 (and for NULL). */
+SEEBATCH_API int seebatch_payload_reader_at_end(const seebatch_payload_reader *reader);
+
+/* The chains of the entries given so far: how many of them were stems,
+ * the first of a chain (`seebatch stats` counts them). 0 for NULL. */
+SEEBATCH_API uint64_t seebatch_payload_reader_chains(const seebatch_payload_reader *reader);
+
+/* The bytes of the payload the entries given so far took (the payload's
+ * size once at its end): how far the decoding is, for a caller's
+ * progress. 0 for NULL or a reader given no payload. */
+SEEBATCH_API size_t seebatch_payload_reader_offset(const seebatch_payload_reader *reader);
+
+/* Where the fault that stopped the decoding is, into *place (when not
+ * NULL): its byte in the file and the number of the entry that did not
+ * decode, counted from 1 at the payload's start; returns why, without the
+ * place (the reader's text, until its next start). NULL, and *place {0, 0},
+ * while no fault was met. */
+SEEBATCH_API const char *seebatch_payload_reader_fault(const seebatch_payload_reader *reader,
+                                                       seebatch_training_place *place);
+
+/* Frees the reader (NULL is ignored); the payload stays the caller's. */
+SEEBATCH_API void seebatch_payload_reader_free(seebatch_payload_reader *reader);
 
 /* ------------------------------------------------------------------------ */
 /* Output files, never left half-written                                    */

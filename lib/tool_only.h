@@ -21,11 +21,5 @@
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
                                                 lines judged one by one (a line has no checked move) */
 #include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-#include "training/formats/bin_file.h" /* why: .bin read entry by entry, a bad entry reported */
-#include "training/formats/binpack_reader.h" /* why: decoding in blocks and briefs (eval, stats,
-                                                check) and chunks read into the threads' buffers */
-#include "training/formats/chain_moves.h"    /* why: stats counts checks and captures with the
-                                                filter rules' own inline tests */
-#include "training/formats/plain.h" /* why: plain read block by block, a bad block skipped */
 
 #endif

@@ -22,7 +22,24 @@ seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8], uint32_t *p
 
 struct seebatch_binpack_chunks {
     binpack_file_reader reader;
+    bool borrowed; /* a stream given: not closed here */
 };
+
+seebatch_status seebatch_binpack_chunks_open_stream(FILE *stream, seebatch_binpack_chunks **chunks,
+                                                    seebatch_error *error)
+{
+    if (!stream || !chunks) {
+        if (chunks)
+            *chunks = NULL;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "stream or chunks is NULL");
+    }
+    *chunks = calloc(1, sizeof **chunks);
+    if (!*chunks)
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "out of memory");
+    (*chunks)->reader.file = stream;
+    (*chunks)->borrowed = true;
+    return seebatch_succeed(error);
+}
 
 seebatch_status seebatch_binpack_chunks_open(const char *path, seebatch_binpack_chunks **chunks,
                                              seebatch_error *error)
@@ -92,7 +109,8 @@ void seebatch_binpack_chunks_close(seebatch_binpack_chunks *chunks)
 {
     if (!chunks)
         return;
-    fclose(chunks->reader.file);
+    if (!chunks->borrowed)
+        fclose(chunks->reader.file);
     seebatch_binpack_file_reader_free(&chunks->reader);
     free(chunks);
 }

@@ -519,7 +519,7 @@ static seebatch_status seebatch_file_filter_entry_stream(file_run *run)
 {
     seebatch_filter_file_job *job = run->job;
     seebatch_training_reader *reader;
-    seebatch_status status = seebatch_training_read_stream(job->input_stream, job->input,
+    seebatch_status status = seebatch_training_open_stream(job->input_stream, job->input,
                                                            job->input_format, &reader, run->error);
     if (status == SEEBATCH_OK)
         status = seebatch_file_filter_entries(run, reader);

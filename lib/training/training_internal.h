@@ -59,19 +59,9 @@ seebatch_status seebatch_check_training_entry(const training_entry *entry, uint6
  * streams it is given (neither closed nor committed) and what it asks of
  * the reader and writer beyond seebatch_training.h. */
 
-/* A reader of file, in format, from its current place; name names it in
- * messages (kept as a pointer: it must outlive the reader). The file is
- * not closed by seebatch_training_close. Errors as seebatch_training_open's
- * after the opening (no memory). */
-seebatch_status seebatch_training_read_stream(FILE *file, const char *name,
-                                              seebatch_training_format format,
-                                              seebatch_training_reader **reader,
-                                              seebatch_error *error);
-
-/* With skip not NULL: the reader tells skip (seebatch_filter_file_job's
- * hook) of each plain block that does not parse and each entry that
- * output_format cannot hold, naming the file name (kept as a pointer), and
- * goes past it when skip returns 1. */
+/* seebatch_training_reader_skip, and more: each entry that output_format
+ * cannot hold is told to skip too (seebatch_filter_file_job's hook), the
+ * messages naming the file name (kept as a pointer). */
 void seebatch_training_reader_skips(seebatch_training_reader *reader,
                                     int (*skip)(void *, const seebatch_training_place *,
                                                 const char *),

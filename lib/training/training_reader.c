@@ -30,7 +30,8 @@ struct seebatch_training_reader {
      * was given, not closed here; the hook told of bad plain blocks and of
      * entries the output cannot hold, and that output's format (-1: none). */
     bool borrowed;
-    const char *name;
+    const char *name; /* the path (owned_name) or the stream's name, for skip's messages */
+    char *owned_name;
     int (*skip)(void *context, const seebatch_training_place *place, const char *message);
     void *skip_context;
     int holds;
@@ -73,18 +74,25 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
                                              seebatch_error *error)
 {
     seebatch_training_reader *made = calloc(1, sizeof *made);
-    if (!made)
+    char *name = made ? malloc(strlen(path) + 1) : NULL;
+    if (!name) {
+        free(made);
         return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", path);
+    }
+    made->owned_name = strcpy(name, path);
+    made->name = name;
     char magic[4];
     size_t got = fread(magic, 1, 4, file);
     if (got < 4 && ferror(file)) {
         seebatch_status status =
             seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", path, strerror(errno));
+        free(made->owned_name);
         free(made);
         return status;
     }
     rewind(file);
     if (!seebatch_training_format_of(path, magic, got, &made->format)) {
+        free(made->owned_name);
         free(made);
         return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path,
                              seebatch_file_not_training_data());
@@ -94,11 +102,21 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
     return seebatch_succeed(error);
 }
 
-seebatch_status seebatch_training_read_stream(FILE *file, const char *name,
+seebatch_status seebatch_training_open_stream(FILE *file, const char *name,
                                               seebatch_training_format format,
                                               seebatch_training_reader **reader,
                                               seebatch_error *error)
 {
+    if (!reader || !file || !name) {
+        if (reader)
+            *reader = NULL;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "stream, name or reader is NULL");
+    }
+    *reader = NULL;
+    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN &&
+        format != SEEBATCH_TRAINING_BIN)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: format %d is none of the three",
+                             name, (int)format);
     seebatch_training_reader *made = calloc(1, sizeof *made);
     *reader = made;
     if (!made)
@@ -108,6 +126,18 @@ seebatch_status seebatch_training_read_stream(FILE *file, const char *name,
     made->name = name;
     seebatch_attach_file(made, file);
     return seebatch_succeed(error);
+}
+
+void seebatch_training_reader_skip(seebatch_training_reader *reader,
+                                   int (*skip)(void *, const seebatch_training_place *,
+                                               const char *),
+                                   void *context)
+{
+    if (!reader)
+        return;
+    reader->skip = skip;
+    reader->skip_context = context;
+    reader->holds = -1;
 }
 
 void seebatch_training_reader_skips(seebatch_training_reader *reader,
@@ -194,11 +224,30 @@ static bool seebatch_next_chunk(seebatch_training_reader *r)
     }
 }
 
+/* Where a read puts its entries: the caller's arrays, or its structs. */
+typedef struct entry_out {
+    const seebatch_training_arrays *arrays;
+    training_entry *entries;
+} entry_out;
+
+/* Where entry n is decoded: in place among the structs, else in *spare
+ * (then moved by seebatch_put). */
+static inline training_entry *seebatch_slot(const entry_out *out, size_t n, training_entry *spare)
+{
+    return out->entries ? &out->entries[n] : spare;
+}
+
+static inline void seebatch_put(const entry_out *out, size_t n, const training_entry *entry)
+{
+    if (!out->entries)
+        training_store(out->arrays, n, entry);
+}
+
 static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity,
-                                    const seebatch_training_arrays *out)
+                                    const entry_out *out)
 {
     size_t n = 0;
-    training_entry entry;
+    training_entry spare;
     binpack_fault fault;
     while (n < capacity && !r->finished) {
         if (!r->decoding) {
@@ -206,9 +255,10 @@ static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity
                 break;
             continue;
         }
-        binpack_step step = seebatch_binpack_next(&r->decoder, &entry, NULL, &fault);
+        training_entry *entry = seebatch_slot(out, n, &spare);
+        binpack_step step = seebatch_binpack_next(&r->decoder, entry, NULL, &fault);
         if (step == BINPACK_ENTRY) {
-            training_store(out, n++, &entry);
+            seebatch_put(out, n++, entry);
             r->entries++;
             continue;
         }
@@ -259,21 +309,22 @@ static bool seebatch_skipped(seebatch_training_reader *r, uint64_t byte_offset, 
 }
 
 static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
-                                  const seebatch_training_arrays *out)
+                                  const entry_out *out)
 {
     size_t n = 0;
-    training_entry entry;
+    training_entry spare;
     char message[SEEBATCH_MESSAGE_SIZE];
     while (n < capacity && !r->finished) {
         long at = plain_reader_offset(&r->plain);
         uint64_t byte = at < 0 ? 0 : (uint64_t)at;
-        plain_step step = seebatch_plain_next(&r->plain, &entry, message, sizeof message);
-        if (step == PLAIN_ENTRY && seebatch_output_refuses(r, &entry, message, sizeof message)) {
+        training_entry *entry = seebatch_slot(out, n, &spare);
+        plain_step step = seebatch_plain_next(&r->plain, entry, message, sizeof message);
+        if (step == PLAIN_ENTRY && seebatch_output_refuses(r, entry, message, sizeof message)) {
             r->plain.fault_line = r->plain.line; /* the block's "e" line */
             step = PLAIN_BAD;
         }
         if (step == PLAIN_ENTRY) {
-            training_store(out, n++, &entry);
+            seebatch_put(out, n++, entry);
             r->entries++;
         } else if (step == PLAIN_END || r->plain.read_failed ||
                    !seebatch_skipped(r, byte, r->plain.fault_line, message)) {
@@ -285,19 +336,20 @@ static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
 
 /* A .bin stops at its first bad entry, as a binpack does. */
 static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
-                                const seebatch_training_arrays *out)
+                                const entry_out *out)
 {
     size_t n = 0;
-    training_entry entry;
+    training_entry spare;
     char message[SEEBATCH_MESSAGE_SIZE];
     while (n < capacity && !r->finished) {
-        bin_step step = seebatch_bin_next(&r->bin, &entry, message, sizeof message);
-        if (step == BIN_ENTRY && seebatch_output_refuses(r, &entry, message, sizeof message)) {
+        training_entry *entry = seebatch_slot(out, n, &spare);
+        bin_step step = seebatch_bin_next(&r->bin, entry, message, sizeof message);
+        if (step == BIN_ENTRY && seebatch_output_refuses(r, entry, message, sizeof message)) {
             uint64_t byte = r->bin.offset - BIN_ENTRY_SIZE;
             if (!seebatch_skipped(r, byte, 0, message))
                 seebatch_finish(r, byte, 0, message);
         } else if (step == BIN_ENTRY) {
-            training_store(out, n++, &entry);
+            seebatch_put(out, n++, entry);
             r->entries++;
         } else {
             seebatch_finish(r, r->bin.fault_byte, 0, step == BIN_BAD ? message : NULL);
@@ -317,6 +369,18 @@ static seebatch_status seebatch_reading_status(const seebatch_training_reader *r
     return reader->end.status;
 }
 
+/* Up to capacity entries into out, in the reader's format. */
+static seebatch_status seebatch_read_into(seebatch_training_reader *reader, size_t capacity,
+                                          const entry_out *out, size_t *count,
+                                          seebatch_error *error)
+{
+    *count = reader->format == SEEBATCH_TRAINING_BINPACK
+                 ? seebatch_read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_TRAINING_BIN ? seebatch_read_bin(reader, capacity, out)
+                                                       : seebatch_read_plain(reader, capacity, out);
+    return seebatch_reading_status(reader, error);
+}
+
 seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t capacity,
                                        const seebatch_training_arrays *out, size_t *count,
                                        seebatch_error *error)
@@ -326,11 +390,21 @@ seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t 
             *count = 0;
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, out or count is NULL");
     }
-    *count = reader->format == SEEBATCH_TRAINING_BINPACK
-                 ? seebatch_read_binpack(reader, capacity, out)
-             : reader->format == SEEBATCH_TRAINING_BIN ? seebatch_read_bin(reader, capacity, out)
-                                                       : seebatch_read_plain(reader, capacity, out);
-    return seebatch_reading_status(reader, error);
+    const entry_out into = {out, NULL};
+    return seebatch_read_into(reader, capacity, &into, count, error);
+}
+
+seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader, size_t capacity,
+                                               seebatch_training_entry *entries, size_t *count,
+                                               seebatch_error *error)
+{
+    if (!reader || !entries || !count) {
+        if (count)
+            *count = 0;
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "reader, entries or count is NULL");
+    }
+    const entry_out into = {NULL, entries};
+    return seebatch_read_into(reader, capacity, &into, count, error);
 }
 
 seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, size_t capacity,
@@ -363,6 +437,7 @@ void seebatch_training_close(seebatch_training_reader *reader)
         return;
     if (!reader->borrowed)
         fclose(reader->file);
+    free(reader->owned_name);
     seebatch_binpack_file_reader_free(&reader->chunks);
     free(reader);
 }

@@ -1,71 +1,44 @@
 #include "binpack_blocks.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct entry_block {
-    union { /* whole entries, or briefs */
-        struct {
-            training_entry entries[ENTRY_BLOCK];
-            binpack_source sources[ENTRY_BLOCK];
-        };
-        struct {
-            binpack_brief briefs[ENTRY_BLOCK];
-            seebatch_board boards[ENTRY_BLOCK];
-        };
-    };
+    seebatch_training_entry entries[ENTRY_BLOCK];
     size_t count;
-    size_t listed;   /* in brief: the briefs (binpack_brief.plain counts the rest) */
     bool last;       /* no block follows */
     size_t end_byte; /* how far into the payload its entries reach (for progress) */
 } entry_block;
 
-/* Fills a block; marks it last at the end of the payload or a fault. */
-/* Who consumes the blocks: whole entries (and their sources when
- * sources is true) or briefs. */
+/* Who consumes the blocks. */
 typedef struct block_consumer {
     entry_consumer entries;
-    brief_consumer briefs;
     void *state;
-    bool sources;
 } block_consumer;
 
 static void consume_block(const block_consumer *consumer, const entry_block *block)
 {
-    if (!block->count || (!consumer->briefs && !consumer->entries))
-        return;
-    if (consumer->briefs)
-        consumer->briefs(block->briefs, block->boards, block->listed, consumer->state);
-    else
-        consumer->entries(block->entries, consumer->sources ? block->sources : NULL, block->count,
-                          consumer->state);
+    if (block->count)
+        consumer->entries(block->entries, block->count, consumer->state);
 }
 
-static void decode_block(binpack_chunk_decoder *decoder, entry_block *block, bool *faulted,
-                         binpack_fault *fault, const block_consumer *consumer)
+/* Fills a block; marks it last at the end of the payload or a fault (a
+ * reader that could not go on for want of memory is a fault too). */
+static void decode_block(seebatch_payload_reader *reader, entry_block *block, bool *faulted,
+                         decode_fault *fault)
 {
-    binpack_step stop;
-    if (!consumer->briefs && !consumer->entries)
-        block->count = seebatch_binpack_skip_block(decoder, ENTRY_BLOCK, &stop, fault);
-    else if (consumer->briefs) {
-        brief_list list = {block->briefs, block->boards, 0};
-        block->count = seebatch_binpack_next_briefs(decoder, &list, ENTRY_BLOCK, &stop, fault);
-        block->listed = list.listed;
-    } else
-        block->count = seebatch_binpack_next_block(decoder, block->entries,
-                                                   consumer->sources ? block->sources : NULL,
-                                                   ENTRY_BLOCK, &stop, fault);
-    block->last = stop != BINPACK_ENTRY;
-    if (block->last) {
-        *faulted = stop == BINPACK_FAULT;
-        block->end_byte = decoder->size;
+    seebatch_status status =
+        seebatch_payload_read(reader, ENTRY_BLOCK, block->entries, &block->count, NULL);
+    block->last = status != SEEBATCH_OK || seebatch_payload_reader_at_end(reader);
+    block->end_byte = seebatch_payload_reader_offset(reader);
+    if (status == SEEBATCH_OK)
         return;
-    }
-    /* The next stem, or the movetext reached: the bytes the block took. */
-    size_t movetext = (size_t)(decoder->bit / 8);
-    block->end_byte = decoder->next_stem > movetext ? decoder->next_stem : movetext;
-    if (block->end_byte > decoder->size)
-        block->end_byte = decoder->size;
+    seebatch_training_place place;
+    const char *why = seebatch_payload_reader_fault(reader, &place);
+    *faulted = true;
+    fault->byte_offset = place.byte_offset;
+    snprintf(fault->reason, sizeof fault->reason, "%s", why ? why : "out of memory");
 }
 
 /* Counts a consumed block in the progress: its entries, and the bytes
@@ -84,10 +57,10 @@ struct block_pair {
     pthread_cond_t changed;
     entry_block blocks[2];
     bool full[2];
-    binpack_chunk_decoder decoder;
+    seebatch_payload_reader *reader;
     block_consumer consumer;
     bool faulted;
-    binpack_fault fault;
+    decode_fault fault;
 };
 
 static void *decode_all_blocks(void *argument)
@@ -99,7 +72,7 @@ static void *decode_all_blocks(void *argument)
         while (pair->full[b % 2])
             pthread_cond_wait(&pair->changed, &pair->lock);
         pthread_mutex_unlock(&pair->lock);
-        decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, &pair->consumer);
+        decode_block(pair->reader, block, &pair->faulted, &pair->fault);
         pthread_mutex_lock(&pair->lock);
         pair->full[b % 2] = true;
         pthread_cond_broadcast(&pair->changed);
@@ -131,23 +104,36 @@ static size_t consume_all_blocks(block_pair *pair, progress_meter *progress)
     }
 }
 
-static size_t decode_for(const uint8_t *data, size_t size, uint64_t file_offset,
-                         block_decoding *decoding, const block_consumer *consumer)
+/* The decoding's blocks and reader, made on first use; NULL when memory
+ * runs out (then nothing is kept). */
+static block_pair *blocks_of(block_decoding *decoding)
 {
-    if (!decoding->blocks)
-        decoding->blocks = malloc(sizeof *decoding->blocks); /* two blocks: too big for the stack */
-    block_pair *pair = decoding->blocks;
+    if (decoding->blocks)
+        return decoding->blocks;
+    block_pair *pair = calloc(1, sizeof *pair); /* two blocks: too big for the stack */
+    if (pair && seebatch_payload_reader_new(&pair->reader, NULL) != SEEBATCH_OK) {
+        free(pair);
+        pair = NULL;
+    }
+    decoding->blocks = pair;
+    return pair;
+}
+
+size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
+                        block_decoding *decoding, entry_consumer consume, void *state)
+{
+    block_pair *pair = blocks_of(decoding);
     decoding->faulted = false;
     if (!pair) {
         decoding->fault.byte_offset = file_offset;
-        snprintf(decoding->fault.message, sizeof decoding->fault.message, "out of memory");
+        snprintf(decoding->fault.reason, sizeof decoding->fault.reason, "out of memory");
         decoding->faulted = true;
         return 0;
     }
     pair->faulted = false;
-    pair->consumer = *consumer;
+    pair->consumer = (block_consumer){consume, state};
     pair->full[0] = pair->full[1] = false;
-    seebatch_binpack_decoder_start(&pair->decoder, data, size, file_offset);
+    seebatch_payload_reader_start(pair->reader, data, size, file_offset);
     pthread_mutex_init(&pair->lock, NULL);
     pthread_cond_init(&pair->changed, NULL);
     pthread_t thread;
@@ -158,13 +144,14 @@ static size_t decode_for(const uint8_t *data, size_t size, uint64_t file_offset,
     } else {
         entry_block *block = &pair->blocks[0];
         do {
-            decode_block(&pair->decoder, block, &pair->faulted, &pair->fault, &pair->consumer);
+            decode_block(pair->reader, block, &pair->faulted, &pair->fault);
             consume_block(&pair->consumer, block);
             total += block->count;
             count_progress(decoding->progress, block, &counted);
         } while (!block->last);
     }
     decoding->faulted = pair->faulted;
+    decoding->chains = seebatch_payload_reader_chains(pair->reader);
     if (pair->faulted)
         decoding->fault = pair->fault;
     pthread_cond_destroy(&pair->changed);
@@ -172,18 +159,9 @@ static size_t decode_for(const uint8_t *data, size_t size, uint64_t file_offset,
     return total;
 }
 
-size_t decode_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
-                        block_decoding *decoding, entry_consumer consume, void *state)
+void free_blocks(block_pair *blocks)
 {
-    block_consumer consumer = {consume, NULL, state, !decoding->without_sources};
-    return decode_for(data, size, file_offset, decoding, &consumer);
+    if (blocks)
+        seebatch_payload_reader_free(blocks->reader);
+    free(blocks);
 }
-
-size_t decode_briefs_in_blocks(const uint8_t *data, size_t size, uint64_t file_offset,
-                               block_decoding *decoding, brief_consumer consume, void *state)
-{
-    block_consumer consumer = {NULL, consume, state, true};
-    return decode_for(data, size, file_offset, decoding, &consumer);
-}
-
-void free_blocks(block_pair *blocks) { free(blocks); }

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool_only.h"
 #include "input_messages.h"
 #include "options.h"
 #include "parallel_lines.h"
@@ -26,8 +25,8 @@ struct chunk_slot {
     size_t capacity;
     size_t size;
     uint64_t file_offset;
-    binpack_chunk_status status;
-    binpack_fault read_fault; /* for a truncated chunk */
+    bool truncated;           /* the file ends inside the chunk: ... */
+    decode_fault truncation;  /* ... there, and why (seebatch_binpack_chunk.truncated) */
     chunk_result result;
     int parts;        /* threads this chunk may be cut for (job->split) */
     chunk_part *part; /* job->threads of them when job->split, else NULL */
@@ -39,6 +38,7 @@ static void reset_result(chunk_result *result)
     result->entries = 0;
     memset(result->counters, 0, sizeof result->counters);
     result->decoding.faulted = false;
+    result->decoding.chains = 0;
 }
 
 static void *process_part(void *argument)
@@ -79,6 +79,7 @@ static void join_parts(chunk_slot *slot, int count)
         result->entries += part->entries;
         for (int c = 0; c < CHUNK_COUNTERS; c++)
             result->counters[c] += part->counters[c];
+        result->decoding.chains += part->decoding.chains;
         result->decoding.faulted = part->decoding.faulted;
         result->decoding.fault = part->decoding.fault;
     }
@@ -125,30 +126,53 @@ static void *process_slot(void *argument)
     reset_result(result);
     if (!(slot->parts > 1 && process_in_parts(slot)))
         slot->job->process(slot->payload, slot->size, slot->file_offset, slot->job->state, result);
-    if (slot->status == BINPACK_CHUNK_TRUNCATED) {
-        seebatch_binpack_truncation_fault(result->decoding.faulted ? &result->decoding.fault : NULL,
-                                          &slot->read_fault, &result->decoding.fault);
+    if (slot->truncated) {
+        /* The file's end is the chunk's fault, named where the decoding
+         * stopped if it stopped first (seebatch_binpack_chunk.truncated). */
+        decode_fault *fault = &result->decoding.fault;
+        uint64_t where =
+            result->decoding.faulted ? fault->byte_offset : slot->truncation.byte_offset;
+        *fault = slot->truncation;
+        fault->byte_offset = where;
         result->decoding.faulted = true;
     }
     return NULL;
 }
 
-/* Reads the next chunk into a slot's own buffer. */
-static binpack_chunk_status read_slot(binpack_file_reader *reader, chunk_slot *slot,
-                                      binpack_fault *fault)
+/* What reading a chunk gave. */
+typedef enum chunk_read { CHUNK_READ, CHUNK_TRUNCATED, CHUNK_END, CHUNK_BAD, CHUNK_NO_MEMORY } chunk_read;
+
+/* Reads the next chunk into a slot's own buffer (the reader's is reused by
+ * its next read, and the slots' chunks are decoded while later ones are
+ * read); a fault of the file in *fault. */
+static chunk_read read_slot(seebatch_binpack_chunks *reader, chunk_slot *slot, decode_fault *fault)
 {
-    reader->payload = slot->payload;
-    reader->capacity = slot->capacity;
-    const uint8_t *data;
-    slot->status =
-        seebatch_binpack_read_chunk(reader, &data, &slot->size, &slot->file_offset, fault);
-    slot->payload = reader->payload;
-    slot->capacity = reader->capacity;
-    reader->payload = NULL;
-    reader->capacity = 0;
-    if (slot->status == BINPACK_CHUNK_TRUNCATED)
-        slot->read_fault = *fault;
-    return slot->status;
+    seebatch_binpack_chunk chunk = {.entries_before = 0}; /* entries are numbered here */
+    if (seebatch_binpack_chunks_next(reader, &chunk, NULL) != SEEBATCH_OK) {
+        fault->byte_offset = chunk.byte_offset;
+        snprintf(fault->reason, sizeof fault->reason, "%s", chunk.reason);
+        /* The library's words for its one failure that is no fault of the file. */
+        return strcmp(chunk.reason, "out of memory") == 0 ? CHUNK_NO_MEMORY : CHUNK_BAD;
+    }
+    if (chunk.end)
+        return CHUNK_END;
+    if (chunk.size > slot->capacity) {
+        uint8_t *grown = realloc(slot->payload, chunk.size);
+        if (!grown)
+            return CHUNK_NO_MEMORY;
+        slot->payload = grown;
+        slot->capacity = chunk.size;
+    }
+    if (chunk.size)
+        memcpy(slot->payload, chunk.payload, chunk.size);
+    slot->size = chunk.size;
+    slot->file_offset = chunk.file_offset;
+    slot->truncated = chunk.truncated;
+    if (!chunk.truncated)
+        return CHUNK_READ;
+    slot->truncation.byte_offset = chunk.byte_offset;
+    snprintf(slot->truncation.reason, sizeof slot->truncation.reason, "%s", chunk.reason);
+    return CHUNK_TRUNCATED;
 }
 
 /* The chunks read together, processed together (a thread each) and then
@@ -192,12 +216,11 @@ static void finish_batch(chunk_batch *batch)
     }
 }
 
-static void report_fault(uint64_t entry, const binpack_fault *fault)
+static void report_fault(uint64_t entry, const decode_fault *fault)
 {
-    char text[sizeof fault->message + 64];
-    report_input_error("%s",
-                       seebatch_training_fault_text(text, sizeof text, false, fault->byte_offset,
-                                                    entry, fault->message));
+    char text[sizeof fault->reason + 64];
+    report_input_error("%s", seebatch_training_fault_text(text, sizeof text, false,
+                                                          fault->byte_offset, entry, fault->reason));
 }
 
 /* Settles a processed chunk with the state after the one before it,
@@ -246,23 +269,23 @@ static int write_result(const chunk_job *job, chunk_slot *slot, chunk_totals *to
 
 /* Reads up to job->threads chunks; returns how many, and in *stop the exit
  * status when reading ended the run (-1 when it may go on). */
-static int read_batch(const chunk_job *job, binpack_file_reader *reader, chunk_slot *slots,
+static int read_batch(const chunk_job *job, seebatch_binpack_chunks *reader, chunk_slot *slots,
                       int *stop)
 {
     int count = 0;
     *stop = -1;
     while (count < job->threads) {
-        binpack_fault fault;
-        binpack_chunk_status status = read_slot(reader, &slots[count], &fault);
-        if (status == BINPACK_CHUNK_READ || status == BINPACK_CHUNK_TRUNCATED) {
+        decode_fault fault;
+        chunk_read status = read_slot(reader, &slots[count], &fault);
+        if (status == CHUNK_READ || status == CHUNK_TRUNCATED) {
             count++;
-            if (status == BINPACK_CHUNK_TRUNCATED)
+            if (status == CHUNK_TRUNCATED)
                 break;
             continue;
         }
-        if (status == BINPACK_CHUNK_NONE) {
+        if (status == CHUNK_END) {
             *stop = EXIT_OK;
-        } else if (status == BINPACK_CHUNK_NO_MEMORY) {
+        } else if (status == CHUNK_NO_MEMORY) {
             fprintf(stderr, "seebatch %s: out of memory\n", job->name);
             *stop = EXIT_RESOURCE_FAILURE;
         } else {
@@ -336,9 +359,11 @@ int run_chunk_job(const chunk_job *job, chunk_totals *totals)
         status = EXIT_RESOURCE_FAILURE;
     /* With one thread everything happens in turn, here. */
     bool overlap = job->threads > 1;
-    binpack_file_reader reader = {job->input, 0, NULL, 0};
+    seebatch_binpack_chunks *reader = NULL;
+    if (status < 0 && seebatch_binpack_chunks_open_stream(job->input, &reader, NULL) != SEEBATCH_OK)
+        status = EXIT_RESOURCE_FAILURE;
     if (status < 0) {
-        batches[0].count = read_batch(job, &reader, batches[0].slots, &batches[0].stop);
+        batches[0].count = read_batch(job, reader, batches[0].slots, &batches[0].stop);
         start_batch(&batches[0], job->threads, overlap);
     }
     for (int b = 0; status < 0; b ^= 1) {
@@ -346,7 +371,7 @@ int run_chunk_job(const chunk_job *job, chunk_totals *totals)
         next->count = 0;
         next->stop = -1;
         if (current->stop < 0) /* while the current batch is processed */
-            next->count = read_batch(job, &reader, next->slots, &next->stop);
+            next->count = read_batch(job, reader, next->slots, &next->stop);
         finish_batch(current);
         start_batch(next, job->threads, overlap); /* runs while the current one is written */
         status = write_batch(job, current, totals);
@@ -356,5 +381,6 @@ int run_chunk_job(const chunk_job *job, chunk_totals *totals)
     free_batch(job, &batches[0]);
     free_batch(job, &batches[1]);
     free(batches);
+    seebatch_binpack_chunks_close(reader);
     return status;
 }

@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 #include "binpack_blocks.h"
-#include "tool_only.h"
 #include "text_buffer.h"
 
 enum { CHUNK_COUNTERS = 32 };

@@ -83,7 +83,7 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
 }
 
 /* Training data: each entry's move, under every configuration. */
-static void check_entries(const training_entry *entries, size_t count, uint64_t first,
+static void check_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
                           const void *state, chunk_result *result)
 {
     (void)first;

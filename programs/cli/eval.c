@@ -136,7 +136,7 @@ static bool parse_format(const char *text, output_format *format)
 /* ------------------------------------------------------------------------ */
 
 /* The records of one entry: its move, or every capture of its position. */
-static void evaluate_entry(const eval_settings *settings, const training_entry *entry,
+static void evaluate_entry(const eval_settings *settings, const seebatch_training_entry *entry,
                            record_number number, text_buffer *out)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
@@ -151,7 +151,7 @@ static void evaluate_entry(const eval_settings *settings, const training_entry *
     append_position_records(out, settings->format, &records);
 }
 
-static void evaluate_entries(const training_entry *entries, size_t count, uint64_t first,
+static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
                              const void *state, chunk_result *result)
 {
     const eval_settings *settings = state;

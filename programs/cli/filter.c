@@ -30,7 +30,6 @@
 #include "subcommands.h"
 #include "input_source.h"
 #include "input_messages.h"
-#include "entry_source.h"
 
 static const char filter_help[] =
     "usage: seebatch filter [rules] [options] [FILE...]\n"
@@ -122,7 +121,7 @@ static inline bool tally_entry(unsigned matched, filter_tally *tally)
 
 /* Counts an entry; returns whether it is kept. */
 static inline bool judge(const filter_rules *rules, filter_history *history,
-                         const training_entry *entry, filter_tally *tally)
+                         const seebatch_training_entry *entry, filter_tally *tally)
 {
     return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
 }
@@ -260,7 +259,7 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
             status = EXIT_BAD_LINES;
             continue;
         }
-        training_entry entry = {position.board, 0, 0, 0, 0};
+        seebatch_training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
         *moveless += !position.move_count;
         ++*read;

@@ -86,7 +86,7 @@ enum {
 };
 _Static_assert((int)COUNT_USED <= (int)CHUNK_COUNTERS, "the counters fit a chunk's");
 
-static int white_result(const training_entry *entry)
+static int white_result(const seebatch_training_entry *entry)
 {
     return entry->board.side_to_move == SEEBATCH_WHITE ? entry->result : -entry->result;
 }
@@ -109,10 +109,11 @@ static int ply_range(unsigned ply)
     return range;
 }
 
-/* Counts one entry; previous is the entry before it in the file, NULL for
- * the first of a chunk (whose game settle_games decides). */
-static void count_entry(uint64_t *counts, const training_entry *entry,
-                        const training_entry *previous)
+/* Counts one entry, its facts given (seebatch_training_entry_facts);
+ * previous is the entry before it in the file, NULL for the first of a
+ * chunk (whose game settle_games decides). */
+static void count_entry(uint64_t *counts, const seebatch_training_entry *entry,
+                        const seebatch_training_entry *previous, unsigned facts)
 {
     int white = white_result(entry);
     if (!previous || entry->ply <= previous->ply || white != white_result(previous)) {
@@ -121,14 +122,24 @@ static void count_entry(uint64_t *counts, const training_entry *entry,
     }
     counts[entry->result > 0 ? COUNT_WINS : entry->result < 0 ? COUNT_LOSSES : COUNT_DRAWS]++;
     unsigned kind = seebatch_move_kind(entry->move);
-    counts[COUNT_CAPTURES] += move_captures(&entry->board, entry->move);
+    counts[COUNT_CAPTURES] += (facts & SEEBATCH_ENTRY_CAPTURES) != 0;
     counts[COUNT_EN_PASSANT] += kind == SEEBATCH_MOVE_EN_PASSANT;
     counts[COUNT_PROMOTIONS] +=
         kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     counts[COUNT_CASTLINGS] += kind == SEEBATCH_MOVE_CASTLING;
-    counts[COUNT_CHECKS] += seebatch_side_in_check(&entry->board);
+    counts[COUNT_CHECKS] += (facts & SEEBATCH_ENTRY_IN_CHECK) != 0;
     counts[COUNT_SCORES + score_range(entry->score)]++;
     counts[COUNT_PLIES + ply_range(entry->ply)]++;
+}
+
+/* Counts count entries (at most ENTRY_BLOCK), previous the one before the
+ * first (NULL: none); their facts, the `asked` ones, go to facts too. */
+static void count_run(uint64_t *counts, const seebatch_training_entry *entries, size_t count,
+                      const seebatch_training_entry *previous, unsigned asked, uint8_t *facts)
+{
+    seebatch_training_entry_facts(count, entries, previous, asked, facts);
+    for (size_t i = 0; i < count; i++)
+        count_entry(counts, &entries[i], i ? &entries[i - 1] : previous, facts[i]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -141,19 +152,17 @@ enum { CARRY_LAST_PLY, CARRY_LAST_WHITE, CARRY_FIRST_PLY, CARRY_FIRST_WHITE };
 
 typedef struct chunk_count {
     chunk_result *result;
-    training_entry last;
+    seebatch_training_entry last;
     bool any;
 } chunk_count;
 
-static void count_block(const training_entry *entries, const binpack_source *sources, size_t count,
-                        void *state)
+static void count_block(const seebatch_training_entry *entries, size_t count, void *state)
 {
     chunk_count *c = state;
     uint64_t *counts = c->result->counters;
-    for (size_t i = 0; i < count; i++) {
-        count_entry(counts, &entries[i], i ? &entries[i - 1] : c->any ? &c->last : NULL);
-        counts[COUNT_CHAINS] += sources[i].stem;
-    }
+    uint8_t facts[ENTRY_BLOCK];
+    count_run(counts, entries, count, c->any ? &c->last : NULL,
+              SEEBATCH_ENTRY_CAPTURES | SEEBATCH_ENTRY_IN_CHECK, facts);
     if (!c->any) {
         c->result->carry_out.word[CARRY_FIRST_PLY] = entries[0].ply;
         c->result->carry_out.word[CARRY_FIRST_WHITE] = white_result(&entries[0]);
@@ -169,6 +178,7 @@ static void count_chunk(const uint8_t *data, size_t size, uint64_t file_offset, 
     chunk_count c = {.result = result};
     result->carry_out.word[CARRY_FIRST_PLY] = -1;
     result->entries = decode_in_blocks(data, size, file_offset, &result->decoding, count_block, &c);
+    result->counters[COUNT_CHAINS] += result->decoding.chains;
     result->carry_out.word[CARRY_LAST_PLY] = c.any ? c.last.ply : -1;
     result->carry_out.word[CARRY_LAST_WHITE] = c.any ? white_result(&c.last) : 0;
 }
@@ -209,23 +219,27 @@ static int count_binpack(const input_source *input, int threads, progress_meter 
 /* ------------------------------------------------------------------------ */
 
 typedef struct plain_count {
-    training_entry last;
+    seebatch_training_entry last;
     bool any;
     unsigned chain_length; /* entries after the stem of the chain binpack would store */
 } plain_count;
 
-static void count_entries(const training_entry *entries, size_t count, uint64_t first,
+static void count_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
                           const void *state, chunk_result *result)
 {
     (void)first;
     plain_count *c = (plain_count *)state; /* plain runs on one thread: its own state */
+    uint8_t facts[ENTRY_BLOCK];
+    count_run(result->counters, entries, count, c->any ? &c->last : NULL,
+              SEEBATCH_ENTRY_CAPTURES | SEEBATCH_ENTRY_IN_CHECK | SEEBATCH_ENTRY_CONTINUES, facts);
     for (size_t i = 0; i < count; i++) {
-        count_entry(result->counters, &entries[i], c->any ? &c->last : NULL);
-        bool joins = c->any && c->chain_length < BINPACK_CHAIN_MAX &&
-                     seebatch_binpack_continues(&c->last, &entries[i]);
+        bool joins = c->chain_length < SEEBATCH_BINPACK_CHAIN_MAX &&
+                     (facts[i] & SEEBATCH_ENTRY_CONTINUES);
         c->chain_length = joins ? c->chain_length + 1 : 0;
         result->counters[COUNT_CHAINS] += !joins;
-        c->last = entries[i];
+    }
+    if (count) {
+        c->last = entries[count - 1];
         c->any = true;
     }
 }

@@ -3,10 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool_only.h"
 #include "input_messages.h"
+#include "report.h"
 #include "options.h"
-#include "entry_source.h"
 
 /* ------------------------------------------------------------------------ */
 /* Binpack: chunk by chunk, block by block                                  */
@@ -18,11 +17,9 @@ typedef struct block_context {
     uint64_t done; /* entries of the chunk given to the consumer */
 } block_context;
 
-static void consume_block(const training_entry *entries, const binpack_source *sources,
-                          size_t count, void *state)
+static void consume_block(const seebatch_training_entry *entries, size_t count, void *state)
 {
     block_context *context = state;
-    (void)sources;
     context->job->consume(entries, count, context->done, context->job->state, context->result);
     context->done += count;
 }
@@ -31,7 +28,6 @@ static void process_chunk(const uint8_t *data, size_t size, uint64_t file_offset
                           chunk_result *result)
 {
     block_context context = {state, result, 0};
-    result->decoding.without_sources = true; /* the job's consumer takes entries only */
     result->entries =
         decode_in_blocks(data, size, file_offset, &result->decoding, consume_block, &context);
 }
@@ -45,47 +41,64 @@ static int run_binpack(const training_job *job, chunk_totals *totals)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Plain: block by block on this thread                                     */
+/* Plain and bin: block by block on this thread                             */
 /* ------------------------------------------------------------------------ */
+
+/* Bad plain blocks passed over inside one read: `skipped` of them before
+ * entries[at] of that read. */
+typedef struct skip_gap {
+    size_t at;
+    uint64_t skipped;
+} skip_gap;
 
 typedef struct plain_run {
     const training_job *job;
-    entry_source reader;     /* plain or bin */
-    training_entry *entries; /* ENTRY_BLOCK */
-    uint64_t first_number;   /* of entries[0] */
+    seebatch_training_reader *reader; /* plain or bin, by the library's reader */
+    seebatch_training_entry *entries; /* ENTRY_BLOCK */
+    uint64_t before;                  /* entries before this read, good or bad */
+    skip_gap gaps[ENTRY_BLOCK + 1];   /* this read's, in order */
+    size_t gap_count;
+    uint64_t skipped; /* in this read */
     chunk_result result;
     chunk_totals *totals;
     bool bad;
 } plain_run;
 
-/* Reads up to ENTRY_BLOCK good entries in a row (numbered without a gap),
- * reporting and skipping bad blocks; returns how many (0 at the end). */
-static size_t read_plain_block(plain_run *run)
+/* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
+static const char *after_input_name(const plain_run *run, const char *message)
 {
-    size_t count = 0;
-    source_step step;
-    while (count < ENTRY_BLOCK &&
-           (step = entry_source_next(&run->reader, &run->entries[count])) != SOURCE_END) {
-        if (step == SOURCE_ENTRY) {
-            if (count++ == 0)
-                run->first_number = run->reader.number;
-            continue;
-        }
-        run->bad = true;
-        if (count)
-            break;
-    }
-    return count;
+    size_t length = strlen(run->job->input->name);
+    if (strncmp(message, run->job->input->name, length) == 0 && message[length] == ':')
+        return message + length + 2;
+    return message;
 }
 
-/* Gives one block to the consumer and writes what it made. */
-static bool write_plain_block(plain_run *run, size_t count)
+/* The reader's hook at a bad plain block: reported (under --max-errors),
+ * noted where it falls among the read's entries, and passed over. */
+static int skip_bad_block(void *context, const seebatch_training_place *place, const char *message)
+{
+    plain_run *run = context;
+    report_input_error("%s", after_input_name(run, message));
+    run->bad = true;
+    size_t at = (size_t)(place->entry - 1 - run->before - run->skipped);
+    if (run->gap_count && run->gaps[run->gap_count - 1].at == at)
+        run->gaps[run->gap_count - 1].skipped++;
+    else if (run->gap_count <= ENTRY_BLOCK)
+        run->gaps[run->gap_count++] = (skip_gap){at, 1};
+    run->skipped++;
+    return 1;
+}
+
+/* Gives count entries in a row, the first numbered first_number, to the
+ * consumer and writes what it made. */
+static bool write_plain_block(plain_run *run, const seebatch_training_entry *entries, size_t count,
+                              uint64_t first_number)
 {
     chunk_result *result = &run->result;
     memset(result->counters, 0, sizeof result->counters);
-    run->job->consume(run->entries, count, 0, run->job->state, result);
+    run->job->consume(entries, count, 0, run->job->state, result);
     bool written = run->job->numbered ? text_buffer_flush_numbered(&result->text, run->job->output,
-                                                                   run->first_number)
+                                                                   first_number)
                                       : text_buffer_flush(&result->text, run->job->output);
     run->totals->entries += count;
     progress_add(run->job->progress, count, 0); /* bytes: the stream's position */
@@ -94,29 +107,65 @@ static bool write_plain_block(plain_run *run, size_t count)
     return written;
 }
 
+/* The entries of one read, in runs numbered without a gap (a bad block
+ * passed over ends a run). */
+static bool write_read(plain_run *run, size_t count)
+{
+    size_t start = 0;
+    uint64_t number = run->before + 1;
+    for (size_t g = 0; g <= run->gap_count; g++) {
+        size_t end = g < run->gap_count ? run->gaps[g].at : count;
+        if (end > start && !write_plain_block(run, run->entries + start, end - start, number))
+            return false;
+        number += end - start + (g < run->gap_count ? run->gaps[g].skipped : 0);
+        start = end;
+    }
+    return true;
+}
+
 static int run_plain(const training_job *job, chunk_totals *totals)
 {
-    plain_run run = {.job = job,
-                     .reader = entry_source_start(job->input->stream, job->input->format),
-                     .entries = malloc(ENTRY_BLOCK * sizeof(training_entry)),
-                     .totals = totals};
-    if (!run.entries) {
+    plain_run *run = calloc(1, sizeof *run);
+    seebatch_training_entry *entries = malloc(ENTRY_BLOCK * sizeof *entries);
+    seebatch_training_format format = job->input->format == SEEBATCH_FILE_BIN
+                                          ? SEEBATCH_TRAINING_BIN
+                                          : SEEBATCH_TRAINING_PLAIN;
+    seebatch_error error;
+    if (!run || !entries ||
+        seebatch_training_open_stream(job->input->stream, job->input->name, format, &run->reader,
+                                      &error) != SEEBATCH_OK) {
+        free(run);
+        free(entries);
         report(job->name, "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
+    *run = (plain_run){.job = job, .reader = run->reader, .entries = entries, .totals = totals};
+    seebatch_training_reader_skip(run->reader, skip_bad_block, run);
     int status = EXIT_OK;
-    size_t count;
-    while ((count = read_plain_block(&run)) > 0) {
-        if (!write_plain_block(&run, count)) {
+    seebatch_status read = SEEBATCH_OK;
+    while (read == SEEBATCH_OK && !seebatch_training_at_end(run->reader)) {
+        size_t count;
+        run->gap_count = 0;
+        run->skipped = 0;
+        read = seebatch_training_read_entries(run->reader, ENTRY_BLOCK, entries, &count, &error);
+        if (!write_read(run, count)) {
             status = EXIT_RESOURCE_FAILURE;
             break;
         }
+        run->before += count + run->skipped;
     }
-    free(run.entries);
-    text_buffer_free(&run.result.text);
-    if (status == EXIT_OK && entry_source_read_failed(&run.reader))
+    if (status == EXIT_OK && read != SEEBATCH_OK) { /* a .bin entry that does not decode */
+        report_input_error("%s", error.message);
+        run->bad = true;
+    }
+    bool bad = run->bad;
+    seebatch_training_close(run->reader);
+    free(entries);
+    text_buffer_free(&run->result.text);
+    free(run);
+    if (status == EXIT_OK && ferror(job->input->stream))
         status = EXIT_USAGE; /* reported with the other bad input */
-    return status != EXIT_OK ? status : run.bad ? EXIT_BAD_LINES : EXIT_OK;
+    return status != EXIT_OK ? status : bad ? EXIT_BAD_LINES : EXIT_OK;
 }
 
 int run_training_job(const training_job *job, chunk_totals *totals)

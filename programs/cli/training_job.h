@@ -4,7 +4,8 @@
  * check, stats): a consumer is given block after block of entries and
  * fills a chunk_result, whose text is written in order and whose counters
  * are summed. Binpack runs its chunks on N threads (binpack_chunks.h);
- * plain and bin are read on one thread (entry_source.h), in blocks of
+ * plain and bin are read on one thread by the library's reader
+ * (seebatch_training_read_entries), in blocks of
  * ENTRY_BLOCK entries; a bad .bin entry ends the run there, as in binpack.
  *
  * Faults: a binpack that does not decode ends the run at the fault, every
@@ -26,7 +27,7 @@
 /* Entries [first, first + count) of the current chunk (first counts from
  * 0 within it; text_buffer_append_number_mark(first + i) numbers entry i).
  * state is the job's, shared by every thread: read it only. */
-typedef void (*entries_consumer)(const training_entry *entries, size_t count, uint64_t first,
+typedef void (*entries_consumer)(const seebatch_training_entry *entries, size_t count, uint64_t first,
                                  const void *state, chunk_result *result);
 
 typedef struct training_job {

@@ -13,7 +13,7 @@ root=$(cd "$1" && pwd) build=$(cd "$2" && pwd)
 allowed=$root/tests/design/tool_calls_allowed.txt
 # The issue's bar is 10 (issue 63); the ceiling is what the door holds now
 # and is lowered with it.
-ceiling=18
+ceiling=4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

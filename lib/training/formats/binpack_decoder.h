@@ -43,6 +43,7 @@ typedef struct binpack_chunk_decoder {
     training_entry entry; /* the previous entry */
     int moved_type;       /* the type of the piece its move moves */
     bool notable;         /* briefs: the previous entry was notable (binpack_brief) */
+    uint64_t stems;       /* the stems decoded: the chains begun */
     uint8_t types[64];    /* the piece type on each occupied square of entry.board */
     /* The copy of the coding that decodes (chain_coding.h), and whether it
      * finds the n-th set square by pdep: set by

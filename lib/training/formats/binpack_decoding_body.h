@@ -403,6 +403,7 @@ next_stem(binpack_chunk_decoder *d, entry_sink *sink, size_t at_entry, bool pdep
     d->bit = (uint64_t)(at + BINPACK_STEM_SIZE + 2) * 8;
     d->next_stem = at + BINPACK_STEM_SIZE + 2;
     d->last_score = wrap16(-d->entry.score);
+    d->stems++;
     sink_put(sink, at_entry, &d->entry, (binpack_source){true, (uint32_t)at, 0, 0}, mode,
              &d->notable);
     return BINPACK_ENTRY;

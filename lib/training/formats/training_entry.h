@@ -10,20 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "seebatch.h"
+#include "seebatch_training.h"
 
-typedef struct training_entry {
-    /* halfmove_clock is the rule-50 counter (16 bits in binpack);
-     * fullmove_number follows the ply (fullmove_of_ply). */
-    seebatch_board board;
-    /* Standard UCI meaning: castling is the king's move (e1g1) with kind
-     * SEEBATCH_MOVE_CASTLING; binpack's king-takes-rook form is converted
-     * at the format's edge. */
-    seebatch_move move;
-    int16_t score;
-    uint16_t ply;  /* 0..16383 in binpack */
-    int8_t result; /* -1, 0 or 1, for the side to move */
-} training_entry;
+/* The public seebatch_training_entry (seebatch_training.h), named as the
+ * library's own code names it. Its move follows UCI: castling is the
+ * king's move (e1g1) with kind SEEBATCH_MOVE_CASTLING; binpack's
+ * king-takes-rook form is converted at the format's edge. The board's
+ * halfmove_clock is the rule-50 counter (16 bits in binpack);
+ * fullmove_number follows the ply (fullmove_of_ply); ply is 0..16383 in
+ * binpack. */
+typedef seebatch_training_entry training_entry;
 
 /* The fullmove number Stockfish's converter writes for a ply: (ply + 1) / 2,
  * its own convention: the start position, ply 0, gets 0. */

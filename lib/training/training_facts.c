@@ -1,0 +1,29 @@
+/* What an entry is beside its fields (seebatch_training_entry_facts): the
+ * tests the filter's rules and the binpack writer make, for a caller that
+ * counts them (`seebatch stats`) rather than judging or writing. */
+#include "binpack_writer.h" /* seebatch_binpack_continues, BINPACK_CHAIN_MAX */
+#include "chain_moves.h"    /* move_captures, seebatch_side_in_check */
+#include "training_internal.h"
+
+_Static_assert((int)SEEBATCH_BINPACK_CHAIN_MAX == (int)BINPACK_CHAIN_MAX,
+               "the public chain limit is the writer's");
+
+void seebatch_training_entry_facts(size_t count, const seebatch_training_entry *entries,
+                                   const seebatch_training_entry *previous, unsigned asked,
+                                   uint8_t *facts)
+{
+    bool captures = asked & SEEBATCH_ENTRY_CAPTURES, check = asked & SEEBATCH_ENTRY_IN_CHECK;
+    bool continues = asked & SEEBATCH_ENTRY_CONTINUES;
+    for (size_t i = 0; i < count; i++) {
+        const training_entry *entry = &entries[i];
+        const training_entry *before = i ? &entries[i - 1] : previous;
+        unsigned bits = 0;
+        if (captures && move_captures(&entry->board, entry->move))
+            bits |= SEEBATCH_ENTRY_CAPTURES;
+        if (check && seebatch_side_in_check(&entry->board))
+            bits |= SEEBATCH_ENTRY_IN_CHECK;
+        if (continues && before && seebatch_binpack_continues(before, entry))
+            bits |= SEEBATCH_ENTRY_CONTINUES;
+        facts[i] = (uint8_t)bits;
+    }
+}
