@@ -8,12 +8,13 @@
 _Static_assert((int)SEEBATCH_BINPACK_CHAIN_MAX == (int)BINPACK_CHAIN_MAX,
                "the public chain limit is the writer's");
 
-void seebatch_training_entry_facts(size_t count, const seebatch_training_entry *entries,
-                                   const seebatch_training_entry *previous, unsigned asked,
-                                   uint8_t *facts)
+/* The loop, its tests fixed by the caller's constants where it inlines
+ * (a test asked or not, decided once a call, not once an entry). */
+static inline __attribute__((always_inline)) void
+seebatch_entry_facts_asked(size_t count, const training_entry *entries,
+                           const training_entry *previous, bool captures, bool check,
+                           bool continues, uint8_t *facts)
 {
-    bool captures = asked & SEEBATCH_ENTRY_CAPTURES, check = asked & SEEBATCH_ENTRY_IN_CHECK;
-    bool continues = asked & SEEBATCH_ENTRY_CONTINUES;
     for (size_t i = 0; i < count; i++) {
         const training_entry *entry = &entries[i];
         const training_entry *before = i ? &entries[i - 1] : previous;
@@ -26,4 +27,19 @@ void seebatch_training_entry_facts(size_t count, const seebatch_training_entry *
             bits |= SEEBATCH_ENTRY_CONTINUES;
         facts[i] = (uint8_t)bits;
     }
+}
+
+void seebatch_training_entry_facts(size_t count, const seebatch_training_entry *entries,
+                                   const seebatch_training_entry *previous, unsigned asked,
+                                   uint8_t *facts)
+{
+    enum { BOARD_FACTS = SEEBATCH_ENTRY_CAPTURES | SEEBATCH_ENTRY_IN_CHECK };
+    if (asked == BOARD_FACTS) /* binpack's stats */
+        seebatch_entry_facts_asked(count, entries, previous, true, true, false, facts);
+    else if (asked == (BOARD_FACTS | SEEBATCH_ENTRY_CONTINUES)) /* plain's */
+        seebatch_entry_facts_asked(count, entries, previous, true, true, true, facts);
+    else
+        seebatch_entry_facts_asked(count, entries, previous, asked & SEEBATCH_ENTRY_CAPTURES,
+                                   asked & SEEBATCH_ENTRY_IN_CHECK,
+                                   asked & SEEBATCH_ENTRY_CONTINUES, facts);
 }
