@@ -8,10 +8,20 @@
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
+static __attribute__((noinline)) void seebatch_values_learned(const see_batch *batch,
+                                                              int32_t *values)
+{
+    auto_call call = seebatch_auto_begin(CALL_VALUES, batch);
+    call.kernel->values(batch, values);
+    seebatch_auto_end(&call, batch);
+}
+
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    auto_call call = seebatch_auto_begin(CALL_VALUES, &kernel_batch);
-    call.kernel->values(&kernel_batch, values);
-    seebatch_auto_end(&call, &kernel_batch);
+    const see_backend *kernel = seebatch_auto_fixed(CALL_VALUES, &kernel_batch);
+    if (__builtin_expect(kernel != NULL, 1))
+        kernel->values(&kernel_batch, values);
+    else
+        seebatch_values_learned(&kernel_batch, values);
 }

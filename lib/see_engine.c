@@ -147,15 +147,13 @@ static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_b
 }
 
 /* passed[i] = SEE of moves[i] >= thresholds[i], one board or many: move by
- * move on short batches, in the lanes of the backend in use on long ones. */
-static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
-                                 const int32_t *thresholds, uint8_t *passed)
+ * move on short batches, in the lanes of kernel on long ones. */
+static void seebatch_each_see_ge_on(const see_backend *kernel, const seebatch_rules *rules,
+                                    const seebatch_batch *batch, const see_batch *lanes,
+                                    const int32_t *thresholds, uint8_t *passed)
 {
-    see_batch lanes = seebatch_kernel_batch(rules, batch);
-    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &lanes);
-    if (call.kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        seebatch_lanes_see_ge(call.kernel, &lanes, thresholds, passed);
-        seebatch_auto_end(&call, &lanes);
+    if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
+        seebatch_lanes_see_ge(kernel, lanes, thresholds, passed);
         return;
     }
     if (!batch->board_of_move) {
@@ -171,7 +169,26 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
             batch->moves + first, end - first};
         seebatch_each_on_board(rules, &run, thresholds + first, passed + first);
     }
-    seebatch_auto_end(&call, &lanes);
+}
+
+static __attribute__((noinline)) void
+seebatch_each_see_ge_learned(const seebatch_rules *rules, const seebatch_batch *batch,
+                             const see_batch *lanes, const int32_t *thresholds, uint8_t *passed)
+{
+    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, lanes);
+    seebatch_each_see_ge_on(call.kernel, rules, batch, lanes, thresholds, passed);
+    seebatch_auto_end(&call, lanes);
+}
+
+static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
+                                 const int32_t *thresholds, uint8_t *passed)
+{
+    see_batch lanes = seebatch_kernel_batch(rules, batch);
+    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &lanes);
+    if (__builtin_expect(kernel != NULL, 1))
+        seebatch_each_see_ge_on(kernel, rules, batch, &lanes, thresholds, passed);
+    else
+        seebatch_each_see_ge_learned(rules, batch, &lanes, thresholds, passed);
 }
 
 /* One threshold for the whole batch: the kernel's threshold test. Out of
@@ -182,6 +199,11 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
                                                              int32_t threshold, uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &kernel_batch);
+    if (__builtin_expect(kernel != NULL, 1)) {
+        kernel->see_ge(&kernel_batch, threshold, passed);
+        return;
+    }
     auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &kernel_batch);
     call.kernel->see_ge(&kernel_batch, threshold, passed);
     seebatch_auto_end(&call, &kernel_batch);

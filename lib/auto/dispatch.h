@@ -49,6 +49,21 @@ static inline const see_backend *seebatch_backend_for_call(call_kind kind, const
     return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
+/* The plan's kernel for a call of this kind on this batch, as
+ * seebatch_backend_for_call, or NULL where auto learns the call's shape:
+ * then seebatch_auto_begin serves it. A caller keeps its learned path out
+ * of line, so that the fixed one (engines' calls, under 64 moves) costs
+ * what it did before auto learned: no call record kept across the kernel. */
+static inline const see_backend *seebatch_auto_fixed(call_kind kind, const see_batch *batch)
+{
+    uint64_t plan = seebatch_plan_in_use();
+    unsigned shape = seebatch_call_shape(kind, batch);
+    if (batch->count >= LEARN_FROM_MOVES && (plan & PLAN_LEARNING) && seebatch_shape_learns(shape))
+        return NULL;
+    const see_backend *kernel = seebatch_choice_kernels[plan >> (2 * shape) & 3u];
+    return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
+}
+
 /* The kernel to serve a call of this kind on this batch, learned where auto
  * learns the shape (learning.h), else the plan's; a call that begins here
  * ends with seebatch_auto_end once the kernel has answered. */

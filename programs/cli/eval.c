@@ -137,7 +137,7 @@ static bool parse_format(const char *text, output_format *format)
 
 /* The records of one entry: its move, or every capture of its position. */
 static void evaluate_entry(const eval_settings *settings, const seebatch_training_entry *entry,
-                           record_number number, text_buffer *out)
+                           const record_number *number, text_buffer *out)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     char fen[SEEBATCH_FEN_MAX];
@@ -155,11 +155,10 @@ static void evaluate_entries(const seebatch_training_entry *entries, size_t coun
                              const void *state, chunk_result *result)
 {
     const eval_settings *settings = state;
-    for (size_t i = 0; i < count; i++) {
-        record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first + i,
-                                settings->file, settings->file_length};
-        evaluate_entry(settings, &entries[i], number, &result->text);
-    }
+    record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first,
+                            settings->file, settings->file_length};
+    for (size_t i = 0; i < count; i++, number.value++)
+        evaluate_entry(settings, &entries[i], &number, &result->text);
 }
 
 /* The csv header: with --line-numbers its first column says what the

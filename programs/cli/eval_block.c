@@ -11,7 +11,7 @@ void eval_block_flush(eval_block *block, text_buffer *out)
         const block_position *at = &block->positions[b];
         position_records records = {at->fen,
                                     at->fen_length,
-                                    at->number,
+                                    &at->number,
                                     block->moves + at->first_move,
                                     block->values + at->first_move,
                                     at->move_count};

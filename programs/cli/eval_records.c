@@ -87,7 +87,7 @@ static char *put_prefix(text_buffer *out, char *p, output_format format,
                         const position_records *records)
 {
     char separator = format == FORMAT_CSV ? ',' : ';';
-    record_number number = records->number;
+    record_number number = *records->number;
     if (format == FORMAT_JSONL)
         *p++ = '{';
     if (number.kind != NUMBER_NONE && number.file_length)
@@ -194,7 +194,7 @@ char *put_position_records(char *p, output_format format, const position_records
     if (records->count == 0)
         return p;
     char *first = p;
-    if (format == FORMAT_TEXT && records->number.kind == NUMBER_NONE) {
+    if (format == FORMAT_TEXT && records->number->kind == NUMBER_NONE) {
         p = put_text(p, records->fen, records->fen_length);
         *p++ = ';';
         return put_moves(p, FORMAT_TEXT, first, records);
@@ -209,9 +209,9 @@ void append_position_records(text_buffer *out, output_format format,
     if (records->count == 0)
         return;
     char *p = text_buffer_reserve(
-        out, position_records_room(format, records->fen_length + records->number.file_length,
+        out, position_records_room(format, records->fen_length + records->number->file_length,
                                    records->count));
-    if (records->number.kind != NUMBER_ENTRY_MARK) {
+    if (records->number->kind != NUMBER_ENTRY_MARK) {
         out->length = (size_t)(put_position_records(p, format, records) - out->bytes);
         return;
     }

@@ -29,7 +29,7 @@ typedef struct record_number {
 typedef struct position_records {
     const char *fen;
     size_t fen_length;
-    record_number number;
+    const record_number *number;
     const seebatch_move *moves;
     const int32_t *values;
     size_t count;

@@ -24,12 +24,12 @@ static size_t reference(char *out, output_format format, const position_records 
     for (size_t i = 0; i < r->count; i++) {
         char uci[SEEBATCH_UCI_MAX + 1], number[48] = "";
         uci[seebatch_move_to_uci(r->moves[i], uci)] = '\0';
-        bool mark = r->number.kind == NUMBER_ENTRY_MARK;
-        if (r->number.kind != NUMBER_NONE)
-            snprintf(number, sizeof number, mark ? "\x01%llu\x02" : "%llu", r->number.value);
+        bool mark = r->number->kind == NUMBER_ENTRY_MARK;
+        if (r->number->kind != NUMBER_NONE)
+            snprintf(number, sizeof number, mark ? "\x01%llu\x02" : "%llu", r->number->value);
         if (format == FORMAT_JSONL) {
-            n += (size_t)sprintf(out + n, "{%s", r->number.file ? r->number.file : "");
-            if (r->number.kind != NUMBER_NONE)
+            n += (size_t)sprintf(out + n, "{%s", r->number->file ? r->number->file : "");
+            if (r->number->kind != NUMBER_NONE)
                 n += (size_t)sprintf(out + n, "\"%s\":%s,", mark ? "entry" : "line", number);
             n += (size_t)sprintf(out + n, "\"fen\":\"");
             for (size_t k = 0; k < r->fen_length; k++)
@@ -40,8 +40,8 @@ static size_t reference(char *out, output_format format, const position_records 
             continue;
         }
         char separator = format == FORMAT_CSV ? ',' : ';';
-        if (r->number.kind != NUMBER_NONE)
-            n += (size_t)sprintf(out + n, "%s%s%c", r->number.file ? r->number.file : "", number,
+        if (r->number->kind != NUMBER_NONE)
+            n += (size_t)sprintf(out + n, "%s%s%c", r->number->file ? r->number->file : "", number,
                                  separator);
         memcpy(out + n, r->fen, r->fen_length);
         n += r->fen_length;
@@ -66,6 +66,7 @@ typedef struct made_position {
     char fen[FEN_MOST];
     seebatch_move moves[MOST_MOVES];
     int32_t values[MOST_MOVES];
+    record_number number;
     position_records records;
 } made_position;
 
@@ -82,7 +83,8 @@ static void make_position(made_position *p, uint64_t *state, size_t fen_length, 
                                          (unsigned)next_random(state) % 64, kind);
         p->values[i] = values[next_random(state) % (sizeof values / sizeof values[0])];
     }
-    p->records = (position_records){p->fen, fen_length, number, p->moves, p->values, count};
+    p->number = number;
+    p->records = (position_records){p->fen, fen_length, &p->number, p->moves, p->values, count};
 }
 
 static const size_t fen_lengths[] = {1, 2, 7, 15, 16, 17, 31, 32, 33, 47, 56, 57, 58, 62, 63, 64,
@@ -138,7 +140,7 @@ static void test_block(output_format format, int number_kind, uint64_t *state)
             size_t count = (size_t)(next_random(state) % 5 == 0 ? next_random(state) % MOST_MOVES
                                                                  : next_random(state) % 4);
             make_position(&p[b], state, fen_length, count, number_of(number_kind, state));
-            room += position_records_room(format, fen_length + p[b].records.number.file_length,
+            room += position_records_room(format, fen_length + p[b].records.number->file_length,
                                           count);
             length += reference(expected + length, format, &p[b].records);
         }
