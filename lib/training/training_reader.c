@@ -224,7 +224,10 @@ static bool seebatch_next_chunk(seebatch_training_reader *r)
     }
 }
 
-/* Where a read puts its entries: the caller's arrays, or its structs. */
+/* Where a read puts its entries: the caller's arrays, or its structs. The
+ * readers below are inlined into each public call, where which one is a
+ * constant: no test of it an entry. */
+#define SEEBATCH_READ_INLINE static inline __attribute__((always_inline))
 typedef struct entry_out {
     const seebatch_training_arrays *arrays;
     training_entry *entries;
@@ -243,8 +246,8 @@ static inline void seebatch_put(const entry_out *out, size_t n, const training_e
         training_store(out->arrays, n, entry);
 }
 
-static size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity,
-                                    const entry_out *out)
+SEEBATCH_READ_INLINE size_t seebatch_read_binpack(seebatch_training_reader *r, size_t capacity,
+                                                  const entry_out *out)
 {
     size_t n = 0;
     training_entry spare;
@@ -308,8 +311,8 @@ static bool seebatch_skipped(seebatch_training_reader *r, uint64_t byte_offset, 
     return true;
 }
 
-static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
-                                  const entry_out *out)
+SEEBATCH_READ_INLINE size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
+                                                const entry_out *out)
 {
     size_t n = 0;
     training_entry spare;
@@ -335,8 +338,8 @@ static size_t seebatch_read_plain(seebatch_training_reader *r, size_t capacity,
 }
 
 /* A .bin stops at its first bad entry, as a binpack does. */
-static size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
-                                const entry_out *out)
+SEEBATCH_READ_INLINE size_t seebatch_read_bin(seebatch_training_reader *r, size_t capacity,
+                                              const entry_out *out)
 {
     size_t n = 0;
     training_entry spare;
@@ -370,9 +373,9 @@ static seebatch_status seebatch_reading_status(const seebatch_training_reader *r
 }
 
 /* Up to capacity entries into out, in the reader's format. */
-static seebatch_status seebatch_read_into(seebatch_training_reader *reader, size_t capacity,
-                                          const entry_out *out, size_t *count,
-                                          seebatch_error *error)
+SEEBATCH_READ_INLINE seebatch_status seebatch_read_into(seebatch_training_reader *reader,
+                                                        size_t capacity, const entry_out *out,
+                                                        size_t *count, seebatch_error *error)
 {
     *count = reader->format == SEEBATCH_TRAINING_BINPACK
                  ? seebatch_read_binpack(reader, capacity, out)
