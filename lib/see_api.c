@@ -8,10 +8,10 @@
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
-static __attribute__((noinline)) void seebatch_values_learned(const see_batch *batch,
+static __attribute__((noinline)) void seebatch_values_learned(unsigned shape, const see_batch *batch,
                                                               int32_t *values)
 {
-    auto_call call = seebatch_auto_begin(CALL_VALUES, batch);
+    auto_call call = seebatch_auto_begin(shape);
     call.kernel->values(batch, values);
     seebatch_auto_end(&call, batch);
 }
@@ -19,9 +19,9 @@ static __attribute__((noinline)) void seebatch_values_learned(const see_batch *b
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    const see_backend *kernel = seebatch_auto_fixed(CALL_VALUES, &kernel_batch);
-    if (__builtin_expect(kernel != NULL, 1))
-        kernel->values(&kernel_batch, values);
+    auto_choice choice = seebatch_auto_fixed(CALL_VALUES, &kernel_batch);
+    if (__builtin_expect(choice.kernel != NULL, 1))
+        choice.kernel->values(&kernel_batch, values);
     else
-        seebatch_values_learned(&kernel_batch, values);
+        seebatch_values_learned(choice.shape, &kernel_batch, values);
 }

@@ -175,7 +175,7 @@ static __attribute__((noinline)) void
 seebatch_each_see_ge_learned(const seebatch_rules *rules, const seebatch_batch *batch,
                              const see_batch *lanes, const int32_t *thresholds, uint8_t *passed)
 {
-    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, lanes);
+    auto_call call = seebatch_auto_begin(seebatch_call_shape(CALL_THRESHOLD, lanes));
     seebatch_each_see_ge_on(call.kernel, rules, batch, lanes, thresholds, passed);
     seebatch_auto_end(&call, lanes);
 }
@@ -184,7 +184,7 @@ static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_bat
                                  const int32_t *thresholds, uint8_t *passed)
 {
     see_batch lanes = seebatch_kernel_batch(rules, batch);
-    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &lanes);
+    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &lanes).kernel;
     if (__builtin_expect(kernel != NULL, 1))
         seebatch_each_see_ge_on(kernel, rules, batch, &lanes, thresholds, passed);
     else
@@ -199,12 +199,12 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
                                                              int32_t threshold, uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
-    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &kernel_batch);
-    if (__builtin_expect(kernel != NULL, 1)) {
-        kernel->see_ge(&kernel_batch, threshold, passed);
+    auto_choice choice = seebatch_auto_fixed(CALL_THRESHOLD, &kernel_batch);
+    if (__builtin_expect(choice.kernel != NULL, 1)) {
+        choice.kernel->see_ge(&kernel_batch, threshold, passed);
         return;
     }
-    auto_call call = seebatch_auto_begin(CALL_THRESHOLD, &kernel_batch);
+    auto_call call = seebatch_auto_begin(choice.shape);
     call.kernel->see_ge(&kernel_batch, threshold, passed);
     seebatch_auto_end(&call, &kernel_batch);
 }

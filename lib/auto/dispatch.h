@@ -49,34 +49,34 @@ static inline const see_backend *seebatch_backend_for_call(call_kind kind, const
     return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
-/* The plan's kernel for a call of this kind on this batch, as
- * seebatch_backend_for_call, or NULL where auto learns the call's shape:
- * then seebatch_auto_begin serves it. A caller keeps its learned path out
- * of line, so that the fixed one (engines' calls, under 64 moves) costs
- * what it did before auto learned: no call record kept across the kernel. */
-static inline const see_backend *seebatch_auto_fixed(call_kind kind, const see_batch *batch)
+/* A call's shape and the plan's kernel for it, as seebatch_backend_for_call
+ * gives, or NULL where auto learns the shape: then seebatch_auto_begin
+ * serves it. A caller keeps its learned path out of line, so that the fixed
+ * one (engines' calls, under 64 moves) costs what it did before auto
+ * learned: no call record kept across the kernel. */
+typedef struct auto_choice {
+    const see_backend *kernel;
+    unsigned shape;
+} auto_choice;
+
+static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *batch)
 {
     uint64_t plan = seebatch_plan_in_use();
     unsigned shape = seebatch_call_shape(kind, batch);
     if (batch->count >= LEARN_FROM_MOVES && (plan & PLAN_LEARNING) && seebatch_shape_learns(shape))
-        return NULL;
-    const see_backend *kernel = seebatch_choice_kernels[plan >> (2 * shape) & 3u];
-    return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
-}
-
-/* The kernel to serve a call of this kind on this batch, learned where auto
- * learns the shape (learning.h), else the plan's; a call that begins here
- * ends with seebatch_auto_end once the kernel has answered. */
-static inline auto_call seebatch_auto_begin(call_kind kind, const see_batch *batch)
-{
-    uint64_t plan = seebatch_plan_in_use();
-    unsigned shape = seebatch_call_shape(kind, batch);
-    if ((plan & PLAN_LEARNING) && batch->count >= LEARN_FROM_MOVES && seebatch_shape_learns(shape))
-        return seebatch_learning_begin(shape, plan);
+        return (auto_choice){NULL, shape};
     const see_backend *kernel = seebatch_choice_kernels[plan >> (2 * shape) & 3u];
     if (batch->count < kernel->shortest_useful_batch)
         kernel = &seebatch_scalar_backend;
-    return (auto_call){kernel, 0, (uint8_t)shape, 0, false};
+    return (auto_choice){kernel, shape};
+}
+
+/* The learner's kernel for a call of a shape auto learns (one
+ * seebatch_auto_fixed gave no kernel), timed when the learner asks; the call
+ * ends with seebatch_auto_end once the kernel has answered. */
+static inline auto_call seebatch_auto_begin(unsigned shape)
+{
+    return seebatch_learning_begin(shape, seebatch_plan_in_use());
 }
 
 static inline void seebatch_auto_end(const auto_call *call, const see_batch *batch)
