@@ -868,7 +868,7 @@ SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capac
 enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
 typedef struct seebatch_auto_backend {
     const char *name;      /* "avx512", "avx2", "scalar" */
-    uint64_t calls;        /* calls of this shape timed on it */
+    uint64_t calls;        /* calls of this shape timed on it (or parts, judged beside another) */
     double ns_per_capture; /* their time over their moves; 0 where none */
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {

@@ -8,12 +8,10 @@
 
 const char *seebatch_version(void) { return SEEBATCH_VERSION_STRING; }
 
-static __attribute__((noinline)) void seebatch_values_learned(unsigned shape, const see_batch *batch,
-                                                              int32_t *values)
+static void seebatch_serve_values(const see_backend *kernel, const see_batch *part, size_t first,
+                                  void *values)
 {
-    auto_call call = seebatch_auto_begin(shape);
-    call.kernel->values(batch, values);
-    seebatch_auto_end(&call, batch);
+    kernel->values(part, (int32_t *)values + first);
 }
 
 void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, int32_t *values)
@@ -23,5 +21,5 @@ void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, i
     if (__builtin_expect(choice.kernel != NULL, 1))
         choice.kernel->values(&kernel_batch, values);
     else
-        seebatch_values_learned(choice.shape, &kernel_batch, values);
+        seebatch_auto_serve(choice.shape, &kernel_batch, seebatch_serve_values, values);
 }

@@ -171,24 +171,58 @@ static void seebatch_each_see_ge_on(const see_backend *kernel, const seebatch_ru
     }
 }
 
+/* A call with a threshold a move, as auto's learner serves it in parts. */
+typedef struct each_see_ge_call {
+    const seebatch_rules *rules;
+    const seebatch_batch *batch;
+    const int32_t *thresholds;
+    uint8_t *passed;
+} each_see_ge_call;
+
+static void seebatch_serve_each_see_ge(const see_backend *kernel, const see_batch *part,
+                                       size_t first, void *context)
+{
+    const each_see_ge_call *call = context;
+    const seebatch_batch *batch = call->batch;
+    seebatch_batch public_part = {batch->boards, batch->board_count, batch->pins,
+                                  batch->board_of_move ? batch->board_of_move + first : NULL,
+                                  batch->moves + first, part->count};
+    seebatch_each_see_ge_on(kernel, call->rules, &public_part, part, call->thresholds + first,
+                            call->passed + first);
+}
+
+/* Out of line, so that the fixed path (a search's calls) keeps no context
+ * on its stack. */
 static __attribute__((noinline)) void
-seebatch_each_see_ge_learned(const seebatch_rules *rules, const seebatch_batch *batch,
+seebatch_each_see_ge_learned(unsigned shape, const seebatch_rules *rules, const seebatch_batch *batch,
                              const see_batch *lanes, const int32_t *thresholds, uint8_t *passed)
 {
-    auto_call call = seebatch_auto_begin(seebatch_call_shape(CALL_THRESHOLD, lanes));
-    seebatch_each_see_ge_on(call.kernel, rules, batch, lanes, thresholds, passed);
-    seebatch_auto_end(&call, lanes);
+    each_see_ge_call call = {rules, batch, thresholds, passed};
+    seebatch_auto_serve(shape, lanes, seebatch_serve_each_see_ge, &call);
 }
 
 static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
                                  const int32_t *thresholds, uint8_t *passed)
 {
     see_batch lanes = seebatch_kernel_batch(rules, batch);
-    const see_backend *kernel = seebatch_auto_fixed(CALL_THRESHOLD, &lanes).kernel;
-    if (__builtin_expect(kernel != NULL, 1))
-        seebatch_each_see_ge_on(kernel, rules, batch, &lanes, thresholds, passed);
+    auto_choice choice = seebatch_auto_fixed(CALL_THRESHOLD, &lanes);
+    if (__builtin_expect(choice.kernel != NULL, 1))
+        seebatch_each_see_ge_on(choice.kernel, rules, batch, &lanes, thresholds, passed);
     else
-        seebatch_each_see_ge_learned(rules, batch, &lanes, thresholds, passed);
+        seebatch_each_see_ge_learned(choice.shape, rules, batch, &lanes, thresholds, passed);
+}
+
+/* A call with one threshold, as auto's learner serves it in parts. */
+typedef struct one_threshold_call {
+    int32_t threshold;
+    uint8_t *passed;
+} one_threshold_call;
+
+static void seebatch_serve_one_threshold(const see_backend *kernel, const see_batch *part,
+                                         size_t first, void *context)
+{
+    const one_threshold_call *call = context;
+    kernel->see_ge(part, call->threshold, call->passed + first);
 }
 
 /* One threshold for the whole batch: the kernel's threshold test. Out of
@@ -204,9 +238,8 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
         choice.kernel->see_ge(&kernel_batch, threshold, passed);
         return;
     }
-    auto_call call = seebatch_auto_begin(choice.shape);
-    call.kernel->see_ge(&kernel_batch, threshold, passed);
-    seebatch_auto_end(&call, &kernel_batch);
+    seebatch_auto_serve(choice.shape, &kernel_batch, seebatch_serve_one_threshold,
+                        &(one_threshold_call){threshold, passed});
 }
 
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,

@@ -194,71 +194,86 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(!shape->learns, "%s keeps its fixed choice", shape->shape);
 }
 
-/* Serves a call of values on many boards in order, and returns the index of
- * the backend that served it in auto's report, or -1 if the call was not
- * timed (settled, auto times one call in sixteen). */
-static signed char served_next(seebatch_auto_shape *all, const seebatch_rules *rules,
-                        const seebatch_batch *batch, int32_t *values)
+/* Serves a call of values on many boards in order, checks its answers
+ * against the reference, and returns a bit for each backend that served a
+ * timed part of it, by the backend's index in auto's report (0: untimed,
+ * settled auto times one call in sixteen). */
+static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rules,
+                            const seebatch_batch *batch)
 {
+    static int32_t values[CALL_MOVES], expected[CALL_MOVES];
     uint64_t before[SEEBATCH_BACKENDS_MAX];
     const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
     for (size_t b = 0; b < shape->backend_count; b++)
         before[b] = shape->backends[b].calls;
     seebatch_values(rules, batch, values);
+    see_batch reference = seebatch_kernel_batch(rules, batch);
+    seebatch_reference_backend.values(&reference, expected);
+    CHECK(memcmp(values, expected, batch->count * sizeof *values) == 0, "a call's answers");
     shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
+    unsigned served = 0;
     for (size_t b = 0; b < shape->backend_count; b++)
         if (shape->backends[b].calls != before[b])
-            return (signed char)b;
-    return -1;
+            served |= 1u << b;
+    return served;
 }
 
 /* Repeating work is found and judged over cycles, other work by a few
  * calls (learning.c): on CYCLE calls served over and over, the report says
- * they repeat every CYCLE calls, and a backend not kept
- * served its first cycle and more where the branch predictor learns it, at
- * most its first cycle where it is branch-free; on calls that never repeat,
- * each served a short trial, its calls alternating with the best's. */
+ * they repeat every CYCLE calls, and a backend not kept served its first
+ * cycle and more where the branch predictor learns it, at most its first
+ * cycle where it is branch-free; on calls that never repeat, each served a
+ * short trial, a part of each call beside the best's. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
     /* Calls of 64 moves, the shortest timed. Each run holds one look and
      * too few timed calls after it for another (learning.c): on the cycle,
      * 14 of the first guess, at most 6 cycles of the scalar walk and one of
      * a branch-free kernel; on the stream, 18 of the first guess and, for
-     * each other, a short trial: a call of warm-up and at most 8 timed, each
-     * followed by one of the best's (its own, while it leads, beside each
-     * later trial). */
+     * each other, a short trial: a call of warm-up and at most 8 timed,
+     * each shared with the best so far (its own, while it leads, beside
+     * each later trial). */
     enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 9, STREAM = 60 };
-    static int32_t values[CALL_MOVES];
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
     for (int repeating = 1; repeating >= 0; repeating--) {
         CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
         size_t calls = repeating ? CYCLE * REPEATS : STREAM;
-        signed char served[STREAM * REPEATS]; /* each call's backend: its index in the report */
+        unsigned served[CYCLE * REPEATS]; /* each call's backends, a bit each */
         for (size_t c = 0; c < calls; c++) {
             size_t first = (repeating ? c % CYCLE : c) * MOVES;
             seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
                                     &p->moves[first], MOVES};
-            served[c] = served_next(all, rules, &batch, values);
+            served[c] = served_next(all, rules, &batch);
         }
-        /* On the stream, a challenger's calls alternate with the best's: a
-         * backend but the first guess that served two calls in a row is the
-         * one kept, and serves every call after (timed or not: -1). */
-        for (size_t c = 1; !repeating && c < calls; c++)
-            if (served[c] >= 0 && served[c] == served[c - 1] && served[c] != served[0])
-                for (size_t after = c; after < calls; after++)
-                    CHECK(served[after] == served[c] || served[after] == -1,
-                          "call %zu of the stream: backend %d after %d twice", after,
-                          served[after], served[c]);
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
         CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0), "the regime");
         /* The first guess served the look's first calls, finding the regime. */
         unsigned index = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
         const char *first = seebatch_choice_kernels[seebatch_plan_in_use() >> (2 * index) & 3u]->name;
+        unsigned kept = 0, guess = 0;
+        for (size_t b = 0; b < shape->backend_count; b++) {
+            kept |= (unsigned)(strcmp(shape->backends[b].name, shape->kept) == 0) << b;
+            guess |= (unsigned)(strcmp(shape->backends[b].name, first) == 0) << b;
+        }
+        /* On the stream, a challenger never serves a whole call: each call
+         * of its trial is shared with the best so far. After the last
+         * shared call, the kept one serves every call, timed or not. */
+        size_t last_shared = 0;
+        for (size_t c = 0; !repeating && c < calls; c++) {
+            CHECK(!(served[c] & ~(kept | guess)) || __builtin_popcount(served[c]) == 2,
+                  "call %zu of the stream: a challenger served it alone (backends 0x%x)", c,
+                  served[c]);
+            if (__builtin_popcount(served[c]) == 2)
+                last_shared = c;
+        }
+        for (size_t c = last_shared + 1; !repeating && shape->learns && c < calls; c++)
+            CHECK(served[c] == kept || served[c] == 0,
+                  "call %zu of the stream, after the trials: backends 0x%x, not the kept 0x%x", c,
+                  served[c], kept);
         for (size_t b = 0; b < shape->backend_count; b++) {
             uint64_t n = shape->backends[b].calls;
-            if (strcmp(shape->backends[b].name, shape->kept) == 0 ||
-                strcmp(shape->backends[b].name, first) == 0)
+            if (1u << b & (kept | guess))
                 continue;
             const see_backend *kernel = seebatch_find_runnable_backend(shape->backends[b].name);
             if (repeating && kernel->branch_free)
@@ -267,7 +282,7 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
             else if (repeating)
                 CHECK(n > CYCLE, "%s on a cycle of %d calls: %llu calls",
                       shape->backends[b].name, CYCLE, (unsigned long long)n);
-            else /* its trial, and the best's calls beside each later one while it led */
+            else /* its trial, and its parts beside each later one while it led */
                 CHECK(n >= 1 && n <= SHORT_TRIAL * (shape->backend_count - 1),
                       "%s on calls that never repeat: %llu calls", shape->backends[b].name,
                       (unsigned long long)n);

@@ -18,7 +18,9 @@
 # pins given against the view's; and auto's time over the fastest backend's
 # in each call (auto set afresh each round, learning in its time); where auto
 # is timed, what learning costs whole jobs of 10^5 and 10^6 captures (auto
-# learning afresh against each backend forced, the same job in turn). Then
+# learning afresh against each backend forced, the same job in turn; rounds
+# times 10^6/captures rounds, as a job of 10^5 lasts about a millisecond and
+# its median moves by a few percent over 15). Then
 # instructions per capture counted by callgrind (only inside the function
 # timed: --toggle-collect) for Stockfish, the view and every backend
 # valgrind runs (not avx512; not auto, whose count is its kept backend's).
@@ -58,7 +60,8 @@ if [[ " $backends " == *" auto "* ]]; then
     echo "== What learning costs a whole job: auto, learning afresh, against each backend forced"
     for captures in 100000 1000000; do
         # shellcheck disable=SC2086 # the backends are words
-        "$work/calibrate_multi_driver" job "$captures" "$rounds" $backends < "$work/captures.txt"
+        "$work/calibrate_multi_driver" job "$captures" $((rounds * 1000000 / captures)) $backends \
+            < "$work/captures.txt"
     done
 fi
 if ! command -v valgrind > /dev/null; then

@@ -50,7 +50,7 @@ static inline const see_backend *seebatch_backend_for_call(call_kind kind, const
 }
 
 /* A call's shape and the plan's kernel for it, as seebatch_backend_for_call
- * gives, or NULL where auto learns the shape: then seebatch_auto_begin
+ * gives, or NULL where auto learns the shape: then seebatch_auto_serve
  * serves it. A caller keeps its learned path out of line, so that the fixed
  * one (engines' calls, under 64 moves) costs what it did before auto
  * learned: no call record kept across the kernel. */
@@ -71,18 +71,12 @@ static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *b
     return (auto_choice){kernel, shape};
 }
 
-/* The learner's kernel for a call of a shape auto learns (one
- * seebatch_auto_fixed gave no kernel), timed when the learner asks; the call
- * ends with seebatch_auto_end once the kernel has answered. */
-static inline auto_call seebatch_auto_begin(unsigned shape)
+/* Serves a call of a shape auto learns (one seebatch_auto_fixed gave no
+ * kernel) by its learner (learning.h). */
+static inline void seebatch_auto_serve(unsigned shape, const see_batch *batch, auto_serve *serve,
+                                       void *context)
 {
-    return seebatch_learning_begin(shape, seebatch_plan_in_use());
-}
-
-static inline void seebatch_auto_end(const auto_call *call, const see_batch *batch)
-{
-    if (call->timed)
-        seebatch_learning_end(call, batch);
+    seebatch_learning_serve(shape, seebatch_plan_in_use(), batch, serve, context);
 }
 
 /* The widest kernel the choice uses for any shape (the one a forced name

@@ -20,14 +20,16 @@
  * - Otherwise (a stream, or cycles too long for the predictor): positions
  *   come in runs of like cost (a game's, a file's), a call costing a tenth
  *   more or less than one a few calls away, as much as two kernels differ.
- *   So a challenger's calls alternate with the best's, and each is judged
- *   beside the other on the same stretch (seebatch_pairs_judged): its first
- *   call warms its code and tables and is not counted, nor the best's after
- *   it; then up to TIMED_PAIRS pairs, ending as soon as it trails. The kept
- *   kernel is judged by the last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
- * A challenger that trails is cut short because a trial costs the job it
- * serves: on streamed positions a cold call of the scalar walk costs four or
- * five of avx512's, and a job of 10^5 captures is 390 calls.
+ *   So a challenger serves the first quarter of each call of its trial and
+ *   the best as many moves right after it, and each part is judged beside
+ *   the other, on the same stretch (seebatch_pair_served): its first pair
+ *   warms its code and tables and is not counted; then up to TIMED_PAIRS
+ *   pairs, ending as soon as it trails. The kept kernel is judged by the
+ *   last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
+ * A trial costs the job it serves, so a challenger that trails is cut short
+ * and, where it can, serves a quarter of a call: on streamed positions a
+ * cold call of the scalar walk costs four or five of avx512's, and a job of
+ * 10^5 captures is 390 calls.
  * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
  * running mean of the kept kernel's cost. It explores again when that mean
  * drifts by a third from the cost it was kept at (the regime changed), or
@@ -60,8 +62,10 @@ enum {
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
-    /* Pairs of calls, the challenger's and the best's: 8 tell a tenth. */
+    /* Pairs of parts, the challenger's and the best's: 8 tell a tenth. */
     TIMED_PAIRS = 8,
+    /* A part is whole lane groups (16 of avx512, two of avx2's 8). */
+    PART_MOVES = 16,
     KEPT_TIMED_CALLS = 16, /* of its OBSERVED_CALLS */
     SETTLED_TIME_EVERY = 16,
     /* Timed settled calls between looks: 32 is 512 calls of a thread. */
@@ -78,7 +82,7 @@ typedef struct learner {
      * or a trial changes. */
     _Alignas(64) _Atomic uint32_t phase;
     _Atomic uint32_t trial; /* the kernel on trial, exploring */
-    _Atomic uint32_t beside; /* the best so far, whose calls alternate with a challenger's */
+    _Atomic uint32_t beside; /* the best so far, serving beside a challenger on other work */
     _Atomic uint32_t kept;  /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
     /* Written by exploring calls. */
@@ -166,31 +170,33 @@ static unsigned seebatch_next_runnable(uint32_t runnable, unsigned k)
     return k;
 }
 
-auto_call seebatch_learning_begin(unsigned shape, uint64_t plan)
+/* How a call is served: by one kernel, or, judging a challenger on other
+ * work, in parts (seebatch_pair_served). */
+typedef struct serving {
+    unsigned kernel;
+    bool timed;
+    bool in_parts;
+} serving;
+
+static serving seebatch_serving(learner *l, unsigned shape, uint64_t plan)
 {
-    learner *l = &seebatch_learners[shape];
     uint32_t phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     if (phase == UNSTARTED) {
         seebatch_learner_start(l, shape, plan);
         phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     }
-    unsigned k;
-    bool timed = false;
     if (__builtin_expect(LOAD(seebatch_rotating), 0)) {
         uint32_t runnable = (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u;
-        k = seebatch_next_runnable(runnable, atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS);
-        timed = true; /* counted, for the test to see each kernel served */
-    } else if (phase == EXPLORING) {
-        /* On other work, every other call of a trial is the best's. */
-        bool beside = LOAD(l->trial_calls) & 1u && !LOAD(l->cycle);
-        k = beside ? LOAD(l->beside) : LOAD(l->trial);
-        timed = true;
-    } else {
-        k = LOAD(l->kept);
-        timed = phase == SETTLED && ++seebatch_thread_calls % SETTLED_TIME_EVERY == 0;
+        /* Timed, for the test to see each kernel served. */
+        return (serving){seebatch_next_runnable(runnable, atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS),
+                         true, false};
     }
-    return (auto_call){seebatch_choice_kernels[k], timed ? seebatch_ticks() : 0, (uint8_t)shape,
-                       (uint8_t)k, timed};
+    if (phase == EXPLORING) {
+        unsigned trial = LOAD(l->trial);
+        return (serving){trial, true, trial != LOAD(l->kept) && !LOAD(l->cycle)};
+    }
+    bool timed = phase == SETTLED && ++seebatch_thread_calls % SETTLED_TIME_EVERY == 0;
+    return (serving){LOAD(l->kept), timed, false};
 }
 
 /* What tells a call from the others of a workload: its length, three of
@@ -336,25 +342,26 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
     return learned || n / p >= MOST_CYCLES ? cost : 0;
 }
 
-/* A challenger on other work, its calls alternating with the best's: its
- * cost, or 0 while it goes on. It ends at once on a cold first call at
- * twice the best (out of repeating work a kernel learns nothing that would
- * halve its cost; a cold call of the scalar walk on streamed positions
- * costs four or five of avx512's), then after each pair once it trails the
- * best's calls beside it, or after TIMED_PAIRS. Its cost is the best's, as
- * the look measured it, times the two's ratio on the same stretch. */
+/* A challenger on other work, its calls' first quarters each beside as
+ * many of the best's moves right after them (seebatch_pair_served): its
+ * cost, or 0 while it goes on. It ends at once on a cold first pair, its
+ * part at twice the best's (out of repeating work a kernel learns nothing
+ * that would halve its cost; the scalar walk's cold start on streamed
+ * positions costs four or five of avx512's), then after each pair once it
+ * trails, or after TIMED_PAIRS. Its cost is the best's, as the look
+ * measured it, times the two's ratio on the same positions. */
 static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
 {
     unsigned beside = LOAD(l->beside);
-    uint32_t bar = LOAD(l->trial_cost[beside]), cost = LOAD(l->cost[i % RECENT_CALLS]);
-    if (n <= 2 * SHORTEST_WARM_UP)
-        return n == 1 && cost / 2 > bar ? cost : 0;
-    uint32_t counted = n - 2 * SHORTEST_WARM_UP, pairs = counted / 2;
-    if (counted % 2)
-        return 0;
-    uint64_t own = seebatch_typical_cost(l, i, counted, kernel);
-    uint64_t theirs = seebatch_typical_cost(l, i, counted, beside);
-    if (!own || !theirs) /* threads took turns out of order */
+    uint64_t bar = LOAD(l->trial_cost[beside]);
+    if (n <= SHORTEST_WARM_UP) {
+        uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]), theirs = LOAD(l->cost[i % RECENT_CALLS]);
+        return cold / 2 > theirs ? (uint32_t)(bar * cold / theirs) : 0;
+    }
+    uint32_t pairs = n - SHORTEST_WARM_UP;
+    uint64_t own = seebatch_typical_cost(l, i, 2 * pairs, kernel);
+    uint64_t theirs = seebatch_typical_cost(l, i, 2 * pairs, beside);
+    if (!own || !theirs) /* threads' pairs out of order */
         return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
     bool behind = seebatch_behind(own, theirs, pairs);
     return behind || pairs >= TIMED_PAIRS ? (uint32_t)(bar * own / theirs) : 0;
@@ -369,15 +376,16 @@ static uint32_t seebatch_kept_judged(learner *l, uint32_t n, uint32_t i, uint32_
     return n >= OBSERVED_CALLS ? seebatch_typical_cost(l, i, KEPT_TIMED_CALLS, ANY_KERNEL) : 0;
 }
 
+/* A whole call of the look: the kept kernel's, observing, or a
+ * challenger's on repeating work. */
 static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_batch *batch)
 {
     unsigned trial = LOAD(l->trial);
-    bool alternating = !LOAD(l->cycle);
-    if (k != trial && !(alternating && k == LOAD(l->beside)))
+    bool observing = trial == LOAD(l->kept);
+    if (k != trial || (!observing && !LOAD(l->cycle)))
         return; /* the trial moved on while this call ran */
     uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
     uint32_t i = atomic_fetch_add_explicit(&l->look_calls, 1, memory_order_relaxed);
-    bool observing = trial == LOAD(l->kept);
     if (observing && !LOAD(l->cycle)) {
         uint32_t print = seebatch_call_print(batch);
         seebatch_look_for_cycle(l, i, print);
@@ -386,9 +394,7 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     STORE(l->cost[i % RECENT_CALLS], cost);
     STORE(l->served[i % RECENT_CALLS], k);
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged = observing ? seebatch_kept_judged(l, n, i, p)
-                      : p       ? seebatch_cycles_judged(l, trial, n, i, p)
-                                : seebatch_pairs_judged(l, trial, n, i);
+    uint32_t judged = observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
     if (!judged)
         return;
     unsigned best;
@@ -396,6 +402,22 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
     seebatch_trial_end(l, trial, judged);
+}
+
+/* A challenger's pair on other work: its part and the best's. */
+static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32_t own, uint32_t theirs)
+{
+    if (k != LOAD(l->trial) || best != LOAD(l->beside) || LOAD(l->cycle))
+        return; /* the trial moved on while this call ran */
+    uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
+    uint32_t i = atomic_fetch_add_explicit(&l->look_calls, 2, memory_order_relaxed) + 1;
+    STORE(l->cost[(i - 1) % RECENT_CALLS], own);
+    STORE(l->served[(i - 1) % RECENT_CALLS], k);
+    STORE(l->cost[i % RECENT_CALLS], theirs);
+    STORE(l->served[i % RECENT_CALLS], best);
+    uint32_t judged = seebatch_pairs_judged(l, k, n, i);
+    if (judged)
+        seebatch_trial_end(l, k, judged);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
@@ -420,24 +442,77 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     seebatch_look_begin(l, k);
 }
 
-void seebatch_learning_end(const auto_call *call, const see_batch *batch)
+/* Kernel k served `moves` moves in `elapsed` ticks: counted for the
+ * report, and their cost a move. */
+static uint32_t seebatch_counted(learner *l, unsigned k, uint64_t elapsed, size_t moves)
 {
-    uint64_t elapsed = seebatch_ticks() - call->start;
-    learner *l = &seebatch_learners[call->shape];
-    unsigned k = call->index;
-    size_t moves = batch->count;
     atomic_fetch_add_explicit(&l->calls[k], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->ticks[k], elapsed, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->moves[k], moves, memory_order_relaxed);
     uint64_t scaled = elapsed * COST_SCALE / (moves ? moves : 1);
-    uint32_t cost = scaled >= UINT32_MAX / 4 ? UINT32_MAX / 4 : scaled ? (uint32_t)scaled : 1;
+    return scaled >= UINT32_MAX / 4 ? UINT32_MAX / 4 : scaled ? (uint32_t)scaled : 1;
+}
+
+/* Moves [first, first + count) of a call. */
+static see_batch seebatch_part(const see_batch *batch, size_t first, size_t count)
+{
+    see_batch part = *batch;
+    part.board_of_move = batch->board_of_move ? batch->board_of_move + first : NULL;
+    part.moves += first;
+    part.count = count;
+    return part;
+}
+
+/* A challenger on other work serves the call's first quarter (whole
+ * groups of PART_MOVES) and the best so far as many moves after it, each
+ * timed, each right after the other kernel and on the next positions: a
+ * pair judged on the same stretch, which neighbouring calls are not
+ * (positions come in runs of like cost). The best serves the rest,
+ * untimed. A quarter, so that the trial costs the job a quarter of what
+ * whole calls would. */
+static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch, auto_serve *serve,
+                                 void *context)
+{
+    unsigned best = LOAD(l->beside);
+    size_t quarter = batch->count / 4 / PART_MOVES * PART_MOVES;
+    see_batch own = seebatch_part(batch, 0, quarter), theirs = seebatch_part(batch, quarter, quarter);
+    see_batch rest = seebatch_part(batch, 2 * quarter, batch->count - 2 * quarter);
+    uint64_t start = seebatch_ticks();
+    serve(seebatch_choice_kernels[k], &own, 0, context);
+    uint64_t middle = seebatch_ticks();
+    serve(seebatch_choice_kernels[best], &theirs, quarter, context);
+    uint64_t end = seebatch_ticks();
+    serve(seebatch_choice_kernels[best], &rest, 2 * quarter, context);
+    uint32_t own_cost = seebatch_counted(l, k, middle - start, quarter);
+    uint32_t their_cost = seebatch_counted(l, best, end - middle, quarter);
+    if (atomic_load_explicit(&l->phase, memory_order_acquire) == EXPLORING)
+        seebatch_pair_explored(l, k, best, own_cost, their_cost);
+}
+
+void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *batch,
+                             auto_serve *serve, void *context)
+{
+    learner *l = &seebatch_learners[shape];
+    serving how = seebatch_serving(l, shape, plan);
+    const see_backend *kernel = seebatch_choice_kernels[how.kernel];
+    if (how.in_parts) {
+        seebatch_pair_served(l, how.kernel, batch, serve, context);
+        return;
+    }
+    if (!how.timed) {
+        serve(kernel, batch, 0, context);
+        return;
+    }
+    uint64_t start = seebatch_ticks();
+    serve(kernel, batch, 0, context);
+    uint32_t cost = seebatch_counted(l, how.kernel, seebatch_ticks() - start, batch->count);
     if (LOAD(seebatch_rotating))
         return;
     uint32_t phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     if (phase == EXPLORING)
-        seebatch_explored(l, k, cost, batch);
+        seebatch_explored(l, how.kernel, cost, batch);
     else if (phase == SETTLED)
-        seebatch_settled(l, k, cost);
+        seebatch_settled(l, how.kernel, cost);
 }
 
 void seebatch_learning_restart(void)

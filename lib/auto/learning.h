@@ -30,26 +30,21 @@ enum {
     LEARN_FROM_MOVES = 64
 };
 
-/* A call on its way: the kernel that serves it and, if it is timed, when
- * it started. */
-typedef struct auto_call {
-    const see_backend *kernel;
-    uint64_t start;
-    uint8_t shape;
-    uint8_t index; /* the kernel's letter index (call_shapes.h) */
-    bool timed;
-} auto_call;
-
 /* Whether auto learns this shape's kernel (many boards, at least 8 moves). */
 static inline bool seebatch_shape_learns(unsigned shape) { return shape / 4 % 3 != BOARDS_ONE && shape % 2; }
 
-/* The kernel for a call of a learning shape under this plan (its first
- * guess and the kernels this machine runs are the plan's), timed or not. */
-auto_call seebatch_learning_begin(unsigned shape, uint64_t plan);
+/* Serves moves [first, first + part->count) of a call, by kernel: a
+ * caller's answer arrays start at the call's first move. */
+typedef void auto_serve(const see_backend *kernel, const see_batch *part, size_t first,
+                        void *context);
 
-/* Records a timed call's time, the batch's moves served since begin (the
- * batch as the kernel had it: a learner tells repeating work by it). */
-void seebatch_learning_end(const auto_call *call, const see_batch *batch);
+/* Serves a call of a learning shape under this plan (its first guess and
+ * the kernels this machine runs are the plan's) by the kernel its learner
+ * gives, timing it when the learner asks. While a challenger is judged on
+ * work that does not repeat, it serves a quarter of the call and the best
+ * so far the rest: serve is called for each part, in order. */
+void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *batch,
+                             auto_serve *serve, void *context);
 
 /* Forgets what every shape learned: the next call starts learning afresh
  * (seebatch_backend_set("auto")). */
