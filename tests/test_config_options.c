@@ -89,6 +89,36 @@ static void rule_options_helped(void)
     CHECK(named >= 14, "the help names %zu options", named);
 }
 
+/* Rule arguments refused, each with what was wrong: a number past what a
+ * long long holds (strtoll's range error, not a wrapped value), one past the
+ * rule's range, text after the digits, and a value given with '=' to a rule
+ * that takes none. */
+static void rule_values_refused(void)
+{
+    static const char *const refused[][3] = {
+        {"--skip-see-ge", "99999999999999999999", "--skip-see-ge needs a whole number"},
+        {"--skip-see-ge", "-99999999999999999999", "--skip-see-ge needs a whole number"},
+        {"--seed", "99999999999999999999", "--seed needs a whole number 0.."},
+        {"--skip-early-ply", "65536", "--skip-early-ply needs a whole number 0..65535"},
+        {"--seed", "12x", "--seed needs a whole number 0.."},
+        {"--skip-capture=1", NULL, "--skip-capture=1"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        const char *argv[2] = {refused[i][0], refused[i][1]};
+        seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
+        seebatch_error error;
+        seebatch_status status =
+            seebatch_training_filter_new(refused[i][1] ? 2 : 1, argv, &filter, &error);
+        CHECK(status == SEEBATCH_ERROR_CONFIG && filter == NULL, "%s %s refused: %d", argv[0],
+              argv[1] ? argv[1] : "", (int)status);
+        CHECK(strstr(error.message, refused[i][2]) != NULL, "\"%s\" says \"%s\"", error.message,
+              refused[i][2]);
+        if (argv[1])
+            CHECK(strstr(error.message, argv[1]) != NULL, "\"%s\" quotes %s", error.message,
+                  argv[1]);
+    }
+}
+
 int main(void)
 {
     seebatch_config config, stockfish;
@@ -134,5 +164,6 @@ int main(void)
     const char *help = seebatch_config_options_help();
     CHECK(strstr(help, "  --preset NAME") == help && strstr(help, "--stop-when-ahead"), "%s", help);
     rule_options_helped();
+    rule_values_refused();
     return check_finish("test_config_options");
 }

@@ -35,20 +35,31 @@ static void seebatch_start_batch(batch_context *batch, const see_batch *in, int3
     seebatch_forget_pins(&batch->memory);
 }
 
-/* The group of `count` moves from the batch's move `first` on, on boards
- * as lanes in `b`. */
-INLINE group group_of(batch_context *batch, size_t first, size_t count,
-                      const seebatch_board *const *boards, const board_lanes *b, uint32_t flags)
+/* What a group is played on: a board per lane (LANES of them), those
+ * boards as lanes, the rules' flags, and whether the batch is on many
+ * boards. many_boards is a literal at each entry point (the batch's
+ * board_of_move is tested just then), so that each inlined copy of a
+ * group's code is one kind's and a one-board copy drops what only many
+ * boards run (lanes_pins_can_matter). */
+typedef struct group_boards {
+    const seebatch_board *const *boards;
+    const board_lanes *b;
+    uint32_t flags;
+    bool many_boards;
+} group_boards;
+
+/* The group of `count` moves from the batch's move `first` on. */
+INLINE group group_of(batch_context *batch, size_t first, size_t count, group_boards on)
 {
     const see_batch *in = batch->in;
     group gr;
     gr.batch = batch;
     gr.moves = in->moves + first;
-    gr.board_of_move = in->board_of_move ? in->board_of_move + first : NULL;
+    gr.board_of_move = on.many_boards && in->board_of_move ? in->board_of_move + first : NULL;
     gr.count = count;
-    gr.boards = boards;
-    gr.b = b;
-    gr.flags = flags;
+    gr.boards = on.boards;
+    gr.b = on.b;
+    gr.flags = on.flags;
     return gr;
 }
 
@@ -65,17 +76,19 @@ static __attribute__((noinline)) void seebatch_run_one_group(const see_batch *in
         boards[lane] = in->boards;
     board_lanes b;
     one_board_lanes(&b, in->boards);
-    group gr = group_of(&batch, 0, in->count, boards, &b,
-                        seebatch_flags_for_board(batch.flags, in->boards, &batch));
-    emit(out, 0, evaluate_group(&gr), in->count, batch.hi);
+    uint32_t flags = seebatch_flags_for_board(batch.flags, in->boards, &batch);
+    group gr = group_of(&batch, 0, in->count, (group_boards){boards, &b, flags, false});
+    emit(out, 0, evaluate_group(&gr, false), in->count, batch.hi);
 }
 
 /* The boards of two groups stepped together: a board per lane (2 LANES),
- * the first group's in lanes, the second's, and the rules' flags. */
+ * the first group's in lanes, the second's, the rules' flags, and whether
+ * the batch is on many boards (a literal, as in group_boards). */
 typedef struct two_groups_boards {
     const seebatch_board *const *boards;
     const board_lanes *b0, *b1;
     uint32_t flags;
+    bool many_boards;
 } two_groups_boards;
 
 /* Plays moves[i .. i + count) (LANES < count <= 2 LANES) as two groups
@@ -83,10 +96,11 @@ typedef struct two_groups_boards {
 INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t i, size_t count,
                            two_groups_boards on)
 {
-    group g0 = group_of(batch, i, LANES, on.boards, on.b0, on.flags);
-    group g1 = group_of(batch, i + LANES, count - LANES, on.boards + LANES, on.b1, on.flags);
+    group g0 = group_of(batch, i, LANES, (group_boards){on.boards, on.b0, on.flags, on.many_boards});
+    group g1 = group_of(batch, i + LANES, count - LANES,
+                        (group_boards){on.boards + LANES, on.b1, on.flags, on.many_boards});
     lanes answers[2];
-    evaluate_two_groups(&g0, &g1, answers);
+    evaluate_two_groups(&g0, &g1, answers, on.many_boards);
     emit(out, i, answers[0], LANES, batch->hi);
     emit(out, i + LANES, answers[1], count - LANES, batch->hi);
 }
@@ -104,15 +118,15 @@ static void seebatch_run_one_board(const see_batch *in, const answers_out *out, 
     one_board_lanes(&b, in->boards);
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES)
-        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b, &b, flags});
+        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b, &b, flags, false});
     if (count - i > LANES) {
         /* More than a group left: two groups, the second partly full, are
          * stepped together too: their instructions overlap, where one after the
          * other they wait on each step's chain. */
-        run_two_groups(&batch, out, i, count - i, (two_groups_boards){boards, &b, &b, flags});
+        run_two_groups(&batch, out, i, count - i, (two_groups_boards){boards, &b, &b, flags, false});
     } else if (i < count) {
-        group gr = group_of(&batch, i, count - i, boards, &b, flags);
-        emit(out, i, evaluate_group(&gr), count - i, batch.hi);
+        group gr = group_of(&batch, i, count - i, (group_boards){boards, &b, flags, false});
+        emit(out, i, evaluate_group(&gr, false), count - i, batch.hi);
     }
 }
 
@@ -164,7 +178,8 @@ static void seebatch_run_many_boards(const see_batch *in, const answers_out *out
                  LANES, batch.hi);
             continue;
         }
-        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b[0], &b[1], flags});
+        run_two_groups(&batch, out, i, 2 * LANES,
+                       (two_groups_boards){boards, &b[0], &b[1], flags, true});
     }
     for (; i < count; i += LANES) {
         size_t n = count - i < LANES ? count - i : LANES;
@@ -174,8 +189,8 @@ static void seebatch_run_many_boards(const see_batch *in, const answers_out *out
         prefetch_boards(in, i);
         board_lanes b;
         board_per_lane(&b, boards);
-        group gr = group_of(&batch, i, n, boards, &b, flags);
-        emit(out, i, evaluate_group(&gr), n, batch.hi);
+        group gr = group_of(&batch, i, n, (group_boards){boards, &b, flags, true});
+        emit(out, i, evaluate_group(&gr, true), n, batch.hi);
     }
 }
 

@@ -91,6 +91,40 @@ static size_t write_bin(const char *games, const char *path, entries *e)
     return e->count;
 }
 
+/* Castling moves whose squares Stockfish's encoding never gives (the king
+ * takes its rook: from e1 or e8, to a corner of the same rank), put in the
+ * move of the first entry (bytes 34 and 35, little-endian, type 3 in the top
+ * two bits): each copy stops at that entry, naming the squares. */
+static void castling_codes_refused(unsigned char *bytes, size_t count, const char *damaged,
+                                   entries *read)
+{
+    static const unsigned squares[][2] = {
+        {5, 7},   /* from f1, not the king's square */
+        {4, 63},  /* to h8, another rank */
+        {60, 61}, /* to f8, no corner */
+        {4, 5},   /* to f1, no corner */
+    };
+    unsigned char kept[2];
+    memcpy(kept, bytes + 34, 2);
+    for (size_t c = 0; c < sizeof squares / sizeof squares[0]; c++) {
+        unsigned packed = 3u << 14 | squares[c][0] << 6 | squares[c][1];
+        bytes[34] = (unsigned char)(packed & 0xFF);
+        bytes[35] = (unsigned char)(packed >> 8);
+        FILE *out = fopen(damaged, "wb");
+        CHECK(out && fwrite(bytes, ENTRY_BYTES, count, out) == count && fclose(out) == 0,
+              "%s written", damaged);
+        char expected[96];
+        snprintf(expected, sizeof expected, "byte 0, entry 1: a castling move from square %u to %u",
+                 squares[c][0], squares[c][1]);
+        seebatch_status status = read_all(damaged, read);
+        CHECK(status != SEEBATCH_OK && read->count == 0 && read->fault.entry == 1 &&
+                  strstr(read->message, expected) != NULL,
+              "castling %u to %u: \"%s\" (%zu entries), not \"%s\"", squares[c][0], squares[c][1],
+              read->message, read->count, expected);
+    }
+    memcpy(bytes + 34, kept, 2);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -111,6 +145,8 @@ int main(int argc, char **argv)
     CHECK(file && bytes && fread(bytes, ENTRY_BYTES, count, file) == count, "%s read", good);
     if (file)
         fclose(file);
+    if (bytes)
+        castling_codes_refused(bytes, count, damaged, &read);
     /* Patterns over a few bytes: all ones, all zeros, alternating bits. */
     static const unsigned char patterns[][3] = {{0xFF, 0xFF, 0xFF}, {0, 0, 0}, {0x55, 0xAA, 0x55},
                                                 {0x0F, 0xF0, 0x3C}, {0x81, 0x42, 0x24}};

@@ -470,6 +470,39 @@ static void compare_struct_reading(const char *path, seebatch_training_entry *en
     seebatch_training_close(reader);
 }
 
+/* A faulty binpack read into structs and into arrays: the same entries,
+ * and the same fault at the same place. Each public reading call has its
+ * own copy of the binpack reader (the output is a constant of each), so the
+ * struct reader's cut-chunk and damaged-chunk paths are held here, not by
+ * the arrays' tests. Returns whether the reading faulted. */
+static bool compare_struct_fault(const char *path, seebatch_training_entry *entries,
+                                 entry_list *reference)
+{
+    read_reference(path, reference);
+    seebatch_training_reader *reader;
+    seebatch_error error;
+    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK) {
+        CHECK(false, "%s", error.message);
+        return false;
+    }
+    size_t count;
+    seebatch_status status = read_all_entries(reader, 100, entries, &count, &error);
+    seebatch_training_place place = seebatch_training_reader_place(reader);
+    seebatch_training_close(reader);
+    bool faulted = reference->fault.entry != 0;
+    CHECK_EQ(status != SEEBATCH_OK, faulted, "%s: structs fault as arrays do", path);
+    CHECK_EQ(count, reference->count, "%s: entries before the fault", path);
+    CHECK_EQ(place.byte_offset, reference->fault.byte_offset, "%s: the fault's byte", path);
+    CHECK_EQ(place.entry, reference->fault.entry, "%s: the fault's entry", path);
+    CHECK(!faulted || strcmp(error.message, reference->reason) == 0, "%s: \"%s\" is \"%s\"",
+          path, error.message, reference->reason);
+    size_t differ = 0;
+    for (size_t i = 0; i < count && i < reference->count; i++)
+        differ += !same_entry(&entries[i], &reference->entries[i]);
+    CHECK_EQ(differ, 0, "%s: entries that differ between structs and arrays", path);
+    return faulted;
+}
+
 /* A copy of a plain file with the move of some blocks made unreadable. */
 static void damage_plain(const char *from, const char *to, const size_t *bad, size_t bad_count)
 {
@@ -507,6 +540,19 @@ static void test_struct_reader(const char *directory)
     }
     snprintf(path, sizeof path, "%s/games.binpack", directory);
     compare_struct_reading(path, entries, &reference);
+
+    /* The binpack cut inside its chunk, at 200 places (some between two
+     * entries, where the decoder alone would see a clean end), and damaged
+     * in it: every cut faults, as arrays say. */
+    snprintf(damaged, sizeof damaged, "%s/damaged.binpack", directory);
+    int faulted = 0, cuts = 0;
+    for (long at = 1000; cuts < 200 && damaged_copy(path, damaged, at, -1); at += 211, cuts++)
+        faulted += compare_struct_fault(damaged, entries, &reference);
+    CHECK_EQ(faulted, cuts, "cut copies that fault when read into structs");
+    int damaged_faults = 0;
+    for (long at = 9; damaged_copy(path, damaged, at, (int)(at * 37 % 256)); at = at * 2 + 5)
+        damaged_faults += compare_struct_fault(damaged, entries, &reference);
+    CHECK(damaged_faults > 5, "%d damaged copies fault when read into structs", damaged_faults);
 
     /* Plain with bad blocks: entry numbers 1, 6, 7, 8, 513, 514 and 2001. */
     snprintf(path, sizeof path, "%s/games.plain", directory);
@@ -623,6 +669,27 @@ static void test_struct_reader(const char *directory)
               SEEBATCH_ERROR_ARGUMENT,
           "NULL reader");
     seebatch_training_reader_skip(NULL, log_skip, &log); /* nothing */
+    CHECK(seebatch_training_open_stream(stdin, "x", SEEBATCH_TRAINING_PLAIN, NULL, &error) ==
+              SEEBATCH_ERROR_ARGUMENT,
+          "NULL reader to open into");
+    snprintf(path, sizeof path, "%s/games.plain", directory);
+    read_reference(path, &reference);
+    CHECK(seebatch_training_open(path, &reader, &error) == SEEBATCH_OK, "%s", error.message);
+    static const seebatch_training_arrays no_arrays;
+    count = 5;
+    CHECK(seebatch_training_read_entries(reader, 1, NULL, &count, &error) ==
+                  SEEBATCH_ERROR_ARGUMENT &&
+              count == 0,
+          "NULL entries: none read");
+    CHECK(seebatch_training_read_entries(reader, 1, entries, NULL, &error) ==
+              SEEBATCH_ERROR_ARGUMENT,
+          "NULL count to read entries into");
+    CHECK(seebatch_training_read(reader, 1, &no_arrays, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
+          "NULL count to read arrays into");
+    CHECK(seebatch_training_read_entries(reader, 1, entries, &count, &error) == SEEBATCH_OK &&
+              count == 1 && same_entry(&entries[0], &reference.entries[0]),
+          "the refused calls read nothing: the file's first entry comes next");
+    seebatch_training_close(reader);
 }
 
 int main(int argc, char **argv)
