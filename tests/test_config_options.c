@@ -102,6 +102,7 @@ static void rule_values_refused(void)
         {"--skip-early-ply", "65536", "--skip-early-ply needs a whole number 0..65535"},
         {"--seed", "12x", "--seed needs a whole number 0.."},
         {"--skip-capture=1", NULL, "--skip-capture=1"},
+        {"--skip-see-gex", NULL, "\"--skip-see-gex\": not a rule"}, /* a name with more after it */
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         const char *argv[2] = {refused[i][0], refused[i][1]};

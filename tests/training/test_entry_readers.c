@@ -380,17 +380,34 @@ static void test_payload_reader_errors(void)
           "NULL entries");
     CHECK(seebatch_payload_read(reader, 1, &entry, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
           "NULL count");
+    CHECK(seebatch_payload_reader_offset(reader) == 0 && seebatch_payload_reader_chains(reader) == 0,
+          "a reader given no payload has no offset and no chains");
+    seebatch_payload_reader_start(NULL, NULL, 0, 0); /* NULL reader: nothing, no crash */
+    const uint8_t junk[5] = {1, 2, 3, 4, 5};
+    seebatch_payload_reader_start(reader, junk, sizeof junk, 100);
+    count = 7;
+    CHECK(seebatch_payload_read(reader, 0, &entry, &count, &error) == SEEBATCH_OK && count == 0 &&
+              !seebatch_payload_reader_at_end(reader) && !seebatch_payload_reader_fault(reader, NULL),
+          "capacity 0 decodes nothing, so meets no fault yet");
     seebatch_payload_reader_start(reader, NULL, 0, 100);
     CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) == SEEBATCH_OK &&
               count == 0 && seebatch_payload_reader_at_end(reader),
           "an empty payload holds nothing");
-    const uint8_t junk[5] = {1, 2, 3, 4, 5};
+    count = 7;
+    CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) == SEEBATCH_OK && count == 0,
+          "read again after its end: nothing, and no fault");
     seebatch_payload_reader_start(reader, junk, sizeof junk, 100);
     CHECK(seebatch_payload_read(reader, 1, &entry, &count, &error) ==
                   SEEBATCH_ERROR_ARGUMENT &&
               count == 0 && strncmp(error.message, "byte 10", 7) == 0,
           "five bytes are no stem: %s", error.message);
-    seebatch_training_place place;
+    const char *why = seebatch_payload_reader_fault(reader, NULL);
+    CHECK(why && strstr(error.message, why), "the fault without its place: \"%s\" in \"%s\"",
+          why ? why : "(none)", error.message);
+    seebatch_training_place place = {1, 1};
+    CHECK(seebatch_payload_reader_fault(NULL, &place) == NULL && place.entry == 0 &&
+              place.byte_offset == 0,
+          "NULL has no fault");
     CHECK(seebatch_payload_reader_fault(reader, &place) != NULL && place.entry == 1 &&
               place.byte_offset >= 100,
           "the fault's place: byte %llu, entry %llu", (unsigned long long)place.byte_offset,
@@ -407,6 +424,8 @@ static void test_payload_reader_errors(void)
     CHECK(seebatch_binpack_chunks_open_stream(NULL, &chunks, &error) == SEEBATCH_ERROR_ARGUMENT &&
               chunks == NULL,
           "NULL stream");
+    CHECK(seebatch_binpack_chunks_open_stream(stdin, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
+          "NULL chunks to open into");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -686,6 +705,14 @@ static void test_struct_reader(const char *directory)
           "NULL count to read entries into");
     CHECK(seebatch_training_read(reader, 1, &no_arrays, NULL, &error) == SEEBATCH_ERROR_ARGUMENT,
           "NULL count to read arrays into");
+    count = 5;
+    CHECK(seebatch_training_read(reader, 1, NULL, &count, &error) == SEEBATCH_ERROR_ARGUMENT &&
+              count == 0,
+          "NULL arrays: none read");
+    CHECK(seebatch_training_read(NULL, 1, &no_arrays, NULL, &error) == SEEBATCH_ERROR_ARGUMENT &&
+              seebatch_training_read_entries(NULL, 1, entries, NULL, &error) ==
+                  SEEBATCH_ERROR_ARGUMENT,
+          "NULL reader and count");
     CHECK(seebatch_training_read_entries(reader, 1, entries, &count, &error) == SEEBATCH_OK &&
               count == 1 && same_entry(&entries[0], &reference.entries[0]),
           "the refused calls read nothing: the file's first entry comes next");
