@@ -307,6 +307,20 @@ static bool seebatch_behind(uint64_t cost, uint64_t best_cost, uint32_t k)
     return best_cost && cost * k > best_cost * (k + 1);
 }
 
+/* A cost as the learner keeps it: at least 1 (0 is "none"), at most a
+ * quarter of the range, so that sums of a few never wrap. */
+static uint32_t seebatch_as_cost(uint64_t cost)
+{
+    return cost >= UINT32_MAX / 4 ? UINT32_MAX / 4 : cost ? (uint32_t)cost : 1;
+}
+
+/* A challenger's cost: the best's, as the look measured it (bar), times
+ * the two's ratio on the same positions. */
+static uint32_t seebatch_cost_beside(uint64_t bar, uint64_t own, uint64_t theirs)
+{
+    return seebatch_as_cost(bar * own / (theirs ? theirs : 1));
+}
+
 /* A challenger on repeating work: its cost, or 0 while it goes on. Its
  * calls are set beside the same calls in the best trial's last cycle: a
  * branch-free kernel's after its warm-up call, to the end of its first
@@ -330,7 +344,7 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
         uint64_t bar = seebatch_best_cost(l, &k);
         bool learning = !branch_free && own * 8 <= before * 7;
         if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
-            return (uint32_t)(bar * own / best);
+            return seebatch_cost_beside(bar, own, best);
         if (branch_free || into < p)
             return 0;
     }
@@ -356,7 +370,7 @@ static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, u
     uint64_t bar = LOAD(l->trial_cost[beside]);
     if (n <= SHORTEST_WARM_UP) {
         uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]), theirs = LOAD(l->cost[i % RECENT_CALLS]);
-        return cold / 2 > theirs ? (uint32_t)(bar * cold / theirs) : 0;
+        return cold / 2 > theirs ? seebatch_cost_beside(bar, cold, theirs) : 0;
     }
     uint32_t pairs = n - SHORTEST_WARM_UP;
     uint64_t own = seebatch_typical_cost(l, i, 2 * pairs, kernel);
@@ -364,7 +378,7 @@ static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, u
     if (!own || !theirs) /* threads' pairs out of order */
         return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
     bool behind = seebatch_behind(own, theirs, pairs);
-    return behind || pairs >= TIMED_PAIRS ? (uint32_t)(bar * own / theirs) : 0;
+    return behind || pairs >= TIMED_PAIRS ? seebatch_cost_beside(bar, own, theirs) : 0;
 }
 
 /* The kept kernel, warm: its cost once the look knows the regime (one
@@ -449,8 +463,7 @@ static uint32_t seebatch_counted(learner *l, unsigned k, uint64_t elapsed, size_
     atomic_fetch_add_explicit(&l->calls[k], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->ticks[k], elapsed, memory_order_relaxed);
     atomic_fetch_add_explicit(&l->moves[k], moves, memory_order_relaxed);
-    uint64_t scaled = elapsed * COST_SCALE / (moves ? moves : 1);
-    return scaled >= UINT32_MAX / 4 ? UINT32_MAX / 4 : scaled ? (uint32_t)scaled : 1;
+    return seebatch_as_cost(elapsed * COST_SCALE / (moves ? moves : 1));
 }
 
 /* Moves [first, first + count) of a call. */
