@@ -67,6 +67,16 @@ int main(void)
         return check_finish("test_machine_report");
     check_lines(text);
     CHECK(strstr(text, "chosen by SEEBATCH_BACKEND") == NULL, "nothing forced: %s", text);
+    /* SEEBATCH_BACKEND empty or "auto" chooses nothing either. */
+    static const char *const unforcing[] = {"", "auto"};
+    for (int i = 0; i < 2; i++) {
+        test_setenv("SEEBATCH_BACKEND", unforcing[i]);
+        char *again = whole_report();
+        CHECK(again && strstr(again, "chosen by SEEBATCH_BACKEND") == NULL,
+              "SEEBATCH_BACKEND=\"%s\" forces nothing: %.80s", unforcing[i], again ? again : "");
+        free(again);
+    }
+    test_unsetenv("SEEBATCH_BACKEND");
 
     /* Cut: the start of the same report, NUL-terminated, the length the same. */
     size_t length = strlen(text);

@@ -834,6 +834,10 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
     check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
                 &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
     CHECK_EQ(parsed, 0, "no row parsed");
+    parsed = 9;
+    CHECK_EQ(seebatch_training_moves_from_uci(NULL, 0, NULL, NULL, 5, 0, NULL, &parsed, &e),
+             SEEBATCH_OK, "no rows need no boards, texts or moves: %s", e.message);
+    CHECK_EQ(parsed, 0, "no rows parsed");
     static const char long_text[] = "e2e4e2e4e2e4e2e4";
     check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
                                                  1, moves, &parsed, &e),
