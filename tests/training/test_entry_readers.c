@@ -467,26 +467,46 @@ static seebatch_status read_all_entries(seebatch_training_reader *reader, size_t
     return status;
 }
 
+/* A file opened and read into structs, step entries a call, and closed:
+ * the status, the entries and where the reader stood at the end. */
+static seebatch_status read_file_entries(const char *path, size_t step,
+                                         seebatch_training_entry *entries, size_t *count,
+                                         seebatch_error *error, seebatch_training_place *place)
+{
+    seebatch_training_reader *reader;
+    *count = 0;
+    seebatch_status status = seebatch_training_open(path, &reader, error);
+    CHECK(status == SEEBATCH_OK, "%s", error->message);
+    if (status != SEEBATCH_OK)
+        return status;
+    status = read_all_entries(reader, step, entries, count, error);
+    *place = seebatch_training_reader_place(reader);
+    seebatch_training_close(reader);
+    return status;
+}
+
+/* Entries read into structs against the arrays' of the same file. */
+static void check_same_entries(const char *path, const seebatch_training_entry *entries,
+                               size_t count, const entry_list *reference)
+{
+    size_t differ = 0;
+    for (size_t i = 0; i < count && i < reference->count; i++)
+        differ += !same_entry(&entries[i], &reference->entries[i]);
+    CHECK_EQ(differ, 0, "%s: entries that differ between structs and arrays", path);
+}
+
 /* The same file read into structs and into arrays: the same entries. */
 static void compare_struct_reading(const char *path, seebatch_training_entry *entries,
                                    entry_list *reference)
 {
     read_reference(path, reference);
-    seebatch_training_reader *reader;
-    seebatch_error error;
-    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK) {
-        CHECK(false, "%s", error.message);
-        return;
-    }
     size_t count;
-    seebatch_status status = read_all_entries(reader, 333, entries, &count, &error);
+    seebatch_error error;
+    seebatch_training_place place;
+    seebatch_status status = read_file_entries(path, 333, entries, &count, &error, &place);
     CHECK(status == SEEBATCH_OK && count == reference->count, "%s: %zu entries, %zu in arrays",
           path, count, reference->count);
-    size_t differ = 0;
-    for (size_t i = 0; i < count && i < reference->count; i++)
-        differ += !same_entry(&entries[i], &reference->entries[i]);
-    CHECK_EQ(differ, 0, "%s: entries that differ between structs and arrays", path);
-    seebatch_training_close(reader);
+    check_same_entries(path, entries, count, reference);
 }
 
 /* A faulty binpack read into structs and into arrays: the same entries,
@@ -498,16 +518,10 @@ static bool compare_struct_fault(const char *path, seebatch_training_entry *entr
                                  entry_list *reference)
 {
     read_reference(path, reference);
-    seebatch_training_reader *reader;
-    seebatch_error error;
-    if (seebatch_training_open(path, &reader, &error) != SEEBATCH_OK) {
-        CHECK(false, "%s", error.message);
-        return false;
-    }
     size_t count;
-    seebatch_status status = read_all_entries(reader, 100, entries, &count, &error);
-    seebatch_training_place place = seebatch_training_reader_place(reader);
-    seebatch_training_close(reader);
+    seebatch_error error;
+    seebatch_training_place place = {0, 0};
+    seebatch_status status = read_file_entries(path, 100, entries, &count, &error, &place);
     bool faulted = reference->fault.entry != 0;
     CHECK_EQ(status != SEEBATCH_OK, faulted, "%s: structs fault as arrays do", path);
     CHECK_EQ(count, reference->count, "%s: entries before the fault", path);
@@ -515,10 +529,7 @@ static bool compare_struct_fault(const char *path, seebatch_training_entry *entr
     CHECK_EQ(place.entry, reference->fault.entry, "%s: the fault's entry", path);
     CHECK(!faulted || strcmp(error.message, reference->reason) == 0, "%s: \"%s\" is \"%s\"",
           path, error.message, reference->reason);
-    size_t differ = 0;
-    for (size_t i = 0; i < count && i < reference->count; i++)
-        differ += !same_entry(&entries[i], &reference->entries[i]);
-    CHECK_EQ(differ, 0, "%s: entries that differ between structs and arrays", path);
+    check_same_entries(path, entries, count, reference);
     return faulted;
 }
 
