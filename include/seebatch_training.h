@@ -425,7 +425,8 @@ SEEBATCH_API void seebatch_payload_reader_free(seebatch_payload_reader *reader);
  * seebatch_output_file_discard. A target that exists and is no regular file
  * (/dev/null, /dev/full, a FIFO; NUL on Windows) is written directly, since
  * it cannot be replaced. A symbolic link as the target is followed: the
- * file it names is replaced, the link stays. The temporary gets the
+ * file it names is replaced, or made where it does not exist yet, and the
+ * link stays (a chain of links that loops is refused). The temporary gets the
  * target's permissions when it exists, else those a new file gets. (A
  * process killed outright may leave the temporary behind; the target is
  * still as it was.) Thread-safe on distinct objects and targets. */

@@ -39,8 +39,10 @@ typedef enum seebatch_path_kind {
 /* What path names, links followed. */
 seebatch_path_kind seebatch_path_kind_of(const char *path);
 
-/* A copy of path, or for a symbolic link the path of the file it names, so
- * that replacing it keeps the link; NULL when out of memory. */
+/* A copy of path, or for a symbolic link the path of the file it names
+ * (links followed to the last, which may name a file not made yet), so that
+ * replacing it keeps the link; NULL with errno set where it cannot be
+ * (out of memory; on POSIX a chain of links that loops or cannot be read). */
 char *seebatch_path_resolved(const char *path);
 
 /* Where the file name in path starts (after its last directory separator:

@@ -1,10 +1,11 @@
 /* The files of the platform (files.h) on POSIX systems. realpath, lstat,
- * fchmod and fdopen are POSIX (XSI), beyond C11. */
+ * readlink, fchmod and fdopen are POSIX (XSI), beyond C11. */
 #define _XOPEN_SOURCE 700
 #include "platform/files.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -41,15 +42,53 @@ seebatch_path_kind seebatch_path_kind_of(const char *path)
                                    : SEEBATCH_PATH_OTHER;
 }
 
+/* The path a symbolic link names, read from the link: relative to the
+ * link's directory unless absolute. NULL, errno set, where it cannot be read. */
+static char *seebatch_link_named(const char *link_path)
+{
+    char named[PATH_MAX];
+    ssize_t length = readlink(link_path, named, sizeof named);
+    if (length < 0 || (size_t)length >= sizeof named) {
+        errno = length < 0 ? errno : ENAMETOOLONG;
+        return NULL;
+    }
+    size_t directory = named[0] == '/' ? 0 : seebatch_path_name_start(link_path);
+    char *path = malloc(directory + (size_t)length + 1);
+    if (path) {
+        memcpy(path, link_path, directory);
+        memcpy(path + directory, named, (size_t)length);
+        path[directory + (size_t)length] = '\0';
+    }
+    return path;
+}
+
+/* Links whose chain is longer are taken to loop, as the kernel does. */
+enum { MOST_LINKS = 40 };
+
 char *seebatch_path_resolved(const char *path)
 {
-    struct stat link;
-    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode)) {
-        char *resolved = realpath(path, NULL);
-        if (resolved)
-            return resolved;
+    struct stat info;
+    if (lstat(path, &info) != 0 || !S_ISLNK(info.st_mode))
+        return strdup(path);
+    char *resolved = realpath(path, NULL);
+    if (resolved || errno != ENOENT)
+        return resolved;
+    /* A link to a file not made yet: follow the chain to its last name, so
+     * that the file is made there and the links stay, as writing through
+     * them would. */
+    char *at = strdup(path);
+    for (int links = 0; at && links < MOST_LINKS; links++) {
+        if (lstat(at, &info) != 0 || !S_ISLNK(info.st_mode))
+            return at;
+        char *next = seebatch_link_named(at);
+        free(at);
+        at = next;
     }
-    return strdup(path);
+    if (at) {
+        free(at);
+        errno = ELOOP;
+    }
+    return NULL;
 }
 
 size_t seebatch_path_name_start(const char *path)

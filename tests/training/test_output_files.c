@@ -6,13 +6,14 @@
  * leaves it as it was, no temporary stays, and each refusal names the path
  * and the system's reason. Usage: test_output_files DIRECTORY (emptied of
  * the files it writes). */
-#define _POSIX_C_SOURCE 200809L /* symlink, readlink */
+#define _POSIX_C_SOURCE 200809L /* symlink, readlink, lstat */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifndef _WIN32
+#include <sys/stat.h>
 #include <unistd.h>
 #endif
 
@@ -202,6 +203,43 @@ static void through_a_link(const char *directory)
     CHECK(strcmp(named, "named.epd") == 0, "the link stays: \"%s\"", named);
 }
 
+/* A link to a file not made yet, through a second link: the file is made
+ * where the last link names it, both links stay; links that loop are
+ * refused, and stay. */
+static void through_links_to_nothing(const char *directory)
+{
+    char first[4096], second[4096], target[4096], text[64];
+    join(first, sizeof first, directory, "first.epd");
+    join(second, sizeof second, directory, "second.epd");
+    join(target, sizeof target, directory, "made.epd");
+    remove(first);
+    remove(second);
+    remove(target);
+    CHECK(symlink("second.epd", first) == 0 && symlink("made.epd", second) == 0, "links made");
+    seebatch_output_file out;
+    CHECK_EQ(seebatch_output_file_open(&out, first, NULL), SEEBATCH_OK, "opened");
+    if (out.stream) {
+        fputs("made\n", out.stream);
+        CHECK_EQ(seebatch_output_file_commit(&out, NULL), SEEBATCH_OK, "committed");
+    }
+    CHECK(strcmp(contents(target, text, sizeof text), "made\n") == 0, "the file named: \"%s\"",
+          text);
+    struct stat info;
+    CHECK(lstat(first, &info) == 0 && S_ISLNK(info.st_mode), "the first link stays");
+    CHECK(lstat(second, &info) == 0 && S_ISLNK(info.st_mode), "the second link stays");
+    remove(first);
+    remove(second);
+    CHECK(symlink("second.epd", first) == 0 && symlink("first.epd", second) == 0,
+          "links that loop made");
+    seebatch_error error = spoiled();
+    char words[4200];
+    snprintf(words, sizeof words, "cannot create %s: %s", first, strerror(ELOOP));
+    check_error(seebatch_output_file_open(&out, first, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    CHECK_EQ(out.system_error, ELOOP, "ELOOP kept");
+    CHECK(lstat(first, &info) == 0 && S_ISLNK(info.st_mode), "a looping link stays");
+}
+
 /* A device that takes no byte is written directly, and the commit fails
  * naming it and the system's reason. */
 static void on_a_full_device(void)
@@ -234,6 +272,7 @@ int main(int argc, char **argv)
     sameness(argv[1]);
 #ifndef _WIN32
     through_a_link(argv[1]);
+    through_links_to_nothing(argv[1]);
     on_a_full_device();
 #endif
     return check_finish("test_output_files");

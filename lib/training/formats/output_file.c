@@ -107,8 +107,9 @@ seebatch_status seebatch_output_file_open(seebatch_output_file *out, const char 
             *out = (seebatch_output_file){NULL, NULL, NULL, EINVAL};
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "output file or path is NULL");
     }
+    errno = 0;
     *out = (seebatch_output_file){NULL, seebatch_path_resolved(path), NULL, 0};
-    int failure = out->target ? seebatch_open_target(out) : ENOMEM;
+    int failure = out->target ? seebatch_open_target(out) : errno ? errno : ENOMEM;
     if (!failure)
         return seebatch_succeed(error);
     seebatch_release(out, failure);
