@@ -789,6 +789,58 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     }
 }
 
+/* A .bin board takes 256 bits: 13 for the side and the kings, 1 for each
+ * other square and 4 more for each piece on it, 11 for castling, en passant
+ * and the rule 50 counter, 6 for an en passant square, 16 for the move
+ * number. A board past them was written cut short, and its reader refused
+ * it ("the board does not decode: it runs past 256 bits"): the writer
+ * refuses it, and writes the largest that fit, which read back whole. */
+static void refusing_a_bin_board_past_256_bits(const char *directory)
+{
+    static const char *const fits[] = {
+        /* 38 pieces besides the kings: 255 bits */
+        "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KRRRRRR1 w - - 0 1",
+        /* 36 and an en passant square: 253 */
+        "k7/pppppppp/8/pppppppp/8/PPPPPPPP/PPPPPPPP/KRRRR3 w - e6 0 1"};
+    static const char *const past[] = {
+        "kb6/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KRRRRRR1 w - - 0 1", /* 39: 259 */
+        "k7/pppppppp/8/pppppppp/8/PPPPPPPP/PPPPPPPP/KRRRRR2 w - e6 0 1"}; /* 37, e6: 257 */
+    static const unsigned past_bits[] = {259, 257};
+    char path[4200];
+    snprintf(path, sizeof path, "%s/crowded.bin", directory);
+    for (int i = 0; i < 2; i++) {
+        seebatch_board board, back[1];
+        CHECK(seebatch_board_from_fen(&board, fits[i], NULL) == SEEBATCH_OK, "%s", fits[i]);
+        seebatch_error e = spoiled();
+        CHECK(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK,
+              "%s: %s", fits[i], e.message);
+        uint16_t moves[1], plies[1];
+        int16_t scores[1];
+        int8_t results[1];
+        seebatch_training_arrays arrays = {back, moves, scores, plies, results};
+        seebatch_training_reader *reader = NULL;
+        size_t count = 0;
+        CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK &&
+                  seebatch_training_read(reader, 1, &arrays, &count, &e) == SEEBATCH_OK &&
+                  count == 1 && plies[0] == 1 &&
+                  memcmp(back[0].pieces, board.pieces, sizeof board.pieces) == 0 &&
+                  memcmp(back[0].colors, board.colors, sizeof board.colors) == 0,
+              "%s read back: %s", fits[i], e.message);
+        seebatch_training_close(reader);
+        remove(path);
+
+        CHECK(seebatch_board_from_fen(&board, past[i], NULL) == SEEBATCH_OK, "%s", past[i]);
+        char expected[120];
+        snprintf(expected, sizeof expected,
+                 "entry 1: .bin holds a position in 256 bits; this one needs %u (%d pieces "
+                 "besides the kings)",
+                 past_bits[i], 39 - 2 * i);
+        check_error(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, expected);
+        CHECK(fopen(path, "rb") == NULL, "no .bin left after refusing %s", past[i]);
+    }
+}
+
 /* ---- NULLs given to open objects ------------------------------------ */
 
 /* The refusals that need a reader, a writer or a filter open: each
@@ -918,5 +970,6 @@ int main(int argc, char **argv)
     make_game(&g);
     refusing_nulls_beside_open_objects(argv[1], &g);
     refusing_what_a_format_cannot_hold(argv[1]);
+    refusing_a_bin_board_past_256_bits(argv[1]);
     return check_finish("test_training_errors");
 }
