@@ -841,6 +841,38 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
     }
 }
 
+/* A move seebatch_move_check lets through (the rook's own piece, an empty
+ * square) that its piece cannot make, a rook's diagonal step: binpack
+ * numbers a move among its piece's, and would store another; every format
+ * refuses it, naming the move. */
+static void refusing_a_move_its_piece_cannot_make(const char *directory)
+{
+    static const seebatch_training_format formats[] = {
+        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    char path[4200];
+    snprintf(path, sizeof path, "%s/diagonal_rook", directory);
+    seebatch_board boards[1];
+    CHECK(seebatch_board_from_fen(boards, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", NULL) == SEEBATCH_OK,
+          "the board");
+    uint16_t moves[1] = {seebatch_move_make(0, 9, SEEBATCH_MOVE_NORMAL)}, plies[1] = {1};
+    int16_t scores[1] = {0};
+    int8_t results[1] = {0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    CHECK(seebatch_move_check(boards, moves[0], NULL) == SEEBATCH_OK, "a1b2 passes move_check");
+    for (int f = 0; f < 3; f++) {
+        seebatch_training_writer *writer = NULL;
+        seebatch_error e = spoiled();
+        CHECK_EQ(seebatch_training_create(path, formats[f], 0, &writer, &e), SEEBATCH_OK, "%s",
+                 e.message);
+        if (!writer)
+            continue;
+        check_error(seebatch_training_write(writer, 1, &arrays, NULL, &e), &e, SEEBATCH_ERROR_MOVE,
+                    "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there");
+        seebatch_training_abandon(writer);
+        CHECK(fopen(path, "rb") == NULL, "format %d: nothing left", (int)formats[f]);
+    }
+}
+
 /* ---- NULLs given to open objects ------------------------------------ */
 
 /* The refusals that need a reader, a writer or a filter open: each
@@ -971,5 +1003,6 @@ int main(int argc, char **argv)
     refusing_nulls_beside_open_objects(argv[1], &g);
     refusing_what_a_format_cannot_hold(argv[1]);
     refusing_a_bin_board_past_256_bits(argv[1]);
+    refusing_a_move_its_piece_cannot_make(argv[1]);
     return check_finish("test_training_errors");
 }
