@@ -767,6 +767,37 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &board, "h1h8", 20000, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     CHECK(fopen(binpack, "rb") == NULL, "no .binpack left after its refusals");
+    /* Boards no game reaches, which a FEN may still give: binpack's stem and
+     * .bin both refuse them. */
+    /* An en passant square with no pawn beside it to have made the push: the
+     * stem keeps it on that pawn, so it would read back without. */
+    seebatch_board no_pushed_pawn;
+    CHECK(seebatch_board_from_fen(&no_pushed_pawn, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", NULL) ==
+              SEEBATCH_OK,
+          "en passant with no pawn");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_pushed_pawn, "e1d1", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    /* 33 pieces: the stem's occupancy holds 32. */
+    seebatch_board crowded;
+    CHECK(seebatch_board_from_fen(&crowded,
+                                  "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KR6 w - - 0 1",
+                                  NULL) == SEEBATCH_OK,
+          "33 pieces");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &crowded, "a3a4", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    static const char *const no_game[2][2] = {
+        {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn on a back rank"},
+        {"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "black, who just moved, is in check"}};
+    for (int i = 0; i < 2; i++) {
+        seebatch_board odd;
+        CHECK(seebatch_board_from_fen(&odd, no_game[i][0], NULL) == SEEBATCH_OK, "%s",
+              no_game[i][0]);
+        check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &odd, "e1d1", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+        check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &odd, "e1d1", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, no_game[i][1]);
+    }
+    CHECK(fopen(binpack, "rb") == NULL && fopen(bin, "rb") == NULL, "nothing left");
     /* What each holds is written and read back. */
     seebatch_training_format formats[] = {SEEBATCH_TRAINING_BIN, SEEBATCH_TRAINING_BINPACK};
     const char *paths[] = {bin, binpack};
