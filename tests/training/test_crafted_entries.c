@@ -1,7 +1,8 @@
-/* .bin entries written byte by byte, read through the public reader: what
- * the library's writer never makes (it refuses such boards) but a file
- * from elsewhere may hold. Each is refused at its entry, with the reason.
- * Usage: test_bin_crafted DIRECTORY (for the files it writes). */
+/* Training entries written byte by byte (.bin, binpack), read through the
+ * public reader: what the library's writer never makes (it refuses such
+ * entries) but a file from elsewhere may hold. Each is refused at its
+ * entry, with the reason.
+ * Usage: test_crafted_entries DIRECTORY (for the files it writes). */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,13 +25,12 @@ static void put(bits *b, unsigned value, unsigned count)
             b->bytes[b->at / 8] |= (uint8_t)(1u << (b->at % 8));
 }
 
-/* The first error reading the one entry of the .bin bytes; "" when it
- * reads. */
-static void read_one(const char *path, const uint8_t bytes[ENTRY_BYTES], char *message)
+/* The first error reading the one entry of the bytes (.bin, or a binpack
+ * chunk); "" when it reads. */
+static void read_one(const char *path, const uint8_t *bytes, size_t size, char *message)
 {
     FILE *file = fopen(path, "wb");
-    CHECK(file && fwrite(bytes, 1, ENTRY_BYTES, file) == ENTRY_BYTES && fclose(file) == 0,
-          "writing %s", path);
+    CHECK(file && fwrite(bytes, 1, size, file) == size && fclose(file) == 0, "writing %s", path);
     seebatch_board boards[1];
     uint16_t moves[1], plies[1];
     int16_t scores[1];
@@ -66,7 +66,7 @@ static void counters_past_256_bits(const char *path)
         }
     CHECK_EQ(b.at, 231, "the squares' bits");
     char message[SEEBATCH_MESSAGE_SIZE];
-    read_one(path, b.bytes, message);
+    read_one(path, b.bytes, ENTRY_BYTES, message);
     CHECK(strcmp(message, "byte 0, entry 1: the board does not decode: it runs past 256 bits") == 0,
           "counters past 256 bits: \"%s\"", message);
 }
@@ -87,7 +87,7 @@ static void castling_through_pieces(const char *path)
     bytes[34] = (uint8_t)castling;
     bytes[35] = (uint8_t)(castling >> 8);
     char message[SEEBATCH_MESSAGE_SIZE];
-    read_one(path, bytes, message);
+    read_one(path, bytes, ENTRY_BYTES, message);
     CHECK(strcmp(message, "byte 0, entry 1: the move e1g1 is impossible here: the king or rook "
                           "away or pieces between") == 0,
           "castling through pieces: \"%s\"", message);
@@ -95,19 +95,60 @@ static void castling_through_pieces(const char *path)
     unsigned push = 12u << 6 | 28u;
     bytes[34] = (uint8_t)push;
     bytes[35] = (uint8_t)(push >> 8);
-    read_one(path, bytes, message);
+    read_one(path, bytes, ENTRY_BYTES, message);
     CHECK(message[0] == '\0', "the opening with e2e4: \"%s\"", message);
+}
+
+/* A binpack of one entry, white castling short, as the library writes it;
+ * then its stem's move (bytes 24 and 25, big-endian: 2 bits of kind, 6 of
+ * from, 6 of to, the rook's square for castling) sent to g1, no rook's
+ * square. */
+static void castling_to_no_corner(const char *path)
+{
+    seebatch_board boards[1];
+    CHECK(seebatch_board_from_fen(boards, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", NULL) == SEEBATCH_OK,
+          "the board");
+    seebatch_move move = 0;
+    CHECK(seebatch_move_parse(boards, "e1g1", &move, NULL) == SEEBATCH_OK, "e1g1");
+    uint16_t moves[1] = {move}, plies[1] = {1};
+    int16_t scores[1] = {0};
+    int8_t results[1] = {0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = {SEEBATCH_OK, ""};
+    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) ==
+                  SEEBATCH_OK &&
+              seebatch_training_write(writer, 1, &arrays, NULL, &error) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+          "writing the binpack: %s", error.message);
+    uint8_t bytes[64];
+    FILE *file = fopen(path, "rb");
+    size_t size = file ? fread(bytes, 1, sizeof bytes, file) : 0;
+    if (file)
+        fclose(file);
+    enum { MOVE = 8 + 24 }; /* after the chunk's header */
+    CHECK(size == 8 + 34 && bytes[MOVE] == (2u << 6 | 4u) && bytes[MOVE + 1] == 7u << 2,
+          "castling kept as e1 takes h1: %zu bytes", size);
+    char message[SEEBATCH_MESSAGE_SIZE];
+    read_one(path, bytes, size, message);
+    CHECK(message[0] == '\0', "as written: \"%s\"", message);
+    bytes[MOVE + 1] = 6u << 2;
+    read_one(path, bytes, size, message);
+    CHECK(strcmp(message, "byte 8, entry 1: a castling move from square 4 to 6") == 0,
+          "castling to g1: \"%s\"", message);
 }
 
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_bin_crafted DIRECTORY\n");
+        fprintf(stderr, "usage: test_crafted_entries DIRECTORY\n");
         return 2;
     }
     char path[4200];
     snprintf(path, sizeof path, "%s/crafted.bin", argv[1]);
     counters_past_256_bits(path);
     castling_through_pieces(path);
-    return check_finish("test_bin_crafted");
+    snprintf(path, sizeof path, "%s/crafted.binpack", argv[1]);
+    castling_to_no_corner(path);
+    return check_finish("test_crafted_entries");
 }
