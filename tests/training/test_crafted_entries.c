@@ -138,6 +138,58 @@ static void castling_to_no_corner(const char *path)
           "castling to g1: \"%s\"", message);
 }
 
+/* The 40 bytes the library's .bin writer gives one entry: the board of fen
+ * with the move uci, ply 1. */
+static bool bin_of(const char *path, const char *fen, const char *uci, uint8_t bytes[ENTRY_BYTES])
+{
+    seebatch_board boards[1];
+    seebatch_move move = 0;
+    CHECK(seebatch_board_from_fen(boards, fen, NULL) == SEEBATCH_OK &&
+              seebatch_move_parse(boards, uci, &move, NULL) == SEEBATCH_OK,
+          "%s, %s", fen, uci);
+    uint16_t moves[1] = {move}, plies[1] = {1};
+    int16_t scores[1] = {0};
+    int8_t results[1] = {0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    seebatch_training_writer *writer = NULL;
+    seebatch_error error = {SEEBATCH_OK, ""};
+    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BIN, 0, &writer, &error) ==
+                  SEEBATCH_OK &&
+              seebatch_training_write(writer, 1, &arrays, NULL, &error) == SEEBATCH_OK &&
+              seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+          "writing %s: %s", fen, error.message);
+    FILE *file = fopen(path, "rb");
+    size_t size = file ? fread(bytes, 1, ENTRY_BYTES, file) : 0;
+    if (file)
+        fclose(file);
+    remove(path);
+    return size == ENTRY_BYTES;
+}
+
+/* Stockfish's castling move e1h1 where white's king is not on e1 (a bishop
+ * is), and where no rook is on h1 (a bishop is): both refused, as written
+ * (with the bishop's move) both read. */
+static void castling_with_king_or_rook_away(const char *path)
+{
+    static const char *const boards[2][2] = {{"4k3/8/8/8/8/8/8/3KB2R w - - 0 1", "e1f2"},
+                                             {"4k3/8/8/8/8/8/8/4K2B w - - 0 1", "h1g2"}};
+    for (int i = 0; i < 2; i++) {
+        uint8_t bytes[ENTRY_BYTES];
+        if (!bin_of(path, boards[i][0], boards[i][1], bytes))
+            continue;
+        char message[SEEBATCH_MESSAGE_SIZE];
+        read_one(path, bytes, ENTRY_BYTES, message);
+        CHECK(message[0] == '\0', "%s as written: \"%s\"", boards[i][0], message);
+        unsigned castling = 3u << 14 | 4u << 6 | 7u; /* e1 takes h1 */
+        bytes[34] = (uint8_t)castling;
+        bytes[35] = (uint8_t)(castling >> 8);
+        read_one(path, bytes, ENTRY_BYTES, message);
+        CHECK(strcmp(message, "byte 0, entry 1: the move e1g1 is impossible here: the king or "
+                              "rook away or pieces between") == 0,
+              "%s, castling: \"%s\"", boards[i][0], message);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -148,6 +200,7 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/crafted.bin", argv[1]);
     counters_past_256_bits(path);
     castling_through_pieces(path);
+    castling_with_king_or_rook_away(path);
     snprintf(path, sizeof path, "%s/crafted.binpack", argv[1]);
     castling_to_no_corner(path);
     return check_finish("test_crafted_entries");
