@@ -872,35 +872,48 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
     }
 }
 
-/* A move seebatch_move_check lets through (the rook's own piece, an empty
- * square) that its piece cannot make, a rook's diagonal step: binpack
- * numbers a move among its piece's, and would store another; every format
- * refuses it, naming the move. */
+/* Moves seebatch_move_check lets through (the side to move's piece, a
+ * square it does not hold) that their piece cannot make: a rook's diagonal
+ * step, and a castling move one square over. Binpack numbers a move among
+ * its piece's, and would store another; every format refuses them, naming
+ * the move. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
 {
     static const seebatch_training_format formats[] = {
         SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    static const struct {
+        const char *fen;
+        unsigned from, to, kind;
+        const char *message;
+    } cases[] = {{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 9, SEEBATCH_MOVE_NORMAL,
+                  "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there"},
+                 {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 3, SEEBATCH_MOVE_CASTLING,
+                  "entry 1: move e1d1 (0x6103): the piece on its from-square cannot go there"}};
     char path[4200];
-    snprintf(path, sizeof path, "%s/diagonal_rook", directory);
-    seebatch_board boards[1];
-    CHECK(seebatch_board_from_fen(boards, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", NULL) == SEEBATCH_OK,
-          "the board");
-    uint16_t moves[1] = {seebatch_move_make(0, 9, SEEBATCH_MOVE_NORMAL)}, plies[1] = {1};
-    int16_t scores[1] = {0};
-    int8_t results[1] = {0};
-    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
-    CHECK(seebatch_move_check(boards, moves[0], NULL) == SEEBATCH_OK, "a1b2 passes move_check");
-    for (int f = 0; f < 3; f++) {
-        seebatch_training_writer *writer = NULL;
-        seebatch_error e = spoiled();
-        CHECK_EQ(seebatch_training_create(path, formats[f], 0, &writer, &e), SEEBATCH_OK, "%s",
-                 e.message);
-        if (!writer)
-            continue;
-        check_error(seebatch_training_write(writer, 1, &arrays, NULL, &e), &e, SEEBATCH_ERROR_MOVE,
-                    "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there");
-        seebatch_training_abandon(writer);
-        CHECK(fopen(path, "rb") == NULL, "format %d: nothing left", (int)formats[f]);
+    snprintf(path, sizeof path, "%s/impossible_move", directory);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        seebatch_board boards[1];
+        CHECK(seebatch_board_from_fen(boards, cases[c].fen, NULL) == SEEBATCH_OK, "%s",
+              cases[c].fen);
+        uint16_t moves[1] = {seebatch_move_make(cases[c].from, cases[c].to, cases[c].kind)};
+        uint16_t plies[1] = {1};
+        int16_t scores[1] = {0};
+        int8_t results[1] = {0};
+        seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+        CHECK(seebatch_move_check(boards, moves[0], NULL) == SEEBATCH_OK,
+              "case %zu passes move_check", c);
+        for (int f = 0; f < 3; f++) {
+            seebatch_training_writer *writer = NULL;
+            seebatch_error e = spoiled();
+            CHECK_EQ(seebatch_training_create(path, formats[f], 0, &writer, &e), SEEBATCH_OK, "%s",
+                     e.message);
+            if (!writer)
+                continue;
+            check_error(seebatch_training_write(writer, 1, &arrays, NULL, &e), &e,
+                        SEEBATCH_ERROR_MOVE, cases[c].message);
+            seebatch_training_abandon(writer);
+            CHECK(fopen(path, "rb") == NULL, "format %d: nothing left", (int)formats[f]);
+        }
     }
 }
 
