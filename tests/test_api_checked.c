@@ -210,29 +210,6 @@ static void checked_given_pins(void)
         &last_error);
     CHECK(status == SEEBATCH_ERROR_ARGUMENT && passed[0] == 123,
           "see_ge_multi_pinned_checked took wrong pins: %s", last_error.message);
-    /* Moves in a row on one board: its pins are checked once, and the next
-     * board's still are. */
-    seebatch_move three[3] = {moves[0], move_of(&boards[0], "e2e5"), moves[1]};
-    uint32_t board_of_three[3] = {0, 0, 1};
-    int32_t values[3] = {12345, 12345, 12345};
-    CHECK_EQ(checked_values_under(&stockfish,
-                                  &(seebatch_batch){boards, 2, pins, board_of_three, three, 3},
-                                  values, &last_error),
-             SEEBATCH_OK, "%s", last_error.message);
-    CHECK(values[0] == worked_out[0] && values[2] == worked_out[1],
-          "two moves on board 0, then board 1: %d %d %d", values[0], values[1], values[2]);
-    values[0] = 12345;
-    CHECK_REJECTED(checked_values_under(
-                       &stockfish, &(seebatch_batch){boards, 2, wrong, board_of_three, three, 3},
-                       values, &last_error),
-                   SEEBATCH_ERROR_ARGUMENT, "board 1: pins: blockers[white] lacks d2", values[0]);
-    /* One board, two moves: the same. */
-    values[0] = values[1] = 12345;
-    CHECK_EQ(checked_values_under(&stockfish, &(seebatch_batch){boards, 1, pins, NULL, three, 2},
-                                  values, &last_error),
-             SEEBATCH_OK, "%s", last_error.message);
-    CHECK(values[0] == worked_out[0] && values[1] == value_under(&stockfish, &boards[0], three[1]),
-          "two moves on one board: %d %d", values[0], values[1]);
     /* NULL pins are "not given". */
     CHECK_EQ(checked_values_under(&stockfish,
                                   &(seebatch_batch){boards, 2, NULL, board_of_move, moves, 2},
