@@ -183,7 +183,7 @@ static bool seebatch_epd_find_fields(const char *text, size_t length, size_t end
 {
     const char *semicolon = memchr(text, ';', length);
     size_t limit = semicolon ? (size_t)(semicolon - text) : length, at = 0;
-    for (int field = 0; field <= EPD_FIELDS; field++) {
+    for (int field = 0;; field++) { /* returns at the fifth field at most */
         while (at < limit && seebatch_epd_is_space(text[at]))
             at++;
         if (at == limit)
@@ -196,7 +196,6 @@ static bool seebatch_epd_find_fields(const char *text, size_t length, size_t end
             at++;
         ends[field] = at;
     }
-    return false;
 }
 
 seebatch_status seebatch_epd_read(const char *text, size_t length, seebatch_epd_record *record,

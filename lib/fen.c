@@ -228,7 +228,8 @@ static seebatch_status seebatch_parse_castling(seebatch_board *board, const char
     for (size_t i = 0; i < field.length; i++) {
         size_t position = field.start + i + 1;
         char shown[12];
-        const char *found = value[i] ? strchr(castling_letters, value[i]) : NULL;
+        /* memchr over the four letters: strchr would find a NUL's terminator. */
+        const char *found = memchr(castling_letters, value[i], sizeof castling_letters - 1);
         if (value[i] == '-')
             return seebatch_fen_fail(error, 3, position, "'-' must stand alone");
         if (!found)

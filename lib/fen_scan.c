@@ -240,13 +240,14 @@ static size_t seebatch_scan_en_passant(const char *text, size_t length, size_t i
     return i + 2;
 }
 
-/* Fields 2 to 6 from i, the space after the placement. */
+/* Fields 2 to 6 from i, the space after the placement (both placement
+ * readers return where their field ends only at a space). */
 static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
 {
     /* The side by table, not by comparing with 'w' then 'b': the lines of a
      * game alternate sides, which those branches would mispredict. */
     unsigned side = side_letter[seebatch_byte_at(text, length, i + 1)];
-    if (seebatch_byte_at(text, length, i) != ' ' || side == 0 || seebatch_byte_at(text, length, i + 2) != ' ')
+    if (side == 0 || seebatch_byte_at(text, length, i + 2) != ' ')
         return false;
     board->side_to_move = (uint8_t)(side - 1);
     i = seebatch_scan_castling(text, length, i + 3, &board->castling);

@@ -42,7 +42,8 @@ static int seebatch_parse_square(char file, char rank)
 static int seebatch_parse_promotion(char letter)
 {
     char lower = letter >= 'A' && letter <= 'Z' ? (char)(letter - 'A' + 'a') : letter;
-    const char *found = lower ? strchr(promotion_letters, lower) : NULL;
+    /* memchr over the four letters: strchr would find a NUL's terminator. */
+    const char *found = memchr(promotion_letters, lower, sizeof promotion_letters - 1);
     return found ? SEEBATCH_MOVE_PROMOTE_KNIGHT + (int)(found - promotion_letters) : -1;
 }
 

@@ -80,10 +80,10 @@ static inline const seebatch_pins *pins_from(pin_source *source)
     return source->pins;
 }
 
-/* Given pins (NULL is always fine) must be the board's: else
- * SEEBATCH_ERROR_ARGUMENT naming the field, colour and a square that
- * differs, or saying the pins are written in 0.1.0's convention
- * (pins_check.c). */
+/* Given pins (not NULL: the callers check pins only when given) must be
+ * the board's: else SEEBATCH_ERROR_ARGUMENT naming the field, colour and a
+ * square that differs, or saying the pins are written in 0.1.0's
+ * convention (pins_check.c). */
 seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_pins *pins,
                                     seebatch_error *error);
 

@@ -36,8 +36,6 @@ static bool seebatch_pins_of_0_1(const seebatch_pins *given, const seebatch_pins
 seebatch_status seebatch_check_pins(const seebatch_board *board, const seebatch_pins *pins,
                                     seebatch_error *error)
 {
-    if (!pins)
-        return seebatch_succeed(error);
     seebatch_pins right;
     seebatch_pins_compute(board, &right);
     if (seebatch_pins_of_0_1(pins, &right))

@@ -84,6 +84,19 @@ static void one_board(const position_set *set, const seebatch_config *config,
                                                 &passed, NULL),
                  SEEBATCH_OK, "engine_see_ge_checked %zu", i);
         CHECK(passed, "engine_see_ge_checked %zu", i);
+        /* The checked calls that succeed give the answer as the 0.3 calls. */
+        passed = false;
+        CHECK_EQ(seebatch_see_ge_checked(board, moves[i], value, config, &passed, NULL),
+                 SEEBATCH_OK, "see_ge_checked %zu", i);
+        CHECK(passed, "see_ge_checked %zu at its value", i);
+        CHECK_EQ(seebatch_see_ge_checked(board, moves[i], value + 1, config, &passed, NULL),
+                 SEEBATCH_OK, "see_ge_checked %zu", i);
+        CHECK(!passed, "see_ge_checked %zu above its value", i);
+        checked = SENTINEL;
+        CHECK_EQ(seebatch_engine_see_value_checked(rules, board, &set->pins[b], moves[i], &checked,
+                                                   NULL),
+                 SEEBATCH_OK, "engine_see_value_checked %zu", i);
+        CHECK_EQ(checked, value, "engine_see_value_checked %zu", i);
     }
     seebatch_engine_see_ge_each(rules, board, &set->pins[b], moves, n, thresholds, old_passed);
     seebatch_values_ge(rules, &(seebatch_batch){board, 1, &set->pins[b], NULL, moves, n}, 0,
@@ -94,6 +107,9 @@ static void one_board(const position_set *set, const seebatch_config *config,
                                                  old_passed, NULL),
              SEEBATCH_OK, "engine_see_ge_each_checked");
     CHECK(memcmp(old_passed, new_passed, n) == 0, "engine_see_ge_each_checked, board %u", b);
+    /* No moves: neither thresholds nor the output is needed. */
+    CHECK_EQ(seebatch_engine_see_ge_each_checked(rules, board, NULL, moves, 0, NULL, NULL, NULL),
+             SEEBATCH_OK, "engine_see_ge_each_checked, no moves");
 }
 
 /* The many-board calls, pins given and not, against seebatch_values. */

@@ -115,6 +115,7 @@ int main(void)
     expect_fen("  " PLACE "\tid \"a; b\";  hmvc 65535;fmvn 1;  ", PLACE " 65535 1");
     expect_fen(PLACE " c0 \"a comment, with \"; c1 \"\";", PLACE " 0 1");
     expect_fen(PLACE " bm Nf6;", PLACE " 0 1");
+    expect_fen(PLACE " my_op x;", PLACE " 0 1"); /* '_' in an opcode */
     /* Not EPD: a FEN, with or without moves, or four fields then moves. */
     expect_not(PLACE " 0 1");
     expect_not(PLACE " 0 1;e7e5");
@@ -141,6 +142,8 @@ int main(void)
     expect_bad(PLACE " abcdefghijklmnopqrstu x",
                "EPD opcode abcdefghijklmnop, column 63: no ';' ends it");
     expect_bad(PLACE " hmvc 000001;", "EPD opcode hmvc, column 63: needs one number 0..65535");
+    /* An empty string is no number. */
+    expect_bad(PLACE " hmvc \"\";", "EPD opcode hmvc, column 63: needs one number 0..65535");
     /* The FEN made must fit the record's 256 bytes, counters and all:
      * fields of 256 bytes do not. */
     char line[400];

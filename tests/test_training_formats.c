@@ -284,6 +284,29 @@ static void test_en_passant_rule(void)
     }
 }
 
+/* An en passant square read from text (a plain entry's FEN, a .bin board)
+ * is kept as the data code keeps it: not where the square, or the one the
+ * pawn came from, holds a piece, though a pawn beside the pushed one could
+ * take there otherwise. */
+static void test_en_passant_squares_blocked(void)
+{
+    static const struct {
+        const char *fen;
+        bool possible;
+    } cases[] = {
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", true},    /* e5 takes on d6 */
+        {"4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", false}, /* a knight on d6 */
+        {"4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1", false}, /* one on d7, the pawn's square before */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board;
+        CHECK(seebatch_board_from_fen(&board, cases[i].fen, NULL) == SEEBATCH_OK, "%s",
+              cases[i].fen);
+        CHECK_EQ(seebatch_en_passant_possible(&board, board.en_passant), cases[i].possible,
+                 "case %zu: %s", i, cases[i].fen);
+    }
+}
+
 int main(void)
 {
     make_samples();
@@ -292,5 +315,6 @@ int main(void)
     test_damage();
     test_chain_that_takes_a_king();
     test_en_passant_rule();
+    test_en_passant_squares_blocked();
     return check_finish("test_training_formats");
 }

@@ -22,18 +22,22 @@ seebatch_layout seebatch_layout_stockfish(void)
     return layout;
 }
 
-static bool seebatch_same_layout(const seebatch_layout *a, const seebatch_layout *b)
+/* Whether a checked layout (seebatch_view_layout_check) is Stockfish's, which
+ * is BY_TYPE: a BY_TYPE layout that passed the check has colours, and reads
+ * only pieces[0]. Field by field: a memcmp would also compare the unread
+ * pieces[1]. */
+static bool seebatch_is_stockfish_layout(const seebatch_layout *layout)
 {
-    /* Field by field: a memcmp would also compare BY_TYPE's unread pieces[1]. */
-    if (a->kind != b->kind || a->squares != b->squares || a->has_colors != b->has_colors)
+    seebatch_layout stockfish = seebatch_layout_stockfish();
+    if (layout->kind != stockfish.kind || layout->squares != stockfish.squares)
         return false;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        for (int color = 0; color < (a->kind == SEEBATCH_LAYOUT_BY_PIECE ? 2 : 1); color++)
-            if (a->pieces[color][type] != b->pieces[color][type])
-                return false;
+        if (layout->pieces[0][type] != stockfish.pieces[0][type])
+            return false;
     for (int color = 0; color < 2; color++)
-        if (a->colors[color] != b->colors[color] || a->blockers[color] != b->blockers[color] ||
-            a->pinners[color] != b->pinners[color])
+        if (layout->colors[color] != stockfish.colors[color] ||
+            layout->blockers[color] != stockfish.blockers[color] ||
+            layout->pinners[color] != stockfish.pinners[color])
             return false;
     return true;
 }
@@ -55,8 +59,7 @@ static bool seebatch_twelve_at(const seebatch_layout *layout, int32_t stride_col
 
 view_shape seebatch_view_shape_of(const seebatch_layout *layout)
 {
-    seebatch_layout stockfish = seebatch_layout_stockfish();
-    if (seebatch_same_layout(layout, &stockfish))
+    if (seebatch_is_stockfish_layout(layout))
         return VIEW_STOCKFISH;
     bool from_a8 = layout->squares == SEEBATCH_RANK_8_FIRST;
     if (seebatch_twelve_at(layout, 1, 2))

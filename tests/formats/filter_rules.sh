@@ -58,6 +58,15 @@ expect "binpack from standard input, filtered like plain" "$?" "0"
 printf '%s\n' '4k3/8/8/8/8/8/8/r3K3 w - - 0 6' '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16;d1d5' \
     '4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16' > "$work/hand.epd"
 expect "epd" "$("$tool" filter --skip-in-check --skip-capture "$work/hand.epd" 2>/dev/null)" "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 16"
+# Lines are judged one by one (the SEE rule on the board, not in lanes): a
+# losing capture kept, a winning one dropped, as the plain entries are.
+sed -n 's/^fen //p; s/^move //p' "$work/hand.plain" | paste -d';' - - > "$work/hand_lines.epd"
+see_lines() { # see_lines THRESHOLD: the kept lines' moves
+    "$tool" filter --skip-see-ge "$1" "$work/hand_lines.epd" 2>/dev/null | cut -d';' -f2 | tr '\n' ' '
+}
+expect "see >= 0, lines" "$(see_lines 0)" "e1e2 d1d5 b7b8q e1g1 e1d1 "
+expect "see >= -899, lines" "$(see_lines -899)" "e1e2 d1d5 b7b8q e1g1 e1d1 "
+expect "see >= 101, lines" "$(see_lines 101)" "e1e2 d1d5 d1d5 e5d6 b7b8q e1g1 e1d1 "
 # Plain entries binpack cannot hold are refused, naming the line.
 printf 'fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nmove e1d1\nscore 0\nply 20000\nresult 0\ne\n' > "$work/long.plain"
 "$tool" filter "$work/long.plain" --output-format binpack > /dev/null 2> "$work/long.err"

@@ -767,6 +767,37 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &board, "h1h8", 20000, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     CHECK(fopen(binpack, "rb") == NULL, "no .binpack left after its refusals");
+    /* Boards no game reaches, which a FEN may still give: binpack's stem and
+     * .bin both refuse them. */
+    /* An en passant square with no pawn beside it to have made the push: the
+     * stem keeps it on that pawn, so it would read back without. */
+    seebatch_board no_pushed_pawn;
+    CHECK(seebatch_board_from_fen(&no_pushed_pawn, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", NULL) ==
+              SEEBATCH_OK,
+          "en passant with no pawn");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_pushed_pawn, "e1d1", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    /* 33 pieces: the stem's occupancy holds 32. */
+    seebatch_board crowded;
+    CHECK(seebatch_board_from_fen(&crowded,
+                                  "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KR6 w - - 0 1",
+                                  NULL) == SEEBATCH_OK,
+          "33 pieces");
+    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &crowded, "a3a4", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+    static const char *const no_game[2][2] = {
+        {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn on a back rank"},
+        {"4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "black, who just moved, is in check"}};
+    for (int i = 0; i < 2; i++) {
+        seebatch_board odd;
+        CHECK(seebatch_board_from_fen(&odd, no_game[i][0], NULL) == SEEBATCH_OK, "%s",
+              no_game[i][0]);
+        check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &odd, "e1d1", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
+        check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &odd, "e1d1", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, no_game[i][1]);
+    }
+    CHECK(fopen(binpack, "rb") == NULL && fopen(bin, "rb") == NULL, "nothing left");
     /* What each holds is written and read back. */
     seebatch_training_format formats[] = {SEEBATCH_TRAINING_BIN, SEEBATCH_TRAINING_BINPACK};
     const char *paths[] = {bin, binpack};
@@ -786,6 +817,103 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
               "%s read back: %s", paths[f], e.message);
         seebatch_training_close(reader);
         remove(paths[f]);
+    }
+}
+
+/* A .bin board takes 256 bits: 13 for the side and the kings, 1 for each
+ * other square and 4 more for each piece on it, 11 for castling, en passant
+ * and the rule 50 counter, 6 for an en passant square, 16 for the move
+ * number. A board past them was written cut short, and its reader refused
+ * it ("the board does not decode: it runs past 256 bits"): the writer
+ * refuses it, and writes the largest that fit, which read back whole. */
+static void refusing_a_bin_board_past_256_bits(const char *directory)
+{
+    static const char *const fits[] = {
+        /* 38 pieces besides the kings: 255 bits */
+        "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KRRRRRR1 w - - 0 1",
+        /* 36 and an en passant square: 253 */
+        "k7/pppppppp/8/pppppppp/8/PPPPPPPP/PPPPPPPP/KRRRR3 w - e6 0 1"};
+    static const char *const past[] = {
+        "kb6/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KRRRRRR1 w - - 0 1", /* 39: 259 */
+        "k7/pppppppp/8/pppppppp/8/PPPPPPPP/PPPPPPPP/KRRRRR2 w - e6 0 1"}; /* 37, e6: 257 */
+    static const unsigned past_bits[] = {259, 257};
+    char path[4200];
+    snprintf(path, sizeof path, "%s/crowded.bin", directory);
+    for (int i = 0; i < 2; i++) {
+        seebatch_board board, back[1];
+        CHECK(seebatch_board_from_fen(&board, fits[i], NULL) == SEEBATCH_OK, "%s", fits[i]);
+        seebatch_error e = spoiled();
+        CHECK(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK,
+              "%s: %s", fits[i], e.message);
+        uint16_t moves[1], plies[1];
+        int16_t scores[1];
+        int8_t results[1];
+        seebatch_training_arrays arrays = {back, moves, scores, plies, results};
+        seebatch_training_reader *reader = NULL;
+        size_t count = 0;
+        CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK &&
+                  seebatch_training_read(reader, 1, &arrays, &count, &e) == SEEBATCH_OK &&
+                  count == 1 && plies[0] == 1 &&
+                  memcmp(back[0].pieces, board.pieces, sizeof board.pieces) == 0 &&
+                  memcmp(back[0].colors, board.colors, sizeof board.colors) == 0,
+              "%s read back: %s", fits[i], e.message);
+        seebatch_training_close(reader);
+        remove(path);
+
+        CHECK(seebatch_board_from_fen(&board, past[i], NULL) == SEEBATCH_OK, "%s", past[i]);
+        char expected[120];
+        snprintf(expected, sizeof expected,
+                 "entry 1: .bin holds a position in 256 bits; this one needs %u (%d pieces "
+                 "besides the kings)",
+                 past_bits[i], 39 - 2 * i);
+        check_error(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e), &e,
+                    SEEBATCH_ERROR_ARGUMENT, expected);
+        CHECK(fopen(path, "rb") == NULL, "no .bin left after refusing %s", past[i]);
+    }
+}
+
+/* Moves seebatch_move_check lets through (the side to move's piece, a
+ * square it does not hold) that their piece cannot make: a rook's diagonal
+ * step, and a castling move one square over. Binpack numbers a move among
+ * its piece's, and would store another; every format refuses them, naming
+ * the move. */
+static void refusing_a_move_its_piece_cannot_make(const char *directory)
+{
+    static const seebatch_training_format formats[] = {
+        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    static const struct {
+        const char *fen;
+        unsigned from, to, kind;
+        const char *message;
+    } cases[] = {{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 9, SEEBATCH_MOVE_NORMAL,
+                  "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there"},
+                 {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 3, SEEBATCH_MOVE_CASTLING,
+                  "entry 1: move e1d1 (0x6103): the piece on its from-square cannot go there"}};
+    char path[4200];
+    snprintf(path, sizeof path, "%s/impossible_move", directory);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        seebatch_board boards[1];
+        CHECK(seebatch_board_from_fen(boards, cases[c].fen, NULL) == SEEBATCH_OK, "%s",
+              cases[c].fen);
+        uint16_t moves[1] = {seebatch_move_make(cases[c].from, cases[c].to, cases[c].kind)};
+        uint16_t plies[1] = {1};
+        int16_t scores[1] = {0};
+        int8_t results[1] = {0};
+        seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+        CHECK(seebatch_move_check(boards, moves[0], NULL) == SEEBATCH_OK,
+              "case %zu passes move_check", c);
+        for (int f = 0; f < 3; f++) {
+            seebatch_training_writer *writer = NULL;
+            seebatch_error e = spoiled();
+            CHECK_EQ(seebatch_training_create(path, formats[f], 0, &writer, &e), SEEBATCH_OK, "%s",
+                     e.message);
+            if (!writer)
+                continue;
+            check_error(seebatch_training_write(writer, 1, &arrays, NULL, &e), &e,
+                        SEEBATCH_ERROR_MOVE, cases[c].message);
+            seebatch_training_abandon(writer);
+            CHECK(fopen(path, "rb") == NULL, "format %d: nothing left", (int)formats[f]);
+        }
     }
 }
 
@@ -918,5 +1046,7 @@ int main(int argc, char **argv)
     make_game(&g);
     refusing_nulls_beside_open_objects(argv[1], &g);
     refusing_what_a_format_cannot_hold(argv[1]);
+    refusing_a_bin_board_past_256_bits(argv[1]);
+    refusing_a_move_its_piece_cannot_make(argv[1]);
     return check_finish("test_training_errors");
 }

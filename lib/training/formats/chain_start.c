@@ -27,8 +27,11 @@ static bool seebatch_chains_decode_from(const uint8_t *data, size_t size, size_t
         for (size_t i = 0; i < count; i++)
             if (sources[i].stem && ++stems > BINPACK_SPLIT_CHAINS)
                 return true; /* the chains before this stem all decoded */
+        /* The decoder ends only after a stem (its first step, 34 bytes or
+         * more before the end, is one or a fault), so the end means every
+         * chain from `at` decoded. */
         if (stop != BINPACK_ENTRY)
-            return stop == BINPACK_END && stems > 0;
+            return stop == BINPACK_END;
     }
 }
 

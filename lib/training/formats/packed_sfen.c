@@ -129,6 +129,19 @@ bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
                      popcount(board->pieces[SEEBATCH_KING] & board->colors[color]));
             return false;
         }
+    /* Each square but the kings' takes 1 bit empty, 5 with a piece: past
+     * 38 pieces besides the kings (36 with an en passant square) the
+     * counters would be cut off at 256 bits, and the reader refuse them. */
+    int pieces = popcount(occupied_squares(board) & ~board->pieces[SEEBATCH_KING]);
+    unsigned bits = 13u + 62u + 4u * (unsigned)pieces + 5u +
+                    (board->en_passant != SEEBATCH_NO_SQUARE ? 6u : 0u) + 23u;
+    if (bits > PACKED_BITS) {
+        snprintf(message, size,
+                 ".bin holds a position in 256 bits; this one needs %u (%d pieces "
+                 "besides the kings)",
+                 bits, pieces);
+        return false;
+    }
     seebatch_board copy = *board;
     return seebatch_game_position(&copy, message, size);
 }
