@@ -6,7 +6,7 @@
  * leaves it as it was, no temporary stays, and each refusal names the path
  * and the system's reason. Usage: test_output_files DIRECTORY (emptied of
  * the files it writes). */
-#define _POSIX_C_SOURCE 200809L /* symlink, readlink */
+#define _POSIX_C_SOURCE 200809L /* symlink, readlink, fmemopen, getcwd, chdir */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -174,6 +174,32 @@ static void sameness(const char *directory)
     CHECK_EQ(seebatch_streams_share_file(input, another, &size), 0, "two files");
     CHECK_EQ(size, 99, "no size for two files");
     CHECK_EQ(seebatch_streams_share_file(NULL, another, &size), 0, "NULL stream");
+    /* A stream of memory reads no file. */
+    char text[8] = "12345";
+    FILE *memory = fmemopen(text, 5, "rb");
+    if (memory) {
+        CHECK_EQ(seebatch_output_is_input(path, memory), 0, "a memory stream reads no file");
+        CHECK_EQ(seebatch_streams_share_file(memory, input, &size), 0, "memory, then a file");
+        CHECK_EQ(seebatch_streams_share_file(input, memory, &size), 0, "a file, then memory");
+        fclose(memory);
+    } else {
+        printf("memory streams: not tried: no fmemopen here\n");
+    }
+#ifndef _WIN32
+    /* A device: /dev/null read and written at once is no harm, and a path
+     * on another device is not the input. */
+    FILE *null = fopen("/dev/null", "rb"), *null_again = fopen("/dev/null", "rb");
+    if (null && null_again) {
+        CHECK_EQ(seebatch_streams_share_file(null, null_again, &size), 0, "/dev/null twice");
+        CHECK_EQ(seebatch_streams_share_file(input, null, &size), 0, "a file and /dev/null");
+        CHECK_EQ(seebatch_output_is_input("/dev/null", input), 0, "/dev/null is not the input");
+        CHECK_EQ(size, 99, "no size told");
+    }
+    if (null)
+        fclose(null);
+    if (null_again)
+        fclose(null_again);
+#endif
     fclose(input);
     fclose(again);
     fclose(another);
@@ -200,6 +226,27 @@ static void through_a_link(const char *directory)
     ssize_t got = readlink(link_path, named, sizeof named - 1);
     named[got > 0 ? got : 0] = '\0';
     CHECK(strcmp(named, "named.epd") == 0, "the link stays: \"%s\"", named);
+}
+
+/* A name with no directory: the temporary goes beside it, in the working
+ * directory. */
+static void in_the_working_directory(const char *directory)
+{
+    char before[4096], text[64];
+    if (!getcwd(before, sizeof before) || chdir(directory) != 0) {
+        printf("a name with no directory: not tried: cannot go into %s\n", directory);
+        return;
+    }
+    put("here.epd", "old\n");
+    seebatch_output_file out;
+    CHECK_EQ(seebatch_output_file_open(&out, "here.epd", NULL), SEEBATCH_OK, "opened");
+    CHECK(out.temporary && strncmp(out.temporary, ".here.epd.", 10) == 0,
+          "the temporary beside it: %s", out.temporary ? out.temporary : "none");
+    fputs("new\n", out.stream);
+    CHECK_EQ(seebatch_output_file_commit(&out, NULL), SEEBATCH_OK, "committed");
+    CHECK(strcmp(contents("here.epd", text, sizeof text), "new\n") == 0, "written: \"%s\"", text);
+    CHECK_EQ(files_named(".", ".here.epd."), 0, "no temporary after the commit");
+    CHECK(chdir(before) == 0, "back in %s", before);
 }
 
 /* A device that takes no byte is written directly, and the commit fails
@@ -234,6 +281,7 @@ int main(int argc, char **argv)
     sameness(argv[1]);
 #ifndef _WIN32
     through_a_link(argv[1]);
+    in_the_working_directory(argv[1]);
     on_a_full_device();
 #endif
     return check_finish("test_output_files");
