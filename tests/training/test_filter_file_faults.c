@@ -4,7 +4,7 @@
  *   that is none of the three, an output that is the input by another
  *   name, plain input to a caller's stream), by status and message, the
  *   input as it was;
- * - plain input counted only: the counts of a run that writes;
+ * - plain and binpack input counted only: the counts of a run that writes;
  * - an output that takes no byte (/dev/full, as a path and as the caller's
  *   stream), for binpack and plain input and for an output that fits in
  *   stdio's buffer: the output named with the system's reason, no fault of
@@ -111,23 +111,28 @@ static void write_few(const char *plain, const char *path)
     seebatch_training_close(reader);
 }
 
-/* Plain input counted only (no output): the counts of a run that writes. */
-static void counting_only(const char *directory, const char *plain)
+/* Plain and binpack input counted only (no output): the counts of a run
+ * that writes. */
+static void counting_only(const char *directory, const char *games, const char *plain)
 {
     char output[4200];
     snprintf(output, sizeof output, "%s/counted.binpack", directory);
-    seebatch_filter_file_job written, counted;
-    seebatch_error error = spoiled();
-    CHECK(
-        filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK &&
-            filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK,
-        "%s: %s", plain, error.message);
-    CHECK(counted.counts.entries == written.counts.entries &&
-              counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
-              counted.counts.kept < counted.counts.entries,
-          "counted only: %llu read, %llu kept; written: %llu, %llu",
-          (unsigned long long)counted.counts.entries, (unsigned long long)counted.counts.kept,
-          (unsigned long long)written.counts.entries, (unsigned long long)written.counts.kept);
+    const char *inputs[] = {plain, games};
+    for (int i = 0; i < 2; i++) {
+        seebatch_filter_file_job written, counted;
+        seebatch_error error = spoiled();
+        CHECK(filter_once(&written, inputs[i], output, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
+                      SEEBATCH_OK &&
+                  filter_once(&counted, inputs[i], NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) ==
+                      SEEBATCH_OK,
+              "%s: %s", inputs[i], error.message);
+        CHECK(counted.counts.entries == written.counts.entries &&
+                  counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
+                  counted.counts.kept < counted.counts.entries,
+              "%s counted only: %llu read, %llu kept; written: %llu, %llu", inputs[i],
+              (unsigned long long)counted.counts.entries, (unsigned long long)counted.counts.kept,
+              (unsigned long long)written.counts.entries, (unsigned long long)written.counts.kept);
+    }
     remove(output);
 }
 
@@ -200,6 +205,101 @@ static void refusing(const char *directory, const char *games, const char *plain
     remove(by_path);
     remove(path);
     seebatch_training_filter_free(filter);
+}
+
+/* ---- streams and outputs that cannot be had ---------------------------- */
+
+/* The caller's output stream with a write of its own failed before (its
+ * error indicator set; reading a stream open only for writing sets it):
+ * the run fails naming the output, with EIO, not with whatever errno an
+ * earlier call left. */
+static void erred_stream(const char *directory, const char *games)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/erred.binpack", directory);
+    FILE *stream = fopen(path, "wb");
+    CHECK(stream != NULL, "%s opened", path);
+    if (!stream)
+        return;
+    if (fgetc(stream) != EOF || !ferror(stream)) {
+        printf("an erred output stream: not tried: reading a write-only stream sets no error "
+               "here\n");
+    } else {
+        const char *const rules[] = {"--skip-capture"};
+        seebatch_training_filter *filter = NULL;
+        seebatch_error error = spoiled();
+        CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+              error.message);
+        seebatch_filter_file_job job;
+        memset(&job, 0, sizeof job);
+        job.filter = filter;
+        job.input = games;
+        job.output_stream = stream;
+        char words[200];
+        snprintf(words, sizeof words, "the output: cannot write: %s", strerror(EIO));
+        errno = ENOENT; /* left by a call before, failed and done with */
+        check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                    words);
+        seebatch_training_filter_free(filter);
+    }
+    fclose(stream);
+    remove(path);
+}
+
+/* A .bin read from the caller's stream gives what the file by its path
+ * gives; an output in no directory is refused for binpack input as for
+ * plain, naming it; a reader of the caller's plain stream not had for
+ * memory names memory. */
+static void streams(const char *directory, const char *games, const char *plain)
+{
+    char bin[4200], by_path[4200], by_stream[4200], nowhere[4200];
+    snprintf(bin, sizeof bin, "%s/games.bin", directory);
+    snprintf(by_path, sizeof by_path, "%s/by_path.plain", directory);
+    snprintf(by_stream, sizeof by_stream, "%s/by_stream.plain", directory);
+    snprintf(nowhere, sizeof nowhere, "%s/no/such/directory.binpack", directory);
+    seebatch_filter_file_job job;
+    seebatch_error error = spoiled();
+    CHECK(filter_once(&job, plain, bin, SEEBATCH_TRAINING_BIN, 1, &error) == SEEBATCH_OK &&
+              filter_once(&job, bin, by_path, SEEBATCH_TRAINING_PLAIN, 1, &error) == SEEBATCH_OK,
+          "%s", error.message);
+    const char *const rules[] = {"--skip-capture"};
+    seebatch_training_filter *filter = NULL;
+    CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+          error.message);
+    FILE *input = fopen(bin, "rb");
+    CHECK(input != NULL, "%s opened", bin);
+    memset(&job, 0, sizeof job);
+    job.filter = filter;
+    job.input = bin;
+    job.input_stream = input;
+    job.input_format = SEEBATCH_TRAINING_BIN;
+    job.output = by_stream;
+    job.output_format = SEEBATCH_TRAINING_PLAIN;
+    CHECK(input && seebatch_training_filter_file(&job, &error) == SEEBATCH_OK, "%s", error.message);
+    bytes a = read_bytes(by_path), b = read_bytes(by_stream);
+    CHECK(a.size > 0 && same_bytes(a, b), "a .bin stream filtered as its path (%zu, %zu bytes)",
+          a.size, b.size);
+    free(a.data);
+    free(b.data);
+    if (input && failing_allocations_work()) {
+        rewind(input);
+        job.input_format = SEEBATCH_TRAINING_PLAIN;
+        failing_allocations_arm(1);
+        seebatch_status status = seebatch_training_filter_file(&job, &error);
+        CHECK(failing_allocations_failed(), "the reader's allocation failed");
+        names_memory(status, &error, "a plain stream's reader", 1);
+    }
+    if (input)
+        fclose(input);
+    seebatch_training_filter_free(filter);
+    erred_stream(directory, games);
+    char words[4400];
+    snprintf(words, sizeof words, "%s: cannot create: %s", nowhere, strerror(ENOENT));
+    check_error(filter_once(&job, games, nowhere, SEEBATCH_TRAINING_BINPACK, 1, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, words);
+    remove(bin);
+    remove(by_path);
+    remove(by_stream);
 }
 
 /* ---- an output that takes no byte --------------------------------------- */
@@ -459,7 +559,8 @@ int main(int argc, char **argv)
     snprintf(few, sizeof few, "%s/few.binpack", argv[1]);
     write_few(argv[3], few);
     refusing(argv[1], argv[2], argv[3]);
-    counting_only(argv[1], argv[3]);
+    counting_only(argv[1], argv[2], argv[3]);
+    streams(argv[1], argv[2], argv[3]);
     full_device(argv[2], argv[3], few);
     out_of_memory(argv[1], argv[2], argv[3]);
     system_refusals(argv[1], argv[2], argv[3]);

@@ -266,7 +266,7 @@ static void damaged_copy(const char *directory, const char *name, size_t size, c
 }
 
 /* The chunk reader over whole.binpack (one chunk, 46 bytes) with a header after it
- * that is damaged or cut, and cut inside its payload. */
+ * that is damaged or cut, or claims an empty chunk, and cut inside its payload. */
 static void reading_chunks(const char *directory)
 {
     char path[4096];
@@ -318,6 +318,19 @@ static void reading_chunks(const char *directory)
     CHECK(chunk.end, "the end after a truncated chunk");
     seebatch_binpack_chunks_close(chunks);
     seebatch_binpack_chunks_close(NULL);
+    /* A chunk whose header claims no byte: an empty payload, then the end. */
+    damaged_copy(directory, "empty.binpack", 46, "BINP\x00\x00\x00\x00", 8, path);
+    CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
+    if (!chunks)
+        return;
+    CHECK(seebatch_binpack_chunks_next(chunks, &chunk, NULL) == SEEBATCH_OK && chunk.size == 38,
+          "the first chunk");
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "the empty chunk");
+    CHECK(chunk.size == 0 && chunk.file_offset == 54 && !chunk.end && !chunk.truncated,
+          "an empty chunk: %zu bytes at %llu", chunk.size, (unsigned long long)chunk.file_offset);
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "then the end");
+    CHECK(chunk.end, "the end after an empty chunk");
+    seebatch_binpack_chunks_close(chunks);
 }
 
 static void parsing_uci(const game *g)
