@@ -240,6 +240,14 @@ static void filtering_a_chunk(const char *directory)
     chunk.buffers = NULL;
     check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "NULL");
+    /* An empty chunk (a header claiming no byte): no payload, nothing kept. */
+    chunk.buffers = buffers;
+    chunk.payload = NULL;
+    chunk.size = 0;
+    CHECK_EQ(seebatch_training_filter_chunk(&chunk, &error), SEEBATCH_OK, "%s", error.message);
+    CHECK(chunk.entries == 0 && chunk.kept == 0 && chunk.byte_count == 0,
+          "an empty chunk: %llu entries, %zu bytes", (unsigned long long)chunk.entries,
+          chunk.byte_count);
     seebatch_filter_buffers_free(buffers);
     seebatch_training_filter_free(none);
     seebatch_training_filter_free(captures);
