@@ -655,11 +655,12 @@ static void io_failing(const char *directory, const game *g)
     for (int f = 0; null && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
-        CHECK(
-            seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) == SEEBATCH_OK &&
-                seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) == SEEBATCH_OK &&
-                seebatch_training_finish(writer, &error) == SEEBATCH_OK,
-            "format %d to /dev/null: %s", f, error.message);
+        CHECK(seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) ==
+                      SEEBATCH_OK &&
+                  seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+              "format %d to /dev/null: %s", f, error.message);
     }
     if (null)
         fclose(null);
@@ -798,9 +799,8 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
     seebatch_error e = spoiled();
     check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_black_king, "h1h8", 1, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT,
-                "entry 1: .bin holds positions with one king a side; "
-                "black has 0");
+                SEEBATCH_ERROR_ARGUMENT, "entry 1: .bin holds positions with one king a side; "
+                                         "black has 0");
     check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_rook, "h1h8", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT,
                 "entry 1: an inconsistent position: castling right Q without its king and rook "
@@ -873,27 +873,25 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
 
     uint16_t moves[1];
     size_t parsed = 9;
-    check_error(
-        seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e), &e,
-        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
-    check_error(
-        seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e), &e,
-        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
+                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
     CHECK_EQ(parsed, 0, "no row parsed");
     parsed = 9;
     CHECK_EQ(seebatch_training_moves_from_uci(NULL, 0, NULL, NULL, 5, 0, NULL, &parsed, &e),
              SEEBATCH_OK, "no rows need no boards, texts or moves: %s", e.message);
     CHECK_EQ(parsed, 0, "no rows parsed");
     static const char long_text[] = "e2e4e2e4e2e4e2e4";
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text, 1,
-                                                 moves, &parsed, &e),
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
+                                                 1, moves, &parsed, &e),
                 &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
 
     seebatch_board inconsistent = SEEBATCH_BOARD_EMPTY;
     inconsistent.en_passant = 0; /* a1 */
-    check_error(
-        seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves, &parsed, &e),
-        &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
+    check_error(seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves,
+                                                 &parsed, &e),
+                &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
     check_error(seebatch_filter_buffers_new(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "buffers is NULL");
 
