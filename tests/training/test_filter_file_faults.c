@@ -12,8 +12,17 @@
  * - each allocation of a whole call failing in turn (binpack input on one
  *   thread and cut over sixteen, plain input): each run either writes what a
  *   run with none failing writes or fails naming memory, with the output
- *   path as it was and every block freed.
+ *   path as it was and every block freed;
+ * - the caller's output stream with a failed write of its own, a reader of
+ *   the caller's plain stream not had for memory, an output in no
+ *   directory for binpack input;
+ * - the system refusing a call (failing_calls.c, glibc without a
+ *   sanitizer): a thread at each pthread_create and at every one (-j 2 to
+ *   4: the bytes of a run that had them all); the nth write or the last
+ *   flush, errno set or not (the output named with the reason, as it was,
+ *   no temporary left).
  * Usage: test_filter_file_faults DIRECTORY GAMES.binpack GAMES.plain */
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +31,7 @@
 #include "check.h"
 #include "error_checks.h"
 #include "failing_allocations.h"
+#include "failing_calls.h"
 #include "seebatch_training.h"
 
 /* A file's bytes (NULL, size 0, when it cannot be read). */
@@ -200,6 +210,79 @@ static void refusing(const char *directory, const char *games, const char *plain
     seebatch_training_filter_free(filter);
 }
 
+/* ---- streams and outputs that cannot be had ---------------------------- */
+
+/* The caller's output stream with a write of its own failed before (its
+ * error indicator set; reading a stream open only for writing sets it):
+ * the run fails naming the output, with EIO, not with whatever errno an
+ * earlier call left. */
+static void erred_stream(const char *directory, const char *games)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/erred.binpack", directory);
+    FILE *stream = fopen(path, "wb");
+    CHECK(stream != NULL, "%s opened", path);
+    if (!stream)
+        return;
+    if (fgetc(stream) != EOF || !ferror(stream)) {
+        printf("an erred output stream: not tried: reading a write-only stream sets no error "
+               "here\n");
+    } else {
+        const char *const rules[] = {"--skip-capture"};
+        seebatch_training_filter *filter = NULL;
+        seebatch_error error = spoiled();
+        CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+              error.message);
+        seebatch_filter_file_job job;
+        memset(&job, 0, sizeof job);
+        job.filter = filter;
+        job.input = games;
+        job.output_stream = stream;
+        char words[200];
+        snprintf(words, sizeof words, "the output: cannot write: %s", strerror(EIO));
+        errno = ENOENT; /* left by a call before, failed and done with */
+        check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                    words);
+        seebatch_training_filter_free(filter);
+    }
+    fclose(stream);
+    remove(path);
+}
+
+/* A reader of the caller's plain stream not had for memory: memory named.
+ * An output in no directory, for binpack input: refused naming it. */
+static void streams(const char *directory, const char *games, const char *plain)
+{
+    char nowhere[4200], words[4400];
+    snprintf(nowhere, sizeof nowhere, "%s/no/such/directory.binpack", directory);
+    erred_stream(directory, games);
+    seebatch_filter_file_job job;
+    seebatch_error error = spoiled();
+    FILE *input = fopen(plain, "rb");
+    CHECK(input != NULL, "%s opened", plain);
+    if (input && failing_allocations_work()) {
+        const char *const rules[] = {"--skip-capture"};
+        seebatch_training_filter *filter = NULL;
+        CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+              error.message);
+        memset(&job, 0, sizeof job);
+        job.filter = filter;
+        job.input = plain;
+        job.input_stream = input;
+        job.input_format = SEEBATCH_TRAINING_PLAIN;
+        failing_allocations_arm(1);
+        seebatch_status status = seebatch_training_filter_file(&job, &error);
+        CHECK(failing_allocations_failed(), "the reader's allocation failed");
+        names_memory(status, &error, "a plain stream's reader", 1);
+        seebatch_training_filter_free(filter);
+    }
+    if (input)
+        fclose(input);
+    snprintf(words, sizeof words, "%s: cannot create: %s", nowhere, strerror(ENOENT));
+    check_error(filter_once(&job, games, nowhere, SEEBATCH_TRAINING_BINPACK, 1, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, words);
+}
+
 /* ---- an output that takes no byte --------------------------------------- */
 
 /* /dev/full as the output path, for binpack input (the chunks' writes; a
@@ -322,6 +405,131 @@ static void out_of_memory(const char *directory, const char *games, const char *
     }
 }
 
+/* ---- the system refusing a call ----------------------------------------- */
+
+/* No thread to be had at the nth pthread_create, and at every one: the
+ * work of the threads not had is done on the caller's, and the output is
+ * the bytes of a run that had them all (-j 2, 3 and 4: chunks on threads,
+ * and chunks cut in parts on threads when fewer than the threads). */
+static void threads_refused(const char *games, const char *output)
+{
+    for (unsigned threads = 2; threads <= 4; threads++) {
+        seebatch_filter_file_job job;
+        seebatch_error error = spoiled();
+        CHECK(filter_once(&job, games, output, SEEBATCH_TRAINING_BINPACK, threads, &error) ==
+                  SEEBATCH_OK,
+              "-j %u: %s", threads, error.message);
+        bytes right = read_bytes(output);
+        unsigned long n = 1;
+        for (unsigned long failed = 1; failed; n++) {
+            failing_calls_arm(FAILING_PTHREAD_CREATE, n, 1, EAGAIN);
+            seebatch_status status =
+                filter_once(&job, games, output, SEEBATCH_TRAINING_BINPACK, threads, &error);
+            failed = failing_calls_failed();
+            bytes now = read_bytes(output);
+            CHECK(status == SEEBATCH_OK && same_bytes(now, right),
+                  "-j %u, thread %lu refused: status %d (%s), %zu bytes (%zu)", threads, n, status,
+                  error.message, now.size, right.size);
+            free(now.data);
+        }
+        CHECK(n > 3, "-j %u: threads made (%lu)", threads, n - 2);
+        failing_calls_arm(FAILING_PTHREAD_CREATE, 1, (unsigned long)-1, EAGAIN);
+        seebatch_status status =
+            filter_once(&job, games, output, SEEBATCH_TRAINING_BINPACK, threads, &error);
+        CHECK(failing_calls_failed() > 0, "-j %u: every thread refused", threads);
+        bytes now = read_bytes(output);
+        CHECK(status == SEEBATCH_OK && same_bytes(now, right),
+              "-j %u, every thread refused: status %d (%s)", threads, status, error.message);
+        free(now.data);
+        free(right.data);
+    }
+    remove(output);
+}
+
+/* How many temporaries of output (".NAME.") are left in its directory. */
+static int temporaries_left(const char *output)
+{
+    const char *slash = strrchr(output, '/');
+    char directory[4200], part[4300];
+    snprintf(directory, sizeof directory, "%.*s", slash ? (int)(slash - output) : 1,
+             slash ? output : ".");
+    snprintf(part, sizeof part, ".%s.", slash ? slash + 1 : output);
+    int found = 0;
+    DIR *listing = opendir(directory);
+    for (struct dirent *e; listing && (e = readdir(listing));)
+        found += strncmp(e->d_name, part, strlen(part)) == 0;
+    if (listing)
+        closedir(listing);
+    return found;
+}
+
+/* The nth write (a chunk's header, its entries, a plain block) failing, or
+ * the last flush, with errno set and not: the output named with the
+ * reason (EIO when none), the output as it was, no temporary left, no
+ * fault of the input told. */
+static void writes_failing(const char *games, const char *plain, const char *output)
+{
+    const struct {
+        const char *what, *input;
+        seebatch_training_format format;
+        failing_call call;
+        int reason;
+    } cases[] = {
+        {"binpack to binpack, a write", games, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, 0},
+        {"binpack to binpack, a write", games, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, ENOSPC},
+        {"binpack to plain, a write", games, SEEBATCH_TRAINING_PLAIN, FAILING_FWRITE, EIO},
+        {"plain to binpack, a write", plain, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, 0},
+        {"binpack to binpack, the flush", games, SEEBATCH_TRAINING_BINPACK, FAILING_FFLUSH, 0},
+        {"plain to plain, the flush", plain, SEEBATCH_TRAINING_PLAIN, FAILING_FFLUSH, 0},
+    };
+    bytes old = {(unsigned char *)"before", 6};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char words[4400];
+        snprintf(words, sizeof words, "%s: ", output);
+        const char *reason = strerror(cases[c].reason ? cases[c].reason : EIO);
+        unsigned long n = 1;
+        /* The first dozen: the first chunks' headers and entries, or all */
+        for (unsigned long failed = 1; failed && n <= 12; n++) {
+            CHECK(write_bytes(output, "before"), "the output made again");
+            seebatch_filter_file_job job;
+            seebatch_error error = spoiled();
+            failing_calls_arm(cases[c].call, n, 1, cases[c].reason);
+            seebatch_status status =
+                filter_once(&job, cases[c].input, output, cases[c].format, 1, &error);
+            failed = failing_calls_failed();
+            if (!failed)
+                break;
+            check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
+            CHECK(strstr(error.message, reason) != NULL, "%s %lu failing: \"%s\" names no %s",
+                  cases[c].what, n, error.message, reason);
+            bytes now = read_bytes(output);
+            CHECK(same_bytes(now, old), "%s %lu failing: the output as it was", cases[c].what, n);
+            free(now.data);
+            CHECK_EQ(temporaries_left(output), 0, "%s %lu failing: no temporary left",
+                     cases[c].what, n);
+            CHECK(job.place.entry == 0 && job.place.byte_offset == 0,
+                  "%s %lu failing: no fault of the input told", cases[c].what, n);
+        }
+        CHECK(n > 1, "%s: a call failed", cases[c].what);
+        printf("the system refusing: %s, errno %d: %lu calls failed in turn\n", cases[c].what,
+               cases[c].reason, n - 1);
+    }
+    remove(output);
+}
+
+static void system_refusals(const char *directory, const char *games, const char *plain)
+{
+    if (!failing_calls_work()) {
+        printf("threads refused, writes and flushes failing: not tried: %s\n",
+               failing_calls_why_not());
+        return;
+    }
+    char output[4200];
+    snprintf(output, sizeof output, "%s/refused.out", directory);
+    threads_refused(games, output);
+    writes_failing(games, plain, output);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -333,7 +541,9 @@ int main(int argc, char **argv)
     write_few(argv[3], few);
     refusing(argv[1], argv[2], argv[3]);
     counting_only(argv[1], argv[3]);
+    streams(argv[1], argv[2], argv[3]);
     full_device(argv[2], argv[3], few);
     out_of_memory(argv[1], argv[2], argv[3]);
+    system_refusals(argv[1], argv[2], argv[3]);
     return check_finish("test_filter_file_faults");
 }

@@ -6,7 +6,7 @@
  * leaves it as it was, no temporary stays, and each refusal names the path
  * and the system's reason. Usage: test_output_files DIRECTORY (emptied of
  * the files it writes). */
-#define _POSIX_C_SOURCE 200809L /* symlink, readlink, lstat */
+#define _POSIX_C_SOURCE 200809L /* symlink, readlink, lstat, fmemopen, getcwd, chdir */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -175,6 +175,17 @@ static void sameness(const char *directory)
     CHECK_EQ(seebatch_streams_share_file(input, another, &size), 0, "two files");
     CHECK_EQ(size, 99, "no size for two files");
     CHECK_EQ(seebatch_streams_share_file(NULL, another, &size), 0, "NULL stream");
+    /* A stream of memory reads no file. */
+    char text[8] = "12345";
+    FILE *memory = fmemopen(text, 5, "rb");
+    if (memory) {
+        CHECK_EQ(seebatch_output_is_input(path, memory), 0, "a memory stream reads no file");
+        CHECK_EQ(seebatch_streams_share_file(memory, input, &size), 0, "memory, then a file");
+        CHECK_EQ(seebatch_streams_share_file(input, memory, &size), 0, "a file, then memory");
+        fclose(memory);
+    } else {
+        printf("memory streams: not tried: no fmemopen here\n");
+    }
     fclose(input);
     fclose(again);
     fclose(another);
@@ -240,6 +251,27 @@ static void through_links_to_nothing(const char *directory)
     CHECK(lstat(first, &info) == 0 && S_ISLNK(info.st_mode), "a looping link stays");
 }
 
+/* A name with no directory: the temporary goes beside it, in the working
+ * directory. */
+static void in_the_working_directory(const char *directory)
+{
+    char before[4096], text[64];
+    if (!getcwd(before, sizeof before) || chdir(directory) != 0) {
+        printf("a name with no directory: not tried: cannot go into %s\n", directory);
+        return;
+    }
+    put("here.epd", "old\n");
+    seebatch_output_file out;
+    CHECK_EQ(seebatch_output_file_open(&out, "here.epd", NULL), SEEBATCH_OK, "opened");
+    CHECK(out.temporary && strncmp(out.temporary, ".here.epd.", 10) == 0,
+          "the temporary beside it: %s", out.temporary ? out.temporary : "none");
+    fputs("new\n", out.stream);
+    CHECK_EQ(seebatch_output_file_commit(&out, NULL), SEEBATCH_OK, "committed");
+    CHECK(strcmp(contents("here.epd", text, sizeof text), "new\n") == 0, "written: \"%s\"", text);
+    CHECK_EQ(files_named(".", ".here.epd."), 0, "no temporary after the commit");
+    CHECK(chdir(before) == 0, "back in %s", before);
+}
+
 /* A device that takes no byte is written directly, and the commit fails
  * naming it and the system's reason. */
 static void on_a_full_device(void)
@@ -273,6 +305,7 @@ int main(int argc, char **argv)
 #ifndef _WIN32
     through_a_link(argv[1]);
     through_links_to_nothing(argv[1]);
+    in_the_working_directory(argv[1]);
     on_a_full_device();
 #endif
     return check_finish("test_output_files");

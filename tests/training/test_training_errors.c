@@ -240,6 +240,14 @@ static void filtering_a_chunk(const char *directory)
     chunk.buffers = NULL;
     check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "NULL");
+    /* An empty chunk (a header claiming no byte): no payload, nothing kept. */
+    chunk.buffers = buffers;
+    chunk.payload = NULL;
+    chunk.size = 0;
+    CHECK_EQ(seebatch_training_filter_chunk(&chunk, &error), SEEBATCH_OK, "%s", error.message);
+    CHECK(chunk.entries == 0 && chunk.kept == 0 && chunk.byte_count == 0,
+          "an empty chunk: %llu entries, %zu bytes", (unsigned long long)chunk.entries,
+          chunk.byte_count);
     seebatch_filter_buffers_free(buffers);
     seebatch_training_filter_free(none);
     seebatch_training_filter_free(captures);
@@ -266,7 +274,7 @@ static void damaged_copy(const char *directory, const char *name, size_t size, c
 }
 
 /* The chunk reader over whole.binpack (one chunk, 46 bytes) with a header after it
- * that is damaged or cut, and cut inside its payload. */
+ * that is damaged or cut, or claims an empty chunk, and cut inside its payload. */
 static void reading_chunks(const char *directory)
 {
     char path[4096];
@@ -318,6 +326,19 @@ static void reading_chunks(const char *directory)
     CHECK(chunk.end, "the end after a truncated chunk");
     seebatch_binpack_chunks_close(chunks);
     seebatch_binpack_chunks_close(NULL);
+    /* A chunk whose header claims no byte: an empty payload, then the end. */
+    damaged_copy(directory, "empty.binpack", 46, "BINP\x00\x00\x00\x00", 8, path);
+    CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
+    if (!chunks)
+        return;
+    CHECK(seebatch_binpack_chunks_next(chunks, &chunk, NULL) == SEEBATCH_OK && chunk.size == 38,
+          "the first chunk");
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "the empty chunk");
+    CHECK(chunk.size == 0 && chunk.file_offset == 54 && !chunk.end && !chunk.truncated,
+          "an empty chunk: %zu bytes at %llu", chunk.size, (unsigned long long)chunk.file_offset);
+    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "then the end");
+    CHECK(chunk.end, "the end after an empty chunk");
+    seebatch_binpack_chunks_close(chunks);
 }
 
 static void parsing_uci(const game *g)
@@ -505,6 +526,28 @@ static seebatch_status filter_step(const memory_run *run, game *back, size_t *co
     return status;
 }
 
+/* The first allocation of the readers a caller makes of its own stream or
+ * payload failing: refused naming memory, *reader NULL, nothing kept. */
+static void readers_of_streams_without_memory(void)
+{
+    long alive = failing_allocations_alive();
+    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&alive;
+    seebatch_error error = spoiled();
+    failing_allocations_arm(1);
+    seebatch_status status = seebatch_binpack_chunks_open_stream(stdin, &chunks, &error);
+    CHECK(failing_allocations_failed(), "chunks: the allocation failed");
+    names_memory(status, &error, "chunks of a stream", 1);
+    CHECK(chunks == NULL, "no chunks reader");
+    seebatch_payload_reader *reader = (seebatch_payload_reader *)&alive;
+    error = spoiled();
+    failing_allocations_arm(1);
+    status = seebatch_payload_reader_new(&reader, &error);
+    CHECK(failing_allocations_failed(), "payload: the allocation failed");
+    names_memory(status, &error, "a payload reader", 1);
+    CHECK(reader == NULL, "no payload reader");
+    CHECK_EQ(failing_allocations_alive(), alive, "nothing kept");
+}
+
 static void out_of_memory(const char *directory, const game *g)
 {
     if (!failing_allocations_work()) {
@@ -512,6 +555,7 @@ static void out_of_memory(const char *directory, const game *g)
                "and no sanitizer)\n");
         return;
     }
+    readers_of_streams_without_memory();
     static const char *const names[] = {"binpack", "plain", "bin"};
     static const seebatch_training_format formats[] = {
         SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};

@@ -1,5 +1,6 @@
 #include "binpack_reader.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,17 +102,29 @@ bool seebatch_binpack_header_size(const uint8_t header[BINPACK_HEADER_SIZE], uin
     return false;
 }
 
+/* A read that failed: a fault at offset (the chunk's header), naming the
+ * system's reason (EIO when errno tells none). */
+static binpack_chunk_status seebatch_read_failed(binpack_fault *fault, uint64_t offset)
+{
+    int reason = errno ? errno : EIO;
+    seebatch_binpack_fault_at(fault, offset, "");
+    snprintf(fault->message, sizeof fault->message, "the file cannot be read: %s",
+             strerror(reason));
+    return BINPACK_CHUNK_BAD;
+}
+
 binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,
                                                  size_t *size, uint64_t *file_offset,
                                                  binpack_fault *fault)
 {
     uint8_t header[BINPACK_HEADER_SIZE];
+    errno = 0; /* so that a failed read's errno is its own */
     size_t got = fread(header, 1, sizeof header, reader->file);
     uint64_t at = reader->offset;
     if (got == 0 && !ferror(reader->file))
         return BINPACK_CHUNK_NONE;
     if (ferror(reader->file))
-        return seebatch_bad_header(fault, at, "the file cannot be read");
+        return seebatch_read_failed(fault, at);
     if (got < sizeof header)
         return seebatch_bad_header(fault, at, "the file ends inside a chunk header");
     uint32_t length;
@@ -126,7 +139,13 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
         reader->payload = grown;
         reader->capacity = length;
     }
+    errno = 0;
     got = length ? fread(reader->payload, 1, length, reader->file) : 0;
+    /* A payload not read whole for a failed read is not decoded (the file
+     * goes on past it): the fault is its chunk's, at its header, with every
+     * entry before the chunk given. */
+    if (got < length && ferror(reader->file))
+        return seebatch_read_failed(fault, at);
     *data = reader->payload;
     *size = got;
     *file_offset = at + BINPACK_HEADER_SIZE;
@@ -137,7 +156,7 @@ binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, co
     snprintf(fault->message, sizeof fault->message,
              "the file ends %zu bytes into a chunk whose header (at byte %llu) claims %u bytes",
              got, (unsigned long long)at, length);
-    return ferror(reader->file) ? BINPACK_CHUNK_BAD : BINPACK_CHUNK_TRUNCATED;
+    return BINPACK_CHUNK_TRUNCATED;
 }
 
 void seebatch_binpack_file_reader_free(binpack_file_reader *reader)

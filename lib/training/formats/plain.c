@@ -287,7 +287,8 @@ static block_end seebatch_read_block(plain_reader *reader, block_state *state, c
     }
     if (ferror(reader->file)) {
         reader->fault_line = reader->line + 1;
-        snprintf(message, message_size, "the input cannot be read: %s", strerror(errno));
+        snprintf(message, message_size, "the input cannot be read: %s",
+                 strerror(errno ? errno : EIO));
         reader->read_failed = true;
         return BLOCK_BAD;
     }
