@@ -50,9 +50,10 @@ enum {
 
 enum {
     CALL_MOVES = 64, /* LEARN_FROM_MOVES: a pair's parts are 16 moves */
-    CYCLE = 4,       /* calls of the repeating work */
-    BOARDS = 64,     /* more than the look's memory of calls */
-    MOVES = 1024 + CALL_MOVES,
+    LONG_CALL = 65536,
+    CYCLE = 4,   /* calls of the repeating work */
+    BOARDS = 64, /* more than the look's memory of calls */
+    MOVES = 1024 + LONG_CALL,
     ATTEMPTS = 3,
     MOST_ATTEMPTS = 10
 };
@@ -61,11 +62,13 @@ enum {
 #define FAST 1000.0
 
 /* The calls served: new every time (stream), the same CYCLE calls over and
- * over, or the same moves on boards that change (first_board_streams). */
+ * over, or the same moves on boards that change (first_board_streams); of
+ * CALL_MOVES moves or LONG_CALL. */
 typedef struct workload {
     bool repeating;
     bool one_board; /* board_of_move NULL */
     bool first_board_streams;
+    bool long_calls; /* on one board */
 } workload;
 
 typedef struct steering steering;
@@ -103,11 +106,13 @@ static void make_positions(void)
 static see_batch call_of(const workload *work, unsigned long c)
 {
     size_t first =
-        work->repeating || work->first_board_streams ? c % CYCLE : c % (MOVES - CALL_MOVES);
-    const uint32_t *board_of_move = work->one_board             ? NULL
-                                    : work->first_board_streams ? &first_boards[c % BOARDS]
-                                                                : on_board_zero;
-    return (see_batch){boards, board_of_move, &moves[first], CALL_MOVES, NULL, NULL};
+        work->repeating || work->first_board_streams ? c % CYCLE : c % (MOVES - LONG_CALL);
+    const uint32_t *board_of_move = work->one_board || work->long_calls ? NULL
+                                    : work->first_board_streams         ? &first_boards[c % BOARDS]
+                                                                        : on_board_zero;
+    return (see_batch){boards,        board_of_move,
+                       &moves[first], work->long_calls ? LONG_CALL : CALL_MOVES,
+                       NULL,          NULL};
 }
 
 static void fail(steering *s, const char *format, ...)
@@ -154,8 +159,10 @@ static void serve_steered(const see_backend *kernel, const see_batch *part, size
     if (first != s->next_move || part->moves != call->moves + first ||
         part->board_of_move != board_of_move || part->boards != call->boards ||
         first + part->count > call->count)
-        fail(s, "call %lu: a part of %zu moves at %zu, not the call's next stretch (%zu)", s->calls,
-             part->count, first, s->next_move);
+        fail(s,
+             "call %lu: a part of %zu moves at %zu, not the call's next stretch (from %zu, on "
+             "its boards)",
+             s->calls, part->count, first, s->next_move);
     s->next_move = first + part->count;
     if (!spin((double)part->count * (s->cost ? s->cost(s, k) : s->ns[k])))
         s->spoiled = true;
@@ -360,6 +367,18 @@ static void branch_taking_learns(steering *s, unsigned a, unsigned b)
     expect_kept(s, b, "after a challenger that got faster");
 }
 
+/* A kernel whose parts take under a tick for 16 moves (the learner's cost
+ * a move, ticks times 16, is 0) is the cheapest, not one with no cost yet:
+ * on calls of LONG_CALL moves, beside a kernel at 1 ns a move. */
+static void costing_nothing(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST / 1000; /* 16 us a part of 16,384 moves */
+    s->ns[b] = 0;
+    serve(s, OBSERVED_CALLS + 1 + TIMED_PAIRS);
+    expect_timed(s, b, 1 + TIMED_PAIRS, "a kernel costing nothing serves all its pairs");
+    expect_kept(s, b, "after a kernel costing nothing");
+}
+
 /* How the calls are told apart: on one board by their moves, on the same
  * moves by their first board. */
 static void told_apart(steering *s, unsigned a, unsigned b)
@@ -395,7 +414,7 @@ static void drift_up_changes_kernel(steering *s, unsigned a, unsigned b)
     unsigned long from = s->calls;
     while (kept(s) == a && s->calls - from < AT_ONCE)
         serve(s, 1);
-    expect_kept(s, b, "a's cost rose fourfold, b's fell");
+    expect_kept(s, b, "the kept kernel's cost rose fourfold, the other's fell");
     /* From the look's end: the settled calls up to the FIRST_LOOK-th timed
      * one (one in SETTLED_TIME_EVERY of the thread's, the first within that
      * many), the kept kernel observing, then the challenger's first pair. */
@@ -424,8 +443,10 @@ static void drift_down_looks_again(steering *s, unsigned a, unsigned b)
     unsigned long most = 3 * SETTLED_TIME_EVERY + OBSERVED_CALLS + 1;
     unsigned long until = calls_until_served(s, b, 2 * most);
     if (until > most)
-        fail(s, "a's cost fell fourfold: the next look came %lu calls later, not within %lu", until,
-             most);
+        fail(s,
+             "the kept kernel's cost fell fourfold: the next look came %lu calls later, not "
+             "within %lu",
+             until, most);
     expect_kept(s, a, "after the look");
 }
 
@@ -459,18 +480,20 @@ int main(void)
     make_positions();
     unsigned a = runnable[0], b = runnable[1], last = runnable[count - 1];
     unsigned shape = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
-    workload stream = {false, false, false}, repeating = {true, false, false};
+    workload stream = {.repeating = false}, repeating = {.repeating = true};
     attempted("a cold challenger", challenger_cold, shape, a, b, stream);
     attempted("a trailing challenger", challenger_trails, shape, a, b, stream);
     attempted("a leading challenger", challenger_leads, shape, a, b, stream);
     attempted("a rise in the kept kernel's cost", drift_up_changes_kernel, shape, a, b, stream);
     attempted("a fall in the kept kernel's cost", drift_down_looks_again, shape, a, b, stream);
+    attempted("a kernel costing nothing", costing_nothing, shape, a, b,
+              (workload){.long_calls = true});
     attempted("rotating", rotating_within_the_plan, shape, a, last, stream);
-    attempted("calls on one board", told_apart, shape, a, b, (workload){false, true, false});
+    attempted("calls on one board", told_apart, shape, a, b, (workload){.one_board = true});
     attempted("repeating calls on one board", told_apart, shape, a, b,
-              (workload){true, true, false});
+              (workload){.repeating = true, .one_board = true});
     attempted("the same moves on other boards", told_apart, shape, a, b,
-              (workload){false, false, true});
+              (workload){.first_board_streams = true});
     /* The scalar walk learns the branches of repeating work; a kernel with
      * no branch on the positions does not. */
     unsigned walk = runnable[0];
