@@ -27,7 +27,7 @@
  * quarter out) rarely flips an outcome. A preemption can still land on the
  * one part a decision rests on, so an outcome missed is tried again, a look
  * afresh: it fails after three attempts that missed it with no part
- * preempted (a part that took far longer than its cost), or ten in all. A
+ * preempted (a part that took far longer than its cost), or twenty in all. A
  * broken learner misses every time. Where this machine runs fewer than two
  * kernels, the learner has nothing to choose: exit 77.
  */
@@ -55,7 +55,7 @@ enum {
     BOARDS = 64, /* more than the look's memory of calls */
     MOVES = 1024 + LONG_CALL,
     ATTEMPTS = 3,
-    MOST_ATTEMPTS = 10
+    MOST_ATTEMPTS = 20
 };
 
 /* A kernel's cost a move, in ns: a part of 16 moves spins 16 us. */
@@ -110,9 +110,10 @@ static see_batch call_of(const workload *work, unsigned long c)
     const uint32_t *board_of_move = work->one_board || work->long_calls ? NULL
                                     : work->first_board_streams         ? &first_boards[c % BOARDS]
                                                                         : on_board_zero;
-    return (see_batch){boards,        board_of_move,
-                       &moves[first], work->long_calls ? LONG_CALL : CALL_MOVES,
-                       NULL,          NULL};
+    return (see_batch){.boards = boards,
+                       .board_of_move = board_of_move,
+                       .moves = &moves[first],
+                       .count = work->long_calls ? LONG_CALL : CALL_MOVES};
 }
 
 static void fail(steering *s, const char *format, ...)
