@@ -248,15 +248,19 @@ static void attempted(const char *name, scenario *run, unsigned shape, unsigned 
                       workload work)
 {
     steering s;
+    char before[sizeof s.failure + 16] = "";
     int attempts = 0, missed = 0;
     do {
         s = steered(shape, a, b, work);
         run(&s, a, b);
         attempts++;
         missed += s.failure[0] && !s.spoiled;
+        if (s.failure[0])
+            snprintf(before, sizeof before, "%s%s", s.failure, s.spoiled ? " (preempted)" : "");
     } while (s.failure[0] && missed < ATTEMPTS && attempts < MOST_ATTEMPTS);
     if (attempts > 1 && !s.failure[0])
-        fprintf(stderr, "test_auto_steered: %s met on attempt %d\n", name, attempts);
+        fprintf(stderr, "test_auto_steered: %s met on attempt %d; the one before: %s\n", name,
+                attempts, before);
     CHECK(!s.failure[0], "%s (%s first, %s challenging): %s", name, seebatch_choice_kernel_names[a],
           seebatch_choice_kernel_names[b], s.failure);
 }
