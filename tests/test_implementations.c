@@ -4,14 +4,16 @@
  * forcing a name picks exactly that implementation wherever it runs and is
  * refused, with nothing chosen, where it does not; auto takes nothing past
  * the ceiling; and the library's lists (seebatch_backends_available,
- * seebatch_view_sets) and its choice here follow the registry. On CPUs
- * faked by their registers, then on this machine.
+ * seebatch_view_sets, seebatch_find_runnable_backend) and its choice here
+ * follow the registry. On CPUs faked by their registers, then on this
+ * machine.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 #include "environment.h"
+#include "auto/dispatch.h"
 #include "auto/implementations.h"
 #include "views/choice.h"
 
@@ -187,7 +189,12 @@ static void lists_here_follow_the_registry(void)
     size_t count = seebatch_backends_available(names, 8), listed = 0;
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
         const implementation *entry = &seebatch_implementations[i];
-        if (entry->role != IMPLEMENTATION_BACKEND || !seebatch_implementation_runs(entry, &here))
+        if (entry->role != IMPLEMENTATION_BACKEND)
+            continue;
+        bool runs = seebatch_implementation_runs(entry, &here);
+        CHECK(seebatch_find_runnable_backend(entry->name) == (runs ? entry->backend : NULL),
+              "the kernel of %s, which %s here", entry->name, runs ? "runs" : "does not run");
+        if (!runs)
             continue;
         CHECK(listed < count && strcmp(names[listed], entry->name) == 0,
               "backend %zu available here: %s expected", listed, entry->name);
@@ -198,6 +205,11 @@ static void lists_here_follow_the_registry(void)
               seebatch_backend_name());
     }
     CHECK_EQ(count, listed, "backends available here");
+    /* Names that are no backend's find no kernel to run. */
+    static const char *const no_backend[] = {"pext", "portable", "auto", "fixed", "", "AVX2"};
+    for (size_t i = 0; i < sizeof no_backend / sizeof no_backend[0]; i++)
+        CHECK(seebatch_find_runnable_backend(no_backend[i]) == NULL, "\"%s\" is no backend",
+              no_backend[i]);
     CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
 
     const view_exchange_set *sets[2] = {NULL, NULL};

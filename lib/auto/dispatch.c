@@ -52,12 +52,13 @@ static uint64_t seebatch_plan_forced(const char *name)
     return seebatch_plan_of(&choices, false);
 }
 
-/* The plan for that name ("auto" or NULL: auto, learning; "fixed": auto's
- * first guess, never learning); an error leaves *plan. */
+/* The plan for that name, never NULL (its callers give "auto" for none):
+ * "auto", learning; "fixed", auto's first guess, never learning; else the
+ * one backend named. An error leaves *plan. */
 static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebatch_error *error)
 {
-    bool fixed = name && strcmp(name, "fixed") == 0;
-    if (!name || fixed || strcmp(name, "auto") == 0) {
+    bool fixed = strcmp(name, "fixed") == 0;
+    if (fixed || strcmp(name, "auto") == 0) {
         seebatch_cpu cpu = seebatch_cpu_here();
         seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
         *plan = seebatch_plan_of(&guess.shapes, !fixed);

@@ -345,8 +345,9 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
         bool learning = !branch_free && own * 8 <= before * 7;
         if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
             return seebatch_cost_beside(bar, own, best);
-        if (branch_free || into < p)
-            return 0;
+        /* It goes on: counted < p, and the walk's counted calls are those
+         * into its cycle, so its cycle is not over either. */
+        return 0;
     }
     if (into < p)
         return 0;

@@ -1,0 +1,518 @@
+/*
+ * Auto's learner (lib/auto/learning.h) steered by the costs a test gives its
+ * kernels. The test serves the calls itself: seebatch_learning_serve with its
+ * own auto_serve, which answers nothing (every kernel answers alike; only the
+ * learner is studied here) and busy-waits a time a move that depends on the
+ * kernel it is handed and on the step of the test. So the test sets which
+ * kernel is cheapest, and by how much, and drives the learner down its rare
+ * paths (learning.c says why each exists):
+ *
+ *   - on calls that never repeat, a challenger whose first part costs over
+ *     twice the best's ends at once; one that trails ends after its second
+ *     pair; one that leads serves all its pairs and is kept;
+ *   - on repeating work the look finds the cycle; a branch-free challenger
+ *     is judged within its first cycle, the scalar walk over its second, or
+ *     over MOST_CYCLES while it keeps getting faster;
+ *   - settled, a kept kernel whose cost rises or falls by far looks again at
+ *     once, and changes kernel where another is now cheaper; the next look
+ *     then comes after FIRST_LOOK timed calls, and the one after twice as
+ *     late when it keeps the same kernel;
+ *   - calls on one board (no board_of_move) are told apart by their moves,
+ *     calls on the same moves by their first board, and every call is served
+ *     whole, its parts in order;
+ *   - rotating, only the kernels of the plan serve.
+ *
+ * Costs differ three times or more and a part spins tens of microseconds, so
+ * that a call spoiled by a loaded machine (the learner leaves the worst
+ * quarter out) rarely flips an outcome. A preemption can still land on the
+ * one part a decision rests on, so an outcome missed is tried again, a look
+ * afresh: it fails after three attempts that missed it with no part
+ * preempted (a part that took far longer than its cost), or twenty in all. A
+ * broken learner misses every time. Where this machine runs fewer than two
+ * kernels, the learner has nothing to choose: exit 77.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "auto/dispatch.h"
+#include "auto/ticks.h"
+#include "check.h"
+
+/* learning.c's constants, which the outcomes below count in. */
+enum {
+    OBSERVED_CALLS = 18, /* the kept kernel's calls on a stream, opening a look */
+    TIMED_PAIRS = 8,     /* a challenger's pairs on a stream, after the first */
+    MOST_CYCLES = 6,
+    SETTLED_TIME_EVERY = 16,
+    FIRST_LOOK = 32 /* timed settled calls before a look, after a change of kernel */
+};
+
+enum {
+    CALL_MOVES = 64, /* LEARN_FROM_MOVES: a pair's parts are 16 moves */
+    LONG_CALL = 65536,
+    CYCLE = 4,   /* calls of the repeating work */
+    BOARDS = 64, /* more than the look's memory of calls */
+    MOVES = 1024 + LONG_CALL,
+    ATTEMPTS = 3,
+    MOST_ATTEMPTS = 20
+};
+
+/* A kernel's cost a move, in ns: a part of 16 moves spins 16 us. */
+#define FAST 1000.0
+
+/* The calls served: new every time (stream), the same CYCLE calls over and
+ * over, or the same moves on boards that change (first_board_streams); of
+ * CALL_MOVES moves or LONG_CALL. */
+typedef struct workload {
+    bool repeating;
+    bool one_board; /* board_of_move NULL */
+    bool first_board_streams;
+    bool long_calls; /* on one board */
+} workload;
+
+typedef struct steering steering;
+typedef double kernel_cost(const steering *s, unsigned k);
+
+struct steering {
+    unsigned shape;
+    uint64_t plan;
+    workload work;
+    double ns[CHOICE_KERNELS]; /* each kernel's cost a move, this step */
+    kernel_cost *cost;         /* NULL: ns[k] */
+    unsigned long calls;       /* served this attempt */
+    unsigned long parts[CHOICE_KERNELS];
+    const see_batch *call; /* the one being served */
+    size_t next_move;      /* where its next part must start */
+    char failure[256];     /* the first outcome missed this attempt */
+    bool spoiled;          /* a part took far longer than its cost: preempted */
+};
+
+static seebatch_board boards[BOARDS];
+static uint32_t first_boards[BOARDS + CALL_MOVES]; /* 0, 1, .., BOARDS - 1, then 0 */
+static uint32_t on_board_zero[CALL_MOVES];
+static seebatch_move moves[MOVES];
+
+static void make_positions(void)
+{
+    for (unsigned b = 0; b < BOARDS; b++)
+        boards[b].colors[0] = (uint64_t)b << 8 | 0xFF; /* prints differ by board */
+    for (unsigned i = 0; i < BOARDS; i++)
+        first_boards[i] = i;
+    for (unsigned i = 0; i < MOVES; i++)
+        moves[i] = (seebatch_move)(i * 97 + 1);
+}
+
+static see_batch call_of(const workload *work, unsigned long c)
+{
+    size_t first =
+        work->repeating || work->first_board_streams ? c % CYCLE : c % (MOVES - LONG_CALL);
+    const uint32_t *board_of_move = work->one_board || work->long_calls ? NULL
+                                    : work->first_board_streams         ? &first_boards[c % BOARDS]
+                                                                        : on_board_zero;
+    return (see_batch){.boards = boards,
+                       .board_of_move = board_of_move,
+                       .moves = &moves[first],
+                       .count = work->long_calls ? LONG_CALL : CALL_MOVES};
+}
+
+static void fail(steering *s, const char *format, ...)
+{
+    if (s->failure[0])
+        return;
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(s->failure, sizeof s->failure, format, arguments);
+    va_end(arguments);
+}
+
+static unsigned kernel_index(const see_backend *kernel)
+{
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++)
+        if (seebatch_choice_kernels[k] == kernel)
+            return k;
+    return CHOICE_KERNELS;
+}
+
+/* Busy-waits ns nanoseconds; false where the wait took far longer (the
+ * thread was preempted, and the learner timed that too). */
+static bool spin(double ns)
+{
+    uint64_t start = seebatch_clock_ns(), end = start + (uint64_t)ns, now;
+    while ((now = seebatch_clock_ns()) < end)
+        ;
+    return now - start < ns * 1.25 + 2000;
+}
+
+/* auto_serve: checks the part is the next stretch of the call, counts it
+ * and costs what the step gives its kernel. */
+static void serve_steered(const see_backend *kernel, const see_batch *part, size_t first,
+                          void *context)
+{
+    steering *s = context;
+    unsigned k = kernel_index(kernel);
+    if (k == CHOICE_KERNELS || !(s->plan >> PLAN_RUNNABLE_SHIFT >> k & 1u)) {
+        fail(s, "call %lu served by %s, not a kernel of the plan", s->calls, kernel->name);
+        return;
+    }
+    const see_batch *call = s->call;
+    const uint32_t *board_of_move = call->board_of_move ? call->board_of_move + first : NULL;
+    if (first != s->next_move || part->moves != call->moves + first ||
+        part->board_of_move != board_of_move || part->boards != call->boards ||
+        first + part->count > call->count)
+        fail(s,
+             "call %lu: a part of %zu moves at %zu, not the call's next stretch (from %zu, on "
+             "its boards)",
+             s->calls, part->count, first, s->next_move);
+    s->next_move = first + part->count;
+    if (!spin((double)part->count * (s->cost ? s->cost(s, k) : s->ns[k])))
+        s->spoiled = true;
+    s->parts[k]++;
+}
+
+static void serve(steering *s, unsigned long count)
+{
+    for (unsigned long c = 0; c < count; c++, s->calls++) {
+        see_batch call = call_of(&s->work, s->calls);
+        s->call = &call;
+        s->next_move = 0;
+        seebatch_learning_serve(s->shape, s->plan, &call, serve_steered, s);
+        if (s->next_move != call.count)
+            fail(s, "call %lu: served up to move %zu of %zu", s->calls, s->next_move, call.count);
+    }
+}
+
+/* A learner of this shape over two kernels, the first guess `first`. */
+static steering steered(unsigned shape, unsigned first, unsigned other, workload work)
+{
+    steering s = {.shape = shape, .work = work};
+    s.plan = PLAN_CHOSEN | PLAN_LEARNING | (uint64_t)first << (2 * shape) |
+             (uint64_t)(1u << first | 1u << other) << PLAN_RUNNABLE_SHIFT;
+    seebatch_learning_restart();
+    return s;
+}
+
+static uint64_t timed_calls(const steering *s, unsigned k)
+{
+    uint64_t calls;
+    double ns_per_capture;
+    seebatch_learning_totals(s->shape, k, &calls, &ns_per_capture);
+    return calls;
+}
+
+static unsigned kept(const steering *s)
+{
+    unsigned k = CHOICE_KERNELS;
+    seebatch_learning_kept(s->shape, &k);
+    return k;
+}
+
+static void expect_kept(steering *s, unsigned k, const char *when)
+{
+    if (kept(s) != k)
+        fail(s, "%s: keeps %s, not %s", when,
+             seebatch_choice_kernel_names[kept(s) % CHOICE_KERNELS],
+             seebatch_choice_kernel_names[k]);
+}
+
+static void expect_timed(steering *s, unsigned k, uint64_t calls, const char *when)
+{
+    if (timed_calls(s, k) != calls)
+        fail(s, "%s: %s timed in %llu calls, not %llu", when, seebatch_choice_kernel_names[k],
+             (unsigned long long)timed_calls(s, k), (unsigned long long)calls);
+}
+
+static void expect_cycle(steering *s, uint32_t cycle, const char *when)
+{
+    if (seebatch_learning_cycle(s->shape) != cycle)
+        fail(s, "%s: the look found a cycle of %u calls, not %u", when,
+             seebatch_learning_cycle(s->shape), cycle);
+}
+
+/* The look is over: more calls go to the kept kernel alone. */
+static void expect_settled(steering *s, unsigned challenger, const char *when)
+{
+    unsigned long parts = s->parts[challenger];
+    serve(s, SETTLED_TIME_EVERY);
+    if (s->parts[challenger] != parts)
+        fail(s, "%s: %s still serves after the look", when,
+             seebatch_choice_kernel_names[challenger]);
+}
+
+typedef void scenario(steering *s, unsigned a, unsigned b);
+
+/* Runs a scenario over kernels a (the first guess) and b until an attempt
+ * meets every outcome: it fails after ATTEMPTS attempts that missed one with
+ * no part preempted, or MOST_ATTEMPTS in all. */
+static void attempted(const char *name, scenario *run, unsigned shape, unsigned a, unsigned b,
+                      workload work)
+{
+    steering s;
+    char before[sizeof s.failure + 16] = "";
+    int attempts = 0, missed = 0;
+    do {
+        s = steered(shape, a, b, work);
+        run(&s, a, b);
+        attempts++;
+        missed += s.failure[0] && !s.spoiled;
+        if (s.failure[0])
+            snprintf(before, sizeof before, "%s%s", s.failure, s.spoiled ? " (preempted)" : "");
+    } while (s.failure[0] && missed < ATTEMPTS && attempts < MOST_ATTEMPTS);
+    if (attempts > 1 && !s.failure[0])
+        fprintf(stderr, "test_auto_steered: %s met on attempt %d; the one before: %s\n", name,
+                attempts, before);
+    CHECK(!s.failure[0], "%s (%s first, %s challenging): %s", name, seebatch_choice_kernel_names[a],
+          seebatch_choice_kernel_names[b], s.failure);
+}
+
+/* On a stream: a's OBSERVED_CALLS, then b's trial in pairs. */
+
+static void challenger_cold(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 4 * FAST;
+    serve(s, OBSERVED_CALLS + 1);
+    expect_timed(s, b, 1, "a cold first pair ends the trial");
+    expect_kept(s, a, "after a cold challenger");
+    expect_cycle(s, 0, "calls that never repeat");
+    expect_settled(s, b, "after a cold challenger");
+}
+
+static unsigned first_guess(const steering *s) { return s->plan >> (2 * s->shape) & 3u; }
+
+/* The challenger's first part as cheap as the best's, the next three times
+ * dearer. */
+static double trails_after_warming(const steering *s, unsigned k)
+{
+    return s->parts[k] && k != first_guess(s) ? 3 * FAST : FAST;
+}
+
+static void challenger_trails(steering *s, unsigned a, unsigned b)
+{
+    s->cost = trails_after_warming;
+    serve(s, OBSERVED_CALLS + 2);
+    expect_timed(s, b, 2, "a challenger trailing on its first timed pair");
+    expect_kept(s, a, "after a trailing challenger");
+    expect_settled(s, b, "after a trailing challenger");
+}
+
+static void challenger_leads(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, OBSERVED_CALLS + 1 + TIMED_PAIRS);
+    expect_timed(s, b, 1 + TIMED_PAIRS, "a leading challenger serves all its pairs");
+    expect_kept(s, b, "after a leading challenger");
+    expect_settled(s, a, "after a leading challenger");
+}
+
+/* On CYCLE calls over and over: the first guess serves until the cycle
+ * shows (a call like the one CYCLE before it, twice running), then the
+ * challenger serves whole calls. */
+enum { CYCLE_SHOWS = CYCLE + 2 };
+
+static void branch_free_leads(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, CYCLE_SHOWS + CYCLE);
+    expect_cycle(s, CYCLE, "repeating work");
+    expect_timed(s, b, CYCLE, "a branch-free challenger is judged by its first cycle");
+    expect_kept(s, b, "after a leading branch-free challenger");
+}
+
+static void branch_free_trails(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 3 * FAST;
+    serve(s, CYCLE_SHOWS + 2);
+    expect_timed(s, b, 2, "a branch-free challenger trailing after its warm-up call");
+    expect_kept(s, a, "after a trailing branch-free challenger");
+    expect_settled(s, b, "after a trailing branch-free challenger");
+}
+
+static void branch_taking_leads(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, CYCLE_SHOWS + 2 * CYCLE);
+    expect_timed(s, b, 2 * CYCLE, "a challenger that learns no faster ends with its second cycle");
+    expect_kept(s, b, "after a leading challenger judged by cycles");
+}
+
+static void branch_taking_trails(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 3 * FAST;
+    serve(s, CYCLE_SHOWS + CYCLE + 1);
+    expect_timed(s, b, CYCLE + 1, "a challenger trailing, and no faster, on its second cycle");
+    expect_kept(s, a, "after a trailing challenger judged by cycles");
+    expect_settled(s, b, "after a trailing challenger judged by cycles");
+}
+
+/* Three times the first guess's cost on its first cycle, then 0.7 of the
+ * cycle before each cycle: the branch predictor learning, for ever. */
+static double faster_each_cycle(const steering *s, unsigned k)
+{
+    if (k == first_guess(s))
+        return FAST;
+    double cost = 3 * FAST;
+    for (unsigned long cycle = s->parts[k] / CYCLE; cycle > 0; cycle--)
+        cost *= 0.7;
+    return cost;
+}
+
+static void branch_taking_learns(steering *s, unsigned a, unsigned b)
+{
+    s->cost = faster_each_cycle;
+    serve(s, CYCLE_SHOWS + MOST_CYCLES * CYCLE - 1);
+    expect_kept(s, a, "a challenger still getting faster goes on");
+    serve(s, 1);
+    expect_timed(s, b, MOST_CYCLES * CYCLE, "a challenger getting faster ends at MOST_CYCLES");
+    expect_kept(s, b, "after a challenger that got faster");
+}
+
+/* A kernel whose parts take under a tick for 16 moves (the learner's cost
+ * a move, ticks times 16, is 0) is the cheapest, not one with no cost yet:
+ * on calls of LONG_CALL moves, beside a kernel at 1 ns a move. */
+static void costing_nothing(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST / 1000; /* 16 us a part of 16,384 moves */
+    s->ns[b] = 0;
+    serve(s, OBSERVED_CALLS + 1 + TIMED_PAIRS);
+    expect_timed(s, b, 1 + TIMED_PAIRS, "a kernel costing nothing serves all its pairs");
+    expect_kept(s, b, "after a kernel costing nothing");
+}
+
+/* How the calls are told apart: on one board by their moves, on the same
+ * moves by their first board. */
+static void told_apart(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 4 * FAST;
+    serve(s, OBSERVED_CALLS + 1);
+    expect_cycle(s, s->work.repeating ? CYCLE : 0, "the calls' regime");
+    expect_kept(s, a, "after the look");
+}
+
+/* Settled on a, its cost rises fourfold and b is cheapest: a look at once
+ * (within the settled calls of two timed ones, the look's and the pairs'),
+ * keeping b. Then looks come FIRST_LOOK timed calls later, then twice
+ * that, as each keeps b. */
+static unsigned long calls_until_served(steering *s, unsigned k, unsigned long most)
+{
+    unsigned long from = s->calls, parts = s->parts[k];
+    while (s->parts[k] == parts && s->calls - from < most)
+        serve(s, 1);
+    return s->calls - from;
+}
+
+static void drift_up_changes_kernel(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 4 * FAST;
+    serve(s, OBSERVED_CALLS + 1);
+    expect_kept(s, a, "the first look");
+    s->ns[a] = 4 * FAST;
+    s->ns[b] = FAST;
+    enum { AT_ONCE = 3 * SETTLED_TIME_EVERY + OBSERVED_CALLS + 1 + TIMED_PAIRS };
+    unsigned long from = s->calls;
+    while (kept(s) == a && s->calls - from < AT_ONCE)
+        serve(s, 1);
+    expect_kept(s, b, "the kept kernel's cost rose fourfold, the other's fell");
+    /* From the look's end: the settled calls up to the FIRST_LOOK-th timed
+     * one (one in SETTLED_TIME_EVERY of the thread's, the first within that
+     * many), the kept kernel observing, then the challenger's first pair. */
+    unsigned long least =
+        (unsigned long)SETTLED_TIME_EVERY * (FIRST_LOOK - 1) + 1 + OBSERVED_CALLS + 1;
+    unsigned long first_gap = calls_until_served(s, a, 4 * least);
+    if (first_gap < least || first_gap >= least + SETTLED_TIME_EVERY)
+        fail(s, "a look %lu calls after a change of kernel, not %lu to %lu", first_gap, least,
+             least + SETTLED_TIME_EVERY - 1);
+    least += (unsigned long)SETTLED_TIME_EVERY * FIRST_LOOK;
+    unsigned long second_gap = calls_until_served(s, a, 4 * least);
+    if (second_gap < least || second_gap >= least + SETTLED_TIME_EVERY)
+        fail(s, "the next look %lu calls after the same kernel kept, not %lu to %lu", second_gap,
+             least, least + SETTLED_TIME_EVERY - 1);
+    expect_kept(s, b, "the looks after");
+}
+
+/* Settled on a, its cost falls fourfold: a look at once, keeping a. */
+static void drift_down_looks_again(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = 12 * FAST;
+    serve(s, OBSERVED_CALLS + 1);
+    expect_kept(s, a, "the first look");
+    s->ns[a] = 0.75 * FAST;
+    unsigned long most = 3 * SETTLED_TIME_EVERY + OBSERVED_CALLS + 1;
+    unsigned long until = calls_until_served(s, b, 2 * most);
+    if (until > most)
+        fail(s,
+             "the kept kernel's cost fell fourfold: the next look came %lu calls later, not "
+             "within %lu",
+             until, most);
+    expect_kept(s, a, "after the look");
+}
+
+/* Rotating, each call goes to the next kernel of the plan's (the kernel
+ * between them, or after the last, is skipped). */
+static void rotating_within_the_plan(steering *s, unsigned a, unsigned b)
+{
+    seebatch_learning_rotate(true);
+    serve(s, 2 * CHOICE_KERNELS);
+    seebatch_learning_rotate(false);
+    if (!s->parts[a] || !s->parts[b])
+        fail(s, "rotating: %s served %lu calls, %s %lu", seebatch_choice_kernel_names[a],
+             s->parts[a], seebatch_choice_kernel_names[b], s->parts[b]);
+}
+
+int main(void)
+{
+    unsigned runnable[CHOICE_KERNELS], count = 0, branch_free = CHOICE_KERNELS;
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++)
+        if (seebatch_choice_kernels[k] &&
+            seebatch_find_runnable_backend(seebatch_choice_kernel_names[k])) {
+            runnable[count++] = k;
+            if (seebatch_choice_kernels[k]->branch_free)
+                branch_free = k;
+        }
+    if (count < 2) {
+        printf("test_auto_steered: this machine runs one kernel, auto has nothing to learn: "
+               "skipped\n");
+        return 77;
+    }
+    make_positions();
+    unsigned a = runnable[0], b = runnable[1], last = runnable[count - 1];
+    unsigned shape = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
+    workload stream = {.repeating = false}, repeating = {.repeating = true};
+    attempted("a cold challenger", challenger_cold, shape, a, b, stream);
+    attempted("a trailing challenger", challenger_trails, shape, a, b, stream);
+    attempted("a leading challenger", challenger_leads, shape, a, b, stream);
+    attempted("a rise in the kept kernel's cost", drift_up_changes_kernel, shape, a, b, stream);
+    attempted("a fall in the kept kernel's cost", drift_down_looks_again, shape, a, b, stream);
+    attempted("a kernel costing nothing", costing_nothing, shape, a, b,
+              (workload){.long_calls = true});
+    attempted("rotating", rotating_within_the_plan, shape, a, last, stream);
+    attempted("calls on one board", told_apart, shape, a, b, (workload){.one_board = true});
+    attempted("repeating calls on one board", told_apart, shape, a, b,
+              (workload){.repeating = true, .one_board = true});
+    attempted("the same moves on other boards", told_apart, shape, a, b,
+              (workload){.first_board_streams = true});
+    /* The scalar walk learns the branches of repeating work; a kernel with
+     * no branch on the positions does not. */
+    unsigned walk = runnable[0];
+    if (branch_free != CHOICE_KERNELS && !seebatch_choice_kernels[walk]->branch_free) {
+        attempted("a branch-free challenger leading", branch_free_leads, shape, walk, branch_free,
+                  repeating);
+        attempted("a branch-free challenger trailing", branch_free_trails, shape, walk, branch_free,
+                  repeating);
+        attempted("the walk leading", branch_taking_leads, shape, branch_free, walk, repeating);
+        attempted("the walk trailing", branch_taking_trails, shape, branch_free, walk, repeating);
+        attempted("the walk learning", branch_taking_learns, shape, branch_free, walk, repeating);
+    } else {
+        printf("test_auto_steered: no branch-free kernel and walk here; cycles' judging not "
+               "checked\n");
+    }
+    return check_finish("test_auto_steered");
+}
