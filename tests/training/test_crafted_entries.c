@@ -99,48 +99,10 @@ static void castling_through_pieces(const char *path)
     CHECK(message[0] == '\0', "the opening with e2e4: \"%s\"", message);
 }
 
-/* A binpack of one entry, white castling short, as the library writes it;
- * then its stem's move (bytes 24 and 25, big-endian: 2 bits of kind, 6 of
- * from, 6 of to, the rook's square for castling) sent to g1, no rook's
- * square. */
-static void castling_to_no_corner(const char *path)
-{
-    seebatch_board boards[1];
-    CHECK(seebatch_board_from_fen(boards, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", NULL) == SEEBATCH_OK,
-          "the board");
-    seebatch_move move = 0;
-    CHECK(seebatch_move_parse(boards, "e1g1", &move, NULL) == SEEBATCH_OK, "e1g1");
-    uint16_t moves[1] = {move}, plies[1] = {1};
-    int16_t scores[1] = {0};
-    int8_t results[1] = {0};
-    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
-    seebatch_training_writer *writer = NULL;
-    seebatch_error error = {SEEBATCH_OK, ""};
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) ==
-                  SEEBATCH_OK &&
-              seebatch_training_write(writer, 1, &arrays, NULL, &error) == SEEBATCH_OK &&
-              seebatch_training_finish(writer, &error) == SEEBATCH_OK,
-          "writing the binpack: %s", error.message);
-    uint8_t bytes[64];
-    FILE *file = fopen(path, "rb");
-    size_t size = file ? fread(bytes, 1, sizeof bytes, file) : 0;
-    if (file)
-        fclose(file);
-    enum { MOVE = 8 + 24 }; /* after the chunk's header */
-    CHECK(size == 8 + 34 && bytes[MOVE] == (2u << 6 | 4u) && bytes[MOVE + 1] == 7u << 2,
-          "castling kept as e1 takes h1: %zu bytes", size);
-    char message[SEEBATCH_MESSAGE_SIZE];
-    read_one(path, bytes, size, message);
-    CHECK(message[0] == '\0', "as written: \"%s\"", message);
-    bytes[MOVE + 1] = 6u << 2;
-    read_one(path, bytes, size, message);
-    CHECK(strcmp(message, "byte 8, entry 1: a castling move from square 4 to 6") == 0,
-          "castling to g1: \"%s\"", message);
-}
-
-/* The 40 bytes the library's .bin writer gives one entry: the board of fen
- * with the move uci, ply 1. */
-static bool bin_of(const char *path, const char *fen, const char *uci, uint8_t bytes[ENTRY_BYTES])
+/* The bytes the library writes for one entry in format (the board of fen
+ * with the move uci, ply 1), up to size of them: how many were read back. */
+static size_t written(const char *path, seebatch_training_format format, const char *fen,
+                      const char *uci, uint8_t *bytes, size_t size)
 {
     seebatch_board boards[1];
     seebatch_move move = 0;
@@ -153,17 +115,37 @@ static bool bin_of(const char *path, const char *fen, const char *uci, uint8_t b
     seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
     seebatch_training_writer *writer = NULL;
     seebatch_error error = {SEEBATCH_OK, ""};
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BIN, 0, &writer, &error) ==
-                  SEEBATCH_OK &&
+    CHECK(seebatch_training_create(path, format, 0, &writer, &error) == SEEBATCH_OK &&
               seebatch_training_write(writer, 1, &arrays, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
           "writing %s: %s", fen, error.message);
     FILE *file = fopen(path, "rb");
-    size_t size = file ? fread(bytes, 1, ENTRY_BYTES, file) : 0;
+    size_t got = file ? fread(bytes, 1, size, file) : 0;
     if (file)
         fclose(file);
     remove(path);
-    return size == ENTRY_BYTES;
+    return got;
+}
+
+/* A binpack of one entry, white castling short, as the library writes it;
+ * then its stem's move (bytes 24 and 25, big-endian: 2 bits of kind, 6 of
+ * from, 6 of to, the rook's square for castling) sent to g1, no rook's
+ * square. */
+static void castling_to_no_corner(const char *path)
+{
+    uint8_t bytes[64];
+    size_t size = written(path, SEEBATCH_TRAINING_BINPACK, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1",
+                          bytes, sizeof bytes);
+    enum { MOVE = 8 + 24 }; /* after the chunk's header */
+    CHECK(size == 8 + 34 && bytes[MOVE] == (2u << 6 | 4u) && bytes[MOVE + 1] == 7u << 2,
+          "castling kept as e1 takes h1: %zu bytes", size);
+    char message[SEEBATCH_MESSAGE_SIZE];
+    read_one(path, bytes, size, message);
+    CHECK(message[0] == '\0', "as written: \"%s\"", message);
+    bytes[MOVE + 1] = 6u << 2;
+    read_one(path, bytes, size, message);
+    CHECK(strcmp(message, "byte 8, entry 1: a castling move from square 4 to 6") == 0,
+          "castling to g1: \"%s\"", message);
 }
 
 /* Stockfish's castling move e1h1 where white's king is not on e1 (a bishop
@@ -175,7 +157,8 @@ static void castling_with_king_or_rook_away(const char *path)
                                              {"4k3/8/8/8/8/8/8/4K2B w - - 0 1", "h1g2"}};
     for (int i = 0; i < 2; i++) {
         uint8_t bytes[ENTRY_BYTES];
-        if (!bin_of(path, boards[i][0], boards[i][1], bytes))
+        if (written(path, SEEBATCH_TRAINING_BIN, boards[i][0], boards[i][1], bytes, sizeof bytes) !=
+            ENTRY_BYTES)
             continue;
         char message[SEEBATCH_MESSAGE_SIZE];
         read_one(path, bytes, ENTRY_BYTES, message);

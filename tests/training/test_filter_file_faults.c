@@ -33,43 +33,7 @@
 #include "failing_allocations.h"
 #include "failing_calls.h"
 #include "seebatch_training.h"
-
-/* A file's bytes (NULL, size 0, when it cannot be read). */
-typedef struct bytes {
-    unsigned char *data;
-    size_t size;
-} bytes;
-
-static bytes read_bytes(const char *path)
-{
-    bytes b = {NULL, 0};
-    FILE *file = fopen(path, "rb");
-    if (!file)
-        return b;
-    unsigned char block[65536];
-    for (size_t got; (got = fread(block, 1, sizeof block, file)) > 0;) {
-        unsigned char *grown = realloc(b.data, b.size + got);
-        if (!grown)
-            break;
-        memcpy(grown + b.size, block, got);
-        b.data = grown;
-        b.size += got;
-    }
-    fclose(file);
-    return b;
-}
-
-static bool same_bytes(bytes a, bytes b)
-{
-    return a.size == b.size && (a.size == 0 || memcmp(a.data, b.data, a.size) == 0);
-}
-
-static bool write_bytes(const char *path, const char *text)
-{
-    FILE *file = fopen(path, "wb");
-    bool written = file && fputs(text, file) >= 0;
-    return (file ? fclose(file) == 0 : false) && written;
-}
+#include "small_files.h"
 
 /* One call: the rule --skip-capture (which looks at no earlier entry, so
  * a binpack chunk may be cut between threads) on input into output. */
@@ -212,6 +176,29 @@ static void refusing(const char *directory, const char *games, const char *plain
 
 /* ---- streams and outputs that cannot be had ---------------------------- */
 
+/* The games filtered into the caller's stream, no output path, which fails
+ * naming "the output" and the system's reason (never an errno a call
+ * before left). */
+static void into_a_stream_failing(const char *games, FILE *stream, int reason)
+{
+    const char *const rules[] = {"--skip-capture"};
+    seebatch_training_filter *filter = NULL;
+    seebatch_error error = spoiled();
+    CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
+          error.message);
+    seebatch_filter_file_job job;
+    memset(&job, 0, sizeof job);
+    job.filter = filter;
+    job.input = games;
+    job.output_stream = stream;
+    char words[200];
+    snprintf(words, sizeof words, "the output: cannot write: %s", strerror(reason));
+    errno = ENOENT; /* left by a call before, failed and done with */
+    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
+                words);
+    seebatch_training_filter_free(filter);
+}
+
 /* The caller's output stream with a write of its own failed before (its
  * error indicator set; reading a stream open only for writing sets it):
  * the run fails naming the output, with EIO, not with whatever errno an
@@ -228,22 +215,7 @@ static void erred_stream(const char *directory, const char *games)
         printf("an erred output stream: not tried: reading a write-only stream sets no error "
                "here\n");
     } else {
-        const char *const rules[] = {"--skip-capture"};
-        seebatch_training_filter *filter = NULL;
-        seebatch_error error = spoiled();
-        CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
-              error.message);
-        seebatch_filter_file_job job;
-        memset(&job, 0, sizeof job);
-        job.filter = filter;
-        job.input = games;
-        job.output_stream = stream;
-        char words[200];
-        snprintf(words, sizeof words, "the output: cannot write: %s", strerror(EIO));
-        errno = ENOENT; /* left by a call before, failed and done with */
-        check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                    words);
-        seebatch_training_filter_free(filter);
+        into_a_stream_failing(games, stream, EIO);
     }
     fclose(stream);
     remove(path);
@@ -315,20 +287,7 @@ static void full_device(const char *games, const char *plain, const char *few)
               (unsigned long long)job.place.byte_offset, (unsigned long long)job.place.entry);
     }
     /* The caller's stream on /dev/full, no output path: named "the output". */
-    const char *const rules[] = {"--skip-capture"};
-    seebatch_training_filter *filter = NULL;
-    seebatch_error error = spoiled();
-    CHECK(seebatch_training_filter_new(1, rules, &filter, &error) == SEEBATCH_OK, "%s",
-          error.message);
-    seebatch_filter_file_job job;
-    memset(&job, 0, sizeof job);
-    job.filter = filter;
-    job.input = games;
-    job.output_stream = full;
-    snprintf(words, sizeof words, "the output: cannot write: %s", strerror(ENOSPC));
-    check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                words);
-    seebatch_training_filter_free(filter);
+    into_a_stream_failing(games, full, ENOSPC);
     fclose(full);
 }
 
@@ -349,14 +308,14 @@ typedef struct memory_case {
 static unsigned long each_allocation_failing(const memory_case *c, const char *output)
 {
     seebatch_filter_file_job job;
-    CHECK(write_bytes(output, "before") &&
+    CHECK(put(output, "before") &&
               filter_once(&job, c->input, output, c->format, c->threads, NULL) == SEEBATCH_OK,
           "%s: a run with no allocation failing", c->what);
     bytes right = read_bytes(output), old = {(unsigned char *)"before", 6};
     CHECK(right.size > 6 && !same_bytes(right, old), "%s: something written", c->what);
     unsigned long n = 1;
     for (bool failed = true; failed; n++) {
-        CHECK(write_bytes(output, "before"), "%s: the output made again", c->what);
+        CHECK(put(output, "before"), "%s: the output made again", c->what);
         long alive = failing_allocations_alive();
         seebatch_error error = spoiled();
         failing_allocations_arm(n);
@@ -490,7 +449,7 @@ static void writes_failing(const char *games, const char *plain, const char *out
         unsigned long n = 1;
         /* The first dozen: the first chunks' headers and entries, or all */
         for (unsigned long failed = 1; failed && n <= 12; n++) {
-            CHECK(write_bytes(output, "before"), "the output made again");
+            CHECK(put(output, "before"), "the output made again");
             seebatch_filter_file_job job;
             seebatch_error error = spoiled();
             failing_calls_arm(cases[c].call, n, 1, cases[c].reason);

@@ -20,41 +20,7 @@
 #include "check.h"
 #include "error_checks.h"
 #include "seebatch_training.h"
-
-/* path = directory/name. */
-static void join(char *path, size_t size, const char *directory, const char *name)
-{
-    snprintf(path, size, "%s/%s", directory, name);
-}
-
-static void put(const char *path, const char *text)
-{
-    FILE *file = fopen(path, "wb");
-    CHECK(file && fputs(text, file) >= 0 && fclose(file) == 0, "cannot write %s", path);
-}
-
-/* The whole of a small file, or "" when it cannot be read. */
-static const char *contents(const char *path, char *out, size_t size)
-{
-    FILE *file = fopen(path, "rb");
-    size_t got = file ? fread(out, 1, size - 1, file) : 0;
-    out[got] = '\0';
-    if (file)
-        fclose(file);
-    return out;
-}
-
-/* How many names in the directory hold part (temporaries: ".NAME."). */
-static int files_named(const char *directory, const char *part)
-{
-    int found = 0;
-    DIR *listing = opendir(directory);
-    for (struct dirent *e; listing && (e = readdir(listing));)
-        found += strstr(e->d_name, part) != NULL;
-    if (listing)
-        closedir(listing);
-    return found;
-}
+#include "small_files.h"
 
 /* Written, then committed: the old bytes stay until the commit, which
  * puts the new ones in their place and leaves no temporary. */

@@ -17,33 +17,16 @@
 #include "check.h"
 #include "error_checks.h"
 #include "seebatch_training.h"
+#include "small_files.h"
 
 #if defined(__GLIBC__) && !defined(_WIN32)
 
 enum { MAX_ENTRIES = 1 << 16 };
 
-/* A file's bytes. */
-typedef struct bytes {
-    unsigned char *data;
-    size_t size;
-} bytes;
-
-static bytes read_bytes(const char *path)
+/* A file the test made, read whole. */
+static bytes file_read(const char *path)
 {
-    bytes b = {NULL, 0};
-    FILE *file = fopen(path, "rb");
-    unsigned char block[65536];
-    for (size_t got; file && (got = fread(block, 1, sizeof block, file)) > 0;) {
-        unsigned char *grown = realloc(b.data, b.size + got);
-        CHECK(grown != NULL, "memory for %s", path);
-        if (!grown)
-            break;
-        memcpy(grown + b.size, block, got);
-        b.data = grown;
-        b.size += got;
-    }
-    if (file)
-        fclose(file);
+    bytes b = read_bytes(path);
     CHECK(b.size > 0, "%s read", path);
     return b;
 }
@@ -168,7 +151,7 @@ static void read_failing(const char *what, bytes file, size_t fail_at, size_t cu
 /* Plain text failing at half the file, inside a block. */
 static void plain_failing(const char *plain, entries *cut, entries *failed)
 {
-    bytes file = read_bytes(plain);
+    bytes file = file_read(plain);
     read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_TRAINING_PLAIN,
                  "cannot be read", cut, failed);
     CHECK(cut->count > 10, "plain: entries before the fault (%zu)", cut->count);
@@ -180,7 +163,7 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/games.bin", directory);
-    bytes text = read_bytes(plain);
+    bytes text = file_read(plain);
     read_cut(text, text.size, SEEBATCH_TRAINING_PLAIN, cut);
     free(text.data);
     seebatch_training_writer *writer = NULL;
@@ -191,7 +174,7 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
               seebatch_training_write(writer, cut->count, &all, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
           "%s: %s", path, error.message);
-    bytes file = read_bytes(path);
+    bytes file = file_read(path);
     read_failing("bin", file, 40 * 40 + 13, 40 * 40 + 13, SEEBATCH_TRAINING_BIN, "cannot read", cut,
                  failed);
     CHECK_EQ(cut->count, 40, "bin: the entries before the fault");
@@ -205,7 +188,7 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
  * second chunk's header (a chunk is decoded only when read whole). */
 static void binpack_failing(const char *games, entries *cut, entries *failed)
 {
-    bytes file = read_bytes(games);
+    bytes file = file_read(games);
     size_t first = 8 + (file.data[4] | (size_t)file.data[5] << 8 | (size_t)file.data[6] << 16 |
                         (size_t)file.data[7] << 24);
     CHECK(first + 8 < file.size, "games: a second chunk");
