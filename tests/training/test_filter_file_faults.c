@@ -349,10 +349,16 @@ static void out_of_memory(const char *directory, const char *games, const char *
                "and no sanitizer)\n");
         return;
     }
+    /* Under an emulator, 4 threads: qemu-user keeps memory of every thread
+     * that has ended, and 16 made it keep 19 GB over the allocations in turn. */
+    const char *emulator = getenv("SEEBATCH_EMULATOR");
+    unsigned many = emulator && *emulator ? 4 : 16;
+    char many_threads[64];
+    snprintf(many_threads, sizeof many_threads, "binpack in, binpack out, %u threads", many);
     const memory_case cases[] = {
         {"binpack in, binpack out, 1 thread", games, SEEBATCH_TRAINING_BINPACK, 1, false},
         {"binpack in, plain out, 1 thread", games, SEEBATCH_TRAINING_PLAIN, 1, false},
-        {"binpack in, binpack out, 16 threads", games, SEEBATCH_TRAINING_BINPACK, 16, true},
+        {many_threads, games, SEEBATCH_TRAINING_BINPACK, many, true},
         {"plain in, binpack out", plain, SEEBATCH_TRAINING_BINPACK, 1, false},
     };
     char output[4200];
