@@ -172,6 +172,8 @@ unsigned long failing_calls_failed(void)
     return atomic_load(&failures);
 }
 
+unsigned long failing_calls_made(void) { return atomic_load(&calls); }
+
 #else
 
 bool failing_calls_work(void) { return false; }
@@ -188,5 +190,7 @@ void failing_calls_arm(failing_call call, unsigned long first, unsigned long tim
 }
 
 unsigned long failing_calls_failed(void) { return 0; }
+
+unsigned long failing_calls_made(void) { return 0; }
 
 #endif

@@ -33,4 +33,8 @@ void failing_calls_arm(failing_call call, unsigned long first, unsigned long tim
 /* Disarms, and says how many of the armed calls failed. */
 unsigned long failing_calls_failed(void);
 
+/* How many calls of the kind last armed were made while it was armed
+ * (failing_calls_arm(call, ULONG_MAX, 0, 0) counts them, failing none). */
+unsigned long failing_calls_made(void);
+
 #endif
