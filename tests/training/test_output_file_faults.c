@@ -10,7 +10,7 @@
  * failing_calls.c, on glibc without a sanitizer; elsewhere those cases say
  * so. Usage: test_output_file_faults DIRECTORY (where its files are
  * written). */
-#define _POSIX_C_SOURCE 200809L /* fmemopen, chmod */
+#define _POSIX_C_SOURCE 200809L /* chmod, geteuid */
 #include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
@@ -101,15 +101,15 @@ static void flush_failing(const char *directory)
 static void refused_target(const char *directory)
 {
 #ifndef _WIN32
-    char path[4096];
-    join(path, sizeof path, directory, "locked.epd");
-    put(path, "old\n");
-    CHECK(chmod(path, 0444) == 0, "made read-only");
     bool root = geteuid() == 0;
     if (root && !failing_calls_work()) {
         printf("read-only target as root: not tried: %s\n", failing_calls_why_not());
         return;
     }
+    char path[4096];
+    join(path, sizeof path, directory, "locked.epd");
+    put(path, "old\n");
+    CHECK(chmod(path, 0444) == 0, "made read-only");
     if (root)
         failing_calls_arm(FAILING_ACCESS, 1, 1, EACCES);
     seebatch_output_file out;

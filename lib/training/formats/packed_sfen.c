@@ -129,12 +129,16 @@ bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
                      popcount(board->pieces[SEEBATCH_KING] & board->colors[color]));
             return false;
         }
-    /* Each square but the kings' takes 1 bit empty, 5 with a piece: past
-     * 38 pieces besides the kings (36 with an en passant square) the
+    /* The bits seebatch_pack_position puts, each term as it puts them:
+     * past 38 pieces besides the kings (36 with an en passant square) the
      * counters would be cut off at 256 bits, and the reader refuse them. */
     int pieces = popcount(occupied_squares(board) & ~board->pieces[SEEBATCH_KING]);
-    unsigned bits = 13u + 62u + 4u * (unsigned)pieces + 5u +
-                    (board->en_passant != SEEBATCH_NO_SQUARE ? 6u : 0u) + 23u;
+    unsigned bits = 1u + 2u * 6u;        /* the side to move, the kings' squares */
+    bits += 62u + 4u * (unsigned)pieces; /* 1 bit a square, 5 with a piece */
+    bits += 4u + 1u;                     /* castling, whether en passant */
+    if (board->en_passant != SEEBATCH_NO_SQUARE)
+        bits += 6u;        /* its square */
+    bits += 6u + 16u + 1u; /* rule 50's low bits, fullmove, rule 50's top bit */
     if (bits > PACKED_BITS) {
         snprintf(message, size,
                  ".bin holds a position in 256 bits; this one needs %u (%d pieces "
