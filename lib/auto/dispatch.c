@@ -36,6 +36,8 @@ static uint64_t seebatch_plan_of(const shape_choices *choices, bool learning)
                     seebatch_runnable_kernels() << PLAN_RUNNABLE_SHIFT;
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
         plan |= (uint64_t)(choices->kernel[shape] & 3u) << (2 * shape);
+    if (seebatch_scalar_walks_take_pext())
+        plan |= PLAN_PEXT_WALKS;
     /* Learning needs two kernels to choose between. */
     if (learning && (seebatch_runnable_kernels() & (seebatch_runnable_kernels() - 1)))
         plan |= PLAN_LEARNING;

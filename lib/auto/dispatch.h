@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "learning.h"
 #include "plan.h"
+#include "scalar/walk.h"
 
 /* The plan in use (dispatch.c; its layout in plan.h): 0 until made. Read
  * here, so that a call's lookup is inline. */
@@ -71,6 +72,33 @@ static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *b
     return (auto_choice){kernel, shape};
 }
 
+/* A node's captures (a batch on one board) by the scalar walk, with the
+ * lookups the plan says: seebatch_node_see_ge_* and seebatch_node_values_*
+ * (lib/scalar/node_body.h). Inline: a load and a branch. */
+static inline void seebatch_node_see_ge(const seebatch_rules *rules, const seebatch_batch *node,
+                                        const int32_t *thresholds, uint8_t *passed)
+{
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_plan_in_use() & PLAN_PEXT_WALKS) {
+        seebatch_node_see_ge_pext(rules, node, thresholds, passed);
+        return;
+    }
+#endif
+    seebatch_node_see_ge_portable(rules, node, thresholds, passed);
+}
+
+static inline void seebatch_node_values(const seebatch_rules *rules, const seebatch_batch *node,
+                                        int32_t *values)
+{
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_plan_in_use() & PLAN_PEXT_WALKS) {
+        seebatch_node_values_pext(rules, node, values);
+        return;
+    }
+#endif
+    seebatch_node_values_portable(rules, node, values);
+}
+
 /* Serves a call of a shape auto learns (one seebatch_auto_fixed gave no
  * kernel) by its learner (learning.h). */
 static inline void seebatch_auto_serve(unsigned shape, const see_batch *batch, auto_serve *serve,
@@ -83,7 +111,6 @@ static inline void seebatch_auto_serve(unsigned shape, const see_batch *batch, a
  * gives for all): what seebatch_backend_name names, and the ceiling of the
  * instructions the views' lookups may use. Chooses first if none is. */
 const see_backend *seebatch_current_backend(void);
-
 
 /* The kernel of that name if this machine can run it, else NULL. */
 const see_backend *seebatch_find_runnable_backend(const char *name);

@@ -8,6 +8,7 @@
 #include "engine_boards.h"
 #include "oracle.h"
 #include "scalar/scalar.h"
+#include "scalar/walk.h"
 #include "views/choice.h"
 
 enum { REPORTS_IN_FULL = 20 };
@@ -181,8 +182,8 @@ static void report_view(differential *check, const see_batch *batch, size_t i,
                         const engine_board *engine, view_answer answer)
 {
     char what[128];
-    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")",
-             answer.call, engine_kind_name(engine->kind), answer.set, answer.t);
+    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")", answer.call,
+             engine_kind_name(engine->kind), answer.set, answer.t);
     report_mismatch(check, batch, i, what, answer.reference, answer.got);
 }
 
@@ -247,9 +248,8 @@ typedef struct move_range {
  * batch's, or for an engine counting from a8 the reference's own value on
  * the board its bits spell in seebatch's numbering (see seebatch_view_check:
  * rule 2's tie-break counts in the engine's numbers). */
-static void engine_references(const see_batch *batch, move_range range,
-                              const engine_board *engine, const seebatch_board *spelled,
-                              const int32_t *reference, int32_t *out)
+static void engine_references(const see_batch *batch, move_range range, const engine_board *engine,
+                              const seebatch_board *spelled, const int32_t *reference, int32_t *out)
 {
     size_t first = range.first, end = range.end;
     if (!engine->flip) {
@@ -311,7 +311,7 @@ static void compare_passed(differential *check, const see_batch *batch, move_ran
     size_t first = range.first, end = range.end;
     for (size_t i = first; i < end; i++)
         if (passed[i] != (reference[i] >= thresholds[i])) {
-            char text[80];
+            char text[128];
             snprintf(text, sizeof text, "%s(t=%" PRId32 ")", what, thresholds[i]);
             report_mismatch(check, batch, i, text, reference[i], passed[i]);
         }
@@ -354,8 +354,8 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     /* The whole batch through the public calls, so through auto: whichever
      * backend it serves the call from (tests make it switch every call,
      * seebatch_learning_rotate), the answers are the reference's. */
-    seebatch_batch whole = {batch->boards, board_count, batch->pins, batch->board_of_move,
-                            batch->moves, batch->count};
+    seebatch_batch whole = {batch->boards,        board_count,  batch->pins,
+                            batch->board_of_move, batch->moves, batch->count};
     int32_t values[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     seebatch_values(batch->rules, &whole, values);
@@ -365,6 +365,72 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
             report_mismatch(check, batch, i, "auto's values", reference[i], values[i]);
         if (passed[i] != (reference[i] >= 0))
             report_mismatch(check, batch, i, "auto's see_ge 0", reference[i] >= 0, passed[i]);
+    }
+}
+
+/* Thresholds for the moves of a batch that make every early exit of the
+ * one-board walk and its exchanges answer both ways: just below, at and
+ * just above each value in turn, with the ends of the range now and then
+ * (INT32_MIN passes everything; INT32_MAX only a move worth that much). */
+static void thresholds_around(const int32_t *reference, size_t count, unsigned turn,
+                              int32_t *thresholds)
+{
+    for (size_t i = 0; i < count; i++) {
+        unsigned pick = (unsigned)(i + turn) % 5;
+        thresholds[i] = pick == 3   ? INT32_MIN
+                        : pick == 4 ? (i % 2 ? INT32_MAX : 0)
+                                    : reference[i] + (int32_t)pick - 1;
+    }
+}
+
+/* The scalar walks' own calls, each of them (walk_calls), whichever the
+ * public calls take here: the threshold test a threshold a move on the
+ * whole batch (one board or many), and on each run of moves of one board
+ * a node's exact values and threshold tests, its pins given on one run and
+ * worked out on the next, at thresholds around every value. */
+static void compare_walk_calls(differential *check, const see_batch *batch,
+                               const int32_t *reference)
+{
+    int32_t thresholds[DIFFERENTIAL_MAX_BATCH], values[DIFFERENTIAL_MAX_BATCH];
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    char what[96];
+    for (size_t k = 0; k < check->kernel_count; k++) {
+        const walk_calls *calls = seebatch_walk_calls_of(check->kernels[k]);
+        if (!calls)
+            continue;
+        const char *name = check->kernels[k]->name;
+        thresholds_around(reference, batch->count, (unsigned)(check->lanes % 5), thresholds);
+        calls->see_ge_each(batch, thresholds, passed);
+        snprintf(what, sizeof what, "%s see_ge_each", name);
+        compare_passed(check, batch, (move_range){0, batch->count}, reference,
+                       (threshold_answers){what, thresholds, passed});
+        for (size_t first = 0, end; first < batch->count; first = end) {
+            const seebatch_board *board = board_of(batch, first);
+            for (end = first; end < batch->count && board_of(batch, end) == board; end++)
+                ;
+            seebatch_pins pins;
+            seebatch_pins_compute(board, &pins);
+            bool given = (check->boards_seen + first) % 2;
+            seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
+                                   end - first};
+            calls->node_values(batch->rules, &node, values + first);
+            for (size_t i = first; i < end; i++)
+                if (values[i] != reference[i]) {
+                    snprintf(what, sizeof what, "%s node value (pins %s)", name,
+                             given ? "given" : "worked out");
+                    report_mismatch(check, batch, i, what, reference[i], values[i]);
+                }
+            check->lanes += end - first;
+            for (unsigned turn = 0; turn < 2; turn++) {
+                thresholds_around(reference + first, end - first,
+                                  (unsigned)(check->lanes % 5) + turn, thresholds + first);
+                calls->node_see_ge(batch->rules, &node, thresholds + first, passed + first);
+                snprintf(what, sizeof what, "%s node see_ge (pins %s)", name,
+                         given ? "given" : "worked out");
+                compare_passed(check, batch, (move_range){first, end}, reference,
+                               (threshold_answers){what, thresholds, passed});
+            }
+        }
     }
 }
 
@@ -408,6 +474,7 @@ unsigned long differential_compare(differential *check, const see_batch *batch,
         compare_threshold_tests(check, check->kernels[k], batch, reference);
     }
     compare_engine_path(check, batch, reference);
+    compare_walk_calls(check, batch, reference);
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
             int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], config);
