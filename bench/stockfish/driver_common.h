@@ -20,14 +20,14 @@
 #include <vector>
 
 #if __has_include("attacks.h") // current master
-#include "board/attacks.h"
+#include "attacks.h" // the engine's header (the Stockfish tree's src/)
 #define STOCKFISH_MASTER 1
 #else // Stockfish 15.1
-#include "board/bitboard.h"
+#include "bitboard.h" // the engine's header (the Stockfish tree's src/)
 #include "psqt.h"
 #define STOCKFISH_MASTER 0
 #endif
-#include "board/movegen.h"
+#include "movegen.h" // the engine's header (the Stockfish tree's src/)
 #include "position.h"
 
 #include "baseline_see.h"
