@@ -150,6 +150,100 @@ static int32_t seebatch_value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
     return value_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, true}, VALUE_ARGUMENTS);
 }
 
+/* seebatch_view_see_ge_each on one shape: the inline test of
+ * seebatch_view_see_ge (its two early exits on the codes' values) with the
+ * exchange inlined, no call a move. */
+EXCHANGE_INLINE void see_ge_each_on(exchange_kind kind, const exchange_position at,
+                                    const seebatch_view_move *moves, size_t count, uint8_t *passed)
+{
+    const seebatch_view_rules *rules = view_rules_of(at.rules);
+    for (size_t i = 0; i < count; i++) {
+        const seebatch_view_move m = moves[i];
+        /* 64 bits: any int32 threshold, no overflow. */
+        int64_t surplus = (int64_t)rules->code_value[m.victim_code] - m.threshold;
+        int64_t shortfall = rules->code_risk[m.mover_code] - surplus;
+        bool answer;
+        if (surplus < 0)
+            answer = false; /* not even if nothing is taken back */
+        else if (shortfall <= 0)
+            answer = true; /* even if the mover is taken back */
+        else
+            answer = see_ge_on(kind, &at, m.move, (int32_t)shortfall);
+        passed[i] = answer;
+    }
+}
+
+#define EACH_PARAMETERS                                                                            \
+    const seebatch_view_rules *rules, const seebatch_view *view, const void *pins,                 \
+        const seebatch_view_move *moves, size_t count, uint8_t *passed
+#define EACH_ARGUMENTS                                                                             \
+    (exchange_position){&rules->rules, view->pieces, view->colors, pins, NULL, NULL}, moves,       \
+        count, passed
+static void seebatch_see_ge_each_stockfish(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_STOCKFISH, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_stockfish_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_STOCKFISH, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_type(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_TYPE, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_type_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_TYPE, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_piece(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_PIECE, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_piece_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_PIECE, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_piece_no_colors(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_by_piece_no_colors_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_type(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_TYPE, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_type_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_TYPE, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_type_a8(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_type_a8_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_color(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_COLOR, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_color_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_COLOR, true}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_color_a8(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, false}, EACH_ARGUMENTS);
+}
+static void seebatch_see_ge_each_twelve_by_color_a8_pinned(EACH_PARAMETERS)
+{
+    see_ge_each_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, true}, EACH_ARGUMENTS);
+}
+
 const view_exchange_set VIEW_TABLE = {
     .see_ge =
         {
@@ -183,9 +277,28 @@ const view_exchange_set VIEW_TABLE = {
             [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_value_twelve_by_color_a8,
                                          seebatch_value_twelve_by_color_a8_pinned},
         },
+    .see_ge_each =
+        {
+            [VIEW_STOCKFISH] = {seebatch_see_ge_each_stockfish,
+                                seebatch_see_ge_each_stockfish_pinned},
+            [VIEW_BY_TYPE] = {seebatch_see_ge_each_by_type, seebatch_see_ge_each_by_type_pinned},
+            [VIEW_BY_PIECE] = {seebatch_see_ge_each_by_piece, seebatch_see_ge_each_by_piece_pinned},
+            [VIEW_BY_PIECE_NO_COLORS] = {seebatch_see_ge_each_by_piece_no_colors,
+                                         seebatch_see_ge_each_by_piece_no_colors_pinned},
+            [VIEW_TWELVE_BY_TYPE] = {seebatch_see_ge_each_twelve_by_type,
+                                     seebatch_see_ge_each_twelve_by_type_pinned},
+            [VIEW_TWELVE_BY_TYPE_A8] = {seebatch_see_ge_each_twelve_by_type_a8,
+                                        seebatch_see_ge_each_twelve_by_type_a8_pinned},
+            [VIEW_TWELVE_BY_COLOR] = {seebatch_see_ge_each_twelve_by_color,
+                                      seebatch_see_ge_each_twelve_by_color_pinned},
+            [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_see_ge_each_twelve_by_color_a8,
+                                         seebatch_see_ge_each_twelve_by_color_a8_pinned},
+        },
 };
 
 #undef SEE_GE_PARAMETERS
 #undef SEE_GE_ARGUMENTS
 #undef VALUE_PARAMETERS
 #undef VALUE_ARGUMENTS
+#undef EACH_PARAMETERS
+#undef EACH_ARGUMENTS

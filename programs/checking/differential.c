@@ -219,6 +219,21 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
     }
 }
 
+/* Thresholds for the moves of a batch that make every early exit of the
+ * one-board walk and its exchanges answer both ways: just below, at and
+ * just above each value in turn, with the ends of the range now and then
+ * (INT32_MIN passes everything; INT32_MAX only a move worth that much). */
+static void thresholds_around(const int32_t *reference, size_t count, unsigned turn,
+                              int32_t *thresholds)
+{
+    for (size_t i = 0; i < count; i++) {
+        unsigned pick = (unsigned)(i + turn) % 5;
+        thresholds[i] = pick == 3   ? INT32_MIN
+                        : pick == 4 ? (i % 2 ? INT32_MAX : 0)
+                                    : reference[i] + (int32_t)pick - 1;
+    }
+}
+
 /* Any move, special kinds too, through the views' gathering entries. */
 static void compare_view_any_move(differential *check, const see_batch *batch, size_t i,
                                   const seebatch_view_rules *rules, const engine_board *engine,
@@ -263,6 +278,42 @@ static void engine_references(const see_batch *batch, move_range range, const en
     seebatch_reference_backend.values(&spelled_batch, out + first);
 }
 
+/* The moves of a board the views' inline calls answer, in one call
+ * (seebatch_view_see_ge_each, whose loop inlines each layout's exchange),
+ * with each set of exchanges, at thresholds around every value. */
+static void compare_view_each(differential *check, const see_batch *batch, move_range range,
+                              const seebatch_view_rules *rules, const engine_board *engine,
+                              const int32_t *expected)
+{
+    seebatch_view_move moves[DIFFERENTIAL_MAX_BATCH];
+    int32_t values[DIFFERENTIAL_MAX_BATCH], thresholds[DIFFERENTIAL_MAX_BATCH];
+    size_t at[DIFFERENTIAL_MAX_BATCH], n = 0;
+    for (size_t i = range.first; i < range.end; i++) {
+        if (!view_answers(batch->moves[i], rules->rules.flags))
+            continue;
+        seebatch_move given = engine_move(engine, batch->moves[i]);
+        unsigned from = seebatch_move_from(given), to = seebatch_move_to(given);
+        moves[n] = (seebatch_view_move){seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
+                                        engine->mailbox[from], engine->mailbox[to], 0};
+        values[n] = expected[i];
+        at[n++] = i;
+    }
+    thresholds_around(values, n, (unsigned)(check->lanes % 5), thresholds);
+    for (size_t k = 0; k < n; k++)
+        moves[k].threshold = thresholds[k];
+    for (size_t e = 0; e < check->view_set_count; e++) {
+        seebatch_view_rules with = *rules;
+        seebatch_view_choose_exchanges(&with, check->view_sets[e]);
+        uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+        seebatch_view_see_ge_each(&with, &engine->view, engine->pin_words, moves, n, passed);
+        for (size_t k = 0; k < n; k++)
+            if (passed[k] != (values[k] >= thresholds[k]))
+                report_view(check, batch, at[k], engine,
+                            (view_answer){"see_ge_each", e, thresholds[k], values[k], passed[k]});
+        check->lanes += n;
+    }
+}
+
 /* A board's moves through views, read in one engine's layout (a different
  * one for each board in turn): the engine must describe the same board. */
 static void compare_views(differential *check, const see_batch *batch, size_t first, size_t end,
@@ -290,6 +341,7 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
             compare_view_move(check, batch, i, &rules, &engine, expected[i]);
         compare_view_any_move(check, batch, i, &rules, &engine, expected[i]);
     }
+    compare_view_each(check, batch, (move_range){first, end}, &rules, &engine, expected);
 }
 
 /* The engine path on every move, and its per-move thresholds on each run of
@@ -365,21 +417,6 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
             report_mismatch(check, batch, i, "auto's values", reference[i], values[i]);
         if (passed[i] != (reference[i] >= 0))
             report_mismatch(check, batch, i, "auto's see_ge 0", reference[i] >= 0, passed[i]);
-    }
-}
-
-/* Thresholds for the moves of a batch that make every early exit of the
- * one-board walk and its exchanges answer both ways: just below, at and
- * just above each value in turn, with the ends of the range now and then
- * (INT32_MIN passes everything; INT32_MAX only a move worth that much). */
-static void thresholds_around(const int32_t *reference, size_t count, unsigned turn,
-                              int32_t *thresholds)
-{
-    for (size_t i = 0; i < count; i++) {
-        unsigned pick = (unsigned)(i + turn) % 5;
-        thresholds[i] = pick == 3   ? INT32_MIN
-                        : pick == 4 ? (i % 2 ? INT32_MAX : 0)
-                                    : reference[i] + (int32_t)pick - 1;
     }
 }
 
