@@ -18,12 +18,18 @@ void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
             continue;
         int at = snprintf(out, size, "%s (%s", shape->kept, shape->learns ? "" : "not learned");
         for (size_t b = 0; shape->learns && b < shape->backend_count && at > 0 && (size_t)at < size;
-             b++)
-            at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s over %llu", b ? ", " : "",
-                           shape->backends[b].name, shape->backends[b].ns_per_capture,
-                           b ? "" : " ns a capture", (unsigned long long)shape->backends[b].calls);
+             b++) {
+            const seebatch_auto_backend *backend = &shape->backends[b];
+            const char *comma = b ? ", " : "";
+            if (backend->ns_per_capture > 0)
+                at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s", comma, backend->name,
+                               backend->ns_per_capture, b ? "" : " ns a capture");
+            else
+                at += snprintf(out + at, size - (size_t)at, "%s%s not judged", comma,
+                               backend->name);
+        }
         if (at > 0 && (size_t)at < size)
-            snprintf(out + at, size - (size_t)at, "%s)", shape->learns ? " calls timed" : "");
+            snprintf(out + at, size - (size_t)at, "%s)", shape->learns ? ", as auto judged them" : "");
         return;
     }
     snprintf(out, size, "unknown");

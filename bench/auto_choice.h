@@ -12,8 +12,10 @@ extern "C" {
 
 // For values (threshold false) or a threshold on many boards in board order,
 // pins worked out or given, at least 8 moves a call: the backend auto keeps
-// and what it timed of each, as "avx512 (avx512 16.2 ns a capture over 40
-// calls timed, avx2 18.0 over 7, scalar 30.1 over 4)", into out.
+// and each backend's speed as auto judged it (seebatch_auto_report: the kept
+// one's settled, the others' on the same positions in their trials), as
+// "avx512 (avx512 16.2 ns a capture, avx2 18.0, scalar not judged, as auto
+// judged them)", into out.
 void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size);
 
 #ifdef __cplusplus

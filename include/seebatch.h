@@ -855,8 +855,11 @@ SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
  * calls already running finish on the backend they started with. */
 SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
-/* The name of the backend in use (choosing it first if none is): the widest
- * auto's first guess takes for any call shape, or the one forced. */
+/* How the backend is chosen now (choosing first if nothing is), as
+ * seebatch_backend_set takes it: "auto", "fixed", or the one backend forced
+ * ("scalar" where SEEBATCH_BACKEND named one that cannot run here). Under
+ * auto and fixed, which backend serves a call depends on its shape (see
+ * seebatch_machine_report and seebatch_auto_report). */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest
@@ -869,7 +872,11 @@ enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
 typedef struct seebatch_auto_backend {
     const char *name;      /* "avx512", "avx2", "scalar" */
     uint64_t calls;        /* calls of this shape timed on it (or parts, judged beside another) */
-    double ns_per_capture; /* their time over their moves; 0 where none */
+    /* Its speed as auto judged it, in ns a capture: the kept backend's, once
+     * settled, the mean of its timed calls; another's, its last trial's on
+     * the same positions as the best, cold first calls left out; 0 where it
+     * was never judged warm (not tried, or left after a cold first call). */
+    double ns_per_capture;
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {
     /* "threshold, many boards in order, pins given, at least 8 moves" */
@@ -894,10 +901,10 @@ SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t cap
 
 /* What a bug report needs of this machine and of the library's choices on
  * it, as `seebatch --version` prints it after its first line, in lines
- * ending in '\n': the backend SEE runs on and why ("chosen by
- * SEEBATCH_BACKEND" when that variable names one, else auto's reason for
- * its first guess), auto's first guess per call shape
- * and the shapes it learns, the CPU's features, the backends this build
+ * ending in '\n': how the backend is chosen (auto learning, fixed, or one
+ * forced, and whether SEEBATCH_BACKEND forced it), auto's first guess for
+ * each kind of call and whether it learns it, and why that guess (the
+ * measured table's row), in words; the CPU's features, the backends this build
  * runs here, the CPU (vendor, family, model, whether pext is fast) and the
  * view exchange in use beside the one auto picks. Writes at most size
  * bytes of it into out, NUL-terminated (out may be NULL when size is 0),

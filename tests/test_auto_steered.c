@@ -151,7 +151,7 @@ static void serve_steered(const see_backend *kernel, const see_batch *part, size
 {
     steering *s = context;
     unsigned k = kernel_index(kernel);
-    if (k == CHOICE_KERNELS || !(s->plan >> PLAN_RUNNABLE_SHIFT >> k & 1u)) {
+    if (k == CHOICE_KERNELS || !(seebatch_plan_runnable(s->plan) >> k & 1u)) {
         fail(s, "call %lu served by %s, not a kernel of the plan", s->calls, kernel->name);
         return;
     }
@@ -186,8 +186,9 @@ static void serve(steering *s, unsigned long count)
 static steering steered(unsigned shape, unsigned first, unsigned other, workload work)
 {
     steering s = {.shape = shape, .work = work};
-    s.plan = PLAN_CHOSEN | PLAN_LEARNING | (uint64_t)first << (2 * shape) |
-             (uint64_t)(1u << first | 1u << other) << PLAN_RUNNABLE_SHIFT;
+    shape_choices choices;
+    memset(choices.kernel, (int)first, sizeof choices.kernel);
+    s.plan = seebatch_plan_make(&choices, 1u << first | 1u << other, SETTING_AUTO);
     seebatch_learning_restart();
     return s;
 }
@@ -278,7 +279,7 @@ static void challenger_cold(steering *s, unsigned a, unsigned b)
     expect_settled(s, b, "after a cold challenger");
 }
 
-static unsigned first_guess(const steering *s) { return s->plan >> (2 * s->shape) & 3u; }
+static unsigned first_guess(const steering *s) { return seebatch_plan_kernel(s->plan, s->shape); }
 
 /* The challenger's first part as cheap as the best's, the next three times
  * dearer. */

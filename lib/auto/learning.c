@@ -100,8 +100,10 @@ typedef struct learner {
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
     _Atomic uint32_t repeats_every; /* the cycle the last finished look found, 0: none */
-    /* Every timed call, for seebatch_auto_report. */
-    _Atomic uint64_t calls[CHOICE_KERNELS], ticks[CHOICE_KERNELS], moves[CHOICE_KERNELS];
+    /* For seebatch_auto_report: each kernel's calls timed, and its cost as
+     * the last trial of it judged it (0: never tried). */
+    _Atomic uint64_t calls[CHOICE_KERNELS];
+    _Atomic uint32_t judged_cost[CHOICE_KERNELS];
 } learner;
 
 static learner seebatch_learners[CALL_SHAPES];
@@ -148,15 +150,14 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     uint64_t none = 0;
     if (atomic_compare_exchange_strong(&seebatch_origin_ticks, &none, seebatch_ticks()))
         STORE(seebatch_origin_ns, seebatch_clock_ns());
-    STORE(l->runnable, (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u);
-    unsigned first = (unsigned)(plan >> (2 * shape)) & 3u;
+    STORE(l->runnable, seebatch_plan_runnable(plan));
+    unsigned first = seebatch_plan_kernel(plan, shape);
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
     STORE(l->repeats_every, 0);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->calls[k], 0);
-        STORE(l->ticks[k], 0);
-        STORE(l->moves[k], 0);
+        STORE(l->judged_cost[k], 0);
     }
     seebatch_look_begin(l, first);
 }
@@ -186,10 +187,9 @@ static serving seebatch_serving(learner *l, unsigned shape, uint64_t plan)
         phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     }
     if (__builtin_expect(LOAD(seebatch_rotating), 0)) {
-        uint32_t runnable = (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u;
         /* Timed, for the test to see each kernel served. */
-        return (serving){seebatch_next_runnable(runnable, atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS),
-                         true, false};
+        unsigned turn = atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS;
+        return (serving){seebatch_next_runnable(seebatch_plan_runnable(plan), turn), true, false};
     }
     if (phase == EXPLORING) {
         unsigned trial = LOAD(l->trial);
@@ -283,11 +283,13 @@ static void seebatch_look_end(learner *l)
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
 
-/* Kernel k's trial is over, at this cost: the next kernel not yet tried,
- * or the end of the look. */
-static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
+/* Kernel k's trial is over, at this cost (warm: from calls after its
+ * first, else from a cold first call, not its speed): the next kernel not
+ * yet tried, or the end of the look. */
+static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost, bool warm)
 {
     STORE(l->trial_cost[k], cost);
+    STORE(l->judged_cost[k], warm ? cost : 0);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -416,7 +418,7 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     if (p && judged < seebatch_best_cost(l, &best)) /* the calls the next trials are set beside */
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
-    seebatch_trial_end(l, trial, judged);
+    seebatch_trial_end(l, trial, judged, true);
 }
 
 /* A challenger's pair on other work: its part and the best's. */
@@ -432,7 +434,7 @@ static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32
     STORE(l->served[i % RECENT_CALLS], best);
     uint32_t judged = seebatch_pairs_judged(l, k, n, i);
     if (judged)
-        seebatch_trial_end(l, k, judged);
+        seebatch_trial_end(l, k, judged, n > SHORTEST_WARM_UP);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
@@ -462,8 +464,6 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
 static uint32_t seebatch_counted(learner *l, unsigned k, uint64_t elapsed, size_t moves)
 {
     atomic_fetch_add_explicit(&l->calls[k], 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&l->ticks[k], elapsed, memory_order_relaxed);
-    atomic_fetch_add_explicit(&l->moves[k], moves, memory_order_relaxed);
     return seebatch_as_cost(elapsed * COST_SCALE / (moves ? moves : 1));
 }
 
@@ -573,8 +573,12 @@ uint32_t seebatch_learning_cycle(unsigned shape)
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)
 {
     learner *l = &seebatch_learners[shape];
-    bool started = LOAD(l->phase) != UNSTARTED;
-    uint64_t moves = started ? LOAD(l->moves[k]) : 0;
+    uint32_t phase = LOAD(l->phase);
+    bool started = phase != UNSTARTED;
+    /* The kept kernel, settled: the running mean of its timed calls. */
+    uint32_t cost = !started                                      ? 0
+                    : phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost) ? LOAD(l->recent_cost)
+                                                                  : LOAD(l->judged_cost[k]);
     *calls = started ? LOAD(l->calls[k]) : 0;
-    *ns_per_capture = moves ? (double)LOAD(l->ticks[k]) * seebatch_ns_per_tick() / (double)moves : 0.0;
+    *ns_per_capture = (double)cost / COST_SCALE * seebatch_ns_per_tick();
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "auto_report.h"
 #include "options.h"
 #include "position_line.h"
 #include "subcommand_input.h"
@@ -35,6 +36,7 @@ static const char check_help[] =
     "                      other configurations cost as much\n"
     "  --input-format F    lines, binpack, plain or bin (by default the input says)\n"
     "%s"
+    AUTO_REPORT_HELP
     "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"

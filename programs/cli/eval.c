@@ -13,6 +13,7 @@
 #include "tool_only.h"
 #include "input_source.h"
 #include "name_fields.h"
+#include "auto_report.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "position_line.h"
@@ -57,6 +58,7 @@ static const char eval_help[] =
     "                      writes none); with several FILEs the file's name comes\n"
     "                      first (a \"file\" column or key), as grep -n gives it\n"
     "%s"
+    AUTO_REPORT_HELP
     "  -h, --help          this text\n"
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"

@@ -23,6 +23,7 @@
 #include "tool_only.h"
 #include "filter_counts.h"
 #include "line_reader.h"
+#include "auto_report.h"
 #include "options.h"
 #include "output_target.h"
 #include "position_line.h"
@@ -63,6 +64,7 @@ static const char filter_help[] =
     "%s"
     "                      (binpack input is split by chunk)\n"
     "%s"
+    AUTO_REPORT_HELP
     "  -h, --help          this text\n"
     "\n"
     "Binpack output keeps the input's chains where it can: an entry kept after a\n"
