@@ -65,6 +65,7 @@ EOF
             echo " 10000 positions, values: avx512 12.40 ns scalar 33.95 ns auto 12.56 ns; auto over the fastest 1.013"
             echo "109311 positions, thresholds: avx512 13.58 ns scalar 31.71 ns auto 13.80 ns; auto over the fastest 1.016"
             echo "109311 positions, values: avx512 14.71 ns scalar 36.59 ns auto 14.90 ns; auto over the fastest 1.013"
+            echo "auto over the fastest backend by more than 5%: at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end"
         fi
         echo "instructions per capture (callgrind): Stockfish see_ge 126.1; the view 84.5; avx2 values_ge 162.5, pins given 139.4, values 177.5; scalar values_ge 139.9, pins given 117.4, values 188.9"
     } > "$dir/multi.txt"
@@ -111,6 +112,8 @@ grep -qF -- "- \`seebatch_bench\`: on this CPU auto kept avx512 (avx512 16.0 ns"
 grep -qF -- "- What learning costs a whole job (auto learning afresh over the fastest backend forced, the worse of values and thresholds): 100,000 captures: learned 1.025, not learned 1.022, streamed 1.016." "$run" \
     || fail "the run file lacks what learning costs a whole job"
 ! grep -q "^## Auto per call shape\|^- auto: " "$run" || fail "the run file still has seebatch calibrate's section or the auto: line"
+grep -qF -- "- Auto started afresh, each job one draw (\`seebatch_auto_starts\`, jobs of 10^5 captures): over the fastest backend by more than 5% in at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end." "$run" \
+    || fail "the run file lacks the share of fresh starts over 5%"
 
 collected "$work/without" 0
 python3 "$here/run_file.py" write "$work/without" "$work/runs/without-auto.md" \
@@ -120,6 +123,7 @@ has "$run" "| \`seebatch_values_ge\`, 256 moves a call, against Stockfish's \`se
     "a run without auto has an auto column"
 ! grep -qF "auto's time over" "$run" || fail "a run without auto has a table of auto over the fastest"
 ! grep -qF "What learning costs" "$run" || fail "a run without auto says what learning costs"
+! grep -qF "Auto started afresh" "$run" || fail "a run without auto has fresh starts"
 
 # README's rows: these two runs and docs/runs/'s (those written by older code: no auto).
 cp "$here"/../docs/runs/*.md "$work/runs/"
