@@ -26,18 +26,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <numeric>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "auto_choice.h"
 #include "seebatch.h"
 #include "workload.h"
 
 namespace {
 
-constexpr std::size_t moves_per_call = 256;
 constexpr double over_by = 1.05;
 
 enum Call { VALUES, THRESHOLDS, PINS_GIVEN, CALLS };
@@ -51,45 +50,17 @@ struct Jobs {
     std::vector<std::uint8_t> passed;
 };
 
-double thread_seconds()
-{
-    timespec now;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
-}
-
-// A job of `captures` captures of the first `count` positions, cycled, 256
-// moves a call (the last call of a cycle shorter): its seconds.
-double job_seconds(Jobs &jobs, std::size_t count, Call call, std::size_t captures)
+// The job of `count` positions' captures, cycled, by call.
+bench_job job_of(Jobs &jobs, std::size_t count, Call call)
 {
     const PositionSet &set = jobs.set;
-    std::size_t end = set.first_capture[count];
-    double start = thread_seconds();
-    for (std::size_t done = 0, i = 0; done < captures;
-         i = i + moves_per_call >= end ? 0 : i + moves_per_call) {
-        std::size_t n = std::min({moves_per_call, end - i, captures - done});
-        seebatch_batch batch = {set.boards.data(),        count, call == PINS_GIVEN ? set.pins.data() : nullptr,
-                                &jobs.board_of_move[i], &set.captures[i],  n};
-        if (call == VALUES)
-            seebatch_values(&jobs.rules, &batch, &jobs.values[i]);
-        else
-            seebatch_values_ge(&jobs.rules, &batch, 0, nullptr, &jobs.passed[i]);
-        done += n;
-    }
-    return thread_seconds() - start;
-}
-
-// The job's positions and captures read once, untimed, so that every job
-// starts with them in the caches as far as they fit, whoever ran before.
-volatile long touched;
-void touch(const Jobs &jobs, std::size_t count)
-{
-    long sum = 0;
-    for (std::size_t p = 0; p < count; p++)
-        sum += long(jobs.set.boards[p].colors[0] & 0xFF);
-    for (std::size_t i = 0; i < jobs.set.first_capture[count]; i++)
-        sum += jobs.set.captures[i] + long(jobs.board_of_move[i]);
-    touched = touched + sum;
+    seebatch_batch all = {set.boards.data(),
+                          count,
+                          call == PINS_GIVEN ? set.pins.data() : nullptr,
+                          jobs.board_of_move.data(),
+                          set.captures.data(),
+                          set.first_capture[count]};
+    return {&jobs.rules, all, call == VALUES, jobs.values.data(), jobs.passed.data()};
 }
 
 void use_backend(const char *name)
@@ -110,7 +81,8 @@ double median(std::vector<double> v)
 
 std::size_t count_over(const std::vector<double> &times, double limit)
 {
-    return std::size_t(std::count_if(times.begin(), times.end(), [&](double t) { return t > limit; }));
+    return std::size_t(
+        std::count_if(times.begin(), times.end(), [&](double t) { return t > limit; }));
 }
 
 // One cell's outcome.
@@ -125,12 +97,13 @@ Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t 
     std::vector<std::vector<double>> times(contenders.size());
     std::vector<std::size_t> order(contenders.size());
     std::iota(order.begin(), order.end(), std::size_t(0));
+    bench_job job = job_of(jobs, count, call);
     for (int round = 0; round < starts; round++) {
         std::shuffle(order.begin(), order.end(), draw);
         for (std::size_t c : order) {
             use_backend(contenders[c]);
-            touch(jobs, count);
-            times[c].push_back(job_seconds(jobs, count, call, captures));
+            bench_job_touch(&job);
+            times[c].push_back(bench_job_seconds(&job, captures));
         }
     }
     std::size_t automatic = contenders.size() - 1, fastest = 0;
@@ -189,7 +162,8 @@ int main(int argc, char **argv)
     contenders.resize(seebatch_backends_available(contenders.data(), contenders.size()));
     if (contenders.size() < 2) {
         std::printf("seebatch_auto_starts: this machine runs one backend (%s): auto has nothing "
-                    "to choose\n", contenders[0]);
+                    "to choose\n",
+                    contenders[0]);
         return 0;
     }
     contenders.push_back("auto");
@@ -197,7 +171,10 @@ int main(int argc, char **argv)
     PositionSet set = real_positions();
     seebatch_config config = seebatch_config_stockfish();
     set.use_pins((config.flags & SEEBATCH_PINS) != 0);
-    Jobs jobs{set, {}, {}, std::vector<std::int32_t>(set.captures.size()),
+    Jobs jobs{set,
+              {},
+              {},
+              std::vector<std::int32_t>(set.captures.size()),
               std::vector<std::uint8_t>(set.captures.size())};
     seebatch_rules_init(&jobs.rules, &config, nullptr);
     for (std::size_t p = 0; p < set.size(); p++)
@@ -214,9 +191,9 @@ int main(int argc, char **argv)
         for (Call call : {VALUES, THRESHOLDS, PINS_GIVEN})
             cells.push_back(run_cell(jobs, std::min(count, set.size()), call, int(starts),
                                      std::size_t(captures), contenders, draw));
-    const Cell &worst = *std::max_element(cells.begin(), cells.end(), [](const Cell &a, const Cell &b) {
-        return a.auto_over < b.auto_over;
-    });
+    const Cell &worst =
+        *std::max_element(cells.begin(), cells.end(),
+                          [](const Cell &a, const Cell &b) { return a.auto_over < b.auto_over; });
     std::printf("auto over the fastest backend by more than 5%%: at most %zu of %ld jobs a cell "
                 "(worst: %s; that backend itself %zu), goal at most %ld; load %.2f at the start, "
                 "%.2f at the end\n",

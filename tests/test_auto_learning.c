@@ -253,7 +253,8 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
         CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0), "the regime");
         /* The first guess served the look's first calls, finding the regime. */
         unsigned index = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
-        const char *first = seebatch_choice_kernels[seebatch_plan_kernel(seebatch_plan_in_use(), index)]->name;
+        const char *first =
+            seebatch_choice_kernels[seebatch_plan_kernel(seebatch_plan_in_use(), index)]->name;
         unsigned kept = 0, guess = 0;
         for (size_t b = 0; b < shape->backend_count; b++) {
             kept |= (unsigned)(strcmp(shape->backends[b].name, shape->kept) == 0) << b;

@@ -55,7 +55,8 @@ int main(void)
     if (!text)
         return check_finish("test_machine_report");
     check_lines(text);
-    static const char forced_line[] = "backend: scalar (forced by SEEBATCH_BACKEND: every call runs it)\n";
+    static const char forced_line[] =
+        "backend: scalar (forced by SEEBATCH_BACKEND: every call runs it)\n";
     CHECK(strncmp(text, forced_line, strlen(forced_line)) == 0, "forced: %.80s", text);
     free(text);
 

@@ -11,10 +11,14 @@ const char *const seebatch_choice_kernel_names[CHOICE_KERNELS] = {
 
 /* Each kernel's letter, by its index; a string, for strchr. */
 #define SEEBATCH_KERNEL_LETTER(name, letter, needs) [CHOICE_INDEX(name)] = letter,
-static const char kernel_letters[CHOICE_KERNELS + 1] = {SEEBATCH_KERNEL_LIST(SEEBATCH_KERNEL_LETTER)};
+static const char kernel_letters[CHOICE_KERNELS + 1] = {
+    SEEBATCH_KERNEL_LIST(SEEBATCH_KERNEL_LETTER)};
 #undef SEEBATCH_KERNEL_LETTER
 
-static bool seebatch_choices_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool seebatch_choices_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 bool seebatch_choices_parse(const char *text, shape_choices *choices)
 {

@@ -65,8 +65,8 @@ static inline bool seebatch_sampled_in_order(const uint32_t *board_of_move, size
         return true;
     size_t quarter = count / 4;
     const uint32_t *b = board_of_move;
-    return b[0] <= b[quarter] && b[quarter] <= b[2 * quarter] &&
-           b[2 * quarter] <= b[3 * quarter] && b[3 * quarter] <= b[count - 1];
+    return b[0] <= b[quarter] && b[quarter] <= b[2 * quarter] && b[2 * quarter] <= b[3 * quarter] &&
+           b[3 * quarter] <= b[count - 1];
 }
 
 static inline unsigned seebatch_shape_index(call_kind kind, call_boards boards, bool pins_given,

@@ -56,8 +56,9 @@ static bool seebatch_everywhere(const seebatch_cpu *cpu, const implementation *s
     return true;
 }
 
-#define SEEBATCH_BACKEND_ENTRY(name, letter, needs)                                               \
-    {#name, IMPLEMENTATION_BACKEND, needs, seebatch_measured_fastest, SEEBATCH_KERNEL_##name, false},
+#define SEEBATCH_BACKEND_ENTRY(name, letter, needs)                                                \
+    {#name, IMPLEMENTATION_BACKEND, needs, seebatch_measured_fastest, SEEBATCH_KERNEL_##name,      \
+     false},
 const implementation seebatch_implementations[] = {
     SEEBATCH_KERNEL_LIST(SEEBATCH_BACKEND_ENTRY)
     /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
@@ -205,7 +206,8 @@ bool seebatch_choices_run(const shape_choices *choices, const seebatch_cpu *cpu)
 {
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
         const implementation *entry = seebatch_implementation_named(
-            IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[choices->kernel[shape] % CHOICE_KERNELS]);
+            IMPLEMENTATION_BACKEND,
+            seebatch_choice_kernel_names[choices->kernel[shape] % CHOICE_KERNELS]);
         if (!entry || !seebatch_implementation_runs(entry, cpu))
             return false;
     }

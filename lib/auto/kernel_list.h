@@ -15,9 +15,9 @@
 #ifndef SEEBATCH_KERNEL_LIST_H
 #define SEEBATCH_KERNEL_LIST_H
 
-#define SEEBATCH_KERNEL_LIST(X)             \
-    X(avx512, '5', INSTRUCTIONS_AVX512)     \
-    X(avx2, '2', INSTRUCTIONS_AVX2)         \
+#define SEEBATCH_KERNEL_LIST(X)                                                                    \
+    X(avx512, '5', INSTRUCTIONS_AVX512)                                                            \
+    X(avx2, '2', INSTRUCTIONS_AVX2)                                                                \
     X(scalar, 's', INSTRUCTIONS_PLAIN)
 
 /* Each kernel's place in the list, then their count. */

@@ -104,13 +104,13 @@ typedef struct learner {
     /* Read by every call: a line of its own, written only when the phase
      * or a trial changes. */
     _Alignas(64) _Atomic uint32_t phase;
-    _Atomic uint32_t trial; /* the kernel on trial, exploring */
+    _Atomic uint32_t trial;  /* the kernel on trial, exploring */
     _Atomic uint32_t beside; /* the best so far, serving beside a challenger */
     /* The walk on repeating work first serves this many calls of each cycle,
      * from the look's call trial_start on (the best the others); 0: whole
      * cycles. */
     _Atomic uint32_t subset, trial_start;
-    _Atomic uint32_t kept;  /* the kernel settled calls run */
+    _Atomic uint32_t kept;     /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
     /* Written by exploring calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
@@ -120,7 +120,8 @@ typedef struct learner {
     _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
     /* The look's last calls: their prints, costs and kernels. */
     _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS], served[RECENT_CALLS];
-    _Atomic uint32_t best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
+    _Atomic uint32_t
+        best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
     _Atomic uint32_t trial_cost[CHOICE_KERNELS]; /* each tried kernel's, this look; 0: untried */
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
@@ -241,7 +242,8 @@ static serving seebatch_serving(learner *l, unsigned shape, uint64_t plan)
 static uint32_t seebatch_call_print(const see_batch *batch)
 {
     size_t n = batch->count;
-    const seebatch_board *board = &batch->boards[batch->board_of_move ? batch->board_of_move[0] : 0];
+    const seebatch_board *board =
+        &batch->boards[batch->board_of_move ? batch->board_of_move[0] : 0];
     uint64_t x = (uint64_t)batch->moves[0] | (uint64_t)batch->moves[n / 2] << 16 |
                  (uint64_t)batch->moves[n - 1] << 32 | (uint64_t)n << 48;
     x ^= board->colors[0] * 0x9E3779B97F4A7C15u ^ board->colors[1];
@@ -454,7 +456,8 @@ static uint32_t seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint3
  *   It ends ahead of the best (its cost then is at most what it will be),
  *   or where even its projected gains leave it behind (after its first,
  *   cold cycle; mid-cycle too once four calls show it), or at MOST_CYCLES. */
-static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i, uint32_t p)
+static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
+                                       uint32_t p)
 {
     unsigned best;
     uint64_t bar = seebatch_best_cost(l, &best);
@@ -499,7 +502,8 @@ static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, u
     unsigned beside = LOAD(l->beside);
     uint64_t bar = LOAD(l->trial_cost[beside]);
     if (n <= SHORTEST_WARM_UP) {
-        uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]), theirs = LOAD(l->cost[i % RECENT_CALLS]);
+        uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]),
+                 theirs = LOAD(l->cost[i % RECENT_CALLS]);
         return cold / 2 > theirs ? seebatch_cost_beside(bar, cold, theirs) : 0;
     }
     uint32_t pairs = n - SHORTEST_WARM_UP;
@@ -546,7 +550,8 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     STORE(l->cost[i % RECENT_CALLS], cost);
     STORE(l->served[i % RECENT_CALLS], k);
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged = observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
+    uint32_t judged =
+        observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
     if (!judged)
         return;
     unsigned best;
@@ -557,7 +562,8 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
 }
 
 /* A challenger's pair on other work: its part and the best's. */
-static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32_t own, uint32_t theirs)
+static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32_t own,
+                                   uint32_t theirs)
 {
     if (k != LOAD(l->trial) || best != LOAD(l->beside) || LOAD(l->cycle))
         return; /* the trial moved on while this call ran */
@@ -624,7 +630,8 @@ static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch,
 {
     unsigned best = LOAD(l->beside);
     size_t quarter = batch->count / 4 / PART_MOVES * PART_MOVES;
-    see_batch own = seebatch_part(batch, 0, quarter), theirs = seebatch_part(batch, quarter, quarter);
+    see_batch own = seebatch_part(batch, 0, quarter),
+              theirs = seebatch_part(batch, quarter, quarter);
     see_batch rest = seebatch_part(batch, 2 * quarter, batch->count - 2 * quarter);
     uint64_t start = seebatch_ticks();
     serve(seebatch_choice_kernels[k], &own, 0, context);
@@ -711,9 +718,10 @@ void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, doubl
     uint32_t phase = LOAD(l->phase);
     bool started = phase != UNSTARTED;
     /* The kept kernel, settled: the running mean of its timed calls. */
-    uint32_t cost = !started                                      ? 0
-                    : phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost) ? LOAD(l->recent_cost)
-                                                                  : LOAD(l->judged_cost[k]);
+    uint32_t cost = !started ? 0
+                    : phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost)
+                        ? LOAD(l->recent_cost)
+                        : LOAD(l->judged_cost[k]);
     *calls = started ? LOAD(l->calls[k]) : 0;
     *ns_per_capture = (double)cost / COST_SCALE * seebatch_ns_per_tick();
 }

@@ -9,9 +9,11 @@
  * features it was measured with. A row whose short shapes name a SIMD kernel
  * leaves the shortest batches to that kernel's own limit (kernel.h). */
 #define ZEN1_REASON                                                                                \
-    "measured on AMD family 17h without AVX-512 (Zen 1), an EPYC model 01h: on thresholds on many " \
-    "boards the scalar walk 1.00-1.40x as fast as Stockfish's see_ge, avx2 0.57-1.19x; avx2 1.11x " \
-    "as fast as scalar on many boards in board order, 2.48x scattered; scalar 1.05-1.18x as fast "  \
+    "measured on AMD family 17h without AVX-512 (Zen 1), an EPYC model 01h: on thresholds on "     \
+    "many "                                                                                        \
+    "boards the scalar walk 1.00-1.40x as fast as Stockfish's see_ge, avx2 0.57-1.19x; avx2 "      \
+    "1.11x "                                                                                       \
+    "as fast as scalar on many boards in board order, 2.48x scattered; scalar 1.05-1.18x as fast " \
     "as avx2 on one board (docs/runs/amd-epyc-17h-01h.md)"
 #define ZEN3_REASON                                                                                \
     "measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as " \

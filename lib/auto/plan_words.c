@@ -66,13 +66,15 @@ static void seebatch_setting_words(uint64_t plan, char *out, size_t size)
                      "backend this machine runs and serves them by the fastest",
                      LEARN_FROM_MOVES);
         else
-            snprintf(out, size, "backend: auto, on %s, the one backend this machine runs (nothing "
-                                "to learn)",
+            snprintf(out, size,
+                     "backend: auto, on %s, the one backend this machine runs (nothing "
+                     "to learn)",
                      seebatch_choice_kernel_names[__builtin_ctz(runnable)]);
         return;
     case SETTING_FIXED:
-        snprintf(out, size, "backend: fixed: auto's first guess for each kind of call below, "
-                            "never learning (timings that repeat)");
+        snprintf(out, size,
+                 "backend: fixed: auto's first guess for each kind of call below, "
+                 "never learning (timings that repeat)");
         return;
     default: {
         const char *variable = getenv("SEEBATCH_BACKEND");
@@ -91,7 +93,8 @@ void seebatch_plan_words(uint64_t plan, plan_line *line, void *context)
     plan_setting setting = seebatch_plan_setting(plan);
     uint32_t runnable = seebatch_plan_runnable(plan);
     /* A forced backend, or auto with one backend, takes no guess. */
-    bool guessed = setting == SETTING_FIXED || (setting == SETTING_AUTO && (runnable & (runnable - 1)));
+    bool guessed =
+        setting == SETTING_FIXED || (setting == SETTING_AUTO && (runnable & (runnable - 1)));
     for (unsigned kind = 0; guessed && kind < CALL_KINDS; kind++)
         for (unsigned boards = 0; boards < CALL_BOARDS; boards++) {
             seebatch_group_words(plan, (call_kind)kind, (call_boards)boards, text, sizeof text);
@@ -102,6 +105,7 @@ void seebatch_plan_words(uint64_t plan, plan_line *line, void *context)
     if (guessed)
         snprintf(text, sizeof text, "  why: %s", guess.reason);
     else
-        snprintf(text, sizeof text, "  auto would start on %s here: %s", guess.backend, guess.reason);
+        snprintf(text, sizeof text, "  auto would start on %s here: %s", guess.backend,
+                 guess.reason);
     line(context, text);
 }

@@ -14,10 +14,10 @@ auto_report_form take_auto_report_option(int *argc, char **argv)
     int kept = 0;
     bool options_over = false;
     for (int i = 0; i < *argc; i++) {
-        auto_report_form named = options_over                                   ? AUTO_REPORT_NONE
-                                 : strcmp(argv[i], "--auto-report") == 0        ? AUTO_REPORT_TEXT
-                                 : strcmp(argv[i], "--auto-report-json") == 0   ? AUTO_REPORT_JSON
-                                                                                : AUTO_REPORT_NONE;
+        auto_report_form named = options_over                                 ? AUTO_REPORT_NONE
+                                 : strcmp(argv[i], "--auto-report") == 0      ? AUTO_REPORT_TEXT
+                                 : strcmp(argv[i], "--auto-report-json") == 0 ? AUTO_REPORT_JSON
+                                                                              : AUTO_REPORT_NONE;
         options_over |= strcmp(argv[i], "--") == 0;
         if (named != AUTO_REPORT_NONE)
             form = named;

@@ -14,7 +14,11 @@
     "                      speed as it judged it\n"                                                \
     "  --auto-report-json  the same as one line of JSON\n"
 
-typedef enum auto_report_form { AUTO_REPORT_NONE, AUTO_REPORT_TEXT, AUTO_REPORT_JSON } auto_report_form;
+typedef enum auto_report_form {
+    AUTO_REPORT_NONE,
+    AUTO_REPORT_TEXT,
+    AUTO_REPORT_JSON
+} auto_report_form;
 
 /* Removes every --auto-report and --auto-report-json from argv (before a
  * "--", which ends the options), and says which was given (the last). */

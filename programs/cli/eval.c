@@ -57,9 +57,7 @@ static const char eval_help[] =
     "                      join back to their input (a position with no capture\n"
     "                      writes none); with several FILEs the file's name comes\n"
     "                      first (a \"file\" column or key), as grep -n gives it\n"
-    "%s"
-    AUTO_REPORT_HELP
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"

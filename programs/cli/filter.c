@@ -63,9 +63,7 @@ static const char filter_help[] =
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
-    "%s"
-    AUTO_REPORT_HELP
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Binpack output keeps the input's chains where it can: an entry kept after a\n"
     "dropped one starts a new chain with a full 32-byte position, where the input\n"
