@@ -80,8 +80,9 @@ enum {
     SUBSET_RUNS = 4,
     /* Its margin: as after twice its calls (a run's few calls show less). */
     SUBSET_MARGIN = 2,
-    /* A ratio of costs, times this. */
+    /* A ratio of costs, times this; at most MOST_BEHIND. */
     RATIO_ONE = 1024,
+    MOST_BEHIND = 1 << 16,
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
@@ -355,12 +356,16 @@ static uint32_t seebatch_cost_beside(uint64_t bar, uint64_t own, uint64_t theirs
 
 /* A call's cost over the best's same call of the cycle, RATIO_ONE times:
  * call i - m of the look (its cycle before: back = p) beside the best
- * trial's call at the same place in the cycle. */
+ * trial's call at the same place in the cycle. At most MOST_BEHIND times,
+ * so that a cost worked out from it (a cost's range times it) never wraps:
+ * a call stalled for seconds stands far behind, never ahead. */
 static int64_t seebatch_ratio(learner *l, uint32_t i, uint32_t m, uint32_t back, uint32_t p)
 {
     uint64_t best = LOAD(l->best_cycle[(i - m) % p]);
     uint64_t own = LOAD(l->cost[(i - m - back) % RECENT_CALLS]);
-    return (int64_t)(own * RATIO_ONE / (best ? best : 1));
+    uint64_t ratio = own * RATIO_ONE / (best ? best : 1);
+    return (int64_t)(ratio < (uint64_t)MOST_BEHIND * RATIO_ONE ? ratio
+                                                               : (uint64_t)MOST_BEHIND * RATIO_ONE);
 }
 
 /* The mean of the middle half of n values (n <= LONGEST_CYCLE; of 3, the
@@ -451,11 +456,13 @@ static uint32_t seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint3
  *   to the end of its first cycle, and ended as soon as even its cheapest
  *   call trails the best.
  * - The scalar walk learns the calls' branches cycle by cycle, slowly on
- *   some work (values: a fifth over its learned speed after two cycles):
- *   judged at each cycle's end, and kept on while it heads below the best.
- *   It ends ahead of the best (its cost then is at most what it will be),
- *   or where even its projected gains leave it behind (after its first,
- *   cold cycle; mid-cycle too once four calls show it), or at MOST_CYCLES. */
+ *   some work (values: a fifth over its learned speed on its second pass):
+ *   first a subset of each cycle (seebatch_subset_judged), then whole
+ *   cycles, judged at each one's end and kept on while it heads below the
+ *   best. It ends ahead of the best (its cost then is at most what it will
+ *   be), or where even its projected gains leave it behind (from its third
+ *   whole cycle, mid-cycle too once HEADING_FROM_CALLS calls show it), or
+ *   at MOST_CYCLES. */
 static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
                                        uint32_t p)
 {
