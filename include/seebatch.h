@@ -874,8 +874,8 @@ typedef struct seebatch_auto_backend {
     uint64_t calls;        /* calls of this shape timed on it (or parts, judged beside another) */
     /* Its speed as auto judged it, in ns a capture: the kept backend's, once
      * settled, the mean of its timed calls; another's, its last trial's on
-     * the same positions as the best, cold first calls left out; 0 where it
-     * was never judged warm (not tried, or left after a cold first call). */
+     * the same positions as the best, its first, cold call left out; 0 where
+     * none is judged yet (not tried, or its trial not over). */
     double ns_per_capture;
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {

@@ -323,13 +323,12 @@ static void seebatch_look_end(learner *l)
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
 
-/* Kernel k's trial is over, at this cost (warm: from calls after its
- * first, else from a cold first call, not its speed): the next kernel not
- * yet tried, or the end of the look. */
-static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost, bool warm)
+/* Kernel k's trial is over, at this cost: the next kernel not yet tried,
+ * or the end of the look. */
+static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
 {
     STORE(l->trial_cost[k], cost);
-    STORE(l->judged_cost[k], warm ? cost : 0);
+    STORE(l->judged_cost[k], cost);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -453,8 +452,8 @@ static uint32_t seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint3
  * same positions.
  * - A branch-free kernel learns nothing from the repetition: judged from
  *   its second call (its first brings its code and tables into the caches)
- *   to the end of its first cycle, and ended as soon as even its cheapest
- *   call trails the best.
+ *   to the end of its first cycle, and ended, from its third, as soon as
+ *   even its cheapest call trails the best (one call may be spoiled).
  * - The scalar walk learns the calls' branches cycle by cycle, slowly on
  *   some work (values: a fifth over its learned speed on its second pass):
  *   first a subset of each cycle (seebatch_subset_judged), then whole
@@ -475,7 +474,7 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
         if (!counted)
             return 0;
         standing where = seebatch_standing(l, i, counted, p, false);
-        if (seebatch_trails(where.lowest, counted) || counted >= last)
+        if ((counted >= 2 && seebatch_trails(where.lowest, counted)) || counted >= last)
             return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
         return 0;
     }
@@ -498,27 +497,32 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
 
 /* A challenger on other work, its calls' first quarters each beside as
  * many of the best's moves right after them (seebatch_pair_served): its
- * cost, or 0 while it goes on. It ends at once on a cold first pair, its
- * part at twice the best's (out of repeating work a kernel learns nothing
- * that would halve its cost; the scalar walk's cold start on streamed
- * positions costs four or five of avx512's), then after each pair once it
- * trails, or after TIMED_PAIRS. Its cost is the best's, as the look
- * measured it, times the two's ratio on the same positions. */
+ * cost, or 0 while it goes on. Its first pair warms its code and tables
+ * and is not counted. After two timed pairs at least it ends once even its
+ * cheapest part trails the best's beside it (one part a preemption spoiled
+ * ends no trial: it did, on a cold first pair or the first timed one), and
+ * after TIMED_PAIRS. Its cost is the best's, as the look measured it, times
+ * the two's ratio on the same positions (their typical parts: spoiled ones
+ * left out). */
 static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
 {
     unsigned beside = LOAD(l->beside);
     uint64_t bar = LOAD(l->trial_cost[beside]);
-    if (n <= SHORTEST_WARM_UP) {
-        uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]),
-                 theirs = LOAD(l->cost[i % RECENT_CALLS]);
-        return cold / 2 > theirs ? seebatch_cost_beside(bar, cold, theirs) : 0;
-    }
+    if (n <= SHORTEST_WARM_UP)
+        return 0;
     uint32_t pairs = n - SHORTEST_WARM_UP;
     uint64_t own = seebatch_typical_cost(l, i, 2 * pairs, kernel);
     uint64_t theirs = seebatch_typical_cost(l, i, 2 * pairs, beside);
     if (!own || !theirs) /* threads' pairs out of order */
         return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
-    bool behind = seebatch_trails((int64_t)(own * RATIO_ONE / theirs), pairs);
+    int64_t lowest = INT64_MAX;
+    for (uint32_t m = 0; m < pairs; m++) {
+        uint64_t mine = LOAD(l->cost[(i - 2 * m - 1) % RECENT_CALLS]);
+        uint64_t next = LOAD(l->cost[(i - 2 * m) % RECENT_CALLS]);
+        int64_t ratio = (int64_t)(mine * RATIO_ONE / (next ? next : 1));
+        lowest = ratio < lowest ? ratio : lowest;
+    }
+    bool behind = pairs >= 2 && seebatch_trails(lowest, pairs);
     return behind || pairs >= TIMED_PAIRS ? seebatch_cost_beside(bar, own, theirs) : 0;
 }
 
@@ -565,7 +569,7 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     if (p && judged < seebatch_best_cost(l, &best)) /* the calls the next trials are set beside */
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
-    seebatch_trial_end(l, trial, judged, true);
+    seebatch_trial_end(l, trial, judged);
 }
 
 /* A challenger's pair on other work: its part and the best's. */
@@ -582,7 +586,7 @@ static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32
     STORE(l->served[i % RECENT_CALLS], best);
     uint32_t judged = seebatch_pairs_judged(l, k, n, i);
     if (judged)
-        seebatch_trial_end(l, k, judged, n > SHORTEST_WARM_UP);
+        seebatch_trial_end(l, k, judged);
 }
 
 static void seebatch_settled(learner *l, unsigned k, uint32_t cost)

@@ -53,9 +53,8 @@ static const char *why_nothing(const seebatch_auto_shape *shapes)
     return "it does not learn here: SEEBATCH_BACKEND forces a backend";
 }
 
-/* "avx2 24.01 ns over 212 calls", "scalar not judged (1 call)" (too few
- * warm calls: a look not over, or a challenger that left after its cold
- * first call), or "scalar not tried". */
+/* "avx2 24.01 ns over 212 calls", "scalar not judged (1 call)" (its trial
+ * not over), or "scalar not tried". */
 static void print_backend_text(const seebatch_auto_backend *backend, bool first)
 {
     unsigned long long calls = (unsigned long long)backend->calls;

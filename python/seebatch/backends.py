@@ -53,11 +53,11 @@ def auto_report(every_shape=False):
          "kept": "avx2",           # the backend serving these calls now
          "repeats_every": 10,      # the calls repeat every 10 (None: they do not)
          "backends": {"avx2": {"ns_per_capture": 24.0, "calls": 212},
-                      "scalar": {"ns_per_capture": None, "calls": 1}}}
+                      "scalar": {"ns_per_capture": 40.6, "calls": 9}}}
     A backend's ns_per_capture is its speed as auto judged it: the kept one's
     the mean of its timed calls once settled, another's from its trial on the
-    same positions as the best; None where it was never judged warm (not
-    tried, or left after a cold first call). "calls" are the calls of the
+    same positions as the best (its first, cold call left out); None where
+    none is judged yet (not tried, or its trial not over). "calls" are the calls of the
     shape timed on it (or parts of calls, judged beside another backend). An
     empty list: auto learned nothing (no call of 64 moves or more on many
     boards, or it does not learn: fixed, a backend forced, or one backend)."""
