@@ -75,11 +75,13 @@ typedef struct seebatch_board seebatch_board;
 
 /*
  * A move in 16 bits: to-square in bits 0-5, from-square in bits 6-11, kind in
- * bits 12-15 (SEEBATCH_MOVE_NORMAL.., under "Moves" below). Castling is
- * written as the king's move (e1g1). It is the only move anywhere in the API,
- * the views' included. The squares lie where Stockfish's Move keeps them, so
- * its normal moves (type NORMAL, bits 12-15 clear) are seebatch_moves as they
- * stand: an engine with that encoding passes its move with no operation.
+ * bits 12-15 (SEEBATCH_MOVE_NORMAL.., under "Moves" below). Castling is the
+ * king taking its own rook (e1h1, e1a1; any files in Chess960): one code a
+ * castling, even where the king already stands on g1 or c1. It is the only
+ * move anywhere in the API, the views' included. The squares lie where
+ * Stockfish's Move keeps them (its castling too), so its normal moves (type
+ * NORMAL, bits 12-15 clear) are seebatch_moves as they stand: an engine with
+ * that encoding passes its move with no operation.
  */
 typedef uint16_t seebatch_move;
 
@@ -417,7 +419,7 @@ enum {
 /* Value of seebatch_board.en_passant when there is no en passant square. */
 #define SEEBATCH_NO_SQUARE 64
 
-/* Castling rights, bits of seebatch_board.castling. */
+/* Castling rights, bits 0-3 of seebatch_board.castling. */
 enum {
     SEEBATCH_CASTLE_WHITE_KINGSIDE = 1,
     SEEBATCH_CASTLE_WHITE_QUEENSIDE = 2,
@@ -431,21 +433,28 @@ enum {
  * it from its own bitboards at no cost; seebatch_board_from_fen fills it from
  * text.
  *
+ * Castling, Chess960's too: a right castles its side's king on its first
+ * rank (any file) with the rook the 16 bits castling | reserved << 8 name:
+ * bits 0-3 the rights above, then 3 bits a right (K, Q, k, q from bit 4)
+ * counting the files from its corner to its rook (from the h-file for K
+ * and k, the a-file for Q and q). 0 is standard chess's rook: its boards
+ * have castling under 16 and reserved 0, as before Chess960.
+ *
  * A board is consistent when the six piece bitboards are pairwise disjoint,
  * the two colour bitboards are disjoint, their unions are equal,
  * side_to_move is 0 or 1, en_passant is SEEBATCH_NO_SQUARE or a square on
  * the sixth rank when white is to move and the third when black is (as FEN
- * requires), castling uses only the four bits above and reserved is 0. SEE
- * needs only pieces[] and colors[]; the other fields serve move generation
- * and FEN.
+ * requires), and each right's file count is 0..6 (0 for a right not held).
+ * SEE needs only pieces[] and colors[]; the other fields serve move
+ * generation and FEN.
  */
 struct seebatch_board {
     uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
     uint64_t colors[2];                    /* indexed by SEEBATCH_WHITE.. */
     uint8_t side_to_move;
     uint8_t en_passant; /* square passed over by a double push, or NO_SQUARE */
-    uint8_t castling;   /* SEEBATCH_CASTLE_* bits */
-    uint8_t reserved;   /* must be 0 */
+    uint8_t castling;   /* SEEBATCH_CASTLE_* bits, then the rooks' files (above) */
+    uint8_t reserved;   /* the rest of the rooks' files: 0 in standard chess */
     uint16_t halfmove_clock;
     uint16_t fullmove_number;
 };
@@ -510,8 +519,8 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
  * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
  * for black) and a pawn's normal move never ends there; en passant is made
  * by a pawn onto an empty square of the sixth rank (white) or third rank
- * (black) with an enemy pawn behind it; castling is made by a king onto an
- * empty square. The board must be consistent.
+ * (black) with an enemy pawn behind it; castling is made by a king onto a
+ * rook of its own colour. The board must be consistent.
  * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
  */
 SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
@@ -566,7 +575,11 @@ SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *con
  * castling and en passant fields are required; the halfmove clock and
  * fullmove number may be omitted (they default to 0 and 1). Fields are
  * separated by single or repeated spaces or tabs; leading and trailing white
- * space is ignored; anything after the sixth field is an error.
+ * space is ignored; anything after the sixth field is an error. Castling
+ * may be written in X-FEN or Shredder-FEN (Chess960 and its double form):
+ * K, Q, k, q name the outermost rook on that side of the king, a file A-H
+ * (white) or a-h (black) the rook on it, whose side of the king gives the
+ * right ("KQkq", "HFhf", "GAha"), white's first, kingside first.
  *
  * An EPD record is taken too: the four position fields, then operations
  * (an opcode, its operands, a ';'), e.g. "... b KQkq - bm Nf6; hmvc 3;".
@@ -663,11 +676,18 @@ SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const cha
 /*
  * Writes the FEN of a consistent board into buffer (size bytes, at least
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
+ * Castling is X-FEN: K, Q, k, q where the right's rook is the outermost on
+ * its side (standard chess as ever), else the rook's file ("GAha").
  * Returns 0 and writes "" (when size > 0) if the board is not consistent,
- * has more than one king of a colour (seebatch_board_from_fen would reject
- * the text) or the buffer is too small. Thread-safe.
+ * has more than one king of a colour or a right no letter names
+ * (seebatch_board_from_fen would not read the text back as the board) or
+ * the buffer is too small. Thread-safe.
  */
 SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
+
+/* The same in Shredder-FEN: each right as its rook's file ("HAha"). */
+SEEBATCH_API size_t seebatch_board_to_shredder_fen(const seebatch_board *board, char *buffer,
+                                                   size_t size);
 
 /*
  * Checks that the board is consistent (see seebatch_board). Errors:
@@ -681,11 +701,13 @@ SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board
 #define SEEBATCH_UCI_MAX 6
 
 /*
- * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1")
- * against a consistent board, deciding its kind from the board: en passant
- * when a pawn moves diagonally onto the en passant square, castling when a
- * king standing on e1 (white) or e8 (black) moves two files along its rank, a promotion when a suffix n/b/r/q is
- * given. The result satisfies seebatch_move_check; legality is not checked
+ * Parses a UCI move ("e2e4", "e7e8q", castling "e1g1" or "e1h1") against a
+ * consistent board, deciding its kind from the board: en passant when a
+ * pawn moves diagonally onto the en passant square; castling when a king
+ * on its first rank moves onto its own rook there (UCI_Chess960's form), or
+ * a king on e1 or e8 moves two files along it with its rook on that side's
+ * corner or the right's file (standard chess's form, read as the king
+ * taking that rook); a promotion when a suffix n/b/r/q is given. The result satisfies seebatch_move_check; legality is not checked
  * (see seebatch_move_is_legal).
  * Errors: SEEBATCH_ERROR_MOVE naming the problem (bad syntax, empty
  * from-square, own piece on the to-square, promotion letter on a non-pawn,
@@ -695,7 +717,9 @@ SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, co
                                                  seebatch_move *move, seebatch_error *error);
 
 /* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
- * returns the length. Thread-safe. */
+ * returns the length. Castling as UCI writes it: e1g1 for a king on e1 or
+ * e8 taking the rook on its corner (standard chess), else the king taking
+ * its rook (f1h1: UCI_Chess960's form). Thread-safe. */
 SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 
 /* ------------------------------------------------------------------------ */
@@ -709,9 +733,11 @@ SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 /*
  * Legal moves of the side to move. On boards that are not legal chess the
  * rule is: a move is legal when after it no king of the mover is attacked
- * (a side with no king is never in check); castling needs the right, the
- * king and rook on their original squares, empty squares between, and the
- * king's start, path and destination unattacked.
+ * (a side with no king is never in check); castling (Chess960's rules)
+ * needs the right, its king on the first rank with the right's rook on that
+ * side of it, every square the king and rook cross or land on (g1 and f1,
+ * or c1 and d1) empty but for the two, and the king's start, path and
+ * destination unattacked.
  * Precondition: the board is consistent (unchecked). Writes at most
  * SEEBATCH_MAX_MOVES moves and returns their count. Thread-safe.
  */

@@ -19,6 +19,7 @@
 #endif
 
 #include "bitboard.h"
+#include "castling.h"
 #include "cpu_features.h"
 
 /* A mailbox byte: bit t for a piece of type t (pawn 0 .. king 5), BLACK for
@@ -210,8 +211,9 @@ static size_t seebatch_scan_counter(const char *text, size_t length, size_t i, u
     return i;
 }
 
-/* Castling from i: '-' or letters of KQkq in that order, none twice.
- * Returns where the field ends, or 0. */
+/* Castling from i: '-' or letters of KQkq in that order, none twice (a
+ * rook's file, Shredder-FEN's, is the full parser's). Returns where the
+ * field ends, or 0. */
 static size_t seebatch_scan_castling(const char *text, size_t length, size_t i, uint8_t *castling)
 {
     if (seebatch_byte_at(text, length, i) == '-')
@@ -253,6 +255,8 @@ static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t l
     i = seebatch_scan_castling(text, length, i + 3, &board->castling);
     if (i == 0 || seebatch_byte_at(text, length, i) != ' ')
         return false;
+    if (board->castling) /* X-FEN: each letter's rook the outermost on its side */
+        castling_take_outermost(board);
     i = seebatch_scan_en_passant(text, length, i + 1, board);
     uint16_t *counters[2] = {&board->halfmove_clock, &board->fullmove_number};
     for (int c = 0; c < 2 && i != 0 && i < length; c++) {
