@@ -3,7 +3,8 @@
 # (README.md in this directory says why these and how they were checked).
 #   usage: make_data.sh STOCKFISH SUITE_PERFT
 # STOCKFISH: a Stockfish 15.1 binary (its own sources, built outside this
-# repository: make -j2 build ARCH=x86-64-bmi2). SUITE_PERFT: the published
+# repository: make -j2 all ARCH=x86-64-bmi2 EXTRACXXFLAGS=-DNNUE_EMBEDDING_OFF,
+# as perft needs no network). SUITE_PERFT: the published
 # suite as python-chess keeps it (examples/perft/chess960.perft: "id N",
 # "epd FEN", "perft D COUNT" lines). Writes suite.txt and starts.txt here and
 # recounts middlegames.txt's positions; nothing of Stockfish's is kept but
