@@ -1,4 +1,4 @@
-#include "castling.h"
+#include "board/castling.h"
 #include "chain_coding_choice.h"
 #include "training_internal.h"
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "binpack_writer.h"
-#include "bitboard.h"
-#include "castling.h"
+#include "board/bitboard.h"
+#include "board/castling.h"
 #include "chain_moves.h"
 #include "plain.h"
 

@@ -2,8 +2,8 @@
 
 #include <stdio.h>
 
-#include "attacks.h"
-#include "castling.h"
+#include "board/attacks.h"
+#include "board/castling.h"
 #include "errors.h" /* seebatch_square_name */
 
 /*

@@ -20,8 +20,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bitboard.h"
-#include "castling.h"
+#include "board/bitboard.h"
+#include "board/castling.h"
 #include "decimal.h"
 #include "errors.h"
 #include "fen_scan.h"
