@@ -707,8 +707,9 @@ SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board
  * on its first rank moves onto its own rook there (UCI_Chess960's form), or
  * a king on e1 or e8 moves two files along it with its rook on that side's
  * corner or the right's file (standard chess's form, read as the king
- * taking that rook); a promotion when a suffix n/b/r/q is given. The result satisfies seebatch_move_check; legality is not checked
- * (see seebatch_move_is_legal).
+ * taking that rook); a promotion when a suffix n/b/r/q is given. The result
+ * satisfies seebatch_move_check; legality is not checked (see
+ * seebatch_move_is_legal).
  * Errors: SEEBATCH_ERROR_MOVE naming the problem (bad syntax, empty
  * from-square, own piece on the to-square, promotion letter on a non-pawn,
  * missing promotion letter for a pawn reaching its last rank).

@@ -97,10 +97,20 @@ static inline unsigned castling_outermost_file(const seebatch_board *board, unsi
 }
 
 /* The board's rights as X-FEN's letters KQkq read them: each held right's
- * rook the outermost on its side. */
+ * rook the outermost on its side. A rook of its colour on each held right's
+ * corner is that (the usual case, standard chess's): all files stay 0. */
 static inline void castling_take_outermost(seebatch_board *board)
 {
     unsigned word = castling_word(board) & 15u;
+    bitboard corners = ((word & 1u) ? 0x80ull : 0) | ((word & 2u) ? 0x01ull : 0) |
+                       ((word & 4u) ? 0x80ull << 56 : 0) | ((word & 8u) ? 0x01ull << 56 : 0);
+    bitboard rooks = board->pieces[SEEBATCH_ROOK] &
+                     ((board->colors[SEEBATCH_WHITE] & 0xFFull) |
+                      (board->colors[SEEBATCH_BLACK] & 0xFFull << 56));
+    if ((rooks & corners) == corners) {
+        castling_store(board, word);
+        return;
+    }
     for (unsigned right = 0; right < 4; right++)
         if ((word >> right) & 1u)
             word = castling_with_file(word, right, castling_outermost_file(board, right));
@@ -139,6 +149,18 @@ static inline unsigned castling_king_target(unsigned king, unsigned rook)
 static inline unsigned castling_rook_target(unsigned king, unsigned rook)
 {
     return (king & 56u) + (rook > king ? 5u : 3u);
+}
+
+/* The to-square UCI writes for a castling move, the king on `king` taking
+ * its rook on `rook`: g1 or c1 (g8, c8) for a king on e1 (e8) taking the
+ * rook on its corner, as standard chess writes it; the rook's square
+ * otherwise (Chess960's UCI). */
+static inline unsigned castling_uci_target(unsigned king, unsigned rook)
+{
+    bool corner = (rook & 7u) == 0 || (rook & 7u) == 7;
+    if ((king == 4 || king == 60) && (rook & 56u) == (king & 56u) && corner)
+        return rook > king ? king + 2 : king - 2;
+    return rook;
 }
 
 #endif

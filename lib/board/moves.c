@@ -162,24 +162,13 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
     return seebatch_succeed(error);
 }
 
-/* Where UCI writes a castling king's move: onto g1 or c1 (g8, c8) for a
- * king on e1 (e8) taking the rook on its corner, as standard chess writes
- * it; onto its rook otherwise (Chess960's UCI). */
-static unsigned seebatch_uci_castling_to(unsigned from, unsigned to)
-{
-    bool corner = file_of(to) == 0 || file_of(to) == 7;
-    if ((from == 4 || from == 60) && rank_of(to) == rank_of(from) && corner)
-        return to > from ? from + 2 : from - 2;
-    return to;
-}
-
 size_t seebatch_move_to_uci(seebatch_move move, char *out)
 {
     if (!out)
         return 0;
     unsigned kind = seebatch_move_kind(move), to = seebatch_move_to(move);
     if (kind == SEEBATCH_MOVE_CASTLING)
-        to = seebatch_uci_castling_to(seebatch_move_from(move), to);
+        to = castling_uci_target(seebatch_move_from(move), to);
     seebatch_square_name(seebatch_move_from(move), out);
     seebatch_square_name(to, out + 2);
     if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
