@@ -96,21 +96,26 @@ static inline unsigned castling_outermost_file(const seebatch_board *board, unsi
     return kingside ? 63u - (unsigned)__builtin_clzll(rooks) : lowest_square(rooks);
 }
 
+/* Whether a rook of its colour stands on each held right's corner: then
+ * each is the outermost rook on its side (standard chess's case), and
+ * X-FEN's KQkq leave every file 0. */
+static inline bool castling_rooks_on_corners(const seebatch_board *board)
+{
+    static const uint8_t corners[16] = {0x00, 0x80, 0x01, 0x81, 0x00, 0x80, 0x01, 0x81,
+                                        0x00, 0x80, 0x01, 0x81, 0x00, 0x80, 0x01, 0x81};
+    unsigned rights = board->castling & 15u;
+    bitboard wanted = corners[rights & 3u] | (bitboard)corners[rights >> 2] << 56;
+    bitboard rooks = board->pieces[SEEBATCH_ROOK] &
+                     (board->colors[SEEBATCH_WHITE] | 0xFFull << 56) &
+                     (board->colors[SEEBATCH_BLACK] | 0xFFull);
+    return (rooks & wanted) == wanted;
+}
+
 /* The board's rights as X-FEN's letters KQkq read them: each held right's
- * rook the outermost on its side. A rook of its colour on each held right's
- * corner is that (the usual case, standard chess's): all files stay 0. */
+ * rook the outermost on its side. */
 static inline void castling_take_outermost(seebatch_board *board)
 {
     unsigned word = castling_word(board) & 15u;
-    bitboard corners = ((word & 1u) ? 0x80ull : 0) | ((word & 2u) ? 0x01ull : 0) |
-                       ((word & 4u) ? 0x80ull << 56 : 0) | ((word & 8u) ? 0x01ull << 56 : 0);
-    bitboard rooks = board->pieces[SEEBATCH_ROOK] &
-                     ((board->colors[SEEBATCH_WHITE] & 0xFFull) |
-                      (board->colors[SEEBATCH_BLACK] & 0xFFull << 56));
-    if ((rooks & corners) == corners) {
-        castling_store(board, word);
-        return;
-    }
     for (unsigned right = 0; right < 4; right++)
         if ((word >> right) & 1u)
             word = castling_with_file(word, right, castling_outermost_file(board, right));
