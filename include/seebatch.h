@@ -677,7 +677,8 @@ SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const cha
  * Writes the FEN of a consistent board into buffer (size bytes, at least
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
  * Castling is X-FEN: K, Q, k, q where the right's rook is the outermost on
- * its side (standard chess as ever), else the rook's file ("GAha").
+ * its side (standard chess as ever), else the rook's file ("Gkq": g1's rook
+ * with another on h1).
  * Returns 0 and writes "" (when size > 0) if the board is not consistent,
  * has more than one king of a colour or a right no letter names
  * (seebatch_board_from_fen would not read the text back as the board) or

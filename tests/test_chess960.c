@@ -203,6 +203,43 @@ static void known_positions(void)
     }
 }
 
+/* The letters written: X-FEN's K, Q, k, q for the outermost rook on its
+ * side (or none there to tell), else the rook's file; Shredder-FEN's file
+ * wherever a king on the first rank gives it a side. */
+static void letters_written(void)
+{
+    static const struct {
+        const char *read, *xfen, *shredder;
+    } cases[] = {
+        {"r3k2r/8/8/8/8/8/8/R3KR1R w FQkq - 0 1", "FQkq", "FAha"}, /* f1 inside h1 */
+        {"r3k2r/8/8/8/8/8/8/R3KR1R w KQkq - 0 1", "KQkq", "HAha"},
+        {"4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", "K", "G"},   /* g1's rook the outermost */
+        {"4k3/8/8/8/8/8/8/4K1RR w G - 0 1", "G", "G"},   /* inside h1's */
+        {"4k3/8/8/8/8/8/8/R5KR w HA - 0 1", "KQ", "HA"}, /* the king on g1 */
+        {"4k3/8/8/8/8/8/4K3/7R w K - 0 1", "K", "K"},    /* no king on the first rank */
+        {"1r4kr/8/8/8/8/8/8/4K3 b hb - 0 1", "kq", "hb"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board, again;
+        char text[SEEBATCH_FEN_MAX];
+        CHECK_EQ(seebatch_board_from_fen(&board, cases[i].read, NULL), SEEBATCH_OK, "%s",
+                 cases[i].read);
+        const char *expected[2] = {cases[i].xfen, cases[i].shredder};
+        for (int notation = 0; notation < 2; notation++) {
+            size_t length = notation ? seebatch_board_to_shredder_fen(&board, text, sizeof text)
+                                     : seebatch_board_to_fen(&board, text, sizeof text);
+            const char *castling = strchr(strchr(text, ' ') + 1, ' ') + 1;
+            CHECK(length > 0 &&
+                      strncmp(castling, expected[notation], strlen(expected[notation])) == 0 &&
+                      castling[strlen(expected[notation])] == ' ',
+                  "%s written as \"%s\", not %s", cases[i].read, text, expected[notation]);
+            CHECK(seebatch_board_from_fen(&again, text, NULL) == SEEBATCH_OK &&
+                      memcmp(&again, &board, sizeof again) == 0,
+                  "%s does not read back", text);
+        }
+    }
+}
+
 int main(void)
 {
     const char *directory = getenv("SEEBATCH_TEST_DATA");
@@ -212,6 +249,7 @@ int main(void)
     }
     differential_init(&harness, true, stderr);
     known_positions();
+    letters_written();
     /* One position in `every` at the scale given: all of them in Release. */
     int every = 960 / scaled(960);
     int suite = run_file(directory, "suite.txt", 3, every);
