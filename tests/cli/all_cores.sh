@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# -j 0 works on one thread a core this process may run on (issue 68: it was
+# refused; xz, zstd and make take 0 for every core): the same output as -j 1,
+# and, where Linux shows a process's threads (/proc) and taskset sets its
+# affinity, as many threads as -j N for the N cores it is allowed, whatever
+# the machine has (a cgroup or taskset's limit counts, not the cores online).
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+"$tool" gen --count 3000 --seed 5 > "$work/p.fen"
+
+"$tool" eval -j 1 "$work/p.fen" > "$work/one"
+for form in "-j 0" "-j0" "--threads 0" "--threads=0"; do
+    # shellcheck disable=SC2086 # the option's words
+    "$tool" eval $form "$work/p.fen" > "$work/out"
+    expect "eval $form: as -j 1" "$?$(cmp -s "$work/out" "$work/one" && echo same)" "0same"
+done
+"$tool" eval "$work/p.fen" |
+    awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply 1\nresult 0\ne\n", $1, $2, $3 }' \
+        > "$work/p.plain"
+for command in "filter --count-only $work/p.plain" "stats $work/p.plain" \
+    "check --no-oracle $work/p.fen" "convert $work/p.plain $work/p.binpack"; do
+    # shellcheck disable=SC2086 # the command's words
+    "$tool" $command -j 0 > /dev/null 2> "$work/err"
+    expect "$command -j 0: exit" "$?" "0"
+done
+expect "eval --help says what -j 0 is" \
+    "$("$tool" eval --help | grep -c '0: one a core')" "1"
+
+# threads CORES OPTION...: the number of threads of "eval OPTION..." run on
+# the cores CORES (taskset's list) while it waits for more input, once the
+# count has held still for a second (every thread it starts is started by
+# then: it has read what it was given; a loaded machine only waits longer).
+threads() {
+    local cores=$1
+    shift
+    rm -f "$work/fifo"
+    mkfifo "$work/fifo"
+    taskset -c "$cores" "$tool" eval "$@" "$work/fifo" > /dev/null &
+    local runner=$! count=0 last=-1 still=0
+    exec 7<> "$work/fifo" # read and write: never waits, though the tool refused to start
+    head -n 200 "$work/p.fen" >&7
+    for _ in $(seq 600); do
+        count=$(find "/proc/$runner/task" -mindepth 1 -maxdepth 1 2> /dev/null | wc -l)
+        if [ "$count" = "$last" ]; then
+            still=$((still + 1))
+            [ "$still" -ge 10 ] && break
+        else
+            still=0 last=$count
+        fi
+        sleep 0.1
+    done
+    exec 7>&-
+    wait "$runner"
+    echo "$count"
+}
+
+if [ "$target_system" != Linux ] || [ ! -d /proc/self/task ] || ! command -v taskset > /dev/null; then
+    not_here "-j 0's thread count" "no /proc task list or no taskset here"
+else
+    allowed=$(taskset -pc $$ | sed 's/.*: //')
+    first=$(cut -d, -f1 <<< "$allowed" | cut -d- -f1)
+    expect "-j 0 on one core: as -j 1" "$(threads "$first" -j 0)" "$(threads "$first" -j 1)"
+    cores=$(nproc)
+    if [ "$cores" -ge 2 ] && [ "$cores" -le 256 ]; then
+        expect "-j 0 on the $cores cores allowed: as -j $cores" \
+            "$(threads "$allowed" -j 0)" "$(threads "$allowed" -j "$cores")"
+        expect "-j $cores starts more threads than -j 1 (the count is seen)" \
+            "$([ "$(threads "$allowed" -j "$cores")" -gt "$(threads "$allowed" -j 1)" ] && echo more)" \
+            "more"
+    else
+        not_here "-j 0 on several cores" "$cores core(s) allowed here"
+    fi
+fi
+finish "cli all cores"
