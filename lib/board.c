@@ -101,7 +101,11 @@ static seebatch_status seebatch_check_state(const seebatch_board *board, seebatc
     return SEEBATCH_OK;
 }
 
-void seebatch_board_clear(seebatch_board *board) { *board = (seebatch_board)SEEBATCH_BOARD_EMPTY; }
+void seebatch_board_clear(seebatch_board *board)
+{
+    const seebatch_board empty = SEEBATCH_BOARD_EMPTY; /* no compound literal: C++ too (the pair) */
+    *board = empty;
+}
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)
 {
