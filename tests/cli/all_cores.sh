@@ -27,21 +27,25 @@ expect "eval --help says what -j 0 is" \
     "$("$tool" eval --help | grep -c '0: one a core')" "1"
 
 # threads CORES OPTION...: the number of threads of "eval OPTION..." run on
-# the cores CORES (taskset's list) while it waits for more input, once the
-# count has held still for a second (every thread it starts is started by
-# then: it has read what it was given; a loaded machine only waits longer).
+# the cores CORES (taskset's list) once it waits for more input: every one
+# of its threads asleep (state S: blocked, so none is about to start
+# another), the same count seen ten times in a row. No time is assumed: a
+# loaded machine only makes it wait longer (ten minutes at most, a guard).
 threads() {
     local cores=$1
     shift
     rm -f "$work/fifo"
     mkfifo "$work/fifo"
     taskset -c "$cores" "$tool" eval "$@" "$work/fifo" > /dev/null &
-    local runner=$! count=0 last=-1 still=0
+    local runner=$! count=0 last=-1 still=0 awake
     exec 7<> "$work/fifo" # read and write: never waits, though the tool refused to start
     head -n 200 "$work/p.fen" >&7
-    for _ in $(seq 600); do
+    for _ in $(seq 6000); do
+        kill -0 "$runner" 2> /dev/null || { count=0; break; }
         count=$(find "/proc/$runner/task" -mindepth 1 -maxdepth 1 2> /dev/null | wc -l)
-        if [ "$count" = "$last" ]; then
+        awake=$(cat /proc/"$runner"/task/*/stat 2> /dev/null | sed 's/.*) //' | cut -d' ' -f1 |
+            grep -vc S)
+        if [ "$count" = "$last" ] && [ "$awake" -eq 0 ]; then
             still=$((still + 1))
             [ "$still" -ge 10 ] && break
         else

@@ -222,9 +222,12 @@ else
     runner=$!
     exec 7> "$commit/in" # the pipe held open: the tool waits for the rest
     head -n 1 "$work/p.fen" >&7 # what it reads to tell the format, then opens the output
-    for _ in $(seq 600); do
+    # Until the temporary is made (or the run ended): however long a loaded
+    # machine takes (ten minutes at most, a guard).
+    for _ in $(seq 6000); do
         [ -n "$(find "$commit" -name '.out.fen.*')" ] && break
-        sleep 0.05
+        kill -0 "$runner" 2> /dev/null || break
+        sleep 0.1
     done
     mkdir "$commit/out.fen" && touch "$commit/out.fen/kept"
     sed -n 2,100p "$work/p.fen" >&7
