@@ -8,15 +8,11 @@ set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 "$tool" gen --count 3000 --seed 5 > "$work/p.fen"
 
+# Its forms (-j0, --threads=0) with -j 2's: settings.sh.
 "$tool" eval -j 1 "$work/p.fen" > "$work/one"
-for form in "-j 0" "-j0" "--threads 0" "--threads=0"; do
-    # shellcheck disable=SC2086 # the option's words
-    "$tool" eval $form "$work/p.fen" > "$work/out"
-    expect "eval $form: as -j 1" "$?$(cmp -s "$work/out" "$work/one" && echo same)" "0same"
-done
-"$tool" eval "$work/p.fen" |
-    awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply 1\nresult 0\ne\n", $1, $2, $3 }' \
-        > "$work/p.plain"
+"$tool" eval -j 0 "$work/p.fen" > "$work/out"
+expect "eval -j 0: as -j 1" "$?$(cmp -s "$work/out" "$work/one" && echo same)" "0same"
+plain_of "$work/p.fen" > "$work/p.plain"
 for command in "filter --count-only $work/p.plain" "stats $work/p.plain" \
     "check --no-oracle $work/p.fen" "convert $work/p.plain $work/p.binpack"; do
     # shellcheck disable=SC2086 # the command's words

@@ -71,9 +71,10 @@ for value in auto portable ""; do
     expect "SEEBATCH_VIEW_EXCHANGE=\"$value\" --version" "$?" "0"
 done
 
-# -j: -j2, -j 2, --threads 2 and --threads=2 alike; -j=2 refused, naming them.
+# -j: -j2, -j 2, --threads 2 and --threads=2 alike (0 too: every core, as
+# all_cores.sh says); -j=2 refused, naming them.
 "$tool" eval "$work/three.fen" > "$work/one_thread"
-for form in "-j2" "-j 2" "--threads 2" "--threads=2"; do
+for form in "-j2" "-j 2" "--threads 2" "--threads=2" "-j0" "-j 0" "--threads 0" "--threads=0"; do
     # shellcheck disable=SC2086
     "$tool" eval $form "$work/three.fen" > "$work/out"
     expect "eval $form" "$?$(cmp -s "$work/out" "$work/one_thread" && echo same)" "0same"
@@ -81,9 +82,7 @@ done
 # Each command given what it runs on without -j=2 (exit 0), so the refusal
 # is -j=2's (issue 68: a -j=2 that only printed its message passed when
 # every command was also given a file it refuses).
-"$tool" eval "$work/three.fen" |
-    awk -F';' '{ printf "fen %s\nmove %s\nscore 0\nply 1\nresult 0\ne\n", $1, $2 }' \
-        > "$work/three.plain"
+plain_of "$work/three.fen" > "$work/three.plain"
 for command in "eval $work/three.fen" "filter --count-only $work/three.plain" \
     "stats $work/three.plain" "check --no-oracle $work/three.fen" \
     "convert $work/three.plain $work/out.binpack"; do

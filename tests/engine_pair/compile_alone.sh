@@ -20,6 +20,15 @@ cp "$dist/seebatch_engine.h" "$dist/seebatch_engine.c" "$work/"
 command -v nm > /dev/null || { echo "no nm here: cannot list the pair's names"; exit 77; }
 grep -E '^SEEBATCH_API ' "$work/seebatch_engine.h" | sed -E 's/\(.*//; s/.*[ *]//' | sort -u > "$work/declared"
 objdump=${OBJDUMP:-objdump}
+# same_names OBJECT WHAT: the object defines the header's names, no other.
+same_names() {
+    nm -g --defined-only "$1" | awk '{print $3}' | sort -u > "$work/defined"
+    if ! cmp -s "$work/declared" "$work/defined"; then
+        echo "FAIL: $2: the names the object defines are not the header's:"
+        diff "$work/declared" "$work/defined" || true
+        exit 1
+    fi
+}
 compilers=0
 seen=""
 bmi2_checked=""
@@ -40,12 +49,7 @@ for cc in cc gcc clang; do
         flags=$(echo "$target" | tr _ ' ')
         (cd "$work" && "$cc" -std=c99 -pedantic -Wall -Wextra -Werror $flags -c seebatch_engine.c -o pair.o) ||
             { echo "FAIL: $cc -std=c99 -pedantic -Wall -Wextra -Werror $flags -c seebatch_engine.c"; exit 1; }
-        nm -g --defined-only "$work/pair.o" | awk '{print $3}' | sort -u > "$work/defined"
-        if ! cmp -s "$work/declared" "$work/defined"; then
-            echo "FAIL: $cc $flags: the names the object defines are not the header's:"
-            diff "$work/declared" "$work/defined" || true
-            exit 1
-        fi
+        same_names "$work/pair.o" "$cc $flags"
         if command -v "$objdump" > /dev/null; then
             pexts=$("$objdump" -d "$work/pair.o" | grep -cw pext || true)
             case $flags in
@@ -76,12 +80,7 @@ for cxx in c++ g++ clang++; do
         flags="-x c++ -std=$std -pedantic -Wall -Wextra -Wshadow -Wcast-qual -Wmissing-declarations -Werror -O2"
         (cd "$work" && "$cxx" $flags -c seebatch_engine.c -o pair_cxx.o) ||
             { echo "FAIL: $cxx $flags -c seebatch_engine.c"; exit 1; }
-        nm -g --defined-only "$work/pair_cxx.o" | awk '{print $3}' | sort -u > "$work/defined"
-        if ! cmp -s "$work/declared" "$work/defined"; then
-            echo "FAIL: $cxx $flags: the names the object defines are not the header's:"
-            diff "$work/declared" "$work/defined" || true
-            exit 1
-        fi
+        same_names "$work/pair_cxx.o" "$cxx $flags"
     done
 done
 if [ "$cxx_compilers" -eq 0 ]; then
