@@ -106,7 +106,8 @@ static void standard_configs(check_settings *settings)
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = seebatch_config_classic();
         config.flags = flags;
-        if (seebatch_config_validate(&config, NULL) == SEEBATCH_OK) /* one promotion rule */
+        seebatch_rules valid;
+        if (seebatch_rules_init(&valid, &config, NULL) == SEEBATCH_OK) /* one promotion rule */
             settings->configs[settings->config_count++] = config;
     }
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
