@@ -47,7 +47,8 @@ static int seebatch_parse_promotion(char letter)
 {
     char lower = letter >= 'A' && letter <= 'Z' ? (char)(letter - 'A' + 'a') : letter;
     /* memchr over the four letters: strchr would find a NUL's terminator. */
-    const char *found = memchr(promotion_letters, lower, sizeof promotion_letters - 1);
+    const char *found =
+        (const char *)memchr(promotion_letters, lower, sizeof promotion_letters - 1); /* C++ too */
     return found ? SEEBATCH_MOVE_PROMOTE_KNIGHT + (int)(found - promotion_letters) : -1;
 }
 
@@ -288,11 +289,16 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
 seebatch_status seebatch_move_check_rules(const seebatch_board *board, seebatch_move move,
                                           seebatch_error *error)
 {
-    move_view view = {
-        .from = seebatch_move_from(move),
-        .to = seebatch_move_to(move),
-        .kind = seebatch_move_kind(move),
-    };
+    /* Every field in order (the engine pair compiles as C++ too, where a
+     * partial initializer warns); the rest are found by the checks. */
+    move_view view = {seebatch_move_from(move),
+                      seebatch_move_to(move),
+                      seebatch_move_kind(move),
+                      0,
+                      0,
+                      false,
+                      {0},
+                      {0}};
     seebatch_square_name(view.from, view.from_name);
     seebatch_square_name(view.to, view.to_name);
     seebatch_status status = seebatch_check_squares(board, &view, error);

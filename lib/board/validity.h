@@ -50,14 +50,14 @@ enum {
 /* Bit f of fitting_facts[kind] is set when a move of that kind with facts f
  * fits: a normal move, unless a pawn reaches its last rank; a promotion only
  * then; castling, a king onto a rook of its own colour (the king takes its
- * rook). En passant is looked at on its own; kinds 7-15 never fit. */
+ * rook). En passant is looked at on its own; kinds 7-15 never fit. By kind
+ * in the public enum's order, with no designators: the engine pair holds
+ * this and compiles as C++ too. */
 static const uint16_t fitting_facts[16] = {
-    [SEEBATCH_MOVE_NORMAL] = 0x7777,        /* f & 3 != 3 */
-    [SEEBATCH_MOVE_PROMOTE_KNIGHT] = 0x8888, /* f & 3 == 3 */
-    [SEEBATCH_MOVE_PROMOTE_BISHOP] = 0x8888,
-    [SEEBATCH_MOVE_PROMOTE_ROOK] = 0x8888,
-    [SEEBATCH_MOVE_PROMOTE_QUEEN] = 0x8888,
-    [SEEBATCH_MOVE_CASTLING] = 0xF000, /* f & 12 == 12 */
+    0x7777,                         /* SEEBATCH_MOVE_NORMAL: f & 3 != 3 */
+    0x8888, 0x8888, 0x8888, 0x8888, /* SEEBATCH_MOVE_PROMOTE_KNIGHT..QUEEN: f & 3 == 3 */
+    0,                              /* SEEBATCH_MOVE_EN_PASSANT, on its own */
+    0xF000,                         /* SEEBATCH_MOVE_CASTLING: f & 12 == 12 */
 };
 
 /* Whether an en passant capture by `color` from an occupied square fits. */

@@ -1,5 +1,5 @@
 #include "board/castling.h"
-#include "chain_coding_choice.h"
+#include "training/formats/chain_coding_choice.h"
 #include "training_internal.h"
 
 /* The error of a refused move: its UCI text and raw value, and why. */

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bin_file.h"
-#include "binpack_reader.h"
-#include "binpack_writer.h" /* BINPACK_PLY_MAX */
-#include "chain_moves.h"    /* seebatch_castling_is_standard */
-#include "plain.h"
+#include "training/formats/bin_file.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/binpack_writer.h" /* BINPACK_PLY_MAX */
+#include "training/formats/chain_moves.h"    /* seebatch_castling_is_standard */
+#include "training/formats/plain.h"
 #include "training_internal.h"
 
 struct seebatch_training_reader {

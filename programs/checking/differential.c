@@ -552,7 +552,8 @@ bool differential_parse_case(const char *line, differential_case *out, char *mes
         return false;
     }
     out->config.flags = (uint32_t)number;
-    if (seebatch_config_validate(&out->config, &error) != SEEBATCH_OK) {
+    seebatch_rules valid;
+    if (seebatch_rules_init(&valid, &out->config, &error) != SEEBATCH_OK) {
         snprintf(message, size, "flags %ld: %s", number, error.message);
         return false;
     }

@@ -80,7 +80,7 @@ int run_gen(int argc, char **argv)
     bool bad = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(gen_help, stdout);
+            print_output(stdout, "%s", gen_help);
             return EXIT_OK;
         }
         if (take_number_option("gen", argc, argv, &i, &count_option, &bad) ||
@@ -145,8 +145,8 @@ static int print_divided(const seebatch_board *board, int depth)
     }
     qsort(divided, count, sizeof *divided, by_uci);
     for (size_t i = 0; i < count; i++)
-        printf("%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
-    printf("\nNodes searched: %llu\n", (unsigned long long)total);
+        print_output(stdout, "%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
+    print_output(stdout, "\nNodes searched: %llu\n", (unsigned long long)total);
     free(divided);
     return EXIT_OK;
 }
@@ -173,7 +173,7 @@ int run_perft(int argc, char **argv)
     bool bad = false, divide = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(perft_help, stdout);
+            print_output(stdout, "%s", perft_help);
             return EXIT_OK;
         }
         if (take_number_option("perft", argc, argv, &i, &depth_option, &bad))
@@ -209,6 +209,6 @@ int run_perft(int argc, char **argv)
                                     "--depth 1 or more");
     if (divide)
         return print_divided(&board, (int)depth);
-    printf("%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
+    print_output(stdout, "%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
     return EXIT_OK;
 }

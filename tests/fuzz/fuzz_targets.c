@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
+#include "training/formats/binpack_reader.h"
 #include "seebatch_training.h"
-#include "binpack_writer.h"
+#include "training/formats/binpack_writer.h"
 #include "board/bitboard.h"
-#include "chain_moves.h"
+#include "training/formats/chain_moves.h"
 #include "differential.h"
 #include "text/fen_scan.h"
 #include "fuzz_input.h"
 #include "see_calls.h"
 #include "text/uci_position.h"
-#include "plain.h"
+#include "training/formats/plain.h"
 
 enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };
 
