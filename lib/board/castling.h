@@ -14,7 +14,9 @@
 
 #include "bitboard.h"
 
-enum { CASTLING_NO_SQUARE = 64 };
+/* A macro, not an enum: unsigned beside squares in a conditional, as C++ (the
+ * engine pair) wants. */
+#define CASTLING_NO_SQUARE 64u
 
 /* The rights and their rooks' files as one 16-bit word. */
 static inline unsigned castling_word(const seebatch_board *board)
