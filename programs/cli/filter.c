@@ -485,7 +485,7 @@ int run_filter_as(const char *command, int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
+        print_output(stdout, filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
                threads_lines_help, after_threads_help);
         return EXIT_OK;
     }

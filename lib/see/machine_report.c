@@ -12,7 +12,7 @@
 
 #include "auto/dispatch.h"
 #include "auto/plan_words.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "printf_like.h"
 #include "seebatch.h"
 #include "views/choice.h"
