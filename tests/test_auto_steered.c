@@ -334,19 +334,21 @@ static void challenger_cold(steering *s, unsigned a, unsigned b)
 
 static unsigned first_guess(const steering *s) { return seebatch_plan_kernel(s->plan, s->shape); }
 
-/* The challenger as fast as the first guess, but its first part stalls for
- * 2^32 ticks and a few thousand (a page fault on a loaded machine, the
- * process stopped): a cost past all the learner keeps, so the first pair
- * is cold and the trial ends, the first guess kept (issue 68: with the
- * clamp of costs to a quarter of 32 bits removed, the stall wrapped to a
- * few thousand ticks, cheaper than the best's part, and the trial went on). */
+/* A challenger four times dearer whose first part stalls for 2^32 ticks and
+ * a few thousand (a page fault on a loaded machine, the process stopped): a
+ * cost past all the learner keeps, held at its most, so the trial ends on
+ * its second timed pair as challenger_cold's, the first guess kept (issue
+ * 68: with the clamp of costs to a quarter of 32 bits removed, the stall
+ * wrapped to a few thousand ticks, cheaper than the best's part, and the
+ * trial went on). */
 static void challenger_stalled(steering *s, unsigned a, unsigned b)
 {
-    s->ns[a] = s->ns[b] = FAST;
+    s->ns[a] = FAST;
+    s->ns[b] = 4 * FAST;
     s->stalled = b;
     s->stall_ticks = ((uint64_t)1 << 32) + 4000;
-    serve(s, OBSERVED_CALLS + 2);
-    expect_timed(s, b, 1, "a challenger whose first part stalled for 2^32 ticks ends at it");
+    serve(s, OBSERVED_CALLS + 3);
+    expect_timed(s, b, 3, "a dearer challenger whose first part stalled ends on its second pair");
     expect_kept(s, a, "after a stalled challenger");
 }
 
