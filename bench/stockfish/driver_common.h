@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-// Stockfish's own headers, from the tree's src/ (not lib/'s of like names).
+// Stockfish's own headers (its src/), not seebatch's lib/board/.
 #if __has_include("attacks.h") // current master
 #include "attacks.h"
 #define STOCKFISH_MASTER 1
