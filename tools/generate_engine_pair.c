@@ -14,7 +14,9 @@
  *   SEEBATCH_ENGINE_PAIR` kept without its #else, `#ifndef
  *   SEEBATCH_ENGINE_PAIR` left out but for its #else), and every
  *   declaration the header does not make public given internal linkage:
- *   prototypes of what the pair does not define are dropped, functions and
+ *   prototypes of what the pair does not define are dropped, so are
+ *   `extern` declarations of objects it defines (C++, which engines compile
+ *   the pair as, has no tentative definitions), functions and
  *   objects no other line names are dropped (a C99 compiler with -Wall
  *   would warn of them), and the rest is made static. So nothing but the
  *   header's names leaks into the engine's link. Before the sources go the
@@ -718,10 +720,53 @@ static void drop_comment_before(items *all, const text *t, size_t k)
     }
 }
 
+/* Whether a statement declares an object, not a function: its name is not
+ * followed by '('. */
+static bool declares_object(const item *it)
+{
+    for (const char *at = strstr(it->code, it->name); at; at = strstr(at + 1, it->name))
+        if ((at == it->code || !is_name_char(at[-1])) && !is_name_char(at[strlen(it->name)]))
+            return *skip_spaces(at + strlen(it->name)) != '(';
+    return false;
+}
+
+/* Drops each `extern` declaration of an object the pair defines, which the
+ * pair would make a static one: C++ has no tentative definitions, so a
+ * static object declared before its definition is a redefinition there
+ * (engines compile the pair as C++). Without it a use before the
+ * definition would not compile as C either: refused, naming the line. */
+static void leave_out_object_declarations(items *all, const text *t)
+{
+    for (size_t k = 0; k < all->count; k++) {
+        item *declaration = &all->list[k];
+        if (declaration->kind != ITEM_STATEMENT || declaration->defines ||
+            strcmp(declaration->first_word, "extern") != 0 || !declares_object(declaration))
+            continue;
+        size_t definition = 0;
+        while (definition < all->count &&
+               !(all->list[definition].kind == ITEM_STATEMENT && all->list[definition].defines &&
+                 strcmp(all->list[definition].name, declaration->name) == 0))
+            definition++;
+        if (definition == all->count)
+            continue;
+        for (size_t j = k + 1; j < definition; j++)
+            if (all->list[j].kind == ITEM_STATEMENT &&
+                strcmp(all->list[j].name, declaration->name) != 0 &&
+                occurrences(all->list[j].code, declaration->name) > 0)
+                fail(t->origins[all->list[j].first] ? t->origins[all->list[j].first]
+                                                    : t->lines[all->list[j].first],
+                     "an object used before its definition in the pair: a static object "
+                     "cannot be declared ahead in C++; define it before its first use");
+        declaration->dropped = true;
+        drop_comment_before(all, t, k);
+    }
+}
+
 /* Marks what the pair leaves out: prototypes of what it does not define, and
  * internal definitions nothing else names, until nothing more goes. */
 static void leave_out_unused(items *all, const text *t, const name_set *public)
 {
+    leave_out_object_declarations(all, t);
     name_set defined = {0};
     for (size_t k = 0; k < all->count; k++)
         if (all->list[k].kind == ITEM_STATEMENT &&

@@ -19,15 +19,16 @@
 #include <string>
 #include <vector>
 
+// Stockfish's own headers (its src/), not seebatch's lib/board/.
 #if __has_include("attacks.h") // current master
-#include "attacks.h" // the engine's header (the Stockfish tree's src/)
+#include "attacks.h"
 #define STOCKFISH_MASTER 1
 #else // Stockfish 15.1
-#include "bitboard.h" // the engine's header (the Stockfish tree's src/)
+#include "bitboard.h"
 #include "psqt.h"
 #define STOCKFISH_MASTER 0
 #endif
-#include "movegen.h" // the engine's header (the Stockfish tree's src/)
+#include "movegen.h"
 #include "position.h"
 
 #include "baseline_see.h"

@@ -23,8 +23,8 @@
 #include "plan.h"
 #include "scalar/walk.h"
 
-/* The plan in use (dispatch.c; its layout in plan.h): 0 until made. Read
- * here, so that a call's lookup is inline. */
+/* The plan in use (dispatch.c; read and made by plan.h's functions): 0
+ * until made. Read here, so that a call's lookup is inline. */
 extern _Atomic uint64_t seebatch_chosen_plan;
 
 /* Makes the choice on the first call and returns it. */
@@ -44,9 +44,8 @@ static inline uint64_t seebatch_plan_in_use(void)
  * table lookup (the kind is known at the call). */
 static inline const see_backend *seebatch_backend_for_call(call_kind kind, const see_batch *batch)
 {
-    const see_backend *kernel =
-        seebatch_choice_kernels[seebatch_plan_in_use() >> (2 * seebatch_call_shape(kind, batch)) &
-                                3u];
+    const see_backend *kernel = seebatch_choice_kernels[seebatch_plan_kernel(
+        seebatch_plan_in_use(), seebatch_call_shape(kind, batch))];
     return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
@@ -64,9 +63,10 @@ static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *b
 {
     uint64_t plan = seebatch_plan_in_use();
     unsigned shape = seebatch_call_shape(kind, batch);
-    if (batch->count >= LEARN_FROM_MOVES && (plan & PLAN_LEARNING) && seebatch_shape_learns(shape))
+    if (batch->count >= LEARN_FROM_MOVES && seebatch_plan_learning(plan) &&
+        seebatch_shape_learns(shape))
         return (auto_choice){NULL, shape};
-    const see_backend *kernel = seebatch_choice_kernels[plan >> (2 * shape) & 3u];
+    const see_backend *kernel = seebatch_choice_kernels[seebatch_plan_kernel(plan, shape)];
     if (batch->count < kernel->shortest_useful_batch)
         kernel = &seebatch_scalar_backend;
     return (auto_choice){kernel, shape};
@@ -79,7 +79,7 @@ static inline void seebatch_node_see_ge(const seebatch_rules *rules, const seeba
                                         const int32_t *thresholds, uint8_t *passed)
 {
 #if SEEBATCH_HAVE_AVX2
-    if (seebatch_plan_in_use() & PLAN_PEXT_WALKS) {
+    if (seebatch_plan_pext_walks(seebatch_plan_in_use())) {
         seebatch_node_see_ge_pext(rules, node, thresholds, passed);
         return;
     }
@@ -91,7 +91,7 @@ static inline void seebatch_node_values(const seebatch_rules *rules, const seeba
                                         int32_t *values)
 {
 #if SEEBATCH_HAVE_AVX2
-    if (seebatch_plan_in_use() & PLAN_PEXT_WALKS) {
+    if (seebatch_plan_pext_walks(seebatch_plan_in_use())) {
         seebatch_node_values_pext(rules, node, values);
         return;
     }
@@ -108,8 +108,8 @@ static inline void seebatch_auto_serve(unsigned shape, const see_batch *batch, a
 }
 
 /* The widest kernel the choice uses for any shape (the one a forced name
- * gives for all): what seebatch_backend_name names, and the ceiling of the
- * instructions the views' lookups may use. Chooses first if none is. */
+ * gives for all): the ceiling of the instructions the views' lookups may
+ * use. Chooses first if none is. */
 const see_backend *seebatch_current_backend(void);
 
 /* The kernel of that name if this machine can run it, else NULL. */

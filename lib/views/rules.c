@@ -66,7 +66,7 @@ seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
     if (status != SEEBATCH_OK)
         return status;
     rules->layout = *layout;
-    seebatch_view_choose_exchanges(rules, rules->exchange_set);
+    seebatch_view_choose_exchanges(rules, (const view_exchange_set *)rules->exchange_set);
     return seebatch_succeed(error);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "auto_report.h"
 #include "options.h"
 #include "position_line.h"
 #include "subcommand_input.h"
@@ -34,8 +35,7 @@ static const char check_help[] =
     "                      reference. Measured 1.1-1.5x faster, no more: the\n"
     "                      other configurations cost as much\n"
     "  --input-format F    lines, binpack, plain or bin (by default the input says)\n"
-    "%s"
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
@@ -124,9 +124,9 @@ static unsigned long long print_summary(const check_settings *settings, const ui
     unsigned long long lanes = counts[COUNT_LANES], oracle = counts[COUNT_ORACLE_LANES];
     unsigned long long mismatches = counts[COUNT_MISMATCHES];
     unsigned long long configs = (unsigned long long)settings->config_count;
-    printf("checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
+    print_output(stdout, "checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
            plural(positions), moves, plural(moves), configs, plural(configs));
-    printf("compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
+    print_output(stdout, "compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
            lanes, plural(lanes), oracle, plural(oracle), mismatches, mismatches == 1 ? "" : "es");
     return mismatches;
 }

@@ -13,6 +13,7 @@
 #include "tool_only.h"
 #include "input_source.h"
 #include "name_fields.h"
+#include "auto_report.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "position_line.h"
@@ -26,7 +27,8 @@ static const char eval_help[] =
     "Reads positions from each FILE in turn (standard input when none is given\n"
     "or for \"-\"), one per line, as\n"
     "  FEN                     every legal capture and promotion is evaluated\n"
-    "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
+    "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1\n"
+    "                          or the king taking its rook, e1h1)\n"
     "  EPD record              four FEN fields, then operations (bm Nf6; id \"x\";):\n"
     "                          every capture, halfmove and fullmove from the\n"
     "                          hmvc and fmvn opcodes (0 and 1 where absent)\n"
@@ -56,15 +58,15 @@ static const char eval_help[] =
     "                      join back to their input (a position with no capture\n"
     "                      writes none); with several FILEs the file's name comes\n"
     "                      first (a \"file\" column or key), as grep -n gives it\n"
-    "%s"
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"
     "file; a binpack that does not decode ends the run there, the files after\n"
-    "it unread). Exit status: 0\n"
-    "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
-    "of memory or unwritable output.\n";
+    "it unread).\n"
+    "\n"
+    "Exit status: 0 all input good, 1 some input bad, 2 usage error or\n"
+    "unreadable input, 3 out of memory or unwritable output.\n";
 
 typedef struct eval_settings {
     seebatch_rules rules; /* the configuration, prepared */
@@ -171,10 +173,10 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
             lines |= inputs->sources[i].format == SEEBATCH_FILE_LINES;
             entries |= inputs->sources[i].format != SEEBATCH_FILE_LINES;
         }
-        fputs(inputs->count > 1 ? "file," : "", stdout);
-        fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
+        print_output(stdout, "%s", inputs->count > 1 ? "file," : "");
+        print_output(stdout, "%s", lines && entries ? "number," : lines ? "line," : "entry,");
     }
-    fputs("fen,move,value\n", stdout);
+    print_output(stdout, "fen,move,value\n");
 }
 
 static int evaluate_lines(const eval_settings *settings, const input_options *options,

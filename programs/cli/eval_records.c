@@ -50,11 +50,15 @@ static const char promotion_letter[16] = {0, 'n', 'b', 'r', 'q'};
 
 /* The move in UCI, as seebatch_move_to_uci writes it, followed by `after`:
  * the squares and a fifth byte always written, the fifth kept only for a
- * promotion, so no branch asks the kind (the room reserved covers it). */
+ * promotion, so no branch asks the kind (the room reserved covers it) but
+ * castling's, rare, whose to-square UCI writes as standard chess does. */
 static char *put_uci(char *p, seebatch_move move, char after)
 {
-    memcpy(p, square_names + 2 * seebatch_move_from(move), 2);
-    memcpy(p + 2, square_names + 2 * seebatch_move_to(move), 2);
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    if (__builtin_expect(seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING, 0))
+        to = castling_uci_target(from, to);
+    memcpy(p, square_names + 2 * from, 2);
+    memcpy(p + 2, square_names + 2 * to, 2);
     char letter = promotion_letter[seebatch_move_kind(move)];
     p[4] = letter;
     p += 4 + (letter != 0);
