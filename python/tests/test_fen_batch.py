@@ -218,10 +218,10 @@ def test_uci_position_commands_read_as_their_position():
     after = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
     long_game = "position startpos moves" + " g1f3 g8f6 f3g1 f6g8" * 30 + " e2e4 d7d5"
     rows = ["position startpos moves e2e4 d7d5", f"position fen {START} moves e2e4 d7d5",
-            long_game, after, "position startpos moves e2e4 e7e5 e4e5"]
+            long_game, after, "position startpos moves e2e4 e7e5 d7d6"]
     boards, errors = seebatch.boards_from_fens(rows)
     expected, _ = seebatch.boards_from_fens([after])
     for i in range(3):
         assert boards[i]["pieces"].tolist() == expected[0]["pieces"].tolist(), rows[i]
     assert [e.row for e in errors] == [4]
-    assert "move 3 (e4e5) is not legal" in errors[0].message
+    assert "move 3 (d7d6) is not legal" in errors[0].message

@@ -32,7 +32,7 @@ printf '%s\n' "position startpos moves e2e4 e7e5 e4e5" "position startpos moves 
 "$tool" eval "$work/bad.txt" > "$work/out" 2> "$work/err"
 expect "bad moves: exit 1" "$?" "1"
 expect "bad moves: named by line and index" "$(cat "$work/err")" \
-    "seebatch eval: $work/bad.txt: line 1: UCI position: move 3 (e4e5) is not legal
+    "seebatch eval: $work/bad.txt: line 1: UCI position: move 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach e5: it captures diagonally, not straight ahead
 seebatch eval: $work/bad.txt: line 3: UCI position: move 3 (e2e4): move \"e2e4\": no piece on e2
 seebatch eval: $work/bad.txt: line 4: UCI position: \"midgame\" where startpos or fen belongs"
 expect "bad moves: the good line still read" "$(cat "$work/out")" "$after;e4d5;0"
