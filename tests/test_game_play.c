@@ -1,5 +1,5 @@
 /*
- * seebatch_game_play (lib/game_moves.c): a game's moves played one by one,
+ * seebatch_game_play (lib/text/game_moves.c): a game's moves played one by one,
  * each checked legal, the position before each kept; a result after the
  * last move read as pgn-extract -Wuci writes it; the first bad move named,
  * the moves before it kept; the capacity held to.

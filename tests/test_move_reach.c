@@ -1,5 +1,5 @@
 /*
- * Moves a piece cannot make (lib/move_reach.h), refused by seebatch_check and
+ * Moves a piece cannot make (lib/board/move_reach.h), refused by seebatch_check and
  * seebatch_move_parse, held to an oracle written here on a 64-square array:
  * every move meeting seebatch_move_check, of every kind, on random dense
  * boards and on positions of generated games. The fast calls still score

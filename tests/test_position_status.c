@@ -1,5 +1,5 @@
 /*
- * seebatch_position_status (lib/position_status.c): positions no game of
+ * seebatch_position_status (lib/board/position_status.c): positions no game of
  * chess reaches, named as python-chess's Board.status() names them, with the
  * same bit values: each reason on a board that has it alone, the first one
  * named in the message with its squares, real positions (the start, the

@@ -17,14 +17,14 @@
 #include <vector>
 
 #if __has_include("attacks.h") // current master
-#include "attacks.h"
+#include "board/attacks.h"
 #define STOCKFISH_MASTER 1
 #else // Stockfish 15.1
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "psqt.h"
 #define STOCKFISH_MASTER 0
 #endif
-#include "movegen.h"
+#include "board/movegen.h"
 #include "position.h"
 
 #include "baseline_see.h"

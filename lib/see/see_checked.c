@@ -8,9 +8,9 @@
 #include "auto/dispatch.h"
 #include "errors.h"
 #include "kernel.h"
-#include "move_reach.h"
-#include "pins.h"
-#include "validity.h"
+#include "board/move_reach.h"
+#include "board/pins.h"
+#include "board/validity.h"
 
 /* Checks the moves of a batch against their boards; the message names the index. */
 static seebatch_status seebatch_check_moves(const see_batch *batch, seebatch_error *error)
