@@ -412,6 +412,51 @@ static int refuse_mixtures(const eval_settings *settings, const input_set *input
     return EXIT_OK;
 }
 
+/* The options of eval into settings, options and the input format; an
+ * exit status when they end the command (help, a usage error), else -1. */
+static int parse_eval_arguments(int argc, char **argv, eval_settings *settings,
+                                input_options *options, seebatch_file_format *input_format)
+{
+    bool tags_given = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0) {
+            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &settings->format))
+                return usage_error("eval", "--format needs text, csv or jsonl");
+            continue;
+        }
+        if (strcmp(argv[i], "--input-format") == 0) {
+            *input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (*input_format == SEEBATCH_FILE_UNKNOWN)
+                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
+            continue;
+        }
+        if (strcmp(argv[i], "--tags") == 0) {
+            tags_given = true;
+            if (!take_tags(i + 1 < argc ? argv[++i] : NULL, &settings->game))
+                return usage_error("eval",
+                                   "--tags needs tag names separated by commas, at "
+                                   "most %d: White,Black",
+                                   GAME_TAGS_MAX);
+            continue;
+        }
+        bool *flag = strcmp(argv[i], "--all-captures") == 0         ? &settings->all_captures
+                     : strcmp(argv[i], "--line-numbers") == 0       ? &settings->line_numbers
+                     : strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0 ? &settings->keep_impossible
+                     : strcmp(argv[i], "--games") == 0              ? &settings->games
+                                                                    : NULL;
+        if (flag) {
+            *flag = true;
+            continue;
+        }
+        argument_result result = take_input_argument("eval", argc, argv, &i, options);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, eval_help);
+    }
+    if (tags_given && !settings->games)
+        return usage_error("eval", "--tags names the tags of games: give --games too");
+    return -1;
+}
+
 int run_eval(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
@@ -425,43 +470,9 @@ int run_eval(int argc, char **argv)
                               NULL,
                               0};
     seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
-    bool tags_given = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--format") == 0) {
-            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &settings.format))
-                return usage_error("eval", "--format needs text, csv or jsonl");
-            continue;
-        }
-        if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format == SEEBATCH_FILE_UNKNOWN)
-                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
-            continue;
-        }
-        if (strcmp(argv[i], "--tags") == 0) {
-            tags_given = true;
-            if (!take_tags(i + 1 < argc ? argv[++i] : NULL, &settings.game))
-                return usage_error("eval",
-                                   "--tags needs tag names separated by commas, at "
-                                   "most %d: White,Black",
-                                   GAME_TAGS_MAX);
-            continue;
-        }
-        bool *flag = strcmp(argv[i], "--all-captures") == 0         ? &settings.all_captures
-                     : strcmp(argv[i], "--line-numbers") == 0       ? &settings.line_numbers
-                     : strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0 ? &settings.keep_impossible
-                     : strcmp(argv[i], "--games") == 0              ? &settings.games
-                                                                    : NULL;
-        if (flag) {
-            *flag = true;
-            continue;
-        }
-        argument_result result = take_input_argument("eval", argc, argv, &i, &options);
-        if (result != ARGUMENT_TAKEN)
-            return leave_arguments(result, eval_help);
-    }
-    if (tags_given && !settings.games)
-        return usage_error("eval", "--tags names the tags of games: give --games too");
+    int status = parse_eval_arguments(argc, argv, &settings, &options, &input_format);
+    if (status >= 0)
+        return status;
     seebatch_rules_init(&settings.rules, &options.config, NULL);
     settings.game.rules = &settings.rules;
     settings.game.format = settings.format;
@@ -469,7 +480,7 @@ int run_eval(int argc, char **argv)
     if (settings.games && input_format == SEEBATCH_FILE_UNKNOWN)
         input_format = SEEBATCH_FILE_LINES; /* a game file's name says nothing of it */
     input_set inputs;
-    int status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);
+    status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);
     if (status != EXIT_OK)
         return status;
     status = refuse_mixtures(&settings, &inputs);

@@ -224,13 +224,14 @@ static void put_prefix(game_reader *reader)
     reader->prefix.length += (size_t)(p - start);
 }
 
-/* Plays the game from start and writes a record for each move. */
-static bool play_game(game_reader *reader, const seebatch_board *start, const char *moves,
-                      size_t moves_length, size_t *count, char *message, size_t size)
+/* Plays the game from its start, keeping each move and the board before
+ * it, and works out their SEE: *count moves. */
+static bool play_game(game_reader *reader, const game_start *start, size_t *count, char *message,
+                      size_t size)
 {
-    seebatch_game game = {*start, reader->before, reader->moves, GAME_MOVES_MAX, 0};
+    seebatch_game game = {start->board, reader->before, reader->moves, GAME_MOVES_MAX, 0};
     seebatch_error error;
-    if (seebatch_game_play(&game, moves, moves_length, &error) != SEEBATCH_OK) {
+    if (seebatch_game_play(&game, start->moves, start->moves_length, &error) != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
         return false;
     }
@@ -266,32 +267,32 @@ static bool starts_with_fen(const char *text, size_t length)
 }
 
 /* Where the game's moves start, and the text of its moves. */
-static bool find_game_start(game_reader *reader, const line *input, seebatch_board *start,
-                            const char **moves, size_t *moves_length, char *message, size_t size)
+static bool find_game_start(game_reader *reader, const line *input, game_start *start,
+                            char *message, size_t size)
 {
     bool keep = reader->settings->keep_impossible;
     const char *text = input->text;
     const char *semicolon = memchr(text, ';', input->length);
     size_t head = semicolon ? (size_t)(semicolon - text) : input->length;
     if (is_uci_command(text, input->length))
-        return read_uci_start(text, input->length, keep, start, moves, moves_length, message, size);
+        return read_uci_start(text, input->length, keep, start, message, size);
     if (semicolon || starts_with_fen(text, input->length)) {
         line position_text = {text, head, false, input->number};
         position_line position;
         if (!parse_position_line(&position_text, keep, &position, message, size))
             return false;
-        *start = position.board;
-        *moves = semicolon ? semicolon + 1 : text + input->length;
-        *moves_length = semicolon ? input->length - head - 1 : 0;
+        start->board = position.board;
+        start->moves = semicolon ? semicolon + 1 : text + input->length;
+        start->moves_length = semicolon ? input->length - head - 1 : 0;
         return true;
     }
     if (reader->fen_fault[0]) {
         snprintf(message, size, "its FEN tag (line %lu): %s", reader->fen_line, reader->fen_fault);
         return false;
     }
-    *start = reader->has_fen ? reader->fen_start : reader->start_position;
-    *moves = text;
-    *moves_length = input->length;
+    start->board = reader->has_fen ? reader->fen_start : reader->start_position;
+    start->moves = text;
+    start->moves_length = input->length;
     return true;
 }
 
@@ -301,20 +302,18 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
     size_t first = 0;
     while (first < input->length && is_blank(input->text[first]))
         first++;
-    if (input->text[first] == '[')
+    if (first < input->length && input->text[first] == '[')
         return read_tag_line(reader, input, errors);
     reader->game++;
     reader->counts.games++;
     char message[MESSAGE_ROOM];
-    seebatch_board start;
-    const char *moves;
-    size_t moves_length, count = 0;
+    game_start start;
+    size_t count = 0;
     bool good = !memchr(input->text, '\0', input->length);
     if (!good)
         snprintf(message, sizeof message, "contains a NUL byte");
-    good = good &&
-           find_game_start(reader, input, &start, &moves, &moves_length, message, sizeof message) &&
-           play_game(reader, &start, moves, moves_length, &count, message, sizeof message);
+    good = good && find_game_start(reader, input, &start, message, sizeof message) &&
+           play_game(reader, &start, &count, message, sizeof message);
     if (good) {
         put_prefix(reader);
         game_records records = {reader->prefix.bytes, reader->prefix.length, reader->before,

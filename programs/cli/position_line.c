@@ -116,8 +116,8 @@ static size_t moves_word_at(const char *text, size_t length)
     return length;
 }
 
-bool read_uci_start(const char *text, size_t length, bool keep_impossible, seebatch_board *start,
-                    const char **moves, size_t *moves_length, char *message, size_t size)
+bool read_uci_start(const char *text, size_t length, bool keep_impossible, game_start *start,
+                    char *message, size_t size)
 {
     /* seebatch_board_from_fen reads the command up to "moves" from a copy
      * ending in NUL (the caller has refused a NUL inside). */
@@ -130,17 +130,17 @@ bool read_uci_start(const char *text, size_t length, bool keep_impossible, seeba
     memcpy(copy, text, at);
     copy[at] = '\0';
     seebatch_error error;
-    seebatch_status status = seebatch_board_from_fen(start, copy, &error);
+    seebatch_status status = seebatch_board_from_fen(&start->board, copy, &error);
     free(copy);
     if (status != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
         return false;
     }
     size_t after = at < length ? at + sizeof "moves" - 1 : length;
-    *moves = text + after;
-    *moves_length = length - after;
+    start->moves = text + after;
+    start->moves_length = length - after;
     char reason[SEEBATCH_MESSAGE_SIZE + 64];
-    if (position_is_possible(start, keep_impossible, reason, sizeof reason))
+    if (position_is_possible(&start->board, keep_impossible, reason, sizeof reason))
         return true;
     snprintf(message, size, "UCI position: %s", reason);
     return false;
@@ -152,14 +152,12 @@ bool read_uci_start(const char *text, size_t length, bool keep_impossible, seeba
 static bool parse_uci_line(const line *input, size_t head, bool keep_impossible, position_line *out,
                            char *message, size_t size)
 {
-    seebatch_game game = {SEEBATCH_BOARD_EMPTY, NULL, NULL, 0, 0};
-    const char *moves;
-    size_t moves_length;
-    if (!read_uci_start(input->text, head, keep_impossible, &game.board, &moves, &moves_length,
-                        message, size))
+    game_start start;
+    if (!read_uci_start(input->text, head, keep_impossible, &start, message, size))
         return false;
+    seebatch_game game = {start.board, NULL, NULL, 0, 0};
     seebatch_error error;
-    if (seebatch_game_play(&game, moves, moves_length, &error) != SEEBATCH_OK) {
+    if (seebatch_game_play(&game, start.moves, start.moves_length, &error) != SEEBATCH_OK) {
         snprintf(message, size, "UCI position: %s", error.message);
         return false;
     }

@@ -48,11 +48,18 @@ bool position_is_possible(const seebatch_board *board, bool keep_impossible, cha
     "                      a castling right or en passant square with nothing\n"                   \
     "                      behind it, ...) are evaluated, not refused\n"
 
+/* Where a game's moves start: the position, and the text of its moves. */
+typedef struct game_start {
+    seebatch_board board;
+    const char *moves;
+    size_t moves_length;
+} game_start;
+
 /* The start of a UCI position command (text[0..length), no NUL inside):
  * the position before its moves, read by seebatch_board_from_fen and, unless
- * keep_impossible, checked possible; *moves and *moves_length the text after
- * "moves" (empty when none). On failure the reason is in message. */
-bool read_uci_start(const char *text, size_t length, bool keep_impossible, seebatch_board *start,
-                    const char **moves, size_t *moves_length, char *message, size_t size);
+ * keep_impossible, checked possible; the moves, the text after "moves"
+ * (empty when none). On failure the reason is in message. */
+bool read_uci_start(const char *text, size_t length, bool keep_impossible, game_start *start,
+                    char *message, size_t size);
 
 #endif

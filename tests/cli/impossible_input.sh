@@ -89,4 +89,14 @@ expect "no capture: csv keeps its header alone" "$(cat "$work/out")" "fen,move,v
 printf '%s\n' "$trace1" | "$tool" eval > "$work/out" 2> "$work/err"
 expect "every position with a capture: no note" "$(cat "$work/err")" ""
 
+# Training data: --all-captures counts the entries whose position has none.
+printf 'fen %s\nmove e2e4\nscore 0\nply 0\nresult 0\ne\nfen %s\nmove e1e5\nscore 0\nply 0\nresult 0\ne\n' \
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' "$trace1" > "$work/two.plain"
+"$tool" eval --all-captures "$work/two.plain" > "$work/out" 2> "$work/err"
+expect "--all-captures: the other entry's record" "$?$(cut -d';' -f2- "$work/out")" "0e1e5;100"
+expect "--all-captures: the note" "$(cat "$work/err")" \
+    "seebatch eval: 1 of 2 positions gave no capture or promotion: no record written for it"
+"$tool" eval "$work/two.plain" > "$work/out" 2> "$work/err"
+expect "each entry's move: a record each, no note" "$(wc -l < "$work/out")$(cat "$work/err")" "2"
+
 finish impossible_input
