@@ -17,19 +17,35 @@
 #include "attacks.h"
 #include "castling.h"
 
-/* A pawn of `color` from `from` onto `to`: diagonally onto a piece or by
- * en passant, else straight forward one square, or two from its second
- * rank over an empty square. */
-static inline bool pawn_reaches(unsigned color, unsigned from, unsigned to, bitboard occupied,
+/* The squares between a move's two, as file and rank distances and which
+ * way the rank goes: a move's geometry, from which each piece's way of
+ * moving is a comparison or two. */
+typedef struct move_geometry {
+    unsigned files, ranks; /* distances, 0..7 */
+    bool forward_of_white; /* the to-square on a higher rank */
+} move_geometry;
+
+static inline move_geometry geometry_of(unsigned from, unsigned to)
+{
+    unsigned ff = file_of(from), ft = file_of(to), rf = rank_of(from), rt = rank_of(to);
+    move_geometry g = {ff > ft ? ff - ft : ft - ff, rf > rt ? rf - rt : rt - rf, rt > rf};
+    return g;
+}
+
+/* A pawn of `color` from `from` onto `to`: diagonally one square forward
+ * onto a piece or by en passant, else straight forward one square, or two
+ * from its second rank over an empty square. */
+static inline bool pawn_reaches(unsigned color, unsigned from, move_geometry g, bitboard occupied,
                                 bool captures)
 {
-    if (captures)
-        return (pawn_attacks(color, from) >> to) & 1u;
-    unsigned one = color == SEEBATCH_WHITE ? from + 8 : from - 8;
-    unsigned two = color == SEEBATCH_WHITE ? from + 16 : from - 16;
+    bool forward = g.forward_of_white == (color == SEEBATCH_WHITE);
     unsigned second_rank = color == SEEBATCH_WHITE ? 1u : 6u;
-    return to == one ||
-           (to == two && rank_of(from) == second_rank && !((occupied >> (one & 63u)) & 1u));
+    unsigned over = color == SEEBATCH_WHITE ? from + 8 : from - 8;
+    bool double_step =
+        g.ranks == 2 && rank_of(from) == second_rank && !((occupied >> (over & 63u)) & 1u);
+    bool takes = g.files == 1 && g.ranks == 1;
+    bool pushes = g.files == 0 && (g.ranks == 1 || double_step);
+    return forward & (captures ? takes : pushes);
 }
 
 /* A king's castling from `from` to `to`: from its start square two files
@@ -47,29 +63,31 @@ static inline bool castling_reaches(const seebatch_board *board, unsigned color,
 
 /* Whether the piece on the move's from-square can make it, for a move
  * that satisfies seebatch_move_check on a consistent board (else false or
- * true, never a read outside the tables). */
+ * true, never a read outside the tables). Each way of moving is a
+ * comparison of the move's geometry, the mover's kept, with no branch on
+ * its type and no attack table but the squares between: the check asks
+ * this of every move of a batch. */
 static inline bool move_is_possible(const seebatch_board *board, seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move), color = color_on(board, from);
     bitboard occupied = occupied_squares(board);
-    switch (piece_type_on(board, from)) {
-    case SEEBATCH_PAWN:
-        return pawn_reaches(color, from, to, occupied,
-                            kind == SEEBATCH_MOVE_EN_PASSANT || ((occupied >> to) & 1u));
-    case SEEBATCH_KNIGHT:
-        return (knight_attacks(from) >> to) & 1u;
-    case SEEBATCH_BISHOP:
-        return (bishop_attacks(from, occupied) >> to) & 1u;
-    case SEEBATCH_ROOK:
-        return (rook_attacks(from, occupied) >> to) & 1u;
-    case SEEBATCH_QUEEN:
-        return (queen_attacks(from, occupied) >> to) & 1u;
-    default:
-        if (kind == SEEBATCH_MOVE_CASTLING)
-            return castling_reaches(board, color, from, to, occupied);
-        return (king_attacks(from) >> to) & 1u;
-    }
+    if (kind == SEEBATCH_MOVE_CASTLING) /* a king's (seebatch_move_check) */
+        return castling_reaches(board, color, from, to, occupied);
+    const bitboard *p = board->pieces;
+    move_geometry g = geometry_of(from, to);
+    bool open = !(between(from, to) & occupied);
+    bool diagonal = g.files == g.ranks, straight = g.files == 0 || g.ranks == 0;
+    bool knight_jump = g.files * g.ranks == 2, king_step = g.files <= 1 && g.ranks <= 1;
+    bool captures = kind == SEEBATCH_MOVE_EN_PASSANT || ((occupied >> to) & 1u);
+    bool slides =
+        open & ((diagonal & (unsigned)(((p[SEEBATCH_BISHOP] | p[SEEBATCH_QUEEN]) >> from) & 1u)) |
+                (straight & (unsigned)(((p[SEEBATCH_ROOK] | p[SEEBATCH_QUEEN]) >> from) & 1u)));
+    bool steps = (knight_jump & (unsigned)((p[SEEBATCH_KNIGHT] >> from) & 1u)) |
+                 (king_step & (unsigned)((p[SEEBATCH_KING] >> from) & 1u));
+    bool pawn =
+        ((p[SEEBATCH_PAWN] >> from) & 1u) && pawn_reaches(color, from, g, occupied, captures);
+    return slides | steps | pawn;
 }
 
 #pragma GCC visibility push(hidden)
