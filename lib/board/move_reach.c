@@ -78,12 +78,12 @@ static seebatch_status seebatch_castling_reach(const seebatch_board *board, unsi
 {
     char from_name[3], to_name[3], square[3];
     unsigned color = color_on(board, from);
-    unsigned right = castling_right_of(color, from, to);
+    unsigned right = right_of_castling(color, from, to);
     const char *side = seebatch_color_names[color],
-               *wing = castling_is_kingside(right) ? "kingside" : "queenside";
+               *wing = right_is_kingside(right) ? "kingside" : "queenside";
     seebatch_square_name(from, from_name);
     seebatch_square_name(to, to_name);
-    unsigned home = castling_king_square(right), rook = castling_rook_square(board, right);
+    unsigned home = right_king_square(board, right), rook = right_rook_square(board, right);
     if (from != home || (to != from + 2 && to + 2 != from))
         return seebatch_fail(
             error, SEEBATCH_ERROR_MOVE,
@@ -93,7 +93,7 @@ static seebatch_status seebatch_castling_reach(const seebatch_board *board, unsi
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "castling %s%s: %s has no %s castling right", from_name, to_name, side,
                              wing);
-    if (!castling_pieces_in_place(board, right))
+    if (!right_in_place(board, right))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling %s%s: no %s rook on %s",
                              from_name, to_name, side, seebatch_square_name(rook, square));
     bitboard in_way = between(from, rook) & occupied_squares(board);

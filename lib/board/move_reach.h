@@ -15,7 +15,7 @@
 #include <stdbool.h>
 
 #include "attacks.h"
-#include "castling.h"
+#include "castling_rights.h"
 
 /* The squares between a move's two, as file and rank distances and which
  * way the rank goes: a move's geometry, from which each piece's way of
@@ -54,10 +54,10 @@ static inline bool pawn_reaches(unsigned color, unsigned from, move_geometry g, 
 static inline bool castling_reaches(const seebatch_board *board, unsigned color, unsigned from,
                                     unsigned to, bitboard occupied)
 {
-    unsigned right = castling_right_of(color, from, to);
-    unsigned rook = castling_rook_square(board, right);
-    return from == castling_king_square(right) && (to == from + 2 || to + 2 == from) &&
-           (board->castling & right) && castling_pieces_in_place(board, right) &&
+    unsigned right = right_of_castling(color, from, to);
+    unsigned rook = right_rook_square(board, right);
+    return from == right_king_square(board, right) && (to == from + 2 || to + 2 == from) &&
+           (board->castling & right) && right_in_place(board, right) &&
            !(between(from, rook) & occupied);
 }
 

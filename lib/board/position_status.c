@@ -6,7 +6,7 @@
  * is named rather than scored.
  */
 #include "attacks.h"
-#include "castling.h"
+#include "castling_rights.h"
 #include "errors.h"
 #include "validity.h"
 
@@ -51,12 +51,12 @@ static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *boar
     return checkers & board->colors[board->side_to_move];
 }
 
-/* The rights held whose king or rook is not in place (castling.h). */
+/* The rights held whose king or rook is not in place (castling_rights.h). */
 static unsigned seebatch_rights_out_of_place(const seebatch_board *board)
 {
     unsigned out = 0;
     for (unsigned right = 1; right <= SEEBATCH_CASTLE_BLACK_QUEENSIDE; right <<= 1)
-        if ((board->castling & right) && !castling_pieces_in_place(board, right))
+        if ((board->castling & right) && !right_in_place(board, right))
             out |= right;
     return out;
 }
@@ -114,11 +114,11 @@ static seebatch_status seebatch_fail_castling(const seebatch_board *board, seeba
 {
     unsigned right = (unsigned)lowest_bit(seebatch_rights_out_of_place(board));
     static const char letters[] = " KQ k   q";
-    unsigned color = castling_color(right);
+    unsigned color = right_color(right);
     bool king_in_place = board->pieces[SEEBATCH_KING] & board->colors[color] &
-                         seebatch_square_bit(castling_king_square(right));
+                         seebatch_square_bit(right_king_square(board, right));
     unsigned square =
-        king_in_place ? castling_rook_square(board, right) : castling_king_square(right);
+        king_in_place ? right_rook_square(board, right) : right_king_square(board, right);
     char name[3];
     return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                          "impossible position: castling right %c with no %s %s on %s",
