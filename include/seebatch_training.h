@@ -9,7 +9,7 @@
  * seebatch::seebatch_static), or `pkg-config --cflags --libs seebatch`.
  *
  * An entry is five parallel arrays (seebatch_training_arrays): the board,
- * the move played there (seebatch_move, castling as the king's move), the
+ * the move played there (seebatch_move: castling the king taking its rook), the
  * search score, the ply and the game result (-1, 0, 1 for the side to
  * move). Every function is thread-safe on distinct objects; none keeps a
  * pointer to the caller's arrays after it returns.
@@ -107,7 +107,7 @@ typedef struct seebatch_training_arrays {
  * `seebatch` tool), so a board is never copied out of arrays to be used. */
 typedef struct seebatch_training_entry {
     seebatch_board board;
-    seebatch_move move; /* castling as the king's move */
+    seebatch_move move; /* castling as the king taking its rook (e1h1) */
     int16_t score;
     uint16_t ply;
     int8_t result; /* -1, 0 or 1, for the side to move */

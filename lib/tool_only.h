@@ -16,6 +16,9 @@
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
 
+/* Moves: castling's UCI as seebatch_move_to_uci writes it. */
+#include "board/castling.h" /* why: eval's record writer writes castling's to-square as the library does */
+
 /* Training data, entry by entry and as the tool's own options say. */
 #include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options */
 #include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD

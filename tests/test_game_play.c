@@ -149,7 +149,7 @@ static void capacity_and_arguments(void)
     CHECK_EQ(game.count, 2, "the first two kept");
     CHECK_EQ(seebatch_game_play(NULL, text, 4, &error), SEEBATCH_ERROR_ARGUMENT, "no game");
     CHECK_EQ(seebatch_game_play(&game, NULL, 4, &error), SEEBATCH_ERROR_ARGUMENT, "no text");
-    game.board.reserved = 1;
+    game.board.side_to_move = 2;
     CHECK_EQ(seebatch_game_play(&game, text, 4, &error), SEEBATCH_ERROR_BOARD, "a bad board");
 }
 

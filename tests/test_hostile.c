@@ -284,21 +284,22 @@ static void defined_and_rejected_moves(void)
     }
 
     /* A move onto a square of either king is still just a capture. Castling
-     * by any king onto an empty square is 0, wherever it goes (the check
-     * refuses castling onto a5, which no king makes). */
-    seebatch_board board = board_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+     * by any king onto any rook of its own is 0, wherever the rook stands
+     * (the check refuses castling with a5's rook, which no king makes). */
+    seebatch_board board = board_from("4k3/8/8/R7/8/8/8/4K3 w - - 0 1");
     seebatch_move castling_far = seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING);
     CHECK_EQ(value_under(&classic, &board, castling_far), 0,
-             "castling is 0 wherever the king lands");
+             "castling is 0 wherever the rook stands");
     int32_t value = 12345;
     seebatch_error castling_error;
     CHECK_EQ(checked_values_under(&classic,
                                   &(seebatch_batch){&board, 1, NULL, NULL, &castling_far, 1},
                                   &value, &castling_error),
              SEEBATCH_ERROR_MOVE, "castling e1a5");
-    CHECK(strstr(castling_error.message, "castling e1a5: the white king castles from e1, two "
-                                         "squares along its rank"),
+    CHECK(strstr(castling_error.message, "the king on e1 cannot castle with the rook on a5: a king "
+                                         "castles on its first rank"),
           "castling e1a5: \"%s\"", castling_error.message);
+    CHECK_EQ(value, 12345, "castling e1a5, checked: nothing written");
 
     /* Rejected: from an empty square, onto the mover's own piece, onto
      * itself, an unknown kind, castling by a pawn. Nothing is written. */
@@ -359,9 +360,9 @@ static void inconsistent_boards(void)
     broken[6].board.en_passant = 20; /* e3, with white to move */
     broken[6].fragment = "e3 is on the third rank but white is to move";
     broken[7].board.castling = 0x10;
-    broken[7].fragment = "unknown bits 0x10";
+    broken[7].fragment = "right K is not held but has a rook file";
     broken[8].board.reserved = 1;
-    broken[8].fragment = "reserved is 1";
+    broken[8].fragment = "right Q is not held but has a rook file";
     for (int i = 0; i < 9; i++) {
         const seebatch_board *board = &broken[i].board;
         seebatch_error error;

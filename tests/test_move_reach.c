@@ -41,6 +41,36 @@ static bool open_between(const squares *s, int a, int b)
     return true;
 }
 
+/* Chess960's castling, chess's own for a king on e1 and corner rooks, the
+ * king taking its rook: the side's king on its first rank (of several
+ * there, the one on the e-file), the right towards the rook held and naming
+ * its file, every square from either piece to its target empty but for the
+ * two (the king lands on g or c, the rook beside it on f or d: one run of
+ * squares). */
+static bool oracle_castles(const seebatch_board *board, const squares *s, int from, int to)
+{
+    int color = s->color[from], first = color == SEEBATCH_WHITE ? 0 : 56, kings = 0;
+    for (int square = first; square < first + 8; square++)
+        kings += s->type[square] == SEEBATCH_KING && s->color[square] == color;
+    if (from / 8 != first / 8 || to / 8 != first / 8 || (kings > 1 && from % 8 != 4))
+        return false;
+    int kingside = to > from, right = 2 * color + !kingside;
+    unsigned word = board->castling | (unsigned)board->reserved << 8;
+    int in = (int)(word >> (4 + 3 * right)) & 7, file = kingside ? 7 - in : in;
+    if (!((word >> right) & 1u) || to != first + file)
+        return false;
+    int targets[2] = {first + (kingside ? 6 : 2), first + (kingside ? 5 : 3)};
+    int low = from < to ? from : to, high = from < to ? to : from;
+    for (int i = 0; i < 2; i++) {
+        low = targets[i] < low ? targets[i] : low;
+        high = targets[i] > high ? targets[i] : high;
+    }
+    for (int square = low; square <= high; square++)
+        if (square != from && square != to && s->type[square] != NONE)
+            return false;
+    return true;
+}
+
 /* The oracle: whether the piece on the move's from-square can make it. */
 static bool oracle_possible(const seebatch_board *board, seebatch_move move)
 {
@@ -68,12 +98,7 @@ static bool oracle_possible(const seebatch_board *board, seebatch_move move)
     default:
         if (kind != SEEBATCH_MOVE_CASTLING)
             return df <= 1 && abs(dr) <= 1;
-        int home = color == SEEBATCH_WHITE ? 4 : 60, kingside = to > from;
-        int rook = home + (kingside ? 3 : -4);
-        unsigned right = (kingside ? 1u : 2u) << (2 * color);
-        return from == home && dr == 0 && df == 2 && (board->castling & right) &&
-               s.type[rook] == SEEBATCH_ROOK && s.color[rook] == color &&
-               open_between(&s, from, rook);
+        return oracle_castles(board, &s, from, to);
     }
 }
 
@@ -121,13 +146,19 @@ static void named_faults(void)
          "move 0: the bishop on a1 cannot reach h8: b2 is in the way"},
         {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2e1",
          "move 0: the to-square e1 holds a white piece, the same colour as the pawn on e2"},
+        {"4k3/8/8/8/8/8/8/4KN1R w K - 0 1", "e1h1",
+         "move 0: the king on e1 cannot castle with the rook on h1: f1 is in the way"},
+        {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "e1a1",
+         "move 0: the king on e1 cannot castle with the rook on a1: white has no queenside "
+         "castling right"},
     };
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
         seebatch_board board;
         seebatch_board_from_fen(&board, faults[i].fen, NULL);
         unsigned from = (unsigned)((faults[i].move[1] - '1') * 8 + faults[i].move[0] - 'a');
         unsigned to = (unsigned)((faults[i].move[3] - '1') * 8 + faults[i].move[2] - 'a');
-        seebatch_move move = seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL);
+        bool castles = strstr(faults[i].message, "castle") != NULL;
+        seebatch_move move = seebatch_move_make(from, to, castles ? SEEBATCH_MOVE_CASTLING : 0);
         seebatch_error error;
         seebatch_check(&rules, &(seebatch_batch){&board, 1, NULL, NULL, &move, 1}, &error);
         CHECK(strcmp(error.message, faults[i].message) == 0, "%s: \"%s\", expected \"%s\"",
@@ -155,6 +186,12 @@ int main(void)
         "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
         "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
         "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+        /* Chess960: rooks by file, the king between them anywhere. */
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1",
+        "rk5r/8/8/8/8/8/8/RK5R b HAha - 0 1",
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1",
     };
     for (size_t i = 0; i < sizeof real / sizeof real[0]; i++) {
         seebatch_board board;

@@ -104,11 +104,18 @@ static const status_case cases[] = {
      "impossible position: castling right K with no white rook on h1"},
     {"1k6/8/8/8/8/8/8/R3K3 w KQ - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
      "impossible position: castling right K with no white rook on h1"},
-    {"4k3/8/8/8/8/8/8/R2K3R w Q - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
-     "impossible position: castling right Q with no white king on e1"},
+    {"4k3/8/8/8/8/8/4K3/R6R w Q - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right Q with no white king on its first rank"},
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", 0, ""},
-    {"1r2k2r/8/8/8/8/8/8/4K3 b kq - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
-     "impossible position: castling right q with no black rook on a8"},
+    /* Chess960: X-FEN's q is the outermost rook, on b8; the king on d1. */
+    {"1r2k2r/8/8/8/8/8/8/4K3 b kq - 0 1", 0, ""},
+    {"4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", 0, ""},
+    {"4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1", 0, ""},
+    /* Shredder-FEN naming a file with no rook on it. */
+    {"4k3/8/8/8/8/8/8/R3K2R w KB - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right Q with no white rook on b1"},
+    {"r3k1r1/8/8/8/8/8/8/4K3 b ha - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right k with no black rook on h8"},
     /* En passant: a pawn that has just made its double push past it. */
     {"4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1", 0, ""},
     {"4k3/8/8/8/8/8/8/4K3 w - d6 0 1", SEEBATCH_POSITION_INVALID_EP_SQUARE,

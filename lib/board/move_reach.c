@@ -72,33 +72,36 @@ static seebatch_status seebatch_pawn_reach(const seebatch_board *board, unsigned
                          from_name, to_name, why);
 }
 
-/* Why a castling king cannot make the move. */
+/* Why a king cannot castle with its rook on `to`. */
 static seebatch_status seebatch_castling_reach(const seebatch_board *board, unsigned from,
                                                unsigned to, seebatch_error *error)
 {
     char from_name[3], to_name[3], square[3];
-    unsigned color = color_on(board, from);
-    unsigned right = right_of_castling(color, from, to);
+    unsigned color = color_on(board, from), right = castling_right_toward(color, from, to);
+    unsigned rook = castling_rook_square(castling_word(board), right);
     const char *side = seebatch_color_names[color],
-               *wing = right_is_kingside(right) ? "kingside" : "queenside";
+               *wing = castling_is_kingside(right) ? "kingside" : "queenside";
     seebatch_square_name(from, from_name);
     seebatch_square_name(to, to_name);
-    unsigned home = right_king_square(board, right), rook = right_rook_square(board, right);
-    if (from != home || (to != from + 2 && to + 2 != from))
-        return seebatch_fail(
-            error, SEEBATCH_ERROR_MOVE,
-            "castling %s%s: the %s king castles from %s, two squares along its rank", from_name,
-            to_name, side, seebatch_square_name(home, square));
-    if (!(board->castling & right))
+    if (from != castling_king_square(board, color) || rank_of(to) != rank_of(from))
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
-                             "castling %s%s: %s has no %s castling right", from_name, to_name, side,
-                             wing);
-    if (!right_in_place(board, right))
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling %s%s: no %s rook on %s",
-                             from_name, to_name, side, seebatch_square_name(rook, square));
-    bitboard in_way = between(from, rook) & occupied_squares(board);
-    return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling %s%s: %s is in the way", from_name,
-                         to_name,
+                             "the king on %s cannot castle with the rook on %s: a king castles "
+                             "on its first rank, with a rook there",
+                             from_name, to_name);
+    if (!((board->castling >> right) & 1u))
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
+                             "the king on %s cannot castle with the rook on %s: %s has no %s "
+                             "castling right",
+                             from_name, to_name, side, wing);
+    if (rook != to)
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
+                             "the king on %s cannot castle with the rook on %s: %s's %s castling "
+                             "right is with the rook on %s",
+                             from_name, to_name, side, wing, seebatch_square_name(rook, square));
+    bitboard in_way = castling_path(from, to) & occupied_squares(board);
+    return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
+                         "the king on %s cannot castle with the rook on %s: %s is in the way",
+                         from_name, to_name,
                          seebatch_square_name(seebatch_nearest_square(in_way, from), square));
 }
 

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 
 #include "attacks.h"
-#include "castling_rights.h"
+#include "castling.h"
 
 /* The squares between a move's two, as file and rank distances and which
  * way the rank goes: a move's geometry, from which each piece's way of
@@ -48,17 +48,17 @@ static inline bool pawn_reaches(unsigned color, unsigned from, move_geometry g, 
     return forward & (captures ? takes : pushes);
 }
 
-/* A king's castling from `from` to `to`: from its start square two files
- * along its rank, the right held, king and rook in place, the squares
- * between them empty. (Whether the king passes through check is legality.) */
+/* A king's castling from `from` with its rook on `to` (the king takes
+ * its rook): its side's castling king, the right towards that rook held
+ * with its rook there, the squares king and rook cross empty. (Whether the
+ * king passes through check is legality.) */
 static inline bool castling_reaches(const seebatch_board *board, unsigned color, unsigned from,
                                     unsigned to, bitboard occupied)
 {
-    unsigned right = right_of_castling(color, from, to);
-    unsigned rook = right_rook_square(board, right);
-    return from == right_king_square(board, right) && (to == from + 2 || to + 2 == from) &&
-           (board->castling & right) && right_in_place(board, right) &&
-           !(between(from, rook) & occupied);
+    unsigned right = castling_right_toward(color, from, to);
+    return from == castling_king_square(board, color) && ((board->castling >> right) & 1u) &&
+           castling_rook_square(castling_word(board), right) == to &&
+           castling_right_in_place(board, right) && !(castling_path(from, to) & occupied);
 }
 
 /* Whether the piece on the move's from-square can make it, for a move

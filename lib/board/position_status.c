@@ -6,7 +6,7 @@
  * is named rather than scored.
  */
 #include "attacks.h"
-#include "castling_rights.h"
+#include "castling.h"
 #include "errors.h"
 #include "validity.h"
 
@@ -51,13 +51,14 @@ static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *boar
     return checkers & board->colors[board->side_to_move];
 }
 
-/* The rights held whose king or rook is not in place (castling_rights.h). */
+/* The rights held (bit r for right r of castling.h) whose king or rook is
+ * not in place. */
 static unsigned seebatch_rights_out_of_place(const seebatch_board *board)
 {
     unsigned out = 0;
-    for (unsigned right = 1; right <= SEEBATCH_CASTLE_BLACK_QUEENSIDE; right <<= 1)
-        if ((board->castling & right) && !right_in_place(board, right))
-            out |= right;
+    for (unsigned right = 0; right < 4; right++)
+        if (((board->castling >> right) & 1u) && !castling_right_in_place(board, right))
+            out |= 1u << right;
     return out;
 }
 
@@ -110,20 +111,23 @@ static seebatch_status seebatch_fail_with_squares(seebatch_error *error, const c
                          first, second, popcount(squares) > 2 ? ", ..." : "");
 }
 
+/* The first right out of place, by its X-FEN letter: no king of its
+ * colour on its first rank, or no rook of its colour on its square on its
+ * side of the king. */
 static seebatch_status seebatch_fail_castling(const seebatch_board *board, seebatch_error *error)
 {
-    unsigned right = (unsigned)lowest_bit(seebatch_rights_out_of_place(board));
-    static const char letters[] = " KQ k   q";
-    unsigned color = right_color(right);
-    bool king_in_place = board->pieces[SEEBATCH_KING] & board->colors[color] &
-                         seebatch_square_bit(right_king_square(board, right));
-    unsigned square =
-        king_in_place ? right_rook_square(board, right) : right_king_square(board, right);
+    unsigned right = lowest_square(seebatch_rights_out_of_place(board));
+    const char *side = seebatch_color_names[castling_color(right)];
     char name[3];
+    if (castling_king_square(board, castling_color(right)) == CASTLING_NO_SQUARE)
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "impossible position: castling right %c with no %s king on its "
+                             "first rank",
+                             "KQkq"[right], side);
+    seebatch_square_name(castling_rook_square(castling_word(board), right), name);
     return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
-                         "impossible position: castling right %c with no %s %s on %s",
-                         letters[right], seebatch_color_names[color],
-                         king_in_place ? "rook" : "king", seebatch_square_name(square, name));
+                         "impossible position: castling right %c with no %s rook on %s",
+                         "KQkq"[right], side, name);
 }
 
 static seebatch_status seebatch_fail_en_passant(const seebatch_board *board, seebatch_error *error)

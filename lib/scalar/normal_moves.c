@@ -30,7 +30,9 @@ static inline const void *seebatch_pins_found(void *source) { return pins_from((
 static inline exchange_position position_of(const seebatch_rules *rules,
                                             const seebatch_board *board, pin_source *pins)
 {
-    return (exchange_position){rules, board->pieces, board->colors, NULL, seebatch_pins_found, pins};
+    /* A local, not a compound literal: the engine pair compiles as C++ too. */
+    exchange_position at = {rules, board->pieces, board->colors, NULL, seebatch_pins_found, pins};
+    return at;
 }
 
 /* The type codes (pawn 0 .. king 5) of a move's two squares, from one set

@@ -85,9 +85,7 @@ static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words 
     if (seebatch_game_play_words(&game, w->text + w->at, w->length - w->at, false, &inner) !=
         SEEBATCH_OK)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: %s", inner.message);
-    if (game.count == 0)
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: no moves after \"moves\"");
-    *board = game.board;
+    *board = game.board; /* "moves" with none after it is the position itself, as engines read it */
     return SEEBATCH_OK;
 }
 

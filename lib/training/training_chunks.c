@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
+#include "training/formats/binpack_reader.h"
 #include "training_internal.h"
 
 seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8], uint32_t *payload_size,

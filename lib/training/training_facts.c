@@ -1,8 +1,8 @@
 /* What an entry is beside its fields (seebatch_training_entry_facts): the
  * tests the filter's rules and the binpack writer make, for a caller that
  * counts them (`seebatch stats`) rather than judging or writing. */
-#include "binpack_writer.h" /* seebatch_binpack_continues, BINPACK_CHAIN_MAX */
-#include "chain_moves.h"    /* move_captures, seebatch_side_in_check */
+#include "training/formats/binpack_writer.h" /* seebatch_binpack_continues, BINPACK_CHAIN_MAX */
+#include "training/formats/chain_moves.h"    /* move_captures, seebatch_side_in_check */
 #include "training_internal.h"
 
 _Static_assert((int)SEEBATCH_BINPACK_CHAIN_MAX == (int)BINPACK_CHAIN_MAX,

@@ -10,7 +10,7 @@
 
 #include "errors.h" /* seebatch_fail, seebatch_succeed */
 #include "seebatch_training.h"
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 /* seebatch.h has no status for a file that cannot be opened, read or
  * written, for bytes its format does not allow, or for memory running out:

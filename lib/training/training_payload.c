@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
+#include "training/formats/binpack_reader.h"
 #include "training_internal.h"
 
 struct seebatch_payload_reader {

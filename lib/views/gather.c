@@ -14,7 +14,8 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
     const seebatch_layout *layout = &view_rules_of(rules)->layout;
     /* The colour whose pawns move up the numbers is seebatch's white. */
     unsigned swap = layout->squares == SEEBATCH_RANK_8_FIRST;
-    seebatch_board_clear(board);
+    const seebatch_board empty = SEEBATCH_BOARD_EMPTY; /* no compound literal: the pair builds as C++ */
+    *board = empty;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
         if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE) {
             board->pieces[type] = load_at(pieces, layout->pieces[0][type]);

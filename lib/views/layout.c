@@ -1,12 +1,15 @@
 /* Layouts for views: Stockfish's, checking one, and the shape of exchange
  * that reads it. */
+#include <string.h>
+
 #include "errors.h"
 #include "views.h"
 
 seebatch_layout seebatch_layout_stockfish(void)
 {
     enum { BB = (int32_t)sizeof(uint64_t) };
-    seebatch_layout layout = {0};
+    seebatch_layout layout;
+    memset(&layout, 0, sizeof layout); /* not {0}: the engine pair compiles as C++ too */
     layout.kind = SEEBATCH_LAYOUT_BY_TYPE;
     layout.squares = SEEBATCH_RANK_1_FIRST;
     for (int32_t type = 0; type < SEEBATCH_PIECE_TYPES; type++)

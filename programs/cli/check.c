@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "auto_report.h"
 #include "options.h"
 #include "position_line.h"
 #include "subcommand_input.h"
@@ -34,8 +35,7 @@ static const char check_help[] =
     "                      reference. Measured 1.1-1.5x faster, no more: the\n"
     "                      other configurations cost as much\n"
     "  --input-format F    lines, binpack, plain or bin (by default the input "
-    "says)\n" KEEP_IMPOSSIBLE_HELP "%s"
-    "  -h, --help          this text\n"
+    "says)\n" KEEP_IMPOSSIBLE_HELP "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
@@ -107,7 +107,8 @@ static void standard_configs(check_settings *settings)
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = seebatch_config_classic();
         config.flags = flags;
-        if (seebatch_config_validate(&config, NULL) == SEEBATCH_OK) /* one promotion rule */
+        seebatch_rules valid;
+        if (seebatch_rules_init(&valid, &config, NULL) == SEEBATCH_OK) /* one promotion rule */
             settings->configs[settings->config_count++] = config;
     }
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
@@ -124,10 +125,11 @@ static unsigned long long print_summary(const check_settings *settings, const ui
     unsigned long long lanes = counts[COUNT_LANES], oracle = counts[COUNT_ORACLE_LANES];
     unsigned long long mismatches = counts[COUNT_MISMATCHES];
     unsigned long long configs = (unsigned long long)settings->config_count;
-    printf("checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
-           plural(positions), moves, plural(moves), configs, plural(configs));
-    printf("compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
-           lanes, plural(lanes), oracle, plural(oracle), mismatches, mismatches == 1 ? "" : "es");
+    print_output(stdout, "checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
+                 plural(positions), moves, plural(moves), configs, plural(configs));
+    print_output(stdout, "compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n",
+                 compared, lanes, plural(lanes), oracle, plural(oracle), mismatches,
+                 mismatches == 1 ? "" : "es");
     return mismatches;
 }
 

@@ -14,6 +14,7 @@
 #include "tool_only.h"
 #include "input_source.h"
 #include "name_fields.h"
+#include "auto_report.h"
 #include "options.h"
 #include "parallel_lines.h"
 #include "position_line.h"
@@ -27,7 +28,8 @@ static const char eval_help[] =
     "Reads positions from each FILE in turn (standard input when none is given\n"
     "or for \"-\"), one per line, as\n"
     "  FEN                     every legal capture and promotion is evaluated\n"
-    "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1)\n"
+    "  FEN;move move ...       the given moves (UCI: e2e4, e7e8q, castling e1g1\n"
+    "                          or the king taking its rook, e1h1)\n"
     "  EPD record              four FEN fields, then operations (bm Nf6; id \"x\";):\n"
     "                          every capture, halfmove and fullmove from the\n"
     "                          hmvc and fmvn opcodes (0 and 1 where absent)\n"
@@ -70,15 +72,16 @@ static const char eval_help[] =
     "  --tags T1,T2,...    --games: each record carries these PGN tags of its\n"
     "                      game after its number (\"\" where it has none; text\n"
     "                      shows a ';' in a tag as '?'; jsonl as "
-    "\"tags\":{...})\n" KEEP_IMPOSSIBLE_HELP "%s"
+    "\"tags\":{...})\n" KEEP_IMPOSSIBLE_HELP "%s" AUTO_REPORT_HELP
     "  -h, --help          this text\n"
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"
     "file; a binpack that does not decode ends the run there, the files after\n"
-    "it unread). Exit status: 0\n"
-    "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
-    "of memory or unwritable output.\n";
+    "it unread).\n"
+    "\n"
+    "Exit status: 0 all input good, 1 some input bad, 2 usage error or\n"
+    "unreadable input, 3 out of memory or unwritable output.\n";
 
 typedef struct eval_settings {
     seebatch_rules rules; /* the configuration, prepared */
@@ -204,19 +207,17 @@ static void evaluate_entries(const seebatch_training_entry *entries, size_t coun
 static void print_csv_header(const eval_settings *settings, const input_set *inputs)
 {
     bool file_column = inputs->count > 1 && (settings->line_numbers || settings->games);
-    fputs(file_column ? "file," : "", stdout);
+    print_output(stdout, "%s", file_column ? "file," : "");
     if (settings->games) {
-        fputs("game,", stdout);
+        print_output(stdout, "game,");
         for (size_t t = 0; t < settings->game.tag_count; t++) {
             const char *name = settings->game.tags[t];
             char *field = malloc(name_field_room(strlen(name)));
-            if (field) {
-                fwrite(field, 1, (size_t)(put_csv_name(field, name) - field), stdout);
-                fputc(',', stdout);
-            }
+            if (field)
+                print_output(stdout, "%.*s,", (int)(put_csv_name(field, name) - field), field);
             free(field);
         }
-        fputs("ply,move,value,capture\n", stdout);
+        print_output(stdout, "ply,move,value,capture\n");
         return;
     }
     if (settings->line_numbers) {
@@ -225,9 +226,9 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
             lines |= inputs->sources[i].format == SEEBATCH_FILE_LINES;
             entries |= inputs->sources[i].format != SEEBATCH_FILE_LINES;
         }
-        fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
+        print_output(stdout, "%s", lines && entries ? "number," : lines ? "line," : "entry,");
     }
-    fputs("fen,move,value\n", stdout);
+    print_output(stdout, "fen,move,value\n");
 }
 
 static int evaluate_lines(const eval_settings *settings, const input_options *options,

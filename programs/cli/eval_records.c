@@ -52,11 +52,15 @@ static const char promotion_letter[16] = {0, 'n', 'b', 'r', 'q'};
 
 /* The move in UCI, as seebatch_move_to_uci writes it, followed by `after`:
  * the squares and a fifth byte always written, the fifth kept only for a
- * promotion, so no branch asks the kind (the room reserved covers it). */
+ * promotion, so no branch asks the kind (the room reserved covers it) but
+ * castling's, rare, whose to-square UCI writes as standard chess does. */
 static char *put_uci(char *p, seebatch_move move, char after)
 {
-    memcpy(p, square_names + 2 * seebatch_move_from(move), 2);
-    memcpy(p + 2, square_names + 2 * seebatch_move_to(move), 2);
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    if (__builtin_expect(seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING, 0))
+        to = castling_uci_target(from, to);
+    memcpy(p, square_names + 2 * from, 2);
+    memcpy(p + 2, square_names + 2 * to, 2);
     char letter = promotion_letter[seebatch_move_kind(move)];
     p[4] = letter;
     p += 4 + (letter != 0);
@@ -238,12 +242,13 @@ static unsigned long long ply_of(const seebatch_board *board)
     return 2 * (full - 1) + board->side_to_move + 1;
 }
 
-/* Whether the move takes a piece: onto an occupied square, or en passant. */
+/* Whether the move takes a piece: onto one of the other colour, or en
+ * passant (castling, the king taking its own rook, takes nothing). */
 static bool captures(const seebatch_board *board, seebatch_move move)
 {
-    uint64_t occupied = board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK];
+    unsigned mover = (unsigned)(board->colors[SEEBATCH_BLACK] >> seebatch_move_from(move)) & 1u;
     return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT ||
-           ((occupied >> seebatch_move_to(move)) & 1u);
+           ((board->colors[mover ^ 1u] >> seebatch_move_to(move)) & 1u);
 }
 
 void append_game_records(text_buffer *out, output_format format, const game_records *records)

@@ -23,6 +23,7 @@
 #include "tool_only.h"
 #include "filter_counts.h"
 #include "line_reader.h"
+#include "auto_report.h"
 #include "options.h"
 #include "output_target.h"
 #include "position_line.h"
@@ -63,8 +64,7 @@ static const char filter_help[] =
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
-    "%s"
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Binpack output keeps the input's chains where it can: an entry kept after a\n"
     "dropped one starts a new chain with a full 32-byte position, where the input\n"
@@ -490,7 +490,7 @@ int run_filter_as(const char *command, int argc, char **argv)
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     if (parsed == PARSE_HELP) {
-        printf(filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
+        print_output(stdout, filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
                threads_lines_help, after_threads_help);
         return EXIT_OK;
     }

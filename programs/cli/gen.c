@@ -22,11 +22,13 @@ static const char perft_help[] =
     "usage: seebatch perft [--depth D] [--divide] [FEN]\n"
     "\n"
     "Prints the number of leaf nodes of the legal move tree of depth D (default 4,\n"
-    "at most 10) from FEN (default: the start position). A position whose side\n"
-    "not to move is in check is refused: no game reaches it.\n"
+    "at most 10) from FEN (default: the start position; Chess960 in X-FEN or\n"
+    "Shredder-FEN). A position whose side not to move is in check is refused: no\n"
+    "game reaches it.\n"
     "\n"
     "  --divide    first a line \"MOVE: N\" for each legal move of the position\n"
-    "              (UCI, castling as the king's move e1g1; sorted by that text),\n"
+    "              (UCI: castling e1g1 in standard chess, the king taking its\n"
+    "              rook in Chess960; sorted by that text),\n"
     "              N the leaf nodes under it at depth D - 1, then a blank line\n"
     "              and \"Nodes searched: TOTAL\", as Stockfish's \"go perft D\"\n"
     "              prints them (D at least 1)\n";
@@ -78,7 +80,7 @@ int run_gen(int argc, char **argv)
     bool bad = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(gen_help, stdout);
+            print_output(stdout, "%s", gen_help);
             return EXIT_OK;
         }
         if (take_number_option("gen", argc, argv, &i, &count_option, &bad) ||
@@ -143,8 +145,8 @@ static int print_divided(const seebatch_board *board, int depth)
     }
     qsort(divided, count, sizeof *divided, by_uci);
     for (size_t i = 0; i < count; i++)
-        printf("%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
-    printf("\nNodes searched: %llu\n", (unsigned long long)total);
+        print_output(stdout, "%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
+    print_output(stdout, "\nNodes searched: %llu\n", (unsigned long long)total);
     free(divided);
     return EXIT_OK;
 }
@@ -171,7 +173,7 @@ int run_perft(int argc, char **argv)
     bool bad = false, divide = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(perft_help, stdout);
+            print_output(stdout, "%s", perft_help);
             return EXIT_OK;
         }
         if (take_number_option("perft", argc, argv, &i, &depth_option, &bad))
@@ -207,6 +209,6 @@ int run_perft(int argc, char **argv)
                                     "--depth 1 or more");
     if (divide)
         return print_divided(&board, (int)depth);
-    printf("%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
+    print_output(stdout, "%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
     return EXIT_OK;
 }

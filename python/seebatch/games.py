@@ -16,7 +16,7 @@ PlayedMoves.__doc__ = """Every move of the games read, in order, one entry each:
 game (uint32, from 1: the game's place in the input, bad games counted),
 ply (uint32: 1 for white's first move, from the position's fullmove number),
 move (uint16), value (int32: its SEE on the position it was played in),
-capture (bool: onto a piece, or en passant), boards (BOARD_DTYPE: that
+capture (bool: onto a piece of the other side, or en passant), boards (BOARD_DTYPE: that
 position). tags: one dict a game (tags[g - 1] for game g), its PGN tags
 ("" values as written; {} for a game with none)."""
 
@@ -150,8 +150,9 @@ def see_games(text, config="classic", allow_impossible=False):
     full = np.maximum(boards["fullmove_number"].astype(np.uint32), 1)
     ply = 2 * (full - 1) + boards["side_to_move"] + 1
     to = (moves & 63).astype(np.uint64)
-    occupied = boards["colors"][:, 0] | boards["colors"][:, 1]
-    capture = ((occupied >> to) & 1).astype(bool) | ((moves >> 12) == _EN_PASSANT)
+    black_moves = ((boards["colors"][:, 1] >> ((moves >> 6) & 63).astype(np.uint64)) & 1) == 1
+    theirs = np.where(black_moves, boards["colors"][:, 0], boards["colors"][:, 1])
+    capture = ((theirs >> to) & 1).astype(bool) | ((moves >> 12) == _EN_PASSANT)
     return PlayedMoves(games, ply.astype(np.uint32), moves, values, capture, boards,
                        reader.tags), reader.errors
 

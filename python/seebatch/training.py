@@ -16,6 +16,7 @@ from collections import Counter, namedtuple
 import numpy as np
 
 from . import _library
+from ._arguments import MOST_ENTRIES, MOST_THREADS, allocated, cores_allowed, whole
 from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
 from ._errors import SeebatchError, new_error
 from ._library import ErrorStruct
@@ -25,6 +26,7 @@ _FORMAT_NAMES = {code: name for name, code in FORMATS.items()}
 FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
+ENTRY_BYTES = sum(dtype.itemsize for dtype in DTYPES)  # 79
 
 class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
     """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
@@ -213,10 +215,13 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
 
     reuse=True fills the same arrays for every batch (each batch is valid
     until the next is asked for): no new memory per batch, for a loop that
-    uses each batch and lets it go."""
-    batch_size = int(batch_size)
-    if batch_size < 1:
-        raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
+    uses each batch and lets it go. batch_size is a whole number
+    1..2^32 - 1 (else ValueError, before the file is opened)."""
+    batch_size = whole("read_training", "batch_size", batch_size, 1, MOST_ENTRIES)
+
+    def new_arrays():
+        return allocated("read_training", "batch_size", batch_size, _empty, ENTRY_BYTES)
+
     lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
     reader = ctypes.c_void_p()
     status = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(reader), error_pointer)
@@ -226,12 +231,12 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
-    arrays = _empty(batch_size) if reuse else None
+    arrays = new_arrays() if reuse else None
     source_format = _FORMAT_NAMES[lib.seebatch_training_reader_format(reader)]
     identity = _start_reading(name)
     try:
         while True:
-            status, batch = next_batch(lib, reader, arrays or _empty(batch_size), error_pointer)
+            status, batch = next_batch(lib, reader, arrays or new_arrays(), error_pointer)
             batch.source_format = source_format
             if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
@@ -428,8 +433,9 @@ def _with_mask(item, where):
 
 
 def moves_from_uci(boards, texts, board_index=None):
-    """Parses UCI moves ("e2e4", "e7e8q", castling "e1g1") into the library's
-    move encoding (uint16). Move i is on boards[board_index[i]], or on
+    """Parses UCI moves ("e2e4", "e7e8q", castling "e1g1" or the king taking
+    its rook "e1h1", Chess960's "g1f1") into the library's move encoding
+    (uint16), castling as the king taking its rook. Move i is on boards[board_index[i]], or on
     boards[i] when board_index is None. A move that does not parse raises
     SeebatchError naming its row."""
     if isinstance(texts, (str, bytes)):
@@ -527,8 +533,10 @@ class Filter:
         is written to a temporary beside it, renamed over it at the end (an
         output that is the input is refused with ValueError); a file that
         stops decoding raises TrainingDataError after the entries before the
-        fault are written. batch_size is not used (the library chooses).
-        Returns (entries read, entries kept)."""
+        fault are written. batch_size is not used (the library chooses);
+        threads 0..256, as the tool's -j (0: one a core this process may run
+        on). Returns (entries read, entries kept)."""
+        threads = whole("filter_file", "threads", threads, 0, MOST_THREADS)
         source, output = os.fspath(source), os.fspath(output)
         lib, (error, error_pointer) = _lib(), new_error()
         extension = os.path.splitext(output)[1].lstrip(".")
@@ -544,7 +552,7 @@ class Filter:
         _refuse_an_input(output, target)
         job = FilterFileJob(filter=self._filter, input=os.fsencode(source),
                             output=os.fsencode(output), output_format=FORMATS[format],
-                            threads=max(int(threads), 1))
+                            threads=threads or cores_allowed())
         status = lib.seebatch_training_filter_file(ctypes.byref(job), error_pointer)
         if status:
             place = job.place if job.place.entry else None

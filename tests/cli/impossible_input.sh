@@ -21,7 +21,7 @@ expect "impossible moves: named" "$(sed "s|$work/||" "$work/err")" \
 "seebatch eval: moves: line 1: move \"h1h3\": the rook on h1 cannot reach h3: h2 is in the way (move 1 of the line)
 seebatch eval: moves: line 2: move \"a1a8\": the rook on a1 cannot reach a8: a2 is in the way (move 1 of the line)
 seebatch eval: moves: line 3: move \"b1b3\": no piece on b1 (move 1 of the line)
-seebatch eval: moves: line 4: move \"e1g1\": castling e1g1: white has no kingside castling right (move 1 of the line)"
+seebatch eval: moves: line 4: move \"e1g1\": the king on e1 cannot castle with the rook on h1: white has no kingside castling right (move 1 of the line)"
 printf '%s;e2e4 e5f7 f3f6 f3f8\n' "$kiwipete" | "$tool" eval > "$work/out" 2> "$work/err"
 expect "the second bad move of a line named" "$(cat "$work/err")" \
     "seebatch eval: standard input: line 1: move \"e2e4\": the to-square e4 holds a white piece, the same colour as the bishop on e2 (move 1 of the line)"

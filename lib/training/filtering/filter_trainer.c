@@ -3,8 +3,8 @@
 #include <math.h>
 
 #include "board/bitboard.h"
-#include "chain_coding_choice.h"
-#include "chain_moves.h"
+#include "training/formats/chain_coding_choice.h"
+#include "training/formats/chain_moves.h"
 #include "random.h"
 
 int32_t seebatch_trainer_simple_eval(const chain_coding *coding, const seebatch_board *board)
