@@ -1,5 +1,6 @@
 #include "eval_records.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "numbers.h"
@@ -10,16 +11,16 @@
 #define SMALL_LENGTH(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
 #define DIGIT_AT(n, k) ((uint32_t)('0' + ((n) / ((k) == 0 ? 1 : (k) == 1 ? 10 : 100)) % 10))
 #define SMALL(n)                                                                                   \
-    ((n) < 10 ? DIGIT_AT(n, 0)                                                                     \
+    ((n) < 10    ? DIGIT_AT(n, 0)                                                                  \
      : (n) < 100 ? DIGIT_AT(n, 1) | DIGIT_AT(n, 0) << 8                                            \
                  : DIGIT_AT(n, 2) | DIGIT_AT(n, 1) << 8 | DIGIT_AT(n, 0) << 16) |                  \
         SMALL_LENGTH(n) << 24
 #define SMALL10(n)                                                                                 \
     SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5), SMALL(n + 6),  \
         SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
-#define SMALL100(n) SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30),                 \
-                    SMALL10(n + 40), SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70),            \
-                    SMALL10(n + 80), SMALL10(n + 90)
+#define SMALL100(n)                                                                                \
+    SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30), SMALL10(n + 40),                \
+        SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70), SMALL10(n + 80), SMALL10(n + 90)
 static const uint32_t small_numbers[1000] = {
     SMALL100(0),   SMALL100(100), SMALL100(200), SMALL100(300), SMALL100(400),
     SMALL100(500), SMALL100(600), SMALL100(700), SMALL100(800), SMALL100(900)};
@@ -41,8 +42,9 @@ static char *put_signed(char *p, int32_t value)
 }
 
 /* "a1" to "h8", two letters a square. */
-static const char square_names[129] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
-                                      "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+static const char square_names[129] =
+    "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
+    "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
 
 /* The letter a promotion kind adds to the move ("nbrq"), NUL for the kinds
  * that add none (normal, en passant, castling, and the unused kinds). */
@@ -223,4 +225,64 @@ void append_position_records(text_buffer *out, output_format format,
     p = put_prefix(out, p, format, records);
     const char *first = out->bytes + start; /* the mark may have moved the buffer */
     out->length = (size_t)(put_moves_in(p, format, first, records) - out->bytes);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Games (eval --games)                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Per record, past its prefix: a ply, a move, a value, the flag and the
+ * separators or JSON keys around them, and the 4 bytes put_signed writes. */
+enum { GAME_RECORD_BEYOND_PREFIX = 128 };
+
+/* The ply of a move played on the board: 1 for white's first move. */
+static unsigned long long ply_of(const seebatch_board *board)
+{
+    unsigned long long full = board->fullmove_number ? board->fullmove_number : 1u;
+    return 2 * (full - 1) + board->side_to_move + 1;
+}
+
+/* Whether the move takes a piece: onto one of the other colour, or en
+ * passant (castling, the king taking its own rook, takes nothing). */
+static bool captures(const seebatch_board *board, seebatch_move move)
+{
+    unsigned mover = (unsigned)(board->colors[SEEBATCH_BLACK] >> seebatch_move_from(move)) & 1u;
+    return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT ||
+           ((board->colors[mover ^ 1u] >> seebatch_move_to(move)) & 1u);
+}
+
+void append_game_records(text_buffer *out, output_format format, const game_records *records)
+{
+    if (records->count == 0)
+        return;
+    char *p = text_buffer_reserve(out, records->count *
+                                           (records->prefix_length + GAME_RECORD_BEYOND_PREFIX));
+    char separator = format == FORMAT_CSV ? ',' : ';';
+    for (size_t i = 0; i < records->count; i++) {
+        const seebatch_board *board = &records->before[i];
+        bool capture = captures(board, records->moves[i]);
+        if (format == FORMAT_JSONL) {
+            *p++ = '{';
+            p = put_text(p, records->prefix, records->prefix_length);
+            p = put_text(p, ",\"ply\":", 7);
+            p = put_decimal(p, ply_of(board));
+            p = put_text(p, ",\"move\":\"", 9);
+            p = put_uci(p, records->moves[i], '"');
+            p = put_text(p, ",\"value\":", 9);
+            p = put_signed(p, records->values[i]);
+            p = capture ? put_text(p, ",\"capture\":true}\n", 17)
+                        : put_text(p, ",\"capture\":false}\n", 18);
+            continue;
+        }
+        p = put_text(p, records->prefix, records->prefix_length);
+        *p++ = separator;
+        p = put_decimal(p, ply_of(board));
+        *p++ = separator;
+        p = put_uci(p, records->moves[i], separator);
+        p = put_signed(p, records->values[i]);
+        *p++ = separator;
+        *p++ = capture ? '1' : '0';
+        *p++ = '\n';
+    }
+    out->length = (size_t)(p - out->bytes);
 }

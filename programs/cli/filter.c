@@ -59,7 +59,8 @@ static const char filter_help[] =
     "                      written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
-    "                      (those that would be kept without it)\n"
+    "                      (those that would be kept without it)\n" KEEP_IMPOSSIBLE_HELP
+    "                      (EPD input; training data is read as it is)\n"
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
@@ -85,6 +86,7 @@ typedef struct filter_settings {
     const char *output_path;
     bool count_only;
     bool explain;
+    bool keep_impossible;     /* EPD lines: positions no game reaches kept */
     progress_meter *progress; /* counts the entries read */
     /* The piece-count rule's history after the chunks filtered so far, in
      * file order (binpack); NULL when the rule is off. */
@@ -252,8 +254,8 @@ static int filter_epd(const filter_settings *settings, FILE *input, FILE *output
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         if (!current.too_long && current.length == 0)
             continue;
-        if (current.too_long ||
-            !parse_position_line(&current, &position, message, sizeof message)) {
+        if (current.too_long || !parse_position_line(&current, settings->keep_impossible, &position,
+                                                     message, sizeof message)) {
             report_input_error("line %lu: %s", current.number,
                                current.too_long ? "longer than 65536 bytes" : message);
             status = EXIT_BAD_LINES;
@@ -337,6 +339,8 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
             settings->count_only = true;
         } else if (strcmp(argv[i], "--explain") == 0) {
             settings->explain = true;
+        } else if (strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0) {
+            settings->keep_impossible = true;
         } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
             settings->output_path = value;
         } else if ((value = option_value(argc, argv, &i, "--output-format", &missing))) {
@@ -476,6 +480,7 @@ int run_filter_as(const char *command, int argc, char **argv)
                                 command,
                                 NULL,
                                 NULL,
+                                false,
                                 false,
                                 false,
                                 NULL,
