@@ -87,10 +87,10 @@ seebatch_status seebatch_training_filter_new(size_t argc, const char *const *arg
     return SEEBATCH_OK;
 }
 
-/* Judges entries[0, count), checked, with the rules' one driver
- * (seebatch_judge_entries) into keep. */
-static void seebatch_judge_into_keep(seebatch_training_filter *filter, const training_entry *entries,
-                            size_t count, uint8_t *keep)
+/* Judges entries[0, count) (at most FILTER_SEE_GROUP), checked, with the
+ * rules' one driver (seebatch_judge_entries) into keep. */
+static void seebatch_judge_group(seebatch_training_filter *filter, const training_entry *entries,
+                                 size_t count, uint8_t *keep)
 {
     unsigned matched[FILTER_SEE_GROUP];
     seebatch_judge_entries(&filter->rules, &filter->history, entries, count, matched);
@@ -100,6 +100,15 @@ static void seebatch_judge_into_keep(seebatch_training_filter *filter, const tra
         count_matches(&filter->counts, matched[i]);
     }
     filter->entries += count;
+}
+
+void seebatch_training_filter_judge(seebatch_training_filter *filter,
+                                    const training_entry *entries, size_t count, uint8_t *keep)
+{
+    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
+        seebatch_judge_group(filter, entries + at,
+                             count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP,
+                             keep + at);
 }
 
 seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count,
@@ -120,12 +129,12 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
                 seebatch_check_training_entry(&entries[i], number, true, error);
             if (status != SEEBATCH_OK) {
                 /* The entries before the one refused are judged. */
-                seebatch_judge_into_keep(filter, entries, i, keep + at);
+                seebatch_judge_group(filter, entries, i, keep + at);
                 filter->place = training_entry_place(number);
                 return status;
             }
         }
-        seebatch_judge_into_keep(filter, entries, group, keep + at);
+        seebatch_judge_group(filter, entries, group, keep + at);
     }
     return seebatch_succeed(error);
 }

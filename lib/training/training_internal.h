@@ -75,6 +75,20 @@ seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
                                                seebatch_training_writer **writer,
                                                seebatch_error *error);
 
+/* The fault that ended a reader's reading: why, without its place, and
+ * its line in *line (plain; else 0). "" while none has. */
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader,
+                                            uint64_t *line);
+
+/* The bytes of a plain or .bin input the entries read so far took, from
+ * where the reader started (for progress); 0 for binpack. */
+uint64_t seebatch_training_reader_consumed(const seebatch_training_reader *reader);
+
+/* seebatch_training_write of entries as structs (the filter's file loop). */
+seebatch_status seebatch_training_write_entries(seebatch_training_writer *writer, size_t count,
+                                                const training_entry *entries, const uint8_t *keep,
+                                                seebatch_error *error);
+
 /* Whether binpack's stem holds the entry exactly: packed and read back,
  * the same entry (the writer's check of a stem), and the words when it
  * does not. */

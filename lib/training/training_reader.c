@@ -26,6 +26,8 @@ struct seebatch_training_reader {
     bool chunk_done;                   /* the last read stopped at a chunk's end */
     seebatch_error end;                /* the fault that finished it, if any */
     seebatch_training_place end_place; /* and where it is */
+    unsigned long end_line;            /* plain: its line */
+    char end_reason[160];              /* why, without the place */
     /* seebatch_training_filter_file's (training_internal.h): a stream it
      * was given, not closed here; the hook told of bad plain blocks and of
      * entries the output cannot hold, and that output's format (-1: none). */
@@ -191,6 +193,8 @@ static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, u
                                  message);
     seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
     r->end_place = (seebatch_training_place){byte_offset, entry};
+    r->end_line = line;
+    snprintf(r->end_reason, sizeof r->end_reason, "%.159s", message);
 }
 
 /* Starts decoding the next chunk; false when there is none (the end, or a
@@ -428,6 +432,21 @@ seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, s
 }
 
 int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
+
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader,
+                                            uint64_t *line)
+{
+    *line = reader->end_line;
+    return reader->end_reason;
+}
+
+uint64_t seebatch_training_reader_consumed(const seebatch_training_reader *reader)
+{
+    if (reader->format == SEEBATCH_TRAINING_BIN)
+        return reader->bin.offset;
+    long at = reader->format == SEEBATCH_TRAINING_PLAIN ? plain_reader_offset(&reader->plain) : -1;
+    return at < 0 ? 0 : (uint64_t)(at - reader->plain.start);
+}
 
 seebatch_training_place seebatch_training_reader_place(const seebatch_training_reader *reader)
 {

@@ -179,29 +179,48 @@ static seebatch_status seebatch_write_one(seebatch_training_writer *w, const tra
     return SEEBATCH_OK;
 }
 
-seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
-                                        const seebatch_training_arrays *in, const uint8_t *keep,
-                                        seebatch_error *error)
+/* Writes entries i < count with keep[i] (keep NULL: all), each loaded by
+ * load from in; the first refused ends it. */
+static inline seebatch_status seebatch_write_kept(seebatch_training_writer *writer, size_t count,
+                                                  const seebatch_training_arrays *arrays,
+                                                  const training_entry *entries,
+                                                  const uint8_t *keep, seebatch_error *error)
 {
-    if (!writer || (count && !in))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
     if (writer->refused) {
         writer->place = training_entry_place(writer->entries + 1);
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: an earlier write failed",
                              writer->path);
     }
-    training_entry entry;
+    training_entry loaded;
     for (size_t i = 0; i < count; i++) {
         if (keep && !keep[i])
             continue;
-        training_load(in, i, &entry);
-        seebatch_status status = seebatch_write_one(writer, &entry, error);
+        const training_entry *entry = entries ? &entries[i] : &loaded;
+        if (!entries)
+            training_load(arrays, i, &loaded);
+        seebatch_status status = seebatch_write_one(writer, entry, error);
         if (status != SEEBATCH_OK) {
             writer->refused = true;
             return status;
         }
     }
     return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
+                                        const seebatch_training_arrays *in, const uint8_t *keep,
+                                        seebatch_error *error)
+{
+    if (!writer || (count && !in))
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
+    return seebatch_write_kept(writer, count, in, NULL, keep, error);
+}
+
+seebatch_status seebatch_training_write_entries(seebatch_training_writer *writer, size_t count,
+                                                const training_entry *entries, const uint8_t *keep,
+                                                seebatch_error *error)
+{
+    return seebatch_write_kept(writer, count, NULL, entries, keep, error);
 }
 
 seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_error *error)

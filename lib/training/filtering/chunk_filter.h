@@ -31,6 +31,12 @@ struct seebatch_training_filter {
     bool entries_checked;
 };
 
+/* Judges entries[0, count) of the library's own readers (checked there)
+ * into keep, as seebatch_training_filter_keep does, the counts and the
+ * history going on from the filter's. */
+void seebatch_training_filter_judge(seebatch_training_filter *filter,
+                                    const training_entry *entries, size_t count, uint8_t *keep);
+
 /* Entries decoded at once, between two judgements. */
 enum { FILTER_BLOCK = 512 };
 
