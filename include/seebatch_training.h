@@ -480,6 +480,156 @@ SEEBATCH_API int seebatch_output_is_input(const char *path, FILE *input);
 SEEBATCH_API int seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
 
 /* ------------------------------------------------------------------------ */
+/* A whole file on threads                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A line of a text file as seebatch_training_run hands it to a work: its
+ * bytes without the line end ("\n", or "\r\n"), not NUL-terminated, valid
+ * until the piece is delivered; number counts from 1. A line longer than
+ * SEEBATCH_LINE_MAX bytes comes with too_long 1, text NULL and length 0
+ * (its bytes are passed over, never held). */
+enum { SEEBATCH_LINE_MAX = 65536 };
+
+/* The most entries or lines a block holds; a piece of plain, bin or lines
+ * holds no more (a binpack chunk comes in as many blocks as it needs). */
+enum { SEEBATCH_BLOCK_MAX = 4096 };
+
+typedef struct seebatch_line {
+    const char *text;
+    size_t length;
+    uint64_t number;
+    int too_long;
+} seebatch_line;
+
+/* A piece of a file as seebatch_training_run hands it to a work: a binpack
+ * chunk (or a part of one: a chunk at the end of the input is cut at chain
+ * starts for workers left idle), a batch of plain or .bin entries, or a
+ * block of lines. */
+typedef struct seebatch_piece {
+    /* The work's own state for the piece (made by its piece_new, NULL
+     * without one), reused by later pieces: the work starts it afresh at
+     * the piece's first block. */
+    void *state;
+    /* The piece's entries (training data) or lines, count of them; NULL
+     * for the kind not read. In block: one block, the first numbered
+     * `first` among the piece's (from 0, entries skipped counted). In
+     * deliver: plain and bin entries and lines, all the piece's; binpack,
+     * none (entries NULL, count the entries decoded). */
+    const seebatch_training_entry *entries;
+    const seebatch_line *lines;
+    size_t count;
+    uint64_t first;
+    int begins, ends; /* block: the piece's first block, its last (whose count may be 0) */
+    /* In deliver: the entries (lines) of the input before the piece and
+     * in it, those skipped counted, and the binpack chains it began. */
+    uint64_t before, size, chains;
+} seebatch_piece;
+
+/* What seebatch_training_run does with each piece. context is given to
+ * every function, on every thread at once: read it only (or guard it). */
+typedef struct seebatch_work {
+    void *context;
+    /* A piece's state, made once for each piece the run holds at a time
+     * (about two a thread) and freed at its end; NULL: none. piece_new
+     * returning NULL fails the run (no memory). */
+    void *(*piece_new)(void *context);
+    void (*piece_free)(void *context, void *state);
+    /* On a worker thread: each block of a piece in order, the last with
+     * ends 1. Pieces run at once on several threads. */
+    void (*block)(void *context, const seebatch_piece *piece);
+    /* On the calling thread, in file order, once the piece's blocks are
+     * done (NULL: nothing): returns 0 to go on, else the run ends there
+     * (SEEBATCH_ERROR_ARGUMENT, "stopped by the work"). */
+    int (*deliver)(void *context, const seebatch_piece *piece);
+} seebatch_work;
+
+/* One call of seebatch_training_run. */
+typedef struct seebatch_run {
+    /* In. */
+    const char *input;  /* the file; with input_stream, its name in messages */
+    FILE *input_stream; /* NULL: input is opened, its format told by seebatch_file_format_of */
+    seebatch_file_format format; /* input_stream's: binpack, plain, bin or lines */
+    unsigned threads;   /* worker threads; 0 and 1: none, all on the calling thread */
+    seebatch_work work;
+    /* Plain: told, on the calling thread, of a block that does not parse
+     * (its place and the message "INPUT: line L, entry E: why"): 1 skips
+     * it (its number is used), 0 ends the run at it; NULL ends the run at
+     * the first. */
+    int (*skip)(void *context, const seebatch_training_place *place, const char *message);
+    void *skip_context;
+    /* Called, when not NULL, on the calling thread after each piece is
+     * delivered: its entries (lines) and its bytes of the input. */
+    void (*progress)(void *context, uint64_t entries, uint64_t bytes);
+    void *progress_context;
+    /* Out. */
+    uint64_t entries; /* delivered (lines, for lines), those skipped counted */
+    uint64_t chunks;  /* binpack chunks delivered */
+    /* The fault that ended the input: its byte (plain: its block's first)
+     * and entry (from 1; 0 for lines), its line (plain and lines, else 0),
+     * and why, without the place; all 0 and "" after a clean end. */
+    seebatch_training_place place;
+    uint64_t line;
+    char reason[160];
+} seebatch_run;
+
+/* Reads the whole input on run->threads threads, piece after piece, each
+ * block of entries or lines given to run->work.block on a worker and each
+ * piece delivered to run->work.deliver on the calling thread in file
+ * order: what the work writes at delivery is the same for every number of
+ * threads. The one loop over a file of the `seebatch` tool (eval, check,
+ * stats) and of Python's label_file and count_file. A fault of the input
+ * ends the run after every piece before it, and the entries of its own
+ * piece before it, are delivered: a chunk header that is none, a chunk the
+ * file ends inside, a payload that stops decoding, a .bin entry that does
+ * not decode, a plain block that does not parse (unless skipped), a read
+ * that fails. Thread-safe on distinct runs; prints nothing.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a NULL run, input or block, a format
+ * that is none of the four, a file that cannot be opened or read, no
+ * memory, a work's deliver that ended the run, or a fault of the input
+ * ("INPUT: byte B, entry E: why", "INPUT: line L, entry E: why"; lines:
+ * "INPUT: line L: why"), run->place and run->reason saying the same. */
+SEEBATCH_API seebatch_status seebatch_training_run(seebatch_run *run, seebatch_error *error);
+
+/* The state of each piece of seebatch_label_work: the SEE of each entry's
+ * move given to the piece, in order, count of them (fewer than the
+ * piece's entries when memory ran out). */
+typedef struct seebatch_labels {
+    int32_t *values;
+    size_t count;
+    size_t capacity; /* the library's */
+} seebatch_labels;
+
+/* A work that labels training data: the SEE of each entry's move under
+ * rules (kept as a pointer), one many-board call a block, on the backend
+ * in use, into the piece's seebatch_labels; deliver is NULL, for the
+ * caller to set (Python's label_file copies each piece's values out). */
+SEEBATCH_API seebatch_work seebatch_label_work(const seebatch_rules *rules);
+
+/* What seebatch_count_work counts of the entries of a file: what `seebatch
+ * stats` prints. Games are runs of entries whose ply rises and whose
+ * result, seen from white, stays the same; a binpack's chains are its
+ * stems, plain's and bin's the chains binpack would store. */
+typedef struct seebatch_counts {
+    uint64_t entries, chains, games;
+    uint64_t games_won_by_white, games_drawn, games_won_by_black;
+    uint64_t side_to_move_won, side_to_move_drew, side_to_move_lost;
+    uint64_t captures, en_passant, promotions, castlings, checks;
+    /* Scores: VALUE_NONE (32002), then up to -1000, -300, -101, -1, 0,
+     * 100, 299, 999, and above. Plies: up to 9, 19, 39, 79, 159, 319, and
+     * above. */
+    uint64_t scores[10], plies[7];
+    /* The library's: what the count carries from piece to piece (the entry
+     * before the next piece, the chain it is in). */
+    uint64_t carry[16];
+} seebatch_counts;
+
+/* A work that counts training data into *counts, zeroed by the caller
+ * before the file (entries given count, those skipped do not), its
+ * deliver its own: how many entries, chains, games and results, the
+ * moves' kinds, checks, and scores and plies by range. */
+SEEBATCH_API seebatch_work seebatch_count_work(seebatch_counts *counts);
+
+/* ------------------------------------------------------------------------ */
 /* Writing                                                                  */
 /* ------------------------------------------------------------------------ */
 

@@ -352,23 +352,16 @@ static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file
     return seebatch_succeed(error);
 }
 
-/* The format of the input opened at path, told as every reader tells it
- * (seebatch_file_format_of); the stream put back at its start. */
+/* The format of the input opened at path; lines are no training data. */
 static seebatch_status seebatch_file_format_opened(const seebatch_filter_file_job *job,
                                                    FILE *input, seebatch_file_format *format,
                                                    seebatch_error *error)
 {
-    char magic[SEEBATCH_FILE_FORMAT_LOOK_BYTES];
-    size_t got = fread(magic, 1, sizeof magic, input);
-    if (got < sizeof magic && ferror(input))
-        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", job->input,
-                             strerror(errno));
-    rewind(input);
-    *format = seebatch_file_format_of(job->input, magic, got);
-    if (*format == SEEBATCH_FILE_LINES)
+    seebatch_status status = seebatch_piece_format_of(job->input, input, format, error);
+    if (status == SEEBATCH_OK && *format == SEEBATCH_FILE_LINES)
         return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", job->input,
                              seebatch_file_not_training_data());
-    return seebatch_succeed(error);
+    return status;
 }
 
 static seebatch_status seebatch_file_filter_stream(filter_run *run, FILE *input,

@@ -14,11 +14,10 @@
 #include "input_source.h"
 #include "name_fields.h"
 #include "options.h"
-#include "parallel_lines.h"
+#include "piece_work.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
-#include "training_job.h"
 
 static const char eval_help[] =
     "usage: seebatch eval [options] [FILE...]\n"
@@ -75,7 +74,7 @@ typedef struct eval_settings {
     size_t file_length;
 } eval_settings;
 
-/* A worker thread's own block; the settings are shared, read-only. */
+/* A piece's own block; the settings are shared, read-only. */
 typedef struct eval_worker {
     const eval_settings *settings;
     eval_block *block;
@@ -120,6 +119,31 @@ static void finish_chunk(void *state, text_buffer *out)
     eval_block_flush(((eval_worker *)state)->block, out);
 }
 
+/* A piece's worker and its block (too big for the stack). */
+static void *new_worker(const void *shared)
+{
+    const eval_settings *settings = shared;
+    eval_worker *worker = malloc(sizeof *worker);
+    eval_block *block = calloc(1, sizeof *block);
+    if (!worker || !block) {
+        free(worker);
+        free(block);
+        return NULL;
+    }
+    block->rules = &settings->rules;
+    block->format = settings->format;
+    *worker = (eval_worker){settings, block};
+    return worker;
+}
+
+static void free_worker(void *state)
+{
+    eval_worker *worker = state;
+    if (worker)
+        free(worker->block);
+    free(worker);
+}
+
 static bool parse_format(const char *text, output_format *format)
 {
     static const char *const names[] = {"text", "csv", "jsonl"};
@@ -152,7 +176,7 @@ static void evaluate_entry(const eval_settings *settings, const seebatch_trainin
 }
 
 static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
-                             const void *state, chunk_result *result)
+                             const void *state, piece_result *result)
 {
     const eval_settings *settings = state;
     record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first,
@@ -177,45 +201,24 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
     fputs("fen,move,value\n", stdout);
 }
 
-static int evaluate_lines(const eval_settings *settings, const input_options *options,
-                          const input_source *input, progress_meter *progress)
-{
-    eval_worker workers[MAX_THREADS];
-    void *states[MAX_THREADS];
-    for (int t = 0; t < options->threads; t++) {
-        eval_block *block = calloc(1, sizeof *block);
-        if (!block) {
-            fputs("seebatch: out of memory\n", stderr); /* as text_buffer.c says it */
-            exit(EXIT_RESOURCE_FAILURE);
-        }
-        block->rules = &settings->rules;
-        block->format = settings->format;
-        workers[t] = (eval_worker){settings, block};
-        states[t] = &workers[t];
-    }
-    const line_work work = {evaluate_line, finish_chunk, states};
-    int status = run_over_lines("eval", options, input, &work, progress);
-    for (int t = 0; t < options->threads; t++)
-        free(workers[t].block);
-    return status;
-}
-
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress)
 {
-    if (input->format == SEEBATCH_FILE_LINES)
-        return evaluate_lines(settings, options, input, progress);
-    training_job job = {"eval",
-                        input,
-                        stdout,
-                        (int)options->threads,
-                        evaluate_entries,
-                        settings,
-                        settings->line_numbers,
-                        progress,
-                        false};
-    chunk_totals totals;
-    return run_training_job(&job, &totals);
+    piece_work work = {.name = "eval",
+                       .input = input,
+                       .threads = (int)options->threads,
+                       .progress = progress,
+                       .shared = settings};
+    if (input->format == SEEBATCH_FILE_LINES) {
+        work.process = evaluate_line;
+        work.finish = finish_chunk;
+        work.state_new = new_worker;
+        work.state_free = free_worker;
+    } else {
+        work.consume = evaluate_entries;
+        work.numbered = settings->line_numbers;
+    }
+    return run_piece_work(&work);
 }
 
 /* The input's name as the field records start with (eval_records.h), its

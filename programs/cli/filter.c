@@ -22,9 +22,10 @@
 
 #include "tool_only.h"
 #include "filter_counts.h"
-#include "line_reader.h"
+
 #include "options.h"
 #include "output_target.h"
+#include "piece_work.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
@@ -94,9 +95,6 @@ typedef struct filter_settings {
     bool skipped; /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
 
-/* Entries (or lines) read one at a time are counted in the progress
- * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
-enum { PROGRESS_EVERY = 4096 };
 
 /* Adds what more counted to sum (the inputs of a run, one after another). */
 static void add_tally(filter_tally *sum, const filter_tally *more)
@@ -229,57 +227,108 @@ static seebatch_move no_move(const seebatch_board *board)
     return (seebatch_move)(square | square << 6);
 }
 
-/* EPD lines: "FEN" (rules on the move never match; counted in *moveless)
- * or "FEN;move"; kept lines are written as they are. */
-static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                      filter_tally *tally, uint64_t *moveless)
+/* A piece of EPD lines parsed on a worker: the entry of each line that
+ * reads as a position (a NUL-free "FEN" or "FEN;move"), and the messages of
+ * those that do not. */
+typedef struct epd_piece {
+    seebatch_training_entry entries[SEEBATCH_BLOCK_MAX];
+    enum { EPD_SKIPPED, EPD_MOVELESS, EPD_MOVE } kind[SEEBATCH_BLOCK_MAX];
+    text_buffer errors;
+} epd_piece;
+
+/* The filtering of EPD lines: judged in input order, as they are delivered. */
+typedef struct epd_run {
+    const filter_settings *settings;
+    FILE *output;
+    filter_history history; /* unused: no rule reads it on EPD */
+    uint64_t *read, *moveless;
+    filter_tally *tally;
+    bool bad, write_failed;
+} epd_run;
+
+static void *new_epd_piece(void *context)
 {
-    filter_history history = filter_history_start(); /* unused: no rule reads it on EPD */
-    line_reader *reader = malloc(sizeof *reader);    /* its buffer is too big for the stack */
-    if (!reader)
-        return EXIT_RESOURCE_FAILURE;
-    position_line position;
-    line_reader_init(reader, input);
-    line current;
-    int status = EXIT_OK;
-    unsigned long long bytes_counted = 0;
-    while (line_reader_next(reader, &current)) {
-        if (current.number % PROGRESS_EVERY == 0) {
-            progress_add(settings->progress, PROGRESS_EVERY,
-                         line_reader_consumed(reader) - bytes_counted);
-            bytes_counted = line_reader_consumed(reader);
-        }
+    (void)context;
+    return calloc(1, sizeof(epd_piece));
+}
+
+static void free_epd_piece(void *context, void *state)
+{
+    (void)context;
+    epd_piece *piece = state;
+    if (piece)
+        text_buffer_free(&piece->errors);
+    free(piece);
+}
+
+/* On a worker: each line of the block read as a position. */
+static void parse_epd_lines(void *context, const seebatch_piece *block)
+{
+    (void)context;
+    epd_piece *piece = block->state;
+    if (block->begins)
+        piece->errors.length = 0;
+    for (size_t i = 0; i < block->count; i++) {
+        const line *current = &block->lines[i];
+        position_line position;
         char message[SEEBATCH_MESSAGE_SIZE + 64];
-        if (!current.too_long && current.length == 0)
+        piece->kind[i] = EPD_SKIPPED;
+        if (!current->too_long && current->length == 0)
             continue;
-        if (current.too_long ||
-            !parse_position_line(&current, &position, message, sizeof message)) {
-            report_input_error("line %lu: %s", current.number,
-                               current.too_long ? "longer than 65536 bytes" : message);
-            status = EXIT_BAD_LINES;
+        if (current->too_long ||
+            !parse_position_line(current, &position, message, sizeof message)) {
+            text_buffer_printf(&piece->errors, "line %llu: %s\n",
+                               (unsigned long long)current->number,
+                               current->too_long ? "longer than 65536 bytes" : message);
             continue;
         }
         seebatch_training_entry entry = {position.board, 0, 0, 0, 0};
         entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
-        *moveless += !position.move_count;
-        ++*read;
-        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
-            (fwrite(current.text, 1, current.length, output) != current.length ||
-             fputc('\n', output) == EOF)) {
-            remember_write_error();
-            status = EXIT_RESOURCE_FAILURE; /* run_filter names the output */
-            break;
+        piece->entries[i] = entry;
+        piece->kind[i] = position.move_count ? EPD_MOVE : EPD_MOVELESS;
+    }
+}
+
+/* On this thread, in input order: the piece's lines judged, the kept ones
+ * written as they are. */
+static int judge_epd_lines(void *context, const seebatch_piece *delivered)
+{
+    epd_run *run = context;
+    const epd_piece *piece = delivered->state;
+    write_error_lines(piece->errors.bytes, piece->errors.length);
+    run->bad |= piece->errors.length > 0;
+    for (size_t i = 0; i < delivered->count; i++) {
+        if (piece->kind[i] == EPD_SKIPPED)
+            continue;
+        const line *current = &delivered->lines[i];
+        *run->moveless += piece->kind[i] == EPD_MOVELESS;
+        ++*run->read;
+        if (judge(&run->settings->rules, &run->history, &piece->entries[i], run->tally) &&
+            !run->settings->count_only &&
+            (fwrite(current->text, 1, current->length, run->output) != current->length ||
+             fputc('\n', run->output) == EOF)) {
+            run->write_failed = true;
+            return 1;
         }
     }
-    progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
-                 line_reader_consumed(reader) - bytes_counted);
-    if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
-        report(settings->command, "cannot read %s: %s", settings->input_name,
-               strerror(reader->read_error));
-        status = EXIT_USAGE;
-    }
-    free(reader);
-    return status;
+    return 0;
+}
+
+/* EPD lines: "FEN" (rules on the move never match; counted in *moveless)
+ * or "FEN;move"; kept lines are written as they are. Parsed on the
+ * library's runner's threads, judged in order. */
+static int filter_epd(const filter_settings *settings, const input_source *input, FILE *output,
+                      int threads, uint64_t *read, filter_tally *tally, uint64_t *moveless)
+{
+    epd_run context = {settings, output, filter_history_start(), read, moveless, tally, false,
+                       false};
+    seebatch_run run;
+    memset(&run, 0, sizeof run);
+    run.work = (seebatch_work){&context, new_epd_piece, free_epd_piece, parse_epd_lines,
+                               judge_epd_lines};
+    int status = run_input_work(settings->command, input, threads, settings->progress, &run,
+                                &context.write_failed);
+    return status == EXIT_OK && context.bad ? EXIT_BAD_LINES : status;
 }
 
 /* "--name VALUE" or "--name=VALUE": the value, advancing *index; NULL when
@@ -427,7 +476,7 @@ static int filter_input(filter_settings *settings, const input_source *input, FI
     if (input->format == SEEBATCH_FILE_BINPACK || input->format == SEEBATCH_FILE_PLAIN ||
         input->format == SEEBATCH_FILE_BIN)
         return filter_training(settings, input->stream, output, threads, &sums->read, &sums->tally);
-    return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
+    return filter_epd(settings, input, output, threads, &sums->read, &sums->tally, &sums->moveless);
 }
 
 static int run_filter_stream(filter_settings *settings, const input_options *options,

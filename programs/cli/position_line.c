@@ -172,6 +172,6 @@ bool read_position_line(const line *input, position_line *out, text_buffer *erro
     char message[SEEBATCH_MESSAGE_SIZE + 64];
     if (parse_position_line(input, out, message, sizeof message))
         return true;
-    text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+    text_buffer_printf(errors, "line %llu: %s\n", (unsigned long long)input->number, message);
     return false;
 }

@@ -35,6 +35,19 @@ static int seebatch_piece_skip(void *context, const seebatch_training_place *pla
     return 1;
 }
 
+seebatch_status seebatch_piece_format_of(const char *path, FILE *input,
+                                         seebatch_file_format *format, seebatch_error *error)
+{
+    char start[SEEBATCH_FILE_FORMAT_LOOK_BYTES];
+    size_t got = fread(start, 1, sizeof start, input);
+    if (got < sizeof start && ferror(input))
+        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", path,
+                             strerror(errno));
+    rewind(input);
+    *format = seebatch_file_format_of(path, start, got);
+    return seebatch_succeed(error);
+}
+
 bool seebatch_piece_reader_start(piece_reader *reader, const piece_source *source)
 {
     memset(reader, 0, sizeof *reader);

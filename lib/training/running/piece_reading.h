@@ -21,11 +21,13 @@ typedef enum piece_kind {
     PIECE_LINES    /* lines of a text file */
 } piece_kind;
 
-/* Entries read into a piece of plain or .bin input, at most. */
-enum { PIECE_ENTRIES_MAX = 4096 };
-
-/* Lines read into a piece, at most, and their bytes, about. */
-enum { PIECE_LINES_MAX = 4096, PIECE_LINE_BYTES = 1 << 20 };
+/* Entries read into a piece of plain or .bin input, at most, lines into a
+ * piece of lines, and their bytes, about. */
+enum {
+    PIECE_ENTRIES_MAX = SEEBATCH_BLOCK_MAX,
+    PIECE_LINES_MAX = SEEBATCH_BLOCK_MAX,
+    PIECE_LINE_BYTES = 1 << 20
+};
 
 /* Entries skipped (bad plain blocks told to skip) among a piece's: `count`
  * of them before entries[at]. */
@@ -96,6 +98,14 @@ typedef struct read_outcome {
     uint64_t byte, line;
     char reason[160];
 } read_outcome;
+
+/* The format of the file opened at path as input, told as every reader of
+ * the library tells it (seebatch_file_format_of: its first bytes, its
+ * name, else lines); the stream is put back at its start.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for a read that failed ("PATH: cannot
+ * read: why"). */
+seebatch_status seebatch_piece_format_of(const char *path, FILE *input,
+                                         seebatch_file_format *format, seebatch_error *error);
 
 /* Starts reading source (kept as a pointer); false when memory runs out. */
 bool seebatch_piece_reader_start(piece_reader *reader, const piece_source *source);
