@@ -16,10 +16,4 @@
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
 
-/* Training data, entry by entry and as the tool's own options say. */
-#include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options */
-#include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
-                                                lines judged one by one (a line has no checked move) */
-#include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-
 #endif

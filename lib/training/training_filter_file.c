@@ -122,7 +122,7 @@ static bool seebatch_file_write_parts(filter_run *run, const runner_part *parts,
         total += ((const seebatch_filter_chunk *)parts[k].state)->byte_count;
     if (!total)
         return true;
-    if (run->job->output_format == SEEBATCH_TRAINING_BINPACK) {
+    if (run->job->output_format == SEEBATCH_FILE_BINPACK) {
         uint8_t header[BINPACK_CHUNK_HEADER];
         seebatch_binpack_chunk_header((uint32_t)total, header);
         if (!seebatch_file_put_bytes(run, header, sizeof header))
@@ -188,13 +188,6 @@ static int seebatch_file_deliver_batch(void *context, runner_part *parts, size_t
 /* The call                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static seebatch_file_format seebatch_file_format_of_training(seebatch_training_format format)
-{
-    return format == SEEBATCH_TRAINING_BINPACK ? SEEBATCH_FILE_BINPACK
-           : format == SEEBATCH_TRAINING_BIN   ? SEEBATCH_FILE_BIN
-                                               : SEEBATCH_FILE_PLAIN;
-}
-
 /* The counts the filter gained since `before`. */
 static void seebatch_file_counts_since(const seebatch_training_filter *filter,
                                        const seebatch_filter_counts *before,
@@ -217,8 +210,7 @@ static runner_result seebatch_file_run(filter_run *run, FILE *input, seebatch_fi
     bool binpack = format == SEEBATCH_FILE_BINPACK;
     runner_job pieces = {
         .source = {input, job->input, format, job->skip, job->skip_context,
-                   job->skip ? seebatch_file_format_of_training(job->output_format)
-                             : SEEBATCH_FILE_UNKNOWN},
+                   job->skip ? job->output_format : SEEBATCH_FILE_UNKNOWN},
         .threads = job->threads,
         .work = {run, binpack && (job->filter->rules.active & RULES_LOOKING_BACK) == 0,
                  binpack ? seebatch_file_part_new : NULL, binpack ? seebatch_file_part_free : NULL,
@@ -360,7 +352,7 @@ static seebatch_status seebatch_file_format_opened(const seebatch_filter_file_jo
     seebatch_status status = seebatch_piece_format_of(job->input, input, format, error);
     if (status == SEEBATCH_OK && *format == SEEBATCH_FILE_LINES)
         return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", job->input,
-                             seebatch_file_not_training_data());
+                             seebatch_not_training_data);
     return status;
 }
 
@@ -371,10 +363,10 @@ static seebatch_status seebatch_file_filter_stream(filter_run *run, FILE *input,
                                            : seebatch_file_filter_entries(run, input, format);
 }
 
-static bool seebatch_file_format_known(seebatch_training_format format)
+static bool seebatch_file_format_known(seebatch_file_format format)
 {
-    return format == SEEBATCH_TRAINING_BINPACK || format == SEEBATCH_TRAINING_PLAIN ||
-           format == SEEBATCH_TRAINING_BIN;
+    return format == SEEBATCH_FILE_BINPACK || format == SEEBATCH_FILE_PLAIN ||
+           format == SEEBATCH_FILE_BIN;
 }
 
 seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, seebatch_error *error)
@@ -387,11 +379,11 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
     job->reason[0] = '\0';
     if (!seebatch_file_format_known(job->output_format))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "output format %d is none of binpack (0), plain (1), bin (2)",
+                             "output format %d is none of binpack (1), plain (2), bin (4)",
                              (int)job->output_format);
     if (job->input_stream && !seebatch_file_format_known(job->input_format))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "input format %d is none of binpack (0), plain (1), bin (2)",
+                             "input format %d is none of binpack (1), plain (2), bin (4)",
                              (int)job->input_format);
     filter_run *run = calloc(1, sizeof *run);
     if (!run)
@@ -400,8 +392,7 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
     run->error = error;
     seebatch_status status;
     if (job->input_stream) {
-        status = seebatch_file_filter_stream(run, job->input_stream,
-                                             seebatch_file_format_of_training(job->input_format));
+        status = seebatch_file_filter_stream(run, job->input_stream, job->input_format);
     } else {
         FILE *input = fopen(job->input, "rb");
         seebatch_file_format format = SEEBATCH_FILE_UNKNOWN;

@@ -12,6 +12,7 @@
 #define SEEBATCH_CLI_INPUT_MESSAGES_H
 
 #include <stddef.h>
+#include "seebatch_training.h"
 #include "tool_only.h"
 
 enum { DEFAULT_MAX_ERRORS = 20 };

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "seebatch_training.h"
 #include "tool_only.h"
 #include "seebatch.h"
 
@@ -19,6 +20,9 @@ enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
+/* The configuration options' help: --preset, --values, --pins, --promotions,
+ * --stop-when-ahead. */
+extern const char config_options_help[];
 /* threads_option_help in two: its -j lines, and the options after them
  * (--max-errors, --progress), for a help that says more under -j. */
 extern const char threads_lines_help[], after_threads_help[];
@@ -56,7 +60,7 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
                                     input_options *options);
 
 /* The exit status for an argument that was not taken: for ARGUMENT_HELP
- * prints help (a format with seebatch_config_options_help and
+ * prints help (a format with config_options_help and
  * threads_option_help)
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);

@@ -144,31 +144,34 @@ static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
     progress_add(meter, entries, bytes);
 }
 
-int run_input_work(const char *name, const input_source *input, int threads,
-                   progress_meter *progress, seebatch_run *run, const bool *write_failed)
+int run_input_work(input_work *run)
 {
-    run->input = input->name;
-    run->input_stream = input->stream;
-    run->format = input->format;
-    run->threads = (unsigned)threads;
-    run->progress = progress ? count_progress : NULL;
-    run->progress_context = progress;
+    const input_source *input = run->input;
     skipping skips = {input, false};
-    run->skip = skip_bad_block;
-    run->skip_context = &skips;
+    seebatch_run whole = {.input = input->name,
+                          .input_stream = input->stream,
+                          .format = input->format,
+                          .threads = (unsigned)run->threads,
+                          .work = run->work,
+                          .skip = skip_bad_block,
+                          .skip_context = &skips,
+                          .progress = run->progress ? count_progress : NULL,
+                          .progress_context = run->progress};
     seebatch_error error;
-    if (seebatch_training_run(run, &error) == SEEBATCH_OK)
+    seebatch_status status = seebatch_training_run(&whole, &error);
+    run->chunks = whole.chunks;
+    if (status == SEEBATCH_OK)
         return skips.skipped ? EXIT_BAD_LINES : EXIT_OK;
-    if (*write_failed) {
+    if (*run->write_failed) {
         remember_write_error(); /* named by whoever closes the output (finish_output) */
         return EXIT_RESOURCE_FAILURE;
     }
-    if (!run->reason[0]) { /* nothing at fault in the input: memory ran out */
-        report(name, "out of memory");
+    if (!whole.reason[0]) { /* nothing at fault in the input: memory ran out */
+        report(run->name, "out of memory");
         return EXIT_RESOURCE_FAILURE;
     }
     if (input->format == SEEBATCH_FILE_LINES) { /* lines have no faults but a failed read */
-        report(name, "cannot read %s: %s", input->name, run->reason);
+        report(run->name, "cannot read %s: %s", input->name, whole.reason);
         return EXIT_USAGE;
     }
     report_input_error("%s", after_input_name(input, error.message));
@@ -179,11 +182,14 @@ int run_piece_work(piece_work *work)
 {
     memset(work->counters, 0, sizeof work->counters);
     piece_run context = {work, false, false};
-    seebatch_run run;
-    memset(&run, 0, sizeof run);
-    run.work = (seebatch_work){&context, tool_piece_new, tool_piece_free, tool_piece_block,
-                               tool_piece_deliver};
-    int status = run_input_work(work->name, work->input, work->threads, work->progress, &run,
-                                &context.write_failed);
+    input_work run = {work->name,
+                      work->input,
+                      work->threads,
+                      work->progress,
+                      {&context, tool_piece_new, tool_piece_free, tool_piece_block,
+                       tool_piece_deliver},
+                      &context.write_failed,
+                      0};
+    int status = run_input_work(&run);
     return status == EXIT_OK && context.bad ? EXIT_BAD_LINES : status;
 }

@@ -72,12 +72,23 @@ typedef struct piece_work {
  * reported, whoever closes the output names it). */
 int run_piece_work(piece_work *work);
 
-/* Runs a work on an input as run_piece_work runs the tool's (stats runs
- * seebatch_count_work, filter its EPD lines' work): *run filled here but
- * for its work, whose deliver ends the run on a failed write of its own
- * (*write_failed set). The same exit statuses; a plain block passed over
- * makes it EXIT_BAD_LINES. */
-int run_input_work(const char *name, const input_source *input, int threads,
-                   progress_meter *progress, seebatch_run *run, const bool *write_failed);
+/* A work of the library's (stats runs seebatch_count_work) or of a
+ * subcommand (filter's EPD lines) on an input, run as run_piece_work runs
+ * the tool's. */
+typedef struct input_work {
+    const char *name; /* the subcommand, for messages */
+    const input_source *input;
+    int threads;
+    progress_meter *progress; /* NULL for none */
+    seebatch_work work;
+    /* Set by the work's deliver when it ends the run on a failed write of
+     * its own (not reported: whoever closes the output names it). */
+    const bool *write_failed;
+    uint64_t chunks; /* out: binpack chunks delivered */
+} input_work;
+
+/* Runs it: the same exit statuses as run_piece_work; a plain block passed
+ * over makes it EXIT_BAD_LINES. */
+int run_input_work(input_work *run);
 
 #endif

@@ -71,11 +71,14 @@ static int count_file(const input_source *input, int threads, progress_meter *pr
                       stats_totals *totals)
 {
     memset(totals, 0, sizeof *totals);
-    seebatch_run run;
-    memset(&run, 0, sizeof run);
-    run.work = seebatch_count_work(&totals->counts);
     bool write_failed = false; /* the count writes nothing */
-    int status = run_input_work("stats", input, threads, progress, &run, &write_failed);
+    input_work run = {.name = "stats",
+                      .input = input,
+                      .threads = threads,
+                      .progress = progress,
+                      .work = seebatch_count_work(&totals->counts),
+                      .write_failed = &write_failed};
+    int status = run_input_work(&run);
     totals->chunks = run.chunks;
     return status;
 }
@@ -271,8 +274,11 @@ int run_stats(int argc, char **argv)
         return status;
     for (int i = 0; i < inputs.count && status == EXIT_OK; i++)
         if (inputs.sources[i].format == SEEBATCH_FILE_LINES)
-            status = usage_error("stats", "%s %s; give --input-format if it is",
-                                 inputs.sources[i].name, seebatch_file_not_training_data());
+            status = usage_error("stats",
+                                 "%s is no training data (no \"BINP\" or \"fen \" at its start, "
+                                 "and no .binpack, .plain or .bin name); give --input-format "
+                                 "if it is",
+                                 inputs.sources[i].name);
     if (status == EXIT_OK)
         status = count_inputs(output, &options, &inputs);
     close_inputs(&inputs);

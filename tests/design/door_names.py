@@ -15,7 +15,11 @@ tests/design/checking_door_names.txt for the harness) with the files that
 may use it and why; a name used but not listed, or used by a file its line
 does not name, fails, as does a list longer than its ceiling.
 
-Usage: door_names.py ROOT [--show]   (exit 0 pass, 1 fail, 77 no clang)
+With BUILD given, what the tool's objects link is counted too (by nm):
+a function or table of the library's objects that no public header
+declares, which a source could reach by declaring it itself.
+
+Usage: door_names.py ROOT [BUILD] [--show]   (exit 0 pass, 1 fail, 77 no clang)
 """
 import json
 import os
@@ -43,7 +47,8 @@ def flags_of(root):
     paths = ["include", "lib", "lib/training/formats", "lib/training/filtering",
              "programs/cli", "programs/checking", "programs/positions"]
     flags = ["-std=c11", "-DSEEBATCH_HAVE_AVX2=1", "-DSEEBATCH_HAVE_AVX512=1",
-             "-DSEEBATCH_HAVE_POPCNT=1", "-D_GNU_SOURCE"]
+             "-DSEEBATCH_HAVE_POPCNT=1", "-D_GNU_SOURCE",
+             "-DSEEBATCH_TEST_WRONG_KERNEL"]  # check.c's test build reaches a kernel too
     return flags + ["-I" + os.path.join(root, p) for p in paths if os.path.isdir(os.path.join(root, p))]
 
 
@@ -163,8 +168,41 @@ def read_list(path):
     return listed
 
 
+def objects_of(build, root, target):
+    """The objects of a CMake target whose sources are still in the tree."""
+    found = []
+    for dirpath, _, files in os.walk(build):
+        if not dirpath.endswith(f"CMakeFiles/{target}.dir") and f"/CMakeFiles/{target}.dir/" not in dirpath + "/":
+            continue
+        for f in files:
+            if f.endswith((".o", ".obj")):
+                source = os.path.relpath(os.path.join(dirpath, f), os.path.join(
+                    build, "CMakeFiles", f"{target}.dir"))
+                source = re.sub(r"\.o(bj)?$", "", source)
+                if os.path.exists(os.path.join(root, source)):
+                    found.append(os.path.join(dirpath, f))
+    return found
+
+
+def linked_names(build, root, target, public):
+    """Names the target's objects use that the library's objects define and
+    no public header declares."""
+    used_objects, library = objects_of(build, root, target), objects_of(build, root, "seebatch_objects")
+    if not used_objects or not library or not shutil.which("nm"):
+        return set()
+    undefined = subprocess.run(["nm", "-u", *used_objects], capture_output=True, text=True).stdout
+    defined = subprocess.run(["nm", "--defined-only", *library], capture_output=True,
+                             text=True).stdout
+    wanted = {line.split()[-1] for line in undefined.splitlines() if len(line.split()) >= 2}
+    offered = {parts[2] for parts in (line.split() for line in defined.splitlines())
+               if len(parts) == 3 and parts[1] in "TDRB"}
+    return (wanted & offered) - public
+
+
 def main():
-    root = os.path.realpath(sys.argv[1])
+    arguments = [a for a in sys.argv[1:] if a != "--show"]
+    root = os.path.realpath(arguments[0])
+    build = os.path.realpath(arguments[1]) if len(arguments) > 1 else None
     show = "--show" in sys.argv
     if not shutil.which("clang"):
         print("skipped: no clang to parse the sources with")
@@ -221,6 +259,11 @@ def main():
             if path not in parsed:
                 for name in tokens(path):
                     use(name, path)
+        # What the tool's objects link that no public header declares.
+        if build and door == "tool":
+            for name in linked_names(build, root, "seebatch_cli", public):
+                used.setdefault(name, set()).add("the tool's objects (nm)")
+                internal.setdefault(name, "a library object")
         listed = read_list(os.path.join(root, list_path)) if os.path.exists(
             os.path.join(root, list_path)) else {}
         for name in sorted(used):
@@ -234,6 +277,8 @@ def main():
                 continue
             allowed = listed[name][0]
             for f in files:
+                if f == "the tool's objects (nm)":
+                    continue  # a linked name, listed: whose source declares it says the AST
                 if os.path.basename(f) not in allowed and f not in allowed:
                     print(f"{door}: {f} uses {name} ({internal[name]}); {list_path} lets only "
                           f"{', '.join(sorted(allowed))} use it")

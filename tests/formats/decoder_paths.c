@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "chain_start.h"
 #include "seebatch_training.h"
 #include "binpack_stem.h"
 #include "binpack_writer.h"

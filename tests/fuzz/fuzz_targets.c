@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "binpack_reader.h"
+#include "chain_start.h"
 #include "seebatch_training.h"
 #include "binpack_writer.h"
 #include "bitboard.h"

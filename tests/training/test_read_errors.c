@@ -75,7 +75,7 @@ typedef struct entries {
 
 /* Reads the stream (in calls of 100 entries) to its end or its fault into
  * e; a fault is asked again, and must be the same with no entry. */
-static void read_stream(FILE *stream, seebatch_training_format format, entries *e)
+static void read_stream(FILE *stream, seebatch_file_format format, entries *e)
 {
     seebatch_training_reader *reader = NULL;
     seebatch_error error = spoiled();
@@ -104,7 +104,7 @@ static void read_stream(FILE *stream, seebatch_training_format format, entries *
     seebatch_training_close(reader);
 }
 
-static void read_cut(bytes file, size_t cut, seebatch_training_format format, entries *e)
+static void read_cut(bytes file, size_t cut, seebatch_file_format format, entries *e)
 {
     FILE *stream = fmemopen(file.data, cut, "rb");
     CHECK(stream != NULL, "fmemopen");
@@ -117,7 +117,7 @@ static void read_cut(bytes file, size_t cut, seebatch_training_format format, en
 /* The file read with its reads failing at fail_at: the entries the file
  * cut at cut_at gives, then a fault naming `words` and the system's reason. */
 static void read_failing(const char *what, bytes file, size_t fail_at, size_t cut_at,
-                         seebatch_training_format format, const char *words, entries *cut,
+                         seebatch_file_format format, const char *words, entries *cut,
                          entries *failed)
 {
     read_cut(file, cut_at, format, cut);
@@ -152,7 +152,7 @@ static void read_failing(const char *what, bytes file, size_t fail_at, size_t cu
 static void plain_failing(const char *plain, entries *cut, entries *failed)
 {
     bytes file = file_read(plain);
-    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_TRAINING_PLAIN,
+    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_FILE_PLAIN,
                  "cannot be read", cut, failed);
     CHECK(cut->count > 10, "plain: entries before the fault (%zu)", cut->count);
     free(file.data);
@@ -164,18 +164,18 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
     char path[4200];
     snprintf(path, sizeof path, "%s/games.bin", directory);
     bytes text = file_read(plain);
-    read_cut(text, text.size, SEEBATCH_TRAINING_PLAIN, cut);
+    read_cut(text, text.size, SEEBATCH_FILE_PLAIN, cut);
     free(text.data);
     seebatch_training_writer *writer = NULL;
     seebatch_error error = spoiled();
     seebatch_training_arrays all = {cut->boards, cut->moves, cut->scores, cut->plies, cut->results};
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BIN, 0, &writer, &error) ==
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_BIN, 0, &writer, &error) ==
                   SEEBATCH_OK &&
               seebatch_training_write(writer, cut->count, &all, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
           "%s: %s", path, error.message);
     bytes file = file_read(path);
-    read_failing("bin", file, 40 * 40 + 13, 40 * 40 + 13, SEEBATCH_TRAINING_BIN, "cannot read", cut,
+    read_failing("bin", file, 40 * 40 + 13, 40 * 40 + 13, SEEBATCH_FILE_BIN, "cannot read", cut,
                  failed);
     CHECK_EQ(cut->count, 40, "bin: the entries before the fault");
     CHECK_EQ(failed->place.byte_offset, 40 * 40, "bin: the fault's byte");
@@ -194,7 +194,7 @@ static void binpack_failing(const char *games, entries *cut, entries *failed)
     CHECK(first + 8 < file.size, "games: a second chunk");
     const size_t places[] = {first, first + 3, first + 8 + 100};
     for (int i = 0; i < 3; i++) {
-        read_failing("binpack", file, places[i], first, SEEBATCH_TRAINING_BINPACK, "cannot be read",
+        read_failing("binpack", file, places[i], first, SEEBATCH_FILE_BINPACK, "cannot be read",
                      cut, failed);
         CHECK(cut->count > 0, "binpack: entries before the fault");
         CHECK_EQ(failed->place.byte_offset, first, "binpack: the fault's byte");

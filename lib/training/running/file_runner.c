@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chain_start.h"
 #include "piece_reading.h"
 #include "../training_internal.h"
 

@@ -1,5 +1,7 @@
 /* seebatch_label_work (seebatch_training.h): the SEE of each entry's move,
- * a many-board call a group of entries, for seebatch_training_run. */
+ * a many-board call a group of entries, for seebatch_training_run; each
+ * piece's values handed to the caller in file order. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,16 +10,24 @@
 /* Entries labelled in one call. */
 enum { LABEL_GROUP = 256 };
 
-static void *seebatch_labels_new(void *context)
+/* A piece's values, count of them; short of the piece's count when memory
+ * ran out. */
+typedef struct label_piece {
+    int32_t *values;
+    size_t count, capacity;
+    bool short_of_memory;
+} label_piece;
+
+static void *seebatch_label_piece_new(void *context)
 {
     (void)context;
-    return calloc(1, sizeof(seebatch_labels));
+    return calloc(1, sizeof(label_piece));
 }
 
-static void seebatch_labels_free(void *context, void *state)
+static void seebatch_label_piece_free(void *context, void *state)
 {
     (void)context;
-    seebatch_labels *labels = state;
+    label_piece *labels = state;
     if (labels)
         free(labels->values);
     free(labels);
@@ -25,7 +35,7 @@ static void seebatch_labels_free(void *context, void *state)
 
 /* Room for `more` values after those held; false when memory runs out
  * (the values then stop short: capacity stays below what count needs). */
-static bool seebatch_labels_room(seebatch_labels *labels, size_t more)
+static bool seebatch_label_room(label_piece *labels, size_t more)
 {
     if (labels->count + more <= labels->capacity)
         return true;
@@ -42,12 +52,18 @@ static bool seebatch_labels_room(seebatch_labels *labels, size_t more)
 
 static void seebatch_label_block(void *context, const seebatch_piece *piece)
 {
-    const seebatch_rules *rules = context;
-    seebatch_labels *labels = piece->state;
-    if (piece->begins)
+    const seebatch_rules *rules = ((const seebatch_labelling *)context)->rules;
+    label_piece *labels = piece->state;
+    if (piece->begins) {
         labels->count = 0;
-    if (!piece->count || !seebatch_labels_room(labels, piece->count))
+        labels->short_of_memory = false;
+    }
+    if (!piece->count || !piece->entries)
         return;
+    if (!seebatch_label_room(labels, piece->count)) {
+        labels->short_of_memory = true;
+        return;
+    }
     seebatch_board boards[LABEL_GROUP];
     seebatch_move moves[LABEL_GROUP];
     uint32_t board_of[LABEL_GROUP];
@@ -64,8 +80,17 @@ static void seebatch_label_block(void *context, const seebatch_piece *piece)
     }
 }
 
-seebatch_work seebatch_label_work(const seebatch_rules *rules)
+static int seebatch_label_deliver(void *context, const seebatch_piece *piece)
 {
-    return (seebatch_work){(void *)rules, seebatch_labels_new, seebatch_labels_free,
-                           seebatch_label_block, NULL};
+    const seebatch_labelling *labelling = context;
+    const label_piece *labels = piece->state;
+    if (labels->short_of_memory)
+        return 1;
+    return labelling->labels(labelling->context, labels->values, labels->count, piece->before);
+}
+
+seebatch_work seebatch_label_work(const seebatch_labelling *labelling)
+{
+    return (seebatch_work){(void *)labelling, seebatch_label_piece_new, seebatch_label_piece_free,
+                           seebatch_label_block, seebatch_label_deliver};
 }

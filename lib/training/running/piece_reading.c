@@ -18,7 +18,10 @@ static int seebatch_piece_skip(void *context, const seebatch_training_place *pla
     if (!source->skip(source->skip_context, place, message))
         return 0;
     file_piece *piece = reader->reading;
-    if (piece->gap_count && piece->gaps[piece->gap_count - 1].at == piece->entry_count) {
+    /* The entries of this read before the block: its number less those
+     * numbered before the read and those skipped in it. */
+    size_t at = (size_t)(place->entry - 1 - reader->numbered - piece->skipped);
+    if (piece->gap_count && piece->gaps[piece->gap_count - 1].at == at) {
         piece->gaps[piece->gap_count - 1].count++;
     } else {
         if (piece->gap_count == piece->gap_capacity) {
@@ -29,7 +32,7 @@ static int seebatch_piece_skip(void *context, const seebatch_training_place *pla
             piece->gaps = grown;
             piece->gap_capacity = capacity;
         }
-        piece->gaps[piece->gap_count++] = (piece_gap){piece->entry_count, 1};
+        piece->gaps[piece->gap_count++] = (piece_gap){at, 1};
     }
     piece->skipped++;
     return 1;
@@ -59,19 +62,12 @@ bool seebatch_piece_reader_start(piece_reader *reader, const piece_source *sourc
             return false;
         seebatch_line_reader_init(reader->lines, source->input);
     } else if (source->format != SEEBATCH_FILE_BINPACK) {
-        seebatch_training_format format = source->format == SEEBATCH_FILE_BIN
-                                              ? SEEBATCH_TRAINING_BIN
-                                              : SEEBATCH_TRAINING_PLAIN;
-        if (seebatch_training_open_stream(source->input, source->name, format, &reader->entries,
-                                          NULL) != SEEBATCH_OK)
+        if (seebatch_training_open_stream(source->input, source->name, source->format,
+                                          &reader->entries, NULL) != SEEBATCH_OK)
             return false;
         if (source->skip)
-            seebatch_training_reader_skips(
-                reader->entries, seebatch_piece_skip, reader,
-                source->holds_format == SEEBATCH_FILE_BINPACK ? SEEBATCH_TRAINING_BINPACK
-                : source->holds_format == SEEBATCH_FILE_BIN   ? SEEBATCH_TRAINING_BIN
-                                                              : (seebatch_training_format)-1,
-                source->name);
+            seebatch_training_reader_skips(reader->entries, seebatch_piece_skip, reader,
+                                           source->holds_format, source->name);
     }
     return true;
 }
@@ -150,6 +146,7 @@ static read_outcome seebatch_read_entries_piece(piece_reader *reader, file_piece
                                                             piece->entries, &count, NULL);
     piece->entry_count = count;
     piece->input_bytes = seebatch_training_reader_consumed(reader->entries) - before;
+    reader->numbered += count + piece->skipped;
     bool any = count || piece->skipped;
     if (status != SEEBATCH_OK) {
         uint64_t line;

@@ -77,6 +77,7 @@ typedef struct piece_reader {
     seebatch_training_reader *entries; /* plain and bin */
     line_reader *lines;                /* lines */
     file_piece *reading;               /* the piece the entries go into (for its gaps) */
+    uint64_t numbered;                 /* entries of the pieces before, those skipped counted */
 } piece_reader;
 
 /* How reading a piece ended. */

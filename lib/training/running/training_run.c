@@ -45,14 +45,12 @@ static void seebatch_run_part_free(void *context, void *state)
     free(part);
 }
 
-/* Gives the caller's block one block of the piece. */
-static void seebatch_run_give(const seebatch_run *run, run_part *mine,
-                              const seebatch_training_entry *entries, const seebatch_line *lines,
-                              size_t count, uint64_t first, bool begins, bool ends)
+/* Gives the caller's block one block of the piece (its state set here). */
+static void seebatch_run_give(const seebatch_run *run, run_part *mine, seebatch_piece *block)
 {
-    seebatch_piece piece = {mine->state, entries, lines, count, first, begins, ends, 0, 0, 0};
-    run->work.block(run->work.context, &piece);
-    mine->given += count;
+    block->state = mine->state;
+    run->work.block(run->work.context, block);
+    mine->given += block->count;
 }
 
 /* A binpack part decoded block by block, each block given as it comes;
@@ -72,8 +70,9 @@ static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_p
     do {
         size_t count =
             seebatch_binpack_next_block(&decoder, mine->block, NULL, RUN_BLOCK, &stop, &fault);
-        seebatch_run_give(run, mine, mine->block, NULL, count, decoded, decoded == 0,
-                          stop != BINPACK_ENTRY);
+        seebatch_piece block = {NULL, mine->block,           NULL, count, decoded,
+                                decoded == 0, stop != BINPACK_ENTRY, 0,    0,     0};
+        seebatch_run_give(run, mine, &block);
         decoded += count;
     } while (stop == BINPACK_ENTRY);
     part->entries = decoded;
@@ -96,8 +95,9 @@ static void seebatch_run_entries(const seebatch_run *run, const file_piece *piec
         size_t end = g < piece->gap_count ? piece->gaps[g].at : piece->entry_count;
         bool last = g == piece->gap_count;
         if (end > start || last) {
-            seebatch_run_give(run, mine, piece->entries + start, NULL, end - start, number,
-                              !begun, last);
+            seebatch_piece block = {NULL, piece->entries + start, NULL, end - start, number,
+                                    !begun, last, 0, 0, 0};
+            seebatch_run_give(run, mine, &block);
             begun = true;
         }
         number += end - start + (last ? 0 : piece->gaps[g].count);
@@ -117,8 +117,10 @@ static void seebatch_run_part(void *context, runner_part *part)
         seebatch_run_chunk(run, part, mine);
     else if (piece->kind == PIECE_ENTRIES)
         seebatch_run_entries(run, piece, mine);
-    else
-        seebatch_run_give(run, mine, NULL, piece->lines, piece->line_count, 0, true, true);
+    else {
+        seebatch_piece block = {NULL, NULL, piece->lines, piece->line_count, 0, 1, 1, 0, 0, 0};
+        seebatch_run_give(run, mine, &block);
+    }
 }
 
 /* The runner's deliver: each part to the caller's deliver, in order. */
