@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 /* Stockfish's code of a piece: its type + 1, plus 8 for black. */
 static uint8_t code_of(unsigned type, unsigned color) { return (uint8_t)(type + 1 + 8 * color); }

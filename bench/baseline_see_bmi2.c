@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 #if SEEBATCH_PEXT_TABLES && defined(__BMI2__) && defined(__AVX2__)
 #include <immintrin.h>

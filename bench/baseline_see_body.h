@@ -15,7 +15,7 @@
  * the same exchange runs from that move; under Stockfish's rules
  * (normal_moves_only) such a move scores 0, as in Stockfish.
  */
-#include "attacks.h"
+#include "board/attacks.h"
 
 /* Stockfish's Position::attackers_to(s, occupied): both colours' pieces
  * attacking s, the sliders seen through `occupied`. */

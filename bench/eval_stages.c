@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fen_scan.h"
+#include "text/fen_scan.h"
 #include "seebatch.h"
 
 typedef struct positions {

@@ -15,7 +15,10 @@
 #   (bench/stockfish/calibrate_multi.sh): the ratio per backend and auto's
 #   in three regimes (1,000 positions cycled, 10,000 cycled, all streamed),
 #   pins worked out and pins given, auto's time over the fastest backend's
-#   in each call and regime, and instructions per capture; and the engine
+#   in each call and regime, and instructions per capture; one board a call
+#   (a node's captures, pins given, thresholds and values, and the view's
+#   batch) against Stockfish's see_ge(m, t) and the view one move a call,
+#   with instructions a move; and the engine
 #   path, one view call a move (bench/stockfish/calibrate.sh). Needs a
 #   Stockfish tree (STOCKFISH); without one the run says so and goes on;
 # - seebatch_bench: captures per second per backend, cycles per capture

@@ -4,10 +4,16 @@
 # unlike timings, but blind to cache misses, mispredicted branches and how
 # fast each instruction is: read it beside seebatch_bench, not instead of it.
 #
-# Two tables:
+# Three tables:
 # - the engine path and the baseline, per call: only the instructions inside
 #   the function measured are counted (callgrind --toggle-collect), so the
 #   loop around the calls does not count;
+# - one board a call (a node's captures, as a move picker asks; issue 69),
+#   per capture, by backend, inside the call only: seebatch_values_ge with a
+#   threshold a move and pins given (board_ge), seebatch_values with pins
+#   given and worked out, the view's seebatch_view_see_ge_each (its moves
+#   as a move picker holds them, codes and thresholds), beside the view one
+#   move a call (view_ge, view_value: the mailbox reads with the call);
 # - every backend, per capture of batch calls: seebatch_passes run with 0 and
 #   with PASSES passes, the difference divided by the captures, so start-up
 #   (reading the positions) does not count.
@@ -54,6 +60,28 @@ for row in "${rows[@]}"; do
     [ "$2" = engine_each ] && label="$1 (per capture)"
     [ "$2" = view ] && label="$1 ($3 backend)"
     printf '%-40s %12s\n' "$label" $((total / calls))
+done
+echo
+# One board a call: per capture, by backend (valgrind runs no AVX-512).
+counted=$("$program" --backends | grep -vx avx512 | paste -sd' ')
+# shellcheck disable=SC2086 # the backends are words
+printf '%-58s' "one board a call, instructions a capture"; printf ' %10s' $counted; echo
+one_board=("view_ge *view_see_ge_call* view seebatch_view_see_ge, one move a call"
+           "view_value *view_see_value_call* view_value seebatch_view_see_value, one move a call"
+           "view_each seebatch_view_see_ge_each view_each seebatch_view_see_ge_each, a node"
+           "board_ge seebatch_values_ge engine_each seebatch_values_ge, a node, pins given"
+           "board_values_given seebatch_values board_values_given seebatch_values, a node, pins given"
+           "board_values seebatch_values batch seebatch_values, a node, pins worked out")
+for row in "${one_board[@]}"; do
+    set -f
+    set -- $row
+    set +f
+    line=$(printf '%-58s' "$1 (${*:4})")
+    for backend in $counted; do
+        total=$(COLLECT=$2 instructions "$backend" "$3" "$passes" "$preset")
+        line="$line $(awk -v t="$total" -v c=$((passes * captures)) 'BEGIN { printf "%10.1f", t / c }')"
+    done
+    echo "$line"
 done
 echo
 printf '%-10s %14s %14s\n' backend batch multi

@@ -25,6 +25,11 @@
 //   baseline:         the baseline's threshold test per capture (bench/baseline_see.c)
 //   view:             seebatch_view_see_ge per capture on the baseline's positions
 //                     (Stockfish's layout and piece codes), through view_see_ge_call
+//   view_value:       seebatch_view_see_value per capture there, through
+//                     view_see_value_call
+//   view_each:        seebatch_view_see_ge_each per position there, a threshold
+//                     each (view_see_ge_node)
+//   board_values_given: seebatch_values per position, pins given
 // PRESET is classic (the default) or stockfish. Prints the captures evaluated
 // and a checksum of the results, the same for every backend.
 #include <algorithm>
@@ -51,8 +56,9 @@ int usage()
         stderr,
         "usage: seebatch_passes BACKEND MODE PASSES [PRESET]\n"
         "       seebatch_passes --backends | --check-baseline | --dump-captures | --time-view\n"
-        "MODE: batch multi multi_scattered multi_checked multi_ge multi_ge_pinned engine_see_ge engine_see_value\n"
-        "      engine_each baseline view\n");
+        "MODE: batch multi multi_scattered multi_checked multi_ge multi_ge_pinned engine_see_ge "
+        "engine_see_value\n"
+        "      engine_each baseline view view_value view_each board_values_given\n");
     return 2;
 }
 
@@ -85,6 +91,21 @@ __attribute__((noinline)) bool view_see_ge_call(const Run &run, std::size_t p, s
     const seebatch_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
     return seebatch_view_see_ge(&run.view_rules, &run.views[p], pins, move, position.board[from],
                                 position.board[to], threshold);
+}
+
+// seebatch_view_see_value one move a call, as view_see_ge_call (special
+// moves to seebatch_value, as an engine would send them).
+__attribute__((noinline)) std::int32_t view_see_value_call(const Run &run, std::size_t p,
+                                                           seebatch_move move)
+{
+    const PositionSet &set = run.set;
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+        return seebatch_value(&run.rules, &set.boards[p], &set.pins[p], move);
+    const baseline_position &position = set.engine[p];
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    const seebatch_pins *pins = (run.config.flags & SEEBATCH_PINS) ? &position.st->pins : nullptr;
+    return seebatch_view_see_value(&run.view_rules, &run.views[p], pins, move, position.board[from],
+                                   position.board[to]);
 }
 
 // One pass of `mode` (one of those listed in main) over every capture,
@@ -141,10 +162,16 @@ void pass(Run &run, const std::string &mode)
         if (mode == "batch") {
             seebatch_batch node = {board, 1, nullptr, nullptr, moves, count};
             seebatch_values(&run.rules, &node, out);
-        } else if (mode == "engine_each") {
+        } else if (mode == "board_values_given") {
+            seebatch_batch node = {board, 1, &set.pins[p], nullptr, moves, count};
+            seebatch_values(&run.rules, &node, out);
+        } else if (mode == "engine_each" || mode == "view_each") {
             std::uint8_t passed[SEEBATCH_MAX_MOVES];
             seebatch_batch node = {board, 1, &set.pins[p], nullptr, moves, count};
-            seebatch_values_ge(&run.rules, &node, 0, thresholds, passed);
+            if (mode == "view_each")
+                view_see_ge_node(&run.view_rules, &run.rules, &run.views[p], set, p, passed);
+            else
+                seebatch_values_ge(&run.rules, &node, 0, thresholds, passed);
             for (std::size_t i = 0; i < count; i++)
                 out[i] = passed[i];
         } else {
@@ -156,6 +183,8 @@ void pass(Run &run, const std::string &mode)
                     out[i] = seebatch_value(&run.rules, board, &set.pins[p], moves[i]);
                 else if (mode == "view")
                     out[i] = view_see_ge_call(run, p, moves[i], thresholds[i]);
+                else if (mode == "view_value")
+                    out[i] = view_see_value_call(run, p, moves[i]);
                 else
                     out[i] = baseline_see(run.kind, &set.engine[p], moves[i], thresholds[i],
                                           &run.baseline);
@@ -353,10 +382,20 @@ int main(int argc, char **argv)
     long passes = std::strtol(argv[3], &end, 10);
     if (*argv[3] == '\0' || *end != '\0' || passes < 0)
         return usage();
-    const std::string modes[] = {
-        "batch",         "multi",         "multi_scattered",  "multi_checked",
-        "multi_ge",      "multi_ge_pinned", "engine_see_ge", "engine_see_value",
-        "engine_each",   "baseline",        "view"};
+    const std::string modes[] = {"batch",
+                                 "multi",
+                                 "multi_scattered",
+                                 "multi_checked",
+                                 "multi_ge",
+                                 "multi_ge_pinned",
+                                 "engine_see_ge",
+                                 "engine_see_value",
+                                 "engine_each",
+                                 "baseline",
+                                 "view",
+                                 "view_value",
+                                 "view_each",
+                                 "board_values_given"};
     if (std::find(std::begin(modes), std::end(modes), argv[2]) == std::end(modes)) {
         std::fprintf(stderr, "seebatch_passes: unknown mode \"%s\"\n", argv[2]);
         return usage();

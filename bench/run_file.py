@@ -42,6 +42,18 @@ REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cyc
 CALLS = (("see_values_multi", "values"), ("see_ge_multi", "thresholds"),
          ("pins given", "thresholds, pins given"))
 AUTO_TABLE = "auto's time over the fastest backend's"
+# calibrate_multi.sh's one-board rows (a node's captures a call, issue 69):
+# its name for each call, and the tables'.
+BOARD_CALLS = (("board_ge", "thresholds, pins given (`seebatch_values_ge`)"),
+               ("board_values_given", "values, pins given (`seebatch_values`)"),
+               ("board_values", "values, pins worked out"),
+               ("view_each", "the view's `seebatch_view_see_ge_each`"),
+               ("view_ge", "the view one move a call (`seebatch_view_see_ge`)"),
+               ("view_value", "its value one move a call (`seebatch_view_see_value`)"))
+BOARD_TABLE = "one board a call against Stockfish's `see_ge(m, t)` one call a move"
+BOARD_AUTO_TABLE = "one board a call: auto's time over the fastest backend's"
+BOARD_REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cycled",
+                 "streamed: all {:,} positions, caches flushed")
 
 
 def fail(message):
@@ -92,6 +104,67 @@ def against_stockfish(text):
             for backend, count in re.findall(r"(\w+) values_ge ([\d.]+)", line):
                 instructions[backend] = float(count)
     return ratios, over_fastest, instructions, positions
+
+
+def one_board(text):
+    """From calibrate_multi.sh's one-board rows: {contender: [{call: speed over
+    Stockfish's see_ge(m, t)} per regime]} in the order printed; auto's time
+    over the fastest backend's, [{call: (ratio, the fastest)} per regime];
+    instructions a move by callgrind ({"stockfish": n, backend: {call: n}});
+    the positions streamed."""
+    speeds, over_fastest, regime, positions = {}, [], -1, 0
+    for line in text.splitlines():
+        found = re.match(r"\s*(\d+) positions, +\d+ captures.*, one board a call: Stockfish", line)
+        if found:
+            regime += 1
+            positions = int(found[1])
+            continue
+        found = re.match(r"\s+(\w+)\s+view_ge ", line)
+        if found and regime >= 0:
+            speeds.setdefault(found[1], []).append(
+                {call: float(speed) for call, speed in re.findall(r"(\w+) +[\d.]+ ns \(([\d.]+)x Stockfish", line)})
+        if line.startswith("    auto over the fastest backend, one board a call:") and regime >= 0:
+            over_fastest.append({call: (float(ratio), fastest) for call, ratio, fastest in re.findall(
+                r"(\w+) ([\d.]+) \((\w+) fastest\)", line)})
+    instructions = {}
+    found = re.search(r"(?m)^instructions a move, one board a call \(callgrind.*?\): Stockfish see_ge\(m, t\) "
+                      r"([\d.]+)(.*)$", text)
+    if found:
+        instructions["stockfish"] = float(found[1])
+        for part in found[2].split(";")[1:]:
+            backend = part.split()[0]
+            instructions[backend] = {call: float(count) for call, count in re.findall(r"(\w+) ([\d.]+)", part)}
+    return speeds, over_fastest, instructions, positions
+
+
+def board_tables(text):
+    """The summary's tables of the one-board rows: speed over Stockfish's
+    see_ge(m, t) by regime (auto's, or the first contender's where auto was
+    not timed), instructions a move by backend; auto's time over the fastest
+    backend's by regime."""
+    speeds, over_fastest, instructions, positions = one_board(text)
+    if not speeds:
+        return []
+    shown = "auto" if "auto" in speeds else next(iter(speeds))
+    lines = [f"| {BOARD_TABLE}: speed ({shown}) | " + " | ".join(label for _, label in BOARD_CALLS) + " |",
+             "| --- |" + " ---: |" * len(BOARD_CALLS)]
+    for regime, calls in zip(BOARD_REGIMES, speeds[shown]):
+        lines.append(f"| {regime.format(positions)} | "
+                     + " | ".join(f"{calls[call]:.2f}x" if call in calls else "-" for call, _ in BOARD_CALLS) + " |")
+    for backend, counts in instructions.items():
+        if backend != "stockfish":
+            lines.append(f"| instructions a move, {backend} (callgrind, every position once); Stockfish's "
+                         f"`see_ge(m, t)`: {instructions['stockfish']:.1f} | "
+                         + " | ".join(f"{counts[call]:.1f}" if call in counts else "-" for call, _ in BOARD_CALLS)
+                         + " |")
+    if len(over_fastest) == len(BOARD_REGIMES):
+        calls = [(call, label) for call, label in BOARD_CALLS if call in over_fastest[0]]
+        lines += ["", f"| {BOARD_AUTO_TABLE} | " + " | ".join(label for _, label in calls) + " |",
+                  "| --- |" + " ---: |" * len(calls)]
+        for regime, row in zip(BOARD_REGIMES, over_fastest):
+            lines.append(f"| {regime.format(positions)} | "
+                         + " | ".join(f"{row[call][0]:.2f} ({row[call][1]} fastest)" for call, _ in calls) + " |")
+    return lines + [""]
 
 
 def view_against_stockfish(text):
@@ -235,6 +308,7 @@ def summary(directory):
     if len(over_fastest) == len(REGIMES):
         lines += [""] + auto_table(over_fastest, positions)
     lines.append("")
+    lines += board_tables(multi) if multi else []
     cost = learning_cost(multi) if multi else []
     if cost:
         lines.append("- What learning costs a whole job (auto learning afresh over the fastest backend "
@@ -292,7 +366,9 @@ def write(directory, run_file):
     out += fenced("Against Stockfish's see_ge (bench/stockfish/calibrate_multi.sh)", read(directory, "multi.txt"),
                   "`seebatch_values_ge` at threshold 0 and `seebatch_values`, 256 moves of many boards a "
                   "call, on each backend and on auto, against Stockfish's own `see_ge(m, 0)` on the same "
-                  "captures in one process; ns per capture, medians of the rounds.")
+                  "captures in one process; then one board a call (a node's captures at a move picker's "
+                  "thresholds) against Stockfish's `see_ge(m, t)` and the view one move a call; ns per "
+                  "capture, medians of the rounds.")
     out += fenced("The engine path (bench/stockfish/calibrate.sh)", read(directory, "view.txt"),
                   "`seebatch_view_see_ge` one move a call on Stockfish's layout, against Stockfish's "
                   "`see_ge` and the benchmark's baseline, in one process.")
@@ -324,8 +400,10 @@ def summary_of(run_file):
 README_START = "<!-- figures: docs/runs/ -->"
 TABLE_HEAD = ["| CPU (its run file) | code measured | auto over the fastest backend: learned / not learned / "
               "streamed | `seebatch_values_ge` against Stockfish's `see_ge`: learned / not learned / streamed | "
-              "the view, one move a call: learned / streamed |",
-              "| --- | --- | ---: | ---: | ---: |"]
+              "the view, one move a call: learned / streamed | one board a call against Stockfish's "
+              "`see_ge`, thresholds (pins given) / values: learned; not learned; streamed | one board a "
+              "call, instructions a move: thresholds / values (the view one move a call's) |",
+              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
 
 
 def header_of(run_file):
@@ -394,9 +472,42 @@ def run_row(run_file, newest):
     view = re.search(r"one move a call \(any backend\): ([\d.]+x) .*?, ([\d.]+x) on all", text)
     cpu = header.get("cpu", Path(run_file).stem).split(", ")
     cpu_name = ", ".join(part for part in cpu if not re.search(r"\d+ CPUs", part))
+    speed_cell, count_cell = board_cells(tables, summary_of(run_file), header)
     return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {measured} | {over_cell} | "
             + " / ".join(f"{r:.2f}x" for r in ratios(chosen)) + f" ({columns[chosen]}) | "
-            + (f"{view[1]} / {view[2]}" if view else "-") + " |")
+            + (f"{view[1]} / {view[2]}" if view else "-") + f" | {speed_cell} | {count_cell} |")
+
+
+def board_cells(tables, summary_lines, header):
+    """README's one-board cells of a run file: thresholds / values against
+    Stockfish's see_ge per regime (the contender its summary shows), and
+    instructions a move of thresholds and values beside the view's one move
+    a call and Stockfish's, of auto's first guess where callgrind counted
+    it (else the first backend counted); "-" in run files without them."""
+    speed = table_of(tables, BOARD_TABLE)
+    speed_cell = "-"
+    if speed and len(speed[1]) == 3:
+        columns, regimes = speed
+        ge, values = columns.index(BOARD_CALLS[0][1]), columns.index(BOARD_CALLS[1][1])
+        shown = re.search(r"speed \((\w+)\)", next(first for first in tables if first.startswith(BOARD_TABLE)))
+        speed_cell = "; ".join(f"{regimes[i][ge]} / {regimes[i][values]}" for i in range(3)) + (
+            f" ({shown[1]})" if shown else "")
+    counts = {}
+    for line in summary_lines:
+        found = re.match(r"\| instructions a move, (\w+) \(callgrind.*?`see_ge\(m, t\)`: ([\d.]+) \| (.*) \|$", line)
+        if found:
+            counts[found[1]] = (found[2], [cell.strip() for cell in found[3].split("|")])
+    if not counts:
+        return speed_cell, "-"
+    guess = re.search(r"first guess (\w+)", header.get("backend", ""))
+    backend = guess[1] if guess and guess[1] in counts else next(iter(counts))
+    stockfish, cells = counts[backend]
+    calls = [call for call, _ in BOARD_CALLS]
+
+    def cell(call):
+        return cells[calls.index(call)]
+    return speed_cell, (f"{cell('board_ge')} / {cell('board_values_given')} ({cell('view_ge')} / "
+                        f"{cell('view_value')}; Stockfish {stockfish}), {backend}")
 
 
 def table(runs):

@@ -5,8 +5,13 @@
 #   Stockfish's see_ge (not a backend's repeated) and a table of auto's time
 #   over the fastest backend's, a row per regime, a column per call, each
 #   cell naming the fastest; seebatch_bench's closing line ("auto kept");
+# - the one-board rows (a node's captures a call against Stockfish's
+#   see_ge(m, t)): auto's speed per call and regime, instructions a move per
+#   backend counted, and auto's time over the fastest backend's;
 # - README's row of that run says the worst of the three calls in each
-#   regime and auto's ratios; a run without auto, and the run files of
+#   regime and auto's ratios, and the one-board thresholds / values per
+#   regime and their instructions a move beside the view's (of auto's first
+#   guess); a run without auto or one-board rows, and the run files of
 #   docs/runs/ written by older code, say "-" and the fastest backend's.
 # Exit 77 (skip) without python3.
 set -euo pipefail
@@ -27,7 +32,7 @@ charted: stockfish
 cpu: Made-up CPU, family 19h model 11h, 2 CPUs; Linux 6.1
 vendor: AuthenticAMD
 features: popcnt avx2 bmi2 avx512f avx512dq avx512bw avx512vl
-backend: avx2 (made up)
+backend: auto, learning per call shape; its first guess scalar (made up)
 compiler: cc 12; Release
 commit: 0123456789abcdef0123456789abcdef01234567 (lib/, include/ and bench/ as committed)
 date: 2099-01-01 00:00 UTC
@@ -67,6 +72,22 @@ EOF
             echo "109311 positions, values: avx512 14.71 ns scalar 36.59 ns auto 14.90 ns; auto over the fastest 1.013"
         fi
         echo "instructions per capture (callgrind): Stockfish see_ge 126.1; the view 84.5; avx2 values_ge 162.5, pins given 139.4, values 177.5; scalar values_ge 139.9, pins given 117.4, values 188.9"
+        if [ "$auto" = 1 ]; then
+            echo "== One board a call: each position's captures in one call against Stockfish's see_ge(m, t) a move, in turn"
+            echo "109311 positions, 292351 captures; one board a call: each position's captures at the thresholds of a move picker, the stockfish preset with Stockfish's values; medians of 1 rounds"
+            for regime in "  1000 positions,   2443 captures, one board a call: Stockfish see_ge(m, t)   8.66 ns a move" \
+                          " 10000 positions,  27049 captures, one board a call: Stockfish see_ge(m, t)  19.73 ns a move" \
+                          "109311 positions, 292351 captures (streamed, caches flushed before each pass), one board a call: Stockfish see_ge(m, t)  67.07 ns a move"; do
+                echo "$regime"
+                case $regime in *" 1000 positions"*) ge=0.58 values=0.40 ;; *" 10000 positions"*) ge=0.64 values=0.52 ;; *) ge=1.42 values=1.21 ;; esac
+                for backend in avx2 scalar auto; do
+                    echo "    $backend  view_ge   9.12 ns (0.95x Stockfish, rounds 0.90 .. 0.99), view_value  12.00 ns (0.72x Stockfish, rounds 0.70 .. 0.75), view_each   9.50 ns (0.91x Stockfish, rounds 0.90 .. 0.93; 0.96x view_ge), board_ge  14.90 ns (${ge}x Stockfish, rounds 0.55 .. 0.60; 0.61x view_ge), board_values_given  21.45 ns (${values}x Stockfish, rounds 0.38 .. 0.41; 0.56x view_value), board_values  22.21 ns (0.39x Stockfish, rounds 0.37 .. 0.40; 0.54x view_value)"
+                done
+                echo "    auto over the fastest backend, one board a call: board_ge 1.01 (avx2 fastest), board_values_given 1.04 (scalar fastest), board_values 0.99 (avx2 fastest), view_each 1.00 (avx2 fastest)"
+            done
+            echo "(checksum 1)"
+            echo "instructions a move, one board a call (callgrind, every position once): Stockfish see_ge(m, t) 125.9; avx2 view_ge 84.7, view_value 167.1, view_each 92.0, board_ge 217.9, board_values_given 214.8, board_values 242.6; scalar view_ge 98.8, view_value 188.0, view_each 106.1, board_ge 217.3, board_values_given 223.2, board_values 247.7"
+        fi
     } > "$dir/multi.txt"
     python3 - "$dir/bench-stockfish.json" "$auto" <<'PY'
 import json, sys
@@ -111,6 +132,16 @@ grep -qF -- "- \`seebatch_bench\`: on this CPU auto kept avx512 (avx512 16.0 ns"
 grep -qF -- "- What learning costs a whole job (auto learning afresh over the fastest backend forced, the worse of values and thresholds): 100,000 captures: learned 1.025, not learned 1.022, streamed 1.016." "$run" \
     || fail "the run file lacks what learning costs a whole job"
 ! grep -q "^## Auto per call shape\|^- auto: " "$run" || fail "the run file still has seebatch calibrate's section or the auto: line"
+has "$run" "| one board a call against Stockfish's \`see_ge(m, t)\` one call a move: speed (auto) | thresholds, pins given (\`seebatch_values_ge\`) | values, pins given (\`seebatch_values\`) | values, pins worked out | the view's \`seebatch_view_see_ge_each\` | the view one move a call (\`seebatch_view_see_ge\`) | its value one move a call (\`seebatch_view_see_value\`) |" \
+    "no table of the one-board rows against Stockfish, auto's"
+has "$run" "| streamed: all 109,311 positions, caches flushed | 1.42x | 1.21x | 0.39x | 0.91x | 0.95x | 0.72x |" \
+    "the streamed one-board row is not auto's"
+has "$run" "| instructions a move, scalar (callgrind, every position once); Stockfish's \`see_ge(m, t)\`: 125.9 | 217.3 | 223.2 | 247.7 | 106.1 | 98.8 | 188.0 |" \
+    "the one-board instructions of scalar are not its counts"
+has "$run" "| one board a call: auto's time over the fastest backend's | thresholds, pins given (\`seebatch_values_ge\`) | values, pins given (\`seebatch_values\`) | values, pins worked out | the view's \`seebatch_view_see_ge_each\` |" \
+    "no table of auto over the fastest for one board a call"
+has "$run" "| not learned: 10,000 positions cycled | 1.01 (avx2 fastest) | 1.04 (scalar fastest) | 0.99 (avx2 fastest) | 1.00 (avx2 fastest) |" \
+    "auto over the fastest, one board a call, is wrong"
 
 collected "$work/without" 0
 python3 "$here/run_file.py" write "$work/without" "$work/runs/without-auto.md" \
@@ -124,12 +155,12 @@ has "$run" "| \`seebatch_values_ge\`, 256 moves a call, against Stockfish's \`se
 # README's rows: these two runs and docs/runs/'s (those written by older code: no auto).
 cp "$here"/../docs/runs/*.md "$work/runs/"
 python3 "$here/run_file.py" table "$work/runs" > "$work/table" || fail "run_file.py table failed"
-has "$work/table" "| CPU (its run file) | code measured | auto over the fastest backend: learned / not learned / streamed | \`seebatch_values_ge\` against Stockfish's \`see_ge\`: learned / not learned / streamed | the view, one move a call: learned / streamed |" \
-    "README's table head lacks the column of auto over the fastest"
-grep -qF "(docs/runs/with-auto.md) | \`0123456\` | 1.23 / 1.06 / 0.99 | 0.75x / 2.44x / 3.37x (auto) | - |" "$work/table" \
-    || { cat "$work/table"; fail "README's row of the run with auto is not the worst call per regime and auto's ratios"; }
-grep -qF "(docs/runs/without-auto.md) | \`0123456\` | - | 0.92x / 0.92x / 0.92x (scalar) |" "$work/table" \
-    || { cat "$work/table"; fail "README's row of a run without auto is not '-' and the fastest backend's ratios"; }
+has "$work/table" "| CPU (its run file) | code measured | auto over the fastest backend: learned / not learned / streamed | \`seebatch_values_ge\` against Stockfish's \`see_ge\`: learned / not learned / streamed | the view, one move a call: learned / streamed | one board a call against Stockfish's \`see_ge\`, thresholds (pins given) / values: learned; not learned; streamed | one board a call, instructions a move: thresholds / values (the view one move a call's) |" \
+    "README's table head lacks the column of auto over the fastest, or the one-board columns"
+grep -qF "(docs/runs/with-auto.md) | \`0123456\` | 1.23 / 1.06 / 0.99 | 0.75x / 2.44x / 3.37x (auto) | - | 0.58x / 0.40x; 0.64x / 0.52x; 1.42x / 1.21x (auto) | 217.3 / 223.2 (98.8 / 188.0; Stockfish 125.9), scalar |" "$work/table" \
+    || { cat "$work/table"; fail "README's row of the run with auto is not the worst call per regime and auto's ratios, nor auto's one-board ratios and scalar's instructions (its first guess)"; }
+grep -qF "(docs/runs/without-auto.md) | \`0123456\` | - | 0.92x / 0.92x / 0.92x (scalar) | - | - | - |" "$work/table" \
+    || { cat "$work/table"; fail "README's row of a run without auto nor one-board rows is not '-' and the fastest backend's ratios"; }
 for old in "$here"/../docs/runs/*.md; do
     grep -qx "<!-- summary -->" "$old" || continue
     grep -q "^| auto's time over the fastest backend's" "$old" && continue # auto timed: a row like with-auto's

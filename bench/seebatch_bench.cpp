@@ -64,7 +64,7 @@ struct Workload {
     baseline_kind baseline_lookups = baseline_choose(); // as Stockfish's x86-64-bmi2 build
     std::size_t data_set_copies = 1;
     std::size_t next_position[REGIMES] = {0, 0, 0}; // where each regime resumes
-    double core_hz = 0; // the core's cycles per second, measured at start-up (0: unknown)
+    double core_hz = 0;          // the core's cycles per second, measured at start-up (0: unknown)
     char auto_learned[256] = ""; // what auto learned in multi's last run (bench_auto_learned)
 
     DataSet &data_set()
@@ -218,20 +218,146 @@ void see_ge(benchmark::State &state, Workload *work, Regime regime, const char *
                       });
 }
 
-// seebatch_values, all captures of one position per call: an engine
-// ordering the captures of a node, or a data set labelled position by position.
-void batch(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+// seebatch_values, all captures of one position per call, pins worked out
+// or given (the engine's): an engine ordering the captures of a node, or a
+// data set labelled position by position.
+void node_values(benchmark::State &state, Workload *work, Regime regime, const char *backend,
+                 bool pins_given)
 {
     if (!use_backend(state, backend))
         return;
     std::vector<std::int32_t> values(SEEBATCH_MAX_MOVES);
     over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
-        seebatch_batch node = {&set.boards[p],      1, nullptr, nullptr, set.captures_of(p),
+        seebatch_batch node = {&set.boards[p],
+                               1,
+                               pins_given ? &set.pins[p] : nullptr,
+                               nullptr,
+                               set.captures_of(p),
                                set.capture_count(p)};
         seebatch_values(&work->rules, &node, values.data());
         benchmark::DoNotOptimize(values.data());
         return set.capture_count(p);
     });
+}
+
+void batch(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    node_values(state, work, regime, backend, false);
+}
+
+// ---- one board a call: a node's captures, as a move picker asks -----------
+// Beside batch (seebatch_values, pins worked out): the same node with the
+// engine's pins given, exact values and a threshold a move; the view's batch
+// (seebatch_view_see_ge_each) on the engine's own position, and the view one
+// move a call, threshold and exact value, to hold them against. Every row
+// forces its backend (a view's exchange follows the backend in use when its
+// rules are made, so the view rows make theirs after forcing it).
+
+// seebatch_values_ge: every capture of a node, a threshold each, pins
+// given, on the backend in use (engine_see_ge_each's row beside the baseline).
+void engine_see_ge_each(benchmark::State &state, Workload *work, Regime regime)
+{
+    std::uint8_t passed[SEEBATCH_MAX_MOVES];
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
+        seebatch_batch node = {&set.boards[p],      1, &set.pins[p], nullptr, set.captures_of(p),
+                               set.capture_count(p)};
+        seebatch_values_ge(&work->rules, &node, 0, set.thresholds_of(p), passed);
+        benchmark::DoNotOptimize(passed);
+        return set.capture_count(p);
+    });
+}
+
+// The same with the backend forced.
+void board_ge(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    if (use_backend(state, backend))
+        engine_see_ge_each(state, work, regime);
+}
+
+// seebatch_values: a node's exact values, pins given.
+void board_values_given(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    node_values(state, work, regime, backend, true);
+}
+
+// The view rules of the workload's configuration with `backend` forced;
+// false (the run's error) when it cannot be.
+bool view_rules_with(benchmark::State &state, const Workload &work, const char *backend,
+                     seebatch_view_rules *rules)
+{
+    if (!use_backend(state, backend))
+        return false;
+    seebatch_error error;
+    if (seebatch_view_rules_init(rules, &work.config, baseline_type_of_code, BASELINE_PIECE_CODES,
+                                 &error) == SEEBATCH_OK)
+        return true;
+    state.SkipWithError(error.message);
+    return false;
+}
+
+// seebatch_view_see_ge_each: a node's captures on the engine's position,
+// each move with its codes as a move picker holds them (view_see_ge_node).
+void view_each(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    seebatch_view_rules rules;
+    if (!view_rules_with(state, *work, backend, &rules))
+        return;
+    const seebatch_view *views = work->views_of(regime);
+    std::uint8_t passed[SEEBATCH_MAX_MOVES];
+    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
+        view_see_ge_node(&rules, &work->rules, &views[p], set, p, passed);
+        benchmark::DoNotOptimize(passed);
+        return set.capture_count(p);
+    });
+}
+
+// The view one move a call with `rules`: its threshold test (exact: false)
+// or its exact value on the engine positions the baseline reads, the view
+// made once per position, the early exits on the mailbox with Stockfish's
+// piece codes, the pins where StateInfo keeps them. A view answers normal
+// moves; the few others go to the board calls, as an engine would answer
+// them itself.
+void view_calls(benchmark::State &state, Workload *work, Regime regime,
+                const seebatch_view_rules *rules, bool exact)
+{
+    const seebatch_view *views = work->views_of(regime);
+    bool pins = (work->config.flags & SEEBATCH_PINS) != 0;
+    one_move_per_call(
+        state, work, regime, [&](const PositionSet &set, std::size_t p, std::size_t i) {
+            seebatch_move move = set.captures_of(p)[i];
+            std::int32_t threshold = set.thresholds_of(p)[i];
+            if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+                return exact ? seebatch_value(&work->rules, &set.boards[p], &set.pins[p], move)
+                             : std::int32_t(seebatch_value_ge(&work->rules, &set.boards[p],
+                                                              &set.pins[p], move, threshold));
+            const baseline_position &position = set.engine[p];
+            unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+            const seebatch_pins *given = pins ? &position.st->pins : nullptr;
+            return exact ? seebatch_view_see_value(rules, &views[p], given, move,
+                                                   position.board[from], position.board[to])
+                         : std::int32_t(seebatch_view_see_ge(rules, &views[p], given, move,
+                                                             position.board[from],
+                                                             position.board[to], threshold));
+        });
+}
+
+// The same with the backend forced (the view's rules made after it).
+void view_one_move(benchmark::State &state, Workload *work, Regime regime, const char *backend,
+                   bool exact)
+{
+    seebatch_view_rules rules;
+    if (view_rules_with(state, *work, backend, &rules))
+        view_calls(state, work, regime, &rules, exact);
+}
+
+void view_ge(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    view_one_move(state, work, regime, backend, false);
+}
+
+void view_value(benchmark::State &state, Workload *work, Regime regime, const char *backend)
+{
+    view_one_move(state, work, regime, backend, true);
 }
 
 // seebatch_values with exactly state.range(0) moves per call, one
@@ -411,41 +537,10 @@ void baseline_see_ge_calls(benchmark::State &state, Workload *work, Regime regim
                       });
 }
 
-// seebatch_view_see_ge on the engine positions the baseline reads: the view
-// made once per position, the early exits on the mailbox with Stockfish's
-// piece codes, the pins where StateInfo keeps them. A view answers normal
-// moves; the few others go to seebatch_value_ge, as an engine would
-// answer them itself.
+// seebatch_view_see_ge one move a call (view_calls) on the backend in use.
 void view_see_ge(benchmark::State &state, Workload *work, Regime regime)
 {
-    const seebatch_view *views = work->views_of(regime);
-    bool pins = (work->config.flags & SEEBATCH_PINS) != 0;
-    one_move_per_call(
-        state, work, regime, [&](const PositionSet &set, std::size_t p, std::size_t i) {
-            seebatch_move move = set.captures_of(p)[i];
-            std::int32_t threshold = set.thresholds_of(p)[i];
-            if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
-                return seebatch_value_ge(&work->rules, &set.boards[p], &set.pins[p], move,
-                                         threshold);
-            const baseline_position &position = set.engine[p];
-            unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-            return seebatch_view_see_ge(&work->view_rules, &views[p],
-                                        pins ? &position.st->pins : nullptr, move,
-                                        position.board[from], position.board[to], threshold);
-        });
-}
-
-// seebatch_values_ge: every capture of a node, a threshold each, pins given.
-void engine_see_ge_each(benchmark::State &state, Workload *work, Regime regime)
-{
-    std::uint8_t passed[SEEBATCH_MAX_MOVES];
-    over_positions(state, work, regime, [&](const PositionSet &set, std::size_t p) {
-        seebatch_batch node = {&set.boards[p],      1, &set.pins[p], nullptr, set.captures_of(p),
-                               set.capture_count(p)};
-        seebatch_values_ge(&work->rules, &node, 0, set.thresholds_of(p), passed);
-        benchmark::DoNotOptimize(passed);
-        return set.capture_count(p);
-    });
+    view_calls(state, work, regime, &work->view_rules, false);
 }
 
 // The baseline looping over the same captures.
@@ -647,6 +742,11 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
     register_backends("see_value", see_value, work, backends, all);
     register_backends("see_ge", see_ge, work, backends, all);
     register_backends("batch", batch, work, backends, all);
+    register_backends("board_ge", board_ge, work, backends, all);
+    register_backends("board_values_given", board_values_given, work, backends, all);
+    register_backends("view_each", view_each, work, backends, all);
+    register_backends("view_ge", view_ge, work, backends, all);
+    register_backends("view_value", view_value, work, backends, all);
     register_backends("multi", multi_in_board_order, work, backends, {});
     register_backends("multi_scattered", multi_scattered, work, backends, {});
     register_backends("multi_offset", multi_offset, work, backends, {}, slice_offsets);

@@ -56,7 +56,7 @@ run SEEBATCH_POSITIONS= "$bench" "--benchmark_min_time=$min_time" \
 grep -q "^Captures evaluated per second" "$work/out" || fail "no summary by backend"
 grep -q "^Engine path: captures per second" "$work/out" || fail "no engine path summary"
 for regime in learned unlearned memory; do
-    for row in see_value see_ge batch; do
+    for row in see_value see_ge batch board_ge board_values_given view_each view_ge view_value; do
         grep -q "^$row/$regime  .* M/s *1.00x" "$work/out" || fail "no row $row/$regime with scalar at 1.00x"
     done
     for row in engine_see_ge engine_see_value engine_see_ge_each view_see_ge; do
@@ -131,6 +131,18 @@ for backend in $backends; do
     [ "$("$passes" "$backend" engine_each 1 stockfish)" = "$single" ] || fail "$backend engine_each differs from engine_see_ge"
     [ "$("$passes" "$backend" view 1 stockfish)" = "$single" ] || fail "$backend view differs from engine_see_ge"
     [ "$("$passes" "$backend" baseline 1 stockfish)" = "$single" ] || fail "baseline differs from engine_see_ge"
+    [ "$("$passes" "$backend" view_each 1 stockfish)" = "$single" ] || fail "$backend view_each differs from engine_see_ge"
+done
+# One board a call: the view's batch answers special moves through the
+# board where the rules score them (classic), and exact values one board a
+# call, pins given or worked out, and the view's one move a call agree.
+each=$("$passes" scalar engine_each 1 classic)
+values=$("$passes" scalar engine_see_value 1 stockfish)
+for backend in $backends; do
+    [ "$("$passes" "$backend" view_each 1 classic)" = "$each" ] || fail "$backend view_each differs from engine_each (classic)"
+    for mode in batch board_values_given view_value; do
+        [ "$("$passes" "$backend" "$mode" 1 stockfish)" = "$values" ] || fail "$backend $mode differs from engine_see_value"
+    done
 done
 if [ -n "$only_set" ]; then
     echo "bench smoke test of $only_set: ok"

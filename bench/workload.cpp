@@ -29,6 +29,11 @@ bool PositionSet::add(const seebatch_board &board)
     for (std::size_t i = 0; i < count; i++) {
         thresholds.push_back(capture_threshold(board, moves[i], captures.size()));
         captures.push_back(moves[i]);
+        bool normal = seebatch_move_kind(moves[i]) == SEEBATCH_MOVE_NORMAL;
+        view_moves.push_back(
+            {moves[i], std::uint8_t(normal ? position.board[seebatch_move_from(moves[i])] : 0),
+             std::uint8_t(normal ? position.board[seebatch_move_to(moves[i])] : 0),
+             thresholds.back()});
     }
     first_capture.push_back(captures.size());
     return true;
@@ -43,6 +48,8 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
                     other.captures_of(i) + other.capture_count(i));
     thresholds.insert(thresholds.end(), other.thresholds_of(i),
                       other.thresholds_of(i) + other.capture_count(i));
+    view_moves.insert(view_moves.end(), other.view_moves_of(i),
+                      other.view_moves_of(i) + other.capture_count(i));
     first_capture.push_back(captures.size());
 }
 
@@ -97,6 +104,23 @@ std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, 
     std::uint64_t state = index;
     std::int32_t history = static_cast<std::int32_t>(random_next(&state) % 6001) - 3000;
     return -(7 * victim + history) / 18;
+}
+
+void view_see_ge_node(const seebatch_view_rules *view_rules, const seebatch_rules *rules,
+                      const seebatch_view *view, const PositionSet &set, std::size_t p,
+                      std::uint8_t *passed)
+{
+    const baseline_position &position = set.engine[p];
+    const seebatch_view_move *moves = set.view_moves_of(p);
+    std::size_t count = set.capture_count(p);
+    bool pins = (rules->flags & SEEBATCH_PINS) != 0;
+    seebatch_view_see_ge_each(view_rules, view, pins ? &position.st->pins : nullptr, moves, count,
+                              passed);
+    if (!(rules->flags & SEEBATCH_NORMAL_MOVES_ONLY))
+        for (std::size_t i = 0; i < count; i++)
+            if (seebatch_move_kind(moves[i].move) != SEEBATCH_MOVE_NORMAL)
+                passed[i] = seebatch_value_ge(rules, &set.boards[p], &set.pins[p], moves[i].move,
+                                              moves[i].threshold);
 }
 
 // The text of bench/data/real_positions.fen.gz, uncompressed and embedded by

@@ -11,6 +11,7 @@
 
 #include "baseline_see.h"
 #include "seebatch.h"
+#include "seebatch_view.h"
 
 // Positions and their captures (the moves seebatch_generate_captures lists),
 // stored flat so that the timed loops only index arrays.
@@ -27,6 +28,11 @@ struct PositionSet {
     std::vector<seebatch_move> captures;
     // A threshold per capture, as a move picker forms it (capture_threshold).
     std::vector<std::int32_t> thresholds;
+    // Each capture as a move picker holds it for seebatch_view_see_ge_each:
+    // its codes from the engine position's mailbox (which the picker reads
+    // anyway to score captures), its threshold; a move of a special kind
+    // with an empty square's codes (a view plays normal moves only).
+    std::vector<seebatch_view_move> view_moves;
     std::string description; // where the positions come from, for the report
 
     std::size_t size() const { return boards.size(); }
@@ -36,6 +42,10 @@ struct PositionSet {
     }
     const seebatch_move *captures_of(std::size_t i) const { return &captures[first_capture[i]]; }
     const std::int32_t *thresholds_of(std::size_t i) const { return &thresholds[first_capture[i]]; }
+    const seebatch_view_move *view_moves_of(std::size_t i) const
+    {
+        return &view_moves[first_capture[i]];
+    }
 
     // Adds the board with its captures; a board without any is left out (it
     // would give the benchmarks nothing to evaluate). Returns whether it was kept.
@@ -58,6 +68,15 @@ private:
 // with a capture-history score drawn from -3000..3000 (Stockfish's form),
 // the rest against 0 (a pruning test). Deterministic.
 std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index);
+
+// seebatch_view_see_ge_each on engine position p of `set` through `view`,
+// as a move picker calls it: one call on the position's view_moves; where
+// `rules` score special moves (no SEEBATCH_NORMAL_MOVES_ONLY),
+// seebatch_value_ge on the board answers them after, as an engine would.
+// Pins: the engine position's under SEEBATCH_PINS. passed: one per capture.
+void view_see_ge_node(const seebatch_view_rules *view_rules, const seebatch_rules *rules,
+                      const seebatch_view *view, const PositionSet &set, std::size_t p,
+                      std::uint8_t *passed);
 
 // The benchmarks' default positions: real positions from Stockfish self-play,
 // embedded in the program (bench/data/, programs/generators/make_real_positions.sh).

@@ -1,7 +1,7 @@
 # The instruction sets of the optional kernels, set here and nowhere else.
 #
 # - SEEBATCH_POPCNT_OPTIONS, SEEBATCH_AVX2_OPTIONS, SEEBATCH_AVX512_OPTIONS:
-#   the compiler flags of each set (lib/cpu_features.h's instruction_set;
+#   the compiler flags of each set (lib/machine/cpu_features.h's instruction_set;
 #   seebatch_cpu_runs asks the CPU for the same sets). POPCNT is for the
 #   training formats' coding copies (lib/training/formats/chain_coding.h),
 #   AVX2 and AVX512 for the kernels too.

@@ -2,7 +2,7 @@
  * The SEE calls of seebatch 0.2, kept for one release so that code written
  * for them still compiles and runs: each is declared deprecated, so the
  * compiler names its replacement where it is used, and each now calls the
- * API of seebatch.h (lib/deprecated.c). CHANGELOG.md (0.3.0) gives the table.
+ * API of seebatch.h (lib/see/deprecated.c). CHANGELOG.md (0.3.0) gives the table.
  * seebatch.h includes this header unless SEEBATCH_NO_DEPRECATED is defined.
  * It includes the views' header, which 0.2's seebatch.h held, so that an
  * engine's views still compile with seebatch.h alone for this release.

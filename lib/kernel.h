@@ -1,6 +1,6 @@
 /*
  * The one internal signature every SEE kernel implements. The public entry
- * points (lib/see_api.c) describe a call as a see_batch and hand it to the
+ * points (lib/see/see_api.c) describe a call as a see_batch and hand it to the
  * kernel chosen by lib/auto/dispatch.c; a kernel never checks preconditions. What
  * a CPU must run for each kernel is the registry's (lib/auto/implementations.c).
  */
@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "attacks.h" /* seebatch_tables_ready */
+#include "board/attacks.h" /* seebatch_tables_ready */
 #include "seebatch.h"
 
 typedef struct see_batch {
@@ -49,7 +49,7 @@ typedef struct see_backend {
     bool branch_free;
 } see_backend;
 
-/* batch_sound for any CPU (lib/sound_batches.c). */
+/* batch_sound for any CPU (lib/see/sound_batches.c). */
 bool seebatch_batch_sound_portable(const see_batch *batch, size_t board_count);
 /* batch_sound looking at the named boards only, each once per run of moves
  * on it: for a few moves of many boards. */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "check.h"
 #include "line_attacks.h"
 #include "position_generator.h"

@@ -1,6 +1,6 @@
 /*
  * Which backends and which view exchange a CPU gets, decided from its cpuid
- * registers alone (lib/cpu_features.h, lib/views/choice.h), and the backend
+ * registers alone (lib/machine/cpu_features.h, lib/views/choice.h), and the backend
  * auto picks from the table measured per CPU (lib/auto/measured_cpus.c), on CPUs faked by
  * those registers: real processors' signatures and feature bits, each feature
  * AVX-512 needs taken away in turn, and every value of SEEBATCH_VIEW_EXCHANGE.
@@ -17,9 +17,9 @@
 #include "auto/implementations.h"
 #include "auto/measured_cpus.h"
 #include "check.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "auto/dispatch.h"
-#include "fen_scan.h"
+#include "text/fen_scan.h"
 #include "views/choice.h"
 
 /* Register bits as the Intel SDM numbers them (volume 2, CPUID leaves 1 and

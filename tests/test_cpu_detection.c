@@ -12,7 +12,7 @@
 
 #include "backend_requirements.h"
 #include "check.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "environment.h"
 #include "auto/implementations.h"
 #include "seebatch.h"

@@ -10,7 +10,7 @@
 #include "seebatch.h"
 #include "seebatch_view.h"
 #ifndef SEEBATCH_TEST_ON_PAIR
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "workload.h"
 #endif
 

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "check.h"
 #include "see_calls.h"
-#include "decimal.h"
+#include "text/decimal.h"
 #include "random.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"

@@ -1,5 +1,5 @@
 /*
- * The one-pass FEN reader (lib/fen_scan.c) against the full parser: the
+ * The one-pass FEN reader (lib/text/fen_scan.c) against the full parser: the
  * reader must accept every plainly spelled FEN (else the fast path is dead
  * weight), and on any text, well-formed or broken, seebatch_board_from_fen
  * (the reader with the full parser behind it) must give exactly what the
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "fen_scan.h"
-#include "fen_scan_wide.h"
+#include "text/fen_scan.h"
+#include "text/fen_scan_wide.h"
 #include "fenced.h"
 #include "random.h"
 #include "random_boards.h"

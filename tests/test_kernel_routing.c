@@ -14,7 +14,7 @@
 
 #include "check.h"
 #include "see_calls.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "auto/implementations.h"
 #include "kernel.h"
 #include "random_boards.h"

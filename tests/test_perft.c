@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "check.h"
 #include "position_generator.h"
 #include "random_boards.h"

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "backend_requirements.h"
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "check.h"
 #include "auto/dispatch.h"
 #include "seebatch.h"

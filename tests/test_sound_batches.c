@@ -24,7 +24,7 @@
 #include "random_boards.h"
 #include "seebatch.h"
 #include "random.h"
-#include "validity.h"
+#include "board/validity.h"
 
 /* The batches are told of NAMED boards; the rest of the array lies past
  * their end, readable, each with a move that fits it, so that a kernel that

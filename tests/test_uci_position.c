@@ -1,5 +1,5 @@
 /*
- * UCI position commands read wherever a FEN is (lib/uci_position.c):
+ * UCI position commands read wherever a FEN is (lib/text/uci_position.c):
  * seebatch_board_from_fen and seebatch_boards_from_fens give the position
  * after the moves, the board a FEN of it gives; a game's moves past the
  * 255 bytes a FEN may take are read whole (by the rows reader too, which

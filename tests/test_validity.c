@@ -1,5 +1,5 @@
 /*
- * The yes-or-no checks of lib/validity.h against the rules they stand for:
+ * The yes-or-no checks of lib/board/validity.h against the rules they stand for:
  * move_fits_board says yes exactly when seebatch_move_check_rules does, on
  * every one of the 65536 move codes of random dense boards (pawns on every
  * rank, kings anywhere, en passant squares) and of positions from games;
@@ -15,7 +15,7 @@
 #include "random.h"
 #include "random_boards.h"
 #include "seebatch.h"
-#include "validity.h"
+#include "board/validity.h"
 
 static const char *const positions[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

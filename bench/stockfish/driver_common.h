@@ -3,7 +3,9 @@
 // between current master and 15.1, a dumped capture's move found among
 // Stockfish's legal moves and written in seebatch's terms, Stockfish's
 // positions copied into the baseline's layout (bench/baseline_see.h) and
-// seebatch's view on that copy, and the clock and median of their timings.
+// seebatch's view on that copy (one move a call, threshold or exact
+// value), and the clock and median of their
+// timings.
 // Nothing of Stockfish is in the repository: this file only calls it.
 #ifndef SEEBATCH_BENCH_DRIVER_COMMON_H
 #define SEEBATCH_BENCH_DRIVER_COMMON_H
@@ -11,20 +13,21 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <ctime>
 #include <string>
 #include <vector>
 
 #if __has_include("attacks.h") // current master
-#include "attacks.h"
+#include "board/attacks.h"
 #define STOCKFISH_MASTER 1
 #else // Stockfish 15.1
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "psqt.h"
 #define STOCKFISH_MASTER 0
 #endif
-#include "movegen.h"
+#include "board/movegen.h"
 #include "position.h"
 
 #include "baseline_see.h"
@@ -106,9 +109,9 @@ void copy_to_baseline(const Position &pos, baseline_position &base, baseline_sta
     base.st = &state;
 }
 
-// The view rules of the stockfish preset with Stockfish's own values, by
-// its piece codes; exits on an error.
-seebatch_view_rules stockfish_view_rules()
+// The stockfish preset with the values of the Stockfish built (15.1's pawn
+// is worth 126, master's 208), so that a threshold means the same to both.
+seebatch_config stockfish_config()
 {
     seebatch_config config = seebatch_config_stockfish();
     for (int code = 0; code < BASELINE_PIECE_CODES; code++) {
@@ -116,6 +119,14 @@ seebatch_view_rules stockfish_view_rules()
         if (type >= 0 && type < 5)
             config.values[type] = value_of(Piece(code));
     }
+    return config;
+}
+
+// The view rules of stockfish_config, by Stockfish's piece codes, for the
+// backend in use (its exchange follows it); exits on an error.
+seebatch_view_rules stockfish_view_rules()
+{
+    seebatch_config config = stockfish_config();
     seebatch_view_rules rules;
     seebatch_error error;
     if (seebatch_view_rules_init(&rules, &config, baseline_type_of_code, BASELINE_PIECE_CODES, &error)
@@ -139,6 +150,21 @@ __attribute__((noinline)) bool view_see_ge(const seebatch_view_rules &rules,
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     return seebatch_view_see_ge(&rules, &view, &base.st->pins, move, base.board[from],
                                 base.board[to], threshold);
+}
+
+// seebatch_view_see_value as an engine ordering by exact values would call
+// it, out of line as view_see_ge (callgrind's --toggle-collect meets the
+// mailbox lookups with the exchange): special moves 0, as the preset's.
+__attribute__((noinline)) std::int32_t view_see_value(const seebatch_view_rules &rules,
+                                                      const baseline_position &base,
+                                                      seebatch_move move)
+{
+    if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
+        return 0;
+    const seebatch_view view = {&base.by_type[1], base.by_color};
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    return seebatch_view_see_value(&rules, &view, &base.st->pins, move, base.board[from],
+                                   base.board[to]);
 }
 
 // CPU time of this thread: on a shared machine the wall clock also counts

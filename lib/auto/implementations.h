@@ -17,7 +17,7 @@
  *   the SEE backend, per call shape   auto/learning.c              the calls' own times
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
- *   the FEN reader (wide, one pass)   fen_scan.c                   fast pext and AVX2
+ *   the FEN reader (wide, one pass)   text/fen_scan.c              fast pext and AVX2
  *   the training chain coding         training/formats/chain_coding_choice.c  AVX2, POPCNT, fast pext
  *
  * The CPU's answers themselves are cpu_features.c's; measured_cpus.c holds
@@ -30,7 +30,7 @@
 #include <stddef.h>
 
 #include "call_shapes.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "kernel.h"
 
 typedef enum implementation_role {

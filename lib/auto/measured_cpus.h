@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 #include "call_shapes.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 
 typedef struct measured_cpu {
     const char *vendor;

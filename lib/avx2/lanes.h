@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "seebatch.h"
 
 #define SEEBATCH_LANE_VOCABULARY 1

@@ -15,7 +15,7 @@
 
 #include "avx2/lanes.h" /* transpose */
 #include "kernel.h"
-#include "validity.h"
+#include "board/validity.h"
 
 /* The facts of four moves that decide their fit, as lane masks. */
 typedef struct move_facts {

@@ -12,7 +12,7 @@
 
 #include <immintrin.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 /* What the lookups know of their target square: its entry, whose one
  * address keeps a register free in an exchange. */

@@ -8,7 +8,7 @@
 #ifndef SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
 #define SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 /* What the lookups know of their target square: its number. */
 typedef unsigned view_target;

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "seebatch_view.h"
 
 /* The layouts a walk is compiled for. Stockfish's (which is seebatch_board's)

@@ -13,7 +13,7 @@
 #ifndef SEEBATCH_LANES_ATTACKERS_H
 #define SEEBATCH_LANES_ATTACKERS_H
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "lanes/board_lanes.h"
 
 /* The lines through each lane's `to`, without `to`. */

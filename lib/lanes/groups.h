@@ -9,12 +9,12 @@
 #include <limits.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "lanes/attackers.h"
 #include "lanes/exchange.h"
 #include "lanes/pin_filter.h"
 #include "lanes/stop_after.h"
-#include "pins.h"
+#include "board/pins.h"
 
 /* The pins of the boards seen last: the moves of one board come together,
  * and a group of a many-board batch spans a few boards. Slot i remembers a

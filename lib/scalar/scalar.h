@@ -7,7 +7,7 @@
 #define SEEBATCH_SCALAR_H
 
 #include "kernel.h"
-#include "pins.h"
+#include "board/pins.h"
 
 int32_t seebatch_scalar_see_within(const seebatch_rules *rules, const seebatch_board *board,
                                    pin_source *pins, seebatch_move move, int32_t lo, int32_t hi);

@@ -5,7 +5,7 @@
  * CPU's answers the library keeps (cpu_features.h), so it costs a load and a
  * branch per batch.
  */
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "walk.h"
 
 static const see_backend *seebatch_walk_here(void)

@@ -14,9 +14,9 @@
  */
 #include <limits.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "kernel.h"
-#include "pins.h"
+#include "board/pins.h"
 #include "scalar.h"
 
 /* The exchange on `to` between two captures. */

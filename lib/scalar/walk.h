@@ -9,7 +9,7 @@
 #define SEEBATCH_SCALAR_WALK_H
 
 #include "kernel.h"
-#include "pins.h"
+#include "board/pins.h"
 
 #define WALK_INLINE static inline __attribute__((always_inline))
 

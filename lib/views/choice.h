@@ -6,7 +6,7 @@
 #ifndef SEEBATCH_VIEWS_CHOICE_H
 #define SEEBATCH_VIEWS_CHOICE_H
 
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "seebatch_view.h"
 #include "views.h"
 

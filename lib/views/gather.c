@@ -4,7 +4,7 @@
  * threshold test), played by the engine path, and for seebatch_view_check.
  */
 #include "errors.h"
-#include "pins.h"
+#include "board/pins.h"
 #include "views.h"
 
 void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *pieces,

@@ -10,7 +10,7 @@ cd "$1" || exit 2
 table=lib/auto/implementations.h
 bad=0
 for file in $(grep -rlE 'seebatch_cpu_(has|runs|fast)[a-z0-9_]*\(' lib --include='*.c' --include='*.h' | sort); do
-    case $file in lib/cpu_features.* | lib/auto/measured_cpus.c | "$table" | lib/auto/implementations.c) continue ;; esac
+    case $file in lib/machine/cpu_features.* | lib/auto/measured_cpus.c | "$table" | lib/auto/implementations.c) continue ;; esac
     name=${file#lib/}
     if ! grep -qF " $name " "$table"; then
         echo "$file chooses instructions but $table's table does not name it"

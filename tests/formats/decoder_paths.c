@@ -41,7 +41,7 @@
 #include "binpack_writer.h"
 #include "chain_coding_choice.h"
 #include "chain_moves.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 
 static int failures;
 

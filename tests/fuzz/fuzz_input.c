@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "binpack_writer.h"
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "chain_moves.h"
 #include "plain.h"
 

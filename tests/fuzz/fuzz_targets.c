@@ -11,13 +11,13 @@
 #include "chain_start.h"
 #include "seebatch_training.h"
 #include "binpack_writer.h"
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "chain_moves.h"
 #include "differential.h"
-#include "fen_scan.h"
+#include "text/fen_scan.h"
 #include "fuzz_input.h"
 #include "see_calls.h"
-#include "uci_position.h"
+#include "text/uci_position.h"
 #include "plain.h"
 
 enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };

@@ -11,7 +11,7 @@
  * Compiled with the options of that vocabulary; called only on a CPU that has
  * them.
  */
-#include "attacks.h"
+#include "board/attacks.h"
 #include "lanes/attackers.h"
 #include "check.h"
 #include "position_generator.h"

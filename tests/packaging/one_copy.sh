@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One copy of every table and of the CPU cache: the slider attack tables,
 # the leapers', the between and line tables (every table of the generated
-# attack_tables.c) and the CPU-feature cache (lib/cpu_features.c's
+# attack_tables.c) and the CPU-feature cache (lib/machine/cpu_features.c's
 # this_machine) are defined once in each installed file, and once in all the
 # installed shared libraries together, so a process that loads the library
 # holds one copy and reads the CPU once. Installs BUILD_DIR to a temporary

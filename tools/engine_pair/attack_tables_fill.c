@@ -1,5 +1,5 @@
 /*
- * The engine pair's attack tables (lib/attacks.h), filled at run time so
+ * The engine pair's attack tables (lib/board/attacks.h), filled at run time so
  * that the pair carries no megabytes of data as source: the first
  * seebatch_rules_init, seebatch_view_rules_init or seebatch_pins_compute
  * fills them (about a megabyte of static arrays) from the magic

@@ -1,5 +1,5 @@
 /*
- * The engine pair's attack tables (lib/attacks.h): its own static arrays,
+ * The engine pair's attack tables (lib/board/attacks.h): its own static arrays,
  * filled at run time by the first rules made or pins asked for
  * (attack_tables_fill.c), so that the pair carries no megabytes of data as
  * source; the pext tables too where the compiler targets BMI2 (target.h).
@@ -16,6 +16,6 @@
 static void seebatch_attack_tables_fill(void);
 #define seebatch_tables_ready() seebatch_attack_tables_fill()
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 #endif

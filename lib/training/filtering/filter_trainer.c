@@ -2,7 +2,7 @@
 
 #include <math.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "chain_coding_choice.h"
 #include "chain_moves.h"
 #include "random.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "binpack_fields.h"
 #include "binpack_stem.h"
 #include "chain_coding.h"

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attacks.h"
+#include "board/attacks.h"
 #include "binpack_fields.h"
 #include "chain_moves.h"
 #include "errors.h" /* seebatch_square_name */

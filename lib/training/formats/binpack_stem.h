@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "binpack_decoder.h"
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "training_entry.h"
 
 /* The nibble of the index-th occupied square (low nibble first): read by

@@ -20,8 +20,8 @@
 #include <stdint.h>
 
 #include "binpack_decoder.h"
-#include "bitboard.h"
-#include "cpu_features.h"
+#include "board/bitboard.h"
+#include "machine/cpu_features.h"
 #include "training_entry.h"
 
 /* What a decoding loop writes: whole entries, briefs, or nothing (the

@@ -1,6 +1,6 @@
 #include "chain_moves.h"
 
-#include "attacks.h"
+#include "board/attacks.h"
 
 /*
  * Stockfish's training-data code (nnue-pytorch's data loader) keeps an en

@@ -15,8 +15,8 @@
 
 #include <stdbool.h>
 
-#include "attacks.h"
-#include "bitboard.h"
+#include "board/attacks.h"
+#include "board/bitboard.h"
 #include "line_attacks.h"
 #include "training_entry.h"
 

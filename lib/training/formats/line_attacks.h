@@ -11,7 +11,7 @@
 #ifndef SEEBATCH_FORMATS_LINE_ATTACKS_H
 #define SEEBATCH_FORMATS_LINE_ATTACKS_H
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 
 /* The lines through a square, without it: its file, diagonal, antidiagonal. */
 typedef struct square_lines {

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attacks.h"
-#include "bitboard.h"
+#include "board/attacks.h"
+#include "board/bitboard.h"
 #include "chain_moves.h"
 
 enum { PACKED_BITS = PACKED_SFEN_SIZE * 8, RULE50_KEPT = 127 };

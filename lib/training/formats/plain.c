@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "chain_moves.h"
-#include "decimal.h"
+#include "text/decimal.h"
 #include "errors.h" /* seebatch_printable */
 #include "seebatch_training.h"
-#include "fen_write.h"
+#include "text/fen_write.h"
 
 static size_t seebatch_append_text(char *out, size_t n, const char *text)
 {

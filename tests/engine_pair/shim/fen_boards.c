@@ -3,7 +3,7 @@
  * lacks FEN: their positions are written as FEN, and this reads the fields
  * SEE and seebatch_board_validate look at (placement, side to move,
  * castling, en passant; the clocks are left at 0 and 1). It is set-up,
- * not under test: the library's parser (lib/fen.c) is what test_fen tests,
+ * not under test: the library's parser (lib/text/fen.c) is what test_fen tests,
  * errors and all; this one only says which FEN it could not read.
  */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* The checked calls' yes-or-no test of a many-board batch, for any CPU
  * (kernel.h, batch_sound; the kernels' own are beside them). */
 #include "kernel.h"
-#include "validity.h"
+#include "board/validity.h"
 
 /* Whether every board is consistent: a straight loop over the array, with
  * no branch that depends on the data. */

@@ -31,7 +31,7 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 
 /* A byte's piece code from its low nibble, for letters whose bit 4 is clear
  * (B K N, b k n) and set (P Q R, p q r): the piece type + 1, so 0 is no

@@ -20,7 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bitboard.h"
+#include "board/bitboard.h"
 #include "decimal.h"
 #include "errors.h"
 #include "fen_scan.h"

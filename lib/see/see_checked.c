@@ -7,8 +7,8 @@
 #include "auto/dispatch.h"
 #include "errors.h"
 #include "kernel.h"
-#include "pins.h"
-#include "validity.h"
+#include "board/pins.h"
+#include "board/validity.h"
 
 /* Checks the moves of a batch against their boards; the message names the index. */
 static seebatch_status seebatch_check_moves(const see_batch *batch, seebatch_error *error)

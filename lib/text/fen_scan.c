@@ -18,8 +18,8 @@
 #include <emmintrin.h>
 #endif
 
-#include "bitboard.h"
-#include "cpu_features.h"
+#include "board/bitboard.h"
+#include "machine/cpu_features.h"
 
 /* A mailbox byte: bit t for a piece of type t (pawn 0 .. king 5), BLACK for
  * a black one; DIGIT where a run of empty squares starts; SLASH after each
