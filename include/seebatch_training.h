@@ -262,7 +262,7 @@ typedef struct seebatch_run {
     const char *input;  /* the file; with input_stream, its name in messages */
     FILE *input_stream; /* NULL: input opened, its format told by seebatch_file_format_of */
     seebatch_file_format format; /* input_stream's: binpack, plain, bin or lines */
-    unsigned threads;   /* workers; 0 and 1: none, all on the calling thread */
+    unsigned threads;            /* workers; 0 and 1: none, all on the calling thread */
     seebatch_work work;
     /* Plain: told on the calling thread of a block that does not parse,
      * with its place and the message ("INPUT: line L, entry E: why"): 1
@@ -348,8 +348,7 @@ typedef struct seebatch_training_writer seebatch_training_writer;
  * a chunk once it reaches 1 MiB, as Stockfish's writer does; 1 leaves
  * chunks to seebatch_training_end_chunk. Errors (*writer is then NULL): a
  * NULL argument, another format, a file that cannot be created, no memory. */
-SEEBATCH_API seebatch_status seebatch_training_create(const char *path,
-                                                      seebatch_file_format format,
+SEEBATCH_API seebatch_status seebatch_training_create(const char *path, seebatch_file_format format,
                                                       int caller_chunks,
                                                       seebatch_training_writer **writer,
                                                       seebatch_error *error);
@@ -411,8 +410,8 @@ typedef struct seebatch_output_file {
  * system_error, and nothing was created. Errors: a NULL argument, a
  * directory, a file that may not be written, a temporary that cannot be
  * created, no memory ("cannot create PATH: why"). */
-SEEBATCH_API seebatch_status seebatch_output_file_open(seebatch_output_file *out,
-                                                       const char *path, seebatch_error *error);
+SEEBATCH_API seebatch_status seebatch_output_file_open(seebatch_output_file *out, const char *path,
+                                                       seebatch_error *error);
 
 /* Flushes, checks every write, closes and puts the temporary in the
  * target's place in one step; on failure the target is as it was. *out is
@@ -511,7 +510,7 @@ typedef struct seebatch_filter_file_job {
     const char *input;                /* a training file; with input_stream, its name */
     const char *output;               /* NULL: nothing written, the entries counted */
     seebatch_file_format output_format;
-    unsigned threads; /* binpack input: the runner's workers; the output is the same */
+    unsigned threads;    /* binpack input: the runner's workers; the output is the same */
     FILE *input_stream;  /* NULL, or read from here in input_format (not closed) */
     FILE *output_stream; /* NULL, or written here, flushed, not closed or committed */
     /* When not NULL, on the calling thread after each piece is written: its
@@ -527,9 +526,9 @@ typedef struct seebatch_filter_file_job {
     int (*skip)(void *context, const seebatch_training_place *place, const char *message);
     void *skip_context;
     /* Out. */
-    seebatch_filter_counts counts;  /* read (before a fault), kept, per rule */
-    seebatch_training_place place;  /* the fault that ended the reading, or {0, 0} */
-    char reason[160];               /* its why, without its place */
+    seebatch_filter_counts counts; /* read (before a fault), kept, per rule */
+    seebatch_training_place place; /* the fault that ended the reading, or {0, 0} */
+    char reason[160];              /* its why, without its place */
 } seebatch_filter_file_job;
 
 /* Filters job->input into job->output in job->output_format, as `seebatch

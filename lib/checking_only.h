@@ -9,9 +9,9 @@
 #ifndef SEEBATCH_CHECKING_ONLY_H
 #define SEEBATCH_CHECKING_ONLY_H
 
-#include "auto/dispatch.h"  /* why: the backends this machine runs, found by name */
-#include "kernel.h"         /* why: a kernel's batch calls, and the reference */
-#include "scalar/scalar.h"  /* why: the scalar backend, walk by walk */
-#include "views/choice.h"   /* why: the view exchanges, chosen as an engine's are */
+#include "auto/dispatch.h" /* why: the backends this machine runs, found by name */
+#include "kernel.h"        /* why: a kernel's batch calls, and the reference */
+#include "scalar/scalar.h" /* why: the scalar backend, walk by walk */
+#include "views/choice.h"  /* why: the view exchanges, chosen as an engine's are */
 
 #endif

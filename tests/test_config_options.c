@@ -48,14 +48,14 @@ static void rule_words_counted(void)
     static const struct {
         const char *argv[3];
         int words;
-    } cases[] = {{{"--skip-in-check", "x"}, 1},        {{"--skip-see-ge", "0"}, 2},
-                 {{"--skip-see-ge=0", "x"}, 1},        {{"--skip-early-ply", "8"}, 2},
-                 {{"--random-skip", "3"}, 2},          {{"--seed", "7"}, 2},
-                 {{"--piece-count-skip", "x"}, 1},     {{"--preset", "stockfish"}, 2},
-                 {{"--values", "1,2,3,4,5"}, 2},       {{"--pins", "x"}, 1},
-                 {{"--promotions", "move"}, 1},        {{"--promotions=move", "x"}, 1},
-                 {{"--stop-when-ahead", "x"}, 1},      {{"--skip-see-ge", "x"}, 2},
-                 {{"--output", "x"}, 0},               {{"file.binpack", "x"}, 0},
+    } cases[] = {{{"--skip-in-check", "x"}, 1},    {{"--skip-see-ge", "0"}, 2},
+                 {{"--skip-see-ge=0", "x"}, 1},    {{"--skip-early-ply", "8"}, 2},
+                 {{"--random-skip", "3"}, 2},      {{"--seed", "7"}, 2},
+                 {{"--piece-count-skip", "x"}, 1}, {{"--preset", "stockfish"}, 2},
+                 {{"--values", "1,2,3,4,5"}, 2},   {{"--pins", "x"}, 1},
+                 {{"--promotions", "move"}, 1},    {{"--promotions=move", "x"}, 1},
+                 {{"--stop-when-ahead", "x"}, 1},  {{"--skip-see-ge", "x"}, 2},
+                 {{"--output", "x"}, 0},           {{"file.binpack", "x"}, 0},
                  {{"--skip-everything", "x"}, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         CHECK_EQ(seebatch_training_rule_words(2, cases[i].argv, 0), cases[i].words, "%s %s",

@@ -102,8 +102,8 @@ static void seebatch_judge_group(seebatch_training_filter *filter, const trainin
     filter->entries += count;
 }
 
-void seebatch_training_filter_judge(seebatch_training_filter *filter,
-                                    const training_entry *entries, size_t count, uint8_t *keep)
+void seebatch_training_filter_judge(seebatch_training_filter *filter, const training_entry *entries,
+                                    size_t count, uint8_t *keep)
 {
     for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
         seebatch_judge_group(filter, entries + at,
@@ -151,7 +151,7 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
             uint64_t number = filter->entries + i + 1;
             seebatch_status status =
                 filter->entries_checked ? SEEBATCH_OK
-                : moveless ? seebatch_check_moveless(&entries[i], number, error)
+                : moveless              ? seebatch_check_moveless(&entries[i], number, error)
                            : seebatch_check_training_entry(&entries[i], number, true, error);
             if (moveless)
                 entries[i].move = seebatch_no_move(&entries[i].board);

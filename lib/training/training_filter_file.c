@@ -24,12 +24,12 @@
 /* What one call carries from piece to piece (the runner's work context). */
 typedef struct filter_run {
     seebatch_filter_file_job *job;
-    FILE *output;                 /* binpack input: NULL, count only */
+    FILE *output;                     /* binpack input: NULL, count only */
     seebatch_training_writer *writer; /* plain and bin input: NULL, count only */
-    seebatch_filter_state state;  /* binpack: after the chunks delivered */
-    int write_failure;            /* a write to output failed: the system's reason (errno) */
-    seebatch_status refused;      /* the writer refused an entry (error says which) */
-    seebatch_status failed;       /* the run's fault, or memory run out (error says) */
+    seebatch_filter_state state;      /* binpack: after the chunks delivered */
+    int write_failure;                /* a write to output failed: the system's reason (errno) */
+    seebatch_status refused;          /* the writer refused an entry (error says which) */
+    seebatch_status failed;           /* the run's fault, or memory run out (error says) */
     seebatch_error *error;
     uint8_t keep[PIECE_ENTRIES_MAX];
 } filter_run;
@@ -175,12 +175,11 @@ static int seebatch_file_deliver_batch(void *context, runner_part *parts, size_t
     (void)entries_before;
     filter_run *run = context;
     const file_piece *piece = parts[0].piece;
-    seebatch_training_filter_judge(run->job->filter, piece->entries, piece->entry_count,
-                                   run->keep);
+    seebatch_training_filter_judge(run->job->filter, piece->entries, piece->entry_count, run->keep);
     if (!run->writer)
         return 0;
-    run->refused = seebatch_training_write_entries(run->writer, piece->entry_count,
-                                                   piece->entries, run->keep, run->error);
+    run->refused = seebatch_training_write_entries(run->writer, piece->entry_count, piece->entries,
+                                                   run->keep, run->error);
     return run->refused != SEEBATCH_OK;
 }
 
@@ -345,8 +344,8 @@ static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file
 }
 
 /* The format of the input opened at path; lines are no training data. */
-static seebatch_status seebatch_file_format_opened(const seebatch_filter_file_job *job,
-                                                   FILE *input, seebatch_file_format *format,
+static seebatch_status seebatch_file_format_opened(const seebatch_filter_file_job *job, FILE *input,
+                                                   seebatch_file_format *format,
                                                    seebatch_error *error)
 {
     seebatch_status status = seebatch_piece_format_of(job->input, input, format, error);

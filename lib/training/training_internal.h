@@ -91,8 +91,7 @@ seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader,
 
 /* The fault that ended a reader's reading: why, without its place, and
  * its line in *line (plain; else 0). "" while none has. */
-const char *seebatch_training_reader_reason(const seebatch_training_reader *reader,
-                                            uint64_t *line);
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader, uint64_t *line);
 
 /* The bytes of a plain or .bin input the entries read so far took, from
  * where the reader started (for progress); 0 for binpack. */

@@ -39,7 +39,6 @@ struct seebatch_training_reader {
     seebatch_file_format holds; /* SEEBATCH_FILE_UNKNOWN: none checked */
 };
 
-
 /* The reader reads file from its current place, in its format. */
 static void seebatch_attach_file(seebatch_training_reader *made, FILE *file)
 {
@@ -78,8 +77,7 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
     if (made->format == SEEBATCH_FILE_LINES) {
         free(made->owned_name);
         free(made);
-        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path,
-                             seebatch_not_training_data);
+        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
     }
     seebatch_attach_file(made, file);
     *reader = made;
@@ -351,10 +349,9 @@ SEEBATCH_READ_INLINE seebatch_status seebatch_read_into(seebatch_training_reader
                                                         size_t capacity, const entry_out *out,
                                                         size_t *count, seebatch_error *error)
 {
-    *count = reader->format == SEEBATCH_FILE_BINPACK
-                 ? seebatch_read_binpack(reader, capacity, out)
-             : reader->format == SEEBATCH_FILE_BIN ? seebatch_read_bin(reader, capacity, out)
-                                                       : seebatch_read_plain(reader, capacity, out);
+    *count = reader->format == SEEBATCH_FILE_BINPACK ? seebatch_read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_FILE_BIN   ? seebatch_read_bin(reader, capacity, out)
+                                                     : seebatch_read_plain(reader, capacity, out);
     return seebatch_reading_status(reader, error);
 }
 
@@ -403,8 +400,7 @@ seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, s
 
 int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
 
-const char *seebatch_training_reader_reason(const seebatch_training_reader *reader,
-                                            uint64_t *line)
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader, uint64_t *line)
 {
     *line = reader->end_line;
     return reader->end_reason;

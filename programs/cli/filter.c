@@ -142,7 +142,7 @@ typedef struct filter_settings {
     bool count_only;
     bool explain;
     progress_meter *progress; /* counts the entries read */
-    bool skipped; /* the library's file loop skipped a bad entry of the input */
+    bool skipped;             /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
 
 /* What the inputs of a run counted, summed. */
@@ -201,10 +201,9 @@ static int filter_training(filter_settings *settings, const input_source *input,
     seebatch_filter_file_job job = {
         .filter = settings->filter,
         .input = input->name,
-        .output = writes ? settings->output_path ? settings->output_path : "standard output"
-                         : NULL,
-        .output_format = settings->output == SEEBATCH_FILE_LINES ? SEEBATCH_FILE_PLAIN
-                                                                 : settings->output,
+        .output = writes ? settings->output_path ? settings->output_path : "standard output" : NULL,
+        .output_format =
+            settings->output == SEEBATCH_FILE_LINES ? SEEBATCH_FILE_PLAIN : settings->output,
         .threads = (unsigned)threads,
         .input_stream = input->stream,
         .output_stream = writes ? output : NULL,
@@ -317,9 +316,8 @@ static void judge_epd_entries(epd_run *run, epd_piece *piece, const seebatch_pie
     for (size_t at = 0; at < piece->entries;) {
         seebatch_filter_counts before;
         seebatch_training_filter_counts(run->settings->filter, &before);
-        seebatch_training_arrays rest = {arrays.boards + at, arrays.moves + at,
-                                         arrays.scores + at, arrays.plies + at,
-                                         arrays.results + at};
+        seebatch_training_arrays rest = {arrays.boards + at, arrays.moves + at, arrays.scores + at,
+                                         arrays.plies + at, arrays.results + at};
         seebatch_error error;
         if (seebatch_training_filter_keep(run->settings->filter, piece->entries - at, &rest,
                                           piece->keep + at, &error) == SEEBATCH_OK)

@@ -28,7 +28,8 @@ static void *tool_piece_new(void *context)
 {
     const piece_run *run = context;
     tool_piece *piece = calloc(1, sizeof *piece);
-    if (piece && run->work->state_new && !(piece->state = run->work->state_new(run->work->shared))) {
+    if (piece && run->work->state_new &&
+        !(piece->state = run->work->state_new(run->work->shared))) {
         free(piece);
         return NULL;
     }
@@ -182,14 +183,14 @@ int run_piece_work(piece_work *work)
 {
     memset(work->counters, 0, sizeof work->counters);
     piece_run context = {work, false, false};
-    input_work run = {work->name,
-                      work->input,
-                      work->threads,
-                      work->progress,
-                      {&context, tool_piece_new, tool_piece_free, tool_piece_block,
-                       tool_piece_deliver},
-                      &context.write_failed,
-                      0};
+    input_work run = {
+        work->name,
+        work->input,
+        work->threads,
+        work->progress,
+        {&context, tool_piece_new, tool_piece_free, tool_piece_block, tool_piece_deliver},
+        &context.write_failed,
+        0};
     int status = run_input_work(&run);
     return status == EXIT_OK && context.bad ? EXIT_BAD_LINES : status;
 }

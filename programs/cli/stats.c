@@ -112,9 +112,12 @@ static size_t stats_fields(seebatch_file_format format, const stats_totals *tota
     f[n++] = (stats_field){"games won by white", "games_won_by_white", c->games_won_by_white};
     f[n++] = (stats_field){"games drawn", "games_drawn", c->games_drawn};
     f[n++] = (stats_field){"games won by black", "games_won_by_black", c->games_won_by_black};
-    f[n++] = (stats_field){"entries whose side to move won", "side_to_move_won", c->side_to_move_won};
-    f[n++] = (stats_field){"entries whose side to move drew", "side_to_move_drew", c->side_to_move_drew};
-    f[n++] = (stats_field){"entries whose side to move lost", "side_to_move_lost", c->side_to_move_lost};
+    f[n++] =
+        (stats_field){"entries whose side to move won", "side_to_move_won", c->side_to_move_won};
+    f[n++] =
+        (stats_field){"entries whose side to move drew", "side_to_move_drew", c->side_to_move_drew};
+    f[n++] =
+        (stats_field){"entries whose side to move lost", "side_to_move_lost", c->side_to_move_lost};
     f[n++] = (stats_field){"captures", "captures", c->captures};
     f[n++] = (stats_field){"en passant", "en_passant", c->en_passant};
     f[n++] = (stats_field){"promotions", "promotions", c->promotions};

@@ -1,35 +1,31 @@
 #!/usr/bin/env bash
-# docs/training-data.md's program that labels and counts a whole file on
-# threads (seebatch_training_run with seebatch_label_work and
-# seebatch_count_work) is a complete program: taken from the page as
-# printed, compiled against this build's library with warnings as errors,
-# run on games, and its labels are the values `seebatch eval` prints for
-# them, its counts those `seebatch stats` prints.
-# Usage: docs_whole_file.sh PAGE CC INCLUDE_DIR LIBSEEBATCH.a TOOL GAMES_MAKER SANITIZERS
+# The docs' program that labels and counts a whole file on threads
+# (docs/programs/label_and_count.c, which docs/training-data.md links:
+# seebatch_training_run with seebatch_label_work and seebatch_count_work)
+# compiles against this build's library with warnings as errors, and run on
+# games its labels are the values `seebatch eval` prints for them, its
+# counts those `seebatch stats` prints.
+# Usage: docs_whole_file.sh PROGRAM.c CC INCLUDE_DIR LIBSEEBATCH.a TOOL GAMES_MAKER SANITIZERS
 # Exit 77 (skip) in a sanitizer build (the library needs the sanitizer's
 # runtime there; the plain builds run it).
 set -euo pipefail
-page=$1 cc=$2 include=$3 library=$4 tool=$5 games=$6 sanitize=${7:-}
+source=$1 cc=$2 include=$3 library=$4 tool=$5 games=$6 sanitize=${7:-}
 fail() { echo "FAIL: $*"; exit 1; }
 if [ -n "$sanitize" ]; then
-    echo "skip: a sanitizer build ($sanitize); the page's program is compiled in plain builds"
+    echo "skip: a sanitizer build ($sanitize); the docs' program is compiled in plain builds"
     exit 77
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The C block after the paragraph that opens "A whole file on threads".
-sed -n '/^A whole file on threads, from C/,/^```$/p' "$page" | sed -n '/^```c$/,/^```$/p' |
-    sed '1d;$d' > "$work/label.c"
-[ -s "$work/label.c" ] || fail "$page has no C block after \"A whole file on threads, from C\""
-"$cc" -std=c11 -Wall -Wextra -Werror -I"$include" -o "$work/label" "$work/label.c" "$library" \
-    -lpthread -lm || fail "the page's program does not compile"
+"$cc" -std=c11 -Wall -Wextra -Werror -I"$include" -o "$work/label" "$source" "$library" \
+    -lpthread -lm || fail "$source does not compile"
 program=$work/label
 [ -e "$program.exe" ] && program=$program.exe # Windows compilers add it
 ${SEEBATCH_EMULATOR:-} "$games" 7 40 "$work/games.binpack" "$work/games.plain" > /dev/null
 for file in games.binpack games.plain; do
     ${SEEBATCH_EMULATOR:-} "$program" "$work/$file" > "$work/labels" 2> "$work/counts" ||
-        fail "the program exited $? on $file: $(cat "$work/counts")"
+        fail "$source exited $? on $file: $(cat "$work/counts")"
     tr -d '\r' < "$work/labels" | awk '{print $2}' > "$work/values"
     ${SEEBATCH_EMULATOR:-} "$tool" eval --preset stockfish "$work/$file" | tr -d '\r' |
         awk -F';' '{print $NF}' > "$work/expected"

@@ -57,8 +57,8 @@ static void opening(const char *directory)
     check_error(seebatch_training_open(NULL, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "NULL");
     seebatch_training_writer *writer;
-    check_error(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, &error),
-                &error, SEEBATCH_ERROR_ARGUMENT, "cannot create");
+    check_error(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, "cannot create");
     CHECK(writer == NULL, "no writer after a failure");
 }
 
@@ -74,8 +74,8 @@ static void writing(const char *directory, const game *g)
         (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies, bad.results};
     seebatch_error error = spoiled();
     seebatch_training_writer *writer = NULL;
-    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &error),
-             SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &error), SEEBATCH_OK,
+             "%s", error.message);
     CHECK(error.status == SEEBATCH_OK && error.message[0] == '\0', "success clears the error");
     if (!writer)
         return;
@@ -166,8 +166,8 @@ static void reading_a_damaged_file(const char *directory, const game *g)
     snprintf(path, sizeof path, "%s/whole.binpack", directory);
     snprintf(damaged, sizeof damaged, "%s/damaged.binpack", directory);
     seebatch_training_writer *writer = NULL;
-    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, NULL),
-             SEEBATCH_OK, "creating");
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, NULL), SEEBATCH_OK,
+             "creating");
     CHECK_EQ(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, NULL), SEEBATCH_OK,
              "writing");
     CHECK_EQ(seebatch_training_finish(writer, NULL), SEEBATCH_OK, "finishing");
@@ -533,8 +533,8 @@ static void out_of_memory(const char *directory, const game *g)
         return;
     }
     static const char *const names[] = {"binpack", "plain", "bin"};
-    static const seebatch_file_format formats[] = {
-        SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN, SEEBATCH_FILE_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     for (int f = 0; f < 3; f++) {
         memory_run run = {directory, g, formats[f], ""};
         snprintf(run.path, sizeof run.path, "%s/memory.%s", directory, names[f]);
@@ -600,8 +600,8 @@ static void ending_a_chunk_on_a_full_device(const game *g)
 
 static void io_failing(const char *directory, const game *g)
 {
-    static const seebatch_file_format formats[] = {
-        SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN, SEEBATCH_FILE_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     FILE *full = posix_device("/dev/full");
     for (int f = 0; full && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
@@ -631,12 +631,11 @@ static void io_failing(const char *directory, const game *g)
     for (int f = 0; null && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
-        CHECK(seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) ==
-                      SEEBATCH_OK &&
-                  seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) ==
-                      SEEBATCH_OK &&
-                  seebatch_training_finish(writer, &error) == SEEBATCH_OK,
-              "format %d to /dev/null: %s", f, error.message);
+        CHECK(
+            seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) == SEEBATCH_OK &&
+                seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) == SEEBATCH_OK &&
+                seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+            "format %d to /dev/null: %s", f, error.message);
     }
     if (null)
         fclose(null);
@@ -766,8 +765,9 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
     seebatch_error e = spoiled();
     check_error(write_one(bin, SEEBATCH_FILE_BIN, &no_black_king, "h1h8", 1, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT, "entry 1: .bin holds positions with one king a side; "
-                                         "black has 0");
+                SEEBATCH_ERROR_ARGUMENT,
+                "entry 1: .bin holds positions with one king a side; "
+                "black has 0");
     check_error(write_one(bin, SEEBATCH_FILE_BIN, &no_rook, "h1h8", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT,
                 "entry 1: an inconsistent position: castling right Q without its king and rook "
@@ -854,8 +854,8 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
         seebatch_board board, back[1];
         CHECK(seebatch_board_from_fen(&board, fits[i], NULL) == SEEBATCH_OK, "%s", fits[i]);
         seebatch_error e = spoiled();
-        CHECK(write_one(path, SEEBATCH_FILE_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK,
-              "%s: %s", fits[i], e.message);
+        CHECK(write_one(path, SEEBATCH_FILE_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK, "%s: %s",
+              fits[i], e.message);
         uint16_t moves[1], plies[1];
         int16_t scores[1];
         int8_t results[1];
@@ -890,8 +890,8 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
  * the move. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
 {
-    static const seebatch_file_format formats[] = {
-        SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN, SEEBATCH_FILE_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     static const struct {
         const char *fen;
         unsigned from, to, kind;
@@ -939,8 +939,8 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
     snprintf(path, sizeof path, "%s/nulls.plain", directory);
     seebatch_error e = spoiled();
     seebatch_training_writer *writer = NULL;
-    CHECK(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &e) == SEEBATCH_OK,
-          "%s", e.message);
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &e) == SEEBATCH_OK, "%s",
+          e.message);
     check_error(seebatch_training_write(writer, ENTRIES, NULL, NULL, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
     CHECK(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &e) == SEEBATCH_OK &&
@@ -968,25 +968,27 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
 
     uint16_t moves[1];
     size_t parsed = 9;
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e),
-                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
-                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(
+        seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e), &e,
+        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(
+        seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e), &e,
+        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
     CHECK_EQ(parsed, 0, "no row parsed");
     parsed = 9;
     CHECK_EQ(seebatch_training_moves_from_uci(NULL, 0, NULL, NULL, 5, 0, NULL, &parsed, &e),
              SEEBATCH_OK, "no rows need no boards, texts or moves: %s", e.message);
     CHECK_EQ(parsed, 0, "no rows parsed");
     static const char long_text[] = "e2e4e2e4e2e4e2e4";
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
-                                                 1, moves, &parsed, &e),
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text, 1,
+                                                 moves, &parsed, &e),
                 &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
 
     seebatch_board inconsistent = SEEBATCH_BOARD_EMPTY;
     inconsistent.en_passant = 0; /* a1 */
-    check_error(seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves,
-                                                 &parsed, &e),
-                &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
+    check_error(
+        seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves, &parsed, &e),
+        &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
 
     /* Rule values as the tool refuses them: a value attached to a rule that
      * takes none, and numbers with a '+' or a '-' and no digit. */

@@ -129,7 +129,8 @@ static size_t read_reference(const char *path, seebatch_training_entry *entries,
     size_t got = 0;
     seebatch_status status = seebatch_training_read(reader, MAX_ENTRIES, &arrays, &got, &error);
     for (size_t i = 0; i < got; i++)
-        entries[i] = (seebatch_training_entry){boards[i], moves[i], scores[i], plies[i], results[i]};
+        entries[i] =
+            (seebatch_training_entry){boards[i], moves[i], scores[i], plies[i], results[i]};
     if (status != SEEBATCH_OK) {
         end->place = seebatch_training_reader_place(reader);
         snprintf(end->message, sizeof end->message, "%s: %s", path, error.message);
@@ -164,8 +165,7 @@ static void read_by_run(const char *path, unsigned threads, collection *all, sto
 /* path read by the run on 1, 2 and 3 threads: the reference's entries and
  * fault, and the same chains (a chunk cut for threads is cut at chain
  * starts: its parts' chains add up to its own). */
-static void compare_readings(const char *path, seebatch_training_entry *reference,
-                             collection *all)
+static void compare_readings(const char *path, seebatch_training_entry *reference, collection *all)
 {
     stop expected, got;
     size_t count = read_reference(path, reference, &expected);
@@ -178,8 +178,8 @@ static void compare_readings(const char *path, seebatch_training_entry *referenc
         CHECK_EQ(all->count, count, "%s, %u threads: entries", path, threads);
         CHECK_EQ(got.place.byte_offset, expected.place.byte_offset, "%s: the fault's byte", path);
         CHECK_EQ(got.place.entry, expected.place.entry, "%s: the fault's entry", path);
-        CHECK(strcmp(got.message, expected.message) == 0, "%s: \"%s\" is \"%s\"", path,
-              got.message, expected.message);
+        CHECK(strcmp(got.message, expected.message) == 0, "%s: \"%s\" is \"%s\"", path, got.message,
+              expected.message);
         size_t differ = 0;
         for (size_t i = 0; i < all->count && i < count; i++)
             differ += !same_entry(&all->entries[i], &reference[i]);
@@ -332,20 +332,21 @@ static seebatch_counts sum_counts(const seebatch_training_entry *entries, size_t
         int white = white_result(e);
         if (!before || e->ply <= before->ply || white != white_result(before)) {
             sum.games++;
-            *(white > 0 ? &sum.games_won_by_white
-              : white < 0 ? &sum.games_won_by_black : &sum.games_drawn) += 1;
+            *(white > 0   ? &sum.games_won_by_white
+              : white < 0 ? &sum.games_won_by_black
+                          : &sum.games_drawn) += 1;
         }
         sum.entries++;
-        *(e->result > 0 ? &sum.side_to_move_won
-          : e->result < 0 ? &sum.side_to_move_lost : &sum.side_to_move_drew) += 1;
+        *(e->result > 0   ? &sum.side_to_move_won
+          : e->result < 0 ? &sum.side_to_move_lost
+                          : &sum.side_to_move_drew) += 1;
         sum.castlings += seebatch_move_kind(e->move) == SEEBATCH_MOVE_CASTLING;
         sum.en_passant += seebatch_move_kind(e->move) == SEEBATCH_MOVE_EN_PASSANT;
     }
     return sum;
 }
 
-static void compare_counts(const char *path, const seebatch_counts *got,
-                           const seebatch_counts *sum)
+static void compare_counts(const char *path, const seebatch_counts *got, const seebatch_counts *sum)
 {
     CHECK_EQ(got->entries, sum->entries, "%s: entries", path);
     CHECK_EQ(got->games, sum->games, "%s: games", path);
@@ -390,13 +391,13 @@ static void test_known_counts(const char *directory)
 {
     seebatch_training_entry e[8];
     bool made =
-        make_entry(&e[0], "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5",
-                   2, 1) &&
+        make_entry(&e[0], "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5", 2,
+                   1) &&
         follow(&e[1], &e[0], "d8d5") && /* continues, takes back; the same game */
-        make_entry(&e[2], "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "e8d8", 40, 0) && /* in check */
-        make_entry(&e[3], "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 3, -1) && /* en passant */
+        make_entry(&e[2], "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "e8d8", 40, 0) &&     /* in check */
+        make_entry(&e[3], "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "e5d6", 3, -1) &&   /* en passant */
         make_entry(&e[4], "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", 0, 1) && /* castling */
-        follow(&e[5], &e[4], "e8c8") &&                                             /* continues */
+        follow(&e[5], &e[4], "e8c8") &&                                            /* continues */
         follow(&e[6], &e[5], "a1a8") && /* continues, but see below */
         follow(&e[7], &e[6], "c8b7");   /* continues, in check by the rook on a8 */
     if (!made)
@@ -714,8 +715,8 @@ static void test_stop_and_arguments(const char *directory)
     memset(&run, 0, sizeof run);
     run.input = path;
     run.threads = 2;
-    run.work = (seebatch_work){&delivered, collected_new, collected_free, collect_block,
-                               stop_deliver};
+    run.work =
+        (seebatch_work){&delivered, collected_new, collected_free, collect_block, stop_deliver};
     seebatch_error error;
     CHECK(seebatch_training_run(&run, &error) == SEEBATCH_ERROR_ARGUMENT &&
               strstr(error.message, "stopped by the work") && delivered == 1,

@@ -33,7 +33,7 @@ void seebatch_filter_state_start(seebatch_filter_state *state);
  * for a NULL argument or no memory. */
 typedef struct seebatch_filter_buffers seebatch_filter_buffers;
 seebatch_status seebatch_filter_buffers_new(seebatch_filter_buffers **buffers,
-                                                         seebatch_error *error);
+                                            seebatch_error *error);
 /* Frees the buffers (NULL is ignored). */
 void seebatch_filter_buffers_free(seebatch_filter_buffers *buffers);
 
@@ -43,11 +43,11 @@ typedef struct seebatch_filter_chunk {
     /* In. */
     const seebatch_training_filter *filter; /* the rules, read only: threads may share them */
     seebatch_filter_buffers *buffers;       /* this thread's */
-    const uint8_t *payload;          /* a binpack chunk's payload (after its 8-byte header) */
-    size_t size;                     /* its bytes */
-    uint64_t file_offset;            /* where the payload starts in its file */
-    seebatch_file_format output;     /* the format of the kept entries' bytes */
-    int count_only;                  /* 1: no bytes, the entries counted only */
+    const uint8_t *payload;      /* a binpack chunk's payload (after its 8-byte header) */
+    size_t size;                 /* its bytes */
+    uint64_t file_offset;        /* where the payload starts in its file */
+    seebatch_file_format output; /* the format of the kept entries' bytes */
+    int count_only;              /* 1: no bytes, the entries counted only */
     /* 1: before is the state after the entries before the chunk. 0: not
      * known yet (chunks filtered at once on several threads): the chunk is
      * filtered as if at a file's start, and seebatch_filter_state_settle
@@ -91,8 +91,7 @@ typedef struct seebatch_filter_chunk {
  * payload that stops decoding ("byte B, entry E: why", E counted from
  * entries_before; chunk->place and chunk->reason say the same), the
  * entries before the fault filtered and counted. */
-seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk,
-                                                            seebatch_error *error);
+seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk, seebatch_error *error);
 
 /* For a chunk filtered with before_known 0, given in file order the state
  * after the chunk before it (`after` of that chunk, settled): 1 when the
@@ -101,8 +100,7 @@ seebatch_status seebatch_training_filter_chunk(seebatch_filter_chunk *chunk,
  * on); else 0, with *after completed into the state after the chunk. 0 for
  * a chunk filtered with before_known 1 (its after is already complete). */
 int seebatch_filter_state_settle(const seebatch_training_filter *filter,
-                                              const seebatch_filter_state *before,
-                                              seebatch_filter_state *after);
+                                 const seebatch_filter_state *before, seebatch_filter_state *after);
 
 struct seebatch_training_filter {
     filter_rules rules;
@@ -123,8 +121,8 @@ struct seebatch_training_filter {
 /* Judges entries[0, count) of the library's own readers (checked there)
  * into keep, as seebatch_training_filter_keep does, the counts and the
  * history going on from the filter's. */
-void seebatch_training_filter_judge(seebatch_training_filter *filter,
-                                    const training_entry *entries, size_t count, uint8_t *keep);
+void seebatch_training_filter_judge(seebatch_training_filter *filter, const training_entry *entries,
+                                    size_t count, uint8_t *keep);
 
 /* Entries decoded at once, between two judgements. */
 enum { FILTER_BLOCK = 512 };

@@ -67,7 +67,6 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
 /* The SEE configuration                                                    */
 /* ------------------------------------------------------------------------ */
 
-
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
 static bool seebatch_parse_values(const char *text, seebatch_config *config)
 {
@@ -184,7 +183,6 @@ static const rule_option rule_options[RULE_COUNT] = {
     [RULE_SOFT_EARLY] = {"--soft-early-skip", offsetof(filter_rules, soft_early), 1, 65535},
     [RULE_PIECE_COUNT] = {"--piece-count-skip", 0, 0, 0},
 };
-
 
 static option_parse seebatch_parse_seed(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t size)

@@ -114,7 +114,9 @@ static void seebatch_count_block(void *context, const seebatch_piece *piece)
     if (!piece->entries) /* lines: no training data */
         return;
     for (size_t i = 0; i < piece->count; i++) {
-        const training_entry *previous = i ? &piece->entries[i - 1] : mine->any ? &mine->last : NULL;
+        const training_entry *previous = i           ? &piece->entries[i - 1]
+                                         : mine->any ? &mine->last
+                                                     : NULL;
         seebatch_count_entry(&mine->counts, &piece->entries[i], previous);
     }
     if (piece->count) {

@@ -18,8 +18,8 @@ enum { RUNNER_THREADS_MAX = 256 };
 typedef struct runner_slot {
     file_piece piece;
     read_outcome read;
-    bool has_piece;  /* read.piece, and it was published (its parts are runs) */
-    bool no_memory;  /* its parts' states could not be made */
+    bool has_piece;     /* read.piece, and it was published (its parts are runs) */
+    bool no_memory;     /* its parts' states could not be made */
     runner_part *parts; /* part_capacity of them, their states kept */
     size_t part_count, part_capacity;
     size_t parts_left; /* not yet run (guarded by the runner's lock) */
@@ -167,15 +167,14 @@ static void seebatch_runner_cut(runner *r, runner_slot *slot, size_t parts)
     size_t count = 1;
     starts[0] = 0;
     if (parts > 1 && slot->piece.kind == PIECE_CHUNK && r->job->work.cuttable)
-        count = seebatch_binpack_cut_payload(slot->piece.bytes, slot->piece.size,
-                                             parts > RUNNER_THREADS_MAX ? RUNNER_THREADS_MAX
-                                                                        : parts,
-                                             starts);
+        count = seebatch_binpack_cut_payload(
+            slot->piece.bytes, slot->piece.size,
+            parts > RUNNER_THREADS_MAX ? RUNNER_THREADS_MAX : parts, starts);
     count = seebatch_runner_reserve_parts(r, slot, count);
     slot->no_memory = count == 0;
     for (size_t k = 0; k < count; k++)
         seebatch_runner_set_part(slot, &slot->parts[k], starts[k],
-                        k + 1 < count ? starts[k + 1] : slot->piece.size);
+                                 k + 1 < count ? starts[k + 1] : slot->piece.size);
     slot->part_count = count;
 }
 
@@ -237,7 +236,8 @@ static void seebatch_runner_read_next(runner *r)
     if (delays && slot->read.piece && !r->input_over)
         r->pending = slot;
     else
-        seebatch_runner_publish(r, slot, r->input_over && delays ? 1 + seebatch_runner_spare_workers(r) : 1);
+        seebatch_runner_publish(r, slot,
+                                r->input_over && delays ? 1 + seebatch_runner_spare_workers(r) : 1);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -280,8 +280,8 @@ static runner_result seebatch_runner_fault_of(runner *r, const runner_slot *slot
     uint64_t byte = 0, line = 0;
     if (slot->read.end == READ_FAULT) { /* a truncated chunk: where decoding stopped, if first */
         why = slot->read.reason;
-        byte = slot->read.after_decoding && last && last->faulted ? last->fault_byte
-                                                                    : slot->read.byte;
+        byte =
+            slot->read.after_decoding && last && last->faulted ? last->fault_byte : slot->read.byte;
         line = slot->read.line;
         job->read_failed = slot->read.read_failed;
     } else if (last && last->faulted) {

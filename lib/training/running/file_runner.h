@@ -49,9 +49,9 @@ typedef struct runner_part {
     bool in_order;
     /* Set by the work's run (entries set beforehand for plain, bin and
      * lines: the piece's, those skipped counted). */
-    uint64_t entries;    /* entries (lines) the part gave */
-    bool faulted;        /* it stopped decoding at fault_byte of the file, for reason */
-    bool out_of_memory;  /* memory ran out: the run ends there (nothing at fault) */
+    uint64_t entries;   /* entries (lines) the part gave */
+    bool faulted;       /* it stopped decoding at fault_byte of the file, for reason */
+    bool out_of_memory; /* memory ran out: the run ends there (nothing at fault) */
     uint64_t fault_byte;
     char reason[160];
 } runner_part;

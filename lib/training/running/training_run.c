@@ -70,7 +70,7 @@ static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_p
     do {
         size_t count =
             seebatch_binpack_next_block(&decoder, mine->block, NULL, RUN_BLOCK, &stop, &fault);
-        seebatch_piece block = {NULL, mine->block,           NULL, count, decoded,
+        seebatch_piece block = {NULL,         mine->block,           NULL, count, decoded,
                                 decoded == 0, stop != BINPACK_ENTRY, 0,    0,     0};
         seebatch_run_give(run, mine, &block);
         decoded += count;
@@ -95,8 +95,8 @@ static void seebatch_run_entries(const seebatch_run *run, const file_piece *piec
         size_t end = g < piece->gap_count ? piece->gaps[g].at : piece->entry_count;
         bool last = g == piece->gap_count;
         if (end > start || last) {
-            seebatch_piece block = {NULL, piece->entries + start, NULL, end - start, number,
-                                    !begun, last, 0, 0, 0};
+            seebatch_piece block = {
+                NULL, piece->entries + start, NULL, end - start, number, !begun, last, 0, 0, 0};
             seebatch_run_give(run, mine, &block);
             begun = true;
         }
@@ -153,12 +153,11 @@ static int seebatch_run_deliver(void *context, runner_part *parts, size_t count,
 }
 
 /* The runner's job for the call. */
-static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input,
-                                       seebatch_file_format format, seebatch_error *error)
+static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input, seebatch_file_format format,
+                                       seebatch_error *error)
 {
     runner_job job = {
-        .source = {input, run->input, format, run->skip, run->skip_context,
-                   SEEBATCH_FILE_UNKNOWN},
+        .source = {input, run->input, format, run->skip, run->skip_context, SEEBATCH_FILE_UNKNOWN},
         .threads = run->threads,
         .work = {run, true, seebatch_run_part_new, seebatch_run_part_free, seebatch_run_part,
                  seebatch_run_deliver},
@@ -179,8 +178,7 @@ static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input,
     case RUNNER_NO_MEMORY:
         return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", run->input);
     default:
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: stopped by the work",
-                             run->input);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: stopped by the work", run->input);
     }
 }
 
