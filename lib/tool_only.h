@@ -3,10 +3,11 @@
  * internals: what the tool uses that no user of the library does. Never
  * installed; the tool's files include no other header of lib/
  * (tests/design/tool_door.sh fails if one does, or if an include here has
- * no reason beside it). Anything a user would want too belongs in the
- * public headers (include/) instead, as the binpack chunk reader, the
- * chain-start guess, the fault text, the filter's counts and the output
- * files now are: the tool takes those from seebatch_training.h.
+ * no reason beside it), and every name they take through it is listed with
+ * the files that may and why (tests/design/tool_door_names.txt, counted by
+ * tests/design/door_names.py). Anything a user would want too belongs in
+ * the public headers (include/): the tool's runs, its filter and its
+ * counts are seebatch_training.h's.
  */
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H

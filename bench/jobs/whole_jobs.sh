@@ -16,7 +16,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 base=${1:?usage: whole_jobs.sh BASE_TOOL [BUILD_DIR]}
-build=${2:-$root/build}
+build=$(cd "${2:-$root/build}" && pwd)
 tool=$build/seebatch
 data=$root/../shared/data/small.binpack
 [ -f "$data" ] || { echo "whole_jobs.sh: $data is absent" >&2; exit 77; }
@@ -28,9 +28,11 @@ trap 'rm -rf "$work"' EXIT
 "$base" convert "$data" "$work/small.bin" 2> /dev/null
 head -n 300000 "$work/small.plain" > "$work/part.plain"
 "$base" convert "$work/part.plain" "$work/part.bin" 2> /dev/null
-sed -n 's/^fen //p' "$work/part.plain" | head -n 20000 > "$work/fens.txt"
-paste -d';' <(sed -n 's/^fen //p' "$work/part.plain") <(sed -n 's/^move //p' "$work/part.plain") |
-    head -n 20000 > "$work/fenmoves.txt"
+# (head ends the pipes early: no pipefail there)
+(set +o pipefail
+ sed -n 's/^fen //p' "$work/part.plain" | head -n 20000 > "$work/fens.txt"
+ paste -d';' <(sed -n 's/^fen //p' "$work/part.plain") <(sed -n 's/^move //p' "$work/part.plain") |
+     head -n 20000 > "$work/fenmoves.txt")
 awk '{ n++; printf "%s %s %s %s hmvc %s; fmvn %s; id \"p%d\";\n", $1, $2, $3, $4, $5, $6, n }' \
     "$work/fens.txt" > "$work/records.epd"
 cd "$work"

@@ -9,12 +9,15 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * Binpack, plain and bin input go through the library's one file loop
- * (seebatch_training_filter_file, Python's filter_file's too), which keeps
- * the rules that look at earlier entries right across chunks filtered at
- * once; its skip hook reports a bad plain block (or an entry the output
- * cannot hold) and goes on, as every subcommand goes past a bad line. EPD
- * lines are filtered here, one by one.
+ * The filter is made from the rule words of the command line by the call
+ * Python makes (seebatch_training_filter_new). Binpack, plain and bin input
+ * go through the library's file call (seebatch_training_filter_file,
+ * Python's filter_file's too), on the library's one runner, which keeps the
+ * rules that look at earlier entries right across chunks filtered at once;
+ * its skip hook reports a bad plain block (or an entry the output cannot
+ * hold) and goes on, as every subcommand goes past a bad line. EPD lines
+ * run on the same runner (seebatch_training_run): read on its workers,
+ * judged in order by the filter's batch judge.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -204,13 +204,14 @@ static void seebatch_runner_publish(runner *r, runner_slot *slot, size_t parts)
     pthread_mutex_unlock(&r->lock);
 }
 
-/* Workers with nothing to do once the tasks queued and running end. */
-static size_t seebatch_runner_spare_workers(runner *r)
+/* The parts the last chunk is cut in: one for each worker with nothing
+ * to do once the tasks queued and running end (at least one). */
+static size_t seebatch_runner_idle_parts(runner *r)
 {
     pthread_mutex_lock(&r->lock);
     size_t busy = r->queue_length + r->running;
     pthread_mutex_unlock(&r->lock);
-    return busy < r->workers ? r->workers - busy : 0;
+    return busy + 1 < r->workers ? r->workers - busy : 1;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -231,13 +232,12 @@ static void seebatch_runner_read_next(runner *r)
         runner_slot *pending = r->pending;
         r->pending = NULL;
         bool last = !slot->read.piece && r->input_over;
-        seebatch_runner_publish(r, pending, last ? 1 + seebatch_runner_spare_workers(r) : 1);
+        seebatch_runner_publish(r, pending, last ? seebatch_runner_idle_parts(r) : 1);
     }
     if (delays && slot->read.piece && !r->input_over)
         r->pending = slot;
     else
-        seebatch_runner_publish(r, slot,
-                                r->input_over && delays ? 1 + seebatch_runner_spare_workers(r) : 1);
+        seebatch_runner_publish(r, slot, r->input_over && delays ? seebatch_runner_idle_parts(r) : 1);
 }
 
 /* ------------------------------------------------------------------------ */
