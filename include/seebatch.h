@@ -12,14 +12,12 @@
  *   seebatch_check        every precondition of those four, for untrusted input
  *
  * A batch (seebatch_batch) is boards, pins or NULL, the board of each move
- * or NULL, and moves: one board or many, pins given or worked out, is a NULL
- * or an array, not another function. The fast calls check nothing; call
- * seebatch_check in front of them when the input is not yours. An engine
- * reading its own bitboards in place uses the views (seebatch_view.h). The
- * names of 0.2 are kept one release, deprecated (seebatch_deprecated.h,
- * docs/migration.md). Every function documents its inputs, errors and
- * thread-safety where it is declared; the SEE contract every backend
- * returns bit for bit is written under "The SEE contract" below.
+ * or NULL, and moves. The fast calls check nothing: call seebatch_check in
+ * front of them when the input is not yours. An engine reading its own
+ * bitboards in place uses the views (seebatch_view.h); code written for 0.2
+ * includes seebatch_deprecated.h. Every function documents its inputs,
+ * errors and thread-safety where it is declared; "The SEE contract" below
+ * is what every backend returns.
  */
 #ifndef SEEBATCH_H
 #define SEEBATCH_H
@@ -32,29 +30,14 @@
 extern "C" {
 #endif
 
-/* Marks the functions of the public API: the library is compiled with
- * hidden visibility, so the shared library exports these and nothing else
- * (tests/packaging checks the list against the headers). A Windows DLL has
- * no visibility: there the library's own objects (built with
- * SEEBATCH_BUILDING_LIBRARY) mark them dllexport, and the linker exports
- * only what is so marked; a caller sees no mark (mingw-w64 imports the
- * functions from the DLL's import library). */
+/* Marks the functions the library exports, and nothing else is (it is built
+ * with hidden visibility; on Windows its own objects mark them dllexport). */
 #if defined(_WIN32) && defined(SEEBATCH_BUILDING_LIBRARY)
 #define SEEBATCH_API __declspec(dllexport)
 #elif defined(__GNUC__) && !defined(_WIN32)
 #define SEEBATCH_API __attribute__((visibility("default")))
 #else
 #define SEEBATCH_API
-#endif
-
-/* Marks a name kept one release for upgrading code: the compiler says what
- * replaces it where it is used. */
-#if defined(__GNUC__) || defined(__clang__)
-#define SEEBATCH_DEPRECATED(message) __attribute__((deprecated(message)))
-#elif defined(_MSC_VER)
-#define SEEBATCH_DEPRECATED(message) __declspec(deprecated(message))
-#else
-#define SEEBATCH_DEPRECATED(message)
 #endif
 
 /* The one place the version is written; CMake reads it from here. */
@@ -66,21 +49,14 @@ extern "C" {
 /* The library's version, "MAJOR.MINOR.PATCH". Thread-safe. */
 SEEBATCH_API const char *seebatch_version(void);
 
-/* ------------------------------------------------------------------------ */
-/* The types the SEE calls take                                             */
-/* ------------------------------------------------------------------------ */
+/* ---- The types the SEE calls take ---- */
 
 /* A position: piece and colour bitboards (defined under "Board" below). */
 typedef struct seebatch_board seebatch_board;
 
-/*
- * A move in 16 bits: to-square in bits 0-5, from-square in bits 6-11, kind in
- * bits 12-15 (SEEBATCH_MOVE_NORMAL.., under "Moves" below). Castling is
- * written as the king's move (e1g1). It is the only move anywhere in the API,
- * the views' included. The squares lie where Stockfish's Move keeps them, so
- * its normal moves (type NORMAL, bits 12-15 clear) are seebatch_moves as they
- * stand: an engine with that encoding passes its move with no operation.
- */
+/* A move in 16 bits, the API's only move: to-square in bits 0-5, from-square
+ * in 6-11 (where Stockfish's Move keeps them: its normal moves pass as they
+ * are), kind in 12-15 (SEEBATCH_MOVE_*). Castling is the king's move, e1g1. */
 typedef uint16_t seebatch_move;
 
 typedef enum seebatch_status {
@@ -95,49 +71,40 @@ typedef enum seebatch_status {
 
 #define SEEBATCH_MESSAGE_SIZE 256
 
-/*
- * Filled by functions that can fail. Every such function accepts NULL for the
- * error when the caller wants only the status. On failure `message` holds one
- * line of English naming what is wrong and where (field, character, move
- * index); on success `status` is SEEBATCH_OK and `message` is empty.
- */
+/* Filled by functions that can fail (NULL: the status alone). On failure,
+ * `message` is one line naming what is wrong and where (field, character,
+ * move index); on success the status is SEEBATCH_OK and the message empty. */
 typedef struct seebatch_error {
     seebatch_status status;
     char message[SEEBATCH_MESSAGE_SIZE];
 } seebatch_error;
 
-/*
- * Piece values (pawn, knight, bishop, rook, queen; the king has none: it is
- * never captured) and flags (SEEBATCH_PINS.., under "Configuration" below).
- * Values need not be ordered: the order in which attackers are tried is
- * fixed by piece type (contract rule 2), not by value. Presets:
- * seebatch_config_classic, seebatch_config_stockfish.
- */
+/* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
+SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
+
+/* Piece values, pawn to queen (the king is never captured), in any order
+ * (rule 2 orders attackers by type), and flags (SEEBATCH_PINS..). Presets:
+ * seebatch_config_classic, seebatch_config_stockfish. */
 typedef struct seebatch_config {
     int32_t values[5];
     uint32_t flags;
 } seebatch_config;
 
-/*
- * A configuration in the form the exchange reads it. Fill it with
- * seebatch_rules_init and do not change it; its fields are the library's.
- */
+/* A configuration as the exchange reads it: made by seebatch_rules_init,
+ * never changed; its fields are the library's. */
 typedef struct seebatch_rules {
     int32_t value[8]; /* by piece type; the king and codes 6 and 7 are worth 0 */
     uint32_t flags;
 } seebatch_rules;
 
 /*
- * Pins (contract rule 5) as an engine keeps them: the one pins type of the
- * API (batches, views, the check). The fields are Stockfish's StateInfo's,
- * in its order and indexing, so a view can read that memory in place:
- * blockers[X] holds the pieces of either colour that stand alone between X's
- * king and an enemy slider (blockersForKing[X]); pinners[X] holds X's OWN
- * sliders that pin an enemy piece to the enemy king (indexed by the pinning
- * side, as StateInfo::pinners[X]). So the sliders that keep X's blockers in
- * place are pinners[!X]. For a side X without exactly one king, blockers[X]
- * and pinners[!X] are empty. (0.1.0 indexed pinners by the pinned side: see
- * docs/migration.md; seebatch_check names pins written that way.)
+ * Pins (contract rule 5), the API's one pins type, as Stockfish's StateInfo
+ * holds them (so a view reads that memory in place): blockers[X], the pieces
+ * of either colour standing alone between X's king and an enemy slider
+ * (blockersForKing[X]); pinners[X], X's OWN sliders pinning an enemy piece
+ * (StateInfo::pinners[X]), so X's blockers are held by pinners[!X]. Empty
+ * for a side without exactly one king. (0.1.0 indexed pinners by the pinned
+ * side; seebatch_check names pins written that way.)
  */
 typedef struct seebatch_pins {
     uint64_t blockers[2];
@@ -145,21 +112,16 @@ typedef struct seebatch_pins {
 } seebatch_pins;
 
 /*
- * The moves a batch call answers, and the boards they are played on. Filled
- * in this order: {boards, board_count, pins, board_of_move, moves, count}.
- *
- * - boards, board_count: the positions (board_count of them).
- * - pins: NULL to have each board's pins worked out where a move needs them
- *   (only under SEEBATCH_PINS, at most once per board and call); else pins[b]
- *   are boards[b]'s as seebatch_pins_compute gives them (board_count
- *   entries), read only under SEEBATCH_PINS. An engine passes the pins it
- *   holds; a data pipeline that made them once passes them again.
- * - board_of_move: NULL when every move is on boards[0] (an engine scoring a
- *   node's captures); else moves[i] is on boards[board_of_move[i]], each
- *   index below board_count (a batch mixing many positions: data sets).
- * - moves, count: the moves (count of them; moves may be NULL when count is
- *   0).
- *
+ * The moves a batch call answers and their boards, filled in this order:
+ * - boards, board_count: the positions.
+ * - pins: NULL to have a board's pins worked out where a move needs them
+ *   (under SEEBATCH_PINS, once per board and call); else pins[b] are
+ *   boards[b]'s as seebatch_pins_compute gives them, read only under
+ *   SEEBATCH_PINS (an engine passes the pins it holds).
+ * - board_of_move: NULL when every move is on boards[0] (a node's captures);
+ *   else moves[i] is on boards[board_of_move[i]], each index below
+ *   board_count (many positions: data sets).
+ * - moves, count: the moves (moves may be NULL when count is 0).
  * One move is a batch of one: {&board, 1, pins, NULL, &move, 1}.
  */
 typedef struct seebatch_batch {
@@ -171,9 +133,7 @@ typedef struct seebatch_batch {
     size_t count;
 } seebatch_batch;
 
-/* ------------------------------------------------------------------------ */
-/* SEE: the calls most users need                                           */
-/* ------------------------------------------------------------------------ */
+/* ---- SEE: the calls most users need ---- */
 /*
  * Preconditions of the four fast calls (seebatch_value, seebatch_value_ge,
  * seebatch_values, seebatch_values_ge), not checked: `rules` comes from
@@ -192,7 +152,7 @@ typedef struct seebatch_batch {
  */
 
 /*
- * Prepares `config` (validated first) for every SEE call: done once, at
+ * Checks `config` and prepares it for every SEE call: done once, at
  * start-up, then read by any number of threads.
  *
  *     seebatch_rules rules;
@@ -200,9 +160,10 @@ typedef struct seebatch_batch {
  *     if (seebatch_rules_init(&rules, &config, &error) != SEEBATCH_OK)
  *         fprintf(stderr, "%s\n", error.message);
  *
- * Errors: SEEBATCH_ERROR_ARGUMENT for NULL, SEEBATCH_ERROR_CONFIG as
- * seebatch_config_validate (the piece, the flag bits or both promotion
- * flags); *rules is then unchanged. Thread-safe.
+ * Errors, *rules then unchanged: SEEBATCH_ERROR_ARGUMENT for NULL,
+ * SEEBATCH_ERROR_CONFIG naming a piece value outside [0,
+ * SEEBATCH_VALUE_MAX], unknown flag bits, or both promotion rules
+ * (SEEBATCH_PROMOTIONS and SEEBATCH_MOVE_PROMOTION_ONLY). Thread-safe.
  */
 SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
                                                  const seebatch_config *config,
@@ -242,29 +203,14 @@ SEEBATCH_API bool seebatch_value_ge(const seebatch_rules *rules, const seebatch_
                                     int32_t threshold);
 
 /*
- * values[i] = the SEE of batch->moves[i] on its board, for the whole batch:
- * work the moves share is done once, and a SIMD backend evaluates one move
- * per lane (see "Backends").
+ * values[i] = the SEE of batch->moves[i] on its board: work the moves share
+ * is done once, and a SIMD backend evaluates one move per lane.
  *
  *     // every capture of one position
  *     seebatch_move moves[SEEBATCH_MAX_MOVES];
  *     size_t count = seebatch_generate_captures(&board, moves);
  *     seebatch_batch batch = {&board, 1, NULL, NULL, moves, count};
  *     seebatch_values(&rules, &batch, values);
- *
- *     // the captures of many positions (seebatch_generate_captures_multi):
- *     // it stops, returning OK, at a board whose captures do not fit
- *     seebatch_capture_list list = {moves, board_of_move, capacity, 0, 0};
- *     for (;;) {
- *         if (seebatch_generate_captures_multi(boards, board_count, &list, &error))
- *             return fail(&error); // "board N: ..."
- *         if (list.next_board == board_count)
- *             break; // every board done
- *         more_room(&list); // larger arrays keeping what was written, capacity
- *     }
- *     seebatch_batch many = {boards, board_count, NULL, list.board_of_move,
- *                            list.moves, list.count};
- *     seebatch_values(&rules, &many, values);
  */
 SEEBATCH_API void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch,
                                   int32_t *values);
@@ -280,19 +226,14 @@ SEEBATCH_API void seebatch_values(const seebatch_rules *rules, const seebatch_ba
  *     seebatch_values_ge(&rules, &node, 0, thresholds, passed);
  *
  *     // a data set's captures that do not lose material
- *     seebatch_values_ge(&rules, &many, 0, NULL, passed);
- *
- * Per-move thresholds on one board are answered move by move under 8 moves
- * (a search's node, nearly always) and in the lanes of the backend in use
- * from 8 on.
+ *     seebatch_values_ge(&rules, &data_set, 0, NULL, passed);
  */
 SEEBATCH_API void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch,
                                      int32_t threshold, const int32_t *thresholds, uint8_t *passed);
 
 /*
- * Proves every precondition of the fast calls for `rules` and `batch`, so
- * that untrusted input goes through it first and then to the fast call of
- * your choice:
+ * Proves every precondition of the fast calls for `rules` and `batch`, for
+ * untrusted input to go through before the fast call of your choice:
  *
  *     seebatch_batch batch = {boards, board_count, pins, board_of_move, moves, count};
  *     if (seebatch_check(&rules, &batch, &error) != SEEBATCH_OK)
@@ -309,9 +250,9 @@ SEEBATCH_API void seebatch_values_ge(const seebatch_rules *rules, const seebatch
  * move names equal to seebatch_pins_compute's (SEEBATCH_ERROR_ARGUMENT
  * naming the board, the field, the colour and a square, and saying when
  * they are written in 0.1.0's convention). Boards no move names are not
- * looked at, so a batch over a large array of boards costs what its moves
- * need. The outputs and thresholds, which the batch does not hold, are the
- * caller's to size. Thread-safe; no allocation; nothing written but *error.
+ * looked at. The outputs and thresholds, which the batch does not hold, are
+ * the caller's to size. Thread-safe; no allocation; nothing written but
+ * *error.
  */
 SEEBATCH_API seebatch_status seebatch_check(const seebatch_rules *rules,
                                             const seebatch_batch *batch, seebatch_error *error);
@@ -320,87 +261,64 @@ SEEBATCH_API seebatch_status seebatch_check(const seebatch_rules *rules,
  * must be. Thread-safe. */
 SEEBATCH_API void seebatch_pins_compute(const seebatch_board *board, seebatch_pins *pins);
 
-/* ------------------------------------------------------------------------ */
-/* The SEE contract                                                         */
-/* ------------------------------------------------------------------------ */
+/* ---- The SEE contract ---- */
 /*
- * ---------------------------------------------------------------------------
  * Squares are numbered a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63.
- *
  * SEE(move) is the material the side that moves wins or loses in the exchange
  * of captures on the move's destination square `to`, both sides playing best:
  *
  *  1. The move is played; it is forced. The gain so far is the value of the
- *     piece standing on `to` (0 for a quiet move; a pawn for en passant, and
- *     that pawn leaves its own square). A castling move has SEE 0 and nothing
- *     else is examined.
+ *     piece on `to` (0 for a quiet move; a pawn for en passant, which leaves
+ *     its own square). A castling move has SEE 0; nothing else is examined.
  *  2. The sides then alternate, the opponent first. The side to move may
- *     capture on `to` with its least valuable attacker, or stop. Attackers are
- *     tried in the order pawn, knight, bishop, rook, queen, king; among
- *     attackers of one type the one on the lowest square index goes first.
- *  3. Attackers are computed from the current occupancy, so a slider standing
- *     behind a piece that has left (an x-ray) joins as soon as its line opens,
- *     for either side. A pawn attacks `to` only diagonally forward.
+ *     capture on `to` with its least valuable attacker, or stop. Attackers
+ *     are tried pawn, knight, bishop, rook, queen, king; among attackers of
+ *     one type the one on the lowest square index goes first.
+ *  3. Attackers come from the current occupancy, so a slider behind a piece
+ *     that has left (an x-ray) joins as soon as its line opens, for either
+ *     side. A pawn attacks `to` only diagonally forward.
  *  4. King rule: a king captures only if the other side has no attacker of
- *     `to` at that moment (occupancy as it stands, the king still on its own
- *     square; pieces kept back by PINS count as attackers here). Otherwise
- *     that side has no capture and the exchange ends. A king capture always
- *     ends the exchange. If the first mover is a king, SEE is the victim's
- *     value.
- *  5. SEEBATCH_PINS (off by default) is Stockfish's rule, a deliberate
- *     simplification. On the original board, for each side X with exactly one
- *     king, every enemy bishop or queen on a diagonal of X's king and every
- *     enemy rook or queen on its rank or file is a sniper (as if the board
- *     were empty). With all snipers lifted off the board, a sniper with exactly
- *     one piece (of either colour) between it and the king makes that piece a
- *     blocker of X; if the blocker is X's own, the sniper is a pinner of X.
- *     While at least one pinner of X is still on the board (not the piece
- *     captured on `to`, not a piece that has moved to `to`), none of X's
- *     blockers may capture on `to`. Pins are never recomputed during the
- *     exchange, and the first move is never checked for pins or legality.
- *  6. Promotions, in one of three settings (the two flags are never set
- *     together: seebatch_config_validate rejects that):
- *     - neither flag (the default): a promoting pawn is valued as a pawn
- *       throughout, on the first move too;
- *     - SEEBATCH_MOVE_PROMOTION_ONLY: only the judged move's own promotion
- *       counts. When the first move is a promotion its side gains
- *       value(named piece) - value(pawn) and the named piece stands on `to`
- *       (so the next capture wins it); every later pawn capture onto the
- *       last rank stays a pawn (it gains the piece standing there and is
- *       then worth a pawn);
- *     - SEEBATCH_PROMOTIONS: every pawn that arrives on its last rank
- *       promotes, the first move to the piece the move names and every later
- *       pawn capture to a queen; its side gains value(new piece) -
- *       value(pawn), and the new piece stands on `to`.
+ *     `to` at that moment (occupancy as it stands, the king on its square;
+ *     pieces kept back by PINS count as attackers here); otherwise that side
+ *     has no capture and the exchange ends. A king capture ends the
+ *     exchange. If the first mover is a king, SEE is the victim's value.
+ *  5. SEEBATCH_PINS (off by default) is Stockfish's simplification. On the
+ *     original board, for each side X with exactly one king, every enemy
+ *     bishop or queen on a diagonal of X's king and rook or queen on its rank
+ *     or file is a sniper (as if the board were empty). With the snipers
+ *     lifted off, a sniper with exactly one piece (either colour) between it
+ *     and the king makes that piece a blocker of X, and if the blocker is X's
+ *     own, the sniper a pinner of X. While a pinner of X is on the board (not
+ *     the piece captured on `to`, not one that has moved to `to`), no blocker
+ *     of X may capture on `to`. Pins are never recomputed, and the first move
+ *     is never checked for pins or legality.
+ *  6. Promotions, one setting of three (the two flags together are refused):
+ *     - neither flag (the default): a promoting pawn is a pawn throughout;
+ *     - SEEBATCH_MOVE_PROMOTION_ONLY: a first move that promotes gains
+ *       value(named piece) - value(pawn) and the named piece stands on `to`;
+ *       every later pawn capture onto the last rank stays a pawn;
+ *     - SEEBATCH_PROMOTIONS: every pawn arriving on its last rank promotes,
+ *       the first move to the piece it names and every later one to a queen;
+ *       its side gains value(new piece) - value(pawn), the new piece on `to`.
  *  7. Each side stops when continuing cannot improve its result (negamax of
- *     the list of balances, which rule 8 may cut short). SEE is the result
- *     for the side that moved first.
- *  8. SEEBATCH_STOP_WHEN_AHEAD (off by default) breaks the exchange off as
- *     the swap lists of Crafty and Berserk (up to version 5) do, whose
- *     values differ from the full negamax. From the opponent's reply on
- *     (never after the first move), after each capture: if the side that
- *     made it is ahead on balance by more than the value of the piece it now
- *     has standing on `to` (its material balance over the whole exchange so
- *     far, from its own point of view and including the first move's gain,
- *     minus that value, is > 0; a pawn promoted under SEEBATCH_PROMOTIONS
- *     stands as its new piece), the exchange ends there: its opponent is
- *     taken to stop. The capture itself stays optional for the side that
- *     made it (rule 7 still lets that side stop before it). A king's
+ *     the balances, which rule 8 may cut short). SEE is the result for the
+ *     side that moved first.
+ *  8. SEEBATCH_STOP_WHEN_AHEAD (off by default) breaks off as the swap lists
+ *     of Crafty and Berserk (to version 5) do. From the opponent's reply on,
+ *     after each capture: if the side that made it is ahead by more than the
+ *     value of its piece now on `to` (its balance over the whole exchange,
+ *     the first gain included, minus that value, is > 0; a promoted pawn
+ *     counts as its new piece), its opponent is taken to stop there. The
+ *     capture stays optional for the side that made it (rule 7); a king's
  *     capture ends the exchange anyway (rule 4).
  *
  * SEEBATCH_NORMAL_MOVES_ONLY scores every en passant, promotion and castling
- * move 0, as Stockfish does (before any promotion rule applies).
- * seebatch_value_ge(m, t) always equals
- * seebatch_value(m) >= t.
- *
- * Any consistent board is valid input (see seebatch_board_validate): legal
- * chess or not, with no kings, nine queens or pawns on the back rank. On
- * every consistent board every backend returns identical values.
+ * move 0, as Stockfish does. seebatch_value_ge(m, t) always equals
+ * seebatch_value(m) >= t. Any consistent board is valid input (see
+ * seebatch_board), legal chess or not; on it every backend returns the same.
  */
 
-/* ------------------------------------------------------------------------ */
-/* Board                                                                    */
-/* ------------------------------------------------------------------------ */
+/* ---- Board ---- */
 
 enum { SEEBATCH_WHITE = 0, SEEBATCH_BLACK = 1 };
 
@@ -426,18 +344,12 @@ enum {
 };
 
 /*
- * A position as an engine keeps it: one bitboard per piece type (both colours
- * together) and one per colour, bit i standing for square i. An engine fills
- * it from its own bitboards at no cost; seebatch_board_from_fen fills it from
- * text.
- *
- * A board is consistent when the six piece bitboards are pairwise disjoint,
- * the two colour bitboards are disjoint, their unions are equal,
- * side_to_move is 0 or 1, en_passant is SEEBATCH_NO_SQUARE or a square on
- * the sixth rank when white is to move and the third when black is (as FEN
- * requires), castling uses only the four bits above and reserved is 0. SEE
- * needs only pieces[] and colors[]; the other fields serve move generation
- * and FEN.
+ * A position as an engine keeps it: a bitboard per piece type (both colours)
+ * and per colour, bit i for square i. It is consistent when the six piece
+ * bitboards are pairwise disjoint, the two colour ones disjoint, their unions
+ * equal, side_to_move 0 or 1, en_passant SEEBATCH_NO_SQUARE or a square on
+ * the sixth rank with white to move and the third with black, castling only
+ * the four bits above and reserved 0. SEE reads only pieces[] and colors[].
  */
 struct seebatch_board {
     uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
@@ -450,35 +362,15 @@ struct seebatch_board {
     uint16_t fullmove_number;
 };
 
-/*
- * An empty board, consistent as it stands: no pieces, white to move, no en
- * passant square (SEEBATCH_NO_SQUARE, not 0: 0 is a1), no castling rights,
- * move 1. An engine starts here and ORs in its bitboards, rather than from
- * `= {0}`, which leaves en_passant on a1 and fails validation:
- *
- *     seebatch_board board = SEEBATCH_BOARD_EMPTY;
- *     board.pieces[SEEBATCH_PAWN] = my_pawns;  ...  board.side_to_move = us;
- *
- * seebatch_board_clear does the same to an existing board.
- */
+/* An empty board, consistent as it stands (en_passant SEEBATCH_NO_SQUARE,
+ * move 1): an engine starts here and ORs in its bitboards; `= {0}` would put
+ * en passant on a1 and fail validation. */
 #define SEEBATCH_BOARD_EMPTY                                                                       \
     {                                                                                              \
         {0, 0, 0, 0, 0, 0}, {0, 0}, SEEBATCH_WHITE, SEEBATCH_NO_SQUARE, 0, 0, 0, 1                 \
     }
 
-/* Sets *board to SEEBATCH_BOARD_EMPTY. Thread-safe for distinct boards. */
-SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
-
-/* ------------------------------------------------------------------------ */
-/* Errors                                                                   */
-/* ------------------------------------------------------------------------ */
-
-/* A short name for a status ("ok", "bad FEN", ...). Thread-safe. */
-SEEBATCH_API const char *seebatch_status_name(seebatch_status status);
-
-/* ------------------------------------------------------------------------ */
-/* Moves                                                                    */
-/* ------------------------------------------------------------------------ */
+/* ---- Moves ---- */
 
 enum {
     SEEBATCH_MOVE_NORMAL = 0,
@@ -505,21 +397,18 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
 }
 
 /*
- * The preconditions every SEE entry point puts on a move, checked: from and
- * to differ; a piece stands on from; no piece of the mover's colour stands on
- * to; a promotion is made by a pawn onto its last rank (rank 8 for white, 1
- * for black) and a pawn's normal move never ends there; en passant is made
- * by a pawn onto an empty square of the sixth rank (white) or third rank
- * (black) with an enemy pawn behind it; castling is made by a king onto an
- * empty square. The board must be consistent.
- * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE.
+ * The preconditions every SEE call puts on a move, checked on a consistent
+ * board: from and to differ; a piece stands on from, none of its colour on
+ * to; a promotion is a pawn's move onto its last rank, and a pawn's normal
+ * move never ends there; en passant is a pawn's move onto an empty square of
+ * the sixth (white) or third (black) rank with an enemy pawn behind it;
+ * castling is a king's move onto an empty square.
+ * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE. Thread-safe.
  */
 SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
                                                  seebatch_error *error);
 
-/* ------------------------------------------------------------------------ */
-/* Configuration                                                            */
-/* ------------------------------------------------------------------------ */
+/* ---- Configuration ---- */
 
 enum {
     SEEBATCH_PINS = 1,                /* contract rule 5 */
@@ -547,50 +436,30 @@ SEEBATCH_API seebatch_config seebatch_config_stockfish(void);
 SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_config *config,
                                                     seebatch_error *error);
 
-/* Checks every value is in [0, SEEBATCH_VALUE_MAX], only known flags are
- * set, and at most one promotion rule (SEEBATCH_PROMOTIONS or
- * SEEBATCH_MOVE_PROMOTION_ONLY). Errors: SEEBATCH_ERROR_CONFIG naming the
- * piece, the flag bits or both promotion flags. */
-SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config,
-                                                      seebatch_error *error);
-
-/* ------------------------------------------------------------------------ */
-/* FEN, UCI, validation                                                     */
-/* ------------------------------------------------------------------------ */
+/* ---- FEN, EPD, UCI, validation ---- */
 
 /* Longest FEN seebatch_board_to_fen writes, with its terminating NUL. */
 #define SEEBATCH_FEN_MAX 100
 
 /*
- * Parses Forsyth-Edwards Notation. The piece placement, side to move,
- * castling and en passant fields are required; the halfmove clock and
- * fullmove number may be omitted (they default to 0 and 1). Fields are
- * separated by single or repeated spaces or tabs; leading and trailing white
- * space is ignored; anything after the sixth field is an error.
- *
- * An EPD record is taken too: the four position fields, then operations
- * (an opcode, its operands, a ';'), e.g. "... b KQkq - bm Nf6; hmvc 3;".
- * Opcodes hmvc and fmvn give the halfmove clock and fullmove number (0 and 1
- * where absent); the others are read and ignored. A record whose operations
- * are malformed is rejected naming the column ("EPD, column C: ...").
- *
- * And a UCI position command, as engines log it: "position startpos [moves
- * e2e4 ...]" or "position fen FEN [moves ...]", read as the position after
- * the moves (of any number, past the 255 bytes below), each checked legal
- * before it is played; a bad one is named by its index from 1 and its text
+ * Reads a position's text: a FEN (placement, side, castling and en passant
+ * required; the halfmove clock and fullmove number default to 0 and 1),
+ * fields separated by spaces or tabs, blanks before and after ignored,
+ * nothing after the sixth field; an EPD record (seebatch_epd_read: opcodes
+ * hmvc and fmvn give the counters, a bad operation is named by its column);
+ * or a UCI position command, "position startpos [moves e2e4 ...]" or
+ * "position fen FEN [moves ...]", read as the position after its moves (any
+ * number, past the 255 bytes below), each checked legal before it is played
  * ("UCI position: move 3 (e4e5) is not legal").
  *
- * Rejected, with a message naming the field and the character position: a
- * rank with other than 8 squares, other than 8 ranks, an unknown character,
- * a colour other than w/b, a castling field with unknown, repeated or
- * disordered letters, an en passant square not on the sixth rank (white to
- * move) or third rank (black to move), a counter that is not a decimal number
- * or exceeds 65535, more than one king of a colour, and input longer than
+ * Rejected, naming the field and the character: a rank of other than 8
+ * squares, other than 8 ranks, an unknown character, a colour other than
+ * w/b, castling letters unknown, repeated or out of order, an en passant
+ * square off the sixth (white to move) or third (black) rank, a counter that
+ * is not a decimal number or exceeds 65535, two kings of a colour, input over
  * 255 bytes. Pawns on the first or last rank, missing kings and castling
- * rights with no rook behind them are accepted: SEE is defined on any
- * consistent board, and move generation on such boards is documented below.
- *
- * On success *board is consistent. On failure *board is left unspecified.
+ * rights with no rook are accepted (SEE is defined on any consistent board).
+ * On success *board is consistent; on failure, unspecified.
  * Errors: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN. Thread-safe.
  */
 SEEBATCH_API seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
@@ -610,7 +479,7 @@ typedef struct seebatch_epd_operation {
 
 /* An EPD line read by seebatch_epd_read. */
 typedef struct seebatch_epd_record {
-    int is_record; /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
+    int is_record;     /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
                     * ";moves"), and nothing else below is written */
     size_t fields_end; /* the text's length up to the end of its fourth field */
     /* The position as a FEN: the four fields, then hmvc's and fmvn's operand
@@ -621,59 +490,40 @@ typedef struct seebatch_epd_record {
 } seebatch_epd_record;
 
 /*
- * Reads text[0..length) (no NUL needed, nothing read past length) as an
- * EPD record: the four position fields of a FEN (placement, side to move,
- * castling, en passant), then operations, each an opcode (a letter, then
- * letters, digits or '_'), its operands (words, or "strings" in double
- * quotes) and a ';', as in
- *   r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - bm Nf6; id "x";
- * A text is an EPD record when its fifth field starts with a letter (a
- * FEN's halfmove clock never does); any other text gives is_record 0 and
- * SEEBATCH_OK. The fields themselves are not checked here:
- * seebatch_board_from_fen(record->fen) reads the position (as it reads
- * the record's text itself). Errors, *record then unspecified:
- * SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN naming the column
- * (from 1) of what is wrong in an operation ("EPD opcode fmvn, column 62:
- * needs one number 1..65535", a string not closed, no ';' ending it, hmvc
- * or fmvn given twice) or a FEN made longer than 255 bytes. Thread-safe;
- * no allocation.
+ * Reads text[0..length) (no NUL needed, nothing read past it) as an EPD
+ * record: a FEN's four position fields, then operations, each an opcode (a
+ * letter, then letters, digits or '_'), operands (words, or "strings") and a
+ * ';' (`... b KQkq - bm Nf6; id "x";`). The text is a record when its
+ * fifth field starts with a letter (a halfmove clock never does); any other
+ * gives is_record 0 and SEEBATCH_OK. The position fields are not checked
+ * (seebatch_board_from_fen(record->fen) reads them). Errors, *record then
+ * unspecified: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN naming the
+ * column from 1 ("EPD opcode fmvn, column 62: needs one number 1..65535"; a
+ * string not closed, no ';', hmvc or fmvn twice) or a FEN over 255 bytes.
+ * Thread-safe; no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_epd_read(const char *text, size_t length,
-                                               seebatch_epd_record *record,
-                                               seebatch_error *error);
+                                               seebatch_epd_record *record, seebatch_error *error);
 
-/*
- * The fast path of seebatch_board_from_fen, for a caller reading many lines
- * from a buffer (a file's lines, no copy, no NUL needed: nothing is read
- * past text[length - 1]): reads text into *board and returns true when it
- * is a FEN in its plainest spelling (six fields, each separated by one
- * space, nothing before the first or after the last, counters of at most
- * five digits); else returns false having written only *board (then
- * unspecified), and makes no message, so that giving up costs next to
- * nothing. The caller then runs seebatch_board_from_fen, which reads every
- * other spelling (EPD records, UCI position commands) and names what is
- * wrong in a bad text. Whatever this accepts, seebatch_board_from_fen
- * accepts too and reads as the same board; it takes this path first
- * itself. Precondition: board and text are not NULL (unchecked: a check
- * would cost a tenth of the call's time). Thread-safe; no allocation.
- */
+/* seebatch_board_from_fen's fast path, for lines in a buffer (no NUL needed,
+ * nothing read past text[length - 1]): true, with *board read as
+ * seebatch_board_from_fen reads it, for a FEN in its plainest spelling (six
+ * fields one space apart, nothing around them, counters of at most five
+ * digits); else false, with no message, *board unspecified: then call
+ * seebatch_board_from_fen. board and text not NULL (unchecked). Thread-safe;
+ * no allocation. */
 SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text,
                                                 size_t length);
 
-/*
- * Writes the FEN of a consistent board into buffer (size bytes, at least
+/* Writes the FEN of a consistent board into buffer (size bytes;
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
- * Returns 0 and writes "" (when size > 0) if the board is not consistent,
- * has more than one king of a colour (seebatch_board_from_fen would reject
- * the text) or the buffer is too small. Thread-safe.
- */
+ * Returns 0 and writes "" (when size > 0) for a board not consistent or with
+ * two kings of a colour, or a buffer too small. Thread-safe. */
 SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
 
-/*
- * Checks that the board is consistent (see seebatch_board). Errors:
- * SEEBATCH_ERROR_BOARD naming the first violation and a square where there is
- * one ("square e4 is in both the knight and bishop bitboards").
- */
+/* Checks that the board is consistent (see seebatch_board). Errors:
+ * SEEBATCH_ERROR_BOARD naming the first violation and a square where there
+ * is one ("square e4 is in both the knight and bishop bitboards"). */
 SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board,
                                                      seebatch_error *error);
 
@@ -681,15 +531,14 @@ SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board
 #define SEEBATCH_UCI_MAX 6
 
 /*
- * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1")
- * against a consistent board, deciding its kind from the board: en passant
- * when a pawn moves diagonally onto the en passant square, castling when a
- * king standing on e1 (white) or e8 (black) moves two files along its rank, a promotion when a suffix n/b/r/q is
- * given. The result satisfies seebatch_move_check; legality is not checked
- * (see seebatch_move_is_legal).
- * Errors: SEEBATCH_ERROR_MOVE naming the problem (bad syntax, empty
- * from-square, own piece on the to-square, promotion letter on a non-pawn,
- * missing promotion letter for a pawn reaching its last rank).
+ * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1") on
+ * a consistent board, which decides its kind: en passant for a pawn's
+ * diagonal move onto the en passant square, castling for a king on e1 or e8
+ * moving two files, a promotion for a suffix n/b/r/q. The result satisfies
+ * seebatch_move_check; legality is not checked (seebatch_move_is_legal).
+ * Errors: SEEBATCH_ERROR_MOVE naming the problem (syntax, empty from-square,
+ * own piece on the to-square, a promotion letter on a non-pawn or missing on
+ * a pawn reaching its last rank).
  */
 SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
                                                  seebatch_move *move, seebatch_error *error);
@@ -698,23 +547,18 @@ SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, co
  * returns the length. Thread-safe. */
 SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 
-/* ------------------------------------------------------------------------ */
-/* Move generation                                                          */
-/* ------------------------------------------------------------------------ */
+/* ---- Move generation ---- */
 
 /* No position has more legal moves than this (218 is the known maximum; the
  * bound also covers the unusual consistent boards this library accepts). */
 #define SEEBATCH_MAX_MOVES 512
 
-/*
- * Legal moves of the side to move. On boards that are not legal chess the
- * rule is: a move is legal when after it no king of the mover is attacked
- * (a side with no king is never in check); castling needs the right, the
- * king and rook on their original squares, empty squares between, and the
- * king's start, path and destination unattacked.
- * Precondition: the board is consistent (unchecked). Writes at most
- * SEEBATCH_MAX_MOVES moves and returns their count. Thread-safe.
- */
+/* The legal moves of the side to move: those after which no king of the
+ * mover is attacked (a side with no king is never in check); castling needs
+ * the right, king and rook on their first squares, empty squares between and
+ * the king's start, path and end unattacked. Precondition: a consistent
+ * board (unchecked). Writes at most SEEBATCH_MAX_MOVES, returns the count.
+ * Thread-safe. */
 SEEBATCH_API size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
 
 /* The legal captures (en passant and capture-promotions included) and the
@@ -734,9 +578,7 @@ SEEBATCH_API void seebatch_board_play(seebatch_board *board, seebatch_move move)
  * depth 0 gives 1. Precondition: consistent board. Thread-safe. */
 SEEBATCH_API uint64_t seebatch_perft(const seebatch_board *board, int depth);
 
-/* ------------------------------------------------------------------------ */
-/* Many positions per call (data sets, bindings to other languages)         */
-/* ------------------------------------------------------------------------ */
+/* ---- Many positions per call (data sets, bindings to other languages) ---- */
 
 /* A bad row of seebatch_boards_from_fens: its index (from 0) and why. */
 typedef struct seebatch_row_error {
@@ -753,32 +595,26 @@ typedef struct seebatch_fen_rows_report {
 } seebatch_fen_rows_report;
 
 /*
- * Parses `count` FENs from text (length bytes, no NUL needed), one per row:
- * each '\n' ends a row and text after the last '\n' is one more row, so
- * "a\nb" and "a\nb\n" both hold two rows and "\n" holds one empty row. A
- * '\r' ending a row is dropped. Each row is parsed as seebatch_board_from_fen
- * parses it (EPD records included) and its message is the same; a NUL byte inside a row is an error.
- * A bad row gets the empty board (consistent, with no moves) in boards[row],
- * its status in report->statuses and its message in report->errors (the
- * first error_capacity of them); the other rows are still parsed.
- * report->bad_rows counts the bad rows.
- * Returns SEEBATCH_OK when every row was read, good or bad. Errors, with
- * nothing written: SEEBATCH_ERROR_ARGUMENT for a NULL pointer or a text that
- * does not hold exactly count rows (the message says how many it holds).
- * Thread-safe; no allocation.
+ * Parses `count` FENs from text (length bytes, no NUL needed), one a row, the
+ * rows as seebatch_count_rows counts them (a '\r' ending a row dropped), each
+ * as seebatch_board_from_fen reads it, with its message; a NUL in a row is an
+ * error. A bad row gets the empty board in boards[row], its status in
+ * report->statuses and its message in report->errors (the first
+ * error_capacity of them), counted in report->bad_rows; the rest are still
+ * read. Returns SEEBATCH_OK when every row was read, good or bad. Errors,
+ * nothing written: SEEBATCH_ERROR_ARGUMENT for a NULL pointer or a text not
+ * holding exactly count rows (saying how many it holds). Thread-safe; no
+ * allocation.
  */
 SEEBATCH_API seebatch_status seebatch_boards_from_fens(const char *text, size_t length,
                                                        size_t count, seebatch_board *boards,
                                                        seebatch_fen_rows_report *report,
                                                        seebatch_error *error);
 
-/*
- * The rows text (length bytes) holds as seebatch_boards_from_fens counts them:
- * each '\n' ends a row and bytes after the last '\n' are one more row (so
- * "a\nb" and "a\nb\n" hold two, "" none, "\n" one empty row; a "\r\n"
- * ending counts once). The count to pass it for a file read whole. 0 for a
- * NULL text. Thread-safe; no allocation.
- */
+/* The rows text (length bytes) holds: each '\n' ends a row and bytes after
+ * the last one are one more ("a\nb" and "a\nb\n" hold two, "" none, "\n" one
+ * empty row): the count seebatch_boards_from_fens takes for a file read
+ * whole. 0 for a NULL text. Thread-safe; no allocation. */
 SEEBATCH_API size_t seebatch_count_rows(const char *text, size_t length);
 
 /* The output of seebatch_generate_captures_multi, kept between calls. */
@@ -794,52 +630,35 @@ typedef struct seebatch_capture_list {
  * Appends to list the moves seebatch_generate_captures gives for each board
  * from boards[list->next_board] on, with the board's index, advancing
  * list->count and list->next_board, until every board is done or the next
- * board's captures do not all fit in the room left. The caller then gives
- * more room (larger arrays holding what was written, a larger capacity) and
- * calls again; list->next_board < board_count says more remain. The result
- * is a batch's board_of_move, moves and count. Each board is validated first
- * (seebatch_board_validate).
- * Errors: SEEBATCH_ERROR_ARGUMENT (NULL pointers, count above capacity, more
- * than 2^32 boards), SEEBATCH_ERROR_BOARD ("board N: ..." for the first
- * inconsistent board; list->next_board is N and every earlier board's moves
- * are kept). Thread-safe (on distinct lists); no allocation.
+ * board's captures do not fit in the room left; the caller then gives more
+ * room (larger arrays holding what was written) and calls again while
+ * list->next_board < board_count. The result is a batch's board_of_move,
+ * moves and count. Each board is validated first. Errors:
+ * SEEBATCH_ERROR_ARGUMENT (NULL pointers, count above capacity, more than
+ * 2^32 boards), SEEBATCH_ERROR_BOARD ("board N: ...", the first inconsistent
+ * board: list->next_board is N, earlier boards' moves kept). Thread-safe (on
+ * distinct lists); no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_board *boards,
                                                               size_t board_count,
                                                               seebatch_capture_list *list,
                                                               seebatch_error *error);
 
-/* ------------------------------------------------------------------------ */
-/* Backends                                                                 */
-/* ------------------------------------------------------------------------ */
+/* ---- Backends ---- */
 /*
  * A backend is one implementation of the SEE kernels ("scalar", "avx2",
- * "avx512").
- * All return identical results; they differ only in speed. A SIMD backend
- * evaluates one move per lane, which pays off only from a few moves on: calls
- * with fewer moves (single-move calls, and batches under 3 moves for avx2 and
- * avx512) are evaluated by the scalar kernel whichever backend is in use.
- *
- * By default ("auto") the library learns which backend is fastest for the
- * calls it serves: for each call shape on many boards (values or a
- * threshold; boards in order or scattered; pins given or not), it serves a
- * few real calls of 64 moves or more from each backend this CPU and OS run
- * (cpuid and xgetbv), times them, keeps the fastest, and looks again now
- * and then, or at once when the kept one's time drifts: which backend wins
- * depends on the workload (positions the branch predictor has learned, in
- * cache, or streamed from memory), and only the calls themselves show it.
- * Learning costs about 1% of a job's time and never an answer: every
- * backend answers alike. Calls on one board, and calls under 64 moves, take
- * a fixed first guess: a table measured per kind of CPU (vendor, family,
- * model; lib/auto/measured_cpus.c), else the widest backend.
- *
- * The environment variable SEEBATCH_BACKEND, read on first use, chooses
- * otherwise: "auto" (the same as unset), "fixed" (the first guess for every
- * call, never learning: reproducible timings), or one backend for every
- * call: "scalar", "avx2", "avx512". If it names a backend this build lacks
- * or this machine cannot run, the SEE functions use the scalar backend and,
- * as the library never prints, seebatch_backend_init is where the caller
- * learns of the error.
+ * "avx512"): all return identical results, at different speeds. Calls under
+ * a backend's shortest useful batch (single moves; under 3 moves for avx2
+ * and avx512) run on the scalar kernel whatever the backend. By default
+ * ("auto") the library learns the fastest backend for each call shape on many
+ * boards from the calls it serves (at about 1% of a job's time, never an
+ * answer); calls on one board or under 64 moves take a first guess measured
+ * per kind of CPU, else the widest (docs/design.md, "Auto"). The environment
+ * variable SEEBATCH_BACKEND, read on first use, chooses otherwise: "auto"
+ * (as unset), "fixed" (the first guess always: reproducible timings), or a
+ * backend's name for every call. A name this build lacks or this machine
+ * cannot run leaves the scalar backend in use, and seebatch_backend_init
+ * reports the error.
  */
 
 /* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
@@ -848,11 +667,10 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Chooses by name, as SEEBATCH_BACKEND does, ignoring the environment:
- * "auto" learns afresh (what it learned before is forgotten, as the
- * workload may have changed), "fixed" takes the first guess, a backend's
- * name forces it. Errors: SEEBATCH_ERROR_BACKEND for an unknown name or one
- * the CPU cannot run; the choice in use is then unchanged. Thread-safe:
- * calls already running finish on the backend they started with. */
+ * "auto" learns afresh (forgetting what it learned), "fixed" takes the first
+ * guess, a backend's name forces it. Errors: SEEBATCH_ERROR_BACKEND for an
+ * unknown name or one the CPU cannot run; the choice in use then stays.
+ * Thread-safe: calls already running finish on the backend they started on. */
 SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
 /* The name of the backend in use (choosing it first if none is): the widest
@@ -860,8 +678,8 @@ SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_err
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest
- * first ("scalar" last; auto may pick another than the first, see above), and
- * returns how many there are. "scalar" is always among them. Thread-safe. */
+ * first ("scalar", always among them, last), and returns how many there are.
+ * Thread-safe. */
 SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capacity);
 
 /* What auto learned for one call shape (seebatch_auto_report). */
@@ -878,43 +696,32 @@ typedef struct seebatch_auto_shape {
     const char *kept;     /* the backend serving the shape's calls now */
     size_t backend_count; /* the backends this machine runs, widest first */
     seebatch_auto_backend backends[SEEBATCH_BACKENDS_MAX];
-    /* The regime the last look found: its calls came round again every
-     * `repeats_every` calls (work the branch predictor learns, the trials
-     * judged over cycles), or 0 (a stream, or cycles over 16 calls). */
+    /* The regime the last look found: its calls came round every
+     * `repeats_every` calls (work the branch predictor learns), or 0 (a
+     * stream, or cycles over 16 calls). */
     size_t repeats_every;
 } seebatch_auto_shape;
 
-/* Writes what auto has learned since it last started learning (the first
- * call, or seebatch_backend_set("auto")), for each of the
- * SEEBATCH_CALL_SHAPES call shapes, up to `capacity` of them, and returns
- * SEEBATCH_CALL_SHAPES. Under a forced backend or "fixed", every shape
- * reports learns false and no calls. Thread-safe; the figures of calls
- * still running may be missing. */
+/* Writes what auto has learned since it last started (the first call, or
+ * seebatch_backend_set("auto")) for each of the SEEBATCH_CALL_SHAPES call
+ * shapes, up to `capacity` of them, and returns SEEBATCH_CALL_SHAPES. Under
+ * a forced backend or "fixed", every shape learns false, with no calls.
+ * Thread-safe; the figures of calls still running may be missing. */
 SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity);
 
-/* What a bug report needs of this machine and of the library's choices on
- * it, as `seebatch --version` prints it after its first line, in lines
- * ending in '\n': the backend SEE runs on and why ("chosen by
- * SEEBATCH_BACKEND" when that variable names one, else auto's reason for
- * its first guess), auto's first guess per call shape
- * and the shapes it learns, the CPU's features, the backends this build
- * runs here, the CPU (vendor, family, model, whether pext is fast) and the
- * view exchange in use beside the one auto picks. Writes at most size
- * bytes of it into out, NUL-terminated (out may be NULL when size is 0),
- * and returns the length of the whole report, as snprintf does: a caller
- * whose buffer was too small calls again with that length + 1. A bad
- * SEEBATCH_BACKEND or SEEBATCH_VIEW_EXCHANGE is not reported here (see
- * seebatch_backend_init and seebatch_view_init). Reads the environment;
- * thread-safe where getenv is; prints nothing. */
+/* What a bug report needs of this machine and the library's choices on it,
+ * as `seebatch --version` prints it after its first line, in lines ending in
+ * '\n': the backend in use and why, auto's first guess and learning per call
+ * shape, the CPU's features and model, the backends this build runs here and
+ * the view exchange. Writes at most size bytes of it into out, NUL-terminated
+ * (out may be NULL when size is 0), and returns the whole report's length, as
+ * snprintf does. Bad SEEBATCH_BACKEND or SEEBATCH_VIEW_EXCHANGE values are
+ * seebatch_backend_init's and seebatch_view_init's to report. Reads the
+ * environment; thread-safe where getenv is; prints nothing. */
 SEEBATCH_API size_t seebatch_machine_report(char *out, size_t size);
 
 #ifdef __cplusplus
 }
-#endif
-
-/* The names of 0.2, kept one release (define SEEBATCH_NO_DEPRECATED to leave them out). */
-#ifndef SEEBATCH_NO_DEPRECATED
-#include "seebatch_deprecated.h"
 #endif
 
 #endif /* SEEBATCH_H */

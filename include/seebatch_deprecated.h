@@ -1,11 +1,10 @@
 /*
- * The SEE calls of seebatch 0.2, kept for one release so that code written
- * for them still compiles and runs: each is declared deprecated, so the
- * compiler names its replacement where it is used, and each now calls the
- * API of seebatch.h (lib/see/deprecated.c). CHANGELOG.md (0.3.0) gives the table.
- * seebatch.h includes this header unless SEEBATCH_NO_DEPRECATED is defined.
- * It includes the views' header, which 0.2's seebatch.h held, so that an
- * engine's views still compile with seebatch.h alone for this release.
+ * The calls of seebatch 0.2, on request, for this release only: code written
+ * for them includes this header (seebatch.h does not) and compiles and runs,
+ * each call declared deprecated so that the compiler names its replacement
+ * where it is used; each now calls the API of seebatch.h (lib/see/deprecated.c).
+ * The release after 0.3 removes them. CHANGELOG.md (0.3.0) gives the table.
+ * It includes the views' header, which 0.2's seebatch.h held.
  */
 #ifndef SEEBATCH_DEPRECATED_H
 #define SEEBATCH_DEPRECATED_H
@@ -13,9 +12,27 @@
 #include "seebatch.h"
 #include "seebatch_view.h"
 
+/* Marks a name kept one release: the compiler names its replacement. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SEEBATCH_DEPRECATED(message) __attribute__((deprecated(message)))
+#elif defined(_MSC_VER)
+#define SEEBATCH_DEPRECATED(message) __declspec(deprecated(message))
+#else
+#define SEEBATCH_DEPRECATED(message)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- boards and configurations ---- */
+
+SEEBATCH_DEPRECATED("use SEEBATCH_BOARD_EMPTY: *board = (seebatch_board)SEEBATCH_BOARD_EMPTY")
+SEEBATCH_API void seebatch_board_clear(seebatch_board *board);
+
+SEEBATCH_DEPRECATED("use seebatch_rules_init, which checks the configuration first")
+SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config,
+                                                      seebatch_error *error);
 
 /* ---- one board, a configuration per call ---- */
 

@@ -102,8 +102,12 @@ static inline void rules_of(const seebatch_config *config, seebatch_rules *rules
     rules->flags = config->flags;
 }
 
+/* Whether a configuration is valid (seebatch_rules_init's check: NULL, then
+ * the values and flags below), naming what is wrong (config.c). */
+seebatch_status seebatch_config_check(const seebatch_config *config, seebatch_error *error);
+
 /* Whether the values of pawn..queen and the flags are those of a valid
- * configuration, with seebatch_config_validate's errors and messages: the
+ * configuration, with seebatch_config_check's errors and messages: the
  * check of a configuration and of prepared rules (see_checked.c) alike
  * (config.c). */
 seebatch_status seebatch_values_validate(const int32_t *values, uint32_t flags,

@@ -10,7 +10,7 @@
 
 #include "board/attacks.h"
 #include "check.h"
-#include "line_attacks.h"
+#include "training/formats/line_attacks.h"
 #include "position_generator.h"
 
 static unsigned square(const char *name)

@@ -31,9 +31,15 @@
  * broken learner misses every time. Where this machine runs fewer than two
  * kernels, the learner has nothing to choose: exit 77.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
 
 #include "auto/dispatch.h"
 #include "auto/ticks.h"
@@ -86,6 +92,12 @@ struct steering {
     size_t next_move;      /* where its next part must start */
     char failure[256];     /* the first outcome missed this attempt */
     bool spoiled;          /* a part took far longer than its cost: preempted */
+    /* stall_ticks, not 0: the first part `stalled` serves takes that many
+     * ticks (the learner's clock), not its cost; overshoot, the ticks it
+     * took past them; longest_other, the longest any other part took. */
+    uint64_t stall_ticks, overshoot, longest_other;
+    double ticks_per_ns;
+    unsigned stalled;
 };
 
 static seebatch_board boards[BOARDS];
@@ -144,8 +156,33 @@ static bool spin(double ns)
     return now - start < ns * 1.25 + 2000;
 }
 
+static void nap_ms(unsigned ms)
+{
+#ifdef _WIN32
+    Sleep(ms);
+#else
+    struct timespec time = {(time_t)(ms / 1000), (long)(ms % 1000) * 1000000L};
+    nanosleep(&time, NULL);
+#endif
+}
+
+/* Waits `ticks` ticks (the learner's clock, ticks_per_ns of them a
+ * nanosecond) from now: asleep but for the last 5 ms, busy then, so that a
+ * loaded machine, which wakes a sleeper soon and lets it run a while, seldom
+ * stops it as the wait ends. The ticks it went past them. */
+static uint64_t stall(uint64_t ticks, double ticks_per_ns)
+{
+    uint64_t start = seebatch_ticks(), now;
+    double asleep_ms = (double)ticks / ticks_per_ns / 1e6 - 5;
+    if (asleep_ms > 0)
+        nap_ms((unsigned)asleep_ms);
+    while ((now = seebatch_ticks()) - start < ticks)
+        ;
+    return now - start - ticks;
+}
+
 /* auto_serve: checks the part is the next stretch of the call, counts it
- * and costs what the step gives its kernel. */
+ * and costs what the step gives its kernel (or stalls it). */
 static void serve_steered(const see_backend *kernel, const see_batch *part, size_t first,
                           void *context)
 {
@@ -165,8 +202,15 @@ static void serve_steered(const see_backend *kernel, const see_batch *part, size
              "its boards)",
              s->calls, part->count, first, s->next_move);
     s->next_move = first + part->count;
-    if (!spin((double)part->count * (s->cost ? s->cost(s, k) : s->ns[k])))
-        s->spoiled = true;
+    uint64_t before = seebatch_ticks();
+    if (s->stall_ticks && k == s->stalled && s->parts[k] == 0) {
+        s->overshoot = stall(s->stall_ticks, s->ticks_per_ns);
+    } else {
+        if (!spin((double)part->count * (s->cost ? s->cost(s, k) : s->ns[k])))
+            s->spoiled = true;
+        if (seebatch_ticks() - before > s->longest_other)
+            s->longest_other = seebatch_ticks() - before;
+    }
     s->parts[k]++;
 }
 
@@ -279,6 +323,59 @@ static void challenger_cold(steering *s, unsigned a, unsigned b)
 }
 
 static unsigned first_guess(const steering *s) { return s->plan >> (2 * s->shape) & 3u; }
+
+/* The challenger as fast as the first guess, but its first part stalls for
+ * 2^32 ticks and a few thousand (a page fault on a loaded machine, the
+ * process stopped): a cost past all the learner keeps, so the first pair
+ * is cold and the trial ends, the first guess kept (issue 68: with the
+ * clamp of costs to a quarter of 32 bits removed, the stall wrapped to a
+ * few thousand ticks, cheaper than the best's part, and the trial went on). */
+static void challenger_stalled(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = s->ns[b] = FAST;
+    s->stalled = b;
+    s->stall_ticks = ((uint64_t)1 << 32) + 4000;
+    serve(s, OBSERVED_CALLS + 2);
+    expect_timed(s, b, 1, "a challenger whose first part stalled for 2^32 ticks ends at it");
+    expect_kept(s, a, "after a stalled challenger");
+}
+
+/* challenger_stalled, where 2^32 ticks take under five seconds: until a
+ * stall lands within PRECISE ticks of its length (a learner that wrapped
+ * its cost would then see a part cheaper than the best's: 4,000 ticks and
+ * the overshoot, beside the best's 16 us) and no other part took 2^28
+ * ticks, at most STALLS times. Other attempts check nothing: a stall that
+ * overshoots (the test stopped as it ended) wraps to a cost as dear as the
+ * clamp's, and a part of the first guess's stopped for a quarter of a
+ * second or so could make even the clamped stall look like no cold start. */
+static void stalled_attempts(unsigned shape, unsigned a, unsigned b, workload work)
+{
+    enum { STALLS = 4, PRECISE = 4000 };
+    uint64_t ns = seebatch_clock_ns(), ticks = seebatch_ticks();
+    spin(2e7);
+    double ticks_per_ns = (double)(seebatch_ticks() - ticks) / (double)(seebatch_clock_ns() - ns);
+    double seconds = 4294967296.0 / ticks_per_ns / 1e9;
+    if (seconds > 5) {
+        printf("test_auto_steered: a stalled challenger not checked: 2^32 ticks take %.0f s "
+               "here\n",
+               seconds);
+        return;
+    }
+    for (int attempt = 1; attempt <= STALLS; attempt++) {
+        steering s = steered(shape, a, b, work);
+        s.ticks_per_ns = ticks_per_ns;
+        challenger_stalled(&s, a, b);
+        if (s.overshoot >= PRECISE || s.longest_other >= (uint64_t)1 << 28)
+            continue;
+        CHECK(!s.failure[0], "a stalled challenger (%s first, %s challenging): %s",
+              seebatch_choice_kernel_names[a], seebatch_choice_kernel_names[b], s.failure);
+        return;
+    }
+    printf("test_auto_steered: a stalled challenger not checked: in %d attempts no stall "
+           "landed within %d ticks of its length, or another part was stopped (a loaded "
+           "machine)\n",
+           STALLS, PRECISE);
+}
 
 /* The challenger's first part as cheap as the best's, the next three times
  * dearer. */
@@ -487,6 +584,7 @@ int main(void)
     unsigned shape = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
     workload stream = {.repeating = false}, repeating = {.repeating = true};
     attempted("a cold challenger", challenger_cold, shape, a, b, stream);
+    stalled_attempts(shape, a, b, stream);
     attempted("a trailing challenger", challenger_trails, shape, a, b, stream);
     attempted("a leading challenger", challenger_leads, shape, a, b, stream);
     attempted("a rise in the kept kernel's cost", drift_up_changes_kernel, shape, a, b, stream);

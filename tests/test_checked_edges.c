@@ -282,8 +282,9 @@ static void other_nulls(void)
              "parse NULL move");
     CHECK_EQ(seebatch_move_check(NULL, 0, &error), SEEBATCH_ERROR_ARGUMENT,
              "move_check NULL board");
-    CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT,
-             "validate NULL config");
+    seebatch_rules rules_made;
+    CHECK_EQ(seebatch_rules_init(&rules_made, NULL, &error), SEEBATCH_ERROR_ARGUMENT,
+             "rules of a NULL config");
     CHECK_EQ(seebatch_config_preset(NULL, &config, &error), SEEBATCH_ERROR_ARGUMENT,
              "NULL preset name");
     CHECK_EQ(seebatch_config_preset("classic", NULL, &error), SEEBATCH_ERROR_ARGUMENT,

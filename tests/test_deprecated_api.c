@@ -1,6 +1,6 @@
 /*
- * The calls of 0.2 kept one release (seebatch_deprecated.h): code written
- * for them still compiles and gets what the 0.3 calls give. Each old call is
+ * The calls of 0.2 kept one release, on request (seebatch_deprecated.h): code
+ * written for them still compiles and gets what the 0.3 calls give. Each old call is
  * made beside its replacement on positions with captures of every kind and
  * under every configuration preset with and without pins; the checked ones
  * refuse what 0.2 refused (a bad configuration, NULL outputs, a board index
@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "seebatch.h"
+#include "seebatch_deprecated.h"
 
 enum { SENTINEL = 12345 };
 
@@ -179,9 +179,9 @@ static void refusals(position_set *set)
              SEEBATCH_ERROR_CONFIG, "a bad configuration, one move");
     CHECK(kept_answer, "the answer left as it was after a refusal");
     int32_t value = SENTINEL;
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL,
-                                               &error),
-             SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
+    CHECK_EQ(
+        seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL, &error),
+        SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
     CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
     CHECK(seebatch_engine_see_value_checked(&rules, set->boards, NULL, (seebatch_move)0, &value,
                                             &error) != SEEBATCH_OK &&
@@ -252,6 +252,27 @@ static void refusals(position_set *set)
         CHECK_EQ(values[i], SENTINEL, "output %zu written on a refusal", i);
 }
 
+/* 0.3's two calls taken back into 0.2's header: clearing a board is
+ * SEEBATCH_BOARD_EMPTY, validating a configuration is seebatch_rules_init's
+ * check, with its statuses and messages. */
+static void board_and_configuration(void)
+{
+    seebatch_board cleared, empty = SEEBATCH_BOARD_EMPTY;
+    memset(&cleared, 0xa5, sizeof cleared);
+    seebatch_board_clear(&cleared);
+    CHECK(memcmp(&cleared, &empty, sizeof cleared) == 0, "clear gives SEEBATCH_BOARD_EMPTY");
+    seebatch_config config = seebatch_config_classic();
+    CHECK_EQ(seebatch_config_validate(&config, NULL), SEEBATCH_OK, "classic valid");
+    config.flags = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
+    seebatch_error validated, prepared;
+    seebatch_rules rules;
+    CHECK_EQ(seebatch_config_validate(&config, &validated), SEEBATCH_ERROR_CONFIG, "two rules");
+    CHECK_EQ(seebatch_rules_init(&rules, &config, &prepared), SEEBATCH_ERROR_CONFIG, "two rules");
+    CHECK(strcmp(validated.message, prepared.message) == 0, "\"%s\" and \"%s\"", validated.message,
+          prepared.message);
+    CHECK_EQ(seebatch_config_validate(NULL, NULL), SEEBATCH_ERROR_ARGUMENT, "NULL");
+}
+
 int main(void)
 {
     static position_set set;
@@ -269,5 +290,6 @@ int main(void)
             many_boards(&set, &config, &rules);
         }
     refusals(&set);
+    board_and_configuration();
     return check_finish("test_deprecated_api");
 }

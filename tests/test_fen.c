@@ -432,7 +432,7 @@ static void test_two_kings_not_written(void)
 }
 
 /* An engine filling a board from its own bitboards: from SEEBATCH_BOARD_EMPTY
- * (or seebatch_board_clear) the board is consistent and SEE is answered;
+ * (in a declaration or assigned) the board is consistent and SEE is answered;
  * from `= {0}` en_passant is a1, and the message says what to set. */
 static void test_board_filled_by_an_engine(void)
 {
@@ -440,8 +440,8 @@ static void test_board_filled_by_an_engine(void)
     seebatch_board parsed, from_empty = SEEBATCH_BOARD_EMPTY, from_zero = {0}, cleared;
     CHECK_EQ(parse(&parsed, fen, NULL), SEEBATCH_OK, "parse");
     memset(&cleared, 0xa5, sizeof cleared);
-    seebatch_board_clear(&cleared);
-    CHECK(memcmp(&cleared, &from_empty, sizeof cleared) == 0, "clear equals SEEBATCH_BOARD_EMPTY");
+    cleared = (seebatch_board)SEEBATCH_BOARD_EMPTY;
+    CHECK(memcmp(&cleared, &from_empty, sizeof cleared) == 0, "assigned SEEBATCH_BOARD_EMPTY");
     CHECK_EQ(seebatch_board_validate(&from_empty, NULL), SEEBATCH_OK, "the empty board");
     CHECK_EQ(from_empty.en_passant, SEEBATCH_NO_SQUARE, "no en passant square");
     CHECK_EQ(from_empty.fullmove_number, 1, "move 1");

@@ -286,7 +286,8 @@ static void check_kernel(void)
 {
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = {{100, 325, 325, 500, 1000}, flags};
-        if (seebatch_config_validate(&config, NULL) != SEEBATCH_OK)
+        seebatch_rules valid;
+        if (seebatch_rules_init(&valid, &config, NULL) != SEEBATCH_OK)
             continue; /* two promotion rules */
         check_fences(&config);
         check_mixed_groups(&config, 1);

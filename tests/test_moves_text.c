@@ -433,8 +433,9 @@ static void test_presets(void)
     }
     CHECK_EQ(classic.flags, 0, "classic flags");
     CHECK_EQ(stockfish.flags, SEEBATCH_PINS | SEEBATCH_NORMAL_MOVES_ONLY, "stockfish flags");
-    CHECK_EQ(seebatch_config_validate(&classic, NULL), SEEBATCH_OK, "classic valid");
-    CHECK_EQ(seebatch_config_validate(&stockfish, NULL), SEEBATCH_OK, "stockfish valid");
+    seebatch_rules rules;
+    CHECK_EQ(seebatch_rules_init(&rules, &classic, NULL), SEEBATCH_OK, "classic valid");
+    CHECK_EQ(seebatch_rules_init(&rules, &stockfish, NULL), SEEBATCH_OK, "stockfish valid");
 
     seebatch_config config;
     seebatch_error error;
@@ -463,6 +464,13 @@ static void test_presets(void)
     CHECK(strstr(error.message, "configuration is NULL"), "%s", error.message);
 }
 
+/* A configuration checked as seebatch_rules_init checks it, on scratch rules. */
+static seebatch_status prepare(const seebatch_config *config, seebatch_error *error)
+{
+    seebatch_rules rules;
+    return seebatch_rules_init(&rules, config, error);
+}
+
 static void test_config_validation(void)
 {
     static const char *const names[5] = {"pawn", "knight", "bishop", "rook", "queen"};
@@ -476,21 +484,20 @@ static void test_config_validation(void)
             snprintf(expected, sizeof expected,
                      "value of the %s is %ld; values must be in 0..4000000", names[piece],
                      (long)bad[b]);
-            CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_ERROR_CONFIG, "%s",
-                     expected);
+            CHECK_EQ(prepare(&config, &error), SEEBATCH_ERROR_CONFIG, "%s", expected);
             CHECK(strstr(error.message, expected) != NULL, "message \"%s\" lacks \"%s\"",
                   error.message, expected);
         }
     /* The bounds themselves, and values in any order, are fine. */
     seebatch_config config = {{0, SEEBATCH_VALUE_MAX, 0, 1, SEEBATCH_VALUE_MAX},
                               SEEBATCH_ALL_FLAGS & ~(uint32_t)SEEBATCH_PROMOTIONS};
-    CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(prepare(&config, &error), SEEBATCH_OK, "%s", error.message);
     CHECK_EQ(error.message[0], '\0', "message empty");
 
     /* The first bad value is named. */
     config.values[1] = -3;
     config.values[3] = -4;
-    CHECK_EQ(seebatch_config_validate(&config, &error), SEEBATCH_ERROR_CONFIG, "two bad");
+    CHECK_EQ(prepare(&config, &error), SEEBATCH_ERROR_CONFIG, "two bad");
     CHECK(strstr(error.message, "value of the knight is -3"), "%s", error.message);
 
     static const struct {
@@ -510,8 +517,7 @@ static void test_config_validation(void)
     for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
         seebatch_config with_flags = seebatch_config_classic();
         with_flags.flags = flags[i].flags;
-        CHECK_EQ(seebatch_config_validate(&with_flags, &error), SEEBATCH_ERROR_CONFIG, "flags %x",
-                 flags[i].flags);
+        CHECK_EQ(prepare(&with_flags, &error), SEEBATCH_ERROR_CONFIG, "flags %x", flags[i].flags);
         CHECK(strstr(error.message, flags[i].message) != NULL, "message \"%s\" lacks \"%s\"",
               error.message, flags[i].message);
     }
@@ -520,10 +526,10 @@ static void test_config_validation(void)
         seebatch_config with_flags = seebatch_config_classic();
         with_flags.flags = f;
         bool two_rules = (f & SEEBATCH_PROMOTIONS) && (f & SEEBATCH_MOVE_PROMOTION_ONLY);
-        CHECK_EQ(seebatch_config_validate(&with_flags, NULL),
-                 two_rules ? SEEBATCH_ERROR_CONFIG : SEEBATCH_OK, "flags %u", f);
+        CHECK_EQ(prepare(&with_flags, NULL), two_rules ? SEEBATCH_ERROR_CONFIG : SEEBATCH_OK,
+                 "flags %u", f);
     }
-    CHECK_EQ(seebatch_config_validate(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL");
+    CHECK_EQ(prepare(NULL, &error), SEEBATCH_ERROR_ARGUMENT, "NULL");
 }
 
 int main(void)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "rule_options.h"
+#include "training/filtering/rule_options.h"
 
 enum { ROOM = 96, GUARD = 0x5a };
 

@@ -316,7 +316,8 @@ static void check_case(const char *backend, const rule_case *c)
         return;
     }
     CHECK_EQ(seebatch_move_check(&board, move, NULL), SEEBATCH_OK, "%s", what);
-    CHECK_EQ(seebatch_config_validate(&c->config, NULL), SEEBATCH_OK, "%s", what);
+    seebatch_rules valid;
+    CHECK_EQ(seebatch_rules_init(&valid, &c->config, NULL), SEEBATCH_OK, "%s", what);
 
     CHECK_EQ(value_under(&c->config, &board, move), c->expected, "%s on %s", what, backend);
     CHECK(value_ge_under(&c->config, &board, move, c->expected), "%s on %s: see_ge(v)", what,

@@ -8,11 +8,11 @@
  */
 #include <string.h>
 
-#include "binpack_reader.h"
-#include "binpack_writer.h"
-#include "chain_moves.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/binpack_writer.h"
+#include "training/formats/chain_moves.h"
 #include "check.h"
-#include "plain.h"
+#include "training/formats/plain.h"
 
 enum { GAME_MAX = 64 };
 

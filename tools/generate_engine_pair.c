@@ -6,8 +6,7 @@
  * Run as `generate_engine_pair ROOT OUTDIR SOURCE...`, the sources (paths
  * from ROOT) in the order they go in. It writes:
  * - seebatch_engine.h: include/seebatch.h and include/seebatch_view.h, less
- *   the functions the pair does not define (each with its comment) and the
- *   deprecated names;
+ *   the functions the pair does not define (each with its comment);
  * - seebatch_engine.c: the sources with every `#include "..."` expanded in
  *   place, once per file (the public headers become seebatch_engine.h;
  *   each branch of an ordinary #if expands its own, so the engine's
@@ -15,7 +14,9 @@
  *   SEEBATCH_ENGINE_PAIR` kept without its #else, `#ifndef
  *   SEEBATCH_ENGINE_PAIR` left out but for its #else), and every
  *   declaration the header does not make public given internal linkage:
- *   prototypes of what the pair does not define are dropped, functions and
+ *   prototypes of what the pair does not define are dropped, so are
+ *   `extern` declarations of objects it defines (C++, which engines compile
+ *   the pair as, has no tentative definitions), functions and
  *   objects no other line names are dropped (a C99 compiler with -Wall
  *   would warn of them), and the rest is made static. So nothing but the
  *   header's names leaks into the engine's link. Before the sources go the
@@ -178,42 +179,6 @@ static void directive_of(const char *line, char name[16])
     name[n] = '\0';
 }
 
-/* Whether the line is `#ifndef GUARD` for one of the guards whose blocks the
- * pair leaves out. */
-static bool opens_left_out_block(const char *line)
-{
-    static const char *const guards[] = {"SEEBATCH_ENGINE_PAIR", "SEEBATCH_NO_DEPRECATED"};
-    const char *s = skip_spaces(line);
-    if (*s != '#')
-        return false;
-    s = skip_spaces(s + 1);
-    if (!starts_with(s, "ifndef"))
-        return false;
-    s = skip_spaces(s + 6);
-    for (size_t i = 0; i < sizeof guards / sizeof guards[0]; i++)
-        if (starts_with(s, guards[i]) && !is_name_char(s[strlen(guards[i])]))
-            return true;
-    return false;
-}
-
-/* The index past the #endif closing the block opened at lines[at]. */
-static size_t past_block(const text *t, size_t at, const char *path)
-{
-    int depth = 0;
-    for (size_t i = at; i < t->count; i++) {
-        char name[16];
-        directive_of(t->lines[i], name);
-        if (starts_with(name, "if"))
-            depth++;
-        else if (strcmp(name, "endif") == 0 && --depth == 0)
-            return i + 1;
-        else if ((strcmp(name, "else") == 0 || strcmp(name, "elif") == 0) && depth == 1)
-            fail("#else in a left-out block of", path);
-    }
-    fail("unterminated #ifndef block in", path);
-    return 0;
-}
-
 /* ---- expanding the sources ------------------------------------------------ */
 
 typedef struct expansion {
@@ -270,8 +235,8 @@ static size_t occurrences(const char *code, const char *name);
 /* How a conditional in a source treats the pair: the marks
  * `#ifdef SEEBATCH_ENGINE_PAIR` (the pair's own code, left out of the
  * library by the preprocessor) and `#ifndef SEEBATCH_ENGINE_PAIR` (the
- * library's alone), each at most with one #else, and `#ifndef
- * SEEBATCH_NO_DEPRECATED`; else an ordinary conditional, kept as written. */
+ * library's alone), each at most with one #else; else an ordinary
+ * conditional, kept as written. */
 typedef enum pair_mark { MARK_NONE, MARK_PAIR_ONLY, MARK_LIBRARY_ONLY } pair_mark;
 
 /* Whether the directive is `#KEYWORD MACRO` and nothing else but a comment. */
@@ -303,8 +268,6 @@ static pair_mark mark_of(const char *line, const char *path, size_t number)
                 "pair's own code) or `#ifndef SEEBATCH_ENGINE_PAIR` (the library's alone), each "
                 "at most with one #else, around a definition");
     }
-    if (strcmp(name, "ifndef") == 0 && is_directive_on(line, "ifndef", "SEEBATCH_NO_DEPRECATED"))
-        return MARK_LIBRARY_ONLY;
     return MARK_NONE;
 }
 
@@ -757,10 +720,53 @@ static void drop_comment_before(items *all, const text *t, size_t k)
     }
 }
 
+/* Whether a statement declares an object, not a function: its name is not
+ * followed by '('. */
+static bool declares_object(const item *it)
+{
+    for (const char *at = strstr(it->code, it->name); at; at = strstr(at + 1, it->name))
+        if ((at == it->code || !is_name_char(at[-1])) && !is_name_char(at[strlen(it->name)]))
+            return *skip_spaces(at + strlen(it->name)) != '(';
+    return false;
+}
+
+/* Drops each `extern` declaration of an object the pair defines, which the
+ * pair would make a static one: C++ has no tentative definitions, so a
+ * static object declared before its definition is a redefinition there
+ * (engines compile the pair as C++). Without it a use before the
+ * definition would not compile as C either: refused, naming the line. */
+static void leave_out_object_declarations(items *all, const text *t)
+{
+    for (size_t k = 0; k < all->count; k++) {
+        item *declaration = &all->list[k];
+        if (declaration->kind != ITEM_STATEMENT || declaration->defines ||
+            strcmp(declaration->first_word, "extern") != 0 || !declares_object(declaration))
+            continue;
+        size_t definition = 0;
+        while (definition < all->count &&
+               !(all->list[definition].kind == ITEM_STATEMENT && all->list[definition].defines &&
+                 strcmp(all->list[definition].name, declaration->name) == 0))
+            definition++;
+        if (definition == all->count)
+            continue;
+        for (size_t j = k + 1; j < definition; j++)
+            if (all->list[j].kind == ITEM_STATEMENT &&
+                strcmp(all->list[j].name, declaration->name) != 0 &&
+                occurrences(all->list[j].code, declaration->name) > 0)
+                fail(t->origins[all->list[j].first] ? t->origins[all->list[j].first]
+                                                    : t->lines[all->list[j].first],
+                     "an object used before its definition in the pair: a static object "
+                     "cannot be declared ahead in C++; define it before its first use");
+        declaration->dropped = true;
+        drop_comment_before(all, t, k);
+    }
+}
+
 /* Marks what the pair leaves out: prototypes of what it does not define, and
  * internal definitions nothing else names, until nothing more goes. */
 static void leave_out_unused(items *all, const text *t, const name_set *public)
 {
+    leave_out_object_declarations(all, t);
     name_set defined = {0};
     for (size_t k = 0; k < all->count; k++)
         if (all->list[k].kind == ITEM_STATEMENT &&
@@ -858,10 +864,7 @@ static void write_header(FILE *out, const text *header, const name_set *api, con
     for (size_t i = 0; i < header->count; i++) {
         const char *line = header->lines[i];
         char name[NAME_MAX_LENGTH];
-        if (opens_left_out_block(line)) {
-            drop_trailing_comment(&kept);
-            i = past_block(header, i, "the public headers") - 1;
-        } else if (quoted_include(line, name)) {
+        if (quoted_include(line, name)) {
             /* seebatch_view.h's #include "seebatch.h": the same file now. */
         } else if (starts_with(line, "SEEBATCH_API ")) {
             const char *paren = strchr(line, '(');

@@ -7,7 +7,8 @@
 #include "errors.h"
 #include "validity.h"
 
-static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board,
+                                                    seebatch_error *error)
 {
     char name[3];
     for (int a = 0; a < SEEBATCH_PIECE_TYPES; a++)
@@ -68,8 +69,7 @@ static seebatch_status seebatch_check_en_passant(const seebatch_board *board, se
         return seebatch_fail(
             error, SEEBATCH_ERROR_BOARD,
             "en passant square %s is not on the third or sixth rank (set en_passant to "
-            "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY and "
-            "seebatch_board_clear do)",
+            "SEEBATCH_NO_SQUARE when there is none, as SEEBATCH_BOARD_EMPTY does)",
             seebatch_square_name(square, name));
     unsigned expected = board->side_to_move == SEEBATCH_WHITE ? 5 : 2;
     if (rank != expected)
@@ -100,8 +100,6 @@ static seebatch_status seebatch_check_state(const seebatch_board *board, seebatc
                              (unsigned)board->reserved);
     return SEEBATCH_OK;
 }
-
-void seebatch_board_clear(seebatch_board *board) { *board = (seebatch_board)SEEBATCH_BOARD_EMPTY; }
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)
 {

@@ -43,13 +43,14 @@ static int seebatch_parse_promotion(char letter)
 {
     char lower = letter >= 'A' && letter <= 'Z' ? (char)(letter - 'A' + 'a') : letter;
     /* memchr over the four letters: strchr would find a NUL's terminator. */
-    const char *found = memchr(promotion_letters, lower, sizeof promotion_letters - 1);
+    const char *found =
+        (const char *)memchr(promotion_letters, lower, sizeof promotion_letters - 1); /* C++ too */
     return found ? SEEBATCH_MOVE_PROMOTE_KNIGHT + (int)(found - promotion_letters) : -1;
 }
 
 /* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
-static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
-                                    seebatch_error *error)
+static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to,
+                                             int *promotion, seebatch_error *error)
 {
     char shown[QUOTE_MAX + 4];
     size_t length = 0;
@@ -60,7 +61,8 @@ static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, u
             error, SEEBATCH_ERROR_MOVE,
             "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
             seebatch_quote(text, shown), length < 4 ? "short" : "long");
-    int squares[2] = {seebatch_parse_square(text[0], text[1]), seebatch_parse_square(text[2], text[3])};
+    int squares[2] = {seebatch_parse_square(text[0], text[1]),
+                      seebatch_parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
@@ -128,12 +130,13 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
             "piece (n, b, r or q)",
             seebatch_quote(text, shown), seebatch_color_names[color]);
 
-    seebatch_move parsed =
-        seebatch_move_make(from, to, promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, to));
+    seebatch_move parsed = seebatch_move_make(
+        from, to, promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, to));
     seebatch_error check;
     status = seebatch_move_check(board, parsed, &check);
     if (status != SEEBATCH_OK)
-        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown), check.message);
+        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown),
+                             check.message);
     *move = parsed;
     return seebatch_succeed(error);
 }
@@ -163,7 +166,7 @@ typedef struct move_view {
 } move_view;
 
 static seebatch_status seebatch_check_squares(const seebatch_board *board, move_view *view,
-                                     seebatch_error *error)
+                                              seebatch_error *error)
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
@@ -211,7 +214,7 @@ static seebatch_status seebatch_check_en_passant_move(const seebatch_board *boar
 }
 
 static seebatch_status seebatch_check_kind(const seebatch_board *board, const move_view *view,
-                                  seebatch_error *error)
+                                           seebatch_error *error)
 {
     bool to_last_rank = promotion_rank(view->color) & seebatch_square_bit(view->to);
     unsigned kind = view->kind;
@@ -258,11 +261,16 @@ seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move m
 seebatch_status seebatch_move_check_rules(const seebatch_board *board, seebatch_move move,
                                           seebatch_error *error)
 {
-    move_view view = {
-        .from = seebatch_move_from(move),
-        .to = seebatch_move_to(move),
-        .kind = seebatch_move_kind(move),
-    };
+    /* Every field in order (the engine pair compiles as C++ too, where a
+     * partial initializer warns); the rest are found by the checks. */
+    move_view view = {seebatch_move_from(move),
+                      seebatch_move_to(move),
+                      seebatch_move_kind(move),
+                      0,
+                      0,
+                      false,
+                      {0},
+                      {0}};
     seebatch_square_name(view.from, view.from_name);
     seebatch_square_name(view.to, view.to_name);
     seebatch_status status = seebatch_check_squares(board, &view, error);

@@ -30,8 +30,9 @@ static inline bool board_is_consistent(const seebatch_board *board)
     bitboard white = board->colors[SEEBATCH_WHITE], black = board->colors[SEEBATCH_BLACK];
     unsigned en_passant = board->en_passant;
     unsigned en_passant_rank = board->side_to_move == SEEBATCH_WHITE ? 5u : 2u;
-    bool en_passant_ok = en_passant == SEEBATCH_NO_SQUARE ||
-                         (en_passant < SEEBATCH_NO_SQUARE && rank_of(en_passant) == en_passant_rank);
+    bool en_passant_ok =
+        en_passant == SEEBATCH_NO_SQUARE ||
+        (en_passant < SEEBATCH_NO_SQUARE && rank_of(en_passant) == en_passant_rank);
     return ((overlap | (white & black)) == 0) & ((white | black) == seen) &
            (board->side_to_move <= SEEBATCH_BLACK) & ((board->castling & ~15u) == 0) &
            (board->reserved == 0) & en_passant_ok;
@@ -49,14 +50,13 @@ enum {
 /* Bit f of fitting_facts[kind] is set when a move of that kind with facts f
  * fits: a normal move, unless a pawn reaches its last rank; a promotion only
  * then; castling, a king onto an empty square. En passant is looked at on
- * its own; kinds 7-15 never fit. */
+ * its own; kinds 7-15 never fit. By kind in the public enum's order, with
+ * no designators: the engine pair holds this and compiles as C++ too. */
 static const uint16_t fitting_facts[16] = {
-    [SEEBATCH_MOVE_NORMAL] = 0x7777,        /* f & 3 != 3 */
-    [SEEBATCH_MOVE_PROMOTE_KNIGHT] = 0x8888, /* f & 3 == 3 */
-    [SEEBATCH_MOVE_PROMOTE_BISHOP] = 0x8888,
-    [SEEBATCH_MOVE_PROMOTE_ROOK] = 0x8888,
-    [SEEBATCH_MOVE_PROMOTE_QUEEN] = 0x8888,
-    [SEEBATCH_MOVE_CASTLING] = 0xF000, /* f & 12 == 12 */
+    0x7777,                         /* SEEBATCH_MOVE_NORMAL: f & 3 != 3 */
+    0x8888, 0x8888, 0x8888, 0x8888, /* SEEBATCH_MOVE_PROMOTE_KNIGHT..QUEEN: f & 3 == 3 */
+    0,                              /* SEEBATCH_MOVE_EN_PASSANT, on its own */
+    0xF000,                         /* SEEBATCH_MOVE_CASTLING: f & 12 == 12 */
 };
 
 /* Whether an en passant capture by `color` from an occupied square fits. */

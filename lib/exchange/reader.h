@@ -157,7 +157,9 @@ EXCHANGE_INLINE bitboard pinners_of_color(const view_reader *r, view_shape shape
 EXCHANGE_INLINE view_reader reader_of(const seebatch_rules *rules, const bitboard *pieces,
                                       const bitboard *colors, const void *pins, view_shape shape)
 {
-    view_reader r = {.rules = rules, .pieces = pieces, .colors = colors, .pins = pins};
+    /* Every field in order, no designators: the engine pair holds this and
+     * compiles as C++ too, where a partial initializer warns. */
+    view_reader r = {rules, 0, pieces, colors, pins, NULL, {0, 0}, 0, 0};
     if (shape != VIEW_STOCKFISH)
         r.layout = &view_rules_of(rules)->layout;
     if (shape == VIEW_BY_PIECE_NO_COLORS)

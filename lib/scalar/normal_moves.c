@@ -24,13 +24,18 @@
 #include "scalar.h"
 
 /* The pins of a pin_source, worked out when first asked for. */
-static inline const void *seebatch_pins_found(void *source) { return pins_from((pin_source *)source); }
+static inline const void *seebatch_pins_found(void *source)
+{
+    return pins_from((pin_source *)source);
+}
 
 /* The walk's position: the board, its pins from `pins` when they are in play. */
 static inline exchange_position position_of(const seebatch_rules *rules,
                                             const seebatch_board *board, pin_source *pins)
 {
-    return (exchange_position){rules, board->pieces, board->colors, NULL, seebatch_pins_found, pins};
+    /* A local, not a compound literal: the engine pair compiles as C++ too. */
+    exchange_position at = {rules, board->pieces, board->colors, NULL, seebatch_pins_found, pins};
+    return at;
 }
 
 /* The type codes (pawn 0 .. king 5) of a move's two squares, from one set

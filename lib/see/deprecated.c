@@ -1,11 +1,20 @@
 /*
- * The SEE calls of 0.2 (seebatch_deprecated.h), each written with the API of
- * seebatch.h: a configuration becomes rules on the stack, the arguments a
- * batch, a _checked call seebatch_check and then the fast call. The checked
- * ones validate the configuration and their outputs as 0.2 did.
+ * The calls of 0.2 (seebatch_deprecated.h, on request), each written with the
+ * API of seebatch.h: a configuration becomes rules on the stack, the
+ * arguments a batch, a _checked call seebatch_check and then the fast call.
+ * The checked ones validate the configuration and their outputs as 0.2 did.
  */
+#include "seebatch_deprecated.h"
+
 #include "errors.h"
 #include "kernel.h"
+
+void seebatch_board_clear(seebatch_board *board) { *board = (seebatch_board)SEEBATCH_BOARD_EMPTY; }
+
+seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error)
+{
+    return seebatch_config_check(config, error);
+}
 
 /* Rules for a configuration the unchecked calls take as valid. */
 static seebatch_rules seebatch_rules_for(const seebatch_config *config)

@@ -1,9 +1,9 @@
-#include "chain_coding_choice.h"
+#include "training/formats/chain_coding_choice.h"
 #include "training_internal.h"
 
 /* The error of a refused move: its UCI text and raw value, and why. */
-static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_t number, const char *why,
-                                   seebatch_error *error)
+static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_t number,
+                                            const char *why, seebatch_error *error)
 {
     char uci[SEEBATCH_UCI_MAX];
     seebatch_move_to_uci(entry->move, uci);
@@ -12,7 +12,7 @@ static seebatch_status seebatch_refuse_move(const training_entry *entry, uint64_
 }
 
 seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
-                                     bool check_board, seebatch_error *error)
+                                              bool check_board, seebatch_error *error)
 {
     seebatch_error why;
     if (check_board && seebatch_board_validate(&entry->board, &why) != SEEBATCH_OK)
@@ -23,9 +23,11 @@ seebatch_status seebatch_check_training_entry(const training_entry *entry, uint6
     /* A move the binpack writer could not number would be stored as another move. */
     chain_numbering numbering;
     if (!seebatch_chain_coding_here()->number_move(&entry->board, entry->move, &numbering))
-        return seebatch_refuse_move(entry, number, "the piece on its from-square cannot go there", error);
+        return seebatch_refuse_move(entry, number, "the piece on its from-square cannot go there",
+                                    error);
     if (entry->result < -1 || entry->result > 1)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: result %d is not -1, 0 or 1",
-                             (unsigned long long)number, entry->result);
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "entry %llu: result %d is not -1, 0 or 1", (unsigned long long)number,
+                             entry->result);
     return seebatch_succeed(error);
 }

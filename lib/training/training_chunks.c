@@ -1,7 +1,7 @@
 /* A binpack chunk's header on its own (seebatch_binpack_chunk_size,
  * include/seebatch_training.h), checked by the check every reader of the
  * library makes (formats/binpack_reader.h). */
-#include "binpack_reader.h"
+#include "training/formats/binpack_reader.h"
 #include "training_internal.h"
 
 seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8], uint32_t *payload_size,

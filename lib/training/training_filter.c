@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chunk_filter.h"
-#include "filter_rules.h"
-#include "rule_options.h"
+#include "training/filtering/chunk_filter.h"
+#include "training/filtering/filter_rules.h"
+#include "training/filtering/rule_options.h"
 #include "training_internal.h"
 
 /* More arguments than any set of rule options needs. */

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
-#include "binpack_writer.h"
-#include "chunk_filter.h"
-#include "running/file_runner.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/binpack_writer.h"
+#include "training/filtering/chunk_filter.h"
+#include "training/running/file_runner.h"
 #include "training_internal.h"
 
 /* The rules that look at earlier entries: with them a chunk is never cut

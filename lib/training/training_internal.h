@@ -8,11 +8,11 @@
 
 #include <stdbool.h>
 
-#include "data_format.h" /* seebatch_not_training_data */
-#include "errors.h"      /* seebatch_fail, seebatch_succeed */
-#include "fault_text.h"  /* seebatch_training_fault_text */
+#include "training/formats/data_format.h" /* seebatch_not_training_data */
+#include "errors.h"                       /* seebatch_fail, seebatch_succeed */
+#include "training/formats/fault_text.h"  /* seebatch_training_fault_text */
 #include "seebatch_training.h"
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 /* seebatch.h has no status for a file that cannot be opened, read or
  * written, for bytes its format does not allow, or for memory running out:

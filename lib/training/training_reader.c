@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bin_file.h"
-#include "binpack_reader.h"
-#include "binpack_writer.h" /* BINPACK_PLY_MAX */
-#include "plain.h"
+#include "training/formats/bin_file.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/binpack_writer.h" /* BINPACK_PLY_MAX */
+#include "training/formats/plain.h"
 #include "training_internal.h"
 
 struct seebatch_training_reader {

@@ -12,177 +12,181 @@
 #define SEE_GE_PARAMETERS                                                                          \
     const seebatch_rules *rules, const bitboard *pieces, const bitboard *colors, const void *pins, \
         unsigned move, int32_t shortfall
-#define SEE_GE_ARGUMENTS                                                                           \
-    &(exchange_position){rules, pieces, colors, pins, NULL, NULL}, move, shortfall
+#define SEE_GE_ARGUMENTS rules, pieces, colors, pins, move, shortfall
 #define VALUE_PARAMETERS                                                                           \
     const seebatch_rules *rules, const bitboard *pieces, const bitboard *colors, const void *pins, \
         unsigned move, unsigned mover_code, unsigned victim_code
-#define VALUE_ARGUMENTS                                                                            \
-    &(exchange_position){rules, pieces, colors, pins, NULL, NULL}, move, mover_code, victim_code
+#define VALUE_ARGUMENTS rules, pieces, colors, pins, move, mover_code, victim_code
+
+/* The walk of one shape, with or without pins. Locals, not compound
+ * literals: the engine pair holds these and compiles as C++, where a
+ * compound literal's address cannot be taken. */
+EXCHANGE_INLINE bool see_ge_of(view_shape shape, bool pinned, SEE_GE_PARAMETERS)
+{
+    const exchange_kind kind = {shape, pinned};
+    const exchange_position at = {rules, pieces, colors, pins, NULL, NULL};
+    return see_ge_on(kind, &at, move, shortfall);
+}
+EXCHANGE_INLINE int32_t value_of(view_shape shape, bool pinned, VALUE_PARAMETERS)
+{
+    const exchange_kind kind = {shape, pinned};
+    const exchange_position at = {rules, pieces, colors, pins, NULL, NULL};
+    return value_on(kind, &at, move, mover_code, victim_code);
+}
 
 static bool seebatch_see_ge_stockfish(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_STOCKFISH, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_STOCKFISH, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_stockfish_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_STOCKFISH, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_STOCKFISH, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_type(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_TYPE, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_TYPE, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_type_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_TYPE, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_TYPE, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_piece(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_PIECE, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_PIECE, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_piece_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_PIECE, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_PIECE, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_piece_no_colors(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_PIECE_NO_COLORS, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_by_piece_no_colors_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_BY_PIECE_NO_COLORS, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_type(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_TYPE, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_TYPE, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_type_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_TYPE, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_TYPE, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_type_a8(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_TYPE_A8, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_type_a8_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_TYPE_A8, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_color(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_COLOR, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_COLOR, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_color_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_COLOR, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_COLOR, true, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_color_a8(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, false}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_COLOR_A8, false, SEE_GE_ARGUMENTS);
 }
 static bool seebatch_see_ge_twelve_by_color_a8_pinned(SEE_GE_PARAMETERS)
 {
-    return see_ge_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, true}, SEE_GE_ARGUMENTS);
+    return see_ge_of(VIEW_TWELVE_BY_COLOR_A8, true, SEE_GE_ARGUMENTS);
 }
 
 static int32_t seebatch_value_stockfish(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_STOCKFISH, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_STOCKFISH, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_stockfish_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_STOCKFISH, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_STOCKFISH, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_type(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_TYPE, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_TYPE, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_type_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_TYPE, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_TYPE, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_piece(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_PIECE, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_PIECE, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_piece_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_PIECE, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_PIECE, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_piece_no_colors(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_PIECE_NO_COLORS, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_by_piece_no_colors_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_BY_PIECE_NO_COLORS, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_BY_PIECE_NO_COLORS, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_type(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_TYPE, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_TYPE, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_type_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_TYPE, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_TYPE, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_type_a8(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_TYPE_A8, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_type_a8_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_TYPE_A8, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_TYPE_A8, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_color(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_COLOR, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_COLOR, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_color_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_COLOR, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_COLOR, true, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_color_a8(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, false}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_COLOR_A8, false, VALUE_ARGUMENTS);
 }
 static int32_t seebatch_value_twelve_by_color_a8_pinned(VALUE_PARAMETERS)
 {
-    return value_on((exchange_kind){VIEW_TWELVE_BY_COLOR_A8, true}, VALUE_ARGUMENTS);
+    return value_of(VIEW_TWELVE_BY_COLOR_A8, true, VALUE_ARGUMENTS);
 }
 
+/* By shape in view_shape's order, unpinned then pinned; no designators: the
+ * engine pair holds this and compiles as C++ too. */
 const view_exchange_set VIEW_TABLE = {
-    .see_ge =
-        {
-            [VIEW_STOCKFISH] = {seebatch_see_ge_stockfish, seebatch_see_ge_stockfish_pinned},
-            [VIEW_BY_TYPE] = {seebatch_see_ge_by_type, seebatch_see_ge_by_type_pinned},
-            [VIEW_BY_PIECE] = {seebatch_see_ge_by_piece, seebatch_see_ge_by_piece_pinned},
-            [VIEW_BY_PIECE_NO_COLORS] = {seebatch_see_ge_by_piece_no_colors,
-                                         seebatch_see_ge_by_piece_no_colors_pinned},
-            [VIEW_TWELVE_BY_TYPE] = {seebatch_see_ge_twelve_by_type,
-                                     seebatch_see_ge_twelve_by_type_pinned},
-            [VIEW_TWELVE_BY_TYPE_A8] = {seebatch_see_ge_twelve_by_type_a8,
-                                        seebatch_see_ge_twelve_by_type_a8_pinned},
-            [VIEW_TWELVE_BY_COLOR] = {seebatch_see_ge_twelve_by_color,
-                                      seebatch_see_ge_twelve_by_color_pinned},
-            [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_see_ge_twelve_by_color_a8,
-                                         seebatch_see_ge_twelve_by_color_a8_pinned},
-        },
-    .value =
-        {
-            [VIEW_STOCKFISH] = {seebatch_value_stockfish, seebatch_value_stockfish_pinned},
-            [VIEW_BY_TYPE] = {seebatch_value_by_type, seebatch_value_by_type_pinned},
-            [VIEW_BY_PIECE] = {seebatch_value_by_piece, seebatch_value_by_piece_pinned},
-            [VIEW_BY_PIECE_NO_COLORS] = {seebatch_value_by_piece_no_colors,
-                                         seebatch_value_by_piece_no_colors_pinned},
-            [VIEW_TWELVE_BY_TYPE] = {seebatch_value_twelve_by_type,
-                                     seebatch_value_twelve_by_type_pinned},
-            [VIEW_TWELVE_BY_TYPE_A8] = {seebatch_value_twelve_by_type_a8,
-                                        seebatch_value_twelve_by_type_a8_pinned},
-            [VIEW_TWELVE_BY_COLOR] = {seebatch_value_twelve_by_color,
-                                      seebatch_value_twelve_by_color_pinned},
-            [VIEW_TWELVE_BY_COLOR_A8] = {seebatch_value_twelve_by_color_a8,
-                                         seebatch_value_twelve_by_color_a8_pinned},
-        },
+    {
+        {seebatch_see_ge_stockfish, seebatch_see_ge_stockfish_pinned},
+        {seebatch_see_ge_by_type, seebatch_see_ge_by_type_pinned},
+        {seebatch_see_ge_by_piece, seebatch_see_ge_by_piece_pinned},
+        {seebatch_see_ge_by_piece_no_colors, seebatch_see_ge_by_piece_no_colors_pinned},
+        {seebatch_see_ge_twelve_by_type, seebatch_see_ge_twelve_by_type_pinned},
+        {seebatch_see_ge_twelve_by_type_a8, seebatch_see_ge_twelve_by_type_a8_pinned},
+        {seebatch_see_ge_twelve_by_color, seebatch_see_ge_twelve_by_color_pinned},
+        {seebatch_see_ge_twelve_by_color_a8, seebatch_see_ge_twelve_by_color_a8_pinned},
+    },
+    {
+        {seebatch_value_stockfish, seebatch_value_stockfish_pinned},
+        {seebatch_value_by_type, seebatch_value_by_type_pinned},
+        {seebatch_value_by_piece, seebatch_value_by_piece_pinned},
+        {seebatch_value_by_piece_no_colors, seebatch_value_by_piece_no_colors_pinned},
+        {seebatch_value_twelve_by_type, seebatch_value_twelve_by_type_pinned},
+        {seebatch_value_twelve_by_type_a8, seebatch_value_twelve_by_type_a8_pinned},
+        {seebatch_value_twelve_by_color, seebatch_value_twelve_by_color_pinned},
+        {seebatch_value_twelve_by_color_a8, seebatch_value_twelve_by_color_a8_pinned},
+    },
 };
 
 #undef SEE_GE_PARAMETERS

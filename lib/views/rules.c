@@ -65,7 +65,7 @@ seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,
     if (status != SEEBATCH_OK)
         return status;
     rules->layout = *layout;
-    seebatch_view_choose_exchanges(rules, rules->exchange_set);
+    seebatch_view_choose_exchanges(rules, (const view_exchange_set *)rules->exchange_set);
     return seebatch_succeed(error);
 }
 
@@ -117,7 +117,7 @@ seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules, const seeba
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
     seebatch_status status = seebatch_check_codes(type_of_code, code_count, error);
     if (status == SEEBATCH_OK)
-        status = seebatch_config_validate(config, error);
+        status = seebatch_config_check(config, error);
     const view_exchange_set *set = NULL;
     if (status == SEEBATCH_OK)
         status = seebatch_view_set_here(&set, error);

@@ -106,7 +106,8 @@ static void standard_configs(check_settings *settings)
     for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
         seebatch_config config = seebatch_config_classic();
         config.flags = flags;
-        if (seebatch_config_validate(&config, NULL) == SEEBATCH_OK) /* one promotion rule */
+        seebatch_rules valid;
+        if (seebatch_rules_init(&valid, &config, NULL) == SEEBATCH_OK) /* one promotion rule */
             settings->configs[settings->config_count++] = config;
     }
     settings->configs[settings->config_count++] = seebatch_config_stockfish();
@@ -123,10 +124,11 @@ static unsigned long long print_summary(const check_settings *settings, const ui
     unsigned long long lanes = counts[COUNT_LANES], oracle = counts[COUNT_ORACLE_LANES];
     unsigned long long mismatches = counts[COUNT_MISMATCHES];
     unsigned long long configs = (unsigned long long)settings->config_count;
-    printf("checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
-           plural(positions), moves, plural(moves), configs, plural(configs));
-    printf("compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n", compared,
-           lanes, plural(lanes), oracle, plural(oracle), mismatches, mismatches == 1 ? "" : "es");
+    print_output(stdout, "checked %llu position%s, %llu move%s, %llu configuration%s\n", positions,
+                 plural(positions), moves, plural(moves), configs, plural(configs));
+    print_output(stdout, "compared %s: %llu kernel lane%s, %llu oracle lane%s, %llu mismatch%s\n",
+                 compared, lanes, plural(lanes), oracle, plural(oracle), mismatches,
+                 mismatches == 1 ? "" : "es");
     return mismatches;
 }
 

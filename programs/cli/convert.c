@@ -107,7 +107,7 @@ int run_convert(int argc, char **argv)
     bool help = false;
     int status = convert_arguments(argc, argv, passed, &count, &help);
     if (help) {
-        fputs(convert_help, stdout);
+        print_output(stdout, "%s", convert_help);
     } else if (status == EXIT_OK) {
         passed[count] = NULL;
         status = run_filter_as("convert", count, passed);

@@ -61,9 +61,10 @@ static const char eval_help[] =
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"
     "file; a binpack that does not decode ends the run there, the files after\n"
-    "it unread). Exit status: 0\n"
-    "all input good, 1 some input bad, 2 usage error or unreadable input, 3 out\n"
-    "of memory or unwritable output.\n";
+    "it unread).\n"
+    "\n"
+    "Exit status: 0 all input good, 1 some input bad, 2 usage error or\n"
+    "unreadable input, 3 out of memory or unwritable output.\n";
 
 typedef struct eval_settings {
     seebatch_rules rules; /* the configuration, prepared */
@@ -195,10 +196,10 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
             lines |= inputs->sources[i].format == SEEBATCH_FILE_LINES;
             entries |= inputs->sources[i].format != SEEBATCH_FILE_LINES;
         }
-        fputs(inputs->count > 1 ? "file," : "", stdout);
-        fputs(lines && entries ? "number," : lines ? "line," : "entry,", stdout);
+        print_output(stdout, "%s", inputs->count > 1 ? "file," : "");
+        print_output(stdout, "%s", lines && entries ? "number," : lines ? "line," : "entry,");
     }
-    fputs("fen,move,value\n", stdout);
+    print_output(stdout, "fen,move,value\n");
 }
 
 static int evaluate_input(const eval_settings *settings, const input_options *options,

@@ -645,8 +645,8 @@ int run_filter_as(const char *command, int argc, char **argv)
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
     int status = parsed == PARSED ? filter_inputs(&settings, &options)
                  : parsed == PARSE_HELP
-                     ? (printf(filter_help, rule_options_help, config_options_help,
-                               threads_lines_help, after_threads_help),
+                     ? (print_output(stdout, filter_help, rule_options_help, config_options_help,
+                                     threads_lines_help, after_threads_help),
                         EXIT_OK)
                      : EXIT_USAGE;
     seebatch_training_filter_free(settings.filter);

@@ -49,7 +49,7 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
     if (!read_whole_number(argument, option->minimum, option->maximum, option->value)) {
         char message[160];
         whole_number_message(message, sizeof message, option->name, option->minimum,
-                                       option->maximum, argument);
+                             option->maximum, argument);
         report(subcommand, "%s", message);
         *bad = true;
     }
@@ -61,8 +61,7 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
 static bool is_whole_number(const char *text)
 {
     long long ignored;
-    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
-                                 &ignored);
+    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1), &ignored);
 }
 
 static bool wants_help(const char *argument)
@@ -78,7 +77,7 @@ int run_gen(int argc, char **argv)
     bool bad = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(gen_help, stdout);
+            print_output(stdout, "%s", gen_help);
             return EXIT_OK;
         }
         if (take_number_option("gen", argc, argv, &i, &count_option, &bad) ||
@@ -143,8 +142,8 @@ static int print_divided(const seebatch_board *board, int depth)
     }
     qsort(divided, count, sizeof *divided, by_uci);
     for (size_t i = 0; i < count; i++)
-        printf("%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
-    printf("\nNodes searched: %llu\n", (unsigned long long)total);
+        print_output(stdout, "%s: %llu\n", divided[i].uci, (unsigned long long)divided[i].nodes);
+    print_output(stdout, "\nNodes searched: %llu\n", (unsigned long long)total);
     free(divided);
     return EXIT_OK;
 }
@@ -171,7 +170,7 @@ int run_perft(int argc, char **argv)
     bool bad = false, divide = false;
     for (int i = 0; i < argc; i++) {
         if (wants_help(argv[i])) {
-            fputs(perft_help, stdout);
+            print_output(stdout, "%s", perft_help);
             return EXIT_OK;
         }
         if (take_number_option("perft", argc, argv, &i, &depth_option, &bad))
@@ -198,8 +197,9 @@ int run_perft(int argc, char **argv)
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
     if (other_king_in_check(&board))
-        return usage_error("perft", "%s is in check with %s to move: no game reaches such a "
-                                    "position, so it has no legal move tree",
+        return usage_error("perft",
+                           "%s is in check with %s to move: no game reaches such a "
+                           "position, so it has no legal move tree",
                            board.side_to_move == SEEBATCH_WHITE ? "black" : "white",
                            board.side_to_move == SEEBATCH_WHITE ? "white" : "black");
     if (divide && depth == 0)
@@ -207,6 +207,6 @@ int run_perft(int argc, char **argv)
                                     "--depth 1 or more");
     if (divide)
         return print_divided(&board, (int)depth);
-    printf("%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
+    print_output(stdout, "%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
     return EXIT_OK;
 }

@@ -46,9 +46,10 @@ static const char interleave_help[] =
     "The inputs are files (their sizes weigh the draws; standard input has\n"
     "none). Every chunk header of every input is checked before OUT is created:\n"
     "a file that is no binpack, or whose chunks do not fill it exactly, is\n"
-    "named with the byte and chunk at fault and nothing is written. Exit\n"
-    "status: 0 success, 1 a damaged input, 2 usage error or unreadable input,\n"
-    "3 out of memory or unwritable output.\n";
+    "named with the byte and chunk at fault and nothing is written.\n"
+    "\n"
+    "Exit status: 0 success, 1 a damaged input, 2 usage error or unreadable\n"
+    "input, 3 out of memory or unwritable output.\n";
 
 enum { HEADER_SIZE = 8, COPY_BUFFER = 1 << 16 };
 
@@ -245,7 +246,7 @@ static int parse_arguments(int argc, char **argv, interleave_run *run, input_opt
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(interleave_help, stdout);
+            print_output(stdout, "%s", interleave_help);
             return -1;
         }
         if (strcmp(a, "--output") == 0 || strcmp(a, "--seed") == 0) {

@@ -40,13 +40,17 @@ static const char main_help[] =
     "  seebatch --version         the library version, the SEE backend in use and\n"
     "                             why, the CPU features found and the view exchange\n"
     "\n"
-    "Environment: SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512 (auto, the\n"
-    "default, learns the fastest backend from the calls it serves; fixed takes\n"
-    "its first guess, never learning; a name forces that backend).\n"
-    "SEEBATCH_VIEW_EXCHANGE=\n"
-    "auto|pext|portable forces the slider lookups of an engine's views\n"
-    "(seebatch_view_rules_init; auto takes pext where this CPU runs it fast).\n"
-    "A bad value of either stops every command with exit 2 before it reads.\n"
+    "Environment:\n"
+    "  SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512\n"
+    "      auto, the default, learns the fastest backend from the calls it\n"
+    "      serves; fixed takes its first guess, never learning; a name forces\n"
+    "      that backend\n"
+    "  SEEBATCH_VIEW_EXCHANGE=auto|pext|portable\n"
+    "      forces the slider lookups of an engine's views\n"
+    "      (seebatch_view_rules_init; auto takes pext where this CPU runs it\n"
+    "      fast)\n"
+    "A bad value of either stops every command with exit 2 before it reads\n"
+    "(a command's help is still printed, with a warning).\n"
     "Input: eval, check, filter, convert and stats read any number of FILEs in\n"
     "turn (\"-\": standard input); each tells a binpack by its \"BINP\" and plain\n"
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
@@ -72,31 +76,53 @@ static const subcommand subcommands[] = {
 /* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable
  * the library reads is checked before any command runs, whether or not the
  * command uses it, and a bad value stops the tool with exit 2, naming the
- * variable and its value, before any input is read. SEEBATCH_PROFILE, the
- * retired profiles' variable, is a warning: it never stops a job. */
-static int check_settings(const char *subcommand)
+ * variable and its value, before any input is read. Help is read to put a
+ * setting right: for it (for_help) the message is a warning, and the caller
+ * prints the help. SEEBATCH_PROFILE,
+ * the retired profiles' variable, is a warning: it never stops a job. */
+static int check_settings(const char *subcommand, bool for_help)
 {
+    const char *after = for_help ? "; every command but help stops on it (exit 2)" : "";
+    int status = EXIT_OK;
     seebatch_error error;
     if (seebatch_backend_init(&error) != SEEBATCH_OK) {
-        report(subcommand, "SEEBATCH_BACKEND: %s", error.message);
-        return EXIT_USAGE;
+        report(subcommand, "%sSEEBATCH_BACKEND: %s%s", for_help ? "warning: " : "", error.message,
+               after);
+        status = EXIT_USAGE;
     }
     const char *profile = getenv("SEEBATCH_PROFILE");
     if (profile && *profile)
         report(subcommand, "warning: SEEBATCH_PROFILE is ignored: seebatch calibrate's profiles "
                            "are retired (auto learns from the calls it serves)");
     if (seebatch_view_init(&error) != SEEBATCH_OK) {
-        report(subcommand, "%s", error.message);
-        return EXIT_USAGE;
+        report(subcommand, "%s%s%s", for_help ? "warning: " : "", error.message, after);
+        status = EXIT_USAGE;
     }
-    return EXIT_OK;
+    return status;
+}
+
+/* Whether the command line asks for the command's help (-h or --help
+ * anywhere after the command's name). */
+static bool asks_for_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return true;
+    return false;
 }
 
 static int run_subcommand(const subcommand *command, int argc, char **argv)
 {
-    int settings = check_settings(command->name);
-    if (settings != EXIT_OK)
-        return settings;
+    bool help = asks_for_help(argc, argv);
+    if (check_settings(command->name, help) != EXIT_OK) {
+        if (!help)
+            return EXIT_USAGE;
+        /* The help alone, whatever else was given: nothing runs with a bad
+         * setting. */
+        char *help_argv[] = {argv[0], "--help", NULL};
+        return finish_output(command->name, stdout, "standard output",
+                             command->run(1, help_argv + 1));
+    }
     bool auto_report = command->computes_see && take_auto_report_option(&argc, argv);
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
@@ -119,10 +145,10 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
  * this machine and its choices here (seebatch_machine_report). */
 static int print_version(void)
 {
-    int settings = check_settings(NULL);
+    int settings = check_settings(NULL, false);
     if (settings != EXIT_OK)
         return settings;
-    printf("seebatch %s\n", seebatch_version());
+    print_output(stdout, "seebatch %s\n", seebatch_version());
     size_t length = seebatch_machine_report(NULL, 0);
     char *text = malloc(length + 1);
     if (!text) {
@@ -130,7 +156,7 @@ static int print_version(void)
         return EXIT_RESOURCE_FAILURE;
     }
     seebatch_machine_report(text, length + 1);
-    fputs(text, stdout);
+    print_output(stdout, "%s", text);
     free(text);
     return EXIT_OK;
 }
@@ -169,7 +195,7 @@ int main(int argc, char **argv)
         strcmp(argv[1], "help") == 0) {
         if (argc > 2)
             return command_help(argc, argv);
-        fputs(main_help, stdout);
+        print_output(stdout, "%s", main_help);
         return finish_output(NULL, stdout, "standard output", EXIT_OK);
     }
     if (strcmp(argv[1], "--version") == 0) {

@@ -8,6 +8,10 @@
 #include <string.h>
 
 #include "numbers.h"
+#include "platform.h"
+
+/* The most threads -j takes, and gives for 0 on a bigger machine. */
+enum { MOST_THREADS = 256 };
 
 static _Atomic int first_write_error;
 
@@ -23,6 +27,15 @@ bool output_stream_sound(FILE *stream, int *error)
     bool failed = fflush(stream) != 0 || ferror(stream);
     *error = errno ? errno : first_write_error ? first_write_error : EIO;
     return !failed;
+}
+
+void print_output(FILE *stream, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    if (vfprintf(stream, format, args) < 0 || ferror(stream))
+        remember_write_error();
+    va_end(args);
 }
 
 int finish_output(const char *subcommand, FILE *stream, const char *name, int status)
@@ -109,8 +122,8 @@ const char config_options_help[] =
 /* With the threads option, the limit of bad-line messages and the progress
  * options: they come with every subcommand that reads input. */
 #define THREADS_LINES_HELP                                                                         \
-    "  -j, --threads N     work on N threads (1..256, default 1); output stays in\n"               \
-    "                      input order\n"
+    "  -j, --threads N     work on N threads (1..256, default 1; 0: one a core\n"                  \
+    "                      this process may run on); output stays in input order\n"
 #define AFTER_THREADS_HELP                                                                         \
     "  --max-errors N      print at most N messages about bad input lines (default\n"              \
     "                      20, 0: all), then how many were not printed\n" PROGRESS_OPTIONS_HELP
@@ -157,11 +170,14 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
         argument = *index + 1 < argc ? argv[++*index] : NULL;
     else
         return false;
-    if (!read_whole_number(argument, 1, 256, threads)) {
+    if (!read_whole_number(argument, 0, MOST_THREADS, threads)) {
         char message[160];
-        whole_number_message(message, sizeof message, option, 1, 256, argument);
+        whole_number_message(message, sizeof message, option, 0, MOST_THREADS, argument);
         report(subcommand, "%s", message);
         *bad = true;
+    } else if (*threads == 0) {
+        int cores = platform_cores_allowed();
+        *threads = cores < MOST_THREADS ? cores : MOST_THREADS;
     }
     return true;
 }
@@ -228,6 +244,6 @@ int leave_arguments(argument_result result, const char *help)
 {
     if (result != ARGUMENT_HELP)
         return EXIT_USAGE;
-    printf(help, config_options_help, threads_option_help);
+    print_output(stdout, help, config_options_help, threads_option_help);
     return EXIT_OK;
 }

@@ -16,7 +16,8 @@
 
 enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
 
-/* If argv[*index] is -j N or --threads N (1..256), stores N. */
+/* If argv[*index] is -j N or --threads N (0..256), stores N; for 0, the
+ * cores this process may run on (platform_cores_allowed, at most 256). */
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
@@ -66,8 +67,7 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
 int leave_arguments(argument_result result, const char *help);
 
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
-int usage_error(const char *subcommand, const char *format, ...)
-    SEEBATCH_PRINTF_LIKE(2, 3);
+int usage_error(const char *subcommand, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
 
 /* Ends writing to stream, named name in messages ("standard output" for
  * stdout): flushes it, closes it unless it is stdout, and checks its error
@@ -86,6 +86,12 @@ bool output_stream_sound(FILE *stream, int *error);
  * write is seen to fail: stdio may drop the failed buffer, so a later fflush
  * succeeds with nothing to write and errno would no longer say why. */
 void remember_write_error(void);
+
+/* fprintf to an output (standard output, a file), keeping the reason of a
+ * write that fails (remember_write_error): stdio drops a buffer whose write
+ * failed inside a long print, and without it finish_output could only say
+ * "Input/output error" where the system said "No space left on device". */
+void print_output(FILE *stream, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
 
 /* A copy of argv in which each "--name=value" is two arguments, "--name" and
  * "value", so every option of every subcommand takes either form. NULL when

@@ -24,6 +24,12 @@ void platform_start_streams(void);
  * message says "Is a directory" on both. */
 bool platform_is_directory(const char *path);
 
+/* How many cores this process may run on: its affinity (Linux:
+ * sched_getaffinity, so taskset and cgroup cpusets count; Windows:
+ * GetProcessAffinityMask), else the cores online; at least 1. What -j 0
+ * asks for. */
+int platform_cores_allowed(void);
+
 /* The first bytes of an input that cannot seek (a pipe), given back. */
 typedef struct look_ahead look_ahead;
 

@@ -5,6 +5,7 @@
 #include "platform.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -108,4 +109,27 @@ bool platform_is_directory(const char *path)
 {
     struct stat info;
     return stat(path, &info) == 0 && S_ISDIR(info.st_mode);
+}
+
+int platform_cores_allowed(void)
+{
+#ifdef __linux__
+    /* A set big enough for the machine: sched_getaffinity fails with EINVAL
+     * while the kernel's mask is bigger than the set given. */
+    for (int size = 1024; size <= (1 << 20); size *= 2) {
+        cpu_set_t *set = CPU_ALLOC((size_t)size);
+        if (!set)
+            break;
+        size_t bytes = CPU_ALLOC_SIZE((size_t)size);
+        int count = sched_getaffinity(0, bytes, set) == 0 ? CPU_COUNT_S(bytes, set) : -1;
+        bool bigger = count < 0 && errno == EINVAL;
+        CPU_FREE(set);
+        if (count > 0)
+            return count;
+        if (!bigger)
+            break;
+    }
+#endif
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (online > (1l << 20) ? 1 << 20 : (int)online) : 1;
 }

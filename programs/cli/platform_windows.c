@@ -1,6 +1,6 @@
 /* The tool's platform (platform.h) on Windows, with its own calls: the
  * standard streams in binary mode (_setmode), a console control handler in
- * place of signals, and for a pipe's first bytes a pipe of our own that a
+ * place of signals, the process's affinity mask, and for a pipe's first bytes a pipe of our own that a
  * thread fills: the bytes looked at, then the rest of the input. */
 #include "platform.h"
 
@@ -15,10 +15,7 @@
 #include "options.h"
 #include "tool_only.h"
 
-void platform_start_streams(void)
-{
-    seebatch_standard_streams_binary();
-}
+void platform_start_streams(void) { seebatch_standard_streams_binary(); }
 
 /* ------------------------------------------------------------------------ */
 /* The temporary removed when the run is interrupted                        */
@@ -162,4 +159,18 @@ bool platform_is_directory(const char *path)
 {
     DWORD attributes = GetFileAttributesA(path);
     return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY);
+}
+
+int platform_cores_allowed(void)
+{
+    DWORD_PTR process, system;
+    int count = 0;
+    if (GetProcessAffinityMask(GetCurrentProcess(), &process, &system))
+        for (; process; process &= process - 1)
+            count++;
+    /* A process spread over processor groups has no mask (0): every core
+     * of every group, as Windows then schedules it. */
+    if (count == 0)
+        count = (int)GetActiveProcessorCount(ALL_PROCESSOR_GROUPS);
+    return count > 0 ? count : 1;
 }

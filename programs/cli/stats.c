@@ -130,13 +130,14 @@ static size_t stats_fields(seebatch_file_format format, const stats_totals *tota
 static void print_json_ranges(const char *key, const char *const *names, const uint64_t *counts,
                               int ranges)
 {
-    printf(",\"%s\":{", key);
+    print_output(stdout, ",\"%s\":{", key);
     for (int r = 0; r < ranges; r++) {
         /* "32002 (VALUE_NONE)" is keyed by its number alone */
         int digits = (int)strcspn(names[r], " ");
-        printf("%s\"%.*s\":%llu", r ? "," : "", digits, names[r], (unsigned long long)counts[r]);
+        print_output(stdout, "%s\"%.*s\":%llu", r ? "," : "", digits, names[r],
+                     (unsigned long long)counts[r]);
     }
-    putchar('}');
+    print_output(stdout, "}");
 }
 
 /* The report of one input, or of all: as text, a heading (name, format)
@@ -153,21 +154,22 @@ static void print_stats(output_format output, const char *head, seebatch_file_fo
     const char *format_name =
         format == SEEBATCH_FILE_UNKNOWN ? NULL : seebatch_file_format_name(format);
     if (output == FORMAT_JSONL) {
-        printf("{%s,\"format\":\"%s\"", head, format_name ? format_name : "mixed");
+        print_output(stdout, "{%s,\"format\":\"%s\"", head, format_name ? format_name : "mixed");
         for (size_t i = 0; i < count; i++)
-            printf(",\"%s\":%llu", fields[i].key, (unsigned long long)fields[i].value);
+            print_output(stdout, ",\"%s\":%llu", fields[i].key,
+                         (unsigned long long)fields[i].value);
         print_json_ranges("scores", score_names, c->scores, SCORE_RANGES);
         print_json_ranges("plies", ply_names, c->plies, PLY_RANGES);
-        puts("}");
+        print_output(stdout, "}\n");
         return;
     }
-    printf("%s (%s)\n", head, format_name ? format_name : "binpack and others");
+    print_output(stdout, "%s (%s)\n", head, format_name ? format_name : "binpack and others");
     for (size_t i = 0; i < count; i++)
-        printf("%s: %llu\n", fields[i].text, (unsigned long long)fields[i].value);
+        print_output(stdout, "%s: %llu\n", fields[i].text, (unsigned long long)fields[i].value);
     for (int r = 0; r < SCORE_RANGES; r++)
-        printf("score %s: %llu\n", score_names[r], (unsigned long long)c->scores[r]);
+        print_output(stdout, "score %s: %llu\n", score_names[r], (unsigned long long)c->scores[r]);
     for (int r = 0; r < PLY_RANGES; r++)
-        printf("ply %s: %llu\n", ply_names[r], (unsigned long long)c->plies[r]);
+        print_output(stdout, "ply %s: %llu\n", ply_names[r], (unsigned long long)c->plies[r]);
 }
 
 static void add_totals(stats_totals *sum, const stats_totals *totals)
@@ -262,7 +264,7 @@ int run_stats(int argc, char **argv)
         }
         argument_result result = take_input_argument("stats", argc, argv, &i, &options);
         if (result == ARGUMENT_HELP) {
-            printf(stats_help, threads_option_help);
+            print_output(stdout, stats_help, threads_option_help);
             return EXIT_OK;
         }
         if (result == ARGUMENT_BAD)

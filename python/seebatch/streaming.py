@@ -22,7 +22,6 @@ a piece, and when, changes nothing but the speed.
 """
 import ctypes
 import itertools
-import operator
 import os
 import threading
 from collections import deque
@@ -31,11 +30,12 @@ from types import SimpleNamespace
 import numpy as np
 
 from . import _library
+from ._arguments import MOST_ENTRIES, MOST_SEED, MOST_THREADS, allocated, whole
 from ._arrays import address
 from ._library import ErrorStruct
 from .see import _config
-from .training import (TrainingBatch, TrainingDataError, Filter, _empty, _lib, _pointers,
-                       _raise, _start_reading, _stop_reading)
+from .training import (ENTRY_BYTES, TrainingBatch, TrainingDataError, Filter, _empty, _lib,
+                       _pointers, _raise, _start_reading, _stop_reading)
 
 BOARD_WORDS = 9  # a board is 72 bytes: copied as nine uint64 (a structured copy is 10x slower)
 _READY_PER_FILE = 2  # pieces decoded ahead for each file of the window
@@ -89,7 +89,8 @@ class _Stream:
         self.window, self.spare = [], []
         self.stopping = False
         self.threads = []
-        self.order = np.arange(options.piece_size, dtype=np.uint32)  # entry i's board is board i
+        self.order = allocated("stream_training", "piece_size", options.piece_size,
+                               lambda n: np.arange(n, dtype=np.uint32), 4)  # entry i's board is i
 
     # Worker threads -------------------------------------------------------
 
@@ -153,7 +154,9 @@ class _Stream:
             file.reader = reader.value
             if file.rules is not None:
                 file.filter = Filter(file.rules)
-        buffers = buffers or _Buffers(options.piece_size, options.see is not None)
+        buffers = buffers or allocated("stream_training", "piece_size", options.piece_size,
+                                       lambda n: _Buffers(n, options.see is not None),
+                                       ENTRY_BYTES + 5)
         count = ctypes.c_size_t(0)
         status = lib.seebatch_training_read(file.reader, options.piece_size,
                                             ctypes.byref(buffers.pointers), ctypes.byref(count),
@@ -312,8 +315,11 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     With a seed, rules that draw and have no --seed of their own get a seed
     drawn for each pass. reuse=True fills the same arrays for every batch
     (each valid until the next is asked for). batch_size, mix, piece_size
-    (1 or more), threads and shuffle (0 or more) and seed (None, or 0 or
-    more) are whole numbers; another value raises ValueError naming it.
+    (1..2^32 - 1), shuffle (0..2^32 - 1), threads (0..256, as the tool's -j)
+    and seed (None, or 0..2^63 - 1, as the tool's --seed) are whole numbers;
+    another value, or no path at all, raises ValueError naming it, before
+    any file is opened; arrays bigger than memory raise MemoryError naming
+    the argument that asked for them.
 
     A file that does not decode (or whose entries the rules refuse) raises
     TrainingDataError naming it, the byte and the entry, after every entry
@@ -323,11 +329,18 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
     paths = [os.fsdecode(os.fspath(path)) for path in paths]
+    if not paths:
+        raise ValueError("stream_training: no file given (paths is empty); give one or more "
+                         ".binpack, .plain or .bin files")
+    where = "stream_training"
     options = SimpleNamespace(
-        batch_size=_whole("batch_size", batch_size, 1), mix=_whole("mix", mix, 1),
-        piece_size=_whole("piece_size", piece_size, 1), threads=_whole("threads", threads, 0),
-        shuffle=_whole("shuffle", shuffle, 0),
-        seed=None if seed is None else _whole("seed", seed, 0, "None or a whole number"),
+        batch_size=whole(where, "batch_size", batch_size, 1, MOST_ENTRIES),
+        mix=whole(where, "mix", mix, 1, MOST_ENTRIES),
+        piece_size=whole(where, "piece_size", piece_size, 1, MOST_ENTRIES),
+        threads=whole(where, "threads", threads, 0, MOST_THREADS),
+        shuffle=whole(where, "shuffle", shuffle, 0, MOST_ENTRIES),
+        seed=None if seed is None else whole(where, "seed", seed, 0, MOST_SEED,
+                                             "None or a whole number"),
         cyclic=bool(cyclic), reuse=bool(reuse),
         rules=None if rules is None else Filter(rules).rules,  # refused here, not in a thread
         see=None if see is None else _config(see))
@@ -337,19 +350,6 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     for path in paths:
         _check_opens(path)
     return _batches(paths, options)
-
-
-def _whole(name, value, least, what="a whole number"):
-    """value as an int when it is a whole number of least or more; else
-    ValueError naming the argument, its value and the range."""
-    try:
-        number = operator.index(value)
-    except TypeError:
-        number = int(value) if isinstance(value, float) and value.is_integer() else None
-    if number is None or number < least:
-        raise ValueError(f"stream_training: {name} is {value!r}; {what} {least} or more "
-                         "is needed")
-    return number
 
 
 def _check_opens(path):
@@ -414,7 +414,8 @@ def _shuffled(pieces, options):
     """The entries of pieces through the shuffle buffer: options.shuffle of
     them (the last time fewer) as one piece whose rows are in an order drawn
     from options.seed; a fault follows the entries before it."""
-    buffer = _Output(options.shuffle, options.see is not None)
+    buffer = allocated("stream_training", "shuffle", options.shuffle,
+                       lambda n: _Output(n, options.see is not None), ENTRY_BYTES + 4)
     draw = np.random.default_rng([options.seed, 0, 2])  # not the files' or the rules' draws
     filled = 0
     for piece in pieces:
@@ -443,7 +444,8 @@ def _in_batches(pieces, options):
             raise piece
         while piece.start < piece.stop:
             if out is None:
-                out = _Output(batch_size, options.see is not None)
+                out = allocated("stream_training", "batch_size", batch_size,
+                                lambda n: _Output(n, options.see is not None), ENTRY_BYTES + 4)
             filled += out.copy(filled, piece)
             if filled == batch_size:
                 yield _batch(out, filled, options)

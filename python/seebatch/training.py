@@ -16,6 +16,7 @@ from collections import Counter, namedtuple
 import numpy as np
 
 from . import _library
+from ._arguments import MOST_ENTRIES, MOST_THREADS, allocated, cores_allowed, whole
 from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
 from ._errors import SeebatchError, new_error
 from ._library import ErrorStruct
@@ -25,6 +26,7 @@ TRAINING_FORMATS = ("binpack", "plain", "bin")
 FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
+ENTRY_BYTES = sum(dtype.itemsize for dtype in DTYPES)  # 79
 
 class TrainingBatch(namedtuple("TrainingBatch", FIELDS)):
     """Entries i = 0..n-1 of training data: boards (BOARD_DTYPE), moves
@@ -297,10 +299,13 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
 
     reuse=True fills the same arrays for every batch (each batch is valid
     until the next is asked for): no new memory per batch, for a loop that
-    uses each batch and lets it go."""
-    batch_size = int(batch_size)
-    if batch_size < 1:
-        raise ValueError(f"read_training: batch_size is {batch_size}; at least 1 is needed")
+    uses each batch and lets it go. batch_size is a whole number
+    1..2^32 - 1 (else ValueError, before the file is opened)."""
+    batch_size = whole("read_training", "batch_size", batch_size, 1, MOST_ENTRIES)
+
+    def new_arrays():
+        return allocated("read_training", "batch_size", batch_size, _empty, ENTRY_BYTES)
+
     lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
     reader = ctypes.c_void_p()
     status = lib.seebatch_training_open(os.fsencode(name), ctypes.byref(reader), error_pointer)
@@ -311,11 +316,11 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     by_chunk = by_chunk and source_format == "binpack"
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
-    arrays = _empty(batch_size) if reuse else None
+    arrays = new_arrays() if reuse else None
     identity = _start_reading(name)
     try:
         while True:
-            status, batch = next_batch(lib, reader, arrays or _empty(batch_size), error_pointer)
+            status, batch = next_batch(lib, reader, arrays or new_arrays(), error_pointer)
             batch.source_format = source_format
             if len(batch.moves) or (batch.chunk_end and not ended):
                 yield batch
@@ -611,8 +616,10 @@ class Filter:
         is written to a temporary beside it, renamed over it at the end (an
         output that is the input is refused with ValueError); a file that
         stops decoding raises TrainingDataError after the entries before the
-        fault are written. batch_size is not used (the library chooses).
-        Returns (entries read, entries kept)."""
+        fault are written. batch_size is not used (the library chooses);
+        threads 0..256, as the tool's -j (0: one a core this process may run
+        on). Returns (entries read, entries kept)."""
+        threads = whole("filter_file", "threads", threads, 0, MOST_THREADS)
         source, output = os.fspath(source), os.fspath(output)
         lib, (error, error_pointer) = _lib(), new_error()
         format = format or _format_of_path(output) or _source_format(source)
@@ -627,7 +634,7 @@ class Filter:
         _refuse_an_input(output, target)
         job = FilterFileJob(filter=self._filter, input=os.fsencode(source),
                             output=os.fsencode(output), output_format=_format_code(format),
-                            threads=max(int(threads), 1))
+                            threads=threads or cores_allowed())
         status = lib.seebatch_training_filter_file(ctypes.byref(job), error_pointer)
         if status:
             place = job.place if job.place.entry else None
@@ -643,11 +650,8 @@ class Filter:
 def _run_file(path, work, threads, where):
     """seebatch_training_run over the file at path with work: the Run after
     it, or TrainingDataError (with the run on it) for a fault of the file."""
-    threads = int(threads)
-    if threads < 1:
-        raise ValueError(f"{where}: threads is {threads}; at least 1 is needed")
     lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
-    run = Run(input=os.fsencode(name), threads=threads, work=work)
+    run = Run(input=os.fsencode(name), threads=threads or cores_allowed(), work=work)
     status = lib.seebatch_training_run(ctypes.byref(run), error_pointer)
     if status:
         message = error.message.decode(errors="replace")
@@ -666,9 +670,11 @@ def label_file(path, see="classic", threads=1):
     int32 array: the values `seebatch eval FILE` prints, under the same
     configuration (a preset name, a Config, or (values, flags)). The file is
     read and labelled on `threads` threads by the library's one runner (the
-    tool's), a many-board SEE call a block (seebatch_label_work). A fault of
+    tool's), a many-board SEE call a block (seebatch_label_work); threads
+    0..256, as the tool's -j (0: one a core this process may run on). A fault of
     the file raises TrainingDataError naming its byte and entry; its
     `labels` are the values of every entry before it."""
+    threads = whole("label_file", "threads", threads, 0, MOST_THREADS)
     config = _config(see)
     pieces = []
 
@@ -697,9 +703,11 @@ def count_file(path, threads=1):
     counts it, in the same keys and order: {"file", "format", "entries",
     "chunks" (binpack), "chains", "games", ..., "scores": {range: count},
     "plies": {range: count}}. Counted on `threads` threads by the library's
-    one runner and the tool's count (seebatch_count_work). A fault of the
+    one runner and the tool's count (seebatch_count_work); threads 0..256,
+    as label_file's. A fault of the
     file raises TrainingDataError naming its byte and entry; its `counts`
     are those of the entries before it."""
+    threads = whole("count_file", "threads", threads, 0, MOST_THREADS)
     counts = Counts()
     work = _lib().seebatch_count_work(ctypes.byref(counts))
     name = os.fspath(path)

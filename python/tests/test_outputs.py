@@ -3,6 +3,7 @@ being read (path, link, hard link), a temporary renamed over the target so
 an interrupted or failed write leaves it as it was, the output format chosen
 by the tool's rule (format=, else the name, else the format read), the path
 named once in messages, and rows with line endings read by boards_from_fens."""
+import errno
 import os
 
 import numpy as np
@@ -214,3 +215,31 @@ def test_filter_file_refuses_its_input_as_write_training_does(files, tmp_path, k
     assert type(refused.value) is type(own.value), (type(refused.value), type(own.value))
     assert source.read_bytes() == before
     assert temporaries(tmp_path) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="no symbolic links")
+def test_through_links_in_other_directories(files, tmp_path):
+    """A second check of the output's links (test_output_files has the first,
+    in C): from Python, a link in one directory to a link in another, to a
+    file not made yet; the file is made where the last link names it, both
+    links stay, no temporary is left; links that loop are refused, naming
+    the system's reason."""
+    _, binpack, _ = files
+    batch = seebatch.read_training_all(binpack)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first, second = tmp_path / "a" / "first.binpack", tmp_path / "b" / "second.binpack"
+    first.symlink_to(os.path.join("..", "b", "second.binpack"))
+    second.symlink_to("made.binpack")
+    assert seebatch.write_training(first, batch) == len(batch.moves)
+    assert first.is_symlink() and second.is_symlink()
+    made = seebatch.read_training_all(tmp_path / "b" / "made.binpack")
+    for column, written in zip(made, batch):
+        np.testing.assert_array_equal(column, written)
+    assert temporaries(tmp_path / "a") == [] and temporaries(tmp_path / "b") == []
+    loop_a, loop_b = tmp_path / "a" / "loop.binpack", tmp_path / "b" / "loop.binpack"
+    loop_a.symlink_to(os.path.join("..", "b", "loop.binpack"))
+    loop_b.symlink_to(os.path.join("..", "a", "loop.binpack"))
+    with pytest.raises(seebatch.TrainingDataError, match=os.strerror(errno.ELOOP)):
+        seebatch.write_training(loop_a, batch)
+    assert loop_a.is_symlink() and loop_b.is_symlink()

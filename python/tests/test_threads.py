@@ -1,10 +1,13 @@
 """Threads: the GIL is released while C runs, and threads labelling parts of
 one batch get exactly the values of one call."""
-import threading
-import time
+import ctypes
+import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+import pytest
 
 import seebatch
 
@@ -22,34 +25,61 @@ def test_threads_give_the_same_values(labelled):
             assert all(np.array_equal(f, fens_results[0]) for f in fens_results)
 
 
-def test_the_gil_is_released_during_a_call(labelled):
-    """While one thread is inside a long C call, another runs Python for a
-    good part of the call's time: it could not run at all were the GIL held.
-    (A loaded machine may stop it for a while, so one long pause alone says
-    nothing: the test adds up its pauses.)"""
-    boards, board_index, moves = labelled
-    repeat = -(-4_000_000 // len(moves))
-    board_index, moves = np.tile(board_index, repeat), np.tile(moves, repeat)
-    done, window = threading.Event(), []
+def test_every_c_function_is_called_without_the_gil():
+    """ctypes releases the GIL around a call of a CDLL's function and keeps it
+    around a PyDLL's (_FUNCFLAG_PYTHONAPI): every function the package binds,
+    see_values' among them, is of the first kind. No clock involved."""
+    from seebatch import _library, training
+    names = [name for name, _, _ in _library._PROTOTYPES + training._PROTOTYPES]
+    assert "seebatch_values" in names and "seebatch_training_open" in names
+    holding = [name for name in names
+               if getattr(_library.lib, name)._flags_ & ctypes._FUNCFLAG_PYTHONAPI]
+    assert holding == [], f"called holding the GIL: {holding}"
 
-    def label():
-        window.append(time.perf_counter())
-        seebatch.see_values(boards, board_index, moves, check=False)
-        window.append(time.perf_counter())
-        done.set()
 
-    worker = threading.Thread(target=label)
-    pauses = []  # (start, length) of the steps over a millisecond
-    last = time.perf_counter()
-    worker.start()
-    while not done.is_set():
-        now = time.perf_counter()
-        if now - last > 1e-3:
-            pauses.append((last, now - last))
-        last = now
-    worker.join()
-    start, end = window
-    call = end - start
-    assert call > 0.02, "the call was too short to tell"
-    paused = sum(max(0.0, min(at + length, end) - max(at, start)) for at, length in pauses)
-    assert call - paused > call / 5, f"ran {call - paused:.3f} s of a {call:.3f} s call"
+# The child of the test below: a thread writes 40,000 entries (2.7 MB) to a
+# FIFO with write_training, one C call for the batch (seebatch_training_write),
+# while the main thread reads the FIFO in a Python loop. A pipe holds 64 KiB:
+# the call cannot return before that loop has run many times. Were the GIL
+# held during the call, the loop could not run once while it waits: the
+# child would never end.
+_WRITE_WHILE_READ = """
+import sys, threading
+sys.path.insert(0, sys.argv[1])
+import seebatch
+batch, fifo = seebatch.read_training_all(sys.argv[2]), sys.argv[3]
+writer = threading.Thread(target=seebatch.write_training, args=(fifo, batch))
+writer.start()
+received = []
+with open(fifo, "rb") as pipe:
+    while True:
+        chunk = pipe.read(1 << 12)
+        if not chunk:
+            break
+        received.append(chunk)
+writer.join()
+sys.stdout.buffer.write(b"".join(received))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_the_gil_is_released_while_a_call_waits(tmp_path):
+    """A C call of the package that cannot return until another thread's
+    Python has run (a write to a FIFO that thread reads) returns, and that
+    thread got every byte: the GIL was released during the call. Proven by
+    the outcome, not by a clock; in a child process, so that a regression is
+    a child that never ends (stopped after ten minutes, far beyond any load),
+    not a hung test run."""
+    entry = b"fen 4k3/8/8/8/8/8/4r3/4K3 w - - 0 1\nmove e1e2\nscore 0\nply 1\nresult 0\ne\n"
+    source = tmp_path / "entries.plain"
+    source.write_bytes(entry * 40_000)
+    fifo = str(tmp_path / "fifo.plain")
+    os.mkfifo(fifo)
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    try:
+        child = subprocess.run([sys.executable, "-c", _WRITE_WHILE_READ, package, str(source),
+                                fifo], capture_output=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the write never returned: the GIL was held while C waited for Python")
+    assert child.returncode == 0, child.stderr.decode()
+    assert child.stdout == source.read_bytes()

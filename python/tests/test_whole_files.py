@@ -82,6 +82,14 @@ def test_a_fault_keeps_what_came_before_it(tmp_path):
         assert json.dumps(raised.value.counts, separators=(",", ":")) == tool_line
 
 
-def test_threads_are_checked():
-    with pytest.raises(ValueError, match="threads"):
-        seebatch.label_file(SMALL_BINPACK, threads=0)
+def test_threads_are_checked_as_the_tools_j(tmp_path):
+    """0..256 as -j (0: one a core), refused before the file is opened."""
+    for call in (seebatch.label_file, seebatch.count_file):
+        for threads in (257, -1, 10**6):
+            with pytest.raises(ValueError, match=rf"^{call.__name__}: threads is {threads}; a "
+                                                 r"whole number 0\.\.256 is needed"):
+                call(str(tmp_path / "absent.binpack"), threads=threads)
+    binpack, _ = make_games(tmp_path, 72, 20)
+    assert seebatch.label_file(binpack, threads=0).tobytes() == \
+        seebatch.label_file(binpack, threads=1).tobytes()
+    assert seebatch.count_file(binpack, threads=0) == seebatch.count_file(binpack, threads=1)

@@ -48,7 +48,12 @@ echo "2/2 Test #2: skipping_test ......***Skipped   0.01 sec"
 [[ $dir == *build-no-avx2 ]] && { echo "1 test failed"; exit 8; }
 exit 0
 STUB
-chmod +x "$work/bin/cmake" "$work/bin/ctest"
+cat > "$work/bin/stress" <<'STUB'
+#!/usr/bin/env bash
+# The load of the release stage's second run of the Python tests: it waits to be ended.
+exec sleep 600
+STUB
+chmod +x "$work/bin/cmake" "$work/bin/ctest" "$work/bin/stress"
 
 set +e
 PATH="$work/bin:$PATH" STAGES="release no-avx2 asan tsan" FUZZ_SECONDS=0 \
@@ -72,9 +77,13 @@ grep -q "^stages: 2 passed, 2 failed$" "$work/out" || fail "no count of stages p
 grep -q "^failed stage: Release without the AVX2 kernel$" "$work/out" || fail "the failed no-avx2 stage is not named"
 grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/out" ||
     fail "the failed asan stage is not named"
-# Release, no-avx2 and tsan ran ctest: the skip is listed for each, with its reason.
-[ "$(grep -c "^  skipping_test  *skip: no data file at ../shared/data/small.binpack (build" "$work/out")" -eq 3 ] ||
-    fail "the skipped test is not listed with its reason once per stage that ran it"
+# Release (twice: the Python tests again under load), no-avx2 and tsan ran
+# ctest: the skip is listed for each run, with its reason.
+[ "$(grep -c "^  skipping_test  *skip: no data file at ../shared/data/small.binpack (build" "$work/out")" -eq 4 ] ||
+    fail "the skipped test is not listed with its reason once per ctest run"
+grep -q "^== the Python tests again, under load: stress --cpu " "$work/out" ||
+    fail "the release stage did not run the Python tests again under stress"
+pgrep -f "$work/bin/stress" > /dev/null && fail "the stand-in stress was left running"
 grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
 
 # Stages named with commas run those stages; a name that is no stage is an

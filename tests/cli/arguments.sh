@@ -38,7 +38,7 @@ expect "perft unknown option" "$("$tool" perft --dpeth 2 2>&1)" \
     "$tool" eval --bogus < /dev/null
     "$tool" eval --preset nonsense < /dev/null
     "$tool" eval --values 1,2 < /dev/null
-    "$tool" eval -j 0 < /dev/null
+    "$tool" eval -j 257 < /dev/null
     "$tool" eval --format < /dev/null
     "$tool" eval "$work/missing.fen"
     "$tool" eval "$work"

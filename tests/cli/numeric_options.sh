@@ -28,16 +28,16 @@ check_option() { # check_option SUBCOMMAND OPTION MINIMUM MAXIMUM+1 [FIXED ARGUM
     rejects "$sub $option with no value" "$option" "$tool" "$sub" "${@:5}" "$option"
 }
 
-check_option eval --threads 1 257
-check_option eval -j 1 257
-check_option check --threads 1 257
-check_option check -j 1 257 --no-oracle
+check_option eval --threads 0 257
+check_option eval -j 0 257
+check_option check --threads 0 257
+check_option check -j 0 257 --no-oracle
 check_option gen --count 0 1000000000001
 check_option gen --seed 0 9223372036854775808 --count 1
 check_option perft --depth 0 11 "$stalemate"
 
 # -jN, the value joined to the option.
-for value in "0" "257" "-1" "5x" "+5" " 5"; do
+for value in "257" "-1" "5x" "+5" " 5"; do
     rejects "eval -j$value" "-j" "$tool" eval "-j$value"
 done
 
@@ -51,7 +51,7 @@ done
 
 # Both ends of every range are accepted.
 printf '%s;e1e5\n' "$trace1" > "$work/one.fen"
-for threads in 1 256; do
+for threads in 0 256; do  # 0: every core this process may run on
     expect "eval -j $threads" "$("$tool" eval -j "$threads" "$work/one.fen")" "$trace1;e1e5;100"
     expect "eval -j$threads" "$("$tool" eval "-j$threads" "$work/one.fen")" "$trace1;e1e5;100"
     "$tool" check --no-oracle --threads "$threads" "$work/one.fen" > /dev/null

@@ -107,8 +107,11 @@ killed() { # killed SIGNAL TARGET-EXISTS
     "$tool" filter "$work/feed" --output "$target" 2> /dev/null &
     local run=$!
     set +m
-    for _ in $(seq 100); do
+    # Until the run has made its temporary (or ended): however long a loaded
+    # machine takes, not a time chosen here (ten minutes at most, a guard).
+    for _ in $(seq 6000); do
         [ "$(find "$work" -name '.killed.plain.*' | wc -l)" -gt 0 ] && break
+        kill -0 "$run" 2> /dev/null || break
         sleep 0.1
     done
     expect "$signal: the temporary is beside the target" \

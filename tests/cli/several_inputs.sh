@@ -41,6 +41,17 @@ expect "csv: the header" "$(head -n 1 "$work/csv")" "file,line,fen,move,value"
 escaped=$(printf '%s' "$b" | sed 's/"/""/g')
 expect "csv: the name quoted" "$(grep -c -F "\"$escaped\",1," "$work/csv")" \
     "$(grep -c "^$b;1;" < <(grep -F -e "$b;1;" "$work/text"))"
+# A name whose only character to quote is a comma (issue 68: a writer that
+# quoted names for their quotes alone passed the one above): quoted too,
+# every record of it.
+comma="$work/d,e.fen"
+cp "$work/a.fen" "$comma"
+"$tool" eval --format csv --line-numbers "$work/a.fen" "$comma" > "$work/comma.csv"
+"$tool" eval --line-numbers "$work/a.fen" "$comma" > "$work/comma.text"
+records=$(grep -c -F -e "$comma;" "$work/comma.text")
+expect "csv: a name with a comma alone, quoted" \
+    "$([ "$records" -gt 0 ] && grep -c -F -e "\"$comma\"," "$work/comma.csv")" "$records"
+expect "csv: no record of it unquoted" "$(grep -c -F -e "$comma," "$work/comma.csv")" "0"
 expect "one file: no name" "$("$tool" eval --line-numbers "$work/a.fen" | head -n 1 | cut -d';' -f1)" "1"
 expect "one file, csv: no file column" "$("$tool" eval --format csv --line-numbers "$work/a.fen" | head -n 1)" \
     "line,fen,move,value"

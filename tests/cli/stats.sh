@@ -30,6 +30,17 @@ score 1..100: 2
 score 101..299: 2
 score 300..999: 2
 score 1000..32767: 2"
+# The same counts as JSON, each range keyed as the text names it, VALUE_NONE
+# by its number alone (issue 68: a key "32002 (VALUE_NONE)" passed, as the
+# tests summed the values and read no key); the file's object and the total's.
+json_ranges() { # json_ranges KEY: the object under KEY of each line on stdin
+    sed 's/.*"'"$1"'":\({[^}]*}\).*/\1/'
+}
+"$tool" stats --format jsonl "$work/scores.plain" > "$work/scores.jsonl"
+scores_json='{"32002":1,"-32768..-1000":2,"-999..-300":2,"-299..-101":2,"-100..-1":2,"0":1,"1..100":2,"101..299":2,"300..999":2,"1000..32767":2}'
+expect "scores, jsonl: keyed by range" "$(json_ranges scores < "$work/scores.jsonl")" \
+    "$scores_json
+$scores_json"
 expect "scores: one game, drawn" "$("$tool" stats "$work/scores.plain" | grep '^games')" "games: 1
 games won by white: 0
 games drawn: 1
@@ -56,6 +67,10 @@ ply 40..79: 2
 ply 80..159: 2
 ply 160..319: 2
 ply 320..65535: 3"
+plies_json='{"0..9":7,"10..19":2,"20..39":2,"40..79":2,"80..159":2,"160..319":2,"320..65535":3}'
+expect "plies, jsonl: keyed by range" \
+    "$("$tool" stats --format jsonl "$work/plies.plain" | json_ranges plies)" "$plies_json
+$plies_json"
 expect "games" "$(grep -E '^(entries|games)' "$work/plies.stats")" "entries: 20
 games: 5
 games won by white: 3

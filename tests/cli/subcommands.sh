@@ -25,7 +25,7 @@ printf '%s\nbad fen\n' "$trace1" | "$tool" check > /dev/null 2> "$work/check.err
 expect "check bad line exit" "$?" "1"
 expect "check names the bad line" "$(grep -c '^seebatch check: [^:]*: line 2: ' "$work/check.err")" "1"
 "$tool" check --bogus < /dev/null 2>/dev/null; expect "check unknown option" "$?" "2"
-"$tool" check -j 0 < /dev/null 2>/dev/null; expect "check -j 0" "$?" "2"
+"$tool" check -j 257 < /dev/null 2>/dev/null; expect "check -j 257" "$?" "2"
 
 # Threads never change the output, only its speed.
 "$tool" gen --count 20000 --seed 9 > "$work/many.fen"

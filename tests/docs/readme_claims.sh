@@ -4,8 +4,8 @@
 # not among them; the functions it says are thread-safe only on distinct
 # objects are those the header says so of; it names a C++ compiler while
 # the benchmark has C++ sources; the header's seebatch_generate_captures_multi
-# example looks at next_board (a board whose captures do not fit returns OK
-# with nothing done); it counts and names the installed headers and the
+# tells the caller to look at next_board (a board whose captures do not fit
+# returns OK with nothing done); it counts and names the installed headers and the
 # one DLL; its Python section installs NumPy (python3-numpy), as
 # docs/python.md does.
 # Usage: readme_claims.sh REPOSITORY
@@ -64,9 +64,10 @@ grep -qx python3-numpy <<< "$readme_apt" ||
 extra=$(comm -23 <(echo "$readme_apt") <(echo "$guide_apt") | tr '\n' ' ' | sed 's/ *$//')
 [ -z "$extra" ] || fail "README's Python section installs what docs/python.md does not: $extra"
 
-example=$(sed -n '/the captures of many positions (seebatch_generate_captures_multi)/,/seebatch_values(&rules, &many/p' include/seebatch.h)
-grep -q 'next_board' <<< "$example" ||
-    fail "the header's seebatch_generate_captures_multi example never looks at next_board"
+contract=$(awk '/^\/\*/ { comment = "" } { comment = comment $0 "\n" }
+    /^SEEBATCH_API .*seebatch_generate_captures_multi\(/ { printf "%s", comment; exit }' include/seebatch.h)
+grep -q 'next_board < board_count' <<< "$contract" ||
+    fail "the header's seebatch_generate_captures_multi never tells the caller to look at next_board"
 
 [ "$failures" -eq 0 ] && echo "readme claims: ok"
 [ "$failures" -eq 0 ]

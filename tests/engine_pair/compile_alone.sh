@@ -4,7 +4,13 @@
 # -std=c99 -pedantic -Wall -Wextra -Werror, and its object defines no
 # global name but the functions the header declares (SEEBATCH_API). On
 # x86-64 the same with -mbmi2, where the object must use pext (objdump) and,
-# without it, must not.
+# without it, must not. And as C++ (most engines are C++ and build every
+# source as C++, as Stockfish's Makefile does; issue 68: a redefinition
+# stopped g++): with every C++ compiler here, -x c++ under -std=c++11 and
+# -std=c++17 (and -mbmi2 on x86-64) with -pedantic -Wall -Wextra -Werror
+# and the warnings Stockfish's Makefile adds (-Wshadow -Wcast-qual
+# -Wmissing-declarations), the same names (unmangled: the header's
+# extern "C").
 # Usage: compile_alone.sh DIST
 set -eu
 dist=${1:?usage: compile_alone.sh DIST}
@@ -14,6 +20,15 @@ cp "$dist/seebatch_engine.h" "$dist/seebatch_engine.c" "$work/"
 command -v nm > /dev/null || { echo "no nm here: cannot list the pair's names"; exit 77; }
 grep -E '^SEEBATCH_API ' "$work/seebatch_engine.h" | sed -E 's/\(.*//; s/.*[ *]//' | sort -u > "$work/declared"
 objdump=${OBJDUMP:-objdump}
+# same_names OBJECT WHAT: the object defines the header's names, no other.
+same_names() {
+    nm -g --defined-only "$1" | awk '{print $3}' | sort -u > "$work/defined"
+    if ! cmp -s "$work/declared" "$work/defined"; then
+        echo "FAIL: $2: the names the object defines are not the header's:"
+        diff "$work/declared" "$work/defined" || true
+        exit 1
+    fi
+}
 compilers=0
 seen=""
 bmi2_checked=""
@@ -34,12 +49,7 @@ for cc in cc gcc clang; do
         flags=$(echo "$target" | tr _ ' ')
         (cd "$work" && "$cc" -std=c99 -pedantic -Wall -Wextra -Werror $flags -c seebatch_engine.c -o pair.o) ||
             { echo "FAIL: $cc -std=c99 -pedantic -Wall -Wextra -Werror $flags -c seebatch_engine.c"; exit 1; }
-        nm -g --defined-only "$work/pair.o" | awk '{print $3}' | sort -u > "$work/defined"
-        if ! cmp -s "$work/declared" "$work/defined"; then
-            echo "FAIL: $cc $flags: the names the object defines are not the header's:"
-            diff "$work/declared" "$work/defined" || true
-            exit 1
-        fi
+        same_names "$work/pair.o" "$cc $flags"
         if command -v "$objdump" > /dev/null; then
             pexts=$("$objdump" -d "$work/pair.o" | grep -cw pext || true)
             case $flags in
@@ -51,4 +61,30 @@ for cc in cc gcc clang; do
     case $targets in *-mbmi2*) command -v "$objdump" > /dev/null && bmi2_checked="$bmi2_checked $cc" ;; esac
 done
 [ "$compilers" -gt 0 ] || { echo "no C compiler (cc, gcc, clang) here"; exit 77; }
-echo "engine pair: compiles alone as C99 with $compilers compiler(s), $(wc -l < "$work/declared") names exported, all the header's${bmi2_checked:+; pext with -mbmi2 and only then (checked:$bmi2_checked)}"
+
+# As C++: the same object, names and warnings, C++11 and C++17.
+cxx_compilers=0
+seen=""
+for cxx in c++ g++ clang++; do
+    path=$(command -v "$cxx" 2> /dev/null) || continue
+    real=$(readlink -f "$path")
+    case " $seen " in *" $real "*) continue ;; esac
+    seen="$seen $real"
+    cxx_compilers=$((cxx_compilers + 1))
+    standards="c++11 c++17"
+    if "$cxx" -dM -E -mbmi2 -x c++ - < /dev/null 2> /dev/null | grep -q '__x86_64__'; then
+        standards="$standards c++17_-mbmi2"
+    fi
+    for std in $standards; do
+        std=$(echo "$std" | tr _ ' ')
+        flags="-x c++ -std=$std -pedantic -Wall -Wextra -Wshadow -Wcast-qual -Wmissing-declarations -Werror -O2"
+        (cd "$work" && "$cxx" $flags -c seebatch_engine.c -o pair_cxx.o) ||
+            { echo "FAIL: $cxx $flags -c seebatch_engine.c"; exit 1; }
+        same_names "$work/pair_cxx.o" "$cxx $flags"
+    done
+done
+if [ "$cxx_compilers" -eq 0 ]; then
+    echo "no C++ compiler (c++, g++, clang++) here: the pair as C++ is not checked"
+    exit 77
+fi
+echo "engine pair: compiles alone as C99 with $compilers compiler(s) and as C++11 and C++17 with $cxx_compilers, $(wc -l < "$work/declared") names exported, all the header's${bmi2_checked:+; pext with -mbmi2 and only then (checked:$bmi2_checked)}"

@@ -34,13 +34,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
-#include "chain_start.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/chain_start.h"
 #include "seebatch_training.h"
-#include "binpack_stem.h"
-#include "binpack_writer.h"
-#include "chain_coding_choice.h"
-#include "chain_moves.h"
+#include "training/formats/binpack_stem.h"
+#include "training/formats/binpack_writer.h"
+#include "training/formats/chain_coding_choice.h"
+#include "training/formats/chain_moves.h"
 #include "machine/cpu_features.h"
 
 static int failures;

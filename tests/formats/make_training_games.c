@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_writer.h"
-#include "chain_moves.h"
-#include "plain.h"
+#include "training/formats/binpack_writer.h"
+#include "training/formats/chain_moves.h"
+#include "training/formats/plain.h"
 #include "platform/files.h"
 
 enum { VALUE_NONE = 32002 };

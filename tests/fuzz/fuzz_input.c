@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_writer.h"
+#include "training/formats/binpack_writer.h"
 #include "board/bitboard.h"
-#include "chain_moves.h"
-#include "plain.h"
+#include "training/formats/chain_moves.h"
+#include "training/formats/plain.h"
 
 uint8_t fuzz_take_byte(fuzz_bytes *in) { return in->used < in->size ? in->data[in->used++] : 0; }
 

@@ -7,18 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_reader.h"
-#include "chain_start.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/chain_start.h"
 #include "seebatch_training.h"
-#include "binpack_writer.h"
+#include "training/formats/binpack_writer.h"
 #include "board/bitboard.h"
-#include "chain_moves.h"
+#include "training/formats/chain_moves.h"
 #include "differential.h"
 #include "text/fen_scan.h"
 #include "fuzz_input.h"
 #include "see_calls.h"
 #include "text/uci_position.h"
-#include "plain.h"
+#include "training/formats/plain.h"
 
 enum { MAX_MOVES = SEEBATCH_MAX_MOVES, SENTINEL = 0x5EE };
 
@@ -625,8 +625,7 @@ void fuzz_binpack(const uint8_t *data, size_t size)
 static FILE *memory_stream(const uint8_t *data, size_t size)
 {
     char directory[MAX_PATH], name[MAX_PATH];
-    if (!GetTempPathA(sizeof directory, directory) ||
-        !GetTempFileNameA(directory, "sbf", 0, name))
+    if (!GetTempPathA(sizeof directory, directory) || !GetTempFileNameA(directory, "sbf", 0, name))
         return NULL;
     FILE *file = fopen(name, "w+bD"); /* D: removed when closed */
     if (file && (fwrite(data, 1, size, file) != size || fseek(file, 0, SEEK_SET) != 0)) {

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define SEEBATCH_NO_DEPRECATED /* the current API only */
 #include <seebatch.h>
 #include <seebatch_view.h>
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Upgrading code gets a message, not a break: a caller of 0.2's names
-# compiles against seebatch.h with a warning at each use naming the
-# replacement, fails with -Werror=deprecated-declarations, and does not
-# compile at all with SEEBATCH_NO_DEPRECATED (the names are gone then); a
-# caller of the 0.3 calls alone compiles warning-free with that macro, its
-# views from seebatch_view.h. (test_deprecated_api runs the old calls.)
+# 0.2's names on request: a caller of them that includes
+# seebatch_deprecated.h compiles with a warning at each use naming the
+# replacement, and fails with -Werror=deprecated-declarations; with
+# seebatch.h alone the names are not declared (seebatch.h does not include
+# that header, nor seebatch_view.h); a caller of the 0.3 calls compiles
+# warning-free, its views from seebatch_view.h. (test_deprecated_api runs
+# the old calls.)
 # Usage: deprecated_names.sh CC INCLUDE_DIR
 set -euo pipefail
 cc=$1 include=$2
@@ -13,7 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cat > "$work/old.c" <<'C'
-#include "seebatch.h"
+#include "seebatch_deprecated.h"
 int old_caller(const seebatch_board *board, seebatch_move move, int32_t *values)
 {
     seebatch_config config = seebatch_config_classic();
@@ -32,10 +33,18 @@ if "$cc" -std=c11 -Werror=deprecated-declarations -I"$include" -c -o "$work/old.
     2> /dev/null; then
     fail "-Werror=deprecated-declarations accepted a call of seebatch_see_values"
 fi
-if "$cc" -std=c11 -Werror -DSEEBATCH_NO_DEPRECATED -I"$include" -c -o "$work/old.o" "$work/old.c" \
-    2> /dev/null; then
-    fail "SEEBATCH_NO_DEPRECATED still declares the 0.2 names"
+sed 's/seebatch_deprecated.h/seebatch.h/' "$work/old.c" > "$work/unasked.c"
+if "$cc" -std=c11 -Werror -I"$include" -c -o "$work/old.o" "$work/unasked.c" 2> /dev/null; then
+    fail "seebatch.h alone declares the 0.2 names"
 fi
+cat > "$work/views_unasked.c" <<'C'
+#include "seebatch.h"
+#ifdef SEEBATCH_VIEW_H
+#error seebatch.h includes seebatch_view.h
+#endif
+C
+"$cc" -std=c11 -Werror -I"$include" -c -o "$work/views.o" "$work/views_unasked.c" \
+    || fail "seebatch.h brings in the views' header"
 
 cat > "$work/new.c" <<'C'
 #include "seebatch.h"
@@ -51,6 +60,6 @@ bool new_caller(const seebatch_rules *rules, const seebatch_board *board, seebat
            seebatch_view_see_ge(view_rules, view, NULL, move, 1, 9, 0);
 }
 C
-"$cc" -std=c11 -Wall -Wextra -Wpedantic -Werror -DSEEBATCH_NO_DEPRECATED -I"$include" -c \
+"$cc" -std=c11 -Wall -Wextra -Wpedantic -Werror -I"$include" -c \
     -o "$work/new.o" "$work/new.c" || fail "a caller of the 0.3 calls does not compile cleanly"
 echo "deprecated names: ok"

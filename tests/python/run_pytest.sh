@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the Python package's tests (python/tests) against this build's library
-# and tool: run_pytest.sh PYTHON LIBRARY TOOL BUILD_DIR [SANITIZERS]
+# Runs the Python package's tests (python/tests, or the one file given)
+# against this build's library and tool:
+#   run_pytest.sh PYTHON LIBRARY TOOL BUILD_DIR [SANITIZERS [TEST_FILE]]
 #
 # PYTHON is Debian's interpreter (/usr/bin/python3 unless configured with
 # -DSEEBATCH_PYTHON=...), which gets NumPy, pytest and Dask from apt. Exit 77
@@ -9,7 +10,7 @@
 # tests must run, so a missing module fails. Sanitizer builds skip: their
 # library needs its sanitizer runtime loaded before the interpreter starts.
 set -uo pipefail
-python=$1 library=$2 tool=$3 build=$4 sanitizers=${5:-}
+python=$1 library=$2 tool=$3 build=$4 sanitizers=${5:-} file=${6:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
 if [ -n "${SEEBATCH_EMULATOR:-}" ]; then
@@ -32,5 +33,9 @@ if [ -n "$missing" ]; then
 fi
 export SEEBATCH_LIBRARY=$library SEEBATCH_CLI=$tool \
     PYTHONDONTWRITEBYTECODE=1
-exec "$python" -m pytest -q -p no:cacheprovider --basetemp="$build/python_tests_tmp" \
-    "$root/python/tests"
+# A scratch directory of each file's own: pytest empties it at the start,
+# and ctest runs the files side by side.
+scratch=$build/python_tests_tmp
+[ -n "$file" ] && scratch=$scratch/$(basename "$file" .py) && mkdir -p "$build/python_tests_tmp"
+exec "$python" -m pytest -q -p no:cacheprovider --basetemp="$scratch" \
+    "${file:-$root/python/tests}"

@@ -27,6 +27,11 @@ small_binpack() {
     fi
 }
 
+plain_of() { # plain_of FEN-FILE: plain training entries, a capture each (ply 1, a draw)
+    "$tool" eval "$1" |
+        awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply 1\nresult 0\ne\n", $1, $2, $3 }'
+}
+
 expect() { # expect NAME ACTUAL EXPECTED
     if [ "$2" == "$3" ]; then
         passes=$((passes + 1))

@@ -5,6 +5,11 @@
  * gives every entry before the fault, as the file cut there gives them,
  * then fails naming the read, "Input/output error" when no errno tells
  * more (never "Success"); the next call gives no entry and the same fault.
+ * All of it again by the runner (seebatch_training_run) with a skip hook
+ * set that would pass over any bad block (as the tool's): a failed read is
+ * no bad block, never handed to the hook
+ * (issue 68: a plain read that failed part way, handed to it, went on as
+ * if a block were merely bad).
  * The failing streams are glibc's fopencookie; elsewhere the test says so
  * and skips. Usage: test_read_errors DIRECTORY GAMES.binpack GAMES.plain */
 #define _GNU_SOURCE /* fopencookie */
@@ -73,13 +78,51 @@ typedef struct entries {
     char message[SEEBATCH_MESSAGE_SIZE];
 } entries;
 
+/* A skip hook that passes over every block it is told of, counting them. */
+static int skip_all(void *context, const seebatch_training_place *place, const char *message)
+{
+    (void)place;
+    (void)message;
+    ++*(unsigned *)context;
+    return 1;
+}
+
+/* Each entry of a block into the entries, in order (the run has no
+ * workers: blocks come in file order). */
+static void take_block(void *context, const seebatch_piece *piece)
+{
+    entries *e = context;
+    for (size_t k = 0; k < piece->count && e->count < MAX_ENTRIES; k++, e->count++) {
+        const seebatch_training_entry *entry = &piece->entries[k];
+        e->boards[e->count] = entry->board;
+        e->moves[e->count] = entry->move;
+        e->scores[e->count] = entry->score;
+        e->plies[e->count] = entry->ply;
+        e->results[e->count] = entry->result;
+    }
+}
+
 /* Reads the stream (in calls of 100 entries) to its end or its fault into
- * e; a fault is asked again, and must be the same with no entry. */
-static void read_stream(FILE *stream, seebatch_file_format format, entries *e)
+ * e; a fault is asked again, and must be the same with no entry. With
+ * skips, the stream is read by the runner instead (seebatch_training_run,
+ * the tool's loop), skip_all counting into *skips. */
+static void read_stream(FILE *stream, seebatch_file_format format, entries *e, unsigned *skips)
 {
     seebatch_training_reader *reader = NULL;
     seebatch_error error = spoiled();
     e->count = 0;
+    if (skips) {
+        seebatch_run run = {.input = "the stream",
+                            .input_stream = stream,
+                            .format = format,
+                            .work = {.context = e, .block = take_block},
+                            .skip = skip_all,
+                            .skip_context = skips};
+        e->status = seebatch_training_run(&run, &error);
+        snprintf(e->message, sizeof e->message, "%s", error.message);
+        e->place = run.place;
+        return;
+    }
     e->status = seebatch_training_open_stream(stream, "the stream", format, &reader, &error);
     while (e->status == SEEBATCH_OK && e->count < MAX_ENTRIES &&
            !seebatch_training_at_end(reader)) {
@@ -109,26 +152,30 @@ static void read_cut(bytes file, size_t cut, seebatch_file_format format, entrie
     FILE *stream = fmemopen(file.data, cut, "rb");
     CHECK(stream != NULL, "fmemopen");
     if (stream) {
-        read_stream(stream, format, e);
+        read_stream(stream, format, e, NULL);
         fclose(stream);
     }
 }
 
 /* The file read with its reads failing at fail_at: the entries the file
- * cut at cut_at gives, then a fault naming `words` and the system's reason. */
+ * cut at cut_at gives, then a fault naming `words` and the system's reason;
+ * the same with a skip hook set, which is never told of the fault. */
 static void read_failing(const char *what, bytes file, size_t fail_at, size_t cut_at,
                          seebatch_file_format format, const char *words, entries *cut,
                          entries *failed)
 {
     read_cut(file, cut_at, format, cut);
-    const int errors[] = {EIO, 0};
-    for (int i = 0; i < 2; i++) {
+    const int errors[] = {EIO, 0, EIO, 0};
+    for (int i = 0; i < 4; i++) {
         failing_source source = {file, 0, fail_at, errors[i]};
         FILE *stream = failing_stream(&source);
         if (!stream)
             return;
-        read_stream(stream, format, failed);
+        unsigned skips = 0;
+        read_stream(stream, format, failed, i >= 2 ? &skips : NULL);
         fclose(stream);
+        CHECK_EQ(skips, 0, "%s, errno %d, a skip hook set: the failed read handed to it", what,
+                 errors[i]);
         char reason[200];
         snprintf(reason, sizeof reason, "%s: %s", words, strerror(errors[i] ? errors[i] : EIO));
         check_error(failed->status, &(seebatch_error){failed->status, ""}, SEEBATCH_ERROR_ARGUMENT,
@@ -152,8 +199,8 @@ static void read_failing(const char *what, bytes file, size_t fail_at, size_t cu
 static void plain_failing(const char *plain, entries *cut, entries *failed)
 {
     bytes file = file_read(plain);
-    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_FILE_PLAIN,
-                 "cannot be read", cut, failed);
+    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_FILE_PLAIN, "cannot be read",
+                 cut, failed);
     CHECK(cut->count > 10, "plain: entries before the fault (%zu)", cut->count);
     free(file.data);
 }
@@ -169,8 +216,7 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
     seebatch_training_writer *writer = NULL;
     seebatch_error error = spoiled();
     seebatch_training_arrays all = {cut->boards, cut->moves, cut->scores, cut->plies, cut->results};
-    CHECK(seebatch_training_create(path, SEEBATCH_FILE_BIN, 0, &writer, &error) ==
-                  SEEBATCH_OK &&
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_BIN, 0, &writer, &error) == SEEBATCH_OK &&
               seebatch_training_write(writer, cut->count, &all, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
           "%s: %s", path, error.message);

@@ -5,10 +5,10 @@
 
 #include <stdlib.h>
 
-#include "binpack_reader.h"
-#include "packed_sfen.h"
-#include "plain.h"
-#include "../training_internal.h"
+#include "training/formats/binpack_reader.h"
+#include "training/formats/packed_sfen.h"
+#include "training/formats/plain.h"
+#include "training/training_internal.h"
 
 /* How a chunk's placeholder decisions depend on the state before it. A
  * chunk filtered from the state at the start of a file, where no earlier

@@ -10,8 +10,8 @@
 
 #include <string.h>
 
-#include "binpack_decoder.h"
-#include "binpack_writer.h"
+#include "training/formats/binpack_decoder.h"
+#include "training/formats/binpack_writer.h"
 #include "filter_rules.h"
 #include "seebatch_training.h"
 

@@ -1,7 +1,7 @@
 #include "filter_rules.h"
 
-#include "chain_coding_choice.h"
-#include "chain_moves.h"
+#include "training/formats/chain_coding_choice.h"
+#include "training/formats/chain_moves.h"
 
 /* The rules read from the move, given whether it takes a piece and, for a
  * capture while the SEE rule is on, whether its SEE reaches the threshold. */

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "filter_trainer.h"
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 /* Every rule is judged on every entry (no rule hides another), so an entry
  * counts under each rule it matches; docs/training-data.md defines each. */

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 /* Stockfish's VALUE_NONE: a score that marks an entry to be skipped. */
 enum { TRAINER_VALUE_NONE = 32002, TRAINER_NO_PLY = -1 };

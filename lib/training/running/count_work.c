@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binpack_writer.h" /* seebatch_binpack_continues, BINPACK_CHAIN_MAX */
-#include "chain_moves.h"    /* move_captures, seebatch_side_in_check */
+#include "training/formats/binpack_writer.h" /* seebatch_binpack_continues, BINPACK_CHAIN_MAX */
+#include "training/formats/chain_moves.h"    /* move_captures, seebatch_side_in_check */
 #include "seebatch_training.h"
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 enum { VALUE_NONE = 32002 };
 

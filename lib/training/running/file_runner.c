@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chain_start.h"
+#include "training/formats/chain_start.h"
 #include "piece_reading.h"
-#include "../training_internal.h"
+#include "training/training_internal.h"
 
 /* Workers, at most. */
 enum { RUNNER_THREADS_MAX = 256 };
@@ -237,7 +237,8 @@ static void seebatch_runner_read_next(runner *r)
     if (delays && slot->read.piece && !r->input_over)
         r->pending = slot;
     else
-        seebatch_runner_publish(r, slot, r->input_over && delays ? seebatch_runner_idle_parts(r) : 1);
+        seebatch_runner_publish(r, slot,
+                                r->input_over && delays ? seebatch_runner_idle_parts(r) : 1);
 }
 
 /* ------------------------------------------------------------------------ */

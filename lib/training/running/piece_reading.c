@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../training_internal.h"
+#include "training/training_internal.h"
 
 /* The reader's hook at a plain block that does not parse (or an entry the
  * filter's output cannot hold): noted as a gap among the piece's entries,

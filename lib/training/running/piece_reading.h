@@ -9,10 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "binpack_reader.h"
+#include "training/formats/binpack_reader.h"
 #include "line_reader.h"
 #include "seebatch_training.h"
-#include "training_entry.h"
+#include "training/formats/training_entry.h"
 
 /* What a piece holds. */
 typedef enum piece_kind {

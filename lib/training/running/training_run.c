@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../training_internal.h"
-#include "binpack_reader.h"
+#include "training/training_internal.h"
+#include "training/formats/binpack_reader.h"
 #include "file_runner.h"
 
 /* Entries of a binpack part decoded at once, a block of the caller's. */

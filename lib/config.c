@@ -43,7 +43,7 @@ seebatch_status seebatch_config_preset(const char *name, seebatch_config *config
     return seebatch_succeed(error);
 }
 
-seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error)
+seebatch_status seebatch_config_check(const seebatch_config *config, seebatch_error *error)
 {
     if (!config)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "configuration is NULL");
@@ -79,7 +79,7 @@ seebatch_status seebatch_rules_init(seebatch_rules *rules, const seebatch_config
 {
     if (!rules)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "rules is NULL");
-    seebatch_status status = seebatch_config_validate(config, error);
+    seebatch_status status = seebatch_config_check(config, error);
     if (status == SEEBATCH_OK)
         rules_of(config, rules);
     return status;

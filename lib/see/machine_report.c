@@ -13,7 +13,7 @@
 #include "auto/call_shapes.h"
 #include "auto/implementations.h"
 #include "auto/learning.h"
-#include "cpu_features.h"
+#include "machine/cpu_features.h"
 #include "printf_like.h"
 #include "seebatch.h"
 #include "views/choice.h"
