@@ -56,7 +56,8 @@ typedef struct seebatch_board seebatch_board;
 
 /* A move in 16 bits, the API's only move: to-square in bits 0-5, from-square
  * in 6-11 (where Stockfish's Move keeps them: its normal moves pass as they
- * are), kind in 12-15 (SEEBATCH_MOVE_*). Castling is the king's move, e1g1. */
+ * are), kind in 12-15 (SEEBATCH_MOVE_*). Castling is the king taking its own
+ * rook (e1h1, e1a1; any files in Chess960), as Stockfish's castling is. */
 typedef uint16_t seebatch_move;
 
 typedef enum seebatch_status {
@@ -335,7 +336,7 @@ enum {
 /* Value of seebatch_board.en_passant when there is no en passant square. */
 #define SEEBATCH_NO_SQUARE 64
 
-/* Castling rights, bits of seebatch_board.castling. */
+/* Castling rights, bits 0-3 of seebatch_board.castling. */
 enum {
     SEEBATCH_CASTLE_WHITE_KINGSIDE = 1,
     SEEBATCH_CASTLE_WHITE_QUEENSIDE = 2,
@@ -345,19 +346,23 @@ enum {
 
 /*
  * A position as an engine keeps it: a bitboard per piece type (both colours)
- * and per colour, bit i for square i. It is consistent when the six piece
- * bitboards are pairwise disjoint, the two colour ones disjoint, their unions
- * equal, side_to_move 0 or 1, en_passant SEEBATCH_NO_SQUARE or a square on
- * the sixth rank with white to move and the third with black, castling only
- * the four bits above and reserved 0. SEE reads only pieces[] and colors[].
+ * and per colour, bit i for square i. Castling, Chess960's too: the bits
+ * above, and for each right (K, Q, k, q from bit 4 of castling | reserved
+ * << 8) 3 bits counting the files from its corner to its rook (from the h-file
+ * for K and k, the a-file for Q and q); 0 is standard chess's rook. It is
+ * consistent when the six piece bitboards are pairwise disjoint, the two
+ * colour ones disjoint, their unions equal, side_to_move 0 or 1, en_passant
+ * SEEBATCH_NO_SQUARE or a square on the sixth rank with white to move and
+ * the third with black, and each right's file count 0..6 (0 for a right not
+ * held). SEE reads only pieces[] and colors[].
  */
 struct seebatch_board {
     uint64_t pieces[SEEBATCH_PIECE_TYPES]; /* indexed by SEEBATCH_PAWN.. */
     uint64_t colors[2];                    /* indexed by SEEBATCH_WHITE.. */
     uint8_t side_to_move;
     uint8_t en_passant; /* square passed over by a double push, or NO_SQUARE */
-    uint8_t castling;   /* SEEBATCH_CASTLE_* bits */
-    uint8_t reserved;   /* must be 0 */
+    uint8_t castling;   /* SEEBATCH_CASTLE_* bits, then the rooks' files (above) */
+    uint8_t reserved;   /* the rest of the rooks' files: 0 in standard chess */
     uint16_t halfmove_clock;
     uint16_t fullmove_number;
 };
@@ -402,7 +407,7 @@ static inline unsigned seebatch_promotion_piece(seebatch_move move)
  * to; a promotion is a pawn's move onto its last rank, and a pawn's normal
  * move never ends there; en passant is a pawn's move onto an empty square of
  * the sixth (white) or third (black) rank with an enemy pawn behind it;
- * castling is a king's move onto an empty square.
+ * castling is a king's move onto a rook of its own colour.
  * Errors: SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE. Thread-safe.
  */
 SEEBATCH_API seebatch_status seebatch_move_check(const seebatch_board *board, seebatch_move move,
@@ -450,7 +455,10 @@ SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_c
  * or a UCI position command, "position startpos [moves e2e4 ...]" or
  * "position fen FEN [moves ...]", read as the position after its moves (any
  * number, past the 255 bytes below), each checked legal before it is played
- * ("UCI position: move 3 (e4e5) is not legal").
+ * ("UCI position: move 3 (e4e5) is not legal"). Castling may be X-FEN or
+ * Shredder-FEN (Chess960 and its double form): K, Q, k, q the outermost rook
+ * on that side of the king, a file A-H (white) or a-h (black) the rook on it
+ * ("KQkq", "HFhf", "GAha"), white's first, kingside first.
  *
  * Rejected, naming the field and the character: a rank of other than 8
  * squares, other than 8 ranks, an unknown character, a colour other than
@@ -479,7 +487,7 @@ typedef struct seebatch_epd_operation {
 
 /* An EPD line read by seebatch_epd_read. */
 typedef struct seebatch_epd_record {
-    int is_record;     /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
+    int is_record; /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
                     * ";moves"), and nothing else below is written */
     size_t fields_end; /* the text's length up to the end of its fourth field */
     /* The position as a FEN: the four fields, then hmvc's and fmvn's operand
@@ -503,7 +511,8 @@ typedef struct seebatch_epd_record {
  * Thread-safe; no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_epd_read(const char *text, size_t length,
-                                               seebatch_epd_record *record, seebatch_error *error);
+                                               seebatch_epd_record *record,
+                                               seebatch_error *error);
 
 /* seebatch_board_from_fen's fast path, for lines in a buffer (no NUL needed,
  * nothing read past text[length - 1]): true, with *board read as
@@ -517,9 +526,16 @@ SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const cha
 
 /* Writes the FEN of a consistent board into buffer (size bytes;
  * SEEBATCH_FEN_MAX is always enough) and returns its length without the NUL.
- * Returns 0 and writes "" (when size > 0) for a board not consistent or with
- * two kings of a colour, or a buffer too small. Thread-safe. */
+ * Castling is X-FEN: K, Q, k, q where the right's rook is the outermost on
+ * its side (standard chess as ever), else the rook's file ("Gkq": g1's rook
+ * with another on h1). Returns 0 and writes "" (when size > 0) for a board
+ * not consistent, with two kings of a colour or a right no letter names, or
+ * a buffer too small. Thread-safe. */
 SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
+
+/* The same in Shredder-FEN: each right as its rook's file ("HAha"). */
+SEEBATCH_API size_t seebatch_board_to_shredder_fen(const seebatch_board *board, char *buffer,
+                                                   size_t size);
 
 /* Checks that the board is consistent (see seebatch_board). Errors:
  * SEEBATCH_ERROR_BOARD naming the first violation and a square where there
@@ -531,11 +547,14 @@ SEEBATCH_API seebatch_status seebatch_board_validate(const seebatch_board *board
 #define SEEBATCH_UCI_MAX 6
 
 /*
- * Parses a UCI move ("e2e4", "e7e8q", castling as the king's move "e1g1") on
- * a consistent board, which decides its kind: en passant for a pawn's
- * diagonal move onto the en passant square, castling for a king on e1 or e8
- * moving two files, a promotion for a suffix n/b/r/q. The result satisfies
- * seebatch_move_check; legality is not checked (seebatch_move_is_legal).
+ * Parses a UCI move ("e2e4", "e7e8q", castling "e1h1" or "e1g1") on a
+ * consistent board, which decides its kind: en passant for a pawn's diagonal
+ * move onto the en passant square; castling for a king on its first rank
+ * moving onto its own rook there (UCI_Chess960's form), or a king on e1 or e8
+ * moving two files with its rook on that side's corner or the right's file
+ * (standard chess's form, read as the king taking that rook); a promotion for
+ * a suffix n/b/r/q. The result satisfies seebatch_move_check; legality is not
+ * checked (seebatch_move_is_legal).
  * Errors: SEEBATCH_ERROR_MOVE naming the problem (syntax, empty from-square,
  * own piece on the to-square, a promotion letter on a non-pawn or missing on
  * a pawn reaching its last rank).
@@ -544,7 +563,9 @@ SEEBATCH_API seebatch_status seebatch_move_parse(const seebatch_board *board, co
                                                  seebatch_move *move, seebatch_error *error);
 
 /* Writes "e2e4"/"e7e8q" into out (at least SEEBATCH_UCI_MAX bytes) and
- * returns the length. Thread-safe. */
+ * returns the length. Castling as UCI writes it: e1g1 for a king on e1 or
+ * e8 taking the rook on its corner (standard chess), else the king taking
+ * its rook (f1h1: UCI_Chess960's form). Thread-safe. */
 SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 
 /* ---- Move generation ---- */
@@ -554,11 +575,12 @@ SEEBATCH_API size_t seebatch_move_to_uci(seebatch_move move, char *out);
 #define SEEBATCH_MAX_MOVES 512
 
 /* The legal moves of the side to move: those after which no king of the
- * mover is attacked (a side with no king is never in check); castling needs
- * the right, king and rook on their first squares, empty squares between and
- * the king's start, path and end unattacked. Precondition: a consistent
- * board (unchecked). Writes at most SEEBATCH_MAX_MOVES, returns the count.
- * Thread-safe. */
+ * mover is attacked (a side with no king is never in check); castling
+ * (Chess960's rules) needs the right, its king on the first rank with the
+ * right's rook on that side of it, every square king and rook cross or land
+ * on (g1 and f1, or c1 and d1) empty but for the two, and the king's start,
+ * path and end unattacked. Precondition: a consistent board (unchecked).
+ * Writes at most SEEBATCH_MAX_MOVES, returns the count. Thread-safe. */
 SEEBATCH_API size_t seebatch_generate_moves(const seebatch_board *board, seebatch_move *moves);
 
 /* The legal captures (en passant and capture-promotions included) and the

@@ -19,8 +19,8 @@
  *   seebatch_output_file      any output written to a temporary, renamed
  *                             over its target only when whole
  *
- * An entry is five fields: the board, the move played there (seebatch_move,
- * castling as the king's move), the search score, the ply and the game
+ * An entry is five fields: the board, the move played there (seebatch_move:
+ * castling the king taking its rook), the search score, the ply and the game
  * result (-1, 0, 1 for the side to move); in batches as five parallel arrays
  * (seebatch_training_arrays), one by one as a struct (seebatch_training_entry).
  * Every function is thread-safe on distinct objects, prints nothing, and
@@ -79,7 +79,7 @@ typedef struct seebatch_training_arrays {
 /* One entry as one struct, as seebatch_training_run hands entries out. */
 typedef struct seebatch_training_entry {
     seebatch_board board;
-    seebatch_move move; /* castling as the king's move */
+    seebatch_move move; /* castling as the king taking its rook (e1h1) */
     int16_t score;
     uint16_t ply;
     int8_t result; /* -1, 0 or 1, for the side to move */

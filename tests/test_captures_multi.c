@@ -47,18 +47,22 @@ static void in_steps(size_t room, size_t expected_count)
 
 static void bad_board(size_t expected_count)
 {
-    boards[200].reserved = 1;
+    uint8_t castling = boards[200].castling;
+    boards[200].castling = 0;
+    boards[200].reserved = 1; /* a rook file for a right not held */
     seebatch_capture_list list = {moves, board_of_move, ROOM, 0, 0};
     seebatch_error error;
     CHECK_EQ(seebatch_generate_captures_multi(boards, BOARDS, &list, &error), SEEBATCH_ERROR_BOARD,
              "inconsistent board 200");
-    CHECK(strstr(error.message, "board 200: reserved is 1"), "message \"%s\"", error.message);
+    CHECK(strstr(error.message, "board 200: castling 0x00, reserved 0x01: right Q is not held"),
+          "message \"%s\"", error.message);
     CHECK_EQ(list.next_board, 200, "stopped at the bad board");
     size_t before = 0;
     while (before < expected_count && expected_boards[before] < 200)
         before++;
     CHECK_EQ(list.count, before, "moves of boards 0..199 kept");
     boards[200].reserved = 0;
+    boards[200].castling = castling;
 
     list = (seebatch_capture_list){moves, NULL, ROOM, 0, 0};
     CHECK_EQ(seebatch_generate_captures_multi(boards, BOARDS, &list, &error),

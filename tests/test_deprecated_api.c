@@ -179,9 +179,9 @@ static void refusals(position_set *set)
              SEEBATCH_ERROR_CONFIG, "a bad configuration, one move");
     CHECK(kept_answer, "the answer left as it was after a refusal");
     int32_t value = SENTINEL;
-    CHECK_EQ(
-        seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL, &error),
-        SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
+    CHECK_EQ(seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL,
+                                               &error),
+             SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
     CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
     CHECK(seebatch_engine_see_value_checked(&rules, set->boards, NULL, (seebatch_move)0, &value,
                                             &error) != SEEBATCH_OK &&

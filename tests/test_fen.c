@@ -94,8 +94,18 @@ static const bad_fen bad_fens[] = {
     {START " wwwwwwwwwwwwwwwwwwwwwwwwww KQkq - 0 1", "side to move is \"wwwwwwwwwwwwwwww...\""},
     /* field 3 */
     {START " w KQkx - 0 1", "field 3 (castling), character 50: unknown castling letter 'x'"},
-    {START " w AHah - 0 1", "character 47: unknown castling letter 'A'"},
-    {START " w KKq - 0 1", "character 48: castling letter K is repeated"},
+    {START " w AHah - 0 1", "character 48: castling letter H is out of order; the order is "
+                            "white's then black's, kingside first"},
+    {START " w KKq - 0 1", "character 48: castling letter K names white's kingside right again"},
+    {START " w KHq - 0 1", "character 48: castling letter H names white's kingside right again"},
+    {START " w Kqa - 0 1", "character 49: castling letter a names black's queenside right again"},
+    {START " w Ek - 0 1",
+     "character 47: castling letter E names a rook's file, but its king stands on that file"},
+    {START " w Ixkq - 0 1", "character 47: unknown castling letter 'I'; expected K, Q, k, q, a "
+                            "rook's file A-H or a-h (Chess960), or '-'"},
+    {"4k3/8/8/8/8/8/4K3/7R w H - 0 1",
+     "character 24: castling letter H names a rook's file, but no king of its colour stands on "
+     "its first rank to castle"},
     {START " w kK - 0 1", "character 48: castling letter K is out of order"},
     {START " w KQqk - 0 1", "character 50: castling letter k is out of order"},
     {START " w -K - 0 1", "character 47: '-' must stand alone"},
@@ -507,9 +517,16 @@ static void en_passant_black_wrong(seebatch_board *b)
 static void en_passant_not_square(seebatch_board *b) { b->en_passant = 65; }
 static void side_2(seebatch_board *b) { b->side_to_move = 2; }
 static void side_255(seebatch_board *b) { b->side_to_move = 255; }
-static void castling_bit_4(seebatch_board *b) { b->castling = 0x1f; }
-static void castling_bit_7(seebatch_board *b) { b->castling = 0x80; }
-static void reserved_1(seebatch_board *b) { b->reserved = 1; }
+/* Chess960's rook files (castling's bits 4-7 and reserved) for a right not
+ * held, or 7 files in from the corner. */
+static void castling_bit_4(seebatch_board *b) { b->castling = 0x1e; }
+static void castling_bit_7(seebatch_board *b) { b->castling = 0x8d; }
+static void castling_file_7(seebatch_board *b) { b->castling = 0x7f; }
+static void reserved_128(seebatch_board *b)
+{
+    b->castling = 0x07;
+    b->reserved = 0x80;
+}
 
 static const broken_board broken_boards[] = {
     {"knight and bishop", two_types, "square e4 is in both the knight and bishop bitboards"},
@@ -527,9 +544,13 @@ static const broken_board broken_boards[] = {
      "en passant is 65: neither a square (0..63) nor SEEBATCH_NO_SQUARE (64)"},
     {"side 2", side_2, "side to move is 2; it must be 0 (white) or 1 (black)"},
     {"side 255", side_255, "side to move is 255"},
-    {"castling 0x1f", castling_bit_4, "castling has unknown bits 0x10"},
-    {"castling 0x80", castling_bit_7, "castling has unknown bits 0x80"},
-    {"reserved", reserved_1, "reserved is 1; it must be 0"},
+    {"castling 0x1e", castling_bit_4,
+     "castling 0x1e, reserved 0x00: right K is not held but has a rook file (bits 4-6 of "
+     "castling | reserved << 8 must then be 0)"},
+    {"castling 0x8d", castling_bit_7, "castling 0x8d, reserved 0x00: right Q is not held"},
+    {"castling 0x7f", castling_file_7,
+     "castling 0x7f, reserved 0x00: right K's rook is 7 files in from its corner"},
+    {"reserved 0x80", reserved_128, "castling 0x07, reserved 0x80: right q is not held"},
 };
 
 static void test_broken_boards(void)

@@ -257,8 +257,8 @@ static void defined_and_rejected_moves(void)
     }
 
     /* A move onto a square of either king is still just a capture. Castling
-     * by any king onto an empty square is 0, wherever it goes. */
-    seebatch_board board = board_from("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+     * by any king onto any rook of its own is 0, wherever the rook stands. */
+    seebatch_board board = board_from("4k3/8/8/R7/8/8/8/4K3 w - - 0 1");
     int32_t value = 12345;
     CHECK_EQ(checked_values_under(
                  &classic,
@@ -267,7 +267,7 @@ static void defined_and_rejected_moves(void)
                      &(seebatch_move){seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING)}, 1},
                  &value, NULL),
              SEEBATCH_OK, "castling e1a5");
-    CHECK_EQ(value, 0, "castling is 0 wherever the king lands");
+    CHECK_EQ(value, 0, "castling is 0 wherever the rook stands");
 
     /* Rejected: from an empty square, onto the mover's own piece, onto
      * itself, an unknown kind, castling by a pawn. Nothing is written. */
@@ -328,9 +328,9 @@ static void inconsistent_boards(void)
     broken[6].board.en_passant = 20; /* e3, with white to move */
     broken[6].fragment = "e3 is on the third rank but white is to move";
     broken[7].board.castling = 0x10;
-    broken[7].fragment = "unknown bits 0x10";
+    broken[7].fragment = "right K is not held but has a rook file";
     broken[8].board.reserved = 1;
-    broken[8].fragment = "reserved is 1";
+    broken[8].fragment = "right Q is not held but has a rook file";
     for (int i = 0; i < 9; i++) {
         const seebatch_board *board = &broken[i].board;
         seebatch_error error;

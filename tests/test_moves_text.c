@@ -16,6 +16,9 @@
 #define EP_WHITE "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"
 #define EP_BLACK "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2"
 #define PROMOTE "1r5k/P7/8/8/8/8/1p6/K1N5 w - - 0 1"
+/* Chess960: the king on g1 with rooks on f1 and h1 (the published suite's first position). */
+#define FRC "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+#define FRC_OPEN "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"
 
 static unsigned square(const char *name)
 {
@@ -70,8 +73,17 @@ static void test_format(void)
         {9, 0, SEEBATCH_MOVE_PROMOTE_ROOK, "b2a1r"},
         {52, 60, SEEBATCH_MOVE_PROMOTE_QUEEN, "e7e8q"},
         {36, 43, SEEBATCH_MOVE_EN_PASSANT, "e5d6"},
+        /* Castling, the king taking its rook: standard chess's as the king's two
+         * files, any other as it stands (UCI_Chess960's form). */
+        {4, 7, SEEBATCH_MOVE_CASTLING, "e1g1"},
+        {60, 56, SEEBATCH_MOVE_CASTLING, "e8c8"},
+        {4, 0, SEEBATCH_MOVE_CASTLING, "e1c1"},
+        {6, 7, SEEBATCH_MOVE_CASTLING, "g1h1"},
+        {6, 5, SEEBATCH_MOVE_CASTLING, "g1f1"},
         {4, 6, SEEBATCH_MOVE_CASTLING, "e1g1"},
-        {60, 58, SEEBATCH_MOVE_CASTLING, "e8c8"},
+        {1, 0, SEEBATCH_MOVE_CASTLING, "b1a1"},
+        {59, 63, SEEBATCH_MOVE_CASTLING, "d8h8"},
+        {4, 7, SEEBATCH_MOVE_NORMAL, "e1h1"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         seebatch_move move = seebatch_move_make(cases[i].from, cases[i].to, cases[i].kind);
@@ -90,59 +102,76 @@ static void test_format(void)
     CHECK_EQ(seebatch_move_to_uci(make("e2", "e4", 0), NULL), 0, "NULL out");
 }
 
-/* Text, expected kind; the text is also what formatting gives back. */
+/* Text, expected kind, and for castling the move's to-square (the rook's)
+ * and the text formatting gives back; other moves format as they are read. */
 typedef struct good_move {
     const char *fen;
     const char *text;
     unsigned kind;
+    const char *to, *written;
 } good_move;
 
 static const good_move good_moves[] = {
-    {START, "e2e4", SEEBATCH_MOVE_NORMAL},
-    {START, "g1f3", SEEBATCH_MOVE_NORMAL},
-    {START, "b8c6", SEEBATCH_MOVE_NORMAL}, /* the side to move is not checked */
-    {START, "d1d7", SEEBATCH_MOVE_NORMAL}, /* nor legality: a queen through pawns */
-    {KIWIPETE, "e1g1", SEEBATCH_MOVE_CASTLING},
-    {KIWIPETE, "e1c1", SEEBATCH_MOVE_CASTLING},
-    {KIWIPETE, "e8g8", SEEBATCH_MOVE_CASTLING},
-    {KIWIPETE, "e8c8", SEEBATCH_MOVE_CASTLING},
-    {KIWIPETE, "e1f1", SEEBATCH_MOVE_NORMAL},
-    {KIWIPETE, "e1d1", SEEBATCH_MOVE_NORMAL},
-    {KIWIPETE, "e5f7", SEEBATCH_MOVE_NORMAL},
-    {KIWIPETE, "f3h3", SEEBATCH_MOVE_NORMAL},
-    /* Castling is read from geometry, whatever the rights say. */
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1", SEEBATCH_MOVE_CASTLING},
+    {START, "e2e4", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {START, "g1f3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {START, "b8c6", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* the side to move is not checked */
+    {START, "d1d7", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* nor legality: a queen through pawns */
+    {KIWIPETE, "e1g1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
+    {KIWIPETE, "e1c1", SEEBATCH_MOVE_CASTLING, "a1", "e1c1"},
+    {KIWIPETE, "e8g8", SEEBATCH_MOVE_CASTLING, "h8", "e8g8"},
+    {KIWIPETE, "e8c8", SEEBATCH_MOVE_CASTLING, "a8", "e8c8"},
+    /* The king takes its rook: UCI_Chess960's castling, read in standard chess too. */
+    {KIWIPETE, "e1h1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
+    {KIWIPETE, "e1a1", SEEBATCH_MOVE_CASTLING, "a1", "e1c1"},
+    {KIWIPETE, "e8a8", SEEBATCH_MOVE_CASTLING, "a8", "e8c8"},
+    {KIWIPETE, "e1f1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {KIWIPETE, "e1d1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {KIWIPETE, "e5f7", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {KIWIPETE, "f3h3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    /* Chess960: the king on g1 takes its rook on h1 or f1. */
+    {FRC, "g1h1", SEEBATCH_MOVE_CASTLING, "h1", "g1h1"},
+    {FRC, "g1f1", SEEBATCH_MOVE_CASTLING, "f1", "g1f1"},
+    {FRC_OPEN, "e1g1", SEEBATCH_MOVE_CASTLING, "g1", "e1g1"}, /* the rook on g1 */
+    {FRC_OPEN, "e1c1", SEEBATCH_MOVE_CASTLING, "b1", "e1b1"}, /* the right's rook, on b1 */
+    {FRC_OPEN, "e1b1", SEEBATCH_MOVE_CASTLING, "b1", "e1b1"},
+    {FRC_OPEN, "e8b8", SEEBATCH_MOVE_CASTLING, "b8", "e8b8"},
+    /* Castling is read from the rook's geometry, whatever the rights say. */
+    {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
+    /* With no rook there, a king's two files are a king's move (not legal). */
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/R3K2N w - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+
     /* A king away from its home square moving two files does not castle. */
-    {"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "d1f1", SEEBATCH_MOVE_NORMAL},
-    {"8/8/8/8/8/8/8/4k2K b - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL},
+    {"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "d1f1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"8/8/8/8/8/8/8/4k2K b - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     /* Two files, but not along the rank. */
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g3", SEEBATCH_MOVE_NORMAL},
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c2", SEEBATCH_MOVE_NORMAL},
-    {"4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e8c6", SEEBATCH_MOVE_NORMAL},
-    {EP_WHITE, "e5d6", SEEBATCH_MOVE_EN_PASSANT},
-    {EP_WHITE, "e5e6", SEEBATCH_MOVE_NORMAL},
-    {EP_WHITE, "e5f6", SEEBATCH_MOVE_NORMAL}, /* diagonal, but f6 is not the square */
-    {EP_BLACK, "e4d3", SEEBATCH_MOVE_EN_PASSANT},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e8c6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {EP_WHITE, "e5d6", SEEBATCH_MOVE_EN_PASSANT, NULL, NULL},
+    {EP_WHITE, "e5e6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {EP_WHITE, "e5f6", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* diagonal, but f6 is not the square */
+    {EP_BLACK, "e4d3", SEEBATCH_MOVE_EN_PASSANT, NULL, NULL},
     /* Onto the en passant square, but straight or backward: not en passant. */
-    {"4k3/8/8/3P4/8/8/8/4K3 w - d6 0 1", "d5d6", SEEBATCH_MOVE_NORMAL},
-    {"4k3/8/8/8/8/8/8/4K3 w - d6 0 1", "e1d2", SEEBATCH_MOVE_NORMAL},
-    {"4k3/2P5/8/8/8/8/8/4K3 w - d6 0 1", "c7d6", SEEBATCH_MOVE_NORMAL},
-    {"4k3/8/8/8/8/8/3p4/4K3 b - e3 0 1", "d2e3", SEEBATCH_MOVE_NORMAL},
-    {EP_BLACK, "e4e3", SEEBATCH_MOVE_NORMAL},
+    {"4k3/8/8/3P4/8/8/8/4K3 w - d6 0 1", "d5d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/4K3 w - d6 0 1", "e1d2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/2P5/8/8/8/8/8/4K3 w - d6 0 1", "c7d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/3p4/4K3 b - e3 0 1", "d2e3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {EP_BLACK, "e4e3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     /* A non-pawn onto the en passant square is a normal move. */
-    {"4k3/8/8/3pP3/8/8/8/2B1K3 w - d6 0 1", "c1d2", SEEBATCH_MOVE_NORMAL},
-    {"4k3/8/3b4/3pP3/8/8/3Q4/4K3 w - d6 0 1", "d2d6", SEEBATCH_MOVE_NORMAL},
+    {"4k3/8/8/3pP3/8/8/8/2B1K3 w - d6 0 1", "c1d2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/3b4/3pP3/8/8/3Q4/4K3 w - d6 0 1", "d2d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     /* The en passant square occupied (consistent, if unusual): a capture. */
-    {"4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", SEEBATCH_MOVE_NORMAL},
-    {PROMOTE, "a7a8n", SEEBATCH_MOVE_PROMOTE_KNIGHT},
-    {PROMOTE, "a7a8b", SEEBATCH_MOVE_PROMOTE_BISHOP},
-    {PROMOTE, "a7a8r", SEEBATCH_MOVE_PROMOTE_ROOK},
-    {PROMOTE, "a7a8q", SEEBATCH_MOVE_PROMOTE_QUEEN},
-    {PROMOTE, "a7b8q", SEEBATCH_MOVE_PROMOTE_QUEEN},
-    {PROMOTE, "b2b1r", SEEBATCH_MOVE_PROMOTE_ROOK},
-    {PROMOTE, "b2c1n", SEEBATCH_MOVE_PROMOTE_KNIGHT},
-    {PROMOTE, "b2a1q", SEEBATCH_MOVE_PROMOTE_QUEEN}, /* a pawn may take a king */
-    {PROMOTE, "a1b2", SEEBATCH_MOVE_NORMAL},
+    {"4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {PROMOTE, "a7a8n", SEEBATCH_MOVE_PROMOTE_KNIGHT, NULL, NULL},
+    {PROMOTE, "a7a8b", SEEBATCH_MOVE_PROMOTE_BISHOP, NULL, NULL},
+    {PROMOTE, "a7a8r", SEEBATCH_MOVE_PROMOTE_ROOK, NULL, NULL},
+    {PROMOTE, "a7a8q", SEEBATCH_MOVE_PROMOTE_QUEEN, NULL, NULL},
+    {PROMOTE, "a7b8q", SEEBATCH_MOVE_PROMOTE_QUEEN, NULL, NULL},
+    {PROMOTE, "b2b1r", SEEBATCH_MOVE_PROMOTE_ROOK, NULL, NULL},
+    {PROMOTE, "b2c1n", SEEBATCH_MOVE_PROMOTE_KNIGHT, NULL, NULL},
+    {PROMOTE, "b2a1q", SEEBATCH_MOVE_PROMOTE_QUEEN, NULL, NULL}, /* a pawn may take a king */
+    {PROMOTE, "a1b2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
 };
 
 static void test_parse_round_trips(void)
@@ -155,13 +184,15 @@ static void test_parse_round_trips(void)
         const char *text = good_moves[i].text;
         CHECK_EQ(parse(&board, text, &move, &error), SEEBATCH_OK, "%s: %s", text, error.message);
         CHECK_EQ(error.message[0], '\0', "%s: message empty", text);
+        const char *to = good_moves[i].to ? good_moves[i].to : text + 2;
+        const char *written = good_moves[i].written ? good_moves[i].written : text;
         CHECK_EQ(seebatch_move_from(move), square(text), "%s from", text);
-        CHECK_EQ(seebatch_move_to(move), square(text + 2), "%s to", text);
+        CHECK_EQ(seebatch_move_to(move), square(to), "%s to", text);
         CHECK_EQ(seebatch_move_kind(move), good_moves[i].kind, "%s kind", text);
         CHECK_EQ(seebatch_move_check(&board, move, &error), SEEBATCH_OK, "%s: %s", text,
                  error.message);
         seebatch_move_to_uci(move, out);
-        CHECK(strcmp(out, text) == 0, "%s formats as %s", text, out);
+        CHECK(strcmp(out, written) == 0, "%s formats as %s, not %s", text, out, written);
         CHECK_EQ(parse(&board, text, &move, NULL), SEEBATCH_OK, "%s, no error struct", text);
     }
 }
@@ -224,9 +255,9 @@ static const bad_move bad_moves[] = {
     /* Inferred en passant with nothing to capture behind the square. */
     {"4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "e5d6", SEEBATCH_ERROR_MOVE,
      "move \"e5d6\": en passant onto d6 with no black pawn behind it on d5"},
-    /* Inferred castling onto an occupied square. */
-    {"4k3/8/8/8/8/8/8/4K1n1 w - - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
-     "move \"e1g1\": castling onto g1, which is not empty"},
+    /* A king onto its own rook off its first rank is no castling. */
+    {"4k3/8/8/8/8/8/4KR2/8 w - - 0 1", "e2f2", SEEBATCH_ERROR_MOVE,
+     "move \"e2f2\": the to-square f2 holds a white piece, the same colour as the king on e2"},
 };
 
 static void test_parse_rejections(void)
@@ -297,7 +328,13 @@ static void test_parse_property(void)
                     CHECK_EQ(seebatch_move_check(&board, move, &error), SEEBATCH_OK, "%s: %s", text,
                              error.message);
                     seebatch_move_to_uci(move, out);
-                    CHECK_EQ(strncmp(out, text, 4), 0, "%s became %s", text, out);
+                    seebatch_move again = 0;
+                    if (seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING) /* e1h1: e1g1 */
+                        CHECK(seebatch_move_parse(&board, out, &again, NULL) == SEEBATCH_OK &&
+                                  again == move,
+                              "%s became %s, read back as 0x%04x", text, out, (unsigned)again);
+                    else
+                        CHECK_EQ(strncmp(out, text, 4), 0, "%s became %s", text, out);
                     CHECK_EQ(out[4], suffixes[s] | (suffixes[s] ? 0x20 : 0), "%s became %s", text,
                              out);
                 }
@@ -375,15 +412,24 @@ static void test_move_check(void)
          SEEBATCH_ERROR_MOVE, "no piece on the from-square e2"},
         {"8/P7/8/8/8/8/8/8 w - - 0 1", make("a7", "b8", SEEBATCH_MOVE_EN_PASSANT),
          SEEBATCH_ERROR_MOVE, "en passant onto b8, which is not on the sixth rank (white pawn)"},
-        /* castling */
-        {KIWIPETE, make("e1", "g1", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
-        {KIWIPETE, make("e8", "c8", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
+        /* castling: the king takes its own rook */
+        {KIWIPETE, make("e1", "h1", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
+        {KIWIPETE, make("e8", "a8", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
+        {FRC, make("g1", "h1", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
+        {FRC, make("g1", "f1", SEEBATCH_MOVE_CASTLING), SEEBATCH_OK, NULL},
         {KIWIPETE, make("h1", "f1", SEEBATCH_MOVE_CASTLING), SEEBATCH_ERROR_MOVE,
          "castling by the rook on h1: only a king castles"},
+        {KIWIPETE, make("e1", "g1", SEEBATCH_MOVE_CASTLING), SEEBATCH_ERROR_MOVE,
+         "castling from e1 onto g1, where no white rook stands: castling is written as the "
+         "king taking its own rook (e1h1, not e1g1)"},
         {"4k3/8/8/8/8/8/8/4K1n1 w - - 0 1", make("e1", "g1", SEEBATCH_MOVE_CASTLING),
-         SEEBATCH_ERROR_MOVE, "castling onto g1, which is not empty"},
+         SEEBATCH_ERROR_MOVE, "castling from e1 onto g1, where no white rook stands"},
         {"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", make("e1", "g1", SEEBATCH_MOVE_CASTLING),
-         SEEBATCH_ERROR_MOVE, "the to-square g1 holds a white piece"},
+         SEEBATCH_ERROR_MOVE, "castling from e1 onto g1, where no white rook stands"},
+        {"4k3/8/8/8/8/8/8/4K1Nr w - - 0 1", make("e1", "h1", SEEBATCH_MOVE_CASTLING),
+         SEEBATCH_ERROR_MOVE, "castling from e1 onto h1, where no white rook stands"},
+        {"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1", make("e1", "e1", SEEBATCH_MOVE_CASTLING),
+         SEEBATCH_ERROR_MOVE, "the move goes from e1 to the same square"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         seebatch_board board = board_of_fen(cases[i].fen);
@@ -413,10 +459,11 @@ static void test_move_check_board(void)
     CHECK(strstr(error.message, "square e2 is in both the white and black bitboards"), "%s",
           error.message);
     board = board_of_fen(START);
-    board.reserved = 9;
+    board.castling = SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE;
+    board.reserved = 0x80; /* a rook file for black's queenside, not held */
     CHECK_EQ(seebatch_move_check(&board, make("e2", "e4", 0), &error), SEEBATCH_ERROR_BOARD,
              "reserved");
-    CHECK(strstr(error.message, "reserved is 9"), "%s", error.message);
+    CHECK(strstr(error.message, "right q is not held but has a rook file"), "%s", error.message);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -206,10 +206,12 @@ static void test_move_is_legal(void)
     seebatch_board board;
     if (!board_from(&board, perft_cases[1].fen))
         return;
-    CHECK(seebatch_move_is_legal(&board, seebatch_move_make(4, 6, SEEBATCH_MOVE_CASTLING)),
-          "e1g1 castles");
+    CHECK(seebatch_move_is_legal(&board, seebatch_move_make(4, 7, SEEBATCH_MOVE_CASTLING)),
+          "e1h1 castles: the king takes its rook");
+    CHECK(!seebatch_move_is_legal(&board, seebatch_move_make(4, 6, SEEBATCH_MOVE_CASTLING)),
+          "e1g1 is not castling's code");
     CHECK(!seebatch_move_is_legal(&board, seebatch_move_make(4, 6, SEEBATCH_MOVE_NORMAL)),
-          "e1g1 is castling, not a normal king move");
+          "e1g1 is not a normal king move");
 }
 
 /* ------------------------------------------------------------------------ */

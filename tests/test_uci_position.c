@@ -4,8 +4,11 @@
  * after the moves, the board a FEN of it gives; a game's moves past the
  * 255 bytes a FEN may take are read whole (by the rows reader too, which
  * copies a FEN row onto its stack); a bad move is named by its index and
- * text, an illegal one as such; a bad word, a bad FEN, "moves" with none
- * after it are refused naming what is wrong.
+ * text, an illegal one as such; a bad word, a bad FEN are refused naming
+ * what is wrong; "moves" with none after it is the position (as Stockfish
+ * reads it). Castling as either form UCI writes: the king's two files
+ * (e1g1) and the king taking its rook (e1h1, UCI_Chess960's), in standard
+ * chess and Chess960.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +104,42 @@ int main(void)
     /* Four FEN fields; castling, en passant and promotion as UCI writes them. */
     expect_fen("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - moves e1g1 e8c8",
                "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - moves e1h1 e8a8",
+               "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    /* Chess960 (X-FEN and Shredder-FEN alike): the king on g1 takes its rook on
+     * h1 and stays, the rook goes to f1; black's king on b8 takes a8's rook and
+     * goes to c8, the rook to d8. Or the long ways: g1a1, b8h8. */
+    expect_fen("position fen rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1 moves g1h1 b8a8",
+               "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    expect_fen("position fen rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1 moves g1h1 b8a8",
+               "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    expect_fen("position fen rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1 moves g1a1",
+               "rk5r/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    expect_fen("position fen rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1 moves g1a1 b8h8",
+               "error: UCI position: move 2 (b8h8) is not legal"); /* d8 attacked by d1's rook */
+    /* Rooks off the corners: the king's two files read as castling with the
+     * right's rook (g1: the king takes it too), rights kept as X-FEN. */
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1 moves e1g1",
+               "r3k2r/8/8/8/8/8/8/1R3RK1 b kq - 1 1");
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1 moves e1g1 e8c8",
+               "2kr3r/8/8/8/8/8/8/1R3RK1 w - - 2 2");
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1 moves e1c1",
+               "r3k2r/8/8/8/8/8/8/2KR2R1 b kq - 1 1");
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1 moves e1b1",
+               "r3k2r/8/8/8/8/8/8/2KR2R1 b kq - 1 1");
+    expect_fen("position fen r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1 moves e1b1 e8a8",
+               "error: UCI position: move 2 (e8a8) is not legal"); /* d8 attacked */
+    /* The king on g1 facing a rook on the g-file may not castle through g1. */
+    expect_fen("position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1 moves e1g1",
+               "error: UCI position: move 1 (e1g1) is not legal");
+    /* A right's rook that is not the outermost keeps its file in the FEN written. */
+    expect_fen("position fen 4k3/8/8/8/8/8/8/R2RK2R w HD - 0 1 moves h1h2",
+               "4k3/8/8/8/8/8/7R/R2RK3 b D - 1 1");
+    expect_fen("position fen rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1 moves g1g1",
+               "error: UCI position: move 1 (g1g1): move \"g1g1\": the move goes from g1 to the "
+               "same square");
+    expect_fen("position fen rk5r/8/8/8/8/8/4n3/R5KR w HAha - 0 1 moves g1h1",
+               "error: UCI position: move 1 (g1h1) is not legal");
     expect_fen("position fen 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1 moves e5d6",
                "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
     expect_fen("position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8n",
@@ -120,7 +159,10 @@ int main(void)
                  "UCI position: move 2 (e7e5?): move \"e7e5?\": the promotion letter must be n, b, r or q");
     expect_error("position startpos moves abcdefghijklmnopqrstuvwxyz0123456789",
                  "UCI position: move 1 (abcdefghijklmnopqrstuvwxyz012345...) is no UCI move");
-    expect_error("position startpos moves", "UCI position: no moves after \"moves\"");
+    /* "moves" with none after it: the position, as Stockfish reads it. */
+    expect_fen("position startpos moves", START);
+    expect_fen("position startpos moves  \t ", START);
+    expect_fen("position fen " START " moves", START);
     expect_error("position startpos e2e4", "UCI position: \"e2e4\" where moves or the end belongs");
     expect_error("position fen moves e2e4", "UCI position: no FEN after \"fen\"");
     expect_error("position", "UCI position: \"\" where startpos or fen belongs");

@@ -5,8 +5,9 @@
  * whole (a board's moves come together, so it is read once from memory, by
  * the first of them, however many lanes check it). The nine words of a
  * board are loaded as two rows of four and one word and turned into lanes
- * by shuffles (gathers were slower on Zen 3). En passant, rare, is asked of
- * the scalar test lane by lane, as is a batch's last partial group; only
+ * by shuffles (gathers were slower on Zen 3). En passant and Chess960's
+ * castling files, rare, are asked of the scalar test lane by lane, as is a
+ * batch's last partial group; only
  * the boards the moves name are looked at. tests/test_sound_batches.c
  * holds this to the scalar tests.
  */
@@ -20,7 +21,7 @@
 /* The facts of four moves that decide their fit, as lane masks. */
 typedef struct move_facts {
     __m256i from_empty, onto_own; /* either fails any move */
-    __m256i pawn, last_rank, king, empty_to;
+    __m256i pawn, last_rank, king, own_rook_to;
 } move_facts;
 
 static inline __m256i is_clear(__m256i bits, __m256i bit)
@@ -80,8 +81,9 @@ static inline __m256i inconsistent(const whole_boards *r)
     __m256i white = r->colors[SEEBATCH_WHITE], black = r->colors[SEEBATCH_BLACK];
     overlap = _mm256_or_si256(overlap, _mm256_and_si256(white, black));
     overlap = _mm256_or_si256(overlap, _mm256_xor_si256(seen, _mm256_or_si256(white, black)));
-    /* A side past black, castling bits past 15, a reserved byte not 0. */
-    overlap = _mm256_or_si256(overlap, _mm256_and_si256(r->rest, _mm256_set1_epi64x(0xFFF000FE)));
+    /* A side past black. Castling's rook files (bits 4-7 of castling and
+     * reserved) are looked at by the scalar test (chess960_files). */
+    overlap = _mm256_or_si256(overlap, _mm256_and_si256(r->rest, _mm256_set1_epi64x(0xFE)));
     /* En passant: none, or a square on rank 6 with white to move, rank 3
      * with black (a square past 63 has no such rank). */
     __m256i square = _mm256_and_si256(_mm256_srli_epi64(r->rest, 8), _mm256_set1_epi64x(0xFF));
@@ -95,9 +97,16 @@ static inline __m256i inconsistent(const whole_boards *r)
                            _mm256_xor_si256(en_passant_ok, _mm256_set1_epi64x(-1)));
 }
 
+/* Lanes whose board keeps Chess960 rook files (castling.h). */
+static inline __m256i chess960_files(const whole_boards *r)
+{
+    return is_set(r->rest, _mm256_set1_epi64x(0xFFF00000));
+}
+
 static inline move_facts facts_of(const whole_boards *r, __m256i move)
 {
     __m256i kings = r->pieces[SEEBATCH_KING], pawns = r->pieces[SEEBATCH_PAWN];
+    __m256i rooks = r->pieces[SEEBATCH_ROOK];
     __m256i white = r->colors[SEEBATCH_WHITE], black = r->colors[SEEBATCH_BLACK];
     __m256i six_bits = _mm256_set1_epi64x(63), one = _mm256_set1_epi64x(1);
     __m256i from_bit =
@@ -113,7 +122,7 @@ static inline move_facts facts_of(const whole_boards *r, __m256i move)
                                             _mm256_set1_epi64x(0xFF), black_moves),
                          to_bit);
     f.king = is_set(kings, from_bit);
-    f.empty_to = is_clear(occupied, to_bit);
+    f.own_rook_to = _mm256_and_si256(f.onto_own, is_set(rooks, to_bit));
     return f;
 }
 
@@ -130,8 +139,9 @@ static inline __m256i misfits(const move_facts *f, __m256i kind)
     __m256i fits =
         _mm256_or_si256(_mm256_or_si256(_mm256_andnot_si256(promoting, normal),
                                         _mm256_and_si256(promoting, promotion)),
-                        _mm256_and_si256(castling, _mm256_and_si256(f->king, f->empty_to)));
-    __m256i fails = _mm256_or_si256(f->from_empty, f->onto_own);
+                        _mm256_and_si256(castling, _mm256_and_si256(f->king, f->own_rook_to)));
+    /* Castling is the king taking its own rook: onto its own colour. */
+    __m256i fails = _mm256_or_si256(f->from_empty, _mm256_andnot_si256(castling, f->onto_own));
     return _mm256_or_si256(fails, _mm256_xor_si256(fits, _mm256_set1_epi64x(-1)));
 }
 
@@ -155,7 +165,8 @@ static inline bool seebatch_group_fits(const see_batch *batch, size_t first, siz
         _mm256_or_si256(_mm256_andnot_si256(en_passant, misfits(&f, kind)), inconsistent(&rows));
     if (!inside || !_mm256_testz_si256(bad, bad))
         return false;
-    if (__builtin_expect(_mm256_testz_si256(en_passant, en_passant), 1))
+    __m256i rare = _mm256_or_si256(en_passant, chess960_files(&rows));
+    if (__builtin_expect(_mm256_testz_si256(rare, rare), 1))
         return true;
     return seebatch_named_boards_sound(&(see_batch){.boards = batch->boards,
                                                     .board_of_move = batch->board_of_move + first,

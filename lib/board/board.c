@@ -4,11 +4,11 @@
  * violation and, where there is one, the lowest square showing it.
  */
 #include "bitboard.h"
+#include "castling.h"
 #include "errors.h"
 #include "validity.h"
 
-static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board,
-                                                    seebatch_error *error)
+static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board, seebatch_error *error)
 {
     char name[3];
     for (int a = 0; a < SEEBATCH_PIECE_TYPES; a++)
@@ -80,6 +80,28 @@ static seebatch_status seebatch_check_en_passant(const seebatch_board *board, se
     return SEEBATCH_OK;
 }
 
+/* The rook files of the castling rights (castling.h): each 0..6, and 0 for
+ * a right not held. */
+static seebatch_status seebatch_check_castling_files(unsigned word, seebatch_error *error)
+{
+    static const char letters[] = "KQkq";
+    for (unsigned right = 0; right < 4; right++) {
+        unsigned in = (word & castling_file_bits(right)) >> (4 + 3 * right);
+        if (in != 0 && !((word >> right) & 1u))
+            return seebatch_fail(
+                error, SEEBATCH_ERROR_BOARD,
+                "castling 0x%02x, reserved 0x%02x: right %c is not held but has a rook file "
+                "(bits %u-%u of castling | reserved << 8 must then be 0)",
+                word & 0xFFu, word >> 8, letters[right], 4 + 3 * right, 6 + 3 * right);
+        if (in == 7)
+            return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                                 "castling 0x%02x, reserved 0x%02x: right %c's rook is 7 files in "
+                                 "from its corner, where no rook castles (0..6)",
+                                 word & 0xFFu, word >> 8, letters[right]);
+    }
+    return SEEBATCH_OK;
+}
+
 static seebatch_status seebatch_check_state(const seebatch_board *board, seebatch_error *error)
 {
     if (board->side_to_move > SEEBATCH_BLACK)
@@ -89,16 +111,7 @@ static seebatch_status seebatch_check_state(const seebatch_board *board, seebatc
     seebatch_status status = seebatch_check_en_passant(board, error);
     if (status != SEEBATCH_OK)
         return status;
-    if (board->castling & ~15u)
-        return seebatch_fail(
-            error, SEEBATCH_ERROR_BOARD,
-            "castling has unknown bits 0x%02x; only the four SEEBATCH_CASTLE_* bits "
-            "(0x0f) exist",
-            board->castling & ~15u);
-    if (board->reserved != 0)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "reserved is %u; it must be 0",
-                             (unsigned)board->reserved);
-    return SEEBATCH_OK;
+    return seebatch_check_castling_files(castling_word(board), error);
 }
 
 seebatch_status seebatch_board_validate(const seebatch_board *board, seebatch_error *error)

@@ -22,6 +22,7 @@
  */
 #include "attacks.h"
 #include "bitboard.h"
+#include "castling.h"
 #include "movegen.h"
 #include "seebatch.h"
 
@@ -48,15 +49,6 @@ static bool seebatch_attacked_by(const seebatch_board *board, unsigned square, u
     return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
 }
 
-/* The rook's journey for a castling king landing on `to` (g1, c1, g8, c8). */
-static void seebatch_castling_rook_squares(unsigned to, unsigned *rook_from, unsigned *rook_to)
-{
-    bool kingside = file_of(to) == 6;
-    unsigned first_of_rank = to & ~7u;
-    *rook_from = first_of_rank + (kingside ? 7 : 0);
-    *rook_to = first_of_rank + (kingside ? 5 : 3);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Legality                                                                 */
 /* ------------------------------------------------------------------------ */
@@ -70,21 +62,25 @@ bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move)
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     bitboard from_bit = seebatch_square_bit(from), to_bit = seebatch_square_bit(to);
+    bitboard occupied = occupied_squares(board) & ~from_bit, enemies = board->colors[them];
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        /* The king takes its rook: both leave, both land. */
+        bitboard rook_target = seebatch_square_bit(castling_rook_target(from, to));
+        to_bit = seebatch_square_bit(castling_king_target(from, to));
+        occupied = (occupied & ~seebatch_square_bit(to)) | to_bit | rook_target;
+    } else {
+        occupied |= to_bit;
+        enemies &= ~to_bit;
+    }
     bitboard kings = seebatch_own_kings(board, us);
-    if (kings & from_bit)
-        kings ^= from_bit | to_bit;
+    if (kings & from_bit) /* a castling king may land where it stands */
+        kings = (kings & ~from_bit) | to_bit;
     if (!kings)
         return true;
-    bitboard occupied = (occupied_squares(board) & ~from_bit) | to_bit;
-    bitboard enemies = board->colors[them] & ~to_bit;
     if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         bitboard victim = seebatch_square_bit(en_passant_victim(to, us));
         occupied &= ~victim;
         enemies &= ~victim;
-    } else if (kind == SEEBATCH_MOVE_CASTLING) {
-        unsigned rook_from, rook_to;
-        seebatch_castling_rook_squares(to, &rook_from, &rook_to);
-        occupied = (occupied & ~seebatch_square_bit(rook_from)) | seebatch_square_bit(rook_to);
     }
     for (; kings; kings &= kings - 1)
         if (attackers_to(board, lowest_square(kings), occupied) & enemies)
@@ -227,44 +223,51 @@ static void seebatch_add_piece_moves(move_list *list, bitboard targets)
     }
 }
 
-typedef struct castling_rule {
-    uint8_t right, king_from, king_to, rook_from;
-    bitboard must_be_empty;
-    bitboard must_be_safe; /* the king's start, path and destination */
-} castling_rule;
-
-static const castling_rule castling_rules[4] = {
-    {SEEBATCH_CASTLE_WHITE_KINGSIDE, 4, 6, 7, 0x60ull, 0x70ull},
-    {SEEBATCH_CASTLE_WHITE_QUEENSIDE, 4, 2, 0, 0x0Eull, 0x1Cull},
-    {SEEBATCH_CASTLE_BLACK_KINGSIDE, 60, 62, 63, 0x60ull << 56, 0x70ull << 56},
-    {SEEBATCH_CASTLE_BLACK_QUEENSIDE, 60, 58, 56, 0x0Eull << 56, 0x1Cull << 56},
-};
-
-static bool seebatch_castling_allowed(const seebatch_board *board, const castling_rule *rule)
+/* Castling with the right `right` (castling.h), Chess960's rules, which
+ * are chess's own for a king on e1 and rooks on the corners: the king on
+ * its first rank and the right's rook on the right's side of it; every
+ * square between the king and its target and between the rook and its
+ * target empty but for those two; the king not in check, and the squares
+ * it passes and lands on not attacked on the board as it stands. Whether
+ * the king is safe once the rook has moved too (a rook that shielded it on
+ * the rank) is seebatch_keeps_kings_safe's. */
+static bool seebatch_castling_allowed(const seebatch_board *board, unsigned king, unsigned right)
 {
-    unsigned us = board->side_to_move & 1u;
-    bitboard occupied = occupied_squares(board), own = board->colors[us];
-    if (!(board->castling & rule->right) || (occupied & rule->must_be_empty))
+    unsigned us = board->side_to_move & 1u, word = castling_word(board);
+    unsigned rook = castling_rook_square(word, right);
+    bool kingside = castling_is_kingside(right);
+    if (!((word >> right) & 1u) || (kingside ? rook < king : rook > king) ||
+        !(board->pieces[SEEBATCH_ROOK] & board->colors[us] & seebatch_square_bit(rook)))
         return false;
-    if (!(seebatch_own_kings(board, us) & seebatch_square_bit(rule->king_from)))
+    unsigned king_target = castling_king_target(king, rook);
+    unsigned rook_target = castling_rook_target(king, rook);
+    bitboard king_path = between(king, king_target) | seebatch_square_bit(king_target);
+    bitboard rook_path = between(rook, rook_target) | seebatch_square_bit(rook_target);
+    bitboard movers = seebatch_square_bit(king) | seebatch_square_bit(rook);
+    bitboard occupied = occupied_squares(board);
+    if ((king_path | rook_path) & occupied & ~movers)
         return false;
-    if (!(board->pieces[SEEBATCH_ROOK] & own & seebatch_square_bit(rule->rook_from)))
-        return false;
-    for (bitboard path = rule->must_be_safe; path; path &= path - 1)
+    for (bitboard path = king_path | seebatch_square_bit(king); path; path &= path - 1)
         if (seebatch_attacked_by(board, lowest_square(path), seebatch_opponent(us), occupied))
             return false;
     return true;
 }
 
+/* Castling kingside, then queenside, as the king takes its rook. */
 static void seebatch_add_castling(move_list *list)
 {
-    unsigned us = list->board->side_to_move & 1u;
-    for (unsigned i = 2 * us; i < 2 * us + 2; i++) {
-        const castling_rule *rule = &castling_rules[i];
-        if ((list->movers & seebatch_square_bit(rule->king_from)) && seebatch_castling_allowed(list->board, rule))
-            seebatch_add_move(list,
-                     seebatch_move_make(rule->king_from, rule->king_to, SEEBATCH_MOVE_CASTLING));
-    }
+    const seebatch_board *board = list->board;
+    unsigned us = board->side_to_move & 1u;
+    if (!(board->castling & (us == SEEBATCH_WHITE ? 3u : 12u)))
+        return;
+    unsigned king = castling_king_square(board, us);
+    if (king == CASTLING_NO_SQUARE || !(list->movers & seebatch_square_bit(king)))
+        return;
+    for (unsigned right = 2 * us; right < 2 * us + 2; right++)
+        if (seebatch_castling_allowed(board, king, right))
+            seebatch_add_move(
+                list, seebatch_move_make(king, castling_rook_square(castling_word(board), right),
+                                         SEEBATCH_MOVE_CASTLING));
 }
 
 static move_list seebatch_start_list(const seebatch_board *board, seebatch_move *moves)
@@ -323,18 +326,10 @@ static void seebatch_remove_piece(seebatch_board *board, unsigned square)
     board->colors[color_on(board, square)] &= ~seebatch_square_bit(square);
 }
 
-/* The rook's half of a castling move, if the rook is where it should be. */
-static void seebatch_move_castling_rook(seebatch_board *board, unsigned color, unsigned king_to)
+static uint16_t seebatch_saturating_increment(uint16_t n)
 {
-    unsigned rook_from, rook_to;
-    seebatch_castling_rook_squares(king_to, &rook_from, &rook_to);
-    if (!(board->pieces[SEEBATCH_ROOK] & board->colors[color] & seebatch_square_bit(rook_from)))
-        return;
-    seebatch_remove_piece(board, rook_from);
-    put_piece(board, SEEBATCH_ROOK, color, rook_to);
+    return n == UINT16_MAX ? n : (uint16_t)(n + 1);
 }
-
-static uint16_t seebatch_saturating_increment(uint16_t n) { return n == UINT16_MAX ? n : (uint16_t)(n + 1); }
 
 /* Moves the pieces; returns whether the move resets the halfmove clock. */
 static bool seebatch_move_pieces(seebatch_board *board, seebatch_move move, int type)
@@ -342,6 +337,13 @@ static bool seebatch_move_pieces(seebatch_board *board, seebatch_move move, int 
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
+    if (kind == SEEBATCH_MOVE_CASTLING) { /* the king takes its rook: both land */
+        seebatch_remove_piece(board, to);
+        seebatch_remove_piece(board, from);
+        put_piece(board, SEEBATCH_KING, us, castling_king_target(from, to));
+        put_piece(board, SEEBATCH_ROOK, us, castling_rook_target(from, to));
+        return false;
+    }
     bool capture = (occupied_squares(board) & seebatch_square_bit(to)) != 0;
     seebatch_remove_piece(board, to);
     seebatch_remove_piece(board, from);
@@ -353,8 +355,6 @@ static bool seebatch_move_pieces(seebatch_board *board, seebatch_move move, int 
     }
     bool promotes = kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN;
     put_piece(board, promotes ? (int)seebatch_promotion_piece(move) : type, us, to);
-    if (kind == SEEBATCH_MOVE_CASTLING)
-        seebatch_move_castling_rook(board, us, to);
     return capture || type == SEEBATCH_PAWN;
 }
 
@@ -370,8 +370,9 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move)
     if (type < 0)
         return; /* not a move on this board: the precondition is broken */
     unsigned us = board->side_to_move & 1u;
+    unsigned rights = castling_word(board) & ~castling_lost(board, from, to, type, us);
     bool resets_clock = seebatch_move_pieces(board, move, type);
-    board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
+    castling_store(board, rights);
     bool double_push = type == SEEBATCH_PAWN && (from > to ? from - to : to - from) == 16;
     board->en_passant = double_push ? (uint8_t)((from + to) / 2) : SEEBATCH_NO_SQUARE;
     board->halfmove_clock = resets_clock ? 0 : seebatch_saturating_increment(board->halfmove_clock);

@@ -4,8 +4,11 @@
  * A move's kind is not in UCI text, so the parser reads it off the board:
  * - en passant: a pawn steps diagonally forward onto board->en_passant while
  *   that square is empty;
- * - castling: a king on its home square (e1 white, e8 black) moves two files
- *   along its rank (e1g1, e1c1, e8g8, e8c8);
+ * - castling, written two ways: the king takes its own rook on its first
+ *   rank (e1h1, and any Chess960 castling: UCI_Chess960's form, the
+ *   library's own), or, in standard chess, a king on e1 or e8 moves two
+ *   files along its rank (e1g1, e1c1, e8g8, e8c8) while its rook stands on
+ *   that side's corner, or the right's file;
  * - promotion: a suffix n, b, r or q. UCI writes it lowercase; uppercase is
  *   accepted too, since some GUIs and hand-typed input use it. Squares must
  *   be lowercase.
@@ -16,6 +19,7 @@
 #include <string.h>
 
 #include "bitboard.h"
+#include "castling.h"
 #include "errors.h"
 #include "validity.h"
 
@@ -49,8 +53,8 @@ static int seebatch_parse_promotion(char letter)
 }
 
 /* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
-static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to,
-                                             int *promotion, seebatch_error *error)
+static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
+                                    seebatch_error *error)
 {
     char shown[QUOTE_MAX + 4];
     size_t length = 0;
@@ -61,8 +65,7 @@ static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, u
             error, SEEBATCH_ERROR_MOVE,
             "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
             seebatch_quote(text, shown), length < 4 ? "short" : "long");
-    int squares[2] = {seebatch_parse_square(text[0], text[1]),
-                      seebatch_parse_square(text[2], text[3])};
+    int squares[2] = {seebatch_parse_square(text[0], text[1]), seebatch_parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
@@ -78,27 +81,47 @@ static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, u
     return SEEBATCH_OK;
 }
 
-static bool seebatch_is_home_square_of_king(unsigned color, unsigned square)
+/* The rook a king on e1 or e8 castles with when it moves two files to
+ * `to` (standard chess's UCI): the right's rook on that side, else the
+ * corner's; CASTLING_NO_SQUARE when no rook of its own stands there. */
+static unsigned seebatch_two_square_rook(const seebatch_board *board, unsigned from, unsigned to,
+                                         unsigned color)
 {
-    return square == (color == SEEBATCH_WHITE ? 4u : 60u);
+    unsigned right = 2 * color + (to < from ? 1u : 0u);
+    unsigned word = castling_word(board);
+    unsigned rook = (word >> right) & 1u ? castling_rook_square(word, right)
+                                         : (from & 56u) + (to < from ? 0u : 7u);
+    bool own_rook = (board->pieces[SEEBATCH_ROOK] & board->colors[color]) >> rook & 1u;
+    bool kingside = rook > from;
+    return own_rook && kingside == (to > from) ? rook : CASTLING_NO_SQUARE;
 }
 
-/* The kind of a move from an occupied square, without a promotion suffix. */
-static unsigned seebatch_infer_kind(const seebatch_board *board, unsigned from, unsigned to)
+/* The kind of a move from an occupied square, without a promotion suffix;
+ * *to becomes the rook's square when a king's two-square move castles. */
+static unsigned seebatch_infer_kind(const seebatch_board *board, unsigned from, unsigned *to)
 {
     int type = piece_type_or_none(board, from);
     unsigned color = color_on(board, from);
     unsigned forward_rank = color == SEEBATCH_WHITE ? rank_of(from) + 1 : rank_of(from) - 1;
     unsigned file_step =
-        file_of(from) > file_of(to) ? file_of(from) - file_of(to) : file_of(to) - file_of(from);
-    bool empty_target = !(occupied_squares(board) & seebatch_square_bit(to));
-    if (type == SEEBATCH_PAWN && to == board->en_passant && empty_target && file_step == 1 &&
-        rank_of(to) == forward_rank)
+        file_of(from) > file_of(*to) ? file_of(from) - file_of(*to) : file_of(*to) - file_of(from);
+    bool empty_target = !(occupied_squares(board) & seebatch_square_bit(*to));
+    bool first_rank =
+        rank_of(from) == (color == SEEBATCH_WHITE ? 0u : 7u) && rank_of(*to) == rank_of(from);
+    if (type == SEEBATCH_PAWN && *to == board->en_passant && empty_target && file_step == 1 &&
+        rank_of(*to) == forward_rank)
         return SEEBATCH_MOVE_EN_PASSANT;
-    if (type == SEEBATCH_KING && seebatch_is_home_square_of_king(color, from) &&
-        rank_of(to) == rank_of(from) && file_step == 2)
-        return SEEBATCH_MOVE_CASTLING;
-    return SEEBATCH_MOVE_NORMAL;
+    if (type != SEEBATCH_KING || !first_rank)
+        return SEEBATCH_MOVE_NORMAL;
+    if ((board->pieces[SEEBATCH_ROOK] & board->colors[color]) >> *to & 1u)
+        return SEEBATCH_MOVE_CASTLING; /* the king takes its rook */
+    unsigned rook = file_of(from) == 4 && file_step == 2
+                        ? seebatch_two_square_rook(board, from, *to, color)
+                        : CASTLING_NO_SQUARE;
+    if (rook == CASTLING_NO_SQUARE)
+        return SEEBATCH_MOVE_NORMAL;
+    *to = rook;
+    return SEEBATCH_MOVE_CASTLING;
 }
 
 seebatch_status seebatch_move_parse(const seebatch_board *board, const char *text,
@@ -130,13 +153,12 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
             "piece (n, b, r or q)",
             seebatch_quote(text, shown), seebatch_color_names[color]);
 
-    seebatch_move parsed = seebatch_move_make(
-        from, to, promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, to));
+    unsigned kind = promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, &to);
+    seebatch_move parsed = seebatch_move_make(from, to, kind);
     seebatch_error check;
     status = seebatch_move_check(board, parsed, &check);
     if (status != SEEBATCH_OK)
-        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown),
-                             check.message);
+        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown), check.message);
     *move = parsed;
     return seebatch_succeed(error);
 }
@@ -145,9 +167,11 @@ size_t seebatch_move_to_uci(seebatch_move move, char *out)
 {
     if (!out)
         return 0;
+    unsigned kind = seebatch_move_kind(move), to = seebatch_move_to(move);
+    if (kind == SEEBATCH_MOVE_CASTLING)
+        to = castling_uci_target(seebatch_move_from(move), to);
     seebatch_square_name(seebatch_move_from(move), out);
-    seebatch_square_name(seebatch_move_to(move), out + 2);
-    unsigned kind = seebatch_move_kind(move);
+    seebatch_square_name(to, out + 2);
     if (kind < SEEBATCH_MOVE_PROMOTE_KNIGHT || kind > SEEBATCH_MOVE_PROMOTE_QUEEN)
         return 4;
     out[4] = promotion_letters[kind - SEEBATCH_MOVE_PROMOTE_KNIGHT];
@@ -166,7 +190,7 @@ typedef struct move_view {
 } move_view;
 
 static seebatch_status seebatch_check_squares(const seebatch_board *board, move_view *view,
-                                              seebatch_error *error)
+                                     seebatch_error *error)
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
@@ -179,7 +203,8 @@ static seebatch_status seebatch_check_squares(const seebatch_board *board, move_
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "no piece on the from-square %s",
                              view->from_name);
     view->color = color_on(board, view->from);
-    if (board->colors[view->color] & seebatch_square_bit(view->to))
+    if ((board->colors[view->color] & seebatch_square_bit(view->to)) &&
+        view->kind != SEEBATCH_MOVE_CASTLING)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "the to-square %s holds a %s piece, the same colour as the %s on %s",
                              view->to_name, seebatch_color_names[view->color],
@@ -214,7 +239,7 @@ static seebatch_status seebatch_check_en_passant_move(const seebatch_board *boar
 }
 
 static seebatch_status seebatch_check_kind(const seebatch_board *board, const move_view *view,
-                                           seebatch_error *error)
+                                  seebatch_error *error)
 {
     bool to_last_rank = promotion_rank(view->color) & seebatch_square_bit(view->to);
     unsigned kind = view->kind;
@@ -240,9 +265,12 @@ static seebatch_status seebatch_check_kind(const seebatch_board *board, const mo
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
                              "castling by the %s on %s: only a king castles",
                              seebatch_type_names[view->type], view->from_name);
-    } else if (!view->target_empty) {
-        return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "castling onto %s, which is not empty",
-                             view->to_name);
+    } else if (!(board->pieces[SEEBATCH_ROOK] & board->colors[view->color] &
+                 seebatch_square_bit(view->to))) {
+        return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
+                             "castling from %s onto %s, where no %s rook stands: castling is "
+                             "written as the king taking its own rook (e1h1, not e1g1)",
+                             view->from_name, view->to_name, seebatch_color_names[view->color]);
     }
     return SEEBATCH_OK;
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "board/bitboard.h"
+#include "board/castling.h"
 #include "decimal.h"
 #include "errors.h"
 #include "fen_scan.h"
@@ -219,33 +220,68 @@ static seebatch_status seebatch_parse_side(seebatch_board *board, const char *te
         seebatch_printable(text + field.start, field.length, SHOWN_MAX, shown));
 }
 
-static seebatch_status seebatch_parse_castling(seebatch_board *board, const char *text, fen_field field,
-                                      seebatch_error *error)
+/* The right a castling letter names and its rook's file: K Q k q (X-FEN:
+ * the outermost rook on that side of the king), or a rook's file A-H, a-h
+ * (Shredder-FEN, and X-FEN for a rook not the outermost), whose side of
+ * the king says which right. Needs the placement, read before. */
+static seebatch_status seebatch_castling_letter(const seebatch_board *board, char letter,
+                                                size_t position, unsigned *right, unsigned *file,
+                                                seebatch_error *error)
 {
+    char shown[12];
+    const char *found = memchr(castling_letters, letter, sizeof castling_letters - 1);
+    if (found) { /* memchr over the four letters: strchr would find a NUL's terminator */
+        *right = (unsigned)(found - castling_letters);
+        *file = castling_outermost_file(board, *right);
+        return SEEBATCH_OK;
+    }
+    bool white = letter >= 'A' && letter <= 'H', black = letter >= 'a' && letter <= 'h';
+    if (!white && !black)
+        return seebatch_fen_fail(error, 3, position,
+                                 "unknown castling letter %s; expected K, Q, k, q, a rook's file "
+                                 "A-H or a-h (Chess960), or '-'",
+                                 seebatch_describe_char(letter, shown));
+    unsigned color = white ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+    unsigned king = castling_king_square(board, color);
+    *file = (unsigned)(letter - (white ? 'A' : 'a'));
+    if (king == CASTLING_NO_SQUARE || file_of(king) == *file)
+        return seebatch_fen_fail(
+            error, 3, position, "castling letter %c names a rook's file, but %s", letter,
+            king == CASTLING_NO_SQUARE ? "no king of its colour stands on its first rank to castle"
+                                       : "its king stands on that file");
+    *right = 2 * color + (*file < file_of(king) ? 1u : 0u);
+    return SEEBATCH_OK;
+}
+
+static seebatch_status seebatch_parse_castling(seebatch_board *board, const char *text,
+                                               fen_field field, seebatch_error *error)
+{
+    static const char *const right_names[4] = {"white's kingside", "white's queenside",
+                                               "black's kingside", "black's queenside"};
     const char *value = text + field.start;
     if (field.length == 1 && value[0] == '-')
         return SEEBATCH_OK;
+    unsigned word = 0;
     for (size_t i = 0; i < field.length; i++) {
         size_t position = field.start + i + 1;
-        char shown[12];
-        /* memchr over the four letters: strchr would find a NUL's terminator. */
-        const char *found = memchr(castling_letters, value[i], sizeof castling_letters - 1);
+        unsigned right = 0, file = 0;
         if (value[i] == '-')
             return seebatch_fen_fail(error, 3, position, "'-' must stand alone");
-        if (!found)
+        seebatch_status status =
+            seebatch_castling_letter(board, value[i], position, &right, &file, error);
+        if (status != SEEBATCH_OK)
+            return status;
+        if (word & (1u << right))
+            return seebatch_fen_fail(error, 3, position, "castling letter %c names %s right again",
+                                     value[i], right_names[right]);
+        if ((word & 15u) >> right)
             return seebatch_fen_fail(error, 3, position,
-                                     "unknown castling letter %s; expected K, Q, k, q or '-'",
-                                     seebatch_describe_char(value[i], shown));
-        unsigned index = (unsigned)(found - castling_letters);
-        if (board->castling & (1u << index))
-            return seebatch_fen_fail(error, 3, position, "castling letter %c is repeated",
+                                     "castling letter %c is out of order; the order is white's "
+                                     "then black's, kingside first (KQkq, HAha)",
                                      value[i]);
-        if (board->castling >> index)
-            return seebatch_fen_fail(error, 3, position,
-                                     "castling letter %c is out of order; the order is KQkq",
-                                     value[i]);
-        board->castling |= (uint8_t)(1u << index);
+        word = castling_with_file(word | 1u << right, right, file);
     }
+    castling_store(board, word);
     return SEEBATCH_OK;
 }
 
@@ -391,10 +427,48 @@ static size_t seebatch_write_rank(const char *letters, unsigned rank, char *out)
     return n;
 }
 
+/* The letter a right is written with, one the parser reads back as the
+ * same right and rook: in X-FEN K, Q, k or q for the outermost rook on
+ * that side of the king (or the corner, with none), else the rook's file;
+ * in Shredder-FEN the rook's file wherever a king on the first rank gives
+ * it a side. 0 when no letter reads back so (a right's file on the wrong
+ * side of its king, or off the corner with no king to give it a side). */
+static char seebatch_castling_letter_of(const seebatch_board *board, unsigned right, bool shredder)
+{
+    unsigned file = file_of(castling_rook_square(castling_word(board), right));
+    unsigned color = castling_color(right);
+    unsigned king = castling_king_square(board, color);
+    bool file_reads_back = king != CASTLING_NO_SQUARE && file != file_of(king) &&
+                           (file > file_of(king)) == castling_is_kingside(right);
+    char file_letter = (char)((color == SEEBATCH_WHITE ? 'A' : 'a') + file);
+    if (shredder && file_reads_back)
+        return file_letter;
+    if (castling_outermost_file(board, right) == file)
+        return castling_letters[right];
+    return file_reads_back ? file_letter : 0;
+}
+
+/* The castling field into out; 0 when a right has no letter. */
+static size_t seebatch_write_castling(const seebatch_board *board, bool shredder, char *out)
+{
+    size_t n = 0;
+    for (unsigned right = 0; right < 4; right++)
+        if (board->castling & (1u << right)) {
+            char letter = seebatch_castling_letter_of(board, right, shredder);
+            if (!letter)
+                return 0;
+            out[n++] = letter;
+        }
+    if (n == 0)
+        out[n++] = '-';
+    return n;
+}
+
 /* out holds SEEBATCH_FEN_MAX bytes; the longest FEN is 92 characters
- * (71 for the placement, " w KQkq e3 65535 65535"). */
-static size_t seebatch_write_fen(const seebatch_board *board, uint16_t halfmove,
-                                 uint16_t fullmove, char *out)
+ * (71 for the placement, " w KQkq e3 65535 65535"). Returns 0 when the
+ * castling rights have no letters. */
+static size_t seebatch_write_fen(const seebatch_board *board, uint16_t halfmove, uint16_t fullmove,
+                                 bool shredder, char *out)
 {
     char letters[64];
     seebatch_letters_of(board, letters);
@@ -407,11 +481,10 @@ static size_t seebatch_write_fen(const seebatch_board *board, uint16_t halfmove,
     out[n++] = ' ';
     out[n++] = board->side_to_move == SEEBATCH_WHITE ? 'w' : 'b';
     out[n++] = ' ';
-    for (unsigned right = 0; right < 4; right++)
-        if (board->castling & (1u << right))
-            out[n++] = castling_letters[right];
-    if (!(board->castling & 15u))
-        out[n++] = '-';
+    size_t castling = seebatch_write_castling(board, shredder, out + n);
+    if (castling == 0)
+        return 0;
+    n += castling;
     out[n++] = ' ';
     if (board->en_passant == SEEBATCH_NO_SQUARE)
         out[n++] = '-';
@@ -435,8 +508,8 @@ static bool seebatch_expressible(const seebatch_board *board)
            !more_than_one(kings & board->colors[SEEBATCH_BLACK]);
 }
 
-size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove,
-                                  uint16_t fullmove, char *buffer, size_t size)
+size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove, uint16_t fullmove,
+                                  bool shredder, char *buffer, size_t size)
 {
     if (buffer && size > 0)
         buffer[0] = '\0';
@@ -444,8 +517,8 @@ size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove
         !seebatch_expressible(board))
         return 0;
     char text[SEEBATCH_FEN_MAX];
-    size_t length = seebatch_write_fen(board, halfmove, fullmove, text);
-    if (length + 1 > size)
+    size_t length = seebatch_write_fen(board, halfmove, fullmove, shredder, text);
+    if (length == 0 || length + 1 > size)
         return 0;
     memcpy(buffer, text, length + 1);
     return length;
@@ -454,5 +527,11 @@ size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove
 size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size)
 {
     return seebatch_fen_with_counters(board, board ? board->halfmove_clock : 0,
-                                      board ? board->fullmove_number : 0, buffer, size);
+                                      board ? board->fullmove_number : 0, false, buffer, size);
+}
+
+size_t seebatch_board_to_shredder_fen(const seebatch_board *board, char *buffer, size_t size)
+{
+    return seebatch_fen_with_counters(board, board ? board->halfmove_clock : 0,
+                                      board ? board->fullmove_number : 0, true, buffer, size);
 }

@@ -19,6 +19,7 @@
 #endif
 
 #include "board/bitboard.h"
+#include "board/castling.h"
 #include "machine/cpu_features.h"
 
 /* A mailbox byte: bit t for a piece of type t (pawn 0 .. king 5), BLACK for
@@ -210,8 +211,9 @@ static size_t seebatch_scan_counter(const char *text, size_t length, size_t i, u
     return i;
 }
 
-/* Castling from i: '-' or letters of KQkq in that order, none twice.
- * Returns where the field ends, or 0. */
+/* Castling from i: '-' or letters of KQkq in that order, none twice (a
+ * rook's file, Shredder-FEN's, is the full parser's). Returns where the
+ * field ends, or 0. */
 static size_t seebatch_scan_castling(const char *text, size_t length, size_t i, uint8_t *castling)
 {
     if (seebatch_byte_at(text, length, i) == '-')
@@ -240,6 +242,13 @@ static size_t seebatch_scan_en_passant(const char *text, size_t length, size_t i
     return i + 2;
 }
 
+/* X-FEN's KQkq: each right's rook the outermost on its side of the king.
+ * Out of line: a held right's rook is on its corner in nearly every FEN. */
+static __attribute__((noinline)) void seebatch_scan_outermost_rooks(seebatch_board *board)
+{
+    castling_take_outermost(board);
+}
+
 /* Fields 2 to 6 from i, the space after the placement (both placement
  * readers return where their field ends only at a space). */
 static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
@@ -253,6 +262,8 @@ static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t l
     i = seebatch_scan_castling(text, length, i + 3, &board->castling);
     if (i == 0 || seebatch_byte_at(text, length, i) != ' ')
         return false;
+    if (board->castling && !castling_rooks_on_corners(board))
+        seebatch_scan_outermost_rooks(board);
     i = seebatch_scan_en_passant(text, length, i + 1, board);
     uint16_t *counters[2] = {&board->halfmove_clock, &board->fullmove_number};
     for (int c = 0; c < 2 && i != 0 && i < length; c++) {

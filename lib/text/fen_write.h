@@ -7,6 +7,7 @@
 #ifndef SEEBATCH_FEN_WRITE_H
 #define SEEBATCH_FEN_WRITE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,10 +15,11 @@
 
 #pragma GCC visibility push(hidden)
 
-/* seebatch_board_to_fen's contract, with halfmove and fullmove written in
- * place of the board's counters. */
+/* seebatch_board_to_fen's contract (seebatch_board_to_shredder_fen's when
+ * shredder), with halfmove and fullmove written in place of the board's
+ * counters. */
 size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove, uint16_t fullmove,
-                                  char *buffer, size_t size);
+                                  bool shredder, char *buffer, size_t size);
 
 #pragma GCC visibility pop
 

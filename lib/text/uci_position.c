@@ -99,9 +99,7 @@ static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words 
                                  index, seebatch_uci_shown(word, n, shown));
         seebatch_board_play(board, move);
     }
-    if (index == 0)
-        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: no moves after \"moves\"");
-    return SEEBATCH_OK;
+    return SEEBATCH_OK; /* "moves" with none after it is the position itself, as engines read it */
 }
 
 seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *text, size_t length,

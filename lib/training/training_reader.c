@@ -7,6 +7,7 @@
 #include "training/formats/bin_file.h"
 #include "training/formats/binpack_reader.h"
 #include "training/formats/binpack_writer.h" /* BINPACK_PLY_MAX */
+#include "training/formats/chain_moves.h"    /* seebatch_castling_is_standard */
 #include "training/formats/plain.h"
 #include "training_internal.h"
 
@@ -261,6 +262,9 @@ static bool seebatch_output_refuses(const seebatch_training_reader *r, const tra
                  BINPACK_PLY_MAX);
         return true;
     }
+    if (r->holds == SEEBATCH_FILE_BINPACK &&
+        !seebatch_castling_is_standard(&entry->board, "binpack", why, size))
+        return true;
     return r->holds == SEEBATCH_FILE_BIN && !seebatch_bin_holds(entry, why, size);
 }
 

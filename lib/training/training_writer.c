@@ -8,6 +8,7 @@
 #include "training/formats/binpack_reader.h"
 #include "training/formats/binpack_stem.h"
 #include "training/formats/binpack_writer.h"
+#include "training/formats/chain_moves.h"
 #include "training/formats/plain.h"
 #include "training_internal.h"
 
@@ -117,6 +118,10 @@ bool seebatch_binpack_stem_holds(const training_entry *entry)
 static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t number,
                                            seebatch_error *error)
 {
+    char why[SEEBATCH_MESSAGE_SIZE - 64];
+    if (!seebatch_castling_is_standard(&entry->board, "binpack", why, sizeof why))
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: %s",
+                             (unsigned long long)number, why);
     if (!seebatch_binpack_stem_holds(entry))
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "entry %llu: %s",
                              (unsigned long long)number, seebatch_binpack_cannot_hold);

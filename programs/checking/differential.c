@@ -62,6 +62,10 @@ static const char *format_case(const seebatch_board *board, seebatch_move move,
 {
     char uci[SEEBATCH_UCI_MAX];
     seebatch_move_to_uci(move, uci);
+    /* The squares as they are (castling's UCI writes the king's target):
+     * the reader infers nothing. */
+    uci[2] = (char)('a' + seebatch_move_to(move) % 8);
+    uci[3] = (char)('1' + seebatch_move_to(move) / 8);
     size_t length = format_board(board, out, size);
     if (length < size)
         snprintf(out + length, size - length,

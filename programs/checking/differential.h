@@ -64,8 +64,9 @@ void differential_describe(const differential *check, char *out, size_t size);
  *   BOARD;MOVE;KIND;P,N,B,R,Q;FLAGS
  * where BOARD is a FEN, or for boards FEN cannot write (two kings of a
  * colour) "bitboards " and the eight bitboards (pawn..king, white, black) in
- * hex separated by '/'; MOVE is UCI (from, to, promotion letter) and KIND the
- * move kind as a number (SEEBATCH_MOVE_*), so nothing is inferred. Returns
+ * hex separated by '/'; MOVE is UCI (from, to, promotion letter; castling as
+ * the king taking its rook, e1h1) and KIND the move kind as a number
+ * (SEEBATCH_MOVE_*), so nothing is inferred. Returns
  * false with a message for a malformed line or a case that breaks the SEE
  * preconditions.
  */

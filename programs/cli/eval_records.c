@@ -3,23 +3,22 @@
 #include <string.h>
 
 #include "numbers.h"
-#include "tool_only.h"
 
 /* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
  * byte, read after the word is written, never shown). */
 #define SMALL_LENGTH(n) ((n) < 10 ? 1u : (n) < 100 ? 2u : 3u)
 #define DIGIT_AT(n, k) ((uint32_t)('0' + ((n) / ((k) == 0 ? 1 : (k) == 1 ? 10 : 100)) % 10))
 #define SMALL(n)                                                                                   \
-    ((n) < 10 ? DIGIT_AT(n, 0)                                                                     \
+    ((n) < 10    ? DIGIT_AT(n, 0)                                                                  \
      : (n) < 100 ? DIGIT_AT(n, 1) | DIGIT_AT(n, 0) << 8                                            \
                  : DIGIT_AT(n, 2) | DIGIT_AT(n, 1) << 8 | DIGIT_AT(n, 0) << 16) |                  \
         SMALL_LENGTH(n) << 24
 #define SMALL10(n)                                                                                 \
     SMALL(n), SMALL(n + 1), SMALL(n + 2), SMALL(n + 3), SMALL(n + 4), SMALL(n + 5), SMALL(n + 6),  \
         SMALL(n + 7), SMALL(n + 8), SMALL(n + 9)
-#define SMALL100(n) SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30),                 \
-                    SMALL10(n + 40), SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70),            \
-                    SMALL10(n + 80), SMALL10(n + 90)
+#define SMALL100(n)                                                                                \
+    SMALL10(n), SMALL10(n + 10), SMALL10(n + 20), SMALL10(n + 30), SMALL10(n + 40),                \
+        SMALL10(n + 50), SMALL10(n + 60), SMALL10(n + 70), SMALL10(n + 80), SMALL10(n + 90)
 static const uint32_t small_numbers[1000] = {
     SMALL100(0),   SMALL100(100), SMALL100(200), SMALL100(300), SMALL100(400),
     SMALL100(500), SMALL100(600), SMALL100(700), SMALL100(800), SMALL100(900)};
@@ -41,8 +40,9 @@ static char *put_signed(char *p, int32_t value)
 }
 
 /* "a1" to "h8", two letters a square. */
-static const char square_names[129] = "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
-                                      "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
+static const char square_names[129] =
+    "a1b1c1d1e1f1g1h1a2b2c2d2e2f2g2h2a3b3c3d3e3f3g3h3a4b4c4d4e4f4g4h4"
+    "a5b5c5d5e5f5g5h5a6b6c6d6e6f6g6h6a7b7c7d7e7f7g7h7a8b8c8d8e8f8g8h8";
 
 /* The letter a promotion kind adds to the move ("nbrq"), NUL for the kinds
  * that add none (normal, en passant, castling, and the unused kinds). */
@@ -50,11 +50,21 @@ static const char promotion_letter[16] = {0, 'n', 'b', 'r', 'q'};
 
 /* The move in UCI, as seebatch_move_to_uci writes it, followed by `after`:
  * the squares and a fifth byte always written, the fifth kept only for a
- * promotion, so no branch asks the kind (the room reserved covers it). */
+ * promotion, so no branch asks the kind (the room reserved covers it) but
+ * castling's, rare, which that call writes (its to-square as standard
+ * chess writes it, or the rook's in Chess960). */
 static char *put_uci(char *p, seebatch_move move, char after)
 {
-    memcpy(p, square_names + 2 * seebatch_move_from(move), 2);
-    memcpy(p + 2, square_names + 2 * seebatch_move_to(move), 2);
+    if (__builtin_expect(seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING, 0)) {
+        char uci[SEEBATCH_UCI_MAX];
+        size_t length = seebatch_move_to_uci(move, uci);
+        memcpy(p, uci, length);
+        p[length] = after;
+        return p + length + 1;
+    }
+    unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
+    memcpy(p, square_names + 2 * from, 2);
+    memcpy(p + 2, square_names + 2 * to, 2);
     char letter = promotion_letter[seebatch_move_kind(move)];
     p[4] = letter;
     p += 4 + (letter != 0);

@@ -22,11 +22,13 @@ static const char perft_help[] =
     "usage: seebatch perft [--depth D] [--divide] [FEN]\n"
     "\n"
     "Prints the number of leaf nodes of the legal move tree of depth D (default 4,\n"
-    "at most 10) from FEN (default: the start position). A position whose side\n"
-    "not to move is in check is refused: no game reaches it.\n"
+    "at most 10) from FEN (default: the start position; Chess960 in X-FEN or\n"
+    "Shredder-FEN). A position whose side not to move is in check is refused: no\n"
+    "game reaches it.\n"
     "\n"
     "  --divide    first a line \"MOVE: N\" for each legal move of the position\n"
-    "              (UCI, castling as the king's move e1g1; sorted by that text),\n"
+    "              (UCI: castling e1g1 in standard chess, the king taking its\n"
+    "              rook in Chess960; sorted by that text),\n"
     "              N the leaf nodes under it at depth D - 1, then a blank line\n"
     "              and \"Nodes searched: TOTAL\", as Stockfish's \"go perft D\"\n"
     "              prints them (D at least 1)\n";
@@ -49,7 +51,7 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
     if (!read_whole_number(argument, option->minimum, option->maximum, option->value)) {
         char message[160];
         whole_number_message(message, sizeof message, option->name, option->minimum,
-                             option->maximum, argument);
+                                       option->maximum, argument);
         report(subcommand, "%s", message);
         *bad = true;
     }
@@ -61,7 +63,8 @@ static bool take_number_option(const char *subcommand, int argc, char **argv, in
 static bool is_whole_number(const char *text)
 {
     long long ignored;
-    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1), &ignored);
+    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
+                                 &ignored);
 }
 
 static bool wants_help(const char *argument)
@@ -197,9 +200,8 @@ int run_perft(int argc, char **argv)
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
     if (other_king_in_check(&board))
-        return usage_error("perft",
-                           "%s is in check with %s to move: no game reaches such a "
-                           "position, so it has no legal move tree",
+        return usage_error("perft", "%s is in check with %s to move: no game reaches such a "
+                                    "position, so it has no legal move tree",
                            board.side_to_move == SEEBATCH_WHITE ? "black" : "white",
                            board.side_to_move == SEEBATCH_WHITE ? "white" : "black");
     if (divide && depth == 0)

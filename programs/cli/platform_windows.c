@@ -15,7 +15,10 @@
 #include "options.h"
 #include "tool_only.h"
 
-void platform_start_streams(void) { seebatch_standard_streams_binary(); }
+void platform_start_streams(void)
+{
+    seebatch_standard_streams_binary();
+}
 
 /* ------------------------------------------------------------------------ */
 /* The temporary removed when the run is interrupted                        */

@@ -516,8 +516,9 @@ def _with_mask(item, where):
 
 
 def moves_from_uci(boards, texts, board_index=None):
-    """Parses UCI moves ("e2e4", "e7e8q", castling "e1g1") into the library's
-    move encoding (uint16). Move i is on boards[board_index[i]], or on
+    """Parses UCI moves ("e2e4", "e7e8q", castling "e1g1" or the king taking
+    its rook "e1h1", Chess960's "g1f1") into the library's move encoding
+    (uint16), castling as the king taking its rook. Move i is on boards[board_index[i]], or on
     boards[i] when board_index is None. A move that does not parse raises
     SeebatchError naming its row."""
     if isinstance(texts, (str, bytes)):

@@ -68,9 +68,9 @@ def test_inconsistent_board_names_board_and_field():
     assert raised.value.status_name == "inconsistent board"
     with pytest.raises(seebatch.SeebatchError, match="captures: board 1: square"):
         seebatch.captures(boards)
-    boards[1]["reserved"] = 3
+    boards[1]["reserved"] = 0xFF  # Chess960's rook files: k's 7 files in, or not held
     boards[1]["pieces"][1] &= ~boards[1]["pieces"][2]
-    with pytest.raises(seebatch.SeebatchError, match="board 1: reserved is 3"):
+    with pytest.raises(seebatch.SeebatchError, match="board 1: castling 0x.., reserved 0xff: right"):
         seebatch.see_ge(boards, board_index, moves, 0)
 
 

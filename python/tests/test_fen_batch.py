@@ -144,7 +144,9 @@ def test_checks_catch_a_board_edited_after_parsing():
     last = int(board_index[-1])
     edits = [("pieces", 1, "is in both the pawn and knight bitboards"),
              ("colors", 0, "is in both the white and black bitboards"),
-             ("reserved", None, "reserved is 1"), ("castling", None, "castling has unknown bits"),
+             # Chess960's rook files: k's 7 files in (or not held), K's for no right.
+             ("reserved", None, "reserved 0xff: right "),
+             ("castling", None, "castling 0xf0, reserved 0x00: right K is not held"),
              ("side_to_move", None, "side to move is 2"),
              ("en_passant", None, "is not on the third or sixth rank")]
     for field, index, message in edits:
@@ -154,7 +156,7 @@ def test_checks_catch_a_board_edited_after_parsing():
         elif field == "colors":
             edited[last]["colors"][0] |= edited[last]["colors"][1]
         else:
-            edited[last][field] = {"reserved": 1, "castling": 16, "side_to_move": 2,
+            edited[last][field] = {"reserved": 0xFF, "castling": 0xF0, "side_to_move": 2,
                                    "en_passant": 0}[field]
         assert fault(edited, board_index, moves).startswith(f"see_values: board {last}: ")
         assert message in fault(edited, board_index, moves)
@@ -185,15 +187,43 @@ def test_checks_of_a_few_moves_among_many_boards():
     named = set(board_index[few].tolist())
     unnamed = next(b for b in range(len(boards)) if b not in named)
     edited = boards.copy()
-    edited[unnamed]["reserved"] = 1
+    edited[unnamed]["reserved"] = 0xFF  # a rook 7 files in from its corner
     assert np.array_equal(seebatch.see_values(edited, board_index[few], moves[few]),
                           seebatch.see_values(boards, board_index[few], moves[few], check=False))
-    edited[int(board_index[3])]["reserved"] = 1
-    assert f"board {int(board_index[3])}: reserved is 1" in \
-        fault(edited, board_index[few], moves[few])
+    edited[int(board_index[3])]["reserved"] = 0xFF
+    assert f"board {int(board_index[3])}: castling " in fault(edited, board_index[few], moves[few])
+    assert "reserved 0xff: right " in fault(edited, board_index[few], moves[few])
     out_of_range = board_index[few].copy()
     out_of_range[5] = len(boards)
     assert "move 5 names board" in fault(boards, out_of_range, moves[few])
+
+
+def test_chess960_in_both_notations():
+    """Chess960 FENs (the published perft suite's first position; rooks off the
+    corners) read alike in X-FEN and Shredder-FEN, their rook files kept in
+    castling and reserved; castling is the king taking its rook, read in both
+    UCI forms, written e1g1 in standard chess and as the king taking its rook
+    otherwise; its SEE is 0 (tests/test_chess960.c holds every backend to it)."""
+    pairs = [("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9",
+              "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"),
+             ("r3k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1"),
+             ("rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1", "rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1"),
+             (START, START.replace("KQkq", "HAha"))]
+    boards, errors = seebatch.boards_from_fens([fen for pair in pairs for fen in pair])
+    assert errors == []
+    for i in range(len(pairs)):
+        assert boards[2 * i].tobytes() == boards[2 * i + 1].tobytes(), pairs[i]
+    # White's queenside rook on f1: 5 files in from a1, bits 7-9 of castling | reserved << 8.
+    word = int(boards[0]["castling"]) | int(boards[0]["reserved"]) << 8
+    assert word & 15 == 15 and word >> 7 & 7 == 5 and word >> 4 & 7 == 0
+    assert boards[6]["castling"] == 15 and boards[6]["reserved"] == 0  # standard chess
+    texts = ["e1g1", "e1b1", "g1h1", "g1a1", "e1h1", "e1g1"]
+    on = [2, 2, 4, 4, 6, 6]
+    moves = seebatch.moves_from_uci(boards, texts, on)
+    assert [int(m) >> 12 for m in moves] == [6] * 6  # castling
+    assert [int(m) & 63 for m in moves] == [6, 1, 7, 0, 7, 7]  # onto the rook: g1 b1 h1 a1 h1 h1
+    assert list(seebatch.move_to_uci(moves)) == ["e1g1", "e1b1", "g1h1", "g1a1", "e1g1", "e1g1"]
+    assert list(seebatch.see_values(boards, on, moves)) == [0] * 6
 
 
 def test_epd_records_where_fens_are_taken():

@@ -125,4 +125,44 @@ for fen in '4k3/8/8/8/8/8/8/4R1K1 w - - 0 1;black;white' '4K3/8/8/8/8/8/8/4r1k1 
     done
 done
 expect "in check, its own side to move: counted" "$("$tool" perft --depth 1 '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1')" "4"
+
+# Chess960: castling written as the king taking its rook (g1h1: the king
+# stays on g1; g1a1: it goes to c1), as Stockfish 15.1 with UCI_Chess960
+# prints "go perft 2" here, move for move; X-FEN and Shredder-FEN alike.
+chess960_divide='a1a2: 23
+a1a3: 22
+a1a4: 21
+a1a5: 20
+a1a6: 19
+a1a7: 17
+a1a8: 3
+a1b1: 3
+a1c1: 21
+a1d1: 24
+a1e1: 24
+a1f1: 24
+g1a1: 24
+g1f1: 24
+g1f2: 24
+g1g2: 24
+g1h1: 23
+h1h2: 23
+h1h3: 22
+h1h4: 21
+h1h5: 20
+h1h6: 19
+h1h7: 16
+h1h8: 2
+
+Nodes searched: 463'
+expect "Chess960, X-FEN" "$("$tool" perft --divide --depth 2 'rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1')" \
+    "$chess960_divide"
+expect "Chess960, Shredder-FEN" \
+    "$("$tool" perft --divide --depth 2 'rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1')" "$chess960_divide"
+# The issue's position: X-FEN's rights were dropped (12139), Shredder-FEN refused.
+for castling in KQkq HFhf; do
+    expect "the published suite's first position, $castling" \
+        "$("$tool" perft --depth 3 "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w $castling - 2 9")" \
+        "12189"
+done
 finish "cli perft_divide"

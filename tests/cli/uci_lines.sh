@@ -37,4 +37,26 @@ seebatch eval: $work/bad.txt: line 3: UCI position: move 3 (e2e4): move \"e2e4\"
 seebatch eval: $work/bad.txt: line 4: UCI position: \"midgame\" where startpos or fen belongs"
 expect "bad moves: the good line still read" "$(cat "$work/out")" "$after;e4d5;0"
 
+# "moves" with none after it is the position itself (as Stockfish reads it);
+# castling in both UCI forms, the king's two files and the king taking its
+# rook (UCI_Chess960's), in standard chess and Chess960 (X-FEN or Shredder-FEN).
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+expect "empty moves: read (no capture)" "$(printf '%s\n' "position startpos moves" \
+    "position fen $start moves" | "$tool" eval 2>&1; echo "exit $?")" "exit 0"
+printf '%s\n' "position startpos moves ;e2e4" "position startpos moves   ;e2e4" > "$work/empty.txt"
+expect "empty moves: the start position" "$("$tool" eval "$work/empty.txt" 2>&1)" \
+    "$start;e2e4;0
+$start;e2e4;0"
+castled='2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2'
+printf '%s\n' "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1g1 e8c8;a1a8" \
+    "position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8;a1a8" > "$work/castling.txt"
+expect "castling both ways" "$("$tool" eval "$work/castling.txt" 2>&1)" \
+    "$castled;a1a8;0
+$castled;a1a8;0"
+printf '%s\n' "position fen rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1 moves g1a1;d1d8" \
+    "position fen rk5r/8/8/8/8/8/8/R5KR w HAha - 0 1 moves g1a1;d1d8" > "$work/chess960.txt"
+expect "Chess960 castling" "$("$tool" eval "$work/chess960.txt" 2>&1)" \
+    "rk5r/8/8/8/8/8/8/2KR3R b kq - 1 1;d1d8;-500
+rk5r/8/8/8/8/8/8/2KR3R b kq - 1 1;d1d8;-500"
+
 finish uci_lines

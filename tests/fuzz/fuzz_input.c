@@ -7,6 +7,7 @@
 
 #include "training/formats/binpack_writer.h"
 #include "board/bitboard.h"
+#include "board/castling.h"
 #include "training/formats/chain_moves.h"
 #include "training/formats/plain.h"
 
@@ -18,7 +19,7 @@ void fuzz_take_board(fuzz_bytes *in, seebatch_board *board)
 {
     *board = (seebatch_board){.en_passant = SEEBATCH_NO_SQUARE, .fullmove_number = 1};
     uint8_t state = fuzz_take_byte(in);
-    uint8_t file = fuzz_take_byte(in) & 7u;
+    uint8_t second = fuzz_take_byte(in), file = second & 7u;
     board->side_to_move = state & 1u;
     board->castling = (state >> 1) & 15u;
     if (state & 0x20)
@@ -34,6 +35,8 @@ void fuzz_take_board(fuzz_bytes *in, seebatch_board *board)
             board->colors[(code - 1) / 6] |= bit;
         }
     }
+    if (second & 8u)
+        castling_take_outermost(board);
 }
 
 void fuzz_put_board(const seebatch_board *board, uint8_t out[FUZZ_BOARD_BYTES])
@@ -41,7 +44,8 @@ void fuzz_put_board(const seebatch_board *board, uint8_t out[FUZZ_BOARD_BYTES])
     bool en_passant = board->en_passant < 64;
     out[0] = (uint8_t)((board->side_to_move & 1u) | (board->castling & 15u) << 1 |
                        (en_passant ? 0x20 : 0));
-    out[1] = en_passant ? (uint8_t)file_of(board->en_passant) : 0;
+    out[1] = (uint8_t)((en_passant ? file_of(board->en_passant) : 0) |
+                       (castling_word(board) > 15u ? 8u : 0u)); /* Chess960's files */
     for (unsigned square = 0; square < 64; square++) {
         int type = piece_type_or_none(board, square);
         unsigned code = type < 0 ? 0 : (unsigned)type + 1 + 6 * color_on(board, square);
@@ -193,10 +197,15 @@ bool fuzz_corrupt_board(fuzz_bytes *in, seebatch_board *board)
         if (board->en_passant < 64 && rank_of(board->en_passant) == (board->side_to_move ? 2u : 5u))
             board->en_passant ^= 8; /* off the one rank that would have been right */
         break;
-    case 10:
-        board->castling |= (uint8_t)(16u << (argument % 4));
+    case 10: { /* a right's rook 7 files in, or a file for a right not held */
+        unsigned right = argument % 4, word = castling_word(board);
+        word |= (word >> right) & 1u ? castling_file_bits(right)
+                                     : 1u << (4 + 3 * right + (argument >> 2) % 3);
+        castling_store(board, word);
         break;
-    case 11:
+    }
+    case 11: /* files with no right held */
+        board->castling = 0;
         board->reserved = (uint8_t)(1 + argument % 255);
         break;
     default:

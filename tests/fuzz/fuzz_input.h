@@ -36,7 +36,9 @@ static inline size_t fuzz_bytes_left(const fuzz_bytes *in) { return in->size - i
 /*
  * A board in FUZZ_BOARD_BYTES bytes:
  *   byte 0    bit 0 side to move, bits 1-4 castling rights, bit 5 en passant
- *   byte 1    bits 0-2 the en passant file (its rank follows the side to move)
+ *   byte 1    bits 0-2 the en passant file (its rank follows the side to move),
+ *             bit 3 Chess960: each right's rook the outermost on its side of
+ *             the king (X-FEN's KQkq), else on its corner
  *   bytes 2.. one nibble per square, a1 first, low nibble first:
  *             0 empty, 1-6 white pawn..king, 7-12 black pawn..king, 13-15 empty
  * Any number of kings, pawns on any rank: every consistent piece placement
@@ -81,7 +83,8 @@ void fuzz_put_move(seebatch_move move, uint8_t out[FUZZ_MOVE_BYTES]);
  * false (selector below 0xC0: three inputs in four stay consistent). Every
  * change it makes breaks a rule of seebatch_board_validate: a bit flipped in
  * one piece or colour bitboard, side to move above 1, an en passant square
- * on the wrong rank or out of range, an unknown castling bit, reserved set.
+ * on the wrong rank or out of range, a castling rook file for a right not
+ * held or 7 files in from its corner (castling's high bits, reserved).
  */
 bool fuzz_corrupt_board(fuzz_bytes *in, seebatch_board *board);
 

@@ -884,8 +884,9 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
 }
 
 /* Moves seebatch_move_check lets through (the side to move's piece, a
- * square it does not hold) that their piece cannot make: a rook's diagonal
- * step, and a castling move one square over. Binpack numbers a move among
+ * square it does not hold, castling onto its own rook) that their piece
+ * cannot make: a rook's diagonal step, and a king taking a rook off its
+ * first rank as castling. Binpack numbers a move among
  * its piece's, and would store another; every format refuses them, naming
  * the move. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
@@ -898,8 +899,8 @@ static void refusing_a_move_its_piece_cannot_make(const char *directory)
         const char *message;
     } cases[] = {{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 9, SEEBATCH_MOVE_NORMAL,
                   "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there"},
-                 {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4, 3, SEEBATCH_MOVE_CASTLING,
-                  "entry 1: move e1d1 (0x6103): the piece on its from-square cannot go there"}};
+                 {"r3k2r/8/8/8/R7/8/8/4K2R w Kkq - 0 1", 4, 24, SEEBATCH_MOVE_CASTLING,
+                  "entry 1: move e1a4 (0x6118): the piece on its from-square cannot go there"}};
     char path[4200];
     snprintf(path, sizeof path, "%s/impossible_move", directory);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -924,6 +925,77 @@ static void refusing_a_move_its_piece_cannot_make(const char *directory)
                         SEEBATCH_ERROR_MOVE, cases[c].message);
             seebatch_training_abandon(writer);
             CHECK(fopen(path, "rb") == NULL, "format %d: nothing left", (int)formats[f]);
+        }
+    }
+}
+
+/* Chess960's castling: .plain holds it (X-FEN, the king taking its rook)
+ * and reads it back as written; binpack and .bin hold standard chess only,
+ * as nnue-pytorch reads them, and refuse it by name. */
+static void refusing_chess960_castling(const char *directory)
+{
+    static const char *const fens[] = {
+        "rk5r/8/8/8/8/8/8/R5KR w KQkq - 0 1",     /* the king on g1, rooks on the corners */
+        "r3k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", /* rooks on b1 and g1 */
+    };
+    static const char *const moves[] = {"g1h1", "e1g1"};
+    static const char *const named[] = {"the king on g1, the rook on h1",
+                                        "the king on e1, the rook on g1"};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_PLAIN, SEEBATCH_FILE_BINPACK,
+                                                   SEEBATCH_FILE_BIN};
+    static const char *const names[] = {"plain", "binpack", ".bin"};
+    char path[4200];
+    for (int c = 0; c < 2; c++) {
+        seebatch_board boards[1];
+        uint16_t entry_moves[1], plies[1] = {20};
+        int16_t scores[1] = {0};
+        int8_t results[1] = {0};
+        seebatch_error e = spoiled();
+        CHECK(seebatch_board_from_fen(boards, fens[c], &e) == SEEBATCH_OK &&
+                  seebatch_move_parse(boards, moves[c], entry_moves, &e) == SEEBATCH_OK,
+              "%s %s: %s", fens[c], moves[c], e.message);
+        seebatch_training_arrays arrays = {boards, entry_moves, scores, plies, results};
+        for (int f = 0; f < 3; f++) {
+            snprintf(path, sizeof path, "%s/chess960.%s", directory, names[f] + (f == 2));
+            seebatch_training_writer *writer = NULL;
+            e = spoiled();
+            CHECK_EQ(seebatch_training_create(path, formats[f], 0, &writer, &e), SEEBATCH_OK, "%s",
+                     e.message);
+            if (!writer)
+                continue;
+            if (f > 0) {
+                char words[300];
+                snprintf(words, sizeof words,
+                         "entry 1: %s holds standard chess only, not Chess960's castling "
+                         "(white's kingside right: %s)",
+                         names[f], named[c]);
+                check_error(seebatch_training_write(writer, 1, &arrays, NULL, &e), &e,
+                            SEEBATCH_ERROR_ARGUMENT, words);
+                seebatch_training_abandon(writer);
+                continue;
+            }
+            CHECK_EQ(seebatch_training_write(writer, 1, &arrays, NULL, &e), SEEBATCH_OK, "%s",
+                     e.message);
+            CHECK_EQ(seebatch_training_finish(writer, &e), SEEBATCH_OK, "%s", e.message);
+            seebatch_training_reader *reader = NULL;
+            seebatch_board back[1];
+            uint16_t back_moves[1], back_plies[1];
+            int16_t back_scores[1];
+            int8_t back_results[1];
+            seebatch_training_arrays out = {back, back_moves, back_scores, back_plies,
+                                            back_results};
+            size_t count = 0;
+            CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK &&
+                      seebatch_training_read(reader, 1, &out, &count, &e) == SEEBATCH_OK &&
+                      count == 1,
+                  "%s read back: %s", fens[c], e.message);
+            seebatch_training_close(reader);
+            CHECK(count == 1 && back_moves[0] == entry_moves[0] &&
+                      memcmp(back[0].pieces, boards[0].pieces, sizeof boards[0].pieces) == 0 &&
+                      back[0].castling == boards[0].castling &&
+                      back[0].reserved == boards[0].reserved,
+                  "%s: .plain gives back the entry", fens[c]);
+            remove(path);
         }
     }
 }
@@ -1064,5 +1136,6 @@ int main(int argc, char **argv)
     refusing_what_a_format_cannot_hold(argv[1]);
     refusing_a_bin_board_past_256_bits(argv[1]);
     refusing_a_move_its_piece_cannot_make(argv[1]);
+    refusing_chess960_castling(argv[1]);
     return check_finish("test_training_errors");
 }

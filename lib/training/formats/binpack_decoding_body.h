@@ -142,7 +142,8 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, king_moves king, bo
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
     bool long_castle = id == count && (board->castling & queenside);
-    *move = seebatch_move_make(from, long_castle ? from - 2 : from + 2, SEEBATCH_MOVE_CASTLING);
+    /* The king takes its rook on the corner (standard chess only). */
+    *move = seebatch_move_make(from, long_castle ? from - 4 : from + 3, SEEBATCH_MOVE_CASTLING);
     if (!seebatch_castling_fits(board, *move))
         return "a castling move with the king or rook away or pieces between";
     return NULL;

@@ -127,7 +127,6 @@ static bool seebatch_unpack_move(uint16_t packed, const seebatch_board *board, s
                      from, to);
             return false;
         }
-        to = to > from ? from + 2 : from - 2;
         break;
     case 3:
         kind = SEEBATCH_MOVE_EN_PASSANT;
@@ -280,8 +279,7 @@ static uint16_t seebatch_pack_move(seebatch_move move)
         type = 1;
         promotion = kind - SEEBATCH_MOVE_PROMOTE_KNIGHT;
     } else if (kind == SEEBATCH_MOVE_CASTLING) {
-        type = 2;
-        to = to > from ? (from | 7u) : (from & ~7u); /* the rook's corner */
+        type = 2; /* the king takes its rook, in binpack as in the library */
     } else if (kind == SEEBATCH_MOVE_EN_PASSANT) {
         type = 3;
     }

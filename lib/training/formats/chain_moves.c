@@ -1,6 +1,10 @@
 #include "chain_moves.h"
 
+#include <stdio.h>
+
 #include "board/attacks.h"
+#include "board/castling.h"
+#include "errors.h" /* seebatch_square_name */
 
 /*
  * Stockfish's training-data code (nnue-pytorch's data loader) keeps an en
@@ -46,13 +50,38 @@ bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move)
     unsigned us = board->side_to_move & 1u;
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned start = us == SEEBATCH_WHITE ? 4u : 60u;
-    if (from != start || (to != start + 2 && to != start - 2))
+    if (from != start || (to != start + 3 && to != start - 4))
         return false;
-    unsigned rook = to > from ? start + 3 : start - 4;
+    unsigned rook = to;
     bitboard ours = board->colors[us];
     return (board->pieces[SEEBATCH_KING] & ours & seebatch_square_bit(from)) &&
            (board->pieces[SEEBATCH_ROOK] & ours & seebatch_square_bit(rook)) &&
            !(between(from, rook) & occupied_squares(board));
+}
+
+bool seebatch_castling_is_standard(const seebatch_board *board, const char *format, char *message,
+                                   size_t size)
+{
+    static const char *const rights[4] = {"white's kingside", "white's queenside",
+                                          "black's kingside", "black's queenside"};
+    unsigned word = castling_word(board);
+    for (unsigned right = 0; right < 4; right++) {
+        unsigned king = castling_king_square(board, castling_color(right));
+        unsigned rook = castling_rook_square(word, right);
+        bool held = (word >> right) & 1u;
+        if (!held || ((word & castling_file_bits(right)) == 0 &&
+                      (king == CASTLING_NO_SQUARE || file_of(king) == 4)))
+            continue;
+        char king_name[3] = "-", rook_name[3];
+        if (king != CASTLING_NO_SQUARE)
+            seebatch_square_name(king, king_name);
+        snprintf(message, size,
+                 "%s holds standard chess only, not Chess960's castling (%s right: the king on "
+                 "%s, the rook on %s)",
+                 format, rights[right], king_name, seebatch_square_name(rook, rook_name));
+        return false;
+    }
+    return true;
 }
 
 /* Plays a move on a chain's board and its types: the piece taken and the
@@ -65,9 +94,9 @@ void seebatch_chain_play_special(seebatch_board *board, uint8_t *types, seebatch
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
     chain_play_known(board, move, type, types[to]);
-    if (kind == SEEBATCH_MOVE_CASTLING) {
-        types[to] = SEEBATCH_KING;
-        types[to > from ? to - 1 : to + 1] = SEEBATCH_ROOK;
+    if (kind == SEEBATCH_MOVE_CASTLING) { /* the king took its rook on the corner */
+        types[to > from ? from + 2 : from - 2] = SEEBATCH_KING;
+        types[to > from ? from + 1 : from - 1] = SEEBATCH_ROOK;
     } else if (kind >= SEEBATCH_MOVE_PROMOTE_KNIGHT && kind <= SEEBATCH_MOVE_PROMOTE_QUEEN) {
         types[to] = (uint8_t)seebatch_promotion_piece(move);
     } else {

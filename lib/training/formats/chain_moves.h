@@ -151,14 +151,12 @@ chain_play_known(seebatch_board *board, seebatch_move move, int type, int taken)
     bool double_push = type == SEEBATCH_PAWN && (from ^ to) == 16;
     if (board->castling) /* most positions of a game have none left */
         board->castling &= (uint8_t) ~(rights_lost_on(from) | rights_lost_on(to));
-    if (kind == SEEBATCH_MOVE_CASTLING) {
+    if (kind == SEEBATCH_MOVE_CASTLING) { /* the king takes its rook on the corner */
         bool kingside = to > from;
-        unsigned rook_from = kingside ? from + 3 : from - 4;
-        board->castling &= (uint8_t)~rights_lost_on(rook_from);
         lift_piece(board, SEEBATCH_KING, from);
-        lift_piece(board, SEEBATCH_ROOK, rook_from);
-        put_piece(board, SEEBATCH_KING, us, to);
-        put_piece(board, SEEBATCH_ROOK, us, kingside ? to - 1 : to + 1);
+        lift_piece(board, SEEBATCH_ROOK, to);
+        put_piece(board, SEEBATCH_KING, us, kingside ? from + 2 : from - 2);
+        put_piece(board, SEEBATCH_ROOK, us, kingside ? from + 1 : from - 1);
     } else {
         if (takes)
             lift_piece(board, taken, to);
@@ -199,10 +197,18 @@ static inline void chain_play(seebatch_board *board, seebatch_move move)
 void seebatch_chain_play_special(seebatch_board *board, uint8_t *types, seebatch_move move,
                                  int type);
 
-/* Whether a castling move (the king's two-square move) can be played on
- * the board at all: the king on its start square, its rook on the corner,
+/* Whether a castling move (the king taking its rook on the corner:
+ * standard chess, as the training formats hold it) can be played on the
+ * board at all: the king on its start square, its rook on the corner,
  * nothing between them. Rights and attacks are not looked at. */
 bool seebatch_castling_fits(const seebatch_board *board, seebatch_move move);
+
+/* Whether the board's castling rights are standard chess's, the only ones
+ * binpack and .bin hold (as nnue-pytorch reads them): each right's rook on
+ * its corner and its king, if on its first rank, on e1 or e8. Otherwise
+ * (Chess960) message says so, naming the format and the right. */
+bool seebatch_castling_is_standard(const seebatch_board *board, const char *format, char *message,
+                                   size_t size);
 
 /* Whether the side to move's king is attacked: from the king only, the
  * pieces that could attack its square, cheapest first; a slider on one of

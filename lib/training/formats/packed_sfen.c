@@ -58,8 +58,8 @@ static uint16_t seebatch_stockfish_move(seebatch_move move)
         return (uint16_t)(bits | to | 1u << 14 | (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT) << 12);
     if (kind == SEEBATCH_MOVE_EN_PASSANT)
         return (uint16_t)(bits | to | 2u << 14);
-    if (kind == SEEBATCH_MOVE_CASTLING) /* king takes its rook, on the corner */
-        return (uint16_t)(bits | (to > from ? from + 3 : from - 4) | 3u << 14);
+    if (kind == SEEBATCH_MOVE_CASTLING) /* king takes its rook, as the library writes it */
+        return (uint16_t)(bits | to | 3u << 14);
     return (uint16_t)(bits | to);
 }
 
@@ -81,7 +81,6 @@ static bool seebatch_library_move(uint16_t packed, seebatch_move *move, char *me
             return false;
         }
         kind = SEEBATCH_MOVE_CASTLING;
-        to = to > from ? from + 2 : from - 2;
         break;
     }
     *move = seebatch_move_make(from, to, kind);
@@ -122,6 +121,8 @@ static bool seebatch_game_position(seebatch_board *board, char *message, size_t 
 bool seebatch_bin_holds(const training_entry *entry, char *message, size_t size)
 {
     const seebatch_board *board = &entry->board;
+    if (!seebatch_castling_is_standard(board, ".bin", message, size))
+        return false;
     for (unsigned color = 0; color < 2; color++)
         if (popcount(board->pieces[SEEBATCH_KING] & board->colors[color]) != 1) {
             snprintf(message, size, ".bin holds positions with one king a side; %s has %d",

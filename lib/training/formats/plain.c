@@ -31,7 +31,7 @@ static size_t seebatch_append_line(char *out, size_t n, const char *key, long va
 size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out, size_t size)
 {
     return seebatch_fen_with_counters(board, board ? written_rule50(board->halfmove_clock) : 0,
-                                      fullmove_of_ply(ply), out, size);
+                                      fullmove_of_ply(ply), false, out, size);
 }
 
 size_t seebatch_entry_fen(const training_entry *entry, char *out)

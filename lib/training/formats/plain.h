@@ -1,7 +1,7 @@
 /*
  * Stockfish's .plain training data: one block of lines per entry,
  *   fen <FEN, its fullmove number derived from the ply>
- *   move <UCI, castling as the king's move>
+ *   move <UCI: castling e1g1 in standard chess, the king taking its rook in Chess960>
  *   score <n>
  *   ply <n>
  *   result <-1, 0 or 1, for the side to move>

@@ -13,9 +13,9 @@
 #include "seebatch_training.h"
 
 /* The public seebatch_training_entry (seebatch_training.h), named as the
- * library's own code names it. Its move follows UCI: castling is the
- * king's move (e1g1) with kind SEEBATCH_MOVE_CASTLING; binpack's
- * king-takes-rook form is converted at the format's edge. The board's
+ * library's own code names it. Its move is a seebatch_move: castling is
+ * the king taking its rook (e1h1) with kind SEEBATCH_MOVE_CASTLING, as
+ * binpack and .bin keep it; .plain writes it in UCI (e1g1). The board's
  * halfmove_clock is the rule-50 counter (16 bits in binpack);
  * fullmove_number follows the ply (fullmove_of_ply); ply is 0..16383 in
  * binpack. */
