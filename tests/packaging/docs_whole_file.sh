@@ -18,8 +18,12 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# A Windows program links its threads' runtime in (wine finds no
+# libwinpthread-1.dll beside it).
+static=()
+[[ "$cc" == *mingw* ]] && static=(-static)
 "$cc" -std=c11 -Wall -Wextra -Werror -I"$include" -o "$work/label" "$source" "$library" \
-    -lpthread -lm || fail "$source does not compile"
+    "${static[@]}" -lpthread -lm || fail "$source does not compile"
 program=$work/label
 [ -e "$program.exe" ] && program=$program.exe # Windows compilers add it
 ${SEEBATCH_EMULATOR:-} "$games" 7 40 "$work/games.binpack" "$work/games.plain" > /dev/null
