@@ -1,10 +1,15 @@
 // What auto learned for a call shape in this process, as the benchmark's
-// closing line says it; C, on the public seebatch_auto_report.
+// closing line says it; and the whole job that auto's learning is measured
+// on (bench/auto_starts.cpp, bench/stockfish/calibrate_multi_driver.cpp's
+// job mode). C, on the public API.
 #ifndef SEEBATCH_BENCH_AUTO_CHOICE_H
 #define SEEBATCH_BENCH_AUTO_CHOICE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "seebatch.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -12,9 +17,30 @@ extern "C" {
 
 // For values (threshold false) or a threshold on many boards in board order,
 // pins worked out or given, at least 8 moves a call: the backend auto keeps
-// and what it timed of each, as "avx512 (avx512 16.2 ns a capture over 40
-// calls timed, avx2 18.0 over 7, scalar 30.1 over 4)", into out.
+// and each backend's speed as auto judged it (seebatch_auto_report: the kept
+// one's settled, the others' on the same positions in their trials), as
+// "avx512 (avx512 16.2 ns a capture, avx2 18.0, scalar not judged, as auto
+// judged them)", into out.
 void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size);
+
+// A job: calls of 256 moves on many boards in board order over the moves
+// of `all` (all.count of them, cycled: a cycle's last call is shorter),
+// exact values into values_out or thresholds at 0 into passed_out (each as
+// long as all's moves), on whichever backend is set.
+typedef struct bench_job {
+    const seebatch_rules *rules;
+    seebatch_batch all;
+    bool values;
+    int32_t *values_out;
+    uint8_t *passed_out;
+} bench_job;
+
+// The job's first `captures` captures: its thread's CPU seconds.
+double bench_job_seconds(const bench_job *job, size_t captures);
+
+// Reads the job's boards and moves once, untimed, so that every job starts
+// with them where the one before left them, whoever ran it.
+void bench_job_touch(const bench_job *job);
 
 #ifdef __cplusplus
 }

@@ -313,6 +313,10 @@ def summary(directory):
     if cost:
         lines.append("- What learning costs a whole job (auto learning afresh over the fastest backend "
                      "forced, the worse of values and thresholds): " + "; ".join(cost) + ".")
+    starts = re.search(r"(?m)^auto over the fastest backend by more than 5%: (.*)$", multi or "")
+    if starts:
+        lines.append("- Auto started afresh, each job one draw (`seebatch_auto_starts`, jobs of 10^5 "
+                     f"captures): over the fastest backend by more than 5% in {starts[1]}.")
     closing = re.search(r"(?m)^on this CPU auto kept .*$", read(directory, f"bench-{preset}.tables") or "")
     if closing:
         lines.append(f"- `seebatch_bench`: {closing[0]}.")

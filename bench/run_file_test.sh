@@ -70,6 +70,7 @@ EOF
             echo " 10000 positions, values: avx512 12.40 ns scalar 33.95 ns auto 12.56 ns; auto over the fastest 1.013"
             echo "109311 positions, thresholds: avx512 13.58 ns scalar 31.71 ns auto 13.80 ns; auto over the fastest 1.016"
             echo "109311 positions, values: avx512 14.71 ns scalar 36.59 ns auto 14.90 ns; auto over the fastest 1.013"
+            echo "auto over the fastest backend by more than 5%: at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end"
         fi
         echo "instructions per capture (callgrind): Stockfish see_ge 126.1; the view 84.5; avx2 values_ge 162.5, pins given 139.4, values 177.5; scalar values_ge 139.9, pins given 117.4, values 188.9"
         if [ "$auto" = 1 ]; then
@@ -97,7 +98,7 @@ runs = [{"name": f"multi/{b}", "run_name": f"multi/{b}", "run_type": "iteration"
 json.dump({"context": {"seebatch_core_clock": "3.000 GHz"}, "benchmarks": runs}, open(sys.argv[1], "w"))
 PY
     if [ "$auto" = 1 ]; then
-        echo "on this CPU auto kept avx512 (avx512 16.0 ns a capture over 224, avx2 24.1 over 30, scalar 104.5 over 12 calls timed) for values on many boards in board order (multi, 256 moves a call): 58.8 M captures/s, 3.34x Stockfish's walk (its see_ge a capture, boards from memory)" \
+        echo "on this CPU auto kept avx512 (avx512 16.0 ns a capture, avx2 24.1, scalar not judged, as auto judged them) for values on many boards in board order (multi, 256 moves a call): 58.8 M captures/s, 3.34x Stockfish's walk (its see_ge a capture, boards from memory)" \
             > "$dir/bench-stockfish.tables"
     else
         : > "$dir/bench-stockfish.tables"
@@ -132,6 +133,8 @@ grep -qF -- "- \`seebatch_bench\`: on this CPU auto kept avx512 (avx512 16.0 ns"
 grep -qF -- "- What learning costs a whole job (auto learning afresh over the fastest backend forced, the worse of values and thresholds): 100,000 captures: learned 1.025, not learned 1.022, streamed 1.016." "$run" \
     || fail "the run file lacks what learning costs a whole job"
 ! grep -q "^## Auto per call shape\|^- auto: " "$run" || fail "the run file still has seebatch calibrate's section or the auto: line"
+grep -qF -- "- Auto started afresh, each job one draw (\`seebatch_auto_starts\`, jobs of 10^5 captures): over the fastest backend by more than 5% in at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end." "$run" \
+    || fail "the run file lacks the share of fresh starts over 5%"
 has "$run" "| one board a call against Stockfish's \`see_ge(m, t)\` one call a move: speed (auto) | thresholds, pins given (\`seebatch_values_ge\`) | values, pins given (\`seebatch_values\`) | values, pins worked out | the view's \`seebatch_view_see_ge_each\` | the view one move a call (\`seebatch_view_see_ge\`) | its value one move a call (\`seebatch_view_see_value\`) |" \
     "no table of the one-board rows against Stockfish, auto's"
 has "$run" "| streamed: all 109,311 positions, caches flushed | 1.42x | 1.21x | 0.39x | 0.91x | 0.95x | 0.72x |" \
@@ -151,6 +154,7 @@ has "$run" "| \`seebatch_values_ge\`, 256 moves a call, against Stockfish's \`se
     "a run without auto has an auto column"
 ! grep -qF "auto's time over" "$run" || fail "a run without auto has a table of auto over the fastest"
 ! grep -qF "What learning costs" "$run" || fail "a run without auto says what learning costs"
+! grep -qF "Auto started afresh" "$run" || fail "a run without auto has fresh starts"
 
 # README's rows: these two runs and docs/runs/'s (those written by older code: no auto).
 cp "$here"/../docs/runs/*.md "$work/runs/"

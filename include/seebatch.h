@@ -695,8 +695,11 @@ SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
  * Thread-safe: calls already running finish on the backend they started on. */
 SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_error *error);
 
-/* The name of the backend in use (choosing it first if none is): the widest
- * auto's first guess takes for any call shape, or the one forced. */
+/* How the backend is chosen now (choosing first if nothing is), as
+ * seebatch_backend_set takes it: "auto", "fixed", or the one backend forced
+ * ("scalar" where SEEBATCH_BACKEND named one that cannot run here). Under
+ * auto and fixed, which backend serves a call depends on its shape (see
+ * seebatch_machine_report and seebatch_auto_report). */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest
@@ -709,7 +712,11 @@ enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
 typedef struct seebatch_auto_backend {
     const char *name;      /* "avx512", "avx2", "scalar" */
     uint64_t calls;        /* calls of this shape timed on it (or parts, judged beside another) */
-    double ns_per_capture; /* their time over their moves; 0 where none */
+    /* Its speed as auto judged it, in ns a capture: the kept backend's, once
+     * settled, the mean of its timed calls; another's, its last trial's on
+     * the same positions as the best, its first, cold call left out; 0 where
+     * none is judged yet (not tried, or its trial not over). */
+    double ns_per_capture;
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {
     /* "threshold, many boards in order, pins given, at least 8 moves" */
@@ -733,9 +740,11 @@ SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t cap
 
 /* What a bug report needs of this machine and the library's choices on it,
  * as `seebatch --version` prints it after its first line, in lines ending in
- * '\n': the backend in use and why, auto's first guess and learning per call
- * shape, the CPU's features and model, the backends this build runs here and
- * the view exchange. Writes at most size bytes of it into out, NUL-terminated
+ * '\n', in words: how the backend is chosen (auto learning, fixed, or one
+ * forced, and whether SEEBATCH_BACKEND forced it), auto's first guess for
+ * each kind of call, whether it learns it and why that guess; the CPU's
+ * features and model, the backends this build runs here and the view
+ * exchange in use. Writes at most size bytes of it into out, NUL-terminated
  * (out may be NULL when size is 0), and returns the whole report's length, as
  * snprintf does. Bad SEEBATCH_BACKEND or SEEBATCH_VIEW_EXCHANGE values are
  * seebatch_backend_init's and seebatch_view_init's to report. Reads the

@@ -42,6 +42,9 @@ static void from_the_api(void)
               near_misses[i]);
         CHECK(strcmp(seebatch_backend_name(), in_use) == 0, "\"%s\" changed the backend to %s",
               near_misses[i], seebatch_backend_name());
+        /* It names every valid value, "fixed" too. */
+        CHECK(strstr(error.message, "auto, fixed, ") && strstr(error.message, "scalar"),
+              "\"%s\": the valid names: %s", near_misses[i], error.message);
     }
     CHECK_EQ(seebatch_backend_set("", NULL), SEEBATCH_ERROR_BACKEND, "the empty name");
     /* Every name the library lists is accepted as it is written. */

@@ -35,15 +35,47 @@ static void shapes_of_batches(void)
              seebatch_shape_index(CALL_THRESHOLD, BOARDS_SCATTERED, true, true), "scattered");
     CHECK_EQ(seebatch_call_shape(CALL_VALUES, &strewn_short),
              seebatch_shape_index(CALL_VALUES, BOARDS_SCATTERED, false, false), "scattered, 7");
-    /* Every index once. */
+    /* Every index once, and read back as its parts. */
     bool seen[CALL_SHAPES] = {false};
-    for (int k = 0; k < 2; k++)
-        for (int b = 0; b < 3; b++)
+    for (int k = 0; k < CALL_KINDS; k++)
+        for (int b = 0; b < CALL_BOARDS; b++)
             for (int p = 0; p < 4; p++) {
                 unsigned shape = seebatch_shape_index((call_kind)k, (call_boards)b, p & 2, p & 1);
                 CHECK(shape < CALL_SHAPES && !seen[shape], "shape %u once", shape);
                 if (shape < CALL_SHAPES)
                     seen[shape] = true;
+                call_shape parts = seebatch_shape_of(shape);
+                CHECK(parts.kind == (call_kind)k && parts.boards == (call_boards)b &&
+                          parts.pins_given == ((p & 2) != 0) && parts.long_batch == ((p & 1) != 0),
+                      "shape %u read back as %d %d %d %d", shape, parts.kind, parts.boards,
+                      parts.pins_given, parts.long_batch);
+            }
+}
+
+/* A plan reads back what it was made of: each shape's kernel, the widest,
+ * the kernels runnable, the setting, and learning only where auto has two
+ * kernels to choose between. */
+static void plan_fields(void)
+{
+    const char *lines[] = {"s5s5 s2s2 5555 ssss 2s2s s5s5", "ssss ssss ssss ssss ssss ssss",
+                           "2222 2525 2222 2222 2525 2222"};
+    for (size_t line = 0; line < sizeof lines / sizeof lines[0]; line++)
+        for (uint32_t runnable = 1; runnable < 1u << CHOICE_KERNELS; runnable++)
+            for (int setting = 0; setting < PLAN_SETTINGS; setting++) {
+                shape_choices choices;
+                CHECK(seebatch_choices_parse(lines[line], &choices), "%s", lines[line]);
+                uint64_t plan = seebatch_plan_make(&choices, runnable, (plan_setting)setting);
+                CHECK(plan != 0, "a plan is never 0 (none made)");
+                for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+                    CHECK_EQ(seebatch_plan_kernel(plan, shape), choices.kernel[shape],
+                             "%s: shape %u", lines[line], shape);
+                CHECK_EQ(seebatch_plan_widest(plan), seebatch_choices_widest(&choices), "%s",
+                         lines[line]);
+                CHECK_EQ(seebatch_plan_runnable(plan), runnable, "%s", lines[line]);
+                CHECK_EQ(seebatch_plan_setting(plan), (plan_setting)setting, "%s", lines[line]);
+                bool two = (runnable & (runnable - 1)) != 0;
+                CHECK_EQ(seebatch_plan_learning(plan), setting == SETTING_AUTO && two,
+                         "%s: runnable %u, setting %d", lines[line], runnable, setting);
             }
 }
 
@@ -96,8 +128,8 @@ static void profile_ignored(void)
         CHECK_EQ(seebatch_backend_init(&error), SEEBATCH_OK, "SEEBATCH_PROFILE=%s: %s", named[i],
                  error.message);
         CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
-        CHECK(strcmp(seebatch_backend_name(), table.backend) == 0, "SEEBATCH_PROFILE=%s: %s",
-              named[i], seebatch_backend_name());
+        CHECK(strcmp(seebatch_current_backend()->name, table.backend) == 0,
+              "SEEBATCH_PROFILE=%s: %s", named[i], seebatch_current_backend()->name);
     }
     test_unsetenv("SEEBATCH_PROFILE");
     remove(path);
@@ -109,6 +141,7 @@ int main(void)
 {
     shapes_of_batches();
     choice_lines();
+    plan_fields();
     profile_ignored();
     return check_finish("test_call_shapes");
 }

@@ -180,12 +180,12 @@ static void check_reason(const profile *p, const char *reason, bool measured)
         return;
     }
     char machine[32], features[32];
-    snprintf(machine, sizeof machine, "(%s)", p->row);
+    snprintf(machine, sizeof machine, "(%s),", p->row);
     snprintf(features, sizeof features, " %s AVX-512 (", p->avx512 ? "with" : "without");
-    /* What was measured: a benchmark row (multi) or every call shape. */
-    CHECK(strncmp(reason, "measured: ", 10) == 0 && strstr(reason, machine) &&
+    /* What was measured, in words: calls on many boards, or every call shape. */
+    CHECK(strncmp(reason, "measured on ", 12) == 0 && strstr(reason, machine) &&
               strstr(reason, features) &&
-              (strstr(reason, " on multi") || strstr(reason, " call shape")),
+              (strstr(reason, " on many boards") || strstr(reason, " call shape")),
           "%s: the reason \"%s\" is not a row measured on %s %s", p->name, reason, p->row,
           features);
 }
@@ -438,8 +438,8 @@ static void backends_follow_the_registers(const seebatch_cpu *here)
     /* Unforced, the library runs what the table picks on these registers. */
     test_unsetenv("SEEBATCH_BACKEND");
     CHECK_EQ(seebatch_backend_set("auto", NULL), SEEBATCH_OK, "auto");
-    CHECK(strcmp(seebatch_backend_name(), seebatch_backend_auto(here).backend) == 0,
-          "auto runs %s here, the table picks %s", seebatch_backend_name(),
+    CHECK(strcmp(seebatch_current_backend()->name, seebatch_backend_auto(here).backend) == 0,
+          "auto runs %s here, the table picks %s", seebatch_current_backend()->name,
           seebatch_backend_auto(here).backend);
     CHECK_EQ(seebatch_cpu_has_avx2(), seebatch_cpu_runs_avx2(here), "has avx2");
     CHECK_EQ(seebatch_cpu_has_avx512(), seebatch_cpu_runs_avx512(here), "has avx512");

@@ -15,6 +15,7 @@
 #include "check.h"
 #include "see_calls.h"
 #include "machine/cpu_features.h"
+#include "auto/dispatch.h"
 #include "auto/implementations.h"
 #include "kernel.h"
 #include "random_boards.h"
@@ -134,8 +135,8 @@ int main(void)
     if (choice.measured)
         expected_first = choice.backend;
     if (!getenv("SEEBATCH_BACKEND"))
-        CHECK(strcmp(seebatch_backend_name(), expected_first) == 0, "auto chose %s, expected %s",
-              seebatch_backend_name(), expected_first);
+        CHECK(strcmp(seebatch_current_backend()->name, expected_first) == 0,
+              "auto chose %s, expected %s", seebatch_current_backend()->name, expected_first);
 
     uint64_t state = 7;
     seebatch_board board;

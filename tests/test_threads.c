@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "auto/dispatch.h"
 #include "auto/implementations.h"
 #include "check.h"
 #include "see_calls.h"
@@ -123,7 +124,7 @@ static void *race(void *argument)
     pthread_barrier_wait(r->start);
     for (size_t b = 0; b < WORKLOAD_BOARDS; b++)
         r->wrong += evaluate_all(b, r->index + (unsigned)b);
-    r->backend = seebatch_backend_name();
+    r->backend = seebatch_current_backend()->name;
     return NULL;
 }
 
@@ -229,7 +230,7 @@ static void *switch_backends(void *argument)
         w->wrong += seebatch_backend_set(name, NULL) != SEEBATCH_OK;
         w->wrong += seebatch_backend_init(NULL) != SEEBATCH_OK;
         atomic_fetch_add(&run->switches, 1);
-        const char *in_use = seebatch_backend_name();
+        const char *in_use = seebatch_current_backend()->name;
         bool known = false;
         for (size_t k = 0; k < run->name_count; k++)
             known = known || strcmp(in_use, run->names[k]) == 0;

@@ -9,7 +9,10 @@
 # benchmark is built). The CPU and the load average are printed with them.
 # Given a second tool (BASE_TOOL, e.g. a build of an older commit) its runs
 # alternate with this one's and the outputs are compared byte for byte.
+# COUNT_ONLY=1: callgrind's instructions a position alone (no timing, no
+# profile), this tool's and BASE_TOOL's with their ratio: a few minutes.
 # Usage: bench/jobs/eval.sh [BUILD_DIR] [REPEATS] [BASE_TOOL]
+#        COUNT_ONLY=1 bench/jobs/eval.sh [BUILD_DIR] 0 [BASE_TOOL]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build}
@@ -28,6 +31,28 @@ cpu_field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo | head -n 1; }
 echo "CPU: $(cpu_field 'model name'), family $(cpu_field 'cpu family') model $(cpu_field model), $(nproc) threads"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "command: seebatch eval -j 1 positions.fen > /dev/null"
+head -n 100000 "$work/positions.fen" > "$work/head.fen"
+
+# count TOOL: callgrind's instructions of `TOOL eval -j 1` on the first
+# 100,000 lines (the whole run: reading, SEE, writing), into
+# $work/callgrind.out; prints them a position.
+count() {
+    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
+        "$1" eval -j 1 "$work/head.fen" > /dev/null 2> "$work/valgrind.err" \
+        || { cat "$work/valgrind.err" >&2; echo "eval.sh: valgrind $1 failed" >&2; exit 1; }
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$work/valgrind.err" | awk '{ printf "%.1f", $1 / 100000 }'
+}
+if [ "${COUNT_ONLY:-0}" = 1 ]; then
+    command -v valgrind > /dev/null || { echo "eval.sh: skipped: COUNT_ONLY needs valgrind"; exit 77; }
+    this=$(count "$tool")
+    echo "this: $this instructions a position (callgrind, first 100,000 lines)"
+    if [ -n "$base" ]; then
+        before=$(count "$base")
+        echo "base: $before instructions a position ($base)"
+        awk -v t="$this" -v b="$before" 'BEGIN { printf "this over base: %.3f\n", t / b }'
+    fi
+    exit 0
+fi
 
 run() { # run TOOL: one timed run, "wall cpu" appended to $work/TOOL-NAME.times
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$1" eval -j 1 "$work/positions.fen" > /dev/null
@@ -69,11 +94,9 @@ else
     echo "== perf: not installed, no profile"
 fi
 
-head -n 100000 "$work/positions.fen" > "$work/head.fen"
 if command -v valgrind > /dev/null; then
     echo "== callgrind: instructions a position (first 100,000 lines)"
-    valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" \
-        "$tool" eval -j 1 "$work/head.fen" > /dev/null 2> /dev/null
+    count "$tool" > /dev/null
     callgrind_annotate "$work/callgrind.out" 2> /dev/null | awk '
         /PROGRAM TOTALS/ { gsub(",", "", $1); printf "  %-40s %6.0f\n", "all", $1 / 100000 }
         /\?\?\?:|\.S:|\.c:/ && shown < 12 { n = $1; gsub(",", "", n); name = $NF

@@ -20,7 +20,9 @@
 # is timed, what learning costs whole jobs of 10^5 and 10^6 captures (auto
 # learning afresh against each backend forced, the same job in turn; rounds
 # times 10^6/captures rounds, as a job of 10^5 lasts about a millisecond and
-# its median moves by a few percent over 15). Then
+# its median moves by a few percent over 15), and how often a job of 10^5
+# captures is over 5% slower than the fastest backend's over 100 fresh starts
+# of auto (seebatch_auto_starts: a user's job is one draw). Then
 # instructions per capture counted by callgrind (only inside the function
 # timed: --toggle-collect) for Stockfish, the view and every backend
 # valgrind runs (not avx512; not auto, whose count is its kept backend's).
@@ -87,6 +89,9 @@ if [[ "$parts" == *" many "* && " $backends " == *" auto "* ]]; then
         "$work/calibrate_multi_driver" job "$captures" $((rounds * 1000000 / captures)) $backends \
             < "$work/captures.txt"
     done
+    echo
+    echo "== Auto started afresh: its jobs over 5% slower than the fastest backend's (bench/auto_starts.cpp)"
+    "$build/seebatch_auto_starts" 100
 fi
 if ! command -v valgrind > /dev/null; then
     echo "instructions per capture: valgrind not installed"

@@ -69,6 +69,7 @@
 #include <immintrin.h>
 #endif
 
+#include "auto_choice.h"
 #include "stockfish/driver_common.h"
 
 namespace {
@@ -364,37 +365,12 @@ void check(const Set &set, const std::vector<const char *> &backends, Answers &o
     }
 }
 
-// A job of `captures` captures of the first `count` positions (cycled):
-// its seconds of thread time, on the backend set before.
-double job_seconds(const Set &set, std::size_t count, Contender who, std::size_t captures,
-                   Answers &out)
+// The job of the first `count` positions' captures (cycled), by contender.
+bench_job job_of(const Set &set, std::size_t count, Contender who, Answers &out)
 {
-    std::size_t end = set.first[count];
-    double start = thread_seconds();
-    for (std::size_t done = 0, i = 0; done < captures; i = i + moves_per_call >= end ? 0 : i + moves_per_call) {
-        std::size_t n = std::min({moves_per_call, end - i, captures - done});
-        seebatch_batch batch = {set.boards.data(),     count, nullptr,
-                                &set.board_of_move[i], &set.see_moves[i], n};
-        if (who == VALUES_MULTI)
-            seebatch_values(&set.rules, &batch, &out.values[i]);
-        else
-            seebatch_values_ge(&set.rules, &batch, 0, nullptr, &out.passed[i]);
-        done += n;
-    }
-    return thread_seconds() - start;
-}
-
-// The job's positions and captures read once, untimed: every job starts with
-// them where the one before left them, whoever ran it.
-volatile long touched;
-long touch(const Set &set, std::size_t count)
-{
-    long sum = 0;
-    for (std::size_t p = 0; p < count; p++)
-        sum += long(set.boards[p].colors[0] & 0xFF);
-    for (std::size_t i = 0; i < set.first[count]; i++)
-        sum += set.see_moves[i] + long(set.board_of_move[i]);
-    return sum;
+    seebatch_batch all = {set.boards.data(),        count,          nullptr,
+                          set.board_of_move.data(), set.see_moves.data(), set.first[count]};
+    return {&set.rules, all, who == VALUES_MULTI, out.values.data(), out.passed.data()};
 }
 
 // What learning costs a job: each contender (auto learning afresh each
@@ -417,10 +393,11 @@ int job_mode(const Set &set, std::size_t captures, int rounds, const std::vector
             std::mt19937 draw(12345);
             for (int round = 0; round < rounds; round++) {
                 std::shuffle(order.begin(), order.end(), draw);
+                bench_job job = job_of(set, count, who, out);
                 for (std::size_t b : order) {
                     use_backend(names[b]);
-                    touched = touched + touch(set, count);
-                    times[b].push_back(job_seconds(set, count, who, captures, out));
+                    bench_job_touch(&job);
+                    times[b].push_back(bench_job_seconds(&job, captures));
                 }
             }
             std::printf("%6zu positions, %s:", count, who == VALUES_MULTI ? "values" : "thresholds");

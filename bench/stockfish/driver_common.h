@@ -19,15 +19,16 @@
 #include <string>
 #include <vector>
 
+// Stockfish's own headers (its src/), not seebatch's lib/board/.
 #if __has_include("attacks.h") // current master
-#include "board/attacks.h"
+#include "attacks.h"
 #define STOCKFISH_MASTER 1
 #else // Stockfish 15.1
-#include "board/bitboard.h"
+#include "bitboard.h"
 #include "psqt.h"
 #define STOCKFISH_MASTER 0
 #endif
-#include "board/movegen.h"
+#include "movegen.h"
 #include "position.h"
 
 #include "baseline_see.h"

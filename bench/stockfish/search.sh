@@ -14,7 +14,8 @@
 #   ARCH=x86-64-bmi2   Stockfish's ARCH; COMP=gcc its compiler
 #   BULK=1             also the move picker's good captures answered in one
 #                      call per node (node counts, a checking build that
-#                      counts the answers never used, speed beside the others)
+#                      counts the answers never used, speed beside the others,
+#                      and with CALLGRIND instructions a SEE answer used)
 #   REUSE=1            keep the builds WORK_DIR already holds (to measure again)
 #   SEEBATCH_BUILD=DIR a Release build of this repository to link (default:
 #                      built in WORK_DIR)
@@ -178,13 +179,17 @@ median_line stockfish
 # are counted too.
 if callgrind_wanted "instructions per see_ge call"; then
     echo "== instructions per see_ge call (callgrind, bench depth 8)"
-    for name in stockfish seebatch; do
+    counted=(stockfish seebatch)
+    [ "$bulk" = 1 ] && counted+=(bulk)
+    for name in "${counted[@]}"; do
         (cd "$work" && valgrind --tool=callgrind --callgrind-out-file="$work/$name.callgrind" \
             "$work/$name/src/stockfish" bench 16 1 8 default depth classical > "$work/$name.callgrind.log" 2>&1)
     done
     total() { "$here/own_instructions.sh" "$work/$1.callgrind" /src/stockfish; }
     nodes() { field "Nodes searched" < "$work/$1.callgrind.log"; }
-    [ "$(nodes stockfish)" = "$(nodes seebatch)" ] || { echo "depth 8 node counts differ"; status=1; }
+    for name in "${counted[@]}"; do
+        [ "$(nodes stockfish)" = "$(nodes "$name")" ] || { echo "depth 8 node counts differ ($name)"; status=1; }
+    done
     own=$("$here/calls_of.sh" "$work/stockfish.callgrind" 'Stockfish::Position::see_ge(')
     echo "stockfish: $own"
     echo "seebatch's see_ge: $("$here/calls_of.sh" "$work/seebatch.callgrind" 'Stockfish::Position::see_ge(')"
@@ -192,5 +197,15 @@ if callgrind_wanted "instructions per see_ge call"; then
         calls = $1; per_call = $5
         printf "seebatch: %.1f per call, adapter included (%.1f + (%d - %d) / %d calls)\n",
             per_call + (sb - sf) / calls, per_call, sb, sf, calls }'
+    if [ "$bulk" = 1 ]; then
+        # The same search answers Stockfish's calls, each once: by a call
+        # or by the node's batch. The batch's whole cost (the array filled,
+        # the answers never used) is spread over the answers used.
+        echo "batched move picker, depth 8: $(bench bulk-checking 8 | grep 'seebatch bulk' | sed 's/^seebatch bulk: //')"
+        echo "$own" | awk -v sf="$(total stockfish)" -v bk="$(total bulk)" '{
+            calls = $1; per_call = $5
+            printf "batched move picker: %.1f per SEE answer used, batch included (%.1f + (%d - %d) / %d answers)\n",
+                per_call + (bk - sf) / calls, per_call, bk, sf, calls }'
+    fi
 fi
 exit $status

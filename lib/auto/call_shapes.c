@@ -4,10 +4,21 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const seebatch_choice_kernel_names[CHOICE_KERNELS] = {"scalar", "avx2", "avx512"};
-static const char kernel_letters[CHOICE_KERNELS + 1] = "s25";
+#define SEEBATCH_KERNEL_NAME(name, letter, needs) [CHOICE_INDEX(name)] = #name,
+const char *const seebatch_choice_kernel_names[CHOICE_KERNELS] = {
+    SEEBATCH_KERNEL_LIST(SEEBATCH_KERNEL_NAME)};
+#undef SEEBATCH_KERNEL_NAME
 
-static bool seebatch_choices_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+/* Each kernel's letter, by its index; a string, for strchr. */
+#define SEEBATCH_KERNEL_LETTER(name, letter, needs) [CHOICE_INDEX(name)] = letter,
+static const char kernel_letters[CHOICE_KERNELS + 1] = {
+    SEEBATCH_KERNEL_LIST(SEEBATCH_KERNEL_LETTER)};
+#undef SEEBATCH_KERNEL_LETTER
+
+static bool seebatch_choices_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 bool seebatch_choices_parse(const char *text, shape_choices *choices)
 {
@@ -15,7 +26,7 @@ bool seebatch_choices_parse(const char *text, shape_choices *choices)
     while (seebatch_choices_blank(*text))
         text++;
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
-        if (shape && shape % 4 == 0 && *text++ != ' ')
+        if (shape && shape % SHAPE_GROUP == 0 && *text++ != ' ')
             return false;
         const char *letter = *text ? strchr(kernel_letters, *text) : NULL;
         if (!letter)
@@ -35,7 +46,7 @@ void seebatch_choices_format(const shape_choices *choices, char out[CHOICES_TEXT
 {
     char *at = out;
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
-        if (shape && shape % 4 == 0)
+        if (shape && shape % SHAPE_GROUP == 0)
             *at++ = ' ';
         *at++ = kernel_letters[choices->kernel[shape] % CHOICE_KERNELS];
     }
@@ -44,10 +55,12 @@ void seebatch_choices_format(const shape_choices *choices, char out[CHOICES_TEXT
 
 const char *seebatch_shape_name(unsigned shape, char out[SHAPE_NAME_TEXT])
 {
-    static const char *const boards[] = {"one board", "many boards in order",
-                                         "many boards scattered"};
-    snprintf(out, SHAPE_NAME_TEXT, "%s, %s, pins %s, %s %d moves", shape / 12 ? "threshold" : "values",
-             boards[shape / 4 % 3], shape / 2 % 2 ? "given" : "worked out",
-             shape % 2 ? "at least" : "under", SHORT_BATCH_BELOW);
+    static const char *const boards[CALL_BOARDS] = {"one board", "many boards in order",
+                                                    "many boards scattered"};
+    call_shape parts = seebatch_shape_of(shape);
+    snprintf(out, SHAPE_NAME_TEXT, "%s, %s, pins %s, %s %d moves",
+             parts.kind == CALL_THRESHOLD ? "threshold" : "values", boards[parts.boards],
+             parts.pins_given ? "given" : "worked out", parts.long_batch ? "at least" : "under",
+             SHORT_BATCH_BELOW);
     return out;
 }

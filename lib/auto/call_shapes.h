@@ -3,13 +3,13 @@
  * threshold; one board, many boards in board order or scattered; pins given
  * or worked out; a short batch or not. Auto chooses a kernel per shape
  * (dispatch.h), and a choice of every shape is written as one line of
- * letters (the measured table's rows, `seebatch --version`'s first guess):
- * six groups of four, a space between groups.
+ * letters (the measured table's rows): six groups of four, a space between
+ * groups.
  * The groups: values on one board, on many in board order, on many
  * scattered; then the same for thresholds. In a group: pins worked out
- * short, worked out long, given short, given long. A letter names a kernel:
- * s scalar, 2 avx2, 5 avx512. "s5s5 s5s5 s5s5 s5s5 s5s5 s5s5": scalar for
- * short batches, avx512 for every other.
+ * short, worked out long, given short, given long. A letter names a kernel
+ * (kernel_list.h): s scalar, 2 avx2, 5 avx512. "s5s5 s5s5 s5s5 s5s5 s5s5
+ * s5s5": scalar for short batches, avx512 for every other.
  */
 #ifndef SEEBATCH_CALL_SHAPES_H
 #define SEEBATCH_CALL_SHAPES_H
@@ -18,19 +18,34 @@
 #include <stdint.h>
 
 #include "kernel.h"
+#include "kernel_list.h"
 
-typedef enum call_kind { CALL_VALUES, CALL_THRESHOLD } call_kind;
-typedef enum call_boards { BOARDS_ONE, BOARDS_IN_ORDER, BOARDS_SCATTERED } call_boards;
+typedef enum call_kind { CALL_VALUES, CALL_THRESHOLD, CALL_KINDS } call_kind;
+typedef enum call_boards { BOARDS_ONE, BOARDS_IN_ORDER, BOARDS_SCATTERED, CALL_BOARDS } call_boards;
+
+/* A shape in parts: what seebatch_shape_index numbers and seebatch_shape_of
+ * reads back. */
+typedef struct call_shape {
+    call_kind kind;
+    call_boards boards;
+    bool pins_given;
+    bool long_batch; /* at least SHORT_BATCH_BELOW moves */
+} call_shape;
 
 enum {
     /* Below this many moves a batch is short: the lanes of a group mostly
      * idle (seebatch_bench's batch_length rows). */
     SHORT_BATCH_BELOW = 8,
-    CALL_SHAPES = 24,
-    /* The kernels a choice names, by letter index: scalar, avx2, avx512. */
-    CHOICE_KERNELS = 3,
-    /* A choice line's bytes with its NUL: 24 letters and 5 spaces. */
-    CHOICES_TEXT = CALL_SHAPES + CALL_SHAPES / 4
+    /* A shape's index counts its length fastest, then its pins, its boards
+     * and its kind: a group of a choice line is the SHAPE_GROUP shapes of
+     * one kind and boards. */
+    SHAPE_PINS_STRIDE = 2,
+    SHAPE_GROUP = 2 * SHAPE_PINS_STRIDE,
+    SHAPE_KIND_STRIDE = CALL_BOARDS * SHAPE_GROUP,
+    CALL_SHAPES = CALL_KINDS * SHAPE_KIND_STRIDE,
+    /* A choice line's bytes with its NUL: a letter a shape, a space between
+     * groups. */
+    CHOICES_TEXT = CALL_SHAPES + CALL_SHAPES / SHAPE_GROUP
 };
 
 /* A kernel per shape, each an index into seebatch_choice_kernel_names. */
@@ -50,15 +65,24 @@ static inline bool seebatch_sampled_in_order(const uint32_t *board_of_move, size
         return true;
     size_t quarter = count / 4;
     const uint32_t *b = board_of_move;
-    return b[0] <= b[quarter] && b[quarter] <= b[2 * quarter] &&
-           b[2 * quarter] <= b[3 * quarter] && b[3 * quarter] <= b[count - 1];
+    return b[0] <= b[quarter] && b[quarter] <= b[2 * quarter] && b[2 * quarter] <= b[3 * quarter] &&
+           b[3 * quarter] <= b[count - 1];
 }
 
 static inline unsigned seebatch_shape_index(call_kind kind, call_boards boards, bool pins_given,
                                             bool long_batch)
 {
-    return (unsigned)kind * 12u + (unsigned)boards * 4u + (pins_given ? 2u : 0u) +
-           (long_batch ? 1u : 0u);
+    return (unsigned)kind * SHAPE_KIND_STRIDE + (unsigned)boards * SHAPE_GROUP +
+           (pins_given ? SHAPE_PINS_STRIDE : 0u) + (long_batch ? 1u : 0u);
+}
+
+/* The parts of shape index `shape` (below CALL_SHAPES). */
+static inline call_shape seebatch_shape_of(unsigned shape)
+{
+    return (call_shape){(call_kind)(shape / SHAPE_KIND_STRIDE),
+                        (call_boards)(shape % SHAPE_KIND_STRIDE / SHAPE_GROUP),
+                        shape % SHAPE_GROUP / SHAPE_PINS_STRIDE != 0,
+                        shape % SHAPE_PINS_STRIDE != 0};
 }
 
 /* The shape of a call of this kind on this batch. */
@@ -70,6 +94,16 @@ static inline unsigned seebatch_call_shape(call_kind kind, const see_batch *batc
                              : BOARDS_SCATTERED;
     return seebatch_shape_index(kind, boards, batch->pins != NULL,
                                 batch->count >= SHORT_BATCH_BELOW);
+}
+
+/* The widest kernel (the highest index) the choices use. */
+static inline unsigned seebatch_choices_widest(const shape_choices *choices)
+{
+    unsigned widest = 0;
+    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
+        if (choices->kernel[shape] > widest)
+            widest = choices->kernel[shape];
+    return widest;
 }
 
 /* Reads a choice line (leading and trailing blanks allowed): true and every

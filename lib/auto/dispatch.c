@@ -16,11 +16,13 @@
 
 _Atomic uint64_t seebatch_chosen_plan; /* 0: none chosen yet */
 
-/* A bit a kernel of the choice letters this machine runs. */
-static uint64_t seebatch_runnable_kernels(void)
+_Static_assert((int)CALL_SHAPES == (int)SEEBATCH_CALL_SHAPES, "seebatch.h's count of call shapes");
+
+/* A bit a kernel (its index) this machine runs. */
+static uint32_t seebatch_runnable_kernels(void)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
-    uint64_t runnable = 0;
+    uint32_t runnable = 0;
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         const implementation *entry =
             seebatch_implementation_named(IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[k]);
@@ -30,26 +32,14 @@ static uint64_t seebatch_runnable_kernels(void)
     return runnable;
 }
 
-static uint64_t seebatch_plan_of(const shape_choices *choices, bool learning)
-{
-    uint64_t plan = PLAN_CHOSEN | (uint64_t)seebatch_choices_widest(choices) << PLAN_WIDEST_SHIFT |
-                    seebatch_runnable_kernels() << PLAN_RUNNABLE_SHIFT;
-    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        plan |= (uint64_t)(choices->kernel[shape] & 3u) << (2 * shape);
-    /* Learning needs two kernels to choose between. */
-    if (learning && (seebatch_runnable_kernels() & (seebatch_runnable_kernels() - 1)))
-        plan |= PLAN_LEARNING;
-    return plan;
-}
-
-/* Every shape on the kernel of that name (a letter index). */
+/* Every shape on the kernel of that name (one this machine runs). */
 static uint64_t seebatch_plan_forced(const char *name)
 {
-    shape_choices choices;
+    shape_choices choices = {{0}};
     for (uint8_t k = 0; k < CHOICE_KERNELS; k++)
         if (strcmp(seebatch_choice_kernel_names[k], name) == 0)
             memset(choices.kernel, k, sizeof choices.kernel);
-    return seebatch_plan_of(&choices, false);
+    return seebatch_plan_make(&choices, seebatch_runnable_kernels(), SETTING_FORCED);
 }
 
 /* The plan for that name, never NULL (its callers give "auto" for none):
@@ -61,7 +51,8 @@ static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebat
     if (fixed || strcmp(name, "auto") == 0) {
         seebatch_cpu cpu = seebatch_cpu_here();
         seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-        *plan = seebatch_plan_of(&guess.shapes, !fixed);
+        *plan = seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(),
+                                   fixed ? SETTING_FIXED : SETTING_AUTO);
         return seebatch_succeed(error);
     }
     seebatch_cpu cpu = seebatch_cpu_here();
@@ -115,7 +106,7 @@ uint64_t seebatch_plan_first(void)
 
 const see_backend *seebatch_current_backend(void)
 {
-    return seebatch_choice_kernels[seebatch_plan_in_use() >> PLAN_WIDEST_SHIFT & 3u];
+    return seebatch_choice_kernels[seebatch_plan_widest(seebatch_plan_in_use())];
 }
 
 seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
@@ -128,13 +119,24 @@ seebatch_status seebatch_backend_set(const char *name, seebatch_error *error)
         return status;
     /* Back to auto from a phase under a forced backend: learn afresh, as
      * the workload may have changed. */
-    if (plan & PLAN_LEARNING)
+    if (seebatch_plan_learning(plan))
         seebatch_learning_restart();
     atomic_store_explicit(&seebatch_chosen_plan, plan, memory_order_release);
     return status;
 }
 
-const char *seebatch_backend_name(void) { return seebatch_current_backend()->name; }
+const char *seebatch_backend_name(void)
+{
+    uint64_t plan = seebatch_plan_in_use();
+    switch (seebatch_plan_setting(plan)) {
+    case SETTING_AUTO:
+        return "auto";
+    case SETTING_FIXED:
+        return "fixed";
+    default:
+        return seebatch_choice_kernel_names[seebatch_plan_widest(plan)];
+    }
+}
 
 size_t seebatch_backends_available(const char **names, size_t capacity)
 {
@@ -154,20 +156,20 @@ size_t seebatch_backends_available(const char **names, size_t capacity)
 size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity)
 {
     uint64_t plan = seebatch_plan_in_use();
-    uint64_t runnable = plan >> PLAN_RUNNABLE_SHIFT & 7u;
+    uint32_t runnable = seebatch_plan_runnable(plan);
     for (unsigned shape = 0; shape < CALL_SHAPES && shape < capacity; shape++) {
         seebatch_auto_shape *report = &shapes[shape];
         memset(report, 0, sizeof *report);
         seebatch_shape_name(shape, report->shape);
-        unsigned kept = (unsigned)(plan >> (2 * shape)) & 3u;
-        report->learns = (plan & PLAN_LEARNING) && seebatch_shape_learns(shape);
+        unsigned kept = seebatch_plan_kernel(plan, shape);
+        report->learns = seebatch_plan_learning(plan) && seebatch_shape_learns(shape);
         if (report->learns) {
             seebatch_learning_kept(shape, &kept);
             report->repeats_every = seebatch_learning_cycle(shape);
         }
         report->kept = seebatch_choice_kernel_names[kept];
         for (unsigned k = CHOICE_KERNELS; k-- > 0;) {
-            if (!(runnable >> k & 1u))
+            if (!(runnable >> k & 1u) || report->backend_count == SEEBATCH_BACKENDS_MAX)
                 continue;
             seebatch_auto_backend *backend = &report->backends[report->backend_count++];
             backend->name = seebatch_choice_kernel_names[k];

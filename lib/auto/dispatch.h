@@ -22,8 +22,8 @@
 #include "learning.h"
 #include "plan.h"
 
-/* The plan in use (dispatch.c; its layout in plan.h): 0 until made. Read
- * here, so that a call's lookup is inline. */
+/* The plan in use (dispatch.c; read and made by plan.h's functions): 0
+ * until made. Read here, so that a call's lookup is inline. */
 extern _Atomic uint64_t seebatch_chosen_plan;
 
 /* Makes the choice on the first call and returns it. */
@@ -43,9 +43,8 @@ static inline uint64_t seebatch_plan_in_use(void)
  * table lookup (the kind is known at the call). */
 static inline const see_backend *seebatch_backend_for_call(call_kind kind, const see_batch *batch)
 {
-    const see_backend *kernel =
-        seebatch_choice_kernels[seebatch_plan_in_use() >> (2 * seebatch_call_shape(kind, batch)) &
-                                3u];
+    const see_backend *kernel = seebatch_choice_kernels[seebatch_plan_kernel(
+        seebatch_plan_in_use(), seebatch_call_shape(kind, batch))];
     return batch->count < kernel->shortest_useful_batch ? &seebatch_scalar_backend : kernel;
 }
 
@@ -63,9 +62,10 @@ static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *b
 {
     uint64_t plan = seebatch_plan_in_use();
     unsigned shape = seebatch_call_shape(kind, batch);
-    if (batch->count >= LEARN_FROM_MOVES && (plan & PLAN_LEARNING) && seebatch_shape_learns(shape))
+    if (batch->count >= LEARN_FROM_MOVES && seebatch_plan_learning(plan) &&
+        seebatch_shape_learns(shape))
         return (auto_choice){NULL, shape};
-    const see_backend *kernel = seebatch_choice_kernels[plan >> (2 * shape) & 3u];
+    const see_backend *kernel = seebatch_choice_kernels[seebatch_plan_kernel(plan, shape)];
     if (batch->count < kernel->shortest_useful_batch)
         kernel = &seebatch_scalar_backend;
     return (auto_choice){kernel, shape};
@@ -80,10 +80,9 @@ static inline void seebatch_auto_serve(unsigned shape, const see_batch *batch, a
 }
 
 /* The widest kernel the choice uses for any shape (the one a forced name
- * gives for all): what seebatch_backend_name names, and the ceiling of the
- * instructions the views' lookups may use. Chooses first if none is. */
+ * gives for all): the ceiling of the instructions the views' lookups may
+ * use. Chooses first if none is. */
 const see_backend *seebatch_current_backend(void);
-
 
 /* The kernel of that name if this machine can run it, else NULL. */
 const see_backend *seebatch_find_runnable_backend(const char *name);

@@ -10,30 +10,25 @@
 #include "errors.h"
 #include "measured_cpus.h"
 
+/* Each kernel of the list (kernel_list.h) this build has, else NULL. */
+#define SEEBATCH_KERNEL_scalar (&seebatch_scalar_backend)
 #if SEEBATCH_HAVE_AVX512
-#define AVX512_KERNEL (&seebatch_avx512_backend)
+#define SEEBATCH_KERNEL_avx512 (&seebatch_avx512_backend)
 #else
-#define AVX512_KERNEL NULL
+#define SEEBATCH_KERNEL_avx512 NULL
 #endif
 #if SEEBATCH_HAVE_AVX2
-#define AVX2_KERNEL (&seebatch_avx2_backend)
+#define SEEBATCH_KERNEL_avx2 (&seebatch_avx2_backend)
 #define PEXT_LOOKUPS_BUILT true /* views/exchanges_pext.c comes with the avx2 kernel */
 #else
-#define AVX2_KERNEL NULL
+#define SEEBATCH_KERNEL_avx2 NULL
 #define PEXT_LOOKUPS_BUILT false
 #endif
 
-const see_backend *const seebatch_choice_kernels[CHOICE_KERNELS] = {&seebatch_scalar_backend,
-                                                                    AVX2_KERNEL, AVX512_KERNEL};
-
-unsigned seebatch_choices_widest(const shape_choices *choices)
-{
-    unsigned widest = 0;
-    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        if (choices->kernel[shape] > widest)
-            widest = choices->kernel[shape];
-    return widest;
-}
+#define SEEBATCH_CHOICE_KERNEL(name, letter, needs) [CHOICE_INDEX(name)] = SEEBATCH_KERNEL_##name,
+const see_backend *const seebatch_choice_kernels[CHOICE_KERNELS] = {
+    SEEBATCH_KERNEL_LIST(SEEBATCH_CHOICE_KERNEL)};
+#undef SEEBATCH_CHOICE_KERNEL
 
 /* A backend is preferred where it is the widest the measured row chooses. */
 static bool seebatch_measured_fastest(const seebatch_cpu *cpu, const implementation *self)
@@ -61,18 +56,17 @@ static bool seebatch_everywhere(const seebatch_cpu *cpu, const implementation *s
     return true;
 }
 
-const implementation seebatch_implementations[] = {
-    {"avx512", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX512, seebatch_measured_fastest,
-     AVX512_KERNEL, false},
-    {"avx2", IMPLEMENTATION_BACKEND, INSTRUCTIONS_AVX2, seebatch_measured_fastest, AVX2_KERNEL,
+#define SEEBATCH_BACKEND_ENTRY(name, letter, needs)                                                \
+    {#name, IMPLEMENTATION_BACKEND, needs, seebatch_measured_fastest, SEEBATCH_KERNEL_##name,      \
      false},
-    {"scalar", IMPLEMENTATION_BACKEND, INSTRUCTIONS_PLAIN, seebatch_measured_fastest,
-     &seebatch_scalar_backend, false},
+const implementation seebatch_implementations[] = {
+    SEEBATCH_KERNEL_LIST(SEEBATCH_BACKEND_ENTRY)
     /* pext's file (views/exchanges_pext.c) is compiled with the avx2 options. */
     {"pext", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_AVX2, seebatch_pext_fast, NULL,
      PEXT_LOOKUPS_BUILT},
     {"portable", IMPLEMENTATION_VIEW_LOOKUP, INSTRUCTIONS_PLAIN, seebatch_everywhere, NULL, true},
 };
+#undef SEEBATCH_BACKEND_ENTRY
 const size_t seebatch_implementation_count =
     sizeof seebatch_implementations / sizeof seebatch_implementations[0];
 
@@ -134,13 +128,16 @@ static const implementation *seebatch_automatic(const implementation_request *re
 
 enum { SHOWN_MAX = 40, NAMES_MAX = 96 }; /* bytes of a bad name a message repeats */
 
-/* The role's known names, ", " between them. */
-static const char *seebatch_names_of(implementation_role role, char out[NAMES_MAX])
+/* The role's known names, or (cpu not NULL) those it runs, ", " between
+ * them. */
+static const char *seebatch_names_of(implementation_role role, const seebatch_cpu *cpu,
+                                     char out[NAMES_MAX])
 {
     out[0] = '\0';
     for (size_t i = 0; i < seebatch_implementation_count; i++) {
         const implementation *entry = &seebatch_implementations[i];
-        if (entry->role != role || !seebatch_known(entry))
+        if (entry->role != role || !seebatch_known(entry) ||
+            (cpu && !seebatch_implementation_runs(entry, cpu)))
             continue;
         if (out[0])
             strcat(out, ", ");
@@ -153,22 +150,28 @@ static seebatch_status seebatch_unknown_name(implementation_role role, const cha
                                              seebatch_error *error)
 {
     char names[NAMES_MAX];
-    seebatch_names_of(role, names);
+    seebatch_names_of(role, NULL, names);
+    /* "auto" and "fixed" are the plan's (auto/dispatch.c), not entries. */
     if (role == IMPLEMENTATION_BACKEND)
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                             "unknown backend \"%s\" (this build has: %s, auto)", shown, names);
+                             "unknown backend \"%s\" (the names: auto, fixed, and this build's "
+                             "backends %s)",
+                             shown, names);
     return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
                          "unknown SEEBATCH_VIEW_EXCHANGE \"%s\" (known: auto, %s)", shown, names);
 }
 
 /* A known name this CPU or build cannot run; a view lookup names the
  * backend that needs the same instructions. */
-static seebatch_status seebatch_not_runnable(const implementation *named, seebatch_error *error)
+static seebatch_status seebatch_not_runnable(const implementation *named, const seebatch_cpu *cpu,
+                                             seebatch_error *error)
 {
+    char names[NAMES_MAX];
     if (named->role == IMPLEMENTATION_BACKEND)
         return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
-                             "backend \"%s\" is not available: this CPU or build cannot run it",
-                             named->name);
+                             "backend \"%s\" is not available: this CPU or build cannot run it "
+                             "(here: auto, fixed, %s)",
+                             named->name, seebatch_names_of(named->role, cpu, names));
     const char *alike = "scalar";
     for (size_t i = 0; i < seebatch_implementation_count; i++)
         if (seebatch_implementations[i].role == IMPLEMENTATION_BACKEND &&
@@ -194,7 +197,7 @@ seebatch_status seebatch_implementation_choose(const implementation_request *req
         return seebatch_unknown_name(request->role, shown, error);
     }
     if (!seebatch_implementation_runs(named, request->cpu))
-        return seebatch_not_runnable(named, error);
+        return seebatch_not_runnable(named, request->cpu, error);
     *chosen = named;
     return seebatch_succeed(error);
 }
@@ -203,7 +206,8 @@ bool seebatch_choices_run(const shape_choices *choices, const seebatch_cpu *cpu)
 {
     for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
         const implementation *entry = seebatch_implementation_named(
-            IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[choices->kernel[shape] % CHOICE_KERNELS]);
+            IMPLEMENTATION_BACKEND,
+            seebatch_choice_kernel_names[choices->kernel[shape] % CHOICE_KERNELS]);
         if (!entry || !seebatch_implementation_runs(entry, cpu))
             return false;
     }

@@ -103,7 +103,4 @@ typedef struct seebatch_backend_choice {
 
 seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu);
 
-/* The widest kernel (the highest letter index) the choices use. */
-unsigned seebatch_choices_widest(const shape_choices *choices);
-
 #endif

@@ -10,13 +10,22 @@
  * fingerprint (its moves and first board) is compared with the calls
  * before it.
  * - Repeating work (the same calls every p calls, p up to LONGEST_CYCLE):
- *   the branch predictor can learn it, and a kernel's first passes over it
- *   cost up to seven times its learned speed (the scalar walk's, on 1,000
- *   positions). The kept kernel, warm, is judged by one cycle as soon as
- *   the cycle shows. A challenger's calls are set beside the same calls in
- *   the best trial's last cycle, the same positions: a branch-free kernel's
- *   from its second call (the predictor has nothing to learn of it), the
- *   scalar walk's from its second cycle on (seebatch_cycles_judged).
+ *   the branch predictor can learn it. The kept kernel, warm, is judged by
+ *   one cycle as soon as the cycle shows. A challenger's calls are set
+ *   beside the same calls in the best trial's last cycle, the same
+ *   positions, call by call, the middle half of the ratios counted (a call
+ *   a preemption spoiled, either kernel's, is left out): a branch-free
+ *   kernel's from its second call to its cycle's end (the predictor has
+ *   nothing to learn of it). The scalar walk's first pass over a cycle
+ *   costs three to six times its learned speed (Zen 3, 1,000 positions:
+ *   values 2.7, 1.08, 0.90, 0.85 of avx2's on its first four passes,
+ *   thresholds 3.7, 1.41, 0.96, 0.75, 0.70), so it first serves a subset of
+ *   each cycle (a quarter, three calls at least), left where even twice its
+ *   last gain leaves it behind, then whole cycles where it heads ahead:
+ *   kept once ahead, left once it heads behind (seebatch_cycles_judged).
+ *   A whole pass judged too early (a cycle gaining less than an eighth,
+ *   values still 1.2 of their learned cost) or on one spoiled call kept
+ *   the slower kernel for a whole job.
  * - Otherwise (a stream, or cycles too long for the predictor): positions
  *   come in runs of like cost (a game's, a file's), a call costing a tenth
  *   more or less than one a few calls away, as much as two kernels differ.
@@ -58,7 +67,22 @@ enum {
     RECENT_CALLS = 2 * LONGEST_CYCLE,
     /* A cycle shows as a call like the one p calls before, twice in a row. */
     OBSERVED_CALLS = LONGEST_CYCLE + 2,
-    MOST_CYCLES = 6,
+    /* The walk's trial on repeating work: its whole cycles at most, the
+     * calls of a cycle that show where it heads, and how many times its
+     * last gain it is taken to gain still (measured, the walk's gain shrinks
+     * to a third to a half on each pass: at most twice its last gain). */
+    MOST_CYCLES = 8,
+    HEADING_FROM_CALLS = 4,
+    PROJECTED_GAINS = 2,
+    /* First, a quarter of each cycle (rounded up), at most SUBSET_RUNS times. */
+    SUBSET_OF_CYCLE = 4,
+    SUBSET_LEAST = 3,
+    SUBSET_RUNS = 4,
+    /* Its margin: as after twice its calls (a run's few calls show less). */
+    SUBSET_MARGIN = 2,
+    /* A ratio of costs, times this; at most MOST_BEHIND. */
+    RATIO_ONE = 1024,
+    MOST_BEHIND = 1 << 16,
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
@@ -81,9 +105,13 @@ typedef struct learner {
     /* Read by every call: a line of its own, written only when the phase
      * or a trial changes. */
     _Alignas(64) _Atomic uint32_t phase;
-    _Atomic uint32_t trial; /* the kernel on trial, exploring */
-    _Atomic uint32_t beside; /* the best so far, serving beside a challenger on other work */
-    _Atomic uint32_t kept;  /* the kernel settled calls run */
+    _Atomic uint32_t trial;  /* the kernel on trial, exploring */
+    _Atomic uint32_t beside; /* the best so far, serving beside a challenger */
+    /* The walk on repeating work first serves this many calls of each cycle,
+     * from the look's call trial_start on (the best the others); 0: whole
+     * cycles. */
+    _Atomic uint32_t subset, trial_start;
+    _Atomic uint32_t kept;     /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
     /* Written by exploring calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
@@ -91,17 +119,19 @@ typedef struct learner {
     _Atomic uint32_t tried;      /* a bit a kernel tried in this look */
     _Atomic uint32_t cycle;      /* the work repeats every `cycle` calls; 0: it does not */
     _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
-    _Atomic uint32_t last_cycle_cost; /* the trial's cycle before this one */
     /* The look's last calls: their prints, costs and kernels. */
     _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS], served[RECENT_CALLS];
-    _Atomic uint32_t best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
+    _Atomic uint32_t
+        best_cycle[LONGEST_CYCLE]; /* the best trial's last cycle, by call of the cycle */
     _Atomic uint32_t trial_cost[CHOICE_KERNELS]; /* each tried kernel's, this look; 0: untried */
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
     _Atomic uint32_t repeats_every; /* the cycle the last finished look found, 0: none */
-    /* Every timed call, for seebatch_auto_report. */
-    _Atomic uint64_t calls[CHOICE_KERNELS], ticks[CHOICE_KERNELS], moves[CHOICE_KERNELS];
+    /* For seebatch_auto_report: each kernel's calls timed, and its cost as
+     * the last trial of it judged it (0: never tried). */
+    _Atomic uint64_t calls[CHOICE_KERNELS];
+    _Atomic uint32_t judged_cost[CHOICE_KERNELS];
 } learner;
 
 static learner seebatch_learners[CALL_SHAPES];
@@ -119,8 +149,15 @@ static void seebatch_trial_begin(learner *l, unsigned k)
 {
     unsigned best = k;
     seebatch_best_cost(l, &best);
+    uint32_t p = LOAD(l->cycle);
+    bool walk = k != LOAD(l->kept) && !seebatch_choice_kernels[k]->branch_free;
     STORE(l->trial_calls, 0);
-    STORE(l->last_cycle_cost, 0);
+    /* A quarter of the cycle, three calls at least (one spoiled call among
+     * them is left out); none where that is the whole cycle. */
+    uint32_t subset = (p + SUBSET_OF_CYCLE - 1) / SUBSET_OF_CYCLE;
+    subset = subset > SUBSET_LEAST ? subset : SUBSET_LEAST;
+    STORE(l->subset, walk && subset < p ? subset : 0);
+    STORE(l->trial_start, LOAD(l->look_calls));
     STORE(l->beside, best);
     STORE(l->trial, k);
 }
@@ -148,15 +185,14 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     uint64_t none = 0;
     if (atomic_compare_exchange_strong(&seebatch_origin_ticks, &none, seebatch_ticks()))
         STORE(seebatch_origin_ns, seebatch_clock_ns());
-    STORE(l->runnable, (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u);
-    unsigned first = (unsigned)(plan >> (2 * shape)) & 3u;
+    STORE(l->runnable, seebatch_plan_runnable(plan));
+    unsigned first = seebatch_plan_kernel(plan, shape);
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);
     STORE(l->repeats_every, 0);
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->calls[k], 0);
-        STORE(l->ticks[k], 0);
-        STORE(l->moves[k], 0);
+        STORE(l->judged_cost[k], 0);
     }
     seebatch_look_begin(l, first);
 }
@@ -186,14 +222,17 @@ static serving seebatch_serving(learner *l, unsigned shape, uint64_t plan)
         phase = atomic_load_explicit(&l->phase, memory_order_acquire);
     }
     if (__builtin_expect(LOAD(seebatch_rotating), 0)) {
-        uint32_t runnable = (uint32_t)(plan >> PLAN_RUNNABLE_SHIFT) & 7u;
         /* Timed, for the test to see each kernel served. */
-        return (serving){seebatch_next_runnable(runnable, atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS),
-                         true, false};
+        unsigned turn = atomic_fetch_add(&l->trial_calls, 1) % CHOICE_KERNELS;
+        return (serving){seebatch_next_runnable(seebatch_plan_runnable(plan), turn), true, false};
     }
     if (phase == EXPLORING) {
         unsigned trial = LOAD(l->trial);
-        return (serving){trial, true, trial != LOAD(l->kept) && !LOAD(l->cycle)};
+        uint32_t p = LOAD(l->cycle), subset = LOAD(l->subset);
+        /* The walk's subset of a cycle: the best serves the rest. */
+        if (subset && (LOAD(l->look_calls) - LOAD(l->trial_start)) % p >= subset)
+            return (serving){LOAD(l->beside), true, false};
+        return (serving){trial, true, trial != LOAD(l->kept) && !p};
     }
     bool timed = phase == SETTLED && ++seebatch_thread_calls % SETTLED_TIME_EVERY == 0;
     return (serving){LOAD(l->kept), timed, false};
@@ -204,7 +243,8 @@ static serving seebatch_serving(learner *l, unsigned shape, uint64_t plan)
 static uint32_t seebatch_call_print(const see_batch *batch)
 {
     size_t n = batch->count;
-    const seebatch_board *board = &batch->boards[batch->board_of_move ? batch->board_of_move[0] : 0];
+    const seebatch_board *board =
+        &batch->boards[batch->board_of_move ? batch->board_of_move[0] : 0];
     uint64_t x = (uint64_t)batch->moves[0] | (uint64_t)batch->moves[n / 2] << 16 |
                  (uint64_t)batch->moves[n - 1] << 32 | (uint64_t)n << 48;
     x ^= board->colors[0] * 0x9E3779B97F4A7C15u ^ board->colors[1];
@@ -288,6 +328,7 @@ static void seebatch_look_end(learner *l)
 static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
 {
     STORE(l->trial_cost[k], cost);
+    STORE(l->judged_cost[k], cost);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -296,15 +337,6 @@ static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
     unsigned next = (unsigned)__builtin_ctz(left);
     STORE(l->tried, LOAD(l->tried) | 1u << next);
     seebatch_trial_begin(l, next);
-}
-
-/* Whether a challenger that has served k calls of some stretch costs more
- * than the best on the same positions, with a margin that narrows as calls
- * come: twice after one call, half as much again after two, an eighth after
- * eight (a call on its own may be spoiled; more seldom all). */
-static bool seebatch_behind(uint64_t cost, uint64_t best_cost, uint32_t k)
-{
-    return best_cost && cost * k > best_cost * (k + 1);
 }
 
 /* A cost as the learner keeps it: at least 1 (0 is "none"), at most a
@@ -321,64 +353,176 @@ static uint32_t seebatch_cost_beside(uint64_t bar, uint64_t own, uint64_t theirs
     return seebatch_as_cost(bar * own / (theirs ? theirs : 1));
 }
 
-/* A challenger on repeating work: its cost, or 0 while it goes on. Its
- * calls are set beside the same calls in the best trial's last cycle: a
- * branch-free kernel's after its warm-up call, to the end of its first
- * cycle; another's from its second cycle on, each also beside the same call
- * in its cycle before. It ends as soon as it trails the best (and, learning
- * branches, has stopped getting faster), else at the end of a cycle no
- * cheaper by an eighth than the one before, or of the MOST_CYCLES-th. */
-static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i, uint32_t p)
+/* A call's cost over the best's same call of the cycle, RATIO_ONE times:
+ * call i - m of the look (its cycle before: back = p) beside the best
+ * trial's call at the same place in the cycle. At most MOST_BEHIND times,
+ * so that a cost worked out from it (a cost's range times it) never wraps:
+ * a call stalled for seconds stands far behind, never ahead. */
+static int64_t seebatch_ratio(learner *l, uint32_t i, uint32_t m, uint32_t back, uint32_t p)
 {
-    bool branch_free = seebatch_choice_kernels[kernel]->branch_free;
-    uint32_t into = (n - 1) % p + 1; /* calls into this cycle */
-    uint32_t counted = branch_free ? n - SHORTEST_WARM_UP : n > p ? into : 0;
-    if (counted && counted < p) {
-        uint64_t own = 0, before = 0, best = 0;
-        for (uint32_t m = 0; m < counted; m++) {
-            own += LOAD(l->cost[(i - m) % RECENT_CALLS]);
-            before += LOAD(l->cost[(i - m - p) % RECENT_CALLS]);
-            best += LOAD(l->best_cycle[(i - m) % p]);
+    uint64_t best = LOAD(l->best_cycle[(i - m) % p]);
+    uint64_t own = LOAD(l->cost[(i - m - back) % RECENT_CALLS]);
+    uint64_t ratio = own * RATIO_ONE / (best ? best : 1);
+    return (int64_t)(ratio < (uint64_t)MOST_BEHIND * RATIO_ONE ? ratio
+                                                               : (uint64_t)MOST_BEHIND * RATIO_ONE);
+}
+
+/* The mean of the middle half of n values (n <= LONGEST_CYCLE; of 3, the
+ * median): a call spoiled either way, the challenger's or the best's, is
+ * left out. Sorts them. */
+static int64_t seebatch_middle_mean(int64_t *values, uint32_t n)
+{
+    for (uint32_t at = 1; at < n; at++)
+        for (uint32_t j = at; j > 0 && values[j - 1] > values[j]; j--) {
+            int64_t swap = values[j];
+            values[j] = values[j - 1];
+            values[j - 1] = swap;
         }
-        unsigned k;
-        uint64_t bar = seebatch_best_cost(l, &k);
-        bool learning = !branch_free && own * 8 <= before * 7;
-        if (best && ((seebatch_behind(own, best, counted) && !learning) || (branch_free && n == p)))
-            return seebatch_cost_beside(bar, own, best);
-        /* It goes on: counted < p, and the walk's counted calls are those
-         * into its cycle, so its cycle is not over either. */
+    uint32_t first = (n + 1) / 4, last = n - (n + 1) / 4;
+    int64_t sum = 0;
+    for (uint32_t j = first; j < last; j++)
+        sum += values[j];
+    return last > first ? sum / (last - first) : 0;
+}
+
+/* A challenger on repeating work, over its last k calls (call i the last,
+ * each in its place in the cycle) beside the best's same calls, RATIO_ONE
+ * times: where it stands (the middle mean of its calls' ratios), its
+ * cheapest call's ratio, and, where it served the same calls the cycle
+ * before (before), where it heads: each call's ratio less PROJECTED_GAINS
+ * times what it gained on its cycle before (the walk, learning the calls'
+ * branches, gains less each pass). */
+typedef struct standing {
+    int64_t now, heading, lowest;
+} standing;
+
+static standing seebatch_standing(learner *l, uint32_t i, uint32_t k, uint32_t p, bool before)
+{
+    int64_t now[LONGEST_CYCLE], heading[LONGEST_CYCLE], lowest = INT64_MAX;
+    k = k < LONGEST_CYCLE ? k : LONGEST_CYCLE;
+    for (uint32_t m = 0; m < k; m++) {
+        now[m] = seebatch_ratio(l, i, m, 0, p);
+        int64_t gained = before ? seebatch_ratio(l, i, m, p, p) - now[m] : 0;
+        heading[m] = now[m] - PROJECTED_GAINS * (gained > 0 ? gained : 0);
+        lowest = now[m] < lowest ? now[m] : lowest;
+    }
+    standing where = {seebatch_middle_mean(now, k), seebatch_middle_mean(heading, k), lowest};
+    return where;
+}
+
+/* Whether a challenger that has served k calls stands behind the best by
+ * more than a margin that narrows as calls come: twice after one call, half
+ * as much again after two, an eighth after eight (a call on its own may be
+ * spoiled; more seldom all). */
+static bool seebatch_trails(int64_t ratio, uint32_t k)
+{
+    return ratio * (int64_t)k > RATIO_ONE * (int64_t)(k + 1);
+}
+
+/* The walk's subset of each cycle, a run of `subset` calls a cycle: its
+ * cost where it ends there, or 0. From its second run on, at each run's
+ * end: it ends where even its projected gains leave it behind; it goes on
+ * to whole cycles where it heads below the best (or at SUBSET_RUNS, unless
+ * it heads behind); else it serves the subset again. A few calls learned
+ * alone are learned better than whole cycles (fewer branches to hold), so
+ * the subset only sorts out the hopeless, cheaply: whole cycles judge the
+ * rest. */
+static uint32_t seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint32_t p,
+                                       uint32_t subset, uint64_t bar)
+{
+    uint32_t runs = (n - 1) / subset + 1;
+    if (n % subset || runs == 1)
+        return 0;
+    standing where = seebatch_standing(l, i, subset, p, true);
+    /* Its second run's gain is mostly its first run's cold start: where
+     * the walk heads shows from its third run on. */
+    bool promising = where.now <= RATIO_ONE || (runs >= 3 && where.heading <= RATIO_ONE);
+    bool hopeless = runs >= 3 && seebatch_trails(where.heading, SUBSET_MARGIN * subset);
+    if (hopeless || (runs >= SUBSET_RUNS && !promising))
+        return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
+    if (promising) {
+        STORE(l->trial_calls, 0);
+        STORE(l->subset, 0);
+    }
+    return 0;
+}
+
+/* A challenger on repeating work: its cost, or 0 while it goes on. Each of
+ * its calls is set beside the same call in the best trial's last cycle, the
+ * same positions.
+ * - A branch-free kernel learns nothing from the repetition: judged from
+ *   its second call (its first brings its code and tables into the caches)
+ *   to the end of its first cycle, and ended, from its third, as soon as
+ *   even its cheapest call trails the best (one call may be spoiled).
+ * - The scalar walk learns the calls' branches cycle by cycle, slowly on
+ *   some work (values: a fifth over its learned speed on its second pass):
+ *   first a subset of each cycle (seebatch_subset_judged), then whole
+ *   cycles, judged at each one's end and kept on while it heads below the
+ *   best. It ends ahead of the best (its cost then is at most what it will
+ *   be), or where even its projected gains leave it behind (from its third
+ *   whole cycle, mid-cycle too once HEADING_FROM_CALLS calls show it), or
+ *   at MOST_CYCLES. */
+static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
+                                       uint32_t p)
+{
+    unsigned best;
+    uint64_t bar = seebatch_best_cost(l, &best);
+    if (seebatch_choice_kernels[kernel]->branch_free) {
+        /* Its calls after the first, to the end of its first cycle (one at
+         * least). */
+        uint32_t counted = n - SHORTEST_WARM_UP, last = p > 1 ? p - SHORTEST_WARM_UP : 1;
+        if (!counted)
+            return 0;
+        standing where = seebatch_standing(l, i, counted, p, false);
+        if ((counted >= 2 && seebatch_trails(where.lowest, counted)) || counted >= last)
+            return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
         return 0;
     }
-    if (into < p)
+    uint32_t subset = LOAD(l->subset);
+    if (subset)
+        return seebatch_subset_judged(l, n, i, p, subset, bar);
+    uint32_t into = (n - 1) % p + 1, cycles = (n - 1) / p + 1;
+    bool over = into == p;
+    if (cycles <= 2 ? !over : !over && into < HEADING_FROM_CALLS)
         return 0;
-    uint32_t cost = seebatch_typical_cost(l, i, p, ANY_KERNEL), before = LOAD(l->last_cycle_cost);
-    STORE(l->last_cycle_cost, cost);
-    bool learned = before && cost + cost / 8 >= before;
-    return learned || n / p >= MOST_CYCLES ? cost : 0;
+    /* Its gain over its first cycle is mostly its cold start (the calls
+     * its subset did not serve): where it heads shows from its third. */
+    standing where = seebatch_standing(l, i, into, p, cycles > 1);
+    bool ahead = over && where.now <= RATIO_ONE;
+    bool hopeless = cycles > 2 && seebatch_trails(where.heading, over ? 4 * LONGEST_CYCLE : into);
+    if (ahead || hopeless || (over && cycles >= MOST_CYCLES))
+        return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
+    return 0;
 }
 
 /* A challenger on other work, its calls' first quarters each beside as
  * many of the best's moves right after them (seebatch_pair_served): its
- * cost, or 0 while it goes on. It ends at once on a cold first pair, its
- * part at twice the best's (out of repeating work a kernel learns nothing
- * that would halve its cost; the scalar walk's cold start on streamed
- * positions costs four or five of avx512's), then after each pair once it
- * trails, or after TIMED_PAIRS. Its cost is the best's, as the look
- * measured it, times the two's ratio on the same positions. */
+ * cost, or 0 while it goes on. Its first pair warms its code and tables
+ * and is not counted. After two timed pairs at least it ends once even its
+ * cheapest part trails the best's beside it (one part a preemption spoiled
+ * ends no trial: it did, on a cold first pair or the first timed one), and
+ * after TIMED_PAIRS. Its cost is the best's, as the look measured it, times
+ * the two's ratio on the same positions (their typical parts: spoiled ones
+ * left out). */
 static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
 {
     unsigned beside = LOAD(l->beside);
     uint64_t bar = LOAD(l->trial_cost[beside]);
-    if (n <= SHORTEST_WARM_UP) {
-        uint32_t cold = LOAD(l->cost[(i - 1) % RECENT_CALLS]), theirs = LOAD(l->cost[i % RECENT_CALLS]);
-        return cold / 2 > theirs ? seebatch_cost_beside(bar, cold, theirs) : 0;
-    }
+    if (n <= SHORTEST_WARM_UP)
+        return 0;
     uint32_t pairs = n - SHORTEST_WARM_UP;
     uint64_t own = seebatch_typical_cost(l, i, 2 * pairs, kernel);
     uint64_t theirs = seebatch_typical_cost(l, i, 2 * pairs, beside);
     if (!own || !theirs) /* threads' pairs out of order */
         return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
-    bool behind = seebatch_behind(own, theirs, pairs);
+    int64_t lowest = INT64_MAX;
+    for (uint32_t m = 0; m < pairs; m++) {
+        uint64_t mine = LOAD(l->cost[(i - 2 * m - 1) % RECENT_CALLS]);
+        uint64_t next = LOAD(l->cost[(i - 2 * m) % RECENT_CALLS]);
+        int64_t ratio = (int64_t)(mine * RATIO_ONE / (next ? next : 1));
+        lowest = ratio < lowest ? ratio : lowest;
+    }
+    bool behind = pairs >= 2 && seebatch_trails(lowest, pairs);
     return behind || pairs >= TIMED_PAIRS ? seebatch_cost_beside(bar, own, theirs) : 0;
 }
 
@@ -397,10 +541,18 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
 {
     unsigned trial = LOAD(l->trial);
     bool observing = trial == LOAD(l->kept);
-    if (k != trial || (!observing && !LOAD(l->cycle)))
+    /* The best's call of a cycle beside the walk's subset: it keeps the
+     * look's count of calls, so that each call keeps its place in the cycle. */
+    bool beside_subset = LOAD(l->subset) && k != trial && k == LOAD(l->beside);
+    if ((k != trial && !beside_subset) || (!observing && !LOAD(l->cycle)))
         return; /* the trial moved on while this call ran */
-    uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
     uint32_t i = atomic_fetch_add_explicit(&l->look_calls, 1, memory_order_relaxed);
+    if (beside_subset) {
+        STORE(l->cost[i % RECENT_CALLS], cost);
+        STORE(l->served[i % RECENT_CALLS], k);
+        return;
+    }
+    uint32_t n = atomic_fetch_add_explicit(&l->trial_calls, 1, memory_order_relaxed) + 1;
     if (observing && !LOAD(l->cycle)) {
         uint32_t print = seebatch_call_print(batch);
         seebatch_look_for_cycle(l, i, print);
@@ -409,7 +561,8 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     STORE(l->cost[i % RECENT_CALLS], cost);
     STORE(l->served[i % RECENT_CALLS], k);
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged = observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
+    uint32_t judged =
+        observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
     if (!judged)
         return;
     unsigned best;
@@ -420,7 +573,8 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
 }
 
 /* A challenger's pair on other work: its part and the best's. */
-static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32_t own, uint32_t theirs)
+static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32_t own,
+                                   uint32_t theirs)
 {
     if (k != LOAD(l->trial) || best != LOAD(l->beside) || LOAD(l->cycle))
         return; /* the trial moved on while this call ran */
@@ -462,8 +616,6 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
 static uint32_t seebatch_counted(learner *l, unsigned k, uint64_t elapsed, size_t moves)
 {
     atomic_fetch_add_explicit(&l->calls[k], 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&l->ticks[k], elapsed, memory_order_relaxed);
-    atomic_fetch_add_explicit(&l->moves[k], moves, memory_order_relaxed);
     return seebatch_as_cost(elapsed * COST_SCALE / (moves ? moves : 1));
 }
 
@@ -489,7 +641,8 @@ static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch,
 {
     unsigned best = LOAD(l->beside);
     size_t quarter = batch->count / 4 / PART_MOVES * PART_MOVES;
-    see_batch own = seebatch_part(batch, 0, quarter), theirs = seebatch_part(batch, quarter, quarter);
+    see_batch own = seebatch_part(batch, 0, quarter),
+              theirs = seebatch_part(batch, quarter, quarter);
     see_batch rest = seebatch_part(batch, 2 * quarter, batch->count - 2 * quarter);
     uint64_t start = seebatch_ticks();
     serve(seebatch_choice_kernels[k], &own, 0, context);
@@ -573,8 +726,13 @@ uint32_t seebatch_learning_cycle(unsigned shape)
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)
 {
     learner *l = &seebatch_learners[shape];
-    bool started = LOAD(l->phase) != UNSTARTED;
-    uint64_t moves = started ? LOAD(l->moves[k]) : 0;
+    uint32_t phase = LOAD(l->phase);
+    bool started = phase != UNSTARTED;
+    /* The kept kernel, settled: the running mean of its timed calls. */
+    uint32_t cost = !started ? 0
+                    : phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost)
+                        ? LOAD(l->recent_cost)
+                        : LOAD(l->judged_cost[k]);
     *calls = started ? LOAD(l->calls[k]) : 0;
-    *ns_per_capture = moves ? (double)LOAD(l->ticks[k]) * seebatch_ns_per_tick() / (double)moves : 0.0;
+    *ns_per_capture = (double)cost / COST_SCALE * seebatch_ns_per_tick();
 }

@@ -31,7 +31,11 @@ enum {
 };
 
 /* Whether auto learns this shape's kernel (many boards, at least 8 moves). */
-static inline bool seebatch_shape_learns(unsigned shape) { return shape / 4 % 3 != BOARDS_ONE && shape % 2; }
+static inline bool seebatch_shape_learns(unsigned shape)
+{
+    call_shape parts = seebatch_shape_of(shape);
+    return parts.boards != BOARDS_ONE && parts.long_batch;
+}
 
 /* Serves moves [first, first + part->count) of a call, by kernel: a
  * caller's answer arrays start at the call's first move. */
@@ -62,8 +66,11 @@ bool seebatch_learning_kept(unsigned shape, unsigned *kernel);
  * look finished since learning started). */
 uint32_t seebatch_learning_cycle(unsigned shape);
 
-/* Kernel k's calls timed on this shape since the last restart, and their
- * nanoseconds a move (0 where none). */
+/* Kernel k's calls timed on this shape since the last restart, and its
+ * nanoseconds a move as auto judged it: the kept kernel's once settled, the
+ * running mean of its timed calls; another's, its last trial's cost (on the
+ * same positions as the best, its first calls, cold, left out); 0 where it
+ * was never tried. */
 void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture);
 
 #endif

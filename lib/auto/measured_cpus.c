@@ -2,27 +2,30 @@
 
 #include <string.h>
 
-/* Each row from the run file of the CPU it names (docs/runs/) or, where it
- * says so, from the figures of an issue; this table is the one place its
+/* Each row from the run file of the CPU it names (docs/runs/) or from the
+ * measurements its reason quotes; this table is the one place its
  * choices are kept. AMD's family 19h holds both Zen 3 and Zen 4, told apart
  * by model: a row covers the models of the one it was measured on, with the
  * features it was measured with. A row whose short shapes name a SIMD kernel
  * leaves the shortest batches to that kernel's own limit (kernel.h). */
 #define ZEN1_REASON                                                                                \
-    "measured: AMD family 17h without AVX-512 (Zen 1), on an EPYC (model 01h): the scalar walk "   \
-    "1.00-1.40x Stockfish's see_ge on thresholds on many boards, avx2 0.57-1.19x; avx2 1.11x "     \
-    "scalar on multi, 2.48x on multi_scattered; scalar 1.05-1.18x avx2 on one board "              \
-    "(docs/runs/amd-epyc-17h-01h.md)"
+    "measured on AMD family 17h without AVX-512 (Zen 1), an EPYC model 01h: on thresholds on "     \
+    "many "                                                                                        \
+    "boards the scalar walk 1.00-1.40x as fast as Stockfish's see_ge, avx2 0.57-1.19x; avx2 "      \
+    "1.11x "                                                                                       \
+    "as fast as scalar on many boards in board order, 2.48x scattered; scalar 1.05-1.18x as fast " \
+    "as avx2 on one board (docs/runs/amd-epyc-17h-01h.md)"
 #define ZEN3_REASON                                                                                \
-    "measured: AMD family 19h without AVX-512 (Zen 3), on an EPYC (model 01h): avx2 "              \
-    "3.2x scalar on multi, 5.9x on multi_scattered"
+    "measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as " \
+    "scalar on many boards in board order, 5.9x scattered"
 #define ZEN4_REASON                                                                                \
-    "measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC (model 11h): avx512 1.09-1.32x "    \
-    "avx2 on many boards in board order (issue 62), 0.84-0.86x on multi_scattered"
+    "measured on AMD family 19h with AVX-512 (Zen 4), an EPYC model 11h: avx512 1.09-1.32x as "    \
+    "fast as avx2 on many boards in board order, 0.84-0.86x scattered"
 #define ZEN4_HIDDEN_REASON                                                                         \
-    "measured: AMD family 19h without AVX-512 (Zen 4), on an EPYC (model 11h) whose hypervisor "   \
-    "hides AVX-512: avx2 2.0x scalar on multi, 5.9x on multi_scattered; on thresholds on many "    \
-    "boards 0.74x the scalar walk learned, 1.67x not learned, 1.49x streamed (issue 57)"
+    "measured on AMD family 19h without AVX-512 (Zen 4), an EPYC model 11h whose hypervisor "      \
+    "hides AVX-512: avx2 2.0x as fast as scalar on many boards in board order, 5.9x scattered; "   \
+    "on thresholds on many boards 0.74x the scalar walk's speed on positions it learned, 1.67x "   \
+    "on positions it did not, 1.49x streamed"
 #define ALL_AVX2 "2222 2222 2222 2222 2222 2222"
 #define ZEN4_CHOICES "2222 2525 2222 2222 2525 2222"
 static const measured_cpu measured_cpus[] = {
@@ -36,10 +39,10 @@ static const measured_cpu measured_cpus[] = {
     {"AuthenticAMD", 0x19, 0x60, 0x7F, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
     {"AuthenticAMD", 0x19, 0xA0, 0xAF, false, ALL_AVX2, ZEN4_HIDDEN_REASON},
     {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "5555 5555 5555 5s5s 5555 5555",
-     "measured: AMD family 1Ah with AVX-512 (Zen 5), on an EPYC (model 02h): avx512 within "
-     "2% of the fastest on every call shape but thresholds on one board of 8 moves or more, "
-     "where the scalar walk is 1.03-1.04x faster; scalar 1.25-2.2x slower under 8 moves "
-     "(seebatch calibrate in docs/runs/amd-epyc-1ah-02h.md)"},
+     "measured on AMD family 1Ah with AVX-512 (Zen 5), an EPYC model 02h: avx512 within 2% of "
+     "the fastest on every call shape but thresholds on one board of 8 moves or more, where the "
+     "scalar walk is 1.03-1.04x as fast; scalar 1.25-2.2x slower under 8 moves "
+     "(docs/runs/amd-epyc-1ah-02h.md)"},
 };
 
 const char seebatch_not_measured[] = "not measured on this CPU: the widest backend it runs";

@@ -19,7 +19,8 @@ typedef struct measured_cpu {
     unsigned family, model_first, model_last;
     bool avx512;         /* the row holds the parts that run avx512, or those that do not */
     const char *choices; /* the fastest kernel of each shape, as a choice line */
-    const char *reason;  /* the machine and the figures, as seebatch --version gives them */
+    const char
+        *reason; /* the machine and the figures, in words, as seebatch --version gives them */
 } measured_cpu;
 
 /* The row of this CPU, or NULL where none was measured. */

@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto/call_shapes.h"
-#include "auto/implementations.h"
-#include "auto/learning.h"
+#include "auto/dispatch.h"
+#include "auto/plan_words.h"
 #include "machine/cpu_features.h"
 #include "printf_like.h"
 #include "seebatch.h"
@@ -46,21 +45,10 @@ static bool seebatch_forced_by(const char *variable)
     return value && *value && strcmp(value, "auto") != 0;
 }
 
-/* What auto does with each call shape: learn it (from a first guess), or
- * take a fixed choice, whatever SEEBATCH_BACKEND forces. */
-static void seebatch_report_shapes(report_text *text, const seebatch_backend_choice *guess)
+/* plan_line: a line of auto's account, into the report. */
+static void seebatch_report_line(void *context, const char *line)
 {
-    char line[CHOICES_TEXT], name[SHAPE_NAME_TEXT];
-    seebatch_choices_format(&guess->shapes, line);
-    seebatch_report_add(text, "auto's first guess, per call shape: %s (%s)\n", line,
-                        guess->measured ? "the measured table's row above" : "no measured row");
-    seebatch_report_add(text,
-                        "auto learns the fastest backend from the calls it serves (64 moves or "
-                        "more) on many boards; the first guess serves the rest\n");
-    for (unsigned shape = 0; shape < CALL_SHAPES; shape++)
-        seebatch_report_add(text, "  %-62s %s%s\n", seebatch_shape_name(shape, name),
-                            seebatch_choice_kernel_names[guess->shapes.kernel[shape]],
-                            seebatch_shape_learns(shape) ? ", then learned" : "");
+    seebatch_report_add(context, "%s\n", line);
 }
 
 /* The view exchange seebatch_view_rules_init gives here
@@ -70,7 +58,7 @@ static void seebatch_report_view_exchange(report_text *text)
     seebatch_cpu cpu = seebatch_cpu_here();
     seebatch_view_lookup chosen = SEEBATCH_LOOKUP_PORTABLE, automatic = SEEBATCH_LOOKUP_PORTABLE;
     seebatch_view_lookup_here(&chosen, NULL);
-    seebatch_view_lookup_choose(&cpu, seebatch_backend_name(), "auto", &automatic, NULL);
+    seebatch_view_lookup_choose(&cpu, seebatch_current_backend()->name, "auto", &automatic, NULL);
     if (seebatch_forced_by("SEEBATCH_VIEW_EXCHANGE"))
         seebatch_report_add(
             text, "view exchange: %s (chosen by SEEBATCH_VIEW_EXCHANGE; auto picks %s)\n",
@@ -85,12 +73,7 @@ size_t seebatch_machine_report(char *out, size_t size)
     report_text text = {out, out ? size : 0, 0};
     if (text.size)
         out[0] = '\0';
-    seebatch_cpu cpu = seebatch_cpu_here();
-    seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-    seebatch_report_add(&text, "backend: %s (%s)\n", seebatch_backend_name(),
-                        seebatch_forced_by("SEEBATCH_BACKEND") ? "chosen by SEEBATCH_BACKEND"
-                                                               : guess.reason);
-    seebatch_report_shapes(&text, &guess);
+    seebatch_plan_words(seebatch_plan_in_use(), seebatch_report_line, &text);
     char line[160];
     seebatch_cpu_features_line(line, sizeof line);
     seebatch_report_add(&text, "%s", line);

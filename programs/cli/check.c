@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "differential.h"
+#include "auto_report.h"
 #include "options.h"
 #include "piece_work.h"
 #include "position_line.h"
@@ -34,8 +35,7 @@ static const char check_help[] =
     "                      reference. Measured 1.1-1.5x faster, no more: the\n"
     "                      other configurations cost as much\n"
     "  --input-format F    lines, binpack, plain or bin (by default the input says)\n"
-    "%s"
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "filter_counts.h"
-
+#include "auto_report.h"
 #include "options.h"
 #include "output_target.h"
 #include "piece_work.h"
@@ -65,8 +65,7 @@ static const char filter_help[] =
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
-    "%s"
-    "  -h, --help          this text\n"
+    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Binpack output keeps the input's chains where it can: an entry kept after a\n"
     "dropped one starts a new chain with a full 32-byte position, where the input\n"

@@ -36,9 +36,11 @@ static const char main_help[] =
     "                             takes a value takes it as --option VALUE or\n"
     "                             --option=VALUE)\n"
     "  seebatch eval|check|filter --auto-report ...   at the end, what auto\n"
-    "                             learned in the job, per call shape\n"
-    "  seebatch --version         the library version, the SEE backend in use and\n"
-    "                             why, the CPU features found and the view exchange\n"
+    "                             learned in the job, per kind of call\n"
+    "                             (--auto-report-json: as JSON)\n"
+    "  seebatch --version         the library version, how the SEE backend is chosen\n"
+    "                             (auto's first guess per kind of call, and why),\n"
+    "                             the CPU features found and the view exchange\n"
     "\n"
     "Environment:\n"
     "  SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512\n"
@@ -63,7 +65,7 @@ static const char main_help[] =
 typedef struct subcommand {
     const char *name;
     int (*run)(int argc, char **argv);
-    bool computes_see; /* takes --auto-report */
+    bool computes_see; /* takes --auto-report and --auto-report-json */
 } subcommand;
 
 static const subcommand subcommands[] = {
@@ -123,7 +125,8 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
         return finish_output(command->name, stdout, "standard output",
                              command->run(1, help_argv + 1));
     }
-    bool auto_report = command->computes_see && take_auto_report_option(&argc, argv);
+    auto_report_form auto_report =
+        command->computes_see ? take_auto_report_option(&argc, argv) : AUTO_REPORT_NONE;
     int split_argc;
     char **split = split_attached_values(argc, argv, &split_argc);
     if (!split) {
@@ -136,8 +139,8 @@ static int run_subcommand(const subcommand *command, int argc, char **argv)
                                command->run(split_argc - 1, split + 1));
     report_hidden_errors(command->name);
     free(split);
-    if (auto_report)
-        print_auto_report(command->name);
+    if (auto_report != AUTO_REPORT_NONE)
+        print_auto_report(command->name, auto_report);
     return status;
 }
 

@@ -8,8 +8,23 @@ from ._library import AutoShape, lib
 
 
 def backend():
-    """The name of the backend in use ("avx2", "scalar")."""
-    return lib.seebatch_backend_name().decode()
+    """How SEE calls choose their backend now, in words; the first word is the
+    name set_backend and SEEBATCH_BACKEND take:
+    "auto (learning)": each kind of call starts on auto's first guess for this
+    CPU, and calls on many boards of 64 moves or more are timed on every
+    backend and served by the fastest (auto_report says what it kept);
+    "auto (one backend here: scalar)": nothing to learn;
+    "fixed (auto's first guess for each kind of call, never learning)";
+    or a backend forced for every call, "avx2 (forced)"."""
+    name = lib.seebatch_backend_name().decode()
+    if name == "fixed":
+        return "fixed (auto's first guess for each kind of call, never learning)"
+    if name != "auto":
+        return f"{name} (forced)"
+    available = backends_available()
+    if len(available) == 1:
+        return f"auto (one backend here: {available[0]})"
+    return "auto (learning)"
 
 
 def backends_available():
@@ -29,21 +44,39 @@ def set_backend(name):
                     "set_backend")
 
 
-def auto_report():
-    """What auto has learned since it last started learning, per call shape:
-    a list of dicts {"shape", "learns", "kept", "repeats_every", "backends":
-    [{"name", "calls", "ns_per_capture"}]}, one a shape (24), the backends
-    widest first. "calls" are the calls of the shape timed on that backend;
-    "repeats_every" is the cycle of calls the last look found (work the
-    branch predictor learns), 0 where none."""
+def auto_report(every_shape=False):
+    """What auto learned since it last started learning (import, or
+    set_backend("auto")): a list with a dict for each kind of call it learned
+    from, in calls it served (every_shape=True: all 24 call shapes, each with
+    "learns", whether auto learns it at all), each
+        {"shape": "values, many boards in order, pins worked out, at least 8 moves",
+         "kept": "avx2",           # the backend serving these calls now
+         "repeats_every": 10,      # the calls repeat every 10 (None: they do not)
+         "backends": {"avx2": {"ns_per_capture": 24.0, "calls": 212},
+                      "scalar": {"ns_per_capture": 40.6, "calls": 9}}}
+    A backend's ns_per_capture is its speed as auto judged it: the kept one's
+    the mean of its timed calls once settled, another's from its trial on the
+    same positions as the best (its first, cold call left out); None where
+    none is judged yet (not tried, or its trial not over). "calls" are the calls of the
+    shape timed on it (or parts of calls, judged beside another backend). An
+    empty list: auto learned nothing (no call of 64 moves or more on many
+    boards, or it does not learn: fixed, a backend forced, or one backend)."""
     shapes = (AutoShape * 24)()
     count = lib.seebatch_auto_report(shapes, len(shapes))
-    return [{"shape": shape.shape.decode(), "learns": bool(shape.learns),
-             "kept": shape.kept.decode(), "repeats_every": int(shape.repeats_every),
-             "backends": [{"name": b.name.decode(), "calls": int(b.calls),
-                           "ns_per_capture": float(b.ns_per_capture)}
-                          for b in shape.backends[:shape.backend_count]]}
-            for shape in shapes[:min(count, len(shapes))]]
+    report = []
+    for shape in shapes[:min(count, len(shapes))]:
+        backends = {b.name.decode(): {"ns_per_capture": float(b.ns_per_capture) or None,
+                                      "calls": int(b.calls)}
+                    for b in shape.backends[:shape.backend_count]}
+        served = shape.learns and any(b["calls"] for b in backends.values())
+        if not (served or every_shape):
+            continue
+        entry = {"shape": shape.shape.decode(), "kept": shape.kept.decode(),
+                 "repeats_every": int(shape.repeats_every) or None, "backends": backends}
+        if every_shape:
+            entry["learns"] = bool(shape.learns)
+        report.append(entry)
+    return report
 
 
 def check_environment():
@@ -64,11 +97,10 @@ def check_environment():
     message = error.message.decode(errors="replace")
     forced = os.environ.get("SEEBATCH_BACKEND", "") not in ("", "auto")
     if status != 0 and forced:
+        # The library's message names every valid value: auto, fixed and the backends.
         raise SeebatchError(
-            f"SEEBATCH_BACKEND={os.environ.get('SEEBATCH_BACKEND', '')!r}: "
-            f"{message}; this machine runs "
-            f"{', '.join(backends_available())}: unset it, or name one of those or \"auto\"",
-            status)
+            f"SEEBATCH_BACKEND={os.environ.get('SEEBATCH_BACKEND', '')!r}: {message}: unset it, "
+            f"or name one of those", status)
     if status != 0:
         warnings.warn(message, RuntimeWarning, stacklevel=3)
     error, error_pointer = new_error()

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# --auto-report (issue 62): at the end of a job, on stderr, what auto learned
-# per call shape (the backend kept, and each backend's time over the calls
-# timed), the job's output unchanged; "does not learn" where auto is fixed or
-# forced or the machine runs one backend. SEEBATCH_PROFILE, the retired
+# --auto-report: at the end of a job, on stderr, what auto learned per kind
+# of call (the backend kept, and each backend's speed as auto judged it, or
+# "not judged"), the job's output unchanged; --auto-report-json the same as
+# one line of JSON; why nothing was learned where auto is fixed or forced or
+# the machine runs one backend. Each command that computes SEE lists both in
+# its help. SEEBATCH_PROFILE, the retired
 # profiles' variable, is warned about and changes no output and no status.
 . "$(dirname "$0")/../support/cli_expect.sh"
 
@@ -17,23 +19,39 @@ expect "its output is eval's" "$(cmp -s "$work/plain.out" "$work/report.out" && 
 backends=$("$tool" --version | sed -n 's/^backends this build runs here: //p' | wc -w)
 if [ "$backends" -gt 1 ]; then
     expect "the report's head" "$(head -1 "$work/report.err")" \
-        "seebatch eval: auto learned, per call shape (ns a capture over the calls timed):"
+        "seebatch eval: auto learned, per kind of call (each backend's speed as auto judged it, ns a capture, and its calls timed):"
     line=$(grep -m1 '^  values, many boards in order, pins worked out, at least 8 moves: kept ' "$work/report.err")
     expect "values on many boards in order reported" "$([ -n "$line" ] && echo yes)" "yes"
+    kept=$(sed -n 's/.*: kept \([a-z0-9]*\);.*/\1/p' <<< "$line")
+    # The kept backend's speed is its settled one, over its timed calls.
+    expect "the kept backend, judged" "$(grep -cE "[; ]$kept [0-9.]+ ns over [1-9][0-9]* calls" <<< "$line")" "1"
     for backend in $("$tool" --version | sed -n 's/^backends this build runs here: //p'); do
-        expect "$backend timed" "$(grep -cE "[ ,]$backend [0-9.]+ over [1-9][0-9]*" <<< "$line")" "1"
+        expect "$backend reported" "$(grep -cE "[;,] $backend ([0-9.]+ ns over [1-9][0-9]* calls?|not judged \([1-9][0-9]* calls?\)|not tried)" <<< "$line")" "1"
     done
+    env -u SEEBATCH_BACKEND "$tool" eval --auto-report-json "$work/positions.fen" > "$work/json.out" 2> "$work/json.err"
+    expect "eval --auto-report-json exits 0, output unchanged" "$?$(cmp -s "$work/plain.out" "$work/json.out" && echo same)" "0same"
+    expect "one line of JSON" "$(wc -l < "$work/json.err" | tr -d ' ')" "1"
+    expect "its head" "$(grep -c '^{"backend":"auto","learned":\[{"shape":"values, many boards in order, pins worked out, at least 8 moves","kept":"[a-z0-9]*","repeats_every":[0-9]*,"backends":\[{"name":' "$work/json.err")" "1"
+    if command -v python3 > /dev/null; then
+        expect "it reads as JSON" "$(python3 -c 'import json, sys; r = json.load(sys.stdin); print(len(r["learned"]) >= 1 and all("ns_per_capture" in b for s in r["learned"] for b in s["backends"]))' < "$work/json.err")" "True"
+    fi
 else
-    expect "one backend: nothing to learn" "$(grep -c 'auto learned nothing in this job' "$work/report.err")" "1"
+    expect "one backend: nothing to learn" "$(cat "$work/report.err")" \
+        "seebatch eval: auto learned nothing in this job: it does not learn here: this machine runs one backend"
 fi
+for command in eval check filter; do
+    expect "$command --help lists both" "$("$tool" "$command" --help | grep -cE '^  --auto-report(-json)? ')" "2"
+done
 
 head -500 "$work/positions.fen" > "$work/few.fen"
 SEEBATCH_BACKEND=fixed "$tool" eval "$work/few.fen" > "$work/few.out"
 SEEBATCH_BACKEND=fixed "$tool" eval --auto-report "$work/few.fen" > /dev/null 2> "$work/fixed.err"
 expect "fixed: nothing learned" "$(cat "$work/fixed.err")" \
-    'seebatch eval: auto learned nothing in this job: it does not learn here (SEEBATCH_BACKEND names a backend or "fixed", or this machine runs one backend)'
+    'seebatch eval: auto learned nothing in this job: it does not learn here: SEEBATCH_BACKEND is "fixed" (auto'"'"'s first guess, never learning)'
 SEEBATCH_BACKEND=scalar "$tool" check --auto-report --no-oracle "$work/few.fen" > /dev/null 2> "$work/check.err"
-expect "check takes it" "$?$(grep -c 'auto learned nothing' "$work/check.err")" "01"
+expect "check takes it" "$?$(cat "$work/check.err")" "0seebatch check: auto learned nothing in this job: it does not learn here: SEEBATCH_BACKEND forces a backend"
+SEEBATCH_BACKEND=scalar "$tool" eval --auto-report-json "$work/few.fen" > /dev/null 2> "$work/forced.json"
+expect "forced, as JSON" "$(cat "$work/forced.json")" '{"backend":"scalar","learned":[]}'
 
 printf 'seebatch profile 1\ncpu AuthenticAMD-17h-01h\nchoices s\n' > "$work/damaged.profile"
 for profile in "$work/damaged.profile" "$work/missing.profile"; do

@@ -106,12 +106,12 @@ version=$(env -u SEEBATCH_BACKEND "$tool" --version)
 expect "--version: backend line" "$(grep -c "^backend: $(env -u SEEBATCH_BACKEND "$tool" --version | sed -n 's/^backend: \([a-z0-9]*\).*/\1/p')" <<< "$version")" "1"
 if grep -q '^CPU features: none read on ' <<< "$version"; then
     # A build for an architecture without cpuid (aarch64): scalar, and why.
-    expect "--version: no cpuid, scalar and why" "$(grep -Ec '^backend: scalar \(no SIMD kernel for [a-z0-9-]+ yet: the scalar kernel runs\)$' <<< "$version")" "1"
+    expect "--version: no cpuid, scalar and why" "$(grep -Ec '^  auto would start on scalar here: no SIMD kernel for [a-z0-9-]+ yet: the scalar kernel runs$' <<< "$version")" "1"
     expect "--version: no cpuid, the CPU line" "$(grep -Ec '^CPU: [a-z0-9-]+ \(no cpuid: no pext, portable lookups\)$' <<< "$version")" "1"
 else
 expect "--version: CPU features" "$(grep -c '^CPU features: AVX2+BMI1+BMI2+POPCNT \(yes\|no\), AVX-512 F+DQ+BW+VL \(yes\|no\)$' <<< "$version")" "1"
 # Unforced, it says why: the measured table's row, or "not measured" (issue 37).
-expect "--version: why this backend" "$(grep -Ec '^backend: [a-z0-9]+ \((measured: .+|not measured on this CPU.*: the widest backend it runs)\)$' <<< "$version")" "1"
+expect "--version: why this first guess" "$(grep -Ec '^  why: (measured on .+|not measured on this CPU.*: the widest backend it runs)$' <<< "$version")" "1"
 fi
 # AMD's family 19h holds Zen 3 and Zen 4, told apart by model; the whole
 # reason is read, so a row of the other one (or measured with other
@@ -124,13 +124,25 @@ if grep -q '^vendor_id.*AuthenticAMD' /proc/cpuinfo 2> /dev/null && grep -q '^cp
     zen=4
     if [ "$model" -lt 16 ] || { [ "$model" -ge 32 ] && [ "$model" -lt 96 ]; }; then zen=3; fi
     case $zen$avx512 in
-        3no) reason='measured: AMD family 19h without AVX-512 (Zen 3), on an EPYC (model 01h): avx2 3.2x scalar on multi, 5.9x on multi_scattered' ;;
-        4yes) reason='measured: AMD family 19h with AVX-512 (Zen 4), on an EPYC (model 11h): avx512 0.84-0.86x avx2 on multi_scattered, 0.95-1.14x on multi' ;;
+        3no) reason='measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as scalar on many boards in board order, 5.9x scattered' ;;
+        4yes) reason='measured on AMD family 19h with AVX-512 (Zen 4), an EPYC model 11h: avx512 1.09-1.32x as fast as avx2 on many boards in board order, 0.84-0.86x scattered' ;;
+        4no) reason='measured on AMD family 19h without AVX-512 (Zen 4), an EPYC model 11h whose hypervisor hides AVX-512: avx2 2.0x as fast as scalar on many boards in board order, 5.9x scattered; on thresholds on many boards 0.74x the scalar walk'"'"'s speed on positions it learned, 1.67x on positions it did not, 1.49x streamed' ;;
         *) reason='not measured on this CPU: the widest backend it runs' ;;
     esac
-    expect "--version: Zen $zen (AVX-512 here: $avx512) takes its own row, whole" "$(grep -cxF "backend: avx2 ($reason)" <<< "$version")" "1"
+    expect "--version: Zen $zen (AVX-512 here: $avx512) takes its own row, whole" "$(grep -cxF "  why: $reason" <<< "$version")" "1"
 fi
-expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (chosen by SEEBATCH_BACKEND)$')" "1"
+expect "--version: the forced backend" "$(SEEBATCH_BACKEND=scalar "$tool" --version | grep -c '^backend: scalar (forced by SEEBATCH_BACKEND: every call runs it)$')" "1"
+# What a user gets, in words: how the backend is chosen (auto learning, or
+# fixed: its first guess), then the first guess of each kind of call, and
+# whether auto learns it; no choice line's codes, no issue numbers.
+if [ "$(grep -c '^backends this build runs here: .* ' <<< "$version")" = 1 ]; then
+    expect "--version: auto learning" "$(grep -c '^backend: auto (learning): ' <<< "$version")" "1"
+    expect "--version: auto learns the calls on many boards" "$(grep -Ec '^  (values|thresholds) on many boards (in board order|scattered): [a-z0-9]+.*, then learned on calls of 64 moves or more$' <<< "$version")" "4"
+    fixed=$(SEEBATCH_BACKEND=fixed "$tool" --version)
+    expect "--version: fixed, in words" "$(grep -c '^backend: fixed: auto'"'"'s first guess for each kind of call below, never learning' <<< "$fixed")" "1"
+    expect "--version: fixed, a first guess a kind of call, none learned" "$(grep -Ec '^  (values|thresholds) on (one board|many boards in board order|many boards scattered): [a-z0-9]+( from 8 moves, [a-z0-9]+ under 8)?$' <<< "$fixed")" "6"
+fi
+expect "--version: no codes, no issue numbers" "$(grep -Ec '[s25]{4} [s25]{4}|issue [0-9]|multi' <<< "$version$(SEEBATCH_BACKEND=fixed "$tool" --version)")" "0"
 SEEBATCH_BACKEND=bogus "$tool" --version > /dev/null 2>&1
 expect "--version: a bad SEEBATCH_BACKEND" "$?" "2"
 # The CPU as cpuid names it (as /proc/cpuinfo does, where there is one),
