@@ -136,12 +136,15 @@ static void checked_multi(void)
                                         &(seebatch_batch){boards, 2, NULL, out_of_range, moves, 2},
                                         values, &last_error),
                    SEEBATCH_ERROR_ARGUMENT, "move 1 names board 2", values[0]);
-    /* The move of board 1 does not fit board 0: d3 is empty there. */
+    /* Swapped: board 1's queen on e1 cannot reach e5 (its rook on e2 is in
+     * the way), and board 1's move does not fit board 0 (d3 is empty there):
+     * the first is named. */
     uint32_t swapped[2] = {1, 0};
     CHECK_REJECTED(checked_values_under(&classic,
                                         &(seebatch_batch){boards, 2, NULL, swapped, moves, 2},
                                         values, &last_error),
-                   SEEBATCH_ERROR_MOVE, "move 1", values[0]);
+                   SEEBATCH_ERROR_MOVE, "move 0: the queen on e1 cannot reach e5: e2 is in the way",
+                   values[0]);
     /* No board_of_move: every move is on boards[0], where d3 is empty. */
     CHECK_REJECTED(checked_values_under(&classic,
                                         &(seebatch_batch){boards, 2, NULL, NULL, moves, 2}, values,

@@ -223,10 +223,13 @@ static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rule
 
 /* Repeating work is found and judged over cycles, other work by a few
  * calls (learning.c): on CYCLE calls served over and over, the report says
- * they repeat every CYCLE calls, and a backend not kept served its first
- * cycle and more where the branch predictor learns it, at most its first
- * cycle where it is branch-free; on calls that never repeat, each served a
- * short trial, a part of each call beside the best's. */
+ * they repeat every CYCLE calls, and a backend not kept served at least
+ * three runs of its subset of the cycle where the branch predictor learns it
+ * (learning.c's walk: a quarter of the cycle, three calls at least, is
+ * judged hopeless from its third run on, never before; whether it goes on
+ * depends on this machine's timings, so no more is asserted), at most its
+ * first cycle where it is branch-free; on calls that never repeat, each
+ * served a short trial, a part of each call beside the best's. */
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
     /* Calls of 64 moves, the shortest timed. Each run holds one look and
@@ -237,6 +240,7 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
      * each shared with the best so far (its own, while it leads, beside
      * each later trial). */
     enum { MOVES = 64, CYCLE = 12, REPEATS = 10, SHORT_TRIAL = 9, STREAM = 60 };
+    enum { SUBSET = (CYCLE + 3) / 4 > 3 ? (CYCLE + 3) / 4 : 3 }; /* the walk's runs */
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     seebatch_error error;
     for (int repeating = 1; repeating >= 0; repeating--) {
@@ -284,8 +288,8 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
                 CHECK(n <= CYCLE, "%s, branch-free, on a cycle of %d calls: %llu calls",
                       shape->backends[b].name, CYCLE, (unsigned long long)n);
             else if (repeating)
-                CHECK(n > CYCLE, "%s on a cycle of %d calls: %llu calls",
-                      shape->backends[b].name, CYCLE, (unsigned long long)n);
+                CHECK(n >= 3 * SUBSET, "%s on a cycle of %d calls: %llu calls, not three runs of %d",
+                      shape->backends[b].name, CYCLE, (unsigned long long)n, SUBSET);
             else /* its trial, and its parts beside each later one while it led */
                 CHECK(n >= 1 && n <= SHORT_TRIAL * (shape->backend_count - 1),
                       "%s on calls that never repeat: %llu calls", shape->backends[b].name,

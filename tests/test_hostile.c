@@ -42,6 +42,9 @@ static seebatch_move move_on(const seebatch_board *board, const char *uci)
     return move;
 }
 
+/* The square named by two characters ("e4"). */
+static int square_of(const char *name) { return (name[1] - '1') * 8 + (name[0] - 'a'); }
+
 /* ---- empty batches ---- */
 
 static void empty_batches(void)
@@ -126,7 +129,22 @@ static void huge_batch(void)
         CHECK_EQ(wrong, 0, "%s: seebatch_values_ge on %zu moves", backend_names[b], count);
     }
 
-    /* The checked path walks every move first, then evaluates. */
+    /* The checked path walks every move first, then evaluates: on the moves
+     * it accepts (those their pieces can make; the others it refuses). */
+    seebatch_move possible[SEEBATCH_MAX_MOVES];
+    int32_t possible_reference[SEEBATCH_MAX_MOVES];
+    size_t possible_count = 0;
+    for (size_t d = 0; d < distinct_count; d++) {
+        seebatch_move move = distinct[d];
+        if (possible_moves_only(&board, &move, 1) == 1) {
+            possible_reference[possible_count] = reference[d];
+            possible[possible_count++] = move;
+        }
+    }
+    CHECK(possible_count > 0 && possible_count < distinct_count, "%zu of %zu moves possible",
+          possible_count, distinct_count);
+    for (size_t i = 0; i < count; i++)
+        moves[i] = possible[(i * 7919u) % possible_count];
     memset(values, 0x55, count * sizeof *values);
     seebatch_error error;
     CHECK_EQ(checked_values_under(&config, &(seebatch_batch){&board, 1, NULL, NULL, moves, count},
@@ -134,7 +152,7 @@ static void huge_batch(void)
              SEEBATCH_OK, "%s", error.message);
     size_t wrong = 0;
     for (size_t i = 0; i < count; i += 997)
-        wrong += values[i] != reference[(i * 7919u) % distinct_count];
+        wrong += values[i] != possible_reference[(i * 7919u) % possible_count];
     CHECK_EQ(wrong, 0, "checked seebatch_values on %zu moves (sampled)", count);
     /* One bad move at the very end rejects the whole batch, nothing written. */
     moves[count - 1] = seebatch_move_make(0, 0, SEEBATCH_MOVE_NORMAL);
@@ -217,7 +235,8 @@ typedef struct defined_case {
 } defined_case;
 
 /* Illegal moves that meet the SEE preconditions, with the values the
- * contract gives them, worked out by hand. */
+ * contract gives them, worked out by hand: the fast calls score them;
+ * seebatch_check refuses the first four, which their pieces cannot make. */
 static const defined_case defined_cases[] = {
     {"4k2r/8/8/8/8/8/8/N3K2q w - - 0 1", "a1h1", 675,
      "a knight 'captures' a queen seven files away; the rook on h8 takes back"},
@@ -239,35 +258,48 @@ static void defined_and_rejected_moves(void)
     for (size_t c = 0; c < sizeof defined_cases / sizeof defined_cases[0]; c++) {
         const defined_case *d = &defined_cases[c];
         seebatch_board board = board_from(d->fen);
-        seebatch_move move = move_on(&board, d->move);
+        seebatch_move move = seebatch_move_make(
+            (unsigned)square_of(d->move), (unsigned)square_of(d->move + 2), SEEBATCH_MOVE_NORMAL);
+        CHECK_EQ(seebatch_move_check(&board, move, NULL), SEEBATCH_OK, "%s", d->move);
         CHECK(!seebatch_move_is_legal(&board, move), "%s is legal after all", d->move);
+        bool possible = c >= 4;
         for (size_t b = 0; b < backend_count; b++) {
             seebatch_backend_set(backend_names[b], NULL);
             int32_t value = 12345;
             seebatch_error error;
-            CHECK_EQ(checked_values_under(
-                         &classic,
-                         &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
-                         &value, &error),
-                     SEEBATCH_OK, "%s: %s", d->move, error.message);
-            CHECK_EQ(value, d->value, "%s on %s (%s)", d->move, backend_names[b], d->why);
+            CHECK_EQ(value_under(&classic, &board, move), d->value, "%s on %s (%s)", d->move,
+                     backend_names[b], d->why);
+            CHECK_EQ(
+                checked_values_under(
+                    &classic, &(seebatch_batch){&board, 1, NULL, NULL, &(seebatch_move){move}, 1},
+                    &value, &error),
+                possible ? SEEBATCH_OK : SEEBATCH_ERROR_MOVE, "%s: %s", d->move, error.message);
+            CHECK(possible || strstr(error.message, "cannot reach"), "%s: \"%s\"", d->move,
+                  error.message);
+            CHECK_EQ(value, possible ? d->value : 12345, "%s on %s, checked", d->move,
+                     backend_names[b]);
         }
         see_batch batch = {&board, NULL, &move, 1, &classic_rules, NULL};
         CHECK_EQ(differential_compare(&harness, &batch, &classic), 0, "%s", d->move);
     }
 
     /* A move onto a square of either king is still just a capture. Castling
-     * by any king onto any rook of its own is 0, wherever the rook stands. */
+     * by any king onto any rook of its own is 0, wherever the rook stands
+     * (the check refuses castling with a5's rook, which no king makes). */
     seebatch_board board = board_from("4k3/8/8/R7/8/8/8/4K3 w - - 0 1");
+    seebatch_move castling_far = seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING);
+    CHECK_EQ(value_under(&classic, &board, castling_far), 0,
+             "castling is 0 wherever the rook stands");
     int32_t value = 12345;
-    CHECK_EQ(checked_values_under(
-                 &classic,
-                 &(seebatch_batch){
-                     &board, 1, NULL, NULL,
-                     &(seebatch_move){seebatch_move_make(4, 32, SEEBATCH_MOVE_CASTLING)}, 1},
-                 &value, NULL),
-             SEEBATCH_OK, "castling e1a5");
-    CHECK_EQ(value, 0, "castling is 0 wherever the rook stands");
+    seebatch_error castling_error;
+    CHECK_EQ(checked_values_under(&classic,
+                                  &(seebatch_batch){&board, 1, NULL, NULL, &castling_far, 1},
+                                  &value, &castling_error),
+             SEEBATCH_ERROR_MOVE, "castling e1a5");
+    CHECK(strstr(castling_error.message, "the king on e1 cannot castle with the rook on a5: a king "
+                                         "castles on its first rank"),
+          "castling e1a5: \"%s\"", castling_error.message);
+    CHECK_EQ(value, 12345, "castling e1a5, checked: nothing written");
 
     /* Rejected: from an empty square, onto the mover's own piece, onto
      * itself, an unknown kind, castling by a pawn. Nothing is written. */

@@ -18,6 +18,7 @@
 #define PROMOTE "1r5k/P7/8/8/8/8/1p6/K1N5 w - - 0 1"
 /* Chess960: the king on g1 with rooks on f1 and h1 (the published suite's first position). */
 #define FRC "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
+#define FRC_WIDE "4k3/8/8/8/8/8/8/R5KR w HA - 0 1"
 #define FRC_OPEN "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"
 
 static unsigned square(const char *name)
@@ -115,7 +116,15 @@ static const good_move good_moves[] = {
     {START, "e2e4", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {START, "g1f3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {START, "b8c6", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* the side to move is not checked */
-    {START, "d1d7", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* nor legality: a queen through pawns */
+    /* nor legality: a pinned knight */
+    {"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    /* castling through an attacked square (the right, king and rook in place) */
+    {"4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "e1g1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
+    {"4k3/8/8/8/8/8/8/3K3R w - - 0 1", "d1e1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1f2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/3p4/8/8/8/8/8/4K3 b - - 0 1", "d7d5", SEEBATCH_MOVE_NORMAL, NULL, NULL},
+    {"4k3/8/8/8/8/8/8/B3K3 w - - 0 1", "a1h8", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {KIWIPETE, "e1g1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
     {KIWIPETE, "e1c1", SEEBATCH_MOVE_CASTLING, "a1", "e1c1"},
     {KIWIPETE, "e8g8", SEEBATCH_MOVE_CASTLING, "h8", "e8g8"},
@@ -128,39 +137,22 @@ static const good_move good_moves[] = {
     {KIWIPETE, "e1d1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {KIWIPETE, "e5f7", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {KIWIPETE, "f3h3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    /* Chess960: the king on g1 takes its rook on h1 or f1. */
-    {FRC, "g1h1", SEEBATCH_MOVE_CASTLING, "h1", "g1h1"},
-    {FRC, "g1f1", SEEBATCH_MOVE_CASTLING, "f1", "g1f1"},
+    /* Chess960: the king on g1 takes its rook on h1 or a1. */
+    {FRC_WIDE, "g1h1", SEEBATCH_MOVE_CASTLING, "h1", "g1h1"},
+    {FRC_WIDE, "g1a1", SEEBATCH_MOVE_CASTLING, "a1", "g1a1"},
     {FRC_OPEN, "e1g1", SEEBATCH_MOVE_CASTLING, "g1", "e1g1"}, /* the rook on g1 */
     {FRC_OPEN, "e1c1", SEEBATCH_MOVE_CASTLING, "b1", "e1b1"}, /* the right's rook, on b1 */
     {FRC_OPEN, "e1b1", SEEBATCH_MOVE_CASTLING, "b1", "e1b1"},
     {FRC_OPEN, "e8b8", SEEBATCH_MOVE_CASTLING, "b8", "e8b8"},
-    /* Castling is read from the rook's geometry, whatever the rights say. */
-    {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", SEEBATCH_MOVE_CASTLING, "h1", "e1g1"},
-    /* With no rook there, a king's two files are a king's move (not legal). */
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/8/8/8/8/8/8/R3K2N w - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-
-    /* A king away from its home square moving two files does not castle. */
-    {"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "d1f1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"8/8/8/8/8/8/8/4k2K b - - 0 1", "e1g1", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    /* Two files, but not along the rank. */
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1c2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e8c6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {EP_WHITE, "e5d6", SEEBATCH_MOVE_EN_PASSANT, NULL, NULL},
     {EP_WHITE, "e5e6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {EP_WHITE, "e5f6", SEEBATCH_MOVE_NORMAL, NULL, NULL}, /* diagonal, but f6 is not the square */
     {EP_BLACK, "e4d3", SEEBATCH_MOVE_EN_PASSANT, NULL, NULL},
     /* Onto the en passant square, but straight or backward: not en passant. */
     {"4k3/8/8/3P4/8/8/8/4K3 w - d6 0 1", "d5d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {"4k3/8/8/8/8/8/8/4K3 w - d6 0 1", "e1d2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/2P5/8/8/8/8/8/4K3 w - d6 0 1", "c7d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/8/8/8/8/8/3p4/4K3 b - e3 0 1", "d2e3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {EP_BLACK, "e4e3", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     /* A non-pawn onto the en passant square is a normal move. */
     {"4k3/8/8/3pP3/8/8/8/2B1K3 w - d6 0 1", "c1d2", SEEBATCH_MOVE_NORMAL, NULL, NULL},
-    {"4k3/8/3b4/3pP3/8/8/3Q4/4K3 w - d6 0 1", "d2d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     /* The en passant square occupied (consistent, if unusual): a capture. */
     {"4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", SEEBATCH_MOVE_NORMAL, NULL, NULL},
     {PROMOTE, "a7a8n", SEEBATCH_MOVE_PROMOTE_KNIGHT, NULL, NULL},
@@ -255,6 +247,74 @@ static const bad_move bad_moves[] = {
     /* Inferred en passant with nothing to capture behind the square. */
     {"4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1", "e5d6", SEEBATCH_ERROR_MOVE,
      "move \"e5d6\": en passant onto d6 with no black pawn behind it on d5"},
+    /* Moves the piece cannot make (move_reach.h): through pieces, off its
+     * lines, backwards, castling without the right or the rook. */
+    {START, "d1d7", SEEBATCH_ERROR_MOVE,
+     "move \"d1d7\": the queen on d1 cannot reach d7: d2 is in the way"},
+    {KIWIPETE, "h1h3", SEEBATCH_ERROR_MOVE, "the rook on h1 cannot reach h3: h2 is in the way"},
+    {KIWIPETE, "a1a8", SEEBATCH_ERROR_MOVE, "the rook on a1 cannot reach a8: a2 is in the way"},
+    {"4k3/8/3b4/3pP3/8/8/3Q4/4K3 w - d6 0 1", "d2d6", SEEBATCH_ERROR_MOVE,
+     "the queen on d2 cannot reach d6: d5 is in the way"},
+    {START, "b1b3", SEEBATCH_ERROR_MOVE,
+     "the knight on b1 cannot reach b3: it moves by a knight's jump"},
+    {START, "c1c3", SEEBATCH_ERROR_MOVE,
+     "the bishop on c1 cannot reach c3: it moves by a diagonal"},
+    {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1b2", SEEBATCH_ERROR_MOVE,
+     "the rook on a1 cannot reach b2: it moves by a rank or file"},
+    {"4k3/8/8/8/8/8/8/3K4 w - - 0 1", "d1f1", SEEBATCH_ERROR_MOVE,
+     "the king on d1 cannot reach f1: it moves by a step of one square"},
+    {"8/8/8/8/8/8/8/4k2K b - - 0 1", "e1g1", SEEBATCH_ERROR_MOVE, "the king on e1 cannot reach g1"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g3", SEEBATCH_ERROR_MOVE,
+     "the king on e1 cannot reach g3"},
+    {"4k3/8/8/8/8/8/8/4K3 b - - 0 1", "e8c6", SEEBATCH_ERROR_MOVE,
+     "the king on e8 cannot reach c6"},
+    /* Castling needs the right, its rook and a clear path; a king's two
+     * files with no rook there are a king's move. */
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
+     "move \"e1g1\": the king on e1 cannot reach g1: it moves by a step of one square"},
+    {"4k3/8/8/8/8/8/8/R3K2N w - - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
+     "the king on e1 cannot reach g1"},
+    {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
+     "the king on e1 cannot reach g1"},
+    {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
+     "move \"e1g1\": the king on e1 cannot castle with the rook on h1: white has no kingside "
+     "castling right"},
+    {"4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1h1", SEEBATCH_ERROR_MOVE,
+     "white has no kingside castling right"},
+    {"r3k3/8/8/8/8/8/8/4K3 b - - 0 1", "e8c8", SEEBATCH_ERROR_MOVE,
+     "the king on e8 cannot castle with the rook on a8: black has no queenside castling right"},
+    {"rn2k3/8/8/8/8/8/8/4K3 b q - 0 1", "e8c8", SEEBATCH_ERROR_MOVE,
+     "the king on e8 cannot castle with the rook on a8: b8 is in the way"},
+    {"4k3/8/8/8/8/8/8/4K1nR w K - 0 1", "e1g1", SEEBATCH_ERROR_MOVE,
+     "the king on e1 cannot castle with the rook on h1: g1 is in the way"},
+    {"4k3/8/8/8/8/8/8/4KR1R w F - 0 1", "e1h1", SEEBATCH_ERROR_MOVE,
+     "the king on e1 cannot castle with the rook on h1: white's kingside castling right is "
+     "with the rook on f1"},
+    /* Chess960: the rook on f1 stands on the h1 rook's target, and is in
+     * the way of the king going to c1. */
+    {FRC, "g1h1", SEEBATCH_ERROR_MOVE,
+     "the king on g1 cannot castle with the rook on h1: f1 is in the way"},
+    {FRC, "g1f1", SEEBATCH_ERROR_MOVE,
+     "the king on g1 cannot castle with the rook on f1: e1 is in the way"},
+    {EP_WHITE, "e5f6", SEEBATCH_ERROR_MOVE,
+     "the white pawn on e5 cannot reach f6: it moves diagonally only to capture"},
+    {"4k3/2P5/8/8/8/8/8/4K3 w - d6 0 1", "c7d6", SEEBATCH_ERROR_MOVE,
+     "the white pawn on c7 cannot reach d6: a pawn moves forward only"},
+    {"4k3/8/8/8/8/8/3p4/4K3 b - e3 0 1", "d2e3", SEEBATCH_ERROR_MOVE,
+     "the black pawn on d2 cannot reach e3: a pawn moves forward only"},
+    {"4k3/8/8/8/8/8/8/3PK3 w - - 0 1", "d1e1", SEEBATCH_ERROR_MOVE,
+     "the to-square e1 holds a white piece"},
+    {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2e2", SEEBATCH_ERROR_MOVE,
+     "the white pawn on d2 cannot reach e2: a pawn moves forward only"},
+    {"4k3/8/8/8/8/3n4/3P4/4K3 w - - 0 1", "d2d3", SEEBATCH_ERROR_MOVE,
+     "the white pawn on d2 cannot reach d3: it captures diagonally, not straight ahead"},
+    {"4k3/8/8/8/8/3n4/3P4/4K3 w - - 0 1", "d2d4", SEEBATCH_ERROR_MOVE,
+     "the white pawn on d2 cannot reach d4: d3 is in the way"},
+    {"4k3/8/8/8/8/3P4/8/4K3 w - - 0 1", "d3d5", SEEBATCH_ERROR_MOVE,
+     "the white pawn on d3 cannot reach d5: it moves one square forward (two from its second "
+     "rank)"},
+    {"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2f4", SEEBATCH_ERROR_MOVE,
+     "the white pawn on d2 cannot reach f4"},
     /* A king onto its own rook off its first rank is no castling. */
     {"4k3/8/8/8/8/8/4KR2/8 w - - 0 1", "e2f2", SEEBATCH_ERROR_MOVE,
      "move \"e2f2\": the to-square f2 holds a white piece, the same colour as the king on e2"},

@@ -34,8 +34,8 @@ static const char *read_as_fen(const char *text, char *out, size_t size)
 static void expect_fen(const char *text, const char *fen)
 {
     char got[512];
-    CHECK(strcmp(read_as_fen(text, got, sizeof got), fen) == 0, "%s: \"%s\", expected \"%s\"",
-          text, got, fen);
+    CHECK(strcmp(read_as_fen(text, got, sizeof got), fen) == 0, "%s: \"%s\", expected \"%s\"", text,
+          got, fen);
 }
 
 static void expect_error(const char *text, const char *message)
@@ -73,8 +73,8 @@ static void long_games(void)
     seebatch_board boards[3], expected;
     seebatch_fen_rows_report report = {NULL, NULL, 0, 0};
     seebatch_error error;
-    CHECK_EQ(seebatch_boards_from_fens(text, length, 3, boards, &report, &error), SEEBATCH_OK,
-             "%s", error.message);
+    CHECK_EQ(seebatch_boards_from_fens(text, length, 3, boards, &report, &error), SEEBATCH_OK, "%s",
+             error.message);
     CHECK_EQ(report.bad_rows, 0, "every row read");
     seebatch_board_from_fen(&expected, game, NULL);
     CHECK(memcmp(&boards[1], &expected, sizeof expected) == 0, "the long row's board");
@@ -82,12 +82,12 @@ static void long_games(void)
                             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", NULL);
     CHECK(memcmp(&boards[2], &expected, sizeof expected) == 0, "the row after it");
     /* A bad move in a long row: the rows reader names it as the single one does. */
-    strcpy(strstr(text, "e2e4"), "e2e5");
+    strcpy(strstr(text, "e2e4"), "e7e5"); /* black's pawn, white to move */
     seebatch_row_error errors[1];
     seebatch_fen_rows_report bad = {NULL, errors, 1, 0};
     seebatch_boards_from_fens(text, length, 3, boards, &bad, &error);
     CHECK(bad.bad_rows == 1 && errors[0].row == 2 &&
-              strcmp(errors[0].error.message, "UCI position: move 1 (e2e5) is not legal") == 0,
+              strcmp(errors[0].error.message, "UCI position: move 1 (e7e5) is not legal") == 0,
           "row 2: %s", errors[0].error.message);
     free(text);
     free(game);
@@ -145,18 +145,23 @@ int main(void)
     expect_fen("position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8n",
                "1N2k3/8/8/8/8/8/8/4K3 b - - 0 1");
     /* Errors: a move by its index and text, and what is wrong. */
+    expect_error("position startpos moves e2e4 e7e5 d7d6",
+                 "UCI position: move 3 (d7d6) is not legal"); /* black's, white to move */
     expect_error("position startpos moves e2e4 e7e5 e4e5",
-                 "UCI position: move 3 (e4e5) is not legal");
+                 "UCI position: move 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach "
+                 "e5: it captures diagonally, not straight ahead");
     expect_error("position startpos moves e2e4 e7e5 e2e4",
                  "UCI position: move 3 (e2e4): move \"e2e4\": no piece on e2");
-    expect_error("position startpos moves e2e4 e7e5 e1e2x",
-                 "UCI position: move 3 (e1e2x): move \"e1e2x\": the promotion letter must be n, b, r or q");
+    expect_error(
+        "position startpos moves e2e4 e7e5 e1e2x",
+        "UCI position: move 3 (e1e2x): move \"e1e2x\": the promotion letter must be n, b, r or q");
     expect_error("position startpos moves e2e4 castles",
                  "UCI position: move 2 (castles) is no UCI move");
     /* Words are shown as printable text: control bytes as '?', long words cut. */
     expect_error("position \x01\x1b[2J", "UCI position: \"?\?[2J\" where startpos or fen belongs");
-    expect_error("position startpos moves e2e4 e7e5\x07",
-                 "UCI position: move 2 (e7e5?): move \"e7e5?\": the promotion letter must be n, b, r or q");
+    expect_error(
+        "position startpos moves e2e4 e7e5\x07",
+        "UCI position: move 2 (e7e5?): move \"e7e5?\": the promotion letter must be n, b, r or q");
     expect_error("position startpos moves abcdefghijklmnopqrstuvwxyz0123456789",
                  "UCI position: move 1 (abcdefghijklmnopqrstuvwxyz012345...) is no UCI move");
     /* "moves" with none after it: the position, as Stockfish reads it. */

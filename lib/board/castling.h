@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "attacks.h"
 #include "bitboard.h"
 
 /* A macro, not an enum: unsigned beside squares in a conditional, as C++ (the
@@ -81,6 +82,50 @@ static inline unsigned castling_king_square(const seebatch_board *board, unsigne
     return (kings >> e_file) & 1u ? e_file : CASTLING_NO_SQUARE;
 }
 
+/* Where a castling king and its rook land: g1/c1 (g8/c8) and f1/d1
+ * (f8/d8), by the side the rook stands on. */
+static inline unsigned castling_king_target(unsigned king, unsigned rook)
+{
+    return (king & 56u) + (rook > king ? 6u : 2u);
+}
+static inline unsigned castling_rook_target(unsigned king, unsigned rook)
+{
+    return (king & 56u) + (rook > king ? 5u : 3u);
+}
+
+/* The right a king on `king` castling with its rook on `rook` uses: its
+ * side's kingside one when the rook stands towards the h-file. */
+static inline unsigned castling_right_toward(unsigned color, unsigned king, unsigned rook)
+{
+    return 2 * color + (rook < king ? 1u : 0u);
+}
+
+/* Whether the king and rook of a right stand where it needs them: its
+ * side's castling king, and a rook of that colour on the right's square on
+ * the right's side of the king. A right held without them is no position
+ * of a game (seebatch_position_status), and castles with nothing. */
+static inline bool castling_right_in_place(const seebatch_board *board, unsigned right)
+{
+    unsigned color = castling_color(right);
+    unsigned king = castling_king_square(board, color);
+    unsigned rook = castling_rook_square(castling_word(board), right);
+    bool own_rook = (board->pieces[SEEBATCH_ROOK] & board->colors[color]) >> rook & 1u;
+    return king != CASTLING_NO_SQUARE && own_rook &&
+           (castling_is_kingside(right) ? rook > king : rook < king);
+}
+
+/* The squares a king on `king` castling with its rook on `rook` crosses or
+ * lands on, and its rook too, but for the two: castling needs them empty
+ * (Chess960's rule, chess's own for a king on e1 and corner rooks). */
+static inline bitboard castling_path(unsigned king, unsigned rook)
+{
+    unsigned king_target = castling_king_target(king, rook);
+    unsigned rook_target = castling_rook_target(king, rook);
+    bitboard path = between(king, king_target) | seebatch_square_bit(king_target) |
+                    between(rook, rook_target) | seebatch_square_bit(rook_target);
+    return path & ~seebatch_square_bit(king) & ~seebatch_square_bit(rook);
+}
+
 /* The file X-FEN's letter K, Q, k or q names: the outermost rook of the
  * right's colour on its first rank on the right's side of the king, or the
  * corner's file when there is none (or no king there to have a side). */
@@ -145,17 +190,6 @@ static inline unsigned castling_lost(const seebatch_board *board, unsigned from,
         if ((lost >> right) & 1u)
             lost |= castling_file_bits(right);
     return lost & word;
-}
-
-/* Where a castling king and its rook land: g1/c1 (g8/c8) and f1/d1
- * (f8/d8), by the side the rook stands on. */
-static inline unsigned castling_king_target(unsigned king, unsigned rook)
-{
-    return (king & 56u) + (rook > king ? 6u : 2u);
-}
-static inline unsigned castling_rook_target(unsigned king, unsigned rook)
-{
-    return (king & 56u) + (rook > king ? 5u : 3u);
 }
 
 /* The to-square UCI writes for a castling move, the king on `king` taking

@@ -44,7 +44,7 @@ static bitboard seebatch_own_kings(const seebatch_board *board, unsigned color)
 }
 
 static bool seebatch_attacked_by(const seebatch_board *board, unsigned square, unsigned color,
-                        bitboard occupied)
+                                 bitboard occupied)
 {
     return (attackers_to(board, square, occupied) & board->colors[color]) != 0;
 }
@@ -145,7 +145,8 @@ static void seebatch_add_en_passant(move_list *list, unsigned from)
     unsigned us = board->side_to_move & 1u, to = board->en_passant;
     if (to >= 64 || rank_of(to) != (us == SEEBATCH_WHITE ? 5u : 2u))
         return;
-    if (!(pawn_attacks(us, from) & seebatch_square_bit(to)) || (occupied_squares(board) & seebatch_square_bit(to)))
+    if (!(pawn_attacks(us, from) & seebatch_square_bit(to)) ||
+        (occupied_squares(board) & seebatch_square_bit(to)))
         return;
     bitboard victim = seebatch_square_bit(en_passant_victim(to, us));
     if (board->pieces[SEEBATCH_PAWN] & board->colors[seebatch_opponent(us)] & victim)
@@ -233,22 +234,18 @@ static void seebatch_add_piece_moves(move_list *list, bitboard targets)
  * the rank) is seebatch_keeps_kings_safe's. */
 static bool seebatch_castling_allowed(const seebatch_board *board, unsigned king, unsigned right)
 {
-    unsigned us = board->side_to_move & 1u, word = castling_word(board);
-    unsigned rook = castling_rook_square(word, right);
-    bool kingside = castling_is_kingside(right);
-    if (!((word >> right) & 1u) || (kingside ? rook < king : rook > king) ||
-        !(board->pieces[SEEBATCH_ROOK] & board->colors[us] & seebatch_square_bit(rook)))
+    unsigned us = board->side_to_move & 1u;
+    unsigned rook = castling_rook_square(castling_word(board), right);
+    if (!((board->castling >> right) & 1u) || !castling_right_in_place(board, right))
+        return false;
+    bitboard occupied = occupied_squares(board);
+    if (castling_path(king, rook) & occupied)
         return false;
     unsigned king_target = castling_king_target(king, rook);
-    unsigned rook_target = castling_rook_target(king, rook);
-    bitboard king_path = between(king, king_target) | seebatch_square_bit(king_target);
-    bitboard rook_path = between(rook, rook_target) | seebatch_square_bit(rook_target);
-    bitboard movers = seebatch_square_bit(king) | seebatch_square_bit(rook);
-    bitboard occupied = occupied_squares(board);
-    if ((king_path | rook_path) & occupied & ~movers)
-        return false;
-    for (bitboard path = king_path | seebatch_square_bit(king); path; path &= path - 1)
-        if (seebatch_attacked_by(board, lowest_square(path), seebatch_opponent(us), occupied))
+    bitboard crossed =
+        between(king, king_target) | seebatch_square_bit(king_target) | seebatch_square_bit(king);
+    for (; crossed; crossed &= crossed - 1)
+        if (seebatch_attacked_by(board, lowest_square(crossed), seebatch_opponent(us), occupied))
             return false;
     return true;
 }

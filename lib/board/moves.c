@@ -13,7 +13,8 @@
  *   accepted too, since some GUIs and hand-typed input use it. Squares must
  *   be lowercase.
  * The parsed move is then put through seebatch_move_check, so whatever the
- * parser accepts every SEE entry point accepts.
+ * parser accepts every SEE entry point accepts, and must be one the piece
+ * can make (move_reach.h), so whatever it accepts seebatch_check accepts.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "bitboard.h"
 #include "castling.h"
 #include "errors.h"
+#include "move_reach.h"
 #include "validity.h"
 
 /* Indexed by kind - SEEBATCH_MOVE_PROMOTE_KNIGHT. */
@@ -53,8 +55,8 @@ static int seebatch_parse_promotion(char letter)
 }
 
 /* Reads "e2e4" or "e7e8q" into from, to and promotion (0 when absent). */
-static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to, int *promotion,
-                                    seebatch_error *error)
+static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, unsigned *to,
+                                             int *promotion, seebatch_error *error)
 {
     char shown[QUOTE_MAX + 4];
     size_t length = 0;
@@ -65,7 +67,8 @@ static seebatch_status seebatch_parse_syntax(const char *text, unsigned *from, u
             error, SEEBATCH_ERROR_MOVE,
             "move \"%s\" is too %s; a UCI move has 4 or 5 characters (e2e4, e7e8q)",
             seebatch_quote(text, shown), length < 4 ? "short" : "long");
-    int squares[2] = {seebatch_parse_square(text[0], text[1]), seebatch_parse_square(text[2], text[3])};
+    int squares[2] = {seebatch_parse_square(text[0], text[1]),
+                      seebatch_parse_square(text[2], text[3])};
     for (int i = 0; i < 2; i++)
         if (squares[i] < 0)
             return seebatch_fail(error, SEEBATCH_ERROR_MOVE,
@@ -157,8 +160,11 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
     seebatch_move parsed = seebatch_move_make(from, to, kind);
     seebatch_error check;
     status = seebatch_move_check(board, parsed, &check);
+    if (status == SEEBATCH_OK) /* a square typed wrong is named, not scored */
+        status = seebatch_move_reach_check(board, parsed, &check);
     if (status != SEEBATCH_OK)
-        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown), check.message);
+        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown),
+                             check.message);
     *move = parsed;
     return seebatch_succeed(error);
 }
@@ -190,7 +196,7 @@ typedef struct move_view {
 } move_view;
 
 static seebatch_status seebatch_check_squares(const seebatch_board *board, move_view *view,
-                                     seebatch_error *error)
+                                              seebatch_error *error)
 {
     if (view->kind > SEEBATCH_MOVE_CASTLING)
         return seebatch_fail(error, SEEBATCH_ERROR_MOVE, "move kind %u is unknown (kinds are 0..6)",
@@ -239,7 +245,7 @@ static seebatch_status seebatch_check_en_passant_move(const seebatch_board *boar
 }
 
 static seebatch_status seebatch_check_kind(const seebatch_board *board, const move_view *view,
-                                  seebatch_error *error)
+                                           seebatch_error *error)
 {
     bool to_last_rank = promotion_rank(view->color) & seebatch_square_bit(view->to);
     unsigned kind = view->kind;

@@ -1,12 +1,14 @@
 /*
  * seebatch_check: every precondition of the fast SEE calls proven for one
  * batch under prepared rules (NULL pointers, the rules, board indices, the
- * boards the moves name, each move, given pins). Nothing is written but the
- * error, whose message names what is wrong and where.
+ * boards the moves name, each move, given pins), and that the piece of each
+ * move can make it (move_reach.h). Nothing is written but the error, whose
+ * message names what is wrong and where.
  */
 #include "auto/dispatch.h"
 #include "errors.h"
 #include "kernel.h"
+#include "board/move_reach.h"
 #include "board/pins.h"
 #include "board/validity.h"
 
@@ -15,7 +17,9 @@ static seebatch_status seebatch_check_moves(const see_batch *batch, seebatch_err
 {
     for (size_t i = 0; i < batch->count; i++) {
         seebatch_error move_error;
-        if (seebatch_move_check(board_of(batch, i), batch->moves[i], &move_error) != SEEBATCH_OK)
+        const seebatch_board *board = board_of(batch, i);
+        if (seebatch_move_check(board, batch->moves[i], &move_error) != SEEBATCH_OK ||
+            seebatch_move_reach_check(board, batch->moves[i], &move_error) != SEEBATCH_OK)
             return seebatch_fail(error, move_error.status, "move %zu: %s", i, move_error.message);
     }
     return seebatch_succeed(error);
@@ -66,6 +70,15 @@ static bool seebatch_moves_fit_one_board(const see_batch *batch)
     return fit;
 }
 
+/* Whether the piece of every move can make it, for a sound batch. */
+static bool seebatch_moves_possible(const see_batch *batch)
+{
+    bool possible = true;
+    for (size_t i = 0; i < batch->count; i++)
+        possible &= move_is_possible(board_of(batch, i), batch->moves[i]);
+    return possible;
+}
+
 /* Whether the batch's boards, board indices and moves are all sound, by the
  * yes-or-no checks (validity.h), in the instructions of the kernel that will
  * run the batch. Only a batch with a fault goes on to the checks below,
@@ -75,10 +88,12 @@ static bool seebatch_moves_fit_one_board(const see_batch *batch)
 static bool seebatch_batch_is_sound(const see_batch *batch, size_t board_count, bool many)
 {
     if (!many)
-        return board_is_consistent(batch->boards) && seebatch_moves_fit_one_board(batch);
+        return board_is_consistent(batch->boards) && seebatch_moves_fit_one_board(batch) &&
+               seebatch_moves_possible(batch);
     const see_backend *kernel = seebatch_backend_for_call(CALL_VALUES, batch);
-    return kernel->batch_sound ? kernel->batch_sound(batch, board_count)
-                               : seebatch_batch_sound_portable(batch, board_count);
+    bool sound = kernel->batch_sound ? kernel->batch_sound(batch, board_count)
+                                     : seebatch_batch_sound_portable(batch, board_count);
+    return sound && seebatch_moves_possible(batch);
 }
 
 /* Pointers and sizes a batch of `count` moves needs. */

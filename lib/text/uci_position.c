@@ -4,6 +4,7 @@
 
 #include "errors.h"
 #include "fen_scan.h"
+#include "game_moves.h"
 
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -26,10 +27,9 @@ static size_t seebatch_uci_next_word(uci_words *w, const char **word)
 }
 
 /* A word as a message shows it: control bytes as '?', cut at 32 bytes. */
-#define SHOWN_MAX 32
-static const char *seebatch_uci_shown(const char *word, size_t length, char out[SHOWN_MAX + 4])
+static const char *seebatch_uci_shown(const char *word, size_t length, char out[SHOWN_WORD_MAX + 4])
 {
-    return seebatch_printable(word, length, SHOWN_MAX, out);
+    return seebatch_printable(word, length, SHOWN_WORD_MAX, out);
 }
 
 static bool seebatch_uci_word_is(const char *word, size_t length, const char *expected)
@@ -57,8 +57,8 @@ bool seebatch_is_uci_position(const char *text, size_t length)
 
 /* "fen F1 F2 F3 F4 [F5 F6]": the FEN's words up to "moves" or the end,
  * parsed as one FEN; *word, *n left at the word after it. */
-static seebatch_status seebatch_uci_read_fen(seebatch_board *board, uci_words *w, const char **word, size_t *n,
-                                seebatch_error *error)
+static seebatch_status seebatch_uci_read_fen(seebatch_board *board, uci_words *w, const char **word,
+                                             size_t *n, seebatch_error *error)
 {
     size_t start = w->at, end = w->at;
     while ((*n = seebatch_uci_next_word(w, word)) != 0 && !seebatch_uci_word_is(*word, *n, "moves"))
@@ -76,30 +76,17 @@ static seebatch_status seebatch_uci_read_fen(seebatch_board *board, uci_words *w
     return SEEBATCH_OK;
 }
 
-/* The moves after "moves", each checked legal, then played. */
-static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words *w, seebatch_error *error)
+/* The moves after "moves", each checked legal, then played (game_moves.c). */
+static seebatch_status seebatch_uci_play_moves(seebatch_board *board, uci_words *w,
+                                               seebatch_error *error)
 {
-    const char *word;
-    size_t n, index = 0;
-    while ((n = seebatch_uci_next_word(w, &word)) != 0) {
-        index++;
-        char text[SEEBATCH_UCI_MAX + 1], shown[SHOWN_MAX + 4];
-        seebatch_move move;
-        seebatch_error inner;
-        if (n >= sizeof text)
-            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s) is no UCI move",
-                                 index, seebatch_uci_shown(word, n, shown));
-        memcpy(text, word, n);
-        text[n] = '\0';
-        if (seebatch_move_parse(board, text, &move, &inner) != SEEBATCH_OK)
-            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s): %s",
-                                 index, seebatch_uci_shown(word, n, shown), inner.message);
-        if (!seebatch_move_is_legal(board, move))
-            return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: move %zu (%s) is not legal",
-                                 index, seebatch_uci_shown(word, n, shown));
-        seebatch_board_play(board, move);
-    }
-    return SEEBATCH_OK; /* "moves" with none after it is the position itself, as engines read it */
+    seebatch_game game = {*board, NULL, NULL, 0, 0};
+    seebatch_error inner;
+    if (seebatch_game_play_words(&game, w->text + w->at, w->length - w->at, false, &inner) !=
+        SEEBATCH_OK)
+        return seebatch_fail(error, SEEBATCH_ERROR_FEN, "UCI position: %s", inner.message);
+    *board = game.board; /* "moves" with none after it is the position itself, as engines read it */
+    return SEEBATCH_OK;
 }
 
 seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *text, size_t length,
@@ -116,7 +103,7 @@ seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *te
     } else if (seebatch_uci_word_is(word, n, "fen")) {
         status = seebatch_uci_read_fen(board, &w, &word, &n, error);
     } else {
-        char shown[SHOWN_MAX + 4];
+        char shown[SHOWN_WORD_MAX + 4];
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "UCI position: \"%s\" where startpos or fen belongs",
                              seebatch_uci_shown(word, n, shown));
@@ -125,7 +112,7 @@ seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *te
         return status;
     if (n == 0)
         return seebatch_succeed(error);
-    char shown[SHOWN_MAX + 4];
+    char shown[SHOWN_WORD_MAX + 4];
     if (!seebatch_uci_word_is(word, n, "moves"))
         return seebatch_fail(error, SEEBATCH_ERROR_FEN,
                              "UCI position: \"%s\" where moves or the end belongs",

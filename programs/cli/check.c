@@ -34,8 +34,8 @@ static const char check_help[] =
     "  --no-oracle         skip the oracle; the backends are still held to the\n"
     "                      reference. Measured 1.1-1.5x faster, no more: the\n"
     "                      other configurations cost as much\n"
-    "  --input-format F    lines, binpack, plain or bin (by default the input says)\n"
-    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
+    "  --input-format F    lines, binpack, plain or bin (by default the input "
+    "says)\n" KEEP_IMPOSSIBLE_HELP "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
     "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
@@ -52,7 +52,8 @@ extern const see_backend wrong_kernel_for_tests;
 typedef struct check_settings {
     seebatch_config configs[MAX_CONFIGS];
     int config_count;
-    differential fresh; /* made once (it asks the CPU): the start of every chunk's check */
+    bool keep_impossible; /* lines: positions no game reaches checked too */
+    differential fresh;   /* made once (it asks the CPU): the start of every chunk's check */
 } check_settings;
 
 /* The counters a piece's check sums. */
@@ -70,7 +71,7 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
     (void)out;
     check_worker *worker = state;
     position_line position;
-    if (!read_position_line(input, &position, errors))
+    if (!read_position_line(input, worker->settings->keep_impossible, &position, errors))
         return false;
     if (!position.has_moves)
         position.move_count = seebatch_generate_moves(&position.board, position.moves);
@@ -208,11 +209,15 @@ static int check_inputs(const check_settings *settings, const input_options *opt
 int run_check(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
-    bool use_oracle = true;
+    bool use_oracle = true, keep_impossible = false;
     seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--no-oracle") == 0) {
             use_oracle = false;
+            continue;
+        }
+        if (strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0) {
+            keep_impossible = true;
             continue;
         }
         if (strcmp(argv[i], "--input-format") == 0) {
@@ -231,6 +236,7 @@ int run_check(int argc, char **argv)
         return EXIT_RESOURCE_FAILURE;
     }
     standard_configs(settings);
+    settings->keep_impossible = keep_impossible;
     if (options.configured) {
         settings->configs[0] = options.config;
         settings->config_count = 1;

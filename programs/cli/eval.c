@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eval_block.h"
+#include "game_lines.h"
 #include "tool_only.h"
 #include "input_source.h"
 #include "name_fields.h"
@@ -33,8 +34,10 @@ static const char eval_help[] =
     "                          hmvc and fmvn opcodes (0 and 1 where absent)\n"
     "and prints one record per move, in input order. The value is the static\n"
     "exchange evaluation of the move for the side whose piece moves. Given moves\n"
-    "need not be legal, nor played by the side to move: a piece must stand on the\n"
-    "from-square and none of the same colour on the to-square.\n"
+    "need not be legal, nor played by the side to move, but their pieces must be\n"
+    "able to make them (no slider through a piece, no pawn backwards, castling\n"
+    "with the right and the rook in place). A position that writes no record\n"
+    "(no capture) is counted in a note on stderr at the end.\n"
     "A line gives at most " MAX_MOVES_TEXT " moves. Blank lines are skipped; CRLF line ends\n"
     "are accepted; lines longer than 65536 bytes are rejected.\n"
     "\n"
@@ -57,7 +60,19 @@ static const char eval_help[] =
     "                      join back to their input (a position with no capture\n"
     "                      writes none); with several FILEs the file's name comes\n"
     "                      first (a \"file\" column or key), as grep -n gives it\n"
-    "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
+    "  --games             each line is a game, every move scored as played on the\n"
+    "                      position it was played in (each must be legal there):\n"
+    "                      \"position startpos|fen F moves ...\", \"FEN;m1 m2 ...\",\n"
+    "                      or pgn-extract -Wuci's move line after its [Tag \"...\"]\n"
+    "                      lines (from the FEN tag, else the start position).\n"
+    "                      Records GAME;PLY;move;value;capture (1 or 0; csv and\n"
+    "                      jsonl: game, ply, move, value, capture), games from 1\n"
+    "                      in each FILE, its name first with several; one thread\n"
+    "  --tags T1,T2,...    --games: each record carries these PGN tags of its\n"
+    "                      game after its number (\"\" where it has none; text\n"
+    "                      shows a ';' in a tag as '?'; jsonl as "
+    "\"tags\":{...})\n" KEEP_IMPOSSIBLE_HELP "%s" AUTO_REPORT_HELP
+    "  -h, --help          this text\n"
     "\n"
     "A bad line prints \"seebatch eval: FILE: line N: <what is wrong>\" on stderr;\n"
     "the other lines are still evaluated (so are the other blocks of a plain\n"
@@ -70,16 +85,30 @@ static const char eval_help[] =
 typedef struct eval_settings {
     seebatch_rules rules; /* the configuration, prepared */
     output_format format;
-    bool all_captures; /* training data: every capture, not the entry's move */
-    bool line_numbers; /* each record starts with its line's or entry's number */
-    const char *file;  /* before the number, with several inputs: file_field's */
+    bool all_captures;    /* training data: every capture, not the entry's move */
+    bool line_numbers;    /* each record starts with its line's or entry's number */
+    bool keep_impossible; /* positions no game reaches evaluated, not refused */
+    bool games;           /* each line a game, its moves scored as played */
+    game_settings game;   /* for games */
+    const char *file;     /* before the number, with several inputs: file_field's */
     size_t file_length;
 } eval_settings;
 
-/* A piece's own block; the settings are shared, read-only. */
+/* How many positions were evaluated, and how many of them gave no move to
+ * score (no capture or promotion): no record says so. */
+typedef struct position_counts {
+    unsigned long long positions, without_moves;
+} position_counts;
+
+/* The counters of a piece (piece_work's): its positions, and those that
+ * gave no record. */
+enum { COUNT_POSITIONS, COUNT_WITHOUT_MOVES };
+
+/* A piece's own block and counts; the settings are shared, read-only. */
 typedef struct eval_worker {
     const eval_settings *settings;
     eval_block *block;
+    position_counts counts;
 } eval_worker;
 
 /* The line's position joins the worker's block; its records are written
@@ -87,7 +116,7 @@ typedef struct eval_worker {
  * is one plain FEN is read straight into the block's board. */
 static bool evaluate_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
-    const eval_worker *worker = state;
+    eval_worker *worker = state;
     eval_block *block = worker->block;
     eval_block_make_room(block, out);
     seebatch_board *board = &block->boards[block->board_count];
@@ -95,20 +124,27 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     const eval_settings *settings = worker->settings;
     record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
                             settings->file, settings->file_length};
-    if (seebatch_board_from_plain_fen(board, input->text, input->length)) {
+    worker->counts.positions++;
+    if (seebatch_board_from_plain_fen(board, input->text, input->length) &&
+        (settings->keep_impossible ||
+         seebatch_position_status(board, 1, NULL, NULL) == SEEBATCH_OK)) {
         size_t count = seebatch_generate_captures(board, moves);
+        worker->counts.without_moves += count == 0;
         eval_block_add(block, input->text, input->length, number, count);
         return true;
     }
     position_line position;
-    if (!read_position_line(input, &position, errors))
+    if (!read_position_line(input, settings->keep_impossible, &position, errors)) {
+        worker->counts.positions--;
         return false;
+    }
     *board = position.board;
     size_t count = position.move_count;
     if (position.has_moves)
         memcpy(moves, position.moves, count * sizeof *moves);
     else
         count = seebatch_generate_captures(board, moves);
+    worker->counts.without_moves += count == 0;
     const char *fen = position.fen;
     if (fen == position.written_fen) /* a UCI command's FEN: kept till the block is flushed */
         fen = memcpy(block->written_fens[block->board_count], fen, position.fen_length);
@@ -134,8 +170,17 @@ static void *new_worker(const void *shared)
     }
     block->rules = &settings->rules;
     block->format = settings->format;
-    *worker = (eval_worker){settings, block};
+    *worker = (eval_worker){settings, block, {0, 0}};
     return worker;
+}
+
+/* A piece's counts into the counters, the worker's made fresh for the next. */
+static void collect_worker(void *state, uint64_t *counters)
+{
+    eval_worker *worker = state;
+    counters[COUNT_POSITIONS] += worker->counts.positions;
+    counters[COUNT_WITHOUT_MOVES] += worker->counts.without_moves;
+    worker->counts = (position_counts){0, 0};
 }
 
 static void free_worker(void *state)
@@ -161,9 +206,10 @@ static bool parse_format(const char *text, output_format *format)
 /* Training data (binpack, plain)                                           */
 /* ------------------------------------------------------------------------ */
 
-/* The records of one entry: its move, or every capture of its position. */
-static void evaluate_entry(const eval_settings *settings, const seebatch_training_entry *entry,
-                           const record_number *number, text_buffer *out)
+/* The records of one entry: its move, or every capture of its position;
+ * returns how many. */
+static size_t evaluate_entry(const eval_settings *settings, const seebatch_training_entry *entry,
+                             const record_number *number, text_buffer *out)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     char fen[SEEBATCH_FEN_MAX];
@@ -175,6 +221,7 @@ static void evaluate_entry(const eval_settings *settings, const seebatch_trainin
     seebatch_values(&settings->rules, &batch, values);
     position_records records = {fen, fen_length, number, moves, values, count};
     append_position_records(out, settings->format, &records);
+    return count;
 }
 
 static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
@@ -183,28 +230,63 @@ static void evaluate_entries(const seebatch_training_entry *entries, size_t coun
     const eval_settings *settings = state;
     record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first,
                             settings->file, settings->file_length};
+    result->counters[COUNT_POSITIONS] += count;
     for (size_t i = 0; i < count; i++, number.value++)
-        evaluate_entry(settings, &entries[i], &number, &result->text);
+        result->counters[COUNT_WITHOUT_MOVES] +=
+            evaluate_entry(settings, &entries[i], &number, &result->text) == 0;
 }
 
 /* The csv header: with --line-numbers its first column says what the
- * numbers count, "line" or "entry", or "number" for inputs of both kinds. */
+ * numbers count, "line" or "entry", or "number" for inputs of both kinds;
+ * games: the game's number, the tags asked for, the ply. */
 static void print_csv_header(const eval_settings *settings, const input_set *inputs)
 {
+    bool file_column = inputs->count > 1 && (settings->line_numbers || settings->games);
+    print_output(stdout, "%s", file_column ? "file," : "");
+    if (settings->games) {
+        print_output(stdout, "game,");
+        for (size_t t = 0; t < settings->game.tag_count; t++) {
+            const char *name = settings->game.tags[t];
+            char *field = malloc(name_field_room(strlen(name)));
+            if (field)
+                print_output(stdout, "%.*s,", (int)(put_csv_name(field, name) - field), field);
+            free(field);
+        }
+        print_output(stdout, "ply,move,value,capture\n");
+        return;
+    }
     if (settings->line_numbers) {
         bool lines = false, entries = false;
         for (int i = 0; i < inputs->count; i++) {
             lines |= inputs->sources[i].format == SEEBATCH_FILE_LINES;
             entries |= inputs->sources[i].format != SEEBATCH_FILE_LINES;
         }
-        print_output(stdout, "%s", inputs->count > 1 ? "file," : "");
         print_output(stdout, "%s", lines && entries ? "number," : lines ? "line," : "entry,");
     }
     print_output(stdout, "fen,move,value\n");
 }
 
+/* A game line: the game reader's (read on one thread, in order). */
+static void *game_state(const void *shared) { return (void *)shared; }
+
+/* Games are read on one thread, in order: a move line's tags come before it. */
+static int evaluate_games(const input_options *options, const input_source *input,
+                          progress_meter *progress, game_reader *reader)
+{
+    (void)options;
+    piece_work work = {.name = "eval",
+                       .input = input,
+                       .threads = 1,
+                       .progress = progress,
+                       .shared = reader,
+                       .process = read_game_line,
+                       .state_new = game_state};
+    return run_piece_work(&work);
+}
+
 static int evaluate_input(const eval_settings *settings, const input_options *options,
-                          const input_source *input, progress_meter *progress)
+                          const input_source *input, progress_meter *progress,
+                          position_counts *counts)
 {
     piece_work work = {.name = "eval",
                        .input = input,
@@ -216,11 +298,15 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
         work.finish = finish_chunk;
         work.state_new = new_worker;
         work.state_free = free_worker;
+        work.collect = collect_worker;
     } else {
         work.consume = evaluate_entries;
         work.numbered = settings->line_numbers;
     }
-    return run_piece_work(&work);
+    int status = run_piece_work(&work);
+    counts->positions += work.counters[COUNT_POSITIONS];
+    counts->without_moves += work.counters[COUNT_WITHOUT_MOVES];
+    return status;
 }
 
 /* The input's name as the field records start with (eval_records.h), its
@@ -238,21 +324,38 @@ static size_t file_field(char *text, output_format format, const char *name)
     return (size_t)(p - text);
 }
 
+/* The note that ends a run whose input gave positions (or games) with no
+ * move to score: they wrote no record, which nothing else would say. */
+static void note_without_moves(const position_counts *counts, const char *what, const char *why)
+{
+    if (counts->without_moves == 0)
+        return;
+    report("eval", "%llu of %llu %s %s: no record written for %s", counts->without_moves,
+           counts->positions, what, why, counts->without_moves == 1 ? "it" : "them");
+}
+
 /* Every input in turn, as one stream; a fault that ends a binpack ends the
- * run. With several inputs and --line-numbers, records name their file. */
+ * run. With several inputs and --line-numbers or --games, records name
+ * their file. */
 static int evaluate_inputs(const eval_settings *shared, const input_options *options,
                            const input_set *inputs)
 {
     eval_settings each = *shared, *settings = &each;
     char *file = NULL;
+    game_reader *reader = settings->games ? game_reader_new(&settings->game) : NULL;
+    if (settings->games && !reader) {
+        report("eval", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
     if (settings->format == FORMAT_CSV)
         print_csv_header(settings, inputs);
     int status = EXIT_OK;
+    position_counts counts = {0, 0};
     progress_meter progress;
     start_job_progress(&progress, "eval", options, inputs);
     for (int i = 0; i < inputs->count; i++) {
         const input_source *input = &inputs->sources[i];
-        if (settings->line_numbers && inputs->count > 1) {
+        if ((settings->line_numbers || settings->games) && inputs->count > 1) {
             free(file);
             file = malloc(name_field_room(strlen(input->name)) + 10);
             if (!file) {
@@ -265,58 +368,141 @@ static int evaluate_inputs(const eval_settings *shared, const input_options *opt
         }
         start_input_messages("eval", input);
         progress_input(&progress, input->stream);
-        int input_status = evaluate_input(settings, options, input, &progress);
+        int input_status;
+        if (reader) {
+            /* the game's number follows the file's field: no separator after it */
+            game_reader_start_input(reader, each.file, each.file_length);
+            input_status = evaluate_games(options, input, &progress, reader);
+        } else {
+            input_status = evaluate_input(settings, options, input, &progress, &counts);
+        }
         status = worse_status(status, input_status);
         if (!run_goes_on(input, input_status))
             break;
     }
     progress_end(&progress);
+    if (reader) {
+        game_counts games = game_reader_counts(reader);
+        position_counts as_positions = {games.games, games.without_moves};
+        note_without_moves(&as_positions, "games", "had no move");
+    } else {
+        note_without_moves(&counts, "positions", "gave no capture or promotion");
+    }
+    game_reader_free(reader);
     free(file);
     return status;
+}
+
+/* Reads --tags' list, names separated by commas, into the game settings:
+ * the names stay in argv's string, each comma made its end. */
+static bool take_tags(char *list, game_settings *game)
+{
+    game->tag_count = 0;
+    for (char *name = list; name; game->tag_count++) {
+        char *comma = strchr(name, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*name || game->tag_count == GAME_TAGS_MAX)
+            return false;
+        game->tags[game->tag_count] = name;
+        name = comma ? comma + 1 : NULL;
+    }
+    return game->tag_count > 0;
+}
+
+/* Options that do not go together, or with the inputs' formats. */
+static int refuse_mixtures(const eval_settings *settings, const input_set *inputs)
+{
+    if (settings->games && settings->line_numbers)
+        return usage_error("eval", "--games numbers each game; --line-numbers is for positions");
+    if (settings->games && settings->all_captures)
+        return usage_error("eval", "--all-captures is for training data, --games for games");
+    for (int i = 0; i < inputs->count; i++) {
+        bool lines = inputs->sources[i].format == SEEBATCH_FILE_LINES;
+        if (settings->all_captures && lines)
+            return usage_error("eval",
+                               "--all-captures is for training data; %s holds lines, where "
+                               "a line \"FEN\" already gives every capture",
+                               inputs->sources[i].name);
+        if (settings->games && !lines)
+            return usage_error("eval", "--games reads lines of games; %s holds training data",
+                               inputs->sources[i].name);
+    }
+    return EXIT_OK;
+}
+
+/* The options of eval into settings, options and the input format; an
+ * exit status when they end the command (help, a usage error), else -1. */
+static int parse_eval_arguments(int argc, char **argv, eval_settings *settings,
+                                input_options *options, seebatch_file_format *input_format)
+{
+    bool tags_given = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0) {
+            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &settings->format))
+                return usage_error("eval", "--format needs text, csv or jsonl");
+            continue;
+        }
+        if (strcmp(argv[i], "--input-format") == 0) {
+            *input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (*input_format == SEEBATCH_FILE_UNKNOWN)
+                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
+            continue;
+        }
+        if (strcmp(argv[i], "--tags") == 0) {
+            tags_given = true;
+            if (!take_tags(i + 1 < argc ? argv[++i] : NULL, &settings->game))
+                return usage_error("eval",
+                                   "--tags needs tag names separated by commas, at "
+                                   "most %d: White,Black",
+                                   GAME_TAGS_MAX);
+            continue;
+        }
+        bool *flag = strcmp(argv[i], "--all-captures") == 0         ? &settings->all_captures
+                     : strcmp(argv[i], "--line-numbers") == 0       ? &settings->line_numbers
+                     : strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0 ? &settings->keep_impossible
+                     : strcmp(argv[i], "--games") == 0              ? &settings->games
+                                                                    : NULL;
+        if (flag) {
+            *flag = true;
+            continue;
+        }
+        argument_result result = take_input_argument("eval", argc, argv, &i, options);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, eval_help);
+    }
+    if (tags_given && !settings->games)
+        return usage_error("eval", "--tags names the tags of games: give --games too");
+    return -1;
 }
 
 int run_eval(int argc, char **argv)
 {
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
-    output_format format = FORMAT_TEXT;
+    eval_settings settings = {{{0}, 0},
+                              FORMAT_TEXT,
+                              false,
+                              false,
+                              false,
+                              false,
+                              {NULL, FORMAT_TEXT, false, {NULL}, 0},
+                              NULL,
+                              0};
     seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
-    bool all_captures = false, line_numbers = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--format") == 0) {
-            if (!parse_format(i + 1 < argc ? argv[++i] : NULL, &format))
-                return usage_error("eval", "--format needs text, csv or jsonl");
-            continue;
-        }
-        if (strcmp(argv[i], "--input-format") == 0) {
-            input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
-            if (input_format == SEEBATCH_FILE_UNKNOWN)
-                return usage_error("eval", "--input-format needs lines, binpack, plain or bin");
-            continue;
-        }
-        if (strcmp(argv[i], "--all-captures") == 0) {
-            all_captures = true;
-            continue;
-        }
-        if (strcmp(argv[i], "--line-numbers") == 0) {
-            line_numbers = true;
-            continue;
-        }
-        argument_result result = take_input_argument("eval", argc, argv, &i, &options);
-        if (result != ARGUMENT_TAKEN)
-            return leave_arguments(result, eval_help);
-    }
-    eval_settings settings = {{{0}, 0}, format, all_captures, line_numbers, NULL, 0};
+    int status = parse_eval_arguments(argc, argv, &settings, &options, &input_format);
+    if (status >= 0)
+        return status;
     seebatch_rules_init(&settings.rules, &options.config, NULL);
+    settings.game.rules = &settings.rules;
+    settings.game.format = settings.format;
+    settings.game.keep_impossible = settings.keep_impossible;
+    if (settings.games && input_format == SEEBATCH_FILE_UNKNOWN)
+        input_format = SEEBATCH_FILE_LINES; /* a game file's name says nothing of it */
     input_set inputs;
-    int status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);
+    status = open_subcommand_inputs("eval", &options, input_format, NULL, &inputs);
     if (status != EXIT_OK)
         return status;
-    for (int i = 0; all_captures && i < inputs.count && status == EXIT_OK; i++)
-        if (inputs.sources[i].format == SEEBATCH_FILE_LINES)
-            status = usage_error("eval",
-                                 "--all-captures is for training data; %s holds lines, where "
-                                 "a line \"FEN\" already gives every capture",
-                                 inputs.sources[i].name);
+    status = refuse_mixtures(&settings, &inputs);
     if (status == EXIT_OK)
         status = evaluate_inputs(&settings, &options, &inputs);
     close_inputs(&inputs);

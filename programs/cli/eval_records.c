@@ -1,5 +1,6 @@
 #include "eval_records.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 #include "numbers.h"
@@ -229,4 +230,64 @@ void append_position_records(text_buffer *out, output_format format,
     p = put_prefix(out, p, format, records);
     const char *first = out->bytes + start; /* the mark may have moved the buffer */
     out->length = (size_t)(put_moves_in(p, format, first, records) - out->bytes);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Games (eval --games)                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Per record, past its prefix: a ply, a move, a value, the flag and the
+ * separators or JSON keys around them, and the 4 bytes put_signed writes. */
+enum { GAME_RECORD_BEYOND_PREFIX = 128 };
+
+/* The ply of a move played on the board: 1 for white's first move. */
+static unsigned long long ply_of(const seebatch_board *board)
+{
+    unsigned long long full = board->fullmove_number ? board->fullmove_number : 1u;
+    return 2 * (full - 1) + board->side_to_move + 1;
+}
+
+/* Whether the move takes a piece: onto one of the other colour, or en
+ * passant (castling, the king taking its own rook, takes nothing). */
+static bool captures(const seebatch_board *board, seebatch_move move)
+{
+    unsigned mover = (unsigned)(board->colors[SEEBATCH_BLACK] >> seebatch_move_from(move)) & 1u;
+    return seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT ||
+           ((board->colors[mover ^ 1u] >> seebatch_move_to(move)) & 1u);
+}
+
+void append_game_records(text_buffer *out, output_format format, const game_records *records)
+{
+    if (records->count == 0)
+        return;
+    char *p = text_buffer_reserve(out, records->count *
+                                           (records->prefix_length + GAME_RECORD_BEYOND_PREFIX));
+    char separator = format == FORMAT_CSV ? ',' : ';';
+    for (size_t i = 0; i < records->count; i++) {
+        const seebatch_board *board = &records->before[i];
+        bool capture = captures(board, records->moves[i]);
+        if (format == FORMAT_JSONL) {
+            *p++ = '{';
+            p = put_text(p, records->prefix, records->prefix_length);
+            p = put_text(p, ",\"ply\":", 7);
+            p = put_decimal(p, ply_of(board));
+            p = put_text(p, ",\"move\":\"", 9);
+            p = put_uci(p, records->moves[i], '"');
+            p = put_text(p, ",\"value\":", 9);
+            p = put_signed(p, records->values[i]);
+            p = capture ? put_text(p, ",\"capture\":true}\n", 17)
+                        : put_text(p, ",\"capture\":false}\n", 18);
+            continue;
+        }
+        p = put_text(p, records->prefix, records->prefix_length);
+        *p++ = separator;
+        p = put_decimal(p, ply_of(board));
+        *p++ = separator;
+        p = put_uci(p, records->moves[i], separator);
+        p = put_signed(p, records->values[i]);
+        *p++ = separator;
+        *p++ = capture ? '1' : '0';
+        *p++ = '\n';
+    }
+    out->length = (size_t)(p - out->bytes);
 }

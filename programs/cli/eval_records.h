@@ -60,4 +60,25 @@ static inline size_t position_records_room(output_format format, size_t fen_leng
  * end. For a number that is not a mark (a mark needs the buffer). */
 char *put_position_records(char *p, output_format format, const position_records *records);
 
+/* The records of one game's moves as played (eval --games): the fields
+ * every record of the game starts with, written by the caller in the
+ * format (game_lines.c: the file, the game's number, its tags; no
+ * separator after them), then per move its ply in the game (1 for white's
+ * first move, from the board's fullmove number and side to move), the move,
+ * its value and whether it captures. */
+typedef struct game_records {
+    const char *prefix;
+    size_t prefix_length;
+    const seebatch_board *before; /* the board of each move, as it stood before it */
+    const seebatch_move *moves;
+    const int32_t *values;
+    size_t count;
+} game_records;
+
+/* Appends one record a move, in the format:
+ *   text   PREFIX;ply;move;value;capture      (capture: 1 or 0)
+ *   csv    PREFIX,ply,move,value,capture
+ *   jsonl  {PREFIX,"ply":P,"move":"m","value":v,"capture":true|false} */
+void append_game_records(text_buffer *out, output_format format, const game_records *records);
+
 #endif

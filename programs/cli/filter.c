@@ -61,7 +61,8 @@ static const char filter_help[] =
     "                      written as EPD)\n"
     "  --count-only        write no entries, only the counts\n"
     "  --explain           also count, per rule, the entries it alone matched\n"
-    "                      (those that would be kept without it)\n"
+    "                      (those that would be kept without it)\n" KEEP_IMPOSSIBLE_HELP
+    "                      (EPD input; training data is read as it is)\n"
     "%s"
     "%s"
     "                      (binpack input is split by chunk)\n"
@@ -143,6 +144,7 @@ typedef struct filter_settings {
     const char *output_path;
     bool count_only;
     bool explain;
+    bool keep_impossible;     /* EPD lines: positions no game reaches kept */
     progress_meter *progress; /* counts the entries read */
     bool skipped;             /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
@@ -278,7 +280,7 @@ static void free_epd_piece(void *context, void *state)
 /* On a worker: each line of the block read as a position. */
 static void parse_epd_lines(void *context, const seebatch_piece *block)
 {
-    (void)context;
+    const epd_run *run = context; /* read only: every worker reads it */
     epd_piece *piece = block->state;
     if (block->begins) {
         piece->errors.length = 0;
@@ -291,8 +293,8 @@ static void parse_epd_lines(void *context, const seebatch_piece *block)
         piece->entry_of_line[i] = -1;
         if (!current->too_long && current->length == 0)
             continue;
-        if (current->too_long ||
-            !parse_position_line(current, &position, message, sizeof message)) {
+        if (current->too_long || !parse_position_line(current, run->settings->keep_impossible,
+                                                      &position, message, sizeof message)) {
             text_buffer_printf(&piece->errors, "line %llu: %s\n",
                                (unsigned long long)current->number,
                                current->too_long ? "longer than 65536 bytes" : message);
@@ -466,6 +468,8 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
             settings->count_only = true;
         } else if (strcmp(argv[i], "--explain") == 0) {
             settings->explain = true;
+        } else if (strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0) {
+            settings->keep_impossible = true;
         } else if ((value = option_value(argc, argv, &i, "--output", &missing))) {
             settings->output_path = value;
         } else if ((value = option_value(argc, argv, &i, "--output-format", &missing))) {

@@ -60,13 +60,25 @@ static bool parse_moves(position_line *out, const char *text, size_t length, cha
     return true;
 }
 
-static bool board_from_fen(position_line *out, const char *fen, char *message, size_t size)
+bool position_is_possible(const seebatch_board *board, bool keep_impossible, char *message,
+                          size_t size)
 {
     seebatch_error error;
-    if (seebatch_board_from_fen(&out->board, fen, &error) == SEEBATCH_OK)
+    if (keep_impossible || seebatch_position_status(board, 1, NULL, &error) == SEEBATCH_OK)
         return true;
-    snprintf(message, size, "%s", error.message);
+    snprintf(message, size, "%s (" KEEP_IMPOSSIBLE_OPTION " evaluates it)", error.message);
     return false;
+}
+
+static bool board_from_fen(position_line *out, const char *fen, bool keep_impossible, char *message,
+                           size_t size)
+{
+    seebatch_error error;
+    if (seebatch_board_from_fen(&out->board, fen, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
+        return false;
+    }
+    return position_is_possible(&out->board, keep_impossible, message, size);
 }
 
 /* Whether the text's first word is "position": a UCI position command, as
@@ -92,33 +104,71 @@ static bool parse_moves_after(const line *input, size_t head, position_line *out
     return parse_moves(out, input->text + head + 1, input->length - head - 1, message, size);
 }
 
-/* A UCI position command up to head (uci_position.h): the position after
- * its moves, written as a FEN for the records, then any moves after ';'. */
-static bool parse_uci_line(const line *input, size_t head, position_line *out, char *message,
-                           size_t size)
+/* Where the word "moves" starts in text[0..length), or length. */
+static size_t moves_word_at(const char *text, size_t length)
 {
-    /* seebatch_board_from_fen reads the command, of any length, from a copy
-     * ending in NUL (parse_position_line has refused a NUL inside). */
-    char *copy = malloc(head + 1);
+    static const char word[] = "moves";
+    size_t n = sizeof word - 1;
+    for (size_t i = 0; i + n <= length; i++)
+        if (memcmp(text + i, word, n) == 0 && (i == 0 || is_space(text[i - 1])) &&
+            (i + n == length || is_space(text[i + n])))
+            return i;
+    return length;
+}
+
+bool read_uci_start(const char *text, size_t length, bool keep_impossible, game_start *start,
+                    char *message, size_t size)
+{
+    /* seebatch_board_from_fen reads the command up to "moves" from a copy
+     * ending in NUL (the caller has refused a NUL inside). */
+    size_t at = moves_word_at(text, length);
+    char *copy = malloc(at + 1);
     if (!copy) {
-        snprintf(message, size, "out of memory for a UCI command of %zu bytes", head);
+        snprintf(message, size, "out of memory for a UCI command of %zu bytes", length);
         return false;
     }
-    memcpy(copy, input->text, head);
-    copy[head] = '\0';
+    memcpy(copy, text, at);
+    copy[at] = '\0';
     seebatch_error error;
-    seebatch_status status = seebatch_board_from_fen(&out->board, copy, &error);
+    seebatch_status status = seebatch_board_from_fen(&start->board, copy, &error);
     free(copy);
     if (status != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
         return false;
     }
+    size_t after = at < length ? at + sizeof "moves" - 1 : length;
+    start->moves = text + after;
+    start->moves_length = length - after;
+    char reason[SEEBATCH_MESSAGE_SIZE + 64];
+    if (position_is_possible(&start->board, keep_impossible, reason, sizeof reason))
+        return true;
+    snprintf(message, size, "UCI position: %s", reason);
+    return false;
+}
+
+/* A UCI position command up to head (uci_position.h): the position after
+ * its moves (seebatch_game_play; none after "moves" is the start), written
+ * as a FEN for the records, then any moves after ';'. */
+static bool parse_uci_line(const line *input, size_t head, bool keep_impossible, position_line *out,
+                           char *message, size_t size)
+{
+    game_start start;
+    if (!read_uci_start(input->text, head, keep_impossible, &start, message, size))
+        return false;
+    seebatch_game game = {start.board, NULL, NULL, 0, 0};
+    seebatch_error error;
+    if (seebatch_game_play(&game, start.moves, start.moves_length, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "UCI position: %s", error.message);
+        return false;
+    }
+    out->board = game.board;
     out->fen_length = seebatch_board_to_fen(&out->board, out->written_fen, sizeof out->written_fen);
     out->fen = out->written_fen;
     return parse_moves_after(input, head, out, message, size);
 }
 
-bool parse_position_line(const line *input, position_line *out, char *message, size_t size)
+bool parse_position_line(const line *input, bool keep_impossible, position_line *out, char *message,
+                         size_t size)
 {
     /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
      * is read in place; any other line takes the steps below. */
@@ -127,7 +177,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
         out->fen_length = input->length;
         out->has_moves = false;
         out->move_count = 0;
-        return true;
+        return position_is_possible(&out->board, keep_impossible, message, size);
     }
     if (memchr(input->text, '\0', input->length)) {
         snprintf(message, size, "contains a NUL byte");
@@ -136,7 +186,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     const char *separator = memchr(input->text, ';', input->length);
     size_t head = separator ? (size_t)(separator - input->text) : input->length;
     if (is_uci_command(input->text, head))
-        return parse_uci_line(input, head, out, message, size);
+        return parse_uci_line(input, head, keep_impossible, out, message, size);
     seebatch_epd_record record;
     seebatch_error error;
     if (seebatch_epd_read(input->text, input->length, &record, &error) != SEEBATCH_OK) {
@@ -150,7 +200,7 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
         trim(&out->fen, &out->fen_length);
         out->has_moves = false;
         out->move_count = 0;
-        return board_from_fen(out, record.fen, message, size);
+        return board_from_fen(out, record.fen, keep_impossible, message, size);
     }
     char *fen = record.fen; /* the line's FEN, copied to end in NUL */
     out->fen = input->text;
@@ -162,15 +212,16 @@ bool parse_position_line(const line *input, position_line *out, char *message, s
     }
     memcpy(fen, out->fen, out->fen_length);
     fen[out->fen_length] = '\0';
-    if (!board_from_fen(out, fen, message, size))
+    if (!board_from_fen(out, fen, keep_impossible, message, size))
         return false;
     return parse_moves_after(input, head, out, message, size);
 }
 
-bool read_position_line(const line *input, position_line *out, text_buffer *errors)
+bool read_position_line(const line *input, bool keep_impossible, position_line *out,
+                        text_buffer *errors)
 {
     char message[SEEBATCH_MESSAGE_SIZE + 64];
-    if (parse_position_line(input, out, message, sizeof message))
+    if (parse_position_line(input, keep_impossible, out, message, sizeof message))
         return true;
     text_buffer_printf(errors, "line %llu: %s\n", (unsigned long long)input->number, message);
     return false;

@@ -27,11 +27,42 @@ typedef struct position_line {
 } position_line;
 
 /* Parses the line; on failure writes a one-line reason (no line number) to
- * message and returns false. Moves must pass seebatch_move_check, not more. */
-bool parse_position_line(const line *input, position_line *out, char *message, size_t size);
+ * message and returns false. Moves must be ones their pieces can make
+ * (seebatch_move_parse), legal or not. A position no game reaches
+ * (seebatch_position_status) is refused unless keep_impossible. */
+bool parse_position_line(const line *input, bool keep_impossible, position_line *out, char *message,
+                         size_t size);
 
 /* parse_position_line for a worker of eval or check: on failure appends
  * "line N: reason" to errors and returns false. */
-bool read_position_line(const line *input, position_line *out, text_buffer *errors);
+bool read_position_line(const line *input, bool keep_impossible, position_line *out,
+                        text_buffer *errors);
+
+/* Whether the board is a position a game reaches, or kept anyway; else the
+ * reason in message, with the option that keeps it. */
+bool position_is_possible(const seebatch_board *board, bool keep_impossible, char *message,
+                          size_t size);
+
+/* The option that keeps impossible positions, and its help lines. */
+#define KEEP_IMPOSSIBLE_OPTION "--allow-impossible"
+#define KEEP_IMPOSSIBLE_HELP                                                                       \
+    "  --allow-impossible  positions no game reaches (no king, kings side by side,\n"              \
+    "                      the side not to move in check, a pawn on rank 1 or 8,\n"                \
+    "                      a castling right or en passant square with nothing\n"                   \
+    "                      behind it, ...) are evaluated, not refused\n"
+
+/* Where a game's moves start: the position, and the text of its moves. */
+typedef struct game_start {
+    seebatch_board board;
+    const char *moves;
+    size_t moves_length;
+} game_start;
+
+/* The start of a UCI position command (text[0..length), no NUL inside):
+ * the position before its moves, read by seebatch_board_from_fen and, unless
+ * keep_impossible, checked possible; the moves, the text after "moves"
+ * (empty when none). On failure the reason is in message. */
+bool read_uci_start(const char *text, size_t length, bool keep_impossible, game_start *start,
+                    char *message, size_t size);
 
 #endif

@@ -61,6 +61,15 @@ class FenRowsReport(ctypes.Structure):
                 ("error_capacity", ctypes.c_size_t), ("bad_rows", ctypes.c_size_t)]
 
 
+class GameStruct(ctypes.Structure):
+    """seebatch_game: the board the moves start from (after the last one
+    played, out), the board before each move and each move (capacity of
+    each, or NULL), how many were played."""
+    _fields_ = [("board", ctypes.c_uint64 * 9), ("before", ctypes.c_void_p),
+                ("moves", ctypes.c_void_p), ("capacity", ctypes.c_size_t),
+                ("count", ctypes.c_size_t)]
+
+
 class AutoBackend(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("calls", ctypes.c_uint64),
                 ("ns_per_capture", ctypes.c_double)]
@@ -127,6 +136,9 @@ _PROTOTYPES = [
     ("seebatch_count_rows", _SIZE, [_P, _SIZE]),
     ("seebatch_boards_from_fens", ctypes.c_int,
      [_P, _SIZE, _SIZE, _P, ctypes.POINTER(FenRowsReport), ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_position_status", ctypes.c_int, [_P, _SIZE, _P, ctypes.POINTER(ErrorStruct)]),
+    ("seebatch_game_play", ctypes.c_int,
+     [ctypes.POINTER(GameStruct), ctypes.c_char_p, _SIZE, ctypes.POINTER(ErrorStruct)]),
     ("seebatch_generate_captures_multi", ctypes.c_int,
      [_P, _SIZE, ctypes.POINTER(CaptureList), ctypes.POINTER(ErrorStruct)]),
     ("seebatch_move_to_uci", _SIZE, [ctypes.c_uint16, ctypes.c_char_p]),

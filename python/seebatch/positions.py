@@ -21,6 +21,39 @@ _MESSAGE_ROOM = 64    # bad rows whose messages the first call keeps
 # the cache.
 _CHUNK_ROWS = 8192
 _STATUS_ARGUMENT = 1  # seebatch_status: the text does not hold `count` rows
+_STATUS_BOARD = 3     # seebatch_status: a position no game reaches (seebatch_position_status)
+_KEEPS_IT = " (allow_impossible=True keeps it)"
+
+
+def empty_board():
+    """SEEBATCH_BOARD_EMPTY: the board of a bad row."""
+    board = np.zeros((), BOARD_DTYPE)
+    board["en_passant"], board["fullmove_number"] = 64, 1
+    return board
+
+
+def impossible_position(boards):
+    """The library's reason why the one board in `boards` (a 1-element
+    BOARD_DTYPE array) is no position a game reaches, or None."""
+    error, pointer = new_error()
+    if lib.seebatch_position_status(address(boards), 1, None, pointer) == 0:
+        return None
+    return error.message.decode(errors="replace")
+
+
+def refuse_impossible(boards, statuses):
+    """FenErrors for the rows read well (status 0) whose positions no game
+    reaches, with the library's reason; their boards emptied and statuses
+    set, as for a bad row. boards and statuses: contiguous, in place."""
+    kinds = np.empty(len(boards), np.uint32)
+    if lib.seebatch_position_status(address(boards), len(boards), address(kinds), None) == 0:
+        return []
+    bad = np.flatnonzero((kinds != 0) & (statuses == 0))
+    errors = [FenError(int(row), impossible_position(boards[row:row + 1]) + _KEEPS_IT)
+              for row in bad]
+    boards[bad] = empty_board()
+    statuses[bad] = _STATUS_BOARD
+    return errors
 
 
 def _joined(rows):
@@ -108,7 +141,7 @@ def _line_break_errors(rows):
     return errors
 
 
-def boards_from_fens(fens):
+def boards_from_fens(fens, allow_impossible=False):
     """FEN strings (a list, any sequence, or a NumPy array of str or bytes) to
     boards, one call into the library per 8192 rows.
 
@@ -121,6 +154,12 @@ def boards_from_fens(fens):
     in one "\n" or "\r\n" (rows from readlines()) or a bare "\r", taken off
     as the tool takes it off a line; a "\n" elsewhere in a row is an error
     of that row. For a file read whole, see boards_from_lines.
+
+    A position no game reaches (no king, kings side by side, the side not to
+    move in check, a pawn on rank 1 or 8, a castling right whose king or rook
+    is not in place, an en passant square no pawn just passed: the library's
+    seebatch_position_status, in python-chess's names) is a bad row too,
+    unless allow_impossible=True: SEE is defined on any such board.
     """
     if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):
         raise TypeError("boards_from_fens takes a sequence of FEN strings, not one FEN; "
@@ -135,11 +174,12 @@ def boards_from_fens(fens):
     for start in range(0, len(rows), _CHUNK_ROWS):
         end = min(start + _CHUNK_ROWS, len(rows))
         errors += [FenError(start + e.row, e.message)
-                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end])]
+                   for e in _parse_chunk(rows[start:end], boards[start:end], statuses[start:end],
+                                         allow_impossible)]
     return boards, errors
 
 
-def _parse_chunk(rows, boards, statuses):
+def _parse_chunk(rows, boards, statuses, allow_impossible):
     """Parses rows (a list of ours) into views of the caller's arrays; the
     FenErrors of the bad rows, numbered within the chunk, in row order."""
     parsed = _Parsed(_joined(rows), len(rows), boards=boards, statuses=statuses)
@@ -155,10 +195,12 @@ def _parse_chunk(rows, boards, statuses):
     parsed.raise_if_failed()
     errors = {e.row: e for e in parsed.errors(lambda: rows)}
     errors.update((e.row, e) for e in broken)
+    if not allow_impossible:
+        errors.update((e.row, e) for e in refuse_impossible(boards, statuses))
     return [errors[i] for i in sorted(errors)]
 
 
-def boards_from_lines(text):
+def boards_from_lines(text, allow_impossible=False):
     """A text of one FEN a line to boards, in one call into the library: a
     file read whole (boards_from_lines(open(path, "rb").read())), as bytes,
     bytearray, memoryview or anything else holding bytes, or a str.
@@ -167,7 +209,8 @@ def boards_from_lines(text):
     and an ending after it adds no empty row, so "a\nb" and "a\nb\n" both
     hold two rows (seebatch_count_rows). Returns (boards, errors) as
     boards_from_fens does, row i being line i (from 0), with the same
-    messages; an empty line is a bad row ("the FEN is empty")."""
+    messages; an empty line is a bad row ("the FEN is empty"), and so is a
+    position no game reaches unless allow_impossible=True."""
     if isinstance(text, str):
         text = text.encode("utf-8", "surrogatepass")
     try:
@@ -179,6 +222,8 @@ def boards_from_lines(text):
     parsed = _Parsed(data, count)
     parsed.raise_if_failed()
     errors = parsed.errors(lambda: data.tobytes().split(b"\n"))
+    if not allow_impossible:
+        errors = sorted(errors + refuse_impossible(parsed.boards, parsed.statuses))
     return parsed.boards, errors
 
 

@@ -209,7 +209,9 @@ def test_write_refuses_a_bad_entry_after_writing_those_before(tmp_path):
 
 
 def test_write_refuses_what_binpack_cannot_hold(tmp_path):
-    boards, _ = seebatch.boards_from_fens(["4k3/8/8/8/8/8/8/4K2R w Q - 0 1"])
+    # a queenside right with no rook on a1: kept as asked, for the writer to refuse
+    boards, _ = seebatch.boards_from_fens(["4k3/8/8/8/8/8/8/4K2R w Q - 0 1"],
+                                          allow_impossible=True)
     moves = seebatch.moves_from_uci(boards, ["h1h2"])
     entry = seebatch.TrainingBatch(boards, moves, np.zeros(1, np.int16), np.zeros(1, np.uint16),
                                    np.zeros(1, np.int8))

@@ -32,7 +32,7 @@ printf '%s\n' "position startpos moves e2e4 e7e5 e4e5" "position startpos moves 
 "$tool" eval "$work/bad.txt" > "$work/out" 2> "$work/err"
 expect "bad moves: exit 1" "$?" "1"
 expect "bad moves: named by line and index" "$(cat "$work/err")" \
-    "seebatch eval: $work/bad.txt: line 1: UCI position: move 3 (e4e5) is not legal
+    "seebatch eval: $work/bad.txt: line 1: UCI position: move 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach e5: it captures diagonally, not straight ahead
 seebatch eval: $work/bad.txt: line 3: UCI position: move 3 (e2e4): move \"e2e4\": no piece on e2
 seebatch eval: $work/bad.txt: line 4: UCI position: \"midgame\" where startpos or fen belongs"
 expect "bad moves: the good line still read" "$(cat "$work/out")" "$after;e4d5;0"
@@ -42,7 +42,9 @@ expect "bad moves: the good line still read" "$(cat "$work/out")" "$after;e4d5;0
 # rook (UCI_Chess960's), in standard chess and Chess960 (X-FEN or Shredder-FEN).
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 expect "empty moves: read (no capture)" "$(printf '%s\n' "position startpos moves" \
-    "position fen $start moves" | "$tool" eval 2>&1; echo "exit $?")" "exit 0"
+    "position fen $start moves" | "$tool" eval 2>&1; echo "exit $?")" \
+    "seebatch eval: 2 of 2 positions gave no capture or promotion: no record written for them
+exit 0"
 printf '%s\n' "position startpos moves ;e2e4" "position startpos moves   ;e2e4" > "$work/empty.txt"
 expect "empty moves: the start position" "$("$tool" eval "$work/empty.txt" 2>&1)" \
     "$start;e2e4;0

@@ -45,4 +45,10 @@ seebatch_status checked_values_ge_under(const seebatch_config *config, const see
 seebatch_status checked_value_ge_under(const seebatch_config *config, const seebatch_batch *batch,
                                        int32_t threshold, bool *passed, seebatch_error *error);
 
+/* Keeps, in order at the start of moves, the moves seebatch_check accepts
+ * on the board (those its piece can make: random_board_moves also writes a
+ * pawn's diagonal step onto an empty square and castling without the right,
+ * which the fast calls score and the check refuses); returns how many. */
+size_t possible_moves_only(const seebatch_board *board, seebatch_move *moves, size_t count);
+
 #endif

@@ -68,3 +68,16 @@ seebatch_status checked_value_ge_under(const seebatch_config *config, const seeb
     return status == SEEBATCH_OK ? checked_value_ge(&rules, batch, threshold, passed, error)
                                  : status;
 }
+
+size_t possible_moves_only(const seebatch_board *board, seebatch_move *moves, size_t count)
+{
+    seebatch_config classic = seebatch_config_classic();
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &classic, NULL);
+    size_t kept = 0;
+    for (size_t i = 0; i < count; i++)
+        if (seebatch_check(&rules, &(seebatch_batch){board, 1, NULL, NULL, &moves[i], 1}, NULL) ==
+            SEEBATCH_OK)
+            moves[kept++] = moves[i];
+    return kept;
+}

@@ -1,0 +1,246 @@
+/*
+ * seebatch_position_status: whether a consistent board could arise in a game
+ * of chess, and if not why, in python-chess's words and bits
+ * (Board.status()). SEE needs none of it (any consistent board has values);
+ * the tool's and Python's FEN readers ask it so that a position typed wrong
+ * is named rather than scored.
+ */
+#include "attacks.h"
+#include "castling.h"
+#include "errors.h"
+#include "validity.h"
+
+enum { PIECES_MAX = 16, PAWNS_MAX = 8 };
+
+static const bitboard first_and_last_ranks = 0xFF000000000000FFull;
+
+/* The square a pawn that has just made the double push past `square` stands
+ * on, and the one it left, for the side to move `us`. */
+static unsigned seebatch_pushed_pawn_square(unsigned square, unsigned us)
+{
+    return us == SEEBATCH_WHITE ? square - 8 : square + 8;
+}
+static unsigned seebatch_pushed_from_square(unsigned square, unsigned us)
+{
+    return us == SEEBATCH_WHITE ? square + 8 : square - 8;
+}
+
+/* Whether the en passant square is one a pawn of the side not to move has
+ * just passed over: that pawn in front of it, it and the square behind it
+ * empty (a consistent board has it on the right rank). */
+static bool seebatch_en_passant_square_real(const seebatch_board *board)
+{
+    unsigned square = board->en_passant, us = board->side_to_move;
+    if (square == SEEBATCH_NO_SQUARE)
+        return true;
+    bitboard occupied = occupied_squares(board);
+    bitboard pawn = seebatch_square_bit(seebatch_pushed_pawn_square(square, us));
+    bitboard left =
+        seebatch_square_bit(square) | seebatch_square_bit(seebatch_pushed_from_square(square, us));
+    return (board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u] & pawn) && !(occupied & left);
+}
+
+/* The pieces of the side to move that attack a king of the other side. */
+static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *board)
+{
+    unsigned them = board->side_to_move ^ 1u;
+    bitboard occupied = occupied_squares(board), checkers = 0;
+    for (bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[them]; kings;
+         kings &= kings - 1)
+        checkers |= attackers_to(board, lowest_square(kings), occupied);
+    return checkers & board->colors[board->side_to_move];
+}
+
+/* The rights held (bit r for right r of castling.h) whose king or rook is
+ * not in place. */
+static unsigned seebatch_rights_out_of_place(const seebatch_board *board)
+{
+    unsigned out = 0;
+    for (unsigned right = 0; right < 4; right++)
+        if (((board->castling >> right) & 1u) && !castling_right_in_place(board, right))
+            out |= 1u << right;
+    return out;
+}
+
+static uint32_t seebatch_status_of(const seebatch_board *board)
+{
+    if (!board_is_consistent(board))
+        return SEEBATCH_POSITION_INCONSISTENT;
+    const bitboard *color = board->colors;
+    bitboard kings = board->pieces[SEEBATCH_KING], pawns = board->pieces[SEEBATCH_PAWN];
+    uint32_t status = 0;
+    status |= (color[SEEBATCH_WHITE] | color[SEEBATCH_BLACK]) ? 0 : SEEBATCH_POSITION_EMPTY;
+    status |= (kings & color[SEEBATCH_WHITE]) ? 0 : SEEBATCH_POSITION_NO_WHITE_KING;
+    status |= (kings & color[SEEBATCH_BLACK]) ? 0 : SEEBATCH_POSITION_NO_BLACK_KING;
+    if (more_than_one(kings & color[SEEBATCH_WHITE]) ||
+        more_than_one(kings & color[SEEBATCH_BLACK]))
+        status |= SEEBATCH_POSITION_TOO_MANY_KINGS;
+    status |= popcount(pawns & color[SEEBATCH_WHITE]) > PAWNS_MAX
+                  ? SEEBATCH_POSITION_TOO_MANY_WHITE_PAWNS
+                  : 0;
+    status |= popcount(pawns & color[SEEBATCH_BLACK]) > PAWNS_MAX
+                  ? SEEBATCH_POSITION_TOO_MANY_BLACK_PAWNS
+                  : 0;
+    status |= (pawns & first_and_last_ranks) ? SEEBATCH_POSITION_PAWNS_ON_BACKRANK : 0;
+    status |=
+        popcount(color[SEEBATCH_WHITE]) > PIECES_MAX ? SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES : 0;
+    status |=
+        popcount(color[SEEBATCH_BLACK]) > PIECES_MAX ? SEEBATCH_POSITION_TOO_MANY_BLACK_PIECES : 0;
+    status |= seebatch_rights_out_of_place(board) ? SEEBATCH_POSITION_BAD_CASTLING_RIGHTS : 0;
+    status |= seebatch_en_passant_square_real(board) ? 0 : SEEBATCH_POSITION_INVALID_EP_SQUARE;
+    status |= seebatch_checkers_of_side_not_to_move(board) ? SEEBATCH_POSITION_OPPOSITE_CHECK : 0;
+    return status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The reason, in words                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* "more than one white king (e1, g1)" and the like: a side's squares of a
+ * kind, the first two. */
+static seebatch_status seebatch_fail_with_squares(seebatch_error *error, const char *what,
+                                                  bitboard squares)
+{
+    char first[3], second[3];
+    seebatch_square_name(lowest_square(squares), first);
+    if (!more_than_one(squares))
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "impossible position: %s (%s)", what,
+                             first);
+    seebatch_square_name(lowest_square(squares & (squares - 1)), second);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "impossible position: %s (%s, %s%s)", what,
+                         first, second, popcount(squares) > 2 ? ", ..." : "");
+}
+
+/* The first right out of place, by its X-FEN letter: no king of its
+ * colour on its first rank, or no rook of its colour on its square on its
+ * side of the king. */
+static seebatch_status seebatch_fail_castling(const seebatch_board *board, seebatch_error *error)
+{
+    unsigned right = lowest_square(seebatch_rights_out_of_place(board));
+    const char *side = seebatch_color_names[castling_color(right)];
+    char name[3];
+    if (castling_king_square(board, castling_color(right)) == CASTLING_NO_SQUARE)
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "impossible position: castling right %c with no %s king on its "
+                             "first rank",
+                             "KQkq"[right], side);
+    seebatch_square_name(castling_rook_square(castling_word(board), right), name);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                         "impossible position: castling right %c with no %s rook on %s",
+                         "KQkq"[right], side, name);
+}
+
+static seebatch_status seebatch_fail_en_passant(const seebatch_board *board, seebatch_error *error)
+{
+    unsigned square = board->en_passant, us = board->side_to_move;
+    char name[3], pawn[3], left[3];
+    seebatch_square_name(square, name);
+    seebatch_square_name(seebatch_pushed_pawn_square(square, us), pawn);
+    seebatch_square_name(seebatch_pushed_from_square(square, us), left);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                         "impossible position: en passant square %s, but no %s pawn has just "
+                         "moved from %s to %s (it must stand on %s, %s and %s empty)",
+                         name, seebatch_color_names[us ^ 1u], left, pawn, pawn, left, name);
+}
+
+static seebatch_status seebatch_fail_opposite_check(const seebatch_board *board,
+                                                    seebatch_error *error)
+{
+    unsigned them = board->side_to_move ^ 1u;
+    bitboard checkers = seebatch_checkers_of_side_not_to_move(board);
+    bitboard kings = board->pieces[SEEBATCH_KING];
+    char king[3], checker[3];
+    if (checkers & kings) {
+        seebatch_square_name(lowest_square(kings & board->colors[them]), king);
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "impossible position: the kings stand side by side (%s, %s)",
+                             seebatch_square_name(lowest_square(checkers & kings), checker), king);
+    }
+    unsigned from = lowest_square(checkers);
+    bitboard attacked = 0; /* the first king of theirs the checker attacks */
+    for (bitboard k = kings & board->colors[them]; k && !attacked; k &= k - 1)
+        if (attackers_to(board, lowest_square(k), occupied_squares(board)) &
+            seebatch_square_bit(from))
+            attacked = lowest_bit(k);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                         "impossible position: %s is in check with %s to move (the king on %s, "
+                         "by the %s on %s)",
+                         seebatch_color_names[them], seebatch_color_names[them ^ 1u],
+                         seebatch_square_name(lowest_square(attacked), king),
+                         seebatch_type_names[piece_type_on(board, from)],
+                         seebatch_square_name(from, checker));
+}
+
+/* The message of the first reason of `status` (bit order). */
+static seebatch_status seebatch_fail_for(const seebatch_board *board, uint32_t status,
+                                         seebatch_error *error)
+{
+    const bitboard *color = board->colors;
+    bitboard kings = board->pieces[SEEBATCH_KING], pawns = board->pieces[SEEBATCH_PAWN];
+    uint32_t first = status & (0u - status);
+    switch (first) {
+    case SEEBATCH_POSITION_NO_WHITE_KING:
+    case SEEBATCH_POSITION_NO_BLACK_KING:
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "impossible position: no %s king",
+                             first == SEEBATCH_POSITION_NO_WHITE_KING ? "white" : "black");
+    case SEEBATCH_POSITION_TOO_MANY_KINGS: {
+        bool white = more_than_one(kings & color[SEEBATCH_WHITE]);
+        return seebatch_fail_with_squares(
+            error, white ? "more than one white king" : "more than one black king",
+            kings & color[white ? SEEBATCH_WHITE : SEEBATCH_BLACK]);
+    }
+    case SEEBATCH_POSITION_TOO_MANY_WHITE_PAWNS:
+    case SEEBATCH_POSITION_TOO_MANY_BLACK_PAWNS: {
+        unsigned side =
+            first == SEEBATCH_POSITION_TOO_MANY_WHITE_PAWNS ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "impossible position: %d %s pawns (%d at most)",
+                             popcount(pawns & color[side]), seebatch_color_names[side], PAWNS_MAX);
+    }
+    case SEEBATCH_POSITION_PAWNS_ON_BACKRANK:
+        return seebatch_fail_with_squares(error, "a pawn on the first or last rank",
+                                          pawns & first_and_last_ranks);
+    case SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES:
+    case SEEBATCH_POSITION_TOO_MANY_BLACK_PIECES: {
+        unsigned side =
+            first == SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES ? SEEBATCH_WHITE : SEEBATCH_BLACK;
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                             "impossible position: %d %s pieces (%d at most)",
+                             popcount(color[side]), seebatch_color_names[side], PIECES_MAX);
+    }
+    case SEEBATCH_POSITION_BAD_CASTLING_RIGHTS:
+        return seebatch_fail_castling(board, error);
+    case SEEBATCH_POSITION_INVALID_EP_SQUARE:
+        return seebatch_fail_en_passant(board, error);
+    default:
+        return seebatch_fail_opposite_check(board, error);
+    }
+}
+
+seebatch_status seebatch_position_status(const seebatch_board *boards, size_t count,
+                                         uint32_t *statuses, seebatch_error *error)
+{
+    if (!boards && count > 0)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "boards is NULL with count %zu",
+                             count);
+    size_t first_bad = count;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t status = seebatch_status_of(&boards[i]);
+        if (statuses)
+            statuses[i] = status;
+        if (status && first_bad == count)
+            first_bad = i;
+    }
+    if (first_bad == count)
+        return seebatch_succeed(error);
+    const seebatch_board *board = &boards[first_bad];
+    seebatch_error reason;
+    uint32_t status = seebatch_status_of(board);
+    if (status == SEEBATCH_POSITION_INCONSISTENT)
+        seebatch_board_validate(board, &reason);
+    else
+        seebatch_fail_for(board, status & ~SEEBATCH_POSITION_EMPTY, &reason);
+    if (count == 1)
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "%s", reason.message);
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "board %zu: %s", first_bad, reason.message);
+}

@@ -1,0 +1,328 @@
+#include "game_lines.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "name_fields.h"
+#include "numbers.h"
+#include "position_line.h"
+
+/* A line of at most SEEBATCH_LINE_MAX bytes holds at most this many moves (four
+ * characters and a blank each). */
+enum { GAME_MOVES_MAX = SEEBATCH_LINE_MAX / 5 + 1 };
+/* A fault of the FEN tag, then the message that quotes it. */
+enum { FAULT_ROOM = SEEBATCH_MESSAGE_SIZE + 64, MESSAGE_ROOM = FAULT_ROOM + 64 };
+
+static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+struct game_reader {
+    const game_settings *settings;
+    const char *file; /* the field records start with (game_reader_start_input) */
+    size_t file_length;
+    unsigned long long game; /* the games of this input so far */
+    game_counts counts;
+    seebatch_board start_position;
+    /* The tags since the last game: the FEN tag's position (or its fault),
+     * and the text of the tags asked for, each ending in NUL. */
+    bool has_fen;
+    seebatch_board fen_start;
+    unsigned long fen_line;
+    char fen_fault[FAULT_ROOM]; /* empty when the FEN tag was read */
+    text_buffer tag_text;
+    size_t tag_at[GAME_TAGS_MAX];
+    bool tag_given[GAME_TAGS_MAX];
+    text_buffer prefix; /* a game's records' first fields */
+    /* A game's moves, the board of each, their values; move i on board i. */
+    seebatch_board before[GAME_MOVES_MAX];
+    seebatch_move moves[GAME_MOVES_MAX];
+    int32_t values[GAME_MOVES_MAX];
+    uint32_t board_of_move[GAME_MOVES_MAX];
+};
+
+game_reader *game_reader_new(const game_settings *settings)
+{
+    game_reader *reader = calloc(1, sizeof *reader);
+    if (!reader)
+        return NULL;
+    reader->settings = settings;
+    seebatch_board_from_fen(&reader->start_position, start_fen, NULL);
+    for (uint32_t i = 0; i < GAME_MOVES_MAX; i++)
+        reader->board_of_move[i] = i;
+    return reader;
+}
+
+void game_reader_free(game_reader *reader)
+{
+    if (!reader)
+        return;
+    text_buffer_free(&reader->tag_text);
+    text_buffer_free(&reader->prefix);
+    free(reader);
+}
+
+/* Forgets the tags read since the last game. */
+static void forget_tags(game_reader *reader)
+{
+    reader->has_fen = false;
+    reader->fen_fault[0] = '\0';
+    reader->tag_text.length = 0;
+    memset(reader->tag_given, 0, sizeof reader->tag_given);
+}
+
+void game_reader_start_input(game_reader *reader, const char *file, size_t file_length)
+{
+    reader->file = file;
+    reader->file_length = file_length;
+    reader->game = 0;
+    forget_tags(reader);
+}
+
+game_counts game_reader_counts(const game_reader *reader) { return reader->counts; }
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+/* ------------------------------------------------------------------------ */
+/* Tags                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* A PGN tag's parts: its name and its value with the escapes \" and \\
+ * undone, written NUL-ended into value (room for the line's length + 1). */
+static bool parse_tag(const char *text, size_t length, const char **name, size_t *name_length,
+                      char *value)
+{
+    size_t i = 0;
+    while (i < length && is_blank(text[i]))
+        i++;
+    if (i == length || text[i++] != '[')
+        return false;
+    while (i < length && is_blank(text[i]))
+        i++;
+    *name = text + i;
+    while (i < length && (text[i] == '_' || (text[i] >= '0' && text[i] <= '9') ||
+                          ((text[i] | 0x20) >= 'a' && (text[i] | 0x20) <= 'z')))
+        i++;
+    *name_length = (size_t)(text + i - *name);
+    while (i < length && is_blank(text[i]))
+        i++;
+    if (*name_length == 0 || i == length || text[i++] != '"')
+        return false;
+    size_t out = 0;
+    for (; i < length && text[i] != '"'; i++) {
+        if (text[i] == '\\' && i + 1 < length)
+            i++;
+        value[out++] = text[i];
+    }
+    value[out] = '\0';
+    if (i == length)
+        return false;
+    for (i++; i < length && is_blank(text[i]); i++)
+        ;
+    if (i == length || text[i++] != ']')
+        return false;
+    while (i < length && is_blank(text[i]))
+        i++;
+    return i == length;
+}
+
+/* The FEN tag: the position the game's moves start from. */
+static void take_fen_tag(game_reader *reader, const char *value, unsigned long line_number)
+{
+    seebatch_error error;
+    reader->has_fen = true;
+    reader->fen_line = line_number;
+    reader->fen_fault[0] = '\0';
+    if (seebatch_board_from_fen(&reader->fen_start, value, &error) != SEEBATCH_OK)
+        snprintf(reader->fen_fault, sizeof reader->fen_fault, "%s", error.message);
+    else
+        position_is_possible(&reader->fen_start, reader->settings->keep_impossible,
+                             reader->fen_fault, sizeof reader->fen_fault);
+}
+
+static bool read_tag_line(game_reader *reader, const line *input, text_buffer *errors)
+{
+    char *value = malloc(input->length + 1);
+    if (!value) {
+        text_buffer_printf(errors, "line %lu: out of memory for a tag of %zu bytes\n",
+                           input->number, input->length);
+        return false;
+    }
+    const char *name;
+    size_t name_length;
+    bool good = parse_tag(input->text, input->length, &name, &name_length, value);
+    if (!good)
+        text_buffer_printf(errors, "line %lu: a PGN tag is written [Name \"value\"]\n",
+                           input->number);
+    else if (name_length == 3 && memcmp(name, "FEN", 3) == 0)
+        take_fen_tag(reader, value, input->number);
+    const game_settings *settings = reader->settings;
+    for (size_t t = 0; good && t < settings->tag_count; t++)
+        if (strlen(settings->tags[t]) == name_length &&
+            memcmp(settings->tags[t], name, name_length) == 0) {
+            reader->tag_at[t] = reader->tag_text.length;
+            reader->tag_given[t] = true;
+            text_buffer_append(&reader->tag_text, value, strlen(value) + 1);
+        }
+    free(value);
+    return good;
+}
+
+/* ------------------------------------------------------------------------ */
+/* A game's records                                                         */
+/* ------------------------------------------------------------------------ */
+
+static char *put_bytes(char *p, const char *bytes, size_t length)
+{
+    memcpy(p, bytes, length);
+    return p + length;
+}
+
+/* A tag's value as a field of ';'-separated text: a ';' or control byte,
+ * which would split the record, as '?'. */
+static char *put_text_tag(char *p, const char *value)
+{
+    for (const unsigned char *c = (const unsigned char *)value; *c; c++)
+        *p++ = *c < 0x20 || *c == 0x7f || *c == ';' ? '?' : (char)*c;
+    return p;
+}
+
+/* The fields every record of the game starts with: the file's, the game's
+ * number, the tags asked for ("" where the game has none). */
+static void put_prefix(game_reader *reader)
+{
+    const game_settings *settings = reader->settings;
+    size_t room = reader->file_length + 32 + 16 * settings->tag_count;
+    for (size_t t = 0; t < settings->tag_count; t++)
+        room += name_field_room(strlen(settings->tags[t])) +
+                (reader->tag_given[t]
+                     ? name_field_room(strlen(reader->tag_text.bytes + reader->tag_at[t]))
+                     : 2);
+    reader->prefix.length = 0;
+    char *p = text_buffer_reserve(&reader->prefix, room), *start = p;
+    p = put_bytes(p, reader->file, reader->file_length);
+    output_format format = settings->format;
+    if (format == FORMAT_JSONL)
+        p = put_bytes(p, "\"game\":", 7);
+    p = put_decimal(p, reader->game);
+    if (format == FORMAT_JSONL && settings->tag_count)
+        p = put_bytes(p, ",\"tags\":{", 9);
+    for (size_t t = 0; t < settings->tag_count; t++) {
+        const char *value = reader->tag_given[t] ? reader->tag_text.bytes + reader->tag_at[t] : "";
+        if (format == FORMAT_JSONL) {
+            if (t > 0)
+                *p++ = ',';
+            p = put_json_name(p, settings->tags[t]);
+            *p++ = ':';
+            p = put_json_name(p, value);
+            continue;
+        }
+        *p++ = format == FORMAT_CSV ? ',' : ';';
+        p = format == FORMAT_CSV ? put_csv_name(p, value) : put_text_tag(p, value);
+    }
+    if (format == FORMAT_JSONL && settings->tag_count)
+        *p++ = '}';
+    reader->prefix.length += (size_t)(p - start);
+}
+
+/* Plays the game from its start, keeping each move and the board before
+ * it, and works out their SEE: *count moves. */
+static bool play_game(game_reader *reader, const game_start *start, size_t *count, char *message,
+                      size_t size)
+{
+    seebatch_game game = {start->board, reader->before, reader->moves, GAME_MOVES_MAX, 0};
+    seebatch_error error;
+    if (seebatch_game_play(&game, start->moves, start->moves_length, &error) != SEEBATCH_OK) {
+        snprintf(message, size, "%s", error.message);
+        return false;
+    }
+    reader->counts.without_moves += game.count == 0;
+    seebatch_batch batch = {reader->before,        game.count,    NULL,
+                            reader->board_of_move, reader->moves, game.count};
+    if (game.count)
+        seebatch_values(reader->settings->rules, &batch, reader->values);
+    *count = game.count;
+    return true;
+}
+
+/* Whether the line's first word is "position". */
+static bool is_uci_command(const char *text, size_t length)
+{
+    size_t i = 0;
+    while (i < length && is_blank(text[i]))
+        i++;
+    return length - i >= 8 && memcmp(text + i, "position", 8) == 0 &&
+           (length - i == 8 || is_blank(text[i + 8]));
+}
+
+/* Whether the line's first word holds a '/': a FEN's placement. */
+static bool starts_with_fen(const char *text, size_t length)
+{
+    size_t i = 0;
+    while (i < length && is_blank(text[i]))
+        i++;
+    for (; i < length && !is_blank(text[i]); i++)
+        if (text[i] == '/')
+            return true;
+    return false;
+}
+
+/* Where the game's moves start, and the text of its moves. */
+static bool find_game_start(game_reader *reader, const line *input, game_start *start,
+                            char *message, size_t size)
+{
+    bool keep = reader->settings->keep_impossible;
+    const char *text = input->text;
+    const char *semicolon = memchr(text, ';', input->length);
+    size_t head = semicolon ? (size_t)(semicolon - text) : input->length;
+    if (is_uci_command(text, input->length))
+        return read_uci_start(text, input->length, keep, start, message, size);
+    if (semicolon || starts_with_fen(text, input->length)) {
+        line position_text = {text, head, false, input->number};
+        position_line position;
+        if (!parse_position_line(&position_text, keep, &position, message, size))
+            return false;
+        start->board = position.board;
+        start->moves = semicolon ? semicolon + 1 : text + input->length;
+        start->moves_length = semicolon ? input->length - head - 1 : 0;
+        return true;
+    }
+    if (reader->fen_fault[0]) {
+        snprintf(message, size, "its FEN tag (line %lu): %s", reader->fen_line, reader->fen_fault);
+        return false;
+    }
+    start->board = reader->has_fen ? reader->fen_start : reader->start_position;
+    start->moves = text;
+    start->moves_length = input->length;
+    return true;
+}
+
+bool read_game_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
+{
+    game_reader *reader = state;
+    size_t first = 0;
+    while (first < input->length && is_blank(input->text[first]))
+        first++;
+    if (first < input->length && input->text[first] == '[')
+        return read_tag_line(reader, input, errors);
+    reader->game++;
+    reader->counts.games++;
+    char message[MESSAGE_ROOM];
+    game_start start;
+    size_t count = 0;
+    bool good = !memchr(input->text, '\0', input->length);
+    if (!good)
+        snprintf(message, sizeof message, "contains a NUL byte");
+    good = good && find_game_start(reader, input, &start, message, sizeof message) &&
+           play_game(reader, &start, &count, message, sizeof message);
+    if (good) {
+        put_prefix(reader);
+        game_records records = {reader->prefix.bytes, reader->prefix.length, reader->before,
+                                reader->moves,        reader->values,        count};
+        append_game_records(out, reader->settings->format, &records);
+    }
+    forget_tags(reader);
+    if (!good)
+        text_buffer_printf(errors, "line %lu: game %llu: %s\n", input->number, reader->game,
+                           message);
+    return good;
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# seebatch eval --games: every move of each game scored as played, on the
+# position it was played in (issue 68). Games as UCI position commands,
+# "FEN;moves" lines and pgn-extract -Wuci's output (tags, then the move line
+# and its result; written here as it writes them: tests/cli/pgn_pipeline.sh
+# runs pgn-extract itself); records in text, csv and jsonl; tags on request;
+# faults named by line and game, the other games still scored. Values are
+# worked out by hand (classic values: P100 N325 B325 R500 Q1000).
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+
+# A game: 3.exf6 takes en passant (g7xf6 takes back: 0), 4.fxg7 (the bishop
+# takes back: 0), 5.gxh8=N takes a rook that nothing avenges (500), and
+# both sides castle.
+game='e2e4 d7d5 e4e5 f7f5 e5f6 b8c6 f6g7 c8e6 g7h8n d8d7 g1f3 e8c8 f1e2 e6g4 e1g1'
+printf 'position startpos moves %s\n' "$game" | "$tool" eval --games > "$work/out" 2> "$work/err"
+expect "a UCI game: exit 0, no message" "$?$(cat "$work/err")" "0"
+expect "a UCI game: a record a move" "$(cat "$work/out")" "1;1;e2e4;0;0
+1;2;d7d5;0;0
+1;3;e4e5;0;0
+1;4;f7f5;0;0
+1;5;e5f6;0;1
+1;6;b8c6;0;0
+1;7;f6g7;0;1
+1;8;c8e6;0;0
+1;9;g7h8n;500;1
+1;10;d8d7;0;0
+1;11;g1f3;0;0
+1;12;e8c8;0;0
+1;13;f1e2;0;0
+1;14;e6g4;0;0
+1;15;e1g1;0;0"
+
+# The same game three ways: a FEN and its moves, pgn-extract's move line with
+# its result, and its tags with a FEN; plies from the FEN's move number.
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+{
+    printf '%s;%s\n' "$start" "$game"
+    printf '[Event "Club \\"open\\"; round 1"]\n[White "Alpha"]\n[Black "Beta"]\n[Result "1-0"]\n\n'
+    printf '%s 1-0\n\n' "$game"
+    printf '[Event "From a FEN"]\n[SetUp "1"]\n[FEN "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40"]\n\n'
+    printf 'e5d6 e8d7 *\n\n'
+    printf '[Event "No moves"]\n\n*\n'
+} > "$work/games.txt"
+"$tool" eval --games "$work/games.txt" > "$work/out" 2> "$work/err"
+expect "three forms: exit 0" "$?" "0"
+expect "the FEN line is game 1, as the UCI line" "$(grep '^1;' "$work/out" | md5sum)" \
+    "$(printf 'position startpos moves %s\n' "$game" | "$tool" eval --games | md5sum)"
+expect "the move line is game 2, the same moves" "$(grep '^2;' "$work/out" | cut -d';' -f2-)" \
+    "$(grep '^1;' "$work/out" | cut -d';' -f2-)"
+expect "the FEN tag's game: plies 79, 80, en passant" "$(grep '^3;' "$work/out")" "3;79;e5d6;100;1
+3;80;e8d7;0;0"
+expect "the game of no move: a note" "$(cat "$work/err")" \
+    "seebatch eval: 1 of 4 games had no move: no record written for it"
+
+"$tool" eval --games --tags Event,White,Round "$work/games.txt" > "$work/out" 2> /dev/null
+expect "tags in text (a ';' shown as '?'; none: empty)" "$(sed -n '1p;16p;31p' "$work/out")" \
+    "1;;;;1;e2e4;0;0
+2;Club \"open\"? round 1;Alpha;;1;e2e4;0;0
+3;From a FEN;;;79;e5d6;100;1"
+"$tool" eval --games --tags Event,White --format csv "$work/games.txt" > "$work/out" 2> /dev/null
+expect "tags in csv" "$(sed -n '1p;17p' "$work/out")" "game,Event,White,ply,move,value,capture
+2,\"Club \"\"open\"\"; round 1\",Alpha,1,e2e4,0,0"
+"$tool" eval --games --tags Event --format jsonl "$work/games.txt" > "$work/out" 2> /dev/null
+expect "tags in jsonl" "$(sed -n '16p;31p' "$work/out")" \
+    "{\"game\":2,\"tags\":{\"Event\":\"Club \\\"open\\\"; round 1\"},\"ply\":1,\"move\":\"e2e4\",\"value\":0,\"capture\":false}
+{\"game\":3,\"tags\":{\"Event\":\"From a FEN\"},\"ply\":79,\"move\":\"e5d6\",\"value\":100,\"capture\":true}"
+"$tool" eval --games --format jsonl "$work/games.txt" > "$work/out" 2> /dev/null
+expect "jsonl without tags" "$(sed -n '9p' "$work/out")" \
+    "{\"game\":1,\"ply\":9,\"move\":\"g7h8n\",\"value\":500,\"capture\":true}"
+expect "-j 2 reads games in order, as one thread" \
+    "$("$tool" eval --games -j 2 --tags Event "$work/games.txt" 2> /dev/null | md5sum)" \
+    "$("$tool" eval --games -j 1 --tags Event "$work/games.txt" 2> /dev/null | md5sum)"
+
+# Several files: the file's name first, games from 1 in each.
+printf 'position startpos moves e2e4 d7d5 e4d5\n' > "$work/a.txt"
+printf 'position startpos moves d2d4\n' > "$work/b.txt"
+(cd "$work" && "$tool" eval --games a.txt b.txt) > "$work/out"
+expect "several files" "$(cat "$work/out")" "a.txt;1;1;e2e4;0;0
+a.txt;1;2;d7d5;0;0
+a.txt;1;3;e4d5;0;1
+b.txt;1;1;d2d4;0;0"
+(cd "$work" && "$tool" eval --games --format csv a.txt b.txt) > "$work/out"
+expect "several files, csv" "$(sed -n '1,2p' "$work/out")" "file,game,ply,move,value,capture
+a.txt,1,1,e2e4,0,0"
+
+# Faults: named by line and game; the game is skipped whole, the others
+# scored and numbered as they stand in the input.
+{
+    printf 'position startpos moves e2e4 e7e5 e4e5\n'      # a pawn onto a pawn
+    printf 'position startpos moves e2e4 e7e5 d7d6\n'      # black's move, white to move
+    printf '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n'           # no king
+    printf 'e2e4\n'
+    printf '[Event "no close\n'                            # a tag written wrong
+    printf 'position startpos moves d2d4 d7d5 c2c4 d5c4\n'
+    printf 'kK6/8/8/8/8/8/8/8 w - - 0 1;b8a8\n'            # kings side by side
+} > "$work/bad.txt"
+"$tool" eval --games "$work/bad.txt" > "$work/out" 2> "$work/err"
+expect "faults: exit 1" "$?" "1"
+expect "faults: named" "$(sed "s|^seebatch eval: $work/bad.txt: ||" "$work/err")" \
+"line 1: game 1: move 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach e5: it captures diagonally, not straight ahead
+line 2: game 2: move 3 (d7d6) is not legal
+line 4: game 3: its FEN tag (line 3): impossible position: no white king (--allow-impossible evaluates it)
+line 5: a PGN tag is written [Name \"value\"]
+line 7: game 5: impossible position: the kings stand side by side (b8, a8) (--allow-impossible evaluates it)"
+# (2.c4 offers the pawn: -100 for it, 2...dxc4 takes it: +100)
+expect "faults: the good game, game 4" "$(cat "$work/out")" "4;1;d2d4;0;0
+4;2;d7d5;0;0
+4;3;c2c4;-100;0
+4;4;d5c4;100;1"
+"$tool" eval --games --allow-impossible "$work/bad.txt" > "$work/out" 2> "$work/err"
+expect "--allow-impossible: the king taken" "$(grep -c '^5;1;b8a8;0;1$' "$work/out")" "1"
+
+# Options that do not go together.
+"$tool" eval --games --line-numbers "$work/a.txt" > /dev/null 2> "$work/err"
+expect "--games --line-numbers: exit 2" "$?$(grep -c 'numbers each game' "$work/err")" "21"
+"$tool" eval --tags White "$work/a.txt" > /dev/null 2> "$work/err"
+expect "--tags alone: exit 2" "$?$(grep -c 'give --games too' "$work/err")" "21"
+"$tool" eval --games --tags "White,,Black" "$work/a.txt" > /dev/null 2> "$work/err"
+expect "--tags with an empty name: exit 2" "$?" "2"
+"$tool" eval --games --input-format plain "$work/a.txt" > /dev/null 2> "$work/err"
+expect "--games of training data: exit 2" "$?$(grep -c 'holds training data' "$work/err")" "21"
+
+finish games

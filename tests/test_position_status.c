@@ -1,0 +1,215 @@
+/*
+ * seebatch_position_status (lib/board/position_status.c): positions no game of
+ * chess reaches, named as python-chess's Board.status() names them, with the
+ * same bit values: each reason on a board that has it alone, the first one
+ * named in the message with its squares, real positions (the start, the
+ * published perft positions, en passant just after a double push) given 0,
+ * many boards at once, and an inconsistent board.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "seebatch.h"
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+static seebatch_board board_of(const char *fen)
+{
+    seebatch_board board;
+    seebatch_error error;
+    CHECK_EQ(seebatch_board_from_fen(&board, fen, &error), SEEBATCH_OK, "%s: %s", fen,
+             error.message);
+    return board;
+}
+
+/* The status of one board, and its message (empty when 0). */
+static uint32_t status_of(const char *fen, char message[SEEBATCH_MESSAGE_SIZE])
+{
+    seebatch_board board = board_of(fen);
+    uint32_t status = 0xDEADBEEF;
+    seebatch_error error;
+    seebatch_status result = seebatch_position_status(&board, 1, &status, &error);
+    CHECK_EQ(result, status ? SEEBATCH_ERROR_BOARD : SEEBATCH_OK, "%s", fen);
+    CHECK_EQ(error.status, result, "%s", fen);
+    strcpy(message, error.message);
+    return status;
+}
+
+typedef struct status_case {
+    const char *fen;
+    uint32_t status;
+    const char *message; /* the whole message */
+} status_case;
+
+/* python-chess's chess.STATUS_* values, written out: the enum must match them. */
+static void bits_are_python_chess(void)
+{
+    CHECK_EQ(SEEBATCH_POSITION_NO_WHITE_KING, 1, "STATUS_NO_WHITE_KING");
+    CHECK_EQ(SEEBATCH_POSITION_NO_BLACK_KING, 2, "STATUS_NO_BLACK_KING");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_KINGS, 4, "STATUS_TOO_MANY_KINGS");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_WHITE_PAWNS, 8, "STATUS_TOO_MANY_WHITE_PAWNS");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_BLACK_PAWNS, 16, "STATUS_TOO_MANY_BLACK_PAWNS");
+    CHECK_EQ(SEEBATCH_POSITION_PAWNS_ON_BACKRANK, 32, "STATUS_PAWNS_ON_BACKRANK");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES, 64, "STATUS_TOO_MANY_WHITE_PIECES");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_BLACK_PIECES, 128, "STATUS_TOO_MANY_BLACK_PIECES");
+    CHECK_EQ(SEEBATCH_POSITION_BAD_CASTLING_RIGHTS, 256, "STATUS_BAD_CASTLING_RIGHTS");
+    CHECK_EQ(SEEBATCH_POSITION_INVALID_EP_SQUARE, 512, "STATUS_INVALID_EP_SQUARE");
+    CHECK_EQ(SEEBATCH_POSITION_OPPOSITE_CHECK, 1024, "STATUS_OPPOSITE_CHECK");
+    CHECK_EQ(SEEBATCH_POSITION_EMPTY, 2048, "STATUS_EMPTY");
+}
+
+static const status_case cases[] = {
+    /* Real positions. */
+    {START, 0, ""},
+    {KIWIPETE, 0, ""},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0, ""},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 0, ""},
+    {"rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", 0, ""}, /* just pushed */
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0, ""},
+    {"4k3/4r3/8/8/8/8/8/4K3 w - - 0 1", 0, ""}, /* the side to move in check: real */
+    /* Kings. */
+    {"8/8/8/8/8/8/8/8 w - - 0 1",
+     SEEBATCH_POSITION_EMPTY | SEEBATCH_POSITION_NO_WHITE_KING | SEEBATCH_POSITION_NO_BLACK_KING,
+     "impossible position: no white king"},
+    {"4k3/8/8/8/8/8/8/8 w - - 0 1", SEEBATCH_POSITION_NO_WHITE_KING,
+     "impossible position: no white king"},
+    {"8/8/8/8/8/8/8/4K3 b - - 0 1", SEEBATCH_POSITION_NO_BLACK_KING,
+     "impossible position: no black king"},
+    {"kK6/8/8/8/8/8/8/8 w - - 0 1", SEEBATCH_POSITION_OPPOSITE_CHECK,
+     "impossible position: the kings stand side by side (b8, a8)"},
+    {"8/8/8/3kK3/8/8/8/8 b - - 0 1", SEEBATCH_POSITION_OPPOSITE_CHECK,
+     "impossible position: the kings stand side by side (d5, e5)"},
+    {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", SEEBATCH_POSITION_OPPOSITE_CHECK,
+     "impossible position: black is in check with white to move (the king on e8, by the rook "
+     "on e1)"},
+    {"4k3/8/8/8/8/5n2/8/4K3 b - - 0 1", SEEBATCH_POSITION_OPPOSITE_CHECK,
+     "impossible position: white is in check with black to move (the king on e1, by the "
+     "knight on f3)"},
+    /* Pawns and pieces. */
+    {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", SEEBATCH_POSITION_PAWNS_ON_BACKRANK,
+     "impossible position: a pawn on the first or last rank (a8)"},
+    {"4k3/8/8/8/8/8/8/p3K2p w - - 0 1", SEEBATCH_POSITION_PAWNS_ON_BACKRANK,
+     "impossible position: a pawn on the first or last rank (a1, h1)"},
+    {"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", SEEBATCH_POSITION_TOO_MANY_WHITE_PAWNS,
+     "impossible position: 9 white pawns (8 at most)"},
+    {"4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", SEEBATCH_POSITION_TOO_MANY_BLACK_PAWNS,
+     "impossible position: 9 black pawns (8 at most)"},
+    {"4k3/8/8/8/8/NNNNNNNN/NNNNNNNN/4K3 w - - 0 1", SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES,
+     "impossible position: 17 white pieces (16 at most)"},
+    /* Castling rights: the king and the rook of each in place. */
+    /* The issue's: the rook on a1 also checks the king on a8, black not to move. */
+    {"k7/8/8/8/8/8/8/R3K3 w KQ - 0 1",
+     SEEBATCH_POSITION_BAD_CASTLING_RIGHTS | SEEBATCH_POSITION_OPPOSITE_CHECK,
+     "impossible position: castling right K with no white rook on h1"},
+    {"1k6/8/8/8/8/8/8/R3K3 w KQ - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right K with no white rook on h1"},
+    {"4k3/8/8/8/8/8/4K3/R6R w Q - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right Q with no white king on its first rank"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", 0, ""},
+    /* Chess960: X-FEN's q is the outermost rook, on b8; the king on d1. */
+    {"1r2k2r/8/8/8/8/8/8/4K3 b kq - 0 1", 0, ""},
+    {"4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", 0, ""},
+    {"4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1", 0, ""},
+    /* Shredder-FEN naming a file with no rook on it. */
+    {"4k3/8/8/8/8/8/8/R3K2R w KB - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right Q with no white rook on b1"},
+    {"r3k1r1/8/8/8/8/8/8/4K3 b ha - 0 1", SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: castling right k with no black rook on h8"},
+    /* En passant: a pawn that has just made its double push past it. */
+    {"4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1", 0, ""},
+    {"4k3/8/8/8/8/8/8/4K3 w - d6 0 1", SEEBATCH_POSITION_INVALID_EP_SQUARE,
+     "impossible position: en passant square d6, but no black pawn has just moved from d7 to "
+     "d5 (it must stand on d5, d7 and d6 empty)"},
+    {"4k3/3p4/8/3p4/8/8/8/4K3 w - d6 0 1", SEEBATCH_POSITION_INVALID_EP_SQUARE,
+     "impossible position: en passant square d6, but no black pawn has just moved from d7 to "
+     "d5 (it must stand on d5, d7 and d6 empty)"},
+    {"4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", 0, ""},
+    {"4k3/8/8/8/4N3/8/8/4K3 b - e3 0 1", SEEBATCH_POSITION_INVALID_EP_SQUARE,
+     "impossible position: en passant square e3, but no white pawn has just moved from e2 to "
+     "e4 (it must stand on e4, e2 and e3 empty)"},
+    /* Several reasons: all bits, the first named. */
+    {"K7/8/8/8/8/8/8/p6P w k - 0 1",
+     SEEBATCH_POSITION_NO_BLACK_KING | SEEBATCH_POSITION_PAWNS_ON_BACKRANK |
+         SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
+     "impossible position: no black king"},
+};
+
+static void each_reason(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char message[SEEBATCH_MESSAGE_SIZE];
+        uint32_t status = status_of(cases[i].fen, message);
+        CHECK_EQ(status, cases[i].status, "%s", cases[i].fen);
+        CHECK(strcmp(message, cases[i].message) == 0, "%s: \"%s\", expected \"%s\"", cases[i].fen,
+              message, cases[i].message);
+    }
+}
+
+/* Many boards: each one's bits, the first impossible one named by index. */
+static void many_boards(void)
+{
+    seebatch_board boards[4] = {board_of(START), board_of(KIWIPETE),
+                                board_of("kK6/8/8/8/8/8/8/8 w - - 0 1"),
+                                board_of("8/8/8/8/8/8/8/4K3 b - - 0 1")};
+    uint32_t statuses[4];
+    seebatch_error error;
+    CHECK_EQ(seebatch_position_status(boards, 4, statuses, &error), SEEBATCH_ERROR_BOARD, "four");
+    CHECK(statuses[0] == 0 && statuses[1] == 0 && statuses[2] == SEEBATCH_POSITION_OPPOSITE_CHECK &&
+              statuses[3] == SEEBATCH_POSITION_NO_BLACK_KING,
+          "statuses %u %u %u %u", statuses[0], statuses[1], statuses[2], statuses[3]);
+    CHECK(strcmp(error.message, "board 2: impossible position: the kings stand side by side "
+                                "(b8, a8)") == 0,
+          "\"%s\"", error.message);
+    CHECK_EQ(seebatch_position_status(boards, 2, NULL, &error), SEEBATCH_OK, "two good");
+    CHECK_EQ(error.message[0], '\0', "no message");
+    CHECK_EQ(seebatch_position_status(boards, 4, NULL, NULL), SEEBATCH_ERROR_BOARD, "no outputs");
+    CHECK_EQ(seebatch_position_status(NULL, 0, NULL, &error), SEEBATCH_OK, "none");
+    CHECK_EQ(seebatch_position_status(NULL, 3, statuses, &error), SEEBATCH_ERROR_ARGUMENT, "NULL");
+    CHECK(strstr(error.message, "boards is NULL") != NULL, "\"%s\"", error.message);
+}
+
+/* A board that is not consistent: that bit alone, validate's message. */
+static void inconsistent_board(void)
+{
+    seebatch_board board = board_of(START);
+    board.pieces[SEEBATCH_KNIGHT] |= 1ull << 28; /* a knight on e4 with no colour */
+    uint32_t status = 0;
+    seebatch_error error;
+    CHECK_EQ(seebatch_position_status(&board, 1, &status, &error), SEEBATCH_ERROR_BOARD,
+             "a knight with no colour");
+    CHECK_EQ(status, SEEBATCH_POSITION_INCONSISTENT, "inconsistent alone");
+    CHECK(strstr(error.message, "square e4 has a piece (knight) but no colour") != NULL, "\"%s\"",
+          error.message);
+}
+
+/* A game's positions are all real: the start, every position after a legal
+ * move, the en passant square of each double push included. */
+static void played_positions(void)
+{
+    seebatch_board board = board_of(START);
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    uint64_t state = 12345;
+    for (int ply = 0; ply < 400; ply++) {
+        if (seebatch_generate_moves(&board, moves) == 0)
+            board = board_of(START); /* the game is over: another */
+        size_t count = seebatch_generate_moves(&board, moves);
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        seebatch_board_play(&board, moves[(state >> 33) % count]);
+        char fen[SEEBATCH_FEN_MAX];
+        seebatch_board_to_fen(&board, fen, sizeof fen);
+        seebatch_error error;
+        CHECK_EQ(seebatch_position_status(&board, 1, NULL, &error), SEEBATCH_OK, "ply %d, %s: %s",
+                 ply, fen, error.message);
+    }
+}
+
+int main(void)
+{
+    bits_are_python_chess();
+    each_reason();
+    many_boards();
+    inconsistent_board();
+    played_positions();
+    return check_finish("position_status");
+}
