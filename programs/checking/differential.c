@@ -4,11 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto/dispatch.h"
 #include "engine_boards.h"
 #include "oracle.h"
-#include "scalar/scalar.h"
-#include "views/choice.h"
 
 enum { REPORTS_IN_FULL = 20 };
 
@@ -185,8 +182,8 @@ static void report_view(differential *check, const see_batch *batch, size_t i,
                         const engine_board *engine, view_answer answer)
 {
     char what[128];
-    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")",
-             answer.call, engine_kind_name(engine->kind), answer.set, answer.t);
+    snprintf(what, sizeof what, "view %s (%s layout, exchange set %zu, t=%" PRId32 ")", answer.call,
+             engine_kind_name(engine->kind), answer.set, answer.t);
     report_mismatch(check, batch, i, what, answer.reference, answer.got);
 }
 
@@ -251,9 +248,8 @@ typedef struct move_range {
  * batch's, or for an engine counting from a8 the reference's own value on
  * the board its bits spell in seebatch's numbering (see seebatch_view_check:
  * rule 2's tie-break counts in the engine's numbers). */
-static void engine_references(const see_batch *batch, move_range range,
-                              const engine_board *engine, const seebatch_board *spelled,
-                              const int32_t *reference, int32_t *out)
+static void engine_references(const see_batch *batch, move_range range, const engine_board *engine,
+                              const seebatch_board *spelled, const int32_t *reference, int32_t *out)
 {
     size_t first = range.first, end = range.end;
     if (!engine->flip) {
@@ -358,8 +354,8 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     /* The whole batch through the public calls, so through auto: whichever
      * backend it serves the call from (tests make it switch every call,
      * seebatch_learning_rotate), the answers are the reference's. */
-    seebatch_batch whole = {batch->boards, board_count, batch->pins, batch->board_of_move,
-                            batch->moves, batch->count};
+    seebatch_batch whole = {batch->boards,        board_count,  batch->pins,
+                            batch->board_of_move, batch->moves, batch->count};
     int32_t values[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     seebatch_values(batch->rules, &whole, values);
