@@ -3,10 +3,11 @@
  * internals: what the tool uses that no user of the library does. Never
  * installed; the tool's files include no other header of lib/
  * (tests/design/tool_door.sh fails if one does, or if an include here has
- * no reason beside it). Anything a user would want too belongs in the
- * public headers (include/) instead, as the binpack chunk reader, the
- * chain-start guess, the fault text, the filter's counts and the output
- * files now are: the tool takes those from seebatch_training.h.
+ * no reason beside it), and every name they take through it is listed with
+ * the files that may and why (tests/design/tool_door_names.txt, counted by
+ * tests/design/door_names.py). Anything a user would want too belongs in
+ * the public headers (include/): the tool's runs, its filter and its
+ * counts are seebatch_training.h's.
  */
 #ifndef SEEBATCH_TOOL_ONLY_H
 #define SEEBATCH_TOOL_ONLY_H
@@ -15,14 +16,4 @@
 #include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
-
-/* Moves: castling's UCI as seebatch_move_to_uci writes it. */
-#include "board/castling.h" /* why: eval's record writer writes castling's to-square as the library does */
-
-/* Training data, entry by entry and as the tool's own options say. */
-#include "training/filtering/chunk_filter.h" /* why: the filter built from the tool's options */
-#include "training/filtering/filter_rules.h" /* why: the rules' names and counts it prints; EPD
-                                                lines judged one by one (a line has no checked move) */
-#include "training/filtering/rule_options.h" /* why: rule options parsed among the tool's own */
-
 #endif

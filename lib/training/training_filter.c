@@ -87,10 +87,10 @@ seebatch_status seebatch_training_filter_new(size_t argc, const char *const *arg
     return SEEBATCH_OK;
 }
 
-/* Judges entries[0, count), checked, with the rules' one driver
- * (seebatch_judge_entries) into keep. */
-static void seebatch_judge_into_keep(seebatch_training_filter *filter, const training_entry *entries,
-                            size_t count, uint8_t *keep)
+/* Judges entries[0, count) (at most FILTER_SEE_GROUP), checked, with the
+ * rules' one driver (seebatch_judge_entries) into keep. */
+static void seebatch_judge_group(seebatch_training_filter *filter, const training_entry *entries,
+                                 size_t count, uint8_t *keep)
 {
     unsigned matched[FILTER_SEE_GROUP];
     seebatch_judge_entries(&filter->rules, &filter->history, entries, count, matched);
@@ -100,6 +100,40 @@ static void seebatch_judge_into_keep(seebatch_training_filter *filter, const tra
         count_matches(&filter->counts, matched[i]);
     }
     filter->entries += count;
+}
+
+void seebatch_training_filter_judge(seebatch_training_filter *filter, const training_entry *entries,
+                                    size_t count, uint8_t *keep)
+{
+    for (size_t at = 0; at < count; at += FILTER_SEE_GROUP)
+        seebatch_judge_group(filter, entries + at,
+                             count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP,
+                             keep + at);
+}
+
+/* For an entry with no move (0: an EPD line without one), a move no rule
+ * on the move matches: staying on a square no enemy piece holds, it takes
+ * nothing, promotes nothing, castles not. */
+static seebatch_move seebatch_no_move(const seebatch_board *board)
+{
+    uint64_t free_squares = ~board->colors[board->side_to_move ^ 1u];
+    unsigned square = free_squares ? (unsigned)__builtin_ctzll(free_squares) : 0;
+    return (seebatch_move)(square | square << 6);
+}
+
+/* The checks of an entry given with no move: its board and its result. */
+static seebatch_status seebatch_check_moveless(const training_entry *entry, uint64_t number,
+                                               seebatch_error *error)
+{
+    seebatch_error why;
+    if (seebatch_board_validate(&entry->board, &why) != SEEBATCH_OK)
+        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "entry %llu: board: %s",
+                             (unsigned long long)number, why.message);
+    if (entry->result < -1 || entry->result > 1)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                             "entry %llu: result %d is not -1, 0 or 1", (unsigned long long)number,
+                             entry->result);
+    return seebatch_succeed(error);
 }
 
 seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count,
@@ -113,19 +147,22 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
         size_t group = count - at < FILTER_SEE_GROUP ? count - at : FILTER_SEE_GROUP;
         for (size_t i = 0; i < group; i++) {
             training_load(in, at + i, &entries[i]);
-            if (filter->entries_checked)
-                continue;
+            bool moveless = entries[i].move == 0;
             uint64_t number = filter->entries + i + 1;
             seebatch_status status =
-                seebatch_check_training_entry(&entries[i], number, true, error);
+                filter->entries_checked ? SEEBATCH_OK
+                : moveless              ? seebatch_check_moveless(&entries[i], number, error)
+                           : seebatch_check_training_entry(&entries[i], number, true, error);
+            if (moveless)
+                entries[i].move = seebatch_no_move(&entries[i].board);
             if (status != SEEBATCH_OK) {
                 /* The entries before the one refused are judged. */
-                seebatch_judge_into_keep(filter, entries, i, keep + at);
+                seebatch_judge_group(filter, entries, i, keep + at);
                 filter->place = training_entry_place(number);
                 return status;
             }
         }
-        seebatch_judge_into_keep(filter, entries, group, keep + at);
+        seebatch_judge_group(filter, entries, group, keep + at);
     }
     return seebatch_succeed(error);
 }
@@ -149,7 +186,45 @@ void seebatch_training_filter_counts(const seebatch_training_filter *filter,
 
 void seebatch_training_filter_free(seebatch_training_filter *filter) { free(filter); }
 
-int seebatch_training_filter_draws_unseeded(const seebatch_training_filter *filter)
+unsigned seebatch_training_filter_reads(const seebatch_training_filter *filter)
 {
-    return filter && (filter->rules.active & RULES_DRAWING) && !filter->rules.seed_given;
+    if (!filter)
+        return 0;
+    const unsigned on_the_move =
+        (1u << RULE_CAPTURE) | (1u << RULE_SEE_GE) | (1u << RULE_PROMOTION) | (1u << RULE_CASTLING);
+    unsigned active = filter->rules.active;
+    return ((active & on_the_move) ? SEEBATCH_FILTER_READS_MOVE : 0u) |
+           ((active & RULES_NEEDING_TRAINING_DATA) ? SEEBATCH_FILTER_READS_SCORE : 0u) |
+           ((active & RULES_DRAWING) ? SEEBATCH_FILTER_DRAWS : 0u) |
+           (filter->rules.seed_given ? SEEBATCH_FILTER_SEEDED : 0u);
+}
+
+int seebatch_training_filter_rule(const seebatch_training_filter *filter, int rule, char *out,
+                                  size_t size)
+{
+    bool on = filter && rule >= 0 && rule < RULE_COUNT && (filter->rules.active & (1u << rule));
+    if (on)
+        seebatch_describe_rule(&filter->rules, rule, out, size);
+    else if (out && size)
+        out[0] = '\0';
+    return on;
+}
+
+int seebatch_training_rule_words(int argc, const char *const *argv, int index)
+{
+    if (!argv || index < 0 || index >= argc || !argv[index])
+        return 0;
+    /* The arguments are read, never written: the parsers take them as the
+     * tool's argv. */
+    char **arguments = (char **)argv;
+    seebatch_config config = seebatch_config_classic();
+    filter_rules rules;
+    memset(&rules, 0, sizeof rules);
+    char message[SEEBATCH_MESSAGE_SIZE];
+    int at = index;
+    const option_words words = {argc, arguments, &at, NULL};
+    option_parse parsed = seebatch_parse_config_option(&words, &config, message, sizeof message);
+    if (parsed == OPTION_NOT_MINE)
+        parsed = seebatch_parse_rule_option(argc, arguments, &at, &rules, message, sizeof message);
+    return parsed == OPTION_NOT_MINE ? 0 : at - index + 1;
 }

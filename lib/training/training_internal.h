@@ -8,7 +8,9 @@
 
 #include <stdbool.h>
 
-#include "errors.h" /* seebatch_fail, seebatch_succeed */
+#include "training/formats/data_format.h" /* seebatch_not_training_data */
+#include "errors.h"                       /* seebatch_fail, seebatch_succeed */
+#include "training/formats/fault_text.h"  /* seebatch_training_fault_text */
 #include "seebatch_training.h"
 #include "training/formats/training_entry.h"
 
@@ -59,21 +61,46 @@ seebatch_status seebatch_check_training_entry(const training_entry *entry, uint6
  * streams it is given (neither closed nor committed) and what it asks of
  * the reader and writer beyond seebatch_training.h. */
 
-/* seebatch_training_reader_skip, and more: each entry that output_format
- * cannot hold is told to skip too (seebatch_filter_file_job's hook), the
- * messages naming the file name (kept as a pointer). */
+/* With skip not NULL, a plain block that does not parse no longer ends the
+ * reading: it is told to skip, on the reading thread, inside the read call
+ * that meets it, with its place (the block's first byte and the number
+ * the entry would have) and the whole message ("NAME: line L, entry E:
+ * why"); skip returns 1 to pass over it (its number used) and go on, 0 to
+ * end the reading at it as a fault. Each entry that output_format (binpack
+ * or bin; SEEBATCH_FILE_UNKNOWN: none) cannot hold is told to skip too.
+ * name names the file in the messages (kept as a pointer). A .bin entry
+ * that does not decode, and a read that fails, always end the reading. */
 void seebatch_training_reader_skips(seebatch_training_reader *reader,
                                     int (*skip)(void *, const seebatch_training_place *,
                                                 const char *),
-                                    void *context, seebatch_training_format output_format,
+                                    void *context, seebatch_file_format output_format,
                                     const char *name);
 
 /* A writer to file (flushed by seebatch_training_finish, never closed,
  * committed or removed); name names it in messages (kept as a pointer). */
 seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
-                                               seebatch_training_format format,
+                                               seebatch_file_format format,
                                                seebatch_training_writer **writer,
                                                seebatch_error *error);
+
+/* seebatch_training_read into entries as structs (capacity of them): the
+ * same status, count, errors and faults. */
+seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader, size_t capacity,
+                                               training_entry *entries, size_t *count,
+                                               seebatch_error *error);
+
+/* The fault that ended a reader's reading: why, without its place, and
+ * its line in *line (plain; else 0). "" while none has. */
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader, uint64_t *line);
+
+/* The bytes of a plain or .bin input the entries read so far took, from
+ * where the reader started (for progress); 0 for binpack. */
+uint64_t seebatch_training_reader_consumed(const seebatch_training_reader *reader);
+
+/* seebatch_training_write of entries as structs (the filter's file loop). */
+seebatch_status seebatch_training_write_entries(seebatch_training_writer *writer, size_t count,
+                                                const training_entry *entries, const uint8_t *keep,
+                                                seebatch_error *error);
 
 /* Whether binpack's stem holds the entry exactly: packed and read back,
  * the same entry (the writer's check of a stem), and the words when it

@@ -13,7 +13,7 @@
 
 struct seebatch_training_reader {
     FILE *file;
-    seebatch_training_format format;
+    seebatch_file_format format;
     binpack_file_reader chunks;
     binpack_chunk_decoder decoder;
     bool decoding;            /* a chunk is being decoded */
@@ -27,6 +27,8 @@ struct seebatch_training_reader {
     bool chunk_done;                   /* the last read stopped at a chunk's end */
     seebatch_error end;                /* the fault that finished it, if any */
     seebatch_training_place end_place; /* and where it is */
+    unsigned long end_line;            /* plain: its line */
+    char end_reason[160];              /* why, without the place */
     /* seebatch_training_filter_file's (training_internal.h): a stream it
      * was given, not closed here; the hook told of bad plain blocks and of
      * entries the output cannot hold, and that output's format (-1: none). */
@@ -35,28 +37,8 @@ struct seebatch_training_reader {
     char *owned_name;
     int (*skip)(void *context, const seebatch_training_place *place, const char *message);
     void *skip_context;
-    int holds;
+    seebatch_file_format holds; /* SEEBATCH_FILE_UNKNOWN: none checked */
 };
-
-/* The training format of a file that starts with `magic` (got bytes of it),
- * by the rule every reader follows (seebatch_file_format_of); false for lines. */
-static bool seebatch_training_format_of(const char *path, const char *magic, size_t got,
-                                        seebatch_training_format *format)
-{
-    switch (seebatch_file_format_of(path, magic, got)) {
-    case SEEBATCH_FILE_BINPACK:
-        *format = SEEBATCH_TRAINING_BINPACK;
-        return true;
-    case SEEBATCH_FILE_BIN:
-        *format = SEEBATCH_TRAINING_BIN;
-        return true;
-    case SEEBATCH_FILE_PLAIN:
-        *format = SEEBATCH_TRAINING_PLAIN;
-        return true;
-    default:
-        return false;
-    }
-}
 
 /* The reader reads file from its current place, in its format. */
 static void seebatch_attach_file(seebatch_training_reader *made, FILE *file)
@@ -65,7 +47,7 @@ static void seebatch_attach_file(seebatch_training_reader *made, FILE *file)
     made->bin = bin_reader_start(file);
     made->chunks.file = file;
     made->plain = plain_reader_start(file);
-    made->holds = -1;
+    made->holds = SEEBATCH_FILE_UNKNOWN;
 }
 
 /* Makes *reader of the open file; fails when memory runs out or the file
@@ -92,11 +74,11 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
         return status;
     }
     rewind(file);
-    if (!seebatch_training_format_of(path, magic, got, &made->format)) {
+    made->format = seebatch_file_format_of(path, magic, got);
+    if (made->format == SEEBATCH_FILE_LINES) {
         free(made->owned_name);
         free(made);
-        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path,
-                             seebatch_file_not_training_data());
+        return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", path, seebatch_not_training_data);
     }
     seebatch_attach_file(made, file);
     *reader = made;
@@ -104,7 +86,7 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
 }
 
 seebatch_status seebatch_training_open_stream(FILE *file, const char *name,
-                                              seebatch_training_format format,
+                                              seebatch_file_format format,
                                               seebatch_training_reader **reader,
                                               seebatch_error *error)
 {
@@ -114,8 +96,8 @@ seebatch_status seebatch_training_open_stream(FILE *file, const char *name,
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "stream, name or reader is NULL");
     }
     *reader = NULL;
-    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN &&
-        format != SEEBATCH_TRAINING_BIN)
+    if (format != SEEBATCH_FILE_BINPACK && format != SEEBATCH_FILE_PLAIN &&
+        format != SEEBATCH_FILE_BIN)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: format %d is none of the three",
                              name, (int)format);
     seebatch_training_reader *made = calloc(1, sizeof *made);
@@ -129,27 +111,15 @@ seebatch_status seebatch_training_open_stream(FILE *file, const char *name,
     return seebatch_succeed(error);
 }
 
-void seebatch_training_reader_skip(seebatch_training_reader *reader,
-                                   int (*skip)(void *, const seebatch_training_place *,
-                                               const char *),
-                                   void *context)
-{
-    if (!reader)
-        return;
-    reader->skip = skip;
-    reader->skip_context = context;
-    reader->holds = -1;
-}
-
 void seebatch_training_reader_skips(seebatch_training_reader *reader,
                                     int (*skip)(void *, const seebatch_training_place *,
                                                 const char *),
-                                    void *context, seebatch_training_format output_format,
+                                    void *context, seebatch_file_format output_format,
                                     const char *name)
 {
     reader->skip = skip;
     reader->skip_context = context;
-    reader->holds = skip ? (int)output_format : -1;
+    reader->holds = skip ? output_format : SEEBATCH_FILE_UNKNOWN;
     reader->name = name;
 }
 
@@ -172,7 +142,7 @@ seebatch_status seebatch_training_open(const char *path, seebatch_training_reade
     return status;
 }
 
-seebatch_training_format seebatch_training_reader_format(const seebatch_training_reader *reader)
+seebatch_file_format seebatch_training_reader_format(const seebatch_training_reader *reader)
 {
     return reader->format;
 }
@@ -192,6 +162,8 @@ static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, u
                                  message);
     seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
     r->end_place = (seebatch_training_place){byte_offset, entry};
+    r->end_line = line;
+    snprintf(r->end_reason, sizeof r->end_reason, "%.159s", message);
 }
 
 /* Starts decoding the next chunk; false when there is none (the end, or a
@@ -285,15 +257,15 @@ SEEBATCH_READ_INLINE size_t seebatch_read_binpack(seebatch_training_reader *r, s
 static bool seebatch_output_refuses(const seebatch_training_reader *r, const training_entry *entry,
                                     char *why, size_t size)
 {
-    if (r->holds == SEEBATCH_TRAINING_BINPACK && entry->ply > BINPACK_PLY_MAX) {
+    if (r->holds == SEEBATCH_FILE_BINPACK && entry->ply > BINPACK_PLY_MAX) {
         snprintf(why, size, "ply %u does not fit in binpack (at most %d)", entry->ply,
                  BINPACK_PLY_MAX);
         return true;
     }
-    if (r->holds == SEEBATCH_TRAINING_BINPACK &&
+    if (r->holds == SEEBATCH_FILE_BINPACK &&
         !seebatch_castling_is_standard(&entry->board, "binpack", why, size))
         return true;
-    return r->holds == SEEBATCH_TRAINING_BIN && !seebatch_bin_holds(entry, why, size);
+    return r->holds == SEEBATCH_FILE_BIN && !seebatch_bin_holds(entry, why, size);
 }
 
 /* Tells the skip hook of the entry after those returned, at byte_offset
@@ -381,10 +353,9 @@ SEEBATCH_READ_INLINE seebatch_status seebatch_read_into(seebatch_training_reader
                                                         size_t capacity, const entry_out *out,
                                                         size_t *count, seebatch_error *error)
 {
-    *count = reader->format == SEEBATCH_TRAINING_BINPACK
-                 ? seebatch_read_binpack(reader, capacity, out)
-             : reader->format == SEEBATCH_TRAINING_BIN ? seebatch_read_bin(reader, capacity, out)
-                                                       : seebatch_read_plain(reader, capacity, out);
+    *count = reader->format == SEEBATCH_FILE_BINPACK ? seebatch_read_binpack(reader, capacity, out)
+             : reader->format == SEEBATCH_FILE_BIN   ? seebatch_read_bin(reader, capacity, out)
+                                                     : seebatch_read_plain(reader, capacity, out);
     return seebatch_reading_status(reader, error);
 }
 
@@ -402,7 +373,7 @@ seebatch_status seebatch_training_read(seebatch_training_reader *reader, size_t 
 }
 
 seebatch_status seebatch_training_read_entries(seebatch_training_reader *reader, size_t capacity,
-                                               seebatch_training_entry *entries, size_t *count,
+                                               training_entry *entries, size_t *count,
                                                seebatch_error *error)
 {
     if (!reader || !entries || !count) {
@@ -432,6 +403,20 @@ seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader, s
 }
 
 int seebatch_training_at_end(const seebatch_training_reader *reader) { return reader->finished; }
+
+const char *seebatch_training_reader_reason(const seebatch_training_reader *reader, uint64_t *line)
+{
+    *line = reader->end_line;
+    return reader->end_reason;
+}
+
+uint64_t seebatch_training_reader_consumed(const seebatch_training_reader *reader)
+{
+    if (reader->format == SEEBATCH_FILE_BIN)
+        return reader->bin.offset;
+    long at = reader->format == SEEBATCH_FILE_PLAIN ? plain_reader_offset(&reader->plain) : -1;
+    return at < 0 ? 0 : (uint64_t)(at - reader->plain.start);
+}
 
 seebatch_training_place seebatch_training_reader_place(const seebatch_training_reader *reader)
 {

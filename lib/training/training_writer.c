@@ -16,7 +16,7 @@ struct seebatch_training_writer {
     FILE *file; /* output.stream */
     seebatch_output_file output;
     char *path;
-    seebatch_training_format format;
+    seebatch_file_format format;
     binpack_writer binpack;
     uint64_t entries;              /* entries given so far */
     bool refused;                  /* a call failed: later ones are refused */
@@ -31,7 +31,7 @@ struct seebatch_training_writer {
 };
 
 seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
-                                               seebatch_training_format format,
+                                               seebatch_file_format format,
                                                seebatch_training_writer **writer,
                                                seebatch_error *error)
 {
@@ -56,7 +56,7 @@ void seebatch_training_writer_trust(seebatch_training_writer *writer, bool holds
     writer->holds_checked = holds_checked;
 }
 
-seebatch_status seebatch_training_create(const char *path, seebatch_training_format format,
+seebatch_status seebatch_training_create(const char *path, seebatch_file_format format,
                                          int caller_chunks, seebatch_training_writer **writer,
                                          seebatch_error *error)
 {
@@ -66,10 +66,10 @@ seebatch_status seebatch_training_create(const char *path, seebatch_training_for
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
     }
     *writer = NULL;
-    if (format != SEEBATCH_TRAINING_BINPACK && format != SEEBATCH_TRAINING_PLAIN &&
-        format != SEEBATCH_TRAINING_BIN)
+    if (format != SEEBATCH_FILE_BINPACK && format != SEEBATCH_FILE_PLAIN &&
+        format != SEEBATCH_FILE_BIN)
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "%s: format %d is none of binpack (0), plain (1), bin (2)", path,
+                             "%s: format %d is none of binpack (1), plain (2), bin (4)", path,
                              (int)format);
     seebatch_training_writer *made = calloc(1, sizeof *made);
     char *copy = malloc(strlen(path) + 1);
@@ -134,7 +134,7 @@ static seebatch_status seebatch_stem_holds(const training_entry *entry, uint64_t
 static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const training_entry *entry,
                                           uint64_t number, bool *written, seebatch_error *error)
 {
-    if (w->format == SEEBATCH_TRAINING_BINPACK) {
+    if (w->format == SEEBATCH_FILE_BINPACK) {
         /* An entry joining a chain has the board its predecessor's move
          * made, and no stem: only its move and result need checking. */
         bool join = seebatch_binpack_joins_chain(&w->binpack, entry);
@@ -152,7 +152,7 @@ static seebatch_status seebatch_put_entry(seebatch_training_writer *w, const tra
         w->trusted ? SEEBATCH_OK : seebatch_check_training_entry(entry, number, true, error);
     if (status != SEEBATCH_OK)
         return status;
-    if (w->format == SEEBATCH_TRAINING_PLAIN) {
+    if (w->format == SEEBATCH_FILE_PLAIN) {
         char block[PLAIN_BLOCK_MAX];
         size_t length = seebatch_plain_format(entry, block);
         *written = fwrite(block, 1, length, w->file) == length;
@@ -184,29 +184,48 @@ static seebatch_status seebatch_write_one(seebatch_training_writer *w, const tra
     return SEEBATCH_OK;
 }
 
-seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
-                                        const seebatch_training_arrays *in, const uint8_t *keep,
-                                        seebatch_error *error)
+/* Writes entries i < count with keep[i] (keep NULL: all), each loaded by
+ * load from in; the first refused ends it. */
+static inline seebatch_status seebatch_write_kept(seebatch_training_writer *writer, size_t count,
+                                                  const seebatch_training_arrays *arrays,
+                                                  const training_entry *entries,
+                                                  const uint8_t *keep, seebatch_error *error)
 {
-    if (!writer || (count && !in))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
     if (writer->refused) {
         writer->place = training_entry_place(writer->entries + 1);
         return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: an earlier write failed",
                              writer->path);
     }
-    training_entry entry;
+    training_entry loaded;
     for (size_t i = 0; i < count; i++) {
         if (keep && !keep[i])
             continue;
-        training_load(in, i, &entry);
-        seebatch_status status = seebatch_write_one(writer, &entry, error);
+        const training_entry *entry = entries ? &entries[i] : &loaded;
+        if (!entries)
+            training_load(arrays, i, &loaded);
+        seebatch_status status = seebatch_write_one(writer, entry, error);
         if (status != SEEBATCH_OK) {
             writer->refused = true;
             return status;
         }
     }
     return seebatch_succeed(error);
+}
+
+seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
+                                        const seebatch_training_arrays *in, const uint8_t *keep,
+                                        seebatch_error *error)
+{
+    if (!writer || (count && !in))
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
+    return seebatch_write_kept(writer, count, in, NULL, keep, error);
+}
+
+seebatch_status seebatch_training_write_entries(seebatch_training_writer *writer, size_t count,
+                                                const training_entry *entries, const uint8_t *keep,
+                                                seebatch_error *error)
+{
+    return seebatch_write_kept(writer, count, NULL, entries, keep, error);
 }
 
 seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer, seebatch_error *error)

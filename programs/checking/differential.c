@@ -4,12 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "auto/dispatch.h"
 #include "engine_boards.h"
 #include "oracle.h"
-#include "scalar/scalar.h"
-#include "scalar/walk.h"
-#include "views/choice.h"
 
 enum { REPORTS_IN_FULL = 20 };
 

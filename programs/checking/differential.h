@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "kernel.h"
+#include "checking_only.h"
 #include "seebatch.h"
 #include "seebatch_view.h"
 

@@ -9,10 +9,10 @@
 #include "differential.h"
 #include "auto_report.h"
 #include "options.h"
+#include "piece_work.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
-#include "training_job.h"
 
 static const char check_help[] =
     "usage: seebatch check [options] [FILE...]\n"
@@ -56,10 +56,10 @@ typedef struct check_settings {
     differential fresh;   /* made once (it asks the CPU): the start of every chunk's check */
 } check_settings;
 
-/* Training data: the counters a chunk's check sums. */
+/* The counters a piece's check sums. */
 enum { COUNT_POSITIONS, COUNT_MOVES, COUNT_LANES, COUNT_ORACLE_LANES, COUNT_MISMATCHES };
 
-/* What one thread has done: its own differential counters. */
+/* What a piece of lines has checked: its own differential counters. */
 typedef struct check_worker {
     const check_settings *settings;
     differential check;
@@ -85,7 +85,7 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
 
 /* Training data: each entry's move, under every configuration. */
 static void check_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
-                          const void *state, chunk_result *result)
+                          const void *state, piece_result *result)
 {
     (void)first;
     const check_settings *settings = state;
@@ -133,51 +133,52 @@ static unsigned long long print_summary(const check_settings *settings, const ui
     return mismatches;
 }
 
-/* Lines: each thread checks with its own counters; the sums, in counts. */
-static int check_lines(const check_settings *settings, const input_options *options,
-                       const input_source *input, uint64_t *counts, progress_meter *progress)
+/* Lines: a piece's check, made from the fresh one. */
+static void *new_worker(const void *shared)
 {
-    check_worker *workers = calloc((size_t)options->threads, sizeof *workers);
-    if (!workers) {
-        report("check", "out of memory");
-        return EXIT_RESOURCE_FAILURE;
-    }
-    void *states[MAX_THREADS];
-    for (int t = 0; t < options->threads; t++) {
-        workers[t] = (check_worker){.settings = settings, .check = settings->fresh};
-        states[t] = &workers[t];
-    }
-    const line_work work = {check_line, NULL, states};
-    int status = run_over_lines("check", options, input, &work, progress);
-    for (int t = 0; t < options->threads; t++) {
-        counts[COUNT_POSITIONS] += workers[t].positions;
-        counts[COUNT_MOVES] += workers[t].moves;
-        counts[COUNT_LANES] += workers[t].check.lanes;
-        counts[COUNT_ORACLE_LANES] += workers[t].check.oracle_lanes;
-        counts[COUNT_MISMATCHES] += workers[t].check.mismatches;
-    }
-    free(workers);
-    return status;
+    const check_settings *settings = shared;
+    check_worker *worker = malloc(sizeof *worker);
+    if (worker)
+        *worker = (check_worker){.settings = settings, .check = settings->fresh};
+    return worker;
+}
+
+static void free_worker(void *state) { free(state); }
+
+/* A piece's counts into the counters, the worker made fresh for the next. */
+static void collect_worker(void *state, uint64_t *counts)
+{
+    check_worker *worker = state;
+    counts[COUNT_POSITIONS] += worker->positions;
+    counts[COUNT_MOVES] += worker->moves;
+    counts[COUNT_LANES] += worker->check.lanes;
+    counts[COUNT_ORACLE_LANES] += worker->check.oracle_lanes;
+    counts[COUNT_MISMATCHES] += worker->check.mismatches;
+    worker->positions = worker->moves = 0;
+    worker->check.lanes = worker->check.oracle_lanes = worker->check.mismatches = 0;
 }
 
 /* One input: its counts added to counts. */
 static int check_input(const check_settings *settings, const input_options *options,
                        const input_source *input, uint64_t *counts, progress_meter *progress)
 {
-    int status;
     progress_input(progress, input->stream);
+    piece_work work = {.name = "check",
+                       .input = input,
+                       .threads = (int)options->threads,
+                       .progress = progress,
+                       .shared = settings};
     if (input->format == SEEBATCH_FILE_LINES) {
-        status = check_lines(settings, options, input, counts, progress);
+        work.process = check_line;
+        work.state_new = new_worker;
+        work.state_free = free_worker;
+        work.collect = collect_worker;
     } else {
-        /* Entries are checked one by one: a chunk may be cut between chains. */
-        training_job job = {"check",       input,    stdout, (int)options->threads,
-                            check_entries, settings, false,  progress,
-                            true};
-        chunk_totals totals;
-        status = run_training_job(&job, &totals);
-        for (int c = 0; c < CHUNK_COUNTERS; c++)
-            counts[c] += totals.counters[c];
+        work.consume = check_entries; /* entry by entry: a chunk may be cut between chains */
     }
+    int status = run_piece_work(&work);
+    for (int c = 0; c < PIECE_COUNTERS; c++)
+        counts[c] += work.counters[c];
     return status;
 }
 
@@ -185,7 +186,7 @@ static int check_input(const check_settings *settings, const input_options *opti
 static int check_inputs(const check_settings *settings, const input_options *options,
                         const input_set *inputs)
 {
-    uint64_t counts[CHUNK_COUNTERS] = {0};
+    uint64_t counts[PIECE_COUNTERS] = {0};
     int status = EXIT_OK;
     progress_meter progress;
     start_job_progress(&progress, "check", options, inputs);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "seebatch_training.h"
 #include "tool_only.h"
 #include "options.h"
 #include "subcommands.h"

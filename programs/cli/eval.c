@@ -16,11 +16,10 @@
 #include "name_fields.h"
 #include "auto_report.h"
 #include "options.h"
-#include "parallel_lines.h"
+#include "piece_work.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
-#include "training_job.h"
 
 static const char eval_help[] =
     "usage: seebatch eval [options] [FILE...]\n"
@@ -101,7 +100,11 @@ typedef struct position_counts {
     unsigned long long positions, without_moves;
 } position_counts;
 
-/* A worker thread's own block and counts; the settings are shared, read-only. */
+/* The counters of a piece (piece_work's): its positions, and those that
+ * gave no record. */
+enum { COUNT_POSITIONS, COUNT_WITHOUT_MOVES };
+
+/* A piece's own block and counts; the settings are shared, read-only. */
 typedef struct eval_worker {
     const eval_settings *settings;
     eval_block *block;
@@ -154,6 +157,40 @@ static void finish_chunk(void *state, text_buffer *out)
     eval_block_flush(((eval_worker *)state)->block, out);
 }
 
+/* A piece's worker and its block (too big for the stack). */
+static void *new_worker(const void *shared)
+{
+    const eval_settings *settings = shared;
+    eval_worker *worker = malloc(sizeof *worker);
+    eval_block *block = calloc(1, sizeof *block);
+    if (!worker || !block) {
+        free(worker);
+        free(block);
+        return NULL;
+    }
+    block->rules = &settings->rules;
+    block->format = settings->format;
+    *worker = (eval_worker){settings, block, {0, 0}};
+    return worker;
+}
+
+/* A piece's counts into the counters, the worker's made fresh for the next. */
+static void collect_worker(void *state, uint64_t *counters)
+{
+    eval_worker *worker = state;
+    counters[COUNT_POSITIONS] += worker->counts.positions;
+    counters[COUNT_WITHOUT_MOVES] += worker->counts.without_moves;
+    worker->counts = (position_counts){0, 0};
+}
+
+static void free_worker(void *state)
+{
+    eval_worker *worker = state;
+    if (worker)
+        free(worker->block);
+    free(worker);
+}
+
 static bool parse_format(const char *text, output_format *format)
 {
     static const char *const names[] = {"text", "csv", "jsonl"};
@@ -187,15 +224,13 @@ static size_t evaluate_entry(const eval_settings *settings, const seebatch_train
     return count;
 }
 
-/* The counter of a chunk's entries that gave no record. */
-enum { COUNT_WITHOUT_MOVES };
-
 static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
-                             const void *state, chunk_result *result)
+                             const void *state, piece_result *result)
 {
     const eval_settings *settings = state;
     record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first,
                             settings->file, settings->file_length};
+    result->counters[COUNT_POSITIONS] += count;
     for (size_t i = 0; i < count; i++, number.value++)
         result->counters[COUNT_WITHOUT_MOVES] +=
             evaluate_entry(settings, &entries[i], &number, &result->text) == 0;
@@ -231,63 +266,46 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
     print_output(stdout, "fen,move,value\n");
 }
 
-static int evaluate_lines(const eval_settings *settings, const input_options *options,
-                          const input_source *input, progress_meter *progress,
-                          position_counts *counts)
-{
-    eval_worker workers[MAX_THREADS];
-    void *states[MAX_THREADS];
-    for (int t = 0; t < options->threads; t++) {
-        eval_block *block = calloc(1, sizeof *block);
-        if (!block) {
-            fputs("seebatch: out of memory\n", stderr); /* as text_buffer.c says it */
-            exit(EXIT_RESOURCE_FAILURE);
-        }
-        block->rules = &settings->rules;
-        block->format = settings->format;
-        workers[t] = (eval_worker){settings, block, {0, 0}};
-        states[t] = &workers[t];
-    }
-    const line_work work = {evaluate_line, finish_chunk, states};
-    int status = run_over_lines("eval", options, input, &work, progress);
-    for (int t = 0; t < options->threads; t++) {
-        counts->positions += workers[t].counts.positions;
-        counts->without_moves += workers[t].counts.without_moves;
-        free(workers[t].block);
-    }
-    return status;
-}
+/* A game line: the game reader's (read on one thread, in order). */
+static void *game_state(const void *shared) { return (void *)shared; }
 
 /* Games are read on one thread, in order: a move line's tags come before it. */
 static int evaluate_games(const input_options *options, const input_source *input,
                           progress_meter *progress, game_reader *reader)
 {
-    input_options one_thread = *options;
-    one_thread.threads = 1;
-    void *states[1] = {reader};
-    const line_work work = {read_game_line, NULL, states};
-    return run_over_lines("eval", &one_thread, input, &work, progress);
+    (void)options;
+    piece_work work = {.name = "eval",
+                       .input = input,
+                       .threads = 1,
+                       .progress = progress,
+                       .shared = reader,
+                       .process = read_game_line,
+                       .state_new = game_state};
+    return run_piece_work(&work);
 }
 
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress,
                           position_counts *counts)
 {
-    if (input->format == SEEBATCH_FILE_LINES)
-        return evaluate_lines(settings, options, input, progress, counts);
-    training_job job = {"eval",
-                        input,
-                        stdout,
-                        (int)options->threads,
-                        evaluate_entries,
-                        settings,
-                        settings->line_numbers,
-                        progress,
-                        false};
-    chunk_totals totals;
-    int status = run_training_job(&job, &totals);
-    counts->positions += totals.entries;
-    counts->without_moves += totals.counters[COUNT_WITHOUT_MOVES];
+    piece_work work = {.name = "eval",
+                       .input = input,
+                       .threads = (int)options->threads,
+                       .progress = progress,
+                       .shared = settings};
+    if (input->format == SEEBATCH_FILE_LINES) {
+        work.process = evaluate_line;
+        work.finish = finish_chunk;
+        work.state_new = new_worker;
+        work.state_free = free_worker;
+        work.collect = collect_worker;
+    } else {
+        work.consume = evaluate_entries;
+        work.numbered = settings->line_numbers;
+    }
+    int status = run_piece_work(&work);
+    counts->positions += work.counters[COUNT_POSITIONS];
+    counts->without_moves += work.counters[COUNT_WITHOUT_MOVES];
     return status;
 }
 

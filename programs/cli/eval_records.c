@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "numbers.h"
-#include "tool_only.h"
 
 /* The decimal text of 0 to 999 as 4 bytes: the digits, then how many (a
  * byte, read after the word is written, never shown). */
@@ -53,12 +52,18 @@ static const char promotion_letter[16] = {0, 'n', 'b', 'r', 'q'};
 /* The move in UCI, as seebatch_move_to_uci writes it, followed by `after`:
  * the squares and a fifth byte always written, the fifth kept only for a
  * promotion, so no branch asks the kind (the room reserved covers it) but
- * castling's, rare, whose to-square UCI writes as standard chess does. */
+ * castling's, rare, which that call writes (its to-square as standard
+ * chess writes it, or the rook's in Chess960). */
 static char *put_uci(char *p, seebatch_move move, char after)
 {
+    if (__builtin_expect(seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING, 0)) {
+        char uci[SEEBATCH_UCI_MAX];
+        size_t length = seebatch_move_to_uci(move, uci);
+        memcpy(p, uci, length);
+        p[length] = after;
+        return p + length + 1;
+    }
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    if (__builtin_expect(seebatch_move_kind(move) == SEEBATCH_MOVE_CASTLING, 0))
-        to = castling_uci_target(from, to);
     memcpy(p, square_names + 2 * from, 2);
     memcpy(p + 2, square_names + 2 * to, 2);
     char letter = promotion_letter[seebatch_move_kind(move)];

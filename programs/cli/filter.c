@@ -9,23 +9,25 @@
  * they are), and an entry after a dropped one starts a new chain. With no
  * rule the output is the input, byte for byte.
  *
- * Binpack, plain and bin input go through the library's one file loop
- * (seebatch_training_filter_file, Python's filter_file's too), which keeps
- * the rules that look at earlier entries right across chunks filtered at
- * once; its skip hook reports a bad plain block (or an entry the output
- * cannot hold) and goes on, as every subcommand goes past a bad line. EPD
- * lines are filtered here, one by one.
+ * The filter is made from the rule words of the command line by the call
+ * Python makes (seebatch_training_filter_new). Binpack, plain and bin input
+ * go through the library's file call (seebatch_training_filter_file,
+ * Python's filter_file's too), on the library's one runner, which keeps the
+ * rules that look at earlier entries right across chunks filtered at once;
+ * its skip hook reports a bad plain block (or an entry the output cannot
+ * hold) and goes on, as every subcommand goes past a bad line. EPD lines
+ * run on the same runner (seebatch_training_run): read on its workers,
+ * judged in order by the filter's batch judge.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tool_only.h"
 #include "filter_counts.h"
-#include "line_reader.h"
 #include "auto_report.h"
 #include "options.h"
 #include "output_target.h"
+#include "piece_work.h"
 #include "position_line.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
@@ -78,8 +80,64 @@ static const char filter_help[] =
     "error or unreadable input, 3 out of memory or unwritable output (the counts\n"
     "included).\n";
 
+/* The rule options (seebatch_training_filter_new reads them). */
+static const char rule_options_help[] =
+    "  --skip-in-check     drop entries whose side to move is in check\n"
+    "  --skip-capture      drop entries whose move takes a piece (en passant too)\n"
+    "  --skip-see-ge T     drop entries whose move takes a piece and has SEE >= T\n"
+    "                      (under the configuration options below)\n"
+    "  --skip-promotion    drop entries whose move promotes\n"
+    "  --skip-castling     drop entries whose move castles\n"
+    "The rules of nnue-pytorch's data loader (make_skip_predicate), each on its\n"
+    "own (the loader applies the first two, and simple eval, only while one of\n"
+    "its other rules is on):\n"
+    "  --skip-value-none   drop entries whose score is 32002 (VALUE_NONE)\n"
+    "  --skip-placeholder  drop a score of 0 standing in for a lost one: the\n"
+    "                      game was not drawn, the ply is above the previous\n"
+    "                      entry's, and the last score before it that was not\n"
+    "                      32002 nor such a zero is above 100 or below -100\n"
+    "  --skip-early-ply N  drop entries at ply N or lower (early_fen_skipping)\n"
+    "  --skip-filtered     drop entries whose move lands on an enemy piece (en\n"
+    "                      passant not counted) or whose side to move is in\n"
+    "                      check (filtered)\n"
+    "  --skip-simple-eval N  drop entries whose |material| is below N (0..32767),\n"
+    "                      with P208 N781 B825 R1276 Q2538, the side to move's\n"
+    "                      minus the other's, in 16 bits (simple_eval_skipping)\n"
+    "  --random-skip N     drop each entry with probability N/(N+1)\n"
+    "                      (random_fen_skipping)\n"
+    "  --wld-skip          drop each entry with probability 1 - P(its result |\n"
+    "                      score, ply) under the loader's win-rate model\n"
+    "                      (wld_filtered)\n"
+    "  --soft-early-skip N  drop an entry of ply p < N with probability 1 - K(p),\n"
+    "                      K the line through (0, 0.1), (6, 0.15), (10, 0.25),\n"
+    "                      (18, 0.75), (N, 1) (soft_early_fen_skipping, its\n"
+    "                      default points)\n"
+    "  --piece-count-skip  judged last, on the entries no other rule drops: drop\n"
+    "                      each with probability 1 - K, K = a * target share of\n"
+    "                      its piece count / the share seen so far, the target a\n"
+    "                      spline through 0, 0.4, 1, 1, 0.75 at 0, 8, 16, 24, 32\n"
+    "                      pieces, a set as the loader does (the piece-count\n"
+    "                      filter ending its predicate); reads the file in order,\n"
+    "                      on one thread whatever -j\n"
+    "  --seed S            the drawing rules' seed, 0..2^63-1 (default 0): an\n"
+    "                      entry's draw is a hash of S, the rule and the entry,\n"
+    "                      so output is the same at any -j; nnue-pytorch's\n"
+    "                      probabilities, not its random stream\n"
+    "Every rule is judged on every entry. Exact definitions, and where in\n"
+    "nnue-pytorch each comes from: docs/training-data.md.\n";
+
+/* The rule words of the command line (with the configuration options among
+ * them), as seebatch_training_filter_new takes them: a value the command
+ * line split off its option ("--promotions=move") joined to it again. */
+typedef struct rule_words {
+    const char **words;
+    char **joined; /* the words made here, freed with the list */
+    size_t count, joined_count;
+} rule_words;
+
 typedef struct filter_settings {
-    filter_rules rules;
+    seebatch_training_filter *filter; /* made from the rule words, as Python makes its own */
+    rule_words rules;
     seebatch_file_format input, output;
     const char *command;    /* for messages: "filter", or "convert" that runs it */
     const char *input_name; /* for messages: the path, or "standard input" */
@@ -88,67 +146,29 @@ typedef struct filter_settings {
     bool explain;
     bool keep_impossible;     /* EPD lines: positions no game reaches kept */
     progress_meter *progress; /* counts the entries read */
-    /* The piece-count rule's history after the chunks filtered so far, in
-     * file order (binpack); NULL when the rule is off. */
-    piece_count_history *piece_counts;
-    /* The rules as the library's file loop takes them. */
-    seebatch_training_filter chunk_rules;
-    bool skipped; /* the library's file loop skipped a bad entry of the input */
+    bool skipped;             /* the library's file loop skipped a bad entry of the input */
 } filter_settings;
 
-/* Entries (or lines) read one at a time are counted in the progress
- * PROGRESS_EVERY at a time: the clock is looked at once for so many. */
-enum { PROGRESS_EVERY = 4096 };
+/* What the inputs of a run counted, summed. */
+typedef struct filter_sums {
+    uint64_t moveless;
+    seebatch_filter_counts counts;
+} filter_sums;
 
 /* Adds what more counted to sum (the inputs of a run, one after another). */
-static void add_tally(filter_tally *sum, const filter_tally *more)
+static void add_counts(seebatch_filter_counts *sum, const seebatch_filter_counts *more)
 {
+    sum->entries += more->entries;
     sum->kept += more->kept;
-    for (size_t r = 0; r < sizeof sum->counts.matched / sizeof sum->counts.matched[0]; r++) {
-        sum->counts.matched[r] += more->counts.matched[r];
-        sum->counts.alone[r] += more->counts.alone[r];
+    for (int r = 0; r < 16; r++) {
+        sum->matched[r] += more->matched[r];
+        sum->alone[r] += more->alone[r];
     }
-}
-
-/* Counts an entry that matched these rules; returns whether it is kept. */
-static inline bool tally_entry(unsigned matched, filter_tally *tally)
-{
-    if (!matched) {
-        tally->kept++;
-        return true;
-    }
-    count_matches(&tally->counts, matched);
-    return false;
-}
-
-/* Counts an entry; returns whether it is kept. */
-static inline bool judge(const filter_rules *rules, filter_history *history,
-                         const seebatch_training_entry *entry, filter_tally *tally)
-{
-    return tally_entry(rules->active ? seebatch_matching_rules(rules, history, entry) : 0, tally);
-}
-
-/* What the library's judge counted, as the tool's tally. */
-static filter_tally tally_of(uint64_t kept, const uint64_t *matched, const uint64_t *alone)
-{
-    filter_tally tally = {{{0}, {0}}, kept};
-    for (int r = 0; r < RULE_COUNT; r++) {
-        tally.counts.matched[r] = matched[r];
-        tally.counts.alone[r] = alone[r];
-    }
-    return tally;
 }
 
 static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
 {
     progress_add(meter, entries, bytes);
-}
-
-static seebatch_training_format training_format(seebatch_file_format format)
-{
-    return format == SEEBATCH_FILE_BIN     ? SEEBATCH_TRAINING_BIN
-           : format == SEEBATCH_FILE_PLAIN ? SEEBATCH_TRAINING_PLAIN
-                                           : SEEBATCH_TRAINING_BINPACK;
 }
 
 /* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
@@ -175,36 +195,32 @@ static int skip_bad_entry(void *context, const seebatch_training_place *place, c
  * (seebatch_training_filter_file, Python's filter_file's too): binpack
  * chunks on `threads` threads, written in order, a fault ending the input
  * after the entries before it are written; plain and bin judged in
- * batches, a bad block reported and skipped. */
-static int filter_training(filter_settings *settings, FILE *input, FILE *output, int threads,
-                           uint64_t *read, filter_tally *tally)
+ * batches, a bad block reported and skipped. The piece-count rule's history
+ * goes on in the filter from input to input. */
+static int filter_training(filter_settings *settings, const input_source *input, FILE *output,
+                           int threads, filter_sums *sums)
 {
-    seebatch_filter_file_job job;
-    memset(&job, 0, sizeof job);
-    job.filter = &settings->chunk_rules;
-    job.input = settings->input_name;
-    job.input_stream = input;
-    job.input_format = training_format(settings->input);
-    if (!settings->count_only) { /* else nothing is written: the entries are counted */
-        job.output = settings->output_path ? settings->output_path : "standard output";
-        job.output_stream = output;
-    }
-    job.output_format = training_format(settings->output);
-    job.threads = (unsigned)threads;
-    job.progress = count_progress;
-    job.progress_context = settings->progress;
-    job.skip = skip_bad_entry;
-    job.skip_context = settings;
+    /* Counting only, nothing is written: the entries are counted. */
+    bool writes = !settings->count_only;
+    seebatch_filter_file_job job = {
+        .filter = settings->filter,
+        .input = input->name,
+        .output = writes ? settings->output_path ? settings->output_path : "standard output" : NULL,
+        .output_format =
+            settings->output == SEEBATCH_FILE_LINES ? SEEBATCH_FILE_PLAIN : settings->output,
+        .threads = (unsigned)threads,
+        .input_stream = input->stream,
+        .output_stream = writes ? output : NULL,
+        .progress = count_progress,
+        .progress_context = settings->progress,
+        .input_format = input->format,
+        .skip = skip_bad_entry,
+        .skip_context = settings,
+    };
     settings->skipped = false;
-    if (settings->piece_counts) /* one history over every input */
-        settings->chunk_rules.history.piece_counts = *settings->piece_counts;
     seebatch_error error;
     seebatch_status status = seebatch_training_filter_file(&job, &error);
-    if (settings->piece_counts)
-        *settings->piece_counts = settings->chunk_rules.history.piece_counts;
-    *read += job.counts.entries;
-    filter_tally counted = tally_of(job.counts.kept, job.counts.matched, job.counts.alone);
-    add_tally(tally, &counted);
+    add_counts(&sums->counts, &job.counts);
     if (status == SEEBATCH_OK)
         return settings->skipped ? EXIT_BAD_LINES : EXIT_OK;
     if (job.place.entry) {
@@ -222,66 +238,160 @@ static int filter_training(filter_settings *settings, FILE *input, FILE *output,
     return strstr(error.message, "out of memory") ? EXIT_RESOURCE_FAILURE : EXIT_BAD_LINES;
 }
 
-/* For a line with no move: a move no rule on the move matches, staying on
- * a square no enemy piece holds (it takes nothing, promotes nothing). */
-static seebatch_move no_move(const seebatch_board *board)
+/* A piece of EPD lines read on a worker: the entries of the lines that
+ * read as a position ("FEN", or "FEN;move": a move of 0 for none), as the
+ * filter judges them, each line's entry (-1: none), and the messages of the
+ * lines that do not. */
+typedef struct epd_piece {
+    seebatch_board boards[SEEBATCH_BLOCK_MAX];
+    uint16_t moves[SEEBATCH_BLOCK_MAX];
+    int16_t scores[SEEBATCH_BLOCK_MAX];
+    uint16_t plies[SEEBATCH_BLOCK_MAX];
+    int8_t results[SEEBATCH_BLOCK_MAX];
+    uint8_t keep[SEEBATCH_BLOCK_MAX];
+    int32_t entry_of_line[SEEBATCH_BLOCK_MAX];
+    size_t entries;
+    text_buffer errors;
+} epd_piece;
+
+/* The filtering of EPD lines: judged in input order, as they are delivered. */
+typedef struct epd_run {
+    filter_settings *settings;
+    FILE *output;
+    filter_sums *sums;
+    bool bad, write_failed;
+} epd_run;
+
+static void *new_epd_piece(void *context)
 {
-    uint64_t free_squares = ~board->colors[board->side_to_move ^ 1u];
-    unsigned square = free_squares ? (unsigned)__builtin_ctzll(free_squares) : 0;
-    return (seebatch_move)(square | square << 6);
+    (void)context;
+    return calloc(1, sizeof(epd_piece));
 }
 
-/* EPD lines: "FEN" (rules on the move never match; counted in *moveless)
- * or "FEN;move"; kept lines are written as they are. */
-static int filter_epd(const filter_settings *settings, FILE *input, FILE *output, uint64_t *read,
-                      filter_tally *tally, uint64_t *moveless)
+static void free_epd_piece(void *context, void *state)
 {
-    filter_history history = filter_history_start(); /* unused: no rule reads it on EPD */
-    line_reader *reader = malloc(sizeof *reader);    /* its buffer is too big for the stack */
-    if (!reader)
-        return EXIT_RESOURCE_FAILURE;
-    position_line position;
-    line_reader_init(reader, input);
-    line current;
-    int status = EXIT_OK;
-    unsigned long long bytes_counted = 0;
-    while (line_reader_next(reader, &current)) {
-        if (current.number % PROGRESS_EVERY == 0) {
-            progress_add(settings->progress, PROGRESS_EVERY,
-                         line_reader_consumed(reader) - bytes_counted);
-            bytes_counted = line_reader_consumed(reader);
-        }
+    (void)context;
+    epd_piece *piece = state;
+    if (piece)
+        text_buffer_free(&piece->errors);
+    free(piece);
+}
+
+/* On a worker: each line of the block read as a position. */
+static void parse_epd_lines(void *context, const seebatch_piece *block)
+{
+    const epd_run *run = context; /* read only: every worker reads it */
+    epd_piece *piece = block->state;
+    if (block->begins) {
+        piece->errors.length = 0;
+        piece->entries = 0;
+    }
+    for (size_t i = 0; i < block->count; i++) {
+        const line *current = &block->lines[i];
+        position_line position;
         char message[SEEBATCH_MESSAGE_SIZE + 64];
-        if (!current.too_long && current.length == 0)
+        piece->entry_of_line[i] = -1;
+        if (!current->too_long && current->length == 0)
             continue;
-        if (current.too_long || !parse_position_line(&current, settings->keep_impossible, &position,
-                                                     message, sizeof message)) {
-            report_input_error("line %lu: %s", current.number,
-                               current.too_long ? "longer than 65536 bytes" : message);
-            status = EXIT_BAD_LINES;
+        if (current->too_long || !parse_position_line(current, run->settings->keep_impossible,
+                                                      &position, message, sizeof message)) {
+            text_buffer_printf(&piece->errors, "line %llu: %s\n",
+                               (unsigned long long)current->number,
+                               current->too_long ? "longer than 65536 bytes" : message);
             continue;
         }
-        seebatch_training_entry entry = {position.board, 0, 0, 0, 0};
-        entry.move = position.move_count ? position.moves[0] : no_move(&position.board);
-        *moveless += !position.move_count;
-        ++*read;
-        if (judge(&settings->rules, &history, &entry, tally) && !settings->count_only &&
-            (fwrite(current.text, 1, current.length, output) != current.length ||
-             fputc('\n', output) == EOF)) {
-            remember_write_error();
-            status = EXIT_RESOURCE_FAILURE; /* run_filter names the output */
-            break;
+        size_t e = piece->entries++;
+        piece->boards[e] = position.board;
+        piece->moves[e] = position.move_count ? position.moves[0] : 0;
+        piece->scores[e] = 0;
+        piece->plies[e] = 0;
+        piece->results[e] = 0;
+        piece->entry_of_line[i] = (int32_t)e;
+    }
+}
+
+/* Judges the piece's entries in order into keep: the filter's one judge
+ * (seebatch_training_filter_keep). An entry it refuses (a move the piece
+ * cannot make) is reported as its line's fault and dropped. */
+static void judge_epd_entries(epd_run *run, epd_piece *piece, const seebatch_piece *delivered)
+{
+    seebatch_training_arrays arrays = {piece->boards, piece->moves, piece->scores, piece->plies,
+                                       piece->results};
+    for (size_t at = 0; at < piece->entries;) {
+        seebatch_filter_counts before;
+        seebatch_training_filter_counts(run->settings->filter, &before);
+        seebatch_training_arrays rest = {arrays.boards + at, arrays.moves + at, arrays.scores + at,
+                                         arrays.plies + at, arrays.results + at};
+        seebatch_error error;
+        if (seebatch_training_filter_keep(run->settings->filter, piece->entries - at, &rest,
+                                          piece->keep + at, &error) == SEEBATCH_OK)
+            return;
+        size_t refused = at + (size_t)(seebatch_training_filter_place(run->settings->filter).entry -
+                                       before.entries - 1);
+        piece->keep[refused] = 0;
+        for (size_t i = 0; i < delivered->count; i++)
+            if (piece->entry_of_line[i] == (int32_t)refused) {
+                const char *why = strstr(error.message, ": ");
+                report_input_error("line %llu: %s", (unsigned long long)delivered->lines[i].number,
+                                   why ? why + 2 : error.message);
+                piece->entry_of_line[i] = -1;
+            }
+        run->bad = true;
+        at = refused + 1;
+    }
+}
+
+/* On this thread, in input order: the piece's lines judged, the kept ones
+ * written as they are. */
+static int judge_epd_lines(void *context, const seebatch_piece *delivered)
+{
+    epd_run *run = context;
+    epd_piece *piece = delivered->state;
+    write_error_lines(piece->errors.bytes, piece->errors.length);
+    run->bad |= piece->errors.length > 0;
+    judge_epd_entries(run, piece, delivered);
+    for (size_t i = 0; i < delivered->count; i++) {
+        int32_t e = piece->entry_of_line[i];
+        if (e < 0)
+            continue;
+        run->sums->moveless += piece->moves[e] == 0;
+        const line *current = &delivered->lines[i];
+        if (piece->keep[e] && !run->settings->count_only &&
+            (fwrite(current->text, 1, current->length, run->output) != current->length ||
+             fputc('\n', run->output) == EOF)) {
+            run->write_failed = true;
+            return 1;
         }
     }
-    progress_add(settings->progress, reader->line_number % PROGRESS_EVERY,
-                 line_reader_consumed(reader) - bytes_counted);
-    if (reader->read_error && status != EXIT_RESOURCE_FAILURE) {
-        report(settings->command, "cannot read %s: %s", settings->input_name,
-               strerror(reader->read_error));
-        status = EXIT_USAGE;
+    return 0;
+}
+
+/* EPD lines: "FEN" (rules on the move never match; counted as moveless)
+ * or "FEN;move"; kept lines are written as they are. Read on the library's
+ * runner's threads, judged in order by the filter. */
+static int filter_epd(filter_settings *settings, const input_source *input, FILE *output,
+                      int threads, filter_sums *sums)
+{
+    epd_run context = {settings, output, sums, false, false};
+    seebatch_filter_counts before, after;
+    seebatch_training_filter_counts(settings->filter, &before);
+    input_work run = {settings->command,
+                      input,
+                      threads,
+                      settings->progress,
+                      {&context, new_epd_piece, free_epd_piece, parse_epd_lines, judge_epd_lines},
+                      &context.write_failed,
+                      0};
+    int status = run_input_work(&run);
+    seebatch_training_filter_counts(settings->filter, &after);
+    after.entries -= before.entries;
+    after.kept -= before.kept;
+    for (int r = 0; r < 16; r++) {
+        after.matched[r] -= before.matched[r];
+        after.alone[r] -= before.alone[r];
     }
-    free(reader);
-    return status;
+    add_counts(&sums->counts, &after);
+    return status == EXIT_OK && context.bad ? EXIT_BAD_LINES : status;
 }
 
 /* "--name VALUE" or "--name=VALUE": the value, advancing *index; NULL when
@@ -320,20 +430,39 @@ static bool take_format(const char *value, bool output, seebatch_file_format *fo
     return true;
 }
 
+/* Adds the option at argv[*index] to the rule words when it is one of
+ * seebatch_training_filter_new's (a rule, --seed, or a configuration
+ * option), *index at its last argument; false when it is none. */
+static bool take_rule_words(int argc, char **argv, int *index, rule_words *rules)
+{
+    int taken = seebatch_training_rule_words(argc, (const char *const *)argv, *index);
+    if (!taken)
+        return false;
+    if (*index + 1 < argc && argument_is_attached(argv, *index + 1)) {
+        /* "--name=value", split by the command line: given whole again. */
+        size_t length = strlen(argv[*index]) + 1 + strlen(argv[*index + 1]) + 1;
+        char *word = malloc(length);
+        if (!word)
+            return false;
+        snprintf(word, length, "%s=%s", argv[*index], argv[*index + 1]);
+        rules->joined[rules->joined_count++] = word;
+        rules->words[rules->count++] = word;
+        *index += 1;
+        return true;
+    }
+    for (int k = 0; k < taken; k++)
+        rules->words[rules->count++] = argv[*index + k];
+    *index += taken - 1;
+    return true;
+}
+
 static parse_result parse_filter_arguments(int argc, char **argv, filter_settings *settings,
                                            input_options *options)
 {
     for (int i = 0; i < argc; i++) {
         bool missing = false;
         const char *value;
-        char message[SEEBATCH_MESSAGE_SIZE];
-        option_parse rule =
-            seebatch_parse_rule_option(argc, argv, &i, &settings->rules, message, sizeof message);
-        if (rule == OPTION_BAD) {
-            usage_error("filter", "%s", message);
-            return PARSE_BAD;
-        }
-        if (rule == OPTION_TAKEN)
+        if (take_rule_words(argc, argv, &i, &settings->rules))
             continue;
         if (strcmp(argv[i], "--count-only") == 0) {
             settings->count_only = true;
@@ -358,9 +487,17 @@ static parse_result parse_filter_arguments(int argc, char **argv, filter_setting
                 return result == ARGUMENT_HELP ? PARSE_HELP : PARSE_BAD;
         }
     }
-    char message[SEEBATCH_MESSAGE_SIZE];
-    if (!seebatch_check_rule_options(&settings->rules, message, sizeof message)) {
-        usage_error("filter", "%s", message);
+    /* The filter, from the rule words, as Python's Filter makes it. */
+    seebatch_error error;
+    if (seebatch_training_filter_new(settings->rules.count, settings->rules.words,
+                                     &settings->filter, &error) != SEEBATCH_OK) {
+        /* The library names a bad word by its place among the rule words
+         * ("rule argument I, \"WORD\": why"); the command line names it
+         * itself in the why. */
+        const char *why = strncmp(error.message, "rule argument ", 14) == 0
+                              ? strstr(error.message, "\": ")
+                              : NULL;
+        usage_error("filter", "%s", why ? why + 3 : error.message);
         return PARSE_BAD;
     }
     return PARSED;
@@ -403,7 +540,7 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
             return false;
         }
         if (input->format == SEEBATCH_FILE_LINES &&
-            (settings->rules.active & RULES_NEEDING_TRAINING_DATA)) {
+            (seebatch_training_filter_reads(settings->filter) & SEEBATCH_FILTER_READS_SCORE)) {
             usage_error(settings->command,
                         "--skip-value-none, --skip-placeholder, --skip-early-ply, "
                         "--wld-skip and --soft-early-skip read scores, plies and results, "
@@ -415,12 +552,6 @@ static bool settle_formats(filter_settings *settings, const input_set *inputs)
     return true;
 }
 
-/* What the inputs of a run counted, summed. */
-typedef struct filter_sums {
-    uint64_t read, moveless;
-    filter_tally tally;
-} filter_sums;
-
 /* Filters one input into output, adding to sums. */
 static int filter_input(filter_settings *settings, const input_source *input, FILE *output,
                         int threads, filter_sums *sums)
@@ -430,14 +561,15 @@ static int filter_input(filter_settings *settings, const input_source *input, FI
     start_input_messages(settings->command, input);
     if (input->format == SEEBATCH_FILE_BINPACK || input->format == SEEBATCH_FILE_PLAIN ||
         input->format == SEEBATCH_FILE_BIN)
-        return filter_training(settings, input->stream, output, threads, &sums->read, &sums->tally);
-    return filter_epd(settings, input->stream, output, &sums->read, &sums->tally, &sums->moveless);
+        return filter_training(settings, input, output, threads, sums);
+    return filter_epd(settings, input, output, threads, sums);
 }
 
 static int run_filter_stream(filter_settings *settings, const input_options *options,
                              const input_set *inputs, FILE *output)
 {
-    filter_sums sums = {0, 0, {{{0}, {0}}, 0}};
+    filter_sums sums;
+    memset(&sums, 0, sizeof sums);
     int status = EXIT_OK;
     progress_meter progress;
     start_job_progress(&progress, settings->command, options, inputs);
@@ -463,65 +595,68 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
     /* The counts are output too (with --count-only, the only output): if
      * they cannot be written, the run failed, though nothing can say so. */
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_rule_counts(stderr, settings->command, &settings->rules, sums.read, &sums.tally,
+        !print_rule_counts(stderr, settings->command, settings->filter, &sums.counts,
                            settings->explain))
         status = EXIT_RESOURCE_FAILURE;
     if (status != EXIT_RESOURCE_FAILURE &&
-        !print_moveless_note(stderr, &settings->rules, sums.read, sums.moveless))
+        !print_moveless_note(stderr, settings->filter, sums.counts.entries, sums.moveless))
         status = EXIT_RESOURCE_FAILURE;
+    return status;
+}
+
+/* The run once the options are read: the inputs opened, their formats
+ * settled, the output opened, the inputs filtered into it. */
+static int filter_inputs(filter_settings *settings, input_options *options)
+{
+    input_set inputs;
+    int status = open_subcommand_inputs(settings->command, options, settings->input,
+                                        settings->output_path, &inputs);
+    if (status != EXIT_OK)
+        return status;
+    seebatch_output_file output = {stdout, NULL, NULL, 0};
+    if (!settle_formats(settings, &inputs))
+        status = EXIT_USAGE;
+    else if (settings->output_path)
+        status = output_target_open(settings->command, settings->output_path, &output);
+    if (status != EXIT_OK) {
+        close_inputs(&inputs);
+        return status;
+    }
+    status = run_filter_stream(settings, options, &inputs, output.stream);
+    close_inputs(&inputs);
+    /* Standard output is checked by main when the command returns. */
+    if (settings->output_path)
+        status = output_target_finish(settings->command, &output, settings->output_path, status);
     return status;
 }
 
 int run_filter_as(const char *command, int argc, char **argv)
 {
-    filter_settings settings = {{0},
-                                SEEBATCH_FILE_UNKNOWN,
-                                SEEBATCH_FILE_UNKNOWN,
-                                command,
-                                NULL,
-                                NULL,
-                                false,
-                                false,
-                                false,
-                                NULL,
-                                NULL,
-                                {{0}, {0, 0, {{0}, 0, 0, 0}}, 0, {0, 0}, 0, {{0}, {0}}, false},
-                                false};
+    filter_settings settings;
+    memset(&settings, 0, sizeof settings);
+    settings.command = command;
+    /* Every rule word is an argument, and a joined one takes two. */
+    settings.rules.words = malloc((size_t)(argc + 1) * sizeof *settings.rules.words);
+    settings.rules.joined = malloc((size_t)(argc + 1) * sizeof *settings.rules.joined);
+    if (!settings.rules.words || !settings.rules.joined) {
+        free(settings.rules.words);
+        free(settings.rules.joined);
+        report(command, "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     parse_result parsed = parse_filter_arguments(argc, argv, &settings, &options);
-    if (parsed == PARSE_HELP) {
-        print_output(stdout, filter_help, seebatch_rule_options_help(), seebatch_config_options_help(),
-               threads_lines_help, after_threads_help);
-        return EXIT_OK;
-    }
-    if (parsed == PARSE_BAD)
-        return EXIT_USAGE;
-    /* Options are validated as parsed, so preparing them cannot fail. */
-    seebatch_rules_init(&settings.rules.see, &options.config, NULL);
-    settings.chunk_rules.rules = settings.rules;
-    settings.chunk_rules.history = filter_history_start();
-    input_set inputs;
-    int status =
-        open_subcommand_inputs(command, &options, settings.input, settings.output_path, &inputs);
-    if (status != EXIT_OK)
-        return status;
-    seebatch_output_file output = {stdout, NULL, NULL, 0};
-    if (!settle_formats(&settings, &inputs))
-        status = EXIT_USAGE;
-    else if (settings.output_path)
-        status = output_target_open(command, settings.output_path, &output);
-    if (status != EXIT_OK) {
-        close_inputs(&inputs);
-        return status;
-    }
-    filter_history start = filter_history_start();
-    if (settings.rules.active & (1u << RULE_PIECE_COUNT))
-        settings.piece_counts = &start.piece_counts; /* one history over every input */
-    status = run_filter_stream(&settings, &options, &inputs, output.stream);
-    close_inputs(&inputs);
-    /* Standard output is checked by main when the command returns. */
-    if (settings.output_path)
-        status = output_target_finish(command, &output, settings.output_path, status);
+    int status = parsed == PARSED ? filter_inputs(&settings, &options)
+                 : parsed == PARSE_HELP
+                     ? (print_output(stdout, filter_help, rule_options_help, config_options_help,
+                                     threads_lines_help, after_threads_help),
+                        EXIT_OK)
+                     : EXIT_USAGE;
+    seebatch_training_filter_free(settings.filter);
+    for (size_t i = 0; i < settings.rules.joined_count; i++)
+        free(settings.rules.joined[i]);
+    free(settings.rules.joined);
+    free(settings.rules.words);
     return status;
 }
 

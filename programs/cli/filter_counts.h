@@ -7,26 +7,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "tool_only.h"
+#include "seebatch_training.h"
 
-/* What the rules did to the entries judged: how many were kept, and per
- * rule how many it matched. */
-typedef struct filter_tally {
-    rule_counts counts;
-    uint64_t kept;
-} filter_tally;
-
-/* Prints the counts: entries read, kept, dropped, and per active rule the
- * entries it matched; with explain, also those it alone matched. Returns
- * whether they were written. */
-bool print_rule_counts(FILE *stream, const char *command, const filter_rules *rules, uint64_t read,
-                       const filter_tally *tally, bool explain);
+/* Prints the counts: entries read, kept, dropped, and per rule of the
+ * filter the entries it matched; with explain, also those it alone
+ * matched. Returns whether they were written. */
+bool print_rule_counts(FILE *stream, const char *command, const seebatch_training_filter *filter,
+                       const seebatch_filter_counts *counts, bool explain);
 
 /* When rules on the move (--skip-capture, --skip-see-ge, --skip-promotion,
  * --skip-castling) are active and `moveless` of the `read` entries have no
  * move (EPD lines "FEN"), says that those rules judged none of them: else
  * "0 dropped" reads as if every move had been judged and kept. Returns
  * whether it was written (or nothing was to write). */
-bool print_moveless_note(FILE *stream, const filter_rules *rules, uint64_t read, uint64_t moveless);
+bool print_moveless_note(FILE *stream, const seebatch_training_filter *filter, uint64_t read,
+                         uint64_t moveless);
 
 #endif

@@ -8,9 +8,9 @@
 #include "numbers.h"
 #include "position_line.h"
 
-/* A line of at most LINE_MAX_BYTES holds at most this many moves (four
+/* A line of at most SEEBATCH_LINE_MAX bytes holds at most this many moves (four
  * characters and a blank each). */
-enum { GAME_MOVES_MAX = LINE_MAX_BYTES / 5 + 1 };
+enum { GAME_MOVES_MAX = SEEBATCH_LINE_MAX / 5 + 1 };
 /* A fault of the FEN tag, then the message that quotes it. */
 enum { FAULT_ROOM = SEEBATCH_MESSAGE_SIZE + 64, MESSAGE_ROOM = FAULT_ROOM + 64 };
 

@@ -18,7 +18,7 @@
 #include <stdbool.h>
 
 #include "eval_records.h"
-#include "line_reader.h"
+#include "position_line.h" /* line */
 
 enum { GAME_TAGS_MAX = 16 };
 

@@ -2,7 +2,8 @@
  * Messages about bad input, one line each on stderr, all in one form:
  *   seebatch SUBCOMMAND: INPUT: WHERE: WHAT IS WRONG
  * where INPUT is the file's path (or "standard input") and WHERE is "line N"
- * (lines), or for training data what seebatch_training_fault_text writes. A file of garbage must not bury the terminal
+ * (lines), or for training data the library's "byte B, entry E" or "line L,
+ * entry E". A file of garbage must not bury the terminal
  * in millions of lines, so a run prints at most a limit of them
  * (--max-errors N, default DEFAULT_MAX_ERRORS, 0 for no limit) and then
  * says how many it did not print. Only the thread that writes the output
@@ -12,6 +13,7 @@
 #define SEEBATCH_CLI_INPUT_MESSAGES_H
 
 #include <stddef.h>
+#include "seebatch_training.h"
 #include "tool_only.h"
 
 enum { DEFAULT_MAX_ERRORS = 20 };

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "seebatch_training.h"
 #include "tool_only.h"
 #include "platform.h"
 

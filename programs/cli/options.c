@@ -102,10 +102,27 @@ bool argument_is_attached(char **argv, int index)
     return index > 0 && argv[index] == argv[index - 1] + strlen(argv[index - 1]) + 1;
 }
 
+/* The configuration options' help (seebatch_parse_config_option reads
+ * them, and seebatch_training_filter_new among the rule words). */
+const char config_options_help[] =
+    "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
+    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en\n"
+    "                      passant, promotions and castling scored 0)\n"
+    "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
+    "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
+    "  --promotions[=none|move|all]\n"
+    "                      pawns that promote in the exchange: all (the bare option)\n"
+    "                      every pawn reaching its last rank, the move to the piece\n"
+    "                      it names, later ones to queens; move: the move's own\n"
+    "                      promotion only; none: no pawn (the default)\n"
+    "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
+    "                      ahead by more than the piece it put on the square, as\n"
+    "                      the swap lists of Crafty and Berserk do\n";
+
 /* With the threads option, the limit of bad-line messages and the progress
  * options: they come with every subcommand that reads input. */
 #define THREADS_LINES_HELP                                                                         \
-    "  -j, --threads N     work on N threads (1..256, default 1; 0: one a core\n"                 \
+    "  -j, --threads N     work on N threads (1..256, default 1; 0: one a core\n"                  \
     "                      this process may run on); output stays in input order\n"
 #define AFTER_THREADS_HELP                                                                         \
     "  --max-errors N      print at most N messages about bad input lines (default\n"              \
@@ -227,6 +244,6 @@ int leave_arguments(argument_result result, const char *help)
 {
     if (result != ARGUMENT_HELP)
         return EXIT_USAGE;
-    print_output(stdout, help, seebatch_config_options_help(), threads_option_help);
+    print_output(stdout, help, config_options_help, threads_option_help);
     return EXIT_OK;
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "seebatch_training.h"
 #include "tool_only.h"
 #include "seebatch.h"
 
@@ -20,6 +21,9 @@ enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 
 bool parse_threads_option(const char *subcommand, int argc, char **argv, int *index,
                           long long *threads, bool *bad);
 extern const char threads_option_help[];
+/* The configuration options' help: --preset, --values, --pins, --promotions,
+ * --stop-when-ahead. */
+extern const char config_options_help[];
 /* threads_option_help in two: its -j lines, and the options after them
  * (--max-errors, --progress), for a help that says more under -j. */
 extern const char threads_lines_help[], after_threads_help[];
@@ -57,14 +61,13 @@ argument_result take_input_argument(const char *subcommand, int argc, char **arg
                                     input_options *options);
 
 /* The exit status for an argument that was not taken: for ARGUMENT_HELP
- * prints help (a format with seebatch_config_options_help and
+ * prints help (a format with config_options_help and
  * threads_option_help)
  * and gives EXIT_OK; for ARGUMENT_BAD gives EXIT_USAGE. */
 int leave_arguments(argument_result result, const char *help);
 
 /* report(), then "(see seebatch SUBCOMMAND --help)"; returns EXIT_USAGE. */
-int usage_error(const char *subcommand, const char *format, ...)
-    SEEBATCH_PRINTF_LIKE(2, 3);
+int usage_error(const char *subcommand, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
 
 /* Ends writing to stream, named name in messages ("standard output" for
  * stdout): flushes it, closes it unless it is stdout, and checks its error

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "input_source.h"
+#include "seebatch_training.h"
 #include "tool_only.h"
 
 /* Whether path is "-": standard output. */

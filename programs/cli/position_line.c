@@ -223,6 +223,6 @@ bool read_position_line(const line *input, bool keep_impossible, position_line *
     char message[SEEBATCH_MESSAGE_SIZE + 64];
     if (parse_position_line(input, keep_impossible, out, message, sizeof message))
         return true;
-    text_buffer_printf(errors, "line %lu: %s\n", input->number, message);
+    text_buffer_printf(errors, "line %llu: %s\n", (unsigned long long)input->number, message);
     return false;
 }

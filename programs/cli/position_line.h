@@ -7,9 +7,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "line_reader.h"
 #include "seebatch.h"
+#include "seebatch_training.h"
 #include "text_buffer.h"
+
+/* An input line, as the library's runner gives it (seebatch_training.h). */
+typedef seebatch_line line;
 
 typedef struct position_line {
     seebatch_board board;

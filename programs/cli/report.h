@@ -4,6 +4,7 @@
 #define SEEBATCH_CLI_REPORT_H
 
 #include <stdarg.h>
+#include "seebatch_training.h"
 #include "tool_only.h"
 
 /* Every message of the tool is one line "seebatch SUBCOMMAND: MESSAGE" on

@@ -103,21 +103,3 @@ void start_job_progress(progress_meter *meter, const char *subcommand, const inp
                                     : "entries",
                    sized ? total : 0);
 }
-
-int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   const line_work *work, progress_meter *progress)
-{
-    line_job job = {input->stream,       stdout,     (int)options->threads, work->process,
-                    work->worker_states, subcommand, input->name,           progress,
-                    work->finish_chunk};
-    switch (run_line_job(&job)) {
-    case LINES_ALL_GOOD:
-        return EXIT_OK;
-    case LINES_SOME_BAD:
-        return EXIT_BAD_LINES;
-    case LINES_UNWRITABLE:
-        return EXIT_RESOURCE_FAILURE; /* main names the output */
-    default:
-        return EXIT_USAGE;
-    }
-}

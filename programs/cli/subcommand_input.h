@@ -1,27 +1,11 @@
-/* What the subcommands that read an input share: opening it, its progress,
- * and the run over its lines (subcommand_input.c). */
+/* What the subcommands that read an input share: opening it, its
+ * progress, its messages (subcommand_input.c). */
 #ifndef SEEBATCH_SUBCOMMAND_INPUT_H
 #define SEEBATCH_SUBCOMMAND_INPUT_H
 
 #include "input_source.h"
 #include "options.h"
-#include "parallel_lines.h"
-
-/* What a subcommand does with each line: process, on one worker state per
- * thread, and finish_chunk (or NULL) after each chunk's lines. */
-typedef struct line_work {
-    line_processor process;
-    chunk_finisher finish_chunk;
-    void **worker_states;
-} line_work;
-
-/* Runs work over the lines of input on options->threads threads,
- * writing to standard output, counting in progress. Returns EXIT_OK,
- * EXIT_BAD_LINES, EXIT_USAGE when the input cannot be read, or
- * EXIT_RESOURCE_FAILURE when standard output failed (not reported: main
- * reports it when it closes standard output). */
-int run_over_lines(const char *subcommand, const input_options *options, const input_source *input,
-                   const line_work *work, progress_meter *progress);
+#include "progress.h"
 
 /* The inputs of a run, read in turn as one stream. */
 typedef struct input_set {

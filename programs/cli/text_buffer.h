@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include "seebatch_training.h"
 #include "tool_only.h"
 
 typedef struct text_buffer {

@@ -15,8 +15,9 @@ from .positions import FenError, boards_from_fens, boards_from_lines, captures, 
 from .see import (MOVE_PROMOTION_ONLY, NORMAL_MOVES_ONLY, PINS, PROMOTIONS, STOP_WHEN_AHEAD,
                   Config, see_ge, see_values)
 from .streaming import stream_training
-from .training import (Filter, TrainingBatch, TrainingDataError, keep_mask, moves_from_uci,
-                       read_training, read_training_all, select, write_training)
+from .training import (Filter, TrainingBatch, TrainingDataError, count_file, keep_mask,
+                       label_file, moves_from_uci, read_training, read_training_all, select,
+                       write_training)
 
 __version__ = _lib.seebatch_version().decode()
 # A bad SEEBATCH_* setting raises here, as the tool refuses it (docs/tool.md, "Settings").
@@ -26,5 +27,6 @@ __all__ = ["BOARD_DTYPE", "Config", "FenError", "LibraryNotFound", "MOVE_PROMOTI
            "NORMAL_MOVES_ONLY", "PINS", "PlayedMoves",
            "PROMOTIONS", "STOP_WHEN_AHEAD", "SeebatchError", "auto_report", "backend", "backends_available", "boards_from_fens", "boards_from_lines",
            "captures", "move_to_uci", "see_games", "see_ge", "see_values", "set_backend",
-           "Filter", "TrainingBatch", "TrainingDataError", "keep_mask", "moves_from_uci",
+           "Filter", "TrainingBatch", "TrainingDataError", "count_file", "keep_mask",
+           "label_file", "moves_from_uci",
            "read_training", "read_training_all", "select", "stream_training", "write_training"]

@@ -1,7 +1,8 @@
 """Training batches from many files at once, for a trainer: each file decoded,
 judged by `seebatch filter`'s rules and labelled with SEE in C, read ahead on
-Python worker threads (ctypes releases the GIL during each C call; the C
-library itself starts no thread).
+Python worker threads (ctypes releases the GIL during each C call; the calls
+made here start no thread of their own; a whole file labelled or filtered on
+C's threads is training.py's label_file, count_file and Filter.filter_file).
 
     for batch in seebatch.stream_training(paths, 1 << 16, rules=["--skip-capture"],
                                           see="stockfish", threads=2, seed=7):
@@ -263,7 +264,7 @@ def _fault(status, error, place, path):
 def _rules_of_pass(rules, seed, number):
     """The rule arguments for pass `number`: with a seed, rules that draw
     and no --seed of their own (the library says which:
-    seebatch_training_filter_draws_unseeded), the rules get a seed drawn for
+    seebatch_training_filter_reads), the rules get a seed drawn for
     the pass, so each pass drops other entries."""
     if rules is None or seed is None or not Filter(rules).draws_unseeded():
         return rules

@@ -20,9 +20,9 @@ from ._arguments import MOST_ENTRIES, MOST_THREADS, allocated, cores_allowed, wh
 from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
 from ._errors import SeebatchError, new_error
 from ._library import ErrorStruct
+from .see import _config
 
-FORMATS = {"binpack": 0, "plain": 1, "bin": 2}
-_FORMAT_NAMES = {code: name for name, code in FORMATS.items()}
+TRAINING_FORMATS = ("binpack", "plain", "bin")
 FIELDS = ("boards", "moves", "scores", "plies", "results")
 DTYPES = (BOARD_DTYPE, np.dtype(np.uint16), np.dtype(np.int16), np.dtype(np.uint16),
           np.dtype(np.int8))
@@ -103,8 +103,12 @@ _PROTOTYPES = [
     ("seebatch_training_filter_keep", ctypes.c_int, [_P, _SIZE, _ARRAYS, _P, _ERROR]),
     ("seebatch_training_filter_place", Place, [_P]),
     ("seebatch_training_filter_free", None, [_P]),
-    ("seebatch_training_filter_draws_unseeded", ctypes.c_int, [_P]),
+    ("seebatch_training_filter_reads", ctypes.c_uint, [_P]),
+    ("seebatch_file_format_named", ctypes.c_int, [ctypes.c_char_p]),
+    ("seebatch_file_format_name", ctypes.c_char_p, [ctypes.c_int]),
+    ("seebatch_file_format_of_path", ctypes.c_int, [ctypes.c_char_p]),
     ("seebatch_training_filter_file", ctypes.c_int, [_P, _ERROR]),
+    ("seebatch_training_run", ctypes.c_int, [_P, _ERROR]),
 ]
 
 
@@ -126,11 +130,91 @@ class FilterFileJob(ctypes.Structure):
                 ("place", Place), ("reason", ctypes.c_char * 160)]
 
 
+class Piece(ctypes.Structure):
+    """seebatch_piece: a piece of a file as seebatch_training_run delivers it."""
+    _fields_ = [("state", ctypes.c_void_p), ("entries", ctypes.c_void_p),
+                ("lines", ctypes.c_void_p), ("count", ctypes.c_size_t),
+                ("first", ctypes.c_uint64), ("begins", ctypes.c_int), ("ends", ctypes.c_int),
+                ("before", ctypes.c_uint64), ("size", ctypes.c_uint64),
+                ("chains", ctypes.c_uint64)]
+
+
+class Work(ctypes.Structure):
+    """seebatch_work: what seebatch_training_run does with each piece."""
+    _fields_ = [("context", ctypes.c_void_p), ("piece_new", ctypes.c_void_p),
+                ("piece_free", ctypes.c_void_p), ("block", ctypes.c_void_p),
+                ("deliver", ctypes.c_void_p)]
+
+
+class Run(ctypes.Structure):
+    """seebatch_run: one call of seebatch_training_run."""
+    _fields_ = [("input", ctypes.c_char_p), ("input_stream", ctypes.c_void_p),
+                ("format", ctypes.c_int), ("threads", ctypes.c_uint), ("work", Work),
+                ("skip", ctypes.c_void_p), ("skip_context", ctypes.c_void_p),
+                ("progress", ctypes.c_void_p), ("progress_context", ctypes.c_void_p),
+                ("entries", ctypes.c_uint64), ("chunks", ctypes.c_uint64), ("place", Place),
+                ("line", ctypes.c_uint64), ("reason", ctypes.c_char * 160)]
+
+
+_LABELS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32),
+                           ctypes.c_size_t, ctypes.c_uint64)
+
+
+class Labelling(ctypes.Structure):
+    """seebatch_labelling: the rules of seebatch_label_work, and who takes its labels."""
+    _fields_ = [("rules", ctypes.c_void_p), ("labels", ctypes.c_void_p),
+                ("context", ctypes.c_void_p)]
+
+
+# seebatch_counts's fields in order, as `seebatch stats --format jsonl` keys them.
+COUNT_KEYS = ("entries", "chains", "games", "games_won_by_white", "games_drawn",
+              "games_won_by_black", "side_to_move_won", "side_to_move_drew",
+              "side_to_move_lost", "captures", "en_passant", "promotions", "castlings", "checks")
+# The ranges of seebatch_counts's scores and plies, as `seebatch stats` names them.
+SCORE_RANGES = ("32002", "-32768..-1000", "-999..-300", "-299..-101", "-100..-1", "0",
+                "1..100", "101..299", "300..999", "1000..32767")
+PLY_RANGES = ("0..9", "10..19", "20..39", "40..79", "80..159", "160..319", "320..65535")
+
+
+class Counts(ctypes.Structure):
+    """seebatch_counts: what seebatch_count_work counts."""
+    _fields_ = ([(key, ctypes.c_uint64) for key in COUNT_KEYS] +
+                [("scores", ctypes.c_uint64 * len(SCORE_RANGES)),
+                 ("plies", ctypes.c_uint64 * len(PLY_RANGES)),
+                 ("carry", ctypes.c_uint64 * 16)])
+
+
+# seebatch_training_filter_reads's bits.
+_FILTER_DRAWS, _FILTER_SEEDED = 4, 8
+
+
 @functools.lru_cache(maxsize=None)
 def _lib():
     """libseebatch.so (the one the package loaded) with the training functions'
     C types set, on the first call that needs them."""
-    return _library.bind(_library.lib, _PROTOTYPES)
+    lib = _library.bind(_library.lib, _PROTOTYPES)
+    lib.seebatch_label_work.restype = Work
+    lib.seebatch_label_work.argtypes = [_P]
+    lib.seebatch_count_work.restype = Work
+    lib.seebatch_count_work.argtypes = [_P]
+    return lib
+
+
+def _format_code(name):
+    """The library's number of a training format's name (seebatch_file_format)."""
+    return _lib().seebatch_file_format_named(name.encode())
+
+
+def _format_name(code):
+    """The name of the library's format number."""
+    return _lib().seebatch_file_format_name(code).decode()
+
+
+def _format_of_path(path):
+    """The training format a path's name says, by the library's one rule
+    (seebatch_file_format_of_path, the tool's); None for no such name."""
+    name = _format_name(_lib().seebatch_file_format_of_path(os.fsencode(path)))
+    return name if name in TRAINING_FORMATS else None
 
 
 def _raise(status, error, place, path, where):
@@ -228,11 +312,11 @@ def read_training(path, batch_size=1 << 16, by_chunk=False, reuse=False):
     if status:
         _raise(status, error, None, None, "read_training")
     reader = reader.value
-    by_chunk = by_chunk and lib.seebatch_training_reader_format(reader) == FORMATS["binpack"]
+    source_format = _format_name(lib.seebatch_training_reader_format(reader))
+    by_chunk = by_chunk and source_format == "binpack"
     next_batch = _next_in_chunk if by_chunk else _next_batch
     ended = True  # the last batch yielded ended a chunk (or none was yielded)
     arrays = new_arrays() if reuse else None
-    source_format = _FORMAT_NAMES[lib.seebatch_training_reader_format(reader)]
     identity = _start_reading(name)
     try:
         while True:
@@ -325,17 +409,16 @@ def _format_of(path, format, first):
     """The format written, by the tool's rule: format when given, else the
     output's extension, else the format the first batch was read from."""
     if format is None:
-        extension = os.path.splitext(os.fspath(path))[1].lstrip(".")
-        format = extension if extension in FORMATS else \
+        format = _format_of_path(path) or \
             getattr(_with_mask(first, "write_training")[0], "source_format", None)
         if format is None:
             raise ValueError(f"write_training: {path}: give format='binpack', 'plain' or 'bin' "
                              "(the extension names neither, and the batches were not read "
                              "from a file by read_training)")
-    if format not in FORMATS:
+    if format not in TRAINING_FORMATS:
         raise ValueError(f"write_training: format {format!r} is none of 'binpack', 'plain', "
                          "'bin'")
-    return FORMATS[format]
+    return _format_code(format)
 
 
 def _peek(batches):
@@ -480,7 +563,7 @@ def _source_format(path):
     status = lib.seebatch_training_open(os.fsencode(path), ctypes.byref(reader), error_pointer)
     if status:
         _raise(status, error, None, None, "filter_file")
-    format = _FORMAT_NAMES[lib.seebatch_training_reader_format(reader.value)]
+    format = _format_name(lib.seebatch_training_reader_format(reader.value))
     lib.seebatch_training_close(reader.value)
     return format
 
@@ -508,7 +591,8 @@ class Filter:
 
     def draws_unseeded(self):
         """True when a rule draws at random and no --seed was given."""
-        return bool(_lib().seebatch_training_filter_draws_unseeded(self._filter))
+        reads = _lib().seebatch_training_filter_reads(self._filter)
+        return bool(reads & _FILTER_DRAWS) and not reads & _FILTER_SEEDED
 
     def keep_mask(self, batch):
         """A bool array: True where no rule drops the entry."""
@@ -539,9 +623,8 @@ class Filter:
         threads = whole("filter_file", "threads", threads, 0, MOST_THREADS)
         source, output = os.fspath(source), os.fspath(output)
         lib, (error, error_pointer) = _lib(), new_error()
-        extension = os.path.splitext(output)[1].lstrip(".")
-        format = format or (extension if extension in FORMATS else _source_format(source))
-        if format not in FORMATS:
+        format = format or _format_of_path(output) or _source_format(source)
+        if format not in TRAINING_FORMATS:
             raise ValueError(f"filter_file: format {format!r} is none of 'binpack', 'plain', "
                              "'bin'")
         target = _file_id(output)
@@ -551,7 +634,7 @@ class Filter:
                                 "destroyed, so nothing was written (write to another file)")
         _refuse_an_input(output, target)
         job = FilterFileJob(filter=self._filter, input=os.fsencode(source),
-                            output=os.fsencode(output), output_format=FORMATS[format],
+                            output=os.fsencode(output), output_format=_format_code(format),
                             threads=threads or cores_allowed())
         status = lib.seebatch_training_filter_file(ctypes.byref(job), error_pointer)
         if status:
@@ -563,6 +646,89 @@ class Filter:
         if getattr(self, "_filter", None):
             self._free(self._filter)
             self._filter = None
+
+
+def _run_file(path, work, threads, where):
+    """seebatch_training_run over the file at path with work: the Run after
+    it, or TrainingDataError (with the run on it) for a fault of the file."""
+    lib, (error, error_pointer), name = _lib(), new_error(), os.fspath(path)
+    run = Run(input=os.fsencode(name), threads=threads or cores_allowed(), work=work)
+    status = lib.seebatch_training_run(ctypes.byref(run), error_pointer)
+    if status:
+        message = error.message.decode(errors="replace")
+        if not message.startswith(f"{name}: "):
+            message = f"{name}: {message}"
+        fault = TrainingDataError(f"{where}: {message}", name, run.place.byte_offset,
+                                  run.place.entry, status)
+        fault.run = run
+        raise fault
+    return run
+
+
+def label_file(path, see="classic", threads=1):
+    """The SEE of the move of every entry of a training file (.binpack,
+    .plain or .bin, told as read_training tells it), in file order, as an
+    int32 array: the values `seebatch eval FILE` prints, under the same
+    configuration (a preset name, a Config, or (values, flags)). The file is
+    read and labelled on `threads` threads by the library's one runner (the
+    tool's), a many-board SEE call a block (seebatch_label_work); threads
+    0..256, as the tool's -j (0: one a core this process may run on). A fault of
+    the file raises TrainingDataError naming its byte and entry; its
+    `labels` are the values of every entry before it."""
+    threads = whole("label_file", "threads", threads, 0, MOST_THREADS)
+    config = _config(see)
+    pieces = []
+
+    def take(context, values, count, before):
+        if count:
+            pieces.append(np.ctypeslib.as_array(values, (count,)).copy())
+        return 0
+
+    callback = _LABELS(take)
+    labelling = Labelling(rules=ctypes.addressof(config._rules),
+                          labels=ctypes.cast(callback, ctypes.c_void_p))
+    work = _lib().seebatch_label_work(ctypes.byref(labelling))
+    labels = lambda: np.concatenate(pieces) if pieces else np.empty(0, np.int32)
+    try:
+        _run_file(path, work, threads, "label_file")
+    except TrainingDataError as fault:
+        if "stopped by the work" in str(fault):  # the library's labels ran out of memory
+            raise MemoryError("label_file: out of memory") from None
+        fault.labels = labels()
+        raise
+    return labels()
+
+
+def count_file(path, threads=1):
+    """What a training file holds, as `seebatch stats --format jsonl FILE`
+    counts it, in the same keys and order: {"file", "format", "entries",
+    "chunks" (binpack), "chains", "games", ..., "scores": {range: count},
+    "plies": {range: count}}. Counted on `threads` threads by the library's
+    one runner and the tool's count (seebatch_count_work); threads 0..256,
+    as label_file's. A fault of the
+    file raises TrainingDataError naming its byte and entry; its `counts`
+    are those of the entries before it."""
+    threads = whole("count_file", "threads", threads, 0, MOST_THREADS)
+    counts = Counts()
+    work = _lib().seebatch_count_work(ctypes.byref(counts))
+    name = os.fspath(path)
+    try:
+        run = _run_file(path, work, threads, "count_file")
+    except TrainingDataError as fault:
+        fault.counts = _counts_of(name, _source_format(name), counts, fault.run.chunks)
+        raise
+    return _counts_of(name, _source_format(name), counts, run.chunks)
+
+
+def _counts_of(name, format, counts, chunks):
+    """The counts as `seebatch stats --format jsonl` keys them."""
+    result = {"file": name, "format": format, "entries": counts.entries}
+    if format == "binpack":
+        result["chunks"] = chunks
+    result.update((key, getattr(counts, key)) for key in COUNT_KEYS[1:])
+    result["scores"] = dict(zip(SCORE_RANGES, counts.scores))
+    result["plies"] = dict(zip(PLY_RANGES, counts.plies))
+    return result
 
 
 def keep_mask(batch, rules):

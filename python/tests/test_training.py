@@ -388,3 +388,33 @@ def test_reused_arrays_and_masks_give_the_same_entries(games, tmp_path):
     assert count == masked.read_bytes().count(b"\ne\n")
     with pytest.raises(TypeError, match="a mask must be a 1-D bool array"):
         seebatch.write_training(masked, [(copies[0], np.ones(500, np.uint8))])
+
+
+RULES = [["--skip-in-check"], ["--skip-capture"], ["--skip-see-ge", "0"], ["--skip-promotion"],
+         ["--skip-castling"], ["--skip-value-none"], ["--skip-placeholder"],
+         ["--skip-early-ply", "8"], ["--skip-filtered"], ["--skip-simple-eval", "60"],
+         ["--random-skip", "3"], ["--wld-skip"], ["--soft-early-skip", "20"],
+         ["--piece-count-skip"]]
+
+
+def test_the_tools_help_names_every_rule_the_filter_takes():
+    """`seebatch filter --help` (the tool's text) names every rule a Filter
+    takes, and every option it names under "Rules:" is one a Filter takes
+    (a value given where it needs one): the help and the library's parser
+    do not drift apart."""
+    help_text = run_cli("filter", "--help").stdout
+    rules = help_text.split("\nRules:\n", 1)[1].split("\nOptions:\n", 1)[0]
+    named = [line.split()[0] for line in rules.splitlines() if line.startswith("  --")]
+    for rule in RULES:
+        assert rule[0] in named, rule[0]
+        seebatch.Filter(rule)
+    for option in named:
+        for arguments in ([option], [option, "1"], ["--random-skip", "1", option, "1"]):
+            try:
+                seebatch.Filter(arguments)
+                break
+            except ValueError:
+                continue
+        else:
+            raise AssertionError(f"{option}, named by the help, is no option a Filter takes")
+    assert len(named) >= 15

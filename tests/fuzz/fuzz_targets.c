@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "training/formats/binpack_reader.h"
+#include "training/formats/chain_start.h"
 #include "seebatch_training.h"
 #include "training/formats/binpack_writer.h"
 #include "board/bitboard.h"

@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 
     seebatch_error error;
     seebatch_training_writer *writer;
-    if (seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) !=
+    if (seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, &error) !=
         SEEBATCH_OK)
         return fail("creating", &error);
     if (seebatch_training_write(writer, ENTRIES, &in, NULL, &error) != SEEBATCH_OK) {

@@ -20,15 +20,12 @@
 
 #include "seebatch_training.h"
 
-static int format_named(const char *name, seebatch_training_format *format)
+/* The format named, by the library's one table of names. */
+static int format_named(const char *name, seebatch_file_format *format)
 {
-    static const char *const names[] = {"binpack", "plain", "bin"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            *format = (seebatch_training_format)i;
-            return 1;
-        }
-    return 0;
+    *format = seebatch_file_format_named(name);
+    return *format == SEEBATCH_FILE_BINPACK || *format == SEEBATCH_FILE_PLAIN ||
+           *format == SEEBATCH_FILE_BIN;
 }
 
 /* The skip hook: each entry told is printed and skipped. */

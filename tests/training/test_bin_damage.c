@@ -83,7 +83,7 @@ static size_t write_bin(const char *games, const char *path, entries *e)
           e->message, e->count);
     seebatch_error error = {SEEBATCH_OK, ""};
     seebatch_training_writer *writer = NULL;
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BIN, 0, &writer, &error) ==
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_BIN, 0, &writer, &error) ==
                   SEEBATCH_OK &&
               seebatch_training_write(writer, e->count, &e->arrays, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,

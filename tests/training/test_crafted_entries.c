@@ -101,7 +101,7 @@ static void castling_through_pieces(const char *path)
 
 /* The bytes the library writes for one entry in format (the board of fen
  * with the move uci, ply 1), up to size of them: how many were read back. */
-static size_t written(const char *path, seebatch_training_format format, const char *fen,
+static size_t written(const char *path, seebatch_file_format format, const char *fen,
                       const char *uci, uint8_t *bytes, size_t size)
 {
     seebatch_board boards[1];
@@ -134,7 +134,7 @@ static size_t written(const char *path, seebatch_training_format format, const c
 static void castling_to_no_corner(const char *path)
 {
     uint8_t bytes[64];
-    size_t size = written(path, SEEBATCH_TRAINING_BINPACK, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1",
+    size_t size = written(path, SEEBATCH_FILE_BINPACK, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1",
                           bytes, sizeof bytes);
     enum { MOVE = 8 + 24 }; /* after the chunk's header */
     CHECK(size == 8 + 34 && bytes[MOVE] == (2u << 6 | 4u) && bytes[MOVE + 1] == 7u << 2,
@@ -157,7 +157,7 @@ static void castling_with_king_or_rook_away(const char *path)
                                              {"4k3/8/8/8/8/8/8/4K2B w - - 0 1", "h1g2"}};
     for (int i = 0; i < 2; i++) {
         uint8_t bytes[ENTRY_BYTES];
-        if (written(path, SEEBATCH_TRAINING_BIN, boards[i][0], boards[i][1], bytes, sizeof bytes) !=
+        if (written(path, SEEBATCH_FILE_BIN, boards[i][0], boards[i][1], bytes, sizeof bytes) !=
             ENTRY_BYTES)
             continue;
         char message[SEEBATCH_MESSAGE_SIZE];

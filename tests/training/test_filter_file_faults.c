@@ -39,7 +39,7 @@
 /* One call: the rule --skip-capture (which looks at no earlier entry, so
  * a binpack chunk may be cut between threads) on input into output. */
 static seebatch_status filter_once(seebatch_filter_file_job *job, const char *input,
-                                   const char *output, seebatch_training_format format,
+                                   const char *output, seebatch_file_format format,
                                    unsigned threads, seebatch_error *error)
 {
     const char *const rules[] = {"--skip-capture"};
@@ -76,7 +76,7 @@ static void write_few(const char *plain, const char *path)
     CHECK(seebatch_training_open(plain, &reader, &error) == SEEBATCH_OK &&
               seebatch_training_read(reader, FEW, &arrays, &count, &error) == SEEBATCH_OK &&
               count == FEW &&
-              seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error) ==
+              seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, &error) ==
                   SEEBATCH_OK &&
               seebatch_training_write(writer, FEW, &arrays, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
@@ -92,8 +92,8 @@ static void counting_only(const char *directory, const char *plain)
     seebatch_filter_file_job written, counted;
     seebatch_error error = spoiled();
     CHECK(
-        filter_once(&written, plain, output, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK &&
-            filter_once(&counted, plain, NULL, SEEBATCH_TRAINING_BINPACK, 1, &error) == SEEBATCH_OK,
+        filter_once(&written, plain, output, SEEBATCH_FILE_BINPACK, 1, &error) == SEEBATCH_OK &&
+            filter_once(&counted, plain, NULL, SEEBATCH_FILE_BINPACK, 1, &error) == SEEBATCH_OK,
         "%s: %s", plain, error.message);
     CHECK(counted.counts.entries == written.counts.entries &&
               counted.counts.kept == written.counts.kept && counted.counts.kept > 0 &&
@@ -124,9 +124,9 @@ static void refusing(const char *directory, const char *games, const char *plain
     check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "job, its filter or its input is NULL");
     job.input = games;
-    job.output_format = (seebatch_training_format)3;
+    job.output_format = (seebatch_file_format)3;
     check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                "output format 3 is none of binpack (0), plain (1), bin (2)");
+                "output format 3 is none of binpack (1), plain (2), bin (4)");
 
     /* The input named another way ("DIR/./NAME"): refused, nothing written. */
     bytes before = read_bytes(games);
@@ -135,7 +135,7 @@ static void refusing(const char *directory, const char *games, const char *plain
     snprintf(other_name, sizeof other_name, "%.*s/./%s", slash ? (int)(slash - games) : 1,
              slash ? games : ".", slash ? slash + 1 : games);
     job.output = other_name;
-    job.output_format = SEEBATCH_TRAINING_BINPACK;
+    job.output_format = SEEBATCH_FILE_BINPACK;
     check_error(seebatch_training_filter_file(&job, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "the output is the input");
     bytes after = read_bytes(games);
@@ -192,6 +192,7 @@ static void into_a_stream_failing(const char *games, FILE *stream, int reason)
     job.filter = filter;
     job.input = games;
     job.output_stream = stream;
+    job.output_format = SEEBATCH_FILE_BINPACK;
     char words[200];
     snprintf(words, sizeof words, "the output: cannot write: %s", strerror(reason));
     errno = ENOENT; /* left by a call before, failed and done with */
@@ -242,7 +243,8 @@ static void streams(const char *directory, const char *games, const char *plain)
         job.filter = filter;
         job.input = plain;
         job.input_stream = input;
-        job.input_format = SEEBATCH_TRAINING_PLAIN;
+        job.input_format = SEEBATCH_FILE_PLAIN;
+        job.output_format = SEEBATCH_FILE_BINPACK;
         failing_allocations_arm(1);
         seebatch_status status = seebatch_training_filter_file(&job, &error);
         CHECK(failing_allocations_failed(), "the reader's allocation failed");
@@ -252,7 +254,7 @@ static void streams(const char *directory, const char *games, const char *plain)
     if (input)
         fclose(input);
     snprintf(words, sizeof words, "%s: cannot create: %s", nowhere, strerror(ENOENT));
-    check_error(filter_once(&job, games, nowhere, SEEBATCH_TRAINING_BINPACK, 1, &error), &error,
+    check_error(filter_once(&job, games, nowhere, SEEBATCH_FILE_BINPACK, 1, &error), &error,
                 SEEBATCH_ERROR_ARGUMENT, words);
 }
 
@@ -279,7 +281,7 @@ static void full_device(const char *games, const char *plain, const char *few)
         seebatch_filter_file_job job;
         seebatch_error error = spoiled();
         seebatch_status status =
-            filter_once(&job, inputs[i], "/dev/full", SEEBATCH_TRAINING_BINPACK, 1, &error);
+            filter_once(&job, inputs[i], "/dev/full", SEEBATCH_FILE_BINPACK, 1, &error);
         check_error(status, &error, SEEBATCH_ERROR_ARGUMENT, words);
         CHECK(strstr(error.message, strerror(ENOSPC)) != NULL, "%s: \"%s\" names no full device",
               inputs[i], error.message);
@@ -297,7 +299,7 @@ static void full_device(const char *games, const char *plain, const char *few)
 typedef struct memory_case {
     const char *what;
     const char *input;
-    seebatch_training_format format;
+    seebatch_file_format format;
     unsigned threads;
     bool threaded; /* allocations on other threads too: their count races, so the
                       blocks alive are not compared */
@@ -356,10 +358,10 @@ static void out_of_memory(const char *directory, const char *games, const char *
     char many_threads[64];
     snprintf(many_threads, sizeof many_threads, "binpack in, binpack out, %u threads", many);
     const memory_case cases[] = {
-        {"binpack in, binpack out, 1 thread", games, SEEBATCH_TRAINING_BINPACK, 1, false},
-        {"binpack in, plain out, 1 thread", games, SEEBATCH_TRAINING_PLAIN, 1, false},
-        {many_threads, games, SEEBATCH_TRAINING_BINPACK, many, true},
-        {"plain in, binpack out", plain, SEEBATCH_TRAINING_BINPACK, 1, false},
+        {"binpack in, binpack out, 1 thread", games, SEEBATCH_FILE_BINPACK, 1, false},
+        {"binpack in, plain out, 1 thread", games, SEEBATCH_FILE_PLAIN, 1, false},
+        {many_threads, games, SEEBATCH_FILE_BINPACK, many, true},
+        {"plain in, binpack out", plain, SEEBATCH_FILE_BINPACK, 1, false},
     };
     char output[4200];
     snprintf(output, sizeof output, "%s/memory.out", directory);
@@ -387,7 +389,7 @@ static void threads_refused(const char *games, const char *output)
         seebatch_filter_file_job job;
         seebatch_error error = spoiled();
         failing_calls_arm(FAILING_PTHREAD_CREATE, ULONG_MAX, 0, 0);
-        CHECK(filter_once(&job, games, output, SEEBATCH_TRAINING_BINPACK, threads, &error) ==
+        CHECK(filter_once(&job, games, output, SEEBATCH_FILE_BINPACK, threads, &error) ==
                   SEEBATCH_OK,
               "-j %u: %s", threads, error.message);
         CHECK(failing_calls_failed() == 0, "-j %u: no thread refused", threads);
@@ -400,7 +402,7 @@ static void threads_refused(const char *games, const char *output)
             unsigned long first = refused[i] ? refused[i] : 1, times = refused[i] ? 1 : ULONG_MAX;
             failing_calls_arm(FAILING_PTHREAD_CREATE, first, times, EAGAIN);
             seebatch_status status =
-                filter_once(&job, games, output, SEEBATCH_TRAINING_BINPACK, threads, &error);
+                filter_once(&job, games, output, SEEBATCH_FILE_BINPACK, threads, &error);
             unsigned long failed = failing_calls_failed();
             CHECK(refused[i] ? failed == 1 : failed >= 1, "-j %u, thread %lu: %lu refused", threads,
                   refused[i], failed);
@@ -440,16 +442,16 @@ static void writes_failing(const char *games, const char *plain, const char *out
 {
     const struct {
         const char *what, *input;
-        seebatch_training_format format;
+        seebatch_file_format format;
         failing_call call;
         int reason;
     } cases[] = {
-        {"binpack to binpack, a write", games, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, 0},
-        {"binpack to binpack, a write", games, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, ENOSPC},
-        {"binpack to plain, a write", games, SEEBATCH_TRAINING_PLAIN, FAILING_FWRITE, EIO},
-        {"plain to binpack, a write", plain, SEEBATCH_TRAINING_BINPACK, FAILING_FWRITE, 0},
-        {"binpack to binpack, the flush", games, SEEBATCH_TRAINING_BINPACK, FAILING_FFLUSH, 0},
-        {"plain to plain, the flush", plain, SEEBATCH_TRAINING_PLAIN, FAILING_FFLUSH, 0},
+        {"binpack to binpack, a write", games, SEEBATCH_FILE_BINPACK, FAILING_FWRITE, 0},
+        {"binpack to binpack, a write", games, SEEBATCH_FILE_BINPACK, FAILING_FWRITE, ENOSPC},
+        {"binpack to plain, a write", games, SEEBATCH_FILE_PLAIN, FAILING_FWRITE, EIO},
+        {"plain to binpack, a write", plain, SEEBATCH_FILE_BINPACK, FAILING_FWRITE, 0},
+        {"binpack to binpack, the flush", games, SEEBATCH_FILE_BINPACK, FAILING_FFLUSH, 0},
+        {"plain to plain, the flush", plain, SEEBATCH_FILE_PLAIN, FAILING_FFLUSH, 0},
     };
     bytes old = {(unsigned char *)"before", 6};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {

@@ -1,12 +1,13 @@
-/* Bad blocks of plain text skipped by a reader told to skip them
- * (seebatch_training_reader_skip), through the public header only: a block
+/* Bad blocks of plain text passed over by a run told to skip them
+ * (seebatch_run.skip), through the public header only: a block
  * lacking its move, score, ply or result; a number out of range, empty or with
  * letters after it; and, after a bad line, the rest of its block read to
  * its "e" line past a line too long to be read whole and an "e" followed
  * by a NUL byte (which ends no block). Each is told to skip with its reason
  * and the number the entry would have, and the good blocks around them are
- * read. */
+ * given to the work with their numbers, on one thread and on two. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -31,6 +32,55 @@ static int note_skip(void *context, const seebatch_training_place *place, const 
     }
     s->count++;
     return 1;
+}
+
+/* The entries the work was given, in file order: their scores and numbers. */
+typedef struct given {
+    int count;
+    int scores[4];
+    unsigned long long numbers[4];
+} given;
+
+/* A piece's own: the first numbers of its blocks' entries and their scores. */
+typedef struct noted {
+    int count;
+    int scores[4];
+    unsigned long long firsts[4];
+} noted;
+
+static void *note_new(void *context)
+{
+    (void)context;
+    return calloc(1, sizeof(noted));
+}
+
+static void note_free(void *context, void *state)
+{
+    (void)context;
+    free(state);
+}
+
+static void note_block(void *context, const seebatch_piece *piece)
+{
+    (void)context;
+    noted *mine = piece->state;
+    if (piece->begins)
+        mine->count = 0;
+    for (size_t i = 0; i < piece->count && mine->count < 4; i++, mine->count++) {
+        mine->scores[mine->count] = piece->entries[i].score;
+        mine->firsts[mine->count] = piece->first + i;
+    }
+}
+
+static int note_deliver(void *context, const seebatch_piece *piece)
+{
+    given *got = context;
+    const noted *mine = piece->state;
+    for (int i = 0; i < mine->count && got->count < 4; i++, got->count++) {
+        got->scores[got->count] = mine->scores[i];
+        got->numbers[got->count] = piece->before + mine->firsts[i] + 1;
+    }
+    return 0;
 }
 
 /* The text as a stream (a temporary file: memory streams are not C11). */
@@ -63,40 +113,46 @@ int main(void)
                  long_line, '\0');
     /* snprintf writes the NUL of %c and goes on: size counts every byte. */
     CHECK(size > 0 && (size_t)size < sizeof text, "the text made");
-    FILE *stream = stream_of(text, (size_t)size);
-    if (!stream)
-        return check_finish("test_plain_blocks");
-    seebatch_training_reader *reader = NULL;
-    seebatch_error error = spoiled();
-    CHECK_EQ(
-        seebatch_training_open_stream(stream, "blocks", SEEBATCH_TRAINING_PLAIN, &reader, &error),
-        SEEBATCH_OK, "%s", error.message);
-    skips told = {0};
-    seebatch_training_reader_skip(reader, note_skip, &told);
-    seebatch_training_entry entries[8];
-    size_t count = 0;
-    CHECK_EQ(seebatch_training_read_entries(reader, 8, entries, &count, &error), SEEBATCH_OK, "%s",
-             error.message);
-    CHECK_EQ(count, 2, "the good blocks read");
-    CHECK(count == 2 && entries[0].score == 10 && entries[1].score == -20 && entries[1].ply == 1,
-          "the good blocks' entries");
-    static const char *const reasons[] = {
-        "entry 2: the entry ending here lacks score",
-        "entry 3: the entry ending here lacks ply",
-        "entry 4: score needs a whole number -32768..32767, not \"99999999999999999999\"",
-        "entry 5: score needs a whole number -32768..32767, not \"\"",
-        "entry 6: ply needs a whole number 0..65535, not \"12x\"",
-        "entry 7: score needs a whole number -32768..32767, not \"40000\"",
-        "entry 8: the entry ending here lacks move",
-        "entry 9: the entry ending here lacks result",
-    };
-    CHECK_EQ(told.count, 8, "the bad blocks told");
-    for (int i = 0; i < 8 && i < told.count; i++) {
-        CHECK(strstr(told.messages[i], reasons[i]) && strncmp(told.messages[i], "blocks: ", 8) == 0,
-              "skip %d: \"%s\", not \"%s\"", i, told.messages[i], reasons[i]);
-        CHECK_EQ(told.entries[i], (unsigned long long)i + 2, "skip %d: the entry's number", i);
+    for (unsigned threads = 1; threads <= 2; threads++) {
+        FILE *stream = stream_of(text, (size_t)size);
+        if (!stream)
+            return check_finish("test_plain_blocks");
+        skips told = {0};
+        given got = {0};
+        seebatch_run run;
+        memset(&run, 0, sizeof run);
+        run.input = "blocks";
+        run.input_stream = stream;
+        run.format = SEEBATCH_FILE_PLAIN;
+        run.threads = threads;
+        run.work = (seebatch_work){&got, note_new, note_free, note_block, note_deliver};
+        run.skip = note_skip;
+        run.skip_context = &told;
+        seebatch_error error = spoiled();
+        CHECK_EQ(seebatch_training_run(&run, &error), SEEBATCH_OK, "%s", error.message);
+        CHECK_EQ(got.count, 2, "the good blocks given");
+        CHECK(got.count == 2 && got.scores[0] == 10 && got.scores[1] == -20 &&
+                  got.numbers[0] == 1 && got.numbers[1] == 10,
+              "the good blocks' entries and numbers: %llu, %llu", got.numbers[0], got.numbers[1]);
+        CHECK_EQ(run.entries, 10, "every entry delivered, those skipped counted");
+        static const char *const reasons[] = {
+            "entry 2: the entry ending here lacks score",
+            "entry 3: the entry ending here lacks ply",
+            "entry 4: score needs a whole number -32768..32767, not \"99999999999999999999\"",
+            "entry 5: score needs a whole number -32768..32767, not \"\"",
+            "entry 6: ply needs a whole number 0..65535, not \"12x\"",
+            "entry 7: score needs a whole number -32768..32767, not \"40000\"",
+            "entry 8: the entry ending here lacks move",
+            "entry 9: the entry ending here lacks result",
+        };
+        CHECK_EQ(told.count, 8, "the bad blocks told");
+        for (int i = 0; i < 8 && i < told.count; i++) {
+            CHECK(strstr(told.messages[i], reasons[i]) &&
+                      strncmp(told.messages[i], "blocks: ", 8) == 0,
+                  "skip %d: \"%s\", not \"%s\"", i, told.messages[i], reasons[i]);
+            CHECK_EQ(told.entries[i], (unsigned long long)i + 2, "skip %d: the entry's number", i);
+        }
+        fclose(stream);
     }
-    seebatch_training_close(reader);
-    fclose(stream);
     return check_finish("test_plain_blocks");
 }

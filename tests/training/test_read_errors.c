@@ -5,8 +5,9 @@
  * gives every entry before the fault, as the file cut there gives them,
  * then fails naming the read, "Input/output error" when no errno tells
  * more (never "Success"); the next call gives no entry and the same fault.
- * All of it again with a skip hook set that would pass over any bad block
- * (as the tool's): a failed read is no bad block, never handed to the hook
+ * All of it again by the runner (seebatch_training_run) with a skip hook
+ * set that would pass over any bad block (as the tool's): a failed read is
+ * no bad block, never handed to the hook
  * (issue 68: a plain read that failed part way, handed to it, went on as
  * if a block were merely bad).
  * The failing streams are glibc's fopencookie; elsewhere the test says so
@@ -86,18 +87,43 @@ static int skip_all(void *context, const seebatch_training_place *place, const c
     return 1;
 }
 
+/* Each entry of a block into the entries, in order (the run has no
+ * workers: blocks come in file order). */
+static void take_block(void *context, const seebatch_piece *piece)
+{
+    entries *e = context;
+    for (size_t k = 0; k < piece->count && e->count < MAX_ENTRIES; k++, e->count++) {
+        const seebatch_training_entry *entry = &piece->entries[k];
+        e->boards[e->count] = entry->board;
+        e->moves[e->count] = entry->move;
+        e->scores[e->count] = entry->score;
+        e->plies[e->count] = entry->ply;
+        e->results[e->count] = entry->result;
+    }
+}
+
 /* Reads the stream (in calls of 100 entries) to its end or its fault into
- * e, with skip_all counting into *skips where skips is not NULL; a fault is
- * asked again, and must be the same with no entry. */
-static void read_stream(FILE *stream, seebatch_training_format format, entries *e,
-                        unsigned *skips)
+ * e; a fault is asked again, and must be the same with no entry. With
+ * skips, the stream is read by the runner instead (seebatch_training_run,
+ * the tool's loop), skip_all counting into *skips. */
+static void read_stream(FILE *stream, seebatch_file_format format, entries *e, unsigned *skips)
 {
     seebatch_training_reader *reader = NULL;
     seebatch_error error = spoiled();
     e->count = 0;
+    if (skips) {
+        seebatch_run run = {.input = "the stream",
+                            .input_stream = stream,
+                            .format = format,
+                            .work = {.context = e, .block = take_block},
+                            .skip = skip_all,
+                            .skip_context = skips};
+        e->status = seebatch_training_run(&run, &error);
+        snprintf(e->message, sizeof e->message, "%s", error.message);
+        e->place = run.place;
+        return;
+    }
     e->status = seebatch_training_open_stream(stream, "the stream", format, &reader, &error);
-    if (e->status == SEEBATCH_OK && skips)
-        seebatch_training_reader_skip(reader, skip_all, skips);
     while (e->status == SEEBATCH_OK && e->count < MAX_ENTRIES &&
            !seebatch_training_at_end(reader)) {
         seebatch_training_arrays at = {e->boards + e->count, e->moves + e->count,
@@ -121,7 +147,7 @@ static void read_stream(FILE *stream, seebatch_training_format format, entries *
     seebatch_training_close(reader);
 }
 
-static void read_cut(bytes file, size_t cut, seebatch_training_format format, entries *e)
+static void read_cut(bytes file, size_t cut, seebatch_file_format format, entries *e)
 {
     FILE *stream = fmemopen(file.data, cut, "rb");
     CHECK(stream != NULL, "fmemopen");
@@ -135,7 +161,7 @@ static void read_cut(bytes file, size_t cut, seebatch_training_format format, en
  * cut at cut_at gives, then a fault naming `words` and the system's reason;
  * the same with a skip hook set, which is never told of the fault. */
 static void read_failing(const char *what, bytes file, size_t fail_at, size_t cut_at,
-                         seebatch_training_format format, const char *words, entries *cut,
+                         seebatch_file_format format, const char *words, entries *cut,
                          entries *failed)
 {
     read_cut(file, cut_at, format, cut);
@@ -173,8 +199,8 @@ static void read_failing(const char *what, bytes file, size_t fail_at, size_t cu
 static void plain_failing(const char *plain, entries *cut, entries *failed)
 {
     bytes file = file_read(plain);
-    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_TRAINING_PLAIN,
-                 "cannot be read", cut, failed);
+    read_failing("plain", file, file.size / 2, file.size / 2, SEEBATCH_FILE_PLAIN, "cannot be read",
+                 cut, failed);
     CHECK(cut->count > 10, "plain: entries before the fault (%zu)", cut->count);
     free(file.data);
 }
@@ -185,18 +211,17 @@ static void bin_failing(const char *directory, const char *plain, entries *cut, 
     char path[4200];
     snprintf(path, sizeof path, "%s/games.bin", directory);
     bytes text = file_read(plain);
-    read_cut(text, text.size, SEEBATCH_TRAINING_PLAIN, cut);
+    read_cut(text, text.size, SEEBATCH_FILE_PLAIN, cut);
     free(text.data);
     seebatch_training_writer *writer = NULL;
     seebatch_error error = spoiled();
     seebatch_training_arrays all = {cut->boards, cut->moves, cut->scores, cut->plies, cut->results};
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_BIN, 0, &writer, &error) ==
-                  SEEBATCH_OK &&
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_BIN, 0, &writer, &error) == SEEBATCH_OK &&
               seebatch_training_write(writer, cut->count, &all, NULL, &error) == SEEBATCH_OK &&
               seebatch_training_finish(writer, &error) == SEEBATCH_OK,
           "%s: %s", path, error.message);
     bytes file = file_read(path);
-    read_failing("bin", file, 40 * 40 + 13, 40 * 40 + 13, SEEBATCH_TRAINING_BIN, "cannot read", cut,
+    read_failing("bin", file, 40 * 40 + 13, 40 * 40 + 13, SEEBATCH_FILE_BIN, "cannot read", cut,
                  failed);
     CHECK_EQ(cut->count, 40, "bin: the entries before the fault");
     CHECK_EQ(failed->place.byte_offset, 40 * 40, "bin: the fault's byte");
@@ -215,7 +240,7 @@ static void binpack_failing(const char *games, entries *cut, entries *failed)
     CHECK(first + 8 < file.size, "games: a second chunk");
     const size_t places[] = {first, first + 3, first + 8 + 100};
     for (int i = 0; i < 3; i++) {
-        read_failing("binpack", file, places[i], first, SEEBATCH_TRAINING_BINPACK, "cannot be read",
+        read_failing("binpack", file, places[i], first, SEEBATCH_FILE_BINPACK, "cannot be read",
                      cut, failed);
         CHECK(cut->count > 0, "binpack: entries before the fault");
         CHECK_EQ(failed->place.byte_offset, first, "binpack: the fault's byte");

@@ -57,8 +57,8 @@ static void opening(const char *directory)
     check_error(seebatch_training_open(NULL, &reader, &error), &error, SEEBATCH_ERROR_ARGUMENT,
                 "NULL");
     seebatch_training_writer *writer;
-    check_error(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, &error),
-                &error, SEEBATCH_ERROR_ARGUMENT, "cannot create");
+    check_error(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, &error), &error,
+                SEEBATCH_ERROR_ARGUMENT, "cannot create");
     CHECK(writer == NULL, "no writer after a failure");
 }
 
@@ -74,8 +74,8 @@ static void writing(const char *directory, const game *g)
         (seebatch_training_arrays){bad.boards, bad.moves, bad.scores, bad.plies, bad.results};
     seebatch_error error = spoiled();
     seebatch_training_writer *writer = NULL;
-    CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &error),
-             SEEBATCH_OK, "%s", error.message);
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &error), SEEBATCH_OK,
+             "%s", error.message);
     CHECK(error.status == SEEBATCH_OK && error.message[0] == '\0', "success clears the error");
     if (!writer)
         return;
@@ -136,6 +136,26 @@ static void filtering(const game *g)
     seebatch_training_filter_counts(filter, &counts);
     CHECK(counts.entries == 4 && counts.kept == 3, "the entry before the refused one counted");
     seebatch_training_filter_free(filter);
+
+    /* An entry with no move (0): its board is judged, the rules on the move
+     * match it never; its board is still checked. */
+    const char *const board_rules[] = {"--skip-capture", "--skip-in-check"};
+    CHECK_EQ(seebatch_training_filter_new(2, board_rules, &filter, NULL), SEEBATCH_OK, "rules");
+    if (!filter)
+        return;
+    game moveless = *g;
+    moveless.arrays = (seebatch_training_arrays){moveless.boards, moveless.moves, moveless.scores,
+                                                 moveless.plies, moveless.results};
+    for (int i = 0; i < ENTRIES; i++)
+        moveless.moves[i] = 0;
+    seebatch_board_from_fen(&moveless.boards[1], "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", NULL);
+    CHECK_EQ(seebatch_training_filter_keep(filter, ENTRIES, &moveless.arrays, keep, &error),
+             SEEBATCH_OK, "%s", error.message);
+    CHECK(keep[0] && !keep[1] && keep[2], "no move takes; the side in check is dropped");
+    moveless.boards[2].colors[0] |= moveless.boards[2].colors[1];
+    check_error(seebatch_training_filter_keep(filter, ENTRIES, &moveless.arrays, keep, &error),
+                &error, SEEBATCH_ERROR_BOARD, "entry 6: board: ");
+    seebatch_training_filter_free(filter);
 }
 
 /* A binpack cut inside its chain: the stem is read, the fault names the
@@ -146,8 +166,8 @@ static void reading_a_damaged_file(const char *directory, const game *g)
     snprintf(path, sizeof path, "%s/whole.binpack", directory);
     snprintf(damaged, sizeof damaged, "%s/damaged.binpack", directory);
     seebatch_training_writer *writer = NULL;
-    CHECK_EQ(seebatch_training_create(path, SEEBATCH_TRAINING_BINPACK, 0, &writer, NULL),
-             SEEBATCH_OK, "creating");
+    CHECK_EQ(seebatch_training_create(path, SEEBATCH_FILE_BINPACK, 0, &writer, NULL), SEEBATCH_OK,
+             "creating");
     CHECK_EQ(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, NULL), SEEBATCH_OK,
              "writing");
     CHECK_EQ(seebatch_training_finish(writer, NULL), SEEBATCH_OK, "finishing");
@@ -190,65 +210,44 @@ static void reading_a_damaged_file(const char *directory, const game *g)
  * chain, written by reading_a_damaged_file): with no rule the payload
  * comes out as it went in; --skip-capture keeps two; the payload cut in
  * its chain stops at entry 2, counted from entries_before, its stem kept. */
+/* A one-chunk binpack (whole.binpack: 3 entries, 38 bytes of payload)
+ * filtered by seebatch_training_filter_file: with no rule the output is
+ * the input; --skip-capture drops exd5. */
 static void filtering_a_chunk(const char *directory)
 {
-    char path[4096];
+    char path[4096], out[4096];
     snprintf(path, sizeof path, "%s/whole.binpack", directory);
-    FILE *file = fopen(path, "rb");
-    unsigned char bytes[256];
-    size_t size = file ? fread(bytes, 1, sizeof bytes, file) : 0;
-    if (file)
-        fclose(file);
-    CHECK(size > 43, "reading %s", path);
+    snprintf(out, sizeof out, "%s/filtered.binpack", directory);
     const char *skip_capture[] = {"--skip-capture"};
     seebatch_training_filter *none = NULL, *captures = NULL;
-    seebatch_filter_buffers *buffers = NULL;
     CHECK_EQ(seebatch_training_filter_new(0, NULL, &none, NULL), SEEBATCH_OK, "no rule");
     CHECK_EQ(seebatch_training_filter_new(1, skip_capture, &captures, NULL), SEEBATCH_OK, "rule");
-    CHECK_EQ(seebatch_filter_buffers_new(&buffers, NULL), SEEBATCH_OK, "buffers");
-    if (!none || !captures || !buffers || size <= 43)
-        return;
-    seebatch_filter_chunk chunk;
-    memset(&chunk, 0, sizeof chunk);
-    chunk.filter = none;
-    chunk.buffers = buffers;
-    chunk.payload = bytes + 8;
-    chunk.size = size - 8;
-    chunk.file_offset = 8;
-    chunk.output = SEEBATCH_TRAINING_BINPACK;
-    seebatch_filter_state_start(&chunk.before);
-    chunk.before_known = 1;
-    seebatch_error error = spoiled();
-    CHECK_EQ(seebatch_training_filter_chunk(&chunk, &error), SEEBATCH_OK, "%s", error.message);
-    CHECK(chunk.entries == 3 && chunk.kept == 3 && chunk.byte_count == size - 8 &&
-              memcmp(chunk.bytes, bytes + 8, size - 8) == 0,
-          "no rule: the payload as it went in (%llu kept, %zu bytes)",
-          (unsigned long long)chunk.kept, chunk.byte_count);
-    chunk.filter = captures;
-    CHECK_EQ(seebatch_training_filter_chunk(&chunk, NULL), SEEBATCH_OK, "--skip-capture");
-    CHECK(chunk.entries == 3 && chunk.kept == 2 && chunk.byte_count > 32, "exd5 dropped");
-    chunk.filter = none;
-    chunk.size = 43 - 8;
-    chunk.entries_before = 10;
-    check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                ", entry 12: ");
-    CHECK(chunk.entries == 1 && chunk.kept == 1 && chunk.place.entry == 2 &&
-              chunk.place.byte_offset >= 8 + 32 && chunk.reason[0] != '\0',
-          "the stem before the fault: %llu entries, place {%llu, %llu}",
-          (unsigned long long)chunk.entries, (unsigned long long)chunk.place.byte_offset,
-          (unsigned long long)chunk.place.entry);
-    chunk.buffers = NULL;
-    check_error(seebatch_training_filter_chunk(&chunk, &error), &error, SEEBATCH_ERROR_ARGUMENT,
-                "NULL");
-    /* An empty chunk (a header claiming no byte): no payload, nothing kept. */
-    chunk.buffers = buffers;
-    chunk.payload = NULL;
-    chunk.size = 0;
-    CHECK_EQ(seebatch_training_filter_chunk(&chunk, &error), SEEBATCH_OK, "%s", error.message);
-    CHECK(chunk.entries == 0 && chunk.kept == 0 && chunk.byte_count == 0,
-          "an empty chunk: %llu entries, %zu bytes", (unsigned long long)chunk.entries,
-          chunk.byte_count);
-    seebatch_filter_buffers_free(buffers);
+    for (int rule = 0; rule < 2; rule++) {
+        seebatch_filter_file_job job;
+        memset(&job, 0, sizeof job);
+        job.filter = rule ? captures : none;
+        job.input = path;
+        job.output = out;
+        job.output_format = SEEBATCH_FILE_BINPACK;
+        job.threads = 2;
+        seebatch_error error = spoiled();
+        CHECK_EQ(seebatch_training_filter_file(&job, &error), SEEBATCH_OK, "%s", error.message);
+        CHECK(job.counts.entries == 3 && job.counts.kept == (rule ? 2u : 3u),
+              "%s: %llu of %llu kept", rule ? "--skip-capture" : "no rule",
+              (unsigned long long)job.counts.kept, (unsigned long long)job.counts.entries);
+        FILE *in = fopen(path, "rb"), *written = fopen(out, "rb");
+        unsigned char a[256], b[256];
+        size_t got_a = in ? fread(a, 1, sizeof a, in) : 0;
+        size_t got_b = written ? fread(b, 1, sizeof b, written) : 0;
+        if (in)
+            fclose(in);
+        if (written)
+            fclose(written);
+        if (!rule)
+            CHECK(got_a == got_b && memcmp(a, b, got_a) == 0, "no rule: the input as it was");
+        else
+            CHECK(got_b > 8 + 32 && got_b != got_a, "exd5 dropped: %zu bytes", got_b);
+    }
     seebatch_training_filter_free(none);
     seebatch_training_filter_free(captures);
 }
@@ -273,72 +272,72 @@ static void damaged_copy(const char *directory, const char *name, size_t size, c
         fclose(out);
 }
 
-/* The chunk reader over whole.binpack (one chunk, 46 bytes) with a header after it
- * that is damaged or cut, or claims an empty chunk, and cut inside its payload. */
+/* Entries counted by a run, and nothing more. */
+static void count_block(void *context, const seebatch_piece *piece)
+{
+    (void)context;
+    (void)piece;
+}
+
+/* path by the run and by seebatch_training_read: the same entries and the
+ * same fault, at the same place, in the same words ("PATH: " before the
+ * reader's). */
+static void run_as_reader(const char *path, const char *words)
+{
+    seebatch_run run;
+    memset(&run, 0, sizeof run);
+    run.input = path;
+    run.threads = 2;
+    run.work = (seebatch_work){NULL, NULL, NULL, count_block, NULL};
+    seebatch_error by_run = spoiled(), by_reader = spoiled();
+    seebatch_status status = seebatch_training_run(&run, &by_run);
+    seebatch_training_reader *reader = NULL;
+    CHECK_EQ(seebatch_training_open(path, &reader, NULL), SEEBATCH_OK, "%s", path);
+    if (!reader)
+        return;
+    seebatch_board boards[8];
+    uint16_t moves[8], plies[8];
+    int16_t scores[8];
+    int8_t results[8];
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    size_t count = 0;
+    seebatch_status read = seebatch_training_read(reader, 8, &arrays, &count, &by_reader);
+    seebatch_training_place place = seebatch_training_reader_place(reader);
+    seebatch_training_close(reader);
+    CHECK_EQ(status, read, "%s: the run's status is the reader's", path);
+    CHECK_EQ(run.entries, count, "%s: the entries before the fault", path);
+    CHECK(run.place.byte_offset == place.byte_offset && run.place.entry == place.entry,
+          "%s: the fault's place {%llu, %llu}, the reader's {%llu, %llu}", path,
+          (unsigned long long)run.place.byte_offset, (unsigned long long)run.place.entry,
+          (unsigned long long)place.byte_offset, (unsigned long long)place.entry);
+    char expected[SEEBATCH_MESSAGE_SIZE + 4200];
+    snprintf(expected, sizeof expected, "%s: %s", path, by_reader.message);
+    CHECK(read == SEEBATCH_OK || strcmp(by_run.message, expected) == 0, "\"%s\" is \"%s\"",
+          by_run.message, expected);
+    CHECK(!words || strstr(by_run.message, words), "\"%s\" says \"%s\"", by_run.message, words);
+}
+
+/* whole.binpack (one chunk, 46 bytes) with a header after it that is
+ * damaged or cut, or claims an empty chunk, and cut inside its payload. */
 static void reading_chunks(const char *directory)
 {
     char path[4096];
-    seebatch_binpack_chunks *chunks = NULL;
-    seebatch_error error = spoiled();
-    check_error(seebatch_binpack_chunks_open("/nonexistent/x.binpack", &chunks, &error), &error,
-                SEEBATCH_ERROR_ARGUMENT, "cannot open");
-    CHECK(chunks == NULL, "no reader after a failure");
     static const struct {
         const char *tail;
         size_t size;
         const char *words;
-    } faults[] = {{"BINQ\x01\x00\x00\x00", 8, "byte 46, entry 8: no chunk header (\"BINP\")"},
-                  {"BIN", 3, "byte 46, entry 8: the file ends inside a chunk header"},
-                  {"BINP\x00\x00\x00\x10", 8, "byte 46, entry 8: the chunk header claims"}};
+    } faults[] = {{"BINQ\x01\x00\x00\x00", 8, "byte 46, entry 4: no chunk header (\"BINP\")"},
+                  {"BIN", 3, "byte 46, entry 4: the file ends inside a chunk header"},
+                  {"BINP\x00\x00\x00\x10", 8, "byte 46, entry 4: the chunk header claims"}};
     for (size_t f = 0; f < sizeof faults / sizeof faults[0]; f++) {
         damaged_copy(directory, "header.binpack", 46, faults[f].tail, faults[f].size, path);
-        CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
-        if (!chunks)
-            return;
-        seebatch_binpack_chunk chunk;
-        memset(&chunk, 0, sizeof chunk);
-        chunk.entries_before = 4;
-        CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "the chunk");
-        CHECK(chunk.size == 38 && chunk.file_offset == 8 && !chunk.end && !chunk.truncated &&
-                  chunk.entries_before == 4,
-              "a whole chunk: %zu bytes at %llu", chunk.size,
-              (unsigned long long)chunk.file_offset);
-        chunk.entries_before = 7;
-        check_error(seebatch_binpack_chunks_next(chunks, &chunk, &error), &error,
-                    SEEBATCH_ERROR_ARGUMENT, faults[f].words);
-        CHECK(chunk.byte_offset == 46 && strstr(error.message, chunk.reason) != NULL,
-              "the fault's place %llu and reason \"%s\"", (unsigned long long)chunk.byte_offset,
-              chunk.reason);
-        seebatch_binpack_chunks_close(chunks);
+        run_as_reader(path, faults[f].words);
     }
     damaged_copy(directory, "cut.binpack", 30, "", 0, path);
-    CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
-    if (!chunks)
-        return;
-    seebatch_binpack_chunk chunk;
-    memset(&chunk, 0, sizeof chunk);
-    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "cut chunk");
-    CHECK(chunk.truncated && chunk.size == 22 && chunk.byte_offset == 30 &&
-              strstr(chunk.reason, "the file ends 22 bytes into a chunk") != NULL,
-          "truncated: %zu bytes, at %llu, \"%s\"", chunk.size,
-          (unsigned long long)chunk.byte_offset, chunk.reason);
-    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "then the end");
-    CHECK(chunk.end, "the end after a truncated chunk");
-    seebatch_binpack_chunks_close(chunks);
-    seebatch_binpack_chunks_close(NULL);
+    run_as_reader(path, "the file ends 22 bytes into a chunk");
     /* A chunk whose header claims no byte: an empty payload, then the end. */
     damaged_copy(directory, "empty.binpack", 46, "BINP\x00\x00\x00\x00", 8, path);
-    CHECK_EQ(seebatch_binpack_chunks_open(path, &chunks, NULL), SEEBATCH_OK, "%s", path);
-    if (!chunks)
-        return;
-    CHECK(seebatch_binpack_chunks_next(chunks, &chunk, NULL) == SEEBATCH_OK && chunk.size == 38,
-          "the first chunk");
-    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "the empty chunk");
-    CHECK(chunk.size == 0 && chunk.file_offset == 54 && !chunk.end && !chunk.truncated,
-          "an empty chunk: %zu bytes at %llu", chunk.size, (unsigned long long)chunk.file_offset);
-    CHECK_EQ(seebatch_binpack_chunks_next(chunks, &chunk, NULL), SEEBATCH_OK, "then the end");
-    CHECK(chunk.end, "the end after an empty chunk");
-    seebatch_binpack_chunks_close(chunks);
+    run_as_reader(path, NULL);
 }
 
 static void parsing_uci(const game *g)
@@ -374,7 +373,7 @@ static void parsing_uci(const game *g)
 typedef struct memory_run {
     const char *directory;
     const game *g;
-    seebatch_training_format format;
+    seebatch_file_format format;
     char path[4096];
 } memory_run;
 
@@ -491,21 +490,21 @@ static seebatch_status read_step(const memory_run *run, game *back, size_t *coun
     return read_whole(run, back, count, error);
 }
 
-/* Every chunk of a binpack; *count the chunks read. */
-static seebatch_status chunks_step(const memory_run *run, game *back, size_t *count,
-                                   seebatch_error *error)
+/* A binpack counted by the run on two threads; *count its entries. */
+static seebatch_status run_step(const memory_run *run, game *back, size_t *count,
+                                seebatch_error *error)
 {
     (void)back;
-    seebatch_binpack_chunks *chunks = NULL;
-    seebatch_status status = seebatch_binpack_chunks_open(run->path, &chunks, error);
-    seebatch_binpack_chunk chunk = {0};
-    while (status == SEEBATCH_OK && !chunk.end) {
-        status = seebatch_binpack_chunks_next(chunks, &chunk, error);
-        *count += status == SEEBATCH_OK && !chunk.end;
-    }
-    seebatch_binpack_chunks_close(chunks);
-    if (status == SEEBATCH_OK && *count == 1)
-        *count = ENTRIES; /* one chunk read: what same_entries asks */
+    seebatch_counts counts;
+    memset(&counts, 0, sizeof counts);
+    seebatch_run whole;
+    memset(&whole, 0, sizeof whole);
+    whole.input = run->path;
+    whole.threads = 2;
+    whole.work = seebatch_count_work(&counts);
+    seebatch_status status = seebatch_training_run(&whole, error);
+    if (status == SEEBATCH_OK && counts.entries == ENTRIES)
+        *count = ENTRIES; /* what same_entries asks */
     return status;
 }
 
@@ -526,28 +525,6 @@ static seebatch_status filter_step(const memory_run *run, game *back, size_t *co
     return status;
 }
 
-/* The first allocation of the readers a caller makes of its own stream or
- * payload failing: refused naming memory, *reader NULL, nothing kept. */
-static void readers_of_streams_without_memory(void)
-{
-    long alive = failing_allocations_alive();
-    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&alive;
-    seebatch_error error = spoiled();
-    failing_allocations_arm(1);
-    seebatch_status status = seebatch_binpack_chunks_open_stream(stdin, &chunks, &error);
-    CHECK(failing_allocations_failed(), "chunks: the allocation failed");
-    names_memory(status, &error, "chunks of a stream", 1);
-    CHECK(chunks == NULL, "no chunks reader");
-    seebatch_payload_reader *reader = (seebatch_payload_reader *)&alive;
-    error = spoiled();
-    failing_allocations_arm(1);
-    status = seebatch_payload_reader_new(&reader, &error);
-    CHECK(failing_allocations_failed(), "payload: the allocation failed");
-    names_memory(status, &error, "a payload reader", 1);
-    CHECK(reader == NULL, "no payload reader");
-    CHECK_EQ(failing_allocations_alive(), alive, "nothing kept");
-}
-
 static void out_of_memory(const char *directory, const game *g)
 {
     if (!failing_allocations_work()) {
@@ -555,10 +532,9 @@ static void out_of_memory(const char *directory, const game *g)
                "and no sanitizer)\n");
         return;
     }
-    readers_of_streams_without_memory();
     static const char *const names[] = {"binpack", "plain", "bin"};
-    static const seebatch_training_format formats[] = {
-        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     for (int f = 0; f < 3; f++) {
         memory_run run = {directory, g, formats[f], ""};
         snprintf(run.path, sizeof run.path, "%s/memory.%s", directory, names[f]);
@@ -573,9 +549,9 @@ static void out_of_memory(const char *directory, const game *g)
                names[f], writes, reads);
         CHECK(writes >= 3 && reads >= 2, "the writer and reader allocate (%lu, %lu)", writes,
               reads);
-        if (formats[f] == SEEBATCH_TRAINING_BINPACK) {
-            CHECK(each_allocation_failing(&run, chunks_step, "reading binpack chunks") >= 2,
-                  "the chunk reader allocates");
+        if (formats[f] == SEEBATCH_FILE_BINPACK) {
+            CHECK(each_allocation_failing(&run, run_step, "counting on the runner") >= 2,
+                  "the runner allocates");
             CHECK(each_allocation_failing(&run, filter_step, "filtering") >= 1,
                   "the filter allocates");
         }
@@ -607,7 +583,7 @@ static void ending_a_chunk_on_a_full_device(const game *g)
 {
     seebatch_training_writer *writer = NULL;
     seebatch_error error = spoiled();
-    CHECK_EQ(seebatch_training_create("/dev/full", SEEBATCH_TRAINING_BINPACK, 0, &writer, &error),
+    CHECK_EQ(seebatch_training_create("/dev/full", SEEBATCH_FILE_BINPACK, 0, &writer, &error),
              SEEBATCH_OK, "%s", error.message);
     if (!writer)
         return;
@@ -624,8 +600,8 @@ static void ending_a_chunk_on_a_full_device(const game *g)
 
 static void io_failing(const char *directory, const game *g)
 {
-    static const seebatch_training_format formats[] = {
-        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     FILE *full = posix_device("/dev/full");
     for (int f = 0; full && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
@@ -655,12 +631,11 @@ static void io_failing(const char *directory, const game *g)
     for (int f = 0; null && f < 3; f++) {
         seebatch_training_writer *writer = NULL;
         seebatch_error error = spoiled();
-        CHECK(seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) ==
-                      SEEBATCH_OK &&
-                  seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) ==
-                      SEEBATCH_OK &&
-                  seebatch_training_finish(writer, &error) == SEEBATCH_OK,
-              "format %d to /dev/null: %s", f, error.message);
+        CHECK(
+            seebatch_training_create("/dev/null", formats[f], 0, &writer, &error) == SEEBATCH_OK &&
+                seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &error) == SEEBATCH_OK &&
+                seebatch_training_finish(writer, &error) == SEEBATCH_OK,
+            "format %d to /dev/null: %s", f, error.message);
     }
     if (null)
         fclose(null);
@@ -682,14 +657,14 @@ static void refusing_nulls(const game *g)
 {
     seebatch_error e = spoiled();
     seebatch_training_writer *writer = (seebatch_training_writer *)&writer;
-    check_error(seebatch_training_create(NULL, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e), &e,
+    check_error(seebatch_training_create(NULL, SEEBATCH_FILE_PLAIN, 0, &writer, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
     CHECK(writer == NULL, "no writer after a NULL path");
-    check_error(seebatch_training_create("x", SEEBATCH_TRAINING_PLAIN, 0, NULL, &e), &e,
+    check_error(seebatch_training_create("x", SEEBATCH_FILE_PLAIN, 0, NULL, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "path or writer is NULL");
-    check_error(seebatch_training_create("x.out", (seebatch_training_format)3, 0, &writer, &e), &e,
+    check_error(seebatch_training_create("x.out", (seebatch_file_format)3, 0, &writer, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT,
-                "x.out: format 3 is none of binpack (0), plain (1), bin (2)");
+                "x.out: format 3 is none of binpack (1), plain (2), bin (4)");
     check_error(seebatch_training_write(NULL, 0, NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "writer or in is NULL");
     check_error(seebatch_training_end_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
@@ -711,18 +686,9 @@ static void refusing_nulls(const game *g)
     CHECK_EQ(count, 0, "no entries read from no reader");
     seebatch_training_close(NULL);
 
-    seebatch_binpack_chunks *chunks = (seebatch_binpack_chunks *)&chunks;
-    check_error(seebatch_binpack_chunks_open(NULL, &chunks, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "path or chunks is NULL");
-    CHECK(chunks == NULL, "no chunk reader after a NULL path");
-    check_error(seebatch_binpack_chunks_open("x", NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "path or chunks is NULL");
-    check_error(seebatch_binpack_chunks_next(NULL, NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "chunks or chunk is NULL");
     uint32_t payload_size;
     check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e, SEEBATCH_ERROR_ARGUMENT,
                 "header or payload_size is NULL");
-    seebatch_binpack_chunks_close(NULL);
 
     seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
     const char *too_many[65];
@@ -759,7 +725,7 @@ static void refusing_nulls(const game *g)
 /* ---- entries a format cannot hold ------------------------------------ */
 
 /* Writes one entry (board, move text, ply) in format to path; the status. */
-static seebatch_status write_one(const char *path, seebatch_training_format format,
+static seebatch_status write_one(const char *path, seebatch_file_format format,
                                  const seebatch_board *board, const char *uci, uint16_t ply,
                                  seebatch_error *error)
 {
@@ -798,17 +764,18 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     no_rook = board;
     no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
     seebatch_error e = spoiled();
-    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_black_king, "h1h8", 1, &e), &e,
-                SEEBATCH_ERROR_ARGUMENT, "entry 1: .bin holds positions with one king a side; "
-                                         "black has 0");
-    check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &no_rook, "h1h8", 1, &e), &e,
+    check_error(write_one(bin, SEEBATCH_FILE_BIN, &no_black_king, "h1h8", 1, &e), &e,
+                SEEBATCH_ERROR_ARGUMENT,
+                "entry 1: .bin holds positions with one king a side; "
+                "black has 0");
+    check_error(write_one(bin, SEEBATCH_FILE_BIN, &no_rook, "h1h8", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT,
                 "entry 1: an inconsistent position: castling right Q without its king and rook "
                 "in place");
     CHECK(fopen(bin, "rb") == NULL, "no .bin left after its refusals");
-    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_rook, "h1h8", 1, &e), &e,
+    check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &no_rook, "h1h8", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
-    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &board, "h1h8", 20000, &e), &e,
+    check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &board, "h1h8", 20000, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     CHECK(fopen(binpack, "rb") == NULL, "no .binpack left after its refusals");
     /* Boards no game reaches, which a FEN may still give: binpack's stem and
@@ -819,7 +786,7 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     CHECK(seebatch_board_from_fen(&no_pushed_pawn, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", NULL) ==
               SEEBATCH_OK,
           "en passant with no pawn");
-    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &no_pushed_pawn, "e1d1", 1, &e), &e,
+    check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &no_pushed_pawn, "e1d1", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     /* 33 pieces: the stem's occupancy holds 32. */
     seebatch_board crowded;
@@ -827,7 +794,7 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
                                   "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KR6 w - - 0 1",
                                   NULL) == SEEBATCH_OK,
           "33 pieces");
-    check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &crowded, "a3a4", 1, &e), &e,
+    check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &crowded, "a3a4", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     static const char *const no_game[2][2] = {
         {"P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn on a back rank"},
@@ -836,14 +803,14 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
         seebatch_board odd;
         CHECK(seebatch_board_from_fen(&odd, no_game[i][0], NULL) == SEEBATCH_OK, "%s",
               no_game[i][0]);
-        check_error(write_one(binpack, SEEBATCH_TRAINING_BINPACK, &odd, "e1d1", 1, &e), &e,
+        check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &odd, "e1d1", 1, &e), &e,
                     SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
-        check_error(write_one(bin, SEEBATCH_TRAINING_BIN, &odd, "e1d1", 1, &e), &e,
+        check_error(write_one(bin, SEEBATCH_FILE_BIN, &odd, "e1d1", 1, &e), &e,
                     SEEBATCH_ERROR_ARGUMENT, no_game[i][1]);
     }
     CHECK(fopen(binpack, "rb") == NULL && fopen(bin, "rb") == NULL, "nothing left");
     /* What each holds is written and read back. */
-    seebatch_training_format formats[] = {SEEBATCH_TRAINING_BIN, SEEBATCH_TRAINING_BINPACK};
+    seebatch_file_format formats[] = {SEEBATCH_FILE_BIN, SEEBATCH_FILE_BINPACK};
     const char *paths[] = {bin, binpack};
     for (int f = 0; f < 2; f++) {
         CHECK(write_one(paths[f], formats[f], &board, "h1h8", 16383, &e) == SEEBATCH_OK, "%s: %s",
@@ -887,8 +854,8 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
         seebatch_board board, back[1];
         CHECK(seebatch_board_from_fen(&board, fits[i], NULL) == SEEBATCH_OK, "%s", fits[i]);
         seebatch_error e = spoiled();
-        CHECK(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK,
-              "%s: %s", fits[i], e.message);
+        CHECK(write_one(path, SEEBATCH_FILE_BIN, &board, "a3a4", 1, &e) == SEEBATCH_OK, "%s: %s",
+              fits[i], e.message);
         uint16_t moves[1], plies[1];
         int16_t scores[1];
         int8_t results[1];
@@ -910,7 +877,7 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
                  "entry 1: .bin holds a position in 256 bits; this one needs %u (%d pieces "
                  "besides the kings)",
                  past_bits[i], 39 - 2 * i);
-        check_error(write_one(path, SEEBATCH_TRAINING_BIN, &board, "a3a4", 1, &e), &e,
+        check_error(write_one(path, SEEBATCH_FILE_BIN, &board, "a3a4", 1, &e), &e,
                     SEEBATCH_ERROR_ARGUMENT, expected);
         CHECK(fopen(path, "rb") == NULL, "no .bin left after refusing %s", past[i]);
     }
@@ -924,8 +891,8 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
  * the move. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
 {
-    static const seebatch_training_format formats[] = {
-        SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
+                                                   SEEBATCH_FILE_BIN};
     static const struct {
         const char *fen;
         unsigned from, to, kind;
@@ -974,8 +941,8 @@ static void refusing_chess960_castling(const char *directory)
     static const char *const moves[] = {"g1h1", "e1g1"};
     static const char *const named[] = {"the king on g1, the rook on h1",
                                         "the king on e1, the rook on g1"};
-    static const seebatch_training_format formats[] = {
-        SEEBATCH_TRAINING_PLAIN, SEEBATCH_TRAINING_BINPACK, SEEBATCH_TRAINING_BIN};
+    static const seebatch_file_format formats[] = {SEEBATCH_FILE_PLAIN, SEEBATCH_FILE_BINPACK,
+                                                   SEEBATCH_FILE_BIN};
     static const char *const names[] = {"plain", "binpack", ".bin"};
     char path[4200];
     for (int c = 0; c < 2; c++) {
@@ -1044,8 +1011,8 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
     snprintf(path, sizeof path, "%s/nulls.plain", directory);
     seebatch_error e = spoiled();
     seebatch_training_writer *writer = NULL;
-    CHECK(seebatch_training_create(path, SEEBATCH_TRAINING_PLAIN, 0, &writer, &e) == SEEBATCH_OK,
-          "%s", e.message);
+    CHECK(seebatch_training_create(path, SEEBATCH_FILE_PLAIN, 0, &writer, &e) == SEEBATCH_OK, "%s",
+          e.message);
     check_error(seebatch_training_write(writer, ENTRIES, NULL, NULL, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "writer or in is NULL");
     CHECK(seebatch_training_write(writer, ENTRIES, &g->arrays, NULL, &e) == SEEBATCH_OK &&
@@ -1073,27 +1040,27 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
 
     uint16_t moves[1];
     size_t parsed = 9;
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e),
-                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e),
-                &e, SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(
+        seebatch_training_moves_from_uci(g->boards, 1, NULL, NULL, 5, 1, moves, &parsed, &e), &e,
+        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
+    check_error(
+        seebatch_training_moves_from_uci(g->boards, 1, NULL, "e2e4", 5, 1, NULL, &parsed, &e), &e,
+        SEEBATCH_ERROR_ARGUMENT, "boards, texts or moves is NULL");
     CHECK_EQ(parsed, 0, "no row parsed");
     parsed = 9;
     CHECK_EQ(seebatch_training_moves_from_uci(NULL, 0, NULL, NULL, 5, 0, NULL, &parsed, &e),
              SEEBATCH_OK, "no rows need no boards, texts or moves: %s", e.message);
     CHECK_EQ(parsed, 0, "no rows parsed");
     static const char long_text[] = "e2e4e2e4e2e4e2e4";
-    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text,
-                                                 1, moves, &parsed, &e),
+    check_error(seebatch_training_moves_from_uci(g->boards, 1, NULL, long_text, sizeof long_text, 1,
+                                                 moves, &parsed, &e),
                 &e, SEEBATCH_ERROR_MOVE, "row 0: a move of 16 characters");
 
     seebatch_board inconsistent = SEEBATCH_BOARD_EMPTY;
     inconsistent.en_passant = 0; /* a1 */
-    check_error(seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves,
-                                                 &parsed, &e),
-                &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
-    check_error(seebatch_filter_buffers_new(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "buffers is NULL");
+    check_error(
+        seebatch_training_moves_from_uci(&inconsistent, 1, NULL, "e2e4", 5, 1, moves, &parsed, &e),
+        &e, SEEBATCH_ERROR_BOARD, "row 0: \"e2e4\" on board 0: en passant square a1");
 
     /* Rule values as the tool refuses them: a value attached to a rule that
      * takes none, and numbers with a '+' or a '-' and no digit. */
@@ -1110,30 +1077,35 @@ static void refusing_nulls_beside_open_objects(const char *directory, const game
 
     const char *const unseeded[] = {"--random-skip", "3"};
     const char *const seeded[] = {"--random-skip", "3", "--seed", "11"};
-    CHECK_EQ(seebatch_training_filter_draws_unseeded(NULL), 0, "NULL draws nothing");
+    CHECK_EQ(seebatch_training_filter_reads(NULL), 0, "NULL reads nothing");
     CHECK(seebatch_training_filter_new(2, unseeded, &filter, &e) == SEEBATCH_OK &&
-              seebatch_training_filter_draws_unseeded(filter) == 1,
-          "--random-skip with no --seed draws unseeded (%s)", e.message);
+              seebatch_training_filter_reads(filter) == SEEBATCH_FILTER_DRAWS,
+          "--random-skip with no --seed draws, unseeded (%s)", e.message);
     seebatch_training_filter_free(filter);
     CHECK(seebatch_training_filter_new(4, seeded, &filter, &e) == SEEBATCH_OK &&
-              seebatch_training_filter_draws_unseeded(filter) == 0,
+              seebatch_training_filter_reads(filter) ==
+                  (SEEBATCH_FILTER_DRAWS | SEEBATCH_FILTER_SEEDED),
           "--random-skip with --seed is seeded (%s)", e.message);
-
-    /* A chunk's filter, buffers and payload, each NULL in turn. */
-    seebatch_filter_chunk chunk;
-    memset(&chunk, 0, sizeof chunk);
-    check_error(seebatch_training_filter_chunk(NULL, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "chunk, its filter, buffers or payload is NULL");
-    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "chunk, its filter, buffers or payload is NULL");
-    chunk.filter = filter;
-    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "chunk, its filter, buffers or payload is NULL");
-    CHECK(seebatch_filter_buffers_new(&chunk.buffers, &e) == SEEBATCH_OK, "%s", e.message);
-    chunk.size = 5;
-    check_error(seebatch_training_filter_chunk(&chunk, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "chunk, its filter, buffers or payload is NULL");
-    seebatch_filter_buffers_free(chunk.buffers);
+    seebatch_training_filter_free(filter);
+    /* What the rules read, and their words. */
+    const char *const reading[] = {"--skip-see-ge", "0", "--skip-placeholder", "--skip-in-check"};
+    CHECK_EQ(seebatch_training_filter_new(4, reading, &filter, &e), SEEBATCH_OK, "%s", e.message);
+    CHECK_EQ(seebatch_training_filter_reads(filter),
+             SEEBATCH_FILTER_READS_MOVE | SEEBATCH_FILTER_READS_SCORE, "the move and the score");
+    char words[64] = "x";
+    int on = 0;
+    for (int r = -1; r <= 16; r++)
+        on += seebatch_training_filter_rule(filter, r, words, sizeof words);
+    CHECK_EQ(on, 3, "three rules on");
+    CHECK(seebatch_training_filter_rule(filter, 0, words, sizeof words) == 1 &&
+              strcmp(words, "--skip-in-check") == 0,
+          "rule 0: %s", words);
+    CHECK(seebatch_training_filter_rule(filter, 2, words, sizeof words) == 1 &&
+              strcmp(words, "--skip-see-ge 0") == 0,
+          "rule 2: %s", words);
+    CHECK(seebatch_training_filter_rule(filter, 1, words, sizeof words) == 0 && words[0] == '\0',
+          "rule 1 is off: \"\"");
+    CHECK_EQ(seebatch_training_filter_rule(NULL, 0, NULL, 0), 0, "NULL: no rule");
     seebatch_training_filter_free(filter);
 }
 

@@ -189,10 +189,10 @@ static void seebatch_filter_group(chunk_filter *f, const training_entry *entries
         bool kept = seebatch_tally_entry(f, matched[i]);
         if (chunk->count_only)
             continue;
-        if (kept && chunk->output == SEEBATCH_TRAINING_PLAIN) {
+        if (kept && chunk->output == SEEBATCH_FILE_PLAIN) {
             char block[PLAIN_BLOCK_MAX];
             seebatch_append_text(f, block, seebatch_plain_format(&entries[i], block));
-        } else if (kept && chunk->output == SEEBATCH_TRAINING_BIN) {
+        } else if (kept && chunk->output == SEEBATCH_FILE_BIN) {
             /* A binpack entry has one king a side (its stem is checked): .bin holds it. */
             uint8_t bytes[BIN_ENTRY_SIZE];
             seebatch_bin_pack(&entries[i], bytes);
@@ -308,7 +308,7 @@ typedef enum decoding_mode {
 static decoding_mode seebatch_decoding_mode_of(const filter_rules *rules,
                                                const seebatch_filter_chunk *chunk)
 {
-    bool binpack_or_none = chunk->count_only || chunk->output == SEEBATCH_TRAINING_BINPACK;
+    bool binpack_or_none = chunk->count_only || chunk->output == SEEBATCH_FILE_BINPACK;
     if (!rules->active && chunk->count_only)
         return DECODE_COUNT;
     if (rules->active && !(rules->active & ~RULES_OF_BOARD) && binpack_or_none)
@@ -325,7 +325,7 @@ static uint64_t seebatch_decode_and_judge(chunk_filter *f, decoding_mode mode, b
     const seebatch_filter_chunk *chunk = f->chunk;
     seebatch_filter_buffers *b = f->buffers;
     /* Only binpack output copies the input's stems and movetext. */
-    bool sources = !chunk->count_only && chunk->output == SEEBATCH_TRAINING_BINPACK;
+    bool sources = !chunk->count_only && chunk->output == SEEBATCH_FILE_BINPACK;
     binpack_chunk_decoder decoder;
     seebatch_binpack_decoder_start(&decoder, chunk->payload, chunk->size, chunk->file_offset);
     binpack_step stop;
@@ -371,7 +371,7 @@ static void seebatch_give_results(chunk_filter *f, uint64_t entries)
     filter_state_set(&chunk->after, &f->carry);
     seebatch_filter_buffers *b = f->buffers;
     seebatch_binpack_close_chain(&b->binpack);
-    bool binpack = chunk->output == SEEBATCH_TRAINING_BINPACK;
+    bool binpack = chunk->output == SEEBATCH_FILE_BINPACK;
     chunk->bytes = chunk->count_only ? NULL : binpack ? b->binpack.payload : b->text;
     chunk->byte_count = chunk->count_only ? 0 : binpack ? b->binpack.size : b->text_length;
 }

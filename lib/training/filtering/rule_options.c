@@ -67,23 +67,6 @@ void seebatch_number_option_message(char *message, size_t size, const char *name
 /* The SEE configuration                                                    */
 /* ------------------------------------------------------------------------ */
 
-static const char config_options_help[] =
-    "  --preset NAME       classic (P100 N325 B325 R500 Q1000, no flags; the default)\n"
-    "                      or stockfish (P208 N781 B825 R1276 Q2538, pins on, en\n"
-    "                      passant, promotions and castling scored 0)\n"
-    "  --values P,N,B,R,Q  piece values, each 0..4000000 (after --preset)\n"
-    "  --pins              Stockfish's pin rule: pinned pieces do not recapture\n"
-    "  --promotions[=none|move|all]\n"
-    "                      pawns that promote in the exchange: all (the bare option)\n"
-    "                      every pawn reaching its last rank, the move to the piece\n"
-    "                      it names, later ones to queens; move: the move's own\n"
-    "                      promotion only; none: no pawn (the default)\n"
-    "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
-    "                      ahead by more than the piece it put on the square, as\n"
-    "                      the swap lists of Crafty and Berserk do\n";
-
-const char *seebatch_config_options_help(void) { return config_options_help; }
-
 /* "P,N,B,R,Q": exactly five whole numbers separated by commas. */
 static bool seebatch_parse_values(const char *text, seebatch_config *config)
 {
@@ -200,53 +183,6 @@ static const rule_option rule_options[RULE_COUNT] = {
     [RULE_SOFT_EARLY] = {"--soft-early-skip", offsetof(filter_rules, soft_early), 1, 65535},
     [RULE_PIECE_COUNT] = {"--piece-count-skip", 0, 0, 0},
 };
-
-static const char rule_options_help[] =
-    "  --skip-in-check     drop entries whose side to move is in check\n"
-    "  --skip-capture      drop entries whose move takes a piece (en passant too)\n"
-    "  --skip-see-ge T     drop entries whose move takes a piece and has SEE >= T\n"
-    "                      (under the configuration options below)\n"
-    "  --skip-promotion    drop entries whose move promotes\n"
-    "  --skip-castling     drop entries whose move castles\n"
-    "The rules of nnue-pytorch's data loader (make_skip_predicate), each on its\n"
-    "own (the loader applies the first two, and simple eval, only while one of\n"
-    "its other rules is on):\n"
-    "  --skip-value-none   drop entries whose score is 32002 (VALUE_NONE)\n"
-    "  --skip-placeholder  drop a score of 0 standing in for a lost one: the\n"
-    "                      game was not drawn, the ply is above the previous\n"
-    "                      entry's, and the last score before it that was not\n"
-    "                      32002 nor such a zero is above 100 or below -100\n"
-    "  --skip-early-ply N  drop entries at ply N or lower (early_fen_skipping)\n"
-    "  --skip-filtered     drop entries whose move lands on an enemy piece (en\n"
-    "                      passant not counted) or whose side to move is in\n"
-    "                      check (filtered)\n"
-    "  --skip-simple-eval N  drop entries whose |material| is below N (0..32767),\n"
-    "                      with P208 N781 B825 R1276 Q2538, the side to move's\n"
-    "                      minus the other's, in 16 bits (simple_eval_skipping)\n"
-    "  --random-skip N     drop each entry with probability N/(N+1)\n"
-    "                      (random_fen_skipping)\n"
-    "  --wld-skip          drop each entry with probability 1 - P(its result |\n"
-    "                      score, ply) under the loader's win-rate model\n"
-    "                      (wld_filtered)\n"
-    "  --soft-early-skip N  drop an entry of ply p < N with probability 1 - K(p),\n"
-    "                      K the line through (0, 0.1), (6, 0.15), (10, 0.25),\n"
-    "                      (18, 0.75), (N, 1) (soft_early_fen_skipping, its\n"
-    "                      default points)\n"
-    "  --piece-count-skip  judged last, on the entries no other rule drops: drop\n"
-    "                      each with probability 1 - K, K = a * target share of\n"
-    "                      its piece count / the share seen so far, the target a\n"
-    "                      spline through 0, 0.4, 1, 1, 0.75 at 0, 8, 16, 24, 32\n"
-    "                      pieces, a set as the loader does (the piece-count\n"
-    "                      filter ending its predicate); reads the file in order,\n"
-    "                      on one thread whatever -j\n"
-    "  --seed S            the drawing rules' seed, 0..2^63-1 (default 0): an\n"
-    "                      entry's draw is a hash of S, the rule and the entry,\n"
-    "                      so output is the same at any -j; nnue-pytorch's\n"
-    "                      probabilities, not its random stream\n"
-    "Every rule is judged on every entry. Exact definitions, and where in\n"
-    "nnue-pytorch each comes from: docs/training-data.md.\n";
-
-const char *seebatch_rule_options_help(void) { return rule_options_help; }
 
 static option_parse seebatch_parse_seed(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t size)

@@ -33,11 +33,11 @@ bool seebatch_parse_number(const char *text, long long minimum, long long maximu
 void seebatch_number_option_message(char *message, size_t size, const char *name, long long minimum,
                                     long long maximum, const char *text);
 
-/* seebatch_parse_config_option and seebatch_config_options_help, the
- * configuration options, are public (seebatch_training.h). */
+/* seebatch_parse_config_option, the configuration options, is public
+ * (seebatch_training.h). */
 typedef seebatch_option_words option_words;
 
-/* A rule option (one of seebatch_rule_options_help()'s, public), as "--name
+/* A rule option (`seebatch filter --help` lists them), as "--name
  * VALUE" or "--name=VALUE": turns the rule on (or sets the seed). */
 option_parse seebatch_parse_rule_option(int argc, char **argv, int *index, filter_rules *rules,
                                         char *message, size_t message_size);

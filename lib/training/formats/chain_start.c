@@ -1,11 +1,11 @@
 /* Where to cut a binpack payload so that its chains can be decoded on
- * several threads (seebatch_binpack_guess_chain_start,
- * include/seebatch_training.h). Chains follow one another with nothing
+ * several threads (chain_start.h). Chains follow one another with nothing
  * marking where one starts (each ends where its movetext does), so a cut is
  * a guess: a place where a stem decodes, its chain decodes, and so do the
  * chains after it. */
+#include "chain_start.h"
+
 #include "binpack_reader.h"
-#include "seebatch_training.h"
 
 /* Chains that must decode from a guess, the first included. */
 enum { BINPACK_SPLIT_CHAINS = 3, TRIAL_BLOCK = 64 };

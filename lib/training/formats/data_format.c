@@ -3,17 +3,15 @@
  * the tool's and the training library's (so Python's), so that the same file
  * is read by the same reader everywhere and a fault in it is told in the
  * same words. */
-#include <string.h>
+#include "data_format.h"
 
-#include "seebatch_training.h"
+#include <string.h>
 
 static const char *const names[] = {"unknown", "binpack", "plain", "lines", "bin"};
 
-static const char not_training_data[] =
+const char seebatch_not_training_data[] =
     "is no training data (no \"BINP\" or \"fen \" at its start, and no .binpack, .plain or "
     ".bin name)";
-
-const char *seebatch_file_not_training_data(void) { return not_training_data; }
 
 seebatch_file_format seebatch_file_format_named(const char *name)
 {

@@ -1,8 +1,8 @@
 /* Where an entry of training data is, in the words of every message about
- * one (seebatch_training_fault_text, include/seebatch_training.h). */
-#include <stdio.h>
+ * one (fault_text.h). */
+#include "fault_text.h"
 
-#include "seebatch_training.h"
+#include <stdio.h>
 
 const char *seebatch_training_fault_text(char *out, size_t size, int in_lines, uint64_t position,
                                          uint64_t entry, const char *why)

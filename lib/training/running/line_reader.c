@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-void line_reader_init(line_reader *reader, FILE *stream)
+void seebatch_line_reader_init(line_reader *reader, FILE *stream)
 {
     reader->stream = stream;
     reader->start = reader->end = 0;
@@ -14,7 +14,7 @@ void line_reader_init(line_reader *reader, FILE *stream)
 }
 
 /* Moves the unread bytes to the front and reads more behind them. */
-static void refill(line_reader *reader)
+static void seebatch_refill(line_reader *reader)
 {
     size_t unread = reader->end - reader->start;
     memmove(reader->buffer, reader->buffer + reader->start, unread);
@@ -31,7 +31,7 @@ static void refill(line_reader *reader)
 }
 
 /* Discards bytes up to and including the next newline (or the end). */
-static void skip_rest_of_line(line_reader *reader)
+static void seebatch_skip_rest_of_line(line_reader *reader)
 {
     for (;;) {
         char *newline = memchr(reader->buffer + reader->start, '\n', reader->end - reader->start);
@@ -42,11 +42,11 @@ static void skip_rest_of_line(line_reader *reader)
         reader->start = reader->end;
         if (reader->at_eof)
             return;
-        refill(reader);
+        seebatch_refill(reader);
     }
 }
 
-bool line_reader_next(line_reader *reader, line *out)
+bool seebatch_line_reader_next(line_reader *reader, seebatch_line *out)
 {
     for (;;) {
         char *begin = reader->buffer + reader->start;
@@ -58,18 +58,18 @@ bool line_reader_next(line_reader *reader, line *out)
         if (complete && length > 0 && begin[length - 1] == '\r')
             length--;
         /* An incomplete line may still lose a '\r' at its end: one byte more. */
-        if (length > LINE_MAX_BYTES + (complete ? 0 : 1)) {
-            skip_rest_of_line(reader);
-            *out = (line){NULL, 0, true, ++reader->line_number};
+        if (length > SEEBATCH_LINE_MAX + (complete ? 0 : 1)) {
+            seebatch_skip_rest_of_line(reader);
+            *out = (seebatch_line){NULL, 0, ++reader->line_number, 1};
             return true;
         }
         if (complete) {
             reader->start += consumed + (newline ? 1 : 0);
-            *out = (line){begin, length, false, ++reader->line_number};
+            *out = (seebatch_line){begin, length, ++reader->line_number, 0};
             return true;
         }
         if (reader->at_eof)
             return false;
-        refill(reader);
+        seebatch_refill(reader);
     }
 }

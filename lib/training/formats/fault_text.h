@@ -1,0 +1,16 @@
+/* Where an entry of training data is, in the words of every message about
+ * one: the library's, the `seebatch` tool's and Python's. */
+#ifndef SEEBATCH_FORMATS_FAULT_TEXT_H
+#define SEEBATCH_FORMATS_FAULT_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Writes "PLACE, entry E: why" into out (size bytes, NUL-terminated, cut
+ * if need be) and returns out. PLACE is "line L" (in_lines 1: a line of
+ * plain text) or "byte B" (in_lines 0: a byte of a binpack or .bin); entry
+ * counts from 1. */
+const char *seebatch_training_fault_text(char *out, size_t size, int in_lines, uint64_t position,
+                                         uint64_t entry, const char *why);
+
+#endif

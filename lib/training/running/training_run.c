@@ -1,0 +1,210 @@
+/* seebatch_training_run (seebatch_training.h): a caller's work on the
+ * library's one runner (file_runner.h). Each part the runner runs is a
+ * piece of the caller's: a binpack part decoded block by block, plain and
+ * bin entries in runs between the blocks skipped, lines in one block. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "training/training_internal.h"
+#include "training/formats/binpack_reader.h"
+#include "file_runner.h"
+
+/* Entries of a binpack part decoded at once, a block of the caller's. */
+enum { RUN_BLOCK = 512 };
+
+/* A part's state: the caller's, and the blocks a binpack part is decoded
+ * into (made when first needed). */
+typedef struct run_part {
+    void *state;
+    training_entry *block;
+    uint64_t chains; /* binpack: the chains the part began */
+    size_t given;    /* the entries (lines) given to the caller's blocks */
+} run_part;
+
+static void *seebatch_run_part_new(void *context)
+{
+    const seebatch_run *run = context;
+    run_part *part = calloc(1, sizeof *part);
+    if (part && run->work.piece_new && !(part->state = run->work.piece_new(run->work.context))) {
+        free(part);
+        return NULL;
+    }
+    return part;
+}
+
+static void seebatch_run_part_free(void *context, void *state)
+{
+    const seebatch_run *run = context;
+    run_part *part = state;
+    if (!part)
+        return;
+    if (run->work.piece_free)
+        run->work.piece_free(run->work.context, part->state);
+    free(part->block);
+    free(part);
+}
+
+/* Gives the caller's block one block of the piece (its state set here). */
+static void seebatch_run_give(const seebatch_run *run, run_part *mine, seebatch_piece *block)
+{
+    block->state = mine->state;
+    run->work.block(run->work.context, block);
+    mine->given += block->count;
+}
+
+/* A binpack part decoded block by block, each block given as it comes;
+ * the part's fault (or memory run out) noted for the runner. */
+static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_part *mine)
+{
+    if (!mine->block && !(mine->block = malloc(RUN_BLOCK * sizeof *mine->block))) {
+        part->out_of_memory = true;
+        return;
+    }
+    binpack_chunk_decoder decoder;
+    seebatch_binpack_decoder_start(&decoder, part->piece->bytes + part->start,
+                                   part->end - part->start, part->piece->file_offset + part->start);
+    binpack_step stop;
+    binpack_fault fault;
+    uint64_t decoded = 0;
+    do {
+        size_t count =
+            seebatch_binpack_next_block(&decoder, mine->block, NULL, RUN_BLOCK, &stop, &fault);
+        seebatch_piece block = {NULL,         mine->block,           NULL, count, decoded,
+                                decoded == 0, stop != BINPACK_ENTRY, 0,    0,     0};
+        seebatch_run_give(run, mine, &block);
+        decoded += count;
+    } while (stop == BINPACK_ENTRY);
+    part->entries = decoded;
+    mine->chains = decoder.stems;
+    if (stop == BINPACK_FAULT) {
+        part->faulted = true;
+        part->fault_byte = fault.byte_offset;
+        snprintf(part->reason, sizeof part->reason, "%s", fault.message);
+    }
+}
+
+/* Plain and bin entries in runs between the blocks skipped, numbered
+ * among the piece's with those skipped counted. */
+static void seebatch_run_entries(const seebatch_run *run, const file_piece *piece, run_part *mine)
+{
+    size_t start = 0;
+    uint64_t number = 0;
+    bool begun = false;
+    for (size_t g = 0; g <= piece->gap_count; g++) {
+        size_t end = g < piece->gap_count ? piece->gaps[g].at : piece->entry_count;
+        bool last = g == piece->gap_count;
+        if (end > start || last) {
+            seebatch_piece block = {
+                NULL, piece->entries + start, NULL, end - start, number, !begun, last, 0, 0, 0};
+            seebatch_run_give(run, mine, &block);
+            begun = true;
+        }
+        number += end - start + (last ? 0 : piece->gaps[g].count);
+        start = end;
+    }
+}
+
+/* The runner's run: one part, every block of it given. */
+static void seebatch_run_part(void *context, runner_part *part)
+{
+    const seebatch_run *run = context;
+    run_part *mine = part->state;
+    const file_piece *piece = part->piece;
+    mine->chains = 0;
+    mine->given = 0;
+    if (piece->kind == PIECE_CHUNK)
+        seebatch_run_chunk(run, part, mine);
+    else if (piece->kind == PIECE_ENTRIES)
+        seebatch_run_entries(run, piece, mine);
+    else {
+        seebatch_piece block = {NULL, NULL, piece->lines, piece->line_count, 0, 1, 1, 0, 0, 0};
+        seebatch_run_give(run, mine, &block);
+    }
+}
+
+/* The runner's deliver: each part to the caller's deliver, in order. */
+static int seebatch_run_deliver(void *context, runner_part *parts, size_t count,
+                                uint64_t entries_before)
+{
+    const seebatch_run *run = context;
+    if (!run->work.deliver)
+        return 0;
+    for (size_t k = 0; k < count; k++) {
+        const run_part *mine = parts[k].state;
+        const file_piece *piece = parts[k].piece;
+        seebatch_piece delivered = {
+            mine->state,
+            piece->kind == PIECE_ENTRIES ? piece->entries : NULL,
+            piece->kind == PIECE_LINES ? piece->lines : NULL,
+            mine->given,
+            0,
+            1,
+            1,
+            entries_before,
+            parts[k].entries,
+            mine->chains,
+        };
+        if (run->work.deliver(run->work.context, &delivered))
+            return 1;
+        entries_before += parts[k].entries;
+    }
+    return 0;
+}
+
+/* The runner's job for the call. */
+static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input, seebatch_file_format format,
+                                       seebatch_error *error)
+{
+    runner_job job = {
+        .source = {input, run->input, format, run->skip, run->skip_context, SEEBATCH_FILE_UNKNOWN},
+        .threads = run->threads,
+        .work = {run, true, seebatch_run_part_new, seebatch_run_part_free, seebatch_run_part,
+                 seebatch_run_deliver},
+        .progress = run->progress,
+        .progress_context = run->progress_context,
+    };
+    runner_result result = seebatch_run_pieces(&job);
+    run->entries = job.entries;
+    run->chunks = job.chunks;
+    switch (result) {
+    case RUNNER_DONE:
+        return seebatch_succeed(error);
+    case RUNNER_FAULT:
+        run->place = (seebatch_training_place){job.fault_byte, job.fault_entry};
+        run->line = job.fault_line;
+        snprintf(run->reason, sizeof run->reason, "%s", job.reason);
+        return seebatch_runner_fault_error(&job, error);
+    case RUNNER_NO_MEMORY:
+        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", run->input);
+    default:
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: stopped by the work", run->input);
+    }
+}
+
+seebatch_status seebatch_training_run(seebatch_run *run, seebatch_error *error)
+{
+    if (!run || !run->input || !run->work.block)
+        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "run, its input or its block is NULL");
+    run->entries = run->chunks = run->line = 0;
+    run->place = (seebatch_training_place){0, 0};
+    run->reason[0] = '\0';
+    if (run->input_stream) {
+        if (run->format != SEEBATCH_FILE_BINPACK && run->format != SEEBATCH_FILE_PLAIN &&
+            run->format != SEEBATCH_FILE_BIN && run->format != SEEBATCH_FILE_LINES)
+            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
+                                 "%s: format %d is none of binpack, plain, bin or lines",
+                                 run->input, (int)run->format);
+        return seebatch_run_on(run, run->input_stream, run->format, error);
+    }
+    FILE *input = fopen(run->input, "rb");
+    if (!input)
+        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", run->input,
+                             strerror(errno));
+    seebatch_file_format format;
+    seebatch_status status = seebatch_piece_format_of(run->input, input, &format, error);
+    if (status == SEEBATCH_OK)
+        status = seebatch_run_on(run, input, format, error);
+    fclose(input);
+    return status;
+}
