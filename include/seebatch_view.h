@@ -101,6 +101,8 @@ typedef int32_t seebatch_view_value_fn(const seebatch_rules *rules, const uint64
                                        const uint64_t *colors, const void *pins, unsigned move,
                                        unsigned mover_code, unsigned victim_code);
 
+struct seebatch_view_move; /* below: a move of seebatch_view_see_ge_each */
+
 /* Rules for views: the values by the engine's piece codes (the early exits)
  * beside the rules, the exchanges for this CPU and layout, and the layout.
  * Made by seebatch_view_rules_init (and _set_layout); the fields are the
@@ -116,6 +118,11 @@ typedef struct seebatch_view_rules {
     seebatch_view_exchange_fn *plain_exchange; /* the layout's own, behind any rule's wrapper */
     seebatch_view_value_fn *plain_value;
     const void *exchange_set; /* the lookups chosen at init, for later layouts */
+    /* seebatch_view_see_ge_each's loop with the layout's exchange inlined,
+     * or NULL where a rule's wrapper stands before it. */
+    void (*each)(const struct seebatch_view_rules *rules, const seebatch_view *view,
+                 const void *pins, const struct seebatch_view_move *moves, size_t count,
+                 uint8_t *passed);
 } seebatch_view_rules;
 
 /* Prepares `config` (validated first) for an engine whose piece code c is of

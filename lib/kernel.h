@@ -49,6 +49,10 @@ typedef struct see_backend {
     bool branch_free;
 } see_backend;
 
+/* passed[i] = SEE of moves[i] >= thresholds[i], a threshold a move (a
+ * node's captures: seebatch_values_ge with thresholds). */
+typedef void see_ge_each_fn(const see_batch *batch, const int32_t *thresholds, uint8_t *passed);
+
 /* batch_sound for any CPU (lib/see/sound_batches.c). */
 bool seebatch_batch_sound_portable(const see_batch *batch, size_t board_count);
 /* batch_sound looking at the named boards only, each once per run of moves
@@ -67,6 +71,10 @@ extern const see_backend seebatch_reference_backend;
 /* The scalar backend: the batch walk, with the attack lookups this CPU runs
  * best (lib/scalar/scalar_backend.c). */
 extern const see_backend seebatch_scalar_backend;
+
+/* The scalar backend's threshold test a threshold a move: its walk's
+ * (lib/scalar/scalar_backend.c). */
+see_ge_each_fn seebatch_scalar_see_ge_each;
 
 /* Every walk the scalar backend may run that this machine runs, portable
  * first (for the differential check, which compares each; at most 2). */

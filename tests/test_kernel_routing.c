@@ -1,7 +1,7 @@
 /*
  * Public batch calls of every length reach the kernel in use: the lane kernel of
  * the backend set, or the scalar kernel for batches shorter than that
- * kernel's useful batch; and with nothing asked for, the first kernel this
+ * kernel's useful batch (on one board, the scalar kernel's node walk); and with nothing asked for, the first kernel this
  * CPU runs in dispatch's order of preference is in use (a dispatch that
  * always picked scalar would pass every other test).
  *
@@ -43,11 +43,28 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
         __real_##symbol.see_ge(batch, threshold, passed);                                          \
     }                                                                                              \
     /* Not const: its shortest useful batch is copied from the real one. */                        \
-    see_backend __wrap_##symbol = {kernel_names[index], values_##symbol, see_ge_##symbol, 0, NULL, false};
+    see_backend __wrap_##symbol = {                                                                \
+        kernel_names[index], values_##symbol, see_ge_##symbol, 0, NULL, false};
+
+/* The scalar kernel's node walk (lib/scalar/node_body.h), which exact
+ * values on one board reach when the scalar kernel serves them. */
+#define COUNTING_NODE_WALK(symbol)                                                                 \
+    void __real_##symbol(const seebatch_rules *rules, const seebatch_batch *node,                  \
+                         int32_t *values);                                                         \
+    void __wrap_##symbol(const seebatch_rules *rules, const seebatch_batch *node,                  \
+                         int32_t *values);                                                         \
+    void __wrap_##symbol(const seebatch_rules *rules, const seebatch_batch *node, int32_t *values) \
+    {                                                                                              \
+        if (!first_reached)                                                                        \
+            first_reached = 1;                                                                     \
+        __real_##symbol(rules, node, values);                                                      \
+    }
 
 COUNTING_KERNEL(seebatch_scalar_backend, 0)
+COUNTING_NODE_WALK(seebatch_node_values_portable)
 #if SEEBATCH_HAVE_AVX2
 COUNTING_KERNEL(seebatch_avx2_backend, 1)
+COUNTING_NODE_WALK(seebatch_node_values_pext)
 #endif
 #if SEEBATCH_HAVE_AVX512
 COUNTING_KERNEL(seebatch_avx512_backend, 2)

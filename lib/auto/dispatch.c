@@ -32,6 +32,12 @@ static uint32_t seebatch_runnable_kernels(void)
     return runnable;
 }
 
+/* The plan with the walks' lookups this machine takes (plan.h). */
+static uint64_t seebatch_with_walks(uint64_t plan)
+{
+    return plan | (uint64_t)seebatch_scalar_walks_take_pext() << PLAN_PEXT_WALKS_SHIFT;
+}
+
 /* Every shape on the kernel of that name (one this machine runs). */
 static uint64_t seebatch_plan_forced(const char *name)
 {
@@ -39,7 +45,8 @@ static uint64_t seebatch_plan_forced(const char *name)
     for (uint8_t k = 0; k < CHOICE_KERNELS; k++)
         if (strcmp(seebatch_choice_kernel_names[k], name) == 0)
             memset(choices.kernel, k, sizeof choices.kernel);
-    return seebatch_plan_make(&choices, seebatch_runnable_kernels(), SETTING_FORCED);
+    return seebatch_with_walks(
+        seebatch_plan_make(&choices, seebatch_runnable_kernels(), SETTING_FORCED));
 }
 
 /* The plan for that name, never NULL (its callers give "auto" for none):
@@ -51,8 +58,8 @@ static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebat
     if (fixed || strcmp(name, "auto") == 0) {
         seebatch_cpu cpu = seebatch_cpu_here();
         seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-        *plan = seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(),
-                                   fixed ? SETTING_FIXED : SETTING_AUTO);
+        *plan = seebatch_with_walks(seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(),
+                                                       fixed ? SETTING_FIXED : SETTING_AUTO));
         return seebatch_succeed(error);
     }
     seebatch_cpu cpu = seebatch_cpu_here();

@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "learning.h"
 #include "plan.h"
+#include "scalar/walk.h"
 
 /* The plan in use (dispatch.c; read and made by plan.h's functions): 0
  * until made. Read here, so that a call's lookup is inline. */
@@ -69,6 +70,33 @@ static inline auto_choice seebatch_auto_fixed(call_kind kind, const see_batch *b
     if (batch->count < kernel->shortest_useful_batch)
         kernel = &seebatch_scalar_backend;
     return (auto_choice){kernel, shape};
+}
+
+/* A node's captures (a batch on one board) by the scalar walk, with the
+ * lookups the plan says: seebatch_node_see_ge_* and seebatch_node_values_*
+ * (lib/scalar/node_body.h). Inline: a load and a branch. */
+static inline void seebatch_node_see_ge(const seebatch_rules *rules, const seebatch_batch *node,
+                                        const int32_t *thresholds, uint8_t *passed)
+{
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_plan_pext_walks(seebatch_plan_in_use())) {
+        seebatch_node_see_ge_pext(rules, node, thresholds, passed);
+        return;
+    }
+#endif
+    seebatch_node_see_ge_portable(rules, node, thresholds, passed);
+}
+
+static inline void seebatch_node_values(const seebatch_rules *rules, const seebatch_batch *node,
+                                        int32_t *values)
+{
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_plan_pext_walks(seebatch_plan_in_use())) {
+        seebatch_node_values_pext(rules, node, values);
+        return;
+    }
+#endif
+    seebatch_node_values_portable(rules, node, values);
 }
 
 /* Serves a call of a shape auto learns (one seebatch_auto_fixed gave no

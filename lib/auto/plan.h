@@ -73,6 +73,16 @@ static inline bool seebatch_plan_learning(uint64_t plan)
     return PLAN_FIELD(plan, PLAN_LEARNING_SHIFT, 1) != 0;
 }
 
+/* Whether the scalar walks take pext here (seebatch_scalar_walks_take_pext):
+ * a node's captures go to the pext walk without asking the CPU again. The
+ * bit above the word's others, set by dispatch.c beside them. */
+enum { PLAN_PEXT_WALKS_SHIFT = PLAN_MADE_SHIFT + 1 };
+_Static_assert(PLAN_PEXT_WALKS_SHIFT < 64, "the plan must fit one word");
+static inline bool seebatch_plan_pext_walks(uint64_t plan)
+{
+    return PLAN_FIELD(plan, PLAN_PEXT_WALKS_SHIFT, 1) != 0;
+}
+
 #undef PLAN_FIELD
 
 /* The plan of these choices on a machine that runs the kernels `runnable`

@@ -14,10 +14,45 @@
 #define WALK_INLINE static inline __attribute__((always_inline))
 
 /* The walks: the same body with the portable lookups (walk_portable.c) and
- * with pext (walk_pext.c, in builds with the AVX2 kernel). */
+ * with pext (walk_pext.c, in builds with the AVX2 kernel); each with its
+ * threshold test a threshold a move. */
 extern const see_backend seebatch_scalar_walk_portable;
+see_ge_each_fn seebatch_scalar_walk_portable_each;
 #if SEEBATCH_HAVE_AVX2
 extern const see_backend seebatch_scalar_walk_pext;
+see_ge_each_fn seebatch_scalar_walk_pext_each;
+#endif
+
+/* Whether the scalar backend takes the pext walk here: this CPU runs it and
+ * runs pext fast (scalar_backend.c); the plan keeps the answer
+ * (PLAN_PEXT_WALKS). */
+bool seebatch_scalar_walks_take_pext(void);
+
+/* A node's captures, the moves of one board (node->board_of_move NULL,
+ * node->pins given or NULL): passed[i] = SEE >= thresholds[i], or the
+ * exact values (node_body.h), with each walk's lookups. */
+typedef void node_see_ge_fn(const seebatch_rules *rules, const seebatch_batch *node,
+                            const int32_t *thresholds, uint8_t *passed);
+typedef void node_values_fn(const seebatch_rules *rules, const seebatch_batch *node,
+                            int32_t *values);
+
+/* A walk's calls beside its see_backend's: the threshold test a threshold
+ * a move, and a node's two. */
+typedef struct walk_calls {
+    see_ge_each_fn *see_ge_each;
+    node_see_ge_fn *node_see_ge;
+    node_values_fn *node_values;
+} walk_calls;
+
+/* Those of one of the walks above, or NULL for any other kernel
+ * (scalar_backend.c). */
+const walk_calls *seebatch_walk_calls_of(const see_backend *walk);
+
+node_see_ge_fn seebatch_node_see_ge_portable;
+node_values_fn seebatch_node_values_portable;
+#if SEEBATCH_HAVE_AVX2
+node_see_ge_fn seebatch_node_see_ge_pext;
+node_values_fn seebatch_node_values_pext;
 #endif
 
 /* A board as the fallback (walk_fallback.c) takes it: with its pins when
@@ -74,8 +109,9 @@ bool seebatch_walk_fallback_see_ge(const seebatch_rules *rules, walk_board *b, s
                                    int32_t threshold);
 
 /* Every move of a batch under SEEBATCH_STOP_WHEN_AHEAD, by the fallback:
- * values[i], or passed[i] when values is NULL (walk_fallback.c). */
-void seebatch_walk_stopping_when_ahead(const see_batch *batch, int32_t threshold, int32_t *values,
-                                       uint8_t *passed);
+ * values[i], or when values is NULL passed[i] at `threshold`, or at
+ * thresholds[i] when thresholds is not NULL (walk_fallback.c). */
+void seebatch_walk_stopping_when_ahead(const see_batch *batch, int32_t threshold,
+                                       const int32_t *thresholds, int32_t *values, uint8_t *passed);
 
 #endif

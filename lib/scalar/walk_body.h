@@ -10,14 +10,16 @@
  * (walk_fallback.c).
  *
  * Included once by each file that defines a way of looking up attacks
- * (walk_portable.c, walk_pext.c), which names its backend WALK_BACKEND and
- * its name WALK_NAME; the functions are that file's own. Not to be built
+ * (walk_portable.c, walk_pext.c), which names its backend WALK_BACKEND, its
+ * name WALK_NAME and its threshold test a threshold a move WALK_EACH; the
+ * other functions are that file's own. Not to be built
  * with AVX-512 code generation: the compiler then keeps the walk's
  * bitboards in mask registers, and the walk slows down.
  */
 #include <string.h>
 
 #include "exchange/walk.h"
+#include "scalar.h"
 #include "walk.h"
 
 /* What the batch loop reads of the batch, once: a store of an answer could
@@ -25,10 +27,12 @@
  * again. */
 typedef struct walk_input {
     const seebatch_rules *rules;
-    int32_t threshold; /* the threshold test's */
-    int32_t value[8];
-    /* value[t] - threshold for the threshold test (64 bits: any threshold
-     * minus a value fits): the victim's look is one load. */
+    int32_t threshold;         /* the threshold test's, one for all */
+    const int32_t *thresholds; /* or one a move (see_ge_each) */
+    const int32_t *value;      /* the rules' */
+    /* value[t] - threshold for the threshold test at one threshold (64
+     * bits: any threshold minus a value fits): the victim's look is one
+     * load. Set for that test only. */
     int64_t surplus[8];
     bitboard promoting; /* walk_promoting_squares */
     const seebatch_board *boards;
@@ -137,22 +141,36 @@ WALK_INLINE void walk_attackers(const seebatch_board *board, unsigned move, exch
     s->attackers = all_attackers(&r, s->occupied);
 }
 
-/* The first look at a move walk_plays (its kind bits clear): its answer
- * (passed, or the value when `exact`) where the values of its two pieces
- * decide it, or where the opponent cannot take back at all; else pending
- * (returns true). */
-WALK_INLINE bool walk_look(const walk_input *in, const walk_cursor *c, unsigned move, bool exact,
-                           int32_t *answer, walk_pending *pending)
+/* What a look answers: the exact value, or the threshold test at the
+ * batch's one threshold or at the move's own (see_ge_each). */
+typedef enum walk_answers { WALK_VALUES, WALK_THRESHOLD, WALK_THRESHOLDS } walk_answers;
+
+/* The surplus of a victim of type `victim` over move i's threshold. */
+WALK_INLINE int64_t walk_surplus(const walk_input *in, size_t i, unsigned victim,
+                                 const walk_answers kind)
 {
+    if (kind == WALK_THRESHOLDS)
+        return (int64_t)in->value[victim] - in->thresholds[i];
+    return in->surplus[victim];
+}
+
+/* The first look at move i, which walk_plays (its kind bits clear): its
+ * answer (passed, or the value under WALK_VALUES) where the values of its
+ * two pieces decide it, or where the opponent cannot take back at all;
+ * else pending (returns true). */
+WALK_INLINE bool walk_look(const walk_input *in, const walk_cursor *c, size_t i,
+                           const walk_answers kind, int32_t *answer, walk_pending *pending)
+{
+    unsigned move = in->moves[i];
     unsigned mover = walk_type_at(c, move >> 6);
-    if (exact) {
+    if (kind == WALK_VALUES) {
         *answer = in->value[walk_type_at(c, move & 63)];
         if (mover == SEEBATCH_KING)
             return false; /* a king is never taken back (rule 4) */
         pending->s.swap = *answer;
         pending->standing = in->value[mover];
     } else {
-        int64_t surplus = in->surplus[walk_type_at(c, move & 63)];
+        int64_t surplus = walk_surplus(in, i, walk_type_at(c, move & 63), kind);
         *answer = 0;
         if (surplus < 0)
             return false; /* not even if nothing is taken back */
@@ -225,7 +243,7 @@ __attribute__((noinline, cold)) static void seebatch_walk_fall_back(const walk_i
                                                                     seebatch_move move, bool exact,
                                                                     void *answers, size_t at)
 {
-    int32_t threshold = in->threshold;
+    int32_t threshold = in->thresholds ? in->thresholds[at] : in->threshold;
     int32_t answer;
     if (walk_scores_nothing(in->rules, move)) {
         answer = exact ? 0 : 0 >= threshold;
@@ -239,16 +257,17 @@ __attribute__((noinline, cold)) static void seebatch_walk_fall_back(const walk_i
     walk_answer(answers, at, exact, answer);
 }
 
-/* What one of the batch loops is compiled for: the answers (exact values
- * or the threshold test), where pins come from, whether moves onto a last
- * rank go to the fallback (SEEBATCH_PROMOTIONS), and whether it asks for
- * boards ahead (a scattered block). Constants of each loop, which tests no
- * flag. */
+/* What one of the batch loops is compiled for: the answers, where pins
+ * come from, whether moves onto a last rank go to the fallback
+ * (SEEBATCH_PROMOTIONS), whether it asks for boards ahead (a scattered
+ * block), and whether every move is on the cursor's board (a one-board
+ * batch: a node's captures). Constants of each loop, which tests no flag. */
 typedef struct walk_loop {
-    bool exact;
+    walk_answers kind;
     walk_pins_mode mode;
     bool promotions;
     bool fetching;
+    bool one_board;
 } walk_loop;
 
 /* What the batch loop carries from block to block. */
@@ -263,56 +282,76 @@ typedef struct walk_run {
 WALK_INLINE void walk_moves(const walk_input *in, walk_run *run, size_t i, size_t end,
                             const walk_loop loop)
 {
+    const bool exact = loop.kind == WALK_VALUES;
     for (; i < end; i++) {
         if (loop.fetching && i % WALK_FETCHES == 0)
             walk_fetch_some(in, i + WALK_AHEAD, run->count, loop.mode);
-        walk_cursor_to(&run->cursor, in, i);
+        if (!loop.one_board)
+            walk_cursor_to(&run->cursor, in, i);
         unsigned move = in->moves[i];
         bool played =
             loop.promotions ? walk_plays(in->promoting, (seebatch_move)move) : move < 4096;
         if (__builtin_expect(!played, 0)) {
-            seebatch_walk_fall_back(in, &run->cursor, (seebatch_move)move, loop.exact,
-                                    run->answers, i);
+            seebatch_walk_fall_back(in, &run->cursor, (seebatch_move)move, exact, run->answers, i);
             continue;
         }
         int32_t answer;
         walk_pending p;
-        if (walk_look(in, &run->cursor, move, loop.exact, &answer, &p))
-            answer = walk_turns(in, &run->known, &p, loop.exact, loop.mode);
-        walk_answer(run->answers, i, loop.exact, answer);
+        if (walk_look(in, &run->cursor, i, loop.kind, &answer, &p))
+            answer = walk_turns(in, &run->known, &p, exact, loop.mode);
+        walk_answer(run->answers, i, exact, answer);
     }
 }
 
-/* Every move of the batch: answers are values[i] = SEE when `exact`, else
- * passed[i] = SEE >= threshold; the rules' pins honoured unless `mode` is
- * off, and moves onto a last rank sent to the fallback when `promotions`
- * (SEEBATCH_PROMOTIONS). Each of the twelve is its own pair of loops
- * (walk_moves, for blocks in board order and scattered ones). */
-WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *answers,
-                            const bool exact, const walk_pins_mode mode, const bool promotions)
+/* What a call asks the walk for: passed[i] at one threshold or at
+ * thresholds[i] (WALK_THRESHOLDS), or values[i], into answers. */
+typedef struct walk_asked {
+    int32_t threshold;
+    const int32_t *thresholds;
+    void *answers;
+} walk_asked;
+
+/* Every move of the batch: answers are values[i] = SEE under WALK_VALUES,
+ * else passed[i] = SEE >= threshold, or >= thresholds[i] under
+ * WALK_THRESHOLDS; the rules' pins honoured unless `mode` is off, and
+ * moves onto a last rank sent to the fallback when `promotions`
+ * (SEEBATCH_PROMOTIONS). Each of the eighteen is its own three loops
+ * (walk_moves, for one board, and for blocks in board order and scattered
+ * ones). */
+WALK_INLINE void walk_batch(const see_batch *batch, const walk_asked asked, const walk_answers kind,
+                            const walk_pins_mode mode, const bool promotions)
 {
+    const int32_t threshold = asked.threshold;
     static const uint32_t first_board = 0;
-    walk_input in = {batch->rules,
-                     threshold,
-                     {0},
-                     {0},
-                     walk_promoting_squares(batch->rules->flags),
-                     batch->boards,
-                     batch->pins,
-                     batch->moves,
-                     batch->board_of_move ? batch->board_of_move : &first_board,
-                     batch->board_of_move ? SIZE_MAX : 0};
-    memcpy(in.value, batch->rules->value, sizeof in.value);
-    for (unsigned t = 0; t < 8; t++)
-        in.surplus[t] = (int64_t)in.value[t] - threshold;
-    walk_run run = {{UINT64_MAX, NULL, {{0, 0, 0}}}, {UINT64_MAX, {{0, 0}, {0, 0}}}, answers,
-                    batch->count};
-    const walk_loop in_order = {exact, mode, promotions, false};
+    walk_input in;
+    in.rules = batch->rules;
+    in.threshold = threshold;
+    in.thresholds = asked.thresholds;
+    in.value = batch->rules->value;
+    if (kind == WALK_THRESHOLD)
+        for (unsigned t = 0; t < 8; t++)
+            in.surplus[t] = (int64_t)in.value[t] - threshold;
+    in.promoting = walk_promoting_squares(batch->rules->flags);
+    in.boards = batch->boards;
+    in.given = batch->pins;
+    in.moves = batch->moves;
+    in.board_of_move = batch->board_of_move ? batch->board_of_move : &first_board;
+    in.index_mask = batch->board_of_move ? SIZE_MAX : 0;
+    /* Only the indices need a start: the rest is written before it is read. */
+    walk_run run;
+    run.cursor.index = UINT64_MAX;
+    run.known.index = UINT64_MAX;
+    run.answers = asked.answers;
+    run.count = batch->count;
     if (!batch->board_of_move) {
-        walk_moves(&in, &run, 0, batch->count, in_order);
+        if (batch->count == 0)
+            return;
+        walk_cursor_to(&run.cursor, &in, 0);
+        walk_moves(&in, &run, 0, batch->count, (walk_loop){kind, mode, promotions, false, true});
         return;
     }
-    const walk_loop scattered = {exact, mode, promotions, true};
+    const walk_loop in_order = {kind, mode, promotions, false, false};
+    const walk_loop scattered = {kind, mode, promotions, true, false};
     bool fetched = false; /* the block's first moves asked for by the last */
     for (size_t first = 0; first < batch->count; first += WALK_BLOCK) {
         size_t end = batch->count - first > WALK_BLOCK ? first + WALK_BLOCK : batch->count;
@@ -329,43 +368,54 @@ WALK_INLINE void walk_batch(const see_batch *batch, int32_t threshold, void *ans
 }
 
 /* The loop for the rules' flags and the batch's pins. */
-#define WALK_BY_FLAGS(flags, given, exact, ...)                                                    \
+#define WALK_BY_FLAGS(flags, given, kind, ...)                                                     \
     do {                                                                                           \
         bool promotions = (flags)&SEEBATCH_PROMOTIONS;                                             \
         walk_pins_mode mode = !((flags)&SEEBATCH_PINS) ? WALK_PINS_OFF                             \
                               : (given)                ? WALK_PINS_GIVEN                           \
                                                        : WALK_PINS_FOUND;                                         \
         if (mode == WALK_PINS_GIVEN && promotions)                                                 \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_GIVEN, true);                                 \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_GIVEN, true);                                  \
         else if (mode == WALK_PINS_GIVEN)                                                          \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_GIVEN, false);                                \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_GIVEN, false);                                 \
         else if (mode == WALK_PINS_FOUND && promotions)                                            \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_FOUND, true);                                 \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_FOUND, true);                                  \
         else if (mode == WALK_PINS_FOUND)                                                          \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_FOUND, false);                                \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_FOUND, false);                                 \
         else if (promotions)                                                                       \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_OFF, true);                                   \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_OFF, true);                                    \
         else                                                                                       \
-            walk_batch(__VA_ARGS__, exact, WALK_PINS_OFF, false);                                  \
+            walk_batch(__VA_ARGS__, kind, WALK_PINS_OFF, false);                                   \
     } while (0)
 
 static void seebatch_walk_values(const see_batch *batch, int32_t *values)
 {
     uint32_t flags = batch->rules->flags;
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
-        seebatch_walk_stopping_when_ahead(batch, 0, values, NULL);
+        seebatch_walk_stopping_when_ahead(batch, 0, NULL, values, NULL);
     else
-        WALK_BY_FLAGS(flags, batch->pins, true, batch, 0, values);
+        WALK_BY_FLAGS(flags, batch->pins, WALK_VALUES, batch, ((walk_asked){0, NULL, values}));
 }
 
 static void seebatch_walk_see_ge(const see_batch *batch, int32_t threshold, uint8_t *passed)
 {
     uint32_t flags = batch->rules->flags;
     if (flags & SEEBATCH_STOP_WHEN_AHEAD)
-        seebatch_walk_stopping_when_ahead(batch, threshold, NULL, passed);
+        seebatch_walk_stopping_when_ahead(batch, threshold, NULL, NULL, passed);
     else
-        WALK_BY_FLAGS(flags, batch->pins, false, batch, threshold, passed);
+        WALK_BY_FLAGS(flags, batch->pins, WALK_THRESHOLD, batch,
+                      ((walk_asked){threshold, NULL, passed}));
 }
 
-const see_backend WALK_BACKEND = {WALK_NAME, seebatch_walk_values, seebatch_walk_see_ge, 0,
-                                  seebatch_batch_sound_portable, false};
+void WALK_EACH(const see_batch *batch, const int32_t *thresholds, uint8_t *passed)
+{
+    uint32_t flags = batch->rules->flags;
+    if (flags & SEEBATCH_STOP_WHEN_AHEAD)
+        seebatch_walk_stopping_when_ahead(batch, 0, thresholds, NULL, passed);
+    else
+        WALK_BY_FLAGS(flags, batch->pins, WALK_THRESHOLDS, batch,
+                      ((walk_asked){0, thresholds, passed}));
+}
+
+const see_backend WALK_BACKEND = {WALK_NAME, seebatch_walk_values,          seebatch_walk_see_ge,
+                                  0,         seebatch_batch_sound_portable, false};

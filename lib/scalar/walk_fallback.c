@@ -52,8 +52,8 @@ bool seebatch_walk_fallback_see_ge(const seebatch_rules *rules, walk_board *b, s
     return seebatch_fallback_on(rules, b, move, below, threshold) == threshold;
 }
 
-void seebatch_walk_stopping_when_ahead(const see_batch *batch, int32_t threshold, int32_t *values,
-                                       uint8_t *passed)
+void seebatch_walk_stopping_when_ahead(const see_batch *batch, int32_t threshold,
+                                       const int32_t *thresholds, int32_t *values, uint8_t *passed)
 {
     walk_board board;
     board.board = NULL;
@@ -64,7 +64,7 @@ void seebatch_walk_stopping_when_ahead(const see_batch *batch, int32_t threshold
         if (values)
             values[i] = seebatch_walk_fallback_value(batch->rules, &board, batch->moves[i]);
         else
-            passed[i] =
-                seebatch_walk_fallback_see_ge(batch->rules, &board, batch->moves[i], threshold);
+            passed[i] = seebatch_walk_fallback_see_ge(batch->rules, &board, batch->moves[i],
+                                                      thresholds ? thresholds[i] : threshold);
     }
 }

@@ -6,4 +6,9 @@
 
 #define WALK_BACKEND seebatch_scalar_walk_pext
 #define WALK_NAME "scalar (pext)"
+#define WALK_EACH seebatch_scalar_walk_pext_each
 #include "walk_body.h"
+
+#define NODE_SEE_GE seebatch_node_see_ge_pext
+#define NODE_VALUES seebatch_node_values_pext
+#include "node_body.h"

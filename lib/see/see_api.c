@@ -18,7 +18,10 @@ void seebatch_values(const seebatch_rules *rules, const seebatch_batch *batch, i
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     auto_choice choice = seebatch_auto_fixed(CALL_VALUES, &kernel_batch);
-    if (__builtin_expect(choice.kernel != NULL, 1))
+    /* The scalar kernel on one board: a node's captures, by its node walk. */
+    if (choice.kernel == &seebatch_scalar_backend && !batch->board_of_move)
+        seebatch_node_values(rules, batch, values);
+    else if (__builtin_expect(choice.kernel != NULL, 1))
         choice.kernel->values(&kernel_batch, values);
     else
         seebatch_auto_serve(choice.shape, &kernel_batch, seebatch_serve_values, values);

@@ -128,53 +128,29 @@ static void seebatch_lanes_see_ge(const see_backend *kernel, const see_batch *ba
     }
 }
 
-/* From this many moves on, a lane kernel's exact values beat the threshold
- * walk move by move (per node, a few captures on average, the walk alone is
- * the faster: bench/, batch_length). */
+/* Below this many moves a threshold a move goes to the scalar walk,
+ * whatever the kernel: a lane kernel pays a group for a node's few
+ * captures (2.7 on average) and then compares exact values. */
 enum { LANES_FROM = 8 };
 
-/* The moves of a batch on one board (its board_of_move NULL), each with its
- * threshold, by the threshold walk: the board's pins worked out at most
- * once, and only if a move needs them. */
-static void seebatch_each_on_board(const seebatch_rules *rules, const seebatch_batch *on_board,
-                                   const int32_t *thresholds, uint8_t *passed)
-{
-    pin_source source;
-    pin_source_start(&source, on_board->boards, on_board->pins);
-    for (size_t i = 0; i < on_board->count; i++)
-        passed[i] =
-            engine_see_ge_move(rules, on_board->boards, &source, on_board->moves[i], thresholds[i]);
-}
-
-/* passed[i] = SEE of moves[i] >= thresholds[i], one board or many: move by
- * move on short batches, in the lanes of kernel on long ones. */
-static void seebatch_each_see_ge_on(const see_backend *kernel, const seebatch_rules *rules,
-                                    const seebatch_batch *batch, const see_batch *lanes,
+/* passed[i] = SEE of moves[i] >= thresholds[i], one board or many: by the
+ * scalar walk on short batches (a node's on one board), by kernel on long
+ * ones. */
+static void seebatch_each_see_ge_on(const see_backend *kernel, const see_batch *batch,
                                     const int32_t *thresholds, uint8_t *passed)
 {
     if (kernel->shortest_useful_batch && batch->count >= LANES_FROM) {
-        seebatch_lanes_see_ge(kernel, lanes, thresholds, passed);
-        return;
-    }
-    if (!batch->board_of_move) {
-        seebatch_each_on_board(rules, batch, thresholds, passed);
-        return;
-    }
-    for (size_t first = 0, end; first < batch->count; first = end) {
-        uint32_t b = batch->board_of_move[first];
-        for (end = first + 1; end < batch->count && batch->board_of_move[end] == b; end++)
-            ;
-        seebatch_batch run = {
-            &batch->boards[b],    1,          batch->pins ? &batch->pins[b] : NULL, NULL,
-            batch->moves + first, end - first};
-        seebatch_each_on_board(rules, &run, thresholds + first, passed + first);
+        seebatch_lanes_see_ge(kernel, batch, thresholds, passed);
+    } else if (!batch->board_of_move) {
+        seebatch_batch node = {batch->boards, 1, batch->pins, NULL, batch->moves, batch->count};
+        seebatch_node_see_ge(batch->rules, &node, thresholds, passed);
+    } else {
+        seebatch_scalar_see_ge_each(batch, thresholds, passed);
     }
 }
 
 /* A call with a threshold a move, as auto's learner serves it in parts. */
 typedef struct each_see_ge_call {
-    const seebatch_rules *rules;
-    const seebatch_batch *batch;
     const int32_t *thresholds;
     uint8_t *passed;
 } each_see_ge_call;
@@ -183,33 +159,29 @@ static void seebatch_serve_each_see_ge(const see_backend *kernel, const see_batc
                                        size_t first, void *context)
 {
     const each_see_ge_call *call = context;
-    const seebatch_batch *batch = call->batch;
-    seebatch_batch public_part = {batch->boards, batch->board_count, batch->pins,
-                                  batch->board_of_move ? batch->board_of_move + first : NULL,
-                                  batch->moves + first, part->count};
-    seebatch_each_see_ge_on(kernel, call->rules, &public_part, part, call->thresholds + first,
-                            call->passed + first);
+    seebatch_each_see_ge_on(kernel, part, call->thresholds + first, call->passed + first);
 }
 
 /* Out of line, so that the fixed path (a search's calls) keeps no context
  * on its stack. */
-static __attribute__((noinline)) void
-seebatch_each_see_ge_learned(unsigned shape, const seebatch_rules *rules, const seebatch_batch *batch,
-                             const see_batch *lanes, const int32_t *thresholds, uint8_t *passed)
+static __attribute__((noinline)) void seebatch_each_see_ge_learned(unsigned shape,
+                                                                   const see_batch *batch,
+                                                                   const int32_t *thresholds,
+                                                                   uint8_t *passed)
 {
-    each_see_ge_call call = {rules, batch, thresholds, passed};
-    seebatch_auto_serve(shape, lanes, seebatch_serve_each_see_ge, &call);
+    each_see_ge_call call = {thresholds, passed};
+    seebatch_auto_serve(shape, batch, seebatch_serve_each_see_ge, &call);
 }
 
 static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
                                  const int32_t *thresholds, uint8_t *passed)
 {
-    see_batch lanes = seebatch_kernel_batch(rules, batch);
-    auto_choice choice = seebatch_auto_fixed(CALL_THRESHOLD, &lanes);
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    auto_choice choice = seebatch_auto_fixed(CALL_THRESHOLD, &kernel_batch);
     if (__builtin_expect(choice.kernel != NULL, 1))
-        seebatch_each_see_ge_on(choice.kernel, rules, batch, &lanes, thresholds, passed);
+        seebatch_each_see_ge_on(choice.kernel, &kernel_batch, thresholds, passed);
     else
-        seebatch_each_see_ge_learned(choice.shape, rules, batch, &lanes, thresholds, passed);
+        seebatch_each_see_ge_learned(choice.shape, &kernel_batch, thresholds, passed);
 }
 
 /* A call with one threshold, as auto's learner serves it in parts. */
@@ -245,7 +217,11 @@ static __attribute__((noinline)) void seebatch_one_threshold(const seebatch_rule
 void seebatch_values_ge(const seebatch_rules *rules, const seebatch_batch *batch, int32_t threshold,
                         const int32_t *thresholds, uint8_t *passed)
 {
-    if (thresholds)
+    /* A node's captures, the call engines make: straight to the scalar
+     * walk's, with no dispatch (seebatch_each_see_ge_on would take it). */
+    if (thresholds && !batch->board_of_move && batch->count < LANES_FROM)
+        seebatch_node_see_ge(rules, batch, thresholds, passed);
+    else if (thresholds)
         seebatch_each_see_ge(rules, batch, thresholds, passed);
     else
         seebatch_one_threshold(rules, batch, threshold, passed);

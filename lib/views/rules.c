@@ -53,6 +53,7 @@ void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_excha
      * the board. */
     if (rules->rules.flags & SEEBATCH_STOP_WHEN_AHEAD)
         rules->exchange = seebatch_view_see_ge_gathered;
+    rules->each = rules->exchange == rules->plain_exchange ? set->see_ge_each[shape][pins] : NULL;
 }
 
 seebatch_status seebatch_view_rules_set_layout(seebatch_view_rules *rules,

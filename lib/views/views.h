@@ -10,10 +10,17 @@
 
 #include "exchange/shapes.h"
 
+/* A node's threshold tests on a view, the exchange inlined in the loop
+ * (seebatch_view_rules.each). */
+typedef void view_each_fn(const seebatch_view_rules *rules, const seebatch_view *view,
+                          const void *pins, const seebatch_view_move *moves, size_t count,
+                          uint8_t *passed);
+
 /* Every exchange for one way of looking up attacks: [shape][pins]. */
 typedef struct view_exchange_set {
     seebatch_view_exchange_fn *see_ge[VIEW_SHAPES][2];
     seebatch_view_value_fn *value[VIEW_SHAPES][2];
+    view_each_fn *see_ge_each[VIEW_SHAPES][2];
 } view_exchange_set;
 
 /* The tables (exchanges_portable.c, exchanges_pext.c). */
@@ -28,7 +35,7 @@ view_shape seebatch_view_shape_of(const seebatch_layout *layout);
 /* Checks a layout as seebatch_view_rules_set_layout does (layout.c). */
 seebatch_status seebatch_view_layout_check(const seebatch_layout *layout, seebatch_error *error);
 
-/* Sets rules->exchange and rules->value for the rules' flags and layout
+/* Sets rules->exchange, rules->value and rules->each for the rules' flags and layout
  * from `set`, and keeps the set for later layouts (rules.c). */
 void seebatch_view_choose_exchanges(seebatch_view_rules *rules, const view_exchange_set *set);
 

@@ -219,6 +219,21 @@ static void compare_view_move(differential *check, const see_batch *batch, size_
     }
 }
 
+/* Thresholds for the moves of a batch that make every early exit of the
+ * one-board walk and its exchanges answer both ways: just below, at and
+ * just above each value in turn, with the ends of the range now and then
+ * (INT32_MIN passes everything; INT32_MAX only a move worth that much). */
+static void thresholds_around(const int32_t *reference, size_t count, unsigned turn,
+                              int32_t *thresholds)
+{
+    for (size_t i = 0; i < count; i++) {
+        unsigned pick = (unsigned)(i + turn) % 5;
+        thresholds[i] = pick == 3   ? INT32_MIN
+                        : pick == 4 ? (i % 2 ? INT32_MAX : 0)
+                                    : reference[i] + (int32_t)pick - 1;
+    }
+}
+
 /* Any move, special kinds too, through the views' gathering entries. */
 static void compare_view_any_move(differential *check, const see_batch *batch, size_t i,
                                   const seebatch_view_rules *rules, const engine_board *engine,
@@ -263,6 +278,42 @@ static void engine_references(const see_batch *batch, move_range range, const en
     seebatch_reference_backend.values(&spelled_batch, out + first);
 }
 
+/* The moves of a board the views' inline calls answer, in one call
+ * (seebatch_view_see_ge_each, whose loop inlines each layout's exchange),
+ * with each set of exchanges, at thresholds around every value. */
+static void compare_view_each(differential *check, const see_batch *batch, move_range range,
+                              const seebatch_view_rules *rules, const engine_board *engine,
+                              const int32_t *expected)
+{
+    seebatch_view_move moves[DIFFERENTIAL_MAX_BATCH];
+    int32_t values[DIFFERENTIAL_MAX_BATCH], thresholds[DIFFERENTIAL_MAX_BATCH];
+    size_t at[DIFFERENTIAL_MAX_BATCH], n = 0;
+    for (size_t i = range.first; i < range.end; i++) {
+        if (!view_answers(batch->moves[i], rules->rules.flags))
+            continue;
+        seebatch_move given = engine_move(engine, batch->moves[i]);
+        unsigned from = seebatch_move_from(given), to = seebatch_move_to(given);
+        moves[n] = (seebatch_view_move){seebatch_move_make(from, to, SEEBATCH_MOVE_NORMAL),
+                                        engine->mailbox[from], engine->mailbox[to], 0};
+        values[n] = expected[i];
+        at[n++] = i;
+    }
+    thresholds_around(values, n, (unsigned)(check->lanes % 5), thresholds);
+    for (size_t k = 0; k < n; k++)
+        moves[k].threshold = thresholds[k];
+    for (size_t e = 0; e < check->view_set_count; e++) {
+        seebatch_view_rules with = *rules;
+        seebatch_view_choose_exchanges(&with, check->view_sets[e]);
+        uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+        seebatch_view_see_ge_each(&with, &engine->view, engine->pin_words, moves, n, passed);
+        for (size_t k = 0; k < n; k++)
+            if (passed[k] != (values[k] >= thresholds[k]))
+                report_view(check, batch, at[k], engine,
+                            (view_answer){"see_ge_each", e, thresholds[k], values[k], passed[k]});
+        check->lanes += n;
+    }
+}
+
 /* A board's moves through views, read in one engine's layout (a different
  * one for each board in turn): the engine must describe the same board. */
 static void compare_views(differential *check, const see_batch *batch, size_t first, size_t end,
@@ -290,6 +341,7 @@ static void compare_views(differential *check, const see_batch *batch, size_t fi
             compare_view_move(check, batch, i, &rules, &engine, expected[i]);
         compare_view_any_move(check, batch, i, &rules, &engine, expected[i]);
     }
+    compare_view_each(check, batch, (move_range){first, end}, &rules, &engine, expected);
 }
 
 /* The engine path on every move, and its per-move thresholds on each run of
@@ -311,7 +363,7 @@ static void compare_passed(differential *check, const see_batch *batch, move_ran
     size_t first = range.first, end = range.end;
     for (size_t i = first; i < end; i++)
         if (passed[i] != (reference[i] >= thresholds[i])) {
-            char text[80];
+            char text[128];
             snprintf(text, sizeof text, "%s(t=%" PRId32 ")", what, thresholds[i]);
             report_mismatch(check, batch, i, text, reference[i], passed[i]);
         }
@@ -368,6 +420,57 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     }
 }
 
+/* The scalar walks' own calls, each of them (walk_calls), whichever the
+ * public calls take here: the threshold test a threshold a move on the
+ * whole batch (one board or many), and on each run of moves of one board
+ * a node's exact values and threshold tests, its pins given on one run and
+ * worked out on the next, at thresholds around every value. */
+static void compare_walk_calls(differential *check, const see_batch *batch,
+                               const int32_t *reference)
+{
+    int32_t thresholds[DIFFERENTIAL_MAX_BATCH], values[DIFFERENTIAL_MAX_BATCH];
+    uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    char what[96];
+    for (size_t k = 0; k < check->kernel_count; k++) {
+        const walk_calls *calls = seebatch_walk_calls_of(check->kernels[k]);
+        if (!calls)
+            continue;
+        const char *name = check->kernels[k]->name;
+        thresholds_around(reference, batch->count, (unsigned)(check->lanes % 5), thresholds);
+        calls->see_ge_each(batch, thresholds, passed);
+        snprintf(what, sizeof what, "%s see_ge_each", name);
+        compare_passed(check, batch, (move_range){0, batch->count}, reference,
+                       (threshold_answers){what, thresholds, passed});
+        for (size_t first = 0, end; first < batch->count; first = end) {
+            const seebatch_board *board = board_of(batch, first);
+            for (end = first; end < batch->count && board_of(batch, end) == board; end++)
+                ;
+            seebatch_pins pins;
+            seebatch_pins_compute(board, &pins);
+            bool given = (check->boards_seen + first) % 2;
+            seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
+                                   end - first};
+            calls->node_values(batch->rules, &node, values + first);
+            for (size_t i = first; i < end; i++)
+                if (values[i] != reference[i]) {
+                    snprintf(what, sizeof what, "%s node value (pins %s)", name,
+                             given ? "given" : "worked out");
+                    report_mismatch(check, batch, i, what, reference[i], values[i]);
+                }
+            check->lanes += end - first;
+            for (unsigned turn = 0; turn < 2; turn++) {
+                thresholds_around(reference + first, end - first,
+                                  (unsigned)(check->lanes % 5) + turn, thresholds + first);
+                calls->node_see_ge(batch->rules, &node, thresholds + first, passed + first);
+                snprintf(what, sizeof what, "%s node see_ge (pins %s)", name,
+                         given ? "given" : "worked out");
+                compare_passed(check, batch, (move_range){first, end}, reference,
+                               (threshold_answers){what, thresholds, passed});
+            }
+        }
+    }
+}
+
 static void compare_engine_path(differential *check, const see_batch *batch,
                                 const int32_t *reference)
 {
@@ -408,6 +511,7 @@ unsigned long differential_compare(differential *check, const see_batch *batch,
         compare_threshold_tests(check, check->kernels[k], batch, reference);
     }
     compare_engine_path(check, batch, reference);
+    compare_walk_calls(check, batch, reference);
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
             int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], config);
