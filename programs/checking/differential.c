@@ -420,53 +420,38 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     }
 }
 
-/* The scalar walks' own calls, each of them (walk_calls), whichever the
- * public calls take here: the threshold test a threshold a move on the
- * whole batch (one board or many), and on each run of moves of one board
- * a node's exact values and threshold tests, its pins given on one run and
- * worked out on the next, at thresholds around every value. */
-static void compare_walk_calls(differential *check, const see_batch *batch,
+/* Each run of moves of one board as a node's captures through the public
+ * calls (a threshold a move under eight moves takes the node walk whatever
+ * the kernel; exact values where the plan gives scalar), its pins given on
+ * one run and worked out on the next, at thresholds around every value. */
+static void compare_node_calls(differential *check, const see_batch *batch,
                                const int32_t *reference)
 {
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH], values[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
-    char what[96];
-    for (size_t k = 0; k < check->kernel_count; k++) {
-        const walk_calls *calls = seebatch_walk_calls_of(check->kernels[k]);
-        if (!calls)
-            continue;
-        const char *name = check->kernels[k]->name;
-        thresholds_around(reference, batch->count, (unsigned)(check->lanes % 5), thresholds);
-        calls->see_ge_each(batch, thresholds, passed);
-        snprintf(what, sizeof what, "%s see_ge_each", name);
-        compare_passed(check, batch, (move_range){0, batch->count}, reference,
-                       (threshold_answers){what, thresholds, passed});
-        for (size_t first = 0, end; first < batch->count; first = end) {
-            const seebatch_board *board = board_of(batch, first);
-            for (end = first; end < batch->count && board_of(batch, end) == board; end++)
-                ;
-            seebatch_pins pins;
-            seebatch_pins_compute(board, &pins);
-            bool given = (check->boards_seen + first) % 2;
-            seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
-                                   end - first};
-            calls->node_values(batch->rules, &node, values + first);
-            for (size_t i = first; i < end; i++)
-                if (values[i] != reference[i]) {
-                    snprintf(what, sizeof what, "%s node value (pins %s)", name,
-                             given ? "given" : "worked out");
-                    report_mismatch(check, batch, i, what, reference[i], values[i]);
-                }
-            check->lanes += end - first;
-            for (unsigned turn = 0; turn < 2; turn++) {
-                thresholds_around(reference + first, end - first,
-                                  (unsigned)(check->lanes % 5) + turn, thresholds + first);
-                calls->node_see_ge(batch->rules, &node, thresholds + first, passed + first);
-                snprintf(what, sizeof what, "%s node see_ge (pins %s)", name,
-                         given ? "given" : "worked out");
-                compare_passed(check, batch, (move_range){first, end}, reference,
-                               (threshold_answers){what, thresholds, passed});
-            }
+    for (size_t first = 0, end; first < batch->count; first = end) {
+        const seebatch_board *board = board_of(batch, first);
+        for (end = first; end < batch->count && board_of(batch, end) == board; end++)
+            ;
+        seebatch_pins pins;
+        seebatch_pins_compute(board, &pins);
+        bool given = (check->boards_seen + first) % 2;
+        const char *what = given ? "node values (pins given)" : "node values (pins worked out)";
+        seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
+                               end - first};
+        seebatch_values(batch->rules, &node, values + first);
+        for (size_t i = first; i < end; i++)
+            if (values[i] != reference[i])
+                report_mismatch(check, batch, i, what, reference[i], values[i]);
+        check->lanes += end - first;
+        for (unsigned turn = 0; turn < 2; turn++) {
+            thresholds_around(reference + first, end - first, (unsigned)(check->lanes % 5) + turn,
+                              thresholds + first);
+            seebatch_values_ge(batch->rules, &node, 0, thresholds + first, passed + first);
+            compare_passed(check, batch, (move_range){first, end}, reference,
+                           (threshold_answers){given ? "node values_ge (pins given)"
+                                                     : "node values_ge (pins worked out)",
+                                               thresholds, passed});
         }
     }
 }
@@ -511,7 +496,7 @@ unsigned long differential_compare(differential *check, const see_batch *batch,
         compare_threshold_tests(check, check->kernels[k], batch, reference);
     }
     compare_engine_path(check, batch, reference);
-    compare_walk_calls(check, batch, reference);
+    compare_node_calls(check, batch, reference);
     if (check->use_oracle) {
         for (size_t i = 0; i < batch->count; i++) {
             int32_t oracle = oracle_see_value(board_of(batch, i), batch->moves[i], config);
