@@ -27,7 +27,7 @@ struct game_reader {
      * and the text of the tags asked for, each ending in NUL. */
     bool has_fen;
     seebatch_board fen_start;
-    unsigned long fen_line;
+    uint64_t fen_line;
     char fen_fault[FAULT_ROOM]; /* empty when the FEN tag was read */
     text_buffer tag_text;
     size_t tag_at[GAME_TAGS_MAX];
@@ -126,7 +126,7 @@ static bool parse_tag(const char *text, size_t length, const char **name, size_t
 }
 
 /* The FEN tag: the position the game's moves start from. */
-static void take_fen_tag(game_reader *reader, const char *value, unsigned long line_number)
+static void take_fen_tag(game_reader *reader, const char *value, uint64_t line_number)
 {
     seebatch_error error;
     reader->has_fen = true;
@@ -143,16 +143,16 @@ static bool read_tag_line(game_reader *reader, const line *input, text_buffer *e
 {
     char *value = malloc(input->length + 1);
     if (!value) {
-        text_buffer_printf(errors, "line %lu: out of memory for a tag of %zu bytes\n",
-                           input->number, input->length);
+        text_buffer_printf(errors, "line %llu: out of memory for a tag of %zu bytes\n",
+                           (unsigned long long)input->number, input->length);
         return false;
     }
     const char *name;
     size_t name_length;
     bool good = parse_tag(input->text, input->length, &name, &name_length, value);
     if (!good)
-        text_buffer_printf(errors, "line %lu: a PGN tag is written [Name \"value\"]\n",
-                           input->number);
+        text_buffer_printf(errors, "line %llu: a PGN tag is written [Name \"value\"]\n",
+                           (unsigned long long)input->number);
     else if (name_length == 3 && memcmp(name, "FEN", 3) == 0)
         take_fen_tag(reader, value, input->number);
     const game_settings *settings = reader->settings;
@@ -287,7 +287,8 @@ static bool find_game_start(game_reader *reader, const line *input, game_start *
         return true;
     }
     if (reader->fen_fault[0]) {
-        snprintf(message, size, "its FEN tag (line %lu): %s", reader->fen_line, reader->fen_fault);
+        snprintf(message, size, "its FEN tag (line %llu): %s", (unsigned long long)reader->fen_line,
+                 reader->fen_fault);
         return false;
     }
     start->board = reader->has_fen ? reader->fen_start : reader->start_position;
@@ -322,7 +323,7 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
     }
     forget_tags(reader);
     if (!good)
-        text_buffer_printf(errors, "line %lu: game %llu: %s\n", input->number, reader->game,
-                           message);
+        text_buffer_printf(errors, "line %llu: game %llu: %s\n", (unsigned long long)input->number,
+                           reader->game, message);
     return good;
 }
