@@ -173,7 +173,8 @@ static bool read_tag_line(game_reader *reader, const line *input, text_buffer *e
 
 static char *put_bytes(char *p, const char *bytes, size_t length)
 {
-    memcpy(p, bytes, length);
+    if (length) /* an empty field may come with no text at all: memcpy wants a pointer */
+        memcpy(p, bytes, length);
     return p + length;
 }
 

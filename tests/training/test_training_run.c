@@ -85,7 +85,8 @@ static void collect_block(void *context, const seebatch_piece *block)
         piece->entries = grown;
         piece->capacity = capacity;
     }
-    memcpy(piece->entries + piece->count, block->entries, block->count * sizeof *block->entries);
+    if (block->count) /* an empty block may have no entries at all */
+        memcpy(piece->entries + piece->count, block->entries, block->count * sizeof *block->entries);
     piece->count += block->count;
 }
 
