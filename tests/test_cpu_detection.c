@@ -105,6 +105,15 @@ int main(void)
         puts("test_cpu_detection: skipped, no /proc/cpuinfo flags to compare with");
         return 77;
     }
+    /* Both readings first, unbuffered, so that a failure on a CPU we have
+     * not met says which CPU it was (CI once failed here with no output). */
+    seebatch_cpu cpu = seebatch_cpu_read();
+    char vendor[64] = "?", family[32] = "?", model[32] = "?";
+    cpuinfo_value("vendor_id", vendor, sizeof vendor);
+    cpuinfo_value("cpu family", family, sizeof family);
+    cpuinfo_value("model", model, sizeof model);
+    fprintf(stderr, "/proc/cpuinfo: %s family %s model %s; cpuid: %s family %u model %u\n",
+            vendor, family, model, cpu.vendor, seebatch_cpu_family(&cpu), seebatch_cpu_model(&cpu));
     /* The library's own choice on first use, before anything is set. */
     test_unsetenv("SEEBATCH_BACKEND");
     CHECK(strcmp(seebatch_current_backend()->name, expected_auto()) == 0,

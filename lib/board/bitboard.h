@@ -9,7 +9,12 @@
 typedef uint64_t bitboard;
 
 static inline bitboard seebatch_square_bit(unsigned square) { return (bitboard)1 << square; }
-static inline unsigned lowest_square(bitboard b) { return (unsigned)__builtin_ctzll(b); }
+/* Always inlined: UBSan's zero check would outline it, a function of the
+ * library without the seebatch_ prefix (symbols_prefixed). */
+static inline __attribute__((always_inline)) unsigned lowest_square(bitboard b)
+{
+    return (unsigned)__builtin_ctzll(b);
+}
 static inline bitboard lowest_bit(bitboard b) { return b & (0 - b); }
 static inline int popcount(bitboard b) { return __builtin_popcountll(b); }
 static inline int more_than_one(bitboard b) { return (b & (b - 1)) != 0; }

@@ -98,7 +98,7 @@ static int collect_deliver(void *context, const seebatch_piece *delivered)
     CHECK_EQ(delivered->before, all->sizes, "entries before the piece, those skipped counted");
     CHECK_EQ(delivered->count, piece->count, "the entries given");
     all->chains += delivered->chains;
-    if (all->count + piece->count <= MAX_ENTRIES)
+    if (piece->count && all->count + piece->count <= MAX_ENTRIES) /* none: maybe no array */
         memcpy(all->entries + all->count, piece->entries, piece->count * sizeof *piece->entries);
     all->count += piece->count;
     all->pieces++;
