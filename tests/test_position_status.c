@@ -4,12 +4,17 @@
  * same bit values: each reason on a board that has it alone, the first one
  * named in the message with its squares, real positions (the start, the
  * published perft positions, en passant just after a double push) given 0,
- * many boards at once, and an inconsistent board.
+ * many boards at once, and an inconsistent board. The quick yes that spares
+ * the usual position the reasons (seebatch_position_plainly_possible) is
+ * held equal to them on every kind of board, real and impossible.
  */
 #include <string.h>
 
 #include "check.h"
+#include "random.h"
+#include "random_boards.h"
 #include "seebatch.h"
+#include "board/position_status.h"
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define KIWIPETE "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -204,6 +209,91 @@ static void played_positions(void)
     }
 }
 
+/* One change at random that a position of a game may or may not survive:
+ * a piece added on an empty square or one taken off, castling rights or an
+ * en passant square set, the side to move turned, every piece taken off. */
+static void change_at_random(uint64_t *state, seebatch_board *board)
+{
+    uint64_t occupied = board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK];
+    unsigned square = (unsigned)(random_next(state) % 64), change = random_next(state) % 6;
+    uint64_t bit = 1ull << square;
+    if (change == 0 && !(occupied & bit)) {
+        board->pieces[random_next(state) % SEEBATCH_PIECE_TYPES] |= bit;
+        board->colors[random_next(state) % 2] |= bit;
+    } else if (change == 1) {
+        for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
+            board->pieces[type] &= ~bit;
+        board->colors[SEEBATCH_WHITE] &= ~bit;
+        board->colors[SEEBATCH_BLACK] &= ~bit;
+    } else if (change == 2) {
+        board->castling = (uint8_t)(random_next(state) % 16); /* the corner rooks' rights */
+        board->reserved = 0;
+    } else if (change == 3) {
+        board->en_passant = (uint8_t)((square & 7u) + (board->side_to_move ? 16u : 40u));
+    } else if (change == 4) {
+        board->side_to_move ^= 1u;
+        board->en_passant = SEEBATCH_NO_SQUARE;
+    } else if (change == 5) {
+        memset(board->pieces, 0, sizeof board->pieces);
+        memset(board->colors, 0, sizeof board->colors);
+    }
+}
+
+/* The quick yes and the reasons on one board: equal, or a bad board would
+ * pass unnamed (or a real one be refused). Counts each reason seen. */
+static void compare_quick_yes(const seebatch_board *board, unsigned long long seen[32],
+                              int *disagreements)
+{
+    uint32_t reasons = seebatch_position_reasons(board);
+    bool quick = seebatch_position_plainly_possible(board);
+    if (quick != (reasons == 0) && (*disagreements)++ < 5) {
+        char fen[SEEBATCH_FEN_MAX] = "(no FEN)";
+        seebatch_board_to_fen(board, fen, sizeof fen);
+        CHECK(false, "%s: quick yes %d, reasons 0x%x", fen, quick, reasons);
+    }
+    for (int bit = 0; bit < 32; bit++)
+        seen[bit] += (reasons >> bit) & 1u;
+    seen[31] += reasons == 0; /* bit 31 is no reason: counts the real ones */
+}
+
+/* Positions of games and each changed once to three times, random dense
+ * boards (several kings, pawns on back ranks), and boards broken a field:
+ * every reason must be met many times, and many real positions. */
+static void quick_yes_is_the_reasons(void)
+{
+    unsigned long long seen[32] = {0};
+    int disagreements = 0;
+    uint64_t state = 70;
+    seebatch_board game = board_of(START);
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    for (int ply = 0; ply < 20000; ply++) {
+        size_t count = seebatch_generate_moves(&game, moves);
+        if (count == 0 || ply % 150 == 0)
+            game = board_of(START);
+        else
+            seebatch_board_play(&game, moves[random_next(&state) % count]);
+        compare_quick_yes(&game, seen, &disagreements);
+        seebatch_board changed = game;
+        for (unsigned changes = 1 + random_next(&state) % 3; changes > 0; changes--)
+            change_at_random(&state, &changed);
+        compare_quick_yes(&changed, seen, &disagreements);
+        seebatch_board dense;
+        random_dense_board(&state, &dense);
+        compare_quick_yes(&dense, seen, &disagreements);
+        break_board_field(&state, &dense);
+        compare_quick_yes(&dense, seen, &disagreements);
+    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board = board_of(cases[i].fen);
+        compare_quick_yes(&board, seen, &disagreements);
+    }
+    CHECK_EQ(disagreements, 0, "boards where the quick yes and the reasons differ");
+    static const int kinds[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 30, 31};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        CHECK(seen[kinds[k]] >= 20, "reason bit %d met %llu times (the boards miss a kind)",
+              kinds[k], seen[kinds[k]]);
+}
+
 int main(void)
 {
     bits_are_python_chess();
@@ -211,5 +301,6 @@ int main(void)
     many_boards();
     inconsistent_board();
     played_positions();
+    quick_yes_is_the_reasons();
     return check_finish("position_status");
 }

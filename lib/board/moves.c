@@ -158,13 +158,18 @@ seebatch_status seebatch_move_parse(const seebatch_board *board, const char *tex
 
     unsigned kind = promotion ? (unsigned)promotion : seebatch_infer_kind(board, from, &to);
     seebatch_move parsed = seebatch_move_make(from, to, kind);
-    seebatch_error check;
-    status = seebatch_move_check(board, parsed, &check);
-    if (status == SEEBATCH_OK) /* a square typed wrong is named, not scored */
-        status = seebatch_move_reach_check(board, parsed, &check);
-    if (status != SEEBATCH_OK)
-        return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown),
-                             check.message);
+    /* The usual move passes both checks at a glance (the board is valid
+     * already); the functions with the message are asked only when not. */
+    seebatch_tables_ready(); /* the engine pair's, when a move is parsed before any rules */
+    if (!move_fits_board(board, parsed) || !move_is_possible(board, parsed)) {
+        seebatch_error check;
+        status = seebatch_move_check(board, parsed, &check);
+        if (status == SEEBATCH_OK) /* a square typed wrong is named, not scored */
+            status = seebatch_move_reach_check(board, parsed, &check);
+        if (status != SEEBATCH_OK)
+            return seebatch_fail(error, status, "move \"%s\": %s", seebatch_quote(text, shown),
+                                 check.message);
+    }
     *move = parsed;
     return seebatch_succeed(error);
 }

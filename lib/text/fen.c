@@ -47,8 +47,7 @@ static const char piece_chars[] = "PNBRQKpnbrqk";
 static const char castling_letters[] = "KQkq";
 
 static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,
-                                         const char *format, ...)
-    SEEBATCH_PRINTF_LIKE(4, 5);
+                                         const char *format, ...) SEEBATCH_PRINTF_LIKE(4, 5);
 
 /* field is 1-based, as in the messages; position is the 1-based character. */
 static seebatch_status seebatch_fen_fail(seebatch_error *error, int field, size_t position,
@@ -102,7 +101,7 @@ static int seebatch_split_fields(const char *text, size_t length, fen_field fiel
 /* Non-ASCII bytes are rejected before a field is read, so the field parsers
  * only ever see ASCII. */
 static seebatch_status seebatch_check_ascii(const char *text, fen_field field, int number,
-                                   seebatch_error *error)
+                                            seebatch_error *error)
 {
     for (size_t i = field.start; i < field.start + field.length; i++)
         if ((unsigned char)text[i] >= 0x80)
@@ -127,7 +126,7 @@ static void seebatch_advance(rank_cursor *cursor, unsigned squares, size_t posit
 }
 
 static seebatch_status seebatch_place_piece(seebatch_board *board, rank_cursor *cursor, char letter,
-                                   size_t position, seebatch_error *error)
+                                            size_t position, seebatch_error *error)
 {
     const char *found = strchr(piece_chars, letter); /* letter is never NUL here */
     char shown[12];
@@ -152,7 +151,7 @@ static seebatch_status seebatch_place_piece(seebatch_board *board, rank_cursor *
 }
 
 static seebatch_status seebatch_skip_squares(rank_cursor *cursor, char digit, size_t position,
-                                    seebatch_error *error)
+                                             seebatch_error *error)
 {
     if (digit == '0' || digit == '9')
         return seebatch_fen_fail(error, 1, position,
@@ -169,7 +168,7 @@ static seebatch_status seebatch_skip_squares(rank_cursor *cursor, char digit, si
 
 /* Called at each '/' and at the end of the field. */
 static seebatch_status seebatch_end_rank(rank_cursor *cursor, bool last, size_t position,
-                                seebatch_error *error)
+                                         seebatch_error *error)
 {
     if (cursor->squares != 8)
         return seebatch_fen_fail(error, 1, cursor->overflow_at ? cursor->overflow_at : position,
@@ -186,8 +185,8 @@ static seebatch_status seebatch_end_rank(rank_cursor *cursor, bool last, size_t 
     return SEEBATCH_OK;
 }
 
-static seebatch_status seebatch_parse_placement(seebatch_board *board, const char *text, fen_field field,
-                                       seebatch_error *error)
+static seebatch_status seebatch_parse_placement(seebatch_board *board, const char *text,
+                                                fen_field field, seebatch_error *error)
 {
     rank_cursor cursor = {7, 0, 0, false};
     for (size_t i = 0; i <= field.length; i++) {
@@ -207,7 +206,7 @@ static seebatch_status seebatch_parse_placement(seebatch_board *board, const cha
 }
 
 static seebatch_status seebatch_parse_side(seebatch_board *board, const char *text, fen_field field,
-                                  seebatch_error *error)
+                                           seebatch_error *error)
 {
     const char *value = text + field.start;
     if (field.length == 1 && (value[0] == 'w' || value[0] == 'b')) {
@@ -286,8 +285,8 @@ static seebatch_status seebatch_parse_castling(seebatch_board *board, const char
 }
 
 /* Needs the side to move, so it runs after parse_side. */
-static seebatch_status seebatch_parse_en_passant(seebatch_board *board, const char *text, fen_field field,
-                                        seebatch_error *error)
+static seebatch_status seebatch_parse_en_passant(seebatch_board *board, const char *text,
+                                                 fen_field field, seebatch_error *error)
 {
     const char *value = text + field.start;
     board->en_passant = SEEBATCH_NO_SQUARE;
@@ -319,7 +318,8 @@ static seebatch_status seebatch_parse_counter(const char *text, fen_field field,
         char shown[12];
         if (value[i] < '0' || value[i] > '9')
             return seebatch_fen_fail(error, number, field.start + i + 1,
-                                     "%s is not a decimal number", seebatch_describe_char(value[i], shown));
+                                     "%s is not a decimal number",
+                                     seebatch_describe_char(value[i], shown));
         if (total <= FEN_COUNTER_MAX) /* saturate: the digits may go on forever */
             total = total * 10 + (unsigned long)(value[i] - '0');
     }
@@ -331,8 +331,8 @@ static seebatch_status seebatch_parse_counter(const char *text, fen_field field,
     return SEEBATCH_OK;
 }
 
-static seebatch_status seebatch_parse_field(seebatch_board *board, const char *text, fen_field field,
-                                   int number, seebatch_error *error)
+static seebatch_status seebatch_parse_field(seebatch_board *board, const char *text,
+                                            fen_field field, int number, seebatch_error *error)
 {
     seebatch_status status = seebatch_check_ascii(text, field, number, error);
     if (status != SEEBATCH_OK)
@@ -396,35 +396,41 @@ seebatch_status seebatch_fen_parse_fully(seebatch_board *board, const char *text
 
 /* ------------------------------------------------------------------------ */
 
-/* Each square's letter, 0 where it is empty: one pass over the pieces'
- * bits, not six tests a square. */
+/* The letter of each occupied square (the others left unwritten: only
+ * occupied squares are read): one pass over the pieces' bits, not six
+ * tests a square. */
 static void seebatch_letters_of(const seebatch_board *board, char letters[64])
 {
-    memset(letters, 0, 64);
     for (unsigned color = 0; color < 2; color++)
         for (unsigned type = 0; type < SEEBATCH_PIECE_TYPES; type++)
             for (bitboard bits = board->pieces[type] & board->colors[color]; bits; bits &= bits - 1)
                 letters[lowest_square(bits)] = piece_chars[color * SEEBATCH_PIECE_TYPES + type];
 }
 
-static size_t seebatch_write_rank(const char *letters, unsigned rank, char *out)
+/* The placement field, from the eighth rank down: each rank walked by its
+ * pieces' bits, the empty squares before a piece written as one digit
+ * (written always, kept only when there are some), not square by square
+ * with a branch on each (the writer of every plain and EPD record). */
+static size_t seebatch_write_placement(const seebatch_board *board, char *out)
 {
+    char letters[64];
+    seebatch_letters_of(board, letters);
+    bitboard occupied = occupied_squares(board);
     size_t n = 0;
-    unsigned empty = 0;
-    for (unsigned file = 0; file < 8; file++) {
-        char letter = letters[rank * 8 + file];
-        if (!letter) {
-            empty++;
-            continue;
+    for (unsigned rank = 8; rank-- > 0;) {
+        unsigned file = 0;
+        for (unsigned row = (unsigned)(occupied >> (8 * rank)) & 0xFFu; row; row &= row - 1) {
+            unsigned at = (unsigned)__builtin_ctz(row);
+            out[n] = (char)('0' + (at - file));
+            n += at != file;
+            out[n++] = letters[8 * rank + at];
+            file = at + 1;
         }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        empty = 0;
-        out[n++] = letter;
+        out[n] = (char)('0' + (8 - file));
+        n += file != 8;
+        out[n++] = '/';
     }
-    if (empty)
-        out[n++] = (char)('0' + empty);
-    return n;
+    return n - 1; /* no '/' after the first rank */
 }
 
 /* The letter a right is written with, one the parser reads back as the
@@ -470,14 +476,7 @@ static size_t seebatch_write_castling(const seebatch_board *board, bool shredder
 static size_t seebatch_write_fen(const seebatch_board *board, uint16_t halfmove, uint16_t fullmove,
                                  bool shredder, char *out)
 {
-    char letters[64];
-    seebatch_letters_of(board, letters);
-    size_t n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        n += seebatch_write_rank(letters, (unsigned)rank, out + n);
-        if (rank > 0)
-            out[n++] = '/';
-    }
+    size_t n = seebatch_write_placement(board, out);
     out[n++] = ' ';
     out[n++] = board->side_to_move == SEEBATCH_WHITE ? 'w' : 'b';
     out[n++] = ' ';
