@@ -173,8 +173,12 @@ static __attribute__((noinline)) void seebatch_each_see_ge_learned(unsigned shap
     seebatch_auto_serve(shape, batch, seebatch_serve_each_see_ge, &call);
 }
 
-static void seebatch_each_see_ge(const seebatch_rules *rules, const seebatch_batch *batch,
-                                 const int32_t *thresholds, uint8_t *passed)
+/* Out of line, as seebatch_one_threshold: the node's call, a search's,
+ * then reaches its walk by a jump, with no stack frame on the way. */
+static __attribute__((noinline)) void seebatch_each_see_ge(const seebatch_rules *rules,
+                                                           const seebatch_batch *batch,
+                                                           const int32_t *thresholds,
+                                                           uint8_t *passed)
 {
     see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
     auto_choice choice = seebatch_auto_fixed(CALL_THRESHOLD, &kernel_batch);
