@@ -136,25 +136,22 @@ typedef struct seebatch_batch {
 
 /* ---- SEE: the calls most users need ---- */
 /*
- * Preconditions of the four fast calls (seebatch_value, seebatch_value_ge,
- * seebatch_values, seebatch_values_ge), not checked: `rules` comes from
- * seebatch_rules_init and is unchanged; every board a move is played on is
- * consistent (seebatch_board_validate); every move satisfies
+ * Preconditions of the four fast calls, not checked (seebatch_check proves
+ * them all): `rules` from seebatch_rules_init, unchanged; every board a move
+ * is played on consistent (seebatch_board_validate); every move satisfying
  * seebatch_move_check on its board; given pins equal seebatch_pins_compute's;
- * every board index is below board_count; the arrays hold what the batch
- * says and the outputs `count` elements. seebatch_check proves all of it.
- * A board that is not consistent or a move that breaks seebatch_move_check
- * gives an unspecified value but never reads or writes outside the arrays
- * passed; a board index out of range or rules not made by seebatch_rules_init
- * is undefined behaviour.
+ * every board index below board_count; the arrays as the batch says, the
+ * outputs `count` long. A board not consistent or a move breaking
+ * seebatch_move_check gives an unspecified value but never reads or writes
+ * outside the arrays; a board index out of range or rules not made by
+ * seebatch_rules_init is undefined behaviour.
  *
- * Thread-safety: all are safe to call from many threads at once. They
- * allocate nothing. The first call chooses the backend (see "Backends").
+ * All are safe from many threads at once and allocate nothing. The first
+ * call chooses the backend (see "Backends").
  */
 
 /*
- * Checks `config` and prepares it for every SEE call: done once, at
- * start-up, then read by any number of threads.
+ * Checks `config` and prepares it for every SEE call, once, at start-up.
  *
  *     seebatch_rules rules;
  *     seebatch_config config = seebatch_config_stockfish();
@@ -242,24 +239,20 @@ SEEBATCH_API void seebatch_values_ge(const seebatch_rules *rules, const seebatch
  *     seebatch_values(&rules, &batch, values);
  *
  * Checks, in order: rules not NULL and as seebatch_rules_init made them
- * (SEEBATCH_ERROR_ARGUMENT, SEEBATCH_ERROR_CONFIG); batch not NULL, and
- * boards and moves not NULL when count > 0, nor board_count 0
- * (SEEBATCH_ERROR_ARGUMENT); each move's board index below board_count
- * (SEEBATCH_ERROR_ARGUMENT naming the move and the index); each board a move
- * names consistent (SEEBATCH_ERROR_BOARD naming the board); each move on its
- * board (SEEBATCH_ERROR_MOVE naming the move), and one its piece can make:
- * a slider along an open line, a knight's jump, a king's step or castling
- * (the right held, king and rook in place, the squares between empty), a
- * pawn's push, double push from its second rank, diagonal capture or en
- * passant, whoever is to move and whatever checks it leaves (more than the
- * fast calls need: "the rook on h1 cannot reach h3: h2 is in the way" names
- * a square typed wrong, which they would score); given pins of each board a
- * move names equal to seebatch_pins_compute's (SEEBATCH_ERROR_ARGUMENT
- * naming the board, the field, the colour and a square, and saying when
- * they are written in 0.1.0's convention). Boards no move names are not
- * looked at. The outputs and thresholds, which the batch does not hold, are
- * the caller's to size. Thread-safe; no allocation; nothing written but
- * *error.
+ * (SEEBATCH_ERROR_ARGUMENT, _CONFIG); batch, and boards and moves when
+ * count > 0, not NULL, board_count not 0, each move's board index below it
+ * (SEEBATCH_ERROR_ARGUMENT naming the move); each board a move names
+ * consistent (SEEBATCH_ERROR_BOARD naming the board); each move satisfying
+ * seebatch_move_check and one its piece can make (a slider along an open
+ * line, a knight's jump, a king's step, castling with the right, king and
+ * rook in place and the squares between empty, a pawn's push, double push,
+ * diagonal capture or en passant), whoever is to move, whatever it leaves
+ * (SEEBATCH_ERROR_MOVE: "the rook on h1 cannot reach h3: h2 is in the way"
+ * names a square typed wrong, which the fast calls would score); given pins
+ * equal to seebatch_pins_compute's (SEEBATCH_ERROR_ARGUMENT naming the
+ * board, field, colour and a square, and 0.1.0's convention when used).
+ * Boards no move names are not looked at; outputs and thresholds are the
+ * caller's to size. Thread-safe; no allocation; nothing written but *error.
  */
 SEEBATCH_API seebatch_status seebatch_check(const seebatch_rules *rules,
                                             const seebatch_batch *batch, seebatch_error *error);
@@ -454,28 +447,25 @@ SEEBATCH_API seebatch_status seebatch_config_preset(const char *name, seebatch_c
 
 /*
  * Reads a position's text: a FEN (placement, side, castling and en passant
- * required; the halfmove clock and fullmove number default to 0 and 1),
- * fields separated by spaces or tabs, blanks before and after ignored,
- * nothing after the sixth field; an EPD record (seebatch_epd_read: opcodes
- * hmvc and fmvn give the counters, a bad operation is named by its column);
- * or a UCI position command, "position startpos [moves e2e4 ...]" or
- * "position fen FEN [moves ...]", read as the position after its moves (any
- * number, past the 255 bytes below), each checked legal before it is played
+ * required; the counters default to 0 and 1), fields apart by spaces or
+ * tabs, blanks around ignored, nothing after the sixth; an EPD record
+ * (seebatch_epd_read: hmvc and fmvn give the counters); or a UCI command
+ * "position startpos|fen FEN [moves e2e4 ...]", read as the position after
+ * its moves (any number, past the 255 bytes below), each checked legal
  * ("UCI position: move 3 (e4e5) is not legal"). Castling may be X-FEN or
- * Shredder-FEN (Chess960 and its double form): K, Q, k, q the outermost rook
- * on that side of the king, a file A-H (white) or a-h (black) the rook on it
- * ("KQkq", "HFhf", "GAha"), white's first, kingside first.
+ * Shredder-FEN: K, Q, k, q the outermost rook on that side of the king, a
+ * file A-H or a-h the rook on it ("KQkq", "HFhf", "GAha"), white's first,
+ * kingside first.
  *
- * Rejected, naming the field and the character: a rank of other than 8
- * squares, other than 8 ranks, an unknown character, a colour other than
- * w/b, castling letters unknown, repeated or out of order, an en passant
- * square off the sixth (white to move) or third (black) rank, a counter that
- * is not a decimal number or exceeds 65535, two kings of a colour, input over
- * 255 bytes. Pawns on the first or last rank, missing kings and castling
- * rights with no rook are accepted (SEE is defined on any consistent board;
- * seebatch_position_status names them). On success *board is consistent;
- * on failure, unspecified.
- * Errors: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN. Thread-safe.
+ * Rejected, naming the field and the character: ranks of other than 8
+ * squares or other than 8 ranks, an unknown character, a colour not w/b,
+ * castling letters unknown, repeated or out of order, an en passant square
+ * off the sixth (white to move) or third rank, a counter not a number up to
+ * 65535, two kings of a colour, over 255 bytes. Pawns on a back rank, no
+ * kings and rights with no rook are accepted (SEE is defined on any
+ * consistent board; seebatch_position_status names them). On success
+ * *board is consistent. Errors: SEEBATCH_ERROR_ARGUMENT (NULL),
+ * SEEBATCH_ERROR_FEN. Thread-safe.
  */
 SEEBATCH_API seebatch_status seebatch_board_from_fen(seebatch_board *board, const char *fen,
                                                      seebatch_error *error);
@@ -494,8 +484,7 @@ typedef struct seebatch_epd_operation {
 
 /* An EPD line read by seebatch_epd_read. */
 typedef struct seebatch_epd_record {
-    int is_record;     /* 1: an EPD record; 0: the text is none (a FEN, perhaps with
-                    * ";moves"), and nothing else below is written */
+    int is_record;     /* 1: an EPD record; 0: none (a FEN), nothing else written */
     size_t fields_end; /* the text's length up to the end of its fourth field */
     /* The position as a FEN: the four fields, then hmvc's and fmvn's operand
      * (0 and 1 where not given), NUL-terminated. */
@@ -505,12 +494,11 @@ typedef struct seebatch_epd_record {
 } seebatch_epd_record;
 
 /*
- * Reads text[0..length) (no NUL needed, nothing read past it) as an EPD
- * record: a FEN's four position fields, then operations, each an opcode (a
- * letter, then letters, digits or '_'), operands (words, or "strings") and a
- * ';' (`... b KQkq - bm Nf6; id "x";`). The text is a record when its
- * fifth field starts with a letter (a halfmove clock never does); any other
- * gives is_record 0 and SEEBATCH_OK. The position fields are not checked
+ * Reads text[0..length) (no NUL needed) as an EPD record: a FEN's four
+ * position fields, then operations, each an opcode (a letter, then letters,
+ * digits or '_'), operands (words, or "strings") and ';' (`... b KQkq - bm
+ * Nf6; id "x";`). It is one when its fifth field starts with a letter; else
+ * is_record 0 and SEEBATCH_OK. The position fields are not checked
  * (seebatch_board_from_fen(record->fen) reads them). Errors, *record then
  * unspecified: SEEBATCH_ERROR_ARGUMENT (NULL), SEEBATCH_ERROR_FEN naming the
  * column from 1 ("EPD opcode fmvn, column 62: needs one number 1..65535"; a
@@ -520,13 +508,11 @@ typedef struct seebatch_epd_record {
 SEEBATCH_API seebatch_status seebatch_epd_read(const char *text, size_t length,
                                                seebatch_epd_record *record, seebatch_error *error);
 
-/* seebatch_board_from_fen's fast path, for lines in a buffer (no NUL needed,
- * nothing read past text[length - 1]): true, with *board read as
- * seebatch_board_from_fen reads it, for a FEN in its plainest spelling (six
- * fields one space apart, nothing around them, counters of at most five
- * digits); else false, with no message, *board unspecified: then call
- * seebatch_board_from_fen. board and text not NULL (unchecked). Thread-safe;
- * no allocation. */
+/* seebatch_board_from_fen's fast path for text[0..length) (no NUL needed):
+ * true, *board read as seebatch_board_from_fen reads it, for a FEN in its
+ * plainest spelling (six fields one space apart, nothing around, counters
+ * of at most five digits); else false: call seebatch_board_from_fen. board
+ * and text not NULL (unchecked). Thread-safe; no allocation. */
 SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text,
                                                 size_t length);
 
@@ -575,16 +561,15 @@ enum {
 };
 
 /*
- * statuses[i] = the SEEBATCH_POSITION_* bits of boards[i], 0 when it could
- * arise in a game (statuses: count entries, or NULL). python-chess's checks
- * of too many checkers and impossible checks are not made. Returns
- * SEEBATCH_OK when every board could arise, else SEEBATCH_ERROR_BOARD with
- * the first such board's first reason in error->message ("impossible
- * position: the kings stand side by side (b8, a8)", after "board N: " when
- * count > 1). seebatch_board_from_fen does not ask it; the tool's readers
- * and Python's boards_from_fens do, unless told to keep such positions.
- * Errors: SEEBATCH_ERROR_ARGUMENT for boards NULL with count > 0 (nothing
- * written). Thread-safe; no allocation.
+ * statuses[i] (count entries, or NULL) = boards[i]'s SEEBATCH_POSITION_*
+ * bits, 0 when it could arise in a game (python-chess's too many checkers
+ * and impossible checks are not looked for). SEEBATCH_OK when every board
+ * could, else SEEBATCH_ERROR_BOARD with the first one's first reason
+ * ("impossible position: the kings stand side by side (b8, a8)", after
+ * "board N: " when count > 1). The tool's readers and Python's
+ * boards_from_fens ask it unless told to keep such positions;
+ * seebatch_board_from_fen does not. Errors: SEEBATCH_ERROR_ARGUMENT for
+ * boards NULL with count > 0. Thread-safe; no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_position_status(const seebatch_board *boards, size_t count,
                                                       uint32_t *statuses, seebatch_error *error);
@@ -600,9 +585,8 @@ SEEBATCH_API seebatch_status seebatch_position_status(const seebatch_board *boar
  * moving two files with its rook on that side's corner or the right's file
  * (standard chess's form, read as the king taking that rook); a promotion for
  * a suffix n/b/r/q. The result satisfies seebatch_move_check and is a move its
- * piece can make, as seebatch_check requires (no slider through a piece, no
- * pawn backwards, castling with the right, its rook and a clear path);
- * legality is not checked (seebatch_move_is_legal), nor who is to move.
+ * piece can make, as seebatch_check requires; legality is not checked
+ * (seebatch_move_is_legal), nor who is to move.
  * Errors: SEEBATCH_ERROR_MOVE naming the problem (syntax, empty from-square,
  * own piece on the to-square, a promotion letter on a non-pawn or missing on
  * a pawn reaching its last rank, a move the piece cannot make and why).
@@ -659,12 +643,11 @@ typedef struct seebatch_game {
 } seebatch_game;
 
 /*
- * Plays the UCI moves of text[0..length) (no NUL needed; blanks between
- * them), as "moves" is followed in a UCI position command or as pgn-extract
- * -Wuci writes a game, from game->board: each is parsed (seebatch_move_parse)
- * and checked legal before it is played. A game result ending the text
- * ("1-0", "0-1", "1/2-1/2", "*") is read and ignored. The SEE of every move
- * as played is then one call:
+ * Plays the UCI moves of text[0..length) (no NUL needed; blanks between),
+ * as a UCI position command or pgn-extract -Wuci writes them, from
+ * game->board, each parsed and checked legal first; a result ending the
+ * text ("1-0", "*", ...) is ignored. The SEE of every move played is then
+ * one call:
  *
  *     seebatch_game game = {start, before, moves, capacity, 0};
  *     if (seebatch_game_play(&game, "e2e4 d7d5 e4d5 d8d5 1-0", 23, &error) != SEEBATCH_OK)
@@ -674,12 +657,11 @@ typedef struct seebatch_game {
  *     seebatch_values(&rules, &batch, values);
  *
  * Stops at the first move that cannot be played, game->count and
- * game->board being as after the moves before it. Errors:
- * SEEBATCH_ERROR_ARGUMENT for NULL (text may be NULL when length is 0) or a
- * move past the capacity (the first capacity kept); SEEBATCH_ERROR_BOARD as
- * seebatch_board_validate for game->board; SEEBATCH_ERROR_MOVE naming the
- * move by its index from 1 and its text ("move 3 (e2e5): ...", "move 3
- * (d7d6) is not legal"). Thread-safe on distinct games; no allocation.
+ * game->board as after the moves before it. Errors: SEEBATCH_ERROR_ARGUMENT
+ * for NULL (text may be NULL when length is 0) or a move past the capacity;
+ * SEEBATCH_ERROR_BOARD as seebatch_board_validate for game->board;
+ * SEEBATCH_ERROR_MOVE naming the move from 1 and its text ("move 3 (d7d6)
+ * is not legal"). Thread-safe on distinct games; no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_game_play(seebatch_game *game, const char *text,
                                                 size_t length, seebatch_error *error);
@@ -733,10 +715,9 @@ typedef struct seebatch_capture_list {
 } seebatch_capture_list;
 
 /*
- * Appends to list the moves seebatch_generate_captures gives for each board
- * from boards[list->next_board] on, with the board's index, advancing
- * list->count and list->next_board, until every board is done or the next
- * board's captures do not fit in the room left; the caller then gives more
+ * Appends to list seebatch_generate_captures' moves for each board from
+ * boards[list->next_board] on, with the board's index, until every board is
+ * done or the next board's captures do not fit; the caller then gives more
  * room (larger arrays holding what was written) and calls again while
  * list->next_board < board_count. The result is a batch's board_of_move,
  * moves and count. Each board is validated first. Errors:
@@ -753,23 +734,20 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
 /* ---- Backends ---- */
 /*
  * A backend is one implementation of the SEE kernels ("scalar", "avx2",
- * "avx512"): all return identical results, at different speeds. Calls under
- * a backend's shortest useful batch (single moves; under 3 moves for avx2
- * and avx512) run on the scalar kernel whatever the backend. By default
+ * "avx512"): identical results, different speeds; single moves and calls
+ * under 3 moves run on the scalar kernel whatever the backend. By default
  * ("auto") the library learns the fastest backend for each call shape on many
- * boards from the calls it serves (at about 1% of a job's time, never an
+ * boards from the calls it serves (about 1% of a job's time, never an
  * answer); calls on one board or under 64 moves take a first guess measured
- * per kind of CPU, else the widest (docs/design.md, "Auto"). The environment
- * variable SEEBATCH_BACKEND, read on first use, chooses otherwise: "auto"
- * (as unset), "fixed" (the first guess always: reproducible timings), or a
- * backend's name for every call. A name this build lacks or this machine
- * cannot run leaves the scalar backend in use, and seebatch_backend_init
- * reports the error.
+ * per kind of CPU, else the widest (docs/design.md, "Auto"). SEEBATCH_BACKEND,
+ * read on first use, may say "auto" (as unset), "fixed" (the first guess
+ * always: reproducible timings) or a backend's name; one this build lacks or
+ * this machine cannot run leaves scalar in use, the error for
+ * seebatch_backend_init to report.
  */
 
-/* Chooses the backend now (from SEEBATCH_BACKEND or detection) unless one is
- * already chosen, and reports an error in SEEBATCH_BACKEND
- * (SEEBATCH_ERROR_BACKEND). Thread-safe. */
+/* Chooses the backend now unless one is chosen, and reports a bad
+ * SEEBATCH_BACKEND (SEEBATCH_ERROR_BACKEND). Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Chooses by name, as SEEBATCH_BACKEND does, ignoring the environment:
@@ -796,10 +774,9 @@ enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
 typedef struct seebatch_auto_backend {
     const char *name; /* "avx512", "avx2", "scalar" */
     uint64_t calls;   /* calls of this shape timed on it (or parts, judged beside another) */
-    /* Its speed as auto judged it, in ns a capture: the kept backend's, once
-     * settled, the mean of its timed calls; another's, its last trial's on
-     * the same positions as the best, its first, cold call left out; 0 where
-     * none is judged yet (not tried, or its trial not over). */
+    /* ns a capture as auto judged it: the kept backend's mean once settled;
+     * another's last trial's on the best's positions, its cold first call
+     * left out; 0 while none is judged. */
     double ns_per_capture;
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {
@@ -815,24 +792,20 @@ typedef struct seebatch_auto_shape {
     size_t repeats_every;
 } seebatch_auto_shape;
 
-/* Writes what auto has learned since it last started (the first call, or
- * seebatch_backend_set("auto")) for each of the SEEBATCH_CALL_SHAPES call
- * shapes, up to `capacity` of them, and returns SEEBATCH_CALL_SHAPES. Under
- * a forced backend or "fixed", every shape learns false, with no calls.
+/* Writes what auto has learned since it started (the first call, or
+ * seebatch_backend_set("auto")) for up to `capacity` call shapes; returns
+ * SEEBATCH_CALL_SHAPES. Under a forced backend or "fixed", no shape learns.
  * Thread-safe; the figures of calls still running may be missing. */
 SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity);
 
-/* What a bug report needs of this machine and the library's choices on it,
- * as `seebatch --version` prints it after its first line, in lines ending in
- * '\n', in words: how the backend is chosen (auto learning, fixed, or one
- * forced, and whether SEEBATCH_BACKEND forced it), auto's first guess for
- * each kind of call, whether it learns it and why that guess; the CPU's
- * features and model, the backends this build runs here and the view
- * exchange in use. Writes at most size bytes of it into out, NUL-terminated
- * (out may be NULL when size is 0), and returns the whole report's length, as
- * snprintf does. Bad SEEBATCH_BACKEND or SEEBATCH_VIEW_EXCHANGE values are
- * seebatch_backend_init's and seebatch_view_init's to report. Reads the
- * environment; thread-safe where getenv is; prints nothing. */
+/* What a bug report needs of this machine and the library's choices, in
+ * words, as `seebatch --version` prints it after its first line: how the
+ * backend is chosen and by whom, auto's first guess for each kind of call,
+ * whether it learns and why; the CPU's features and model, the backends
+ * this build runs here, the view exchange. Into out as snprintf writes
+ * (size bytes, NUL-terminated; out may be NULL when size is 0), returning
+ * the whole length. Bad settings are seebatch_backend_init's and
+ * seebatch_view_init's to report. Thread-safe where getenv is. */
 SEEBATCH_API size_t seebatch_machine_report(char *out, size_t size);
 
 #ifdef __cplusplus

@@ -40,27 +40,15 @@ extern "C" {
 #endif
 
 /*
- * Errors, as libseebatch's (seebatch.h, "Errors"): every function that can
- * fail returns a seebatch_status and takes `seebatch_error *error` last
- * (NULL when only the status is wanted); on failure error->message is one
- * line naming what is wrong and where, in the words of the `seebatch`
- * tool's messages ("INPUT: byte B, entry E: why" in a binpack or .bin,
- * "INPUT: line L, entry E: why" in plain text, entries counted from 1).
- *   SEEBATCH_ERROR_ARGUMENT  a NULL pointer; a file that cannot be opened,
- *                            read, created or written (the path and the
- *                            system's reason); bytes that are not what their
- *                            format says; an entry whose result or ply is out
- *                            of range or that the format cannot hold; out of
- *                            memory (seebatch.h has no status of its own for
- *                            files)
- *   SEEBATCH_ERROR_BOARD     an entry given whose board is not consistent
- *   SEEBATCH_ERROR_MOVE      an entry given whose move is refused; a UCI move
- *                            that does not parse
- *   SEEBATCH_ERROR_CONFIG    a rule argument that is no option of `seebatch
- *                            filter`, or has a bad value
- * Where a fault is, as numbers, is kept by the object that met it
- * (seebatch_training_reader_place, _writer_place, _filter_place) or the run
- * (seebatch_run.place).
+ * Errors as in seebatch.h: a seebatch_status, and `seebatch_error *error`
+ * last (NULL: the status alone) with one line in the tool's words ("INPUT:
+ * byte B, entry E: why"; plain text: "INPUT: line L, entry E: why").
+ * SEEBATCH_ERROR_ARGUMENT: a NULL pointer, a file that cannot be opened,
+ * read, created or written (path and reason), bytes their format does not
+ * allow, an entry the format cannot hold, no memory. SEEBATCH_ERROR_BOARD,
+ * _MOVE: an entry given whose board or move is refused. SEEBATCH_ERROR_CONFIG:
+ * a bad rule argument. The place of a fault, as numbers, is kept by the
+ * object that met it (the _place calls) or the run (seebatch_run.place).
  */
 typedef struct seebatch_training_place {
     uint64_t byte_offset; /* in the file (plain: the start of its block); writing, filtering: 0 */
@@ -85,25 +73,22 @@ typedef struct seebatch_training_entry {
     int8_t result; /* -1, 0 or 1, for the side to move */
 } seebatch_training_entry;
 
-/* The FEN of an entry as Stockfish's plain text writes it (`fen` lines of
- * .plain; `seebatch eval` shows it for training data): the board's fields,
- * but the fullmove number from the ply ((ply + 1) / 2) and the rule-50
- * counter kept to its low 8 bits. Into out (size bytes; SEEBATCH_FEN_MAX is
- * enough); returns the length without the NUL, or 0 with "" written (when
- * size > 0) for a board that is not consistent or a buffer too small. */
+/* The FEN of an entry as .plain's `fen` lines write it: the board's, but
+ * the fullmove number from the ply ((ply + 1) / 2) and the rule-50 counter
+ * kept to its low 8 bits. Into out (size bytes; SEEBATCH_FEN_MAX is
+ * enough), returning its length, or 0 and "" (size > 0) for a board not
+ * consistent or a buffer too small. */
 SEEBATCH_API size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out,
                                           size_t size);
 
-/* ------------------------------------------------------------------------ */
-/* Formats                                                                  */
-/* ------------------------------------------------------------------------ */
+/* ---- Formats ---- */
 
-/* What a file holds. The one rule by which the library, the tool and
- * Python tell it (seebatch_file_format_of): its first bytes ("BINP" a
- * binpack, "fen " plain text), else its name (.binpack, .plain, .bin,
- * .epd), else lines of FEN or EPD. An empty input is plain unless its name
- * says binpack or bin. Stockfish's .bin has no magic: known by its name, or
- * as given. Every function here is pure and thread-safe. */
+/* What a file holds, by the one rule of the library, the tool and Python
+ * (seebatch_file_format_of): its first bytes ("BINP" binpack, "fen "
+ * plain), else its name (.binpack, .plain, .bin, .epd; .bin has no magic),
+ * else lines of FEN or EPD; empty is plain unless named binpack or bin.
+ * Every function here is pure and thread-safe. */
+
 typedef enum seebatch_file_format {
     SEEBATCH_FILE_UNKNOWN = 0,
     SEEBATCH_FILE_BINPACK = 1,
@@ -133,9 +118,7 @@ SEEBATCH_API seebatch_file_format seebatch_file_format_of_path(const char *path)
 SEEBATCH_API seebatch_file_format seebatch_file_format_of(const char *path, const char *start,
                                                           size_t got);
 
-/* ------------------------------------------------------------------------ */
-/* Reading a stream of batches                                              */
-/* ------------------------------------------------------------------------ */
+/* ---- Reading a stream of batches ---- */
 
 typedef struct seebatch_training_reader seebatch_training_reader;
 
@@ -160,20 +143,18 @@ SEEBATCH_API seebatch_file_format
 seebatch_training_reader_format(const seebatch_training_reader *reader);
 
 /* Decodes up to capacity entries into out (each array capacity long) and
- * sets *count to how many, on failure too. Fewer than capacity means the
- * file ended or a fault stopped it: the entries given are then every one
- * before the fault, the status says so and seebatch_training_reader_place
- * says where. After the end *count is 0; after a fault *count is 0 and the
- * same fault is returned again. Errors: a NULL argument, a fault of the
- * file (bytes its format does not allow, a read that failed, no memory). */
+ * sets *count to how many, on failure too: fewer means the file ended or a
+ * fault stopped it, every entry before the fault given (the status says so,
+ * seebatch_training_reader_place where). Then *count is 0, and a fault is
+ * returned again. Errors: a NULL argument, a fault of the file (bytes its
+ * format does not allow, a read that failed, no memory). */
 SEEBATCH_API seebatch_status seebatch_training_read(seebatch_training_reader *reader,
                                                     size_t capacity,
                                                     const seebatch_training_arrays *out,
                                                     size_t *count, seebatch_error *error);
 
-/* The same, but stopping at the end of the binpack chunk being decoded:
- * *chunk_done is then 1 (also at the file's end or a fault), else 0. For
- * plain and bin, the file is one chunk. */
+/* The same, stopping at the end of a binpack chunk: *chunk_done is then 1
+ * (also at the end or a fault), else 0. Plain and bin are one chunk. */
 SEEBATCH_API seebatch_status seebatch_training_read_chunk(seebatch_training_reader *reader,
                                                           size_t capacity,
                                                           const seebatch_training_arrays *out,
@@ -188,23 +169,19 @@ SEEBATCH_API seebatch_training_place
 seebatch_training_reader_place(const seebatch_training_reader *reader);
 SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 
-/* The size of the payload after a binpack chunk's 8-byte header ("BINP",
- * then the size as 32 bits little-endian) in *payload_size, when every
- * reader of the library accepts the header (the magic, at most 100 MiB):
- * for a caller that moves whole chunks undecoded (`seebatch interleave`).
- * Errors: a NULL argument, or bytes that are no such header. */
+/* The payload size a binpack chunk's 8-byte header ("BINP", 32 bits
+ * little-endian) gives, when the library's readers accept it (at most 100
+ * MiB), for a caller moving chunks undecoded (`seebatch interleave`).
+ * Errors: a NULL argument, bytes that are no such header. */
 SEEBATCH_API seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8],
                                                          uint32_t *payload_size,
                                                          seebatch_error *error);
 
-/* ------------------------------------------------------------------------ */
-/* A whole file on threads                                                  */
-/* ------------------------------------------------------------------------ */
+/* ---- A whole file on threads ---- */
 
-/* A line of a text file as seebatch_training_run hands it out: its bytes
- * without the line end ("\n", or "\r\n"), not NUL-terminated, valid until
- * its piece is delivered; number counts from 1. A line longer than
- * SEEBATCH_LINE_MAX bytes comes with too_long 1, text NULL and length 0. */
+/* A line as seebatch_training_run hands it out: its bytes without "\n" or
+ * "\r\n", no NUL, valid until its piece is delivered; number from 1. Over
+ * SEEBATCH_LINE_MAX bytes: too_long 1, text NULL, length 0. */
 enum { SEEBATCH_LINE_MAX = 65536 };
 typedef struct seebatch_line {
     const char *text;
@@ -218,9 +195,8 @@ typedef struct seebatch_line {
 enum { SEEBATCH_BLOCK_MAX = 4096 };
 
 /* A piece of a file as seebatch_training_run hands it to a work: a binpack
- * chunk (or a part of one: the last chunks, read while workers are idle,
- * are cut at chain starts, each part a piece), a batch of plain or .bin
- * entries, or a block of lines. */
+ * chunk (or, for the last ones, a part cut at a chain start), a batch of
+ * plain or .bin entries, or a block of lines. */
 typedef struct seebatch_piece {
     /* The work's state for the piece (its piece_new's; NULL without one),
      * reused by later pieces: the work starts it afresh at `begins`. */
@@ -290,14 +266,12 @@ typedef struct seebatch_run {
  * run->work.deliver on the calling thread in file order: what a work writes
  * at delivery is the same for every number of threads. The one loop over a
  * file of the `seebatch` tool (eval, check, stats) and of Python's
- * label_file and count_file. A fault of the input ends the run after every
- * entry before it is delivered: a chunk header that is none, a chunk the
- * file ends inside, a payload that stops decoding, a .bin entry that does
- * not decode, a plain block that does not parse (unless skipped), a read
- * that fails. Errors: a NULL run, input or block, a format that is none of
- * the four, a file that cannot be opened or read, no memory, a deliver that
- * ended the run ("stopped by the work"), or a fault of the input
- * ("INPUT: byte B, entry E: why"; lines: "INPUT: line L: why"). */
+ * label_file and count_file. A fault of the input (bytes its format does
+ * not allow, a file that ends inside a chunk, a plain block not skipped, a
+ * failed read) ends the run after every entry before it is delivered.
+ * Errors: a NULL run, input or block, a format that is none of the four, a
+ * file that cannot be opened or read, no memory, a deliver that ended the
+ * run ("stopped by the work"), a fault ("INPUT: line L: why" for lines). */
 SEEBATCH_API seebatch_status seebatch_training_run(seebatch_run *run, seebatch_error *error);
 
 /* What seebatch_label_work labels with and gives its labels to. */
@@ -310,16 +284,14 @@ typedef struct seebatch_labelling {
     void *context;
 } seebatch_labelling;
 
-/* A work labelling training data with the SEE of each entry's move under
- * labelling->rules, a many-board call a block on the backend in use, the
- * values handed to labelling->labels (the run ends, "stopped by the work",
- * if memory runs out). labelling is kept as a pointer. */
+/* A work labelling each entry's move with its SEE under labelling->rules,
+ * a many-board call a block, handed to labelling->labels (no memory ends the
+ * run, "stopped by the work"). labelling is kept as a pointer. */
 SEEBATCH_API seebatch_work seebatch_label_work(const seebatch_labelling *labelling);
 
-/* What seebatch_count_work counts of a file's entries (those skipped do
- * not count): what `seebatch stats` prints. Games are runs of entries whose
- * ply rises and whose result, seen from white, stays the same; a binpack's
- * chains are its stems, plain's and bin's the chains binpack would store. */
+/* What seebatch_count_work counts of a file's entries (not those skipped),
+ * as `seebatch stats` prints it. A game: entries whose ply rises and result
+ * (white's view) stays; chains: a binpack's stems, or those it would store. */
 typedef struct seebatch_counts {
     uint64_t entries, chains, games;
     uint64_t games_won_by_white, games_drawn, games_won_by_black;
@@ -336,34 +308,28 @@ typedef struct seebatch_counts {
  * the file; its deliver is its own. */
 SEEBATCH_API seebatch_work seebatch_count_work(seebatch_counts *counts);
 
-/* ------------------------------------------------------------------------ */
-/* Writing                                                                  */
-/* ------------------------------------------------------------------------ */
+/* ---- Writing ---- */
 
 typedef struct seebatch_training_writer seebatch_training_writer;
 
-/* Makes a writer of entries in a format (binpack, plain or bin) to a file,
- * written to a temporary beside path (seebatch_output_file) and renamed
- * over it by seebatch_training_finish. For binpack, caller_chunks 0 closes
- * a chunk once it reaches 1 MiB, as Stockfish's writer does; 1 leaves
- * chunks to seebatch_training_end_chunk. Errors (*writer is then NULL): a
- * NULL argument, another format, a file that cannot be created, no memory. */
+/* Makes a writer of binpack, plain or bin to path, a seebatch_output_file
+ * committed by seebatch_training_finish. Binpack chunks close at 1 MiB, as
+ * Stockfish's writer closes them, or with caller_chunks 1 at
+ * seebatch_training_end_chunk. Errors (*writer then NULL): a NULL argument,
+ * another format, a file that cannot be created, no memory. */
 SEEBATCH_API seebatch_status seebatch_training_create(const char *path, seebatch_file_format format,
                                                       int caller_chunks,
                                                       seebatch_training_writer **writer,
                                                       seebatch_error *error);
 
-/* Writes count entries as Stockfish's writers do (binpack entries join the
- * chain of the entry before when they are that entry after its move); with
- * keep not NULL, only entries i with keep[i] != 0, as if the others had not
- * been given. Each entry is checked first: a consistent board, a move of
- * the piece on its from-square it can make, a result in -1..1, and for
- * binpack a position its 32-byte stem holds and a ply up to 16383. On
- * failure the entries before the one refused are written,
- * seebatch_training_writer_place gives its number and every later call is
- * refused ("an earlier write failed"). Errors, naming the entry ("entry E:
- * why"): SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_ARGUMENT
- * (its result, what the format cannot hold, a write that failed). */
+/* Writes count entries as Stockfish's writers do (binpack: an entry that is
+ * the one before after its move joins its chain); with keep, only entries i
+ * with keep[i] != 0. Each is checked first: a consistent board, a move its
+ * piece can make, a result in -1..1, for binpack a position its 32-byte
+ * stem holds and a ply up to 16383. On failure the entries before the one
+ * refused are written, seebatch_training_writer_place numbers it, and later
+ * calls are refused. Errors ("entry E: why"): SEEBATCH_ERROR_BOARD, _MOVE,
+ * _ARGUMENT (its result, what the format cannot hold, a failed write). */
 SEEBATCH_API seebatch_status seebatch_training_write(seebatch_training_writer *writer, size_t count,
                                                      const seebatch_training_arrays *in,
                                                      const uint8_t *keep, seebatch_error *error);
@@ -387,18 +353,14 @@ SEEBATCH_API seebatch_status seebatch_training_finish(seebatch_training_writer *
 /* Removes the temporary and frees the writer: the path is as it was. */
 SEEBATCH_API void seebatch_training_abandon(seebatch_training_writer *writer);
 
-/* ------------------------------------------------------------------------ */
-/* Output files, never left half-written                                    */
-/* ------------------------------------------------------------------------ */
+/* ---- Output files, never left half-written ---- */
 
-/* Any output (training data, EPD, text) written as the training writer,
- * seebatch_training_filter_file and every `--output` of the tool write it:
- * to a temporary beside the target (".NAME.XXXXXX" in its directory),
- * renamed over the target only by seebatch_output_file_commit, removed by
- * seebatch_output_file_discard. A target that exists and is no regular file
- * (/dev/null, a FIFO; NUL on Windows) is written directly. A symbolic link
- * as the target is followed (a chain that loops is refused) and stays. The
- * temporary gets the target's permissions when it exists. */
+/* Any output written as the training writer, the filter and every
+ * `--output` of the tool write it: to a temporary beside the target
+ * (".NAME.XXXXXX", with the target's permissions), renamed over it by
+ * seebatch_output_file_commit only. A target that is no regular file
+ * (/dev/null, a FIFO; NUL on Windows) is written directly; a symbolic link
+ * is followed (a loop refused) and stays. */
 typedef struct seebatch_output_file {
     FILE *stream;     /* write here, in binary, until commit or discard */
     char *target;     /* the file replaced (a link resolved); the library's */
@@ -406,10 +368,9 @@ typedef struct seebatch_output_file {
     int system_error; /* errno of the last call's failure, 0 after a success */
 } seebatch_output_file;
 
-/* Opens the output for path into *out. On failure *out is cleared but for
- * system_error, and nothing was created. Errors: a NULL argument, a
- * directory, a file that may not be written, a temporary that cannot be
- * created, no memory ("cannot create PATH: why"). */
+/* Opens the output for path into *out; on failure nothing is created and
+ * *out is cleared but for system_error. Errors ("cannot create PATH: why"):
+ * a NULL argument, a directory, a file not writable, no temporary, no memory. */
 SEEBATCH_API seebatch_status seebatch_output_file_open(seebatch_output_file *out, const char *path,
                                                        seebatch_error *error);
 
@@ -426,26 +387,20 @@ SEEBATCH_API void seebatch_output_file_discard(seebatch_output_file *out);
  * link, a hard link): an output that would destroy its input; else 0. */
 SEEBATCH_API int seebatch_output_is_input(const char *path, FILE *input);
 
-/* 1 when the two streams read or write one regular file (a standard output
- * redirected to an input), its size then in *size when size is not NULL;
- * 0 for pipes, terminals and devices, or NULL. */
+/* 1 when the two streams read or write one regular file (standard output
+ * redirected to an input), its size in *size (or NULL); else 0. */
 SEEBATCH_API int seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
 
-/* ------------------------------------------------------------------------ */
-/* The rules of `seebatch filter`                                           */
-/* ------------------------------------------------------------------------ */
+/* ---- The rules of `seebatch filter` ---- */
 
 typedef struct seebatch_training_filter seebatch_training_filter;
 
-/* Makes a filter into *filter from `seebatch filter`'s rule options, one
- * argument per element ("--skip-see-ge", "0", "--seed", "7", ...;
- * docs/training-data.md lists them), with its configuration options
- * (--preset, --values, --pins, --promotions, --stop-when-ahead; classic by
- * default): the tool makes its filter from its rule words so. Errors
- * (*filter is then NULL): SEEBATCH_ERROR_CONFIG for an argument that is no
- * such option or has a bad value ("rule argument I, \"TEXT\": why");
- * SEEBATCH_ERROR_ARGUMENT for more than 64 arguments, a NULL one, no
- * memory. */
+/* Makes a filter from `seebatch filter`'s rule and configuration options
+ * (classic by default), an argument an element ("--skip-see-ge", "0",
+ * "--seed", "7"; docs/training-data.md lists them), as the tool does.
+ * Errors (*filter then NULL): SEEBATCH_ERROR_CONFIG for no such option or a
+ * bad value ("rule argument I, \"TEXT\": why"); SEEBATCH_ERROR_ARGUMENT for
+ * more than 64 arguments, a NULL one, no memory. */
 SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const char *const *argv,
                                                           seebatch_training_filter **filter,
                                                           seebatch_error *error);
@@ -457,13 +412,11 @@ SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const cha
 SEEBATCH_API int seebatch_training_rule_words(int argc, const char *const *argv, int index);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
- * else 0: the judge of batches, the tool's and Python's. An entry whose
- * move is 0 has none (an EPD line without one): the rules on the move do
- * not match it. The SEE rule's captures are judged many at a time on the
- * backend in use. Rules that look back (the placeholder zero, the piece
- * count) remember the entries of earlier calls. Errors, naming the first
- * entry refused ("entry E: why"; keep is written up to it):
- * SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_ARGUMENT. */
+ * else 0: the tool's and Python's judge of batches. A move 0 is none (an EPD
+ * line without one): no rule on the move matches it. Rules that look back
+ * (the placeholder zero, the piece count) remember earlier calls' entries.
+ * Errors naming the first entry refused ("entry E: why"; keep written up to
+ * it): SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_ARGUMENT. */
 SEEBATCH_API seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter,
                                                            size_t count,
                                                            const seebatch_training_arrays *in,
@@ -518,11 +471,9 @@ typedef struct seebatch_filter_file_job {
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
     seebatch_file_format input_format;
-    /* Plain and bin input: told on the calling thread of a plain block that
-     * does not parse or an entry the output cannot hold (a ply above 16383
-     * for binpack, what .bin cannot store), with its place and message: 1
-     * skips it, 0 ends the call at it as a fault; NULL ends the call at the
-     * first bad block. Skipped entries are not counted as read. */
+    /* Plain and bin input: as seebatch_run.skip, also told of an entry the
+     * output cannot hold (binpack: a ply above 16383); skipped entries are
+     * not counted as read. */
     int (*skip)(void *context, const seebatch_training_place *place, const char *message);
     void *skip_context;
     /* Out. */
@@ -532,30 +483,23 @@ typedef struct seebatch_filter_file_job {
 } seebatch_filter_file_job;
 
 /* Filters job->input into job->output in job->output_format, as `seebatch
- * filter RULES INPUT --output OUTPUT` does, byte for byte: the tool's and
- * Python's one call (Filter.filter_file), on the library's one runner.
- * Binpack input is filtered chunk by chunk on job->threads workers (chains
- * and chunks kept; with no rule the output is the input), written in file
- * order; plain and bin input in batches judged by the filter and written as
- * seebatch_training_write writes (binpack chunks closed at 1 MiB). The
- * output goes to a temporary renamed over it at the end: a failure leaves
- * the path as it was, except a fault of the input, before which every
- * entry is written and committed (job->place names the fault). The
- * piece-count rule's history goes on from the filter's. Errors: a NULL
- * filter or input, a format that is none of the three, an output that is
- * the input, a file that cannot be opened, created or written, no memory,
- * a fault of the input ("INPUT: byte B, entry E: why"). */
+ * filter RULES INPUT --output OUTPUT` does, byte for byte (the tool's and
+ * Python's Filter.filter_file), on the one runner. Binpack input is judged
+ * chunk by chunk on job->threads workers, chains and chunks kept (no rule:
+ * the output is the input); plain and bin in batches, written as
+ * seebatch_training_write writes. The output is a seebatch_output_file: a
+ * failure leaves the path as it was, but at a fault of the input every entry
+ * before it is written and committed (job->place names it). Errors: a NULL
+ * filter or input, a format none of the three, an output that is the input,
+ * a file that cannot be opened, created or written, no memory, a fault. */
 SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
                                                            seebatch_error *error);
 
-/* ------------------------------------------------------------------------ */
-/* Options and moves as text                                                */
-/* ------------------------------------------------------------------------ */
+/* ---- Options and moves as text ---- */
 
 /* Options read among a caller's own (the tool's): argv[*index] is the
- * option; *index moves past the value it takes. attached, when not NULL,
- * says whether argv[i] is a value the caller split off the argument before
- * it ("--promotions=move" given as "--promotions", "move"). */
+ * option; *index moves past its value. attached (or NULL) says whether
+ * argv[i] was split off the argument before it ("--promotions=move"). */
 typedef struct seebatch_option_words {
     int argc;
     char **argv;
@@ -579,11 +523,10 @@ SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_o
                                                                 seebatch_config *config,
                                                                 char *message, size_t message_size);
 
-/* Parses count UCI moves (seebatch_move_parse) into moves: move i is text
- * i, texts + i * text_stride, NUL-terminated or text_stride bytes long (a
- * NumPy bytes array), on board board_index[i] of boards (board_count of
- * them), or on board i when board_index is NULL. *parsed (when not NULL):
- * count, or on failure the row refused (the moves before it written).
+/* Parses count UCI moves (seebatch_move_parse): move i from texts + i *
+ * text_stride (NUL-terminated or text_stride bytes: a NumPy bytes array) on
+ * boards[board_index[i]] (board i when board_index is NULL). *parsed (or
+ * NULL): count, or on failure the row refused (the moves before written).
  * Errors ("row R: why"): SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_BOARD,
  * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
 SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(

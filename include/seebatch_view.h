@@ -1,12 +1,10 @@
 /*
  * seebatch views: SEE on an engine's own position, read in place.
  *
- * A view points at the engine's bitboards where they lie (no seebatch_board
- * to fill), and the two early exits (the values of the captured piece and of
- * the mover decide about a third of a search's calls) read its mailbox with
- * its own piece codes inline in the caller, so the library is called only
- * when captures must be played out. seebatch.h does not include this header.
- * In Stockfish (W_PAWN = 1 .. W_KING = 6, B_PAWN = 9 .. B_KING = 14):
+ * A view points at the engine's bitboards where they lie, and the two early
+ * exits (victim's and mover's values: about a third of a search's calls)
+ * read its mailbox inline in the caller, so the library is called only when
+ * captures must be played out. In Stockfish (W_PAWN = 1 .. B_KING = 14):
  *
  *     // once, at start-up: what each of the engine's piece codes is
  *     int8_t types[16] = {-1, 0, 1, 2, 3, 4, 5, -1, -1, 0, 1, 2, 3, 4, 5, -1};
@@ -17,12 +15,11 @@
  *                                 board[to], threshold);
  *
  * Another layout is described once (seebatch_layout). Squares are the
- * engine's numbers, from a1 or a8 (SEEBATCH_RANK_8_FIRST), and rule 2's
- * "lowest square first" counts in them: a view answers for the board its bits
- * spell in seebatch's numbering (seebatch_view_check returns it).
- * seebatch_view_see_ge and _value answer normal moves (a promotion the rules
- * do not count is one); the other kinds go through the slower _move calls,
- * or the engine answers them. Thread-safe; nothing is allocated.
+ * engine's, from a1 or a8, and rule 2's "lowest square first" counts in
+ * them (seebatch_view_check returns the board a view answers for).
+ * seebatch_view_see_ge and _value answer normal moves (and promotions the
+ * rules do not count); other kinds go through the _move calls.
+ * Thread-safe; nothing is allocated.
  */
 
 #ifndef SEEBATCH_VIEW_H
@@ -126,14 +123,12 @@ typedef struct seebatch_view_rules {
 } seebatch_view_rules;
 
 /* Prepares `config` (validated first) for an engine whose piece code c is of
- * type type_of_code[c] (SEEBATCH_PAWN..SEEBATCH_KING, or -1 for no piece,
- * such as an empty square's) for c < code_count; codes from code_count on
- * are no piece. The layout is Stockfish's. The exchange is chosen here, once,
- * by SEEBATCH_VIEW_EXCHANGE: "auto" (or unset, or empty) takes the pext
- * slider lookups where the CPU runs what the avx2 backend runs, pext is fast
- * (Intel; AMD and Hygon from Zen 3 on) and the backend in use runs them too
- * (a forced SEEBATCH_BACKEND=scalar gives the portable ones), else the
- * portable magic lookups; "pext" and "portable" force one. Errors, *rules
+ * type type_of_code[c] (SEEBATCH_PAWN..SEEBATCH_KING, or -1 for no piece)
+ * for c < code_count, later codes no piece; Stockfish's layout. The
+ * exchange is chosen here by SEEBATCH_VIEW_EXCHANGE: "auto" (or unset)
+ * takes pext lookups where the avx2 backend runs, pext is fast (Intel; AMD
+ * and Hygon from Zen 3) and the backend in use is no forced scalar, else
+ * the portable magic lookups; "pext" and "portable" force one. Errors, *rules
  * then unchanged: SEEBATCH_ERROR_ARGUMENT for NULL (with code_count > 0),
  * code_count over SEEBATCH_PIECE_CODES or a type out of range, naming the
  * code; SEEBATCH_ERROR_CONFIG as seebatch_rules_init;
@@ -144,10 +139,9 @@ SEEBATCH_API seebatch_status seebatch_view_rules_init(seebatch_view_rules *rules
                                                       const int8_t *type_of_code, size_t code_count,
                                                       seebatch_error *error);
 
-/* Checks SEEBATCH_VIEW_EXCHANGE now: SEEBATCH_ERROR_BACKEND, naming the
- * variable and its value, where seebatch_view_rules_init would refuse it.
- * Called at start-up beside seebatch_backend_init (as the tool and Python
- * do), a bad setting stops a program before any work. Thread-safe. */
+/* Checks SEEBATCH_VIEW_EXCHANGE now (SEEBATCH_ERROR_BACKEND naming it and
+ * its value, as seebatch_view_rules_init would): called at start-up beside
+ * seebatch_backend_init, a bad setting stops a program before any work. */
 SEEBATCH_API seebatch_status seebatch_view_init(seebatch_error *error);
 
 /* Makes views under `rules` read `layout` (checked first), choosing the
@@ -207,10 +201,9 @@ SEEBATCH_API void seebatch_view_see_ge_each(const seebatch_view_rules *rules,
                                             const seebatch_view_move *moves, size_t count,
                                             uint8_t *passed);
 
-/* seebatch_value_ge for any move, special kinds included, on the view
- * (squares in the engine's numbering). It gathers the view's board first:
- * for the rare kinds, not the hot path. Preconditions: the view's board is
- * consistent and the move satisfies seebatch_move_check on it. */
+/* seebatch_value_ge for any move, special kinds too, on the view: it
+ * gathers the view's board first, for the rare kinds. Preconditions: the
+ * board consistent, the move satisfying seebatch_move_check on it. */
 SEEBATCH_API bool seebatch_view_see_ge_move(const seebatch_view_rules *rules,
                                             const seebatch_view *view, const void *pins,
                                             seebatch_move move, int32_t threshold);
