@@ -121,21 +121,6 @@ static seebatch_move seebatch_no_move(const seebatch_board *board)
     return (seebatch_move)(square | square << 6);
 }
 
-/* The checks of an entry given with no move: its board and its result. */
-static seebatch_status seebatch_check_moveless(const training_entry *entry, uint64_t number,
-                                               seebatch_error *error)
-{
-    seebatch_error why;
-    if (seebatch_board_validate(&entry->board, &why) != SEEBATCH_OK)
-        return seebatch_fail(error, SEEBATCH_ERROR_BOARD, "entry %llu: board: %s",
-                             (unsigned long long)number, why.message);
-    if (entry->result < -1 || entry->result > 1)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "entry %llu: result %d is not -1, 0 or 1", (unsigned long long)number,
-                             entry->result);
-    return seebatch_succeed(error);
-}
-
 seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, size_t count,
                                               const seebatch_training_arrays *in, uint8_t *keep,
                                               seebatch_error *error)
@@ -149,10 +134,10 @@ seebatch_status seebatch_training_filter_keep(seebatch_training_filter *filter, 
             training_load(in, at + i, &entries[i]);
             bool moveless = entries[i].move == 0;
             uint64_t number = filter->entries + i + 1;
-            seebatch_status status =
-                filter->entries_checked ? SEEBATCH_OK
-                : moveless              ? seebatch_check_moveless(&entries[i], number, error)
-                           : seebatch_check_training_entry(&entries[i], number, true, error);
+            /* What SEE and the rules need; storing is the writer's check. */
+            seebatch_status status = filter->entries_checked
+                                         ? SEEBATCH_OK
+                                         : seebatch_check_entry(&entries[i], number, true, error);
             if (moveless)
                 entries[i].move = seebatch_no_move(&entries[i].board);
             if (status != SEEBATCH_OK) {

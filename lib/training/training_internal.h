@@ -48,12 +48,18 @@ static inline void training_load(const seebatch_training_arrays *in, size_t i,
     entry->result = in->results[i];
 }
 
-/* Whether the entry's board is consistent (checked only with check_board:
- * a board made by playing a checked move on a checked board is), its move
- * one the piece on its from-square can make there (what binpack's chains
- * can store) and its result -1..1: SEEBATCH_OK, else SEEBATCH_ERROR_BOARD,
- * SEEBATCH_ERROR_MOVE or SEEBATCH_ERROR_ARGUMENT with *error (if not NULL)
- * naming entry `number`. */
+/* Whether the entry is one SEE and the filter's rules are defined on: its
+ * board consistent (checked only with check_board, or with no move), its
+ * move (unless 0: none) satisfying seebatch_move_check and one its piece
+ * can make, whoever is to move, and its result -1..1: SEEBATCH_OK, else
+ * SEEBATCH_ERROR_BOARD, SEEBATCH_ERROR_MOVE or SEEBATCH_ERROR_ARGUMENT with
+ * *error (if not NULL) naming entry `number`. */
+seebatch_status seebatch_check_entry(const training_entry *entry, uint64_t number, bool check_board,
+                                     seebatch_error *error);
+
+/* seebatch_check_entry, and a move training data can store: binpack
+ * numbers only the moves of the side to move (a board made by playing a
+ * checked move on a checked board needs no check_board). */
 seebatch_status seebatch_check_training_entry(const training_entry *entry, uint64_t number,
                                               bool check_board, seebatch_error *error);
 

@@ -883,12 +883,12 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
     }
 }
 
-/* Moves seebatch_move_check lets through (the side to move's piece, a
- * square it does not hold, castling onto its own rook) that their piece
- * cannot make: a rook's diagonal step, and a king taking a rook off its
- * first rank as castling. Binpack numbers a move among
- * its piece's, and would store another; every format refuses them, naming
- * the move. */
+/* Moves seebatch_move_check lets through (a piece, a square it does not
+ * hold, castling onto its own rook) that training data cannot store: a
+ * rook's diagonal step and a king taking a rook off its first rank as
+ * castling, which their piece cannot make, and a move of the side not to
+ * move. Binpack numbers a move among the side to move's, and would store
+ * another; every format refuses them, saying why. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
 {
     static const seebatch_file_format formats[] = {SEEBATCH_FILE_BINPACK, SEEBATCH_FILE_PLAIN,
@@ -898,9 +898,12 @@ static void refusing_a_move_its_piece_cannot_make(const char *directory)
         unsigned from, to, kind;
         const char *message;
     } cases[] = {{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0, 9, SEEBATCH_MOVE_NORMAL,
-                  "entry 1: move a1b2 (0x0009): the piece on its from-square cannot go there"},
+                  "entry 1: move a1b2 (0x0009): the rook on a1 cannot reach b2"},
                  {"r3k2r/8/8/8/R7/8/8/4K2R w Kkq - 0 1", 4, 24, SEEBATCH_MOVE_CASTLING,
-                  "entry 1: move e1a4 (0x6118): the piece on its from-square cannot go there"}};
+                  "entry 1: move e1a4 (0x6118): the king on e1 cannot castle with the rook on a4"},
+                 {"r3k3/8/8/8/8/8/8/R3K3 b - - 0 1", 0, 56, SEEBATCH_MOVE_NORMAL,
+                  "entry 1: move a1a8 (0x0038): a move of the side not to move, which training "
+                  "data cannot store"}};
     char path[4200];
     snprintf(path, sizeof path, "%s/impossible_move", directory);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -932,6 +935,38 @@ static void refusing_a_move_its_piece_cannot_make(const char *directory)
 /* Chess960's castling: .plain holds it (X-FEN, the king taking its rook)
  * and reads it back as written; binpack and .bin hold standard chess only,
  * as nnue-pytorch reads them, and refuse it by name. */
+/* The filter judges what SEE is defined on, whoever is to move (an EPD
+ * line may name either side's move): a move of the side not to move, which
+ * no training format stores, is judged, not refused; one its piece cannot
+ * make is refused, saying why. */
+static void judging_either_sides_move(void)
+{
+    seebatch_board boards[2];
+    CHECK(seebatch_board_from_fen(&boards[0], "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1", NULL) ==
+              SEEBATCH_OK,
+          "board");
+    boards[1] = boards[0];
+    uint16_t moves[2] = {seebatch_move_make(0, 56, SEEBATCH_MOVE_NORMAL), /* Rxa8, white's */
+                         seebatch_move_make(0, 9, SEEBATCH_MOVE_NORMAL)}; /* a1b2 */
+    uint16_t plies[2] = {1, 2};
+    int16_t scores[2] = {0, 0};
+    int8_t results[2] = {0, 0};
+    seebatch_training_arrays arrays = {boards, moves, scores, plies, results};
+    const char *const rules[] = {"--skip-capture"};
+    seebatch_training_filter *filter = NULL;
+    CHECK_EQ(seebatch_training_filter_new(1, rules, &filter, NULL), SEEBATCH_OK, "rules");
+    if (!filter)
+        return;
+    uint8_t keep[2] = {7, 7};
+    seebatch_error error = spoiled();
+    CHECK_EQ(seebatch_training_filter_keep(filter, 1, &arrays, keep, &error), SEEBATCH_OK, "%s",
+             error.message);
+    CHECK(keep[0] <= 1, "white's move with black to move is judged");
+    check_error(seebatch_training_filter_keep(filter, 2, &arrays, keep, &error), &error,
+                SEEBATCH_ERROR_MOVE, "entry 3: move a1b2 (0x0009): the rook on a1 cannot reach b2");
+    seebatch_training_filter_free(filter);
+}
+
 static void refusing_chess960_castling(const char *directory)
 {
     static const char *const fens[] = {
@@ -1136,6 +1171,7 @@ int main(int argc, char **argv)
     refusing_what_a_format_cannot_hold(argv[1]);
     refusing_a_bin_board_past_256_bits(argv[1]);
     refusing_a_move_its_piece_cannot_make(argv[1]);
+    judging_either_sides_move();
     refusing_chess960_castling(argv[1]);
     return check_finish("test_training_errors");
 }
