@@ -178,8 +178,8 @@ static inline void castling_take_outermost(seebatch_board *board)
 
 /* The rights a move from `from` to `to` by a piece of type `type` and
  * colour `color` ends, with their file bits: a side's both when its
- * castling king moves, a right when a piece leaves or reaches its rook's
- * square. Cheap when no right is held. */
+ * castling king moves or is taken, a right when a piece leaves or reaches
+ * its rook's square. Cheap when no right is held. */
 static inline unsigned castling_lost(const seebatch_board *board, unsigned from, unsigned to,
                                      int type, unsigned color)
 {
@@ -193,6 +193,10 @@ static inline unsigned castling_lost(const seebatch_board *board, unsigned from,
     }
     if (type == SEEBATCH_KING && from == castling_king_square(board, color))
         lost |= color == SEEBATCH_WHITE ? 3u : 12u;
+    /* A king taken (a board no game reaches, where the side not to move is
+     * in check) takes its side's rights along: no letter names them. */
+    if (to == castling_king_square(board, color ^ 1u))
+        lost |= color == SEEBATCH_WHITE ? 12u : 3u;
     for (unsigned right = 0; right < 4; right++)
         if ((lost >> right) & 1u)
             lost |= castling_file_bits(right);
