@@ -74,8 +74,10 @@ static inline bool en_passant_fits(const seebatch_board *board, unsigned from, u
 /* Whether seebatch_move_check(board, move) succeeds, for a board that is
  * consistent (board_is_consistent). A move onto its own from-square finds
  * a piece of its own colour there (a king, for castling, not a rook), so
- * it needs no test of its own. */
-static inline bool move_fits_board(const seebatch_board *board, seebatch_move move)
+ * it needs no test of its own. Always inlined: UBSan would outline it, a
+ * function of the library without the seebatch_ prefix (symbols_prefixed). */
+static inline __attribute__((always_inline)) bool move_fits_board(const seebatch_board *board,
+                                                                   seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
