@@ -354,5 +354,5 @@ size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t l
 
 bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text, size_t length)
 {
-    return seebatch_plain_fen_read(board, text, length, NULL) == length;
+    return length != 0 && seebatch_plain_fen_read(board, text, length, NULL) == length;
 }

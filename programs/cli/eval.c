@@ -127,7 +127,7 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     worker->counts.positions++;
     bool possible;
     size_t end = seebatch_plain_fen_read(board, input->text, input->length, &possible);
-    if (end == input->length && (possible || settings->keep_impossible)) {
+    if (end != 0 && end == input->length && (possible || settings->keep_impossible)) {
         size_t count = seebatch_generate_captures(board, moves);
         worker->counts.without_moves += count == 0;
         eval_block_add(block, input->text, input->length, number, count);

@@ -77,7 +77,7 @@ static bool board_from_fen(position_line *out, const char *fen, size_t length, b
                            char *message, size_t size)
 {
     bool possible;
-    if (seebatch_plain_fen_read(&out->board, fen, length, &possible) == length)
+    if (length != 0 && seebatch_plain_fen_read(&out->board, fen, length, &possible) == length)
         return possible || position_is_possible(&out->board, keep_impossible, message, size);
     seebatch_error error;
     if (seebatch_board_from_fen(&out->board, fen, &error) != SEEBATCH_OK) {
