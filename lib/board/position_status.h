@@ -116,10 +116,21 @@ static inline __attribute__((always_inline)) bool
 seebatch_fields_possible(const seebatch_board *board)
 {
     unsigned us = board->side_to_move;
-    unsigned their_king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[us ^ 1u]);
-    bitboard checkers = attackers_to(board, their_king, occupied_squares(board));
-    return !(checkers & board->colors[us]) && seebatch_rights_in_place(board) &&
-           seebatch_en_passant_square_real(board);
+    const bitboard *piece = board->pieces, ours = board->colors[us];
+    unsigned king = lowest_square(piece[SEEBATCH_KING] & board->colors[us ^ 1u]);
+    bitboard checkers = ((pawn_attacks(us ^ 1u, king) & piece[SEEBATCH_PAWN]) |
+                         (knight_attacks(king) & piece[SEEBATCH_KNIGHT]) |
+                         (king_attacks(king) & piece[SEEBATCH_KING])) &
+                        ours;
+    /* A slider's lookup only where one of ours stands on the king's lines:
+     * most positions have none on one of the two kinds. */
+    bitboard diagonal = (piece[SEEBATCH_BISHOP] | piece[SEEBATCH_QUEEN]) & ours;
+    bitboard straight = (piece[SEEBATCH_ROOK] | piece[SEEBATCH_QUEEN]) & ours;
+    if (diagonal & seebatch_line_table[1][king])
+        checkers |= bishop_attacks(king, occupied_squares(board)) & diagonal;
+    if (straight & seebatch_line_table[0][king])
+        checkers |= rook_attacks(king, occupied_squares(board)) & straight;
+    return !checkers && seebatch_rights_in_place(board) && seebatch_en_passant_square_real(board);
 }
 
 #pragma GCC visibility pop
