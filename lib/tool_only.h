@@ -16,4 +16,5 @@
 #include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
+#include "text/fen_scan.h"  /* why: eval's and check's "FEN;moves" lines read in place */
 #endif

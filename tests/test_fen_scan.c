@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "board/position_status.h"
 #include "check.h"
 #include "text/fen_scan.h"
 #include "text/fen_scan_wide.h"
@@ -45,9 +46,13 @@ static void compare_readers(const char *text, size_t length, seebatch_status ful
           full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
     if (!seebatch_fen_wide_usable())
         return;
-    size_t end = seebatch_fen_placement_wide(copy, length, &board);
+    bool material_possible = false;
+    size_t end = seebatch_fen_placement_wide(copy, length, &board, &material_possible);
     if (end == 0)
         return;
+    CHECK(material_possible == seebatch_material_possible(&board),
+          "\"%.*s\": the wide reader's count of the material is not the status's", (int)length,
+          text);
     wide_read++;
     const char *space = memchr(text, ' ', length);
     CHECK(space && end == (size_t)(space - text), "\"%.*s\": the placement ends at %zu",
@@ -63,6 +68,46 @@ static void compare_readers(const char *text, size_t length, seebatch_status ful
     CHECK(plain_read && memcmp(board.pieces, one_pass.pieces, sizeof board.pieces) == 0 &&
               memcmp(board.colors, one_pass.colors, sizeof board.colors) == 0,
           "the wide reader reads \"%.*s\" as another placement", (int)length, text);
+}
+
+static long judged_impossible;
+
+/* The tool's line reader, seebatch_plain_fen_read, on the text alone and
+ * with moves after a ';': the plain reader's board and length exactly (a
+ * text with a ';' of its own is read up to it, or not at all), and its
+ * yes-or-no on the position the status call's. */
+static void compare_line_reader(const char *text, size_t length, bool accepted,
+                                const seebatch_board *scanned)
+{
+    static const char moves[] = ";e2e4 e7e5";
+    const char *semicolon = memchr(text, ';', length);
+    for (int with_moves = 0; with_moves < 2; with_moves++) {
+        size_t total = with_moves ? length + sizeof moves - 1 : length;
+        char *line = at_end(&fence_page, total, 1);
+        memcpy(line, text, length);
+        memcpy(line + length, moves, total - length);
+        seebatch_board board, prefix_board;
+        bool possible = false;
+        size_t end = seebatch_plain_fen_read(&board, line, total, &possible);
+        if (semicolon) {
+            size_t before = (size_t)(semicolon - text);
+            CHECK(end == 0 || (end == before && scan_fenced(text, before, &prefix_board) &&
+                               memcmp(&board, &prefix_board, sizeof board) == 0),
+                  "\"%.*s\": the line reader reads %zu bytes", (int)length, text, end);
+            continue;
+        }
+        CHECK(end == (accepted ? length : 0), "\"%.*s\"%s: the line reader reads %zu bytes",
+              (int)length, text, with_moves ? " with moves" : "", end);
+        if (!accepted || end != length)
+            continue;
+        CHECK(memcmp(&board, scanned, sizeof board) == 0, "\"%.*s\": the line reader's board",
+              (int)length, text);
+        bool status_possible = seebatch_position_status(&board, 1, NULL, NULL) == SEEBATCH_OK;
+        CHECK(possible == status_possible, "\"%.*s\": the line reader says %s, the status call %s",
+              (int)length, text, possible ? "possible" : "impossible",
+              status_possible ? "possible" : "impossible");
+        judged_impossible += !possible;
+    }
 }
 
 /* The public parser against the full one on one text (NUL-free, <= 255). */
@@ -87,6 +132,7 @@ static void compare(const char *text, size_t length)
     CHECK(!accepted || (full_status == SEEBATCH_OK && memcmp(&scanned, &full, sizeof full) == 0),
           "the reader accepts \"%s\", which the full parser %s", copy,
           full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
+    compare_line_reader(text, length, accepted, &scanned);
 }
 
 /* The FEN, and each text one edit away from it: a byte replaced (by every
@@ -150,7 +196,7 @@ static void test_plain_fens_are_read(void)
         size_t placement = (size_t)(strchr(fen, ' ') - fen);
         if (seebatch_fen_wide_usable() && placement < 64 && strlen(fen) >= 32) {
             seebatch_board wide;
-            CHECK(seebatch_fen_placement_wide(fen, strlen(fen), &wide) == placement &&
+            CHECK(seebatch_fen_placement_wide(fen, strlen(fen), &wide, NULL) == placement &&
                       memcmp(wide.pieces, random_board.pieces, sizeof wide.pieces) == 0 &&
                       memcmp(wide.colors, random_board.colors, sizeof wide.colors) == 0,
                   "the wide reader does not read %s", fen);
@@ -167,16 +213,16 @@ static void test_edits_match_the_full_parser(void)
      * make up for each other, a missing rank, an extra one, slashes in odd
      * places, two digits in a row across the field. */
     static const char *const tricky[] = {
-        "7/9/8/8/8/8/8/8 w - - 0 1",      "P8/7/8/8/8/8/8/8 w - - 0 1",
-        "8/8/8/8/8/8/8// w - - 0 1",      "8/8/8/8/8/8/8/ w - - 0 1",
-        "8/8/8/8/8/8/8/8/ w - - 0 1",     "8/8/8/8/8/8/8/8/8 w - - 0 1",
-        "/8/8/8/8/8/8/8 w - - 0 1",       "44/8/8/8/8/8/8/8 w - - 0 1",
-        "8/8/8/8/8/8/8/71 w - - 0 1",     "PPPPPPPP8/8/8/8/8/8/8 w - - 0 1",
-        "8/8/8/8/8/8/8/8w - - 0 1",       "8/8/8/8/8/8/8/8 w - - 00000000000001 1",
-        "8/8/8/8/8/8/8/8 w - - 65536 1",  "8/8/8/8/8/8/8/8 w - - 0 1 ",
-        "K7/K7/8/8/8/8/8/8 w - - 0 1",    "8/8/8/8/8/8/8/8 w KQkqK - 0 1",
-        "8/8/8/8/8/8/8/8 w qk - 0 1",     "8/8/8/8/8/8/8/8 b - e6 0 1",
-        "8/8/8/8/8/8/8/8 w - e6 0 1 2",   "8/8/8/8/8/8/8/8  w - - 0 1",
+        "7/9/8/8/8/8/8/8 w - - 0 1",     "P8/7/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8// w - - 0 1",     "8/8/8/8/8/8/8/ w - - 0 1",
+        "8/8/8/8/8/8/8/8/ w - - 0 1",    "8/8/8/8/8/8/8/8/8 w - - 0 1",
+        "/8/8/8/8/8/8/8 w - - 0 1",      "44/8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/71 w - - 0 1",    "PPPPPPPP8/8/8/8/8/8/8 w - - 0 1",
+        "8/8/8/8/8/8/8/8w - - 0 1",      "8/8/8/8/8/8/8/8 w - - 00000000000001 1",
+        "8/8/8/8/8/8/8/8 w - - 65536 1", "8/8/8/8/8/8/8/8 w - - 0 1 ",
+        "K7/K7/8/8/8/8/8/8 w - - 0 1",   "8/8/8/8/8/8/8/8 w KQkqK - 0 1",
+        "8/8/8/8/8/8/8/8 w qk - 0 1",    "8/8/8/8/8/8/8/8 b - e6 0 1",
+        "8/8/8/8/8/8/8/8 w - e6 0 1 2",  "8/8/8/8/8/8/8/8  w - - 0 1",
     };
     for (size_t i = 0; i < sizeof tricky / sizeof tricky[0]; i++)
         compare_edits(tricky[i]);
@@ -203,7 +249,14 @@ int main(void)
     test_plain_fens_are_read();
     test_edits_match_the_full_parser();
     unfence(&fence_page);
-    printf("test_fen_scan: %ld texts compared, %ld read by the wide reader%s\n", compared,
-           wide_read, seebatch_fen_wide_usable() ? "" : " (not run: no AVX2 build, or not this CPU)");
+    printf("test_fen_scan: %ld texts compared, %ld read by the wide reader%s, %ld judged "
+           "impossible by the line reader\n",
+           compared, wide_read,
+           seebatch_fen_wide_usable() ? "" : " (not run: no AVX2 build, or not this CPU)",
+           judged_impossible);
+    CHECK(judged_impossible > 1000,
+          "too few impossible positions to hold the line reader to "
+          "the status call (%ld)",
+          judged_impossible);
     return check_finish("test_fen_scan");
 }

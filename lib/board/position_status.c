@@ -5,41 +5,11 @@
  * the tool's and Python's FEN readers ask it so that a position typed wrong
  * is named rather than scored.
  */
-#include "attacks.h"
-#include "castling.h"
 #include "errors.h"
 #include "position_status.h"
 #include "validity.h"
 
-enum { PIECES_MAX = 16, PAWNS_MAX = 8 };
-
-static const bitboard first_and_last_ranks = 0xFF000000000000FFull;
-
-/* The square a pawn that has just made the double push past `square` stands
- * on, and the one it left, for the side to move `us`. */
-static unsigned seebatch_pushed_pawn_square(unsigned square, unsigned us)
-{
-    return us == SEEBATCH_WHITE ? square - 8 : square + 8;
-}
-static unsigned seebatch_pushed_from_square(unsigned square, unsigned us)
-{
-    return us == SEEBATCH_WHITE ? square + 8 : square - 8;
-}
-
-/* Whether the en passant square is one a pawn of the side not to move has
- * just passed over: that pawn in front of it, it and the square behind it
- * empty (a consistent board has it on the right rank). */
-static bool seebatch_en_passant_square_real(const seebatch_board *board)
-{
-    unsigned square = board->en_passant, us = board->side_to_move;
-    if (square == SEEBATCH_NO_SQUARE)
-        return true;
-    bitboard occupied = occupied_squares(board);
-    bitboard pawn = seebatch_square_bit(seebatch_pushed_pawn_square(square, us));
-    bitboard left =
-        seebatch_square_bit(square) | seebatch_square_bit(seebatch_pushed_from_square(square, us));
-    return (board->pieces[SEEBATCH_PAWN] & board->colors[us ^ 1u] & pawn) && !(occupied & left);
-}
+enum { PIECES_MAX = SEEBATCH_PIECES_MAX, PAWNS_MAX = SEEBATCH_PAWNS_MAX };
 
 /* The pieces of the side to move that attack a king of the other side. */
 static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *board)
@@ -50,17 +20,6 @@ static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *boar
          kings &= kings - 1)
         checkers |= attackers_to(board, lowest_square(kings), occupied);
     return checkers & board->colors[board->side_to_move];
-}
-
-/* The rights held (bit r for right r of castling.h) whose king or rook is
- * not in place. */
-static unsigned seebatch_rights_out_of_place(const seebatch_board *board)
-{
-    unsigned out = 0;
-    for (unsigned right = 0; right < 4; right++)
-        if (((board->castling >> right) & 1u) && !castling_right_in_place(board, right))
-            out |= 1u << right;
-    return out;
 }
 
 uint32_t seebatch_position_reasons(const seebatch_board *board)
@@ -82,7 +41,7 @@ uint32_t seebatch_position_reasons(const seebatch_board *board)
     status |= popcount(pawns & color[SEEBATCH_BLACK]) > PAWNS_MAX
                   ? SEEBATCH_POSITION_TOO_MANY_BLACK_PAWNS
                   : 0;
-    status |= (pawns & first_and_last_ranks) ? SEEBATCH_POSITION_PAWNS_ON_BACKRANK : 0;
+    status |= (pawns & seebatch_first_and_last_ranks) ? SEEBATCH_POSITION_PAWNS_ON_BACKRANK : 0;
     status |=
         popcount(color[SEEBATCH_WHITE]) > PIECES_MAX ? SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES : 0;
     status |=
@@ -97,37 +56,6 @@ uint32_t seebatch_position_reasons(const seebatch_board *board)
 /* The usual position, at a glance                                          */
 /* ------------------------------------------------------------------------ */
 
-/* The bits set, by halving sums: this file is built for any x86-64, where
- * __builtin_popcountll is a call into libgcc of some twenty instructions
- * (four of them were a fifth of a usual position's status). */
-static inline unsigned bit_count(bitboard b)
-{
-#ifdef __POPCNT__
-    return (unsigned)popcount(b);
-#else
-    b -= (b >> 1) & 0x5555555555555555ull;
-    b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
-    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-    return (unsigned)((b * 0x0101010101010101ull) >> 56);
-#endif
-}
-
-/* Whether each side has one king and no more pawns and pieces than a game
- * leaves it, and no pawn stands on the first or last rank. */
-static bool seebatch_material_possible(const seebatch_board *board)
-{
-    const bitboard *color = board->colors;
-    bitboard kings = board->pieces[SEEBATCH_KING], pawns = board->pieces[SEEBATCH_PAWN];
-    bitboard second_king = kings & (kings - 1);
-    bool one_king_each = (kings & color[SEEBATCH_WHITE]) && (kings & color[SEEBATCH_BLACK]) &&
-                         !more_than_one(second_king);
-    return one_king_each & !(pawns & first_and_last_ranks) &
-           (bit_count(pawns & color[SEEBATCH_WHITE]) <= PAWNS_MAX) &
-           (bit_count(pawns & color[SEEBATCH_BLACK]) <= PAWNS_MAX) &
-           (bit_count(color[SEEBATCH_WHITE]) <= PIECES_MAX) &
-           (bit_count(color[SEEBATCH_BLACK]) <= PIECES_MAX);
-}
-
 /* A consistent board with possible material (whose one king a side makes
  * the opposite check one lookup), no castling right or all in place, no
  * en passant square or a real one: every reason's absence, the usual
@@ -136,14 +64,8 @@ static bool seebatch_material_possible(const seebatch_board *board)
  * tests. */
 static inline bool seebatch_plainly_possible(const seebatch_board *board)
 {
-    if (!board_is_consistent(board) || !seebatch_material_possible(board))
-        return false;
-    unsigned them = board->side_to_move ^ 1u;
-    unsigned their_king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[them]);
-    bitboard checkers = attackers_to(board, their_king, occupied_squares(board));
-    return !(checkers & board->colors[board->side_to_move]) &&
-           ((board->castling & 15u) == 0 || !seebatch_rights_out_of_place(board)) &&
-           seebatch_en_passant_square_real(board);
+    return board_is_consistent(board) && seebatch_material_possible(board) &&
+           seebatch_fields_possible(board);
 }
 
 bool seebatch_position_plainly_possible(const seebatch_board *board)
@@ -258,7 +180,7 @@ static seebatch_status seebatch_fail_for(const seebatch_board *board, uint32_t s
     }
     case SEEBATCH_POSITION_PAWNS_ON_BACKRANK:
         return seebatch_fail_with_squares(error, "a pawn on the first or last rank",
-                                          pawns & first_and_last_ranks);
+                                          pawns & seebatch_first_and_last_ranks);
     case SEEBATCH_POSITION_TOO_MANY_WHITE_PIECES:
     case SEEBATCH_POSITION_TOO_MANY_BLACK_PIECES: {
         unsigned side =
@@ -303,9 +225,8 @@ seebatch_status seebatch_position_status(const seebatch_board *boards, size_t co
                              count);
     size_t first_bad = count;
     for (size_t i = 0; i < count; i++) {
-        uint32_t status = seebatch_plainly_possible(&boards[i])
-                              ? 0
-                              : seebatch_position_reasons(&boards[i]);
+        uint32_t status =
+            seebatch_plainly_possible(&boards[i]) ? 0 : seebatch_position_reasons(&boards[i]);
         if (statuses)
             statuses[i] = status;
         if (status && first_bad == count)

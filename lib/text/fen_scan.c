@@ -20,6 +20,7 @@
 
 #include "board/bitboard.h"
 #include "board/castling.h"
+#include "board/position_status.h"
 #include "machine/cpu_features.h"
 
 /* A mailbox byte: bit t for a piece of type t (pawn 0 .. king 5), BLACK for
@@ -37,11 +38,10 @@ enum {
 
 /* A placement byte's mailbox code (0 for a byte the field never holds). */
 static const uint8_t placement_code[256] = {
-    ['P'] = 1,         ['N'] = 2,         ['B'] = 4,          ['R'] = 8,
-    ['Q'] = 16,        ['K'] = 32,        ['p'] = BLACK | 1,  ['n'] = BLACK | 2,
-    ['b'] = BLACK | 4, ['r'] = BLACK | 8, ['q'] = BLACK | 16, ['k'] = BLACK | 32,
-    ['1'] = DIGIT,     ['2'] = DIGIT,     ['3'] = DIGIT,      ['4'] = DIGIT,
-    ['5'] = DIGIT,     ['6'] = DIGIT,     ['7'] = DIGIT,      ['8'] = DIGIT,
+    ['P'] = 1,          ['N'] = 2,          ['B'] = 4,         ['R'] = 8,         ['Q'] = 16,
+    ['K'] = 32,         ['p'] = BLACK | 1,  ['n'] = BLACK | 2, ['b'] = BLACK | 4, ['r'] = BLACK | 8,
+    ['q'] = BLACK | 16, ['k'] = BLACK | 32, ['1'] = DIGIT,     ['2'] = DIGIT,     ['3'] = DIGIT,
+    ['4'] = DIGIT,      ['5'] = DIGIT,      ['6'] = DIGIT,     ['7'] = DIGIT,     ['8'] = DIGIT,
     ['/'] = SLASH,
 };
 
@@ -51,17 +51,44 @@ static const uint8_t placement_code[256] = {
  * loop needs no test. */
 enum { FOREIGN = 9 };
 #define W4(a, b, c, d) a, b, c, d
-#define W16 W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), \
-            W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN)
+#define W16                                                                                        \
+    W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN),                \
+        W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN)
 static const uint8_t placement_width[256] = {
-    W16, W16,                                                 /* 0x00-0x1f */
-    W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, ROW - 8), /* 0x20-0x2f: '/' */
-    W4(9, 1, 2, 3), W4(4, 5, 6, 7), W4(8, 9, 9, 9), W4(9, 9, 9, 9), /* 0x30-0x3f: '1'-'8' */
-    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x40-0x4f: B K N */
-    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x50-0x5f: P Q R */
-    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x60-0x6f: b k n */
-    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x70-0x7f: p q r */
-    W16, W16, W16, W16, W16, W16, W16, W16,                   /* 0x80-0xff */
+    W16,
+    W16, /* 0x00-0x1f */
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, ROW - 8), /* 0x20-0x2f: '/' */
+    W4(9, 1, 2, 3),
+    W4(4, 5, 6, 7),
+    W4(8, 9, 9, 9),
+    W4(9, 9, 9, 9), /* 0x30-0x3f: '1'-'8' */
+    W4(9, 9, 1, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 1),
+    W4(9, 9, 1, 9), /* 0x40-0x4f: B K N */
+    W4(1, 1, 1, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9), /* 0x50-0x5f: P Q R */
+    W4(9, 9, 1, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 1),
+    W4(9, 9, 1, 9), /* 0x60-0x6f: b k n */
+    W4(1, 1, 1, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9),
+    W4(9, 9, 9, 9), /* 0x70-0x7f: p q r */
+    W16,
+    W16,
+    W16,
+    W16,
+    W16,
+    W16,
+    W16,
+    W16, /* 0x80-0xff */
 };
 
 /* The side a letter names, plus 1 (0: none). */
@@ -97,12 +124,14 @@ static void seebatch_read_mailbox(const uint8_t mailbox[MAILBOX], seebatch_board
             _mm_loadl_epi64((const __m128i *)(const void *)(mailbox + (2 * pair + 1) * ROW)));
     for (int bit = 0; bit < 7; bit++)
         for (int pair = 0; pair < 4; pair++)
-            planes[bit] |= (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(ranks[pair], 7 - bit))
-                           << (16 * pair);
+            planes[bit] |=
+                (bitboard)(unsigned)_mm_movemask_epi8(_mm_slli_epi16(ranks[pair], 7 - bit))
+                << (16 * pair);
 #else
     for (unsigned index = 0; index < 64; index++)
         for (int bit = 0; bit < 7; bit++)
-            planes[bit] |= (bitboard)((mailbox[(index / 8) * ROW + index % 8] >> bit) & 1u) << index;
+            planes[bit] |= (bitboard)((mailbox[(index / 8) * ROW + index % 8] >> bit) & 1u)
+                           << index;
 #endif
     bitboard occupied = 0;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
@@ -230,9 +259,11 @@ static size_t seebatch_scan_castling(const char *text, size_t length, size_t i, 
 
 /* En passant from i: '-' or a square on the rank the side to move's
  * opponent passed over. Returns where the field ends, or 0. */
-static size_t seebatch_scan_en_passant(const char *text, size_t length, size_t i, seebatch_board *board)
+static size_t seebatch_scan_en_passant(const char *text, size_t length, size_t i,
+                                       seebatch_board *board)
 {
-    unsigned char file = seebatch_byte_at(text, length, i), rank = seebatch_byte_at(text, length, i + 1);
+    unsigned char file = seebatch_byte_at(text, length, i),
+                  rank = seebatch_byte_at(text, length, i + 1);
     if (file == '-')
         return i + 1;
     unsigned char expected = (unsigned char)('6' - 3 * board->side_to_move); /* '6' or '3' */
@@ -250,28 +281,27 @@ static __attribute__((noinline)) void seebatch_scan_outermost_rooks(seebatch_boa
 }
 
 /* Fields 2 to 6 from i, the space after the placement (both placement
- * readers return where their field ends only at a space). */
-static bool seebatch_scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
+ * readers return where their field ends only at a space). Returns where
+ * they end, or 0: the text's end, or a byte after the fourth field or a
+ * counter that is not a space (whether it may follow is the caller's). */
+static size_t seebatch_scan_tail(seebatch_board *board, const char *text, size_t length, size_t i)
 {
     /* The side by table, not by comparing with 'w' then 'b': the lines of a
      * game alternate sides, which those branches would mispredict. */
     unsigned side = side_letter[seebatch_byte_at(text, length, i + 1)];
     if (side == 0 || seebatch_byte_at(text, length, i + 2) != ' ')
-        return false;
+        return 0;
     board->side_to_move = (uint8_t)(side - 1);
     i = seebatch_scan_castling(text, length, i + 3, &board->castling);
     if (i == 0 || seebatch_byte_at(text, length, i) != ' ')
-        return false;
+        return 0;
     if (board->castling && !castling_rooks_on_corners(board))
         seebatch_scan_outermost_rooks(board);
     i = seebatch_scan_en_passant(text, length, i + 1, board);
     uint16_t *counters[2] = {&board->halfmove_clock, &board->fullmove_number};
-    for (int c = 0; c < 2 && i != 0 && i < length; c++) {
-        if (text[i] != ' ')
-            return false;
+    for (int c = 0; c < 2 && i != 0 && i < length && text[i] == ' '; c++)
         i = seebatch_scan_counter(text, length, i + 1, counters[c]);
-    }
-    return i == length;
+    return i;
 }
 
 bool seebatch_fen_wide_usable(void)
@@ -297,16 +327,32 @@ bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t 
 {
     seebatch_start_board(board);
     size_t end = length <= 255 ? seebatch_scan_placement(text, length, board) : 0;
-    return end != 0 && seebatch_scan_tail(board, text, length, end);
+    return end != 0 && seebatch_scan_tail(board, text, length, end) == length;
+}
+
+size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t length,
+                               bool *possible)
+{
+    bool wide = length <= 255 && seebatch_fen_wide_usable();
+    seebatch_start_board(board);
+    bool material_possible = true;
+    size_t end = wide ? seebatch_fen_placement_wide(text, length, board,
+                                                    possible ? &material_possible : NULL)
+                      : 0;
+    if (end == 0) {
+        end = length <= 255 ? seebatch_scan_placement(text, length, board) : 0;
+        if (end != 0 && possible)
+            material_possible = seebatch_material_possible(board);
+    }
+    end = end != 0 ? seebatch_scan_tail(board, text, length, end) : 0;
+    if (end == 0 || (end < length && text[end] != ';'))
+        return 0;
+    if (possible)
+        *possible = material_possible && seebatch_fields_possible(board);
+    return end;
 }
 
 bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text, size_t length)
 {
-    if (length > 255 || !seebatch_fen_wide_usable())
-        return seebatch_fen_scan_one_pass(board, text, length);
-    seebatch_start_board(board);
-    size_t end = seebatch_fen_placement_wide(text, length, board);
-    if (end == 0)
-        end = seebatch_scan_placement(text, length, board);
-    return end != 0 && seebatch_scan_tail(board, text, length, end);
+    return length != 0 && seebatch_plain_fen_read(board, text, length, NULL) == length;
 }

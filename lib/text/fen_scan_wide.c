@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "board/bitboard.h"
+#include "board/position_status.h"
 
 /* A byte's piece code from its low nibble, for letters whose bit 4 is clear
  * (B K N, b k n) and set (P Q R, p q r): the piece type + 1, so 0 is no
@@ -124,7 +125,8 @@ static uint64_t seebatch_load8(const char *p)
 }
 
 /* The slashes and spaces of text[0..min(length, 64)), length >= 32. */
-static void seebatch_find_structure(const char *text, size_t length, uint64_t *slashes, uint64_t *spaces)
+static void seebatch_find_structure(const char *text, size_t length, uint64_t *slashes,
+                                    uint64_t *spaces)
 {
     __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)text);
     size_t second_at = length >= 64 ? 32 : length - 32; /* moved back to end at the end */
@@ -149,7 +151,7 @@ static inline bitboard on_squares(uint32_t high, uint32_t low, uint64_t chars, u
 /* Writes the pieces and colours into the board; false when a colour has
  * two kings. */
 static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low, uint64_t chars,
-                         uint64_t squares, seebatch_board *board)
+                                  uint64_t squares, seebatch_board *board)
 {
     bitboard b0 = on_squares(high->code[0], low->code[0], chars, squares);
     bitboard b1 = on_squares(high->code[1], low->code[1], chars, squares);
@@ -169,7 +171,8 @@ static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low,
     return !more_than_one(kings & black) && !more_than_one(kings & ~black);
 }
 
-size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board)
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board,
+                                   bool *material_possible)
 {
     if (length < 32)
         return 0;
@@ -187,12 +190,12 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
         start[r] = (size_t)__builtin_ctzll(slashes) + 1;
     if (start[7] + 8 > length)
         return 0;
-    slot_masks high = read_slots(
-        _mm256_setr_epi64x((long long)seebatch_load8(text + start[0]), (long long)seebatch_load8(text + start[1]),
-                           (long long)seebatch_load8(text + start[2]), (long long)seebatch_load8(text + start[3])));
-    slot_masks low = read_slots(
-        _mm256_setr_epi64x((long long)seebatch_load8(text + start[4]), (long long)seebatch_load8(text + start[5]),
-                           (long long)seebatch_load8(text + start[6]), (long long)seebatch_load8(text + start[7])));
+    slot_masks high = read_slots(_mm256_setr_epi64x(
+        (long long)seebatch_load8(text + start[0]), (long long)seebatch_load8(text + start[1]),
+        (long long)seebatch_load8(text + start[2]), (long long)seebatch_load8(text + start[3])));
+    slot_masks low = read_slots(_mm256_setr_epi64x(
+        (long long)seebatch_load8(text + start[4]), (long long)seebatch_load8(text + start[5]),
+        (long long)seebatch_load8(text + start[6]), (long long)seebatch_load8(text + start[7])));
     uint64_t chars = high.chars | (uint64_t)low.chars << 32;
     uint64_t digits = high.digits | (uint64_t)low.digits << 32;
     uint64_t letters = high.code[0] | high.code[1] | high.code[2] |
@@ -207,16 +210,20 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
     uint64_t squares = seebatch_join_first_squares(high.first_squares, low.first_squares);
     if (!seebatch_place_pieces(&high, &low, chars, squares, board))
         return 0;
+    if (material_possible) /* here, where POPCNT counts */
+        *material_possible = seebatch_material_possible(board);
     return end;
 }
 
 #else
 
-size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board)
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board,
+                                   bool *material_possible)
 {
     (void)text;
     (void)length;
     (void)board;
+    (void)material_possible;
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #ifndef SEEBATCH_FEN_SCAN_WIDE_H
 #define SEEBATCH_FEN_SCAN_WIDE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "seebatch.h"
@@ -15,8 +16,11 @@
  * else), or 0 when the placement is not one it reads (then the board's
  * pieces and colours are unspecified): the one-pass reader then decides. Of
  * what it accepts, the pieces and colours are the one-pass reader's. Reads
- * no byte at or past length. */
-size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board);
+ * no byte at or past length. When it reads one and material_possible is not
+ * NULL, sets it to seebatch_material_possible of the board (position_status.h),
+ * counted here with POPCNT. */
+size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_board *board,
+                                   bool *material_possible);
 
 #pragma GCC visibility pop
 

@@ -49,10 +49,15 @@ static seebatch_status seebatch_uci_board_of(seebatch_board *board, const char *
 
 bool seebatch_is_uci_position(const char *text, size_t length)
 {
-    uci_words w = {text, length, 0};
-    const char *word;
-    size_t n = seebatch_uci_next_word(&w, &word);
-    return seebatch_uci_word_is(word, n, "position");
+    /* The first word compared where it starts, not walked to its end: a
+     * FEN's first word is its whole placement, which every FEN read passes
+     * through here. */
+    static const char word[] = "position";
+    size_t at = 0, n = sizeof word - 1;
+    while (at < length && (text[at] == ' ' || text[at] == '\t'))
+        at++;
+    return length - at >= n && memcmp(text + at, word, n) == 0 &&
+           (length - at == n || text[at + n] == ' ' || text[at + n] == '\t');
 }
 
 /* "fen F1 F2 F3 F4 [F5 F6]": the FEN's words up to "moves" or the end,

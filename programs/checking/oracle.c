@@ -176,30 +176,25 @@ static void find_pins(oracle *o, int color)
     if (kings != 1)
         return;
 
-    /* Snipers: enemy sliders on a line of the king, as if the board were empty. */
-    bool sniper[64] = {false};
-    for (int step = 0; step < 8; step++)
-        for (int f = file_of(king) + line_steps[step][0], r = rank_of(king) + line_steps[step][1];
-             on_board(f, r); f += line_steps[step][0], r += line_steps[step][1]) {
-            int piece = o->board[square_at(f, r)];
-            if (piece != EMPTY && color_of(piece) != color && slides_along(type_of(piece), step))
-                sniper[square_at(f, r)] = true;
-        }
-
-    /* With the snipers lifted, a sniper with exactly one piece between it and
-     * the king makes that piece a blocker, and pins it if it is the king's. */
+    /* Snipers: enemy sliders on a line of the king, as if the board were
+     * empty. With the snipers lifted, a sniper with exactly one piece
+     * between it and the king makes that piece a blocker, and pins it if it
+     * is the king's. A square lies on one line of the king, so each line is
+     * walked once, its snipers known as they are met. */
     for (int step = 0; step < 8; step++) {
         int between = 0, last_between = -1;
         for (int f = file_of(king) + line_steps[step][0], r = rank_of(king) + line_steps[step][1];
              on_board(f, r); f += line_steps[step][0], r += line_steps[step][1]) {
-            int s = square_at(f, r);
-            if (sniper[s]) {
+            int s = square_at(f, r), piece = o->board[s];
+            if (piece == EMPTY)
+                continue;
+            if (color_of(piece) != color && slides_along(type_of(piece), step)) {
                 if (between == 1) {
                     o->blocker[color][last_between] = true;
                     if (color_of(o->board[last_between]) == color)
                         o->pinner[color][s] = true;
                 }
-            } else if (o->board[s] != EMPTY) {
+            } else {
                 between++;
                 last_between = s;
             }

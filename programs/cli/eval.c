@@ -125,16 +125,21 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
                             settings->file, settings->file_length};
     worker->counts.positions++;
-    if (seebatch_board_from_plain_fen(board, input->text, input->length) &&
-        (settings->keep_impossible ||
-         seebatch_position_status(board, 1, NULL, NULL) == SEEBATCH_OK)) {
+    bool possible;
+    size_t end = seebatch_plain_fen_read(board, input->text, input->length, &possible);
+    if (end != 0 && end == input->length && (possible || settings->keep_impossible)) {
         size_t count = seebatch_generate_captures(board, moves);
         worker->counts.without_moves += count == 0;
         eval_block_add(block, input->text, input->length, number, count);
         return true;
     }
     position_line position;
-    if (!read_position_line(input, settings->keep_impossible, &position, errors)) {
+    /* Not one plain FEN, or an impossible one: the line's other forms, or
+     * the reason, by the line reader (which reads no plain FEN twice). */
+    bool read = end == 0
+                    ? read_other_position_line(input, settings->keep_impossible, &position, errors)
+                    : read_position_line(input, settings->keep_impossible, &position, errors);
+    if (!read) {
         worker->counts.positions--;
         return false;
     }

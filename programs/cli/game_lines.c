@@ -245,16 +245,6 @@ static bool play_game(game_reader *reader, const game_start *start, size_t *coun
     return true;
 }
 
-/* Whether the line's first word is "position". */
-static bool is_uci_command(const char *text, size_t length)
-{
-    size_t i = 0;
-    while (i < length && is_blank(text[i]))
-        i++;
-    return length - i >= 8 && memcmp(text + i, "position", 8) == 0 &&
-           (length - i == 8 || is_blank(text[i + 8]));
-}
-
 /* Whether the line's first word holds a '/': a FEN's placement. */
 static bool starts_with_fen(const char *text, size_t length)
 {

@@ -70,9 +70,15 @@ bool position_is_possible(const seebatch_board *board, bool keep_impossible, cha
     return false;
 }
 
-static bool board_from_fen(position_line *out, const char *fen, bool keep_impossible, char *message,
-                           size_t size)
+/* The board of a FEN (ending in NUL, length bytes): a plain one by the
+ * reader that says whether it is possible at a glance, any other by
+ * seebatch_board_from_fen, which names what is wrong. */
+static bool board_from_fen(position_line *out, const char *fen, size_t length, bool keep_impossible,
+                           char *message, size_t size)
 {
+    bool possible;
+    if (length != 0 && seebatch_plain_fen_read(&out->board, fen, length, &possible) == length)
+        return possible || position_is_possible(&out->board, keep_impossible, message, size);
     seebatch_error error;
     if (seebatch_board_from_fen(&out->board, fen, &error) != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
@@ -81,9 +87,7 @@ static bool board_from_fen(position_line *out, const char *fen, bool keep_imposs
     return position_is_possible(&out->board, keep_impossible, message, size);
 }
 
-/* Whether the text's first word is "position": a UCI position command, as
- * seebatch_board_from_fen reads it. */
-static bool is_uci_command(const char *text, size_t length)
+bool is_uci_command(const char *text, size_t length)
 {
     static const char word[] = "position";
     size_t i = 0;
@@ -167,18 +171,36 @@ static bool parse_uci_line(const line *input, size_t head, bool keep_impossible,
     return parse_moves_after(input, head, out, message, size);
 }
 
+static bool parse_other_line(const line *input, bool keep_impossible, position_line *out,
+                             char *message, size_t size);
+
 bool parse_position_line(const line *input, bool keep_impossible, position_line *out, char *message,
                          size_t size)
 {
-    /* A line that is one plain FEN (no ';', no blank at either end, no NUL)
-     * is read in place; any other line takes the steps below. */
-    if (seebatch_board_from_plain_fen(&out->board, input->text, input->length)) {
+    /* A line whose FEN is plain ("FEN" or "FEN;moves": no blank at either
+     * end of the FEN, no NUL in it) is read in place; any other line takes
+     * the steps below. */
+    bool possible;
+    size_t end = seebatch_plain_fen_read(&out->board, input->text, input->length, &possible);
+    if (end != 0) {
         out->fen = input->text;
-        out->fen_length = input->length;
-        out->has_moves = false;
-        out->move_count = 0;
-        return position_is_possible(&out->board, keep_impossible, message, size);
+        out->fen_length = end;
+        if (end < input->length && memchr(input->text + end, '\0', input->length - end)) {
+            snprintf(message, size, "contains a NUL byte");
+            return false;
+        }
+        if (!possible && !position_is_possible(&out->board, keep_impossible, message, size))
+            return false;
+        return parse_moves_after(input, end, out, message, size);
     }
+    return parse_other_line(input, keep_impossible, out, message, size);
+}
+
+/* A line with no plain FEN at its start: a UCI command, an EPD record, or a
+ * FEN in another spelling (with moves after ';' or not). */
+static bool parse_other_line(const line *input, bool keep_impossible, position_line *out,
+                             char *message, size_t size)
+{
     if (memchr(input->text, '\0', input->length)) {
         snprintf(message, size, "contains a NUL byte");
         return false;
@@ -200,7 +222,7 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
         trim(&out->fen, &out->fen_length);
         out->has_moves = false;
         out->move_count = 0;
-        return board_from_fen(out, record.fen, keep_impossible, message, size);
+        return board_from_fen(out, record.fen, strlen(record.fen), keep_impossible, message, size);
     }
     char *fen = record.fen; /* the line's FEN, copied to end in NUL */
     out->fen = input->text;
@@ -212,17 +234,30 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
     }
     memcpy(fen, out->fen, out->fen_length);
     fen[out->fen_length] = '\0';
-    if (!board_from_fen(out, fen, keep_impossible, message, size))
+    if (!board_from_fen(out, fen, out->fen_length, keep_impossible, message, size))
         return false;
     return parse_moves_after(input, head, out, message, size);
+}
+
+/* A reason appended to a worker's errors as "line N: reason"; false. */
+static bool line_refused(const line *input, const char *message, text_buffer *errors)
+{
+    text_buffer_printf(errors, "line %llu: %s\n", (unsigned long long)input->number, message);
+    return false;
 }
 
 bool read_position_line(const line *input, bool keep_impossible, position_line *out,
                         text_buffer *errors)
 {
     char message[SEEBATCH_MESSAGE_SIZE + 64];
-    if (parse_position_line(input, keep_impossible, out, message, sizeof message))
-        return true;
-    text_buffer_printf(errors, "line %llu: %s\n", (unsigned long long)input->number, message);
-    return false;
+    return parse_position_line(input, keep_impossible, out, message, sizeof message) ||
+           line_refused(input, message, errors);
+}
+
+bool read_other_position_line(const line *input, bool keep_impossible, position_line *out,
+                              text_buffer *errors)
+{
+    char message[SEEBATCH_MESSAGE_SIZE + 64];
+    return parse_other_line(input, keep_impossible, out, message, sizeof message) ||
+           line_refused(input, message, errors);
 }

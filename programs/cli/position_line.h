@@ -38,10 +38,19 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
 bool read_position_line(const line *input, bool keep_impossible, position_line *out,
                         text_buffer *errors);
 
+/* read_position_line for a line in which seebatch_plain_fen_read found no
+ * plain FEN: the steps after that reader, not it again. */
+bool read_other_position_line(const line *input, bool keep_impossible, position_line *out,
+                              text_buffer *errors);
+
 /* Whether the board is a position a game reaches, or kept anyway; else the
  * reason in message, with the option that keeps it. */
 bool position_is_possible(const seebatch_board *board, bool keep_impossible, char *message,
                           size_t size);
+
+/* Whether the text's first word is "position": a UCI position command, as
+ * seebatch_board_from_fen reads it. */
+bool is_uci_command(const char *text, size_t length);
 
 /* The option that keeps impossible positions, and its help lines. */
 #define KEEP_IMPOSSIBLE_OPTION "--allow-impossible"
