@@ -1,39 +1,49 @@
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _GNU_SOURCE /* clock_gettime; on Linux, getrusage's RUSAGE_THREAD */
 #include "auto_choice.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/resource.h>
+#endif
 
-void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
+bool bench_auto_shape(bool threshold, bool pins_given, seebatch_auto_shape *out)
 {
     seebatch_auto_shape shapes[SEEBATCH_CALL_SHAPES];
     seebatch_auto_report(shapes, SEEBATCH_CALL_SHAPES);
     char name[80];
     snprintf(name, sizeof name, "%s, many boards in order, pins %s, at least",
              threshold ? "threshold" : "values", pins_given ? "given" : "worked out");
-    for (size_t s = 0; s < SEEBATCH_CALL_SHAPES; s++) {
-        const seebatch_auto_shape *shape = &shapes[s];
-        if (strncmp(shape->shape, name, strlen(name)) != 0)
-            continue;
-        int at = snprintf(out, size, "%s (%s", shape->kept, shape->learns ? "" : "not learned");
-        for (size_t b = 0; shape->learns && b < shape->backend_count && at > 0 && (size_t)at < size;
-             b++) {
-            const seebatch_auto_backend *backend = &shape->backends[b];
-            const char *comma = b ? ", " : "";
-            if (backend->ns_per_capture > 0)
-                at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s", comma, backend->name,
-                               backend->ns_per_capture, b ? "" : " ns a capture");
-            else
-                at +=
-                    snprintf(out + at, size - (size_t)at, "%s%s not judged", comma, backend->name);
+    for (size_t s = 0; s < SEEBATCH_CALL_SHAPES; s++)
+        if (strncmp(shapes[s].shape, name, strlen(name)) == 0) {
+            *out = shapes[s];
+            return true;
         }
-        if (at > 0 && (size_t)at < size)
-            snprintf(out + at, size - (size_t)at, "%s)",
-                     shape->learns ? ", as auto judged them" : "");
+    return false;
+}
+
+void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
+{
+    seebatch_auto_shape found;
+    if (!bench_auto_shape(threshold, pins_given, &found)) {
+        snprintf(out, size, "unknown");
         return;
     }
-    snprintf(out, size, "unknown");
+    const seebatch_auto_shape *shape = &found;
+    int at = snprintf(out, size, "%s (%s", shape->kept, shape->learns ? "" : "not learned");
+    for (size_t b = 0; shape->learns && b < shape->backend_count && at > 0 && (size_t)at < size;
+         b++) {
+        const seebatch_auto_backend *backend = &shape->backends[b];
+        const char *comma = b ? ", " : "";
+        if (backend->ns_per_capture > 0)
+            at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s", comma, backend->name,
+                           backend->ns_per_capture, b ? "" : " ns a capture");
+        else
+            at += snprintf(out + at, size - (size_t)at, "%s%s not judged", comma, backend->name);
+    }
+    if (at > 0 && (size_t)at < size)
+        snprintf(out + at, size - (size_t)at, "%s)", shape->learns ? ", as auto judged them" : "");
 }
 
 enum { JOB_CALL_MOVES = 256 };
@@ -45,9 +55,27 @@ static double thread_seconds(void)
     return (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
 }
 
+/* Involuntary context switches of this thread so far (0 where the system
+ * does not count them per thread). */
+static long switches_taken(void)
+{
+#if defined(__linux__) && defined(RUSAGE_THREAD)
+    struct rusage usage;
+    if (getrusage(RUSAGE_THREAD, &usage) == 0)
+        return usage.ru_nivcsw;
+#endif
+    return 0;
+}
+
 double bench_job_seconds(const bench_job *job, size_t captures)
 {
+    return bench_job_timed(job, captures, NULL);
+}
+
+double bench_job_timed(const bench_job *job, size_t captures, long *switches)
+{
     size_t end = job->all.count;
+    long switched = switches_taken();
     double start = thread_seconds();
     for (size_t done = 0, i = 0; done < captures && end;
          i = i + JOB_CALL_MOVES >= end ? 0 : i + JOB_CALL_MOVES) {
@@ -63,10 +91,43 @@ double bench_job_seconds(const bench_job *job, size_t captures)
             seebatch_values_ge(job->rules, &batch, 0, NULL, job->passed_out + i);
         done += n;
     }
-    return thread_seconds() - start;
+    double seconds = thread_seconds() - start;
+    if (switches)
+        *switches = switches_taken() - switched;
+    return seconds;
 }
 
 static volatile long bench_touched;
+
+/* Twice the core's L2 (1 MiB on Zen 3 and Zen 4), and branches enough to
+ * fill a predictor's tables many times over. */
+enum { COLD_BYTES = 2 << 20, COLD_BRANCHES = 1 << 18 };
+static unsigned char bench_cold_lines[COLD_BYTES];
+
+void bench_cold_start(void)
+{
+    /* Other data through the caches. */
+    long sum = 0;
+    for (size_t i = 0; i < COLD_BYTES; i += 64) {
+        bench_cold_lines[i] = (unsigned char)(bench_cold_lines[i] + 1);
+        sum += bench_cold_lines[i];
+    }
+    /* Branches on a pseudo-random sequence at many addresses' worth of
+     * history: what the predictor held of the last job is overwritten. */
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (long i = 0; i < COLD_BRANCHES; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (x & 1)
+            sum += (long)(x >> 3 & 7);
+        if (x & 2)
+            sum -= (long)(x >> 9 & 3);
+        if ((x & 12) == 4)
+            sum ^= (long)i;
+    }
+    bench_touched = bench_touched + sum;
+}
 
 void bench_job_touch(const bench_job *job)
 {

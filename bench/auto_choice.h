@@ -23,6 +23,10 @@ extern "C" {
 // judged them)", into out.
 void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size);
 
+// That shape's report (seebatch_auto_report) into *out; false where no
+// shape is so named.
+bool bench_auto_shape(bool threshold, bool pins_given, seebatch_auto_shape *out);
+
 // A job: calls of 256 moves on many boards in board order over the moves
 // of `all` (all.count of them, cycled: a cycle's last call is shorter),
 // exact values into values_out or thresholds at 0 into passed_out (each as
@@ -37,6 +41,18 @@ typedef struct bench_job {
 
 // The job's first `captures` captures: its thread's CPU seconds.
 double bench_job_seconds(const bench_job *job, size_t captures);
+
+// As bench_job_seconds, and the involuntary context switches the job
+// took into *switches (a job another process preempted: its caches and
+// branch predictor's state were spoiled; 0 where the system does not count
+// them per thread).
+double bench_job_timed(const bench_job *job, size_t captures, long *switches);
+
+// A fresh start, as a user's new job meets the machine: other data through
+// the core's caches (twice its L2) and other branches through its
+// predictor, so that no job starts with what the job before it left (the
+// walk's tables and learned branches after a job of the walk's own).
+void bench_cold_start(void);
 
 // Reads the job's boards and moves once, untimed, so that every job starts
 // with them where the one before left them, whoever ran it.
