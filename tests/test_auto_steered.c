@@ -16,6 +16,8 @@
  *     then whole cycles where it heads ahead, kept once ahead (after four
  *     passes when it learns slowly, as on values), left where it stops
  *     gaining behind, kept though a preemption spoiled one of its calls;
+ *     where the plan says the walk was measured fastest on such work, it
+ *     serves whole cycles from its first call;
  *   - settled, a kept kernel whose cost rises or falls by far looks again at
  *     once, and changes kernel where another is now cheaper; the next look
  *     then comes after FIRST_LOOK timed calls, and the one after twice as
@@ -457,6 +459,23 @@ static void branch_taking_leads(steering *s, unsigned a, unsigned b)
     expect_kept(s, b, "after a leading walk");
 }
 
+/* Where this CPU's walk was measured fastest on repeating work (the plan
+ * says so: measured_cpus.h, walk_learns_cycles), the walk serves whole
+ * cycles from the first call of its trial, no subset: ahead at its first
+ * cycle's end, kept. */
+static void branch_taking_whole_cycles(steering *s, unsigned a, unsigned b)
+{
+    s->plan |= UINT64_C(1) << PLAN_WALK_CYCLES_SHIFT;
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, CYCLE_SHOWS + CYCLE - 1);
+    expect_timed(s, b, CYCLE - 1, "the walk serves every call of its first cycle, no subset");
+    expect_kept(s, a, "the walk's trial goes on to its first cycle's end");
+    serve(s, 1);
+    expect_timed(s, b, CYCLE, "a walk ahead in whole cycles: its first cycle");
+    expect_kept(s, b, "after a walk leading in whole cycles");
+}
+
 static void branch_taking_trails(steering *s, unsigned a, unsigned b)
 {
     s->ns[a] = FAST;
@@ -669,6 +688,8 @@ int main(void)
         attempted("a branch-free challenger trailing", branch_free_trails, shape, walk, branch_free,
                   repeating);
         attempted("the walk leading", branch_taking_leads, shape, branch_free, walk, repeating);
+        attempted("the walk in whole cycles where it was measured fastest",
+                  branch_taking_whole_cycles, shape, branch_free, walk, repeating);
         attempted("the walk trailing", branch_taking_trails, shape, branch_free, walk, repeating);
         attempted("the walk learning slowly", branch_taking_learns, shape, branch_free, walk,
                   repeating);

@@ -59,7 +59,8 @@ static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebat
         seebatch_cpu cpu = seebatch_cpu_here();
         seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
         *plan = seebatch_with_walks(seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(),
-                                                       fixed ? SETTING_FIXED : SETTING_AUTO));
+                                                       fixed ? SETTING_FIXED : SETTING_AUTO)) |
+                (uint64_t)guess.walk_learns_cycles << PLAN_WALK_CYCLES_SHIFT;
         return seebatch_succeed(error);
     }
     seebatch_cpu cpu = seebatch_cpu_here();

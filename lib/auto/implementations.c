@@ -232,13 +232,16 @@ seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
     const implementation *chosen = seebatch_automatic(&request);
     shape_choices widest = seebatch_all_shapes(chosen->name);
     if (!SEEBATCH_HAS_CPUID)
-        return (seebatch_backend_choice){chosen->name, false, seebatch_no_simd_kernel, widest};
+        return (seebatch_backend_choice){chosen->name, false, seebatch_no_simd_kernel, widest,
+                                         false};
     const measured_cpu *row = seebatch_measured_row(cpu);
     if (row) {
         shape_choices measured = seebatch_measured_choices(row);
         if (seebatch_choices_run(&measured, cpu))
-            return (seebatch_backend_choice){chosen->name, true, row->reason, measured};
+            return (seebatch_backend_choice){chosen->name, true, row->reason, measured,
+                                             row->walk_learns_cycles};
     }
     return (seebatch_backend_choice){
-        chosen->name, false, row ? seebatch_row_not_runnable : seebatch_not_measured, widest};
+        chosen->name, false, row ? seebatch_row_not_runnable : seebatch_not_measured, widest,
+        false};
 }

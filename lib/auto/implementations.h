@@ -100,6 +100,7 @@ typedef struct seebatch_backend_choice {
     bool measured;        /* from a row of the measured table, else the widest runnable */
     const char *reason;   /* the row's machine and figures, or why none applies */
     shape_choices shapes; /* the kernel of every shape */
+    bool walk_learns_cycles; /* the row's (measured_cpus.h); false without one */
 } seebatch_backend_choice;
 
 seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu);

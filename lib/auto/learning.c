@@ -23,6 +23,10 @@
  *   each cycle (a quarter, three calls at least), left where even twice its
  *   last gain leaves it behind, then whole cycles where it heads ahead:
  *   kept once ahead, left once it heads behind (seebatch_cycles_judged).
+ *   Where the CPU's row says the walk wins such work (measured_cpus.h,
+ *   walk_learns_cycles: Zen 3), it serves whole cycles from its first
+ *   call: it must learn every call of the cycle to win, and the subset
+ *   only put that off while the first guess served the rest.
  *   A whole pass judged too early (a cycle gaining less than an eighth,
  *   values still 1.2 of their learned cost) or on one spoiled call kept
  *   the slower kernel for a whole job.
@@ -113,6 +117,9 @@ typedef struct learner {
     _Atomic uint32_t subset, trial_start;
     _Atomic uint32_t kept;     /* the kernel settled calls run */
     _Atomic uint32_t runnable; /* a bit a kernel this machine runs, set when starting */
+    /* The plan's seebatch_plan_walk_learns_cycles, set when starting: the
+     * walk's trial on repeating work serves no subset. */
+    _Atomic uint32_t whole_cycles;
     /* Written by exploring calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
     _Atomic uint32_t look_calls; /* the look's calls, the index into recent */
@@ -153,10 +160,13 @@ static void seebatch_trial_begin(learner *l, unsigned k)
     bool walk = k != LOAD(l->kept) && !seebatch_choice_kernels[k]->branch_free;
     STORE(l->trial_calls, 0);
     /* A quarter of the cycle, three calls at least (one spoiled call among
-     * them is left out); none where that is the whole cycle. */
+     * them is left out); none where that is the whole cycle, or where the
+     * walk was measured fastest on such work (measured_cpus.h): there a
+     * subset only delays its learning the whole cycle, which it must do to
+     * win, while the first guess serves the rest at its cold cost. */
     uint32_t subset = (p + SUBSET_OF_CYCLE - 1) / SUBSET_OF_CYCLE;
     subset = subset > SUBSET_LEAST ? subset : SUBSET_LEAST;
-    STORE(l->subset, walk && subset < p ? subset : 0);
+    STORE(l->subset, walk && subset < p && !LOAD(l->whole_cycles) ? subset : 0);
     STORE(l->trial_start, LOAD(l->look_calls));
     STORE(l->beside, best);
     STORE(l->trial, k);
@@ -186,6 +196,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     if (atomic_compare_exchange_strong(&seebatch_origin_ticks, &none, seebatch_ticks()))
         STORE(seebatch_origin_ns, seebatch_clock_ns());
     STORE(l->runnable, seebatch_plan_runnable(plan));
+    STORE(l->whole_cycles, seebatch_plan_walk_learns_cycles(plan));
     unsigned first = seebatch_plan_kernel(plan, shape);
     STORE(l->kept, first);
     STORE(l->look_every, FIRST_LOOK);

@@ -19,6 +19,10 @@ typedef struct measured_cpu {
     unsigned family, model_first, model_last;
     bool avx512;         /* the row holds the parts that run avx512, or those that do not */
     const char *choices; /* the fastest kernel of each shape, as a choice line */
+    /* The scalar walk measured fastest once it learned repeating work of a
+     * few calls (the first 1,000 positions cycled): auto's trial of it there
+     * serves whole cycles from the start, not a subset first (learning.c). */
+    bool walk_learns_cycles;
     const char
         *reason; /* the machine and the figures, in words, as seebatch --version gives them */
 } measured_cpu;

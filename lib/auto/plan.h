@@ -83,6 +83,16 @@ static inline bool seebatch_plan_pext_walks(uint64_t plan)
     return PLAN_FIELD(plan, PLAN_PEXT_WALKS_SHIFT, 1) != 0;
 }
 
+/* Whether auto's trial of the scalar walk on repeating work of a few calls
+ * serves whole cycles from its start (measured_cpus.h, walk_learns_cycles),
+ * else a subset of each cycle first. Set by dispatch.c beside the others. */
+enum { PLAN_WALK_CYCLES_SHIFT = PLAN_PEXT_WALKS_SHIFT + 1 };
+_Static_assert(PLAN_WALK_CYCLES_SHIFT < 64, "the plan must fit one word");
+static inline bool seebatch_plan_walk_learns_cycles(uint64_t plan)
+{
+    return PLAN_FIELD(plan, PLAN_WALK_CYCLES_SHIFT, 1) != 0;
+}
+
 #undef PLAN_FIELD
 
 /* The plan of these choices on a machine that runs the kernels `runnable`

@@ -125,7 +125,7 @@ if grep -q '^vendor_id.*AuthenticAMD' /proc/cpuinfo 2> /dev/null && grep -q '^cp
     zen=4
     if [ "$model" -lt 16 ] || { [ "$model" -ge 32 ] && [ "$model" -lt 96 ]; }; then zen=3; fi
     case $zen$avx512 in
-        3no) reason='measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as scalar on many boards in board order, 5.9x scattered' ;;
+        3no) reason='measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as scalar on many boards in board order, 5.9x scattered; the scalar walk 1.2-1.5x as fast as avx2 on 1,000 positions cycled (docs/runs/amd-epyc-19h-01h.md)' ;;
         4yes) reason='measured on AMD family 19h with AVX-512 (Zen 4), an EPYC model 11h: avx512 1.09-1.32x as fast as avx2 on many boards in board order, 0.84-0.86x scattered' ;;
         4no) reason='measured on AMD family 19h without AVX-512 (Zen 4), an EPYC model 11h whose hypervisor hides AVX-512: avx2 2.0x as fast as scalar on many boards in board order, 5.9x scattered; on thresholds on many boards 0.74x the scalar walk'"'"'s speed on positions it learned, 1.67x on positions it did not, 1.49x streamed' ;;
         *) reason='not measured on this CPU: the widest backend it runs' ;;
