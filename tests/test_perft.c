@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "board/attacks.h"
+#include "board/movegen.h"
+#include "machine/cpu_features.h"
 #include "check.h"
 #include "position_generator.h"
 #include "random_boards.h"
@@ -106,23 +108,45 @@ static bool contains(const seebatch_move *moves, size_t count, seebatch_move mov
     return false;
 }
 
+typedef size_t (*capture_generator)(const seebatch_board *, seebatch_move *);
+
+/* The public generator and each copy of the fast one this CPU runs: the
+ * kindergarten lookups' everywhere, pext's where the CPU runs pext fast. */
+static size_t capture_generators(capture_generator generators[3])
+{
+    size_t count = 0;
+    generators[count++] = seebatch_generate_captures;
+    generators[count++] = seebatch_generate_captures_kindergarten;
+#if SEEBATCH_HAVE_AVX2
+    if (seebatch_cpu_has_avx2_and_fast_pext())
+        generators[count++] = seebatch_generate_captures_pext;
+#endif
+    return count;
+}
+
 /* Checks one node: the captures are the legal moves that capture or
  * promote, in the order the legal moves come (seebatch_generate_moves tests
  * each move against the rule; the capture generator reads checks and pins
- * from the king, so this holds the one to the other). Returns whether it held. */
+ * from the king, so this holds the one to the other), by the public
+ * generator and by each copy of the fast one. Returns whether it held. */
 static bool captures_match(const seebatch_board *board)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES], captures[SEEBATCH_MAX_MOVES];
     size_t move_count = seebatch_generate_moves(board, moves);
-    size_t capture_count = seebatch_generate_captures(board, captures);
-    size_t expected = 0;
+    capture_generator generators[3];
+    size_t generator_count = capture_generators(generators);
     bool ok = true;
-    for (size_t i = 0; i < move_count; i++)
-        if (is_capture_or_promotion(board, moves[i])) {
-            ok = ok && expected < capture_count && captures[expected] == moves[i];
-            expected++;
-        }
-    return ok && capture_count == expected;
+    for (size_t g = 0; g < generator_count; g++) {
+        size_t capture_count = generators[g](board, captures);
+        size_t expected = 0;
+        for (size_t i = 0; i < move_count; i++)
+            if (is_capture_or_promotion(board, moves[i])) {
+                ok = ok && expected < capture_count && captures[expected] == moves[i];
+                expected++;
+            }
+        ok = ok && capture_count == expected;
+    }
+    return ok;
 }
 
 /* Every node of the tree to `depth`; returns how many nodes failed. */

@@ -18,6 +18,7 @@
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   text/fen_scan.c              fast pext and AVX2
+ *   the capture generator's lookups   board/captures.c             fast pext and AVX2
  *   the training chain coding         training/formats/chain_coding_choice.c  AVX2, POPCNT, fast pext
  *
  * The CPU's answers themselves are cpu_features.c's; measured_cpus.c holds

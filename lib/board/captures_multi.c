@@ -12,7 +12,8 @@
 #include "errors.h"
 
 /* Appends the captures of boards[b] if they all fit; returns false if not. */
-static bool seebatch_append_board(const seebatch_board *board, uint32_t b, seebatch_capture_list *list)
+static bool seebatch_append_board(const seebatch_board *board, uint32_t b,
+                                  seebatch_capture_list *list)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     size_t count = seebatch_generate_captures(board, moves);

@@ -1,6 +1,8 @@
-/* What movegen.c shares with captures.c: the legality rule itself and the
- * capture generator that tests every move against it, for the boards the
- * fast one leaves (no king or several kings of the side to move). */
+/* What movegen.c shares with the capture generator (captures_body.h): the
+ * legality rule itself and the capture generator that tests every move
+ * against it, for the boards the fast one leaves (no king or several kings
+ * of the side to move); and the fast generator's two copies, which
+ * seebatch_generate_captures (captures.c) chooses between. */
 #ifndef SEEBATCH_MOVEGEN_H
 #define SEEBATCH_MOVEGEN_H
 
@@ -17,6 +19,11 @@ bool seebatch_keeps_kings_safe(const seebatch_board *board, seebatch_move move);
 /* seebatch_generate_captures on any consistent board, each move tested
  * unless its from-square provably cannot matter. */
 size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_move *moves);
+
+/* seebatch_generate_captures by kindergarten lookups (any CPU), and by pext
+ * (builds with the AVX2 kernel, run where the CPU runs pext fast). */
+size_t seebatch_generate_captures_kindergarten(const seebatch_board *board, seebatch_move *moves);
+size_t seebatch_generate_captures_pext(const seebatch_board *board, seebatch_move *moves);
 
 #pragma GCC visibility pop
 

@@ -135,62 +135,46 @@ seebatch_cpu seebatch_cpu_read(void)
  * seebatch_view_rules_init at every call. The first caller to claim the
  * copy writes it and then marks it ready; until then, and in racing
  * threads, each caller reads its own. */
-enum {
-    ANSWER_AVX2 = 1u << 0,
-    ANSWER_AVX512 = 1u << 1,
-    ANSWER_FAST_PEXT = 1u << 2,
-    ANSWER_POPCNT = 1u << 3
-};
 enum { MACHINE_UNREAD, MACHINE_WRITING, MACHINE_READY };
-typedef struct machine {
-    seebatch_cpu cpu;
-    uint32_t answers; /* ANSWER_ bits, for the questions asked per position */
-} machine;
-static machine this_machine;
-static _Atomic unsigned this_machine_state;
+static seebatch_cpu this_cpu;
+static _Atomic unsigned this_cpu_state;
+_Atomic uint32_t seebatch_machine_answers;
 
-static machine seebatch_read_machine(void)
+static uint32_t seebatch_answers_of(const seebatch_cpu *cpu)
 {
-    if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
-        return this_machine;
-    machine read = {seebatch_cpu_read(), 0};
-    read.answers = (seebatch_cpu_runs_avx2(&read.cpu) ? ANSWER_AVX2 : 0) |
-                   (seebatch_cpu_runs_avx512(&read.cpu) ? ANSWER_AVX512 : 0) |
-                   (seebatch_cpu_fast_pext(&read.cpu) ? ANSWER_FAST_PEXT : 0) |
-                   (seebatch_cpu_runs_popcnt(&read.cpu) ? ANSWER_POPCNT : 0);
+    return (seebatch_cpu_runs_avx2(cpu) ? SEEBATCH_ANSWER_AVX2 : 0) |
+           (seebatch_cpu_runs_avx512(cpu) ? SEEBATCH_ANSWER_AVX512 : 0) |
+           (seebatch_cpu_fast_pext(cpu) ? SEEBATCH_ANSWER_FAST_PEXT : 0) |
+           (seebatch_cpu_runs_popcnt(cpu) ? SEEBATCH_ANSWER_POPCNT : 0) | SEEBATCH_ANSWERS_READ;
+}
+
+seebatch_cpu seebatch_cpu_here(void)
+{
+    if (atomic_load_explicit(&this_cpu_state, memory_order_acquire) == MACHINE_READY)
+        return this_cpu;
+    seebatch_cpu read = seebatch_cpu_read();
     unsigned unread = MACHINE_UNREAD;
-    if (atomic_compare_exchange_strong(&this_machine_state, &unread, MACHINE_WRITING)) {
-        this_machine = read;
-        atomic_store_explicit(&this_machine_state, MACHINE_READY, memory_order_release);
+    if (atomic_compare_exchange_strong(&this_cpu_state, &unread, MACHINE_WRITING)) {
+        this_cpu = read;
+        atomic_store_explicit(&this_cpu_state, MACHINE_READY, memory_order_release);
     }
     return read;
 }
 
-seebatch_cpu seebatch_cpu_here(void) { return seebatch_read_machine().cpu; }
-
-static uint32_t seebatch_answers(void)
+uint32_t seebatch_machine_answers_read(void)
 {
-    if (atomic_load_explicit(&this_machine_state, memory_order_acquire) == MACHINE_READY)
-        return this_machine.answers;
-    return seebatch_read_machine().answers;
+    seebatch_cpu cpu = seebatch_cpu_here();
+    uint32_t answers = seebatch_answers_of(&cpu);
+    /* One word, written whole: a racing reader sees it unread or right. */
+    atomic_store_explicit(&seebatch_machine_answers, answers, memory_order_relaxed);
+    return answers;
 }
 
 bool seebatch_cpu_runs_here(instruction_set set)
 {
-    static const uint32_t needed[] = {0, ANSWER_POPCNT, ANSWER_AVX2, ANSWER_AVX512};
-    return (seebatch_answers() & needed[set]) == needed[set];
-}
-
-bool seebatch_cpu_has_avx2(void) { return seebatch_answers() & ANSWER_AVX2; }
-
-bool seebatch_cpu_has_avx512(void) { return seebatch_answers() & ANSWER_AVX512; }
-
-bool seebatch_cpu_has_fast_pext(void) { return seebatch_answers() & ANSWER_FAST_PEXT; }
-
-bool seebatch_cpu_has_avx2_and_fast_pext(void)
-{
-    const uint32_t both = ANSWER_AVX2 | ANSWER_FAST_PEXT;
-    return (seebatch_answers() & both) == both;
+    static const uint32_t needed[] = {0, SEEBATCH_ANSWER_POPCNT, SEEBATCH_ANSWER_AVX2,
+                                      SEEBATCH_ANSWER_AVX512};
+    return (seebatch_cpu_answers() & needed[set]) == needed[set];
 }
 
 void seebatch_cpu_features_line(char *out, size_t size)

@@ -9,6 +9,7 @@
 #ifndef SEEBATCH_CPU_FEATURES_H
 #define SEEBATCH_CPU_FEATURES_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -97,10 +98,45 @@ bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
 
 /* The same questions about this machine, from registers read once. */
 bool seebatch_cpu_runs_here(instruction_set set);
-bool seebatch_cpu_has_avx2(void);
-bool seebatch_cpu_has_avx512(void);
-bool seebatch_cpu_has_fast_pext(void);
+
+/* This machine's answers as bits in one word, read once a process: inline,
+ * as the FEN reader and the capture generator ask at every position, where
+ * a call costs more than the look. 0 until read. */
+enum {
+    SEEBATCH_ANSWER_AVX2 = 1u << 0,
+    SEEBATCH_ANSWER_AVX512 = 1u << 1,
+    SEEBATCH_ANSWER_FAST_PEXT = 1u << 2,
+    SEEBATCH_ANSWER_POPCNT = 1u << 3,
+    SEEBATCH_ANSWERS_READ = 1u << 4
+};
+#pragma GCC visibility push(hidden)
+extern _Atomic uint32_t seebatch_machine_answers;
+#pragma GCC visibility pop
+/* Reads the registers and sets the word; returns it. */
+uint32_t seebatch_machine_answers_read(void);
+
+static inline uint32_t seebatch_cpu_answers(void)
+{
+    uint32_t answers = atomic_load_explicit(&seebatch_machine_answers, memory_order_relaxed);
+    return answers & SEEBATCH_ANSWERS_READ ? answers : seebatch_machine_answers_read();
+}
+static inline bool seebatch_cpu_has_avx2(void)
+{
+    return seebatch_cpu_answers() & SEEBATCH_ANSWER_AVX2;
+}
+static inline bool seebatch_cpu_has_avx512(void)
+{
+    return seebatch_cpu_answers() & SEEBATCH_ANSWER_AVX512;
+}
+static inline bool seebatch_cpu_has_fast_pext(void)
+{
+    return seebatch_cpu_answers() & SEEBATCH_ANSWER_FAST_PEXT;
+}
 /* Both at once, in one look: what the FEN reader's wide placement needs. */
-bool seebatch_cpu_has_avx2_and_fast_pext(void);
+static inline bool seebatch_cpu_has_avx2_and_fast_pext(void)
+{
+    const uint32_t both = SEEBATCH_ANSWER_AVX2 | SEEBATCH_ANSWER_FAST_PEXT;
+    return (seebatch_cpu_answers() & both) == both;
+}
 
 #endif

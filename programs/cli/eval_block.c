@@ -9,6 +9,8 @@ void eval_block_flush(eval_block *block, text_buffer *out)
     char *p = text_buffer_reserve(out, block->text_room);
     for (size_t b = 0; b < block->board_count; b++) {
         const block_position *at = &block->positions[b];
+        if (at->move_count == 0) /* no record (a third of the positions of games) */
+            continue;
         position_records records = {at->fen,
                                     at->fen_length,
                                     &at->number,

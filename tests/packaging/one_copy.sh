@@ -2,7 +2,7 @@
 # One copy of every table and of the CPU cache: the slider attack tables,
 # the leapers', the between and line tables (every table of the generated
 # attack_tables.c) and the CPU-feature cache (lib/machine/cpu_features.c's
-# this_machine) are defined once in each installed file, and once in all the
+# this_cpu, its answers) are defined once in each installed file, and once in all the
 # installed shared libraries together, so a process that loads the library
 # holds one copy and reads the CPU once. Installs BUILD_DIR to a temporary
 # prefix and reads every installed library and program with nm.
@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 tables=$(sed -nE 's/^(static )?const [a-z_]+ ([a-z0-9_]+)\[.*/\2/p' "$build/generated/attack_tables.c")
 [ "$(wc -l <<< "$tables")" -ge 8 ] || fail "found too few tables in $build/generated/attack_tables.c"
-names=$(printf '%s\n' $tables this_machine this_machine_state)
+names=$(printf '%s\n' $tables this_cpu this_cpu_state seebatch_machine_answers)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -52,7 +52,7 @@ for file in $files; do
         */libseebatch.a)
             # The cache and a table every target has (the pext tables are
             # x86-64's) must be there: a rename would make this test blind.
-            for name in this_machine this_machine_state seebatch_between_table; do
+            for name in this_cpu this_cpu_state seebatch_machine_answers seebatch_between_table; do
                 [ "$(copies "$symbols" "$name")" -eq 1 ] || {
                     echo "FAIL: ${file#$work/} does not define $name (renamed? update this test)"
                     status=1
