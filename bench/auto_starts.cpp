@@ -216,11 +216,12 @@ Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t 
     cell.noise_over = count_over(noise, over_by);
     std::printf("  %s: %s ns a capture (medians); auto over its job of the same round by "
                 "more than 5%% in %zu of %d (%s's second job over its first: %zu), auto's "
-                "median %.3f, worst %.3f; auto kept another backend in %zu (and in %zu of %zu "
-                "preempted rounds tried again; %d kept preempted)\n",
+                "median %.3f, worst %.3f (the second job's %.3f and %.3f); auto kept another "
+                "backend in %zu (and in %zu of %zu preempted rounds tried again; %d kept "
+                "preempted)\n",
                 cell.name.c_str(), speeds.c_str(), cell.auto_over, starts, backends[fastest],
                 cell.noise_over, median(ratios), *std::max_element(ratios.begin(), ratios.end()),
-                cell.wrong_kept, cell.wrong_retried, spoiled_kept.size(), kept_preempted);
+                median(noise), *std::max_element(noise.begin(), noise.end()), cell.wrong_kept, cell.wrong_retried, spoiled_kept.size(), kept_preempted);
     if (each)
         for (const Round &round : rounds)
             std::printf("    auto %.3f of %s's job (its second %.3f), kept %s, calls timed: %s\n",
