@@ -37,13 +37,16 @@ enum {
 };
 
 /* A placement byte's mailbox code (0 for a byte the field never holds). */
+/* clang-format off */
 static const uint8_t placement_code[256] = {
-    ['P'] = 1,          ['N'] = 2,          ['B'] = 4,         ['R'] = 8,         ['Q'] = 16,
-    ['K'] = 32,         ['p'] = BLACK | 1,  ['n'] = BLACK | 2, ['b'] = BLACK | 4, ['r'] = BLACK | 8,
-    ['q'] = BLACK | 16, ['k'] = BLACK | 32, ['1'] = DIGIT,     ['2'] = DIGIT,     ['3'] = DIGIT,
-    ['4'] = DIGIT,      ['5'] = DIGIT,      ['6'] = DIGIT,     ['7'] = DIGIT,     ['8'] = DIGIT,
+    ['P'] = 1,         ['N'] = 2,         ['B'] = 4,          ['R'] = 8,
+    ['Q'] = 16,        ['K'] = 32,        ['p'] = BLACK | 1,  ['n'] = BLACK | 2,
+    ['b'] = BLACK | 4, ['r'] = BLACK | 8, ['q'] = BLACK | 16, ['k'] = BLACK | 32,
+    ['1'] = DIGIT,     ['2'] = DIGIT,     ['3'] = DIGIT,      ['4'] = DIGIT,
+    ['5'] = DIGIT,     ['6'] = DIGIT,     ['7'] = DIGIT,      ['8'] = DIGIT,
     ['/'] = SLASH,
 };
+/* clang-format on */
 
 /* How far a placement byte moves the mailbox index: a square, a run of empty
  * squares, or to the next row. A byte the field never holds moves it
@@ -51,45 +54,20 @@ static const uint8_t placement_code[256] = {
  * loop needs no test. */
 enum { FOREIGN = 9 };
 #define W4(a, b, c, d) a, b, c, d
-#define W16                                                                                        \
-    W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN),                \
-        W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN)
+/* clang-format off */
+#define W16 W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), \
+            W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN), W4(FOREIGN, FOREIGN, FOREIGN, FOREIGN)
 static const uint8_t placement_width[256] = {
-    W16,
-    W16, /* 0x00-0x1f */
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, ROW - 8), /* 0x20-0x2f: '/' */
-    W4(9, 1, 2, 3),
-    W4(4, 5, 6, 7),
-    W4(8, 9, 9, 9),
-    W4(9, 9, 9, 9), /* 0x30-0x3f: '1'-'8' */
-    W4(9, 9, 1, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 1),
-    W4(9, 9, 1, 9), /* 0x40-0x4f: B K N */
-    W4(1, 1, 1, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9), /* 0x50-0x5f: P Q R */
-    W4(9, 9, 1, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 1),
-    W4(9, 9, 1, 9), /* 0x60-0x6f: b k n */
-    W4(1, 1, 1, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9),
-    W4(9, 9, 9, 9), /* 0x70-0x7f: p q r */
-    W16,
-    W16,
-    W16,
-    W16,
-    W16,
-    W16,
-    W16,
-    W16, /* 0x80-0xff */
+    W16, W16,                                                 /* 0x00-0x1f */
+    W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, ROW - 8), /* 0x20-0x2f: '/' */
+    W4(9, 1, 2, 3), W4(4, 5, 6, 7), W4(8, 9, 9, 9), W4(9, 9, 9, 9), /* 0x30-0x3f: '1'-'8' */
+    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x40-0x4f: B K N */
+    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x50-0x5f: P Q R */
+    W4(9, 9, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 1), W4(9, 9, 1, 9), /* 0x60-0x6f: b k n */
+    W4(1, 1, 1, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), W4(9, 9, 9, 9), /* 0x70-0x7f: p q r */
+    W16, W16, W16, W16, W16, W16, W16, W16,                   /* 0x80-0xff */
 };
+/* clang-format on */
 
 /* The side a letter names, plus 1 (0: none). */
 static const uint8_t side_letter[256] = {['w'] = SEEBATCH_WHITE + 1, ['b'] = SEEBATCH_BLACK + 1};
