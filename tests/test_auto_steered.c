@@ -634,6 +634,22 @@ static void drift_down_looks_again(steering *s, unsigned a, unsigned b)
     expect_kept(s, a, "after the look");
 }
 
+/* The walk settled on repeating work, its cost falling fourfold as it goes
+ * on learning the cycle: no look for it (one comes later, as always). */
+static void walk_learning_looks_later(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, CYCLE_SHOWS + CYCLE + SUBSET + CYCLE); /* as branch_taking_leads */
+    expect_kept(s, b, "the walk kept");
+    s->ns[b] = 0.25 * FAST;
+    unsigned long soon = 3 * SETTLED_TIME_EVERY + CYCLE_SHOWS + 1;
+    unsigned long until = calls_until_served(s, a, soon);
+    if (until < soon)
+        fail(s, "the walk went on learning the cycle: a look came %lu calls later", until);
+    expect_kept(s, b, "the walk, still learning the cycle");
+}
+
 /* Rotating, each call goes to the next kernel of the plan's (the kernel
  * between them, or after the last, is skipped). */
 static void rotating_within_the_plan(steering *s, unsigned a, unsigned b)
@@ -690,6 +706,8 @@ int main(void)
         attempted("the walk leading", branch_taking_leads, shape, branch_free, walk, repeating);
         attempted("the walk in whole cycles where it was measured fastest",
                   branch_taking_whole_cycles, shape, branch_free, walk, repeating);
+        attempted("the walk still learning, settled", walk_learning_looks_later, shape,
+                  branch_free, walk, repeating);
         attempted("the walk trailing", branch_taking_trails, shape, branch_free, walk, repeating);
         attempted("the walk learning slowly", branch_taking_learns, shape, branch_free, walk,
                   repeating);

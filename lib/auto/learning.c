@@ -612,7 +612,17 @@ static void seebatch_settled(learner *l, unsigned k, uint32_t cost)
     uint32_t recent = LOAD(l->recent_cost);
     recent = recent - recent / 4 + cost / 4;
     STORE(l->recent_cost, recent);
-    bool drifted = recent / 4 > kept_cost / 3 || recent / 3 < kept_cost / 4;
+    bool fell = recent / 3 < kept_cost / 4;
+    /* The walk kept on repeating work goes on learning it after its trial
+     * (thresholds, 1,000 positions, Zen 3: kept at 0.96 of avx2's cost,
+     * then 0.75, 0.70): its fall says nothing new of the others, and a look
+     * then cost a fresh job one trial of each (seebatch_auto_starts). Its
+     * cost so far becomes the one drifts are measured from. */
+    if (fell && LOAD(l->repeats_every) && !seebatch_choice_kernels[k]->branch_free) {
+        STORE(l->kept_cost, recent);
+        fell = false;
+    }
+    bool drifted = recent / 4 > kept_cost / 3 || fell;
     uint32_t in = atomic_fetch_sub_explicit(&l->look_in, 1, memory_order_relaxed);
     if (!drifted && in > 1)
         return;
