@@ -5,22 +5,19 @@
  * line table. Built with the AVX2 kernel's options, which include BMI2, and
  * chosen only where the CPU runs pext fast (captures.c).
  */
-#include <immintrin.h>
-
 #include "attacks.h"
 #include "bitboard.h"
+#include "exchange/lookups_pext.h"
 #include "movegen.h"
 
 static inline bitboard straight_attacks(unsigned square, bitboard occupied)
 {
-    const pext_entry *rook = &seebatch_target_pext[square].rook;
-    return rook->attacks[_pext_u64(occupied, rook->mask)];
+    return straight_attacks_at(target_of(square), occupied);
 }
 
 static inline bitboard diagonal_attacks(unsigned square, bitboard occupied)
 {
-    const pext_entry *bishop = &seebatch_target_pext[square].bishop;
-    return bishop->attacks[_pext_u64(occupied, bishop->mask)];
+    return diagonal_attacks_at(target_of(square), occupied);
 }
 
 static inline bitboard rook_lines(unsigned square) { return seebatch_line_table[0][square]; }

@@ -3,8 +3,9 @@
  * capture on the square needs is in one cache line (target_entry), found
  * from one address. For files compiled with BMI2 (the AVX2 kernel's
  * options) and run only where the CPU runs pext fast: the views' pext
- * walks (lib/views/exchanges_pext.c) and the scalar backend's pext walk
- * (lib/scalar/walk_pext.c). lookups_portable.h gives the same names for any
+ * walks (lib/views/exchanges_pext.c), the scalar backend's pext walk
+ * (lib/scalar/walk_pext.c) and the capture generator's pext copy
+ * (lib/board/captures_pext.c). lookups_portable.h gives the same names for any
  * CPU.
  */
 #ifndef SEEBATCH_EXCHANGE_LOOKUPS_PEXT_H
