@@ -174,12 +174,11 @@ static bool parse_uci_line(const line *input, size_t head, bool keep_impossible,
 static bool parse_other_line(const line *input, bool keep_impossible, position_line *out,
                              char *message, size_t size);
 
-/* The line after seebatch_plain_fen_read has read it into out->board:
- * end and possible as it gave them (end 0: no plain FEN at its start). */
-static bool parse_after_plain_read(const line *input, size_t end, bool possible,
-                                   bool keep_impossible, position_line *out, char *message,
-                                   size_t size)
+/* The line after seebatch_plain_fen_read has read it into out->board. */
+static bool parse_after_plain_read(const line *input, plain_fen read, bool keep_impossible,
+                                   position_line *out, char *message, size_t size)
 {
+    size_t end = read.end;
     if (end == 0)
         return parse_other_line(input, keep_impossible, out, message, size);
     out->fen = input->text;
@@ -188,7 +187,7 @@ static bool parse_after_plain_read(const line *input, size_t end, bool possible,
         snprintf(message, size, "contains a NUL byte");
         return false;
     }
-    if (!possible && !position_is_possible(&out->board, keep_impossible, message, size))
+    if (!read.possible && !position_is_possible(&out->board, keep_impossible, message, size))
         return false;
     return parse_moves_after(input, end, out, message, size);
 }
@@ -199,9 +198,9 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
     /* A line whose FEN is plain ("FEN" or "FEN;moves": no blank at either
      * end of the FEN, no NUL in it) is read in place; any other line takes
      * the steps of parse_other_line. */
-    bool possible = false; /* set by the reader only when it reads a FEN */
-    size_t end = seebatch_plain_fen_read(&out->board, input->text, input->length, &possible);
-    return parse_after_plain_read(input, end, possible, keep_impossible, out, message, size);
+    plain_fen read = {0, false};
+    read.end = seebatch_plain_fen_read(&out->board, input->text, input->length, &read.possible);
+    return parse_after_plain_read(input, read, keep_impossible, out, message, size);
 }
 
 /* A line with no plain FEN at its start: a UCI command, an EPD record, or a
@@ -262,11 +261,10 @@ bool read_position_line(const line *input, bool keep_impossible, position_line *
            line_refused(input, message, errors);
 }
 
-bool read_position_line_after(const line *input, size_t end, bool possible, bool keep_impossible,
+bool read_position_line_after(const line *input, plain_fen read, bool keep_impossible,
                               position_line *out, text_buffer *errors)
 {
     char message[SEEBATCH_MESSAGE_SIZE + 64];
-    return parse_after_plain_read(input, end, possible, keep_impossible, out, message,
-                                  sizeof message) ||
+    return parse_after_plain_read(input, read, keep_impossible, out, message, sizeof message) ||
            line_refused(input, message, errors);
 }

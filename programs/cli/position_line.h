@@ -38,10 +38,16 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
 bool read_position_line(const line *input, bool keep_impossible, position_line *out,
                         text_buffer *errors);
 
+/* What seebatch_plain_fen_read said of a line: the length of the plain FEN
+ * it read (0: none), and its yes-or-no on the position. */
+typedef struct plain_fen {
+    size_t end;
+    bool possible;
+} plain_fen;
+
 /* read_position_line for a line seebatch_plain_fen_read has already read
- * into out->board, end and possible as it gave them (end 0: no plain FEN
- * at its start): the steps after that reader, not it again. */
-bool read_position_line_after(const line *input, size_t end, bool possible, bool keep_impossible,
+ * into out->board: the steps after that reader, not it again. */
+bool read_position_line_after(const line *input, plain_fen read, bool keep_impossible,
                               position_line *out, text_buffer *errors);
 
 /* Whether the board is a position a game reaches, or kept anyway; else the
