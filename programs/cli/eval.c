@@ -125,20 +125,22 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
                             settings->file, settings->file_length};
     worker->counts.positions++;
-    bool possible;
-    size_t end = seebatch_plain_fen_read(board, input->text, input->length, &possible);
-    if (end != 0 && end == input->length && (possible || settings->keep_impossible)) {
+    plain_fen read_fen = {0, false};
+    read_fen.end = seebatch_plain_fen_read(board, input->text, input->length, &read_fen.possible);
+    if (read_fen.end != 0 && read_fen.end == input->length &&
+        (read_fen.possible || settings->keep_impossible)) {
         size_t count = seebatch_generate_captures(board, moves);
         worker->counts.without_moves += count == 0;
         eval_block_add(block, input->text, input->length, number, count);
         return true;
     }
+    /* Moves after the FEN, an impossible position, or no plain FEN: the
+     * line reader goes on from what was read, reading no FEN twice. */
     position_line position;
-    /* Not one plain FEN, or an impossible one: the line's other forms, or
-     * the reason, by the line reader (which reads no plain FEN twice). */
-    bool read = end == 0
-                    ? read_other_position_line(input, settings->keep_impossible, &position, errors)
-                    : read_position_line(input, settings->keep_impossible, &position, errors);
+    if (read_fen.end != 0)
+        position.board = *board;
+    bool read =
+        read_position_line_after(input, read_fen, settings->keep_impossible, &position, errors);
     if (!read) {
         worker->counts.positions--;
         return false;

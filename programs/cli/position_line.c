@@ -76,7 +76,7 @@ bool position_is_possible(const seebatch_board *board, bool keep_impossible, cha
 static bool board_from_fen(position_line *out, const char *fen, size_t length, bool keep_impossible,
                            char *message, size_t size)
 {
-    bool possible;
+    bool possible = false; /* set by the reader only when it reads a FEN */
     if (length != 0 && seebatch_plain_fen_read(&out->board, fen, length, &possible) == length)
         return possible || position_is_possible(&out->board, keep_impossible, message, size);
     seebatch_error error;
@@ -174,26 +174,33 @@ static bool parse_uci_line(const line *input, size_t head, bool keep_impossible,
 static bool parse_other_line(const line *input, bool keep_impossible, position_line *out,
                              char *message, size_t size);
 
+/* The line after seebatch_plain_fen_read has read it into out->board. */
+static bool parse_after_plain_read(const line *input, plain_fen read, bool keep_impossible,
+                                   position_line *out, char *message, size_t size)
+{
+    size_t end = read.end;
+    if (end == 0)
+        return parse_other_line(input, keep_impossible, out, message, size);
+    out->fen = input->text;
+    out->fen_length = end;
+    if (end < input->length && memchr(input->text + end, '\0', input->length - end)) {
+        snprintf(message, size, "contains a NUL byte");
+        return false;
+    }
+    if (!read.possible && !position_is_possible(&out->board, keep_impossible, message, size))
+        return false;
+    return parse_moves_after(input, end, out, message, size);
+}
+
 bool parse_position_line(const line *input, bool keep_impossible, position_line *out, char *message,
                          size_t size)
 {
     /* A line whose FEN is plain ("FEN" or "FEN;moves": no blank at either
      * end of the FEN, no NUL in it) is read in place; any other line takes
-     * the steps below. */
-    bool possible;
-    size_t end = seebatch_plain_fen_read(&out->board, input->text, input->length, &possible);
-    if (end != 0) {
-        out->fen = input->text;
-        out->fen_length = end;
-        if (end < input->length && memchr(input->text + end, '\0', input->length - end)) {
-            snprintf(message, size, "contains a NUL byte");
-            return false;
-        }
-        if (!possible && !position_is_possible(&out->board, keep_impossible, message, size))
-            return false;
-        return parse_moves_after(input, end, out, message, size);
-    }
-    return parse_other_line(input, keep_impossible, out, message, size);
+     * the steps of parse_other_line. */
+    plain_fen read = {0, false};
+    read.end = seebatch_plain_fen_read(&out->board, input->text, input->length, &read.possible);
+    return parse_after_plain_read(input, read, keep_impossible, out, message, size);
 }
 
 /* A line with no plain FEN at its start: a UCI command, an EPD record, or a
@@ -254,10 +261,10 @@ bool read_position_line(const line *input, bool keep_impossible, position_line *
            line_refused(input, message, errors);
 }
 
-bool read_other_position_line(const line *input, bool keep_impossible, position_line *out,
-                              text_buffer *errors)
+bool read_position_line_after(const line *input, plain_fen read, bool keep_impossible,
+                              position_line *out, text_buffer *errors)
 {
     char message[SEEBATCH_MESSAGE_SIZE + 64];
-    return parse_other_line(input, keep_impossible, out, message, sizeof message) ||
+    return parse_after_plain_read(input, read, keep_impossible, out, message, sizeof message) ||
            line_refused(input, message, errors);
 }

@@ -38,10 +38,17 @@ bool parse_position_line(const line *input, bool keep_impossible, position_line 
 bool read_position_line(const line *input, bool keep_impossible, position_line *out,
                         text_buffer *errors);
 
-/* read_position_line for a line in which seebatch_plain_fen_read found no
- * plain FEN: the steps after that reader, not it again. */
-bool read_other_position_line(const line *input, bool keep_impossible, position_line *out,
-                              text_buffer *errors);
+/* What seebatch_plain_fen_read said of a line: the length of the plain FEN
+ * it read (0: none), and its yes-or-no on the position. */
+typedef struct plain_fen {
+    size_t end;
+    bool possible;
+} plain_fen;
+
+/* read_position_line for a line seebatch_plain_fen_read has already read
+ * into out->board: the steps after that reader, not it again. */
+bool read_position_line_after(const line *input, plain_fen read, bool keep_impossible,
+                              position_line *out, text_buffer *errors);
 
 /* Whether the board is a position a game reaches, or kept anyway; else the
  * reason in message, with the option that keeps it. */
