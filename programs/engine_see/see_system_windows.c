@@ -72,13 +72,17 @@ bool see_child_start(const char *command, see_child **child, see_failure *why)
     HANDLE their_input, their_output, their_errors = NULL;
     see_child *c = calloc(1, sizeof *c);
     char *line = malloc(strlen(command) + 1);
-    if (!c || !line || !CreatePipe(&their_input, &c->input, &inherited, 0)) {
+    bool input = c && line && CreatePipe(&their_input, &c->input, &inherited, 0);
+    if (!input || !CreatePipe(&c->output, &their_output, &inherited, 0)) {
+        if (input) {
+            CloseHandle(their_input);
+            CloseHandle(c->input);
+        }
         free(c);
         free(line);
         snprintf(why->message, sizeof why->message, "cannot make a pipe for the program");
         return false;
     }
-    CreatePipe(&c->output, &their_output, &inherited, 0);
     SetHandleInformation(c->input, HANDLE_FLAG_INHERIT, 0);
     SetHandleInformation(c->output, HANDLE_FLAG_INHERIT, 0);
     DuplicateHandle(GetCurrentProcess(), GetStdHandle(STD_ERROR_HANDLE), GetCurrentProcess(),

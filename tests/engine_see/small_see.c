@@ -167,6 +167,7 @@ enum { EMPTY = 0, PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING, BLACK = 8 };
 
 typedef struct board {
     unsigned char square[128];
+    int king[2], kings[2]; /* a king's square and how many, by colour */
 } board;
 
 static int type_of(int piece) { return piece & 7; }
@@ -200,6 +201,10 @@ static bool read_fen(board *b, const char *fen)
             int piece = piece_of_letter(*fen);
             if (piece < 0 || file > 7)
                 return false;
+            if (type_of(piece) == KING) {
+                b->king[color_of(piece)] = rank * 16 + file;
+                b->kings[color_of(piece)]++;
+            }
             b->square[rank * 16 + file++] = (unsigned char)piece;
         }
         if (file > 8)
@@ -278,7 +283,9 @@ typedef struct exchange {
     board blocking;
     int to;
     const rules *r;
-    bool blocker[2][128], pinner[2][128]; /* rule 5, by side */
+    bool blocker[2][128]; /* rule 5, by side */
+    int pinner[2][16];    /* the pinners' squares, by the side they pin */
+    int pinners[2];
 } exchange;
 
 static bool blocks(const exchange *x, int square)
@@ -346,8 +353,8 @@ static int attacker_of_type(const exchange *x, int side, int type, bool skip_pin
 /* Is a pinner of side still on its own square (rule 5)? */
 static bool pinned_down(const exchange *x, int side)
 {
-    for (int square = 0; square < 128; square++)
-        if (x->pinner[side][square] && square != x->to && x->now.square[square] != EMPTY)
+    for (int i = 0; i < x->pinners[side]; i++)
+        if (x->pinner[side][i] != x->to && x->now.square[x->pinner[side][i]] != EMPTY)
             return true;
     return false;
 }
@@ -381,11 +388,8 @@ static bool attacked_by(const exchange *x, int side)
  * the blocker is the king's own. */
 static void find_pins(exchange *x, int side)
 {
-    int king = -1, kings = 0;
-    for (int square = 0; square < 128; square++)
-        if (!off_board(square) && x->now.square[square] == (KING | (side ? BLACK : 0)))
-            king = square, kings++;
-    if (kings != 1)
+    int king = x->now.king[side];
+    if (x->now.kings[side] != 1)
         return;
     for (int i = 0; i < 8; i++) {
         int step = king_steps[i];
@@ -404,7 +408,7 @@ static void find_pins(exchange *x, int side)
             } else if (between == 1) {
                 x->blocker[side][last] = true;
                 if (color_of(x->now.square[last]) == side)
-                    x->pinner[side][square] = true;
+                    x->pinner[side][x->pinners[side]++] = square;
             }
         }
     }
