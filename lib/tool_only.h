@@ -17,4 +17,8 @@
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
 #include "text/fen_scan.h"  /* why: eval's and check's "FEN;moves" lines read in place */
+/* The tool's command line and files: options among its own, outputs never half-written. */
+#include "training/filtering/rule_options.h" /* why: the SEE and rule options among the tool's */
+#include "platform/output_file.h" /* why: --output by temporary and rename, never an input */
+#include "training/formats/binpack_reader.h" /* why: interleave checks chunk headers */
 #endif
