@@ -514,9 +514,10 @@ typedef enum seebatch_option_parse {
 } seebatch_option_parse;
 
 /* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
- * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
- * "--name=VALUE", applied to *config in order: the options of every tool
- * subcommand that computes SEE, and of seebatch_training_filter_new.
+ * --promotions[=none|move|all], --stop-when-ahead, --normal-moves-only),
+ * as "--name VALUE" or "--name=VALUE", applied to *config in order: the
+ * options of every tool subcommand that computes SEE, and of
+ * seebatch_training_filter_new.
  * SEEBATCH_OPTION_BAD writes why into message (message_size bytes), *config
  * unchanged by this option. */
 SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_option_words *words,

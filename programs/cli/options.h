@@ -102,6 +102,18 @@ char **split_attached_values(int argc, char **argv, int *split_argc);
  * '=' (in an argv made by split_attached_values). */
 bool argument_is_attached(char **argv, int index);
 
+/* A numeric option: its name and range, and where the value goes. */
+typedef struct number_option {
+    const char *name;
+    long long minimum, maximum;
+    long long *value;
+} number_option;
+
+/* Reads "--name VALUE" as a number in the option's range (a bad one
+ * reported, *bad set); false if argv[*index] is not this option. */
+bool take_number_option(const char *subcommand, int argc, char **argv, int *index,
+                        const number_option *option, bool *bad);
+
 /* Whether argv[index], which no option took, may stand as a positional
  * argument (a file, a FEN); if it was attached with '=' to an option that
  * takes no value, says so and returns false. */

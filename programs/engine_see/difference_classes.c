@@ -20,28 +20,11 @@ void difference_classes_init(difference_classes *classes, const seebatch_config 
         seebatch_rules_init(&classes->changed[i], &classes->changes[i].config, NULL);
         snprintf(classes->names[i], sizeof classes->names[i], "%s", classes->changes[i].words);
     }
-    static const char *const fault_keys[FAULT_COUNT] = {"",
-                                                        "no_xray",
-                                                        "king_into_attack",
-                                                        "queen_before_rook",
-                                                        "en_passant_victim_stays",
-                                                        "en_passant_no_victim"};
-    for (int f = 1; f < FAULT_COUNT; f++) {
-        int i = EXPLAIN_FIRST_FAULT + f - 1;
-        snprintf(classes->names[i], sizeof classes->names[i], "%s",
+    for (int f = 1; f < FAULT_COUNT; f++)
+        snprintf(classes->names[EXPLAIN_FIRST_FAULT + f - 1], sizeof classes->names[0], "%s",
                  exchange_fault_name((exchange_fault)f));
-        snprintf(classes->keys[i], sizeof classes->keys[i], "%s", fault_keys[f]);
-    }
     snprintf(classes->names[EXPLAIN_OFF_BY_ONE], sizeof classes->names[0],
              "see_ge off by one (answers SEE > threshold)");
-    snprintf(classes->keys[EXPLAIN_OFF_BY_ONE], sizeof classes->keys[0], "off_by_one");
-    for (int i = 0; i < RULE_CHANGES_MAX; i++) { /* "without --pins" -> "without_pins" */
-        char *key = classes->keys[i];
-        for (const char *c = classes->names[i]; *c && key < classes->keys[i] + 39; c++)
-            if (*c != '-')
-                *key++ = *c == ' ' || *c == '=' ? '_' : *c;
-        *key = '\0';
-    }
 }
 
 /* The value each explanation gives the move (the off-by-one one: its
