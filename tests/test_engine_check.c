@@ -176,6 +176,10 @@ static void test_faults(void)
     test_fault(&s, "a king capturing into attack", 4);
     s.fault = FAULT_QUEEN_BEFORE_ROOK;
     test_fault(&s, "the queen tried before the rook", -1);
+    s.fault = FAULT_STOPS_ONCE_AHEAD;
+    test_fault(&s, "the exchange broken off once the capturer is ahead", -1);
+    s.fault = FAULT_EN_PASSANT_NO_VICTIM;
+    test_fault(&s, "en passant taking nothing (the victim looked for on the destination)", 3);
     s = reference(small_rules);
     s.off_by_one = true;
     test_fault(&s, "see_ge off by one (answers SEE > threshold)", -1);

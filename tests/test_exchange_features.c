@@ -165,6 +165,10 @@ static void test_faults(void)
         {"3r2k1/8/8/3pP3/8/8/8/3R2K1 w - d6 0 1", "e5d6", FAULT_EN_PASSANT_VICTIM_STAYS, 100, 0},
         /* Nothing taken: exd6 (0), rxd6 (+100 for black): -100. */
         {"3r2k1/8/8/3pP3/8/8/8/3R2K1 w - d6 0 1", "e5d6", FAULT_EN_PASSANT_NO_VICTIM, 100, -100},
+        /* Bxd5 (+100), exd5 (+200 for black), Nxd5 (-100 for white):
+         * black retakes, -100. Broken off once black is ahead after exd5:
+         * -200. */
+        {"6k1/8/4p3/3p4/8/2N5/6B1/6K1 w - - 0 1", "g2d5", FAULT_STOPS_ONCE_AHEAD, -100, -200},
     };
     seebatch_config config = seebatch_config_classic();
     config.values[1] = config.values[2] = 300;

@@ -29,6 +29,7 @@ static const char *const fault_names[FAULT_COUNT] = {
     [FAULT_EN_PASSANT_VICTIM_STAYS] = "the pawn taken en passant left on its square",
     [FAULT_EN_PASSANT_NO_VICTIM] = "en passant taking nothing (the victim looked for on the "
                                    "destination)",
+    [FAULT_STOPS_ONCE_AHEAD] = "the exchange broken off once the capturer is ahead",
 };
 
 const char *exchange_fault_name(exchange_fault fault)
@@ -147,9 +148,10 @@ static int play_captures(walk *w, const seebatch_config *config, int side, int *
         int arrived = capture(w, config, from, ++d, record);
         if (king)
             break;
-        if ((config->flags & SEEBATCH_STOP_WHEN_AHEAD) && *cut < 0 &&
-            w->swap[d] - value_of(w, arrived) > 0)
-            *cut = d; /* rule 8 */
+        bool rule_8 =
+            (config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - value_of(w, arrived) > 0;
+        if (*cut < 0 && (rule_8 || (w->fault == FAULT_STOPS_ONCE_AHEAD && w->swap[d] > 0)))
+            *cut = d;
         side ^= 1;
     }
     record->attackers |= attacker_set(w);

@@ -4,7 +4,8 @@
  * reads, and the value an SEE with one classic fault would give (x-rays
  * missing, a king capturing into attack, the queen tried before the rook,
  * an en passant victim left on its square or looked for on the
- * destination). Slow and plain, for the check of an engine's SEE: only its
+ * destination, the exchange broken off as soon as the side that has just
+ * captured is ahead). Slow and plain, for the check of an engine's SEE: only its
  * differences are walked. Without a fault the value is the contract's
  * (include/seebatch.h), which the tests hold it to.
  */
@@ -23,6 +24,7 @@ typedef enum exchange_fault {
     FAULT_QUEEN_BEFORE_ROOK,       /* rule 2's order with the queen before the rook */
     FAULT_EN_PASSANT_VICTIM_STAYS, /* the pawn taken en passant still blocks its square */
     FAULT_EN_PASSANT_NO_VICTIM,    /* the victim looked for on the destination: nothing taken */
+    FAULT_STOPS_ONCE_AHEAD,        /* broken off once the side that captured is ahead at all */
     FAULT_COUNT
 } exchange_fault;
 
