@@ -72,11 +72,19 @@ static void print_classes_text(const engine_report *r, FILE *out)
         if (c->features[f])
             print_output(out, " %s %llu;", exchange_feature_name(f),
                          (unsigned long long)c->features[f]);
-    print_output(out, "\n  explained by:");
-    for (int x = 0; x < EXPLANATION_COUNT; x++)
-        if (c->explained[x])
-            print_output(out, " %s %llu;", r->classes->names[x],
-                         (unsigned long long)c->explained[x]);
+    print_output(out, "\n  explained by (the most first):");
+    bool shown[EXPLANATION_COUNT] = {false};
+    for (int n = 0; n < EXPLANATION_COUNT; n++) {
+        int most = -1;
+        for (int x = 0; x < EXPLANATION_COUNT; x++)
+            if (!shown[x] && c->explained[x] && (most < 0 || c->explained[x] > c->explained[most]))
+                most = x;
+        if (most < 0)
+            break;
+        shown[most] = true;
+        print_output(out, " %s %llu;", r->classes->names[most],
+                     (unsigned long long)c->explained[most]);
+    }
     print_output(out, " nothing %llu\n", (unsigned long long)c->unexplained);
 }
 

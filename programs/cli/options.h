@@ -14,7 +14,13 @@
 #define NUMBER_TEXT(number) DIGITS_TEXT(number)
 #define DIGITS_TEXT(digits) #digits
 
-enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
+enum {
+    EXIT_OK = 0,
+    EXIT_BAD_LINES = 1,
+    EXIT_USAGE = 2,
+    EXIT_RESOURCE_FAILURE = 3,
+    EXIT_ENGINE_FAILED = 4 /* check --see-...: the SEE under test failed */
+};
 
 /* If argv[*index] is -j N or --threads N (0..256), stores N; for 0, the
  * cores this process may run on (platform_cores_allowed, at most 256). */

@@ -46,8 +46,11 @@ typedef struct difference {
     char move[8];                /* UCI, as the engine was asked */
     seebatch_move code;
     int32_t value; /* the reference's */
-    bool by_value; /* the engine's value is known */
+    bool value_asked; /* engine_value is its answer */
     int32_t engine_value;
+    /* Classed by that value, not by the threshold answers below (which an
+     * engine that answers both is classed by when they are wrong). */
+    bool by_value;
     int32_t at_value, above; /* else its answers at value and value + 1 */
     unsigned features;       /* out: EXCHANGE_* flags */
     uint32_t explained;      /* out: bit i, explanation i agrees with every answer */

@@ -193,7 +193,7 @@ static void keep_example(engine_check *check, const difference *d, bool threshol
     snprintf(e->fen, sizeof e->fen, "%s", d->fen);
     memcpy(e->move, d->move, sizeof e->move);
     e->value = d->value;
-    e->engine_value_known = d->by_value;
+    e->engine_value_known = d->value_asked;
     e->engine_value = d->engine_value;
     bool below = thresholds_wrong ? !d->at_value : d->engine_value < d->value;
     e->threshold = below ? d->value : d->value + 1;
@@ -214,6 +214,7 @@ static void compare_move(engine_check *check, size_t m)
                     check->values[m],
                     values,
                     check->engine_values[m],
+                    values,
                     1,
                     0,
                     0,
@@ -234,6 +235,7 @@ static void compare_move(engine_check *check, size_t m)
     check->counts.inconsistent += inconsistent;
     if (!thresholds_wrong && !value_wrong && !inconsistent)
         return;
+    d.by_value = values && !(thresholds && thresholds_wrong);
     check->counts.differing[check->kinds[m]]++;
     seebatch_move_to_uci(d.code, d.move);
     size_t example = SIZE_MAX;
