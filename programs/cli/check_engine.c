@@ -59,27 +59,29 @@ static bool take_engine_option(int argc, char **argv, int *i, engine_options *o,
 {
     const char *option = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
     const char **text = strcmp(option, "--see-command") == 0  ? &o->command
-                         : strcmp(option, "--see-plugin") == 0 ? &o->plugin
-                                                               : NULL;
+                        : strcmp(option, "--see-plugin") == 0 ? &o->plugin
+                                                              : NULL;
     if (text) {
         if (!value || !*value)
-            *bad |= EXIT_OK != usage_error("check", "%s needs the engine: %s", option,
-                               text == &o->command ? "'PROGRAM ARGS'" : "'LIBRARY ARGS'");
+            *bad |=
+                EXIT_OK != usage_error("check", "%s needs the engine: %s", option,
+                                       text == &o->command ? "'PROGRAM ARGS'" : "'LIBRARY ARGS'");
         *text = value;
         *i += value != NULL;
     } else if (strcmp(option, "--see-values") == 0) {
         o->values = true;
     } else if (strcmp(option, "--see-timeout") == 0) {
         if (!read_timeout(value, &o->timeout))
-            *bad |= EXIT_OK != usage_error("check", "--see-timeout needs seconds above 0 (at most 86400), "
-                                        "not \"%s\"",
-                               value ? value : "");
+            *bad |= EXIT_OK != usage_error("check",
+                                           "--see-timeout needs seconds above 0 (at most 86400), "
+                                           "not \"%s\"",
+                                           value ? value : "");
         *i += value != NULL;
     } else if (strcmp(option, "--format") == 0) {
         o->json = value && strcmp(value, "json") == 0;
         if (!value || (!o->json && strcmp(value, "text") != 0))
             *bad |= EXIT_OK != usage_error("check", "--format takes text or json, not \"%s\"",
-                               value ? value : "");
+                                           value ? value : "");
         *i += value != NULL;
     } else {
         const number_option show = {"--show", 0, 1000000, &o->show};
@@ -209,8 +211,7 @@ static bool hold_line(const line *input, void *state, text_buffer *out, text_buf
     position_line position;
     if (!read_position_line(input, piece->run->options->keep_impossible, &position, errors))
         return false;
-    hold(piece, &position.board, position.has_moves ? position.moves : NULL,
-         position.move_count);
+    hold(piece, &position.board, position.has_moves ? position.moves : NULL, position.move_count);
     return true;
 }
 
@@ -230,9 +231,9 @@ static void deliver_piece(void *state, uint64_t *counters)
         run->status = CHECK_NO_MEMORY;
     for (size_t i = 0, m = 0; i < piece->count && run->status == CHECK_DONE; i++) {
         bool given = piece->given[i] != NONE_GIVEN;
-        run->status = engine_check_position(run->check, &piece->boards[i],
-                                            given ? piece->moves + m : NULL,
-                                            given ? piece->given[i] : 0);
+        run->status =
+            engine_check_position(run->check, &piece->boards[i], given ? piece->moves + m : NULL,
+                                  given ? piece->given[i] : 0);
         m += given ? piece->given[i] : 0;
     }
     piece->count = piece->move_count = 0;
@@ -269,11 +270,17 @@ static int ask_inputs(engine_run *run, input_set *inputs)
     for (int i = 0; i < inputs->count && run->status == CHECK_DONE; i++) {
         start_input_messages("check", &inputs->sources[i]);
         progress_input(&progress, inputs->sources[i].stream);
-        piece_work work = {.name = "check", .input = &inputs->sources[i],
-                           .threads = (int)o->input.threads, .progress = &progress,
-                           .shared = run, .process = hold_line, .consume_into = hold_entries,
-                           .state_new = new_piece, .state_free = free_piece,
-                           .collect = deliver_piece, .go_on = still_asking};
+        piece_work work = {.name = "check",
+                           .input = &inputs->sources[i],
+                           .threads = (int)o->input.threads,
+                           .progress = &progress,
+                           .shared = run,
+                           .process = hold_line,
+                           .consume_into = hold_entries,
+                           .state_new = new_piece,
+                           .state_free = free_piece,
+                           .collect = deliver_piece,
+                           .go_on = still_asking};
         int input_status = run_piece_work(&work);
         status = worse_status(status, input_status);
         if (!run_goes_on(&inputs->sources[i], input_status))
@@ -322,8 +329,8 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
     run->check = engine_check_new(&settings);
     if (!run->check)
         return step_status(run, CHECK_NO_MEMORY, NULL);
-    int input_status = inputs->count ? ask_inputs(run, inputs)
-                                     : ask_embedded(run, boards, board_count);
+    int input_status =
+        inputs->count ? ask_inputs(run, inputs) : ask_embedded(run, boards, board_count);
     if (run->status == CHECK_DONE && input_status != EXIT_USAGE &&
         input_status != EXIT_RESOURCE_FAILURE)
         run->status = engine_check_finish(run->check);
