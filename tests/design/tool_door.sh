@@ -6,10 +6,10 @@
 # only lib/tool_only.h, the header written for it; the differential harness
 # (programs/checking) its own door, lib/checking_only.h (issue 70); the
 # engine under test (programs/engine_see) none: its files include their own,
-# the public headers and the slow walks of programs/checking alone. A file that includes any other header of
-# lib/ (quoted, or in angle brackets by a name or path lib/ holds) fails, as
-# does a door that is installed or an include in a door with no reason
-# ("why:") beside it.
+# the public headers and the slow walks of programs/checking alone. A file
+# that includes any other header of lib/ (quoted, or in angle brackets by a
+# name or path lib/ holds) fails, as does a door that is installed or an
+# include in a door with no reason ("why:") beside it.
 # What passes through each door is counted by name in door_names.py.
 # Usage: tool_door.sh ROOT   (prints each offender; exit 1 if any)
 set -u
