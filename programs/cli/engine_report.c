@@ -134,6 +134,10 @@ static void print_differences_text(const engine_report *r, FILE *out)
     if (r->see->answers_thresholds && r->see->answers_values)
         print_output(out, "; see_ge not its own value >= threshold on %llu",
                      (unsigned long long)c->inconsistent);
+    if (c->not_monotone)
+        print_output(out,
+                     "; answers not monotone in the threshold (0 at the value, 1 above) on %llu",
+                     (unsigned long long)c->not_monotone);
     print_output(out, "\n");
     print_classes_text(r, out);
     print_output(out, "the first %zu, as regression lines (FEN;move;threshold;expected;got):\n",
@@ -275,10 +279,10 @@ static void print_json_differences(const engine_report *r, FILE *out)
     print_json_kinds(out, c->differing);
     print_output(out,
                  ",\"threshold_answers\":%llu,\"values\":%llu,\"inconsistent\":%llu,"
-                 "\"classified\":%llu,\"holding\":{",
+                 "\"not_monotone\":%llu,\"classified\":%llu,\"holding\":{",
                  (unsigned long long)c->differing_questions,
                  (unsigned long long)c->values_differing, (unsigned long long)c->inconsistent,
-                 (unsigned long long)c->classified);
+                 (unsigned long long)c->not_monotone, (unsigned long long)c->classified);
     for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
         print_output(out, "%s\"%s\":%llu", f ? "," : "", exchange_feature_name(f),
                      (unsigned long long)c->features[f]);

@@ -224,6 +224,7 @@ static void compare_move(engine_check *check, size_t m)
         d.above = check->answers[2 * m + 1] != 0;
         check->counts.questions += 2;
         check->counts.differing_questions += (unsigned)!d.at_value + (unsigned)d.above;
+        check->counts.not_monotone += !d.at_value && d.above;
     }
     bool thresholds_wrong = !d.at_value || d.above;
     bool value_wrong = values && d.engine_value != d.value;

@@ -64,6 +64,7 @@ typedef struct check_counts {
     uint64_t differing_questions;    /* threshold answers wrong */
     uint64_t values_differing;       /* values asked and wrong */
     uint64_t inconsistent;           /* see_ge(m, t) not its own value >= t */
+    uint64_t not_monotone;           /* 0 at the value, yet 1 one above */
     uint64_t classified;             /* differences classed (the first ones) */
     uint64_t features[EXCHANGE_FEATURE_COUNT];
     uint64_t explained[EXPLANATION_COUNT];
