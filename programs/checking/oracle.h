@@ -1,8 +1,9 @@
 /*
  * A slow, obviously correct SEE for tests: the textbook make/unmake
  * recursion (docs/design.md, section 5) on a plain 64-square array, attacks
- * found by walking rays square by square. It shares no code with the library, only the public
- * types, so agreeing with it means something.
+ * found by walking rays square by square (plain_board.h). It shares no code
+ * with the library, only the public types, so agreeing with it means
+ * something.
  */
 #ifndef SEEBATCH_ORACLE_H
 #define SEEBATCH_ORACLE_H

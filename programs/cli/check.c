@@ -8,6 +8,7 @@
 
 #include "differential.h"
 #include "auto_report.h"
+#include "check_engine.h"
 #include "options.h"
 #include "piece_work.h"
 #include "position_line.h"
@@ -16,6 +17,8 @@
 
 static const char check_help[] =
     "usage: seebatch check [options] [FILE...]\n"
+    "       seebatch check --see-command 'PROGRAM ARGS' | --see-plugin 'LIB ARGS'\n"
+    "                      [options] [FILE...]\n"
     "\n"
     "Reads positions like seebatch eval (\"FEN\" or \"FEN;move move ...\" with at "
     "most\n" MAX_MOVES_TEXT " moves; or training data, binpack, plain or bin, recognised\n"
@@ -37,8 +40,29 @@ static const char check_help[] =
     "  --input-format F    lines, binpack, plain or bin (by default the input "
     "says)\n" KEEP_IMPOSSIBLE_HELP "%s" AUTO_REPORT_HELP "  -h, --help          this text\n"
     "\n"
-    "Exit status: 0 no mismatch and no bad line, 1 a mismatch or a bad line,\n"
-    "2 usage error or unreadable input, 3 out of memory or unwritable output.\n";
+    "\n"
+    "Your engine's SEE, held to the reference instead: every capture, promotion,\n"
+    "en passant and castling move of each position (of the real positions\n"
+    "embedded in the tool when no FILE is given) asked at the reference's value\n"
+    "and one above, under the rules of the configuration options, or without\n"
+    "them under the rules found first from its answers alone (printed as\n"
+    "options); the differences counted by move kind, by what the exchange holds\n"
+    "and by what explains them, the first as lines FEN;move;threshold;expected;got\n"
+    "  --see-command CMD   a program (run as sh -c CMD) that reads lines\n"
+    "                      FEN;move;threshold and writes 1 (its SEE of the move\n"
+    "                      is at least the threshold) or 0 for each\n"
+    "  --see-values        it reads FEN;move and writes the SEE instead\n"
+    "  --see-plugin 'LIB ARGS'\n"
+    "                      a plug-in (include/seebatch_plugin.h): its path, then\n"
+    "                      words for its seebatch_plugin_open\n"
+    "  --see-timeout S     no answer for S seconds: named as hung (default 10)\n"
+    "  --format F          text (the default) or json (one object)\n"
+    "  --show N            the first N differences (default 10)\n"
+    "\n"
+    "Exit status: 0 no mismatch and no bad line, 1 a mismatch (a difference) or\n"
+    "a bad line, 2 usage error or unreadable input, 3 out of memory or\n"
+    "unwritable output, 4 the SEE under test failed (crashed, hung, answered\n"
+    "what is no answer, too few or too many lines, refused): no report then.\n";
 
 enum { MAX_CONFIGS = SEEBATCH_ALL_FLAGS + 2 };
 
@@ -211,6 +235,8 @@ static int check_inputs(const check_settings *settings, const input_options *opt
 
 int run_check(int argc, char **argv)
 {
+    if (is_engine_check(argc, argv))
+        return run_engine_check(argc, argv, check_help);
     input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
     bool use_oracle = true, keep_impossible = false;
     seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;

@@ -384,7 +384,8 @@ static int filter_epd(filter_settings *settings, const input_source *input, FILE
                       settings->progress,
                       {&context, new_epd_piece, free_epd_piece, parse_epd_lines, judge_epd_lines},
                       &context.write_failed,
-                      0};
+                      0,
+                      NULL};
     int status = run_input_work(&run);
     seebatch_training_filter_counts(settings->filter, &after);
     after.entries -= before.entries;

@@ -33,38 +33,12 @@ static const char perft_help[] =
     "              and \"Nodes searched: TOTAL\", as Stockfish's \"go perft D\"\n"
     "              prints them (D at least 1)\n";
 
-/* A numeric option: its name and range, and where the value goes. */
-typedef struct number_option {
-    const char *name;
-    long long minimum, maximum;
-    long long *value;
-} number_option;
-
-/* Reads "--name VALUE" as a number in the option's range; false if argv[*index]
- * is not this option. */
-static bool take_number_option(const char *subcommand, int argc, char **argv, int *index,
-                               const number_option *option, bool *bad)
-{
-    if (strcmp(argv[*index], option->name) != 0)
-        return false;
-    const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
-    if (!read_whole_number(argument, option->minimum, option->maximum, option->value)) {
-        char message[160];
-        whole_number_message(message, sizeof message, option->name, option->minimum,
-                                       option->maximum, argument);
-        report(subcommand, "%s", message);
-        *bad = true;
-    }
-    return true;
-}
-
 /* A bare number where the subcommand takes none is most likely the value of
  * an option written without the option's name. */
 static bool is_whole_number(const char *text)
 {
     long long ignored;
-    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1),
-                                 &ignored);
+    return read_whole_number(text, -(long long)(~0ull >> 1) - 1, (long long)(~0ull >> 1), &ignored);
 }
 
 static bool wants_help(const char *argument)
@@ -200,8 +174,9 @@ int run_perft(int argc, char **argv)
     if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK)
         return usage_error("perft", "%s", error.message);
     if (other_king_in_check(&board))
-        return usage_error("perft", "%s is in check with %s to move: no game reaches such a "
-                                    "position, so it has no legal move tree",
+        return usage_error("perft",
+                           "%s is in check with %s to move: no game reaches such a "
+                           "position, so it has no legal move tree",
                            board.side_to_move == SEEBATCH_WHITE ? "black" : "white",
                            board.side_to_move == SEEBATCH_WHITE ? "white" : "black");
     if (divide && depth == 0)

@@ -117,7 +117,10 @@ const char config_options_help[] =
     "                      promotion only; none: no pawn (the default)\n"
     "  --stop-when-ahead   end the exchange once the side that has just captured is\n"
     "                      ahead by more than the piece it put on the square, as\n"
-    "                      the swap lists of Crafty and Berserk do\n";
+    "                      the swap lists of Crafty and Berserk do\n"
+    "  --normal-moves-only en passant, promotions and castling scored 0, as\n"
+    "                      Stockfish scores only normal moves (--preset stockfish\n"
+    "                      sets it)\n";
 
 /* With the threads option, the limit of bad-line messages and the progress
  * options: they come with every subcommand that reads input. */
@@ -178,6 +181,22 @@ bool parse_threads_option(const char *subcommand, int argc, char **argv, int *in
     } else if (*threads == 0) {
         int cores = platform_cores_allowed();
         *threads = cores < MOST_THREADS ? cores : MOST_THREADS;
+    }
+    return true;
+}
+
+bool take_number_option(const char *subcommand, int argc, char **argv, int *index,
+                        const number_option *option, bool *bad)
+{
+    if (strcmp(argv[*index], option->name) != 0)
+        return false;
+    const char *argument = *index + 1 < argc ? argv[++*index] : NULL;
+    if (!read_whole_number(argument, option->minimum, option->maximum, option->value)) {
+        char message[160];
+        whole_number_message(message, sizeof message, option->name, option->minimum,
+                             option->maximum, argument);
+        report(subcommand, "%s", message);
+        *bad = true;
     }
     return true;
 }

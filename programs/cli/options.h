@@ -14,7 +14,13 @@
 #define NUMBER_TEXT(number) DIGITS_TEXT(number)
 #define DIGITS_TEXT(digits) #digits
 
-enum { EXIT_OK = 0, EXIT_BAD_LINES = 1, EXIT_USAGE = 2, EXIT_RESOURCE_FAILURE = 3 };
+enum {
+    EXIT_OK = 0,
+    EXIT_BAD_LINES = 1,
+    EXIT_USAGE = 2,
+    EXIT_RESOURCE_FAILURE = 3,
+    EXIT_ENGINE_FAILED = 4 /* check --see-...: the SEE under test failed */
+};
 
 /* If argv[*index] is -j N or --threads N (0..256), stores N; for 0, the
  * cores this process may run on (platform_cores_allowed, at most 256). */
@@ -101,6 +107,18 @@ char **split_attached_values(int argc, char **argv, int *split_argc);
 /* Whether argv[index] is a value that was attached to argv[index - 1] with
  * '=' (in an argv made by split_attached_values). */
 bool argument_is_attached(char **argv, int index);
+
+/* A numeric option: its name and range, and where the value goes. */
+typedef struct number_option {
+    const char *name;
+    long long minimum, maximum;
+    long long *value;
+} number_option;
+
+/* Reads "--name VALUE" as a number in the option's range (a bad one
+ * reported, *bad set); false if argv[*index] is not this option. */
+bool take_number_option(const char *subcommand, int argc, char **argv, int *index,
+                        const number_option *option, bool *bad);
 
 /* Whether argv[index], which no option took, may stand as a positional
  * argument (a file, a FEN); if it was attached with '=' to an option that

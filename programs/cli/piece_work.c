@@ -87,6 +87,8 @@ static void tool_piece_block(void *context, const seebatch_piece *block)
     }
     if (block->lines)
         process_lines(work, piece, block);
+    else if (block->count && work->consume_into)
+        work->consume_into(block->entries, block->count, piece->state);
     else if (block->count)
         work->consume(block->entries, block->count, block->first, work->shared, &piece->result);
 }
@@ -107,6 +109,10 @@ static int tool_piece_deliver(void *context, const seebatch_piece *delivered)
         work->collect(piece->state, piece->result.counters);
     for (int c = 0; c < PIECE_COUNTERS; c++)
         work->counters[c] += piece->result.counters[c];
+    if (work->go_on && !work->go_on(piece->state)) {
+        work->stopped = true;
+        return 1;
+    }
     if (written && !ferror(stdout))
         return 0;
     run->write_failed = true;
@@ -163,6 +169,8 @@ int run_input_work(input_work *run)
     run->chunks = whole.chunks;
     if (status == SEEBATCH_OK)
         return skips.skipped ? EXIT_BAD_LINES : EXIT_OK;
+    if (run->stopped && *run->stopped)
+        return EXIT_OK;
     if (*run->write_failed) {
         remember_write_error(); /* named by whoever closes the output (finish_output) */
         return EXIT_RESOURCE_FAILURE;
@@ -182,6 +190,7 @@ int run_input_work(input_work *run)
 int run_piece_work(piece_work *work)
 {
     memset(work->counters, 0, sizeof work->counters);
+    work->stopped = false;
     piece_run context = {work, false, false};
     input_work run = {
         work->name,
@@ -190,7 +199,8 @@ int run_piece_work(piece_work *work)
         work->progress,
         {&context, tool_piece_new, tool_piece_free, tool_piece_block, tool_piece_deliver},
         &context.write_failed,
-        0};
+        0,
+        &work->stopped};
     int status = run_input_work(&run);
     return status == EXIT_OK && context.bad ? EXIT_BAD_LINES : status;
 }

@@ -59,9 +59,16 @@ typedef struct piece_work {
     void (*state_free)(void *state);
     void (*collect)(void *state, uint64_t *counters);
     /* Training data: consume each block of entries; with numbered, the
-     * text's number marks are written as entry numbers from 1. */
+     * text's number marks are written as entry numbers from 1. Or, for a
+     * work that keeps its pieces' entries in their state (state_new),
+     * consume_into instead. */
     entries_consumer consume;
+    void (*consume_into)(const seebatch_training_entry *entries, size_t count, void *state);
     bool numbered;
+    /* When not NULL, on this thread after a piece's collect: false ends
+     * the run there, stopped set (the work says why). */
+    bool (*go_on)(void *state);
+    bool stopped;
     /* Out: the counters of every piece written, summed. */
     uint64_t counters[PIECE_COUNTERS];
 } piece_work;
@@ -85,6 +92,9 @@ typedef struct input_work {
      * its own (not reported: whoever closes the output names it). */
     const bool *write_failed;
     uint64_t chunks; /* out: binpack chunks delivered */
+    /* When not NULL: set by the work's deliver when it ended the run for a
+     * reason of its own, which it reports (the run's status is EXIT_OK). */
+    const bool *stopped;
 } input_work;
 
 /* Runs it: the same exit statuses as run_piece_work; a plain block passed

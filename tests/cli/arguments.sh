@@ -84,7 +84,7 @@ exit 2'
 expect "help COMMAND" "$("$tool" help stats)" "$("$tool" stats --help)"
 expect "--help COMMAND" "$("$tool" --help filter)" "$("$tool" filter --help)"
 expect "help of no command" "$("$tool" help nothing 2>&1; echo "exit $?")" \
-    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats, convert, interleave) (see seebatch --help)
+    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats, convert, interleave, suite) (see seebatch --help)
 exit 2'
 expect "help of a command and more" "$("$tool" help eval more 2>&1; echo "exit $?")" \
     'seebatch: help takes at most a command'"'"'s name, not also "more" (see seebatch --help)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The options choosing SEE rules beyond values and pins: --promotions[=none|move|all]
-# (contract rule 6) and --stop-when-ahead (rule 8). Expected values are
+# (contract rule 6), --stop-when-ahead (rule 8) and --normal-moves-only. Expected values are
 # worked out by hand in tests/test_see_rules.c, not copied from the tool's
 # output.
 set -u
@@ -59,6 +59,19 @@ expect "--stop-when-ahead=yes exit" "$?" "2"
 expect "--stop-when-ahead=yes message" "$(cat "$work/err")" \
     'seebatch eval: --stop-when-ahead takes no value, but was given "yes" (see seebatch eval --help)'
 
+# Normal moves only: en passant (a pawn, 100) and promotions scored 0, as
+# under the stockfish preset, which sets it; a normal capture as ever.
+passant='4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1;e5d6'
+normal() { printf '%s\n' "$1" | "$tool" eval "${@:2}" 2>&1; }
+expect "en passant" "$(normal "$passant")" "$passant;100"
+expect "en passant, --normal-moves-only" "$(normal "$passant" --normal-moves-only)" "$passant;0"
+expect "promotion, --normal-moves-only" "$(normal "$promotion" --promotions --normal-moves-only)" \
+    "$promotion;0"
+expect "a capture, --normal-moves-only" "$(normal "$queen_takes" --normal-moves-only)" \
+    "$queen_takes;-800"
+"$tool" eval --normal-moves-only=yes < /dev/null > /dev/null 2> "$work/err"
+expect "--normal-moves-only=yes exit" "$?" "2"
+
 # check and filter take the options too; the help names them.
 expect "check --promotions=move" "$("$tool" check --no-oracle --promotions=move "$work/promotion.fen" | head -n 1)" \
     "checked 1 position, 1 move, 1 configuration"
@@ -70,6 +83,7 @@ expect "check --stop-when-ahead" "$(head -n 1 "$work/check.out")" \
 for command in eval check filter; do
     expect "$command help" "$("$tool" $command --help | grep -c -- '--promotions\[=none|move|all\]')" "1"
     expect "$command help, rule 8" "$("$tool" $command --help | grep -c -- '--stop-when-ahead ')" "1"
+    expect "$command help, normal moves" "$("$tool" $command --help | grep -c -- '--normal-moves-only ')" "1"
 done
 
 finish "cli rules"

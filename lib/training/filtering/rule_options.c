@@ -127,6 +127,8 @@ option_parse seebatch_parse_config_option(const option_words *words, seebatch_co
         config->flags |= SEEBATCH_PINS;
     } else if (strcmp(option, "--stop-when-ahead") == 0) {
         config->flags |= SEEBATCH_STOP_WHEN_AHEAD;
+    } else if (strcmp(option, "--normal-moves-only") == 0) {
+        config->flags |= SEEBATCH_NORMAL_MOVES_ONLY;
     } else if (seebatch_named(option, "--promotions", true)) {
         const char *setting = seebatch_promotions_setting(argc, argv, index, words->attached);
         if (!seebatch_set_promotions(setting, config))

@@ -1,0 +1,399 @@
+/*
+ * seebatch check --see-command / --see-plugin: an engine's own SEE held to
+ * the reference (programs/engine_see/engine_check.h) on the positions of
+ * the FILEs, read as check reads them, or on the real positions embedded in
+ * the tool; under the rules the options name, else under the rules found
+ * from its answers first (rules_search.h); reported as text or JSON
+ * (engine_report.h). An engine that fails ends the run with exit 4 and no
+ * report: a partial one would read as a pass.
+ */
+#include "check_engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine_report.h"
+#include "engine_see.h"
+#include "piece_work.h"
+#include "position_line.h"
+#include "real_positions.h"
+#include "subcommand_input.h"
+
+/* What the options say. */
+typedef struct engine_options {
+    const char *command, *plugin; /* one of the two */
+    bool values;                  /* --see-values */
+    bool json;
+    long long show;
+    double timeout;
+    bool keep_impossible;
+    seebatch_file_format input_format;
+    input_options input;
+} engine_options;
+
+/* The run: the engine, the check, and how it is going. */
+typedef struct engine_run {
+    const engine_options *options;
+    engine_see engine;
+    engine_check *check;
+    check_status status;
+} engine_run;
+
+bool is_engine_check(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--see-command") == 0 || strcmp(argv[i], "--see-plugin") == 0)
+            return true;
+    return false;
+}
+
+static bool read_timeout(const char *text, double *seconds)
+{
+    char *end;
+    *seconds = text ? strtod(text, &end) : 0;
+    return text && end != text && *end == '\0' && *seconds > 0 && *seconds <= 86400;
+}
+
+/* One option of the engine check's own; false when argv[*i] is none. */
+static bool take_engine_option(int argc, char **argv, int *i, engine_options *o, bool *bad)
+{
+    const char *option = argv[*i], *value = *i + 1 < argc ? argv[*i + 1] : NULL;
+    const char **text = strcmp(option, "--see-command") == 0  ? &o->command
+                        : strcmp(option, "--see-plugin") == 0 ? &o->plugin
+                                                              : NULL;
+    if (text) {
+        if (!value || !*value)
+            *bad |=
+                EXIT_OK != usage_error("check", "%s needs the engine: %s", option,
+                                       text == &o->command ? "'PROGRAM ARGS'" : "'LIBRARY ARGS'");
+        *text = value;
+        *i += value != NULL;
+    } else if (strcmp(option, "--see-values") == 0) {
+        o->values = true;
+    } else if (strcmp(option, "--see-timeout") == 0) {
+        if (!read_timeout(value, &o->timeout))
+            *bad |= EXIT_OK != usage_error("check",
+                                           "--see-timeout needs seconds above 0 (at most 86400), "
+                                           "not \"%s\"",
+                                           value ? value : "");
+        *i += value != NULL;
+    } else if (strcmp(option, "--format") == 0) {
+        o->json = value && strcmp(value, "json") == 0;
+        if (!value || (!o->json && strcmp(value, "text") != 0))
+            *bad |= EXIT_OK != usage_error("check", "--format takes text or json, not \"%s\"",
+                                           value ? value : "");
+        *i += value != NULL;
+    } else {
+        const number_option show = {"--show", 0, 1000000, &o->show};
+        return take_number_option("check", argc, argv, i, &show, bad);
+    }
+    return true;
+}
+
+/* Every option: EXIT_OK to go on, -1 after the help, else the status. */
+static int read_engine_options(int argc, char **argv, engine_options *o, const char *help)
+{
+    bool bad = false;
+    for (int i = 0; i < argc; i++) {
+        if (take_engine_option(argc, argv, &i, o, &bad))
+            continue;
+        if (strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0) {
+            o->keep_impossible = true;
+            continue;
+        }
+        if (strcmp(argv[i], "--input-format") == 0) {
+            o->input_format = seebatch_file_format_named(i + 1 < argc ? argv[++i] : NULL);
+            if (o->input_format == SEEBATCH_FILE_UNKNOWN)
+                return usage_error("check", "--input-format needs lines, binpack, plain or bin");
+            continue;
+        }
+        argument_result result = take_input_argument("check", argc, argv, &i, &o->input);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, help) == EXIT_OK ? -1 : EXIT_USAGE;
+    }
+    if (bad)
+        return EXIT_USAGE;
+    if (o->command && o->plugin)
+        return usage_error("check", "--see-command and --see-plugin: one engine at a time");
+    if (o->values && !o->command)
+        return usage_error("check", "--see-values is for --see-command (a plug-in answers "
+                                    "values when it exports seebatch_plugin_see_value)");
+    return EXIT_OK;
+}
+
+static int engine_failed(engine_run *run, const see_failure *why)
+{
+    report("check", "the SEE under test failed: %s", why->message);
+    if (run->engine.close) {
+        see_failure ignored;
+        run->engine.close(run->engine.context, &ignored);
+        run->engine.close = NULL;
+    }
+    return EXIT_ENGINE_FAILED;
+}
+
+/* The outcome of a step: EXIT_OK to go on, else the run's exit status. */
+static int step_status(engine_run *run, check_status status, const see_failure *why)
+{
+    if (status == CHECK_ENGINE_FAILED)
+        return engine_failed(run, why);
+    if (status == CHECK_NO_MEMORY) {
+        report("check", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    return EXIT_OK;
+}
+
+static int open_engine(engine_run *run)
+{
+    const engine_options *o = run->options;
+    see_opening opening = {o->timeout, o->values};
+    see_failure why = {""};
+    bool opened = o->command ? engine_see_open_lines(o->command, &opening, &run->engine, &why)
+                             : engine_see_open_plugin(o->plugin, &opening, &run->engine, &why);
+    if (opened)
+        return EXIT_OK;
+    run->engine.close = NULL;
+    report("check", "the SEE under test could not be opened: %s", why.message);
+    return EXIT_ENGINE_FAILED;
+}
+
+/* A piece of input's positions, held until it is delivered, in input
+ * order on this thread, to the check. */
+typedef struct engine_piece {
+    engine_run *run; /* workers read run->options alone */
+    seebatch_board *boards;
+    uint16_t *given; /* moves given with each board, or NONE_GIVEN */
+    seebatch_move *moves;
+    size_t count, capacity, move_count, move_capacity;
+    bool no_memory;
+} engine_piece;
+
+enum { NONE_GIVEN = UINT16_MAX };
+
+static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
+{
+    if (needed <= *capacity)
+        return true;
+    size_t bigger = *capacity ? 2 * *capacity : 256;
+    while (bigger < needed)
+        bigger *= 2;
+    void *grown = realloc(*array, bigger * size);
+    if (!grown)
+        return false;
+    *array = grown;
+    *capacity = bigger;
+    return true;
+}
+
+static void hold(engine_piece *piece, const seebatch_board *board, const seebatch_move *moves,
+                 size_t count)
+{
+    size_t positions = piece->capacity;
+    if (!grow((void **)&piece->boards, &positions, piece->count + 1, sizeof *piece->boards) ||
+        !grow((void **)&piece->given, &piece->capacity, piece->count + 1, sizeof *piece->given) ||
+        !grow((void **)&piece->moves, &piece->move_capacity, piece->move_count + count,
+              sizeof *piece->moves)) {
+        piece->no_memory = true;
+        return;
+    }
+    piece->boards[piece->count] = *board;
+    piece->given[piece->count++] = moves ? (uint16_t)count : NONE_GIVEN;
+    if (moves)
+        memcpy(piece->moves + piece->move_count, moves, count * sizeof *moves);
+    piece->move_count += moves ? count : 0;
+}
+
+static bool hold_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
+{
+    (void)out;
+    engine_piece *piece = state;
+    position_line position;
+    if (!read_position_line(input, piece->run->options->keep_impossible, &position, errors))
+        return false;
+    hold(piece, &position.board, position.has_moves ? position.moves : NULL, position.move_count);
+    return true;
+}
+
+static void hold_entries(const seebatch_training_entry *entries, size_t count, void *state)
+{
+    for (size_t i = 0; i < count; i++)
+        hold(state, &entries[i].board, &entries[i].move, 1);
+}
+
+/* On this thread, in input order: the piece's positions asked. */
+static void deliver_piece(void *state, uint64_t *counters)
+{
+    (void)counters;
+    engine_piece *piece = state;
+    engine_run *run = piece->run;
+    if (piece->no_memory && run->status == CHECK_DONE)
+        run->status = CHECK_NO_MEMORY;
+    for (size_t i = 0, m = 0; i < piece->count && run->status == CHECK_DONE; i++) {
+        bool given = piece->given[i] != NONE_GIVEN;
+        run->status =
+            engine_check_position(run->check, &piece->boards[i], given ? piece->moves + m : NULL,
+                                  given ? piece->given[i] : 0);
+        m += given ? piece->given[i] : 0;
+    }
+    piece->count = piece->move_count = 0;
+    piece->no_memory = false;
+}
+
+static bool still_asking(void *state) { return ((engine_piece *)state)->run->status == CHECK_DONE; }
+
+static void *new_piece(const void *shared)
+{
+    engine_piece *piece = calloc(1, sizeof *piece);
+    if (piece)
+        piece->run = (engine_run *)shared; /* delivered on this thread alone */
+    return piece;
+}
+
+static void free_piece(void *state)
+{
+    engine_piece *piece = state;
+    free(piece->boards);
+    free(piece->given);
+    free(piece->moves);
+    free(piece);
+}
+
+/* The FILEs, each read as check reads them: EXIT_OK or a failure's
+ * status; run->status says how the check went. */
+static int ask_inputs(engine_run *run, input_set *inputs)
+{
+    const engine_options *o = run->options;
+    int status = EXIT_OK;
+    progress_meter progress;
+    start_job_progress(&progress, "check", &o->input, inputs);
+    for (int i = 0; i < inputs->count && run->status == CHECK_DONE; i++) {
+        start_input_messages("check", &inputs->sources[i]);
+        progress_input(&progress, inputs->sources[i].stream);
+        piece_work work = {.name = "check",
+                           .input = &inputs->sources[i],
+                           .threads = (int)o->input.threads,
+                           .progress = &progress,
+                           .shared = run,
+                           .process = hold_line,
+                           .consume_into = hold_entries,
+                           .state_new = new_piece,
+                           .state_free = free_piece,
+                           .collect = deliver_piece,
+                           .go_on = still_asking};
+        int input_status = run_piece_work(&work);
+        status = worse_status(status, input_status);
+        if (!run_goes_on(&inputs->sources[i], input_status))
+            break;
+    }
+    progress_end(&progress);
+    return status;
+}
+
+static int ask_embedded(engine_run *run, const seebatch_board *boards, size_t count)
+{
+    for (size_t i = 0; i < count && run->status == CHECK_DONE; i++)
+        run->status = engine_check_position(run->check, &boards[i], NULL, 0);
+    return EXIT_OK;
+}
+
+/* What was read, for the report: the FILEs' names, or the embedded ones. */
+static void describe_input(const input_set *inputs, char *text, size_t size)
+{
+    if (!inputs->count) {
+        snprintf(text, size, "the real positions embedded in the tool");
+        return;
+    }
+    size_t used = 0;
+    for (int i = 0; i < inputs->count && used < size; i++)
+        used += (size_t)snprintf(text + used, size - used, "%s%s", i ? ", " : "",
+                                 inputs->sources[i].name);
+}
+
+/* The rules found from the engine's answers on the embedded positions. */
+static int find_rules(engine_run *run, const seebatch_board *boards, size_t count,
+                      rules_found *found)
+{
+    rules_search_settings settings = {&run->engine, boards, count, 0};
+    see_failure why = {""};
+    return step_status(run, rules_search(&settings, found, &why), &why);
+}
+
+/* The check itself, its report, its exit status. */
+static int check_and_report(engine_run *run, input_set *inputs, const seebatch_board *boards,
+                            size_t board_count, const rules_found *found)
+{
+    const engine_options *o = run->options;
+    engine_check_settings settings = {&run->engine, found ? found->config : o->input.config,
+                                      (size_t)o->show, 0, 0};
+    run->check = engine_check_new(&settings);
+    if (!run->check)
+        return step_status(run, CHECK_NO_MEMORY, NULL);
+    int input_status =
+        inputs->count ? ask_inputs(run, inputs) : ask_embedded(run, boards, board_count);
+    if (run->status == CHECK_DONE && input_status != EXIT_USAGE &&
+        input_status != EXIT_RESOURCE_FAILURE)
+        run->status = engine_check_finish(run->check);
+    int status = step_status(run, run->status, engine_check_failure(run->check));
+    see_failure why = {""};
+    if (status == EXIT_OK && run->engine.close && !run->engine.close(run->engine.context, &why)) {
+        run->engine.close = NULL;
+        status = engine_failed(run, &why);
+    }
+    run->engine.close = NULL;
+    if (status != EXIT_OK || input_status == EXIT_USAGE || input_status == EXIT_RESOURCE_FAILURE)
+        return status != EXIT_OK ? status : input_status;
+    char input[512];
+    describe_input(inputs, input, sizeof input);
+    size_t shown;
+    const check_example *examples = engine_check_examples(run->check, &shown);
+    engine_report report = {o->command ? o->command : o->plugin,
+                            o->command ? "line protocol" : "plug-in",
+                            &run->engine,
+                            settings.config,
+                            found,
+                            input,
+                            engine_check_counts(run->check),
+                            examples,
+                            shown,
+                            engine_check_classes(run->check)};
+    (o->json ? engine_report_json : engine_report_text)(&report, stdout);
+    const check_counts *counts = engine_check_counts(run->check);
+    bool differs = check_counts_differing(counts) > 0 || counts->inconsistent > 0;
+    return differs ? EXIT_BAD_LINES : input_status;
+}
+
+int run_engine_check(int argc, char **argv, const char *help)
+{
+    engine_options o = {.show = 10, .timeout = ENGINE_SEE_TIMEOUT_DEFAULT};
+    o.input = (input_options){seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
+    int status = read_engine_options(argc, argv, &o, help);
+    if (status != EXIT_OK)
+        return status < 0 ? EXIT_OK : status;
+    input_set inputs = {NULL, 0};
+    if (o.input.path_count &&
+        (status = open_subcommand_inputs("check", &o.input, o.input_format, NULL, &inputs)))
+        return status;
+    engine_run run = {&o, {0}, NULL, CHECK_DONE};
+    size_t board_count = 0;
+    seebatch_board *boards = NULL;
+    if (!o.input.configured || !inputs.count) {
+        boards = real_positions_all(&board_count);
+        status = boards ? EXIT_OK : step_status(&run, CHECK_NO_MEMORY, NULL);
+    }
+    if (status == EXIT_OK)
+        status = open_engine(&run);
+    rules_found found;
+    if (status == EXIT_OK && !o.input.configured)
+        status = find_rules(&run, boards, board_count, &found);
+    if (status == EXIT_OK)
+        status = check_and_report(&run, &inputs, boards, board_count,
+                                  o.input.configured ? NULL : &found);
+    if (run.engine.close)
+        run.engine.close(run.engine.context, &(see_failure){""});
+    engine_check_free(run.check);
+    free(boards);
+    if (inputs.count)
+        close_inputs(&inputs);
+    return status;
+}

@@ -1,0 +1,318 @@
+/*
+ * The report of the check of an engine's SEE (engine_report.h).
+ */
+#include "engine_report.h"
+
+#include <string.h>
+
+#include "options.h" /* print_output */
+#include "rule_words.h"
+
+static const char *plural(unsigned long long n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+static unsigned long long total_moves(const check_counts *counts)
+{
+    unsigned long long total = 0;
+    for (int k = 0; k < CHECK_KINDS; k++)
+        total += counts->moves[k];
+    return total;
+}
+
+/* "normal 12, promotion 3" over the kinds with a count. */
+static void print_kinds(FILE *out, const uint64_t *by_kind)
+{
+    const char *separator = "";
+    for (int k = 0; k < CHECK_KINDS; k++)
+        if (by_kind[k]) {
+            print_output(out, "%s%s %llu", separator, check_kind_name(k),
+                         (unsigned long long)by_kind[k]);
+            separator = ", ";
+        }
+}
+
+static void print_rules_text(const engine_report *r, FILE *out)
+{
+    char words[RULE_WORDS_MAX];
+    rule_words(&r->config, words);
+    if (!r->found) {
+        print_output(out, "rules: %s (as given)\n", words);
+        return;
+    }
+    const rules_found *f = r->found;
+    char second[RULE_WORDS_MAX];
+    rule_words(&f->second, second);
+    print_output(out,
+                 "rules: %s (found from its answers: %llu of %llu moves answered otherwise; "
+                 "next best %s, %llu)\n",
+                 words, (unsigned long long)f->differing, (unsigned long long)f->moves, second,
+                 (unsigned long long)f->runner_up);
+    static const char *const pieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
+    for (int i = 0; i < 5; i++)
+        if (f->pieces[i].outcome != VALUE_FOUND)
+            print_output(out, "  the %s's value could not be read (%s)\n", pieces[i],
+                         f->pieces[i].outcome == VALUE_NOT_MONOTONE ? "answers not monotone"
+                                                                    : "beyond +-2097152");
+    if (f->off_by_one)
+        print_output(out, "  see_ge answers SEE > threshold, not >= (off by one): the values "
+                          "above are read so\n");
+    if (f->not_monotone[0])
+        print_output(out, "  answers not monotone in the threshold: %s\n", f->not_monotone);
+}
+
+/* What the classed differences hold and what explains them. */
+static void print_classes_text(const engine_report *r, FILE *out)
+{
+    const check_counts *c = r->counts;
+    print_output(out,
+                 "  what the exchanges hold (%llu classed):", (unsigned long long)c->classified);
+    for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
+        if (c->features[f])
+            print_output(out, " %s %llu;", exchange_feature_name(f),
+                         (unsigned long long)c->features[f]);
+    print_output(out, "\n  explained by (the most first):");
+    bool shown[EXPLANATION_COUNT] = {false};
+    for (int n = 0; n < EXPLANATION_COUNT; n++) {
+        int most = -1;
+        for (int x = 0; x < EXPLANATION_COUNT; x++)
+            if (!shown[x] && c->explained[x] && (most < 0 || c->explained[x] > c->explained[most]))
+                most = x;
+        if (most < 0)
+            break;
+        shown[most] = true;
+        print_output(out, " %s %llu;", r->classes->names[most],
+                     (unsigned long long)c->explained[most]);
+    }
+    print_output(out, " nothing %llu\n", (unsigned long long)c->unexplained);
+}
+
+static void print_example_text(const engine_report *r, const check_example *e, size_t n, FILE *out)
+{
+    print_output(out, "  %zu. SEE %d", n, (int)e->value);
+    if (e->engine_value_known)
+        print_output(out, ", the engine's %d", (int)e->engine_value);
+    if (!e->classified) {
+        print_output(out, "\n");
+        return;
+    }
+    print_output(out, "; holds");
+    const char *separator = " ";
+    for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
+        if ((e->features >> f) & 1) {
+            print_output(out, "%s%s", separator, exchange_feature_name(f));
+            separator = ", ";
+        }
+    print_output(out, "%s; explained by", *separator == ' ' ? " nothing special" : "");
+    separator = " ";
+    for (int x = 0; x < EXPLANATION_COUNT; x++)
+        if ((e->explained >> x) & 1) {
+            print_output(out, "%s%s", separator, r->classes->names[x]);
+            separator = ", ";
+        }
+    print_output(out, "%s\n", *separator == ' ' ? " nothing" : "");
+}
+
+static void print_differences_text(const engine_report *r, FILE *out)
+{
+    const check_counts *c = r->counts;
+    unsigned long long differing = check_counts_differing(c);
+    if (differing == 0) {
+        print_output(out, "differences: none\n");
+        return;
+    }
+    print_output(out, "differences: %llu %s (", differing, plural(differing, "move", "moves"));
+    print_kinds(out, c->differing);
+    print_output(out, ")");
+    if (r->see->answers_thresholds)
+        print_output(out, "; %llu threshold %s wrong", (unsigned long long)c->differing_questions,
+                     plural(c->differing_questions, "answer", "answers"));
+    if (r->see->answers_values)
+        print_output(out, "; %llu %s wrong", (unsigned long long)c->values_differing,
+                     plural(c->values_differing, "value", "values"));
+    if (r->see->answers_thresholds && r->see->answers_values)
+        print_output(out, "; see_ge not its own value >= threshold on %llu",
+                     (unsigned long long)c->inconsistent);
+    if (c->not_monotone)
+        print_output(out,
+                     "; answers not monotone in the threshold (0 at the value, 1 above) on %llu",
+                     (unsigned long long)c->not_monotone);
+    print_output(out, "\n");
+    print_classes_text(r, out);
+    print_output(out, "the first %zu, as regression lines (FEN;move;threshold;expected;got):\n",
+                 r->example_count);
+    for (size_t i = 0; i < r->example_count; i++) {
+        const check_example *e = &r->examples[i];
+        print_output(out, "%s;%s;%d;%d;%d\n", e->fen, e->move, (int)e->threshold, e->expected,
+                     e->got);
+    }
+    print_output(out, "the same, explained:\n");
+    for (size_t i = 0; i < r->example_count; i++)
+        print_example_text(r, &r->examples[i], i + 1, out);
+}
+
+void engine_report_text(const engine_report *r, FILE *out)
+{
+    const check_counts *c = r->counts;
+    const char *asked = r->see->answers_thresholds && r->see->answers_values
+                            ? "thresholds and values"
+                        : r->see->answers_values ? "values"
+                                                 : "thresholds";
+    print_output(out, "SEE under test: %s (%s, asked %s)\n", r->engine, r->way, asked);
+    print_rules_text(r, out);
+    unsigned long long moves = total_moves(c);
+    print_output(out, "checked: %s: %llu %s, %llu %s (", r->input, (unsigned long long)c->positions,
+                 plural(c->positions, "position", "positions"), moves,
+                 plural(moves, "move", "moves"));
+    print_kinds(out, c->moves);
+    print_output(out, "), %llu questions\n", (unsigned long long)c->questions);
+    print_differences_text(r, out);
+}
+
+/* A JSON string: quotes, backslashes and control bytes escaped. */
+static void print_json_string(FILE *out, const char *text)
+{
+    print_output(out, "\"");
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            print_output(out, "\\%c", *c);
+        else if (*c < 0x20)
+            print_output(out, "\\u%04x", *c);
+        else
+            print_output(out, "%c", *c);
+    }
+    print_output(out, "\"");
+}
+
+/* {"normal":N,...} */
+static void print_json_kinds(FILE *out, const uint64_t *by_kind)
+{
+    for (int k = 0; k < CHECK_KINDS; k++)
+        print_output(out, "%s\"%s\":%llu", k ? "," : "{", check_kind_key(k),
+                     (unsigned long long)by_kind[k]);
+    print_output(out, "}");
+}
+
+static void print_json_rules(const engine_report *r, FILE *out)
+{
+    char words[RULE_WORDS_MAX];
+    rule_words(&r->config, words);
+    print_output(out, "\"rules\":");
+    print_json_string(out, words);
+    print_output(out, ",\"rules_given\":%s", r->found ? "false" : "true");
+    if (!r->found)
+        return;
+    const rules_found *f = r->found;
+    rule_words(&f->second, words);
+    print_output(out, ",\"rules_found\":{\"moves\":%llu,\"differing\":%llu,\"next_best\":",
+                 (unsigned long long)f->moves, (unsigned long long)f->differing);
+    print_json_string(out, words);
+    print_output(out,
+                 ",\"next_best_differing\":%llu,\"pieces_read\":%s,\"off_by_one\":%s,"
+                 "\"not_monotone\":",
+                 (unsigned long long)f->runner_up, f->values_read ? "true" : "false",
+                 f->off_by_one ? "true" : "false");
+    if (f->not_monotone[0])
+        print_json_string(out, f->not_monotone);
+    else
+        print_output(out, "null");
+    print_output(out, "}");
+}
+
+/* Bits of `set` as a JSON array of names. */
+static void print_json_names(FILE *out, uint32_t set, int count,
+                             const char *(*name)(const void *, int), const void *context)
+{
+    const char *separator = "[";
+    for (int i = 0; i < count; i++)
+        if ((set >> i) & 1) {
+            print_output(out, "%s", separator);
+            print_json_string(out, name(context, i));
+            separator = ",";
+        }
+    print_output(out, "%s", *separator == '[' ? "[]" : "]");
+}
+
+static const char *feature_name(const void *context, int i)
+{
+    (void)context;
+    return exchange_feature_name(i);
+}
+
+static const char *explanation_name(const void *context, int i)
+{
+    return ((const difference_classes *)context)->names[i];
+}
+
+static void print_json_example(const engine_report *r, const check_example *e, FILE *out)
+{
+    char line[SEEBATCH_FEN_MAX + 64];
+    snprintf(line, sizeof line, "%s;%s;%d;%d;%d", e->fen, e->move, (int)e->threshold, e->expected,
+             e->got);
+    print_output(out, "{\"line\":");
+    print_json_string(out, line);
+    print_output(out, ",\"fen\":");
+    print_json_string(out, e->fen);
+    print_output(out,
+                 ",\"move\":\"%s\",\"threshold\":%d,\"expected\":%d,\"got\":%d,\"see\":%d,"
+                 "\"engine_see\":",
+                 e->move, (int)e->threshold, e->expected, e->got, (int)e->value);
+    if (e->engine_value_known)
+        print_output(out, "%d", (int)e->engine_value);
+    else
+        print_output(out, "null");
+    if (e->classified) {
+        print_output(out, ",\"holds\":");
+        print_json_names(out, e->features, EXCHANGE_FEATURE_COUNT, feature_name, NULL);
+        print_output(out, ",\"explained_by\":");
+        print_json_names(out, e->explained, EXPLANATION_COUNT, explanation_name, r->classes);
+    }
+    print_output(out, "}");
+}
+
+static void print_json_differences(const engine_report *r, FILE *out)
+{
+    const check_counts *c = r->counts;
+    print_output(out, ",\"differences\":{\"moves\":%llu,\"by_kind\":",
+                 (unsigned long long)check_counts_differing(c));
+    print_json_kinds(out, c->differing);
+    print_output(out,
+                 ",\"threshold_answers\":%llu,\"values\":%llu,\"inconsistent\":%llu,"
+                 "\"not_monotone\":%llu,\"classified\":%llu,\"holding\":{",
+                 (unsigned long long)c->differing_questions,
+                 (unsigned long long)c->values_differing, (unsigned long long)c->inconsistent,
+                 (unsigned long long)c->not_monotone, (unsigned long long)c->classified);
+    for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
+        print_output(out, "%s\"%s\":%llu", f ? "," : "", exchange_feature_name(f),
+                     (unsigned long long)c->features[f]);
+    print_output(out, "},\"explained_by\":{");
+    for (int x = 0; x < EXPLANATION_COUNT; x++) {
+        print_json_string(out, r->classes->names[x]);
+        print_output(out, ":%llu,", (unsigned long long)c->explained[x]);
+    }
+    print_output(out, "\"nothing\":%llu},\"examples\":[", (unsigned long long)c->unexplained);
+    for (size_t i = 0; i < r->example_count; i++) {
+        print_output(out, "%s", i ? "," : "");
+        print_json_example(r, &r->examples[i], out);
+    }
+    print_output(out, "]}");
+}
+
+void engine_report_json(const engine_report *r, FILE *out)
+{
+    const check_counts *c = r->counts;
+    print_output(out, "{\"engine\":");
+    print_json_string(out, r->engine);
+    print_output(out, ",\"way\":\"%s\",\"thresholds\":%s,\"values\":%s,", r->way,
+                 r->see->answers_thresholds ? "true" : "false",
+                 r->see->answers_values ? "true" : "false");
+    print_json_rules(r, out);
+    print_output(out, ",\"input\":");
+    print_json_string(out, r->input);
+    print_output(out, ",\"positions\":%llu,\"moves\":", (unsigned long long)c->positions);
+    print_json_kinds(out, c->moves);
+    print_output(out, ",\"questions\":%llu", (unsigned long long)c->questions);
+    print_json_differences(r, out);
+    print_output(out, "}\n");
+}

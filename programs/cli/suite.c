@@ -1,0 +1,263 @@
+/*
+ * seebatch suite: real captures with their exact values under the rules
+ * named, for any engine's own tests (as perft suites are): drawn from the
+ * embedded real positions in an order the seed shuffles, first so that
+ * every move kind and every flag of what an exchange holds has its share,
+ * then in that order; written as "FEN;move;value" lines or EPD records.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exchange_features.h"
+#include "options.h"
+#include "real_positions.h"
+#include "subcommands.h"
+
+static const char suite_help[] =
+    "usage: seebatch suite [config options] [--count N] [--format lines|epd] [--seed S]\n"
+    "\n"
+    "Writes N moves (default 1000) of the real positions embedded in the tool\n"
+    "(109,311 positions of Stockfish self-play) with their exact SEE under the\n"
+    "rules the options name (classic by default): captures, promotions, en\n"
+    "passant and castling, every kind and every flag of what an exchange holds\n"
+    "(x-ray, pinned recapturer, promotion, en passant, king, early stop) among\n"
+    "them. An engine tests its SEE on them as on a perft suite: see_ge(move,\n"
+    "value) holds and see_ge(move, value + 1) does not. The same options and\n"
+    "seed (default 0) write the same bytes on every machine.\n"
+    "\n"
+    "Options:\n"
+    "%s"
+    "  --count N           how many moves (1..1000000)\n"
+    "  --format F          lines: \"FEN;move;value\" (the default); epd: an EPD\n"
+    "                      record a move, its opcodes: hmvc, fmvn, id, uci (the\n"
+    "                      move), see (its value), see_ge_true (the value),\n"
+    "                      see_ge_false (the value + 1), holds (what the exchange\n"
+    "                      holds: xray pinned promotion en_passant king early_stop)\n"
+    "  --seed S            the draw (0..2^63 - 1)\n"
+    "  -h, --help          this text\n"
+    "\n"
+    "Exit status: 0 written, 2 usage error, 3 out of memory or unwritable output.\n";
+
+enum { CLASSES = 4 + EXCHANGE_FEATURE_COUNT };
+
+/* A move drawn: its position's place in the shuffled order, its index
+ * among the position's moves asked about. */
+typedef struct drawn {
+    uint32_t rank;
+    uint16_t index;
+    seebatch_move move;
+} drawn;
+
+typedef struct suite {
+    seebatch_config config;
+    seebatch_board *boards;
+    size_t board_count;
+    uint32_t *order; /* positions shuffled */
+    drawn *moves;
+    size_t count, wanted;
+    size_t filled[CLASSES]; /* moves drawn in each class */
+    size_t share;           /* the moves each class is given first */
+} suite;
+
+/* The moves a position is asked about: captures, promotions, en passant,
+ * castling, in the generator's order. */
+static size_t moves_of(const seebatch_board *board, seebatch_move *moves)
+{
+    seebatch_move legal[SEEBATCH_MAX_MOVES];
+    size_t all = seebatch_generate_moves(board, legal), count = 0;
+    uint64_t enemies = board->colors[board->side_to_move ^ 1];
+    for (size_t i = 0; i < all; i++)
+        if (seebatch_move_kind(legal[i]) != SEEBATCH_MOVE_NORMAL ||
+            ((enemies >> seebatch_move_to(legal[i])) & 1))
+            moves[count++] = legal[i];
+    return count;
+}
+
+static unsigned kind_class(seebatch_move move)
+{
+    unsigned kind = seebatch_move_kind(move);
+    if (kind == SEEBATCH_MOVE_NORMAL)
+        return 1u << 0;
+    if (kind == SEEBATCH_MOVE_EN_PASSANT)
+        return 1u << 2;
+    return kind == SEEBATCH_MOVE_CASTLING ? 1u << 3 : 1u << 1;
+}
+
+/* The classes still short of their share. */
+static unsigned unfilled(const suite *s)
+{
+    unsigned classes = 0;
+    for (int c = 0; c < CLASSES; c++)
+        if (s->filled[c] < s->share)
+            classes |= 1u << c;
+    return classes;
+}
+
+static void take(suite *s, uint32_t rank, size_t index, seebatch_move move, unsigned classes)
+{
+    s->moves[s->count++] = (drawn){rank, (uint16_t)index, move};
+    for (int c = 0; c < CLASSES; c++)
+        s->filled[c] += (classes >> c) & 1;
+}
+
+/* First pass: a move is drawn when it falls in a class short of its share
+ * (what the exchange holds is looked at only while such a class is short). */
+static void draw_shares(suite *s)
+{
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    unsigned short_of = unfilled(s);
+    for (uint32_t rank = 0; rank < s->board_count && short_of && s->count < s->wanted; rank++) {
+        const seebatch_board *board = &s->boards[s->order[rank]];
+        size_t count = moves_of(board, moves);
+        for (size_t i = 0; i < count && s->count < s->wanted; i++) {
+            unsigned classes = kind_class(moves[i]);
+            if (short_of >> 4)
+                classes |= exchange_features(board, moves[i], &s->config) << 4;
+            if (classes & short_of) {
+                take(s, rank, i, moves[i], classes);
+                short_of = unfilled(s);
+            }
+        }
+    }
+}
+
+/* Second pass: the rest, in the shuffled order, but those drawn already. */
+static void draw_rest(suite *s)
+{
+    size_t first = s->count, next = 0;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    for (uint32_t rank = 0; rank < s->board_count && s->count < s->wanted; rank++) {
+        size_t count = moves_of(&s->boards[s->order[rank]], moves);
+        for (size_t i = 0; i < count && s->count < s->wanted; i++) {
+            while (next < first && (s->moves[next].rank < rank ||
+                                    (s->moves[next].rank == rank && s->moves[next].index < i)))
+                next++;
+            if (next < first && s->moves[next].rank == rank && s->moves[next].index == i)
+                continue;
+            s->moves[s->count++] = (drawn){rank, (uint16_t)i, moves[i]};
+        }
+    }
+}
+
+static int by_place(const void *a, const void *b)
+{
+    const drawn *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The positions in the order the seed gives (Fisher-Yates, splitmix64). */
+static void shuffle(suite *s, uint64_t seed)
+{
+    for (size_t i = 0; i < s->board_count; i++)
+        s->order[i] = (uint32_t)i;
+    uint64_t state = seed;
+    for (size_t i = s->board_count; i > 1; i--) {
+        size_t j = (size_t)(random_next(&state) % i);
+        uint32_t kept = s->order[i - 1];
+        s->order[i - 1] = s->order[j];
+        s->order[j] = kept;
+    }
+}
+
+/* One EPD record: the FEN's four fields, then the opcodes. */
+static void write_epd(const suite *s, const drawn *d, size_t number, int32_t value)
+{
+    const seebatch_board *board = &s->boards[s->order[d->rank]];
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    seebatch_board_to_fen(board, fen, sizeof fen);
+    char *counters = strrchr(fen, ' ');
+    *counters = '\0';
+    *strrchr(fen, ' ') = '\0'; /* the four fields */
+    seebatch_move_to_uci(d->move, uci);
+    print_output(stdout,
+                 "%s hmvc %u; fmvn %u; id \"seebatch suite %zu\"; uci %s; see %d; "
+                 "see_ge_true %d; see_ge_false %d; holds \"",
+                 fen, board->halfmove_clock, board->fullmove_number, number, uci, (int)value,
+                 (int)value, (int)value + 1);
+    unsigned features = exchange_features(board, d->move, &s->config);
+    const char *separator = "";
+    for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
+        if ((features >> f) & 1) {
+            print_output(stdout, "%s%s", separator, exchange_feature_key(f));
+            separator = " ";
+        }
+    print_output(stdout, "\";\n");
+}
+
+static void write_suite(const suite *s, bool epd)
+{
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &s->config, NULL);
+    for (size_t i = 0; i < s->count && !ferror(stdout); i++) {
+        const drawn *d = &s->moves[i];
+        const seebatch_board *board = &s->boards[s->order[d->rank]];
+        int32_t value = seebatch_value(&rules, board, NULL, d->move);
+        if (epd) {
+            write_epd(s, d, i + 1, value);
+            continue;
+        }
+        char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+        seebatch_board_to_fen(board, fen, sizeof fen);
+        seebatch_move_to_uci(d->move, uci);
+        print_output(stdout, "%s;%s;%d\n", fen, uci, (int)value);
+    }
+}
+
+/* The options; EXIT_OK to go on (or after the help, *done). */
+static int read_suite_options(int argc, char **argv, input_options *options, long long *count,
+                              long long *seed, bool *epd)
+{
+    const number_option count_option = {"--count", 1, 1000000, count};
+    const number_option seed_option = {"--seed", 0, (long long)(~0ull >> 1), seed};
+    bool bad = false;
+    for (int i = 0; i < argc; i++) {
+        if (take_number_option("suite", argc, argv, &i, &count_option, &bad) ||
+            take_number_option("suite", argc, argv, &i, &seed_option, &bad))
+            continue;
+        if (strcmp(argv[i], "--format") == 0) {
+            const char *format = i + 1 < argc ? argv[++i] : "";
+            if (strcmp(format, "lines") != 0 && strcmp(format, "epd") != 0)
+                return usage_error("suite", "--format takes lines or epd, not \"%s\"", format);
+            *epd = strcmp(format, "epd") == 0;
+            continue;
+        }
+        argument_result result = take_input_argument("suite", argc, argv, &i, options);
+        if (result != ARGUMENT_TAKEN)
+            return leave_arguments(result, suite_help) == EXIT_OK ? -1 : EXIT_USAGE;
+        if (options->path_count)
+            return usage_error("suite", "unexpected argument \"%s\": suite reads no file",
+                               options->paths[0]);
+    }
+    return bad ? EXIT_USAGE : EXIT_OK;
+}
+
+int run_suite(int argc, char **argv)
+{
+    input_options options = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0};
+    long long count = 1000, seed = 0;
+    bool epd = false;
+    int status = read_suite_options(argc, argv, &options, &count, &seed, &epd);
+    if (status != EXIT_OK)
+        return status < 0 ? EXIT_OK : status;
+    suite s = {.config = options.config, .wanted = (size_t)count};
+    s.share = s.wanted / (2 * CLASSES) ? s.wanted / (2 * CLASSES) : 1;
+    s.boards = real_positions_all(&s.board_count);
+    s.order = malloc(s.board_count * sizeof *s.order);
+    s.moves = malloc(s.wanted * sizeof *s.moves);
+    if (!s.boards || !s.order || !s.moves) {
+        report("suite", "out of memory");
+        status = EXIT_RESOURCE_FAILURE;
+    } else {
+        shuffle(&s, (uint64_t)seed);
+        draw_shares(&s);
+        draw_rest(&s);
+        qsort(s.moves, s.count, sizeof *s.moves, by_place);
+        write_suite(&s, epd);
+    }
+    free(s.boards);
+    free(s.order);
+    free(s.moves);
+    return status;
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# seebatch check on small_see (tests/engine_see/small_see.c), a plain SEE of
+# its own, through both ways in: bug-free, its rules are found from its
+# answers alone as the ones it was given, and nothing differs (the embedded
+# real positions, text and JSON); with each of the eight classic bugs
+# planted, checked under the rules it was given on a suite of real
+# captures that holds every move kind and exchange flag, it differs and
+# every difference is explained by the bug's class and holds the exchange
+# flag the bug needs; a failing SEE ends the check with exit 4 and no report.
+# Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+small_see=$2 plugin=$3
+rules="--values 100,300,300,500,900 --pins --promotions=move"
+if ! command -v python3 > /dev/null; then
+    echo "check_small_see: SKIP: python3 reads the JSON reports"
+    exit 77
+fi
+
+engine() { # engine lines|plugin WORDS: the options that reach small_see WORDS
+    if [ "$1" = lines ]; then
+        printf '%s\0%s' --see-command "$small_see${2:+ $2}"
+    else
+        printf '%s\0%s' --see-plugin "$plugin${2:+ $2}"
+    fi
+}
+check() { # check lines|plugin WORDS OPTIONS...: the report; its exit status in $work/status
+    local way=$1 words=$2
+    shift 2
+    local options=()
+    while IFS= read -r -d '' option; do options+=("$option"); done < <(engine "$way" "$words"; printf '\0')
+    "$tool" check "${options[@]}" "$@" 2> "$work/stderr"
+    echo $? > "$work/status"
+}
+field() { # field EXPRESSION: of the JSON report on standard input, in Python
+    python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"
+}
+
+# Every move kind and exchange flag, 2,000 real captures under the rules.
+# shellcheck disable=SC2086
+"$tool" suite --count 2000 $rules | cut -d';' -f1,2 > "$work/suite"
+
+# The stages that run a tenth of the cases (SEEBATCH_TEST_SCALE, under wine
+# among them) check the bug-free SEE on the suite, not on every position.
+positions=("" 109311)
+[ "${SEEBATCH_TEST_SCALE:-1}" = 1 ] || positions=("$work/suite" 2000)
+for way in lines plugin; do
+    check "$way" "" ${positions[0]:+"${positions[0]}"} > "$work/report"
+    expect "$way: bug-free, exit" "$(cat "$work/status")" "0"
+    expect "$way: its rules found" "$(grep '^rules:' "$work/report" | sed 's/ (found.*//')" \
+        "rules: $rules"
+    expect "$way: no difference" "$(grep '^differences:' "$work/report")" "differences: none"
+    expect "$way: every position" "$(grep -c ": ${positions[1]} positions" "$work/report")" "1"
+    # shellcheck disable=SC2086
+    check "$way" "" $rules --format json "$work/suite" > "$work/json"
+    expect "$way: JSON, exit" "$(cat "$work/status")" "0"
+    expect "$way: JSON" "$(field 'd["rules"], d["rules_given"], d["differences"]["moves"], d["positions"]' < "$work/json")" \
+        "$rules True 0 2000"
+done
+
+bug_class() { # the explanation every difference of a bug has, and the flag it holds
+    case $1 in
+    xray) echo "x-rays missing|x-ray" ;;
+    pins) echo "without --pins|pinned recapturer" ;;
+    promotion) echo "--promotions=none|promotion" ;;
+    en-passant) echo "en passant taking nothing (the victim looked for on the destination)|en passant" ;;
+    king) echo "a king capturing into attack|king" ;;
+    order) echo "the queen tried before the rook|" ;;
+    off-by-one) echo "see_ge off by one (answers SEE > threshold)|" ;;
+    early-stop) echo "the exchange broken off once the capturer is ahead|" ;;
+    esac
+}
+for way in lines plugin; do
+    for bug in xray pins promotion en-passant king order off-by-one early-stop; do
+        IFS='|' read -r explanation flag <<< "$(bug_class "$bug")"
+        # shellcheck disable=SC2086
+        check "$way" "--bug $bug" $rules --format json --show 3 "$work/suite" > "$work/json"
+        expect "$way $bug: exit" "$(cat "$work/status")" "1"
+        expect "$way $bug: differs, every difference explained by $explanation" \
+            "$(field "d['differences']['moves'] > 0 and d['differences']['explained_by']['$explanation'] == d['differences']['moves']" < "$work/json")" \
+            "True"
+        if [ -n "$flag" ]; then
+            expect "$way $bug: every difference holds $flag" \
+                "$(field "d['differences']['holding']['$flag'] == d['differences']['moves']" < "$work/json")" "True"
+        fi
+        expect "$way $bug: regression lines" \
+            "$(field "all(e['line'].count(';') == 4 and e['expected'] != e['got'] for e in d['differences']['examples'])" < "$work/json")" \
+            "True"
+    done
+done
+
+# A program asked values (--see-values): the same, its values compared.
+# shellcheck disable=SC2086
+check lines "" --see-values $rules --format json "$work/suite" > "$work/json"
+expect "values: exit" "$(cat "$work/status")" "0"
+expect "values: asked values alone" "$(field 'd["thresholds"], d["values"], d["differences"]["moves"]' < "$work/json")" \
+    "False True 0"
+# shellcheck disable=SC2086
+check lines "--bug xray" --see-values $rules --format json "$work/suite" > "$work/json"
+expect "values, x-ray: every difference explained, the engine's value known" \
+    "$(field "d['differences']['values'] == d['differences']['moves'] > 0 and d['differences']['explained_by']['x-rays missing'] == d['differences']['moves'] and all(e['engine_see'] != e['see'] for e in d['differences']['examples'])" < "$work/json")" \
+    "True"
+
+# A SEE that fails: exit 4, named, no report on standard output.
+check lines "--crash-at 100" $rules > "$work/report"
+expect "crash: exit" "$(cat "$work/status")" "4"
+expect "crash: no report" "$(wc -c < "$work/report" | tr -d ' ')" "0"
+expect "crash: named" "$(grep -c 'seebatch check: the SEE under test failed: ' "$work/stderr")" "1"
+check lines "--short" $rules > "$work/report"
+expect "a line too few: exit" "$(cat "$work/status")" "4"
+
+finish "check small_see"

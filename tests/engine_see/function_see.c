@@ -1,0 +1,101 @@
+/*
+ * An engine's SEE made of a function (function_see.h).
+ */
+#include "function_see.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct function_see {
+    function_see_settings settings;
+    seebatch_rules rules;
+    function_see_calls calls;
+    const char *fen; /* the position set up */
+    seebatch_board board;
+} function_see;
+
+static int32_t value_of(const function_see *see, seebatch_move move)
+{
+    if (see->settings.fault == FAULT_NONE)
+        return seebatch_value(&see->rules, &see->board, NULL, move);
+    return exchange_value(&see->board, move, &see->settings.config, see->settings.fault);
+}
+
+static bool answer(function_see *see, see_asking asking, const see_question *question, int32_t *out,
+                   see_failure *why)
+{
+    uint64_t number = ++see->calls.questions;
+    seebatch_error error;
+    if (number == see->settings.fail_at) {
+        snprintf(why->message, sizeof why->message, "question %llu: failing on purpose",
+                 (unsigned long long)number);
+        return false;
+    }
+    if (question->fen != see->fen) {
+        see->calls.setups++;
+        see->fen = question->fen;
+        if (seebatch_board_from_fen(&see->board, question->fen, &error) != SEEBATCH_OK) {
+            snprintf(why->message, sizeof why->message, "question %llu: %s",
+                     (unsigned long long)number, error.message);
+            return false;
+        }
+    }
+    seebatch_move move;
+    if (seebatch_move_parse(&see->board, question->move, &move, &error) != SEEBATCH_OK) {
+        snprintf(why->message, sizeof why->message, "question %llu: %s", (unsigned long long)number,
+                 error.message);
+        return false;
+    }
+    int32_t value = value_of(see, move);
+    if (asking == SEE_ASK_VALUES)
+        *out = value;
+    else if (see->settings.not_monotone && question->threshold > 10000)
+        *out = 1;
+    else
+        *out =
+            see->settings.off_by_one ? value > question->threshold : value >= question->threshold;
+    return true;
+}
+
+static bool ask(void *context, see_asking asking, const see_question *questions, size_t count,
+                int32_t *answers, see_failure *why)
+{
+    function_see *see = context;
+    see->calls.asks++;
+    if (count > see->calls.largest_ask)
+        see->calls.largest_ask = count;
+    if ((asking == SEE_ASK_VALUES && !see->settings.values) ||
+        (asking == SEE_ASK_THRESHOLDS && !see->settings.thresholds)) {
+        snprintf(why->message, sizeof why->message, "asked what it does not answer");
+        return false;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (!answer(see, asking, &questions[i], &answers[i], why))
+            return false;
+    see->fen = NULL; /* the questions' text may go now */
+    return true;
+}
+
+static bool close_see(void *context, see_failure *why)
+{
+    (void)why;
+    free(context);
+    return true;
+}
+
+bool function_see_open(const function_see_settings *settings, engine_see *engine)
+{
+    function_see *see = calloc(1, sizeof *see);
+    if (!see)
+        return false;
+    see->settings = *settings;
+    seebatch_rules_init(&see->rules, &settings->config, NULL);
+    *engine =
+        (engine_see){"a function", settings->thresholds, settings->values, ask, close_see, see};
+    return true;
+}
+
+const function_see_calls *function_see_calls_of(const engine_see *engine)
+{
+    return &((const function_see *)engine->context)->calls;
+}

@@ -1,0 +1,225 @@
+/*
+ * The exchange walk of the check of an engine's SEE (programs/checking/
+ * exchange_walk.c, exchange_features.c, rule_words.c): without a fault it
+ * gives the oracle's value on random dense boards and real positions under
+ * every configuration; each flag of what an exchange holds on a position
+ * made for it, and not on one without; each fault's value worked out by
+ * hand; configurations written as the tool's options.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "exchange_features.h"
+#include "exchange_walk.h"
+#include "oracle.h"
+#include "random_boards.h"
+#include "real_positions_sample.h"
+#include "rule_words.h"
+#include "seebatch.h"
+
+static seebatch_board board_of(const char *fen)
+{
+    seebatch_board board;
+    seebatch_error error;
+    if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK) {
+        fprintf(stderr, "bad FEN in the test: %s: %s\n", fen, error.message);
+        exit(2);
+    }
+    return board;
+}
+
+static seebatch_move move_of(const seebatch_board *board, const char *text)
+{
+    seebatch_move move;
+    seebatch_error error;
+    if (seebatch_move_parse(board, text, &move, &error) != SEEBATCH_OK) {
+        fprintf(stderr, "bad move in the test: %s: %s\n", text, error.message);
+        exit(2);
+    }
+    return move;
+}
+
+/* Every valid configuration: the 24 flag sets (one promotion rule) on two
+ * sets of values. */
+static size_t all_configs(seebatch_config *configs)
+{
+    static const int32_t values[2][5] = {{100, 325, 325, 500, 1000}, {126, 781, 825, 1276, 2538}};
+    size_t count = 0;
+    for (int v = 0; v < 2; v++)
+        for (uint32_t flags = 0; flags <= SEEBATCH_ALL_FLAGS; flags++) {
+            seebatch_config config = {{0}, flags};
+            memcpy(config.values, values[v], sizeof config.values);
+            seebatch_rules rules;
+            if (seebatch_rules_init(&rules, &config, NULL) == SEEBATCH_OK)
+                configs[count++] = config;
+        }
+    return count;
+}
+
+static void same_as_oracle(const seebatch_board *board, const seebatch_move *moves, size_t count,
+                           const seebatch_config *configs, size_t config_count)
+{
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    for (size_t c = 0; c < config_count; c++)
+        for (size_t i = 0; i < count; i++) {
+            int32_t walked = exchange_value(board, moves[i], &configs[c], FAULT_NONE);
+            int32_t expected = oracle_see_value(board, moves[i], &configs[c]);
+            if (walked != expected) {
+                seebatch_board_to_fen(board, fen, sizeof fen);
+                seebatch_move_to_uci(moves[i], uci);
+                CHECK_EQ(walked, expected, "%s;%s flags %u", fen, uci, configs[c].flags);
+                return;
+            }
+        }
+}
+
+static void test_walk_is_the_oracle(void)
+{
+    seebatch_config configs[64];
+    size_t config_count = all_configs(configs);
+    uint64_t state = 75;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    for (int b = 0; b < scaled(300); b++) {
+        seebatch_board board;
+        random_dense_board(&state, &board);
+        size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
+        same_as_oracle(&board, moves, count, configs, config_count);
+    }
+    const char *line = real_positions_sample;
+    for (int p = 0; p < scaled(600) && *line; p++) {
+        const char *end = strchr(line, '\n');
+        char fen[256];
+        size_t length = (size_t)(end - line);
+        memcpy(fen, line, length);
+        fen[length] = '\0';
+        seebatch_board board = board_of(fen);
+        size_t count = seebatch_generate_moves(&board, moves);
+        same_as_oracle(&board, moves, count, configs, config_count);
+        line = end + 1;
+    }
+}
+
+typedef struct feature_case {
+    const char *fen, *move;
+    unsigned present, absent;
+} feature_case;
+
+static void test_features(void)
+{
+    enum { X = EXCHANGE_XRAY, PIN = EXCHANGE_PINNED, PROMO = EXCHANGE_PROMOTION };
+    enum { EP = EXCHANGE_EN_PASSANT, KING = EXCHANGE_KING, STOP = EXCHANGE_EARLY_STOP };
+    static const feature_case cases[] = {
+        /* Rd2xd5, rd8xd5, Rd1 behind d2 joins: black had better not
+         * retake (it would lose the rook for a rook and a pawn). */
+        {"3r2k1/8/8/3p4/8/8/3R4/3R2K1 w - - 0 1", "d2d5", X | STOP, PIN | PROMO | EP | KING},
+        /* Nxd5 undefended: nothing at all. */
+        {"6k1/8/8/3p4/8/2N5/8/6K1 w - - 0 1", "c3d5", 0, X | PIN | PROMO | EP | KING | STOP},
+        /* exd5, exd5: the line goes to the end. */
+        {"4k3/8/4p3/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 0, X | STOP | KING},
+        /* The knight e7 defends d5, pinned to its king d8 by the bishop g5. */
+        {"3k4/4n3/8/3p2B1/8/2N5/8/6K1 w - - 0 1", "c3d5", PIN, X | PROMO | EP | KING},
+        /* Without the bishop it is not pinned. */
+        {"3k4/4n3/8/3p4/8/2N5/8/6K1 w - - 0 1", "c3d5", 0, PIN},
+        /* A quiet promotion; a capture a pawn on a7 could retake promoting. */
+        {"8/P7/8/8/8/7k/8/4K3 w - - 0 1", "a7a8q", PROMO, X | PIN | EP | KING},
+        {"1r5k/P7/8/8/8/8/8/1R4K1 w - - 0 1", "b1b8", PROMO, EP},
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", EP, PROMO | KING},
+        /* A king moving first; a king held back by rule 4. */
+        {"8/8/8/8/8/3p4/4K3/7k w - - 0 1", "e2d3", KING, X | PIN},
+        {"8/8/4k3/3p4/8/2N5/8/3R2K1 w - - 0 1", "c3d5", KING, PIN},
+    };
+    seebatch_config config = seebatch_config_classic();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board = board_of(cases[i].fen);
+        unsigned flags = exchange_features(&board, move_of(&board, cases[i].move), &config);
+        CHECK((flags & cases[i].present) == cases[i].present, "%s;%s: flags %#x lack %#x",
+              cases[i].fen, cases[i].move, flags, cases[i].present);
+        CHECK((flags & cases[i].absent) == 0, "%s;%s: flags %#x hold some of %#x", cases[i].fen,
+              cases[i].move, flags, cases[i].absent);
+    }
+    /* Castling holds nothing. */
+    seebatch_board castle = board_of("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    CHECK_EQ(exchange_features(&castle, move_of(&castle, "e1g1"), &config), 0, "castling");
+}
+
+typedef struct fault_case {
+    const char *fen, *move;
+    exchange_fault fault;
+    int32_t right, faulty;
+} fault_case;
+
+static void test_faults(void)
+{
+    static const fault_case cases[] = {
+        /* Rxd5 (+100); with Rd1 behind, black does not retake: 100. Without
+         * x-rays rd8xd5 (-400) ends it. */
+        {"3r2k1/8/8/3p4/8/8/3R4/3R2K1 w - - 0 1", "d2d5", FAULT_NO_XRAY, 100, -400},
+        /* Nxd5 (+100); the king e6 may not take (Rd1 defends): 100; into
+         * attack it takes the knight: -200. */
+        {"8/8/4k3/3p4/8/2N5/8/3R2K1 w - - 0 1", "c3d5", FAULT_KING_INTO_ATTACK, 100, -200},
+        /* Nxd5 100, Bxd5 200, Rxd5 100, rxd5 400, Qxd5 100: 100. The queen
+         * first: Qxd5 100, rxd5 800, Rxd5 -300: -200. */
+        {"3r2k1/1b6/8/3p4/8/2N5/8/3R2KQ w - - 0 1", "c3d5", FAULT_QUEEN_BEFORE_ROOK, 100, -200},
+        /* exd6 e.p. (+100), rxd6 (0), Rd1xd6 through d5 (+500): black stops,
+         * 100. With the victim left on d5 the rook d1 is shut out: 0. */
+        {"3r2k1/8/8/3pP3/8/8/8/3R2K1 w - d6 0 1", "e5d6", FAULT_EN_PASSANT_VICTIM_STAYS, 100, 0},
+        /* Nothing taken: exd6 (0), rxd6 (+100 for black): -100. */
+        {"3r2k1/8/8/3pP3/8/8/8/3R2K1 w - d6 0 1", "e5d6", FAULT_EN_PASSANT_NO_VICTIM, 100, -100},
+        /* Bxd5 (+100), exd5 (+200 for black), Nxd5 (-100 for white):
+         * black retakes, -100. Broken off once black is ahead after exd5:
+         * -200. */
+        {"6k1/8/4p3/3p4/8/2N5/6B1/6K1 w - - 0 1", "g2d5", FAULT_STOPS_ONCE_AHEAD, -100, -200},
+    };
+    seebatch_config config = seebatch_config_classic();
+    config.values[1] = config.values[2] = 300;
+    config.values[4] = 900;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        seebatch_board board = board_of(cases[i].fen);
+        seebatch_move move = move_of(&board, cases[i].move);
+        CHECK_EQ(exchange_value(&board, move, &config, FAULT_NONE), cases[i].right, "%s;%s",
+                 cases[i].fen, cases[i].move);
+        CHECK_EQ(oracle_see_value(&board, move, &config), cases[i].right, "%s;%s (oracle)",
+                 cases[i].fen, cases[i].move);
+        CHECK_EQ(exchange_value(&board, move, &config, cases[i].fault), cases[i].faulty,
+                 "%s;%s under %s", cases[i].fen, cases[i].move,
+                 exchange_fault_name(cases[i].fault));
+    }
+}
+
+static void test_rule_words(void)
+{
+    char words[RULE_WORDS_MAX];
+    seebatch_config config = seebatch_config_classic();
+    rule_words(&config, words);
+    CHECK(strcmp(words, "--values 100,325,325,500,1000") == 0, "classic: %s", words);
+    config = seebatch_config_stockfish();
+    rule_words(&config, words);
+    CHECK(strcmp(words, "--preset stockfish") == 0, "stockfish: %s", words);
+    config.values[0] = 126;
+    rule_words(&config, words);
+    CHECK(strcmp(words, "--preset stockfish --values 126,781,825,1276,2538") == 0, "%s", words);
+    config =
+        (seebatch_config){{100, 300, 300, 500, 900}, SEEBATCH_PINS | SEEBATCH_MOVE_PROMOTION_ONLY};
+    rule_words(&config, words);
+    CHECK(strcmp(words, "--values 100,300,300,500,900 --pins --promotions=move") == 0, "%s", words);
+
+    rule_change changes[RULE_CHANGES_MAX];
+    size_t count = rule_changes(&config, changes);
+    CHECK_EQ(count, RULE_CHANGES_MAX, "changes");
+    const char *expected[RULE_CHANGES_MAX] = {"without --pins", "--promotions=none",
+                                              "--promotions=all", "--stop-when-ahead",
+                                              "--normal-moves-only"};
+    for (size_t i = 0; i < count; i++)
+        CHECK(strcmp(changes[i].words, expected[i]) == 0, "change %zu: %s", i, changes[i].words);
+    CHECK_EQ(changes[0].config.flags, SEEBATCH_MOVE_PROMOTION_ONLY, "pins off");
+    CHECK_EQ(changes[1].config.flags, SEEBATCH_PINS, "no promotions");
+}
+
+int main(void)
+{
+    test_walk_is_the_oracle();
+    test_features();
+    test_faults();
+    test_rule_words();
+    return check_finish("test_exchange_features");
+}
