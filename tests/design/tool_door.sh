@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One door (issue 55): the command-line tool (programs/cli) includes the
-# public headers (include/), its own, the differential harness's and the
-# position generator's (programs/checking, programs/positions), and of the
+# public headers (include/), its own, the differential harness's, the
+# position generator's and the engine under test's (programs/checking,
+# programs/positions, programs/engine_see), and of the
 # library's internals only lib/tool_only.h, the header written for it; the
 # differential harness (programs/checking) its own door, lib/checking_only.h
 # (issue 70). A file that includes any other header of lib/ (quoted, or in
@@ -48,7 +49,8 @@ check_includes() {
             if [ "$form" = angle ] && ! in_lib "$name"; then
                 continue # a standard or system header
             fi
-            for place in "$folder" include programs/cli programs/checking programs/positions; do
+            for place in "$folder" include programs/cli programs/checking programs/positions \
+                programs/engine_see; do
                 [ -f "$place/$name" ] && [ "$form" = quote ] && continue 2
             done
             [ "$name" = "$(basename "$door")" ] && continue
