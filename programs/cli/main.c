@@ -31,6 +31,8 @@ static const char main_help[] =
     "  convert training data from one format to another: IN... to OUT (.binpack,\n"
     "          .plain, .bin; OUT's name says which, or --output-format)\n"
     "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
+    "  time    ns a call of an engine's SEE plug-in beside seebatch's own view, on\n"
+    "          the same real captures, in one process\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
@@ -73,6 +75,7 @@ static const subcommand subcommands[] = {
     {"gen", run_gen, false},         {"perft", run_perft, false},
     {"filter", run_filter, true},    {"stats", run_stats, false},
     {"convert", run_convert, false}, {"interleave", run_interleave, false},
+    {"time", run_time, false},
 };
 
 /* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable

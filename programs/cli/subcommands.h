@@ -14,5 +14,6 @@ int run_filter_as(const char *command, int argc, char **argv);
 int run_convert(int argc, char **argv);
 int run_stats(int argc, char **argv);
 int run_interleave(int argc, char **argv);
+int run_time(int argc, char **argv);
 
 #endif
