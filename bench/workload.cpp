@@ -1,5 +1,7 @@
 #include "workload.h"
 
+#include "capture_thresholds.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -27,7 +29,8 @@ bool PositionSet::add(const seebatch_board &board)
     baseline_position_set(&position, &state, &board, &board_pins);
     add_engine(position, state);
     for (std::size_t i = 0; i < count; i++) {
-        thresholds.push_back(capture_threshold(board, moves[i], captures.size()));
+        thresholds.push_back(capture_threshold(&board, moves[i], captures.size(),
+                                             capture_threshold_stockfish_values));
         captures.push_back(moves[i]);
         bool normal = seebatch_move_kind(moves[i]) == SEEBATCH_MOVE_NORMAL;
         view_moves.push_back(
@@ -87,23 +90,6 @@ std::string PositionSet::capture_distribution() const
     }
     std::snprintf(part, sizeof part, " (mean %.2f)", double(captures.size()) / size());
     return text + part;
-}
-
-std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index)
-{
-    if (index % 2 == 1)
-        return 0;
-    static const std::int32_t value[SEEBATCH_PIECE_TYPES] = {208, 781, 825, 1276, 2538, 0};
-    unsigned to = seebatch_move_to(move);
-    std::int32_t victim = 0;
-    for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++)
-        if ((board.pieces[type] >> to) & 1)
-            victim = value[type];
-    if (seebatch_move_kind(move) == SEEBATCH_MOVE_EN_PASSANT)
-        victim = value[SEEBATCH_PAWN];
-    std::uint64_t state = index;
-    std::int32_t history = static_cast<std::int32_t>(random_next(&state) % 6001) - 3000;
-    return -(7 * victim + history) / 18;
 }
 
 void view_see_ge_node(const seebatch_view_rules *view_rules, const seebatch_rules *rules,

@@ -26,7 +26,8 @@ struct PositionSet {
     // The captures of board i are captures[first_capture[i] .. first_capture[i + 1]).
     std::vector<std::size_t> first_capture{0};
     std::vector<seebatch_move> captures;
-    // A threshold per capture, as a move picker forms it (capture_threshold).
+    // A threshold per capture, as a move picker forms it (capture_threshold,
+    // programs/positions/capture_thresholds.h).
     std::vector<std::int32_t> thresholds;
     // Each capture as a move picker holds it for seebatch_view_see_ge_each:
     // its codes from the engine position's mailbox (which the picker reads
@@ -62,12 +63,6 @@ private:
     // Appends an engine position and its state, keeping every st valid.
     void add_engine(const baseline_position &position, const baseline_state &state);
 };
-
-// The threshold an engine would test capture `index` of a set against:
-// every other capture as a move picker asks, -(7 x victim + history) / 18
-// with a capture-history score drawn from -3000..3000 (Stockfish's form),
-// the rest against 0 (a pruning test). Deterministic.
-std::int32_t capture_threshold(const seebatch_board &board, seebatch_move move, std::size_t index);
 
 // seebatch_view_see_ge_each on engine position p of `set` through `view`,
 // as a move picker calls it: one call on the position's view_moves; where

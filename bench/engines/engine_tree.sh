@@ -120,14 +120,15 @@ main_renamed() {
     return 0
 }
 
-# link_adapters PLUGIN LINES: compiles the adapters of this directory
-# (plugin.c|cpp, lines.c|cpp) with the tree's compiler and flags and links
-# WORK/see_plugin.so and WORK/see_lines from them and `objects`; prints both
-# paths.
+# link_adapters PLUGIN LINES: compiles the adapters (the engine's
+# plugin.c|cpp and lines.c|cpp; the environment's PLUGIN_SOURCE and
+# LINES_SOURCE instead, as the test of docs/your-see.md's examples gives
+# them) with the tree's compiler and flags, with the engine's directory on
+# the include path, and links WORK/see_plugin.so and WORK/see_lines from
+# them and `objects`; prints both paths.
 link_adapters() {
-    local plugin=$1 lines=$2 dir
-    dir=$(dirname "$plugin")
-    local include=(-I"$repo/include" -I"$here_engines" -I"$tree_include")
+    local plugin=${PLUGIN_SOURCE:-$1} lines=${LINES_SOURCE:-$2}
+    local include=(-I"$repo/include" -I"$here_engines" -I"$(dirname "$1")" -I"$tree_include")
     "$compiler" "${flags[@]}" -fPIC -fvisibility=hidden "${include[@]}" -c -o "$work/plugin.o" "$plugin"
     "$compiler" "${flags[@]}" -fPIC -fvisibility=hidden "${include[@]}" -c -o "$work/lines.o" "$lines"
     "$compiler" "${flags[@]}" -fPIC -shared -o "$work/see_plugin.so" "${objects[@]}" "$work/plugin.o" \

@@ -33,6 +33,8 @@ static const char main_help[] =
     "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
     "  suite   real captures with their exact SEE under the rules named, for an\n"
     "          engine's own tests (FEN;move;value lines or EPD)\n"
+    "  time    ns a call of an engine's SEE plug-in beside seebatch's own view, on\n"
+    "          the same real captures, in one process\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
@@ -76,6 +78,7 @@ static const subcommand subcommands[] = {
     {"filter", run_filter, true},    {"stats", run_stats, false},
     {"convert", run_convert, false}, {"interleave", run_interleave, false},
     {"suite", run_suite, false},
+    {"time", run_time, false},
 };
 
 /* The settings rule (docs/tool.md, "Settings"): every SEEBATCH_* variable

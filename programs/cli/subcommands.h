@@ -15,5 +15,6 @@ int run_convert(int argc, char **argv);
 int run_stats(int argc, char **argv);
 int run_interleave(int argc, char **argv);
 int run_suite(int argc, char **argv);
+int run_time(int argc, char **argv);
 
 #endif

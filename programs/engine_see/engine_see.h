@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "seebatch_plugin.h"
+
 /* Is the engine's SEE of `move` on `fen` at least `threshold`; or, asking
  * values, what is it. Consecutive questions with the same fen pointer are
  * on one position (a plug-in sets it up once for them). */
@@ -101,5 +103,22 @@ bool engine_see_open_lines(const char *command, const see_opening *opening, engi
  */
 bool engine_see_open_plugin(const char *library_and_words, const see_opening *opening,
                             engine_see *out, see_failure *why);
+
+/* The functions of a plug-in (include/seebatch_plugin.h), as loaded. */
+typedef struct plugin_functions {
+    seebatch_plugin_abi_function abi;
+    seebatch_plugin_open_function open;
+    seebatch_plugin_position_function position;
+    seebatch_plugin_move_function move;
+    seebatch_plugin_see_ge_function see_ge;
+    seebatch_plugin_position_free_function position_free;
+    seebatch_plugin_close_function close;
+    seebatch_plugin_see_value_function see_value; /* NULL: not exported */
+} plugin_functions;
+
+/* The functions of a plug-in engine_see_open_plugin opened, for `seebatch
+ * time` to call itself (see_timing.h), outside the guard; NULL for an
+ * engine that is no plug-in. Valid until the engine is closed. */
+const plugin_functions *engine_see_plugin_functions(const engine_see *engine);
 
 #endif

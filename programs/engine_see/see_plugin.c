@@ -14,17 +14,6 @@
 #include "see_system.h"
 #include "see_text.h"
 
-typedef struct plugin_functions {
-    seebatch_plugin_abi_function abi;
-    seebatch_plugin_open_function open;
-    seebatch_plugin_position_function position;
-    seebatch_plugin_move_function move;
-    seebatch_plugin_see_ge_function see_ge;
-    seebatch_plugin_position_free_function position_free;
-    seebatch_plugin_close_function close;
-    seebatch_plugin_see_value_function see_value; /* NULL: not exported */
-} plugin_functions;
-
 typedef struct plugin_engine {
     see_library *library;
     char *name;        /* library_and_words, as given */
@@ -267,4 +256,9 @@ bool engine_see_open_plugin(const char *library_and_words, const see_opening *op
     }
     *out = (engine_see){p->name, true, p->f.see_value != NULL, plugin_ask, plugin_close, p};
     return true;
+}
+
+const plugin_functions *engine_see_plugin_functions(const engine_see *engine)
+{
+    return engine->close == plugin_close ? &((const plugin_engine *)engine->context)->f : NULL;
 }

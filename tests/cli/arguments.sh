@@ -84,7 +84,7 @@ exit 2'
 expect "help COMMAND" "$("$tool" help stats)" "$("$tool" stats --help)"
 expect "--help COMMAND" "$("$tool" --help filter)" "$("$tool" filter --help)"
 expect "help of no command" "$("$tool" help nothing 2>&1; echo "exit $?")" \
-    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats, convert, interleave, suite) (see seebatch --help)
+    'seebatch: "nothing" is not a command (the commands: eval, check, gen, perft, filter, stats, convert, interleave, suite, time) (see seebatch --help)
 exit 2'
 expect "help of a command and more" "$("$tool" help eval more 2>&1; echo "exit $?")" \
     'seebatch: help takes at most a command'"'"'s name, not also "more" (see seebatch --help)
@@ -103,7 +103,7 @@ done
 # --no-oracle's help claims no more than was measured (1.1-1.5x).
 expect "--no-oracle help: no several times" "$("$tool" check --help | grep -c 'several times')" "0"
 # The top-level help lists every command, filter with every kind of rule.
-for command in eval check gen perft filter stats convert interleave; do
+for command in eval check gen perft filter stats convert interleave time; do
     expect "--help lists $command" "$("$tool" --help | grep -c "^  $command ")" "1"
 done
 expect "--help: filter's rules" "$("$tool" --help | grep -A2 '^  filter' | tr -s ' \n' ' ')" \

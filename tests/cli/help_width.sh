@@ -22,7 +22,7 @@ broken_pieces() {
         { previous = $0 }'
 }
 
-for command in "" eval check gen perft filter stats convert interleave; do
+for command in "" eval check gen perft filter stats convert interleave time; do
     text=$("$tool" $command --help)
     expect "${command:-seebatch} --help: some text" "$([ -n "$text" ] && echo some)" "some"
     expect "${command:-seebatch} --help: no line over 80 columns" \

@@ -45,7 +45,7 @@ expect "no output file made" "$?" "1"
 # seebatch eval --help exited 2): each command's help printed in full, exit
 # 0, a warning per bad setting naming it and its value; the help alone, as
 # nothing else runs with a bad setting.
-for command in eval check gen perft filter stats convert interleave; do
+for command in eval check gen perft filter stats convert interleave time; do
     "$tool" "$command" --help > "$work/help"
     for asked in "$command --help" "help $command" "$command -h $work/one.fen"; do
         # shellcheck disable=SC2086 # the command's words

@@ -118,7 +118,7 @@ if [ -w /dev/full ]; then
     # or longer than stdio's buffer.
     helps=("--help" "--version" "stats $work/p.binpack" "stats --format jsonl $work/p.binpack"
            "perft --depth 2 --divide")
-    for command in eval check gen perft filter stats convert interleave; do
+    for command in eval check gen perft filter stats convert interleave time; do
         helps+=("$command --help" "help $command")
     done
     for arguments in "${helps[@]}"; do

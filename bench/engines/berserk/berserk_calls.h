@@ -13,6 +13,7 @@
 #include "attacks.h"
 #include "board.h"
 #include "eval.h"
+#include "legal_moves.h"
 #include "move.h"
 #include "random.h"
 #include "see.h"
@@ -51,7 +52,22 @@ static inline void berserk_set_up(Board *board, const char *fen)
     ParseFen(text, board);
 }
 
-/* The move `uci` of board as Berserk encodes it, or NULL_MOVE. */
+/* board's legal moves as Berserk's ParseMove reads them: its root moves
+ * (RootMoves), each written by MoveToStr. */
+static inline void berserk_legal_moves(Board *board, legal_moves *list)
+{
+    SimpleMoveList moves;
+    CHESS_960 = berserk_chess960(board);
+    RootMoves(&moves, board);
+    list->count = moves.count;
+    for (int i = 0; i < moves.count; i++) {
+        list->moves[i] = moves.moves[i];
+        snprintf(list->text[i], sizeof list->text[i], "%s", MoveToStr(moves.moves[i], board));
+    }
+}
+
+/* The move `uci` of board as Berserk encodes it (its ParseMove), or
+ * NULL_MOVE. */
 static inline Move berserk_move(Board *board, const char *uci)
 {
     char text[8];

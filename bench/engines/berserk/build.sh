@@ -9,7 +9,8 @@
 #                      src/)
 #   WORK_DIR           where the objects go (default: a new temporary one)
 # Environment: TARGET (default: pext where this CPU runs pext fast, else
-#   avx2, else all), JOBS=2.
+#   avx2, else all), JOBS=2; PLUGIN_SOURCE,
+#   LINES_SOURCE: other adapters to build in place of this directory's.
 # Prints the plug-in's and the line program's paths ("plug-in: PATH",
 # "lines: PATH"). Exit status: 0 built, 1 a build failed, 2 bad arguments or
 # a tree that is not Berserk 4.6.0, 77 no tree there.

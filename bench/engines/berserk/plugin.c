@@ -4,7 +4,7 @@
  * see_plugin.so`. build.sh compiles it with the sources of the user's tree
  * and that tree's own flags.
  *
- * A move is Berserk's own (found by its ParseMove among its legal moves).
+ * A move is Berserk's own (found among its legal moves as its ParseMove finds it).
  * SEE gives the exact value: seebatch_plugin_see_value is SEE itself, and
  * seebatch_plugin_see_ge is SEE(board, move) >= threshold, which is how
  * Berserk's search tests it.
@@ -25,7 +25,8 @@
 #include "berserk_calls.h"
 #include "seebatch_plugin.h"
 
-static Board scratch; /* set-up and move generation: a whole Board */
+static Board scratch;      /* set-up and move generation: a whole Board */
+static legal_moves listed; /* the legal moves of the position last asked about */
 static size_t kept = offsetof(Board, castlingHistory);
 
 int seebatch_plugin_abi(void) { return SEEBATCH_PLUGIN_ABI; }
@@ -55,9 +56,12 @@ void *seebatch_plugin_position(const char *fen)
 
 int seebatch_plugin_move(void *position, const char *uci, uint32_t *move)
 {
-    memcpy(&scratch, position, offsetof(Board, castlingHistory));
-    *move = berserk_move(&scratch, uci);
-    return *move == NULL_MOVE;
+    if (listed.position != position) {
+        memcpy(&scratch, position, offsetof(Board, castlingHistory));
+        berserk_legal_moves(&scratch, &listed);
+        listed.position = position;
+    }
+    return legal_moves_find(&listed, uci, move);
 }
 
 int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
@@ -67,6 +71,10 @@ int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
 
 int32_t seebatch_plugin_see_value(void *position, uint32_t move) { return SEE(position, move); }
 
-void seebatch_plugin_position_free(void *position) { free(position); }
+void seebatch_plugin_position_free(void *position)
+{
+    legal_moves_forget(&listed, position);
+    free(position);
+}
 
 void seebatch_plugin_close(void) {}

@@ -8,7 +8,8 @@
 #   ETHEREAL_14_DIR  tag v14.00 of AndyGrant/Ethereal (the directory holding
 #                    src/)
 #   WORK_DIR         where the objects go (default: a new temporary one)
-# Environment: CC (default: the makefile's, clang), JOBS=2.
+# Environment: CC (default: the makefile's, clang), JOBS=2; PLUGIN_SOURCE,
+#   LINES_SOURCE: other adapters to build in place of this directory's.
 # Prints the plug-in's and the line program's paths ("plug-in: PATH",
 # "lines: PATH"). Exit status: 0 built, 1 a build failed, 2 bad arguments or
 # a tree that is not Ethereal 14, 77 no tree there.

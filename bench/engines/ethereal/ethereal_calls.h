@@ -15,6 +15,7 @@
 #include "attacks.h"
 #include "board.h"
 #include "evaluate.h"
+#include "legal_moves.h"
 #include "masks.h"
 #include "move.h"
 #include "movegen.h"
@@ -31,20 +32,26 @@ static inline void ethereal_init(void)
     initZobrist();
 }
 
-/* The move `uci` of board among Ethereal's legal moves, or NONE_MOVE.
+/* board's legal moves (genAllLegalMoves), each written by moveToString.
  * genAllLegalMoves plays each move and takes it back, writing the board's
  * game history: board is a whole Board. */
-static inline uint16_t ethereal_move(Board *board, const char *uci)
+static inline void ethereal_legal_moves(Board *board, legal_moves *list)
 {
     uint16_t moves[MAX_MOVES];
-    char text[6];
-    int count = genAllLegalMoves(board, moves);
-    for (int i = 0; i < count; i++) {
-        moveToString(moves[i], text, board->chess960);
-        if (strcmp(text, uci) == 0)
-            return moves[i];
+    list->count = genAllLegalMoves(board, moves);
+    for (int i = 0; i < list->count; i++) {
+        list->moves[i] = moves[i];
+        moveToString(moves[i], list->text[i], board->chess960);
     }
-    return NONE_MOVE;
+}
+
+/* The move `uci` of board among Ethereal's legal moves, or NONE_MOVE. */
+static inline uint16_t ethereal_move(Board *board, const char *uci)
+{
+    legal_moves list;
+    uint32_t move;
+    ethereal_legal_moves(board, &list);
+    return legal_moves_find(&list, uci, &move) == 0 ? (uint16_t)move : NONE_MOVE;
 }
 
 #endif

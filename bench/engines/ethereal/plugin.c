@@ -24,7 +24,8 @@
 #include "ethereal_calls.h"
 #include "seebatch_plugin.h"
 
-static Board scratch; /* set-up and move generation play moves: a whole Board */
+static Board scratch;      /* set-up and move generation play moves: a whole Board */
+static legal_moves listed; /* the legal moves of the position last asked about */
 static size_t kept = offsetof(Board, history);
 
 int seebatch_plugin_abi(void) { return SEEBATCH_PLUGIN_ABI; }
@@ -54,9 +55,12 @@ void *seebatch_plugin_position(const char *fen)
 
 int seebatch_plugin_move(void *position, const char *uci, uint32_t *move)
 {
-    memcpy(&scratch, position, offsetof(Board, history));
-    *move = ethereal_move(&scratch, uci);
-    return *move == NONE_MOVE;
+    if (listed.position != position) {
+        memcpy(&scratch, position, offsetof(Board, history));
+        ethereal_legal_moves(&scratch, &listed);
+        listed.position = position;
+    }
+    return legal_moves_find(&listed, uci, move);
 }
 
 int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
@@ -64,6 +68,10 @@ int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
     return staticExchangeEvaluation(position, (uint16_t)move, threshold);
 }
 
-void seebatch_plugin_position_free(void *position) { free(position); }
+void seebatch_plugin_position_free(void *position)
+{
+    legal_moves_forget(&listed, position);
+    free(position);
+}
 
 void seebatch_plugin_close(void) {}

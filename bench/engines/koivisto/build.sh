@@ -9,7 +9,8 @@
 #   KOIVISTO_9.0_DIR  tag v9.0 of Luecx/Koivisto (the directory holding
 #                     src_files/)
 #   WORK_DIR          where the objects go (default: a new temporary one)
-# Environment: JOBS=2.
+# Environment: JOBS=2; PLUGIN_SOURCE,
+#   LINES_SOURCE: other adapters to build in place of this directory's.
 # Prints the plug-in's and the line program's paths ("plug-in: PATH",
 # "lines: PATH"). Exit status: 0 built, 1 a build failed, 2 bad arguments or
 # a tree that is not Koivisto 9.0, 77 no tree there.

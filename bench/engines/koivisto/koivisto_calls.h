@@ -9,10 +9,12 @@
 #define SEEBATCH_KOIVISTO_CALLS_H
 
 #include <cstdint>
+#include <cstdio>
 
 #include "attacks.h"
 #include "bitboard.h"
 #include "board.h"
+#include "legal_moves.h"
 #include "move.h"
 #include "movegen.h"
 
@@ -20,17 +22,30 @@ namespace seebatch_koivisto {
 
 inline void init() { attacks::init(), bb::init(); }
 
-// The move `uci` of board as Koivisto encodes it, or 0 (no move).
-inline move::Move find_move(Board &board, const char *uci)
+// board's legal moves as its perft finds them, each written by
+// move::toString.
+inline void legal(Board &board, legal_moves *list)
 {
     move::MoveList moves;
     generatePerftMoves(&board, &moves);
-    for (int i = 0; i < moves.getSize(); i++) {
+    list->count = 0;
+    for (int i = 0; i < moves.getSize() && list->count < LEGAL_MOVES_MOST; i++) {
         move::Move m = moves.getMove(i);
-        if (board.isLegal(m) && move::toString(m) == uci)
-            return m;
+        if (!board.isLegal(m))
+            continue;
+        list->moves[list->count] = m;
+        std::snprintf(list->text[list->count++], sizeof list->text[0], "%s",
+                      move::toString(m).c_str());
     }
-    return 0;
+}
+
+// The move `uci` of board as Koivisto encodes it, or 0 (no move).
+inline move::Move find_move(Board &board, const char *uci)
+{
+    legal_moves list;
+    uint32_t found;
+    legal(board, &list);
+    return legal_moves_find(&list, uci, &found) == 0 ? found : 0;
 }
 
 } // namespace seebatch_koivisto

@@ -41,6 +41,7 @@ struct Part {
 bool whole_boards = false;
 std::unique_ptr<Board> scratch; // the last whole Board set up, for finding moves
 std::string scratch_fen;
+legal_moves listed; // the legal moves of the position last asked about
 
 // Board's bitboards at its first bytes, as `kept` supposes.
 bool bitboards_first()
@@ -90,6 +91,8 @@ void *seebatch_plugin_position(const char *fen)
 
 int seebatch_plugin_move(void *position, const char *uci, uint32_t *move)
 {
+    if (listed.position == position)
+        return legal_moves_find(&listed, uci, move);
     Board *board = static_cast<Board *>(position);
     if (!whole_boards) {
         const Part *part = static_cast<const Part *>(position);
@@ -99,8 +102,9 @@ int seebatch_plugin_move(void *position, const char *uci, uint32_t *move)
         }
         board = scratch.get();
     }
-    *move = seebatch_koivisto::find_move(*board, uci);
-    return *move == 0;
+    seebatch_koivisto::legal(*board, &listed);
+    listed.position = position;
+    return legal_moves_find(&listed, uci, move);
 }
 
 int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
@@ -115,6 +119,7 @@ int32_t seebatch_plugin_see_value(void *position, uint32_t move)
 
 void seebatch_plugin_position_free(void *position)
 {
+    legal_moves_forget(&listed, position);
     if (whole_boards)
         delete static_cast<Board *>(position);
     else

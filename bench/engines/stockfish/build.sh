@@ -9,7 +9,8 @@
 #                       directory holding src/)
 #   WORK_DIR            where the objects go (default: a new temporary one)
 # Environment: SF_ARCH (default: x86-64-bmi2 where this CPU runs pext fast,
-#   else x86-64-avx2, else x86-64-modern), JOBS=2.
+#   else x86-64-avx2, else x86-64-modern), JOBS=2; PLUGIN_SOURCE,
+#   LINES_SOURCE: other adapters to build in place of this directory's.
 # Prints the plug-in's and the line program's paths ("plug-in: PATH",
 # "lines: PATH"). Exit status: 0 built, 1 a build failed, 2 bad arguments or
 # a tree that is not Stockfish 15.1, 77 no tree there.

@@ -4,7 +4,8 @@
 // sources of the user's tree and that tree's own flags.
 //
 // A position is Stockfish's Position with its StateInfo, each its own
-// object; a move is Stockfish's Move, found among its legal moves;
+// object; a move is Stockfish's Move, found among its legal moves as
+// UCI::to_move finds it;
 // seebatch_plugin_see_ge is Position::see_ge itself. Stockfish has no exact
 // SEE, so there is no seebatch_plugin_see_value: seebatch finds its values
 // by bisection on see_ge.
@@ -22,6 +23,8 @@ struct Held {
     Position position;
     StateInfo state;
 };
+
+legal_moves listed; // the legal moves of the position last asked about
 
 } // namespace
 
@@ -48,9 +51,11 @@ void *seebatch_plugin_position(const char *fen)
 
 int seebatch_plugin_move(void *position, const char *uci, uint32_t *move)
 {
-    Move found = seebatch_stockfish::move(static_cast<Held *>(position)->position, uci);
-    *move = uint32_t(found);
-    return found == MOVE_NONE;
+    if (listed.position != position) {
+        seebatch_stockfish::legal(static_cast<Held *>(position)->position, &listed);
+        listed.position = position;
+    }
+    return legal_moves_find(&listed, uci, move);
 }
 
 int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
@@ -58,6 +63,10 @@ int seebatch_plugin_see_ge(void *position, uint32_t move, int32_t threshold)
     return static_cast<Held *>(position)->position.see_ge(Move(move), Value(threshold));
 }
 
-void seebatch_plugin_position_free(void *position) { delete static_cast<Held *>(position); }
+void seebatch_plugin_position_free(void *position)
+{
+    legal_moves_forget(&listed, position);
+    delete static_cast<Held *>(position);
+}
 
 void seebatch_plugin_close(void) {}

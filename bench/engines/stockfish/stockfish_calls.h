@@ -6,9 +6,12 @@
 #ifndef SEEBATCH_STOCKFISH_CALLS_H
 #define SEEBATCH_STOCKFISH_CALLS_H
 
+#include <cstdio>
 #include <string>
 
 #include "bitboard.h"
+#include "legal_moves.h"
+#include "movegen.h"
 #include "position.h"
 #include "psqt.h"
 #include "uci.h"
@@ -47,7 +50,20 @@ inline void set(Position &pos, StateInfo *state, const std::string &fen)
         pos.set(fen, true, state, nullptr);
 }
 
-// The move `uci` of pos as Stockfish encodes it, or MOVE_NONE.
+// pos's legal moves (MoveList<LEGAL>), each written by UCI::move, as
+// UCI::to_move compares them.
+inline void legal(const Position &pos, legal_moves *list)
+{
+    list->count = 0;
+    for (const auto &m : MoveList<LEGAL>(pos)) {
+        list->moves[list->count] = uint32_t(Move(m));
+        std::string text = UCI::move(m, pos.is_chess960());
+        std::snprintf(list->text[list->count++], sizeof list->text[0], "%s", text.c_str());
+    }
+}
+
+// The move `uci` of pos as Stockfish encodes it (its UCI::to_move), or
+// MOVE_NONE.
 inline Move move(const Position &pos, const char *uci)
 {
     std::string text = uci;

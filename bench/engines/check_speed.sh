@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The check's own speed: answers a second through a plug-in and through a
+# line program (the goals: 1 M and 100 k), with an SEE that costs little, so
+# that the time is seebatch's: seebatch's own SEE behind the two ways in
+# (bench/own_see.c), and the test SEE (tests/engine_see/small_see.c), a plain
+# one of its own.
+#   1. The ways in alone (seebatch_engine_see_speed): every capture of the
+#      real positions asked in batches, the wall clock over the whole.
+#   2. Whole checks (seebatch check --see-plugin / --see-command) on the
+#      real positions: the questions the check asked over its wall clock,
+#      under the rules given and with the rules found first.
+# Wall clock: the line program is another process. The machine's load is
+# printed beside each figure: on a loaded machine they are rough.
+#
+# Usage: bench/engines/check_speed.sh [BUILD_DIR] [PLUGIN...]
+#   BUILD_DIR  a Release build of this checkout with its tests (default: build)
+#   PLUGIN     more plug-ins to run through the ways in alone, "LIB WORDS"
+#              (bench/engines/report.sh gives the real engines')
+# Environment: PASSES=3 (of the ways in alone; the best is kept).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+shift || true
+passes=${PASSES:-3}
+speed=$build/seebatch_engine_see_speed
+own_plugin=$build/seebatch_own_see_plugin.so own_lines=$build/seebatch_own_see_lines
+small_plugin=$build/tests/engine_see/small_see_plugin.so small_lines=$build/tests/engine_see/small_see
+for file in "$speed" "$own_plugin" "$own_lines"; do
+    [ -e "$file" ] || { echo "check_speed.sh: no $file: build the benchmark" >&2; exit 2; }
+done
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+# best WAY WHAT: the best of $passes runs of seebatch_engine_see_speed.
+best() {
+    local line best_line="" best_rate=0 rate
+    for _ in $(seq "$passes"); do
+        line=$("$speed" "$1" "$2")
+        rate=$(sed -n 's/.*: \([0-9]*\) answers a second.*/\1/p' <<< "$line")
+        if [ "$rate" -gt "$best_rate" ]; then best_rate=$rate best_line=$line; fi
+    done
+    echo "$best_line (load $(load))"
+}
+
+echo "== the ways in alone (bench/engine_see_speed.c), the best of $passes"
+best --see-plugin "$own_plugin --preset stockfish"
+best --see-command "$own_lines --preset stockfish"
+if [ -e "$small_plugin" ] && [ -e "$small_lines" ]; then
+    best --see-plugin "$small_plugin"
+    best --see-command "$small_lines"
+fi
+for plugin in "$@"; do
+    best --see-plugin "$plugin"
+done

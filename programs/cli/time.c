@@ -1,0 +1,420 @@
+/*
+ * seebatch time: ns a see_ge call of each plug-in given, beside seebatch's
+ * own view answering the same questions through a call of the same shape,
+ * in one process (programs/engine_see/see_timing.h says how).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture_thresholds.h"
+#include "engine_see.h"
+#include "numbers.h"
+#include "options.h"
+#include "see_timing.h"
+#include "see_view.h"
+#include "subcommands.h"
+#include "time_positions.h"
+#include "time_report.h"
+
+static const char time_help[] =
+    "usage: seebatch time --see-plugin 'LIB [WORDS]' [--rules 'OPTIONS']... [options]\n"
+    "                     [FILE...]\n"
+    "\n"
+    "Times each plug-in's seebatch_plugin_see_ge (include/seebatch_plugin.h), ns a\n"
+    "call, beside seebatch's own view answering the same questions under the\n"
+    "plug-in's rules, in one process: every capture of the positions (FEN lines of\n"
+    "FILE, else the real positions built in), each with the threshold a search\n"
+    "asks (the benchmark's, in the rules' own values), in three regimes: \"1,000\n"
+    "cycled\" and \"10,000 cycled\" (the first positions' captures over and over)\n"
+    "and \"streamed\" (every position in turn). The SEEs take turns within each\n"
+    "round, so their ratios hold on a loaded machine; the first plug-in is the one\n"
+    "the others are held to.\n"
+    "\n"
+    "Options:\n"
+    "  --see-plugin 'LIB WORDS'  a plug-in to time (up to 8): its path, then words\n"
+    "                      for its seebatch_plugin_open\n"
+    "  --rules 'OPTIONS'   after a --see-plugin: the rules of its view, as\n"
+    "                      configuration options ('--preset stockfish --values\n"
+    "                      126,781,825,1276,2538'); else the options below\n"
+    "  --rounds N          rounds of the medians (1..1000, default 25)\n"
+    "  --sample-seconds S  each SEE's share of a round, in CPU seconds (0.001..10,\n"
+    "                      default 0.1)\n"
+    "  --calls N           no timing: N calls of the first plug-in's see_ge (with\n"
+    "                      --view, of its view's), for valgrind --tool=callgrind\n"
+    "  --view              with --calls: the view's calls\n"
+    "  --regime R          with --calls: 1000, 10000 or streamed (the default)\n"
+    "  --format text|json  the table as text (the default) or one JSON object\n"
+    "The view's rules (configuration options; the default --preset stockfish):\n"
+    "%s%.0s";
+
+enum { PLUGINS_MOST = 8 };
+
+typedef struct time_options {
+    const char *plugins[PLUGINS_MOST];
+    seebatch_config rules[PLUGINS_MOST]; /* each plug-in's --rules */
+    bool ruled[PLUGINS_MOST];            /* --rules given for it */
+    int plugin_count;
+    input_options input;
+    long long rounds, calls, regime;
+    double sample_seconds;
+    bool view, json;
+} time_options;
+
+/* A number option's value into *value, within [minimum, maximum]. */
+static bool take_number(int argc, char **argv, int *i, long long minimum, long long maximum,
+                        long long *value)
+{
+    const char *text = *i + 1 < argc ? argv[++*i] : NULL;
+    if (read_whole_number(text, minimum, maximum, value))
+        return true;
+    char message[200];
+    whole_number_message(message, sizeof message, argv[*i - (text != NULL)], minimum, maximum,
+                         text);
+    usage_error("time", "%s", message);
+    return false;
+}
+
+/* --sample-seconds S, 0.001 .. 10. */
+static bool take_seconds(int argc, char **argv, int *i, double *seconds)
+{
+    const char *text = *i + 1 < argc ? argv[++*i] : NULL;
+    char *end = NULL;
+    double value = text ? strtod(text, &end) : 0;
+    if (text && end != text && *end == '\0' && value >= 0.001 && value <= 10) {
+        *seconds = value;
+        return true;
+    }
+    usage_error("time", "--sample-seconds needs a number of seconds from 0.001 to 10");
+    return false;
+}
+
+/* The regime named R of --regime: 1000, 10000 or streamed. */
+static bool take_regime(int argc, char **argv, int *i, long long *regime)
+{
+    const char *names[] = {"1000", "10000", "streamed"};
+    const char *text = *i + 1 < argc ? argv[++*i] : "";
+    for (int r = 0; r < 3; r++)
+        if (strcmp(text, names[r]) == 0) {
+            *regime = r;
+            return true;
+        }
+    usage_error("time", "--regime needs 1000, 10000 or streamed");
+    return false;
+}
+
+/* argument_is_attached, as the library's option readers ask it. */
+static int attached(char **argv, int index) { return argument_is_attached(argv, index); }
+
+/* --rules 'OPTIONS' for the plug-in given last. */
+static bool take_rules(int argc, char **argv, int *i, time_options *o)
+{
+    const char *text = *i + 1 < argc ? argv[++*i] : NULL;
+    if (!text || o->plugin_count == 0 || o->ruled[o->plugin_count - 1]) {
+        usage_error("time", "--rules needs configuration options, once after a --see-plugin");
+        return false;
+    }
+    char joined[1024], words[1024], *given[65] = {"--rules"}, message[SEEBATCH_MESSAGE_SIZE];
+    int count = 1;
+    snprintf(joined, sizeof joined, "%s", text);
+    /* The command line's "--name=value" split (main.c) cut a value that
+     * starts with "--" at its first '=': joined again. */
+    if (*i + 1 < argc && argument_is_attached(argv, *i + 1))
+        snprintf(joined, sizeof joined, "%s=%s", text, argv[++*i]);
+    memcpy(words, joined, sizeof words);
+    for (char *w = strtok(words, " \t"); w && count < 65; w = strtok(NULL, " \t"))
+        given[count++] = w;
+    /* "--name=value" as two words, as on the command line (argv[0] is never split). */
+    char **split = split_attached_values(count, given, &count);
+    if (!split) {
+        report("time", "out of memory");
+        return false;
+    }
+    seebatch_config *config = &o->rules[o->plugin_count - 1];
+    *config = seebatch_config_classic();
+    for (int k = 1; k < count; k++) {
+        const seebatch_option_words taken = {count, split, &k, attached};
+        seebatch_option_parse parse =
+            seebatch_parse_config_option(&taken, config, message, sizeof message);
+        if (parse != SEEBATCH_OPTION_TAKEN) {
+            if (parse == SEEBATCH_OPTION_NOT_MINE)
+                snprintf(message, sizeof message, "not a configuration option: \"%s\"", split[k]);
+            usage_error("time", "--rules '%s': %s", joined, message);
+            return false;
+        }
+    }
+    return o->ruled[o->plugin_count - 1] = true;
+}
+
+/* argv[*i], one of time's own options: taken (true), else *known false. */
+static bool take_own(int argc, char **argv, int *i, time_options *o, bool *known)
+{
+    const char *a = argv[*i];
+    *known = true;
+    if (strcmp(a, "--see-plugin") == 0) {
+        if (*i + 1 >= argc || o->plugin_count == PLUGINS_MOST) {
+            usage_error("time", "--see-plugin needs a library (up to %d)", PLUGINS_MOST);
+            return false;
+        }
+        o->plugins[o->plugin_count++] = argv[++*i];
+        return true;
+    }
+    if (strcmp(a, "--rules") == 0)
+        return take_rules(argc, argv, i, o);
+    if (strcmp(a, "--rounds") == 0)
+        return take_number(argc, argv, i, 1, 1000, &o->rounds);
+    if (strcmp(a, "--calls") == 0)
+        return take_number(argc, argv, i, 0, 1ll << 50, &o->calls);
+    if (strcmp(a, "--sample-seconds") == 0)
+        return take_seconds(argc, argv, i, &o->sample_seconds);
+    if (strcmp(a, "--regime") == 0)
+        return take_regime(argc, argv, i, &o->regime);
+    if (strcmp(a, "--view") == 0)
+        return o->view = true;
+    if (strcmp(a, "--format") == 0) {
+        const char *text = *i + 1 < argc ? argv[++*i] : "";
+        o->json = strcmp(text, "json") == 0;
+        if (o->json || strcmp(text, "text") == 0)
+            return true;
+        usage_error("time", "--format needs text or json");
+        return false;
+    }
+    *known = false;
+    return false;
+}
+
+/* The command line into *o: true to go on, else false with *status the
+ * exit status (EXIT_OK after the help). */
+static bool read_options(int argc, char **argv, time_options *o, int *status)
+{
+    *status = EXIT_OK;
+    for (int i = 0; i < argc; i++) {
+        bool known;
+        if (take_own(argc, argv, &i, o, &known))
+            continue;
+        if (known) {
+            *status = EXIT_USAGE;
+            return false;
+        }
+        argument_result result = take_input_argument("time", argc, argv, &i, &o->input);
+        if (result != ARGUMENT_TAKEN) {
+            *status = leave_arguments(result, time_help);
+            return false;
+        }
+    }
+    if (o->plugin_count == 0)
+        *status = usage_error("time", "no --see-plugin: give the plug-in to time");
+    else if (o->view && o->calls < 0)
+        *status = usage_error("time", "--view goes with --calls");
+    return *status == EXIT_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The SEEs                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void *plugin_position(void *context, const char *fen)
+{
+    return ((const plugin_functions *)context)->position(fen);
+}
+
+static int plugin_move(void *context, void *position, const char *uci, uint32_t *move)
+{
+    return ((const plugin_functions *)context)->move(position, uci, move);
+}
+
+static void plugin_position_free(void *context, void *position)
+{
+    ((const plugin_functions *)context)->position_free(position);
+}
+
+static void *view_position(void *context, const char *fen)
+{
+    seebatch_error error;
+    return see_view_position(context, fen, &error);
+}
+
+static int view_move(void *context, void *position, const char *uci, uint32_t *move)
+{
+    (void)context;
+    seebatch_error error;
+    return see_view_move(position, uci, move, &error);
+}
+
+static void view_position_free(void *context, void *position)
+{
+    (void)context;
+    see_view_position_free(position);
+}
+
+/* A plug-in, opened, with its view beside it. */
+typedef struct timed_pair {
+    engine_see engine;
+    bool open;
+    see_view view;
+    seebatch_config rules;
+    timed_see plugin_see, view_see;
+    int32_t *thresholds;
+    timing_entrant plugin_entrant, view_entrant;
+} timed_pair;
+
+/* Plug-in k, and the view under its rules; EXIT_OK or why not. */
+static int open_pair(int k, const time_options *o, timed_pair *pair)
+{
+    const char *library = o->plugins[k];
+    see_failure why;
+    see_opening opening = {0, false};
+    if (!engine_see_open_plugin(library, &opening, &pair->engine, &why)) {
+        report("time", "%s", why.message);
+        return ENGINE_SEE_EXIT_STATUS;
+    }
+    pair->open = true;
+    const plugin_functions *f = engine_see_plugin_functions(&pair->engine);
+    pair->plugin_see = (timed_see){library,     (void *)f, plugin_position,
+                                   plugin_move, f->see_ge, plugin_position_free};
+    pair->rules = o->ruled[k]           ? o->rules[k]
+                  : o->input.configured ? o->input.config
+                                        : seebatch_config_stockfish();
+    seebatch_error error;
+    if (!see_view_start(&pair->view, &pair->rules, &error)) {
+        report("time", "%s", error.message);
+        return EXIT_USAGE;
+    }
+    pair->view_see = (timed_see){"seebatch's view", &pair->view,     view_position,
+                                 view_move,         see_view_see_ge, view_position_free};
+    return EXIT_OK;
+}
+
+/* The threshold of every capture, as a search asks it, in the rules' values
+ * (capture_threshold: the benchmark's). */
+static void ask_thresholds(const timing_questions *q, const int32_t values[5], int32_t *thresholds)
+{
+    for (size_t p = 0; p < q->position_count; p++)
+        for (size_t i = q->first[p]; i < q->first[p + 1]; i++)
+            thresholds[i] = capture_threshold(&q->boards[p], q->captures[i], i, values);
+}
+
+/* Both SEEs of the pair set up on the questions. */
+static int set_up_pair(timed_pair *pair, const timing_questions *q)
+{
+    pair->thresholds = malloc((q->capture_count + 1) * sizeof *pair->thresholds);
+    if (!pair->thresholds) {
+        report("time", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    ask_thresholds(q, pair->rules.values, pair->thresholds);
+    char why[600];
+    if (!timing_set_up(&pair->plugin_entrant, &pair->plugin_see, q, pair->thresholds, why,
+                       sizeof why) ||
+        !timing_set_up(&pair->view_entrant, &pair->view_see, q, pair->thresholds, why,
+                       sizeof why)) {
+        report("time", "%s", why);
+        return ENGINE_SEE_EXIT_STATUS;
+    }
+    return EXIT_OK;
+}
+
+static void close_pair(timed_pair *pair, const timing_questions *q)
+{
+    if (pair->plugin_entrant.positions)
+        timing_take_down(&pair->plugin_entrant, q);
+    if (pair->view_entrant.positions)
+        timing_take_down(&pair->view_entrant, q);
+    free(pair->thresholds);
+    see_failure why;
+    if (pair->open && !pair->engine.close(pair->engine.context, &why))
+        report("time", "%s", why.message);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Timing                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* --calls: N calls of the first plug-in's, or its view's, see_ge. */
+static int count_calls(const time_options *o, timed_pair *pair, const timing_questions *q)
+{
+    const timing_entrant *entrant = o->view ? &pair->view_entrant : &pair->plugin_entrant;
+    long sum = timing_calls(entrant, q, (int)o->regime, (uint64_t)o->calls);
+    print_output(stdout, "%lld calls of %s's see_ge (%s): %ld answered 1\n", o->calls,
+                 o->view ? "seebatch's view" : pair->plugin_see.name,
+                 timing_regime_names[o->regime], sum);
+    return finish_output("time", stdout, "standard output", EXIT_OK);
+}
+
+/* Every pair timed in every regime, the table printed. */
+static int time_pairs(const time_options *o, timed_pair *pairs, int count,
+                      const timing_questions *q)
+{
+    size_t entrants = 2 * (size_t)count, rounds = (size_t)o->rounds;
+    timing_entrant *order = malloc(entrants * sizeof *order);
+    time_row *rows = calloc(entrants, sizeof *rows);
+    double *ns = malloc(entrants * rounds * TIMING_REGIMES * sizeof *ns);
+    double *regime_ns = malloc(entrants * rounds * sizeof *regime_ns);
+    if (!order || !rows || !ns || !regime_ns) {
+        free(order), free(rows), free(ns), free(regime_ns);
+        report("time", "out of memory");
+        return EXIT_RESOURCE_FAILURE;
+    }
+    for (int k = 0; k < count; k++) {
+        order[2 * k] = pairs[k].plugin_entrant;
+        order[2 * k + 1] = pairs[k].view_entrant;
+        rows[2 * k] = (time_row){pairs[k].plugin_see.name, false, (size_t)k, "", 0, NULL};
+        rows[2 * k + 1] = (time_row){"seebatch's view",
+                                     true,
+                                     (size_t)k,
+                                     "",
+                                     timing_differences(&order[2 * k], &order[2 * k + 1], q),
+                                     NULL};
+        time_rules_text(&pairs[k].rules, rows[2 * k + 1].rules, sizeof rows[0].rules);
+    }
+    for (size_t e = 0; e < entrants; e++)
+        rows[e].ns = ns + e * rounds * TIMING_REGIMES;
+    for (int regime = 0; regime < TIMING_REGIMES; regime++) {
+        timing_plan plan = {regime, (int)o->rounds, o->sample_seconds};
+        timing_run(order, entrants, q, &plan, regime_ns);
+        for (size_t e = 0; e < entrants; e++)
+            memcpy(rows[e].ns + (size_t)regime * rounds, regime_ns + e * rounds,
+                   rounds * sizeof *ns);
+    }
+    time_table table = {rows,           entrants,         q->position_count, q->capture_count,
+                        (int)o->rounds, o->sample_seconds};
+    (o->json ? time_report_json : time_report_text)(stdout, &table);
+    free(order), free(rows), free(ns), free(regime_ns);
+    return finish_output("time", stdout, "standard output", EXIT_OK);
+}
+
+/* The pairs opened and set up, then timed or counted. */
+static int run_pairs(const time_options *o, timed_pair *pairs, const timing_questions *q)
+{
+    int count = o->calls >= 0 ? 1 : o->plugin_count, status = EXIT_OK;
+    for (int k = 0; k < count && status == EXIT_OK; k++)
+        status = open_pair(k, o, &pairs[k]);
+    for (int k = 0; k < count && status == EXIT_OK; k++)
+        status = set_up_pair(&pairs[k], q);
+    if (status == EXIT_OK)
+        status = o->calls >= 0 ? count_calls(o, &pairs[0], q) : time_pairs(o, pairs, count, q);
+    for (int k = 0; k < count; k++)
+        close_pair(&pairs[k], q);
+    return status;
+}
+
+int run_time(int argc, char **argv)
+{
+    static time_options o;
+    o = (time_options){.input = {seebatch_config_classic(), false, 1, NULL, PROGRESS_AUTO, 0},
+                       .rounds = 25,
+                       .calls = -1,
+                       .regime = 2,
+                       .sample_seconds = 0.1};
+    int status;
+    if (!read_options(argc, argv, &o, &status))
+        return status;
+    timing_questions q;
+    status = time_questions(&o.input, &q);
+    if (status != EXIT_OK)
+        return status;
+    timed_pair pairs[PLUGINS_MOST];
+    memset(pairs, 0, sizeof pairs);
+    status = run_pairs(&o, pairs, &q);
+    timing_questions_free(&q);
+    return status;
+}
