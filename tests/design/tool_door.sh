@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# One door (issue 55): the command-line tool (programs/cli) includes the
-# public headers (include/), its own, the differential harness's and the
-# position generator's (programs/checking, programs/positions), and of the
-# library's internals only lib/tool_only.h, the header written for it; the
-# differential harness (programs/checking) its own door, lib/checking_only.h
-# (issue 70). A file that includes any other header of lib/ (quoted, or in
+# One door (issues 55, 77): every program of the `seebatch` binary
+# (programs/cli, programs/checking, programs/positions, programs/engine_see)
+# includes the public headers (include/), the programs' own, and of the
+# library's internals only lib/tool_only.h, the one header written for them. A file that includes any other header of lib/ (quoted, or in
 # angle brackets by a name or path lib/ holds) fails, as does a door that is
 # installed or an include in a door with no reason ("why:") beside it.
 # What passes through each door is counted by name in door_names.py.
@@ -13,7 +11,7 @@ set -u
 root=$1
 cd "$root" || exit 2
 bad=0
-for door in lib/tool_only.h lib/checking_only.h; do
+for door in lib/tool_only.h; do
     if [ ! -f "$door" ]; then
         echo "$door, a door into lib/, is missing"
         exit 1
@@ -48,7 +46,8 @@ check_includes() {
             if [ "$form" = angle ] && ! in_lib "$name"; then
                 continue # a standard or system header
             fi
-            for place in "$folder" include programs/cli programs/checking programs/positions; do
+            for place in "$folder" include programs/cli programs/checking programs/positions \
+                programs/engine_see; do
                 [ -f "$place/$name" ] && [ "$form" = quote ] && continue 2
             done
             [ "$name" = "$(basename "$door")" ] && continue
@@ -63,6 +62,9 @@ check_includes() {
                                                        print "angle", s, FNR }' "$file")
     done < <(find "$folder" -name '*.[ch]' | sort)
 }
-check_includes programs/cli lib/tool_only.h
-check_includes programs/checking lib/checking_only.h
+for folder in programs/cli programs/checking programs/positions; do
+    check_includes "$folder" lib/tool_only.h
+done
+# The engine under test is reached as a library user reaches seebatch: no door.
+[ ! -d programs/engine_see ] || check_includes programs/engine_see "(none: public headers only)"
 exit $bad
