@@ -435,12 +435,13 @@ typedef struct seebatch_filter_file_job {
 /* Filters job->input into job->output in job->output_format, as `seebatch
  * filter RULES INPUT --output OUTPUT` does, byte for byte (the tool's and
  * Python's Filter.filter_file), on the one runner. Binpack input is judged
- * chunk by chunk on job->threads workers, chains and chunks kept (no rule:
- * the output is the input); plain and bin in batches, written as
- * seebatch_training_write writes. A failure leaves the output's path as it was, but at a fault of the input every entry
- * before it is written and committed (job->place names it). Errors: a NULL
- * filter or input, a format none of the three, an output that is the input,
- * a file that cannot be opened, created or written, no memory, a fault. */
+ * chunk by chunk on job->threads workers, chains and chunks kept (no rule: the
+ * output is the input); plain and bin in batches, written as
+ * seebatch_training_write writes. A failure leaves the output's path as it was,
+ * but at a fault of the input every entry before it is written and committed
+ * (job->place names it). Errors: a NULL filter or input, a format none of the
+ * three, an output that is the input, a file that cannot be opened, created or
+ * written, no memory, a fault. */
 SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
                                                            seebatch_error *error);
 

@@ -24,7 +24,10 @@
 #include "scalar.h"
 
 /* The pins of a pin_source, worked out when first asked for. */
-static inline const void *seebatch_pins_found(void *source) { return pins_from((pin_source *)source); }
+static inline const void *seebatch_pins_found(void *source)
+{
+    return pins_from((pin_source *)source);
+}
 
 /* The walk's position: the board, its pins from `pins` when they are in play. */
 static inline exchange_position position_of(const seebatch_rules *rules,

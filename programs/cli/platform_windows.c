@@ -1,7 +1,7 @@
 /* The tool's platform (platform.h) on Windows, with its own calls: the
  * standard streams in binary mode (_setmode), a console control handler in
- * place of signals, the process's affinity mask, and for a pipe's first bytes a pipe of our own that a
- * thread fills: the bytes looked at, then the rest of the input. */
+ * place of signals, the process's affinity mask, and for a pipe's first bytes a pipe of our own
+ * that a thread fills: the bytes looked at, then the rest of the input. */
 #include "platform.h"
 
 #include <errno.h>
@@ -15,10 +15,7 @@
 #include "options.h"
 #include "tool_only.h"
 
-void platform_start_streams(void)
-{
-    seebatch_standard_streams_binary();
-}
+void platform_start_streams(void) { seebatch_standard_streams_binary(); }
 
 /* ------------------------------------------------------------------------ */
 /* The temporary removed when the run is interrupted                        */
