@@ -19,7 +19,7 @@
  * predictor has not learned); pins come from the caller or are worked out
  * the first time the opponent has an attacker.
  */
-#include "exchange/lookups_portable.h"
+#include "board/lookups_portable.h"
 #include "exchange/walk.h"
 #include "scalar.h"
 
