@@ -10,7 +10,7 @@
 #include "auto_report.h"
 #include "options.h"
 #include "portion_work.h"
-#include "position_line.h"
+#include "position_words.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 

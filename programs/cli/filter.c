@@ -28,7 +28,7 @@
 #include "options.h"
 #include "output_target.h"
 #include "portion_work.h"
-#include "position_line.h"
+#include "position_words.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 #include "input_source.h"

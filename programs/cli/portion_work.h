@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "input_source.h"
-#include "position_line.h" /* line */
+#include "position_words.h" /* line */
 #include "progress.h"
 #include "seebatch_training.h"
 #include "text_buffer.h"
