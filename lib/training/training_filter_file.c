@@ -5,7 +5,7 @@
  * file order; plain and bin entries read in batches, judged in order by
  * the filter (its history goes on from entry to entry) and written by the
  * writer of entries. The output is committed by the temporary + rename of
- * seebatch_output_file (formats/output_file.c). */
+ * seebatch_output_file (platform/output_file.c). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
