@@ -299,7 +299,7 @@ static void parse_epd_lines(void *context, const seebatch_portion *block)
             continue;
         if (current->too_long ||
             !parse_position_line(current, &position, message, sizeof message)) {
-            text_buffer_printf(&piece->errors, "line %llu: %s\n",
+            text_buffer_printf(&portion->errors, "line %llu: %s\n",
                                (unsigned long long)current->number,
                                current->too_long ? "longer than 65536 bytes" : message);
             continue;
