@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "tool_only.h" /* random_next, for the generator's users too */
+#include "random.h" /* random_next, for the generator's users too */
 #include "seebatch.h"
 
 typedef struct position_generator {

@@ -413,7 +413,7 @@ static bool same_entries(const memory_run *run, const game *back, size_t count)
     bool same = count == ENTRIES;
     for (size_t i = 0; same && i < ENTRIES; i++)
         same =
-            memcmp(back->boards[i].portions, g->boards[i].portions, sizeof g->boards[i].portions) ==
+            memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) ==
                 0 &&
             memcmp(back->boards[i].colors, g->boards[i].colors, sizeof g->boards[i].colors) == 0 &&
             back->boards[i].side_to_move == g->boards[i].side_to_move &&
@@ -756,7 +756,7 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
     CHECK(seebatch_board_from_fen(&board, "4k3/8/8/8/8/8/8/4K2R w K - 0 1", NULL) == SEEBATCH_OK,
           "the board");
     no_black_king = board;
-    no_black_king.portions[SEEBATCH_KING] &= ~(1ull << 60);
+    no_black_king.pieces[SEEBATCH_KING] &= ~(1ull << 60);
     no_black_king.colors[SEEBATCH_BLACK] &= ~(1ull << 60);
     no_rook = board;
     no_rook.castling |= 2; /* white's queenside, with no rook on a1 */
@@ -862,7 +862,7 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
         CHECK(seebatch_training_open(path, &reader, &e) == SEEBATCH_OK &&
                   seebatch_training_read(reader, 1, &arrays, &count, &e) == SEEBATCH_OK &&
                   count == 1 && plies[0] == 1 &&
-                  memcmp(back[0].portions, board.portions, sizeof board.portions) == 0 &&
+                  memcmp(back[0].pieces, board.pieces, sizeof board.pieces) == 0 &&
                   memcmp(back[0].colors, board.colors, sizeof board.colors) == 0,
               "%s read back: %s", fits[i], e.message);
         seebatch_training_close(reader);
@@ -1023,7 +1023,7 @@ static void refusing_chess960_castling(const char *directory)
                   "%s read back: %s", fens[c], e.message);
             seebatch_training_close(reader);
             CHECK(count == 1 && back_moves[0] == entry_moves[0] &&
-                      memcmp(back[0].portions, boards[0].portions, sizeof boards[0].portions) ==
+                      memcmp(back[0].pieces, boards[0].pieces, sizeof boards[0].pieces) ==
                           0 &&
                       back[0].castling == boards[0].castling &&
                       back[0].reserved == boards[0].reserved,
