@@ -314,7 +314,7 @@ static void parse_epd_lines(void *context, const seebatch_portion *block)
 }
 
 /* Judges the portion's entries in order into keep: the filter's one judge
- * (seebatch_training_filter_keep). An entry it refuses (a move the portion
+ * (seebatch_training_filter_keep). An entry it refuses (a move the piece
  * cannot make) is reported as its line's fault and dropped. */
 static void judge_epd_entries(epd_run *run, epd_portion *portion, const seebatch_portion *delivered)
 {

@@ -413,8 +413,7 @@ static bool same_entries(const memory_run *run, const game *back, size_t count)
     bool same = count == ENTRIES;
     for (size_t i = 0; same && i < ENTRIES; i++)
         same =
-            memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) ==
-                0 &&
+            memcmp(back->boards[i].pieces, g->boards[i].pieces, sizeof g->boards[i].pieces) == 0 &&
             memcmp(back->boards[i].colors, g->boards[i].colors, sizeof g->boards[i].colors) == 0 &&
             back->boards[i].side_to_move == g->boards[i].side_to_move &&
             back->moves[i] == g->moves[i] && back->scores[i] == g->scores[i] &&
@@ -785,12 +784,12 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
           "en passant with no pawn");
     check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &no_pushed_pawn, "e1d1", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
-    /* 33 portions: the stem's occupancy holds 32. */
+    /* 33 pieces: the stem's occupancy holds 32. */
     seebatch_board crowded;
     CHECK(seebatch_board_from_fen(&crowded,
                                   "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KR6 w - - 0 1",
                                   NULL) == SEEBATCH_OK,
-          "33 portions");
+          "33 pieces");
     check_error(write_one(binpack, SEEBATCH_FILE_BINPACK, &crowded, "a3a4", 1, &e), &e,
                 SEEBATCH_ERROR_ARGUMENT, "entry 1: binpack cannot store it");
     static const char *const no_game[2][2] = {
@@ -829,7 +828,7 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
 }
 
 /* A .bin board takes 256 bits: 13 for the side and the kings, 1 for each
- * other square and 4 more for each portion on it, 11 for castling, en passant
+ * other square and 4 more for each piece on it, 11 for castling, en passant
  * and the rule 50 counter, 6 for an en passant square, 16 for the move
  * number. A board past them was written cut short, and its reader refused
  * it ("the board does not decode: it runs past 256 bits"): the writer
@@ -837,7 +836,7 @@ static void refusing_what_a_format_cannot_hold(const char *directory)
 static void refusing_a_bin_board_past_256_bits(const char *directory)
 {
     static const char *const fits[] = {
-        /* 38 portions besides the kings: 255 bits */
+        /* 38 pieces besides the kings: 255 bits */
         "k7/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/KRRRRRR1 w - - 0 1",
         /* 36 and an en passant square: 253 */
         "k7/pppppppp/8/pppppppp/8/PPPPPPPP/PPPPPPPP/KRRRR3 w - e6 0 1"};
@@ -871,7 +870,7 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
         CHECK(seebatch_board_from_fen(&board, past[i], NULL) == SEEBATCH_OK, "%s", past[i]);
         char expected[120];
         snprintf(expected, sizeof expected,
-                 "entry 1: .bin holds a position in 256 bits; this one needs %u (%d portions "
+                 "entry 1: .bin holds a position in 256 bits; this one needs %u (%d pieces "
                  "besides the kings)",
                  past_bits[i], 39 - 2 * i);
         check_error(write_one(path, SEEBATCH_FILE_BIN, &board, "a3a4", 1, &e), &e,
@@ -880,10 +879,10 @@ static void refusing_a_bin_board_past_256_bits(const char *directory)
     }
 }
 
-/* Moves seebatch_move_check lets through (a portion, a square it does not
+/* Moves seebatch_move_check lets through (a piece, a square it does not
  * hold, castling onto its own rook) that training data cannot store: a
  * rook's diagonal step and a king taking a rook off its first rank as
- * castling, which their portion cannot make, and a move of the side not to
+ * castling, which their piece cannot make, and a move of the side not to
  * move. Binpack numbers a move among the side to move's, and would store
  * another; every format refuses them, saying why. */
 static void refusing_a_move_its_piece_cannot_make(const char *directory)
@@ -934,7 +933,7 @@ static void refusing_a_move_its_piece_cannot_make(const char *directory)
  * as nnue-pytorch reads them, and refuse it by name. */
 /* The filter judges what SEE is defined on, whoever is to move (an EPD
  * line may name either side's move): a move of the side not to move, which
- * no training format stores, is judged, not refused; one its portion cannot
+ * no training format stores, is judged, not refused; one its piece cannot
  * make is refused, saying why. */
 static void judging_either_sides_move(void)
 {
@@ -1023,8 +1022,7 @@ static void refusing_chess960_castling(const char *directory)
                   "%s read back: %s", fens[c], e.message);
             seebatch_training_close(reader);
             CHECK(count == 1 && back_moves[0] == entry_moves[0] &&
-                      memcmp(back[0].pieces, boards[0].pieces, sizeof boards[0].pieces) ==
-                          0 &&
+                      memcmp(back[0].pieces, boards[0].pieces, sizeof boards[0].pieces) == 0 &&
                       back[0].castling == boards[0].castling &&
                       back[0].reserved == boards[0].reserved,
                   "%s: .plain gives back the entry", fens[c]);
