@@ -221,7 +221,8 @@ Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t 
                 "preempted)\n",
                 cell.name.c_str(), speeds.c_str(), cell.auto_over, starts, backends[fastest],
                 cell.noise_over, median(ratios), *std::max_element(ratios.begin(), ratios.end()),
-                median(noise), *std::max_element(noise.begin(), noise.end()), cell.wrong_kept, cell.wrong_retried, spoiled_kept.size(), kept_preempted);
+                median(noise), *std::max_element(noise.begin(), noise.end()), cell.wrong_kept,
+                cell.wrong_retried, spoiled_kept.size(), kept_preempted);
     if (each)
         for (const Round &round : rounds)
             std::printf("    auto %.3f of %s's job (its second %.3f), kept %s, calls timed: %s\n",

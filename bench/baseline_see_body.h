@@ -141,6 +141,7 @@ bool BASELINE_SEE_GE(const baseline_position *pos, seebatch_move move, int32_t t
         return true; /* even if the mover is taken back */
     /* `to` xored as well, as Stockfish does (its comment: important for the
      * pinned piece logic). */
-    return BASELINE_EXCHANGE(pos, to, pos->by_type[0] ^ seebatch_square_bit(from) ^ seebatch_square_bit(to), swap,
-                             values);
+    return BASELINE_EXCHANGE(pos, to,
+                             pos->by_type[0] ^ seebatch_square_bit(from) ^ seebatch_square_bit(to),
+                             swap, values);
 }

@@ -12,7 +12,7 @@
  *   seebatch_training_open    read a file as a stream of batches (arrays)
  *   seebatch_training_run     read a whole file on threads, a work of yours
  *                             (or seebatch_label_work, seebatch_count_work)
- *                             on each piece, delivered in file order
+ *                             on each portion, delivered in file order
  *   seebatch_training_create  write entries, as Stockfish's writers do
  *   seebatch_training_filter  the rules of `seebatch filter`, made once,
  *                             applied to a batch (_keep) or a file (_file)
@@ -174,7 +174,7 @@ SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 /* ---- A whole file on threads ---- */
 
 /* A line as seebatch_training_run hands it out: its bytes without "\n" or
- * "\r\n", no NUL, valid until its piece is delivered; number from 1. Over
+ * "\r\n", no NUL, valid until its portion is delivered; number from 1. Over
  * SEEBATCH_LINE_MAX bytes: too_long 1, text NULL, length 0. */
 enum { SEEBATCH_LINE_MAX = 65536 };
 typedef struct seebatch_line {
@@ -184,46 +184,46 @@ typedef struct seebatch_line {
     int too_long;
 } seebatch_line;
 
-/* The most entries or lines a block holds, and a piece of plain, bin or
+/* The most entries or lines a block holds, and a portion of plain, bin or
  * lines (a binpack chunk comes in as many blocks as it needs). */
 enum { SEEBATCH_BLOCK_MAX = 4096 };
 
-/* A piece of a file as seebatch_training_run hands it to a work: a binpack
+/* A portion of a file as seebatch_training_run hands it to a work: a binpack
  * chunk (or, for the last ones, a part cut at a chain start), a batch of
  * plain or .bin entries, or a block of lines. */
-typedef struct seebatch_piece {
-    /* The work's state for the piece (its piece_new's; NULL without one),
-     * reused by later pieces: the work starts it afresh at `begins`. */
+typedef struct seebatch_portion {
+    /* The work's state for the portion (its portion_new's; NULL without one),
+     * reused by later portions: the work starts it afresh at `begins`. */
     void *state;
     /* Entries (training data) or lines, count of them; the other NULL. In
-     * block: one block, its first numbered `first` among the piece's (from
-     * 0, entries skipped counted). In deliver: the piece's plain or bin
+     * block: one block, its first numbered `first` among the portion's (from
+     * 0, entries skipped counted). In deliver: the portion's plain or bin
      * entries, or lines, all of them; binpack: none (count: those given). */
     const seebatch_training_entry *entries;
     const seebatch_line *lines;
     size_t count;
     uint64_t first;
-    int begins, ends; /* block: the piece's first block, its last (count may be 0) */
-    /* Deliver: the entries (lines) of the input before the piece and in it,
+    int begins, ends; /* block: the portion's first block, its last (count may be 0) */
+    /* Deliver: the entries (lines) of the input before the portion and in it,
      * those skipped counted, and the binpack chains it began. */
     uint64_t before, size, chains;
-} seebatch_piece;
+} seebatch_portion;
 
-/* What seebatch_training_run does with each piece. context is given to
+/* What seebatch_training_run does with each portion. context is given to
  * every function, on every thread at once: read it only, or guard it. */
 typedef struct seebatch_work {
     void *context;
-    /* A piece's state, made for each piece the run holds at a time (about
-     * two a thread) and freed at its end; NULL: none. NULL from piece_new
+    /* A portion's state, made for each portion the run holds at a time (about
+     * two a thread) and freed at its end; NULL: none. NULL from portion_new
      * fails the run (no memory). */
-    void *(*piece_new)(void *context);
-    void (*piece_free)(void *context, void *state);
-    /* On a worker: each block of a piece in order, the last with ends 1;
-     * pieces run at once on several threads. */
-    void (*block)(void *context, const seebatch_piece *piece);
-    /* On the calling thread, in file order, once a piece's blocks are done
+    void *(*portion_new)(void *context);
+    void (*portion_free)(void *context, void *state);
+    /* On a worker: each block of a portion in order, the last with ends 1;
+     * portions run at once on several threads. */
+    void (*block)(void *context, const seebatch_portion *portion);
+    /* On the calling thread, in file order, once a portion's blocks are done
      * (NULL: nothing): 0 to go on, else the run ends there. */
-    int (*deliver)(void *context, const seebatch_piece *piece);
+    int (*deliver)(void *context, const seebatch_portion *portion);
 } seebatch_work;
 
 /* One call of seebatch_training_run. */
@@ -240,7 +240,7 @@ typedef struct seebatch_run {
      * run at the first. */
     int (*skip)(void *context, const seebatch_training_place *place, const char *message);
     void *skip_context;
-    /* When not NULL, on the calling thread after each piece is delivered:
+    /* When not NULL, on the calling thread after each portion is delivered:
      * its entries (lines) and bytes of the input. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
@@ -256,7 +256,7 @@ typedef struct seebatch_run {
 } seebatch_run;
 
 /* Reads the whole input on run->threads threads, each block of entries or
- * lines given to run->work.block on a worker, each piece delivered to
+ * lines given to run->work.block on a worker, each portion delivered to
  * run->work.deliver on the calling thread in file order: what a work writes
  * at delivery is the same for every number of threads. The one loop over a
  * file of the `seebatch` tool (eval, check, stats) and of Python's
@@ -272,7 +272,7 @@ SEEBATCH_API seebatch_status seebatch_training_run(seebatch_run *run, seebatch_e
 typedef struct seebatch_labelling {
     const seebatch_rules *rules;
     /* On the calling thread, in file order: the SEE of the move of each
-     * entry of a piece (count of them; before: the entries of the file
+     * entry of a portion (count of them; before: the entries of the file
      * before it, those skipped counted). 0 to go on, else the run ends. */
     int (*labels)(void *context, const int32_t *values, size_t count, uint64_t before);
     void *context;
@@ -295,7 +295,7 @@ typedef struct seebatch_counts {
      * 100, 299, 999, and above. Plies: up to 9, 19, 39, 79, 159, 319, and
      * above. */
     uint64_t scores[10], plies[7];
-    uint64_t carry[16]; /* the library's: what is carried from piece to piece */
+    uint64_t carry[16]; /* the library's: what is carried from portion to portion */
 } seebatch_counts;
 
 /* A work counting training data into *counts, zeroed by the caller before
@@ -416,7 +416,7 @@ typedef struct seebatch_filter_file_job {
     unsigned threads;    /* binpack input: the runner's workers; the output is the same */
     FILE *input_stream;  /* NULL, or read from here in input_format (not closed) */
     FILE *output_stream; /* NULL, or written here, flushed, not closed or committed */
-    /* When not NULL, on the calling thread after each piece is written: its
+    /* When not NULL, on the calling thread after each portion is written: its
      * entries and bytes of the input. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
@@ -435,12 +435,13 @@ typedef struct seebatch_filter_file_job {
 /* Filters job->input into job->output in job->output_format, as `seebatch
  * filter RULES INPUT --output OUTPUT` does, byte for byte (the tool's and
  * Python's Filter.filter_file), on the one runner. Binpack input is judged
- * chunk by chunk on job->threads workers, chains and chunks kept (no rule:
- * the output is the input); plain and bin in batches, written as
- * seebatch_training_write writes. A failure leaves the output's path as it was, but at a fault of the input every entry
- * before it is written and committed (job->place names it). Errors: a NULL
- * filter or input, a format none of the three, an output that is the input,
- * a file that cannot be opened, created or written, no memory, a fault. */
+ * chunk by chunk on job->threads workers, chains and chunks kept (no rule: the
+ * output is the input); plain and bin in batches, written as
+ * seebatch_training_write writes. A failure leaves the output's path as it was,
+ * but at a fault of the input every entry before it is written and committed
+ * (job->place names it). Errors: a NULL filter or input, a format none of the
+ * three, an output that is the input, a file that cannot be opened, created or
+ * written, no memory, a fault. */
 SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
                                                            seebatch_error *error);
 

@@ -1,7 +1,9 @@
 /*
- * The one door from the command-line tool (programs/cli) into the library's
- * internals: what the tool uses that no user of the library does. Never
- * installed; the tool's files include no other header of lib/
+ * The one door from the programs of the `seebatch` binary (programs/cli, the
+ * differential harness programs/checking, the position generator
+ * programs/positions; programs/engine_see takes the public headers alone)
+ * into the library's internals: what they use that no user of the library
+ * does. Never installed; their files include no other header of lib/
  * (tests/design/tool_door.sh fails if one does, or if an include here has
  * no reason beside it), and every name they take through it is listed with
  * the files that may and why (tests/design/tool_door_names.txt, counted by
@@ -22,4 +24,11 @@
 #include "training/filtering/rule_options.h" /* why: the SEE and rule options among the tool's */
 #include "platform/output_file.h" /* why: --output by temporary and rename, never an input */
 #include "training/formats/binpack_reader.h" /* why: interleave checks chunk headers */
+/* The differential harness: the kernels it holds to the reference, past the public calls. */
+#include "auto/dispatch.h" /* why: the backends this machine runs, found by name */
+#include "kernel.h"        /* why: a kernel's batch calls, and the reference */
+#include "scalar/scalar.h" /* why: the scalar backend, walk by walk */
+#include "views/choice.h"  /* why: the view exchanges, chosen as an engine's are */
+/* The position generator: boards built square by square. */
+#include "board/bitboard.h" /* why: gen's boards from the library's bitboard words */
 #endif

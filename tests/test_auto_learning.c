@@ -107,8 +107,9 @@ static unsigned long calls_against_reference(const positions *p, const seebatch_
     static uint8_t passed[CALL_MOVES], passed_each[CALL_MOVES];
     unsigned long wrong = 0;
     for (size_t first = 0; first + CALL_MOVES <= p->count; first += CALL_MOVES) {
-        seebatch_batch batch = {p->boards, p->board_count, pins_given ? p->pins : NULL,
-                                &p->board_of_move[first], &p->moves[first], CALL_MOVES};
+        seebatch_batch batch = {
+            p->boards,        p->board_count, pins_given ? p->pins : NULL, &p->board_of_move[first],
+            &p->moves[first], CALL_MOVES};
         see_batch reference = seebatch_kernel_batch(rules, &batch);
         seebatch_reference_backend.values(&reference, expected);
         seebatch_values(rules, &batch, values);
@@ -135,10 +136,10 @@ static void exact_as_it_switches(const positions *in_order, const positions *sca
     CHECK_EQ(seebatch_backend_set("auto", &error), SEEBATCH_OK, "%s", error.message);
     seebatch_learning_rotate(true);
     for (int pins_given = 0; pins_given < 2; pins_given++) {
-        CHECK_EQ(calls_against_reference(in_order, rules, pins_given), 0,
-                 "in board order, pins %s", pins_given ? "given" : "worked out");
-        CHECK_EQ(calls_against_reference(scattered, rules, pins_given), 0,
-                 "scattered, pins %s", pins_given ? "given" : "worked out");
+        CHECK_EQ(calls_against_reference(in_order, rules, pins_given), 0, "in board order, pins %s",
+                 pins_given ? "given" : "worked out");
+        CHECK_EQ(calls_against_reference(scattered, rules, pins_given), 0, "scattered, pins %s",
+                 pins_given ? "given" : "worked out");
     }
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     for (int kind = 0; kind < 2; kind++)
@@ -178,7 +179,8 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     static seebatch_auto_shape all[SEEBATCH_CALL_SHAPES];
     const seebatch_auto_shape *shape = shape_report(all, CALL_THRESHOLD, BOARDS_IN_ORDER, false);
     for (size_t b = 0; b < shape->backend_count; b++)
-        CHECK_EQ(shape->backends[b].calls, 0, "learning starts afresh: %s", shape->backends[b].name);
+        CHECK_EQ(shape->backends[b].calls, 0, "learning starts afresh: %s",
+                 shape->backends[b].name);
     for (int round = 0; round < 4; round++)
         CHECK_EQ(calls_against_reference(p, rules, false), 0, "learning, round %d", round);
     shape = shape_report(all, CALL_THRESHOLD, BOARDS_IN_ORDER, false);
@@ -249,12 +251,13 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
         unsigned served[CYCLE * REPEATS]; /* each call's backends, a bit each */
         for (size_t c = 0; c < calls; c++) {
             size_t first = (repeating ? c % CYCLE : c) * MOVES;
-            seebatch_batch batch = {p->boards, p->board_count, NULL, &p->board_of_move[first],
-                                    &p->moves[first], MOVES};
+            seebatch_batch batch = {
+                p->boards, p->board_count, NULL, &p->board_of_move[first], &p->moves[first], MOVES};
             served[c] = served_next(all, rules, &batch);
         }
         const seebatch_auto_shape *shape = shape_report(all, CALL_VALUES, BOARDS_IN_ORDER, false);
-        CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0), "the regime");
+        CHECK_EQ(shape->repeats_every, (size_t)(repeating && shape->learns ? CYCLE : 0),
+                 "the regime");
         /* The first guess served the look's first calls, finding the regime. */
         unsigned index = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
         const char *first =
@@ -288,7 +291,8 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
                 CHECK(n <= CYCLE, "%s, branch-free, on a cycle of %d calls: %llu calls",
                       shape->backends[b].name, CYCLE, (unsigned long long)n);
             else if (repeating)
-                CHECK(n >= 3 * SUBSET, "%s on a cycle of %d calls: %llu calls, not three runs of %d",
+                CHECK(n >= 3 * SUBSET,
+                      "%s on a cycle of %d calls: %llu calls, not three runs of %d",
                       shape->backends[b].name, CYCLE, (unsigned long long)n, SUBSET);
             else /* its trial, and its parts beside each later one while it led */
                 CHECK(n >= 1 && n <= SHORT_TRIAL * (shape->backend_count - 1),

@@ -3,9 +3,9 @@
  * backends this machine must run (support/backend_requirements.c, one row
  * per backend); dispatch must agree exactly: the backends it lists as
  * available, the ones seebatch_backend_set accepts, and the one it picks by
- * itself (the measured table's for this CPU, else the widest it runs). A detection that loses a feature the CPU has (so every test of
- * that kernel would skip) or claims one it lacks fails here. Without
- * /proc/cpuinfo there is nothing independent to compare with: a skip (77).
+ * itself (the measured table's for this CPU, else the widest it runs). A detection that loses a
+ * feature the CPU has (so every test of that kernel would skip) or claims one it lacks fails here.
+ * Without /proc/cpuinfo there is nothing independent to compare with: a skip (77).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,7 +60,8 @@ static const char *expected_auto(void)
     seebatch_backend_choice choice = seebatch_backend_auto(&cpu);
     if (!choice.measured)
         return widest_runnable();
-    CHECK(identity_agrees(&cpu), "the measured row was chosen by a CPU /proc/cpuinfo does not name");
+    CHECK(identity_agrees(&cpu),
+          "the measured row was chosen by a CPU /proc/cpuinfo does not name");
     CHECK(cpuinfo_can_run(choice.backend) == CPUINFO_CAN,
           "the measured table picks %s, which /proc/cpuinfo says this machine cannot run",
           choice.backend);
@@ -95,8 +96,8 @@ static void check_available(void)
             has_row |= strcmp(backend_requirements[r].backend, names[i]) == 0;
         CHECK(has_row, "backend %s has no row in tests/support/backend_requirements.c", names[i]);
     }
-    CHECK(strcmp(names[0], widest_runnable()) == 0, "widest available is %s, expected %s",
-          names[0], widest_runnable());
+    CHECK(strcmp(names[0], widest_runnable()) == 0, "widest available is %s, expected %s", names[0],
+          widest_runnable());
 }
 
 int main(void)
@@ -112,8 +113,8 @@ int main(void)
     cpuinfo_value("vendor_id", vendor, sizeof vendor);
     cpuinfo_value("cpu family", family, sizeof family);
     cpuinfo_value("model", model, sizeof model);
-    fprintf(stderr, "/proc/cpuinfo: %s family %s model %s; cpuid: %s family %u model %u\n",
-            vendor, family, model, cpu.vendor, seebatch_cpu_family(&cpu), seebatch_cpu_model(&cpu));
+    fprintf(stderr, "/proc/cpuinfo: %s family %s model %s; cpuid: %s family %u model %u\n", vendor,
+            family, model, cpu.vendor, seebatch_cpu_family(&cpu), seebatch_cpu_model(&cpu));
     /* The library's own choice on first use, before anything is set. */
     test_unsetenv("SEEBATCH_BACKEND");
     CHECK(strcmp(seebatch_current_backend()->name, expected_auto()) == 0,

@@ -143,9 +143,10 @@ static void compare_mixed(differential *check, mixed_cases *mixed, uint64_t *ran
         mixed->next_config = (c + 1) % config_count;
         for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
             size_t left = pool->count - start;
-            see_batch batch = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                               left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
-                               &prepared[c], NULL};
+            see_batch batch = {
+                pool->boards,        pool->board_of_move + start,
+                pool->moves + start, left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH,
+                &prepared[c],        NULL};
             differential_compare(check, &batch, &configs[c]);
         }
     }
@@ -178,8 +179,9 @@ static void compare_batch_lengths(differential *check, const case_pool *pool)
     for (int c = 0; c < config_count; c++) {
         for (size_t length = 0; length <= LONGEST_BATCH; length++) {
             for (size_t start = 0; start + length <= pool->count; start += 997) {
-                see_batch mixed = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                                   length, &prepared[c], NULL};
+                see_batch mixed = {pool->boards,        pool->board_of_move + start,
+                                   pool->moves + start, length,
+                                   &prepared[c],        NULL};
                 compare_both_pin_modes(check, &mixed, pool->pins, &configs[c]);
             }
             seebatch_move repeated[LONGEST_BATCH];
@@ -204,8 +206,9 @@ static void compare_given_pins(differential *check, const case_pool *pool)
         for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
             size_t left = pool->count - start;
             size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
-            see_batch given = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                               length, &prepared[c], pool->pins};
+            see_batch given = {pool->boards,        pool->board_of_move + start,
+                               pool->moves + start, length,
+                               &prepared[c],        pool->pins};
             differential_compare(check, &given, &configs[c]);
             see_batch worked_out = given;
             worked_out.pins = NULL;
@@ -233,8 +236,9 @@ static void given_pins_are_read(const differential *check, const case_pool *pool
     for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
         size_t left = pool->count - start;
         size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
-        see_batch pinned = {pool->boards, pool->board_of_move + start, pool->moves + start,
-                            length, &with_pins, NULL};
+        see_batch pinned = {pool->boards,        pool->board_of_move + start,
+                            pool->moves + start, length,
+                            &with_pins,          NULL};
         see_batch unpinned = pinned, none_given = pinned;
         unpinned.rules = &without;
         none_given.pins = none;
@@ -305,7 +309,8 @@ static void reference_threshold_test(const see_batch *batch, int32_t threshold, 
  * parses back to the same board and move. */
 static void harness_catches_a_wrong_kernel(void)
 {
-    static const see_backend wrong = {"wrong", off_by_one_values, reference_threshold_test, 0, NULL, false};
+    static const see_backend wrong = {"wrong", off_by_one_values, reference_threshold_test, 0, NULL,
+                                      false};
     differential check;
     differential_init(&check, false, tmpfile());
     CHECK(check.report != NULL, "tmpfile");
@@ -380,8 +385,7 @@ static void auto_switched(void)
             CHECK(shapes[s].backends[b].calls > 0, "auto served %s from %s", shapes[s].shape,
                   shapes[s].backends[b].name);
     }
-    CHECK(switching > 0 || seebatch_backends_available(NULL, 0) < 2 ||
-              getenv("SEEBATCH_BACKEND"),
+    CHECK(switching > 0 || seebatch_backends_available(NULL, 0) < 2 || getenv("SEEBATCH_BACKEND"),
           "auto switched backends on some call shape");
 }
 

@@ -1,8 +1,8 @@
 /*
  * Public batch calls of every length reach the kernel in use: the lane kernel of
  * the backend set, or the scalar kernel for batches shorter than that
- * kernel's useful batch (on one board, the scalar kernel's node walk); and with nothing asked for, the first kernel this
- * CPU runs in dispatch's order of preference is in use (a dispatch that
+ * kernel's useful batch (on one board, the scalar kernel's node walk); and with nothing asked for,
+ * the first kernel this CPU runs in dispatch's order of preference is in use (a dispatch that
  * always picked scalar would pass every other test).
  *
  * The kernels are observed from outside the library: this program is linked

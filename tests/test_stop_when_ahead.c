@@ -18,9 +18,9 @@
  * passant and quiet moves left out: there Berserk's first move opens lines
  * its own way) the library's reference and its engine path must give this
  * value under {SEEBATCH_STOP_WHEN_AHEAD} with classic and with Stockfish's
- * values (and the engine path's threshold test must split there). Berserk has no promotion rule, so a capture that promotes is a
- * pawn's capture, as under no promotion flag here. Legal king captures meet
- * no attacker, and a king's capture into an attack, which rule 4 forbids,
+ * values (and the engine path's threshold test must split there). Berserk has no promotion rule,
+ * so a capture that promotes is a pawn's capture, as under no promotion flag here. Legal king
+ * captures meet no attacker, and a king's capture into an attack, which rule 4 forbids,
  * is refuted in the list by the king's 30000: both give the same value.
  */
 #include <stdlib.h>

@@ -54,7 +54,8 @@ int main(int argc, char **argv)
         }
     } else if (mode == "sequential") {
         for (const auto &file : files) {
-            binpack::CompressedTrainingDataEntryReader reader(file, std::ios::in | std::ios::binary);
+            binpack::CompressedTrainingDataEntryReader reader(file,
+                                                              std::ios::in | std::ios::binary);
             while (reader.hasNext()) {
                 entries.clear();
                 while (entries.size() < batch && reader.hasNext())

@@ -31,7 +31,8 @@ SEEBATCH_TABLE magic_entry seebatch_bishop_magics[64];
 SEEBATCH_TABLE magic_entry seebatch_rook_magics[64];
 SEEBATCH_TABLE bitboard seebatch_knight_attack_table[64];
 SEEBATCH_TABLE bitboard seebatch_king_attack_table[64];
-SEEBATCH_TABLE bitboard seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
+SEEBATCH_TABLE bitboard
+    seebatch_pawn_attack_table[2][64]; /* squares a pawn of that colour attacks */
 /* Squares strictly between two squares on a common line, else 0. */
 SEEBATCH_TABLE bitboard seebatch_between_table[64][64];
 /* The lines through a square on an empty board, without it: [0] its rank
@@ -106,10 +107,8 @@ static inline bitboard between(unsigned a, unsigned b) { return seebatch_between
  * (pieces outside `occupied` are still reported: mask them if they left).
  * Always inlined, as the lookups it makes: out of line, as a build without
  * full optimisation left it, it is a call per exchange. */
-static inline __attribute__((always_inline)) bitboard attackers_in(const bitboard *pieces,
-                                                                   const bitboard *colors,
-                                                                   unsigned square,
-                                                                   bitboard occupied)
+static inline __attribute__((always_inline)) bitboard
+attackers_in(const bitboard *pieces, const bitboard *colors, unsigned square, bitboard occupied)
 {
     return (pawn_attacks(SEEBATCH_BLACK, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_WHITE]) |
            (pawn_attacks(SEEBATCH_WHITE, square) & pieces[SEEBATCH_PAWN] & colors[SEEBATCH_BLACK]) |
@@ -120,9 +119,8 @@ static inline __attribute__((always_inline)) bitboard attackers_in(const bitboar
 }
 
 /* The same on a board. */
-static inline __attribute__((always_inline)) bitboard attackers_to(const seebatch_board *board,
-                                                                   unsigned square,
-                                                                   bitboard occupied)
+static inline __attribute__((always_inline)) bitboard
+attackers_to(const seebatch_board *board, unsigned square, bitboard occupied)
 {
     return attackers_in(board->pieces, board->colors, square, occupied);
 }

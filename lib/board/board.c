@@ -8,7 +8,8 @@
 #include "errors.h"
 #include "validity.h"
 
-static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board, seebatch_error *error)
+static seebatch_status seebatch_check_piece_overlap(const seebatch_board *board,
+                                                    seebatch_error *error)
 {
     char name[3];
     for (int a = 0; a < SEEBATCH_PIECE_TYPES; a++)

@@ -136,7 +136,7 @@ static void seebatch_emit_pawn_moves(capture_context *c, unsigned from, unsigned
 }
 
 /* En passant as movegen.c allows it, then tested in full. */
-static void seebatch_add_en_passant(capture_context *c, unsigned from)
+static void seebatch_capture_en_passant(capture_context *c, unsigned from)
 {
     const seebatch_board *board = c->board;
     unsigned to = board->en_passant;
@@ -188,7 +188,7 @@ static void seebatch_add_pawns(capture_context *c)
                 seebatch_emit_pawn_moves(c, from, one, true);
         }
         if (c->board->en_passant < 64)
-            seebatch_add_en_passant(c, from);
+            seebatch_capture_en_passant(c, from);
     }
 }
 

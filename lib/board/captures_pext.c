@@ -7,7 +7,7 @@
  */
 #include "attacks.h"
 #include "bitboard.h"
-#include "exchange/lookups_pext.h"
+#include "lookups_pext.h"
 #include "movegen.h"
 
 static inline bitboard straight_attacks(unsigned square, bitboard occupied)

@@ -31,8 +31,9 @@ static inline bool board_is_consistent(const seebatch_board *board)
     bitboard white = board->colors[SEEBATCH_WHITE], black = board->colors[SEEBATCH_BLACK];
     unsigned en_passant = board->en_passant;
     unsigned en_passant_rank = board->side_to_move == SEEBATCH_WHITE ? 5u : 2u;
-    bool en_passant_ok = en_passant == SEEBATCH_NO_SQUARE ||
-                         (en_passant < SEEBATCH_NO_SQUARE && rank_of(en_passant) == en_passant_rank);
+    bool en_passant_ok =
+        en_passant == SEEBATCH_NO_SQUARE ||
+        (en_passant < SEEBATCH_NO_SQUARE && rank_of(en_passant) == en_passant_rank);
     return ((overlap | (white & black)) == 0) & ((white | black) == seen) &
            (board->side_to_move <= SEEBATCH_BLACK) &
            castling_files_consistent(castling_word(board)) & en_passant_ok;
@@ -77,7 +78,7 @@ static inline bool en_passant_fits(const seebatch_board *board, unsigned from, u
  * it needs no test of its own. Always inlined: UBSan would outline it, a
  * function of the library without the seebatch_ prefix (symbols_prefixed). */
 static inline __attribute__((always_inline)) bool move_fits_board(const seebatch_board *board,
-                                                                   seebatch_move move)
+                                                                  seebatch_move move)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);

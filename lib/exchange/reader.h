@@ -9,7 +9,7 @@
  *
  * The includer has defined the attack lookups around a target square
  * (view_target, target_of and the *_attacks_at functions:
- * lookups_portable.h or lookups_pext.h).
+ * board/lookups_portable.h or board/lookups_pext.h).
  */
 #ifndef SEEBATCH_EXCHANGE_READER_H
 #define SEEBATCH_EXCHANGE_READER_H

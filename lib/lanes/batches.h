@@ -66,8 +66,8 @@ INLINE group group_of(batch_context *batch, size_t first, size_t count, group_bo
 /* At most LANES moves on one board, the usual call of an engine (one move,
  * or the few captures of a node): one group, straight through, so that
  * nothing is prepared for groups that will not come. */
-static __attribute__((noinline)) void seebatch_run_one_group(const see_batch *in, const answers_out *out,
-                                                    int32_t lo, int32_t hi)
+static __attribute__((noinline)) void
+seebatch_run_one_group(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
 {
     batch_context batch;
     seebatch_start_batch(&batch, in, lo, hi);
@@ -96,7 +96,8 @@ typedef struct two_groups_boards {
 INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t i, size_t count,
                            two_groups_boards on)
 {
-    group g0 = group_of(batch, i, LANES, (group_boards){on.boards, on.b0, on.flags, on.many_boards});
+    group g0 =
+        group_of(batch, i, LANES, (group_boards){on.boards, on.b0, on.flags, on.many_boards});
     group g1 = group_of(batch, i + LANES, count - LANES,
                         (group_boards){on.boards + LANES, on.b1, on.flags, on.many_boards});
     lanes answers[2];
@@ -106,7 +107,8 @@ INLINE void run_two_groups(batch_context *batch, const answers_out *out, size_t 
 }
 
 /* All moves on one board. */
-static void seebatch_run_one_board(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
+static void seebatch_run_one_board(const see_batch *in, const answers_out *out, int32_t lo,
+                                   int32_t hi)
 {
     batch_context batch;
     seebatch_start_batch(&batch, in, lo, hi);
@@ -118,12 +120,14 @@ static void seebatch_run_one_board(const see_batch *in, const answers_out *out, 
     one_board_lanes(&b, in->boards);
     size_t i = 0, count = in->count;
     for (; i + 2 * LANES <= count; i += 2 * LANES)
-        run_two_groups(&batch, out, i, 2 * LANES, (two_groups_boards){boards, &b, &b, flags, false});
+        run_two_groups(&batch, out, i, 2 * LANES,
+                       (two_groups_boards){boards, &b, &b, flags, false});
     if (count - i > LANES) {
         /* More than a group left: two groups, the second partly full, are
          * stepped together too: their instructions overlap, where one after the
          * other they wait on each step's chain. */
-        run_two_groups(&batch, out, i, count - i, (two_groups_boards){boards, &b, &b, flags, false});
+        run_two_groups(&batch, out, i, count - i,
+                       (two_groups_boards){boards, &b, &b, flags, false});
     } else if (i < count) {
         group gr = group_of(&batch, i, count - i, (group_boards){boards, &b, flags, false});
         emit(out, i, evaluate_group(&gr, false), count - i, batch.hi);
@@ -153,7 +157,8 @@ INLINE void prefetch_boards(const see_batch *in, size_t i)
 }
 
 /* Each move on the board it names. */
-static void seebatch_run_many_boards(const see_batch *in, const answers_out *out, int32_t lo, int32_t hi)
+static void seebatch_run_many_boards(const see_batch *in, const answers_out *out, int32_t lo,
+                                     int32_t hi)
 {
     batch_context batch;
     seebatch_start_batch(&batch, in, lo, hi);

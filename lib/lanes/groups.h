@@ -32,7 +32,8 @@ static void seebatch_forget_pins(pin_memory *memory)
         memory->board[i] = NULL;
 }
 
-static const seebatch_pins *seebatch_remembered_pins(pin_memory *memory, const seebatch_board *board)
+static const seebatch_pins *seebatch_remembered_pins(pin_memory *memory,
+                                                     const seebatch_board *board)
 {
     unsigned slot = (unsigned)(((uintptr_t)board / sizeof *board) % PIN_SLOTS);
     if (memory->board[slot] != board) {
@@ -86,7 +87,7 @@ typedef struct group {
     size_t count;
     const seebatch_board *const *boards; /* LANES of them */
     const board_lanes *b;
-    uint32_t flags; /* the batch's, without SEEBATCH_PINS where no pin can matter */
+    uint32_t flags;     /* the batch's, without SEEBATCH_PINS where no pin can matter */
     unsigned pin_lanes; /* with SEEBATCH_PINS: the lanes where a pin may matter (bit i: lane i) */
     enum path path;
     exchange x;
@@ -96,11 +97,14 @@ typedef struct group {
 
 /* The flags for moves all on one board: without SEEBATCH_PINS when neither
  * side has a pinned piece, as on most boards, so that no group looks. */
-static uint32_t seebatch_flags_for_board(uint32_t flags, const seebatch_board *board, batch_context *batch)
+static uint32_t seebatch_flags_for_board(uint32_t flags, const seebatch_board *board,
+                                         batch_context *batch)
 {
     if (!(flags & SEEBATCH_PINS))
         return flags;
-    return seebatch_pinned_pieces(seebatch_pins_of(batch, board), board) ? flags : flags & ~(uint32_t)SEEBATCH_PINS;
+    return seebatch_pinned_pieces(seebatch_pins_of(batch, board), board)
+               ? flags
+               : flags & ~(uint32_t)SEEBATCH_PINS;
 }
 
 /* A group's move fields, each lane's own. The rare paths decode them again
@@ -213,7 +217,8 @@ static unsigned seebatch_lanes_pins_matter(const group *gr, const bitboard reach
 /* Each lane's pinned pieces (rule 5) from the pins the caller gave a
  * many-board batch: two look-ups by lane, as a board's pins are four
  * bitboards, so that no pins are worked out and no test in lanes guesses. */
-_Static_assert(sizeof(seebatch_pins) == 4 * sizeof(uint64_t), "pins[b] is 4 bitboards past pins[b - 1]");
+_Static_assert(sizeof(seebatch_pins) == 4 * sizeof(uint64_t),
+               "pins[b] is 4 bitboards past pins[b - 1]");
 INLINE lanes given_pinned(const group *gr)
 {
     lanes index = shift_up(load_indices(gr->board_of_move, gr->count), 2);
@@ -232,7 +237,7 @@ static bitboard seebatch_gate_of(unsigned to, unsigned square, bitboard occupied
 
 /* Rule 3 for one lane: each of its x-ray candidates in a slot, with its gate. */
 static void seebatch_lane_candidates(general *g, unsigned lane, unsigned to, bitboard occupied,
-                            bitboard candidates)
+                                     bitboard candidates)
 {
     lane_mask this_lane = only_lane(lane);
     unsigned k = 0;
@@ -242,8 +247,10 @@ static void seebatch_lane_candidates(general *g, unsigned lane, unsigned to, bit
             g->candidate[k] = g->gate[k] = none_set();
             g->slots++;
         }
-        g->candidate[k] = choose(this_lane, broadcast(seebatch_square_bit(square)), g->candidate[k]);
-        g->gate[k] = choose(this_lane, broadcast(seebatch_gate_of(to, square, occupied)), g->gate[k]);
+        g->candidate[k] =
+            choose(this_lane, broadcast(seebatch_square_bit(square)), g->candidate[k]);
+        g->gate[k] =
+            choose(this_lane, broadcast(seebatch_gate_of(to, square, occupied)), g->gate[k]);
     }
 }
 
@@ -259,7 +266,8 @@ INLINE candidate_slot slot_of(const decoded_moves *d, lanes candidates)
     lanes index = keep(not_zero(candidates), add64(shift_up(d->to, 6), square_of_bit(candidates)));
     slot.occupied = d->occupied;
     slot.candidate = candidates;
-    slot.gate = either(both(look_up(&seebatch_between_table[0][0], index), d->occupied), candidates);
+    slot.gate =
+        either(both(look_up(&seebatch_between_table[0][0], index), d->occupied), candidates);
     return slot;
 }
 
@@ -330,7 +338,7 @@ static void seebatch_set_up_candidates(general *g, const group *gr, const decode
     for (unsigned lane = 0; lane < LANES; lane++)
         if (gr->candidates[lane])
             seebatch_lane_candidates(g, lane, (unsigned)to_of[lane], occupied_of[lane],
-                            gr->candidates[lane]);
+                                     gr->candidates[lane]);
 }
 
 /*
@@ -477,8 +485,8 @@ INLINE void evaluate_two_groups(group *g0, group *g1, lanes answers[2], const bo
         answers[1] = either(g1->x.balance, g1->x.attackers);
         return;
     }
-    int apart = g0->path == GENERAL || g1->path == GENERAL || g0->path == DECIDED ||
-                g1->path == DECIDED;
+    int apart =
+        g0->path == GENERAL || g1->path == GENERAL || g0->path == DECIDED || g1->path == DECIDED;
     if (apart) {
         play_group(g0);
         play_group(g1);

@@ -19,12 +19,15 @@
  * predictor has not learned); pins come from the caller or are worked out
  * the first time the opponent has an attacker.
  */
-#include "exchange/lookups_portable.h"
+#include "board/lookups_portable.h"
 #include "exchange/walk.h"
 #include "scalar.h"
 
 /* The pins of a pin_source, worked out when first asked for. */
-static inline const void *seebatch_pins_found(void *source) { return pins_from((pin_source *)source); }
+static inline const void *seebatch_pins_found(void *source)
+{
+    return pins_from((pin_source *)source);
+}
 
 /* The walk's position: the board, its pins from `pins` when they are in play. */
 static inline exchange_position position_of(const seebatch_rules *rules,

@@ -40,7 +40,8 @@ static inline int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return min32(
 
 /* Rule 2: the cheapest type first, the lowest square within a type.
  * `candidates` is not empty. */
-static bitboard seebatch_least_valuable_attacker(const seebatch_board *board, bitboard candidates, int *type)
+static bitboard seebatch_least_valuable_attacker(const seebatch_board *board, bitboard candidates,
+                                                 int *type)
 {
     for (*type = SEEBATCH_PAWN; *type < SEEBATCH_KING; ++*type) {
         bitboard of_type = candidates & board->pieces[*type];
@@ -52,7 +53,8 @@ static bitboard seebatch_least_valuable_attacker(const seebatch_board *board, bi
 
 /* The side to move captures on `to` with its least valuable attacker, if the
  * rules let it. *gain is what it wins. */
-static enum capture_result seebatch_capture_on_to(exchange *e, int32_t *gain, const seebatch_rules *rules)
+static enum capture_result seebatch_capture_on_to(exchange *e, int32_t *gain,
+                                                  const seebatch_rules *rules)
 {
     const seebatch_board *board = e->board;
     bitboard candidates = e->attackers & board->colors[e->side];
@@ -95,8 +97,8 @@ static enum capture_result seebatch_capture_on_to(exchange *e, int32_t *gain, co
 
 /* Rule 1: plays the forced first move, sets up the exchange that follows and
  * returns what the move wins. */
-static int32_t seebatch_play_first_move(exchange *e, const seebatch_board *board, seebatch_move move,
-                               const seebatch_rules *rules)
+static int32_t seebatch_play_first_move(exchange *e, const seebatch_board *board,
+                                        seebatch_move move, const seebatch_rules *rules)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);
@@ -252,6 +254,6 @@ static void seebatch_reference_see_ge(const see_batch *batch, int32_t threshold,
 }
 
 const see_backend seebatch_reference_backend = {
-    "reference", seebatch_reference_values, seebatch_reference_see_ge, 0, seebatch_batch_sound_portable,
-    false};
+    "reference", seebatch_reference_values,     seebatch_reference_see_ge,
+    0,           seebatch_batch_sound_portable, false};
 #endif

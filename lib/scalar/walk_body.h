@@ -371,9 +371,9 @@ WALK_INLINE void walk_batch(const see_batch *batch, const walk_asked asked, cons
 #define WALK_BY_FLAGS(flags, given, kind, ...)                                                     \
     do {                                                                                           \
         bool promotions = (flags)&SEEBATCH_PROMOTIONS;                                             \
-        walk_pins_mode mode = !((flags)&SEEBATCH_PINS) ? WALK_PINS_OFF                             \
-                              : (given)                ? WALK_PINS_GIVEN                           \
-                                                       : WALK_PINS_FOUND;                                         \
+        walk_pins_mode mode = WALK_PINS_OFF;                                                       \
+        if ((flags)&SEEBATCH_PINS)                                                                 \
+            mode = (given) ? WALK_PINS_GIVEN : WALK_PINS_FOUND;                                    \
         if (mode == WALK_PINS_GIVEN && promotions)                                                 \
             walk_batch(__VA_ARGS__, kind, WALK_PINS_GIVEN, true);                                  \
         else if (mode == WALK_PINS_GIVEN)                                                          \

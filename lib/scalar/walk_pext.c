@@ -2,7 +2,7 @@
  * as walk_portable.c. Built with the AVX2 kernel's options, which include
  * BMI2, as the views' pext exchanges are, and chosen only where the CPU
  * runs them and runs pext fast (scalar_backend.c). */
-#include "exchange/lookups_pext.h"
+#include "board/lookups_pext.h"
 
 #define WALK_BACKEND seebatch_scalar_walk_pext
 #define WALK_NAME "scalar (pext)"

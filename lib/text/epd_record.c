@@ -19,14 +19,17 @@
 enum { EPD_FIELDS = 4, EPD_COUNTER_MAX = 65535 };
 
 static bool seebatch_epd_is_space(char c) { return c == ' ' || c == '\t'; }
-static bool seebatch_epd_is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool seebatch_epd_is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 static bool seebatch_epd_is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Where reading is, and what the operations said. */
 typedef struct epd_cursor {
     const char *text;
     size_t length, at;
-    long counters[2]; /* hmvc, fmvn; -1 when not given */
+    long counters[2];            /* hmvc, fmvn; -1 when not given */
     seebatch_epd_record *record; /* the operations described */
     seebatch_error *error;
 } epd_cursor;
@@ -66,7 +69,7 @@ static bool seebatch_epd_read_operand(epd_cursor *c, size_t *start, size_t *leng
         const char *close = memchr(c->text + c->at + 1, '"', c->length - c->at - 1);
         if (!close) {
             seebatch_epd_fault(c->error, "EPD, column %zu: a string opened here is not closed",
-                     seebatch_epd_column(c->at));
+                               seebatch_epd_column(c->at));
             return false;
         }
         *start = c->at + 1;
@@ -84,9 +87,9 @@ static bool seebatch_epd_read_operand(epd_cursor *c, size_t *start, size_t *leng
 /* An operation as read: its opcode (name, at the byte at) and operands
  * (how many, and where the first is). */
 typedef struct epd_operation {
-    char name[8];   /* the opcode when it is 4 letters long, else "" */
-    int which;      /* 0 hmvc, 1 fmvn, -1 another opcode */
-    size_t at;      /* the opcode's byte */
+    char name[8];               /* the opcode when it is 4 letters long, else "" */
+    int which;                  /* 0 hmvc, 1 fmvn, -1 another opcode */
+    size_t at;                  /* the opcode's byte */
     size_t first, first_length; /* the first operand */
     int operands;
 } epd_operation;
@@ -101,13 +104,13 @@ static bool seebatch_epd_take_counter(epd_cursor *c, const epd_operation *op)
         value = value * 10 + (c->text[op->first + i] - '0');
     }
     if (!number || value > EPD_COUNTER_MAX || (op->which == 1 && value == 0)) {
-        seebatch_epd_fault(c->error, "EPD opcode %s, column %zu: needs one number %d..%d",
-                 op->name, seebatch_epd_column(op->at), op->which, EPD_COUNTER_MAX);
+        seebatch_epd_fault(c->error, "EPD opcode %s, column %zu: needs one number %d..%d", op->name,
+                           seebatch_epd_column(op->at), op->which, EPD_COUNTER_MAX);
         return false;
     }
     if (c->counters[op->which] >= 0) {
         seebatch_epd_fault(c->error, "EPD opcode %s, column %zu: given twice", op->name,
-                 seebatch_epd_column(op->at));
+                           seebatch_epd_column(op->at));
         return false;
     }
     c->counters[op->which] = value;
@@ -129,15 +132,17 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
     size_t at = c->at;
     if (!seebatch_epd_is_letter(c->text[at])) {
         seebatch_epd_fault(c->error, "EPD, column %zu: an opcode starts with a letter, not '%c'",
-                 seebatch_epd_column(at), c->text[at] >= ' ' && c->text[at] < 127 ? c->text[at] : '?');
+                           seebatch_epd_column(at),
+                           c->text[at] >= ' ' && c->text[at] < 127 ? c->text[at] : '?');
         return false;
     }
-    while (c->at < c->length && (seebatch_epd_is_letter(c->text[c->at]) || seebatch_epd_is_digit(c->text[c->at]) ||
-                                 c->text[c->at] == '_'))
+    while (c->at < c->length && (seebatch_epd_is_letter(c->text[c->at]) ||
+                                 seebatch_epd_is_digit(c->text[c->at]) || c->text[c->at] == '_'))
         c->at++;
     if (c->at < c->length && !seebatch_epd_is_space(c->text[c->at]) && c->text[c->at] != ';') {
-        seebatch_epd_fault(c->error, "EPD, column %zu: '%c' in an opcode", seebatch_epd_column(c->at),
-                 c->text[c->at] >= ' ' && c->text[c->at] < 127 ? c->text[c->at] : '?');
+        seebatch_epd_fault(c->error, "EPD, column %zu: '%c' in an opcode",
+                           seebatch_epd_column(c->at),
+                           c->text[c->at] >= ' ' && c->text[c->at] < 127 ? c->text[c->at] : '?');
         return false;
     }
     size_t name_length = c->at - at;
@@ -146,16 +151,17 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
         memcpy(op.name, c->text + at, 4);
     /* The two opcodes that set counters, told apart without a library call
      * (every record has a few operations). */
-    op.which = name_length != 4                     ? -1
+    op.which = name_length != 4                  ? -1
                : memcmp(op.name, "hmvc", 4) == 0 ? 0
                : memcmp(op.name, "fmvn", 4) == 0 ? 1
-                                                  : -1;
+                                                 : -1;
     size_t operands = 0, operands_end = 0;
     for (;;) {
         seebatch_epd_skip_spaces(c);
         if (c->at == c->length) {
             seebatch_epd_fault(c->error, "EPD opcode %.*s, column %zu: no ';' ends it",
-                     (int)(name_length > 16 ? 16 : name_length), c->text + at, seebatch_epd_column(at));
+                               (int)(name_length > 16 ? 16 : name_length), c->text + at,
+                               seebatch_epd_column(at));
             return false;
         }
         if (c->text[c->at] == ';')
@@ -179,7 +185,7 @@ static bool seebatch_epd_read_operation(epd_cursor *c)
 /* The end of each of the first five fields of text, or false when there
  * are fewer than five before the first ';'. */
 static bool seebatch_epd_find_fields(const char *text, size_t length, size_t ends[EPD_FIELDS],
-                        size_t *fifth)
+                                     size_t *fifth)
 {
     const char *semicolon = memchr(text, ';', length);
     size_t limit = semicolon ? (size_t)(semicolon - text) : length, at = 0;
@@ -219,10 +225,9 @@ seebatch_status seebatch_epd_read(const char *text, size_t length, seebatch_epd_
     size_t start = 0;
     while (seebatch_epd_is_space(text[start]))
         start++;
-    int written = snprintf(record->fen, sizeof record->fen, "%.*s %ld %ld",
-                           (int)(ends[EPD_FIELDS - 1] - start), text + start,
-                           c.counters[0] < 0 ? 0 : c.counters[0],
-                           c.counters[1] < 0 ? 1 : c.counters[1]);
+    int written = snprintf(
+        record->fen, sizeof record->fen, "%.*s %ld %ld", (int)(ends[EPD_FIELDS - 1] - start),
+        text + start, c.counters[0] < 0 ? 0 : c.counters[0], c.counters[1] < 0 ? 1 : c.counters[1]);
     if (written < 0 || (size_t)written >= sizeof record->fen)
         return seebatch_fail(error, SEEBATCH_ERROR_FEN, "FEN is longer than %zu bytes",
                              sizeof record->fen - 1);

@@ -28,7 +28,7 @@ static void seebatch_make_empty(seebatch_board *board)
 
 /* Parses one row (without its '\n'); a '\r' ending it is dropped. */
 static seebatch_status seebatch_parse_row(const char *row, size_t length, seebatch_board *board,
-                                 seebatch_error *error)
+                                          seebatch_error *error)
 {
     if (length > 0 && row[length - 1] == '\r')
         length--;
@@ -49,7 +49,8 @@ static seebatch_status seebatch_parse_row(const char *row, size_t length, seebat
 }
 
 /* Records a bad row in the report. */
-static void seebatch_report_row(seebatch_fen_rows_report *report, size_t row, const seebatch_error *error)
+static void seebatch_report_row(seebatch_fen_rows_report *report, size_t row,
+                                const seebatch_error *error)
 {
     if (report->errors && report->bad_rows < report->error_capacity) {
         report->errors[report->bad_rows].row = row;

@@ -22,12 +22,12 @@
 bool seebatch_is_uci_position(const char *text, size_t length);
 
 /* Reads the command in text[0..length) (no NUL inside; any length: a game's
- * moves have no bound) into *board. Errors (SEEBATCH_ERROR_FEN), naming what
- * is wrong: a word other than startpos or fen after "position", a bad FEN
+ * moves have no bound) into *board. Errors (SEEBATCH_ERROR_FEN), naming what is
+ * wrong: a word other than startpos or fen after "position", a bad FEN
  * (seebatch_board_from_fen's message), a word other than "moves" after the
  * position, and a move by its index from 1 and its text ("moves" with none
- * after it is the position, as Stockfish reads it): "move 3 (e2e5) is not legal", or the parser's message. On
- * failure *board is unspecified. */
+ * after it is the position, as Stockfish reads it): "move 3 (e2e5) is not
+ * legal", or the parser's message. On failure *board is unspecified. */
 seebatch_status seebatch_uci_position_read(seebatch_board *board, const char *text, size_t length,
                                            seebatch_error *error);
 

@@ -22,7 +22,7 @@
  * between its chains. */
 #define RULES_LOOKING_BACK ((1u << RULE_PLACEHOLDER) | (1u << RULE_PIECE_COUNT))
 
-/* What one call carries from piece to piece (the runner's work context). */
+/* What one call carries from portion to portion (the runner's work context). */
 typedef struct filter_run {
     seebatch_filter_file_job *job;
     FILE *output;                     /* binpack input: NULL, count only */
@@ -32,7 +32,7 @@ typedef struct filter_run {
     seebatch_status refused;          /* the writer refused an entry (error says which) */
     seebatch_status failed;           /* the run's fault, or memory run out (error says) */
     seebatch_error *error;
-    uint8_t keep[PIECE_ENTRIES_MAX];
+    uint8_t keep[PORTION_ENTRIES_MAX];
 } filter_run;
 
 static void seebatch_file_add_counts(seebatch_filter_counts *sum,
@@ -80,9 +80,9 @@ static void seebatch_file_part_free(void *context, void *state)
 static void seebatch_file_filter_known(runner_part *part, const seebatch_filter_state *before)
 {
     seebatch_filter_chunk *chunk = part->state;
-    chunk->payload = part->piece->bytes + part->start;
+    chunk->payload = part->portion->bytes + part->start;
     chunk->size = part->end - part->start;
-    chunk->file_offset = part->piece->file_offset + part->start;
+    chunk->file_offset = part->portion->file_offset + part->start;
     chunk->before_known = before != NULL;
     if (before)
         chunk->before = *before;
@@ -175,12 +175,13 @@ static int seebatch_file_deliver_batch(void *context, runner_part *parts, size_t
     (void)count;
     (void)entries_before;
     filter_run *run = context;
-    const file_piece *piece = parts[0].piece;
-    seebatch_training_filter_judge(run->job->filter, piece->entries, piece->entry_count, run->keep);
+    const file_portion *portion = parts[0].portion;
+    seebatch_training_filter_judge(run->job->filter, portion->entries, portion->entry_count,
+                                   run->keep);
     if (!run->writer)
         return 0;
-    run->refused = seebatch_training_write_entries(run->writer, piece->entry_count, piece->entries,
-                                                   run->keep, run->error);
+    run->refused = seebatch_training_write_entries(run->writer, portion->entry_count,
+                                                   portion->entries, run->keep, run->error);
     return run->refused != SEEBATCH_OK;
 }
 
@@ -208,7 +209,7 @@ static runner_result seebatch_file_run(filter_run *run, FILE *input, seebatch_fi
 {
     seebatch_filter_file_job *job = run->job;
     bool binpack = format == SEEBATCH_FILE_BINPACK;
-    runner_job pieces = {
+    runner_job portions = {
         .source = {input, job->input, format, job->skip, job->skip_context,
                    job->skip ? job->output_format : SEEBATCH_FILE_UNKNOWN},
         .threads = job->threads,
@@ -219,11 +220,11 @@ static runner_result seebatch_file_run(filter_run *run, FILE *input, seebatch_fi
         .progress = job->progress,
         .progress_context = job->progress_context,
     };
-    runner_result result = seebatch_run_pieces(&pieces);
+    runner_result result = seebatch_run_portions(&portions);
     if (result == RUNNER_FAULT) {
-        job->place = (seebatch_training_place){pieces.fault_byte, pieces.fault_entry};
-        snprintf(job->reason, sizeof job->reason, "%s", pieces.reason);
-        run->failed = seebatch_runner_fault_error(&pieces, run->error);
+        job->place = (seebatch_training_place){portions.fault_byte, portions.fault_entry};
+        snprintf(job->reason, sizeof job->reason, "%s", portions.reason);
+        run->failed = seebatch_runner_fault_error(&portions, run->error);
     } else if (result == RUNNER_NO_MEMORY) {
         run->failed = seebatch_fail(run->error, TRAINING_MEMORY_FAULT, "out of memory");
     }
@@ -349,7 +350,7 @@ static seebatch_status seebatch_file_format_opened(const seebatch_filter_file_jo
                                                    seebatch_file_format *format,
                                                    seebatch_error *error)
 {
-    seebatch_status status = seebatch_piece_format_of(job->input, input, format, error);
+    seebatch_status status = seebatch_portion_format_of(job->input, input, format, error);
     if (status == SEEBATCH_OK && *format == SEEBATCH_FILE_LINES)
         return seebatch_fail(error, TRAINING_DATA_FAULT, "%s %s", job->input,
                              seebatch_not_training_data);

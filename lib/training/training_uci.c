@@ -15,7 +15,8 @@ typedef struct uci_texts {
 
 /* Copies row's text into text (UCI_TEXT_MAX + 1 bytes); SEEBATCH_ERROR_MOVE
  * when it is longer. */
-static seebatch_status seebatch_row_text(uci_texts cells, size_t row, char *text, seebatch_error *error)
+static seebatch_status seebatch_row_text(uci_texts cells, size_t row, char *text,
+                                         seebatch_error *error)
 {
     const char *cell = cells.texts + row * cells.stride;
     const char *end = memchr(cell, '\0', cells.stride);
@@ -30,9 +31,8 @@ static seebatch_status seebatch_row_text(uci_texts cells, size_t row, char *text
 
 seebatch_status seebatch_training_moves_from_uci(const seebatch_board *boards, size_t board_count,
                                                  const uint32_t *board_index, const char *texts,
-                                                 size_t text_stride, size_t count,
-                                                 uint16_t *moves, size_t *parsed,
-                                                 seebatch_error *error)
+                                                 size_t text_stride, size_t count, uint16_t *moves,
+                                                 size_t *parsed, seebatch_error *error)
 {
     if (parsed)
         *parsed = 0;

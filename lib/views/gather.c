@@ -14,7 +14,8 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
     const seebatch_layout *layout = &view_rules_of(rules)->layout;
     /* The colour whose pawns move up the numbers is seebatch's white. */
     unsigned swap = layout->squares == SEEBATCH_RANK_8_FIRST;
-    const seebatch_board empty = SEEBATCH_BOARD_EMPTY; /* no compound literal: the pair builds as C++ */
+    const seebatch_board empty =
+        SEEBATCH_BOARD_EMPTY; /* no compound literal: the pair builds as C++ */
     *board = empty;
     for (int type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
         if (layout->kind == SEEBATCH_LAYOUT_BY_TYPE) {
@@ -39,15 +40,17 @@ void seebatch_view_gather_from(const seebatch_rules *rules, const uint64_t *piec
 }
 
 static void seebatch_gather_view(const seebatch_view_rules *rules, const seebatch_view *view,
-                        const void *engine_pins, seebatch_board *board, seebatch_pins *pins)
+                                 const void *engine_pins, seebatch_board *board,
+                                 seebatch_pins *pins)
 {
     seebatch_view_gather_from(&rules->rules, view->pieces, view->colors, engine_pins, board, pins);
 }
 
 /* The pins the engine path should use: the engine's under SEEBATCH_PINS,
  * or NULL (worked out when needed, or not read at all). */
-static const seebatch_pins *seebatch_pins_in_use(const seebatch_rules *rules, const void *engine_pins,
-                                        const seebatch_pins *gathered)
+static const seebatch_pins *seebatch_pins_in_use(const seebatch_rules *rules,
+                                                 const void *engine_pins,
+                                                 const seebatch_pins *gathered)
 {
     return (rules->flags & SEEBATCH_PINS) && engine_pins ? gathered : NULL;
 }
@@ -72,7 +75,7 @@ bool seebatch_view_see_ge_gathered(const seebatch_rules *rules, const uint64_t *
                    ((rules->flags & SEEBATCH_PROMOTIONS) && promotion > 0 ? promotion : 0);
     int64_t threshold = (int64_t)victim - risk + shortfall;
     return seebatch_value_ge(rules, &board, seebatch_pins_in_use(rules, engine_pins, &gathered),
-                                  (seebatch_move)move, (int32_t)threshold);
+                             (seebatch_move)move, (int32_t)threshold);
 }
 
 int32_t seebatch_view_value_gathered(const seebatch_rules *rules, const uint64_t *pieces,
@@ -85,7 +88,7 @@ int32_t seebatch_view_value_gathered(const seebatch_rules *rules, const uint64_t
     seebatch_view_gather_from(rules, pieces, colors, engine_pins, &board, &gathered);
     (void)mover_code, (void)victim_code; /* the gathered board holds the pieces */
     return seebatch_value(rules, &board, seebatch_pins_in_use(rules, engine_pins, &gathered),
-                                     (seebatch_move)move);
+                          (seebatch_move)move);
 }
 
 bool seebatch_view_see_ge_move(const seebatch_view_rules *rules, const seebatch_view *view,
@@ -95,8 +98,9 @@ bool seebatch_view_see_ge_move(const seebatch_view_rules *rules, const seebatch_
     seebatch_pins gathered;
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_gather_view(rules, view, engine_pins, &board, &gathered);
-    return seebatch_value_ge(
-        &rules->rules, &board, seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move, threshold);
+    return seebatch_value_ge(&rules->rules, &board,
+                             seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move,
+                             threshold);
 }
 
 int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const seebatch_view *view,
@@ -107,13 +111,13 @@ int32_t seebatch_view_see_value_move(const seebatch_view_rules *rules, const see
     const void *engine_pins = (rules->rules.flags & SEEBATCH_PINS) ? pins : NULL;
     seebatch_gather_view(rules, view, engine_pins, &board, &gathered);
     return seebatch_value(&rules->rules, &board,
-                                     seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move);
+                          seebatch_pins_in_use(&rules->rules, engine_pins, &gathered), move);
 }
 
 /* With both the twelve and the colour bitboards, each colour's must be the
  * union of its six: the exchange reads both. */
 static seebatch_status seebatch_check_colors_agree(const seebatch_view_rules *rules,
-                                          const seebatch_view *view, seebatch_error *error)
+                                                   const seebatch_view *view, seebatch_error *error)
 {
     const seebatch_layout *layout = &rules->layout;
     if (layout->kind != SEEBATCH_LAYOUT_BY_PIECE || !layout->has_colors)

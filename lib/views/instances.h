@@ -1,7 +1,7 @@
 /*
  * Every walk of one table, written out: the threshold test and the exact
- * value of the exchange walk (lib/exchange/walk.h) for each layout shape, with the pins (rule 5) honoured and
- * without, so no call tests a shape or a flag; then the table listing them
+ * value of the exchange walk (lib/exchange/walk.h) for each layout shape, with the pins (rule 5)
+ * honoured and without, so no call tests a shape or a flag; then the table listing them
  * by shape and pins. Included once by each file that defines a way of
  * looking up attacks (exchanges_portable.c, exchanges_pext.c), which names
  * the table VIEW_TABLE; the functions are that file's own.

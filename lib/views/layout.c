@@ -47,7 +47,8 @@ static bool seebatch_is_stockfish_layout(const seebatch_layout *layout)
 
 /* Whether a BY_PIECE layout with colours has every offset at `stride_color`
  * * colour + `stride_type` * type bitboards, and its colours at 0 and 1. */
-static bool seebatch_twelve_at(const seebatch_layout *layout, int32_t stride_color, int32_t stride_type)
+static bool seebatch_twelve_at(const seebatch_layout *layout, int32_t stride_color,
+                               int32_t stride_type)
 {
     enum { BB = (int32_t)sizeof(uint64_t) };
     if (layout->kind != SEEBATCH_LAYOUT_BY_PIECE || !layout->has_colors || layout->colors[0] != 0 ||
@@ -76,7 +77,7 @@ view_shape seebatch_view_shape_of(const seebatch_layout *layout)
 
 /* Two of `count` offsets at the same place name one bitboard twice. */
 static seebatch_status seebatch_check_distinct(const int32_t *offsets, int count, const char *field,
-                                      seebatch_error *error)
+                                               seebatch_error *error)
 {
     for (int i = 0; i < count; i++)
         for (int j = i + 1; j < count; j++)
@@ -107,7 +108,7 @@ seebatch_status seebatch_view_layout_check(const seebatch_layout *layout, seebat
     bool by_piece = layout->kind == SEEBATCH_LAYOUT_BY_PIECE;
     seebatch_status status =
         seebatch_check_distinct(&layout->pieces[0][0], by_piece ? 12 : 6,
-                       by_piece ? "pieces (colour * 6 + type)" : "pieces[0]", error);
+                                by_piece ? "pieces (colour * 6 + type)" : "pieces[0]", error);
     if (status == SEEBATCH_OK && layout->has_colors)
         status = seebatch_check_distinct(layout->colors, 2, "colors", error);
     /* An engine that keeps no pins leaves their four offsets 0. */

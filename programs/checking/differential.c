@@ -420,6 +420,23 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
     }
 }
 
+/* The run of moves from first on that are on one board: its end, the
+ * board, and the board's pins. */
+typedef struct board_run {
+    size_t end;
+    const seebatch_board *board;
+    seebatch_pins pins;
+} board_run;
+
+static board_run board_run_from(const see_batch *batch, size_t first)
+{
+    board_run run = {first, board_of(batch, first), {{0, 0}, {0, 0}}};
+    while (run.end < batch->count && board_of(batch, run.end) == run.board)
+        run.end++;
+    seebatch_pins_compute(run.board, &run.pins);
+    return run;
+}
+
 /* Each run of moves of one board as a node's captures through the public
  * calls (a threshold a move under eight moves takes the node walk whatever
  * the kernel; exact values where the plan gives scalar), its pins given on
@@ -430,11 +447,10 @@ static void compare_node_calls(differential *check, const see_batch *batch,
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH], values[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     for (size_t first = 0, end; first < batch->count; first = end) {
-        const seebatch_board *board = board_of(batch, first);
-        for (end = first; end < batch->count && board_of(batch, end) == board; end++)
-            ;
-        seebatch_pins pins;
-        seebatch_pins_compute(board, &pins);
+        board_run run = board_run_from(batch, first);
+        const seebatch_board *board = run.board;
+        const seebatch_pins pins = run.pins;
+        end = run.end;
         bool given = (check->boards_seen + first) % 2;
         const char *what = given ? "node values (pins given)" : "node values (pins worked out)";
         seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
@@ -463,18 +479,15 @@ static void compare_engine_path(differential *check, const see_batch *batch,
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
     for (size_t first = 0, end; first < batch->count; first = end) {
-        const seebatch_board *board = board_of(batch, first);
-        for (end = first; end < batch->count && board_of(batch, end) == board; end++)
-            ;
-        seebatch_pins pins;
-        seebatch_pins_compute(board, &pins);
+        board_run run = board_run_from(batch, first);
+        end = run.end;
         for (size_t i = first; i < end; i++) {
-            compare_engine_move(check, batch, i, rules, &pins, reference[i]);
+            compare_engine_move(check, batch, i, rules, &run.pins, reference[i]);
             thresholds[i] = reference[i] + (int32_t)(i % 3) - 1;
         }
-        compare_views(check, batch, first, end, &pins, reference);
+        compare_views(check, batch, first, end, &run.pins, reference);
         seebatch_batch node = {
-            board, 1, (first & 1) ? NULL : &pins, NULL, batch->moves + first, end - first};
+            run.board, 1, (first & 1) ? NULL : &run.pins, NULL, batch->moves + first, end - first};
         seebatch_values_ge(rules, &node, 0, thresholds + first, passed + first);
         compare_passed(check, batch, (move_range){first, end}, reference,
                        (threshold_answers){"see_ge a threshold each", thresholds, passed});

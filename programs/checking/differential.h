@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "checking_only.h"
+#include "tool_only.h"
 #include "seebatch.h"
 #include "seebatch_view.h"
 

@@ -10,8 +10,8 @@
 #include "auto_report.h"
 #include "check_engine.h"
 #include "options.h"
-#include "piece_work.h"
-#include "position_line.h"
+#include "portion_work.h"
+#include "position_words.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 
@@ -80,10 +80,10 @@ typedef struct check_settings {
     differential fresh;   /* made once (it asks the CPU): the start of every chunk's check */
 } check_settings;
 
-/* The counters a piece's check sums. */
+/* The counters a portion's check sums. */
 enum { COUNT_POSITIONS, COUNT_MOVES, COUNT_LANES, COUNT_ORACLE_LANES, COUNT_MISMATCHES };
 
-/* What a piece of lines has checked: its own differential counters. */
+/* What a portion of lines has checked: its own differential counters. */
 typedef struct check_worker {
     const check_settings *settings;
     differential check;
@@ -112,7 +112,7 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
 
 /* Training data: each entry's move, under every configuration. */
 static void check_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
-                          const void *state, piece_result *result)
+                          const void *state, portion_result *result)
 {
     (void)first;
     const check_settings *settings = state;
@@ -160,7 +160,7 @@ static unsigned long long print_summary(const check_settings *settings, const ui
     return mismatches;
 }
 
-/* Lines: a piece's check, made from the fresh one. */
+/* Lines: a portion's check, made from the fresh one. */
 static void *new_worker(const void *shared)
 {
     const check_settings *settings = shared;
@@ -172,7 +172,7 @@ static void *new_worker(const void *shared)
 
 static void free_worker(void *state) { free(state); }
 
-/* A piece's counts into the counters, the worker made fresh for the next. */
+/* A portion's counts into the counters, the worker made fresh for the next. */
 static void collect_worker(void *state, uint64_t *counts)
 {
     check_worker *worker = state;
@@ -190,11 +190,11 @@ static int check_input(const check_settings *settings, const input_options *opti
                        const input_source *input, uint64_t *counts, progress_meter *progress)
 {
     progress_input(progress, input->stream);
-    piece_work work = {.name = "check",
-                       .input = input,
-                       .threads = (int)options->threads,
-                       .progress = progress,
-                       .shared = settings};
+    portion_work work = {.name = "check",
+                         .input = input,
+                         .threads = (int)options->threads,
+                         .progress = progress,
+                         .shared = settings};
     if (input->format == SEEBATCH_FILE_LINES) {
         work.process = check_line;
         work.state_new = new_worker;
@@ -203,8 +203,8 @@ static int check_input(const check_settings *settings, const input_options *opti
     } else {
         work.consume = check_entries; /* entry by entry: a chunk may be cut between chains */
     }
-    int status = run_piece_work(&work);
-    for (int c = 0; c < PIECE_COUNTERS; c++)
+    int status = run_portion_work(&work);
+    for (int c = 0; c < PORTION_COUNTERS; c++)
         counts[c] += work.counters[c];
     return status;
 }
@@ -213,7 +213,7 @@ static int check_input(const check_settings *settings, const input_options *opti
 static int check_inputs(const check_settings *settings, const input_options *options,
                         const input_set *inputs)
 {
-    uint64_t counts[PIECE_COUNTERS] = {0};
+    uint64_t counts[PORTION_COUNTERS] = {0};
     int status = EXIT_OK;
     progress_meter progress;
     start_job_progress(&progress, "check", options, inputs);

@@ -14,7 +14,7 @@
 
 #include "engine_report.h"
 #include "engine_see.h"
-#include "piece_work.h"
+#include "portion_work.h"
 #include "position_line.h"
 #include "real_positions.h"
 #include "subcommand_input.h"
@@ -158,16 +158,16 @@ static int open_engine(engine_run *run)
     return EXIT_ENGINE_FAILED;
 }
 
-/* A piece of input's positions, held until it is delivered, in input
+/* A portion of input's positions, held until it is delivered, in input
  * order on this thread, to the check. */
-typedef struct engine_piece {
+typedef struct engine_portion {
     engine_run *run; /* workers read run->options alone */
     seebatch_board *boards;
     uint16_t *given; /* moves given with each board, or NONE_GIVEN */
     seebatch_move *moves;
     size_t count, capacity, move_count, move_capacity;
     bool no_memory;
-} engine_piece;
+} engine_portion;
 
 enum { NONE_GIVEN = UINT16_MAX };
 
@@ -186,32 +186,33 @@ static bool grow(void **array, size_t *capacity, size_t needed, size_t size)
     return true;
 }
 
-static void hold(engine_piece *piece, const seebatch_board *board, const seebatch_move *moves,
+static void hold(engine_portion *portion, const seebatch_board *board, const seebatch_move *moves,
                  size_t count)
 {
-    size_t positions = piece->capacity;
-    if (!grow((void **)&piece->boards, &positions, piece->count + 1, sizeof *piece->boards) ||
-        !grow((void **)&piece->given, &piece->capacity, piece->count + 1, sizeof *piece->given) ||
-        !grow((void **)&piece->moves, &piece->move_capacity, piece->move_count + count,
-              sizeof *piece->moves)) {
-        piece->no_memory = true;
+    size_t positions = portion->capacity;
+    if (!grow((void **)&portion->boards, &positions, portion->count + 1, sizeof *portion->boards) ||
+        !grow((void **)&portion->given, &portion->capacity, portion->count + 1,
+              sizeof *portion->given) ||
+        !grow((void **)&portion->moves, &portion->move_capacity, portion->move_count + count,
+              sizeof *portion->moves)) {
+        portion->no_memory = true;
         return;
     }
-    piece->boards[piece->count] = *board;
-    piece->given[piece->count++] = moves ? (uint16_t)count : NONE_GIVEN;
+    portion->boards[portion->count] = *board;
+    portion->given[portion->count++] = moves ? (uint16_t)count : NONE_GIVEN;
     if (moves)
-        memcpy(piece->moves + piece->move_count, moves, count * sizeof *moves);
-    piece->move_count += moves ? count : 0;
+        memcpy(portion->moves + portion->move_count, moves, count * sizeof *moves);
+    portion->move_count += moves ? count : 0;
 }
 
 static bool hold_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
     (void)out;
-    engine_piece *piece = state;
+    engine_portion *portion = state;
     position_line position;
-    if (!read_position_line(input, piece->run->options->keep_impossible, &position, errors))
+    if (!read_position_line(input, portion->run->options->keep_impossible, &position, errors))
         return false;
-    hold(piece, &position.board, position.has_moves ? position.moves : NULL, position.move_count);
+    hold(portion, &position.board, position.has_moves ? position.moves : NULL, position.move_count);
     return true;
 }
 
@@ -221,42 +222,45 @@ static void hold_entries(const seebatch_training_entry *entries, size_t count, v
         hold(state, &entries[i].board, &entries[i].move, 1);
 }
 
-/* On this thread, in input order: the piece's positions asked. */
-static void deliver_piece(void *state, uint64_t *counters)
+/* On this thread, in input order: the portion's positions asked. */
+static void deliver_portion(void *state, uint64_t *counters)
 {
     (void)counters;
-    engine_piece *piece = state;
-    engine_run *run = piece->run;
-    if (piece->no_memory && run->status == CHECK_DONE)
+    engine_portion *portion = state;
+    engine_run *run = portion->run;
+    if (portion->no_memory && run->status == CHECK_DONE)
         run->status = CHECK_NO_MEMORY;
-    for (size_t i = 0, m = 0; i < piece->count && run->status == CHECK_DONE; i++) {
-        bool given = piece->given[i] != NONE_GIVEN;
+    for (size_t i = 0, m = 0; i < portion->count && run->status == CHECK_DONE; i++) {
+        bool given = portion->given[i] != NONE_GIVEN;
         run->status =
-            engine_check_position(run->check, &piece->boards[i], given ? piece->moves + m : NULL,
-                                  given ? piece->given[i] : 0);
-        m += given ? piece->given[i] : 0;
+            engine_check_position(run->check, &portion->boards[i],
+                                  given ? portion->moves + m : NULL, given ? portion->given[i] : 0);
+        m += given ? portion->given[i] : 0;
     }
-    piece->count = piece->move_count = 0;
-    piece->no_memory = false;
+    portion->count = portion->move_count = 0;
+    portion->no_memory = false;
 }
 
-static bool still_asking(void *state) { return ((engine_piece *)state)->run->status == CHECK_DONE; }
-
-static void *new_piece(const void *shared)
+static bool still_asking(void *state)
 {
-    engine_piece *piece = calloc(1, sizeof *piece);
-    if (piece)
-        piece->run = (engine_run *)shared; /* delivered on this thread alone */
-    return piece;
+    return ((engine_portion *)state)->run->status == CHECK_DONE;
 }
 
-static void free_piece(void *state)
+static void *new_portion(const void *shared)
 {
-    engine_piece *piece = state;
-    free(piece->boards);
-    free(piece->given);
-    free(piece->moves);
-    free(piece);
+    engine_portion *portion = calloc(1, sizeof *portion);
+    if (portion)
+        portion->run = (engine_run *)shared; /* delivered on this thread alone */
+    return portion;
+}
+
+static void free_portion(void *state)
+{
+    engine_portion *portion = state;
+    free(portion->boards);
+    free(portion->given);
+    free(portion->moves);
+    free(portion);
 }
 
 /* The FILEs, each read as check reads them: EXIT_OK or a failure's
@@ -270,18 +274,18 @@ static int ask_inputs(engine_run *run, input_set *inputs)
     for (int i = 0; i < inputs->count && run->status == CHECK_DONE; i++) {
         start_input_messages("check", &inputs->sources[i]);
         progress_input(&progress, inputs->sources[i].stream);
-        piece_work work = {.name = "check",
-                           .input = &inputs->sources[i],
-                           .threads = (int)o->input.threads,
-                           .progress = &progress,
-                           .shared = run,
-                           .process = hold_line,
-                           .consume_into = hold_entries,
-                           .state_new = new_piece,
-                           .state_free = free_piece,
-                           .collect = deliver_piece,
-                           .go_on = still_asking};
-        int input_status = run_piece_work(&work);
+        portion_work work = {.name = "check",
+                             .input = &inputs->sources[i],
+                             .threads = (int)o->input.threads,
+                             .progress = &progress,
+                             .shared = run,
+                             .process = hold_line,
+                             .consume_into = hold_entries,
+                             .state_new = new_portion,
+                             .state_free = free_portion,
+                             .collect = deliver_portion,
+                             .go_on = still_asking};
+        int input_status = run_portion_work(&work);
         status = worse_status(status, input_status);
         if (!run_goes_on(&inputs->sources[i], input_status))
             break;

@@ -16,8 +16,8 @@
 #include "name_fields.h"
 #include "auto_report.h"
 #include "options.h"
-#include "piece_work.h"
-#include "position_line.h"
+#include "portion_work.h"
+#include "position_words.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 
@@ -100,11 +100,11 @@ typedef struct position_counts {
     unsigned long long positions, without_moves;
 } position_counts;
 
-/* The counters of a piece (piece_work's): its positions, and those that
+/* The counters of a portion (portion_work's): its positions, and those that
  * gave no record. */
 enum { COUNT_POSITIONS, COUNT_WITHOUT_MOVES };
 
-/* A piece's own block and counts; the settings are shared, read-only. */
+/* A portion's own block and counts; the settings are shared, read-only. */
 typedef struct eval_worker {
     const eval_settings *settings;
     eval_block *block;
@@ -149,7 +149,7 @@ static void finish_chunk(void *state, text_buffer *out)
     eval_block_flush(((eval_worker *)state)->block, out);
 }
 
-/* A piece's worker and its block (too big for the stack). */
+/* A portion's worker and its block (too big for the stack). */
 static void *new_worker(const void *shared)
 {
     const eval_settings *settings = shared;
@@ -166,7 +166,7 @@ static void *new_worker(const void *shared)
     return worker;
 }
 
-/* A piece's counts into the counters, the worker's made fresh for the next. */
+/* A portion's counts into the counters, the worker's made fresh for the next. */
 static void collect_worker(void *state, uint64_t *counters)
 {
     eval_worker *worker = state;
@@ -217,7 +217,7 @@ static size_t evaluate_entry(const eval_settings *settings, const seebatch_train
 }
 
 static void evaluate_entries(const seebatch_training_entry *entries, size_t count, uint64_t first,
-                             const void *state, piece_result *result)
+                             const void *state, portion_result *result)
 {
     const eval_settings *settings = state;
     record_number number = {settings->line_numbers ? NUMBER_ENTRY_MARK : NUMBER_NONE, first,
@@ -266,25 +266,25 @@ static int evaluate_games(const input_options *options, const input_source *inpu
                           progress_meter *progress, game_reader *reader)
 {
     (void)options;
-    piece_work work = {.name = "eval",
-                       .input = input,
-                       .threads = 1,
-                       .progress = progress,
-                       .shared = reader,
-                       .process = read_game_line,
-                       .state_new = game_state};
-    return run_piece_work(&work);
+    portion_work work = {.name = "eval",
+                         .input = input,
+                         .threads = 1,
+                         .progress = progress,
+                         .shared = reader,
+                         .process = read_game_line,
+                         .state_new = game_state};
+    return run_portion_work(&work);
 }
 
 static int evaluate_input(const eval_settings *settings, const input_options *options,
                           const input_source *input, progress_meter *progress,
                           position_counts *counts)
 {
-    piece_work work = {.name = "eval",
-                       .input = input,
-                       .threads = (int)options->threads,
-                       .progress = progress,
-                       .shared = settings};
+    portion_work work = {.name = "eval",
+                         .input = input,
+                         .threads = (int)options->threads,
+                         .progress = progress,
+                         .shared = settings};
     if (input->format == SEEBATCH_FILE_LINES) {
         work.process = evaluate_line;
         work.finish = finish_chunk;
@@ -295,7 +295,7 @@ static int evaluate_input(const eval_settings *settings, const input_options *op
         work.consume = evaluate_entries;
         work.numbered = settings->line_numbers;
     }
-    int status = run_piece_work(&work);
+    int status = run_portion_work(&work);
     counts->positions += work.counters[COUNT_POSITIONS];
     counts->without_moves += work.counters[COUNT_WITHOUT_MOVES];
     return status;

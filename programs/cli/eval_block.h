@@ -1,7 +1,7 @@
 /* A block of positions of eval's line input: their boards and moves
  * gathered, their SEE computed in one many-board call (the lanes get full
  * batches; board by board they would not), then their records written in
- * input order. One block a piece of lines; the FEN texts it holds must stay
+ * input order. One block a portion of lines; the FEN texts it holds must stay
  * valid until it is flushed. */
 #ifndef SEEBATCH_EVAL_BLOCK_H
 #define SEEBATCH_EVAL_BLOCK_H

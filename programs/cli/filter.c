@@ -27,8 +27,8 @@
 #include "auto_report.h"
 #include "options.h"
 #include "output_target.h"
-#include "piece_work.h"
-#include "position_line.h"
+#include "portion_work.h"
+#include "position_words.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 #include "input_source.h"
@@ -238,11 +238,11 @@ static int filter_training(filter_settings *settings, const input_source *input,
     return strstr(error.message, "out of memory") ? EXIT_RESOURCE_FAILURE : EXIT_BAD_LINES;
 }
 
-/* A piece of EPD lines read on a worker: the entries of the lines that
+/* A portion of EPD lines read on a worker: the entries of the lines that
  * read as a position ("FEN", or "FEN;move": a move of 0 for none), as the
  * filter judges them, each line's entry (-1: none), and the messages of the
  * lines that do not. */
-typedef struct epd_piece {
+typedef struct epd_portion {
     seebatch_board boards[SEEBATCH_BLOCK_MAX];
     uint16_t moves[SEEBATCH_BLOCK_MAX];
     int16_t scores[SEEBATCH_BLOCK_MAX];
@@ -252,7 +252,7 @@ typedef struct epd_piece {
     int32_t entry_of_line[SEEBATCH_BLOCK_MAX];
     size_t entries;
     text_buffer errors;
-} epd_piece;
+} epd_portion;
 
 /* The filtering of EPD lines: judged in input order, as they are delivered. */
 typedef struct epd_run {
@@ -262,104 +262,104 @@ typedef struct epd_run {
     bool bad, write_failed;
 } epd_run;
 
-static void *new_epd_piece(void *context)
+static void *new_epd_portion(void *context)
 {
     (void)context;
-    return calloc(1, sizeof(epd_piece));
+    return calloc(1, sizeof(epd_portion));
 }
 
-static void free_epd_piece(void *context, void *state)
+static void free_epd_portion(void *context, void *state)
 {
     (void)context;
-    epd_piece *piece = state;
-    if (piece)
-        text_buffer_free(&piece->errors);
-    free(piece);
+    epd_portion *portion = state;
+    if (portion)
+        text_buffer_free(&portion->errors);
+    free(portion);
 }
 
 /* On a worker: each line of the block read as a position. */
-static void parse_epd_lines(void *context, const seebatch_piece *block)
+static void parse_epd_lines(void *context, const seebatch_portion *block)
 {
     const epd_run *run = context; /* read only: every worker reads it */
-    epd_piece *piece = block->state;
+    epd_portion *portion = block->state;
     if (block->begins) {
-        piece->errors.length = 0;
-        piece->entries = 0;
+        portion->errors.length = 0;
+        portion->entries = 0;
     }
     for (size_t i = 0; i < block->count; i++) {
         const line *current = &block->lines[i];
         seebatch_move moves[SEEBATCH_MAX_MOVES];
         seebatch_position_line position; /* set field by field: its FEN room is not cleared */
-        position.board = &piece->boards[piece->entries];
+        position.board = &portion->boards[portion->entries];
         position.moves = moves;
         position.keep_impossible = run->settings->keep_impossible;
         char message[SEEBATCH_MESSAGE_SIZE + 64];
-        piece->entry_of_line[i] = -1;
+        portion->entry_of_line[i] = -1;
         if (!current->too_long && current->length == 0)
             continue;
         if (current->too_long ||
             !parse_position_line(current, &position, message, sizeof message)) {
-            text_buffer_printf(&piece->errors, "line %llu: %s\n",
+            text_buffer_printf(&portion->errors, "line %llu: %s\n",
                                (unsigned long long)current->number,
                                current->too_long ? "longer than 65536 bytes" : message);
             continue;
         }
-        size_t e = piece->entries++;
-        piece->moves[e] = position.move_count ? moves[0] : 0;
-        piece->scores[e] = 0;
-        piece->plies[e] = 0;
-        piece->results[e] = 0;
-        piece->entry_of_line[i] = (int32_t)e;
+        size_t e = portion->entries++;
+        portion->moves[e] = position.move_count ? moves[0] : 0;
+        portion->scores[e] = 0;
+        portion->plies[e] = 0;
+        portion->results[e] = 0;
+        portion->entry_of_line[i] = (int32_t)e;
     }
 }
 
-/* Judges the piece's entries in order into keep: the filter's one judge
+/* Judges the portion's entries in order into keep: the filter's one judge
  * (seebatch_training_filter_keep). An entry it refuses (a move the piece
  * cannot make) is reported as its line's fault and dropped. */
-static void judge_epd_entries(epd_run *run, epd_piece *piece, const seebatch_piece *delivered)
+static void judge_epd_entries(epd_run *run, epd_portion *portion, const seebatch_portion *delivered)
 {
-    seebatch_training_arrays arrays = {piece->boards, piece->moves, piece->scores, piece->plies,
-                                       piece->results};
-    for (size_t at = 0; at < piece->entries;) {
+    seebatch_training_arrays arrays = {portion->boards, portion->moves, portion->scores,
+                                       portion->plies, portion->results};
+    for (size_t at = 0; at < portion->entries;) {
         seebatch_filter_counts before;
         seebatch_training_filter_counts(run->settings->filter, &before);
         seebatch_training_arrays rest = {arrays.boards + at, arrays.moves + at, arrays.scores + at,
                                          arrays.plies + at, arrays.results + at};
         seebatch_error error;
-        if (seebatch_training_filter_keep(run->settings->filter, piece->entries - at, &rest,
-                                          piece->keep + at, &error) == SEEBATCH_OK)
+        if (seebatch_training_filter_keep(run->settings->filter, portion->entries - at, &rest,
+                                          portion->keep + at, &error) == SEEBATCH_OK)
             return;
         size_t refused = at + (size_t)(seebatch_training_filter_place(run->settings->filter).entry -
                                        before.entries - 1);
-        piece->keep[refused] = 0;
+        portion->keep[refused] = 0;
         for (size_t i = 0; i < delivered->count; i++)
-            if (piece->entry_of_line[i] == (int32_t)refused) {
+            if (portion->entry_of_line[i] == (int32_t)refused) {
                 const char *why = strstr(error.message, ": ");
                 report_input_error("line %llu: %s", (unsigned long long)delivered->lines[i].number,
                                    why ? why + 2 : error.message);
-                piece->entry_of_line[i] = -1;
+                portion->entry_of_line[i] = -1;
             }
         run->bad = true;
         at = refused + 1;
     }
 }
 
-/* On this thread, in input order: the piece's lines judged, the kept ones
+/* On this thread, in input order: the portion's lines judged, the kept ones
  * written as they are. */
-static int judge_epd_lines(void *context, const seebatch_piece *delivered)
+static int judge_epd_lines(void *context, const seebatch_portion *delivered)
 {
     epd_run *run = context;
-    epd_piece *piece = delivered->state;
-    write_error_lines(piece->errors.bytes, piece->errors.length);
-    run->bad |= piece->errors.length > 0;
-    judge_epd_entries(run, piece, delivered);
+    epd_portion *portion = delivered->state;
+    write_error_lines(portion->errors.bytes, portion->errors.length);
+    run->bad |= portion->errors.length > 0;
+    judge_epd_entries(run, portion, delivered);
     for (size_t i = 0; i < delivered->count; i++) {
-        int32_t e = piece->entry_of_line[i];
+        int32_t e = portion->entry_of_line[i];
         if (e < 0)
             continue;
-        run->sums->moveless += piece->moves[e] == 0;
+        run->sums->moveless += portion->moves[e] == 0;
         const line *current = &delivered->lines[i];
-        if (piece->keep[e] && !run->settings->count_only &&
+        if (portion->keep[e] && !run->settings->count_only &&
             (fwrite(current->text, 1, current->length, run->output) != current->length ||
              fputc('\n', run->output) == EOF)) {
             run->write_failed = true;
@@ -378,14 +378,15 @@ static int filter_epd(filter_settings *settings, const input_source *input, FILE
     epd_run context = {settings, output, sums, false, false};
     seebatch_filter_counts before, after;
     seebatch_training_filter_counts(settings->filter, &before);
-    input_work run = {settings->command,
-                      input,
-                      threads,
-                      settings->progress,
-                      {&context, new_epd_piece, free_epd_piece, parse_epd_lines, judge_epd_lines},
-                      &context.write_failed,
-                      0,
-                      NULL};
+    input_work run = {
+        settings->command,
+        input,
+        threads,
+        settings->progress,
+        {&context, new_epd_portion, free_epd_portion, parse_epd_lines, judge_epd_lines},
+        &context.write_failed,
+        0,
+        NULL};
     int status = run_input_work(&run);
     seebatch_training_filter_counts(settings->filter, &after);
     after.entries -= before.entries;

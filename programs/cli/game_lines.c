@@ -6,7 +6,7 @@
 
 #include "name_fields.h"
 #include "numbers.h"
-#include "position_line.h"
+#include "position_words.h"
 
 /* A line of at most SEEBATCH_LINE_MAX bytes holds at most this many moves (four
  * characters and a blank each). */

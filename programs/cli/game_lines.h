@@ -18,7 +18,7 @@
 #include <stdbool.h>
 
 #include "eval_records.h"
-#include "position_line.h" /* line */
+#include "position_words.h" /* line */
 
 enum { GAME_TAGS_MAX = 16 };
 

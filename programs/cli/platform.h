@@ -7,9 +7,11 @@
 #ifndef SEEBATCH_CLI_PLATFORM_H
 #define SEEBATCH_CLI_PLATFORM_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Sets the standard streams up before anything is read or written: every
  * byte passes unchanged (Windows: binary mode, so "\n" stays one byte and
@@ -45,6 +47,20 @@ FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, cons
 
 /* Closes the stream platform_replay made (not rest). */
 void platform_look_ahead_close(look_ahead *held);
+
+/* The end of either system's platform_replay: made (NULL when it could not
+ * be allocated) held and its stream given, or, when no stream was made,
+ * made freed and NULL with errno ENOMEM. */
+static inline FILE *platform_replay_made(look_ahead *made, FILE *stream, look_ahead **held)
+{
+    if (!stream) {
+        free(made);
+        errno = ENOMEM;
+        return NULL;
+    }
+    *held = made;
+    return stream;
+}
 
 /* From now until platform_forget_temporary, an interruption of the run
  * (POSIX: SIGINT, SIGTERM, SIGHUP; Windows: Ctrl+C, Ctrl+Break, the

@@ -45,22 +45,13 @@ FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, cons
 {
     (void)subcommand; /* a read error reaches the reader of the stream */
     (void)name;
-    look_ahead *r = malloc(sizeof *r);
-    if (!r || count > PLATFORM_REPLAY_MAX) {
-        free(r);
-        errno = ENOMEM;
-        return NULL;
+    look_ahead *r = count <= PLATFORM_REPLAY_MAX ? malloc(sizeof *r) : NULL;
+    if (r) {
+        *r = (look_ahead){rest, {0}, 0, count, NULL};
+        memcpy(r->bytes, bytes, count);
+        r->stream = fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, NULL});
     }
-    *r = (look_ahead){rest, {0}, 0, count, NULL};
-    memcpy(r->bytes, bytes, count);
-    r->stream = fopencookie(r, "rb", (cookie_io_functions_t){replay_read, NULL, NULL, NULL});
-    if (!r->stream) {
-        free(r);
-        errno = ENOMEM;
-        return NULL;
-    }
-    *held = r;
-    return r->stream;
+    return platform_replay_made(r, r ? r->stream : NULL, held);
 }
 
 void platform_look_ahead_close(look_ahead *held)

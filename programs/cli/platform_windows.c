@@ -1,7 +1,7 @@
 /* The tool's platform (platform.h) on Windows, with its own calls: the
  * standard streams in binary mode (_setmode), a console control handler in
- * place of signals, the process's affinity mask, and for a pipe's first bytes a pipe of our own that a
- * thread fills: the bytes looked at, then the rest of the input. */
+ * place of signals, the process's affinity mask, and for a pipe's first bytes a pipe of our own
+ * that a thread fills: the bytes looked at, then the rest of the input. */
 #include "platform.h"
 
 #include <errno.h>
@@ -15,10 +15,7 @@
 #include "options.h"
 #include "tool_only.h"
 
-void platform_start_streams(void)
-{
-    seebatch_standard_streams_binary();
-}
+void platform_start_streams(void) { seebatch_standard_streams_binary(); }
 
 /* ------------------------------------------------------------------------ */
 /* The temporary removed when the run is interrupted                        */
@@ -127,21 +124,14 @@ static FILE *start_relay(look_ahead *r)
 FILE *platform_replay(const char *subcommand, const char *name, FILE *rest, const char *bytes,
                       size_t count, look_ahead **held)
 {
-    look_ahead *r = calloc(1, sizeof *r);
-    if (!r || count > PLATFORM_REPLAY_MAX) {
-        free(r);
-        errno = ENOMEM;
-        return NULL;
+    look_ahead *r = count <= PLATFORM_REPLAY_MAX ? calloc(1, sizeof *r) : NULL;
+    FILE *stream = NULL;
+    if (r) {
+        *r = (look_ahead){rest, subcommand, name, {0}, count, -1, NULL, NULL};
+        memcpy(r->bytes, bytes, count);
+        stream = start_relay(r);
     }
-    *r = (look_ahead){rest, subcommand, name, {0}, count, -1, NULL, NULL};
-    memcpy(r->bytes, bytes, count);
-    if (!start_relay(r)) {
-        free(r);
-        errno = ENOMEM;
-        return NULL;
-    }
-    *held = r;
-    return r->stream;
+    return platform_replay_made(r, stream, held);
 }
 
 void platform_look_ahead_close(look_ahead *held)

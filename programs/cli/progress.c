@@ -94,7 +94,8 @@ static void draw(progress_meter *meter, int64_t elapsed_ns, bool last)
         bytes = total;
     fprintf(stderr, "%sseebatch %s: ", meter->in_place ? "\r" : "", meter->name);
     if (total)
-        fprintf(stderr, "%3.0f%%  ", 100.0 * (double)(bytes < total ? bytes : total) / (double)total);
+        fprintf(stderr, "%3.0f%%  ",
+                100.0 * (double)(bytes < total ? bytes : total) / (double)total);
     fprintf(stderr, "%llu %s  %.0f %s/s", (unsigned long long)done, meter->unit,
             (double)done / seconds, meter->unit);
     if (bytes) /* unknown for plain text from a pipe */

@@ -29,7 +29,7 @@ typedef enum progress_choice {
 
 /* The option help of --progress and --no-progress. */
 #define PROGRESS_OPTIONS_HELP                                                                      \
-    "  --progress          show progress on stderr (entries or lines done, MB/s,\n"                  \
+    "  --progress          show progress on stderr (entries or lines done, MB/s,\n"                \
     "                      and for a file the share done and the time left) even\n"                \
     "                      when stderr is no terminal or the run is short\n"                       \
     "  --no-progress       never show it (by default it shows on a terminal, for\n"                \
@@ -46,7 +46,7 @@ typedef struct progress_meter {
     const char *unit;     /* "entries" or "lines" */
     uint64_t total_bytes; /* the inputs' sizes; 0: unknown (one is no regular file) */
     uint64_t base_bytes;  /* the bytes of the inputs before the one read now */
-    FILE *input;          /* the input read now, asked for its position where no bytes are counted */
+    FILE *input; /* the input read now, asked for its position where no bytes are counted */
     struct timespec start;
     _Atomic uint64_t done;         /* entries or lines done */
     _Atomic uint64_t bytes;        /* input bytes done, as counted by the runner */

@@ -16,7 +16,7 @@
 #include "input_source.h"
 #include "name_fields.h"
 #include "options.h"
-#include "piece_work.h"
+#include "portion_work.h"
 #include "subcommand_input.h"
 #include "subcommands.h"
 

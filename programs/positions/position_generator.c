@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "board/bitboard.h"
+#include "tool_only.h"
 
 /* Openings as UCI lines, so the generator starts from varied, real structures
  * and not only from the initial position. */

@@ -9,7 +9,7 @@ import os
 
 MOST_THREADS = 256  # the tool's -j
 MOST_SEED = 2**63 - 1  # the tool's --seed
-# A batch, a piece or a shuffle buffer numbers its entries in 32 bits.
+# A batch, a portion or a shuffle buffer numbers its entries in 32 bits.
 MOST_ENTRIES = 2**32 - 1
 
 

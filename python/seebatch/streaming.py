@@ -9,16 +9,16 @@ C's threads is training.py's label_file, count_file and Filter.filter_file).
         batch.boards, batch.moves, batch.scores, batch.plies, batch.results, batch.see
 
 How the files are mixed, so that the same arguments give the same batches
-whatever the threads do: a file is read in pieces (piece_size entries read,
-then the rules' survivors kept), one piece after another, by one thread at a
+whatever the threads do: a file is read in portions (portion_size entries read,
+then the rules' survivors kept), one portion after another, by one thread at a
 time. `mix` files are open at once (the window); the consumer (the caller's
-thread) takes one piece from a file of the window, then the next file in
+thread) takes one portion from a file of the window, then the next file in
 turn (seed None) or one drawn from a generator seeded with `seed`, and
-copies pieces into batches of batch_size entries (with shuffle=N, through a
+copies portions into batches of batch_size entries (with shuffle=N, through a
 buffer of N entries handed out in an order drawn from the seed). When a file
 ends the next one takes its place in the window: the files in the order
 given, or in an order drawn for each pass with a seed. Which thread decodes
-a piece, and when, changes nothing but the speed.
+a portion, and when, changes nothing but the speed.
 """
 import ctypes
 import itertools
@@ -38,11 +38,11 @@ from .training import (ENTRY_BYTES, TrainingBatch, TrainingDataError, Filter, _e
                        _pointers, _raise, _start_reading, _stop_reading)
 
 BOARD_WORDS = 9  # a board is 72 bytes: copied as nine uint64 (a structured copy is 10x slower)
-_READY_PER_FILE = 2  # pieces decoded ahead for each file of the window
+_READY_PER_FILE = 2  # portions decoded ahead for each file of the window
 
 
 class _Buffers:
-    """The arrays one piece is decoded into (piece_size entries), kept and
+    """The arrays one portion is decoded into (portion_size entries), kept and
     refilled: the columns, the rules' mask and the SEE values."""
 
     def __init__(self, size, see):
@@ -53,7 +53,7 @@ class _Buffers:
         self.see = np.empty(size, np.int32) if see else None
 
 
-class _Piece:
+class _Portion:
     """Entries [start, stop) of buffers, not yet copied into a batch; with
     rows (the shuffle buffer's), entry i is row rows[i] of buffers."""
 
@@ -63,20 +63,20 @@ class _Piece:
 
 class _File:
     """One file in one pass over the files: its reader, its rules (a rule
-    may remember earlier entries of the file) and its pieces decoded ahead;
-    `fault` follows the last piece when the file ended at a fault."""
+    may remember earlier entries of the file) and its portions decoded ahead;
+    `fault` follows the last portion when the file ended at a fault."""
 
     def __init__(self, path, rules):
         self.path, self.rules = path, rules
         self.reader, self.filter = None, None
-        self.pieces, self.fault = deque(), None
-        self.busy = False    # a thread is decoding its next piece
-        self.ended = False   # no piece will come after those in self.pieces
+        self.portions, self.fault = deque(), None
+        self.busy = False    # a thread is decoding its next portion
+        self.ended = False   # no portion will come after those in self.portions
         self.entries = 0     # entries read from the file (before the rules)
         self.delivered = 0   # entries taken into batches
 
     def finished(self):
-        return self.ended and not self.busy and not self.pieces
+        return self.ended and not self.busy and not self.portions
 
 
 class _Stream:
@@ -89,7 +89,7 @@ class _Stream:
         self.window, self.spare = [], []
         self.stopping = False
         self.threads = []
-        self.order = allocated("stream_training", "piece_size", options.piece_size,
+        self.order = allocated("stream_training", "portion_size", options.portion_size,
                                lambda n: np.arange(n, dtype=np.uint32), 4)  # entry i's board is i
 
     # Worker threads -------------------------------------------------------
@@ -115,33 +115,33 @@ class _Stream:
             self._decode_into(file, buffers)
 
     def _wanted(self):
-        """The file of the window whose next piece is needed soonest: the one
-        with the fewest pieces ready (the earliest in the window of those)."""
+        """The file of the window whose next portion is needed soonest: the one
+        with the fewest portions ready (the earliest in the window of those)."""
         best = None
         for file in self.window:
-            if not (file.busy or file.ended) and len(file.pieces) < _READY_PER_FILE and \
-                    (best is None or len(file.pieces) < len(best.pieces)):
+            if not (file.busy or file.ended) and len(file.portions) < _READY_PER_FILE and \
+                    (best is None or len(file.portions) < len(best.portions)):
                 best = file
         return best
 
     def _decode_into(self, file, buffers):
-        """Decodes file's next piece (file.busy is set: no other thread
+        """Decodes file's next portion (file.busy is set: no other thread
         touches its reader) and hands it over; every C call runs without
         the GIL."""
         try:
-            piece, fault, ended = self._decode(file, buffers)
+            portion, fault, ended = self._decode(file, buffers)
         except BaseException as error:  # anything at all reaches the consumer
-            piece, fault, ended = None, error, True
+            portion, fault, ended = None, error, True
         with self.condition:
-            if piece is not None:
-                file.pieces.append(piece)
+            if portion is not None:
+                file.portions.append(portion)
             elif buffers is not None:
                 self.spare.append(buffers)
             file.fault, file.ended, file.busy = fault, ended or fault is not None, False
             self.condition.notify_all()
 
     def _decode(self, file, buffers):
-        """(a _Piece or None when no entry was kept, the fault as an
+        """(a _Portion or None when no entry was kept, the fault as an
         exception or None, whether the file ended)."""
         lib, options = self.lib, self.options
         error = ErrorStruct()
@@ -154,11 +154,11 @@ class _Stream:
             file.reader = reader.value
             if file.rules is not None:
                 file.filter = Filter(file.rules)
-        buffers = buffers or allocated("stream_training", "piece_size", options.piece_size,
+        buffers = buffers or allocated("stream_training", "portion_size", options.portion_size,
                                        lambda n: _Buffers(n, options.see is not None),
                                        ENTRY_BYTES + 5)
         count = ctypes.c_size_t(0)
-        status = lib.seebatch_training_read(file.reader, options.piece_size,
+        status = lib.seebatch_training_read(file.reader, options.portion_size,
                                             ctypes.byref(buffers.pointers), ctypes.byref(count),
                                             ctypes.byref(error))
         fault = _fault(status, error, lib.seebatch_training_reader_place(file.reader),
@@ -175,7 +175,7 @@ class _Stream:
             _library.lib.seebatch_values(ctypes.byref(options.see._rules), ctypes.byref(batch),
                                     address(buffers.see))
         ended = bool(lib.seebatch_training_at_end(file.reader))
-        return (_Piece(buffers, kept) if kept else None), fault, ended
+        return (_Portion(buffers, kept) if kept else None), fault, ended
 
     def _judge(self, file, buffers, read):
         """Keeps, at the front of buffers, the entries no rule drops:
@@ -201,15 +201,15 @@ class _Stream:
     # The consumer ---------------------------------------------------------
 
     def take(self, file):
-        """file's next piece, its fault (an exception) once its pieces are
+        """file's next portion, its fault (an exception) once its portions are
         taken, or None when it has ended; waits for a thread, or decodes on
         this one when there is none."""
         while True:
             with self.condition:
                 while True:
-                    if file.pieces:
+                    if file.portions:
                         self.condition.notify_all()  # a thread may read ahead again
-                        return file.pieces.popleft()
+                        return file.portions.popleft()
                     if file.finished():
                         return file.fault
                     if not self.threads and not file.busy:
@@ -219,9 +219,9 @@ class _Stream:
                     self.condition.wait()
             self._decode_into(file, buffers)
 
-    def give_back(self, piece):
+    def give_back(self, portion):
         with self.condition:
-            self.spare.append(piece.buffers)
+            self.spare.append(portion.buffers)
 
     def replace(self, slot, file):
         """Takes window[slot] out (its reader closed: no thread is on it) and
@@ -286,17 +286,17 @@ def _passes(paths, rules, cyclic, seed):
 
 
 def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, cyclic=False,
-                    seed=None, mix=8, piece_size=1 << 14, reuse=False, shuffle=0):
+                    seed=None, mix=8, portion_size=1 << 14, reuse=False, shuffle=0):
     """Yields TrainingBatch after TrainingBatch (batch_size entries each, the
     last fewer) from many .binpack, .plain or .bin files. The seed shuffles
-    the files' order and which file each piece (piece_size entries) comes
-    from, not the entries: a piece keeps the file's order (one file gives the
+    the files' order and which file each portion (portion_size entries) comes
+    from, not the entries: a portion keeps the file's order (one file gives the
     same batches for seed 7, 8 or None) unless shuffle=N passes the entries
     through a buffer of N put in an order drawn from the seed.
 
     The mixing in full (the module's text): with seed=None the files come in
-    the order given and pieces from the window in turn; an integer draws the
-    files' order for each pass and the file each piece comes from. shuffle=N
+    the order given and portions from the window in turn; an integer draws the
+    files' order for each pass and the file each portion comes from. shuffle=N
     (0: off; it needs a seed) gathers N entries (the last time fewer), draws
     their order and hands them out in it, as nnue-pytorch's loader shuffles
     its buffer of a million (N=1 << 20 holds 83 MB: 79 bytes an entry, 83
@@ -309,12 +309,12 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     drops are given. see: a configuration ("classic", "stockfish", a Config or
     (values, flags)): each batch then has `see`, the int32 SEE of each
     entry's move (batch.see is None otherwise). threads: the threads that
-    read ahead (0: read on the caller's thread when a piece is needed); at
+    read ahead (0: read on the caller's thread when a portion is needed); at
     most `mix` of them are busy, one per file. cyclic: pass over the files
     again and again (the stream ends only when a whole pass gives no entry).
     With a seed, rules that draw and have no --seed of their own get a seed
     drawn for each pass. reuse=True fills the same arrays for every batch
-    (each valid until the next is asked for). batch_size, mix, piece_size
+    (each valid until the next is asked for). batch_size, mix, portion_size
     (1..2^32 - 1), shuffle (0..2^32 - 1), threads (0..256, as the tool's -j)
     and seed (None, or 0..2^63 - 1, as the tool's --seed) are whole numbers;
     another value, or no path at all, raises ValueError naming it, before
@@ -336,7 +336,7 @@ def stream_training(paths, batch_size=1 << 16, rules=None, see=None, threads=2, 
     options = SimpleNamespace(
         batch_size=whole(where, "batch_size", batch_size, 1, MOST_ENTRIES),
         mix=whole(where, "mix", mix, 1, MOST_ENTRIES),
-        piece_size=whole(where, "piece_size", piece_size, 1, MOST_ENTRIES),
+        portion_size=whole(where, "portion_size", portion_size, 1, MOST_ENTRIES),
         threads=whole(where, "threads", threads, 0, MOST_THREADS),
         shuffle=whole(where, "shuffle", shuffle, 0, MOST_ENTRIES),
         seed=None if seed is None else whole(where, "seed", seed, 0, MOST_SEED,
@@ -368,18 +368,18 @@ def _batches(paths, options):
     stream = _Stream(options)
     identities = [_start_reading(path) for path in paths]
     try:
-        pieces = _pieces(stream, paths, options)
+        portions = _portions(stream, paths, options)
         if options.shuffle:
-            pieces = _shuffled(pieces, options)
-        yield from _in_batches(pieces, options)
+            portions = _shuffled(portions, options)
+        yield from _in_batches(portions, options)
     finally:
         stream.stop()
         for identity in identities:
             _stop_reading(identity)
 
 
-def _pieces(stream, paths, options):
-    """The pieces in the order the module's text says, each given back once
+def _portions(stream, paths, options):
+    """The portions in the order the module's text says, each given back once
     the next is asked for; a file's fault (an exception) is the last item."""
     cyclic, seed = options.cyclic, options.seed
     files = _passes(paths, options.rules, cyclic, seed)
@@ -391,11 +391,11 @@ def _pieces(stream, paths, options):
         if choose is not None:
             slot = int(choose.integers(len(stream.window)))
         file = stream.window[slot]
-        piece = stream.take(file)
-        if isinstance(piece, BaseException):
-            yield piece
+        portion = stream.take(file)
+        if isinstance(portion, BaseException):
+            yield portion
             return
-        if piece is None:
+        if portion is None:
             empty_in_a_row = 0 if file.delivered else empty_in_a_row + 1
             if cyclic and empty_in_a_row >= len(paths):
                 return
@@ -403,50 +403,50 @@ def _pieces(stream, paths, options):
             if stream.window:
                 slot %= len(stream.window)
             continue
-        file.delivered += piece.stop - piece.start
-        yield piece
-        stream.give_back(piece)
+        file.delivered += portion.stop - portion.start
+        yield portion
+        stream.give_back(portion)
         if choose is None:
             slot = (slot + 1) % len(stream.window)
 
 
-def _shuffled(pieces, options):
-    """The entries of pieces through the shuffle buffer: options.shuffle of
-    them (the last time fewer) as one piece whose rows are in an order drawn
+def _shuffled(portions, options):
+    """The entries of portions through the shuffle buffer: options.shuffle of
+    them (the last time fewer) as one portion whose rows are in an order drawn
     from options.seed; a fault follows the entries before it."""
     buffer = allocated("stream_training", "shuffle", options.shuffle,
                        lambda n: _Output(n, options.see is not None), ENTRY_BYTES + 4)
     draw = np.random.default_rng([options.seed, 0, 2])  # not the files' or the rules' draws
     filled = 0
-    for piece in pieces:
-        if isinstance(piece, BaseException):
+    for portion in portions:
+        if isinstance(portion, BaseException):
             if filled:
-                yield _Piece(buffer, filled, draw.permutation(filled))
-            yield piece
+                yield _Portion(buffer, filled, draw.permutation(filled))
+            yield portion
             return
-        while piece.start < piece.stop:
-            filled += buffer.copy(filled, piece)
+        while portion.start < portion.stop:
+            filled += buffer.copy(filled, portion)
             if filled == options.shuffle:
-                yield _Piece(buffer, filled, draw.permutation(filled))
+                yield _Portion(buffer, filled, draw.permutation(filled))
                 filled = 0
     if filled:
-        yield _Piece(buffer, filled, draw.permutation(filled))
+        yield _Portion(buffer, filled, draw.permutation(filled))
 
 
-def _in_batches(pieces, options):
-    """Batches of options.batch_size entries copied from pieces, the last
+def _in_batches(portions, options):
+    """Batches of options.batch_size entries copied from portions, the last
     fewer; at a fault, the batch being filled, then the fault raised."""
     batch_size, out, filled = options.batch_size, None, 0
-    for piece in pieces:
-        if isinstance(piece, BaseException):
+    for portion in portions:
+        if isinstance(portion, BaseException):
             if filled:
                 yield _batch(out, filled, options)
-            raise piece
-        while piece.start < piece.stop:
+            raise portion
+        while portion.start < portion.stop:
             if out is None:
                 out = allocated("stream_training", "batch_size", batch_size,
                                 lambda n: _Output(n, options.see is not None), ENTRY_BYTES + 4)
-            filled += out.copy(filled, piece)
+            filled += out.copy(filled, portion)
             if filled == batch_size:
                 yield _batch(out, filled, options)
                 out = out if options.reuse else None
@@ -463,25 +463,25 @@ class _Output:
         self.words = self.columns.boards.view(np.uint64).reshape(-1, BOARD_WORDS)
         self.see = np.empty(size, np.int32) if see else None
 
-    def copy(self, filled, piece):
-        """Copies as much of piece as fits after `filled` entries; returns how many."""
-        count = min(len(self.columns.moves) - filled, piece.stop - piece.start)
-        start, stop, source = piece.start, piece.start + count, piece.buffers
+    def copy(self, filled, portion):
+        """Copies as much of portion as fits after `filled` entries; returns how many."""
+        count = min(len(self.columns.moves) - filled, portion.stop - portion.start)
+        start, stop, source = portion.start, portion.start + count, portion.buffers
         into = slice(filled, filled + count)
-        if piece.rows is None:
+        if portion.rows is None:
             self.words[into] = source.words[start:stop]
             for column, taken in zip(self.columns[1:], source.columns[1:]):
                 column[into] = taken[start:stop]
             if self.see is not None:
                 self.see[into] = source.see[start:stop]
         else:  # gathered straight into the batch: no copy in between ("clip": the
-            rows = piece.rows[start:stop]  # rows are in range, and it skips numpy's check)
+            rows = portion.rows[start:stop]  # rows are in range, and it skips numpy's check)
             np.take(source.words, rows, axis=0, out=self.words[into], mode="clip")
             for column, taken in zip(self.columns[1:], source.columns[1:]):
                 np.take(taken, rows, out=column[into], mode="clip")
             if self.see is not None:
                 np.take(source.see, rows, out=self.see[into], mode="clip")
-        piece.start = stop
+        portion.start = stop
         return count
 
 

@@ -130,8 +130,8 @@ class FilterFileJob(ctypes.Structure):
                 ("place", Place), ("reason", ctypes.c_char * 160)]
 
 
-class Piece(ctypes.Structure):
-    """seebatch_piece: a piece of a file as seebatch_training_run delivers it."""
+class Portion(ctypes.Structure):
+    """seebatch_portion: a portion of a file as seebatch_training_run delivers it."""
     _fields_ = [("state", ctypes.c_void_p), ("entries", ctypes.c_void_p),
                 ("lines", ctypes.c_void_p), ("count", ctypes.c_size_t),
                 ("first", ctypes.c_uint64), ("begins", ctypes.c_int), ("ends", ctypes.c_int),
@@ -140,9 +140,9 @@ class Piece(ctypes.Structure):
 
 
 class Work(ctypes.Structure):
-    """seebatch_work: what seebatch_training_run does with each piece."""
-    _fields_ = [("context", ctypes.c_void_p), ("piece_new", ctypes.c_void_p),
-                ("piece_free", ctypes.c_void_p), ("block", ctypes.c_void_p),
+    """seebatch_work: what seebatch_training_run does with each portion."""
+    _fields_ = [("context", ctypes.c_void_p), ("portion_new", ctypes.c_void_p),
+                ("portion_free", ctypes.c_void_p), ("block", ctypes.c_void_p),
                 ("deliver", ctypes.c_void_p)]
 
 
@@ -677,18 +677,18 @@ def label_file(path, see="classic", threads=1):
     `labels` are the values of every entry before it."""
     threads = whole("label_file", "threads", threads, 0, MOST_THREADS)
     config = _config(see)
-    pieces = []
+    portions = []
 
     def take(context, values, count, before):
         if count:
-            pieces.append(np.ctypeslib.as_array(values, (count,)).copy())
+            portions.append(np.ctypeslib.as_array(values, (count,)).copy())
         return 0
 
     callback = _LABELS(take)
     labelling = Labelling(rules=ctypes.addressof(config._rules),
                           labels=ctypes.cast(callback, ctypes.c_void_p))
     work = _lib().seebatch_label_work(ctypes.byref(labelling))
-    labels = lambda: np.concatenate(pieces) if pieces else np.empty(0, np.int32)
+    labels = lambda: np.concatenate(portions) if portions else np.empty(0, np.int32)
     try:
         _run_file(path, work, threads, "label_file")
     except TrainingDataError as fault:

@@ -27,7 +27,7 @@ def plain(tmp_path):
     ("seed", 2**64, "seed is 18446744073709551616; None or a whole number "
                     "0..9223372036854775807 is needed"),
     ("batch_size", 2**40, "batch_size is 1099511627776; a whole number 1..4294967295 is needed"),
-    ("piece_size", 2**32, "piece_size is 4294967296; a whole number 1..4294967295 is needed"),
+    ("portion_size", 2**32, "portion_size is 4294967296; a whole number 1..4294967295 is needed"),
     ("shuffle", 2**32, "shuffle is 4294967296; a whole number 0..4294967295 is needed"),
     ("mix", 2**32, "mix is 4294967296; a whole number 1..4294967295 is needed")])
 def test_stream_training_refuses_what_the_tool_refuses(plain, name, value, said):
@@ -41,7 +41,7 @@ def test_stream_training_refuses_what_the_tool_refuses(plain, name, value, said)
 
 def test_the_ends_of_the_ranges_are_taken(plain):
     for arguments in ({"threads": 256}, {"threads": 0}, {"seed": 2**63 - 1}, {"seed": 0},
-                      {"batch_size": 1}, {"piece_size": 1}, {"mix": 1}):
+                      {"batch_size": 1}, {"portion_size": 1}, {"mix": 1}):
         got = sum(len(b.moves) for b in seebatch.stream_training([plain], **arguments))
         assert got == 10, arguments
 

@@ -14,7 +14,7 @@ import seebatch
 
 PARTS = 3
 PART_ENTRIES = 40_000
-BATCH, PIECE = 10_000, 4_096
+BATCH, PORTION = 10_000, 4_096
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +54,7 @@ def read_all(paths):
 
 
 def stream(paths, **options):
-    options.setdefault("piece_size", PIECE)
+    options.setdefault("portion_size", PORTION)
     return list(seebatch.stream_training(paths, BATCH, **options))
 
 
@@ -115,7 +115,7 @@ def test_cyclic_passes_again(parts):
     total = PARTS * PART_ENTRIES
     taken, batches = 0, []
     for batch in seebatch.stream_training(parts, BATCH, threads=2, cyclic=True, mix=1,
-                                          piece_size=PIECE):
+                                          portion_size=PORTION):
         batches.append(batch.moves.copy())
         taken += len(batch.moves)
         if taken >= 2 * total + 1:
@@ -150,7 +150,7 @@ def test_a_damaged_second_file_is_named_after_the_entries_before_it(parts, tmp_p
     got = []
     with pytest.raises(seebatch.TrainingDataError) as raised:
         for batch in seebatch.stream_training(paths, BATCH, threads=threads, mix=1,
-                                              piece_size=PIECE):
+                                              portion_size=PORTION):
             got.append(batch)
     error = raised.value
     assert error.path == damaged and error.entry == expected.entry
@@ -186,9 +186,9 @@ def open_files(paths):
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="no /proc/self/fd to see open files")
 def test_breaking_out_stops_the_threads_and_closes_the_files(parts):
     assert stream_threads() == [] and open_files(parts) == []
-    batches = seebatch.stream_training(parts, BATCH, threads=2, seed=2, mix=3, piece_size=PIECE)
+    batches = seebatch.stream_training(parts, BATCH, threads=2, seed=2, mix=3, portion_size=PORTION)
     next(batches)
-    # Two threads, started with the stream; the file of the first piece open
+    # Two threads, started with the stream; the file of the first portion open
     # (how many others the threads have opened by now is the scheduler's).
     assert len(stream_threads()) == 2 and 1 <= len(open_files(parts)) <= PARTS
     batches.close()
@@ -202,7 +202,7 @@ def test_breaking_out_stops_the_threads_and_closes_the_files(parts):
 
 
 def test_bad_arguments(parts):
-    for arguments in ({"batch_size": 0}, {"threads": -1}, {"mix": 0}, {"piece_size": 0}):
+    for arguments in ({"batch_size": 0}, {"threads": -1}, {"mix": 0}, {"portion_size": 0}):
         with pytest.raises(ValueError, match="stream_training: "):
             seebatch.stream_training(parts, **arguments)
     missing = parts[0] + ".absent"
@@ -236,7 +236,7 @@ def test_every_path_is_checked_before_the_first_batch(parts, tmp_path):
     ("batch_size", "many", "batch_size is 'many'; a whole number 1.."),
     ("threads", 1.5, "threads is 1.5; a whole number 0..256"),
     ("mix", 0, "mix is 0; a whole number 1.."),
-    ("piece_size", -4, "piece_size is -4; a whole number 1.."),
+    ("portion_size", -4, "portion_size is -4; a whole number 1.."),
     ("shuffle", -1, "shuffle is -1; a whole number 0..")])
 def test_each_argument_is_named_with_its_range(parts, name, value, said):
     with pytest.raises(ValueError) as raised:
@@ -279,7 +279,7 @@ def test_cyclic_goes_on_past_an_empty_file(parts, tmp_path):
     total = 2 * PART_ENTRIES
     moves, taken = [], 0
     for batch in seebatch.stream_training(paths, BATCH, threads=2, cyclic=True, mix=1,
-                                          piece_size=PIECE):
+                                          portion_size=PORTION):
         moves.append(batch.moves.copy())
         taken += len(batch.moves)
         if taken >= 2 * total:
@@ -297,7 +297,7 @@ def test_the_last_batch_is_given_when_partial(parts, threads, seed, shuffle):
     """7,000 does not divide 120,000: 17 batches of 7,000, then one of 1,000."""
     options = {"shuffle": shuffle} if shuffle else {}
     batches = list(seebatch.stream_training(parts, 7_000, threads=threads, seed=seed, mix=2,
-                                            piece_size=PIECE, **options))
+                                            portion_size=PORTION, **options))
     assert [len(b.moves) for b in batches] == [7_000] * 17 + [1_000]
     np.testing.assert_array_equal(rows(joined(batches)), rows(read_all(parts)))
 
@@ -340,6 +340,6 @@ def test_a_fault_comes_after_the_shuffled_entries_before_it(parts, tmp_path):
     got = []
     with pytest.raises(seebatch.TrainingDataError, match=f"entry {expected.entry}:"):
         for batch in seebatch.stream_training([damaged], 3_000, threads=2, seed=3,
-                                              shuffle=5_000, piece_size=PIECE):
+                                              shuffle=5_000, portion_size=PORTION):
             got.append(batch)
     np.testing.assert_array_equal(rows(joined(got)), rows(before))

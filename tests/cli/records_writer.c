@@ -56,9 +56,9 @@ static uint64_t next_random(uint64_t *state)
     return *state >> 33;
 }
 
-static const int32_t values[] = {0,     1,      -1,     9,       -9,        10,       99,
-                                 100,   -100,   999,    -999,    1000,      -1000,    9999,
-                                 10000, 123456, -98765, INT32_MAX, INT32_MIN, 42,     -7};
+static const int32_t values[] = {0,     1,      -1,     9,         -9,        10,    99,
+                                 100,   -100,   999,    -999,      1000,      -1000, 9999,
+                                 10000, 123456, -98765, INT32_MAX, INT32_MIN, 42,    -7};
 
 /* One position's worth of made-up data: a FEN of `fen_length` printable
  * bytes (tabs and spaces among them), `count` moves of any kind. */
@@ -87,22 +87,26 @@ static void make_position(made_position *p, uint64_t *state, size_t fen_length, 
     p->records = (position_records){p->fen, fen_length, &p->number, p->moves, p->values, count};
 }
 
-static const size_t fen_lengths[] = {1, 2, 7, 15, 16, 17, 31, 32, 33, 47, 56, 57, 58, 62, 63, 64,
-                                     65, 66, 80, 94, 95, 96, 97, 98, 112, 127, 128, 129, 200, 299};
+static const size_t fen_lengths[] = {1,  2,  7,  15, 16,  17,  31,  32,  33,  47,
+                                     56, 57, 58, 62, 63,  64,  65,  66,  80,  94,
+                                     95, 96, 97, 98, 112, 127, 128, 129, 200, 299};
 
 /* File fields as eval makes them with several inputs (copied as they are),
  * of lengths around the prefix copy's: none, short, and past 96 bytes. */
 static const char *const file_fields[] = {
     "", "a.fen;", "\"file\":\"d/x\\\"y.fen\",",
     "a-long-directory-name/another-long-directory-name/and-a-third-one/positions.fen,",
-    "\"file\":\"a-long-directory-name/another-long-directory-name/and-a-third-one/positions.epd\","};
+    "\"file\":\"a-long-directory-name/another-long-directory-name/and-a-third-one/"
+    "positions.epd\","};
 
 static record_number number_of(int kind, uint64_t *state)
 {
     static const unsigned long long numbers[] = {0, 1, 9, 10, 4096, 123456789012ull, ~0ull};
     unsigned long long value = numbers[next_random(state) % 7];
     const char *file = kind == 0 ? "" : file_fields[next_random(state) % 5];
-    return (record_number){kind == 0 ? NUMBER_NONE : kind == 1 ? NUMBER_LINE : NUMBER_ENTRY_MARK,
+    return (record_number){kind == 0   ? NUMBER_NONE
+                           : kind == 1 ? NUMBER_LINE
+                                       : NUMBER_ENTRY_MARK,
                            value, file, strlen(file)};
 }
 
@@ -136,12 +140,13 @@ static void test_block(output_format format, int number_kind, uint64_t *state)
     for (int round = 0; round < scaled(40); round++) {
         size_t room = 0, length = 0;
         for (int b = 0; b < POSITIONS; b++) {
-            size_t fen_length = fen_lengths[next_random(state) % (sizeof fen_lengths / sizeof fen_lengths[0])];
+            size_t fen_length =
+                fen_lengths[next_random(state) % (sizeof fen_lengths / sizeof fen_lengths[0])];
             size_t count = (size_t)(next_random(state) % 5 == 0 ? next_random(state) % MOST_MOVES
-                                                                 : next_random(state) % 4);
+                                                                : next_random(state) % 4);
             make_position(&p[b], state, fen_length, count, number_of(number_kind, state));
-            room += position_records_room(format, fen_length + p[b].records.number->file_length,
-                                          count);
+            room +=
+                position_records_room(format, fen_length + p[b].records.number->file_length, count);
             length += reference(expected + length, format, &p[b].records);
         }
         text_buffer out = {NULL, 0, 0};

@@ -42,17 +42,18 @@ static void view_answers(const seebatch_config *config, const seebatch_board *bo
         engine_board_of((engine_kind)kind, board, pins, &engine);
         seebatch_move own = engine_move(&engine, move);
         printf(" %d", (int)seebatch_view_check(&rules, &engine.view, engine.pin_words, NULL, NULL));
-        printf(" %d %d", (int)seebatch_view_see_value_move(&rules, &engine.view, engine.pin_words, own),
+        printf(" %d %d",
+               (int)seebatch_view_see_value_move(&rules, &engine.view, engine.pin_words, own),
                (int)seebatch_view_see_ge_move(&rules, &engine.view, engine.pin_words, own, value));
         if (seebatch_move_kind(move) != SEEBATCH_MOVE_NORMAL)
             continue;
         unsigned mover = engine.mailbox[seebatch_move_from(own)];
         unsigned victim = engine.mailbox[seebatch_move_to(own)];
         printf(" %d", (int)seebatch_view_see_value(&rules, &engine.view, engine.pin_words, own,
-                                                  mover, victim));
+                                                   mover, victim));
         for (int32_t step = -1; step <= 1; step++)
             printf("%d", (int)seebatch_view_see_ge(&rules, &engine.view, engine.pin_words, own,
-                                                  mover, victim, value + step));
+                                                   mover, victim, value + step));
     }
 }
 

@@ -11,9 +11,9 @@
  * square): its bits must be the ones it was read from. And the guess of
  * where a chain starts (seebatch_binpack_guess_chain_start), from offsets spread over each
  * chunk, is the first stem at or after the offset (or the end). Every
- * entry is packed as a stem on each path: the same 32 bytes. Decoding in brief (seebatch_binpack_next_briefs), on both
- * paths and in blocks of assorted sizes, gives each entry's move, score,
- * ply, result and source for the entries it lists, its in-check and
+ * entry is packed as a stem on each path: the same 32 bytes. Decoding in brief
+ * (seebatch_binpack_next_briefs), on both paths and in blocks of assorted sizes, gives each
+ * entry's move, score, ply, result and source for the entries it lists, its in-check and
  * capture facts as seebatch_side_in_check and move_captures judge the whole entry,
  * and its board wherever the contract keeps it (a stem, a notable entry,
  * the entry after one); the others are plain, counted with their bits in

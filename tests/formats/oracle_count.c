@@ -45,14 +45,14 @@ enum {
 enum { VALUE_NONE = 32002 };
 
 static const char *const names[RULES] = {
-    "--skip-in-check", "--skip-capture",     "--skip-see-ge",      "--skip-promotion",
-    "--skip-castling", "--skip-value-none",  "--skip-placeholder", "--skip-early-ply",
-    "--skip-filtered", "--skip-simple-eval", "--random-skip",      "--wld-skip",
+    "--skip-in-check",   "--skip-capture",     "--skip-see-ge",      "--skip-promotion",
+    "--skip-castling",   "--skip-value-none",  "--skip-placeholder", "--skip-early-ply",
+    "--skip-filtered",   "--skip-simple-eval", "--random-skip",      "--wld-skip",
     "--soft-early-skip", "--piece-count-skip"};
-static const char *const words[RULES] = {
-    "in-check",    "capture",    "see-ge=",  "promotion",    "castling", "value-none",
-    "placeholder", "early-ply=", "filtered", "simple-eval=", "random=",  "wld",
-    "soft-early=", "piece-count"};
+static const char *const words[RULES] = {"in-check",    "capture",      "see-ge=",     "promotion",
+                                         "castling",    "value-none",   "placeholder", "early-ply=",
+                                         "filtered",    "simple-eval=", "random=",     "wld",
+                                         "soft-early=", "piece-count"};
 
 typedef struct settings {
     int active[RULES];
@@ -201,8 +201,9 @@ static void make_soft_keep(long n)
         } else {
             for (int i = 0; i < 4; i++) {
                 if (x >= px[i] && x <= px[i + 1]) {
-                    y = px[i + 1] == px[i] ? py[i]
-                                           : py[i] + (x - px[i]) / (px[i + 1] - px[i]) * (py[i + 1] - py[i]);
+                    y = px[i + 1] == px[i]
+                            ? py[i]
+                            : py[i] + (x - px[i]) / (px[i + 1] - px[i]) * (py[i + 1] - py[i]);
                     break;
                 }
             }
@@ -235,7 +236,9 @@ static void make_targets(void)
             double m[2];
             for (int k = 0; k < 2; k++) {
                 int idx = i + k;
-                m[k] = idx == 0 ? y[1] - y[0] : idx == 4 ? y[4] - y[3] : (y[idx + 1] - y[idx - 1]) / 2.0;
+                m[k] = idx == 0   ? y[1] - y[0]
+                       : idx == 4 ? y[4] - y[3]
+                                  : (y[idx + 1] - y[idx - 1]) / 2.0;
             }
             v = (2 * t * t * t - 3 * t * t + 1) * y[i] + (t * t * t - 2 * t * t + t) * m[0] +
                 (-2 * t * t * t + 3 * t * t) * y[i + 1] + (t * t * t - t * t) * m[1];
@@ -264,7 +267,8 @@ static int piece_count_skips(const settings *s, const entry *e)
     pc_all_total += 1.0;
     pc_steps++;
     unsigned long long n = pc_steps;
-    if (n == 100 || n == 500 || n == 1000 || n == 2500 || n == 5000 || (n > 5000 && n % 10000 == 0)) {
+    if (n == 100 || n == 500 || n == 1000 || n == 2500 || n == 5000 ||
+        (n > 5000 && n % 10000 == 0)) {
         double min_ratio = INFINITY;
         int found = 0;
         for (int i = 0; i <= 32; i++)

@@ -45,8 +45,8 @@ static int check_board(const seebatch_board *board, uint64_t *random_state)
             to[lane] = first + lane;
             to_bit[lane] = seebatch_square_bit(first + lane);
             /* Lift one random square besides `to`, as the first move does. */
-            occupied[lane] =
-                all & ~to_bit[lane] & ~seebatch_square_bit((unsigned)(random_next(random_state) & 63));
+            occupied[lane] = all & ~to_bit[lane] &
+                             ~seebatch_square_bit((unsigned)(random_next(random_state) & 63));
         }
         /* The x-ray candidates of the first `live` lanes only (0 .. LANES). */
         unsigned live = (unsigned)(random_next(random_state) % (LANES + 1));
@@ -108,7 +108,8 @@ static int run_lane_attackers_checks(const char *isa)
         lanes_compared += check_board(&board, &random_state);
         for (unsigned to = 0; to < 64; to++) {
             bitboard later;
-            reference_attackers(&board, to, occupied_squares(&board) & ~seebatch_square_bit(to), &later);
+            reference_attackers(&board, to, occupied_squares(&board) & ~seebatch_square_bit(to),
+                                &later);
             with_later += later != 0;
         }
     }

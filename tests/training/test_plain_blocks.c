@@ -41,7 +41,7 @@ typedef struct given {
     unsigned long long numbers[4];
 } given;
 
-/* A piece's own: the first numbers of its blocks' entries and their scores. */
+/* A portion's own: the first numbers of its blocks' entries and their scores. */
 typedef struct noted {
     int count;
     int scores[4];
@@ -60,25 +60,25 @@ static void note_free(void *context, void *state)
     free(state);
 }
 
-static void note_block(void *context, const seebatch_piece *piece)
+static void note_block(void *context, const seebatch_portion *portion)
 {
     (void)context;
-    noted *mine = piece->state;
-    if (piece->begins)
+    noted *mine = portion->state;
+    if (portion->begins)
         mine->count = 0;
-    for (size_t i = 0; i < piece->count && mine->count < 4; i++, mine->count++) {
-        mine->scores[mine->count] = piece->entries[i].score;
-        mine->firsts[mine->count] = piece->first + i;
+    for (size_t i = 0; i < portion->count && mine->count < 4; i++, mine->count++) {
+        mine->scores[mine->count] = portion->entries[i].score;
+        mine->firsts[mine->count] = portion->first + i;
     }
 }
 
-static int note_deliver(void *context, const seebatch_piece *piece)
+static int note_deliver(void *context, const seebatch_portion *portion)
 {
     given *got = context;
-    const noted *mine = piece->state;
+    const noted *mine = portion->state;
     for (int i = 0; i < mine->count && got->count < 4; i++, got->count++) {
         got->scores[got->count] = mine->scores[i];
-        got->numbers[got->count] = piece->before + mine->firsts[i] + 1;
+        got->numbers[got->count] = portion->before + mine->firsts[i] + 1;
     }
     return 0;
 }

@@ -89,11 +89,11 @@ static int skip_all(void *context, const seebatch_training_place *place, const c
 
 /* Each entry of a block into the entries, in order (the run has no
  * workers: blocks come in file order). */
-static void take_block(void *context, const seebatch_piece *piece)
+static void take_block(void *context, const seebatch_portion *portion)
 {
     entries *e = context;
-    for (size_t k = 0; k < piece->count && e->count < MAX_ENTRIES; k++, e->count++) {
-        const seebatch_training_entry *entry = &piece->entries[k];
+    for (size_t k = 0; k < portion->count && e->count < MAX_ENTRIES; k++, e->count++) {
+        const seebatch_training_entry *entry = &portion->entries[k];
         e->boards[e->count] = entry->board;
         e->moves[e->count] = entry->move;
         e->scores[e->count] = entry->score;

@@ -273,10 +273,10 @@ static void damaged_copy(const char *directory, const char *name, size_t size, c
 }
 
 /* Entries counted by a run, and nothing more. */
-static void count_block(void *context, const seebatch_piece *piece)
+static void count_block(void *context, const seebatch_portion *portion)
 {
     (void)context;
-    (void)piece;
+    (void)portion;
 }
 
 /* path by the run and by seebatch_training_read: the same entries and the

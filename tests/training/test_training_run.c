@@ -4,7 +4,7 @@
  *     fault, its place and its message seebatch_training_read gives, on
  *     games the public writer wrote, on cut and damaged copies of them, and
  *     on a real file when one is given (one large chunk: cut for threads);
- *     each piece's chains are the writer's;
+ *     each portion's chains are the writer's;
  *   - seebatch_count_work counts what a plain sum over the entries counts,
  *     on every format and number of threads, and the facts of hand-made
  *     entries whose facts are known (captures, checks, chains, games);
@@ -34,74 +34,76 @@ static bool same_entry(const seebatch_training_entry *a, const seebatch_training
 /* A work that collects every entry in file order                           */
 /* ------------------------------------------------------------------------ */
 
-/* A piece's entries as the blocks give them, and the numbers of its first
+/* A portion's entries as the blocks give them, and the numbers of its first
  * entries (to check that blocks come in order). */
-typedef struct collected_piece {
+typedef struct collected_portion {
     seebatch_training_entry *entries;
     size_t count, capacity;
     uint64_t next; /* the number the next block starts at, at least (skipped ones between) */
     bool in_order;
-} collected_piece;
+} collected_portion;
 
 typedef struct collection {
     seebatch_training_entry *entries; /* MAX_ENTRIES */
     size_t count;
-    uint64_t chains; /* the pieces' binpack chains summed */
-    size_t pieces;
-    uint64_t sizes; /* the pieces' sizes summed: every entry delivered once */
+    uint64_t chains; /* the portions' binpack chains summed */
+    size_t portions;
+    uint64_t sizes; /* the portions' sizes summed: every entry delivered once */
 } collection;
 
 static void *collected_new(void *context)
 {
     (void)context;
-    return calloc(1, sizeof(collected_piece));
+    return calloc(1, sizeof(collected_portion));
 }
 
 static void collected_free(void *context, void *state)
 {
     (void)context;
-    collected_piece *piece = state;
-    if (piece)
-        free(piece->entries);
-    free(piece);
+    collected_portion *portion = state;
+    if (portion)
+        free(portion->entries);
+    free(portion);
 }
 
-static void collect_block(void *context, const seebatch_piece *block)
+static void collect_block(void *context, const seebatch_portion *block)
 {
     (void)context;
-    collected_piece *piece = block->state;
+    collected_portion *portion = block->state;
     if (block->begins) {
-        piece->count = 0;
-        piece->next = 0;
-        piece->in_order = true;
+        portion->count = 0;
+        portion->next = 0;
+        portion->in_order = true;
     }
-    piece->in_order = piece->in_order && block->first >= piece->next;
-    piece->next = block->first + block->count;
-    if (piece->count + block->count > piece->capacity) {
-        size_t capacity = piece->count + block->count + 4096;
-        seebatch_training_entry *grown = realloc(piece->entries, capacity * sizeof *grown);
+    portion->in_order = portion->in_order && block->first >= portion->next;
+    portion->next = block->first + block->count;
+    if (portion->count + block->count > portion->capacity) {
+        size_t capacity = portion->count + block->count + 4096;
+        seebatch_training_entry *grown = realloc(portion->entries, capacity * sizeof *grown);
         if (!grown)
             return;
-        piece->entries = grown;
-        piece->capacity = capacity;
+        portion->entries = grown;
+        portion->capacity = capacity;
     }
     if (block->count) /* an empty block may have no entries at all */
-        memcpy(piece->entries + piece->count, block->entries, block->count * sizeof *block->entries);
-    piece->count += block->count;
+        memcpy(portion->entries + portion->count, block->entries,
+               block->count * sizeof *block->entries);
+    portion->count += block->count;
 }
 
-static int collect_deliver(void *context, const seebatch_piece *delivered)
+static int collect_deliver(void *context, const seebatch_portion *delivered)
 {
     collection *all = context;
-    const collected_piece *piece = delivered->state;
-    CHECK(piece->in_order, "the blocks of a piece come in order");
-    CHECK_EQ(delivered->before, all->sizes, "entries before the piece, those skipped counted");
-    CHECK_EQ(delivered->count, piece->count, "the entries given");
+    const collected_portion *portion = delivered->state;
+    CHECK(portion->in_order, "the blocks of a portion come in order");
+    CHECK_EQ(delivered->before, all->sizes, "entries before the portion, those skipped counted");
+    CHECK_EQ(delivered->count, portion->count, "the entries given");
     all->chains += delivered->chains;
-    if (piece->count && all->count + piece->count <= MAX_ENTRIES) /* none: maybe no array */
-        memcpy(all->entries + all->count, piece->entries, piece->count * sizeof *piece->entries);
-    all->count += piece->count;
-    all->pieces++;
+    if (portion->count && all->count + portion->count <= MAX_ENTRIES) /* none: maybe no array */
+        memcpy(all->entries + all->count, portion->entries,
+               portion->count * sizeof *portion->entries);
+    all->count += portion->count;
+    all->portions++;
     all->sizes += delivered->size;
     return 0;
 }
@@ -143,7 +145,7 @@ static size_t read_reference(const char *path, seebatch_training_entry *entries,
 /* path by seebatch_training_run on `threads` threads into all. */
 static void read_by_run(const char *path, unsigned threads, collection *all, stop *end)
 {
-    all->count = all->pieces = 0;
+    all->count = all->portions = 0;
     all->sizes = all->chains = 0;
     seebatch_run run;
     memset(&run, 0, sizeof run);
@@ -160,7 +162,7 @@ static void read_by_run(const char *path, unsigned threads, collection *all, sto
               run.reason, error.message);
     }
     CHECK_EQ(run.entries, all->count, "%s: the entries the run delivered", path);
-    CHECK_EQ(all->sizes, all->count, "%s: the pieces' sizes", path);
+    CHECK_EQ(all->sizes, all->count, "%s: the portions' sizes", path);
 }
 
 /* path read by the run on 1, 2 and 3 threads: the reference's entries and
@@ -278,13 +280,13 @@ static void test_readings(const char *directory, const char *real_file)
     }
     CHECK(faulted > 10, "%d damaged copies fault", faulted);
 
-    for (int f = 0; f < 2; f++) { /* plain and bin: pieces of entries read by the reader */
+    for (int f = 0; f < 2; f++) { /* plain and bin: portions of entries read by the reader */
         char path[512];
         snprintf(path, sizeof path, "%s/games.%s", directory, f ? "bin" : "plain");
         CHECK(write_games(path, f ? SEEBATCH_FILE_BIN : SEEBATCH_FILE_PLAIN) == written,
               "%s written", path);
         compare_readings(path, reference, &all);
-        CHECK(all.pieces > 2, "%s: %zu pieces", path, all.pieces);
+        CHECK(all.portions > 2, "%s: %zu portions", path, all.portions);
     }
     if (!real_file)
         return;
@@ -545,7 +547,7 @@ static void damage_plain(const char *from, const char *to, const size_t *bad, si
 static seebatch_status run_skipping(const char *path, unsigned threads, skip_log *log,
                                     collection *all, seebatch_run *run, seebatch_error *error)
 {
-    all->count = all->pieces = 0;
+    all->count = all->portions = 0;
     all->sizes = all->chains = 0;
     memset(run, 0, sizeof *run);
     run->input = path;
@@ -563,7 +565,7 @@ static void test_bad_entries(const char *directory)
     char path[512], damaged[512];
     snprintf(path, sizeof path, "%s/games.plain", directory);
     snprintf(damaged, sizeof damaged, "%s/damaged.plain", directory);
-    /* Entries 1, 6, 7, 8, 4097 (the first of the second piece), 4098 and 5001. */
+    /* Entries 1, 6, 7, 8, 4097 (the first of the second portion), 4098 and 5001. */
     static const size_t bad[] = {0, 5, 6, 7, 4096, 4097, 5000};
     enum { BAD = sizeof bad / sizeof *bad };
     damage_plain(path, damaged, bad, BAD);
@@ -647,17 +649,17 @@ static void lines_free(void *context, void *state)
     free(state);
 }
 
-static void lines_block(void *context, const seebatch_piece *block)
+static void lines_block(void *context, const seebatch_portion *block)
 {
     (void)context;
     (void)block; /* the lines are looked at when delivered */
 }
 
-static int lines_deliver(void *context, const seebatch_piece *piece)
+static int lines_deliver(void *context, const seebatch_portion *portion)
 {
     lines_seen *seen = context;
-    for (size_t i = 0; i < piece->count && seen->count < 16; i++, seen->count++) {
-        const seebatch_line *line = &piece->lines[i];
+    for (size_t i = 0; i < portion->count && seen->count < 16; i++, seen->count++) {
+        const seebatch_line *line = &portion->lines[i];
         seen->numbers[seen->count] = line->number;
         seen->lengths[seen->count] = line->length;
         seen->too_long[seen->count] = line->too_long;
@@ -700,9 +702,9 @@ static void test_lines(const char *directory)
     }
 }
 
-static int stop_deliver(void *context, const seebatch_piece *piece)
+static int stop_deliver(void *context, const seebatch_portion *portion)
 {
-    (void)piece;
+    (void)portion;
     ++*(int *)context;
     return 1;
 }

@@ -67,7 +67,7 @@ static unsigned fill_square(magic_entry *entry, int square, const direction dire
 }
 
 #if SEEBATCH_PEXT_TABLES
-/* One slider's pext slice of a square (lib/exchange/lookups_pext.h): entry
+/* One slider's pext slice of a square (lib/board/lookups_pext.h): entry
  * i is the attack set under the occupancy whose bits under the mask are i's
  * (pdep), looked up in the magic tables already filled. Returns its size. */
 static unsigned fill_pext_slice(pext_entry *entry, const magic_entry *magic, int bishop,

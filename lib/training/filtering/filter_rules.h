@@ -26,7 +26,8 @@ typedef enum filter_rule {
     RULE_RANDOM,      /* a draw below N / (N + 1) */
     RULE_WLD,         /* a draw below 1 - the result's probability at the score */
     RULE_SOFT_EARLY,  /* ply below N and a draw below 1 - the schedule's keep chance */
-    RULE_PIECE_COUNT, /* of the entries no other rule drops, a draw below 1 - the piece count's keep chance */
+    /* Of the entries no other rule drops, a draw below 1 - the piece count's keep chance. */
+    RULE_PIECE_COUNT,
     RULE_COUNT
 } filter_rule;
 

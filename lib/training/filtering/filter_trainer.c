@@ -65,7 +65,8 @@ double seebatch_trainer_soft_early_keep(int32_t until, uint32_t ply)
     else
         for (int i = 0; i < 4; i++)
             if (p >= x[i] && p <= x[i + 1]) { /* the first segment that holds it */
-                keep = x[i + 1] == x[i] ? y[i] : y[i] + (p - x[i]) / (x[i + 1] - x[i]) * (y[i + 1] - y[i]);
+                keep = x[i + 1] == x[i] ? y[i]
+                                        : y[i] + (p - x[i]) / (x[i + 1] - x[i]) * (y[i + 1] - y[i]);
                 break;
             }
     return keep < 0 ? 0 : keep > 1 ? 1 : keep;
@@ -113,8 +114,8 @@ static bool seebatch_rescale_step(uint64_t step)
 }
 
 /* How far below its target share a piece count is seen: target / seen. */
-static double seebatch_target_ratio(const piece_count_history *h, const double *weights, double total,
-                           int pc)
+static double seebatch_target_ratio(const piece_count_history *h, const double *weights,
+                                    double total, int pc)
 {
     return h->seen_total * weights[pc] / (total * h->seen[pc]);
 }
@@ -141,8 +142,9 @@ static void seebatch_rescale(piece_count_history *h, const double *weights, doub
     }
 }
 
-double seebatch_trainer_piece_count_keep(piece_count_history *h, const double weights[TRAINER_PIECE_COUNTS],
-                                double weights_total, const seebatch_board *board)
+double seebatch_trainer_piece_count_keep(piece_count_history *h,
+                                         const double weights[TRAINER_PIECE_COUNTS],
+                                         double weights_total, const seebatch_board *board)
 {
     int pc = popcount(board->colors[SEEBATCH_WHITE] | board->colors[SEEBATCH_BLACK]);
     if (pc >= TRAINER_PIECE_COUNTS)

@@ -22,7 +22,8 @@
 
 /* Places the pieces whose nibble is a type and a colour (below 12); the
  * special nibbles are left to place_special. */
-static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)
+static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied,
+                                        seebatch_board *board)
 {
     unsigned index = 0;
     for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
@@ -136,8 +137,7 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, king_moves king, bo
     if (id >= count + castlings)
         return "a king move index beyond the king's moves";
     if (id < count) {
-        *move = seebatch_move_make(from, nth_square_by(targets, id, pdep),
-                                   SEEBATCH_MOVE_NORMAL);
+        *move = seebatch_move_make(from, nth_square_by(targets, id, pdep), SEEBATCH_MOVE_NORMAL);
         return NULL;
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
@@ -259,8 +259,6 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         seebatch_en_passant_possible(board, (from + to) / 2))
         board->en_passant = (uint8_t)((from + to) / 2);
 }
-
-
 
 /* Puts the entry at index n of the sink. In brief the in-check and capture
  * tests are made here, on the board the decoder has just played; a brief

@@ -66,7 +66,8 @@ size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, brief_list *
     list->listed = 0;
     if (decoder->size > BINPACK_MAX_CHUNK) {
         *stop = BINPACK_FAULT;
-        seebatch_binpack_fault_at(fault, decoder->file_offset, "a payload too large to be read in brief");
+        seebatch_binpack_fault_at(fault, decoder->file_offset,
+                                  "a payload too large to be read in brief");
         return 0;
     }
     size_t count = seebatch_next_entries(decoder, &sink, max, stop, fault);
@@ -78,7 +79,8 @@ size_t seebatch_binpack_next_briefs(binpack_chunk_decoder *decoder, brief_list *
 /* Files                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static binpack_chunk_status seebatch_bad_header(binpack_fault *fault, uint64_t offset, const char *message)
+static binpack_chunk_status seebatch_bad_header(binpack_fault *fault, uint64_t offset,
+                                                const char *message)
 {
     seebatch_binpack_fault_at(fault, offset, message);
     return BINPACK_CHUNK_BAD;

@@ -37,8 +37,8 @@ bool seebatch_en_passant_possible(const seebatch_board *board, unsigned square)
         return true;
     unsigned king = lowest_square(kings);
     for (; capturers; capturers &= capturers - 1) {
-        bitboard after =
-            ((occupied ^ lowest_bit(capturers)) | seebatch_square_bit(square)) ^ seebatch_square_bit(pushed);
+        bitboard after = ((occupied ^ lowest_bit(capturers)) | seebatch_square_bit(square)) ^
+                         seebatch_square_bit(pushed);
         if (!(bishop_attacks(king, after) & diagonal) && !(rook_attacks(king, after) & straight))
             return true;
     }
@@ -89,7 +89,7 @@ bool seebatch_castling_is_standard(const seebatch_board *board, const char *form
  * passant and promotions (about one move in a hundred) take this path;
  * the decoding loops (binpack_decoding_body.h) play the rest inline. */
 void seebatch_chain_play_special(seebatch_board *board, uint8_t *types, seebatch_move move,
-                                  int type)
+                                 int type)
 {
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
     unsigned kind = seebatch_move_kind(move);

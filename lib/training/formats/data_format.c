@@ -44,7 +44,8 @@ seebatch_file_format seebatch_file_format_of(const char *path, const char *start
     if (start && got >= LOOK && memcmp(start, "fen ", LOOK) == 0)
         return SEEBATCH_FILE_PLAIN;
     seebatch_file_format named = seebatch_file_format_of_path(path);
+    /* No line to read either: nothing, in a format every command takes. */
     if (got == 0 && (named == SEEBATCH_FILE_UNKNOWN || named == SEEBATCH_FILE_LINES))
-        return SEEBATCH_FILE_PLAIN; /* no line to read either: nothing, in a format every command takes */
+        return SEEBATCH_FILE_PLAIN;
     return named != SEEBATCH_FILE_UNKNOWN ? named : SEEBATCH_FILE_LINES;
 }

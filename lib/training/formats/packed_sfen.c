@@ -89,7 +89,8 @@ static bool seebatch_library_move(uint16_t packed, seebatch_move *move, char *me
 
 /* Whether the move can be played here (its piece the side to move's,
  * castling in place, legal); message when not. */
-static bool seebatch_move_fits(const seebatch_board *board, seebatch_move move, char *message, size_t size)
+static bool seebatch_move_fits(const seebatch_board *board, seebatch_move move, char *message,
+                               size_t size)
 {
     char uci[SEEBATCH_UCI_MAX];
     seebatch_move_to_uci(move, uci);
@@ -158,7 +159,8 @@ static void seebatch_pack_position(const training_entry *entry, uint8_t out[PACK
     memset(out, 0, PACKED_SFEN_SIZE);
     seebatch_put_bits(&s, board->side_to_move, 1);
     for (unsigned color = 0; color < 2; color++)
-        seebatch_put_bits(&s, lowest_square(board->pieces[SEEBATCH_KING] & board->colors[color]), 6);
+        seebatch_put_bits(&s, lowest_square(board->pieces[SEEBATCH_KING] & board->colors[color]),
+                          6);
     for (unsigned i = 0; i < 64; i++) {
         unsigned square = seebatch_square_in_order(i);
         int type = piece_type_or_none(board, square);
@@ -224,7 +226,8 @@ static void seebatch_place(seebatch_board *board, int type, unsigned color, unsi
 }
 
 /* The board of the 32 bytes (its counters and castling not checked yet). */
-static bool seebatch_unpack_board(const uint8_t *bytes, seebatch_board *board, char *message, size_t size)
+static bool seebatch_unpack_board(const uint8_t *bytes, seebatch_board *board, char *message,
+                                  size_t size)
 {
     bit_stream s = {(uint8_t *)bytes, 0, false}; /* only read */
     *board = (seebatch_board)SEEBATCH_BOARD_EMPTY;
@@ -251,7 +254,8 @@ static bool seebatch_unpack_board(const uint8_t *bytes, seebatch_board *board, c
             seebatch_place(board, type, seebatch_get_bits(&s, 1), square);
     }
     board->castling = (uint8_t)seebatch_get_bits(&s, 4);
-    board->en_passant = seebatch_get_bits(&s, 1) ? (uint8_t)seebatch_get_bits(&s, 6) : SEEBATCH_NO_SQUARE;
+    board->en_passant =
+        seebatch_get_bits(&s, 1) ? (uint8_t)seebatch_get_bits(&s, 6) : SEEBATCH_NO_SQUARE;
     unsigned rule50 = seebatch_get_bits(&s, 6);
     seebatch_get_bits(&s, 16); /* the fullmove number: the ply says it */
     board->halfmove_clock = (uint16_t)(rule50 | seebatch_get_bits(&s, 1) << 6);
@@ -276,7 +280,8 @@ static bool seebatch_castling_in_place(const seebatch_board *board, char *messag
               (board->pieces[SEEBATCH_ROOK] & own) >> rooks[right] & 1u)) {
             snprintf(message, size,
                      "an inconsistent position: castling right %c without its king and rook "
-                     "in place", names[right]);
+                     "in place",
+                     names[right]);
             return false;
         }
     }
@@ -291,8 +296,10 @@ static bool seebatch_game_position(seebatch_board *board, char *message, size_t 
     seebatch_error error;
     if (board->en_passant != SEEBATCH_NO_SQUARE &&
         rank_of(board->en_passant) != (board->side_to_move == SEEBATCH_WHITE ? 5u : 2u)) {
-        snprintf(message, size, "an inconsistent position: en passant square %u, not on the "
-                 "rank the side to move takes on", board->en_passant);
+        snprintf(message, size,
+                 "an inconsistent position: en passant square %u, not on the "
+                 "rank the side to move takes on",
+                 board->en_passant);
         return false;
     }
     if (seebatch_board_validate(board, &error) != SEEBATCH_OK) {

@@ -1,6 +1,6 @@
 /* seebatch_count_work (seebatch_training.h): what a training file holds,
- * counted on the runner's workers piece by piece, then settled in file
- * order: a piece's first entry is counted as a game's first until the
+ * counted on the runner's workers portion by portion, then settled in file
+ * order: a portion's first entry is counted as a game's first until the
  * entry before it is known, and plain's chains (the chains binpack would
  * store) run from entry to entry. */
 #include <stdbool.h>
@@ -20,14 +20,14 @@ static const int score_upper[] = {-1000, -300, -101, -1, 0, 100, 299, 999};
 static const int ply_upper[] = {9, 19, 39, 79, 159, 319};
 enum { SCORE_RANGES = 10, PLY_RANGES = 7 };
 
-/* A piece's counts, its first entry taken as a game's first. */
-typedef struct count_piece {
+/* A portion's counts, its first entry taken as a game's first. */
+typedef struct count_portion {
     seebatch_counts counts;
     bool any;
     training_entry first, last;
-} count_piece;
+} count_portion;
 
-/* What the count carries from piece to piece (seebatch_counts.carry). */
+/* What the count carries from portion to portion (seebatch_counts.carry). */
 typedef struct count_carry {
     bool any;
     training_entry last;   /* the last entry delivered */
@@ -93,36 +93,36 @@ static void seebatch_count_entry(seebatch_counts *counts, const training_entry *
     counts->plies[seebatch_ply_range(entry->ply)]++;
 }
 
-static void *seebatch_count_piece_new(void *context)
+static void *seebatch_count_portion_new(void *context)
 {
     (void)context;
-    return calloc(1, sizeof(count_piece));
+    return calloc(1, sizeof(count_portion));
 }
 
-static void seebatch_count_piece_free(void *context, void *state)
+static void seebatch_count_portion_free(void *context, void *state)
 {
     (void)context;
     free(state);
 }
 
-static void seebatch_count_block(void *context, const seebatch_piece *piece)
+static void seebatch_count_block(void *context, const seebatch_portion *portion)
 {
     (void)context;
-    count_piece *mine = piece->state;
-    if (piece->begins)
+    count_portion *mine = portion->state;
+    if (portion->begins)
         memset(mine, 0, sizeof *mine);
-    if (!piece->entries) /* lines: no training data */
+    if (!portion->entries) /* lines: no training data */
         return;
-    for (size_t i = 0; i < piece->count; i++) {
-        const training_entry *previous = i           ? &piece->entries[i - 1]
+    for (size_t i = 0; i < portion->count; i++) {
+        const training_entry *previous = i           ? &portion->entries[i - 1]
                                          : mine->any ? &mine->last
                                                      : NULL;
-        seebatch_count_entry(&mine->counts, &piece->entries[i], previous);
+        seebatch_count_entry(&mine->counts, &portion->entries[i], previous);
     }
-    if (piece->count) {
+    if (portion->count) {
         if (!mine->any)
-            mine->first = piece->entries[0];
-        mine->last = piece->entries[piece->count - 1];
+            mine->first = portion->entries[0];
+        mine->last = portion->entries[portion->count - 1];
         mine->any = true;
     }
 }
@@ -153,10 +153,10 @@ static uint64_t seebatch_count_chains(const training_entry *entries, size_t coun
     return chains;
 }
 
-static int seebatch_count_deliver(void *context, const seebatch_piece *piece)
+static int seebatch_count_deliver(void *context, const seebatch_portion *portion)
 {
     seebatch_counts *counts = context;
-    const count_piece *mine = piece->state;
+    const count_portion *mine = portion->state;
     count_carry carry;
     memcpy(&carry, counts->carry, sizeof carry);
     seebatch_add_counts(counts, &mine->counts);
@@ -164,8 +164,9 @@ static int seebatch_count_deliver(void *context, const seebatch_piece *piece)
     if (mine->any && carry.any && mine->first.ply > carry.last.ply &&
         seebatch_white_result(&mine->first) == seebatch_white_result(&carry.last))
         seebatch_count_game(counts, seebatch_white_result(&mine->first), -1);
-    counts->chains += piece->entries ? seebatch_count_chains(piece->entries, piece->count, &carry)
-                                     : piece->chains;
+    counts->chains += portion->entries
+                          ? seebatch_count_chains(portion->entries, portion->count, &carry)
+                          : portion->chains;
     if (mine->any) {
         carry.last = mine->last;
         carry.any = true;
@@ -176,6 +177,6 @@ static int seebatch_count_deliver(void *context, const seebatch_piece *piece)
 
 seebatch_work seebatch_count_work(seebatch_counts *counts)
 {
-    return (seebatch_work){counts, seebatch_count_piece_new, seebatch_count_piece_free,
+    return (seebatch_work){counts, seebatch_count_portion_new, seebatch_count_portion_free,
                            seebatch_count_block, seebatch_count_deliver};
 }

@@ -1,5 +1,5 @@
-/* The one runner over a file's pieces (file_runner.h): the calling thread
- * reads pieces into a ring of slots and delivers them in order; a pool of
+/* The one runner over a file's portions (file_runner.h): the calling thread
+ * reads portions into a ring of slots and delivers them in order; a pool of
  * workers runs their parts as they come. */
 #include "file_runner.h"
 
@@ -8,17 +8,17 @@
 #include <string.h>
 
 #include "training/formats/chain_start.h"
-#include "piece_reading.h"
+#include "portion_reading.h"
 #include "training/training_internal.h"
 
 /* Workers, at most. */
 enum { RUNNER_THREADS_MAX = 256 };
 
-/* A piece read, its parts and how its reading ended. */
+/* A portion read, its parts and how its reading ended. */
 typedef struct runner_slot {
-    file_piece piece;
+    file_portion portion;
     read_outcome read;
-    bool has_piece;     /* read.piece, and it was published (its parts are runs) */
+    bool has_portion;   /* read.portion, and it was published (its parts are runs) */
     bool no_memory;     /* its parts' states could not be made */
     runner_part *parts; /* part_capacity of them, their states kept */
     size_t part_count, part_capacity;
@@ -33,7 +33,7 @@ typedef struct runner_task {
 
 typedef struct runner {
     runner_job *job;
-    piece_reader reader;
+    portion_reader reader;
     runner_slot *slots;
     size_t slot_count;
     uint64_t read, delivered; /* slots read and delivered, counted from the start */
@@ -121,7 +121,7 @@ static void seebatch_runner_end_pool(runner *r)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Publishing a piece: its parts made and handed to the pool               */
+/* Publishing a portion: its parts made and handed to the pool               */
 /* ------------------------------------------------------------------------ */
 
 /* Parts for up to `want` of the slot, their states made like the first's;
@@ -147,34 +147,34 @@ static size_t seebatch_runner_reserve_parts(runner *r, runner_slot *slot, size_t
 
 static void seebatch_runner_set_part(runner_slot *slot, runner_part *part, size_t start, size_t end)
 {
-    const file_piece *piece = &slot->piece;
-    part->piece = piece;
+    const file_portion *portion = &slot->portion;
+    part->portion = portion;
     part->start = start;
     part->end = end;
-    part->entries = piece->kind == PIECE_ENTRIES ? piece->entry_count + piece->skipped
-                    : piece->kind == PIECE_LINES ? piece->line_count
-                                                 : 0;
+    part->entries = portion->kind == PORTION_ENTRIES ? portion->entry_count + portion->skipped
+                    : portion->kind == PORTION_LINES ? portion->line_count
+                                                     : 0;
     part->in_order = part->faulted = part->out_of_memory = false;
     part->fault_byte = 0;
     part->reason[0] = '\0';
 }
 
-/* The slot's piece cut in up to `parts` parts (a chunk, where the work
+/* The slot's portion cut in up to `parts` parts (a chunk, where the work
  * allows it), each started where a chain seems to start. */
 static void seebatch_runner_cut(runner *r, runner_slot *slot, size_t parts)
 {
     size_t starts[RUNNER_THREADS_MAX];
     size_t count = 1;
     starts[0] = 0;
-    if (parts > 1 && slot->piece.kind == PIECE_CHUNK && r->job->work.cuttable)
+    if (parts > 1 && slot->portion.kind == PORTION_CHUNK && r->job->work.cuttable)
         count = seebatch_binpack_cut_payload(
-            slot->piece.bytes, slot->piece.size,
+            slot->portion.bytes, slot->portion.size,
             parts > RUNNER_THREADS_MAX ? RUNNER_THREADS_MAX : parts, starts);
     count = seebatch_runner_reserve_parts(r, slot, count);
     slot->no_memory = count == 0;
     for (size_t k = 0; k < count; k++)
         seebatch_runner_set_part(slot, &slot->parts[k], starts[k],
-                                 k + 1 < count ? starts[k + 1] : slot->piece.size);
+                                 k + 1 < count ? starts[k + 1] : slot->portion.size);
     slot->part_count = count;
 }
 
@@ -182,9 +182,9 @@ static void seebatch_runner_cut(runner *r, runner_slot *slot, size_t parts)
  * here when there is none. */
 static void seebatch_runner_publish(runner *r, runner_slot *slot, size_t parts)
 {
-    slot->has_piece = slot->read.piece;
+    slot->has_portion = slot->read.portion;
     slot->part_count = 0;
-    if (slot->has_piece)
+    if (slot->has_portion)
         seebatch_runner_cut(r, slot, parts);
     if (!r->workers) {
         for (size_t k = 0; k < slot->part_count; k++) {
@@ -218,23 +218,23 @@ static size_t seebatch_runner_idle_parts(runner *r)
 /* Reading ahead                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* Reads the next piece into the next slot and publishes what may be. A
+/* Reads the next portion into the next slot and publishes what may be. A
  * chunk waits for the read after it: when that read ends the input, the
  * chunk is the last and is cut for the workers left idle. */
 static void seebatch_runner_read_next(runner *r)
 {
     runner_slot *slot = &r->slots[r->read++ % r->slot_count];
-    slot->read = seebatch_read_piece(&r->reader, &slot->piece);
-    slot->has_piece = false;
+    slot->read = seebatch_read_portion(&r->reader, &slot->portion);
+    slot->has_portion = false;
     r->input_over = slot->read.end != READ_ON;
-    bool delays = r->workers && r->job->work.cuttable && slot->piece.kind == PIECE_CHUNK;
+    bool delays = r->workers && r->job->work.cuttable && slot->portion.kind == PORTION_CHUNK;
     if (r->pending) {
         runner_slot *pending = r->pending;
         r->pending = NULL;
-        bool last = !slot->read.piece && r->input_over;
+        bool last = !slot->read.portion && r->input_over;
         seebatch_runner_publish(r, pending, last ? seebatch_runner_idle_parts(r) : 1);
     }
-    if (delays && slot->read.piece && !r->input_over)
+    if (delays && slot->read.portion && !r->input_over)
         r->pending = slot;
     else
         seebatch_runner_publish(r, slot,
@@ -264,7 +264,7 @@ static void seebatch_runner_settle_cut(runner *r, runner_slot *slot)
         whole = whole && !slot->parts[k].faulted && !slot->parts[k].out_of_memory;
     if (whole)
         return;
-    seebatch_runner_set_part(slot, &slot->parts[0], 0, slot->piece.size);
+    seebatch_runner_set_part(slot, &slot->parts[0], 0, slot->portion.size);
     slot->part_count = 1;
     r->job->work.run(r->job->work.context, &slot->parts[0]);
 }
@@ -305,7 +305,7 @@ static runner_result seebatch_runner_deliver(runner *r)
     runner_job *job = r->job;
     runner_slot *slot = &r->slots[r->delivered % r->slot_count];
     seebatch_runner_wait_for(r, slot);
-    if (slot->has_piece && !slot->no_memory) {
+    if (slot->has_portion && !slot->no_memory) {
         if (slot->part_count > 1)
             seebatch_runner_settle_cut(r, slot);
         if (job->work.deliver(job->work.context, slot->parts, slot->part_count, r->entries))
@@ -314,9 +314,9 @@ static runner_result seebatch_runner_deliver(runner *r)
         for (size_t k = 0; k < slot->part_count; k++)
             entries += slot->parts[k].entries;
         r->entries += entries;
-        job->chunks += slot->piece.kind == PIECE_CHUNK;
+        job->chunks += slot->portion.kind == PORTION_CHUNK;
         if (job->progress)
-            job->progress(job->progress_context, entries, slot->piece.input_bytes);
+            job->progress(job->progress_context, entries, slot->portion.input_bytes);
     }
     r->delivered++;
     return seebatch_runner_fault_of(r, slot);
@@ -331,10 +331,10 @@ static bool seebatch_runner_make(runner *r, runner_job *job)
     memset(r, 0, sizeof *r);
     r->job = job;
     unsigned threads = job->threads > RUNNER_THREADS_MAX ? RUNNER_THREADS_MAX : job->threads;
-    /* Two pieces a worker, and the one read ahead: reading overlaps the work. */
+    /* Two portions a worker, and the one read ahead: reading overlaps the work. */
     r->slot_count = threads > 1 ? 2 * (size_t)threads + 2 : 1;
     r->slots = calloc(r->slot_count, sizeof *r->slots);
-    if (!r->slots || !seebatch_piece_reader_start(&r->reader, &job->source))
+    if (!r->slots || !seebatch_portion_reader_start(&r->reader, &job->source))
         return false;
     seebatch_runner_start_pool(r);
     return true;
@@ -349,13 +349,13 @@ static void seebatch_runner_free(runner *r)
             if (r->job->work.state_free)
                 r->job->work.state_free(r->job->work.context, slot->parts[k].state);
         free(slot->parts);
-        seebatch_file_piece_free(&slot->piece);
+        seebatch_file_portion_free(&slot->portion);
     }
     free(r->slots);
-    seebatch_piece_reader_end(&r->reader);
+    seebatch_portion_reader_end(&r->reader);
 }
 
-runner_result seebatch_run_pieces(runner_job *job)
+runner_result seebatch_run_portions(runner_job *job)
 {
     job->entries = job->chunks = 0;
     job->fault_byte = job->fault_line = job->fault_entry = 0;

@@ -1,5 +1,5 @@
 /*
- * Reads a stream line by line in fixed memory, for the runner's pieces of
+ * Reads a stream line by line in fixed memory, for the runner's portions of
  * lines (file_runner.h): a line longer than SEEBATCH_LINE_MAX bytes is
  * given as too long and skipped, never grown into. Bytes are returned
  * with their length, so NUL bytes inside a line are seen, not hidden.

@@ -1,6 +1,6 @@
 /* seebatch_training_run (seebatch_training.h): a caller's work on the
  * library's one runner (file_runner.h). Each part the runner runs is a
- * piece of the caller's: a binpack part decoded block by block, plain and
+ * portion of the caller's: a binpack part decoded block by block, plain and
  * bin entries in runs between the blocks skipped, lines in one block. */
 #include <errno.h>
 #include <stdlib.h>
@@ -26,7 +26,8 @@ static void *seebatch_run_part_new(void *context)
 {
     const seebatch_run *run = context;
     run_part *part = calloc(1, sizeof *part);
-    if (part && run->work.piece_new && !(part->state = run->work.piece_new(run->work.context))) {
+    if (part && run->work.portion_new &&
+        !(part->state = run->work.portion_new(run->work.context))) {
         free(part);
         return NULL;
     }
@@ -39,14 +40,14 @@ static void seebatch_run_part_free(void *context, void *state)
     run_part *part = state;
     if (!part)
         return;
-    if (run->work.piece_free)
-        run->work.piece_free(run->work.context, part->state);
+    if (run->work.portion_free)
+        run->work.portion_free(run->work.context, part->state);
     free(part->block);
     free(part);
 }
 
-/* Gives the caller's block one block of the piece (its state set here). */
-static void seebatch_run_give(const seebatch_run *run, run_part *mine, seebatch_piece *block)
+/* Gives the caller's block one block of the portion (its state set here). */
+static void seebatch_run_give(const seebatch_run *run, run_part *mine, seebatch_portion *block)
 {
     block->state = mine->state;
     run->work.block(run->work.context, block);
@@ -62,16 +63,17 @@ static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_p
         return;
     }
     binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, part->piece->bytes + part->start,
-                                   part->end - part->start, part->piece->file_offset + part->start);
+    seebatch_binpack_decoder_start(&decoder, part->portion->bytes + part->start,
+                                   part->end - part->start,
+                                   part->portion->file_offset + part->start);
     binpack_step stop;
     binpack_fault fault;
     uint64_t decoded = 0;
     do {
         size_t count =
             seebatch_binpack_next_block(&decoder, mine->block, NULL, RUN_BLOCK, &stop, &fault);
-        seebatch_piece block = {NULL,         mine->block,           NULL, count, decoded,
-                                decoded == 0, stop != BINPACK_ENTRY, 0,    0,     0};
+        seebatch_portion block = {NULL,         mine->block,           NULL, count, decoded,
+                                  decoded == 0, stop != BINPACK_ENTRY, 0,    0,     0};
         seebatch_run_give(run, mine, &block);
         decoded += count;
     } while (stop == BINPACK_ENTRY);
@@ -85,22 +87,23 @@ static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_p
 }
 
 /* Plain and bin entries in runs between the blocks skipped, numbered
- * among the piece's with those skipped counted. */
-static void seebatch_run_entries(const seebatch_run *run, const file_piece *piece, run_part *mine)
+ * among the portion's with those skipped counted. */
+static void seebatch_run_entries(const seebatch_run *run, const file_portion *portion,
+                                 run_part *mine)
 {
     size_t start = 0;
     uint64_t number = 0;
     bool begun = false;
-    for (size_t g = 0; g <= piece->gap_count; g++) {
-        size_t end = g < piece->gap_count ? piece->gaps[g].at : piece->entry_count;
-        bool last = g == piece->gap_count;
+    for (size_t g = 0; g <= portion->gap_count; g++) {
+        size_t end = g < portion->gap_count ? portion->gaps[g].at : portion->entry_count;
+        bool last = g == portion->gap_count;
         if (end > start || last) {
-            seebatch_piece block = {
-                NULL, piece->entries + start, NULL, end - start, number, !begun, last, 0, 0, 0};
+            seebatch_portion block = {
+                NULL, portion->entries + start, NULL, end - start, number, !begun, last, 0, 0, 0};
             seebatch_run_give(run, mine, &block);
             begun = true;
         }
-        number += end - start + (last ? 0 : piece->gaps[g].count);
+        number += end - start + (last ? 0 : portion->gaps[g].count);
         start = end;
     }
 }
@@ -110,15 +113,16 @@ static void seebatch_run_part(void *context, runner_part *part)
 {
     const seebatch_run *run = context;
     run_part *mine = part->state;
-    const file_piece *piece = part->piece;
+    const file_portion *portion = part->portion;
     mine->chains = 0;
     mine->given = 0;
-    if (piece->kind == PIECE_CHUNK)
+    if (portion->kind == PORTION_CHUNK)
         seebatch_run_chunk(run, part, mine);
-    else if (piece->kind == PIECE_ENTRIES)
-        seebatch_run_entries(run, piece, mine);
+    else if (portion->kind == PORTION_ENTRIES)
+        seebatch_run_entries(run, portion, mine);
     else {
-        seebatch_piece block = {NULL, NULL, piece->lines, piece->line_count, 0, 1, 1, 0, 0, 0};
+        seebatch_portion block = {NULL, NULL, portion->lines, portion->line_count, 0, 1, 1, 0,
+                                  0,    0};
         seebatch_run_give(run, mine, &block);
     }
 }
@@ -132,11 +136,11 @@ static int seebatch_run_deliver(void *context, runner_part *parts, size_t count,
         return 0;
     for (size_t k = 0; k < count; k++) {
         const run_part *mine = parts[k].state;
-        const file_piece *piece = parts[k].piece;
-        seebatch_piece delivered = {
+        const file_portion *portion = parts[k].portion;
+        seebatch_portion delivered = {
             mine->state,
-            piece->kind == PIECE_ENTRIES ? piece->entries : NULL,
-            piece->kind == PIECE_LINES ? piece->lines : NULL,
+            portion->kind == PORTION_ENTRIES ? portion->entries : NULL,
+            portion->kind == PORTION_LINES ? portion->lines : NULL,
             mine->given,
             0,
             1,
@@ -164,7 +168,7 @@ static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input, seebatch_
         .progress = run->progress,
         .progress_context = run->progress_context,
     };
-    runner_result result = seebatch_run_pieces(&job);
+    runner_result result = seebatch_run_portions(&job);
     run->entries = job.entries;
     run->chunks = job.chunks;
     switch (result) {
@@ -202,7 +206,7 @@ seebatch_status seebatch_training_run(seebatch_run *run, seebatch_error *error)
         return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", run->input,
                              strerror(errno));
     seebatch_file_format format;
-    seebatch_status status = seebatch_piece_format_of(run->input, input, &format, error);
+    seebatch_status status = seebatch_portion_format_of(run->input, input, &format, error);
     if (status == SEEBATCH_OK)
         status = seebatch_run_on(run, input, format, error);
     fclose(input);

@@ -8,12 +8,12 @@
  * (lib/board/captures_pext.c). lookups_portable.h gives the same names for any
  * CPU.
  */
-#ifndef SEEBATCH_EXCHANGE_LOOKUPS_PEXT_H
-#define SEEBATCH_EXCHANGE_LOOKUPS_PEXT_H
+#ifndef SEEBATCH_BOARD_LOOKUPS_PEXT_H
+#define SEEBATCH_BOARD_LOOKUPS_PEXT_H
 
 #include <immintrin.h>
 
-#include "board/attacks.h"
+#include "attacks.h"
 
 /* What the lookups know of their target square: its entry, whose one
  * address keeps a register free in an exchange. */

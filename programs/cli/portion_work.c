@@ -1,5 +1,5 @@
-/* The tool's runs over an input on the library's runner (piece_work.h). */
-#include "piece_work.h"
+/* The tool's runs over an input on the library's runner (portion_work.h). */
+#include "portion_work.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,45 +8,45 @@
 #include "options.h"
 #include "report.h"
 
-/* A piece's own: what the subcommand made of it, its bad lines' messages,
+/* A portion's own: what the subcommand made of it, its bad lines' messages,
  * and the subcommand's state. */
-typedef struct tool_piece {
-    piece_result result;
+typedef struct tool_portion {
+    portion_result result;
     text_buffer errors;
     bool bad;
     void *state;
-} tool_piece;
+} tool_portion;
 
 /* A run's context: the work, and whether the output or the input failed. */
-typedef struct piece_run {
-    piece_work *work;
+typedef struct portion_run {
+    portion_work *work;
     bool write_failed;
     bool bad; /* a bad line was passed over */
-} piece_run;
+} portion_run;
 
-static void *tool_piece_new(void *context)
+static void *tool_portion_new(void *context)
 {
-    const piece_run *run = context;
-    tool_piece *piece = calloc(1, sizeof *piece);
-    if (piece && run->work->state_new &&
-        !(piece->state = run->work->state_new(run->work->shared))) {
-        free(piece);
+    const portion_run *run = context;
+    tool_portion *portion = calloc(1, sizeof *portion);
+    if (portion && run->work->state_new &&
+        !(portion->state = run->work->state_new(run->work->shared))) {
+        free(portion);
         return NULL;
     }
-    return piece;
+    return portion;
 }
 
-static void tool_piece_free(void *context, void *state)
+static void tool_portion_free(void *context, void *state)
 {
-    const piece_run *run = context;
-    tool_piece *piece = state;
-    if (!piece)
+    const portion_run *run = context;
+    tool_portion *portion = state;
+    if (!portion)
         return;
     if (run->work->state_free)
-        run->work->state_free(piece->state);
-    text_buffer_free(&piece->result.text);
-    text_buffer_free(&piece->errors);
-    free(piece);
+        run->work->state_free(portion->state);
+    text_buffer_free(&portion->result.text);
+    text_buffer_free(&portion->errors);
+    free(portion);
 }
 
 static bool is_blank(const line *input)
@@ -58,58 +58,59 @@ static bool is_blank(const line *input)
 }
 
 /* A block of lines: each that is neither blank nor too long processed. */
-static void process_lines(const piece_work *work, tool_piece *piece, const seebatch_piece *block)
+static void process_lines(const portion_work *work, tool_portion *portion,
+                          const seebatch_portion *block)
 {
     for (size_t i = 0; i < block->count; i++) {
         const line *input = &block->lines[i];
         if (input->too_long) {
-            text_buffer_printf(&piece->errors, "line %llu: longer than %d bytes\n",
+            text_buffer_printf(&portion->errors, "line %llu: longer than %d bytes\n",
                                (unsigned long long)input->number, SEEBATCH_LINE_MAX);
-            piece->bad = true;
+            portion->bad = true;
         } else if (!is_blank(input) &&
-                   !work->process(input, piece->state, &piece->result.text, &piece->errors)) {
-            piece->bad = true;
+                   !work->process(input, portion->state, &portion->result.text, &portion->errors)) {
+            portion->bad = true;
         }
     }
     if (block->ends && work->finish)
-        work->finish(piece->state, &piece->result.text);
+        work->finish(portion->state, &portion->result.text);
 }
 
-/* The runner's block: on a worker, a block of the piece's lines or entries. */
-static void tool_piece_block(void *context, const seebatch_piece *block)
+/* The runner's block: on a worker, a block of the portion's lines or entries. */
+static void tool_portion_block(void *context, const seebatch_portion *block)
 {
-    const piece_work *work = ((const piece_run *)context)->work;
-    tool_piece *piece = block->state;
+    const portion_work *work = ((const portion_run *)context)->work;
+    tool_portion *portion = block->state;
     if (block->begins) {
-        piece->result.text.length = piece->errors.length = 0;
-        memset(piece->result.counters, 0, sizeof piece->result.counters);
-        piece->bad = false;
+        portion->result.text.length = portion->errors.length = 0;
+        memset(portion->result.counters, 0, sizeof portion->result.counters);
+        portion->bad = false;
     }
     if (block->lines)
-        process_lines(work, piece, block);
+        process_lines(work, portion, block);
     else if (block->count && work->consume_into)
-        work->consume_into(block->entries, block->count, piece->state);
+        work->consume_into(block->entries, block->count, portion->state);
     else if (block->count)
-        work->consume(block->entries, block->count, block->first, work->shared, &piece->result);
+        work->consume(block->entries, block->count, block->first, work->shared, &portion->result);
 }
 
-/* The runner's deliver: on this thread, in input order, the piece's text
+/* The runner's deliver: on this thread, in input order, the portion's text
  * written, its bad lines reported and its counts summed. */
-static int tool_piece_deliver(void *context, const seebatch_piece *delivered)
+static int tool_portion_deliver(void *context, const seebatch_portion *delivered)
 {
-    piece_run *run = context;
-    piece_work *work = run->work;
-    tool_piece *piece = delivered->state;
-    bool written = work->numbered ? text_buffer_flush_numbered(&piece->result.text, stdout,
+    portion_run *run = context;
+    portion_work *work = run->work;
+    tool_portion *portion = delivered->state;
+    bool written = work->numbered ? text_buffer_flush_numbered(&portion->result.text, stdout,
                                                                delivered->before + 1)
-                                  : text_buffer_flush(&piece->result.text, stdout);
-    write_error_lines(piece->errors.bytes, piece->errors.length);
-    run->bad |= piece->bad;
+                                  : text_buffer_flush(&portion->result.text, stdout);
+    write_error_lines(portion->errors.bytes, portion->errors.length);
+    run->bad |= portion->bad;
     if (work->collect)
-        work->collect(piece->state, piece->result.counters);
-    for (int c = 0; c < PIECE_COUNTERS; c++)
-        work->counters[c] += piece->result.counters[c];
-    if (work->go_on && !work->go_on(piece->state)) {
+        work->collect(portion->state, portion->result.counters);
+    for (int c = 0; c < PORTION_COUNTERS; c++)
+        work->counters[c] += portion->result.counters[c];
+    if (work->go_on && !work->go_on(portion->state)) {
         work->stopped = true;
         return 1;
     }
@@ -187,17 +188,17 @@ int run_input_work(input_work *run)
     return ferror(input->stream) ? EXIT_USAGE : EXIT_BAD_LINES;
 }
 
-int run_piece_work(piece_work *work)
+int run_portion_work(portion_work *work)
 {
     memset(work->counters, 0, sizeof work->counters);
     work->stopped = false;
-    piece_run context = {work, false, false};
+    portion_run context = {work, false, false};
     input_work run = {
         work->name,
         work->input,
         work->threads,
         work->progress,
-        {&context, tool_piece_new, tool_piece_free, tool_piece_block, tool_piece_deliver},
+        {&context, tool_portion_new, tool_portion_free, tool_portion_block, tool_portion_deliver},
         &context.write_failed,
         0,
         &work->stopped};

@@ -1,4 +1,4 @@
-#include "position_line.h"
+#include "position_words.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,8 +2,8 @@
  * (seebatch_position_line_read, lib/text/position_line.h): where a line is
  * refused ("line N: why") and the option that keeps a position no game
  * reaches. */
-#ifndef SEEBATCH_CLI_POSITION_LINE_H
-#define SEEBATCH_CLI_POSITION_LINE_H
+#ifndef SEEBATCH_CLI_POSITION_WORDS_H
+#define SEEBATCH_CLI_POSITION_WORDS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,10 +5,10 @@
  * engine path (lib/scalar/normal_moves.c). lookups_pext.h
  * gives the same names with pext.
  */
-#ifndef SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
-#define SEEBATCH_EXCHANGE_LOOKUPS_PORTABLE_H
+#ifndef SEEBATCH_BOARD_LOOKUPS_PORTABLE_H
+#define SEEBATCH_BOARD_LOOKUPS_PORTABLE_H
 
-#include "board/attacks.h"
+#include "attacks.h"
 
 /* What the lookups know of their target square: its number. */
 typedef unsigned view_target;

@@ -1,5 +1,5 @@
-/* The runner's reading side (piece_reading.h). */
-#include "piece_reading.h"
+/* The runner's reading side (portion_reading.h). */
+#include "portion_reading.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -8,38 +8,38 @@
 #include "training/training_internal.h"
 
 /* The reader's hook at a plain block that does not parse (or an entry the
- * filter's output cannot hold): noted as a gap among the piece's entries,
+ * filter's output cannot hold): noted as a gap among the portion's entries,
  * then told to the job's skip, which says whether it is passed over. */
-static int seebatch_piece_skip(void *context, const seebatch_training_place *place,
-                               const char *message)
+static int seebatch_portion_skip(void *context, const seebatch_training_place *place,
+                                 const char *message)
 {
-    piece_reader *reader = context;
-    const piece_source *source = reader->source;
+    portion_reader *reader = context;
+    const portion_source *source = reader->source;
     if (!source->skip(source->skip_context, place, message))
         return 0;
-    file_piece *piece = reader->reading;
+    file_portion *portion = reader->reading;
     /* The entries of this read before the block: its number less those
      * numbered before the read and those skipped in it. */
-    size_t at = (size_t)(place->entry - 1 - reader->numbered - piece->skipped);
-    if (piece->gap_count && piece->gaps[piece->gap_count - 1].at == at) {
-        piece->gaps[piece->gap_count - 1].count++;
+    size_t at = (size_t)(place->entry - 1 - reader->numbered - portion->skipped);
+    if (portion->gap_count && portion->gaps[portion->gap_count - 1].at == at) {
+        portion->gaps[portion->gap_count - 1].count++;
     } else {
-        if (piece->gap_count == piece->gap_capacity) {
-            size_t capacity = piece->gap_capacity ? 2 * piece->gap_capacity : 16;
-            piece_gap *grown = realloc(piece->gaps, capacity * sizeof *grown);
+        if (portion->gap_count == portion->gap_capacity) {
+            size_t capacity = portion->gap_capacity ? 2 * portion->gap_capacity : 16;
+            portion_gap *grown = realloc(portion->gaps, capacity * sizeof *grown);
             if (!grown)
                 return 0; /* told as the fault it then is */
-            piece->gaps = grown;
-            piece->gap_capacity = capacity;
+            portion->gaps = grown;
+            portion->gap_capacity = capacity;
         }
-        piece->gaps[piece->gap_count++] = (piece_gap){at, 1};
+        portion->gaps[portion->gap_count++] = (portion_gap){at, 1};
     }
-    piece->skipped++;
+    portion->skipped++;
     return 1;
 }
 
-seebatch_status seebatch_piece_format_of(const char *path, FILE *input,
-                                         seebatch_file_format *format, seebatch_error *error)
+seebatch_status seebatch_portion_format_of(const char *path, FILE *input,
+                                           seebatch_file_format *format, seebatch_error *error)
 {
     char start[SEEBATCH_FILE_FORMAT_LOOK_BYTES];
     size_t got = fread(start, 1, sizeof start, input);
@@ -51,7 +51,7 @@ seebatch_status seebatch_piece_format_of(const char *path, FILE *input,
     return seebatch_succeed(error);
 }
 
-bool seebatch_piece_reader_start(piece_reader *reader, const piece_source *source)
+bool seebatch_portion_reader_start(portion_reader *reader, const portion_source *source)
 {
     memset(reader, 0, sizeof *reader);
     reader->source = source;
@@ -66,51 +66,51 @@ bool seebatch_piece_reader_start(piece_reader *reader, const piece_source *sourc
                                           &reader->entries, NULL) != SEEBATCH_OK)
             return false;
         if (source->skip)
-            seebatch_training_reader_skips(reader->entries, seebatch_piece_skip, reader,
+            seebatch_training_reader_skips(reader->entries, seebatch_portion_skip, reader,
                                            source->holds_format, source->name);
     }
     return true;
 }
 
-void seebatch_piece_reader_end(piece_reader *reader)
+void seebatch_portion_reader_end(portion_reader *reader)
 {
     seebatch_binpack_file_reader_free(&reader->chunks);
     seebatch_training_close(reader->entries);
     free(reader->lines);
 }
 
-void seebatch_file_piece_free(file_piece *piece)
+void seebatch_file_portion_free(file_portion *portion)
 {
-    free(piece->bytes);
-    free(piece->entries);
-    free(piece->gaps);
-    free(piece->lines);
+    free(portion->bytes);
+    free(portion->entries);
+    free(portion->gaps);
+    free(portion->lines);
 }
 
-static read_outcome seebatch_read_fault(bool piece, uint64_t byte, uint64_t line, const char *why)
+static read_outcome seebatch_read_fault(bool portion, uint64_t byte, uint64_t line, const char *why)
 {
-    read_outcome outcome = {piece, READ_FAULT, false, false, byte, line, {0}};
+    read_outcome outcome = {portion, READ_FAULT, false, false, byte, line, {0}};
     snprintf(outcome.reason, sizeof outcome.reason, "%.159s", why);
     return outcome;
 }
 
-/* The next chunk, read into the piece's own buffer (swapped with the
+/* The next chunk, read into the portion's own buffer (swapped with the
  * reader's, so no payload is copied). */
-static read_outcome seebatch_read_chunk_piece(piece_reader *reader, file_piece *piece)
+static read_outcome seebatch_read_chunk_portion(portion_reader *reader, file_portion *portion)
 {
     binpack_file_reader *chunks = &reader->chunks;
-    chunks->payload = piece->bytes;
-    chunks->capacity = piece->capacity;
+    chunks->payload = portion->bytes;
+    chunks->capacity = portion->capacity;
     const uint8_t *data;
     uint64_t header_at = chunks->offset;
     binpack_fault fault;
     binpack_chunk_status status =
-        seebatch_binpack_read_chunk(chunks, &data, &piece->size, &piece->file_offset, &fault);
-    piece->bytes = chunks->payload;
-    piece->capacity = chunks->capacity;
+        seebatch_binpack_read_chunk(chunks, &data, &portion->size, &portion->file_offset, &fault);
+    portion->bytes = chunks->payload;
+    portion->capacity = chunks->capacity;
     chunks->payload = NULL;
     chunks->capacity = 0;
-    piece->input_bytes = chunks->offset - header_at;
+    portion->input_bytes = chunks->offset - header_at;
     switch (status) {
     case BINPACK_CHUNK_READ:
         return (read_outcome){true, READ_ON, false, false, 0, 0, {0}};
@@ -128,26 +128,26 @@ static read_outcome seebatch_read_chunk_piece(piece_reader *reader, file_piece *
     }
 }
 
-/* The next entries of a plain or .bin input, up to PIECE_ENTRIES_MAX, and
+/* The next entries of a plain or .bin input, up to PORTION_ENTRIES_MAX, and
  * the bad blocks skipped among them. */
-static read_outcome seebatch_read_entries_piece(piece_reader *reader, file_piece *piece)
+static read_outcome seebatch_read_entries_portion(portion_reader *reader, file_portion *portion)
 {
-    if (!piece->entries) {
-        piece->entries = malloc(PIECE_ENTRIES_MAX * sizeof *piece->entries);
-        if (!piece->entries)
+    if (!portion->entries) {
+        portion->entries = malloc(PORTION_ENTRIES_MAX * sizeof *portion->entries);
+        if (!portion->entries)
             return (read_outcome){false, READ_NO_MEMORY, false, false, 0, 0, {0}};
     }
-    piece->entry_count = piece->gap_count = 0;
-    piece->skipped = 0;
-    reader->reading = piece;
+    portion->entry_count = portion->gap_count = 0;
+    portion->skipped = 0;
+    reader->reading = portion;
     uint64_t before = seebatch_training_reader_consumed(reader->entries);
     size_t count;
-    seebatch_status status = seebatch_training_read_entries(reader->entries, PIECE_ENTRIES_MAX,
-                                                            piece->entries, &count, NULL);
-    piece->entry_count = count;
-    piece->input_bytes = seebatch_training_reader_consumed(reader->entries) - before;
-    reader->numbered += count + piece->skipped;
-    bool any = count || piece->skipped;
+    seebatch_status status = seebatch_training_read_entries(reader->entries, PORTION_ENTRIES_MAX,
+                                                            portion->entries, &count, NULL);
+    portion->entry_count = count;
+    portion->input_bytes = seebatch_training_reader_consumed(reader->entries) - before;
+    reader->numbered += count + portion->skipped;
+    bool any = count || portion->skipped;
     if (status != SEEBATCH_OK) {
         uint64_t line;
         const char *why = seebatch_training_reader_reason(reader->entries, &line);
@@ -163,58 +163,58 @@ static read_outcome seebatch_read_entries_piece(piece_reader *reader, file_piece
     return (read_outcome){true, READ_ON, false, false, 0, 0, {0}};
 }
 
-/* The next lines, up to PIECE_LINES_MAX of them or about PIECE_LINE_BYTES,
- * their text copied into the piece. The text is made big enough for its
+/* The next lines, up to PORTION_LINES_MAX of them or about PORTION_LINE_BYTES,
+ * their text copied into the portion. The text is made big enough for its
  * lines once (its byte budget and one more line), so each line is copied
  * with no test of room. */
-static read_outcome seebatch_read_lines_piece(piece_reader *reader, file_piece *piece)
+static read_outcome seebatch_read_lines_portion(portion_reader *reader, file_portion *portion)
 {
-    size_t room = PIECE_LINE_BYTES + SEEBATCH_LINE_MAX;
-    if (!piece->lines) {
-        piece->lines = malloc(PIECE_LINES_MAX * sizeof *piece->lines);
-        piece->bytes = malloc(room);
-        piece->capacity = room;
-        if (!piece->lines || !piece->bytes)
+    size_t room = PORTION_LINE_BYTES + SEEBATCH_LINE_MAX;
+    if (!portion->lines) {
+        portion->lines = malloc(PORTION_LINES_MAX * sizeof *portion->lines);
+        portion->bytes = malloc(room);
+        portion->capacity = room;
+        if (!portion->lines || !portion->bytes)
             return (read_outcome){false, READ_NO_MEMORY, false, false, 0, 0, {0}};
     }
     line_reader *lines = reader->lines;
     unsigned long long consumed = seebatch_line_reader_consumed(lines);
     size_t length = 0, count = 0;
     seebatch_line input;
-    while (count < PIECE_LINES_MAX && length < PIECE_LINE_BYTES &&
+    while (count < PORTION_LINES_MAX && length < PORTION_LINE_BYTES &&
            seebatch_line_reader_next(lines, &input)) {
         if (!input.too_long) {
-            memcpy(piece->bytes + length, input.text, input.length);
-            input.text = (const char *)piece->bytes + length;
+            memcpy(portion->bytes + length, input.text, input.length);
+            input.text = (const char *)portion->bytes + length;
             length += input.length;
         }
-        piece->lines[count++] = input;
+        portion->lines[count++] = input;
     }
-    piece->size = length;
-    piece->line_count = count;
-    piece->input_bytes = seebatch_line_reader_consumed(lines) - consumed;
+    portion->size = length;
+    portion->line_count = count;
+    portion->input_bytes = seebatch_line_reader_consumed(lines) - consumed;
     if (lines->read_error) {
         read_outcome outcome =
             seebatch_read_fault(count > 0, 0, lines->line_number + 1, strerror(lines->read_error));
         outcome.read_failed = true;
         return outcome;
     }
-    if (count == PIECE_LINES_MAX || length >= PIECE_LINE_BYTES)
+    if (count == PORTION_LINES_MAX || length >= PORTION_LINE_BYTES)
         return (read_outcome){true, READ_ON, false, false, 0, 0, {0}};
     return (read_outcome){count > 0, READ_END, false, false, 0, 0, {0}};
 }
 
-read_outcome seebatch_read_piece(piece_reader *reader, file_piece *piece)
+read_outcome seebatch_read_portion(portion_reader *reader, file_portion *portion)
 {
     switch (reader->source->format) {
     case SEEBATCH_FILE_BINPACK:
-        piece->kind = PIECE_CHUNK;
-        return seebatch_read_chunk_piece(reader, piece);
+        portion->kind = PORTION_CHUNK;
+        return seebatch_read_chunk_portion(reader, portion);
     case SEEBATCH_FILE_LINES:
-        piece->kind = PIECE_LINES;
-        return seebatch_read_lines_piece(reader, piece);
+        portion->kind = PORTION_LINES;
+        return seebatch_read_lines_portion(reader, portion);
     default:
-        piece->kind = PIECE_ENTRIES;
-        return seebatch_read_entries_piece(reader, piece);
+        portion->kind = PORTION_ENTRIES;
+        return seebatch_read_entries_portion(reader, portion);
     }
 }

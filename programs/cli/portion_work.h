@@ -9,49 +9,49 @@
  * passed over; a fault that ends the input (a binpack or .bin that does
  * not decode) is reported after every entry before it is done.
  */
-#ifndef SEEBATCH_CLI_PIECE_WORK_H
-#define SEEBATCH_CLI_PIECE_WORK_H
+#ifndef SEEBATCH_CLI_PORTION_WORK_H
+#define SEEBATCH_CLI_PORTION_WORK_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "input_source.h"
-#include "position_line.h" /* line */
+#include "position_words.h" /* line */
 #include "progress.h"
 #include "seebatch_training.h"
 #include "text_buffer.h"
 
-enum { PIECE_COUNTERS = 32 };
+enum { PORTION_COUNTERS = 32 };
 
-/* What a subcommand makes of a piece of its input: text, written in input
- * order (for entries, with number marks relative to the piece's first
+/* What a subcommand makes of a portion of its input: text, written in input
+ * order (for entries, with number marks relative to the portion's first
  * entry, text_buffer_append_number_mark), and counts, summed. */
-typedef struct piece_result {
+typedef struct portion_result {
     text_buffer text;
-    uint64_t counters[PIECE_COUNTERS];
-} piece_result;
+    uint64_t counters[PORTION_COUNTERS];
+} portion_result;
 
 /* A line neither blank nor too long: false for a bad line, after writing
- * "line N: why\n" to errors. state is the piece's (state_new's). */
+ * "line N: why\n" to errors. state is the portion's (state_new's). */
 typedef bool (*line_processor)(const line *input, void *state, text_buffer *out,
                                text_buffer *errors);
 
-/* Entries [first, first + count) of a piece (first from 0 within it:
+/* Entries [first, first + count) of a portion (first from 0 within it:
  * text_buffer_append_number_mark(first + i) numbers entry i). shared is the
  * work's, shared by every thread: read it only. */
 typedef void (*entries_consumer)(const seebatch_training_entry *entries, size_t count,
-                                 uint64_t first, const void *shared, piece_result *result);
+                                 uint64_t first, const void *shared, portion_result *result);
 
-typedef struct piece_work {
+typedef struct portion_work {
     const char *name; /* the subcommand, for messages */
     const input_source *input;
     int threads;
     progress_meter *progress; /* counts the lines or entries done; NULL for none */
     const void *shared;       /* the subcommand's, read only */
-    /* Lines: process each, then finish (when not NULL) after a piece's
+    /* Lines: process each, then finish (when not NULL) after a portion's
      * last, for a processor that holds output back; their state, one a
-     * piece, made by state_new (NULL: none) and freed by state_free, its
-     * counts taken into the counters by collect (NULL: none) as the piece
+     * portion, made by state_new (NULL: none) and freed by state_free, its
+     * counts taken into the counters by collect (NULL: none) as the portion
      * is written. */
     line_processor process;
     void (*finish)(void *state, text_buffer *out);
@@ -60,27 +60,27 @@ typedef struct piece_work {
     void (*collect)(void *state, uint64_t *counters);
     /* Training data: consume each block of entries; with numbered, the
      * text's number marks are written as entry numbers from 1. Or, for a
-     * work that keeps its pieces' entries in their state (state_new),
+     * work that keeps its portions' entries in their state (state_new),
      * consume_into instead. */
     entries_consumer consume;
     void (*consume_into)(const seebatch_training_entry *entries, size_t count, void *state);
     bool numbered;
-    /* When not NULL, on this thread after a piece's collect: false ends
+    /* When not NULL, on this thread after a portion's collect: false ends
      * the run there, stopped set (the work says why). */
     bool (*go_on)(void *state);
     bool stopped;
-    /* Out: the counters of every piece written, summed. */
-    uint64_t counters[PIECE_COUNTERS];
-} piece_work;
+    /* Out: the counters of every portion written, summed. */
+    uint64_t counters[PORTION_COUNTERS];
+} portion_work;
 
 /* Runs the work over its input: EXIT_OK, EXIT_BAD_LINES (bad input,
  * reported), EXIT_USAGE (the input could not be read, reported),
  * EXIT_RESOURCE_FAILURE (no memory, reported; or the output failed: not
  * reported, whoever closes the output names it). */
-int run_piece_work(piece_work *work);
+int run_portion_work(portion_work *work);
 
 /* A work of the library's (stats runs seebatch_count_work) or of a
- * subcommand (filter's EPD lines) on an input, run as run_piece_work runs
+ * subcommand (filter's EPD lines) on an input, run as run_portion_work runs
  * the tool's. */
 typedef struct input_work {
     const char *name; /* the subcommand, for messages */
@@ -97,7 +97,7 @@ typedef struct input_work {
     const bool *stopped;
 } input_work;
 
-/* Runs it: the same exit statuses as run_piece_work; a plain block passed
+/* Runs it: the same exit statuses as run_portion_work; a plain block passed
  * over makes it EXIT_BAD_LINES. */
 int run_input_work(input_work *run);
 
