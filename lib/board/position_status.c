@@ -49,9 +49,9 @@ static unsigned seebatch_real_en_passant(const seebatch_board *board)
 static bitboard seebatch_attackers_before_push(const seebatch_board *board, unsigned square)
 {
     unsigned us = board->side_to_move, them = us ^ 1u;
-    bitboard before = (occupied_squares(board) &
-                       ~seebatch_square_bit(seebatch_pushed_pawn_square(square, us))) |
-                      seebatch_square_bit(seebatch_pushed_from_square(square, us));
+    bitboard before =
+        (occupied_squares(board) & ~seebatch_square_bit(seebatch_pushed_pawn_square(square, us))) |
+        seebatch_square_bit(seebatch_pushed_from_square(square, us));
     unsigned king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[us]);
     return attackers_to(board, king, before) & board->colors[them];
 }
@@ -78,9 +78,8 @@ uint32_t seebatch_check_reasons(const seebatch_board *board)
     unsigned en_passant = seebatch_real_en_passant(board);
     if (en_passant != SEEBATCH_NO_SQUARE) {
         unsigned pushed = seebatch_pushed_pawn_square(en_passant, board->side_to_move);
-        if (more_than_one(checkers) ||
-            (checkers != seebatch_square_bit(pushed) &&
-             seebatch_attackers_before_push(board, en_passant)))
+        if (more_than_one(checkers) || (checkers != seebatch_square_bit(pushed) &&
+                                        seebatch_attackers_before_push(board, en_passant)))
             status |= impossible;
     } else if (popcount(checkers) == 2) {
         bitboard king = board->pieces[SEEBATCH_KING] & board->colors[board->side_to_move];
@@ -269,8 +268,8 @@ static seebatch_status seebatch_fail_check(const seebatch_board *board, uint32_t
         else
             snprintf(why + said, sizeof why - (size_t)said,
                      ", and the king was in check before it, from %s", earlier);
-    } else if (more_than_one(checkers &
-                             (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] | piece[SEEBATCH_KING]))) {
+    } else if (more_than_one(checkers & (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] |
+                                         piece[SEEBATCH_KING]))) {
         snprintf(why, sizeof why, "no move checks with two pawns, knights or kings at once");
     } else {
         snprintf(why, sizeof why, "one each side of it on one line, which no move gives");

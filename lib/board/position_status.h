@@ -169,8 +169,8 @@ seebatch_fields_possible(const seebatch_board *board)
         checkers |= bishop_attacks(king, occupied_squares(board)) & diagonal;
     if (straight & seebatch_line_table[0][king])
         checkers |= rook_attacks(king, occupied_squares(board)) & straight;
-    return !checkers && seebatch_rights_in_place(board) &&
-           seebatch_en_passant_square_real(board) && seebatch_check_possible(board);
+    return !checkers && seebatch_rights_in_place(board) && seebatch_en_passant_square_real(board) &&
+           seebatch_check_possible(board);
 }
 
 #pragma GCC visibility pop

@@ -66,6 +66,8 @@ static void process_lines(const piece_work *work, tool_piece *piece, const seeba
             text_buffer_printf(&piece->errors, "line %llu: longer than %d bytes\n",
                                (unsigned long long)input->number, SEEBATCH_LINE_MAX);
             piece->bad = true;
+            if (work->too_long)
+                work->too_long(piece->state, input->number);
         } else if (!is_blank(input) &&
                    !work->process(input, piece->state, &piece->result.text, &piece->errors)) {
             piece->bad = true;
