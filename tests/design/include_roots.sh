@@ -5,8 +5,9 @@
 # by its path from lib/ ("training/formats/plain.h"). It fails on a name
 # that reaches a header of lib/ neither way (it would need a folder of lib/
 # on the include path) and on a path that climbs out with "..".
-# Drivers built in a peer engine's tree (bench/stockfish, bench/berserk) mean
-# that engine's headers (its attacks.h, bitboard.h), not lib/'s: not looked at.
+# Drivers and adapters built in a peer engine's tree (bench/stockfish,
+# bench/berserk, bench/engines) mean that engine's headers (its attacks.h,
+# bitboard.h), not lib/'s: not looked at.
 # Usage: include_roots.sh ROOT   (prints each such include; exit 1 if any)
 set -u
 cd "$1" || exit 2
@@ -25,7 +26,7 @@ while IFS=: read -r file line name; do
         bad=1
     fi
 done < <(git ls-files 'lib/*' 'programs/*' 'tests/*' 'bench/*' 'tools/*' | grep -E '\.(c|h|cpp)$' |
-    grep -vE '^bench/(stockfish|berserk)/' |
+    grep -vE '^bench/(stockfish|berserk|engines)/' |
     xargs grep -nE '^\s*#\s*include\s+"[^"]+"' | sed -E 's/^([^:]*):([0-9]+):\s*#\s*include\s+"([^"]+)".*/\1:\2:\3/')
 [ $bad = 0 ] && echo "include roots: every include of a header of lib/ is beside it or written from lib/"
 exit $bad
