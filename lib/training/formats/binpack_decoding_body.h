@@ -15,6 +15,7 @@
 #include "binpack_stem.h"
 #include "chain_coding.h"
 #include "chain_moves.h"
+#include "fault_text.h"
 
 /* ------------------------------------------------------------------------ */
 /* Stems                                                                    */
@@ -22,7 +23,8 @@
 
 /* Places the pieces whose nibble is a type and a colour (below 12); the
  * special nibbles are left to place_special. */
-static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied, seebatch_board *board)
+static void seebatch_place_plain_pieces(const uint8_t *bytes, bitboard occupied,
+                                        seebatch_board *board)
 {
     unsigned index = 0;
     for (bitboard rest = occupied; rest; rest &= rest - 1, index++) {
@@ -136,8 +138,7 @@ decode_king_move(bit_cursor *c, const seebatch_board *board, king_moves king, bo
     if (id >= count + castlings)
         return "a king move index beyond the king's moves";
     if (id < count) {
-        *move = seebatch_move_make(from, nth_square_by(targets, id, pdep),
-                                   SEEBATCH_MOVE_NORMAL);
+        *move = seebatch_move_make(from, nth_square_by(targets, id, pdep), SEEBATCH_MOVE_NORMAL);
         return NULL;
     }
     unsigned us = board->side_to_move, queenside = us == SEEBATCH_WHITE ? 2u : 8u;
@@ -260,8 +261,6 @@ play_in_chain(seebatch_board *board, uint8_t *types, seebatch_move move, int typ
         board->en_passant = (uint8_t)((from + to) / 2);
 }
 
-
-
 /* Puts the entry at index n of the sink. In brief the in-check and capture
  * tests are made here, on the board the decoder has just played; a brief
  * is written for the entries seebatch_binpack_next_briefs lists (with its
@@ -307,6 +306,24 @@ static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, siz
         (uint32_t)(source.stem ? (source.stem_at + BINPACK_STEM_SIZE + 2) * 8 : source.bit_end),
         0,
         0};
+}
+
+/* A fault in the open chain's movetext, at byte `at`: the format has no
+ * checksum, so damage shows only where the bits stop decoding, and the
+ * chain's entries before it, from its stem on, may be wrong too: the
+ * message says how many (fault_text.h names them by number). Out of line:
+ * the decoding loop stays lean. */
+static __attribute__((noinline, cold)) void seebatch_chain_fault(const binpack_chunk_decoder *d,
+                                                                 binpack_fault *fault, uint64_t at,
+                                                                 const char *why)
+{
+    /* In a chain, next_stem is still the byte after its stem's ply count. */
+    size_t stem_at = d->next_stem - BINPACK_STEM_SIZE - 2;
+    unsigned plies = read_be16(d->data + stem_at + BINPACK_STEM_SIZE);
+    seebatch_binpack_fault_at(fault, at, "");
+    snprintf(fault->message, sizeof fault->message,
+             "%s" TRAINING_CHAIN_NOTE "%u" TRAINING_CHAIN_NOTE_END "%llu, may be wrong too", why,
+             1 + plies - d->plies_left, (unsigned long long)(d->file_offset + stem_at));
 }
 
 /* How a decoding loop is built: finding the n-th set square by pdep or by
@@ -376,7 +393,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t *count,
     if (!plies_left)
         d->next_stem = (size_t)((bit + 7) / 8);
     if (why)
-        seebatch_binpack_fault_at(fault, d->file_offset + (start >> 3), why);
+        seebatch_chain_fault(d, fault, d->file_offset + (start >> 3), why);
     *count += n;
     return why;
 }
