@@ -322,8 +322,7 @@ static __attribute__((noinline, cold)) void seebatch_chain_fault(const binpack_c
     unsigned plies = read_be16(d->data + stem_at + BINPACK_STEM_SIZE);
     seebatch_binpack_fault_at(fault, at, "");
     snprintf(fault->message, sizeof fault->message,
-             "%s" TRAINING_CHAIN_NOTE "%u" TRAINING_CHAIN_NOTE_END "%llu, may be wrong too", why,
-             1 + plies - d->plies_left, (unsigned long long)(d->file_offset + stem_at));
+             "%s" TRAINING_CHAIN_NOTE "%u" TRAINING_CHAIN_NOTE_END, why, 1 + plies - d->plies_left);
 }
 
 /* How a decoding loop is built: finding the n-th set square by pdep or by

@@ -15,10 +15,9 @@ const char *seebatch_training_fault_text(char *out, size_t size, int in_lines, u
 
 /* A binpack fault in a chain's movetext ends its why with this note, N the
  * entries of the chain before it (the decoder knows N, not the entries'
- * numbers), B its stem's byte: "WHY" TRAINING_CHAIN_NOTE "N"
- * TRAINING_CHAIN_NOTE_END "B, may be wrong too". seebatch_training_fault_text
- * names those entries by number. */
-#define TRAINING_CHAIN_NOTE "; no checksum: its chain's "
-#define TRAINING_CHAIN_NOTE_END " entries before it, from byte "
+ * numbers): "WHY" TRAINING_CHAIN_NOTE "N" TRAINING_CHAIN_NOTE_END.
+ * seebatch_training_fault_text adds those entries' numbers. */
+#define TRAINING_CHAIN_NOTE "; its chain's "
+#define TRAINING_CHAIN_NOTE_END " entries before it may be wrong too"
 
 #endif
