@@ -605,11 +605,73 @@ static void choices_per_shape(void)
     }
 }
 
+/* Registers of a CPU of this vendor, family and model, with AVX2 and BMI2,
+ * and AVX-512 where asked (its OS state too). */
+static seebatch_cpu cpu_named(const char *vendor, unsigned family, unsigned model, bool avx512)
+{
+    seebatch_cpu cpu;
+    memset(&cpu, 0, sizeof cpu);
+    snprintf(cpu.vendor, sizeof cpu.vendor, "%s", vendor);
+    unsigned base = family < 0xF ? family : 0xF;
+    cpu.signature =
+        (uint32_t)(base << 8 | (family - base) << 20 | (model & 0xF) << 4 | (model >> 4) << 16);
+    cpu.leaf1_ecx = AVX_WITH_OS;
+    cpu.leaf7_ebx = avx512 ? SERVER_AVX512_LEAF7 : HASWELL_LEAF7;
+    cpu.xcr0 = avx512 ? ZMM_STATE : YMM_STATE;
+    return cpu;
+}
+
+/* The plan auto makes on a CPU of each row of the measured table, its first
+ * model and its last (issue 76): where this build runs the row's kernels,
+ * the row's kernel for every shape and the row's walk_learns_cycles, auto
+ * learning and "fixed" not; else the widest it runs everywhere, the walk's
+ * trial as by default. On any CPU: the plan is a pure function of the
+ * registers, so a row no machine here matches is tested too. */
+static void plans_from_every_row(void)
+{
+    size_t rows;
+    const measured_cpu *table = seebatch_measured_rows(&rows);
+    CHECK(rows > 0, "the measured table has rows");
+    for (size_t r = 0; r < rows; r++) {
+        const measured_cpu *row = &table[r];
+        for (unsigned end = 0; end < 2; end++) {
+            unsigned model = end ? row->model_last : row->model_first;
+            seebatch_cpu cpu = cpu_named(row->vendor, row->family, model, row->avx512);
+            CHECK(seebatch_measured_row(&cpu) == row, "row %zu, model %02Xh: its own row", r,
+                  model);
+            bool runs = row_built(&cpu);
+            shape_choices expected = seebatch_measured_choices(row);
+            seebatch_backend_choice widest = seebatch_backend_auto(&cpu);
+            uint64_t plan = seebatch_plan_auto(&cpu, SETTING_AUTO);
+            uint64_t fixed = seebatch_plan_auto(&cpu, SETTING_FIXED);
+            for (unsigned shape = 0; shape < CALL_SHAPES; shape++) {
+                unsigned kernel = runs ? expected.kernel[shape] : widest.shapes.kernel[shape];
+                CHECK_EQ(seebatch_plan_kernel(plan, shape), kernel,
+                         "row %zu, model %02Xh, shape %u", r, model, shape);
+                CHECK_EQ(seebatch_plan_kernel(fixed, shape), kernel,
+                         "row %zu, model %02Xh, shape %u, fixed", r, model, shape);
+            }
+            bool cycles = runs && row->walk_learns_cycles;
+            CHECK_EQ(seebatch_plan_walk_learns_cycles(plan), cycles,
+                     "row %zu (%s), model %02Xh: the walk's trial in whole cycles", r, row->reason,
+                     model);
+            /* Learning needs two kernels: a SIMD one built beside scalar. */
+            bool learns = built("avx2") || (built("avx512") && row->avx512);
+            CHECK(seebatch_plan_setting(plan) == SETTING_AUTO &&
+                      seebatch_plan_learning(plan) == learns,
+                  "row %zu, model %02Xh: auto learns", r, model);
+            CHECK(seebatch_plan_setting(fixed) == SETTING_FIXED && !seebatch_plan_learning(fixed),
+                  "row %zu, model %02Xh: fixed does not learn", r, model);
+        }
+    }
+}
+
 int main(void)
 {
     for (size_t i = 0; i < PROFILES; i++)
         check_profile(&profiles[i]);
     choices_per_shape();
+    plans_from_every_row();
     slow_pext_never_chosen();
     avx512_needs_every_part();
     bad_values_rejected();

@@ -18,15 +18,14 @@ _Atomic uint64_t seebatch_chosen_plan; /* 0: none chosen yet */
 
 _Static_assert((int)CALL_SHAPES == (int)SEEBATCH_CALL_SHAPES, "seebatch.h's count of call shapes");
 
-/* A bit a kernel (its index) this machine runs. */
-static uint32_t seebatch_runnable_kernels(void)
+/* A bit a kernel (its index) this build runs on these registers. */
+static uint32_t seebatch_runnable_kernels(const seebatch_cpu *cpu)
 {
-    seebatch_cpu cpu = seebatch_cpu_here();
     uint32_t runnable = 0;
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         const implementation *entry =
             seebatch_implementation_named(IMPLEMENTATION_BACKEND, seebatch_choice_kernel_names[k]);
-        if (entry && seebatch_implementation_runs(entry, &cpu))
+        if (entry && seebatch_implementation_runs(entry, cpu))
             runnable |= 1u << k;
     }
     return runnable;
@@ -45,8 +44,16 @@ static uint64_t seebatch_plan_forced(const char *name)
     for (uint8_t k = 0; k < CHOICE_KERNELS; k++)
         if (strcmp(seebatch_choice_kernel_names[k], name) == 0)
             memset(choices.kernel, k, sizeof choices.kernel);
+    seebatch_cpu cpu = seebatch_cpu_here();
     return seebatch_with_walks(
-        seebatch_plan_make(&choices, seebatch_runnable_kernels(), SETTING_FORCED));
+        seebatch_plan_make(&choices, seebatch_runnable_kernels(&cpu), SETTING_FORCED));
+}
+
+uint64_t seebatch_plan_auto(const seebatch_cpu *cpu, plan_setting setting)
+{
+    seebatch_backend_choice guess = seebatch_backend_auto(cpu);
+    uint64_t plan = seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(cpu), setting);
+    return plan | (uint64_t)guess.walk_learns_cycles << PLAN_WALK_CYCLES_SHIFT;
 }
 
 /* The plan for that name, never NULL (its callers give "auto" for none):
@@ -57,10 +64,7 @@ static seebatch_status seebatch_resolve(const char *name, uint64_t *plan, seebat
     bool fixed = strcmp(name, "fixed") == 0;
     if (fixed || strcmp(name, "auto") == 0) {
         seebatch_cpu cpu = seebatch_cpu_here();
-        seebatch_backend_choice guess = seebatch_backend_auto(&cpu);
-        *plan = seebatch_with_walks(seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(),
-                                                       fixed ? SETTING_FIXED : SETTING_AUTO)) |
-                (uint64_t)guess.walk_learns_cycles << PLAN_WALK_CYCLES_SHIFT;
+        *plan = seebatch_with_walks(seebatch_plan_auto(&cpu, fixed ? SETTING_FIXED : SETTING_AUTO));
         return seebatch_succeed(error);
     }
     seebatch_cpu cpu = seebatch_cpu_here();

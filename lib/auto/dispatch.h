@@ -27,6 +27,15 @@
  * until made. Read here, so that a call's lookup is inline. */
 extern _Atomic uint64_t seebatch_chosen_plan;
 
+/* Auto's plan, learning (SETTING_AUTO) or not (SETTING_FIXED), on a CPU of
+ * these registers as this build runs it: the first guess per shape and
+ * whether the walk's trial on repeating work serves whole cycles, both from
+ * the CPU's measured row (implementations.h, seebatch_backend_auto). A
+ * pure function of the registers, so that tests make the plan of every
+ * row on any CPU; the walks' lookups (this machine's) are added where the
+ * plan is made for use. */
+uint64_t seebatch_plan_auto(const seebatch_cpu *cpu, plan_setting setting);
+
 /* Makes the choice on the first call and returns it. */
 uint64_t seebatch_plan_first(void);
 

@@ -143,6 +143,8 @@ typedef struct learner {
 
 static learner seebatch_learners[CALL_SHAPES];
 static _Atomic bool seebatch_rotating;
+/* A test's clock in place of the time-stamp counter (NULL: the counter). */
+static learning_clock *_Atomic seebatch_test_clock;
 static _Thread_local uint32_t seebatch_thread_calls;
 /* When learning started, on the clock and in ns: the clock's rate. */
 static _Atomic uint64_t seebatch_origin_ticks, seebatch_origin_ns;
@@ -151,6 +153,13 @@ static _Atomic uint64_t seebatch_origin_ticks, seebatch_origin_ns;
 #define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
 
 static uint32_t seebatch_best_cost(learner *l, unsigned *best);
+
+/* The clock calls are timed by: the time-stamp counter, or a test's. */
+static inline uint64_t seebatch_learning_ticks(void)
+{
+    learning_clock *clock = atomic_load_explicit(&seebatch_test_clock, memory_order_relaxed);
+    return __builtin_expect(clock == NULL, 1) ? seebatch_ticks() : clock();
+}
 
 static void seebatch_trial_begin(learner *l, unsigned k)
 {
@@ -665,11 +674,11 @@ static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch,
     see_batch own = seebatch_part(batch, 0, quarter),
               theirs = seebatch_part(batch, quarter, quarter);
     see_batch rest = seebatch_part(batch, 2 * quarter, batch->count - 2 * quarter);
-    uint64_t start = seebatch_ticks();
+    uint64_t start = seebatch_learning_ticks();
     serve(seebatch_choice_kernels[k], &own, 0, context);
-    uint64_t middle = seebatch_ticks();
+    uint64_t middle = seebatch_learning_ticks();
     serve(seebatch_choice_kernels[best], &theirs, quarter, context);
-    uint64_t end = seebatch_ticks();
+    uint64_t end = seebatch_learning_ticks();
     serve(seebatch_choice_kernels[best], &rest, 2 * quarter, context);
     uint32_t own_cost = seebatch_counted(l, k, middle - start, quarter);
     uint32_t their_cost = seebatch_counted(l, best, end - middle, quarter);
@@ -691,9 +700,10 @@ void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *bat
         serve(kernel, batch, 0, context);
         return;
     }
-    uint64_t start = seebatch_ticks();
+    uint64_t start = seebatch_learning_ticks();
     serve(kernel, batch, 0, context);
-    uint32_t cost = seebatch_counted(l, how.kernel, seebatch_ticks() - start, batch->count);
+    uint32_t cost =
+        seebatch_counted(l, how.kernel, seebatch_learning_ticks() - start, batch->count);
     if (LOAD(seebatch_rotating))
         return;
     uint32_t phase = atomic_load_explicit(&l->phase, memory_order_acquire);
@@ -709,6 +719,8 @@ void seebatch_learning_restart(void)
         atomic_store_explicit(&seebatch_learners[shape].phase, UNSTARTED, memory_order_release);
 }
 
+void seebatch_learning_clock(learning_clock *clock) { atomic_store(&seebatch_test_clock, clock); }
+
 void seebatch_learning_rotate(bool rotate)
 {
     atomic_store(&seebatch_rotating, rotate);
@@ -717,9 +729,12 @@ void seebatch_learning_rotate(bool rotate)
         seebatch_learning_restart();
 }
 
-/* Nanoseconds a tick, from the clock's rise since learning started. */
+/* Nanoseconds a tick, from the clock's rise since learning started (a
+ * test's clock counts nanoseconds). */
 static double seebatch_ns_per_tick(void)
 {
+    if (LOAD(seebatch_test_clock))
+        return 1.0;
 #ifdef SEEBATCH_TICKS_ARE_NS
     return 1.0;
 #else

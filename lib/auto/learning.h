@@ -58,6 +58,13 @@ void seebatch_learning_restart(void);
  * kernel in turn, none kept (true), or learning afresh as above (false). */
 void seebatch_learning_rotate(bool rotate);
 
+/* Tests: the clock the learners time calls by, in ticks taken for
+ * nanoseconds, in place of the time-stamp counter (ticks.h); NULL: the
+ * counter again. A test that serves the calls itself sets each call's
+ * cost so, whatever the machine's load (tests/test_auto_steered.c). */
+typedef uint64_t learning_clock(void);
+void seebatch_learning_clock(learning_clock *clock);
+
 /* The kernel a shape's learner keeps now; false where it has not started
  * (since the last restart). */
 bool seebatch_learning_kept(unsigned shape, unsigned *kernel);

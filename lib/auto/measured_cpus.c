@@ -53,6 +53,12 @@ const char seebatch_row_not_runnable[] =
     "not measured on this CPU with the backends this build runs here (the table's is not "
     "among them): the widest backend it runs";
 
+const measured_cpu *seebatch_measured_rows(size_t *count)
+{
+    *count = sizeof measured_cpus / sizeof measured_cpus[0];
+    return measured_cpus;
+}
+
 const measured_cpu *seebatch_measured_row(const seebatch_cpu *cpu)
 {
     unsigned family = seebatch_cpu_family(cpu), model = seebatch_cpu_model(cpu);

@@ -10,6 +10,7 @@
 #define SEEBATCH_MEASURED_CPUS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "call_shapes.h"
 #include "machine/cpu_features.h"
@@ -26,6 +27,9 @@ typedef struct measured_cpu {
     const char
         *reason; /* the machine and the figures, in words, as seebatch --version gives them */
 } measured_cpu;
+
+/* The table's rows, *count of them (tests make each row's plan). */
+const measured_cpu *seebatch_measured_rows(size_t *count);
 
 /* The row of this CPU, or NULL where none was measured. */
 const measured_cpu *seebatch_measured_row(const seebatch_cpu *cpu);
