@@ -756,7 +756,8 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  */
 
 /* Chooses the backend now unless one is chosen, and reports a bad
- * SEEBATCH_BACKEND (SEEBATCH_ERROR_BACKEND). Thread-safe. */
+ * SEEBATCH_BACKEND or SEEBATCH_PEXT (SEEBATCH_ERROR_BACKEND; a bad
+ * SEEBATCH_PEXT is otherwise ignored). Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Chooses by name, as SEEBATCH_BACKEND does, ignoring the environment:
