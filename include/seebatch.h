@@ -519,14 +519,23 @@ enum {
     SEEBATCH_POSITION_OPPOSITE_CHECK = 1 << 10,     /* the side not to move is in check (kings
                                                    side by side too) */
     SEEBATCH_POSITION_EMPTY = 1 << 11,              /* no piece (the two kings are missing too) */
+    /* 1 << 12 to 1 << 14: python-chess's Racing Kings statuses, never set */
+    SEEBATCH_POSITION_TOO_MANY_CHECKERS = 1 << 15, /* the side to move in check from more than two
+                                                      pieces (IMPOSSIBLE_CHECK set too) */
+    SEEBATCH_POSITION_IMPOSSIBLE_CHECK = 1 << 16,  /* a check no last move gives: two of pawns,
+                                                      knights and kings, two checkers on one line
+                                                      with the king, or after a double push two
+                                                      checkers, or one the push did not give or
+                                                      uncover */
     SEEBATCH_POSITION_INCONSISTENT = 1 << 30        /* not consistent: nothing else is looked at */
 };
 
 /*
  * statuses[i] (count entries, or NULL) = boards[i]'s SEEBATCH_POSITION_*
- * bits, 0 when it could arise in a game (python-chess's too many checkers
- * and impossible checks are not looked for). SEEBATCH_OK when every board
- * could, else SEEBATCH_ERROR_BOARD with the first one's first reason
+ * bits, 0 when it breaks none of python-chess's Board.status() rules (all
+ * of them are looked for; passing them does not prove a game reaches the
+ * board: docs/tool.md lists the rules and what they leave out). SEEBATCH_OK
+ * when every board passes, else SEEBATCH_ERROR_BOARD with the first one's first reason
  * ("impossible position: the kings stand side by side (b8, a8)", after
  * "board N: " when count > 1). The tool's readers and Python's
  * boards_from_fens ask it unless told to keep such positions;
@@ -709,7 +718,8 @@ SEEBATCH_API seebatch_status seebatch_generate_captures_multi(const seebatch_boa
  */
 
 /* Chooses the backend now unless one is chosen, and reports a bad
- * SEEBATCH_BACKEND (SEEBATCH_ERROR_BACKEND). Thread-safe. */
+ * SEEBATCH_BACKEND or SEEBATCH_PEXT (SEEBATCH_ERROR_BACKEND; a bad
+ * SEEBATCH_PEXT is otherwise ignored). Thread-safe. */
 SEEBATCH_API seebatch_status seebatch_backend_init(seebatch_error *error);
 
 /* Chooses by name, as SEEBATCH_BACKEND does, ignoring the environment:

@@ -44,7 +44,7 @@ static void compare_readers(const char *text, size_t length, seebatch_status ful
     CHECK(!accepted || (full_status == SEEBATCH_OK && memcmp(&board, full, sizeof board) == 0),
           "the one-pass reader accepts \"%.*s\", which the full parser %s", (int)length, text,
           full_status == SEEBATCH_OK ? "reads as another board" : "rejects");
-    if (!seebatch_fen_wide_usable())
+    if (!seebatch_fen_wide_runs())
         return;
     bool material_possible = false;
     size_t end = seebatch_fen_placement_wide(copy, length, &board, &material_possible);
@@ -89,6 +89,18 @@ static void compare_line_reader(const char *text, size_t length, bool accepted,
         seebatch_board board, prefix_board;
         bool possible = false;
         size_t end = seebatch_plain_fen_read(&board, line, total, &possible);
+        /* Each way of reading the placement this CPU runs, fast pext or
+         * not, gives what the reader the CPU chooses gives. */
+        for (int wide = 0; wide < 1 + seebatch_fen_wide_runs(); wide++) {
+            seebatch_board by_way;
+            bool possible_by_way = !possible;
+            size_t end_by_way =
+                seebatch_plain_fen_read_by(&by_way, line, total, &possible_by_way, wide);
+            CHECK(end_by_way == end && (end == 0 || (memcmp(&by_way, &board, sizeof board) == 0 &&
+                                                     possible_by_way == possible)),
+                  "\"%.*s\": the line reader %s the wide reader reads it otherwise", (int)length,
+                  text, wide ? "with" : "without");
+        }
         if (semicolon) {
             size_t before = (size_t)(semicolon - text);
             CHECK(end == 0 || (end == before && scan_fenced(text, before, &prefix_board) &&
@@ -194,7 +206,7 @@ static void test_plain_fens_are_read(void)
          * text of at least 32 (else it is dead weight): its first space is
          * among the first 64 bytes. */
         size_t placement = (size_t)(strchr(fen, ' ') - fen);
-        if (seebatch_fen_wide_usable() && placement < 64 && strlen(fen) >= 32) {
+        if (seebatch_fen_wide_runs() && placement < 64 && strlen(fen) >= 32) {
             seebatch_board wide;
             CHECK(seebatch_fen_placement_wide(fen, strlen(fen), &wide, NULL) == placement &&
                       memcmp(wide.pieces, random_board.pieces, sizeof wide.pieces) == 0 &&
@@ -252,8 +264,12 @@ int main(void)
     printf("test_fen_scan: %ld texts compared, %ld read by the wide reader%s, %ld judged "
            "impossible by the line reader\n",
            compared, wide_read,
-           seebatch_fen_wide_usable() ? "" : " (not run: no AVX2 build, or not this CPU)",
+           seebatch_fen_wide_runs() ? "" : " (not run: no AVX2 build, or not this CPU)",
            judged_impossible);
+    /* Run wherever it runs, fast pext or slow: a CPU that would not choose
+     * it still tests it (issue 76). */
+    CHECK(!seebatch_fen_wide_runs() || wide_read > 1000,
+          "the wide reader read %ld texts on a CPU that runs it", wide_read);
     CHECK(judged_impossible > 1000,
           "too few impossible positions to hold the line reader to "
           "the status call (%ld)",

@@ -111,14 +111,15 @@ static bool contains(const seebatch_move *moves, size_t count, seebatch_move mov
 typedef size_t (*capture_generator)(const seebatch_board *, seebatch_move *);
 
 /* The public generator and each copy of the fast one this CPU runs: the
- * kindergarten lookups' everywhere, pext's where the CPU runs pext fast. */
+ * kindergarten lookups' everywhere, pext's wherever the CPU runs pext, fast
+ * or slow (a CPU that would not choose it still tests it: issue 76). */
 static size_t capture_generators(capture_generator generators[3])
 {
     size_t count = 0;
     generators[count++] = seebatch_generate_captures;
     generators[count++] = seebatch_generate_captures_kindergarten;
 #if SEEBATCH_HAVE_AVX2
-    if (seebatch_cpu_has_avx2_and_fast_pext())
+    if (seebatch_cpu_has_avx2())
         generators[count++] = seebatch_generate_captures_pext;
 #endif
     return count;

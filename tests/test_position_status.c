@@ -62,6 +62,8 @@ static void bits_are_python_chess(void)
     CHECK_EQ(SEEBATCH_POSITION_INVALID_EP_SQUARE, 512, "STATUS_INVALID_EP_SQUARE");
     CHECK_EQ(SEEBATCH_POSITION_OPPOSITE_CHECK, 1024, "STATUS_OPPOSITE_CHECK");
     CHECK_EQ(SEEBATCH_POSITION_EMPTY, 2048, "STATUS_EMPTY");
+    CHECK_EQ(SEEBATCH_POSITION_TOO_MANY_CHECKERS, 32768, "STATUS_TOO_MANY_CHECKERS");
+    CHECK_EQ(SEEBATCH_POSITION_IMPOSSIBLE_CHECK, 65536, "STATUS_IMPOSSIBLE_CHECK");
 }
 
 static const status_case cases[] = {
@@ -133,7 +135,62 @@ static const status_case cases[] = {
     {"4k3/8/8/8/4N3/8/8/4K3 b - e3 0 1", SEEBATCH_POSITION_INVALID_EP_SQUARE,
      "impossible position: en passant square e3, but no white pawn has just moved from e2 to "
      "e4 (it must stand on e4, e2 and e3 empty)"},
+    /* Checks no last move gives (python-chess's TOO_MANY_CHECKERS and
+     * IMPOSSIBLE_CHECK), rule by rule, and checks a move does give. */
+    {"R3k3/8/3N4/8/8/8/8/4RK2 b - - 0 1", /* the issue's: three checkers */
+     SEEBATCH_POSITION_TOO_MANY_CHECKERS | SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on e8 is in check from the rook on e1, the knight on "
+     "d6 and the rook on a8: no move gives more than two checks"},
+    {"4k3/8/3N1N2/8/8/8/8/4R1K1 b - - 0 1",
+     SEEBATCH_POSITION_TOO_MANY_CHECKERS | SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on e8 is in check from the rook on e1, the knight on "
+     "d6 and the knight on f6: no move gives more than two checks"},
+    {"4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK, /* the issue's */
+     "impossible position: the black king on e8 is in check from the pawn on d7 and the pawn on "
+     "f7: no move checks with two pawns, knights or kings at once"},
+    {"8/8/8/8/8/3k4/2P1P3/4K3 b - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on d3 is in check from the pawn on c2 and the pawn on "
+     "e2: no move checks with two pawns, knights or kings at once"},
+    {"4k3/3P4/5N2/8/8/8/8/4K3 b - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on e8 is in check from the knight on f6 and the pawn on "
+     "d7: no move checks with two pawns, knights or kings at once"},
+    {"4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on e8 is in check from the knight on d6 and the knight "
+     "on f6: no move checks with two pawns, knights or kings at once"},
+    {"4k3/8/8/8/r3K2r/8/8/8 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e4 is in check from the rook on a4 and the rook on "
+     "h4: one each side of it on one line, which no move gives"},
+    {"4k3/8/8/1b6/8/3K4/8/5q2 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on d3 is in check from the queen on f1 and the bishop "
+     "on b5: one each side of it on one line, which no move gives"},
+    {"4k3/8/8/8/4p3/3K4/8/1b6 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on d3 is in check from the bishop on b1 and the pawn on "
+     "e4: one each side of it on one line, which no move gives"},
+    {"4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1", 0, ""}, /* two, not on one line: Qd1-e2 uncovers */
+    /* After a double push (a real en passant square): the pushed pawn's
+     * check, and one the push uncovers, are real; two checks are not, nor
+     * one that was there before the push (through the square passed over). */
+    {"8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1", 0, ""},
+    {"2b1k3/8/8/3p4/8/7K/8/8 w - d6 0 1", 0, ""},
+    {"8/8/8/3k4/4P3/8/8/3RK3 b - e3 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on d5 is in check from the rook on d1 and the pawn on "
+     "e4: the en passant square says white's last move was e2e4, which gives one check at most"},
+    {"4k3/8/8/3pP3/1b6/8/8/4K3 w - d6 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e1 is in check from the bishop on b4: the en passant "
+     "square says black's last move was d7d5, and the king was in check before it, from the "
+     "bishop on b4"},
+    {"4k3/8/K6r/3p4/8/8/8/8 w - d6 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on a6 is in check from the rook on h6: the en passant "
+     "square says black's last move was d7d5, and the king was in check before it, from the "
+     "rook on h6"},
     /* Several reasons: all bits, the first named. */
+    {"8/8/8/3kK3/8/2N5/8/8 b - - 0 1",
+     SEEBATCH_POSITION_OPPOSITE_CHECK | SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the kings stand side by side (d5, e5)"},
+    {"4k3/8/8/8/8/8/8/r3K2r w - d6 0 1", /* no real en passant square: the other rules */
+     SEEBATCH_POSITION_INVALID_EP_SQUARE | SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: en passant square d6, but no black pawn has just moved from d7 to d5 "
+     "(it must stand on d5, d7 and d6 empty)"},
     {"K7/8/8/8/8/8/8/p6P w k - 0 1",
      SEEBATCH_POSITION_NO_BLACK_KING | SEEBATCH_POSITION_PAWNS_ON_BACKRANK |
          SEEBATCH_POSITION_BAD_CASTLING_RIGHTS,
@@ -288,7 +345,7 @@ static void quick_yes_is_the_reasons(void)
         compare_quick_yes(&board, seen, &disagreements);
     }
     CHECK_EQ(disagreements, 0, "boards where the quick yes and the reasons differ");
-    static const int kinds[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 30, 31};
+    static const int kinds[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 30, 31};
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
         CHECK(seen[kinds[k]] >= 20, "reason bit %d met %llu times (the boards miss a kind)",
               kinds[k], seen[kinds[k]]);

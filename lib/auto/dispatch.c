@@ -100,6 +100,12 @@ seebatch_status seebatch_backend_init(seebatch_error *error)
     uint64_t plan = seebatch_plan_from_environment(&status, error);
     uint64_t expected = 0;
     atomic_compare_exchange_strong(&seebatch_chosen_plan, &expected, plan);
+    if (status == SEEBATCH_OK && seebatch_pext_setting() == SEEBATCH_PEXT_BAD) {
+        char shown[44];
+        seebatch_printable(getenv("SEEBATCH_PEXT"), SIZE_MAX, 40, shown);
+        return seebatch_fail(error, SEEBATCH_ERROR_BACKEND,
+                             "unknown SEEBATCH_PEXT \"%s\" (known: auto, fast, slow)", shown);
+    }
     return status;
 }
 

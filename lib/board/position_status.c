@@ -5,6 +5,8 @@
  * the tool's and Python's FEN readers ask it so that a position typed wrong
  * is named rather than scored.
  */
+#include <stdio.h>
+
 #include "errors.h"
 #include "position_status.h"
 #include "validity.h"
@@ -20,6 +22,75 @@ static bitboard seebatch_checkers_of_side_not_to_move(const seebatch_board *boar
          kings &= kings - 1)
         checkers |= attackers_to(board, lowest_square(kings), occupied);
     return checkers & board->colors[board->side_to_move];
+}
+
+/* python-chess's checkers_mask: the pieces of the side not to move that
+ * attack the side to move's king, none when it has no king or several. */
+static bitboard seebatch_checkers_of_side_to_move(const seebatch_board *board)
+{
+    unsigned us = board->side_to_move;
+    bitboard kings = board->pieces[SEEBATCH_KING] & board->colors[us];
+    if (!kings || more_than_one(kings))
+        return 0;
+    return attackers_to(board, lowest_square(kings), occupied_squares(board)) &
+           board->colors[us ^ 1u];
+}
+
+/* The en passant square when it is a real one (python-chess's
+ * _valid_ep_square), else SEEBATCH_NO_SQUARE. */
+static unsigned seebatch_real_en_passant(const seebatch_board *board)
+{
+    return seebatch_en_passant_square_real(board) ? board->en_passant : SEEBATCH_NO_SQUARE;
+}
+
+/* Whether the side to move's king was attacked before the double push the
+ * en passant square tells of: the pawn back on the square it left, the
+ * square it reached empty. Its attackers then, by the side not to move. */
+static bitboard seebatch_attackers_before_push(const seebatch_board *board, unsigned square)
+{
+    unsigned us = board->side_to_move, them = us ^ 1u;
+    bitboard before =
+        (occupied_squares(board) & ~seebatch_square_bit(seebatch_pushed_pawn_square(square, us))) |
+        seebatch_square_bit(seebatch_pushed_from_square(square, us));
+    unsigned king = lowest_square(board->pieces[SEEBATCH_KING] & board->colors[us]);
+    return attackers_to(board, king, before) & board->colors[them];
+}
+
+/* The highest square of a non-empty set. */
+static unsigned seebatch_highest_square(bitboard squares)
+{
+    return 63u - (unsigned)__builtin_clzll(squares);
+}
+
+/* python-chess's rules on the checkers no last move gives, in its order:
+ * more than two (TOO_MANY_CHECKERS); after a double push (a real en
+ * passant square), two, or one that is not the pushed pawn and attacked
+ * the king before it too; else two on one line with the king; and two of
+ * pawns, knights and kings. */
+uint32_t seebatch_check_reasons(const seebatch_board *board)
+{
+    bitboard checkers = seebatch_checkers_of_side_to_move(board);
+    if (!checkers)
+        return 0;
+    const uint32_t too_many = SEEBATCH_POSITION_TOO_MANY_CHECKERS,
+                   impossible = SEEBATCH_POSITION_IMPOSSIBLE_CHECK;
+    uint32_t status = popcount(checkers) > 2 ? too_many | impossible : 0;
+    unsigned en_passant = seebatch_real_en_passant(board);
+    if (en_passant != SEEBATCH_NO_SQUARE) {
+        unsigned pushed = seebatch_pushed_pawn_square(en_passant, board->side_to_move);
+        if (more_than_one(checkers) || (checkers != seebatch_square_bit(pushed) &&
+                                        seebatch_attackers_before_push(board, en_passant)))
+            status |= impossible;
+    } else if (popcount(checkers) == 2) {
+        bitboard king = board->pieces[SEEBATCH_KING] & board->colors[board->side_to_move];
+        if (between(lowest_square(checkers), seebatch_highest_square(checkers)) & king)
+            status |= impossible;
+    }
+    const bitboard *piece = board->pieces;
+    if (more_than_one(checkers &
+                      (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] | piece[SEEBATCH_KING])))
+        status |= impossible;
+    return status;
 }
 
 uint32_t seebatch_position_reasons(const seebatch_board *board)
@@ -49,7 +120,7 @@ uint32_t seebatch_position_reasons(const seebatch_board *board)
     status |= seebatch_rights_out_of_place(board) ? SEEBATCH_POSITION_BAD_CASTLING_RIGHTS : 0;
     status |= seebatch_en_passant_square_real(board) ? 0 : SEEBATCH_POSITION_INVALID_EP_SQUARE;
     status |= seebatch_checkers_of_side_not_to_move(board) ? SEEBATCH_POSITION_OPPOSITE_CHECK : 0;
-    return status;
+    return status | seebatch_check_reasons(board);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -152,6 +223,62 @@ static seebatch_status seebatch_fail_opposite_check(const seebatch_board *board,
                          seebatch_square_name(from, checker));
 }
 
+/* "the pawn on d7 and the pawn on f7": each piece on `squares` (at most
+ * the first four, then "..."), into out (SEEBATCH_MESSAGE_SIZE bytes). */
+static void seebatch_name_pieces(const seebatch_board *board, bitboard squares, char *out)
+{
+    size_t used = 0;
+    int shown = 0, count = popcount(squares);
+    for (; squares && shown < 4; squares &= squares - 1, shown++) {
+        char name[3];
+        unsigned square = lowest_square(squares);
+        const char *joint = shown == 0 ? "" : shown + 1 == count ? " and " : ", ";
+        used += (size_t)snprintf(out + used, SEEBATCH_MESSAGE_SIZE - used, "%sthe %s on %s", joint,
+                                 seebatch_type_names[piece_type_on(board, square)],
+                                 seebatch_square_name(square, name));
+    }
+    if (squares)
+        snprintf(out + used, SEEBATCH_MESSAGE_SIZE - used, ", ...");
+}
+
+/* The side to move's check that no last move gives: which of python-chess's
+ * rules it breaks, with the king, its checkers and, after a double push,
+ * the move the en passant square tells of. */
+static seebatch_status seebatch_fail_check(const seebatch_board *board, uint32_t first,
+                                           seebatch_error *error)
+{
+    unsigned us = board->side_to_move, en_passant = seebatch_real_en_passant(board);
+    bitboard checkers = seebatch_checkers_of_side_to_move(board);
+    const bitboard *piece = board->pieces;
+    char king[3], pieces[SEEBATCH_MESSAGE_SIZE], why[SEEBATCH_MESSAGE_SIZE], from[3], to[3];
+    seebatch_square_name(lowest_square(piece[SEEBATCH_KING] & board->colors[us]), king);
+    seebatch_name_pieces(board, checkers, pieces);
+    if (first == SEEBATCH_POSITION_TOO_MANY_CHECKERS) {
+        snprintf(why, sizeof why, "no move gives more than two checks");
+    } else if (en_passant != SEEBATCH_NO_SQUARE) {
+        seebatch_square_name(seebatch_pushed_from_square(en_passant, us), from);
+        seebatch_square_name(seebatch_pushed_pawn_square(en_passant, us), to);
+        bitboard before = seebatch_attackers_before_push(board, en_passant);
+        char earlier[SEEBATCH_MESSAGE_SIZE];
+        seebatch_name_pieces(board, before, earlier);
+        int said = snprintf(why, sizeof why, "the en passant square says %s's last move was %s%s",
+                            seebatch_color_names[us ^ 1u], from, to);
+        if (more_than_one(checkers))
+            snprintf(why + said, sizeof why - (size_t)said, ", which gives one check at most");
+        else
+            snprintf(why + said, sizeof why - (size_t)said,
+                     ", and the king was in check before it, from %s", earlier);
+    } else if (more_than_one(checkers & (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] |
+                                         piece[SEEBATCH_KING]))) {
+        snprintf(why, sizeof why, "no move checks with two pawns, knights or kings at once");
+    } else {
+        snprintf(why, sizeof why, "one each side of it on one line, which no move gives");
+    }
+    return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
+                         "impossible position: the %s king on %s is in check from %s: %s",
+                         seebatch_color_names[us], king, pieces, why);
+}
+
 /* The message of the first reason of `status` (bit order). */
 static seebatch_status seebatch_fail_for(const seebatch_board *board, uint32_t status,
                                          seebatch_error *error)
@@ -193,8 +320,10 @@ static seebatch_status seebatch_fail_for(const seebatch_board *board, uint32_t s
         return seebatch_fail_castling(board, error);
     case SEEBATCH_POSITION_INVALID_EP_SQUARE:
         return seebatch_fail_en_passant(board, error);
-    default:
+    case SEEBATCH_POSITION_OPPOSITE_CHECK:
         return seebatch_fail_opposite_check(board, error);
+    default:
+        return seebatch_fail_check(board, first, error);
     }
 }
 

@@ -108,10 +108,49 @@ seebatch_rights_in_place(const seebatch_board *board)
     return seebatch_rights_out_of_place(board) == 0;
 }
 
+/* The reasons of the side to move's checkers (python-chess's
+ * TOO_MANY_CHECKERS and IMPOSSIBLE_CHECK), as seebatch_position_reasons
+ * gives them: out of line, asked only of the rare board the quick look
+ * below cannot settle. */
+uint32_t seebatch_check_reasons(const seebatch_board *board);
+
+/* Given material possible, whether the side to move's check is one a last
+ * move gives: python-chess's rules need two checkers or more, or one with
+ * an en passant square, so at most one checker and no en passant square
+ * settles it; the rest ask seebatch_check_reasons. The stepping checkers
+ * (pawns, knights) by two lookups; a slider's lookup only where two or
+ * more of theirs, or one beside a stepping checker, stand on the king's
+ * lines (one alone gives at most one check). Kings side by side are the
+ * opposite check's. */
+static inline __attribute__((always_inline)) bool
+seebatch_check_possible(const seebatch_board *board)
+{
+    unsigned us = board->side_to_move;
+    const bitboard *piece = board->pieces, theirs = board->colors[us ^ 1u];
+    unsigned king = lowest_square(piece[SEEBATCH_KING] & board->colors[us]);
+    bitboard checkers = ((pawn_attacks(us, king) & piece[SEEBATCH_PAWN]) |
+                         (knight_attacks(king) & piece[SEEBATCH_KNIGHT])) &
+                        theirs;
+    bitboard diagonal =
+        (piece[SEEBATCH_BISHOP] | piece[SEEBATCH_QUEEN]) & theirs & seebatch_line_table[1][king];
+    bitboard straight =
+        (piece[SEEBATCH_ROOK] | piece[SEEBATCH_QUEEN]) & theirs & seebatch_line_table[0][king];
+    bool en_passant = board->en_passant != SEEBATCH_NO_SQUARE;
+    if (!en_passant && !checkers && !more_than_one(diagonal | straight))
+        return true;
+    if (diagonal)
+        checkers |= bishop_attacks(king, occupied_squares(board)) & diagonal;
+    if (straight)
+        checkers |= rook_attacks(king, occupied_squares(board)) & straight;
+    if (en_passant ? !checkers : !more_than_one(checkers))
+        return true;
+    return seebatch_check_reasons(board) == 0;
+}
+
 /* Given material possible (one king a side), whether the other fields are
  * those of a game: the side not to move not in check (its one king's
  * attackers, one lookup), every right held in place, no en passant square
- * or a real one. */
+ * or a real one, and the side to move's check one a last move gives. */
 static inline __attribute__((always_inline)) bool
 seebatch_fields_possible(const seebatch_board *board)
 {
@@ -130,7 +169,8 @@ seebatch_fields_possible(const seebatch_board *board)
         checkers |= bishop_attacks(king, occupied_squares(board)) & diagonal;
     if (straight & seebatch_line_table[0][king])
         checkers |= rook_attacks(king, occupied_squares(board)) & straight;
-    return !checkers && seebatch_rights_in_place(board) && seebatch_en_passant_square_real(board);
+    return !checkers && seebatch_rights_in_place(board) && seebatch_en_passant_square_real(board) &&
+           seebatch_check_possible(board);
 }
 
 #pragma GCC visibility pop

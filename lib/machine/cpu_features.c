@@ -2,6 +2,7 @@
 
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Register bits from the Intel SDM, volume 2, CPUID leaves 1 and 7, and
@@ -161,10 +162,35 @@ seebatch_cpu seebatch_cpu_here(void)
     return read;
 }
 
+int seebatch_pext_setting(void)
+{
+    const char *value = getenv("SEEBATCH_PEXT");
+    if (!value || !*value || strcmp(value, "auto") == 0)
+        return SEEBATCH_PEXT_AUTO;
+    if (strcmp(value, "fast") == 0)
+        return SEEBATCH_PEXT_FAST;
+    if (strcmp(value, "slow") == 0)
+        return SEEBATCH_PEXT_SLOW;
+    return SEEBATCH_PEXT_BAD;
+}
+
+/* The answers with SEEBATCH_PEXT applied: "fast" where the CPU has BMI2
+ * (pext runs, however slowly), "slow" anywhere; a bad value changes
+ * nothing (seebatch_backend_init names it). */
+static uint32_t seebatch_pext_as_set(const seebatch_cpu *cpu, uint32_t answers)
+{
+    int setting = seebatch_pext_setting();
+    if (setting == SEEBATCH_PEXT_SLOW)
+        return answers & ~(uint32_t)SEEBATCH_ANSWER_FAST_PEXT;
+    if (setting == SEEBATCH_PEXT_FAST && (cpu->leaf7_ebx & LEAF7_EBX_BMI2))
+        return answers | SEEBATCH_ANSWER_FAST_PEXT;
+    return answers;
+}
+
 uint32_t seebatch_machine_answers_read(void)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
-    uint32_t answers = seebatch_answers_of(&cpu);
+    uint32_t answers = seebatch_pext_as_set(&cpu, seebatch_answers_of(&cpu));
     /* One word, written whole: a racing reader sees it unread or right. */
     atomic_store_explicit(&seebatch_machine_answers, answers, memory_order_relaxed);
     return answers;
@@ -190,9 +216,12 @@ void seebatch_cpu_identity_line(char *out, size_t size)
 {
     seebatch_cpu cpu = seebatch_cpu_here();
     if (SEEBATCH_HAS_CPUID)
-        snprintf(out, size, "CPU: %s family %02Xh model %02Xh, pext fast: %s\n",
+        snprintf(out, size, "CPU: %s family %02Xh model %02Xh, pext fast: %s%s\n",
                  *cpu.vendor ? cpu.vendor : "unknown", seebatch_cpu_family(&cpu),
-                 seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no");
+                 seebatch_cpu_model(&cpu), seebatch_cpu_fast_pext(&cpu) ? "yes" : "no",
+                 seebatch_pext_setting() == SEEBATCH_PEXT_AUTO ? ""
+                 : seebatch_cpu_has_fast_pext()                ? " (taken as fast: SEEBATCH_PEXT)"
+                                                               : " (taken as slow: SEEBATCH_PEXT)");
     else
         snprintf(out, size,
                  "CPU: " SEEBATCH_ARCHITECTURE " (no cpuid: no pext, portable lookups)\n");

@@ -96,6 +96,15 @@ bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu);
  * cycles); an unknown vendor is taken to be slow. */
 bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
 
+/* SEEBATCH_PEXT, as the library's own copies with and without pext (the FEN
+ * reader, the capture generator, the scalar walk, binpack decoding) read it:
+ * "auto" (unset, empty) the CPU's answer above, "fast" pext taken as fast
+ * where the CPU has BMI2 (a slow CPU runs the pext copies: tests, and
+ * measuring them), "slow" the copies without pext everywhere (a fast CPU
+ * runs what a slow one does). The machine's answers below apply it. */
+enum { SEEBATCH_PEXT_AUTO, SEEBATCH_PEXT_FAST, SEEBATCH_PEXT_SLOW, SEEBATCH_PEXT_BAD };
+int seebatch_pext_setting(void);
+
 /* The same questions about this machine, from registers read once. */
 bool seebatch_cpu_runs_here(instruction_set set);
 

@@ -308,10 +308,21 @@ bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t 
     return end != 0 && seebatch_scan_tail(board, text, length, end) == length;
 }
 
-size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t length,
-                               bool *possible)
+bool seebatch_fen_wide_runs(void)
 {
-    bool wide = length <= 255 && seebatch_fen_wide_usable();
+#if SEEBATCH_HAVE_AVX2
+    return seebatch_cpu_has_avx2();
+#else
+    return false;
+#endif
+}
+
+/* seebatch_plain_fen_read with the wide placement reader first or not. */
+static inline __attribute__((always_inline)) size_t
+seebatch_plain_fen_read_as(seebatch_board *board, const char *text, size_t length, bool *possible,
+                           bool wide_first)
+{
+    bool wide = length <= 255 && wide_first;
     seebatch_start_board(board);
     bool material_possible = true;
     size_t end = wide ? seebatch_fen_placement_wide(text, length, board,
@@ -328,6 +339,19 @@ size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t l
     if (possible)
         *possible = material_possible && seebatch_fields_possible(board);
     return end;
+}
+
+size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t length,
+                               bool *possible)
+{
+    return seebatch_plain_fen_read_as(board, text, length, possible, seebatch_fen_wide_usable());
+}
+
+size_t seebatch_plain_fen_read_by(seebatch_board *board, const char *text, size_t length,
+                                  bool *possible, bool wide)
+{
+    return seebatch_plain_fen_read_as(board, text, length, possible,
+                                      wide && seebatch_fen_wide_runs());
 }
 
 bool seebatch_board_from_plain_fen(seebatch_board *board, const char *text, size_t length)

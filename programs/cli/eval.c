@@ -272,6 +272,7 @@ static int evaluate_games(const input_options *options, const input_source *inpu
                          .progress = progress,
                          .shared = reader,
                          .process = read_game_line,
+                         .too_long = game_reader_line_too_long,
                          .state_new = game_state};
     return run_portion_work(&work);
 }

@@ -30,12 +30,13 @@ struct game_reader {
     unsigned long long game; /* the games of this input so far */
     game_counts counts;
     seebatch_board start_position;
-    /* The tags since the last game: the FEN tag's position (or its fault),
-     * and the text of the tags asked for, each ending in NUL. */
+    /* The tags since the last game: the FEN tag's position, or why the
+     * game's start is not known (a FEN tag that cannot be read, a tag line
+     * with no name or too long to read, which may have been it), and the
+     * text of the tags asked for, each ending in NUL. */
     bool has_fen;
     seebatch_board fen_start;
-    uint64_t fen_line;
-    char fen_fault[FAULT_ROOM]; /* empty when the FEN tag was read */
+    char start_fault[FAULT_ROOM]; /* empty when the start is known */
     text_buffer tag_text;
     size_t tag_at[GAME_TAGS_MAX];
     bool tag_given[GAME_TAGS_MAX];
@@ -72,7 +73,7 @@ void game_reader_free(game_reader *reader)
 static void forget_tags(game_reader *reader)
 {
     reader->has_fen = false;
-    reader->fen_fault[0] = '\0';
+    reader->start_fault[0] = '\0';
     reader->tag_text.length = 0;
     memset(reader->tag_given, 0, sizeof reader->tag_given);
 }
@@ -136,14 +137,31 @@ static bool parse_tag(const char *text, size_t length, const char **name, size_t
 static void take_fen_tag(game_reader *reader, const char *value, uint64_t line_number)
 {
     seebatch_error error;
+    char fault[FAULT_ROOM] = "";
     reader->has_fen = true;
-    reader->fen_line = line_number;
-    reader->fen_fault[0] = '\0';
     if (seebatch_board_from_fen(&reader->fen_start, value, &error) != SEEBATCH_OK)
-        snprintf(reader->fen_fault, sizeof reader->fen_fault, "%s", error.message);
+        snprintf(fault, sizeof fault, "%s", error.message);
     else
-        position_is_possible(&reader->fen_start, reader->settings->keep_impossible,
-                             reader->fen_fault, sizeof reader->fen_fault);
+        position_is_possible(&reader->fen_start, reader->settings->keep_impossible, fault,
+                             sizeof fault);
+    if (fault[0] && !reader->start_fault[0])
+        snprintf(reader->start_fault, sizeof reader->start_fault, "its FEN tag (line %llu): %s",
+                 (unsigned long long)line_number, fault);
+}
+
+/* A line among the game's tags that may have been its FEN tag and was not
+ * read: the game's start is not known, so none of its moves is scored. */
+static void lose_start(game_reader *reader, uint64_t line_number, const char *why)
+{
+    if (!reader->start_fault[0])
+        snprintf(reader->start_fault, sizeof reader->start_fault,
+                 "line %llu, before its moves, %s: where the game starts is not known",
+                 (unsigned long long)line_number, why);
+}
+
+void game_reader_line_too_long(void *state, uint64_t number)
+{
+    lose_start(state, number, "is longer than 65536 bytes, perhaps its FEN tag");
 }
 
 static bool read_tag_line(game_reader *reader, const line *input, text_buffer *errors)
@@ -154,13 +172,17 @@ static bool read_tag_line(game_reader *reader, const line *input, text_buffer *e
                            (unsigned long long)input->number, input->length);
         return false;
     }
-    const char *name;
-    size_t name_length;
+    const char *name = NULL;
+    size_t name_length = 0;
     bool good = parse_tag(input->text, input->length, &name, &name_length, value);
-    if (!good)
+    if (!good) {
         text_buffer_printf(errors, "line %llu: a PGN tag is written [Name \"value\"]\n",
                            (unsigned long long)input->number);
-    else if (name_length == 3 && memcmp(name, "FEN", 3) == 0)
+        if (name_length == 0 || (name_length == 3 && memcmp(name, "FEN", 3) == 0))
+            lose_start(reader, input->number,
+                       name_length ? "is a FEN tag that cannot be read"
+                                   : "is a tag whose name cannot be read, perhaps its FEN tag");
+    } else if (name_length == 3 && memcmp(name, "FEN", 3) == 0)
         take_fen_tag(reader, value, input->number);
     const game_settings *settings = reader->settings;
     for (size_t t = 0; good && t < settings->tag_count; t++)
@@ -267,9 +289,8 @@ static bool find_game_start(game_reader *reader, const line *input, game_start *
     start->moves_length = position.moves_length;
     if (position.fen)
         return true;
-    if (reader->fen_fault[0]) {
-        snprintf(message, size, "its FEN tag (line %llu): %s", (unsigned long long)reader->fen_line,
-                 reader->fen_fault);
+    if (reader->start_fault[0]) {
+        snprintf(message, size, "%s", reader->start_fault);
         return false;
     }
     start->board = reader->has_fen ? reader->fen_start : reader->start_position;

@@ -47,6 +47,10 @@ void game_reader_start_input(game_reader *reader, const char *file, size_t file_
  * fault ("line N: game G: what") to errors. */
 bool read_game_line(const line *input, void *reader, text_buffer *out, text_buffer *errors);
 
+/* piece_work's too_long: a line too long to read may have been the next
+ * game's FEN tag, so that game is refused, its start not known. */
+void game_reader_line_too_long(void *reader, uint64_t number);
+
 /* The games read so far (in every input), and those of them with no move. */
 typedef struct game_counts {
     unsigned long long games, without_moves;

@@ -94,8 +94,10 @@ static int check_settings(const char *subcommand, bool for_help)
     int status = EXIT_OK;
     seebatch_error error;
     if (seebatch_backend_init(&error) != SEEBATCH_OK) {
-        report(subcommand, "%sSEEBATCH_BACKEND: %s%s", for_help ? "warning: " : "", error.message,
-               after);
+        /* Its message names SEEBATCH_PEXT when that is the one wrong. */
+        bool pext = strstr(error.message, "SEEBATCH_PEXT") != NULL;
+        report(subcommand, "%s%s%s%s", for_help ? "warning: " : "",
+               pext ? "" : "SEEBATCH_BACKEND: ", error.message, after);
         status = EXIT_USAGE;
     }
     const char *profile = getenv("SEEBATCH_PROFILE");

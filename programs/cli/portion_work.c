@@ -67,6 +67,8 @@ static void process_lines(const portion_work *work, tool_portion *portion,
             text_buffer_printf(&portion->errors, "line %llu: longer than %d bytes\n",
                                (unsigned long long)input->number, SEEBATCH_LINE_MAX);
             portion->bad = true;
+            if (work->too_long)
+                work->too_long(portion->state, input->number);
         } else if (!is_blank(input) &&
                    !work->process(input, portion->state, &portion->result.text, &portion->errors)) {
             portion->bad = true;

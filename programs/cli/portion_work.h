@@ -54,6 +54,10 @@ typedef struct portion_work {
      * counts taken into the counters by collect (NULL: none) as the portion
      * is written. */
     line_processor process;
+    /* Told of each line longer than SEEBATCH_LINE_MAX after it is reported
+     * (NULL: not told), for a processor whose next line depends on the
+     * lines before it (a game's tags). */
+    void (*too_long)(void *state, uint64_t number);
     void (*finish)(void *state, text_buffer *out);
     void *(*state_new)(const void *shared);
     void (*state_free)(void *state);

@@ -157,8 +157,9 @@ def boards_from_fens(fens, allow_impossible=False):
 
     A position no game reaches (no king, kings side by side, the side not to
     move in check, a pawn on rank 1 or 8, a castling right whose king or rook
-    is not in place, an en passant square no pawn just passed: the library's
-    seebatch_position_status, in python-chess's names) is a bad row too,
+    is not in place, an en passant square no pawn just passed, a check no
+    last move gives: the library's seebatch_position_status, every rule of
+    python-chess's Board.status(), in its names) is a bad row too,
     unless allow_impossible=True: SEE is defined on any such board.
     """
     if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):

@@ -111,6 +111,33 @@ expect "faults: the good game, game 4" "$(cat "$work/out")" "4;1;d2d4;0;0
 "$tool" eval --games --allow-impossible "$work/bad.txt" > "$work/out" 2> "$work/err"
 expect "--allow-impossible: the king taken" "$(grep -c '^5;1;b8a8;0;1$' "$work/out")" "1"
 
+# A FEN tag that cannot be read (longer than 65536 bytes, no closing ']',
+# no name read) leaves the game's start unknown: the game is refused whole,
+# never scored from the start position (issue 76); a tag of another name
+# that cannot be read leaves the start known.
+{
+    printf '[Event "long"]\n[FEN "%s"]\ne2e4\n' "$(head -c 70000 /dev/zero | tr '\0' 'x')"
+    printf '[Event "open"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"\ne2e4\n'
+    printf '[Event "nameless"]\n[ "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\ne2e4\n'
+    printf '[Event "good"]\n[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\ne1d2\n'
+    printf '[Event "no close\ne2e4 d7d5 e4d5\n'
+} > "$work/fen_tags.txt"
+"$tool" eval --games --tags Event,FEN,SetUp "$work/fen_tags.txt" > "$work/out" 2> "$work/err"
+expect "unread FEN tags: exit 1" "$?" "1"
+expect "unread FEN tags: each game named" "$(sed "s|^seebatch eval: $work/fen_tags.txt: ||" "$work/err")" \
+"line 2: longer than 65536 bytes
+line 3: game 1: line 2, before its moves, is longer than 65536 bytes, perhaps its FEN tag: where the game starts is not known
+line 5: a PGN tag is written [Name \"value\"]
+line 6: game 2: line 5, before its moves, is a FEN tag that cannot be read: where the game starts is not known
+line 8: a PGN tag is written [Name \"value\"]
+line 9: game 3: line 8, before its moves, is a tag whose name cannot be read, perhaps its FEN tag: where the game starts is not known
+line 14: a PGN tag is written [Name \"value\"]"
+expect "unread FEN tags: only the games whose start is known scored" \
+    "$(cut -d';' -f1,2,4- "$work/out")" "4;good;1;1;e1d2;0;0
+5;;;1;e2e4;0;0
+5;;;2;d7d5;0;0
+5;;;3;e4d5;0;1"
+
 # Options that do not go together.
 "$tool" eval --games --line-numbers "$work/a.txt" > /dev/null 2> "$work/err"
 expect "--games --line-numbers: exit 2" "$?$(grep -c 'numbers each game' "$work/err")" "21"

@@ -3,7 +3,8 @@
 # cannot make (a slider through a piece, a knight's impossible jump, a pawn
 # backwards, castling without the right) and a position no game reaches (no
 # king, kings side by side, the side not to move in check, a pawn on rank 1
-# or 8, a castling right or en passant square with nothing behind it), in
+# or 8, a castling right or en passant square with nothing behind it, a
+# check no last move gives), in
 # eval, check and filter's EPD lines; --allow-impossible evaluates such
 # positions. A position with no capture writes no record: a note at the end
 # says how many.
@@ -67,6 +68,29 @@ expect "--allow-impossible: the king taken, as the issue found it (lines 2, 3, 8
 expect "--allow-impossible: no king, exd5" "$(grep -c '^8/8/8/3q4/4P3/8/8/8 w - - 0 1;e4d5;1000$' "$work/out")" "1"
 expect "--allow-impossible: the note" "$(cat "$work/err")" \
     "seebatch eval: 4 of 11 positions gave no capture or promotion: no record written for them"
+
+# Checks no last move gives (issue 76: the first two were scored), read by
+# each FEN reader: a plain FEN, a FEN;moves line, a UCI position and an EPD.
+{
+    printf '4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1\n'           # two pawns
+    printf 'R3k3/8/3N4/8/8/8/8/4RK2 b - - 0 1\n'           # three checkers
+    printf '4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1;e8d8\n'      # two knights
+    printf 'position fen 4k3/8/8/8/r3K2r/8/8/8 w - - 0 1\n' # rooks on one line with it
+    printf '4k3/8/8/3pP3/1b6/8/8/4K3 w - d6 bm exd6;\n'     # checked before the push
+    printf '4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1\n'            # a real double check
+} > "$work/checks"
+"$tool" eval "$work/checks" > "$work/out" 2> "$work/err"
+expect "impossible checks: exit 1" "$?" "1"
+expect "impossible checks: named" "$(sed "s|^seebatch eval: $work/checks: ||" "$work/err")" \
+"line 1: impossible position: the black king on e8 is in check from the pawn on d7 and the pawn on f7: no move checks with two pawns, knights or kings at once (--allow-impossible evaluates it)
+line 2: impossible position: the black king on e8 is in check from the rook on e1, the knight on d6 and the rook on a8: no move gives more than two checks (--allow-impossible evaluates it)
+line 3: impossible position: the black king on e8 is in check from the knight on d6 and the knight on f6: no move checks with two pawns, knights or kings at once (--allow-impossible evaluates it)
+line 4: UCI position: impossible position: the white king on e4 is in check from the rook on a4 and the rook on h4: one each side of it on one line, which no move gives (--allow-impossible evaluates it)
+line 5: impossible position: the white king on e1 is in check from the bishop on b4: the en passant square says black's last move was d7d5, and the king was in check before it, from the bishop on b4 (--allow-impossible evaluates it)"
+expect "impossible checks: the real double check scored" "$(cat "$work/out")" \
+    "4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1;e1e2;1000"
+"$tool" eval --allow-impossible "$work/checks" > "$work/out" 2> "$work/err"
+expect "impossible checks: --allow-impossible scores the issue's" "$?$(grep -c '^4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1;e8[df]7;100$' "$work/out")" "02"
 
 printf 'kK6/8/8/8/8/8/8/8 w - - 0 1\n' | "$tool" check --no-oracle --preset classic > "$work/out" 2> "$work/err"
 expect "check refuses an impossible position" "$?$(grep -c 'kings stand side by side' "$work/err")" "11"

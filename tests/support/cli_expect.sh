@@ -17,12 +17,13 @@ not_here() { # not_here NAME WHY: a check this system cannot make, said aloud
 }
 
 # small_binpack NAME: sets data to small.binpack, the real training file kept
-# in ../shared/data next to the repository (never committed), or exits 77
-# (a skip, said aloud) where it is absent.
+# in ../shared/data next to the repository (never committed; or the file
+# SEEBATCH_SMALL_BINPACK names), or exits 77 (a skip, said aloud with where
+# to get it) where it is absent.
 small_binpack() {
-    data=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/../shared/data/small.binpack
+    data=${SEEBATCH_SMALL_BINPACK:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/../shared/data/small.binpack}
     if [ ! -f "$data" ]; then
-        echo "$1: SKIP: $data is absent"
+        echo "$1: SKIP: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/small_binpack_where.txt")"
         exit 77
     fi
 }

@@ -15,6 +15,7 @@
 #include "binpack_stem.h"
 #include "chain_coding.h"
 #include "chain_moves.h"
+#include "fault_text.h"
 
 /* ------------------------------------------------------------------------ */
 /* Stems                                                                    */
@@ -307,6 +308,23 @@ static inline __attribute__((always_inline)) void sink_put(entry_sink *sink, siz
         0};
 }
 
+/* A fault in the open chain's movetext, at byte `at`: the format has no
+ * checksum, so damage shows only where the bits stop decoding, and the
+ * chain's entries before it, from its stem on, may be wrong too: the
+ * message says how many (fault_text.h names them by number). Out of line:
+ * the decoding loop stays lean. */
+static __attribute__((noinline, cold)) void seebatch_chain_fault(const binpack_chunk_decoder *d,
+                                                                 binpack_fault *fault, uint64_t at,
+                                                                 const char *why)
+{
+    /* In a chain, next_stem is still the byte after its stem's ply count. */
+    size_t stem_at = d->next_stem - BINPACK_STEM_SIZE - 2;
+    unsigned plies = read_be16(d->data + stem_at + BINPACK_STEM_SIZE);
+    seebatch_binpack_fault_at(fault, at, "");
+    snprintf(fault->message, sizeof fault->message,
+             "%s" TRAINING_CHAIN_NOTE "%u" TRAINING_CHAIN_NOTE_END, why, 1 + plies - d->plies_left);
+}
+
 /* How a decoding loop is built: finding the n-th set square by pdep or by
  * halving, and what it writes. Constants of each copy of the loop. */
 typedef struct decode_way {
@@ -374,7 +392,7 @@ decode_chain(binpack_chunk_decoder *restrict d, entry_sink *sink, size_t *count,
     if (!plies_left)
         d->next_stem = (size_t)((bit + 7) / 8);
     if (why)
-        seebatch_binpack_fault_at(fault, d->file_offset + (start >> 3), why);
+        seebatch_chain_fault(d, fault, d->file_offset + (start >> 3), why);
     *count += n;
     return why;
 }

@@ -13,4 +13,11 @@
 const char *seebatch_training_fault_text(char *out, size_t size, int in_lines, uint64_t position,
                                          uint64_t entry, const char *why);
 
+/* A binpack fault in a chain's movetext ends its why with this note, N the
+ * entries of the chain before it (the decoder knows N, not the entries'
+ * numbers): "WHY" TRAINING_CHAIN_NOTE "N" TRAINING_CHAIN_NOTE_END.
+ * seebatch_training_fault_text adds those entries' numbers. */
+#define TRAINING_CHAIN_NOTE "; its chain's "
+#define TRAINING_CHAIN_NOTE_END " entries before it may be wrong too"
+
 #endif

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# A binpack damaged by one flipped bit (issue 76): the format has no
+# checksum, so the damage shows only where the bits stop decoding, and the
+# entries before it may already be wrong. The message names those that may
+# be (its chain's, from its stem): here every entry whose record differs
+# from the undamaged file's lies among them, and the first is where the
+# stem was hit. The damaged copy is made here from small.binpack (a skip,
+# 77, where it is absent); eval, stats and filter say the same.
+# Usage: damaged_small_binpack.sh TOOL
+set -u
+source "$(dirname "$0")/../support/cli_expect.sh" "$1"
+small_binpack damaged_small_binpack
+flipped=985634 # byte; bit 6 of it is flipped, inside a stem
+head -c "$flipped" "$data" > "$work/damaged.binpack"
+byte=$(od -An -tu1 -j "$flipped" -N1 "$data" | tr -d ' ')
+printf "\\$(printf '%03o' $((byte ^ 64)))" >> "$work/damaged.binpack"
+tail -c +$((flipped + 2)) "$data" >> "$work/damaged.binpack"
+expect "the copy differs in one byte" "$(cmp -l "$data" "$work/damaged.binpack" | wc -l)" "1"
+
+"$tool" eval --line-numbers "$work/damaged.binpack" > "$work/damaged.out" 2> "$work/err"
+expect "damaged: exit 1" "$?" "1"
+"$tool" eval --line-numbers "$data" > "$work/whole.out"
+message=$(cat "$work/err")
+# "byte B, entry E: why; its chain's N entries before it may be wrong too
+# (A to Z)"
+pattern='^seebatch eval: .*damaged\.binpack: byte ([0-9]+), entry ([0-9]+): .*; its chain.s [0-9]+ entries before it may be wrong too \(([0-9]+) to ([0-9]+)\)$'
+if [[ $message =~ $pattern ]]; then
+    fault=${BASH_REMATCH[1]} entry=${BASH_REMATCH[2]} first=${BASH_REMATCH[3]}
+    last=${BASH_REMATCH[4]}
+else
+    fault=0 entry=0 first=0 last=0
+fi
+expect "the message names the chain's entries" "$([[ $message =~ $pattern ]] && echo named)" "named"
+expect "the entries named end just before the fault" "$last" "$((entry - 1))"
+expect "the fault after the flipped byte" "$([ "$flipped" -lt "$fault" ] && echo after)" "after"
+expect "every record before the fault written" "$(wc -l < "$work/damaged.out")" "$((entry - 1))"
+# The entries whose records differ: each among those named, the first of
+# them the stem (its bytes were hit).
+differing=$(head -n $((entry - 1)) "$work/whole.out" | diff - "$work/damaged.out" |
+    sed -n 's/^> \([0-9]*\);.*/\1/p' | sort -n | uniq)
+expect "some records differ" "$([ -n "$differing" ] && echo some)" "some"
+expect "the first that differs is the chain's first" "$(echo "$differing" | head -n 1)" "$first"
+expect "every one that differs is named" \
+    "$(echo "$differing" | awk -v a="$first" -v z="$last" '$1 < a || $1 > z' | wc -l)" "0"
+
+for command in "stats" "filter --count-only"; do
+    $tool $command "$work/damaged.binpack" > /dev/null 2> "$work/err"
+    expect "$command: the same fault" "$(grep -c "entry $entry: .*may be wrong too ($first to $last)" "$work/err")" "1"
+done
+
+finish damaged_small_binpack
