@@ -21,6 +21,35 @@
  * Only see_ge and see_value are timed: set-up and move conversion may be as
  * slow as your engine's FEN reader and legal move list. Many positions may
  * be alive at once (seebatch time holds every position of its set).
+ *
+ * When a plug-in fails, seebatch names it in one line and exits 4, never
+ * with a partial report; a question is named by its number from 1 and its
+ * text, "FEN;move;threshold":
+ *   - it does not load, lacks a function above (see_value may be left
+ *     out), gives an ABI other than SEEBATCH_PLUGIN_ABI, or open returns
+ *     non-zero (its message shown): refused before any question;
+ *   - position gives NULL, move non-zero, see_ge other than 0 or 1: the
+ *     question named;
+ *   - a crash in your code (a signal, an unhandled exception, abort), a
+ *     call that has not returned after --see-timeout seconds (10 unless
+ *     given), or exit() called: the plug-in runs in seebatch's process, so
+ *     the process ends at once, after "seebatch: the SEE plug-in LIB
+ *     crashed (SIGSEGV) on question 17: FEN;move;threshold".
+ *
+ * The other way in, for a SEE in any language: the line protocol
+ * (--see-command 'PROGRAM ARGS', run by /bin/sh -c, on Windows as a
+ * command line). Your program reads lines "FEN;move;threshold" on its
+ * standard input and writes a line for each, "1" when its SEE of the move
+ * is at least the threshold, else "0"; with --see-values it reads
+ * "FEN;move" and writes the SEE value. Moves are UCI, castling as for
+ * seebatch_plugin_move below. Many lines arrive before the first answer is
+ * read: answer each line as you read it, and flush your output before you
+ * wait for more input (after each line is simplest). At the end of its
+ * input it exits with status 0. A program that prints something other
+ * than an answer (quoted back, control bytes as ?), ends before its last
+ * answer (its status or signal named; 127: not found), answers nothing
+ * for the timeout (then stopped), prints a line after its last answer or
+ * exits non-zero is named in the same way. Standard error stays yours.
  */
 #ifndef SEEBATCH_PLUGIN_H
 #define SEEBATCH_PLUGIN_H

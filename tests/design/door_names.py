@@ -45,7 +45,7 @@ def flags_of(root):
     """What the build gives every program source: the include paths (lib/'s
     included, so that what the sources reach is seen), the kernels' macros."""
     paths = ["include", "lib",
-             "programs/cli", "programs/checking", "programs/positions"]
+             "programs/cli", "programs/checking", "programs/positions", "programs/engine_see"]
     flags = ["-std=c11", "-DSEEBATCH_HAVE_AVX2=1", "-DSEEBATCH_HAVE_AVX512=1",
              "-DSEEBATCH_HAVE_POPCNT=1", "-D_GNU_SOURCE",
              "-DSEEBATCH_TEST_WRONG_KERNEL"]  # check.c's test build reaches a kernel too

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # One door (issue 55): the command-line tool (programs/cli) includes the
-# public headers (include/), its own, the differential harness's and the
-# position generator's (programs/checking, programs/positions), and of the
-# library's internals only lib/tool_only.h, the header written for it; the
-# differential harness (programs/checking) its own door, lib/checking_only.h
-# (issue 70). A file that includes any other header of lib/ (quoted, or in
-# angle brackets by a name or path lib/ holds) fails, as does a door that is
-# installed or an include in a door with no reason ("why:") beside it.
+# public headers (include/), its own, the differential harness's, the
+# position generator's and the engine under test's (programs/checking,
+# programs/positions, programs/engine_see), and of the library's internals
+# only lib/tool_only.h, the header written for it; the differential harness
+# (programs/checking) its own door, lib/checking_only.h (issue 70); the
+# engine under test (programs/engine_see) none: its files include their own
+# and the public headers alone. A file that includes any other header of
+# lib/ (quoted, or in angle brackets by a name or path lib/ holds) fails, as
+# does a door that is installed or an include in a door with no reason
+# ("why:") beside it.
 # What passes through each door is counted by name in door_names.py.
 # Usage: tool_door.sh ROOT   (prints each offender; exit 1 if any)
 set -u
@@ -39,20 +42,25 @@ in_lib() {
 }
 
 # check_includes FOLDER DOOR: the files of FOLDER include only their own,
-# their neighbours' of programs/, the public headers and DOOR of lib/.
+# their neighbours' of programs/, the public headers and DOOR of lib/; with
+# no DOOR (""), their own and the public headers alone.
 check_includes() {
     local folder=$1 door=$2
+    local places="$folder include programs/cli programs/checking programs/positions programs/engine_see"
+    [ -n "$door" ] || places="$folder include"
     while read -r file; do
         # "quote NAME LINE" or "angle NAME LINE" for each include of the file.
         while read -r form name line; do
             if [ "$form" = angle ] && ! in_lib "$name"; then
                 continue # a standard or system header
             fi
-            for place in "$folder" include programs/cli programs/checking programs/positions; do
+            for place in $places; do
                 [ -f "$place/$name" ] && [ "$form" = quote ] && continue 2
             done
-            [ "$name" = "$(basename "$door")" ] && continue
-            if in_lib "$name"; then
+            [ -n "$door" ] && [ "$name" = "$(basename "$door")" ] && continue
+            if [ -z "$door" ]; then
+                echo "$file:$line: includes $name, which is neither its own nor a public header"
+            elif in_lib "$name"; then
                 echo "$file:$line: includes $name from lib/: its one door is $door"
             else
                 echo "$file:$line: includes $name, which is none of its own, the public or $door"
@@ -65,4 +73,7 @@ check_includes() {
 }
 check_includes programs/cli lib/tool_only.h
 check_includes programs/checking lib/checking_only.h
+# The engine under test (the line protocol, the plug-in) has no door: what
+# an engine author's side needs is public.
+check_includes programs/engine_see ""
 exit $bad

@@ -157,4 +157,18 @@ env -u LD_LIBRARY_PATH "$work/training-pc" "$work/data-pc"
 mkdir -p "$work/data-pc-static"
 "$work/training-pc-static" "$work/data-pc-static"
 
+echo "== a plug-in (tests/engine_see/small_see.c) from the installed seebatch_plugin.h alone"
+# An engine's SEE as seebatch loads it: the header, no library to link; it
+# exports the ABI's functions and, built hidden, nothing else.
+[ -f "$prefix/include/seebatch_plugin.h" ] || fail "seebatch_plugin.h not installed under include/"
+"$cc" "${flags[@]}" -shared -fPIC -fvisibility=hidden -DSMALL_SEE_PLUGIN -I"$prefix/include" \
+    -o "$work/small_see_plugin.so" "$root/tests/engine_see/small_see.c"
+if command -v nm > /dev/null; then
+    plugin_exports=$(nm -D --defined-only "$work/small_see_plugin.so" | awk '$2 == "T" {print $3}' |
+        sort | tr '\n' ' ')
+    [ "$plugin_exports" = "seebatch_plugin_abi seebatch_plugin_close seebatch_plugin_move \
+seebatch_plugin_open seebatch_plugin_position seebatch_plugin_position_free \
+seebatch_plugin_see_ge seebatch_plugin_see_value " ] || fail "the plug-in exports: $plugin_exports"
+fi
+
 echo "packaging: all consumers built and passed"
