@@ -16,9 +16,11 @@
  *   seebatch_training_create  write entries, as Stockfish's writers do
  *   seebatch_training_filter  the rules of `seebatch filter`, made once,
  *                             applied to a batch (_keep) or a file (_file)
- *   seebatch_output_file      any output written to a temporary, renamed
- *                             over its target only when whole
  *
+ * A file written (_create, _filter_file) is written to a temporary beside
+ * its path (".NAME.XXXXXX", the target's permissions), renamed over it only
+ * when whole; a target that is no regular file (/dev/null, a FIFO; NUL on
+ * Windows) is written directly, a symbolic link followed and kept.
  * An entry is five fields: the board, the move played there (seebatch_move:
  * castling the king taking its rook), the search score, the ply and the game
  * result (-1, 0, 1 for the side to move); in batches as five parallel arrays
@@ -169,14 +171,6 @@ SEEBATCH_API seebatch_training_place
 seebatch_training_reader_place(const seebatch_training_reader *reader);
 SEEBATCH_API void seebatch_training_close(seebatch_training_reader *reader);
 
-/* The payload size a binpack chunk's 8-byte header ("BINP", 32 bits
- * little-endian) gives, when the library's readers accept it (at most 100
- * MiB), for a caller moving chunks undecoded (`seebatch interleave`).
- * Errors: a NULL argument, bytes that are no such header. */
-SEEBATCH_API seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8],
-                                                         uint32_t *payload_size,
-                                                         seebatch_error *error);
-
 /* ---- A whole file on threads ---- */
 
 /* A line as seebatch_training_run hands it out: its bytes without "\n" or
@@ -312,8 +306,8 @@ SEEBATCH_API seebatch_work seebatch_count_work(seebatch_counts *counts);
 
 typedef struct seebatch_training_writer seebatch_training_writer;
 
-/* Makes a writer of binpack, plain or bin to path, a seebatch_output_file
- * committed by seebatch_training_finish. Binpack chunks close at 1 MiB, as
+/* Makes a writer of binpack, plain or bin to path, renamed over it by
+ * seebatch_training_finish. Binpack chunks close at 1 MiB, as
  * Stockfish's writer closes them, or with caller_chunks 1 at
  * seebatch_training_end_chunk. Errors (*writer then NULL): a NULL argument,
  * another format, a file that cannot be created, no memory. */
@@ -353,44 +347,6 @@ SEEBATCH_API seebatch_status seebatch_training_finish(seebatch_training_writer *
 /* Removes the temporary and frees the writer: the path is as it was. */
 SEEBATCH_API void seebatch_training_abandon(seebatch_training_writer *writer);
 
-/* ---- Output files, never left half-written ---- */
-
-/* Any output written as the training writer, the filter and every
- * `--output` of the tool write it: to a temporary beside the target
- * (".NAME.XXXXXX", with the target's permissions), renamed over it by
- * seebatch_output_file_commit only. A target that is no regular file
- * (/dev/null, a FIFO; NUL on Windows) is written directly; a symbolic link
- * is followed (a loop refused) and stays. */
-typedef struct seebatch_output_file {
-    FILE *stream;     /* write here, in binary, until commit or discard */
-    char *target;     /* the file replaced (a link resolved); the library's */
-    char *temporary;  /* the file written, NULL when target is; the library's */
-    int system_error; /* errno of the last call's failure, 0 after a success */
-} seebatch_output_file;
-
-/* Opens the output for path into *out; on failure nothing is created and
- * *out is cleared but for system_error. Errors ("cannot create PATH: why"):
- * a NULL argument, a directory, a file not writable, no temporary, no memory. */
-SEEBATCH_API seebatch_status seebatch_output_file_open(seebatch_output_file *out, const char *path,
-                                                       seebatch_error *error);
-
-/* Flushes, checks every write, closes and puts the temporary in the
- * target's place in one step; on failure the target is as it was. *out is
- * released either way. Errors: "cannot write PATH: why". */
-SEEBATCH_API seebatch_status seebatch_output_file_commit(seebatch_output_file *out,
-                                                         seebatch_error *error);
-
-/* Closes and removes the temporary: the target is as it was. */
-SEEBATCH_API void seebatch_output_file_discard(seebatch_output_file *out);
-
-/* 1 when path names the file the stream reads or writes, by any name (a
- * link, a hard link): an output that would destroy its input; else 0. */
-SEEBATCH_API int seebatch_output_is_input(const char *path, FILE *input);
-
-/* 1 when the two streams read or write one regular file (standard output
- * redirected to an input), its size in *size (or NULL); else 0. */
-SEEBATCH_API int seebatch_streams_share_file(FILE *a, FILE *b, uint64_t *size);
-
 /* ---- The rules of `seebatch filter` ---- */
 
 typedef struct seebatch_training_filter seebatch_training_filter;
@@ -404,12 +360,6 @@ typedef struct seebatch_training_filter seebatch_training_filter;
 SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const char *const *argv,
                                                           seebatch_training_filter **filter,
                                                           seebatch_error *error);
-
-/* How many arguments from argv[index] one option of
- * seebatch_training_filter_new takes (1, or 2 with a value apart), 0 when
- * argv[index] is none: for a caller reading those options among its own,
- * as the tool does (a value is checked by seebatch_training_filter_new). */
-SEEBATCH_API int seebatch_training_rule_words(int argc, const char *const *argv, int index);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
  * else 0: the tool's and Python's judge of batches. A move 0 is none (an EPD
@@ -487,41 +437,14 @@ typedef struct seebatch_filter_file_job {
  * Python's Filter.filter_file), on the one runner. Binpack input is judged
  * chunk by chunk on job->threads workers, chains and chunks kept (no rule:
  * the output is the input); plain and bin in batches, written as
- * seebatch_training_write writes. The output is a seebatch_output_file: a
- * failure leaves the path as it was, but at a fault of the input every entry
+ * seebatch_training_write writes. A failure leaves the output's path as it was, but at a fault of the input every entry
  * before it is written and committed (job->place names it). Errors: a NULL
  * filter or input, a format none of the three, an output that is the input,
  * a file that cannot be opened, created or written, no memory, a fault. */
 SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
                                                            seebatch_error *error);
 
-/* ---- Options and moves as text ---- */
-
-/* Options read among a caller's own (the tool's): argv[*index] is the
- * option; *index moves past its value. attached (or NULL) says whether
- * argv[i] was split off the argument before it ("--promotions=move"). */
-typedef struct seebatch_option_words {
-    int argc;
-    char **argv;
-    int *index;
-    int (*attached)(char **argv, int index);
-} seebatch_option_words;
-
-typedef enum seebatch_option_parse {
-    SEEBATCH_OPTION_NOT_MINE = 0, /* none of these options: *index unchanged */
-    SEEBATCH_OPTION_TAKEN = 1,    /* applied; *index is at its last argument */
-    SEEBATCH_OPTION_BAD = 2       /* one of these options, with a bad or missing value */
-} seebatch_option_parse;
-
-/* A configuration option (--preset NAME, --values P,N,B,R,Q, --pins,
- * --promotions[=none|move|all], --stop-when-ahead), as "--name VALUE" or
- * "--name=VALUE", applied to *config in order: the options of every tool
- * subcommand that computes SEE, and of seebatch_training_filter_new.
- * SEEBATCH_OPTION_BAD writes why into message (message_size bytes), *config
- * unchanged by this option. */
-SEEBATCH_API seebatch_option_parse seebatch_parse_config_option(const seebatch_option_words *words,
-                                                                seebatch_config *config,
-                                                                char *message, size_t message_size);
+/* ---- Moves as text ---- */
 
 /* Parses count UCI moves (seebatch_move_parse): move i from texts + i *
  * text_stride (NUL-terminated or text_stride bytes: a NumPy bytes array) on

@@ -16,5 +16,10 @@
 #include "printf_like.h"    /* why: SEEBATCH_PRINTF_LIKE checks the tool's message formats */
 #include "platform/files.h" /* why: Windows' standard streams put in binary mode */
 #include "random.h"         /* why: interleave's draws, from the project's one generator */
-#include "text/fen_scan.h"  /* why: eval's and check's "FEN;moves" lines read in place */
+/* The tool's lines, command line and files: positions read as every program reads them, 
+ * options among its own, outputs never half-written. */
+#include "text/position_line.h" /* why: eval's, check's, filter's and games' lines, one reader */
+#include "training/filtering/rule_options.h" /* why: the SEE and rule options among the tool's */
+#include "platform/output_file.h" /* why: --output by temporary and rename, never an input */
+#include "training/formats/binpack_reader.h" /* why: interleave checks chunk headers */
 #endif

@@ -1,7 +1,7 @@
 /*
  * The configuration options read among a caller's own
- * (seebatch_parse_config_option, seebatch_training.h), as the `seebatch`
- * tool reads them: "--name VALUE" and "--name=VALUE", --promotions with a
+ * (seebatch_parse_config_option, lib/training/filtering/rule_options.h), as
+ * the `seebatch` tool reads them: "--name VALUE" and "--name=VALUE", --promotions with a
  * value only after '=' (or split off, when the caller says so), options
  * applied in order, a bad value named in the message and leaving the
  * configuration as it was, anything else not taken.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "seebatch_training.h"
+#include "training/filtering/rule_options.h"
 
 /* Parses argv[0..argc) in order from the classic configuration; returns the
  * last result, the index reached in *end. */

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "seebatch.h"
+#include "text/epd_record.h"
 
 #define PLACE "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq -"
 

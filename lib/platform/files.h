@@ -2,9 +2,9 @@
  * What the libraries ask of the operating system about files, in one place:
  * files_posix.c (Linux, macOS, any POSIX system) and files_windows.c (the
  * Windows calls: CreateFile, GetFileInformationByHandle, ReplaceFile,
- * MoveFileEx). CMake compiles one of the two. Used by the output files of
- * include/seebatch_training.h (training/formats/output_file.c), which is
- * how the tool and every other program reach them. Paths are the ones
+ * MoveFileEx). CMake compiles one of the two. Used by the output files
+ * (output_file.c), which is how the training writer, the filter and the
+ * tool reach them. Paths are the ones
  * fopen takes (on Windows: the ANSI code page). Every call reports a
  * failure as an errno value, as the C library does.
  */

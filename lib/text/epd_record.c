@@ -1,11 +1,11 @@
 /*
- * EPD records (seebatch_epd_read, include/seebatch.h): the four position
+ * EPD records (seebatch_epd_read, epd_record.h): the four position
  * fields of a FEN, then operations. The halfmove clock and fullmove number
  * come from the opcodes hmvc and fmvn where given (0 and 1 otherwise); the
- * other opcodes are described to the caller and change nothing here. Read
- * by the `seebatch` tool's lines and by the full FEN parser (fen.c), which
- * reads a record's FEN.
+ * other opcodes are described to the caller and change nothing here.
  */
+#include "epd_record.h"
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>

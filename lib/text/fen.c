@@ -23,6 +23,7 @@
 #include "board/bitboard.h"
 #include "board/castling.h"
 #include "decimal.h"
+#include "epd_record.h"
 #include "errors.h"
 #include "fen_scan.h"
 #include "fen_write.h"

@@ -26,12 +26,13 @@
  * without a word. An EPD opcode tail after field 4 is not plain: it is left
  * to the full parser. */
 
-/* The same reader for the tool's lines, "FEN" or "FEN;moves": the length of
- * the plain FEN that starts text[0..length) and ends it or stands before a
- * ';', *board read; or 0. When possible is not NULL, it is set to whether
- * the board is a game's position at a glance (seebatch_position_plainly_
- * possible, asked where the reader counts pieces cheaply): false asks
- * seebatch_position_status, which says why or that it is one after all. */
+/* The same reader for position lines (position_line.c), "FEN" or
+ * "FEN;moves": the length of the plain FEN that starts text[0..length) and
+ * ends it or stands before a ';', *board read; or 0. When possible is not
+ * NULL, it is set to whether the board is a game's position at a glance
+ * (seebatch_position_plainly_possible, asked where the reader counts pieces
+ * cheaply): false asks seebatch_position_status, which says why or that it
+ * is one after all. */
 size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t length,
                                bool *possible);
 

@@ -1,6 +1,6 @@
-/* A binpack chunk's header on its own (seebatch_binpack_chunk_size,
- * include/seebatch_training.h), checked by the check every reader of the
- * library makes (formats/binpack_reader.h). */
+/* A binpack chunk's header on its own (seebatch_binpack_chunk_size, for the
+ * tool's interleave), checked by the check every reader of the library
+ * makes (formats/binpack_reader.h). */
 #include "training/formats/binpack_reader.h"
 #include "training_internal.h"
 

@@ -194,22 +194,3 @@ int seebatch_training_filter_rule(const seebatch_training_filter *filter, int ru
         out[0] = '\0';
     return on;
 }
-
-int seebatch_training_rule_words(int argc, const char *const *argv, int index)
-{
-    if (!argv || index < 0 || index >= argc || !argv[index])
-        return 0;
-    /* The arguments are read, never written: the parsers take them as the
-     * tool's argv. */
-    char **arguments = (char **)argv;
-    seebatch_config config = seebatch_config_classic();
-    filter_rules rules;
-    memset(&rules, 0, sizeof rules);
-    char message[SEEBATCH_MESSAGE_SIZE];
-    int at = index;
-    const option_words words = {argc, arguments, &at, NULL};
-    option_parse parsed = seebatch_parse_config_option(&words, &config, message, sizeof message);
-    if (parsed == OPTION_NOT_MINE)
-        parsed = seebatch_parse_rule_option(argc, arguments, &at, &rules, message, sizeof message);
-    return parsed == OPTION_NOT_MINE ? 0 : at - index + 1;
-}

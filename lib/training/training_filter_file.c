@@ -5,7 +5,7 @@
  * file order; plain and bin entries read in batches, judged in order by
  * the filter (its history goes on from entry to entry) and written by the
  * writer of entries. The output is committed by the temporary + rename of
- * seebatch_output_file (formats/output_file.c). */
+ * seebatch_output_file (platform/output_file.c). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include "training/formats/binpack_writer.h"
 #include "training/filtering/chunk_filter.h"
 #include "training/running/file_runner.h"
+#include "platform/output_file.h"
 #include "training_internal.h"
 
 /* The rules that look at earlier entries: with them a chunk is never cut

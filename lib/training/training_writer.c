@@ -10,6 +10,7 @@
 #include "training/formats/binpack_writer.h"
 #include "training/formats/chain_moves.h"
 #include "training/formats/plain.h"
+#include "platform/output_file.h"
 #include "training_internal.h"
 
 struct seebatch_training_writer {

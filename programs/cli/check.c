@@ -70,16 +70,19 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
 {
     (void)out;
     check_worker *worker = state;
-    position_line position;
-    if (!read_position_line(input, worker->settings->keep_impossible, &position, errors))
+    seebatch_board board;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    seebatch_position_line position = {
+        .board = &board, .moves = moves, .keep_impossible = worker->settings->keep_impossible};
+    if (!read_position_line(input, &position, errors))
         return false;
     if (!position.has_moves)
-        position.move_count = seebatch_generate_moves(&position.board, position.moves);
+        position.move_count = seebatch_generate_moves(&board, moves);
     worker->positions++;
     worker->moves += position.move_count;
     for (int c = 0; c < worker->settings->config_count; c++)
-        differential_compare_moves(&worker->check, &position.board, position.moves,
-                                   position.move_count, &worker->settings->configs[c]);
+        differential_compare_moves(&worker->check, &board, moves, position.move_count,
+                                   &worker->settings->configs[c]);
     return true;
 }
 

@@ -112,8 +112,7 @@ typedef struct eval_worker {
 } eval_worker;
 
 /* The line's position joins the worker's block; its records are written
- * when the block is flushed (full, or at the end of the chunk). A line that
- * is one plain FEN is read straight into the block's board. */
+ * when the block is flushed (full, or at the end of the chunk). */
 static bool evaluate_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
     eval_worker *worker = state;
@@ -125,32 +124,18 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
                             settings->file, settings->file_length};
     worker->counts.positions++;
-    plain_fen read_fen = {0, false};
-    read_fen.end = seebatch_plain_fen_read(board, input->text, input->length, &read_fen.possible);
-    if (read_fen.end != 0 && read_fen.end == input->length &&
-        (read_fen.possible || settings->keep_impossible)) {
-        size_t count = seebatch_generate_captures(board, moves);
-        worker->counts.without_moves += count == 0;
-        eval_block_add(block, input->text, input->length, number, count);
-        return true;
-    }
-    /* Moves after the FEN, an impossible position, or no plain FEN: the
-     * line reader goes on from what was read, reading no FEN twice. */
-    position_line position;
-    if (read_fen.end != 0)
-        position.board = *board;
-    bool read =
-        read_position_line_after(input, read_fen, settings->keep_impossible, &position, errors);
-    if (!read) {
+    /* The board and the moves go straight into the block (no copy across);
+     * a line without moves gets its captures there. */
+    seebatch_position_line position;
+    position.board = board;
+    position.moves = moves;
+    position.keep_impossible = settings->keep_impossible;
+    if (!read_position_line(input, &position, errors)) {
         worker->counts.positions--;
         return false;
     }
-    *board = position.board;
-    size_t count = position.move_count;
-    if (position.has_moves)
-        memcpy(moves, position.moves, count * sizeof *moves);
-    else
-        count = seebatch_generate_captures(board, moves);
+    size_t count =
+        position.has_moves ? position.move_count : seebatch_generate_captures(board, moves);
     worker->counts.without_moves += count == 0;
     const char *fen = position.fen;
     if (fen == position.written_fen) /* a UCI command's FEN: kept till the block is flushed */

@@ -288,21 +288,24 @@ static void parse_epd_lines(void *context, const seebatch_piece *block)
     }
     for (size_t i = 0; i < block->count; i++) {
         const line *current = &block->lines[i];
-        position_line position;
+        seebatch_move moves[SEEBATCH_MAX_MOVES];
+        seebatch_position_line position; /* set field by field: its FEN room is not cleared */
+        position.board = &piece->boards[piece->entries];
+        position.moves = moves;
+        position.keep_impossible = run->settings->keep_impossible;
         char message[SEEBATCH_MESSAGE_SIZE + 64];
         piece->entry_of_line[i] = -1;
         if (!current->too_long && current->length == 0)
             continue;
-        if (current->too_long || !parse_position_line(current, run->settings->keep_impossible,
-                                                      &position, message, sizeof message)) {
+        if (current->too_long ||
+            !parse_position_line(current, &position, message, sizeof message)) {
             text_buffer_printf(&piece->errors, "line %llu: %s\n",
                                (unsigned long long)current->number,
                                current->too_long ? "longer than 65536 bytes" : message);
             continue;
         }
         size_t e = piece->entries++;
-        piece->boards[e] = position.board;
-        piece->moves[e] = position.move_count ? position.moves[0] : 0;
+        piece->moves[e] = position.move_count ? moves[0] : 0;
         piece->scores[e] = 0;
         piece->plies[e] = 0;
         piece->results[e] = 0;

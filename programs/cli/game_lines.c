@@ -14,6 +14,13 @@ enum { GAME_MOVES_MAX = SEEBATCH_LINE_MAX / 5 + 1 };
 /* A fault of the FEN tag, then the message that quotes it. */
 enum { FAULT_ROOM = SEEBATCH_MESSAGE_SIZE + 64, MESSAGE_ROOM = FAULT_ROOM + 64 };
 
+/* Where a game's moves start: the position, and the text of its moves. */
+typedef struct game_start {
+    seebatch_board board;
+    const char *moves;
+    size_t moves_length;
+} game_start;
+
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 struct game_reader {
@@ -245,46 +252,27 @@ static bool play_game(game_reader *reader, const game_start *start, size_t *coun
     return true;
 }
 
-/* Whether the line's first word holds a '/': a FEN's placement. */
-static bool starts_with_fen(const char *text, size_t length)
-{
-    size_t i = 0;
-    while (i < length && is_blank(text[i]))
-        i++;
-    for (; i < length && !is_blank(text[i]); i++)
-        if (text[i] == '/')
-            return true;
-    return false;
-}
-
-/* Where the game's moves start, and the text of its moves. */
+/* Where the game's moves start: the position a UCI command or a FEN
+ * before ';' names, else its FEN tag's, else the start position; and the
+ * text of its moves. */
 static bool find_game_start(game_reader *reader, const line *input, game_start *start,
                             char *message, size_t size)
 {
-    bool keep = reader->settings->keep_impossible;
-    const char *text = input->text;
-    const char *semicolon = memchr(text, ';', input->length);
-    size_t head = semicolon ? (size_t)(semicolon - text) : input->length;
-    if (is_uci_command(text, input->length))
-        return read_uci_start(text, input->length, keep, start, message, size);
-    if (semicolon || starts_with_fen(text, input->length)) {
-        line position_text = {text, head, false, input->number};
-        position_line position;
-        if (!parse_position_line(&position_text, keep, &position, message, size))
-            return false;
-        start->board = position.board;
-        start->moves = semicolon ? semicolon + 1 : text + input->length;
-        start->moves_length = semicolon ? input->length - head - 1 : 0;
+    seebatch_position_line position = {.board = &start->board,
+                                       .moves = NULL,
+                                       .keep_impossible = reader->settings->keep_impossible};
+    if (!parse_position_line(input, &position, message, size))
+        return false;
+    start->moves = position.moves_text;
+    start->moves_length = position.moves_length;
+    if (position.fen)
         return true;
-    }
     if (reader->fen_fault[0]) {
         snprintf(message, size, "its FEN tag (line %llu): %s", (unsigned long long)reader->fen_line,
                  reader->fen_fault);
         return false;
     }
     start->board = reader->has_fen ? reader->fen_start : reader->start_position;
-    start->moves = text;
-    start->moves_length = input->length;
     return true;
 }
 
@@ -301,11 +289,8 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
     char message[MESSAGE_ROOM];
     game_start start;
     size_t count = 0;
-    bool good = !memchr(input->text, '\0', input->length);
-    if (!good)
-        snprintf(message, sizeof message, "contains a NUL byte");
-    good = good && find_game_start(reader, input, &start, message, sizeof message) &&
-           play_game(reader, &start, &count, message, sizeof message);
+    bool good = find_game_start(reader, input, &start, message, sizeof message) &&
+                play_game(reader, &start, &count, message, sizeof message);
     if (good) {
         put_prefix(reader);
         game_records records = {reader->prefix.bytes, reader->prefix.length, reader->before,

@@ -1,6 +1,6 @@
 /*
  * The file a subcommand writes with --output, through the library's output
- * files (seebatch_output_file, seebatch_training.h): never an input itself,
+ * files (seebatch_output_file, lib/platform/output_file.h): never an input itself,
  * never left half-written ("-": standard output, as is). The output is
  * refused when it is the same file as the input (the same device and inode: the path, a
  * symbolic link to it, a hard link, or standard input redirected from it).

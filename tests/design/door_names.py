@@ -29,7 +29,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-CEILINGS = {"tool": 10, "checking": 10}
+CEILINGS = {"tool": 25, "checking": 10}
 DOORS = {
     "tool": (["programs/cli", "programs/positions"], "tests/design/tool_door_names.txt"),
     "checking": (["programs/checking"], "tests/design/checking_door_names.txt"),

@@ -1,15 +1,14 @@
-/* The output files of seebatch_training.h when the system refuses a call
- * the commit or the open makes, through the public header only: a close
- * that fails after a good flush (with errno set, and with none), a flush
- * that fails, a write the caller made that failed, an existing file that
- * may not be written (as root too, where access() grants everything), a
- * temporary name taken at each of the 100 tries, or at the first only, the
- * target's permissions that cannot be read, a socket as the target. Each
- * failure is named with the path and the system's reason; the target keeps
- * its old bytes and no temporary stays. The system's refusals are made by
- * failing_calls.c, on glibc without a sanitizer; elsewhere those cases say
- * so. Usage: test_output_file_faults DIRECTORY (where its files are
- * written). */
+/* The library's output files (lib/platform/output_file.h) when the system
+ * refuses a call the commit or the open makes: a close that fails after a
+ * good flush (with errno set, and with none), a flush that fails, a write
+ * the caller made that failed, an existing file that may not be written (as
+ * root too, where access() grants everything), a temporary name taken at
+ * each of the 100 tries, or at the first only, the target's permissions
+ * that cannot be read, a socket as the target. Each failure is named with
+ * the path and the system's reason; the target keeps its old bytes and no
+ * temporary stays. The system's refusals are made by failing_calls.c, on
+ * glibc without a sanitizer; elsewhere those cases say so. Usage:
+ * test_output_file_faults DIRECTORY (where its files are written). */
 #define _POSIX_C_SOURCE 200809L /* chmod, geteuid */
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +26,7 @@
 #include "check.h"
 #include "error_checks.h"
 #include "failing_calls.h"
+#include "platform/output_file.h"
 #include "seebatch_training.h"
 #include "small_files.h"
 

@@ -1,7 +1,7 @@
-/* The output files of seebatch_training.h (seebatch_output_file_open,
- * _commit, _discard) and the sameness of inputs and outputs
- * (seebatch_output_is_input, seebatch_streams_share_file), through the
- * public header only, as a C program writing a converter calls them: the
+/* The library's output files (lib/platform/output_file.h:
+ * seebatch_output_file_open, _commit, _discard) and the sameness of inputs
+ * and outputs (seebatch_output_is_input, seebatch_streams_share_file), as
+ * the training writer, the filter and the tool's --output call them: the
  * target keeps its old bytes until the commit, a discard or a failed write
  * leaves it as it was, no temporary stays, and each refusal names the path
  * and the system's reason. Usage: test_output_files DIRECTORY (emptied of
@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "error_checks.h"
+#include "platform/output_file.h"
 #include "seebatch_training.h"
 #include "small_files.h"
 

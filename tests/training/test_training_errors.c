@@ -686,10 +686,6 @@ static void refusing_nulls(const game *g)
     CHECK_EQ(count, 0, "no entries read from no reader");
     seebatch_training_close(NULL);
 
-    uint32_t payload_size;
-    check_error(seebatch_binpack_chunk_size(NULL, &payload_size, &e), &e, SEEBATCH_ERROR_ARGUMENT,
-                "header or payload_size is NULL");
-
     seebatch_training_filter *filter = (seebatch_training_filter *)&filter;
     const char *too_many[65];
     for (int i = 0; i < 65; i++)

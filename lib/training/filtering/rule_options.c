@@ -252,3 +252,22 @@ bool seebatch_check_rule_options(const filter_rules *rules, char *message, size_
     }
     return true;
 }
+
+int seebatch_training_rule_words(int argc, const char *const *argv, int index)
+{
+    if (!argv || index < 0 || index >= argc || !argv[index])
+        return 0;
+    /* The arguments are read, never written: the parsers take them as the
+     * tool's argv. */
+    char **arguments = (char **)argv;
+    seebatch_config config = seebatch_config_classic();
+    filter_rules rules;
+    memset(&rules, 0, sizeof rules);
+    char message[SEEBATCH_MESSAGE_SIZE];
+    int at = index;
+    const option_words words = {argc, arguments, &at, NULL};
+    option_parse parsed = seebatch_parse_config_option(&words, &config, message, sizeof message);
+    if (parsed == OPTION_NOT_MINE)
+        parsed = seebatch_parse_rule_option(argc, arguments, &at, &rules, message, sizeof message);
+    return parsed == OPTION_NOT_MINE ? 0 : at - index + 1;
+}

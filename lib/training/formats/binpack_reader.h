@@ -96,6 +96,12 @@ typedef enum binpack_chunk_status {
 bool seebatch_binpack_header_size(const uint8_t header[BINPACK_HEADER_SIZE], uint32_t *size,
                                   binpack_fault *fault);
 
+/* The same for a caller moving chunks undecoded (the tool's `interleave`),
+ * its fault as an error (training_chunks.c). Errors: a NULL argument,
+ * bytes that are no such header. */
+seebatch_status seebatch_binpack_chunk_size(const uint8_t header[8], uint32_t *payload_size,
+                                            seebatch_error *error);
+
 /* Reads the next chunk: *data, *size and *file_offset (of the payload)
  * describe it until the next call. */
 binpack_chunk_status seebatch_binpack_read_chunk(binpack_file_reader *reader, const uint8_t **data,

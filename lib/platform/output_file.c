@@ -1,8 +1,10 @@
 /*
- * Output files never left half-written (include/seebatch_training.h,
- * "Output files"): a temporary beside the target, renamed over it at the
- * commit. What the operating system does is asked of lib/platform/files.h.
+ * Output files never left half-written (output_file.h): a temporary beside
+ * the target, renamed over it at the commit. What the operating system does
+ * is asked of files.h.
  */
+#include "output_file.h"
+
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -10,8 +12,7 @@
 #include <string.h>
 
 #include "errors.h"
-#include "platform/files.h"
-#include "seebatch_training.h"
+#include "files.h"
 
 int seebatch_output_is_input(const char *path, FILE *input)
 {
