@@ -35,15 +35,23 @@ void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
     for (size_t b = 0; shape->learns && b < shape->backend_count && at > 0 && (size_t)at < size;
          b++) {
         const seebatch_auto_backend *backend = &shape->backends[b];
-        const char *comma = b ? ", " : "";
-        if (backend->ns_per_capture > 0)
-            at += snprintf(out + at, size - (size_t)at, "%s%s %.1f%s", comma, backend->name,
-                           backend->ns_per_capture, b ? "" : " ns a capture");
+        char *end = out + at;
+        size_t room = size - (size_t)at;
+        const char *name = backend->name, *semicolon = b ? "; " : "";
+        if (backend->judged == SEEBATCH_AUTO_KEPT || backend->judged == SEEBATCH_AUTO_JUDGED)
+            at += snprintf(end, room, "%s%s %.1f ns a capture, %s", semicolon, name,
+                           backend->ns_per_capture,
+                           backend->judged == SEEBATCH_AUTO_KEPT ? "kept" : "beside the best");
+        else if (backend->judged == SEEBATCH_AUTO_DROPPED)
+            at +=
+                snprintf(end, room, "%s%s dropped after %llu calls, cold, at %.2f times the best's",
+                         semicolon, name, (unsigned long long)backend->calls, backend->trailed);
         else
-            at += snprintf(out + at, size - (size_t)at, "%s%s not judged", comma, backend->name);
+            at += snprintf(end, room, "%s%s %s", semicolon, name,
+                           backend->judged == SEEBATCH_AUTO_ON_TRIAL ? "on trial" : "not tried");
     }
     if (at > 0 && (size_t)at < size)
-        snprintf(out + at, size - (size_t)at, "%s)", shape->learns ? ", as auto judged them" : "");
+        snprintf(out + at, size - (size_t)at, ")");
 }
 
 enum { JOB_CALL_MOVES = 256 };

@@ -17,10 +17,12 @@ extern "C" {
 
 // For values (threshold false) or a threshold on many boards in board order,
 // pins worked out or given, at least 8 moves a call: the backend auto keeps
-// and each backend's speed as auto judged it (seebatch_auto_report: the kept
-// one's settled, the others' on the same positions in their trials), as
-// "avx512 (avx512 16.2 ns a capture, avx2 18.0, scalar not judged, as auto
-// judged them)", into out.
+// and how auto judged each backend (seebatch_auto_report: the kept one's
+// settled speed, another's beside the best on the same positions where its
+// trial ran its course, or how far one dropped on its first, cold calls
+// trailed), as "avx512 (avx512 16.2 ns a capture, kept; avx2 18.0 ns a
+// capture, beside the best; scalar dropped after 3 calls, cold, at 2.90
+// times the best's)", into out.
 void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size);
 
 // That shape's report (seebatch_auto_report) into *out; false where no

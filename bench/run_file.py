@@ -5,6 +5,8 @@ and README's results table from every run file.
     bench/run_file.py write COLLECTED RUN_FILE    the run file from COLLECTED
     bench/run_file.py table RUNS                  the results table of the run files in RUNS
     bench/run_file.py readme RUNS README          README's figures block from them
+    bench/run_file.py starts OUTPUT RUN_FILE      seebatch_auto_starts' figures (bench/auto_starts.sh)
+                                                  into a run file written before
 
 COLLECTED is figures.sh's directory: meta.txt (key: value lines), and the
 raw output of each measurement where it ran: multi.txt
@@ -34,6 +36,10 @@ from pathlib import Path
 
 SUMMARY_START = "<!-- summary -->"
 SUMMARY_END = "<!-- /summary -->"
+# Auto started afresh, within the summary: bench/auto_starts.sh replaces it.
+FRESH_START = "<!-- fresh starts -->"
+FRESH_END = "<!-- /fresh starts -->"
+FRESH_SECTION = "## Auto started afresh (bench/auto_starts.sh)"
 README_END = "<!-- /figures -->"
 BACKENDS = ("scalar", "avx2", "avx512")  # narrowest first, as the tables read
 REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cycled",
@@ -273,6 +279,61 @@ def auto_table(over_fastest, positions):
     return lines
 
 
+FRESH_CELL = re.compile(
+    r"(?m)^  (\d+) positions (?:cycled|streamed), (values|thresholds|thresholds, pins given): "
+    r"fastest (\w+); auto kept another backend in (\d+) of (\d+) jobs \(in (\d+) of them one "
+    r"within 3% of the fastest's median job;.*?auto's median job ([\d.]+) of the fastest's")
+FRESH_CALLS = ("values", "thresholds", "thresholds, pins given")
+
+
+def fresh_starts(text):
+    """seebatch_auto_starts' figures, between FRESH_START and FRESH_END: a
+    table, a row per regime, a cell per call (the jobs in which auto kept
+    another backend than the fastest, auto's median job over the
+    fastest's), and its closing line; nothing where it did not run."""
+    cells = FRESH_CELL.findall(text or "")
+    closing = re.search(r"(?m)^auto against the fastest backend, a cell: (.*)$", text or "")
+    if not cells or not closing:
+        return []
+    rerun = re.search(r"(?m)^# (rerun .*)$", text)
+    counts = sorted({int(c[0]) for c in cells})
+    table = ["| auto started afresh: jobs keeping another backend than the fastest; auto's median "
+             "job over the fastest's | " + " | ".join(FRESH_CALLS) + " |",
+             "| --- |" + " ---: |" * len(FRESH_CALLS)]
+    for count, regime in zip(counts, REGIMES):
+        row = {c[1]: f"{c[3]} of {c[4]}; {c[6]} ({c[2]} fastest)" for c in cells if int(c[0]) == count}
+        table.append(f"| {regime.format(count)} | " + " | ".join(row.get(call, "-") for call in FRESH_CALLS)
+                     + " |")
+    note = f", {rerun[1]}" if rerun else ""
+    return [FRESH_START, "", *table, "",
+            f"- Auto started afresh, each job one draw (`seebatch_auto_starts`, jobs of 10^5 captures"
+            f"{note}): {closing[1]}.", FRESH_END]
+
+
+def starts(output, run_file):
+    """Puts bench/auto_starts.sh's output into a run file written before:
+    the summary's fresh starts, and its own section at the end."""
+    text = Path(output).read_text()
+    fresh = fresh_starts(text)
+    if not fresh:
+        fail(f"{output}: no figures of seebatch_auto_starts")
+    lines = Path(run_file).read_text().splitlines()
+    if SUMMARY_END not in lines:
+        fail(f"{run_file}: no summary ({SUMMARY_END})")
+    if FRESH_START in lines and FRESH_END in lines:
+        lines[lines.index(FRESH_START):lines.index(FRESH_END) + 1] = fresh
+    else:
+        at = lines.index(SUMMARY_END)
+        lines[at:at] = fresh
+    if FRESH_SECTION in lines:
+        lines = lines[:lines.index(FRESH_SECTION)]
+        while lines and not lines[-1]:
+            lines.pop()
+        lines.append("")
+    lines += fenced(FRESH_SECTION[3:], text)
+    Path(run_file).write_text("\n".join(lines).rstrip("\n") + "\n")
+
+
 def summary(directory):
     """The summary's lines: the tables, then the engine path and the jobs."""
     multi = read(directory, "multi.txt")
@@ -313,10 +374,7 @@ def summary(directory):
     if cost:
         lines.append("- What learning costs a whole job (auto learning afresh over the fastest backend "
                      "forced, the worse of values and thresholds): " + "; ".join(cost) + ".")
-    starts = re.search(r"(?m)^auto over the fastest backend by more than 5%: (.*)$", multi or "")
-    if starts:
-        lines.append("- Auto started afresh, each job one draw (`seebatch_auto_starts`, jobs of 10^5 "
-                     f"captures): over the fastest backend by more than 5% in {starts[1]}.")
+    lines += fresh_starts(read(directory, "auto_starts.txt") or multi)
     closing = re.search(r"(?m)^on this CPU auto kept .*$", read(directory, f"bench-{preset}.tables") or "")
     if closing:
         lines.append(f"- `seebatch_bench`: {closing[0]}.")
@@ -545,8 +603,11 @@ def main():
         print("\n".join(table(sys.argv[2])))
     elif len(sys.argv) == 4 and sys.argv[1] == "readme":
         readme(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 4 and sys.argv[1] == "starts":
+        starts(sys.argv[2], sys.argv[3])
     else:
-        fail("usage: run_file.py write COLLECTED RUN_FILE | table RUNS | readme RUNS README")
+        fail("usage: run_file.py write COLLECTED RUN_FILE | table RUNS | readme RUNS README | "
+             "starts OUTPUT RUN_FILE")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@
 #   regime and their instructions a move beside the view's (of auto's first
 #   guess); a run without auto or one-board rows, and the run files of
 #   docs/runs/ written by older code, say "-" and the fastest backend's.
+# - seebatch_auto_starts' cells (the jobs keeping another backend than the
+#   fastest, auto's median job over the fastest's) as a table and its closing
+#   line, and bench/auto_starts.sh's rerun replacing them in place.
 # Exit 77 (skip) without python3.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +23,24 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 command -v python3 > /dev/null || { echo "skip: no python3 to run run_file.py"; exit 77; }
+
+# fresh_starts N: seebatch_auto_starts' cells and closing line, made up; N
+# the wrong choices of the first cell.
+fresh_starts() {
+    local cell count call
+    for count in "1000 positions cycled" "10000 positions cycled" "109311 positions streamed"; do
+        for call in values thresholds "thresholds, pins given"; do
+            cell="  $count, $call: fastest avx512; auto kept another backend in"
+            if [ "$count$call" = "1000 positions cycledvalues" ]; then
+                cell="$cell $1 of 103 jobs (in 1 of them one within 3% of the fastest's median job; 3 preempted rounds run again among the jobs, 0 kept preempted), auto's median job 1.012 of the fastest's"
+            else
+                cell="$cell 0 of 100 jobs (in 0 of them one within 3% of the fastest's median job; 0 preempted rounds run again among the jobs, 0 kept preempted), auto's median job 1.004 of the fastest's"
+            fi
+            echo "$cell, worst 1.100 (avx512's second job: median 1.000, worst 1.090); over by more than 5%: auto 3, the second job 2; ns a capture (medians): avx512 11.00, avx2 13.00, scalar 20.00"
+        done
+    done
+    echo "auto against the fastest backend, a cell: kept another backend in at most $1.0 of 100 jobs ($1 of 103, 1000 positions cycled, values; goal at most 1), auto's median job at most 1.012 of the fastest's (1000 positions cycled, values; goal at most 1.03): goal met; over by more than 5% in at most 3 of 100 (the fastest's own second job: at most 2); load 0.10 at the start, 0.12 at the end"
+}
 
 # collected DIR AUTO: what figures.sh collects, figures made up; AUTO=1 with
 # auto's rows (distinct from every backend's) and its line over the fastest.
@@ -70,7 +91,7 @@ EOF
             echo " 10000 positions, values: avx512 12.40 ns scalar 33.95 ns auto 12.56 ns; auto over the fastest 1.013"
             echo "109311 positions, thresholds: avx512 13.58 ns scalar 31.71 ns auto 13.80 ns; auto over the fastest 1.016"
             echo "109311 positions, values: avx512 14.71 ns scalar 36.59 ns auto 14.90 ns; auto over the fastest 1.013"
-            echo "auto over the fastest backend by more than 5%: at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end"
+            fresh_starts 1
         fi
         echo "instructions per capture (callgrind): Stockfish see_ge 126.1; the view 84.5; avx2 values_ge 162.5, pins given 139.4, values 177.5; scalar values_ge 139.9, pins given 117.4, values 188.9"
         if [ "$auto" = 1 ]; then
@@ -98,7 +119,7 @@ runs = [{"name": f"multi/{b}", "run_name": f"multi/{b}", "run_type": "iteration"
 json.dump({"context": {"seebatch_core_clock": "3.000 GHz"}, "benchmarks": runs}, open(sys.argv[1], "w"))
 PY
     if [ "$auto" = 1 ]; then
-        echo "on this CPU auto kept avx512 (avx512 16.0 ns a capture, avx2 24.1, scalar not judged, as auto judged them) for values on many boards in board order (multi, 256 moves a call): 58.8 M captures/s, 3.34x Stockfish's walk (its see_ge a capture, boards from memory)" \
+        echo "on this CPU auto kept avx512 (avx512 16.0 ns a capture, kept; avx2 24.1 ns a capture, beside the best; scalar dropped after 3 calls, cold, at 3.04 times the best's) for values on many boards in board order (multi, 256 moves a call): 58.8 M captures/s, 3.34x Stockfish's walk (its see_ge a capture, boards from memory)" \
             > "$dir/bench-stockfish.tables"
     else
         : > "$dir/bench-stockfish.tables"
@@ -133,8 +154,24 @@ grep -qF -- "- \`seebatch_bench\`: on this CPU auto kept avx512 (avx512 16.0 ns"
 grep -qF -- "- What learning costs a whole job (auto learning afresh over the fastest backend forced, the worse of values and thresholds): 100,000 captures: learned 1.025, not learned 1.022, streamed 1.016." "$run" \
     || fail "the run file lacks what learning costs a whole job"
 ! grep -q "^## Auto per call shape\|^- auto: " "$run" || fail "the run file still has seebatch calibrate's section or the auto: line"
-grep -qF -- "- Auto started afresh, each job one draw (\`seebatch_auto_starts\`, jobs of 10^5 captures): over the fastest backend by more than 5% in at most 3 of 100 jobs a cell (worst: 1000 positions cycled, values; that backend itself 1), goal at most 5; load 0.10 at the start, 0.12 at the end." "$run" \
-    || fail "the run file lacks the share of fresh starts over 5%"
+# Fresh starts: a cell per regime and call, both figures of the goal.
+has "$run" "| auto started afresh: jobs keeping another backend than the fastest; auto's median job over the fastest's | values | thresholds | thresholds, pins given |" \
+    "no table of auto started afresh"
+has "$run" "| learned: 1,000 positions cycled | 1 of 103; 1.012 (avx512 fastest) | 0 of 100; 1.004 (avx512 fastest) | 0 of 100; 1.004 (avx512 fastest) |" \
+    "the fresh starts' learned row is not the wrong choices and the median"
+grep -qF -- "- Auto started afresh, each job one draw (\`seebatch_auto_starts\`, jobs of 10^5 captures): kept another backend in at most 1.0 of 100 jobs (1 of 103, 1000 positions cycled, values; goal at most 1), auto's median job at most 1.012 of the fastest's" "$run" \
+    || fail "the run file lacks the fresh starts' closing line"
+# bench/auto_starts.sh's rerun replaces them, and adds its output.
+{ echo "# rerun by bench/auto_starts.sh on commit abcdef1, 2099-01-02 00:00 UTC, load average 0.01 0 0 at the start"; fresh_starts 7; } > "$work/starts.txt"
+cp "$run" "$work/rerun.md"
+python3 "$here/run_file.py" starts "$work/starts.txt" "$work/rerun.md" || fail "run_file.py starts failed"
+python3 "$here/run_file.py" starts "$work/starts.txt" "$work/rerun.md" || fail "run_file.py starts failed again"
+has "$work/rerun.md" "| learned: 1,000 positions cycled | 7 of 103; 1.012 (avx512 fastest) | 0 of 100; 1.004 (avx512 fastest) | 0 of 100; 1.004 (avx512 fastest) |" \
+    "the rerun's figures did not replace the run file's"
+[ "$(grep -c "^| auto started afresh" "$work/rerun.md")" = 1 ] || fail "the rerun left two tables of fresh starts"
+[ "$(grep -c "^## Auto started afresh (bench/auto_starts.sh)" "$work/rerun.md")" = 1 ] || fail "the rerun's section is not there once"
+grep -qF -- "jobs of 10^5 captures, rerun by bench/auto_starts.sh on commit abcdef1, 2099-01-02 00:00 UTC" "$work/rerun.md" \
+    || fail "the rerun's closing line does not say its commit and date"
 has "$run" "| one board a call against Stockfish's \`see_ge(m, t)\` one call a move: speed (auto) | thresholds, pins given (\`seebatch_values_ge\`) | values, pins given (\`seebatch_values\`) | values, pins worked out | the view's \`seebatch_view_see_ge_each\` | the view one move a call (\`seebatch_view_see_ge\`) | its value one move a call (\`seebatch_view_see_value\`) |" \
     "no table of the one-board rows against Stockfish, auto's"
 has "$run" "| streamed: all 109,311 positions, caches flushed | 1.42x | 1.21x | 0.39x | 0.91x | 0.95x | 0.72x |" \

@@ -70,7 +70,8 @@ done
 # auto beside the backends, and the closing line naming what it kept and learned.
 grep -q "^benchmark .* auto$" "$work/out" || fail "the summary has no auto column"
 grep -q "^multi  .* M/s .* M/s *[0-9.]*x$" "$work/out" || fail "no multi row ending in auto's rate"
-grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture|not judged)(, [a-z0-9]+ ([0-9.]+|not judged))*, as auto judged them)\) for values on many boards in board order \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk" "$work/out" \
+# Each backend: a steady speed, or why none (dropped cold, how far behind).
+grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried)(; [a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried))*)\) for values on many boards in board order \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk" "$work/out" \
     || fail "no closing line saying what auto kept and learned"
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
     || fail "the default positions are not the real ones"

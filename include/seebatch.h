@@ -743,13 +743,28 @@ SEEBATCH_API size_t seebatch_backends_available(const char **names, size_t capac
 
 /* What auto learned for one call shape (seebatch_auto_report). */
 enum { SEEBATCH_CALL_SHAPES = 24, SEEBATCH_BACKENDS_MAX = 3 };
+/* How auto judged a backend on a shape. */
+typedef enum seebatch_auto_judged {
+    SEEBATCH_AUTO_NOT_TRIED, /* it served no timed call of the shape */
+    SEEBATCH_AUTO_ON_TRIAL,  /* its trial is running: nothing judged yet */
+    SEEBATCH_AUTO_KEPT,      /* kept and settled: its speed, the mean of its timed calls */
+    /* its trial ran its course: its speed beside the best's on the same
+     * positions, its cold first call left out */
+    SEEBATCH_AUTO_JUDGED,
+    /* its trial was cut short, trailing the best by far on its first calls
+     * (still cold, or still learning repeating work): no speed, only how
+     * far it trailed */
+    SEEBATCH_AUTO_DROPPED
+} seebatch_auto_judged;
 typedef struct seebatch_auto_backend {
     const char *name; /* "avx512", "avx2", "scalar" */
     uint64_t calls;   /* calls of this shape timed on it (or parts, judged beside another) */
-    /* ns a capture as auto judged it: the kept backend's mean once settled;
-     * another's last trial's on the best's positions, its cold first call
-     * left out; 0 while none is judged. */
+    seebatch_auto_judged judged;
+    /* ns a capture, a steady speed: KEPT's or JUDGED's; 0 otherwise. */
     double ns_per_capture;
+    /* DROPPED: its cost over the best's on the same calls when its trial
+     * was cut short (3.0: three times the best's); 0 otherwise. */
+    double trailed;
 } seebatch_auto_backend;
 typedef struct seebatch_auto_shape {
     /* "threshold, many boards in order, pins given, at least 8 moves" */

@@ -20,9 +20,11 @@
 # is timed, what learning costs whole jobs of 10^5 and 10^6 captures (auto
 # learning afresh against each backend forced, the same job in turn; rounds
 # times 10^6/captures rounds, as a job of 10^5 lasts about a millisecond and
-# its median moves by a few percent over 15), and how often a job of 10^5
-# captures is over 5% slower than the fastest backend's over 100 fresh starts
-# of auto (seebatch_auto_starts: a user's job is one draw). Then
+# its median moves by a few percent over 15), and, over 100 fresh starts of
+# auto a cell (seebatch_auto_starts: a user's job is one draw), how often
+# auto keeps another backend than the fastest for a job of 10^5 captures
+# and its median job over the fastest's (bench/auto_starts.sh reruns just
+# that into a run file). Then
 # instructions per capture counted by callgrind (only inside the function
 # timed: --toggle-collect) for Stockfish, the view and every backend
 # valgrind runs (not avx512; not auto, whose count is its kept backend's).
@@ -90,7 +92,7 @@ if [[ "$parts" == *" many "* && " $backends " == *" auto "* ]]; then
             < "$work/captures.txt"
     done
     echo
-    echo "== Auto started afresh: its jobs over 5% slower than the fastest backend's (bench/auto_starts.cpp)"
+    echo "== Auto started afresh: the backend it keeps, its jobs beside the fastest backend's (bench/auto_starts.cpp)"
     "$build/seebatch_auto_starts" 100
 fi
 if ! command -v valgrind > /dev/null; then

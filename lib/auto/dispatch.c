@@ -192,7 +192,7 @@ size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity)
             seebatch_auto_backend *backend = &report->backends[report->backend_count++];
             backend->name = seebatch_choice_kernel_names[k];
             if (report->learns)
-                seebatch_learning_totals(shape, k, &backend->calls, &backend->ns_per_capture);
+                seebatch_learning_report(shape, k, backend);
         }
     }
     return CALL_SHAPES;

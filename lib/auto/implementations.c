@@ -241,7 +241,7 @@ seebatch_backend_choice seebatch_backend_auto(const seebatch_cpu *cpu)
             return (seebatch_backend_choice){chosen->name, true, row->reason, measured,
                                              row->walk_learns_cycles};
     }
-    return (seebatch_backend_choice){
-        chosen->name, false, row ? seebatch_row_not_runnable : seebatch_not_measured, widest,
-        false};
+    return (seebatch_backend_choice){chosen->name, false,
+                                     row ? seebatch_row_not_runnable : seebatch_not_measured,
+                                     widest, false};
 }

@@ -96,10 +96,10 @@ bool seebatch_choices_run(const shape_choices *choices, const seebatch_cpu *cpu)
  * and why: the measured row's choices where every kernel of the row runs
  * here, else the widest backend it runs for every shape. */
 typedef struct seebatch_backend_choice {
-    const char *backend;  /* the widest the choices use (seebatch_backend_name's) */
-    bool measured;        /* from a row of the measured table, else the widest runnable */
-    const char *reason;   /* the row's machine and figures, or why none applies */
-    shape_choices shapes; /* the kernel of every shape */
+    const char *backend;     /* the widest the choices use (seebatch_backend_name's) */
+    bool measured;           /* from a row of the measured table, else the widest runnable */
+    const char *reason;      /* the row's machine and figures, or why none applies */
+    shape_choices shapes;    /* the kernel of every shape */
     bool walk_learns_cycles; /* the row's (measured_cpus.h); false without one */
 } seebatch_backend_choice;
 

@@ -11,7 +11,10 @@
  * before it.
  * - Repeating work (the same calls every p calls, p up to LONGEST_CYCLE):
  *   the branch predictor can learn it. The kept kernel, warm, is judged by
- *   one cycle as soon as the cycle shows. A challenger's calls are set
+ *   one cycle as soon as the cycle shows, the scalar walk once it has
+ *   learned the cycle (its cycle gaining under a LEARNED_GAIN-th): its
+ *   first pass costs three times its learned speed, which is not its
+ *   speed (seebatch_kept_judged). A challenger's calls are set
  *   beside the same calls in the best trial's last cycle, the same
  *   positions, call by call, the middle half of the ratios counted (a call
  *   a preemption spoiled, either kernel's, is left out): a branch-free
@@ -24,25 +27,28 @@
  *   last gain leaves it behind, then whole cycles where it heads ahead:
  *   kept once ahead, left once it heads behind (seebatch_cycles_judged).
  *   Where the CPU's row says the walk wins such work (measured_cpus.h,
- *   walk_learns_cycles: Zen 3), it serves whole cycles from its first
- *   call: it must learn every call of the cycle to win, and the subset
- *   only put that off while the first guess served the rest.
+ *   walk_learns_cycles: Zen 1, 3 and 4), it serves whole cycles from its
+ *   first call: it must learn every call of the cycle to win, and the
+ *   subset only put that off while the first guess served the rest.
  *   A whole pass judged too early (a cycle gaining less than an eighth,
  *   values still 1.2 of their learned cost) or on one spoiled call kept
  *   the slower kernel for a whole job.
  * - Otherwise (a stream, or cycles too long for the predictor): positions
  *   come in runs of like cost (a game's, a file's), a call costing a tenth
  *   more or less than one a few calls away, as much as two kernels differ.
- *   So a challenger serves the first quarter of each call of its trial and
- *   the best as many moves right after it, and each part is judged beside
- *   the other, on the same stretch (seebatch_pair_served): its first pair
- *   warms its code and tables and is not counted; then up to TIMED_PAIRS
- *   pairs, ending as soon as it trails. The kept kernel is judged by the
- *   last KEPT_TIMED_CALLS of its OBSERVED_CALLS.
+ *   So a challenger serves a quarter of each call of its trial and the
+ *   best as many moves beside it, which first alternating, and each part is
+ *   judged beside the other, on the same stretch (seebatch_pair_served):
+ *   its first pair warms its code and tables and is not counted; then
+ *   TIMED_PAIRS pairs, or MOST_PAIRS where the two stand close, ending as
+ *   soon as it trails. The kept kernel is judged by the last
+ *   KEPT_TIMED_CALLS of its OBSERVED_CALLS.
  * A trial costs the job it serves, so a challenger that trails is cut short
  * and, where it can, serves a quarter of a call: on streamed positions a
  * cold call of the scalar walk costs four or five of avx512's, and a job of
- * 10^5 captures is 390 calls.
+ * 10^5 captures is 390 calls. A trial cut short measured a cold start, no
+ * speed: the report says how far it trailed, not a speed
+ * (seebatch_learning_report).
  * Settled, one call in SETTLED_TIME_EVERY of each thread's is timed, into a
  * running mean of the kept kernel's cost. It explores again when that mean
  * drifts by a third from the cost it was kept at (the regime changed), or
@@ -71,13 +77,15 @@ enum {
     RECENT_CALLS = 2 * LONGEST_CYCLE,
     /* A cycle shows as a call like the one p calls before, twice in a row. */
     OBSERVED_CALLS = LONGEST_CYCLE + 2,
-    /* The walk's trial on repeating work: its whole cycles at most, the
-     * calls of a cycle that show where it heads, and how many times its
-     * last gain it is taken to gain still (measured, the walk's gain shrinks
-     * to a third to a half on each pass: at most twice its last gain). */
+    /* The walk's trial on repeating work: its whole cycles at most, and how
+     * many times its last gain it is taken to gain still (measured, the
+     * walk's gain shrinks to a third to a half on each pass: at most twice
+     * its last gain). */
     MOST_CYCLES = 8,
-    HEADING_FROM_CALLS = 4,
     PROJECTED_GAINS = 2,
+    /* The walk kept on repeating work has learned it once a cycle of its
+     * calls costs less than a sixteenth under the cycle before. */
+    LEARNED_GAIN = 16,
     /* First, a quarter of each cycle (rounded up), at most SUBSET_RUNS times. */
     SUBSET_OF_CYCLE = 4,
     SUBSET_LEAST = 3,
@@ -90,8 +98,12 @@ enum {
     /* A call of 64 moves or more brings a kernel's code and tables into
      * the caches: its trial's first call is not counted. */
     SHORTEST_WARM_UP = 1,
-    /* Pairs of parts, the challenger's and the best's: 8 tell a tenth. */
+    /* Pairs of parts, the challenger's and the best's: 8 tell a tenth;
+     * where they stand within an eighth of each other, up to MOST_PAIRS
+     * (the look's memory of calls holds them) tell the nearer. */
     TIMED_PAIRS = 8,
+    CLOSE_PAIRS = 8,
+    MOST_PAIRS = RECENT_CALLS / 2 - SHORTEST_WARM_UP,
     /* A part is whole lane groups (16 of avx512, two of avx2's 8). */
     PART_MOVES = 16,
     KEPT_TIMED_CALLS = 16, /* of its OBSERVED_CALLS */
@@ -122,10 +134,11 @@ typedef struct learner {
     _Atomic uint32_t whole_cycles;
     /* Written by exploring calls. */
     _Alignas(64) _Atomic uint32_t trial_calls;
-    _Atomic uint32_t look_calls; /* the look's calls, the index into recent */
-    _Atomic uint32_t tried;      /* a bit a kernel tried in this look */
-    _Atomic uint32_t cycle;      /* the work repeats every `cycle` calls; 0: it does not */
-    _Atomic uint32_t candidate;  /* the last call's distance to its like, 0: none */
+    _Atomic uint32_t look_calls;  /* the look's calls, the index into recent */
+    _Atomic uint32_t tried;       /* a bit a kernel tried in this look */
+    _Atomic uint32_t cycle;       /* the work repeats every `cycle` calls; 0: it does not */
+    _Atomic uint32_t cycle_found; /* the look's call that showed it */
+    _Atomic uint32_t candidate;   /* the last call's distance to its like, 0: none */
     /* The look's last calls: their prints, costs and kernels. */
     _Atomic uint32_t print[RECENT_CALLS], cost[RECENT_CALLS], served[RECENT_CALLS];
     _Atomic uint32_t
@@ -135,11 +148,27 @@ typedef struct learner {
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
     _Atomic uint32_t repeats_every; /* the cycle the last finished look found, 0: none */
-    /* For seebatch_auto_report: each kernel's calls timed, and its cost as
-     * the last trial of it judged it (0: never tried). */
+    /* For seebatch_auto_report: each kernel's calls timed, its cost as the
+     * last trial of it judged it (0: never tried), and, where that trial
+     * was cut short, its cost over the best's then, RATIO_ONE times (0: it
+     * ran its course). */
     _Atomic uint64_t calls[CHOICE_KERNELS];
-    _Atomic uint32_t judged_cost[CHOICE_KERNELS];
+    _Atomic uint32_t judged_cost[CHOICE_KERNELS], dropped_behind[CHOICE_KERNELS];
 } learner;
+
+/* A trial's outcome: its cost a move (0: the trial goes on), and whether
+ * it was cut short, trailing by far before its trial ran its course (its
+ * first calls, still cold or learning: a cost that is no speed). */
+typedef struct judgement {
+    uint32_t cost;
+    bool cut_short;
+} judgement;
+
+static const judgement going_on = {0, false};
+
+static judgement seebatch_ran_course(uint32_t cost) { return (judgement){cost, false}; }
+
+static judgement seebatch_cut_short(uint32_t cost) { return (judgement){cost, true}; }
 
 static learner seebatch_learners[CALL_SHAPES];
 static _Atomic bool seebatch_rotating;
@@ -213,6 +242,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         STORE(l->calls[k], 0);
         STORE(l->judged_cost[k], 0);
+        STORE(l->dropped_behind[k], 0);
     }
     seebatch_look_begin(l, first);
 }
@@ -281,8 +311,10 @@ static void seebatch_look_for_cycle(learner *l, uint32_t i, uint32_t print)
     for (uint32_t d = 1; d <= LONGEST_CYCLE && d <= i && !distance; d++)
         if (LOAD(l->print[(i - d) % RECENT_CALLS]) == print)
             distance = d;
-    if (distance && distance == LOAD(l->candidate))
+    if (distance && distance == LOAD(l->candidate)) {
+        STORE(l->cycle_found, i);
         STORE(l->cycle, distance);
+    }
     STORE(l->candidate, distance);
 }
 
@@ -343,12 +375,18 @@ static void seebatch_look_end(learner *l)
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
 
-/* Kernel k's trial is over, at this cost: the next kernel not yet tried,
- * or the end of the look. */
-static void seebatch_trial_end(learner *l, unsigned k, uint32_t cost)
+/* Kernel k's trial is over, so judged: the next kernel not yet tried, or
+ * the end of the look. */
+static void seebatch_trial_end(learner *l, unsigned k, judgement judged)
 {
-    STORE(l->trial_cost[k], cost);
-    STORE(l->judged_cost[k], cost);
+    unsigned best = k;
+    uint64_t bar = seebatch_best_cost(l, &best);
+    uint64_t behind = judged.cut_short && bar != UINT32_MAX ? judged.cost * RATIO_ONE / bar : 0;
+    behind =
+        behind < (uint64_t)MOST_BEHIND * RATIO_ONE ? behind : (uint64_t)MOST_BEHIND * RATIO_ONE;
+    STORE(l->dropped_behind[k], judged.cut_short ? (uint32_t)(behind ? behind : 1) : 0);
+    STORE(l->trial_cost[k], judged.cost);
+    STORE(l->judged_cost[k], judged.cost);
     uint32_t left = LOAD(l->runnable) & ~LOAD(l->tried);
     if (!left) {
         seebatch_look_end(l);
@@ -440,50 +478,51 @@ static bool seebatch_trails(int64_t ratio, uint32_t k)
 }
 
 /* The walk's subset of each cycle, a run of `subset` calls a cycle: its
- * cost where it ends there, or 0. From its second run on, at each run's
- * end: it ends where even its projected gains leave it behind; it goes on
- * to whole cycles where it heads below the best (or at SUBSET_RUNS, unless
- * it heads behind); else it serves the subset again. A few calls learned
- * alone are learned better than whole cycles (fewer branches to hold), so
- * the subset only sorts out the hopeless, cheaply: whole cycles judge the
- * rest. */
-static uint32_t seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint32_t p,
-                                       uint32_t subset, uint64_t bar)
+ * cost where it ends there (cut short), or going on. From its second run
+ * on, at each run's end: it ends where even its projected gains leave it
+ * behind; it goes on to whole cycles where it heads below the best (or at
+ * SUBSET_RUNS, unless it heads behind); else it serves the subset again. A
+ * few calls learned alone are learned better than whole cycles (fewer
+ * branches to hold), so the subset only sorts out the hopeless, cheaply:
+ * whole cycles judge the rest. */
+static judgement seebatch_subset_judged(learner *l, uint32_t n, uint32_t i, uint32_t p,
+                                        uint32_t subset, uint64_t bar)
 {
     uint32_t runs = (n - 1) / subset + 1;
     if (n % subset || runs == 1)
-        return 0;
+        return going_on;
     standing where = seebatch_standing(l, i, subset, p, true);
     /* Its second run's gain is mostly its first run's cold start: where
      * the walk heads shows from its third run on. */
     bool promising = where.now <= RATIO_ONE || (runs >= 3 && where.heading <= RATIO_ONE);
     bool hopeless = runs >= 3 && seebatch_trails(where.heading, SUBSET_MARGIN * subset);
     if (hopeless || (runs >= SUBSET_RUNS && !promising))
-        return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
+        return seebatch_cut_short(seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE));
     if (promising) {
         STORE(l->trial_calls, 0);
         STORE(l->subset, 0);
     }
-    return 0;
+    return going_on;
 }
 
-/* A challenger on repeating work: its cost, or 0 while it goes on. Each of
- * its calls is set beside the same call in the best trial's last cycle, the
- * same positions.
+/* A challenger on repeating work, each of its calls set beside the same
+ * call in the best trial's last cycle, the same positions.
  * - A branch-free kernel learns nothing from the repetition: judged from
  *   its second call (its first brings its code and tables into the caches)
- *   to the end of its first cycle, and ended, from its third, as soon as
- *   even its cheapest call trails the best (one call may be spoiled).
+ *   to the end of its first cycle, and cut short, from its third, as soon
+ *   as even its cheapest call trails the best (one call may be spoiled).
  * - The scalar walk learns the calls' branches cycle by cycle, slowly on
  *   some work (values: a fifth over its learned speed on its second pass):
  *   first a subset of each cycle (seebatch_subset_judged), then whole
  *   cycles, judged at each one's end and kept on while it heads below the
  *   best. It ends ahead of the best (its cost then is at most what it will
- *   be), or where even its projected gains leave it behind (from its third
- *   whole cycle, mid-cycle too once HEADING_FROM_CALLS calls show it), or
- *   at MOST_CYCLES. */
-static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
-                                       uint32_t p)
+ *   be), or from its third whole cycle where even its projected gains
+ *   leave it behind (cut short: still learning), or at MOST_CYCLES. Judged
+ *   at whole cycles' ends only: a few calls of a cycle judged it on a
+ *   loaded machine's noise, and left a walk that would have won (a fresh
+ *   job on 1,000 positions cycled in one of ten, on a machine at load 5). */
+static judgement seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
+                                        uint32_t p)
 {
     unsigned best;
     uint64_t bar = seebatch_best_cost(l, &best);
@@ -492,67 +531,100 @@ static uint32_t seebatch_cycles_judged(learner *l, unsigned kernel, uint32_t n, 
          * least). */
         uint32_t counted = n - SHORTEST_WARM_UP, last = p > 1 ? p - SHORTEST_WARM_UP : 1;
         if (!counted)
-            return 0;
+            return going_on;
         standing where = seebatch_standing(l, i, counted, p, false);
-        if ((counted >= 2 && seebatch_trails(where.lowest, counted)) || counted >= last)
-            return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
-        return 0;
+        uint32_t cost = seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
+        if (counted >= last)
+            return seebatch_ran_course(cost);
+        return counted >= 2 && seebatch_trails(where.lowest, counted) ? seebatch_cut_short(cost)
+                                                                      : going_on;
     }
     uint32_t subset = LOAD(l->subset);
     if (subset)
         return seebatch_subset_judged(l, n, i, p, subset, bar);
-    uint32_t into = (n - 1) % p + 1, cycles = (n - 1) / p + 1;
-    bool over = into == p;
-    if (cycles <= 2 ? !over : !over && into < HEADING_FROM_CALLS)
-        return 0;
+    uint32_t cycles = (n - 1) / p + 1;
+    if (n % p)
+        return going_on;
     /* Its gain over its first cycle is mostly its cold start (the calls
      * its subset did not serve): where it heads shows from its third. */
-    standing where = seebatch_standing(l, i, into, p, cycles > 1);
-    bool ahead = over && where.now <= RATIO_ONE;
-    bool hopeless = cycles > 2 && seebatch_trails(where.heading, over ? 4 * LONGEST_CYCLE : into);
-    if (ahead || hopeless || (over && cycles >= MOST_CYCLES))
-        return seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
-    return 0;
+    standing where = seebatch_standing(l, i, p, p, cycles > 1);
+    uint32_t cost = seebatch_cost_beside(bar, (uint64_t)where.now, RATIO_ONE);
+    if (where.now <= RATIO_ONE || cycles >= MOST_CYCLES)
+        return seebatch_ran_course(cost);
+    bool hopeless = cycles > 2 && seebatch_trails(where.heading, 4 * LONGEST_CYCLE);
+    return hopeless ? seebatch_cut_short(cost) : going_on;
 }
 
 /* A challenger on other work, its calls' first quarters each beside as
- * many of the best's moves right after them (seebatch_pair_served): its
- * cost, or 0 while it goes on. Its first pair warms its code and tables
- * and is not counted. After two timed pairs at least it ends once even its
- * cheapest part trails the best's beside it (one part a preemption spoiled
- * ends no trial: it did, on a cold first pair or the first timed one), and
- * after TIMED_PAIRS. Its cost is the best's, as the look measured it, times
- * the two's ratio on the same positions (their typical parts: spoiled ones
- * left out). */
-static uint32_t seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
+ * many of the best's moves (seebatch_pair_served): its cost, or going on.
+ * Its first pair warms its code and tables and is not counted. Each pair
+ * gives the ratio of the two parts, on neighbouring positions; the middle
+ * half of the ratios judges it (a part a preemption spoiled, either's, is
+ * left out). After two timed pairs at least it is cut short once even its
+ * cheapest part trails the best's beside it (one spoiled part ends no
+ * trial: it did, on a cold first pair or the first timed one); it ends
+ * after TIMED_PAIRS, or, where the two stand within an eighth of each
+ * other, after MOST_PAIRS (the nearer the two, the more pairs tell them
+ * apart; a pair costs the job a quarter call at most, at their
+ * difference). Its cost is the best's, as the look measured it, times
+ * that ratio. */
+static judgement seebatch_pairs_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i)
 {
     unsigned beside = LOAD(l->beside);
     uint64_t bar = LOAD(l->trial_cost[beside]);
     if (n <= SHORTEST_WARM_UP)
-        return 0;
-    uint32_t pairs = n - SHORTEST_WARM_UP;
-    uint64_t own = seebatch_typical_cost(l, i, 2 * pairs, kernel);
-    uint64_t theirs = seebatch_typical_cost(l, i, 2 * pairs, beside);
-    if (!own || !theirs) /* threads' pairs out of order */
-        return pairs >= TIMED_PAIRS ? UINT32_MAX / 4 : 0;
-    int64_t lowest = INT64_MAX;
-    for (uint32_t m = 0; m < pairs; m++) {
-        uint64_t mine = LOAD(l->cost[(i - 2 * m - 1) % RECENT_CALLS]);
-        uint64_t next = LOAD(l->cost[(i - 2 * m) % RECENT_CALLS]);
-        int64_t ratio = (int64_t)(mine * RATIO_ONE / (next ? next : 1));
-        lowest = ratio < lowest ? ratio : lowest;
+        return going_on;
+    uint32_t pairs = n - SHORTEST_WARM_UP, counted = 0;
+    int64_t ratios[MOST_PAIRS], lowest = INT64_MAX;
+    for (uint32_t m = 0; m < pairs && m < MOST_PAIRS; m++) {
+        uint32_t own_at = (i - 2 * m - 1) % RECENT_CALLS, theirs_at = (i - 2 * m) % RECENT_CALLS;
+        if (LOAD(l->served[own_at]) != kernel || LOAD(l->served[theirs_at]) != beside)
+            continue; /* threads' pairs out of order */
+        uint64_t mine = LOAD(l->cost[own_at]), next = LOAD(l->cost[theirs_at]);
+        uint64_t ratio = mine * RATIO_ONE / (next ? next : 1);
+        ratio =
+            ratio < (uint64_t)MOST_BEHIND * RATIO_ONE ? ratio : (uint64_t)MOST_BEHIND * RATIO_ONE;
+        ratios[counted++] = (int64_t)ratio;
+        lowest = (int64_t)ratio < lowest ? (int64_t)ratio : lowest;
     }
-    bool behind = pairs >= 2 && seebatch_trails(lowest, pairs);
-    return behind || pairs >= TIMED_PAIRS ? seebatch_cost_beside(bar, own, theirs) : 0;
+    if (!counted)
+        return pairs >= MOST_PAIRS ? seebatch_cut_short(UINT32_MAX / 4) : going_on;
+    bool behind = counted >= 2 && seebatch_trails(lowest, counted);
+    int64_t middle = seebatch_middle_mean(ratios, counted);
+    uint32_t cost = seebatch_cost_beside(bar, (uint64_t)middle, RATIO_ONE);
+    if (behind)
+        return seebatch_cut_short(cost);
+    int64_t apart = middle > RATIO_ONE ? middle - RATIO_ONE : RATIO_ONE - middle;
+    bool told = pairs >= MOST_PAIRS || (pairs >= TIMED_PAIRS && apart * CLOSE_PAIRS > RATIO_ONE);
+    return told ? seebatch_ran_course(cost) : going_on;
 }
 
-/* The kept kernel, warm: its cost once the look knows the regime (one
- * cycle of repeating work, as soon as it shows), or 0 while it goes on. */
-static uint32_t seebatch_kept_judged(learner *l, uint32_t n, uint32_t i, uint32_t p)
+/* The kept kernel, warm: its cost once the look knows the regime, or going
+ * on. On other work, by the last KEPT_TIMED_CALLS of its OBSERVED_CALLS. On
+ * repeating work a branch-free kernel is judged by one cycle as soon as it
+ * shows; the scalar walk by its last whole cycle once it has learned the
+ * calls (a cycle gaining under a LEARNED_GAIN-th on the one before), or
+ * after MOST_CYCLES: judged by its first cycle, as a first guess serving
+ * from a cold start, it cost three times its learned speed, and a
+ * branch-free challenger beside it won (Zen 1, thresholds on 1,000
+ * positions cycled: avx2 kept in 269 fresh jobs of 900, at 1.5 times the
+ * walk's time). The calls are its to serve anyway. */
+static judgement seebatch_kept_judged(learner *l, unsigned kernel, uint32_t n, uint32_t i,
+                                      uint32_t p)
 {
-    if (p)
-        return seebatch_typical_cost(l, i, p, ANY_KERNEL);
-    return n >= OBSERVED_CALLS ? seebatch_typical_cost(l, i, KEPT_TIMED_CALLS, ANY_KERNEL) : 0;
+    if (!p)
+        return n >= OBSERVED_CALLS
+                   ? seebatch_ran_course(seebatch_typical_cost(l, i, KEPT_TIMED_CALLS, ANY_KERNEL))
+                   : going_on;
+    uint32_t last = seebatch_typical_cost(l, i, p, ANY_KERNEL);
+    if (seebatch_choice_kernels[kernel]->branch_free)
+        return seebatch_ran_course(last);
+    uint32_t since = i - LOAD(l->cycle_found);
+    if (since == 0 || since % p)
+        return going_on;
+    uint64_t before = seebatch_typical_cost(l, i - p, p, ANY_KERNEL);
+    bool learned = (uint64_t)last * LEARNED_GAIN >= before * (LEARNED_GAIN - 1);
+    return learned || since / p >= MOST_CYCLES ? seebatch_ran_course(last) : going_on;
 }
 
 /* A whole call of the look: the kept kernel's, observing, or a
@@ -581,12 +653,13 @@ static void seebatch_explored(learner *l, unsigned k, uint32_t cost, const see_b
     STORE(l->cost[i % RECENT_CALLS], cost);
     STORE(l->served[i % RECENT_CALLS], k);
     uint32_t p = LOAD(l->cycle);
-    uint32_t judged =
-        observing ? seebatch_kept_judged(l, n, i, p) : seebatch_cycles_judged(l, trial, n, i, p);
-    if (!judged)
+    judgement judged = observing ? seebatch_kept_judged(l, trial, n, i, p)
+                                 : seebatch_cycles_judged(l, trial, n, i, p);
+    if (!judged.cost)
         return;
     unsigned best;
-    if (p && judged < seebatch_best_cost(l, &best)) /* the calls the next trials are set beside */
+    /* The calls the next trials are set beside. */
+    if (p && judged.cost < seebatch_best_cost(l, &best))
         for (uint32_t m = 0; m < p; m++)
             STORE(l->best_cycle[(i - m) % p], LOAD(l->cost[(i - m) % RECENT_CALLS]));
     seebatch_trial_end(l, trial, judged);
@@ -604,8 +677,8 @@ static void seebatch_pair_explored(learner *l, unsigned k, unsigned best, uint32
     STORE(l->served[(i - 1) % RECENT_CALLS], k);
     STORE(l->cost[i % RECENT_CALLS], theirs);
     STORE(l->served[i % RECENT_CALLS], best);
-    uint32_t judged = seebatch_pairs_judged(l, k, n, i);
-    if (judged)
+    judgement judged = seebatch_pairs_judged(l, k, n, i);
+    if (judged.cost)
         seebatch_trial_end(l, k, judged);
 }
 
@@ -659,11 +732,13 @@ static see_batch seebatch_part(const see_batch *batch, size_t first, size_t coun
     return part;
 }
 
-/* A challenger on other work serves the call's first quarter (whole
- * groups of PART_MOVES) and the best so far as many moves after it, each
- * timed, each right after the other kernel and on the next positions: a
- * pair judged on the same stretch, which neighbouring calls are not
- * (positions come in runs of like cost). The best serves the rest,
+/* A challenger on other work serves a quarter of the call (whole groups of
+ * PART_MOVES) and the best so far as many moves beside it, each timed,
+ * each right beside the other kernel's on the next positions: a pair
+ * judged on the same stretch, which neighbouring calls are not (positions
+ * come in runs of like cost). Which serves first alternates from pair to
+ * pair, so that whatever the first part leaves the second (prefetched
+ * boards, a warmer cache) favours neither. The best serves the rest,
  * untimed. A quarter, so that the trial costs the job a quarter of what
  * whole calls would. */
 static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch, auto_serve *serve,
@@ -671,17 +746,21 @@ static void seebatch_pair_served(learner *l, unsigned k, const see_batch *batch,
 {
     unsigned best = LOAD(l->beside);
     size_t quarter = batch->count / 4 / PART_MOVES * PART_MOVES;
-    see_batch own = seebatch_part(batch, 0, quarter),
-              theirs = seebatch_part(batch, quarter, quarter);
+    bool own_first = LOAD(l->trial_calls) % 2 == 0;
+    unsigned first = own_first ? k : best, second = own_first ? best : k;
+    see_batch front = seebatch_part(batch, 0, quarter),
+              back = seebatch_part(batch, quarter, quarter);
     see_batch rest = seebatch_part(batch, 2 * quarter, batch->count - 2 * quarter);
     uint64_t start = seebatch_learning_ticks();
-    serve(seebatch_choice_kernels[k], &own, 0, context);
+    serve(seebatch_choice_kernels[first], &front, 0, context);
     uint64_t middle = seebatch_learning_ticks();
-    serve(seebatch_choice_kernels[best], &theirs, quarter, context);
+    serve(seebatch_choice_kernels[second], &back, quarter, context);
     uint64_t end = seebatch_learning_ticks();
     serve(seebatch_choice_kernels[best], &rest, 2 * quarter, context);
-    uint32_t own_cost = seebatch_counted(l, k, middle - start, quarter);
-    uint32_t their_cost = seebatch_counted(l, best, end - middle, quarter);
+    uint32_t first_cost = seebatch_counted(l, first, middle - start, quarter);
+    uint32_t second_cost = seebatch_counted(l, second, end - middle, quarter);
+    uint32_t own_cost = own_first ? first_cost : second_cost;
+    uint32_t their_cost = own_first ? second_cost : first_cost;
     if (atomic_load_explicit(&l->phase, memory_order_acquire) == EXPLORING)
         seebatch_pair_explored(l, k, best, own_cost, their_cost);
 }
@@ -759,16 +838,27 @@ uint32_t seebatch_learning_cycle(unsigned shape)
     return LOAD(l->phase) == UNSTARTED ? 0 : LOAD(l->repeats_every);
 }
 
-void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture)
+void seebatch_learning_report(unsigned shape, unsigned k, seebatch_auto_backend *backend)
 {
     learner *l = &seebatch_learners[shape];
     uint32_t phase = LOAD(l->phase);
-    bool started = phase != UNSTARTED;
-    /* The kept kernel, settled: the running mean of its timed calls. */
-    uint32_t cost = !started ? 0
-                    : phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost)
-                        ? LOAD(l->recent_cost)
-                        : LOAD(l->judged_cost[k]);
-    *calls = started ? LOAD(l->calls[k]) : 0;
-    *ns_per_capture = (double)cost / COST_SCALE * seebatch_ns_per_tick();
+    backend->calls = phase == UNSTARTED ? 0 : LOAD(l->calls[k]);
+    backend->ns_per_capture = backend->trailed = 0;
+    uint32_t judged = phase == UNSTARTED ? 0 : LOAD(l->judged_cost[k]);
+    uint32_t behind = phase == UNSTARTED ? 0 : LOAD(l->dropped_behind[k]);
+    bool kept = phase == SETTLED && k == LOAD(l->kept) && LOAD(l->recent_cost);
+    uint32_t cost = 0;
+    if (kept) { /* settled: the running mean of its timed calls */
+        backend->judged = SEEBATCH_AUTO_KEPT;
+        cost = LOAD(l->recent_cost);
+    } else if (judged && behind) {
+        backend->judged = SEEBATCH_AUTO_DROPPED;
+        backend->trailed = (double)behind / RATIO_ONE;
+    } else if (judged) {
+        backend->judged = SEEBATCH_AUTO_JUDGED;
+        cost = judged;
+    } else {
+        backend->judged = backend->calls ? SEEBATCH_AUTO_ON_TRIAL : SEEBATCH_AUTO_NOT_TRIED;
+    }
+    backend->ns_per_capture = (double)cost / COST_SCALE * seebatch_ns_per_tick();
 }

@@ -73,11 +73,13 @@ bool seebatch_learning_kept(unsigned shape, unsigned *kernel);
  * look finished since learning started). */
 uint32_t seebatch_learning_cycle(unsigned shape);
 
-/* Kernel k's calls timed on this shape since the last restart, and its
- * nanoseconds a move as auto judged it: the kept kernel's once settled, the
- * running mean of its timed calls; another's, its last trial's cost (on the
- * same positions as the best, its first calls, cold, left out); 0 where it
- * was never tried. */
-void seebatch_learning_totals(unsigned shape, unsigned k, uint64_t *calls, double *ns_per_capture);
+/* What the shape's learner judged of kernel k since the last restart, into
+ * *backend (all but its name): the calls timed on it, and how it was
+ * judged (seebatch.h, seebatch_auto_judged): kept and settled, the running
+ * mean of its timed calls; its trial run its course, its cost beside the
+ * best's on the same positions; cut short trailing by far (its first
+ * calls, cold or still learning, so no speed), how far; on trial; not
+ * tried. */
+void seebatch_learning_report(unsigned shape, unsigned k, seebatch_auto_backend *backend);
 
 #endif

@@ -53,19 +53,50 @@ static const char *why_nothing(const seebatch_auto_shape *shapes)
     return "it does not learn here: SEEBATCH_BACKEND forces a backend";
 }
 
-/* "avx2 24.01 ns over 212 calls", "scalar not judged (1 call)" (its trial
- * not over), or "scalar not tried". */
+/* How auto judged a backend, in a word (JSON's "judged"). */
+static const char *judged_name(seebatch_auto_judged judged)
+{
+    switch (judged) {
+    case SEEBATCH_AUTO_KEPT:
+        return "kept";
+    case SEEBATCH_AUTO_JUDGED:
+        return "judged";
+    case SEEBATCH_AUTO_DROPPED:
+        return "dropped";
+    case SEEBATCH_AUTO_ON_TRIAL:
+        return "on trial";
+    default:
+        return "not tried";
+    }
+}
+
+/* "avx2 24.01 ns over 212 calls, kept", "scalar 40.60 ns over 9 calls,
+ * judged beside the best", "scalar dropped after 3 calls, cold: 2.90 times
+ * the best's cost, no speed", "scalar on trial (1 call)" or "scalar not
+ * tried". */
 static void print_backend_text(const seebatch_auto_backend *backend, bool first)
 {
     unsigned long long calls = (unsigned long long)backend->calls;
     const char *plural = calls == 1 ? "" : "s";
-    fprintf(stderr, "%s%s ", first ? "" : ", ", backend->name);
-    if (backend->ns_per_capture > 0)
-        fprintf(stderr, "%.2f ns over %llu call%s", backend->ns_per_capture, calls, plural);
-    else if (calls)
-        fprintf(stderr, "not judged (%llu call%s)", calls, plural);
-    else
+    fprintf(stderr, "%s%s ", first ? "" : "; ", backend->name);
+    switch (backend->judged) {
+    case SEEBATCH_AUTO_KEPT:
+    case SEEBATCH_AUTO_JUDGED:
+        fprintf(stderr, "%.2f ns over %llu call%s, %s", backend->ns_per_capture, calls, plural,
+                backend->judged == SEEBATCH_AUTO_KEPT ? "kept" : "judged beside the best");
+        break;
+    case SEEBATCH_AUTO_DROPPED:
+        fprintf(stderr,
+                "dropped after %llu call%s, cold: %.2f times the best's cost on the same "
+                "positions, no speed",
+                calls, plural, backend->trailed);
+        break;
+    case SEEBATCH_AUTO_ON_TRIAL:
+        fprintf(stderr, "on trial (%llu call%s)", calls, plural);
+        break;
+    default:
         fprintf(stderr, "not tried");
+    }
 }
 
 static void print_text(const char *subcommand, const seebatch_auto_shape *shapes)
@@ -77,7 +108,8 @@ static void print_text(const char *subcommand, const seebatch_auto_shape *shapes
             continue;
         if (!any)
             report(subcommand, "auto learned, per kind of call (each backend's speed as auto "
-                               "judged it, ns a capture, and its calls timed):");
+                               "judged it, ns a capture, over its calls timed; a backend "
+                               "dropped cold has no speed):");
         any = true;
         fprintf(stderr, "  %s: kept %s; ", shape->shape, shape->kept);
         for (size_t b = 0; b < shape->backend_count; b++)
@@ -105,12 +137,17 @@ static void print_json(const seebatch_auto_shape *shapes)
         any = true;
         for (size_t b = 0; b < shape->backend_count; b++) {
             const seebatch_auto_backend *backend = &shape->backends[b];
-            fprintf(stderr, "%s{\"name\":\"%s\",\"calls\":%llu,\"ns_per_capture\":", b ? "," : "",
-                    backend->name, (unsigned long long)backend->calls);
+            fprintf(stderr, "%s{\"name\":\"%s\",\"calls\":%llu,\"judged\":\"%s\",", b ? "," : "",
+                    backend->name, (unsigned long long)backend->calls,
+                    judged_name(backend->judged));
             if (backend->ns_per_capture > 0)
-                fprintf(stderr, "%.2f}", backend->ns_per_capture);
+                fprintf(stderr, "\"ns_per_capture\":%.2f,", backend->ns_per_capture);
             else
-                fputs("null}", stderr);
+                fputs("\"ns_per_capture\":null,", stderr);
+            if (backend->trailed > 0)
+                fprintf(stderr, "\"trailed\":%.2f}", backend->trailed);
+            else
+                fputs("\"trailed\":null}", stderr);
         }
         fputs("]}", stderr);
     }

@@ -11,7 +11,8 @@
 #define AUTO_REPORT_HELP                                                                           \
     "  --auto-report       at the end, on stderr, what auto learned in the job: per\n"             \
     "                      kind of call, the backend it kept and each backend's\n"                 \
-    "                      speed as it judged it\n"                                                \
+    "                      speed as it judged it (one dropped on its first, cold\n"                \
+    "                      calls: how far it trailed)\n"                                           \
     "  --auto-report-json  the same as one line of JSON\n"
 
 typedef enum auto_report_form {

@@ -71,8 +71,8 @@ class GameStruct(ctypes.Structure):
 
 
 class AutoBackend(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("calls", ctypes.c_uint64),
-                ("ns_per_capture", ctypes.c_double)]
+    _fields_ = [("name", ctypes.c_char_p), ("calls", ctypes.c_uint64), ("judged", ctypes.c_int),
+                ("ns_per_capture", ctypes.c_double), ("trailed", ctypes.c_double)]
 
 
 class AutoShape(ctypes.Structure):

@@ -44,6 +44,10 @@ def set_backend(name):
                     "set_backend")
 
 
+# seebatch_auto_judged's values, in order.
+_JUDGED = ("not tried", "on trial", "kept", "judged", "dropped")
+
+
 def auto_report(every_shape=False):
     """What auto learned since it last started learning (import, or
     set_backend("auto")): a list with a dict for each kind of call it learned
@@ -52,12 +56,16 @@ def auto_report(every_shape=False):
         {"shape": "values, many boards in order, pins worked out, at least 8 moves",
          "kept": "avx2",           # the backend serving these calls now
          "repeats_every": 10,      # the calls repeat every 10 (None: they do not)
-         "backends": {"avx2": {"ns_per_capture": 24.0, "calls": 212},
-                      "scalar": {"ns_per_capture": 40.6, "calls": 9}}}
-    A backend's ns_per_capture is its speed as auto judged it: the kept one's
-    the mean of its timed calls once settled, another's from its trial on the
-    same positions as the best (its first, cold call left out); None where
-    none is judged yet (not tried, or its trial not over). "calls" are the calls of the
+         "backends": {"avx2": {"judged": "kept", "ns_per_capture": 24.0,
+                               "trailed": None, "calls": 212},
+                      "scalar": {"judged": "dropped", "ns_per_capture": None,
+                                 "trailed": 3.04, "calls": 3}}}
+    "judged" says how auto judged a backend: "kept" (ns_per_capture the mean
+    of its timed calls once settled), "judged" (its trial ran its course:
+    its speed beside the best's on the same positions, its first, cold call
+    left out), "dropped" (its trial was cut short, trailing the best by far
+    on its first calls, still cold: no speed, "trailed" its cost over the
+    best's then), "on trial" or "not tried". "calls" are the calls of the
     shape timed on it (or parts of calls, judged beside another backend). An
     empty list: auto learned nothing (no call of 64 moves or more on many
     boards, or it does not learn: fixed, a backend forced, or one backend)."""
@@ -65,7 +73,10 @@ def auto_report(every_shape=False):
     count = lib.seebatch_auto_report(shapes, len(shapes))
     report = []
     for shape in shapes[:min(count, len(shapes))]:
-        backends = {b.name.decode(): {"ns_per_capture": float(b.ns_per_capture) or None,
+        backends = {b.name.decode(): {"judged": _JUDGED[b.judged] if 0 <= b.judged < len(_JUDGED)
+                                      else "unknown",
+                                      "ns_per_capture": float(b.ns_per_capture) or None,
+                                      "trailed": float(b.trailed) or None,
                                       "calls": int(b.calls)}
                     for b in shape.backends[:shape.backend_count]}
         served = shape.learns and any(b["calls"] for b in backends.values())

@@ -60,6 +60,15 @@ def test_auto_reports_what_it_learned():
     # repeating work beyond its first call.
     kept = values_in_order["backends"][values_in_order["kept"]]
     assert kept["ns_per_capture"] > 0, kept
+    # A speed only where it is a steady one; a backend dropped on its
+    # first, cold calls says how far it trailed instead (issue 76).
+    for name, backend in values_in_order["backends"].items():
+        assert backend["judged"] in ("kept", "judged", "dropped", "on trial"), (name, backend)
+        steady = backend["judged"] in ("kept", "judged")
+        assert (backend["ns_per_capture"] is not None) == steady, (name, backend)
+        assert (backend["trailed"] is not None) == (backend["judged"] == "dropped"), (name, backend)
+        if backend["trailed"] is not None:
+            assert backend["trailed"] > 1, (name, backend)
     every = seebatch.auto_report(every_shape=True)
     assert len(every) == 24
     assert shape(every, VALUES_IN_ORDER)["learns"]

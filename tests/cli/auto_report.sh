@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --auto-report: at the end of a job, on stderr, what auto learned per kind
-# of call (the backend kept, and each backend's speed as auto judged it, or
-# "not judged"), the job's output unchanged; --auto-report-json the same as
+# of call (the backend kept, and each backend's speed as auto judged it, or,
+# for one dropped on its first, cold calls, how far it trailed and no speed:
+# issue 76), the job's output unchanged; --auto-report-json the same as
 # one line of JSON; why nothing was learned where auto is fixed or forced or
 # the machine runs one backend. Each command that computes SEE lists both in
 # its help. SEEBATCH_PROFILE, the retired
@@ -19,21 +20,21 @@ expect "its output is eval's" "$(cmp -s "$work/plain.out" "$work/report.out" && 
 backends=$("$tool" --version | sed -n 's/^backends this build runs here: //p' | wc -w)
 if [ "$backends" -gt 1 ]; then
     expect "the report's head" "$(head -1 "$work/report.err")" \
-        "seebatch eval: auto learned, per kind of call (each backend's speed as auto judged it, ns a capture, and its calls timed):"
+        "seebatch eval: auto learned, per kind of call (each backend's speed as auto judged it, ns a capture, over its calls timed; a backend dropped cold has no speed):"
     line=$(grep -m1 '^  values, many boards in order, pins worked out, at least 8 moves: kept ' "$work/report.err")
     expect "values on many boards in order reported" "$([ -n "$line" ] && echo yes)" "yes"
     kept=$(sed -n 's/.*: kept \([a-z0-9]*\);.*/\1/p' <<< "$line")
     # The kept backend's speed is its settled one, over its timed calls.
-    expect "the kept backend, judged" "$(grep -cE "[; ]$kept [0-9.]+ ns over [1-9][0-9]* calls" <<< "$line")" "1"
+    expect "the kept backend, judged" "$(grep -cE "[; ]$kept [0-9.]+ ns over [1-9][0-9]* calls, kept" <<< "$line")" "1"
     for backend in $("$tool" --version | sed -n 's/^backends this build runs here: //p'); do
-        expect "$backend reported" "$(grep -cE "[;,] $backend ([0-9.]+ ns over [1-9][0-9]* calls?|not judged \([1-9][0-9]* calls?\)|not tried)" <<< "$line")" "1"
+        expect "$backend reported" "$(grep -cE "[;,] $backend ([0-9.]+ ns over [1-9][0-9]* calls?, (kept|judged beside the best)|dropped after [1-9][0-9]* calls?, cold: [0-9.]+ times the best's cost on the same positions, no speed|on trial \([1-9][0-9]* calls?\)|not tried)" <<< "$line")" "1"
     done
     env -u SEEBATCH_BACKEND "$tool" eval --auto-report-json "$work/positions.fen" > "$work/json.out" 2> "$work/json.err"
     expect "eval --auto-report-json exits 0, output unchanged" "$?$(cmp -s "$work/plain.out" "$work/json.out" && echo same)" "0same"
     expect "one line of JSON" "$(wc -l < "$work/json.err" | tr -d ' ')" "1"
     expect "its head" "$(grep -c '^{"backend":"auto","learned":\[{"shape":"values, many boards in order, pins worked out, at least 8 moves","kept":"[a-z0-9]*","repeats_every":[0-9]*,"backends":\[{"name":' "$work/json.err")" "1"
     if command -v python3 > /dev/null; then
-        expect "it reads as JSON" "$(python3 -c 'import json, sys; r = json.load(sys.stdin); print(len(r["learned"]) >= 1 and all("ns_per_capture" in b for s in r["learned"] for b in s["backends"]))' < "$work/json.err")" "True"
+        expect "it reads as JSON" "$(python3 -c 'import json, sys; r = json.load(sys.stdin); print(len(r["learned"]) >= 1 and all(b["judged"] in ("kept", "judged", "dropped", "on trial", "not tried") and (b["ns_per_capture"] is None) == (b["judged"] not in ("kept", "judged")) and (b["trailed"] is None) == (b["judged"] != "dropped") for s in r["learned"] for b in s["backends"]))' < "$work/json.err")" "True"
     fi
 else
     expect "one backend: nothing to learn" "$(cat "$work/report.err")" \
