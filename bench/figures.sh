@@ -88,12 +88,7 @@ for program in seebatch seebatch_bench seebatch_passes; do
     [ -x "$build/$program" ] || fail "$build/$program is missing (libbenchmark-dev builds the benchmark)"
 done
 
-cpu_field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo | head -1; }
-model_name=$(cpu_field 'model name')
-family=$(printf '%02Xh' "$(cpu_field 'cpu family')")
-model=$(printf '%02Xh' "$(cpu_field model)")
-slug=$(tr 'A-Z' 'a-z' <<< "$model_name $family $model" | sed -E 's/\((r|tm)\)//g; s/[^a-z0-9]+/-/g; s/^-|-$//g')
-features=$(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -xE 'avx2|bmi2|popcnt|avx512(f|dq|bw|vl)' | paste -sd' ')
+source "$root/bench/machine.sh"
 collected=$build/figures/$slug
 rm -rf "$collected"
 mkdir -p "$collected" "$out"

@@ -4,22 +4,21 @@
 
 /* Each row from the run file of the CPU it names (docs/runs/) or from the
  * measurements its reason quotes; this table is the one place its
- * choices are kept. AMD's family 19h holds both Zen 3 and Zen 4, told apart
- * by model: a row covers the models of the one it was measured on, with the
- * features it was measured with. A row whose short shapes name a SIMD kernel
+ * choices are kept. A reason names no file: --version's reader may have
+ * an installed copy, which holds no run file. AMD's family 19h holds both
+ * Zen 3 and Zen 4, told apart by model: a row covers the models of the one
+ * it was measured on, with the features it was measured with. A row whose short shapes name a SIMD kernel
  * leaves the shortest batches to that kernel's own limit (kernel.h). */
 #define ZEN1_REASON                                                                                \
     "measured on AMD family 17h without AVX-512 (Zen 1), an EPYC model 01h: on thresholds on "     \
-    "many "                                                                                        \
-    "boards the scalar walk 1.00-1.40x as fast as Stockfish's see_ge, avx2 0.57-1.19x; avx2 "      \
-    "1.11x "                                                                                       \
-    "as fast as scalar on many boards in board order, 2.48x scattered; scalar 1.05-1.18x as fast " \
-    "as avx2 on one board; the scalar walk 1.2x as fast as avx2 on values of 1,000 positions "     \
-    "cycled, 1.7x on thresholds (docs/runs/amd-epyc-17h-01h.md)"
+    "many boards the scalar walk 1.00-1.40x as fast as Stockfish's see_ge, avx2 0.57-1.19x; "      \
+    "avx2 1.11x as fast as scalar on many boards in board order, 2.48x scattered; scalar "         \
+    "1.05-1.18x as fast as avx2 on one board; the scalar walk 1.2x as fast as avx2 on values of "  \
+    "1,000 positions cycled, 1.7x on thresholds"
 #define ZEN3_REASON                                                                                \
     "measured on AMD family 19h without AVX-512 (Zen 3), an EPYC model 01h: avx2 3.2x as fast as " \
     "scalar on many boards in board order, 5.9x scattered; the scalar walk 1.2-1.5x as fast as "   \
-    "avx2 on 1,000 positions cycled (docs/runs/amd-epyc-19h-01h.md)"
+    "avx2 on 1,000 positions cycled"
 #define ZEN4_REASON                                                                                \
     "measured on AMD family 19h with AVX-512 (Zen 4), an EPYC model 11h: avx512 1.09-1.32x as "    \
     "fast as avx2 on many boards in board order, 0.84-0.86x scattered; the scalar walk 1.09x as "  \
@@ -43,9 +42,9 @@ static const measured_cpu measured_cpus[] = {
     {"AuthenticAMD", 0x19, 0xA0, 0xAF, false, ALL_AVX2, true, ZEN4_HIDDEN_REASON},
     {"AuthenticAMD", 0x1A, 0x00, 0xFF, true, "5555 5555 5555 5s5s 5555 5555", false,
      "measured on AMD family 1Ah with AVX-512 (Zen 5), an EPYC model 02h: avx512 within 2% of "
-     "the fastest on every call shape but thresholds on one board of 8 moves or more, where the "
-     "scalar walk is 1.03-1.04x as fast; scalar 1.25-2.2x slower under 8 moves "
-     "(docs/runs/amd-epyc-1ah-02h.md)"},
+     "the fastest on every call shape but thresholds on one board of 8 moves or more, where "
+     "the "
+     "scalar walk is 1.03-1.04x as fast; scalar 1.25-2.2x slower under 8 moves"},
 };
 
 const char seebatch_not_measured[] = "not measured on this CPU: the widest backend it runs";

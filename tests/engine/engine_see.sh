@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# A real engine's own SEE, built from its tree by bench/engines/NAME/build.sh
+# (with the tree's own flags) as a plug-in and as a line program, then
+# checked by seebatch through both ways in on the real positions, the rules
+# found from its answers alone: what the engine's code says its rules are
+# (docs/design.md, "The rules engines use") is what the check finds, and
+# where its SEE does what no configuration does, the check names how. The
+# expected rules and differences come from reading the engines' code, never
+# from an earlier run.
+#   stockfish: Stockfish 15.1, found as the stockfish rules with its own
+#              values, nothing different.
+#   ethereal:  Ethereal 14, its values and the judged move's promotion; it
+#              differs only on en passant.
+#   berserk:   Berserk 4.6.0, its values and its stop when ahead; it differs
+#              only where a pawn leaves a file a rook or queen looks down.
+#   koivisto:  Koivisto 9.0, its values and stop when ahead; it differs where
+#              its swap list breaks off, and on en passant.
+#
+# The tree is the user's, never the repository's: $SEEBATCH_STOCKFISH_SRC,
+# $SEEBATCH_ETHEREAL_SRC, $SEEBATCH_BERSERK_SRC or $SEEBATCH_KOIVISTO_SRC,
+# else ../shared/stockfish-15.1, ethereal-14, berserk-4.6.0 or koivisto-9.0
+# beside the checkout. Without one, or in a sanitizer build (the adapters
+# are built with the engine's flags alone), this is a skip (77).
+# Usage: engine_see.sh stockfish|ethereal|berserk|koivisto TOOL SANITIZERS
+set -u
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+engine=${1:-}
+source "$repo/tests/support/cli_expect.sh" "${2:-}"
+case $engine in
+    stockfish) variable=SEEBATCH_STOCKFISH_SRC tree=stockfish-15.1 name="Stockfish 15.1"
+               rules="--preset stockfish --values 126,781,825,1276,2538" ;;
+    ethereal)  variable=SEEBATCH_ETHEREAL_SRC tree=ethereal-14 name="Ethereal 14"
+               rules="--values 100,450,450,675,1300 --promotions=move" ;;
+    berserk)   variable=SEEBATCH_BERSERK_SRC tree=berserk-4.6.0 name="Berserk 4.6.0"
+               rules="--values 100,565,565,705,1000 --stop-when-ahead" ;;
+    koivisto)  variable=SEEBATCH_KOIVISTO_SRC tree=koivisto-9.0 name="Koivisto 9.0"
+               rules="--values 100,325,325,500,1000 --stop-when-ahead" ;;
+    *) echo "usage: $0 stockfish|ethereal|berserk|koivisto TOOL SANITIZERS" >&2; exit 2 ;;
+esac
+tree=${!variable:-$repo/../shared/$tree}
+if [ -n "${3:-}" ]; then
+    echo "skip: a sanitizer build ($3); $name's adapters are built with its own flags"
+    exit 77
+fi
+if [ ! -d "$tree" ]; then
+    echo "skip: no $name tree at $tree (set $variable to one)"
+    exit 77
+fi
+if ! command -v python3 > /dev/null; then
+    echo "skip: python3 reads the JSON reports"
+    exit 77
+fi
+"$repo/bench/engines/$engine/build.sh" "$tree" "$work/build" > "$work/build.log" 2>&1
+expect "$name: built" "$?" "0"
+plugin=$work/build/see_plugin.so lines=$work/build/see_lines
+[ -x "$lines" ] || { cat "$work/build.log"; finish "$engine"; exit 1; }
+
+field() { python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+for way in --see-plugin --see-command; do
+    what=$plugin
+    [ "$way" = --see-command ] && what=$lines
+    "$tool" check "$way" "$what" --format json --show 3 > "$work/report.json" 2> "$work/stderr"
+    status=$?
+    expect "$name $way: the check ran (0 or 1)" "$([ "$status" -le 1 ] && echo ran)" "ran"
+    expect "$name $way: its rules found" "$(field 'd["rules"]' < "$work/report.json")" "$rules"
+    expect "$name $way: every real position asked" \
+        "$(field 'd["positions"]' < "$work/report.json")" "109311"
+    differences=$(field 'd["differences"]["moves"]' < "$work/report.json")
+    case $engine in
+        stockfish) expect "$name $way: nothing differs" "$differences $status" "0 0" ;;
+        ethereal)
+            expect "$name $way: every difference en passant" \
+                "$(field "d['differences']['moves'] > 0 and d['differences']['holding'].get('en passant', 0) == d['differences']['moves']" < "$work/report.json")" \
+                "True" ;;
+        berserk | koivisto)
+            expect "$name $way: differences, explained" \
+                "$(field "d['differences']['moves'] > 0 and sum(d['differences']['explained_by'].values()) >= d['differences']['moves']" < "$work/report.json")" \
+                "True" ;;
+    esac
+done
+finish "$engine"
