@@ -8,6 +8,7 @@
  * that the time a check spends through it is the check's own
  * (bench/engines/check_speed.sh), at no difference.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +16,41 @@
 #include "line_question.h"
 #include "seebatch.h"
 #include "seebatch_plugin.h"
-#include "seebatch_training.h"
 
 static seebatch_rules rules;
+
+/* One configuration option at words[*i] (the tool's spellings, a value as
+ * the next word) applied to config: false when it is none or its value is
+ * bad. */
+static bool read_option(int argc, char **words, int *i, seebatch_config *config)
+{
+    const char *word = words[*i], *value = *i + 1 < argc ? words[*i + 1] : "";
+    const uint32_t promotions = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY;
+    if (!strcmp(word, "--pins"))
+        return config->flags |= SEEBATCH_PINS, true;
+    if (!strcmp(word, "--stop-when-ahead"))
+        return config->flags |= SEEBATCH_STOP_WHEN_AHEAD, true;
+    if (!strcmp(word, "--normal-moves-only"))
+        return config->flags |= SEEBATCH_NORMAL_MOVES_ONLY, true;
+    if (!strncmp(word, "--promotions", 12)) {
+        const char *kind = word[12] == '=' ? word + 13 : word[12] ? "?" : "all";
+        config->flags &= ~promotions;
+        config->flags |= !strcmp(kind, "all")    ? SEEBATCH_PROMOTIONS
+                         : !strcmp(kind, "move") ? SEEBATCH_MOVE_PROMOTION_ONLY
+                                                 : 0;
+        return !strcmp(kind, "all") || !strcmp(kind, "move") || !strcmp(kind, "none");
+    }
+    if (!strcmp(word, "--preset"))
+        return ++*i, seebatch_config_preset(value, config, NULL) == SEEBATCH_OK;
+    if (!strcmp(word, "--values")) {
+        int read = 0;
+        ++*i;
+        return sscanf(value, "%d,%d,%d,%d,%d%n", &config->values[0], &config->values[1],
+                      &config->values[2], &config->values[3], &config->values[4], &read) == 5 &&
+               value[read] == '\0';
+    }
+    return false;
+}
 
 /* The rules of the configuration options in words (argc, argv): 0, or 1
  * with why in message. */
@@ -25,12 +58,11 @@ static int read_rules(int argc, char **argv, char *message, size_t size)
 {
     seebatch_config config = seebatch_config_classic();
     for (int i = 0; i < argc; i++) {
-        const seebatch_option_words words = {argc, argv, &i, NULL};
-        seebatch_option_parse parse = seebatch_parse_config_option(&words, &config, message, size);
-        if (parse == SEEBATCH_OPTION_NOT_MINE)
-            snprintf(message, size, "not a configuration option: \"%s\"", argv[i]);
-        if (parse != SEEBATCH_OPTION_TAKEN)
+        const char *word = argv[i];
+        if (!read_option(argc, argv, &i, &config)) {
+            snprintf(message, size, "not a configuration option, or a bad value: \"%s\"", word);
             return 1;
+        }
     }
     seebatch_error error;
     if (seebatch_rules_init(&rules, &config, &error) != SEEBATCH_OK) {

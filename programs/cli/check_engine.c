@@ -15,7 +15,7 @@
 #include "engine_report.h"
 #include "engine_see.h"
 #include "portion_work.h"
-#include "position_line.h"
+#include "position_words.h"
 #include "real_positions.h"
 #include "subcommand_input.h"
 
@@ -209,10 +209,13 @@ static bool hold_line(const line *input, void *state, text_buffer *out, text_buf
 {
     (void)out;
     engine_portion *portion = state;
-    position_line position;
-    if (!read_position_line(input, portion->run->options->keep_impossible, &position, errors))
+    seebatch_board board;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    seebatch_position_line position = {
+        .board = &board, .moves = moves, .keep_impossible = portion->run->options->keep_impossible};
+    if (!read_position_line(input, &position, errors))
         return false;
-    hold(portion, &position.board, position.has_moves ? position.moves : NULL, position.move_count);
+    hold(portion, &board, position.has_moves ? moves : NULL, position.move_count);
     return true;
 }
 

@@ -227,6 +227,30 @@ bool take_input_path(const char *subcommand, char **argv, int index, input_optio
 /* argument_is_attached, as the library's option readers ask it. */
 static int attached_value(char **argv, int index) { return argument_is_attached(argv, index); }
 
+bool read_config_words(char *text, seebatch_config *config, char *message, size_t size)
+{
+    char *given[65] = {"--rules"};
+    int count = 1;
+    for (char *w = strtok(text, " \t"); w && count < 65; w = strtok(NULL, " \t"))
+        given[count++] = w;
+    /* "--name=value" as two words, as on the command line (argv[0] is never split). */
+    char **split = split_attached_values(count, given, &count);
+    if (!split) {
+        snprintf(message, size, "out of memory");
+        return false;
+    }
+    bool sound = true;
+    for (int k = 1; k < count && sound; k++) {
+        const seebatch_option_words taken = {count, split, &k, attached_value};
+        seebatch_option_parse parse = seebatch_parse_config_option(&taken, config, message, size);
+        if (parse == SEEBATCH_OPTION_NOT_MINE)
+            snprintf(message, size, "not a configuration option: \"%s\"", split[k]);
+        sound = parse != SEEBATCH_OPTION_NOT_MINE && parse != SEEBATCH_OPTION_BAD;
+    }
+    free(split);
+    return sound;
+}
+
 argument_result take_input_argument(const char *subcommand, int argc, char **argv, int *index,
                                     input_options *options)
 {

@@ -57,6 +57,11 @@ bool take_input_path(const char *subcommand, char **argv, int index, input_optio
 
 typedef enum argument_result { ARGUMENT_TAKEN, ARGUMENT_HELP, ARGUMENT_BAD } argument_result;
 
+/* The configuration options in text (an option's value such as time's
+ * --rules 'OPTIONS'), split at blanks and at "--name=value" (text is cut
+ * up), applied to *config in order: true, or false with why in message. */
+bool read_config_words(char *text, seebatch_config *config, char *message, size_t size);
+
 /* Takes argv[*index] after the subcommand has looked for its own options:
  * -h/--help, a configuration option, -j, --max-errors, --progress,
  * --no-progress, or an input path (any number; "-" once). Anything else is

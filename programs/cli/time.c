@@ -102,9 +102,6 @@ static bool take_regime(int argc, char **argv, int *i, long long *regime)
     return false;
 }
 
-/* argument_is_attached, as the library's option readers ask it. */
-static int attached(char **argv, int index) { return argument_is_attached(argv, index); }
-
 /* --rules 'OPTIONS' for the plug-in given last. */
 static bool take_rules(int argc, char **argv, int *i, time_options *o)
 {
@@ -113,34 +110,18 @@ static bool take_rules(int argc, char **argv, int *i, time_options *o)
         usage_error("time", "--rules needs configuration options, once after a --see-plugin");
         return false;
     }
-    char joined[1024], words[1024], *given[65] = {"--rules"}, message[SEEBATCH_MESSAGE_SIZE];
-    int count = 1;
+    char joined[1024], words[1024], message[SEEBATCH_MESSAGE_SIZE];
     snprintf(joined, sizeof joined, "%s", text);
     /* The command line's "--name=value" split (main.c) cut a value that
      * starts with "--" at its first '=': joined again. */
     if (*i + 1 < argc && argument_is_attached(argv, *i + 1))
         snprintf(joined, sizeof joined, "%s=%s", text, argv[++*i]);
     memcpy(words, joined, sizeof words);
-    for (char *w = strtok(words, " \t"); w && count < 65; w = strtok(NULL, " \t"))
-        given[count++] = w;
-    /* "--name=value" as two words, as on the command line (argv[0] is never split). */
-    char **split = split_attached_values(count, given, &count);
-    if (!split) {
-        report("time", "out of memory");
-        return false;
-    }
     seebatch_config *config = &o->rules[o->plugin_count - 1];
     *config = seebatch_config_classic();
-    for (int k = 1; k < count; k++) {
-        const seebatch_option_words taken = {count, split, &k, attached};
-        seebatch_option_parse parse =
-            seebatch_parse_config_option(&taken, config, message, sizeof message);
-        if (parse != SEEBATCH_OPTION_TAKEN) {
-            if (parse == SEEBATCH_OPTION_NOT_MINE)
-                snprintf(message, sizeof message, "not a configuration option: \"%s\"", split[k]);
-            usage_error("time", "--rules '%s': %s", joined, message);
-            return false;
-        }
+    if (!read_config_words(words, config, message, sizeof message)) {
+        usage_error("time", "--rules '%s': %s", joined, message);
+        return false;
     }
     return o->ruled[o->plugin_count - 1] = true;
 }
