@@ -16,9 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 fail() { echo "auto_starts.sh: $*" >&2; exit 2; }
 build=$(cd "${1:-$root/build}" 2> /dev/null && pwd) || fail "no build directory ${1:-build}"
-cpu_field() { sed -n "s/^$1[[:space:]]*: //p" /proc/cpuinfo | head -1; }
-slug=$(tr 'A-Z' 'a-z' <<< "$(cpu_field 'model name') $(printf '%02Xh' "$(cpu_field 'cpu family')") $(printf '%02Xh' "$(cpu_field model)")" \
-    | sed -E 's/\((r|tm)\)//g; s/[^a-z0-9]+/-/g; s/^-|-$//g')
+source "$root/bench/machine.sh" # slug: the run file's name
 run_file=${2:-$root/docs/runs/$slug.md}
 [ -f "$run_file" ] || fail "no run file $run_file: bench/figures.sh writes it first"
 commit=$(git -C "$root" rev-parse --short HEAD 2> /dev/null) || fail "$root is not a git checkout"
