@@ -7,7 +7,7 @@
 set -u
 tool=$1 program=$2 data=$3/../shared/data/small.binpack
 if [ ! -f "$data" ]; then
-    echo "view_moves: SKIP: $data is absent"
+    echo "view_moves: SKIP: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/../support/small_binpack_where.txt")"
     exit 77
 fi
 work=$(mktemp -d)

@@ -455,7 +455,9 @@ int main(int argc, char **argv)
     check_nth_square();
     FILE *file = fopen(name, "rb");
     if (!file) {
-        printf("decoder_paths: SKIP: %s is absent\n", name);
+        printf("decoder_paths: SKIP: %s is absent: it is nnue-pytorch's .pgo/small.binpack, never "
+               "committed: copy it to ../shared/data (docs/checking.md)\n",
+               name);
         return 77;
     }
     decoded one = {malloc(MAX_ENTRIES * sizeof *one.entries),

@@ -34,7 +34,7 @@ echo "decoder_paths: 48 damaged copies, $faults chunks stopped at a fault, every
 [ "$faults" -ge 24 ] || { echo "decoder_paths: too few faults met ($faults)"; exit 1; }
 data=$root/../shared/data/small.binpack
 if [ ! -f "$data" ]; then
-    echo "decoder_paths: small.binpack part SKIPPED: $data is absent"
+    echo "decoder_paths: small.binpack part SKIPPED: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/../support/small_binpack_where.txt")"
     exit 0
 fi
 "$paths" "$data"

@@ -8,7 +8,7 @@ source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 oracle=$2
 data=$3/../shared/data/small.binpack
 if [ ! -f "$data" ]; then
-    echo "filter_small_binpack: SKIP: $data is absent"
+    echo "filter_small_binpack: SKIP: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/../support/small_binpack_where.txt")"
     exit 77
 fi
 

@@ -42,7 +42,7 @@ damage "$work/one.binpack" "$work/damaged.binpack"
 damage "$work/few.binpack" "$work/few-damaged.binpack"
 files=("$work/one.binpack" "$work/damaged.binpack")
 data=$root/../shared/data/small.binpack
-if [ -f "$data" ]; then files+=("$data"); else echo "split_chunks: small.binpack part SKIPPED: $data is absent"; fi
+if [ -f "$data" ]; then files+=("$data"); else echo "split_chunks: small.binpack part SKIPPED: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/../support/small_binpack_where.txt")"; fi
 
 same_at_every_j() { # LABEL COMMAND...: stdout, stderr and status at -j 2..4 equal -j 1's
     local label=$1
