@@ -1,23 +1,12 @@
 /*
  * seebatch: Static Exchange Evaluation (SEE) for chess, many captures at once.
- *
- * Start here. Every SEE call reads rules prepared once from a configuration
- * and answers one move or a batch of moves:
- *
- *   seebatch_rules_init   prepares a configuration, once
- *   seebatch_value        the SEE of one move
- *   seebatch_value_ge     whether the SEE of one move reaches a threshold
- *   seebatch_values       the SEE of every move of a batch
- *   seebatch_values_ge    whether each move of a batch reaches a threshold
- *   seebatch_check        every precondition of those four, for untrusted input
- *
- * A batch (seebatch_batch) is boards, pins or NULL, the board of each move
- * or NULL, and moves. The fast calls check nothing: call seebatch_check in
- * front of them when the input is not yours. An engine reading its own
- * bitboards in place uses the views (seebatch_view.h); code written for 0.2
- * includes seebatch_deprecated.h. Every function documents its inputs,
- * errors and thread-safety where it is declared; "The SEE contract" below
- * is what every backend returns.
+ * Start here: rules prepared once (seebatch_rules_init) answer one move
+ * (seebatch_value, _value_ge) or a batch (seebatch_values, _values_ge);
+ * seebatch_check proves their preconditions on untrusted input. An engine
+ * reading its own bitboards in place uses the views (seebatch_view.h); code
+ * written for 0.2 includes seebatch_deprecated.h. Every function documents
+ * its inputs, errors and thread-safety where it is declared; "The SEE
+ * contract" below is what every backend returns.
  */
 #ifndef SEEBATCH_H
 #define SEEBATCH_H
@@ -30,8 +19,7 @@
 extern "C" {
 #endif
 
-/* Marks the functions the library exports, and nothing else is (it is built
- * with hidden visibility; on Windows its own objects mark them dllexport). */
+/* Marks what the library exports; nothing else is (hidden visibility). */
 #if defined(_WIN32) && defined(SEEBATCH_BUILDING_LIBRARY)
 #define SEEBATCH_API __declspec(dllexport)
 #elif defined(__GNUC__) && !defined(_WIN32)
@@ -40,7 +28,7 @@ extern "C" {
 #define SEEBATCH_API
 #endif
 
-/* The one place the version is written; CMake reads it from here. */
+/* The one place the version is written (CMake reads it). */
 #define SEEBATCH_VERSION_MAJOR 0
 #define SEEBATCH_VERSION_MINOR 3
 #define SEEBATCH_VERSION_PATCH 0
@@ -104,8 +92,7 @@ typedef struct seebatch_rules {
  * of either colour standing alone between X's king and an enemy slider
  * (blockersForKing[X]); pinners[X], X's OWN sliders pinning an enemy piece
  * (StateInfo::pinners[X]), so X's blockers are held by pinners[!X]. Empty
- * for a side without exactly one king. (0.1.0 indexed pinners by the pinned
- * side; seebatch_check names pins written that way.)
+ * for a side without exactly one king (0.1.0's pinners: docs/engine.md).
  */
 typedef struct seebatch_pins {
     uint64_t blockers[2];
@@ -181,9 +168,6 @@ SEEBATCH_API seebatch_status seebatch_rules_init(seebatch_rules *rules,
  *     board.colors[SEEBATCH_BLACK] = 1ull << 36 | 1ull << 43 | 1ull << 60;
  *     seebatch_move move = seebatch_move_make(27, 36, SEEBATCH_MOVE_NORMAL); // d4xe5
  *     int32_t gain = seebatch_value(&rules, &board, NULL, move); // 0: a pawn for a pawn
- *
- * The library reads the same board from FEN, "4k3/8/3p4/4p3/3P4/8/8/4K3 w - - 0 1"
- * (seebatch_board_from_fen), and the move from "d4e5" (seebatch_move_parse).
  */
 SEEBATCH_API int32_t seebatch_value(const seebatch_rules *rules, const seebatch_board *board,
                                     const seebatch_pins *pins, seebatch_move move);
@@ -487,10 +471,6 @@ SEEBATCH_API bool seebatch_board_from_plain_fen(seebatch_board *board, const cha
  * a buffer too small. Thread-safe. */
 SEEBATCH_API size_t seebatch_board_to_fen(const seebatch_board *board, char *buffer, size_t size);
 
-/* The same in Shredder-FEN: each right as its rook's file ("HAha"). */
-SEEBATCH_API size_t seebatch_board_to_shredder_fen(const seebatch_board *board, char *buffer,
-                                                   size_t size);
-
 /* Checks that the board is consistent (see seebatch_board). Errors:
  * SEEBATCH_ERROR_BOARD naming the first violation and a square where there
  * is one ("square e4 is in both the knight and bishop bitboards"). */
@@ -527,7 +507,7 @@ enum {
                                                       with the king, or after a double push two
                                                       checkers, or one the push did not give or
                                                       uncover */
-    SEEBATCH_POSITION_INCONSISTENT = 1 << 30        /* not consistent: nothing else is looked at */
+    SEEBATCH_POSITION_INCONSISTENT = 1 << 30       /* not consistent: nothing else is looked at */
 };
 
 /*
@@ -537,10 +517,9 @@ enum {
  * board: docs/tool.md lists the rules and what they leave out). SEEBATCH_OK
  * when every board passes, else SEEBATCH_ERROR_BOARD with the first one's first reason
  * ("impossible position: the kings stand side by side (b8, a8)", after
- * "board N: " when count > 1). The tool's readers and Python's
- * boards_from_fens ask it unless told to keep such positions;
- * seebatch_board_from_fen does not. Errors: SEEBATCH_ERROR_ARGUMENT for
- * boards NULL with count > 0. Thread-safe; no allocation.
+ * "board N: " when count > 1); seebatch_board_from_fen does not ask it.
+ * Errors: SEEBATCH_ERROR_ARGUMENT for boards NULL with count > 0.
+ * Thread-safe; no allocation.
  */
 SEEBATCH_API seebatch_status seebatch_position_status(const seebatch_board *boards, size_t count,
                                                       uint32_t *statuses, seebatch_error *error);
@@ -598,10 +577,6 @@ SEEBATCH_API bool seebatch_move_is_legal(const seebatch_board *board, seebatch_m
  * move, castling rights, en passant square and counters. Thread-safe for
  * distinct boards. */
 SEEBATCH_API void seebatch_board_play(seebatch_board *board, seebatch_move move);
-
-/* Number of leaf nodes of the legal move tree of the given depth (perft).
- * depth 0 gives 1. Precondition: consistent board. Thread-safe. */
-SEEBATCH_API uint64_t seebatch_perft(const seebatch_board *board, int depth);
 
 /* A game as played, for seebatch_game_play: the position it starts from
  * and, when asked, the position before each move and the move. */
@@ -733,7 +708,7 @@ SEEBATCH_API seebatch_status seebatch_backend_set(const char *name, seebatch_err
  * seebatch_backend_set takes it: "auto", "fixed", or the one backend forced
  * ("scalar" where SEEBATCH_BACKEND named one that cannot run here). Under
  * auto and fixed, which backend serves a call depends on its shape (see
- * seebatch_machine_report and seebatch_auto_report). */
+ * seebatch_auto_report and `seebatch --version`). */
 SEEBATCH_API const char *seebatch_backend_name(void);
 
 /* Writes up to `capacity` names of the backends this machine can run, widest
@@ -748,13 +723,8 @@ typedef enum seebatch_auto_judged {
     SEEBATCH_AUTO_NOT_TRIED, /* it served no timed call of the shape */
     SEEBATCH_AUTO_ON_TRIAL,  /* its trial is running: nothing judged yet */
     SEEBATCH_AUTO_KEPT,      /* kept and settled: its speed, the mean of its timed calls */
-    /* its trial ran its course: its speed beside the best's on the same
-     * positions, its cold first call left out */
-    SEEBATCH_AUTO_JUDGED,
-    /* its trial was cut short, trailing the best by far on its first calls
-     * (still cold, or still learning repeating work): no speed, only how
-     * far it trailed */
-    SEEBATCH_AUTO_DROPPED
+    SEEBATCH_AUTO_JUDGED,    /* trial done: its speed beside the best's, cold first call out */
+    SEEBATCH_AUTO_DROPPED    /* trial cut short, trailing the best by far: no speed, `trailed` */
 } seebatch_auto_judged;
 typedef struct seebatch_auto_backend {
     const char *name; /* "avx512", "avx2", "scalar" */
@@ -784,16 +754,6 @@ typedef struct seebatch_auto_shape {
  * SEEBATCH_CALL_SHAPES. Under a forced backend or "fixed", no shape learns.
  * Thread-safe; the figures of calls still running may be missing. */
 SEEBATCH_API size_t seebatch_auto_report(seebatch_auto_shape *shapes, size_t capacity);
-
-/* What a bug report needs of this machine and the library's choices, in
- * words, as `seebatch --version` prints it after its first line: how the
- * backend is chosen and by whom, auto's first guess for each kind of call,
- * whether it learns and why; the CPU's features and model, the backends
- * this build runs here, the view exchange. Into out as snprintf writes
- * (size bytes, NUL-terminated; out may be NULL when size is 0), returning
- * the whole length. Bad settings are seebatch_backend_init's and
- * seebatch_view_init's to report. Thread-safe where getenv is. */
-SEEBATCH_API size_t seebatch_machine_report(char *out, size_t size);
 
 #ifdef __cplusplus
 }

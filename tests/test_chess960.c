@@ -17,7 +17,9 @@
 
 #include "check.h"
 #include "differential.h"
+#include "board/movegen.h"
 #include "seebatch.h"
+#include "text/fen_write.h"
 
 enum { LINE_MAX = 512, DEPTHS_MAX = 5 };
 

@@ -7,6 +7,7 @@
 #include "options.h"
 #include "position_generator.h"
 #include "subcommands.h"
+#include "tool_only.h"
 
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
