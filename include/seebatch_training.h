@@ -228,9 +228,10 @@ typedef struct seebatch_run {
 /* Reads the whole input on run->threads threads, each block of entries or
  * lines given to run->work.block on a worker, each portion delivered to
  * run->work.deliver on the calling thread in file order: what a work writes
- * at delivery is the same for every number of threads. A fault of the input (bytes its format does
- * not allow, a file that ends inside a chunk, a plain block not skipped, a
- * failed read) ends the run after every entry before it is delivered.
+ * at delivery is the same for every number of threads. A fault of the
+ * input (bytes its format does not allow, a file that ends inside a chunk,
+ * a plain block not skipped, a failed read) ends the run after every entry
+ * before it is delivered.
  * Errors: a NULL run, input or block, a format that is none of the four, a
  * file that cannot be opened or read, no memory, a deliver that ended the
  * run ("stopped by the work"), a fault ("INPUT: line L: why" for lines). */
@@ -378,8 +379,7 @@ typedef struct seebatch_filter_file_job {
     unsigned threads;    /* binpack input: the runner's workers; the output is the same */
     FILE *input_stream;  /* NULL, or read from here in input_format (not closed) */
     FILE *output_stream; /* NULL, or written here, flushed, not closed or committed */
-    /* When not NULL, on the calling thread after each portion is written: its
-     * entries and bytes of the input. */
+    /* As seebatch_run's, after each portion is written. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
     seebatch_file_format input_format;

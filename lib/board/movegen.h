@@ -28,8 +28,9 @@ size_t seebatch_generate_captures_kindergarten(const seebatch_board *board, seeb
 size_t seebatch_generate_captures_pext(const seebatch_board *board, seebatch_move *moves);
 
 /* Number of leaf nodes of the legal move tree of the given depth (perft);
- * depth 0 (or below) gives 1. Precondition: consistent board. Thread-safe. */
-uint64_t seebatch_perft(const seebatch_board *board, int depth);
+ * depth 0 (or below) gives 1. Precondition: consistent board. Thread-safe.
+ * (0.2's seebatch_perft, deprecated, calls it.) */
+uint64_t seebatch_perft_nodes(const seebatch_board *board, int depth);
 
 #pragma GCC visibility pop
 
