@@ -9,7 +9,7 @@ load, seconds, chart, calls), names.txt (the engines, Stockfish first),
 and for each engine NAME: NAME.build (its build's output),
 NAME--see-plugin.txt/.json and NAME--see-command.txt/.json (the check
 through each way in), instructions-NAME.txt (callgrind's instructions a
-call of the plug-in and of the view, where counted); then time.txt and
+call of the plug-in and of the view, where counted); then
 time.json (seebatch time), planted.txt (bench/engines/planted_bug.sh) and
 speed.txt (bench/engines/check_speed.sh).
 
@@ -145,7 +145,6 @@ def main():
                "medians of the rounds, ns a `see_ge` call:\n")
     out.append(time_table(work, names))
     out.append(f"![ns a call]({m['chart']})\n")
-    out.append(fenced((work / "time.txt").read_text()))
     counted = [n for n in names if (work / f"instructions-{n}.txt").exists()]
     if counted:
         out.append("## Instructions a call (callgrind)\n")

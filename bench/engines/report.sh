@@ -91,7 +91,6 @@ for i in "${order[@]}"; do
 done
 echo "== seebatch time (${#order[@]} plug-ins beside the view, $rounds rounds)"
 time_load_before=$(load)
-"$seebatch" time "${time_args[@]}" --rounds "$rounds" > "$work/time.txt"
 "$seebatch" time "${time_args[@]}" --rounds "$rounds" --format json > "$work/time.json"
 time_load_after=$(load)
 commit=$(git -C "$repo" rev-parse --short HEAD)
