@@ -43,12 +43,23 @@ NOTES = {
     "or queen behind that pawn on the rank never joins: the check's class \"en passant\", "
     "explained by \"the pawn taken en passant left on its square\".",
     "berserk": "`SEE` (src/see.c) values pieces by `SEE_VALUE` (100, 565, 565, 705, 1000), "
-    "breaks off once the side to move is ahead after a capture (`--stop-when-ahead`), and never "
-    "promotes a pawn in the exchange. Its differences are where its swap loop departs from that "
-    "rule set, named below by the check's classes.",
-    "koivisto": "`Board::staticExchangeEvaluation` (src_files/Board.cpp) values pieces by "
-    "its `see_piece_vals` (100, 325, 325, 500, 1000) and stops the swap list once a side "
-    "is ahead (`--stop-when-ahead`); its differences are named below by the check's classes.",
+    "breaks off once the side that has just captured is ahead (`--stop-when-ahead`) and never "
+    "promotes a pawn in the exchange. Every difference holds an x-ray the check names missing: "
+    "where a pawn leaves a file a rook or queen looks down (a pawn pushed to promote, or taken en "
+    "passant), the slider behind it is not seen to join, and Berserk answers 0 where the exact "
+    "exchange, that slider included, loses the pawn (-100): almost all are quiet promotions "
+    "(\"--normal-moves-only\" fits many of them too, as 0 is what it gives), a few en passant.",
+    "koivisto": "`Board::staticExchangeEvaluation` (src_files/board.cpp) values pieces by "
+    "`see_piece_vals` (100, 325, 325, 500, 1000). Its swap loop is the chessprogramming wiki's: "
+    "it breaks off when the side to move is behind whether it recaptures or not "
+    "(`-gain[d - 1] < 0 && gain[d] < 0`) and the speculative entry is never folded back, so the "
+    "exchange stops before that recapture (Pxd5 on a knight counted 325 where exd5 follows: 225). "
+    "That is near, not equal, to `--stop-when-ahead`, and most of its differences are these: the "
+    "check names them \"nothing\" (none of its classes is this rule). The loop also toggles the "
+    "mover's from-square into its attackers (`attadef ^= fromSet`), which for a quiet move (every "
+    "quiet promotion) adds the mover's own pawn as a recapturer: such moves come out near 0, "
+    "hence `--normal-moves-only` in the rules found (without it 5,216 promotions differ, with it "
+    "368). En passant: the pawn taken is left in `occ`.",
 }
 
 
