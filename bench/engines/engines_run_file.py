@@ -111,7 +111,8 @@ def speed_summary(text):
             wall, cpu = int(m.group(3)), int(m.group(4))
             met = "met" if wall >= goal else ("met by CPU time, not by the loaded wall clock"
                                               if cpu >= goal else "NOT met")
-            lines.append(f"| {m.group(1)} | `{Path(m.group(2)).name}` | {wall:,} | {cpu:,} | "
+            path = Path(m.group(2).rstrip(":"))
+            lines.append(f"| {m.group(1)} | `{path.parent.name}/{path.name}` | {wall:,} | {cpu:,} | "
                          f"{goal:,}: {met} |")
     head = ("| way in | SEE behind it | answers a second (wall) | answers a CPU second (this "
             "process and the line program) | goal |\n| --- | --- | --- | --- | --- |\n")
@@ -180,6 +181,10 @@ def main():
                "(bench/own_see.c), the test SEE and the engines' plug-ins; then whole checks. "
                "The goals: 1 M answers a second through a plug-in, 100 k through a line program.\n")
     out.append(speed_summary((work / "speed.txt").read_text()))
+    out.append("The goals are the check's own cost, read with a SEE that costs little behind the "
+               "way in (seebatch's own, the test SEE); an engine's plug-in's figure adds that "
+               "engine's own set-up of every position (its FEN reader, its move list) to its "
+               "answers, and is no measure of the check.\n")
     out.append(fenced((work / "speed.txt").read_text()))
     sys.stdout.write("\n".join(out))
 
