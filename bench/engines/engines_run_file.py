@@ -125,7 +125,7 @@ def main():
     names = (work / "names.txt").read_text().split()
     out = [f"# Real engines' own SEE, checked and timed: {m['cpu']}\n",
            f"- CPU: {m['cpu']} ({m['features']})",
-           f"- commit: `{m['commit']}`",
+           f"- commit: {m['commit']}",
            f"- command: `{m['command']}` ({m['seconds']} s in all)",
            f"- load (1, 5, 15 min) before, during the timing, after: {m['load']}. The machine is "
            "shared: the ns a call of seebatch time hold their ratios (the SEEs take turns within "

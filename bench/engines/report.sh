@@ -93,7 +93,7 @@ echo "== seebatch time (${#order[@]} plug-ins beside the view, $rounds rounds)"
 time_load_before=$(load)
 "$seebatch" time "${time_args[@]}" --rounds "$rounds" --format json > "$work/time.json"
 time_load_after=$(load)
-commit=$(git -C "$repo" rev-parse --short HEAD)
+commit=$(git -C "$repo" rev-parse HEAD)
 python3 "$here/engines_chart.py" "$work/time.json" "$chart" --machine "$model_name" \
     --commit "$commit" --labels "$(IFS=,; echo "${labels[*]}")" || echo "(no chart: gnuplot?)"
 
