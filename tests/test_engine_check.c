@@ -178,6 +178,11 @@ static void test_faults(void)
     test_fault(&s, "the queen tried before the rook", -1);
     s.fault = FAULT_STOPS_ONCE_AHEAD;
     test_fault(&s, "the exchange broken off once the capturer is ahead", -1);
+    s.fault = FAULT_SWAP_PRUNED;
+    test_fault(&s,
+               "the swap list pruned where a side is behind either way (the value exact in "
+               "sign alone)",
+               -1);
     s.fault = FAULT_EN_PASSANT_NO_VICTIM;
     test_fault(&s, "en passant taking nothing (the victim looked for on the destination)", 3);
     s = reference(small_rules);

@@ -169,6 +169,10 @@ static void test_faults(void)
          * black retakes, -100. Broken off once black is ahead after exd5:
          * -200. */
         {"6k1/8/4p3/3p4/8/2N5/6B1/6K1 w - - 0 1", "g2d5", FAULT_STOPS_ONCE_AHEAD, -100, -200},
+        /* exd5 (+300), exd5 (-200 for white): 200. Pruned before black's
+         * capture (white is ahead if black stands pat, and black, taking a
+         * pawn for a knight, is behind either way): 300, the sign kept. */
+        {"6k1/8/4p3/3n4/4P3/8/8/6K1 w - - 0 1", "e4d5", FAULT_SWAP_PRUNED, 200, 300},
     };
     seebatch_config config = seebatch_config_classic();
     config.values[1] = config.values[2] = 300;

@@ -30,6 +30,8 @@ static const char *const fault_names[FAULT_COUNT] = {
     [FAULT_EN_PASSANT_NO_VICTIM] = "en passant taking nothing (the victim looked for on the "
                                    "destination)",
     [FAULT_STOPS_ONCE_AHEAD] = "the exchange broken off once the capturer is ahead",
+    [FAULT_SWAP_PRUNED] = "the swap list pruned where a side is behind either way (the value "
+                          "exact in sign alone)",
 };
 
 const char *exchange_fault_name(exchange_fault fault)
@@ -138,6 +140,12 @@ static int play_captures(walk *w, const seebatch_config *config, int side, int *
     int d = 0, squares[64];
     *cut = -1;
     while (d + 1 < MAX_CAPTURES) {
+        /* The swap algorithm's prune, before it looks for a capturer: the
+         * side to capture is behind if it stands pat (swap[d] > 0 for the
+         * other) and behind after capturing the piece on `to` too. */
+        if (*cut < 0 && w->fault == FAULT_SWAP_PRUNED && w->swap[d] > 0 &&
+            value_of(w, w->board.square[w->to]) - w->swap[d] < 0)
+            *cut = d;
         record->attackers |= attacker_set(w);
         int from = next_attacker(w, side);
         if (from < 0)

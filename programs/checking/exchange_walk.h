@@ -5,7 +5,10 @@
  * missing, a king capturing into attack, the queen tried before the rook,
  * an en passant victim left on its square or looked for on the
  * destination, the exchange broken off as soon as the side that has just
- * captured is ahead). Slow and plain, for the check of an engine's SEE: only its
+ * captured is ahead, or the swap list pruned as chessprogramming.org's swap
+ * algorithm prunes it: cut before a capture when the side to make it is
+ * behind whether it captures or not, which keeps the sign of the value and
+ * not the value). Slow and plain, for the check of an engine's SEE: only its
  * differences are walked. Without a fault the value is the contract's
  * (include/seebatch.h), which the tests hold it to.
  */
@@ -25,6 +28,7 @@ typedef enum exchange_fault {
     FAULT_EN_PASSANT_VICTIM_STAYS, /* the pawn taken en passant still blocks its square */
     FAULT_EN_PASSANT_NO_VICTIM,    /* the victim looked for on the destination: nothing taken */
     FAULT_STOPS_ONCE_AHEAD,        /* broken off once the side that captured is ahead at all */
+    FAULT_SWAP_PRUNED,             /* the swap list's prune, which keeps the sign alone */
     FAULT_COUNT
 } exchange_fault;
 

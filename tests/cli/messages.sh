@@ -100,6 +100,11 @@ expect "filter epd is capped" "$("$tool" filter --input-format epd --max-errors 
 expect "--max-errors needs a number" "$?" "2"
 
 # --help names every backend; --version the one in use and the CPU's features.
+# eval reads UCI position commands: its help says so (issue 76).
+expect "eval --help: position lines" "$("$tool" eval --help | grep -c '^  position startpos|fen FEN \[moves')" "1"
+# No formula broken across lines: a line that opens a parenthesis closes it.
+expect "filter --help: formulas whole on a line" \
+    "$("$tool" filter --help | grep -c 'P(.*|$')" "0"
 expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512')" "1"
 # Unforced even where the suite runs with SEEBATCH_BACKEND set (tests/run_all.sh).
 version=$(env -u SEEBATCH_BACKEND "$tool" --version)
