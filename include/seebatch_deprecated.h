@@ -34,6 +34,12 @@ SEEBATCH_DEPRECATED("use seebatch_rules_init, which checks the configuration fir
 SEEBATCH_API seebatch_status seebatch_config_validate(const seebatch_config *config,
                                                       seebatch_error *error);
 
+/* Leaf nodes of the legal move tree of the given depth (1 for depth 0 or
+ * less) on a consistent board. */
+SEEBATCH_DEPRECATED("run `seebatch perft`, or count with seebatch_generate_moves and "
+                    "seebatch_board_play")
+SEEBATCH_API uint64_t seebatch_perft(const seebatch_board *board, int depth);
+
 /* ---- one board, a configuration per call ---- */
 
 SEEBATCH_DEPRECATED("use seebatch_value on rules from seebatch_rules_init")

@@ -1,32 +1,29 @@
 /*
- * Stockfish's training data (.binpack, .plain and .bin), read, written and
- * filtered by the code the `seebatch` tool runs, so a C or Python caller
- * reads, writes and judges exactly as the tool does. Part of libseebatch
- * (this header includes seebatch.h, for boards, moves and errors). Link:
- * seebatch::seebatch (or seebatch::seebatch_static), or `pkg-config
- * --cflags --libs seebatch`.
+ * Stockfish's training data (.binpack, .plain, .bin), read, written and
+ * filtered by the code the `seebatch` tool runs: a C or Python caller reads,
+ * writes and judges exactly as the tool does. Part of libseebatch (link
+ * seebatch::seebatch, or `pkg-config --cflags --libs seebatch`). In order:
  *
- * In one sitting:
- *   seebatch_file_format      one enum of the formats, and one rule that
- *                             tells a file's (its first bytes, then its name)
- *   seebatch_training_open    read a file as a stream of batches (arrays)
- *   seebatch_training_run     read a whole file on threads, a work of yours
- *                             (or seebatch_label_work, seebatch_count_work)
- *                             on each portion, delivered in file order
- *   seebatch_training_create  write entries, as Stockfish's writers do
- *   seebatch_training_filter  the rules of `seebatch filter`, made once,
- *                             applied to a batch (_keep) or a file (_file)
+ *   seebatch_training_open, _read, _close     a file as a stream of batches
+ *   seebatch_training_run                     a whole file on threads, a work
+ *                                             (yours, seebatch_label_work,
+ *                                             seebatch_count_work) on each portion
+ *   seebatch_training_create, _write, _finish entries written as Stockfish's are
+ *   seebatch_training_filter_new, _keep, _file the rules of `seebatch filter`
  *
- * A file written (_create, _filter_file) is written to a temporary beside
- * its path (".NAME.XXXXXX", the target's permissions), renamed over it only
- * when whole; a target that is no regular file (/dev/null, a FIFO; NUL on
- * Windows) is written directly, a symbolic link followed and kept.
- * An entry is five fields: the board, the move played there (seebatch_move:
- * castling the king taking its rook), the search score, the ply and the game
- * result (-1, 0, 1 for the side to move); in batches as five parallel arrays
- * (seebatch_training_arrays), one by one as a struct (seebatch_training_entry).
- * Every function is thread-safe on distinct objects, prints nothing, and
- * keeps no pointer to the caller's arrays after it returns.
+ * An entry is five fields: the board, the move played there (castling as
+ * the king taking its rook), the search score, the ply and the game result
+ * (-1, 0, 1 for the side to move); in batches five parallel arrays
+ * (seebatch_training_arrays), one by one a struct (seebatch_training_entry).
+ * Errors as in seebatch.h, the message in the tool's words ("INPUT: byte B,
+ * entry E: why"; plain text "INPUT: line L, entry E: why"):
+ * SEEBATCH_ERROR_ARGUMENT for a NULL pointer, a file that cannot be opened,
+ * read, created or written (path and reason), bytes their format does not
+ * allow, an entry the format cannot hold, no memory; _BOARD, _MOVE for an
+ * entry given whose board or move is refused; _CONFIG for a bad rule. The
+ * place of a fault is kept by the object that met it (the _place calls) or
+ * the run. Every function is thread-safe on distinct objects, prints
+ * nothing and keeps no pointer to the caller's arrays after it returns.
  */
 #ifndef SEEBATCH_TRAINING_H
 #define SEEBATCH_TRAINING_H
@@ -41,17 +38,7 @@
 extern "C" {
 #endif
 
-/*
- * Errors as in seebatch.h: a seebatch_status, and `seebatch_error *error`
- * last (NULL: the status alone) with one line in the tool's words ("INPUT:
- * byte B, entry E: why"; plain text: "INPUT: line L, entry E: why").
- * SEEBATCH_ERROR_ARGUMENT: a NULL pointer, a file that cannot be opened,
- * read, created or written (path and reason), bytes their format does not
- * allow, an entry the format cannot hold, no memory. SEEBATCH_ERROR_BOARD,
- * _MOVE: an entry given whose board or move is refused. SEEBATCH_ERROR_CONFIG:
- * a bad rule argument. The place of a fault, as numbers, is kept by the
- * object that met it (the _place calls) or the run (seebatch_run.place).
- */
+/* Where a fault is. */
 typedef struct seebatch_training_place {
     uint64_t byte_offset; /* in the file (plain: the start of its block); writing, filtering: 0 */
     uint64_t entry;       /* from 1, in the file or among the entries given; 0: no one entry */
@@ -75,22 +62,23 @@ typedef struct seebatch_training_entry {
     int8_t result; /* -1, 0 or 1, for the side to move */
 } seebatch_training_entry;
 
-/* The FEN of an entry as .plain's `fen` lines write it: the board's, but
- * the fullmove number from the ply ((ply + 1) / 2) and the rule-50 counter
- * kept to its low 8 bits. Into out (size bytes; SEEBATCH_FEN_MAX is
- * enough), returning its length, or 0 and "" (size > 0) for a board not
- * consistent or a buffer too small. */
-SEEBATCH_API size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out,
-                                          size_t size);
+/* Parses count UCI moves (seebatch_move_parse): move i from texts + i *
+ * text_stride (NUL-terminated or text_stride bytes: a NumPy bytes array) on
+ * boards[board_index[i]] (board i when board_index is NULL). *parsed (or
+ * NULL): count, or on failure the row refused (the moves before written).
+ * Errors ("row R: why"): SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_BOARD,
+ * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
+SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(
+    const seebatch_board *boards, size_t board_count, const uint32_t *board_index,
+    const char *texts, size_t text_stride, size_t count, uint16_t *moves, size_t *parsed,
+    seebatch_error *error);
 
 /* ---- Formats ---- */
 
-/* What a file holds, by the one rule of the library, the tool and Python
- * (seebatch_file_format_of): its first bytes ("BINP" binpack, "fen "
- * plain), else its name (.binpack, .plain, .bin, .epd; .bin has no magic),
- * else lines of FEN or EPD; empty is plain unless named binpack or bin.
- * Every function here is pure and thread-safe. */
-
+/* What a file holds, by the one rule of the library, the tool and Python:
+ * its first bytes ("BINP" binpack, "fen " plain), else its name (.binpack,
+ * .plain, .bin, .epd; .bin has no magic), else lines of FEN or EPD; empty
+ * is plain unless named binpack or bin. The three calls below are pure. */
 typedef enum seebatch_file_format {
     SEEBATCH_FILE_UNKNOWN = 0,
     SEEBATCH_FILE_BINPACK = 1,
@@ -99,9 +87,6 @@ typedef enum seebatch_file_format {
     SEEBATCH_FILE_BIN = 4    /* Stockfish's older PackedSfenValue, 40 bytes an entry */
 } seebatch_file_format;
 
-/* How many first bytes seebatch_file_format_of looks at. */
-enum { SEEBATCH_FILE_FORMAT_LOOK_BYTES = 4 };
-
 /* The format named "binpack", "plain", "lines" (or "epd") or "bin";
  * SEEBATCH_FILE_UNKNOWN for another name or NULL. */
 SEEBATCH_API seebatch_file_format seebatch_file_format_named(const char *name);
@@ -109,36 +94,21 @@ SEEBATCH_API seebatch_file_format seebatch_file_format_named(const char *name);
 /* "unknown", "binpack", "plain", "lines" or "bin"; NULL for no format. */
 SEEBATCH_API const char *seebatch_file_format_name(seebatch_file_format format);
 
-/* The format a path's name says (.binpack, .plain, .epd, .bin): the rule
- * by which an output's format follows its name, the tool's and Python's;
- * SEEBATCH_FILE_UNKNOWN for another name, none, or NULL. */
+/* The format a path's name says (.binpack, .plain, .epd, .bin), by which
+ * an output's format follows its name; SEEBATCH_FILE_UNKNOWN for another
+ * name, none, or NULL. */
 SEEBATCH_API seebatch_file_format seebatch_file_format_of_path(const char *path);
-
-/* What a file holds by the rule above, from its first `got` bytes at start
- * (start may be NULL when got is 0) and its path (NULL: no name). Never
- * SEEBATCH_FILE_UNKNOWN. */
-SEEBATCH_API seebatch_file_format seebatch_file_format_of(const char *path, const char *start,
-                                                          size_t got);
 
 /* ---- Reading a stream of batches ---- */
 
 typedef struct seebatch_training_reader seebatch_training_reader;
 
-/* Opens a training file for reading into *reader, its format told by
- * seebatch_file_format_of. Errors (*reader is then NULL): a NULL argument,
- * a file that cannot be opened or read, lines (no training data), no
- * memory. */
+/* Opens a training file for reading into *reader, its format told by the
+ * rule above. Errors (*reader is then NULL): a NULL argument, a file that
+ * cannot be opened or read, lines (no training data), no memory. */
 SEEBATCH_API seebatch_status seebatch_training_open(const char *path,
                                                     seebatch_training_reader **reader,
                                                     seebatch_error *error);
-
-/* The same for a stream open for reading, from its current place, in the
- * format given (binpack, plain or bin); name names it in messages (kept as
- * a pointer). seebatch_training_close leaves the stream open. */
-SEEBATCH_API seebatch_status seebatch_training_open_stream(FILE *stream, const char *name,
-                                                           seebatch_file_format format,
-                                                           seebatch_training_reader **reader,
-                                                           seebatch_error *error);
 
 /* The format the reader reads: binpack, plain or bin. */
 SEEBATCH_API seebatch_file_format
@@ -229,8 +199,8 @@ typedef struct seebatch_work {
 /* One call of seebatch_training_run. */
 typedef struct seebatch_run {
     /* In. */
-    const char *input;  /* the file; with input_stream, its name in messages */
-    FILE *input_stream; /* NULL: input opened, its format told by seebatch_file_format_of */
+    const char *input;           /* the file; with input_stream, its name in messages */
+    FILE *input_stream;          /* NULL: input opened, its format told by the rule above */
     seebatch_file_format format; /* input_stream's: binpack, plain, bin or lines */
     unsigned threads;            /* workers; 0 and 1: none, all on the calling thread */
     seebatch_work work;
@@ -258,11 +228,10 @@ typedef struct seebatch_run {
 /* Reads the whole input on run->threads threads, each block of entries or
  * lines given to run->work.block on a worker, each portion delivered to
  * run->work.deliver on the calling thread in file order: what a work writes
- * at delivery is the same for every number of threads. The one loop over a
- * file of the `seebatch` tool (eval, check, stats) and of Python's
- * label_file and count_file. A fault of the input (bytes its format does
- * not allow, a file that ends inside a chunk, a plain block not skipped, a
- * failed read) ends the run after every entry before it is delivered.
+ * at delivery is the same for every number of threads. A fault of the
+ * input (bytes its format does not allow, a file that ends inside a chunk,
+ * a plain block not skipped, a failed read) ends the run after every entry
+ * before it is delivered.
  * Errors: a NULL run, input or block, a format that is none of the four, a
  * file that cannot be opened or read, no memory, a deliver that ended the
  * run ("stopped by the work"), a fault ("INPUT: line L: why" for lines). */
@@ -306,11 +275,14 @@ SEEBATCH_API seebatch_work seebatch_count_work(seebatch_counts *counts);
 
 typedef struct seebatch_training_writer seebatch_training_writer;
 
-/* Makes a writer of binpack, plain or bin to path, renamed over it by
- * seebatch_training_finish. Binpack chunks close at 1 MiB, as
- * Stockfish's writer closes them, or with caller_chunks 1 at
- * seebatch_training_end_chunk. Errors (*writer then NULL): a NULL argument,
- * another format, a file that cannot be created, no memory. */
+/* Makes a writer of binpack, plain or bin to path: to a temporary beside it
+ * (".NAME.XXXXXX", the target's permissions) renamed over it by
+ * seebatch_training_finish, or straight to a target that is no regular
+ * file (/dev/null, a FIFO; NUL on Windows), a symbolic link followed and
+ * kept. Binpack chunks close at 1 MiB, as Stockfish's writer closes them,
+ * or with caller_chunks 1 at seebatch_training_end_chunk. Errors (*writer
+ * then NULL): a NULL argument, another format, a file that cannot be
+ * created, no memory. */
 SEEBATCH_API seebatch_status seebatch_training_create(const char *path, seebatch_file_format format,
                                                       int caller_chunks,
                                                       seebatch_training_writer **writer,
@@ -362,7 +334,7 @@ SEEBATCH_API seebatch_status seebatch_training_filter_new(size_t argc, const cha
                                                           seebatch_error *error);
 
 /* For count entries in file order, keep[i] = 1 when no rule drops entry i,
- * else 0: the tool's and Python's judge of batches. A move 0 is none (an EPD
+ * else 0. A move 0 is none (an EPD
  * line without one): no rule on the move matches it. Rules that look back
  * (the placeholder zero, the piece count) remember earlier calls' entries.
  * Errors naming the first entry refused ("entry E: why"; keep written up to
@@ -372,24 +344,15 @@ SEEBATCH_API seebatch_status seebatch_training_filter_keep(seebatch_training_fil
                                                            const seebatch_training_arrays *in,
                                                            uint8_t *keep, seebatch_error *error);
 
-/* What the rules did to entries: how many, kept, and per rule r (rule r as
- * seebatch_training_filter_rule names it) the entries it matched and those
- * it alone matched (no other rule did: kept without it). */
+/* What the rules did to entries: how many, kept, and per rule r (in the
+ * library's order) the entries it matched and those it alone matched (no
+ * other rule did: kept without it). */
 typedef struct seebatch_filter_counts {
     uint64_t entries;
     uint64_t kept;
     uint64_t matched[16];
     uint64_t alone[16];
 } seebatch_filter_counts;
-
-/* The counts of the filter's seebatch_training_filter_keep calls so far. */
-SEEBATCH_API void seebatch_training_filter_counts(const seebatch_training_filter *filter,
-                                                  seebatch_filter_counts *counts);
-
-/* 1 when rule r (0..15) of the filter is on, with its words in out (size
- * bytes): "--skip-see-ge 0", "--random-skip 3 (seed 11)"; else 0 and "". */
-SEEBATCH_API int seebatch_training_filter_rule(const seebatch_training_filter *filter, int rule,
-                                               char *out, size_t size);
 
 /* What the filter's rules read, as bits (0 for NULL). */
 enum {
@@ -416,8 +379,7 @@ typedef struct seebatch_filter_file_job {
     unsigned threads;    /* binpack input: the runner's workers; the output is the same */
     FILE *input_stream;  /* NULL, or read from here in input_format (not closed) */
     FILE *output_stream; /* NULL, or written here, flushed, not closed or committed */
-    /* When not NULL, on the calling thread after each portion is written: its
-     * entries and bytes of the input. */
+    /* As seebatch_run's, after each portion is written. */
     void (*progress)(void *context, uint64_t entries, uint64_t bytes);
     void *progress_context;
     seebatch_file_format input_format;
@@ -433,30 +395,17 @@ typedef struct seebatch_filter_file_job {
 } seebatch_filter_file_job;
 
 /* Filters job->input into job->output in job->output_format, as `seebatch
- * filter RULES INPUT --output OUTPUT` does, byte for byte (the tool's and
- * Python's Filter.filter_file), on the one runner. Binpack input is judged
- * chunk by chunk on job->threads workers, chains and chunks kept (no rule: the
- * output is the input); plain and bin in batches, written as
- * seebatch_training_write writes. A failure leaves the output's path as it was,
- * but at a fault of the input every entry before it is written and committed
- * (job->place names it). Errors: a NULL filter or input, a format none of the
- * three, an output that is the input, a file that cannot be opened, created or
- * written, no memory, a fault. */
+ * filter RULES INPUT --output OUTPUT` does, byte for byte. Binpack input is
+ * judged chunk by chunk on job->threads workers, chains and chunks kept (no
+ * rule: the output is the input); plain and bin in batches, written as
+ * seebatch_training_write writes (by a temporary, as _create). A failure
+ * leaves the output's path as it was, but at a fault of the input every
+ * entry before it is written and committed (job->place names it).
+ * Errors: a NULL filter or input, a format none of the three, an output
+ * that is the input, a file that cannot be opened, created or written, no
+ * memory, a fault. */
 SEEBATCH_API seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job,
                                                            seebatch_error *error);
-
-/* ---- Moves as text ---- */
-
-/* Parses count UCI moves (seebatch_move_parse): move i from texts + i *
- * text_stride (NUL-terminated or text_stride bytes: a NumPy bytes array) on
- * boards[board_index[i]] (board i when board_index is NULL). *parsed (or
- * NULL): count, or on failure the row refused (the moves before written).
- * Errors ("row R: why"): SEEBATCH_ERROR_MOVE, SEEBATCH_ERROR_BOARD,
- * SEEBATCH_ERROR_ARGUMENT (a board index out of range; a NULL argument). */
-SEEBATCH_API seebatch_status seebatch_training_moves_from_uci(
-    const seebatch_board *boards, size_t board_count, const uint32_t *board_index,
-    const char *texts, size_t text_stride, size_t count, uint16_t *moves, size_t *parsed,
-    seebatch_error *error);
 
 #ifdef __cplusplus
 }

@@ -86,8 +86,7 @@ SEEBATCH_API seebatch_layout seebatch_layout_stockfish(void);
 /* The exchange a view runs after the early exits (chosen for this CPU and
  * layout): whether the mover of the normal move `move`, `shortfall` > 0 short
  * of the threshold if it is taken back and nothing more happens, ends at or
- * above it; `pieces` and `colors` are the view's. Six arguments, all in
- * registers: no stack frame. */
+ * above it; `pieces` and `colors` are the view's (six arguments: no stack). */
 typedef bool seebatch_view_exchange_fn(const seebatch_rules *rules, const uint64_t *pieces,
                                        const uint64_t *colors, const void *pins, unsigned move,
                                        int32_t shortfall);

@@ -1,10 +1,10 @@
 /* What `seebatch --version` says of this machine and of the library's
- * choices on it (seebatch_machine_report, seebatch.h): the account a bug
- * report needs, written by the library that made the choices, so that the
- * tool and any other caller print the same. Auto's choices are read through
- * lib/auto's own functions (auto/implementations.h, auto/call_shapes.h),
- * the CPU's words are cpu_features.c's, the view exchange's
- * views/choice.c's. */
+ * choices on it (seebatch_machine_report, machine_report.h). Auto's choices
+ * are read through lib/auto's own functions (auto/implementations.h,
+ * auto/call_shapes.h), the CPU's words are cpu_features.c's, the view
+ * exchange's views/choice.c's. */
+#include "machine_report.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -24,6 +24,14 @@
 #include "training/filtering/rule_options.h" /* why: the SEE and rule options among the tool's */
 #include "platform/output_file.h" /* why: --output by temporary and rename, never an input */
 #include "training/formats/binpack_reader.h" /* why: interleave checks chunk headers */
+/* What the tool alone prints or reads, left out of the public headers: no
+ * user of the library calls it (issue 77). */
+#include "machine_report.h"               /* why: --version's account of the machine */
+#include "board/movegen.h"                /* why: gen perft's count of the move tree */
+#include "text/fen_write.h"               /* why: Shredder-FEN for an engine checked */
+#include "training/formats/data_format.h" /* why: an input's format from its first bytes */
+#include "training/formats/plain.h"       /* why: eval's FEN of an entry, as .plain's */
+#include "training/training_filter.h"     /* why: filter's closing table: counts, rules */
 /* The differential harness: the kernels it holds to the reference, past the public calls. */
 #include "auto/dispatch.h" /* why: the backends this machine runs, found by name */
 #include "kernel.h"        /* why: a kernel's batch calls, and the reference */

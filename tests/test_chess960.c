@@ -17,7 +17,9 @@
 
 #include "check.h"
 #include "differential.h"
+#include "board/movegen.h"
 #include "seebatch.h"
+#include "text/fen_write.h"
 
 enum { LINE_MAX = 512, DEPTHS_MAX = 5 };
 
@@ -167,7 +169,7 @@ static int run_file(const char *directory, const char *name, int depth, int ever
         read++;
         check_root(&board, where);
         for (int d = 1; d <= depth && p.counts[d - 1]; d++)
-            CHECK_EQ(seebatch_perft(&board, d), p.counts[d - 1], "%s (%s) depth %d", where, p.xfen,
+            CHECK_EQ(seebatch_perft_nodes(&board, d), p.counts[d - 1], "%s (%s) depth %d", where, p.xfen,
                      d);
     }
     fclose(file);
@@ -198,7 +200,7 @@ static void known_positions(void)
         CHECK_EQ(seebatch_board_from_fen(&board, known[i].fen, &error), SEEBATCH_OK, "%s: %s",
                  known[i].fen, error.message);
         for (int d = 1; d <= 3; d++)
-            CHECK_EQ(seebatch_perft(&board, d), known[i].counts[d - 1], "%s depth %d", known[i].fen,
+            CHECK_EQ(seebatch_perft_nodes(&board, d), known[i].counts[d - 1], "%s depth %d", known[i].fen,
                      d);
     }
 }

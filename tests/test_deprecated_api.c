@@ -179,9 +179,9 @@ static void refusals(position_set *set)
              SEEBATCH_ERROR_CONFIG, "a bad configuration, one move");
     CHECK(kept_answer, "the answer left as it was after a refusal");
     int32_t value = SENTINEL;
-    CHECK_EQ(seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL,
-                                               &error),
-             SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
+    CHECK_EQ(
+        seebatch_engine_see_value_checked(&rules, set->boards, NULL, set->moves[0], NULL, &error),
+        SEEBATCH_ERROR_ARGUMENT, "the engine path, no output");
     CHECK(strcmp(error.message, "output is NULL with count 1") == 0, "%s", error.message);
     CHECK(seebatch_engine_see_value_checked(&rules, set->boards, NULL, (seebatch_move)0, &value,
                                             &error) != SEEBATCH_OK &&
@@ -252,9 +252,9 @@ static void refusals(position_set *set)
         CHECK_EQ(values[i], SENTINEL, "output %zu written on a refusal", i);
 }
 
-/* 0.3's two calls taken back into 0.2's header: clearing a board is
+/* 0.3's calls taken back into 0.2's header: clearing a board is
  * SEEBATCH_BOARD_EMPTY, validating a configuration is seebatch_rules_init's
- * check, with its statuses and messages. */
+ * check, with its statuses and messages; perft left seebatch.h. */
 static void board_and_configuration(void)
 {
     seebatch_board cleared, empty = SEEBATCH_BOARD_EMPTY;
@@ -271,6 +271,16 @@ static void board_and_configuration(void)
     CHECK(strcmp(validated.message, prepared.message) == 0, "\"%s\" and \"%s\"", validated.message,
           prepared.message);
     CHECK_EQ(seebatch_config_validate(NULL, NULL), SEEBATCH_ERROR_ARGUMENT, "NULL");
+    /* perft, the tool's since 0.3, still counts the move tree (Kiwipete's
+     * published counts: 48, 2039, 97862). */
+    seebatch_board kiwipete;
+    CHECK_EQ(seebatch_board_from_fen(
+                 &kiwipete, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                 NULL),
+             SEEBATCH_OK, "Kiwipete");
+    CHECK(seebatch_perft(&kiwipete, 0) == 1 && seebatch_perft(&kiwipete, 1) == 48 &&
+              seebatch_perft(&kiwipete, 2) == 2039 && seebatch_perft(&kiwipete, 3) == 97862,
+          "perft of Kiwipete");
 }
 
 int main(void)

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "seebatch_training.h"
+#include "training/formats/data_format.h"
 
 int main(void)
 {

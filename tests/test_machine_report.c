@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "environment.h"
+#include "machine_report.h"
 #include "seebatch.h"
 
 /* The whole report, in memory the caller frees. */

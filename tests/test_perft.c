@@ -79,10 +79,10 @@ static void test_perft_counts(void)
         seebatch_board board;
         if (!board_from(&board, c->fen))
             continue;
-        CHECK_EQ(seebatch_perft(&board, 0), 1, "%s", c->fen);
+        CHECK_EQ(seebatch_perft_nodes(&board, 0), 1, "%s", c->fen);
         for (int depth = 1; depth <= c->depth; depth++)
             if (c->nodes[depth - 1])
-                CHECK_EQ(seebatch_perft(&board, depth), c->nodes[depth - 1], "%s depth %d", c->fen,
+                CHECK_EQ(seebatch_perft_nodes(&board, depth), c->nodes[depth - 1], "%s depth %d", c->fen,
                          depth);
     }
 }
@@ -345,7 +345,7 @@ static void test_unusual_boards(void)
         board.pieces[SEEBATCH_ROOK] |= (uint64_t)1 << 56;
         board.colors[SEEBATCH_BLACK] |= (uint64_t)1 << 56;
         CHECK_EQ(count_moves(&board), 0, "king a1 in check with nowhere to go");
-        CHECK_EQ(seebatch_perft(&board, 3), 0, "no moves, no nodes");
+        CHECK_EQ(seebatch_perft_nodes(&board, 3), 0, "no moves, no nodes");
     }
     /* A crowded, unusual board must not overflow the move array. */
     if (board_from(&board, "QQQQQQQQ/QQQQQQQQ/8/8/8/8/pppppppp/qqqqqqqq w - - 0 1")) {

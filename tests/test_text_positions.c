@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "seebatch_training.h"
+#include "training/formats/plain.h"
 
 static const char start[] = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 

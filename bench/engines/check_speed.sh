@@ -51,3 +51,25 @@ fi
 for plugin in "$@"; do
     best --see-plugin "$plugin"
 done
+
+# whole CHECK-WORDS...: one whole check on the real positions, its questions
+# over its wall clock (the rules found first when none are given).
+whole() {
+    local start end questions
+    start=$(date +%s.%N)
+    "$seebatch" check "$@" --format json > "$work/whole.json" 2> /dev/null || true
+    end=$(date +%s.%N)
+    questions=$(python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["questions"])' \
+        < "$work/whole.json")
+    awk -v q="$questions" -v s="$start" -v e="$end" -v what="$*" -v load="$(load)" \
+        'BEGIN { printf "check %s: %d questions in %.2f s: %.0f answers a second (load %s)\n",
+                 what, q, e - s, q / (e - s), load }'
+}
+seebatch=$build/seebatch
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "== whole checks (seebatch check, the real positions, wall clock)"
+whole --see-plugin "$own_plugin --preset stockfish" --preset stockfish
+whole --see-command "$own_lines --preset stockfish" --preset stockfish
+whole --see-plugin "$own_plugin --preset stockfish"
+whole --see-command "$own_lines --preset stockfish"

@@ -384,7 +384,7 @@ void seebatch_board_play(seebatch_board *board, seebatch_move move)
 
 /* Counts the last ply without playing it (bulk counting). A depth below 0
  * is treated as 0. */
-uint64_t seebatch_perft(const seebatch_board *board, int depth)
+uint64_t seebatch_perft_nodes(const seebatch_board *board, int depth)
 {
     if (depth <= 0)
         return 1;
@@ -396,7 +396,7 @@ uint64_t seebatch_perft(const seebatch_board *board, int depth)
     for (size_t i = 0; i < count; i++) {
         seebatch_board child = *board;
         seebatch_board_play(&child, moves[i]);
-        nodes += seebatch_perft(&child, depth - 1);
+        nodes += seebatch_perft_nodes(&child, depth - 1);
     }
     return nodes;
 }

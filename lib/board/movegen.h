@@ -2,12 +2,14 @@
  * legality rule itself and the capture generator that tests every move
  * against it, for the boards the fast one leaves (no king or several kings
  * of the side to move); and the fast generator's two copies, which
- * seebatch_generate_captures (captures.c) chooses between. */
+ * seebatch_generate_captures (captures.c) chooses between. Besides, perft,
+ * which the tool's `gen perft` and the move generator's tests count. */
 #ifndef SEEBATCH_MOVEGEN_H
 #define SEEBATCH_MOVEGEN_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "seebatch.h"
 
@@ -24,6 +26,11 @@ size_t seebatch_generate_captures_tested(const seebatch_board *board, seebatch_m
  * (builds with the AVX2 kernel, run where the CPU runs pext fast). */
 size_t seebatch_generate_captures_kindergarten(const seebatch_board *board, seebatch_move *moves);
 size_t seebatch_generate_captures_pext(const seebatch_board *board, seebatch_move *moves);
+
+/* Number of leaf nodes of the legal move tree of the given depth (perft);
+ * depth 0 (or below) gives 1. Precondition: consistent board. Thread-safe.
+ * (0.2's seebatch_perft, deprecated, calls it.) */
+uint64_t seebatch_perft_nodes(const seebatch_board *board, int depth);
 
 #pragma GCC visibility pop
 

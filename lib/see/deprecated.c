@@ -6,6 +6,7 @@
  */
 #include "seebatch_deprecated.h"
 
+#include "board/movegen.h" /* seebatch_perft_nodes */
 #include "errors.h"
 #include "kernel.h"
 
@@ -14,6 +15,11 @@ void seebatch_board_clear(seebatch_board *board) { *board = (seebatch_board)SEEB
 seebatch_status seebatch_config_validate(const seebatch_config *config, seebatch_error *error)
 {
     return seebatch_config_check(config, error);
+}
+
+uint64_t seebatch_perft(const seebatch_board *board, int depth)
+{
+    return seebatch_perft_nodes(board, depth);
 }
 
 /* Rules for a configuration the unchecked calls take as valid. */

@@ -21,6 +21,10 @@
 size_t seebatch_fen_with_counters(const seebatch_board *board, uint16_t halfmove, uint16_t fullmove,
                                   bool shredder, char *buffer, size_t size);
 
+/* seebatch_board_to_fen in Shredder-FEN: each right as its rook's file
+ * ("HAha"), as an engine checked by `seebatch check --see-plugin` reads it. */
+size_t seebatch_board_to_shredder_fen(const seebatch_board *board, char *buffer, size_t size);
+
 #pragma GCC visibility pop
 
 #endif

@@ -1,6 +1,8 @@
-/* the training filter (seebatch_training.h): the rules of `seebatch filter`, read from
- * the same options by the same code (filtering/), judged on the
- * caller's arrays. */
+/* the training filter (seebatch_training.h, training_filter.h): the rules
+ * of `seebatch filter`, read from the same options by the same code
+ * (filtering/), judged on the caller's arrays. */
+#include "training_filter.h"
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -16,6 +16,7 @@
 #include "training/filtering/chunk_filter.h"
 #include "training/running/file_runner.h"
 #include "platform/output_file.h"
+#include "training_filter.h"
 #include "training_internal.h"
 
 /* The rules that look at earlier entries: with them a chunk is never cut

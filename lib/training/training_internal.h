@@ -120,4 +120,13 @@ extern const char seebatch_binpack_cannot_hold[];
  * checked it: seebatch_training_reader_skips). */
 void seebatch_training_writer_trust(seebatch_training_writer *writer, bool holds_checked);
 
+/* seebatch_training_open for a stream open for reading, from its current
+ * place, in the format given (binpack, plain or bin): the runner's reader of
+ * a file it has opened or been given. name names it in messages (kept as a
+ * pointer); seebatch_training_close leaves the stream open. */
+seebatch_status seebatch_training_open_stream(FILE *stream, const char *name,
+                                              seebatch_file_format format,
+                                              seebatch_training_reader **reader,
+                                              seebatch_error *error);
+
 #endif

@@ -1,5 +1,7 @@
 #include "filter_counts.h"
 
+#include "tool_only.h"
+
 bool print_rule_counts(FILE *stream, const char *command, const seebatch_training_filter *filter,
                        const seebatch_filter_counts *counts, bool explain)
 {

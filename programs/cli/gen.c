@@ -7,6 +7,7 @@
 #include "options.h"
 #include "position_generator.h"
 #include "subcommands.h"
+#include "tool_only.h"
 
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -114,7 +115,7 @@ static int print_divided(const seebatch_board *board, int depth)
         seebatch_board after = *board;
         seebatch_board_play(&after, moves[i]);
         divided[i].uci[seebatch_move_to_uci(moves[i], divided[i].uci)] = '\0';
-        divided[i].nodes = seebatch_perft(&after, depth - 1);
+        divided[i].nodes = seebatch_perft_nodes(&after, depth - 1);
         total += divided[i].nodes;
     }
     qsort(divided, count, sizeof *divided, by_uci);
@@ -184,6 +185,6 @@ int run_perft(int argc, char **argv)
                                     "--depth 1 or more");
     if (divide)
         return print_divided(&board, (int)depth);
-    print_output(stdout, "%llu\n", (unsigned long long)seebatch_perft(&board, (int)depth));
+    print_output(stdout, "%llu\n", (unsigned long long)seebatch_perft_nodes(&board, (int)depth));
     return EXIT_OK;
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "real_positions.h"
+
 /* The boards read so far. */
 typedef struct board_list {
     seebatch_board *boards;
@@ -78,8 +80,13 @@ int time_questions(const input_options *input, timing_questions *q)
 {
     board_list list = {NULL, 0, 0, 0};
     int status = EXIT_OK;
-    if (input->path_count == 0)
-        status = usage_error("time", "give a FILE of FEN lines");
+    if (input->path_count == 0) { /* the real positions built in, as check and suite ask */
+        list.boards = real_positions_all(&list.count);
+        if (!list.boards) {
+            report("time", "out of memory");
+            status = EXIT_RESOURCE_FAILURE;
+        }
+    }
     for (int i = 0; i < input->path_count && status == EXIT_OK; i++)
         status = read_file(&list, input->paths[i]);
     if (status == EXIT_OK && list.bad)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine_values.h"
+#include "tool_only.h"
 
 enum { DEFAULT_BATCH = 32768, DEFAULT_CLASSIFY = 100000 };
 

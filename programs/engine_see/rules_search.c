@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rule_words.h"
+#include "tool_only.h"
 
 enum {
     /* pins x promotions none/move/all x stop when ahead x normal moves

@@ -28,7 +28,7 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-CEILINGS = {"tool": 35}
+CEILINGS = {"tool": 41}  # 34 + the 7 the public headers gave up to the tool alone (issue 77)
 DOORS = {
     "tool": (["programs/cli", "programs/positions", "programs/checking", "programs/engine_see"],
              "tests/design/tool_door_names.txt"),

@@ -13,8 +13,15 @@
 #              differs only on en passant.
 #   berserk:   Berserk 4.6.0, its values and its stop when ahead; it differs
 #              only where a pawn leaves a file a rook or queen looks down.
-#   koivisto:  Koivisto 9.0, its values and stop when ahead; it differs where
-#              its swap list breaks off, and on en passant.
+#   koivisto:  Koivisto 9.0, its values and stop when ahead, and promotions,
+#              en passant and castling as 0 (--normal-moves-only): its swap
+#              loop toggles the mover's from-square into its attackers
+#              (`attadef ^= fromSet`), which for a quiet move (every quiet
+#              promotion) adds the mover's own pawn as a recapturer, so such
+#              moves come out near 0; it differs where its swap list breaks
+#              off (the chessprogramming wiki's pruning, the speculative
+#              recapture never folded in: the check names most of these
+#              "nothing"), and on en passant.
 #
 # The tree is the user's, never the repository's: $SEEBATCH_STOCKFISH_SRC,
 # $SEEBATCH_ETHEREAL_SRC, $SEEBATCH_BERSERK_SRC or $SEEBATCH_KOIVISTO_SRC,
@@ -34,7 +41,7 @@ case $engine in
     berserk)   variable=SEEBATCH_BERSERK_SRC tree=berserk-4.6.0 name="Berserk 4.6.0"
                rules="--values 100,565,565,705,1000 --stop-when-ahead" ;;
     koivisto)  variable=SEEBATCH_KOIVISTO_SRC tree=koivisto-9.0 name="Koivisto 9.0"
-               rules="--values 100,325,325,500,1000 --stop-when-ahead" ;;
+               rules="--values 100,325,325,500,1000 --stop-when-ahead --normal-moves-only" ;;
     *) echo "usage: $0 stockfish|ethereal|berserk|koivisto TOOL SANITIZERS" >&2; exit 2 ;;
 esac
 tree=${!variable:-$repo/../shared/$tree}

@@ -1,6 +1,6 @@
 /* A read that fails in the middle of a training file (a disk's bad sector,
- * a network file system gone), through the public reader only
- * (include/seebatch_training.h): .plain, .bin and .binpack streams whose
+ * a network file system gone), through the reader of a stream the runner
+ * opens (seebatch_training_open_stream, lib/training/training_internal.h): .plain, .bin and .binpack streams whose
  * reads fail from a chosen byte on, with errno set or not. Each read call
  * gives every entry before the fault, as the file cut there gives them,
  * then fails naming the read, "Input/output error" when no errno tells
@@ -22,6 +22,7 @@
 #include "check.h"
 #include "error_checks.h"
 #include "seebatch_training.h"
+#include "training/training_internal.h"
 #include "small_files.h"
 
 #if defined(__GLIBC__) && !defined(_WIN32)

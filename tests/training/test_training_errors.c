@@ -1,4 +1,5 @@
-/* The training functions' errors, through the public header only: every
+/* The training functions' errors, through the public header (and the
+ * filter's counts and rule words the tool prints, training_filter.h): every
  * fallible call returns a seebatch_status and fills a seebatch_error (NULL
  * allowed) as libseebatch's calls do, and the place of a fault (byte offset,
  * entry number) is kept by the object that met it. Usage:
@@ -12,6 +13,7 @@
 #include "error_checks.h"
 #include "failing_allocations.h"
 #include "seebatch_training.h"
+#include "training/training_filter.h"
 
 enum { ENTRIES = 3 };
 

@@ -30,6 +30,11 @@ size_t seebatch_plain_format(const training_entry *entry, char *out);
  * bytes); returns its length. */
 size_t seebatch_entry_fen(const training_entry *entry, char *out);
 
+/* The same for a board and a ply, as `seebatch eval` names an entry: into
+ * out (size bytes; SEEBATCH_FEN_MAX is enough), returning its length, or 0
+ * and "" (size > 0) for a board not consistent or a buffer too small. */
+size_t seebatch_training_fen(const seebatch_board *board, uint16_t ply, char *out, size_t size);
+
 enum { PLAIN_READ_AHEAD = 16384 };
 
 typedef struct plain_reader {
