@@ -170,21 +170,6 @@ void engine_report_text(const engine_report *r, FILE *out)
     print_differences_text(r, out);
 }
 
-/* A JSON string: quotes, backslashes and control bytes escaped. */
-static void print_json_string(FILE *out, const char *text)
-{
-    print_output(out, "\"");
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            print_output(out, "\\%c", *c);
-        else if (*c < 0x20)
-            print_output(out, "\\u%04x", *c);
-        else
-            print_output(out, "%c", *c);
-    }
-    print_output(out, "\"");
-}
-
 /* {"normal":N,...} */
 static void print_json_kinds(FILE *out, const uint64_t *by_kind)
 {

@@ -71,6 +71,20 @@ int usage_error(const char *subcommand, const char *format, ...)
  * value starts right after its option's NUL. That adjacency is how
  * argument_is_attached recognises a value given with '=', without a table.
  */
+void print_json_string(FILE *stream, const char *text)
+{
+    print_output(stream, "\"");
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            print_output(stream, "\\%c", *c);
+        else if (*c < 0x20)
+            print_output(stream, "\\u%04x", *c);
+        else
+            print_output(stream, "%c", *c);
+    }
+    print_output(stream, "\"");
+}
+
 char **split_attached_values(int argc, char **argv, int *split_argc)
 {
     size_t bytes = 0;

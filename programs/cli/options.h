@@ -104,6 +104,10 @@ void remember_write_error(void);
  * "Input/output error" where the system said "No space left on device". */
 void print_output(FILE *stream, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
 
+/* text as a JSON string, quoted, its quotes, backslashes and control bytes
+ * escaped, through print_output. */
+void print_json_string(FILE *stream, const char *text);
+
 /* A copy of argv in which each "--name=value" is two arguments, "--name" and
  * "value", so every option of every subcommand takes either form. NULL when
  * out of memory; the copy lives until the program ends. */

@@ -121,27 +121,13 @@ void time_report_text(FILE *out, const time_table *table)
         text_row(out, table, &table->rows[i]);
 }
 
-/* A JSON string: the text with quotes, backslashes and control bytes escaped. */
-static void json_string(FILE *out, const char *text)
-{
-    print_output(out, "\"");
-    for (const unsigned char *c = (const unsigned char *)text; *c; c++)
-        if (*c == '"' || *c == '\\')
-            print_output(out, "\\%c", *c);
-        else if (*c < 0x20)
-            print_output(out, "\\u%04x", *c);
-        else
-            print_output(out, "%c", *c);
-    print_output(out, "\"");
-}
-
 static void json_row(FILE *out, const time_table *table, const time_row *row)
 {
     print_output(out, "{\"name\":");
-    json_string(out, row->name);
+    print_json_string(out, row->name);
     print_output(out, ",\"view\":%s,\"plugin\":%zu,\"rules\":", row->view ? "true" : "false",
                  row->beside);
-    json_string(out, row->rules);
+    print_json_string(out, row->rules);
     print_output(out, ",\"differences\":%zu,\"ns\":{", row->differences);
     for (int regime = 0; regime < TIMING_REGIMES; regime++) {
         print_output(out, "%s\"%s\":[", regime ? "," : "", timing_regime_names[regime]);
