@@ -116,33 +116,24 @@ uint32_t seebatch_check_reasons(const seebatch_board *board);
 
 /* Given material possible, whether the side to move's check is one a last
  * move gives: python-chess's rules need two checkers or more, or one with
- * an en passant square, so at most one checker and no en passant square
- * settles it; the rest ask seebatch_check_reasons. The stepping checkers
- * (pawns, knights) by two lookups; a slider's lookup only where two or
- * more of theirs, or one beside a stepping checker, stand on the king's
- * lines (one alone gives at most one check). Kings side by side are the
- * opposite check's. */
+ * an en passant square, so no en passant square and at most one of theirs
+ * that could check (a pawn or knight a step away, a slider on the king's
+ * lines, blocked or not) settles it, with no lookup of a slider's attacks;
+ * the rest (a third of real positions) ask seebatch_check_reasons. Kings
+ * side by side are the opposite check's. */
 static inline __attribute__((always_inline)) bool
 seebatch_check_possible(const seebatch_board *board)
 {
     unsigned us = board->side_to_move;
-    const bitboard *piece = board->pieces, theirs = board->colors[us ^ 1u];
+    const bitboard *piece = board->pieces;
     unsigned king = lowest_square(piece[SEEBATCH_KING] & board->colors[us]);
-    bitboard checkers = ((pawn_attacks(us, king) & piece[SEEBATCH_PAWN]) |
-                         (knight_attacks(king) & piece[SEEBATCH_KNIGHT])) &
-                        theirs;
-    bitboard diagonal =
-        (piece[SEEBATCH_BISHOP] | piece[SEEBATCH_QUEEN]) & theirs & seebatch_line_table[1][king];
-    bitboard straight =
-        (piece[SEEBATCH_ROOK] | piece[SEEBATCH_QUEEN]) & theirs & seebatch_line_table[0][king];
-    bool en_passant = board->en_passant != SEEBATCH_NO_SQUARE;
-    if (!en_passant && !checkers && !more_than_one(diagonal | straight))
-        return true;
-    if (diagonal)
-        checkers |= bishop_attacks(king, occupied_squares(board)) & diagonal;
-    if (straight)
-        checkers |= rook_attacks(king, occupied_squares(board)) & straight;
-    if (en_passant ? !checkers : !more_than_one(checkers))
+    bitboard could_check =
+        ((pawn_attacks(us, king) & piece[SEEBATCH_PAWN]) |
+         (knight_attacks(king) & piece[SEEBATCH_KNIGHT]) |
+         ((piece[SEEBATCH_BISHOP] | piece[SEEBATCH_QUEEN]) & seebatch_line_table[1][king]) |
+         ((piece[SEEBATCH_ROOK] | piece[SEEBATCH_QUEEN]) & seebatch_line_table[0][king])) &
+        board->colors[us ^ 1u];
+    if (board->en_passant == SEEBATCH_NO_SQUARE && !more_than_one(could_check))
         return true;
     return seebatch_check_reasons(board) == 0;
 }

@@ -123,16 +123,13 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     eval_block_make_room(block, out);
     seebatch_board *board = &block->boards[block->board_count];
     seebatch_move *moves = block->moves + block->move_count;
-    const eval_settings *settings = worker->settings;
-    record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
-                            settings->file, settings->file_length};
     worker->counts.positions++;
     /* The board and the moves go straight into the block (no copy across);
      * a line without moves gets its captures there. */
     seebatch_position_line position;
     position.board = board;
     position.moves = moves;
-    position.keep_impossible = settings->keep_impossible;
+    position.keep_impossible = worker->settings->keep_impossible;
     if (!read_position_line(input, &position, errors)) {
         worker->counts.positions--;
         return false;
@@ -143,6 +140,10 @@ static bool evaluate_line(const line *input, void *state, text_buffer *out, text
     const char *fen = position.fen;
     if (fen == position.written_fen) /* a UCI command's FEN: kept till the block is flushed */
         fen = memcpy(block->written_fens[block->board_count], fen, position.fen_length);
+    /* Made after the reading: no value kept across its call. */
+    const eval_settings *settings = worker->settings;
+    record_number number = {settings->line_numbers ? NUMBER_LINE : NUMBER_NONE, input->number,
+                            settings->file, settings->file_length};
     eval_block_add(block, fen, position.fen_length, number, count);
     return true;
 }
