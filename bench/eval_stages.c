@@ -185,7 +185,7 @@ int main(int argc, char **argv)
     printf("%zu positions, %zu captures (%.2f a position), best of %d rounds, ns a position:\n",
            p.count, moves, (double)moves / (double)p.count, rounds);
     printf("  seebatch_board_from_plain_fen  %7.1f  (%s)\n", scan,
-           seebatch_fen_wide_usable() ? "the wide placement reader" : "the one-pass reader");
+           seebatch_fen_wide_runs() ? "the wide placement reader" : "the one-pass reader");
     printf("  seebatch_fen_scan_one_pass     %7.1f\n", one_pass);
     printf("  seebatch_board_from_fen        %7.1f\n", parse);
     printf("  seebatch_generate_captures     %7.1f\n", captures);

@@ -47,7 +47,8 @@ done
 
 skips=$(mktemp)
 reruns=$(mktemp)
-trap 'rm -f "$skips" "$reruns"' EXIT
+failed_tests=$(mktemp)
+trap 'rm -f "$skips" "$reruns" "$failed_tests"' EXIT
 
 # The tests ctest skipped in the build DIR (its console output in the file
 # given), each with the reason it printed: the last line of its output in
@@ -80,6 +81,10 @@ run_tests() { # run_tests DIR CTEST-ARGS...: its skips noted
     ctest --test-dir "$dir" --output-on-failure -j "$jobs" ${left_out:+-LE "$left_out"} "${@:2}" |
         tee "$console" || status=$?
     note_skips "$dir" "$console" "$1"
+    # ctest's list of failed tests, kept for the end: a CI log's tail then
+    # names them, not only the stage.
+    sed -n '/^The following tests FAILED:/,/^$/{/^\t/s/^\t\(.*\)/  \1 ('"$1"')/p}' "$console" \
+        >> "$failed_tests"
     rm -f "$console"
     return "$status"
 }
@@ -283,6 +288,10 @@ fi
 if [ -s "$reruns" ]; then
     echo "== tests run again under wine, a line each time a run of it failed"
     cat "$reruns"
+fi
+if [ -s "$failed_tests" ]; then
+    echo "== tests that failed"
+    cat "$failed_tests"
 fi
 echo "stages: $((${#timings[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then

@@ -96,8 +96,8 @@ bool seebatch_cpu_runs_avx512(const seebatch_cpu *cpu);
  * cycles); an unknown vendor is taken to be slow. */
 bool seebatch_cpu_fast_pext(const seebatch_cpu *cpu);
 
-/* SEEBATCH_PEXT, as the library's own copies with and without pext (the FEN
- * reader, the capture generator, the scalar walk, binpack decoding) read it:
+/* SEEBATCH_PEXT, as the library's own copies with and without pext (the capture
+ * generator, the scalar walk, binpack decoding) read it:
  * "auto" (unset, empty) the CPU's answer above, "fast" pext taken as fast
  * where the CPU has BMI2 (a slow CPU runs the pext copies: tests, and
  * measuring them), "slow" the copies without pext everywhere (a fast CPU

@@ -288,17 +288,6 @@ static size_t seebatch_scan_tail(seebatch_board *board, const char *text, size_t
     return i;
 }
 
-bool seebatch_fen_wide_usable(void)
-{
-#if SEEBATCH_HAVE_AVX2
-    /* Its core is pext and pdep: where the CPU runs them slowly (AMD before
-     * Zen 3, Hygon) the one-pass reader is faster. */
-    return seebatch_cpu_has_avx2_and_fast_pext();
-#else
-    return false;
-#endif
-}
-
 /* The board before its fields are read: what no field sets stays so. */
 static void seebatch_start_board(seebatch_board *board)
 {
@@ -370,7 +359,7 @@ seebatch_plain_fen_read_as(seebatch_board *board, const char *text, size_t lengt
 size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t length,
                                bool *possible)
 {
-    return seebatch_plain_fen_read_as(board, text, length, possible, seebatch_fen_wide_usable());
+    return seebatch_plain_fen_read_as(board, text, length, possible, seebatch_fen_wide_runs());
 }
 
 size_t seebatch_plain_fen_read_by(seebatch_board *board, const char *text, size_t length,

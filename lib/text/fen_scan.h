@@ -37,26 +37,22 @@ size_t seebatch_plain_fen_read(seebatch_board *board, const char *text, size_t l
                                bool *possible);
 
 /* The same by the one-pass reader alone, whatever the CPU: what
- * seebatch_board_from_plain_fen does where seebatch_fen_wide_usable is
+ * seebatch_board_from_plain_fen does where seebatch_fen_wide_runs is
  * false. */
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length);
 
 /* seebatch_plain_fen_read with the wide placement reader first (wide, where
- * seebatch_fen_wide_runs) or the one-pass reader alone, whatever the CPU's
- * pext is like: the tests hold each way to the other on any CPU that runs
- * both, as the kernels are held by backend. */
+ * seebatch_fen_wide_runs) or the one-pass reader alone: the tests hold each
+ * way to the other on any CPU that runs both, as the kernels are held by
+ * backend. */
 size_t seebatch_plain_fen_read_by(seebatch_board *board, const char *text, size_t length,
                                   bool *possible, bool wide);
 
-/* Whether this build and CPU run seebatch_fen_placement_wide at all (AVX2 and
- * BMI2, pext fast or slow). */
+/* Whether this build and CPU run seebatch_fen_placement_wide (an AVX2 build
+ * on a CPU the AVX2 kernel runs on): seebatch_plain_fen_read then reads the
+ * placement with it first. It uses no pext, so it runs as fast where the
+ * CPU microcodes pext (AMD before Zen 3). */
 bool seebatch_fen_wide_runs(void);
-
-/* Whether this CPU runs seebatch_fen_placement_wide, and runs it fast (AVX2,
- * and pext and pdep in a few cycles as seebatch_cpu_fast_pext judges them:
- * not AMD before family 19h nor Hygon, which microcode them; SEEBATCH_PEXT
- * applied). */
-bool seebatch_fen_wide_usable(void);
 
 /* The longest FEN (or EPD record) text seebatch_board_from_fen takes. */
 #define SEEBATCH_FEN_INPUT_MAX 255

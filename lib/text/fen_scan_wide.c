@@ -1,5 +1,5 @@
 /*
- * The FEN placement read 32 bytes at a time with AVX2 and BMI2 (fen_scan.h),
+ * The FEN placement read 32 bytes at a time with AVX2 (fen_scan.h),
  * as simdjson finds structure, with no loop over characters:
  *
  * 1. The slashes and the first space of the text's first 64 bytes, by two
@@ -11,10 +11,12 @@
  *    slot gives the square its run of squares starts on: the bit of that
  *    square, summed over the slot (psadbw), is the rank's byte of "first
  *    squares", F, the squares where the characters of the text begin.
- * 4. Every piece type's characters, a bit each in slot order (movemask of a
- *    class code from a pshufb table), are packed to text order with pext on
- *    the slots' characters and spread onto F with pdep: the j-th character
- *    of the placement lands on the j-th first square.
+ * 4. A square's character is the one whose run starts last at or before
+ *    it: its place in the slot is the count of F's bits up to the square,
+ *    less one (bits counted by nibble lookups). One pshufb by those places
+ *    puts each character's piece code (from a pshufb table) on its squares,
+ *    and a movemask per bit of the code gives the pieces' bitboards: no
+ *    pext or pdep, which AMD before Zen 3 runs in microcode.
  *
  * The rules of the field are checked at once on the masks (8 ranks of width
  * 8, no two digits side by side, nothing but pieces, digits and slashes, one
@@ -42,24 +44,41 @@
     _mm256_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a0, a1, \
                      a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)
 
-/* The masks of 4 slots (a bit a byte), and their first squares. */
+/* The masks of 4 slots (a bit a byte): of the text's bytes, in slot order,
+ * and of the squares, a byte a square in the same place (slot q's file f). */
 typedef struct slot_masks {
-    uint32_t chars;        /* the bytes that are their rank's characters */
-    uint32_t digits;       /* those that are digits */
-    uint32_t code[3];      /* bit k of the piece code (type + 1) */
-    uint32_t black;        /* bytes with bit 5 set (lower case, among letters) */
-    uint32_t full_ranks;   /* the last byte of each slot whose rank is 8 wide */
-    __m256i first_squares; /* a rank's F byte in the low byte of its qword */
+    uint32_t chars;      /* the bytes that are their rank's characters */
+    uint32_t digits;     /* those that are digits */
+    uint32_t letters;    /* those that are pieces */
+    uint32_t full_ranks; /* the last byte of each slot whose rank is 8 wide */
+    uint32_t code[3];    /* by square: bit k of its piece's code (type + 1) */
+    uint32_t black;      /* by square: its letter's bit 5 (lower case) */
 } slot_masks;
 
+/* The bytes the slots are compared with, each in every byte of a vector.
+ * Read through a pointer the compiler cannot see into (below), they are
+ * memory operands; as immediates GCC builds each one again on every call
+ * (mov, vmovd, vpbroadcastb): 33 of the reader's 350 instructions a FEN. */
+typedef struct byte_constants {
+    __m256i slash, space, nibble, above_digits, one_char, seven, one, eight;
+} byte_constants;
+#define EVERY_BYTE(b) (long long)(0x0101010101010101ull * (b))
+#define VECTOR_OF(b)                                                                               \
+    {                                                                                              \
+        EVERY_BYTE(b), EVERY_BYTE(b), EVERY_BYTE(b), EVERY_BYTE(b)                                 \
+    }
+static const byte_constants every_byte = {VECTOR_OF('/'),  VECTOR_OF(' '), VECTOR_OF(0x0f),
+                                          VECTOR_OF(0x3f), VECTOR_OF('1'), VECTOR_OF(7),
+                                          VECTOR_OF(1),    VECTOR_OF(8)};
+
 /* Reads 4 slots (a rank's first 8 bytes each, its first byte lowest). */
-static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
+static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v,
+                                                                   const byte_constants *k)
 {
     slot_masks m;
     /* Cut each slot at its first '/' or ' ': the bits spread to the higher
      * bytes of the qword. */
-    __m256i stop = _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')),
-                                   _mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+    __m256i stop = _mm256_or_si256(_mm256_cmpeq_epi8(v, k->slash), _mm256_cmpeq_epi8(v, k->space));
     stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 8));
     stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 16));
     stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 32));
@@ -70,51 +89,60 @@ static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v)
     const __m256i table_bit4_set =
         NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN), CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0,
                      0, 0, 0, 0, 0, 0, 0, 0);
-    __m256i low = _mm256_and_si256(v, _mm256_set1_epi8(0x0f));
+    const __m256i nibble = k->nibble;
+    __m256i low = _mm256_and_si256(v, nibble);
     __m256i code = _mm256_blendv_epi8(_mm256_shuffle_epi8(table_bit4_clear, low),
                                       _mm256_shuffle_epi8(table_bit4_set, low),
                                       _mm256_slli_epi16(v, 3)); /* bit 4 to bit 7 */
     /* Letters are 0x40-0x7f (signed: bytes of 0x80 up are negative). */
-    code = _mm256_and_si256(code, _mm256_cmpgt_epi8(v, _mm256_set1_epi8(0x3f)));
+    code = _mm256_and_si256(code, _mm256_cmpgt_epi8(v, k->above_digits));
     code = _mm256_andnot_si256(stop, code);
 
-    __m256i from_one = _mm256_sub_epi8(v, _mm256_set1_epi8('1'));
-    __m256i digit = _mm256_andnot_si256(
-        stop, _mm256_cmpeq_epi8(_mm256_min_epu8(from_one, _mm256_set1_epi8(7)), from_one));
+    __m256i from_one = _mm256_sub_epi8(v, k->one_char);
+    __m256i digit =
+        _mm256_andnot_si256(stop, _mm256_cmpeq_epi8(_mm256_min_epu8(from_one, k->seven), from_one));
     /* The width: d for a digit, 1 for anything else of the rank (a byte that
      * is neither piece nor digit fails the checks anyway), 0 once cut. */
     __m256i width = _mm256_andnot_si256(
-        stop,
-        _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_sub_epi8(v, _mm256_set1_epi8('0')), digit));
+        stop, _mm256_blendv_epi8(k->one, _mm256_add_epi8(from_one, k->one), digit));
     __m256i end = _mm256_add_epi8(width, _mm256_slli_epi64(width, 8));
     end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 16));
     end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 32));
-    m.full_ranks =
-        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, _mm256_set1_epi8(8))) & 0x80808080u;
+    m.full_ranks = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, k->eight)) & 0x80808080u;
     /* The bit of each character's first square in its rank (none once cut:
-     * an index with bit 7 set reads 0; 8-15 read 0 too, a rank too wide). */
+     * an index with bit 7 set reads 0; 8-15 read 0 too, a rank too wide),
+     * summed over the slot: its rank's first squares, F, in its low byte. */
     const __m256i bits = NIBBLE_TABLE(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
     __m256i first = _mm256_shuffle_epi8(bits, _mm256_or_si256(_mm256_sub_epi8(end, width), stop));
-    m.first_squares = _mm256_sad_epu8(first, _mm256_setzero_si256());
+    __m256i first_squares = _mm256_sad_epu8(first, _mm256_setzero_si256());
+    /* The character on square f of a rank is the one whose run of squares
+     * starts last at or before f: the count of F's bits up to f, less one
+     * (a byte's bits counted by nibbles), in its slot (the qword's first
+     * byte, 0 or 8 in its lane: pshufb reads within a lane). */
+    const __m256i slot_start = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8, 0,
+                                                0, 0, 0, 0, 0, 0, 0, 8, 8, 8, 8, 8, 8, 8, 8);
+    const __m256i up_to = _mm256_setr_epi8(1, 3, 7, 15, 31, 63, 127, -1, 1, 3, 7, 15, 31, 63, 127,
+                                           -1, 1, 3, 7, 15, 31, 63, 127, -1, 1, 3, 7, 15, 31, 63,
+                                           127, -1); /* bits a to f, in byte f */
+    __m256i before = _mm256_and_si256(_mm256_shuffle_epi8(first_squares, slot_start), up_to);
+    const __m256i nibble_bits = NIBBLE_TABLE(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    __m256i count = _mm256_add_epi8(
+        _mm256_shuffle_epi8(nibble_bits, _mm256_and_si256(before, nibble)),
+        _mm256_shuffle_epi8(nibble_bits, _mm256_and_si256(_mm256_srli_epi16(before, 4), nibble)));
+    const __m256i slot_last =
+        _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 7, 7, 7, 7, 7, -1, -1, -1, -1, -1,
+                         -1, -1, -1, 7, 7, 7, 7, 7, 7, 7, 7); /* slot_start less one */
+    __m256i at = _mm256_add_epi8(count, slot_last);
+    __m256i square_code = _mm256_shuffle_epi8(code, at);
 
     m.chars = ~(uint32_t)_mm256_movemask_epi8(stop);
     m.digits = (uint32_t)_mm256_movemask_epi8(digit);
-    m.code[0] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 7));
-    m.code[1] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 6));
-    m.code[2] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(code, 5));
-    m.black = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(v, 2));
+    m.letters = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(code, _mm256_setzero_si256()));
+    m.code[0] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(square_code, 7));
+    m.code[1] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(square_code, 6));
+    m.code[2] = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(square_code, 5));
+    m.black = (uint32_t)_mm256_movemask_epi8(_mm256_slli_epi16(_mm256_shuffle_epi8(v, at), 2));
     return m;
-}
-
-/* F as one word, rank 8 (the text's first) in the low byte: the qwords of
- * the two sums are ranks 8-5 and 4-1. */
-static uint64_t seebatch_join_first_squares(__m256i high_ranks, __m256i low_ranks)
-{
-    __m256i both = _mm256_or_si256(high_ranks, _mm256_slli_epi64(low_ranks, 32));
-    __m128i lower = _mm256_castsi256_si128(both), upper = _mm256_extracti128_si256(both, 1);
-    uint64_t q0 = (uint64_t)_mm_cvtsi128_si64(lower), q1 = (uint64_t)_mm_extract_epi64(lower, 1);
-    uint64_t q2 = (uint64_t)_mm_cvtsi128_si64(upper), q3 = (uint64_t)_mm_extract_epi64(upper, 1);
-    return q0 | q1 << 8 | q2 << 16 | q3 << 24;
 }
 
 static uint64_t seebatch_load8(const char *p)
@@ -125,13 +153,13 @@ static uint64_t seebatch_load8(const char *p)
 }
 
 /* The slashes and spaces of text[0..min(length, 64)), length >= 32. */
-static void seebatch_find_structure(const char *text, size_t length, uint64_t *slashes,
-                                    uint64_t *spaces)
+static void seebatch_find_structure(const char *text, size_t length, const byte_constants *k,
+                                    uint64_t *slashes, uint64_t *spaces)
 {
     __m256i first = _mm256_loadu_si256((const __m256i *)(const void *)text);
     size_t second_at = length >= 64 ? 32 : length - 32; /* moved back to end at the end */
     __m256i second = _mm256_loadu_si256((const __m256i *)(const void *)(text + second_at));
-    const __m256i slash = _mm256_set1_epi8('/'), space = _mm256_set1_epi8(' ');
+    const __m256i slash = k->slash, space = k->space;
     *slashes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(first, slash)) |
                (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(second, slash))
                    << second_at;
@@ -140,22 +168,21 @@ static void seebatch_find_structure(const char *text, size_t length, uint64_t *s
                   << second_at;
 }
 
-/* The slots' bits of one mask of both vectors, in text order (ranks 8-5
- * then 4-1), spread from the characters onto their first squares and
- * numbered as seebatch numbers squares (a1 = bit 0). */
-static inline bitboard on_squares(uint32_t high, uint32_t low, uint64_t chars, uint64_t squares)
+/* A mask of both vectors' squares (ranks 8-5, then 4-1, a byte each, file a
+ * lowest) as seebatch numbers squares (a1 = bit 0). */
+static inline bitboard on_squares(uint32_t high, uint32_t low)
 {
-    return __builtin_bswap64(_pdep_u64(_pext_u64(high | (uint64_t)low << 32, chars), squares));
+    return __builtin_bswap64(high | (uint64_t)low << 32);
 }
 
 /* Writes the pieces and colours into the board; false when a colour has
  * two kings. */
-static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low, uint64_t chars,
-                                  uint64_t squares, seebatch_board *board)
+static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low,
+                                  seebatch_board *board)
 {
-    bitboard b0 = on_squares(high->code[0], low->code[0], chars, squares);
-    bitboard b1 = on_squares(high->code[1], low->code[1], chars, squares);
-    bitboard b2 = on_squares(high->code[2], low->code[2], chars, squares);
+    bitboard b0 = on_squares(high->code[0], low->code[0]);
+    bitboard b1 = on_squares(high->code[1], low->code[1]);
+    bitboard b2 = on_squares(high->code[2], low->code[2]);
     bitboard occupied = b0 | b1 | b2;
     bitboard *p = board->pieces;
     p[SEEBATCH_PAWN] = b0 & ~b1 & ~b2;   /* 1 */
@@ -164,7 +191,7 @@ static bool seebatch_place_pieces(const slot_masks *high, const slot_masks *low,
     p[SEEBATCH_ROOK] = b2 & ~b0 & ~b1;   /* 4 */
     p[SEEBATCH_QUEEN] = b2 & b0;         /* 5 */
     p[SEEBATCH_KING] = b2 & b1;          /* 6 */
-    bitboard black = on_squares(high->black, low->black, chars, squares) & occupied;
+    bitboard black = on_squares(high->black, low->black) & occupied;
     board->colors[SEEBATCH_BLACK] = black;
     board->colors[SEEBATCH_WHITE] = occupied & ~black;
     bitboard kings = p[SEEBATCH_KING];
@@ -176,8 +203,10 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
 {
     if (length < 32)
         return 0;
+    const byte_constants *k = &every_byte;
+    __asm__("" : "+r"(k)); /* what it points to unknown here: read, not rebuilt */
     uint64_t slashes, spaces;
-    seebatch_find_structure(text, length, &slashes, &spaces);
+    seebatch_find_structure(text, length, k, &slashes, &spaces);
     if (!spaces)
         return 0; /* longer than 64 bytes, or no other field */
     unsigned end = (unsigned)__builtin_ctzll(spaces);
@@ -190,16 +219,19 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
         start[r] = (size_t)__builtin_ctzll(slashes) + 1;
     if (start[7] + 8 > length)
         return 0;
-    slot_masks high = read_slots(_mm256_setr_epi64x(
-        (long long)seebatch_load8(text + start[0]), (long long)seebatch_load8(text + start[1]),
-        (long long)seebatch_load8(text + start[2]), (long long)seebatch_load8(text + start[3])));
-    slot_masks low = read_slots(_mm256_setr_epi64x(
-        (long long)seebatch_load8(text + start[4]), (long long)seebatch_load8(text + start[5]),
-        (long long)seebatch_load8(text + start[6]), (long long)seebatch_load8(text + start[7])));
+    slot_masks high = read_slots(_mm256_setr_epi64x((long long)seebatch_load8(text + start[0]),
+                                                    (long long)seebatch_load8(text + start[1]),
+                                                    (long long)seebatch_load8(text + start[2]),
+                                                    (long long)seebatch_load8(text + start[3])),
+                                 k);
+    slot_masks low = read_slots(_mm256_setr_epi64x((long long)seebatch_load8(text + start[4]),
+                                                   (long long)seebatch_load8(text + start[5]),
+                                                   (long long)seebatch_load8(text + start[6]),
+                                                   (long long)seebatch_load8(text + start[7])),
+                                k);
     uint64_t chars = high.chars | (uint64_t)low.chars << 32;
     uint64_t digits = high.digits | (uint64_t)low.digits << 32;
-    uint64_t letters = high.code[0] | high.code[1] | high.code[2] |
-                       (uint64_t)(low.code[0] | low.code[1] | low.code[2]) << 32;
+    uint64_t letters = high.letters | (uint64_t)low.letters << 32;
     /* Every rank 8 wide and wholly in its slot (no rank longer than 8
      * characters: the slots then hold all end - 7 of them), nothing but
      * pieces and digits, no two digits side by side. */
@@ -207,8 +239,7 @@ size_t seebatch_fen_placement_wide(const char *text, size_t length, seebatch_boa
         (unsigned)__builtin_popcountll(chars) != end - 7 || (chars & ~(letters | digits)) != 0 ||
         (digits & (digits >> 1) & 0x7f7f7f7f7f7f7f7full) != 0)
         return 0;
-    uint64_t squares = seebatch_join_first_squares(high.first_squares, low.first_squares);
-    if (!seebatch_place_pieces(&high, &low, chars, squares, board))
+    if (!seebatch_place_pieces(&high, &low, board))
         return 0;
     if (material_possible) /* here, where POPCNT counts */
         *material_possible = seebatch_material_possible(board);

@@ -10,8 +10,8 @@
 
 #pragma GCC visibility push(hidden)
 
-/* The placement of text[0..length) read with AVX2 and BMI2 (fen_scan_wide.c):
- * only when seebatch_fen_wide_usable. Returns where the field ends (its
+/* The placement of text[0..length) read with AVX2 (fen_scan_wide.c): only
+ * where seebatch_fen_wide_runs. Returns where the field ends (its
  * first space), having written the board's pieces and colours (and nothing
  * else), or 0 when the placement is not one it reads (then the board's
  * pieces and colours are unspecified): the one-pass reader then decides. Of
