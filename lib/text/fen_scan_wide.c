@@ -71,44 +71,12 @@ static const byte_constants every_byte = {VECTOR_OF('/'),  VECTOR_OF(' '), VECTO
                                           VECTOR_OF(0x3f), VECTOR_OF('1'), VECTOR_OF(7),
                                           VECTOR_OF(1),    VECTOR_OF(8)};
 
-/* Reads 4 slots (a rank's first 8 bytes each, its first byte lowest). */
-static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v,
-                                                                   const byte_constants *k)
+/* Where each character of 4 slots stands: for every square, the place in
+ * its slot of the character on it, given the characters' widths and their
+ * runs' ends (a slot's running sum of widths), cut bytes flagged in stop. */
+static inline __attribute__((always_inline)) __m256i
+character_on_square(__m256i width, __m256i end, __m256i stop, const byte_constants *k)
 {
-    slot_masks m;
-    /* Cut each slot at its first '/' or ' ': the bits spread to the higher
-     * bytes of the qword. */
-    __m256i stop = _mm256_or_si256(_mm256_cmpeq_epi8(v, k->slash), _mm256_cmpeq_epi8(v, k->space));
-    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 8));
-    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 16));
-    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 32));
-
-    const __m256i table_bit4_clear =
-        NIBBLE_TABLE(0, 0, CODE(SEEBATCH_BISHOP), 0, 0, 0, 0, 0, 0, 0, 0, CODE(SEEBATCH_KING), 0, 0,
-                     CODE(SEEBATCH_KNIGHT), 0);
-    const __m256i table_bit4_set =
-        NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN), CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0,
-                     0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i nibble = k->nibble;
-    __m256i low = _mm256_and_si256(v, nibble);
-    __m256i code = _mm256_blendv_epi8(_mm256_shuffle_epi8(table_bit4_clear, low),
-                                      _mm256_shuffle_epi8(table_bit4_set, low),
-                                      _mm256_slli_epi16(v, 3)); /* bit 4 to bit 7 */
-    /* Letters are 0x40-0x7f (signed: bytes of 0x80 up are negative). */
-    code = _mm256_and_si256(code, _mm256_cmpgt_epi8(v, k->above_digits));
-    code = _mm256_andnot_si256(stop, code);
-
-    __m256i from_one = _mm256_sub_epi8(v, k->one_char);
-    __m256i digit =
-        _mm256_andnot_si256(stop, _mm256_cmpeq_epi8(_mm256_min_epu8(from_one, k->seven), from_one));
-    /* The width: d for a digit, 1 for anything else of the rank (a byte that
-     * is neither piece nor digit fails the checks anyway), 0 once cut. */
-    __m256i width = _mm256_andnot_si256(
-        stop, _mm256_blendv_epi8(k->one, _mm256_add_epi8(from_one, k->one), digit));
-    __m256i end = _mm256_add_epi8(width, _mm256_slli_epi64(width, 8));
-    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 16));
-    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 32));
-    m.full_ranks = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, k->eight)) & 0x80808080u;
     /* The bit of each character's first square in its rank (none once cut:
      * an index with bit 7 set reads 0; 8-15 read 0 too, a rank too wide),
      * summed over the slot: its rank's first squares, F, in its low byte. */
@@ -127,12 +95,53 @@ static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v,
     __m256i before = _mm256_and_si256(_mm256_shuffle_epi8(first_squares, slot_start), up_to);
     const __m256i nibble_bits = NIBBLE_TABLE(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     __m256i count = _mm256_add_epi8(
-        _mm256_shuffle_epi8(nibble_bits, _mm256_and_si256(before, nibble)),
-        _mm256_shuffle_epi8(nibble_bits, _mm256_and_si256(_mm256_srli_epi16(before, 4), nibble)));
+        _mm256_shuffle_epi8(nibble_bits, _mm256_and_si256(before, k->nibble)),
+        _mm256_shuffle_epi8(nibble_bits,
+                            _mm256_and_si256(_mm256_srli_epi16(before, 4), k->nibble)));
     const __m256i slot_last =
         _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, 7, 7, 7, 7, 7, 7, 7, 7, -1, -1, -1, -1, -1,
                          -1, -1, -1, 7, 7, 7, 7, 7, 7, 7, 7); /* slot_start less one */
-    __m256i at = _mm256_add_epi8(count, slot_last);
+    return _mm256_add_epi8(count, slot_last);
+}
+
+/* Reads 4 slots (a rank's first 8 bytes each, its first byte lowest). */
+static inline __attribute__((always_inline)) slot_masks read_slots(__m256i v,
+                                                                   const byte_constants *k)
+{
+    slot_masks m;
+    /* Cut each slot at its first '/' or ' ': the bits spread to the higher
+     * bytes of the qword. */
+    __m256i stop = _mm256_or_si256(_mm256_cmpeq_epi8(v, k->slash), _mm256_cmpeq_epi8(v, k->space));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 8));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 16));
+    stop = _mm256_or_si256(stop, _mm256_slli_epi64(stop, 32));
+
+    const __m256i table_bit4_clear =
+        NIBBLE_TABLE(0, 0, CODE(SEEBATCH_BISHOP), 0, 0, 0, 0, 0, 0, 0, 0, CODE(SEEBATCH_KING), 0, 0,
+                     CODE(SEEBATCH_KNIGHT), 0);
+    const __m256i table_bit4_set =
+        NIBBLE_TABLE(CODE(SEEBATCH_PAWN), CODE(SEEBATCH_QUEEN), CODE(SEEBATCH_ROOK), 0, 0, 0, 0, 0,
+                     0, 0, 0, 0, 0, 0, 0, 0);
+    __m256i low = _mm256_and_si256(v, k->nibble);
+    __m256i code = _mm256_blendv_epi8(_mm256_shuffle_epi8(table_bit4_clear, low),
+                                      _mm256_shuffle_epi8(table_bit4_set, low),
+                                      _mm256_slli_epi16(v, 3)); /* bit 4 to bit 7 */
+    /* Letters are 0x40-0x7f (signed: bytes of 0x80 up are negative). */
+    code = _mm256_and_si256(code, _mm256_cmpgt_epi8(v, k->above_digits));
+    code = _mm256_andnot_si256(stop, code);
+
+    __m256i from_one = _mm256_sub_epi8(v, k->one_char);
+    __m256i digit =
+        _mm256_andnot_si256(stop, _mm256_cmpeq_epi8(_mm256_min_epu8(from_one, k->seven), from_one));
+    /* The width: d for a digit, 1 for anything else of the rank (a byte that
+     * is neither piece nor digit fails the checks anyway), 0 once cut. */
+    __m256i width = _mm256_andnot_si256(
+        stop, _mm256_blendv_epi8(k->one, _mm256_add_epi8(from_one, k->one), digit));
+    __m256i end = _mm256_add_epi8(width, _mm256_slli_epi64(width, 8));
+    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 16));
+    end = _mm256_add_epi8(end, _mm256_slli_epi64(end, 32));
+    m.full_ranks = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(end, k->eight)) & 0x80808080u;
+    __m256i at = character_on_square(width, end, stop, k);
     __m256i square_code = _mm256_shuffle_epi8(code, at);
 
     m.chars = ~(uint32_t)_mm256_movemask_epi8(stop);
