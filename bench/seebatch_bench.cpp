@@ -724,12 +724,12 @@ void describe(Workload &work)
     benchmark::AddCustomContext("seebatch_captures_per_position",
                                 work.positions.capture_distribution());
     benchmark::AddCustomContext(
-        "seebatch_regimes",
-        "1000_cycled: the first " + std::to_string(work.count_of(CYCLED_1000)) +
-            " positions cycled; 10000_cycled: the first " +
-            std::to_string(work.count_of(CYCLED_10000)) +
-            " positions cycled; streamed: " + std::to_string(pool_boards) + " boards (" +
-            megabytes(pool_boards * sizeof(seebatch_board)) + ") board after board");
+        "seebatch_regimes", "1000_cycled: the first " + std::to_string(work.count_of(CYCLED_1000)) +
+                                " positions cycled; 10000_cycled: the first " +
+                                std::to_string(work.count_of(CYCLED_10000)) +
+                                " positions cycled; streamed: " + std::to_string(pool_boards) +
+                                " boards (" + megabytes(pool_boards * sizeof(seebatch_board)) +
+                                ") board after board");
     benchmark::AddCustomContext("seebatch_baseline",
                                 std::string("Stockfish's see_ge, slider attacks by ") +
                                     baseline_kind_name(work.baseline_lookups));
