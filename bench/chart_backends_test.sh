@@ -24,12 +24,12 @@ def run(name, rate):
     runs.append({"name": name, "run_name": name, "run_type": "iteration",
                  "items_per_second": rate, "cycles_per_item": 3.0e9 / rate})
 for family in ("engine_see_ge", "engine_see_value", "engine_see_ge_each", "view_see_ge"):
-    for regime in ("learned", "unlearned", "memory"):
+    for regime in ("1000_cycled", "10000_cycled", "streamed"):
         run(f"{family}/{regime}/baseline", 40e6)
         run(f"{family}/{regime}/seebatch", 50e6)
 for number, backend in enumerate(reversed(backends), 1):  # scalar slowest
     for family in ("see_value", "see_ge", "batch"):
-        for regime in ("learned", "unlearned", "memory"):
+        for regime in ("1000_cycled", "10000_cycled", "streamed"):
             run(f"{family}/{regime}/{backend}", 10e6 * number)
     run(f"multi/{backend}", 20e6 * number)
     run(f"multi_scattered/{backend}", 15e6 * number)
@@ -40,7 +40,7 @@ for number, backend in enumerate(reversed(backends), 1):  # scalar slowest
 context = {"date": "2026-01-01T00:00:00+00:00", "host_name": "made-up", "num_cpus": 2,
            "seebatch_core_clock": "3.000 GHz (made up)",
            "seebatch_positions": "made-up positions",
-           "seebatch_regimes": "learned: 4096 positions cycled; unlearned: all 1 board after board"}
+           "seebatch_regimes": "1000_cycled: the first 1000 positions cycled; 10000_cycled: the first 10000 positions cycled; streamed: 1 boards (0.0 MiB) board after board"}
 print(json.dumps({"context": context, "benchmarks": runs}))
 PY
 }

@@ -4,7 +4,7 @@
 #
 # A function's speed here depends on where its code falls against the CPU's
 # fetch blocks: the same kernel objects, moved 16 bytes by an unrelated edit,
-# ran batch/unlearned 5-7% slower (docs/benchmarks.md, "Code placement").
+# ran batch on every position 5-7% slower (docs/benchmarks.md, "Code placement").
 # So both commits are built with every function on a 64-byte boundary
 # (-falign-functions=64, C and C++), which leaves each function's own layout
 # the same whatever else changed, and run alternately; each row reports the

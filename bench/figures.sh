@@ -4,7 +4,8 @@
 # amd-epyc-1ah-02h) and its charts (docs/runs/CPU-stockfish.png, the ratios
 # to Stockfish's see_ge; docs/runs/CPU.png, seebatch_bench's), then writes
 # README.md's results table, a row per run file of docs/runs/ (naming its
-# commit, "older code" unless the newest run file measured it too), between
+# commit, "older code" unless the newest run file measured it too, and the
+# figures of the closing line its seebatch_bench printed), between
 # `<!-- figures: docs/runs/ -->` and `<!-- /figures -->`
 # (tests/docs/readme_figures.sh holds it to the run files).
 #

@@ -21,7 +21,7 @@ labels (CHARACTER_WIDTH and LINE_HEIGHT, measured on pngcairo's sans font).
 
 The heading names the machine (--machine, else what the JSON says), the
 date, the commit (--commit) and the position set, and says what each regime
-is (learned, unlearned, memory), from seebatch_bench's own context.
+is (1000_cycled, 10000_cycled, streamed), from seebatch_bench's own context.
 
 Usage:
     seebatch_bench --benchmark_out=results.json --benchmark_out_format=json
@@ -58,7 +58,9 @@ LINE_HEIGHT = 1.35
 UPRIGHT_SHIFT = 0.75
 LABEL_SIZES = (10, 9, 8)
 HIGHER = "higher is better"
-REGIMES = ("learned", "unlearned", "memory")
+# The regimes in the rows' names, in order; then the names run files written
+# before the rename hold (learned: 4,096 cycled, unlearned, memory), drawn again.
+REGIMES = ("1000_cycled", "10000_cycled", "streamed", "learned", "unlearned", "memory")
 BASELINE_COLUMNS = ("baseline", "seebatch")
 COLUMN_TITLES = {"baseline": "Stockfish's see_ge walk (baseline)", "seebatch": "seebatch"}
 # One colour per column, the same in every panel; a backend not listed takes
@@ -336,8 +338,8 @@ def heading(context, machine, commit):
              f"{machine}" + (f"; core clock {clock}" if clock else "") + (f"; {when}" if when else ""),
              positions,
              "regimes: " + context.get("seebatch_regimes",
-                                       "learned: a few positions cycled; unlearned: all, board "
-                                       "after board; memory: a data set bigger than the caches"),
+                                       "1000_cycled, 10000_cycled: the first positions cycled; "
+                                       "streamed: a data set bigger than the caches"),
              "single-move calls (see_value, see_ge) run the engine path on every backend"]
     return "\n".join(line for line in lines if line)
 

@@ -16,15 +16,17 @@ bench-PRESET.json and bench-PRESET.tables (seebatch_bench), chart.png
 instructions.txt (bench/instructions_per_capture.sh), eval.txt, filter.txt,
 python.txt (bench/jobs/). A measurement that did not run is said so.
 
-The run file's summary lies between the lines SUMMARY_START and
-SUMMARY_END. README's block between `<!-- figures: docs/runs/ -->` and
-`<!-- /figures -->` is the results table: a row per run file (CPU, the
-commit it measured, "older code" unless the most recent run file measured
-it too, auto's time over the fastest backend's in each regime, auto's
-ratios to Stockfish's `see_ge` (the fastest backend's in run files before
-auto was timed), the view's), read from each run file's header and
-summary.
-tests/docs/readme_figures.sh holds README's block to the run files.
+The regimes are the project's, named alike everywhere: 1,000 cycled,
+10,000 cycled, streamed (docs/benchmarks.md). The run file's summary lies
+between the lines SUMMARY_START and SUMMARY_END. README's block between
+`<!-- figures: docs/runs/ -->` and `<!-- /figures -->` is the results
+table: a row per run file (CPU, the commit it measured, "older code"
+unless the most recent run file measured it too), with the figures of
+the closing line seebatch_bench printed in that run (what auto kept, M
+captures/s streamed, the ratio to Stockfish's walk streamed), read from
+each run file's header and summary, where a newcomer holds them against
+command 1's last line. tests/docs/readme_figures.sh holds README's block
+to the run files.
 
 Standard library only.
 """
@@ -42,8 +44,9 @@ FRESH_END = "<!-- /fresh starts -->"
 FRESH_SECTION = "## Auto started afresh (bench/auto_starts.sh)"
 README_END = "<!-- /figures -->"
 BACKENDS = ("scalar", "avx2", "avx512")  # narrowest first, as the tables read
-REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cycled",
-           "streamed: all {:,} positions")
+# The project's three regimes, as the run files' rows name them.
+REGIMES = ("1,000 cycled", "10,000 cycled", "streamed: all {:,} positions")
+REGIME_WORDS = ("1,000 cycled", "10,000 cycled", "streamed")
 # calibrate_multi.sh's three calls: its name for each, and the tables'.
 CALLS = (("see_values_multi", "values"), ("see_ge_multi", "thresholds"),
          ("pins given", "thresholds, pins given"))
@@ -58,8 +61,7 @@ BOARD_CALLS = (("board_ge", "thresholds, pins given (`seebatch_values_ge`)"),
                ("view_value", "its value one move a call (`seebatch_view_see_value`)"))
 BOARD_TABLE = "one board a call against Stockfish's `see_ge(m, t)` one call a move"
 BOARD_AUTO_TABLE = "one board a call: auto's time over the fastest backend's"
-BOARD_REGIMES = ("learned: 1,000 positions cycled", "not learned: 10,000 positions cycled",
-                 "streamed: all {:,} positions, caches flushed")
+BOARD_REGIMES = ("1,000 cycled", "10,000 cycled", "streamed: all {:,} positions, caches flushed")
 
 
 def fail(message):
@@ -74,10 +76,6 @@ def read(directory, name):
 def meta_of(directory):
     text = read(directory, "meta.txt") or fail(f"{directory}/meta.txt is missing")
     return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
-
-
-def number(text):
-    return float(text.replace(",", ""))
 
 
 def against_stockfish(text):
@@ -173,11 +171,22 @@ def board_tables(text):
     return lines + [""]
 
 
+# calibrate.sh's regimes, in its order, and the words the summary gives
+# each (N: the positions): the project's, and those of its output before
+# the rename (learned: 4,096 cycled; unlearned: all), which a run file
+# written before it holds.
+VIEW_REGIMES = {"1000_cycled": "1,000 cycled", "10000_cycled": "10,000 cycled",
+                "streamed": "streamed (all {:,})", "learned": "{:,} positions cycled",
+                "unlearned": "all {:,}"}
+
+
 def view_against_stockfish(text):
-    """From calibrate.sh: the view's speed over Stockfish's see_ge by regime,
-    and instructions per call (Stockfish's, the view's)."""
-    speed = {found[1]: (int(found[2]), float(found[3])) for found in re.finditer(
-        r"(?m)^(learned|unlearned)\s+(\d+) positions: seebatch's view .*?, ([\d.]+)x Stockfish's speed", text)}
+    """From calibrate.sh: the view's speed over Stockfish's see_ge, [(the
+    regime's words, speed)] in the order printed, and instructions per call
+    (Stockfish's, the view's)."""
+    speed = [(VIEW_REGIMES[found[1]].format(int(found[2])), float(found[3])) for found in re.finditer(
+        r"(?m)^(" + "|".join(VIEW_REGIMES) + r")\s+(\d+) positions: seebatch's view .*?, ([\d.]+)x "
+        r"Stockfish's speed", text)]
     calls = re.search(r"instructions per call \(callgrind\): Stockfish ([\d.]+),.*seebatch's view ([\d.]+)", text)
     return speed, (float(calls[1]), float(calls[2])) if calls else None
 
@@ -260,7 +269,7 @@ def learning_cost(text):
         worst = {}
         for found in re.finditer(r"(\d+) positions, \w+:.*auto over the fastest ([\d.]+)", block[2]):
             worst[int(found[1])] = max(worst.get(int(found[1]), 0.0), float(found[2]))
-        regimes = [("learned", "not learned", "streamed")[min(i, 2)] + f" {ratio:.3f}"
+        regimes = [REGIME_WORDS[min(i, 2)] + f" {ratio:.3f}"
                    for i, (_, ratio) in enumerate(sorted(worst.items()))]
         if regimes:
             parts.append(f"{int(block[1]):,} captures: " + ", ".join(regimes))
@@ -358,7 +367,7 @@ def summary(directory):
     if ratios:
         for index, regime in enumerate(REGIMES):
             row(regime.format(positions), [regime_cell(b, index, 0) for b in present])
-        row("pins given, as an engine holds them: learned / not learned / streamed",
+        row("pins given, as an engine holds them: " + " / ".join(REGIME_WORDS),
             [" / ".join(regime_cell(b, i, 1) for i in range(3)) if b in ratios else "-" for b in present])
     if rows:
         row(f"captures per second (`seebatch_bench`, `multi`, {preset} preset)",
@@ -384,10 +393,8 @@ def summary(directory):
     view = read(directory, "view.txt")
     speed, calls = view_against_stockfish(view) if view else ({}, None)
     if speed:
-        learned, unlearned = speed.get("learned"), speed.get("unlearned")
-        text = ("- Engine path, `seebatch_view_see_ge` one move a call (any backend): "
-                f"{learned[1]:.2f}x Stockfish's `see_ge` on {learned[0]:,} positions cycled, "
-                f"{unlearned[1]:.2f}x on all {unlearned[0]:,}")
+        text = ("- Engine path, `seebatch_view_see_ge` one move a call (any backend), over Stockfish's "
+                "`see_ge`: " + ", ".join(f"{ratio:.2f}x {words}" for words, ratio in speed))
         if calls:
             text += f"; {calls[1]:.0f} instructions a call against Stockfish's {calls[0]:.0f}"
         lines.append(text + ".")
@@ -460,12 +467,16 @@ def summary_of(run_file):
 
 
 README_START = "<!-- figures: docs/runs/ -->"
-TABLE_HEAD = ["| CPU (its run file) | code measured | auto over the fastest backend: learned / not learned / "
-              "streamed | `seebatch_values_ge` against Stockfish's `see_ge`: learned / not learned / streamed | "
-              "the view, one move a call: learned / streamed | one board a call against Stockfish's "
-              "`see_ge`, thresholds (pins given) / values: learned; not learned; streamed | one board a "
-              "call, instructions a move: thresholds / values (the view one move a call's) |",
-              "| --- | --- | ---: | ---: | ---: | ---: | ---: |"]
+TABLE_HEAD = ["| CPU (its run file) | code measured | auto kept | M captures/s, streamed | "
+              "against Stockfish's walk, streamed |",
+              "| --- | --- | --- | ---: | ---: |"]
+# seebatch_bench's closing line as a run file's summary quotes it: the
+# backend auto kept, M captures/s, the ratio to Stockfish's walk; in its
+# words since the regimes were renamed ("in board order, streamed (multi,
+# ...)") and before ("auto takes", "in board order (multi, ...)", "boards
+# from memory"), which older run files hold.
+CLOSING = re.compile(r"(?m)^- `seebatch_bench`: on this CPU auto (?:kept|takes) (\w+)\b.*? for values on "
+                     r"many boards in board order.*?: ([\d.]+) M captures/s(?:, ([\d.]+)x Stockfish's walk)?")
 
 
 def header_of(run_file):
@@ -480,96 +491,20 @@ def commit_of(header, run_file):
     return found[1]
 
 
-def summary_tables(lines):
-    """A summary's tables: {the first cell of its head: (its other columns,
-    {regime index: the cells of that regime's row})}."""
-    tables, current = {}, None
-    for line in lines:
-        if not line.startswith("|"):
-            current = None
-            continue
-        cells = [c.strip() for c in line.strip("|").split("|")]
-        if current is None:
-            current = tables.setdefault(cells[0], (cells[1:], {}))
-            continue
-        for index, regime in enumerate(("learned", "not learned", "streamed")):
-            if cells[0].startswith(regime + ":"):
-                current[1][index] = cells[1:]
-    return tables
-
-
-def table_of(tables, head):
-    return next((table for first, table in tables.items() if first.startswith(head)), None)
-
-
 def run_row(run_file, newest):
     """README's row of one run file: from its header (cpu, commit) and
     summary; its commit, and "older code" unless it is newest, the commit
-    the most recent run file measured; auto's time over the fastest
-    backend's, the worst of the three calls in each regime."""
-    text = Path(run_file).read_text()
+    the most recent run file measured; then the figures of seebatch_bench's
+    closing line in that run, "-" where its summary has none."""
     header = header_of(run_file)
     commit = commit_of(header, run_file)
     measured = f"`{commit[:7]}`" + ("" if commit == newest else " (older code)")
-    tables = summary_tables(summary_of(run_file))
-    against = table_of(tables, "`seebatch_values_ge`")
-    if against is None or len(against[1]) != 3:
-        fail(f"{run_file}: its summary has no learned, not learned and streamed rows against Stockfish")
-    columns, regimes = against
-
-    def ratios(column):
-        return [number(regimes[i][column].rstrip("x")) for i in range(3)]
-
-    # Auto's own ratios where the run timed it; else (runs before auto was
-    # timed, whose auto column repeats a backend's) the fastest backend's.
-    over = table_of(tables, AUTO_TABLE)
-    if over and len(over[1]) == 3 and "auto" in columns:
-        chosen = columns.index("auto")
-        worst = [[number(cell.split()[0]) for cell in over[1][i] if cell != "-"] for i in range(3)]
-        over_cell = " / ".join(f"{max(w):.2f}" if w else "-" for w in worst)
-    else:
-        backends = [c for c, name in enumerate(columns) if name in BACKENDS]
-        chosen = max(backends, key=lambda c: statistics.geometric_mean(ratios(c)))
-        over_cell = "-"
-    view = re.search(r"one move a call \(any backend\): ([\d.]+x) .*?, ([\d.]+x) on all", text)
+    closing = CLOSING.search("\n".join(summary_of(run_file)))
+    kept, speed, ratio = (closing[1], closing[2], closing[3]) if closing else ("-", "-", None)
     cpu = header.get("cpu", Path(run_file).stem).split(", ")
     cpu_name = ", ".join(part for part in cpu if not re.search(r"\d+ CPUs", part))
-    speed_cell, count_cell = board_cells(tables, summary_of(run_file), header)
-    return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {measured} | {over_cell} | "
-            + " / ".join(f"{r:.2f}x" for r in ratios(chosen)) + f" ({columns[chosen]}) | "
-            + (f"{view[1]} / {view[2]}" if view else "-") + f" | {speed_cell} | {count_cell} |")
-
-
-def board_cells(tables, summary_lines, header):
-    """README's one-board cells of a run file: thresholds / values against
-    Stockfish's see_ge per regime (the contender its summary shows), and
-    instructions a move of thresholds and values beside the view's one move
-    a call and Stockfish's, of auto's first guess where callgrind counted
-    it (else the first backend counted); "-" in run files without them."""
-    speed = table_of(tables, BOARD_TABLE)
-    speed_cell = "-"
-    if speed and len(speed[1]) == 3:
-        columns, regimes = speed
-        ge, values = columns.index(BOARD_CALLS[0][1]), columns.index(BOARD_CALLS[1][1])
-        shown = re.search(r"speed \((\w+)\)", next(first for first in tables if first.startswith(BOARD_TABLE)))
-        speed_cell = "; ".join(f"{regimes[i][ge]} / {regimes[i][values]}" for i in range(3)) + (
-            f" ({shown[1]})" if shown else "")
-    counts = {}
-    for line in summary_lines:
-        found = re.match(r"\| instructions a move, (\w+) \(callgrind.*?`see_ge\(m, t\)`: ([\d.]+) \| (.*) \|$", line)
-        if found:
-            counts[found[1]] = (found[2], [cell.strip() for cell in found[3].split("|")])
-    if not counts:
-        return speed_cell, "-"
-    guess = re.search(r"first guess (\w+)", header.get("backend", ""))
-    backend = guess[1] if guess and guess[1] in counts else next(iter(counts))
-    stockfish, cells = counts[backend]
-    calls = [call for call, _ in BOARD_CALLS]
-
-    def cell(call):
-        return cells[calls.index(call)]
-    return speed_cell, (f"{cell('board_ge')} / {cell('board_values_given')} ({cell('view_ge')} / "
-                        f"{cell('view_value')}; Stockfish {stockfish}), {backend}")
+    return (f"| [{cpu_name}](docs/runs/{Path(run_file).name}) | {measured} | {kept} | {speed} | "
+            f"{ratio + 'x' if ratio else '-'} |")
 
 
 def table(runs):

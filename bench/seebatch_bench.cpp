@@ -7,11 +7,13 @@
 // new kernel is measured with no edit here. Items are captures evaluated, so
 // Google Benchmark's items_per_second is SEE per second.
 //
-// Single-call and per-position benchmarks run in three regimes:
-//   learned:   the first 4096 positions, cycled: the branch predictor learns them;
-//   unlearned: board after board through every position of the set (over
-//              100,000 real ones), the boards in cache but not in the predictor;
-//   memory:    board after board through a 96 MiB data set of shuffled copies.
+// Single-call and per-position benchmarks run in the project's three regimes
+// (docs/benchmarks.md), named in each row (see_value/1000_cycled/avx2):
+//   1000_cycled:  the first 1,000 positions, cycled: the branch predictor learns them;
+//   10000_cycled: the first 10,000 positions, cycled: the boards in cache, more
+//                 of them than the predictor learns;
+//   streamed:     board after board through a 96 MiB data set of shuffled
+//                 copies: boards from memory.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -40,8 +42,9 @@ constexpr std::uint64_t data_set_seed = 2;
 constexpr std::size_t chunk_moves = 256;
 // The longest batch of the batch length benchmark.
 constexpr std::size_t longest_batch = 64;
-// Positions cycled in the learned regime.
-constexpr std::size_t learned_positions = 4096;
+// Positions cycled in the two cycled regimes.
+constexpr std::size_t few_positions = 1000;
+constexpr std::size_t more_positions = 10000;
 // Moves of the multi_offset rows (about 6,000 boards, 430 KiB), and the
 // offsets from a page boundary they run at: within a cache line, half a
 // line, half a page, and a page and 8 bytes (five, to keep the run short).
@@ -49,8 +52,8 @@ constexpr std::size_t offset_slice_moves = 16384;
 const std::vector<std::int64_t> slice_offsets = {0, 8, 32, 2048, 4096 + 8};
 constexpr std::size_t page_bytes = 4096;
 
-enum Regime { LEARNED, UNLEARNED, MEMORY, REGIMES };
-const char *const regime_names[REGIMES] = {"learned", "unlearned", "memory"};
+enum Regime { CYCLED_1000, CYCLED_10000, STREAMED, REGIMES };
+const char *const regime_names[REGIMES] = {"1000_cycled", "10000_cycled", "streamed"};
 
 // Everything the benchmarks read. The data set is built on first use, so
 // that a --benchmark_filter run pays only for what it runs; Google Benchmark
@@ -78,12 +81,13 @@ struct Workload {
     // The positions of a regime and how many of them it goes through.
     const PositionSet &set_of(Regime regime)
     {
-        return regime == MEMORY ? data_set().pool : positions;
+        return regime == STREAMED ? data_set().pool : positions;
     }
     std::size_t count_of(Regime regime)
     {
-        return regime == LEARNED ? std::min(learned_positions, positions.size())
-                                 : set_of(regime).size();
+        if (regime == STREAMED)
+            return data_set().pool.size();
+        return std::min(regime == CYCLED_1000 ? few_positions : more_positions, positions.size());
     }
 
     // The baseline's answer for capture i of position p.
@@ -98,7 +102,7 @@ struct Workload {
     // on, and its colours.
     const seebatch_view *views_of(Regime regime)
     {
-        std::vector<seebatch_view> &made = views[regime == MEMORY];
+        std::vector<seebatch_view> &made = views[regime == STREAMED];
         const PositionSet &set = set_of(regime);
         if (made.empty())
             for (const baseline_position &position : set.engine)
@@ -112,7 +116,7 @@ struct Workload {
     const seebatch_move *cycled_captures()
     {
         if (cycled.empty()) {
-            std::size_t count = count_of(LEARNED);
+            std::size_t count = count_of(CYCLED_1000);
             cycled.resize(count * longest_batch);
             for (std::size_t p = 0; p < count; p++)
                 for (std::size_t i = 0; i < longest_batch; i++)
@@ -370,7 +374,7 @@ void batch_length(benchmark::State &state, Workload *work, Regime, const char *b
     const PositionSet &set = work->positions;
     const seebatch_move *cycled = work->cycled_captures();
     std::vector<std::int32_t> values(length);
-    run_units(state, *work, work->count_of(LEARNED), 0, [&](std::size_t p) {
+    run_units(state, *work, work->count_of(CYCLED_1000), 0, [&](std::size_t p) {
         seebatch_batch node = {&set.boards[p], 1, nullptr, nullptr, cycled + p * longest_batch,
                                length};
         seebatch_values(&work->rules, &node, values.data());
@@ -569,7 +573,7 @@ void register_backends(const char *family, BackendBody body, Workload *work,
                        const std::vector<Regime> &regimes,
                        const std::vector<std::int64_t> &arguments = {})
 {
-    std::vector<Regime> each = regimes.empty() ? std::vector<Regime>{LEARNED} : regimes;
+    std::vector<Regime> each = regimes.empty() ? std::vector<Regime>{CYCLED_1000} : regimes;
     for (Regime regime : each)
         for (const char *backend : backends) {
             std::string name = std::string(family) + "/" +
@@ -720,21 +724,22 @@ void describe(Workload &work)
     benchmark::AddCustomContext("seebatch_captures_per_position",
                                 work.positions.capture_distribution());
     benchmark::AddCustomContext(
-        "seebatch_regimes",
-        "learned: " + std::to_string(work.count_of(LEARNED)) +
-            " positions cycled; unlearned: all " + std::to_string(work.positions.size()) +
-            " board after board; memory: " + std::to_string(pool_boards) + " boards (" +
-            megabytes(pool_boards * sizeof(seebatch_board)) + ") board after board");
+        "seebatch_regimes", "1000_cycled: the first " + std::to_string(work.count_of(CYCLED_1000)) +
+                                " positions cycled; 10000_cycled: the first " +
+                                std::to_string(work.count_of(CYCLED_10000)) +
+                                " positions cycled; streamed: " + std::to_string(pool_boards) +
+                                " boards (" + megabytes(pool_boards * sizeof(seebatch_board)) +
+                                ") board after board");
     benchmark::AddCustomContext("seebatch_baseline",
                                 std::string("Stockfish's see_ge, slider attacks by ") +
                                     baseline_kind_name(work.baseline_lookups));
     benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) +
-                                                      " moves per call on the memory data set");
+                                                      " moves per call on the streamed data set");
 }
 
 void register_all(Workload *work, const std::vector<const char *> &backends)
 {
-    std::vector<Regime> all = {LEARNED, UNLEARNED, MEMORY};
+    std::vector<Regime> all = {CYCLED_1000, CYCLED_10000, STREAMED};
     register_engine("engine_see_ge", engine_see_ge, baseline_see_ge_calls, work);
     register_engine("engine_see_value", engine_see_value, baseline_see_ge_calls, work);
     register_engine("engine_see_ge_each", engine_see_ge_each, baseline_each, work);
@@ -754,20 +759,22 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
 }
 
 // The closing line: what auto kept and learned for the many-board call in board order
-// (multi) and its speed against Stockfish's walk (the baseline's see_ge, one
-// call a capture, boards from memory: the same traffic as multi's).
+// (multi, on the streamed data set) and its speed against Stockfish's walk (the
+// baseline's see_ge, one call a capture, streamed: the same traffic as multi's).
+// README's Results table quotes this line from each run file.
 void print_auto_line(std::FILE *out, const SummaryReporter &reporter, const Workload &work)
 {
     double automatic = reporter.rate("multi", "auto");
-    double stockfish = reporter.rate("engine_see_ge/memory", "baseline");
+    double stockfish =
+        reporter.rate(std::string("engine_see_ge/") + regime_names[STREAMED], "baseline");
     if (automatic <= 0)
         return;
     std::fprintf(out,
-                 "\non this CPU auto kept %s for values on many boards in board order (multi, "
-                 "%zu moves a call): %.1f M captures/s",
+                 "\non this CPU auto kept %s for values on many boards in board order, streamed "
+                 "(multi, %zu moves a call): %.1f M captures/s",
                  work.auto_learned, chunk_moves, automatic / 1e6);
     if (stockfish > 0)
-        std::fprintf(out, ", %.2fx Stockfish's walk (its see_ge a capture, boards from memory)",
+        std::fprintf(out, ", %.2fx Stockfish's walk (its see_ge a capture, streamed)",
                      automatic / stockfish);
     std::fprintf(out, "\n");
 }

@@ -55,7 +55,7 @@ run SEEBATCH_POSITIONS= "$bench" "--benchmark_min_time=$min_time" \
 [ "$status" -eq 0 ] || { cat "$work/err"; fail "default run exited $status"; }
 grep -q "^Captures evaluated per second" "$work/out" || fail "no summary by backend"
 grep -q "^Engine path: captures per second" "$work/out" || fail "no engine path summary"
-for regime in learned unlearned memory; do
+for regime in 1000_cycled 10000_cycled streamed; do
     for row in see_value see_ge batch board_ge board_values_given view_each view_ge view_value; do
         grep -q "^$row/$regime  .* M/s *1.00x" "$work/out" || fail "no row $row/$regime with scalar at 1.00x"
     done
@@ -71,7 +71,7 @@ done
 grep -q "^benchmark .* auto$" "$work/out" || fail "the summary has no auto column"
 grep -q "^multi  .* M/s .* M/s *[0-9.]*x$" "$work/out" || fail "no multi row ending in auto's rate"
 # Each backend: a steady speed, or why none (dropped cold, how far behind).
-grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried)(; [a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried))*)\) for values on many boards in board order \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk" "$work/out" \
+grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried)(; [a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried))*)\) for values on many boards in board order, streamed \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk \(its see_ge a capture, streamed\)$" "$work/out" \
     || fail "no closing line saying what auto kept and learned"
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
     || fail "the default positions are not the real ones"
@@ -95,14 +95,14 @@ if command -v python3 > /dev/null; then
         --machine "the test machine" --commit abc1234 > "$work/chart.gp" || fail "plot_chart.py --script failed"
     grep -q '^set title "SEE on the engine.s own position: seebatch_view_see_ge against Stockfish.s see_ge walk' \
         "$work/chart.gp" || fail "the chart has no panel of the view against the baseline"
-    for regime in learned unlearned memory; do
+    for regime in 1000_cycled 10000_cycled streamed; do
         grep -Eq "^\"view_see_ge\\\\n$regime\"( [0-9.]+){2}( \"[0-9.]+\\\\n[0-9]+ c\"){2}\$" "$work/chart.gp" \
             || fail "the view panel lacks view_see_ge $regime in rate and cycles for both"
     done
     grep -q 'title "Stockfish.s see_ge walk (baseline)"' "$work/chart.gp" || fail "the baseline is not named"
     grep -q '^set multiplot .*the test machine; core clock [0-9.]* GHz; [0-9-]*, commit abc1234' "$work/chart.gp" \
         || fail "the heading does not name the machine, clock, date and commit"
-    grep -q '^set multiplot .*regimes: learned: [0-9]* positions cycled; unlearned: ' "$work/chart.gp" \
+    grep -q '^set multiplot .*regimes: 1000_cycled: the first [0-9]* positions cycled; 10000_cycled: the first [0-9]* positions cycled; streamed: ' "$work/chart.gp" \
         || fail "the heading does not say what the regimes are"
     check_chart "$work/chart.gp" $backends auto
     grep -q '^set title "multi_offset: captures per second by bytes past a page boundary' "$work/chart.gp" \
@@ -159,13 +159,13 @@ echo "== a positions file with a bad line"
     echo "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
 } > "$work/positions.fen"
 run SEEBATCH_POSITIONS="$work/positions.fen" "$bench" "--benchmark_min_time=$min_time" \
-    --benchmark_filter='^batch/learned/scalar$'
+    --benchmark_filter='^batch/1000_cycled/scalar$'
 [ "$status" -eq 0 ] || { cat "$work/err"; fail "positions file run exited $status"; }
 grep -q "positions.fen:3: bad FEN" "$work/err" || fail "bad line 3 not reported"
-grep -q "^batch/learned/scalar" "$work/out" || fail "batch/learned/scalar did not run"
+grep -q "^batch/1000_cycled/scalar" "$work/out" || fail "batch/1000_cycled/scalar did not run"
 
 echo "== the generated set, and an unknown set"
-run SEEBATCH_POSITION_SET=generated "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^batch/learned/scalar$'
+run SEEBATCH_POSITION_SET=generated "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^batch/1000_cycled/scalar$'
 [ "$status" -eq 0 ] || fail "generated set run exited $status"
 grep -q "seebatch_positions: generator seed 1, 100000 positions" "$work/err" "$work/out" || fail "not the generated set"
 run SEEBATCH_POSITION_SET=bogus "$bench" "--benchmark_min_time=$min_time"
@@ -189,9 +189,9 @@ for set in bogus scalar,bogus avx2 scalar,; do
 done
 
 echo "== SEEBATCH_PRESET"
-run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^(batch|engine_see_ge)/learned/'
+run SEEBATCH_PRESET=stockfish "$bench" "--benchmark_min_time=$min_time" --benchmark_filter='^(batch|engine_see_ge)/1000_cycled/'
 [ "$status" -eq 0 ] || fail "stockfish preset run exited $status"
-grep -q "^engine_see_ge/learned .* 1.00x" "$work/out" || fail "stockfish preset: no engine row"
+grep -q "^engine_see_ge/1000_cycled .* 1.00x" "$work/out" || fail "stockfish preset: no engine row"
 run SEEBATCH_PRESET=bogus "$bench" "--benchmark_min_time=$min_time"
 [ "$status" -eq 2 ] || fail "unknown preset: exit $status, expected 2"
 grep -q "SEEBATCH_PRESET: .*bogus" "$work/err" || fail "unknown preset: no clear message"

@@ -70,13 +70,18 @@ void SummaryReporter::print(std::FILE *out, const char *title,
                 rows.push_back(row);
     if (rows.empty())
         return;
-    std::fprintf(out, "\n%s\n%-28s", title, "benchmark");
+    // The names' column: 28 wide, or wider for a longer name
+    // (engine_see_ge_each/10000_cycled), so that two spaces always follow one.
+    int width = 28;
+    for (const std::string &row : rows)
+        width = std::max(width, static_cast<int>(row.size()));
+    std::fprintf(out, "\n%s\n%-*s", title, width, "benchmark");
     for (const std::string &column : columns)
         std::fprintf(out, "  %22s", column.c_str());
     std::fprintf(out, "\n");
     for (const std::string &row : rows) {
         auto reference = rates_.find({row, reference_column});
-        std::fprintf(out, "%-28s", row.c_str());
+        std::fprintf(out, "%-*s", width, row.c_str());
         for (const std::string &column : columns) {
             auto rate = rates_.find({row, column});
             if (rate == rates_.end()) {

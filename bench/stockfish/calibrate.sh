@@ -8,9 +8,9 @@
 #
 # Both sides run in one process (the driver links the baseline from seebatch's
 # build) on the same captures of the benchmark's real positions at the same
-# thresholds (seebatch_passes --dump-captures), timed in turn in
-# seebatch_bench's regimes (learned: 4096 positions cycled; unlearned: all of
-# them), and instructions per call are counted with callgrind.
+# thresholds (seebatch_passes --dump-captures), timed in turn in the
+# project's regimes (1,000 cycled, 10,000 cycled, streamed: every position
+# board after board), and instructions per call are counted with callgrind.
 #
 # Usage: bench/stockfish/calibrate.sh STOCKFISH_DIR [WORK] [BUILD_DIR]
 #   STOCKFISH_DIR: a Stockfish source tree (the directory holding src/)

@@ -3,9 +3,10 @@
 # - README.md has one block from `<!-- figures: docs/runs/ -->` to
 #   `<!-- /figures -->`;
 # - the block is, byte for byte, bench/run_file.py's table of docs/runs/: a
-#   row per run file (its CPU, auto's time over the fastest backend's, its
-#   ratios to Stockfish's see_ge, the view's), from each file's header and
-#   summary, so a run file added, or one measured again, changes it;
+#   row per run file (its CPU, and the figures of the closing line its
+#   seebatch_bench printed: what auto kept, M captures/s streamed, the ratio
+#   to Stockfish's walk streamed), from each file's header and summary, so a
+#   run file added, or one measured again, changes it;
 # - every run file names the commit it measured, and README's row of it
 #   names that commit, with "older code" unless the most recent run file
 #   measured the same one.
