@@ -288,12 +288,24 @@ static size_t seebatch_scan_tail(seebatch_board *board, const char *text, size_t
     return i;
 }
 
-/* The board before its fields are read: what no field sets stays so. */
+/* The fields after the placement before they are read: what no field sets
+ * stays so. */
+static inline void seebatch_start_fields(seebatch_board *board)
+{
+    board->side_to_move = SEEBATCH_WHITE;
+    board->en_passant = SEEBATCH_NO_SQUARE;
+    board->castling = 0;
+    board->reserved = 0;
+    board->halfmove_clock = 0;
+    board->fullmove_number = 1;
+}
+
+/* The whole board so: no piece. */
 static void seebatch_start_board(seebatch_board *board)
 {
-    memset(board, 0, sizeof *board);
-    board->en_passant = SEEBATCH_NO_SQUARE;
-    board->fullmove_number = 1;
+    memset(board->pieces, 0, sizeof board->pieces);
+    memset(board->colors, 0, sizeof board->colors);
+    seebatch_start_fields(board);
 }
 
 bool seebatch_fen_scan_one_pass(seebatch_board *board, const char *text, size_t length)
@@ -319,12 +331,7 @@ seebatch_plain_fen_read_fields(seebatch_board *board, const char *text, size_t l
                                bool *possible, bool wide_first)
 {
     bool wide = length <= 255 && wide_first;
-    board->side_to_move = SEEBATCH_WHITE;
-    board->en_passant = SEEBATCH_NO_SQUARE;
-    board->castling = 0;
-    board->reserved = 0;
-    board->halfmove_clock = 0;
-    board->fullmove_number = 1;
+    seebatch_start_fields(board);
     bool material_possible = true;
     size_t end = wide ? seebatch_fen_placement_wide(text, length, board,
                                                     possible ? &material_possible : NULL)
