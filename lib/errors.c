@@ -1,7 +1,9 @@
 #include "errors.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *const seebatch_type_names[SEEBATCH_PIECE_TYPES] = {"pawn", "knight", "bishop",
                                                                "rook", "queen",  "king"};
@@ -15,6 +17,48 @@ seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, con
         va_start(args, format);
         vsnprintf(error->message, sizeof error->message, format, args);
         va_end(args);
+        error->status = status;
+    }
+    return status;
+}
+
+/* Appends length bytes of text at out[at] as room allows (size bytes in
+ * all, a NUL kept after); returns the end. */
+static size_t seebatch_append(char *out, size_t size, size_t at, const char *text, size_t length)
+{
+    size_t n = length < size - 1 - at ? length : size - 1 - at;
+    memcpy(out + at, text, n);
+    out[at + n] = '\0';
+    return at + n;
+}
+
+const char *seebatch_name_text(char *out, size_t size, const char *name, const char *text)
+{
+    /* A shortened name keeps this much at least: a file's own name, mostly. */
+    enum { LEAST_TAIL = 24, MARKS = sizeof "..." - 1 + sizeof ": " - 1 };
+    size_t name_length = strlen(name), text_length = strlen(text);
+    size_t room =
+        size - 1 > text_length + MARKS + LEAST_TAIL ? size - 1 - text_length - MARKS : LEAST_TAIL;
+    /* Whole, or (a text too long even so) the text cut at its end. */
+    bool shortened = name_length + 2 + text_length >= size && room < name_length;
+    size_t at = seebatch_append(out, size, 0, "...", shortened ? 3 : 0);
+    at = seebatch_append(out, size, at, shortened ? name + name_length - room : name,
+                         shortened ? room : name_length);
+    at = seebatch_append(out, size, at, ": ", 2);
+    seebatch_append(out, size, at, text, text_length);
+    return out;
+}
+
+seebatch_status seebatch_fail_about(seebatch_error *error, seebatch_status status, const char *name,
+                                    const char *format, ...)
+{
+    if (error) {
+        char text[SEEBATCH_MESSAGE_SIZE];
+        va_list args;
+        va_start(args, format);
+        vsnprintf(text, sizeof text, format, args);
+        va_end(args);
+        seebatch_name_text(error->message, sizeof error->message, name, text);
         error->status = status;
     }
     return status;

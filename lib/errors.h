@@ -12,6 +12,17 @@
 seebatch_status seebatch_fail(seebatch_error *error, seebatch_status status, const char *format,
                               ...) SEEBATCH_PRINTF_LIKE(3, 4);
 
+/* "NAME: TEXT" into out (size bytes, at least 64), TEXT whole where it fits:
+ * a name too long for both is shown as "..." and its last characters. A
+ * message about a file is read for its place and why, and a path may be of
+ * any length (seebatch_error says so to callers). Returns out. */
+const char *seebatch_name_text(char *out, size_t size, const char *name, const char *text);
+
+/* seebatch_fail for a message about the file `name`: "NAME: " and the
+ * printf-formatted rest, as seebatch_name_text puts them. */
+seebatch_status seebatch_fail_about(seebatch_error *error, seebatch_status status, const char *name,
+                                    const char *format, ...) SEEBATCH_PRINTF_LIKE(4, 5);
+
 /* Marks error (if not NULL) as success and returns SEEBATCH_OK. */
 seebatch_status seebatch_succeed(seebatch_error *error);
 

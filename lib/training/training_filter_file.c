@@ -255,9 +255,9 @@ static seebatch_status seebatch_file_filter_binpack(filter_run *run, FILE *input
                           ? 0
                           : out.system_error;
         if (failure)
-            return seebatch_fail(run->error,
-                                 failure == ENOMEM ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
-                                 "%s: cannot create: %s", job->output, strerror(failure));
+            return seebatch_fail_about(
+                run->error, failure == ENOMEM ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
+                job->output, "cannot create: %s", strerror(failure));
     }
     run->output = out.stream;
     seebatch_filter_state_start(&run->state);
@@ -276,8 +276,9 @@ static seebatch_status seebatch_file_filter_binpack(filter_run *run, FILE *input
     if (!failure)
         return status;
     job->place = (seebatch_training_place){0, 0};
-    return seebatch_fail(run->error, TRAINING_FILE_FAULT, "%s: cannot write: %s",
-                         job->output ? job->output : "the output", strerror(failure));
+    return seebatch_fail_about(run->error, TRAINING_FILE_FAULT,
+                               job->output ? job->output : "the output", "cannot write: %s",
+                               strerror(failure));
 }
 
 /* The writer of the kept entries of plain or bin input: to the caller's
@@ -339,10 +340,10 @@ static seebatch_status seebatch_file_refuse_the_input(const seebatch_filter_file
                                                       FILE *input, seebatch_error *error)
 {
     if (job->output && seebatch_output_is_input(job->output, input))
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "%s: the output is the input %s; it would be destroyed, so nothing "
-                             "was written (write to another file)",
-                             job->output, job->input);
+        return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, job->output,
+                                   "the output is the input %s; it would be destroyed, so nothing "
+                                   "was written (write to another file)",
+                                   job->input);
     return seebatch_succeed(error);
 }
 
@@ -399,8 +400,8 @@ seebatch_status seebatch_training_filter_file(seebatch_filter_file_job *job, see
         FILE *input = fopen(job->input, "rb");
         seebatch_file_format format = SEEBATCH_FILE_UNKNOWN;
         status = input ? seebatch_file_refuse_the_input(job, input, error)
-                       : seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s",
-                                       job->input, strerror(errno));
+                       : seebatch_fail_about(error, TRAINING_FILE_FAULT, job->input,
+                                             "cannot open: %s", strerror(errno));
         if (status == SEEBATCH_OK)
             status = seebatch_file_format_opened(job, input, &format, error);
         if (status == SEEBATCH_OK)

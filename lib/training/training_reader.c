@@ -60,15 +60,15 @@ static seebatch_status seebatch_start_reader(FILE *file, const char *path,
     char *name = made ? malloc(strlen(path) + 1) : NULL;
     if (!name) {
         free(made);
-        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", path);
+        return seebatch_fail_about(error, TRAINING_MEMORY_FAULT, path, "out of memory");
     }
     made->owned_name = strcpy(name, path);
     made->name = name;
     char magic[4];
     size_t got = fread(magic, 1, 4, file);
     if (got < 4 && ferror(file)) {
-        seebatch_status status =
-            seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", path, strerror(errno));
+        seebatch_status status = seebatch_fail_about(error, TRAINING_FILE_FAULT, path,
+                                                     "cannot read: %s", strerror(errno));
         free(made->owned_name);
         free(made);
         return status;
@@ -98,12 +98,12 @@ seebatch_status seebatch_training_open_stream(FILE *file, const char *name,
     *reader = NULL;
     if (format != SEEBATCH_FILE_BINPACK && format != SEEBATCH_FILE_PLAIN &&
         format != SEEBATCH_FILE_BIN)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: format %d is none of the three",
-                             name, (int)format);
+        return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, name,
+                                   "format %d is none of the three", (int)format);
     seebatch_training_reader *made = calloc(1, sizeof *made);
     *reader = made;
     if (!made)
-        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", name);
+        return seebatch_fail_about(error, TRAINING_MEMORY_FAULT, name, "out of memory");
     made->format = format;
     made->borrowed = true;
     made->name = name;
@@ -134,8 +134,8 @@ seebatch_status seebatch_training_open(const char *path, seebatch_training_reade
     *reader = NULL;
     FILE *file = fopen(path, "rb");
     if (!file)
-        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", path,
-                             strerror(errno));
+        return seebatch_fail_about(error, TRAINING_FILE_FAULT, path, "cannot open: %s",
+                                   strerror(errno));
     seebatch_status status = seebatch_start_reader(file, path, reader, error);
     if (status != SEEBATCH_OK)
         fclose(file);
@@ -280,7 +280,7 @@ static bool seebatch_skipped(seebatch_training_reader *r, uint64_t byte_offset, 
     seebatch_training_place place = {byte_offset, r->entries + 1};
     seebatch_training_fault_text(text, sizeof text, line != 0, line ? line : byte_offset,
                                  place.entry, why);
-    snprintf(message, sizeof message, "%s: %s", r->name, text);
+    seebatch_name_text(message, sizeof message, r->name, text);
     if (!r->skip(r->skip_context, &place, message))
         return false;
     r->entries++;

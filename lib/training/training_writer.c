@@ -41,7 +41,7 @@ seebatch_status seebatch_training_write_stream(FILE *file, const char *name,
     *writer = copy ? made : NULL;
     if (!copy) {
         free(made);
-        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", name);
+        return seebatch_fail_about(error, TRAINING_MEMORY_FAULT, name, "out of memory");
     }
     made->file = file;
     made->path = strcpy(copy, name);
@@ -69,9 +69,9 @@ seebatch_status seebatch_training_create(const char *path, seebatch_file_format 
     *writer = NULL;
     if (format != SEEBATCH_FILE_BINPACK && format != SEEBATCH_FILE_PLAIN &&
         format != SEEBATCH_FILE_BIN)
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                             "%s: format %d is none of binpack (1), plain (2), bin (4)", path,
-                             (int)format);
+        return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, path,
+                                   "format %d is none of binpack (1), plain (2), bin (4)",
+                                   (int)format);
     seebatch_training_writer *made = calloc(1, sizeof *made);
     char *copy = malloc(strlen(path) + 1);
     int failure = !made || !copy ? ENOMEM
@@ -81,8 +81,9 @@ seebatch_status seebatch_training_create(const char *path, seebatch_file_format 
     if (failure) {
         free(made);
         free(copy);
-        return seebatch_fail(error, failure == ENOMEM ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
-                             "%s: cannot create: %s", path, strerror(failure));
+        return seebatch_fail_about(error,
+                                   failure == ENOMEM ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
+                                   path, "cannot create: %s", strerror(failure));
     }
     made->file = made->output.stream;
     made->path = strcpy(copy, path);
@@ -174,9 +175,9 @@ static seebatch_status seebatch_write_one(seebatch_training_writer *w, const tra
     bool written = false;
     seebatch_status status = seebatch_put_entry(w, entry, number, &written, error);
     if (status == SEEBATCH_OK && !written)
-        status = seebatch_fail(error, TRAINING_FILE_FAULT, "%s: writing entry %llu failed: %s",
-                               w->path, (unsigned long long)number,
-                               w->binpack.out_of_memory ? "out of memory" : strerror(errno));
+        status = seebatch_fail_about(error, TRAINING_FILE_FAULT, w->path,
+                                     "writing entry %llu failed: %s", (unsigned long long)number,
+                                     w->binpack.out_of_memory ? "out of memory" : strerror(errno));
     if (status != SEEBATCH_OK) {
         w->place = training_entry_place(number);
         return status;
@@ -194,8 +195,8 @@ static inline seebatch_status seebatch_write_kept(seebatch_training_writer *writ
 {
     if (writer->refused) {
         writer->place = training_entry_place(writer->entries + 1);
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: an earlier write failed",
-                             writer->path);
+        return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, writer->path,
+                                   "an earlier write failed");
     }
     training_entry loaded;
     for (size_t i = 0; i < count; i++) {
@@ -237,9 +238,9 @@ seebatch_status seebatch_training_end_chunk(seebatch_training_writer *writer, se
         return seebatch_succeed(error);
     writer->refused = true;
     writer->place = training_entry_place(0);
-    return seebatch_fail(
+    return seebatch_fail_about(
         error, writer->binpack.out_of_memory ? TRAINING_MEMORY_FAULT : TRAINING_FILE_FAULT,
-        "%s: writing failed: %s", writer->path,
+        writer->path, "writing failed: %s",
         writer->binpack.out_of_memory ? "out of memory" : strerror(errno));
 }
 
@@ -275,8 +276,8 @@ seebatch_status seebatch_training_finish(seebatch_training_writer *writer, seeba
     seebatch_status status =
         ok && !failure
             ? seebatch_succeed(error)
-            : seebatch_fail(
-                  error, TRAINING_FILE_FAULT, "%s: writing failed: %s%s", writer->path,
+            : seebatch_fail_about(
+                  error, TRAINING_FILE_FAULT, writer->path, "writing failed: %s%s",
                   strerror(failure),
                   writer->borrowed ? "" : "; nothing was written there (the file is as it was)");
     seebatch_free_writer(writer);

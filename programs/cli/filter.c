@@ -171,22 +171,13 @@ static void count_progress(void *meter, uint64_t entries, uint64_t bytes)
     progress_add(meter, entries, bytes);
 }
 
-/* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
-static const char *after_input_name(const filter_settings *settings, const char *message)
-{
-    size_t length = strlen(settings->input_name);
-    if (strncmp(message, settings->input_name, length) == 0 && message[length] == ':')
-        return message + length + 2;
-    return message;
-}
-
 /* The library's hook at a bad plain block or an entry the output cannot
  * hold: reported (under --max-errors) and skipped, as a bad line is. */
 static int skip_bad_entry(void *context, const seebatch_training_place *place, const char *message)
 {
     (void)place;
     filter_settings *settings = context;
-    report_input_error("%s", after_input_name(settings, message));
+    report_library_fault(message);
     settings->skipped = true;
     return 1;
 }
@@ -224,7 +215,7 @@ static int filter_training(filter_settings *settings, const input_source *input,
     if (status == SEEBATCH_OK)
         return settings->skipped ? EXIT_BAD_LINES : EXIT_OK;
     if (job.place.entry) {
-        report_input_error("%s", after_input_name(settings, error.message));
+        report_library_fault(error.message);
         return EXIT_BAD_LINES;
     }
     if (ferror(output)) {

@@ -65,6 +65,30 @@ void report_input_error(const char *format, ...)
     fputc('\n', stderr);
 }
 
+/* "WHERE: WHAT" of message, after the input's name: whole, or the last
+ * characters the library kept after "..." (the longest such name that
+ * matches, as WHERE holds ": " too). The message whole when neither. */
+static const char *after_input_name(const char *message)
+{
+    size_t length = strlen(message_input);
+    if (strncmp(message, message_input, length) == 0 && strncmp(message + length, ": ", 2) == 0)
+        return message + length + 2;
+    const char *after = message;
+    if (strncmp(message, "...", 3) != 0)
+        return after;
+    for (const char *colon = strstr(message, ": "); colon; colon = strstr(colon + 1, ": ")) {
+        size_t tail = (size_t)(colon - message) - 3;
+        if (tail <= length && memcmp(message + 3, message_input + length - tail, tail) == 0)
+            after = colon + 2;
+    }
+    return after;
+}
+
+void report_library_fault(const char *message)
+{
+    report_input_error("%s", after_input_name(message));
+}
+
 void report_hidden_errors(const char *subcommand)
 {
     if (errors_hidden)

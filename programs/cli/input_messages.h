@@ -32,6 +32,11 @@ void write_error_lines(const char *text, size_t length);
  * the same limit. */
 void report_input_error(const char *format, ...) SEEBATCH_PRINTF_LIKE(1, 2);
 
+/* One of the library's messages about the input, "INPUT: WHERE: WHAT",
+ * reported as the others: its INPUT (the path whole, or "..." and its last
+ * characters where long: seebatch_error) left out for the input's own name. */
+void report_library_fault(const char *message);
+
 /* "seebatch SUBCOMMAND: N more error messages not shown" when some were held back. */
 void report_hidden_errors(const char *subcommand);
 

@@ -122,15 +122,6 @@ static int tool_portion_deliver(void *context, const seebatch_portion *delivered
     return 1;
 }
 
-/* "WHERE: why" of the library's "INPUT: WHERE: why" about this input. */
-static const char *after_input_name(const input_source *input, const char *message)
-{
-    size_t length = strlen(input->name);
-    if (strncmp(message, input->name, length) == 0 && message[length] == ':')
-        return message + length + 2;
-    return message;
-}
-
 /* What the runner's skip is told about: the input, and whether a block was
  * passed over. */
 typedef struct skipping {
@@ -144,7 +135,7 @@ static int skip_bad_block(void *context, const seebatch_training_place *place, c
 {
     (void)place;
     skipping *skips = context;
-    report_input_error("%s", after_input_name(skips->input, message));
+    report_library_fault(message);
     skips->skipped = true;
     return 1;
 }
@@ -186,7 +177,7 @@ int run_input_work(input_work *run)
         report(run->name, "cannot read %s: %s", input->name, whole.reason);
         return EXIT_USAGE;
     }
-    report_input_error("%s", after_input_name(input, error.message));
+    report_library_fault(error.message);
     return ferror(input->stream) ? EXIT_USAGE : EXIT_BAD_LINES;
 }
 

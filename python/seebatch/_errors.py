@@ -1,5 +1,6 @@
 """The exception the package raises for input the library rejects."""
 import ctypes
+import os
 
 from ._library import ErrorStruct, lib
 
@@ -30,3 +31,20 @@ def raise_if_failed(status, error, where):
     """Raises SeebatchError("where: <the library's message>") unless status is 0."""
     if status != 0:
         raise SeebatchError(f"{where}: {error.message.decode(errors='replace')}", status)
+
+
+def about_file(path, message):
+    """"PATH: WHERE: WHAT" of the library's message about the file at path,
+    which names it whole, or as "..." and its last characters where long
+    (seebatch_error), or not at all (a reader's fault: its place first)."""
+    path = os.fsdecode(path)
+    if message.startswith(f"{path}: "):
+        return message
+    rest = message
+    if message.startswith("..."):
+        at = message.find(": ")
+        while at >= 0:  # the longest tail of path that matches: WHERE holds ": " too
+            if path.endswith(message[3:at]):
+                rest = message[at + 2:]
+            at = message.find(": ", at + 1)
+    return f"{path}: {rest}"

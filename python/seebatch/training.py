@@ -18,7 +18,7 @@ import numpy as np
 from . import _library
 from ._arguments import MOST_ENTRIES, MOST_THREADS, allocated, cores_allowed, whole
 from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
-from ._errors import SeebatchError, new_error
+from ._errors import SeebatchError, about_file, new_error
 from ._library import ErrorStruct
 from .see import _config
 
@@ -221,10 +221,8 @@ def _raise(status, error, place, path, where):
     """Raises TrainingDataError for a failed call: status and error as it
     returned them, place where the fault is (a Place, or None: no entry)."""
     message = error.message.decode(errors="replace")
-    # The library's messages about opening or writing a file start with its
-    # path already: it is named once.
-    if path and not message.startswith(f"{path}: "):
-        message = f"{path}: {message}"
+    if path:  # named once, whole
+        message = about_file(path, message)
     place = place or Place()
     raise TrainingDataError(f"{where}: {message}", path, place.byte_offset, place.entry, status)
 
@@ -655,9 +653,7 @@ def _run_file(path, work, threads, where):
     run = Run(input=os.fsencode(name), threads=threads or cores_allowed(), work=work)
     status = lib.seebatch_training_run(ctypes.byref(run), error_pointer)
     if status:
-        message = error.message.decode(errors="replace")
-        if not message.startswith(f"{name}: "):
-            message = f"{name}: {message}"
+        message = about_file(name, error.message.decode(errors="replace"))
         fault = TrainingDataError(f"{where}: {message}", name, run.place.byte_offset,
                                   run.place.entry, status)
         fault.run = run

@@ -112,3 +112,21 @@ def test_plain_faults_are_named_alike(games, tmp_path):
     first_lines = b"\n".join(blocks[30].split(b"\n")[:2]) + b"\n"  # its fen and move
     cut.write_bytes(b"e\n".join(blocks[:30]) + b"e\n" + first_lines)
     assert "the input ends inside an entry" in assert_same_fault(cut)
+
+
+def test_a_long_path_keeps_the_fault(games, tmp_path):
+    """A path too long to share the library's 256-byte message with the
+    place and why (CI's clone had one, and the tool's message lost its why):
+    the tool, read_training and label_file name the path whole and the
+    fault whole, alike."""
+    data = open(games[0], "rb").read()
+    offsets = chunk_offsets(data)
+    deep = tmp_path / ("d" * 200) / ("e" * 100)
+    deep.mkdir(parents=True)
+    path = deep / "cut.binpack"
+    path.write_bytes(data[:offsets[len(offsets) // 2] + 5])
+    fault = assert_same_fault(path)
+    assert fault.endswith(": the file ends inside a chunk header"), fault
+    with pytest.raises(seebatch.TrainingDataError) as raised:
+        seebatch.label_file(path)
+    assert str(raised.value) == f"label_file: {path}: {fault}"

@@ -281,6 +281,23 @@ static void count_block(void *context, const seebatch_portion *portion)
     (void)portion;
 }
 
+/* Whether message is "PATH: WORDS" with WORDS whole, PATH whole where that
+ * fits the message, else "..." and as much of its end as leaves WORDS
+ * whole (seebatch_error). */
+static bool names_then_says(const char *message, const char *path, const char *words)
+{
+    size_t length = strlen(message), path_length = strlen(path), words_length = strlen(words);
+    if (length < words_length + 2 || strcmp(message + length - words_length, words) != 0 ||
+        strncmp(message + length - words_length - 2, ": ", 2) != 0)
+        return false;
+    size_t name_length = length - words_length - 2;
+    if (path_length + 2 + words_length < SEEBATCH_MESSAGE_SIZE)
+        return name_length == path_length && strncmp(message, path, path_length) == 0;
+    size_t tail = name_length - 3; /* after "..." */
+    return strncmp(message, "...", 3) == 0 && length == SEEBATCH_MESSAGE_SIZE - 1 &&
+           strncmp(message + 3, path + path_length - tail, tail) == 0;
+}
+
 /* path by the run and by seebatch_training_read: the same entries and the
  * same fault, at the same place, in the same words ("PATH: " before the
  * reader's). */
@@ -312,10 +329,9 @@ static void run_as_reader(const char *path, const char *words)
           "%s: the fault's place {%llu, %llu}, the reader's {%llu, %llu}", path,
           (unsigned long long)run.place.byte_offset, (unsigned long long)run.place.entry,
           (unsigned long long)place.byte_offset, (unsigned long long)place.entry);
-    char expected[SEEBATCH_MESSAGE_SIZE + 4200];
-    snprintf(expected, sizeof expected, "%s: %s", path, by_reader.message);
-    CHECK(read == SEEBATCH_OK || strcmp(by_run.message, expected) == 0, "\"%s\" is \"%s\"",
-          by_run.message, expected);
+    CHECK(read == SEEBATCH_OK || names_then_says(by_run.message, path, by_reader.message),
+          "\"%s\" is \"%s: %s\" (a long path shortened to its end)", by_run.message, path,
+          by_reader.message);
     CHECK(!words || strstr(by_run.message, words), "\"%s\" says \"%s\"", by_run.message, words);
 }
 
@@ -340,6 +356,18 @@ static void reading_chunks(const char *directory)
     /* A chunk whose header claims no byte: an empty payload, then the end. */
     damaged_copy(directory, "empty.binpack", 46, "BINP\x00\x00\x00\x00", 8, path);
     run_as_reader(path, NULL);
+    /* Under a path too long for the message with the place and why: the
+     * path shortened to its end, the rest whole (CI's clone had such a
+     * path, and the tool's message lost its why). "./" a hundred times
+     * makes it long; Windows opens no path past 260 characters so. */
+#ifndef _WIN32
+    damaged_copy(directory, "header.binpack", 46, faults[0].tail, faults[0].size, path);
+    int at = snprintf(path, sizeof path, "%s/", directory);
+    for (int i = 0; i < 100; i++)
+        at += snprintf(path + at, sizeof path - (size_t)at, "./");
+    snprintf(path + at, sizeof path - (size_t)at, "header.binpack");
+    run_as_reader(path, faults[0].words);
+#endif
 }
 
 static void parsing_uci(const game *g)

@@ -385,6 +385,6 @@ seebatch_status seebatch_runner_fault_error(const runner_job *job, seebatch_erro
         seebatch_training_fault_text(text, sizeof text, job->fault_line != 0,
                                      job->fault_line ? job->fault_line : job->fault_byte,
                                      job->fault_entry, job->reason);
-    return seebatch_fail(error, job->read_failed ? TRAINING_FILE_FAULT : TRAINING_DATA_FAULT,
-                         "%s: %s", job->source.name, text);
+    return seebatch_fail_about(error, job->read_failed ? TRAINING_FILE_FAULT : TRAINING_DATA_FAULT,
+                               job->source.name, "%s", text);
 }

@@ -44,8 +44,8 @@ seebatch_status seebatch_portion_format_of(const char *path, FILE *input,
     char start[SEEBATCH_FILE_FORMAT_LOOK_BYTES];
     size_t got = fread(start, 1, sizeof start, input);
     if (got < sizeof start && ferror(input))
-        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot read: %s", path,
-                             strerror(errno));
+        return seebatch_fail_about(error, TRAINING_FILE_FAULT, path, "cannot read: %s",
+                                   strerror(errno));
     rewind(input);
     *format = seebatch_file_format_of(path, start, got);
     return seebatch_succeed(error);

@@ -180,9 +180,10 @@ static seebatch_status seebatch_run_on(seebatch_run *run, FILE *input, seebatch_
         snprintf(run->reason, sizeof run->reason, "%s", job.reason);
         return seebatch_runner_fault_error(&job, error);
     case RUNNER_NO_MEMORY:
-        return seebatch_fail(error, TRAINING_MEMORY_FAULT, "%s: out of memory", run->input);
+        return seebatch_fail_about(error, TRAINING_MEMORY_FAULT, run->input, "out of memory");
     default:
-        return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT, "%s: stopped by the work", run->input);
+        return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, run->input,
+                                   "stopped by the work");
     }
 }
 
@@ -196,15 +197,15 @@ seebatch_status seebatch_training_run(seebatch_run *run, seebatch_error *error)
     if (run->input_stream) {
         if (run->format != SEEBATCH_FILE_BINPACK && run->format != SEEBATCH_FILE_PLAIN &&
             run->format != SEEBATCH_FILE_BIN && run->format != SEEBATCH_FILE_LINES)
-            return seebatch_fail(error, SEEBATCH_ERROR_ARGUMENT,
-                                 "%s: format %d is none of binpack, plain, bin or lines",
-                                 run->input, (int)run->format);
+            return seebatch_fail_about(error, SEEBATCH_ERROR_ARGUMENT, run->input,
+                                       "format %d is none of binpack, plain, bin or lines",
+                                       (int)run->format);
         return seebatch_run_on(run, run->input_stream, run->format, error);
     }
     FILE *input = fopen(run->input, "rb");
     if (!input)
-        return seebatch_fail(error, TRAINING_FILE_FAULT, "%s: cannot open: %s", run->input,
-                             strerror(errno));
+        return seebatch_fail_about(error, TRAINING_FILE_FAULT, run->input, "cannot open: %s",
+                                   strerror(errno));
     seebatch_file_format format;
     seebatch_status status = seebatch_portion_format_of(run->input, input, &format, error);
     if (status == SEEBATCH_OK)
