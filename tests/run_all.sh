@@ -48,7 +48,8 @@ done
 skips=$(mktemp)
 reruns=$(mktemp)
 failed_tests=$(mktemp)
-trap 'rm -f "$skips" "$reruns" "$failed_tests"' EXIT
+failed_output=$(mktemp)
+trap 'rm -f "$skips" "$reruns" "$failed_tests" "$failed_output"' EXIT
 
 # The tests ctest skipped in the build DIR (its console output in the file
 # given), each with the reason it printed: the last line of its output in
@@ -63,6 +64,20 @@ note_skips() { # note_skips DIR CTEST-OUTPUT STAGE-NAME
             inside && NF && !/^-+$/ && $0 != "Output:" { last = $0 }
             END { print last }' "$1/Testing/Temporary/LastTest.log")
         printf '  %-40s %s (%s)\n' "$name" "${reason:-no reason printed}" "$3" >> "$skips"
+    done
+}
+
+# The last lines a failed test printed, from ctest's log of the build DIR:
+# kept for the end, where a CI log's tail shows them (its middle may not be
+# shown at all).
+note_failure_output() { # note_failure_output DIR CTEST-OUTPUT BUILD-NAME
+    local name
+    for name in $(sed -n '/^The following tests FAILED:/,/^$/s/^\t *[0-9]* - \([^ ]*\) .*/\1/p' "$2"); do
+        echo "-- $name ($3), the last lines it printed:" >> "$failed_output"
+        awk -v name="\"$name\" start time" '
+            $0 == name || index($0, name) == 1 { inside = 1; next }
+            inside && /^<end of output>$/ { exit }
+            inside { print }' "$1/Testing/Temporary/LastTest.log" | tail -n 25 >> "$failed_output"
     done
 }
 
@@ -85,6 +100,7 @@ run_tests() { # run_tests DIR CTEST-ARGS...: its skips noted
     # names them, not only the stage.
     sed -n '/^The following tests FAILED:/,/^$/{/^\t/s/^\t\(.*\)/  \1 ('"$1"')/p}' "$console" \
         >> "$failed_tests"
+    note_failure_output "$dir" "$console" "$1"
     rm -f "$console"
     return "$status"
 }
@@ -288,6 +304,10 @@ fi
 if [ -s "$reruns" ]; then
     echo "== tests run again under wine, a line each time a run of it failed"
     cat "$reruns"
+fi
+if [ -s "$failed_output" ]; then
+    echo "== what the failed tests printed last"
+    cat "$failed_output"
 fi
 if [ -s "$failed_tests" ]; then
     echo "== tests that failed"
