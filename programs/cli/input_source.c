@@ -12,9 +12,13 @@
  * start of a text file: skipped there, as it is no part of the text. */
 static const char byte_order_mark[3] = {'\xef', '\xbb', '\xbf'};
 
+/* The first bytes the format rule reads (seebatch_training.h: "BINP" or
+ * "fen " at the start), after a byte-order mark. */
+enum { FORMAT_BYTES = sizeof "BINP" - 1 };
+
 /* The bytes the input starts with, read to tell its format, and where. */
 typedef struct first_bytes {
-    char bytes[sizeof byte_order_mark + SEEBATCH_FILE_FORMAT_LOOK_BYTES];
+    char bytes[sizeof byte_order_mark + FORMAT_BYTES];
     size_t got;  /* fewer than the size only at the input's end */
     long at;     /* where they were read from, -1 when the input cannot seek */
     size_t mark; /* the bytes of a byte-order mark the text starts with: 0 or 3 */

@@ -249,7 +249,11 @@ def main():
                     use(name, where)
             for word, where in walk.type_words:
                 use(word, where)
-        macro_names = {name for name, _, _ in macros(root, "lib")}
+        # Macros by token; enum constants too, as clang folds one in a
+        # constant expression (an array's size) and keeps no reference to it.
+        constants = {name for walk in walks for name, path, kind, _ in walk.decls.values()
+                     if kind == "EnumConstantDecl" and path and under(path, root, "lib")}
+        macro_names = {name for name, _, _ in macros(root, "lib")} | constants
         for path in sources + headers:
             for name in tokens(path) & macro_names:
                 use(name, path)
