@@ -62,9 +62,8 @@ typedef enum seebatch_status {
 
 /* Filled by functions that can fail (NULL: the status alone). On failure,
  * `message` is one line naming what is wrong and where (field, character,
- * move index); on success the status is SEEBATCH_OK and the message empty.
- * A message about a file starts "NAME: ", its path; a path too long to leave
- * the rest whole is shown as "..." and its last characters. */
+ * move index, "PATH: " first; a path too long for the rest whole is "..."
+ * and its end); on success the status is SEEBATCH_OK and the message empty. */
 typedef struct seebatch_error {
     seebatch_status status;
     char message[SEEBATCH_MESSAGE_SIZE];
