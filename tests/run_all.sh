@@ -51,6 +51,15 @@ failed_tests=$(mktemp)
 failed_output=$(mktemp)
 trap 'rm -f "$skips" "$reruns" "$failed_tests" "$failed_output"' EXIT
 
+# The lines test NAME printed, from ctest's log of the build DIR (its
+# "Output:" heading and rule left out).
+test_output() { # test_output DIR NAME
+    awk -v name="\"$2\" start time" '
+        $0 == name || index($0, name) == 1 { inside = 1; next }
+        inside && /^<end of output>$/ { exit }
+        inside && !/^-+$/ && $0 != "Output:" { print }' "$1/Testing/Temporary/LastTest.log"
+}
+
 # The tests ctest skipped in the build DIR (its console output in the file
 # given), each with the reason it printed: the last line of its output in
 # ctest's log, as ctest itself shows skips without reasons.
@@ -58,26 +67,18 @@ note_skips() { # note_skips DIR CTEST-OUTPUT STAGE-NAME
     local name
     for name in $(sed -n 's/.*Test *#[0-9]*: \([^ ]*\) .*\*\*\*Skipped.*/\1/p' "$2"); do
         local reason
-        reason=$(awk -v name="\"$name\" start time" '
-            $0 == name || index($0, name) == 1 { inside = 1; next }
-            inside && /^<end of output>$/ { exit }
-            inside && NF && !/^-+$/ && $0 != "Output:" { last = $0 }
-            END { print last }' "$1/Testing/Temporary/LastTest.log")
+        reason=$(test_output "$1" "$name" | awk 'NF { last = $0 } END { print last }')
         printf '  %-40s %s (%s)\n' "$name" "${reason:-no reason printed}" "$3" >> "$skips"
     done
 }
 
-# The last lines a failed test printed, from ctest's log of the build DIR:
-# kept for the end, where a CI log's tail shows them (its middle may not be
-# shown at all).
+# The last lines a failed test printed: kept for the end, where a CI log's
+# tail shows them (its middle may not be shown at all).
 note_failure_output() { # note_failure_output DIR CTEST-OUTPUT BUILD-NAME
     local name
     for name in $(sed -n '/^The following tests FAILED:/,/^$/s/^\t *[0-9]* - \([^ ]*\) .*/\1/p' "$2"); do
         echo "-- $name ($3), the last lines it printed:" >> "$failed_output"
-        awk -v name="\"$name\" start time" '
-            $0 == name || index($0, name) == 1 { inside = 1; next }
-            inside && /^<end of output>$/ { exit }
-            inside { print }' "$1/Testing/Temporary/LastTest.log" | tail -n 25 >> "$failed_output"
+        test_output "$1" "$name" | tail -n 25 >> "$failed_output"
     done
 }
 
