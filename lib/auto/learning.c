@@ -114,6 +114,7 @@ enum {
     /* A cost is ticks a move, times this. */
     COST_SCALE = 16
 };
+_Static_assert(SHORTEST_WARM_UP + MOST_PAIRS == STREAM_TRIAL_MOST_CALLS, "learning.h's bound");
 
 typedef enum learner_phase { UNSTARTED, STARTING, EXPLORING, SETTLED } learner_phase;
 

@@ -27,7 +27,11 @@
 enum {
     /* Calls of at least this many moves are timed: below it the clock's two
      * reads would cost over 1% of the call (a capture takes 10-30 ns). */
-    LEARN_FROM_MOVES = 64
+    LEARN_FROM_MOVES = 64,
+    /* A challenger's trial on calls that never repeat serves at most this
+     * many calls: one of warm-up, then up to 15 pairs where it and the best
+     * stand close (learning.c's MOST_PAIRS), 8 where they do not. */
+    STREAM_TRIAL_MOST_CALLS = 16
 };
 
 /* Whether auto learns this shape's kernel (many boards, at least 8 moves). */
