@@ -669,6 +669,10 @@ static void plans_from_every_row(void)
 
 int main(void)
 {
+    /* The registers' rule, as a user's SEEBATCH_PEXT would hide it (its
+     * effect is tests/cli/pext_setting.sh's): unset before the library
+     * first reads the answers. */
+    test_unsetenv("SEEBATCH_PEXT");
     for (size_t i = 0; i < PROFILES; i++)
         check_profile(&profiles[i]);
     choices_per_shape();

@@ -106,8 +106,8 @@ expect "eval --help: position lines" "$("$tool" eval --help | grep -c '^  positi
 expect "filter --help: formulas whole on a line" \
     "$("$tool" filter --help | grep -c 'P(.*|$')" "0"
 expect "--help lists avx512" "$("$tool" --help | grep -c 'SEEBATCH_BACKEND=auto|fixed|scalar|avx2|avx512')" "1"
-# Unforced even where the suite runs with SEEBATCH_BACKEND set (tests/run_all.sh).
-version=$(env -u SEEBATCH_BACKEND "$tool" --version)
+# Unforced even where the suite runs with SEEBATCH_BACKEND or SEEBATCH_PEXT set.
+version=$(env -u SEEBATCH_BACKEND -u SEEBATCH_PEXT "$tool" --version)
 expect "--version: backend line" "$(grep -c "^backend: $(env -u SEEBATCH_BACKEND "$tool" --version | sed -n 's/^backend: \([a-z0-9]*\).*/\1/p')" <<< "$version")" "1"
 if grep -q '^CPU features: none read on ' <<< "$version"; then
     # A build for an architecture without cpuid (aarch64): scalar, and why.
