@@ -58,7 +58,7 @@ check_includes() {
             # the one door, for the folders given it: door_names.py says who takes what
             [ -n "$door" ] && [ "$name" = tool_only.h ] && continue
             if [ -z "$door" ]; then
-                echo "$file:$line: includes $name, which is none of its own, the public${3:+ or those of $3}"
+                echo "$file:$line: includes $name, which is neither its own nor a public header${3:+ nor one of $3}"
             elif in_lib "$name"; then
                 echo "$file:$line: includes $name from lib/: its one door is $door"
             else
