@@ -86,6 +86,35 @@ static int next_attacker(const walk *w, int color)
     return best;
 }
 
+/* The piece rule 5 held back when `color` chose `chosen`: the one it would
+ * capture with were pins ignored, when that is another (else -1). */
+static int held_back(walk *w, int color, int chosen)
+{
+    if (!w->use_pins)
+        return -1;
+    w->use_pins = false;
+    int free_choice = next_attacker(w, color);
+    w->use_pins = true;
+    return free_choice != chosen ? free_choice : -1;
+}
+
+/* Step d of the line, once made: the piece that made it (steps[d].mover,
+ * set by the caller) came from `from`, took `taken` (plain, or empty) and
+ * is now on `to`; its side's balance is swap[d]. */
+static void record_step(const walk *w, exchange_record *record, int d, int from, int taken)
+{
+    exchange_step *step = &record->line.steps[d];
+    int arrived = w->board.square[w->to];
+    step->from = (int8_t)from;
+    step->taken = (int8_t)(taken == PLAIN_EMPTY ? -1 : plain_type(taken));
+    step->promoted = -1;
+    step->held = step->held_type = -1;
+    step->balance = d % 2 == 0 ? w->swap[d] : -w->swap[d];
+    if (step->mover != plain_type(arrived))
+        step->promoted = (int8_t)plain_type(arrived);
+    record->line.step_count = d + 1;
+}
+
 /* The first move played: its gain, the piece it puts on `to`. */
 static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *config,
                           exchange_record *record)
@@ -93,10 +122,12 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     unsigned kind = seebatch_move_kind(move);
     int from = (int)seebatch_move_from(move);
     int moving = w->board.square[from], color = plain_color(moving);
-    int32_t gain = value_of(w, w->board.square[w->to]);
+    int taken = w->board.square[w->to];
+    int32_t gain = value_of(w, taken);
     if (kind == SEEBATCH_MOVE_EN_PASSANT && w->fault != FAULT_EN_PASSANT_NO_VICTIM) {
         int victim = color == PLAIN_WHITE ? w->to - 8 : w->to + 8;
-        gain = value_of(w, w->board.square[victim]);
+        taken = w->board.square[victim];
+        gain = value_of(w, taken);
         if (w->fault != FAULT_EN_PASSANT_VICTIM_STAYS)
             w->board.square[victim] = PLAIN_EMPTY;
     }
@@ -112,6 +143,9 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     }
     w->board.square[w->to] = arriving;
     w->board.square[from] = PLAIN_EMPTY;
+    w->swap[0] = gain;
+    record->line.steps[0].mover = (int8_t)plain_type(moving);
+    record_step(w, record, 0, from, taken);
     return gain;
 }
 
@@ -119,8 +153,9 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
  * now on `to`. */
 static int capture(walk *w, const seebatch_config *config, int from, int d, exchange_record *record)
 {
-    int piece = w->board.square[from], side = plain_color(piece);
-    w->swap[d] = value_of(w, w->board.square[w->to]) - w->swap[d - 1];
+    int piece = w->board.square[from], side = plain_color(piece), taken = w->board.square[w->to];
+    record->line.steps[d].mover = (int8_t)plain_type(piece);
+    w->swap[d] = value_of(w, taken) - w->swap[d - 1];
     if ((config->flags & SEEBATCH_PROMOTIONS) && plain_type(piece) == SEEBATCH_PAWN &&
         w->to / 8 == plain_last_rank(side)) {
         piece = plain_piece(SEEBATCH_QUEEN, side);
@@ -129,46 +164,82 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
     }
     w->board.square[w->to] = piece;
     w->board.square[from] = PLAIN_EMPTY;
+    record_step(w, record, d, from, taken);
     return piece;
 }
 
+/* Where and why the captures end (exchange_line's end, end_square and
+ * end_type: the piece on `square`, or none for -1). */
+static void record_end(const walk *w, exchange_record *record, exchange_end end, int square)
+{
+    record->line.end = end;
+    record->line.end_square = square;
+    record->line.end_type = square >= 0 ? plain_type(w->board.square[square]) : -1;
+}
+
+/* Rule 8's break-off after capture d (the piece `arrived` now on `to`), or
+ * the fault's own: the end it makes, or -1 for none. */
+static int cut_after(const walk *w, const seebatch_config *config, int d, int arrived)
+{
+    if ((config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - value_of(w, arrived) > 0)
+        return END_BROKEN_OFF;
+    return w->fault == FAULT_STOPS_ONCE_AHEAD && w->swap[d] > 0 ? END_FAULT_CUT : -1;
+}
+
 /* The captures after the first move, to the end: returns how many, and in
- * *cut the capture after which rule 8 breaks off (-1: none). */
+ * *cut the capture after which rule 8 breaks off (-1: none). The line
+ * records each capture and why the captures counted end. */
 static int play_captures(walk *w, const seebatch_config *config, int side, int *cut,
                          exchange_record *record)
 {
-    int d = 0, squares[64];
+    int d = 0, squares[64], cut_end = -1;
     *cut = -1;
     while (d + 1 < MAX_CAPTURES) {
         /* The swap algorithm's prune, before it looks for a capturer: the
          * side to capture is behind if it stands pat (swap[d] > 0 for the
          * other) and behind after capturing the piece on `to` too. */
         if (*cut < 0 && w->fault == FAULT_SWAP_PRUNED && w->swap[d] > 0 &&
-            value_of(w, w->board.square[w->to]) - w->swap[d] < 0)
+            value_of(w, w->board.square[w->to]) - w->swap[d] < 0) {
             *cut = d;
+            cut_end = END_FAULT_CUT;
+        }
         record->attackers |= attacker_set(w);
-        int from = next_attacker(w, side);
-        if (from < 0)
+        int from = next_attacker(w, side), held = held_back(w, side, from);
+        if (from < 0) {
+            record_end(w, record, held >= 0 ? END_PINNED : END_NO_CAPTURE, held);
             break;
+        }
         bool king = plain_type(w->board.square[from]) == SEEBATCH_KING;
-        if (king && w->fault != FAULT_KING_INTO_ATTACK && attackers(w, side ^ 1, squares) > 0)
+        if (king && w->fault != FAULT_KING_INTO_ATTACK && attackers(w, side ^ 1, squares) > 0) {
+            record_end(w, record, END_KING_HELD, from);
             break; /* rule 4 */
+        }
+        int held_type = held >= 0 ? plain_type(w->board.square[held]) : -1;
         int arrived = capture(w, config, from, ++d, record);
-        if (king)
+        record->line.steps[d].held = (int8_t)held;
+        record->line.steps[d].held_type = (int8_t)held_type;
+        if (king) {
+            record_end(w, record, END_KING_TAKES, -1);
             break;
-        bool rule_8 =
-            (config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - value_of(w, arrived) > 0;
-        if (*cut < 0 && (rule_8 || (w->fault == FAULT_STOPS_ONCE_AHEAD && w->swap[d] > 0)))
+        }
+        int end = cut_after(w, config, d, arrived);
+        if (*cut < 0 && end >= 0) {
             *cut = d;
+            cut_end = end;
+        }
         side ^= 1;
     }
     record->attackers |= attacker_set(w);
+    if (*cut >= 0 && *cut < d) /* a cut before the last capture; at it, the walk's end says why */
+        record_end(w, record, (exchange_end)cut_end, -1);
     return d;
 }
 
 /* The negamax of swap[0..last]: the value, and the captures the best line
- * plays (the side to capture goes on only when it gains by it). */
-static int32_t best_of(walk *w, int last, int *best_line)
+ * plays (the side to capture goes on only when it gains by it); in
+ * *going_on, when that side declines a capture, the first mover's balance
+ * had it gone on. */
+static int32_t best_of(walk *w, int last, int *best_line, int32_t *going_on)
 {
     int32_t result[MAX_CAPTURES];
     result[last] = w->swap[last];
@@ -178,6 +249,7 @@ static int32_t best_of(walk *w, int last, int *best_line)
     while (d <= last && result[d] > -w->swap[d - 1])
         d++;
     *best_line = d - 1;
+    *going_on = d > last ? 0 : d % 2 == 0 ? result[d] : -result[d];
     return result[0];
 }
 
@@ -197,15 +269,32 @@ static void start(walk *w, const seebatch_board *board, seebatch_move move,
         plain_pins_find(&w->board, &w->pins);
 }
 
+/* The line's own facts, before the walk: the move, the side, the values. */
+static void start_line(const walk *w, const seebatch_board *board, seebatch_move move,
+                       exchange_line *line)
+{
+    line->move = move;
+    line->to = w->to;
+    line->mover_color = (board->colors[SEEBATCH_BLACK] >> seebatch_move_from(move)) & 1
+                            ? SEEBATCH_BLACK
+                            : SEEBATCH_WHITE;
+    line->fault = w->fault;
+    memcpy(line->values, w->value, sizeof line->values);
+    line->end_square = -1;
+}
+
 void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
                    exchange_fault fault, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
     unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_CASTLING)
-        return;
     walk w;
     start(&w, board, move, config, fault);
+    start_line(&w, board, move, &record->line);
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        record->line.end = END_NOT_PLAYED;
+        return;
+    }
     record->walked = true;
     record->first_attackers = attacker_set(&w);
     int color = plain_color(w.board.square[seebatch_move_from(move)]);
@@ -214,10 +303,14 @@ void exchange_walk(const seebatch_board *board, seebatch_move move, const seebat
     int cut = -1;
     if (!king_first) /* rule 4: a king moving first is never taken */
         record->captures = play_captures(&w, config, color ^ 1, &cut, record);
-    record->value = best_of(&w, cut >= 0 ? cut : record->captures, &record->best_line);
+    else
+        record_end(&w, record, END_KING_FIRST, -1);
+    record->line.counted = cut >= 0 ? cut : record->captures;
+    record->value = best_of(&w, record->line.counted, &record->best_line, &record->line.going_on);
     if (kind != SEEBATCH_MOVE_NORMAL && (config->flags & SEEBATCH_NORMAL_MOVES_ONLY)) {
         record->value = 0; /* scored 0 unplayed: nothing stops early */
         record->best_line = record->captures;
+        record_end(&w, record, END_NOT_PLAYED, -1);
     }
 }
 
