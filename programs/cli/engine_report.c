@@ -3,8 +3,10 @@
  */
 #include "engine_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "exchange_line.h"
 #include "options.h" /* print_output */
 #include "rule_words.h"
 
@@ -88,6 +90,121 @@ static void print_classes_text(const engine_report *r, FILE *out)
     print_output(out, " nothing %llu\n", (unsigned long long)c->unexplained);
 }
 
+/* ------------------------------------------------------------------------ */
+/* An example's exchanges: the reference's line, and each explanation's      */
+/* ------------------------------------------------------------------------ */
+
+/* An example's board and move, read back from its regression line. */
+static bool example_move(const check_example *e, seebatch_board *board, seebatch_move *move)
+{
+    seebatch_error error;
+    return seebatch_board_from_fen(board, e->fen, &error) == SEEBATCH_OK &&
+           seebatch_move_parse(board, e->move, move, &error) == SEEBATCH_OK;
+}
+
+/* The walk explanation x stands for: a rule change's rules, or a fault
+ * under the rules checked; false for one with no exchange of its own (see_ge
+ * off by one answers of the reference's). */
+static bool explanation_walk(const engine_report *r, int x, seebatch_config *config,
+                             exchange_fault *fault)
+{
+    *config = r->config;
+    *fault = FAULT_NONE;
+    if (x < RULE_CHANGES_MAX)
+        *config = r->classes->changes[x].config;
+    else if (x < EXPLAIN_OFF_BY_ONE)
+        *fault = (exchange_fault)(x - EXPLAIN_FIRST_FAULT + 1);
+    return x < EXPLAIN_OFF_BY_ONE;
+}
+
+/* Where an explanation's line parts from the reference's, in words. */
+static void parting_words(const exchange_record *reference, const exchange_record *other,
+                          char *words, size_t size)
+{
+    int step = exchange_parting(&reference->line, &other->line);
+    if (step > 0)
+        snprintf(words, size, "parts at capture %d", step);
+    else if (step == 0)
+        snprintf(words, size, "parts at the move itself");
+    else if (other->line.end == END_NOT_PLAYED)
+        snprintf(words, size, "not played");
+    else
+        snprintf(words, size, "%s",
+                 reference->best_line == other->best_line && reference->line.end == other->line.end
+                     ? "the same line"
+                     : "the same captures, another stop");
+}
+
+/* One exchange shown: "reference", or an explanation's name and where its
+ * line parts from the reference's. */
+typedef struct example_exchange {
+    char label[160];
+    int explanation; /* -1: the reference */
+    char text[EXCHANGE_TEXT_MAX];
+} example_exchange;
+
+/* The example's exchanges: the reference's first, then each explanation's
+ * that has one; how many (none when its line does not read back). */
+static size_t example_exchanges(const engine_report *r, const check_example *e,
+                                example_exchange *lines)
+{
+    seebatch_board board;
+    seebatch_move move;
+    if (!example_move(e, &board, &move))
+        return 0;
+    exchange_record reference, other;
+    exchange_walk(&board, move, &r->config, FAULT_NONE, &reference);
+    snprintf(lines[0].label, sizeof lines[0].label, "reference");
+    lines[0].explanation = -1;
+    exchange_text(&reference, lines[0].text, sizeof lines[0].text);
+    size_t count = 1;
+    for (int x = 0; e->classified && x < EXPLANATION_COUNT; x++) {
+        seebatch_config config;
+        exchange_fault fault;
+        if (!((e->explained >> x) & 1) || !explanation_walk(r, x, &config, &fault))
+            continue;
+        exchange_walk(&board, move, &config, fault, &other);
+        char words[64];
+        parting_words(&reference, &other, words, sizeof words);
+        snprintf(lines[count].label, sizeof lines[count].label, "%s (%s)", r->classes->names[x],
+                 words);
+        lines[count].explanation = x;
+        exchange_text(&other, lines[count].text, sizeof lines[count].text);
+        count++;
+    }
+    return count;
+}
+
+/* Under an example's explanation: each exchange, a line of its own. */
+static void print_example_exchanges(const engine_report *r, const check_example *e, FILE *out)
+{
+    example_exchange *lines = malloc((EXPLANATION_COUNT + 1) * sizeof *lines);
+    size_t count = lines ? example_exchanges(r, e, lines) : 0;
+    for (size_t i = 0; i < count; i++)
+        print_output(out, "     %s: %s\n", lines[i].label, lines[i].text);
+    free(lines);
+}
+
+/* ,"exchange":"...","explained_exchanges":{"NAME":"...",...} */
+static void print_json_exchanges(const engine_report *r, const check_example *e, FILE *out)
+{
+    example_exchange *lines = malloc((EXPLANATION_COUNT + 1) * sizeof *lines);
+    size_t count = lines ? example_exchanges(r, e, lines) : 0;
+    if (count > 0) {
+        print_output(out, ",\"exchange\":");
+        print_json_string(out, lines[0].text);
+        print_output(out, ",\"explained_exchanges\":{");
+        for (size_t i = 1; i < count; i++) {
+            print_output(out, "%s", i > 1 ? "," : "");
+            print_json_string(out, r->classes->names[lines[i].explanation]);
+            print_output(out, ":");
+            print_json_string(out, lines[i].text);
+        }
+        print_output(out, "}");
+    }
+    free(lines);
+}
+
 static void print_example_text(const engine_report *r, const check_example *e, size_t n, FILE *out)
 {
     print_output(out, "  %zu. SEE %d", n, (int)e->value);
@@ -95,6 +212,7 @@ static void print_example_text(const engine_report *r, const check_example *e, s
         print_output(out, ", the engine's %d", (int)e->engine_value);
     if (!e->classified) {
         print_output(out, "\n");
+        print_example_exchanges(r, e, out);
         return;
     }
     print_output(out, "; holds");
@@ -112,6 +230,7 @@ static void print_example_text(const engine_report *r, const check_example *e, s
             separator = ", ";
         }
     print_output(out, "%s\n", *separator == ' ' ? " nothing" : "");
+    print_example_exchanges(r, e, out);
 }
 
 static void print_differences_text(const engine_report *r, FILE *out)
@@ -253,6 +372,7 @@ static void print_json_example(const engine_report *r, const check_example *e, F
         print_output(out, ",\"explained_by\":");
         print_json_names(out, e->explained, EXPLANATION_COUNT, explanation_name, r->classes);
     }
+    print_json_exchanges(r, e, out);
     print_output(out, "}");
 }
 
