@@ -20,28 +20,7 @@
 #include "random_boards.h"
 #include "real_positions_sample.h"
 #include "seebatch.h"
-
-static seebatch_board board_of(const char *fen)
-{
-    seebatch_board board;
-    seebatch_error error;
-    if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK) {
-        fprintf(stderr, "bad FEN in the test: %s: %s\n", fen, error.message);
-        exit(2);
-    }
-    return board;
-}
-
-static seebatch_move move_of(const seebatch_board *board, const char *text)
-{
-    seebatch_move move;
-    seebatch_error error;
-    if (seebatch_move_parse(board, text, &move, &error) != SEEBATCH_OK) {
-        fprintf(stderr, "bad move in the test: %s: %s\n", text, error.message);
-        exit(2);
-    }
-    return move;
-}
+#include "text_positions.h"
 
 /* A board as squares: a type (or -1) and a colour each. */
 typedef struct squares {
@@ -224,20 +203,12 @@ static void test_lines_end_in_the_value(void)
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     const char *line = real_positions_sample;
     int positions = 0;
-    for (; positions < scaled(4000) && *line; positions++) {
-        const char *end = strchr(line, '\n');
-        char fen[256];
-        size_t length = (size_t)(end - line);
-        memcpy(fen, line, length);
-        fen[length] = '\0';
-        seebatch_board board = board_of(fen);
+    seebatch_board board;
+    for (; positions < scaled(4000) && (line = sampled_board(line, &board)); positions++)
         lines_hold(&board, moves, asked_moves(&board, moves));
-        line = end + 1;
-    }
     CHECK(positions > 100 || getenv("SEEBATCH_TEST_SCALE"), "only %d real positions", positions);
     uint64_t state = 81;
     for (int b = 0; b < scaled(400); b++) {
-        seebatch_board board;
         random_dense_board(&state, &board);
         lines_hold(&board, moves, random_board_moves(&board, moves, SEEBATCH_MAX_MOVES));
     }
