@@ -3,55 +3,53 @@
  */
 #include "exchange_line.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "tool_only.h"
-
-/* Text appended into a caller's buffer, cut where it is full. */
+/* Text appended into a caller's buffer, cut where it is full, always
+ * NUL-ended. */
 typedef struct writer {
     char *text;
     size_t size, length;
 } writer;
 
-static void put(writer *w, const char *format, ...) SEEBATCH_PRINTF_LIKE(2, 3);
-
-static void put(writer *w, const char *format, ...)
+static void put(writer *w, const char *text)
 {
-    if (w->length + 1 >= w->size)
-        return;
-    va_list arguments;
-    va_start(arguments, format);
-    int written = vsnprintf(w->text + w->length, w->size - w->length, format, arguments);
-    va_end(arguments);
-    if (written > 0)
-        w->length +=
-            (size_t)written < w->size - w->length ? (size_t)written : w->size - w->length - 1;
+    size_t length = strlen(text), room = w->size - 1 - w->length;
+    if (length > room)
+        length = room;
+    memcpy(w->text + w->length, text, length);
+    w->length += length;
+    w->text[w->length] = '\0';
+}
+
+/* A whole number, "+" before one above 0 when `signed_plus` (a balance:
+ * "+100", "-225", "0"). */
+static void put_number(writer *w, long number, bool signed_plus)
+{
+    char digits[24];
+    snprintf(digits, sizeof digits, signed_plus && number > 0 ? "+%ld" : "%ld", number);
+    put(w, digits);
 }
 
 static const char *const side_names[2] = {"white", "black"};
 
-/* A piece as FEN writes it: "PNBRQK", lower case for black. */
-static char letter(int type, int color)
+/* A piece as FEN writes it ("PNBRQK", lower case for black), or a square
+ * ("a1".."h8"), as text. */
+typedef struct short_text {
+    char text[3];
+} short_text;
+
+static short_text letter(int type, int color)
 {
     char upper = "PNBRQK"[type];
-    return color == SEEBATCH_WHITE ? upper : (char)(upper - 'A' + 'a');
+    return (short_text){{color == SEEBATCH_WHITE ? upper : (char)(upper - 'A' + 'a'), '\0'}};
 }
 
-static const char *square_name(int square, char name[3])
+static short_text square_name(int square)
 {
-    name[0] = (char)('a' + square % 8);
-    name[1] = (char)('1' + square / 8);
-    name[2] = '\0';
-    return name;
-}
-
-/* A balance signed: "+100", "-225", "0". */
-static void put_balance(writer *w, int32_t balance)
-{
-    put(w, balance > 0 ? "+%ld" : "%ld", (long)balance);
+    return (short_text){{(char)('a' + square % 8), (char)('1' + square / 8), '\0'}};
 }
 
 /* Which side makes step d. */
@@ -63,38 +61,70 @@ static void put_step(writer *w, const exchange_line *line, int d, bool follows)
 {
     const exchange_step *step = &line->steps[d];
     int color = side_of(line, d);
-    char uci[SEEBATCH_UCI_MAX], from[3], to[3];
-    if (d == 0)
+    char uci[SEEBATCH_UCI_MAX];
+    put(w, follows ? ", " : "");
+    if (d == 0) {
         seebatch_move_to_uci(line->move, uci);
-    else
-        snprintf(uci, sizeof uci, "%s%s", square_name(step->from, from), square_name(line->to, to));
-    put(w, "%s%s %c", follows ? ", " : "", uci, letter(step->mover, color));
-    if (step->taken >= 0)
-        put(w, "x%c", letter(step->taken, color ^ 1));
-    if (step->promoted >= 0)
-        put(w, "=%c", letter(step->promoted, color));
+        put(w, uci);
+    } else {
+        put(w, square_name(step->from).text);
+        put(w, square_name(line->to).text);
+    }
+    put(w, " ");
+    put(w, letter(step->mover, color).text);
+    if (step->taken >= 0) {
+        put(w, "x");
+        put(w, letter(step->taken, color ^ 1).text);
+    }
+    if (step->promoted >= 0) {
+        put(w, "=");
+        put(w, letter(step->promoted, color).text);
+    }
     if (d == 0 && seebatch_move_kind(line->move) == SEEBATCH_MOVE_EN_PASSANT)
         put(w, " e.p.");
-    if (step->held >= 0)
-        put(w, " (pinned %c%s passed over)", letter(step->held_type, color),
-            square_name(step->held, from));
+    if (step->held >= 0) {
+        put(w, " (pinned ");
+        put(w, letter(step->held_type, color).text);
+        put(w, square_name(step->held).text);
+        put(w, " passed over)");
+    }
     put(w, " ");
-    put_balance(w, step->balance); /* last: the balance ends every step */
+    put_number(w, step->balance, true); /* last: the balance ends every step */
+}
+
+/* Rule 8's break-off after capture `last`: who is ahead by how much, and
+ * the piece it has on `to`. */
+static void put_broken_off(writer *w, const exchange_line *line, int last)
+{
+    const exchange_step *step = &line->steps[last];
+    int capturer = side_of(line, last);
+    int on_to = step->promoted >= 0 ? step->promoted : step->mover;
+    put(w, "broken off (--stop-when-ahead): ");
+    put(w, side_names[capturer]);
+    put(w, " is ");
+    put_number(w, capturer == line->mover_color ? step->balance : -step->balance, false);
+    put(w, " ahead, more than its ");
+    put(w, letter(on_to, capturer).text);
+    put(w, " on ");
+    put(w, square_name(line->to).text);
+    put(w, " (");
+    put_number(w, line->values[on_to], false);
+    put(w, ")");
 }
 
 /* Why the counted captures end, after the last of them, `last`. */
 static void put_end(writer *w, const exchange_line *line, int last)
 {
-    char square[3];
     int next = side_of(line, last + 1);
     switch (line->end) {
     case END_PINNED:
-        put(w, "%s's pinned %c%s may not capture (--pins)", side_names[next],
-            letter(line->end_type, next), square_name(line->end_square, square));
-        break;
     case END_KING_HELD:
-        put(w, "%s's %c%s may not capture into attack", side_names[next],
-            letter(SEEBATCH_KING, next), square_name(line->end_square, square));
+        put(w, side_names[next]);
+        put(w, line->end == END_PINNED ? "'s pinned " : "'s ");
+        put(w, letter(line->end_type, next).text);
+        put(w, square_name(line->end_square).text);
+        put(w,
+            line->end == END_PINNED ? " may not capture (--pins)" : " may not capture into attack");
         break;
     case END_KING_TAKES:
         put(w, "a king's capture ends it");
@@ -102,38 +132,32 @@ static void put_end(writer *w, const exchange_line *line, int last)
     case END_KING_FIRST:
         put(w, "a king making the move is never taken");
         break;
-    case END_BROKEN_OFF: {
-        const exchange_step *step = &line->steps[last];
-        int capturer = side_of(line, last);
-        int on_to = step->promoted >= 0 ? step->promoted : step->mover;
-        int32_t ahead = capturer == line->mover_color ? step->balance : -step->balance;
-        put(w, "broken off (--stop-when-ahead): %s is %ld ahead, more than its %c on %s (%ld)",
-            side_names[capturer], (long)ahead, letter(on_to, capturer),
-            square_name(line->to, square), (long)line->values[on_to]);
+    case END_BROKEN_OFF:
+        put_broken_off(w, line, last);
         break;
-    }
     case END_FAULT_CUT:
-        put(w, "%s", exchange_fault_name(line->fault));
+        put(w, exchange_fault_name(line->fault));
         break;
     default:
-        put(w, "%s has no capture", side_names[next]);
+        put(w, side_names[next]);
+        put(w, " has no capture");
     }
 }
 
 size_t exchange_text(const exchange_record *record, char *text, size_t size)
 {
-    writer w = {text, size, 0};
-    const exchange_line *line = &record->line;
     if (size == 0)
         return 0;
+    writer w = {text, size, 0};
+    const exchange_line *line = &record->line;
     text[0] = '\0';
     char uci[SEEBATCH_UCI_MAX];
     seebatch_move_to_uci(line->move, uci);
     if (line->end == END_NOT_PLAYED) {
-        if (seebatch_move_kind(line->move) == SEEBATCH_MOVE_CASTLING)
-            put(&w, "%s castling: no exchange, 0", uci);
-        else
-            put(&w, "%s not played: --normal-moves-only scores it 0", uci);
+        put(&w, uci);
+        put(&w, seebatch_move_kind(line->move) == SEEBATCH_MOVE_CASTLING
+                    ? " castling: no exchange, 0"
+                    : " not played: --normal-moves-only scores it 0");
         return w.length;
     }
     int stop = record->best_line;
@@ -141,8 +165,9 @@ size_t exchange_text(const exchange_record *record, char *text, size_t size)
         put_step(&w, line, d, d > 0);
     put(&w, " | ");
     if (stop < line->counted) {
-        put(&w, "%s stops (going on ends at ", side_names[side_of(line, stop + 1)]);
-        put_balance(&w, line->going_on);
+        put(&w, side_names[side_of(line, stop + 1)]);
+        put(&w, " stops (going on ends at ");
+        put_number(&w, line->going_on, true);
         put(&w, ")");
     } else {
         put_end(&w, line, stop);
