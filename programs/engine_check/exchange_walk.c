@@ -7,7 +7,7 @@
 
 #include "plain_board.h"
 
-enum { MAX_CAPTURES = 64 };
+enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
 typedef struct walk {
     plain_board board;        /* as it stands */

@@ -66,6 +66,9 @@ printf '%s;d3e5\n%s;e1e5\n' "$trace2" "$trace1" > "$work/two.txt"
 plain_of "$work/two.txt" > "$work/two.plain"
 expect "training data" "$("$tool" eval --exchange "$work/two.plain" | cut -d';' -f2-)" \
     "$("$tool" eval --exchange "$work/two.txt" | cut -d';' -f2-)"
+expect "training data, numbered" \
+    "$("$tool" eval --exchange --line-numbers "$work/two.plain" | cut -d';' -f1,3-)" \
+    "$("$tool" eval --exchange --line-numbers "$work/two.txt" | cut -d';' -f1,3-)"
 
 expect "help" "$("$tool" eval --help | grep -c -- '--exchange')" "1"
 
