@@ -127,7 +127,7 @@ static void parting_words(const exchange_record *reference, const exchange_recor
     else if (step == 0)
         snprintf(words, size, "parts at the move itself");
     else if (other->line.end == END_NOT_PLAYED)
-        snprintf(words, size, "not played");
+        words[0] = '\0'; /* its line says so */
     else
         snprintf(words, size, "%s",
                  reference->best_line == other->best_line && reference->line.end == other->line.end
@@ -166,8 +166,8 @@ static size_t example_exchanges(const engine_report *r, const check_example *e,
         exchange_walk(&board, move, &config, fault, &other);
         char words[64];
         parting_words(&reference, &other, words, sizeof words);
-        snprintf(lines[count].label, sizeof lines[count].label, "%s (%s)", r->classes->names[x],
-                 words);
+        snprintf(lines[count].label, sizeof lines[count].label, words[0] ? "%s (%s)" : "%s%s",
+                 r->classes->names[x], words);
         lines[count].explanation = x;
         exchange_text(&other, lines[count].text, sizeof lines[count].text);
         count++;
