@@ -87,10 +87,11 @@ static int next_attacker(const walk *w, int color)
 }
 
 /* The piece rule 5 held back when `color` chose `chosen`: the one it would
- * capture with were pins ignored, when that is another (else -1). */
+ * capture with were pins ignored, when that is another (else -1). Looked
+ * for only while a pinner of `color`'s pieces stands (else none is held). */
 static int held_back(walk *w, int color, int chosen)
 {
-    if (!w->use_pins)
+    if (!w->use_pins || !plain_pinned_down(&w->board, &w->pins, w->to, color))
         return -1;
     w->use_pins = false;
     int free_choice = next_attacker(w, color);
