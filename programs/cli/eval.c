@@ -349,8 +349,9 @@ static void note_game_counts(game_counts games)
                "(%llu plies), none after",
                games.stopped, games.games, games.scored_before_stops);
     if (games.raw_pgn)
-        report("eval", "%llu of %llu games were raw PGN, not UCI moves: convert them with "
-                       "pgn-extract -Wuci",
+        report("eval",
+               "%llu of %llu games were raw PGN, not UCI moves: convert them with "
+               "pgn-extract -Wuci",
                games.raw_pgn, games.games);
 }
 
@@ -397,7 +398,7 @@ static int evaluate_inputs(const eval_settings *shared, const input_options *opt
             input_status = evaluate_input(settings, options, input, &progress, &counts);
         }
         status = worse_status(status, input_status);
-        if (!run_goes_on(input, input_status))
+        if (!run_goes_on("eval", inputs, i, input_status))
             break;
     }
     progress_end(&progress);

@@ -145,8 +145,7 @@ static size_t plies_from_fault(const game_stop *stop, const char **bad, size_t *
 
 /* The library's why, its "move N" (N from 1 in the text) made the ply the
  * records number. */
-static void name_bad_move(const game_stop *stop, unsigned long long ply, char *message,
-                          size_t size)
+static void name_bad_move(const game_stop *stop, unsigned long long ply, char *message, size_t size)
 {
     char counted[32];
     int prefix = snprintf(counted, sizeof counted, "move %zu ", stop->played + 1);

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import seebatch
-from conftest import run_cli
+from conftest import run_cli, run_cli_into
 
 
 def eval_lines(fens, *options):
@@ -223,6 +223,9 @@ def test_filter_file_stops_where_the_tool_stops(tmp_path, cut, rules):
     source.write_bytes(bytes(data))
     tool_out, python_out = tmp_path / "tool.binpack", tmp_path / "python.binpack"
     result = run_cli("filter", *rules, "--output", str(tool_out), str(source))
+    assert result.returncode == 1, result.stderr
+    assert not tool_out.exists()  # a failed run makes no --output file (issue 83)
+    result = run_cli_into(tool_out, "filter", *rules, "--output-format", "binpack", str(source))
     assert result.returncode == 1, result.stderr
     with pytest.raises(seebatch.TrainingDataError) as raised:
         seebatch.Filter(rules).filter_file(source, python_out)

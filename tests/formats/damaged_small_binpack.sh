@@ -22,15 +22,18 @@ expect "damaged: exit 1" "$?" "1"
 "$tool" eval --line-numbers "$data" > "$work/whole.out"
 message=$(cat "$work/err")
 # "byte B, entry E: why; its chain's N entries before it may be wrong too
-# (A to Z)"
-pattern='^seebatch eval: .*damaged\.binpack: byte ([0-9]+), entry ([0-9]+): .*; its chain.s [0-9]+ entries before it may be wrong too \(([0-9]+) to ([0-9]+)\)$'
+# (A to Z); not read: U of the file's S bytes" (issue 83: the file from the
+# fault on)
+pattern='^seebatch eval: .*damaged\.binpack: byte ([0-9]+), entry ([0-9]+): .*; its chain.s [0-9]+ entries before it may be wrong too \(([0-9]+) to ([0-9]+)\); not read: ([0-9]+) of the file.s ([0-9]+) bytes$'
 if [[ $message =~ $pattern ]]; then
     fault=${BASH_REMATCH[1]} entry=${BASH_REMATCH[2]} first=${BASH_REMATCH[3]}
-    last=${BASH_REMATCH[4]}
+    last=${BASH_REMATCH[4]} unread=${BASH_REMATCH[5]} whole=${BASH_REMATCH[6]}
 else
-    fault=0 entry=0 first=0 last=0
+    fault=0 entry=0 first=0 last=0 unread=0 whole=0
 fi
 expect "the message names the chain's entries" "$([[ $message =~ $pattern ]] && echo named)" "named"
+expect "the message names what was not read: the file from the fault on" \
+    "$((fault + unread)) $whole" "$(stat -c %s "$work/damaged.binpack") $(stat -c %s "$data")"
 expect "the entries named end just before the fault" "$last" "$((entry - 1))"
 expect "the fault after the flipped byte" "$([ "$flipped" -lt "$fault" ] && echo after)" "after"
 expect "every record before the fault written" "$(wc -l < "$work/damaged.out")" "$((entry - 1))"
