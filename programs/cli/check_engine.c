@@ -290,7 +290,7 @@ static int ask_inputs(engine_run *run, input_set *inputs)
                              .go_on = still_asking};
         int input_status = run_portion_work(&work);
         status = worse_status(status, input_status);
-        if (!run_goes_on(&inputs->sources[i], input_status))
+        if (!run_goes_on("check", inputs, i, input_status))
             break;
     }
     progress_end(&progress);
