@@ -159,7 +159,8 @@ def boards_from_fens(fens, allow_impossible=False):
     move in check, a pawn on rank 1 or 8, a castling right whose king or rook
     is not in place, an en passant square no pawn just passed, a check no
     last move gives: the library's seebatch_position_status, every rule of
-    python-chess's Board.status(), in its names) is a bad row too,
+    python-chess's Board.status(), in its names, and any double check no
+    single last move gives) is a bad row too,
     unless allow_impossible=True: SEE is defined on any such board.
     """
     if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):
