@@ -26,6 +26,8 @@ typedef struct engine_report {
     const check_example *examples;
     size_t example_count;
     const difference_classes *classes;
+    const char *not_a_see; /* why its answers are no SEE's (nothing checked), or NULL */
+    double seconds;        /* the check's, wall clock: its answers a second are shown */
 } engine_report;
 
 void engine_report_text(const engine_report *report, FILE *out);

@@ -2,7 +2,9 @@
  * The line protocol (engine_see.h, engine_see_open_lines): each ask writes
  * every question as a line while the answers are read, through
  * see_system's exchange, so that no pipe filling up can stop both sides;
- * then names whatever went wrong by the question waited on.
+ * then names whatever went wrong by the question waited on. A line too
+ * many is placed by asking again (place_extra below): lines in flight
+ * cannot say which question gave two.
  */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <stdio.h>
@@ -133,6 +135,124 @@ static see_taken take_answers(void *state, const char *bytes, size_t count)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Placing a line too many                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The questions of a run asked again from a fresh start: numbers before
+ * the ask's first (not kept) asked as copies of its first question, then
+ * the ask's own, up to `last`. */
+typedef struct replay_writer {
+    const see_question *questions;
+    uint64_t first, last, next; /* numbers from 1 */
+    see_asking asking;
+} replay_writer;
+
+static size_t write_replay(void *state, char *buffer, size_t size)
+{
+    replay_writer *w = state;
+    size_t used = 0;
+    while (w->next <= w->last && used + 1 < size) {
+        const see_question *q = &w->questions[w->next < w->first ? 0 : w->next - w->first];
+        size_t length = see_text_question(buffer + used, size - used - 1, q, w->asking);
+        if (length == 0)
+            break;
+        used += length;
+        buffer[used++] = '\n';
+        w->next++;
+    }
+    return used;
+}
+
+/* Counts the lines, done at `enough` of them (or more). */
+typedef struct line_counter {
+    uint64_t lines, enough;
+} line_counter;
+
+static see_taken count_lines(void *state, const char *bytes, size_t count)
+{
+    line_counter *c = state;
+    for (const char *end; (end = memchr(bytes, '\n', count));
+         count -= (size_t)(end + 1 - bytes), bytes = end + 1)
+        c->lines++;
+    return c->lines >= c->enough ? SEE_TAKE_DONE : SEE_TAKE_MORE;
+}
+
+/* The lines a fresh run of the program gives for questions 1..last, its
+ * input closed after them; -1 when it cannot be told (the program could
+ * not start, stalled or failed). */
+static int64_t lines_for(const lines_engine *e, replay_writer writer)
+{
+    see_child *child;
+    see_failure ignored;
+    if (!see_child_start(e->name, &child, &ignored))
+        return -1;
+    line_counter counter = {0, writer.last};
+    see_exchange asking = {write_replay, &writer, count_lines, &counter, e->timeout_seconds};
+    see_exchange_end end = see_child_exchange(child, &asking, &ignored);
+    if (end == SEE_EXCHANGE_DONE) {
+        see_child_close_input(child);
+        counter.enough = UINT64_MAX;
+        see_exchange rest = {NULL, NULL, count_lines, &counter, e->timeout_seconds};
+        end = see_child_exchange(child, &rest, &ignored);
+    }
+    see_ending ending;
+    see_child_end(child, end != SEE_EXCHANGE_CLOSED, e->timeout_seconds, &ending);
+    return end == SEE_EXCHANGE_CLOSED ? (int64_t)counter.lines : -1;
+}
+
+/* An ask ended with a line after its last answer: the first question whose
+ * answer came with a line too many, found by asking again from a fresh
+ * start (fewer questions each time: a search by halves), written into why
+ * after what the ask saw. Where it cannot be told (the program does not
+ * give the line again), why says so. */
+static void place_extra(const lines_engine *e, const answer_reader *r, see_failure *why)
+{
+    replay_writer writer = {r->questions, r->first, r->first + r->count - 1, 1, r->asking};
+    uint64_t low = 0, high = writer.last; /* lines_for(low) == low; lines_for(high) > high */
+    int64_t lines = lines_for(e, writer);
+    if (lines <= (int64_t)high) {
+        size_t used = strlen(why->message);
+        snprintf(why->message + used, sizeof why->message - used,
+                 "; asked again from a fresh start the program gave %s, so the question that got "
+                 "a line too many cannot be told",
+                 lines < 0 ? "no count of lines" : "one line a question");
+        return;
+    }
+    while (high - low > 1 && lines >= 0) {
+        uint64_t middle = low + (high - low) / 2;
+        writer.last = middle;
+        writer.next = 1;
+        lines = lines_for(e, writer);
+        if (lines >= 0)
+            *(lines > (int64_t)middle ? &high : &low) = middle;
+    }
+    if (lines < 0) { /* high is a bound, no more */
+        size_t used = strlen(why->message);
+        snprintf(why->message + used, sizeof why->message - used,
+                 "; asked again from a fresh start, a line too many came by question %llu",
+                 (unsigned long long)high);
+        return;
+    }
+    char quoted[SEE_TEXT_FEN_MAX + 80];
+    const see_question *q = high >= r->first ? &r->questions[high - r->first] : NULL;
+    size_t length = q ? see_text_question(quoted, sizeof quoted - 1, q, r->asking) : 0;
+    quoted[length] = '\0';
+    see_failure found;
+    snprintf(found.message, sizeof found.message,
+             "question %llu%s%s%s: the program gave two lines for it (asked again from a fresh "
+             "start, %llu questions got %llu lines, %llu got %llu%s); what it wrote was seen at "
+             "the end of its answers: %s",
+             (unsigned long long)high, q ? ", \"" : "", quoted, q ? "\"" : "",
+             (unsigned long long)high, (unsigned long long)high + 1, (unsigned long long)low,
+             (unsigned long long)low,
+             q ? ""
+               : "; the questions before the ask it was found in were asked as copies of "
+                 "that ask's first, not kept",
+             why->message);
+    *why = found;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Asking                                                                   */
 /* ------------------------------------------------------------------------ */
 
@@ -201,6 +321,13 @@ static bool after_exchange(lines_engine *e, see_exchange_end end, const answer_r
     if (end == SEE_EXCHANGE_DONE) {
         e->answered += r->count;
         return true;
+    }
+    if (end == SEE_EXCHANGE_FAULT && r->received == r->count) {
+        see_ending ending;
+        see_child_end(e->child, true, 0, &ending);
+        e->child = NULL;
+        place_extra(e, r, why);
+        return fail(e, why);
     }
     if (end == SEE_EXCHANGE_CLOSED && r->received < r->count) {
         ended_early(e, r, false, why);
