@@ -83,7 +83,7 @@ static void print_rules_text(const engine_report *r, FILE *out)
     }
     const rules_found *f = r->found;
     print_output(out, "rules: %s (found from its answers)\n", words);
-    print_rules_found_text(f, !r->see->answers_thresholds, out);
+    print_rules_found_text(f, r->see->answers_values, out); /* as the rule finder asked */
     static const char *const pieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
     for (int i = 0; i < 5; i++)
         if (f->pieces[i].outcome != VALUE_FOUND)

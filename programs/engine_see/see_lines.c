@@ -233,22 +233,28 @@ static void place_extra(const lines_engine *e, const answer_reader *r, see_failu
                  (unsigned long long)high);
         return;
     }
-    char quoted[SEE_TEXT_FEN_MAX + 80];
+    char line[SEE_TEXT_FEN_MAX + 80], middle[400];
     const see_question *q = high >= r->first ? &r->questions[high - r->first] : NULL;
-    size_t length = q ? see_text_question(quoted, sizeof quoted - 1, q, r->asking) : 0;
-    quoted[length] = '\0';
+    size_t length = q ? see_text_question(line, sizeof line - 1, q, r->asking) : 0;
     see_failure found;
-    snprintf(found.message, sizeof found.message,
-             "question %llu%s%s%s: the program gave two lines for it (asked again from a fresh "
-             "start, %llu questions got %llu lines, %llu got %llu%s); what it wrote was seen at "
-             "the end of its answers: %s",
-             (unsigned long long)high, q ? ", \"" : "", quoted, q ? "\"" : "",
+    size_t used = 0;
+    see_text_append(found.message, sizeof found.message, &used, "question ");
+    see_text_append_number(found.message, sizeof found.message, &used, (int64_t)high);
+    if (q) {
+        see_text_append(found.message, sizeof found.message, &used, ", ");
+        see_text_append_quoted(found.message, sizeof found.message, &used, line, length, length);
+    }
+    snprintf(middle, sizeof middle,
+             ": the program gave two lines for it (asked again from a fresh start, %llu "
+             "questions got %llu lines, %llu got %llu%s); what it wrote was seen at the end of "
+             "its answers: ",
              (unsigned long long)high, (unsigned long long)high + 1, (unsigned long long)low,
              (unsigned long long)low,
              q ? ""
-               : "; the questions before the ask it was found in were asked as copies of "
-                 "that ask's first, not kept",
-             why->message);
+               : "; the questions before the ask it was found in were asked as copies of that "
+                 "ask's first, not kept");
+    see_text_append(found.message, sizeof found.message, &used, middle);
+    see_text_append(found.message, sizeof found.message, &used, why->message);
     *why = found;
 }
 

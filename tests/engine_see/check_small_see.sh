@@ -12,10 +12,10 @@
 # 0, a coin) fail the check (exit 1) with their reason, through both ways,
 # rules found or given; a failing SEE ends the check with exit 4 and no
 # report.
-# Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN
+# Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN SMALL_SEE_PLUGIN_NO_SEE_VALUE
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-small_see=$2 plugin=$3
+small_see=$2 plugin=$3 thresholds_plugin=$4
 rules="--values 100,300,300,500,900 --pins --promotions=move"
 if ! command -v python3 > /dev/null; then
     echo "check_small_see: SKIP: python3 reads the JSON reports"
@@ -99,7 +99,7 @@ done
 # shellcheck disable=SC2086
 check lines "--bug xray" $rules --show 20 "$work/suite" > "$work/report"
 sed -n '/as regression lines (FEN;move;threshold;expected;got):$/,/^the same, explained:$/p' \
-    "$work/report" | grep ';' > "$work/lines"
+    "$work/report" | grep -v 'regression lines\|^the same' > "$work/lines"
 expect "regression lines: 20 shown" "$(wc -l < "$work/lines" | tr -d ' ')" "20"
 cut -d';' -f1-3 "$work/lines" | $small_see --bug xray > "$work/got"
 cut -d';' -f1-3 "$work/lines" | $small_see > "$work/expected"
@@ -110,27 +110,41 @@ expect "regression lines: expected is what the reference answers" "$(cut -d';' -
 
 # Answers no SEE gives: never a pass. Exit 1, the reason on the "not a SEE:"
 # line, nothing checked; under rules found and under rules given (all 0,
-# which such a SEE would otherwise pass).
-reason() {
-    case $1 in
-    blind) echo "its answers do not depend on the board: the move c1c6 taking an undefended pawn" ;;
-    one) echo "taking an undefended pawn (6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1;c1c6) was answered 1 at every threshold" ;;
-    zero) echo "taking an undefended pawn (6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1;c1c6) was answered 0 at every threshold" ;;
-    random) echo "its answers are not monotone in the threshold" ;;
+# which such a SEE would otherwise pass). Asked thresholds (the program, and
+# a plug-in without see_value), and asked values (the plug-in with it).
+reason() { # reason ANSWER thresholds|values
+    local pawn="taking an undefended pawn (6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1;c1c6)"
+    local blind="its answers do not depend on the board: the move c1c6 taking an undefended pawn"
+    case $1,$2 in
+    blind,*) echo "$blind" ;;
+    one,thresholds) echo "$pawn was answered 1 at every threshold" ;;
+    zero,thresholds) echo "$pawn was answered 0 at every threshold" ;;
+    random,thresholds) echo "its answers are not monotone in the threshold" ;;
+    one,values | zero,values) echo "$blind" ;;
     esac
 }
-for way in lines plugin; do
+said() { # said ANSWER thresholds|values: the report's "not a SEE:" lines with the reason
+    if [ "$1,$2" = random,values ]; then # coins for values: one below 0, or out of order
+        grep -cE '^not a SEE: the [a-z]+ (is worth -|\([0-9-]+\) is not below)' "$work/report"
+    else
+        grep -cF "not a SEE: $(reason "$1" "$2")" "$work/report"
+    fi
+}
+for way in lines plugin values; do
+    [ "$way" = values ] && asked=values || asked=thresholds
+    [ "$way" = plugin ] && plugin_now=$thresholds_plugin || plugin_now=$plugin
+    [ "$way" = lines ] && reached=lines || reached=plugin
     for answer in blind one zero random; do
-        check "$way" "--answer $answer" "$work/suite" > "$work/report"
+        plugin=$plugin_now check "$reached" "--answer $answer" "$work/suite" > "$work/report"
         expect "$way --answer $answer: exit" "$(cat "$work/status")" "1"
-        expect "$way --answer $answer: the reason" \
-            "$(grep -cF "not a SEE: $(reason "$answer")" "$work/report")" "1"
+        expect "$way --answer $answer: the reason" "$(said "$answer" "$asked")" "1"
         expect "$way --answer $answer: nothing checked" "$(grep -c '^differences:' "$work/report")" "0"
     done
-    check "$way" "--answer blind" --values 0,0,0,0,0 --format json "$work/suite" > "$work/json"
+    plugin=$plugin_now check "$reached" "--answer blind" --values 0,0,0,0,0 --format json \
+        "$work/suite" > "$work/json"
     expect "$way --answer blind, rules given: exit" "$(cat "$work/status")" "1"
     expect "$way --answer blind, rules given: the reason" \
-        "$(field "d['not_a_see'].startswith('$(reason blind)')" < "$work/json")" "True"
+        "$(field "d['not_a_see'].startswith('$(reason blind "$asked")')" < "$work/json")" "True"
 done
 
 # A program asked values (--see-values): the same, its values compared.

@@ -562,11 +562,13 @@ static bool nonsense(const rules *r, bool values, int threshold, int *answer)
     }
 }
 
+#if !defined(SMALL_SEE_PLUGIN) || !defined(SMALL_SEE_NO_SEE_VALUE)
 static int answer_value(const rules *r, const board *b, const move *m)
 {
     int answer;
     return nonsense(r, true, 0, &answer) ? answer : see_value(r, b, m);
 }
+#endif
 
 static inline int see_at_least(const rules *r, const board *b, const move *m, int threshold)
 {
