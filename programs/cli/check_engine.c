@@ -387,6 +387,7 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
         return step_status(run, CHECK_NO_MEMORY, NULL);
     bool sound = run->soundness.fault == SEE_SOUND;
     double start = seconds_now();
+    clock_t cpu_start = clock();
     int input_status = !sound          ? EXIT_OK
                        : inputs->count ? ask_inputs(run, inputs)
                                        : ask_embedded(run, boards, board_count);
@@ -394,6 +395,7 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
         input_status != EXIT_RESOURCE_FAILURE)
         run->status = engine_check_finish(run->check);
     double seconds = seconds_now() - start;
+    double cpu_seconds = (double)(clock() - cpu_start) / CLOCKS_PER_SEC;
     int status = step_status(run, run->status, engine_check_failure(run->check));
     see_failure why = {""};
     if (status == EXIT_OK && run->engine.close && !run->engine.close(run->engine.context, &why)) {
@@ -418,7 +420,8 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
                             shown,
                             engine_check_classes(run->check),
                             sound ? NULL : run->soundness.reason,
-                            seconds};
+                            seconds,
+                            cpu_seconds};
     (o->json ? engine_report_json : engine_report_text)(&report, stdout);
     const check_counts *counts = engine_check_counts(run->check);
     bool differs = !sound || check_counts_differing(counts) > 0 || counts->inconsistent > 0;

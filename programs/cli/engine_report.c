@@ -209,9 +209,12 @@ void engine_report_text(const engine_report *r, FILE *out)
                  plural(moves, "move", "moves"));
     print_kinds(out, c->moves);
     unsigned long long answers = c->questions + c->follow_ups;
-    print_output(out, "), %llu questions; %llu answers in %.2f s, %.0f a second\n",
+    print_output(out,
+                 "), %llu questions; %llu answers in %.2f s, %.0f a second (this process's CPU "
+                 "time %.2f s, %.0f a second)\n",
                  (unsigned long long)c->questions, answers, r->seconds,
-                 r->seconds > 0 ? (double)answers / r->seconds : 0.0);
+                 r->seconds > 0 ? (double)answers / r->seconds : 0.0, r->cpu_seconds,
+                 r->cpu_seconds > 0 ? (double)answers / r->cpu_seconds : 0.0);
     print_differences_text(r, out);
 }
 
@@ -353,9 +356,9 @@ void engine_report_json(const engine_report *r, FILE *out)
     print_json_string(out, r->input);
     print_output(out, ",\"positions\":%llu,\"moves\":", (unsigned long long)c->positions);
     print_json_kinds(out, c->moves);
-    print_output(out, ",\"questions\":%llu,\"answers\":%llu,\"seconds\":%.3f",
+    print_output(out, ",\"questions\":%llu,\"answers\":%llu,\"seconds\":%.3f,\"cpu_seconds\":%.3f",
                  (unsigned long long)c->questions,
-                 (unsigned long long)(c->questions + c->follow_ups), r->seconds);
+                 (unsigned long long)(c->questions + c->follow_ups), r->seconds, r->cpu_seconds);
     print_json_differences(r, out);
     print_output(out, "}\n");
 }

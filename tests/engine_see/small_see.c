@@ -659,10 +659,10 @@ static bool answer_line(const rules *r, char *line, long asked, char *out, size_
         snprintf(out, size, "x\001yz\n");
     if (asked == r->answer_at)
         snprintf(out, size, "%s\n", r->answer_text);
-    if (asked == r->twice_at) {
-        char once[64];
-        snprintf(once, sizeof once, "%s", out);
-        snprintf(out, size, "%s%s", once, once);
+    size_t once = strlen(out);
+    if (asked == r->twice_at && 2 * once < size) {
+        memcpy(out + once, out, once);
+        out[2 * once] = '\0';
     }
     return true;
 }
