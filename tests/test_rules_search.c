@@ -16,26 +16,15 @@
 
 #include "check.h"
 #include "function_see.h"
-#include "real_positions_sample.h"
 #include "rule_words.h"
 #include "rules_search.h"
+#include "sample_boards.h"
 #include "seebatch.h"
 
 static seebatch_board boards[5000];
 static size_t board_count;
 
-static void load_boards(void)
-{
-    for (const char *line = real_positions_sample; *line && board_count < 5000;) {
-        const char *end = strchr(line, '\n');
-        char fen[256];
-        memcpy(fen, line, (size_t)(end - line));
-        fen[end - line] = '\0';
-        if (seebatch_board_from_fen(&boards[board_count], fen, NULL) == SEEBATCH_OK)
-            board_count++;
-        line = end + 1;
-    }
-}
+static void load_boards(void) { board_count = sample_boards(boards, 5000); }
 
 /* The rules found; odd: the rules of positions whose FEN is of odd length,
  * or NULL. */

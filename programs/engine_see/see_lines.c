@@ -28,10 +28,12 @@ typedef struct lines_engine {
     see_failure failure;
 } lines_engine;
 
-/* The writing side of an ask: the questions still to go out. */
+/* The writing side of an ask: its questions, numbered from first, as
+ * lines up to number last; asked again from a fresh start (place_extra),
+ * the numbers before first (not kept) go out as copies of its first. */
 typedef struct line_writer {
     const see_question *questions;
-    size_t count, next;
+    uint64_t first, last, next;
     see_asking asking;
 } line_writer;
 
@@ -51,9 +53,9 @@ static size_t write_lines(void *state, char *buffer, size_t size)
 {
     line_writer *w = state;
     size_t used = 0;
-    while (w->next < w->count && used + 1 < size) {
-        size_t length =
-            see_text_question(buffer + used, size - used - 1, &w->questions[w->next], w->asking);
+    while (w->next <= w->last && used + 1 < size) {
+        const see_question *q = &w->questions[w->next < w->first ? 0 : w->next - w->first];
+        size_t length = see_text_question(buffer + used, size - used - 1, q, w->asking);
         if (length == 0)
             break;
         used += length;
@@ -138,31 +140,6 @@ static see_taken take_answers(void *state, const char *bytes, size_t count)
 /* Placing a line too many                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* The questions of a run asked again from a fresh start: numbers before
- * the ask's first (not kept) asked as copies of its first question, then
- * the ask's own, up to `last`. */
-typedef struct replay_writer {
-    const see_question *questions;
-    uint64_t first, last, next; /* numbers from 1 */
-    see_asking asking;
-} replay_writer;
-
-static size_t write_replay(void *state, char *buffer, size_t size)
-{
-    replay_writer *w = state;
-    size_t used = 0;
-    while (w->next <= w->last && used + 1 < size) {
-        const see_question *q = &w->questions[w->next < w->first ? 0 : w->next - w->first];
-        size_t length = see_text_question(buffer + used, size - used - 1, q, w->asking);
-        if (length == 0)
-            break;
-        used += length;
-        buffer[used++] = '\n';
-        w->next++;
-    }
-    return used;
-}
-
 /* Counts the lines, done at `enough` of them (or more). */
 typedef struct line_counter {
     uint64_t lines, enough;
@@ -180,14 +157,14 @@ static see_taken count_lines(void *state, const char *bytes, size_t count)
 /* The lines a fresh run of the program gives for questions 1..last, its
  * input closed after them; -1 when it cannot be told (the program could
  * not start, stalled or failed). */
-static int64_t lines_for(const lines_engine *e, replay_writer writer)
+static int64_t lines_for(const lines_engine *e, line_writer writer)
 {
     see_child *child;
     see_failure ignored;
     if (!see_child_start(e->name, &child, &ignored))
         return -1;
     line_counter counter = {0, writer.last};
-    see_exchange asking = {write_replay, &writer, count_lines, &counter, e->timeout_seconds};
+    see_exchange asking = {write_lines, &writer, count_lines, &counter, e->timeout_seconds};
     see_exchange_end end = see_child_exchange(child, &asking, &ignored);
     if (end == SEE_EXCHANGE_DONE) {
         see_child_close_input(child);
@@ -207,7 +184,7 @@ static int64_t lines_for(const lines_engine *e, replay_writer writer)
  * give the line again), why says so. */
 static void place_extra(const lines_engine *e, const answer_reader *r, see_failure *why)
 {
-    replay_writer writer = {r->questions, r->first, r->first + r->count - 1, 1, r->asking};
+    line_writer writer = {r->questions, r->first, r->first + r->count - 1, 1, r->asking};
     uint64_t low = 0, high = writer.last; /* lines_for(low) == low; lines_for(high) > high */
     int64_t lines = lines_for(e, writer);
     if (lines <= (int64_t)high) {
@@ -370,7 +347,7 @@ static bool lines_ask(void *context, see_asking asking, const see_question *ques
         return fail(e, why);
     if (count == 0)
         return true;
-    line_writer writer = {questions, count, 0, asking};
+    line_writer writer = {questions, e->answered + 1, e->answered + count, e->answered + 1, asking};
     answer_reader reader = {questions, answers, count, 0, e->answered + 1, asking, {0}, 0, why};
     see_exchange exchange = {write_lines, &writer, take_answers, &reader, e->timeout_seconds};
     see_exchange_end end = see_child_exchange(e->child, &exchange, why);
