@@ -1,30 +1,20 @@
 #!/usr/bin/env bash
 # seebatch check --see-command: a regression line's exchange in the report.
-# The SEE under test is the tool itself behind the line protocol, under
-# --stop-when-ahead, checked under the classic rules: its one difference,
-# a queen taking a pawn a pawn defends with a knight to take back (-800 by
-# the negamax, -900 broken off), is shown as the exchange the reference
-# plays, then as the one --stop-when-ahead plays, parting where it breaks
-# off (worked by hand: Qxd5 +100, exd5 -900, Nxd5 -800); as text and JSON.
+# The SEE under test is small_see under --stop-when-ahead (classic values,
+# no pins, no promotions), checked under the classic rules: its one
+# difference, a queen taking a pawn a pawn defends with a knight to take
+# back (-800 by the negamax, -900 broken off), is shown as the exchange the
+# reference plays, then as the one --stop-when-ahead plays, parting where
+# it breaks off (worked by hand: Qxd5 +100, exd5 -900, Nxd5 -800); as text
+# and JSON.
+# Usage: check_engine_exchange.sh TOOL SMALL_SEE_COMMAND
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-if [ "$target_system" = Windows ]; then
-    echo "check engine exchange: SKIP: the SEE under test is a bash script, which wine does not start"
-    exit 77
-fi
+engine="$2 --values 100,325,325,500,1000 --no-pins --promotions none --stop-when-ahead"
 
-# The line program: each question answered by the tool's own eval.
-cat > "$work/engine.sh" << 'SCRIPT'
-tool=$1
-shift
-while IFS=';' read -r fen move threshold; do
-    value=$(printf '%s;%s\n' "$fen" "$move" | "$tool" eval --no-progress "$@" | cut -d';' -f3)
-    if [ "$value" -ge "$threshold" ]; then echo 1; else echo 0; fi
-done
-SCRIPT
 position='4k3/8/4p3/3p4/8/2N5/8/3QK3 w - - 0 1'
 printf '%s;d1d5\n%s;d3e5\n' "$position" "$trace2" > "$work/positions"
-"$tool" check --see-command "bash $work/engine.sh $tool --stop-when-ahead" --preset classic \
+"$tool" check --see-command "$engine" --preset classic \
     --no-progress "$work/positions" > "$work/report" 2> "$work/err"
 expect "exit: a difference" "$?" "1"
 expect "the regression line" "$(grep -c "^$position;d1d5;-800;1;0\$" "$work/report")" "1"
@@ -34,7 +24,7 @@ expect "the explanation's exchange" \
 expect "one difference" "$(grep -c '^differences: 1 move ' "$work/report")" "1"
 
 if command -v python3 > /dev/null; then
-    "$tool" check --see-command "bash $work/engine.sh $tool --stop-when-ahead" --preset classic \
+    "$tool" check --see-command "$engine" --preset classic \
         --no-progress --format json "$work/positions" > "$work/json"
     expect "JSON: the exchanges" "$(python3 -c '
 import json, sys
@@ -47,4 +37,4 @@ else
     not_here "JSON" "python3 reads the JSON report"
 fi
 
-finish "cli check engine exchange"
+finish "check engine exchange"
