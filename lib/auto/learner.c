@@ -55,10 +55,16 @@
  * is billed as it is served, in moves at the best's cost: a call that cost
  * r times the best's same call (or part) bills its moves times r - 1. A
  * trial is cut short as soon as the bill passes TRIAL_ALLOWANCE moves
- * (four calls of 256) plus a TRIAL_SHARE-th of the moves served: on a job
- * of 10^5 captures (391 calls of 256 moves) at most 2.6% of the job, on
- * longer jobs less, towards 1.6%. A trial cut short measured a cold start,
- * no speed: the report says how far it trailed (seebatch_learner_report).
+ * (four calls of 256) plus a TRIAL_SHARE-th of the moves served, so that
+ * it passes that by one call's bill at most (a part billed at most
+ * BILLED_MOST times the best's): on a job of 10^5 captures (391 calls of
+ * 256 moves) 2.6% of the job and one call, on longer jobs less, towards
+ * 1.6%. The walk's trial on repeating work starts only where the bill can
+ * pay its first run at WALK_COLD times the best's cost (a subset of the
+ * cycle, three calls at least: in a fresh job, not before some 10^5 moves
+ * are served; it waits for a later look). A trial cut short measured a
+ * cold start, no speed: the report says how far it trailed
+ * (seebatch_learner_report).
  *
  * Settled, one call in LEARNER_SETTLED_TIME_EVERY of each thread's is
  * timed, into a running mean of the kept kernel's cost. It explores again
@@ -115,11 +121,15 @@ enum {
     KEEP_MARGIN = 32,
     /* The trials' bill: TRIAL_ALLOWANCE moves, and a TRIAL_SHARE-th of the
      * moves served. A part billed at most BILLED_MOST times the best's: a
-     * call a preemption stalled for seconds bills as one four times dearer
+     * call a preemption stalled for seconds bills as one eight times dearer
      * (one spoiled part ends no trial; the judging leaves it out). */
     TRIAL_ALLOWANCE = 1024,
     TRIAL_SHARE = 64,
-    BILLED_MOST = 4
+    BILLED_MOST = 8,
+    /* The walk's first pass over repeating work, taken as this many times
+     * the best's cost when its trial is priced (it costs three to six times
+     * its learned speed, near the best's where it can win). */
+    WALK_COLD = 4
 };
 
 _Static_assert(SHORTEST_WARM_UP + MOST_PAIRS == STREAM_TRIAL_MOST_CALLS, "learner.h's bound");
@@ -344,10 +354,28 @@ static void seebatch_look_end(learner *l)
     atomic_store_explicit(&l->phase, SETTLED, memory_order_release);
 }
 
+static bool seebatch_billed_over(learner *l, size_t moves, int64_t ratio);
+
+/* Whether the bill can pay kernel k's trial now: the walk's on repeating
+ * work, its first run of the cycle at WALK_COLD times the best's cost (a
+ * trial cut short on its first call bought nothing); any other, always
+ * (its first part or call shows where it stands). */
+static bool seebatch_affordable(learner *l, unsigned k)
+{
+    uint32_t p = LOAD(l->cycle);
+    if (!p || !seebatch_is_walk(k))
+        return true;
+    uint32_t run = (p + SUBSET_OF_CYCLE - 1) / SUBSET_OF_CYCLE;
+    run = run > SUBSET_LEAST ? run : SUBSET_LEAST;
+    size_t moves = (size_t)(run < p ? run : p) * LOAD(l->call_moves);
+    return !seebatch_billed_over(l, moves, WALK_COLD * RATIO_ONE);
+}
+
 /* The next trial of the look, where one is due: where the row decides, the
  * row's kernel for repeating work once the work repeats (the guard's
  * trial), none on other work; elsewhere each runnable kernel not yet
- * tried, the narrowest first. */
+ * tried, the narrowest first, but one the bill cannot pay yet
+ * (seebatch_affordable), left for a later look. */
 static bool seebatch_next_trial(learner *l, unsigned *next)
 {
     uint32_t tried = LOAD(l->tried);
@@ -358,11 +386,14 @@ static bool seebatch_next_trial(learner *l, unsigned *next)
         *next = kernel;
         return true;
     }
-    uint32_t left = LOAD(l->runnable) & ~tried;
-    if (!left)
-        return false;
-    *next = (unsigned)__builtin_ctz(left);
-    return true;
+    for (uint32_t left = LOAD(l->runnable) & ~tried; left; left &= left - 1) {
+        unsigned k = (unsigned)__builtin_ctz(left);
+        if (seebatch_affordable(l, k)) {
+            *next = k;
+            return true;
+        }
+    }
+    return false;
 }
 
 /* Kernel k's trial is over, so judged: the next trial, or the end of the
@@ -420,21 +451,31 @@ static int64_t seebatch_ratio(learner *l, uint32_t i, uint32_t m, uint32_t back,
 }
 
 /* The trials' bill: a losing part of `moves` moves, `ratio` times the
- * best's beside it, bills its excess; whether the bill now passes what
- * trials may cost (TRIAL_ALLOWANCE moves and a TRIAL_SHARE-th of those
- * served). Where the row decides there is no trial to bill. */
+ * best's beside it (RATIO_ONE times), bills its excess, at most
+ * BILLED_MOST times; what trials may cost: TRIAL_ALLOWANCE moves and a
+ * TRIAL_SHARE-th of those served. Where the row decides there is no trial
+ * to bill. */
+static uint64_t seebatch_bill_of(size_t moves, int64_t ratio)
+{
+    ratio = ratio < BILLED_MOST * RATIO_ONE ? ratio : BILLED_MOST * RATIO_ONE;
+    return ratio > RATIO_ONE ? (uint64_t)moves * (uint64_t)(ratio - RATIO_ONE) : 0;
+}
+
+/* Whether the bill with this part's on it would pass what trials may
+ * cost; seebatch_billed puts it on. */
 static bool seebatch_billed_over(learner *l, size_t moves, int64_t ratio)
+{
+    uint64_t may = TRIAL_ALLOWANCE + LOAD(l->served_moves) / TRIAL_SHARE;
+    return LOAD(l->spent) + seebatch_bill_of(moves, ratio) > may * RATIO_ONE;
+}
+
+static bool seebatch_billed(learner *l, size_t moves, int64_t ratio)
 {
     if (LOAD(l->decided))
         return false;
-    uint64_t spent = LOAD(l->spent);
-    ratio = ratio < BILLED_MOST * RATIO_ONE ? ratio : BILLED_MOST * RATIO_ONE;
-    if (ratio > RATIO_ONE) {
-        spent += (uint64_t)moves * (uint64_t)(ratio - RATIO_ONE);
-        STORE(l->spent, spent);
-    }
-    uint64_t may = TRIAL_ALLOWANCE + LOAD(l->served_moves) / TRIAL_SHARE;
-    return spent > may * RATIO_ONE;
+    bool over = seebatch_billed_over(l, moves, ratio);
+    STORE(l->spent, LOAD(l->spent) + seebatch_bill_of(moves, ratio));
+    return over;
 }
 
 /* The mean of the middle half of n values (n <= LONGEST_CYCLE; of 3, the
@@ -644,7 +685,7 @@ static judgement seebatch_challenger_judged(learner *l, unsigned trial, size_t m
     uint32_t p = LOAD(l->cycle);
     judgement judged = seebatch_cycles_judged(l, trial, n, i, p);
     int64_t ratio = seebatch_ratio(l, i, 0, 0, p);
-    if (!judged.cost && seebatch_billed_over(l, moves, ratio)) {
+    if (seebatch_billed(l, moves, ratio) && !judged.cost) {
         unsigned best;
         uint64_t bar = seebatch_best_cost(l, &best);
         judged = seebatch_cut_short(seebatch_cost_beside(bar, (uint64_t)ratio, RATIO_ONE));
@@ -676,6 +717,7 @@ void seebatch_learner_timed(learner *l, unsigned k, uint32_t cost, size_t moves,
     if ((k != trial && !beside_subset) || (!observing && !LOAD(l->cycle)))
         return; /* the trial moved on while this call ran */
     ADD(l->served_moves, moves);
+    STORE(l->call_moves, (uint32_t)moves);
     uint32_t i = ADD(l->look_calls, 1);
     bool printed = observing && !beside_subset && !LOAD(l->cycle);
     seebatch_keep_call(l, i, k, cost, printed ? (print ? print : 1) : 0);
@@ -717,7 +759,7 @@ void seebatch_learner_pair_timed(learner *l, const learner_pair *pair, uint32_t 
     seebatch_keep_call(l, i, best, theirs, 0);
     judgement judged = seebatch_pairs_judged(l, k, n, i);
     int64_t ratio = seebatch_over(own, theirs);
-    if (!judged.cost && seebatch_billed_over(l, pair->part, ratio))
+    if (seebatch_billed(l, pair->part, ratio) && !judged.cost)
         judged = seebatch_cut_short(
             seebatch_cost_beside(LOAD(l->trial_cost[best]), (uint64_t)ratio, RATIO_ONE));
     if (judged.cost)

@@ -77,6 +77,7 @@ typedef struct learner {
      * cost"): the moves served, and what losing trials cost beyond the
      * best beside them, in moves at the best's cost, RATIO_ONE times. */
     _Atomic uint64_t served_moves, spent;
+    _Atomic uint32_t call_moves; /* the last timed call's moves */
     /* Written by settled calls. */
     _Alignas(64) _Atomic uint32_t kept_cost, recent_cost;
     _Atomic uint32_t look_in, look_every;
