@@ -28,62 +28,17 @@
 #include "auto/dispatch.h"
 #include "auto/learning.h"
 #include "check.h"
-#include "real_positions_sample.h"
+#include "sample_positions.h"
 
-enum { CALL_MOVES = 256, MAX_POSITIONS = 8192 };
+enum { CALL_MOVES = 256 };
 
-/* The sample's boards, their pins and every capture, pooled. */
-typedef struct positions {
-    seebatch_board *boards;
-    seebatch_pins *pins;
-    size_t board_count;
-    seebatch_move *moves;
-    uint32_t *board_of_move;
-    int32_t *thresholds; /* a threshold a move, from -300 to 300 */
-    size_t count;
-} positions;
+typedef sample_positions positions;
 
 static void load(positions *p)
 {
-    p->boards = malloc(MAX_POSITIONS * sizeof *p->boards);
-    p->pins = malloc(MAX_POSITIONS * sizeof *p->pins);
-    p->moves = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->moves);
-    p->board_of_move = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->board_of_move);
-    p->thresholds = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->thresholds);
-    if (!p->boards || !p->pins || !p->moves || !p->board_of_move || !p->thresholds) {
-        fprintf(stderr, "test_auto_learning: out of memory\n");
-        exit(1);
-    }
-    p->board_count = p->count = 0;
-    char line[256];
-    for (const char *at = real_positions_sample; *at && p->board_count < MAX_POSITIONS;) {
-        size_t length = strcspn(at, "\n");
-        snprintf(line, sizeof line, "%.*s", (int)length, at);
-        at += length + (at[length] == '\n');
-        seebatch_board *board = &p->boards[p->board_count];
-        seebatch_error error;
-        CHECK_EQ(seebatch_board_from_fen(board, line, &error), SEEBATCH_OK, "%s: %s", line,
-                 error.message);
-        seebatch_pins_compute(board, &p->pins[p->board_count]);
-        size_t n = seebatch_generate_captures(board, &p->moves[p->count]);
-        for (size_t i = 0; i < n; i++) {
-            p->board_of_move[p->count + i] = (uint32_t)p->board_count;
-            p->thresholds[p->count + i] = (int32_t)((p->count + i) * 37 % 601) - 300;
-        }
-        p->count += n;
-        p->board_count++;
-    }
+    sample_positions_load(p);
     CHECK(p->board_count > 1000 && p->count > 10 * CALL_MOVES, "%zu positions, %zu captures",
           p->board_count, p->count);
-}
-
-static void release(positions *p)
-{
-    free(p->boards);
-    free(p->pins);
-    free(p->moves);
-    free(p->board_of_move);
-    free(p->thresholds);
 }
 
 /* The moves scattered: a fixed shuffle of the pool, board indices with them. */
@@ -401,6 +356,6 @@ int main(void)
     free(scattered.moves);
     free(scattered.board_of_move);
     free(scattered.thresholds);
-    release(&in_order);
+    sample_positions_release(&in_order);
     return check_finish("test_auto_learning");
 }
