@@ -134,7 +134,13 @@ enum {
 
 _Static_assert(SHORTEST_WARM_UP + MOST_PAIRS == STREAM_TRIAL_MOST_CALLS, "learner.h's bound");
 
-typedef enum learner_phase { UNSTARTED, STARTING, EXPLORING, SETTLED, ROTATING } learner_phase;
+enum {
+    UNSTARTED = LEARNER_UNSTARTED,
+    STARTING = LEARNER_STARTING,
+    EXPLORING = LEARNER_EXPLORING,
+    SETTLED = LEARNER_SETTLED,
+    ROTATING = LEARNER_ROTATING
+};
 
 /* A trial's outcome: its cost a move (0: the trial goes on), and whether
  * it was cut short, trailing by far before its trial ran its course (its

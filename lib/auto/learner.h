@@ -20,6 +20,7 @@
 #ifndef SEEBATCH_LEARNER_H
 #define SEEBATCH_LEARNER_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +43,16 @@ enum {
      * stand close (learner.c's MOST_PAIRS), 8 where they do not. */
     STREAM_TRIAL_MOST_CALLS = 16
 };
+
+/* A learner's phases: not started, being started (a look set up), looking
+ * (trials), settled (serving the kept kernel), rotating (tests). */
+typedef enum learner_phase {
+    LEARNER_UNSTARTED,
+    LEARNER_STARTING,
+    LEARNER_EXPLORING,
+    LEARNER_SETTLED,
+    LEARNER_ROTATING
+} learner_phase;
 
 typedef struct learner {
     /* Read by every call: a line of its own, written only when the phase
@@ -100,6 +111,16 @@ typedef struct learner_serving {
     bool settled; /* time one call in LEARNER_SETTLED_TIME_EVERY */
     bool in_parts;
 } learner_serving;
+
+/* The kept kernel where the learner is settled (the common case: a load
+ * and a compare, inline), else false: ask seebatch_learner_serving. */
+static inline bool seebatch_learner_settled_on(learner *l, unsigned *kernel)
+{
+    if (atomic_load_explicit(&l->phase, memory_order_acquire) != LEARNER_SETTLED)
+        return false;
+    *kernel = atomic_load_explicit(&l->kept, memory_order_relaxed);
+    return true;
+}
 
 /* The serving of a call of this shape under this plan; the first call
  * starts the learner (its first guess, runnable kernels and row are the

@@ -103,11 +103,14 @@ void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *bat
                              auto_serve *serve, void *context)
 {
     learner *l = &seebatch_learners[shape];
-    learner_serving how = seebatch_learner_serving(l, shape, plan);
-    if (how.settled && ++seebatch_thread_calls % LEARNER_SETTLED_TIME_EVERY != 0) {
-        serve(seebatch_choice_kernels[how.kernel], batch, 0, context);
+    unsigned kept;
+    /* Settled, most calls: the kept kernel, untimed. */
+    if (seebatch_learner_settled_on(l, &kept) &&
+        ++seebatch_thread_calls % LEARNER_SETTLED_TIME_EVERY != 0) {
+        serve(seebatch_choice_kernels[kept], batch, 0, context);
         return;
     }
+    learner_serving how = seebatch_learner_serving(l, shape, plan);
     seebatch_origin();
     if (how.in_parts)
         seebatch_pair_served(l, how.kernel, batch, serve, context);
