@@ -126,11 +126,16 @@ void report(const char *contender, const std::vector<Timed> &rounds, std::size_t
         std::snprintf(text, sizeof text, " %zu:%.2f", g + 1, median(costs));
         line += text;
     }
-    std::vector<double> whole;
-    for (const Timed &t : rounds)
+    std::vector<double> whole, first, rest;
+    for (const Timed &t : rounds) {
         whole.push_back(over(t, 0, calls));
-    std::printf("    %-7s job %.2f; by group%s; a call strays %.1f%%\n", contender, median(whole),
-                line.c_str(), 100 * call_noise(rounds));
+        first.push_back(over(t, 0, 1));
+        rest.push_back(over(t, 1, group));
+    }
+    std::printf("    %-7s job %.2f; first call %.2f, the rest of the first group %.2f; by group%s; "
+                "a call strays %.1f%%\n",
+                contender, median(whole), median(first), median(rest), line.c_str(),
+                100 * call_noise(rounds));
 }
 
 } // namespace

@@ -59,6 +59,11 @@ enum {
     WRONG_GOAL = 2
 };
 #define MEDIAN_GOAL 1.03
+/* Where the row names the walk for repeating work and another first guess,
+ * the cycle shows on the 12th call of 1,000 positions cycled; until then
+ * the first guess serves at its first-pass cost (its cold first call, then
+ * about twice its learned cost): the median's goal there. */
+#define WALK_SWITCH_GOAL 1.06
 /* The trials' bound as a share of a job (learner.c: TRIAL_ALLOWANCE moves
  * and a TRIAL_SHARE-th of the moves served), and a point of noise. */
 #define TRIALS_BOUND ((1024.0 + JOB_CAPTURES / 64.0) / JOB_CAPTURES)
@@ -88,6 +93,7 @@ typedef struct cpu_costs {
  * before; by kind (the walk, a lane kernel) and call. */
 typedef struct curves {
     double first[2][CALLS], decay[2][CALLS];
+    double cold;  /* a kernel's first call of a job, over the rest of its first pass */
     double stray; /* one part's cost strays by this much (a log's sigma) */
 } curves;
 
@@ -155,7 +161,8 @@ static bool read_line(replay_table *t, const char *line)
         t->curve.decay[walk][c] = decay;
         return true;
     }
-    if (sscanf(line, "stray %lf", &t->curve.stray) == 1)
+    if (sscanf(line, "stray %lf", &t->curve.stray) == 1 ||
+        sscanf(line, "cold %lf", &t->curve.cold) == 1)
         return true;
     return read_cost(t, line);
 }
@@ -228,7 +235,7 @@ typedef struct cell_model {
     unsigned regime, call;
     double learned[CHOICE_KERNELS], first[CHOICE_KERNELS], decay[CHOICE_KERNELS];
     double place[MAX_PLACES], own[CHOICE_KERNELS][MAX_PLACES];
-    double stray;
+    double cold, stray;
 } cell_model;
 
 static double uniform(uint64_t *state) { return (double)(random_next(state) >> 11) * 0x1p-53; }
@@ -260,6 +267,7 @@ static void make_cell(cell_model *m, const cpu_costs *cpu, const curves *curve, 
     m->regime = regime;
     m->call = call;
     m->stray = curve->stray;
+    m->cold = curve->cold;
     for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
         bool walk = !seebatch_choice_kernels[k] || !seebatch_choice_kernels[k]->branch_free;
         m->learned[k] = cpu->cost[regime][call][k].learned;
@@ -311,7 +319,7 @@ static double part_cost(void *context, unsigned k, size_t first, size_t count)
     const cell_model *m = j->cell;
     unsigned pass = j->passes[k][j->place];
     double learning = 1 + (m->first[k] - 1) * pow(m->decay[k], pass);
-    double cold = j->warm[k] ? 1.0 : 2.0; /* its code and tables, the job's first part */
+    double cold = j->warm[k] ? 1.0 : m->cold; /* its code and tables, the job's first part */
     j->warm[k] = true;
     double spoiled = uniform(&j->state) < 0.02 ? 1.5 + 2.5 * uniform(&j->state) : 1.0;
     double stray = j->quiet ? 1.0 : exp(m->stray * normal(&j->state)) * spoiled;
@@ -372,6 +380,7 @@ typedef struct outcome {
     unsigned fastest, static_pick;
     double median, over_static, bill;
     unsigned kept[CHOICE_KERNELS + 1];
+    bool walk_switch; /* repeating work the row gives the walk, not the first guess */
 } outcome;
 
 /* Job n's draws, whoever serves it. */
@@ -418,6 +427,9 @@ static outcome replay_cell(const cell_model *m, uint64_t plan)
                                           BOARDS_IN_ORDER, m->call == 2, true);
     static double times[CHOICE_KERNELS][JOBS];
     o.static_pick = seebatch_plan_kernel(plan, shape);
+    o.walk_switch = m->regime == 0 && seebatch_plan_row_decides(plan) &&
+                    seebatch_plan_walk_learns_cycles(plan) &&
+                    o.static_pick != (unsigned)CHOICE_INDEX(scalar);
     forced_jobs(m, seebatch_plan_runnable(plan), times, &o);
     auto_jobs(m, shape, plan, times[o.static_pick], &o);
     return o;
@@ -465,8 +477,9 @@ static void check_outcome(const cpu_costs *cpu, bool row, const cell_model *m, c
     double fastest = o->forced[o->fastest];
     const char *cell = regime_words[m->regime], *call = call_words[m->call];
     if (row) {
-        CHECK(o->median <= MEDIAN_GOAL, "%s, its row, %s, %s: auto's median job %.3f of the "
-              "fastest's", cpu->name, cell, call, o->median);
+        double goal = o->walk_switch ? WALK_SWITCH_GOAL : MEDIAN_GOAL;
+        CHECK(o->median <= goal, "%s, its row, %s, %s: auto's median job %.3f of the fastest's "
+              "(goal %.2f)", cpu->name, cell, call, o->median, goal);
         CHECK(o->over_static <= 1.0, "%s, its row, %s, %s: auto's median job %.3f of the static "
               "pick's", cpu->name, cell, call, o->over_static);
         CHECK(kept_over(o, fastest) <= WRONG_GOAL, "%s, its row, %s, %s: %u jobs kept a backend "
