@@ -45,6 +45,7 @@
 
 #include "auto/dispatch.h"
 #include "check.h"
+#include "faked_cpu.h"
 #include "learner_driver.h"
 #include "random.h"
 
@@ -188,42 +189,6 @@ static bool read_table(const char *path, replay_table *t)
     }
     fclose(file);
     return good && t->count > 0;
-}
-
-/* ---- The CPU's registers, faked ---- */
-
-/* Register bits as the Intel SDM numbers them (as tests/test_cpu_choice.c). */
-enum {
-    POPCNT = 1u << 23,
-    OSXSAVE = 1u << 27,
-    AVX = 1u << 28,
-    BMI1 = 1u << 3,
-    AVX2 = 1u << 5,
-    BMI2 = 1u << 8,
-    AVX512F = 1u << 16,
-    AVX512DQ = 1u << 17,
-    AVX512CD = 1u << 28,
-    AVX512BW = 1u << 30,
-    YMM_STATE = 0x7,
-    ZMM_STATE = 0xE7
-};
-static const uint32_t AVX512VL = 1u << 31;
-
-/* A CPU of this vendor, family and model, with AVX2 and BMI2, and AVX-512
- * where avx512. */
-static seebatch_cpu faked_cpu(const cpu_costs *c, const char *vendor)
-{
-    seebatch_cpu cpu = {{0}, 0, POPCNT | OSXSAVE | AVX, BMI1 | AVX2 | BMI2, YMM_STATE};
-    snprintf(cpu.vendor, sizeof cpu.vendor, "%s", vendor);
-    unsigned base_family = c->family >= 0xF ? 0xF : c->family;
-    unsigned extended_family = c->family >= 0xF ? c->family - 0xF : 0;
-    cpu.signature = extended_family << 20 | (c->model >> 4) << 16 | base_family << 8 |
-                    (c->model & 0xF) << 4;
-    if (c->avx512) {
-        cpu.leaf7_ebx |= AVX512F | AVX512DQ | AVX512CD | AVX512BW | AVX512VL;
-        cpu.xcr0 = ZMM_STATE;
-    }
-    return cpu;
 }
 
 /* ---- The model of a cell ---- */
@@ -508,7 +473,8 @@ static bool replayable(const cpu_costs *cpu, uint64_t plan)
  * cannot replay it. */
 static bool replay_cpu(const cpu_costs *cpu, const curves *curve)
 {
-    seebatch_cpu registers = faked_cpu(cpu, cpu->vendor), unseen = faked_cpu(cpu, "UnknownCPU!!");
+    seebatch_cpu registers = faked_cpu(cpu->vendor, cpu->family, cpu->model, cpu->avx512);
+    seebatch_cpu unseen = faked_cpu("UnknownCPU!!", cpu->family, cpu->model, cpu->avx512);
     uint64_t plans[2] = {seebatch_plan_auto(&registers, SETTING_AUTO),
                          seebatch_plan_auto(&unseen, SETTING_AUTO)};
     if (!replayable(cpu, plans[0])) {
