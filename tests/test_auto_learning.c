@@ -193,10 +193,10 @@ static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rule
 }
 
 /* Repeating work is found and judged over cycles, other work by a few
- * calls (learning.c): on CYCLE calls served over and over, the report says
+ * calls (learner.c): on CYCLE calls served over and over, the report says
  * they repeat every CYCLE calls, and a backend not kept served at least
  * three runs of its subset of the cycle where the branch predictor learns it
- * (learning.c's walk: a quarter of the cycle, three calls at least, is
+ * (learner.c's walk: a quarter of the cycle, three calls at least, is
  * judged hopeless from its third run on, never before; whether it goes on
  * depends on this machine's timings, so no more is asserted), at most its
  * first cycle where it is branch-free; on calls that never repeat, each
@@ -204,7 +204,7 @@ static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rule
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
     /* Calls of 64 moves, the shortest timed. Each run holds one look and
-     * too few timed calls after it for another (learning.c): on the cycle,
+     * too few timed calls after it for another (learner.c): on the cycle,
      * 14 of the first guess, at most 6 cycles of the scalar walk and one of
      * a branch-free kernel; on the stream, 18 of the first guess and, for
      * each other, a short trial: a call of warm-up and at most 8 timed, 15

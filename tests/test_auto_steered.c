@@ -295,7 +295,7 @@ static unsigned first_guess(const steering *s) { return seebatch_plan_kernel(s->
  * loaded machine, the process stopped): a cost past all the learner keeps,
  * held at its most, so the trial ends on its second timed pair as
  * challenger_cold's, the first guess kept. With the clamp of costs to a
- * quarter of 32 bits removed (learning.c, seebatch_as_cost), the stall
+ * quarter of 32 bits removed (learner.c, seebatch_as_cost), the stall
  * wraps to 4,000 ticks, a quarter of the best's part beside it, and the
  * trial goes on (issues 68, 76). */
 static void challenger_stalled(steering *s, unsigned a, unsigned b)

@@ -29,8 +29,7 @@ uint32_t seebatch_call_print(const see_batch *batch)
     return print ? print : 1;
 }
 
-/* Kernel k's cost a move for `moves` moves served in `elapsed` ticks. */
-static uint32_t seebatch_cost_of(uint64_t elapsed, size_t moves)
+uint32_t seebatch_cost_of(uint64_t elapsed, size_t moves)
 {
     uint64_t cost = elapsed * LEARNER_COST_SCALE / (moves ? moves : 1);
     return cost >= UINT32_MAX / 4 ? UINT32_MAX / 4 : cost ? (uint32_t)cost : 1;

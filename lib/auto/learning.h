@@ -54,6 +54,11 @@ typedef void auto_serve(const see_backend *kernel, const see_batch *part, size_t
 void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *batch,
                              auto_serve *serve, void *context);
 
+/* The cost a move a learner keeps (learner.h) of `moves` moves served in
+ * `elapsed` ticks: at least 1, at most a quarter of 32 bits (a call stalled
+ * for seconds stands far behind, never wrapped to a small cost). */
+uint32_t seebatch_cost_of(uint64_t elapsed, size_t moves);
+
 /* What tells a call from the others of a workload (learner.h's print): its
  * length, three of its moves and its first board's pieces. Never 0. */
 uint32_t seebatch_call_print(const see_batch *batch);

@@ -1,13 +1,14 @@
 /* A learner driven by a test's costs (learner_driver.h). */
 #include "learner_driver.h"
 
+#include "auto/learning.h"
+
 #include <string.h>
 
-/* The learner's cost a move of a part: ticks a move, times its scale. */
+/* The learner's cost a move of a part, as the library makes it. */
 static uint32_t cost_of(double ticks, size_t moves)
 {
-    double cost = ticks * LEARNER_COST_SCALE / (double)(moves ? moves : 1);
-    return cost >= UINT32_MAX / 4 ? UINT32_MAX / 4 : cost >= 1 ? (uint32_t)cost : 1;
+    return seebatch_cost_of((uint64_t)ticks, moves);
 }
 
 void learner_driver_start(learner_driver *driver, unsigned shape, uint64_t plan, part_time *time,
