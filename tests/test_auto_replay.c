@@ -346,6 +346,7 @@ typedef struct outcome {
     double median, over_static, bill;
     unsigned kept[CHOICE_KERNELS + 1];
     bool walk_switch; /* repeating work the row gives the walk, not the first guess */
+    char report[256]; /* the first job's learner, as seebatch --auto-report words it */
 } outcome;
 
 /* Job n's draws, whoever serves it. */
@@ -366,6 +367,30 @@ static void forced_jobs(const cell_model *m, uint32_t runnable, double times[][J
     }
 }
 
+/* What the learner judged of each kernel, as the tool's --auto-report
+ * says it (the model's ns a capture). */
+static void report_words(learner *l, uint32_t runnable, char *out, size_t size)
+{
+    static const char *const judged[] = {"not tried", "on trial", "kept", "beside the best",
+                                         "dropped"};
+    size_t at = 0;
+    out[0] = '\0';
+    for (unsigned k = CHOICE_KERNELS; k-- > 0 && at < size;) {
+        if (!(runnable >> k & 1u))
+            continue;
+        seebatch_auto_backend b;
+        seebatch_learner_report(l, k, 1.0, &b);
+        int n = snprintf(out + at, size - at, "%s%s %s, %llu calls", at ? "; " : "",
+                         seebatch_choice_kernel_names[k], judged[b.judged],
+                         (unsigned long long)b.calls);
+        at += n > 0 ? (size_t)n : 0;
+        if (at < size && (b.ns_per_capture || b.trailed))
+            at += (size_t)snprintf(out + at, size - at,
+                                   b.trailed ? " at %.2f times the best's" : " at %.2f ns",
+                                   b.trailed ? b.trailed : b.ns_per_capture);
+    }
+}
+
 static void auto_jobs(const cell_model *m, unsigned shape, uint64_t plan,
                       const double *static_times, outcome *o)
 {
@@ -378,6 +403,9 @@ static void auto_jobs(const cell_model *m, unsigned shape, uint64_t plan,
         over_static[n] = time / static_times[n];
         o->kept[learner_driver_kept(&driver)]++;
         bills[n] = seebatch_learner_bill(&driver.learner).spent_moves / JOB_CAPTURES;
+        if (n == 0)
+            report_words(&driver.learner, seebatch_plan_runnable(plan), o->report,
+                         sizeof o->report);
     }
     o->median = median(ratios, JOBS);
     o->over_static = median(over_static, JOBS);
@@ -434,6 +462,7 @@ static void print_outcome(const cpu_costs *cpu, const char *variant, const cell_
            seebatch_choice_kernel_names[o->fastest], o->over_static,
            seebatch_choice_kernel_names[o->static_pick], o->forced[o->static_pick] / fastest,
            100 * o->bill, forced);
+    printf("    the first job's learner: %s\n", o->report);
 }
 
 /* The goals of a CPU's row (decides) or of a CPU no row covers. */
