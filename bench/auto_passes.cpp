@@ -168,9 +168,11 @@ int main(int argc, char **argv)
     for (std::size_t count : {std::size_t(1000), std::size_t(10000), set.size()})
         for (Call call : {VALUES, THRESHOLDS, PINS_GIVEN}) {
             count = std::min(count, set.size());
-            seebatch_batch all = {set.boards.data(), count,
+            seebatch_batch all = {set.boards.data(),
+                                  count,
                                   call == PINS_GIVEN ? set.pins.data() : nullptr,
-                                  board_of_move.data(), set.captures.data(),
+                                  board_of_move.data(),
+                                  set.captures.data(),
                                   set.first_capture[count]};
             bench_job job = {&rules, all, call == VALUES, values.data(), passed.data()};
             std::size_t cycle = (all.count + call_moves - 1) / call_moves;

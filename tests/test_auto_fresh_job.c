@@ -131,9 +131,11 @@ static int check_cell(bench_job *job, call c, const char *cell)
             continue;
         double ratio = 0;
         int slower = judged_slower(job, plain, kept, &ratio);
-        printf("  %s, %s: a fresh job kept %s, the plain pick %s: %s (%.3f)\n", cell,
-               call_words[c], kept, plain,
-               slower > 0 ? "slower by more than a tenth" : slower ? "undecided" : "not slower",
+        printf("  %s, %s: a fresh job kept %s, the plain pick %s: %s (%.3f)\n", cell, call_words[c],
+               kept, plain,
+               slower > 0 ? "slower by more than a tenth"
+               : slower   ? "undecided"
+                          : "not slower",
                ratio);
         CHECK(slower <= 0, "%s, %s: a fresh job kept %s, %.3f times the plain pick %s's job", cell,
               call_words[c], kept, ratio, plain);

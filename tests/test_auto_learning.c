@@ -298,9 +298,8 @@ static void trials_on_real_calls(const positions *p, const seebatch_rules *rules
     seebatch_learning_restart();
     unsigned long wrong = 0;
     for (size_t first = 0; first + CALL_MOVES <= p->count; first += CALL_MOVES) {
-        seebatch_batch call = {
-            p->boards,        p->board_count, NULL, &p->board_of_move[first],
-            &p->moves[first], CALL_MOVES};
+        seebatch_batch call = {p->boards,        p->board_count, NULL, &p->board_of_move[first],
+                               &p->moves[first], CALL_MOVES};
         see_batch batch = seebatch_kernel_batch(rules, &call);
         seebatch_learning_serve(shape, plan, &batch, serve_values, values);
         seebatch_reference_backend.values(&batch, expected);

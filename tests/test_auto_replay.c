@@ -147,7 +147,8 @@ static bool read_line(replay_table *t, const char *line)
     if (strncmp(line, "cpu ", 4) == 0 && t->count < MAX_CPUS) {
         cpu_costs *cpu = &t->cpus[t->count];
         if (sscanf(line, "cpu %31s %12s %x %x %7s %n", cpu->name, cpu->vendor, &cpu->family,
-                   &cpu->model, avx512, &at) < 5 || !at)
+                   &cpu->model, avx512, &at) < 5 ||
+            !at)
             return false;
         cpu->avx512 = strcmp(avx512, "yes") == 0;
         snprintf(cpu->source, sizeof cpu->source, "%s", line + at);
@@ -244,8 +245,7 @@ static void make_cell(cell_model *m, const cpu_costs *cpu, const curves *curve, 
     draw_places(m, &state);
 }
 
-static double run_job(const cell_model *m, learner_driver *driver, unsigned forced,
-                      uint64_t seed);
+static double run_job(const cell_model *m, learner_driver *driver, unsigned forced, uint64_t seed);
 
 /* Where the CPU's run measured a forced fresh job, the learned cost that
  * makes the model's quiet job that job (the curve says how the job's cost
@@ -472,21 +472,29 @@ static void check_outcome(const cpu_costs *cpu, bool row, const cell_model *m, c
     const char *cell = regime_words[m->regime], *call = call_words[m->call];
     if (row) {
         double goal = o->walk_switch ? WALK_SWITCH_GOAL : MEDIAN_GOAL;
-        CHECK(o->median <= goal, "%s, its row, %s, %s: auto's median job %.3f of the fastest's "
-              "(goal %.2f)", cpu->name, cell, call, o->median, goal);
-        CHECK(o->over_static <= 1.0, "%s, its row, %s, %s: auto's median job %.3f of the static "
-              "pick's", cpu->name, cell, call, o->over_static);
-        CHECK(kept_over(o, fastest) <= WRONG_GOAL, "%s, its row, %s, %s: %u jobs kept a backend "
-              "over the fastest's job by more than 3%%", cpu->name, cell, call,
-              kept_over(o, fastest));
+        CHECK(o->median <= goal,
+              "%s, its row, %s, %s: auto's median job %.3f of the fastest's "
+              "(goal %.2f)",
+              cpu->name, cell, call, o->median, goal);
+        CHECK(o->over_static <= 1.0,
+              "%s, its row, %s, %s: auto's median job %.3f of the static "
+              "pick's",
+              cpu->name, cell, call, o->over_static);
+        CHECK(kept_over(o, fastest) <= WRONG_GOAL,
+              "%s, its row, %s, %s: %u jobs kept a backend "
+              "over the fastest's job by more than 3%%",
+              cpu->name, cell, call, kept_over(o, fastest));
         return;
     }
     double bound = 1 + TRIALS_BOUND + NOISE_ALLOWANCE;
-    CHECK(o->over_static <= bound, "%s, no row, %s, %s: auto's median job %.3f of the static "
-          "pick's (bound %.3f)", cpu->name, cell, call, o->over_static, bound);
-    CHECK(kept_over(o, o->forced[o->static_pick]) <= WRONG_GOAL, "%s, no row, %s, %s: %u jobs "
-          "kept a backend over the static pick's job by more than 3%%", cpu->name, cell, call,
-          kept_over(o, o->forced[o->static_pick]));
+    CHECK(o->over_static <= bound,
+          "%s, no row, %s, %s: auto's median job %.3f of the static "
+          "pick's (bound %.3f)",
+          cpu->name, cell, call, o->over_static, bound);
+    CHECK(kept_over(o, o->forced[o->static_pick]) <= WRONG_GOAL,
+          "%s, no row, %s, %s: %u jobs "
+          "kept a backend over the static pick's job by more than 3%%",
+          cpu->name, cell, call, kept_over(o, o->forced[o->static_pick]));
 }
 
 /* Whether this build runs every kernel the CPU's figures name. */

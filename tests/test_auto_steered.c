@@ -97,7 +97,7 @@ struct steering {
     size_t part_first;                /* the move the part being served starts at */
     unsigned long walk_served[CYCLE]; /* the walk's parts by place in the cycle */
     unsigned long place_served[CHOICE_KERNELS][CYCLE]; /* every kernel's */
-    char failure[256];                /* the first outcome missed */
+    char failure[256];                                 /* the first outcome missed */
     /* stall_ticks, not 0: the part `stalled` serves after stalled_after
      * others takes that many ticks, not its cost. */
     uint64_t stall_ticks;
@@ -580,8 +580,8 @@ static void decided_back_to_first_guess(steering *s, unsigned a, unsigned b)
     serve(s, 3 * SETTLED_TIME_EVERY + OBSERVED_CALLS + 1);
     expect_kept(s, a, "the stream after the cycle, where the row decides");
     if (s->parts[a] + s->parts[b] - parts != s->calls - calls)
-        fail(s, "%lu calls in %lu parts: a trial in parts where the row decides",
-             s->calls - calls, s->parts[a] + s->parts[b] - parts);
+        fail(s, "%lu calls in %lu parts: a trial in parts where the row decides", s->calls - calls,
+             s->parts[a] + s->parts[b] - parts);
 }
 
 /* A challenger cheaper by a fiftieth, under the KEEP_MARGIN-th a
@@ -640,8 +640,8 @@ static void bill_bounded(steering *s, unsigned a, unsigned b)
     learner_bill bill = seebatch_learner_bill(&s->driver.learner);
     double bound = TRIAL_ALLOWANCE + (double)bill.served_moves / TRIAL_SHARE + 3 * CALL_MOVES;
     if (bill.spent_moves > bound || bill.spent_moves < TRIAL_ALLOWANCE)
-        fail(s, "the bill: %.0f moves, not between %d and %.0f", bill.spent_moves,
-             TRIAL_ALLOWANCE, bound);
+        fail(s, "the bill: %.0f moves, not between %d and %.0f", bill.spent_moves, TRIAL_ALLOWANCE,
+             bound);
 }
 
 /* A kernel whose parts take under a tick for 16 moves (the learner's cost
@@ -814,12 +814,12 @@ int main(void)
                   repeating);
         attempted("the walk stopping behind", branch_taking_stops_behind, shape, branch_free, walk,
                   repeating);
-        attempted("the first guess's first pass left out", first_pass_left_out, shape,
-                  branch_free, walk, repeating);
+        attempted("the first guess's first pass left out", first_pass_left_out, shape, branch_free,
+                  walk, repeating);
         attempted("the trials' bill", bill_bounded, shape, branch_free, walk, repeating);
         attempted("the row decides, a stream", decided_stream, shape, branch_free, walk, stream);
-        attempted("the row decides, the first guess on repeating work",
-                  decided_cycles_first_guess, shape, branch_free, walk, repeating);
+        attempted("the row decides, the first guess on repeating work", decided_cycles_first_guess,
+                  shape, branch_free, walk, repeating);
         attempted("the row decides, the walk's cycle then a stream", decided_back_to_first_guess,
                   shape, branch_free, walk, repeating);
     } else {

@@ -755,8 +755,8 @@ void seebatch_learner_pair_timed(learner *l, const learner_pair *pair, uint32_t 
     unsigned k = pair->challenger, best = pair->best;
     ADD(l->calls[k], 1);
     ADD(l->calls[best], 1);
-    if (atomic_load_explicit(&l->phase, memory_order_acquire) != EXPLORING ||
-        k != LOAD(l->trial) || best != LOAD(l->beside) || LOAD(l->cycle))
+    if (atomic_load_explicit(&l->phase, memory_order_acquire) != EXPLORING || k != LOAD(l->trial) ||
+        best != LOAD(l->beside) || LOAD(l->cycle))
         return; /* the trial moved on while this call ran */
     ADD(l->served_moves, pair->count);
     uint32_t n = ADD(l->trial_calls, 1) + 1;

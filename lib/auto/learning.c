@@ -87,8 +87,8 @@ static void seebatch_origin(void)
 static void seebatch_timed_served(learner *l, learner_serving how, const see_batch *batch,
                                   auto_serve *serve, void *context)
 {
-    uint32_t print = !how.settled && seebatch_learner_wants_print(l) ? seebatch_call_print(batch)
-                                                                     : 0;
+    uint32_t print =
+        !how.settled && seebatch_learner_wants_print(l) ? seebatch_call_print(batch) : 0;
     uint64_t start = seebatch_ticks();
     serve(seebatch_choice_kernels[how.kernel], batch, 0, context);
     uint32_t cost = seebatch_cost_of(seebatch_ticks() - start, batch->count);
