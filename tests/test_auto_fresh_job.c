@@ -101,14 +101,17 @@ static double round_ratio(bench_job *job, const char *plain, const char *kept)
 }
 
 /* 1: kept is slower by more than SLOWER in DECIDING rounds that count; 0:
- * a round found it not; -1: too few rounds counted. */
-static int judged_slower(bench_job *job, const char *plain, const char *kept, double *ratio)
+ * a round found it not; -1: too few rounds counted. ratio: the last round
+ * counted's; counted: how many rounds counted. */
+static int judged_slower(bench_job *job, const char *plain, const char *kept, double *ratio,
+                         unsigned *counted)
 {
     unsigned slower = 0;
     for (unsigned round = 0; round < MOST_ROUNDS && slower < DECIDING; round++) {
         double r = round_ratio(job, plain, kept);
         if (r < 0)
             continue;
+        ++*counted;
         *ratio = r;
         if (r <= SLOWER)
             return 0;
@@ -130,13 +133,19 @@ static int check_cell(bench_job *job, call c, const char *cell)
         if (strcmp(kept, plain) == 0)
             continue;
         double ratio = 0;
-        int slower = judged_slower(job, plain, kept, &ratio);
-        printf("  %s, %s: a fresh job kept %s, the plain pick %s: %s (%.3f)\n", cell, call_words[c],
-               kept, plain,
+        unsigned counted = 0;
+        int slower = judged_slower(job, plain, kept, &ratio, &counted);
+        printf("  %s, %s: a fresh job kept %s, the plain pick %s: %s", cell, call_words[c], kept,
+               plain,
                slower > 0 ? "slower by more than a tenth"
                : slower   ? "undecided"
-                          : "not slower",
-               ratio);
+                          : "not slower");
+        if (counted)
+            printf(" (%.3f times its job, the last of %u rounds counted)\n", ratio, counted);
+        else
+            printf(" (none of %d rounds counted: each preempted, or the plain pick's second job "
+                   "over %.0f%% from its first)\n",
+                   MOST_ROUNDS, NOISE * 100);
         CHECK(slower <= 0, "%s, %s: a fresh job kept %s, %.3f times the plain pick %s's job", cell,
               call_words[c], kept, ratio, plain);
         outcome = slower > 0 ? 0 : slower < 0 ? -1 : 1;
