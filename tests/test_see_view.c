@@ -124,27 +124,6 @@ static void check_questions(const seebatch_board *boards, size_t count)
     (void)count;
 }
 
-/* The view in a plug-in's shape, its see_ge given: for SEEs that answer
- * otherwise. */
-static void *view_position(void *context, const char *fen)
-{
-    seebatch_error error;
-    return see_view_position(context, fen, &error);
-}
-
-static int view_move(void *context, void *position, const char *uci, uint32_t *move)
-{
-    (void)context;
-    seebatch_error error;
-    return see_view_move(position, uci, move, &error);
-}
-
-static void view_free(void *context, void *position)
-{
-    (void)context;
-    see_view_position_free(position);
-}
-
 static int inverted_see_ge(void *position, uint32_t move, int32_t threshold)
 {
     return !see_view_see_ge(position, move, threshold);
@@ -219,8 +198,7 @@ static void check_comparing(const seebatch_board *boards, size_t count)
     int32_t *thresholds = calloc(q.capture_count + 1, sizeof *thresholds);
     for (size_t i = 0; i < q.capture_count; i++)
         thresholds[i] = (int32_t)(i % 7) * 50 - 150;
-    timed_see same = {"view", &view, view_position, view_move, see_view_see_ge, view_free, NULL};
-    timed_see inverted = same, garbage = same;
+    timed_see same = see_view_timed(&view), inverted = same, garbage = same;
     inverted.see_ge = inverted_see_ge;
     garbage.see_ge = garbage_see_ge;
     CHECK_EQ(differences_of(&same, &same, &q, thresholds), 0, "the view against itself");

@@ -237,25 +237,6 @@ static void plugin_position_free(void *context, void *position)
     ((const plugin_functions *)context)->position_free(position);
 }
 
-static void *view_position(void *context, const char *fen)
-{
-    seebatch_error error;
-    return see_view_position(context, fen, &error);
-}
-
-static int view_move(void *context, void *position, const char *uci, uint32_t *move)
-{
-    (void)context;
-    seebatch_error error;
-    return see_view_move(position, uci, move, &error);
-}
-
-static void view_position_free(void *context, void *position)
-{
-    (void)context;
-    see_view_position_free(position);
-}
-
 /* A plug-in, opened, with its view beside it. */
 typedef struct timed_pair {
     engine_see engine;
@@ -289,8 +270,7 @@ static int open_pair(int k, const time_options *o, timed_pair *pair)
         report("time", "%s", error.message);
         return EXIT_USAGE;
     }
-    pair->view_see = (timed_see){"seebatch's view", &pair->view,       view_position, view_move,
-                                 see_view_see_ge,   view_position_free, NULL};
+    pair->view_see = see_view_timed(&pair->view);
     return EXIT_OK;
 }
 

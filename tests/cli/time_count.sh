@@ -10,11 +10,7 @@
 # The test SEE is tests/engine_see/small_see.c's plug-in; no time is asserted.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-plugin=${SEEBATCH_SMALL_SEE_PLUGIN:-}
-if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
-    echo "time_count: SKIP: no small_see plug-in (SEEBATCH_SMALL_SEE_PLUGIN: tests/engine_see builds it)"
-    exit 77
-fi
+small_see_plugin time_count
 rules='--values 100,300,300,500,900 --pins --promotions=move'
 
 unlike() { # unlike WORDS FILE: "N of M", the view's answers unlike the plug-in's

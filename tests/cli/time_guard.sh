@@ -10,11 +10,7 @@
 # plug-in; no time is asserted.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-plugin=${SEEBATCH_SMALL_SEE_PLUGIN:-}
-if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
-    echo "time_guard: SKIP: no small_see plug-in (SEEBATCH_SMALL_SEE_PLUGIN: tests/engine_see builds it)"
-    exit 77
-fi
+small_see_plugin time_guard
 "$tool" gen --count 200 --seed 5 > "$work/positions.fen"
 "$tool" eval "$work/positions.fen" | cut -d';' -f1,2 > "$work/captures.txt"
 captures=$(wc -l < "$work/captures.txt" | tr -d ' ')

@@ -9,11 +9,7 @@
 # The test SEE is tests/engine_see/small_see.c's plug-in; no time is asserted.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-plugin=${SEEBATCH_SMALL_SEE_PLUGIN:-}
-if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
-    echo "time_inputs: SKIP: no small_see plug-in (SEEBATCH_SMALL_SEE_PLUGIN: tests/engine_see builds it)"
-    exit 77
-fi
+small_see_plugin time_inputs
 quick=(--rounds 1 --sample-seconds 0.001)
 
 counted() { # counted FILE... [OPTIONS]: time's "N positions, M captures", or its exit status
