@@ -167,7 +167,7 @@ static bool take_own(int argc, char **argv, int *i, time_options *o, bool *known
         return take_number(argc, argv, i, 0, 1ll << 50, &o->calls);
     if (strcmp(a, "--sample-seconds") == 0)
         return take_seconds(argc, argv, i, (const double[2]){0.001, 10}, &o->sample_seconds);
-    if (strcmp(a, "--see-timeout") == 0) /* as check's: above 0, at most a day */
+    if (strcmp(a, "--see-timeout") == 0) /* check's name; a millisecond to a day */
         return take_seconds(argc, argv, i, (const double[2]){0.001, 86400}, &o->timeout);
     if (strcmp(a, "--regime") == 0)
         return take_regime(argc, argv, i, &o->regime);

@@ -7,7 +7,9 @@
  * regimes, "1,000 cycled" (the first 1,000 positions' captures, over and
  * over: the branch predictor and the caches learn them), "10,000 cycled"
  * and "streamed" (every position, one after another), the SEEs in turn
- * within each round, so that their ratios hold on a loaded machine.
+ * within each round, so that their ratios hold on a loaded machine. Every
+ * question is first asked once of each SEE (timing_differences); a plug-in
+ * is called inside its guard throughout, its answers held to 0 or 1.
  */
 #ifndef SEEBATCH_SEE_TIMING_H
 #define SEEBATCH_SEE_TIMING_H
