@@ -118,7 +118,7 @@ static int gather_inputs(const time_reading *reading, input_set *inputs, gatheri
                              .go_on = memory_left};
         int input_status = run_portion_work(&work);
         status = worse_status(status, input_status);
-        if (all->all.no_memory || !run_goes_on(&inputs->sources[i], input_status))
+        if (all->all.no_memory || !run_goes_on("time", inputs, i, input_status))
             break;
     }
     progress_end(&progress);
