@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct function_see {
     function_see_settings settings;
@@ -12,10 +13,20 @@ typedef struct function_see {
     function_see_calls calls;
     const char *fen; /* the position set up */
     seebatch_board board;
+    unsigned passes;              /* function_see_passes */
+    bool swap_priced;             /* function_see_swap_values */
+    int32_t swap_values[5];
 } function_see;
 
 static int32_t value_of(const function_see *see, seebatch_move move)
 {
+    if (see->passes & move_kind_bit(move))
+        return EXPLANATION_PASSED;
+    if (see->swap_priced) {
+        exchange_rules rules = {see->settings.config, see->settings.fault, true, {0}};
+        memcpy(rules.swap_values, see->swap_values, sizeof rules.swap_values);
+        return exchange_value_rules(&see->board, move, &rules);
+    }
     if (see->settings.fault == FAULT_NONE)
         return seebatch_value(&see->rules, &see->board, NULL, move);
     return exchange_value(&see->board, move, &see->settings.config, see->settings.fault);
@@ -93,6 +104,18 @@ bool function_see_open(const function_see_settings *settings, engine_see *engine
     *engine =
         (engine_see){"a function", settings->thresholds, settings->values, ask, close_see, see};
     return true;
+}
+
+void function_see_passes(const engine_see *engine, unsigned passes)
+{
+    ((function_see *)engine->context)->passes = passes;
+}
+
+void function_see_swap_values(const engine_see *engine, const int32_t values[5])
+{
+    function_see *see = engine->context;
+    see->swap_priced = true;
+    memcpy(see->swap_values, values, sizeof see->swap_values);
 }
 
 const function_see_calls *function_see_calls_of(const engine_see *engine)

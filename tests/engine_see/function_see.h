@@ -2,8 +2,9 @@
  * An engine's SEE made of a function, in this process, for the tests of the
  * check (programs/engine_check/engine_check.h): seebatch's reference under a
  * configuration, or with a fault planted (a classic SEE fault of
- * exchange_walk.h, see_ge off by one, answers not monotone, a failure at a
- * given question). It counts how it is asked.
+ * exchange_walk.h or an engine's choice, pieces worth more once on the
+ * destination, special moves passed unexamined, see_ge off by one, answers
+ * not monotone, a failure at a given question). It counts how it is asked.
  */
 #ifndef SEEBATCH_FUNCTION_SEE_H
 #define SEEBATCH_FUNCTION_SEE_H
@@ -13,6 +14,7 @@
 
 #include "engine_see.h"
 #include "exchange_walk.h"
+#include "explanations.h"
 #include "seebatch.h"
 
 typedef struct function_see_settings {
@@ -33,6 +35,14 @@ typedef struct function_see_calls {
 
 /* Opens it: false when out of memory. */
 bool function_see_open(const function_see_settings *settings, engine_see *engine);
+
+/* Answers 1 at every threshold for moves of the kinds `passes` (KIND_* of
+ * explanations.h): special moves passed unexamined. */
+void function_see_passes(const engine_see *engine, unsigned passes);
+
+/* Pieces worth values[0..4] (pawn to queen) once on the destination, the
+ * configuration's values as victims. */
+void function_see_swap_values(const engine_see *engine, const int32_t values[5]);
 
 /* Its counts, until it is closed. */
 const function_see_calls *function_see_calls_of(const engine_see *engine);
