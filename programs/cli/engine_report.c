@@ -102,8 +102,8 @@ static void print_explained_text(const engine_report *r, FILE *out)
                          classes->explanations.item[parts[p]].name,
                          (unsigned long long)r->counts->explained[parts[p]],
                          p + 1 < n ? ";" : "\n");
-    const char *separator = "  not its rule, though giving some of these answers (each answers "
-                            "otherwise where your SEE answers as the reference does):";
+    const char *separator = "  giving some of these answers but not its rule (each answers "
+                            "otherwise on a move your SEE gets right):";
     for (int x = 0; x < classes->explanations.count; x++)
         if (classes->evidence[x].agreeing && !((classes->held >> x) & 1)) {
             print_output(out, "%s %s %llu", separator, classes->explanations.item[x].name,
@@ -268,17 +268,29 @@ static const char *feature_name(const void *context, int i)
     return exchange_feature_name(i);
 }
 
-/* The held explanations of an example, the most specific first. */
-static void print_json_explained(const difference_classes *classes, uint64_t explained, FILE *out)
+/* Explanations (indices) as a JSON array of names. */
+static void print_json_explanations(const difference_classes *classes, const int *order,
+                                    int count, FILE *out)
 {
-    int order[EXPLANATIONS_MAX];
-    int count = difference_classes_order(classes, explained, order);
     print_output(out, "[");
     for (int i = 0; i < count; i++) {
         print_output(out, "%s", i ? "," : "");
         print_json_string(out, classes->explanations.item[order[i]].name);
     }
     print_output(out, "]");
+}
+
+/* The explanations of an example, the most specific first, and the parts
+ * of a whole among them that alone agree. */
+static void print_json_explained(const difference_classes *classes, uint64_t explained, FILE *out)
+{
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX], part_count = 0;
+    int count = difference_classes_order(classes, explained, order);
+    print_json_explanations(classes, order, count, out);
+    for (int i = 0; i < count; i++)
+        part_count += difference_classes_parts(classes, explained, order[i], parts + part_count);
+    print_output(out, ",\"here\":");
+    print_json_explanations(classes, parts, part_count, out);
 }
 
 static void print_json_example(const engine_report *r, const check_example *e, FILE *out)
@@ -347,7 +359,16 @@ static void print_json_differences(const engine_report *r, FILE *out)
         print_json_string(out, r->classes->explanations.item[order[i]].name);
         print_output(out, ":%llu,", (unsigned long long)c->explained[order[i]]);
     }
-    print_output(out, "\"nothing\":%llu},\"not_its_rule\":[", (unsigned long long)c->unexplained);
+    print_output(out, "\"nothing\":%llu},\"parts_alone\":{", (unsigned long long)c->unexplained);
+    int parts[EXPLANATIONS_MAX];
+    const char *separator = "";
+    for (int i = 0, count = by_count(r, -1, order); i < count; i++)
+        for (int p = 0, n = by_count(r, order[i], parts); p < n; p++, separator = ",") {
+            print_output(out, "%s", separator);
+            print_json_string(out, r->classes->explanations.item[parts[p]].name);
+            print_output(out, ":%llu", (unsigned long long)c->explained[parts[p]]);
+        }
+    print_output(out, "},\"not_its_rule\":[");
     print_json_not_held(r->classes, out);
     print_output(out, "],\"examples\":[");
     for (size_t i = 0; i < r->example_count; i++) {

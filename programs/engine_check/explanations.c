@@ -123,15 +123,14 @@ static void add_swap_algorithm(explanation_list *list, const seebatch_config *co
     seebatch_config swap = {{0}, 0};
     memcpy(swap.values, config->values, sizeof swap.values);
     add_played(list,
-               "promotions played as chessprogramming.org's swap algorithm plays them (a pawn "
-               "throughout, a push's pawn toggled back in as a recapturer, pruned where a side "
-               "is behind either way)",
+               "promotions as chessprogramming.org's swap algorithm plays them (a pawn "
+               "throughout, a pushed pawn toggled back in, pruned)",
                KIND_PROMOTION, &swap, parts);
     int whole = list->count;
     add_played(list,
-               "chessprogramming.org's swap algorithm as written (pruned where a side is behind "
-               "either way, a quiet pawn move's pawn toggled back in, the pawn taken en passant "
-               "left on its square, no promotion, a king judged off its square)",
+               "chessprogramming.org's swap algorithm as written (its prune, a pushed pawn "
+               "toggled back in, the en passant pawn left, no promotion, a king judged off its "
+               "square)",
                KINDS_ALL, &swap, parts);
     for (int i = 0; i < whole; i++) {
         const explanation *e = &list->item[i];
