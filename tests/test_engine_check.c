@@ -25,7 +25,7 @@ static const seebatch_config small_rules = {{100, 300, 300, 500, 900},
 /* What is planted in the engine beyond its settings. */
 typedef struct planted {
     function_see_settings settings;
-    unsigned passes;            /* function_see_passes */
+    unsigned passes, zeroes;    /* function_see_passes, function_see_zeroes */
     const int32_t *swap_values; /* function_see_swap_values, or NULL */
     bool random_boards;         /* asked on random dense boards, not real positions */
 } planted;
@@ -74,6 +74,7 @@ static void check_planted(const planted *plant, const seebatch_config *config, s
     if (!function_see_open(&plant->settings, &engine))
         exit(3);
     function_see_passes(&engine, plant->passes);
+    function_see_zeroes(&engine, plant->zeroes);
     if (plant->swap_values)
         function_see_swap_values(&engine, plant->swap_values);
     engine_check_settings check_settings = {&engine, *config, 20, 0, batch};
@@ -100,7 +101,7 @@ static void check_planted(const planted *plant, const seebatch_config *config, s
 static void check_sample(const function_see_settings *settings, const seebatch_config *config,
                          size_t batch, run *out)
 {
-    planted plant = {*settings, 0, NULL, false};
+    planted plant = {*settings, 0, 0, NULL, false};
     check_planted(&plant, config, batch, out);
 }
 
@@ -230,7 +231,7 @@ static void test_planted(const planted *plant, const char *explanation, int feat
 
 static void test_fault(const function_see_settings *settings, const char *explanation, int feature)
 {
-    planted plant = {*settings, 0, NULL, false};
+    planted plant = {*settings, 0, 0, NULL, false};
     test_planted(&plant, explanation, feature);
 }
 
@@ -265,14 +266,17 @@ static void test_faults(void)
 
 /* Choices that real positions seldom show, on random dense boards: the
  * same-type capturer taken a8 first, rule 4 judged with the king off its
- * square (a slider behind a king that is in check). */
+ * square (a slider behind a king that is in check), the pawn taken en
+ * passant left on its square (with a rook behind it). */
 static void test_choices_on_dense_boards(void)
 {
-    planted plant = {reference(small_rules), 0, NULL, true};
+    planted plant = {reference(small_rules), 0, 0, NULL, true};
     plant.settings.fault = FAULT_SQUARE_ORDER_A8;
     test_planted(&plant, exchange_fault_name(FAULT_SQUARE_ORDER_A8), -1);
     plant.settings.fault = FAULT_KING_OFF_SQUARE;
     test_planted(&plant, exchange_fault_name(FAULT_KING_OFF_SQUARE), 4);
+    plant.settings.fault = FAULT_EN_PASSANT_VICTIM_STAYS;
+    test_planted(&plant, exchange_fault_name(FAULT_EN_PASSANT_VICTIM_STAYS), 3);
 }
 
 /* Special moves passed unexamined, each kind alone, then all three (Weiss,
@@ -287,7 +291,7 @@ static void test_passes(void)
         {KIND_PROMOTION, "promotions passed unexamined (see_ge true at every threshold)", 2},
         {KIND_EN_PASSANT, "en passant passed unexamined (see_ge true at every threshold)", 3},
         {KIND_CASTLING, "castling passed unexamined (see_ge true at every threshold)", -1}};
-    planted plant = {reference(small_rules), 0, NULL, false};
+    planted plant = {reference(small_rules), 0, 0, NULL, false};
     for (int k = 0; k < 3; k++) {
         plant.passes = kinds[k].kind;
         test_planted(&plant, kinds[k].name, kinds[k].feature);
@@ -308,13 +312,38 @@ static void test_passes(void)
     CHECK_EQ(r.counts.unexplained, 0, "all three passed: nothing unexplained");
 }
 
+/* One kind of move scored 0 alone; checked under --normal-moves-only, one
+ * kind played alone (the other scored 0 as the rules say). */
+static void test_kinds_treated(void)
+{
+    planted plant = {reference(small_rules), 0, KIND_EN_PASSANT, NULL, false};
+    test_planted(&plant, "en passant scored 0", 3);
+    plant.zeroes = KIND_PROMOTION;
+    test_planted(&plant, "promotions scored 0", 2);
+    seebatch_config scored_0 = small_rules;
+    scored_0.flags |= SEEBATCH_NORMAL_MOVES_ONLY;
+    static const struct {
+        unsigned zeroes;
+        const char *name;
+    } played[2] = {
+        {KIND_PROMOTION, "en passant played (not scored 0)"},
+        {KIND_EN_PASSANT, "promotions played, the move's own promotion counted (as --promotions=move)"}};
+    for (int i = 0; i < 2; i++) {
+        plant.zeroes = played[i].zeroes;
+        run r;
+        check_planted(&plant, &scored_0, 0, &r);
+        CHECK_EQ(r.status, CHECK_DONE, "%s", r.failure.message);
+        explained_by_alone(&r, explanation_named(&r.classes, played[i].name), 0, played[i].name);
+    }
+}
+
 /* A rook valued as a queen once on the destination, and a knight at 250:
  * the values read from the engine and named. */
 static void test_swap_values(void)
 {
     static const int32_t rook_as_queen[5] = {100, 300, 300, 900, 900};
     static const int32_t two[5] = {100, 250, 300, 900, 900};
-    planted plant = {reference(small_rules), 0, rook_as_queen, false};
+    planted plant = {reference(small_rules), 0, 0, rook_as_queen, false};
     test_planted(&plant, "the rook valued 900 (500 as a victim) in the swap", -1);
     plant.swap_values = two;
     test_planted(&plant,
@@ -328,7 +357,7 @@ static void test_swap_values(void)
 static void test_swap_algorithm(void)
 {
     seebatch_config swap = {{100, 300, 300, 500, 900}, 0};
-    planted plant = {reference(swap), 0, NULL, false};
+    planted plant = {reference(swap), 0, 0, NULL, false};
     plant.settings.fault = FAULT_SWAP_PRUNED | FAULT_FROM_SQUARE_TOGGLED |
                            FAULT_EN_PASSANT_VICTIM_STAYS | FAULT_KING_OFF_SQUARE;
     run r;
@@ -383,6 +412,7 @@ int main(void)
     test_faults();
     test_choices_on_dense_boards();
     test_passes();
+    test_kinds_treated();
     test_swap_values();
     test_swap_algorithm();
     test_inconsistent_and_failing();

@@ -52,15 +52,7 @@ const char *check_kind_key(int kind)
     return kind >= 0 && kind < CHECK_KINDS ? kind_keys[kind] : "?";
 }
 
-static check_kind kind_of(seebatch_move move)
-{
-    unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_NORMAL)
-        return CHECK_KIND_NORMAL;
-    if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return CHECK_KIND_EN_PASSANT;
-    return kind == SEEBATCH_MOVE_CASTLING ? CHECK_KIND_CASTLING : CHECK_KIND_PROMOTION;
-}
+static check_kind kind_of(seebatch_move move) { return (check_kind)move_kind_index(move); }
 
 engine_check *engine_check_new(const engine_check_settings *settings)
 {

@@ -26,7 +26,7 @@
 #include "exchange_features.h"
 #include "seebatch.h"
 
-typedef enum check_kind {
+typedef enum check_kind { /* explanations.h's move_kind_index */
     CHECK_KIND_NORMAL,
     CHECK_KIND_PROMOTION,
     CHECK_KIND_EN_PASSANT,

@@ -22,6 +22,7 @@ typedef struct walk {
     int32_t value[6]; /* by type, as victims; the king's 0 */
     int32_t on_to[6]; /* by type, once on `to`: what a capture there risks */
     unsigned faults;
+    bool recorded; /* the record's attackers kept (not for a value alone) */
     int ghost, ghost_piece; /* FAULT_FROM_SQUARE_TOGGLED: the mover toggled back in (-1: none) */
     int32_t swap[MAX_CAPTURES]; /* swap[d]: the balance of the side that made capture d */
 } walk;
@@ -109,6 +110,8 @@ static int attackers(const walk *w, int color, int *squares)
 static uint64_t attacker_set(const walk *w)
 {
     uint64_t set = 0;
+    if (!w->recorded)
+        return 0;
     int squares[64];
     for (int color = PLAIN_WHITE; color <= PLAIN_BLACK; color++)
         for (int i = 0, count = attackers(w, color, squares); i < count; i++)
@@ -286,8 +289,23 @@ static void start(walk *w, const seebatch_board *board, seebatch_move move,
         plain_pins_find(&w->board, &w->pins);
 }
 
-void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
-                         const exchange_rules *rules, exchange_record *record)
+/* FAULT_FROM_SQUARE_TOGGLED: a move whose piece did not attack `to` (a
+ * quiet pawn move) has it toggled back in. */
+static void toggle_in(walk *w, int from)
+{
+    int squares[64], mover = w->board.square[from];
+    bool attacked = false;
+    for (int i = 0, count = attackers(w, plain_color(mover), squares); i < count; i++)
+        attacked = attacked || squares[i] == from;
+    if (!attacked) {
+        w->ghost = from;
+        w->ghost_piece = mover;
+    }
+}
+
+/* The walk; the record's attackers kept when `recorded`. */
+static void walk_exchange(const seebatch_board *board, seebatch_move move,
+                          const exchange_rules *rules, bool recorded, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
     unsigned kind = seebatch_move_kind(move);
@@ -295,13 +313,12 @@ void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
         return;
     walk w;
     start(&w, board, move, rules);
+    w.recorded = recorded;
     record->walked = true;
     record->first_attackers = attacker_set(&w);
     int from = (int)seebatch_move_from(move), mover = w.board.square[from];
-    if ((w.faults & FAULT_FROM_SQUARE_TOGGLED) && !((record->first_attackers >> from) & 1)) {
-        w.ghost = from; /* a quiet move: its piece was no attacker, toggled in */
-        w.ghost_piece = mover;
-    }
+    if (w.faults & FAULT_FROM_SQUARE_TOGGLED)
+        toggle_in(&w, from);
     w.swap[0] = play_first(&w, move, &rules->config, record);
     int cut = -1;
     if (plain_type(mover) != SEEBATCH_KING) /* rule 4: a king moving first is never taken */
@@ -311,6 +328,12 @@ void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
         record->value = 0; /* scored 0 unplayed: nothing stops early */
         record->best_line = record->captures;
     }
+}
+
+void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
+                         const exchange_rules *rules, exchange_record *record)
+{
+    walk_exchange(board, move, rules, true, record);
 }
 
 void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
@@ -324,14 +347,13 @@ int32_t exchange_value_rules(const seebatch_board *board, seebatch_move move,
                              const exchange_rules *rules)
 {
     exchange_record record;
-    exchange_walk_rules(board, move, rules, &record);
+    walk_exchange(board, move, rules, false, &record);
     return record.value;
 }
 
 int32_t exchange_value(const seebatch_board *board, seebatch_move move,
                        const seebatch_config *config, unsigned fault)
 {
-    exchange_record record;
-    exchange_walk(board, move, config, fault, &record);
-    return record.value;
+    exchange_rules rules = {*config, fault, false, {0}};
+    return exchange_value_rules(board, move, &rules);
 }

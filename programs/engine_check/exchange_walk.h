@@ -90,7 +90,7 @@ void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
 void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
                    unsigned fault, exchange_record *record);
 
-/* The values alone. */
+/* The values alone (the record's attackers not looked for: faster). */
 int32_t exchange_value_rules(const seebatch_board *board, seebatch_move move,
                              const exchange_rules *rules);
 int32_t exchange_value(const seebatch_board *board, seebatch_move move,

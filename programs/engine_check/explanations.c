@@ -10,15 +10,17 @@
 
 enum { PROMOTION_RULES = SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY };
 
-unsigned move_kind_bit(seebatch_move move)
+unsigned move_kind_index(seebatch_move move)
 {
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_NORMAL)
-        return KIND_NORMAL;
+        return 0;
     if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return KIND_EN_PASSANT;
-    return kind == SEEBATCH_MOVE_CASTLING ? KIND_CASTLING : KIND_PROMOTION;
+        return 2;
+    return kind == SEEBATCH_MOVE_CASTLING ? 3 : 1;
 }
+
+unsigned move_kind_bit(seebatch_move move) { return 1u << move_kind_index(move); }
 
 static explanation *add(explanation_list *list, const char *name, unsigned kinds,
                         explanation_way way)
@@ -63,12 +65,12 @@ static void add_en_passant(explanation_list *list, const seebatch_config *config
         EXPLAINED_PASSED);
     if (!scored_0)
         add(list, "en passant scored 0", KIND_EN_PASSANT, EXPLAINED_ZERO);
+    if (scored_0)
+        add_played(list, "en passant played (not scored 0)", KIND_EN_PASSANT, &ep, FAULT_NONE);
     add_played(list, exchange_fault_name(FAULT_EN_PASSANT_VICTIM_STAYS), KIND_EN_PASSANT, &ep,
                FAULT_EN_PASSANT_VICTIM_STAYS);
     add_played(list, exchange_fault_name(FAULT_EN_PASSANT_NO_VICTIM), KIND_EN_PASSANT, &ep,
                FAULT_EN_PASSANT_NO_VICTIM);
-    if (scored_0)
-        add_played(list, "en passant played (not scored 0)", KIND_EN_PASSANT, &ep, FAULT_NONE);
 }
 
 static void add_promotions(explanation_list *list, const seebatch_config *config)

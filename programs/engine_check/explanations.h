@@ -21,7 +21,8 @@
 
 enum { EXPLANATIONS_MAX = 40, EXPLANATION_NAME_MAX = 256 };
 
-/* Move kinds as bits, what an explanation treats. */
+/* Move kinds as bits, what an explanation treats: bit i the kind a check
+ * counts as i (engine_check.h's check_kind). */
 enum {
     KIND_NORMAL = 1,
     KIND_PROMOTION = 2,
@@ -30,7 +31,10 @@ enum {
     KINDS_ALL = 15
 };
 
-/* The kind bit of a move. */
+/* A move's kind: 0 normal, 1 promotion, 2 en passant, 3 castling. */
+unsigned move_kind_index(seebatch_move move);
+
+/* The same as a bit, 1 << move_kind_index(move). */
 unsigned move_kind_bit(seebatch_move move);
 
 typedef enum explanation_way {

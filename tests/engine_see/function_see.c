@@ -13,7 +13,7 @@ typedef struct function_see {
     function_see_calls calls;
     const char *fen; /* the position set up */
     seebatch_board board;
-    unsigned passes;              /* function_see_passes */
+    unsigned passes, zeroes;      /* function_see_passes, function_see_zeroes */
     bool swap_priced;             /* function_see_swap_values */
     int32_t swap_values[5];
 } function_see;
@@ -22,6 +22,8 @@ static int32_t value_of(const function_see *see, seebatch_move move)
 {
     if (see->passes & move_kind_bit(move))
         return EXPLANATION_PASSED;
+    if (see->zeroes & move_kind_bit(move))
+        return 0;
     if (see->swap_priced) {
         exchange_rules rules = {see->settings.config, see->settings.fault, true, {0}};
         memcpy(rules.swap_values, see->swap_values, sizeof rules.swap_values);
@@ -109,6 +111,11 @@ bool function_see_open(const function_see_settings *settings, engine_see *engine
 void function_see_passes(const engine_see *engine, unsigned passes)
 {
     ((function_see *)engine->context)->passes = passes;
+}
+
+void function_see_zeroes(const engine_see *engine, unsigned zeroes)
+{
+    ((function_see *)engine->context)->zeroes = zeroes;
 }
 
 void function_see_swap_values(const engine_see *engine, const int32_t values[5])

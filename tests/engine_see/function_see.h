@@ -40,6 +40,9 @@ bool function_see_open(const function_see_settings *settings, engine_see *engine
  * explanations.h): special moves passed unexamined. */
 void function_see_passes(const engine_see *engine, unsigned passes);
 
+/* Scores moves of the kinds `zeroes` (KIND_* of explanations.h) 0. */
+void function_see_zeroes(const engine_see *engine, unsigned zeroes);
+
 /* Pieces worth values[0..4] (pawn to queen) once on the destination, the
  * configuration's values as victims. */
 void function_see_swap_values(const engine_see *engine, const int32_t values[5]);
