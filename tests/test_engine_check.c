@@ -254,6 +254,8 @@ static void test_faults(void)
     test_fault(&s, exchange_fault_name(FAULT_XRAY_MOVER_LINES), 0);
     s.fault = FAULT_FROM_SQUARE_TOGGLED;
     test_fault(&s, exchange_fault_name(FAULT_FROM_SQUARE_TOGGLED), 2);
+    s.fault = FAULT_PROMOTED_RISKS_PAWN;
+    test_fault(&s, exchange_fault_name(FAULT_PROMOTED_RISKS_PAWN), 2);
     s = reference(small_rules);
     s.off_by_one = true;
     test_fault(&s, "see_ge off by one (answers SEE > threshold)", -1);
@@ -267,7 +269,8 @@ static void test_faults(void)
 /* Choices that real positions seldom show, on random dense boards: the
  * same-type capturer taken a8 first, rule 4 judged with the king off its
  * square (a slider behind a king that is in check), the pawn taken en
- * passant left on its square (with a rook behind it). */
+ * passant left on its square (with a rook behind it), a pinned piece
+ * capturing along its pin. */
 static void test_choices_on_dense_boards(void)
 {
     planted plant = {reference(small_rules), 0, 0, NULL, true};
@@ -277,6 +280,8 @@ static void test_choices_on_dense_boards(void)
     test_planted(&plant, exchange_fault_name(FAULT_KING_OFF_SQUARE), 4);
     plant.settings.fault = FAULT_EN_PASSANT_VICTIM_STAYS;
     test_planted(&plant, exchange_fault_name(FAULT_EN_PASSANT_VICTIM_STAYS), 3);
+    plant.settings.fault = FAULT_PINNED_ALONG_PIN;
+    test_planted(&plant, exchange_fault_name(FAULT_PINNED_ALONG_PIN), 1);
 }
 
 /* Special moves passed unexamined, each kind alone, then all three (Weiss,

@@ -220,6 +220,33 @@ static void test_swap_values(void)
     CHECK_EQ(exchange_value_rules(&board, move, &rules), -400, "one table");
 }
 
+/* Reckless's two choices, each under the rules it changes. Qc6, the bishop
+ * d7 pinned on that line: rule 5 keeps it home (0); along its pin it takes
+ * the queen, Ba4xc6 retakes: -600. a7-a8=Q (+800), rxa8 (+100 for black):
+ * -100; the queen risking the pawn too: -200. */
+static void test_engine_choices(void)
+{
+    seebatch_config config = seebatch_config_classic();
+    config.values[1] = config.values[2] = 300;
+    config.values[4] = 900;
+    config.flags = SEEBATCH_PINS;
+    seebatch_board board = board_of("4k3/3b4/8/8/B7/8/2Q5/6K1 w - - 0 1");
+    seebatch_move move = move_of(&board, "c2c6");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_NONE), 0, "pinned: rule 5");
+    CHECK_EQ(oracle_see_value(&board, move, &config), 0, "pinned: rule 5 (oracle)");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PINNED_ALONG_PIN), -600, "along its pin");
+    board = board_of("4k3/3n4/8/8/B7/8/2Q5/6K1 w - - 0 1"); /* a knight cannot */
+    move = move_of(&board, "c2c6");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PINNED_ALONG_PIN), 0, "a knight held");
+    config.flags = SEEBATCH_MOVE_PROMOTION_ONLY;
+    board = board_of("1r4k1/P7/8/8/8/8/8/6K1 w - - 0 1");
+    move = move_of(&board, "a7a8q");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_NONE), -100, "promotion");
+    CHECK_EQ(oracle_see_value(&board, move, &config), -100, "promotion (oracle)");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PROMOTED_RISKS_PAWN), -200,
+             "the promoted queen risking the pawn too");
+}
+
 /* The explanations' own values: a kind passed, scored 0, off by one, the
  * kinds each leaves alone; every configuration's list fits, and the parts
  * of the swap algorithm name it their whole. */
@@ -294,6 +321,7 @@ int main(void)
     test_features();
     test_faults();
     test_swap_values();
+    test_engine_choices();
     test_explanations();
     test_rule_words();
     return check_finish("test_exchange_features");

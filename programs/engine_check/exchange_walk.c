@@ -22,7 +22,8 @@ typedef struct walk {
     int32_t value[6]; /* by type, as victims; the king's 0 */
     int32_t on_to[6]; /* by type, once on `to`: what a capture there risks */
     unsigned faults;
-    bool recorded; /* the record's attackers kept (not for a value alone) */
+    int32_t promoted_risk; /* FAULT_PROMOTED_RISKS_PAWN: more risked by the move's promotion */
+    bool recorded;         /* the record's attackers kept (not for a value alone) */
     int ghost, ghost_piece; /* FAULT_FROM_SQUARE_TOGGLED: the mover toggled back in (-1: none) */
     int32_t swap[MAX_CAPTURES]; /* swap[d]: the balance of the side that made capture d */
 } walk;
@@ -40,6 +41,8 @@ static const char *const fault_names[FAULT_KINDS] = {
     "file shut)",
     "rule 4 judged with the king off its square (a slider behind it defends)",
     "a pushed pawn toggled back in as a recapturer (attadef ^= fromSet)",
+    "a promoted piece risking itself and the pawn (the pawn counted lost twice)",
+    "a pinned piece capturing along its pin (rule 5 otherwise)",
 };
 
 const char *exchange_fault_name(unsigned fault)
@@ -59,7 +62,30 @@ static int32_t value_of(const walk *w, int piece)
 static int32_t on_to_value(const walk *w)
 {
     int piece = w->board.square[w->to];
-    return piece == PLAIN_EMPTY ? 0 : w->on_to[plain_type(piece)];
+    return piece == PLAIN_EMPTY ? 0 : w->on_to[plain_type(piece)] + w->promoted_risk;
+}
+
+/* Do `to` and `s` lie one way from `king` on one line? */
+static bool along(int king, int s, int to)
+{
+    int df = s % 8 - king % 8, dr = s / 8 - king / 8;
+    int tf = to % 8 - king % 8, tr = to / 8 - king / 8;
+    bool on_line = df == 0 || dr == 0 || df == dr || df == -dr;
+    return on_line && df * tr == dr * tf && df * tf >= 0 && dr * tr >= 0;
+}
+
+/* Rule 5: is the piece on `s` held by its pin? Under
+ * FAULT_PINNED_ALONG_PIN it may still capture along it. */
+static bool held_by_pin(const walk *w, int color, int s)
+{
+    if (!w->pins.blocker[color][s])
+        return false;
+    if (!(w->faults & FAULT_PINNED_ALONG_PIN))
+        return true;
+    for (int k = 0; k < 64; k++)
+        if (w->before.square[k] == plain_piece(SEEBATCH_KING, color))
+            return !along(k, s, w->to);
+    return true;
 }
 
 /* The piece on a square, the mover toggled back in included. */
@@ -142,7 +168,7 @@ static int next_attacker(const walk *w, int color)
     int best = -1;
     for (int i = 0; i < count; i++) {
         int s = squares[i];
-        if (pinned && w->pins.blocker[color][s])
+        if (pinned && held_by_pin(w, color, s))
             continue;
         int order = order_of(w, plain_type(piece_at(w, s)));
         int best_order = best < 0 ? 99 : order_of(w, plain_type(piece_at(w, best)));
@@ -180,6 +206,8 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     w->board.square[w->to] = arriving;
     w->board.square[from] = PLAIN_EMPTY;
     piece_left(w, plain_type(moving));
+    if ((w->faults & FAULT_PROMOTED_RISKS_PAWN) && arriving != moving)
+        w->promoted_risk = w->value[SEEBATCH_PAWN];
     return gain;
 }
 
@@ -190,6 +218,7 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
 {
     int piece = piece_at(w, from), side = plain_color(piece);
     w->swap[d] = on_to_value(w) - w->swap[d - 1];
+    w->promoted_risk = 0; /* the promoted piece taken */
     if ((config->flags & SEEBATCH_PROMOTIONS) && plain_type(piece) == SEEBATCH_PAWN &&
         w->to / 8 == plain_last_rank(side)) {
         piece = plain_piece(SEEBATCH_QUEEN, side);
@@ -278,13 +307,14 @@ static void start(walk *w, const seebatch_board *board, seebatch_move move,
     w->sight = rules->faults & FAULT_NO_XRAY ? &w->before : &w->board;
     w->to = (int)seebatch_move_to(move);
     w->faults = rules->faults;
+    w->promoted_risk = 0;
     w->ghost = -1;
     for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++) {
         w->value[type] = rules->config.values[type];
         w->on_to[type] = rules->swap_priced ? rules->swap_values[type] : w->value[type];
     }
     w->value[SEEBATCH_KING] = w->on_to[SEEBATCH_KING] = 0;
-    w->use_pins = (rules->config.flags & SEEBATCH_PINS) != 0;
+    w->use_pins = (rules->config.flags & SEEBATCH_PINS) || (rules->faults & FAULT_PINNED_ALONG_PIN);
     if (w->use_pins)
         plain_pins_find(&w->board, &w->pins);
 }

@@ -10,8 +10,9 @@
  * the side to make it is behind whether it captures or not, which keeps the
  * sign of the value and not the value), the same-type capturer taken a8
  * first, x-rays looked for only along the lines of the piece that left, rule
- * 4 judged with the king off its square, and a quiet move's piece toggled
- * back in among its side's attackers; and pieces may be worth one thing as
+ * 4 judged with the king off its square, a quiet move's piece toggled
+ * back in among its side's attackers, a promoted piece risking the pawn too,
+ * a pinned piece capturing along its pin; and pieces may be worth one thing as
  * victims and another once on the destination (exchange_rules). Slow and
  * plain, for the check of an engine's SEE: only its differences and a
  * sample are walked. Without a fault the value is the contract's
@@ -51,7 +52,13 @@ typedef enum exchange_fault {
      * attackers and recaptures as a pawn of the side that moved; taking
      * part puts its square back into the occupancy. */
     FAULT_FROM_SQUARE_TOGGLED = 1 << 10,
-    FAULT_KINDS = 11 /* the faults above, one bit each */
+    /* A promotion's piece, once on `to`, risks itself and the pawn: the
+     * pawn counted lost twice (Reckless's worst case). */
+    FAULT_PROMOTED_RISKS_PAWN = 1 << 11,
+    /* Rule 5, but a pinned piece may capture along its pin, away from or
+     * towards its king (Reckless). */
+    FAULT_PINNED_ALONG_PIN = 1 << 12,
+    FAULT_KINDS = 13 /* the faults above, one bit each */
 } exchange_fault;
 
 /* "x-rays missing", ...: how a report names one fault (one bit). */

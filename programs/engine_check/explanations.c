@@ -102,7 +102,8 @@ static void add_faults(explanation_list *list, const seebatch_config *config)
     static const unsigned faults[] = {
         FAULT_SQUARE_ORDER_A8,  FAULT_KING_OFF_SQUARE,     FAULT_QUEEN_BEFORE_ROOK,
         FAULT_KING_INTO_ATTACK, FAULT_XRAY_MOVER_LINES,    FAULT_FROM_SQUARE_TOGGLED,
-        FAULT_SWAP_PRUNED,      FAULT_STOPS_ONCE_AHEAD,    FAULT_NO_XRAY};
+        FAULT_SWAP_PRUNED,      FAULT_STOPS_ONCE_AHEAD,    FAULT_NO_XRAY,
+        FAULT_PROMOTED_RISKS_PAWN, FAULT_PINNED_ALONG_PIN};
     for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
         seebatch_config c = *config;
         char name[EXPLANATION_NAME_MAX];
