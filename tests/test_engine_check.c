@@ -333,13 +333,34 @@ static void test_kinds_treated(void)
     } played[2] = {
         {KIND_PROMOTION, "en passant played (not scored 0)"},
         {KIND_EN_PASSANT, "promotions played, the move's own promotion counted (as --promotions=move)"}};
-    for (int i = 0; i < 2; i++) {
-        plant.zeroes = played[i].zeroes;
+    for (int i = 0; i < 3; i++) {
+        plant.zeroes = i < 2 ? played[i].zeroes : KIND_EN_PASSANT;
+        if (i == 2) /* promotions played, the pawn a pawn throughout */
+            plant.settings.config.flags = SEEBATCH_PINS;
+        const char *name = i < 2 ? played[i].name
+                                 : "promotions played, the pawn a pawn throughout (as "
+                                   "--promotions=none)";
         run r;
         check_planted(&plant, &scored_0, 0, &r);
         CHECK_EQ(r.status, CHECK_DONE, "%s", r.failure.message);
-        explained_by_alone(&r, explanation_named(&r.classes, played[i].name), 0, played[i].name);
+        explained_by_alone(&r, explanation_named(&r.classes, name), 0, name);
     }
+}
+
+/* The swap list's prune checked under --stop-when-ahead: named in its
+ * place. */
+static void test_prune_in_place(void)
+{
+    seebatch_config checked = small_rules;
+    checked.flags |= SEEBATCH_STOP_WHEN_AHEAD;
+    planted plant = {reference(small_rules), 0, 0, NULL, false};
+    plant.settings.fault = FAULT_SWAP_PRUNED;
+    run r;
+    check_planted(&plant, &checked, 0, &r);
+    char name[EXPLANATION_NAME_MAX];
+    snprintf(name, sizeof name, "%s, in place of --stop-when-ahead",
+             exchange_fault_name(FAULT_SWAP_PRUNED));
+    explained_by_alone(&r, explanation_named(&r.classes, name), 0, name);
 }
 
 /* A rook valued as a queen once on the destination, and a knight at 250:
@@ -418,6 +439,7 @@ int main(void)
     test_choices_on_dense_boards();
     test_passes();
     test_kinds_treated();
+    test_prune_in_place();
     test_swap_values();
     test_swap_algorithm();
     test_inconsistent_and_failing();
