@@ -19,10 +19,15 @@ pub fn board(fen: &str) -> Option<Board> {
 }
 
 /// The legal move written `uci` in `board`, or None. Reckless generates
-/// pseudo-legal moves and its search asks Board::is_legal of each.
+/// pseudo-legal moves and its search asks Board::is_legal of each. Its
+/// Display (a String each) judges only the moves from the text's first
+/// square: writing every move's text cost a check most of its time.
 pub fn legal_move(board: &Board, uci: &str) -> Option<Move> {
+    let text = uci.as_bytes();
+    let (file, rank) = (text.first()?.wrapping_sub(b'a'), text.get(1)?.wrapping_sub(b'1'));
     let moves = board.generate_all_moves();
-    let found = moves.iter().map(|entry| entry.mv).find(|mv| mv.to_string() == uci);
+    let mut moves = moves.iter().map(|entry| entry.mv);
+    let found = moves.find(|mv| mv.from().file() == file && mv.from().rank() == rank && mv.to_string() == uci);
     found.filter(|mv| board.is_legal(*mv))
 }
 
