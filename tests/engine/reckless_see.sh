@@ -57,14 +57,8 @@ if ! command -v python3 > /dev/null; then
     exit 77
 fi
 
-# block NAME: the fenced code after the page's `<!-- tested: NAME -->`.
-block() {
-    awk -v marker="<!-- tested: $1 -->" '
-        $0 == marker { found = 1; next }
-        found == 1 && /^```/ { found = 2; next }
-        found == 2 && /^```/ { exit }
-        found == 2 { print }' "$repo/docs/your-see.md"
-}
+source "$repo/tests/support/tested_block.sh"
+block() { tested_block "$repo/docs/your-see.md" "$1"; }
 if [ "$part" = page ]; then
     name="$name, docs/your-see.md's Rust"
     mkdir -p "$work/page"
