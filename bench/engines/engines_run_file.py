@@ -23,6 +23,7 @@ from pathlib import Path
 
 REGIMES = ["1,000 cycled", "10,000 cycled", "streamed"]
 TITLES = {
+    "reckless": "Reckless e47e820 (Rust), `Board::see`",
     "stockfish": "Stockfish 15.1, `Position::see_ge`",
     "ethereal": "Ethereal 14, `staticExchangeEvaluation`",
     "berserk": "Berserk 4.6.0, `SEE`",
@@ -31,6 +32,15 @@ TITLES = {
 # Why each engine's SEE answers as it does, read from its code (src/ of
 # each tree); the check names the classes, this says where in the code.
 NOTES = {
+    "reckless": "`Board::see` (src/board/see.rs) values pieces by `PIECE_VALUES` (src/parameters.rs: "
+    "100, 375, 400, 625, 1200; the king 0, and its king captures only where nothing recaptures). "
+    "It answers true for every promotion and castling move before looking "
+    "(`if mv.is_promotion() || mv.is_castling() { return true; }`), so each differs one above its "
+    "value: promotions and castling passed unexamined. On en passant it counts a pawn but clears "
+    "only the mover's square and sets the destination in its occupancy, never the taken pawn's, so "
+    "a rook or queen behind that pawn never joins: \"the pawn taken en passant left on its "
+    "square\". Otherwise a plain swap to the end, least valuable attacker first, pins not looked "
+    "at: no normal move differs.",
     "stockfish": "`Position::see_ge` (src/position.cpp) is what the stockfish rules describe: "
     "pinned pieces do not recapture while their pinner stands, en passant, promotions and castling "
     "score 0 (`type_of(m) != NORMAL` returns `VALUE_ZERO >= threshold`), its own piece values "
