@@ -20,10 +20,10 @@
 # ending the check with exit 4; `seebatch time` times the plug-in beside the
 # view under its rules (no figure asserted: timings vary).
 #
-# page: docs/your-see.md's Rust plug-in and line program, the code blocks
-# after `<!-- tested: plugin.rs -->` and `<!-- tested: lines.rs -->`, built
-# by the same build.sh in place of the adapters (PLUGIN_SOURCE,
-# LINES_SOURCE) and checked as above.
+# page: docs/your-see.md's Rust plug-in, the code block after
+# `<!-- tested: plugin.rs -->`, built by the same build.sh in place of the
+# adapter (PLUGIN_SOURCE; the page points to the line program,
+# bench/engines/reckless/lines.rs) and checked as above.
 #
 # The tree is the user's, never the repository's: $SEEBATCH_RECKLESS_SRC,
 # else ../shared/reckless-e47e820 beside the checkout. A skip (77) without
@@ -63,10 +63,8 @@ if [ "$part" = page ]; then
     name="$name, docs/your-see.md's Rust"
     mkdir -p "$work/page"
     block plugin.rs > "$work/page/plugin.rs"
-    block lines.rs > "$work/page/lines.rs"
     expect "the page's Rust plug-in found" "$([ -s "$work/page/plugin.rs" ] && echo yes)" "yes"
-    expect "the page's Rust line program found" "$([ -s "$work/page/lines.rs" ] && echo yes)" "yes"
-    export PLUGIN_SOURCE=$work/page/plugin.rs LINES_SOURCE=$work/page/lines.rs
+    export PLUGIN_SOURCE=$work/page/plugin.rs
 fi
 "$repo/bench/engines/reckless/build.sh" "$tree" "$work/build" > "$work/build.log" 2>&1
 expect "$name: built" "$?" "0"
@@ -87,6 +85,9 @@ for way in --see-plugin --see-command; do
     expect "$name $way: every promotion and castling move differs (passed unexamined)" \
         "$(field '[d["differences"]["by_kind"][k] == d["moves"][k] > 0 for k in ("promotion", "castling")]' "$report")" \
         "[True, True]"
+    expect "$name $way: promotions and castling explained as passed unexamined, nothing unexplained" \
+        "$(field '[d["differences"]["explained_by"].get(k + " passed unexamined (see_ge true at every threshold)") == d["moves"][m] for k, m in (("promotions", "promotion"), ("castling", "castling"))] + [d["differences"]["explained_by"]["nothing"]]' "$report")" \
+        "[True, True, 0]"
     expect "$name $way: en passant differs, each with the taken pawn left on its square" \
         "$(field 'd["differences"]["by_kind"]["en_passant"] > 0 and d["differences"]["by_kind"]["en_passant"] == d["differences"]["explained_by"]["the pawn taken en passant left on its square"]' "$report")" \
         "True"
