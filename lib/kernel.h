@@ -43,9 +43,10 @@ typedef struct see_backend {
      * the checks that name faults then find the batch sound, as it is.
      * NULL: seebatch_batch_sound_portable. */
     bool (*batch_sound)(const see_batch *batch, size_t board_count);
-    /* Its exchange takes no branch on the positions (lanes and masks), so
-     * repeating work teaches the branch predictor nothing of it: auto judges
-     * it by its first pass over a cycle (auto/learning.c). */
+    /* Its exchange is lanes and masks, not a walk with a branch at each
+     * capture: repeating work teaches the branch predictor less of it (its
+     * loops' exits and paths only), and auto's trial of it on such work
+     * needs no subset of the cycle first (auto/learner.c). */
     bool branch_free;
 } see_backend;
 

@@ -99,6 +99,58 @@ static void print_rules_text(const engine_report *r, FILE *out)
         print_output(out, "  answers not monotone in the threshold: %s\n", f->not_monotone);
 }
 
+/* The explanations taken (or, with `whole` >= 0, the parts of that whole),
+ * most differences first: their indices. */
+static int by_count(const engine_report *r, int whole, int *order)
+{
+    const difference_classes *classes = r->classes;
+    int count = 0;
+    for (int x = 0; x < classes->explanations.count; x++) {
+        bool wanted = whole < 0 ? (classes->chosen >> x) & 1
+                                : classes->explanations.item[x].whole == whole;
+        if (!wanted || !r->counts->explained[x])
+            continue;
+        int at = count++;
+        while (at > 0 && r->counts->explained[order[at - 1]] < r->counts->explained[x]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = x;
+    }
+    return count;
+}
+
+/* What explains the classed differences (explanations held to the moves
+ * the engine got right, difference_classes.h), and what gives some of
+ * their answers without being its rule. */
+static void print_explained_text(const engine_report *r, FILE *out)
+{
+    const difference_classes *classes = r->classes;
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX];
+    int count = by_count(r, -1, order);
+    print_output(out, "  explained by (the most first):");
+    for (int i = 0; i < count; i++)
+        print_output(out, " %s %llu;", classes->explanations.item[order[i]].name,
+                     (unsigned long long)r->counts->explained[order[i]]);
+    print_output(out, " nothing %llu\n", (unsigned long long)r->counts->unexplained);
+    for (int i = 0; i < count; i++)
+        for (int p = 0, n = by_count(r, order[i], parts); p < n; p++)
+            print_output(out, "%s %s %llu%s", p ? "" : "  of which, a part alone:",
+                         classes->explanations.item[parts[p]].name,
+                         (unsigned long long)r->counts->explained[parts[p]],
+                         p + 1 < n ? ";" : "\n");
+    const char *separator = "  giving some of these answers but not its rule (each answers "
+                            "otherwise on a move your SEE gets right):";
+    for (int x = 0; x < classes->explanations.count; x++)
+        if (classes->evidence[x].agreeing && !((classes->held >> x) & 1)) {
+            print_output(out, "%s %s %llu", separator, classes->explanations.item[x].name,
+                         (unsigned long long)classes->evidence[x].agreeing);
+            separator = ";";
+        }
+    if (*separator == ';')
+        print_output(out, "\n");
+}
+
 /* What the classed differences hold and what explains them. */
 static void print_classes_text(const engine_report *r, FILE *out)
 {
@@ -109,20 +161,8 @@ static void print_classes_text(const engine_report *r, FILE *out)
         if (c->features[f])
             print_output(out, " %s %llu;", exchange_feature_name(f),
                          (unsigned long long)c->features[f]);
-    print_output(out, "\n  explained by (the most first):");
-    bool shown[EXPLANATION_COUNT] = {false};
-    for (int n = 0; n < EXPLANATION_COUNT; n++) {
-        int most = -1;
-        for (int x = 0; x < EXPLANATION_COUNT; x++)
-            if (!shown[x] && c->explained[x] && (most < 0 || c->explained[x] > c->explained[most]))
-                most = x;
-        if (most < 0)
-            break;
-        shown[most] = true;
-        print_output(out, " %s %llu;", r->classes->names[most],
-                     (unsigned long long)c->explained[most]);
-    }
-    print_output(out, " nothing %llu\n", (unsigned long long)c->unexplained);
+    print_output(out, "\n");
+    print_explained_text(r, out);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -137,19 +177,42 @@ static bool example_move(const check_example *e, seebatch_board *board, seebatch
            seebatch_move_parse(board, e->move, move, &error) == SEEBATCH_OK;
 }
 
-/* The walk explanation x stands for: a rule change's rules, or a fault
- * under the rules checked; false for one with no exchange of its own (see_ge
- * off by one answers of the reference's). */
-static bool explanation_walk(const engine_report *r, int x, seebatch_config *config,
-                             exchange_fault *fault)
+/* The explanations an example names, in the order it names them (those
+ * taken, each followed by the parts of it that agree alone): their
+ * indices, how many. */
+static int example_explanations(const engine_report *r, const check_example *e, int *list)
 {
-    *config = r->config;
-    *fault = FAULT_NONE;
-    if (x < RULE_CHANGES_MAX)
-        *config = r->classes->changes[x].config;
-    else if (x < EXPLAIN_OFF_BY_ONE)
-        *fault = (exchange_fault)(x - EXPLAIN_FIRST_FAULT + 1);
-    return x < EXPLAIN_OFF_BY_ONE;
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX], count = 0;
+    uint64_t listed = 0;
+    int taken = difference_classes_order(r->classes, e->explained, order);
+    for (int i = 0; i < taken; i++) {
+        parts[0] = order[i];
+        int n = 1 + difference_classes_parts(r->classes, e->explained, order[i], parts + 1);
+        for (int p = 0; p < n && count < EXPLANATIONS_MAX; p++)
+            if (!((listed >> parts[p]) & 1)) {
+                listed |= 1ull << parts[p];
+                list[count++] = parts[p];
+            }
+    }
+    return count;
+}
+
+/* The exchange an explanation plays on an example's move: its rules walked,
+ * or the reference's on a kind of move it leaves alone; false for one with
+ * no exchange of its own (a move passed unexamined or scored 0, see_ge off
+ * by one). */
+static bool explanation_exchange(const explanation *x, const seebatch_board *board,
+                                 seebatch_move move, const exchange_record *reference,
+                                 exchange_record *record)
+{
+    if (!(x->kinds & move_kind_bit(move))) {
+        *record = *reference;
+        return true;
+    }
+    if (x->way != EXPLAINED_BY_LIBRARY && x->way != EXPLAINED_BY_WALK)
+        return false;
+    exchange_walk_rules(board, move, &x->rules, record);
+    return true;
 }
 
 /* Where an explanation's line parts from the reference's, in words. */
@@ -171,15 +234,16 @@ static void parting_words(const exchange_record *reference, const exchange_recor
 }
 
 /* One exchange shown: "reference", or an explanation's name and where its
- * line parts from the reference's. */
+ * line parts from the reference's (its name alone, and no text, for one
+ * with no exchange of its own). */
 typedef struct example_exchange {
-    char label[160];
+    char label[EXPLANATION_NAME_MAX + 64];
     int explanation; /* -1: the reference */
     char text[EXCHANGE_TEXT_MAX];
 } example_exchange;
 
 /* The example's exchanges: the reference's first, then each explanation's
- * that has one; how many (none when its line does not read back). */
+ * it names; how many (none when its line does not read back). */
 static size_t example_exchanges(const engine_report *r, const check_example *e,
                                 example_exchange *lines)
 {
@@ -192,46 +256,50 @@ static size_t example_exchanges(const engine_report *r, const check_example *e,
     snprintf(lines[0].label, sizeof lines[0].label, "reference");
     lines[0].explanation = -1;
     exchange_text(&reference, lines[0].text, sizeof lines[0].text);
-    size_t count = 1;
-    for (int x = 0; e->classified && x < EXPLANATION_COUNT; x++) {
-        seebatch_config config;
-        exchange_fault fault;
-        if (!((e->explained >> x) & 1) || !explanation_walk(r, x, &config, &fault))
-            continue;
-        exchange_walk(&board, move, &config, fault, &other);
-        char words[64];
-        parting_words(&reference, &other, words, sizeof words);
-        snprintf(lines[count].label, sizeof lines[count].label, words[0] ? "%s (%s)" : "%s%s",
-                 r->classes->names[x], words);
-        lines[count].explanation = x;
-        exchange_text(&other, lines[count].text, sizeof lines[count].text);
-        count++;
+    int named[EXPLANATIONS_MAX];
+    int count = e->classified ? example_explanations(r, e, named) : 0;
+    for (int i = 0; i < count; i++) {
+        const explanation *x = &r->classes->explanations.item[named[i]];
+        example_exchange *line = &lines[1 + i];
+        char words[64] = "";
+        line->explanation = named[i];
+        line->text[0] = '\0';
+        if (explanation_exchange(x, &board, move, &reference, &other)) {
+            parting_words(&reference, &other, words, sizeof words);
+            exchange_text(&other, line->text, sizeof line->text);
+        }
+        snprintf(line->label, sizeof line->label, words[0] ? "%s (%s)" : "%s%s", x->name, words);
     }
-    return count;
+    return 1 + (size_t)count;
 }
 
 /* Under an example's explanation: each exchange, a line of its own. */
 static void print_example_exchanges(const engine_report *r, const check_example *e, FILE *out)
 {
-    example_exchange *lines = malloc((EXPLANATION_COUNT + 1) * sizeof *lines);
+    example_exchange *lines = malloc((EXPLANATIONS_MAX + 1) * sizeof *lines);
     size_t count = lines ? example_exchanges(r, e, lines) : 0;
     for (size_t i = 0; i < count; i++)
-        print_output(out, "     %s: %s\n", lines[i].label, lines[i].text);
+        print_output(out, "     %s%s%s\n", lines[i].label, lines[i].text[0] ? ": " : "",
+                     lines[i].text);
     free(lines);
 }
 
 /* ,"exchange":"...","explained_exchanges":{"NAME":"...",...} */
 static void print_json_exchanges(const engine_report *r, const check_example *e, FILE *out)
 {
-    example_exchange *lines = malloc((EXPLANATION_COUNT + 1) * sizeof *lines);
+    example_exchange *lines = malloc((EXPLANATIONS_MAX + 1) * sizeof *lines);
     size_t count = lines ? example_exchanges(r, e, lines) : 0;
     if (count > 0) {
         print_output(out, ",\"exchange\":");
         print_json_string(out, lines[0].text);
         print_output(out, ",\"explained_exchanges\":{");
+        const char *separator = "";
         for (size_t i = 1; i < count; i++) {
-            print_output(out, "%s", i > 1 ? "," : "");
-            print_json_string(out, r->classes->names[lines[i].explanation]);
+            if (!lines[i].text[0])
+                continue; /* no exchange of its own */
+            print_output(out, "%s", separator);
+            separator = ",";
+            print_json_string(out, r->classes->explanations.item[lines[i].explanation].name);
             print_output(out, ":");
             print_json_string(out, lines[i].text);
         }
@@ -258,13 +326,16 @@ static void print_example_text(const engine_report *r, const check_example *e, s
             separator = ", ";
         }
     print_output(out, "%s; explained by", *separator == ' ' ? " nothing special" : "");
-    separator = " ";
-    for (int x = 0; x < EXPLANATION_COUNT; x++)
-        if ((e->explained >> x) & 1) {
-            print_output(out, "%s%s", separator, r->classes->names[x]);
-            separator = ", ";
-        }
-    print_output(out, "%s\n", *separator == ' ' ? " nothing" : "");
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX];
+    int count = difference_classes_order(r->classes, e->explained, order);
+    for (int i = 0; i < count; i++) {
+        print_output(out, "%s%s", i ? ", " : " ", r->classes->explanations.item[order[i]].name);
+        int n = difference_classes_parts(r->classes, e->explained, order[i], parts);
+        for (int p = 0; p < n; p++)
+            print_output(out, "%s%s", p ? ", " : "; here ",
+                         r->classes->explanations.item[parts[p]].name);
+    }
+    print_output(out, "%s\n", count ? "" : " nothing");
     print_example_exchanges(r, e, out);
 }
 
@@ -398,9 +469,29 @@ static const char *feature_name(const void *context, int i)
     return exchange_feature_name(i);
 }
 
-static const char *explanation_name(const void *context, int i)
+/* Explanations (indices) as a JSON array of names. */
+static void print_json_explanations(const difference_classes *classes, const int *order,
+                                    int count, FILE *out)
 {
-    return ((const difference_classes *)context)->names[i];
+    print_output(out, "[");
+    for (int i = 0; i < count; i++) {
+        print_output(out, "%s", i ? "," : "");
+        print_json_string(out, classes->explanations.item[order[i]].name);
+    }
+    print_output(out, "]");
+}
+
+/* The explanations of an example, the most specific first, and the parts
+ * of a whole among them that alone agree. */
+static void print_json_explained(const difference_classes *classes, uint64_t explained, FILE *out)
+{
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX], part_count = 0;
+    int count = difference_classes_order(classes, explained, order);
+    print_json_explanations(classes, order, count, out);
+    for (int i = 0; i < count; i++)
+        part_count += difference_classes_parts(classes, explained, order[i], parts + part_count);
+    print_output(out, ",\"here\":");
+    print_json_explanations(classes, parts, part_count, out);
 }
 
 static void print_json_example(const engine_report *r, const check_example *e, FILE *out)
@@ -424,10 +515,29 @@ static void print_json_example(const engine_report *r, const check_example *e, F
         print_output(out, ",\"holds\":");
         print_json_names(out, e->features, EXCHANGE_FEATURE_COUNT, feature_name, NULL);
         print_output(out, ",\"explained_by\":");
-        print_json_names(out, e->explained, EXPLANATION_COUNT, explanation_name, r->classes);
+        print_json_explained(r->classes, e->explained, out);
     }
     print_json_exchanges(r, e, out);
     print_output(out, "}");
+}
+
+/* Explanations that give some differences' answers but answer otherwise
+ * where the engine answers as the reference does: each with a move. */
+static void print_json_not_held(const difference_classes *classes, FILE *out)
+{
+    const char *separator = "";
+    for (int x = 0; x < classes->explanations.count; x++) {
+        const explanation_evidence *evidence = &classes->evidence[x];
+        if (!evidence->agreeing || ((classes->held >> x) & 1))
+            continue;
+        print_output(out, "%s{\"explanation\":", separator);
+        print_json_string(out, classes->explanations.item[x].name);
+        print_output(out, ",\"agreeing\":%llu,\"answers_otherwise_on\":",
+                     (unsigned long long)evidence->agreeing);
+        print_json_string(out, evidence->first_contradiction);
+        print_output(out, "}");
+        separator = ",";
+    }
 }
 
 static void print_json_differences(const engine_report *r, FILE *out)
@@ -446,11 +556,23 @@ static void print_json_differences(const engine_report *r, FILE *out)
         print_output(out, "%s\"%s\":%llu", f ? "," : "", exchange_feature_name(f),
                      (unsigned long long)c->features[f]);
     print_output(out, "},\"explained_by\":{");
-    for (int x = 0; x < EXPLANATION_COUNT; x++) {
-        print_json_string(out, r->classes->names[x]);
-        print_output(out, ":%llu,", (unsigned long long)c->explained[x]);
+    int order[EXPLANATIONS_MAX];
+    for (int i = 0, count = by_count(r, -1, order); i < count; i++) {
+        print_json_string(out, r->classes->explanations.item[order[i]].name);
+        print_output(out, ":%llu,", (unsigned long long)c->explained[order[i]]);
     }
-    print_output(out, "\"nothing\":%llu},\"examples\":[", (unsigned long long)c->unexplained);
+    print_output(out, "\"nothing\":%llu},\"parts_alone\":{", (unsigned long long)c->unexplained);
+    int parts[EXPLANATIONS_MAX];
+    const char *separator = "";
+    for (int i = 0, count = by_count(r, -1, order); i < count; i++)
+        for (int p = 0, n = by_count(r, order[i], parts); p < n; p++, separator = ",") {
+            print_output(out, "%s", separator);
+            print_json_string(out, r->classes->explanations.item[parts[p]].name);
+            print_output(out, ":%llu", (unsigned long long)c->explained[parts[p]]);
+        }
+    print_output(out, "},\"not_its_rule\":[");
+    print_json_not_held(r->classes, out);
+    print_output(out, "],\"examples\":[");
     for (size_t i = 0; i < r->example_count; i++) {
         print_output(out, "%s", i ? "," : "");
         print_json_example(r, &r->examples[i], out);

@@ -136,7 +136,7 @@ static void put_end(writer *w, const exchange_line *line, int last)
         put_broken_off(w, line, last);
         break;
     case END_FAULT_CUT:
-        put(w, exchange_fault_name(line->fault));
+        put(w, exchange_fault_name(line->cut_fault));
         break;
     default:
         put(w, side_names[next]);
