@@ -1,6 +1,6 @@
 /*
  * The baseline with slider attacks by magic multiplication (any CPU), and
- * what the benchmarks need to hold positions as Stockfish holds them.
+ * what the benchmarks need to hold positions as the walk reads them.
  */
 #include "baseline_see.h"
 
@@ -14,15 +14,14 @@ static uint8_t code_of(unsigned type, unsigned color) { return (uint8_t)(type + 
 const int8_t baseline_type_of_code[BASELINE_PIECE_CODES] = {-1, 0, 1, 2, 3, 4, 5, -1,
                                                             -1, 0, 1, 2, 3, 4, 5, -1};
 
-_Static_assert(sizeof(baseline_position) == 1056, "the size of Stockfish's Position");
-_Static_assert(sizeof(baseline_state) == 192, "the size of Stockfish's StateInfo");
+/* The size the header, the benchmark's closing line and docs/benchmarks.md
+ * give: what the walk reads, padded to its bitboards' alignment. */
+_Static_assert(sizeof(baseline_position) == 176, "a board's bytes as the walk reads them");
 
-void baseline_position_set(baseline_position *position, baseline_state *state,
-                           const seebatch_board *board, const seebatch_pins *pins)
+void baseline_position_set(baseline_position *position, const seebatch_board *board,
+                           const seebatch_pins *pins)
 {
     memset(position, 0, sizeof *position);
-    memset(state, 0, sizeof *state);
-    position->st = state;
     for (unsigned type = 0; type < SEEBATCH_PIECE_TYPES; type++) {
         position->by_type[1 + type] = board->pieces[type];
         position->by_type[0] |= board->pieces[type];
@@ -34,9 +33,8 @@ void baseline_position_set(baseline_position *position, baseline_state *state,
     position->by_color[0] = board->colors[0];
     position->by_color[1] = board->colors[1];
     position->side_to_move = board->side_to_move;
-    if (pins) {
-        state->pins = *pins; /* seebatch_pins is laid out as StateInfo's */
-    }
+    if (pins)
+        position->pins = *pins; /* seebatch_pins is laid out as StateInfo's */
 }
 
 baseline_values baseline_values_of(const seebatch_config *config)

@@ -1,9 +1,9 @@
 /*
  * The baseline the engine path is compared with: Stockfish's
  * Position::see_ge as Stockfish runs it (current master, x86-64-bmi2 build),
- * on a position held as Stockfish holds one: a mailbox of piece codes for
- * the two lookups of the early exits, bitboards by type and colour, and the
- * pins its StateInfo keeps. It lives in bench/ only: it is the row a user
+ * on what it reads of a position: a mailbox of piece codes for the two
+ * lookups of the early exits, bitboards by type and colour, the side to
+ * move and the pins its StateInfo keeps. It lives in bench/ only: it is the row a user
  * reads as "the SEE my engine has", never library code. How close it is to
  * the real function is measured by bench/stockfish/calibrate.sh
  * (docs/benchmarks.md, "The baseline").
@@ -24,40 +24,31 @@ extern "C" {
  * B_PAWN = 9 .. B_KING = 14 (colour in bit 3). */
 enum { BASELINE_PIECE_CODES = 16 };
 
-/* Stockfish's StateInfo (current master, 192 bytes) with what see_ge reads
- * where it lies: blockersForKing[2] and pinners[2] at byte 88, in
- * seebatch_pins' layout (which is StateInfo's). The rest (keys,
- * counters, check squares) is never read here; it is kept for the size, so
- * an array of them fills the caches as Stockfish's do. */
-typedef struct baseline_state {
-    uint64_t before_pins[11];
-    seebatch_pins pins;
-    uint64_t after_pins[9];
-} baseline_state;
-
-/* Stockfish's Position (current master, 1056 bytes) with what see_ge reads
- * at Stockfish's offsets: the mailbox (Piece is one byte) at 0, byTypeBB
- * (ALL_PIECES first, then pawn .. king) at 64, byColorBB at 128, the
- * StateInfo pointer at 608, the side to move at 620. The rest (piece counts,
- * castling data, the scratch move record) is never read here: it is kept for
- * the size, so that positions fill the caches as Stockfish's do: a compact
- * position misses the caches less and times faster than Stockfish's own. */
+/* A board as Stockfish's see_ge reads it, and nothing more: Position's
+ * mailbox (board[64], a Piece a byte), byTypeBB (ALL_PIECES, then pawn ..
+ * king: the seven entries the walk reads; Stockfish's eighth is never set),
+ * byColorBB and side to move, and StateInfo's blockersForKing and pinners
+ * (seebatch_pins' layout is theirs). 176 bytes a board (BASELINE_BOARD_BYTES),
+ * so that a data set of them streams what the walk needs. Stockfish's own
+ * Position (1,056 bytes, its StateInfo 192 more, behind a pointer) carries
+ * what its search needs besides: streamed, that layout, not the walk, sets
+ * the time (docs/benchmarks.md, "The baseline"); bench/stockfish/calibrate.sh
+ * times the real one. */
 typedef struct baseline_position {
     uint8_t board[64];
-    uint64_t by_type[8];
+    uint64_t by_type[7];
     uint64_t by_color[2];
-    uint8_t unread_counts_and_castling[608 - 144];
-    const baseline_state *st;
-    int32_t game_ply;
+    seebatch_pins pins;
     uint8_t side_to_move;
-    uint8_t unread_rest[1056 - 621];
 } baseline_position;
 
-/* The position and state of a board; the position's st points at state.
- * pins: the board's, or NULL for none (for rules without SEEBATCH_PINS: no
- * pinner then ever holds a piece back). */
-void baseline_position_set(baseline_position *position, baseline_state *state,
-                           const seebatch_board *board, const seebatch_pins *pins);
+/* What a data set of baseline positions streams a board. */
+#define BASELINE_BOARD_BYTES ((unsigned)sizeof(baseline_position))
+
+/* The position of a board. pins: the board's, or NULL for none (for rules
+ * without SEEBATCH_PINS: no pinner then ever holds a piece back). */
+void baseline_position_set(baseline_position *position, const seebatch_board *board,
+                           const seebatch_pins *pins);
 
 /* Values by piece code (Stockfish's PieceValue), and whether special moves
  * score 0 (Stockfish's rule). */

@@ -59,8 +59,8 @@ static inline __attribute__((always_inline)) bool BASELINE_EXCHANGE(const baseli
         if (!(stm_attackers = attackers & pos->by_color[stm]))
             break;
         /* Pinned pieces do not take while a pinner is still on its square. */
-        if (pos->st->pins.pinners[stm ^ 1] & occupied) {
-            stm_attackers &= ~pos->st->pins.blockers[stm];
+        if (pos->pins.pinners[stm ^ 1] & occupied) {
+            stm_attackers &= ~pos->pins.blockers[stm];
             if (!stm_attackers)
                 break;
         }

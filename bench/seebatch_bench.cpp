@@ -12,8 +12,8 @@
 //   1000_cycled:  the first 1,000 positions, cycled: the branch predictor learns them;
 //   10000_cycled: the first 10,000 positions, cycled: the boards in cache, more
 //                 of them than the predictor learns;
-//   streamed:     board after board through a 96 MiB data set of shuffled
-//                 copies: boards from memory.
+//   streamed:     board after board through a data set of shuffled copies,
+//                 at least 96 MiB of boards: boards from memory.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -336,7 +336,7 @@ void view_calls(benchmark::State &state, Workload *work, Regime regime,
                                                               &set.pins[p], move, threshold));
             const baseline_position &position = set.engine[p];
             unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-            const seebatch_pins *given = pins ? &position.st->pins : nullptr;
+            const seebatch_pins *given = pins ? &position.pins : nullptr;
             return exact ? seebatch_view_see_value(rules, &views[p], given, move,
                                                    position.board[from], position.board[to])
                          : std::int32_t(seebatch_view_see_ge(rules, &views[p], given, move,
@@ -730,9 +730,13 @@ void describe(Workload &work)
                                 " positions cycled; streamed: " + std::to_string(pool_boards) +
                                 " boards (" + megabytes(pool_boards * sizeof(seebatch_board)) +
                                 ") board after board");
-    benchmark::AddCustomContext("seebatch_baseline",
-                                std::string("Stockfish's see_ge, slider attacks by ") +
-                                    baseline_kind_name(work.baseline_lookups));
+    benchmark::AddCustomContext(
+        "seebatch_baseline", std::string("Stockfish's see_ge, slider attacks by ") +
+                                 baseline_kind_name(work.baseline_lookups) + ", on " +
+                                 std::to_string(BASELINE_BOARD_BYTES) +
+                                 " bytes a board (what it reads: the mailbox, bitboards, side to "
+                                 "move and pins); streamed: " +
+                                 megabytes(pool_boards * BASELINE_BOARD_BYTES));
     benchmark::AddCustomContext("seebatch_multi", std::to_string(chunk_moves) +
                                                       " moves per call on the streamed data set");
 }
@@ -760,7 +764,10 @@ void register_all(Workload *work, const std::vector<const char *> &backends)
 
 // The closing line: what auto kept and learned for the many-board call in board order
 // (multi, on the streamed data set) and its speed against Stockfish's walk (the
-// baseline's see_ge, one call a capture, streamed: the same traffic as multi's).
+// baseline's see_ge, a threshold test, one call a capture, on the same boards
+// streamed, each as the walk reads it). What each side streams a board is said
+// beside the ratio, since streamed it sets much of the time: a board held as
+// Stockfish's whole Position (1,248 bytes) made this ratio three times as large.
 // README's Results table quotes this line from each run file.
 void print_auto_line(std::FILE *out, const SummaryReporter &reporter, const Workload &work)
 {
@@ -771,11 +778,14 @@ void print_auto_line(std::FILE *out, const SummaryReporter &reporter, const Work
         return;
     std::fprintf(out,
                  "\non this CPU auto kept %s for values on many boards in board order, streamed "
-                 "(multi, %zu moves a call): %.1f M captures/s",
-                 work.auto_learned, chunk_moves, automatic / 1e6);
+                 "(multi, %zu moves a call, %zu bytes a board): %.1f M captures/s",
+                 work.auto_learned, chunk_moves, sizeof(seebatch_board), automatic / 1e6);
     if (stockfish > 0)
-        std::fprintf(out, ", %.2fx Stockfish's walk (its see_ge a capture, streamed)",
-                     automatic / stockfish);
+        std::fprintf(out,
+                     ", %.2fx Stockfish's walk (its see_ge, one call a capture on the same boards "
+                     "streamed, %u bytes a board: the mailbox, bitboards, side to move and pins it "
+                     "reads)",
+                     automatic / stockfish, BASELINE_BOARD_BYTES);
     std::fprintf(out, "\n");
 }
 

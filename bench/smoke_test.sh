@@ -71,8 +71,10 @@ done
 grep -q "^benchmark .* auto$" "$work/out" || fail "the summary has no auto column"
 grep -q "^multi  .* M/s .* M/s *[0-9.]*x$" "$work/out" || fail "no multi row ending in auto's rate"
 # Each backend: a steady speed, or why none (dropped cold, how far behind).
-grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried)(; [a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried))*)\) for values on many boards in board order, streamed \(multi, 256 moves a call\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk \(its see_ge a capture, streamed\)$" "$work/out" \
-    || fail "no closing line saying what auto kept and learned"
+grep -Eq "^on this CPU auto kept (scalar|avx2|avx512) \((not learned|[a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried)(; [a-z0-9]+ ([0-9.]+ ns a capture, (kept|beside the best)|dropped after [0-9]+ calls, cold, at [0-9.]+ times the best's|on trial|not tried))*)\) for values on many boards in board order, streamed \(multi, 256 moves a call, 72 bytes a board\): [0-9.]+ M captures/s, [0-9.]+x Stockfish's walk \(its see_ge, one call a capture on the same boards streamed, 176 bytes a board: the mailbox, bitboards, side to move and pins it reads\)$" "$work/out" \
+    || fail "no closing line saying what auto kept and learned, and what each side streams a board"
+grep -q '"seebatch_baseline": "Stockfish.s see_ge, .* on 176 bytes a board' "$work/results.json" \
+    || fail "the context does not say what the baseline reads a board"
 grep -q '"seebatch_positions": "real (Stockfish self-play), [0-9]* positions' "$work/results.json" \
     || fail "the default positions are not the real ones"
 grep -q '"seebatch_captures_per_position": "1: ' "$work/results.json" || fail "no capture distribution"

@@ -25,9 +25,8 @@ bool PositionSet::add(const seebatch_board &board)
     seebatch_pins_compute(&board, &board_pins);
     pins.push_back(board_pins);
     baseline_position position;
-    baseline_state state;
-    baseline_position_set(&position, &state, &board, &board_pins);
-    add_engine(position, state);
+    baseline_position_set(&position, &board, &board_pins);
+    engine.push_back(position);
     for (std::size_t i = 0; i < count; i++) {
         thresholds.push_back(capture_threshold(&board, moves[i], captures.size(),
                                              capture_threshold_stockfish_values));
@@ -46,7 +45,7 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
 {
     boards.push_back(other.boards[i]);
     pins.push_back(other.pins[i]);
-    add_engine(other.engine[i], other.states[i]);
+    engine.push_back(other.engine[i]);
     captures.insert(captures.end(), other.captures_of(i),
                     other.captures_of(i) + other.capture_count(i));
     thresholds.insert(thresholds.end(), other.thresholds_of(i),
@@ -56,23 +55,10 @@ void PositionSet::add_copy(const PositionSet &other, std::size_t i)
     first_capture.push_back(captures.size());
 }
 
-void PositionSet::add_engine(const baseline_position &position, const baseline_state &state)
-{
-    const baseline_state *before = states.data();
-    states.push_back(state);
-    engine.push_back(position);
-    if (states.data() == before) {
-        engine.back().st = &states.back();
-        return;
-    }
-    for (std::size_t i = 0; i < engine.size(); i++) // the states moved
-        engine[i].st = &states[i];
-}
-
 void PositionSet::use_pins(bool on)
 {
     for (std::size_t i = 0; i < size(); i++)
-        baseline_position_set(&engine[i], &states[i], &boards[i], on ? &pins[i] : nullptr);
+        baseline_position_set(&engine[i], &boards[i], on ? &pins[i] : nullptr);
 }
 
 std::string PositionSet::capture_distribution() const
@@ -100,7 +86,7 @@ void view_see_ge_node(const seebatch_view_rules *view_rules, const seebatch_rule
     const seebatch_view_move *moves = set.view_moves_of(p);
     std::size_t count = set.capture_count(p);
     bool pins = (rules->flags & SEEBATCH_PINS) != 0;
-    seebatch_view_see_ge_each(view_rules, view, pins ? &position.st->pins : nullptr, moves, count,
+    seebatch_view_see_ge_each(view_rules, view, pins ? &position.pins : nullptr, moves, count,
                               passed);
     if (!(rules->flags & SEEBATCH_NORMAL_MOVES_ONLY))
         for (std::size_t i = 0; i < count; i++)
@@ -266,7 +252,6 @@ DataSet build_data_set(const PositionSet &set, std::size_t copies, std::uint64_t
     pool.boards.reserve(slot_position.size());
     pool.pins.reserve(slot_position.size());
     pool.engine.reserve(slot_position.size());
-    pool.states.reserve(slot_position.size());
     pool.captures.reserve(copies * set.captures.size());
     pool.thresholds.reserve(copies * set.captures.size());
     MoveList &list = data.in_board_order;

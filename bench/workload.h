@@ -18,11 +18,10 @@
 struct PositionSet {
     std::vector<seebatch_board> boards;
     std::vector<seebatch_pins> pins; // each board's, computed once as an engine keeps them
-    // Each board as Stockfish holds it (mailbox, bitboards, StateInfo's pins),
-    // built here, outside any timing: what the baseline and the view rows read.
-    // engine[i].st points at states[i], kept so whenever states moves.
+    // Each board as Stockfish's see_ge reads it (mailbox, bitboards, side to
+    // move, StateInfo's pins: baseline_position), built here, outside any
+    // timing: what the baseline and the view rows read.
     std::vector<baseline_position> engine;
-    std::vector<baseline_state> states;
     // The captures of board i are captures[first_capture[i] .. first_capture[i + 1]).
     std::vector<std::size_t> first_capture{0};
     std::vector<seebatch_move> captures;
@@ -58,10 +57,6 @@ struct PositionSet {
     void add_copy(const PositionSet &other, std::size_t i);
     // Histogram of captures per position: "1: 44%, 2: 23%, ...".
     std::string capture_distribution() const;
-
-private:
-    // Appends an engine position and its state, keeping every st valid.
-    void add_engine(const baseline_position &position, const baseline_state &state);
 };
 
 // seebatch_view_see_ge_each on engine position p of `set` through `view`,

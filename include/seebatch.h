@@ -499,8 +499,8 @@ enum {
     /* 1 << 12 to 1 << 14: python-chess's Racing Kings statuses, never set */
     SEEBATCH_POSITION_TOO_MANY_CHECKERS = 1 << 15, /* the side to move in check from more than two
                                                       pieces (IMPOSSIBLE_CHECK set too) */
-    /* A check no last move gives: two of pawns, knights and kings, two checkers on one line with
-     * the king, or after a double push two checkers, or one the push did not give or uncover. */
+    /* A check no last move gives: two of pawns, knights and kings, two on one line with the king,
+     * after a double push two, or one the push did not give or uncover; any other double check. */
     SEEBATCH_POSITION_IMPOSSIBLE_CHECK = 1 << 16,
     SEEBATCH_POSITION_INCONSISTENT = 1 << 30 /* not consistent: nothing else is looked at */
 };
@@ -508,8 +508,8 @@ enum {
 /*
  * statuses[i] (count entries, or NULL) = boards[i]'s SEEBATCH_POSITION_*
  * bits, 0 when it breaks none of python-chess's Board.status() rules (all
- * of them are looked for; passing them does not prove a game reaches the
- * board: docs/tool.md lists the rules and what they leave out). SEEBATCH_OK
+ * of them are looked for) nor is a double check no move gives (passing does
+ * not prove a game reaches it: docs/tool.md lists what is left out). SEEBATCH_OK
  * when every board passes, else SEEBATCH_ERROR_BOARD with the first one's first reason
  * ("impossible position: the kings stand side by side (b8, a8)", after
  * "board N: " when count > 1); seebatch_board_from_fen does not ask it.

@@ -1,8 +1,9 @@
 /*
  * The one door from the programs of the `seebatch` binary (programs/cli, the
- * differential harness programs/checking, the position generator
- * programs/positions; programs/engine_see takes the public headers alone)
- * into the library's internals: what they use that no user of the library
+ * differential harness programs/checking, the check of an engine's SEE
+ * programs/engine_check, the position generator programs/positions; the
+ * transport to an engine, programs/engine_see, takes the public headers
+ * alone) into the library's internals: what they use that no user of the library
  * does. Never installed; their files include no other header of lib/
  * (tests/design/tool_door.sh fails if one does, or if an include here has
  * no reason beside it), and every name they take through it is listed with

@@ -1,5 +1,5 @@
 /*
- * The check of an engine's SEE (programs/engine_see/engine_check.c) against
+ * The check of an engine's SEE (programs/engine_check/engine_check.c) against
  * engines made of a function (tests/engine_see/function_see.c) on the real
  * positions sample: the reference under the rules checked has no
  * difference; under other rules, or with a fault planted, it has, each

@@ -1,5 +1,5 @@
 /*
- * The exchange walk of the check of an engine's SEE (programs/checking/
+ * The exchange walk of the check of an engine's SEE (programs/engine_check/
  * exchange_walk.c, exchange_features.c, rule_words.c): without a fault it
  * gives the oracle's value on random dense boards and real positions under
  * every configuration; each flag of what an exchange holds on a position

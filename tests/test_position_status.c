@@ -166,7 +166,48 @@ static const status_case cases[] = {
     {"4k3/8/8/8/4p3/3K4/8/1b6 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
      "impossible position: the white king on d3 is in check from the bishop on b1 and the pawn on "
      "e4: one each side of it on one line, which no move gives"},
-    {"4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1", 0, ""}, /* two, not on one line: Qd1-e2 uncovers */
+    {"4k3/8/8/8/8/3n4/8/r3K3 w - - 0 1", 0, ""}, /* two, not on one line: Nc1-d3 uncovers */
+    /* Double checks no last move gives (seebatch's own rule, past
+     * python-chess's): the piece that moved must come from the other's line
+     * to the king, with the king out of check before it, or en passant must
+     * open two lines. The issue's three, then a queen's "discovery" (on d1
+     * it checked already), en passant with its pawn's start taken, a king
+     * among the checkers. */
+    {"4k3/7b/8/3p4/4K3/8/8/8 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e4 is in check from the pawn on d5 and the bishop on "
+     "h7: no last move gives both (none came from the other's line, f5 or g6, with the king out "
+     "of check before, nor did en passant open two lines)"},
+    {"4k3/8/8/8/8/2b5/5p2/4K1N1 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e1 is in check from the pawn on f2 and the bishop on "
+     "c3: no last move gives both (none came from the other's line, d2, with the king out of "
+     "check before, nor did en passant open two lines)"},
+    {"4k3/8/8/3p4/4K2r/8/8/8 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e4 is in check from the rook on h4 and the pawn on "
+     "d5: no last move gives both (none came from the other's line, f4 or g4, with the king out "
+     "of check before, nor did en passant open two lines)"},
+    {"4k3/8/8/8/8/4q3/3p4/4K3 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e1 is in check from the pawn on d2 and the queen on "
+     "e3: no last move gives both (none came from the other's line, e2, with the king out of "
+     "check before, nor did en passant open two lines)"},
+    {"4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the white king on e1 is in check from the rook on a1 and the queen on "
+     "e2: no last move gives both (none came from the other's line, b1, c1 or d1, with the king "
+     "out of check before, nor did en passant open two lines)"},
+    {"B3R3/3p4/3P4/8/4k3/8/8/7K b - - 0 1", SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the black king on e4 is in check from the bishop on a8 and the rook on "
+     "e8: no last move gives both (none came from the other's line, d5, e5, c6, ..., with the "
+     "king out of check before, nor did en passant open two lines)"},
+    {"8/8/8/3k4/4K3/8/8/3R4 b - - 0 1",
+     SEEBATCH_POSITION_OPPOSITE_CHECK | SEEBATCH_POSITION_IMPOSSIBLE_CHECK,
+     "impossible position: the kings stand side by side (d5, e4)"},
+    /* Double checks moves give, each kind: a bishop off a rook's file, a
+     * knight off it, a pawn's capture off it, a promotion off a rook's rank
+     * (the queen beside the king), en passant opening two lines. */
+    {"4k3/8/6B1/8/8/8/8/4R1K1 b - - 0 1", 0, ""},
+    {"4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1", 0, ""},
+    {"8/8/3k4/4P3/8/8/8/3R2K1 b - - 0 1", 0, ""},
+    {"4Q3/3k3R/8/8/8/8/8/6K1 b - - 0 1", 0, ""},
+    {"B3R3/8/3P4/8/4k3/8/8/7K b - - 0 1", 0, ""},
     /* After a double push (a real en passant square): the pushed pawn's
      * check, and one the push uncovers, are real; two checks are not, nor
      * one that was there before the push (through the square passed over). */

@@ -1,6 +1,6 @@
 /*
  * The rules of an engine's SEE found from its answers
- * (programs/engine_see/rules_search.c), against engines made of a function
+ * (programs/engine_check/rules_search.c), against engines made of a function
  * (tests/engine_see/function_see.c) over the real positions sample: the
  * reference under any rules is found to be those rules with no move
  * answered otherwise, asked thresholds or values; see_ge off by one is

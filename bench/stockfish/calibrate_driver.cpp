@@ -61,7 +61,6 @@ struct Captures {
     std::vector<int> thresholds;
     // The same positions and moves for the baseline.
     std::unique_ptr<baseline_position[]> base;
-    std::unique_ptr<baseline_state[]> base_states;
     std::vector<seebatch_move> base_moves;
     baseline_values values;
     baseline_kind kind;
@@ -75,7 +74,7 @@ enum Contender { STOCKFISH, BASELINE, VIEW };
 // Position p in the baseline's layout.
 void copy_to_baseline(Captures &set, std::size_t p)
 {
-    copy_to_baseline(set.positions[p], set.base[p], set.base_states[p]);
+    copy_to_baseline(set.positions[p], set.base[p]);
 }
 
 // One line of the dump into position p; exits on a move Stockfish does not list.
@@ -114,7 +113,6 @@ Captures read_captures()
     set.positions.reset(new Position[lines.size()]);
     set.states.reset(new StateInfo[lines.size()]);
     set.base.reset(new baseline_position[lines.size()]);
-    set.base_states.reset(new baseline_state[lines.size()]);
     for (std::size_t p = 0; p < lines.size(); p++) {
         read_line(lines[p], set, p);
         copy_to_baseline(set, p);

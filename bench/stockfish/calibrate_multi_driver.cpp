@@ -107,7 +107,6 @@ struct Set {
     seebatch_rules rules = stockfish_rules();
     // Each position in the baseline's layout, for the view.
     std::unique_ptr<baseline_position[]> base;
-    std::unique_ptr<baseline_state[]> base_states;
     seebatch_view_rules view_rules;
     std::size_t size() const { return first.size() - 1; }
 };
@@ -124,7 +123,7 @@ void read_line(const std::string &line, Set &set, std::size_t p)
         std::exit(2);
     }
     seebatch_pins_compute(&set.boards[p], &set.pins[p]);
-    copy_to_baseline(set.positions[p], set.base[p], set.base_states[p]);
+    copy_to_baseline(set.positions[p], set.base[p]);
     MoveList<LEGAL> legal(set.positions[p]);
     while (std::getline(fields, field, ';')) {
         std::string uci = field.substr(0, field.find(' '));
@@ -164,7 +163,6 @@ Set read_set()
     set.boards.resize(lines.size());
     set.pins.resize(lines.size());
     set.base.reset(new baseline_position[lines.size()]);
-    set.base_states.reset(new baseline_state[lines.size()]);
     set.view_rules = stockfish_view_rules();
     for (std::size_t p = 0; p < lines.size(); p++)
         read_line(lines[p], set, p);
@@ -477,7 +475,7 @@ long board_pass(const Set &set, std::size_t count, BoardCall call,
             break;
         case VIEW_EACH: {
             const seebatch_view view = {&set.base[p].by_type[1], set.base[p].by_color};
-            seebatch_view_see_ge_each(&view_rules, &view, &set.base[p].st->pins, &set.view_moves[first],
+            seebatch_view_see_ge_each(&view_rules, &view, &set.base[p].pins, &set.view_moves[first],
                                       end - first, passed);
             break;
         }
@@ -532,7 +530,6 @@ void flush_set(const Set &set, std::size_t count, const Answers &out)
     evict_first(set.positions.get(), count);
     evict_first(set.states.get(), count);
     evict_first(set.base.get(), count);
-    evict_first(set.base_states.get(), count);
     evict_first(set.boards.data(), count);
     evict_first(set.pins.data(), count);
     evict_first(set.first.data(), count + 1);

@@ -91,23 +91,21 @@ Move legal_move(const MoveList<LEGAL> &legal, const std::string &uci)
     return found == legal.end() ? Move(0) : *found;
 }
 
-// Position pos in the baseline's layout, read through Stockfish's accessors;
-// base.st points at state.
-void copy_to_baseline(const Position &pos, baseline_position &base, baseline_state &state)
+// Position pos in the baseline's layout (what see_ge reads of it), read
+// through Stockfish's accessors.
+void copy_to_baseline(const Position &pos, baseline_position &base)
 {
     std::memset(&base, 0, sizeof base);
-    std::memset(&state, 0, sizeof state);
     for (int s = 0; s < 64; s++)
         base.board[s] = std::uint8_t(pos.piece_on(Square(s)));
     for (int type = 0; type < 7; type++)
         base.by_type[type] = pos.pieces(PieceType(type));
     for (int c = 0; c < 2; c++) {
         base.by_color[c] = pos.pieces(Color(c));
-        state.pins.blockers[c] = pos.blockers_for_king(Color(c));
-        state.pins.pinners[c] = pos.pinners(Color(c));
+        base.pins.blockers[c] = pos.blockers_for_king(Color(c));
+        base.pins.pinners[c] = pos.pinners(Color(c));
     }
     base.side_to_move = std::uint8_t(pos.side_to_move());
-    base.st = &state;
 }
 
 // The stockfish preset with the values of the Stockfish built (15.1's pawn
@@ -149,7 +147,7 @@ __attribute__((noinline)) bool view_see_ge(const seebatch_view_rules &rules,
         return 0 >= threshold;
     const seebatch_view view = {&base.by_type[1], base.by_color};
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    return seebatch_view_see_ge(&rules, &view, &base.st->pins, move, base.board[from],
+    return seebatch_view_see_ge(&rules, &view, &base.pins, move, base.board[from],
                                 base.board[to], threshold);
 }
 
@@ -164,7 +162,7 @@ __attribute__((noinline)) std::int32_t view_see_value(const seebatch_view_rules 
         return 0;
     const seebatch_view view = {&base.by_type[1], base.by_color};
     unsigned from = seebatch_move_from(move), to = seebatch_move_to(move);
-    return seebatch_view_see_value(&rules, &view, &base.st->pins, move, base.board[from],
+    return seebatch_view_see_value(&rules, &view, &base.pins, move, base.board[from],
                                    base.board[to]);
 }
 

@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 
+#include "double_check.h"
 #include "errors.h"
 #include "position_status.h"
 #include "validity.h"
@@ -62,11 +63,28 @@ static unsigned seebatch_highest_square(bitboard squares)
     return 63u - (unsigned)__builtin_clzll(squares);
 }
 
-/* python-chess's rules on the checkers no last move gives, in its order:
- * more than two (TOO_MANY_CHECKERS); after a double push (a real en
- * passant square), two, or one that is not the pushed pawn and attacked
- * the king before it too; else two on one line with the king; and two of
- * pawns, knights and kings. */
+/* Whether two checkers stand one each side of the king on one line. */
+static bool seebatch_checkers_either_side(const seebatch_board *board, bitboard checkers)
+{
+    bitboard king = board->pieces[SEEBATCH_KING] & board->colors[board->side_to_move];
+    return (between(lowest_square(checkers), seebatch_highest_square(checkers)) & king) != 0;
+}
+
+/* Whether two checkers are two of pawns, knights and kings. */
+static bool seebatch_checkers_stepping(const seebatch_board *board, bitboard checkers)
+{
+    const bitboard *piece = board->pieces;
+    return more_than_one(checkers &
+                         (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] | piece[SEEBATCH_KING]));
+}
+
+/* The checkers no last move gives: python-chess's rules, in its order, more
+ * than two (TOO_MANY_CHECKERS); after a double push (a real en passant
+ * square), two, or one that is not the pushed pawn and attacked the king
+ * before it too; else two on one line with the king; and two of pawns,
+ * knights and kings. Then seebatch's own: any other two that no last move
+ * gives (double_check.c; python-chess's two-checker rules are cases of
+ * it, asked first for their messages). */
 uint32_t seebatch_check_reasons(const seebatch_board *board)
 {
     bitboard checkers = seebatch_checkers_of_side_to_move(board);
@@ -81,14 +99,12 @@ uint32_t seebatch_check_reasons(const seebatch_board *board)
         if (more_than_one(checkers) || (checkers != seebatch_square_bit(pushed) &&
                                         seebatch_attackers_before_push(board, en_passant)))
             status |= impossible;
-    } else if (popcount(checkers) == 2) {
-        bitboard king = board->pieces[SEEBATCH_KING] & board->colors[board->side_to_move];
-        if (between(lowest_square(checkers), seebatch_highest_square(checkers)) & king)
-            status |= impossible;
+    } else if (popcount(checkers) == 2 && seebatch_checkers_either_side(board, checkers)) {
+        status |= impossible;
     }
-    const bitboard *piece = board->pieces;
-    if (more_than_one(checkers &
-                      (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] | piece[SEEBATCH_KING])))
+    if (seebatch_checkers_stepping(board, checkers))
+        status |= impossible;
+    if (!status && popcount(checkers) == 2 && !seebatch_double_check_given(board, checkers))
         status |= impossible;
     return status;
 }
@@ -241,6 +257,45 @@ static void seebatch_name_pieces(const seebatch_board *board, bitboard squares, 
         snprintf(out + used, SEEBATCH_MESSAGE_SIZE - used, ", ...");
 }
 
+/* "f5 or g6": the squares of a set, up to four (else three and "..."). */
+enum { SQUARES_TEXT_SIZE = 20 };
+static void seebatch_name_squares(bitboard squares, char out[SQUARES_TEXT_SIZE])
+{
+    size_t used = 0;
+    int count = popcount(squares), shown = count > 4 ? 3 : count;
+    for (int named = 0; named < shown; squares &= squares - 1, named++) {
+        char name[3];
+        const char *joint = named == 0 ? "" : named + 1 == count ? " or " : ", ";
+        used += (size_t)snprintf(out + used, SQUARES_TEXT_SIZE - used, "%s%s", joint,
+                                 seebatch_square_name(lowest_square(squares), name));
+    }
+    if (squares)
+        snprintf(out + used, SQUARES_TEXT_SIZE - used, ", ...");
+}
+
+/* Why no last move gives the two checkers of the side to move's king
+ * (double_check.c), into why (SEEBATCH_MESSAGE_SIZE bytes): the squares
+ * between them and the king, one of which the checker that moved must have
+ * left. Short: the king and both checkers are named before it. */
+static void seebatch_why_no_move_gives(const seebatch_board *board, bitboard checkers, char *why)
+{
+    unsigned king =
+        lowest_square(board->pieces[SEEBATCH_KING] & board->colors[board->side_to_move]);
+    bitboard lines =
+        between(lowest_square(checkers), king) | between(seebatch_highest_square(checkers), king);
+    char squares[SQUARES_TEXT_SIZE] = "";
+    seebatch_name_squares(lines, squares);
+    if (!lines)
+        snprintf(why, SEEBATCH_MESSAGE_SIZE,
+                 "no last move gives both (nothing stands between either and the king: neither "
+                 "check was uncovered, and a move brings one piece)");
+    else
+        snprintf(why, SEEBATCH_MESSAGE_SIZE,
+                 "no last move gives both (none came from the other's line, %s, with the king "
+                 "out of check before, nor did en passant open two lines)",
+                 squares);
+}
+
 /* The side to move's check that no last move gives: which of python-chess's
  * rules it breaks, with the king, its checkers and, after a double push,
  * the move the en passant square tells of. */
@@ -268,11 +323,12 @@ static seebatch_status seebatch_fail_check(const seebatch_board *board, uint32_t
         else
             snprintf(why + said, sizeof why - (size_t)said,
                      ", and the king was in check before it, from %s", earlier);
-    } else if (more_than_one(checkers & (piece[SEEBATCH_PAWN] | piece[SEEBATCH_KNIGHT] |
-                                         piece[SEEBATCH_KING]))) {
+    } else if (seebatch_checkers_stepping(board, checkers)) {
         snprintf(why, sizeof why, "no move checks with two pawns, knights or kings at once");
-    } else {
+    } else if (seebatch_checkers_either_side(board, checkers)) {
         snprintf(why, sizeof why, "one each side of it on one line, which no move gives");
+    } else {
+        seebatch_why_no_move_gives(board, checkers, why);
     }
     return seebatch_fail(error, SEEBATCH_ERROR_BOARD,
                          "impossible position: the %s king on %s is in check from %s: %s",

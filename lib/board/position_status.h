@@ -109,7 +109,8 @@ seebatch_rights_in_place(const seebatch_board *board)
 }
 
 /* The reasons of the side to move's checkers (python-chess's
- * TOO_MANY_CHECKERS and IMPOSSIBLE_CHECK), as seebatch_position_reasons
+ * TOO_MANY_CHECKERS and IMPOSSIBLE_CHECK, the latter also for a double
+ * check no last move gives: double_check.c), as seebatch_position_reasons
  * gives them: out of line, asked only of the rare board the quick look
  * below cannot settle. */
 uint32_t seebatch_check_reasons(const seebatch_board *board);

@@ -160,6 +160,7 @@ static void seebatch_finish(seebatch_training_reader *r, uint64_t byte_offset, u
     uint64_t entry = r->entries + 1;
     seebatch_training_fault_text(text, sizeof text, line != 0, line ? line : byte_offset, entry,
                                  message);
+    seebatch_training_note_unread(text, sizeof text, r->file, byte_offset, r->format);
     seebatch_fail(&r->end, TRAINING_DATA_FAULT, "%s", text);
     r->end_place = (seebatch_training_place){byte_offset, entry};
     r->end_line = line;

@@ -221,7 +221,7 @@ static int check_inputs(const check_settings *settings, const input_options *opt
         start_input_messages("check", &inputs->sources[i]);
         int input_status = check_input(settings, options, &inputs->sources[i], counts, &progress);
         status = worse_status(status, input_status);
-        if (!run_goes_on(&inputs->sources[i], input_status))
+        if (!run_goes_on("check", inputs, i, input_status))
             break;
     }
     progress_end(&progress);

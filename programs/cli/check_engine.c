@@ -1,6 +1,6 @@
 /*
  * seebatch check --see-command / --see-plugin: an engine's own SEE held to
- * the reference (programs/engine_see/engine_check.h) on the positions of
+ * the reference (programs/engine_check/engine_check.h) on the positions of
  * the FILEs, read as check reads them, or on the real positions embedded in
  * the tool; under the rules the options name, else under the rules found
  * from its answers first (rules_search.h); reported as text or JSON
@@ -290,7 +290,7 @@ static int ask_inputs(engine_run *run, input_set *inputs)
                              .go_on = still_asking};
         int input_status = run_portion_work(&work);
         status = worse_status(status, input_status);
-        if (!run_goes_on(&inputs->sources[i], input_status))
+        if (!run_goes_on("check", inputs, i, input_status))
             break;
     }
     progress_end(&progress);

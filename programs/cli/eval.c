@@ -70,7 +70,11 @@ static const char eval_help[] =
     "                      lines (from the FEN tag, else the start position).\n"
     "                      Records GAME;PLY;move;value;capture (1 or 0; csv and\n"
     "                      jsonl: game, ply, move, value, capture), games from 1\n"
-    "                      in each FILE, its name first with several; one thread\n"
+    "                      in each FILE, its name first with several; one thread.\n"
+    "                      A game stops at a move that cannot be played: its\n"
+    "                      plies before it are scored, the bad ply named (exit\n"
+    "                      status 1); raw PGN is named, with its conversion\n"
+    "                      (pgn-extract -Wuci, Debian's /usr/games/pgn-extract)\n"
     "  --tags T1,T2,...    --games: each record carries these PGN tags of its\n"
     "                      game after its number (\"\" where it has none; text\n"
     "                      shows a ';' in a tag as '?'; jsonl as "
@@ -331,6 +335,26 @@ static void note_without_moves(const position_counts *counts, const char *what, 
            counts->positions, what, why, counts->without_moves == 1 ? "it" : "them");
 }
 
+/* The notes of a run of games: those with no move; those that stopped at
+ * a move that cannot be played (each named above, or counted among the
+ * messages not shown), with the plies scored before it: written, though the
+ * game was not read whole; those of raw PGN. */
+static void note_game_counts(game_counts games)
+{
+    position_counts as_positions = {games.games, games.without_moves};
+    note_without_moves(&as_positions, "games", "had no move");
+    if (games.stopped)
+        report("eval",
+               "%llu of %llu games stopped at a ply that cannot be played: scored up to it "
+               "(%llu plies), none after",
+               games.stopped, games.games, games.scored_before_stops);
+    if (games.raw_pgn)
+        report("eval",
+               "%llu of %llu games were raw PGN, not UCI moves: convert them with "
+               "pgn-extract -Wuci",
+               games.raw_pgn, games.games);
+}
+
 /* Every input in turn, as one stream; a fault that ends a binpack ends the
  * run. With several inputs and --line-numbers or --games, records name
  * their file. */
@@ -374,14 +398,12 @@ static int evaluate_inputs(const eval_settings *shared, const input_options *opt
             input_status = evaluate_input(settings, options, input, &progress, &counts);
         }
         status = worse_status(status, input_status);
-        if (!run_goes_on(input, input_status))
+        if (!run_goes_on("eval", inputs, i, input_status))
             break;
     }
     progress_end(&progress);
     if (reader) {
-        game_counts games = game_reader_counts(reader);
-        position_counts as_positions = {games.games, games.without_moves};
-        note_without_moves(&as_positions, "games", "had no move");
+        note_game_counts(game_reader_counts(reader));
     } else {
         note_without_moves(&counts, "positions", "gave no capture or promotion");
     }

@@ -248,8 +248,7 @@ void append_position_records(text_buffer *out, output_format format,
  * separators or JSON keys around them, and the 4 bytes put_signed writes. */
 enum { GAME_RECORD_BEYOND_PREFIX = 128 };
 
-/* The ply of a move played on the board: 1 for white's first move. */
-static unsigned long long ply_of(const seebatch_board *board)
+unsigned long long game_ply(const seebatch_board *board)
 {
     unsigned long long full = board->fullmove_number ? board->fullmove_number : 1u;
     return 2 * (full - 1) + board->side_to_move + 1;
@@ -278,7 +277,7 @@ void append_game_records(text_buffer *out, output_format format, const game_reco
             *p++ = '{';
             p = put_text(p, records->prefix, records->prefix_length);
             p = put_text(p, ",\"ply\":", 7);
-            p = put_decimal(p, ply_of(board));
+            p = put_decimal(p, game_ply(board));
             p = put_text(p, ",\"move\":\"", 9);
             p = put_uci(p, records->moves[i], '"');
             p = put_text(p, ",\"value\":", 9);
@@ -289,7 +288,7 @@ void append_game_records(text_buffer *out, output_format format, const game_reco
         }
         p = put_text(p, records->prefix, records->prefix_length);
         *p++ = separator;
-        p = put_decimal(p, ply_of(board));
+        p = put_decimal(p, game_ply(board));
         *p++ = separator;
         p = put_uci(p, records->moves[i], separator);
         p = put_signed(p, records->values[i]);

@@ -81,4 +81,8 @@ typedef struct game_records {
  *   jsonl  {PREFIX,"ply":P,"move":"m","value":v,"capture":true|false} */
 void append_game_records(text_buffer *out, output_format format, const game_records *records);
 
+/* The ply of a move played on the board, as the records number it: 1 for
+ * white's first move, from the board's fullmove number and side to move. */
+unsigned long long game_ply(const seebatch_board *board);
+
 #endif

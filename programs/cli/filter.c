@@ -52,9 +52,11 @@ static const char filter_help[] =
     "                      (plain) at its start, whatever its name, standard input\n"
     "                      too; else a .binpack, .plain, .bin or .epd name; else EPD\n"
     "  --output FILE       write there instead of standard output (\"-\"): to a\n"
-    "                      temporary beside it, renamed over it at the end; never\n"
-    "                      an input itself (refused, exit 2); a failed or\n"
-    "                      interrupted run leaves FILE as it was\n"
+    "                      temporary beside it, renamed over it when the run\n"
+    "                      succeeds; never an input itself (refused, exit 2). A\n"
+    "                      run that fails (any exit status but 0: bad input\n"
+    "                      too) or is interrupted leaves FILE as it was, or\n"
+    "                      makes none where there was none\n"
     "  --output-format F   binpack, plain or bin; by default what the output's\n"
     "                      name says (.binpack, .plain, .bin), else the inputs'\n"
     "                      (inputs of different formats need one; EPD input is\n"
@@ -73,12 +75,13 @@ static const char filter_help[] =
     "spent a few bits, so a filtered binpack can be larger than its input.\n"
     "\n"
     "A binpack that does not decode (truncated, corrupt, a chunk header that\n"
-    "lies) ends the run with \"FILE: byte B, entry E: why\" after every entry\n"
-    "before it is written (the files after it unread). A bad plain block\n"
-    "(\"FILE: line L, entry E: why\") or EPD line is reported and skipped; the\n"
-    "others are still filtered. Exit status: 0 success, 1 bad input, 2 usage\n"
-    "error or unreadable input, 3 out of memory or unwritable output (the counts\n"
-    "included).\n";
+    "lies) ends the run with \"FILE: byte B, entry E: why\" and what was left\n"
+    "unread, after every entry before it is written to standard output (the\n"
+    "files after it unread). A bad plain block (\"FILE: line L, entry E: why\")\n"
+    "or EPD line is reported and skipped; the others are still filtered. Either\n"
+    "is bad input: --output FILE is then not written. Exit status: 0 success,\n"
+    "1 bad input, 2 usage error or unreadable input, 3 out of memory or\n"
+    "unwritable output (the counts included).\n";
 
 /* The rule options (seebatch_training_filter_new reads them). */
 static const char rule_options_help[] =
@@ -575,7 +578,7 @@ static int run_filter_stream(filter_settings *settings, const input_options *opt
         int input_status =
             filter_input(settings, &inputs->sources[i], output, (int)options->threads, &sums);
         status = worse_status(status, input_status);
-        if (!run_goes_on(&inputs->sources[i], input_status))
+        if (!run_goes_on(settings->command, inputs, i, input_status))
             break;
     }
     progress_end(&progress); /* its line ends before the counts */

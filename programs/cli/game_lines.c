@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_faults.h"
 #include "name_fields.h"
 #include "numbers.h"
 #include "position_words.h"
@@ -11,8 +12,9 @@
 /* A line of at most SEEBATCH_LINE_MAX bytes holds at most this many moves (four
  * characters and a blank each). */
 enum { GAME_MOVES_MAX = SEEBATCH_LINE_MAX / 5 + 1 };
-/* A fault of the FEN tag, then the message that quotes it. */
-enum { FAULT_ROOM = SEEBATCH_MESSAGE_SIZE + 64, MESSAGE_ROOM = FAULT_ROOM + 64 };
+/* A fault of the FEN tag, then the message that quotes it (or a bad ply's,
+ * the library's why with the plies scored and not). */
+enum { FAULT_ROOM = SEEBATCH_MESSAGE_SIZE + 64, MESSAGE_ROOM = FAULT_ROOM + 128 };
 
 /* Where a game's moves start: the position, and the text of its moves. */
 typedef struct game_start {
@@ -29,6 +31,7 @@ struct game_reader {
     size_t file_length;
     unsigned long long game; /* the games of this input so far */
     game_counts counts;
+    bool in_pgn; /* the last game was raw PGN: its movetext lines after it are its own */
     seebatch_board start_position;
     /* The tags since the last game: the FEN tag's position, or why the
      * game's start is not known (a FEN tag that cannot be read, a tag line
@@ -83,6 +86,7 @@ void game_reader_start_input(game_reader *reader, const char *file, size_t file_
     reader->file = file;
     reader->file_length = file_length;
     reader->game = 0;
+    reader->in_pgn = false;
     forget_tags(reader);
 }
 
@@ -255,23 +259,35 @@ static void put_prefix(game_reader *reader)
 }
 
 /* Plays the game from its start, keeping each move and the board before
- * it, and works out their SEE: *count moves. */
+ * it, and works out their SEE: *count moves, at a move that cannot be
+ * played those before it (the message names it: name_game_stop). */
 static bool play_game(game_reader *reader, const game_start *start, size_t *count, char *message,
                       size_t size)
 {
     seebatch_game game = {start->board, reader->before, reader->moves, GAME_MOVES_MAX, 0};
     seebatch_error error;
-    if (seebatch_game_play(&game, start->moves, start->moves_length, &error) != SEEBATCH_OK) {
+    seebatch_status status = seebatch_game_play(&game, start->moves, start->moves_length, &error);
+    if (status == SEEBATCH_ERROR_MOVE) {
+        game_stop stop = {&game.board, start->moves, start->moves_length, game.count,
+                          error.message};
+        reader->in_pgn = name_game_stop(&stop, message, size);
+        if (reader->in_pgn) {
+            reader->counts.raw_pgn++;
+        } else {
+            reader->counts.stopped++;
+            reader->counts.scored_before_stops += game.count;
+        }
+    } else if (status != SEEBATCH_OK) {
         snprintf(message, size, "%s", error.message);
-        return false;
+    } else {
+        reader->counts.without_moves += game.count == 0;
     }
-    reader->counts.without_moves += game.count == 0;
     seebatch_batch batch = {reader->before,        game.count,    NULL,
                             reader->board_of_move, reader->moves, game.count};
     if (game.count)
         seebatch_values(reader->settings->rules, &batch, reader->values);
     *count = game.count;
-    return true;
+    return status == SEEBATCH_OK;
 }
 
 /* Where the game's moves start: the position a UCI command or a FEN
@@ -303,8 +319,13 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
     size_t first = 0;
     while (first < input->length && is_blank(input->text[first]))
         first++;
-    if (first < input->length && input->text[first] == '[')
+    if (first < input->length && input->text[first] == '[') {
+        reader->in_pgn = false;
         return read_tag_line(reader, input, errors);
+    }
+    if (reader->in_pgn && continues_pgn_movetext(input->text, input->length))
+        return true; /* the rest of a raw PGN game, refused at its first line */
+    reader->in_pgn = false;
     reader->game++;
     reader->counts.games++;
     char message[MESSAGE_ROOM];
@@ -312,7 +333,7 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
     size_t count = 0;
     bool good = find_game_start(reader, input, &start, message, sizeof message) &&
                 play_game(reader, &start, &count, message, sizeof message);
-    if (good) {
+    if (count > 0) { /* a game that stops at a bad ply is scored up to it */
         put_prefix(reader);
         game_records records = {reader->prefix.bytes, reader->prefix.length, reader->before,
                                 reader->moves,        reader->values,        count};

@@ -8,9 +8,11 @@
  *                                                  the FEN of the tags before it, else
  *                                                  the start position
  * and lines [Name "value"] before a game are its PGN tags, as pgn-extract
- * writes them. Each move must be legal where it is played. Games are read in
- * order, on one thread: the tags before a move line belong to it, and the
- * games are numbered from 1 in each input.
+ * writes them. Each move must be legal where it is played: a game stops at
+ * the first that is not, its plies before it scored, the bad ply named
+ * (game_faults.h); raw PGN is named as such, with the conversion. Games are
+ * read in order, on one thread: the tags before a move line belong to it,
+ * and the games are numbered from 1 in each input.
  */
 #ifndef SEEBATCH_CLI_GAME_LINES_H
 #define SEEBATCH_CLI_GAME_LINES_H
@@ -51,9 +53,11 @@ bool read_game_line(const line *input, void *reader, text_buffer *out, text_buff
  * game's FEN tag, so that game is refused, its start not known. */
 void game_reader_line_too_long(void *reader, uint64_t number);
 
-/* The games read so far (in every input), and those of them with no move. */
+/* The games read so far (in every input): those with no move, those that
+ * stopped at a move that cannot be played and the plies of those scored
+ * before it, those of raw PGN. */
 typedef struct game_counts {
-    unsigned long long games, without_moves;
+    unsigned long long games, without_moves, stopped, scored_before_stops, raw_pgn;
 } game_counts;
 game_counts game_reader_counts(const game_reader *reader);
 

@@ -293,15 +293,15 @@ int run_interleave(int argc, char **argv)
         return EXIT_RESOURCE_FAILURE;
     }
     status = open_inputs(&run, paths.paths);
+    if (status == EXIT_BAD_LINES) /* a damaged input: found before the output is made */
+        output_target_untouched("interleave", run.output_path);
     seebatch_output_file output = {stdout, NULL, NULL, 0};
     if (status == EXIT_OK)
         status = output_target_open("interleave", run.output_path, &output);
     if (status == EXIT_OK) {
         status = mix(&run, output.stream);
-        status = output_target_finish("interleave", &output, run.output_path,
-                                      status == EXIT_BAD_LINES ? EXIT_USAGE : status);
-        if (status == EXIT_USAGE)
-            status = EXIT_BAD_LINES; /* an input changed: nothing kept, as for a damaged one */
+        /* an input changed (EXIT_BAD_LINES): nothing kept, as for a damaged one */
+        status = output_target_finish("interleave", &output, run.output_path, status);
     }
     for (int i = 0; i < run.count; i++)
         input_close(&run.inputs[i].source);

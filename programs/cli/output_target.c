@@ -34,6 +34,40 @@ int output_target_open(const char *subcommand, const char *path, seebatch_output
     return EXIT_OK;
 }
 
+/* Whether the target is there (or cannot be told to be absent): what a
+ * discarded output left as it was. */
+static bool target_exists(const char *path)
+{
+    FILE *file = fopen(path, "rb");
+    if (file)
+        fclose(file);
+    return file || errno != ENOENT;
+}
+
+/* What a run that failed did to the target: where a temporary was written,
+ * nothing (the file as it was, or none made); where the target was written
+ * directly (no regular file), what was written stays. Where the run wrote
+ * part of its output, standard output would have had it. */
+static void report_discarded(const char *subcommand, const char *path, bool replacing,
+                             bool written_part)
+{
+    const char *instead = written_part ? " (--output - writes the entries as they are read)" : "";
+    if (!replacing)
+        report(subcommand,
+               "%s is no regular file: what was written to it before the run failed stays", path);
+    else if (target_exists(path))
+        report(subcommand, "%s was not written and is as it was before the run, which failed%s",
+               path, instead);
+    else
+        report(subcommand, "%s was not made: the run failed%s", path, instead);
+}
+
+void output_target_untouched(const char *subcommand, const char *path)
+{
+    if (!output_is_standard(path))
+        report_discarded(subcommand, path, true, false);
+}
+
 /* The words of finish_output, and where the temporary was removed, that the
  * file is as it was. */
 static int report_unwritten(const char *subcommand, const char *path, int error, bool replacing)
@@ -55,9 +89,10 @@ int output_target_finish(const char *subcommand, seebatch_output_file *out, cons
         platform_forget_temporary();
         return report_unwritten(subcommand, path, error, replacing);
     }
-    if (status != EXIT_OK && status != EXIT_BAD_LINES) {
+    if (status != EXIT_OK) {
         seebatch_output_file_discard(out);
         platform_forget_temporary();
+        report_discarded(subcommand, path, replacing, true);
         return status;
     }
     error = seebatch_output_file_commit(out, NULL) == SEEBATCH_OK ? 0 : out->system_error;

@@ -225,7 +225,7 @@ static int count_inputs(output_format output, const input_options *options, cons
         }
         add_totals(&sum, &totals);
         counted++;
-        if (!run_goes_on(&inputs->sources[i], input_status))
+        if (!run_goes_on("stats", inputs, i, input_status))
             break;
     }
     progress_end(&progress);

@@ -50,12 +50,37 @@ void start_input_messages(const char *subcommand, const input_source *input)
     input_messages_start(subcommand, input->name);
 }
 
-bool run_goes_on(const input_source *input, int status)
+/* After a fault that ends the run at input i: the inputs after it, which
+ * were not read (the first few named). */
+static void name_inputs_not_read(const char *subcommand, const input_set *inputs, int i)
 {
+    enum { NAMES_SHOWN = 3 };
+    int left = inputs->count - i - 1;
+    if (left <= 0)
+        return;
+    char names[512] = "";
+    size_t used = 0;
+    for (int k = i + 1; k < inputs->count && k <= i + NAMES_SHOWN && used < sizeof names; k++) {
+        int wrote = snprintf(names + used, sizeof names - used, "%s%s", k > i + 1 ? ", " : "",
+                             inputs->sources[k].name);
+        used += wrote > 0 ? (size_t)wrote : 0;
+    }
+    report(subcommand, "the run ends at that fault in %s: %d input%s after it not read (%s%s)",
+           inputs->sources[i].name, left, left == 1 ? "" : "s", names,
+           left > NAMES_SHOWN ? ", ..." : "");
+}
+
+bool run_goes_on(const char *subcommand, const input_set *inputs, int i, int status)
+{
+    const input_source *input = &inputs->sources[i];
     if (status == EXIT_OK)
         return true;
-    return status == EXIT_BAD_LINES && input->format != SEEBATCH_FILE_BINPACK &&
-           input->format != SEEBATCH_FILE_BIN;
+    bool ends_file = input->format == SEEBATCH_FILE_BINPACK || input->format == SEEBATCH_FILE_BIN;
+    if (status == EXIT_BAD_LINES && !ends_file)
+        return true;
+    if (status == EXIT_BAD_LINES)
+        name_inputs_not_read(subcommand, inputs, i);
+    return false;
 }
 
 seebatch_file_format shared_format(const input_set *inputs)

@@ -36,11 +36,12 @@ void close_inputs(input_set *inputs);
  * name it, and its lines and entries count from 1. */
 void start_input_messages(const char *subcommand, const input_source *input);
 
-/* Whether the run goes on to the next input after one ended with status:
- * after success, or bad lines or plain blocks skipped; not after a fault
- * that ends a binpack or a .bin (the run ends there, as inside one file),
- * nor after a failure. */
-bool run_goes_on(const input_source *input, int status);
+/* Whether the run goes on to the next input after inputs->sources[i] ended
+ * with status: after success, or bad lines or plain blocks skipped; not
+ * after a fault that ends a binpack or a .bin (the run ends there, as
+ * inside one file: the inputs after it, not read, are named), nor after a
+ * failure. */
+bool run_goes_on(const char *subcommand, const input_set *inputs, int i, int status);
 
 /* The status of a run of several inputs: the worst of two (higher is worse). */
 static inline int worse_status(int a, int b) { return a > b ? a : b; }

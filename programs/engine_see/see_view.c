@@ -5,15 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Stockfish's StateInfo as bench/baseline_see.h holds it (192 bytes), the
- * pins at byte 88. */
+/* Stockfish's StateInfo (current master, 192 bytes), the pins at byte 88. */
 typedef struct view_state {
     uint64_t before_pins[11];
     seebatch_pins pins;
     uint64_t after_pins[9];
 } view_state;
 
-/* Stockfish's Position as bench/baseline_see.h holds it (1056 bytes): the
+/* Stockfish's Position (current master, 1056 bytes): the
  * mailbox at 0, byTypeBB (all pieces, then pawn .. king) at 64, byColorBB at
  * 128, the StateInfo pointer at 608. The board seebatch read (for moves,
  * never for SEE) and the view (its rules, which an engine keeps in a global)

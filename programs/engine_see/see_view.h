@@ -5,8 +5,9 @@
  * carry the same call overhead. Its positions are laid out as Stockfish's
  * Position and StateInfo (a mailbox of Stockfish's piece codes, bitboards
  * by type and colour, the pins where StateInfo keeps them) and are as large,
- * so that many of them fill the caches as an engine's do
- * (bench/baseline_see.h says why). A move is a seebatch_move. Special moves
+ * so that many of them fill the caches as the plug-in's engine positions do:
+ * streamed, the bytes a position decide much of the time. A move is a
+ * seebatch_move. Special moves
  * go through seebatch_view_see_ge_move, or score 0 under
  * SEEBATCH_NORMAL_MOVES_ONLY, as an engine using the view would do.
  */

@@ -35,10 +35,51 @@ def boards_array(boards, where):
     return np.ascontiguousarray(array)
 
 
-def integer_array(values, dtype, where, name, limit):
+def _first_outside(array, least, most):
+    """The index of the first element of an integer array (flattened) outside
+    least..most, or None; the comparisons made in the array's own kind, so
+    that no element is rounded (uint64 against a negative bound, say)."""
+    if array.dtype.kind == "O":
+        for row, value in enumerate(array.ravel()):
+            if not least <= value <= most:
+                return row
+        return None
+    if least <= int(array.min()) and int(array.max()) <= most:
+        return None
+    flat = array.ravel()
+    kind = np.uint64 if array.dtype.kind == "u" else np.int64
+    outside = flat > kind(most) if most >= 0 or kind is np.int64 else np.ones(flat.shape, bool)
+    if least > 0 or kind is np.int64:
+        outside |= flat < kind(least)
+    return int(np.argmax(outside))
+
+
+def bounded_integers(values, where, name, least, most):
+    """values as an integer array (0-D or more) whose every element lies in
+    least..most, Python integers too big for NumPy's own types included:
+    else TypeError (not integers) or ValueError naming the first element
+    out of range and the range."""
+    array = np.asarray(values)
+    if array.dtype.kind == "O":
+        for row, value in enumerate(array.ravel()):
+            if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+                element = f"{name}[{row}]" if array.ndim else name
+                raise TypeError(f"{where}: {element} is {value!r}; integers are needed")
+    elif array.dtype.kind not in "iu":
+        raise TypeError(f"{where}: {name} have dtype {array.dtype}; integers are needed")
+    row = _first_outside(array, least, most) if array.size else None
+    if row is not None:
+        element = f"{name}[{row}]" if array.ndim == 1 else name if array.ndim == 0 else \
+            f"{name} (element {row} flattened)"
+        raise ValueError(f"{where}: {element} is {array.ravel()[row]}, outside {least}..{most}")
+    return array
+
+
+def integer_array(values, dtype, where, name):
     """values as a contiguous 1-D array of dtype (the same object if it is one);
-    any other integer array is converted after checking every element lies in
-    [0, limit). The message names the first element out of range."""
+    any other integers (a list, another integer dtype, Python integers of any
+    size) are converted after checking every element lies in dtype's range.
+    The message names the first element out of range and the range."""
     array = np.asarray(values)
     if array.ndim != 1:
         raise ValueError(f"{where}: {name} must be 1-D, not {array.ndim}-D")
@@ -46,10 +87,6 @@ def integer_array(values, dtype, where, name, limit):
         return np.ascontiguousarray(array)
     if array.size == 0:
         return np.empty(0, dtype)
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{where}: {name} have dtype {array.dtype}; integers are needed")
-    outside = (array < 0) | (array >= limit)
-    if outside.any():
-        row = int(np.argmax(outside))
-        raise ValueError(f"{where}: {name}[{row}] is {array[row]}, outside 0..{limit - 1}")
+    info = np.iinfo(dtype)
+    array = bounded_integers(array, where, name, int(info.min), int(info.max))
     return np.ascontiguousarray(array, dtype=dtype)

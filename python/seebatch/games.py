@@ -7,6 +7,7 @@ import numpy as np
 
 from ._arrays import BOARD_DTYPE, address
 from ._errors import new_error
+from ._game_faults import STATUS_MOVE, continues_pgn_movetext, name_game_stop
 from ._library import GameStruct, lib
 from .positions import FenError, impossible_position
 from .see import see_values
@@ -48,6 +49,7 @@ class _GameReader:
         self.start = self.board_of(START)[0]
         self.boards, self.moves, self.games, self.tags, self.errors = [], [], [], [], []
         self.pending, self.fen, self.fen_fault = {}, None, None
+        self.in_pgn = False  # the last game was raw PGN: its movetext lines after it are its own
 
     def board_of(self, fen):
         """(board, fault): the position of a FEN (or UCI command), checked
@@ -100,21 +102,38 @@ class _GameReader:
             if "\0" in line:
                 raise ValueError("contains a NUL byte")
             board, moves = self.start_of(line, fen, fen_fault)
-            text = moves.encode("utf-8", "surrogateescape")
-            capacity = len(text.split()) + 1
-            before = np.empty(capacity, BOARD_DTYPE)
-            played = np.empty(capacity, np.uint16)
-            game = GameStruct(board=(ctypes.c_uint64 * 9).from_buffer_copy(board.tobytes()),
-                              before=address(before), moves=address(played), capacity=capacity)
-            error, pointer = new_error()
-            if lib.seebatch_game_play(ctypes.byref(game), text, len(text), pointer) != 0:
-                raise ValueError(error.message.decode(errors="replace"))
+            before, played, count, stop = self.play(board, moves)
         except ValueError as fault:
             self.errors.append(FenError(row, f"game {number}: {fault}"))
             return
-        self.boards.append(before[:game.count])
-        self.moves.append(played[:game.count])
-        self.games.append(np.full(game.count, number, np.uint32))
+        self.boards.append(before[:count])
+        self.moves.append(played[:count])
+        self.games.append(np.full(count, number, np.uint32))
+        if stop:
+            self.errors.append(FenError(row, f"game {number}: {stop}"))
+
+    def play(self, board, moves):
+        """(boards before each move, moves, count, stop) of the game played
+        from board: at a move that cannot be played, those before it, and
+        stop naming it as the tool does (else None); raises ValueError for a
+        board the library refuses."""
+        text = moves.encode("utf-8", "surrogateescape")
+        capacity = len(text.split()) + 1
+        before = np.empty(capacity, BOARD_DTYPE)
+        played = np.empty(capacity, np.uint16)
+        game = GameStruct(board=(ctypes.c_uint64 * 9).from_buffer_copy(board.tobytes()),
+                          before=address(before), moves=address(played), capacity=capacity)
+        error, pointer = new_error()
+        status = lib.seebatch_game_play(ctypes.byref(game), text, len(text), pointer)
+        if status == 0:
+            return before, played, game.count, None
+        why = error.message.decode(errors="replace")
+        if status != STATUS_MOVE:
+            raise ValueError(why)
+        at = np.frombuffer(bytes(game.board), BOARD_DTYPE)[0]
+        ply = 2 * (max(int(at["fullmove_number"]), 1) - 1) + int(at["side_to_move"]) + 1
+        stop, self.in_pgn = name_game_stop(ply, moves, game.count, why)
+        return before, played, game.count, stop
 
 
 def see_games(text, config="classic", allow_impossible=False):
@@ -131,16 +150,23 @@ def see_games(text, config="classic", allow_impossible=False):
     refused unless allow_impossible=True.
 
     Returns (PlayedMoves, errors): errors lists a FenError(row, "game G:
-    what") for each bad line (row from 0), whose game writes no move; the
-    other games are still read. config as for see_values."""
+    what") for each bad line (row from 0). A game stops at its first move
+    that cannot be played: the moves before it are in PlayedMoves, the error
+    names the bad ply as PlayedMoves numbers it ("game G: ply P (e1e3): ...;
+    plies 1 to 4 scored, ply 5 not"); raw PGN (a move number, SAN) is named
+    so, with its conversion (pgn-extract -Wuci), the movetext lines after its
+    first taken as its own. A game whose start cannot be read writes no move.
+    The other games are still read. config as for see_values."""
     reader = _GameReader(allow_impossible)
     for row, line in enumerate(_lines(text)):
         stripped = line.rstrip("\r")
         if not stripped.strip(" \t"):
             continue
         if stripped.lstrip(" \t").startswith("["):
+            reader.in_pgn = False
             reader.tag(row, stripped)
-        else:
+        elif not (reader.in_pgn and continues_pgn_movetext(stripped)):
+            reader.in_pgn = False
             reader.game(row, stripped)
     boards = np.concatenate(reader.boards) if reader.boards else np.empty(0, BOARD_DTYPE)
     moves = np.concatenate(reader.moves) if reader.moves else np.empty(0, np.uint16)

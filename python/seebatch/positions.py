@@ -5,7 +5,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from ._arrays import BOARD_DTYPE, address, boards_array, integer_array
+from ._arrays import BOARD_DTYPE, address, boards_array, bounded_integers, integer_array
 from ._errors import new_error, raise_if_failed
 from ._library import CaptureList, FenRowsReport, RowError, lib
 
@@ -159,7 +159,8 @@ def boards_from_fens(fens, allow_impossible=False):
     move in check, a pawn on rank 1 or 8, a castling right whose king or rook
     is not in place, an en passant square no pawn just passed, a check no
     last move gives: the library's seebatch_position_status, every rule of
-    python-chess's Board.status(), in its names) is a bad row too,
+    python-chess's Board.status(), in its names, and any double check no
+    single last move gives) is a bad row too,
     unless allow_impossible=True: SEE is defined on any such board.
     """
     if isinstance(fens, (str, bytes)) or (isinstance(fens, np.ndarray) and fens.ndim == 0):
@@ -292,13 +293,11 @@ def move_to_uci(moves):
     0) raises ValueError naming it, rather than getting a text such as
     "h8h8"."""
     if np.ndim(moves) == 0:
-        move = int(moves)
-        if not 0 <= move < 65536:
-            raise ValueError(f"move_to_uci: {move} is not a 16-bit move")
+        move = int(bounded_integers(moves, "move_to_uci", "the move", 0, 65535))
         if not _is_move_table()[move]:
             raise _no_move("the move", move)
         return _uci_of(move)
-    moves = integer_array(moves, np.uint16, "move_to_uci", "moves", 65536)
+    moves = integer_array(moves, np.uint16, "move_to_uci", "moves")
     bad = ~_is_move_table()[moves]
     if bad.any():
         row = int(np.argmax(bad))

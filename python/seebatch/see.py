@@ -5,7 +5,7 @@ import functools
 import numpy as np
 
 from . import _library
-from ._arrays import address, boards_array, integer_array
+from ._arrays import address, boards_array, bounded_integers, integer_array
 from ._errors import STATUS_ARGUMENT, STATUS_CONFIG, SeebatchError, new_error, raise_if_failed
 from ._library import lib
 
@@ -37,7 +37,8 @@ class Config:
                 raise SeebatchError(f"Config: values[{i}] is {v}, outside 0..{VALUE_MAX}",
                                     STATUS_CONFIG)
         if not 0 <= flags < 2**32:
-            raise SeebatchError(f"Config: flags {flags} are not 32-bit flags", STATUS_CONFIG)
+            raise SeebatchError(f"Config: flags is {flags}, outside 0..{2**32 - 1} (32-bit "
+                                "flags)", STATUS_CONFIG)
         self.values, self.flags = values, flags
         self._struct = _library.ConfigStruct((ctypes.c_int32 * _library.PIECE_VALUES)(*values), flags)
         self._rules = _library.RulesStruct()  # what every SEE call reads, prepared once
@@ -85,8 +86,8 @@ class _Batch:
     def __init__(self, where, boards, board_index, moves, config):
         self.where = where
         self.boards = boards_array(boards, where)
-        self.board_index = integer_array(board_index, np.uint32, where, "board_index", 2**32)
-        self.moves = integer_array(moves, np.uint16, where, "moves", 2**16)
+        self.board_index = integer_array(board_index, np.uint32, where, "board_index")
+        self.moves = integer_array(moves, np.uint16, where, "moves")
         if len(self.board_index) != len(self.moves):
             raise ValueError(f"{where}: {len(self.board_index)} board indices but "
                              f"{len(self.moves)} moves")
@@ -142,16 +143,15 @@ def see_ge(boards, board_index, moves, thresholds, config="classic", check=True)
 
     Exactly see_values(...) >= thresholds, which is what the library's
     contract says see_ge is, answered by the library's threshold call
-    (seebatch_values_ge); thresholds outside int32 are compared with the
-    values instead. Other arguments as for see_values."""
+    (seebatch_values_ge). A threshold is the library's int32: one outside
+    -2147483648..2147483647 raises ValueError naming it and the range
+    (Python integers of any size are read, never wrapped). Other arguments
+    as for see_values."""
     thresholds = np.asarray(thresholds)
-    if thresholds.dtype.kind not in "iu":
-        raise TypeError(f"see_ge: thresholds have dtype {thresholds.dtype}; integers are needed")
     if thresholds.ndim not in (0, 1) or (thresholds.ndim == 1 and len(thresholds) != len(moves)):
         raise ValueError(f"see_ge: thresholds must be one integer or one per move "
                          f"({len(moves)}), not shape {thresholds.shape}")
-    if thresholds.size and (int(thresholds.min()) < INT32_MIN or int(thresholds.max()) > INT32_MAX):
-        return see_values(boards, board_index, moves, config, check) >= thresholds
+    thresholds = bounded_integers(thresholds, "see_ge", "thresholds", INT32_MIN, INT32_MAX)
     batch = _Batch("see_ge", boards, board_index, moves, config)
     arguments = batch.arguments()
     if check:

@@ -379,28 +379,10 @@ def as_batch(entries, where="training data"):
     boards = boards_array(columns[0], where)
     arrays = [boards]
     for name, values, dtype in zip(FIELDS[1:], columns[1:], DTYPES[1:]):
-        arrays.append(_typed(values, dtype, where, name))
+        arrays.append(integer_array(values, dtype, where, name))
         if len(arrays[-1]) != len(boards):
             raise ValueError(f"{where}: {len(boards)} boards but {len(arrays[-1])} {name}")
     return TrainingBatch(*arrays)
-
-
-def _typed(values, dtype, where, name):
-    """values as a contiguous 1-D array of dtype; other integers are converted
-    after checking every element fits (the message names the first that does not)."""
-    array = np.asarray(values)
-    if array.ndim != 1:
-        raise ValueError(f"{where}: {name} must be 1-D, not {array.ndim}-D")
-    if array.dtype == dtype or array.size == 0:
-        return np.ascontiguousarray(array, dtype=dtype)
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{where}: {name} have dtype {array.dtype}; integers are needed")
-    info = np.iinfo(dtype)
-    outside = (array < info.min) | (array > info.max)
-    if outside.any():
-        row = int(np.argmax(outside))
-        raise ValueError(f"{where}: {name}[{row}] is {array[row]}, outside {info.min}..{info.max}")
-    return np.ascontiguousarray(array, dtype=dtype)
 
 
 def _format_of(path, format, first):
@@ -485,7 +467,8 @@ def write_training(path, batches, format=None, keep_chunks=False):
                 break
     except BaseException as error:
         # Bad entries or bad input keep the entries before them (as the
-        # tool does); an interruption (KeyboardInterrupt) or refusing an
+        # library's writer does; the tool's --output keeps nothing of a
+        # failed run); an interruption (KeyboardInterrupt) or refusing an
         # input leaves the file as it was.
         finish = isinstance(error, Exception) and not isinstance(error, _RefusedInput)
         raise
@@ -537,8 +520,7 @@ def moves_from_uci(boards, texts, board_index=None):
                              "board_index to say which board each is on")
         index_pointer = None
     else:
-        board_index = integer_array(board_index, np.uint32, "moves_from_uci", "board_index",
-                                    2**32)
+        board_index = integer_array(board_index, np.uint32, "moves_from_uci", "board_index")
         if len(board_index) != len(texts):
             raise ValueError(f"moves_from_uci: {len(texts)} moves but {len(board_index)} "
                              "board_index")

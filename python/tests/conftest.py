@@ -40,6 +40,16 @@ def run_cli(*arguments, text=None):
     return subprocess.run([cli_path(), *arguments], input=text, capture_output=True, text=True)
 
 
+def run_cli_into(path, *arguments):
+    """The tool with `--output -` after arguments, its standard output (the
+    entries, as they are read: what a run that fails still writes there) into
+    the file path; stderr as text. A failed run writes nothing to an --output
+    FILE (docs/tool.md), so the bytes written before a fault are compared here."""
+    with open(path, "wb") as out:
+        return subprocess.run([cli_path(), *arguments, "--output", "-"], stdout=out,
+                              stderr=subprocess.PIPE, text=True)
+
+
 @pytest.fixture(scope="session")
 def generated_fens():
     """2,000 positions from `seebatch gen` and the special ones."""

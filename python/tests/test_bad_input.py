@@ -115,6 +115,56 @@ def test_wrong_types_shapes_and_lengths():
         seebatch.see_ge(boards, board_index, moves, 0.5)
 
 
+INT32 = "outside -2147483648..2147483647"
+
+
+@pytest.mark.parametrize("thresholds, said", [
+    (10**20, f"thresholds is 100000000000000000000, {INT32}"),
+    (2**40, f"thresholds is 1099511627776, {INT32}"),
+    (2**31, f"thresholds is 2147483648, {INT32}"),
+    (-2**31 - 1, f"thresholds is -2147483649, {INT32}"),
+    ([0, 10**20], rf"thresholds\[1\] is 100000000000000000000, {INT32}"),
+    (np.array([5, 2**63 + 1], np.uint64), rf"thresholds\[1\] is 9223372036854775809, {INT32}"),
+    (np.array([0, -2**40], np.int64), rf"thresholds\[1\] is -1099511627776, {INT32}"),
+])
+def test_thresholds_outside_int32_refused_naming_the_range(thresholds, said):
+    """Issue 83: a threshold the library cannot be given (its int32) is
+    refused, named with the range, whatever Python type holds it: before, a
+    Python int too big for int64 was "dtype object" and 2**40 answered
+    quietly by another path."""
+    boards, board_index, moves = good_batch()
+    with pytest.raises(ValueError, match=f"^see_ge: {said}$"):
+        seebatch.see_ge(boards, board_index[:2], moves[:2], thresholds)
+
+
+def test_thresholds_that_fit_are_taken_in_any_integer_type():
+    boards, board_index, moves = good_batch()
+    values = seebatch.see_values(boards, board_index, moves)
+    for fit in (values.tolist(), values.astype(object), values.astype(np.int64),
+                np.int64(-2**31), 2**31 - 1, np.uint64(7), [int(v) for v in values]):
+        passed = seebatch.see_ge(boards, board_index, moves, fit)
+        assert np.array_equal(passed, values >= np.asarray(fit, dtype=np.int64))
+
+
+def test_other_bounded_integers_name_their_range():
+    """Every array argument of fixed width takes Python integers of any size
+    and names the range of the first that does not fit."""
+    boards, board_index, moves = good_batch()
+    with pytest.raises(ValueError, match=r"^see_values: moves\[0\] is 100000000000000000000, "
+                                         r"outside 0..65535$"):
+        seebatch.see_values(boards, board_index[:1], [10**20])
+    with pytest.raises(ValueError, match=r"board_index\[1\] is 4294967296, outside "
+                                         r"0..4294967295$"):
+        seebatch.see_values(boards, [0, 2**32], moves[:2])
+    with pytest.raises(ValueError, match="the move is 100000000000000000000, outside 0..65535"):
+        seebatch.move_to_uci(10**20)
+    with pytest.raises(TypeError, match=r"moves\[1\] is None; integers are needed"):
+        seebatch.see_values(boards, board_index[:2], [int(moves[0]), None])
+    with pytest.raises(seebatch.SeebatchError, match=r"flags is 1099511627776, outside "
+                                                     r"0..4294967295"):
+        seebatch.Config((100, 300, 300, 500, 900), 2**40)
+
+
 def test_bad_configurations():
     boards, board_index, moves = good_batch()
     with pytest.raises(seebatch.SeebatchError, match="config: .*nosuch"):
@@ -149,3 +199,14 @@ def test_empty_batches():
     assert len(board_index) == len(moves) == 0
     assert len(seebatch.see_values(boards, board_index, moves)) == 0
     assert len(seebatch.see_ge(boards, board_index, moves, 0, check=False)) == 0
+
+
+def test_training_fields_name_their_range(tmp_path):
+    """write_training's fields as the tool's types hold them: a score too big
+    for any NumPy integer is named with int16's range, not "dtype object"."""
+    boards, board_index, moves = good_batch()
+    entries = {"boards": boards[board_index[:1]], "moves": moves[:1], "scores": [10**20],
+               "plies": [0], "results": [0]}
+    with pytest.raises(ValueError, match=r"^write_training: batch 0: scores\[0\] is "
+                                         r"100000000000000000000, outside -32768..32767$"):
+        seebatch.write_training(tmp_path / "out.plain", entries)

@@ -1,7 +1,9 @@
 """read_training and the `seebatch` tool name the same fault of the same file
 in the same words: the place ("byte B" in a binpack, "line L" in plain text),
-the entry's number counting from 1, and the reason (issue 29: Python counted
-from 0, and gave another reason for a truncated file)."""
+the entry's number counting from 1, the reason (issue 29: Python counted
+from 0, and gave another reason for a truncated file), and what the fault
+left unread, the file from it on (issue 83)."""
+import os
 import subprocess
 
 import pytest
@@ -42,13 +44,28 @@ def python_fault(path):
     return None, yielded
 
 
+def unread_note(path, byte):
+    """What a fault at byte of the file left unread (issue 83): the file from
+    it on, as every message names it."""
+    size = os.path.getsize(path)
+    return f"; not read: {size - byte} of the file's {size} bytes"
+
+
 def assert_same_fault(path, expect_fault=True):
     tool = tool_fault(path)
     python, yielded = python_fault(path)
+    if str(path).endswith(".plain") and python is not None:
+        # The tool skips a bad plain block and reads on; read_training ends
+        # there, and says what it left unread.
+        assert "; not read: " in python, python
+        python = python.split("; not read: ")[0]
     assert python == tool
     if expect_fault:
         assert tool is not None, f"{path}: no fault found"
         assert f"entry {yielded + 1}: " in tool
+    if tool is not None and tool.startswith("byte "):
+        byte = int(tool.split(",")[0][len("byte "):])
+        assert tool.endswith(unread_note(path, byte)), tool
     return tool
 
 
@@ -76,7 +93,7 @@ def test_binpack_faults_are_named_alike(games, tmp_path):
     for name, damaged in cases.items():
         path = tmp_path / (name.replace(" ", "_") + ".binpack")
         path.write_bytes(damaged)
-        reasons.add(assert_same_fault(path).split(": ", 1)[1])
+        reasons.add(assert_same_fault(path).split(": ", 1)[1].split("; not read: ")[0])
     assert len(reasons) == 4  # junk after the end is "no chunk header" too
 
 
@@ -126,7 +143,8 @@ def test_a_long_path_keeps_the_fault(games, tmp_path):
     path = deep / "cut.binpack"
     path.write_bytes(data[:offsets[len(offsets) // 2] + 5])
     fault = assert_same_fault(path)
-    assert fault.endswith(": the file ends inside a chunk header"), fault
+    assert fault.endswith(": the file ends inside a chunk header"
+                          + unread_note(path, offsets[len(offsets) // 2])), fault
     with pytest.raises(seebatch.TrainingDataError) as raised:
         seebatch.label_file(path)
     assert str(raised.value) == f"label_file: {path}: {fault}"

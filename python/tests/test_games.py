@@ -46,9 +46,44 @@ def test_games_as_the_tool_scores_them():
     expected, result = tool_records(GAMES)
     assert python_records(played) == expected
     assert [(e.row, e.message) for e in errors] == [
-        (11, 'game 5: move 3 (e4e5): move "e4e5": the white pawn on e4 cannot reach e5: it '
-             "captures diagonally, not straight ahead")]
-    assert "line 12: game 5: move 3 (e4e5)" in result.stderr
+        (11, 'game 5: ply 3 (e4e5): move "e4e5": the white pawn on e4 cannot reach e5: it '
+             "captures diagonally, not straight ahead; plies 1 to 2 scored, ply 3 not")]
+    assert f"line 12: {errors[0].message}\n" in result.stderr
+    assert (played.game == 5).sum() == 2    # scored up to its fault, as the tool scores it
+
+
+# Issue 83: a game is scored up to its first move that cannot be played, the
+# bad ply named as the tool names it; raw PGN is named, with its conversion,
+# once a game.
+FAULTS = "\n".join([
+    "position startpos moves e2e4 d7d5 e4d5 d8d5 e1e3",
+    '[FEN "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40"]', "e5d6 e8d7 d6d7 e1e2 *",
+    '[Event "raw"]', "", "1. e4 e5 2. Nf3 Nc6", "3. Bb5 a6 {a comment} 1-0", "",
+    "e2e4 e7e5 Nf3 *",
+    "position startpos moves d2d4",
+]) + "\n"
+
+
+def test_games_scored_up_to_their_fault():
+    played, errors = seebatch.see_games(FAULTS)
+    expected, result = tool_records(FAULTS)
+    assert result.returncode == 1
+    assert python_records(played) == expected
+    assert [(g, p, m) for g, p, m, _, _ in expected] == [
+        (1, 1, "e2e4"), (1, 2, "d7d5"), (1, 3, "e4d5"), (1, 4, "d8d5"),
+        (2, 79, "e5d6"), (2, 80, "e8d7"), (4, 1, "e2e4"), (4, 2, "e7e5"), (5, 1, "d2d4")]
+    convert = ("convert the PGN first: pgn-extract -Wuci --quiet G.pgn | seebatch eval --games "
+               "(Debian package pgn-extract, installed as /usr/games/pgn-extract)")
+    assert [(e.row, e.message) for e in errors] == [
+        (0, 'game 1: ply 5 (e1e3): move "e1e3": the king on e1 cannot reach e3: it moves by a '
+            "step of one square; plies 1 to 4 scored, ply 5 not"),
+        (2, 'game 2: ply 81 (d6d7): move "d6d7": the white pawn on d6 cannot reach d7: it '
+            "captures diagonally, not straight ahead; plies 79 to 80 scored, plies 81 to 82 not"),
+        (5, f"game 3: ply 1 (1.) is PGN movetext (a move number), not a UCI move: {convert}"),
+        (8, f"game 4: ply 3 (Nf3) is PGN movetext (a move in SAN), not a UCI move: {convert}; "
+            "plies 1 to 2 scored")]
+    assert [line.split(": ", 2)[2] for line in result.stderr.splitlines()[:4]] == \
+        [f"line {e.row + 1}: {e.message}" for e in errors]
 
 
 def test_a_game_move_by_move():

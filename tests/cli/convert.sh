@@ -49,17 +49,22 @@ expect "onto its input: exit" "$?" "2"
 expect "onto its input: refused" "$(grep -c 'is the same file as the input' "$work/err")" "1"
 expect "onto its input: the input unchanged" "$(cmp -s "$work/part.plain" "$work/keep.plain" && echo same)" "same"
 expect "onto its input: names no --output, which convert has not" "$(grep -c -e '--output' "$work/err")" "0"
-# A binpack cut short ends the run: the entries before the fault are
-# written (exit 1), as the help says (issue 54: it said "whole or absent").
+# A binpack cut short ends the run (exit 1): OUT is not made (issue 83: a
+# failed run leaves OUT as it was), and OUT "-" has the entries before the
+# fault, as the help says.
 size=$(wc -c < "$work/raw.binpack" | tr -d ' ')
 head -c $((size - 100)) "$work/raw.binpack" > "$work/cut.binpack"
 "$tool" convert "$work/cut.binpack" "$work/cut.plain" > /dev/null 2> "$work/err"
 expect "a cut binpack: exit" "$?" "1"
 expect "a cut binpack: the fault named" "$(grep -c "^seebatch convert: $work/cut.binpack: byte [0-9]*, entry [0-9]*: " "$work/err")" "1"
-expect "a cut binpack: entries before it written" "$(grep -c '^fen ' "$work/cut.plain" | grep -c '^[1-9]')" "1"
+expect "a cut binpack: OUT not made, and said" \
+    "$([ -e "$work/cut.plain" ] && echo made)$(grep -c "$work/cut.plain was not made: the run failed" "$work/err")" "1"
+"$tool" convert "$work/cut.binpack" - --output-format plain > "$work/cut.plain" 2> /dev/null
+expect "a cut binpack to -: exit" "$?" "1"
+expect "a cut binpack to -: entries before it written" "$(grep -c '^fen ' "$work/cut.plain" | grep -c '^[1-9]')" "1"
 "$tool" convert --help > "$work/help"
-expect "help: a cut binpack ends the run" "$(tr '\n' ' ' < "$work/help" | grep -c 'a binpack that does not decode (truncated, corrupt) ends the run, the entries before the fault written to OUT (exit 1)')" "1"
-expect "help: no promise of whole or absent" "$(grep -c 'whole or absent' "$work/help")" "0"
+expect "help: a failed run leaves OUT as it was" "$(tr '\n' ' ' < "$work/help" | grep -c 'renamed over it when the run succeeds, so a run that fails (bad input too) or is interrupted leaves OUT as it was, or makes none where there was none')" "1"
+expect "help: OUT - has the entries before a fault" "$(tr '\n' ' ' < "$work/help" | grep -c 'OUT "-" has the entries before the fault')" "1"
 "$tool" convert "$work/part.plain" > /dev/null 2> "$work/err"
 expect "one file: exit" "$?" "2"
 expect "one file: says so" "$(grep -c 'no OUT: convert takes IN... and OUT' "$work/err")" "1"

@@ -4,7 +4,8 @@
 # "FEN;moves" lines and pgn-extract -Wuci's output (tags, then the move line
 # and its result; written here as it writes them: tests/cli/pgn_pipeline.sh
 # runs pgn-extract itself); records in text, csv and jsonl; tags on request;
-# faults named by line and game, the other games still scored. Values are
+# faults named by line and game, a game scored up to its bad ply, raw PGN
+# named with its conversion, the other games still scored. Values are
 # worked out by hand (classic values: P100 N325 B325 R500 Q1000).
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
@@ -84,11 +85,13 @@ b.txt;1;1;d2d4;0;0"
 expect "several files, csv" "$(sed -n '1,2p' "$work/out")" "file,game,ply,move,value,capture
 a.txt,1,1,e2e4,0,0"
 
-# Faults: named by line and game; the game is skipped whole, the others
-# scored and numbered as they stand in the input.
+# Faults: named by line and game. A game stops at its first move that cannot
+# be played, its plies before it scored and the bad ply named as the records
+# number it (issue 83); a game whose start cannot be read is refused whole;
+# the others are scored and numbered as they stand in the input.
 {
     printf 'position startpos moves e2e4 e7e5 e4e5\n'      # a pawn onto a pawn
-    printf 'position startpos moves e2e4 e7e5 d7d6\n'      # black's move, white to move
+    printf 'position startpos moves e2e4 e7e5 d7d6 g1f3 1-0\n' # black's move, white to move
     printf '[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n'           # no king
     printf 'e2e4\n'
     printf '[Event "no close\n'                            # a tag written wrong
@@ -98,18 +101,65 @@ a.txt,1,1,e2e4,0,0"
 "$tool" eval --games "$work/bad.txt" > "$work/out" 2> "$work/err"
 expect "faults: exit 1" "$?" "1"
 expect "faults: named" "$(sed "s|^seebatch eval: $work/bad.txt: ||" "$work/err")" \
-"line 1: game 1: move 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach e5: it captures diagonally, not straight ahead
-line 2: game 2: move 3 (d7d6) is not legal
+"line 1: game 1: ply 3 (e4e5): move \"e4e5\": the white pawn on e4 cannot reach e5: it captures diagonally, not straight ahead; plies 1 to 2 scored, ply 3 not
+line 2: game 2: ply 3 (d7d6) is not legal; plies 1 to 2 scored, plies 3 to 4 not
 line 4: game 3: its FEN tag (line 3): impossible position: no white king (--allow-impossible evaluates it)
 line 5: a PGN tag is written [Name \"value\"]
-line 7: game 5: impossible position: the kings stand side by side (b8, a8) (--allow-impossible evaluates it)"
+line 7: game 5: impossible position: the kings stand side by side (b8, a8) (--allow-impossible evaluates it)
+seebatch eval: 2 of 5 games stopped at a ply that cannot be played: scored up to it (4 plies), none after"
 # (2.c4 offers the pawn: -100 for it, 2...dxc4 takes it: +100)
-expect "faults: the good game, game 4" "$(cat "$work/out")" "4;1;d2d4;0;0
+expect "faults: games 1 and 2 up to their fault, game 4 whole" "$(cat "$work/out")" "1;1;e2e4;0;0
+1;2;e7e5;0;0
+2;1;e2e4;0;0
+2;2;e7e5;0;0
+4;1;d2d4;0;0
 4;2;d7d5;0;0
 4;3;c2c4;-100;0
 4;4;d5c4;100;1"
 "$tool" eval --games --allow-impossible "$work/bad.txt" > "$work/out" 2> "$work/err"
 expect "--allow-impossible: the king taken" "$(grep -c '^5;1;b8a8;0;1$' "$work/out")" "1"
+
+# The game of issue 83: four legal plies, then the king two squares at once.
+printf 'position startpos moves e2e4 d7d5 e4d5 d8d5 e1e3\n' |
+    "$tool" eval --games --format csv > "$work/out" 2> "$work/err"
+expect "a king's leap: exit 1" "$?" "1"
+expect "a king's leap: the four plies before it (3.exd5 wins a pawn, 3...Qxd5 takes back)" \
+    "$(cat "$work/out")" "game,ply,move,value,capture
+1,1,e2e4,0,0
+1,2,d7d5,0,0
+1,3,e4d5,0,1
+1,4,d8d5,100,1"
+expect "a king's leap: ply 5 named, its text and why" "$(head -1 "$work/err")" \
+    "seebatch eval: standard input: line 1: game 1: ply 5 (e1e3): move \"e1e3\": the king on e1 cannot reach e3: it moves by a step of one square; plies 1 to 4 scored, ply 5 not"
+# From a FEN tag the plies are the records': move 40, white to move, is ply 79.
+printf '[FEN "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40"]\ne5d6 e8d7 d6d7 e1e2 *\n' |
+    "$tool" eval --games > "$work/out" 2> "$work/err"
+expect "from a FEN tag: plies 79 and 80 scored" "$(cut -d';' -f2,3 "$work/out" | tr '\n' ' ')" \
+    "79;e5d6 80;e8d7 "
+expect "from a FEN tag: ply 81 named" "$(head -1 "$work/err" | sed 's/.*game 1: //')" \
+    "ply 81 (d6d7): move \"d6d7\": the white pawn on d6 cannot reach d7: it captures diagonally, not straight ahead; plies 79 to 80 scored, plies 81 to 82 not"
+
+# Raw PGN where pgn-extract -Wuci's move lines belong: named as PGN, with the
+# conversion, once a game (its movetext lines after the first are its own,
+# not games); a UCI line that turns to SAN is scored up to it.
+{
+    printf '[Event "raw"]\n[White "Alpha"]\n\n'
+    printf '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6\n4. Ba4 Nf6 5. O-O Be7\n{a comment} 6. Re1 1-0\n\n'
+    printf '[Event "mixed"]\n\ne2e4 e7e5 Nf3 Nc6 *\n'
+    printf 'position startpos moves d2d4\n'
+} > "$work/raw.pgn"
+"$tool" eval --games "$work/raw.pgn" > "$work/out" 2> "$work/err"
+expect "raw PGN: exit 1" "$?" "1"
+convert="convert the PGN first: pgn-extract -Wuci --quiet G.pgn | seebatch eval --games (Debian package pgn-extract, installed as /usr/games/pgn-extract)"
+expect "raw PGN: each game named once, with the conversion" \
+    "$(sed "s|^seebatch eval: $work/raw.pgn: ||" "$work/err")" \
+    "line 4: game 1: ply 1 (1.) is PGN movetext (a move number), not a UCI move: $convert
+line 10: game 2: ply 3 (Nf3) is PGN movetext (a move in SAN), not a UCI move: $convert; plies 1 to 2 scored
+seebatch eval: 2 of 3 games were raw PGN, not UCI moves: convert them with pgn-extract -Wuci"
+expect "raw PGN: the plies before SAN, and the game after, scored" "$(cut -d';' -f1-3 "$work/out")" \
+    "2;1;e2e4
+2;2;e7e5
+3;1;d2d4"
 
 # A FEN tag that cannot be read (longer than 65536 bytes, no closing ']',
 # no name read) leaves the game's start unknown: the game is refused whole,

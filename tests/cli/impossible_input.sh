@@ -77,7 +77,10 @@ expect "--allow-impossible: the note" "$(cat "$work/err")" \
     printf '4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1;e8d8\n'      # two knights
     printf 'position fen 4k3/8/8/8/r3K2r/8/8/8 w - - 0 1\n' # rooks on one line with it
     printf '4k3/8/8/3pP3/1b6/8/8/4K3 w - d6 bm exd6;\n'     # checked before the push
-    printf '4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1\n'            # a real double check
+    printf '4k3/7b/8/3p4/4K3/8/8/8 w - - 0 1\n'            # issue 83: no move gives both
+    printf 'position fen 4k3/8/8/3p4/4K2r/8/8/8 w - - 0 1\n'
+    printf '4k3/8/8/8/8/2b5/5p2/4K1N1 w - - bm Kxf2;\n'
+    printf '4k3/8/8/8/8/8/3b4/r3K3 w - - 0 1\n'            # a real double check (Bc1-d2)
 } > "$work/checks"
 "$tool" eval "$work/checks" > "$work/out" 2> "$work/err"
 expect "impossible checks: exit 1" "$?" "1"
@@ -86,11 +89,16 @@ expect "impossible checks: named" "$(sed "s|^seebatch eval: $work/checks: ||" "$
 line 2: impossible position: the black king on e8 is in check from the rook on e1, the knight on d6 and the rook on a8: no move gives more than two checks (--allow-impossible evaluates it)
 line 3: impossible position: the black king on e8 is in check from the knight on d6 and the knight on f6: no move checks with two pawns, knights or kings at once (--allow-impossible evaluates it)
 line 4: UCI position: impossible position: the white king on e4 is in check from the rook on a4 and the rook on h4: one each side of it on one line, which no move gives (--allow-impossible evaluates it)
-line 5: impossible position: the white king on e1 is in check from the bishop on b4: the en passant square says black's last move was d7d5, and the king was in check before it, from the bishop on b4 (--allow-impossible evaluates it)"
+line 5: impossible position: the white king on e1 is in check from the bishop on b4: the en passant square says black's last move was d7d5, and the king was in check before it, from the bishop on b4 (--allow-impossible evaluates it)
+line 6: impossible position: the white king on e4 is in check from the pawn on d5 and the bishop on h7: no last move gives both (none came from the other's line, f5 or g6, with the king out of check before, nor did en passant open two lines) (--allow-impossible evaluates it)
+line 7: UCI position: impossible position: the white king on e4 is in check from the rook on h4 and the pawn on d5: no last move gives both (none came from the other's line, f4 or g4, with the king out of check before, nor did en passant open two lines) (--allow-impossible evaluates it)
+line 8: impossible position: the white king on e1 is in check from the pawn on f2 and the bishop on c3: no last move gives both (none came from the other's line, d2, with the king out of check before, nor did en passant open two lines) (--allow-impossible evaluates it)"
 expect "impossible checks: the real double check scored" "$(cat "$work/out")" \
-    "4k3/8/8/8/8/8/4q3/r3K3 w - - 0 1;e1e2;1000"
+    "4k3/8/8/8/8/8/3b4/r3K3 w - - 0 1;e1d2;325"
 "$tool" eval --allow-impossible "$work/checks" > "$work/out" 2> "$work/err"
 expect "impossible checks: --allow-impossible scores the issue's" "$?$(grep -c '^4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1;e8[df]7;100$' "$work/out")" "02"
+expect "impossible checks: --allow-impossible scores issue 83's, EPD and UCI alike" \
+    "$(grep -c '^4k3/8/8/8/8/2b5/5p2/4K1N1 w - -;e1f2;100$\|^4k3/8/8/3p4/4K2r/8/8/8 w - - 0 1;e4d5;100$' "$work/out")" "2"
 
 printf 'kK6/8/8/8/8/8/8/8 w - - 0 1\n' | "$tool" check --no-oracle --preset classic > "$work/out" 2> "$work/err"
 expect "check refuses an impossible position" "$?$(grep -c 'kings stand side by side' "$work/err")" "11"

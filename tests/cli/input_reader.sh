@@ -114,8 +114,12 @@ for command in eval "check --no-oracle" "filter --count-only" stats; do
     read -ra words <<< "$command"
     "$tool" "${words[@]}" "$work/cut.bin" > /dev/null 2> "$work/cut.err"
     expect "$command, cut binpack: exit" "$?" "1"
-    expect "$command, cut binpack: message" "$(grep -v 'entries read' "$work/cut.err" | sed 's/byte [0-9]*,/byte B,/')" \
-        "seebatch ${words[0]}: $work/cut.bin: byte B, entry $((written + 1)): the file ends 592 bytes into a chunk whose header (at byte 0) claims $(( $(wc -c < "$work/p.binpack") - 8 )) bytes"
+    message=$(grep -v 'entries read' "$work/cut.err")
+    expect "$command, cut binpack: message" "$(sed 's/byte [0-9]*,/byte B,/; s/not read: [0-9]* of/not read: N of/' <<< "$message")" \
+        "seebatch ${words[0]}: $work/cut.bin: byte B, entry $((written + 1)): the file ends 592 bytes into a chunk whose header (at byte 0) claims $(( $(wc -c < "$work/p.binpack") - 8 )) bytes; not read: N of the file's 600 bytes"
+    # What was not read is the file from the fault on (issue 83).
+    expect "$command, cut binpack: not read, from the fault on" \
+        "$(( $(sed -E 's/.*byte ([0-9]+),.*not read: ([0-9]+) of.*/\1 + \2/' <<< "$message") ))" "600"
 done
 
 # Plain: a bad block is reported and skipped, as a bad line is; the blocks

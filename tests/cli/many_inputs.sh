@@ -92,8 +92,9 @@ expect "eval: entries numbered within each file" \
     "3000"
 
 # A damaged second file: B cut inside its third chunk, then a third file
-# that is never read. Everything before the fault is written, the second
-# file named, exit 1.
+# that is never read. Everything before the fault is written to standard
+# output (an --output file is not made by a run that fails), the second file
+# named with what it left unread and the third as not read, exit 1.
 size=$(stat -c %s "$work/B.binpack")
 head -c $((size * 5 / 14)) "$work/B.binpack" > "$work/cut.binpack"
 for command in eval check stats filter convert; do
@@ -105,9 +106,14 @@ for command in eval check stats filter convert; do
     [ "$command" = check ] && args=(--no-oracle --preset stockfish "${args[@]}")
     "$tool" $command "${args[@]}" "${out[@]}" > "$work/out" 2> "$work/err"
     expect "$command, damaged second file: exit 1" "$?" "1"
-    expect "$command, damaged second file: named with its byte" \
-        "$(grep -c "^seebatch $command: $work/cut.binpack: byte [0-9]*, entry 2[0-9][0-9][0-9]: " "$work/err")" "1"
+    expect "$command, damaged second file: named with its byte and what it left unread" \
+        "$(grep -c "^seebatch $command: $work/cut.binpack: byte [0-9]*, entry 2[0-9][0-9][0-9]: .*; not read: [0-9]* of the file's $(stat -c %s "$work/cut.binpack") bytes$" "$work/err")" "1"
+    expect "$command, damaged second file: the third named, not read" \
+        "$(grep -c "^seebatch $command: the run ends at that fault in $work/cut.binpack: 1 input after it not read ($work/B.binpack)$" "$work/err")" "1"
+    [ -n "${out[*]}" ] && expect "$command, damaged second file: no output file made" \
+        "$([ -e "$work/out.binpack" ] && echo made)" ""
 done
+"$tool" convert "${args[@]}" - --output-format binpack > "$work/out.binpack" 2> "$work/err"
 read_count=$(grep -o '[0-9]* entries read' "$work/err" | cut -d' ' -f1)
 entry=$(grep -o 'entry [0-9]*' "$work/err" | head -n 1 | cut -d' ' -f2)
 expect "convert: the entries before the fault written" "$read_count" "$((10000 + entry - 1))"

@@ -5,9 +5,10 @@
 # the input unchanged and no temporary left; the output is written beside
 # the target and renamed over it only at the end, so a run that SIGTERM or
 # SIGINT ends leaves the target as it was and no temporary, one that SIGKILL
-# ends leaves the target as it was; a run that fails to read its input
-# keeps the old target; bad input part way keeps the entries before it (the
-# promise of the help text), and a replaced file keeps its permissions.
+# ends leaves the target as it was; a run that fails to read its input, finds
+# bad input part way or cannot write keeps the old target and makes none
+# where there was none (the promise of the help text), and a replaced file
+# keeps its permissions.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
@@ -79,17 +80,71 @@ expect "unreadable input: exit 2" "$?" "2"
 expect "unreadable input: the old target kept" \
     "$(cmp -s "$work/kept.binpack" "$work/original.binpack" && echo kept)" "kept"
 
-# Bad input part way: the entries before the fault are the output (the
-# help's promise), in place of the old target.
+# A run that fails leaves the target as it was, or makes none (issue 83: the
+# help's promise; a truncated input once replaced the target with the entries
+# before the fault). Every command with --output (filter, convert,
+# interleave), each way a run fails part way: a truncated binpack, a bad
+# plain block or EPD line mid-file (the rest read), a write that fails (a
+# file size limit: EFBIG, as a full disk fails a write).
 size=$(stat -c %s "$work/original.binpack")
 head -c $((size - 100)) "$work/original.binpack" > "$work/truncated.binpack"
-"$tool" filter "$work/truncated.binpack" --output-format plain --output "$work/kept.binpack" \
+awk '/^move / && ++moves == 1500 { print "move z9z9"; next } { print }' "$work/p.plain" \
+    > "$work/bad_block.plain"
+{ head -n 1000 "$work/p.fen"; echo "not a position"; tail -n +1001 "$work/p.fen"; } \
+    > "$work/bad_line.epd"
+printf 'the old target\n' > "$work/old_target"
+# failed NAME STATUS COMMAND... (its output "$work/target"): once over an
+# existing target, once where there is none; the status, the target as it
+# was or absent, the message saying which, no temporary left.
+failed() {
+    local name=$1 status=$2
+    shift 2
+    cp "$work/old_target" "$work/target"
+    "$@" 2> "$work/err" > /dev/null
+    expect "$name, over a file: exit" "$?" "$status"
+    expect "$name, over a file: the file as it was" "$(cat "$work/target")" "the old target"
+    [ "$status" != 3 ] && expect "$name, over a file: said" \
+        "$(grep -c "$work/target was not written and is as it was before the run, which failed" "$work/err")" "1"
+    rm -f "$work/target"
+    "$@" 2> "$work/err" > /dev/null
+    expect "$name, no file: exit" "$?" "$status"
+    expect "$name, no file: none made" "$([ -e "$work/target" ] && echo made)" ""
+    [ "$status" != 3 ] && expect "$name, no file: said" \
+        "$(grep -c "$work/target was not made: the run failed" "$work/err")" "1"
+    expect "$name: no temporary left" "$(temporaries)" "0"
+}
+# limited BLOCKS COMMAND...: the command with files limited to BLOCKS KiB, a
+# write past it failing (EFBIG) instead of killing it.
+limited() { bash -c 'trap "" XFSZ; ulimit -f "$1"; shift; "$@"' - "$@"; }
+failed "filter, a truncated binpack" 1 "$tool" filter "$work/truncated.binpack" \
+    --output-format plain --output "$work/target"
+failed "filter, a bad plain block" 1 "$tool" filter "$work/bad_block.plain" \
+    --output-format plain --output "$work/target"
+failed "filter, a bad EPD line" 1 "$tool" filter --skip-capture "$work/bad_line.epd" \
+    --output "$work/target"
+failed "filter -j 2, a truncated binpack to binpack" 1 "$tool" filter -j 2 \
+    "$work/truncated.binpack" --output-format binpack --output "$work/target"
+failed "convert, a truncated binpack" 1 "$tool" convert "$work/truncated.binpack" \
+    --output-format plain "$work/target"
+failed "convert, a bad plain block" 1 "$tool" convert "$work/bad_block.plain" \
+    --output-format binpack "$work/target"
+failed "interleave, a truncated binpack" 1 "$tool" interleave "$work/original.binpack" \
+    "$work/truncated.binpack" --output "$work/target"
+failed "filter, a write that fails" 3 limited 64 "$tool" filter "$work/original.binpack" \
+    --output-format plain --output "$work/target"
+failed "convert, a write that fails" 3 limited 64 "$tool" convert "$work/p.plain" \
+    --output-format plain "$work/target"
+failed "interleave, a write that fails" 3 limited 64 "$tool" interleave \
+    "$work/original.binpack" "$work/original.binpack" --output "$work/target"
+expect "a write that fails: the limit is below the output" \
+    "$([ "$(stat -c %s "$work/p.plain")" -gt 65536 ] && echo below)" "below"
+# What the message offers instead: standard output has the entries before
+# the fault, as they are read.
+"$tool" filter "$work/truncated.binpack" --output-format plain --output - > "$work/prefix.plain" \
     2> /dev/null
-expect "truncated input: exit 1" "$?" "1"
-"$tool" filter "$work/truncated.binpack" --output-format plain > "$work/prefix.plain" 2> /dev/null
-expect "truncated input: the entries before the fault kept in the file" \
-    "$(cmp -s "$work/kept.binpack" "$work/prefix.plain" && echo same)" "same"
-expect "truncated input: some entries" "$([ -s "$work/prefix.plain" ] && echo some)" "some"
+expect "--output -: exit 1" "$?" "1"
+expect "--output -: the entries before the fault" \
+    "$(grep -c '^e$' "$work/prefix.plain" | awk '{ print ($1 > 0) }')" "1"
 
 # A run killed part way: the input comes through a FIFO that stays open, so
 # the run waits with its temporary made; the target is untouched whatever

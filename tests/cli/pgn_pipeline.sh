@@ -104,6 +104,17 @@ expect "the first ply of the FEN game is move 40's" "$(awk -F, '$1 == 5' "$work/
     > "$work/captures.pgn-extract"
 expect "capture flags are pgn-extract's" "$(tail -n +2 "$work/played.csv" | cut -d, -f7 | md5sum)" \
     "$(md5sum < "$work/captures.pgn-extract")"
+# The PGN itself given to --games (issue 83): each of its six games named as
+# raw PGN once, with the conversion this test runs, nothing scored.
+"$tool" eval --games "$pgn" > "$work/raw.out" 2> "$work/err"
+expect "raw PGN to --games: exit 1, nothing scored" "$?$(wc -c < "$work/raw.out")" "10"
+expect "raw PGN to --games: each game named at its first movetext line, with the conversion" \
+    "$(grep -c ': game [1-6]: ply [0-9]* ([0-9]*\.) is PGN movetext (a move number), not a UCI move: convert the PGN first: pgn-extract -Wuci --quiet G.pgn | seebatch eval --games (Debian package pgn-extract, installed as /usr/games/pgn-extract)$' "$work/err")" "6"
+expect "raw PGN to --games: the closing count" "$(tail -1 "$work/err")" \
+    "seebatch eval: 6 of 6 games were raw PGN, not UCI moves: convert them with pgn-extract -Wuci"
+"$extract" -Wuci --quiet "$pgn" | "$tool" eval --games > /dev/null 2> "$work/err"
+expect "the conversion named, run as written: exit 0, no message" "$?$(cat "$work/err")" "0"
+
 # Each move on the position before it, given as a UCI command and the move:
 # eval's own reading of positions and given moves, not the game reader's.
 awk '/^\[FEN "/ { fen = substr($0, 7, length($0) - 8); next }

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# One door (issues 55, 77): every program of the `seebatch` binary
-# (programs/cli, programs/checking, programs/positions) includes the public
-# headers (include/), the programs' own, and of the library's internals only
-# lib/tool_only.h, the one header written for them; programs/engine_see
-# (the engine under test and its check) its own, the public headers, the
-# slow walks of programs/checking and the same door alone. A file that includes any other header of lib/ (quoted, or
-# in angle brackets by a name or path lib/ holds) fails, as does a door that
-# is installed or an include in a door with no reason ("why:") beside it.
+# One door (issues 55, 77, 81): every program of the `seebatch` binary
+# (programs/cli, programs/checking, programs/engine_check, programs/positions)
+# includes the public headers (include/), the programs' own, and of the
+# library's internals only lib/tool_only.h, the one header written for them;
+# programs/engine_see (the transport to an engine's SEE, which an engine
+# author's side mirrors) its own and the public headers alone, not even the
+# door. A file that includes any other header of lib/ (quoted, or in angle
+# brackets by a name or path lib/ holds) fails, as does a door that is
+# installed or an include in a door with no reason ("why:") beside it.
 # What passes through the door is counted by name in door_names.py.
 # Usage: tool_door.sh ROOT   (prints each offender; exit 1 if any)
 set -u
@@ -43,7 +44,7 @@ in_lib() {
 # with no DOOR (""), their own, the public headers and ALSO's alone.
 check_includes() {
     local folder=$1 door=$2
-    local places="$folder include programs/cli programs/checking programs/positions programs/engine_see"
+    local places="$folder include programs/cli programs/checking programs/engine_check programs/positions programs/engine_see"
     [ -n "$door" ] || places="$folder include ${3:-}"
     while read -r file; do
         # "quote NAME LINE" or "angle NAME LINE" for each include of the file.
@@ -54,9 +55,10 @@ check_includes() {
             for place in $places; do
                 [ -f "$place/$name" ] && [ "$form" = quote ] && continue 2
             done
-            [ "$name" = tool_only.h ] && continue # the one door: door_names.py says who takes what
+            # the one door, for the folders given it: door_names.py says who takes what
+            [ -n "$door" ] && [ "$name" = tool_only.h ] && continue
             if [ -z "$door" ]; then
-                echo "$file:$line: includes $name, which is none of its own, the public or ${3:-}'s"
+                echo "$file:$line: includes $name, which is neither its own nor a public header${3:+ nor one of $3}"
             elif in_lib "$name"; then
                 echo "$file:$line: includes $name from lib/: its one door is $door"
             else
@@ -70,12 +72,11 @@ check_includes() {
 }
 # programs/positions is counted by door_names.py, not checked here yet: its
 # header hands lib/random.h to the tests and the benchmark that use it.
-for folder in programs/cli programs/checking; do
+for folder in programs/cli programs/checking programs/engine_check; do
     check_includes "$folder" lib/tool_only.h
 done
-# The engine under test (the line protocol, the plug-in) and its check take
-# no neighbour of programs/ but the slow walks beside the oracle
-# (programs/checking); what an engine author's side needs is public, and
-# what the check alone needs of lib/ (Shredder-FEN) comes through the door.
-check_includes programs/engine_see "" programs/checking
+# The transport to an engine's SEE (the line protocol, the plug-in, the
+# timing) takes nothing but the public headers: what an engine author's side
+# needs is public.
+check_includes programs/engine_see ""
 exit $bad

@@ -1,6 +1,6 @@
 /*
  * An engine's SEE made of a function, in this process, for the tests of the
- * check (programs/engine_see/engine_check.h): seebatch's reference under a
+ * check (programs/engine_check/engine_check.h): seebatch's reference under a
  * configuration, or with a fault planted (a classic SEE fault of
  * exchange_walk.h, see_ge off by one, answers not monotone, a failure at a
  * given question). It counts how it is asked.

@@ -77,15 +77,21 @@ done
 expect "a rule on .bin: the plain text's entries" "$(same "$work/rule_bin.plain" "$work/rule_plain.plain")" same
 expect "a rule on .bin: the plain text's counts" "$(cat "$work/rule_bin.err")" "$(cat "$work/rule_plain.err")"
 
-# Bad .bin input: the run stops at the fault, naming byte and entry; the
-# entries before it are written.
+# Bad .bin input: the run stops at the fault, naming byte and entry and what
+# it left unread (the file from the fault on, its whole entries counted:
+# issue 83); the entries before it are written (to standard output: an
+# --output file is not written by a run that fails).
 head -c $((40 * 5)) "$work/from_binpack.bin" > "$work/five.bin"
 "$tool" filter "$work/five.bin" --output-format plain > "$work/five.plain" 2> /dev/null
 bad_bin() { # bad_bin NAME FILE EXPECTED-MESSAGE: five good entries, then the fault
-    local err
-    err=$("$tool" filter "$2" --output-format plain --output "$work/prefix.plain" 2>&1)
+    local err size entries
+    err=$("$tool" filter "$2" --output-format plain --output - 2>&1 > "$work/prefix.plain")
     expect "$1: exit 1" "$?" "1"
-    expect "$1: the message" "$(head -1 <<< "$err")" "seebatch filter: $2: $3"
+    size=$(wc -c < "$2" | tr -d ' ')
+    entries=$(( (size - 200) / 40 ))
+    case $entries in 0) entries="" ;; 1) entries=" (1 entry)" ;; *) entries=" ($entries entries)" ;; esac
+    expect "$1: the message" "$(head -1 <<< "$err")" \
+        "seebatch filter: $2: $3; not read: $((size - 200)) of the file's $size bytes$entries"
     expect "$1: the entries before it written" "$(same "$work/prefix.plain" "$work/five.plain")" same
 }
 { cat "$work/five.bin"; head -c 57 "$work/from_binpack.bin" | tail -c 17; } > "$work/truncated.bin"

@@ -259,21 +259,29 @@ expect "standard input, nothing in it" "$("$tool" filter --skip-capture < /dev/n
     "seebatch filter: 0 entries read, 0 kept, 0 dropped"
 expect "missing file" "$(usage "$work/absent.binpack")" "2"
 
-# Damaged files: an error naming the byte and the entry, every entry before it written.
+# Damaged files: an error naming the byte and the entry and what was left
+# unread, every entry before it written (to standard output).
 bad() { # bad NAME: filter $work/NAME.binpack to plain; prints exit status, entries written, error
     "$tool" filter --input-format binpack "$work/$1.binpack" --output-format plain \
         > "$work/$1.out" 2> "$work/$1.err"
     echo "$? $(grep -c '^e$' "$work/$1.out") $(grep -v '^ \|entries read' "$work/$1.err")"
 }
+# unread NAME BYTE: what a fault at BYTE of $work/NAME.binpack left unread, the
+# file from it on (issue 83).
+unread() {
+    local whole
+    whole=$(wc -c < "$work/$1.binpack" | tr -d ' ')
+    echo "; not read: $((whole - $2)) of the file's $whole bytes"
+}
 size=$(wc -c < "$work/hand.binpack")
 head -c $((size - 3)) "$work/hand.binpack" > "$work/cut.binpack"
-expect "truncated" "$(bad cut)" "1 6 seebatch filter: $work/cut.binpack: byte $((8 + 6 * 34)), entry 7: the file ends $((size - 11)) bytes into a chunk whose header (at byte 0) claims $((size - 8)) bytes"
+expect "truncated" "$(bad cut)" "1 6 seebatch filter: $work/cut.binpack: byte $((8 + 6 * 34)), entry 7: the file ends $((size - 11)) bytes into a chunk whose header (at byte 0) claims $((size - 8)) bytes$(unread cut $((8 + 6 * 34)))"
 { cat "$work/hand.binpack"; printf 'JUNKJUNK'; } > "$work/junk.binpack"
-expect "junk after the last chunk" "$(bad junk)" "1 7 seebatch filter: $work/junk.binpack: byte $size, entry 8: no chunk header (\"BINP\") where a chunk should start"
+expect "junk after the last chunk" "$(bad junk)" "1 7 seebatch filter: $work/junk.binpack: byte $size, entry 8: no chunk header (\"BINP\") where a chunk should start$(unread junk "$size")"
 { printf 'BINP\377\377\377\377'; tail -c +9 "$work/hand.binpack"; } > "$work/huge.binpack"
-expect "chunk size over the limit" "$(bad huge)" "1 0 seebatch filter: $work/huge.binpack: byte 0, entry 1: the chunk header claims 4294967295 bytes, more than the 104857600-byte limit"
+expect "chunk size over the limit" "$(bad huge)" "1 0 seebatch filter: $work/huge.binpack: byte 0, entry 1: the chunk header claims 4294967295 bytes, more than the 104857600-byte limit$(unread huge 0)"
 { head -c 36 "$work/hand.binpack"; printf '\377'; tail -c +38 "$work/hand.binpack"; } > "$work/stem.binpack"
-expect "impossible result" "$(bad stem)" "1 0 seebatch filter: $work/stem.binpack: byte 8, entry 1: the game result field is -2"
+expect "impossible result" "$(bad stem)" "1 0 seebatch filter: $work/stem.binpack: byte 8, entry 1: the game result field is -2$(unread stem 8)"
 { head -c $((8 + 34 * 3 + 25)) "$work/hand.binpack"; printf '\000'; tail -c +$((8 + 34 * 3 + 27)) "$work/hand.binpack"; } > "$work/move.binpack"
 expect "impossible move" "$(bad move | sed 's/here: .*/here:/')" "1 3 seebatch filter: $work/move.binpack: byte $((8 + 34 * 3)), entry 4: the move e5a1 is impossible here:"
 
@@ -288,17 +296,17 @@ patch() { # patch NAME OFFSET OLD NEW: hand.binpack with byte OFFSET changed fro
 }
 # Entry 7 (4k3/8/8/8/8/8/8/4K3): nibbles e1 = white king (a), e8 = black king (b).
 patch no_king $((8 + 34 * 6 + 8)) ba 9a
-expect "stem without a king" "$(bad no_king)" "1 6 seebatch filter: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings"
+expect "stem without a king" "$(bad no_king)" "1 6 seebatch filter: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings$(unread no_king $((8 + 34 * 6)))"
 # Entry 1 (4k3/8/8/8/8/8/8/r3K3): a1 = black rook (7) becomes a black pawn (1).
 patch pawn_a1 $((8 + 8)) a7 a1
-expect "stem with a pawn on a back rank" "$(bad pawn_a1)" "1 0 seebatch filter: $work/pawn_a1.binpack: byte 8, entry 1: the stem is no chess position: a pawn on a1, a back rank"
+expect "stem with a pawn on a back rank" "$(bad pawn_a1)" "1 0 seebatch filter: $work/pawn_a1.binpack: byte 8, entry 1: the stem is no chess position: a pawn on a1, a back rank$(unread pawn_a1 8)"
 # Entry 1 again: the black king's nibble (b) becomes "black king, black to
 # move" (f), so white, who just moved, stands in check from the rook on a1.
 patch check $((8 + 9)) 0b 0f
-expect "stem with the side that moved in check" "$(bad check)" "1 0 seebatch filter: $work/check.binpack: byte 8, entry 1: the stem is no chess position: white, who just moved, is in check"
+expect "stem with the side that moved in check" "$(bad check)" "1 0 seebatch filter: $work/check.binpack: byte 8, entry 1: the stem is no chess position: white, who just moved, is in check$(unread check 8)"
 # The same end for eval and for two threads, nothing after the fault written.
 "$tool" eval -j 2 "$work/no_king.binpack" > "$work/no_king.eval" 2> "$work/no_king.eval_err"
 expect "eval, damaged stem: exit" "$?" "1"
 expect "eval, damaged stem: the entries before it" "$(wc -l < "$work/no_king.eval" | tr -d ' ')" "6"
-expect "eval, damaged stem: message" "$(cat "$work/no_king.eval_err")" "seebatch eval: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings"
+expect "eval, damaged stem: message" "$(cat "$work/no_king.eval_err")" "seebatch eval: $work/no_king.binpack: byte $((8 + 34 * 6)), entry 7: the stem is no chess position: black has 0 kings$(unread no_king $((8 + 34 * 6)))"
 finish filter_rules

@@ -9,6 +9,7 @@
 set -euo pipefail
 readme=$1 cc=$2 include=$3 library=$4 sanitize=${5:-}
 fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/../docs/readme_text.sh"
 if [ -n "$sanitize" ]; then
     echo "skip: a sanitizer build ($sanitize); the README's example is compiled in plain builds"
     exit 77
@@ -17,8 +18,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # The first C block after the heading, as printed.
-sed -n '/^## The library in 30 lines$/,/^## /p' "$readme" | sed -n '/^```c$/,/^```$/p' | sed '1d;$d' \
-    > "$work/example.c"
+readme_block "$readme" "The library in 30 lines" c > "$work/example.c"
 [ -s "$work/example.c" ] || fail "README.md has no C block under \"The library in 30 lines\""
 lines=$(wc -l < "$work/example.c")
 [ "$lines" -le 30 ] || fail "the example is $lines lines, not 30"

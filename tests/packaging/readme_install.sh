@@ -11,6 +11,7 @@ set -euo pipefail
 readme=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 build=$(cd "$2" && pwd)
 fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "$0")/../docs/readme_text.sh"
 skip() { echo "skip: $*"; exit 77; }
 [ -z "${SEEBATCH_EMULATOR:-}" ] ||
     skip "a cross build (run under $SEEBATCH_EMULATOR): the host's compiler cannot link the target's library"
@@ -25,8 +26,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/here"
 ln -s "$build" "$work/here/build"
-sed -n '/^## The library in 30 lines$/,/^## /p' "$readme" | sed -n '/^```c$/,/^```$/p' | sed '1d;$d' \
-    > "$work/here/app.c"
+readme_block "$readme" "The library in 30 lines" c > "$work/here/app.c"
 [ -s "$work/here/app.c" ] || fail "README.md has no C block under \"The library in 30 lines\""
 
 # The README's commands: its code spans that start so, in its order (the

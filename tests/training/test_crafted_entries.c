@@ -27,6 +27,10 @@ static void put(bits *b, unsigned value, unsigned count)
 
 /* The first error reading the one entry of the bytes (.bin, or a binpack
  * chunk); "" when it reads. */
+/* What a fault of a .bin file of one entry leaves unread (issue 83): the
+ * entry, from its first byte. */
+#define ONE_ENTRY_UNREAD "; not read: 40 of the file's 40 bytes (1 entry)"
+
 static void read_one(const char *path, const uint8_t *bytes, size_t size, char *message)
 {
     FILE *file = fopen(path, "wb");
@@ -67,8 +71,12 @@ static void counters_past_256_bits(const char *path)
     CHECK_EQ(b.at, 231, "the squares' bits");
     char message[SEEBATCH_MESSAGE_SIZE];
     read_one(path, b.bytes, ENTRY_BYTES, message);
-    CHECK(strcmp(message, "byte 0, entry 1: the board does not decode: it runs past 256 bits") == 0,
-          "counters past 256 bits: \"%s\"", message);
+    CHECK(
+        strcmp(
+            message,
+            "byte 0, entry 1: the board does not decode: it runs past 256 bits" ONE_ENTRY_UNREAD) ==
+            0,
+        "counters past 256 bits: \"%s\"", message);
 }
 
 /* The opening position with Stockfish's castling move e1h1 (the king
@@ -89,7 +97,7 @@ static void castling_through_pieces(const char *path)
     char message[SEEBATCH_MESSAGE_SIZE];
     read_one(path, bytes, ENTRY_BYTES, message);
     CHECK(strcmp(message, "byte 0, entry 1: the move e1g1 is impossible here: the king or rook "
-                          "away or pieces between") == 0,
+                          "away or pieces between" ONE_ENTRY_UNREAD) == 0,
           "castling through pieces: \"%s\"", message);
     /* The same bytes with e2e4 read. */
     unsigned push = 12u << 6 | 28u;
@@ -144,7 +152,8 @@ static void castling_to_no_corner(const char *path)
     CHECK(message[0] == '\0', "as written: \"%s\"", message);
     bytes[MOVE + 1] = 6u << 2;
     read_one(path, bytes, size, message);
-    CHECK(strcmp(message, "byte 8, entry 1: a castling move from square 4 to 6") == 0,
+    CHECK(strcmp(message, "byte 8, entry 1: a castling move from square 4 to 6; not read: 34 of "
+                          "the file's 42 bytes") == 0,
           "castling to g1: \"%s\"", message);
 }
 
@@ -168,7 +177,7 @@ static void castling_with_king_or_rook_away(const char *path)
         bytes[35] = (uint8_t)(castling >> 8);
         read_one(path, bytes, ENTRY_BYTES, message);
         CHECK(strcmp(message, "byte 0, entry 1: the move e1g1 is impossible here: the king or "
-                              "rook away or pieces between") == 0,
+                              "rook away or pieces between" ONE_ENTRY_UNREAD) == 0,
               "%s, castling: \"%s\"", boards[i][0], message);
     }
 }

@@ -381,10 +381,14 @@ seebatch_status seebatch_runner_fault_error(const runner_job *job, seebatch_erro
     if (job->source.format == SEEBATCH_FILE_LINES)
         snprintf(text, sizeof text, "line %llu: %s", (unsigned long long)job->fault_line,
                  job->reason);
-    else
+    else {
         seebatch_training_fault_text(text, sizeof text, job->fault_line != 0,
                                      job->fault_line ? job->fault_line : job->fault_byte,
                                      job->fault_entry, job->reason);
+        if (!job->read_failed)
+            seebatch_training_note_unread(text, sizeof text, job->source.input, job->fault_byte,
+                                          job->source.format);
+    }
     return seebatch_fail_about(error, job->read_failed ? TRAINING_FILE_FAULT : TRAINING_DATA_FAULT,
                                job->source.name, "%s", text);
 }
