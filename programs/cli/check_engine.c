@@ -4,17 +4,22 @@
  * the FILEs, read as check reads them, or on the real positions embedded in
  * the tool; under the rules the options name, else under the rules found
  * from its answers first (rules_search.h); reported as text or JSON
- * (engine_report.h). An engine that fails ends the run with exit 4 and no
+ * (engine_report.h). Answers that no SEE could give (see_soundness.h) are
+ * not checked further: the report names why and the run ends with exit 1,
+ * never a pass. An engine that fails ends the run with exit 4 and no
  * report: a partial one would read as a pass.
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "check_engine.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine_report.h"
 #include "engine_see.h"
 #include "portion_work.h"
+#include "see_soundness.h"
 #include "position_words.h"
 #include "real_positions.h"
 #include "subcommand_input.h"
@@ -37,6 +42,8 @@ typedef struct engine_run {
     engine_see engine;
     engine_check *check;
     check_status status;
+    piece_values pieces;
+    see_soundness soundness;
 } engine_run;
 
 bool is_engine_check(int argc, char **argv)
@@ -123,7 +130,10 @@ static int read_engine_options(int argc, char **argv, engine_options *o, const c
 
 static int engine_failed(engine_run *run, const see_failure *why)
 {
-    report("check", "the SEE under test failed: %s", why->message);
+    report("check", "the SEE under test failed: %s%s", why->message,
+           rules_search_made_up(why->message)
+               ? " (that position is one made up to read the SEE's rules, not one of the input's)"
+               : "");
     if (run->engine.close) {
         see_failure ignored;
         run->engine.close(run->engine.context, &ignored);
@@ -317,13 +327,52 @@ static void describe_input(const input_set *inputs, char *text, size_t size)
                                  inputs->sources[i].name);
 }
 
-/* The rules found from the engine's answers on the embedded positions. */
+/* The piece values, then the rules found from the engine's answers on the
+ * embedded positions (found NULL: given). */
 static int find_rules(engine_run *run, const seebatch_board *boards, size_t count,
                       rules_found *found)
 {
-    rules_search_settings settings = {&run->engine, boards, count, 0};
     see_failure why = {""};
+    int status = step_status(run, piece_values_read(&run->engine, &run->pieces, &why), &why);
+    if (status != EXIT_OK || !found)
+        return status;
+    rules_search_settings settings = {&run->engine, &run->pieces, boards, count, 0};
     return step_status(run, rules_search(&settings, found, &why), &why);
+}
+
+/* Whether its answers could be a SEE's (see_soundness.h), on the real
+ * positions given, else on the first embedded ones. */
+static int judge_soundness(engine_run *run, const seebatch_board *boards, size_t count,
+                           const rules_found *found)
+{
+    enum { SAMPLE = 1000 };
+    seebatch_board *sample = boards ? NULL : malloc(SAMPLE * sizeof *sample);
+    if (!boards) {
+        if (!sample)
+            return step_status(run, CHECK_NO_MEMORY, NULL);
+        real_positions_reader reader;
+        real_positions_start(&reader);
+        for (count = 0; count < SAMPLE && real_positions_next(&reader, &sample[count]);)
+            count++;
+    }
+    soundness_settings settings = {&run->engine,
+                                   &run->pieces,
+                                   found ? found->not_monotone : NULL,
+                                   found ? found->config : run->options->input.config,
+                                   boards ? boards : sample,
+                                   count,
+                                   0};
+    see_failure why = {""};
+    int status = step_status(run, see_soundness_judge(&settings, &run->soundness, &why), &why);
+    free(sample);
+    return status;
+}
+
+static double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
 /* The check itself, its report, its exit status. */
@@ -336,11 +385,17 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
     run->check = engine_check_new(&settings);
     if (!run->check)
         return step_status(run, CHECK_NO_MEMORY, NULL);
-    int input_status =
-        inputs->count ? ask_inputs(run, inputs) : ask_embedded(run, boards, board_count);
+    bool sound = run->soundness.fault == SEE_SOUND;
+    double start = seconds_now();
+    clock_t cpu_start = clock();
+    int input_status = !sound          ? EXIT_OK
+                       : inputs->count ? ask_inputs(run, inputs)
+                                       : ask_embedded(run, boards, board_count);
     if (run->status == CHECK_DONE && input_status != EXIT_USAGE &&
         input_status != EXIT_RESOURCE_FAILURE)
         run->status = engine_check_finish(run->check);
+    double seconds = seconds_now() - start;
+    double cpu_seconds = (double)(clock() - cpu_start) / CLOCKS_PER_SEC;
     int status = step_status(run, run->status, engine_check_failure(run->check));
     see_failure why = {""};
     if (status == EXIT_OK && run->engine.close && !run->engine.close(run->engine.context, &why)) {
@@ -363,10 +418,13 @@ static int check_and_report(engine_run *run, input_set *inputs, const seebatch_b
                             engine_check_counts(run->check),
                             examples,
                             shown,
-                            engine_check_classes(run->check)};
+                            engine_check_classes(run->check),
+                            sound ? NULL : run->soundness.reason,
+                            seconds,
+                            cpu_seconds};
     (o->json ? engine_report_json : engine_report_text)(&report, stdout);
     const check_counts *counts = engine_check_counts(run->check);
-    bool differs = check_counts_differing(counts) > 0 || counts->inconsistent > 0;
+    bool differs = !sound || check_counts_differing(counts) > 0 || counts->inconsistent > 0;
     return differs ? EXIT_BAD_LINES : input_status;
 }
 
@@ -381,7 +439,7 @@ int run_engine_check(int argc, char **argv, const char *help)
     if (o.input.path_count &&
         (status = open_subcommand_inputs("check", &o.input, o.input_format, NULL, &inputs)))
         return status;
-    engine_run run = {&o, {0}, NULL, CHECK_DONE};
+    engine_run run = {.options = &o, .check = NULL, .status = CHECK_DONE};
     size_t board_count = 0;
     seebatch_board *boards = NULL;
     if (!o.input.configured || !inputs.count) {
@@ -391,8 +449,10 @@ int run_engine_check(int argc, char **argv, const char *help)
     if (status == EXIT_OK)
         status = open_engine(&run);
     rules_found found;
-    if (status == EXIT_OK && !o.input.configured)
-        status = find_rules(&run, boards, board_count, &found);
+    if (status == EXIT_OK)
+        status = find_rules(&run, boards, board_count, o.input.configured ? NULL : &found);
+    if (status == EXIT_OK)
+        status = judge_soundness(&run, boards, board_count, o.input.configured ? NULL : &found);
     if (status == EXIT_OK)
         status = check_and_report(&run, &inputs, boards, board_count,
                                   o.input.configured ? NULL : &found);

@@ -33,6 +33,46 @@ static void print_kinds(FILE *out, const uint64_t *by_kind)
         }
 }
 
+/* How the rules were found: the moves scored and answered otherwise, the
+ * moves that decided it, and when the next best is close, the moves that
+ * tell the two apart and how to read them. */
+static void print_rules_found_text(const rules_found *f, bool values, FILE *out)
+{
+    char second[RULE_WORDS_MAX];
+    rule_words(&f->second, second);
+    print_output(out,
+                 "  found on %llu moves that rule sets answer otherwise (real ones, and a few "
+                 "made up): %llu answered otherwise than your SEE under these rules, %llu under "
+                 "the next best (%s); %llu %s decided it (one of the two answers as your SEE "
+                 "does, the other not)\n",
+                 (unsigned long long)f->moves, (unsigned long long)f->differing,
+                 (unsigned long long)f->runner_up, second, (unsigned long long)f->deciding,
+                 plural(f->deciding, "move", "moves"));
+    if (!f->close)
+        return;
+    if (f->telling_count == 0) {
+        print_output(out, "  a tie: no move scored tells the two apart; the one with fewer "
+                          "flags is taken\n");
+        return;
+    }
+    print_output(out,
+                 "  close (the next best answers at most a tenth more moves otherwise, plus 2): "
+                 "%s, as FEN;move;%s;these rules';the next best's:\n",
+                 f->telling_count == 1 ? "the move that tells them apart"
+                                       : "moves that tell them apart",
+                 values ? "your SEE's value" : "threshold;your SEE's answer");
+    for (int i = 0; i < f->telling_count; i++)
+        print_output(out, "  %s\n", f->telling[i]);
+    if (f->telling_count == 2)
+        print_output(out, "  your SEE sides with the next best on the first and with these "
+                          "rules on the second: it follows neither all through; read your code "
+                          "on both, and the differences below (under these rules) show where it "
+                          "leaves them\n");
+    else
+        print_output(out, "  your SEE sides with these rules on it: ask it such moves to be "
+                          "sure\n");
+}
+
 static void print_rules_text(const engine_report *r, FILE *out)
 {
     char words[RULE_WORDS_MAX];
@@ -42,13 +82,8 @@ static void print_rules_text(const engine_report *r, FILE *out)
         return;
     }
     const rules_found *f = r->found;
-    char second[RULE_WORDS_MAX];
-    rule_words(&f->second, second);
-    print_output(out,
-                 "rules: %s (found from its answers: %llu of %llu moves answered otherwise; "
-                 "next best %s, %llu)\n",
-                 words, (unsigned long long)f->differing, (unsigned long long)f->moves, second,
-                 (unsigned long long)f->runner_up);
+    print_output(out, "rules: %s (found from its answers)\n", words);
+    print_rules_found_text(f, r->see->answers_values, out); /* as the rule finder asked */
     static const char *const pieces[5] = {"pawn", "knight", "bishop", "rook", "queen"};
     for (int i = 0; i < 5; i++)
         if (f->pieces[i].outcome != VALUE_FOUND)
@@ -161,12 +196,25 @@ void engine_report_text(const engine_report *r, FILE *out)
                                                  : "thresholds";
     print_output(out, "SEE under test: %s (%s, asked %s)\n", r->engine, r->way, asked);
     print_rules_text(r, out);
+    if (r->not_a_see) {
+        print_output(out,
+                     "not a SEE: %s\nnot checked further: its answers are no SEE's, so "
+                     "no difference from the reference would mean anything\n",
+                     r->not_a_see);
+        return;
+    }
     unsigned long long moves = total_moves(c);
     print_output(out, "checked: %s: %llu %s, %llu %s (", r->input, (unsigned long long)c->positions,
                  plural(c->positions, "position", "positions"), moves,
                  plural(moves, "move", "moves"));
     print_kinds(out, c->moves);
-    print_output(out, "), %llu questions\n", (unsigned long long)c->questions);
+    unsigned long long answers = c->questions + c->follow_ups;
+    print_output(out,
+                 "), %llu questions; %llu answers in %.2f s, %.0f a second (this process's CPU "
+                 "time %.2f s, %.0f a second)\n",
+                 (unsigned long long)c->questions, answers, r->seconds,
+                 r->seconds > 0 ? (double)answers / r->seconds : 0.0, r->cpu_seconds,
+                 r->cpu_seconds > 0 ? (double)answers / r->cpu_seconds : 0.0);
     print_differences_text(r, out);
 }
 
@@ -195,9 +243,15 @@ static void print_json_rules(const engine_report *r, FILE *out)
     print_json_string(out, words);
     print_output(out,
                  ",\"next_best_differing\":%llu,\"pieces_read\":%s,\"off_by_one\":%s,"
-                 "\"not_monotone\":",
+                 "\"deciding\":%llu,\"close\":%s,\"telling\":[",
                  (unsigned long long)f->runner_up, f->values_read ? "true" : "false",
-                 f->off_by_one ? "true" : "false");
+                 f->off_by_one ? "true" : "false", (unsigned long long)f->deciding,
+                 f->close ? "true" : "false");
+    for (int i = 0; i < f->telling_count; i++) {
+        print_output(out, "%s", i ? "," : "");
+        print_json_string(out, f->telling[i]);
+    }
+    print_output(out, "],\"not_monotone\":");
     if (f->not_monotone[0])
         print_json_string(out, f->not_monotone);
     else
@@ -293,11 +347,18 @@ void engine_report_json(const engine_report *r, FILE *out)
                  r->see->answers_thresholds ? "true" : "false",
                  r->see->answers_values ? "true" : "false");
     print_json_rules(r, out);
+    print_output(out, ",\"not_a_see\":");
+    if (r->not_a_see)
+        print_json_string(out, r->not_a_see);
+    else
+        print_output(out, "null");
     print_output(out, ",\"input\":");
     print_json_string(out, r->input);
     print_output(out, ",\"positions\":%llu,\"moves\":", (unsigned long long)c->positions);
     print_json_kinds(out, c->moves);
-    print_output(out, ",\"questions\":%llu", (unsigned long long)c->questions);
+    print_output(out, ",\"questions\":%llu,\"answers\":%llu,\"seconds\":%.3f,\"cpu_seconds\":%.3f",
+                 (unsigned long long)c->questions,
+                 (unsigned long long)(c->questions + c->follow_ups), r->seconds, r->cpu_seconds);
     print_json_differences(r, out);
     print_output(out, "}\n");
 }

@@ -26,6 +26,9 @@ typedef struct engine_report {
     const check_example *examples;
     size_t example_count;
     const difference_classes *classes;
+    const char *not_a_see; /* why its answers are no SEE's (nothing checked), or NULL */
+    double seconds;        /* the check's, wall clock: its answers a second are shown */
+    double cpu_seconds;    /* the same, this process's CPU time (not a line program's) */
 } engine_report;
 
 void engine_report_text(const engine_report *report, FILE *out);

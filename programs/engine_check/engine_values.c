@@ -3,6 +3,7 @@
  */
 #include "engine_values.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,7 @@ static void take_round(search *s, value_probe *probe, bool first, const int32_t 
     }
     if (low == INT64_MIN || high == INT64_MAX) {
         probe->outcome = VALUE_OUT_OF_REACH;
+        probe->value = low != INT64_MIN; /* the one answer given */
         s->active = false;
         return;
     }
@@ -153,4 +155,34 @@ check_status engine_values_read(const engine_see *engine, value_probe *probes, s
     }
     free(searches);
     return status;
+}
+
+const char *const piece_value_fens[6] = {
+    "6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1", "6k1/8/2n5/8/8/8/8/2R3K1 w - - 0 1",
+    "6k1/8/2b5/8/8/8/8/2R3K1 w - - 0 1", "6k1/8/2r5/8/8/8/8/2R3K1 w - - 0 1",
+    "6k1/8/2q5/8/8/8/8/2R3K1 w - - 0 1", "6k1/8/8/8/8/8/8/R5K1 w - - 0 1"};
+
+check_status piece_values_read(const engine_see *engine, piece_values *out, see_failure *why)
+{
+    value_probe read[6];
+    for (int i = 0; i < 6; i++) {
+        read[i] = (value_probe){piece_value_fens[i], "", VALUE_FOUND, 0, 0, 0};
+        snprintf(read[i].move, sizeof read[i].move, "%s", i < 5 ? "c1c6" : "a1a4");
+    }
+    check_status status = engine_values_read(engine, read, 6, why);
+    if (status != CHECK_DONE)
+        return status;
+    memcpy(out->pieces, read, sizeof out->pieces);
+    out->quiet = read[5];
+    out->off_by_one =
+        !engine->answers_values && read[5].outcome == VALUE_FOUND && read[5].value == -1;
+    out->read = true;
+    seebatch_config classic = seebatch_config_classic();
+    for (int i = 0; i < 5; i++) {
+        int64_t value = (int64_t)read[i].value + out->off_by_one;
+        bool found = read[i].outcome == VALUE_FOUND && value >= 0 && value <= SEEBATCH_VALUE_MAX;
+        out->values[i] = found ? (int32_t)value : classic.values[i];
+        out->read &= found;
+    }
+    return CHECK_DONE;
 }

@@ -23,15 +23,6 @@ enum {
     PROBES = 5
 };
 
-/* An undefended piece of each type on c6 taken by the rook c1, kings out
- * of the way: worth the piece under any rules. Then a quiet move to a safe
- * square, worth 0 under any rules. */
-static const char *const victims[5] = {
-    "6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1", "6k1/8/2n5/8/8/8/8/2R3K1 w - - 0 1",
-    "6k1/8/2b5/8/8/8/8/2R3K1 w - - 0 1", "6k1/8/2r5/8/8/8/8/2R3K1 w - - 0 1",
-    "6k1/8/2q5/8/8/8/8/2R3K1 w - - 0 1"};
-static const char quiet[] = "6k1/8/8/8/8/8/8/R5K1 w - - 0 1";
-
 /* Moves whose value tells each flag apart. */
 static const char *const probes[PROBES][2] = {
     /* pins: the knight e7, pinned to its king, may not retake */
@@ -76,34 +67,19 @@ static void note_not_monotone(rules_found *found, const char *fen, const char *m
                  move, (int)zero_at, (int)one_at);
 }
 
-/* The piece values, and whether see_ge answers SEE > threshold. */
-static check_status read_piece_values(const engine_see *engine, rules_found *found,
-                                      see_failure *why)
+/* The piece values read before, and the answers not monotone among them. */
+static void take_piece_values(const piece_values *pieces, rules_found *found)
 {
-    value_probe read[6];
-    for (int i = 0; i < 6; i++)
-        read[i] = (value_probe){i < 5 ? victims[i] : quiet, "", VALUE_FOUND, 0, 0, 0};
-    for (int i = 0; i < 6; i++)
-        snprintf(read[i].move, sizeof read[i].move, "%s", i < 5 ? "c1c6" : "a1a4");
-    check_status status = engine_values_read(engine, read, 6, why);
-    if (status != CHECK_DONE)
-        return status;
-    found->off_by_one =
-        !engine->answers_values && read[5].outcome == VALUE_FOUND && read[5].value == -1;
-    found->values_read = true;
+    memcpy(found->pieces, pieces->pieces, sizeof found->pieces);
+    found->off_by_one = pieces->off_by_one;
+    found->values_read = pieces->read;
     found->config = seebatch_config_classic();
-    for (int i = 0; i < 6; i++)
-        if (read[i].outcome == VALUE_NOT_MONOTONE)
-            note_not_monotone(found, read[i].fen, read[i].move, read[i].zero_at, read[i].one_at);
-    for (int i = 0; i < 5; i++) {
-        found->pieces[i] = read[i];
-        int64_t value = (int64_t)read[i].value + found->off_by_one;
-        if (read[i].outcome == VALUE_FOUND && value >= 0 && value <= SEEBATCH_VALUE_MAX)
-            found->config.values[i] = (int32_t)value;
-        else
-            found->values_read = false;
+    memcpy(found->config.values, pieces->values, sizeof found->config.values);
+    for (int i = 0; i < 6; i++) {
+        const value_probe *p = i < 5 ? &pieces->pieces[i] : &pieces->quiet;
+        if (p->outcome == VALUE_NOT_MONOTONE)
+            note_not_monotone(found, p->fen, p->move, p->zero_at, p->one_at);
     }
-    return CHECK_DONE;
 }
 
 /* The flag sets, on the values read. */
@@ -307,6 +283,65 @@ static void look_for_not_monotone(const search *s, const scored_move *m, rules_f
                                   s->thresholds[b]);
 }
 
+/* The first threshold asked of a move at which flag sets a and b answer
+ * otherwise. */
+static size_t telling_question(const search *s, const scored_move *m, int a, int b, bool shifted)
+{
+    size_t q = m->first;
+    for (; q + 1 < m->first + m->count; q++) {
+        int32_t t = s->thresholds[q];
+        bool by_a = shifted ? m->values[a] > t : m->values[a] >= t;
+        if (by_a != (shifted ? m->values[b] > t : m->values[b] >= t))
+            break;
+    }
+    return q;
+}
+
+/* A move that tells the best (b) and the second (r) apart, as a line:
+ * "FEN;move;threshold;answer;the best's;the second's", or asking values
+ * "FEN;move;value;the best's;the second's". */
+static void write_telling(const search *s, const scored_move *m, int b, int r, bool values,
+                          rules_found *found)
+{
+    char *line = found->telling[found->telling_count++];
+    size_t size = sizeof found->telling[0];
+    const char *fen = s->fens[m->position];
+    if (values) {
+        snprintf(line, size, "%s;%s;%d;%d;%d", fen, m->move, (int)s->answers[m->first],
+                 (int)m->values[b], (int)m->values[r]);
+        return;
+    }
+    size_t q = telling_question(s, m, b, r, found->off_by_one);
+    int32_t t = s->thresholds[q];
+    bool shifted = found->off_by_one;
+    snprintf(line, size, "%s;%s;%d;%d;%d;%d", fen, m->move, (int)t, s->answers[q] != 0,
+             shifted ? m->values[b] > t : m->values[b] >= t,
+             shifted ? m->values[r] > t : m->values[r] >= t);
+}
+
+/* The moves on which one of the two is answered as the engine did and the
+ * other not: how many, and the first that sides with each. */
+static void find_deciding(const search *s, int best, int second, bool values, rules_found *found)
+{
+    const scored_move *with_best = NULL, *with_second = NULL;
+    for (size_t i = 0; i < s->move_count; i++) {
+        const scored_move *m = &s->moves[i];
+        bool by_best = agrees(s, m, best, values, found->off_by_one);
+        if (by_best == agrees(s, m, second, values, found->off_by_one))
+            continue;
+        found->deciding++;
+        if (by_best && !with_best)
+            with_best = m;
+        if (!by_best && !with_second)
+            with_second = m;
+    }
+    found->close = found->runner_up - found->differing <= found->differing / 10 + 2;
+    if (with_second)
+        write_telling(s, with_second, best, second, values, found);
+    if (with_best)
+        write_telling(s, with_best, best, second, values, found);
+}
+
 /* The best flag set and the second: fewest moves answered otherwise, ties
  * to the fewest flags. */
 static void choose(const search *s, bool values, rules_found *found)
@@ -336,6 +371,18 @@ static void choose(const search *s, bool values, rules_found *found)
     found->differing = differing[best];
     found->second = s->configs[second];
     found->runner_up = differing[second];
+    find_deciding(s, best, second, values, found);
+}
+
+bool rules_search_made_up(const char *text)
+{
+    for (int i = 0; i < 6; i++)
+        if (strstr(text, piece_value_fens[i]))
+            return true;
+    for (int p = 0; p < PROBES; p++)
+        if (strstr(text, probes[p][0]))
+            return true;
+    return false;
 }
 
 static void free_search(search *s)
@@ -351,9 +398,8 @@ check_status rules_search(const rules_search_settings *settings, rules_found *fo
                           see_failure *why)
 {
     memset(found, 0, sizeof *found);
-    check_status status = read_piece_values(settings->engine, found, why);
-    if (status != CHECK_DONE)
-        return status;
+    take_piece_values(settings->pieces, found);
+    check_status status = CHECK_DONE;
     size_t limit = (settings->move_limit ? settings->move_limit : DEFAULT_MOVES) + PROBES;
     search *s = calloc(1, sizeof *s);
     if (!s)

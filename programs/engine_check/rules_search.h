@@ -1,9 +1,7 @@
 /*
  * An engine's SEE rules found from its answers alone (never from its
- * name): piece values read on hand-made positions (an undefended victim of
- * each type, kings out of the way: its value is the piece's under any
- * rules), whether see_ge answers SEE > threshold (a quiet move to a safe
- * square is worth 0 under any rules), then every combination of the flags
+ * name): on the piece values read before (piece_values_read, with whether
+ * see_ge answers SEE > threshold), every combination of the flags
  * (pins, promotions none/move/all, stop when ahead, normal moves only)
  * (but promoting the move alone under normal moves only, the same as
  * promoting nothing there) scored on moves of real positions on which they
@@ -11,7 +9,10 @@
  * (each asked at every value a combination gives it and one above, or its
  * value when the engine answers values) and on built-in probes that tell
  * each flag apart. The best is the one with the fewest moves answered
- * otherwise; ties go to the fewest flags.
+ * otherwise; ties go to the fewest flags. The moves that decided it are
+ * those that one of the best two answers as the engine did and the other
+ * not; the two are close when the second answers at most a tenth more
+ * moves otherwise than the best, plus 2 (a tie among them).
  */
 #ifndef SEEBATCH_RULES_SEARCH_H
 #define SEEBATCH_RULES_SEARCH_H
@@ -27,6 +28,7 @@
 
 typedef struct rules_search_settings {
     const engine_see *engine;
+    const piece_values *pieces;   /* read before (piece_values_read) */
     const seebatch_board *boards; /* real positions to draw moves from */
     size_t board_count;
     size_t move_limit; /* moves asked besides the probes; 0: 20,000 */
@@ -45,7 +47,19 @@ typedef struct rules_found {
     uint64_t differing;     /* moves the best answers otherwise */
     uint64_t runner_up;     /* the same for the second best */
     seebatch_config second; /* the second best */
+    uint64_t deciding;      /* moves one of the two answers as the engine did, the other not */
+    bool close;             /* runner_up - differing <= differing / 10 + 2 */
+    /* Up to two deciding moves, the first siding with the second (when
+     * any), then the first siding with the best: "FEN;move;threshold;the
+     * engine's answer;the best's;the second's", asked values
+     * "FEN;move;the engine's value;the best's;the second's". */
+    char telling[2][SEEBATCH_FEN_MAX + 64];
+    int telling_count;
 } rules_found;
+
+/* Whether text quotes one of the positions made up to read the rules (the
+ * piece values' and the probes'), not one of the input's. */
+bool rules_search_made_up(const char *text);
 
 /* Finds the rules. CHECK_ENGINE_FAILED: why says how. */
 check_status rules_search(const rules_search_settings *settings, rules_found *found,

@@ -2,7 +2,9 @@
  * The line protocol (engine_see.h, engine_see_open_lines): each ask writes
  * every question as a line while the answers are read, through
  * see_system's exchange, so that no pipe filling up can stop both sides;
- * then names whatever went wrong by the question waited on.
+ * then names whatever went wrong by the question waited on. A line too
+ * many is placed by asking again (place_extra below): lines in flight
+ * cannot say which question gave two.
  */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 #include <stdio.h>
@@ -26,10 +28,12 @@ typedef struct lines_engine {
     see_failure failure;
 } lines_engine;
 
-/* The writing side of an ask: the questions still to go out. */
+/* The writing side of an ask: its questions, numbered from first, as
+ * lines up to number last; asked again from a fresh start (place_extra),
+ * the numbers before first (not kept) go out as copies of its first. */
 typedef struct line_writer {
     const see_question *questions;
-    size_t count, next;
+    uint64_t first, last, next;
     see_asking asking;
 } line_writer;
 
@@ -49,9 +53,9 @@ static size_t write_lines(void *state, char *buffer, size_t size)
 {
     line_writer *w = state;
     size_t used = 0;
-    while (w->next < w->count && used + 1 < size) {
-        size_t length =
-            see_text_question(buffer + used, size - used - 1, &w->questions[w->next], w->asking);
+    while (w->next <= w->last && used + 1 < size) {
+        const see_question *q = &w->questions[w->next < w->first ? 0 : w->next - w->first];
+        size_t length = see_text_question(buffer + used, size - used - 1, q, w->asking);
         if (length == 0)
             break;
         used += length;
@@ -133,6 +137,105 @@ static see_taken take_answers(void *state, const char *bytes, size_t count)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Placing a line too many                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Counts the lines, done at `enough` of them (or more). */
+typedef struct line_counter {
+    uint64_t lines, enough;
+} line_counter;
+
+static see_taken count_lines(void *state, const char *bytes, size_t count)
+{
+    line_counter *c = state;
+    for (const char *end; (end = memchr(bytes, '\n', count));
+         count -= (size_t)(end + 1 - bytes), bytes = end + 1)
+        c->lines++;
+    return c->lines >= c->enough ? SEE_TAKE_DONE : SEE_TAKE_MORE;
+}
+
+/* The lines a fresh run of the program gives for questions 1..last, its
+ * input closed after them; -1 when it cannot be told (the program could
+ * not start, stalled or failed). */
+static int64_t lines_for(const lines_engine *e, line_writer writer)
+{
+    see_child *child;
+    see_failure ignored;
+    if (!see_child_start(e->name, &child, &ignored))
+        return -1;
+    line_counter counter = {0, writer.last};
+    see_exchange asking = {write_lines, &writer, count_lines, &counter, e->timeout_seconds};
+    see_exchange_end end = see_child_exchange(child, &asking, &ignored);
+    if (end == SEE_EXCHANGE_DONE) {
+        see_child_close_input(child);
+        counter.enough = UINT64_MAX;
+        see_exchange rest = {NULL, NULL, count_lines, &counter, e->timeout_seconds};
+        end = see_child_exchange(child, &rest, &ignored);
+    }
+    see_ending ending;
+    see_child_end(child, end != SEE_EXCHANGE_CLOSED, e->timeout_seconds, &ending);
+    return end == SEE_EXCHANGE_CLOSED ? (int64_t)counter.lines : -1;
+}
+
+/* An ask ended with a line after its last answer: the first question whose
+ * answer came with a line too many, found by asking again from a fresh
+ * start (fewer questions each time: a search by halves), written into why
+ * after what the ask saw. Where it cannot be told (the program does not
+ * give the line again), why says so. */
+static void place_extra(const lines_engine *e, const answer_reader *r, see_failure *why)
+{
+    line_writer writer = {r->questions, r->first, r->first + r->count - 1, 1, r->asking};
+    uint64_t low = 0, high = writer.last; /* lines_for(low) == low; lines_for(high) > high */
+    int64_t lines = lines_for(e, writer);
+    if (lines <= (int64_t)high) {
+        size_t used = strlen(why->message);
+        snprintf(why->message + used, sizeof why->message - used,
+                 "; asked again from a fresh start the program gave %s, so the question that got "
+                 "a line too many cannot be told",
+                 lines < 0 ? "no count of lines" : "one line a question");
+        return;
+    }
+    while (high - low > 1 && lines >= 0) {
+        uint64_t middle = low + (high - low) / 2;
+        writer.last = middle;
+        writer.next = 1;
+        lines = lines_for(e, writer);
+        if (lines >= 0)
+            *(lines > (int64_t)middle ? &high : &low) = middle;
+    }
+    if (lines < 0) { /* high is a bound, no more */
+        size_t used = strlen(why->message);
+        snprintf(why->message + used, sizeof why->message - used,
+                 "; asked again from a fresh start, a line too many came by question %llu",
+                 (unsigned long long)high);
+        return;
+    }
+    char line[SEE_TEXT_FEN_MAX + 80], middle[400];
+    const see_question *q = high >= r->first ? &r->questions[high - r->first] : NULL;
+    size_t length = q ? see_text_question(line, sizeof line - 1, q, r->asking) : 0;
+    see_failure found;
+    size_t used = 0;
+    see_text_append(found.message, sizeof found.message, &used, "question ");
+    see_text_append_number(found.message, sizeof found.message, &used, (int64_t)high);
+    if (q) {
+        see_text_append(found.message, sizeof found.message, &used, ", ");
+        see_text_append_quoted(found.message, sizeof found.message, &used, line, length, length);
+    }
+    snprintf(middle, sizeof middle,
+             ": the program gave two lines for it (asked again from a fresh start, %llu "
+             "questions got %llu lines, %llu got %llu%s); what it wrote was seen at the end of "
+             "its answers: ",
+             (unsigned long long)high, (unsigned long long)high + 1, (unsigned long long)low,
+             (unsigned long long)low,
+             q ? ""
+               : "; the questions before the ask it was found in were asked as copies of that "
+                 "ask's first, not kept");
+    see_text_append(found.message, sizeof found.message, &used, middle);
+    see_text_append(found.message, sizeof found.message, &used, why->message);
+    *why = found;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Asking                                                                   */
 /* ------------------------------------------------------------------------ */
 
@@ -202,6 +305,13 @@ static bool after_exchange(lines_engine *e, see_exchange_end end, const answer_r
         e->answered += r->count;
         return true;
     }
+    if (end == SEE_EXCHANGE_FAULT && r->received == r->count) {
+        see_ending ending;
+        see_child_end(e->child, true, 0, &ending);
+        e->child = NULL;
+        place_extra(e, r, why);
+        return fail(e, why);
+    }
     if (end == SEE_EXCHANGE_CLOSED && r->received < r->count) {
         ended_early(e, r, false, why);
     } else if (end == SEE_EXCHANGE_STALLED && r->received < r->count) {
@@ -237,7 +347,7 @@ static bool lines_ask(void *context, see_asking asking, const see_question *ques
         return fail(e, why);
     if (count == 0)
         return true;
-    line_writer writer = {questions, count, 0, asking};
+    line_writer writer = {questions, e->answered + 1, e->answered + count, e->answered + 1, asking};
     answer_reader reader = {questions, answers, count, 0, e->answered + 1, asking, {0}, 0, why};
     see_exchange exchange = {write_lines, &writer, take_answers, &reader, e->timeout_seconds};
     see_exchange_end end = see_child_exchange(e->child, &exchange, why);

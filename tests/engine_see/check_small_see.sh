@@ -6,11 +6,16 @@
 # planted, checked under the rules it was given on a suite of real
 # captures that holds every move kind and exchange flag, it differs and
 # every difference is explained by the bug's class and holds the exchange
-# flag the bug needs; a failing SEE ends the check with exit 4 and no report.
-# Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN
+# flag the bug needs, and its regression lines, read back and asked again
+# of the buggy and the bug-free small_see, get the got and the expected
+# they say; answers no SEE gives (never reading the board, always 1, always
+# 0, a coin) fail the check (exit 1) with their reason, through both ways,
+# rules found or given; a failing SEE ends the check with exit 4 and no
+# report.
+# Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN SMALL_SEE_PLUGIN_NO_SEE_VALUE
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
-small_see=$2 plugin=$3
+small_see=$2 plugin=$3 thresholds_plugin=$4
 rules="--values 100,300,300,500,900 --pins --promotions=move"
 if ! command -v python3 > /dev/null; then
     echo "check_small_see: SKIP: python3 reads the JSON reports"
@@ -89,6 +94,59 @@ for way in lines plugin; do
     done
 done
 
+# The regression lines' columns, FEN;move;threshold;expected;got: each line
+# asked again of the buggy SEE gets its got, of the bug-free one its expected.
+# shellcheck disable=SC2086
+check lines "--bug xray" $rules --show 20 "$work/suite" > "$work/report"
+sed -n '/as regression lines (FEN;move;threshold;expected;got):$/,/^the same, explained:$/p' \
+    "$work/report" | grep -v 'regression lines\|^the same' > "$work/lines"
+expect "regression lines: 20 shown" "$(wc -l < "$work/lines" | tr -d ' ')" "20"
+cut -d';' -f1-3 "$work/lines" | $small_see --bug xray > "$work/got"
+cut -d';' -f1-3 "$work/lines" | $small_see > "$work/expected"
+expect "regression lines: got is what the SEE answers" "$(cut -d';' -f5 "$work/lines")" \
+    "$(tr -d '\r' < "$work/got")"
+expect "regression lines: expected is what the reference answers" "$(cut -d';' -f4 "$work/lines")" \
+    "$(tr -d '\r' < "$work/expected")"
+
+# Answers no SEE gives: never a pass. Exit 1, the reason on the "not a SEE:"
+# line, nothing checked; under rules found and under rules given (all 0,
+# which such a SEE would otherwise pass). Asked thresholds (the program, and
+# a plug-in without see_value), and asked values (the plug-in with it).
+reason() { # reason ANSWER thresholds|values
+    local pawn="taking an undefended pawn (6k1/8/2p5/8/8/8/8/2R3K1 w - - 0 1;c1c6)"
+    local blind="its answers do not depend on the board: the move c1c6 taking an undefended pawn"
+    case $1,$2 in
+    blind,*) echo "$blind" ;;
+    one,thresholds) echo "$pawn was answered 1 at every threshold" ;;
+    zero,thresholds) echo "$pawn was answered 0 at every threshold" ;;
+    random,thresholds) echo "its answers are not monotone in the threshold" ;;
+    one,values | zero,values) echo "$blind" ;;
+    esac
+}
+said() { # said ANSWER thresholds|values: the report's "not a SEE:" lines with the reason
+    if [ "$1,$2" = random,values ]; then # coins for values: one below 0, or out of order
+        grep -cE '^not a SEE: the [a-z]+ (is worth -|\([0-9-]+\) is not below)' "$work/report"
+    else
+        grep -cF "not a SEE: $(reason "$1" "$2")" "$work/report"
+    fi
+}
+for way in lines plugin values; do
+    [ "$way" = values ] && asked=values || asked=thresholds
+    [ "$way" = plugin ] && plugin_now=$thresholds_plugin || plugin_now=$plugin
+    [ "$way" = lines ] && reached=lines || reached=plugin
+    for answer in blind one zero random; do
+        plugin=$plugin_now check "$reached" "--answer $answer" "$work/suite" > "$work/report"
+        expect "$way --answer $answer: exit" "$(cat "$work/status")" "1"
+        expect "$way --answer $answer: the reason" "$(said "$answer" "$asked")" "1"
+        expect "$way --answer $answer: nothing checked" "$(grep -c '^differences:' "$work/report")" "0"
+    done
+    plugin=$plugin_now check "$reached" "--answer blind" --values 0,0,0,0,0 --format json \
+        "$work/suite" > "$work/json"
+    expect "$way --answer blind, rules given: exit" "$(cat "$work/status")" "1"
+    expect "$way --answer blind, rules given: the reason" \
+        "$(field "d['not_a_see'].startswith('$(reason blind "$asked")')" < "$work/json")" "True"
+done
+
 # A program asked values (--see-values): the same, its values compared.
 # shellcheck disable=SC2086
 check lines "" --see-values $rules --format json "$work/suite" > "$work/json"
@@ -108,5 +166,15 @@ expect "crash: no report" "$(wc -c < "$work/report" | tr -d ' ')" "0"
 expect "crash: named" "$(grep -c 'seebatch check: the SEE under test failed: ' "$work/stderr")" "1"
 check lines "--short" $rules > "$work/report"
 expect "a line too few: exit" "$(cat "$work/status")" "4"
+# A line too many at question 100 (among the piece values' questions, a
+# position made up): named at question 100, not where the ask ended, and
+# said to be made up.
+# shellcheck disable=SC2086
+check lines "--twice-at 100" $rules > "$work/report"
+expect "a line too many: exit" "$(cat "$work/status")" "4"
+expect "a line too many: at question 100" \
+    "$(grep -cF 'question 100, "6k1/8/2b5/8/8/8/8/2R3K1 w - - 0 1;c1c6;-4096": the program gave two lines for it' "$work/stderr")" "1"
+expect "a line too many: a made-up position said so" \
+    "$(grep -cF "(that position is one made up to read the SEE's rules, not one of the input's)" "$work/stderr")" "1"
 
 finish "check small_see"

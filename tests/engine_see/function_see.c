@@ -5,17 +5,43 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct function_see {
     function_see_settings settings;
-    seebatch_rules rules;
+    seebatch_rules rules, odd_rules;
     function_see_calls calls;
     const char *fen; /* the position set up */
     seebatch_board board;
+    function_nonsense nonsense;
+    uint64_t coin;      /* NONSENSE_RANDOM's state */
+    uint64_t drift_at;  /* NONSENSE_DRIFT's first question; 0: none */
+    bool odd_positions; /* odd_rules on FENs of odd length */
 } function_see;
+
+/* Answers no SEE gives (function_nonsense). */
+static int32_t nonsense(function_see *see, see_asking asking, int32_t threshold)
+{
+    see->coin ^= see->coin << 13;
+    see->coin ^= see->coin >> 7;
+    see->coin ^= see->coin << 17;
+    bool values = asking == SEE_ASK_VALUES;
+    switch (see->nonsense) {
+    case NONSENSE_BLIND:
+        return values ? 0 : threshold <= 0;
+    case NONSENSE_ONE:
+        return 1;
+    case NONSENSE_ZERO:
+        return 0;
+    default:
+        return values ? (int32_t)(see->coin % 2001) - 1000 : (int32_t)(see->coin >> 63);
+    }
+}
 
 static int32_t value_of(const function_see *see, seebatch_move move)
 {
+    if (see->odd_positions && strlen(see->fen) % 2)
+        return seebatch_value(&see->odd_rules, &see->board, NULL, move);
     if (see->settings.fault == FAULT_NONE)
         return seebatch_value(&see->rules, &see->board, NULL, move);
     return exchange_value(&see->board, move, &see->settings.config, see->settings.fault);
@@ -46,7 +72,12 @@ static bool answer(function_see *see, see_asking asking, const see_question *que
                  error.message);
         return false;
     }
+    if (see->nonsense != NONSENSE_NONE && see->nonsense != NONSENSE_DRIFT) {
+        *out = nonsense(see, asking, question->threshold);
+        return true;
+    }
     int32_t value = value_of(see, move);
+    value += see->nonsense == NONSENSE_DRIFT && see->drift_at && number >= see->drift_at ? 100 : 0;
     if (asking == SEE_ASK_VALUES)
         *out = value;
     else if (see->settings.not_monotone && question->threshold > 10000)
@@ -89,10 +120,27 @@ bool function_see_open(const function_see_settings *settings, engine_see *engine
     if (!see)
         return false;
     see->settings = *settings;
+    see->coin = 0x9E3779B97F4A7C15u;
     seebatch_rules_init(&see->rules, &settings->config, NULL);
     *engine =
         (engine_see){"a function", settings->thresholds, settings->values, ask, close_see, see};
     return true;
+}
+
+void function_see_nonsense(const engine_see *engine, function_nonsense nonsense)
+{
+    ((function_see *)engine->context)->nonsense = nonsense;
+}
+
+void function_see_odd_positions(const engine_see *engine, const seebatch_config *config)
+{
+    function_see *see = engine->context;
+    see->odd_positions = seebatch_rules_init(&see->odd_rules, config, NULL) == SEEBATCH_OK;
+}
+
+void function_see_drift_from(const engine_see *engine, uint64_t question)
+{
+    ((function_see *)engine->context)->drift_at = question;
 }
 
 const function_see_calls *function_see_calls_of(const engine_see *engine)

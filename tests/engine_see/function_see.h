@@ -3,7 +3,8 @@
  * check (programs/engine_check/engine_check.h): seebatch's reference under a
  * configuration, or with a fault planted (a classic SEE fault of
  * exchange_walk.h, see_ge off by one, answers not monotone, a failure at a
- * given question). It counts how it is asked.
+ * given question), or answers no SEE gives (board-blind, constant,
+ * random). It counts how it is asked.
  */
 #ifndef SEEBATCH_FUNCTION_SEE_H
 #define SEEBATCH_FUNCTION_SEE_H
@@ -14,6 +15,16 @@
 #include "engine_see.h"
 #include "exchange_walk.h"
 #include "seebatch.h"
+
+/* Answers that are no SEE's, for the check's guard against a false pass. */
+typedef enum function_nonsense {
+    NONSENSE_NONE,
+    NONSENSE_BLIND,  /* 1 when the threshold is at most 0; values 0: never reads the board */
+    NONSENSE_ONE,    /* 1 always (values: 1) */
+    NONSENSE_ZERO,   /* 0 always (values: 0) */
+    NONSENSE_RANDOM, /* a coin, each question (values: -1000..1000) */
+    NONSENSE_DRIFT   /* the reference, but 100 more from question drift_at on */
+} function_nonsense;
 
 typedef struct function_see_settings {
     seebatch_config config; /* its rules */
@@ -33,6 +44,16 @@ typedef struct function_see_calls {
 
 /* Opens it: false when out of memory. */
 bool function_see_open(const function_see_settings *settings, engine_see *engine);
+
+/* Answers no SEE gives, from now on (NONSENSE_NONE: as the settings say). */
+void function_see_nonsense(const engine_see *engine, function_nonsense nonsense);
+
+/* NONSENSE_DRIFT's question, set once the test knows it. */
+void function_see_drift_from(const engine_see *engine, uint64_t question);
+
+/* Positions whose FEN is of odd length answered under `config` from now
+ * on: an engine that follows neither of two rule sets. */
+void function_see_odd_positions(const engine_see *engine, const seebatch_config *config);
 
 /* Its counts, until it is closed. */
 const function_see_calls *function_see_calls_of(const engine_see *engine);

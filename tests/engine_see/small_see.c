@@ -12,6 +12,13 @@
  *   --bug xray|pins|promotion|en-passant|king|order|off-by-one|early-stop
  *   --crash-at N  --hang-at N  --exit-at N  --garbage-at N  (question N, from 1)
  *   --extra-line (a line after the last answer)  --short (no answer to question 1)
+ *   --answer-at N:TEXT  the answer to question N is TEXT (%s a blank, %t a tab,
+ *                       %r a carriage return: no shell reads %); the plug-in's see_ge
+ *                       returns it as a number
+ *   --twice-at N        the line program answers question N twice
+ *   --answer blind|one|zero|random   answers no SEE gives: 1 when the threshold is
+ *                       at most 0 (values 0), never reading the board; 1 always; 0
+ *                       always; a coin each question (values -1000..1000)
  *
  * Built twice from this file: the line-protocol program (reads
  * "FEN;move;threshold" or "FEN;move" lines, writes 0/1 or the value) and,
@@ -72,7 +79,13 @@ typedef struct rules {
     enum bug bug;
     long crash_at, hang_at, exit_at, garbage_at; /* 0: never */
     bool extra_line, short_answer;
+    long answer_at, twice_at;
+    char answer_text[32];
+    int nonsense; /* an index of nonsense_names; 0: none */
 } rules;
+
+static const char *const nonsense_names[] = {"", "blind", "one", "zero", "random"};
+enum { NONSENSE_BLIND = 1, NONSENSE_ONE, NONSENSE_ZERO, NONSENSE_RANDOM };
 
 static rules default_rules(void)
 {
@@ -105,6 +118,26 @@ static bool read_count(long *count, const char *text)
     return text && end != text && *end == '\0' && *count > 0;
 }
 
+/* "N:TEXT", its escapes decoded. */
+static bool read_answer_at(rules *r, const char *text)
+{
+    char *end;
+    r->answer_at = strtol(text, &end, 10);
+    if (end == text || *end != ':' || r->answer_at <= 0)
+        return false;
+    size_t n = 0;
+    for (const char *at = end + 1; *at && n + 1 < sizeof r->answer_text; at++) {
+        char c = *at;
+        if (c == '%' && at[1]) {
+            c = *++at;
+            c = c == 's' ? ' ' : c == 't' ? '\t' : c == 'r' ? '\r' : c;
+        }
+        r->answer_text[n++] = c;
+    }
+    r->answer_text[n] = '\0';
+    return true;
+}
+
 /* One word and, for those that take one, its argument; false when unknown. */
 static bool read_word(rules *r, const char *word, const char *argument, int *used)
 {
@@ -129,6 +162,16 @@ static bool read_word(rules *r, const char *word, const char *argument, int *use
         for (int i = 0; i < 3; i++)
             if (!strcmp(argument, names[i]))
                 return r->promotions = i, true;
+        return false;
+    }
+    if (!strcmp(word, "--answer-at"))
+        return read_answer_at(r, argument);
+    if (!strcmp(word, "--twice-at"))
+        return read_count(&r->twice_at, argument);
+    if (!strcmp(word, "--answer")) {
+        for (int i = 1; i <= NONSENSE_RANDOM; i++)
+            if (!strcmp(argument, nonsense_names[i]))
+                return r->nonsense = i, true;
         return false;
     }
     if (!strcmp(word, "--bug")) {
@@ -498,8 +541,40 @@ static int see_value(const rules *r, const board *b, const move *m)
     return gain[0];
 }
 
+/* Answers no SEE gives, when asked to: true with *answer set. */
+static bool nonsense(const rules *r, bool values, int threshold, int *answer)
+{
+    static uint64_t coin = 0x9E3779B97F4A7C15u;
+    coin ^= coin << 13;
+    coin ^= coin >> 7;
+    coin ^= coin << 17;
+    switch (r->nonsense) {
+    case NONSENSE_BLIND:
+        return *answer = values ? 0 : threshold <= 0, true;
+    case NONSENSE_ONE:
+        return *answer = 1, true;
+    case NONSENSE_ZERO:
+        return *answer = 0, true;
+    case NONSENSE_RANDOM:
+        return *answer = values ? (int)(coin % 2001) - 1000 : (int)(coin >> 63), true;
+    default:
+        return false;
+    }
+}
+
+#if !defined(SMALL_SEE_PLUGIN) || !defined(SMALL_SEE_NO_SEE_VALUE)
+static int answer_value(const rules *r, const board *b, const move *m)
+{
+    int answer;
+    return nonsense(r, true, 0, &answer) ? answer : see_value(r, b, m);
+}
+#endif
+
 static inline int see_at_least(const rules *r, const board *b, const move *m, int threshold)
 {
+    int answer;
+    if (nonsense(r, false, threshold, &answer))
+        return answer;
     int value = see_value(r, b, m);
     return r->bug == BUG_OFF_BY_ONE ? value > threshold : value >= threshold;
 }
@@ -579,9 +654,16 @@ static bool answer_line(const rules *r, char *line, long asked, char *out, size_
     if (threshold)
         snprintf(out, size, "%d\n", see_at_least(r, &b, &m, atoi(threshold)));
     else
-        snprintf(out, size, "%d\n", see_value(r, &b, &m));
+        snprintf(out, size, "%d\n", answer_value(r, &b, &m));
     if (asked == r->garbage_at)
         snprintf(out, size, "x\001yz\n");
+    if (asked == r->answer_at)
+        snprintf(out, size, "%s\n", r->answer_text);
+    size_t once = strlen(out);
+    if (asked == r->twice_at && 2 * once < size) {
+        memcpy(out + once, out, once);
+        out[2 * once] = '\0';
+    }
     return true;
 }
 
@@ -595,7 +677,7 @@ static bool answer_lines(const rules *r, char *buffer, size_t *have, long *asked
             end[-1] = '\0';
         ++*asked;
         misbehave(r, *asked);
-        char out[32];
+        char out[80];
         if (!answer_line(r, start, *asked, out, sizeof out))
             return false;
         if (!(r->short_answer && *asked == 1))
@@ -701,6 +783,8 @@ SEEBATCH_PLUGIN_EXPORT int seebatch_plugin_see_ge(void *position, uint32_t code,
     misbehave(&plugin_rules, ++plugin_asked);
     if (plugin_asked == plugin_rules.garbage_at)
         return 7;
+    if (plugin_asked == plugin_rules.answer_at)
+        return atoi(plugin_rules.answer_text);
     move m = move_of(code);
     return see_at_least(&plugin_rules, position, &m, threshold);
 }
@@ -711,7 +795,7 @@ SEEBATCH_PLUGIN_EXPORT int32_t seebatch_plugin_see_value(void *position, uint32_
 {
     misbehave(&plugin_rules, ++plugin_asked);
     move m = move_of(code);
-    return see_value(&plugin_rules, position, &m);
+    return answer_value(&plugin_rules, position, &m);
 }
 #endif
 

@@ -5,12 +5,14 @@
  * then every fault, each named by which question and what came back, and
  * never a success: a program that crashes, hangs, exits early, prints
  * garbage, too few lines or one too many, cannot be found or exits
- * non-zero at the end; a plug-in that does not load, lacks a function, is
- * built for another ABI, refuses to open, refuses a position or a move,
- * answers garbage, and (in a child process, the guard ending it) crashes,
- * hangs or exits inside a call.
- * Usage: test_engine_see PROGRAM PLUGIN PLUGIN_ABI2 PLUGIN_NO_SEE_GE PLUGIN_NO_SEE_VALUE
- *        (and, run by itself: ... --child crash|hang|exit)
+ * non-zero at the end; an answer that is not exactly 0 or 1 (blanks and a
+ * carriage return around it aside), or asking values not a whole number
+ * in int32_t; a plug-in that does not load, lacks a function, is built for
+ * another ABI (newer or older), refuses to open, refuses a position or a
+ * move, answers anything but 0 or 1 (7, -1, 2), and (in a child process,
+ * the guard ending it) crashes, hangs or exits inside a call.
+ * Usage: test_engine_see PROGRAM PLUGIN PLUGIN_ABI2 PLUGIN_ABI0 PLUGIN_NO_SEE_GE
+ *        PLUGIN_NO_SEE_VALUE (and, run by itself: ... --child crash|hang|exit)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +23,8 @@
 #include "see_questions.h"
 #include "self_child.h"
 
-static const char *program, *plugin, *plugin_abi2, *plugin_no_see_ge, *plugin_no_see_value;
+static const char *program, *plugin, *plugin_abi2, *plugin_abi0, *plugin_no_see_ge,
+    *plugin_no_see_value;
 
 /* Long enough for wine to start a program on a loaded machine. */
 static const see_opening patient = {120, false};
@@ -166,6 +169,69 @@ static void program_faults(void)
     program_fault("--short", false, 0, 10, 1, 10,
                   "no answer within 1 s; the program was stopped (9 questions answered)");
     program_fault("--frob", false, 0, 10, 120, 1, "(exit status 2) after answering 0 questions");
+    /* A line too many: placed at the question that got it by asking again,
+     * not at the end of the ask where it was seen. */
+    program_fault("--twice-at 5", false, 0, 10, 120, 5,
+                  "the program gave two lines for it (asked again from a fresh start, 5 "
+                  "questions got 6 lines, 4 got 4)");
+    program_fault("--twice-at 7", false, 3, 10, 120, 7,
+                  "the program gave two lines for it (asked again from a fresh start, 7 "
+                  "questions got 8 lines, 6 got 6)");
+    program_fault("--twice-at 2", true, 0, 10, 120, 2, "2 questions got 3 lines, 1 got 1");
+}
+
+/* Answers that are not exactly one: each a fault naming what came back. */
+static void answers_not_exact(void)
+{
+    static const char *const thresholds[] = {"1x", "10", "01", "+1", "-0", "1%s1", "", "2", "x1"};
+    static const char *const values[] = {"12x", "2147483648", "-2147483649", "99999999999", "+",
+                                         "-",   "",           "1.5",         "1e3"};
+    for (size_t i = 0; i < sizeof thresholds / sizeof thresholds[0]; i++) {
+        char words[64], said[64];
+        snprintf(words, sizeof words, "--answer-at 5:%s", thresholds[i]);
+        snprintf(said, sizeof said, ": the program answered \"%s\" (not 0 or 1)",
+                 strcmp(thresholds[i], "1%s1") ? thresholds[i] : "1 1");
+        program_fault(words, false, 0, 10, 120, 5, said);
+    }
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        char words[64], said[64];
+        snprintf(words, sizeof words, "--answer-at 5:%s", values[i]);
+        snprintf(said, sizeof said, ": the program answered \"%s\" (not a whole number)",
+                 values[i]);
+        program_fault(words, true, 0, 10, 120, 5, said);
+    }
+}
+
+/* Answers read past their blanks and carriage return, and the ends of
+ * int32_t asking values: taken as the answer they are. */
+static void answers_exact(void)
+{
+    static const struct {
+        const char *text;
+        bool values;
+        int32_t answer;
+    } cases[] = {{"%s1%s", false, 1},
+                 {"%t0%r", false, 0},
+                 {"1%r", false, 1},
+                 {"-2147483648", true, INT32_MIN},
+                 {"2147483647", true, INT32_MAX},
+                 {"%s+17%t", true, 17},
+                 {"-0", true, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char words[64];
+        snprintf(words, sizeof words, "--answer-at 3:%s", cases[i].text);
+        see_opening opening = {120, cases[i].values};
+        engine_see engine;
+        see_failure why = {{0}};
+        int32_t answers[5];
+        bool asked =
+            engine_see_open_lines(command(program, words), &opening, &engine, &why) &&
+            engine.ask(engine.context, cases[i].values ? SEE_ASK_VALUES : SEE_ASK_THRESHOLDS,
+                       questions.questions, 5, answers, &why);
+        CHECK(asked, "%s: %s", words, why.message);
+        CHECK(!asked || answers[2] == cases[i].answer, "%s: read as %d", words, (int)answers[2]);
+        CHECK(asked && engine.close(engine.context, &why), "%s: close: %s", words, why.message);
+    }
 }
 
 /* A line after the last answer, seen at close. */
@@ -242,6 +308,9 @@ static void plugin_refusals(void)
     snprintf(text, sizeof text, "%s was built for plug-in ABI 2; this seebatch reads ABI 1 only",
              plugin_abi2);
     refused_at_open(plugin_abi2, text);
+    snprintf(text, sizeof text, "%s was built for plug-in ABI 0; this seebatch reads ABI 1 only",
+             plugin_abi0);
+    refused_at_open(plugin_abi0, text);
     snprintf(text, sizeof text, "%s --frob", plugin);
     refused_at_open(text, "refused to open (seebatch_plugin_open gave 2): \"small_see: a word "
                           "not understood: --frob\"");
@@ -274,6 +343,15 @@ static void plugin_faults(void)
     line_of(6, false, line, sizeof line);
     snprintf(text, sizeof text, "question 7, \"%s\": the plug-in answered 7", line);
     plugin_question_fault("--garbage-at 7", &q, SEE_ASK_THRESHOLDS, text);
+    for (int given = -1; given <= 2; given += 3) { /* -1 and 2: never a yes */
+        char words[32];
+        snprintf(words, sizeof words, "--answer-at 7:%d", given);
+        snprintf(text, sizeof text,
+                 "question 7, \"%s\": the plug-in answered %d (seebatch_plugin_see_ge must give "
+                 "0 or 1)",
+                 line, given);
+        plugin_question_fault(words, &q, SEE_ASK_THRESHOLDS, text);
+    }
     q.fen = "not a FEN";
     plugin_question_fault("", &q, SEE_ASK_THRESHOLDS, "question 7, \"not a FEN;");
     plugin_question_fault("", &q, SEE_ASK_THRESHOLDS, "the plug-in refused the position");
@@ -347,8 +425,8 @@ static void guarded_faults(char **argv)
         char watch[2048];
         snprintf(watch, sizeof watch, "seebatch: the SEE plug-in %s %s on question 5: %s", plugin,
                  whats[m], line);
-        const char *arguments[] = {argv[1], argv[2],   argv[3],  argv[4],
-                                   argv[5], "--child", modes[m], NULL};
+        const char *arguments[] = {argv[1], argv[2],   argv[3],  argv[4], argv[5],
+                                   argv[6], "--child", modes[m], NULL};
         int watched = 0;
         int status = run_self_child("SEEBATCH_TEST_CHILD", "1", arguments, watch, &watched);
         CHECK_EQ(status, ENGINE_SEE_EXIT_STATUS, "the plug-in child, --%s-at 5", modes[m]);
@@ -358,16 +436,17 @@ static void guarded_faults(char **argv)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6 && !(argc == 8 && !strcmp(argv[6], "--child"))) {
-        fprintf(stderr, "usage: test_engine_see PROGRAM PLUGIN PLUGIN_ABI2 PLUGIN_NO_SEE_GE "
-                        "PLUGIN_NO_SEE_VALUE [--child crash|hang|exit]\n");
+    if (argc != 7 && !(argc == 9 && !strcmp(argv[7], "--child"))) {
+        fprintf(stderr, "usage: test_engine_see PROGRAM PLUGIN PLUGIN_ABI2 PLUGIN_ABI0 "
+                        "PLUGIN_NO_SEE_GE PLUGIN_NO_SEE_VALUE [--child crash|hang|exit]\n");
         return 2;
     }
     program = argv[1];
     plugin = argv[2];
     plugin_abi2 = argv[3];
-    plugin_no_see_ge = argv[4];
-    plugin_no_see_value = argv[5];
+    plugin_abi0 = argv[4];
+    plugin_no_see_ge = argv[5];
+    plugin_no_see_value = argv[6];
     question_set_add_real(&questions, (size_t)scaled(2000), 10);
     question_set_finish(&questions);
     reference = malloc(questions.count * sizeof *reference);
@@ -375,13 +454,15 @@ int main(int argc, char **argv)
     question_set_values(&questions, &config, reference);
     for (size_t q = 0; q < questions.count; q++)
         questions.questions[q].threshold = reference[q];
-    if (argc == 8)
-        return child(argv[7]);
+    if (argc == 9)
+        return child(argv[8]);
 
     whole_run(false, false);
     whole_run(false, true);
     whole_run(true, false);
     program_faults();
+    answers_not_exact();
+    answers_exact();
     extra_line();
     not_found_and_bad_exit();
     plugin_refusals();

@@ -13,6 +13,8 @@
 #   ONLY=REGEX      plant only the mutants whose id matches
 #   SOURCE=DIR      the tree to copy and mutate (default this repository;
 #                   e.g. an export of an older commit, to compare its tests)
+#   TARGETS="T..."  build only these targets (the layer's tests and what they
+#                   run), not the whole tree: a faster baseline and rebuilds
 #   SEEBATCH_TEST_SCALE  case counts of the C tests (default 0.1, as in the
 #                   sanitizer stages of tests/run_all.sh; 1 for the full counts)
 #   PEXT_SETTINGS="auto slow"  run each mutant's tests once per SEEBATCH_PEXT
@@ -38,6 +40,7 @@ layer_tests() {
         harness) echo '^(test_differential|test_capacities|test_hostile|cli_check_status|cli_subcommands)$' ;;
         tool) echo '^cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games)$' ;;
         training) echo '^(binpack_decoder_paths|test_training_formats|test_training_errors|test_training_run)$' ;;
+        check) echo '^(test_engine_see|test_small_see|check_small_see|test_engine_check|test_rules_search|test_see_soundness|test_exchange_features|cli_check_engine_options)$' ;;
         *) return 1 ;;
     esac
 }
@@ -94,20 +97,18 @@ failed_tests() { # failed_tests LOG
     grep -E '^[[:space:]]*[0-9]+ - ' "$1" | sed -E 's/^[[:space:]]*[0-9]+ - ([^ ]+).*/\1/' | tr '\n' ' '
 }
 
-# The layers of the mutants selected (ONLY), each once.
-selected_layers() {
-    while IFS=$'\t' read -r id layer _; do
-        [[ -z "$id" || "$id" == \#* ]] && continue
-        [[ -n "${ONLY:-}" && ! "$id" =~ $ONLY ]] && continue
-        echo "$layer"
-    done < "$mutants" | sort -u
-}
-
-echo "== baseline: the unmutated copy builds and passes the selected mutants' layers' tests"
-cmake --build "$build" -j "$jobs" > "$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; exit 2; }
+# The layers of the mutants to plant (ONLY), whose tests the baseline runs.
+planted_layers=$(while IFS=$'\t' read -r id layer _; do
+    [[ -z "$id" || "$id" == \#* ]] && continue
+    [[ -n "${ONLY:-}" && ! "$id" =~ $ONLY ]] && continue
+    echo "$layer"
+done < "$mutants" | sort -u)
+echo "== baseline: the unmutated copy builds and passes the tests of the layers planted in:" $planted_layers
+targets=()
+for target in ${TARGETS:-}; do targets+=(--target "$target"); done
+cmake --build "$build" -j "$jobs" "${targets[@]}" > "$scratch/build.log" 2>&1 || { cat "$scratch/build.log"; exit 2; }
 for setting in "${pext_settings[@]}"; do
-    for layer in $(selected_layers); do
-        layer_tests "$layer" > /dev/null || continue
+    for layer in $planted_layers; do
         run_tests "$layer" "$scratch/baseline.log" "$setting" ||
             { echo "(SEEBATCH_PEXT=${setting:-as set})"; cat "$scratch/baseline.log"; exit 2; }
         [ "${TESTS:-}" == "all" ] && break # the whole suite, once
@@ -140,9 +141,11 @@ while IFS=$'\t' read -r id layer file text replacement expectation; do
     if ! plant "$copy/$file" "$text" "$replacement"; then
         broken+=("$id (text not found exactly once in $file)"); continue
     fi
-    targets=$(layer_targets "$layer")
-    # shellcheck disable=SC2086 # one word a target
-    if ! cmake --build "$build" -j "$jobs" ${targets:+--target $targets} > "$scratch/build.log" 2>&1; then
+    mutant_targets=("${targets[@]}") # TARGETS, or else the programs the layer's tests run
+    if [ ${#targets[@]} -eq 0 ]; then
+        for target in $(layer_targets "$layer"); do mutant_targets+=(--target "$target"); done
+    fi
+    if ! cmake --build "$build" -j "$jobs" "${mutant_targets[@]}" > "$scratch/build.log" 2>&1; then
         verdict="does not compile"
         broken+=("$id (does not compile)")
     else
@@ -172,7 +175,7 @@ while IFS=$'\t' read -r id layer file text replacement expectation; do
 done < "$mutants"
 
 echo "== kill rate per layer (of the mutants that compiled and are not marked equivalent)"
-for layer in kernel dispatch api harness tool training all; do
+for layer in kernel dispatch api harness tool training check all; do
     if [ "$layer" == all ]; then
         p=0 k=0 e=0
         for l in "${!planted[@]}"; do
