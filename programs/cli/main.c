@@ -20,7 +20,9 @@ static const char main_help[] =
     "Commands:\n"
     "  eval    SEE of every capture (or of given moves) of each FEN line, or of\n"
     "          each training entry's move\n"
-    "  check   compare every SEE backend and the slow oracle with the reference\n"
+    "  check   compare every SEE backend and the slow oracle with the reference;\n"
+    "          --see-command PROGRAM or --see-plugin LIB: your engine's own SEE,\n"
+    "          its rules found from its answers, every difference explained\n"
     "  gen     print deterministic generated positions (FEN per line)\n"
     "  perft   count the leaf nodes of the legal move tree of a position\n"
     "  filter  drop training entries (binpack, plain, EPD) by rule: check, capture,\n"
@@ -33,8 +35,9 @@ static const char main_help[] =
     "  interleave  binpack files mixed chunk by chunk at random into one, seeded\n"
     "  suite   real captures with their exact SEE under the rules named, for an\n"
     "          engine's own tests (FEN;move;value lines or EPD)\n"
-    "  time    ns a call of an engine's SEE plug-in beside seebatch's own view, on\n"
-    "          the same real captures, in one process\n"
+    "  time    ns a call of an engine's SEE plug-in (--see-plugin LIB) beside\n"
+    "          seebatch's own view, on the same real captures, in one process\n"
+    "          (check and time with an engine's SEE: docs/your-see.md)\n"
     "\n"
     "  seebatch COMMAND --help    the options of one command (every option that\n"
     "                             takes a value takes it as --option VALUE or\n"
@@ -62,9 +65,11 @@ static const char main_help[] =
     "text by its \"fen \" at the start, whatever the file's name (standard input\n"
     "too), then by the name (.binpack, .plain, .bin, .epd), else read lines; an\n"
     "empty input holds nothing (stats reports zero counts).\n"
-    "Exit status: 0 success, 1 some input was bad (or check found a mismatch),\n"
-    "2 usage error or unreadable input, 3 out of memory or the output could not\n"
-    "be written.\n";
+    "Exit status: 0 success, 1 some input was bad (or check found a mismatch,\n"
+    "or an engine's SEE differs or is no SEE), 2 usage error or unreadable\n"
+    "input, 3 out of memory or the output could not be written, 4 the engine's\n"
+    "SEE under check or time failed (crashed, hung, answered what is no answer,\n"
+    "ended early), named with the question, and no report.\n";
 
 typedef struct subcommand {
     const char *name;

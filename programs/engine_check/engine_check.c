@@ -52,15 +52,7 @@ const char *check_kind_key(int kind)
     return kind >= 0 && kind < CHECK_KINDS ? kind_keys[kind] : "?";
 }
 
-static check_kind kind_of(seebatch_move move)
-{
-    unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_NORMAL)
-        return CHECK_KIND_NORMAL;
-    if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return CHECK_KIND_EN_PASSANT;
-    return kind == SEEBATCH_MOVE_CASTLING ? CHECK_KIND_CASTLING : CHECK_KIND_PROMOTION;
-}
+static check_kind kind_of(seebatch_move move) { return (check_kind)move_kind_index(move); }
 
 engine_check *engine_check_new(const engine_check_settings *settings)
 {
@@ -99,6 +91,7 @@ void engine_check_free(engine_check *check)
 {
     if (!check)
         return;
+    difference_classes_free(&check->classes);
     free(check->boards);
     free(check->fens);
     free(check->moves);
@@ -235,8 +228,10 @@ static void compare_move(engine_check *check, size_t m)
     check->counts.questions += values;
     check->counts.values_differing += value_wrong;
     check->counts.inconsistent += inconsistent;
-    if (!thresholds_wrong && !value_wrong && !inconsistent)
+    if (!thresholds_wrong && !value_wrong && !inconsistent) {
+        difference_classes_sample(&check->classes, d.board, d.code, d.value);
         return;
+    }
     d.by_value = values && !(thresholds && thresholds_wrong);
     check->counts.differing[check->kinds[m]]++;
     seebatch_move_to_uci(d.code, d.move);
@@ -266,9 +261,6 @@ static void class_differences(engine_check *check)
         const difference *d = &check->differences[i];
         for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
             check->counts.features[f] += (d->features >> f) & 1;
-        for (int x = 0; x < EXPLANATION_COUNT; x++)
-            check->counts.explained[x] += (d->explained >> x) & 1;
-        check->counts.unexplained += d->explained == 0;
         if (check->example_of[i] != SIZE_MAX) {
             check_example *e = &check->examples[check->example_of[i]];
             e->classified = true;
@@ -333,6 +325,12 @@ check_status engine_check_finish(engine_check *check)
 {
     if (flush(check) == CHECK_DONE)
         check->status = read_example_values(check);
+    if (check->status == CHECK_DONE)
+        check->status = difference_classes_judge(&check->classes);
+    if (check->status == CHECK_DONE) {
+        memcpy(check->counts.explained, check->classes.explained, sizeof check->counts.explained);
+        check->counts.unexplained = check->classes.unexplained;
+    }
     return check->status;
 }
 

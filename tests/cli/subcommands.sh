@@ -10,6 +10,14 @@ version=$(sed -n 's/^#define SEEBATCH_VERSION_STRING "\(.*\)"/\1/p' "$header")
 expect "--version" "$("$tool" --version | head -1)" "seebatch $version"
 "$tool" > /dev/null 2>&1; expect "no command" "$?" "2"
 "$tool" --help | grep -q '^  check'; expect "help lists check" "$?" "0"
+# The front door names the ways to an engine's own SEE and every exit status
+# the tool ends with, 4 (the SEE under check or time failed) among them.
+"$tool" --help > "$work/help.out"
+for option in --see-command --see-plugin; do
+    grep -q -- "$option" "$work/help.out"; expect "help names $option" "$?" "0"
+done
+statuses=$(sed -n '/^Exit status:/,$p' "$work/help.out" | tr '\n' ' ' | grep -o '[0-9] [a-z]' | cut -c1 | tr -d '\n')
+expect "help names exit statuses 0 to 4" "$statuses" "01234"
 
 # check: every backend and the oracle agree on generated positions.
 "$tool" gen --count 300 --seed 3 > "$work/positions.fen"
