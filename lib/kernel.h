@@ -80,6 +80,16 @@ see_ge_each_fn seebatch_scalar_see_ge_each;
 /* Every walk the scalar backend may run that this machine runs, portable
  * first (for the differential check, which compares each; at most 2). */
 size_t seebatch_scalar_walks(const see_backend **out);
+
+/* A public batch call as the scalar backend serves it, with one of those
+ * walks whatever walk this CPU's plan takes (for the differential check,
+ * which holds each walk's every call to the reference): thresholds NULL,
+ * seebatch_values (a node's by the walk's node walk, on one board); else
+ * seebatch_values_ge with a threshold a move (a node's on one board, the
+ * walk's threshold a move on many), into passed. */
+void seebatch_scalar_walk_serve(const see_backend *walk, const seebatch_rules *rules,
+                                const seebatch_batch *batch, const int32_t *thresholds,
+                                int32_t *values, uint8_t *passed);
 #if SEEBATCH_HAVE_AVX2
 extern const see_backend seebatch_avx2_backend;
 #endif
