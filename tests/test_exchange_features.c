@@ -17,28 +17,7 @@
 #include "real_positions_sample.h"
 #include "rule_words.h"
 #include "seebatch.h"
-
-static seebatch_board board_of(const char *fen)
-{
-    seebatch_board board;
-    seebatch_error error;
-    if (seebatch_board_from_fen(&board, fen, &error) != SEEBATCH_OK) {
-        fprintf(stderr, "bad FEN in the test: %s: %s\n", fen, error.message);
-        exit(2);
-    }
-    return board;
-}
-
-static seebatch_move move_of(const seebatch_board *board, const char *text)
-{
-    seebatch_move move;
-    seebatch_error error;
-    if (seebatch_move_parse(board, text, &move, &error) != SEEBATCH_OK) {
-        fprintf(stderr, "bad move in the test: %s: %s\n", text, error.message);
-        exit(2);
-    }
-    return move;
-}
+#include "text_positions.h"
 
 /* Every valid configuration: the 24 flag sets (one promotion rule) on two
  * sets of values. */
@@ -87,16 +66,10 @@ static void test_walk_is_the_oracle(void)
         same_as_oracle(&board, moves, count, configs, config_count);
     }
     const char *line = real_positions_sample;
-    for (int p = 0; p < scaled(600) && *line; p++) {
-        const char *end = strchr(line, '\n');
-        char fen[256];
-        size_t length = (size_t)(end - line);
-        memcpy(fen, line, length);
-        fen[length] = '\0';
-        seebatch_board board = board_of(fen);
+    seebatch_board board;
+    for (int p = 0; p < scaled(600) && (line = sampled_board(line, &board)); p++) {
         size_t count = seebatch_generate_moves(&board, moves);
         same_as_oracle(&board, moves, count, configs, config_count);
-        line = end + 1;
     }
 }
 

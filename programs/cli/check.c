@@ -48,6 +48,8 @@ static const char check_help[] =
     "them under the rules found first from its answers alone (printed as\n"
     "options); the differences counted by move kind, by what the exchange holds\n"
     "and by what explains them, the first as lines FEN;move;threshold;expected;got\n"
+    "then again with the exchange the reference plays and each explanation's\n"
+    "(as eval --exchange writes it)\n"
     "  --see-command CMD   a program (run as sh -c CMD) that reads lines\n"
     "                      FEN;move;threshold and writes 1 (its SEE of the move\n"
     "                      is at least the threshold) or 0 for each\n"

@@ -3,8 +3,10 @@
  */
 #include "engine_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "exchange_line.h"
 #include "options.h" /* print_output */
 #include "rule_words.h"
 
@@ -163,6 +165,149 @@ static void print_classes_text(const engine_report *r, FILE *out)
     print_explained_text(r, out);
 }
 
+/* ------------------------------------------------------------------------ */
+/* An example's exchanges: the reference's line, and each explanation's      */
+/* ------------------------------------------------------------------------ */
+
+/* An example's board and move, read back from its regression line. */
+static bool example_move(const check_example *e, seebatch_board *board, seebatch_move *move)
+{
+    seebatch_error error;
+    return seebatch_board_from_fen(board, e->fen, &error) == SEEBATCH_OK &&
+           seebatch_move_parse(board, e->move, move, &error) == SEEBATCH_OK;
+}
+
+/* The explanations an example names, in the order it names them (those
+ * taken, each followed by the parts of it that agree alone): their
+ * indices, how many. */
+static int example_explanations(const engine_report *r, const check_example *e, int *list)
+{
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX], count = 0;
+    uint64_t listed = 0;
+    int taken = difference_classes_order(r->classes, e->explained, order);
+    for (int i = 0; i < taken; i++) {
+        parts[0] = order[i];
+        int n = 1 + difference_classes_parts(r->classes, e->explained, order[i], parts + 1);
+        for (int p = 0; p < n && count < EXPLANATIONS_MAX; p++)
+            if (!((listed >> parts[p]) & 1)) {
+                listed |= 1ull << parts[p];
+                list[count++] = parts[p];
+            }
+    }
+    return count;
+}
+
+/* The exchange an explanation plays on an example's move: its rules walked,
+ * or the reference's on a kind of move it leaves alone; false for one with
+ * no exchange of its own (a move passed unexamined or scored 0, see_ge off
+ * by one). */
+static bool explanation_exchange(const explanation *x, const seebatch_board *board,
+                                 seebatch_move move, const exchange_record *reference,
+                                 exchange_record *record)
+{
+    if (!(x->kinds & move_kind_bit(move))) {
+        *record = *reference;
+        return true;
+    }
+    if (x->way != EXPLAINED_BY_LIBRARY && x->way != EXPLAINED_BY_WALK)
+        return false;
+    exchange_walk_rules(board, move, &x->rules, record);
+    return true;
+}
+
+/* Where an explanation's line parts from the reference's, in words. */
+static void parting_words(const exchange_record *reference, const exchange_record *other,
+                          char *words, size_t size)
+{
+    int step = exchange_parting(&reference->line, &other->line);
+    if (step > 0)
+        snprintf(words, size, "parts at capture %d", step);
+    else if (step == 0)
+        snprintf(words, size, "parts at the move itself");
+    else if (other->line.end == END_NOT_PLAYED)
+        words[0] = '\0'; /* its line says so */
+    else
+        snprintf(words, size, "%s",
+                 reference->best_line == other->best_line && reference->line.end == other->line.end
+                     ? "the same line"
+                     : "the same captures, another stop");
+}
+
+/* One exchange shown: "reference", or an explanation's name and where its
+ * line parts from the reference's (its name alone, and no text, for one
+ * with no exchange of its own). */
+typedef struct example_exchange {
+    char label[EXPLANATION_NAME_MAX + 64];
+    int explanation; /* -1: the reference */
+    char text[EXCHANGE_TEXT_MAX];
+} example_exchange;
+
+/* The example's exchanges: the reference's first, then each explanation's
+ * it names; how many (none when its line does not read back). */
+static size_t example_exchanges(const engine_report *r, const check_example *e,
+                                example_exchange *lines)
+{
+    seebatch_board board;
+    seebatch_move move;
+    if (!example_move(e, &board, &move))
+        return 0;
+    exchange_record reference, other;
+    exchange_walk(&board, move, &r->config, FAULT_NONE, &reference);
+    snprintf(lines[0].label, sizeof lines[0].label, "reference");
+    lines[0].explanation = -1;
+    exchange_text(&reference, lines[0].text, sizeof lines[0].text);
+    int named[EXPLANATIONS_MAX];
+    int count = e->classified ? example_explanations(r, e, named) : 0;
+    for (int i = 0; i < count; i++) {
+        const explanation *x = &r->classes->explanations.item[named[i]];
+        example_exchange *line = &lines[1 + i];
+        char words[64] = "";
+        line->explanation = named[i];
+        line->text[0] = '\0';
+        if (explanation_exchange(x, &board, move, &reference, &other)) {
+            parting_words(&reference, &other, words, sizeof words);
+            exchange_text(&other, line->text, sizeof line->text);
+        }
+        snprintf(line->label, sizeof line->label, words[0] ? "%s (%s)" : "%s%s", x->name, words);
+    }
+    return 1 + (size_t)count;
+}
+
+/* Under an example's explanation: each exchange, a line of its own. */
+static void print_example_exchanges(const engine_report *r, const check_example *e, FILE *out)
+{
+    example_exchange *lines = malloc((EXPLANATIONS_MAX + 1) * sizeof *lines);
+    size_t count = lines ? example_exchanges(r, e, lines) : 0;
+    for (size_t i = 0; i < count; i++)
+        print_output(out, "     %s%s%s\n", lines[i].label, lines[i].text[0] ? ": " : "",
+                     lines[i].text);
+    free(lines);
+}
+
+/* ,"exchange":"...","explained_exchanges":{"NAME":"...",...} */
+static void print_json_exchanges(const engine_report *r, const check_example *e, FILE *out)
+{
+    example_exchange *lines = malloc((EXPLANATIONS_MAX + 1) * sizeof *lines);
+    size_t count = lines ? example_exchanges(r, e, lines) : 0;
+    if (count > 0) {
+        print_output(out, ",\"exchange\":");
+        print_json_string(out, lines[0].text);
+        print_output(out, ",\"explained_exchanges\":{");
+        const char *separator = "";
+        for (size_t i = 1; i < count; i++) {
+            if (!lines[i].text[0])
+                continue; /* no exchange of its own */
+            print_output(out, "%s", separator);
+            separator = ",";
+            print_json_string(out, r->classes->explanations.item[lines[i].explanation].name);
+            print_output(out, ":");
+            print_json_string(out, lines[i].text);
+        }
+        print_output(out, "}");
+    }
+    free(lines);
+}
+
 static void print_example_text(const engine_report *r, const check_example *e, size_t n, FILE *out)
 {
     print_output(out, "  %zu. SEE %d", n, (int)e->value);
@@ -170,6 +315,7 @@ static void print_example_text(const engine_report *r, const check_example *e, s
         print_output(out, ", the engine's %d", (int)e->engine_value);
     if (!e->classified) {
         print_output(out, "\n");
+        print_example_exchanges(r, e, out);
         return;
     }
     print_output(out, "; holds");
@@ -190,6 +336,7 @@ static void print_example_text(const engine_report *r, const check_example *e, s
                          r->classes->explanations.item[parts[p]].name);
     }
     print_output(out, "%s\n", count ? "" : " nothing");
+    print_example_exchanges(r, e, out);
 }
 
 static void print_differences_text(const engine_report *r, FILE *out)
@@ -370,6 +517,7 @@ static void print_json_example(const engine_report *r, const check_example *e, F
         print_output(out, ",\"explained_by\":");
         print_json_explained(r->classes, e->explained, out);
     }
+    print_json_exchanges(r, e, out);
     print_output(out, "}");
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "eval_block.h"
+#include "eval_exchange.h"
 #include "game_lines.h"
 #include "tool_only.h"
 #include "input_source.h"
@@ -63,6 +64,13 @@ static const char eval_help[] =
     "                      join back to their input (a position with no capture\n"
     "                      writes none); with several FILEs the file's name comes\n"
     "                      first (a \"file\" column or key), as grep -n gives it\n"
+    "  --exchange          each record ends with the line the move's exchange\n"
+    "                      plays under the rules, a last field (csv and jsonl:\n"
+    "                      \"exchange\"): each move's squares, the pieces moving\n"
+    "                      and taken, the mover's balance after it, then \" | \"\n"
+    "                      where the best line stops, and why (\"d3e5 Nxp +100,\n"
+    "                      d7e5 nxN -225 | white stops (going on ends at -400)\n"
+    "                      / played on: e2e5 Rxn +100, ...\")\n"
     "  --games             each line is a game, every move scored as played on the\n"
     "                      position it was played in (each must be legal there):\n"
     "                      \"position startpos|fen F moves ...\", \"FEN;m1 m2 ...\",\n"
@@ -99,6 +107,8 @@ typedef struct eval_settings {
     game_settings game;   /* for games */
     const char *file;     /* before the number, with several inputs: file_field's */
     size_t file_length;
+    bool exchange;          /* --exchange: each record with its exchange's line */
+    seebatch_config config; /* the rules' configuration, for the exchanges */
 } eval_settings;
 
 /* How many positions were evaluated, and how many of them gave no move to
@@ -170,6 +180,7 @@ static void *new_worker(const void *shared)
     }
     block->rules = &settings->rules;
     block->format = settings->format;
+    block->exchange = settings->exchange ? &settings->config : NULL;
     *worker = (eval_worker){settings, block, {0, 0}};
     return worker;
 }
@@ -220,7 +231,10 @@ static size_t evaluate_entry(const eval_settings *settings, const seebatch_train
     seebatch_batch batch = {&entry->board, 1, NULL, NULL, moves, count};
     seebatch_values(&settings->rules, &batch, values);
     position_records records = {fen, fen_length, number, moves, values, count};
-    append_position_records(out, settings->format, &records);
+    if (settings->exchange)
+        append_exchange_records(out, settings->format, &records, &entry->board, &settings->config);
+    else
+        append_position_records(out, settings->format, &records);
     return count;
 }
 
@@ -252,7 +266,7 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
                 print_output(stdout, "%.*s,", (int)(put_csv_name(field, name) - field), field);
             free(field);
         }
-        print_output(stdout, "ply,move,value,capture\n");
+        print_output(stdout, "ply,move,value,capture%s\n", settings->exchange ? ",exchange" : "");
         return;
     }
     if (settings->line_numbers) {
@@ -263,7 +277,7 @@ static void print_csv_header(const eval_settings *settings, const input_set *inp
         }
         print_output(stdout, "%s", lines && entries ? "number," : lines ? "line," : "entry,");
     }
-    print_output(stdout, "fen,move,value\n");
+    print_output(stdout, "fen,move,value%s\n", settings->exchange ? ",exchange" : "");
 }
 
 /* A game line: the game reader's (read on one thread, in order). */
@@ -481,6 +495,7 @@ static int parse_eval_arguments(int argc, char **argv, eval_settings *settings,
                      : strcmp(argv[i], "--line-numbers") == 0       ? &settings->line_numbers
                      : strcmp(argv[i], KEEP_IMPOSSIBLE_OPTION) == 0 ? &settings->keep_impossible
                      : strcmp(argv[i], "--games") == 0              ? &settings->games
+                     : strcmp(argv[i], "--exchange") == 0           ? &settings->exchange
                                                                     : NULL;
         if (flag) {
             *flag = true;
@@ -504,15 +519,19 @@ int run_eval(int argc, char **argv)
                               false,
                               false,
                               false,
-                              {NULL, FORMAT_TEXT, false, {NULL}, 0},
+                              {NULL, FORMAT_TEXT, false, NULL, {NULL}, 0},
                               NULL,
-                              0};
+                              0,
+                              false,
+                              {{0}, 0}};
     seebatch_file_format input_format = SEEBATCH_FILE_UNKNOWN;
     int status = parse_eval_arguments(argc, argv, &settings, &options, &input_format);
     if (status >= 0)
         return status;
     seebatch_rules_init(&settings.rules, &options.config, NULL);
+    settings.config = options.config;
     settings.game.rules = &settings.rules;
+    settings.game.exchange = settings.exchange ? &settings.config : NULL;
     settings.game.format = settings.format;
     settings.game.keep_impossible = settings.keep_impossible;
     if (settings.games && input_format == SEEBATCH_FILE_UNKNOWN)

@@ -29,10 +29,11 @@ typedef struct eval_block {
     uint32_t board_of_move[BLOCK_MOVES];
     int32_t values[BLOCK_MOVES];
     char written_fens[BLOCK_BOARDS][SEEBATCH_FEN_MAX]; /* the FENs of UCI commands' positions */
+    const seebatch_config *exchange; /* --exchange: the rules' configuration; else NULL */
 } eval_block;
 
 /* Computes the SEE of every move held, appends the records to out in order
- * and empties the block. */
+ * (with their exchanges when asked) and empties the block. */
 void eval_block_flush(eval_block *block, text_buffer *out);
 
 /* Makes room for one more position of up to SEEBATCH_MAX_MOVES moves,

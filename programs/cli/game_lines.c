@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "eval_exchange.h"
 #include "game_faults.h"
 #include "name_fields.h"
 #include "numbers.h"
@@ -337,7 +338,11 @@ bool read_game_line(const line *input, void *state, text_buffer *out, text_buffe
         put_prefix(reader);
         game_records records = {reader->prefix.bytes, reader->prefix.length, reader->before,
                                 reader->moves,        reader->values,        count};
-        append_game_records(out, reader->settings->format, &records);
+        if (reader->settings->exchange)
+            append_exchange_game_records(out, reader->settings->format, &records,
+                                         reader->settings->exchange);
+        else
+            append_game_records(out, reader->settings->format, &records);
     }
     forget_tags(reader);
     if (!good)

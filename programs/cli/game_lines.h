@@ -29,6 +29,7 @@ typedef struct game_settings {
     const seebatch_rules *rules;
     output_format format;
     bool keep_impossible;            /* start positions no game reaches scored, not refused */
+    const seebatch_config *exchange; /* --exchange: the rules' configuration; else NULL */
     const char *tags[GAME_TAGS_MAX]; /* the tags a record carries (--tags), in order */
     size_t tag_count;
 } game_settings;

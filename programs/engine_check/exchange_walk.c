@@ -7,7 +7,7 @@
 
 #include "plain_board.h"
 
-enum { MAX_CAPTURES = 64 };
+enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
 typedef struct walk {
     plain_board board;  /* as it stands */
@@ -179,6 +179,37 @@ static int next_attacker(const walk *w, int color)
     return best;
 }
 
+/* The piece rule 5 held back when `color` chose `chosen`: the one it would
+ * capture with were pins ignored, when that is another (else -1). Looked
+ * for only while a pinner of `color`'s pieces stands (else none is held),
+ * and only for a record (a value alone has no line). */
+static int held_back(walk *w, int color, int chosen)
+{
+    if (!w->recorded || !w->use_pins || !plain_pinned_down(&w->board, &w->pins, w->to, color))
+        return -1;
+    w->use_pins = false;
+    int free_choice = next_attacker(w, color);
+    w->use_pins = true;
+    return free_choice != chosen ? free_choice : -1;
+}
+
+/* Step d of the line, once made: the piece that made it (steps[d].mover,
+ * set by the caller) came from `from`, took `taken` (plain, or empty) and
+ * is now on `to`; its side's balance is swap[d]. */
+static void record_step(const walk *w, exchange_record *record, int d, int from, int taken)
+{
+    exchange_step *step = &record->line.steps[d];
+    int arrived = w->board.square[w->to];
+    step->from = (int8_t)from;
+    step->taken = (int8_t)(taken == PLAIN_EMPTY ? -1 : plain_type(taken));
+    step->promoted = -1;
+    step->held = step->held_type = -1;
+    step->balance = d % 2 == 0 ? w->swap[d] : -w->swap[d];
+    if (step->mover != plain_type(arrived))
+        step->promoted = (int8_t)plain_type(arrived);
+    record->line.step_count = d + 1;
+}
+
 /* The first move played: its gain, the piece it puts on `to`. */
 static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *config,
                           exchange_record *record)
@@ -186,10 +217,12 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     unsigned kind = seebatch_move_kind(move);
     int from = (int)seebatch_move_from(move);
     int moving = w->board.square[from], color = plain_color(moving);
-    int32_t gain = value_of(w, w->board.square[w->to]);
+    int taken = w->board.square[w->to];
+    int32_t gain = value_of(w, taken);
     if (kind == SEEBATCH_MOVE_EN_PASSANT && !(w->faults & FAULT_EN_PASSANT_NO_VICTIM)) {
         int victim = color == PLAIN_WHITE ? w->to - 8 : w->to + 8;
-        gain = value_of(w, w->board.square[victim]);
+        taken = w->board.square[victim];
+        gain = value_of(w, taken);
         if (!(w->faults & FAULT_EN_PASSANT_VICTIM_STAYS))
             w->board.square[victim] = PLAIN_EMPTY;
     }
@@ -208,6 +241,9 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     piece_left(w, plain_type(moving));
     if ((w->faults & FAULT_PROMOTED_RISKS_PAWN) && arriving != moving)
         w->promoted_risk = w->value[SEEBATCH_PAWN];
+    w->swap[0] = gain;
+    record->line.steps[0].mover = (int8_t)plain_type(moving);
+    record_step(w, record, 0, from, taken);
     return gain;
 }
 
@@ -216,7 +252,8 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
  * occupancy as it takes part (chessprogramming.org's occ ^= fromSet). */
 static int capture(walk *w, const seebatch_config *config, int from, int d, exchange_record *record)
 {
-    int piece = piece_at(w, from), side = plain_color(piece);
+    int piece = piece_at(w, from), side = plain_color(piece), taken = w->board.square[w->to];
+    record->line.steps[d].mover = (int8_t)plain_type(piece);
     w->swap[d] = on_to_value(w) - w->swap[d - 1];
     w->promoted_risk = 0; /* the promoted piece taken */
     if ((config->flags & SEEBATCH_PROMOTIONS) && plain_type(piece) == SEEBATCH_PAWN &&
@@ -230,6 +267,7 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
     if (from == w->ghost)
         w->ghost = -1;
     piece_left(w, plain_type(piece));
+    record_step(w, record, d, from, taken);
     return piece;
 }
 
@@ -250,43 +288,82 @@ static bool king_held_back(walk *w, int side, int from)
     return defended;
 }
 
+/* Where and why the captures end (exchange_line's end, end_square and
+ * end_type: the piece on `square`, or none for -1). */
+static void record_end(const walk *w, exchange_record *record, exchange_end end, int square)
+{
+    record->line.end = end;
+    record->line.end_square = square;
+    record->line.end_type = square >= 0 ? plain_type(piece_at(w, square)) : -1;
+}
+
+/* Rule 8's break-off after capture d, or a fault's own: the end it makes
+ * (the fault's bit in the line's cut_fault), or -1 for none. */
+static int cut_after(const walk *w, const seebatch_config *config, int d, exchange_line *line)
+{
+    if ((config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - on_to_value(w) > 0)
+        return END_BROKEN_OFF;
+    if (!(w->faults & FAULT_STOPS_ONCE_AHEAD) || w->swap[d] <= 0)
+        return -1;
+    line->cut_fault = FAULT_STOPS_ONCE_AHEAD;
+    return END_FAULT_CUT;
+}
+
 /* The captures after the first move, to the end: returns how many, and in
- * *cut the capture after which rule 8 breaks off (-1: none). */
+ * *cut the capture after which rule 8 breaks off (-1: none). The line
+ * records each capture and why the captures counted end. */
 static int play_captures(walk *w, const seebatch_config *config, int side, int *cut,
                          exchange_record *record)
 {
-    int d = 0;
+    int d = 0, cut_end = -1;
     *cut = -1;
     while (d + 1 < MAX_CAPTURES) {
         /* The swap algorithm's prune, before it looks for a capturer: the
          * side to capture is behind if it stands pat (swap[d] > 0 for the
          * other) and behind after capturing the piece on `to` too. */
         if (*cut < 0 && (w->faults & FAULT_SWAP_PRUNED) && w->swap[d] > 0 &&
-            on_to_value(w) - w->swap[d] < 0)
+            on_to_value(w) - w->swap[d] < 0) {
             *cut = d;
+            cut_end = END_FAULT_CUT;
+            record->line.cut_fault = FAULT_SWAP_PRUNED;
+        }
         record->attackers |= attacker_set(w);
-        int from = next_attacker(w, side);
-        if (from < 0)
+        int from = next_attacker(w, side), held = held_back(w, side, from);
+        if (from < 0) {
+            record_end(w, record, held >= 0 ? END_PINNED : END_NO_CAPTURE, held);
             break;
+        }
         bool king = plain_type(piece_at(w, from)) == SEEBATCH_KING;
-        if (king && king_held_back(w, side, from))
+        if (king && king_held_back(w, side, from)) {
+            record_end(w, record, END_KING_HELD, from);
             break; /* rule 4 */
+        }
+        int held_type = held >= 0 ? plain_type(piece_at(w, held)) : -1;
         capture(w, config, from, ++d, record);
-        if (king)
+        record->line.steps[d].held = (int8_t)held;
+        record->line.steps[d].held_type = (int8_t)held_type;
+        if (king) {
+            record_end(w, record, END_KING_TAKES, -1);
             break;
-        bool rule_8 = (config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - on_to_value(w) > 0;
-        bool ahead = (w->faults & FAULT_STOPS_ONCE_AHEAD) && w->swap[d] > 0;
-        if (*cut < 0 && (rule_8 || ahead))
+        }
+        int end = *cut < 0 ? cut_after(w, config, d, &record->line) : -1;
+        if (end >= 0) {
             *cut = d;
+            cut_end = end;
+        }
         side ^= 1;
     }
     record->attackers |= attacker_set(w);
+    if (*cut >= 0 && *cut < d) /* a cut before the last capture; at it, the walk's end says why */
+        record_end(w, record, (exchange_end)cut_end, -1);
     return d;
 }
 
 /* The negamax of swap[0..last]: the value, and the captures the best line
- * plays (the side to capture goes on only when it gains by it). */
-static int32_t best_of(walk *w, int last, int *best_line)
+ * plays (the side to capture goes on only when it gains by it); in
+ * *going_on, when that side declines a capture, the first mover's balance
+ * had it gone on. */
+static int32_t best_of(walk *w, int last, int *best_line, int32_t *going_on)
 {
     int32_t result[MAX_CAPTURES];
     result[last] = w->swap[last];
@@ -296,6 +373,7 @@ static int32_t best_of(walk *w, int last, int *best_line)
     while (d <= last && result[d] > -w->swap[d - 1])
         d++;
     *best_line = d - 1;
+    *going_on = d > last ? 0 : d % 2 == 0 ? result[d] : -result[d];
     return result[0];
 }
 
@@ -333,14 +411,34 @@ static void toggle_in(walk *w, int from)
     }
 }
 
-/* The walk; the record's attackers kept when `recorded`. */
+/* The line's own facts, before the walk: the move, the side, the values a
+ * piece on `to` risks (what rule 8 weighs). */
+static void start_line(const seebatch_board *board, seebatch_move move,
+                       const exchange_rules *rules, exchange_line *line)
+{
+    line->move = move;
+    line->to = (int)seebatch_move_to(move);
+    line->mover_color = (board->colors[SEEBATCH_BLACK] >> seebatch_move_from(move)) & 1
+                            ? SEEBATCH_BLACK
+                            : SEEBATCH_WHITE;
+    for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++)
+        line->values[type] = rules->swap_priced ? rules->swap_values[type] : rules->config.values[type];
+    line->values[SEEBATCH_KING] = 0;
+    line->end_square = -1;
+}
+
+/* The walk; the record's attackers and held-back pieces kept when
+ * `recorded`. */
 static void walk_exchange(const seebatch_board *board, seebatch_move move,
                           const exchange_rules *rules, bool recorded, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
     unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_CASTLING)
+    start_line(board, move, rules, &record->line);
+    if (kind == SEEBATCH_MOVE_CASTLING) {
+        record->line.end = END_NOT_PLAYED;
         return;
+    }
     walk w;
     start(&w, board, move, rules);
     w.recorded = recorded;
@@ -353,10 +451,14 @@ static void walk_exchange(const seebatch_board *board, seebatch_move move,
     int cut = -1;
     if (plain_type(mover) != SEEBATCH_KING) /* rule 4: a king moving first is never taken */
         record->captures = play_captures(&w, &rules->config, plain_color(mover) ^ 1, &cut, record);
-    record->value = best_of(&w, cut >= 0 ? cut : record->captures, &record->best_line);
+    else
+        record_end(&w, record, END_KING_FIRST, -1);
+    record->line.counted = cut >= 0 ? cut : record->captures;
+    record->value = best_of(&w, record->line.counted, &record->best_line, &record->line.going_on);
     if (kind != SEEBATCH_MOVE_NORMAL && (rules->config.flags & SEEBATCH_NORMAL_MOVES_ONLY)) {
         record->value = 0; /* scored 0 unplayed: nothing stops early */
         record->best_line = record->captures;
+        record_end(&w, record, END_NOT_PLAYED, -1);
     }
 }
 

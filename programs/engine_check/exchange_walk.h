@@ -75,6 +75,53 @@ typedef struct exchange_rules {
     int32_t swap_values[5]; /* pawn to queen */
 } exchange_rules;
 
+enum { EXCHANGE_STEPS_MAX = 64 };
+
+/* One move of the line an exchange plays: the move itself (step 0), then
+ * each capture on `to`, the sides taking turns. */
+typedef struct exchange_step {
+    int8_t from;      /* the square it is made from */
+    int8_t mover;     /* the type moving, SEEBATCH_PAWN..SEEBATCH_KING */
+    int8_t taken;     /* the type taken, or -1: nothing (a quiet move) */
+    int8_t promoted;  /* the type it becomes on `to` (a promotion the rules count), or -1 */
+    int8_t held;      /* a piece of its side passed over as pinned (rule 5): its square, or -1 */
+    int8_t held_type; /* and its type */
+    int32_t balance;  /* the first mover's material after it */
+} exchange_step;
+
+/* Why the captures the value reads end where they do. */
+typedef enum exchange_end {
+    END_NO_CAPTURE, /* the side to move attacks `to` no more */
+    END_PINNED,     /* its attackers are all pinned (rule 5): end_square, the first passed over */
+    END_KING_HELD,  /* its capture is its king's, into attack (rule 4): end_square, the king */
+    END_KING_TAKES, /* a king captured: nothing follows (rule 4) */
+    END_KING_FIRST, /* a king made the move: it is never taken (rule 4) */
+    END_BROKEN_OFF, /* rule 8's break-off (--stop-when-ahead) after the last capture counted */
+    END_FAULT_CUT,  /* the fault's own cut (broken off once ahead, the swap list's prune) */
+    END_NOT_PLAYED  /* castling, or a special move scored 0 by --normal-moves-only */
+} exchange_end;
+
+/* The line a walk plays, as the swap list an engine author prints: every
+ * capture to the end, whoever stops, and where the best line stops. The
+ * best line is the move and the first best_line captures (the record's);
+ * the last balance of the best line is the value (0 when not played). */
+typedef struct exchange_line {
+    seebatch_move move;
+    int to;
+    int mover_color; /* SEEBATCH_WHITE or SEEBATCH_BLACK: step 0's side */
+    unsigned cut_fault; /* END_FAULT_CUT: the fault whose cut it is (its bit) */
+    int32_t values[6];  /* by type, what a piece on `to` risks (swap-priced when so; king 0) */
+    exchange_step steps[EXCHANGE_STEPS_MAX];
+    int step_count;           /* 1 + the captures played; 0 for castling */
+    int counted;              /* the captures the value reads: to a break-off, else all */
+    exchange_end end;         /* why the counted captures end */
+    int end_square, end_type; /* END_PINNED, END_KING_HELD: the piece held back; else -1 */
+    /* When the best line stops before `counted` (a side declines): the
+     * first mover's balance at the end if that side went on, both then
+     * playing their best. */
+    int32_t going_on;
+} exchange_line;
+
 /* What a walk saw. Squares are bit sets (bit s: square s). */
 typedef struct exchange_record {
     int32_t value;            /* the SEE under the rules walked */
@@ -84,6 +131,7 @@ typedef struct exchange_record {
     int best_line;            /* of them, those the best line plays */
     bool promotes;            /* a pawn promoted arriving on `to` (the move too) */
     bool walked;              /* false: castling, which has no exchange */
+    exchange_line line;       /* the captures themselves */
 } exchange_record;
 
 /* Walks `move` on a consistent board under `rules`. Captures are played to

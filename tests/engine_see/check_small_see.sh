@@ -6,12 +6,13 @@
 # planted, checked under the rules it was given on a suite of real
 # captures that holds every move kind and exchange flag, it differs and
 # every difference is explained by the bug's class and holds the exchange
-# flag the bug needs, and its regression lines, read back and asked again
-# of the buggy and the bug-free small_see, get the got and the expected
-# they say; answers no SEE gives (never reading the board, always 1, always
-# 0, a coin) fail the check (exit 1) with their reason, through both ways,
-# rules found or given; a failing SEE ends the check with exit 4 and no
-# report.
+# flag the bug needs, the exchanges its examples show end in the
+# reference's value and the engine's, and its regression lines, read back
+# and asked again of the buggy and the bug-free small_see, get the got and
+# the expected they say; answers no SEE gives (never reading the board,
+# always 1, always 0, a coin) fail the check (exit 1) with their reason,
+# through both ways, rules found or given; a failing SEE ends the check with
+# exit 4 and no report.
 # Usage: check_small_see.sh TOOL SMALL_SEE_COMMAND SMALL_SEE_PLUGIN SMALL_SEE_PLUGIN_NO_SEE_VALUE
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
@@ -90,6 +91,11 @@ for way in lines plugin; do
         fi
         expect "$way $bug: regression lines" \
             "$(field "all(e['line'].count(';') == 4 and e['expected'] != e['got'] for e in d['differences']['examples'])" < "$work/json")" \
+            "True"
+        # Each example's exchange stops at the reference's value (the
+        # balance before " | "), each explanation's at the engine's own.
+        expect "$way $bug: the exchanges shown end in the values" \
+            "$(field "(lambda stop: all(stop(e['exchange']) == e['see'] and all(stop(t) == e['engine_see'] for t in e['explained_exchanges'].values()) for e in d['differences']['examples']))(lambda t: int(t.split(' | ')[0].split(' ')[-1]) if ' | ' in t else 0)" < "$work/json")" \
             "True"
     done
 done

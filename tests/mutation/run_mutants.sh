@@ -40,7 +40,7 @@ layer_tests() {
         harness) echo '^(test_differential|test_capacities|test_hostile|cli_check_status|cli_subcommands)$' ;;
         tool) echo '^(cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games|time_count|time_inputs|time_guard)|test_see_view)$' ;;
         training) echo '^(binpack_decoder_paths|test_training_formats|test_training_errors|test_training_run)$' ;;
-        check) echo '^(test_engine_see|test_small_see|check_small_see|test_engine_check|test_rules_search|test_see_soundness|test_exchange_features|cli_check_engine_options)$' ;;
+        check) echo '^(test_engine_see|test_small_see|check_small_see|test_engine_check|test_rules_search|test_see_soundness|test_exchange_features|test_exchange_line|check_engine_exchange|cli_check_engine_options)$' ;;
         *) return 1 ;;
     esac
 }
