@@ -39,6 +39,45 @@ promotions=$(grep -cE 'uci [a-h][1-8][a-h][1-8][qrbn];' "$work/epd")
 expect "promotions, 50 or more" "$([ "$promotions" -ge 50 ] && echo yes)" "yes"
 expect "EPD read back by eval" "$("$tool" eval "$work/epd" > /dev/null 2>&1; echo $?)" "0"
 
+# Every line once: the share pass's moves are not written again by the rest.
+expect "every line unique" "$(sort "$work/a" | uniq -d | head -n 3)" ""
+expect "every line unique, --count 20000" \
+    "$("$tool" suite --count 20000 --seed 5 | sort | uniq -d | head -n 3)" ""
+
+# check reads the suite's own lines and records, and holds their values to
+# the reference's under the rules given: a value edited, or rules other than
+# the suite's, is a mismatch named by its line.
+"$tool" check "$work/a" > "$work/checked"
+expect "check of a suite exit" "$?" "0"
+expect "check of a suite counts" "$(head -n 1 "$work/checked")" \
+    "checked 1000 positions, 1000 moves, 25 configurations"
+"$tool" check "$work/epd" > "$work/checked"
+expect "check of an EPD suite exit" "$?" "0"
+expect "check of an EPD suite counts" "$(head -n 1 "$work/checked")" \
+    "checked 1000 positions, 1000 moves, 25 configurations"
+line7=$(sed -n 7p "$work/a")
+value7=${line7##*;}
+sed "7s/;$value7\$/;$((value7 + 1))/" "$work/a" > "$work/edited"
+"$tool" check "$work/edited" > "$work/checked"
+expect "an edited value exit" "$?" "1"
+expect "an edited value named" "$(grep MISMATCH "$work/checked")" \
+    "MISMATCH line 7: $(echo "$line7" | cut -d';' -f2) is worth $value7 under the rules given, the line says $((value7 + 1))"
+sed "7s/see $value7;/see $((value7 + 1));/" "$work/epd" > "$work/edited"
+expect "an edited EPD value named" "$("$tool" check "$work/edited" | grep -c '^MISMATCH line 7: ')" "1"
+"$tool" suite --count 300 --seed 3 --preset stockfish > "$work/suite"
+expect "suite under its rules" "$("$tool" check --preset stockfish "$work/suite" | grep -c MISMATCH)" "0"
+differ=$("$tool" check "$work/suite" | grep -c MISMATCH)
+expect "suite under other rules: mismatches" "$([ "$differ" -gt 0 ] && echo yes)" "yes"
+echo "$line7" | sed 's/;[^;]*$/;12x/' > "$work/edited"
+"$tool" check "$work/edited" > /dev/null 2> "$work/err"
+expect "a value not a number exit" "$?" "1"
+expect "a value not a number named" "$(cat "$work/err")" \
+    "seebatch check: $work/edited: line 1: value \"12x\" after the move is not a whole number (ten digits at most)"
+echo "$line7" | sed -E 's/;([a-h1-8qrbn]+);/;\1 \1;/' > "$work/edited"
+"$tool" check "$work/edited" > /dev/null 2> "$work/err"
+expect "a value after two moves named" "$(cat "$work/err")" \
+    "seebatch check: $work/edited: line 1: a value after the moves is one move's SEE, not 2 moves'"
+
 expect "--count 5" "$("$tool" suite --count 5 | wc -l | tr -d ' ')" "5"
 "$tool" suite --format csv > /dev/null 2> "$work/err"
 expect "--format csv exit" "$?" "2"

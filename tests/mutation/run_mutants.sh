@@ -33,7 +33,7 @@ layer_tests() {
         dispatch) echo '^(test_cpu_detection|test_cpu_choice|test_auto_steered|test_auto_learning|test_implementations|test_backend_names|test_api_checked|test_checked_edges|test_capacities|test_lane_kernels|test_lane_attackers|test_kernel_routing|test_differential|test_no_allocation|test_threads|cli_backend_names|cli_eval)$' ;;
         api) echo '^(test_api_checked|test_checked_edges|test_deprecated_api|test_engine_path|test_capacities|test_backend_names|test_see_traces|test_fen|test_fen_scan|test_perft|test_position_status|test_moves_text|test_no_allocation|test_hostile)$' ;;
         harness) echo '^(test_differential|test_capacities|test_hostile|cli_check_status|cli_subcommands)$' ;;
-        tool) echo '^cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games)$' ;;
+        tool) echo '^cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games|suite)$' ;;
         check) echo '^(test_engine_see|test_small_see|check_small_see|test_engine_check|test_rules_search|test_see_soundness|test_exchange_features|cli_check_engine_options)$' ;;
         *) return 1 ;;
     esac
