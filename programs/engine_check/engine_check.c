@@ -2,6 +2,7 @@
  * The check of an engine's SEE (engine_check.h).
  */
 #include "engine_check.h"
+#include "example_choice.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,10 @@ struct engine_check {
     int32_t *answers; /* two a move: at the value, one above */
     size_t move_count;
     difference *differences; /* this batch's to class */
-    size_t *example_of;      /* their examples (or SIZE_MAX) */
     size_t difference_count;
     check_counts counts;
-    check_example *examples;
+    example_choice choice; /* the examples, chosen as the differences come */
+    check_example *examples; /* then listed here */
     size_t example_count;
     see_failure failure;
     check_status status;
@@ -84,11 +85,11 @@ engine_check *engine_check_new(const engine_check_settings *settings)
     check->questions = malloc(2 * n * sizeof *check->questions);
     check->answers = malloc(2 * n * sizeof *check->answers);
     check->differences = malloc(n * sizeof *check->differences);
-    check->example_of = malloc(n * sizeof *check->example_of);
     check->examples = malloc((settings->show ? settings->show : 1) * sizeof *check->examples);
+    bool choice = example_choice_init(&check->choice, settings->show);
     if (!check->boards || !check->fens || !check->moves || !check->board_of_move || !check->kinds ||
         !check->values || !check->engine_values || !check->questions || !check->answers ||
-        !check->differences || !check->example_of || !check->examples) {
+        !check->differences || !choice || !check->examples) {
         engine_check_free(check);
         return NULL;
     }
@@ -109,7 +110,7 @@ void engine_check_free(engine_check *check)
     free(check->questions);
     free(check->answers);
     free(check->differences);
-    free(check->example_of);
+    example_choice_free(&check->choice);
     free(check->examples);
     free(check);
 }
@@ -187,9 +188,9 @@ static void write_questions(engine_check *check, bool values)
 
 /* A difference kept whole: its regression line from the first threshold
  * answered wrong, else from the value. */
-static void keep_example(engine_check *check, const difference *d, bool thresholds_wrong)
+static void keep_example(check_example *e, const difference *d)
 {
-    check_example *e = &check->examples[check->example_count++];
+    bool thresholds_wrong = !d->at_value || d->above;
     memset(e, 0, sizeof *e);
     snprintf(e->fen, sizeof e->fen, "%s", d->fen);
     memcpy(e->move, d->move, sizeof e->move);
@@ -200,6 +201,21 @@ static void keep_example(engine_check *check, const difference *d, bool threshol
     e->threshold = below ? d->value : d->value + 1;
     e->expected = below;
     e->got = !below;
+}
+
+/* A difference offered as an example of its class (EXAMPLE_NO_CLASS: not
+ * classed); kept whole when chosen. */
+static void offer_example(engine_check *check, const difference *d, uint64_t class_key)
+{
+    check_example *e;
+    if (!example_choice_offer(&check->choice, class_key, &e))
+        check->status = CHECK_NO_MEMORY;
+    if (!e)
+        return;
+    keep_example(e, d);
+    e->classified = class_key != EXAMPLE_NO_CLASS;
+    e->features = d->features;
+    e->explained = d->explained;
 }
 
 /* One move's answers against the reference. */
@@ -240,15 +256,11 @@ static void compare_move(engine_check *check, size_t m)
     d.by_value = values && !(thresholds && thresholds_wrong);
     check->counts.differing[check->kinds[m]]++;
     seebatch_move_to_uci(d.code, d.move);
-    size_t example = SIZE_MAX;
-    if (check->example_count < check->settings.show) {
-        example = check->example_count;
-        keep_example(check, &d, thresholds_wrong);
-    }
     if (check->counts.classified < check->settings.classify_limit) {
         check->counts.classified++;
-        check->example_of[check->difference_count] = example;
         check->differences[check->difference_count++] = d;
+    } else {
+        offer_example(check, &d, EXAMPLE_NO_CLASS);
     }
 }
 
@@ -269,12 +281,7 @@ static void class_differences(engine_check *check)
         for (int x = 0; x < EXPLANATION_COUNT; x++)
             check->counts.explained[x] += (d->explained >> x) & 1;
         check->counts.unexplained += d->explained == 0;
-        if (check->example_of[i] != SIZE_MAX) {
-            check_example *e = &check->examples[check->example_of[i]];
-            e->classified = true;
-            e->features = d->features;
-            e->explained = d->explained;
-        }
+        offer_example(check, d, example_class(kind_of(d->code), d->explained, d->features));
     }
 }
 
@@ -331,7 +338,9 @@ static check_status read_example_values(engine_check *check)
 
 check_status engine_check_finish(engine_check *check)
 {
-    if (flush(check) == CHECK_DONE)
+    flush(check);
+    check->example_count = example_choice_list(&check->choice, check->examples);
+    if (check->status == CHECK_DONE)
         check->status = read_example_values(check);
     return check->status;
 }

@@ -1,0 +1,52 @@
+/*
+ * The report's examples: N at most, the first difference of each class
+ * before any other (a class: the move's kind, the explanations that agree
+ * with it, and, when none does, what its exchange holds), then the first of
+ * the rest; listed in the order the check met them. Without it ten examples
+ * were the first ten differences, often all of one kind (d2d1q/r/b/n).
+ */
+#ifndef SEEBATCH_EXAMPLE_CHOICE_H
+#define SEEBATCH_EXAMPLE_CHOICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine_check.h"
+
+/* A difference not classed (past the classing limit): of no class. */
+#define EXAMPLE_NO_CLASS UINT64_MAX
+
+typedef struct chosen_example {
+    uint64_t order; /* the place of its difference among those offered */
+    uint64_t class_key;
+    bool first; /* the first of its class */
+    check_example example;
+} chosen_example;
+
+typedef struct example_choice {
+    chosen_example *chosen;
+    size_t count, room;
+    uint64_t *classes; /* the classes met, each once */
+    size_t class_count, class_room;
+    uint64_t offered;
+} example_choice;
+
+/* Room for room examples (0 keeps none); false out of memory. */
+bool example_choice_init(example_choice *choice, size_t room);
+void example_choice_free(example_choice *choice);
+
+/* The class of a difference: its kind, the explanations that agree with it
+ * (bits), and, when none does, its exchange's features (bits). */
+uint64_t example_class(int kind, uint32_t explained, unsigned features);
+
+/* A difference offered in the check's order: the example to fill in, or
+ * NULL when it is not kept (a class met already, and no room); false out of
+ * memory. */
+bool example_choice_offer(example_choice *choice, uint64_t class_key, check_example **slot);
+
+/* The examples in the order the check met them, copied to out (room of
+ * them); their count. */
+size_t example_choice_list(example_choice *choice, check_example *out);
+
+#endif
