@@ -33,7 +33,9 @@ struct engine_check {
     size_t difference_count;
     check_counts counts;
     example_choice choice; /* the examples, chosen as the differences come */
-    check_example *examples; /* then listed here */
+    check_example *kept;     /* at their slots */
+    size_t *slots;
+    check_example *examples; /* then listed here in the order met */
     size_t example_count;
     see_failure failure;
     check_status status;
@@ -85,11 +87,14 @@ engine_check *engine_check_new(const engine_check_settings *settings)
     check->questions = malloc(2 * n * sizeof *check->questions);
     check->answers = malloc(2 * n * sizeof *check->answers);
     check->differences = malloc(n * sizeof *check->differences);
-    check->examples = malloc((settings->show ? settings->show : 1) * sizeof *check->examples);
+    size_t room = settings->show ? settings->show : 1;
+    check->examples = malloc(room * sizeof *check->examples);
+    check->kept = malloc(room * sizeof *check->kept);
+    check->slots = malloc(room * sizeof *check->slots);
     bool choice = example_choice_init(&check->choice, settings->show);
     if (!check->boards || !check->fens || !check->moves || !check->board_of_move || !check->kinds ||
         !check->values || !check->engine_values || !check->questions || !check->answers ||
-        !check->differences || !choice || !check->examples) {
+        !check->differences || !choice || !check->examples || !check->kept || !check->slots) {
         engine_check_free(check);
         return NULL;
     }
@@ -111,6 +116,8 @@ void engine_check_free(engine_check *check)
     free(check->answers);
     free(check->differences);
     example_choice_free(&check->choice);
+    free(check->kept);
+    free(check->slots);
     free(check->examples);
     free(check);
 }
@@ -207,11 +214,12 @@ static void keep_example(check_example *e, const difference *d)
  * classed); kept whole when chosen. */
 static void offer_example(engine_check *check, const difference *d, uint64_t class_key)
 {
-    check_example *e;
-    if (!example_choice_offer(&check->choice, class_key, &e))
+    size_t slot;
+    if (!example_choice_offer(&check->choice, class_key, &slot))
         check->status = CHECK_NO_MEMORY;
-    if (!e)
+    if (slot == SIZE_MAX)
         return;
+    check_example *e = &check->kept[slot];
     keep_example(e, d);
     e->classified = class_key != EXAMPLE_NO_CLASS;
     e->features = d->features;
@@ -339,7 +347,9 @@ static check_status read_example_values(engine_check *check)
 check_status engine_check_finish(engine_check *check)
 {
     flush(check);
-    check->example_count = example_choice_list(&check->choice, check->examples);
+    check->example_count = example_choice_order(&check->choice, check->slots);
+    for (size_t i = 0; i < check->example_count; i++)
+        check->examples[i] = check->kept[check->slots[i]];
     if (check->status == CHECK_DONE)
         check->status = read_example_values(check);
     return check->status;

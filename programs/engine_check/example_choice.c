@@ -61,20 +61,21 @@ static size_t latest_other(const example_choice *choice)
     return latest;
 }
 
-bool example_choice_offer(example_choice *choice, uint64_t class_key, check_example **slot)
+bool example_choice_offer(example_choice *choice, uint64_t class_key, size_t *slot)
 {
     uint64_t order = choice->offered++;
     bool noted;
     bool first = first_of_class(choice, class_key, &noted);
-    *slot = NULL;
+    *slot = SIZE_MAX;
     size_t place = choice->count < choice->room ? choice->count
                    : first                      ? latest_other(choice)
                                                 : SIZE_MAX;
     if (place == SIZE_MAX)
         return noted;
     choice->count += place == choice->count;
-    choice->chosen[place] = (chosen_example){.order = order, .class_key = class_key, .first = first};
-    *slot = &choice->chosen[place].example;
+    choice->chosen[place] =
+        (chosen_example){.order = order, .class_key = class_key, .first = first, .slot = place};
+    *slot = place;
     return noted;
 }
 
@@ -84,10 +85,10 @@ static int by_order(const void *a, const void *b)
     return (x->order > y->order) - (x->order < y->order);
 }
 
-size_t example_choice_list(example_choice *choice, check_example *out)
+size_t example_choice_order(example_choice *choice, size_t *slots)
 {
     qsort(choice->chosen, choice->count, sizeof *choice->chosen, by_order);
     for (size_t i = 0; i < choice->count; i++)
-        out[i] = choice->chosen[i].example;
+        slots[i] = choice->chosen[i].slot;
     return choice->count;
 }

@@ -12,16 +12,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine_check.h"
-
 /* A difference not classed (past the classing limit): of no class. */
 #define EXAMPLE_NO_CLASS UINT64_MAX
 
+/* An example chosen: it is kept by the caller at its slot. */
 typedef struct chosen_example {
     uint64_t order; /* the place of its difference among those offered */
     uint64_t class_key;
-    bool first; /* the first of its class */
-    check_example example;
+    bool first;  /* the first of its class */
+    size_t slot; /* 0..room - 1 */
 } chosen_example;
 
 typedef struct example_choice {
@@ -40,13 +39,13 @@ void example_choice_free(example_choice *choice);
  * (bits), and, when none does, its exchange's features (bits). */
 uint64_t example_class(int kind, uint32_t explained, unsigned features);
 
-/* A difference offered in the check's order: the example to fill in, or
- * NULL when it is not kept (a class met already, and no room); false out of
- * memory. */
-bool example_choice_offer(example_choice *choice, uint64_t class_key, check_example **slot);
+/* A difference offered in the check's order: in *slot the slot (0..room -
+ * 1) where the caller keeps it, over what was there, or SIZE_MAX when it is
+ * not kept (a class met already, and no room); false out of memory. */
+bool example_choice_offer(example_choice *choice, uint64_t class_key, size_t *slot);
 
-/* The examples in the order the check met them, copied to out (room of
- * them); their count. */
-size_t example_choice_list(example_choice *choice, check_example *out);
+/* The slots in the order the check met their examples, into slots (room
+ * of them); their count. */
+size_t example_choice_order(example_choice *choice, size_t *slots);
 
 #endif
