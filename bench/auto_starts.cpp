@@ -27,8 +27,8 @@
 // choices, so a wrong choice is never hidden by a retry. Per cell: the
 // jobs whose auto kept another backend than the fastest, auto's median and
 // worst ratio to the fastest's job, the noise floor's, and the jobs over
-// by more than 5%; then one line, the worst cells. The goal (issue 76): in
-// at most 1 job of 100 a cell auto keeps another backend than the fastest,
+// by more than 5%; then one line, the worst cells. The goal (issue 82): in
+// at most 2 jobs of 100 a cell auto keeps another backend than the fastest,
 // and auto's median job is within 3% of the fastest's, on every cell.
 //
 // Usage: seebatch_auto_starts [STARTS [CAPTURES]] [--each]   (default 100
@@ -52,7 +52,7 @@ namespace {
 
 constexpr double over_by = 1.05;
 // The goal: wrong choices a hundred jobs, auto's median job over the fastest's.
-constexpr double wrong_goal = 1, median_goal = 1.03;
+constexpr double wrong_goal = 2, median_goal = 1.03;
 
 enum Call { VALUES, THRESHOLDS, PINS_GIVEN, CALLS };
 const char *const call_names[CALLS] = {"values", "thresholds", "thresholds, pins given"};

@@ -4,7 +4,7 @@
 # figures into this CPU's run file, written before by bench/figures.sh: the
 # summary's table (a cell per regime and call: the jobs in which auto kept
 # another backend than the fastest, auto's median job over the fastest's)
-# and closing line (the worst cells against the goal: at most 1 job of 100
+# and closing line (the worst cells against the goal: at most 2 jobs of 100
 # a cell keeping another backend, auto's median within 3%), and the output
 # whole in a section of its own, with the commit, the date and the load it
 # ran at (those of the run file's header may be older).

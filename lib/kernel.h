@@ -43,9 +43,10 @@ typedef struct see_backend {
      * the checks that name faults then find the batch sound, as it is.
      * NULL: seebatch_batch_sound_portable. */
     bool (*batch_sound)(const see_batch *batch, size_t board_count);
-    /* Its exchange takes no branch on the positions (lanes and masks), so
-     * repeating work teaches the branch predictor nothing of it: auto judges
-     * it by its first pass over a cycle (auto/learning.c). */
+    /* Its exchange is lanes and masks, not a walk with a branch at each
+     * capture: repeating work teaches the branch predictor less of it (its
+     * loops' exits and paths only), and auto's trial of it on such work
+     * needs no subset of the cycle first (auto/learner.c). */
     bool branch_free;
 } see_backend;
 
@@ -79,6 +80,16 @@ see_ge_each_fn seebatch_scalar_see_ge_each;
 /* Every walk the scalar backend may run that this machine runs, portable
  * first (for the differential check, which compares each; at most 2). */
 size_t seebatch_scalar_walks(const see_backend **out);
+
+/* A public batch call as the scalar backend serves it, with one of those
+ * walks whatever walk this CPU's plan takes (for the differential check,
+ * which holds each walk's every call to the reference): thresholds NULL,
+ * seebatch_values (a node's by the walk's node walk, on one board); else
+ * seebatch_values_ge with a threshold a move (a node's on one board, the
+ * walk's threshold a move on many), into passed. */
+void seebatch_scalar_walk_serve(const see_backend *walk, const seebatch_rules *rules,
+                                const seebatch_batch *batch, const int32_t *thresholds,
+                                int32_t *values, uint8_t *passed);
 #if SEEBATCH_HAVE_AVX2
 extern const see_backend seebatch_avx2_backend;
 #endif

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test, in eight stages:
-#   release  the Release build (warnings are errors), full case counts; then
-#            the Python tests again under stress's load;
+#   release  the Release build (warnings are errors), full case counts, the
+#            real engines' tests (label engine) and the tests of the sources
+#            and docs alone; the Python tests run there under stress's load;
 #   no-avx2  a Release build without the AVX2 kernel (-DSEEBATCH_AVX2=OFF),
 #            as docs/development.md promises it builds and passes, fewer cases;
 #   avx512-emulated
@@ -22,7 +23,8 @@
 #            run under wine, fewer cases; then its eval against the native one's;
 #            a test that fails there runs again, up to twice (wine now and
 #            then fails to start a program), and the end lists it;
-#   fuzz     the libFuzzer targets (clang), each for FUZZ_SECONDS (default 30).
+#   fuzz     the libFuzzer targets (clang), each for FUZZ_SECONDS (default 30),
+#            JOBS of them at once.
 # Usage: tests/run_all.sh   (from anywhere; JOBS=N to change parallelism,
 #                            FUZZ_SECONDS=N per fuzz target, 0 skips fuzz;
 #                            STAGES="release asan" or "release,asan" runs only
@@ -49,7 +51,7 @@ skips=$(mktemp)
 reruns=$(mktemp)
 failed_tests=$(mktemp)
 failed_output=$(mktemp)
-trap 'rm -f "$skips" "$reruns" "$failed_tests" "$failed_output"' EXIT
+trap 'rm -f "$skips" "$reruns" "$failed_tests" "$failed_output" "${cpu_file:-}"' EXIT
 
 # The lines test NAME printed, from ctest's log of the build DIR (its
 # "Output:" heading and rule left out).
@@ -113,12 +115,24 @@ build_and_test() { # build_and_test DIR CMAKE-ARGS... (in a subshell, under set 
 
 timings=()
 failed=()
+# The CPU seconds (user and system) of every process this script has waited
+# for: a stage's cost whatever else the machine runs, beside its wall time.
+# `times` must run in this shell, not a subshell of its own: children_cpu
+# sets cpu_seconds.
+cpu_file=$(mktemp)
+children_cpu() {
+    times > "$cpu_file"
+    cpu_seconds=$(awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/)
+        printf "%d\n", 60 * t[1] + t[2] + 60 * t[3] + t[4] }' "$cpu_file")
+}
 stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY; a failure is noted
     if [[ $stages != *" $1 "* ]]; then
         echo "== $2 skipped (not in STAGES)"
         return
     fi
-    local start=$SECONDS status=0
+    local start=$SECONDS status=0 cpu_start
+    children_cpu
+    cpu_start=$cpu_seconds
     echo "== $2"
     # A subshell keeps set -e for the stage's own steps while a failure here
     # does not end the script.
@@ -131,18 +145,22 @@ stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY; a fail
         result="FAILED (exit $status)"
         failed+=("$2")
     fi
-    timings+=("$(printf '  %-46s %4d s  %s' "$2" $((SECONDS - start)) "$result")")
+    children_cpu
+    timings+=("$(printf '  %-46s %4d s  (CPU %5d s)  %s' "$2" $((SECONDS - start)) \
+        $((cpu_seconds - cpu_start)) "$result")")
 }
 
-# The Python tests (label python) once more while stress keeps twice as many
-# processes busy as there are cores, as on a loaded CI machine: a test that
-# passes only on an idle machine (a timing assertion) fails here, not in CI
-# now and then. stress's workers are its process group, ended with it.
+# The Python tests (label python) while stress keeps twice as many processes
+# busy as there are cores, as on a loaded CI machine: a test that passes only
+# on an idle machine (a timing assertion) fails here, not in CI now and then.
+# They run once, so under load alone (without stress, unloaded, said).
+# stress's workers are its process group, ended with it.
 python_under_load() {
     if ! command -v stress > /dev/null; then
-        echo "skipped: no stress (Debian: apt-get install stress)"
-        printf '  %-40s %s\n' "(Python tests under load)" "no stress here" >> "$skips"
-        return 0
+        echo "the Python tests without load: no stress (Debian: apt-get install stress)"
+        printf '  %-40s %s\n' "(Python tests under load)" "no stress here: run unloaded" >> "$skips"
+        run_tests build -L python
+        return
     fi
     local workers=$((2 * $(nproc))) status=0
     setsid stress --cpu "$workers" --timeout 3600 > /dev/null 2>&1 &
@@ -155,17 +173,21 @@ python_under_load() {
 }
 
 release() {
-    build_and_test build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
-    python_under_load
+    build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    local status=0
+    left_out=python run_tests build || status=$?
+    python_under_load || status=$?
+    return "$status"
 }
 stage release "Release build and tests" release
 
 # The later runs check portability, memory, UB and races on the same tests
-# with fewer cases, so they stay quick; the full case counts, and the tests
-# of the sources and docs alone (the same in every build), run in the
-# Release build.
+# with fewer cases, so they stay quick; the full case counts, the tests of
+# the sources and docs alone (the same in every build) and the real engines'
+# (built natively with each engine's own flags, skipped under sanitizers;
+# CMake disables them in a cross build) run in the Release build.
 export SEEBATCH_TEST_SCALE=${SEEBATCH_TEST_SCALE:-0.1}
-left_out="source|docs"
+left_out="source|docs|engine"
 stage no-avx2 "Release without the AVX2 kernel" \
     build_and_test build-no-avx2 -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
     -DSEEBATCH_AVX2=OFF -DSEEBATCH_BENCH=OFF
@@ -288,7 +310,7 @@ fuzz() {
         -DSEEBATCH_FUZZ=ON > /dev/null
     cmake --build "$dir" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack fuzz_plain fuzz_make_seeds \
         seebatch_cli
-    FUZZ_SECONDS=$fuzz_seconds "$root/tests/fuzz/run_fuzz.sh" "$dir"
+    FUZZ_SECONDS=$fuzz_seconds FUZZ_JOBS=$jobs "$root/tests/fuzz/run_fuzz.sh" "$dir"
 }
 if [ "$fuzz_seconds" -gt 0 ]; then
     stage fuzz "libFuzzer targets, ${fuzz_seconds} s each (clang)" fuzz

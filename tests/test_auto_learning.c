@@ -7,10 +7,16 @@
  *     threshold, or one a move), on boards in order and scattered, pins
  *     given or worked out, is the reference's, and every backend this
  *     machine runs served calls of every such shape;
- *   - learning as it serves: a run of calls on one shape tries every
- *     backend, keeps one of them, and says so in seebatch_auto_report;
- *     shapes on one board keep their fixed choice; repeating work is
- *     judged by whole cycles, other work by a few calls;
+ *   - learning as it serves: a run of calls on one shape keeps one
+ *     backend and says so in seebatch_auto_report; where this CPU's
+ *     measured row decides (lib/auto/learner.c), the row's backend for the
+ *     work's regime serves with no trial of the others, else every backend
+ *     is tried; shapes on one board keep their fixed choice; repeating
+ *     work is judged by whole cycles, other work by a few calls;
+ *   - trials exact on real calls: the learner that tries every backend (a
+ *     CPU no row covers: this machine's plan without its row) serves a
+ *     stream of real calls, challengers' parts beside the best's, every
+ *     answer the reference's;
  *   - reproducible when asked: "fixed" and a backend's name stop learning,
  *     and "auto" learns afresh.
  * Nothing here times anything: which backend is kept depends on the
@@ -22,62 +28,17 @@
 #include "auto/dispatch.h"
 #include "auto/learning.h"
 #include "check.h"
-#include "real_positions_sample.h"
+#include "sample_positions.h"
 
-enum { CALL_MOVES = 256, MAX_POSITIONS = 8192 };
+enum { CALL_MOVES = 256 };
 
-/* The sample's boards, their pins and every capture, pooled. */
-typedef struct positions {
-    seebatch_board *boards;
-    seebatch_pins *pins;
-    size_t board_count;
-    seebatch_move *moves;
-    uint32_t *board_of_move;
-    int32_t *thresholds; /* a threshold a move, from -300 to 300 */
-    size_t count;
-} positions;
+typedef sample_positions positions;
 
 static void load(positions *p)
 {
-    p->boards = malloc(MAX_POSITIONS * sizeof *p->boards);
-    p->pins = malloc(MAX_POSITIONS * sizeof *p->pins);
-    p->moves = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->moves);
-    p->board_of_move = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->board_of_move);
-    p->thresholds = malloc(MAX_POSITIONS * SEEBATCH_MAX_MOVES * sizeof *p->thresholds);
-    if (!p->boards || !p->pins || !p->moves || !p->board_of_move || !p->thresholds) {
-        fprintf(stderr, "test_auto_learning: out of memory\n");
-        exit(1);
-    }
-    p->board_count = p->count = 0;
-    char line[256];
-    for (const char *at = real_positions_sample; *at && p->board_count < MAX_POSITIONS;) {
-        size_t length = strcspn(at, "\n");
-        snprintf(line, sizeof line, "%.*s", (int)length, at);
-        at += length + (at[length] == '\n');
-        seebatch_board *board = &p->boards[p->board_count];
-        seebatch_error error;
-        CHECK_EQ(seebatch_board_from_fen(board, line, &error), SEEBATCH_OK, "%s: %s", line,
-                 error.message);
-        seebatch_pins_compute(board, &p->pins[p->board_count]);
-        size_t n = seebatch_generate_captures(board, &p->moves[p->count]);
-        for (size_t i = 0; i < n; i++) {
-            p->board_of_move[p->count + i] = (uint32_t)p->board_count;
-            p->thresholds[p->count + i] = (int32_t)((p->count + i) * 37 % 601) - 300;
-        }
-        p->count += n;
-        p->board_count++;
-    }
+    sample_positions_load(p);
     CHECK(p->board_count > 1000 && p->count > 10 * CALL_MOVES, "%zu positions, %zu captures",
           p->board_count, p->count);
-}
-
-static void release(positions *p)
-{
-    free(p->boards);
-    free(p->pins);
-    free(p->moves);
-    free(p->board_of_move);
-    free(p->thresholds);
 }
 
 /* The moves scattered: a fixed shuffle of the pool, board indices with them. */
@@ -172,7 +133,11 @@ static bool runs_here(const char *name)
     return false;
 }
 
-/* Enough calls on one shape for a whole look: every backend tried, one kept. */
+/* Whether this CPU's measured row decides: no trials. */
+static bool row_decides(void) { return seebatch_plan_row_decides(seebatch_plan_in_use()); }
+
+/* Enough calls on one shape for a whole look: every backend tried (none but
+ * the first guess where the row decides), one kept. */
 static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
 {
     seebatch_error error;
@@ -189,8 +154,11 @@ static void learns_as_it_serves(const positions *p, const seebatch_rules *rules)
     CHECK(shape->learns == multiple, "%s learns where there is a choice", shape->shape);
     CHECK(runs_here(shape->kept), "it keeps %s, which runs here", shape->kept);
     for (size_t b = 0; multiple && b < shape->backend_count; b++) {
-        CHECK(shape->backends[b].calls >= 1, "%s tried: %llu calls", shape->backends[b].name,
-              (unsigned long long)shape->backends[b].calls);
+        bool kept_one = strcmp(shape->backends[b].name, shape->kept) == 0;
+        CHECK((shape->backends[b].calls >= 1) == (kept_one || !row_decides()),
+              "%s: %llu calls (the row %s)", shape->backends[b].name,
+              (unsigned long long)shape->backends[b].calls,
+              row_decides() ? "decides" : "does not decide");
         /* The kept one's speed is judged (its settled mean); another's only
          * where its trial went past a cold first call. */
         if (strcmp(shape->backends[b].name, shape->kept) == 0)
@@ -225,10 +193,10 @@ static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rule
 }
 
 /* Repeating work is found and judged over cycles, other work by a few
- * calls (learning.c): on CYCLE calls served over and over, the report says
+ * calls (learner.c): on CYCLE calls served over and over, the report says
  * they repeat every CYCLE calls, and a backend not kept served at least
  * three runs of its subset of the cycle where the branch predictor learns it
- * (learning.c's walk: a quarter of the cycle, three calls at least, is
+ * (learner.c's walk: a quarter of the cycle, three calls at least, is
  * judged hopeless from its third run on, never before; whether it goes on
  * depends on this machine's timings, so no more is asserted), at most its
  * first cycle where it is branch-free; on calls that never repeat, each
@@ -236,7 +204,7 @@ static unsigned served_next(seebatch_auto_shape *all, const seebatch_rules *rule
 static void judged_by_the_regime(const positions *p, const seebatch_rules *rules)
 {
     /* Calls of 64 moves, the shortest timed. Each run holds one look and
-     * too few timed calls after it for another (learning.c): on the cycle,
+     * too few timed calls after it for another (learner.c): on the cycle,
      * 14 of the first guess, at most 6 cycles of the scalar walk and one of
      * a branch-free kernel; on the stream, 18 of the first guess and, for
      * each other, a short trial: a call of warm-up and at most 8 timed, 15
@@ -288,6 +256,14 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
             uint64_t n = shape->backends[b].calls;
             if (1u << b & (kept | guess))
                 continue;
+            if (row_decides()) { /* the row's backends alone serve */
+                bool walk_cycles = seebatch_plan_walk_learns_cycles(seebatch_plan_in_use());
+                bool walk = strcmp(shape->backends[b].name, "scalar") == 0;
+                CHECK(n == 0 || (repeating && walk_cycles && walk),
+                      "%s where the row decides, %s: %llu calls", shape->backends[b].name,
+                      repeating ? "repeating work" : "a stream", (unsigned long long)n);
+                continue;
+            }
             const see_backend *kernel = seebatch_find_runnable_backend(shape->backends[b].name);
             if (repeating && kernel->branch_free)
                 CHECK(n <= CYCLE, "%s, branch-free, on a cycle of %d calls: %llu calls",
@@ -302,6 +278,42 @@ static void judged_by_the_regime(const positions *p, const seebatch_rules *rules
                       (unsigned long long)n);
         }
     }
+}
+
+/* seebatch_learning_serve's serve: a part's values, by the kernel given. */
+static void serve_values(const see_backend *kernel, const see_batch *part, size_t first,
+                         void *context)
+{
+    kernel->values(part, (int32_t *)context + first);
+}
+
+/* The learner that tries every backend, on a stream of real calls of 256
+ * moves on many boards in order: every answer the reference's, every
+ * backend this machine runs served timed calls or parts of them. */
+static void trials_on_real_calls(const positions *p, const seebatch_rules *rules)
+{
+    static int32_t values[CALL_MOVES], expected[CALL_MOVES];
+    uint64_t plan = seebatch_plan_in_use() & ~(UINT64_C(1) << PLAN_ROW_DECIDES_SHIFT);
+    unsigned shape = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
+    seebatch_learning_restart();
+    unsigned long wrong = 0;
+    for (size_t first = 0; first + CALL_MOVES <= p->count; first += CALL_MOVES) {
+        seebatch_batch call = {p->boards,        p->board_count, NULL, &p->board_of_move[first],
+                               &p->moves[first], CALL_MOVES};
+        see_batch batch = seebatch_kernel_batch(rules, &call);
+        seebatch_learning_serve(shape, plan, &batch, serve_values, values);
+        seebatch_reference_backend.values(&batch, expected);
+        wrong += memcmp(values, expected, sizeof values) != 0;
+    }
+    CHECK_EQ(wrong, 0, "calls of a learner trying every backend, against the reference");
+    uint32_t runnable = seebatch_plan_runnable(plan);
+    for (unsigned k = 0; k < CHOICE_KERNELS; k++) {
+        seebatch_auto_backend backend;
+        seebatch_learning_report(shape, k, &backend);
+        CHECK((backend.calls > 0) == (runnable >> k & 1u), "%s: %llu timed calls or parts",
+              seebatch_choice_kernel_names[k], (unsigned long long)backend.calls);
+    }
+    seebatch_learning_restart();
 }
 
 /* "fixed" and a name stop learning; every shape then reports its kernel. */
@@ -338,10 +350,11 @@ int main(void)
     exact_as_it_switches(&in_order, &scattered, &rules);
     learns_as_it_serves(&in_order, &rules);
     judged_by_the_regime(&in_order, &rules);
+    trials_on_real_calls(&in_order, &rules);
     reproducible_when_asked();
     free(scattered.moves);
     free(scattered.board_of_move);
     free(scattered.thresholds);
-    release(&in_order);
+    sample_positions_release(&in_order);
     return check_finish("test_auto_learning");
 }

@@ -1,35 +1,40 @@
 /*
- * Auto's learner (lib/auto/learning.h) steered by the costs a test gives its
- * kernels. The test serves the calls itself: seebatch_learning_serve with its
- * own auto_serve, which answers nothing (every kernel answers alike; only the
- * learner is studied here), and the learner's clock is the test's
- * (seebatch_learning_clock): a part served moves it on by a time a move that
- * depends on the kernel it is handed and on the step of the test. So the
- * test sets which kernel is cheapest, and by how much, whatever the
- * machine's load, and drives the learner down its rare paths (learning.c
- * says why each exists):
+ * Auto's learner (lib/auto/learner.h) steered by the costs a test gives its
+ * kernels. The learner is the test's own, driven as the library drives its
+ * learners (tests/support/learner_driver.h): each part served takes a time
+ * a move that depends on the kernel it is handed and on the step of the
+ * test, so the test sets which kernel is cheapest, and by how much, whatever
+ * the machine's load, and drives the learner down its rare paths
+ * (learner.c says why each exists). On a CPU no measured row covers (the
+ * plan's row does not decide):
  *
  *   - on calls that never repeat, a challenger that trails ends after its
  *     second timed pair (a part spoiled once ends none: its cheapest part
  *     must trail), one stalled for 2^32 ticks and more too (its cost held
  *     at the learner's most, never wrapped to a small one); one that leads
- *     serves all its pairs and is kept;
- *   - on repeating work the look finds the cycle; a branch-free challenger
- *     is judged within its first cycle; the scalar walk first serves a
- *     subset of each cycle, left on its third run where it heads behind,
- *     then whole cycles where it heads ahead, kept once ahead (after four
- *     passes when it learns slowly, as on values), left where it stops
- *     gaining behind, kept though a preemption spoiled one of its calls;
- *     where the plan says the walk was measured fastest on such work, it
- *     serves whole cycles from its first call;
+ *     serves all its pairs and is kept; one ahead by less than a 32nd is
+ *     not;
+ *   - on repeating work the look finds the cycle; the kept kernel is judged
+ *     once it has learned the cycle, its first pass left out (a first
+ *     guess 1.4 times dearer on its first pass keeps a walk 1.1 times its
+ *     learned cost out: issue 82); a branch-free challenger is judged
+ *     within its first cycle; the scalar walk first serves a subset of each
+ *     cycle, left on its third run where it heads behind, then whole cycles
+ *     where it heads ahead, kept once ahead (after four passes when it
+ *     learns slowly, as on values), left where it stops gaining behind,
+ *     kept though a preemption spoiled one of its calls; a walk cold for
+ *     long is cut short by the trials' bill, which stays within its bound;
  *   - settled, a kept kernel whose cost rises or falls by far looks again at
  *     once, and changes kernel where another is now cheaper; the next look
  *     then comes after FIRST_LOOK timed calls, and the one after twice as
  *     late when it keeps the same kernel;
  *   - calls on one board (no board_of_move) are told apart by their moves,
- *     calls on the same moves by their first board, and every call is served
- *     whole, its parts in order;
+ *     calls on the same moves by their first board (the library's print);
  *   - rotating, only the kernels of the plan serve.
+ * Where the CPU's row decides: no challenger serves on calls that never
+ * repeat, nor on repeating work where the row keeps the first guess there;
+ * where it names the walk for repeating work, the walk serves whole cycles
+ * from the call that showed the work repeats, and is kept once ahead.
  *
  * Where this machine runs fewer than two kernels, the learner has nothing
  * to choose: exit 77.
@@ -40,15 +45,18 @@
 
 #include "auto/dispatch.h"
 #include "check.h"
+#include "learner_driver.h"
 
-/* learning.c's constants, which the outcomes below count in. */
+/* learner.c's constants, which the outcomes below count in. */
 enum {
     OBSERVED_CALLS = 18, /* the kept kernel's calls on a stream, opening a look */
     TIMED_PAIRS = 8,     /* a challenger's pairs on a stream, after the first */
     MOST_PAIRS = 15,     /* where the two stand within an eighth of each other */
     MOST_CYCLES = 8,
     SETTLED_TIME_EVERY = 16,
-    FIRST_LOOK = 32 /* timed settled calls before a look, after a change of kernel */
+    FIRST_LOOK = 32, /* timed settled calls before a look, after a change of kernel */
+    TRIAL_ALLOWANCE = 1024,
+    TRIAL_SHARE = 64
 };
 
 enum {
@@ -59,8 +67,8 @@ enum {
     MOVES = 1024 + LONG_CALL
 };
 
-/* A kernel's cost a move, in ns (the test clock's ticks): a part of 16
- * moves takes 16 us. */
+/* A kernel's cost a move, in the test clock's ticks: a part of 16 moves
+ * takes 16,000. */
 #define FAST 1000.0
 
 /* The calls served: new every time (stream), the same CYCLE calls over and
@@ -77,6 +85,7 @@ typedef struct steering steering;
 typedef double kernel_cost(const steering *s, unsigned k);
 
 struct steering {
+    learner_driver driver;
     unsigned shape;
     uint64_t plan;
     workload work;
@@ -87,18 +96,14 @@ struct steering {
     const see_batch *call;            /* the one being served */
     size_t part_first;                /* the move the part being served starts at */
     unsigned long walk_served[CYCLE]; /* the walk's parts by place in the cycle */
-    size_t next_move;                 /* where its next part must start */
-    char failure[256];                /* the first outcome missed */
+    unsigned long place_served[CHOICE_KERNELS][CYCLE]; /* every kernel's */
+    char failure[256];                                 /* the first outcome missed */
     /* stall_ticks, not 0: the part `stalled` serves after stalled_after
      * others takes that many ticks, not its cost. */
     uint64_t stall_ticks;
     unsigned stalled;
     unsigned long stalled_after;
 };
-
-/* The learner's clock: ticks the parts served so far took. */
-static uint64_t test_now = 1;
-static uint64_t test_clock(void) { return test_now; }
 
 static seebatch_board boards[BOARDS];
 static uint32_t first_boards[BOARDS + CALL_MOVES]; /* 0, 1, .., BOARDS - 1, then 0 */
@@ -138,43 +143,24 @@ static void fail(steering *s, const char *format, ...)
     va_end(arguments);
 }
 
-static unsigned kernel_index(const see_backend *kernel)
-{
-    for (unsigned k = 0; k < CHOICE_KERNELS; k++)
-        if (seebatch_choice_kernels[k] == kernel)
-            return k;
-    return CHOICE_KERNELS;
-}
-
-/* auto_serve: checks the part is the next stretch of the call, counts it
- * and moves the clock on by what the step gives its kernel (or a stall). */
-static void serve_steered(const see_backend *kernel, const see_batch *part, size_t first,
-                          void *context)
+/* part_time: counts the part and gives what the step gives its kernel (or
+ * a stall). */
+static double part_steered(void *context, unsigned k, size_t first, size_t count)
 {
     steering *s = context;
-    unsigned k = kernel_index(kernel);
-    if (k == CHOICE_KERNELS || !(seebatch_plan_runnable(s->plan) >> k & 1u)) {
-        fail(s, "call %lu served by %s, not a kernel of the plan", s->calls, kernel->name);
-        return;
+    if (k >= CHOICE_KERNELS || !(seebatch_plan_runnable(s->plan) >> k & 1u)) {
+        fail(s, "call %lu served by kernel %u, not a kernel of the plan", s->calls, k);
+        return FAST;
     }
-    const see_batch *call = s->call;
-    const uint32_t *board_of_move = call->board_of_move ? call->board_of_move + first : NULL;
-    if (first != s->next_move || part->moves != call->moves + first ||
-        part->board_of_move != board_of_move || part->boards != call->boards ||
-        first + part->count > call->count)
-        fail(s,
-             "call %lu: a part of %zu moves at %zu, not the call's next stretch (from %zu, on "
-             "its boards)",
-             s->calls, part->count, first, s->next_move);
-    s->next_move = first + part->count;
     s->part_first = first;
+    double ticks = (double)count * (s->cost ? s->cost(s, k) : s->ns[k]);
     if (s->stall_ticks && k == s->stalled && s->parts[k] == s->stalled_after)
-        test_now += s->stall_ticks;
-    else
-        test_now += (uint64_t)((double)part->count * (s->cost ? s->cost(s, k) : s->ns[k]));
+        ticks = (double)s->stall_ticks;
     s->parts[k]++;
+    s->place_served[k][(size_t)(s->call->moves - moves) % CYCLE]++;
     if (!seebatch_choice_kernels[k]->branch_free)
-        s->walk_served[(size_t)(call->moves - moves) % CYCLE]++;
+        s->walk_served[(size_t)(s->call->moves - moves) % CYCLE]++;
+    return ticks;
 }
 
 static void serve(steering *s, unsigned long count)
@@ -182,37 +168,43 @@ static void serve(steering *s, unsigned long count)
     for (unsigned long c = 0; c < count; c++, s->calls++) {
         see_batch call = call_of(&s->work, s->calls);
         s->call = &call;
-        s->next_move = 0;
-        seebatch_learning_serve(s->shape, s->plan, &call, serve_steered, s);
-        if (s->next_move != call.count)
-            fail(s, "call %lu: served up to move %zu of %zu", s->calls, s->next_move, call.count);
+        learner_driver_serve(&s->driver, call.count, seebatch_call_print(&call));
     }
 }
 
-/* A learner of this shape over two kernels, the first guess `first`. */
-static steering steered(unsigned shape, unsigned first, unsigned other, workload work)
+/* A learner of this shape over two kernels, the first guess `first`; the
+ * row decides where `decides`. */
+static void steer(steering *s, unsigned shape, unsigned first, unsigned other, workload work)
 {
-    steering s = {.shape = shape, .work = work};
+    memset(s, 0, sizeof *s);
+    s->shape = shape;
+    s->work = work;
     shape_choices choices;
     memset(choices.kernel, (int)first, sizeof choices.kernel);
-    s.plan = seebatch_plan_make(&choices, 1u << first | 1u << other, SETTING_AUTO);
-    seebatch_learning_restart();
-    return s;
+    s->plan = seebatch_plan_make(&choices, 1u << first | 1u << other, SETTING_AUTO);
+    learner_driver_start(&s->driver, shape, s->plan, part_steered, s);
 }
 
-static uint64_t timed_calls(const steering *s, unsigned k)
+/* The plan's row decides from now (the learner starts afresh), with the
+ * walk for repeating work where `walk_cycles`. */
+static void row_decides(steering *s, bool walk_cycles)
+{
+    s->plan |= UINT64_C(1) << PLAN_ROW_DECIDES_SHIFT;
+    if (walk_cycles)
+        s->plan |= UINT64_C(1) << PLAN_WALK_CYCLES_SHIFT;
+    learner_driver_start(&s->driver, s->shape, s->plan, part_steered, s);
+}
+
+static seebatch_auto_backend reported(steering *s, unsigned k)
 {
     seebatch_auto_backend backend;
-    seebatch_learning_report(s->shape, k, &backend);
-    return backend.calls;
+    seebatch_learner_report(&s->driver.learner, k, 1.0, &backend);
+    return backend;
 }
 
-static unsigned kept(const steering *s)
-{
-    unsigned k = CHOICE_KERNELS;
-    seebatch_learning_kept(s->shape, &k);
-    return k;
-}
+static uint64_t timed_calls(steering *s, unsigned k) { return reported(s, k).calls; }
+
+static unsigned kept(steering *s) { return learner_driver_kept(&s->driver); }
 
 static void expect_kept(steering *s, unsigned k, const char *when)
 {
@@ -231,9 +223,9 @@ static void expect_timed(steering *s, unsigned k, uint64_t calls, const char *wh
 
 static void expect_cycle(steering *s, uint32_t cycle, const char *when)
 {
-    if (seebatch_learning_cycle(s->shape) != cycle)
+    if (seebatch_learner_cycle(&s->driver.learner) != cycle)
         fail(s, "%s: the look found a cycle of %u calls, not %u", when,
-             seebatch_learning_cycle(s->shape), cycle);
+             seebatch_learner_cycle(&s->driver.learner), cycle);
 }
 
 /* The look is over: more calls go to the kept kernel alone. */
@@ -252,8 +244,7 @@ static void expect_settled(steering *s, unsigned challenger, const char *when)
 static void expect_report(steering *s, unsigned k, seebatch_auto_judged judged, double ns,
                           double trailed, const char *when)
 {
-    seebatch_auto_backend got;
-    seebatch_learning_report(s->shape, k, &got);
+    seebatch_auto_backend got = reported(s, k);
     bool speed = ns ? got.ns_per_capture > 0.98 * ns && got.ns_per_capture < 1.02 * ns
                     : got.ns_per_capture == 0;
     bool behind =
@@ -271,7 +262,8 @@ typedef void scenario(steering *s, unsigned a, unsigned b);
 static void attempted(const char *name, scenario *run, unsigned shape, unsigned a, unsigned b,
                       workload work)
 {
-    steering s = steered(shape, a, b, work);
+    static steering s;
+    steer(&s, shape, a, b, work);
     run(&s, a, b);
     CHECK(!s.failure[0], "%s (%s first, %s challenging): %s", name, seebatch_choice_kernel_names[a],
           seebatch_choice_kernel_names[b], s.failure);
@@ -303,7 +295,7 @@ static unsigned first_guess(const steering *s) { return seebatch_plan_kernel(s->
  * loaded machine, the process stopped): a cost past all the learner keeps,
  * held at its most, so the trial ends on its second timed pair as
  * challenger_cold's, the first guess kept. With the clamp of costs to a
- * quarter of 32 bits removed (learning.c, seebatch_as_cost), the stall
+ * quarter of 32 bits removed (learner.c, seebatch_as_cost), the stall
  * wraps to 4,000 ticks, a quarter of the best's part beside it, and the
  * trial goes on (issues 68, 76). */
 static void challenger_stalled(steering *s, unsigned a, unsigned b)
@@ -370,10 +362,11 @@ static void order_favours_neither(steering *s, unsigned a, unsigned b)
 }
 
 /* On CYCLE calls over and over: the first guess serves until the cycle
- * shows (a call like the one CYCLE before it, twice running), then the
- * challenger serves whole calls. A first guess that is the walk serves on
- * until it has learned the cycle: a cycle more where its cost is even. */
-enum { CYCLE_SHOWS = CYCLE + 2, WALK_LEARNED = CYCLE_SHOWS + CYCLE };
+ * shows (a call like the one CYCLE before it, twice running), and on until
+ * it has learned the cycle (a cycle more where its cost is even: LEARNED),
+ * then the challenger serves whole calls. Where the row decides, the
+ * walk's guard starts where the cycle shows. */
+enum { CYCLE_SHOWS = CYCLE + 2, LEARNED = CYCLE_SHOWS + CYCLE, WALK_LEARNED = LEARNED };
 
 static void branch_free_leads(steering *s, unsigned a, unsigned b)
 {
@@ -422,9 +415,7 @@ static void walk_kept_learns(steering *s, unsigned a, unsigned b)
     expect_timed(s, b, 3, "avx2 trailing the walk that learned, cut short on its third call");
     expect_kept(s, a, "the walk, judged once it learned the cycle");
     expect_settled(s, b, "after the walk learned");
-    seebatch_auto_backend walk, other;
-    seebatch_learning_report(s->shape, a, &walk);
-    seebatch_learning_report(s->shape, b, &other);
+    seebatch_auto_backend walk = reported(s, a), other = reported(s, b);
     if (walk.judged != SEEBATCH_AUTO_KEPT || walk.ns_per_capture < 0.48 * FAST ||
         walk.ns_per_capture > 0.5 * FAST)
         fail(s, "the walk reported as judged %d at %.0f ns, not kept at its learned 490",
@@ -448,20 +439,20 @@ static void branch_taking_leads(steering *s, unsigned a, unsigned b)
     s->ns[a] = 3 * FAST;
     s->ns[b] = FAST;
     /* Its first run, cold; its second, ahead: a whole cycle, ahead. */
-    serve(s, CYCLE_SHOWS + CYCLE + SUBSET + CYCLE - 1);
+    serve(s, LEARNED + CYCLE + SUBSET + CYCLE - 1);
     expect_kept(s, a, "the walk's trial goes on to its first whole cycle's end");
     serve(s, 1);
     expect_timed(s, b, 2 * SUBSET + CYCLE, "a walk ahead: two runs of its subset, a whole cycle");
     expect_kept(s, b, "after a leading walk");
 }
 
-/* Where this CPU's walk was measured fastest on repeating work (the plan
- * says so: measured_cpus.h, walk_learns_cycles), the walk serves whole
- * cycles from the first call of its trial, no subset: ahead at its first
+/* Where this CPU's row decides and names the walk for repeating work
+ * (measured_cpus.h, walk_learns_cycles), the walk serves whole cycles from
+ * the call that showed the work repeats, no subset: ahead at its first
  * cycle's end, kept. */
 static void branch_taking_whole_cycles(steering *s, unsigned a, unsigned b)
 {
-    s->plan |= UINT64_C(1) << PLAN_WALK_CYCLES_SHIFT;
+    row_decides(s, true);
     s->ns[a] = 3 * FAST;
     s->ns[b] = FAST;
     serve(s, CYCLE_SHOWS + CYCLE - 1);
@@ -477,7 +468,7 @@ static void branch_taking_trails(steering *s, unsigned a, unsigned b)
     s->ns[a] = FAST;
     s->ns[b] = 3 * FAST;
     /* Where it heads shows from its third run: behind, and no faster. */
-    serve(s, CYCLE_SHOWS + 2 * CYCLE + SUBSET);
+    serve(s, LEARNED + 2 * CYCLE + SUBSET);
     expect_timed(s, b, 3 * SUBSET, "a walk behind and no faster ends on its subset's third run");
     expect_kept(s, a, "after a trailing walk");
     expect_settled(s, b, "after a trailing walk");
@@ -497,7 +488,7 @@ static void branch_taking_spoiled(steering *s, unsigned a, unsigned b)
 {
     (void)a;
     s->cost = spoiled_once;
-    serve(s, CYCLE_SHOWS + 2 * CYCLE + SUBSET + MOST_CYCLES * CYCLE);
+    serve(s, LEARNED + 2 * CYCLE + SUBSET + MOST_CYCLES * CYCLE);
     expect_kept(s, b, "a leading walk one of whose calls was spoiled is kept");
 }
 
@@ -526,7 +517,7 @@ static void branch_taking_learns(steering *s, unsigned a, unsigned b)
 {
     (void)a;
     s->cost = learning_slowly;
-    serve(s, CYCLE_SHOWS + 2 * CYCLE + SUBSET + MOST_CYCLES * CYCLE);
+    serve(s, LEARNED + 2 * CYCLE + SUBSET + MOST_CYCLES * CYCLE);
     expect_kept(s, b, "a walk that gains until it leads, slowly, is kept");
 }
 
@@ -540,9 +531,117 @@ static double stops_behind(const steering *s, unsigned k)
 static void branch_taking_stops_behind(steering *s, unsigned a, unsigned b)
 {
     s->cost = stops_behind;
-    serve(s, CYCLE_SHOWS + SUBSET_RUNS * CYCLE + MOST_CYCLES * CYCLE);
+    serve(s, LEARNED + SUBSET_RUNS * CYCLE + MOST_CYCLES * CYCLE);
     expect_kept(s, a, "a walk that stops gaining behind the first guess is left");
     expect_settled(s, b, "after a walk that stopped gaining behind");
+}
+
+/* Where the row decides: on calls that never repeat the first guess serves
+ * alone, though the other kernel is half its cost (the row measured this
+ * CPU: no trial). */
+static void decided_stream(steering *s, unsigned a, unsigned b)
+{
+    row_decides(s, true);
+    s->ns[a] = FAST;
+    s->ns[b] = FAST / 2;
+    serve(s, OBSERVED_CALLS + 2 * MOST_PAIRS);
+    expect_timed(s, b, 0, "a stream where the row decides: no trial");
+    expect_kept(s, a, "a stream where the row decides");
+    expect_cycle(s, 0, "a stream where the row decides");
+}
+
+/* Where the row decides and keeps the first guess on repeating work (Zen
+ * 5), the walk never serves, though it is cheaper. */
+static void decided_cycles_first_guess(steering *s, unsigned a, unsigned b)
+{
+    row_decides(s, false);
+    s->ns[a] = FAST;
+    s->ns[b] = FAST / 2;
+    serve(s, LEARNED + MOST_CYCLES * CYCLE);
+    expect_timed(s, b, 0, "repeating work where the row keeps the first guess");
+    expect_kept(s, a, "repeating work where the row keeps the first guess");
+    expect_cycle(s, CYCLE, "repeating work where the row keeps the first guess");
+}
+
+/* Where the row names the walk for repeating work, the walk kept there;
+ * the work then streams, and the walk, three times dearer there, drifts:
+ * the look that follows gives the row's first guess back, with no trial
+ * of it beside the walk. */
+static void decided_back_to_first_guess(steering *s, unsigned a, unsigned b)
+{
+    row_decides(s, true);
+    s->ns[a] = 3 * FAST;
+    s->ns[b] = FAST;
+    serve(s, CYCLE_SHOWS + CYCLE);
+    expect_kept(s, b, "the walk, where the row names it for repeating work");
+    s->work.repeating = false;
+    s->ns[b] = 9 * FAST;
+    unsigned long parts = s->parts[a] + s->parts[b], calls = s->calls;
+    serve(s, 3 * SETTLED_TIME_EVERY + OBSERVED_CALLS + 1);
+    expect_kept(s, a, "the stream after the cycle, where the row decides");
+    if (s->parts[a] + s->parts[b] - parts != s->calls - calls)
+        fail(s, "%lu calls in %lu parts: a trial in parts where the row decides", s->calls - calls,
+             s->parts[a] + s->parts[b] - parts);
+}
+
+/* A challenger cheaper by a fiftieth, under the KEEP_MARGIN-th a
+ * challenger must gain, is judged and not kept. */
+static void challenger_near(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 0.98 * FAST;
+    serve(s, OBSERVED_CALLS + 1 + MOST_PAIRS);
+    expect_timed(s, b, 1 + MOST_PAIRS, "a near challenger serves MOST_PAIRS pairs");
+    expect_kept(s, a, "a challenger ahead by a fiftieth");
+    expect_report(s, b, SEEBATCH_AUTO_JUDGED, 0.98 * FAST, 0, "a near challenger, judged");
+}
+
+/* A kernel's cost by how often it served the call before: a curve, times
+ * FAST, its last value past its end. */
+static double by_pass(const steering *s, unsigned k, const double *curve, size_t length)
+{
+    size_t place = (size_t)(s->call->moves - moves) % CYCLE;
+    unsigned long served = s->place_served[k][place];
+    return FAST * curve[served < length ? served : length - 1];
+}
+
+/* Zen 5 in small (issue 82): the first guess's first pass costs 1.5 times
+ * its learned cost, its second 1.15 (the lanes learn repeating work too);
+ * the walk learns down to 1.1 times it. Judged by its first cycle, the
+ * first guess stood at 1.4 and the walk beside it won; judged once it has
+ * learned, at 1.0, the walk is left. */
+static double lanes_learning(const steering *s, unsigned k)
+{
+    static const double lanes[] = {1.5, 1.15, 1.0}, walk[] = {3.0, 1.6, 1.25, 1.15, 1.1};
+    return seebatch_choice_kernels[k]->branch_free ? by_pass(s, k, lanes, 3)
+                                                   : by_pass(s, k, walk, 5);
+}
+
+static void first_pass_left_out(steering *s, unsigned a, unsigned b)
+{
+    s->cost = lanes_learning;
+    serve(s, LEARNED + CYCLE + SUBSET_RUNS * CYCLE + MOST_CYCLES * CYCLE);
+    expect_kept(s, a, "a first guess that learns, beside a walk a tenth behind it learned");
+    expect_settled(s, b, "after the walk a tenth behind");
+}
+
+/* A walk that stays four times the first guess's cost is cut short by the
+ * trials' bill before its subset's third run, and the bill, past its
+ * bound by one call at most, is no more. */
+static void bill_bounded(steering *s, unsigned a, unsigned b)
+{
+    s->ns[a] = FAST;
+    s->ns[b] = 4 * FAST;
+    serve(s, LEARNED + 3 * CYCLE);
+    expect_kept(s, a, "a walk four times dearer");
+    if (timed_calls(s, b) >= 3 * SUBSET)
+        fail(s, "the bill did not cut the walk short: %llu calls",
+             (unsigned long long)timed_calls(s, b));
+    learner_bill bill = seebatch_learner_bill(&s->driver.learner);
+    double bound = TRIAL_ALLOWANCE + (double)bill.served_moves / TRIAL_SHARE + 3 * CALL_MOVES;
+    if (bill.spent_moves > bound || bill.spent_moves < TRIAL_ALLOWANCE)
+        fail(s, "the bill: %.0f moves, not between %d and %.0f", bill.spent_moves, TRIAL_ALLOWANCE,
+             bound);
 }
 
 /* A kernel whose parts take under a tick for 16 moves (the learner's cost
@@ -636,7 +735,7 @@ static void walk_learning_looks_later(steering *s, unsigned a, unsigned b)
 {
     s->ns[a] = 3 * FAST;
     s->ns[b] = FAST;
-    serve(s, CYCLE_SHOWS + CYCLE + SUBSET + CYCLE); /* as branch_taking_leads */
+    serve(s, LEARNED + CYCLE + SUBSET + CYCLE); /* as branch_taking_leads */
     expect_kept(s, b, "the walk kept");
     s->ns[b] = 0.25 * FAST;
     unsigned long soon = 3 * SETTLED_TIME_EVERY + CYCLE_SHOWS + 1;
@@ -650,9 +749,9 @@ static void walk_learning_looks_later(steering *s, unsigned a, unsigned b)
  * between them, or after the last, is skipped). */
 static void rotating_within_the_plan(steering *s, unsigned a, unsigned b)
 {
-    seebatch_learning_rotate(true);
+    seebatch_learner_rotate(&s->driver.learner, true);
     serve(s, 2 * CHOICE_KERNELS);
-    seebatch_learning_rotate(false);
+    seebatch_learner_rotate(&s->driver.learner, false);
     if (!s->parts[a] || !s->parts[b])
         fail(s, "rotating: %s served %lu calls, %s %lu", seebatch_choice_kernel_names[a],
              s->parts[a], seebatch_choice_kernel_names[b], s->parts[b]);
@@ -674,7 +773,6 @@ int main(void)
         return 77;
     }
     make_positions();
-    seebatch_learning_clock(test_clock);
     unsigned a = runnable[0], b = runnable[1], last = runnable[count - 1];
     unsigned shape = seebatch_shape_index(CALL_VALUES, BOARDS_IN_ORDER, false, true);
     workload stream = {.repeating = false}, repeating = {.repeating = true};
@@ -682,6 +780,7 @@ int main(void)
     attempted("a stalled challenger", challenger_stalled, shape, a, b, stream);
     attempted("a trailing challenger", challenger_trails, shape, a, b, stream);
     attempted("a leading challenger", challenger_leads, shape, a, b, stream);
+    attempted("a challenger ahead by a fiftieth", challenger_near, shape, a, b, stream);
     attempted("parts served second cheaper", order_favours_neither, shape, a, b, stream);
     attempted("a rise in the kept kernel's cost", drift_up_changes_kernel, shape, a, b, stream);
     attempted("a fall in the kept kernel's cost", drift_down_looks_again, shape, a, b, stream);
@@ -715,6 +814,14 @@ int main(void)
                   repeating);
         attempted("the walk stopping behind", branch_taking_stops_behind, shape, branch_free, walk,
                   repeating);
+        attempted("the first guess's first pass left out", first_pass_left_out, shape, branch_free,
+                  walk, repeating);
+        attempted("the trials' bill", bill_bounded, shape, branch_free, walk, repeating);
+        attempted("the row decides, a stream", decided_stream, shape, branch_free, walk, stream);
+        attempted("the row decides, the first guess on repeating work", decided_cycles_first_guess,
+                  shape, branch_free, walk, repeating);
+        attempted("the row decides, the walk's cycle then a stream", decided_back_to_first_guess,
+                  shape, branch_free, walk, repeating);
     } else {
         printf("test_auto_steered: no branch-free kernel and walk here; cycles' judging not "
                "checked\n");

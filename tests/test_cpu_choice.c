@@ -17,26 +17,12 @@
 #include "auto/implementations.h"
 #include "auto/measured_cpus.h"
 #include "check.h"
+#include "faked_cpu.h"
 #include "machine/cpu_features.h"
 #include "auto/dispatch.h"
 #include "text/fen_scan.h"
 #include "views/choice.h"
 
-/* Register bits as the Intel SDM numbers them (volume 2, CPUID leaves 1 and
- * 7; volume 1, XCR0), written here rather than taken from the library, so a
- * wrong bit there shows. */
-static const uint32_t POPCNT = 1u << 23, OSXSAVE = 1u << 27, AVX = 1u << 28;
-static const uint32_t BMI1 = 1u << 3, AVX2 = 1u << 5, BMI2 = 1u << 8, AVX512F = 1u << 16,
-                      AVX512DQ = 1u << 17, AVX512PF = 1u << 26, AVX512ER = 1u << 27,
-                      AVX512CD = 1u << 28, AVX512BW = 1u << 30, AVX512VL = 1u << 31;
-static const uint64_t XCR0_SSE = 1u << 1, XCR0_YMM = 1u << 2, XCR0_OPMASK = 1u << 5,
-                      XCR0_ZMM_HI256 = 1u << 6, XCR0_HI16_ZMM = 1u << 7;
-
-#define AVX_WITH_OS (POPCNT | OSXSAVE | AVX)
-#define HASWELL_LEAF7 (BMI1 | AVX2 | BMI2)
-#define SERVER_AVX512_LEAF7 (HASWELL_LEAF7 | AVX512F | AVX512DQ | AVX512CD | AVX512BW | AVX512VL)
-#define YMM_STATE (1u | XCR0_SSE | XCR0_YMM)
-#define ZMM_STATE (YMM_STATE | XCR0_OPMASK | XCR0_ZMM_HI256 | XCR0_HI16_ZMM)
 
 /* Whether this build has the pext exchange at all. */
 #if SEEBATCH_HAVE_AVX2
@@ -606,28 +592,16 @@ static void choices_per_shape(void)
     }
 }
 
-/* Registers of a CPU of this vendor, family and model, with AVX2 and BMI2,
- * and AVX-512 where asked (its OS state too). */
-static seebatch_cpu cpu_named(const char *vendor, unsigned family, unsigned model, bool avx512)
-{
-    seebatch_cpu cpu;
-    memset(&cpu, 0, sizeof cpu);
-    snprintf(cpu.vendor, sizeof cpu.vendor, "%s", vendor);
-    unsigned base = family < 0xF ? family : 0xF;
-    cpu.signature =
-        (uint32_t)(base << 8 | (family - base) << 20 | (model & 0xF) << 4 | (model >> 4) << 16);
-    cpu.leaf1_ecx = AVX_WITH_OS;
-    cpu.leaf7_ebx = avx512 ? SERVER_AVX512_LEAF7 : HASWELL_LEAF7;
-    cpu.xcr0 = avx512 ? ZMM_STATE : YMM_STATE;
-    return cpu;
-}
-
 /* The plan auto makes on a CPU of each row of the measured table, its first
  * model and its last (issue 76): where this build runs the row's kernels,
- * the row's kernel for every shape and the row's walk_learns_cycles, auto
- * learning and "fixed" not; else the widest it runs everywhere, the walk's
- * trial as by default. On any CPU: the plan is a pure function of the
- * registers, so a row no machine here matches is tested too. */
+ * the row's kernel for every shape and the row's walk_learns_cycles, the
+ * row deciding (no trials: lib/auto/learner.c), auto learning and "fixed"
+ * not; else the widest it runs everywhere, the walk's trial as by default,
+ * no row deciding; a CPU of no row (an unknown vendor with the row's
+ * features) decides nothing either. On any CPU: the plan is a pure
+ * function of the registers, so a row no machine here matches is tested
+ * too; what each row's plan then keeps, on each CPU's measured costs, is
+ * test_auto_replay's. */
 static void plans_from_every_row(void)
 {
     size_t rows;
@@ -637,7 +611,7 @@ static void plans_from_every_row(void)
         const measured_cpu *row = &table[r];
         for (unsigned end = 0; end < 2; end++) {
             unsigned model = end ? row->model_last : row->model_first;
-            seebatch_cpu cpu = cpu_named(row->vendor, row->family, model, row->avx512);
+            seebatch_cpu cpu = faked_cpu(row->vendor, row->family, model, row->avx512);
             CHECK(seebatch_measured_row(&cpu) == row, "row %zu, model %02Xh: its own row", r,
                   model);
             bool runs = row_built(&cpu);
@@ -656,6 +630,12 @@ static void plans_from_every_row(void)
             CHECK_EQ(seebatch_plan_walk_learns_cycles(plan), cycles,
                      "row %zu (%s), model %02Xh: the walk's trial in whole cycles", r, row->reason,
                      model);
+            CHECK_EQ(seebatch_plan_row_decides(plan), runs, "row %zu, model %02Xh: the row decides",
+                     r, model);
+            seebatch_cpu unknown = faked_cpu("UnknownCPU!!", row->family, model, row->avx512);
+            uint64_t unseen = seebatch_plan_auto(&unknown, SETTING_AUTO);
+            CHECK(!seebatch_plan_row_decides(unseen) && !seebatch_plan_walk_learns_cycles(unseen),
+                  "row %zu, model %02Xh, an unknown vendor: no row decides", r, model);
             /* Learning needs two kernels: a SIMD one built beside scalar. */
             bool learns = built("avx2") || (built("avx512") && row->avx512);
             CHECK(seebatch_plan_setting(plan) == SETTING_AUTO &&

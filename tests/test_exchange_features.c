@@ -11,6 +11,7 @@
 #include "check.h"
 #include "exchange_features.h"
 #include "exchange_walk.h"
+#include "explanations.h"
 #include "oracle.h"
 #include "random_boards.h"
 #include "real_positions_sample.h"
@@ -144,7 +145,7 @@ static void test_features(void)
 
 typedef struct fault_case {
     const char *fen, *move;
-    exchange_fault fault;
+    unsigned fault;
     int32_t right, faulty;
 } fault_case;
 
@@ -173,6 +174,22 @@ static void test_faults(void)
          * capture (white is ahead if black stands pat, and black, taking a
          * pawn for a knight, is behind either way): 300, the sign kept. */
         {"6k1/8/4p3/3n4/4P3/8/8/6K1 w - - 0 1", "e4d5", FAULT_SWAP_PRUNED, 200, 300},
+        /* Qxe7 (+100), qxe7 (+800 for black), Re1xe7 (+100): the king may
+         * not take (Rg7 defends), 100. a8 first, Rg7xe7 takes instead and
+         * opens h7's rook: rxe7 (+400), Re1xe7 (+100), Kxe7 (+400 for
+         * black), so white had better not retake with a rook: -400. */
+        {"3qk3/4p1Rr/8/4Q3/8/8/8/4R1K1 w - - 0 1", "e5e7", FAULT_SQUARE_ORDER_A8, 100, -400},
+        /* d2-d1 (a pawn throughout: 0), Rd3xd1 through d2 (+100 for
+         * white): -100. A pawn's push re-looks the diagonals alone, so
+         * the rook d3 behind it is never seen: 0. */
+        {"6k1/8/8/8/8/3R4/3p4/6K1 b - - 0 1", "d2d1q", FAULT_XRAY_MOVER_LINES, -100, 0},
+        /* a7-a8 (0), rxa8 (+100 for black): -100. The pawn toggled back in
+         * on a7 takes the rook (+400), so black does not: 0. */
+        {"1r4k1/P7/8/8/8/8/8/6K1 w - - 0 1", "a7a8q", FAULT_FROM_SQUARE_TOGGLED, -100, 0},
+        /* Nxd5 (+100), Kxd5 (+200 for black: the bishop g8 is behind the
+         * king, in check, not a board of a game): -200. With the king off
+         * e6 the bishop defends d5 and the king may not take: 100. */
+        {"6B1/8/4k3/3p4/8/2N5/8/6K1 w - - 0 1", "c3d5", FAULT_KING_OFF_SQUARE, -200, 100},
     };
     seebatch_config config = seebatch_config_classic();
     config.values[1] = config.values[2] = 300;
@@ -187,6 +204,85 @@ static void test_faults(void)
         CHECK_EQ(exchange_value(&board, move, &config, cases[i].fault), cases[i].faulty,
                  "%s;%s under %s", cases[i].fen, cases[i].move,
                  exchange_fault_name(cases[i].fault));
+    }
+}
+
+/* Pieces worth otherwise once on the destination: Rxd5 (+100), rxd5 takes
+ * a rook worth 1300 there: -1200 (-400 at 500). */
+static void test_swap_values(void)
+{
+    seebatch_config config = seebatch_config_classic();
+    seebatch_board board = board_of("3r2k1/8/8/3p4/8/8/8/3R2K1 w - - 0 1");
+    seebatch_move move = move_of(&board, "d1d5");
+    exchange_rules rules = {config, FAULT_NONE, true, {100, 325, 325, 1300, 1000}};
+    CHECK_EQ(exchange_value_rules(&board, move, &rules), -1200, "rook 1300 in the swap");
+    rules.swap_priced = false;
+    CHECK_EQ(exchange_value_rules(&board, move, &rules), -400, "one table");
+}
+
+/* Reckless's two choices, each under the rules it changes. Qc6, the bishop
+ * d7 pinned on that line: rule 5 keeps it home (0); along its pin it takes
+ * the queen, Ba4xc6 retakes: -600. a7-a8=Q (+800), rxa8 (+100 for black):
+ * -100; the queen risking the pawn too: -200. */
+static void test_engine_choices(void)
+{
+    seebatch_config config = seebatch_config_classic();
+    config.values[1] = config.values[2] = 300;
+    config.values[4] = 900;
+    config.flags = SEEBATCH_PINS;
+    seebatch_board board = board_of("4k3/3b4/8/8/B7/8/2Q5/6K1 w - - 0 1");
+    seebatch_move move = move_of(&board, "c2c6");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_NONE), 0, "pinned: rule 5");
+    CHECK_EQ(oracle_see_value(&board, move, &config), 0, "pinned: rule 5 (oracle)");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PINNED_ALONG_PIN), -600, "along its pin");
+    board = board_of("4k3/3n4/8/8/B7/8/2Q5/6K1 w - - 0 1"); /* a knight cannot */
+    move = move_of(&board, "c2c6");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PINNED_ALONG_PIN), 0, "a knight held");
+    config.flags = SEEBATCH_MOVE_PROMOTION_ONLY;
+    board = board_of("1r4k1/P7/8/8/8/8/8/6K1 w - - 0 1");
+    move = move_of(&board, "a7a8q");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_NONE), -100, "promotion");
+    CHECK_EQ(oracle_see_value(&board, move, &config), -100, "promotion (oracle)");
+    CHECK_EQ(exchange_value(&board, move, &config, FAULT_PROMOTED_RISKS_PAWN), -200,
+             "the promoted queen risking the pawn too");
+}
+
+/* The explanations' own values: a kind passed, scored 0, off by one, the
+ * kinds each leaves alone; every configuration's list fits, and the parts
+ * of the swap algorithm name it their whole. */
+static void test_explanations(void)
+{
+    seebatch_config configs[64];
+    size_t config_count = all_configs(configs);
+    for (size_t c = 0; c < config_count; c++) {
+        explanation_list list;
+        explanations_for(&configs[c], &list);
+        CHECK(list.count > 20 && list.count < EXPLANATIONS_MAX - 1, "%d explanations", list.count);
+        int wholes = 0, parts = 0;
+        for (int i = 0; i < list.count; i++) {
+            wholes += list.item[i].whole < 0 && list.item[i].rules.faults & FAULT_SWAP_PRUNED &&
+                      list.item[i].kinds == KINDS_ALL && list.item[i].rules.config.flags == 0;
+            parts += list.item[i].whole >= 0;
+        }
+        CHECK(wholes >= 1 && parts >= 4, "flags %u: %d wholes, %d parts", configs[c].flags,
+              wholes, parts);
+    }
+    explanation_list list;
+    seebatch_config config = seebatch_config_classic();
+    explanations_for(&config, &list);
+    seebatch_board board = board_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    seebatch_move ep = move_of(&board, "e5d6"), push = move_of(&board, "e1e2");
+    for (int i = 0; i < list.count; i++) {
+        const explanation *e = &list.item[i];
+        int32_t on_ep = explanation_value(e, &board, ep, 100);
+        if (e->way == EXPLAINED_PASSED)
+            CHECK_EQ(on_ep, e->kinds & KIND_EN_PASSANT ? EXPLANATION_PASSED : 100, "%s", e->name);
+        if (e->way == EXPLAINED_ZERO)
+            CHECK_EQ(on_ep, e->kinds & KIND_EN_PASSANT ? 0 : 100, "%s", e->name);
+        if (e->way == EXPLAINED_OFF_BY_ONE)
+            CHECK_EQ(on_ep, 99, "%s", e->name);
+        if (!(e->kinds & KIND_NORMAL))
+            CHECK_EQ(explanation_value(e, &board, push, 7), 7, "%s leaves normal moves", e->name);
     }
 }
 
@@ -224,6 +320,9 @@ int main(void)
     test_walk_is_the_oracle();
     test_features();
     test_faults();
+    test_swap_values();
+    test_engine_choices();
+    test_explanations();
     test_rule_words();
     return check_finish("test_exchange_features");
 }

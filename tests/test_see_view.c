@@ -6,7 +6,11 @@
  * seebatch_value_ge at the value and one above; positions from FENs
  * seebatch refuses, and moves that are not legal, are refused. Also the
  * questions seebatch time makes of positions (see_timing.h): every capture
- * of each position with one, in order, in UCI.
+ * of each position with one, in order, in UCI; the answers of two SEEs
+ * told apart on every question, the last position's too (an SEE that
+ * answers each question the other way differs on all of them); an answer
+ * other than 0 or 1 stopping the first pass, a timed pass and the calls,
+ * named by its question.
  */
 #include <string.h>
 
@@ -120,6 +124,91 @@ static void check_questions(const seebatch_board *boards, size_t count)
     (void)count;
 }
 
+static int inverted_see_ge(void *position, uint32_t move, int32_t threshold)
+{
+    return !see_view_see_ge(position, move, threshold);
+}
+
+/* The position on which garbage_see_ge answers 7 (a test's, set before asking). */
+static void *poisoned;
+
+static int garbage_see_ge(void *position, uint32_t move, int32_t threshold)
+{
+    return position == poisoned ? 7 : see_view_see_ge(position, move, threshold);
+}
+
+/* Two SEEs' answers compared on q, both set up: how many differ. */
+static size_t differences_of(const timed_see *a, const timed_see *b, const timing_questions *q,
+                             const int32_t *thresholds)
+{
+    timing_entrant first, second;
+    char why[600] = "";
+    size_t differ = (size_t)-1;
+    CHECK(timing_set_up(&first, a, q, thresholds, why, sizeof why), "%s", why);
+    CHECK(timing_set_up(&second, b, q, thresholds, why, sizeof why), "%s", why);
+    CHECK(timing_differences(&first, &second, &differ), "%s or %s answered other than 0 or 1",
+          a->name, b->name);
+    timing_take_down(&first, q);
+    timing_take_down(&second, q);
+    return differ;
+}
+
+/* An answer of 7 on the last position's first capture: every way of
+ * asking stops there and names it. */
+static void check_garbage(const timed_see *garbage, const timed_see *view,
+                          const timing_questions *q, const int32_t *thresholds)
+{
+    timing_entrant bad, good;
+    char why[600] = "", line[2048];
+    CHECK(timing_set_up(&bad, garbage, q, thresholds, why, sizeof why), "%s", why);
+    CHECK(timing_set_up(&good, view, q, thresholds, why, sizeof why), "%s", why);
+    size_t last = q->position_count - 1, differ = 0;
+    poisoned = bad.positions[last];
+    char asked[SEEBATCH_FEN_MAX + 64];
+    snprintf(asked, sizeof asked, "on question %zu: %s;%s;%d", q->first[last] + 1, q->fens[last],
+             q->moves[q->first[last]], (int)thresholds[q->first[last]]);
+    CHECK(!timing_differences(&good, &bad, &differ), "7 taken in the first pass");
+    timing_failure_line(&bad, line, sizeof line);
+    CHECK(strstr(line, "answered 7") && strstr(line, asked), "the first pass: %s", line);
+    timing_plan plan = {2, 1, 0.0001};
+    double ns[2];
+    timing_entrant both[2] = {good, bad};
+    CHECK(!timing_run(both, 2, &plan, ns), "7 taken in a timed pass");
+    CHECK_EQ((both[1].bad_number - 1) % q->capture_count + 1, q->first[last] + 1,
+             "the timed pass's question (numbered on over the passes)");
+    CHECK(both[1].bad_number > q->capture_count, "the timed pass numbered after the first");
+    long sum = 0;
+    CHECK(!timing_calls(&bad, 2, q->capture_count, &sum), "7 taken in the calls");
+    timing_failure_line(&bad, line, sizeof line);
+    CHECK(strstr(line, asked) != NULL, "the calls: %s", line);
+    timing_take_down(&bad, q);
+    timing_take_down(&good, q);
+}
+
+/* The view against itself, against an SEE that answers every question the
+ * other way, and against one that answers 7. */
+static void check_comparing(const seebatch_board *boards, size_t count)
+{
+    seebatch_config config = seebatch_config_classic();
+    see_view view;
+    seebatch_error error;
+    CHECK(see_view_start(&view, &config, &error), "%s", error.message);
+    timing_questions q;
+    CHECK(timing_questions_make(boards, count, &q), "out of memory");
+    int32_t *thresholds = calloc(q.capture_count + 1, sizeof *thresholds);
+    for (size_t i = 0; i < q.capture_count; i++)
+        thresholds[i] = (int32_t)(i % 7) * 50 - 150;
+    timed_see same = see_view_timed(&view), inverted = same, garbage = same;
+    inverted.see_ge = inverted_see_ge;
+    garbage.see_ge = garbage_see_ge;
+    CHECK_EQ(differences_of(&same, &same, &q, thresholds), 0, "the view against itself");
+    CHECK_EQ(differences_of(&same, &inverted, &q, thresholds), q.capture_count,
+             "every answer inverted: every question differs, the last position's too");
+    check_garbage(&garbage, &same, &q, thresholds);
+    free(thresholds);
+    timing_questions_free(&q);
+}
+
 int main(void)
 {
     static seebatch_board boards[POSITIONS];
@@ -128,6 +217,7 @@ int main(void)
     if (count >= 3) {
         check_configurations(boards, count);
         check_questions(boards, count);
+        check_comparing(boards, count < 100 ? count : 100);
     }
     return check_finish("test_see_view");
 }

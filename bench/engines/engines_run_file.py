@@ -23,6 +23,7 @@ from pathlib import Path
 
 REGIMES = ["1,000 cycled", "10,000 cycled", "streamed"]
 TITLES = {
+    "reckless": "Reckless e47e820 (Rust), `Board::see`",
     "stockfish": "Stockfish 15.1, `Position::see_ge`",
     "ethereal": "Ethereal 14, `staticExchangeEvaluation`",
     "berserk": "Berserk 4.6.0, `SEE`",
@@ -31,6 +32,15 @@ TITLES = {
 # Why each engine's SEE answers as it does, read from its code (src/ of
 # each tree); the check names the classes, this says where in the code.
 NOTES = {
+    "reckless": "`Board::see` (src/board/see.rs) values pieces by `PIECE_VALUES` (src/parameters.rs: "
+    "100, 375, 400, 625, 1200; the king 0, and its king captures only where nothing recaptures). "
+    "It answers true for every promotion and castling move before looking "
+    "(`if mv.is_promotion() || mv.is_castling() { return true; }`), so each differs one above its "
+    "value: promotions and castling passed unexamined. On en passant it counts a pawn but clears "
+    "only the mover's square and sets the destination in its occupancy, never the taken pawn's, so "
+    "a rook or queen behind that pawn never joins: \"the pawn taken en passant left on its "
+    "square\". Otherwise a plain swap to the end, least valuable attacker first, pins not looked "
+    "at: no normal move differs.",
     "stockfish": "`Position::see_ge` (src/position.cpp) is what the stockfish rules describe: "
     "pinned pieces do not recapture while their pinner stands, en passant, promotions and castling "
     "score 0 (`type_of(m) != NORMAL` returns `VALUE_ZERO >= threshold`), its own piece values "
@@ -44,22 +54,31 @@ NOTES = {
     "explained by \"the pawn taken en passant left on its square\".",
     "berserk": "`SEE` (src/see.c) values pieces by `SEE_VALUE` (100, 565, 565, 705, 1000), "
     "breaks off once the side that has just captured is ahead (`--stop-when-ahead`) and never "
-    "promotes a pawn in the exchange. Every difference holds an x-ray the check names missing: "
-    "where a pawn leaves a file a rook or queen looks down (a pawn pushed to promote, or taken en "
-    "passant), the slider behind it is not seen to join, and Berserk answers 0 where the exact "
-    "exchange, that slider included, loses the pawn (-100): almost all are quiet promotions "
-    "(\"--normal-moves-only\" fits many of them too, as 0 is what it gives), a few en passant.",
+    "promotes a pawn in the exchange. It misses no x-ray by accident: after a piece leaves it looks "
+    "down again only the lines that piece moves along (`GetBishopAttacks` after a pawn, bishop or "
+    "queen, `GetRookAttacks` after a rook or queen). Where a pawn leaves a file a rook or queen "
+    "looks down (a pawn pushed to promote, or taken en passant), that slider is seen only once a "
+    "rook or queen has captured, and Berserk answers 0 where the exact exchange, that slider "
+    "included, loses the pawn (-100): the check's \"x-rays looked for only along the mover's lines\" "
+    "(every promotion and en passant difference). Its squares count from a8 and it takes the "
+    "lowest bit, so of two capturers of a type it takes the one nearer rank 8: its one normal-move "
+    "difference, where the rook g7 takes before the one on e1 and opens h7's x-ray, is the check's "
+    "\"the same-type capturer taken a8 first\".",
     "koivisto": "`Board::staticExchangeEvaluation` (src_files/board.cpp) values pieces by "
-    "`see_piece_vals` (100, 325, 325, 500, 1000). Its swap loop is the chessprogramming wiki's: "
-    "it breaks off when the side to move is behind whether it recaptures or not "
-    "(`-gain[d - 1] < 0 && gain[d] < 0`) and the speculative entry is never folded back, so the "
-    "exchange stops before that recapture (Pxd5 on a knight counted 325 where exd5 follows: 225). "
-    "That is near, not equal, to `--stop-when-ahead`, and most of its differences are these: the "
-    "check names them \"nothing\" (none of its classes is this rule). The loop also toggles the "
-    "mover's from-square into its attackers (`attadef ^= fromSet`), which for a quiet move (every "
-    "quiet promotion) adds the mover's own pawn as a recapturer: such moves come out near 0, "
-    "hence `--normal-moves-only` in the rules found (without it 5,216 promotions differ, with it "
-    "368). En passant: the pawn taken is left in `occ`.",
+    "`see_piece_vals` (100, 325, 325, 500, 1000; the king 10,000). It is the chessprogramming "
+    "wiki's swap algorithm as written, and the check names it so (\"chessprogramming.org's swap "
+    "algorithm as written\"), with the part of it that alone gives each difference. It prunes "
+    "before a recapture whose maker is behind whether it recaptures or not "
+    "(`-gain[d - 1] < 0 && gain[d] < 0`) and never folds the speculative entry back, so the "
+    "exchange stops before that recapture (Pxd5 on a knight counted 325 where exd5 follows: 225), "
+    "near, not equal, to `--stop-when-ahead`: the normal moves' differences (\"the swap list "
+    "pruned ..., in place of --stop-when-ahead\"). It toggles the mover's from-square into the "
+    "attackers (`attadef ^= fromSet`), which for a quiet move (every quiet promotion) adds the "
+    "mover's own pawn as a recapturer, and promotes nothing: such moves come out near 0, hence "
+    "`--normal-moves-only` in the rules found, and its promotions' differences (\"promotions as "
+    "chessprogramming.org's swap algorithm plays them\"). En passant: the pawn taken is left in "
+    "`occ` (\"the pawn taken en passant left on its square\"). It has no rule 4: a king worth "
+    "10,000 that captures is taken back by any attacker left, the pawn toggled back in included.",
 }
 
 

@@ -15,10 +15,10 @@
 # to the repository.
 #
 # Usage: bench/engines/report.sh [NAME=TREE...]
-#   NAME  stockfish (15.1), ethereal (14), berserk (4.6.0) or koivisto (9.0)
-#   without arguments: the trees $SEEBATCH_STOCKFISH_SRC,
-#   $SEEBATCH_ETHEREAL_SRC, $SEEBATCH_BERSERK_SRC, $SEEBATCH_KOIVISTO_SRC
-#   that are set.
+#   NAME  stockfish (15.1), ethereal (14), berserk (4.6.0), koivisto (9.0)
+#         or reckless (commit e47e820, Rust: built with cargo)
+#   without arguments: the trees $SEEBATCH_STOCKFISH_SRC, $SEEBATCH_ETHEREAL_SRC,
+#   $SEEBATCH_BERSERK_SRC, $SEEBATCH_KOIVISTO_SRC, $SEEBATCH_RECKLESS_SRC set.
 # Environment: BUILD (default: build, a Release build of this checkout with
 #   the benchmark and tests), WORK (default: a new temporary directory),
 #   ROUNDS=25 (of seebatch time), CALLS=200000 (callgrind's calls a SEE;
@@ -40,7 +40,7 @@ started=$(date +%s)
 
 names=() trees=()
 if [ $# -eq 0 ]; then
-    for name in stockfish ethereal berserk koivisto; do
+    for name in stockfish ethereal berserk koivisto reckless; do
         variable=SEEBATCH_${name^^}_SRC
         [ -n "${!variable:-}" ] && names+=("$name") trees+=("${!variable}")
     done

@@ -53,6 +53,7 @@ uint64_t seebatch_plan_auto(const seebatch_cpu *cpu, plan_setting setting)
 {
     seebatch_backend_choice guess = seebatch_backend_auto(cpu);
     uint64_t plan = seebatch_plan_make(&guess.shapes, seebatch_runnable_kernels(cpu), setting);
+    plan |= (uint64_t)guess.measured << PLAN_ROW_DECIDES_SHIFT;
     return plan | (uint64_t)guess.walk_learns_cycles << PLAN_WALK_CYCLES_SHIFT;
 }
 

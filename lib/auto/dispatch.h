@@ -28,9 +28,10 @@
 extern _Atomic uint64_t seebatch_chosen_plan;
 
 /* Auto's plan, learning (SETTING_AUTO) or not (SETTING_FIXED), on a CPU of
- * these registers as this build runs it: the first guess per shape and
- * whether the walk's trial on repeating work serves whole cycles, both from
- * the CPU's measured row (implementations.h, seebatch_backend_auto). A
+ * these registers as this build runs it: the first guess per shape, whether
+ * a measured row decides (no trials) and whether it gives repeating work to
+ * the walk, all from the CPU's measured row (implementations.h,
+ * seebatch_backend_auto). A
  * pure function of the registers, so that tests make the plan of every
  * row on any CPU; the walks' lookups (this machine's) are added where the
  * plan is made for use. */

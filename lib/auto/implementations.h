@@ -14,7 +14,7 @@
  *
  *   what is chosen                    where                        by
  *   the SEE backend                   this registry, auto/dispatch.c  SEEBATCH_BACKEND, measured table
- *   the SEE backend, per call shape   auto/learning.c              the calls' own times
+ *   the SEE backend, per call shape   auto/learner.c               the row, else the calls' times
  *   the views' slider lookups         this registry, views/choice.c  SEEBATCH_VIEW_EXCHANGE, fast pext
  *   the scalar walk's lookups         scalar/scalar_backend.c      fast pext and AVX2
  *   the FEN reader (wide, one pass)   text/fen_scan.c              fast pext and AVX2

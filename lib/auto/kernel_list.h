@@ -3,7 +3,7 @@
  * kernel is one line of this list, and everything that counts, names or
  * indexes kernels follows from it: the registry's entries
  * (implementations.c), a choice line's letters (call_shapes.h), the plan's
- * fields (plan.h) and the learners' per-kernel counts (learning.c).
+ * fields (plan.h) and the learners' per-kernel counts (learner.c).
  *
  * X(name, letter, needs): the backend's name (a bare word: SEEBATCH_BACKEND
  * takes it as written, and the registry finds its kernel as

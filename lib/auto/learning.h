@@ -1,18 +1,21 @@
 /*
  * Auto learns from the calls it serves. Every backend returns the same
  * answers, so any of them may serve any call: for each call shape on many
- * boards (call_shapes.h), auto serves a few real calls from each backend
- * this machine runs, times them, keeps the fastest, and looks again now and
- * then, or at once when the kept one's time drifts (the workload's regime
- * changed: positions the branch predictor learned, then a stream). The
- * policy and its measurements: docs/design.md, "Auto".
+ * boards (call_shapes.h), a learner (learner.h) finds the workload's regime
+ * from the calls it sees, and takes the kernel the CPU's measured row names
+ * for it, or, on a CPU no row covers, gives the others bounded trials of
+ * real calls and keeps the fastest; it looks again now and then, or at once
+ * when the kept one's time drifts (the regime changed). The policy and its
+ * measurements: docs/design.md, "Auto". This file serves the calls: it
+ * holds a learner a shape, shared by every thread, and times the calls a
+ * learner asks for with the time-stamp counter (ticks.h).
  *
  * Shapes on one board, and calls of fewer than LEARN_FROM_MOVES moves, keep
  * the fixed choice of the plan (dispatch.h): they are too short to time
- * cheaply. Learners are shared by every thread; a call reads two relaxed
- * atomics, and a timed one (every call while auto explores, one in
- * SETTLED_TIME_EVERY of a thread's calls once settled) adds its time with a
- * few relaxed read-modify-writes: no lock anywhere.
+ * cheaply. A call reads two relaxed atomics (the plan, the learner's
+ * phase); a timed one (every call while auto explores, one in
+ * LEARNER_SETTLED_TIME_EVERY of a thread's calls once settled) adds its
+ * time with a few relaxed read-modify-writes: no lock anywhere.
  */
 #ifndef SEEBATCH_LEARNING_H
 #define SEEBATCH_LEARNING_H
@@ -23,15 +26,12 @@
 
 #include "call_shapes.h"
 #include "kernel.h"
+#include "learner.h"
 
 enum {
     /* Calls of at least this many moves are timed: below it the clock's two
      * reads would cost over 1% of the call (a capture takes 10-30 ns). */
-    LEARN_FROM_MOVES = 64,
-    /* A challenger's trial on calls that never repeat serves at most this
-     * many calls: one of warm-up, then up to 15 pairs where it and the best
-     * stand close (learning.c's MOST_PAIRS), 8 where they do not. */
-    STREAM_TRIAL_MOST_CALLS = 16
+    LEARN_FROM_MOVES = 64
 };
 
 /* Whether auto learns this shape's kernel (many boards, at least 8 moves). */
@@ -46,13 +46,22 @@ static inline bool seebatch_shape_learns(unsigned shape)
 typedef void auto_serve(const see_backend *kernel, const see_batch *part, size_t first,
                         void *context);
 
-/* Serves a call of a learning shape under this plan (its first guess and
- * the kernels this machine runs are the plan's) by the kernel its learner
- * gives, timing it when the learner asks. While a challenger is judged on
- * work that does not repeat, it serves a quarter of the call and the best
- * so far the rest: serve is called for each part, in order. */
+/* Serves a call of a learning shape under this plan (its first guess, the
+ * kernels this machine runs and its row are the plan's) by the kernel its
+ * learner gives, timing it when the learner asks. While a challenger is
+ * judged on work that does not repeat, it serves a quarter of the call and
+ * the best so far the rest: serve is called for each part, in order. */
 void seebatch_learning_serve(unsigned shape, uint64_t plan, const see_batch *batch,
                              auto_serve *serve, void *context);
+
+/* The cost a move a learner keeps (learner.h) of `moves` moves served in
+ * `elapsed` ticks: at least 1, at most a quarter of 32 bits (a call stalled
+ * for seconds stands far behind, never wrapped to a small cost). */
+uint32_t seebatch_cost_of(uint64_t elapsed, size_t moves);
+
+/* What tells a call from the others of a workload (learner.h's print): its
+ * length, three of its moves and its first board's pieces. Never 0. */
+uint32_t seebatch_call_print(const see_batch *batch);
 
 /* Forgets what every shape learned: the next call starts learning afresh
  * (seebatch_backend_set("auto")). */
@@ -61,13 +70,6 @@ void seebatch_learning_restart(void);
 /* Tests: every call a learning shape serves goes to the next runnable
  * kernel in turn, none kept (true), or learning afresh as above (false). */
 void seebatch_learning_rotate(bool rotate);
-
-/* Tests: the clock the learners time calls by, in ticks taken for
- * nanoseconds, in place of the time-stamp counter (ticks.h); NULL: the
- * counter again. A test that serves the calls itself sets each call's
- * cost so, whatever the machine's load (tests/test_auto_steered.c). */
-typedef uint64_t learning_clock(void);
-void seebatch_learning_clock(learning_clock *clock);
 
 /* The kernel a shape's learner keeps now; false where it has not started
  * (since the last restart). */

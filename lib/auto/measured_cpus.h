@@ -22,10 +22,11 @@ typedef struct measured_cpu {
     const char *choices; /* the fastest kernel of each shape, as a choice line */
     /* The scalar walk measured fastest once it learned repeating work of a
      * few calls (the first 1,000 positions cycled, in the row's run file):
-     * auto's trial of it there serves whole cycles from the start, not a
-     * subset first (learning.c). Zen 1, 3 and 4 (the walk 1.1-1.8x as fast
-     * as the first guess there), not Zen 5 (avx512 1.06x the walk's speed
-     * on thresholds, 1.23x on values). */
+     * auto serves such work by the walk, in whole cycles from the call that
+     * showed it repeats (learner.c); elsewhere by the row's first guess. A
+     * row decides: on a CPU it covers auto tries no other backend. Zen 1, 3
+     * and 4 (the walk 1.1-1.8x as fast as the first guess there), not Zen 5
+     * (avx512 1.06x the walk's speed on thresholds, 1.23x on values). */
     bool walk_learns_cycles;
     const char
         *reason; /* the machine and the figures, in words, as seebatch --version gives them */

@@ -93,6 +93,17 @@ static inline bool seebatch_plan_walk_learns_cycles(uint64_t plan)
     return PLAN_FIELD(plan, PLAN_WALK_CYCLES_SHIFT, 1) != 0;
 }
 
+/* Whether the CPU's measured row decides (measured_cpus.h): auto's
+ * learners then only find each workload's regime and take the row's kernel
+ * for it, with no trial of the others (learner.c). Set by dispatch.c beside
+ * the others, from the row auto's first guess came from. */
+enum { PLAN_ROW_DECIDES_SHIFT = PLAN_WALK_CYCLES_SHIFT + 1 };
+_Static_assert(PLAN_ROW_DECIDES_SHIFT < 64, "the plan must fit one word");
+static inline bool seebatch_plan_row_decides(uint64_t plan)
+{
+    return PLAN_FIELD(plan, PLAN_ROW_DECIDES_SHIFT, 1) != 0;
+}
+
 #undef PLAN_FIELD
 
 /* The plan of these choices on a machine that runs the kernels `runnable`

@@ -59,11 +59,21 @@ static void seebatch_setting_words(uint64_t plan, char *out, size_t size)
     uint32_t runnable = seebatch_plan_runnable(plan);
     switch (seebatch_plan_setting(plan)) {
     case SETTING_AUTO:
-        if (seebatch_plan_learning(plan))
+        if (seebatch_plan_learning(plan) && seebatch_plan_row_decides(plan))
+            snprintf(out, size,
+                     "backend: auto (learning): each kind of call below starts on its first "
+                     "guess; on many boards auto watches calls of %d moves or more for the "
+                     "work's regime and serves it as this CPU's measured row says (%s on work "
+                     "that repeats every few calls), trying no other backend",
+                     LEARN_FROM_MOVES,
+                     seebatch_plan_walk_learns_cycles(plan) ? "the scalar walk"
+                                                            : "the first guess");
+        else if (seebatch_plan_learning(plan))
             snprintf(out, size,
                      "backend: auto (learning): each kind of call below starts on its first "
                      "guess; on many boards auto times calls of %d moves or more on every "
-                     "backend this machine runs and serves them by the fastest",
+                     "backend this machine runs, in trials that cost a job a few percent at "
+                     "most, and serves them by the fastest",
                      LEARN_FROM_MOVES);
         else
             snprintf(out, size,

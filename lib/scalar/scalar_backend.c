@@ -58,6 +58,22 @@ void seebatch_scalar_see_ge_each(const see_batch *batch, const int32_t *threshol
     seebatch_walk_calls_of(seebatch_walk_here())->see_ge_each(batch, thresholds, passed);
 }
 
+void seebatch_scalar_walk_serve(const see_backend *walk, const seebatch_rules *rules,
+                                const seebatch_batch *batch, const int32_t *thresholds,
+                                int32_t *values, uint8_t *passed)
+{
+    const walk_calls *calls = seebatch_walk_calls_of(walk);
+    see_batch kernel_batch = seebatch_kernel_batch(rules, batch);
+    if (!thresholds && batch->board_of_move)
+        walk->values(&kernel_batch, values);
+    else if (!thresholds)
+        calls->node_values(rules, batch, values);
+    else if (batch->board_of_move)
+        calls->see_ge_each(&kernel_batch, thresholds, passed);
+    else
+        calls->node_see_ge(rules, batch, thresholds, passed);
+}
+
 const see_backend seebatch_scalar_backend = {
     "scalar", seebatch_scalar_values,        seebatch_scalar_see_ge,
     0,        seebatch_batch_sound_portable, false};

@@ -16,9 +16,11 @@ void differential_init(differential *check, bool use_oracle, FILE *report)
     size_t count = seebatch_backends_available(names, DIFFERENTIAL_MAX_KERNELS);
     for (size_t i = 0; i < count && i < DIFFERENTIAL_MAX_KERNELS; i++) {
         const see_backend *kernel = seebatch_find_runnable_backend(names[i]);
-        if (kernel == &seebatch_scalar_backend) /* each walk it may run, in its place */
-            check->kernel_count += seebatch_scalar_walks(check->kernels + check->kernel_count);
-        else if (kernel)
+        if (strcmp(names[i], "scalar") == 0) { /* each walk it may run, in its place */
+            check->first_walk = check->kernel_count;
+            check->walk_count = seebatch_scalar_walks(check->kernels + check->kernel_count);
+            check->kernel_count += check->walk_count;
+        } else if (kernel)
             check->kernels[check->kernel_count++] = kernel;
     }
     check->view_set_count = seebatch_view_sets(check->view_sets);
@@ -351,6 +353,7 @@ typedef struct threshold_answers {
     const char *what; /* the call, for the message */
     const int32_t *thresholds;
     const uint8_t *passed;
+    const char *walk; /* the walk whose own call it was, or NULL */
 } threshold_answers;
 
 /* passed[first..end) against the reference's values and their thresholds. */
@@ -363,8 +366,9 @@ static void compare_passed(differential *check, const see_batch *batch, move_ran
     size_t first = range.first, end = range.end;
     for (size_t i = first; i < end; i++)
         if (passed[i] != (reference[i] >= thresholds[i])) {
-            char text[128];
-            snprintf(text, sizeof text, "%s(t=%" PRId32 ")", what, thresholds[i]);
+            char text[160];
+            snprintf(text, sizeof text, "%s%s%s(t=%" PRId32 ")", answers.walk ? answers.walk : "",
+                     answers.walk ? " " : "", what, thresholds[i]);
             report_mismatch(check, batch, i, text, reference[i], passed[i]);
         }
     check->lanes += end - first;
@@ -385,7 +389,15 @@ static void compare_thresholds_in_slices(differential *check, const see_batch *b
         seebatch_values_ge(batch->rules, &part, 0, thresholds + first, passed + first);
     }
     compare_passed(check, batch, (move_range){0, batch->count}, reference,
-                   (threshold_answers){"see_ge a threshold each", thresholds, passed});
+                   (threshold_answers){"see_ge a threshold each", thresholds, passed, NULL});
+}
+
+/* The next walk whose own calls are compared (differential.h): each in
+ * turn, whatever walk the plan takes here, so that a CPU whose row prefers
+ * one still tests the other (a pext walk where pext is slow). */
+static const see_backend *next_walk(differential *check)
+{
+    return check->kernels[check->first_walk + check->walk_turn++ % check->walk_count];
 }
 
 /* Over the whole batch (in the lanes of the backend in use when long) and in
@@ -418,6 +430,11 @@ static void compare_thresholds_each(differential *check, const see_batch *batch,
         if (passed[i] != (reference[i] >= 0))
             report_mismatch(check, batch, i, "auto's see_ge 0", reference[i] >= 0, passed[i]);
     }
+    /* A threshold a move by the next walk's own calls, whatever the plan takes. */
+    const see_backend *walk = next_walk(check);
+    seebatch_scalar_walk_serve(walk, batch->rules, &whole, thresholds, NULL, passed);
+    compare_passed(check, batch, (move_range){0, batch->count}, reference,
+                   (threshold_answers){"see_ge a threshold each", thresholds, passed, walk->name});
 }
 
 /* The run of moves from first on that are on one board: its end, the
@@ -437,38 +454,65 @@ static board_run board_run_from(const see_batch *batch, size_t first)
     return run;
 }
 
-/* Each run of moves of one board as a node's captures through the public
- * calls (a threshold a move under eight moves takes the node walk whatever
- * the kernel; exact values where the plan gives scalar), its pins given on
- * one run and worked out on the next, at thresholds around every value. */
-static void compare_node_calls(differential *check, const see_batch *batch,
-                               const int32_t *reference)
+/* A way into a node's walk: the public calls (walk NULL: the node walk the
+ * plan takes here, or the kernel it gives), or the same calls by a walk
+ * (seebatch_scalar_walk_serve), each walk in turn (next_walk). */
+typedef struct node_way {
+    const see_backend *walk;
+    unsigned thresholds; /* sets of thresholds around the values tried */
+} node_way;
+
+/* A run of moves of one board, from first on, as a node's captures by one
+ * way in: the values, and threshold tests at thresholds around every value. */
+static void compare_node(differential *check, const see_batch *batch, const seebatch_batch *node,
+                         size_t first, const int32_t *reference, node_way way)
 {
     int32_t thresholds[DIFFERENTIAL_MAX_BATCH], values[DIFFERENTIAL_MAX_BATCH];
     uint8_t passed[DIFFERENTIAL_MAX_BATCH];
+    size_t end = first + node->count;
+    const char *walk = way.walk ? way.walk->name : NULL;
+    if (way.walk)
+        seebatch_scalar_walk_serve(way.walk, batch->rules, node, NULL, values + first, NULL);
+    else
+        seebatch_values(batch->rules, node, values + first);
+    for (size_t i = first; i < end; i++)
+        if (values[i] != reference[i]) {
+            char what[128];
+            snprintf(what, sizeof what, "%s%snode values (pins %s)", walk ? walk : "",
+                     walk ? " " : "", node->pins ? "given" : "worked out");
+            report_mismatch(check, batch, i, what, reference[i], values[i]);
+        }
+    check->lanes += node->count;
+    const char *what =
+        node->pins ? "node values_ge (pins given)" : "node values_ge (pins worked out)";
+    for (unsigned turn = 0; turn < way.thresholds; turn++) {
+        thresholds_around(reference + first, node->count, (unsigned)(check->lanes % 5) + turn,
+                          thresholds + first);
+        if (way.walk)
+            seebatch_scalar_walk_serve(way.walk, batch->rules, node, thresholds + first, NULL,
+                                       passed + first);
+        else
+            seebatch_values_ge(batch->rules, node, 0, thresholds + first, passed + first);
+        compare_passed(check, batch, (move_range){first, end}, reference,
+                       (threshold_answers){what, thresholds, passed, walk});
+    }
+}
+
+/* Each run of moves of one board as a node's captures, through the public
+ * calls (a threshold a move under eight moves takes the node walk whatever
+ * the kernel; exact values where the plan gives scalar) and the next walk's
+ * own, its pins given on one run and worked out on the next. */
+static void compare_node_calls(differential *check, const see_batch *batch,
+                               const int32_t *reference)
+{
     for (size_t first = 0, end; first < batch->count; first = end) {
         board_run run = board_run_from(batch, first);
-        const seebatch_board *board = run.board;
-        const seebatch_pins pins = run.pins;
         end = run.end;
         bool given = (check->boards_seen + first) % 2;
-        const char *what = given ? "node values (pins given)" : "node values (pins worked out)";
-        seebatch_batch node = {board,      1, given ? &pins : NULL, NULL, batch->moves + first,
-                               end - first};
-        seebatch_values(batch->rules, &node, values + first);
-        for (size_t i = first; i < end; i++)
-            if (values[i] != reference[i])
-                report_mismatch(check, batch, i, what, reference[i], values[i]);
-        check->lanes += end - first;
-        for (unsigned turn = 0; turn < 2; turn++) {
-            thresholds_around(reference + first, end - first, (unsigned)(check->lanes % 5) + turn,
-                              thresholds + first);
-            seebatch_values_ge(batch->rules, &node, 0, thresholds + first, passed + first);
-            compare_passed(check, batch, (move_range){first, end}, reference,
-                           (threshold_answers){given ? "node values_ge (pins given)"
-                                                     : "node values_ge (pins worked out)",
-                                               thresholds, passed});
-        }
+        seebatch_batch node = {
+            run.board, 1, given ? &run.pins : NULL, NULL, batch->moves + first, end - first};
+        compare_node(check, batch, &node, first, reference, (node_way){NULL, 2});
+        compare_node(check, batch, &node, first, reference, (node_way){next_walk(check), 1});
     }
 }
 
@@ -490,7 +534,7 @@ static void compare_engine_path(differential *check, const see_batch *batch,
             run.board, 1, (first & 1) ? NULL : &run.pins, NULL, batch->moves + first, end - first};
         seebatch_values_ge(rules, &node, 0, thresholds + first, passed + first);
         compare_passed(check, batch, (move_range){first, end}, reference,
-                       (threshold_answers){"see_ge a threshold each", thresholds, passed});
+                       (threshold_answers){"see_ge a threshold each", thresholds, passed, NULL});
     }
     compare_thresholds_each(check, batch, reference, thresholds);
 }

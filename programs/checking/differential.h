@@ -23,6 +23,11 @@ typedef struct differential {
      * (seebatch_scalar_walks); the reference is not among them. */
     const see_backend *kernels[DIFFERENTIAL_MAX_KERNELS];
     size_t kernel_count;
+    /* The walks among them, kernels[first_walk..first_walk + walk_count),
+     * whose own calls (a node's, a threshold a move) are compared in turn,
+     * whatever walk the plan takes here; walk_turn picks the next. */
+    size_t first_walk, walk_count;
+    unsigned long walk_turn;
     /* Every set of view exchanges this machine runs; found once, since
      * finding them asks the CPU, which a VM answers slowly. */
     const struct view_exchange_set *view_sets[2];

@@ -97,6 +97,58 @@ static void print_rules_text(const engine_report *r, FILE *out)
         print_output(out, "  answers not monotone in the threshold: %s\n", f->not_monotone);
 }
 
+/* The explanations taken (or, with `whole` >= 0, the parts of that whole),
+ * most differences first: their indices. */
+static int by_count(const engine_report *r, int whole, int *order)
+{
+    const difference_classes *classes = r->classes;
+    int count = 0;
+    for (int x = 0; x < classes->explanations.count; x++) {
+        bool wanted = whole < 0 ? (classes->chosen >> x) & 1
+                                : classes->explanations.item[x].whole == whole;
+        if (!wanted || !r->counts->explained[x])
+            continue;
+        int at = count++;
+        while (at > 0 && r->counts->explained[order[at - 1]] < r->counts->explained[x]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = x;
+    }
+    return count;
+}
+
+/* What explains the classed differences (explanations held to the moves
+ * the engine got right, difference_classes.h), and what gives some of
+ * their answers without being its rule. */
+static void print_explained_text(const engine_report *r, FILE *out)
+{
+    const difference_classes *classes = r->classes;
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX];
+    int count = by_count(r, -1, order);
+    print_output(out, "  explained by (the most first):");
+    for (int i = 0; i < count; i++)
+        print_output(out, " %s %llu;", classes->explanations.item[order[i]].name,
+                     (unsigned long long)r->counts->explained[order[i]]);
+    print_output(out, " nothing %llu\n", (unsigned long long)r->counts->unexplained);
+    for (int i = 0; i < count; i++)
+        for (int p = 0, n = by_count(r, order[i], parts); p < n; p++)
+            print_output(out, "%s %s %llu%s", p ? "" : "  of which, a part alone:",
+                         classes->explanations.item[parts[p]].name,
+                         (unsigned long long)r->counts->explained[parts[p]],
+                         p + 1 < n ? ";" : "\n");
+    const char *separator = "  giving some of these answers but not its rule (each answers "
+                            "otherwise on a move your SEE gets right):";
+    for (int x = 0; x < classes->explanations.count; x++)
+        if (classes->evidence[x].agreeing && !((classes->held >> x) & 1)) {
+            print_output(out, "%s %s %llu", separator, classes->explanations.item[x].name,
+                         (unsigned long long)classes->evidence[x].agreeing);
+            separator = ";";
+        }
+    if (*separator == ';')
+        print_output(out, "\n");
+}
+
 /* What the classed differences hold and what explains them. */
 static void print_classes_text(const engine_report *r, FILE *out)
 {
@@ -107,20 +159,8 @@ static void print_classes_text(const engine_report *r, FILE *out)
         if (c->features[f])
             print_output(out, " %s %llu;", exchange_feature_name(f),
                          (unsigned long long)c->features[f]);
-    print_output(out, "\n  explained by (the most first):");
-    bool shown[EXPLANATION_COUNT] = {false};
-    for (int n = 0; n < EXPLANATION_COUNT; n++) {
-        int most = -1;
-        for (int x = 0; x < EXPLANATION_COUNT; x++)
-            if (!shown[x] && c->explained[x] && (most < 0 || c->explained[x] > c->explained[most]))
-                most = x;
-        if (most < 0)
-            break;
-        shown[most] = true;
-        print_output(out, " %s %llu;", r->classes->names[most],
-                     (unsigned long long)c->explained[most]);
-    }
-    print_output(out, " nothing %llu\n", (unsigned long long)c->unexplained);
+    print_output(out, "\n");
+    print_explained_text(r, out);
 }
 
 static void print_example_text(const engine_report *r, const check_example *e, size_t n, FILE *out)
@@ -140,13 +180,16 @@ static void print_example_text(const engine_report *r, const check_example *e, s
             separator = ", ";
         }
     print_output(out, "%s; explained by", *separator == ' ' ? " nothing special" : "");
-    separator = " ";
-    for (int x = 0; x < EXPLANATION_COUNT; x++)
-        if ((e->explained >> x) & 1) {
-            print_output(out, "%s%s", separator, r->classes->names[x]);
-            separator = ", ";
-        }
-    print_output(out, "%s\n", *separator == ' ' ? " nothing" : "");
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX];
+    int count = difference_classes_order(r->classes, e->explained, order);
+    for (int i = 0; i < count; i++) {
+        print_output(out, "%s%s", i ? ", " : " ", r->classes->explanations.item[order[i]].name);
+        int n = difference_classes_parts(r->classes, e->explained, order[i], parts);
+        for (int p = 0; p < n; p++)
+            print_output(out, "%s%s", p ? ", " : "; here ",
+                         r->classes->explanations.item[parts[p]].name);
+    }
+    print_output(out, "%s\n", count ? "" : " nothing");
 }
 
 static void print_differences_text(const engine_report *r, FILE *out)
@@ -281,9 +324,29 @@ static const char *feature_name(const void *context, int i)
     return exchange_feature_name(i);
 }
 
-static const char *explanation_name(const void *context, int i)
+/* Explanations (indices) as a JSON array of names. */
+static void print_json_explanations(const difference_classes *classes, const int *order,
+                                    int count, FILE *out)
 {
-    return ((const difference_classes *)context)->names[i];
+    print_output(out, "[");
+    for (int i = 0; i < count; i++) {
+        print_output(out, "%s", i ? "," : "");
+        print_json_string(out, classes->explanations.item[order[i]].name);
+    }
+    print_output(out, "]");
+}
+
+/* The explanations of an example, the most specific first, and the parts
+ * of a whole among them that alone agree. */
+static void print_json_explained(const difference_classes *classes, uint64_t explained, FILE *out)
+{
+    int order[EXPLANATIONS_MAX], parts[EXPLANATIONS_MAX], part_count = 0;
+    int count = difference_classes_order(classes, explained, order);
+    print_json_explanations(classes, order, count, out);
+    for (int i = 0; i < count; i++)
+        part_count += difference_classes_parts(classes, explained, order[i], parts + part_count);
+    print_output(out, ",\"here\":");
+    print_json_explanations(classes, parts, part_count, out);
 }
 
 static void print_json_example(const engine_report *r, const check_example *e, FILE *out)
@@ -307,9 +370,28 @@ static void print_json_example(const engine_report *r, const check_example *e, F
         print_output(out, ",\"holds\":");
         print_json_names(out, e->features, EXCHANGE_FEATURE_COUNT, feature_name, NULL);
         print_output(out, ",\"explained_by\":");
-        print_json_names(out, e->explained, EXPLANATION_COUNT, explanation_name, r->classes);
+        print_json_explained(r->classes, e->explained, out);
     }
     print_output(out, "}");
+}
+
+/* Explanations that give some differences' answers but answer otherwise
+ * where the engine answers as the reference does: each with a move. */
+static void print_json_not_held(const difference_classes *classes, FILE *out)
+{
+    const char *separator = "";
+    for (int x = 0; x < classes->explanations.count; x++) {
+        const explanation_evidence *evidence = &classes->evidence[x];
+        if (!evidence->agreeing || ((classes->held >> x) & 1))
+            continue;
+        print_output(out, "%s{\"explanation\":", separator);
+        print_json_string(out, classes->explanations.item[x].name);
+        print_output(out, ",\"agreeing\":%llu,\"answers_otherwise_on\":",
+                     (unsigned long long)evidence->agreeing);
+        print_json_string(out, evidence->first_contradiction);
+        print_output(out, "}");
+        separator = ",";
+    }
 }
 
 static void print_json_differences(const engine_report *r, FILE *out)
@@ -328,11 +410,23 @@ static void print_json_differences(const engine_report *r, FILE *out)
         print_output(out, "%s\"%s\":%llu", f ? "," : "", exchange_feature_name(f),
                      (unsigned long long)c->features[f]);
     print_output(out, "},\"explained_by\":{");
-    for (int x = 0; x < EXPLANATION_COUNT; x++) {
-        print_json_string(out, r->classes->names[x]);
-        print_output(out, ":%llu,", (unsigned long long)c->explained[x]);
+    int order[EXPLANATIONS_MAX];
+    for (int i = 0, count = by_count(r, -1, order); i < count; i++) {
+        print_json_string(out, r->classes->explanations.item[order[i]].name);
+        print_output(out, ":%llu,", (unsigned long long)c->explained[order[i]]);
     }
-    print_output(out, "\"nothing\":%llu},\"examples\":[", (unsigned long long)c->unexplained);
+    print_output(out, "\"nothing\":%llu},\"parts_alone\":{", (unsigned long long)c->unexplained);
+    int parts[EXPLANATIONS_MAX];
+    const char *separator = "";
+    for (int i = 0, count = by_count(r, -1, order); i < count; i++)
+        for (int p = 0, n = by_count(r, order[i], parts); p < n; p++, separator = ",") {
+            print_output(out, "%s", separator);
+            print_json_string(out, r->classes->explanations.item[parts[p]].name);
+            print_output(out, ":%llu", (unsigned long long)c->explained[parts[p]]);
+        }
+    print_output(out, "},\"not_its_rule\":[");
+    print_json_not_held(r->classes, out);
+    print_output(out, "],\"examples\":[");
     for (size_t i = 0; i < r->example_count; i++) {
         print_output(out, "%s", i ? "," : "");
         print_json_example(r, &r->examples[i], out);

@@ -1,111 +1,191 @@
 /*
- * Differences classed (difference_classes.h).
+ * Differences classed (difference_classes.h): what each holds, the
+ * explanations that agree with its answers, and the order a report names
+ * them in. The sample they are held to: difference_sample.c.
  */
 #include "difference_classes.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_values.h"
 #include "exchange_features.h"
+#include "swap_values.h"
 
-enum { ANSWERS_MAX = 2 + 2 * EXPLANATION_COUNT };
+/* A move passed unexamined is asked at one threshold, as far as the
+ * engines' values are read (engine_values.h). */
+enum { PASSED_ASKED_AT = ENGINE_VALUES_REACH, ANSWERS_MAX = 2 + 2 * EXPLANATIONS_MAX };
 
 void difference_classes_init(difference_classes *classes, const seebatch_config *config)
 {
     memset(classes, 0, sizeof *classes);
     classes->config = *config;
-    rule_changes(config, classes->changes);
-    for (int i = 0; i < RULE_CHANGES_MAX; i++) {
-        seebatch_rules_init(&classes->changed[i], &classes->changes[i].config, NULL);
-        snprintf(classes->names[i], sizeof classes->names[i], "%s", classes->changes[i].words);
-    }
-    for (int f = 1; f < FAULT_COUNT; f++)
-        snprintf(classes->names[EXPLAIN_FIRST_FAULT + f - 1], sizeof classes->names[0], "%s",
-                 exchange_fault_name((exchange_fault)f));
-    snprintf(classes->names[EXPLAIN_OFF_BY_ONE], sizeof classes->names[0],
-             "see_ge off by one (answers SEE > threshold)");
+    explanations_for(config, &classes->explanations);
 }
 
-/* The value each explanation gives the move (the off-by-one one: its
- * value minus 1, which answers thresholds as SEE > t does). */
-static void explanation_values(const difference_classes *classes, const difference *d,
-                               int32_t *values)
+/* Would an SEE of value `value` answer 1 at `threshold`? */
+static bool answers_one(int32_t value, int32_t threshold) { return value >= threshold; }
+
+/* Do the answers known of the move (at its value and one above) allow the
+ * value an explanation gives it? */
+static bool known_answers_allow(const difference *d, int32_t value)
 {
-    for (int i = 0; i < RULE_CHANGES_MAX; i++)
-        values[i] = seebatch_value(&classes->changed[i], d->board, NULL, d->code);
-    for (int f = 1; f < FAULT_COUNT; f++)
-        values[EXPLAIN_FIRST_FAULT + f - 1] =
-            exchange_value(d->board, d->code, &classes->config, (exchange_fault)f);
-    values[EXPLAIN_OFF_BY_ONE] = d->value - 1;
+    if (d->by_value)
+        return value == d->engine_value;
+    return answers_one(value, d->value) == (d->at_value != 0) &&
+           answers_one(value, d->value + 1) == (d->above != 0);
 }
 
-/* A move's follow-up questions: each explanation's value and one above,
- * unless an answer there is known. */
-static size_t follow_ups(const difference *d, const int32_t *values, see_question *questions)
+/* A move's follow-up questions: each explanation's value and one above
+ * (a move passed unexamined: PASSED_ASKED_AT), unless the known answers
+ * rule it out already or an answer there is known. */
+static size_t follow_ups(const difference *d, const int32_t *values, int count,
+                         see_question *questions)
 {
-    size_t count = 0;
-    for (int i = 0; i < EXPLANATION_COUNT; i++)
-        for (int32_t t = values[i]; t <= values[i] + 1; t++) {
+    size_t asked = 0;
+    for (int i = 0; i < count; i++) {
+        if (!known_answers_allow(d, values[i]))
+            continue;
+        bool passed = values[i] == EXPLANATION_PASSED;
+        int32_t first = passed ? PASSED_ASKED_AT : values[i], last = passed ? first : first + 1;
+        for (int32_t t = first; t <= last; t++) {
             bool known = t == d->value || t == d->value + 1;
-            for (size_t q = 0; q < count && !known; q++)
+            for (size_t q = 0; q < asked && !known; q++)
                 known = questions[q].threshold == t;
             if (!known) {
-                questions[count] = (see_question){d->fen, "", t};
-                memcpy(questions[count].move, d->move, sizeof d->move);
-                count++;
+                questions[asked] = (see_question){d->fen, "", t};
+                memcpy(questions[asked].move, d->move, sizeof d->move);
+                asked++;
             }
         }
-    return count;
+    }
+    return asked;
 }
 
 /* Which explanations agree with every answer known of the move. */
-static uint32_t agreeing(const difference *d, const int32_t *values, const see_question *questions,
+static uint64_t agreeing(const difference_classes *classes, const difference *d,
+                         const int32_t *values, const see_question *questions,
                          const int32_t *answers, size_t count)
 {
-    uint32_t explained = 0;
-    for (int i = 0; i < EXPLANATION_COUNT; i++) {
-        bool agrees;
-        if (d->by_value) {
-            agrees = i != EXPLAIN_OFF_BY_ONE && values[i] == d->engine_value;
-        } else {
-            agrees = (values[i] >= d->value) == (d->at_value != 0) &&
-                     (values[i] >= d->value + 1) == (d->above != 0);
-            for (size_t q = 0; q < count && agrees; q++)
-                agrees = (values[i] >= questions[q].threshold) == (answers[q] != 0);
-        }
+    uint64_t explained = 0;
+    for (int i = 0; i < classes->explanations.count; i++) {
+        bool off_by_one = classes->explanations.item[i].way == EXPLAINED_OFF_BY_ONE;
+        bool agrees = known_answers_allow(d, values[i]) && !(d->by_value && off_by_one);
+        for (size_t q = 0; q < count && agrees && !d->by_value; q++)
+            agrees = answers_one(values[i], questions[q].threshold) == (answers[q] != 0);
         if (agrees)
-            explained |= 1u << i;
+            explained |= 1ull << i;
     }
     return explained;
 }
 
-check_status difference_classes_apply(const difference_classes *classes, const engine_see *engine,
+/* The engine's values on the destination, once: an explanation more when
+ * they are not its victims'. */
+static check_status read_swap_values(difference_classes *classes, const engine_see *engine,
+                                     see_failure *why)
+{
+    if (classes->swap_values_read)
+        return CHECK_DONE;
+    classes->swap_values_read = true;
+    int32_t values[5];
+    bool read;
+    check_status status = swap_values_read(engine, values, &read, why);
+    if (status == CHECK_DONE && read)
+        explanations_add_swap_values(&classes->explanations, &classes->config, values);
+    return status;
+}
+
+/* Keeps a difference's agreeing set for judging. */
+static bool keep_set(difference_classes *classes, uint64_t set)
+{
+    if (classes->set_count == classes->set_capacity) {
+        size_t capacity = classes->set_capacity ? 2 * classes->set_capacity : 1024;
+        uint64_t *sets = realloc(classes->agreeing_sets, capacity * sizeof *sets);
+        if (!sets)
+            return false;
+        classes->agreeing_sets = sets;
+        classes->set_capacity = capacity;
+    }
+    classes->agreeing_sets[classes->set_count++] = set;
+    return true;
+}
+
+/* Counts what a difference's answers told of each explanation. */
+static bool take_difference(difference_classes *classes, const difference *d,
+                            const int32_t *values)
+{
+    for (int i = 0; i < classes->explanations.count; i++) {
+        classes->evidence[i].changed += values[i] != d->value;
+        classes->evidence[i].agreeing += (d->explained >> i) & 1;
+    }
+    return keep_set(classes, d->explained);
+}
+
+check_status difference_classes_apply(difference_classes *classes, const engine_see *engine,
                                       difference *differences, size_t count, see_failure *why)
 {
-    int32_t(*values)[EXPLANATION_COUNT] = malloc((count ? count : 1) * sizeof *values);
-    see_question *questions = malloc((count ? count : 1) * ANSWERS_MAX * sizeof *questions);
-    int32_t *answers = malloc((count ? count : 1) * ANSWERS_MAX * sizeof *answers);
-    size_t *asked = malloc((count ? count : 1) * sizeof *asked);
-    check_status status = values && questions && answers && asked ? CHECK_DONE : CHECK_NO_MEMORY;
-    size_t total = 0;
+    check_status status = count ? read_swap_values(classes, engine, why) : CHECK_DONE;
+    size_t n = count ? count : 1;
+    int32_t(*values)[EXPLANATIONS_MAX] = malloc(n * sizeof *values);
+    see_question *questions = malloc(n * ANSWERS_MAX * sizeof *questions);
+    int32_t *answers = malloc(n * ANSWERS_MAX * sizeof *answers);
+    size_t *asked = malloc(n * sizeof *asked), total = 0;
+    if (status == CHECK_DONE && !(values && questions && answers && asked))
+        status = CHECK_NO_MEMORY;
+    int explanations = classes->explanations.count;
     for (size_t i = 0; status == CHECK_DONE && i < count; i++) {
-        differences[i].features =
-            exchange_features(differences[i].board, differences[i].code, &classes->config);
-        explanation_values(classes, &differences[i], values[i]);
-        asked[i] =
-            differences[i].by_value ? 0 : follow_ups(&differences[i], values[i], questions + total);
+        difference *d = &differences[i];
+        d->features = exchange_features(d->board, d->code, &classes->config);
+        for (int x = 0; x < explanations; x++)
+            values[i][x] = explanation_value(&classes->explanations.item[x], d->board, d->code,
+                                             d->value);
+        asked[i] = d->by_value ? 0 : follow_ups(d, values[i], explanations, questions + total);
         total += asked[i];
     }
     if (status == CHECK_DONE && total > 0 &&
         !engine->ask(engine->context, SEE_ASK_THRESHOLDS, questions, total, answers, why))
         status = CHECK_ENGINE_FAILED;
-    for (size_t i = 0, at = 0; status == CHECK_DONE && i < count; at += asked[i], i++)
-        differences[i].explained =
-            agreeing(&differences[i], values[i], questions + at, answers + at, asked[i]);
+    for (size_t i = 0, at = 0; status == CHECK_DONE && i < count; at += asked[i], i++) {
+        differences[i].explained = agreeing(classes, &differences[i], values[i], questions + at,
+                                            answers + at, asked[i]);
+        if (!take_difference(classes, &differences[i], values[i]))
+            status = CHECK_NO_MEMORY;
+    }
     free(values);
     free(questions);
     free(answers);
     free(asked);
     return status;
+}
+
+/* The explanations of `set`, the most specific first. */
+static int by_specificity(const difference_classes *classes, uint64_t set, int *order)
+{
+    int count = 0;
+    for (int i = 0; i < classes->explanations.count; i++) {
+        if (!((set >> i) & 1))
+            continue;
+        int at = count++;
+        while (at > 0 && classes->evidence[order[at - 1]].changed > classes->evidence[i].changed) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = i;
+    }
+    return count;
+}
+
+int difference_classes_order(const difference_classes *classes, uint64_t agreeing, int *order)
+{
+    return by_specificity(classes, agreeing & classes->chosen, order);
+}
+
+int difference_classes_parts(const difference_classes *classes, uint64_t agreeing, int whole,
+                             int *order)
+{
+    uint64_t parts = 0;
+    for (int i = 0; i < classes->explanations.count; i++)
+        if (classes->explanations.item[i].whole == whole)
+            parts |= 1ull << i;
+    return by_specificity(classes, agreeing & classes->held & parts, order);
 }

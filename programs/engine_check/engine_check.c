@@ -13,6 +13,14 @@
 
 enum { DEFAULT_BATCH = 32768, DEFAULT_CLASSIFY = 100000 };
 
+/* A classed difference, as its example's class needs it. */
+typedef struct met_difference {
+    uint64_t agreeing; /* bit i: explanation i agrees */
+    unsigned features;
+    int kind;
+    size_t candidate; /* its example among the candidates, or SIZE_MAX */
+} met_difference;
+
 struct engine_check {
     engine_check_settings settings;
     seebatch_rules rules;
@@ -32,8 +40,20 @@ struct engine_check {
     difference *differences; /* this batch's to class */
     size_t difference_count;
     check_counts counts;
-    example_choice choice; /* the examples, chosen as the differences come */
-    check_example *kept;     /* at their slots */
+    /* The classed differences in the order met, kept until the explanations
+     * are judged (an example's class needs the explanations taken); the
+     * examples that may be chosen kept whole: the first `show` and the first
+     * of each kind, agreeing set and features (a class is one or more). */
+    met_difference *met;
+    size_t met_count, met_room;
+    check_example *candidates;
+    size_t candidate_count, candidate_room;
+    uint64_t *early_keys;
+    size_t early_key_count, early_key_room;
+    check_example *unclassed; /* the first `show` differences past the classing */
+    size_t unclassed_count;
+    example_choice choice; /* the examples, chosen once judged */
+    check_example *kept;   /* at their slots */
     size_t *slots;
     check_example *examples; /* then listed here in the order met */
     size_t example_count;
@@ -55,15 +75,7 @@ const char *check_kind_key(int kind)
     return kind >= 0 && kind < CHECK_KINDS ? kind_keys[kind] : "?";
 }
 
-static check_kind kind_of(seebatch_move move)
-{
-    unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_NORMAL)
-        return CHECK_KIND_NORMAL;
-    if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return CHECK_KIND_EN_PASSANT;
-    return kind == SEEBATCH_MOVE_CASTLING ? CHECK_KIND_CASTLING : CHECK_KIND_PROMOTION;
-}
+static check_kind kind_of(seebatch_move move) { return (check_kind)move_kind_index(move); }
 
 engine_check *engine_check_new(const engine_check_settings *settings)
 {
@@ -91,10 +103,12 @@ engine_check *engine_check_new(const engine_check_settings *settings)
     check->examples = malloc(room * sizeof *check->examples);
     check->kept = malloc(room * sizeof *check->kept);
     check->slots = malloc(room * sizeof *check->slots);
+    check->unclassed = malloc(room * sizeof *check->unclassed);
     bool choice = example_choice_init(&check->choice, settings->show);
     if (!check->boards || !check->fens || !check->moves || !check->board_of_move || !check->kinds ||
         !check->values || !check->engine_values || !check->questions || !check->answers ||
-        !check->differences || !choice || !check->examples || !check->kept || !check->slots) {
+        !check->differences || !choice || !check->examples || !check->kept || !check->slots ||
+        !check->unclassed) {
         engine_check_free(check);
         return NULL;
     }
@@ -105,6 +119,7 @@ void engine_check_free(engine_check *check)
 {
     if (!check)
         return;
+    difference_classes_free(&check->classes);
     free(check->boards);
     free(check->fens);
     free(check->moves);
@@ -118,6 +133,10 @@ void engine_check_free(engine_check *check)
     example_choice_free(&check->choice);
     free(check->kept);
     free(check->slots);
+    free(check->unclassed);
+    free(check->met);
+    free(check->candidates);
+    free(check->early_keys);
     free(check->examples);
     free(check);
 }
@@ -210,20 +229,87 @@ static void keep_example(check_example *e, const difference *d)
     e->got = !below;
 }
 
-/* A difference offered as an example of its class (EXAMPLE_NO_CLASS: not
- * classed); kept whole when chosen. */
-static void offer_example(engine_check *check, const difference *d, uint64_t class_key)
+/* Room for one more of `size` bytes in *array (room *room); false out of
+ * memory. */
+static bool grow(void **array, size_t *room, size_t count, size_t size)
+{
+    if (count < *room)
+        return true;
+    size_t more = *room ? 2 * *room : 64;
+    void *grown = realloc(*array, more * size);
+    if (!grown)
+        return false;
+    *array = grown;
+    *room = more;
+    return true;
+}
+
+/* Is `key` met for the first time (then noted)? */
+static bool early_key_new(engine_check *check, uint64_t key)
+{
+    for (size_t i = 0; i < check->early_key_count; i++)
+        if (check->early_keys[i] == key)
+            return false;
+    if (!grow((void **)&check->early_keys, &check->early_key_room, check->early_key_count,
+              sizeof *check->early_keys)) {
+        check->status = CHECK_NO_MEMORY;
+        return false;
+    }
+    check->early_keys[check->early_key_count++] = key;
+    return true;
+}
+
+/* A classed difference kept until judging; its example too when it may be
+ * chosen then. */
+static void meet_difference(engine_check *check, const difference *d)
+{
+    met_difference m = {d->explained, d->features, kind_of(d->code), SIZE_MAX};
+    uint64_t early = example_class(m.kind, m.agreeing, 0) | (uint64_t)m.features << 42;
+    bool candidate = early_key_new(check, early) || check->met_count < check->settings.show;
+    if (!grow((void **)&check->met, &check->met_room, check->met_count, sizeof *check->met) ||
+        (candidate && !grow((void **)&check->candidates, &check->candidate_room,
+                            check->candidate_count, sizeof *check->candidates))) {
+        check->status = CHECK_NO_MEMORY;
+        return;
+    }
+    if (candidate) {
+        check_example *e = &check->candidates[m.candidate = check->candidate_count++];
+        keep_example(e, d);
+        e->classified = true;
+        e->features = d->features;
+        e->explained = d->explained;
+    }
+    check->met[check->met_count++] = m;
+}
+
+/* An example offered to the choice in the order met (EXAMPLE_NO_CLASS: not
+ * classed), copied to its slot when chosen. */
+static void offer_example(engine_check *check, const check_example *e, uint64_t class_key)
 {
     size_t slot;
     if (!example_choice_offer(&check->choice, class_key, &slot))
         check->status = CHECK_NO_MEMORY;
-    if (slot == SIZE_MAX)
-        return;
-    check_example *e = &check->kept[slot];
-    keep_example(e, d);
-    e->classified = class_key != EXAMPLE_NO_CLASS;
-    e->features = d->features;
-    e->explained = d->explained;
+    if (slot != SIZE_MAX && e)
+        check->kept[slot] = *e;
+}
+
+/* The examples chosen once the explanations are judged: each classed
+ * difference by the explanations that explain it, then those past the
+ * classing (met after every classed one). */
+static void choose_examples(engine_check *check)
+{
+    for (size_t i = 0; i < check->met_count; i++) {
+        const met_difference *m = &check->met[i];
+        uint64_t by = difference_classes_explaining(&check->classes, m->agreeing);
+        const check_example *e =
+            m->candidate == SIZE_MAX ? NULL : &check->candidates[m->candidate];
+        offer_example(check, e, example_class(m->kind, by, m->features));
+    }
+    for (size_t i = 0; i < check->unclassed_count; i++)
+        offer_example(check, &check->unclassed[i], EXAMPLE_NO_CLASS);
+    check->example_count = example_choice_order(&check->choice, check->slots);
+    for (size_t i = 0; i < check->example_count; i++)
+        check->examples[i] = check->kept[check->slots[i]];
 }
 
 /* One move's answers against the reference. */
@@ -259,20 +345,22 @@ static void compare_move(engine_check *check, size_t m)
     check->counts.questions += values;
     check->counts.values_differing += value_wrong;
     check->counts.inconsistent += inconsistent;
-    if (!thresholds_wrong && !value_wrong && !inconsistent)
+    if (!thresholds_wrong && !value_wrong && !inconsistent) {
+        difference_classes_sample(&check->classes, d.board, d.code, d.value);
         return;
+    }
     d.by_value = values && !(thresholds && thresholds_wrong);
     check->counts.differing[check->kinds[m]]++;
     seebatch_move_to_uci(d.code, d.move);
     if (check->counts.classified < check->settings.classify_limit) {
         check->counts.classified++;
         check->differences[check->difference_count++] = d;
-    } else {
-        offer_example(check, &d, EXAMPLE_NO_CLASS);
+    } else if (check->unclassed_count < check->settings.show) {
+        keep_example(&check->unclassed[check->unclassed_count++], &d);
     }
 }
 
-/* The batch's differences classed, counted, and copied to their examples. */
+/* The batch's differences classed, counted, and kept for the examples. */
 static void class_differences(engine_check *check)
 {
     check_status status =
@@ -286,10 +374,7 @@ static void class_differences(engine_check *check)
         const difference *d = &check->differences[i];
         for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
             check->counts.features[f] += (d->features >> f) & 1;
-        for (int x = 0; x < EXPLANATION_COUNT; x++)
-            check->counts.explained[x] += (d->explained >> x) & 1;
-        check->counts.unexplained += d->explained == 0;
-        offer_example(check, d, example_class(kind_of(d->code), d->explained, d->features));
+        meet_difference(check, d);
     }
 }
 
@@ -347,9 +432,13 @@ static check_status read_example_values(engine_check *check)
 check_status engine_check_finish(engine_check *check)
 {
     flush(check);
-    check->example_count = example_choice_order(&check->choice, check->slots);
-    for (size_t i = 0; i < check->example_count; i++)
-        check->examples[i] = check->kept[check->slots[i]];
+    if (check->status == CHECK_DONE)
+        check->status = difference_classes_judge(&check->classes);
+    if (check->status == CHECK_DONE) {
+        memcpy(check->counts.explained, check->classes.explained, sizeof check->counts.explained);
+        check->counts.unexplained = check->classes.unexplained;
+    }
+    choose_examples(check);
     if (check->status == CHECK_DONE)
         check->status = read_example_values(check);
     return check->status;

@@ -26,7 +26,7 @@
 #include "exchange_features.h"
 #include "seebatch.h"
 
-typedef enum check_kind {
+typedef enum check_kind { /* explanations.h's move_kind_index */
     CHECK_KIND_NORMAL,
     CHECK_KIND_PROMOTION,
     CHECK_KIND_EN_PASSANT,
@@ -52,7 +52,7 @@ typedef struct check_example {
     int32_t engine_value;
     bool classified; /* features and explained hold */
     unsigned features;
-    uint32_t explained;
+    uint64_t explained; /* bit i: explanation i agrees (difference_classes.h) */
 } check_example;
 
 typedef struct check_counts {
@@ -67,8 +67,10 @@ typedef struct check_counts {
     uint64_t not_monotone;           /* 0 at the value, yet 1 one above */
     uint64_t classified;             /* differences classed (the first ones) */
     uint64_t features[EXCHANGE_FEATURE_COUNT];
-    uint64_t explained[EXPLANATION_COUNT];
-    uint64_t unexplained; /* classed, and nothing explains them */
+    /* After engine_check_finish: the differences each held explanation
+     * agrees with, and those none does (difference_classes.h). */
+    uint64_t explained[EXPLANATIONS_MAX];
+    uint64_t unexplained;
 } check_counts;
 
 typedef struct engine_check_settings {

@@ -19,10 +19,10 @@ void example_choice_free(example_choice *choice)
     *choice = (example_choice){0};
 }
 
-uint64_t example_class(int kind, uint32_t explained, unsigned features)
+uint64_t example_class(int kind, uint64_t explained, unsigned features)
 {
-    uint64_t key = (uint64_t)kind | (uint64_t)explained << 2;
-    return explained ? key : key | (uint64_t)features << 34;
+    uint64_t key = (uint64_t)kind | explained << 2;
+    return explained ? key : key | (uint64_t)features << 42;
 }
 
 /* Whether the class is met for the first time (then noted); false in

@@ -1,7 +1,7 @@
 /*
  * The report's examples: N at most, the first difference of each class
- * before any other (a class: the move's kind, the explanations that agree
- * with it, and, when none does, what its exchange holds), then the first of
+ * before any other (a class: the move's kind, the explanations that explain
+ * it once judged, and, when none does, what its exchange holds), then the first of
  * the rest; listed in the order the check met them. Without it ten examples
  * were the first ten differences, often all of one kind (d2d1q/r/b/n).
  */
@@ -35,9 +35,10 @@ typedef struct example_choice {
 bool example_choice_init(example_choice *choice, size_t room);
 void example_choice_free(example_choice *choice);
 
-/* The class of a difference: its kind, the explanations that agree with it
- * (bits), and, when none does, its exchange's features (bits). */
-uint64_t example_class(int kind, uint32_t explained, unsigned features);
+/* The class of a difference: its kind, the explanations that explain it
+ * (bits, fewer than 40: difference_classes_explaining), and, when none does, its exchange's features
+ * (bits, fewer than 22). */
+uint64_t example_class(int kind, uint64_t explained, unsigned features);
 
 /* A difference offered in the check's order: in *slot the slot (0..room -
  * 1) where the caller keeps it, over what was there, or SIZE_MAX when it is

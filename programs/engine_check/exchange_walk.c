@@ -10,33 +10,47 @@
 enum { MAX_CAPTURES = 64 };
 
 typedef struct walk {
-    plain_board board;        /* as it stands */
-    plain_board before;       /* as it stood before the move */
+    plain_board board;  /* as it stands */
+    plain_board before; /* as it stood before the move */
+    /* FAULT_XRAY_MOVER_LINES: what blocks the diagonals and the ranks and
+     * files, each as it stood when a piece moving along them last left. */
+    plain_board diagonal_sight, straight_sight;
     const plain_board *sight; /* what blocks lines: board, or before when x-rays are missing */
     plain_pins pins;          /* rule 5, when the rules have it */
     bool use_pins;
     int to;
-    int32_t value[6]; /* by type; the king's 0 */
-    exchange_fault fault;
+    int32_t value[6]; /* by type, as victims; the king's 0 */
+    int32_t on_to[6]; /* by type, once on `to`: what a capture there risks */
+    unsigned faults;
+    int32_t promoted_risk; /* FAULT_PROMOTED_RISKS_PAWN: more risked by the move's promotion */
+    bool recorded;         /* the record's attackers kept (not for a value alone) */
+    int ghost, ghost_piece; /* FAULT_FROM_SQUARE_TOGGLED: the mover toggled back in (-1: none) */
     int32_t swap[MAX_CAPTURES]; /* swap[d]: the balance of the side that made capture d */
 } walk;
 
-static const char *const fault_names[FAULT_COUNT] = {
-    [FAULT_NONE] = "none",
-    [FAULT_NO_XRAY] = "x-rays missing",
-    [FAULT_KING_INTO_ATTACK] = "a king capturing into attack",
-    [FAULT_QUEEN_BEFORE_ROOK] = "the queen tried before the rook",
-    [FAULT_EN_PASSANT_VICTIM_STAYS] = "the pawn taken en passant left on its square",
-    [FAULT_EN_PASSANT_NO_VICTIM] = "en passant taking nothing (the victim looked for on the "
-                                   "destination)",
-    [FAULT_STOPS_ONCE_AHEAD] = "the exchange broken off once the capturer is ahead",
-    [FAULT_SWAP_PRUNED] = "the swap list pruned where a side is behind either way (the value "
-                          "exact in sign alone)",
+static const char *const fault_names[FAULT_KINDS] = {
+    "x-rays missing",
+    "a king capturing into attack",
+    "the queen tried before the rook",
+    "the pawn taken en passant left on its square",
+    "en passant taking nothing (the victim looked for on the destination)",
+    "the exchange broken off once the capturer is ahead",
+    "the swap list pruned where a side is behind either way (the value exact in sign alone)",
+    "the same-type capturer taken a8 first (the highest rank first)",
+    "x-rays looked for only along the mover's lines (a pawn's push or en passant leaves its "
+    "file shut)",
+    "rule 4 judged with the king off its square (a slider behind it defends)",
+    "a pushed pawn toggled back in as a recapturer (attadef ^= fromSet)",
+    "a promoted piece risking itself and the pawn (the pawn counted lost twice)",
+    "a pinned piece capturing along its pin (rule 5 otherwise)",
 };
 
-const char *exchange_fault_name(exchange_fault fault)
+const char *exchange_fault_name(unsigned fault)
 {
-    return fault >= 0 && fault < FAULT_COUNT ? fault_names[fault] : "?";
+    for (int i = 0; i < FAULT_KINDS; i++)
+        if (fault == 1u << i)
+            return fault_names[i];
+    return fault == FAULT_NONE ? "none" : "?";
 }
 
 static int32_t value_of(const walk *w, int piece)
@@ -44,22 +58,86 @@ static int32_t value_of(const walk *w, int piece)
     return piece == PLAIN_EMPTY ? 0 : w->value[plain_type(piece)];
 }
 
+/* What the piece on `to` is worth to the side that takes it. */
+static int32_t on_to_value(const walk *w)
+{
+    int piece = w->board.square[w->to];
+    return piece == PLAIN_EMPTY ? 0 : w->on_to[plain_type(piece)] + w->promoted_risk;
+}
+
+/* Do `to` and `s` lie one way from `king` on one line? */
+static bool along(int king, int s, int to)
+{
+    int df = s % 8 - king % 8, dr = s / 8 - king / 8;
+    int tf = to % 8 - king % 8, tr = to / 8 - king / 8;
+    bool on_line = df == 0 || dr == 0 || df == dr || df == -dr;
+    return on_line && df * tr == dr * tf && df * tf >= 0 && dr * tr >= 0;
+}
+
+/* Rule 5: is the piece on `s` held by its pin? Under
+ * FAULT_PINNED_ALONG_PIN it may still capture along it. */
+static bool held_by_pin(const walk *w, int color, int s)
+{
+    if (!w->pins.blocker[color][s])
+        return false;
+    if (!(w->faults & FAULT_PINNED_ALONG_PIN))
+        return true;
+    for (int k = 0; k < 64; k++)
+        if (w->before.square[k] == plain_piece(SEEBATCH_KING, color))
+            return !along(k, s, w->to);
+    return true;
+}
+
+/* The piece on a square, the mover toggled back in included. */
+static int piece_at(const walk *w, int square)
+{
+    return square == w->ghost ? w->ghost_piece : w->board.square[square];
+}
+
 /* Where the order of rule 2 puts a type (lower first). */
 static int order_of(const walk *w, int type)
 {
-    if (w->fault == FAULT_QUEEN_BEFORE_ROOK && (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN))
+    if ((w->faults & FAULT_QUEEN_BEFORE_ROOK) && (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN))
         return type == SEEBATCH_ROOK ? SEEBATCH_QUEEN : SEEBATCH_ROOK;
     return type;
 }
 
+/* Rule 2's tie-break within a type: the lower first. */
+static int square_order(const walk *w, int square)
+{
+    return w->faults & FAULT_SQUARE_ORDER_A8 ? square ^ 56 : square;
+}
+
+static bool on_rank_or_file(int a, int b) { return a / 8 == b / 8 || a % 8 == b % 8; }
+
+/* FAULT_XRAY_MOVER_LINES: a piece on a rank or file of `to` seen through
+ * the straight sight, any other through the diagonal one. */
+static int attackers_by_lines(const walk *w, int color, int *squares)
+{
+    int diagonal[16], straight[16], count = 0;
+    int diagonals = plain_attackers_seen(&w->board, &w->diagonal_sight, w->to, color, diagonal);
+    int lines = plain_attackers_seen(&w->board, &w->straight_sight, w->to, color, straight);
+    for (int i = 0; i < diagonals; i++)
+        if (!on_rank_or_file(diagonal[i], w->to))
+            squares[count++] = diagonal[i];
+    for (int i = 0; i < lines; i++)
+        if (on_rank_or_file(straight[i], w->to))
+            squares[count++] = straight[i];
+    return count;
+}
+
 static int attackers(const walk *w, int color, int *squares)
 {
+    if (w->faults & FAULT_XRAY_MOVER_LINES)
+        return attackers_by_lines(w, color, squares);
     return plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
 }
 
 static uint64_t attacker_set(const walk *w)
 {
     uint64_t set = 0;
+    if (!w->recorded)
+        return 0;
     int squares[64];
     for (int color = PLAIN_WHITE; color <= PLAIN_BLACK; color++)
         for (int i = 0, count = attackers(w, color, squares); i < count; i++)
@@ -67,20 +145,35 @@ static uint64_t attacker_set(const walk *w)
     return set;
 }
 
+/* A piece of `type` has left its square: under FAULT_XRAY_MOVER_LINES the
+ * lines it moves along are looked down again. */
+static void piece_left(walk *w, int type)
+{
+    if (!(w->faults & FAULT_XRAY_MOVER_LINES))
+        return;
+    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
+        w->diagonal_sight = w->board;
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        w->straight_sight = w->board;
+}
+
 /* The square `color` captures with next (rules 2 and 5), or -1. */
 static int next_attacker(const walk *w, int color)
 {
-    int squares[64];
+    int squares[65];
     int count = attackers(w, color, squares);
+    if (w->ghost >= 0 && plain_color(w->ghost_piece) == color)
+        squares[count++] = w->ghost;
     bool pinned = w->use_pins && plain_pinned_down(&w->board, &w->pins, w->to, color);
     int best = -1;
     for (int i = 0; i < count; i++) {
         int s = squares[i];
-        if (pinned && w->pins.blocker[color][s])
+        if (pinned && held_by_pin(w, color, s))
             continue;
-        int order = order_of(w, plain_type(w->board.square[s]));
-        int best_order = best < 0 ? 99 : order_of(w, plain_type(w->board.square[best]));
-        if (order < best_order || (order == best_order && s < best))
+        int order = order_of(w, plain_type(piece_at(w, s)));
+        int best_order = best < 0 ? 99 : order_of(w, plain_type(piece_at(w, best)));
+        if (order < best_order ||
+            (order == best_order && square_order(w, s) < square_order(w, best)))
             best = s;
     }
     return best;
@@ -94,10 +187,10 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     int from = (int)seebatch_move_from(move);
     int moving = w->board.square[from], color = plain_color(moving);
     int32_t gain = value_of(w, w->board.square[w->to]);
-    if (kind == SEEBATCH_MOVE_EN_PASSANT && w->fault != FAULT_EN_PASSANT_NO_VICTIM) {
+    if (kind == SEEBATCH_MOVE_EN_PASSANT && !(w->faults & FAULT_EN_PASSANT_NO_VICTIM)) {
         int victim = color == PLAIN_WHITE ? w->to - 8 : w->to + 8;
         gain = value_of(w, w->board.square[victim]);
-        if (w->fault != FAULT_EN_PASSANT_VICTIM_STAYS)
+        if (!(w->faults & FAULT_EN_PASSANT_VICTIM_STAYS))
             w->board.square[victim] = PLAIN_EMPTY;
     }
     int arriving = moving;
@@ -112,15 +205,20 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
     }
     w->board.square[w->to] = arriving;
     w->board.square[from] = PLAIN_EMPTY;
+    piece_left(w, plain_type(moving));
+    if ((w->faults & FAULT_PROMOTED_RISKS_PAWN) && arriving != moving)
+        w->promoted_risk = w->value[SEEBATCH_PAWN];
     return gain;
 }
 
 /* One capture by `side` from `from`: its balance in swap[d], and the piece
- * now on `to`. */
+ * now on `to`. The mover toggled back in puts its square back into the
+ * occupancy as it takes part (chessprogramming.org's occ ^= fromSet). */
 static int capture(walk *w, const seebatch_config *config, int from, int d, exchange_record *record)
 {
-    int piece = w->board.square[from], side = plain_color(piece);
-    w->swap[d] = value_of(w, w->board.square[w->to]) - w->swap[d - 1];
+    int piece = piece_at(w, from), side = plain_color(piece);
+    w->swap[d] = on_to_value(w) - w->swap[d - 1];
+    w->promoted_risk = 0; /* the promoted piece taken */
     if ((config->flags & SEEBATCH_PROMOTIONS) && plain_type(piece) == SEEBATCH_PAWN &&
         w->to / 8 == plain_last_rank(side)) {
         piece = plain_piece(SEEBATCH_QUEEN, side);
@@ -128,8 +226,28 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
         record->promotes = true;
     }
     w->board.square[w->to] = piece;
-    w->board.square[from] = PLAIN_EMPTY;
+    w->board.square[from] = from == w->ghost ? w->ghost_piece : PLAIN_EMPTY;
+    if (from == w->ghost)
+        w->ghost = -1;
+    piece_left(w, plain_type(piece));
     return piece;
+}
+
+/* Rule 4: may the king on `from` not capture? The mover toggled back in
+ * defends as any piece does. */
+static bool king_held_back(walk *w, int side, int from)
+{
+    int squares[64];
+    if (w->faults & FAULT_KING_INTO_ATTACK)
+        return false;
+    bool ghost = w->ghost >= 0 && plain_color(w->ghost_piece) != side;
+    if (!(w->faults & FAULT_KING_OFF_SQUARE))
+        return ghost || attackers(w, side ^ 1, squares) > 0;
+    int king = w->board.square[from];
+    w->board.square[from] = PLAIN_EMPTY;
+    bool defended = ghost || attackers(w, side ^ 1, squares) > 0;
+    w->board.square[from] = king;
+    return defended;
 }
 
 /* The captures after the first move, to the end: returns how many, and in
@@ -137,28 +255,28 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
 static int play_captures(walk *w, const seebatch_config *config, int side, int *cut,
                          exchange_record *record)
 {
-    int d = 0, squares[64];
+    int d = 0;
     *cut = -1;
     while (d + 1 < MAX_CAPTURES) {
         /* The swap algorithm's prune, before it looks for a capturer: the
          * side to capture is behind if it stands pat (swap[d] > 0 for the
          * other) and behind after capturing the piece on `to` too. */
-        if (*cut < 0 && w->fault == FAULT_SWAP_PRUNED && w->swap[d] > 0 &&
-            value_of(w, w->board.square[w->to]) - w->swap[d] < 0)
+        if (*cut < 0 && (w->faults & FAULT_SWAP_PRUNED) && w->swap[d] > 0 &&
+            on_to_value(w) - w->swap[d] < 0)
             *cut = d;
         record->attackers |= attacker_set(w);
         int from = next_attacker(w, side);
         if (from < 0)
             break;
-        bool king = plain_type(w->board.square[from]) == SEEBATCH_KING;
-        if (king && w->fault != FAULT_KING_INTO_ATTACK && attackers(w, side ^ 1, squares) > 0)
+        bool king = plain_type(piece_at(w, from)) == SEEBATCH_KING;
+        if (king && king_held_back(w, side, from))
             break; /* rule 4 */
-        int arrived = capture(w, config, from, ++d, record);
+        capture(w, config, from, ++d, record);
         if (king)
             break;
-        bool rule_8 =
-            (config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - value_of(w, arrived) > 0;
-        if (*cut < 0 && (rule_8 || (w->fault == FAULT_STOPS_ONCE_AHEAD && w->swap[d] > 0)))
+        bool rule_8 = (config->flags & SEEBATCH_STOP_WHEN_AHEAD) && w->swap[d] - on_to_value(w) > 0;
+        bool ahead = (w->faults & FAULT_STOPS_ONCE_AHEAD) && w->swap[d] > 0;
+        if (*cut < 0 && (rule_8 || ahead))
             *cut = d;
         side ^= 1;
     }
@@ -182,49 +300,90 @@ static int32_t best_of(walk *w, int last, int *best_line)
 }
 
 static void start(walk *w, const seebatch_board *board, seebatch_move move,
-                  const seebatch_config *config, exchange_fault fault)
+                  const exchange_rules *rules)
 {
     plain_board_load(&w->board, board);
-    w->before = w->board;
-    w->sight = fault == FAULT_NO_XRAY ? &w->before : &w->board;
+    w->before = w->diagonal_sight = w->straight_sight = w->board;
+    w->sight = rules->faults & FAULT_NO_XRAY ? &w->before : &w->board;
     w->to = (int)seebatch_move_to(move);
-    w->fault = fault;
-    for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++)
-        w->value[type] = config->values[type];
-    w->value[SEEBATCH_KING] = 0;
-    w->use_pins = (config->flags & SEEBATCH_PINS) != 0;
+    w->faults = rules->faults;
+    w->promoted_risk = 0;
+    w->ghost = -1;
+    for (int type = SEEBATCH_PAWN; type < SEEBATCH_KING; type++) {
+        w->value[type] = rules->config.values[type];
+        w->on_to[type] = rules->swap_priced ? rules->swap_values[type] : w->value[type];
+    }
+    w->value[SEEBATCH_KING] = w->on_to[SEEBATCH_KING] = 0;
+    w->use_pins = (rules->config.flags & SEEBATCH_PINS) || (rules->faults & FAULT_PINNED_ALONG_PIN);
     if (w->use_pins)
         plain_pins_find(&w->board, &w->pins);
 }
 
-void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
-                   exchange_fault fault, exchange_record *record)
+/* FAULT_FROM_SQUARE_TOGGLED: a move whose piece did not attack `to` (a
+ * quiet pawn move) has it toggled back in. */
+static void toggle_in(walk *w, int from)
+{
+    int squares[64], mover = w->board.square[from];
+    bool attacked = false;
+    for (int i = 0, count = attackers(w, plain_color(mover), squares); i < count; i++)
+        attacked = attacked || squares[i] == from;
+    if (!attacked) {
+        w->ghost = from;
+        w->ghost_piece = mover;
+    }
+}
+
+/* The walk; the record's attackers kept when `recorded`. */
+static void walk_exchange(const seebatch_board *board, seebatch_move move,
+                          const exchange_rules *rules, bool recorded, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_CASTLING)
         return;
     walk w;
-    start(&w, board, move, config, fault);
+    start(&w, board, move, rules);
+    w.recorded = recorded;
     record->walked = true;
     record->first_attackers = attacker_set(&w);
-    int color = plain_color(w.board.square[seebatch_move_from(move)]);
-    bool king_first = plain_type(w.board.square[seebatch_move_from(move)]) == SEEBATCH_KING;
-    w.swap[0] = play_first(&w, move, config, record);
+    int from = (int)seebatch_move_from(move), mover = w.board.square[from];
+    if (w.faults & FAULT_FROM_SQUARE_TOGGLED)
+        toggle_in(&w, from);
+    w.swap[0] = play_first(&w, move, &rules->config, record);
     int cut = -1;
-    if (!king_first) /* rule 4: a king moving first is never taken */
-        record->captures = play_captures(&w, config, color ^ 1, &cut, record);
+    if (plain_type(mover) != SEEBATCH_KING) /* rule 4: a king moving first is never taken */
+        record->captures = play_captures(&w, &rules->config, plain_color(mover) ^ 1, &cut, record);
     record->value = best_of(&w, cut >= 0 ? cut : record->captures, &record->best_line);
-    if (kind != SEEBATCH_MOVE_NORMAL && (config->flags & SEEBATCH_NORMAL_MOVES_ONLY)) {
+    if (kind != SEEBATCH_MOVE_NORMAL && (rules->config.flags & SEEBATCH_NORMAL_MOVES_ONLY)) {
         record->value = 0; /* scored 0 unplayed: nothing stops early */
         record->best_line = record->captures;
     }
 }
 
-int32_t exchange_value(const seebatch_board *board, seebatch_move move,
-                       const seebatch_config *config, exchange_fault fault)
+void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
+                         const exchange_rules *rules, exchange_record *record)
+{
+    walk_exchange(board, move, rules, true, record);
+}
+
+void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
+                   unsigned fault, exchange_record *record)
+{
+    exchange_rules rules = {*config, fault, false, {0}};
+    exchange_walk_rules(board, move, &rules, record);
+}
+
+int32_t exchange_value_rules(const seebatch_board *board, seebatch_move move,
+                             const exchange_rules *rules)
 {
     exchange_record record;
-    exchange_walk(board, move, config, fault, &record);
+    walk_exchange(board, move, rules, false, &record);
     return record.value;
+}
+
+int32_t exchange_value(const seebatch_board *board, seebatch_move move,
+                       const seebatch_config *config, unsigned fault)
+{
+    exchange_rules rules = {*config, fault, false, {0}};
+    return exchange_value_rules(board, move, &rules);
 }

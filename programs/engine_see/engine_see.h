@@ -117,8 +117,15 @@ typedef struct plugin_functions {
 } plugin_functions;
 
 /* The functions of a plug-in engine_see_open_plugin opened, for `seebatch
- * time` to call itself (see_timing.h), outside the guard; NULL for an
- * engine that is no plug-in. Valid until the engine is closed. */
+ * time` to call itself (see_timing.h); NULL for an engine that is no
+ * plug-in. Valid until the engine is closed. */
 const plugin_functions *engine_see_plugin_functions(const engine_see *engine);
+
+/* The guard of that plug-in (see_system.h: its library's name, its
+ * timeout), for `seebatch time` to guard its own calls with, as `ask`
+ * guards the engine's: a crash, a hang or an exit inside them named and
+ * ENGINE_SEE_EXIT_STATUS. NULL for an engine that is no plug-in. */
+typedef struct see_guarded see_guarded;
+see_guarded *engine_see_plugin_guard(const engine_see *engine);
 
 #endif

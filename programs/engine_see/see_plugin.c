@@ -262,3 +262,8 @@ const plugin_functions *engine_see_plugin_functions(const engine_see *engine)
 {
     return engine->close == plugin_close ? &((const plugin_engine *)engine->context)->f : NULL;
 }
+
+see_guarded *engine_see_plugin_guard(const engine_see *engine)
+{
+    return engine->close == plugin_close ? &((plugin_engine *)engine->context)->call : NULL;
+}

@@ -94,6 +94,13 @@ typedef struct see_guarded {
     see_asking asking;
     double timeout_seconds;
     _Atomic uint64_t number; /* the question asked now; 0 outside questions */
+    /* For a caller that asks the plug-in's functions itself (seebatch
+     * time, see_timing.c): appends to out[*used..size) what question
+     * `number` is, from source, and is then used instead of questions
+     * (and `call`, when set, named before it); it must call no library
+     * function (a crash handler calls it). NULL: questions. */
+    void (*describe)(const void *source, uint64_t number, char *out, size_t size, size_t *used);
+    const void *source;
 } see_guarded;
 
 /* Sets the guard up (the handlers, the watchdog thread) for one more

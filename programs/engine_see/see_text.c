@@ -105,7 +105,13 @@ size_t see_text_guard_line(char *out, size_t size, const see_guarded *call, cons
     see_text_append(out, size, &used, " ");
     see_text_append(out, size, &used, what);
     uint64_t number = atomic_load_explicit(&call->number, memory_order_relaxed);
-    if (number == 0 || !call->questions || number < call->first) {
+    if (number != 0 && call->describe) {
+        if (call->call) {
+            see_text_append(out, size, &used, " in ");
+            see_text_append(out, size, &used, call->call);
+        }
+        call->describe(call->source, number, out, size, &used);
+    } else if (number == 0 || !call->questions || number < call->first) {
         see_text_append(out, size, &used, " in ");
         see_text_append(out, size, &used, call->call ? call->call : "a call");
     } else {

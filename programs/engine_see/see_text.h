@@ -37,7 +37,8 @@ enum { SEE_TEXT_SHOWN = 60 };
 
 /* The line the guard writes when a plug-in crashes, hangs or exits:
  * "seebatch: the SEE plug-in LIB WHAT on question N: LINE\n", or "in
- * FUNCTION" outside questions. Returns its length. */
+ * FUNCTION" outside questions; with call->describe, "in FUNCTION" (when
+ * set) then what it writes. Returns its length. */
 size_t see_text_guard_line(char *out, size_t size, const see_guarded *call, const char *what);
 
 /* The compiler checks see_text_fail's format (GNU's printf under

@@ -7,7 +7,9 @@
  * regimes, "1,000 cycled" (the first 1,000 positions' captures, over and
  * over: the branch predictor and the caches learn them), "10,000 cycled"
  * and "streamed" (every position, one after another), the SEEs in turn
- * within each round, so that their ratios hold on a loaded machine.
+ * within each round, so that their ratios hold on a loaded machine. Every
+ * question is first asked once of each SEE (timing_differences); a plug-in
+ * is called inside its guard throughout, its answers held to 0 or 1.
  */
 #ifndef SEEBATCH_SEE_TIMING_H
 #define SEEBATCH_SEE_TIMING_H
@@ -16,6 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine_see.h"
 #include "seebatch.h"
 
 /* An SEE as seebatch time calls it: a plug-in's calls, or seebatch's view
@@ -28,6 +31,13 @@ typedef struct timed_see {
     int (*move)(void *context, void *position, const char *uci, uint32_t *move); /* 0: found */
     int (*see_ge)(void *position, uint32_t move, int32_t threshold);
     void (*position_free)(void *context, void *position);
+    /* A plug-in's guard (engine_see_plugin_guard): every call into it is
+     * made inside it, each question's number stored before it is asked,
+     * so that a crash, a hang (its timeout) or an exit there ends the
+     * process with ENGINE_SEE_EXIT_STATUS and a line naming the function
+     * and the question. NULL (the view): unguarded, the same store made
+     * elsewhere, so that both SEEs' calls cost the same. */
+    see_guarded *guard;
 } timed_see;
 
 /* The questions: each position's FEN and captures (legal captures,
@@ -50,13 +60,21 @@ void timing_questions_free(timing_questions *q);
 /* One SEE set up on the questions: its positions and moves. */
 typedef struct timing_entrant {
     const timed_see *see;
+    const timing_questions *q;
     const int32_t *thresholds; /* a capture each, in the SEE's own values */
     void **positions;
+    uint64_t passes; /* passes asked so far: questions are numbered on from them */
+    /* The first answer other than 0 or 1: its question's number
+     * (timing_failure_line names it), 0 for none; and the answer. */
+    uint64_t bad_number;
+    int bad_answer;
+    _Atomic uint64_t unguarded; /* where a call with no guard stores its number */
     uint32_t *moves;
 } timing_entrant;
 
-/* Sets see up on every question: false with why (a line naming the
- * position or move it refused, or memory) and nothing held. */
+/* Sets see up on every question (each position and move asked of it, in
+ * the guard when it has one): false with why (a line naming the position
+ * or move it refused, or memory) and nothing held. */
 bool timing_set_up(timing_entrant *entrant, const timed_see *see, const timing_questions *q,
                    const int32_t *thresholds, char *why, size_t why_size);
 void timing_take_down(timing_entrant *entrant, const timing_questions *q);
@@ -77,20 +95,25 @@ typedef struct timing_plan {
     double sample_seconds;
 } timing_plan;
 
-/* ns[e * rounds + r]: entrant e's ns a call in round r. Returns the sum of
- * every answer (so that no call is optimised away). */
-long timing_run(const timing_entrant *entrants, size_t count, const timing_questions *q,
-                const timing_plan *plan, double *ns);
+/* ns[e * rounds + r]: entrant e's ns a call in round r. false when an
+ * entrant answered other than 0 or 1 (its bad_number set): the timing
+ * stopped there. */
+bool timing_run(timing_entrant *entrants, size_t count, const timing_plan *plan, double *ns);
 
 /* `calls` calls of one entrant, passing over the regime's positions again
- * and again, for counting instructions (valgrind --tool=callgrind): the sum
- * of the answers. */
-long timing_calls(const timing_entrant *entrant, const timing_questions *q, int regime,
-                  uint64_t calls);
+ * and again, for counting instructions (valgrind --tool=callgrind): the
+ * answers' sum into *sum; false as timing_run. */
+bool timing_calls(timing_entrant *entrant, int regime, uint64_t calls, long *sum);
 
-/* How many questions two entrants answer differently. */
-size_t timing_differences(const timing_entrant *a, const timing_entrant *b,
-                          const timing_questions *q);
+/* Every question asked once of each entrant, in turn, each answer 0 or 1
+ * (else false, as timing_run): how many the two answer differently into
+ * *differ. */
+bool timing_differences(timing_entrant *a, timing_entrant *b, size_t *differ);
+
+/* The line that names an entrant's answer other than 0 or 1, as the guard
+ * names a crash: "seebatch: the SEE plug-in LIB answered 7 (not 0 or 1) in
+ * seebatch_plugin_see_ge on question N: FEN;move;threshold\n". */
+void timing_failure_line(timing_entrant *entrant, char *line, size_t size);
 
 /* The median of values[0 .. count - 1] (reordered). */
 double timing_median(double *values, size_t count);

@@ -111,3 +111,28 @@ int see_view_see_ge(void *position, uint32_t move, int32_t threshold)
 }
 
 void see_view_position_free(void *position) { free(position); }
+
+static void *timed_position(void *context, const char *fen)
+{
+    seebatch_error error;
+    return see_view_position(context, fen, &error);
+}
+
+static int timed_move(void *context, void *position, const char *uci, uint32_t *move)
+{
+    (void)context;
+    seebatch_error error;
+    return see_view_move(position, uci, move, &error);
+}
+
+static void timed_position_free(void *context, void *position)
+{
+    (void)context;
+    see_view_position_free(position);
+}
+
+timed_see see_view_timed(see_view *view)
+{
+    return (timed_see){"seebatch's view", view,           timed_position, timed_move,
+                       see_view_see_ge,   timed_position_free, NULL};
+}

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "see_timing.h"
 #include "seebatch.h"
 #include "seebatch_view.h"
 
@@ -40,5 +41,9 @@ int see_view_move(const void *position, const char *uci, uint32_t *move, seebatc
 int see_view_see_ge(void *position, uint32_t move, int32_t threshold);
 
 void see_view_position_free(void *position);
+
+/* The view as seebatch time calls an SEE (see_timing.h): the calls above in
+ * a plug-in's shape, named "seebatch's view", unguarded (NULL guard). */
+timed_see see_view_timed(see_view *view);
 
 #endif

@@ -67,12 +67,12 @@ for stage in "Release build and tests" "Release without the AVX2 kernel" \
     grep -q "^== $stage\$" "$work/out" || fail "stage $stage did not run"
 done
 times=$(sed -n '/^== stage times$/,/^==\|^stages:/p' "$work/out")
-grep -Eq "^  Release build and tests +[0-9]+ s  passed$" <<< "$times" || fail "no time for the release stage"
-grep -Eq "^  Release without the AVX2 kernel +[0-9]+ s  FAILED \(exit 8\)$" <<< "$times" ||
+grep -Eq "^  Release build and tests +[0-9]+ s  \(CPU +[0-9]+ s\)  passed$" <<< "$times" || fail "no time for the release stage"
+grep -Eq "^  Release without the AVX2 kernel +[0-9]+ s  \(CPU +[0-9]+ s\)  FAILED \(exit 8\)$" <<< "$times" ||
     fail "the no-avx2 stage's time does not say it failed"
-grep -Eq "^  AddressSanitizer \+ UndefinedBehaviorSanitizer +[0-9]+ s  FAILED" <<< "$times" ||
+grep -Eq "^  AddressSanitizer \+ UndefinedBehaviorSanitizer +[0-9]+ s  \(CPU +[0-9]+ s\)  FAILED" <<< "$times" ||
     fail "the asan stage's time does not say it failed"
-grep -Eq "^  ThreadSanitizer +[0-9]+ s  passed$" <<< "$times" || fail "no time for the tsan stage"
+grep -Eq "^  ThreadSanitizer +[0-9]+ s  \(CPU +[0-9]+ s\)  passed$" <<< "$times" || fail "no time for the tsan stage"
 grep -q "^stages: 2 passed, 2 failed$" "$work/out" || fail "no count of stages passed and failed"
 grep -q "^failed stage: Release without the AVX2 kernel$" "$work/out" || fail "the failed no-avx2 stage is not named"
 grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/out" ||

@@ -20,6 +20,7 @@ declares, which a source could reach by declaring it itself.
 
 Usage: door_names.py ROOT [BUILD] [--show]   (exit 0 pass, 1 fail, 77 no clang)
 """
+import functools
 import json
 import os
 import re
@@ -61,9 +62,12 @@ class Walk:
     followed as the text goes; a node spelled in a macro of a header
     belongs to that header (the macro's name is the use)."""
 
-    def __init__(self, mine):
-        self.file, self.mine = None, mine
+    SYSTEM = "<a system header>"
+
+    def __init__(self, mine, project):
+        self.file, self.mine, self.project = None, mine, project
         self.decls, self.refs, self.type_words = {}, set(), set()  # refs: (id, file)
+        self.touched = []  # every file a node's own locations name
 
     def located(self, location):
         """The file of a location (its spelling's), following the changes."""
@@ -80,7 +84,11 @@ class Walk:
             return spelled
         if "file" in location:
             self.file = location["file"]
+        self.touched.append(self.file)
         return self.file
+
+    def system(self, path):
+        return path == self.SYSTEM or bool(path) and os.path.isabs(path) and not self.project(path)
 
     def walk(self, node, top):
         if isinstance(node, list):
@@ -90,6 +98,7 @@ class Walk:
         if not isinstance(node, dict):
             return
         where = None
+        self.touched = []
         if "loc" in node:
             where = self.located(node["loc"])
         if "range" in node:
@@ -97,6 +106,15 @@ class Walk:
             where = where or begun
         where = where or self.file
         kind, name = node.get("kind", ""), node.get("name")
+        # A declaration at file scope whose every location (spelling and
+        # expansion, begin and end) is in system headers declares no name of
+        # lib/ and holds no use: not walked (a good part of an AST, and the
+        # script's time). Its inner locations could only name system headers,
+        # so the file after it is one too until a location names another.
+        if top and kind != "TranslationUnitDecl" and self.touched and all(
+                self.system(path) for path in self.touched):
+            self.file = self.SYSTEM
+            return
         if name and kind.endswith("Decl") and "id" in node:
             self.decls[node["id"]] = (name, where, kind, top)
         if where and self.mine(where):
@@ -125,7 +143,7 @@ def declarations(root, source, flags, mine):
                          capture_output=True, text=True)
     if ast.returncode != 0:
         raise SystemExit(f"door_names.py: clang cannot parse {source}:\n{ast.stderr}")
-    walk = Walk(mine)
+    walk = Walk(mine, lambda path: under(path, root, ""))
     walk.walk(json.loads(ast.stdout), True)
     return walk
 
@@ -152,6 +170,7 @@ def tokens(path):
     return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
 
 
+@functools.lru_cache(maxsize=None)  # asked for every node of every AST
 def under(path, root, folder):
     return os.path.realpath(path).startswith(os.path.realpath(os.path.join(root, folder)) + os.sep)
 

@@ -2,7 +2,8 @@
 # The documentation's shape (issue 47): README.md at most 200 lines; the
 # Markdown of docs/ outside docs/runs/ at most 2,000 lines in all besides
 # docs/your-see.md, the engine authors' page (issue 75: their own SEE checked
-# and timed, two whole programs in it), which has its own 220,
+# and timed, two whole programs in C in it and two in Rust), which has its
+# own 340,
 # docs/design.md at most 500 and docs/benchmarks.md at most 350; no dated
 # narration in README.md or docs/ outside docs/runs/ (a date such as
 # 2026-11-24 or "24 Nov 2026", "this week", "today", "round 2", "issue 34":
@@ -31,7 +32,7 @@ at_most 200 README.md README.md
 others=()
 for doc in "${docs[@]}"; do [ "$doc" = docs/your-see.md ] || others+=("$doc"); done
 at_most 2000 "docs/*.md (outside docs/runs/) but your-see.md" "${others[@]}"
-at_most 220 docs/your-see.md docs/your-see.md
+at_most 340 docs/your-see.md docs/your-see.md
 at_most 500 docs/design.md docs/design.md
 at_most 350 docs/benchmarks.md docs/benchmarks.md
 

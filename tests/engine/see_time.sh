@@ -37,11 +37,20 @@ if command -v jq > /dev/null; then
     expect "json: two plug-ins and their views" "$(jq '.sees | length' "$work/time.json")" "4"
     expect "json: a figure each round and regime" \
         "$(jq '[.sees[].ns[] | length] | unique' -c "$work/time.json")" "[2]"
-    expect "json: the second view's rules, the options' default" \
-        "$(jq -r '.sees[3].rules' "$work/time.json")" "--preset stockfish"
+    expect "json: the second view's rules, the tool's one default (classic)" \
+        "$(jq -r '.sees[3].rules' "$work/time.json")" "--preset classic"
 else
     not_here "json parsed" "no jq"
 fi
+# One default for the view's rules: --rules '--pins' and --pins given to
+# time both start from it, as every configuration option does.
+view_rules() { # view_rules ARGS...: the rules line of the first view
+    "$tool" time --see-plugin "$plugin" "$@" "${quick[@]}" "$work/positions.fen" |
+        sed -n "s/^    (\(.*\); answers unlike.*/\1/p" | head -1
+}
+expect "no rules: the default" "$(view_rules)" "--preset classic"
+expect "--rules '--pins': from the default" "$(view_rules --rules --pins)" "--pins"
+expect "--pins given to time: the same" "$(view_rules --pins)" "--pins"
 
 "$tool" time --see-plugin "$plugin" --calls 1000 --regime 1000 "$work/positions.fen" \
     > "$work/calls.txt"

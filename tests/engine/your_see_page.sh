@@ -23,14 +23,8 @@ if [ ! -d "$tree" ]; then
 fi
 command -v python3 > /dev/null || { echo "skip: python3 reads the JSON reports"; exit 77; }
 
-# block NAME: the fenced code after the page's `<!-- tested: NAME -->`.
-block() {
-    awk -v marker="<!-- tested: $1 -->" '
-        $0 == marker { found = 1; next }
-        found == 1 && /^```/ { found = 2; next }
-        found == 2 && /^```/ { exit }
-        found == 2 { print }' "$repo/docs/your-see.md"
-}
+source "$repo/tests/support/tested_block.sh"
+block() { tested_block "$repo/docs/your-see.md" "$1"; }
 mkdir -p "$work/page"
 block lines.c > "$work/page/lines.c"
 block plugin.c > "$work/page/plugin.c"

@@ -95,8 +95,9 @@ for way in lines plugin; do
 done
 
 # The examples shown: the first difference of each class (kind, the
-# explanations that agree, what the exchange holds when none does) before
-# any other, then the first of the rest; not the first N, all of one kind.
+# explanations that explain it once judged, what the exchange holds when
+# none does) before any other, then the first of the rest; not the first N,
+# all of one kind.
 for bug in xray early-stop king; do
     # shellcheck disable=SC2086
     check lines "--bug $bug" $rules --format json --show 1000000 "$work/suite" > "$work/all.json"

@@ -5,8 +5,9 @@ other, then the first of the rest (programs/engine_check/example_choice.h).
 Usage: examples_by_class.py ALL.json SHOWN.json N
 ALL.json: a check's JSON report showing every difference (in the order the
 check met them); SHOWN.json: the same check with --show N. A class: the
-move's kind (read from its FEN), the explanations that agree with it, and,
-when none does, what its exchange holds. Prints "ok" or what differs.
+move's kind (read from its FEN), the explanations that explain it once
+judged (explained_by, and the parts of a whole among them that agree, here)
+and, when none does, what its exchange holds. Prints "ok" or what differs.
 """
 import json
 import sys
@@ -41,8 +42,8 @@ def kind(example):
 
 
 def class_of(example):
-    explained = tuple(example["explained_by"])
-    return (kind(example), explained, () if explained else tuple(example["holds"]))
+    explained = (tuple(example["explained_by"]), tuple(example.get("here", ())))
+    return (kind(example), explained, () if explained[0] else tuple(example["holds"]))
 
 
 def main():

@@ -13,6 +13,9 @@ typedef struct function_see {
     function_see_calls calls;
     const char *fen; /* the position set up */
     seebatch_board board;
+    unsigned passes, zeroes;      /* function_see_passes, function_see_zeroes */
+    bool swap_priced;             /* function_see_swap_values */
+    int32_t swap_values[5];
     function_nonsense nonsense;
     uint64_t coin;      /* NONSENSE_RANDOM's state */
     uint64_t drift_at;  /* NONSENSE_DRIFT's first question; 0: none */
@@ -40,6 +43,15 @@ static int32_t nonsense(function_see *see, see_asking asking, int32_t threshold)
 
 static int32_t value_of(const function_see *see, seebatch_move move)
 {
+    if (see->passes & move_kind_bit(move))
+        return EXPLANATION_PASSED;
+    if (see->zeroes & move_kind_bit(move))
+        return 0;
+    if (see->swap_priced) {
+        exchange_rules rules = {see->settings.config, see->settings.fault, true, {0}};
+        memcpy(rules.swap_values, see->swap_values, sizeof rules.swap_values);
+        return exchange_value_rules(&see->board, move, &rules);
+    }
     if (see->odd_positions && strlen(see->fen) % 2)
         return seebatch_value(&see->odd_rules, &see->board, NULL, move);
     if (see->settings.fault == FAULT_NONE)
@@ -125,6 +137,23 @@ bool function_see_open(const function_see_settings *settings, engine_see *engine
     *engine =
         (engine_see){"a function", settings->thresholds, settings->values, ask, close_see, see};
     return true;
+}
+
+void function_see_passes(const engine_see *engine, unsigned passes)
+{
+    ((function_see *)engine->context)->passes = passes;
+}
+
+void function_see_zeroes(const engine_see *engine, unsigned zeroes)
+{
+    ((function_see *)engine->context)->zeroes = zeroes;
+}
+
+void function_see_swap_values(const engine_see *engine, const int32_t values[5])
+{
+    function_see *see = engine->context;
+    see->swap_priced = true;
+    memcpy(see->swap_values, values, sizeof see->swap_values);
 }
 
 void function_see_nonsense(const engine_see *engine, function_nonsense nonsense)

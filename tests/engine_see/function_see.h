@@ -2,9 +2,10 @@
  * An engine's SEE made of a function, in this process, for the tests of the
  * check (programs/engine_check/engine_check.h): seebatch's reference under a
  * configuration, or with a fault planted (a classic SEE fault of
- * exchange_walk.h, see_ge off by one, answers not monotone, a failure at a
- * given question), or answers no SEE gives (board-blind, constant,
- * random). It counts how it is asked.
+ * exchange_walk.h or an engine's choice, pieces worth more once on the
+ * destination, special moves passed unexamined, see_ge off by one, answers
+ * not monotone, a failure at a given question), or answers no SEE gives
+ * (board-blind, constant, random). It counts how it is asked.
  */
 #ifndef SEEBATCH_FUNCTION_SEE_H
 #define SEEBATCH_FUNCTION_SEE_H
@@ -14,6 +15,7 @@
 
 #include "engine_see.h"
 #include "exchange_walk.h"
+#include "explanations.h"
 #include "seebatch.h"
 
 /* Answers that are no SEE's, for the check's guard against a false pass. */
@@ -44,6 +46,17 @@ typedef struct function_see_calls {
 
 /* Opens it: false when out of memory. */
 bool function_see_open(const function_see_settings *settings, engine_see *engine);
+
+/* Answers 1 at every threshold for moves of the kinds `passes` (KIND_* of
+ * explanations.h): special moves passed unexamined. */
+void function_see_passes(const engine_see *engine, unsigned passes);
+
+/* Scores moves of the kinds `zeroes` (KIND_* of explanations.h) 0. */
+void function_see_zeroes(const engine_see *engine, unsigned zeroes);
+
+/* Pieces worth values[0..4] (pawn to queen) once on the destination, the
+ * configuration's values as victims. */
+void function_see_swap_values(const engine_see *engine, const int32_t values[5]);
 
 /* Answers no SEE gives, from now on (NONSENSE_NONE: as the settings say). */
 void function_see_nonsense(const engine_see *engine, function_nonsense nonsense);

@@ -4,11 +4,16 @@
 # see_ge_stockfish reads as the engine's own. Names the compiler and its
 # runtime put there (crt helpers, libgcc's, those starting with "_") are not
 # ours and are left out.
-# Usage: [NM=nm-of-the-target] symbols_prefixed.sh LIBRARY...   (static or shared)
-# Exit 77 (skip) without nm.
+# Usage: [NM=nm-of-the-target] [SANITIZERS=...] symbols_prefixed.sh LIBRARY...
+#        (static or shared)
+# Exit 77 (skip) without nm, or in a sanitizer build: it leaves inlining to
+# the compiler (CMakeLists.txt), so the helpers forced inline in a shipped
+# build stand there as local functions of their own (the Release stage holds
+# the shipped library's names).
 set -euo pipefail
 nm=${NM:-nm}
 command -v "$nm" > /dev/null || { echo "skip: no $nm here"; exit 77; }
+[ -z "${SANITIZERS:-}" ] || { echo "skip: a sanitizer build ($SANITIZERS) inlines as the compiler chooses; the Release build holds the names"; exit 77; }
 [ $# -gt 0 ] || { echo "usage: symbols_prefixed.sh LIBRARY..." >&2; exit 2; }
 # AArch64's mapping symbols ($x, $d), libgcc's outline atomics, the
 # sanitizers' constructors (asan.module_ctor) are the compiler's too, and

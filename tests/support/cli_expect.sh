@@ -28,6 +28,17 @@ small_binpack() {
     fi
 }
 
+# small_see_plugin NAME: sets plugin to the test SEE's plug-in
+# (tests/engine_see/small_see.c), which CMake gives the tool's tests in
+# SEEBATCH_SMALL_SEE_PLUGIN, or exits 77 (a skip, said aloud) without it.
+small_see_plugin() {
+    plugin=${SEEBATCH_SMALL_SEE_PLUGIN:-}
+    if [ -z "$plugin" ] || [ ! -f "$plugin" ]; then
+        echo "$1: SKIP: no small_see plug-in (SEEBATCH_SMALL_SEE_PLUGIN: tests/engine_see builds it)"
+        exit 77
+    fi
+}
+
 plain_of() { # plain_of FEN-FILE: plain training entries, a capture each (ply 1, a draw)
     "$tool" eval "$1" |
         awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply 1\nresult 0\ne\n", $1, $2, $3 }'
