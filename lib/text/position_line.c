@@ -59,8 +59,32 @@ static bool seebatch_line_move(seebatch_position_line *line, const char *word, s
     return true;
 }
 
+/* A move's SEE as a suite line gives it (text[0..length)): a whole number,
+ * blanks around it allowed, no more than ten digits (an int32_t's). */
+static bool seebatch_line_value(seebatch_position_line *line, const char *text, size_t length,
+                                char *message, size_t size)
+{
+    seebatch_line_trim(&text, &length);
+    size_t sign = length && (text[0] == '-' || text[0] == '+');
+    long long value = 0;
+    bool number = length > sign && length - sign <= 10;
+    for (size_t i = sign; number && i < length; i++) {
+        number = text[i] >= '0' && text[i] <= '9';
+        value = value * 10 + (text[i] - '0');
+    }
+    if (!number || value > INT32_MAX) {
+        snprintf(message, size, "value \"%.*s\" after the move is not a whole number (ten digits at most)",
+                 (int)(length < 24 ? length : 24), text);
+        return false;
+    }
+    line->has_value = true;
+    line->value = (int32_t)(text[0] == '-' ? -value : value);
+    return true;
+}
+
 /* The moves after the position, from the ';' at head, if any: UCI moves
- * apart by blanks. */
+ * apart by blanks; a second ';' and a value after one move (a suite's
+ * line). */
 static bool seebatch_line_moves_after(seebatch_position_line *line, size_t head, char *message,
                                       size_t size)
 {
@@ -70,6 +94,12 @@ static bool seebatch_line_moves_after(seebatch_position_line *line, size_t head,
     line->move_count = 0;
     if (!line->has_moves)
         return true;
+    const char *second = memchr(text + head + 1, ';', length - head - 1);
+    if (second) {
+        length = (size_t)(second - text);
+        if (!seebatch_line_value(line, second + 1, line->length - length - 1, message, size))
+            return false;
+    }
     for (size_t i = head + 1;;) {
         while (i < length && seebatch_line_is_space(text[i]))
             i++;
@@ -83,6 +113,11 @@ static bool seebatch_line_moves_after(seebatch_position_line *line, size_t head,
     }
     if (line->move_count == 0) {
         snprintf(message, size, "no moves after ';'");
+        return false;
+    }
+    if (line->has_value && line->move_count != 1) {
+        snprintf(message, size, "a value after the moves is one move's SEE, not %zu moves'",
+                 line->move_count);
         return false;
     }
     return true;
@@ -168,6 +203,46 @@ static bool seebatch_line_uci(seebatch_position_line *line, size_t head, char *m
     return seebatch_line_moves_after(line, head, message, size);
 }
 
+/* The operation of an EPD record with this opcode and one operand, or NULL. */
+static const seebatch_epd_operation *seebatch_line_operation(const char *text,
+                                                             const seebatch_epd_record *record,
+                                                             const char *opcode)
+{
+    size_t count = record->operation_count < SEEBATCH_EPD_OPERATIONS_MAX
+                       ? record->operation_count
+                       : SEEBATCH_EPD_OPERATIONS_MAX;
+    for (size_t i = 0; i < count; i++) {
+        const seebatch_epd_operation *o = &record->operations[i];
+        if (o->opcode_length == strlen(opcode) &&
+            memcmp(text + o->opcode, opcode, o->opcode_length) == 0 && o->operand_count == 1)
+            return o;
+    }
+    return NULL;
+}
+
+/* An EPD record names no moves (its operations are not moves), but a
+ * suite's (seebatch suite --format epd): "uci" names its move, "see" the
+ * move's SEE. */
+static bool seebatch_line_suite_record(seebatch_position_line *line,
+                                       const seebatch_epd_record *record, char *message,
+                                       size_t size)
+{
+    const seebatch_epd_operation *uci = seebatch_line_operation(line->text, record, "uci");
+    const seebatch_epd_operation *see = seebatch_line_operation(line->text, record, "see");
+    if (!uci && !see)
+        return true;
+    if (!uci) {
+        snprintf(message, size, "EPD opcode see gives the SEE of the move \"uci\" names: none");
+        return false;
+    }
+    line->has_moves = true;
+    return seebatch_line_move(line, line->text + uci->operands, uci->operands_length, message,
+                              size) &&
+           (!see ||
+            seebatch_line_value(line, line->text + see->operands, see->operands_length, message,
+                                size));
+}
+
 /* A line with no plain FEN at its start: a UCI command, an EPD record, or a
  * FEN in another spelling (with moves after ';' or not). */
 static bool seebatch_line_other(seebatch_position_line *line, char *message, size_t size)
@@ -190,12 +265,12 @@ static bool seebatch_line_other(seebatch_position_line *line, char *message, siz
     }
     line->fen = text;
     if (record.is_record) {
-        /* An EPD record names no moves (its operations are not moves). */
         line->fen_length = record.fields_end;
         seebatch_line_trim(&line->fen, &line->fen_length);
         line->has_moves = false;
         line->move_count = 0;
-        return seebatch_line_board(line, record.fen, strlen(record.fen), message, size);
+        return seebatch_line_board(line, record.fen, strlen(record.fen), message, size) &&
+               seebatch_line_suite_record(line, &record, message, size);
     }
     char *fen = record.fen; /* the line's FEN, copied to end in NUL */
     line->fen_length = head;

@@ -3,6 +3,7 @@
  * that reads them (the tool's eval, check, filter and game lines):
  *   FEN                       the position (its counters may be left out)
  *   FEN;move move ...         and the moves named on it (UCI)
+ *   FEN;move;value            one move and its SEE as a suite writes it
  *   EPD record                four FEN fields, then operations (epd_record.c)
  *   position startpos|fen F [moves ...]   a UCI command: the position after
  *                             its moves, or in a game the position before them
@@ -42,6 +43,10 @@ typedef struct seebatch_position_line {
     char written_fen[SEEBATCH_FEN_MAX];
     bool has_moves;    /* the line names moves after ';' */
     size_t move_count; /* the moves named (not for a game) */
+    /* A suite's line ("FEN;move;value", or an EPD record with "uci" and
+     * "see" operations): its one move's SEE as the line gives it. */
+    bool has_value;
+    int32_t value;
     /* A game: the text of its moves, from the position read (the whole line
      * when it names none). */
     const char *moves_text;
@@ -63,6 +68,7 @@ static inline bool seebatch_position_line_read(seebatch_position_line *line, cha
                                                size_t size)
 {
     line->impossible = false;
+    line->has_value = false;
     bool possible = false;
     size_t end = 0;
     if (line->moves) {

@@ -30,7 +30,10 @@ static const char check_help[] =
     "of the 24 valid flag combinations (never two promotion rules) and under the\n"
     "stockfish preset; configuration options choose one configuration.\n"
     "A mismatch prints a line \"MISMATCH ...\" and the case in the form of\n"
-    "tests/data/regressions.txt. A summary ends the output.\n"
+    "tests/data/regressions.txt. A suite's line (\"FEN;move;value\", or the\n"
+    "EPD record of seebatch suite --format epd) has its value held to the\n"
+    "reference's under the rules given (classic without options): one that\n"
+    "differs is a mismatch \"MISMATCH line N: ...\". A summary ends the output.\n"
     "\n"
     "Options:\n"
     "%s"
@@ -59,7 +62,8 @@ static const char check_help[] =
     "                      words for its seebatch_plugin_open\n"
     "  --see-timeout S     no answer for S seconds: named as hung (default 10)\n"
     "  --format F          text (the default) or json (one object)\n"
-    "  --show N            the first N differences (default 10)\n"
+    "  --show N            N differences (default 10), the first of each class\n"
+    "                      (kind, explanations) first\n"
     "\n"
     "Exit status: 0 no mismatch and no bad line, 1 a mismatch (a difference) or\n"
     "a bad line, 2 usage error or unreadable input, 3 out of memory or\n"
@@ -92,9 +96,29 @@ typedef struct check_worker {
     unsigned long long positions, moves;
 } check_worker;
 
+/* A suite's line gives its move's SEE: held to the reference's under the
+ * rules given (the first configuration: those of the options, else the
+ * classic rules suite writes by default); one that differs (edited by hand,
+ * or written under other rules) is a mismatch named by its line. */
+static void check_given_value(check_worker *worker, const line *input,
+                              const seebatch_position_line *position, text_buffer *out)
+{
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &worker->settings->configs[0], NULL);
+    int32_t value = seebatch_value(&rules, position->board, NULL, position->moves[0]);
+    if (value == position->value)
+        return;
+    char uci[SEEBATCH_UCI_MAX];
+    seebatch_move_to_uci(position->moves[0], uci);
+    text_buffer_printf(out,
+                       "MISMATCH line %llu: %s is worth %d under the rules given, the line "
+                       "says %d\n",
+                       (unsigned long long)input->number, uci, (int)value, (int)position->value);
+    worker->check.mismatches++;
+}
+
 static bool check_line(const line *input, void *state, text_buffer *out, text_buffer *errors)
 {
-    (void)out;
     check_worker *worker = state;
     seebatch_board board;
     seebatch_move moves[SEEBATCH_MAX_MOVES];
@@ -104,6 +128,8 @@ static bool check_line(const line *input, void *state, text_buffer *out, text_bu
         return false;
     if (!position.has_moves)
         position.move_count = seebatch_generate_moves(&board, moves);
+    if (position.has_value)
+        check_given_value(worker, input, &position, out);
     worker->positions++;
     worker->moves += position.move_count;
     for (int c = 0; c < worker->settings->config_count; c++)

@@ -365,7 +365,9 @@ static void print_differences_text(const engine_report *r, FILE *out)
                      (unsigned long long)c->not_monotone);
     print_output(out, "\n");
     print_classes_text(r, out);
-    print_output(out, "the first %zu, as regression lines (FEN;move;threshold;expected;got):\n",
+    print_output(out,
+                 "%zu, the first of each class first, as regression lines "
+                 "(FEN;move;threshold;expected;got):\n",
                  r->example_count);
     for (size_t i = 0; i < r->example_count; i++) {
         const check_example *e = &r->examples[i];

@@ -1,9 +1,10 @@
 /*
  * seebatch suite: real captures with their exact values under the rules
  * named, for any engine's own tests (as perft suites are): drawn from the
- * embedded real positions in an order the seed shuffles, first so that
- * every move kind and every flag of what an exchange holds has its share,
- * then in that order; written as "FEN;move;value" lines or EPD records.
+ * embedded real positions in an order the seed shuffles, each stratum (a
+ * move kind and a combination of what its exchange holds) given as many as
+ * the others before any gives more; written as "FEN;move;value" lines or
+ * EPD records.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,11 @@ static const char suite_help[] =
     "Writes N moves (default 1000) of the real positions embedded in the tool\n"
     "(109,311 positions of Stockfish self-play) with their exact SEE under the\n"
     "rules the options name (classic by default): captures, promotions, en\n"
-    "passant and castling, every kind and every flag of what an exchange holds\n"
-    "(x-ray, pinned recapturer, promotion, en passant, king, early stop) among\n"
-    "them. An engine tests its SEE on them as on a perft suite: see_ge(move,\n"
+    "passant and castling, drawn by stratum: the move's kind (a promotion by its\n"
+    "piece and whether it captures) and each combination of what its exchange\n"
+    "holds (x-ray, pinned recapturer, promotion, en passant, king, early stop),\n"
+    "every stratum the positions hold given as many as the others before any\n"
+    "gives more. An engine tests its SEE on them as on a perft suite: see_ge(move,\n"
     "value) holds and see_ge(move, value + 1) does not. The same options and\n"
     "seed (default 0) write the same bytes on every machine.\n"
     "\n"
@@ -38,13 +41,19 @@ static const char suite_help[] =
     "\n"
     "Exit status: 0 written, 2 usage error, 3 out of memory or unwritable output.\n";
 
-enum { CLASSES = 4 + EXCHANGE_FEATURE_COUNT };
+/* The strata a move is drawn from: its kind (a promotion by its piece and
+ * whether it captures) and every combination of what its exchange holds.
+ * Where engines differ is a kind and a combination (a promotion to a rook
+ * that captures with an x-ray behind, an en passant with a pinned
+ * recapturer): each stratum any real move falls in gets its moves before
+ * any stratum gets more, so a rare combination is not left to chance. */
+enum { KINDS = 3 + 8, STRATA = KINDS << EXCHANGE_FEATURE_COUNT };
 
 /* A move drawn: its position's place in the shuffled order, its index
- * among the position's moves asked about. */
+ * among the position's moves asked about, its stratum. */
 typedef struct drawn {
     uint32_t rank;
-    uint16_t index;
+    uint16_t index, stratum;
     seebatch_move move;
 } drawn;
 
@@ -53,10 +62,12 @@ typedef struct suite {
     seebatch_board *boards;
     size_t board_count;
     uint32_t *order; /* positions shuffled */
+    drawn *candidates; /* every move asked about, in the shuffled order */
+    size_t candidate_count, candidate_room;
     drawn *moves;
     size_t count, wanted;
-    size_t filled[CLASSES]; /* moves drawn in each class */
-    size_t share;           /* the moves each class is given first */
+    size_t in_stratum[STRATA]; /* candidates */
+    size_t quota[STRATA];      /* the moves each stratum gives */
 } suite;
 
 /* The moves a position is asked about: captures, promotions, en passant,
@@ -73,68 +84,84 @@ static size_t moves_of(const seebatch_board *board, seebatch_move *moves)
     return count;
 }
 
-static unsigned kind_class(seebatch_move move)
+/* Normal 0, en passant 1, castling 2; a promotion 3 + its piece (knight 0
+ * to queen 3) + 4 when it captures. (Normal captures split by their piece
+ * found fewer differences of the engines measured: the strata only shrank.) */
+static unsigned kind_of(const seebatch_board *board, seebatch_move move)
 {
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_NORMAL)
-        return 1u << 0;
+        return 0;
     if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return 1u << 2;
-    return kind == SEEBATCH_MOVE_CASTLING ? 1u << 3 : 1u << 1;
+        return 1;
+    if (kind == SEEBATCH_MOVE_CASTLING)
+        return 2;
+    uint64_t enemies = board->colors[board->side_to_move ^ 1];
+    unsigned captures = (enemies >> seebatch_move_to(move)) & 1;
+    return 3 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT) + 4 * captures;
 }
 
-/* The classes still short of their share. */
-static unsigned unfilled(const suite *s)
-{
-    unsigned classes = 0;
-    for (int c = 0; c < CLASSES; c++)
-        if (s->filled[c] < s->share)
-            classes |= 1u << c;
-    return classes;
-}
-
-static void take(suite *s, uint32_t rank, size_t index, seebatch_move move, unsigned classes)
-{
-    s->moves[s->count++] = (drawn){rank, (uint16_t)index, move};
-    for (int c = 0; c < CLASSES; c++)
-        s->filled[c] += (classes >> c) & 1;
-}
-
-/* First pass: a move is drawn when it falls in a class short of its share
- * (what the exchange holds is looked at only while such a class is short). */
-static void draw_shares(suite *s)
+/* Every move asked about of every position, in the shuffled order, with
+ * its stratum; false out of memory. */
+static bool list_candidates(suite *s)
 {
     seebatch_move moves[SEEBATCH_MAX_MOVES];
-    unsigned short_of = unfilled(s);
-    for (uint32_t rank = 0; rank < s->board_count && short_of && s->count < s->wanted; rank++) {
+    for (uint32_t rank = 0; rank < s->board_count; rank++) {
         const seebatch_board *board = &s->boards[s->order[rank]];
         size_t count = moves_of(board, moves);
-        for (size_t i = 0; i < count && s->count < s->wanted; i++) {
-            unsigned classes = kind_class(moves[i]);
-            if (short_of >> 4)
-                classes |= exchange_features(board, moves[i], &s->config) << 4;
-            if (classes & short_of) {
-                take(s, rank, i, moves[i], classes);
-                short_of = unfilled(s);
-            }
+        if (s->candidate_count + count > s->candidate_room) {
+            size_t room = 2 * s->candidate_room + SEEBATCH_MAX_MOVES;
+            drawn *grown = realloc(s->candidates, room * sizeof *grown);
+            if (!grown)
+                return false;
+            s->candidates = grown;
+            s->candidate_room = room;
+        }
+        for (size_t i = 0; i < count; i++) {
+            unsigned stratum = kind_of(board, moves[i]) << EXCHANGE_FEATURE_COUNT |
+                               exchange_features(board, moves[i], &s->config);
+            s->candidates[s->candidate_count++] =
+                (drawn){rank, (uint16_t)i, (uint16_t)stratum, moves[i]};
+            s->in_stratum[stratum]++;
+        }
+    }
+    return true;
+}
+
+/* Each stratum's quota, filled level by level: the highest level every
+ * stratum can give up to (or all it has) within the count, then one more
+ * from the first strata that have it. */
+static void set_quotas(suite *s)
+{
+    size_t level = 0, total = 0;
+    for (;;) {
+        size_t next = 0;
+        for (int k = 0; k < STRATA; k++)
+            next += s->in_stratum[k] < level + 1 ? s->in_stratum[k] : level + 1;
+        if (next > s->wanted || next == total)
+            break;
+        total = next;
+        level++;
+    }
+    for (int k = 0; k < STRATA; k++) {
+        s->quota[k] = s->in_stratum[k] < level ? s->in_stratum[k] : level;
+        if (total < s->wanted && s->in_stratum[k] > level) {
+            s->quota[k]++;
+            total++;
         }
     }
 }
 
-/* Second pass: the rest, in the shuffled order, but those drawn already. */
-static void draw_rest(suite *s)
+/* The moves drawn: the candidates in the shuffled order, each while its
+ * stratum is short of its quota. */
+static void draw(suite *s)
 {
-    size_t first = s->count, next = 0;
-    seebatch_move moves[SEEBATCH_MAX_MOVES];
-    for (uint32_t rank = 0; rank < s->board_count && s->count < s->wanted; rank++) {
-        size_t count = moves_of(&s->boards[s->order[rank]], moves);
-        for (size_t i = 0; i < count && s->count < s->wanted; i++) {
-            while (next < first && (s->moves[next].rank < rank ||
-                                    (s->moves[next].rank == rank && s->moves[next].index < i)))
-                next++;
-            if (next < first && s->moves[next].rank == rank && s->moves[next].index == i)
-                continue;
-            s->moves[s->count++] = (drawn){rank, (uint16_t)i, moves[i]};
+    size_t taken[STRATA] = {0};
+    for (size_t c = 0; c < s->candidate_count && s->count < s->wanted; c++) {
+        const drawn *d = &s->candidates[c];
+        if (taken[d->stratum] < s->quota[d->stratum]) {
+            taken[d->stratum]++;
+            s->moves[s->count++] = *d;
         }
     }
 }
@@ -242,7 +269,6 @@ int run_suite(int argc, char **argv)
     if (status != EXIT_OK)
         return status < 0 ? EXIT_OK : status;
     suite s = {.config = options.config, .wanted = (size_t)count};
-    s.share = s.wanted / (2 * CLASSES) ? s.wanted / (2 * CLASSES) : 1;
     s.boards = real_positions_all(&s.board_count);
     s.order = malloc(s.board_count * sizeof *s.order);
     s.moves = malloc(s.wanted * sizeof *s.moves);
@@ -251,13 +277,19 @@ int run_suite(int argc, char **argv)
         status = EXIT_RESOURCE_FAILURE;
     } else {
         shuffle(&s, (uint64_t)seed);
-        draw_shares(&s);
-        draw_rest(&s);
-        qsort(s.moves, s.count, sizeof *s.moves, by_place);
-        write_suite(&s, epd);
+        if (list_candidates(&s)) {
+            set_quotas(&s);
+            draw(&s);
+            qsort(s.moves, s.count, sizeof *s.moves, by_place);
+            write_suite(&s, epd);
+        } else {
+            report("suite", "out of memory");
+            status = EXIT_RESOURCE_FAILURE;
+        }
     }
     free(s.boards);
     free(s.order);
     free(s.moves);
+    free(s.candidates);
     return status;
 }

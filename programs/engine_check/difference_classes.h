@@ -103,6 +103,11 @@ void difference_classes_sample(difference_classes *classes, const seebatch_board
  * differences each explains. CHECK_NO_MEMORY when a set could not be kept. */
 check_status difference_classes_judge(difference_classes *classes);
 
+/* After judging: the explanations that explain a difference whose
+ * agreeing set is `agreeing` (those taken, and the held parts of a whole
+ * taken; 0: unexplained, as no held explanation agrees then). */
+uint64_t difference_classes_explaining(const difference_classes *classes, uint64_t agreeing);
+
 /* The explanations taken among `agreeing` (bit i, explanation i), the
  * most specific first: writes their indices, returns how many. */
 int difference_classes_order(const difference_classes *classes, uint64_t agreeing, int *order);

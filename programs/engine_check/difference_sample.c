@@ -160,17 +160,26 @@ check_status difference_classes_judge(difference_classes *classes)
     classes->unexplained = 0;
     memset(classes->explained, 0, sizeof classes->explained);
     for (size_t d = 0; d < classes->set_count; d++) {
-        uint64_t set = classes->agreeing_sets[d] & classes->held;
-        classes->unexplained += set == 0;
-        for (int i = 0; i < classes->explanations.count; i++) {
-            int whole = classes->explanations.item[i].whole;
-            bool taken = (classes->chosen >> i) & 1;
-            bool part = whole >= 0 && ((classes->chosen & set) >> whole & 1);
-            classes->explained[i] += (taken || part) && ((set >> i) & 1);
-        }
+        uint64_t by = difference_classes_explaining(classes, classes->agreeing_sets[d]);
+        classes->unexplained += (classes->agreeing_sets[d] & classes->held) == 0;
+        for (int i = 0; i < classes->explanations.count; i++)
+            classes->explained[i] += (by >> i) & 1;
     }
     classes->judged = true;
     return CHECK_DONE;
+}
+
+uint64_t difference_classes_explaining(const difference_classes *classes, uint64_t agreeing)
+{
+    uint64_t set = agreeing & classes->held, by = 0;
+    for (int i = 0; i < classes->explanations.count; i++) {
+        int whole = classes->explanations.item[i].whole;
+        bool taken = (classes->chosen >> i) & 1;
+        bool part = whole >= 0 && ((classes->chosen & set) >> whole & 1);
+        if ((taken || part) && ((set >> i) & 1))
+            by |= 1ull << i;
+    }
+    return by;
 }
 
 void difference_classes_free(difference_classes *classes)

@@ -2,6 +2,7 @@
  * The check of an engine's SEE (engine_check.h).
  */
 #include "engine_check.h"
+#include "example_choice.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,14 @@
 #include "tool_only.h"
 
 enum { DEFAULT_BATCH = 32768, DEFAULT_CLASSIFY = 100000 };
+
+/* A classed difference, as its example's class needs it. */
+typedef struct met_difference {
+    uint64_t agreeing; /* bit i: explanation i agrees */
+    unsigned features;
+    int kind;
+    size_t candidate; /* its example among the candidates, or SIZE_MAX */
+} met_difference;
 
 struct engine_check {
     engine_check_settings settings;
@@ -29,10 +38,24 @@ struct engine_check {
     int32_t *answers; /* two a move: at the value, one above */
     size_t move_count;
     difference *differences; /* this batch's to class */
-    size_t *example_of;      /* their examples (or SIZE_MAX) */
     size_t difference_count;
     check_counts counts;
-    check_example *examples;
+    /* The classed differences in the order met, kept until the explanations
+     * are judged (an example's class needs the explanations taken); the
+     * examples that may be chosen kept whole: the first `show` and the first
+     * of each kind, agreeing set and features (a class is one or more). */
+    met_difference *met;
+    size_t met_count, met_room;
+    check_example *candidates;
+    size_t candidate_count, candidate_room;
+    uint64_t *early_keys;
+    size_t early_key_count, early_key_room;
+    check_example *unclassed; /* the first `show` differences past the classing */
+    size_t unclassed_count;
+    example_choice choice; /* the examples, chosen once judged */
+    check_example *kept;   /* at their slots */
+    size_t *slots;
+    check_example *examples; /* then listed here in the order met */
     size_t example_count;
     see_failure failure;
     check_status status;
@@ -76,11 +99,16 @@ engine_check *engine_check_new(const engine_check_settings *settings)
     check->questions = malloc(2 * n * sizeof *check->questions);
     check->answers = malloc(2 * n * sizeof *check->answers);
     check->differences = malloc(n * sizeof *check->differences);
-    check->example_of = malloc(n * sizeof *check->example_of);
-    check->examples = malloc((settings->show ? settings->show : 1) * sizeof *check->examples);
+    size_t room = settings->show ? settings->show : 1;
+    check->examples = malloc(room * sizeof *check->examples);
+    check->kept = malloc(room * sizeof *check->kept);
+    check->slots = malloc(room * sizeof *check->slots);
+    check->unclassed = malloc(room * sizeof *check->unclassed);
+    bool choice = example_choice_init(&check->choice, settings->show);
     if (!check->boards || !check->fens || !check->moves || !check->board_of_move || !check->kinds ||
         !check->values || !check->engine_values || !check->questions || !check->answers ||
-        !check->differences || !check->example_of || !check->examples) {
+        !check->differences || !choice || !check->examples || !check->kept || !check->slots ||
+        !check->unclassed) {
         engine_check_free(check);
         return NULL;
     }
@@ -102,7 +130,13 @@ void engine_check_free(engine_check *check)
     free(check->questions);
     free(check->answers);
     free(check->differences);
-    free(check->example_of);
+    example_choice_free(&check->choice);
+    free(check->kept);
+    free(check->slots);
+    free(check->unclassed);
+    free(check->met);
+    free(check->candidates);
+    free(check->early_keys);
     free(check->examples);
     free(check);
 }
@@ -180,9 +214,9 @@ static void write_questions(engine_check *check, bool values)
 
 /* A difference kept whole: its regression line from the first threshold
  * answered wrong, else from the value. */
-static void keep_example(engine_check *check, const difference *d, bool thresholds_wrong)
+static void keep_example(check_example *e, const difference *d)
 {
-    check_example *e = &check->examples[check->example_count++];
+    bool thresholds_wrong = !d->at_value || d->above;
     memset(e, 0, sizeof *e);
     snprintf(e->fen, sizeof e->fen, "%s", d->fen);
     memcpy(e->move, d->move, sizeof e->move);
@@ -193,6 +227,89 @@ static void keep_example(engine_check *check, const difference *d, bool threshol
     e->threshold = below ? d->value : d->value + 1;
     e->expected = below;
     e->got = !below;
+}
+
+/* Room for one more of `size` bytes in *array (room *room); false out of
+ * memory. */
+static bool grow(void **array, size_t *room, size_t count, size_t size)
+{
+    if (count < *room)
+        return true;
+    size_t more = *room ? 2 * *room : 64;
+    void *grown = realloc(*array, more * size);
+    if (!grown)
+        return false;
+    *array = grown;
+    *room = more;
+    return true;
+}
+
+/* Is `key` met for the first time (then noted)? */
+static bool early_key_new(engine_check *check, uint64_t key)
+{
+    for (size_t i = 0; i < check->early_key_count; i++)
+        if (check->early_keys[i] == key)
+            return false;
+    if (!grow((void **)&check->early_keys, &check->early_key_room, check->early_key_count,
+              sizeof *check->early_keys)) {
+        check->status = CHECK_NO_MEMORY;
+        return false;
+    }
+    check->early_keys[check->early_key_count++] = key;
+    return true;
+}
+
+/* A classed difference kept until judging; its example too when it may be
+ * chosen then. */
+static void meet_difference(engine_check *check, const difference *d)
+{
+    met_difference m = {d->explained, d->features, kind_of(d->code), SIZE_MAX};
+    uint64_t early = example_class(m.kind, m.agreeing, 0) | (uint64_t)m.features << 42;
+    bool candidate = early_key_new(check, early) || check->met_count < check->settings.show;
+    if (!grow((void **)&check->met, &check->met_room, check->met_count, sizeof *check->met) ||
+        (candidate && !grow((void **)&check->candidates, &check->candidate_room,
+                            check->candidate_count, sizeof *check->candidates))) {
+        check->status = CHECK_NO_MEMORY;
+        return;
+    }
+    if (candidate) {
+        check_example *e = &check->candidates[m.candidate = check->candidate_count++];
+        keep_example(e, d);
+        e->classified = true;
+        e->features = d->features;
+        e->explained = d->explained;
+    }
+    check->met[check->met_count++] = m;
+}
+
+/* An example offered to the choice in the order met (EXAMPLE_NO_CLASS: not
+ * classed), copied to its slot when chosen. */
+static void offer_example(engine_check *check, const check_example *e, uint64_t class_key)
+{
+    size_t slot;
+    if (!example_choice_offer(&check->choice, class_key, &slot))
+        check->status = CHECK_NO_MEMORY;
+    if (slot != SIZE_MAX && e)
+        check->kept[slot] = *e;
+}
+
+/* The examples chosen once the explanations are judged: each classed
+ * difference by the explanations that explain it, then those past the
+ * classing (met after every classed one). */
+static void choose_examples(engine_check *check)
+{
+    for (size_t i = 0; i < check->met_count; i++) {
+        const met_difference *m = &check->met[i];
+        uint64_t by = difference_classes_explaining(&check->classes, m->agreeing);
+        const check_example *e =
+            m->candidate == SIZE_MAX ? NULL : &check->candidates[m->candidate];
+        offer_example(check, e, example_class(m->kind, by, m->features));
+    }
+    for (size_t i = 0; i < check->unclassed_count; i++)
+        offer_example(check, &check->unclassed[i], EXAMPLE_NO_CLASS);
+    check->example_count = example_choice_order(&check->choice, check->slots);
+    for (size_t i = 0; i < check->example_count; i++)
+        check->examples[i] = check->kept[check->slots[i]];
 }
 
 /* One move's answers against the reference. */
@@ -235,19 +352,15 @@ static void compare_move(engine_check *check, size_t m)
     d.by_value = values && !(thresholds && thresholds_wrong);
     check->counts.differing[check->kinds[m]]++;
     seebatch_move_to_uci(d.code, d.move);
-    size_t example = SIZE_MAX;
-    if (check->example_count < check->settings.show) {
-        example = check->example_count;
-        keep_example(check, &d, thresholds_wrong);
-    }
     if (check->counts.classified < check->settings.classify_limit) {
         check->counts.classified++;
-        check->example_of[check->difference_count] = example;
         check->differences[check->difference_count++] = d;
+    } else if (check->unclassed_count < check->settings.show) {
+        keep_example(&check->unclassed[check->unclassed_count++], &d);
     }
 }
 
-/* The batch's differences classed, counted, and copied to their examples. */
+/* The batch's differences classed, counted, and kept for the examples. */
 static void class_differences(engine_check *check)
 {
     check_status status =
@@ -261,12 +374,7 @@ static void class_differences(engine_check *check)
         const difference *d = &check->differences[i];
         for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
             check->counts.features[f] += (d->features >> f) & 1;
-        if (check->example_of[i] != SIZE_MAX) {
-            check_example *e = &check->examples[check->example_of[i]];
-            e->classified = true;
-            e->features = d->features;
-            e->explained = d->explained;
-        }
+        meet_difference(check, d);
     }
 }
 
@@ -323,14 +431,16 @@ static check_status read_example_values(engine_check *check)
 
 check_status engine_check_finish(engine_check *check)
 {
-    if (flush(check) == CHECK_DONE)
-        check->status = read_example_values(check);
+    flush(check);
     if (check->status == CHECK_DONE)
         check->status = difference_classes_judge(&check->classes);
     if (check->status == CHECK_DONE) {
         memcpy(check->counts.explained, check->classes.explained, sizeof check->counts.explained);
         check->counts.unexplained = check->classes.unexplained;
     }
+    choose_examples(check);
+    if (check->status == CHECK_DONE)
+        check->status = read_example_values(check);
     return check->status;
 }
 

@@ -114,7 +114,8 @@ too_long='is too long; a UCI move has 4 or 5 characters (e2e4, e7e8q)'
 expect "text after the moves" "$(grep -c "^line 2: move \"garbag.*\" $too_long (move 2 of the line)\$" "$work/err")" "1"
 expect "no moves after ;" "$(grep -c "^line 3: no moves after ';'" "$work/err")" "1"
 expect "no FEN" "$(grep -c '^line 4: .*the FEN is empty' "$work/err")" "1"
-expect "a second ;" "$(grep -cF "line 5: move \"e1e5;e1e5\" $too_long (move 1 of the line)" "$work/err")" "1"
+# A second ';' starts a suite's value (FEN;move;value): a move there is no value.
+expect "a second ;" "$(grep -cF 'line 5: value "e1e5" after the move is not a whole number (ten digits at most)' "$work/err")" "1"
 expect "a FEN too long" "$(grep -c '^line 6: FEN is longer than 255 bytes' "$work/err")" "1"
 printf '%s;e1e5e1\n%s;e1e5e1e5e1e5e1e5e1e5e1e5e1e5e1e5e1e5\n' "$trace1" "$trace1" > "$work/in"
 run "moves too long"

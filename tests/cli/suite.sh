@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # seebatch suite: the same options and seed write the same bytes; another
 # seed other moves; every value is eval's of the same move under the same
-# rules; every move kind and every flag of what an exchange holds has its
-# share; the count is kept; bad options are usage errors.
+# rules; every stratum (promotion piece, combination of what an exchange
+# holds) the real positions hold is in the 1,000; every line once; check
+# reads suites back; the count is kept; bad options are usage errors.
 set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
@@ -23,21 +24,65 @@ for rules in "" "--preset stockfish" "--values 100,300,300,500,900 --pins --prom
     expect "values of eval, rules \"$rules\"" "$(cmp "$work/suite" "$work/eval" && echo same)" "same"
 done
 
-# EPD: the same moves and values; every class has its share (1000 / 20).
+# EPD: the same moves and values.
 "$tool" suite --format epd > "$work/epd"
 expect "EPD twice" "$("$tool" suite --format epd | cmp - "$work/epd" && echo same)" "same"
 expect "EPD moves and values" \
     "$(sed -E 's/.* uci ([a-h1-8qrbn]+); see (-?[0-9]+);.*/\1;\2/' "$work/epd")" \
     "$(cut -d';' -f2,3 "$work/a")"
+# Every stratum the real positions hold is in the 1,000: each promotion piece
+# and each combination of what an exchange holds (all the moves are the
+# suite with a count above them).
+strata() { sed -E 's/.* uci [a-h][1-8][a-h][1-8]([qrbn]?);.*holds "([^"]*)";/\1 \2/' "$1" | sort -u; }
+"$tool" suite --format epd --count 1000000 > "$work/every"
+expect "every stratum held" "$(comm -23 <(strata "$work/every") <(strata "$work/epd"))" ""
+expect "strata: more than 40" "$([ "$(strata "$work/every" | wc -l)" -gt 40 ] && echo yes)" "yes"
 for flag in xray pinned promotion en_passant king early_stop; do
     held=$(grep -c "holds \"[^\"]*$flag" "$work/epd")
-    expect "$flag held by 50 or more" "$([ "$held" -ge 50 ] && echo yes)" "yes"
+    expect "$flag held" "$([ "$held" -ge 10 ] && echo yes)" "yes"
 done
 castles=$(grep -cE 'uci e[18][gc][18]; see 0;' "$work/epd")
-expect "castling, 50 or more" "$([ "$castles" -ge 50 ] && echo yes)" "yes"
-promotions=$(grep -cE 'uci [a-h][1-8][a-h][1-8][qrbn];' "$work/epd")
-expect "promotions, 50 or more" "$([ "$promotions" -ge 50 ] && echo yes)" "yes"
+expect "castling held" "$([ "$castles" -ge 1 ] && echo yes)" "yes"
 expect "EPD read back by eval" "$("$tool" eval "$work/epd" > /dev/null 2>&1; echo $?)" "0"
+
+# Every line once: the share pass's moves are not written again by the rest.
+expect "every line unique" "$(sort "$work/a" | uniq -d | head -n 3)" ""
+expect "every line unique, --count 20000" \
+    "$("$tool" suite --count 20000 --seed 5 | sort | uniq -d | head -n 3)" ""
+
+# check reads the suite's own lines and records, and holds their values to
+# the reference's under the rules given: a value edited, or rules other than
+# the suite's, is a mismatch named by its line.
+"$tool" check "$work/a" > "$work/checked"
+expect "check of a suite exit" "$?" "0"
+expect "check of a suite counts" "$(head -n 1 "$work/checked")" \
+    "checked 1000 positions, 1000 moves, 25 configurations"
+"$tool" check "$work/epd" > "$work/checked"
+expect "check of an EPD suite exit" "$?" "0"
+expect "check of an EPD suite counts" "$(head -n 1 "$work/checked")" \
+    "checked 1000 positions, 1000 moves, 25 configurations"
+line7=$(sed -n 7p "$work/a")
+value7=${line7##*;}
+sed "7s/;$value7\$/;$((value7 + 1))/" "$work/a" > "$work/edited"
+"$tool" check "$work/edited" > "$work/checked"
+expect "an edited value exit" "$?" "1"
+expect "an edited value named" "$(grep MISMATCH "$work/checked")" \
+    "MISMATCH line 7: $(echo "$line7" | cut -d';' -f2) is worth $value7 under the rules given, the line says $((value7 + 1))"
+sed "7s/see $value7;/see $((value7 + 1));/" "$work/epd" > "$work/edited"
+expect "an edited EPD value named" "$("$tool" check "$work/edited" | grep -c '^MISMATCH line 7: ')" "1"
+"$tool" suite --count 300 --seed 3 --preset stockfish > "$work/suite"
+expect "suite under its rules" "$("$tool" check --preset stockfish "$work/suite" | grep -c MISMATCH)" "0"
+differ=$("$tool" check "$work/suite" | grep -c MISMATCH)
+expect "suite under other rules: mismatches" "$([ "$differ" -gt 0 ] && echo yes)" "yes"
+echo "$line7" | sed 's/;[^;]*$/;12x/' > "$work/edited"
+"$tool" check "$work/edited" > /dev/null 2> "$work/err"
+expect "a value not a number exit" "$?" "1"
+expect "a value not a number named" "$(cat "$work/err")" \
+    "seebatch check: $work/edited: line 1: value \"12x\" after the move is not a whole number (ten digits at most)"
+echo "$line7" | sed -E 's/;([a-h1-8qrbn]+);/;\1 \1;/' > "$work/edited"
+"$tool" check "$work/edited" > /dev/null 2> "$work/err"
+expect "a value after two moves named" "$(cat "$work/err")" \
+    "seebatch check: $work/edited: line 1: a value after the moves is one move's SEE, not 2 moves'"
 
 expect "--count 5" "$("$tool" suite --count 5 | wc -l | tr -d ' ')" "5"
 "$tool" suite --format csv > /dev/null 2> "$work/err"

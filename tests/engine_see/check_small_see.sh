@@ -100,6 +100,19 @@ for way in lines plugin; do
     done
 done
 
+# The examples shown: the first difference of each class (kind, the
+# explanations that explain it once judged, what the exchange holds when
+# none does) before any other, then the first of the rest; not the first N,
+# all of one kind.
+for bug in xray early-stop king; do
+    # shellcheck disable=SC2086
+    check lines "--bug $bug" $rules --format json --show 1000000 "$work/suite" > "$work/all.json"
+    # shellcheck disable=SC2086
+    check lines "--bug $bug" $rules --format json --show 6 "$work/suite" > "$work/shown.json"
+    expect "$bug: the first of each class shown first" \
+        "$(python3 "$(dirname "$0")/examples_by_class.py" "$work/all.json" "$work/shown.json" 6)" "ok"
+done
+
 # The regression lines' columns, FEN;move;threshold;expected;got: each line
 # asked again of the buggy SEE gets its got, of the bug-free one its expected.
 # shellcheck disable=SC2086
