@@ -113,7 +113,8 @@ static check_status ask_round(const engine_see *engine, value_probe *probes, sea
 static check_status ask_values(const engine_see *engine, value_probe *probes, size_t count,
                                see_failure *why)
 {
-    see_question *questions = malloc(count * sizeof *questions);
+    /* calloc: mingw-w64's gcc 12 takes the filled array for uninitialized. */
+    see_question *questions = calloc(count ? count : 1, sizeof *questions);
     int32_t *answers = malloc(count * sizeof *answers);
     check_status status = questions && answers ? CHECK_DONE : CHECK_NO_MEMORY;
     for (size_t p = 0; status == CHECK_DONE && p < count; p++) {
