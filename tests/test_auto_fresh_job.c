@@ -94,8 +94,12 @@ static double round_ratio(bench_job *job, const char *plain, const char *kept)
         use(i % 2 ? kept : plain);
         t[i] = run_job(job, &preempted);
     }
+    /* A clock that did not advance times nothing (wine's is coarse: 0/0 was
+     * taken for a ratio); a NaN noise is no round either. */
+    if (preempted || !(t[0] > 0 && t[1] > 0 && t[2] > 0 && t[3] > 0))
+        return -1;
     double noise = t[2] / t[0] - 1;
-    if (preempted || noise > NOISE || noise < -NOISE)
+    if (!(noise <= NOISE && noise >= -NOISE))
         return -1;
     return (t[1] + t[3]) / (t[0] + t[2]);
 }
