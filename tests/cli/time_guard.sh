@@ -38,10 +38,14 @@ misbehaving() {
     question=${question%%:*}
 }
 
+# How the guard names a crash: a signal on POSIX, an exception on Windows
+# (see_system_windows.c).
+crashed='crashed \(SIGSEGV\)'
+[ "${SEEBATCH_TARGET_SYSTEM:-}" = Windows ] && crashed='crashed \(exception 0x[0-9A-F]{8}, [^)]*\)'
 # In the first pass (question 5) and in a timed one (a whole pass later:
 # question 5 again, as the passes number them).
 for at in 5 $((captures + 5)); do
-    misbehaving "crash at call $at" 4 'crashed \(SIGSEGV\)' "--crash-at $at" "${quick[@]}"
+    misbehaving "crash at call $at" 4 "$crashed" "--crash-at $at" "${quick[@]}"
     expect "crash at call $at: question 5" "$question" "5"
     misbehaving "exit(0) at call $at" 4 'ended the process \(exit\)' "--exit-at $at" "${quick[@]}"
     expect "exit(0) at call $at: question 5" "$question" "5"
@@ -54,7 +58,7 @@ misbehaving "a hang, --see-timeout 1" 4 'did not return within 1 s' \
 expect "a hang, --see-timeout 1: question 3" "$question" "3"
 misbehaving "a hang, the default timeout" 4 'did not return within 10 s' "--hang-at 2" "${quick[@]}"
 expect "a hang, the default timeout: question 2" "$question" "2"
-misbehaving "--calls: a crash" 4 'crashed \(SIGSEGV\)' "--crash-at 7" --calls 100
+misbehaving "--calls: a crash" 4 "$crashed" "--crash-at 7" --calls 100
 misbehaving "--calls: 7" 4 'answered 7 \(seebatch_plugin_see_ge must give 0 or 1\)' \
     "--garbage-at 7" --calls 100
 
