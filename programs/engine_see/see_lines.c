@@ -66,10 +66,12 @@ static size_t write_lines(void *state, char *buffer, size_t size)
 }
 
 /* "0" or "1", or asking values a whole number in int32_t, blanks around
- * it read past. */
+ * it read past; a carriage return at its end too (a program writing "\r\n"
+ * in Windows' text mode puts out "\r\r\n"). */
 static bool read_answer(const char *line, size_t length, see_asking asking, int32_t *answer)
 {
-    while (length && (line[length - 1] == ' ' || line[length - 1] == '\t'))
+    while (length && (line[length - 1] == ' ' || line[length - 1] == '\t' ||
+                      line[length - 1] == '\r'))
         length--;
     while (length && (line[0] == ' ' || line[0] == '\t')) {
         line++;

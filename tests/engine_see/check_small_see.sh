@@ -120,8 +120,9 @@ check lines "--bug xray" $rules --show 20 "$work/suite" > "$work/report"
 sed -n '/as regression lines (FEN;move;threshold;expected;got):$/,/^the same, explained:$/p' \
     "$work/report" | grep -v 'regression lines\|^the same' > "$work/lines"
 expect "regression lines: 20 shown" "$(wc -l < "$work/lines" | tr -d ' ')" "20"
-cut -d';' -f1-3 "$work/lines" | $small_see --bug xray > "$work/got"
-cut -d';' -f1-3 "$work/lines" | $small_see > "$work/expected"
+# (a Windows build's small_see.exe is run here through wine, SEEBATCH_EXE_RUNNER)
+cut -d';' -f1-3 "$work/lines" | ${SEEBATCH_EXE_RUNNER:-} $small_see --bug xray > "$work/got"
+cut -d';' -f1-3 "$work/lines" | ${SEEBATCH_EXE_RUNNER:-} $small_see > "$work/expected"
 expect "regression lines: got is what the SEE answers" "$(cut -d';' -f5 "$work/lines")" \
     "$(tr -d '\r' < "$work/got")"
 expect "regression lines: expected is what the reference answers" "$(cut -d';' -f4 "$work/lines")" \
