@@ -10,9 +10,8 @@
 #            (-DSEEBATCH_AVX512_EMULATED=ON), every test with that kernel
 #            forced, fewer cases: a CPU without AVX-512 cannot hide its faults;
 #   asan     the suite under AddressSanitizer and UndefinedBehaviorSanitizer;
-#   tsan     the suite under ThreadSanitizer (test_threads and the -j tests of
-#            the tool are the ones that matter there) but the differential
-#            harness, which runs on one thread;
+#   tsan     under ThreadSanitizer, the tests that start threads (the tool's
+#            -j, training jobs' threads, a plug-in's watchdog, test_threads);
 #   linux-aarch64
 #            the library, the tool and every C test cross-built for 64-bit
 #            ARM (cmake/toolchain-linux-aarch64.cmake) and run under
@@ -298,14 +297,17 @@ stage asan "AddressSanitizer + UndefinedBehaviorSanitizer" \
     build_and_test build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DSEEBATCH_SANITIZE=address,undefined -DSEEBATCH_BENCH=OFF
 
-# A race report ends the process at once with an error status.
-# The library starts no thread (only the tool does, for -j), so the
-# differential harness, one thread calling it, gives ThreadSanitizer nothing
-# to find; it would be half the stage, and every other stage runs it.
+# A race report ends the process at once with an error status. A test on
+# one thread (the differential harness, most of the suite) gives
+# ThreadSanitizer nothing to find, and every other stage runs it.
 tsan() {
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_SANITIZE=thread \
         -DSEEBATCH_BENCH=OFF
-    run_tests build-tsan -E '^test_differential$'
+    # Only the tests that start threads: it finds races between threads,
+    # and the others never start a second (tests/ci/thread_tests.py).
+    local chosen
+    chosen=$(python3 "$root/tests/ci/thread_tests.py" "$root/build-tsan" "$root")
+    run_tests build-tsan -R "$chosen"
 }
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" stage tsan "ThreadSanitizer" tsan
 

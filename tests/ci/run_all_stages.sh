@@ -14,16 +14,31 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 # A copy of the script in a tree of its own, so that its build directories
 # are made there, never in the checkout.
-mkdir -p "$work/tree/tests" "$work/bin"
+mkdir -p "$work/tree/tests/ci" "$work/bin"
 cp "$run_all" "$work/tree/tests/run_all.sh"
+cp "$(dirname "$run_all")/ci/thread_tests.py" "$work/tree/tests/ci/"
 cat > "$work/bin/cmake" <<'STUB'
 #!/usr/bin/env bash
 # Configure and build do nothing, but the build of build-asan fails.
 [ "$1" = --build ] && [[ $2 == *build-sanitize ]] && { echo "stand-in build failed" >&2; exit 2; }
 exit 0
 STUB
-cat > "$work/bin/ctest" <<'STUB'
+# The tests that start threads, as the tsan stage finds them (ctest's JSON
+# listing, each command's script asking for -j).
+printf 'seebatch cli -j 2\n' > "$work/tree/tests/threads.sh"
+cat > "$work/bin/ctest" <<STUB
 #!/usr/bin/env bash
+if [ "\$3" = --show-only=json-v1 ]; then
+    printf '{"tests": ['
+    for name in test_threads cli_threads cli_all_cores test_training_run; do
+        printf '%s{"name": "%s", "command": ["bash", "$work/tree/tests/threads.sh"]}' "\${comma:-}" "\$name"
+        comma=,
+    done
+    printf ']}\n'
+    exit 0
+fi
+STUB
+cat >> "$work/bin/ctest" <<'STUB'
 # Two tests: one passes, one skips with a reason; no-avx2's first fails.
 dir=$2
 mkdir -p "$dir/Testing/Temporary"
