@@ -7,7 +7,7 @@
 #                  official-stockfish/Stockfish; the directory holding src/)
 #   WORK_DIR       where the copies are built (default: a new temporary one)
 # Environment:
-#   PAIRS=5            alternating speed runs (unmodified, seebatch)
+#   PAIRS=5            alternating speed runs (unmodified, seebatch); 0: none
 #   SPEED_DEPTH=13     depth of the speed runs
 #   DEPTHS="13 16"     depths whose node counts must be equal
 #   CALLGRIND=1        instructions per see_ge call at bench depth 8 (valgrind)
@@ -150,24 +150,27 @@ speed() {
         END { printf "%d %d\n", w, n / cpu }' "$out"
 }
 
-echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
-wall_ratios=() cpu_ratios=() bulk_ratios=() bulk_call_ratios=()
-for pair in $(seq "$pairs"); do
-    read -r sf_wall sf_cpu < <(speed stockfish)
-    read -r sb_wall sb_cpu < <(speed seebatch)
-    wall=$(ratio "$sb_wall" "$sf_wall") cpu=$(ratio "$sb_cpu" "$sf_cpu")
-    wall_ratios+=("$wall") cpu_ratios+=("$cpu")
-    echo "pair $pair: stockfish $sf_wall, seebatch $sb_wall: ${wall}x; by CPU time $sf_cpu, $sb_cpu: ${cpu}x"
-    if [ "$bulk" = 1 ]; then
-        read -r bk_wall bk_cpu < <(speed bulk)
-        bulk_ratios+=("$(ratio "$bk_cpu" "$sf_cpu")") bulk_call_ratios+=("$(ratio "$bk_cpu" "$sb_cpu")")
-        echo "  batched move picker $bk_wall (CPU time $bk_cpu): ${bulk_ratios[-1]}x stockfish," \
-            "${bulk_call_ratios[-1]}x per call (CPU time)"
-    fi
-done
-median_line stockfish
-[ "$bulk" = 1 ] && echo "median, batched move picker (CPU time): $(printf '%s\n' "${bulk_ratios[@]}" | median)x" \
-    "stockfish, $(printf '%s\n' "${bulk_call_ratios[@]}" | median)x per call"
+# PAIRS=0 (the CI test): exactness alone, no speed runs.
+if [ "$pairs" -gt 0 ]; then
+    echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
+    wall_ratios=() cpu_ratios=() bulk_ratios=() bulk_call_ratios=()
+    for pair in $(seq "$pairs"); do
+        read -r sf_wall sf_cpu < <(speed stockfish)
+        read -r sb_wall sb_cpu < <(speed seebatch)
+        wall=$(ratio "$sb_wall" "$sf_wall") cpu=$(ratio "$sb_cpu" "$sf_cpu")
+        wall_ratios+=("$wall") cpu_ratios+=("$cpu")
+        echo "pair $pair: stockfish $sf_wall, seebatch $sb_wall: ${wall}x; by CPU time $sf_cpu, $sb_cpu: ${cpu}x"
+        if [ "$bulk" = 1 ]; then
+            read -r bk_wall bk_cpu < <(speed bulk)
+            bulk_ratios+=("$(ratio "$bk_cpu" "$sf_cpu")") bulk_call_ratios+=("$(ratio "$bk_cpu" "$sb_cpu")")
+            echo "  batched move picker $bk_wall (CPU time $bk_cpu): ${bulk_ratios[-1]}x stockfish," \
+                "${bulk_call_ratios[-1]}x per call (CPU time)"
+        fi
+    done
+    median_line stockfish
+    [ "$bulk" = 1 ] && echo "median, batched move picker (CPU time): $(printf '%s\n' "${bulk_ratios[@]}" | median)x" \
+        "stockfish, $(printf '%s\n' "${bulk_call_ratios[@]}" | median)x per call"
+fi
 
 # Instructions per call. Both builds run the same search (equal node
 # counts), so the difference in the program's own instructions
