@@ -2,9 +2,9 @@
  * seebatch suite: real captures with their exact values under the rules
  * named, for any engine's own tests (as perft suites are): drawn from the
  * embedded real positions in an order the seed shuffles, each stratum (a
- * move kind and a combination of what its exchange holds) given as many as
- * the others before any gives more; written as "FEN;move;value" lines or
- * EPD records.
+ * move kind and which explanations of an engine's differences change its
+ * value, suite_strata.h) given as many as the others before any gives more;
+ * written as "FEN;move;value" lines or EPD records.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "options.h"
 #include "real_positions.h"
 #include "subcommands.h"
+#include "suite_strata.h"
 
 static const char suite_help[] =
     "usage: seebatch suite [config options] [--count N] [--format lines|epd] [--seed S]\n"
@@ -21,12 +22,14 @@ static const char suite_help[] =
     "(109,311 positions of Stockfish self-play) with their exact SEE under the\n"
     "rules the options name (classic by default): captures, promotions, en\n"
     "passant and castling, drawn by stratum: the move's kind (a promotion by its\n"
-    "piece and whether it captures) and each combination of what its exchange\n"
-    "holds (x-ray, pinned recapturer, promotion, en passant, king, early stop),\n"
-    "every stratum the positions hold given as many as the others before any\n"
-    "gives more. An engine tests its SEE on them as on a perft suite: see_ge(move,\n"
-    "value) holds and see_ge(move, value + 1) does not. The same options and\n"
-    "seed (default 0) write the same bytes on every machine.\n"
+    "piece and whether it captures), what its exchange holds (x-ray, pinned\n"
+    "recapturer, promotion, en passant, king, early stop) and which of the\n"
+    "explanations `seebatch check` gives an engine's differences change its\n"
+    "value (and which of them agree), every stratum the positions hold given as\n"
+    "many as the others before any gives more. An engine tests its SEE on them\n"
+    "as on a perft suite: see_ge(move, value) holds and see_ge(move, value + 1)\n"
+    "does not. The same options and seed (default 0) write the same bytes on\n"
+    "every machine.\n"
     "\n"
     "Options:\n"
     "%s"
@@ -41,20 +44,15 @@ static const char suite_help[] =
     "\n"
     "Exit status: 0 written, 2 usage error, 3 out of memory or unwritable output.\n";
 
-/* The strata a move is drawn from: its kind (a promotion by its piece and
- * whether it captures) and every combination of what its exchange holds.
- * Where engines differ is a kind and a combination (a promotion to a rook
- * that captures with an x-ray behind, an en passant with a pinned
- * recapturer): each stratum any real move falls in gets its moves before
- * any stratum gets more, so a rare combination is not left to chance. */
-enum { KINDS = 3 + 8, STRATA = KINDS << EXCHANGE_FEATURE_COUNT };
-
 /* A move drawn: its position's place in the shuffled order, its index
- * among the position's moves asked about, its stratum. */
+ * among the position's moves asked about, its stratum (suite_strata.h), its
+ * value under the rules. Each stratum any real move falls in gets its moves
+ * before any stratum gets more, so a rare one is not left to chance. */
 typedef struct drawn {
-    uint32_t rank;
-    uint16_t index, stratum;
+    uint32_t rank, stratum;
+    uint16_t index;
     seebatch_move move;
+    int32_t value;
 } drawn;
 
 typedef struct suite {
@@ -66,8 +64,9 @@ typedef struct suite {
     size_t candidate_count, candidate_room;
     drawn *moves;
     size_t count, wanted;
-    size_t in_stratum[STRATA]; /* candidates */
-    size_t quota[STRATA];      /* the moves each stratum gives */
+    suite_strata strata;
+    size_t *in_stratum; /* candidates, a stratum each */
+    size_t *quota;      /* the moves each stratum gives */
 } suite;
 
 /* The moves a position is asked about: captures, promotions, en passant,
@@ -84,27 +83,12 @@ static size_t moves_of(const seebatch_board *board, seebatch_move *moves)
     return count;
 }
 
-/* Normal 0, en passant 1, castling 2; a promotion 3 + its piece (knight 0
- * to queen 3) + 4 when it captures. (Normal captures split by their piece
- * found fewer differences of the engines measured: the strata only shrank.) */
-static unsigned kind_of(const seebatch_board *board, seebatch_move move)
-{
-    unsigned kind = seebatch_move_kind(move);
-    if (kind == SEEBATCH_MOVE_NORMAL)
-        return 0;
-    if (kind == SEEBATCH_MOVE_EN_PASSANT)
-        return 1;
-    if (kind == SEEBATCH_MOVE_CASTLING)
-        return 2;
-    uint64_t enemies = board->colors[board->side_to_move ^ 1];
-    unsigned captures = (enemies >> seebatch_move_to(move)) & 1;
-    return 3 + (kind - SEEBATCH_MOVE_PROMOTE_KNIGHT) + 4 * captures;
-}
-
 /* Every move asked about of every position, in the shuffled order, with
- * its stratum; false out of memory. */
+ * its stratum and value; false out of memory. */
 static bool list_candidates(suite *s)
 {
+    seebatch_rules rules;
+    seebatch_rules_init(&rules, &s->config, NULL);
     seebatch_move moves[SEEBATCH_MAX_MOVES];
     for (uint32_t rank = 0; rank < s->board_count; rank++) {
         const seebatch_board *board = &s->boards[s->order[rank]];
@@ -118,13 +102,26 @@ static bool list_candidates(suite *s)
             s->candidate_room = room;
         }
         for (size_t i = 0; i < count; i++) {
-            unsigned stratum = kind_of(board, moves[i]) << EXCHANGE_FEATURE_COUNT |
-                               exchange_features(board, moves[i], &s->config);
-            s->candidates[s->candidate_count++] =
-                (drawn){rank, (uint16_t)i, (uint16_t)stratum, moves[i]};
-            s->in_stratum[stratum]++;
+            drawn d = {rank, 0, (uint16_t)i, moves[i], 0};
+            d.value = seebatch_value(&rules, board, NULL, moves[i]);
+            if (!suite_stratum(&s->strata, board, moves[i], d.value, &d.stratum))
+                return false;
+            s->candidates[s->candidate_count++] = d;
         }
     }
+    return true;
+}
+
+/* How many candidates each stratum has; false out of memory. */
+static bool count_strata(suite *s)
+{
+    size_t n = s->strata.count ? s->strata.count : 1;
+    s->in_stratum = calloc(n, sizeof *s->in_stratum);
+    s->quota = calloc(n, sizeof *s->quota);
+    if (!s->in_stratum || !s->quota)
+        return false;
+    for (size_t c = 0; c < s->candidate_count; c++)
+        s->in_stratum[s->candidates[c].stratum]++;
     return true;
 }
 
@@ -136,14 +133,14 @@ static void set_quotas(suite *s)
     size_t level = 0, total = 0;
     for (;;) {
         size_t next = 0;
-        for (int k = 0; k < STRATA; k++)
+        for (size_t k = 0; k < s->strata.count; k++)
             next += s->in_stratum[k] < level + 1 ? s->in_stratum[k] : level + 1;
         if (next > s->wanted || next == total)
             break;
         total = next;
         level++;
     }
-    for (int k = 0; k < STRATA; k++) {
+    for (size_t k = 0; k < s->strata.count; k++) {
         s->quota[k] = s->in_stratum[k] < level ? s->in_stratum[k] : level;
         if (total < s->wanted && s->in_stratum[k] > level) {
             s->quota[k]++;
@@ -156,11 +153,10 @@ static void set_quotas(suite *s)
  * stratum is short of its quota. */
 static void draw(suite *s)
 {
-    size_t taken[STRATA] = {0};
     for (size_t c = 0; c < s->candidate_count && s->count < s->wanted; c++) {
         const drawn *d = &s->candidates[c];
-        if (taken[d->stratum] < s->quota[d->stratum]) {
-            taken[d->stratum]++;
+        if (s->quota[d->stratum] > 0) {
+            s->quota[d->stratum]--;
             s->moves[s->count++] = *d;
         }
     }
@@ -215,12 +211,10 @@ static void write_epd(const suite *s, const drawn *d, size_t number, int32_t val
 
 static void write_suite(const suite *s, bool epd)
 {
-    seebatch_rules rules;
-    seebatch_rules_init(&rules, &s->config, NULL);
     for (size_t i = 0; i < s->count && !ferror(stdout); i++) {
         const drawn *d = &s->moves[i];
         const seebatch_board *board = &s->boards[s->order[d->rank]];
-        int32_t value = seebatch_value(&rules, board, NULL, d->move);
+        int32_t value = d->value;
         if (epd) {
             write_epd(s, d, i + 1, value);
             continue;
@@ -269,6 +263,7 @@ int run_suite(int argc, char **argv)
     if (status != EXIT_OK)
         return status < 0 ? EXIT_OK : status;
     suite s = {.config = options.config, .wanted = (size_t)count};
+    suite_strata_init(&s.strata, &s.config);
     s.boards = real_positions_all(&s.board_count);
     s.order = malloc(s.board_count * sizeof *s.order);
     s.moves = malloc(s.wanted * sizeof *s.moves);
@@ -277,7 +272,7 @@ int run_suite(int argc, char **argv)
         status = EXIT_RESOURCE_FAILURE;
     } else {
         shuffle(&s, (uint64_t)seed);
-        if (list_candidates(&s)) {
+        if (list_candidates(&s) && count_strata(&s)) {
             set_quotas(&s);
             draw(&s);
             qsort(s.moves, s.count, sizeof *s.moves, by_place);
@@ -291,5 +286,8 @@ int run_suite(int argc, char **argv)
     free(s.order);
     free(s.moves);
     free(s.candidates);
+    free(s.in_stratum);
+    free(s.quota);
+    suite_strata_free(&s.strata);
     return status;
 }

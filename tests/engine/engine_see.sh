@@ -8,7 +8,11 @@
 # difference but at most 5% named by the choices its code makes (the check
 # names nothing else; "nothing" is at most 5%). The expected rules and
 # explanations come from reading the engines' code (docs/design.md, "The
-# rules engines use"), never from an earlier run.
+# rules engines use"), never from an earlier run. Then a 1,000-line suite
+# written under the rules found (seebatch suite) is checked through the
+# plug-in: every class of the full check's differences (the move's kind and
+# what explains it, split by what its exchange holds) has a difference in
+# the suite's check (suite_classes.py).
 #   stockfish: Stockfish 15.1, found as the stockfish rules with its own
 #              values, nothing different.
 #   ethereal:  Ethereal 14, its values and the judged move's promotion; it
@@ -72,9 +76,9 @@ named() {
     field "(lambda x, moves, names: moves > 0 and x['nothing'] * 20 <= moves and all(any(k.startswith(n) for n in names) for k in x if k != 'nothing') and sum(v for k, v in x.items() if k != 'nothing') + x['nothing'] >= moves)(d['differences']['explained_by'], d['differences']['moves'], sys.argv[1:])" "$@" < "$work/report.json"
 }
 for way in --see-plugin --see-command; do
-    what=$plugin
-    [ "$way" = --see-command ] && what=$lines
-    "$tool" check "$way" "$what" --format json --show 3 > "$work/report.json" 2> "$work/stderr"
+    what=$plugin show=1000000 # every difference, for the suite's classes below
+    [ "$way" = --see-command ] && what=$lines show=3
+    "$tool" check "$way" "$what" --format json --show "$show" > "$work/report.json" 2> "$work/stderr"
     status=$?
     expect "$name $way: the check ran (0 or 1)" "$([ "$status" -le 1 ] && echo ran)" "ran"
     expect "$name $way: its rules found" "$(field 'd["rules"]' < "$work/report.json")" "$rules"
@@ -100,5 +104,20 @@ for way in --see-plugin --see-command; do
             expect "$name $way: its prune alone named on the normal moves" \
                 "$(field "any(k.startswith('the swap list pruned') and v > 0 for k, v in d['differences']['parts_alone'].items())" < "$work/report.json")" "True" ;;
     esac
+    [ "$way" = --see-plugin ] && cp "$work/report.json" "$work/full.json"
 done
+
+# The suite under the rules found catches every class the full check found.
+# shellcheck disable=SC2086
+"$tool" suite $rules > "$work/suite"
+expect "$name: a suite of 1000 lines" "$(wc -l < "$work/suite" | tr -d ' ')" "1000"
+# shellcheck disable=SC2086
+"$tool" check "$work/suite" $rules --see-plugin "$plugin" --format json --show 1000000 \
+    > "$work/suite.json" 2> "$work/stderr"
+status=$?
+expect "$name: the suite's check ran (0 or 1)" "$([ "$status" -le 1 ] && echo ran)" "ran"
+python3 "$repo/tests/engine/suite_classes.py" "$work/full.json" "$work/suite.json" \
+    > "$work/classes" 2>&1
+expect "$name: every class of the full check caught by the suite" "$?" "0"
+cat "$work/classes"
 finish "$engine"

@@ -38,7 +38,7 @@ layer_tests() {
         dispatch) echo '^(test_cpu_detection|test_cpu_choice|test_auto_steered|test_auto_learning|test_auto_replay|test_implementations|test_backend_names|test_api_checked|test_checked_edges|test_capacities|test_lane_kernels|test_lane_attackers|test_kernel_routing|test_differential|test_no_allocation|test_threads|cli_backend_names|cli_eval)$' ;;
         api) echo '^(test_api_checked|test_checked_edges|test_deprecated_api|test_engine_path|test_capacities|test_backend_names|test_see_traces|test_fen|test_fen_scan|test_perft|test_position_status|test_moves_text|test_no_allocation|test_hostile)$' ;;
         harness) echo '^(test_differential|test_capacities|test_hostile|cli_check_status|cli_subcommands)$' ;;
-        tool) echo '^(cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games|suite|time_count|time_inputs|time_guard)|test_see_view)$' ;;
+        tool) echo '^(cli_(eval|subcommands|check_status|formats|numeric_options|backend_names|hostile|threads|rules|sniffing|stats_games|suite|time_count|time_inputs|time_guard)|suite_catches|test_see_view)$' ;;
         training) echo '^(binpack_decoder_paths|test_training_formats|test_training_errors|test_training_run)$' ;;
         check) echo '^(test_engine_see|test_small_see|check_small_see|test_engine_check|test_rules_search|test_see_soundness|test_exchange_features|test_exchange_line|check_engine_exchange|cli_check_engine_options)$' ;;
         *) return 1 ;;
