@@ -182,11 +182,13 @@ stage release "Release build and tests" release
 
 # The later runs check portability, memory, UB and races on the same tests
 # with fewer cases, so they stay quick; the full case counts, the tests of
-# the sources and docs alone (the same in every build) and the real engines'
+# the sources and docs alone (the same in every build), the real engines'
 # (built natively with each engine's own flags, skipped under sanitizers;
-# CMake disables them in a cross build) run in the Release build.
+# CMake disables them in a cross build) and the Python package's (its
+# extension calls the library as any program does; they skip under
+# sanitizers and emulators) run in the Release build.
 export SEEBATCH_TEST_SCALE=${SEEBATCH_TEST_SCALE:-0.1}
-left_out="source|docs|engine"
+left_out="source|docs|engine|python"
 stage no-avx2 "Release without the AVX2 kernel" \
     build_and_test build-no-avx2 -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
     -DSEEBATCH_AVX2=OFF -DSEEBATCH_BENCH=OFF

@@ -26,9 +26,12 @@ static bool slides_along(int type, int step)
 
 void plain_board_load(plain_board *plain, const seebatch_board *board)
 {
+    uint64_t occupied = 0; /* most squares are empty: asked no further */
+    for (int type = SEEBATCH_PAWN; type <= SEEBATCH_KING; type++)
+        occupied |= board->pieces[type];
     for (int s = 0; s < 64; s++) {
         plain->square[s] = PLAIN_EMPTY;
-        for (int type = SEEBATCH_PAWN; type <= SEEBATCH_KING; type++)
+        for (int type = SEEBATCH_PAWN; type <= SEEBATCH_KING && (occupied >> s & 1); type++)
             if ((board->pieces[type] >> s) & 1)
                 plain->square[s] = plain_piece(type, (int)((board->colors[PLAIN_BLACK] >> s) & 1));
     }
