@@ -69,6 +69,15 @@ median_line() {
         "$(printf '%s\n' "${cpu_ratios[@]}" | median)x CPU time (seebatch / $1 nodes per second)"
 }
 
+# exactness_reference ENGINE: the build whose node counts the seebatch
+# build's are held to: the unmodified ENGINE, which the speed runs and
+# callgrind need anyway; for exactness alone (PAIRS=0 CALLGRIND=0, the CI
+# test) "checking", the build that answers every call as the engine does
+# or stops at the first that differs, so one build fewer.
+exactness_reference() {
+    if [ "$pairs" -gt 0 ] || [ "${CALLGRIND:-1}" = 1 ]; then echo "$1"; else echo checking; fi
+}
+
 # callgrind_wanted WHAT: true when instructions are to be counted; else says
 # why WHAT is skipped (CALLGRIND is not 1, or there is no valgrind).
 callgrind_wanted() {

@@ -71,12 +71,8 @@ static void check_planted(const planted *plant, const seebatch_config *config, s
                           run *out)
 {
     engine_see engine;
-    if (!function_see_open(&plant->settings, &engine))
-        exit(3);
-    function_see_passes(&engine, plant->passes);
-    function_see_zeroes(&engine, plant->zeroes);
-    if (plant->swap_values)
-        function_see_swap_values(&engine, plant->swap_values);
+    function_see_open_planted(&plant->settings, plant->passes, plant->zeroes, plant->swap_values,
+                              &engine);
     engine_check_settings check_settings = {&engine, *config, 20, 0, batch};
     engine_check *check = engine_check_new(&check_settings);
     if (!check)

@@ -89,11 +89,7 @@ variant() {
         || { echo "error: building $name failed; see $work/$name.build.log" >&2; exit 1; }
 }
 
-# The unmodified engine times and counts; for exactness alone (PAIRS=0
-# CALLGRIND=0, the CI test) the checking build stands in for it, as it
-# answers every call as Berserk does or stops at the first that differs.
-reference=berserk
-[ "$pairs" -gt 0 ] || [ "${CALLGRIND:-1}" = 1 ] || reference=checking
+reference=$(exactness_reference berserk)
 [ "$reference" = checking ] || variant berserk ""
 variant seebatch ""
 variant checking "-DSEEBATCH_ADAPTER_CHECK"

@@ -108,11 +108,7 @@ variant() {
         || { echo "error: building $name failed; see $work/$name.build.log" >&2; exit 1; }
 }
 
-# The unmodified engine times and counts; for exactness alone (PAIRS=0
-# CALLGRIND=0, the CI test) the checking build stands in for it, as it
-# answers every call as Stockfish does or stops at the first that differs.
-reference=stockfish
-[ "$pairs" -gt 0 ] || [ "${CALLGRIND:-1}" = 1 ] || reference=checking
+reference=$(exactness_reference stockfish)
 [ "$reference" = checking ] || variant stockfish ""
 variant seebatch ""
 variant checking "-DSEEBATCH_ADAPTER_CHECK"

@@ -149,6 +149,17 @@ void function_see_zeroes(const engine_see *engine, unsigned zeroes)
     ((function_see *)engine->context)->zeroes = zeroes;
 }
 
+void function_see_open_planted(const function_see_settings *settings, unsigned passes,
+                               unsigned zeroes, const int32_t *swap_values, engine_see *engine)
+{
+    if (!function_see_open(settings, engine))
+        exit(3);
+    function_see_passes(engine, passes);
+    function_see_zeroes(engine, zeroes);
+    if (swap_values)
+        function_see_swap_values(engine, swap_values);
+}
+
 void function_see_swap_values(const engine_see *engine, const int32_t values[5])
 {
     function_see *see = engine->context;

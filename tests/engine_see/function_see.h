@@ -58,6 +58,12 @@ void function_see_zeroes(const engine_see *engine, unsigned zeroes);
  * configuration's values as victims. */
 void function_see_swap_values(const engine_see *engine, const int32_t values[5]);
 
+/* Opens one with faults planted: the kinds `passes` passed and `zeroes`
+ * scored 0, and pieces on the destination at swap_values (NULL: as victims).
+ * Out of memory, the test cannot go on: exits 3. */
+void function_see_open_planted(const function_see_settings *settings, unsigned passes,
+                               unsigned zeroes, const int32_t *swap_values, engine_see *engine);
+
 /* Answers no SEE gives, from now on (NONSENSE_NONE: as the settings say). */
 void function_see_nonsense(const engine_see *engine, function_nonsense nonsense);
 

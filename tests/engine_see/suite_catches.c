@@ -83,12 +83,8 @@ static bool read_suite(const char *path, suite_moves *suite)
 static uint64_t differences_on(const suite_moves *suite, const planted *plant)
 {
     engine_see engine;
-    if (!function_see_open(&plant->settings, &engine))
-        exit(3);
-    function_see_passes(&engine, plant->passes);
-    function_see_zeroes(&engine, plant->zeroes);
-    if (plant->swap_values)
-        function_see_swap_values(&engine, plant->swap_values);
+    function_see_open_planted(&plant->settings, plant->passes, plant->zeroes, plant->swap_values,
+                              &engine);
     engine_check_settings settings = {&engine, rules, 0, 0, 0};
     engine_check *check = engine_check_new(&settings);
     if (!check)
