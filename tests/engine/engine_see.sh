@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A real engine's own SEE, built from its tree by bench/engines/NAME/build.sh
 # (with the tree's own flags) as a plug-in and as a line program, then
-# checked by seebatch through both ways in on the real positions, the rules
-# found from its answers alone: what the engine's code says its rules are
+# checked by seebatch, the plug-in on the real positions and the line
+# program on a suite, the rules found from its answers alone each time:
+# what the engine's code says its rules are
 # (docs/design.md, "The rules engines use") is what the check finds, and
 # where its SEE does what no configuration does, the check names how: every
 # difference but at most 5% named by the choices its code makes (the check
@@ -10,9 +11,10 @@
 # explanations come from reading the engines' code (docs/design.md, "The
 # rules engines use"), never from an earlier run. Then a 1,000-line suite
 # written under the rules found (seebatch suite) is checked through the
-# plug-in: every class of the full check's differences (the move's kind and
-# what explains it, split by what its exchange holds) has a difference in
-# the suite's check (suite_classes.py).
+# line program: every class of the full check's differences (the move's kind
+# and what explains it, split by what its exchange holds) has a difference
+# in the suite's check (suite_classes.py), and the plug-in asked the suite
+# differs on the same moves.
 #   stockfish: Stockfish 15.1, found as the stockfish rules with its own
 #              values, nothing different.
 #   ethereal:  Ethereal 14, its values and the judged move's promotion; it
@@ -75,15 +77,26 @@ field() { python3 -c "import json, sys; d = json.load(sys.stdin); print($1)" "${
 named() {
     field "(lambda x, moves, names: moves > 0 and x['nothing'] * 20 <= moves and all(any(k.startswith(n) for n in names) for k in x if k != 'nothing') and sum(v for k, v in x.items() if k != 'nothing') + x['nothing'] >= moves)(d['differences']['explained_by'], d['differences']['moves'], sys.argv[1:])" "$@" < "$work/report.json"
 }
+# The plug-in on every real position; the line program (the same SEE through
+# another door: check_small_see holds that door on every position) on the
+# suite below, its rules found there and its differences the plug-in's.
 for way in --see-plugin --see-command; do
-    what=$plugin show=1000000 # every difference, for the suite's classes below
-    [ "$way" = --see-command ] && what=$lines show=3
-    "$tool" check "$way" "$what" --format json --show "$show" > "$work/report.json" 2> "$work/stderr"
+    if [ "$way" = --see-plugin ]; then
+        # Every difference listed, for the suite's classes below.
+        "$tool" check --see-plugin "$plugin" --format json --show 1000000 > "$work/report.json" \
+            2> "$work/stderr"
+    else
+        # shellcheck disable=SC2086
+        "$tool" suite $rules > "$work/suite"
+        expect "$name: a suite of 1000 lines" "$(wc -l < "$work/suite" | tr -d ' ')" "1000"
+        "$tool" check "$work/suite" --see-command "$lines" --format json --show 1000000 \
+            > "$work/report.json" 2> "$work/stderr"
+    fi
     status=$?
     expect "$name $way: the check ran (0 or 1)" "$([ "$status" -le 1 ] && echo ran)" "ran"
     expect "$name $way: its rules found" "$(field 'd["rules"]' < "$work/report.json")" "$rules"
-    expect "$name $way: every real position asked" \
-        "$(field 'd["positions"]' < "$work/report.json")" "109311"
+    expect "$name $way: every position asked" "$(field 'd["positions"]' < "$work/report.json")" \
+        "$([ "$way" = --see-plugin ] && echo 109311 || echo 1000)"
     differences=$(field 'd["differences"]["moves"]' < "$work/report.json")
     case $engine in
         stockfish) expect "$name $way: nothing differs" "$differences $status" "0 0" ;;
@@ -106,16 +119,18 @@ for way in --see-plugin --see-command; do
     esac
     [ "$way" = --see-plugin ] && cp "$work/report.json" "$work/full.json"
 done
+cp "$work/report.json" "$work/suite.json"
 
-# The suite under the rules found catches every class the full check found.
-# shellcheck disable=SC2086
-"$tool" suite $rules > "$work/suite"
-expect "$name: a suite of 1000 lines" "$(wc -l < "$work/suite" | tr -d ' ')" "1000"
+# The suite under the rules found catches every class the full check found;
+# the plug-in, asked the suite, differs on the moves the line program did.
 # shellcheck disable=SC2086
 "$tool" check "$work/suite" $rules --see-plugin "$plugin" --format json --show 1000000 \
-    > "$work/suite.json" 2> "$work/stderr"
+    > "$work/plugin_suite.json" 2> "$work/stderr"
 status=$?
 expect "$name: the suite's check ran (0 or 1)" "$([ "$status" -le 1 ] && echo ran)" "ran"
+differing() { field "sorted((x['line'], x['got']) for x in d['differences']['examples'])" < "$1"; }
+expect "$name: the line program and the plug-in differ alike on the suite" \
+    "$(differing "$work/plugin_suite.json")" "$(differing "$work/suite.json")"
 python3 "$repo/tests/engine/suite_classes.py" "$work/full.json" "$work/suite.json" \
     > "$work/classes" 2>&1
 expect "$name: every class of the full check caught by the suite" "$?" "0"
