@@ -62,6 +62,19 @@ median() { sort -n | awk '{ r[NR] = $1 } END { print (NR % 2) ? r[(NR + 1) / 2] 
 # ratio A B: A / B to four places.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 
+# speed_pair ENGINE N: the script's `speed` (a run's "WALL CPU" nodes per
+# second) of the unmodified ENGINE, then of seebatch's build; their ratios
+# added to $wall_ratios and $cpu_ratios, the pair's line printed, and the
+# CPU figures left in $engine_cpu and $seebatch_cpu.
+speed_pair() {
+    local engine_wall seebatch_wall wall cpu
+    read -r engine_wall engine_cpu < <(speed "$1")
+    read -r seebatch_wall seebatch_cpu < <(speed seebatch)
+    wall=$(ratio "$seebatch_wall" "$engine_wall") cpu=$(ratio "$seebatch_cpu" "$engine_cpu")
+    wall_ratios+=("$wall") cpu_ratios+=("$cpu")
+    echo "pair $2: $1 $engine_wall, seebatch $seebatch_wall: ${wall}x; by CPU time $engine_cpu, $seebatch_cpu: ${cpu}x"
+}
+
 # median_line ENGINE: the medians of the pairs' ratios in $wall_ratios and
 # $cpu_ratios, as the scripts print them.
 median_line() {

@@ -158,11 +158,7 @@ if [ "$pairs" -gt 0 ]; then
     echo "== nodes per second, bench, $pairs alternating pairs (wall clock; CPU time)"
     wall_ratios=() cpu_ratios=()
     for pair in $(seq "$pairs"); do
-        read -r bz_wall bz_cpu < <(speed berserk)
-        read -r sb_wall sb_cpu < <(speed seebatch)
-        wall=$(ratio "$sb_wall" "$bz_wall") cpu=$(ratio "$sb_cpu" "$bz_cpu")
-        wall_ratios+=("$wall") cpu_ratios+=("$cpu")
-        echo "pair $pair: berserk $bz_wall, seebatch $sb_wall: ${wall}x; by CPU time $bz_cpu, $sb_cpu: ${cpu}x"
+        speed_pair berserk "$pair"
     done
     median_line berserk
 fi

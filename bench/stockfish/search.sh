@@ -162,14 +162,10 @@ if [ "$pairs" -gt 0 ]; then
     echo "== nodes per second, depth $speed_depth, $pairs alternating pairs (wall clock; CPU time)"
     wall_ratios=() cpu_ratios=() bulk_ratios=() bulk_call_ratios=()
     for pair in $(seq "$pairs"); do
-        read -r sf_wall sf_cpu < <(speed stockfish)
-        read -r sb_wall sb_cpu < <(speed seebatch)
-        wall=$(ratio "$sb_wall" "$sf_wall") cpu=$(ratio "$sb_cpu" "$sf_cpu")
-        wall_ratios+=("$wall") cpu_ratios+=("$cpu")
-        echo "pair $pair: stockfish $sf_wall, seebatch $sb_wall: ${wall}x; by CPU time $sf_cpu, $sb_cpu: ${cpu}x"
+        speed_pair stockfish "$pair"
         if [ "$bulk" = 1 ]; then
             read -r bk_wall bk_cpu < <(speed bulk)
-            bulk_ratios+=("$(ratio "$bk_cpu" "$sf_cpu")") bulk_call_ratios+=("$(ratio "$bk_cpu" "$sb_cpu")")
+            bulk_ratios+=("$(ratio "$bk_cpu" "$engine_cpu")") bulk_call_ratios+=("$(ratio "$bk_cpu" "$seebatch_cpu")")
             echo "  batched move picker $bk_wall (CPU time $bk_cpu): ${bulk_ratios[-1]}x stockfish," \
                 "${bulk_call_ratios[-1]}x per call (CPU time)"
         fi
