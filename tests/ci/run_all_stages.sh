@@ -3,7 +3,8 @@
 # PATH (no build): every stage runs even after one fails, the end names the
 # failed stages and exits 1, the stage times list every stage run with its
 # result, and every skipped test is listed with the reason it printed (taken
-# from ctest's log, as ctest's console gives none).
+# from ctest's log, as ctest's console gives none); the later stages' builds
+# are made ahead at the lowest priority (and not with AHEAD=0).
 # Usage: run_all_stages.sh [PATH/TO/tests/run_all.sh]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
