@@ -106,14 +106,18 @@ building_ahead=0
 ahead_wait() { # ahead_wait DIR: once DIR's build ahead (if any) has ended, its log shown
     [ "$building_ahead" = 0 ] && [ -e "$ahead/$1.started" ] || return 0
     while [ ! -e "$ahead/$1.status" ]; do sleep 1; done
-    echo "-- $1 built ahead, in the background (exit $(cat "$ahead/$1.status")); its output:"
+    echo "-- $1 built ahead, in the background (exit $(cat "$ahead/$1.status"), CPU $(cat "$ahead/$1.cpu") s); its output:"
     cat "$ahead/$1.log"
     rm -f "$ahead/$1.started"
 }
-ahead_one() { # ahead_one DIR COMMAND...: COMMAND run, its output and exit status kept for DIR
+ahead_one() { # ahead_one DIR COMMAND...: COMMAND run, its output, CPU seconds and exit status kept for DIR
     touch "$ahead/$1.started"
-    local status=0
+    local status=0 cpu_before
+    children_cpu
+    cpu_before=$cpu_seconds
     "${@:2}" > "$ahead/$1.log" 2>&1 || status=$?
+    children_cpu
+    echo "$((cpu_seconds - cpu_before))" > "$ahead/$1.cpu"
     echo "$status" > "$ahead/$1.status"
 }
 
@@ -274,6 +278,7 @@ windows_build_ahead() {
 # (renice 19) yields to every stage's own work.
 builds_ahead() {
     building_ahead=1
+    cpu_file=$ahead/times # children_cpu's own, apart from the stages'
     ! command -v renice > /dev/null || renice -n 19 -p "$BASHPID" > /dev/null
     local key
     for key in $stages; do
@@ -287,6 +292,9 @@ builds_ahead() {
         fuzz) [ "$fuzz_seconds" -eq 0 ] || ahead_one build-fuzz fuzz_build ;;
         esac
     done
+    # Ended when the stages have: ended now, the shell would count its CPU
+    # time in the stage then running.
+    while [ ! -e "$ahead/finish" ]; do sleep 1; done
 }
 if [ "${AHEAD:-1}" != 0 ]; then
     set -m
@@ -436,15 +444,17 @@ else
 fi
 
 # The builds ahead have ended (each stage waited for its own): their CPU
-# time, which no stage's includes.
+# seconds, which no stage's include, all and each.
 ahead_cpu=""
 if [ -n "${ahead_pid:-}" ]; then
     children_cpu
     ahead_start=$cpu_seconds
+    touch "$ahead/finish"
     wait "$ahead_pid" 2> /dev/null || true
     ahead_pid=""
     children_cpu
-    ahead_cpu=$((cpu_seconds - ahead_start))
+    ahead_cpu="$((cpu_seconds - ahead_start)) s:$(for done in "$ahead"/*.cpu; do
+        [ -e "$done" ] && printf ' %s %s' "$(basename "$done" .cpu)" "$(cat "$done")"; done)"
 fi
 
 if [ -s "$skips" ]; then
@@ -466,8 +476,7 @@ fi
 # Last, so that a CI log's tail shows them.
 echo "== stage times"
 [ ${#timings[@]} -eq 0 ] || printf '%s\n' "${timings[@]}"
-[ -z "$ahead_cpu" ] || printf '  %-46s         (CPU %5d s)  in the background, during the stages\n' \
-    "the later stages' builds, made ahead" "$ahead_cpu"
+[ -z "$ahead_cpu" ] || echo "  the later stages' builds, made ahead in the background: CPU $ahead_cpu"
 echo "stages: $((${#timings[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then
     printf 'failed stage: %s\n' "${failed[@]}"
