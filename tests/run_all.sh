@@ -30,7 +30,9 @@
 #                            those stages; an unknown name exits 2)
 # Every stage runs even after one fails; the end lists each stage's time and
 # result, every test skipped with the reason it printed, and exits 1 naming
-# the failed stages.
+# the failed stages. The later stages' builds are made ahead, in the
+# background at the lowest priority, while the stages before them test
+# (AHEAD=0: each stage builds when it starts).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${JOBS:-2}
@@ -50,7 +52,10 @@ skips=$(mktemp)
 reruns=$(mktemp)
 failed_tests=$(mktemp)
 failed_output=$(mktemp)
-trap 'rm -f "$skips" "$reruns" "$failed_tests" "$failed_output" "${cpu_file:-}"' EXIT
+trap 'stop_ahead; rm -rf "$skips" "$reruns" "$failed_tests" "$failed_output" "${cpu_file:-}" "${ahead:-}"' EXIT
+stop_ahead() { # the builds ahead ended, if they still run (their own process group)
+    [ -z "${ahead_pid:-}" ] || kill -- -"$ahead_pid" 2> /dev/null || true
+}
 
 # The lines test NAME printed, from ctest's log of the build DIR (its
 # "Output:" heading and rule left out).
@@ -84,8 +89,36 @@ note_failure_output() { # note_failure_output DIR CTEST-OUTPUT BUILD-NAME
 }
 
 build() { # build DIR CMAKE-ARGS...
+    ahead_wait "$1"
     cmake -S "$root" -B "$root/$1" "${@:2}" > /dev/null
     cmake --build "$root/$1" -j "$jobs"
+}
+
+# The builds made ahead: each later stage's build directory is configured
+# and built in the background (builds_ahead, below), one at a time, at the
+# lowest priority, so that it takes only what the running stage leaves idle
+# (a test waiting, a stage's tail of one test, a compile of one long file);
+# a stage then finds its build done, or waits for it at full speed. Its log
+# is shown when the stage reaches it; a build that failed ahead is made
+# again by the stage, which then shows the error in place.
+ahead=$(mktemp -d)
+building_ahead=0
+ahead_wait() { # ahead_wait DIR: once DIR's build ahead (if any) has ended, its log shown
+    [ "$building_ahead" = 0 ] && [ -e "$ahead/$1.started" ] || return 0
+    while [ ! -e "$ahead/$1.status" ]; do sleep 1; done
+    echo "-- $1 built ahead, in the background (exit $(cat "$ahead/$1.status"), CPU $(cat "$ahead/$1.cpu") s); its output:"
+    cat "$ahead/$1.log"
+    rm -f "$ahead/$1.started"
+}
+ahead_one() { # ahead_one DIR COMMAND...: COMMAND run, its output, CPU seconds and exit status kept for DIR
+    touch "$ahead/$1.started"
+    local status=0 cpu_before
+    children_cpu
+    cpu_before=$cpu_seconds
+    "${@:2}" > "$ahead/$1.log" 2>&1 || status=$?
+    children_cpu
+    echo "$((cpu_seconds - cpu_before))" > "$ahead/$1.cpu"
+    echo "$status" > "$ahead/$1.status"
 }
 
 # After the Release stage, the tests of the sources alone (labels source and
@@ -171,8 +204,107 @@ python_under_load() {
     return "$status"
 }
 
+# Each stage's build, said once: the stage makes it, and builds_ahead first.
+# A stage whose tools are absent is skipped (have_TOOLS says which).
+release_build() { build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON; }
+no_avx2_build() {
+    build build-no-avx2 -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
+        -DSEEBATCH_AVX2=OFF -DSEEBATCH_BENCH=OFF
+}
+have_simde() { [ -f /usr/include/simde/x86/avx512.h ]; }
+emulated_build() {
+    build build-avx512-emulated -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
+        -DSEEBATCH_AVX512_EMULATED=ON
+}
+have_aarch64() { command -v aarch64-linux-gnu-gcc > /dev/null && command -v qemu-aarch64 > /dev/null; }
+aarch64_build() {
+    build build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-linux-aarch64.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+}
+have_windows() { command -v x86_64-w64-mingw32-gcc > /dev/null && [ -x /usr/lib/wine/wine64 ]; }
+# The Windows build runs its attack-table generator under wine, in a wine
+# prefix of the build's own (wine_prefix).
+wine_prefix() {
+    export WINEDEBUG=-all WINEPREFIX=$root/build-windows/wineprefix
+    mkdir -p "$WINEPREFIX"
+}
+windows_build() {
+    build build-windows -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-windows-x86-64.cmake" \
+        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+}
+asan_build() {
+    build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSEEBATCH_SANITIZE=address,undefined -DSEEBATCH_BENCH=OFF
+}
+tsan_build() {
+    build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_SANITIZE=thread \
+        -DSEEBATCH_BENCH=OFF
+}
+fuzz_build() {
+    ahead_wait build-fuzz
+    cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_C_COMPILER=clang \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_FUZZ=ON > /dev/null
+    cmake --build "$root/build-fuzz" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack \
+        fuzz_plain fuzz_make_seeds seebatch_cli
+}
+
+# One wine server for a run of wine's programs (ended with it), started
+# before anything else: a server started by a program ends a few seconds
+# after its last program, and a program started while it is ending can fail
+# to start. Then wine's services, started by wineboot with no output:
+# started by a test's first program instead, they would hold its output
+# open, and ctest waits for that to close.
+start_wine() {
+    /usr/lib/wine/wineserver -p || true
+    /usr/lib/wine/wine64 wineboot --init > /dev/null 2>&1 || true
+}
+stop_wine() {
+    timeout 30 /usr/lib/wine/wineserver -k || true
+    timeout 30 /usr/lib/wine/wineserver -w || true
+}
+# Made ahead, the Windows build has a server of its own, ended with it: the
+# stage starts its own once the build is done.
+windows_build_ahead() {
+    wine_prefix
+    start_wine
+    local status=0
+    windows_build || status=$?
+    stop_wine
+    return "$status"
+}
+
+# The builds ahead, in the stages' order, in the background: in a process
+# group of its own (set -m) but the same session, where the lowest priority
+# (renice 19) yields to every stage's own work.
+builds_ahead() {
+    building_ahead=1
+    cpu_file=$ahead/times # children_cpu's own, apart from the stages'
+    ! command -v renice > /dev/null || renice -n 19 -p "$BASHPID" > /dev/null
+    local key
+    for key in $stages; do
+        case $key in
+        no-avx2) ahead_one build-no-avx2 no_avx2_build ;;
+        avx512-emulated) ! have_simde || ahead_one build-avx512-emulated emulated_build ;;
+        linux-aarch64) ! have_aarch64 || ahead_one build-aarch64 aarch64_build ;;
+        windows-x86-64) ! have_windows || ahead_one build-windows windows_build_ahead ;;
+        asan) ahead_one build-sanitize asan_build ;;
+        tsan) ahead_one build-tsan tsan_build ;;
+        fuzz) [ "$fuzz_seconds" -eq 0 ] || ahead_one build-fuzz fuzz_build ;;
+        esac
+    done
+    # Ended when the stages have: ended now, the shell would count its CPU
+    # time in the stage then running.
+    while [ ! -e "$ahead/finish" ]; do sleep 1; done
+}
+if [ "${AHEAD:-1}" != 0 ]; then
+    set -m
+    (set +e; builds_ahead) &
+    ahead_pid=$!
+    set +m
+fi
+
 release() {
-    build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    release_build
     local status=0
     left_out=python run_tests build || status=$?
     python_under_load || status=$?
@@ -189,9 +321,11 @@ stage release "Release build and tests" release
 # sanitizers and emulators) run in the Release build.
 export SEEBATCH_TEST_SCALE=${SEEBATCH_TEST_SCALE:-0.1}
 left_out="source|docs|engine|python"
-stage no-avx2 "Release without the AVX2 kernel" \
-    build_and_test build-no-avx2 -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
-    -DSEEBATCH_AVX2=OFF -DSEEBATCH_BENCH=OFF
+no_avx2() {
+    no_avx2_build
+    run_tests build-no-avx2
+}
+stage no-avx2 "Release without the AVX2 kernel" no_avx2
 
 # The AVX-512 kernel's own lines, run where the CPU has AVX2 alone: SIMDe's
 # portable intrinsics stand in for AVX-512 (lib/avx512/emulated.h), and
@@ -199,13 +333,12 @@ stage no-avx2 "Release without the AVX2 kernel" \
 # backend a CPU runs and auto picks (label cpu_choice) are left out: this
 # build runs avx512 where no CPU could, and the Release stage has them.
 avx512_emulated() {
-    if [ ! -f /usr/include/simde/x86/avx512.h ]; then
+    if ! have_simde; then
         echo "skipped: SIMDe's headers are absent (Debian: apt-get install libsimde-dev)"
         printf '  %-40s %s\n' "(stage avx512-emulated)" "SIMDe's headers are absent" >> "$skips"
         return 0
     fi
-    build build-avx512-emulated -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON \
-        -DSEEBATCH_AVX512_EMULATED=ON
+    emulated_build
     if ! "$root/build-avx512-emulated/seebatch" --version |
         grep -q '^backends this build runs here: avx512'; then
         echo "skipped: this CPU lacks AVX2, which the emulated kernel is built for"
@@ -221,47 +354,34 @@ stage avx512-emulated "Release, the AVX-512 kernel emulated (SIMDe)" avx512_emul
 # scripts' programs go through too); then its tool's eval is compared byte
 # for byte with the native tool's on the same lines.
 linux_aarch64() {
-    if ! command -v aarch64-linux-gnu-gcc > /dev/null || ! command -v qemu-aarch64 > /dev/null; then
+    if ! have_aarch64; then
         echo "skipped: no aarch64 cross compiler or qemu-user (Debian: gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user)"
         printf '  %-40s %s\n' "(stage linux-aarch64)" "no aarch64 cross compiler or qemu-user" >> "$skips"
         return 0
     fi
-    build build-aarch64 -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-linux-aarch64.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    aarch64_build
     run_tests build-aarch64
-    [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    [ -x "$root/build/seebatch" ] || release_build
     bash "$root/tests/cross/same_eval.sh" "$root/build/seebatch" "$root/build-aarch64/run/seebatch_cli"
 }
 stage linux-aarch64 "Linux aarch64, cross-built, under qemu-user" linux_aarch64
 
-# One wine server for the whole windows stage (ended with it, even when the
-# build fails), started before anything else: a server started by a program
-# ends a few seconds after its last program, and a program started while it
-# is ending can fail to start. Then wine's services, started by wineboot
-# with no output: started by a test's first program instead, they would
-# hold its output open, and ctest waits for that to close.
-start_wine() {
-    /usr/lib/wine/wineserver -p || true
-    /usr/lib/wine/wine64 wineboot --init > /dev/null 2>&1 || true
-}
-
 # 64-bit Windows: cross-built with Debian's mingw-w64, every program run
-# through wine (the toolchain file's emulator) in a wine prefix of the
-# build's own, made before the build (whose attack-table generator runs
-# under wine too) so that no test pays for it; then its tool's eval against
-# the native tool's.
+# through wine (the toolchain file's emulator) in the build's wine prefix,
+# made before the build so that no test pays for it; one server for the
+# stage, started once a build made ahead has ended its own; then its tool's
+# eval against the native tool's.
 windows_x86_64() {
-    if ! command -v x86_64-w64-mingw32-gcc > /dev/null || [ ! -x /usr/lib/wine/wine64 ]; then
+    if ! have_windows; then
         echo "skipped: no mingw-w64 or wine (Debian: gcc-mingw-w64-x86-64 g++-mingw-w64-x86-64 wine64)"
         printf '  %-40s %s\n' "(stage windows-x86-64)" "no mingw-w64 or wine" >> "$skips"
         return 0
     fi
-    export WINEDEBUG=-all WINEPREFIX=$root/build-windows/wineprefix
-    mkdir -p "$WINEPREFIX"
+    wine_prefix
+    ahead_wait build-windows
     start_wine
     trap '/usr/lib/wine/wineserver -k || true' EXIT
-    build build-windows -DCMAKE_TOOLCHAIN_FILE="$root/cmake/toolchain-windows-x86-64.cmake" \
-        -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    windows_build
     local status=0
     run_tests build-windows --timeout 600 || status=$?
     # Now and then wine fails programs it was to start: one ends with status
@@ -279,8 +399,7 @@ windows_x86_64() {
         [ "$status" -ne 0 ] && [ -s "$failures" ] || break
         sed 's/^[0-9]*:\(.*\)/  \1 (build-windows)/' "$failures" >> "$reruns"
         status=0
-        timeout 30 /usr/lib/wine/wineserver -k || true
-        timeout 30 /usr/lib/wine/wineserver -w || true
+        stop_wine
         start_wine
         ctest --test-dir "$root/build-windows" --output-on-failure --timeout 600 --rerun-failed || status=$?
     done
@@ -290,21 +409,22 @@ windows_x86_64() {
     sed -i '/ (build-windows)$/d' "$failed_tests"
     sed -i 's/^\(-- .* (build-windows)\), the last lines/\1, passed when run again; the last lines/' \
         "$failed_output"
-    [ -x "$root/build/seebatch" ] || build build -DCMAKE_BUILD_TYPE=Release -DSEEBATCH_WERROR=ON
+    [ -x "$root/build/seebatch" ] || release_build
     bash "$root/tests/cross/same_eval.sh" "$root/build/seebatch" "$root/build-windows/run/seebatch_cli"
 }
 stage windows-x86-64 "Windows x86-64, cross-built, under wine" windows_x86_64
 
-stage asan "AddressSanitizer + UndefinedBehaviorSanitizer" \
-    build_and_test build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DSEEBATCH_SANITIZE=address,undefined -DSEEBATCH_BENCH=OFF
+asan() {
+    asan_build
+    run_tests build-sanitize
+}
+stage asan "AddressSanitizer + UndefinedBehaviorSanitizer" asan
 
 # A race report ends the process at once with an error status. A test on
 # one thread (the differential harness, most of the suite) gives
 # ThreadSanitizer nothing to find, and every other stage runs it.
 tsan() {
-    build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_SANITIZE=thread \
-        -DSEEBATCH_BENCH=OFF
+    tsan_build
     # Only the tests that start threads: it finds races between threads,
     # and the others never start a second (tests/ci/thread_tests.py).
     local chosen
@@ -314,17 +434,27 @@ tsan() {
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" stage tsan "ThreadSanitizer" tsan
 
 fuzz() {
-    local dir=$root/build-fuzz
-    cmake -S "$root" -B "$dir" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DSEEBATCH_FUZZ=ON > /dev/null
-    cmake --build "$dir" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack fuzz_plain fuzz_make_seeds \
-        seebatch_cli
-    FUZZ_SECONDS=$fuzz_seconds FUZZ_JOBS=$jobs "$root/tests/fuzz/run_fuzz.sh" "$dir"
+    fuzz_build
+    FUZZ_SECONDS=$fuzz_seconds FUZZ_JOBS=$jobs "$root/tests/fuzz/run_fuzz.sh" "$root/build-fuzz"
 }
 if [ "$fuzz_seconds" -gt 0 ]; then
     stage fuzz "libFuzzer targets, ${fuzz_seconds} s each (clang)" fuzz
 else
     echo "== libFuzzer targets skipped (FUZZ_SECONDS=0)"
+fi
+
+# The builds ahead have ended (each stage waited for its own): their CPU
+# seconds, which no stage's include, all and each.
+ahead_cpu=""
+if [ -n "${ahead_pid:-}" ]; then
+    children_cpu
+    ahead_start=$cpu_seconds
+    touch "$ahead/finish"
+    wait "$ahead_pid" 2> /dev/null || true
+    ahead_pid=""
+    children_cpu
+    ahead_cpu="$((cpu_seconds - ahead_start)) s:$(for done in "$ahead"/*.cpu; do
+        [ -e "$done" ] && printf ' %s %s' "$(basename "$done" .cpu)" "$(cat "$done")"; done)"
 fi
 
 if [ -s "$skips" ]; then
@@ -346,6 +476,7 @@ fi
 # Last, so that a CI log's tail shows them.
 echo "== stage times"
 [ ${#timings[@]} -eq 0 ] || printf '%s\n' "${timings[@]}"
+[ -z "$ahead_cpu" ] || echo "  the later stages' builds, made ahead in the background: CPU $ahead_cpu"
 echo "stages: $((${#timings[@]} - ${#failed[@]})) passed, ${#failed[@]} failed"
 if [ ${#failed[@]} -gt 0 ]; then
     printf 'failed stage: %s\n' "${failed[@]}"

@@ -3,7 +3,8 @@
 # PATH (no build): every stage runs even after one fails, the end names the
 # failed stages and exits 1, the stage times list every stage run with its
 # result, and every skipped test is listed with the reason it printed (taken
-# from ctest's log, as ctest's console gives none).
+# from ctest's log, as ctest's console gives none); the later stages' builds
+# are made ahead at the lowest priority (and not with AHEAD=0).
 # Usage: run_all_stages.sh [PATH/TO/tests/run_all.sh]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +20,9 @@ cp "$run_all" "$work/tree/tests/run_all.sh"
 cp "$(dirname "$run_all")/ci/thread_tests.py" "$work/tree/tests/ci/"
 cat > "$work/bin/cmake" <<'STUB'
 #!/usr/bin/env bash
-# Configure and build do nothing, but the build of build-asan fails.
+# Configure and build do nothing, but the build of build-asan fails; each
+# build's directory and priority noted.
+[ "$1" = --build ] && echo "${2##*/} $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
 [ "$1" = --build ] && [[ $2 == *build-sanitize ]] && { echo "stand-in build failed" >&2; exit 2; }
 exit 0
 STUB
@@ -71,7 +74,7 @@ STUB
 chmod +x "$work/bin/cmake" "$work/bin/ctest" "$work/bin/stress"
 
 set +e
-PATH="$work/bin:$PATH" STAGES="release no-avx2 asan tsan" FUZZ_SECONDS=0 \
+PATH="$work/bin:$PATH" STAGES="release no-avx2 asan tsan" FUZZ_SECONDS=0 NICE_LOG=$work/nice \
     bash "$work/tree/tests/run_all.sh" > "$work/out" 2>&1
 status=$?
 set -e
@@ -101,13 +104,36 @@ grep -q "^== the Python tests again, under load: stress --cpu " "$work/out" ||
 pgrep -f "$work/bin/stress" > /dev/null && fail "the stand-in stress was left running"
 grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
 
+# The later stages' builds made ahead at the lowest priority, the Release
+# one at the run's own; a build that failed ahead is shown, then made again
+# by its stage (whose error is the stage's); with AHEAD=0 none is.
+[ "$(grep -c '^build 0$' "$work/nice")" -ge 1 ] || fail "the Release build did not run at priority 0"
+for dir in build-no-avx2 build-sanitize build-tsan; do
+    grep -q "^$dir 19\$" "$work/nice" || fail "$dir was not built ahead at priority 19"
+    grep -q "^$dir 0\$" "$work/nice" || fail "the $dir stage did not build (incrementally) itself"
+done
+grep -Eq "^-- build-sanitize built ahead, in the background \(exit 2, CPU [0-9]+ s\); its output:\$" "$work/out" ||
+    fail "the failed build ahead is not shown"
+[ "$(grep -c '^stand-in build failed$' "$work/out")" -eq 2 ] ||
+    fail "the failed build ahead was not shown and made again by its stage"
+grep -Eq "^  the later stages' builds, made ahead in the background: CPU [0-9]+ s: build-no-avx2 [0-9]+ build-sanitize [0-9]+ build-tsan [0-9]+$" "$work/out" ||
+    fail "no CPU time for the builds made ahead, all and each"
+rm "$work/nice"
+set +e
+PATH="$work/bin:$PATH" STAGES="release,tsan" FUZZ_SECONDS=0 NICE_LOG=$work/nice AHEAD=0 \
+    bash "$work/tree/tests/run_all.sh" > "$work/not_ahead" 2>&1
+set -e
+[ "$(sort -u "$work/nice")" = "$(printf 'build 0\nbuild-tsan 0')" ] ||
+    fail "AHEAD=0 still built ahead: $(sort -u "$work/nice" | tr '\n' ' ')"
+grep -q "built ahead" "$work/not_ahead" && fail "AHEAD=0 says a build was made ahead"
+
 # Stages named with commas run those stages; a name that is no stage is an
 # error, not a run that tests nothing and passes.
 set +e
-PATH="$work/bin:$PATH" STAGES="release,tsan" FUZZ_SECONDS=0 \
+PATH="$work/bin:$PATH" STAGES="release,tsan" FUZZ_SECONDS=0 NICE_LOG=/dev/null \
     bash "$work/tree/tests/run_all.sh" > "$work/commas" 2>&1
 status=$?
-PATH="$work/bin:$PATH" STAGES="release,asna" FUZZ_SECONDS=0 \
+PATH="$work/bin:$PATH" STAGES="release,asna" FUZZ_SECONDS=0 NICE_LOG=/dev/null \
     bash "$work/tree/tests/run_all.sh" > "$work/unknown" 2>&1
 unknown_status=$?
 set -e
