@@ -90,9 +90,12 @@ static bool list_candidates(suite *s)
     seebatch_rules rules;
     seebatch_rules_init(&rules, &s->config, NULL);
     seebatch_move moves[SEEBATCH_MAX_MOVES];
+    walk_position position; /* made once a position, for its moves' walks */
     for (uint32_t rank = 0; rank < s->board_count; rank++) {
         const seebatch_board *board = &s->boards[s->order[rank]];
         size_t count = moves_of(board, moves);
+        if (count)
+            walk_position_init(&position, board);
         if (s->candidate_count + count > s->candidate_room) {
             size_t room = 2 * s->candidate_room + SEEBATCH_MAX_MOVES;
             drawn *grown = realloc(s->candidates, room * sizeof *grown);
@@ -104,7 +107,7 @@ static bool list_candidates(suite *s)
         for (size_t i = 0; i < count; i++) {
             drawn d = {rank, 0, (uint16_t)i, moves[i], 0};
             d.value = seebatch_value(&rules, board, NULL, moves[i]);
-            if (!suite_stratum(&s->strata, board, moves[i], d.value, &d.stratum))
+            if (!suite_stratum(&s->strata, &position, moves[i], d.value, &d.stratum))
                 return false;
             s->candidates[s->candidate_count++] = d;
         }

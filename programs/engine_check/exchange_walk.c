@@ -10,14 +10,15 @@
 enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
 typedef struct walk {
-    plain_board board;  /* as it stands */
-    plain_board before; /* as it stood before the move */
-    /* FAULT_XRAY_MOVER_LINES: what blocks the diagonals and the ranks and
-     * files, each as it stood when a piece moving along them last left. */
+    plain_board board;         /* as it stands */
+    const plain_board *before; /* as it stood before the move: the position's */
+    /* FAULT_XRAY_MOVER_LINES alone (else unset): what blocks the diagonals
+     * and the ranks and files, each as it stood when a piece moving along
+     * them last left. */
     plain_board diagonal_sight, straight_sight;
     const plain_board *sight; /* what blocks lines: board, or before when x-rays are missing */
-    plain_pins pins;          /* rule 5, when the rules have it */
-    bool use_pins;
+    const plain_pins *pins;   /* rule 5's, the position's */
+    bool use_pins;            /* the rules have rule 5 */
     int to;
     int32_t value[6]; /* by type, as victims; the king's 0 */
     int32_t on_to[6]; /* by type, once on `to`: what a capture there risks */
@@ -78,12 +79,12 @@ static bool along(int king, int s, int to)
  * FAULT_PINNED_ALONG_PIN it may still capture along it. */
 static bool held_by_pin(const walk *w, int color, int s)
 {
-    if (!w->pins.blocker[color][s])
+    if (!w->pins->blocker[color][s])
         return false;
     if (!(w->faults & FAULT_PINNED_ALONG_PIN))
         return true;
     for (int k = 0; k < 64; k++)
-        if (w->before.square[k] == plain_piece(SEEBATCH_KING, color))
+        if (w->before->square[k] == plain_piece(SEEBATCH_KING, color))
             return !along(k, s, w->to);
     return true;
 }
@@ -164,7 +165,7 @@ static int next_attacker(const walk *w, int color)
     int count = attackers(w, color, squares);
     if (w->ghost >= 0 && plain_color(w->ghost_piece) == color)
         squares[count++] = w->ghost;
-    bool pinned = w->use_pins && plain_pinned_down(&w->board, &w->pins, w->to, color);
+    bool pinned = w->use_pins && plain_pinned_down(&w->board, w->pins, w->to, color);
     int best = -1;
     for (int i = 0; i < count; i++) {
         int s = squares[i];
@@ -185,7 +186,7 @@ static int next_attacker(const walk *w, int color)
  * and only for a record (a value alone has no line). */
 static int held_back(walk *w, int color, int chosen)
 {
-    if (!w->recorded || !w->use_pins || !plain_pinned_down(&w->board, &w->pins, w->to, color))
+    if (!w->recorded || !w->use_pins || !plain_pinned_down(&w->board, w->pins, w->to, color))
         return -1;
     w->use_pins = false;
     int free_choice = next_attacker(w, color);
@@ -377,12 +378,21 @@ static int32_t best_of(walk *w, int last, int *best_line, int32_t *going_on)
     return result[0];
 }
 
-static void start(walk *w, const seebatch_board *board, seebatch_move move,
+void walk_position_init(walk_position *position, const seebatch_board *board)
+{
+    position->board = board;
+    plain_board_load(&position->plain, board);
+    plain_pins_find(&position->plain, &position->pins);
+}
+
+static void start(walk *w, const walk_position *position, seebatch_move move,
                   const exchange_rules *rules)
 {
-    plain_board_load(&w->board, board);
-    w->before = w->diagonal_sight = w->straight_sight = w->board;
-    w->sight = rules->faults & FAULT_NO_XRAY ? &w->before : &w->board;
+    w->board = position->plain;
+    w->before = &position->plain;
+    if (rules->faults & FAULT_XRAY_MOVER_LINES)
+        w->diagonal_sight = w->straight_sight = w->board;
+    w->sight = rules->faults & FAULT_NO_XRAY ? w->before : &w->board;
     w->to = (int)seebatch_move_to(move);
     w->faults = rules->faults;
     w->promoted_risk = 0;
@@ -393,8 +403,7 @@ static void start(walk *w, const seebatch_board *board, seebatch_move move,
     }
     w->value[SEEBATCH_KING] = w->on_to[SEEBATCH_KING] = 0;
     w->use_pins = (rules->config.flags & SEEBATCH_PINS) || (rules->faults & FAULT_PINNED_ALONG_PIN);
-    if (w->use_pins)
-        plain_pins_find(&w->board, &w->pins);
+    w->pins = &position->pins;
 }
 
 /* FAULT_FROM_SQUARE_TOGGLED: a move whose piece did not attack `to` (a
@@ -429,18 +438,18 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 
 /* The walk; the record's attackers and held-back pieces kept when
  * `recorded`. */
-static void walk_exchange(const seebatch_board *board, seebatch_move move,
+static void walk_exchange(const walk_position *position, seebatch_move move,
                           const exchange_rules *rules, bool recorded, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
     unsigned kind = seebatch_move_kind(move);
-    start_line(board, move, rules, &record->line);
+    start_line(position->board, move, rules, &record->line);
     if (kind == SEEBATCH_MOVE_CASTLING) {
         record->line.end = END_NOT_PLAYED;
         return;
     }
     walk w;
-    start(&w, board, move, rules);
+    start(&w, position, move, rules);
     w.recorded = recorded;
     record->walked = true;
     record->first_attackers = attacker_set(&w);
@@ -462,10 +471,26 @@ static void walk_exchange(const seebatch_board *board, seebatch_move move,
     }
 }
 
+void exchange_walk_at(const walk_position *position, seebatch_move move,
+                      const exchange_rules *rules, exchange_record *record)
+{
+    walk_exchange(position, move, rules, true, record);
+}
+
+int32_t exchange_value_at(const walk_position *position, seebatch_move move,
+                          const exchange_rules *rules)
+{
+    exchange_record record;
+    walk_exchange(position, move, rules, false, &record);
+    return record.value;
+}
+
 void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
                          const exchange_rules *rules, exchange_record *record)
 {
-    walk_exchange(board, move, rules, true, record);
+    walk_position position;
+    walk_position_init(&position, board);
+    exchange_walk_at(&position, move, rules, record);
 }
 
 void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
@@ -478,9 +503,9 @@ void exchange_walk(const seebatch_board *board, seebatch_move move, const seebat
 int32_t exchange_value_rules(const seebatch_board *board, seebatch_move move,
                              const exchange_rules *rules)
 {
-    exchange_record record;
-    walk_exchange(board, move, rules, false, &record);
-    return record.value;
+    walk_position position;
+    walk_position_init(&position, board);
+    return exchange_value_at(&position, move, rules);
 }
 
 int32_t exchange_value(const seebatch_board *board, seebatch_move move,

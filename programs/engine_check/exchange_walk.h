@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "plain_board.h"
 #include "seebatch.h"
 
 typedef enum exchange_fault {
@@ -134,9 +135,34 @@ typedef struct exchange_record {
     exchange_line line;       /* the captures themselves */
 } exchange_record;
 
-/* Walks `move` on a consistent board under `rules`. Captures are played to
- * the end (rule 8 then only cuts the line the value reads), so the record
- * says what the exchange holds whoever stops. */
+/* A position made ready for walks: its board as the plain board and rule
+ * 5's pins of both sides found there, once. Every walk of its moves and
+ * exchange_features read it and change nothing, so one made a position
+ * serves them all (a suite walks each move's explanations, a check each
+ * difference's). */
+typedef struct walk_position {
+    const seebatch_board *board; /* the caller's: it outlives the position */
+    plain_board plain;           /* the board before any move */
+    plain_pins pins;             /* plain_pins_find on `plain` */
+} walk_position;
+
+/* Makes `position` ready for the moves of a consistent `board`. */
+void walk_position_init(walk_position *position, const seebatch_board *board);
+
+/* Walks `move` of the position under `rules`. Captures are played to the
+ * end (rule 8 then only cuts the line the value reads), so the record says
+ * what the exchange holds whoever stops. */
+void exchange_walk_at(const walk_position *position, seebatch_move move,
+                      const exchange_rules *rules, exchange_record *record);
+
+/* The value alone (the record's attackers not looked for: faster). */
+int32_t exchange_value_at(const walk_position *position, seebatch_move move,
+                          const exchange_rules *rules);
+
+/* The calls below, on a board: each makes the position and walks once (a
+ * caller walking a board's moves more than once makes it itself). */
+
+/* Walks `move` on a consistent board under `rules` (exchange_walk_at). */
 void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
                          const exchange_rules *rules, exchange_record *record);
 

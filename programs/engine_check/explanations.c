@@ -183,8 +183,8 @@ bool explanations_add_swap_values(explanation_list *list, const seebatch_config 
     return true;
 }
 
-int32_t explanation_value(const explanation *e, const seebatch_board *board, seebatch_move move,
-                          int32_t value)
+int32_t explanation_value_at(const explanation *e, const walk_position *position,
+                             seebatch_move move, int32_t value)
 {
     if (!(e->kinds & move_kind_bit(move)))
         return value;
@@ -196,8 +196,16 @@ int32_t explanation_value(const explanation *e, const seebatch_board *board, see
     case EXPLAINED_OFF_BY_ONE:
         return value - 1;
     case EXPLAINED_BY_LIBRARY:
-        return seebatch_value(&e->prepared, board, NULL, move);
+        return seebatch_value(&e->prepared, position->board, NULL, move);
     default:
-        return exchange_value_rules(board, move, &e->rules);
+        return exchange_value_at(position, move, &e->rules);
     }
+}
+
+int32_t explanation_value(const explanation *e, const seebatch_board *board, seebatch_move move,
+                          int32_t value)
+{
+    walk_position position;
+    walk_position_init(&position, board);
+    return explanation_value_at(e, &position, move, value);
 }
