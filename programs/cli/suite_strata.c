@@ -53,7 +53,7 @@ static uint64_t mixed(uint64_t hash, uint64_t word)
  * wrong). Hashed, never 0 (the free slot): two patterns of the 317 to 541
  * the real positions hold under the engines' rules colliding in 64 bits
  * would only merge two strata. */
-static uint64_t pattern(const suite_strata *strata, const walk_position *position,
+static uint64_t pattern(const suite_strata *strata, walk_position *position,
                         seebatch_move move, int32_t value)
 {
     const explanation_list *list = &strata->explanations;
@@ -96,7 +96,7 @@ static bool grow(suite_strata *strata)
     return true;
 }
 
-bool suite_stratum(suite_strata *strata, const walk_position *position, seebatch_move move,
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move,
                    int32_t value, uint32_t *stratum)
 {
     if (2 * (strata->count + 1) > strata->room && !grow(strata))

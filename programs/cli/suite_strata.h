@@ -39,7 +39,7 @@ void suite_strata_free(suite_strata *strata);
 /* The stratum of `move` of the position (its value under the rules
  * `value`) in *stratum: 0 for the first stratum met, 1 for the next...;
  * false out of memory. */
-bool suite_stratum(suite_strata *strata, const walk_position *position, seebatch_move move,
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move,
                    int32_t value, uint32_t *stratum);
 
 #endif

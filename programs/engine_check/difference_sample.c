@@ -59,7 +59,7 @@ void difference_classes_sample(difference_classes *classes, const seebatch_board
 
 /* Can any rule change the value of a normal move? Only when the side to
  * reply has a piece attacking the destination at some moment. */
-static bool replied_to(const difference_classes *classes, const walk_position *position,
+static bool replied_to(const difference_classes *classes, walk_position *position,
                        seebatch_move move)
 {
     exchange_record record;
@@ -73,7 +73,7 @@ static bool replied_to(const difference_classes *classes, const walk_position *p
 
 /* Holds explanation i to sampled move j (its position made ready); false
  * when it answers otherwise. */
-static bool holds_on(difference_classes *classes, int i, size_t j, const walk_position *position)
+static bool holds_on(difference_classes *classes, int i, size_t j, walk_position *position)
 {
     const difference_sample *s = classes->sample;
     explanation_evidence *evidence = &classes->evidence[i];

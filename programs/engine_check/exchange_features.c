@@ -53,7 +53,7 @@ static unsigned piece_flags(const plain_board *board, uint64_t squares, int to)
     return flags;
 }
 
-unsigned exchange_features_at(const walk_position *position, seebatch_move move,
+unsigned exchange_features_at(walk_position *position, seebatch_move move,
                               const seebatch_config *config)
 {
     unsigned kind = seebatch_move_kind(move);

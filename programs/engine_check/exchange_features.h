@@ -34,7 +34,7 @@ const char *exchange_feature_key(int index);
 
 /* The flags of `move` of the position under `config` (its value and best
  * line; pins whatever the rules). Castling holds none. Thread-safe. */
-unsigned exchange_features_at(const walk_position *position, seebatch_move move,
+unsigned exchange_features_at(walk_position *position, seebatch_move move,
                               const seebatch_config *config);
 
 /* The same on a consistent board (the position made for this move alone). */

@@ -10,8 +10,12 @@
 enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
 typedef struct walk {
-    plain_board board;         /* as it stands */
+    plain_board board;         /* as it stands: changed through put() alone */
     const plain_board *before; /* as it stood before the move: the position's */
+    /* The squares where board differs from before, and those of them
+     * holding a piece (not emptied): the attackers' memo's key. */
+    uint64_t changed, refilled;
+    attacker_memo *memo; /* the position's */
     /* FAULT_XRAY_MOVER_LINES alone (else unset): what blocks the diagonals
      * and the ranks and files, each as it stood when a piece moving along
      * them last left. */
@@ -127,11 +131,31 @@ static int attackers_by_lines(const walk *w, int color, int *squares)
     return count;
 }
 
+/* The attackers of `to` seen through w->sight, remembered in the
+ * position's memo. While every square but `to` holds its piece of the
+ * position or is empty, the board is the position's with the changed
+ * squares emptied and `to`'s piece put, and the sight is that board or the
+ * position's own (before): the key (the changed squares; `to`, the colour,
+ * which sight, `to`'s piece) says all plain_attackers_seen reads. */
+static int attackers_remembered(const walk *w, int color, int *squares)
+{
+    if (w->refilled & ~(1ull << w->to))
+        return plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
+    uint32_t rest = (uint32_t)w->to | (uint32_t)color << 6 | (uint32_t)(w->sight == w->before) << 7 |
+                    (uint32_t)(w->board.square[w->to] + 8) << 8;
+    int count = attacker_memo_find(w->memo, w->changed, rest, squares);
+    if (count < 0) {
+        count = plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
+        attacker_memo_keep(w->memo, w->changed, rest, squares, count);
+    }
+    return count;
+}
+
 static int attackers(const walk *w, int color, int *squares)
 {
     if (w->faults & FAULT_XRAY_MOVER_LINES)
         return attackers_by_lines(w, color, squares);
-    return plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
+    return attackers_remembered(w, color, squares);
 }
 
 static uint64_t attacker_set(const walk *w)
@@ -165,11 +189,13 @@ static int next_attacker(const walk *w, int color)
     int count = attackers(w, color, squares);
     if (w->ghost >= 0 && plain_color(w->ghost_piece) == color)
         squares[count++] = w->ghost;
-    bool pinned = w->use_pins && plain_pinned_down(&w->board, w->pins, w->to, color);
     int best = -1;
     for (int i = 0; i < count; i++) {
         int s = squares[i];
-        if (pinned && held_by_pin(w, color, s))
+        /* Rule 5 asks whether a pinner stands only for a blocker (most
+         * attackers are none). */
+        if (w->use_pins && held_by_pin(w, color, s) &&
+            plain_pinned_down(&w->board, w->pins, w->to, color))
             continue;
         int order = order_of(w, plain_type(piece_at(w, s)));
         int best_order = best < 0 ? 99 : order_of(w, plain_type(piece_at(w, best)));
@@ -211,6 +237,17 @@ static void record_step(const walk *w, exchange_record *record, int d, int from,
     record->line.step_count = d + 1;
 }
 
+/* Puts `piece` on `square` of the board as it stands, keeping the memo's
+ * key. */
+static void put(walk *w, int square, int piece)
+{
+    uint64_t bit = 1ull << square;
+    bool differs = piece != w->before->square[square];
+    w->board.square[square] = piece;
+    w->changed = differs ? w->changed | bit : w->changed & ~bit;
+    w->refilled = differs && piece != PLAIN_EMPTY ? w->refilled | bit : w->refilled & ~bit;
+}
+
 /* The first move played: its gain, the piece it puts on `to`. */
 static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *config,
                           exchange_record *record)
@@ -225,7 +262,7 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
         taken = w->board.square[victim];
         gain = value_of(w, taken);
         if (!(w->faults & FAULT_EN_PASSANT_VICTIM_STAYS))
-            w->board.square[victim] = PLAIN_EMPTY;
+            put(w, victim, PLAIN_EMPTY);
     }
     int arriving = moving;
     bool promotes = config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
@@ -237,8 +274,8 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
             gain += w->value[named] - w->value[SEEBATCH_PAWN];
         }
     }
-    w->board.square[w->to] = arriving;
-    w->board.square[from] = PLAIN_EMPTY;
+    put(w, w->to, arriving);
+    put(w, from, PLAIN_EMPTY);
     piece_left(w, plain_type(moving));
     if ((w->faults & FAULT_PROMOTED_RISKS_PAWN) && arriving != moving)
         w->promoted_risk = w->value[SEEBATCH_PAWN];
@@ -263,8 +300,8 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
         w->swap[d] += w->value[SEEBATCH_QUEEN] - w->value[SEEBATCH_PAWN];
         record->promotes = true;
     }
-    w->board.square[w->to] = piece;
-    w->board.square[from] = from == w->ghost ? w->ghost_piece : PLAIN_EMPTY;
+    put(w, w->to, piece);
+    put(w, from, from == w->ghost ? w->ghost_piece : PLAIN_EMPTY);
     if (from == w->ghost)
         w->ghost = -1;
     piece_left(w, plain_type(piece));
@@ -283,9 +320,9 @@ static bool king_held_back(walk *w, int side, int from)
     if (!(w->faults & FAULT_KING_OFF_SQUARE))
         return ghost || attackers(w, side ^ 1, squares) > 0;
     int king = w->board.square[from];
-    w->board.square[from] = PLAIN_EMPTY;
+    put(w, from, PLAIN_EMPTY);
     bool defended = ghost || attackers(w, side ^ 1, squares) > 0;
-    w->board.square[from] = king;
+    put(w, from, king);
     return defended;
 }
 
@@ -383,13 +420,16 @@ void walk_position_init(walk_position *position, const seebatch_board *board)
     position->board = board;
     plain_board_load(&position->plain, board);
     plain_pins_find(&position->plain, &position->pins);
+    attacker_memo_clear(&position->memo);
 }
 
-static void start(walk *w, const walk_position *position, seebatch_move move,
+static void start(walk *w, walk_position *position, seebatch_move move,
                   const exchange_rules *rules)
 {
     w->board = position->plain;
     w->before = &position->plain;
+    w->changed = w->refilled = 0;
+    w->memo = &position->memo;
     if (rules->faults & FAULT_XRAY_MOVER_LINES)
         w->diagonal_sight = w->straight_sight = w->board;
     w->sight = rules->faults & FAULT_NO_XRAY ? w->before : &w->board;
@@ -438,7 +478,7 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 
 /* The walk; the record's attackers and held-back pieces kept when
  * `recorded`. */
-static void walk_exchange(const walk_position *position, seebatch_move move,
+static void walk_exchange(walk_position *position, seebatch_move move,
                           const exchange_rules *rules, bool recorded, exchange_record *record)
 {
     memset(record, 0, sizeof *record);
@@ -471,13 +511,13 @@ static void walk_exchange(const walk_position *position, seebatch_move move,
     }
 }
 
-void exchange_walk_at(const walk_position *position, seebatch_move move,
+void exchange_walk_at(walk_position *position, seebatch_move move,
                       const exchange_rules *rules, exchange_record *record)
 {
     walk_exchange(position, move, rules, true, record);
 }
 
-int32_t exchange_value_at(const walk_position *position, seebatch_move move,
+int32_t exchange_value_at(walk_position *position, seebatch_move move,
                           const exchange_rules *rules)
 {
     exchange_record record;

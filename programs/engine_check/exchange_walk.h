@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "attacker_memo.h"
 #include "plain_board.h"
 #include "seebatch.h"
 
@@ -136,14 +137,15 @@ typedef struct exchange_record {
 } exchange_record;
 
 /* A position made ready for walks: its board as the plain board and rule
- * 5's pins of both sides found there, once. Every walk of its moves and
- * exchange_features read it and change nothing, so one made a position
- * serves them all (a suite walks each move's explanations, a check each
- * difference's). */
+ * 5's pins of both sides found there, once; and the attackers its walks
+ * have found (a memo: the walks change nothing else). One made a position
+ * serves every walk of its moves and exchange_features (a suite walks each
+ * move's explanations, a check each difference's), in one thread. */
 typedef struct walk_position {
     const seebatch_board *board; /* the caller's: it outlives the position */
     plain_board plain;           /* the board before any move */
     plain_pins pins;             /* plain_pins_find on `plain` */
+    attacker_memo memo;          /* the walks' own (exchange_walk.c) */
 } walk_position;
 
 /* Makes `position` ready for the moves of a consistent `board`. */
@@ -152,11 +154,11 @@ void walk_position_init(walk_position *position, const seebatch_board *board);
 /* Walks `move` of the position under `rules`. Captures are played to the
  * end (rule 8 then only cuts the line the value reads), so the record says
  * what the exchange holds whoever stops. */
-void exchange_walk_at(const walk_position *position, seebatch_move move,
+void exchange_walk_at(walk_position *position, seebatch_move move,
                       const exchange_rules *rules, exchange_record *record);
 
 /* The value alone (the record's attackers not looked for: faster). */
-int32_t exchange_value_at(const walk_position *position, seebatch_move move,
+int32_t exchange_value_at(walk_position *position, seebatch_move move,
                           const exchange_rules *rules);
 
 /* The calls below, on a board: each makes the position and walks once (a

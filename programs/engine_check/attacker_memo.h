@@ -1,0 +1,42 @@
+/*
+ * Attackers found, kept by the key they were found under: a small
+ * direct-mapped memo, a slot a key, the last one found in a slot kept. The
+ * exchange walks of one position (exchange_walk.h) meet the same boards
+ * again and again (every explanation's walk of a move plays the reference's
+ * captures until its fault acts; three in four of a suite's searches for
+ * attackers repeat one); what a key means, and why it says all the search
+ * reads, is exchange_walk.c's.
+ */
+#ifndef SEEBATCH_ATTACKER_MEMO_H
+#define SEEBATCH_ATTACKER_MEMO_H
+
+#include <stdint.h>
+
+enum { ATTACKER_MEMO_SLOTS = 64, ATTACKER_MEMO_SQUARES = 16 };
+
+typedef struct attacker_memo_slot {
+    uint64_t squares_key; /* the key's 64-bit part */
+    uint32_t rest_key;    /* and the rest */
+    int8_t count;
+    int8_t squares[ATTACKER_MEMO_SQUARES];
+} attacker_memo_slot;
+
+typedef struct attacker_memo {
+    uint64_t used; /* bit i: slot i holds a key */
+    attacker_memo_slot slot[ATTACKER_MEMO_SLOTS];
+} attacker_memo;
+
+/* Nothing kept. */
+void attacker_memo_clear(attacker_memo *memo);
+
+/* The squares kept under the key, into `squares`: their count, or -1 when
+ * nothing is kept under it. */
+int attacker_memo_find(const attacker_memo *memo, uint64_t squares_key, uint32_t rest_key,
+                       int *squares);
+
+/* Keeps `count` squares (at most ATTACKER_MEMO_SQUARES) under the key, in
+ * place of what its slot held. */
+void attacker_memo_keep(attacker_memo *memo, uint64_t squares_key, uint32_t rest_key,
+                        const int *squares, int count);
+
+#endif
