@@ -91,11 +91,11 @@ static void same_on_a_shared_position(const seebatch_board *board, const seebatc
     walk_position shared;
     walk_position_init(&shared, board);
     char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
-    for (int e = 0; e < list->count; e++) {
-        const explanation *x = &list->item[e];
-        if (x->way != EXPLAINED_BY_WALK && x->way != EXPLAINED_BY_LIBRARY)
-            continue;
-        for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < count; i++) /* a move's walks one after another, as a suite's */
+        for (int e = 0; e < list->count; e++) {
+            const explanation *x = &list->item[e];
+            if (x->way != EXPLAINED_BY_WALK && x->way != EXPLAINED_BY_LIBRARY)
+                continue;
             exchange_record kept, alone; /* each zeroed whole by its walk: bytes compare */
             exchange_walk_at(&shared, moves[i], &x->rules, &kept);
             exchange_walk_rules(board, moves[i], &x->rules, &alone);
@@ -110,7 +110,6 @@ static void same_on_a_shared_position(const seebatch_board *board, const seebatc
                 return;
             }
         }
-    }
 }
 
 static void test_shared_position(void)

@@ -14,9 +14,13 @@
 
 enum { ATTACKER_MEMO_SLOTS = 64, ATTACKER_MEMO_SQUARES = 16 };
 
+typedef struct attacker_key {
+    uint64_t board, sight; /* two sets of squares */
+    uint32_t rest;         /* and the rest */
+} attacker_key;
+
 typedef struct attacker_memo_slot {
-    uint64_t squares_key; /* the key's 64-bit part */
-    uint32_t rest_key;    /* and the rest */
+    attacker_key key;
     int8_t count;
     int8_t squares[ATTACKER_MEMO_SQUARES];
 } attacker_memo_slot;
@@ -29,14 +33,13 @@ typedef struct attacker_memo {
 /* Nothing kept. */
 void attacker_memo_clear(attacker_memo *memo);
 
-/* The squares kept under the key, into `squares`: their count, or -1 when
+/* The squares kept under `key`, into `squares`: their count, or -1 when
  * nothing is kept under it. */
-int attacker_memo_find(const attacker_memo *memo, uint64_t squares_key, uint32_t rest_key,
-                       int *squares);
+int attacker_memo_find(const attacker_memo *memo, const attacker_key *key, int *squares);
 
-/* Keeps `count` squares (at most ATTACKER_MEMO_SQUARES) under the key, in
+/* Keeps `count` squares (at most ATTACKER_MEMO_SQUARES) under `key`, in
  * place of what its slot held. */
-void attacker_memo_keep(attacker_memo *memo, uint64_t squares_key, uint32_t rest_key,
-                        const int *squares, int count);
+void attacker_memo_keep(attacker_memo *memo, const attacker_key *key, const int *squares,
+                        int count);
 
 #endif

@@ -3,23 +3,28 @@
  */
 #include "exchange_walk.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "plain_board.h"
 
 enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
+/* Where a board of the walk differs from the position's: the squares
+ * changed, and those of them holding a piece (not emptied). */
+typedef struct board_marks {
+    uint64_t changed, refilled;
+} board_marks;
+
 typedef struct walk {
     plain_board board;         /* as it stands: changed through put() alone */
     const plain_board *before; /* as it stood before the move: the position's */
-    /* The squares where board differs from before, and those of them
-     * holding a piece (not emptied): the attackers' memo's key. */
-    uint64_t changed, refilled;
-    attacker_memo *memo; /* the position's */
     /* FAULT_XRAY_MOVER_LINES alone (else unset): what blocks the diagonals
      * and the ranks and files, each as it stood when a piece moving along
      * them last left. */
     plain_board diagonal_sight, straight_sight;
+    board_marks marks, diagonal_marks, straight_marks; /* board's, the sights' */
+    attacker_memo *memo;                               /* the position's */
     const plain_board *sight; /* what blocks lines: board, or before when x-rays are missing */
     const plain_pins *pins;   /* rule 5's, the position's */
     bool use_pins;            /* the rules have rule 5 */
@@ -115,13 +120,49 @@ static int square_order(const walk *w, int square)
 
 static bool on_rank_or_file(int a, int b) { return a / 8 == b / 8 || a % 8 == b % 8; }
 
+/* The marks of `blocking`, a board of the walk or the position's own. */
+static board_marks marks_of(const walk *w, const plain_board *blocking)
+{
+    if (blocking == &w->board)
+        return w->marks;
+    if (blocking == &w->diagonal_sight)
+        return w->diagonal_marks;
+    if (blocking == &w->straight_sight)
+        return w->straight_marks;
+    return (board_marks){0, 0}; /* before */
+}
+
+/* The attackers of `to` on the board as it stands, lines seen through
+ * `blocking`, remembered in the position's memo. While no square but `to`
+ * of either board holds a piece other than the position's, each is the
+ * position's with its changed squares emptied and its piece on `to` put:
+ * the key (the two boards' changed squares; `to`, the colour, the two
+ * pieces on `to`) says all plain_attackers_seen reads. */
+static int attackers_remembered(const walk *w, const plain_board *blocking, int color,
+                                int *squares)
+{
+    board_marks on = w->marks, through = marks_of(w, blocking);
+    if ((on.refilled | through.refilled) & ~(1ull << w->to))
+        return plain_attackers_seen(&w->board, blocking, w->to, color, squares);
+    attacker_key key = {on.changed, through.changed,
+                        (uint32_t)w->to | (uint32_t)color << 6 |
+                            (uint32_t)(w->board.square[w->to] + 8) << 7 |
+                            (uint32_t)(blocking->square[w->to] + 8) << 11};
+    int count = attacker_memo_find(w->memo, &key, squares);
+    if (count < 0) {
+        count = plain_attackers_seen(&w->board, blocking, w->to, color, squares);
+        attacker_memo_keep(w->memo, &key, squares, count);
+    }
+    return count;
+}
+
 /* FAULT_XRAY_MOVER_LINES: a piece on a rank or file of `to` seen through
  * the straight sight, any other through the diagonal one. */
 static int attackers_by_lines(const walk *w, int color, int *squares)
 {
     int diagonal[16], straight[16], count = 0;
-    int diagonals = plain_attackers_seen(&w->board, &w->diagonal_sight, w->to, color, diagonal);
-    int lines = plain_attackers_seen(&w->board, &w->straight_sight, w->to, color, straight);
+    int diagonals = attackers_remembered(w, &w->diagonal_sight, color, diagonal);
+    int lines = attackers_remembered(w, &w->straight_sight, color, straight);
     for (int i = 0; i < diagonals; i++)
         if (!on_rank_or_file(diagonal[i], w->to))
             squares[count++] = diagonal[i];
@@ -131,31 +172,11 @@ static int attackers_by_lines(const walk *w, int color, int *squares)
     return count;
 }
 
-/* The attackers of `to` seen through w->sight, remembered in the
- * position's memo. While every square but `to` holds its piece of the
- * position or is empty, the board is the position's with the changed
- * squares emptied and `to`'s piece put, and the sight is that board or the
- * position's own (before): the key (the changed squares; `to`, the colour,
- * which sight, `to`'s piece) says all plain_attackers_seen reads. */
-static int attackers_remembered(const walk *w, int color, int *squares)
-{
-    if (w->refilled & ~(1ull << w->to))
-        return plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
-    uint32_t rest = (uint32_t)w->to | (uint32_t)color << 6 | (uint32_t)(w->sight == w->before) << 7 |
-                    (uint32_t)(w->board.square[w->to] + 8) << 8;
-    int count = attacker_memo_find(w->memo, w->changed, rest, squares);
-    if (count < 0) {
-        count = plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
-        attacker_memo_keep(w->memo, w->changed, rest, squares, count);
-    }
-    return count;
-}
-
 static int attackers(const walk *w, int color, int *squares)
 {
     if (w->faults & FAULT_XRAY_MOVER_LINES)
         return attackers_by_lines(w, color, squares);
-    return attackers_remembered(w, color, squares);
+    return attackers_remembered(w, w->sight, color, squares);
 }
 
 static uint64_t attacker_set(const walk *w)
@@ -176,10 +197,14 @@ static void piece_left(walk *w, int type)
 {
     if (!(w->faults & FAULT_XRAY_MOVER_LINES))
         return;
-    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
+    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN) {
         w->diagonal_sight = w->board;
-    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        w->diagonal_marks = w->marks;
+    }
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN) {
         w->straight_sight = w->board;
+        w->straight_marks = w->marks;
+    }
 }
 
 /* The square `color` captures with next (rules 2 and 5), or -1. */
@@ -244,8 +269,9 @@ static void put(walk *w, int square, int piece)
     uint64_t bit = 1ull << square;
     bool differs = piece != w->before->square[square];
     w->board.square[square] = piece;
-    w->changed = differs ? w->changed | bit : w->changed & ~bit;
-    w->refilled = differs && piece != PLAIN_EMPTY ? w->refilled | bit : w->refilled & ~bit;
+    board_marks *marks = &w->marks;
+    marks->changed = differs ? marks->changed | bit : marks->changed & ~bit;
+    marks->refilled = differs && piece != PLAIN_EMPTY ? marks->refilled | bit : marks->refilled & ~bit;
 }
 
 /* The first move played: its gain, the piece it puts on `to`. */
@@ -428,7 +454,7 @@ static void start(walk *w, walk_position *position, seebatch_move move,
 {
     w->board = position->plain;
     w->before = &position->plain;
-    w->changed = w->refilled = 0;
+    w->marks = w->diagonal_marks = w->straight_marks = (board_marks){0, 0};
     w->memo = &position->memo;
     if (rules->faults & FAULT_XRAY_MOVER_LINES)
         w->diagonal_sight = w->straight_sight = w->board;
@@ -481,7 +507,10 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 static void walk_exchange(walk_position *position, seebatch_move move,
                           const exchange_rules *rules, bool recorded, exchange_record *record)
 {
-    memset(record, 0, sizeof *record);
+    /* For a value alone (most walks) the line's steps, most of the record's
+     * bytes and its last, are written as played and never read: not
+     * cleared. */
+    memset(record, 0, recorded ? sizeof *record : offsetof(exchange_record, line.steps));
     unsigned kind = seebatch_move_kind(move);
     start_line(position->board, move, rules, &record->line);
     if (kind == SEEBATCH_MOVE_CASTLING) {

@@ -113,7 +113,6 @@ typedef struct exchange_line {
     int mover_color; /* SEEBATCH_WHITE or SEEBATCH_BLACK: step 0's side */
     unsigned cut_fault; /* END_FAULT_CUT: the fault whose cut it is (its bit) */
     int32_t values[6];  /* by type, what a piece on `to` risks (swap-priced when so; king 0) */
-    exchange_step steps[EXCHANGE_STEPS_MAX];
     int step_count;           /* 1 + the captures played; 0 for castling */
     int counted;              /* the captures the value reads: to a break-off, else all */
     exchange_end end;         /* why the counted captures end */
@@ -122,6 +121,9 @@ typedef struct exchange_line {
      * first mover's balance at the end if that side went on, both then
      * playing their best. */
     int32_t going_on;
+    /* Last, the record's bulk: a walk for its value alone leaves it unset
+     * (exchange_walk.c). */
+    exchange_step steps[EXCHANGE_STEPS_MAX];
 } exchange_line;
 
 /* What a walk saw. Squares are bit sets (bit s: square s). */
@@ -133,7 +135,7 @@ typedef struct exchange_record {
     int best_line;            /* of them, those the best line plays */
     bool promotes;            /* a pawn promoted arriving on `to` (the move too) */
     bool walked;              /* false: castling, which has no exchange */
-    exchange_line line;       /* the captures themselves */
+    exchange_line line;       /* the captures themselves (last) */
 } exchange_record;
 
 /* A position made ready for walks: its board as the plain board and rule
