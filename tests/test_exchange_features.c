@@ -3,9 +3,10 @@
  * exchange_walk.c, exchange_features.c, rule_words.c): without a fault it
  * gives the oracle's value on random dense boards and real positions under
  * every configuration; a position shared by many walks gives each what a
- * position of its own gives; each flag of what an exchange holds on a position
- * made for it, and not on one without; each fault's value worked out by
- * hand; configurations written as the tool's options.
+ * position of its own gives; a fault's explanation leaves alone only the
+ * kinds of move it never changes; each flag of what an exchange holds on a
+ * position made for it, and not on one without; each fault's value worked
+ * out by hand; configurations written as the tool's options.
  */
 #include <string.h>
 
@@ -326,6 +327,57 @@ static void test_explanations(void)
     }
 }
 
+/* A fault's explanation leaves a kind of move alone only where the fault
+ * never acts: on every move of a kind it leaves, its rules walked give what
+ * the same rules without the fault give. */
+static void faults_leave_alone(const seebatch_board *board, const seebatch_move *moves,
+                               size_t count, const explanation_list *list)
+{
+    walk_position position;
+    walk_position_init(&position, board);
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    for (int e = 0; e < list->count; e++) {
+        const explanation *x = &list->item[e];
+        unsigned faults = x->rules.faults;
+        if (x->way != EXPLAINED_BY_WALK || !faults || (faults & (faults - 1)))
+            continue; /* one fault alone */
+        exchange_rules without = x->rules;
+        without.faults = FAULT_NONE;
+        for (size_t i = 0; i < count; i++) {
+            if (x->kinds & move_kind_bit(moves[i]))
+                continue;
+            int32_t faulty = exchange_value_at(&position, moves[i], &x->rules);
+            int32_t right = exchange_value_at(&position, moves[i], &without);
+            if (faulty != right) {
+                seebatch_board_to_fen(board, fen, sizeof fen);
+                seebatch_move_to_uci(moves[i], uci);
+                CHECK_EQ(faulty, right, "%s;%s: %s acts on a kind it leaves alone", fen, uci,
+                         x->name);
+                return;
+            }
+        }
+    }
+}
+
+static void test_kinds_left_alone(void)
+{
+    seebatch_config configs[3] = {
+        seebatch_config_classic(),
+        {{100, 300, 300, 500, 900}, SEEBATCH_MOVE_PROMOTION_ONLY},
+        {{100, 325, 325, 500, 1000}, SEEBATCH_PROMOTIONS | SEEBATCH_PINS}};
+    explanation_list lists[3];
+    for (int c = 0; c < 3; c++)
+        explanations_for(&configs[c], &lists[c]);
+    uint64_t state = 89;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    seebatch_board board;
+    for (int b = 0; b < scaled(150); b++) {
+        random_dense_board(&state, &board);
+        size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
+        faults_leave_alone(&board, moves, count, &lists[b % 3]);
+    }
+}
+
 static void test_rule_words(void)
 {
     char words[RULE_WORDS_MAX];
@@ -364,6 +416,7 @@ int main(void)
     test_swap_values();
     test_engine_choices();
     test_explanations();
+    test_kinds_left_alone();
     test_rule_words();
     return check_finish("test_exchange_features");
 }

@@ -132,14 +132,23 @@ static board_marks marks_of(const walk *w, const plain_board *blocking)
     return (board_marks){0, 0}; /* before */
 }
 
+/* The search itself (a quarter of them), its answer kept under `key`. */
+static int attackers_searched(const walk *w, const plain_board *blocking, int color, int *squares,
+                              const attacker_key *key)
+{
+    int count = plain_attackers_seen(&w->board, blocking, w->to, color, squares);
+    attacker_memo_keep(w->memo, key, squares, count);
+    return count;
+}
+
 /* The attackers of `to` on the board as it stands, lines seen through
  * `blocking`, remembered in the position's memo. While no square but `to`
  * of either board holds a piece other than the position's, each is the
  * position's with its changed squares emptied and its piece on `to` put:
  * the key (the two boards' changed squares; `to`, the colour, the two
  * pieces on `to`) says all plain_attackers_seen reads. */
-static int attackers_remembered(const walk *w, const plain_board *blocking, int color,
-                                int *squares)
+static inline int attackers_remembered(const walk *w, const plain_board *blocking, int color,
+                                       int *squares)
 {
     board_marks on = w->marks, through = marks_of(w, blocking);
     if ((on.refilled | through.refilled) & ~(1ull << w->to))
@@ -149,11 +158,7 @@ static int attackers_remembered(const walk *w, const plain_board *blocking, int 
                             (uint32_t)(w->board.square[w->to] + 8) << 7 |
                             (uint32_t)(blocking->square[w->to] + 8) << 11};
     int count = attacker_memo_find(w->memo, &key, squares);
-    if (count < 0) {
-        count = plain_attackers_seen(&w->board, blocking, w->to, color, squares);
-        attacker_memo_keep(w->memo, &key, squares, count);
-    }
-    return count;
+    return count >= 0 ? count : attackers_searched(w, blocking, color, squares, &key);
 }
 
 /* FAULT_XRAY_MOVER_LINES: a piece on a rank or file of `to` seen through
@@ -172,7 +177,7 @@ static int attackers_by_lines(const walk *w, int color, int *squares)
     return count;
 }
 
-static int attackers(const walk *w, int color, int *squares)
+static inline int attackers(const walk *w, int color, int *squares)
 {
     if (w->faults & FAULT_XRAY_MOVER_LINES)
         return attackers_by_lines(w, color, squares);
@@ -250,6 +255,8 @@ static int held_back(walk *w, int color, int chosen)
  * is now on `to`; its side's balance is swap[d]. */
 static void record_step(const walk *w, exchange_record *record, int d, int from, int taken)
 {
+    if (!w->recorded)
+        return; /* a value alone keeps no line */
     exchange_step *step = &record->line.steps[d];
     int arrived = w->board.square[w->to];
     step->from = (int8_t)from;

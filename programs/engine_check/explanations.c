@@ -96,7 +96,9 @@ static void add_promotions(explanation_list *list, const seebatch_config *config
         }
 }
 
-/* A fault on every kind of move; the prune in place of rule 8. */
+/* A fault on every kind of move, but the promoted piece's risk, which the
+ * walk takes only where the move's own promotion is counted (on other kinds
+ * its walk is the rules' own); the prune in place of rule 8. */
 static void add_faults(explanation_list *list, const seebatch_config *config)
 {
     static const unsigned faults[] = {
@@ -113,7 +115,8 @@ static void add_faults(explanation_list *list, const seebatch_config *config)
             snprintf(name, sizeof name, "%s, in place of --stop-when-ahead",
                      exchange_fault_name(faults[i]));
         }
-        add_played(list, name, KINDS_ALL, &c, faults[i]);
+        unsigned kinds = faults[i] == FAULT_PROMOTED_RISKS_PAWN ? KIND_PROMOTION : KINDS_ALL;
+        add_played(list, name, kinds, &c, faults[i]);
     }
 }
 
