@@ -46,13 +46,15 @@ static const char suite_help[] =
 
 /* A move drawn: its position's place in the shuffled order, its index
  * among the position's moves asked about, its stratum (suite_strata.h), its
- * value under the rules. Each stratum any real move falls in gets its moves
- * before any stratum gets more, so a rare one is not left to chance. */
+ * value under the rules, what its exchange holds (EPD's holds). Each
+ * stratum any real move falls in gets its moves before any stratum gets
+ * more, so a rare one is not left to chance. */
 typedef struct drawn {
     uint32_t rank, stratum;
     uint16_t index;
     seebatch_move move;
     int32_t value;
+    unsigned features;
 } drawn;
 
 typedef struct suite {
@@ -112,9 +114,9 @@ static bool list_candidates(suite *s)
             s->candidate_room = room;
         }
         for (size_t i = 0; i < count; i++) {
-            drawn d = {rank, 0, (uint16_t)i, moves[i], 0};
+            drawn d = {rank, 0, (uint16_t)i, moves[i], 0, 0};
             d.value = seebatch_value(&rules, board, NULL, moves[i]);
-            if (!suite_stratum(&s->strata, &position, moves[i], d.value, &d.stratum))
+            if (!suite_stratum(&s->strata, &position, moves[i], d.value, &d.stratum, &d.features))
                 return false;
             s->candidates[s->candidate_count++] = d;
         }
@@ -209,10 +211,9 @@ static void write_epd(const suite *s, const drawn *d, size_t number, int32_t val
                  "see_ge_true %d; see_ge_false %d; holds \"",
                  fen, board->halfmove_clock, board->fullmove_number, number, uci, (int)value,
                  (int)value, (int)value + 1);
-    unsigned features = exchange_features(board, d->move, &s->config);
     const char *separator = "";
     for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
-        if ((features >> f) & 1) {
+        if ((d->features >> f) & 1) {
             print_output(stdout, "%s%s", separator, exchange_feature_key(f));
             separator = " ";
         }
