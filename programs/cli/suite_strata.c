@@ -53,8 +53,8 @@ static uint64_t mixed(uint64_t hash, uint64_t word)
  * wrong). Hashed, never 0 (the free slot): two patterns of the 317 to 541
  * the real positions hold under the engines' rules colliding in 64 bits
  * would only merge two strata. */
-static uint64_t pattern(const suite_strata *strata, walk_position *position,
-                        seebatch_move move, int32_t value, unsigned features)
+static uint64_t pattern(const suite_strata *strata, walk_position *position, seebatch_move move,
+                        int32_t value, unsigned features)
 {
     const explanation_list *list = &strata->explanations;
     int32_t values[EXPLANATIONS_MAX];
@@ -96,8 +96,8 @@ static bool grow(suite_strata *strata)
     return true;
 }
 
-bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move,
-                   int32_t value, uint32_t *stratum, unsigned *features)
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move, int32_t value,
+                   uint32_t *stratum, unsigned *features)
 {
     if (2 * (strata->count + 1) > strata->room && !grow(strata))
         return false;

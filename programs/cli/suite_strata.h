@@ -40,7 +40,7 @@ void suite_strata_free(suite_strata *strata);
  * `value`) in *stratum: 0 for the first stratum met, 1 for the next...; in
  * *features what its exchange holds (exchange_features.h), a part of its
  * pattern; false out of memory. */
-bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move,
-                   int32_t value, uint32_t *stratum, unsigned *features);
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move, int32_t value,
+                   uint32_t *stratum, unsigned *features);
 
 #endif

@@ -278,7 +278,8 @@ static void put(walk *w, int square, int piece)
     w->board.square[square] = piece;
     board_marks *marks = &w->marks;
     marks->changed = differs ? marks->changed | bit : marks->changed & ~bit;
-    marks->refilled = differs && piece != PLAIN_EMPTY ? marks->refilled | bit : marks->refilled & ~bit;
+    marks->refilled =
+        differs && piece != PLAIN_EMPTY ? marks->refilled | bit : marks->refilled & ~bit;
 }
 
 /* The first move played: its gain, the piece it puts on `to`. */
@@ -456,8 +457,7 @@ void walk_position_init(walk_position *position, const seebatch_board *board)
     attacker_memo_clear(&position->memo);
 }
 
-static void start(walk *w, walk_position *position, seebatch_move move,
-                  const exchange_rules *rules)
+static void start(walk *w, walk_position *position, seebatch_move move, const exchange_rules *rules)
 {
     w->board = position->plain;
     w->before = &position->plain;
@@ -511,8 +511,8 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 
 /* The walk; the record's attackers and held-back pieces kept when
  * `recorded`. */
-static void walk_exchange(walk_position *position, seebatch_move move,
-                          const exchange_rules *rules, bool recorded, exchange_record *record)
+static void walk_exchange(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                          bool recorded, exchange_record *record)
 {
     /* For a value alone (most walks) the line's steps, most of the record's
      * bytes and its last, are written as played and never read: not
@@ -547,14 +547,13 @@ static void walk_exchange(walk_position *position, seebatch_move move,
     }
 }
 
-void exchange_walk_at(walk_position *position, seebatch_move move,
-                      const exchange_rules *rules, exchange_record *record)
+void exchange_walk_at(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                      exchange_record *record)
 {
     walk_exchange(position, move, rules, true, record);
 }
 
-int32_t exchange_value_at(walk_position *position, seebatch_move move,
-                          const exchange_rules *rules)
+int32_t exchange_value_at(walk_position *position, seebatch_move move, const exchange_rules *rules)
 {
     exchange_record record;
     walk_exchange(position, move, rules, false, &record);

@@ -156,12 +156,11 @@ void walk_position_init(walk_position *position, const seebatch_board *board);
 /* Walks `move` of the position under `rules`. Captures are played to the
  * end (rule 8 then only cuts the line the value reads), so the record says
  * what the exchange holds whoever stops. */
-void exchange_walk_at(walk_position *position, seebatch_move move,
-                      const exchange_rules *rules, exchange_record *record);
+void exchange_walk_at(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                      exchange_record *record);
 
 /* The value alone (the record's attackers not looked for: faster). */
-int32_t exchange_value_at(walk_position *position, seebatch_move move,
-                          const exchange_rules *rules);
+int32_t exchange_value_at(walk_position *position, seebatch_move move, const exchange_rules *rules);
 
 /* The calls below, on a board: each makes the position and walks once (a
  * caller walking a board's moves more than once makes it itself). */

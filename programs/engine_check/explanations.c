@@ -186,8 +186,8 @@ bool explanations_add_swap_values(explanation_list *list, const seebatch_config 
     return true;
 }
 
-int32_t explanation_value_at(const explanation *e, walk_position *position,
-                             seebatch_move move, int32_t value)
+int32_t explanation_value_at(const explanation *e, walk_position *position, seebatch_move move,
+                             int32_t value)
 {
     if (!(e->kinds & move_kind_bit(move)))
         return value;
