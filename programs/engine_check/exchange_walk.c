@@ -514,12 +514,15 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 static void walk_exchange(walk_position *position, seebatch_move move, const exchange_rules *rules,
                           bool recorded, exchange_record *record)
 {
-    /* For a value alone (most walks) the line's steps, most of the record's
-     * bytes and its last, are written as played and never read: not
-     * cleared. */
-    memset(record, 0, recorded ? sizeof *record : offsetof(exchange_record, line.steps));
+    /* For a value alone (most walks) the line is neither kept nor read: only
+     * the record's part before the steps (its bulk and its last) is cleared. */
+    if (recorded) {
+        memset(record, 0, sizeof *record);
+        start_line(position->board, move, rules, &record->line);
+    } else {
+        memset(record, 0, offsetof(exchange_record, line.steps));
+    }
     unsigned kind = seebatch_move_kind(move);
-    start_line(position->board, move, rules, &record->line);
     if (kind == SEEBATCH_MOVE_CASTLING) {
         record->line.end = END_NOT_PLAYED;
         return;
