@@ -2,9 +2,11 @@
  * The exchange walk of the check of an engine's SEE (programs/engine_check/
  * exchange_walk.c, exchange_features.c, rule_words.c): without a fault it
  * gives the oracle's value on random dense boards and real positions under
- * every configuration; each flag of what an exchange holds on a position
- * made for it, and not on one without; each fault's value worked out by
- * hand; configurations written as the tool's options.
+ * every configuration; a position shared by many walks gives each what a
+ * position of its own gives; a fault's explanation leaves alone only the
+ * kinds of move it never changes; each flag of what an exchange holds on a
+ * position made for it, and not on one without; each fault's value worked
+ * out by hand; configurations written as the tool's options.
  */
 #include <string.h>
 
@@ -36,13 +38,18 @@ static size_t all_configs(seebatch_config *configs)
     return count;
 }
 
+/* Every move under every configuration walked on one position of the
+ * board (what the walks remember of each other held to the oracle too). */
 static void same_as_oracle(const seebatch_board *board, const seebatch_move *moves, size_t count,
                            const seebatch_config *configs, size_t config_count)
 {
     char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    walk_position position;
+    walk_position_init(&position, board);
     for (size_t c = 0; c < config_count; c++)
         for (size_t i = 0; i < count; i++) {
-            int32_t walked = exchange_value(board, moves[i], &configs[c], FAULT_NONE);
+            exchange_rules rules = {configs[c], FAULT_NONE, false, {0}};
+            int32_t walked = exchange_value_at(&position, moves[i], &rules);
             int32_t expected = oracle_see_value(board, moves[i], &configs[c]);
             if (walked != expected) {
                 seebatch_board_to_fen(board, fen, sizeof fen);
@@ -70,6 +77,67 @@ static void test_walk_is_the_oracle(void)
     for (int p = 0; p < scaled(600) && (line = sampled_board(line, &board)); p++) {
         size_t count = seebatch_generate_moves(&board, moves);
         same_as_oracle(&board, moves, count, configs, config_count);
+    }
+}
+
+/* A walk on a position shared with every other walk of its board's moves,
+ * under every explanation's rules (pieces worth otherwise in the swap
+ * too), gives the record and the value it gives on a position of its own,
+ * and the features too: what the walks remember of each other (the
+ * attackers' memo, exchange_walk.c) never stands in for what a board
+ * holds. */
+static void same_on_a_shared_position(const seebatch_board *board, const seebatch_move *moves,
+                                      size_t count, const explanation_list *list)
+{
+    walk_position shared;
+    walk_position_init(&shared, board);
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    for (size_t i = 0; i < count; i++) /* a move's walks one after another, as a suite's */
+        for (int e = 0; e < list->count; e++) {
+            const explanation *x = &list->item[e];
+            if (x->way != EXPLAINED_BY_WALK && x->way != EXPLAINED_BY_LIBRARY)
+                continue;
+            exchange_record kept, alone; /* each zeroed whole by its walk: bytes compare */
+            exchange_walk_at(&shared, moves[i], &x->rules, &kept);
+            exchange_walk_rules(board, moves[i], &x->rules, &alone);
+            int32_t value = exchange_value_at(&shared, moves[i], &x->rules);
+            unsigned features = exchange_features_at(&shared, moves[i], &x->rules.config);
+            if (memcmp(&kept, &alone, sizeof kept) != 0 || value != alone.value ||
+                features != exchange_features(board, moves[i], &x->rules.config)) {
+                seebatch_board_to_fen(board, fen, sizeof fen);
+                seebatch_move_to_uci(moves[i], uci);
+                CHECK(false, "%s;%s under %s: shared position, value %d, alone %d", fen, uci,
+                      x->name, (int)kept.value, (int)alone.value);
+                return;
+            }
+        }
+}
+
+static void test_shared_position(void)
+{
+    static const int32_t swap_values[5] = {100, 300, 350, 700, 900};
+    seebatch_config configs[4] = {
+        seebatch_config_classic(),
+        seebatch_config_stockfish(),
+        {{100, 300, 300, 500, 900}, SEEBATCH_PINS | SEEBATCH_MOVE_PROMOTION_ONLY},
+        {{100, 325, 325, 500, 1000}, SEEBATCH_PROMOTIONS | SEEBATCH_STOP_WHEN_AHEAD}};
+    explanation_list lists[4];
+    for (int c = 0; c < 4; c++) {
+        explanations_for(&configs[c], &lists[c]);
+        explanations_add_swap_values(&lists[c], &configs[c], swap_values);
+    }
+    uint64_t state = 83;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    seebatch_board board;
+    for (int b = 0; b < scaled(20); b++) {
+        random_dense_board(&state, &board);
+        size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
+        same_on_a_shared_position(&board, moves, count, &lists[b % 4]);
+    }
+    const char *line = real_positions_sample;
+    for (int p = 0; p < scaled(40) && (line = sampled_board(line, &board)); p++) {
+        size_t count = seebatch_generate_moves(&board, moves);
+        same_on_a_shared_position(&board, moves, count, &lists[p % 4]);
     }
 }
 
@@ -259,6 +327,57 @@ static void test_explanations(void)
     }
 }
 
+/* A fault's explanation leaves a kind of move alone only where the fault
+ * never acts: on every move of a kind it leaves, its rules walked give what
+ * the same rules without the fault give. */
+static void faults_leave_alone(const seebatch_board *board, const seebatch_move *moves,
+                               size_t count, const explanation_list *list)
+{
+    walk_position position;
+    walk_position_init(&position, board);
+    char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
+    for (int e = 0; e < list->count; e++) {
+        const explanation *x = &list->item[e];
+        unsigned faults = x->rules.faults;
+        if (x->way != EXPLAINED_BY_WALK || !faults || (faults & (faults - 1)))
+            continue; /* one fault alone */
+        exchange_rules without = x->rules;
+        without.faults = FAULT_NONE;
+        for (size_t i = 0; i < count; i++) {
+            if (x->kinds & move_kind_bit(moves[i]))
+                continue;
+            int32_t faulty = exchange_value_at(&position, moves[i], &x->rules);
+            int32_t right = exchange_value_at(&position, moves[i], &without);
+            if (faulty != right) {
+                seebatch_board_to_fen(board, fen, sizeof fen);
+                seebatch_move_to_uci(moves[i], uci);
+                CHECK_EQ(faulty, right, "%s;%s: %s acts on a kind it leaves alone", fen, uci,
+                         x->name);
+                return;
+            }
+        }
+    }
+}
+
+static void test_kinds_left_alone(void)
+{
+    seebatch_config configs[3] = {
+        seebatch_config_classic(),
+        {{100, 300, 300, 500, 900}, SEEBATCH_MOVE_PROMOTION_ONLY},
+        {{100, 325, 325, 500, 1000}, SEEBATCH_PROMOTIONS | SEEBATCH_PINS}};
+    explanation_list lists[3];
+    for (int c = 0; c < 3; c++)
+        explanations_for(&configs[c], &lists[c]);
+    uint64_t state = 89;
+    seebatch_move moves[SEEBATCH_MAX_MOVES];
+    seebatch_board board;
+    for (int b = 0; b < scaled(150); b++) {
+        random_dense_board(&state, &board);
+        size_t count = random_board_moves(&board, moves, SEEBATCH_MAX_MOVES);
+        faults_leave_alone(&board, moves, count, &lists[b % 3]);
+    }
+}
+
 static void test_rule_words(void)
 {
     char words[RULE_WORDS_MAX];
@@ -291,11 +410,13 @@ static void test_rule_words(void)
 int main(void)
 {
     test_walk_is_the_oracle();
+    test_shared_position();
     test_features();
     test_faults();
     test_swap_values();
     test_engine_choices();
     test_explanations();
+    test_kinds_left_alone();
     test_rule_words();
     return check_finish("test_exchange_features");
 }

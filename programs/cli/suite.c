@@ -46,13 +46,15 @@ static const char suite_help[] =
 
 /* A move drawn: its position's place in the shuffled order, its index
  * among the position's moves asked about, its stratum (suite_strata.h), its
- * value under the rules. Each stratum any real move falls in gets its moves
- * before any stratum gets more, so a rare one is not left to chance. */
+ * value under the rules, what its exchange holds (EPD's holds). Each
+ * stratum any real move falls in gets its moves before any stratum gets
+ * more, so a rare one is not left to chance. */
 typedef struct drawn {
     uint32_t rank, stratum;
     uint16_t index;
     seebatch_move move;
     int32_t value;
+    unsigned features;
 } drawn;
 
 typedef struct suite {
@@ -70,15 +72,22 @@ typedef struct suite {
 } suite;
 
 /* The moves a position is asked about: captures, promotions, en passant,
- * castling, in the generator's order. */
+ * castling, in seebatch_generate_moves' order. The capture generator gives
+ * all but castling in that order (test_perft holds it to the legal moves),
+ * faster; castling, which comes after every other move there, is read from
+ * the legal moves only when the side to move has a right. */
 static size_t moves_of(const seebatch_board *board, seebatch_move *moves)
 {
+    static const unsigned rights[2] = {
+        SEEBATCH_CASTLE_WHITE_KINGSIDE | SEEBATCH_CASTLE_WHITE_QUEENSIDE,
+        SEEBATCH_CASTLE_BLACK_KINGSIDE | SEEBATCH_CASTLE_BLACK_QUEENSIDE};
+    size_t count = seebatch_generate_captures(board, moves);
+    if (!(board->castling & rights[board->side_to_move]))
+        return count;
     seebatch_move legal[SEEBATCH_MAX_MOVES];
-    size_t all = seebatch_generate_moves(board, legal), count = 0;
-    uint64_t enemies = board->colors[board->side_to_move ^ 1];
+    size_t all = seebatch_generate_moves(board, legal);
     for (size_t i = 0; i < all; i++)
-        if (seebatch_move_kind(legal[i]) != SEEBATCH_MOVE_NORMAL ||
-            ((enemies >> seebatch_move_to(legal[i])) & 1))
+        if (seebatch_move_kind(legal[i]) == SEEBATCH_MOVE_CASTLING)
             moves[count++] = legal[i];
     return count;
 }
@@ -90,9 +99,12 @@ static bool list_candidates(suite *s)
     seebatch_rules rules;
     seebatch_rules_init(&rules, &s->config, NULL);
     seebatch_move moves[SEEBATCH_MAX_MOVES];
+    walk_position position; /* made once a position, for its moves' walks */
     for (uint32_t rank = 0; rank < s->board_count; rank++) {
         const seebatch_board *board = &s->boards[s->order[rank]];
         size_t count = moves_of(board, moves);
+        if (count)
+            walk_position_init(&position, board);
         if (s->candidate_count + count > s->candidate_room) {
             size_t room = 2 * s->candidate_room + SEEBATCH_MAX_MOVES;
             drawn *grown = realloc(s->candidates, room * sizeof *grown);
@@ -102,9 +114,9 @@ static bool list_candidates(suite *s)
             s->candidate_room = room;
         }
         for (size_t i = 0; i < count; i++) {
-            drawn d = {rank, 0, (uint16_t)i, moves[i], 0};
+            drawn d = {rank, 0, (uint16_t)i, moves[i], 0, 0};
             d.value = seebatch_value(&rules, board, NULL, moves[i]);
-            if (!suite_stratum(&s->strata, board, moves[i], d.value, &d.stratum))
+            if (!suite_stratum(&s->strata, &position, moves[i], d.value, &d.stratum, &d.features))
                 return false;
             s->candidates[s->candidate_count++] = d;
         }
@@ -199,10 +211,9 @@ static void write_epd(const suite *s, const drawn *d, size_t number, int32_t val
                  "see_ge_true %d; see_ge_false %d; holds \"",
                  fen, board->halfmove_clock, board->fullmove_number, number, uci, (int)value,
                  (int)value, (int)value + 1);
-    unsigned features = exchange_features(board, d->move, &s->config);
     const char *separator = "";
     for (int f = 0; f < EXCHANGE_FEATURE_COUNT; f++)
-        if ((features >> f) & 1) {
+        if ((d->features >> f) & 1) {
             print_output(stdout, "%s%s", separator, exchange_feature_key(f));
             separator = " ";
         }

@@ -53,15 +53,15 @@ static uint64_t mixed(uint64_t hash, uint64_t word)
  * wrong). Hashed, never 0 (the free slot): two patterns of the 317 to 541
  * the real positions hold under the engines' rules colliding in 64 bits
  * would only merge two strata. */
-static uint64_t pattern(const suite_strata *strata, const seebatch_board *board,
-                        seebatch_move move, int32_t value)
+static uint64_t pattern(const suite_strata *strata, walk_position *position, seebatch_move move,
+                        int32_t value, unsigned features)
 {
     const explanation_list *list = &strata->explanations;
     int32_t values[EXPLANATIONS_MAX];
-    uint64_t hash = mixed(0xcbf29ce484222325ull, kind_of(board, move));
-    hash = mixed(hash, exchange_features(board, move, &strata->config));
+    uint64_t hash = mixed(0xcbf29ce484222325ull, kind_of(position->board, move));
+    hash = mixed(hash, features);
     for (int i = 0; i < list->count; i++) {
-        values[i] = explanation_value(&list->item[i], board, move, value);
+        values[i] = explanation_value_at(&list->item[i], position, move, value);
         int first = 0;
         while (values[first] != values[i])
             first++;
@@ -96,12 +96,13 @@ static bool grow(suite_strata *strata)
     return true;
 }
 
-bool suite_stratum(suite_strata *strata, const seebatch_board *board, seebatch_move move,
-                   int32_t value, uint32_t *stratum)
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move, int32_t value,
+                   uint32_t *stratum, unsigned *features)
 {
     if (2 * (strata->count + 1) > strata->room && !grow(strata))
         return false;
-    uint64_t key = pattern(strata, board, move, value);
+    *features = exchange_features_at(position, move, &strata->config);
+    uint64_t key = pattern(strata, position, move, value, *features);
     size_t at = key & (strata->room - 1);
     while (strata->keys[at] && strata->keys[at] != key)
         at = (at + 1) & (strata->room - 1);

@@ -36,9 +36,11 @@ void suite_strata_init(suite_strata *strata, const seebatch_config *config);
 
 void suite_strata_free(suite_strata *strata);
 
-/* The stratum of `move` (its value under the rules `value`) in *stratum:
- * 0 for the first stratum met, 1 for the next...; false out of memory. */
-bool suite_stratum(suite_strata *strata, const seebatch_board *board, seebatch_move move,
-                   int32_t value, uint32_t *stratum);
+/* The stratum of `move` of the position (its value under the rules
+ * `value`) in *stratum: 0 for the first stratum met, 1 for the next...; in
+ * *features what its exchange holds (exchange_features.h), a part of its
+ * pattern; false out of memory. */
+bool suite_stratum(suite_strata *strata, walk_position *position, seebatch_move move, int32_t value,
+                   uint32_t *stratum, unsigned *features);
 
 #endif

@@ -135,10 +135,12 @@ check_status difference_classes_apply(difference_classes *classes, const engine_
     int explanations = classes->explanations.count;
     for (size_t i = 0; status == CHECK_DONE && i < count; i++) {
         difference *d = &differences[i];
-        d->features = exchange_features(d->board, d->code, &classes->config);
+        walk_position position; /* once a difference, for every walk of its move */
+        walk_position_init(&position, d->board);
+        d->features = exchange_features_at(&position, d->code, &classes->config);
         for (int x = 0; x < explanations; x++)
-            values[i][x] = explanation_value(&classes->explanations.item[x], d->board, d->code,
-                                             d->value);
+            values[i][x] =
+                explanation_value_at(&classes->explanations.item[x], &position, d->code, d->value);
         asked[i] = d->by_value ? 0 : follow_ups(d, values[i], explanations, questions + total);
         total += asked[i];
     }

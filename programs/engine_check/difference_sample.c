@@ -59,24 +59,27 @@ void difference_classes_sample(difference_classes *classes, const seebatch_board
 
 /* Can any rule change the value of a normal move? Only when the side to
  * reply has a piece attacking the destination at some moment. */
-static bool replied_to(const difference_classes *classes, const seebatch_board *board,
+static bool replied_to(const difference_classes *classes, walk_position *position,
                        seebatch_move move)
 {
     exchange_record record;
-    exchange_walk(board, move, &classes->config, FAULT_NONE, &record);
+    exchange_rules rules = {classes->config, FAULT_NONE, false, {0}};
+    exchange_walk_at(position, move, &rules, &record);
     uint64_t from = 1ull << seebatch_move_from(move);
-    unsigned mover = (board->colors[SEEBATCH_BLACK] & from) ? SEEBATCH_BLACK : SEEBATCH_WHITE;
-    return (record.attackers & board->colors[mover ^ 1]) != 0;
+    const uint64_t *colors = position->board->colors;
+    unsigned mover = (colors[SEEBATCH_BLACK] & from) ? SEEBATCH_BLACK : SEEBATCH_WHITE;
+    return (record.attackers & colors[mover ^ 1]) != 0;
 }
 
-/* Holds explanation i to sampled move j; false when it answers otherwise. */
-static bool holds_on(difference_classes *classes, int i, size_t j)
+/* Holds explanation i to sampled move j (its position made ready); false
+ * when it answers otherwise. */
+static bool holds_on(difference_classes *classes, int i, size_t j, walk_position *position)
 {
     const difference_sample *s = classes->sample;
     explanation_evidence *evidence = &classes->evidence[i];
     evidence->sampled++;
     const explanation *e = &classes->explanations.item[i];
-    if (explanation_value(e, &s->boards[j], s->moves[j], s->values[j]) == s->values[j])
+    if (explanation_value_at(e, position, s->moves[j], s->values[j]) == s->values[j])
         return true;
     evidence->contradicted++;
     char fen[SEEBATCH_FEN_MAX], uci[SEEBATCH_UCI_MAX];
@@ -93,6 +96,8 @@ static uint64_t judge_on_sample(difference_classes *classes, uint64_t candidates
 {
     const difference_sample *s = classes->sample;
     for (size_t j = 0; s && j < s->count && candidates; j++) {
+        walk_position position; /* once a move, for every explanation's walk */
+        walk_position_init(&position, &s->boards[j]);
         unsigned kind = move_kind_bit(s->moves[j]);
         int replied = kind == KIND_NORMAL ? -1 : 1; /* -1: not yet known */
         for (int i = 0; i < classes->explanations.count; i++) {
@@ -101,8 +106,8 @@ static uint64_t judge_on_sample(difference_classes *classes, uint64_t candidates
                 continue;
             bool played = e->way == EXPLAINED_BY_LIBRARY || e->way == EXPLAINED_BY_WALK;
             if (played && replied < 0)
-                replied = replied_to(classes, &s->boards[j], s->moves[j]);
-            if ((!played || replied) && !holds_on(classes, i, j))
+                replied = replied_to(classes, &position, s->moves[j]);
+            if ((!played || replied) && !holds_on(classes, i, j, &position))
                 candidates &= ~(1ull << i);
         }
     }

@@ -21,16 +21,17 @@ const char *exchange_feature_key(int index)
     return index >= 0 && index < EXCHANGE_FEATURE_COUNT ? keys[index] : "?";
 }
 
-/* Is one of `squares` a piece pinned to its own king (rule 5 on `board`)? */
-static bool holds_pinned(const plain_board *board, uint64_t squares, int to)
+/* Is one of `squares` a piece pinned to its own king (rule 5 on the
+ * position's board)? */
+static bool holds_pinned(const walk_position *position, uint64_t squares, int to)
 {
-    plain_pins pins;
-    plain_pins_find(board, &pins);
+    const plain_board *board = &position->plain;
     for (int s = 0; s < 64; s++) {
         if (!((squares >> s) & 1) || board->square[s] == PLAIN_EMPTY)
             continue;
         int color = plain_color(board->square[s]);
-        if (pins.blocker[color][s] && plain_pinned_down(board, &pins, to, color))
+        if (position->pins.blocker[color][s] &&
+            plain_pinned_down(board, &position->pins, to, color))
             return true;
     }
     return false;
@@ -52,22 +53,21 @@ static unsigned piece_flags(const plain_board *board, uint64_t squares, int to)
     return flags;
 }
 
-unsigned exchange_features(const seebatch_board *board, seebatch_move move,
-                           const seebatch_config *config)
+unsigned exchange_features_at(walk_position *position, seebatch_move move,
+                              const seebatch_config *config)
 {
     unsigned kind = seebatch_move_kind(move);
     if (kind == SEEBATCH_MOVE_CASTLING)
         return 0;
     exchange_record record;
-    exchange_walk(board, move, config, FAULT_NONE, &record);
-    plain_board plain;
-    plain_board_load(&plain, board);
+    exchange_rules rules = {*config, FAULT_NONE, false, {0}};
+    exchange_walk_at(position, move, &rules, &record);
     int to = (int)seebatch_move_to(move);
     uint64_t mover = 1ull << seebatch_move_from(move);
-    unsigned flags = piece_flags(&plain, record.attackers | mover, to);
+    unsigned flags = piece_flags(&position->plain, record.attackers | mover, to);
     if (record.attackers & ~record.first_attackers)
         flags |= EXCHANGE_XRAY;
-    if (holds_pinned(&plain, record.attackers & ~mover, to))
+    if (holds_pinned(position, record.attackers & ~mover, to))
         flags |= EXCHANGE_PINNED;
     if (record.promotes)
         flags |= EXCHANGE_PROMOTION;
@@ -76,4 +76,12 @@ unsigned exchange_features(const seebatch_board *board, seebatch_move move,
     if (record.best_line < record.captures)
         flags |= EXCHANGE_EARLY_STOP;
     return flags;
+}
+
+unsigned exchange_features(const seebatch_board *board, seebatch_move move,
+                           const seebatch_config *config)
+{
+    walk_position position;
+    walk_position_init(&position, board);
+    return exchange_features_at(&position, move, config);
 }

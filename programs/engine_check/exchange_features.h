@@ -6,6 +6,7 @@
 #ifndef SEEBATCH_EXCHANGE_FEATURES_H
 #define SEEBATCH_EXCHANGE_FEATURES_H
 
+#include "exchange_walk.h"
 #include "seebatch.h"
 
 enum {
@@ -31,8 +32,12 @@ const char *exchange_feature_name(int index);
 /* The same as a word for JSON: "xray", "pinned", ... */
 const char *exchange_feature_key(int index);
 
-/* The flags of `move` on a consistent board under `config` (its value and
- * best line; pins whatever the rules). Castling holds none. Thread-safe. */
+/* The flags of `move` of the position under `config` (its value and best
+ * line; pins whatever the rules). Castling holds none. Thread-safe. */
+unsigned exchange_features_at(walk_position *position, seebatch_move move,
+                              const seebatch_config *config);
+
+/* The same on a consistent board (the position made for this move alone). */
 unsigned exchange_features(const seebatch_board *board, seebatch_move move,
                            const seebatch_config *config);
 

@@ -3,21 +3,31 @@
  */
 #include "exchange_walk.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "plain_board.h"
 
 enum { MAX_CAPTURES = EXCHANGE_STEPS_MAX }; /* a capture a step of the line */
 
+/* Where a board of the walk differs from the position's: the squares
+ * changed, and those of them holding a piece (not emptied). */
+typedef struct board_marks {
+    uint64_t changed, refilled;
+} board_marks;
+
 typedef struct walk {
-    plain_board board;  /* as it stands */
-    plain_board before; /* as it stood before the move */
-    /* FAULT_XRAY_MOVER_LINES: what blocks the diagonals and the ranks and
-     * files, each as it stood when a piece moving along them last left. */
+    plain_board board;         /* as it stands: changed through put() alone */
+    const plain_board *before; /* as it stood before the move: the position's */
+    /* FAULT_XRAY_MOVER_LINES alone (else unset): what blocks the diagonals
+     * and the ranks and files, each as it stood when a piece moving along
+     * them last left. */
     plain_board diagonal_sight, straight_sight;
+    board_marks marks, diagonal_marks, straight_marks; /* board's, the sights' */
+    attacker_memo *memo;                               /* the position's */
     const plain_board *sight; /* what blocks lines: board, or before when x-rays are missing */
-    plain_pins pins;          /* rule 5, when the rules have it */
-    bool use_pins;
+    const plain_pins *pins;   /* rule 5's, the position's */
+    bool use_pins;            /* the rules have rule 5 */
     int to;
     int32_t value[6]; /* by type, as victims; the king's 0 */
     int32_t on_to[6]; /* by type, once on `to`: what a capture there risks */
@@ -78,12 +88,12 @@ static bool along(int king, int s, int to)
  * FAULT_PINNED_ALONG_PIN it may still capture along it. */
 static bool held_by_pin(const walk *w, int color, int s)
 {
-    if (!w->pins.blocker[color][s])
+    if (!w->pins->blocker[color][s])
         return false;
     if (!(w->faults & FAULT_PINNED_ALONG_PIN))
         return true;
     for (int k = 0; k < 64; k++)
-        if (w->before.square[k] == plain_piece(SEEBATCH_KING, color))
+        if (w->before->square[k] == plain_piece(SEEBATCH_KING, color))
             return !along(k, s, w->to);
     return true;
 }
@@ -110,13 +120,54 @@ static int square_order(const walk *w, int square)
 
 static bool on_rank_or_file(int a, int b) { return a / 8 == b / 8 || a % 8 == b % 8; }
 
+/* The marks of `blocking`, a board of the walk or the position's own. */
+static board_marks marks_of(const walk *w, const plain_board *blocking)
+{
+    if (blocking == &w->board)
+        return w->marks;
+    if (blocking == &w->diagonal_sight)
+        return w->diagonal_marks;
+    if (blocking == &w->straight_sight)
+        return w->straight_marks;
+    return (board_marks){0, 0}; /* before */
+}
+
+/* The search itself (a quarter of them), its answer kept under `key`. */
+static int attackers_searched(const walk *w, const plain_board *blocking, int color, int *squares,
+                              const attacker_key *key)
+{
+    int count = plain_attackers_seen(&w->board, blocking, w->to, color, squares);
+    attacker_memo_keep(w->memo, key, squares, count);
+    return count;
+}
+
+/* The attackers of `to` on the board as it stands, lines seen through
+ * `blocking`, remembered in the position's memo. While no square but `to`
+ * of either board holds a piece other than the position's, each is the
+ * position's with its changed squares emptied and its piece on `to` put:
+ * the key (the two boards' changed squares; `to`, the colour, the two
+ * pieces on `to`) says all plain_attackers_seen reads. */
+static inline int attackers_remembered(const walk *w, const plain_board *blocking, int color,
+                                       int *squares)
+{
+    board_marks on = w->marks, through = marks_of(w, blocking);
+    if ((on.refilled | through.refilled) & ~(1ull << w->to))
+        return plain_attackers_seen(&w->board, blocking, w->to, color, squares);
+    attacker_key key = {on.changed, through.changed,
+                        (uint32_t)w->to | (uint32_t)color << 6 |
+                            (uint32_t)(w->board.square[w->to] + 8) << 7 |
+                            (uint32_t)(blocking->square[w->to] + 8) << 11};
+    int count = attacker_memo_find(w->memo, &key, squares);
+    return count >= 0 ? count : attackers_searched(w, blocking, color, squares, &key);
+}
+
 /* FAULT_XRAY_MOVER_LINES: a piece on a rank or file of `to` seen through
  * the straight sight, any other through the diagonal one. */
 static int attackers_by_lines(const walk *w, int color, int *squares)
 {
     int diagonal[16], straight[16], count = 0;
-    int diagonals = plain_attackers_seen(&w->board, &w->diagonal_sight, w->to, color, diagonal);
-    int lines = plain_attackers_seen(&w->board, &w->straight_sight, w->to, color, straight);
+    int diagonals = attackers_remembered(w, &w->diagonal_sight, color, diagonal);
+    int lines = attackers_remembered(w, &w->straight_sight, color, straight);
     for (int i = 0; i < diagonals; i++)
         if (!on_rank_or_file(diagonal[i], w->to))
             squares[count++] = diagonal[i];
@@ -126,11 +177,11 @@ static int attackers_by_lines(const walk *w, int color, int *squares)
     return count;
 }
 
-static int attackers(const walk *w, int color, int *squares)
+static inline int attackers(const walk *w, int color, int *squares)
 {
     if (w->faults & FAULT_XRAY_MOVER_LINES)
         return attackers_by_lines(w, color, squares);
-    return plain_attackers_seen(&w->board, w->sight, w->to, color, squares);
+    return attackers_remembered(w, w->sight, color, squares);
 }
 
 static uint64_t attacker_set(const walk *w)
@@ -151,10 +202,14 @@ static void piece_left(walk *w, int type)
 {
     if (!(w->faults & FAULT_XRAY_MOVER_LINES))
         return;
-    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN)
+    if (type == SEEBATCH_PAWN || type == SEEBATCH_BISHOP || type == SEEBATCH_QUEEN) {
         w->diagonal_sight = w->board;
-    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN)
+        w->diagonal_marks = w->marks;
+    }
+    if (type == SEEBATCH_ROOK || type == SEEBATCH_QUEEN) {
         w->straight_sight = w->board;
+        w->straight_marks = w->marks;
+    }
 }
 
 /* The square `color` captures with next (rules 2 and 5), or -1. */
@@ -164,11 +219,13 @@ static int next_attacker(const walk *w, int color)
     int count = attackers(w, color, squares);
     if (w->ghost >= 0 && plain_color(w->ghost_piece) == color)
         squares[count++] = w->ghost;
-    bool pinned = w->use_pins && plain_pinned_down(&w->board, &w->pins, w->to, color);
     int best = -1;
     for (int i = 0; i < count; i++) {
         int s = squares[i];
-        if (pinned && held_by_pin(w, color, s))
+        /* Rule 5 asks whether a pinner stands only for a blocker (most
+         * attackers are none). */
+        if (w->use_pins && held_by_pin(w, color, s) &&
+            plain_pinned_down(&w->board, w->pins, w->to, color))
             continue;
         int order = order_of(w, plain_type(piece_at(w, s)));
         int best_order = best < 0 ? 99 : order_of(w, plain_type(piece_at(w, best)));
@@ -185,7 +242,7 @@ static int next_attacker(const walk *w, int color)
  * and only for a record (a value alone has no line). */
 static int held_back(walk *w, int color, int chosen)
 {
-    if (!w->recorded || !w->use_pins || !plain_pinned_down(&w->board, &w->pins, w->to, color))
+    if (!w->recorded || !w->use_pins || !plain_pinned_down(&w->board, w->pins, w->to, color))
         return -1;
     w->use_pins = false;
     int free_choice = next_attacker(w, color);
@@ -198,6 +255,8 @@ static int held_back(walk *w, int color, int chosen)
  * is now on `to`; its side's balance is swap[d]. */
 static void record_step(const walk *w, exchange_record *record, int d, int from, int taken)
 {
+    if (!w->recorded)
+        return; /* a value alone keeps no line */
     exchange_step *step = &record->line.steps[d];
     int arrived = w->board.square[w->to];
     step->from = (int8_t)from;
@@ -208,6 +267,19 @@ static void record_step(const walk *w, exchange_record *record, int d, int from,
     if (step->mover != plain_type(arrived))
         step->promoted = (int8_t)plain_type(arrived);
     record->line.step_count = d + 1;
+}
+
+/* Puts `piece` on `square` of the board as it stands, keeping the memo's
+ * key. */
+static void put(walk *w, int square, int piece)
+{
+    uint64_t bit = 1ull << square;
+    bool differs = piece != w->before->square[square];
+    w->board.square[square] = piece;
+    board_marks *marks = &w->marks;
+    marks->changed = differs ? marks->changed | bit : marks->changed & ~bit;
+    marks->refilled =
+        differs && piece != PLAIN_EMPTY ? marks->refilled | bit : marks->refilled & ~bit;
 }
 
 /* The first move played: its gain, the piece it puts on `to`. */
@@ -224,7 +296,7 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
         taken = w->board.square[victim];
         gain = value_of(w, taken);
         if (!(w->faults & FAULT_EN_PASSANT_VICTIM_STAYS))
-            w->board.square[victim] = PLAIN_EMPTY;
+            put(w, victim, PLAIN_EMPTY);
     }
     int arriving = moving;
     bool promotes = config->flags & (SEEBATCH_PROMOTIONS | SEEBATCH_MOVE_PROMOTION_ONLY);
@@ -236,8 +308,8 @@ static int32_t play_first(walk *w, seebatch_move move, const seebatch_config *co
             gain += w->value[named] - w->value[SEEBATCH_PAWN];
         }
     }
-    w->board.square[w->to] = arriving;
-    w->board.square[from] = PLAIN_EMPTY;
+    put(w, w->to, arriving);
+    put(w, from, PLAIN_EMPTY);
     piece_left(w, plain_type(moving));
     if ((w->faults & FAULT_PROMOTED_RISKS_PAWN) && arriving != moving)
         w->promoted_risk = w->value[SEEBATCH_PAWN];
@@ -262,8 +334,8 @@ static int capture(walk *w, const seebatch_config *config, int from, int d, exch
         w->swap[d] += w->value[SEEBATCH_QUEEN] - w->value[SEEBATCH_PAWN];
         record->promotes = true;
     }
-    w->board.square[w->to] = piece;
-    w->board.square[from] = from == w->ghost ? w->ghost_piece : PLAIN_EMPTY;
+    put(w, w->to, piece);
+    put(w, from, from == w->ghost ? w->ghost_piece : PLAIN_EMPTY);
     if (from == w->ghost)
         w->ghost = -1;
     piece_left(w, plain_type(piece));
@@ -282,9 +354,9 @@ static bool king_held_back(walk *w, int side, int from)
     if (!(w->faults & FAULT_KING_OFF_SQUARE))
         return ghost || attackers(w, side ^ 1, squares) > 0;
     int king = w->board.square[from];
-    w->board.square[from] = PLAIN_EMPTY;
+    put(w, from, PLAIN_EMPTY);
     bool defended = ghost || attackers(w, side ^ 1, squares) > 0;
-    w->board.square[from] = king;
+    put(w, from, king);
     return defended;
 }
 
@@ -377,12 +449,23 @@ static int32_t best_of(walk *w, int last, int *best_line, int32_t *going_on)
     return result[0];
 }
 
-static void start(walk *w, const seebatch_board *board, seebatch_move move,
-                  const exchange_rules *rules)
+void walk_position_init(walk_position *position, const seebatch_board *board)
 {
-    plain_board_load(&w->board, board);
-    w->before = w->diagonal_sight = w->straight_sight = w->board;
-    w->sight = rules->faults & FAULT_NO_XRAY ? &w->before : &w->board;
+    position->board = board;
+    plain_board_load(&position->plain, board);
+    plain_pins_find(&position->plain, &position->pins);
+    attacker_memo_clear(&position->memo);
+}
+
+static void start(walk *w, walk_position *position, seebatch_move move, const exchange_rules *rules)
+{
+    w->board = position->plain;
+    w->before = &position->plain;
+    w->marks = w->diagonal_marks = w->straight_marks = (board_marks){0, 0};
+    w->memo = &position->memo;
+    if (rules->faults & FAULT_XRAY_MOVER_LINES)
+        w->diagonal_sight = w->straight_sight = w->board;
+    w->sight = rules->faults & FAULT_NO_XRAY ? w->before : &w->board;
     w->to = (int)seebatch_move_to(move);
     w->faults = rules->faults;
     w->promoted_risk = 0;
@@ -393,8 +476,7 @@ static void start(walk *w, const seebatch_board *board, seebatch_move move,
     }
     w->value[SEEBATCH_KING] = w->on_to[SEEBATCH_KING] = 0;
     w->use_pins = (rules->config.flags & SEEBATCH_PINS) || (rules->faults & FAULT_PINNED_ALONG_PIN);
-    if (w->use_pins)
-        plain_pins_find(&w->board, &w->pins);
+    w->pins = &position->pins;
 }
 
 /* FAULT_FROM_SQUARE_TOGGLED: a move whose piece did not attack `to` (a
@@ -429,18 +511,24 @@ static void start_line(const seebatch_board *board, seebatch_move move,
 
 /* The walk; the record's attackers and held-back pieces kept when
  * `recorded`. */
-static void walk_exchange(const seebatch_board *board, seebatch_move move,
-                          const exchange_rules *rules, bool recorded, exchange_record *record)
+static void walk_exchange(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                          bool recorded, exchange_record *record)
 {
-    memset(record, 0, sizeof *record);
+    /* For a value alone (most walks) the line is neither kept nor read: only
+     * the record's part before the steps (its bulk and its last) is cleared. */
+    if (recorded) {
+        memset(record, 0, sizeof *record);
+        start_line(position->board, move, rules, &record->line);
+    } else {
+        memset(record, 0, offsetof(exchange_record, line.steps));
+    }
     unsigned kind = seebatch_move_kind(move);
-    start_line(board, move, rules, &record->line);
     if (kind == SEEBATCH_MOVE_CASTLING) {
         record->line.end = END_NOT_PLAYED;
         return;
     }
     walk w;
-    start(&w, board, move, rules);
+    start(&w, position, move, rules);
     w.recorded = recorded;
     record->walked = true;
     record->first_attackers = attacker_set(&w);
@@ -462,10 +550,25 @@ static void walk_exchange(const seebatch_board *board, seebatch_move move,
     }
 }
 
+void exchange_walk_at(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                      exchange_record *record)
+{
+    walk_exchange(position, move, rules, true, record);
+}
+
+int32_t exchange_value_at(walk_position *position, seebatch_move move, const exchange_rules *rules)
+{
+    exchange_record record;
+    walk_exchange(position, move, rules, false, &record);
+    return record.value;
+}
+
 void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
                          const exchange_rules *rules, exchange_record *record)
 {
-    walk_exchange(board, move, rules, true, record);
+    walk_position position;
+    walk_position_init(&position, board);
+    exchange_walk_at(&position, move, rules, record);
 }
 
 void exchange_walk(const seebatch_board *board, seebatch_move move, const seebatch_config *config,
@@ -478,9 +581,9 @@ void exchange_walk(const seebatch_board *board, seebatch_move move, const seebat
 int32_t exchange_value_rules(const seebatch_board *board, seebatch_move move,
                              const exchange_rules *rules)
 {
-    exchange_record record;
-    walk_exchange(board, move, rules, false, &record);
-    return record.value;
+    walk_position position;
+    walk_position_init(&position, board);
+    return exchange_value_at(&position, move, rules);
 }
 
 int32_t exchange_value(const seebatch_board *board, seebatch_move move,

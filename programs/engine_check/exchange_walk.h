@@ -24,6 +24,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "attacker_memo.h"
+#include "plain_board.h"
 #include "seebatch.h"
 
 typedef enum exchange_fault {
@@ -111,7 +113,6 @@ typedef struct exchange_line {
     int mover_color; /* SEEBATCH_WHITE or SEEBATCH_BLACK: step 0's side */
     unsigned cut_fault; /* END_FAULT_CUT: the fault whose cut it is (its bit) */
     int32_t values[6];  /* by type, what a piece on `to` risks (swap-priced when so; king 0) */
-    exchange_step steps[EXCHANGE_STEPS_MAX];
     int step_count;           /* 1 + the captures played; 0 for castling */
     int counted;              /* the captures the value reads: to a break-off, else all */
     exchange_end end;         /* why the counted captures end */
@@ -120,6 +121,9 @@ typedef struct exchange_line {
      * first mover's balance at the end if that side went on, both then
      * playing their best. */
     int32_t going_on;
+    /* Last, the record's bulk: a walk for its value alone leaves it unset
+     * (exchange_walk.c). */
+    exchange_step steps[EXCHANGE_STEPS_MAX];
 } exchange_line;
 
 /* What a walk saw. Squares are bit sets (bit s: square s). */
@@ -131,12 +135,37 @@ typedef struct exchange_record {
     int best_line;            /* of them, those the best line plays */
     bool promotes;            /* a pawn promoted arriving on `to` (the move too) */
     bool walked;              /* false: castling, which has no exchange */
-    exchange_line line;       /* the captures themselves */
+    exchange_line line;       /* the captures themselves (last) */
 } exchange_record;
 
-/* Walks `move` on a consistent board under `rules`. Captures are played to
- * the end (rule 8 then only cuts the line the value reads), so the record
- * says what the exchange holds whoever stops. */
+/* A position made ready for walks: its board as the plain board and rule
+ * 5's pins of both sides found there, once; and the attackers its walks
+ * have found (a memo: the walks change nothing else). One made a position
+ * serves every walk of its moves and exchange_features (a suite walks each
+ * move's explanations, a check each difference's), in one thread. */
+typedef struct walk_position {
+    const seebatch_board *board; /* the caller's: it outlives the position */
+    plain_board plain;           /* the board before any move */
+    plain_pins pins;             /* plain_pins_find on `plain` */
+    attacker_memo memo;          /* the walks' own (exchange_walk.c) */
+} walk_position;
+
+/* Makes `position` ready for the moves of a consistent `board`. */
+void walk_position_init(walk_position *position, const seebatch_board *board);
+
+/* Walks `move` of the position under `rules`. Captures are played to the
+ * end (rule 8 then only cuts the line the value reads), so the record says
+ * what the exchange holds whoever stops. */
+void exchange_walk_at(walk_position *position, seebatch_move move, const exchange_rules *rules,
+                      exchange_record *record);
+
+/* The value alone (the record's attackers not looked for: faster). */
+int32_t exchange_value_at(walk_position *position, seebatch_move move, const exchange_rules *rules);
+
+/* The calls below, on a board: each makes the position and walks once (a
+ * caller walking a board's moves more than once makes it itself). */
+
+/* Walks `move` on a consistent board under `rules` (exchange_walk_at). */
 void exchange_walk_rules(const seebatch_board *board, seebatch_move move,
                          const exchange_rules *rules, exchange_record *record);
 

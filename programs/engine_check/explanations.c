@@ -96,7 +96,9 @@ static void add_promotions(explanation_list *list, const seebatch_config *config
         }
 }
 
-/* A fault on every kind of move; the prune in place of rule 8. */
+/* A fault on every kind of move, but the promoted piece's risk, which the
+ * walk takes only where the move's own promotion is counted (on other kinds
+ * its walk is the rules' own); the prune in place of rule 8. */
 static void add_faults(explanation_list *list, const seebatch_config *config)
 {
     static const unsigned faults[] = {
@@ -113,7 +115,8 @@ static void add_faults(explanation_list *list, const seebatch_config *config)
             snprintf(name, sizeof name, "%s, in place of --stop-when-ahead",
                      exchange_fault_name(faults[i]));
         }
-        add_played(list, name, KINDS_ALL, &c, faults[i]);
+        unsigned kinds = faults[i] == FAULT_PROMOTED_RISKS_PAWN ? KIND_PROMOTION : KINDS_ALL;
+        add_played(list, name, kinds, &c, faults[i]);
     }
 }
 
@@ -183,8 +186,8 @@ bool explanations_add_swap_values(explanation_list *list, const seebatch_config 
     return true;
 }
 
-int32_t explanation_value(const explanation *e, const seebatch_board *board, seebatch_move move,
-                          int32_t value)
+int32_t explanation_value_at(const explanation *e, walk_position *position, seebatch_move move,
+                             int32_t value)
 {
     if (!(e->kinds & move_kind_bit(move)))
         return value;
@@ -196,8 +199,16 @@ int32_t explanation_value(const explanation *e, const seebatch_board *board, see
     case EXPLAINED_OFF_BY_ONE:
         return value - 1;
     case EXPLAINED_BY_LIBRARY:
-        return seebatch_value(&e->prepared, board, NULL, move);
+        return seebatch_value(&e->prepared, position->board, NULL, move);
     default:
-        return exchange_value_rules(board, move, &e->rules);
+        return exchange_value_at(position, move, &e->rules);
     }
+}
+
+int32_t explanation_value(const explanation *e, const seebatch_board *board, seebatch_move move,
+                          int32_t value)
+{
+    walk_position position;
+    walk_position_init(&position, board);
+    return explanation_value_at(e, &position, move, value);
 }

@@ -76,9 +76,13 @@ void explanations_for(const seebatch_config *config, explanation_list *list);
 bool explanations_add_swap_values(explanation_list *list, const seebatch_config *config,
                                   const int32_t swap_values[5]);
 
-/* The value `e` gives `move` on a consistent board, the move's value under
- * the rules checked being `value`; EXPLANATION_PASSED for a move passed
+/* The value `e` gives `move` of the position, the move's value under the
+ * rules checked being `value`; EXPLANATION_PASSED for a move passed
  * unexamined. Thread-safe. */
+int32_t explanation_value_at(const explanation *e, walk_position *position, seebatch_move move,
+                             int32_t value);
+
+/* The same on a consistent board (the position made for this call alone). */
 int32_t explanation_value(const explanation *e, const seebatch_board *board, seebatch_move move,
                           int32_t value);
 
