@@ -171,39 +171,51 @@ static void compare_both_pin_modes(differential *check, see_batch *batch, const 
     differential_compare(check, batch, config);
 }
 
-/* Every batch length 0..LONGEST_BATCH: mixed boards, and one board's moves
- * repeated; pins worked out and given. */
+/* Batches of one length under configuration c: mixed boards, and one
+ * board's moves repeated; pins worked out and given. */
 enum { LONGEST_BATCH = 70 };
+static void compare_batch_length(differential *check, const case_pool *pool, int c, size_t length)
+{
+    for (size_t start = 0; start + length <= pool->count; start += 997) {
+        see_batch mixed = {pool->boards,        pool->board_of_move + start,
+                           pool->moves + start, length,
+                           &prepared[c],        NULL};
+        compare_both_pin_modes(check, &mixed, pool->pins, &configs[c]);
+    }
+    seebatch_move repeated[LONGEST_BATCH];
+    uint32_t index = pool->board_of_move[c];
+    for (size_t i = 0, j = 0; i < length; i++, j++) {
+        while (pool->board_of_move[j % pool->count] != index)
+            j++;
+        repeated[i] = pool->moves[j % pool->count];
+    }
+    see_batch one = {&pool->boards[index], NULL, repeated, length, &prepared[c], NULL};
+    compare_both_pin_modes(check, &one, &pool->pins[index], &configs[c]);
+}
+
+/* Every batch length 0..LONGEST_BATCH under every configuration. The later
+ * stages (SEEBATCH_TEST_SCALE below 1; this took half the test's time under
+ * AddressSanitizer there) take a quarter of the configurations at each
+ * length, in turn, shifted every 8 lengths: each configuration still meets
+ * every length's remainder by 4 and by 8, the kernels' groups of lanes. */
 static void compare_batch_lengths(differential *check, const case_pool *pool)
 {
-    for (int c = 0; c < config_count; c++) {
-        for (size_t length = 0; length <= LONGEST_BATCH; length++) {
-            for (size_t start = 0; start + length <= pool->count; start += 997) {
-                see_batch mixed = {pool->boards,        pool->board_of_move + start,
-                                   pool->moves + start, length,
-                                   &prepared[c],        NULL};
-                compare_both_pin_modes(check, &mixed, pool->pins, &configs[c]);
-            }
-            seebatch_move repeated[LONGEST_BATCH];
-            uint32_t index = pool->board_of_move[c];
-            for (size_t i = 0, j = 0; i < length; i++, j++) {
-                while (pool->board_of_move[j % pool->count] != index)
-                    j++;
-                repeated[i] = pool->moves[j % pool->count];
-            }
-            see_batch one = {&pool->boards[index], NULL, repeated, length, &prepared[c], NULL};
-            compare_both_pin_modes(check, &one, &pool->pins[index], &configs[c]);
-        }
-    }
+    const size_t stride = at_full_scale() ? 1 : 4;
+    for (size_t length = 0; length <= LONGEST_BATCH; length++)
+        for (size_t c = (length + length / 8) % stride; c < (size_t)config_count; c += stride)
+            compare_batch_length(check, pool, (int)c, length);
 }
 
 /* Batches given their boards' pins (a seebatch_batch with pins):
  * every backend as the reference given them, and that reference as the one
- * that works them out. */
+ * that works them out. The later stages take each batch under a quarter of
+ * the configurations, in turn. */
 static void compare_given_pins(differential *check, const case_pool *pool)
 {
+    const size_t stride = at_full_scale() ? 1 : 4;
     for (int c = 0; c < config_count; c++) {
-        for (size_t start = 0; start < pool->count; start += DIFFERENTIAL_MAX_BATCH) {
+        for (size_t start = (size_t)c % stride * DIFFERENTIAL_MAX_BATCH; start < pool->count;
+             start += stride * DIFFERENTIAL_MAX_BATCH) {
             size_t left = pool->count - start;
             size_t length = left < DIFFERENTIAL_MAX_BATCH ? left : DIFFERENTIAL_MAX_BATCH;
             see_batch given = {pool->boards,        pool->board_of_move + start,
@@ -403,7 +415,13 @@ int main(void)
     static case_pool pool;
     static mixed_cases mixed;
 
-    const int game_stride = rotation_stride(5), dense_stride = rotation_stride(14);
+    /* The later stages, which take a tenth of the positions, compare each
+     * under fewer configurations too (two a position and six a board, not
+     * five and fourteen): each configuration still meets hundreds of
+     * positions and dozens of boards. */
+    const bool full = at_full_scale();
+    const int game_stride = rotation_stride(full ? 5 : 2),
+              dense_stride = rotation_stride(full ? 14 : 6);
     position_generator generator;
     position_generator_init(&generator, 11);
     int positions = scaled(GAME_POSITIONS);

@@ -19,8 +19,9 @@ set -u
 source "$(dirname "$0")/../support/cli_expect.sh" "$1"
 
 # Data: generated positions, their captures as plain training data, and the
-# same as a binpack, all far bigger than the small file system.
-"$tool" gen --count 20000 --seed 3 > "$work/p.fen"
+# same as a binpack, all far bigger than the small file system: 20,000
+# positions, 1 MB of FEN; in the later stages 10,000, still twice its size.
+"$tool" gen --count "$(scaled 20000 10000)" --seed 3 > "$work/p.fen"
 head -n 3 "$work/p.fen" > "$work/few.fen"
 "$tool" eval "$work/p.fen" |
     awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply %d\nresult 0\ne\n", $1, $2, $3, NR % 200 }' \

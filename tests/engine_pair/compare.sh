@@ -3,11 +3,14 @@
 # (tests/engine_pair/pair_answers.c) over every move of the differential
 # harness's positions (pair_cases), the two outputs equal line for line.
 # Usage: compare.sh PAIR_CASES ANSWERS_ON_LIBRARY ANSWERS_ON_PAIR [BOARDS]
+# (BOARDS of each kind: 100, about 20,000 cases; the later stages, at
+# SEEBATCH_TEST_SCALE below 1, 20, about 4,600)
 set -eu
+. "$(dirname "$0")/../support/test_scale.sh"
 [ $# -ge 3 ] || { echo "usage: compare.sh PAIR_CASES ANSWERS_ON_LIBRARY ANSWERS_ON_PAIR [BOARDS]" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$1" "${4:-100}" > "$work/cases"
+"$1" "${4:-$(scaled 100 20)}" > "$work/cases"
 "$2" < "$work/cases" > "$work/library"
 "$3" < "$work/cases" > "$work/pair"
 cases=$(wc -l < "$work/cases")

@@ -8,6 +8,7 @@
 # start, is processed whole.
 # Usage: split_chunks.sh TOOL MAKE_TRAINING_GAMES ROOT
 set -u
+source "$(dirname "$0")/../support/test_scale.sh"
 tool=$1 maker=$2 root=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,16 +18,20 @@ fail() { echo "split_chunks: FAIL: $*"; failures=$((failures + 1)); }
 
 # The chains of the first N chunks in one chunk (chains stand alone, so
 # payloads joined are a payload): each header's size field says how long
-# its chunk is.
+# its chunk is. One pass over the bytes (od to awk, whose escapes printf
+# writes back), not programs a chunk: the games have over a thousand.
 join_chunks() { # join_chunks N OUT
-    local total at=0 chunk=0 length size header
-    total=$(wc -c < "$work/games.binpack")
-    : > "$work/payload"
-    while [ "$at" -lt "$total" ] && [ "$chunk" -lt "$1" ]; do
-        length=$(od -An -tu4 -j $((at + 4)) -N4 "$work/games.binpack" | tr -d ' ')
-        tail -c +$((at + 9)) "$work/games.binpack" | head -c "$length" >> "$work/payload"
-        at=$((at + 8 + length)) chunk=$((chunk + 1))
-    done
+    local size header
+    # shellcheck disable=SC2059 # the format is the payload's \xHH escapes
+    printf "$(od -An -v -tu1 "$work/games.binpack" | awk -v chunks="$1" '
+        { for (i = 1; i <= NF; i++) {
+              if (left > 0) { printf "\\x%02x", $i; left--; continue }
+              if (got == 0 && chunk == chunks) exit
+              header[got++] = $i
+              if (got == 8) {
+                  left = header[4] + 256 * (header[5] + 256 * (header[6] + 256 * header[7]))
+                  got = 0; chunk++
+              } } }')" > "$work/payload"
     size=$(wc -c < "$work/payload")
     header=$(printf '\\x%02x' $((size & 255)) $((size >> 8 & 255)) $((size >> 16 & 255)) $((size >> 24 & 255)))
     { printf 'BINP'; printf "$header"; cat "$work/payload"; } > "$2"
@@ -44,12 +49,20 @@ files=("$work/one.binpack" "$work/damaged.binpack")
 data=$root/../shared/data/small.binpack
 if [ -f "$data" ]; then files+=("$data"); else echo "split_chunks: small.binpack part SKIPPED: $data is absent: $(cat "$(dirname "${BASH_SOURCE[0]}")/../support/small_binpack_where.txt")"; fi
 
-same_at_every_j() { # LABEL COMMAND...: stdout, stderr and status at -j 2..4 equal -j 1's
-    local label=$1
+# LABEL COMMAND...: stdout, stderr and status at -j 2..4 equal -j 1's. The
+# later stages (SEEBATCH_TEST_SCALE below 1) run each command at one of
+# them in turn, so every count of threads still meets the commands.
+turn=0
+same_at_every_j() {
+    local label=$1 counts="2 3 4"
     shift
+    if ! at_full_scale; then
+        counts=$((2 + turn % 3))
+        turn=$((turn + 1))
+    fi
     "$@" -j 1 > "$work/out1" 2> "$work/err1"
     echo "status $?" >> "$work/err1"
-    for j in 2 3 4; do
+    for j in $counts; do
         "$@" -j "$j" > "$work/out$j" 2> "$work/err$j"
         echo "status $?" >> "$work/err$j"
         cmp -s "$work/out1" "$work/out$j" || fail "$label: -j $j output differs from -j 1"

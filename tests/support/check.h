@@ -3,6 +3,7 @@
 #ifndef SEEBATCH_CHECK_H
 #define SEEBATCH_CHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,18 +34,26 @@ static long check_failures;
         }                                                                                          \
     } while (0)
 
-/* count scaled by SEEBATCH_TEST_SCALE (default 1): tests/run_all.sh runs the
- * sanitizer build with 0.1, so it checks memory on fewer cases while the
- * Release build runs them all. Never below 1. */
-static inline int scaled(int count)
+/* SEEBATCH_TEST_SCALE (default 1; 0, negative or not a number is 1):
+ * tests/run_all.sh runs the stages after Release with 0.1, so they check
+ * memory, races and other CPUs on fewer cases while the Release build runs
+ * them all (tests/support/test_scale.sh reads it alike for the scripts). */
+static inline double test_scale(void)
 {
     const char *text = getenv("SEEBATCH_TEST_SCALE");
     double scale = text ? atof(text) : 1.0;
-    if (!(scale > 0))
-        scale = 1.0;
-    int n = (int)(count * scale);
+    return scale > 0 ? scale : 1.0;
+}
+
+/* count scaled by test_scale(). Never below 1. */
+static inline int scaled(int count)
+{
+    int n = (int)(count * test_scale());
     return n > 0 ? n : 1;
 }
+
+/* Whether the test does its whole work (the Release stage). */
+static inline bool at_full_scale(void) { return test_scale() >= 1.0; }
 
 /* Prints "name: N passed, M failed" and returns the process exit code. */
 static inline int check_finish(const char *name)

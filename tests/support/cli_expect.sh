@@ -1,6 +1,8 @@
 # Sourced by the tests in tests/cli/ with the tool's path: the tool, a scratch
 # directory removed on exit, the two traced positions of the swap-algorithm
-# text (white to move: Rxe5 = +100, Nxe5 = -225), a tally and one assertion.
+# text (white to move: Rxe5 = +100, Nxe5 = -225), a tally and one assertion;
+# and the scale of the work (test_scale.sh).
+source "$(dirname "${BASH_SOURCE[0]}")/test_scale.sh"
 tool=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -42,6 +44,18 @@ small_see_plugin() {
 plain_of() { # plain_of FEN-FILE: plain training entries, a capture each (ply 1, a draw)
     "$tool" eval "$1" |
         awk -F';' '{ printf "fen %s\nmove %s\nscore %d\nply 1\nresult 0\ne\n", $1, $2, $3 }'
+}
+
+# spread_over FEN-FILE LINES: the file's positions in order, spread evenly
+# over LINES lines, bare kings filling the lines between (a few king moves,
+# quick to check): the tool's blocks of 4,096 lines (SEEBATCH_BLOCK_MAX)
+# for its threads to share, at the cost of the file's positions alone.
+spread_over() {
+    awk -v lines="$2" '{ kept[n++] = $0 }
+        END { for (i = 0; i < lines; i++) {
+                  k = int(i * n / lines)
+                  print (i == 0 || k != last) ? kept[k] : "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+                  last = k } }' "$1"
 }
 
 expect() { # expect NAME ACTUAL EXPECTED
