@@ -11,7 +11,6 @@
 #ifndef SEEBATCH_ATTACKER_MEMO_H
 #define SEEBATCH_ATTACKER_MEMO_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 enum { ATTACKER_MEMO_SLOTS = 64, ATTACKER_MEMO_SQUARES = 16 };
@@ -47,10 +46,11 @@ static inline int attacker_memo_find(const attacker_memo *memo, const attacker_k
                                      int *squares)
 {
     unsigned at = attacker_memo_slot_of(key);
+    if (!((memo->used >> at) & 1))
+        return -1; /* a slot never kept is not read: its bytes are unset */
     const attacker_memo_slot *slot = &memo->slot[at];
-    bool same = slot->key.board == key->board && slot->key.sight == key->sight &&
-                slot->key.rest == key->rest;
-    if (!((memo->used >> at) & 1) || !same)
+    if (slot->key.board != key->board || slot->key.sight != key->sight ||
+        slot->key.rest != key->rest)
         return -1;
     for (int i = 0; i < slot->count; i++)
         squares[i] = slot->squares[i];
