@@ -380,7 +380,7 @@ windows_x86_64() {
     wine_prefix
     ahead_wait build-windows
     start_wine
-    trap '/usr/lib/wine/wineserver -k || true' EXIT
+    trap stop_wine EXIT
     windows_build
     local status=0
     run_tests build-windows --timeout 600 || status=$?
