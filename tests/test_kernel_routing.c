@@ -26,7 +26,12 @@ enum { MAX_LENGTH = 64, KINDS = 3 };
 /* Which kernel a call reached first (a kernel may hand a batch on to
  * another): 0 none, else 1 + its index in kernel_names. */
 static int first_reached;
-static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
+/* Each kernel's name by its index, as a constant the wrappers below can be
+ * initialized with (an element of kernel_names is not one). */
+#define KERNEL_NAME_0 "scalar"
+#define KERNEL_NAME_1 "avx2"
+#define KERNEL_NAME_2 "avx512"
+static const char *const kernel_names[KINDS] = {KERNEL_NAME_0, KERNEL_NAME_1, KERNEL_NAME_2};
 
 #define COUNTING_KERNEL(symbol, index)                                                             \
     extern const see_backend __real_##symbol;                                                      \
@@ -44,7 +49,7 @@ static const char *const kernel_names[KINDS] = {"scalar", "avx2", "avx512"};
     }                                                                                              \
     /* Not const: its shortest useful batch is copied from the real one. */                        \
     see_backend __wrap_##symbol = {                                                                \
-        kernel_names[index], values_##symbol, see_ge_##symbol, 0, NULL, false};
+        KERNEL_NAME_##index, values_##symbol, see_ge_##symbol, 0, NULL, false};
 
 /* The scalar kernel's node walk (lib/scalar/node_body.h), which exact
  * values on one board reach when the scalar kernel serves them. */

@@ -123,7 +123,11 @@ EMULATED simde__m128i emulated_maskz_set1_epi8(simde__mmask16 mask, char byte)
 }
 
 /* The compiler's own declarations of these names need AVX-512: the names
- * are taken over here as SIMDe takes over the rest. */
+ * are taken over here as SIMDe takes over the rest (clang declares three of
+ * them as macros, undefined first). */
+#undef _mm512_shuffle_i64x2
+#undef _mm512_i64gather_epi64
+#undef _mm512_shuffle_epi32
 #define _mm512_shuffle_i64x2(a, b, order) simde_mm512_shuffle_i64x2(a, b, order) /* no alias */
 #define _mm512_cvtepu16_epi64(a) emulated_cvtepu16_epi64(a)
 #define _mm512_cvtepu32_epi64(a) emulated_cvtepu32_epi64(a)

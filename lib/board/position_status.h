@@ -42,7 +42,8 @@ seebatch_material_possible(const seebatch_board *board)
     const bitboard *color = board->colors;
     bitboard kings = board->pieces[SEEBATCH_KING], pawns = board->pieces[SEEBATCH_PAWN];
     bitboard second_king = kings & (kings - 1);
-    bool one_king_each = (kings & color[SEEBATCH_WHITE]) && (kings & color[SEEBATCH_BLACK]) &&
+    /* int, not bool: the test below is one branch-free expression of ints. */
+    int one_king_each = (kings & color[SEEBATCH_WHITE]) && (kings & color[SEEBATCH_BLACK]) &&
                          !more_than_one(second_king);
     return one_king_each & !(pawns & seebatch_first_and_last_ranks) &
            (popcount(pawns & color[SEEBATCH_WHITE]) <= SEEBATCH_PAWNS_MAX) &

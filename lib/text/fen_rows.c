@@ -74,7 +74,7 @@ seebatch_status seebatch_boards_from_fens(const char *text, size_t length, size_
                              "the text holds %zu rows (lines ended by '\\n') but count is %zu",
                              rows, count);
     report->bad_rows = 0;
-    const char *p = text, *end = text + length;
+    const char *p = text, *end = text ? text + length : text; /* NULL + 0 is undefined */
     for (size_t row = 0; row < count; row++) {
         const char *newline = memchr(p, '\n', (size_t)(end - p));
         size_t row_length = newline ? (size_t)(newline - p) : (size_t)(end - p);

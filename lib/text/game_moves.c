@@ -30,7 +30,7 @@ static size_t seebatch_next_word(const char *text, size_t length, size_t *at, co
     size_t start = *at;
     while (*at < length && !seebatch_is_blank(text[*at]))
         (*at)++;
-    *word = text + start;
+    *word = text ? text + start : text; /* an empty game's text may be NULL, and NULL + 0 is undefined */
     return *at - start;
 }
 

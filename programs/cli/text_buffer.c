@@ -6,9 +6,11 @@
 
 #include "options.h"
 
+/* Room for extra more bytes; the first call allocates even for none, so that
+ * the end of the text is always a pointer into memory (NULL + 0 is undefined). */
 static void reserve(text_buffer *buffer, size_t extra)
 {
-    if (buffer->length + extra <= buffer->capacity)
+    if (buffer->bytes && buffer->length + extra <= buffer->capacity)
         return;
     size_t capacity = buffer->capacity ? buffer->capacity : 4096;
     while (capacity < buffer->length + extra)

@@ -47,8 +47,8 @@ static const char *const fault_names[FAULT_KINDS] = {
     "the exchange broken off once the capturer is ahead",
     "the swap list pruned where a side is behind either way (the value exact in sign alone)",
     "the same-type capturer taken a8 first (the highest rank first)",
-    "x-rays looked for only along the mover's lines (a pawn's push or en passant leaves its "
-    "file shut)",
+    ("x-rays looked for only along the mover's lines (a pawn's push or en passant leaves its "
+     "file shut)"),
     "rule 4 judged with the king off its square (a slider behind it defends)",
     "a pushed pawn toggled back in as a recapturer (attadef ^= fromSet)",
     "a promoted piece risking itself and the pawn (the pawn counted lost twice)",

@@ -96,8 +96,8 @@ static const size_t fen_lengths[] = {1,  2,  7,  15, 16,  17,  31,  32,  33,  47
 static const char *const file_fields[] = {
     "", "a.fen;", "\"file\":\"d/x\\\"y.fen\",",
     "a-long-directory-name/another-long-directory-name/and-a-third-one/positions.fen,",
-    "\"file\":\"a-long-directory-name/another-long-directory-name/and-a-third-one/"
-    "positions.epd\","};
+    ("\"file\":\"a-long-directory-name/another-long-directory-name/and-a-third-one/"
+     "positions.epd\",")};
 
 static record_number number_of(int kind, uint64_t *state)
 {

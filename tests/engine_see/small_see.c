@@ -571,7 +571,8 @@ static int answer_value(const rules *r, const board *b, const move *m)
 }
 #endif
 
-static inline int see_at_least(const rules *r, const board *b, const move *m, int threshold)
+#if !defined(SMALL_SEE_PLUGIN) || !defined(SMALL_SEE_NO_SEE_GE)
+static int see_at_least(const rules *r, const board *b, const move *m, int threshold)
 {
     int answer;
     if (nonsense(r, false, threshold, &answer))
@@ -579,6 +580,7 @@ static inline int see_at_least(const rules *r, const board *b, const move *m, in
     int value = see_value(r, b, m);
     return r->bug == BUG_OFF_BY_ONE ? value > threshold : value >= threshold;
 }
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Misbehaving, at question `asked`                                         */

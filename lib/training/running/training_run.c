@@ -63,7 +63,8 @@ static void seebatch_run_chunk(const seebatch_run *run, runner_part *part, run_p
         return;
     }
     binpack_chunk_decoder decoder;
-    seebatch_binpack_decoder_start(&decoder, part->portion->bytes + part->start,
+    const uint8_t *bytes = part->portion->bytes; /* NULL in an empty portion: NULL + 0 is undefined */
+    seebatch_binpack_decoder_start(&decoder, bytes ? bytes + part->start : bytes,
                                    part->end - part->start,
                                    part->portion->file_offset + part->start);
     binpack_step stop;
