@@ -2,7 +2,8 @@
 # Builds and runs every test, in eight stages:
 #   release  the Release build (warnings are errors), full case counts, the
 #            real engines' tests (label engine) and the tests of the sources
-#            and docs alone; the Python tests run there under stress's load;
+#            and docs alone; the Python tests run there under load (the later
+#            stages' builds ahead, then stress);
 #   no-avx2  a Release build without the AVX2 kernel (-DSEEBATCH_AVX2=OFF),
 #            as docs/development.md promises it builds and passes, fewer cases;
 #   avx512-emulated
@@ -182,25 +183,41 @@ stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY; a fail
         $((cpu_seconds - cpu_start)) "$result")")
 }
 
-# The Python tests (label python) while stress keeps twice as many processes
-# busy as there are cores, as on a loaded CI machine: a test that passes only
-# on an idle machine (a timing assertion) fails here, not in CI now and then.
-# They run once, so under load alone (without stress, unloaded, said).
-# stress's workers are its process group, ended with it.
+# The Python tests (label python) on a loaded machine, as a CI machine can
+# be: a test that passes only on an idle one (a timing assertion) fails here,
+# not in CI now and then. They run once, so under load alone. The load is
+# work that must be done anyway where there is some: the Python tests run at
+# the lowest priority, the builds ahead's, so that a build ahead (two
+# compilers) takes as much of the CPU as they; once no build ahead runs,
+# stress keeps twice as many processes busy as there are cores, at that
+# priority too. Without stress, that part is unloaded, said. stress's
+# workers are its process group, ended with it.
+ahead_building() { # whether a build ahead is being made now
+    local started
+    for started in "$ahead"/*.started; do
+        [ -e "$started" ] && [ ! -e "${started%.started}.status" ] && return 0
+    done
+    return 1
+}
 python_under_load() {
-    if ! command -v stress > /dev/null; then
-        echo "the Python tests without load: no stress (Debian: apt-get install stress)"
-        printf '  %-40s %s\n' "(Python tests under load)" "no stress here: run unloaded" >> "$skips"
-        run_tests build -L python
-        return
+    local workers=$((2 * $(nproc))) status=0 load=""
+    if command -v stress > /dev/null; then
+        echo "== the Python tests again, under load: the later stages' builds ahead while they run, then stress --cpu $workers"
+        set -m
+        (while ahead_building; do sleep 1; done
+            exec nice -n 19 stress --cpu "$workers" --timeout 3600) > /dev/null 2>&1 &
+        load=$!
+        set +m
+    else
+        echo "== the Python tests again, under the builds ahead's load alone: no stress (Debian: apt-get install stress)"
+        printf '  %-40s %s\n' "(Python tests under load)" "no stress here: loaded only while builds ahead run" >> "$skips"
     fi
-    local workers=$((2 * $(nproc))) status=0
-    setsid stress --cpu "$workers" --timeout 3600 > /dev/null 2>&1 &
-    local load=$!
-    echo "== the Python tests again, under load: stress --cpu $workers"
-    run_tests build -L python || status=$?
-    kill -- -"$load" 2> /dev/null || true
-    wait "$load" 2> /dev/null || true
+    (! command -v renice > /dev/null || renice -n 19 -p "$BASHPID" > /dev/null
+        run_tests build -L python) || status=$?
+    if [ -n "$load" ]; then
+        kill -- -"$load" 2> /dev/null || true
+        wait "$load" 2> /dev/null || true
+    fi
     return "$status"
 }
 

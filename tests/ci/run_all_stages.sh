@@ -43,7 +43,12 @@ fi
 STUB
 cat >> "$work/bin/ctest" <<'STUB'
 # Two tests: one passes, one skips with a reason; no-avx2's first fails.
+# The Python tests' run notes its priority, and lasts while the load starts.
 dir=$2
+if [[ " $* " == *" -L python "* ]]; then
+    echo "python $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
+    sleep 3
+fi
 mkdir -p "$dir/Testing/Temporary"
 cat > "$dir/Testing/Temporary/LastTest.log" <<LOG
 1/2 Testing: passing_test
@@ -68,7 +73,9 @@ exit 0
 STUB
 cat > "$work/bin/stress" <<'STUB'
 #!/usr/bin/env bash
-# The load of the release stage's second run of the Python tests: it waits to be ended.
+# The load of the release stage's second run of the Python tests, its
+# priority noted: it waits to be ended.
+echo "stress $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
 exec sleep 600
 STUB
 chmod +x "$work/bin/cmake" "$work/bin/ctest" "$work/bin/stress"
@@ -99,8 +106,12 @@ grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/o
 # ctest: the skip is listed for each run, with its reason.
 [ "$(grep -c "^  skipping_test  *skip: no data file at ../shared/data/small.binpack (build" "$work/out")" -eq 4 ] ||
     fail "the skipped test is not listed with its reason once per ctest run"
-grep -q "^== the Python tests again, under load: stress --cpu " "$work/out" ||
-    fail "the release stage did not run the Python tests again under stress"
+grep -q "^== the Python tests again, under load: the later stages' builds ahead while they run, then stress --cpu " "$work/out" ||
+    fail "the release stage did not run the Python tests again under load"
+# At the builds ahead's priority, as is stress, which starts once they are
+# done (here at once: the stand-in builds take no time).
+grep -q "^python 19$" "$work/nice" || fail "the Python tests did not run at the builds ahead's priority (19)"
+grep -q "^stress 19$" "$work/nice" || fail "stress did not load the Python tests' run at priority 19"
 pgrep -f "$work/bin/stress" > /dev/null && fail "the stand-in stress was left running"
 grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
 
@@ -123,8 +134,8 @@ set +e
 PATH="$work/bin:$PATH" STAGES="release,tsan" FUZZ_SECONDS=0 NICE_LOG=$work/nice AHEAD=0 \
     bash "$work/tree/tests/run_all.sh" > "$work/not_ahead" 2>&1
 set -e
-[ "$(sort -u "$work/nice")" = "$(printf 'build 0\nbuild-tsan 0')" ] ||
-    fail "AHEAD=0 still built ahead: $(sort -u "$work/nice" | tr '\n' ' ')"
+[ "$(grep '^build' "$work/nice" | sort -u)" = "$(printf 'build 0\nbuild-tsan 0')" ] ||
+    fail "AHEAD=0 still built ahead: $(grep '^build' "$work/nice" | sort -u | tr '\n' ' ')"
 grep -q "built ahead" "$work/not_ahead" && fail "AHEAD=0 says a build was made ahead"
 
 # Stages named with commas run those stages; a name that is no stage is an
