@@ -77,7 +77,11 @@ for cxx in c++ g++ clang++; do
     fi
     for std in $standards; do
         std=$(echo "$std" | tr _ ' ')
-        flags="-x c++ -std=$std -pedantic -Wall -Wextra -Wshadow -Wcast-qual -Wmissing-declarations -Werror -O2"
+        # C++11 unoptimized (0.5 s, not 8 with g++ 12): the optimiser's
+        # warnings come with C++17's -O2, the same code.
+        optimize=-O2
+        [ "$std" != c++11 ] || optimize=-O0
+        flags="-x c++ -std=$std -pedantic -Wall -Wextra -Wshadow -Wcast-qual -Wmissing-declarations -Werror $optimize"
         (cd "$work" && "$cxx" $flags -c seebatch_engine.c -o pair_cxx.o) ||
             { echo "FAIL: $cxx $flags -c seebatch_engine.c"; exit 1; }
         same_names "$work/pair_cxx.o" "$cxx $flags"
