@@ -111,6 +111,13 @@ ahead_wait() { # ahead_wait DIR: once DIR's build ahead (if any) has ended, its 
     cat "$ahead/$1.log"
     rm -f "$ahead/$1.started"
 }
+ahead_building() { # whether a build ahead is being made now
+    local started
+    for started in "$ahead"/*.started; do
+        [ -e "$started" ] && [ ! -e "${started%.started}.status" ] && return 0
+    done
+    return 1
+}
 ahead_one() { # ahead_one DIR COMMAND...: COMMAND run, its output, CPU seconds and exit status kept for DIR
     touch "$ahead/$1.started"
     local status=0 cpu_before
@@ -192,13 +199,6 @@ stage() { # stage KEY NAME COMMAND...: runs it, timed, if STAGES has KEY; a fail
 # stress keeps twice as many processes busy as there are cores, at that
 # priority too. Without stress, that part is unloaded, said. stress's
 # workers are its process group, ended with it.
-ahead_building() { # whether a build ahead is being made now
-    local started
-    for started in "$ahead"/*.started; do
-        [ -e "$started" ] && [ ! -e "${started%.started}.status" ] && return 0
-    done
-    return 1
-}
 python_under_load() {
     local workers=$((2 * $(nproc))) status=0 load=""
     if command -v stress > /dev/null; then

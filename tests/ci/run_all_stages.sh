@@ -20,9 +20,15 @@ cp "$run_all" "$work/tree/tests/run_all.sh"
 cp "$(dirname "$run_all")/ci/thread_tests.py" "$work/tree/tests/ci/"
 cat > "$work/bin/cmake" <<'STUB'
 #!/usr/bin/env bash
-# Configure and build do nothing, but the build of build-asan fails; each
-# build's directory and priority noted.
-[ "$1" = --build ] && echo "${2##*/} $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
+# Configure and build do nothing, but the build of build-asan fails, and
+# build-tsan's made ahead takes 2 s (the Python tests' load until it ends);
+# each build's directory and priority noted, and build-tsan's end ahead.
+priority=$(ps -o ni= -p $$ | tr -d ' ')
+[ "$1" = --build ] && echo "${2##*/} $priority" >> "$NICE_LOG"
+if [ "$1" = --build ] && [[ $2 == *build-tsan ]] && [ "$priority" = 19 ]; then
+    sleep 2
+    echo "build-tsan ended ahead" >> "$NICE_LOG"
+fi
 [ "$1" = --build ] && [[ $2 == *build-sanitize ]] && { echo "stand-in build failed" >&2; exit 2; }
 exit 0
 STUB
@@ -43,11 +49,11 @@ fi
 STUB
 cat >> "$work/bin/ctest" <<'STUB'
 # Two tests: one passes, one skips with a reason; no-avx2's first fails.
-# The Python tests' run notes its priority, and lasts while the load starts.
+# The Python tests' run notes its priority, and lasts past the builds ahead.
 dir=$2
 if [[ " $* " == *" -L python "* ]]; then
     echo "python $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
-    sleep 3
+    sleep 5
 fi
 mkdir -p "$dir/Testing/Temporary"
 cat > "$dir/Testing/Temporary/LastTest.log" <<LOG
@@ -109,9 +115,11 @@ grep -q "^failed stage: AddressSanitizer + UndefinedBehaviorSanitizer$" "$work/o
 grep -q "^== the Python tests again, under load: the later stages' builds ahead while they run, then stress --cpu " "$work/out" ||
     fail "the release stage did not run the Python tests again under load"
 # At the builds ahead's priority, as is stress, which starts once they are
-# done (here at once: the stand-in builds take no time).
+# done: after build-tsan's, the last one here.
 grep -q "^python 19$" "$work/nice" || fail "the Python tests did not run at the builds ahead's priority (19)"
 grep -q "^stress 19$" "$work/nice" || fail "stress did not load the Python tests' run at priority 19"
+[ "$(grep -n '^build-tsan ended ahead$' "$work/nice" | cut -d: -f1)" -lt "$(grep -n '^stress ' "$work/nice" | cut -d: -f1)" ] ||
+    fail "stress started while a build ahead still ran"
 pgrep -f "$work/bin/stress" > /dev/null && fail "the stand-in stress was left running"
 grep -q "^  passing_test" "$work/out" && fail "a test that passed is listed as skipped"
 
