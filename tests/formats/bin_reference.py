@@ -26,42 +26,48 @@ class Bits:
         self.value |= (int(value) & ((1 << count) - 1)) << self.at
         self.at += count
 
+    def put_text(self, text):
+        """Bits written as text, a character each, in stream order."""
+        self.put(int(text[::-1] or "0", 2), len(text))
+
     def data(self):
         return self.value.to_bytes(32, "little")
+
+
+def field_bits(value, count):
+    """A field's count bits as text in stream order: its lowest bit first."""
+    return format(value, "0%db" % count)[::-1]
+
+
+# A placement's character as its bits in stream order (str.translate's
+# table): a digit's empty squares, a piece's code and colour; a king, a
+# slash: none.
+PLACEMENT_BITS = str.maketrans({**{str(n): "0" * n for n in range(1, 9)}, "K": "", "k": "", "/": "",
+                                **{c: field_bits(*bits) for c, bits in PIECE_BITS.items()}})
+# A placement as its 64 squares, a8 to h8, a7 to h7, ... h1: "." where empty.
+SQUARES = str.maketrans({**{str(n): "." * n for n in range(1, 9)}, "/": ""})
 
 
 def square(name):
     return (ord(name[1]) - ord("1")) * 8 + ord(name[0]) - ord("a")
 
 
-def board_of(placement):
-    board = {}
-    for rank_index, row in enumerate(placement.split("/")):
-        file = 0
-        for c in row:
-            if c.isdigit():
-                file += int(c)
-            else:
-                board[(7 - rank_index) * 8 + file] = c
-                file += 1
-    return board
+def flipped(index):
+    """A square (a1 = 0) from its index in the placement's order (a8 = 0), and back."""
+    return index ^ 56
 
 
 def pack_position(fen):
     placement, side, castling, en_passant, rule50, fullmove = fen.split()
-    board = board_of(placement)
+    squares = placement.translate(SQUARES)
     bits = Bits()
     bits.put(side == "b", 1)
     for king in "Kk":
-        bits.put(next(s for s, p in board.items() if p == king), 6)
+        bits.put(flipped(squares.index(king)), 6)
     # The squares from a8 along each rank to h1, the placement's own order:
     # an empty square is a 0 bit, a piece its code then its colour (1 for
     # black); the kings are left out, their squares came first.
-    for c in placement:
-        if c.isdigit():
-            bits.put(0, int(c))
-        elif c in PIECE_BITS:
-            bits.put(*PIECE_BITS[c])
+    bits.put_text(placement.translate(PLACEMENT_BITS))
     for right in "KQkq":
         bits.put(right in castling, 1)
     bits.put(en_passant != "-", 1)
@@ -72,25 +78,25 @@ def pack_position(fen):
     bits.put(fullmove, 8)
     bits.put(fullmove >> 8, 8)
     bits.put(rule50 >> 6, 1)
-    return bits.data(), board
+    return bits.data(), squares
 
 
-def pack_move(board, uci):
+def pack_move(squares, uci):
     origin, target = square(uci[:2]), square(uci[2:4])
-    piece = board.get(origin, " ").lower()
+    piece = squares[flipped(origin)].lower()
     kind, promotion = 0, 0
     if len(uci) == 5:
         kind, promotion = 1, "nbrq".index(uci[4])
     elif piece == "k" and abs(target - origin) == 2:  # castling: the king takes its rook
         kind, target = 3, origin + 3 if target > origin else origin - 4
-    elif piece == "p" and origin % 8 != target % 8 and target not in board:
+    elif piece == "p" and origin % 8 != target % 8 and squares[flipped(target)] == ".":
         kind = 2
     return target | origin << 6 | promotion << 12 | kind << 14
 
 
 def entry(fen, move, score, ply, result):
-    position, board = pack_position(fen)
-    return position + struct.pack("<hHHbB", score, pack_move(board, move), ply, result, 0)
+    position, squares = pack_position(fen)
+    return position + struct.pack("<hHHbB", score, pack_move(squares, move), ply, result, 0)
 
 
 def entries(plain):
