@@ -89,9 +89,18 @@ note_failure_output() { # note_failure_output DIR CTEST-OUTPUT BUILD-NAME
     done
 }
 
+# A new build directory is Ninja's where ninja is here: a build's CPU time
+# 126 s against Unix Makefiles' 134 (no-avx2, -j 2, gcc 12, a 2-vCPU Zen 3),
+# eight builds a run. One configured before keeps its generator (CMake
+# refuses another).
+generator() { # generator DIR: the -G option for DIR, if any
+    [ ! -f "$root/$1/CMakeCache.txt" ] && command -v ninja > /dev/null && echo "-GNinja"
+    return 0
+}
+
 build() { # build DIR CMAKE-ARGS...
     ahead_wait "$1"
-    cmake -S "$root" -B "$root/$1" "${@:2}" > /dev/null
+    cmake -S "$root" -B "$root/$1" $(generator "$1") "${@:2}" > /dev/null
     cmake --build "$root/$1" -j "$jobs"
 }
 
@@ -263,13 +272,20 @@ asan_build() {
     build build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DSEEBATCH_SANITIZE=address,undefined -DSEEBATCH_BENCH=OFF "${clang_options[@]}"
 }
+# The ThreadSanitizer stage runs only the tests that start threads
+# (tests/ci/thread_tests.py): in a Ninja build only what they run is built.
 tsan_build() {
-    build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_SANITIZE=thread \
-        -DSEEBATCH_BENCH=OFF "${clang_options[@]}"
+    ahead_wait build-tsan
+    cmake -S "$root" -B "$root/build-tsan" $(generator build-tsan) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DSEEBATCH_SANITIZE=thread -DSEEBATCH_BENCH=OFF "${clang_options[@]}" > /dev/null
+    local programs
+    programs=$(python3 "$root/tests/ci/thread_tests.py" --programs "$root/build-tsan" "$root")
+    # shellcheck disable=SC2086
+    cmake --build "$root/build-tsan" -j "$jobs" ${programs:+--target $programs}
 }
 fuzz_build() {
     ahead_wait build-fuzz
-    cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_C_COMPILER=clang \
+    cmake -S "$root" -B "$root/build-fuzz" $(generator build-fuzz) -DCMAKE_C_COMPILER=clang \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_FUZZ=ON > /dev/null
     cmake --build "$root/build-fuzz" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack \
         fuzz_plain fuzz_make_seeds seebatch_cli

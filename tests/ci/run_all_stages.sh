@@ -30,24 +30,22 @@ if [ "$1" = --build ] && [[ $2 == *build-tsan ]] && [ "$priority" = 19 ]; then
     echo "build-tsan ended ahead" >> "$NICE_LOG"
 fi
 [ "$1" = --build ] && [[ $2 == *build-sanitize ]] && { echo "stand-in build failed" >&2; exit 2; }
+STUB
+# The tests that start threads, as the tsan stage finds them (the build's
+# CTestTestfile.cmake, each command's script asking for -j), written by the
+# stand-in configure.
+printf 'seebatch cli -j 2\n' > "$work/tree/tests/threads.sh"
+cat >> "$work/bin/cmake" <<STUB
+if [ "\$1" = -S ] && [[ \$4 == *build-tsan ]]; then
+    mkdir -p "\$4"
+    for name in test_threads cli_threads cli_all_cores test_training_run; do
+        echo "add_test(\$name \"bash\" \"$work/tree/tests/threads.sh\")"
+    done > "\$4/CTestTestfile.cmake"
+fi
 exit 0
 STUB
-# The tests that start threads, as the tsan stage finds them (ctest's JSON
-# listing, each command's script asking for -j).
-printf 'seebatch cli -j 2\n' > "$work/tree/tests/threads.sh"
-cat > "$work/bin/ctest" <<STUB
+cat > "$work/bin/ctest" <<'STUB'
 #!/usr/bin/env bash
-if [ "\$3" = --show-only=json-v1 ]; then
-    printf '{"tests": ['
-    for name in test_threads cli_threads cli_all_cores test_training_run; do
-        printf '%s{"name": "%s", "command": ["bash", "$work/tree/tests/threads.sh"]}' "\${comma:-}" "\$name"
-        comma=,
-    done
-    printf ']}\n'
-    exit 0
-fi
-STUB
-cat >> "$work/bin/ctest" <<'STUB'
 # Two tests: one passes, one skips with a reason; no-avx2's first fails.
 # The Python tests' run notes its priority, and lasts past the builds ahead.
 dir=$2
