@@ -98,9 +98,13 @@ generator() { # generator DIR: the -G option for DIR, if any
     return 0
 }
 
-build() { # build DIR CMAKE-ARGS...
+configure() { # configure DIR CMAKE-ARGS..., once its build ahead (if any) has ended
     ahead_wait "$1"
     cmake -S "$root" -B "$root/$1" $(generator "$1") "${@:2}" > /dev/null
+}
+
+build() { # build DIR CMAKE-ARGS...
+    configure "$@"
     cmake --build "$root/$1" -j "$jobs"
 }
 
@@ -275,18 +279,15 @@ asan_build() {
 # The ThreadSanitizer stage runs only the tests that start threads
 # (tests/ci/thread_tests.py): in a Ninja build only what they run is built.
 tsan_build() {
-    ahead_wait build-tsan
-    cmake -S "$root" -B "$root/build-tsan" $(generator build-tsan) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DSEEBATCH_SANITIZE=thread -DSEEBATCH_BENCH=OFF "${clang_options[@]}" > /dev/null
+    configure build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_SANITIZE=thread \
+        -DSEEBATCH_BENCH=OFF "${clang_options[@]}"
     local programs
     programs=$(python3 "$root/tests/ci/thread_tests.py" --programs "$root/build-tsan" "$root")
     # shellcheck disable=SC2086
     cmake --build "$root/build-tsan" -j "$jobs" ${programs:+--target $programs}
 }
 fuzz_build() {
-    ahead_wait build-fuzz
-    cmake -S "$root" -B "$root/build-fuzz" $(generator build-fuzz) -DCMAKE_C_COMPILER=clang \
-        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_FUZZ=ON > /dev/null
+    configure build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSEEBATCH_FUZZ=ON
     cmake --build "$root/build-fuzz" -j "$jobs" --target fuzz_fen fuzz_uci fuzz_see fuzz_binpack \
         fuzz_plain fuzz_make_seeds seebatch_cli
 }

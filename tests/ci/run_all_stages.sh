@@ -47,11 +47,17 @@ STUB
 cat > "$work/bin/ctest" <<'STUB'
 #!/usr/bin/env bash
 # Two tests: one passes, one skips with a reason; no-avx2's first fails.
-# The Python tests' run notes its priority, and lasts past the builds ahead.
+# The Python tests' run notes its priority, and lasts until stress has
+# started (once the builds ahead have ended), two minutes at most: a fixed
+# wait failed in CI, where the stand-in builds ahead, at priority 19, waited
+# for the real ones' CPU.
 dir=$2
 if [[ " $* " == *" -L python "* ]]; then
     echo "python $(ps -o ni= -p $$ | tr -d ' ')" >> "$NICE_LOG"
-    sleep 5
+    for _ in $(seq 1200); do
+        grep -q '^stress ' "$NICE_LOG" && break
+        sleep 0.1
+    done
 fi
 mkdir -p "$dir/Testing/Temporary"
 cat > "$dir/Testing/Temporary/LastTest.log" <<LOG
