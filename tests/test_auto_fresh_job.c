@@ -135,16 +135,14 @@ static int judged_slower(bench_job *job, const char *plain, const char *kept, do
 
 /* The plain pick for the call: where the CPU's row decides and the work
  * repeats in a cycle the predictor holds, the row's kernel for repeating
- * work (the learner's cycle kernel: the walk where the row says it learns
- * cycles), else its first guess for the call's shape. */
+ * work, else its first guess for the call's shape. */
 static const char *plain_pick(call c, bool repeating)
 {
     uint64_t plan = seebatch_plan_in_use();
     unsigned shape = seebatch_shape_index(c == VALUES ? CALL_VALUES : CALL_THRESHOLD,
                                           BOARDS_IN_ORDER, c == PINS_GIVEN, true);
-    unsigned kernel = repeating && seebatch_plan_row_decides(plan) &&
-                              seebatch_plan_walk_learns_cycles(plan)
-                          ? (unsigned)CHOICE_INDEX(scalar)
+    unsigned kernel = repeating && seebatch_plan_row_decides(plan)
+                          ? seebatch_plan_cycle_kernel(plan, shape)
                           : seebatch_plan_kernel(plan, shape);
     return seebatch_choice_kernel_names[kernel];
 }

@@ -421,8 +421,7 @@ static outcome replay_cell(const cell_model *m, uint64_t plan)
     static double times[CHOICE_KERNELS][JOBS];
     o.static_pick = seebatch_plan_kernel(plan, shape);
     o.walk_switch = m->regime == 0 && seebatch_plan_row_decides(plan) &&
-                    seebatch_plan_walk_learns_cycles(plan) &&
-                    o.static_pick != (unsigned)CHOICE_INDEX(scalar);
+                    seebatch_plan_cycle_kernel(plan, shape) != o.static_pick;
     forced_jobs(m, seebatch_plan_runnable(plan), times, &o);
     auto_jobs(m, shape, plan, times[o.static_pick], &o);
     return o;

@@ -221,8 +221,7 @@ static void seebatch_learner_start(learner *l, unsigned shape, uint64_t plan)
     STORE(l->runnable, seebatch_plan_runnable(plan));
     STORE(l->decided, seebatch_plan_row_decides(plan));
     STORE(l->first_guess, first);
-    STORE(l->cycle_kernel,
-          seebatch_plan_walk_learns_cycles(plan) ? (unsigned)CHOICE_INDEX(scalar) : first);
+    STORE(l->cycle_kernel, seebatch_plan_cycle_kernel(plan, shape));
     STORE(l->kept, first);
     STORE(l->kept_cost, 0);
     STORE(l->look_every, FIRST_LOOK);

@@ -93,6 +93,15 @@ static inline bool seebatch_plan_walk_learns_cycles(uint64_t plan)
     return PLAN_FIELD(plan, PLAN_WALK_CYCLES_SHIFT, 1) != 0;
 }
 
+/* The kernel for repeating work of a few calls of this shape: the scalar
+ * walk where the row says it learns cycles, else the first guess (the
+ * learner's guard trial where the row decides, learner.c). */
+static inline unsigned seebatch_plan_cycle_kernel(uint64_t plan, unsigned shape)
+{
+    return seebatch_plan_walk_learns_cycles(plan) ? (unsigned)CHOICE_INDEX(scalar)
+                                                  : seebatch_plan_kernel(plan, shape);
+}
+
 /* Whether the CPU's measured row decides (measured_cpus.h): auto's
  * learners then only find each workload's regime and take the row's kernel
  * for it, with no trial of the others (learner.c). Set by dispatch.c beside

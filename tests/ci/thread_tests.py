@@ -28,8 +28,7 @@ STARTS_THREADS = re.compile(
 )
 # Tests that start threads whatever the rules above become.
 KNOWN = ["test_threads", "cli_threads", "cli_all_cores", "test_training_run"]
-
-
+# A word of an add_test() line of CTestTestfile.cmake: quoted, or bare.
 ADD_TEST_WORD = re.compile(r'"((?:[^"\\]|\\.)*)"|([^\s"]+)')
 
 
