@@ -5,7 +5,9 @@
 # summary's table (a cell per regime and call: the jobs in which auto kept
 # another backend than the fastest, auto's median job over the fastest's)
 # and closing line (the worst cells against the goal: at most 2 jobs of 100
-# a cell keeping another backend, auto's median within 3%), and the output
+# a cell keeping another backend, auto's median within 3%), the floor on
+# cycled cells (--floor: the first cycle on auto's first guess, then the
+# fastest, what any learner started afresh pays at least), and the output
 # whole in a section of its own, with the commit, the date and the load it
 # ran at (those of the run file's header may be older).
 #
@@ -27,7 +29,7 @@ cmake --build "$build" -j2 --target seebatch_auto_starts > /dev/null || fail "ca
 output=$build/auto_starts.txt
 {
     echo "# rerun by bench/auto_starts.sh on commit $commit, $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg) at the start"
-    "$build/seebatch_auto_starts" "${STARTS:-100}"
+    "$build/seebatch_auto_starts" "${STARTS:-100}" --floor
 } | tee "$output"
 python3 "$root/bench/run_file.py" starts "$output" "$run_file"
 echo "auto_starts.sh: wrote its figures into $run_file" >&2

@@ -316,7 +316,32 @@ def fresh_starts(text):
     note = f", {rerun[1]}" if rerun else ""
     return [FRESH_START, "", *table, "",
             f"- Auto started afresh, each job one draw (`seebatch_auto_starts`, jobs of 10^5 captures"
-            f"{note}): {closing[1]}.", FRESH_END]
+            f"{note}): {closing[1]}.", *floor_line(text), FRESH_END]
+
+
+FLOOR = re.compile(r"^    floor: the first cycle \((\d+) calls\) on auto's first guess, then (\w+): "
+                   r"median job ([\d.]+) of the fastest's")
+
+
+def floor_line(text):
+    """The floor (seebatch_auto_starts --floor) of each cycled cell, beside
+    auto's median: the first cycle on auto's first guess, then the
+    fastest; nothing where it did not run."""
+    parts, cell = [], None
+    for line in text.splitlines():
+        found = FRESH_CELL.match(line)
+        if found:
+            cell = found
+            continue
+        floor = FLOOR.match(line)
+        if floor and cell and floor[2] == cell[3]:
+            parts.append(f"{int(cell[1]):,} cycled, {cell[2]}: {floor[3]} (auto {cell[7]}; "
+                         f"first cycle {floor[1]} calls)")
+    if not parts:
+        return []
+    return ["- The floor, an oracle's job told the work repeats at its first repeat (the first "
+            "cycle on auto's first guess, then the fastest; `--floor`), over the fastest's: "
+            + "; ".join(parts) + "."]
 
 
 def starts(output, run_file):
