@@ -200,12 +200,10 @@ constexpr int most_tries = 20;
 constexpr std::size_t longest_cycle_calls = 16, call_moves = 256;
 
 Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t captures,
-              const std::vector<const char *> &backends, std::mt19937 &draw, bool each,
-              bool floor)
+              const std::vector<const char *> &backends, std::mt19937 &draw, bool each, bool floor)
 {
     bench_job job = job_of(jobs, count, call);
-    floor = floor && count < jobs.set.size() &&
-            job.all.count <= longest_cycle_calls * call_moves;
+    floor = floor && count < jobs.set.size() && job.all.count <= longest_cycle_calls * call_moves;
     std::vector<Round> rounds;
     std::vector<std::string> spoiled_kept; // auto's choice in rounds tried again
     int kept_preempted = 0;
@@ -276,8 +274,8 @@ Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t 
                 floors.push_back(round.floor[b] / round.first[fastest]);
             std::printf("    floor: the first cycle (%zu calls) on auto's first guess, then %s: "
                         "median job %.3f of the fastest's, over by more than 5%% in %zu\n",
-                        (job.all.count + call_moves - 1) / call_moves, backends[b],
-                        median(floors), count_over(floors, over_by));
+                        (job.all.count + call_moves - 1) / call_moves, backends[b], median(floors),
+                        count_over(floors, over_by));
         }
     if (each)
         for (const Round &round : rounds)
