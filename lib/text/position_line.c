@@ -10,6 +10,10 @@
 
 static bool seebatch_line_is_space(char c) { return c == ' ' || c == '\t'; }
 
+/* The characters that end a move's word: a blank, or the ';' before a
+ * suite line's value (one load a character, where three tests were). */
+static const bool seebatch_word_ends[256] = {[' '] = true, ['\t'] = true, [';'] = true};
+
 static void seebatch_line_trim(const char **text, size_t *length)
 {
     while (*length && seebatch_line_is_space(**text)) {
@@ -73,7 +77,8 @@ static bool seebatch_line_value(seebatch_position_line *line, const char *text, 
         value = value * 10 + (text[i] - '0');
     }
     if (!number || value > INT32_MAX) {
-        snprintf(message, size, "value \"%.*s\" after the move is not a whole number (ten digits at most)",
+        snprintf(message, size,
+                 "value \"%.*s\" after the move is not a whole number (ten digits at most)",
                  (int)(length < 24 ? length : 24), text);
         return false;
     }
@@ -94,23 +99,22 @@ static bool seebatch_line_moves_after(seebatch_position_line *line, size_t head,
     line->move_count = 0;
     if (!line->has_moves)
         return true;
-    const char *second = memchr(text + head + 1, ';', length - head - 1);
-    if (second) {
-        length = (size_t)(second - text);
-        if (!seebatch_line_value(line, second + 1, line->length - length - 1, message, size))
-            return false;
-    }
-    for (size_t i = head + 1;;) {
+    /* A word ends at a blank or a second ';' (the value's): one pass over
+     * the moves, with no search of the line for the ';' first. */
+    size_t i = head + 1;
+    for (;;) {
         while (i < length && seebatch_line_is_space(text[i]))
             i++;
-        if (i == length)
+        if (i == length || text[i] == ';')
             break;
         size_t start = i;
-        while (i < length && !seebatch_line_is_space(text[i]))
+        while (i < length && !seebatch_word_ends[(unsigned char)text[i]])
             i++;
         if (!seebatch_line_move(line, text + start, i - start, message, size))
             return false;
     }
+    if (i < length && !seebatch_line_value(line, text + i + 1, length - i - 1, message, size))
+        return false;
     if (line->move_count == 0) {
         snprintf(message, size, "no moves after ';'");
         return false;
@@ -203,21 +207,27 @@ static bool seebatch_line_uci(seebatch_position_line *line, size_t head, char *m
     return seebatch_line_moves_after(line, head, message, size);
 }
 
-/* The operation of an EPD record with this opcode and one operand, or NULL. */
-static const seebatch_epd_operation *seebatch_line_operation(const char *text,
-                                                             const seebatch_epd_record *record,
-                                                             const char *opcode)
+/* A suite's operations of an EPD record, each the first of its opcode with
+ * one operand, NULL where there is none: "uci" and "see". One pass, and
+ * three-letter opcodes alone compared: a record of other operations costs
+ * a length test each. */
+static void seebatch_line_suite_operations(const char *text, const seebatch_epd_record *record,
+                                           const seebatch_epd_operation **uci,
+                                           const seebatch_epd_operation **see)
 {
+    *uci = *see = NULL;
     size_t count = record->operation_count < SEEBATCH_EPD_OPERATIONS_MAX
                        ? record->operation_count
                        : SEEBATCH_EPD_OPERATIONS_MAX;
     for (size_t i = 0; i < count; i++) {
         const seebatch_epd_operation *o = &record->operations[i];
-        if (o->opcode_length == strlen(opcode) &&
-            memcmp(text + o->opcode, opcode, o->opcode_length) == 0 && o->operand_count == 1)
-            return o;
+        if (o->opcode_length != 3 || o->operand_count != 1)
+            continue;
+        if (!*uci && memcmp(text + o->opcode, "uci", 3) == 0)
+            *uci = o;
+        else if (!*see && memcmp(text + o->opcode, "see", 3) == 0)
+            *see = o;
     }
-    return NULL;
 }
 
 /* An EPD record names no moves (its operations are not moves), but a
@@ -227,8 +237,8 @@ static bool seebatch_line_suite_record(seebatch_position_line *line,
                                        const seebatch_epd_record *record, char *message,
                                        size_t size)
 {
-    const seebatch_epd_operation *uci = seebatch_line_operation(line->text, record, "uci");
-    const seebatch_epd_operation *see = seebatch_line_operation(line->text, record, "see");
+    const seebatch_epd_operation *uci, *see;
+    seebatch_line_suite_operations(line->text, record, &uci, &see);
     if (!uci && !see)
         return true;
     if (!uci) {
@@ -238,9 +248,8 @@ static bool seebatch_line_suite_record(seebatch_position_line *line,
     line->has_moves = true;
     return seebatch_line_move(line, line->text + uci->operands, uci->operands_length, message,
                               size) &&
-           (!see ||
-            seebatch_line_value(line, line->text + see->operands, see->operands_length, message,
-                                size));
+           (!see || seebatch_line_value(line, line->text + see->operands, see->operands_length,
+                                        message, size));
 }
 
 /* A line with no plain FEN at its start: a UCI command, an EPD record, or a
