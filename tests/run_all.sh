@@ -124,13 +124,10 @@ ahead_wait() { # ahead_wait DIR: once DIR's build ahead (if any) has ended, its 
     cat "$ahead/$1.log"
     rm -f "$ahead/$1.started"
 }
-ahead_building() { # whether a build ahead is being made now
-    local started
-    for started in "$ahead"/*.started; do
-        [ -e "$started" ] && [ ! -e "${started%.started}.status" ] && return 0
-    done
-    return 1
-}
+# Whether builds ahead are still to be made. Not whether one is being made
+# now: none is before the first has started (builds_ahead, at priority 19,
+# waits for the CPU) nor between two, and stress started early then.
+ahead_building() { [ -n "${ahead_pid:-}" ] && [ ! -e "$ahead/all_made" ]; }
 ahead_one() { # ahead_one DIR COMMAND...: COMMAND run, its output, CPU seconds and exit status kept for DIR
     touch "$ahead/$1.started"
     local status=0 cpu_before
@@ -336,6 +333,7 @@ builds_ahead() {
         fuzz) [ "$fuzz_seconds" -eq 0 ] || ahead_one build-fuzz fuzz_build ;;
         esac
     done
+    touch "$ahead/all_made"
     # Ended when the stages have: ended now, the shell would count its CPU
     # time in the stage then running.
     while [ ! -e "$ahead/finish" ]; do sleep 1; done
