@@ -54,8 +54,6 @@ void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
         snprintf(out + at, size - (size_t)at, ")");
 }
 
-enum { JOB_CALL_MOVES = 256 };
-
 static double thread_seconds(void)
 {
     struct timespec now;
@@ -86,8 +84,8 @@ double bench_job_timed(const bench_job *job, size_t captures, long *switches)
     long switched = switches_taken();
     double start = thread_seconds();
     for (size_t done = 0, i = 0; done < captures && end;
-         i = i + JOB_CALL_MOVES >= end ? 0 : i + JOB_CALL_MOVES) {
-        size_t n = end - i < JOB_CALL_MOVES ? end - i : JOB_CALL_MOVES;
+         i = i + BENCH_JOB_CALL_MOVES >= end ? 0 : i + BENCH_JOB_CALL_MOVES) {
+        size_t n = end - i < BENCH_JOB_CALL_MOVES ? end - i : BENCH_JOB_CALL_MOVES;
         n = captures - done < n ? captures - done : n;
         seebatch_batch batch = job->all;
         batch.board_of_move += i;

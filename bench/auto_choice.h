@@ -29,6 +29,9 @@ void bench_auto_learned(bool threshold, bool pins_given, char *out, size_t size)
 // shape is so named.
 bool bench_auto_shape(bool threshold, bool pins_given, seebatch_auto_shape *out);
 
+// A job's calls: this many moves each, but a cycle's last.
+enum { BENCH_JOB_CALL_MOVES = 256 };
+
 // A job: calls of 256 moves on many boards in board order over the moves
 // of `all` (all.count of them, cycled: a cycle's last call is shorter),
 // exact values into values_out or thresholds at 0 into passed_out (each as

@@ -158,7 +158,7 @@ Round run_round(bench_job &job, Call call, std::size_t captures,
     // Slots: backend b's first job is b, its second backends.size() + b,
     // auto's the last.
     // The floor's jobs, backend b's the slot 2 * backends.size() + 1 + b.
-    std::size_t cycle = job.all.count, floors = floor && cycle < captures ? backends.size() : 0;
+    std::size_t cycle = job.all.count, floors = floor ? backends.size() : 0;
     round.floor.assign(floors, 0);
     std::vector<std::size_t> order(2 * backends.size() + 1 + floors);
     std::iota(order.begin(), order.end(), std::size_t(0));
@@ -197,13 +197,15 @@ constexpr int most_tries = 20;
 
 // The calls of a cycle the floor is run on at most: the longest cycle
 // auto's learner looks for (lib/auto/learner.h, LEARNER_LONGEST_CYCLE).
-constexpr std::size_t longest_cycle_calls = 16, call_moves = 256;
+constexpr std::size_t longest_cycle_calls = 16;
 
 Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t captures,
               const std::vector<const char *> &backends, std::mt19937 &draw, bool each, bool floor)
 {
     bench_job job = job_of(jobs, count, call);
-    floor = floor && count < jobs.set.size() && job.all.count <= longest_cycle_calls * call_moves;
+    // A cycle auto can see, and a job longer than it (the floor's rest).
+    floor = floor && count < jobs.set.size() &&
+            job.all.count <= longest_cycle_calls * BENCH_JOB_CALL_MOVES && job.all.count < captures;
     std::vector<Round> rounds;
     std::vector<std::string> spoiled_kept; // auto's choice in rounds tried again
     int kept_preempted = 0;
@@ -274,8 +276,8 @@ Cell run_cell(Jobs &jobs, std::size_t count, Call call, int starts, std::size_t 
                 floors.push_back(round.floor[b] / round.first[fastest]);
             std::printf("    floor: the first cycle (%zu calls) on auto's first guess, then %s: "
                         "median job %.3f of the fastest's, over by more than 5%% in %zu\n",
-                        (job.all.count + call_moves - 1) / call_moves, backends[b], median(floors),
-                        count_over(floors, over_by));
+                        (job.all.count + BENCH_JOB_CALL_MOVES - 1) / BENCH_JOB_CALL_MOVES,
+                        backends[b], median(floors), count_over(floors, over_by));
         }
     if (each)
         for (const Round &round : rounds)

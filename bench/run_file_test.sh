@@ -37,6 +37,10 @@ fresh_starts() {
                 cell="$cell 0 of 100 jobs (in 0 of them one within 3% of the fastest's median job; 0 preempted rounds run again among the jobs, 0 kept preempted), auto's median job 1.004 of the fastest's"
             fi
             echo "$cell, worst 1.100 (avx512's second job: median 1.000, worst 1.090); over by more than 5%: auto 3, the second job 2; ns a capture (medians): avx512 11.00, avx2 13.00, scalar 20.00"
+            # --floor's lines under a cycled cell, a backend each: the fastest's is the floor.
+            [ "$count" != "1000 positions cycled" ] || for backend in avx512:1.021 scalar:1.300; do
+                echo "    floor: the first cycle (11 calls) on auto's first guess, then ${backend%:*}: median job ${backend#*:} of the fastest's, over by more than 5% in 9"
+            done
         done
     done
     echo "auto against the fastest backend, a cell: kept another backend in at most $1.0 of 100 jobs ($1 of 103, 1000 positions cycled, values; goal at most 1), auto's median job at most 1.012 of the fastest's (1000 positions cycled, values; goal at most 1.03): goal met; over by more than 5% in at most 3 of 100 (the fastest's own second job: at most 2); load 0.10 at the start, 0.12 at the end"
@@ -185,6 +189,8 @@ has "$work/rerun.md" "| 1,000 cycled | 7 of 103; 1.012 (avx512 fastest) | 0 of 1
 [ "$(grep -c "^## Auto started afresh (bench/auto_starts.sh)" "$work/rerun.md")" = 1 ] || fail "the rerun's section is not there once"
 grep -qF -- "jobs of 10^5 captures, rerun by bench/auto_starts.sh on commit abcdef1, 2099-01-02 00:00 UTC" "$work/rerun.md" \
     || fail "the rerun's closing line does not say its commit and date"
+grep -qF -- "over the fastest's: 1,000 cycled, values: 1.021 (auto 1.012; first cycle 11 calls); 1,000 cycled, thresholds: 1.021 (auto 1.004; first cycle 11 calls); 1,000 cycled, thresholds, pins given: 1.021 (auto 1.004; first cycle 11 calls)." "$work/rerun.md" \
+    || fail "the floor beside auto's medians is not the fastest backend's"
 has "$run" "| one board a call against Stockfish's \`see_ge(m, t)\` one call a move: speed (auto) | thresholds, pins given (\`seebatch_values_ge\`) | values, pins given (\`seebatch_values\`) | values, pins worked out | the view's \`seebatch_view_see_ge_each\` | the view one move a call (\`seebatch_view_see_ge\`) | its value one move a call (\`seebatch_view_see_value\`) |" \
     "no table of the one-board rows against Stockfish, auto's"
 has "$run" "| streamed: all 109,311 positions, caches flushed | 1.42x | 1.21x | 0.39x | 0.91x | 0.95x | 0.72x |" \
